@@ -1,0 +1,1 @@
+"""Sub-commands of ``companion``: one module each, each with ``register(subparsers)``."""

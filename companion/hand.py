@@ -1,0 +1,306 @@
+"""Melds and hands in the notation of spec §1.2.
+
+>>> h = Hand.parse("123m456p789s5z pung:555p@O ckong:7777m 15f")
+>>> str(h)
+'123m456p789s5z pung:555p@O ckong:7777m 15f'
+>>> h.structural_count
+16
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from companion.tiles import (
+    CopyLimitError,
+    NotationError,
+    Tile,
+    check_copies,
+    counts34,
+    format_tiles,
+    parse_tiles,
+)
+
+__all__ = ["HandError", "Hand", "Meld", "MeldKind", "Source", "DEFAULT_SETS"]
+
+DEFAULT_SETS = 5
+"""Sets in a winning hand of the Taiwanese 16-tile game (4 for the 13-tile families)."""
+
+
+class HandError(ValueError):
+    """A hand that cannot exist: wrong tile count for the stage of play, a bad meld, too many copies."""
+
+
+class MeldKind(Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"  # exposed kong 明槓 from a discard
+    ADDKONG = "addkong"  # added kong 加槓
+    CKONG = "ckong"  # concealed kong 暗槓
+
+    @property
+    def is_kong(self) -> bool:
+        return self in (MeldKind.KONG, MeldKind.ADDKONG, MeldKind.CKONG)
+
+    @property
+    def is_called(self) -> bool:
+        """吃, 碰, 明槓 and 加槓 are called (exposed) sets; a concealed kong is not."""
+        return self is not MeldKind.CKONG
+
+    @property
+    def size(self) -> int:
+        return 4 if self.is_kong else 3
+
+    @property
+    def zh(self) -> str:
+        return {"chow": "吃", "pung": "碰", "kong": "明槓", "addkong": "加槓", "ckong": "暗槓"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"chow": "chow", "pung": "pung", "kong": "exposed kong", "addkong": "added kong",
+                "ckong": "concealed kong"}[self.value]
+
+    @classmethod
+    def parse(cls, word: str) -> MeldKind:
+        w = word.strip().lower()
+        w = _KIND_ALIASES.get(w, w)
+        try:
+            return cls(w)
+        except ValueError:
+            raise HandError(f"unknown meld kind {word!r} (chow, pung, kong, addkong, ckong)") from None
+
+
+_KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_kong": "kong"}
+
+
+class Source(Enum):
+    """The player who supplied a claimed tile, relative to the claimer."""
+
+    LEFT = "L"  # 上家
+    OPPOSITE = "O"  # 對家
+    RIGHT = "R"  # 下家
+
+    @property
+    def zh(self) -> str:
+        return {"L": "上家", "O": "對家", "R": "下家"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"L": "left", "O": "opposite", "R": "right"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set laid on the table: its kind, its tiles (sorted) and who supplied the claimed tile."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    source: Source | None = None
+
+    def __post_init__(self) -> None:
+        tiles = tuple(sorted(self.tiles))
+        object.__setattr__(self, "tiles", tiles)
+        k = self.kind
+        if len(tiles) != k.size:
+            raise HandError(f"{k.value} needs {k.size} tiles, got {len(tiles)} in {self}")
+        if any(t.is_flower for t in tiles):
+            raise HandError(f"flowers never form a meld: {self}")
+        if k is MeldKind.CHOW:
+            a, b, c = tiles
+            if Tile.UNKNOWN in tiles or not a.is_suited or b != a + 1 or c != a + 2 or a.suit != c.suit:
+                raise HandError(f"a chow is three consecutive ranks of one suit: {self}")
+            if self.source not in (None, Source.LEFT):
+                raise HandError(f"a chow may only take the tile of the 上家 (L): {self}")
+        else:
+            if len(set(tiles)) != 1:
+                raise HandError(f"a {k.value} is identical tiles: {self}")
+            if tiles[0] == Tile.UNKNOWN and k is not MeldKind.CKONG:
+                raise HandError(f"only a concealed kong may hide its tiles (0x): {self}")
+        if k is MeldKind.CKONG and self.source is not None:
+            raise HandError(f"a concealed kong has no source: {self}")
+
+    @property
+    def tile(self) -> Tile:
+        """The lowest tile (the kind for pungs and kongs)."""
+        return self.tiles[0]
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind.is_kong
+
+    @property
+    def is_called(self) -> bool:
+        return self.kind.is_called
+
+    @property
+    def is_pung_like(self) -> bool:
+        """Pungs and kongs (刻子 for scoring)."""
+        return self.kind is not MeldKind.CHOW
+
+    def __str__(self) -> str:
+        src = f"@{self.source.value}" if self.source else ""
+        return f"{self.kind.value}:{format_tiles(self.tiles)}{src}"
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """``Meld.parse('chow:345p@L')``; sources L/O/R, none for ``addkong`` and ``ckong``."""
+        kind_text, sep, rest = text.partition(":")
+        if not sep:
+            raise HandError(f"a meld is written kind:tiles@source, got {text!r}")
+        kind = MeldKind.parse(kind_text)
+        tiles_text, at, src_text = rest.partition("@")
+        source: Source | None = None
+        if at:
+            try:
+                source = Source(src_text.strip().upper())
+            except ValueError:
+                raise HandError(f"meld source must be L, O or R, got {src_text!r} in {text!r}") from None
+        try:
+            tiles = parse_tiles(tiles_text)
+        except NotationError as e:
+            raise HandError(f"in meld {text!r}: {e}") from None
+        return cls(kind, tiles, source)
+
+    @classmethod
+    def of(cls, kind: MeldKind | str, tiles: str | Iterable[Tile], source: Source | str | None = None) -> Meld:
+        k = kind if isinstance(kind, MeldKind) else MeldKind.parse(kind)
+        ts = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
+        src = source if isinstance(source, Source) or source is None else Source(source.upper())
+        return cls(k, ts, src)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A player's tiles: the concealed part, the melds and the flowers.
+
+    ``sets`` is the number of sets in a winning hand (5 for this game). The structural count
+    (concealed + 3 per meld) must be ``3*sets + 1`` (waiting) or ``3*sets + 2`` (after a draw, or
+    complete); ``stage_free=True`` lifts that check (dealing, partial entry).
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    sets: int = DEFAULT_SETS
+    stage_free: bool = field(default=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
+        object.__setattr__(self, "melds", tuple(self.melds))
+        if any(t.is_flower for t in self.concealed):
+            raise HandError(f"flowers are laid out, never held: {format_tiles(self.concealed)}")
+        if Tile.UNKNOWN in self.concealed:
+            raise HandError("a hand's concealed part must be known tiles (no 0x)")
+        if any(not t.is_flower for t in self.flowers):
+            raise HandError(f"not flowers: {format_tiles(t for t in self.flowers if not t.is_flower)}")
+        if self.sets < 1:
+            raise HandError(f"a hand needs at least one set, got sets={self.sets}")
+        if len(self.melds) > self.sets:
+            raise HandError(f"{len(self.melds)} melds but a hand has only {self.sets} sets")
+        try:
+            check_copies(self.all_tiles(), str(self))
+        except CopyLimitError as e:
+            raise HandError(str(e)) from None
+        n = self.structural_count
+        if not self.stage_free and n not in (3 * self.sets + 1, 3 * self.sets + 2):
+            raise HandError(
+                f"{n} tiles (concealed + 3 per meld) in {str(self)!r}: a hand holds {3 * self.sets + 1} "
+                f"between turns and {3 * self.sets + 2} after a draw"
+            )
+
+    # --- counts ---------------------------------------------------------------------------------
+
+    @property
+    def structural_count(self) -> int:
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_waiting_size(self) -> bool:
+        """16 structural tiles (for 5 sets): between turns, ready to be checked for waits."""
+        return self.structural_count == 3 * self.sets + 1
+
+    @property
+    def is_drawn_size(self) -> bool:
+        """17 structural tiles: after a draw, a complete hand, or one about to discard."""
+        return self.structural_count == 3 * self.sets + 2
+
+    @property
+    def sets_needed(self) -> int:
+        """Sets still to be formed from the concealed part."""
+        return self.sets - len(self.melds)
+
+    @property
+    def is_concealed(self) -> bool:
+        """門清: no called set (concealed kongs allowed)."""
+        return not any(m.is_called for m in self.melds)
+
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every physical tile: concealed, all meld tiles (four per kong) and flowers."""
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        out.extend(self.flowers)
+        return tuple(out)
+
+    def concealed_counts(self) -> list[int]:
+        return counts34(self.concealed)
+
+    def own_counts(self) -> list[int]:
+        """Copies of each kind in the player's own concealed tiles and melds (for real waits)."""
+        return counts34(t for t in self.all_tiles() if not t.is_flower)
+
+    # --- changes --------------------------------------------------------------------------------
+
+    def add(self, *tiles: Tile) -> Hand:
+        return Hand(self.concealed + tiles, self.melds, self.flowers, self.sets, self.stage_free)
+
+    def remove(self, *tiles: Tile) -> Hand:
+        rest = list(self.concealed)
+        for t in tiles:
+            try:
+                rest.remove(t)
+            except ValueError:
+                raise HandError(f"{t.code} is not in the concealed part of {str(self)!r}") from None
+        return Hand(tuple(rest), self.melds, self.flowers, self.sets, self.stage_free)
+
+    # --- notation -------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        parts = [format_tiles(self.concealed)] if self.concealed else []
+        parts += [str(m) for m in self.melds]
+        if self.flowers:
+            parts.append(format_tiles(self.flowers))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        extra = "" if self.sets == DEFAULT_SETS else f", sets={self.sets}"
+        return f"Hand.parse({str(self)!r}{extra})"
+
+    @classmethod
+    def parse(cls, text: str, sets: int = DEFAULT_SETS, *, stage_free: bool = False) -> Hand:
+        """Read ``123m456p789s5z pung:555p@O ckong:7777m 15f``: concealed tiles, melds, flowers.
+
+        Tokens with a ``:`` are melds; flowers may be written anywhere; the order has no meaning.
+        """
+        concealed: list[Tile] = []
+        flowers: list[Tile] = []
+        melds: list[Meld] = []
+        for token in text.split():
+            if ":" in token:
+                melds.append(Meld.parse(token))
+                continue
+            try:
+                tiles = parse_tiles(token, check=False)
+            except NotationError as e:
+                offset = text.find(token)
+                raise NotationError(text, offset + e.position, e.reason) from None
+            for t in tiles:
+                (flowers if t.is_flower else concealed).append(t)
+        return cls(tuple(concealed), tuple(melds), tuple(flowers), sets, stage_free)
+

@@ -1,0 +1,403 @@
+"""Tiles and the tile notation of spec §1.2.
+
+A tile *kind* is a :class:`Tile` (an ``IntEnum``), so a 34-slot count array is indexed directly:
+``0-8`` = 1m-9m, ``9-17`` = 1p-9p, ``18-26`` = 1s-9s, ``27-33`` = 1z-7z (東南西北白發中),
+``34-41`` = 1f-8f (春夏秋冬 and the plants by printed number), ``42`` = ``0x`` (unknown / face down).
+
+Physical copies are not identities: hands, walls and pools are multisets (tuples or count arrays).
+
+>>> parse_tiles("123m55z")
+(Tile.M1, Tile.M2, Tile.M3, Tile.Z5, Tile.Z5)
+>>> format_tiles(parse_tiles("一萬二萬三萬東東"))
+'123m11z'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+
+__all__ = [
+    "NUM_KINDS",
+    "NUM_FACES",
+    "SUITS",
+    "NotationError",
+    "Tile",
+    "counts34",
+    "format_tiles",
+    "parse_tile",
+    "parse_tiles",
+    "check_copies",
+    "CopyLimitError",
+    "format_zh",
+    "tiles_from_counts",
+    "KINDS",
+    "FACES",
+]
+
+NUM_KINDS = 34
+"""Suited and honour kinds: the size of a count array."""
+NUM_FACES = 42
+"""Every face: 34 kinds and 8 flowers."""
+SUITS = "mpszf"
+"""Suit letters in canonical order (``x`` = unknown comes last)."""
+
+
+class NotationError(ValueError):
+    """Tile or hand notation that cannot be read; names the text, the character and its position."""
+
+    def __init__(self, text: str, position: int, reason: str) -> None:
+        self.text = text
+        self.position = position
+        self.reason = reason
+        char = text[position] if 0 <= position < len(text) else ""
+        where = f" at position {position} ({char!r})" if char else ""
+        super().__init__(f"{reason}{where} in {text!r}")
+
+
+_ZH_DIGITS = "一二三四五六七八九"
+_HONOUR_ZH = "東南西北白發中"
+_HONOUR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
+_FLOWER_ZH = "春夏秋冬梅蘭竹菊"
+_FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Plant 3", "Plant 4")
+_SUIT_ZH = {"m": "萬", "p": "筒", "s": "條"}
+_SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+
+
+class Tile(IntEnum):
+    """One of the 42 tile faces, or ``UNKNOWN`` (``0x``)."""
+
+    M1 = 0
+    M2 = 1
+    M3 = 2
+    M4 = 3
+    M5 = 4
+    M6 = 5
+    M7 = 6
+    M8 = 7
+    M9 = 8
+    P1 = 9
+    P2 = 10
+    P3 = 11
+    P4 = 12
+    P5 = 13
+    P6 = 14
+    P7 = 15
+    P8 = 16
+    P9 = 17
+    S1 = 18
+    S2 = 19
+    S3 = 20
+    S4 = 21
+    S5 = 22
+    S6 = 23
+    S7 = 24
+    S8 = 25
+    S9 = 26
+    Z1 = 27
+    Z2 = 28
+    Z3 = 29
+    Z4 = 30
+    Z5 = 31
+    Z6 = 32
+    Z7 = 33
+    F1 = 34
+    F2 = 35
+    F3 = 36
+    F4 = 37
+    F5 = 38
+    F6 = 39
+    F7 = 40
+    F8 = 41
+    UNKNOWN = 42
+
+    # Friendly aliases (same members).
+    EAST = 27
+    SOUTH = 28
+    WEST = 29
+    NORTH = 30
+    WHITE = 31
+    GREEN = 32
+    RED = 33
+
+    # --- classification -------------------------------------------------------------------------
+
+    @property
+    def suit(self) -> str:
+        """``m`` ``p`` ``s`` ``z`` ``f`` or ``x``."""
+        return _SUIT_OF[self]
+
+    @property
+    def rank(self) -> int:
+        """1-9 for suits, 1-7 for honours, 1-8 for flowers, 0 for ``0x``."""
+        return _RANK_OF[self]
+
+    @property
+    def is_suited(self) -> bool:
+        return self < 27
+
+    @property
+    def is_honour(self) -> bool:
+        return 27 <= self < 34
+
+    @property
+    def is_wind(self) -> bool:
+        return 27 <= self < 31
+
+    @property
+    def is_dragon(self) -> bool:
+        return 31 <= self < 34
+
+    @property
+    def is_flower(self) -> bool:
+        return 34 <= self < 42
+
+    @property
+    def is_season(self) -> bool:
+        return 34 <= self < 38
+
+    @property
+    def is_plant(self) -> bool:
+        return 38 <= self < 42
+
+    @property
+    def is_known(self) -> bool:
+        return self != Tile.UNKNOWN
+
+    @property
+    def is_terminal(self) -> bool:
+        """A suited 1 or 9."""
+        return self.is_suited and self.rank in (1, 9)
+
+    @property
+    def is_terminal_or_honour(self) -> bool:
+        return self.is_honour or self.is_terminal
+
+    @property
+    def max_copies(self) -> int:
+        """4 for suited and honour kinds, 1 for flowers, unlimited (a large number) for ``0x``."""
+        if self.is_flower:
+            return 1
+        if self == Tile.UNKNOWN:
+            return 1 << 30
+        return 4
+
+    @property
+    def flower_seat(self) -> int:
+        """The seat number (東 1 … 北 4) a flower belongs to, from its printed number."""
+        if not self.is_flower:
+            raise ValueError(f"{self.code} is not a flower")
+        return (self - Tile.F1) % 4 + 1
+
+    def next_in_suit(self, step: int = 1) -> Tile | None:
+        """The suited tile ``step`` ranks up, or ``None`` past 9 / for non-suited tiles."""
+        if not self.is_suited:
+            return None
+        r = self.rank + step
+        return Tile(self - self.rank + r) if 1 <= r <= 9 else None
+
+    # --- names ----------------------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        """The notation of this tile, e.g. ``5m`` or ``0x``."""
+        return f"{self.rank}{self.suit}"
+
+    @property
+    def zh(self) -> str:
+        """Traditional Chinese display name: 一萬, 五筒, 三條, 東, 紅中, 春, 梅 …"""
+        return _ZH_NAME[self]
+
+    @property
+    def en(self) -> str:
+        """English display name: 1 Characters, East, Red dragon, Spring …"""
+        return _EN_NAME[self]
+
+    def name_in(self, lang: str) -> str:
+        return self.zh if lang.startswith("zh") else self.en
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Tile.{self.name}"
+
+    @classmethod
+    def from_code(cls, code: str) -> Tile:
+        """``Tile.from_code('5m')``; raises :class:`NotationError` unless ``code`` is exactly one tile."""
+        tiles = parse_tiles(code, check=False)
+        if len(tiles) != 1:
+            raise NotationError(code, 0, f"expected exactly one tile, got {len(tiles)}")
+        return tiles[0]
+
+    @classmethod
+    def suited(cls, suit: str, rank: int) -> Tile:
+        base = {"m": 0, "p": 9, "s": 18}[suit]
+        if not 1 <= rank <= 9:
+            raise ValueError(f"rank {rank} out of 1-9")
+        return cls(base + rank - 1)
+
+
+def _build_tables() -> tuple[dict[Tile, str], dict[Tile, int], dict[Tile, str], dict[Tile, str]]:
+    suit_of: dict[Tile, str] = {}
+    rank_of: dict[Tile, int] = {}
+    zh: dict[Tile, str] = {}
+    en: dict[Tile, str] = {}
+    for t in Tile:
+        v = int(t)
+        if v < 27:
+            s = "mps"[v // 9]
+            r = v % 9 + 1
+            suit_of[t], rank_of[t] = s, r
+            zh[t] = _ZH_DIGITS[r - 1] + _SUIT_ZH[s]
+            en[t] = f"{r} {_SUIT_EN[s]}"
+        elif v < 34:
+            suit_of[t], rank_of[t] = "z", v - 26
+            zh[t] = ("東", "南", "西", "北", "白板", "青發", "紅中")[v - 27]
+            en[t] = _HONOUR_EN[v - 27] + (" dragon" if v >= 31 else " wind")
+        elif v < 42:
+            suit_of[t], rank_of[t] = "f", v - 33
+            zh[t] = _FLOWER_ZH[v - 34]
+            en[t] = _FLOWER_EN[v - 34]
+        else:
+            suit_of[t], rank_of[t] = "x", 0
+            zh[t], en[t] = "暗牌", "face-down tile"
+    return suit_of, rank_of, zh, en
+
+
+_SUIT_OF, _RANK_OF, _ZH_NAME, _EN_NAME = _build_tables()
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+_SUIT_MAX_RANK = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+
+# Chinese input: multi-character words first (longest match wins), then single characters.
+_ZH_WORDS: dict[str, Tile] = {}
+for _i, _d in enumerate(_ZH_DIGITS):
+    for _s, _words in (("m", "萬万"), ("p", "筒餅饼"), ("s", "條条索")):
+        for _w in _words:
+            _ZH_WORDS[_d + _w] = Tile.suited(_s, _i + 1)
+for _i, _w in enumerate(_HONOUR_ZH):
+    _ZH_WORDS[_w] = Tile(27 + _i)
+_ZH_WORDS.update({"白板": Tile.Z5, "白皮": Tile.Z5, "青發": Tile.Z6, "發財": Tile.Z6, "发": Tile.Z6,
+                  "紅中": Tile.Z7, "红中": Tile.Z7, "东": Tile.Z1, "兰": Tile.F6})
+for _i, _w in enumerate(_FLOWER_ZH):
+    _ZH_WORDS[_w] = Tile(34 + _i)
+_ZH_MAXLEN = max(len(w) for w in _ZH_WORDS)
+
+
+def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
+    """Read tiles written in the notation (``123m456p55z 1f``) or in Chinese (``一萬二萬東東``).
+
+    The tiles come back in the order written. Spaces, commas and ``+`` only group tiles. With
+    ``check`` (the default) more copies than exist (a fifth ``5m``, a second ``3f``) is an error.
+    """
+    tiles: list[Tile] = []
+    digits: list[tuple[int, int]] = []  # (digit, position) waiting for their suit letter
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isascii() and c.isdigit():
+            digits.append((int(c), i))
+            i += 1
+            continue
+        if c in "mpszfx":
+            if not digits:
+                raise NotationError(text, i, f"suit letter {c!r} has no digits before it")
+            for d, pos in digits:
+                tiles.append(_tile_of(text, pos, d, c))
+            digits.clear()
+            i += 1
+            continue
+        if c.isspace() or c in ",+、，":
+            if digits:
+                raise NotationError(text, digits[0][1], "digits without a suit letter")
+            i += 1
+            continue
+        for length in range(_ZH_MAXLEN, 0, -1):
+            word = text[i : i + length]
+            if word in _ZH_WORDS:
+                if digits:
+                    raise NotationError(text, digits[0][1], "digits without a suit letter")
+                tiles.append(_ZH_WORDS[word])
+                i += length
+                break
+        else:
+            raise NotationError(text, i, "unexpected character")
+    if digits:
+        raise NotationError(text, digits[0][1], "digits without a suit letter")
+    if check:
+        check_copies(tiles, text)
+    return tuple(tiles)
+
+
+def _tile_of(text: str, pos: int, digit: int, suit: str) -> Tile:
+    if suit == "x":
+        if digit != 0:
+            raise NotationError(text, pos, "an unknown tile is written 0x")
+        return Tile.UNKNOWN
+    if not 1 <= digit <= _SUIT_MAX_RANK[suit]:
+        raise NotationError(text, pos, f"rank {digit} does not exist in suit {suit!r}")
+    return Tile(_SUIT_BASE[suit] + digit - 1)
+
+
+def parse_tile(text: str) -> Tile:
+    """Exactly one tile: ``parse_tile('5m')``, ``parse_tile('紅中')``."""
+    return Tile.from_code(text.strip())
+
+
+def check_copies(tiles: Iterable[Tile], what: str = "tiles") -> None:
+    """Raise :class:`CopyLimitError` when a kind appears more often than a set holds it."""
+    for tile, k in Counter(tiles).items():
+        if k > tile.max_copies:
+            raise CopyLimitError(tile, k, what)
+
+
+class CopyLimitError(ValueError):
+    """More copies of a kind than a set holds (a fifth 5m, a second 3f)."""
+
+    def __init__(self, tile: Tile, count: int, where: str) -> None:
+        self.tile = tile
+        self.count = count
+        super().__init__(
+            f"{count} copies of {tile.code} ({tile.zh}) in {where!r}: a set holds only {tile.max_copies}"
+        )
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Write tiles in canonical compact notation: sorted, one suit letter per run (``123m55z``)."""
+    out: list[str] = []
+    run_suit = ""
+    for t in sorted(tiles):
+        s = t.suit
+        if s != run_suit and run_suit:
+            out.append(run_suit)
+        run_suit = s
+        out.append(str(t.rank))
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def format_zh(tiles: Iterable[Tile]) -> str:
+    """Chinese display of tiles, space separated, in canonical order."""
+    return " ".join(t.zh for t in sorted(tiles))
+
+
+def counts34(tiles: Iterable[Tile]) -> list[int]:
+    """A 34-slot count array of the suited and honour tiles (flowers and ``0x`` are ignored)."""
+    c = [0] * NUM_KINDS
+    for t in tiles:
+        if t < NUM_KINDS:
+            c[t] += 1
+    return c
+
+
+def tiles_from_counts(counts: Sequence[int]) -> tuple[Tile, ...]:
+    """The inverse of :func:`counts34`, in canonical order."""
+    return tuple(Tile(i) for i, k in enumerate(counts) for _ in range(k))
+
+
+KINDS: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_KINDS))
+"""The 34 suited and honour kinds."""
+FACES: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_FACES))
+"""The 42 faces (34 kinds and 8 flowers)."""

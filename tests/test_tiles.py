@@ -1,0 +1,107 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.tiles import (
+    FACES,
+    KINDS,
+    CopyLimitError,
+    NotationError,
+    Tile,
+    counts34,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    tiles_from_counts,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("123m456p789s11z", "123m456p789s11z"),
+        ("55z", "55z"),
+        ("", ""),
+        ("1m 2m 3m", "123m"),
+        ("9s1m", "1m9s"),
+        ("12345678f", "12345678f"),
+        ("0000x", "0000x"),
+        ("一萬二萬三萬", "123m"),
+        ("東東東", "111z"),
+        ("五筒 三條 紅中 白板 青發", "5p3s567z"),
+        ("春 梅 竹 菊", "1578f"),
+    ],
+)
+def test_parse_and_format(text: str, canonical: str) -> None:
+    assert format_tiles(parse_tiles(text)) == canonical
+
+
+def test_order_is_kept_by_parse() -> None:
+    assert parse_tiles("3m1m") == (Tile.M3, Tile.M1)
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "fragment"),
+    [
+        ("12q", 2, "unexpected character"),
+        ("0m", 0, "rank 0"),
+        ("8z", 0, "rank 8"),
+        ("9f", 0, "rank 9"),
+        ("123", 0, "without a suit"),
+        ("m", 0, "no digits"),
+        ("1x", 0, "0x"),
+        ("12m 3", 4, "without a suit"),
+    ],
+)
+def test_notation_errors_name_the_position(text: str, position: int, fragment: str) -> None:
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert e.value.position == position
+    assert fragment in str(e.value)
+    assert repr(text) in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["11111m", "11f", "5z5z5z5z5z"])
+def test_copy_limits(text: str) -> None:
+    with pytest.raises(CopyLimitError, match="copies"):
+        parse_tiles(text)
+    assert parse_tiles(text, check=False)
+
+
+def test_properties() -> None:
+    assert Tile.M1.suit == "m" and Tile.M1.rank == 1 and Tile.M1.is_terminal
+    assert Tile.Z1 is Tile.EAST and Tile.EAST.is_wind and Tile.EAST.is_honour
+    assert Tile.Z7.is_dragon and Tile.Z7.zh == "紅中" and Tile.Z7.en == "Red dragon"
+    assert Tile.P5.zh == "五筒" and Tile.S3.zh == "三條" and Tile.M1.zh == "一萬"
+    assert Tile.F1.zh == "春" and Tile.F5.zh == "梅" and Tile.F5.flower_seat == 1 and Tile.F8.flower_seat == 4
+    assert Tile.F3.is_season and Tile.F6.is_plant and Tile.F6.max_copies == 1
+    assert not Tile.UNKNOWN.is_known and Tile.UNKNOWN.code == "0x"
+    assert Tile.M9.next_in_suit() is None and Tile.M8.next_in_suit() == Tile.M9
+    assert parse_tile("紅中") == Tile.RED
+    assert len(KINDS) == 34 and len(FACES) == 42
+    assert eval(repr(Tile.P3)) == Tile.P3
+
+
+def test_every_face_round_trips_by_code_and_name() -> None:
+    for t in FACES:
+        assert parse_tile(t.code) == t
+        assert Tile.from_code(t.code) == t
+    for t in KINDS:
+        assert parse_tiles(t.zh) == (t,)
+
+
+multisets = st.lists(st.sampled_from(list(FACES) + [Tile.UNKNOWN]), max_size=30).filter(
+    lambda ts: all(ts.count(t) <= t.max_copies for t in set(ts))
+)
+
+
+@given(multisets)
+def test_round_trip(tiles: list[Tile]) -> None:
+    text = format_tiles(tiles)
+    assert sorted(parse_tiles(text)) == sorted(tiles)
+    assert format_tiles(parse_tiles(text)) == text
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_counts_round_trip(counts: list[int]) -> None:
+    assert counts34(tiles_from_counts(counts)) == counts
