@@ -3,28 +3,36 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+BASE := $(VENV)/.installed-base
+DEV := $(VENV)/.installed-dev
 
 .PHONY: demo check lint types test venv clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	touch $(STAMP)
 
-venv: $(STAMP)
+$(BASE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
 
-demo: $(STAMP)
+# The test suite also trains tiny models (--smoke), so it needs the train extra (CPU torch).
+$(DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev,train]'
+	touch $@ $(BASE)
+
+venv: $(BASE)
+
+demo: $(BASE)
 	$(BIN)/companion demo
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check companion tests benchmarks training
 
-types: $(STAMP)
+types: $(DEV)
 	$(BIN)/mypy
 
-test: $(STAMP)
+test: $(DEV)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 check: lint types test
