@@ -1,0 +1,287 @@
+"""Table scenes: ``render_table(layout, camera, style, lighting, occluders, seed) -> (frame, labels)``.
+
+A layout is a tuple of :class:`PlacedTile` (kind, position in mm, stack level, rotation, pose). Tiles are
+cuboids whose front is painted with :func:`training.synth.faces.render_face`, back with the face-down
+picture (``Tile.UNKNOWN``), sides in body and back colour; a pinhole camera projects them; objects are
+painted far to near, then light, shadows and camera artefacts are applied. Each tile that shows its
+front or back to the camera gets a :class:`TileLabel`: its kind (``0x`` when the back shows), the four
+image corners of that face as it is read, and how much of it is visible.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.tiles import Tile
+
+from .scene_geometry import Camera, Face, PlacedTile, Pose, TileSize, tile_faces
+from .scene_paint import fill_quad, finish, light_field, paint_quad, table_texture
+from .scene_props import Occluder, PropKind, prop_polygons
+
+__all__ = ["SceneStyle", "Lighting", "Finish", "TileLabel", "render_table", "Camera", "PlacedTile", "Pose",
+           "TileSize", "Occluder", "PropKind", "FaceSource"]
+
+FaceSource = Callable[[Tile, Any, tuple[int, int]], Any]
+"""``render_face(tile, face_style, size=(w, h)) -> PIL RGBA`` (the face renderer's signature)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """Camera artefacts: defocus blur sigma (px), motion blur length (px), noise sigma (0-1), JPEG quality."""
+
+    blur: float = 0.0
+    motion: float = 0.0
+    noise: float = 0.0
+    jpeg: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SceneStyle:
+    """How things look: the tiles' face style (the face renderer's ``FaceStyle``), their size, the table
+    surface (``felt`` ``wood`` ``cloth`` ``plain``) and its BGR colour (0-1), and the camera finish."""
+
+    face: Any
+    tile: TileSize = field(default_factory=TileSize)
+    table: str = "felt"
+    table_colour: tuple[float, float, float] = (0.25, 0.45, 0.15)
+    finish: Finish = field(default_factory=Finish)
+
+    def __post_init__(self) -> None:
+        if self.table not in ("felt", "wood", "cloth", "plain"):
+            raise ValueError(f"unknown table surface {self.table!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Lighting:
+    """Main light direction (azimuth, elevation in degrees), ambient share, unevenness of the light over
+    the frame, shadow darkness, and a BGR colour cast."""
+
+    azimuth: float = 45.0
+    elevation: float = 60.0
+    ambient: float = 0.55
+    uneven: float = 0.2
+    shadow: float = 0.35
+    tint: tuple[float, float, float] = (1.0, 1.0, 1.0)
+
+    def direction(self) -> np.ndarray:
+        a, e = math.radians(self.azimuth), math.radians(self.elevation)
+        return np.array([math.cos(e) * math.cos(a), math.cos(e) * math.sin(a), math.sin(e)])
+
+
+@dataclass(frozen=True, slots=True)
+class TileLabel:
+    """One tile as the camera sees it. ``corners``: 4x2 image points of the visible big face, top-left,
+    top-right, bottom-right, bottom-left as that face is read. ``visible``: share of that face not hidden."""
+
+    index: int
+    kind: Tile
+    face_up: bool
+    corners: np.ndarray
+    visible: float
+
+    def obb(self) -> tuple[float, float, float, float, float]:
+        """Oriented box (cx, cy, w, h, angle): w across the face, h along it, angle in degrees
+        counter-clockwise (as seen) of the face's up direction from image up."""
+        c = self.corners
+        cx, cy = c.mean(axis=0)
+        w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+        h = (np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+        up = (c[0] + c[1] - c[2] - c[3]) / 2
+        angle = math.degrees(math.atan2(-up[0], -up[1]))
+        return float(cx), float(cy), float(w), float(h), float(angle)
+
+    def xyxy(self) -> tuple[float, float, float, float]:
+        return (float(self.corners[:, 0].min()), float(self.corners[:, 1].min()),
+                float(self.corners[:, 0].max()), float(self.corners[:, 1].max()))
+
+
+class _Textures:
+    """Face pictures per (style, kind), composited on the tile body, as float BGR arrays."""
+
+    def __init__(self, source: FaceSource, face_style: Any, px: tuple[int, int]) -> None:
+        self.source, self.style, self.px = source, face_style, px
+        self.cache: dict[Tile, np.ndarray] = {}
+
+    def get(self, kind: Tile) -> np.ndarray:
+        if kind not in self.cache:
+            rgba = np.asarray(self.source(kind, self.style, self.px).convert("RGBA"), np.float32) / 255.0
+            alpha = rgba[..., 3:4]
+            bgr = rgba[..., 2::-1]
+            border = np.concatenate([bgr[:2].reshape(-1, 3), bgr[-2:].reshape(-1, 3)])
+            fill = np.median(border, axis=0) if alpha.min() > 0.99 else np.array([0.85, 0.9, 0.93], np.float32)
+            self.cache[kind] = np.ascontiguousarray(bgr * alpha + fill * (1 - alpha), dtype=np.float32)
+        return self.cache[kind]
+
+    def body(self) -> np.ndarray:
+        t = self.get(Tile.M1)
+        return np.median(t[:3].reshape(-1, 3), axis=0)
+
+    def back(self) -> np.ndarray:
+        t = self.get(Tile.UNKNOWN)
+        return np.median(t[t.shape[0] // 3: 2 * t.shape[0] // 3].reshape(-1, 3), axis=0)
+
+
+_TEXTURE_CACHE: dict[tuple[int, tuple[int, int]], _Textures] = {}
+
+
+def textures_for(face_style: Any, source: FaceSource | None = None, px: tuple[int, int] = (96, 128)) -> _Textures:
+    """The (cached) textures of one face style; the newest few styles stay cached."""
+    key = (id(face_style), px)
+    if key not in _TEXTURE_CACHE:
+        if source is None:
+            from .faces import render_face  # the face renderer (issue "Reading a tile")
+
+            source = render_face
+        if len(_TEXTURE_CACHE) > 8:
+            _TEXTURE_CACHE.pop(next(iter(_TEXTURE_CACHE)))
+        _TEXTURE_CACHE[key] = _Textures(source, face_style, px)
+    return _TEXTURE_CACHE[key]
+
+
+def render_table(
+    layout: Sequence[PlacedTile],
+    camera: Camera,
+    style: SceneStyle,
+    lighting: Lighting,
+    occluders: Sequence[Occluder] = (),
+    seed: int = 0,
+    *,
+    faces: FaceSource | None = None,
+) -> tuple[np.ndarray, list[TileLabel]]:
+    """Render the scene: an HxWx3 uint8 BGR frame and one label per tile whose front or back faces the
+    camera (tiles seen only edge-on get none). ``faces`` replaces the face renderer (tests)."""
+    rng = np.random.default_rng(seed)
+    w, h = camera.size
+    tex = textures_for(style.face, faces, _texture_px(layout, camera, style.tile))
+    img = _table(camera, style, rng)
+    _shadows(img, layout, occluders, camera, style.tile, lighting)
+    ids = np.zeros((h, w), np.int32)
+    label_quads: dict[int, tuple[Tile, bool, np.ndarray]] = {}
+    for _, kind, item in _paint_order(layout, occluders, camera, style.tile):
+        if kind == "tile":
+            idx, tile = item
+            got = _paint_tile(img, ids, idx, tile, camera, style.tile, lighting, tex)
+            if got is not None:
+                label_quads[idx] = got
+        else:
+            for poly, colour in prop_polygons(camera, item, rng):
+                fill_quad(img, ids, poly, colour * _prop_shade(lighting), -1)
+    img *= light_field((h, w), lighting.uneven, rng) * np.asarray(lighting.tint, np.float32)
+    f = style.finish
+    frame = finish(img, f.blur, f.motion, f.noise, f.jpeg, rng)
+    return frame, _labels(label_quads, ids)
+
+
+def _texture_px(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) -> tuple[int, int]:
+    """Render faces big enough for the largest tile on screen (two sizes, to keep the cache small)."""
+    if not layout:
+        return (96, 128)
+    near = min(float(np.linalg.norm(camera.centre() - [t.x, t.y, 0])) for t in layout)
+    px_h = camera.focal * size.height / max(near, 1.0)
+    return (96, 128) if px_h < 110 else (192, 256)
+
+
+def _table(camera: Camera, style: SceneStyle, rng: np.random.Generator) -> np.ndarray:
+    """The table top warped into the frame (the texture spans 2 m around the camera target)."""
+    n = 768
+    tex = table_texture(style.table, np.asarray(style.table_colour, np.float32), n, rng)
+    span = 2000.0
+    tx, ty = camera.target
+    # texture pixel (u, v) -> table mm: x = tx - span/2 + u*span/n, y = ty + span/2 - v*span/n
+    to_mm = np.array([[span / n, 0, tx - span / 2], [0, -span / n, ty + span / 2], [0, 0, 1]])
+    hmat = camera.table_homography() @ to_mm
+    w, h = camera.size
+    return cv2.warpPerspective(tex, hmat, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+
+
+def _paint_order(layout: Sequence[PlacedTile], occluders: Sequence[Occluder], camera: Camera,
+                 size: TileSize) -> list[tuple[float, str, Any]]:
+    centre = camera.centre()
+    items: list[tuple[float, str, Any]] = []
+    for i, t in enumerate(layout):
+        z = t.level * size.depth + (size.height if t.pose is Pose.STANDING else size.depth) / 2
+        items.append((float(np.linalg.norm(centre - [t.x, t.y, z])), "tile", (i, t)))
+    for o in occluders:
+        d = -1e9 if o.kind is PropKind.HAND else float(np.linalg.norm(centre - [o.x, o.y, o.height]))
+        items.append((d, "prop", o))
+    items.sort(key=lambda it: -it[0])
+    return items
+
+
+def _shade(normal: np.ndarray, lighting: Lighting) -> float:
+    return lighting.ambient + (1 - lighting.ambient) * max(0.0, float(np.dot(normal, lighting.direction())))
+
+
+def _prop_shade(lighting: Lighting) -> float:
+    return _shade(np.array([0.0, 0.0, 1.0]), lighting)
+
+
+def _paint_tile(img: np.ndarray, ids: np.ndarray, idx: int, tile: PlacedTile, camera: Camera, size: TileSize,
+                lighting: Lighting, tex: _Textures) -> tuple[Tile, bool, np.ndarray] | None:
+    """Paint the faces of one tile that face the camera; return the label face, if a big face shows."""
+    faces = tile_faces(tile, size)
+    centre = camera.centre()
+    mid = np.mean([f[1].mean(axis=0) for f in faces[:2]], axis=0)
+    label = None
+    for face, corners, share in faces:
+        fc = corners.mean(axis=0)
+        normal = fc - mid
+        normal /= max(float(np.linalg.norm(normal)), 1e-9)
+        if np.dot(normal, centre - fc) <= 0:
+            continue
+        uv, _ = camera.project(corners)
+        shade = _shade(normal, lighting)
+        if face is Face.SIDE:
+            cut = 1 - share
+            split = np.array([uv[0], uv[1], uv[1] + (uv[2] - uv[1]) * cut, uv[0] + (uv[3] - uv[0]) * cut])
+            rest = np.array([split[3], split[2], uv[2], uv[3]])
+            fill_quad(img, ids, split, tex.body() * shade, -2)
+            fill_quad(img, ids, rest, tex.back() * shade, -2)
+            continue
+        kind = tile.kind if face is Face.FRONT else Tile.UNKNOWN
+        paint_quad(img, ids, uv, tex.get(kind), shade, idx + 1)
+        label = (kind, face is Face.FRONT, uv)
+    return label
+
+
+def _labels(quads: dict[int, tuple[Tile, bool, np.ndarray]], ids: np.ndarray) -> list[TileLabel]:
+    counts = np.bincount(ids[ids > 0].ravel(), minlength=max(quads, default=0) + 2)
+    out = []
+    for idx, (kind, up, uv) in sorted(quads.items()):
+        area = abs(cv2.contourArea(uv.astype(np.float32)))
+        if area < 4:
+            continue
+        vis = min(1.0, counts[idx + 1] / area)
+        out.append(TileLabel(idx, kind, up, uv, float(vis)))
+    return out
+
+
+def _shadows(img: np.ndarray, layout: Sequence[PlacedTile], occluders: Sequence[Occluder], camera: Camera,
+             size: TileSize, lighting: Lighting) -> None:
+    """Darken the table where tiles and props cast shadows (away from the light, blurred)."""
+    h, w = img.shape[:2]
+    mask = np.zeros((h, w), np.float32)
+    d = lighting.direction()
+    shift = -d[:2] / max(d[2], 0.2)
+    for t in layout:
+        top = (t.level + 1) * size.depth if t.pose is not Pose.STANDING else size.height
+        r = math.hypot(size.width, size.height) / 2
+        foot = np.array([[t.x + r * math.cos(a), t.y + r * math.sin(a)] for a in np.linspace(0, 2 * math.pi, 8)])
+        pts = np.vstack([foot, foot + shift * top])
+        uv, _ = camera.project(np.column_stack([pts, np.zeros(len(pts))]))
+        cv2.fillConvexPoly(mask, cv2.convexHull(uv.astype(np.float32)).astype(np.int32), 1.0)
+    for o in occluders:
+        r = o.size / 2
+        foot = np.array([[o.x + r * math.cos(a), o.y + r * math.sin(a)] for a in np.linspace(0, 2 * math.pi, 8)])
+        pts = foot + shift * (o.height + 10)
+        uv, _ = camera.project(np.column_stack([pts, np.zeros(len(pts))]))
+        cv2.fillConvexPoly(mask, cv2.convexHull(uv.astype(np.float32)).astype(np.int32), 0.8)
+    if lighting.shadow > 0 and mask.any():
+        mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.004 * w))
+        img *= (1 - lighting.shadow * mask)[..., None]
