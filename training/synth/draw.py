@@ -25,7 +25,7 @@ def glyph_mask(spec: FontSpec, text: str, stroke: int = 0) -> Image.Image:
     font = load(spec, 160)
     sw = stroke + spec.stroke
     left, top, right, bottom = font.getbbox(text, stroke_width=sw)
-    im = Image.new("L", (right - left + 8, bottom - top + 8), 0)
+    im = Image.new("L", (int(right - left) + 8, int(bottom - top) + 8), 0)
     ImageDraw.Draw(im).text((4 - left, 4 - top), text, fill=255, font=font, stroke_width=sw, stroke_fill=255)
     box = im.getbbox()
     return im.crop(box) if box else im

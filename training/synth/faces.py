@@ -97,7 +97,7 @@ _PIP = pips.PIP_DESIGNS
 _HALF = {"train": 0, "heldout": 1}
 
 
-def _pool(seq: tuple, split: str) -> tuple:  # type: ignore[type-arg]
+def _pool(seq: tuple, split: str) -> tuple:
     return seq[_HALF[split] :: 2] if len(seq) > 1 else seq
 
 
