@@ -1,0 +1,168 @@
+"""The JSON form of a :class:`~companion.rules.win.Win` (the ``companion tai`` input of issue 3).
+
+Every error is a :class:`~companion.rules.win.WinInputError` naming the field (``melds[1].tiles``,
+``flags.heavenly`` …). Unknown keys are errors too, so a typo never silently changes a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.hand import HandError, Meld, MeldKind, Source
+from companion.rules.win import Replacement, Win, WinInputError, WinType, parse_wind, wind_letter
+from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
+
+__all__ = ["TOP_KEYS", "FLAG_KEYS", "win_kwargs", "win_to_dict"]
+
+TOP_KEYS = frozenset({"id", "profile", "concealed", "melds", "win_tile", "win_type", "seat_wind", "round_wind",
+                      "flowers", "dealer", "streak", "discarder", "flags", "stakes"})
+FLAG_KEYS = frozenset({"last_tile", "last_discard", "replacement_after", "after_kong", "after_flower",
+                       "heavenly", "earthly", "human", "ready_declared", "ready_on_deal",
+                       "ready_first_discard"})
+_BOOL_FLAGS = ("last_tile", "last_discard", "heavenly", "earthly", "human", "ready_declared", "ready_on_deal",
+               "ready_first_discard")
+
+
+def _tiles(value: Any, field: str) -> tuple[Tile, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, str):
+        raise WinInputError(field, f"expected tiles in notation (a string), got {value!r}")
+    try:
+        return parse_tiles(value, check=False)
+    except NotationError as e:
+        raise WinInputError(field, str(e)) from None
+
+
+def _meld(obj: Any, field: str) -> Meld:
+    if isinstance(obj, str):
+        try:
+            return Meld.parse(obj)
+        except HandError as e:
+            raise WinInputError(field, str(e)) from None
+    if not isinstance(obj, Mapping):
+        raise WinInputError(field, f"expected {{\"kind\", \"tiles\", \"from\"}}, got {obj!r}")
+    unknown = set(obj) - {"kind", "tiles", "from"}
+    if unknown:
+        raise WinInputError(f"{field}.{sorted(unknown)[0]}", "unknown key (kind, tiles, from)")
+    try:
+        kind = MeldKind.parse(str(obj.get("kind", "")))
+    except HandError as e:
+        raise WinInputError(f"{field}.kind", str(e)) from None
+    tiles = _tiles(obj.get("tiles"), f"{field}.tiles")
+    src = obj.get("from")
+    source = None
+    if src is not None:
+        try:
+            source = Source(str(src).strip().upper())
+        except ValueError:
+            raise WinInputError(f"{field}.from", f"expected L, O or R, got {src!r}") from None
+    try:
+        return Meld(kind, tiles, source)
+    except HandError as e:
+        raise WinInputError(field, str(e)) from None
+
+
+def _flags(obj: Any) -> dict[str, Any]:
+    if obj is None:
+        return {}
+    if not isinstance(obj, Mapping):
+        raise WinInputError("flags", f"expected an object, got {obj!r}")
+    unknown = set(obj) - FLAG_KEYS
+    if unknown:
+        raise WinInputError(f"flags.{sorted(unknown)[0]}", "unknown flag")
+    out: dict[str, Any] = {}
+    for name in _BOOL_FLAGS + ("after_kong", "after_flower"):
+        value = obj.get(name, False)
+        if value is None:
+            value = False
+        if not isinstance(value, bool):
+            raise WinInputError(f"flags.{name}", f"expected true or false, got {value!r}")
+        if name in _BOOL_FLAGS:
+            out[name] = value
+    out["replacement"] = _replacement(obj)
+    return out
+
+
+def _replacement(obj: Mapping[str, Any]) -> Replacement | None:
+    value = obj.get("replacement_after")
+    if value is not None:
+        try:
+            return Replacement(str(value).strip().lower().replace("added_kong", "addkong")
+                               .replace("concealed_kong", "ckong"))
+        except ValueError:
+            raise WinInputError("flags.replacement_after",
+                                f"expected flower, ckong, addkong or kong, got {value!r}") from None
+    if obj.get("after_flower"):
+        return Replacement.FLOWER
+    if obj.get("after_kong"):
+        return Replacement.CKONG  # own kong: see the module docstring of companion.rules.win
+    return None
+
+
+def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """Keyword arguments for :class:`Win` from a JSON object."""
+    if not isinstance(obj, Mapping):
+        raise WinInputError("(line)", f"expected a JSON object, got {type(obj).__name__}")
+    unknown = set(obj) - TOP_KEYS
+    if unknown:
+        raise WinInputError(sorted(unknown)[0], "unknown field")
+    for required in ("concealed", "win_type", "seat_wind", "round_wind"):
+        if required not in obj:
+            raise WinInputError(required, "missing")
+    melds = obj.get("melds") or []
+    if not isinstance(melds, list):
+        raise WinInputError("melds", f"expected a list, got {melds!r}")
+    win_tiles = _tiles(obj.get("win_tile"), "win_tile")
+    if len(win_tiles) > 1:
+        raise WinInputError("win_tile", f"expected one tile, got {obj.get('win_tile')!r}")
+    try:
+        win_type = WinType(str(obj["win_type"]).strip().lower())
+    except ValueError:
+        names = ", ".join(w.value for w in WinType)
+        raise WinInputError("win_type", f"expected one of {names}, got {obj['win_type']!r}") from None
+    streak = obj.get("streak", 0)
+    if isinstance(streak, bool) or not isinstance(streak, int):
+        raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}")
+    profile = obj.get("profile")
+    if profile is not None and not isinstance(profile, str):
+        raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}")
+    discarder = obj.get("discarder")
+    return {
+        "concealed": _tiles(obj["concealed"], "concealed"),
+        "melds": tuple(_meld(m, f"melds[{i}]") for i, m in enumerate(melds)),
+        "flowers": _tiles(obj.get("flowers", ""), "flowers"),
+        "win_tile": win_tiles[0] if win_tiles else None,
+        "win_type": win_type,
+        "seat_wind": parse_wind(obj["seat_wind"], "seat_wind"),
+        "round_wind": parse_wind(obj["round_wind"], "round_wind"),
+        "dealer": parse_wind(obj.get("dealer", "E"), "dealer"),
+        "streak": streak,
+        "discarder": None if discarder is None else parse_wind(discarder, "discarder"),
+        "profile": profile,
+        **_flags(obj.get("flags")),
+    }
+
+
+def win_to_dict(win: Win) -> dict[str, Any]:
+    """The JSON object that :func:`win_kwargs` reads back into the same :class:`Win`."""
+    flags: dict[str, Any] = {name: getattr(win, name) for name in _BOOL_FLAGS}
+    flags["replacement_after"] = win.replacement.value if win.replacement else None
+    out: dict[str, Any] = {
+        "concealed": format_tiles(win.concealed),
+        "melds": [{"kind": m.kind.value, "tiles": format_tiles(m.tiles),
+                   **({"from": m.source.value} if m.source else {})} for m in win.melds],
+        "win_tile": win.win_tile.code if win.win_tile is not None else None,
+        "win_type": win.win_type.value,
+        "seat_wind": wind_letter(win.seat_wind),
+        "round_wind": wind_letter(win.round_wind),
+        "flowers": format_tiles(win.flowers),
+        "dealer": wind_letter(win.dealer),
+        "streak": win.streak,
+        "discarder": wind_letter(win.discarder) if win.discarder is not None else None,
+        "flags": flags,
+    }
+    if win.profile is not None:
+        out["profile"] = win.profile
+    return out

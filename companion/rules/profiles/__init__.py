@@ -1,0 +1,205 @@
+"""Rule profiles as data (spec §5): TOML files shipped in this package, plus the user's house files.
+
+>>> p = load_profile("sml_2026")
+>>> p.value("all_honours"), p.switch("small_winds_adds_winds")
+(16, False)
+
+A profile names what it ``inherits`` and overrides tai values (0 turns an item off) and switches.
+The code never branches on a profile's name; it only reads values. An unknown item or switch, a value of
+the wrong type, or an inheritance cycle is a :class:`ProfileError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from companion.rules.profiles._schema import SWITCHES, check_switch
+from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
+
+__all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile"]
+
+DEFAULT_PROFILE = "atawmj_2009"
+BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
+_TOP_KEYS = frozenset({"id", "inherits", "name_zh", "name_en", "source", "house_rules", "tai", "switches"})
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be used; the message names the profile (file) and the offending key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A resolved profile: every item's tai and every switch, plus what this profile itself overrides."""
+
+    id: str
+    name_zh: str
+    name_en: str
+    inherits: str | None
+    tai: Mapping[str, int]
+    switches: Mapping[str, Any]
+    house_rules: tuple[str, ...] = ()
+    source: str = ""
+    own_tai: Mapping[str, int] = field(default_factory=dict)
+    own_switches: Mapping[str, Any] = field(default_factory=dict)
+    own_house_rules: tuple[str, ...] = ()
+
+    def value(self, item_id: str) -> int:
+        """Tai per occurrence of an item (0 = off); switch-valued items read their switch."""
+        sw = SWITCH_VALUED.get(item_id)
+        return int(self.switches[sw]) if sw else self.tai[item_id]
+
+    def switch(self, name: str) -> Any:
+        return self.switches[name]
+
+    def is_house_rule(self, key: str) -> bool:
+        """``key`` is ``tai.<id>`` or ``switches.<name>``: flagged "house rule" in the UI (spec §5.4)."""
+        return key in self.house_rules
+
+    def name(self, lang: str) -> str:
+        return self.name_zh if lang.startswith("zh") else self.name_en
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def _suggest(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _check_tai(raw: Any, where: str) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise ProfileError(f"{where}: [tai] must be a table of item = tai")
+    out: dict[str, int] = {}
+    for key, value in raw.items():
+        if key in SWITCH_VALUED:
+            raise ProfileError(f"{where}: tai.{key} is set by the switch {SWITCH_VALUED[key]}")
+        if key not in ITEMS and key not in UNSUPPORTED:
+            raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ProfileError(f"{where}: tai.{key} must be an integer >= 0, got {value!r}")
+        if key in UNSUPPORTED and value:
+            raise ProfileError(f"{where}: tai.{key}: {UNSUPPORTED[key][1]}")
+        out[key] = value
+    return out
+
+
+def _check_switches(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise ProfileError(f"{where}: [switches] must be a table of switch = value")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in SWITCHES:
+            raise ProfileError(f"{where}: unknown switch {key!r}{_suggest(key, SWITCHES)}")
+        try:
+            out[key] = check_switch(key, value, where)
+        except ValueError as e:
+            raise ProfileError(str(e)) from None
+    return out
+
+
+def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = ()) -> Profile:
+    """Validate and resolve one profile record (already read from TOML)."""
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise ProfileError(f"{where}: unknown key {key!r}{_suggest(key, _TOP_KEYS)}")
+    pid = data.get("id")
+    if not isinstance(pid, str) or not pid.strip():
+        raise ProfileError(f"{where}: missing id = \"...\"")
+    own_tai = _check_tai(data.get("tai", {}), where)
+    own_sw = _check_switches(data.get("switches", {}), where)
+    parent_id = data.get("inherits")
+    if parent_id is None:
+        missing = [k for k in ITEMS if k not in own_tai and k not in SWITCH_VALUED]
+        missing += [k for k in SWITCHES if k not in own_sw]
+        if missing:
+            raise ProfileError(f"{where}: no 'inherits', so every item and switch must be set; missing "
+                               f"{', '.join(missing[:5])}{' …' if len(missing) > 5 else ''}")
+        tai, switches = dict(own_tai), dict(own_sw)
+        house: tuple[str, ...] = ()
+    else:
+        if not isinstance(parent_id, str):
+            raise ProfileError(f"{where}: inherits must be a profile id, got {parent_id!r}")
+        if parent_id in _seen or parent_id == pid:
+            raise ProfileError(f"{where}: inheritance cycle {' -> '.join(_seen + (pid, parent_id))}")
+        parent = _load(parent_id, _seen + (pid,))
+        tai = {**parent.tai, **own_tai}
+        switches = {**parent.switches, **own_sw}
+        overridden = {f"tai.{k}" for k in own_tai} | {f"switches.{k}" for k in own_sw}
+        house = tuple(h for h in parent.house_rules if h not in overridden)
+    house_rules = data.get("house_rules", [])
+    if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
+        raise ProfileError(f"{where}: house_rules must be a list of \"tai.<id>\" / \"switches.<name>\"")
+    for h in house_rules:
+        kind, _, key = h.partition(".")
+        if not ((kind == "tai" and (key in ITEMS or key in UNSUPPORTED)) or (kind == "switches" and key in SWITCHES)):
+            raise ProfileError(f"{where}: house_rules entry {h!r} names no item or switch")
+    return Profile(
+        id=pid, name_zh=str(data.get("name_zh", pid)), name_en=str(data.get("name_en", pid)),
+        inherits=parent_id, tai=MappingProxyType(tai), switches=MappingProxyType(switches),
+        house_rules=tuple(dict.fromkeys((*house, *house_rules))), source=str(data.get("source", "")),
+        own_tai=MappingProxyType(own_tai), own_switches=MappingProxyType(own_sw),
+        own_house_rules=tuple(house_rules),
+    )
+
+
+def _read_toml(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ProfileError(f"{where}: not valid TOML: {e}") from None
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith(".toml") or "/" in name or "\\" in name
+
+
+@lru_cache(maxsize=64)
+def _load_builtin(pid: str) -> Profile:
+    text = resources.files(__package__).joinpath(f"{pid}.toml").read_text(encoding="utf-8")
+    return parse_profile(_read_toml(text, f"profile {pid}"), f"profile {pid}")
+
+
+def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ProfileError(f"profile file {str(path)!r}: cannot read it ({e.strerror})") from None
+    return parse_profile(_read_toml(text, f"profile file {path.name!r}"), f"profile file {path.name!r}", seen)
+
+
+def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
+    if name in BUILTIN:
+        return _load_builtin(name)
+    if _is_path(name):
+        return _load_file(Path(name), seen)
+    from companion.rules.profiles._store import user_profile_path
+
+    user = user_profile_path(name)
+    if user.is_file():
+        return _load_file(user, seen)
+    raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}; house profiles live in "
+                       f"{user.parent} (or give a path to a .toml file){_suggest(name, BUILTIN)}")
+
+
+def load_profile(name_or_path: str | Path | Profile | None = None) -> Profile:
+    """A built-in profile id, a house profile saved in the user's data folder, or a path to a TOML file.
+
+    ``None`` gives the default ``atawmj_2009``. Built-in profiles are read once and cached.
+    """
+    if isinstance(name_or_path, Profile):
+        return name_or_path
+    if name_or_path is None:
+        return _load_builtin(DEFAULT_PROFILE)
+    if isinstance(name_or_path, Path):
+        return _load_file(name_or_path, ())
+    return _load(str(name_or_path).strip())

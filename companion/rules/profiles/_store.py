@@ -1,0 +1,84 @@
+"""House profiles in the user's data folder: where they live, saving, exporting as TOML.
+
+The data folder is ``$COMPANION_DATA_DIR`` if set, otherwise ``%APPDATA%\\companion`` on Windows and
+``$XDG_DATA_HOME/companion`` (default ``~/.local/share/companion``) elsewhere; profiles go in its
+``profiles/`` sub-folder as ``<id>.toml``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
+
+__all__ = ["data_dir", "export_profile", "list_profiles", "save_profile", "user_profile_path"]
+
+
+def data_dir() -> Path:
+    env = os.environ.get("COMPANION_DATA_DIR")
+    if env:
+        return Path(env)
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "companion"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "companion"
+
+
+def user_profile_path(pid: str) -> Path:
+    if not pid or any(c in pid for c in "/\\:") or pid.startswith("."):
+        raise ProfileError(f"profile id {pid!r}: use letters, digits, '_' or '-'")
+    return data_dir() / "profiles" / f"{pid}.toml"
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return json.dumps(str(v), ensure_ascii=False)
+
+
+def export_profile(profile: Profile, *, resolved: bool = False) -> str:
+    """TOML text that :func:`load_profile` reads back to the same values.
+
+    By default only the profile's own overrides are written (with ``inherits``); ``resolved=True`` writes
+    every item and switch, a stand-alone copy.
+    """
+    lines = [f"id = {_value(profile.id)}"]
+    if profile.inherits and not resolved:
+        lines.append(f"inherits = {_value(profile.inherits)}")
+    lines += [f"name_zh = {_value(profile.name_zh)}", f"name_en = {_value(profile.name_en)}"]
+    if profile.source:
+        lines.append(f"source = {_value(profile.source)}")
+    house = profile.house_rules if resolved or not profile.inherits else profile.own_house_rules
+    if house:
+        lines.append(f"house_rules = {_value(list(house))}")
+    tai = profile.tai if resolved or not profile.inherits else profile.own_tai
+    switches = profile.switches if resolved or not profile.inherits else profile.own_switches
+    lines += ["", "[tai]"] + [f"{k} = {_value(v)}" for k, v in tai.items()]
+    lines += ["", "[switches]"] + [f"{k} = {_value(v)}" for k, v in switches.items()]
+    return "\n".join(lines) + "\n"
+
+
+def save_profile(profile: Profile | str | Path) -> Path:
+    """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``."""
+    p = load_profile(profile)
+    if p.id in BUILTIN:
+        raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id")
+    path = user_profile_path(p.id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(export_profile(p), encoding="utf-8")
+    return path
+
+
+def list_profiles() -> tuple[str, ...]:
+    """Built-in ids, then the house profiles saved in the data folder."""
+    folder = data_dir() / "profiles"
+    saved = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    return BUILTIN + tuple(s for s in saved if s not in BUILTIN)

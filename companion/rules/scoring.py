@@ -1,0 +1,228 @@
+"""Scoring a win (spec §3.3): every split and every placement of the winning tile, the best one kept.
+
+>>> from companion.rules.win import Win
+>>> s = score(Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S",
+...                  discarder="S"))
+>>> s.hand_tai, [i.id for i in s.items], s.wait_shape.value
+(3, ['menqing', 'pinghu'], 'two-sided')
+
+The best interpretation has the highest hand tai (before any cap), then the most item occurrences,
+then comes first in the canonical order of spec §3.3 (sets as (lowest tile, kind), pung before chow,
+then the pair; the placement's group in the same order, the pair last). Dealer tai D = 1 + 2N is kept
+apart (:attr:`Score.dealer_tai`); settlement adds it to the payments that involve the dealer.
+
+Readings of this module (default profile's reading; the other is a switch or noted in the report):
+
+- With ``eight_flowers_compound = false`` a hand completed on the eighth flower's replacement is paid as
+  a standalone 八仙過海 (8 flat), not as the better of the two.
+- A win on a discard kong's replacement under ``discard_kong_replacement_win = forbidden`` and a hand
+  below ``min_tai`` raise :class:`FalseWin` (a 詐胡 if declared, spec §2.16, §6.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules._scoring_waits import real_waits
+from companion.rules.profiles import Profile, load_profile
+from companion.rules.shape import Decomposition, Group, GroupKind, decompose_counts
+from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, WaitShape, replaced
+from companion.rules.win import Replacement, Win, WinType
+from companion.tiles import Tile, counts34, format_tiles
+
+__all__ = ["FalseWin", "NotAWin", "Score", "ScoredItem", "score", "dealer_tai"]
+
+
+class NotAWin(ValueError):
+    """The tiles do not make a win (spec §3.1): the message names the hand."""
+
+    def __init__(self, win: Win, reason: str, reason_zh: str = "") -> None:
+        self.win = win
+        self.reason = reason
+        self.reason_zh = reason_zh or reason
+        super().__init__(f"not a win: {win.describe()}: {reason}")
+
+
+class FalseWin(NotAWin):
+    """A declared win the profile does not allow (spec §2.16): a 詐胡 if it was declared."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredItem:
+    """One line of the breakdown: ``tai`` is the item's total (``count`` occurrences × its value)."""
+
+    id: str
+    zh: str
+    en: str
+    tai: int
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "zh": self.zh, "en": self.en, "tai": self.tai, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The chosen interpretation: items, hand tai, dealer tai apart, the split, the waits and the shape."""
+
+    win: Win
+    profile: Profile
+    items: tuple[ScoredItem, ...]
+    hand_tai: int
+    dealer_tai: int
+    decomposition: Decomposition | None = None
+    placement: Group | None = None
+    waits: tuple[Tile, ...] = ()
+    wait_shape: WaitShape | None = None
+    interpretations: int = 0
+
+    @property
+    def capped_tai(self) -> int:
+        """The hand tai after ``tai_cap`` (spec §6.4); dealer tai is never capped."""
+        cap = self.profile.switch("tai_cap")
+        return self.hand_tai if cap == "none" else min(self.hand_tai, int(cap))
+
+    @property
+    def is_instant(self) -> bool:
+        return self.decomposition is None
+
+    def item(self, item_id: str) -> ScoredItem | None:
+        return next((i for i in self.items if i.id == item_id), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "profile": self.profile.id,
+            "hand_tai": self.hand_tai,
+            "items": [i.to_dict() for i in self.items],
+            "dealer_tai": self.dealer_tai,
+            "waits": [t.code for t in self.waits],
+            "wait_shape": self.wait_shape.value if self.wait_shape else None,
+            "decomposition": _decomposition_list(self.decomposition),
+            "placement": str(self.placement) if self.placement else None,
+        }
+        if self.capped_tai != self.hand_tai:
+            out["capped_tai"] = self.capped_tai
+        return out
+
+
+def _decomposition_list(d: Decomposition | None) -> list[str]:
+    if d is None:
+        return []
+    return [str(g) for g in d.sets] + [f"pair:{format_tiles((d.pair, d.pair))}"] + [str(m) for m in d.melds]
+
+
+def dealer_tai(win: Win, profile: Profile | None = None) -> int:
+    """D = 莊家 + N × (連莊 + 拉莊) = 1 + 2N under the default, N capped by ``streak_cap`` (spec §4.1)."""
+    prof = load_profile(profile)
+    ctx = Ctx(win, prof.switches, ())
+    return sum(prof.value(i.id) * i.count(ctx) for i in ITEMS.values() if i.kind is ItemKind.RELATION)
+
+
+def score(win: Win, profile: Profile | str | None = None) -> Score:
+    """Score ``win`` under ``profile`` (an id, a TOML path or a :class:`Profile`; default: the win's own
+    profile, else ``atawmj_2009``). Raises :class:`NotAWin` or :class:`FalseWin`."""
+    prof = load_profile(profile if profile is not None else win.profile)
+    compound = prof.switch("eight_flowers_compound")
+    if win.win_type.is_instant and not (win.win_type is WinType.EIGHT_FLOWERS and win.win_tile is not None
+                                        and compound):
+        return _check_min(_instant(win, prof))
+    if len(win.flowers) == 8 and not compound:
+        return _check_min(_instant(win, prof))
+    if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
+        raise FalseWin(win, "a win on the replacement after a discard kong is not allowed in profile "
+                            f"{prof.id} (spec §2.10)", f"明槓（槓別人打的牌）補牌不能胡（{prof.id}，規格 §2.10）")
+    return _check_min(_best(win, prof))
+
+
+def _check_min(s: Score) -> Score:
+    need = s.profile.switch("min_tai")
+    if s.hand_tai < need:
+        raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum {need} of profile {s.profile.id}",
+                       f"{s.hand_tai} 台未達起胡 {need} 台（{s.profile.id}）")
+    return s
+
+
+def _instant(win: Win, prof: Profile) -> Score:
+    kind = WinType.EIGHT_FLOWERS if len(win.flowers) == 8 else win.win_type
+    item_id = {WinType.EIGHT_FLOWERS: "eight_flowers", WinType.SEVEN_FLOWERS_ROB: "seven_rob_one",
+               WinType.FOUR_KONGS: "four_kongs"}[kind]
+    it = ITEMS[item_id]
+    ctx = Ctx(win, prof.switches, ())
+    if not it.count(ctx):
+        raise NotAWin(win, f"{it.zh} ({it.en}) needs {_INSTANT_NEEDS[item_id][1]}",
+                      f"{it.zh}需要{_INSTANT_NEEDS[item_id][0]}")
+    value = prof.value(item_id)
+    if not value:
+        raise FalseWin(win, f"{it.zh} ({it.en}) is off in profile {prof.id}", f"{prof.id} 不計{it.zh}")
+    return Score(win, prof, (ScoredItem(it.id, it.zh, it.en, value, 1),), value, dealer_tai(win, prof))
+
+
+_INSTANT_NEEDS = {
+    "eight_flowers": ("八張花", "all eight flowers"),
+    "seven_rob_one": ("七張花並搶第八張", "seven flowers and the robbed eighth"),
+    "four_kongs": ("四個槓", "four kongs"),
+}
+
+
+def _candidates(win: Win) -> list[tuple[tuple[Group, ...], Tile, Group]]:
+    """Every (split, placement) in canonical order (spec §3.3 steps 2, 3 and 7)."""
+    assert win.win_tile is not None
+    tile = win.win_tile
+    counts = counts34(win.concealed)
+    counts[tile] += 1
+    splits = decompose_counts(counts, 5 - len(win.melds))
+    splits.sort(key=lambda sp: (tuple(g.sort_key for g in sp[0]), int(sp[1])))
+    chow_only = win.win_type is WinType.ROB_KONG  # the robbed tile always completes a chow (§2.10)
+    out = []
+    for sets, pair in splits:
+        seen: set[Group] = set()
+        for g in sets:
+            if g not in seen and tile in g.tiles and (g.kind is GroupKind.CHOW or not chow_only):
+                seen.add(g)
+                out.append((sets, pair, g))
+        if pair == tile and not chow_only:
+            out.append((sets, pair, Group(GroupKind.PAIR, pair)))
+    return out
+
+
+def _best(win: Win, prof: Profile) -> Score:
+    assert win.win_tile is not None
+    waits = real_waits(counts34(win.concealed), counts34(win.own_tiles()))
+    if win.win_tile not in waits:
+        shown = format_tiles(waits) or "none"
+        raise NotAWin(win, f"{win.win_tile.code} does not complete five sets and a pair (real waits: {shown})",
+                      f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown}）")
+    candidates = _candidates(win)
+    if not candidates:
+        raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",
+                      "搶槓的牌只能用來組順子")
+    ctx = Ctx(win, prof.switches, waits)
+    values = {i.id: prof.value(i.id) for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
+    active = [i for i in ITEMS.values() if values.get(i.id)]
+    fixed = {i.id: n for i in active if not i.split and (n := i.count(ctx))}
+    per_split = [i for i in active if i.split]
+    table = replaced(dict(prof.switches))
+    best: tuple[int, int] | None = None
+    chosen: tuple[dict[str, int], tuple[Group, ...], Tile, Group, WaitShape | None] | None = None
+    for sets, pair, placement in candidates:
+        ctx.set_split(sets, pair, placement)
+        counts = dict(fixed)
+        for it in per_split:
+            n = it.count(ctx)
+            if n:
+                counts[it.id] = n
+        removed = set().union(*(table[k] for k in counts if k in table))
+        kept = {k: n for k, n in counts.items() if k not in removed}
+        key = (sum(values[k] * n for k, n in kept.items()), sum(kept.values()))
+        if best is None or key > best:
+            best, chosen = key, (kept, sets, pair, placement, ctx.shape)
+    assert best is not None and chosen is not None
+    kept, sets, pair, placement, shape = chosen
+    items = tuple(_scored(ITEMS[k], values[k], kept[k]) for k in ITEMS if k in kept)
+    return Score(win, prof, items, best[0], dealer_tai(win, prof), Decomposition(sets, pair, win.melds),
+                 placement, waits, shape, len(candidates))
+
+
+def _scored(it: Item, value: int, count: int) -> ScoredItem:
+    return ScoredItem(it.id, it.zh, it.en, value * count, count)

@@ -1,0 +1,144 @@
+"""The shape every tai item shares: metadata plus one unit ``(ctx) -> int`` (how many times it scores).
+
+A unit never knows its value: the profile gives the tai per occurrence, and the scorer multiplies.
+:class:`Ctx` is the win seen through one interpretation (a split and a placement of the winning
+tile); items marked ``split=False`` read only the fields that every interpretation shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from companion.rules.shape import Group, GroupKind
+from companion.rules.win import Win
+from companion.tiles import Tile
+
+__all__ = ["Ctx", "Item", "ItemKind", "REGISTRY", "item", "WaitShape"]
+
+
+class ItemKind(Enum):
+    HAND = "hand"  # part of the hand tai
+    INSTANT = "instant"  # an instant win (八仙過海, 七搶一, 四槓): scored alone
+    RELATION = "relation"  # dealer tai: 莊家, 連莊, 拉莊 (spec §4.1), never hand tai
+
+
+class WaitShape(Enum):
+    """Spec §3.6: the partial the winning tile completed in the chosen placement."""
+
+    TWO_SIDED = "two-sided"
+    EDGE = "edge"
+    CLOSED = "closed"
+    SINGLE = "single"
+    DOUBLE_PUNG = "double-pung"
+
+    @property
+    def zh(self) -> str:
+        return {"two-sided": "兩面", "edge": "邊張", "closed": "中洞", "single": "單吊",
+                "double-pung": "雙碰"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"two-sided": "two-sided", "edge": "edge", "closed": "closed", "single": "single (pair)",
+                "double-pung": "double pung"}[self.value]
+
+
+class Ctx:
+    """What the item units read. Shared facts are set once per score; the split fields per candidate."""
+
+    __slots__ = ("win", "switches", "self_draw", "called", "concealed_hand", "waits", "suits", "honours",
+                 "flowers", "sets", "pair", "placement", "pungs", "chows", "concealed_pungs", "shape")
+
+    def __init__(self, win: Win, switches: Mapping[str, Any], waits: tuple[Tile, ...]) -> None:
+        self.win = win
+        self.switches = switches
+        self.self_draw = win.win_type.value in ("self_draw", "eight_flowers")
+        self.called = sum(1 for m in win.melds if m.is_called)
+        self.concealed_hand = self.called == 0
+        self.waits = waits
+        tiles = win.own_tiles() + ((win.win_tile,) if win.win_tile is not None else ())
+        self.suits = frozenset(t.suit for t in tiles if t.is_suited)
+        self.honours = sum(1 for t in tiles if t.is_honour)
+        self.flowers = win.flowers
+        self.sets: tuple[Group, ...] = ()
+        self.pair: Tile | None = None
+        self.placement: Group | None = None
+        self.pungs: tuple[Tile, ...] = ()  # kinds of every pung and kong, melds included
+        self.chows = 0
+        self.concealed_pungs = 0
+        self.shape: WaitShape | None = None
+
+    def set_split(self, sets: tuple[Group, ...], pair: Tile, placement: Group) -> None:
+        """Fix one interpretation (spec §3.3, §3.4)."""
+        self.sets, self.pair, self.placement = sets, pair, placement
+        win = self.win
+        pungs = [g.tile for g in sets if g.kind is GroupKind.PUNG]
+        concealed = len(pungs) + sum(1 for m in win.melds if m.kind.value == "ckong")
+        if placement.kind is GroupKind.PUNG and not self.self_draw:
+            concealed -= 1  # completed by a discard: exposed (§3.4)
+        pungs.extend(m.tile for m in win.melds if m.is_pung_like)
+        self.pungs = tuple(pungs)
+        self.chows = 5 - len(pungs)
+        self.concealed_pungs = concealed
+        self.shape = _shape(placement, win.win_tile)
+
+
+def _shape(g: Group, tile: Tile | None) -> WaitShape:
+    if g.kind is GroupKind.PAIR:
+        return WaitShape.SINGLE
+    if g.kind is GroupKind.PUNG:
+        return WaitShape.DOUBLE_PUNG
+    assert tile is not None
+    pos = int(tile) - int(g.tile)
+    if pos == 1:
+        return WaitShape.CLOSED
+    low_rank = g.tile.rank
+    if (pos == 2 and low_rank == 1) or (pos == 0 and low_rank == 7):
+        return WaitShape.EDGE
+    return WaitShape.TWO_SIDED
+
+
+Unit = Callable[[Ctx], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One tai item: stable id, names and a one-line explanation in both languages, and its unit."""
+
+    id: str
+    zh: str
+    en: str
+    explain_zh: str
+    explain_en: str
+    unit: Unit
+    split: bool = False  # depends on the split or the placement (spec §3.3)
+    kind: ItemKind = ItemKind.HAND
+    zh_alt: str = ""  # the other names the spec's table gives in brackets
+
+    def count(self, ctx: Ctx) -> int:
+        return self.unit(ctx)
+
+    def name(self, lang: str) -> str:
+        return self.zh if lang.startswith("zh") else self.en
+
+    def explain(self, lang: str) -> str:
+        return self.explain_zh if lang.startswith("zh") else self.explain_en
+
+
+REGISTRY: dict[str, Item] = {}
+"""Every item by id, in the order of the spec's tables (the display order)."""
+
+
+def item(id: str, zh: str, en: str, explain_zh: str, explain_en: str, *, split: bool = False,
+         kind: ItemKind = ItemKind.HAND, zh_alt: str = "") -> Callable[[Unit], Unit]:
+    """Register the decorated unit as an item (its docstring opens with the Chinese name)."""
+
+    def register(unit: Unit) -> Unit:
+        if id in REGISTRY:
+            raise ValueError(f"tai item {id!r} registered twice")
+        REGISTRY[id] = Item(id, zh, en, explain_zh, explain_en, unit, split, kind, zh_alt)
+        return unit
+
+    return register

@@ -1,0 +1,71 @@
+"""Flower items and the instant wins made of flowers."""
+
+from __future__ import annotations
+
+from companion.rules.tai._base import Ctx, ItemKind, item
+from companion.rules.win import WinType
+from companion.tiles import Tile
+
+SEASONS = frozenset((Tile.F1, Tile.F2, Tile.F3, Tile.F4))
+PLANTS = frozenset((Tile.F5, Tile.F6, Tile.F7, Tile.F8))
+
+
+def seat_number(seat_wind: Tile) -> int:
+    """東 1, 南 2, 西 3, 北 4 (spec §1.4)."""
+    return int(seat_wind) - int(Tile.Z1) + 1
+
+
+@item("seat_flower", "正花", "Seat flower",
+      "花上印的數字與座位相同，每張一台（東1南2西3北4）。",
+      "Each flower whose printed number is the seat's (East 1, South 2, West 3, North 4).")
+def seat_flower(c: Ctx) -> int:
+    """正花: flowers printed with the seat number; at most two."""
+    n = seat_number(c.win.seat_wind)
+    return sum(1 for f in c.flowers if f.flower_seat == n)
+
+
+@item("flower_kong", "花槓", "Flower set",
+      "集齊春夏秋冬或梅蘭竹菊四張。", "All four seasons, or all four plants; each complete set scores.")
+def flower_kong(c: Ctx) -> int:
+    """花槓: one per complete set of four seasons or four plants."""
+    held = set(c.flowers)
+    return int(SEASONS.issubset(held)) + int(PLANTS.issubset(held))
+
+
+@item("eight_flowers", "八仙過海", "Eight flowers",
+      "八張花全拿到，立即胡牌，算自摸。", "All eight flowers: an instant win, settled as a self-draw.",
+      kind=ItemKind.INSTANT)
+def eight_flowers(c: Ctx) -> int:
+    """八仙過海: all eight flowers (instant, or added to a hand completed on the replacement)."""
+    return int(len(c.flowers) == 8)
+
+
+@item("seven_rob_one", "七搶一", "Seven rob one",
+      "已有七張花，別人摸到第八張時搶來胡牌，由他一人付。",
+      "Holding seven flowers, claim the eighth when another player reveals it; he pays alone.",
+      kind=ItemKind.INSTANT)
+def seven_rob_one(c: Ctx) -> int:
+    """七搶一: seven flowers and the robbed eighth (instant)."""
+    return int(c.win.win_type is WinType.SEVEN_FLOWERS_ROB and len(c.flowers) == 7)
+
+
+@item("no_flowers", "無花", "No flowers",
+      "胡牌時沒有任何花牌（預設不計）。", "The winner has no flower (off by default).")
+def no_flowers(c: Ctx) -> int:
+    """無花: no flower at all."""
+    return int(not c.flowers)
+
+
+@item("no_honours_no_flowers", "無字無花", "No honours, no flowers",
+      "沒有花牌也沒有字牌（預設不計）。", "No flower and no honour tile (off by default).")
+def no_honours_no_flowers(c: Ctx) -> int:
+    """無字無花: neither a flower nor an honour tile."""
+    return int(not c.flowers and not c.honours)
+
+
+@item("any_flower_any_wind", "見花見字", "Any flower, any wind",
+      "每張花、每組風牌刻子都算台，不論座位（預設不計）。",
+      "Every flower and every wind pung scores, whatever the seat (off by default).", split=True)
+def any_flower_any_wind(c: Ctx) -> int:
+    """見花見字: one per flower and one per wind pung or kong."""
+    return len(c.flowers) + sum(1 for t in c.pungs if t.is_wind)

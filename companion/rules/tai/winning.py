@@ -1,0 +1,117 @@
+"""How the hand was won: concealment, self-draw, the seek items, the wait, the special tiles, 平胡."""
+
+from __future__ import annotations
+
+from companion.rules.tai._base import Ctx, WaitShape, item
+from companion.rules.win import Replacement, WinType
+
+
+@item("menqing", "門清", "Concealed hand",
+      "沒有吃、碰、明槓、加槓就胡牌（暗槓可以）。",
+      "No chow, pung, exposed or added kong before the win (concealed kongs allowed).")
+def menqing(c: Ctx) -> int:
+    """門清: no called set at all (spec §1.3)."""
+    return int(c.concealed_hand)
+
+
+@item("buqiu", "不求", "Concealed self-draw",
+      "門清又自摸，門清一摸三。", "Concealed hand and self-drawn: with 門清 and 自摸 it makes 3.",
+      zh_alt="門清自摸")
+def buqiu(c: Ctx) -> int:
+    """不求: 門清 and 自摸 both apply."""
+    return int(c.concealed_hand and c.self_draw)
+
+
+@item("zimo", "自摸", "Self-draw",
+      "自己摸到胡牌（含補花、補槓的牌與海底）；搶槓不算。",
+      "The winner drew the winning tile himself (replacements and the last tile too); robbing a kong is not.")
+def zimo(c: Ctx) -> int:
+    """自摸: a wall draw, a replacement tile or the last tile."""
+    return int(c.self_draw)
+
+
+@item("single_wait", "獨聽", "Single wait",
+      "胡牌前只聽一種牌（邊張、中洞或單吊）。", "Exactly one real wait kind before the win (edge, closed or pair).",
+      zh_alt="邊張 / 中洞 / 單吊")
+def single_wait(c: Ctx) -> int:
+    """獨聽: exactly one real wait kind (spec §3.5); never on 天胡, which has no before-win hand."""
+    return int(len(c.waits) == 1 and not c.win.heavenly)
+
+
+def _all_called(c: Ctx) -> bool:
+    return c.called == 5
+
+
+@item("half_seek", "半求", "Half-seek",
+      "五組都是吃碰槓來的，最後自摸單吊。", "All five sets called; the winner self-draws the partner of his single tile.")
+def half_seek(c: Ctx) -> int:
+    """半求: five called melds and a self-drawn pair tile."""
+    return int(_all_called(c) and c.self_draw)
+
+
+@item("all_seek", "全求", "All-seek",
+      "五組都是吃碰槓來的，最後胡別人打出的單吊。",
+      "All five sets called (a concealed kong breaks it); the single tile's partner comes from a discard.",
+      zh_alt="全求人")
+def all_seek(c: Ctx) -> int:
+    """全求: five called melds and a pair completed by a discard."""
+    return int(_all_called(c) and not c.self_draw)
+
+
+@item("rob_kong", "搶槓", "Robbing the kong",
+      "胡別人加槓的那張牌，算被搶者放槍。", "Win on the tile another player adds to his pung; he pays as a discarder.")
+def rob_kong(c: Ctx) -> int:
+    """搶槓: the winning tile was robbed from an added kong (spec §2.10)."""
+    return int(c.win.win_type is WinType.ROB_KONG)
+
+
+@item("kong_bloom", "槓上開花", "Win on a replacement",
+      "補花或暗槓、加槓後補進的牌自摸胡。", "Self-drawn win on the replacement after a flower, a concealed or an added kong.")
+def kong_bloom(c: Ctx) -> int:
+    """槓上開花: flower, 暗槓 or 加槓 replacement; a discard kong's only under ``kong_bloom`` (§2.10)."""
+    r = c.win.replacement
+    if not c.self_draw or r is None:
+        return 0
+    if r is Replacement.KONG:
+        return int(c.switches["discard_kong_replacement_win"] == "kong_bloom")
+    return 1
+
+
+@item("last_tile", "海底撈月", "Last-tile draw",
+      "摸最後一張可摸的牌自摸胡。", "Self-drawn win on the last drawable tile.")
+def last_tile(c: Ctx) -> int:
+    """海底撈月: the last drawable tile, a replacement that became the last tile included."""
+    return int(c.self_draw and c.win.last_tile)
+
+
+@item("last_discard", "河底撈魚", "Last-discard win",
+      "胡最後一張牌打出的那張。", "Win on the discard that follows the last drawable tile.")
+def last_discard(c: Ctx) -> int:
+    """河底撈魚: the discard after the last tile."""
+    return int(c.win.is_last_discard)
+
+
+@item("pinghu", "平胡", "Plain hand",
+      "五組順子加一對，胡別人的牌，無字無花，兩面聽且至少聽兩種。",
+      "Five chows and a pair, won on a discard, no honours or flowers, a two-sided wait with two or more waits.",
+      split=True)
+def pinghu(c: Ctx) -> int:
+    """平胡: all of spec §4.2's conditions; the honours/flowers and 門清 checks follow the profile."""
+    w = c.win
+    if c.chows != 5 or c.self_draw or w.win_type not in (WinType.DISCARD, WinType.ROB_KONG):
+        return 0
+    if c.shape is not WaitShape.TWO_SIDED or len(c.waits) < 2:
+        return 0
+    if c.switches["pinghu_check_honours_flowers"] and (c.honours or c.flowers):
+        return 0
+    if c.concealed_hand and not c.switches["pinghu_concealed_allowed"]:
+        return 0
+    return 1
+
+
+@item("ready_on_self_draw", "自摸聽牌", "Ready on self-draw",
+      "部分平台每次自摸另加聽牌一台（僅 star31，存疑）。",
+      "Some platforms add 1 for being ready on every self-drawn win (star31 only, uncertain).")
+def ready_on_self_draw(c: Ctx) -> int:
+    """自摸聽牌: the star31 platform's extra tai on each self-draw (spec §5.3)."""
+    return int(c.self_draw)

@@ -1,0 +1,293 @@
+"""The scoring input of spec §3.2: one record per winner.
+
+:class:`Win` is built from code (``Win(concealed=parse_tiles(...), ...)`` or :meth:`Win.of` with
+notation strings) or from the JSON object of ``companion tai`` (:meth:`Win.from_dict`). Bad input
+raises :class:`WinInputError`, which names the offending field.
+
+Readings chosen where the inputs are ambiguous (the default profile's reading; see the report):
+
+- ``after_kong`` (an older spelling) means a replacement after the player's *own* kong (concealed or
+  added), because a win after a discard kong is a false win under the default; write
+  ``replacement_after = "kong"`` for the discard-kong case.
+- On a discard win ``last_tile`` means 河底 (the last discard), as the issue describes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from companion.hand import Hand, HandError, Meld
+from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles
+
+__all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "parse_wind"]
+
+WINDS = (Tile.Z1, Tile.Z2, Tile.Z3, Tile.Z4)
+_WIND_LETTERS = {"E": Tile.Z1, "S": Tile.Z2, "W": Tile.Z3, "N": Tile.Z4}
+_WIND_LETTER_OF = {v: k for k, v in _WIND_LETTERS.items()}
+
+
+class WinInputError(ValueError):
+    """A scoring input that cannot be a real win record; ``field`` names the offending field."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {reason}")
+
+
+class WinType(Enum):
+    DISCARD = "discard"
+    SELF_DRAW = "self_draw"
+    ROB_KONG = "rob_kong"
+    EIGHT_FLOWERS = "eight_flowers"
+    SEVEN_FLOWERS_ROB = "seven_flowers_rob"
+    FOUR_KONGS = "four_kongs"
+
+    @property
+    def is_instant(self) -> bool:
+        """八仙過海, 七搶一, 四槓: no winning shape and no winning tile (spec §3.1)."""
+        return self in (WinType.EIGHT_FLOWERS, WinType.SEVEN_FLOWERS_ROB, WinType.FOUR_KONGS)
+
+    @property
+    def one_payer(self) -> bool:
+        """Settled by one player (the discarder, the robbed player, the revealer of the 8th flower)."""
+        return self in (WinType.DISCARD, WinType.ROB_KONG, WinType.SEVEN_FLOWERS_ROB)
+
+
+class Replacement(Enum):
+    """What the winning replacement tile replaced (spec §2.6, §2.10)."""
+
+    FLOWER = "flower"
+    CKONG = "ckong"  # own concealed kong
+    ADDKONG = "addkong"  # own added kong
+    KONG = "kong"  # a discard kong: a false win under the default profile
+
+
+def parse_wind(value: Any, field: str) -> Tile:
+    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`)."""
+    if isinstance(value, Tile) and value in WINDS:
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text.upper() in _WIND_LETTERS:
+            return _WIND_LETTERS[text.upper()]
+        try:
+            tile = Tile.from_code(text)
+        except NotationError:
+            tile = None
+        if tile in WINDS:
+            return tile
+    raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {value!r}")
+
+
+def wind_letter(tile: Tile) -> str:
+    return _WIND_LETTER_OF[tile]
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One winner's record (spec §3.2). ``concealed`` holds the tiles before the win, melds excluded.
+
+    ``dealer`` is the dealer's seat wind and ``streak`` his 連莊 count N; ``discarder`` is the seat of
+    the discarder, the robbed kong or the robbed eighth flower (``None`` on a self-draw).
+    """
+
+    concealed: tuple[Tile, ...]
+    win_tile: Tile | None
+    win_type: WinType
+    seat_wind: Tile = Tile.Z1
+    round_wind: Tile = Tile.Z1
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    dealer: Tile = Tile.Z1
+    streak: int = 0
+    discarder: Tile | None = None
+    replacement: Replacement | None = None
+    last_tile: bool = False
+    last_discard: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    human: bool = False
+    ready_declared: bool = False
+    ready_on_deal: bool = False
+    ready_first_discard: bool = False
+    profile: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
+        for name in ("seat_wind", "round_wind", "dealer"):
+            object.__setattr__(self, name, parse_wind(getattr(self, name), name))
+        if self.discarder is not None:
+            object.__setattr__(self, "discarder", parse_wind(self.discarder, "discarder"))
+        self._check_tiles()
+        self._check_context()
+
+    # --- validation -----------------------------------------------------------------------------
+
+    def _check_tiles(self) -> None:
+        if any(not t.is_known or t.is_flower for t in self.concealed):
+            raise WinInputError("concealed", "only suited and honour tiles (no flowers, no 0x)")
+        if any(not t.is_flower for t in self.flowers):
+            raise WinInputError("flowers", "only 1f-8f")
+        for m in self.melds:
+            if Tile.UNKNOWN in m.tiles:
+                raise WinInputError("melds", f"{m}: reveal the concealed kong's kind before scoring")
+        if self.win_type.is_instant:
+            if self.win_tile is not None and self.win_type is not WinType.EIGHT_FLOWERS:
+                raise WinInputError("win_tile", f"an instant win ({self.win_type.value}) has no winning tile")
+        elif self.win_tile is None:
+            raise WinInputError("win_tile", f"a {self.win_type.value} win needs its winning tile")
+        if self.win_tile is not None and (not self.win_tile.is_known or self.win_tile.is_flower):
+            raise WinInputError("win_tile", f"{self.win_tile.code} cannot complete a hand")
+        n = len(self.concealed) + 3 * len(self.melds)
+        if n != 16 and not (self.win_type.is_instant and n == 17):
+            raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "
+                                             "win; a waiting hand holds 16")
+        extra = (self.win_tile,) if self.win_tile is not None else ()
+        try:
+            check_copies(self.all_tiles() + extra, "the hand with its winning tile")
+        except CopyLimitError as e:
+            raise WinInputError("concealed", str(e)) from None
+
+    def _check_context(self) -> None:
+        t = self.win_type
+        if self.streak < 0:
+            raise WinInputError("streak", f"N must be 0 or more, got {self.streak}")
+        if t.one_payer:
+            if self.discarder is None:
+                raise WinInputError("discarder", f"a {t.value} win needs the seat that pays")
+            if self.discarder == self.seat_wind:
+                raise WinInputError("discarder", "the winner cannot be the discarder")
+        elif self.discarder is not None:
+            raise WinInputError("discarder", f"a {t.value} win has no discarder (null)")
+        if self.replacement is not None and t is not WinType.SELF_DRAW and not (
+                t is WinType.EIGHT_FLOWERS and self.replacement is Replacement.FLOWER):
+            raise WinInputError("flags.replacement_after", "a win on a replacement tile is self-drawn")
+        if self.heavenly and (not self.is_dealer or t is not WinType.SELF_DRAW):
+            raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles")
+        if self.earthly and (self.is_dealer or t is not WinType.SELF_DRAW):
+            raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw")
+        if self.human and t not in (WinType.DISCARD, WinType.ROB_KONG):
+            raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around")
+        if self.last_tile and t not in (WinType.SELF_DRAW, WinType.DISCARD):
+            raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}")
+        if self.last_discard and t is not WinType.DISCARD:
+            raise WinInputError("flags.last_discard", "河底 is a win on a discard")
+        if t is WinType.ROB_KONG and self.win_tile is not None and self.win_tile in self.own_tiles():
+            raise WinInputError("win_tile", "the robbed player holds the other three copies; the winner "
+                                            f"cannot hold {self.win_tile.code}")
+
+    # --- views ----------------------------------------------------------------------------------
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == self.dealer
+
+    @property
+    def is_self_draw(self) -> bool:
+        """自摸: the winner drew the tile himself (wall or replacement). 搶槓 is not."""
+        return self.win_type is WinType.SELF_DRAW
+
+    @property
+    def win_source(self) -> str:
+        """The ``win_source`` of spec §3.2."""
+        if self.win_type is WinType.SELF_DRAW:
+            if self.replacement is Replacement.FLOWER:
+                return "flower_replacement"
+            return "kong_replacement" if self.replacement else "wall"
+        return {"discard": "discard", "rob_kong": "robbed_kong"}.get(self.win_type.value, self.win_type.value)
+
+    @property
+    def is_last_discard(self) -> bool:
+        return self.win_type is WinType.DISCARD and (self.last_discard or self.last_tile)
+
+    @property
+    def is_last_draw(self) -> bool:
+        return self.win_type is WinType.SELF_DRAW and self.last_tile
+
+    def own_tiles(self) -> tuple[Tile, ...]:
+        """Concealed tiles and meld tiles (four per kong), no flowers."""
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(out)
+
+    def all_tiles(self) -> tuple[Tile, ...]:
+        return self.own_tiles() + self.flowers
+
+    def hand(self) -> Hand:
+        """The hand before the win (16 structural tiles), as a :class:`Hand`."""
+        return Hand(self.concealed, self.melds, self.flowers, stage_free=True)
+
+    def describe(self) -> str:
+        """The hand in notation, for error messages: ``123m… pung:222z@O 2f win=3m@self``."""
+        where = "self" if self.discarder is None else wind_letter(self.discarder)
+        win = f" win={self.win_tile.code}@{where}" if self.win_tile is not None else f" {self.win_type.value}"
+        return f"{self.hand()}{win}"
+
+    # --- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def of(cls, concealed: str, win_tile: str | None, win_type: str | WinType = "discard", *,
+           melds: Iterable[str] = (), flowers: str = "", **context: Any) -> Win:
+        """``Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", discarder="S")``."""
+        return cls(
+            concealed=_tiles(concealed, "concealed"),
+            win_tile=_one_tile(win_tile, "win_tile"),
+            win_type=_win_type(win_type),
+            melds=tuple(_meld_text(m) for m in melds),
+            flowers=_tiles(flowers, "flowers"),
+            **context,
+        )
+
+    @classmethod
+    def from_dict(cls, obj: Mapping[str, Any]) -> Win:
+        """Build from the JSON object of ``companion tai`` (see the issue); errors name the field."""
+        from companion.rules._win_json import win_kwargs
+
+        return cls(**win_kwargs(obj))
+
+    def to_dict(self) -> dict[str, Any]:
+        from companion.rules._win_json import win_to_dict
+
+        return win_to_dict(self)
+
+
+def _tiles(text: str, field: str) -> tuple[Tile, ...]:
+    try:
+        return parse_tiles(text, check=False)
+    except NotationError as e:
+        raise WinInputError(field, str(e)) from None
+
+
+def _one_tile(text: str | Tile | None, field: str) -> Tile | None:
+    if text is None or isinstance(text, Tile):
+        return text
+    tiles = _tiles(text, field)
+    if not tiles:
+        return None
+    if len(tiles) != 1:
+        raise WinInputError(field, f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def _win_type(value: str | WinType) -> WinType:
+    if isinstance(value, WinType):
+        return value
+    try:
+        return WinType(str(value).strip().lower())
+    except ValueError:
+        names = ", ".join(w.value for w in WinType)
+        raise WinInputError("win_type", f"expected one of {names}, got {value!r}") from None
+
+
+def _meld_text(text: str) -> Meld:
+    try:
+        return Meld.parse(text)
+    except HandError as e:
+        raise WinInputError("melds", str(e)) from None
+
