@@ -102,29 +102,55 @@ class TileLabel:
 
 
 class _Textures:
-    """Face pictures per (style, kind), composited on the tile body, as float BGR arrays."""
+    """Top-surface pictures per kind for one face style, as float BGR arrays (rounded corners filled
+    with the body colour). With the face renderer, its drawn thickness strip is cut off: the scene
+    draws the thickness itself."""
 
-    def __init__(self, source: FaceSource, face_style: Any, px: tuple[int, int]) -> None:
+    def __init__(self, source: FaceSource | None, face_style: Any, px: tuple[int, int]) -> None:
         self.source, self.style, self.px = source, face_style, px
         self.cache: dict[Tile, np.ndarray] = {}
+        self.colours: dict[str, np.ndarray] = {}
+        if source is None:
+            from .faces import render_face  # the face renderer (issue "Reading a tile")
+
+            self.source = render_face
+            self.colours["body"] = np.asarray(face_style.face[::-1], np.float32) / 255.0
+            self.colours["back"] = np.asarray(face_style.back[::-1], np.float32) / 255.0
+
+    def _top(self, kind: Tile) -> np.ndarray:
+        """The tile's top surface (face plus rim) out of the renderer's picture."""
+        assert self.source is not None
+        w, h = self.px
+        rgba = np.asarray(self.source(kind, self.style, (w, h)).convert("RGBA"), np.float32) / 255.0
+        if "body" in self.colours and "back" in self.colours and hasattr(self.style, "border"):
+            from .faces import face_box
+
+            x0, y0, _x1, y1 = face_box(self.style, (w, h))
+            bottom = min(h, round(y1 + y0))
+            rgba = cv2.resize(rgba[:bottom], (w, h), interpolation=cv2.INTER_AREA)
+        return rgba
 
     def get(self, kind: Tile) -> np.ndarray:
         if kind not in self.cache:
-            rgba = np.asarray(self.source(kind, self.style, self.px).convert("RGBA"), np.float32) / 255.0
-            alpha = rgba[..., 3:4]
-            bgr = rgba[..., 2::-1]
-            border = np.concatenate([bgr[:2].reshape(-1, 3), bgr[-2:].reshape(-1, 3)])
-            fill = np.median(border, axis=0) if alpha.min() > 0.99 else np.array([0.85, 0.9, 0.93], np.float32)
+            rgba = self._top(kind)
+            alpha, bgr = rgba[..., 3:4], rgba[..., 2::-1]
+            fill = self.back() if kind == Tile.UNKNOWN else self.body()
             self.cache[kind] = np.ascontiguousarray(bgr * alpha + fill * (1 - alpha), dtype=np.float32)
         return self.cache[kind]
 
+    def _median(self, name: str, kind: Tile) -> np.ndarray:
+        if name not in self.colours:
+            rgba = self._top(kind)
+            mid = rgba[rgba.shape[0] // 3: 2 * rgba.shape[0] // 3, :, 2::-1]
+            self.colours[name] = np.median(mid.reshape(-1, 3), axis=0) if name == "back" else \
+                np.median(rgba[:3, rgba.shape[1] // 3: 2 * rgba.shape[1] // 3, 2::-1].reshape(-1, 3), axis=0)
+        return self.colours[name]
+
     def body(self) -> np.ndarray:
-        t = self.get(Tile.M1)
-        return np.median(t[:3].reshape(-1, 3), axis=0)
+        return self._median("body", Tile.M1)
 
     def back(self) -> np.ndarray:
-        t = self.get(Tile.UNKNOWN)
-        return np.median(t[t.shape[0] // 3: 2 * t.shape[0] // 3].reshape(-1, 3), axis=0)
+        return self._median("back", Tile.UNKNOWN)
 
 
 _TEXTURE_CACHE: dict[tuple[int, tuple[int, int]], _Textures] = {}
@@ -134,10 +160,6 @@ def textures_for(face_style: Any, source: FaceSource | None = None, px: tuple[in
     """The (cached) textures of one face style; the newest few styles stay cached."""
     key = (id(face_style), px)
     if key not in _TEXTURE_CACHE:
-        if source is None:
-            from .faces import render_face  # the face renderer (issue "Reading a tile")
-
-            source = render_face
         if len(_TEXTURE_CACHE) > 8:
             _TEXTURE_CACHE.pop(next(iter(_TEXTURE_CACHE)))
         _TEXTURE_CACHE[key] = _Textures(source, face_style, px)
@@ -163,7 +185,7 @@ def render_table(
     _shadows(img, layout, occluders, camera, style.tile, lighting)
     ids = np.zeros((h, w), np.int32)
     label_quads: dict[int, tuple[Tile, bool, np.ndarray]] = {}
-    for _, kind, item in _paint_order(layout, occluders, camera, style.tile):
+    for _, kind, item in _paint_order(_on_screen(layout, camera, style.tile), occluders, camera, style.tile):
         if kind == "tile":
             idx, tile = item
             got = _paint_tile(img, ids, idx, tile, camera, style.tile, lighting, tex)
@@ -176,6 +198,18 @@ def render_table(
     f = style.finish
     frame = finish(img, f.blur, f.motion, f.noise, f.jpeg, rng)
     return frame, _labels(label_quads, ids)
+
+
+def _on_screen(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) -> list[tuple[int, PlacedTile]]:
+    """(index, tile) of the tiles that may show in the frame (the rest are skipped, unlabelled)."""
+    if not layout:
+        return []
+    pts = np.array([[t.x, t.y, t.level * size.depth] for t in layout])
+    uv, z = camera.project(pts)
+    reach = camera.focal * size.height * 1.5 / np.maximum(z, 1.0)
+    w, h = camera.size
+    keep = (z > 1) & (uv[:, 0] > -reach) & (uv[:, 0] < w + reach) & (uv[:, 1] > -reach) & (uv[:, 1] < h + reach)
+    return [(i, layout[i]) for i in np.flatnonzero(keep)]
 
 
 def _texture_px(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) -> tuple[int, int]:
@@ -200,11 +234,11 @@ def _table(camera: Camera, style: SceneStyle, rng: np.random.Generator) -> np.nd
     return cv2.warpPerspective(tex, hmat, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
 
 
-def _paint_order(layout: Sequence[PlacedTile], occluders: Sequence[Occluder], camera: Camera,
+def _paint_order(layout: Sequence[tuple[int, PlacedTile]], occluders: Sequence[Occluder], camera: Camera,
                  size: TileSize) -> list[tuple[float, str, Any]]:
     centre = camera.centre()
     items: list[tuple[float, str, Any]] = []
-    for i, t in enumerate(layout):
+    for i, t in layout:
         z = t.level * size.depth + (size.height if t.pose is Pose.STANDING else size.depth) / 2
         items.append((float(np.linalg.norm(centre - [t.x, t.y, z])), "tile", (i, t)))
     for o in occluders:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 import numpy as np
 
@@ -126,22 +127,11 @@ class Camera:
 
     def extrinsics(self) -> tuple[np.ndarray, np.ndarray]:
         """Rotation R (world -> camera; rows are the camera's x, y, z axes) and camera centre C."""
-        t, y = math.radians(self.tilt), math.radians(self.yaw)
-        back = np.array([math.sin(t) * math.sin(y), -math.sin(t) * math.cos(y), math.cos(t)])
-        centre = np.array([self.target[0], self.target[1], 0.0]) + self.distance * back
-        fwd = -back
-        far = np.array([-math.sin(y), math.cos(y), 0.0])  # the table direction that is "up" in the image
-        x_axis = np.cross(fwd, far)
-        x_axis /= np.linalg.norm(x_axis)
-        y_axis = np.cross(fwd, x_axis)
-        rr = math.radians(self.roll)
-        xr = math.cos(rr) * x_axis + math.sin(rr) * y_axis
-        yr = -math.sin(rr) * x_axis + math.cos(rr) * y_axis
-        return np.stack([xr, yr, fwd]), centre
+        return _extrinsics(self)
 
     def project(self, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Image coordinates (N x 2) and depths (N) of world points (N x 3)."""
-        rot, centre = self.extrinsics()
+        rot, centre = _extrinsics(self)
         cam = (np.asarray(pts, dtype=np.float64) - centre) @ rot.T
         z = cam[:, 2]
         w, h = self.size
@@ -149,7 +139,7 @@ class Camera:
         return uv, z
 
     def centre(self) -> np.ndarray:
-        return self.extrinsics()[1]
+        return _extrinsics(self)[1]
 
     def table_homography(self) -> np.ndarray:
         """3x3 map from table mm (x, y, 1) to image pixels."""
@@ -158,3 +148,19 @@ class Camera:
         rt = np.column_stack([rot[:, 0], rot[:, 1], -rot @ centre])
         hmat: np.ndarray = k @ rt
         return hmat / hmat[2, 2]
+
+
+@lru_cache(maxsize=64)
+def _extrinsics(cam: Camera) -> tuple[np.ndarray, np.ndarray]:
+    t, y = math.radians(cam.tilt), math.radians(cam.yaw)
+    back = np.array([math.sin(t) * math.sin(y), -math.sin(t) * math.cos(y), math.cos(t)])
+    centre = np.array([cam.target[0], cam.target[1], 0.0]) + cam.distance * back
+    fwd = -back
+    far = np.array([-math.sin(y), math.cos(y), 0.0])  # the table direction that is "up" in the image
+    x_axis = np.cross(fwd, far)
+    x_axis /= np.linalg.norm(x_axis)
+    y_axis = np.cross(fwd, x_axis)
+    rr = math.radians(cam.roll)
+    xr = math.cos(rr) * x_axis + math.sin(rr) * y_axis
+    yr = -math.sin(rr) * x_axis + math.cos(rr) * y_axis
+    return np.stack([xr, yr, fwd]), centre

@@ -110,7 +110,7 @@ def light_field(shape: tuple[int, int], strength: float, rng: np.random.Generato
     spot = np.exp(-(r**2) / rng.uniform(0.1, 0.6))
     grad = cv2.resize(rng.normal(0, 1, (3, 3)).astype(np.float32), (w, h)) * 0.5
     field = 1 + strength * (spot - 0.5 + grad)
-    return np.clip(field, 0.35, 1.6)[..., None]
+    return np.clip(field, 0.45, 1.25)[..., None]
 
 
 def finish(img: np.ndarray, blur: float, motion: float, noise: float, jpeg: int | None,

@@ -1,0 +1,88 @@
+"""The table scene renderer: geometry of labels, poses, occlusion, determinism."""
+
+import math
+
+import numpy as np
+import pytest
+
+from companion.tiles import Tile
+from training.synth.faces import CLEAN_STYLE, sample_style
+from training.synth.scene import Camera, Lighting, Occluder, PlacedTile, Pose, PropKind, SceneStyle, render_table
+from training.synth.scene_layouts import random_scene
+
+STYLE = SceneStyle(CLEAN_STYLE)
+LIGHT = Lighting(uneven=0.0, shadow=0.0)
+TOP = Camera(target=(0.0, 0.0), distance=600.0, tilt=0.0, focal=600.0, size=(320, 240))
+
+
+def one(tile: PlacedTile, cam: Camera = TOP, occluders: tuple[Occluder, ...] = ()) -> list:
+    _, labels = render_table([tile], cam, STYLE, LIGHT, occluders, seed=1)
+    return labels
+
+
+def test_a_face_up_tile_seen_from_above_is_labelled_where_it_lies() -> None:
+    (lab,) = one(PlacedTile(Tile.M5, 0, 0))
+    cx, cy, w, h, angle = lab.obb()
+    assert lab.kind == Tile.M5 and lab.face_up
+    # the top face is 20 mm above the table: the camera is 580 mm from it, focal 600 px
+    scale = 600 / (600 - STYLE.tile.depth)
+    assert (cx, cy) == pytest.approx((160, 120), abs=0.5)
+    assert (w, h) == pytest.approx((STYLE.tile.width * scale, STYLE.tile.height * scale), rel=0.01)
+    assert angle == pytest.approx(0, abs=0.5)
+    assert lab.visible > 0.97
+
+
+@pytest.mark.parametrize("rotation", [90.0, -30.0, 180.0])
+def test_rotation_turns_the_label(rotation: float) -> None:
+    (lab,) = one(PlacedTile(Tile.Z1, 0, 0, rotation=rotation))
+    got = lab.obb()[4]
+    assert math.isclose((got - rotation + 180) % 360 - 180, 0, abs_tol=0.5)
+
+
+def test_a_face_down_tile_is_unknown_and_a_hidden_stack_level_is_not_visible() -> None:
+    _, labels = render_table([PlacedTile(Tile.M1, 0, 0, 0, 0, Pose.FACE_DOWN),
+                              PlacedTile(Tile.M2, 0, 0, 1, 0, Pose.FACE_DOWN)], TOP, STYLE, LIGHT, (), 1)
+    by_index = {lab.index: lab for lab in labels}
+    assert by_index[1].kind == Tile.UNKNOWN and not by_index[1].face_up and by_index[1].visible > 0.97
+    assert 0 not in by_index or by_index[0].visible < 0.05
+
+
+def test_a_hand_over_a_tile_hides_it() -> None:
+    hand = Occluder(PropKind.HAND, 10, 0, 170, rotation=0, colour=(0.5, 0.6, 0.8), height=60)
+    (lab,) = one(PlacedTile(Tile.P3, 0, 0), occluders=(hand,))
+    assert lab.visible < 0.5
+
+
+def test_tilted_camera_sees_the_near_side_of_a_standing_tile() -> None:
+    cam = Camera(target=(0.0, 0.0), distance=600.0, tilt=30.0, focal=600.0, size=(320, 240))
+    # standing at the near edge, facing the owner (the near side, -y): the camera sees the front
+    (lab,) = one(PlacedTile(Tile.S7, 0, 0, pose=Pose.STANDING), cam)
+    assert lab.kind == Tile.S7
+    # turned around, the camera sees its back
+    (lab,) = one(PlacedTile(Tile.S7, 0, 0, rotation=180, pose=Pose.STANDING), cam)
+    assert lab.kind == Tile.UNKNOWN
+
+
+def test_random_scenes_are_deterministic_and_labels_lie_in_the_frame() -> None:
+    for kind, split in (("table", "train"), ("photo", "heldout")):
+        rng = np.random.default_rng(7)
+        scene = random_scene(rng, sample_style(rng, split), split, kind, (320, 240))
+        args = (scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders, scene.seed)
+        a, labels = render_table(*args)
+        b, _ = render_table(*args)
+        assert a.shape == (240, 320, 3) and a.dtype == np.uint8
+        assert np.array_equal(a, b)
+        seen = [lab for lab in labels if lab.visible > 0.6]
+        assert seen, kind
+        for lab in seen:
+            cx, cy, *_ = lab.obb()
+            assert -5 < cx < 325 and -5 < cy < 245
+
+
+def test_bad_values_are_refused() -> None:
+    with pytest.raises(ValueError):
+        PlacedTile(Tile.M1, 0, 0, level=-1)
+    with pytest.raises(ValueError):
+        Camera(tilt=85)
+    with pytest.raises(ValueError):
+        SceneStyle(CLEAN_STYLE, table="marble")
