@@ -1,0 +1,229 @@
+"""``check(state, event)``: raise :class:`IllegalEvent` (reason in zh/en + evidence) unless the rules
+allow the event now. ``step`` checks, evolves and checks the result; ``replay`` folds a log.
+
+Claims, kongs, wins and ready declarations are checked in :mod:`companion.game.check_claims`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from companion.game import events as ev
+from companion.game.check_claims import CLAIM_CHECKS, held_flower
+from companion.game.evolve import evolve, finish_hand
+from companion.game.state import Phase, TableState, can_take, next_seat, offset
+from companion.game.switches import FirstDealer
+from companion.game.text import IllegalEvent, msg
+from companion.game.wall import DEAL_TILES, count_seat
+from companion.tiles import Tile, format_tiles
+
+__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "tiles_en"]
+
+
+def check(state: TableState, event: ev.Event) -> None:
+    """Raise :class:`IllegalEvent` when ``event`` may not happen in ``state``."""
+    step(state, event)
+
+
+def step(state: TableState, event: ev.Event) -> TableState:
+    """Check ``event``, apply it and check what it leaves (no fifth copy, structural counts)."""
+    seat = getattr(event, "seat", None)
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
+        raise IllegalEvent(msg("bad_seat", seat=seat), seat=seat)
+    _CHECKS[type(event)](state, event)
+    new = evolve(state, event)
+    _check_result(new, event)
+    return new
+
+
+def replay(events: Iterable[ev.Event], state: TableState | None = None) -> TableState:
+    """Fold a log into its state; an illegal event raises :class:`IllegalEvent` naming its position."""
+    s = state or TableState()
+    for i, e in enumerate(events):
+        try:
+            s = step(s, e)
+        except IllegalEvent as err:
+            err.evidence = (("event", f"#{i} {type(e).__name__}"),) + err.evidence
+            err.args = (f"event #{i} ({type(e).__name__}): {err.args[0]}",)
+            raise
+    return s
+
+
+def phase_error(state: TableState, what_zh: str, what_en: str, **evidence: Any) -> IllegalEvent:
+    return IllegalEvent(msg("phase", what=what_zh, what_en=what_en, phase_zh=state.phase.zh,
+                            phase_en=state.phase.en), phase=state.phase.name.lower(), **evidence)
+
+
+def tiles_en(tiles: Iterable[Tile]) -> str:
+    return format_tiles(tiles) or "-"
+
+
+def _check_result(new: TableState, event: ev.Event) -> None:
+    for i, k in enumerate(new.known[:42]):
+        t = Tile(i)
+        if k > t.max_copies:
+            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=t.code, seen=k, max=t.max_copies),
+                               tile=t.code, copies=k)
+    if new.phase in (Phase.ACT, Phase.CLAIM, Phase.REPLACE, Phase.ROB):
+        for s, st in enumerate(new.seats):
+            want = 17 if new.phase is Phase.ACT and s == new.turn else 16
+            if st.size != want:
+                raise IllegalEvent(msg("count", **new.who(s), got=st.size, want=want), seat=s)
+
+
+# --- session ---------------------------------------------------------------------------------------
+
+def _seated(state: TableState, e: ev.Seated) -> None:
+    if state.in_hand:
+        raise phase_error(state, "定位", "seat the players")
+    names = tuple(e.players)
+    if len(names) != 4 or len(set(names)) != 4 or any(not isinstance(n, str) or not n.strip() for n in names):
+        raise IllegalEvent(msg("players", names=", ".join(map(str, names))), players=names)
+    if e.base < 0 or e.per_tai < 0:
+        raise IllegalEvent(msg("dice", dice=f"{e.base}/{e.per_tai}"), stakes=f"{e.base}/{e.per_tai}")
+
+
+def _dice_ok(dice: tuple[int, ...], n: int = 3) -> bool:
+    return len(dice) == n and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
+
+
+def _dealer(state: TableState, e: ev.DealerChosen) -> None:
+    if state.phase is not Phase.DEALER:
+        raise phase_error(state, "起莊", "choose the first dealer")
+    method = state.switches.first_dealer
+    if method is FirstDealer.EAST_DEALS:
+        expected = 0
+    else:
+        if not _dice_ok(e.dice):
+            raise IllegalEvent(msg("dice", dice=e.dice), dice=e.dice)
+        expected = count_seat(0, sum(e.dice))
+        if method is FirstDealer.TWO_THROWS:
+            if not _dice_ok(e.second_dice):
+                raise IllegalEvent(msg("dice", dice=e.second_dice), second_dice=e.second_dice)
+            expected = count_seat(expected, sum(e.second_dice))
+    if e.dealer != expected:
+        raise IllegalEvent(msg("dealer_mismatch", **state.who(expected, "expected"), **state.who(e.dealer, "got")),
+                           method=method.value, dice=e.dice, second_dice=e.second_dice)
+
+
+def _dice(state: TableState, e: ev.DiceRolled) -> None:
+    if state.phase is Phase.HAND_OVER:
+        if finish_hand(state).session_over:
+            raise IllegalEvent(msg("session_over"), results=len(state.results) + 1)
+    elif state.phase is not Phase.DICE:
+        raise phase_error(state, "擲骰", "roll the dice")
+    if not _dice_ok(tuple(e.dice)):
+        raise IllegalEvent(msg("dice", dice=e.dice), dice=e.dice)
+
+
+def _dealt(state: TableState, e: ev.Dealt) -> None:
+    if state.phase is not Phase.DEAL:
+        raise phase_error(state, "配牌", "deal")
+    if len(e.hands) != 4:
+        raise IllegalEvent(msg("deal_size", seat="?", want=4, got=len(e.hands)), hands=len(e.hands))
+    for s, h in enumerate(e.hands):
+        want = 17 if s == state.dealer else 16
+        if len(h) != want:
+            raise IllegalEvent(msg("deal_size", **state.who(s), want=want, got=len(h)), seat=s)
+    assert sum(len(h) for h in e.hands) == DEAL_TILES
+
+
+# --- flowers, draws, discards ----------------------------------------------------------------------
+
+def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
+    if len(e.flowers) != len(e.replacements) or not e.flowers:
+        raise IllegalEvent(msg("flower_count", n=len(e.flowers), m=len(e.replacements)))
+    for f in e.flowers:
+        if not f.is_flower:
+            raise IllegalEvent(msg("not_flower", tile=f.zh, tile_en=f.code), tile=f.code)
+    st = state.seats[e.seat]
+    if state.phase is Phase.FLOWERS:
+        _, pos, held = state.passes
+        if offset(e.seat, state.dealer) > pos:
+            for f in e.flowers:
+                if f in held[e.seat]:
+                    raise IllegalEvent(msg("held_back", tile=f.zh, tile_en=f.code), tile=f.code)
+    elif state.phase is not Phase.ACT or e.seat != state.turn:
+        raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
+    if not can_take(st.concealed, e.flowers):
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=format_tiles(e.flowers),
+                               tiles_en=format_tiles(e.flowers)), hand=format_tiles(st.concealed_tiles))
+    assert state.wall is not None
+    if state.wall.count < len(e.replacements):
+        raise IllegalEvent(msg("wall_dead"), wall=state.wall.count)
+
+
+def _drew(state: TableState, e: ev.Drew) -> None:
+    if state.phase is not Phase.CLAIM:
+        raise phase_error(state, "摸牌", "draw", seat=e.seat)
+    due = next_seat(state.turn)
+    if e.seat != due:
+        raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(due, "turn")), due=due, seat=e.seat)
+    if state.live < 1:
+        raise IllegalEvent(msg("wall_empty", live=state.live), live=state.live)
+
+
+def _discarded(state: TableState, e: ev.Discarded) -> None:
+    acting = state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and e.seat == state.dealer)
+    if not acting:
+        raise phase_error(state, "打牌", "discard", seat=e.seat)
+    if e.seat != state.turn:
+        raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(state.turn, "turn")),
+                           turn=state.turn, seat=e.seat)
+    if not e.tile.is_known or e.tile.is_flower:
+        raise IllegalEvent(msg("unknown_tile"), tile=e.tile.code)
+    st = state.seats[e.seat]
+    flower = held_flower(state)
+    if flower is not None:
+        raise IllegalEvent(msg("flower_first", **state.who(flower[0]), tile=flower[1].zh, tile_en=flower[1].code))
+    if not can_take(st.concealed, (e.tile,)):
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=e.tile.zh, tiles_en=e.tile.code),
+                           hand=format_tiles(st.concealed_tiles))
+    if st.ready is not None and not st.ready_now and st.drawn is not None and st.drawn.is_known \
+            and e.tile != st.drawn:
+        raise IllegalEvent(msg("frozen_discard", **state.who(e.seat), tile=st.drawn.zh, tile_en=st.drawn.code),
+                           drawn=st.drawn.code, discard=e.tile.code)
+
+
+# --- ends ------------------------------------------------------------------------------------------
+
+def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:
+    if state.phase is not Phase.CLAIM:
+        raise phase_error(state, "流局", "declare a draw")
+    if state.live > 0:
+        raise IllegalEvent(msg("no_draw_due", live=state.live), live=state.live)
+
+
+def _declined(state: TableState, e: ev.DeclinedLastTile) -> None:
+    if not state.switches.may_decline_last_tile:
+        raise IllegalEvent(msg("switch_off", name="may_decline_last_tile"))
+    if state.phase is not Phase.CLAIM or e.seat != next_seat(state.turn) or state.live != 1:
+        raise IllegalEvent(msg("decline"), live=state.live, seat=e.seat, due=next_seat(state.turn))
+
+
+def _false_win(state: TableState, e: ev.FalseWin) -> None:
+    if not state.in_hand:
+        raise phase_error(state, "詐胡", "record a false win")
+    if state.seats[e.seat].dead:
+        raise IllegalEvent(msg("dead_already", **state.who(e.seat)))
+
+
+def _hand_known(state: TableState, e: ev.HandKnown) -> None:
+    if not state.in_hand:
+        raise phase_error(state, "記錄手牌", "mark a hand as known")
+
+
+def _retracted(state: TableState, e: ev.Retracted) -> None:
+    if state.prev is None or state.last_index < 0:
+        raise IllegalEvent(msg("retract_none"))
+    if e.target != state.last_index:
+        raise IllegalEvent(msg("retract", last=state.last_index, target=e.target))
+
+
+_CHECKS: dict[type, Callable[[TableState, Any], None]] = {
+    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.DiceRolled: _dice, ev.Dealt: _dealt,
+    ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.ExhaustiveDraw: _exhaustive,
+    ev.DeclinedLastTile: _declined, ev.FalseWin: _false_win, ev.HandKnown: _hand_known,
+    ev.Retracted: _retracted, **CLAIM_CHECKS,
+}

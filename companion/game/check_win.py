@@ -1,0 +1,109 @@
+"""The check of a declared win (spec §2.9, §2.10, §2.12, §3.1, §4.4)."""
+
+from __future__ import annotations
+
+from companion.game import events as ev
+from companion.game.state import UNK, ActKind, Phase, TableState, window
+from companion.game.switches import DiscardKongWin
+from companion.game.text import IllegalEvent, msg
+from companion.game.winning import completes
+from companion.hand import MeldKind
+from companion.tiles import NUM_KINDS, Tile, format_tiles
+
+__all__ = ["check_won"]
+
+
+def check_won(state: TableState, e: ev.Won) -> None:
+    kind = e.kind
+    if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
+        w = _window_for_win(state, e)
+    else:
+        w = state
+        _own_win(state, e)
+    st = w.seats[e.seat]
+    if st.dead:
+        raise IllegalEvent(msg("dead", **w.who(e.seat)))
+    _check_reveal(w, e)
+    if kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE):
+        return
+    if st.barred and (kind is not ev.WinKind.SELF_DRAW or state.switches.passed_win_blocks_self_draw):
+        raise IllegalEvent(msg("barred", **w.who(e.seat)), seat=e.seat)
+    assert e.tile is not None
+    counts = [0] * NUM_KINDS
+    for t in e.concealed:
+        counts[t] += 1
+    if not completes(tuple(counts), len(st.melds), e.tile):
+        hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
+        raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=hand), hand=hand)
+
+
+def _window_for_win(state: TableState, e: ev.Won) -> TableState:
+    w = window(state)
+    robbing = e.kind is ev.WinKind.ROBBED_KONG
+    if w is None or (w.phase is Phase.ROB) != robbing:
+        raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), phase=state.phase.name)
+    if e.tile != w.offer:
+        want = w.offer
+        raise IllegalEvent(msg("wrong_tile", want=want.zh if want else "-", want_en=want.code if want else "-",
+                               got=e.tile.zh if e.tile else "-", got_en=e.tile.code if e.tile else "-"))
+    if e.seat == w.turn:
+        raise IllegalEvent(msg("own_discard"), seat=e.seat)
+    if state.claim_rank == 3 and state.outcome is not None and \
+            any(c.seat == e.seat for c in state.outcome.claimants):
+        raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), already=e.seat)
+    return w
+
+
+def _own_win(state: TableState, e: ev.Won) -> None:
+    acting = state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and e.seat == state.dealer)
+    st = state.seats[e.seat]
+    if e.kind is ev.WinKind.SEVEN_ROB_ONE:
+        if not state.switches.seven_rob_one:
+            raise IllegalEvent(msg("switch_off", name="seven_rob_one"))
+        lf = state.last_flower
+        if lf is None or lf[0] == e.seat or len(st.flowers) != 7 or not state.in_hand:
+            raise IllegalEvent(msg("seven_rob"), flowers=len(st.flowers))
+        return
+    if e.kind is ev.WinKind.EIGHT_FLOWERS:
+        if len(st.flowers) != 8 or not state.in_hand:
+            raise IllegalEvent(msg("eight_flowers", **state.who(e.seat)), flowers=len(st.flowers))
+        return
+    if not acting or e.seat != state.turn:
+        raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), phase=state.phase.name,
+                           turn=state.turn)
+    if state.act is ActKind.CLAIMED:
+        raise IllegalEvent(msg("after_claim"), seat=e.seat)
+    if state.act is ActKind.DISCARD_KONG and \
+            state.switches.discard_kong_replacement_win is DiscardKongWin.FORBIDDEN:
+        raise IllegalEvent(msg("dkong_win"), seat=e.seat)
+    if e.tile is None or not e.tile.is_known:
+        raise IllegalEvent(msg("unknown_tile"))
+    drawn = st.drawn
+    if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
+        raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.code, got=e.tile.zh, got_en=e.tile.code))
+    for i in range(34, 42):
+        if st.concealed[i]:
+            raise IllegalEvent(msg("flower_first", **state.who(e.seat), tile=Tile(i).zh, tile_en=Tile(i).code))
+
+
+def _check_reveal(state: TableState, e: ev.Won) -> None:
+    """The shown tiles agree with what the table knows of the hand."""
+    st = state.seats[e.seat]
+    shown = list(e.concealed)
+    if e.kind is ev.WinKind.SELF_DRAW and e.tile is not None:
+        shown.append(e.tile)
+    if any(not t.is_known or t.is_flower for t in shown):
+        raise IllegalEvent(msg("unknown_tile"), concealed=format_tiles(shown))
+    total = sum(st.concealed[:34]) + st.concealed[UNK]
+    if len(shown) != total:
+        raise IllegalEvent(msg("concealed_size", want=total, got=len(shown)), shown=format_tiles(shown))
+    counts = [0] * NUM_KINDS
+    for t in shown:
+        counts[t] += 1
+    missing = [Tile(i) for i in range(NUM_KINDS) if st.concealed[i] > counts[i]]
+    if missing:
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=format_tiles(missing),
+                               tiles_en=format_tiles(missing)), shown=format_tiles(shown))
+    hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
+    if len(e.kongs) > hidden or any(not t.is_known or t.is_flower for t in e.kongs):
+        raise IllegalEvent(msg("unknown_tile"), kongs=format_tiles(e.kongs), hidden_kongs=hidden)

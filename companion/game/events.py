@@ -1,0 +1,341 @@
+"""The events of a table, one frozen dataclass per thing that happens (issue 4, item 1).
+
+Every event names its seat (0-3 in turn order; seat 0 is the East seat of the seat draw), the tiles
+where known (``0x`` where not) and its ``source``: ``camera`` or ``manual``. The log is append-only:
+an undo or a correction appends a :class:`Retracted` (and the replacement event).
+
+Saved logs are JSON lines; each line carries the schema version ``v``. :func:`from_dict` upgrades
+older versions through :data:`UPGRADES` (version -> function returning the next version's dict).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from types import UnionType
+from typing import Any, Union
+
+from companion.game.switches import Switches
+from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
+
+__all__ = [
+    "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event",
+    "Seated", "DealerChosen", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
+    "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
+    "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "HandKnown", "Retracted",
+    "EVENT_TYPES", "to_dict", "from_dict",
+]
+
+SCHEMA_VERSION = 1
+
+
+class EventError(ValueError):
+    """A saved event that cannot be read: unknown type, bad field, a version from the future."""
+
+
+class EventSource(Enum):
+    CAMERA = "camera"
+    MANUAL = "manual"
+
+
+class ReadyKind(Enum):
+    READY = "ready"  # 報聽
+    HEAVENLY = "heavenly"  # 天聽
+    EARTHLY = "earthly"  # 地聽
+
+    @property
+    def zh(self) -> str:
+        return {"ready": "報聽", "heavenly": "天聽", "earthly": "地聽"}[self.value]
+
+
+class WinKind(Enum):
+    DISCARD = "discard"
+    SELF_DRAW = "self_draw"
+    ROBBED_KONG = "robbed_kong"
+    EIGHT_FLOWERS = "eight_flowers"  # 八仙過海
+    SEVEN_ROB_ONE = "seven_rob_one"  # 七搶一
+
+    @property
+    def zh(self) -> str:
+        return {"discard": "放槍胡", "self_draw": "自摸", "robbed_kong": "搶槓", "eight_flowers": "八仙過海",
+                "seven_rob_one": "七搶一"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"discard": "win on a discard", "self_draw": "self-drawn win", "robbed_kong": "robbed kong",
+                "eight_flowers": "eight flowers", "seven_rob_one": "seven rob one"}[self.value]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every event: where it came from."""
+
+    source: EventSource = EventSource.MANUAL
+
+
+@dataclass(frozen=True, slots=True)
+class Seated(Event):
+    """定位: the four players in turn order from the East seat, the switches and the stakes 底/台."""
+
+    players: tuple[str, ...]
+    switches: Switches = field(default_factory=Switches)
+    base: int = 30
+    per_tai: int = 10
+    profile: str = "atawmj_2009"
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen(Event):
+    """起莊: the first dealer, with the throws that chose him (§2.2)."""
+
+    dealer: int
+    dice: tuple[int, ...] = ()
+    second_dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """擲骰: the dealer's three dice; they open the wall (§2.4) and start a hand."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """配牌: each seat's dealt tiles in seat order (16, the dealer 17); ``0x`` where unseen."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FlowerReplaced(Event):
+    """補花: flowers laid down and their replacements from the tail (a later initial pass is 再補)."""
+
+    seat: int
+    flowers: tuple[Tile, ...]
+    replacements: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    seat: int
+    tile: Tile = Tile.UNKNOWN
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Chowed(Event):
+    """吃: the claimed ``tile`` with two ``tiles`` from the hand."""
+
+    seat: int
+    tiles: tuple[Tile, ...]
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Punged(Event):
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedKong(Event):
+    """明槓 on a discard."""
+
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKong(Event):
+    """加槓: the fourth copy added to one's own pung (may be robbed)."""
+
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class ConcealedKong(Event):
+    """暗槓; ``0x`` when the camera cannot see the kind."""
+
+    seat: int
+    tile: Tile = Tile.UNKNOWN
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementDrew(Event):
+    """補牌 after a kong, from the tail."""
+
+    seat: int
+    tile: Tile = Tile.UNKNOWN
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredReady(Event):
+    """報聽 / 天聽 / 地聽, made with the seat's next discard (or before the first draw for 天聽)."""
+
+    seat: int
+    kind: ReadyKind = ReadyKind.READY
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    """胡: the winner shows his concealed tiles (without the winning tile) and the kinds of his
+    face-down concealed kongs, in order. ``tile`` is None for an instant win."""
+
+    seat: int
+    kind: WinKind
+    tile: Tile | None
+    concealed: tuple[Tile, ...]
+    kongs: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PassedWin(Event):
+    """過水: the seat could win on the tile on offer and lets it go."""
+
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustiveDraw(Event):
+    """流局: a draw is due and no tile can be drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclinedLastTile(Event):
+    """The seat due to draw the last tile declines it: 流局."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class FalseWin(Event):
+    """詐胡: a declared win (or ready declaration) that is not legal."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandKnown(Event):
+    """The seat's concealed hand is known to the app (its tiles stay in the private store)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Retracted(Event):
+    """Undo: withdraws the log's last effective event (by its position ``target``)."""
+
+    target: int
+    note: str = ""
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    c.__name__: c
+    for c in (Seated, DealerChosen, DiceRolled, Dealt, FlowerReplaced, Drew, Discarded, Chowed, Punged,
+              ExposedKong, AddedKong, ConcealedKong, ReplacementDrew, DeclaredReady, Won, PassedWin,
+              ExhaustiveDraw, DeclinedLastTile, FalseWin, HandKnown, Retracted)
+}
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""Schema upgrades: ``UPGRADES[n]`` turns a version-n event dict into a version n+1 dict."""
+
+
+# --- codec ----------------------------------------------------------------------------------------
+
+def _encode(tp: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    if tp is Tile or isinstance(value, Tile):
+        return value.code
+    if isinstance(value, Switches):
+        return value.to_mapping()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        args = typing.get_args(tp)
+        inner = args[0] if args else Any
+        if inner is Tile:
+            return "".join(t.code for t in value)  # keeps the order, unlike format_tiles
+        return [_encode(inner, v) for v in value]
+    return value
+
+
+def _decode(tp: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (Union, UnionType):
+        if value is None:
+            return None
+        tp = next(a for a in typing.get_args(tp) if a is not type(None))
+        origin = typing.get_origin(tp)
+    if tp is Tile:
+        return Tile.from_code(value)
+    if tp is Switches:
+        return Switches.from_mapping(value, strict=True)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(value)
+    if origin is tuple:
+        inner = typing.get_args(tp)[0]
+        if inner is Tile:
+            return parse_tiles(value, check=False)
+        return tuple(_decode(inner, v, where) for v in value)
+    if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise EventError(f"{where}: expected an integer, got {value!r}")
+    if tp is str and not isinstance(value, str):
+        raise EventError(f"{where}: expected text, got {value!r}")
+    return value
+
+
+_HINTS: dict[type[Event], dict[str, Any]] = {c: typing.get_type_hints(c) for c in EVENT_TYPES.values()}
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """``{"v": 1, "type": "Discarded", "seat": 0, "tile": "5m", "source": "manual"}``."""
+    hints = _HINTS[type(event)]
+    out: dict[str, Any] = {"v": SCHEMA_VERSION, "type": type(event).__name__}
+    for f in fields(event):
+        out[f.name] = _encode(hints[f.name], getattr(event, f.name))
+    return out
+
+
+def from_dict(data: Mapping[str, Any]) -> Event:
+    """Read one saved event, upgrading older schema versions; :class:`EventError` names the problem."""
+    d = dict(data)
+    version = d.pop("v", None)
+    if not isinstance(version, int) or version < 1:
+        raise EventError(f"event without a schema version 'v': {data!r}")
+    if version > SCHEMA_VERSION:
+        raise EventError(f"event schema version {version} is newer than this program ({SCHEMA_VERSION})")
+    while version < SCHEMA_VERSION:
+        d = UPGRADES[version](d)
+        version += 1
+    name = d.pop("type", None)
+    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise EventError(f"unknown event type {name!r} in {data!r}")
+    hints = _HINTS[cls]
+    known = {f.name for f in fields(cls)}
+    extra = sorted(set(d) - known)
+    if extra:
+        raise EventError(f"{name}: unknown fields {', '.join(extra)}")
+    try:
+        kwargs = {k: _decode(hints[k], v, f"{name}.{k}") for k, v in d.items()}
+        return cls(**kwargs)
+    except (NotationError, ValueError, TypeError, StopIteration) as e:
+        if isinstance(e, EventError):
+            raise
+        raise EventError(f"{name}: {e} in {data!r}") from None
+
+
+def tiles_text(tiles: tuple[Tile, ...]) -> str:
+    """Canonical notation of a tile multiset (for printouts)."""
+    return format_tiles(tiles) or "-"

@@ -1,0 +1,354 @@
+"""``evolve(state, event)``: the next state. It never checks and never fails on a checked event.
+
+``step`` = :func:`companion.game.check.check` + ``evolve``; ``replay(events)`` rebuilds any state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.game import events as ev
+from companion.game.rotation import next_deal, resolve_claimants
+from companion.game.state import (
+    EMPTY,
+    ActKind,
+    HandResult,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    SeatState,
+    TableState,
+    WinRecord,
+    add_tiles,
+    offset,
+    seat_wind_of,
+    take_tiles,
+)
+from companion.game.wall import DEAL_TILES, Wall
+from companion.hand import Meld, MeldKind, Source
+from companion.tiles import Tile
+
+__all__ = ["evolve", "finish_hand", "source_of"]
+
+_UNK = Tile.UNKNOWN
+
+
+def evolve(state: TableState, event: ev.Event) -> TableState:
+    if isinstance(event, ev.Retracted):
+        assert state.prev is not None
+        return replace(state.prev, log_len=state.log_len + 1)
+    new = _HANDLERS[type(event)](state, event)
+    return replace(new, prev=state, log_len=state.log_len + 1, last_index=state.log_len,
+                   last_flower=new.last_flower if isinstance(event, ev.FlowerReplaced) else None)
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+def _seat(state: TableState, seat: int, **changes: Any) -> tuple[SeatState, ...]:
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return tuple(seats)
+
+
+def _know(known: tuple[int, ...], tiles: list[Tile] | tuple[Tile, ...]) -> tuple[int, ...]:
+    return add_tiles(known, (t for t in tiles if t != _UNK))
+
+
+def source_of(claimer: int, giver: int) -> Source:
+    """The giver relative to the claimer: 上家 L, 對家 O, 下家 R."""
+    return {3: Source.LEFT, 2: Source.OPPOSITE, 1: Source.RIGHT}[offset(claimer, giver)]
+
+
+def _take(state: TableState, seat: int, tiles: tuple[Tile, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    counts, revealed = take_tiles(state.seats[seat].concealed, tiles)
+    return counts, _know(state.known, revealed)
+
+
+def _after_draw(state: TableState) -> bool:
+    return state.last_tile_drawn or (state.wall is not None and state.wall.live <= 0)
+
+
+def _window_base(state: TableState) -> TableState:
+    """The state at the claim window: before any claim already made on the tile on offer."""
+    return state.claim_base if state.claim_rank and state.claim_base is not None else state
+
+
+# --- session ---------------------------------------------------------------------------------------
+
+def _seated(state: TableState, e: ev.Seated) -> TableState:
+    return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
+                      per_tai=e.per_tai, profile=e.profile)
+
+
+def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:
+    return replace(state, phase=Phase.DICE, first_dealer=e.dealer, dealer=e.dealer, streak=0, round_wind=0,
+                   hand_in_round=1)
+
+
+def finish_hand(state: TableState) -> TableState:
+    """Move a finished hand into the results and advance dealer, N and round wind."""
+    if state.outcome is None:
+        return state
+    result = HandResult(len(state.results) + 1, state.round_wind, state.hand_in_round, state.dealer,
+                        state.streak, sum(state.dice), tuple(seat_wind_of(state, s) for s in range(4)),
+                        state.players, state.outcome)
+    nd = next_deal(state.dealer, state.streak, state.round_wind, state.hand_in_round, state.first_dealer,
+                   state.outcome, state.switches)
+    return replace(state, results=state.results + (result,), dealer=nd.dealer, streak=nd.streak,
+                   round_wind=nd.round_wind, hand_in_round=nd.hand_in_round, session_over=nd.session_over,
+                   outcome=None)
+
+
+def _dice(state: TableState, e: ev.DiceRolled) -> TableState:
+    s = finish_hand(state)
+    return replace(s, phase=Phase.DEAL, dice=tuple(e.dice),
+                   wall=Wall(s.dealer, sum(e.dice), s.switches.reserve_rule), seats=(SeatState(),) * 4,
+                   known=EMPTY, turn=s.dealer, act=ActKind.DEALT, offer=None, claim_base=None, claim_rank=0,
+                   claim_seat=-1, passes=(0, -1, ((), (), (), ())), kong_kind="", false_wins=(),
+                   calls_made=False, last_tile_drawn=False, outcome=None, warnings=())
+
+
+def _dealt(state: TableState, e: ev.Dealt) -> TableState:
+    seats = tuple(replace(SeatState(), concealed=add_tiles(EMPTY, h)) for h in e.hands)
+    known = _know(EMPTY, [t for h in e.hands for t in h])
+    assert state.wall is not None
+    return replace(state, phase=Phase.FLOWERS, seats=seats, known=known, wall=state.wall.take_head(DEAL_TILES),
+                   turn=state.dealer, act=ActKind.DEALT)
+
+
+# --- draws and flowers -----------------------------------------------------------------------------
+
+def _flower(state: TableState, e: ev.FlowerReplaced) -> TableState:
+    counts, known = _take(state, e.seat, e.flowers)
+    counts = add_tiles(counts, e.replacements)
+    known = _know(known, e.replacements)
+    st = state.seats[e.seat]
+    seats = _seat(state, e.seat, concealed=counts, flowers=st.flowers + tuple(e.flowers),
+                  drawn=e.replacements[-1])
+    assert state.wall is not None
+    new = replace(state, seats=seats, known=known, wall=state.wall.take_tail(len(e.replacements)),
+                  last_flower=(e.seat, e.flowers[-1]))
+    if state.phase is Phase.FLOWERS:
+        number, pos, held = state.passes
+        off = offset(e.seat, state.dealer)
+        if off <= pos:
+            number, held = number + 1, ((), (), (), ())
+        held_l = list(held)
+        held_l[e.seat] = held_l[e.seat] + tuple(e.replacements)
+        return replace(new, passes=(number, off, tuple(held_l)))
+    act = state.act if state.act in (ActKind.KONG, ActKind.DISCARD_KONG) else ActKind.FLOWER
+    return replace(new, act=act, last_tile_drawn=_after_draw(new))
+
+
+def _drew(state: TableState, e: ev.Drew) -> TableState:
+    st = state.seats[e.seat]
+    seats = _seat(state, e.seat, concealed=add_tiles(st.concealed, (e.tile,)), drawn=e.tile,
+                  draws_made=st.draws_made + 1)
+    assert state.wall is not None
+    new = replace(state, seats=seats, known=_know(state.known, (e.tile,)), wall=state.wall.take_head(),
+                  phase=Phase.ACT, turn=e.seat, act=ActKind.DRAWN, offer=None, claim_base=None, claim_rank=0)
+    return replace(new, last_tile_drawn=_after_draw(new))
+
+
+def _replacement(state: TableState, e: ev.ReplacementDrew) -> TableState:
+    st = state.seats[e.seat]
+    seats = _seat(state, e.seat, concealed=add_tiles(st.concealed, (e.tile,)), drawn=e.tile)
+    assert state.wall is not None
+    new = replace(state, seats=seats, known=_know(state.known, (e.tile,)), wall=state.wall.take_tail(),
+                  phase=Phase.ACT, turn=e.seat, offer=None, claim_base=None, claim_rank=0, claim_seat=-1)
+    return replace(new, last_tile_drawn=_after_draw(new))
+
+
+def _discarded(state: TableState, e: ev.Discarded) -> TableState:
+    counts, known = _take(state, e.seat, (e.tile,))
+    st = state.seats[e.seat]
+    seats = _seat(state, e.seat, concealed=counts, discards=st.discards + (e.tile,), barred=False, drawn=None,
+                  discards_made=st.discards_made + 1, ready_now=False)
+    return replace(state, seats=seats, known=known, phase=Phase.CLAIM, turn=e.seat, offer=e.tile,
+                   claim_base=None, claim_rank=0, claim_seat=-1)
+
+
+# --- claims and kongs ------------------------------------------------------------------------------
+
+def _claim(state: TableState, seat: int, kind: MeldKind, hand_tiles: tuple[Tile, ...], rank: int) -> TableState:
+    base = _window_base(state)
+    assert base.offer is not None
+    giver = base.turn
+    g = base.seats[giver]
+    seats = _seat(base, giver, discards=g.discards[:-1])
+    base2 = replace(base, seats=seats)
+    counts, known = _take(base2, seat, hand_tiles)
+    meld = Meld(kind, hand_tiles + (base.offer,), source_of(seat, giver))
+    st = base2.seats[seat]
+    seats = _seat(base2, seat, concealed=counts, melds=st.melds + (meld,), drawn=None)
+    is_kong = kind is MeldKind.KONG
+    assert base.wall is not None
+    new = replace(base2, seats=seats, known=known, turn=seat, claim_base=base, claim_rank=rank, claim_seat=seat,
+                  calls_made=True, phase=Phase.REPLACE if is_kong else Phase.ACT,
+                  act=ActKind.DISCARD_KONG if is_kong else ActKind.CLAIMED, kong_kind="kong" if is_kong else "",
+                  wall=base.wall.with_kong() if is_kong else base.wall)
+    return _release_bar(new, seat) if is_kong else new
+
+
+def _release_bar(state: TableState, seat: int) -> TableState:
+    if state.switches.passed_win_released_by_kong and state.seats[seat].barred:
+        return replace(state, seats=_seat(state, seat, barred=False))
+    return state
+
+
+def _chowed(state: TableState, e: ev.Chowed) -> TableState:
+    return _claim(state, e.seat, MeldKind.CHOW, tuple(e.tiles), 1)
+
+
+def _punged(state: TableState, e: ev.Punged) -> TableState:
+    return _claim(state, e.seat, MeldKind.PUNG, (e.tile, e.tile), 2)
+
+
+def _exposed_kong(state: TableState, e: ev.ExposedKong) -> TableState:
+    return _claim(state, e.seat, MeldKind.KONG, (e.tile,) * 3, 2)
+
+
+def _added_kong(state: TableState, e: ev.AddedKong) -> TableState:
+    counts, known = _take(state, e.seat, (e.tile,))
+    st = state.seats[e.seat]
+    melds = tuple(Meld(MeldKind.ADDKONG, m.tiles + (e.tile,), m.source)
+                  if m.kind is MeldKind.PUNG and m.tile == e.tile else m for m in st.melds)
+    assert state.wall is not None
+    new = replace(state, seats=_seat(state, e.seat, concealed=counts, melds=melds, drawn=None), known=known,
+                  phase=Phase.ROB, offer=e.tile, act=ActKind.KONG, kong_kind="addkong", calls_made=True,
+                  wall=state.wall.with_kong(), claim_base=None, claim_rank=0)
+    return _release_bar(new, e.seat)
+
+
+def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> TableState:
+    counts, known = _take(state, e.seat, (e.tile,) * 4)
+    st = state.seats[e.seat]
+    meld = Meld(MeldKind.CKONG, (e.tile,) * 4)
+    assert state.wall is not None
+    new = replace(state, seats=_seat(state, e.seat, concealed=counts, melds=st.melds + (meld,), drawn=None),
+                  known=known, phase=Phase.REPLACE, act=ActKind.KONG, kong_kind="ckong", calls_made=True,
+                  wall=state.wall.with_kong())
+    return _release_bar(new, e.seat)
+
+
+def _ready(state: TableState, e: ev.DeclaredReady) -> TableState:
+    return replace(state, seats=_seat(state, e.seat, ready=e.kind, ready_now=True))
+
+
+def _passed(state: TableState, e: ev.PassedWin) -> TableState:
+    return replace(state, seats=_seat(state, e.seat, barred=True))
+
+
+def _hand_known(state: TableState, e: ev.HandKnown) -> TableState:
+    return replace(state, seats=_seat(state, e.seat, known=True))
+
+
+# --- the end of a hand -----------------------------------------------------------------------------
+
+def _reveal(state: TableState, e: ev.Won) -> TableState:
+    """The winner's concealed part and face-down kongs become known."""
+    st = state.seats[e.seat]
+    hand = tuple(e.concealed) + ((e.tile,) if e.kind is ev.WinKind.SELF_DRAW and e.tile is not None else ())
+    known = list(state.known)
+    for i, k in enumerate(st.concealed[:42]):
+        known[i] -= k
+    for t in hand:
+        known[t] += 1
+    kinds = iter(e.kongs)
+    melds = []
+    for m in st.melds:
+        if m.kind is MeldKind.CKONG and m.tile == _UNK:
+            kind = next(kinds, _UNK)
+            m = Meld(MeldKind.CKONG, (kind,) * 4)
+            if kind != _UNK:
+                known[kind] += 4
+        melds.append(m)
+    return replace(state, known=tuple(known),
+                   seats=_seat(state, e.seat, concealed=add_tiles(EMPTY, hand), melds=tuple(melds)))
+
+
+def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
+    st = window.seats[e.seat]
+    kind = e.kind
+    first = st.discards_made == 0 and not window.calls_made
+    giver: int | None = None
+    if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
+        giver = window.turn
+    elif kind is ev.WinKind.SEVEN_ROB_ONE and window.last_flower is not None:
+        giver = window.last_flower[0]
+    self_draw = kind is ev.WinKind.SELF_DRAW
+    repl = window.act if self_draw and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) else None
+    return WinRecord(
+        seat=e.seat, kind=kind, tile=e.tile, concealed=tuple(e.concealed), melds=revealed.melds,
+        flowers=revealed.flowers, discarder=giver, replacement=repl,
+        replaced_kong=window.kong_kind if repl is ActKind.KONG else "",
+        last_tile=self_draw and window.last_tile_drawn,
+        last_discard=kind is ev.WinKind.DISCARD and window.last_tile_drawn,
+        heavenly=self_draw and e.seat == window.dealer and first,
+        earthly=self_draw and e.seat != window.dealer and first,
+        human=kind is ev.WinKind.DISCARD and e.seat != window.dealer and first,
+        ready=st.ready,
+    )
+
+
+def _won(state: TableState, e: ev.Won) -> TableState:
+    if e.kind not in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
+        cur = _reveal(state, e)
+        rec = _record(state, e, cur.seats[e.seat])
+        kind = OutcomeKind.WIN if e.kind is ev.WinKind.SELF_DRAW else OutcomeKind.INSTANT_WIN
+        out = Outcome(kind, (rec,), (rec,), false_wins=state.false_wins)
+        return replace(cur, phase=Phase.HAND_OVER, outcome=out, claim_base=None, claim_rank=0)
+    more = state.claim_rank == 3 and state.outcome is not None
+    window = state.claim_base if more and state.claim_base is not None else _window_base(state)
+    cur = state if more else window
+    if not more and e.kind is ev.WinKind.ROBBED_KONG:
+        cur = _unkong(cur)
+    cur = _reveal(cur, e)
+    rec = _record(window, e, cur.seats[e.seat])
+    before = state.outcome.claimants if more and state.outcome is not None else ()
+    out = resolve_claimants(before + (rec,), window.turn, state.switches)
+    return replace(cur, phase=Phase.HAND_OVER, outcome=replace(out, false_wins=state.false_wins),
+                   claim_base=window, claim_rank=3, claim_seat=e.seat)
+
+
+def _unkong(state: TableState) -> TableState:
+    """A robbed added kong: the pung stays a pung and the robbed tile counts as his discard."""
+    seat, tile = state.turn, state.offer
+    assert tile is not None
+    st = state.seats[seat]
+    melds = tuple(Meld(MeldKind.PUNG, m.tiles[:3], m.source)
+                  if m.kind is MeldKind.ADDKONG and m.tile == tile else m for m in st.melds)
+    return replace(state, seats=_seat(state, seat, melds=melds, discards=st.discards + (tile,)))
+
+
+def _end(state: TableState, kind: OutcomeKind) -> TableState:
+    return replace(state, phase=Phase.HAND_OVER, outcome=Outcome(kind, false_wins=state.false_wins),
+                   claim_base=None, claim_rank=0)
+
+
+def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> TableState:
+    return _end(state, OutcomeKind.DRAW)
+
+
+def _declined(state: TableState, e: ev.DeclinedLastTile) -> TableState:
+    return _end(state, OutcomeKind.DECLINED)
+
+
+def _false_win(state: TableState, e: ev.FalseWin) -> TableState:
+    fw = state.false_wins + (e.seat,)
+    if state.switches.false_win_after.value == "void_hand":
+        return replace(state, phase=Phase.HAND_OVER, false_wins=fw, claim_base=None, claim_rank=0,
+                       outcome=Outcome(OutcomeKind.FALSE_WIN, offender=e.seat, false_wins=fw))
+    return replace(state, false_wins=fw, seats=_seat(state, e.seat, dead=True))
+
+
+_HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
+    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.DiceRolled: _dice, ev.Dealt: _dealt,
+    ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.Chowed: _chowed,
+    ev.Punged: _punged, ev.ExposedKong: _exposed_kong, ev.AddedKong: _added_kong,
+    ev.ConcealedKong: _concealed_kong, ev.ReplacementDrew: _replacement, ev.DeclaredReady: _ready,
+    ev.Won: _won, ev.PassedWin: _passed, ev.ExhaustiveDraw: _exhaustive, ev.DeclinedLastTile: _declined,
+    ev.FalseWin: _false_win, ev.HandKnown: _hand_known,
+}

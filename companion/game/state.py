@@ -1,0 +1,289 @@
+"""The table state the events build (decider pattern): immutable, rebuilt by ``replay``.
+
+Concealed hands are count arrays over the 42 faces plus ``0x`` (index 42): the tracker follows a
+table whose concealed tiles it mostly cannot see, so a seat's hand is "these known tiles and n
+unknown ones". ``known`` counts every known tile outside the wall, to refuse a fifth copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from companion.game.events import ReadyKind, WinKind
+from companion.game.switches import SeatWind, Switches
+from companion.game.text import seat_label
+from companion.game.wall import Wall
+from companion.hand import Meld
+from companion.tiles import Tile
+
+__all__ = [
+    "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
+    "HandResult", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
+    "next_seat", "offset", "held_flower", "window", "UNK",
+]
+
+SLOTS = 43  # 42 faces + 0x
+EMPTY: tuple[int, ...] = (0,) * SLOTS
+UNK = int(Tile.UNKNOWN)
+
+
+class Phase(Enum):
+    SEATING = ("seating", "等待定位", "waiting for seating")
+    DEALER = ("dealer", "等待起莊", "waiting for the first dealer")
+    DICE = ("dice", "等待擲骰", "waiting for the dice")
+    DEAL = ("deal", "等待配牌", "waiting for the deal")
+    FLOWERS = ("flowers", "開局補花", "initial flower replacement")
+    ACT = ("act", "等待出牌", "waiting for a discard")
+    REPLACE = ("replace", "等待槓後補牌", "waiting for the kong's replacement")
+    CLAIM = ("claim", "等待吃碰胡或摸牌", "claim window / next draw")
+    ROB = ("rob", "加槓可被搶", "the added kong may be robbed")
+    HAND_OVER = ("hand_over", "本局結束", "the hand is over")
+
+    @property
+    def zh(self) -> str:
+        return self.value[1]
+
+    @property
+    def en(self) -> str:
+        return self.value[2]
+
+
+class ActKind(Enum):
+    """How the acting seat came to hold 17 tiles."""
+
+    DEALT = "dealt"
+    DRAWN = "drawn"
+    CLAIMED = "claimed"  # after a chow or pung: discard only
+    FLOWER = "flower"  # after a flower replacement
+    KONG = "kong"  # after the replacement of a concealed or added kong
+    DISCARD_KONG = "discard_kong"  # after the replacement of an exposed kong on a discard
+
+
+class OutcomeKind(Enum):
+    WIN = ("win", "胡牌", "win")
+    MULTI_WIN = ("multi_win", "一炮多響", "several winners")
+    INSTANT_WIN = ("instant_win", "特殊胡", "instant win")
+    DRAW = ("draw", "流局", "exhaustive draw")
+    DECLINED = ("declined", "不摸海底流局", "declined last tile")
+    FALSE_WIN = ("false_win", "詐胡", "false win")
+
+    @property
+    def zh(self) -> str:
+        return self.value[1]
+
+    @property
+    def en(self) -> str:
+        return self.value[2]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    concealed: tuple[int, ...] = EMPTY
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    discards: tuple[Tile, ...] = ()  # the river: claimed tiles leave it
+    ready: ReadyKind | None = None
+    barred: bool = False  # 過水
+    dead: bool = False  # false win under continue_dead
+    known: bool = False  # the seat's hand is in the private store
+    drawn: Tile | None = None  # the tile drawn this turn
+    ready_now: bool = False  # declared this turn: the declaration's discard is free
+    discards_made: int = 0
+    draws_made: int = 0
+
+    @property
+    def size(self) -> int:
+        """Structural count: concealed tiles + 3 per meld (flowers excluded)."""
+        return sum(self.concealed[:34]) + self.concealed[UNK] + 3 * len(self.melds)
+
+    @property
+    def concealed_tiles(self) -> tuple[Tile, ...]:
+        return tiles_of(self.concealed)
+
+    @property
+    def fully_known(self) -> bool:
+        return self.concealed[UNK] == 0
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    """What the scorer needs of one winner (spec §3.2), in seats; session.py adds the winds."""
+
+    seat: int
+    kind: WinKind
+    tile: Tile | None
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    flowers: tuple[Tile, ...]
+    discarder: int | None = None
+    replacement: ActKind | None = None  # FLOWER, KONG or DISCARD_KONG
+    replaced_kong: str = ""  # "ckong" / "addkong" for a KONG replacement
+    last_tile: bool = False
+    last_discard: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    human: bool = False
+    ready: ReadyKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: OutcomeKind
+    winners: tuple[WinRecord, ...] = ()
+    claimants: tuple[WinRecord, ...] = ()  # every declared win on the same tile, before multi_win
+    offender: int | None = None  # the false-win seat (void_hand)
+    false_wins: tuple[int, ...] = ()  # every false win of the hand (continue_dead included)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One finished hand, for the session ledger (spec §6.7)."""
+
+    number: int  # hand number in the session, from 1
+    round_wind: int  # 0-3 東南西北
+    hand_in_round: int
+    dealer: int
+    streak: int
+    dice_total: int
+    seat_winds: tuple[int, ...]
+    players: tuple[str, ...]
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    phase: Phase = Phase.SEATING
+    switches: Switches = field(default_factory=Switches)
+    players: tuple[str, ...] = ()
+    base: int = 0
+    per_tai: int = 0
+    profile: str = ""
+    first_dealer: int = 0
+    dealer: int = 0
+    streak: int = 0
+    round_wind: int = 0
+    hand_in_round: int = 1
+    session_over: bool = False
+    dice: tuple[int, ...] = ()
+    wall: Wall | None = None
+    seats: tuple[SeatState, ...] = (SeatState(),) * 4
+    known: tuple[int, ...] = EMPTY  # known copies of each face outside the wall
+    turn: int = 0  # the acting seat, or the discarder during a claim window
+    act: ActKind = ActKind.DEALT
+    offer: Tile | None = None  # the discard (CLAIM) or the added kong tile (ROB) on offer
+    claim_base: TableState | None = field(default=None, compare=False, repr=False)
+    claim_rank: int = 0  # 0 none, 1 chow, 2 pung/kong, 3 win: the claim already made on the offer
+    claim_seat: int = -1
+    passes: tuple[int, int, tuple[tuple[Tile, ...], ...]] = (0, -1, ((), (), (), ()))
+    kong_kind: str = ""  # "ckong", "addkong" or "kong" while a kong waits for its replacement
+    false_wins: tuple[int, ...] = ()
+    calls_made: bool = False
+    last_tile_drawn: bool = False
+    last_flower: tuple[int, Tile] | None = None  # a flower just laid (for 七搶一)
+    outcome: Outcome | None = None
+    results: tuple[HandResult, ...] = ()
+    prev: TableState | None = field(default=None, compare=False, repr=False)
+    log_len: int = 0  # events applied, retractions included
+    last_index: int = -1  # log position of the last effective event
+    warnings: tuple[str, ...] = ()
+
+    # --- derived --------------------------------------------------------------------------------
+
+    @property
+    def in_hand(self) -> bool:
+        return self.phase in (Phase.FLOWERS, Phase.ACT, Phase.REPLACE, Phase.CLAIM, Phase.ROB)
+
+    @property
+    def live(self) -> int:
+        return self.wall.live if self.wall else 0
+
+    def who(self, seat: int, key: str = "seat") -> dict[str, str]:
+        zh, en = seat_label(seat, self.players)
+        return {key: zh, f"{key}_en": en}
+
+    def seat_wind(self, seat: int) -> int:
+        return seat_wind_of(self, seat)
+
+    def seat(self, seat: int) -> SeatState:
+        return self.seats[seat]
+
+
+def held_flower(state: TableState) -> tuple[int, Tile] | None:
+    """A known flower still in a concealed hand that must be replaced before play goes on."""
+    seats = range(4) if state.phase is Phase.FLOWERS else (state.turn,)
+    for s in seats:
+        c = state.seats[s].concealed
+        for i in range(34, 42):
+            if c[i]:
+                return s, Tile(i)
+    return None
+
+
+def window(state: TableState) -> TableState | None:
+    """The state in which the tile on offer was offered (a discard or an added kong), or None."""
+    if state.phase in (Phase.CLAIM, Phase.ROB) and state.claim_rank == 0:
+        return state
+    if state.claim_rank and state.claim_base is not None:
+        return state.claim_base
+    return None
+
+
+def seat_wind_of(state: TableState, seat: int) -> int:
+    """0-3 (東南西北) under the ``seat_wind`` switch (§2.15)."""
+    conv = state.switches.seat_wind
+    if conv is SeatWind.FIXED_SEATS:
+        return seat % 4
+    if conv is SeatWind.KAIMEN and state.wall is not None:
+        return (seat - state.wall.owner) % 4
+    return (seat - state.dealer) % 4
+
+
+def next_seat(seat: int) -> int:
+    """下家."""
+    return (seat + 1) % 4
+
+
+def offset(seat: int, start: int) -> int:
+    """How many seats after ``start`` in turn order (0-3)."""
+    return (seat - start) % 4
+
+
+def tiles_of(counts: tuple[int, ...]) -> tuple[Tile, ...]:
+    return tuple(Tile(i) for i, k in enumerate(counts) for _ in range(k))
+
+
+def add_tiles(counts: tuple[int, ...], tiles: Iterable[Tile]) -> tuple[int, ...]:
+    c = list(counts)
+    for t in tiles:
+        c[t] += 1
+    return tuple(c)
+
+
+def can_take(counts: tuple[int, ...], tiles: Iterable[Tile]) -> bool:
+    """The tiles are in the hand, known ones matched first and the rest from unknown tiles."""
+    c = list(counts)
+    for t in tiles:
+        if t != UNK and c[t] > 0:
+            c[t] -= 1
+        elif c[UNK] > 0:
+            c[UNK] -= 1
+        else:
+            return False
+    return True
+
+
+def take_tiles(counts: tuple[int, ...], tiles: Iterable[Tile]) -> tuple[tuple[int, ...], list[Tile]]:
+    """Remove tiles (known copies first, then unknown ones); returns the new counts and the tiles that
+    became known by coming out of the unknown part. Assumes :func:`can_take`."""
+    c = list(counts)
+    revealed: list[Tile] = []
+    for t in tiles:
+        if t != UNK and c[t] > 0:
+            c[t] -= 1
+        else:
+            c[UNK] -= 1
+            if t != UNK:
+                revealed.append(t)
+    return tuple(c), revealed

@@ -1,0 +1,135 @@
+"""The procedure switches of spec §2.17, as one frozen record carried by the session's first event.
+
+Values are read, never branched on by profile name. ``Switches.from_mapping`` accepts the
+``switches`` map of a rule profile (unknown keys are ignored: they belong to scoring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "FalseWinAfter",
+    "FirstDealer",
+    "MultiWin",
+    "ReserveRule",
+    "SeatWind",
+    "Switches",
+    "SwitchError",
+    "DiscardKongWin",
+    "WrongCount",
+]
+
+
+class SwitchError(ValueError):
+    """A switch name or value that does not exist."""
+
+
+class FirstDealer(Enum):
+    TWO_THROWS = "two_throws"
+    ONE_THROW = "one_throw"
+    EAST_DEALS = "east_deals"
+
+
+class SeatWind(Enum):
+    DEALER_EAST = "dealer_east"
+    KAIMEN = "kaimen"
+    FIXED_SEATS = "fixed_seats"
+
+
+class ReserveRule(Enum):
+    FIXED16 = "fixed16"
+    PLUS_ONE_PER_KONG = "plus_one_per_kong"
+    PLAY_TO_END = "play_to_end"
+
+
+class MultiWin(Enum):
+    NEAREST = "nearest"
+    ALL = "all"
+    NEAREST_UNLESS_THREE = "nearest_unless_three"
+    THREE_IS_DRAW = "three_is_draw"
+
+
+class DiscardKongWin(Enum):
+    FORBIDDEN = "forbidden"
+    SELF_DRAW = "self_draw"
+    KONG_BLOOM = "kong_bloom"
+
+
+class FalseWinAfter(Enum):
+    VOID_HAND = "void_hand"
+    CONTINUE_DEAD = "continue_dead"
+
+
+class WrongCount(Enum):
+    DEAD_HAND = "dead_hand"
+    WARN_ONLY = "warn_only"
+
+
+@dataclass(frozen=True, slots=True)
+class Switches:
+    """Procedure switches (spec §2.17) plus the two instant-win items the tracker must know."""
+
+    first_dealer: FirstDealer = FirstDealer.TWO_THROWS
+    seat_wind: SeatWind = SeatWind.DEALER_EAST
+    reserve_rule: ReserveRule = ReserveRule.FIXED16
+    multi_win: MultiWin = MultiWin.NEAREST
+    kong_from_left: bool = True
+    discard_kong_replacement_win: DiscardKongWin = DiscardKongWin.FORBIDDEN
+    passed_win_blocks_self_draw: bool = True
+    passed_win_released_by_kong: bool = False
+    may_decline_last_tile: bool = True
+    draw_keeps_deal: bool = True
+    streak_cap: int | None = None
+    false_win_after: FalseWinAfter = FalseWinAfter.VOID_HAND
+    wrong_count: WrongCount = WrongCount.DEAD_HAND
+    seven_rob_one: bool = True
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = v.value if isinstance(v, Enum) else v
+        return out
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, strict: bool = False) -> Switches:
+        """Read switch values; ``kong_from_left`` accepts ``allowed``/``forbidden`` as in the spec."""
+        base = cls()
+        changes: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            changes[f.name] = _coerce(f.name, getattr(base, f.name), data[f.name])
+        if strict:
+            unknown = sorted(set(data) - {f.name for f in fields(cls)})
+            if unknown:
+                raise SwitchError(f"unknown procedure switches: {', '.join(unknown)}")
+        return replace(base, **changes)
+
+
+def _coerce(name: str, default: Any, value: Any) -> Any:
+    if name == "kong_from_left" and isinstance(value, str):
+        if value not in ("allowed", "forbidden"):
+            raise SwitchError(f"kong_from_left is allowed or forbidden, got {value!r}")
+        return value == "allowed"
+    if name == "streak_cap":
+        if value is None or value == "none":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SwitchError(f"streak_cap is none or a non-negative integer, got {value!r}")
+        return value
+    if isinstance(default, Enum):
+        try:
+            return type(default)(value)
+        except ValueError:
+            allowed = ", ".join(m.value for m in type(default))
+            raise SwitchError(f"{name} is one of {allowed}, got {value!r}") from None
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise SwitchError(f"{name} is true or false, got {value!r}")
+        return value
+    return value

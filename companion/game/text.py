@@ -1,0 +1,118 @@
+"""Bilingual (zh-TW / English) messages of the game tracker and its refusal error.
+
+Every user-visible string lives in :data:`TEMPLATES` as a (zh, en) pair; :func:`msg` fills it in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "WIND_ZH", "WIND_EN"]
+
+WIND_ZH = ("東", "南", "西", "北")
+WIND_EN = ("East", "South", "West", "North")
+
+TEMPLATES: dict[str, tuple[str, str]] = {
+    # phases and turns
+    "phase": ("現在不能{what}：{phase_zh}", "cannot {what_en} now: {phase_en}"),
+    "not_turn": ("還沒輪到{seat}：現在是{turn}", "it is not {seat_en}'s turn: {turn_en} is to act"),
+    "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
+    "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
+    "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),
+    "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),
+    "deal_size": ("{seat}配牌應有 {want} 張，收到 {got} 張", "{seat_en} is dealt {want} tiles, got {got}"),
+    "fifth_copy": ("{tile}已見 {seen} 張，牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
+    "not_in_hand": ("{seat}手上沒有{tiles}", "{seat_en} does not hold {tiles_en}"),
+    "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
+    "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
+    "flower_count": ("補花數目不符：{n} 張花、{m} 張補牌", "flowers and replacements differ: {n} flowers, {m} replacements"),
+    "held_back": ("{tile}是本輪補到的花，要等再補", "{tile_en} came in this pass and waits for the next pass (再補)"),
+    "flower_order": ("補花順序錯誤：這一輪輪到{seat}之後", "initial replacement goes in turn order: this pass is past {seat_en}"),
+    "wall_empty": ("牌牆已無可摸的牌（剩 {live} 張可摸）", "no tile left to draw (live tiles: {live})"),
+    "wall_dead": ("牌牆已空", "the wall is empty"),
+    "last_tile_kong": ("海底之後不能開槓", "no kong after the last tile"),
+    "last_discard_claim": ("河底只能胡牌", "the last discard may be claimed only to win"),
+    "window_closed": ("{tile}的搶牌時機已過", "the claim window for {tile_en} has closed"),
+    "no_window": ("現在沒有可以搶的牌", "there is no discard to claim"),
+    "wrong_tile": ("搶的是{want}，不是{got}", "the tile on offer is {want_en}, not {got_en}"),
+    "own_discard": ("不能搶自己打的牌", "a player cannot claim his own discard"),
+    "chow_left": ("只有下家能吃：{seat}不是{discarder}的下家", "only the next player may chow: {seat_en} is not after {discarder_en}"),
+    "chow_shape": ("{tiles}不是順子", "{tiles_en} is not a chow"),
+    "outranked": ("{seat}的{other}優先於{claim}", "{seat_en}'s {other_en} outranks {claim_en}"),
+    "kong_left": ("不得順槓：不能槓上家的牌", "kong_from_left=forbidden: no kong on the previous player's discard"),
+    "frozen": ("{seat}已報聽，不能{what}", "{seat_en} has declared ready and may not {what_en}"),
+    "frozen_discard": ("{seat}已報聽，必須打出摸到的{tile}", "{seat_en} has declared ready and must discard the drawn {tile_en}"),
+    "no_pung": ("{seat}沒有{tile}的碰可以加槓", "{seat_en} has no pung of {tile_en} to add to"),
+    "not_complete": ("{seat}的牌不成胡：{hand}", "{seat_en}'s hand is not a winning shape: {hand}"),
+    "barred": ("{seat}過水未打牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
+    "dead": ("{seat}已詐胡陪打，不能胡或吃碰", "{seat_en} is playing dead after a false win"),
+    "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
+    "after_claim": ("吃碰後只能打牌", "after a chow or pung the claimer only discards"),
+    "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),
+    "ready_twice": ("{seat}已經報聽", "{seat_en} has already declared ready"),
+    "ready_window": ("{kind}的時機不對", "{kind_en} cannot be declared now"),
+    "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
+    "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張", "七搶一 needs seven flowers and another player's eighth just laid"),
+    "switch_off": ("規則{name}未開啟", "the rule {name} is off"),
+    "win_kind": ("{kind}不能在此時宣告", "{kind_en} cannot be declared here"),
+    "retract": ("只能撤回最後一個事件（#{last}），不是 #{target}", "only the last event (#{last}) can be retracted, not #{target}"),
+    "retract_none": ("沒有可以撤回的事件", "there is no event to retract"),
+    "decline": ("只有剩最後一張時輪到的人可以不摸", "only the player due to draw the last tile may decline it"),
+    "no_draw_due": ("還不是流局：還剩 {live} 張可摸", "not a draw yet: {live} tiles can still be drawn"),
+    "pending_claim": ("有人搶牌，不能流局", "a claim is pending"),
+    "session_over": ("這一將已結束", "the session (一將) is over"),
+    "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
+    "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
+    "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the revealed concealed part should have {want} tiles, got {got}"),
+    "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
+    "dead_already": ("{seat}已詐胡", "{seat_en} has already made a false win"),
+    # table printout
+    "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
+    "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
+    "hand_line": ("第 {n} 局 {round}風圈 莊{dealer} 連{streak}", "hand {n}, {round_en} round, dealer {dealer_en}, streak {streak}"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message in both languages; ``key`` names its template."""
+
+    key: str
+    zh: str
+    en: str
+
+    def __str__(self) -> str:
+        return f"{self.en} / {self.zh}"
+
+    def text(self, lang: str) -> str:
+        return self.zh if lang.startswith("zh") else self.en
+
+
+def seat_label(seat: int, players: tuple[str, ...] = ()) -> tuple[str, str]:
+    """(zh, en) names of a seat: the player's name when known, else the seat number."""
+    if 0 <= seat < len(players):
+        return players[seat], players[seat]
+    return f"{seat}號位", f"seat {seat}"
+
+
+class _Fill(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        base = key.removesuffix("_en")
+        return str(self[base]) if base != key and base in self else "{" + key + "}"
+
+
+def msg(key: str, **kw: object) -> Msg:
+    """Fill the template ``key``; a field ``x`` fills ``{x}`` and, unless ``x_en`` is given, ``{x_en}``."""
+    zh, en = TEMPLATES[key]
+    fill = _Fill(kw)
+    return Msg(key, zh.format_map(fill), en.format_map(fill))
+
+
+class IllegalEvent(ValueError):
+    """An event the rules refuse, with the reason in both languages and the evidence (name -> value)."""
+
+    def __init__(self, reason: Msg, **evidence: object) -> None:
+        self.reason = reason
+        self.evidence: tuple[tuple[str, str], ...] = tuple((k, str(v)) for k, v in evidence.items())
+        ev = ", ".join(f"{k}={v}" for k, v in self.evidence)
+        super().__init__(f"{reason}" + (f" [{ev}]" if ev else ""))

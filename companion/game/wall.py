@@ -1,0 +1,130 @@
+"""The wall model of spec §2.3-2.7: 72 stacks of two, the break, the live end and the replacement end.
+
+Stacks are numbered 1-72 along the drawing direction from the break: the head takes 1, 2, 3 …
+(deal and normal draws), the tail takes 72, 71 … (every replacement). At both ends the top tile of a
+stack goes before its bottom tile. Physically, stack ``n`` lies in the wall of ``StackPos.seat`` at
+``StackPos.index`` (1-18, counted from that wall's right-hand end as its owner sees it).
+The model counts positions only: the tiles in the wall are face down (``0x``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.game.switches import ReserveRule
+
+__all__ = ["TOTAL_TILES", "STACKS", "DEAL_TILES", "StackPos", "Wall", "opened_wall", "count_seat", "WallError"]
+
+TOTAL_TILES = 144
+STACKS = 72
+STACKS_PER_WALL = 18
+DEAL_TILES = 65  # 4 x 16 + the dealer's 門牌
+BASE_RESERVE = 16
+
+
+class WallError(ValueError):
+    """A draw the wall cannot give (the wall is empty) or bad dice."""
+
+
+def count_seat(thrower: int, total: int) -> int:
+    """The counting rule of §2.2: the thrower is 1, then counter-clockwise (turn order)."""
+    if total < 1:
+        raise WallError(f"a dice total is positive, got {total}")
+    return (thrower + total - 1) % 4
+
+
+def opened_wall(dealer: int, total: int) -> int:
+    """The seat whose wall is opened (開門) by the dealer's dice total (§2.4)."""
+    if not 3 <= total <= 18:
+        raise WallError(f"three dice total 3-18, got {total}")
+    return count_seat(dealer, total)
+
+
+@dataclass(frozen=True, slots=True)
+class StackPos:
+    """Where a tile lies: stack number (drawing order), the wall's owner, the index in it, top or bottom."""
+
+    stack: int
+    seat: int
+    index: int
+    top: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """Positions taken from both ends of the wall of one hand."""
+
+    dealer: int
+    dice_total: int
+    reserve_rule: ReserveRule = ReserveRule.FIXED16
+    head: int = 0  # tiles taken from the head
+    tail: int = 0  # tiles taken from the tail
+    kongs: int = 0
+
+    def __post_init__(self) -> None:
+        opened_wall(self.dealer, self.dice_total)
+
+    @property
+    def owner(self) -> int:
+        """The seat whose wall was opened."""
+        return opened_wall(self.dealer, self.dice_total)
+
+    @property
+    def count(self) -> int:
+        """Tiles still in the wall (the reserve included)."""
+        return TOTAL_TILES - self.head - self.tail
+
+    @property
+    def reserve(self) -> int:
+        """R: tiles kept back, never drawn (§2.7)."""
+        if self.reserve_rule is ReserveRule.PLAY_TO_END:
+            return 0
+        if self.reserve_rule is ReserveRule.PLUS_ONE_PER_KONG:
+            return BASE_RESERVE + self.kongs
+        return BASE_RESERVE
+
+    @property
+    def live(self) -> int:
+        """Tiles that can still be drawn: ``count - R`` (negative only after an owed flower replacement)."""
+        return self.count - self.reserve
+
+    def position(self, stack: int, top: bool) -> StackPos:
+        if not 1 <= stack <= STACKS:
+            raise WallError(f"stacks are numbered 1-{STACKS}, got {stack}")
+        q = self.dice_total + stack - 1  # stacks past the owner's right-hand end
+        seat = (self.owner - q // STACKS_PER_WALL) % 4
+        return StackPos(stack, seat, q % STACKS_PER_WALL + 1, top)
+
+    def head_pos(self) -> StackPos | None:
+        """Where the next head tile lies, or None when the wall is empty."""
+        if self.count <= 0:
+            return None
+        return self.position(self.head // 2 + 1, self.head % 2 == 0)
+
+    def tail_pos(self) -> StackPos | None:
+        """Where the next replacement tile lies, or None when the wall is empty."""
+        if self.count <= 0:
+            return None
+        return self.position(STACKS - self.tail // 2, self.tail % 2 == 0)
+
+    def kept_back(self) -> tuple[int, ...]:
+        """Stack numbers (drawing order) holding the reserve, next to the tail."""
+        n = min(self.reserve, self.count)
+        if n <= 0:
+            return ()
+        last = STACKS - self.tail // 2  # stack at the tail end
+        first_tile = self.head + self.count - n  # index from the head of the first kept-back tile
+        return tuple(range(first_tile // 2 + 1, last + 1))
+
+    def take_head(self, n: int = 1) -> Wall:
+        if n > self.count:
+            raise WallError(f"{n} tiles wanted from the head, the wall holds {self.count}")
+        return replace(self, head=self.head + n)
+
+    def take_tail(self, n: int = 1) -> Wall:
+        if n > self.count:
+            raise WallError(f"{n} tiles wanted from the tail, the wall holds {self.count}")
+        return replace(self, tail=self.tail + n)
+
+    def with_kong(self) -> Wall:
+        return replace(self, kongs=self.kongs + 1)
