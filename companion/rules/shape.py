@@ -1,7 +1,11 @@
 """The winning shape (spec §3.1): splitting a hand into sets and a pair.
 
 A *complete* hand holds ``3*sets + 2`` structural tiles that form ``sets`` sets and one pair, the
-melds each being one set. :func:`decompositions` lists every split of the concealed part.
+melds each being one set. :func:`decompositions` lists every split of the concealed part;
+:func:`is_complete` answers yes/no from the per-suit tables of :mod:`companion.rules._suit_tables`.
+
+>>> [str(d) for d in decompositions(Hand.parse("111222333m55z", sets=3))]
+['pung:111m pung:222m pung:333m pair:55z', 'chow:123m chow:123m chow:123m pair:55z']
 """
 
 from __future__ import annotations
@@ -10,9 +14,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.hand import Hand, Meld
+from companion.rules._suit_tables import group_keys, keys_complete
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["Decomposition", "Group", "GroupKind", "decompositions", "is_complete"]
+__all__ = ["Decomposition", "Group", "GroupKind", "decompose_counts", "decompositions", "is_complete"]
 
 
 class GroupKind(Enum):
@@ -116,6 +121,8 @@ def decompositions(hand: Hand) -> list[Decomposition]:
 
     An incomplete hand (or one of the wrong size) has none: the list is empty.
     """
+    if not is_complete(hand):
+        return []
     found = decompose_counts(hand.concealed_counts(), hand.sets_needed)
     decs = [Decomposition(sets, pair, hand.melds) for sets, pair in found]
     decs.sort(key=lambda d: d.sort_key)
@@ -124,4 +131,6 @@ def decompositions(hand: Hand) -> list[Decomposition]:
 
 def is_complete(hand: Hand) -> bool:
     """The hand forms ``sets`` sets and one pair (spec §3.1)."""
-    return bool(decompose_counts(hand.concealed_counts(), hand.sets_needed))
+    if len(hand.concealed) != 3 * hand.sets_needed + 2:
+        return False
+    return keys_complete(group_keys(hand.concealed))

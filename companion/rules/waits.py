@@ -1,0 +1,248 @@
+"""Waits (聽牌, spec §3.5) and wait shapes (spec §3.6).
+
+Computed on the hand before the win (``3*sets + 1`` structural tiles):
+
+- a **structural wait** is a kind that completes the shape (sets + one pair), copy limits aside;
+- a **real wait** is a structural wait of which the player's own concealed tiles and melds do not
+  already hold all four copies (spec §7 Example 14: 45m waiting 3m and 6m with ``kong:6666m`` waits
+  on 3m only);
+- the hand is **ready** when it has a real wait.
+
+The work is a few lookups in per-suit tables: only a group whose count is ``3k+1`` (or two groups of
+``3k+2``) can take the winning tile, every other group must already be complete.
+
+>>> [t.code for t in waits(Hand.parse("45m234s789s77p kong:6666m@R pung:999p@O"))]
+['3m']
+>>> [t.code for t in structural_waits(Hand.parse("45m234s789s77p kong:6666m@R pung:999p@O"))]
+['3m', '6m']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from companion.hand import Hand, HandError
+from companion.rules._suit_tables import (
+    DIGIT,
+    HONOUR,
+    TABLE_SETS,
+    complete_tables,
+    group_complete_slow,
+    group_keys,
+    key_complete,
+    key_counts,
+)
+from companion.rules.shape import Group, GroupKind, decompose_counts
+from companion.tiles import CopyLimitError, Tile, counts34, parse_tiles
+
+__all__ = [
+    "WaitShape",
+    "is_ready",
+    "structural_waits",
+    "wait_counts",
+    "wait_shape",
+    "wait_shapes",
+    "waits",
+]
+
+_BASE = (0, 9, 18, 27)
+# For each group and rank mask, the tiles it names (built once: 3 x 512 + 128 tuples).
+_MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+    tuple(tuple(Tile(_BASE[g] + r) for r in range(9) if mask >> r & 1) for mask in range(512))
+    for g in range(4)
+)
+
+
+def _check_waiting(hand: Hand) -> None:
+    if len(hand.concealed) != 3 * hand.sets_needed + 1:
+        raise HandError(
+            f"waits need a hand between turns ({3 * hand.sets + 1} structural tiles), "
+            f"got {hand.structural_count} in {str(hand)!r}"
+        )
+
+
+def _group_wait_mask(key: int, wait_table: dict[int, int]) -> int:
+    """Ranks whose addition completes one group (no fifth copy)."""
+    if key >> 32 <= 3 * TABLE_SETS + 1:
+        return wait_table.get(key, 0)
+    counts = key_counts(key)
+    honour = bool(key & HONOUR)
+    mask = 0
+    for r in range(len(counts)):
+        if counts[r] < 4:
+            counts[r] += 1
+            if group_complete_slow(counts, honour):
+                mask |= 1 << r
+            counts[r] -= 1
+    return mask
+
+
+def _wait_masks(keys: list[int]) -> list[int]:
+    """Per group, the mask of ranks that complete the whole hand (within four copies)."""
+    complete, wait_table = complete_tables()
+    masks = [0, 0, 0, 0]
+    open_groups = []
+    for g in range(4):
+        rest = (keys[g] >> 32) % 3
+        if rest:
+            open_groups.append((g, rest))
+        elif not key_complete(keys[g], complete):
+            return masks
+    if len(open_groups) == 1 and open_groups[0][1] == 1:
+        g = open_groups[0][0]
+        masks[g] = _group_wait_mask(keys[g], wait_table)
+    elif len(open_groups) == 2 and open_groups[0][1] == 2 and open_groups[1][1] == 2:
+        (a, _), (b, _) = open_groups
+        if key_complete(keys[b], complete):
+            masks[a] = _group_wait_mask(keys[a], wait_table)
+        if key_complete(keys[a], complete):
+            masks[b] = _group_wait_mask(keys[b], wait_table)
+    return masks
+
+
+def _tiles(masks: list[int]) -> tuple[Tile, ...]:
+    out: tuple[Tile, ...] = ()
+    for g in range(4):
+        if masks[g]:
+            out += _MASK_TILES[g][masks[g]]
+    return out
+
+
+def waits(hand: Hand) -> tuple[Tile, ...]:
+    """The real waits of a hand between turns, in tile order (spec §3.5)."""
+    _check_waiting(hand)
+    keys = group_keys(hand.concealed)
+    found = _tiles(_wait_masks(keys))
+    if hand.melds and found:
+        own = hand.own_counts()
+        found = tuple(t for t in found if own[t] < 4)
+    return found
+
+
+def structural_waits(hand: Hand) -> tuple[Tile, ...]:
+    """Every kind that completes the shape, even one whose four copies the player holds himself."""
+    _check_waiting(hand)
+    keys = group_keys(hand.concealed)
+    found = set(_tiles(_wait_masks(keys)))
+    counts = hand.concealed_counts()
+    for kind, k in enumerate(counts):  # a fifth copy is never in the tables: check it directly
+        if k == 4:
+            g = kind // 9 if kind < 27 else 3
+            step = 1 << (DIGIT * (kind - _BASE[g]))
+            trial = list(keys)
+            trial[g] += step + (1 << 32)
+            if _complete_with_fifth(trial, g):
+                found.add(Tile(kind))
+    return tuple(sorted(found))
+
+
+def _complete_with_fifth(keys: list[int], g: int) -> bool:
+    complete = complete_tables()[0]
+    pairs = 0
+    for i, key in enumerate(keys):
+        rest = (key >> 32) % 3
+        if rest == 1:
+            return False
+        pairs += rest
+        ok = group_complete_slow(key_counts(key), bool(key & HONOUR)) if i == g else key_complete(key, complete)
+        if not ok:
+            return False
+    return pairs == 2
+
+
+def is_ready(hand: Hand) -> bool:
+    """聽牌: at least one real wait."""
+    return bool(waits(hand))
+
+
+def _visible_counts(visible: Iterable[Tile] | str) -> list[int]:
+    tiles = parse_tiles(visible, check=False) if isinstance(visible, str) else tuple(visible)
+    return counts34(tiles)
+
+
+def wait_counts(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[tuple[Tile, int], ...]:
+    """For each real wait, the copies still unseen: 4 - the player's own - the visible ones.
+
+    ``visible`` is what the player can see on the table (discards, other players' melds), as tiles
+    or notation. Own plus visible copies above four is an error naming the kind.
+    """
+    found = waits(hand)
+    own = hand.own_counts()
+    seen = _visible_counts(visible)
+    out = []
+    for t in found:
+        if own[t] + seen[t] > 4:
+            raise CopyLimitError(t, own[t] + seen[t], "the hand and the visible tiles")
+        out.append((t, 4 - own[t] - seen[t]))
+    return tuple(out)
+
+
+# --- wait shapes ---------------------------------------------------------------------------------
+
+
+class WaitShape(Enum):
+    """The shape of the partial set a winning tile completed (spec §3.6)."""
+
+    TWO_SIDED = "two_sided"
+    EDGE = "edge"
+    CLOSED = "closed"
+    SINGLE = "single"
+    DOUBLE_PUNG = "double_pung"
+
+    @property
+    def zh(self) -> str:
+        return _SHAPE_ZH[self]
+
+    @property
+    def en(self) -> str:
+        return _SHAPE_EN[self]
+
+    def name_in(self, lang: str) -> str:
+        return self.zh if lang.startswith("zh") else self.en
+
+
+_SHAPE_ZH = {
+    WaitShape.TWO_SIDED: "兩面",
+    WaitShape.EDGE: "邊張",
+    WaitShape.CLOSED: "中洞",
+    WaitShape.SINGLE: "單吊",
+    WaitShape.DOUBLE_PUNG: "雙碰",
+}
+_SHAPE_EN = {
+    WaitShape.TWO_SIDED: "two-sided",
+    WaitShape.EDGE: "edge",
+    WaitShape.CLOSED: "closed",
+    WaitShape.SINGLE: "single",
+    WaitShape.DOUBLE_PUNG: "double pung",
+}
+
+
+def wait_shape(group: Group, tile: Tile) -> WaitShape:
+    """The wait shape when ``tile`` completed ``group`` (a placement of spec §3.3)."""
+    if tile not in group.tiles:
+        raise ValueError(f"{tile.code} is not in {group}")
+    if group.kind is GroupKind.PAIR:
+        return WaitShape.SINGLE
+    if group.kind is GroupKind.PUNG:
+        return WaitShape.DOUBLE_PUNG
+    position = tile - group.tile
+    if position == 1:
+        return WaitShape.CLOSED
+    if (position == 0 and tile.rank == 7) or (position == 2 and tile.rank == 3):
+        return WaitShape.EDGE
+    return WaitShape.TWO_SIDED
+
+
+def wait_shapes(hand: Hand, tile: Tile) -> tuple[WaitShape, ...]:
+    """Every shape that some split of ``hand + tile`` shows for ``tile``, in the order of
+    :class:`WaitShape`; empty when ``tile`` does not complete the hand."""
+    _check_waiting(hand)
+    counts = hand.concealed_counts()
+    counts[tile] += 1
+    found = set()
+    for sets, pair in decompose_counts(counts, hand.sets_needed):
+        for group in (*sets, Group(GroupKind.PAIR, pair)):
+            if tile in group.tiles:
+                found.add(wait_shape(group, tile))
+    return tuple(s for s in WaitShape if s in found)
