@@ -59,10 +59,13 @@ def tiles_en(tiles: Iterable[Tile]) -> str:
     return format_tiles(tiles) or "-"
 
 
+_MAX = tuple(Tile(i).max_copies for i in range(42))
+
+
 def _check_result(new: TableState, event: ev.Event) -> None:
-    for i, k in enumerate(new.known[:42]):
-        t = Tile(i)
-        if k > t.max_copies:
+    for i, (k, most) in enumerate(zip(new.known, _MAX, strict=False)):
+        if k > most:
+            t = Tile(i)
             raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=t.code, seen=k, max=t.max_copies),
                                tile=t.code, copies=k)
     if new.phase in (Phase.ACT, Phase.CLAIM, Phase.REPLACE, Phase.ROB):
@@ -139,11 +142,12 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
             raise IllegalEvent(msg("not_flower", tile=f.zh, tile_en=f.code), tile=f.code)
     st = state.seats[e.seat]
     if state.phase is Phase.FLOWERS:
-        _, pos, held = state.passes
-        if offset(e.seat, state.dealer) > pos:
-            for f in e.flowers:
-                if f in held[e.seat]:
-                    raise IllegalEvent(msg("held_back", tile=f.zh, tile_en=f.code), tile=f.code)
+        _, pos, _held = state.passes
+        if offset(e.seat, state.dealer) <= pos:  # a new pass (再補) starts only after this pass is done
+            for later in range(pos + 1, 4):
+                s = (state.dealer + later) % 4
+                if any(state.seats[s].concealed[34:42]):
+                    raise IllegalEvent(msg("held_back", **state.who(s)), seat=e.seat, waiting=s)
     elif state.phase is not Phase.ACT or e.seat != state.turn:
         raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
     if not can_take(st.concealed, e.flowers):

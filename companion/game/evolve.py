@@ -58,7 +58,7 @@ def _know(known: tuple[int, ...], tiles: list[Tile] | tuple[Tile, ...]) -> tuple
 
 def source_of(claimer: int, giver: int) -> Source:
     """The giver relative to the claimer: 上家 L, 對家 O, 下家 R."""
-    return {3: Source.LEFT, 2: Source.OPPOSITE, 1: Source.RIGHT}[offset(claimer, giver)]
+    return {1: Source.LEFT, 2: Source.OPPOSITE, 3: Source.RIGHT}[offset(claimer, giver)]
 
 
 def _take(state: TableState, seat: int, tiles: tuple[Tile, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -95,8 +95,8 @@ class SeatState:
 
     @property
     def size(self) -> int:
-        """Structural count: concealed tiles + 3 per meld (flowers excluded)."""
-        return sum(self.concealed[:34]) + self.concealed[UNK] + 3 * len(self.melds)
+        """Structural count: concealed tiles (a flower awaiting replacement included) + 3 per meld."""
+        return sum(self.concealed) + 3 * len(self.melds)
 
     @property
     def concealed_tiles(self) -> tuple[Tile, ...]:

@@ -26,7 +26,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
     "flower_count": ("補花數目不符：{n} 張花、{m} 張補牌", "flowers and replacements differ: {n} flowers, {m} replacements"),
-    "held_back": ("{tile}是本輪補到的花，要等再補", "{tile_en} came in this pass and waits for the next pass (再補)"),
+    "held_back": ("{seat}還沒補花，本輪未完不能再補", "{seat_en} has not replaced yet: the next pass (再補) waits for this one"),
     "flower_order": ("補花順序錯誤：這一輪輪到{seat}之後", "initial replacement goes in turn order: this pass is past {seat_en}"),
     "wall_empty": ("牌牆已無可摸的牌（剩 {live} 張可摸）", "no tile left to draw (live tiles: {live})"),
     "wall_dead": ("牌牆已空", "the wall is empty"),

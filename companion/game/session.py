@@ -1,0 +1,265 @@
+"""The session ledger (spec §6.7): each finished hand scored and settled, transfers by player name,
+running balances that sum to zero, "who pays whom" netted to the fewest transfers, CSV/JSON export.
+
+Scoring and settlement are :func:`companion.rules.scoring.score` and
+:mod:`companion.rules.settlement`; :func:`settle_hand` is the one place the tracker calls them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game.events import ReadyKind, WinKind
+from companion.game.evolve import finish_hand
+from companion.game.rotation import NextDeal, next_deal
+from companion.game.state import ActKind, HandResult, TableState, WinRecord
+from companion.game.switches import Switches
+from companion.game.text import WIND_EN, WIND_ZH
+from companion.rules.profiles import Profile, load_profile
+from companion.rules.scoring import NotAWin, score
+from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
+from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
+from companion.tiles import parse_tiles
+
+__all__ = ["Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
+           "settle_hand", "win_input"]
+
+_WIN_TYPE = {WinKind.DISCARD: WinType.DISCARD, WinKind.SELF_DRAW: WinType.SELF_DRAW,
+             WinKind.ROBBED_KONG: WinType.ROB_KONG, WinKind.EIGHT_FLOWERS: WinType.EIGHT_FLOWERS,
+             WinKind.SEVEN_ROB_ONE: WinType.SEVEN_FLOWERS_ROB}
+# settle_false_win reads only the offender's seat, the dealer, the streak and the profile of its Win;
+# the hand shown is this neutral placeholder.
+_PLACEHOLDER = parse_tiles("123456789m123p4567s")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class WinLine:
+    """One winner's (or one false-win offender's) score line."""
+
+    player: str
+    kind: str  # a WinKind value or "false_win"
+    hand_tai: int
+    capped_tai: int
+    dealer_tai: int
+    items: tuple[tuple[str, str, int], ...]  # (zh, en, tai)
+    unscored: str = ""  # why no score could be made (e.g. a concealed kong never revealed)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    result: HandResult
+    lines: tuple[WinLine, ...]
+    transfers: tuple[Transfer, ...]
+    balances: tuple[tuple[str, int], ...]  # running, after this hand
+    next: NextDeal
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    players: tuple[str, ...]
+    stakes: Stakes
+    profile: str
+    entries: tuple[LedgerEntry, ...]
+
+    @property
+    def balances(self) -> dict[str, int]:
+        bal = {p: 0 for p in self.players}
+        for e in self.entries:
+            bal.update(dict(e.balances))
+        return bal
+
+    def settle_up(self) -> list[Transfer]:
+        """Who pays whom, netted to the fewest transfers."""
+        return fewest_transfers(self.balances)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile, "stakes": {"base": self.stakes.base, "per_tai": self.stakes.per_tai},
+            "players": list(self.players),
+            "hands": [_entry_json(e) for e in self.entries],
+            "balances": self.balances,
+            "settle_up": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in self.settle_up()],
+        }
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["hand", "round", "dealer", "streak", "dice", "result", "winners", "tai", "transfers",
+                    *self.players])
+        for e in self.entries:
+            r = e.result
+            bal = dict(e.balances)
+            w.writerow([r.number, WIND_EN[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
+                        r.outcome.kind.value[0], ";".join(f"{x.player}:{x.kind}" for x in e.lines),
+                        ";".join(str(x.capped_tai) for x in e.lines),
+                        ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers),
+                        *(bal.get(p, 0) for p in self.players)])
+        return out.getvalue()
+
+
+def _entry_json(e: LedgerEntry) -> dict[str, Any]:
+    r = e.result
+    return {
+        "hand": r.number, "round_wind": WIND_ZH[r.round_wind], "hand_in_round": r.hand_in_round,
+        "dealer": r.players[r.dealer], "streak": r.streak, "dice_total": r.dice_total,
+        "seat_winds": {r.players[s]: WIND_ZH[w] for s, w in enumerate(r.seat_winds)},
+        "result": {"kind": r.outcome.kind.value[0], "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
+        "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
+                   "dealer_tai": x.dealer_tai, "items": [list(i) for i in x.items],
+                   **({"unscored": x.unscored} if x.unscored else {})} for x in e.lines],
+        "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in e.transfers],
+        "balances": dict(e.balances),
+        "next": {"dealer": r.players[e.next.dealer] if not e.next.session_over else None,
+                 "streak": e.next.streak, "round_wind": WIND_ZH[e.next.round_wind] if e.next.round_wind < 4 else None},
+    }
+
+
+# --- scoring one hand ------------------------------------------------------------------------------
+
+def win_input(rec: WinRecord, result: HandResult, profile: str) -> Win:
+    """The scoring record of spec §3.2 for one winner of a finished hand."""
+    winds = result.seat_winds
+    repl = None
+    if rec.replacement is ActKind.FLOWER:
+        repl = Replacement.FLOWER
+    elif rec.replacement is ActKind.KONG:
+        repl = Replacement.ADDKONG if rec.replaced_kong == "addkong" else Replacement.CKONG
+    elif rec.replacement is ActKind.DISCARD_KONG:
+        repl = Replacement.KONG
+    return Win(
+        concealed=rec.concealed, win_tile=rec.tile, win_type=_WIN_TYPE[rec.kind],
+        seat_wind=WINDS[winds[rec.seat]], round_wind=WINDS[result.round_wind], melds=rec.melds,
+        flowers=rec.flowers, dealer=WINDS[winds[result.dealer]], streak=result.streak,
+        discarder=WINDS[winds[rec.discarder]] if rec.discarder is not None else None, replacement=repl,
+        last_tile=rec.last_tile, last_discard=rec.last_discard, heavenly=rec.heavenly, earthly=rec.earthly,
+        human=rec.human, ready_declared=rec.ready is ReadyKind.READY, ready_on_deal=rec.ready is ReadyKind.HEAVENLY,
+        ready_first_discard=rec.ready is ReadyKind.EARTHLY, profile=profile)
+
+
+def _offender_input(seat: int, result: HandResult, profile: str) -> Win:
+    winds = result.seat_winds
+    return Win(concealed=_PLACEHOLDER, win_tile=_PLACEHOLDER[0], win_type=WinType.SELF_DRAW,
+               seat_wind=WINDS[winds[seat]], round_wind=WINDS[result.round_wind],
+               dealer=WINDS[winds[result.dealer]], streak=result.streak, profile=profile)
+
+
+def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list[WinLine], list[Transfer]]:
+    """Score and settle every winner and every false win of one hand; transfers by player name."""
+    lines: list[WinLine] = []
+    transfers: list[Transfer] = []
+    names = result.players
+    by_wind = {WINDS[w]: names[s] for s, w in enumerate(result.seat_winds)}
+    offenders = list(result.outcome.false_wins)
+    for rec in result.outcome.winners:
+        try:
+            win = win_input(rec, result, prof.id)
+            sc = score(win, prof)
+        except WinInputError as e:
+            lines.append(WinLine(names[rec.seat], rec.kind.value, 0, 0, 0, (), unscored=str(e)))
+            continue
+        except NotAWin:  # below min_tai or forbidden by the profile: a declared one is 詐胡 (§6.4)
+            offenders.append(rec.seat)
+            continue
+        st = settle(sc, win, stakes)
+        lines.append(WinLine(names[rec.seat], rec.kind.value, sc.hand_tai, sc.capped_tai, sc.dealer_tai,
+                             tuple((i.zh, i.en, i.tai) for i in sc.items)))
+        transfers += _transfers(st, by_wind)
+    for seat in offenders:
+        st = settle_false_win(_offender_input(seat, result, prof.id), stakes, prof)
+        lines.append(WinLine(names[seat], "false_win", st.hand_tai, st.hand_tai, 0, ()))
+        transfers += _transfers(st, by_wind)
+    return lines, transfers
+
+
+def _transfers(st: Settlement, by_wind: dict[Any, str]) -> list[Transfer]:
+    return [Transfer(by_wind[p.payer], by_wind[p.payee], p.amount or 0) for p in st.payments]
+
+
+def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stakes,
+                 profile: str | Profile | None = None, first_dealer: int | None = None) -> Ledger:
+    prof = load_profile(profile)
+    players: list[str] = []
+    bal: dict[str, int] = {}
+    entries = []
+    first = first_dealer if first_dealer is not None else (results[0].dealer if results else 0)
+    for r in results:
+        for p in r.players:
+            if p not in bal:
+                players.append(p)
+                bal[p] = 0
+        lines, transfers = settle_hand(r, prof, stakes)
+        for t in transfers:
+            bal[t.payer] -= t.amount
+            bal[t.payee] += t.amount
+        nd = next_deal(r.dealer, r.streak, r.round_wind, r.hand_in_round, first, r.outcome, switches)
+        entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
+    return Ledger(tuple(players), stakes, prof.id, tuple(entries))
+
+
+def ledger_of(state: TableState, profile: str | Profile | None = None) -> Ledger:
+    """The ledger of the state's session, the hand just finished included."""
+    s = finish_hand(state)
+    return build_ledger(s.results, s.switches, Stakes(s.base, s.per_tai), profile or s.profile or None,
+                        s.first_dealer)
+
+
+def fewest_transfers(balances: dict[str, int]) -> list[Transfer]:
+    """Net balances (summing to zero) into the fewest payments: split the players into as many
+    zero-sum groups as possible (exact, by subsets), then settle each group with n - 1 payments."""
+    names = [p for p, v in balances.items() if v]
+    vals = [balances[p] for p in names]
+    if sum(vals) != 0:
+        raise ValueError(f"balances do not sum to zero: {balances}")
+    n = len(names)
+    full = (1 << n) - 1
+    sums = [0] * (1 << n)
+    for m in range(1, 1 << n):
+        low = (m & -m).bit_length() - 1
+        sums[m] = sums[m & (m - 1)] + vals[low]
+    best = [-1] * (1 << n)  # most zero-sum groups that exactly cover the mask
+    best[0] = 0
+    choice = [0] * (1 << n)
+    for m in range(1, 1 << n):
+        if sums[m] != 0:
+            continue
+        sub = m
+        while sub:
+            if sums[sub] == 0 and best[m ^ sub] >= 0 and best[m ^ sub] + 1 > best[m]:
+                best[m], choice[m] = best[m ^ sub] + 1, sub
+            sub = (sub - 1) & m
+    out: list[Transfer] = []
+    m = full
+    while m:
+        group = choice[m]
+        out += _settle_group([(names[i], vals[i]) for i in range(n) if group >> i & 1])
+        m ^= group
+    return out
+
+
+def _settle_group(members: list[tuple[str, int]]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until the group is square (at most n - 1 payments)."""
+    debt = sorted(((p, -v) for p, v in members if v < 0), key=lambda x: -x[1])
+    cred = sorted(((p, v) for p, v in members if v > 0), key=lambda x: -x[1])
+    owed = [v for _, v in debt]
+    due = [v for _, v in cred]
+    out = []
+    i = j = 0
+    while i < len(debt) and j < len(cred):
+        amount = min(owed[i], due[j])
+        out.append(Transfer(debt[i][0], cred[j][0], amount))
+        owed[i] -= amount
+        due[j] -= amount
+        i += owed[i] == 0
+        j += due[j] == 0
+    return out

@@ -1,0 +1,386 @@
+"""Bots play complete legal hands from a seed and produce the event log (the tracker's test bed).
+
+Every event goes through :func:`companion.game.check.step`; a refused event is a violation and
+stops the run (``strict``) or is counted. The physical wall is a seeded shuffle; the log is fully
+open (every tile known), as a teaching table would be.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from companion.game import events as ev
+from companion.game.bots import BotStyle, choose_discard
+from companion.game.check import step
+from companion.game.evolve import finish_hand
+from companion.game.state import ActKind, Phase, TableState, next_seat
+from companion.game.switches import DiscardKongWin, Switches
+from companion.game.text import IllegalEvent
+from companion.game.wall import DEAL_TILES
+from companion.game.winning import completes, waits_of
+from companion.hand import MeldKind
+from companion.tiles import FACES, Tile
+
+__all__ = ["Simulator", "SimStats", "simulate", "PLAYERS"]
+
+PLAYERS = ("阿明", "小美", "老王", "Lin")
+_ALL = tuple(t for t in FACES for _ in range(t.max_copies))
+
+
+@dataclass
+class SimStats:
+    hands: int = 0
+    wins: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    details: Counter[str] = field(default_factory=Counter)
+    violations: list[str] = field(default_factory=list)
+
+
+class Simulator:
+    """Plays hands with bots; ``run(hands)`` yields every accepted event in order."""
+
+    def __init__(self, seed: int, switches: Switches | None = None, style: BotStyle | None = None,
+                 players: tuple[str, ...] = PLAYERS, strict: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.switches = switches or Switches()
+        self.style = style or BotStyle()
+        self.players = players
+        self.strict = strict
+        self.state = TableState()
+        self.stats = SimStats()
+        self.wall: list[Tile] = []
+        self._out: list[ev.Event] = []
+
+    # --- plumbing ---------------------------------------------------------------------------------
+
+    def emit(self, event: ev.Event) -> None:
+        try:
+            self.state = step(self.state, event)
+        except IllegalEvent as e:
+            self.stats.violations.append(f"{event}: {e}")
+            if self.strict:
+                raise
+            return
+        self.stats.events[type(event).__name__] += 1
+        self._out.append(event)
+
+    def legal(self, event: ev.Event) -> bool:
+        try:
+            step(self.state, event)
+        except IllegalEvent:
+            return False
+        return True
+
+    def head_tile(self) -> Tile:
+        assert self.state.wall is not None
+        return self.wall[self.state.wall.head]
+
+    def tail_tile(self, k: int = 0) -> Tile:
+        assert self.state.wall is not None
+        j = self.state.wall.tail + k
+        return self.wall[142 - 2 * (j // 2) + j % 2]
+
+    def counts(self, seat: int) -> list[int]:
+        return list(self.state.seats[seat].concealed[:34])
+
+    # --- the session ------------------------------------------------------------------------------
+
+    def run(self, hands: int) -> Iterator[ev.Event]:
+        for _ in range(hands):
+            self._start_if_needed()
+            self.play_hand()
+            yield from self._out
+            self._out.clear()
+
+    def _start_if_needed(self) -> None:
+        s = self.state
+        if s.phase is Phase.SEATING or (s.phase is Phase.HAND_OVER and finish_hand(s).session_over):
+            names = list(self.players)
+            self.rng.shuffle(names)
+            self.emit(ev.Seated(players=tuple(names), switches=self.switches))
+            d1 = tuple(self.rng.randint(1, 6) for _ in range(3))
+            d2 = tuple(self.rng.randint(1, 6) for _ in range(3))
+            first = (sum(d1) - 1) % 4
+            dealer = {"two_throws": (first + sum(d2) - 1) % 4, "one_throw": first, "east_deals": 0}[
+                self.switches.first_dealer.value]
+            self.emit(ev.DealerChosen(dealer=dealer, dice=d1, second_dice=d2))
+            self.stats.details["sessions"] += 1
+
+    def play_hand(self) -> None:
+        self.emit(ev.DiceRolled(dice=tuple(self.rng.randint(1, 6) for _ in range(3))))
+        self._deal()
+        self._initial_flowers()
+        guard = 0
+        while self.state.phase is not Phase.HAND_OVER:
+            guard += 1
+            if guard > 2000:
+                raise RuntimeError("simulator loop did not end a hand")
+            self._tick()
+        self.stats.hands += 1
+        out = self.state.outcome
+        assert out is not None
+        self.stats.details[f"outcome:{out.kind.value}"] += 1
+        if out.winners:
+            self.stats.wins += 1
+            for w in out.winners:
+                self.stats.details[f"win:{w.kind.value}"] += 1
+        if len(out.claimants) > 1:
+            self.stats.details["several claimants"] += 1
+
+    def _deal(self) -> None:
+        tiles = list(_ALL)
+        self.rng.shuffle(tiles)
+        self.wall = tiles
+        dealer = self.state.dealer
+        order = [(dealer + r) % 4 for r in range(4)]
+        positions: dict[int, list[int]] = {s: [] for s in range(4)}
+        for rnd in range(4):
+            for k, s in enumerate(order):
+                positions[s].extend(range(rnd * 16 + k * 4, rnd * 16 + k * 4 + 4))
+        positions[dealer].append(64)
+        self._rig(positions)
+        hands = tuple(tuple(self.wall[i] for i in positions[s]) for s in range(4))
+        self.emit(ev.Dealt(hands=hands))
+        assert self.state.wall is not None and self.state.wall.head == DEAL_TILES
+
+    def _rig(self, positions: dict[int, list[int]]) -> None:
+        r = self.rng.random()
+        style = self.style
+        if r >= style.rig_eight + style.rig_seven:
+            return
+        seat = self.rng.randrange(4)
+        flowers = [i for i, t in enumerate(self.wall) if t.is_flower]
+        spots = positions[seat][:8]
+        if r < style.rig_eight:
+            self.stats.details["rigged eight flowers"] += 1
+        else:
+            self.stats.details["rigged seven flowers"] += 1
+            spots = spots[:7] + [DEAL_TILES + 2]  # the eighth: an early draw from the head
+        for spot, src in zip(spots, flowers, strict=True):
+            self.wall[spot], self.wall[src] = self.wall[src], self.wall[spot]
+            flowers = [i if i != spot else src for i in flowers]
+
+    def _initial_flowers(self) -> None:
+        dealer = self.state.dealer
+        while True:
+            any_done = False
+            for off in range(4):
+                seat = (dealer + off) % 4
+                flowers = tuple(Tile(i) for i in range(34, 42) if self.state.seats[seat].concealed[i])
+                if not flowers:
+                    continue
+                reps = tuple(self.tail_tile(k) for k in range(len(flowers)))
+                self.emit(ev.FlowerReplaced(seat=seat, flowers=flowers, replacements=reps))
+                any_done = True
+                if self.state.passes[0] >= 1:
+                    self.stats.details["再補"] += 1
+                if self._instant(seat):
+                    return
+            if not any_done:
+                return
+
+    # --- instant wins -----------------------------------------------------------------------------
+
+    def _instant(self, seat: int) -> bool:
+        """八仙過海 for ``seat``, or 七搶一 by the holder of seven after ``seat`` laid the eighth."""
+        s = self.state
+        if len(s.seats[seat].flowers) == 8:
+            self.emit(ev.Won(seat=seat, kind=ev.WinKind.EIGHT_FLOWERS, tile=None,
+                             concealed=s.seats[seat].concealed_tiles))
+            return True
+        for other in range(4):
+            if other != seat and len(s.seats[other].flowers) == 7 and s.last_flower is not None:
+                e = ev.Won(seat=other, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None,
+                           concealed=s.seats[other].concealed_tiles)
+                if self.legal(e):
+                    self.emit(e)
+                    return True
+        return False
+
+    # --- one step of play -------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        s = self.state
+        if s.phase in (Phase.ACT, Phase.FLOWERS):
+            self._act(s.turn)
+        elif s.phase is Phase.REPLACE:
+            self.emit(ev.ReplacementDrew(seat=s.turn, tile=self.tail_tile()))
+        elif s.phase is Phase.ROB:
+            if not self._offer_wins(ev.WinKind.ROBBED_KONG):
+                self.emit(ev.ReplacementDrew(seat=s.turn, tile=self.tail_tile()))
+        elif s.phase is Phase.CLAIM:
+            self._claim_window()
+
+    def _act(self, seat: int) -> None:
+        s = self.state
+        st = s.seats[seat]
+        flowers = [Tile(i) for i in range(34, 42) if st.concealed[i]]
+        if flowers:
+            self.emit(ev.FlowerReplaced(seat=seat, flowers=(flowers[0],), replacements=(self.tail_tile(),)))
+            self._instant(seat)
+            return
+        if self.rng.random() < self.style.false_win:
+            self.emit(ev.FalseWin(seat=seat))
+            return
+        if s.act is not ActKind.CLAIMED and self._try_self_draw(seat):
+            return
+        if s.act is not ActKind.CLAIMED and self._try_kongs(seat):
+            return
+        self._discard(seat)
+
+    def _try_self_draw(self, seat: int) -> bool:
+        s = self.state
+        st = s.seats[seat]
+        if not completes(st.concealed, len(st.melds)):
+            return False
+        if st.barred and s.switches.passed_win_blocks_self_draw:
+            return False
+        if s.act is ActKind.DISCARD_KONG and s.switches.discard_kong_replacement_win is DiscardKongWin.FORBIDDEN:
+            return False
+        tile = st.drawn if st.drawn is not None and s.act is not ActKind.DEALT else st.concealed_tiles[-1]
+        rest = list(st.concealed_tiles)
+        rest.remove(tile)
+        self.emit(ev.Won(seat=seat, kind=ev.WinKind.SELF_DRAW, tile=tile, concealed=tuple(rest)))
+        return True
+
+    def _try_kongs(self, seat: int) -> bool:
+        st = self.state.seats[seat]
+        if self.rng.random() >= self.style.kong:
+            return False
+        for k in range(34):
+            if st.concealed[k] == 4:
+                e: ev.Event = ev.ConcealedKong(seat=seat, tile=Tile(k))
+                if self.legal(e):
+                    self.emit(e)
+                    return True
+        for m in st.melds:
+            if m.kind is MeldKind.PUNG and st.concealed[m.tile]:
+                e = ev.AddedKong(seat=seat, tile=m.tile)
+                if self.legal(e):
+                    self.emit(e)
+                    return True
+        return False
+
+    def _discard(self, seat: int) -> None:
+        s = self.state
+        st = s.seats[seat]
+        counts = self.counts(seat)
+        if st.ready is not None and not st.ready_now and st.drawn is not None and s.act is not ActKind.CLAIMED:
+            tile = st.drawn
+        else:
+            tile = choose_discard(counts, self.rng)
+            if st.ready is None and self.rng.random() < self.style.declare_ready:
+                tile = self._maybe_declare(seat, tile)
+        if self.rng.random() < self.style.retract:
+            wrong = [Tile(k) for k in range(34) if counts[k] and k != tile]
+            e = ev.Discarded(seat=seat, tile=self.rng.choice(wrong)) if wrong else None
+            if e is not None and self.legal(e):
+                self.emit(e)
+                self.emit(ev.Retracted(target=self.state.last_index, note="wrong tile entered"))
+        self.emit(ev.Discarded(seat=seat, tile=tile))
+
+    def _maybe_declare(self, seat: int, tile: Tile) -> Tile:
+        st = self.state.seats[seat]
+        c = list(st.concealed)
+        c[tile] -= 1
+        if not waits_of(tuple(c), len(st.melds)):
+            return tile
+        for kind in (ev.ReadyKind.HEAVENLY, ev.ReadyKind.EARTHLY, ev.ReadyKind.READY):
+            e = ev.DeclaredReady(seat=seat, kind=kind)
+            if self.legal(e):
+                self.emit(e)
+                self.stats.details[f"ready:{kind.value}"] += 1
+                break
+        return tile
+
+    # --- the claim window -------------------------------------------------------------------------
+
+    def _offer_wins(self, kind: ev.WinKind) -> bool:
+        """Every seat that can win on the tile on offer wins (or passes it up: 過水)."""
+        s = self.state
+        giver, tile = s.turn, s.offer
+        assert tile is not None
+        won = False
+        for off in (1, 2, 3):
+            seat = (giver + off) % 4
+            st = self.state.seats[seat]
+            if st.dead or not completes(st.concealed, len(st.melds), tile):
+                continue
+            if st.barred:
+                self.stats.details["過水 bar held"] += 1
+                continue
+            if not won and self.rng.random() < self.style.pass_win:
+                self.emit(ev.PassedWin(seat=seat, tile=tile))
+                continue
+            self.emit(ev.Won(seat=seat, kind=kind, tile=tile, concealed=st.concealed_tiles))
+            won = True
+        return won
+
+    def _claim_window(self) -> None:
+        s = self.state
+        if self._offer_wins(ev.WinKind.DISCARD):
+            return
+        d, tile = s.turn, s.offer
+        assert tile is not None
+        pung: ev.Event | None = None
+        for off in (1, 2, 3):
+            seat = (d + off) % 4
+            st = s.seats[seat]
+            if st.ready is not None or st.dead:
+                continue
+            if st.concealed[tile] == 3 and self.rng.random() < self.style.kong:
+                pung = ev.ExposedKong(seat=seat, tile=tile)
+            elif st.concealed[tile] >= 2 and self.rng.random() < self.style.pung:
+                pung = ev.Punged(seat=seat, tile=tile)
+            if pung is not None:
+                if self.legal(pung):
+                    break
+                pung = None
+        chow = self._chow_option(next_seat(d), tile)
+        if chow is not None and (pung is None or self.rng.random() < self.style.contest):
+            self.emit(chow)
+            if pung is not None:
+                self.stats.details["pung outranks chow"] += 1
+        if pung is not None:
+            self.emit(pung)
+            return
+        if chow is not None:
+            return
+        self._next_draw(next_seat(d))
+
+    def _chow_option(self, seat: int, tile: Tile) -> ev.Event | None:
+        st = self.state.seats[seat]
+        if not tile.is_suited or st.ready is not None or st.dead or self.rng.random() >= self.style.chow:
+            return None
+        r = tile.rank
+        for lo in (r - 2, r - 1, r):
+            if lo < 1 or lo + 2 > 9:
+                continue
+            others = [Tile(tile - r + x) for x in (lo, lo + 1, lo + 2) if x != r]
+            if all(st.concealed[t] for t in others) and not any(st.concealed[t] >= 3 for t in others):
+                e = ev.Chowed(seat=seat, tiles=tuple(others), tile=tile)
+                if self.legal(e):
+                    return e
+        return None
+
+    def _next_draw(self, seat: int) -> None:
+        s = self.state
+        if s.live <= 0:
+            self.emit(ev.ExhaustiveDraw())
+        elif s.live == 1 and s.switches.may_decline_last_tile and self.rng.random() < self.style.decline_last:
+            self.emit(ev.DeclinedLastTile(seat=seat))
+        else:
+            self.emit(ev.Drew(seat=seat, tile=self.head_tile()))
+
+
+def simulate(seed: int, hands: int, switches: Switches | None = None) -> tuple[list[ev.Event], SimStats]:
+    """Play ``hands`` hands and return the log and the statistics."""
+    sim = Simulator(seed, switches)
+    log = list(sim.run(hands))
+    return log, sim.stats
+
+
+
