@@ -4,7 +4,7 @@
 >>> s = score(Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S",
 ...                  discarder="S"))
 >>> s.hand_tai, [i.id for i in s.items], s.wait_shape.value
-(3, ['menqing', 'pinghu'], 'two-sided')
+(3, ['menqing', 'pinghu'], 'two_sided')
 
 The best interpretation has the highest hand tai (before any cap), then the most item occurrences,
 then comes first in the canonical order of spec §3.3 (sets as (lowest tile, kind), pung before chow,
@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules._scoring_waits import real_waits
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.shape import Decomposition, Group, GroupKind, decompose_counts
-from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, WaitShape, replaced
+from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, replaced
+from companion.rules.waits import WaitShape, waits
 from companion.rules.win import Replacement, Win, WinType
 from companion.tiles import Tile, counts34, format_tiles
 
@@ -97,7 +97,7 @@ class Score:
             "items": [i.to_dict() for i in self.items],
             "dealer_tai": self.dealer_tai,
             "waits": [t.code for t in self.waits],
-            "wait_shape": self.wait_shape.value if self.wait_shape else None,
+            "wait_shape": self.wait_shape.value.replace("_", "-") if self.wait_shape else None,
             "decomposition": _decomposition_list(self.decomposition),
             "placement": str(self.placement) if self.placement else None,
         }
@@ -188,16 +188,16 @@ def _candidates(win: Win) -> list[tuple[tuple[Group, ...], Tile, Group]]:
 
 def _best(win: Win, prof: Profile) -> Score:
     assert win.win_tile is not None
-    waits = real_waits(counts34(win.concealed), counts34(win.own_tiles()))
-    if win.win_tile not in waits:
-        shown = format_tiles(waits) or "none"
+    real = waits(win.hand())
+    if win.win_tile not in real:
+        shown = format_tiles(real) or "none"
         raise NotAWin(win, f"{win.win_tile.code} does not complete five sets and a pair (real waits: {shown})",
                       f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown}）")
     candidates = _candidates(win)
     if not candidates:
         raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",
                       "搶槓的牌只能用來組順子")
-    ctx = Ctx(win, prof.switches, waits)
+    ctx = Ctx(win, prof.switches, real)
     values = {i.id: prof.value(i.id) for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
     active = [i for i in ITEMS.values() if values.get(i.id)]
     fixed = {i.id: n for i in active if not i.split and (n := i.count(ctx))}
@@ -221,7 +221,7 @@ def _best(win: Win, prof: Profile) -> Score:
     kept, sets, pair, placement, shape = chosen
     items = tuple(_scored(ITEMS[k], values[k], kept[k]) for k in ITEMS if k in kept)
     return Score(win, prof, items, best[0], dealer_tai(win, prof), Decomposition(sets, pair, win.melds),
-                 placement, waits, shape, len(candidates))
+                 placement, real, shape, len(candidates))
 
 
 def _scored(it: Item, value: int, count: int) -> ScoredItem:

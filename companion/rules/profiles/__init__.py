@@ -165,7 +165,7 @@ def _is_path(name: str) -> bool:
 
 @lru_cache(maxsize=64)
 def _load_builtin(pid: str) -> Profile:
-    text = resources.files(__package__).joinpath(f"{pid}.toml").read_text(encoding="utf-8")
+    text = resources.files("companion.rules.profiles").joinpath(f"{pid}.toml").read_text(encoding="utf-8")
     return parse_profile(_read_toml(text, f"profile {pid}"), f"profile {pid}")
 
 

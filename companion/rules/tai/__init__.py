@@ -12,10 +12,10 @@ scores (a positive value in the profile): an item worth 0 is off, as if absent.
 from __future__ import annotations
 
 from companion.rules.tai import flowers, honours, patterns, special, winning
-from companion.rules.tai._base import REGISTRY, Ctx, Item, ItemKind, WaitShape
+from companion.rules.tai._base import REGISTRY, Ctx, Item, ItemKind
 
 __all__ = ["Ctx", "Item", "ItemKind", "ITEMS", "ORDER", "REPLACES", "SWITCH_REPLACES", "SWITCH_VALUED",
-           "UNSUPPORTED", "WaitShape", "replaced"]
+           "UNSUPPORTED", "replaced"]
 
 _ = (flowers, honours, patterns, special, winning)  # imported for their registrations
 

@@ -13,36 +13,17 @@ from enum import Enum
 from typing import Any
 
 from companion.rules.shape import Group, GroupKind
+from companion.rules.waits import WaitShape, wait_shape
 from companion.rules.win import Win
 from companion.tiles import Tile
 
-__all__ = ["Ctx", "Item", "ItemKind", "REGISTRY", "item", "WaitShape"]
+__all__ = ["Ctx", "Item", "ItemKind", "REGISTRY", "item"]
 
 
 class ItemKind(Enum):
     HAND = "hand"  # part of the hand tai
     INSTANT = "instant"  # an instant win (八仙過海, 七搶一, 四槓): scored alone
     RELATION = "relation"  # dealer tai: 莊家, 連莊, 拉莊 (spec §4.1), never hand tai
-
-
-class WaitShape(Enum):
-    """Spec §3.6: the partial the winning tile completed in the chosen placement."""
-
-    TWO_SIDED = "two-sided"
-    EDGE = "edge"
-    CLOSED = "closed"
-    SINGLE = "single"
-    DOUBLE_PUNG = "double-pung"
-
-    @property
-    def zh(self) -> str:
-        return {"two-sided": "兩面", "edge": "邊張", "closed": "中洞", "single": "單吊",
-                "double-pung": "雙碰"}[self.value]
-
-    @property
-    def en(self) -> str:
-        return {"two-sided": "two-sided", "edge": "edge", "closed": "closed", "single": "single (pair)",
-                "double-pung": "double pung"}[self.value]
 
 
 class Ctx:
@@ -82,22 +63,8 @@ class Ctx:
         self.pungs = tuple(pungs)
         self.chows = 5 - len(pungs)
         self.concealed_pungs = concealed
-        self.shape = _shape(placement, win.win_tile)
-
-
-def _shape(g: Group, tile: Tile | None) -> WaitShape:
-    if g.kind is GroupKind.PAIR:
-        return WaitShape.SINGLE
-    if g.kind is GroupKind.PUNG:
-        return WaitShape.DOUBLE_PUNG
-    assert tile is not None
-    pos = int(tile) - int(g.tile)
-    if pos == 1:
-        return WaitShape.CLOSED
-    low_rank = g.tile.rank
-    if (pos == 2 and low_rank == 1) or (pos == 0 and low_rank == 7):
-        return WaitShape.EDGE
-    return WaitShape.TWO_SIDED
+        assert win.win_tile is not None
+        self.shape = wait_shape(placement, win.win_tile)
 
 
 Unit = Callable[[Ctx], int]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rules.tai._base import Ctx, WaitShape, item
+from companion.rules.tai._base import Ctx, item
+from companion.rules.waits import WaitShape
 from companion.rules.win import Replacement, WinType
 
 
