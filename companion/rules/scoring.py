@@ -27,11 +27,11 @@ from typing import Any
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.shape import Decomposition, Group, GroupKind, decompose_counts
 from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, replaced
-from companion.rules.waits import WaitShape, waits
+from companion.rules.waits import WaitShape, wait_shape, waits
 from companion.rules.win import Replacement, Win, WinType
 from companion.tiles import Tile, counts34, format_tiles
 
-__all__ = ["FalseWin", "NotAWin", "Score", "ScoredItem", "score", "dealer_tai"]
+__all__ = ["FalseWin", "NotAWin", "Score", "ScoredItem", "dealer_tai", "score", "score_all"]
 
 
 class NotAWin(ValueError):
@@ -186,42 +186,77 @@ def _candidates(win: Win) -> list[tuple[tuple[Group, ...], Tile, Group]]:
     return out
 
 
-def _best(win: Win, prof: Profile) -> Score:
-    assert win.win_tile is not None
-    real = waits(win.hand())
-    if win.win_tile not in real:
-        shown = format_tiles(real) or "none"
-        raise NotAWin(win, f"{win.win_tile.code} does not complete five sets and a pair (real waits: {shown})",
-                      f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown}）")
-    candidates = _candidates(win)
-    if not candidates:
-        raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",
-                      "搶槓的牌只能用來組順子")
-    ctx = Ctx(win, prof.switches, real)
-    values = {i.id: prof.value(i.id) for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
-    active = [i for i in ITEMS.values() if values.get(i.id)]
-    fixed = {i.id: n for i in active if not i.split and (n := i.count(ctx))}
-    per_split = [i for i in active if i.split]
-    table = replaced(dict(prof.switches))
-    best: tuple[int, int] | None = None
-    chosen: tuple[dict[str, int], tuple[Group, ...], Tile, Group, WaitShape | None] | None = None
-    for sets, pair, placement in candidates:
+class _Run:
+    """Everything one score shares across interpretations: the waits, the shared items, the tables."""
+
+    def __init__(self, win: Win, prof: Profile) -> None:
+        assert win.win_tile is not None
+        real = waits(win.hand())
+        if win.win_tile not in real:
+            shown = format_tiles(real) or "none"
+            raise NotAWin(win, f"{win.win_tile.code} does not complete five sets and a pair (real waits: "
+                               f"{shown})", f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown}）")
+        self.candidates = _candidates(win)
+        if not self.candidates:
+            raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",
+                          "搶槓的牌只能用來組順子")
+        self.win, self.prof, self.waits = win, prof, real
+        self.ctx = Ctx(win, prof.switches, real)
+        self.values = {i.id: prof.value(i.id) for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
+        active = [i for i in ITEMS.values() if self.values.get(i.id)]
+        self.fixed = {i.id: n for i in active if not i.split and (n := i.count(self.ctx))}
+        self.per_split = [i for i in active if i.split]
+        self.table = replaced(dict(prof.switches))
+        self.dealer_tai = dealer_tai(win, prof)
+
+    def evaluate(self, sets: tuple[Group, ...], pair: Tile, placement: Group) -> tuple[tuple[int, int], dict[str, int]]:
+        """((hand tai, item occurrences), kept item counts) of one interpretation."""
+        ctx = self.ctx
         ctx.set_split(sets, pair, placement)
-        counts = dict(fixed)
-        for it in per_split:
+        counts = dict(self.fixed)
+        for it in self.per_split:
             n = it.count(ctx)
             if n:
                 counts[it.id] = n
+        table = self.table
         removed = set().union(*(table[k] for k in counts if k in table))
         kept = {k: n for k, n in counts.items() if k not in removed}
-        key = (sum(values[k] * n for k, n in kept.items()), sum(kept.values()))
+        values = self.values
+        return (sum(values[k] * n for k, n in kept.items()), sum(kept.values())), kept
+
+    def make(self, kept: dict[str, int], total: int, sets: tuple[Group, ...], pair: Tile,
+             placement: Group) -> Score:
+        items = tuple(_scored(ITEMS[k], self.values[k], kept[k]) for k in ITEMS if k in kept)
+        return Score(self.win, self.prof, items, total, self.dealer_tai,
+                     Decomposition(sets, pair, self.win.melds), placement, self.waits,
+                     wait_shape(placement, self.win.win_tile) if self.win.win_tile is not None else None,
+                     len(self.candidates))
+
+
+def _best(win: Win, prof: Profile) -> Score:
+    run = _Run(win, prof)
+    best: tuple[int, int] | None = None
+    chosen: tuple[dict[str, int], tuple[Group, ...], Tile, Group] | None = None
+    for sets, pair, placement in run.candidates:
+        key, kept = run.evaluate(sets, pair, placement)
         if best is None or key > best:
-            best, chosen = key, (kept, sets, pair, placement, ctx.shape)
+            best, chosen = key, (kept, sets, pair, placement)
     assert best is not None and chosen is not None
-    kept, sets, pair, placement, shape = chosen
-    items = tuple(_scored(ITEMS[k], values[k], kept[k]) for k in ITEMS if k in kept)
-    return Score(win, prof, items, best[0], dealer_tai(win, prof), Decomposition(sets, pair, win.melds),
-                 placement, real, shape, len(candidates))
+    return run.make(chosen[0], best[0], *chosen[1:])
+
+
+def score_all(win: Win, profile: Profile | str | None = None) -> tuple[Score, ...]:
+    """Every interpretation (split and placement) of a normal win, scored, in canonical order (spec
+    §3.3): the teaching screens show why :func:`score` chose its one. Instant wins have none."""
+    prof = load_profile(profile if profile is not None else win.profile)
+    if win.win_tile is None:
+        return ()
+    run = _Run(win, prof)
+    out = []
+    for sets, pair, placement in run.candidates:
+        (total, _), kept = run.evaluate(sets, pair, placement)
+        out.append(run.make(kept, total, sets, pair, placement))
+    return tuple(out)
 
 
 def _scored(it: Item, value: int, count: int) -> ScoredItem:

@@ -1,0 +1,200 @@
+"""``companion tai``: score winning hands, one JSON object per line in, one JSON result per line out.
+
+    echo '{"concealed": "123m456m234p678p45s88s", "win_tile": "3s", "win_type": "discard",
+           "seat_wind": "W", "round_wind": "S", "discarder": "S"}' | companion tai
+    companion tai hands.jsonl --explain --lang en
+    companion tai --profile myhouse.toml hands.jsonl
+    companion tai --show-profile sml_2026 > myhouse.toml   # edit id/values, then:
+    companion tai --save-profile myhouse.toml               # into the user's data folder
+
+A line's own ``"profile"`` wins over ``--profile``. A line that cannot be read gives an error object
+naming the field, and the batch goes on (exit code 1 at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.commands._io import print_json
+from companion.rules.profiles import Profile, ProfileError, load_profile
+from companion.rules.profiles._store import export_profile, list_profiles, save_profile
+from companion.rules.scoring import FalseWin, NotAWin, Score, score
+from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
+from companion.rules.tai import ITEMS
+from companion.rules.win import Win, WinInputError
+
+_SEAT_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}
+_SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("tai", help="score winning hands (台數) and payments",
+                              description="Score winning hands: JSON lines in, JSON lines out (issue 3).")
+    p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin)")
+    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009)")
+    p.add_argument("--stakes", help="底/台 for every line without its own, e.g. 30/10")
+    p.add_argument("--explain", action="store_true", help="print an itemised table instead of JSON")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of --explain (default zh-TW)")
+    p.add_argument("--list-profiles", action="store_true", help="list built-in and saved profiles")
+    p.add_argument("--show-profile", metavar="ID", help="print a profile as TOML (a house file to edit)")
+    p.add_argument("--save-profile", metavar="FILE", help="validate a house .toml and save it in the data folder")
+    p.set_defaults(func=run)
+
+
+def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
+    if not files:
+        yield from ((f"line {n}", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
+        return
+    for name in files:
+        with open(name, encoding="utf-8") as fh:
+            yield from ((f"{name}:{n}", line) for n, line in enumerate(fh, 1) if line.strip())
+
+
+def _stakes(text: str | None) -> Stakes | None:
+    if not text:
+        return None
+    base, sep, per = text.partition("/")
+    if not sep or not base.strip().isdigit() or not per.strip().isdigit():
+        raise WinInputError("--stakes", f"expected 底/台 such as 30/10, got {text!r}")
+    return Stakes(int(base), int(per))
+
+
+def _profile_commands(args: argparse.Namespace) -> int | None:
+    if args.list_profiles:
+        for pid in list_profiles():
+            p = load_profile(pid)
+            print(f"{pid}\t{p.name_zh}\t{p.name_en}")
+        return 0
+    if args.show_profile:
+        sys.stdout.write(export_profile(load_profile(args.show_profile)))
+        return 0
+    if args.save_profile:
+        path = save_profile(Path(args.save_profile))
+        print(f"saved {path}")
+        return 0
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        done = _profile_commands(args)
+        if done is not None:
+            return done
+        default_profile = load_profile(args.profile)
+        default_stakes = _stakes(args.stakes)
+    except (ProfileError, WinInputError) as e:
+        print(f"companion tai: {e}", file=sys.stderr)
+        return 2
+    failed = 0
+    try:
+        for label, line in _lines(args.files):
+            result = handle_line(line, default_profile, default_stakes)
+            failed += "error" in result
+            if args.explain:
+                explain(result, args.lang, sys.stdout, label)
+            else:
+                print_json_result(result)
+    except OSError as e:
+        print(f"companion tai: {e}", file=sys.stderr)
+        return 2
+    return 1 if failed else 0
+
+
+def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | None) -> dict[str, Any]:
+    """One input line to one result object (never raises for bad input)."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}"}}
+    echo = {"id": obj["id"]} if isinstance(obj, dict) and "id" in obj else {}
+    try:
+        win = Win.from_dict(obj)
+        stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
+        profile = load_profile(win.profile) if win.profile else default_profile
+    except WinInputError as e:
+        return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e)}}
+    except ProfileError as e:
+        return {**echo, "error": {"kind": "profile", "field": "profile", "message": str(e)}}
+    try:
+        s = score(win, profile)
+    except FalseWin as e:
+        penalty = settle_false_win(win, stakes, profile)
+        return {**echo, "profile": profile.id, "false_win": True, "reason": e.reason, "reason_zh": e.reason_zh,
+                "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
+    except NotAWin as e:
+        return {**echo, "error": {"kind": "not_a_win", "field": "win_tile", "message": str(e),
+                                  "message_zh": e.reason_zh}}
+    return {**echo, **s.to_dict(), **_money(settle(s, win, stakes)), "_score": s}
+
+
+def _money(st: Settlement) -> dict[str, Any]:
+    return {"payments": [{k: v for k, v in p.to_dict().items() if k != "dealer_tai"} for p in st.payments],
+            "total": st.total}
+
+
+def print_json_result(result: dict[str, Any]) -> None:
+    print_json({k: v for k, v in result.items() if not k.startswith("_")})
+
+
+# --- the --explain table -------------------------------------------------------------------------
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+_T = {
+    "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
+           "total": "合計", "dealer": "莊家", "false": "詐胡", "house": "（存疑，依各家規則）",
+           "error": "錯誤", "none": "無", "streak": "連{n}拉{n}"},
+    "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
+           "total": "Hand", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
+           "error": "Error", "none": "none", "streak": "streak {n}"},
+}
+
+
+def explain(result: dict[str, Any], lang: str, out: TextIO, label: str = "") -> None:
+    """Print one result as an itemised table in zh-TW or English."""
+    t = _T[lang]
+    seat = _SEAT_ZH if lang == "zh" else _SEAT_EN
+    print(f"── {label}", file=out)
+    if "error" in result:
+        err = result["error"]
+        msg = err.get("message_zh", err["message"]) if lang == "zh" else err["message"]
+        print(f"{t['error']}: {msg}", file=out)
+        return
+    profile = load_profile(result["profile"])
+    print(f"{t['profile']}: {profile.id} ({profile.name(lang)})", file=out)
+    if result.get("false_win"):
+        print(f"{t['false']}: {result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
+    else:
+        s: Score = result["_score"]
+        print(f"{t['hand']}: {s.win.describe()}", file=out)
+        if result["decomposition"]:
+            print(f"{t['split']}: {'  '.join(result['decomposition'])}", file=out)
+            shape = s.wait_shape.name_in(lang) if s.wait_shape else ""
+            print(f"{t['waits']}: {' '.join(result['waits']) or t['none']} ({shape})", file=out)
+        rows = [(it.zh if lang == "zh" else it.en, it.tai, it.count, it.id) for it in s.items]
+        width = max([_width(r[0]) + 4 for r in rows] + [12])
+        print(f"{_pad(t['item'], width)}{t['tai']:>4}", file=out)
+        for name, tai, count, item_id in rows:
+            times = f" ×{count}" if count > 1 else ""
+            house = t["house"] if profile.is_house_rule(f"tai.{item_id}") else ""
+            print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang)}{house}", file=out)
+        n = s.win.streak
+        print(f"{t['total']} {s.hand_tai} {t['tai']} · {t['dealer']} +{s.dealer_tai} {t['tai']} "
+              f"({t['streak'].format(n=n)})", file=out)
+    for p in result["payments"]:
+        amount = f" = {p['amount']}" if p["amount"] is not None else ""
+        print(f"  {seat[p['payer']]} → {seat[p['payee']]}: {p['tai']} {t['tai']}{amount}", file=out)
+
