@@ -1,0 +1,143 @@
+"""Profiles as data (spec §5): loading, inheritance, validation with clear errors, export and saving."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.rules.profiles import BUILTIN, ProfileError, load_profile, parse_profile
+from companion.rules.profiles._schema import SWITCHES
+from companion.rules.profiles._store import export_profile, list_profiles, save_profile
+from companion.rules.tai import ITEMS, ORDER, REGISTRY, REPLACES, SWITCH_REPLACES, SWITCH_VALUED
+
+SPEC_TABLE = {  # spec §4.2: id -> (Chinese as the table writes it, tai)
+    "dealer": ("莊家", 1), "streak": ("連莊", 1), "streak_pull": ("拉莊", 1), "menqing": ("門清", 1),
+    "buqiu": ("不求 (門清自摸)", 1), "zimo": ("自摸", 1), "seat_wind": ("門風 (正風)", 1),
+    "round_wind": ("圈風 (風圈)", 1), "seat_flower": ("正花", 1), "dragon_pung": ("三元牌", 1),
+    "single_wait": ("獨聽 (邊張 / 中洞 / 單吊)", 1), "half_seek": ("半求", 1), "rob_kong": ("搶槓", 1),
+    "kong_bloom": ("槓上開花", 1), "last_tile": ("海底撈月", 1), "last_discard": ("河底撈魚", 1),
+    "pinghu": ("平胡", 2), "all_seek": ("全求 (全求人)", 2), "flower_kong": ("花槓", 2),
+    "three_concealed": ("三暗刻", 2), "earth_ready": ("地聽 (咪幾)", 4), "all_pungs": ("碰碰胡", 4),
+    "small_dragons": ("小三元", 4), "half_flush": ("混一色", 4), "four_concealed": ("四暗刻", 5),
+    "heaven_ready": ("天聽", 8), "five_concealed": ("五暗刻", 8), "big_dragons": ("大三元", 8),
+    "small_winds": ("小四喜", 8), "full_flush": ("清一色", 8), "all_honours": ("字一色", 8),
+    "eight_flowers": ("八仙過海", 8), "heaven_win": ("天胡", 16), "human_win": ("人胡", 16),
+    "earth_win": ("地胡", 16), "big_winds": ("大四喜", 16),
+}
+
+
+def test_catalogue_matches_the_spec_table() -> None:
+    assert set(ORDER) == set(REGISTRY) == set(ITEMS)
+    assert list(ORDER[: len(SPEC_TABLE)]) == list(SPEC_TABLE)
+    default = load_profile(None)
+    for item_id, (zh, tai) in SPEC_TABLE.items():
+        it = ITEMS[item_id]
+        assert (f"{it.zh} ({it.zh_alt})" if it.zh_alt else it.zh) == zh
+        assert default.value(item_id) == tai, item_id
+    # 36 entries: 16 of 1 tai, 4 of 2, 4 of 4, 1 of 5, 7 of 8, 4 of 16 (spec §4)
+    values = sorted(tai for _, tai in SPEC_TABLE.values())
+    assert [values.count(v) for v in (1, 2, 4, 5, 8, 16)] == [16, 4, 4, 1, 7, 4]
+
+
+def test_every_item_is_documented_in_both_languages() -> None:
+    for it in ITEMS.values():
+        assert it.zh and it.en and it.explain_zh and it.explain_en
+        assert re.search(r"[\u4e00-\u9fff]", it.explain_zh), it.id
+        assert (it.unit.__doc__ or "").startswith(it.zh), f"{it.id}: the docstring opens with its Chinese name"
+
+
+def test_exclusion_tables_name_real_items_and_switches() -> None:
+    for bigger, smaller in REPLACES.items():
+        assert bigger in ITEMS and all(s in ITEMS for s in smaller)
+    for switch, value, bigger, smaller in SWITCH_REPLACES:
+        assert SWITCHES[switch].kind == "bool" and isinstance(value, bool)
+        assert bigger in ITEMS and all(s in ITEMS for s in smaller)
+
+
+@pytest.mark.parametrize("pid", BUILTIN)
+def test_builtin_profiles_load_complete(pid: str) -> None:
+    p = load_profile(pid)
+    assert p.id == pid and p.name_zh and p.name_en
+    assert set(p.tai) >= set(ITEMS) - set(SWITCH_VALUED)
+    assert set(p.switches) == set(SWITCHES)
+    assert all(p.is_house_rule(h) for h in p.house_rules)
+
+
+@pytest.mark.parametrize("pid", BUILTIN)
+def test_export_round_trips(pid: str) -> None:
+    p = load_profile(pid)
+    for resolved in (False, True):
+        again = parse_profile(__import__("tomllib").loads(export_profile(p, resolved=resolved)), "export")
+        assert dict(again.tai) == dict(p.tai) and dict(again.switches) == dict(p.switches)
+
+
+def test_spec_profile_values() -> None:
+    sml = load_profile("sml_2026")  # spec §5.1 record
+    assert (sml.value("all_honours"), sml.value("flower_kong"), sml.value("heaven_win")) == (16, 1, 24)
+    assert sml.switch("multi_win") == "nearest_unless_three" and sml.inherits == "atawmj_2009"
+    z = load_profile("zhaishenye")  # spec §5.3
+    assert (z.value("menqing"), z.value("zimo"), z.value("seat_wind"), z.value("any_wind_pung")) == (2, 2, 0, 1)
+    assert load_profile("star31").switch("streak_cap") == 10
+    assert load_profile("wikibooks_base").switch("seat_wind") == "fixed_seats"
+    assert load_profile("atawmj_2009").switch("seat_wind") == "dealer_east"
+    assert load_profile("atawmj_2009").is_house_rule("switches.seat_wind")  # spec §5.4 item 1
+
+
+def _write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ('[tai]\nmenqin = 2', "unknown tai item 'menqin' (did you mean 'menqing'?)"),
+    ('[switches]\ntai_capp = 8', "unknown switch 'tai_capp'"),
+    ('[switches]\nmulti_win = "everyone"', "multi_win must be one of nearest"),
+    ('[switches]\nsmall_winds_adds_winds = 1', "must be true or false"),
+    ('[tai]\nzimo = -1', "tai.zimo must be an integer >= 0"),
+    ('[tai]\neight_pairs_half = 8', "八對半"),
+    ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
+    ('house_rules = ["tai.nothing"]', "names no item or switch"),
+    ('colour = "red"', "unknown key 'colour'"),
+])
+def test_validation_errors_name_the_key(tmp_path: Path, body: str, message: str) -> None:
+    path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n{body}\n')
+    with pytest.raises(ProfileError, match=re.escape(message)) as info:
+        load_profile(path)
+    assert "house.toml" in str(info.value)
+
+
+def test_structural_profile_errors(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match="every item and switch must be set"):
+        load_profile(_write(tmp_path, 'id = "lonely"\n[tai]\nzimo = 1\n'))
+    with pytest.raises(ProfileError, match="not valid TOML"):
+        load_profile(_write(tmp_path, "id = \n"))
+    with pytest.raises(ProfileError, match="unknown profile 'nosuch'"):
+        load_profile(_write(tmp_path, 'id = "child"\ninherits = "nosuch"\n'))
+    with pytest.raises(ProfileError, match="cannot read"):
+        load_profile(str(tmp_path / "missing.toml"))
+    with pytest.raises(ProfileError, match="inheritance cycle"):
+        load_profile(_write(tmp_path, 'id = "loop"\ninherits = "loop"\n'))
+
+
+def test_house_profile_saved_in_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    path = _write(tmp_path, 'id = "ours"\ninherits = "sml_2026"\n[tai]\nfull_flush = 10\n'
+                            '[switches]\ntai_cap = 16\n')
+    saved = save_profile(path)
+    assert saved == tmp_path / "data" / "profiles" / "ours.toml"
+    ours = load_profile("ours")
+    assert (ours.value("full_flush"), ours.value("all_honours"), ours.switch("tai_cap")) == (10, 16, 16)
+    assert "ours" in list_profiles()
+    with pytest.raises(ProfileError, match="built in"):
+        save_profile(_write(tmp_path, 'id = "sml_2026"\ninherits = "atawmj_2009"\n'))
+
+
+def test_code_never_branches_on_a_profile_name() -> None:
+    root = Path(__file__).resolve().parents[2] / "companion" / "rules"
+    for path in [root / "scoring.py", root / "settlement.py", *sorted((root / "tai").glob("*.py"))]:
+        text = path.read_text(encoding="utf-8")
+        for pid in BUILTIN[1:]:
+            assert pid not in text, f"{path.name} names profile {pid}"

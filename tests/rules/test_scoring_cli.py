@@ -1,0 +1,122 @@
+"""``companion tai``: JSON lines in, JSON lines out, errors per line, --explain, profiles."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+EX1 = {"concealed": "123m456m234p678p45s88s", "win_tile": "3s", "win_type": "discard", "seat_wind": "W",
+       "round_wind": "S", "discarder": "S", "stakes": {"base": 30, "per_tai": 10}}
+EX2 = {"concealed": "678m777s12m55p", "melds": [{"kind": "pung", "tiles": "222z", "from": "O"},
+                                                {"kind": "chow", "tiles": "345p", "from": "L"}],
+       "flowers": "27f", "win_tile": "3m", "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
+       "dealer": "E", "streak": 1, "discarder": None}
+DISCARD_KONG = {"concealed": "123m456p789s23s55z", "melds": [{"kind": "kong", "tiles": "9999m", "from": "O"}],
+                "win_tile": "4s", "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
+                "flags": {"after_kong": False, "replacement_after": "kong"}}
+
+
+def _run(capsys: pytest.CaptureFixture[str], lines: list[str], *args: str, tmp_path: Path) -> tuple[int, str]:
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rc = main(["tai", str(path), *args])
+    return rc, capsys.readouterr().out
+
+
+def test_json_lines_in_and_out(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc, out = _run(capsys, [json.dumps(EX1), json.dumps(EX2)], "--stakes", "30/10", tmp_path=tmp_path)
+    assert rc == 0
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first["hand_tai"] == 3 and first["dealer_tai"] == 1
+    assert first["items"] == [{"id": "menqing", "zh": "門清", "en": "Concealed hand", "tai": 1, "count": 1},
+                              {"id": "pinghu", "zh": "平胡", "en": "Plain hand", "tai": 2, "count": 1}]
+    assert first["waits"] == ["3s", "6s"] and first["wait_shape"] == "two-sided"
+    assert first["payments"] == [{"payer": "S", "payee": "W", "tai": 3, "amount": 60}]
+    # spec §7 Payment A: the line has no stakes of its own, --stakes applies
+    assert [(p["payer"], p["amount"]) for p in second["payments"]] == [("W", 70), ("N", 70), ("E", 100)]
+    assert second["total"] == 240
+
+
+def test_bad_lines_name_the_field_and_the_batch_goes_on(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    bad_meld = dict(EX1, melds=[{"kind": "chow", "tiles": "135p"}], concealed="456m234p678p45s88s")
+    bad_tiles = dict(EX1, concealed="123m456m234p678p45s8q")
+    unknown = dict(EX1, seat="W")
+    not_win = dict(EX1, win_tile="9s")
+    lines = [json.dumps(bad_meld), "{not json", json.dumps(bad_tiles), json.dumps(unknown), json.dumps(not_win),
+             json.dumps(EX1)]
+    rc, out = _run(capsys, lines, tmp_path=tmp_path)
+    results = [json.loads(line) for line in out.splitlines()]
+    assert rc == 1 and len(results) == 6
+    assert results[0]["error"]["field"] == "melds[0]"
+    assert results[1]["error"]["kind"] == "json"
+    assert results[2]["error"]["field"] == "concealed"
+    assert results[3]["error"]["field"] == "seat"
+    assert results[4]["error"]["kind"] == "not_a_win" and "9s" in results[4]["error"]["message"]
+    assert results[5]["hand_tai"] == 3
+
+
+def test_discard_kong_replacement_is_reported_as_false_win(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    rc, out = _run(capsys, [json.dumps(DISCARD_KONG)], "--stakes", "30/10", tmp_path=tmp_path)
+    result = json.loads(out)
+    assert rc == 0 and result["false_win"] is True and "§2.10" in result["reason"]
+    # spec §6.6: 8 tai to each other player, plus D (N = 0: 1) with the dealer
+    assert [(p["payee"], p["amount"]) for p in result["payments"]] == [("W", 110), ("N", 110), ("E", 120)]
+
+
+def test_stdin_and_profile_option(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    ex8 = {"concealed": "333z444z22z345s67s", "melds": ["pung:111z@O"], "win_tile": "8s", "win_type": "discard",
+           "seat_wind": "W", "round_wind": "N", "discarder": "S"}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(ex8) + "\n" + json.dumps(dict(ex8, profile="atawmj_2009"))))
+    assert main(["tai", "--profile", "sml_2026"]) == 0
+    a, b = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert (a["profile"], a["hand_tai"]) == ("sml_2026", 12)  # spec §7 Example 8, last line
+    assert (b["profile"], b["hand_tai"]) == ("atawmj_2009", 14)  # a line's own profile wins
+
+
+def test_explain_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc, out = _run(capsys, [json.dumps(EX2)], "--explain", "--stakes", "30/10", tmp_path=tmp_path)
+    assert rc == 0
+    for word in ("自摸", "門風", "正花", "獨聽", "邊張", "合計 4 台", "莊家 +3 台", "連1拉1", "東 → 南: 7 台 = 100"):
+        assert word in out
+    rc, out = _run(capsys, [json.dumps(EX2)], "--explain", "--lang", "en", tmp_path=tmp_path)
+    for word in ("Self-draw", "Seat-wind pung", "Seat flower", "Single wait", "edge", "Hand 4 tai",
+                 "Dealer +3 tai"):
+        assert word in out
+
+
+def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    assert main(["tai", "--show-profile", "sml_2026"]) == 0
+    text = capsys.readouterr().out
+    house = tmp_path / "myhouse.toml"
+    house.write_text(text.replace('id = "sml_2026"', 'id = "myhouse"') + "", encoding="utf-8")
+    house.write_text(house.read_text(encoding="utf-8").replace("all_honours = 16", "all_honours = 12"),
+                     encoding="utf-8")
+    ex10 = {"concealed": "555z666z777z11z22z", "melds": ["pung:333z@R"], "win_tile": "1z", "win_type": "discard",
+            "seat_wind": "N", "round_wind": "E", "discarder": "S"}
+    rc, out = _run(capsys, [json.dumps(ex10)], "--profile", str(house), tmp_path=tmp_path)
+    assert rc == 0 and json.loads(out)["hand_tai"] == 12 + 8 + 4 + 2 + 1
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    assert (tmp_path / "data" / "profiles" / "myhouse.toml").is_file()
+    capsys.readouterr()
+    assert main(["tai", "--list-profiles"]) == 0
+    assert "myhouse" in capsys.readouterr().out
+    rc, out = _run(capsys, [json.dumps(dict(ex10, profile="myhouse"))], tmp_path=tmp_path)
+    assert json.loads(out)["profile"] == "myhouse"
+
+
+def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["tai", "--profile", "atawmj_2010"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown profile 'atawmj_2010'" in err and "atawmj_2009" in err
+    line = json.dumps(dict(EX1, profile="nope"))
+    rc, out = _run(capsys, [line], tmp_path=tmp_path)
+    assert rc == 1 and json.loads(out)["error"]["field"] == "profile"
