@@ -1,0 +1,148 @@
+"""Measure the packaged tile classifier: held-out synthetic styles, real crops leave-one-set-out, flowers,
+calibration to a set, non-tile rejection and speed for 72 crops.
+
+    python benchmarks/classifier.py DEV_DATA_DIR [--model M.onnx] [--loso-dir DIR] [--threads 2]
+
+DEV_DATA_DIR holds crops.csv (the developer split of real crops). A model whose metadata says it trained on
+real crops is only scored on a set through a model trained without that set: pass ``--loso-dir`` with
+``tile_classifier_minus_<set>.onnx`` files (``training/loso.py`` writes them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.tiles import Tile  # noqa: E402
+from companion.vision.calibration import Calibration  # noqa: E402
+from companion.vision.classify import NOT_A_TILE, TileClassifier, default_model_path  # noqa: E402
+from training.classifier_data import negative, render_bank  # noqa: E402
+from training.real_crops import RealCrop, load_crops  # noqa: E402
+
+
+def trained_sets(clf: TileClassifier) -> list[str]:
+    meta = clf.session.get_modelmeta().custom_metadata_map
+    return list(json.loads(meta.get("training", "{}")).get("real_sets_used", []))
+
+
+def heldout_synthetic(clf: TileClassifier, styles: int, seed: int) -> dict[str, float]:
+    bank = render_bank(styles, "heldout", seed, progress=False)
+    r = np.random.default_rng(seed + 1)
+    crops, labels = [], []
+    from training.classifier_data import augment
+
+    for i in range(len(bank)):
+        crops.append(augment(bank.images[i], bank.boxes[i], r))
+        labels.append(int(bank.labels[i]))
+    y = np.array(labels)
+    pred = clf.probabilities(crops).argmax(1)
+    fl = (y >= 34) & (y < 42)
+    return {"heldout_synthetic_top1": float((pred == y).mean()),
+            "heldout_synthetic_flowers_top1": float((pred[fl] == y[fl]).mean()), "heldout_synthetic_n": len(y)}
+
+
+def real_scores(models: dict[str, TileClassifier], crops: list[RealCrop]) -> dict[str, float]:
+    by_set: dict[str, list[RealCrop]] = defaultdict(list)
+    for c in crops:
+        by_set[c.set].append(c)
+    right, flowers, wrong = [], [], []
+    out: dict[str, float] = {}
+    for s, items in sorted(by_set.items()):
+        preds = models[s].classify([c.image for c in items])
+        ok = [p.tile == c.tile for p, c in zip(preds, items, strict=True)]
+        right += ok
+        flowers += [k for k, c in zip(ok, items, strict=True) if c.tile.is_flower]
+        wrong += [f"{c.file}:{c.tile}->{p.label}" for k, p, c in zip(ok, preds, items, strict=True) if not k]
+        out[f"real_set_{s}"] = float(np.mean(ok))
+    print("misread:", " ".join(wrong))
+    return {"real_loso_top1": float(np.mean(right)), "real_loso_flowers_top1": float(np.mean(flowers)),
+            "real_n": len(right), "real_flowers_n": len(flowers)} | out
+
+
+def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop]) -> dict[str, float]:
+    """Per set: calibrate with the first crop of each kind, score the set's other crops."""
+    by_set: dict[str, list[RealCrop]] = defaultdict(list)
+    for c in crops:
+        by_set[c.set].append(c)
+    with_cal, without = [], []
+    for s, items in sorted(by_set.items()):
+        first: dict[Tile, RealCrop] = {}
+        for c in items:
+            first.setdefault(c.tile, c)
+        rest = [c for c in items if first[c.tile] is not c]
+        if not rest:
+            continue
+        cal = Calibration.from_crops(f"set{s}", [(t, c.image) for t, c in first.items()])
+        base = models[s]
+        calibrated = TileClassifier(base.path, threads=1, calibration=cal)
+        with_cal += [p.tile == c.tile for p, c in zip(calibrated.classify([c.image for c in rest]), rest, strict=True)]
+        without += [p.tile == c.tile for p, c in zip(base.classify([c.image for c in rest]), rest, strict=True)]
+    return {"calibrated_top1": float(np.mean(with_cal)), "same_crops_uncalibrated_top1": float(np.mean(without)),
+            "calibrated_n": len(with_cal)}
+
+
+def rejection(clf: TileClassifier, crops: list[RealCrop], seed: int) -> dict[str, float]:
+    r = np.random.default_rng(seed)
+    neg = clf.classify([negative(r) for _ in range(300)])
+    real = clf.classify([c.image for c in crops])
+    return {"negatives_rejected": float(np.mean([p.label == NOT_A_TILE for p in neg])),
+            "real_tiles_rejected": float(np.mean([p.label == NOT_A_TILE for p in real]))}
+
+
+def speed(model: Path, crops: list[RealCrop], threads: int, repeats: int = 30) -> float:
+    clf = TileClassifier(model, threads=threads)
+    batch = [crops[i % len(crops)].image for i in range(72)]
+    clf.classify(batch)
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        clf.classify(batch)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dev", type=Path, help="dev-data folder with crops.csv")
+    ap.add_argument("--model", type=Path, default=default_model_path())
+    ap.add_argument("--loso-dir", type=Path, help="folder of tile_classifier_minus_<set>.onnx")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--styles", type=int, default=40, help="held-out synthetic styles")
+    ap.add_argument("--seed", type=int, default=777)
+    args = ap.parse_args()
+    crops = load_crops(args.dev)
+    clf = TileClassifier(args.model, threads=args.threads)
+    used = trained_sets(clf)
+    models = {}
+    for s in sorted({c.set for c in crops}):
+        if s in used:
+            if not args.loso_dir:
+                sys.exit(f"the model trained on real set {s}: pass --loso-dir for an honest score")
+            models[s] = TileClassifier(args.loso_dir / f"tile_classifier_minus_{s}.onnx", threads=args.threads)
+        else:
+            models[s] = clf
+    res: dict[str, float] = {"model": str(args.model), "training_commit": clf.info.training_commit}  # type: ignore[dict-item]
+    res |= heldout_synthetic(clf, args.styles, args.seed)
+    res |= real_scores(models, crops)
+    res |= calibration_scores(models, crops)
+    res |= rejection(clf, crops, args.seed)
+    for t in (1, 2):
+        res[f"ms_72_crops_{t}_threads"] = round(speed(args.model, crops, t), 2)
+    for k, v in res.items():
+        print(f"{k:34s} {v:.4f}" if isinstance(v, float) else f"{k:34s} {v}")
+    print(json.dumps(res))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

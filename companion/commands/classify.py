@@ -1,0 +1,66 @@
+"""``companion classify CROP…``: read tile crops (upright tile faces) with the packaged classifier.
+
+With ``--json`` each image gives one line ``{"file": ..., "tile": "5p", "score": 0.99, "top3": [...]}``;
+``"tile": "unknown"`` means the crop is not a tile, ``"0x"`` a face-down tile. A file that cannot be
+read (missing, empty, truncated, not an image, too large) is reported on stderr with its name and, with
+``--json``, as ``{"file": ..., "error": ...}``; the other files are still classified (exit code 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from companion.commands._io import print_json
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("classify", help="read tile crops / 辨識牌面照片",
+                       description="Classify upright tile crops (辨識牌面). One result per image.")
+    p.add_argument("crops", nargs="+", metavar="CROP", help="image files, one tile each")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--threads", type=int, default=1, help="onnxruntime intra-op threads (default 1)")
+    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
+    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
+    p.add_argument("--model", help="another classifier .onnx file")
+    p.set_defaults(func=run)
+
+
+def _classifier(args: argparse.Namespace) -> Any:
+    from companion.vision import calibration
+    from companion.vision.classify import TileClassifier
+
+    cal = None
+    if not args.no_calibration:
+        name = args.tile_set or calibration.selected()
+        if name:
+            cal = calibration.load(name)
+    return TileClassifier(args.model, threads=args.threads, calibration=cal)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.vision.image_file import ImageFileError, read_image
+
+    try:
+        clf = _classifier(args)
+    except ValueError as e:
+        print(f"companion classify: {e}", file=sys.stderr)
+        return 2
+    images, failed = [], 0
+    for f in args.crops:
+        try:
+            images.append((f, read_image(f)))
+        except ImageFileError as e:
+            failed += 1
+            print(f"companion classify: {e}", file=sys.stderr)
+            if args.json:
+                print_json({"file": f, "error": str(e)})
+    preds = clf.classify([img for _, img in images])
+    for (f, _), p in zip(images, preds, strict=True):
+        if args.json:
+            print_json({"file": f, **p.to_json()})
+        else:
+            name = f"{p.tile.zh} / {p.tile.en}" if p.tile is not None else "不是牌 / not a tile"
+            print(f"{f}: {p.label} {name} ({p.score:.2f})")
+    return 1 if failed else 0

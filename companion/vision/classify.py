@@ -1,0 +1,147 @@
+"""Reading tile crops with the packaged ONNX classifier (batched, one onnxruntime session).
+
+>>> clf = TileClassifier()                 # doctest: +SKIP
+>>> clf.classify([crop_bgr])[0].label      # doctest: +SKIP
+'5p'
+
+A prediction's ``tile`` is a :class:`~companion.tiles.Tile` (``0x`` = a face-down tile) or ``None`` when the
+crop is not a tile at all (dice, chips, coins, fingers): its ``label`` is then ``"unknown"``. With a
+:class:`~companion.vision.calibration.Calibration` the scores blend the trained head with prototypes of the
+player's own set.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+
+from companion.tiles import Tile
+from companion.vision.calibration import Calibration, blend
+from companion.vision.preprocess import MEAN, STD, prepare
+
+__all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "NOT_A_TILE"]
+
+MODEL_FILE = "tile_classifier.onnx"
+NOT_A_TILE = "unknown"
+REJECT_BELOW = 0.3
+"""A best score under this means "not a tile"."""
+
+
+class ModelError(ValueError):
+    """A model file that is missing or does not describe itself as a tile classifier."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelInfo:
+    class_names: tuple[str, ...]
+    input_size: tuple[int, int]  # (width, height)
+    training_commit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    tile: Tile | None  # None: not a tile
+    score: float
+    top3: tuple[tuple[str, float], ...]
+
+    @property
+    def label(self) -> str:
+        return self.tile.code if self.tile is not None else NOT_A_TILE
+
+    def to_json(self) -> dict[str, object]:
+        return {"tile": self.label, "score": round(self.score, 4),
+                "top3": [{"tile": t, "score": round(s, 4)} for t, s in self.top3]}
+
+
+def default_model_path() -> Path:
+    """The packaged model (``companion/models/``), or ``models/`` of a source checkout."""
+    packaged = resources.files("companion") / "models" / MODEL_FILE
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(str(resources.files("companion"))).parent / "models" / MODEL_FILE
+
+
+def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
+    meta = session.get_modelmeta().custom_metadata_map
+    try:
+        names = tuple(json.loads(meta["class_names"]))
+        size = json.loads(meta["input_size"])
+        mean, std = tuple(json.loads(meta["mean"])), tuple(json.loads(meta["std"]))
+    except (KeyError, ValueError) as e:
+        raise ModelError(f"{path}: not a tile classifier (metadata {e} missing or bad)") from e
+    if mean != MEAN or std != STD:
+        raise ModelError(f"{path}: normalisation {mean}/{std} differs from preprocess {MEAN}/{STD}")
+    for n in names:
+        if n != NOT_A_TILE:
+            Tile.from_code(n)
+    return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"))
+
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class TileClassifier:
+    """One onnxruntime session (intra-op spinning off, ``threads`` intra-op threads) over batches of crops."""
+
+    def __init__(self, model: Path | None = None, *, threads: int = 1, calibration: Calibration | None = None,
+                 reject_below: float = REJECT_BELOW) -> None:
+        path = Path(model) if model is not None else default_model_path()
+        if not path.is_file():
+            raise ModelError(f"classifier model not found at {path}")
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = max(1, threads)
+        opts.inter_op_num_threads = 1
+        opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
+        self.path = path
+        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.info = _read_info(self.session, path)
+        self.reject_below = reject_below
+        self._input = self.session.get_inputs()[0].name
+        self.calibration = calibration
+        self._protos: tuple[np.ndarray, np.ndarray] | None = None
+        if calibration is not None:
+            _, emb = self.run(list(calibration.crops))
+            self._protos = calibration.prototypes(self.info.class_names, emb)
+
+    def run(self, crops: Sequence[np.ndarray], batch: int = 128) -> tuple[np.ndarray, np.ndarray]:
+        """Raw ``(logits, embeddings)`` for BGR crops."""
+        logits, embs = [], []
+        for i in range(0, len(crops), batch):
+            x = prepare(crops[i : i + batch], self.info.input_size)
+            lo, em = self.session.run(None, {self._input: x})
+            logits.append(lo)
+            embs.append(em)
+        if not logits:
+            n = len(self.info.class_names)
+            return np.zeros((0, n), np.float32), np.zeros((0, 0), np.float32)
+        return np.concatenate(logits), np.concatenate(embs)
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Class probabilities ``N x C`` (blended with the calibration's prototypes when there is one)."""
+        logits, emb = self.run(crops)
+        probs = softmax(logits)
+        if self._protos is not None and len(probs):
+            probs = blend(probs, emb, *self._protos)
+        return probs
+
+    def classify(self, crops: Sequence[np.ndarray]) -> list[Prediction]:
+        """One :class:`Prediction` per crop, in order."""
+        return [self._predict(p) for p in self.probabilities(crops)]
+
+    def _predict(self, p: np.ndarray) -> Prediction:
+        names = self.info.class_names
+        order = np.argsort(-p)[:3]
+        top3 = tuple((names[i], float(p[i])) for i in order)
+        best, score = names[order[0]], float(p[order[0]])
+        tile = None if best == NOT_A_TILE or score < self.reject_below else Tile.from_code(best)
+        return Prediction(tile, score, top3)

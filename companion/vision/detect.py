@@ -1,0 +1,221 @@
+"""Finding tiles: the packaged ONNX tile detector on a frame or photo.
+
+The image is scaled so its longer side is ``long_side`` pixels (from the model's metadata; 640: a
+1280x720 table frame is read at 640x360, where its tiles are 12-30 px wide, and a phone photo's tiles of
+60-400 px land in the 20-110 px the model was trained on), padded to a multiple of 32, and run once.
+Each peak of the heat map is a tile: centre, width, height, angle of its "up" direction and whether it
+lies face up. Boxes come back in the input image's pixels.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+__all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path"]
+
+MODEL_NAME = "tile_detector.onnx"
+
+
+class DetectorError(ValueError):
+    """The detector model is missing or does not describe itself, or an image it cannot take."""
+
+
+@dataclass(frozen=True, slots=True)
+class Boxes:
+    """Oriented tile boxes as parallel arrays: ``obb`` N x 5 (cx, cy, w, h, angle degrees counter-
+    clockwise of the tile's up from image up), ``face_up`` N bool, ``score`` N float32."""
+
+    obb: np.ndarray
+    face_up: np.ndarray
+    score: np.ndarray
+
+    def __post_init__(self) -> None:
+        n = len(self.score)
+        if self.obb.shape != (n, 5) or self.face_up.shape != (n,) or self.score.shape != (n,):
+            raise ValueError(f"box arrays disagree: obb {self.obb.shape}, face_up {self.face_up.shape}, "
+                             f"score {self.score.shape}")
+        if self.face_up.dtype != np.bool_:
+            raise ValueError(f"face_up must be bool, got {self.face_up.dtype}")
+
+    def __len__(self) -> int:
+        return len(self.score)
+
+    @staticmethod
+    def empty() -> Boxes:
+        return Boxes(np.zeros((0, 5), np.float32), np.zeros(0, bool), np.zeros(0, np.float32))
+
+
+def default_model_path() -> Path:
+    """The detector shipped in the package (``companion/models``), else the repository's ``models/``."""
+    packaged = resources.files("companion").joinpath("models", MODEL_NAME)
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "models" / MODEL_NAME
+
+
+def letterbox(image: np.ndarray, long_side: int, multiple: int = 32, fill: int = 114) -> tuple[np.ndarray, float]:
+    """Scale ``image`` so its longer side is ``long_side`` and pad right/bottom to a multiple of
+    ``multiple``; returns the padded image and the scale (network pixels per image pixel)."""
+    h, w = image.shape[:2]
+    scale = long_side / max(h, w)
+    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(image, (nw, nh), interpolation=interp) if (nw, nh) != (w, h) else image
+    ph, pw = -(-nh // multiple) * multiple, -(-nw // multiple) * multiple
+    ph, pw = max(ph, 2 * multiple), max(pw, 2 * multiple)
+    out = np.full((ph, pw, 3), fill, np.uint8)
+    out[:nh, :nw] = small
+    return out, scale
+
+
+def decode(peaks: np.ndarray, reg: np.ndarray, stride: int, threshold: float, max_det: int = 400) -> Boxes:
+    """Peaks (2 x h x w, already max-filtered) and regressions (6 x h x w) -> boxes in network pixels."""
+    cls, ys, xs = np.nonzero(peaks > threshold)
+    if len(ys) == 0:
+        return Boxes.empty()
+    score = peaks[cls, ys, xs]
+    if len(score) > max_det:
+        keep = np.argsort(-score)[:max_det]
+        cls, ys, xs, score = cls[keep], ys[keep], xs[keep], score[keep]
+    r = reg[:, ys, xs]
+    cx = (xs + r[0]) * stride
+    cy = (ys + r[1]) * stride
+    bw = np.exp(np.clip(r[2], -3, 6)) * stride
+    bh = np.exp(np.clip(r[3], -3, 6)) * stride
+    angle = np.degrees(np.arctan2(r[5], r[4]))
+    obb = np.stack([cx, cy, bw, bh, angle], axis=1).astype(np.float32)
+    boxes = Boxes(obb, cls == 0, score.astype(np.float32))
+    return _suppress_overlaps(boxes)
+
+
+def _suppress_overlaps(b: Boxes) -> Boxes:
+    """Drop a box whose centre lies near a higher-scoring box's centre (one tile found as face up and
+    face down, or twice)."""
+    if len(b) < 2:
+        return b
+    order = np.argsort(-b.score)
+    keep: list[int] = []
+    for i in order:
+        cx, cy, w, h, _ = b.obb[i]
+        clash = False
+        for j in keep:
+            dx, dy = abs(b.obb[j, 0] - cx), abs(b.obb[j, 1] - cy)
+            r = 0.35 * min(w, h, b.obb[j, 2], b.obb[j, 3])
+            if dx < r and dy < r:
+                clash = True
+                break
+        if not clash:
+            keep.append(int(i))
+    idx = np.array(sorted(keep))
+    return Boxes(b.obb[idx], b.face_up[idx], b.score[idx])
+
+
+class TileDetector:
+    """The ONNX tile detector with one thread pool and spinning off (so it shares 2 cores well with the
+    classifier's session)."""
+
+    def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None) -> None:
+        path = Path(path) if path is not None else default_model_path()
+        if not path.is_file():
+            raise DetectorError(f"tile detector model not found: {path}")
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        meta = self.session.get_modelmeta().custom_metadata_map
+        try:
+            self.long_side = int(meta["long_side"])
+            self.stride = int(meta["stride"])
+            self.classes = tuple(json.loads(meta["classes"]))
+            self.threshold = float(threshold if threshold is not None else meta["threshold"])
+        except (KeyError, ValueError) as e:
+            raise DetectorError(f"{path} lacks detector metadata ({e})") from e
+        self.input_name = self.session.get_inputs()[0].name
+
+    def detect(self, image: np.ndarray, long_side: int | None = None) -> Boxes:
+        """Tiles in an ``HxWx3`` uint8 BGR image, boxes in its pixels."""
+        if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8 or min(image.shape[:2]) < 8:
+            raise DetectorError(f"expected an HxWx3 uint8 BGR image of at least 8x8, got {image.shape} "
+                                f"{image.dtype}")
+        net_in, scale = letterbox(image, long_side or self.long_side)
+        blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
+        peaks, reg = self.session.run(None, {self.input_name: blob})
+        boxes = decode(peaks[0], reg[0], self.stride, self.threshold)
+        if len(boxes) == 0:
+            return boxes
+        obb = boxes.obb.copy()
+        obb[:, :4] /= scale
+        return Boxes(obb, boxes.face_up, boxes.score)
+
+
+def obb_corners(obb: np.ndarray) -> np.ndarray:
+    """N x 4 x 2 corners (top-left, top-right, bottom-right, bottom-left as the tile is read)."""
+    cx, cy, w, h, a = (obb[:, i] for i in range(5))
+    t = np.radians(a)
+    up = np.stack([-np.sin(t), -np.cos(t)], axis=1)  # image direction of the tile's top
+    right = np.stack([np.cos(t), -np.sin(t)], axis=1)
+    c = np.stack([cx, cy], axis=1)
+    hw, hh = (w / 2)[:, None], (h / 2)[:, None]
+    return np.stack([c + up * hh - right * hw, c + up * hh + right * hw, c - up * hh + right * hw,
+                     c - up * hh - right * hw], axis=1)
+
+
+def obb_xyxy(obb: np.ndarray) -> np.ndarray:
+    """Axis-aligned boxes (N x 4) around oriented ones."""
+    c = obb_corners(obb)
+    return np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
+
+
+def angle_between(a: float, b: float) -> float:
+    """Smallest absolute difference of two angles in degrees."""
+    return abs((a - b + 180) % 360 - 180)
+
+
+def obb_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two oriented boxes (cx, cy, w, h, angle)."""
+    ra = ((float(a[0]), float(a[1])), (float(a[2]), float(a[3])), -float(a[4]))
+    rb = ((float(b[0]), float(b[1])), (float(b[2]), float(b[3])), -float(b[4]))
+    kind, pts = cv2.rotatedRectangleIntersection(ra, rb)
+    if kind == cv2.INTERSECT_NONE or pts is None or len(pts) < 3:
+        return 0.0
+    inter = float(cv2.contourArea(cv2.convexHull(pts)))
+    union = float(a[2] * a[3] + b[2] * b[3]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def match_boxes(det: Boxes, truth: np.ndarray, positive: float, iou: float = 0.5,
+                ignore: float = 0.2) -> tuple[int, int]:
+    """Greedy one-to-one matching of detections (best score first) to true boxes (N x 7: obb, face_up,
+    visible) at ``iou``, face up/down agreeing. Returns (true boxes with visible >= ``positive`` found,
+    detections that match no true box with visible >= ``ignore``)."""
+    used = np.zeros(len(truth), bool)
+    hits = false = 0
+    for i in np.argsort(-det.score):
+        best, best_j = iou, -1
+        for j in range(len(truth)):
+            t = truth[j]
+            if used[j] or t[6] < ignore or bool(t[5] > 0.5) != bool(det.face_up[i]):
+                continue
+            if abs(t[0] - det.obb[i, 0]) > t[3] or abs(t[1] - det.obb[i, 1]) > t[3]:
+                continue
+            v = obb_iou(det.obb[i], t[:5])
+            if v >= best:
+                best, best_j = v, j
+        if best_j < 0:
+            false += 1
+            continue
+        used[best_j] = True
+        hits += int(truth[best_j, 6] >= positive)
+    return hits, false
+
+
+__all__ += ["obb_corners", "obb_xyxy", "angle_between", "obb_iou", "match_boxes"]

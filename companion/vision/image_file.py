@@ -1,0 +1,53 @@
+"""Reading crop and photo files safely: unreadable, empty, truncated or huge images (decompression bombs)
+raise :class:`ImageFileError` naming the file, before any large allocation."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+__all__ = ["ImageFileError", "read_image", "MAX_PIXELS", "MAX_BYTES"]
+
+MAX_PIXELS = 40_000_000
+"""Largest image (width x height) read; bigger ones are refused as possible decompression bombs."""
+MAX_BYTES = 64 * 1024 * 1024
+
+
+class ImageFileError(ValueError):
+    """An image file that cannot be used; the message names the file and the reason."""
+
+
+def read_image(path: str | Path) -> np.ndarray:
+    """The image at ``path`` as ``HxWx3`` ``uint8`` BGR."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as e:
+        raise ImageFileError(f"{p}: cannot read file ({e.strerror or e})") from e
+    if size == 0:
+        raise ImageFileError(f"{p}: empty file")
+    if size > MAX_BYTES:
+        raise ImageFileError(f"{p}: file too large ({size} bytes, limit {MAX_BYTES})")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(p) as im:
+                w, h = im.size
+                if w * h > MAX_PIXELS:
+                    raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS})")
+                im.load()
+                rgb = np.asarray(im.convert("RGB"))
+    except ImageFileError:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
+        raise ImageFileError(f"{p}: image too large (possible decompression bomb)") from e
+    except UnidentifiedImageError as e:
+        raise ImageFileError(f"{p}: not an image file") from e
+    except (OSError, SyntaxError, ValueError) as e:
+        raise ImageFileError(f"{p}: damaged or truncated image ({e})") from e
+    if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
+        raise ImageFileError(f"{p}: image has no pixels ({rgb.shape})")
+    return np.ascontiguousarray(rgb[:, :, ::-1])

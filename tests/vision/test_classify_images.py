@@ -1,0 +1,57 @@
+"""Image files: every kind of bad file is a clear ImageFileError naming the file."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from companion.vision.image_file import ImageFileError, read_image
+
+
+def _jpeg(path: Path) -> Path:
+    rgb = np.zeros((40, 30, 3), np.uint8)
+    rgb[:, :, 0] = 200  # red in RGB
+    Image.fromarray(rgb).save(path, quality=95)
+    return path
+
+
+def test_good_file_is_bgr(tmp_path: Path) -> None:
+    img = read_image(_jpeg(tmp_path / "a.jpg"))
+    assert img.shape == (40, 30, 3) and img.dtype == np.uint8
+    assert img[20, 15, 2] > 150 and img[20, 15, 0] < 50  # red sits in the last (R) channel of BGR
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("empty.jpg", b"", "empty"),
+        ("text.jpg", b"not an image at all", "not an image"),
+    ],
+)
+def test_bad_bytes(tmp_path: Path, name: str, content: bytes, reason: str) -> None:
+    p = tmp_path / name
+    p.write_bytes(content)
+    with pytest.raises(ImageFileError, match=reason) as e:
+        read_image(p)
+    assert name in str(e.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(ImageFileError, match="nothere.png"):
+        read_image(tmp_path / "nothere.png")
+
+
+def test_truncated_jpeg(tmp_path: Path) -> None:
+    p = _jpeg(tmp_path / "t.jpg")
+    p.write_bytes(p.read_bytes()[:200])
+    with pytest.raises(ImageFileError, match="truncated"):
+        read_image(p)
+
+
+def test_huge_image_is_refused_before_decoding(tmp_path: Path) -> None:
+    p = tmp_path / "bomb.png"
+    Image.new("1", (9000, 5000)).save(p)  # 45 Mpx of zeros: a few kB on disk
+    assert p.stat().st_size < 100_000
+    with pytest.raises(ImageFileError, match="too large"):
+        read_image(p)

@@ -1,0 +1,179 @@
+"""Training data for the tile classifier: a bank of rendered faces, photo-like augmentation and
+non-tile negatives (dice, chips, coins, fingers, bare table), all from seeds.
+
+Class ``i < 43`` is ``Tile(i)`` (``42`` = ``0x``, the back); class ``43`` (``NONE``) is "not a tile".
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import cv2
+import numpy as np
+
+from companion.tiles import Tile
+from companion.vision.preprocess import INPUT_SIZE, prepare
+from training.progress import Progress
+from training.synth.faces import face_box, render_face, sample_style
+
+__all__ = ["NUM_CLASSES", "NONE", "CLASS_NAMES", "Bank", "render_bank", "augment", "negative", "make_batch"]
+
+NONE = 43
+NUM_CLASSES = 44
+CLASS_NAMES: tuple[str, ...] = (*(Tile(i).code for i in range(43)), "unknown")
+BANK_SIZE = (84, 112)
+
+
+class Bank:
+    """Rendered tiles: ``images`` ``N x H x W x 4`` RGBA, ``labels`` ``N``, face ``boxes`` ``N x 4``."""
+
+    def __init__(self, images: np.ndarray, labels: np.ndarray, boxes: np.ndarray) -> None:
+        self.images, self.labels, self.boxes = images, labels, boxes
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+
+def render_bank(n_styles: int, split: str, seed: int, size: tuple[int, int] = BANK_SIZE,
+                progress: bool = True) -> Bank:
+    """All 43 faces in ``n_styles`` styles of ``split`` drawn from ``seed``."""
+    rng = random.Random(seed)
+    images, labels, boxes = [], [], []
+    for _ in Progress(range(n_styles), n_styles, f"render {split}", progress):
+        style = sample_style(rng, split)
+        box = face_box(style, size)
+        for t in range(43):
+            images.append(np.asarray(render_face(Tile(t), style, size)))
+            labels.append(t)
+            boxes.append(box)
+    return Bank(np.stack(images), np.asarray(labels, np.int64), np.asarray(boxes, np.float32))
+
+
+# --- photo-like augmentation -----------------------------------------------------------------------------
+
+
+def _background(h: int, w: int, r: np.random.Generator) -> np.ndarray:
+    base = r.integers(0, 256, 3) if r.random() < 0.5 else np.array(
+        [(40, 110, 50), (120, 60, 30), (60, 60, 140), (200, 200, 200), (30, 30, 30)][r.integers(5)])
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = base
+    img += r.normal(0, r.uniform(2, 20), (h, w, 1)).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _composite(rgba: np.ndarray, pad: int, r: np.random.Generator) -> np.ndarray:
+    """The tile (RGBA -> BGR) on a random table background with ``pad`` pixels around it."""
+    h, w = rgba.shape[:2]
+    bg = _background(h + 2 * pad, w + 2 * pad, r)
+    a = rgba[:, :, 3:4].astype(np.float32) / 255.0
+    tile = rgba[:, :, 2::-1].astype(np.float32)
+    region = bg[pad:pad + h, pad:pad + w].astype(np.float32)
+    bg[pad:pad + h, pad:pad + w] = (tile * a + region * (1 - a)).astype(np.uint8)
+    return bg
+
+
+def _crop_quad(box: np.ndarray, pad: int, r: np.random.Generator) -> np.ndarray:
+    x0, y0, x1, y1 = box + pad
+    w, h = x1 - x0, y1 - y0
+    grow = r.uniform(-0.05, 0.12) if r.random() < 0.8 else r.uniform(0.12, 0.3)
+    cx, cy = (x0 + x1) / 2 + r.normal(0, 0.03) * w, (y0 + y1) / 2 + r.normal(0, 0.03) * h
+    hw, hh = w * (1 + grow) / 2, h * (1 + grow) / 2
+    quad = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float32)
+    quad += r.normal(0, 0.035, (4, 2)).astype(np.float32) * np.array([w, h], np.float32)  # perspective
+    ang = math.radians(r.normal(0, 5) if r.random() < 0.9 else r.uniform(-15, 15))
+    rot = np.array([[math.cos(ang), -math.sin(ang)], [math.sin(ang), math.cos(ang)]], np.float32)
+    return quad @ rot.T + np.array([cx, cy], np.float32)
+
+
+def _photometric(img: np.ndarray, r: np.random.Generator) -> np.ndarray:
+    f = img.astype(np.float32)
+    h, w = f.shape[:2]
+    grey = f.mean(axis=2, keepdims=True)
+    f = grey + (f - grey) * r.uniform(0.6, 1.3)  # saturation
+    f = f * r.uniform(0.88, 1.12, 3).astype(np.float32) * r.uniform(0.65, 1.2) + r.uniform(-30, 30)
+    if r.random() < 0.35:  # shading ramp
+        ramp = np.linspace(r.uniform(0.55, 1), r.uniform(0.8, 1.1), w if r.random() < 0.5 else h, dtype=np.float32)
+        f *= ramp[None, :, None] if ramp.size == w else ramp[:, None, None]
+    if r.random() < 0.3:  # glare
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        gx, gy, s = r.uniform(0, w), r.uniform(0, h), r.uniform(0.1, 0.5) * max(h, w)
+        f += (r.uniform(60, 220) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * s * s)))[:, :, None]
+    if r.random() < 0.4:
+        f = cv2.GaussianBlur(f, (0, 0), r.uniform(0.3, 1.4))
+    f += r.normal(0, r.uniform(0, 7), f.shape).astype(np.float32)
+    out = np.clip(f, 0, 255).astype(np.uint8)
+    if r.random() < 0.3:
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(r.integers(25, 90))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out
+
+
+def _out_size(r: np.random.Generator) -> tuple[int, int]:
+    s = r.uniform(0.6, 2.2)
+    return max(8, round(INPUT_SIZE[0] * s * r.uniform(0.9, 1.1))), max(10, round(INPUT_SIZE[1] * s))
+
+
+def augment(rgba: np.ndarray, box: np.ndarray, r: np.random.Generator) -> np.ndarray:
+    """A photo-like BGR crop of the tile face in ``rgba`` (face box ``box``)."""
+    pad = rgba.shape[0] // 3
+    canvas = _composite(rgba, pad, r)
+    ow, oh = _out_size(r)
+    dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
+    m = cv2.getPerspectiveTransform(_crop_quad(box, pad, r), dst)
+    crop = cv2.warpPerspective(canvas, m, (ow, oh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    return _photometric(crop, r)
+
+
+# --- negatives: things on a table that are not tiles ------------------------------------------------------
+
+
+def negative(r: np.random.Generator) -> np.ndarray:
+    """A BGR crop of something that is not a tile: a die, a chip, a coin, a finger, clutter or bare table."""
+    ow, oh = _out_size(r)
+    img = _background(oh, ow, r)
+    kind = int(r.integers(6))
+    cx, cy, s = ow * r.uniform(0.3, 0.7), oh * r.uniform(0.3, 0.7), min(ow, oh) * r.uniform(0.3, 0.6)
+    col = tuple(int(v) for v in r.integers(0, 256, 3))
+    if kind == 0:  # die
+        body = (235, 235, 240) if r.random() < 0.7 else col
+        cv2.rectangle(img, (int(cx - s), int(cy - s)), (int(cx + s), int(cy + s)), body, -1)
+        n = int(r.integers(1, 7))
+        for k in range(n):
+            a = 2 * math.pi * k / n
+            px, py = cx + (0 if n == 1 else math.cos(a) * s * 0.55), cy + (0 if n == 1 else math.sin(a) * s * 0.55)
+            cv2.circle(img, (int(px), int(py)), max(1, int(s * 0.15)), (30, 30, 200) if n == 1 else (20, 20, 20), -1)
+    elif kind == 1:  # chip
+        cv2.circle(img, (int(cx), int(cy)), int(s), col, -1)
+        for k in range(8):
+            a = 2 * math.pi * k / 8
+            cv2.circle(img, (int(cx + math.cos(a) * s * 0.85), int(cy + math.sin(a) * s * 0.85)), max(1, int(s * 0.12)),
+                       (250, 250, 250), -1)
+        cv2.circle(img, (int(cx), int(cy)), int(s * 0.55), (240, 240, 240), max(1, int(s * 0.08)))
+    elif kind == 2:  # coin
+        metal = (60, 170, 210) if r.random() < 0.5 else (190, 190, 190)
+        cv2.circle(img, (int(cx), int(cy)), int(s), metal, -1)
+        cv2.circle(img, (int(cx), int(cy)), int(s * 0.8), tuple(v - 40 for v in metal), max(1, int(s * 0.06)))
+    elif kind == 3:  # finger
+        skin = (int(r.integers(90, 180)), int(r.integers(120, 200)), int(r.integers(170, 240)))
+        cv2.ellipse(img, (int(cx), int(cy)), (int(s * 0.45), int(oh)), float(r.uniform(-40, 40)), 0, 360, skin, -1)
+    elif kind == 4:  # clutter
+        for _ in range(int(r.integers(2, 9))):
+            c = tuple(int(v) for v in r.integers(0, 256, 3))
+            p = r.integers(0, max(ow, oh), 4)
+            cv2.line(img, (int(p[0]), int(p[1])), (int(p[2]), int(p[3])), c, int(r.integers(1, 6)))
+    return _photometric(img, r)
+
+
+def make_batch(bank: Bank, idx: np.ndarray, r: np.random.Generator, neg_frac: float = 0.04
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Augmented input ``N x 3 x H x W`` and labels for bank rows ``idx`` (a fraction become negatives)."""
+    crops, labels = [], []
+    for i in idx:
+        if r.random() < neg_frac:
+            crops.append(negative(r))
+            labels.append(NONE)
+        else:
+            crops.append(augment(bank.images[i], bank.boxes[i], r))
+            labels.append(int(bank.labels[i]))
+    return prepare(crops), np.asarray(labels, np.int64)

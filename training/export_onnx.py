@@ -1,0 +1,58 @@
+"""Export a trained TileNet to a self-describing ONNX file (metadata_props: class names in the notation,
+input size, normalisation, output meanings, training commit and run info)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import warnings
+from pathlib import Path
+from typing import Any
+
+import onnx
+import torch
+
+from companion.vision.preprocess import INPUT_SIZE, MEAN, STD
+from training.classifier_model import TileNet
+
+__all__ = ["export", "training_commit"]
+
+
+def training_commit() -> str:
+    """HEAD of the repository, with ``+dirty`` when training code has uncommitted changes."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "training", "companion/vision"], cwd=root,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
+
+
+def export(model: TileNet, path: Path, class_names: tuple[str, ...], info: dict[str, Any]) -> None:
+    model.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    w, h = INPUT_SIZE
+    dummy = torch.zeros(2, 3, h, w)
+    with warnings.catch_warnings():  # the TorchScript exporter's deprecation notices
+        warnings.simplefilter("ignore")
+        torch.onnx.export(model, (dummy,), str(path), input_names=["input"], output_names=["logits", "embedding"],
+                          dynamic_axes={"input": {0: "n"}, "logits": {0: "n"}, "embedding": {0: "n"}},
+                          opset_version=17, dynamo=False)
+    m = onnx.load(str(path))
+    meta = {
+        "class_names": json.dumps(list(class_names)),
+        "input_size": json.dumps({"width": w, "height": h}),
+        "input_format": "RGB float32 NCHW, (pixel/255 - mean) / std",
+        "mean": json.dumps(list(MEAN)),
+        "std": json.dumps(list(STD)),
+        "outputs": "logits: class scores; embedding: L2-normalised features for calibration prototypes",
+        "training_commit": training_commit(),
+        "training": json.dumps(info),
+    }
+    del m.metadata_props[:]
+    for k, v in meta.items():
+        m.metadata_props.add(key=k, value=v)
+    onnx.save(m, str(path))
