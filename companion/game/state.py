@@ -185,7 +185,7 @@ class TableState:
     outcome: Outcome | None = None
     results: tuple[HandResult, ...] = ()
     prev: TableState | None = field(default=None, compare=False, repr=False)
-    log_len: int = 0  # events applied, retractions included
+    log_len: int = field(default=0, compare=False)  # events applied, retractions included
     last_index: int = -1  # log position of the last effective event
     warnings: tuple[str, ...] = ()
 

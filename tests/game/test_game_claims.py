@@ -1,0 +1,233 @@
+"""Claims and their priority, 過水, kongs and the end of the wall, by scripted hands (spec §2.7-2.13)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game_support import Table, t, tiles
+
+from companion.game import events as ev
+from companion.game.state import OutcomeKind, Phase
+from companion.game.switches import DiscardKongWin, MultiWin, ReserveRule, Switches
+from companion.hand import MeldKind, Source
+
+# Dealer 0 discards 9s: seat 1 may chow 78s, seat 3 may pung 99s, seat 2 waits on 6s or 9s.
+HANDS = {
+    0: "123m456m789m11p234p56p9s",
+    1: "2345s678s55z666z77z11s",
+    2: "111z222z333z444z78s66p",
+    3: "99s88p77p66m55m44m3z",
+}
+
+
+def opened() -> Table:
+    tb = Table(HANDS)
+    tb.discard(0, "9s")
+    return tb
+
+
+def test_chow_only_from_the_left() -> None:
+    tb = opened()
+    err = tb.refused(ev.Chowed(seat=3, tiles=tiles("78s"), tile=t("9s")), "chow_left")
+    assert ("discarder", "0") in err.evidence
+    tb.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    meld = tb.state.seats[1].melds[0]
+    assert meld.kind is MeldKind.CHOW and meld.source is Source.LEFT
+    assert tb.state.phase is Phase.ACT and tb.state.turn == 1
+
+
+def test_pung_outranks_a_chow_already_made_and_not_the_other_way() -> None:
+    tb = opened()
+    tb.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    tb.do(ev.Punged(seat=3, tile=t("9s")))
+    assert tb.state.seats[1].melds == ()  # the chow went back
+    assert tb.state.seats[3].melds[0].kind is MeldKind.PUNG and tb.state.turn == 3
+    tb.refused(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")), "outranked")
+
+
+def test_win_outranks_pung_and_then_nothing_else_claims() -> None:
+    tb = opened()
+    tb.do(ev.Punged(seat=3, tile=t("9s")))
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.state.claim_base.seats[2].concealed_tiles))
+    assert tb.state.phase is Phase.HAND_OVER
+    assert tb.state.outcome is not None and [w.seat for w in tb.state.outcome.winners] == [2]
+    assert tb.state.seats[3].melds == ()
+    tb.refused(ev.Punged(seat=3, tile=t("9s")), "outranked")
+
+
+def test_a_win_needs_the_shape() -> None:
+    tb = opened()
+    err = tb.refused(ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(1)), "not_complete")
+    assert "9s" in str(err)
+
+
+def test_claim_after_the_window_closed() -> None:
+    tb = opened()
+    tb.draw(1)
+    tb.refused(ev.Punged(seat=3, tile=t("9s")), "window_closed")
+
+
+def test_passed_win_bars_discard_and_self_drawn_wins_until_own_discard() -> None:
+    tb = opened()
+    tb.refused(ev.PassedWin(seat=1, tile=t("9s")), "not_win_tile")  # seat 1's known hand does not win on 9s
+    tb.do(ev.PassedWin(seat=2, tile=t("9s")))
+    tb.draw(1, "9s")
+    tb.discard(1, "9s")
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2)), "barred")
+    tb.draw(2, "6s")  # a self-drawn win is barred too under the default
+    hand = list(tb.hand(2))
+    hand.remove(t("6s"))
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("6s"), concealed=tuple(hand)), "barred")
+
+
+def test_passed_win_self_draw_switch_off() -> None:
+    tb = Table(HANDS, Switches(passed_win_blocks_self_draw=False))
+    tb.discard(0, "9s")
+    tb.do(ev.PassedWin(seat=2, tile=t("9s")))
+    tb.draw(1)
+    tb.discard(1, tb.hand(1)[0])
+    tb.draw(2, "6s")
+    hand = list(tb.hand(2))
+    hand.remove(t("6s"))
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("6s"), concealed=tuple(hand)))
+    assert tb.state.outcome is not None and tb.state.outcome.winners[0].kind is ev.WinKind.SELF_DRAW
+
+
+def test_bar_lifts_at_own_discard() -> None:
+    tb = opened()
+    tb.do(ev.PassedWin(seat=2, tile=t("9s")))
+    tb.draw(1)
+    tb.discard(1, tb.hand(1)[0])
+    tb.draw(2, "5m")
+    tb.discard(2, "5m")
+    assert not tb.state.seats[2].barred
+
+
+def _two_waiting(rule: MultiWin) -> Table:
+    # seats 1 and 3 both wait on 5z; the dealer discards it.
+    hands = {0: "123m456m789m11p234p56p5z", 1: "111s222s333s444s666p5z", 3: "777s888s999s777p555p5z"}
+    tb = Table(hands, Switches(multi_win=rule))
+    tb.discard(0, "5z")
+    return tb
+
+
+def test_multi_win_nearest_and_all() -> None:
+    for rule, winners in ((MultiWin.NEAREST, [1]), (MultiWin.ALL, [1, 3]), (MultiWin.NEAREST_UNLESS_THREE, [1])):
+        tb = _two_waiting(rule)
+        tb.do(ev.Won(seat=3, kind=ev.WinKind.DISCARD, tile=t("5z"), concealed=tb.hand(3)))
+        tb.do(ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=t("5z"), concealed=tb.hand(1)))
+        out = tb.state.outcome
+        assert out is not None and [w.seat for w in out.winners] == winners, rule
+        assert len(out.claimants) == 2
+        tb.refused(ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=t("5z"), concealed=tb.hand(1)), "win_kind")
+
+
+def test_kong_from_left_switch() -> None:
+    hands = {0: "123m456m789m11p234p56p7s", 1: "777s123p456p789p1z"}
+    tb = Table(hands, Switches(kong_from_left=False))
+    tb.discard(0, "7s")
+    tb.refused(ev.ExposedKong(seat=1, tile=t("7s")), "kong_left")
+    tb.do(ev.Punged(seat=1, tile=t("7s")))
+
+
+def _discard_kong(rule: DiscardKongWin) -> Table:
+    hands = {0: "123m456m789m11p234p56p7s", 1: "777s123m456m123p45p99p"}
+    tb = Table(hands, Switches(discard_kong_replacement_win=rule))
+    tb.discard(0, "7s")
+    tb.do(ev.ExposedKong(seat=1, tile=t("7s")))
+    assert tb.state.phase is Phase.REPLACE
+    tb.do(ev.ReplacementDrew(seat=1, tile=tb.take("6p")))
+    return tb
+
+
+def test_win_on_discard_kong_replacement_follows_the_switch() -> None:
+    tb = _discard_kong(DiscardKongWin.FORBIDDEN)
+    rest = tiles("123m456m123p45p99p")
+    tb.refused(ev.Won(seat=1, kind=ev.WinKind.SELF_DRAW, tile=t("6p"), concealed=rest), "dkong_win")
+    tb = _discard_kong(DiscardKongWin.SELF_DRAW)
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.SELF_DRAW, tile=t("6p"), concealed=rest))
+    assert tb.state.outcome is not None and tb.state.outcome.winners[0].replacement is not None
+
+
+def test_robbing_an_added_kong() -> None:
+    hands = {0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s1z2z3z4z", 2: "46p111m222z333z444z77z"}
+    tb = Table(hands)
+    tb.discard(0, "5p")
+    tb.do(ev.Punged(seat=1, tile=t("5p")))
+    tb.discard(1, "1z")
+    tb.draw(2, "9p")
+    tb.discard(2, "9p")
+    tb.draw(3)
+    tb.discard(3, tb.hand(3)[0])
+    tb.draw(0, "7z")
+    tb.discard(0, "7z")
+    tb.draw(1, "5p")
+    tb.do(ev.AddedKong(seat=1, tile=t("5p")))
+    assert tb.state.phase is Phase.ROB
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.ROBBED_KONG, tile=t("5p"), concealed=tb.hand(2)))
+    out = tb.state.outcome
+    assert out is not None and out.winners[0].discarder == 1
+    assert tb.state.seats[1].melds[0].kind is MeldKind.PUNG  # the robbed pung stays a pung
+
+
+def test_concealed_kong_cannot_be_robbed() -> None:
+    hands = {0: "1111m456m789m11p234p56p", 2: "23m111z222z333z444z5z"}
+    tb = Table(hands)
+    tb.do(ev.ConcealedKong(seat=0, tile=t("1m")))
+    assert tb.state.phase is Phase.REPLACE
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.ROBBED_KONG, tile=t("1m"), concealed=tb.hand(2)), "win_kind")
+
+
+def test_end_of_wall_last_tile_last_discard_and_draw() -> None:
+    # 63 live tiles after the deal; draws go 1, 2, 3, 0, …: seat 3 draws the last tile (海底).
+    tb = Table({3: "5555z123p456p789p1s", 2: "99s123m456m789m1p"})
+    tb.discard(0, tb.hand(0)[0])
+    tb.cycle(until_live=1)
+    assert tb.state.turn == 2
+    tb.refused(ev.DeclinedLastTile(seat=1), "decline")
+    tb.draw(3)
+    assert tb.state.last_tile_drawn and tb.state.live == 0
+    tb.refused(ev.ConcealedKong(seat=3, tile=t("5z")), "last_tile_kong")
+    tb.discard(3, "1s")
+    tb.refused(ev.Punged(seat=2, tile=t("1s")), "last_discard_claim")
+    tb.refused(ev.Drew(seat=0, tile=t("1z")), "wall_empty")
+    tb.do(ev.ExhaustiveDraw())
+    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
+
+
+def test_no_kong_when_its_replacement_would_pass_the_reserve() -> None:
+    # seat 2 draws the tile that leaves one live tile; under plus_one_per_kong a kong would raise R.
+    for rule, allowed in ((ReserveRule.FIXED16, True), (ReserveRule.PLUS_ONE_PER_KONG, False)):
+        tb = Table({2: "5555z123p456p789p1s"}, Switches(reserve_rule=rule))
+        tb.discard(0, tb.hand(0)[0])
+        tb.cycle(until_live=2)
+        tb.draw(2)
+        assert tb.state.live == 1
+        kong = ev.ConcealedKong(seat=2, tile=t("5z"))
+        if allowed:
+            tb.do(kong)
+        else:
+            tb.refused(kong, "last_tile_kong")
+
+
+def test_declining_the_last_tile() -> None:
+    tb = Table({})
+    tb.discard(0, tb.hand(0)[0])
+    tb.cycle(until_live=1)
+    due = (tb.state.turn + 1) % 4
+    tb.do(ev.DeclinedLastTile(seat=due))
+    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DECLINED
+    tb2 = Table({}, Switches(may_decline_last_tile=False))
+    tb2.discard(0, tb2.hand(0)[0])
+    tb2.cycle(until_live=1)
+    tb2.refused(ev.DeclinedLastTile(seat=(tb2.state.turn + 1) % 4), "switch_off")
+
+
+def test_reserve_rules_change_the_live_count() -> None:
+    for rule, live in ((ReserveRule.FIXED16, 79 - 16), (ReserveRule.PLAY_TO_END, 79),
+                       (ReserveRule.PLUS_ONE_PER_KONG, 79 - 16)):
+        tb = Table({}, replace(Switches(), reserve_rule=rule))
+        assert tb.state.live == live
+    tb = Table({0: "1111m456m789m11p234p56p"}, Switches(reserve_rule=ReserveRule.PLUS_ONE_PER_KONG))
+    tb.do(ev.ConcealedKong(seat=0, tile=t("1m")))
+    assert tb.state.live == 79 - 17
