@@ -1,0 +1,328 @@
+"""The table service: one per table, the only writer of its event log.
+
+A single writer thread owns the SQLite connection (stdlib ``sqlite3``, WAL journal, ``synchronous=FULL``).
+``submit`` hands the event to that thread, which checks it, commits it and only then acknowledges it,
+so a process killed at any moment loses no acknowledged event, and reopening resumes exactly.
+The camera loop and every app session go through ``submit``; views ``subscribe``; what the camera
+cannot decide becomes a question (``ask``) that a person ``answer``s.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Queue
+from typing import IO, Any
+
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.state import TableState
+from companion.game.text import IllegalEvent, Msg
+from companion.tiles import Tile, format_tiles, parse_tiles
+
+__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA"]
+
+log = logging.getLogger(__name__)
+EXPORT_SCHEMA = "companion.table"
+_DB_VERSION = "1"
+
+
+class ServiceError(RuntimeError):
+    """The service is closed, or its database cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    seq: int
+    state: TableState
+
+    @property
+    def ok(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    reason: Msg
+    evidence: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: Msg
+    event: ev.Event | None = None  # what answering with this choice submits
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    prompt: Msg
+    choices: tuple[Choice, ...]
+    evidence: tuple[tuple[str, str], ...] = ()
+
+
+Listener = Callable[[ev.Event, int, TableState], None]
+
+
+class TableService:
+    """Open (or create) the table database at ``path`` and replay its log."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._jobs: Queue[tuple[Callable[[], Any], Future[Any]] | None] = Queue()
+        self._listeners: list[Listener] = []
+        self._lock = threading.Lock()
+        self._events: list[ev.Event] = []
+        self._state = TableState()
+        self._private: dict[int, tuple[Tile, ...]] = {}
+        self._questions: dict[int, tuple[Question, int | None]] = {}
+        self._db: sqlite3.Connection | None = None
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name=f"table-writer:{self.path.name}", daemon=True)
+        self._thread.start()
+        try:
+            self._call(self._open)
+        except BaseException:
+            self.close()
+            raise
+
+    # --- public API -------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    def events(self) -> list[ev.Event]:
+        return list(self._events)
+
+    def submit(self, event: ev.Event, timeout: float | None = 30.0) -> Accepted | Refused:
+        """Check, commit, then acknowledge; ``Refused`` carries the reason (zh/en) and the evidence."""
+        result: Accepted | Refused = self._call(lambda: self._submit(event), timeout)
+        return result
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """``listener(event, seq, state)`` after each accepted event (called on the writer thread)."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def ask(self, question: Question) -> int:
+        """Store a question for the players; returns its id."""
+        qid: int = self._call(lambda: self._ask(question))
+        return qid
+
+    def open_questions(self) -> dict[int, Question]:
+        return {q: v[0] for q, v in self._questions.items() if v[1] is None}
+
+    def answer(self, question_id: int, choice: int) -> Accepted | Refused | None:
+        """Answer a question; a choice that carries an event submits it."""
+        result: Accepted | Refused | None = self._call(lambda: self._answer(question_id, choice))
+        return result
+
+    def set_private_hand(self, seat: int, tiles: Iterable[Tile] | str) -> None:
+        """A seat's known concealed hand: kept outside the shared log (the log only says it is known)."""
+        ts = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
+        self._call(lambda: self._set_private(seat, ts))
+
+    def private_hand(self, seat: int) -> tuple[Tile, ...] | None:
+        return self._private.get(seat)
+
+    def export_jsonl(self, out: IO[str], include_private: bool = False) -> int:
+        """Write the session as JSON lines (a header, then one event per line); returns the event count."""
+        header: dict[str, Any] = {"schema": EXPORT_SCHEMA, "v": ev.SCHEMA_VERSION, "events": len(self._events)}
+        if include_private:
+            header["private"] = {str(s): format_tiles(t) for s, t in sorted(self._private.items())}
+        out.write(json.dumps(header, ensure_ascii=False) + "\n")
+        for e in list(self._events):
+            out.write(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n")
+        return len(self._events)
+
+    @classmethod
+    def import_jsonl(cls, path: str | Path, lines: Iterable[str]) -> TableService:
+        """A new table database at ``path`` holding an exported session; refuses an illegal log,
+        naming the line."""
+        events, private = read_jsonl(lines)
+        service = cls(path)
+        if service._events:
+            service.close()
+            raise ServiceError(f"{path} already holds {len(service._events)} events")
+        for n, e in events:
+            r = service.submit(e)
+            if isinstance(r, Refused):
+                service.close()
+                raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **dict(r.evidence))
+        for seat, tiles in private.items():
+            service.set_private_hand(seat, tiles)
+        return service
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._jobs.put(None)
+        self._thread.join(timeout=10)
+
+    def __enter__(self) -> TableService:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the writer thread ------------------------------------------------------------------------
+
+    def _call(self, job: Callable[[], Any], timeout: float | None = 30.0) -> Any:
+        if self._closed:
+            raise ServiceError("the table service is closed")
+        fut: Future[Any] = Future()
+        self._jobs.put((job, fut))
+        return fut.result(timeout)
+
+    def _run(self) -> None:
+        while True:
+            item = self._jobs.get()
+            if item is None:
+                break
+            job, fut = item
+            try:
+                fut.set_result(job())
+            except BaseException as e:  # handed to the caller
+                fut.set_exception(e)
+        if self._db is not None:
+            self._db.close()
+
+    def _open(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript("""
+            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS private (seat INTEGER PRIMARY KEY, tiles TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, body TEXT NOT NULL, answer INTEGER);
+        """)
+        db.execute("INSERT OR IGNORE INTO meta VALUES ('db_version', ?)", (_DB_VERSION,))
+        self._db = db
+        state = TableState()
+        for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
+            if seq != len(self._events):
+                raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap")
+            e = ev.from_dict(json.loads(body))
+            state = step(state, e)
+            self._events.append(e)
+        self._state = state
+        for seat, tiles in db.execute("SELECT seat, tiles FROM private"):
+            self._private[seat] = parse_tiles(tiles)
+        for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
+            self._questions[qid] = (_question_from(json.loads(body)), answer)
+
+    def _submit(self, event: ev.Event) -> Accepted | Refused:
+        try:
+            new = step(self._state, event)
+        except IllegalEvent as e:
+            return Refused(e.reason, e.evidence)
+        seq = len(self._events)
+        body = json.dumps(ev.to_dict(event), ensure_ascii=False)
+        assert self._db is not None
+        with self._db:  # one transaction, committed before the acknowledgement
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("INSERT INTO events (seq, body) VALUES (?, ?)", (seq, body))
+        self._events.append(event)
+        self._state = new
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(event, seq, new)
+            except Exception:  # a view's failure never stops the table
+                log.exception("table listener failed on event #%d", seq)
+        return Accepted(seq, new)
+
+    def _ask(self, q: Question) -> int:
+        assert self._db is not None
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            cur = self._db.execute("INSERT INTO questions (body) VALUES (?)", (json.dumps(_question_json(q)),))
+        qid = int(cur.lastrowid or 0)
+        self._questions[qid] = (q, None)
+        return qid
+
+    def _answer(self, qid: int, choice: int) -> Accepted | Refused | None:
+        if qid not in self._questions:
+            raise KeyError(f"no question #{qid}")
+        q, done = self._questions[qid]
+        if done is not None:
+            raise ValueError(f"question #{qid} was already answered (choice {done})")
+        if not 0 <= choice < len(q.choices):
+            raise ValueError(f"question #{qid} has choices 0-{len(q.choices) - 1}, got {choice}")
+        event = q.choices[choice].event
+        result = self._submit(event) if event is not None else None
+        if isinstance(result, Refused):
+            return result
+        assert self._db is not None
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE questions SET answer = ? WHERE id = ?", (choice, qid))
+        self._questions[qid] = (q, choice)
+        return result
+
+    def _set_private(self, seat: int, tiles: tuple[Tile, ...]) -> None:
+        if not 0 <= seat < 4:
+            raise ValueError(f"a seat is 0-3, got {seat}")
+        assert self._db is not None
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("INSERT OR REPLACE INTO private VALUES (?, ?)", (seat, format_tiles(tiles)))
+        self._private[seat] = tiles
+
+
+def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """Events (with their line numbers) and private hands from an exported session or a plain log."""
+    events: list[tuple[int, ev.Event]] = []
+    private: dict[int, tuple[Tile, ...]] = {}
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ev.EventError(f"line {n}: not JSON: {e}") from None
+        if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
+            private.update({int(s): parse_tiles(t) for s, t in data.get("private", {}).items()})
+            continue
+        try:
+            events.append((n, ev.from_dict(data)))
+        except ev.EventError as e:
+            raise ev.EventError(f"line {n}: {e}") from None
+    return events, private
+
+
+def _msg_json(m: Msg) -> dict[str, str]:
+    return {"key": m.key, "zh": m.zh, "en": m.en}
+
+
+def _question_json(q: Question) -> dict[str, Any]:
+    return {"prompt": _msg_json(q.prompt), "evidence": [list(x) for x in q.evidence],
+            "choices": [{"label": _msg_json(c.label), "event": ev.to_dict(c.event) if c.event else None}
+                        for c in q.choices]}
+
+
+def _question_from(d: dict[str, Any]) -> Question:
+    return Question(Msg(**d["prompt"]),
+                    tuple(Choice(Msg(**c["label"]), ev.from_dict(c["event"]) if c["event"] else None)
+                          for c in d["choices"]),
+                    tuple((str(a), str(b)) for a, b in d["evidence"]))

@@ -1,0 +1,148 @@
+"""The table service: commit before acknowledgement, refusals with reasons, subscribers, questions,
+private hands, JSON-lines export/import, and a SIGKILL crash test."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.game import events as ev
+from companion.game.check import replay
+from companion.game.service import Accepted, Choice, Question, Refused, TableService
+from companion.game.simulator import Simulator
+from companion.game.text import msg
+from companion.tiles import Tile
+
+HERE = Path(__file__).parent
+
+
+def sim_log(seed: int = 4, hands: int = 2) -> list[ev.Event]:
+    return list(Simulator(seed=seed).run(hands))
+
+
+def test_submit_commits_then_acknowledges_and_reopen_resumes(tmp_path: Path) -> None:
+    log = sim_log()
+    db = tmp_path / "table.db"
+    with TableService(db) as service:
+        seen: list[int] = []
+        service.subscribe(lambda e, seq, state: seen.append(seq))
+        for e in log[:50]:
+            r = service.submit(e)
+            assert isinstance(r, Accepted)
+        assert seen == list(range(50))
+    with TableService(db) as again:
+        assert again.events() == log[:50]
+        assert again.state == replay(log[:50])
+        for e in log[50:]:
+            assert again.submit(e).ok
+        assert again.state == replay(log)
+
+
+def test_refusal_carries_reason_and_is_not_stored(tmp_path: Path) -> None:
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        for e in log[:3]:
+            service.submit(e)
+        r = service.submit(ev.Drew(seat=1, tile=Tile.M1))
+        assert isinstance(r, Refused) and r.reason.zh and r.reason.en
+        assert len(service.events()) == 3
+
+
+def test_listener_failure_does_not_stop_the_table(tmp_path: Path) -> None:
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        def boom(e: ev.Event, seq: int, state: object) -> None:
+            raise RuntimeError("view crashed")
+
+        unsubscribe = service.subscribe(boom)
+        assert service.submit(log[0]).ok
+        unsubscribe()
+        assert service.submit(log[1]).ok
+
+
+def test_questions_persist_and_an_answer_submits_its_event(tmp_path: Path) -> None:
+    log = sim_log()
+    db = tmp_path / "t.db"
+    with TableService(db) as service:
+        for e in log[:2]:
+            service.submit(e)
+        q = Question(msg("no_window"), (Choice(msg("decline"), log[2]), Choice(msg("retract_none"))))
+        qid = service.ask(q)
+    with TableService(db) as service:
+        assert service.open_questions() == {qid: q}
+        r = service.answer(qid, 0)
+        assert isinstance(r, Accepted) and r.seq == 2
+        assert service.open_questions() == {}
+        with pytest.raises(ValueError, match="already answered"):
+            service.answer(qid, 1)
+
+
+def test_export_import_round_trip_and_private_hands(tmp_path: Path) -> None:
+    log = sim_log()
+    with TableService(tmp_path / "a.db") as service:
+        for e in log:
+            service.submit(e)
+        service.set_private_hand(2, "123m456p")
+        plain, full = io.StringIO(), io.StringIO()
+        service.export_jsonl(plain)
+        service.export_jsonl(full, include_private=True)
+    assert "123m456p" not in plain.getvalue() and "123m456p" in full.getvalue()
+    header = json.loads(full.getvalue().splitlines()[0])
+    assert header["schema"] == "companion.table" and header["events"] == len(log)
+    with TableService.import_jsonl(tmp_path / "b.db", full.getvalue().splitlines()) as copy:
+        assert copy.events() == log
+        assert copy.private_hand(2) == (Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6)
+
+
+def test_import_refuses_an_illegal_log_naming_the_line(tmp_path: Path) -> None:
+    log = sim_log()
+    lines = [json.dumps(ev.to_dict(e)) for e in log[:10]]
+    lines.insert(5, json.dumps(ev.to_dict(ev.Drew(seat=3, tile=Tile.UNKNOWN))))
+    with pytest.raises(ValueError, match="line=6"):
+        TableService.import_jsonl(tmp_path / "c.db", lines)
+
+
+def test_killed_writer_loses_no_acknowledged_event(tmp_path: Path) -> None:
+    """A child submitting events is SIGKILLed after a seeded number of acknowledgements (the kill lands
+    wherever the child is at that moment). Whatever the timing, every acknowledged event must be in
+    the database on reopen, the stored log must be a legal prefix, and the next child resumes it."""
+    log = sim_log(seed=6, hands=2)
+    log_file = tmp_path / "log.jsonl"
+    log_file.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in log), "utf-8")
+    db = tmp_path / "crash.db"
+    rng = random.Random(1234)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parents[1]), os.environ.get("PYTHONPATH", "")])}
+    acked_total = -1
+    for _round in range(4):
+        child = subprocess.Popen([sys.executable, str(HERE / "crash_child.py"), str(db), str(log_file)],
+                                 stdout=subprocess.PIPE, text=True, env=env)
+        assert child.stdout is not None
+        first = child.stdout.readline().split()
+        assert first[0] == "start" and int(first[1]) >= acked_total + 1
+        wait_for = rng.randint(1, 60)
+        for _ in range(wait_for):
+            line = child.stdout.readline()
+            if not line.startswith("ack"):
+                break
+            acked_total = int(line.split()[1])
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        with TableService(db) as reopened:
+            stored = reopened.events()
+        assert len(stored) >= acked_total + 1
+        assert stored == log[: len(stored)]
+    done = subprocess.run([sys.executable, str(HERE / "crash_child.py"), str(db), str(log_file)],
+                          capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.rstrip().endswith("done")
+    with TableService(db) as final:
+        assert final.events() == log
+        assert final.state == replay(log)
