@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from companion.tiles import Tile
 from training.synth import pips
@@ -64,6 +64,8 @@ class FaceStyle:
     flower_inks: tuple[RGB, RGB, RGB]  # dark, green, red
     flower_digits: bool  # printed numbers 1-4 on flowers
     flower_latin: bool  # seasons say SPR/SUM/AUT/WIN instead of 春夏秋冬
+    flower_numerals: str  # how flowers print their number: "arabic" (1-4) or "chinese" (一二三四)
+    line_art: bool  # flower paintings drawn as outlines (ink line drawings) instead of filled shapes
     plant_chars: str  # characters of plants 1-4 in art order (梅蘭菊竹)
     plant_swap: bool  # chrysanthemum carries 4 and bamboo 3
     corner_index: bool  # Western corner indices (digits, E S W N)
@@ -80,7 +82,7 @@ CLEAN_STYLE = FaceStyle(
     pip_inks=((30, 70, 160), (20, 125, 60), (205, 30, 35)), pip_design="rings",
     bamboo_inks=((20, 125, 60), (205, 30, 35), (30, 70, 160)), stick_design="segments", bird="peacock",
     flower_inks=((30, 70, 160), (20, 125, 60), (205, 30, 35)), flower_digits=True, flower_latin=False,
-    plant_chars="梅蘭菊竹", plant_swap=False, corner_index=False, ink_index=(205, 30, 35), five="伍", wear=0.0,
+    flower_numerals="arabic", line_art=False, plant_chars="梅蘭菊竹", plant_swap=False, corner_index=False, ink_index=(205, 30, 35), five="伍", wear=0.0,
     seed=7,
 )
 
@@ -136,7 +138,8 @@ def sample_style(rng: random.Random | np.random.Generator, split: str = "train")
         pip_design=pick(_pool(_PIP, split)), bamboo_inks=(green, red, pick((blue, green, dark))),
         stick_design=pick(_pool(STICK_DESIGNS, split)), bird=pick(_pool(BIRD_DESIGNS, split)),
         flower_inks=(pick((blue, dark)), green, red), flower_digits=swap or latin or r.random() < 0.85,
-        flower_latin=latin, plant_chars=pick(("梅蘭菊竹", "梅蘭菊竹", "梅蘭菊竹", "福祿壽貴")), plant_swap=swap,
+        flower_latin=latin, flower_numerals="chinese" if not latin and r.random() < 0.2 else "arabic",
+        line_art=r.random() < 0.35, plant_chars=pick(("梅蘭菊竹", "梅蘭菊竹", "梅蘭菊竹", "福祿壽貴")), plant_swap=swap,
         corner_index=r.random() < 0.3, ink_index=pick((red, dark, blue)), five=pick("五伍"),
         wear=r.uniform(0.0, 0.35) if r.random() < 0.5 else 0.0,
         seed=r.randrange(1 << 30) * 2 + _HALF[split],
@@ -171,24 +174,31 @@ def _draw_flower(img: Image.Image, tile: Tile, s: FaceStyle, top: float) -> None
     inks = s.flower_inks
     art = (top + 0.2, 0.95)
     left_digit = (s.seed >> 3) % 2 == 0
+    layer = Image.new("RGBA", (FW, FH), (0, 0, 0, 0))
     if tile.is_season:
         label = _SEASON_LATIN[n - 1] if s.flower_latin else "春夏秋冬"[n - 1]
-        draw_bouquet(img, inks, s.seed * 8 + n + (0 if s.seed % 2 == 0 else 4), (0.08, *art[:1], 0.92, art[1]))
+        draw_bouquet(layer, inks, s.seed * 8 + n, (0.08, art[0], 0.92, art[1]))
     else:
         plant = PLANTS[n - 1]
         if s.plant_swap and n >= 3:
             plant = PLANTS[3] if n == 3 else PLANTS[2]  # 3 = bamboo, 4 = chrysanthemum
         label = s.plant_chars[PLANTS.index(plant)]
         if s.plant_chars != "梅蘭菊竹":
-            draw_bouquet(img, inks, s.seed * 8 + n, (0.08, art[0], 0.92, art[1]))
+            draw_bouquet(layer, inks, s.seed * 8 + n, (0.08, art[0], 0.92, art[1]))
         else:
-            draw_plant(img, plant, inks, s.seed + n, (0.1, art[0], 0.9, art[1]))
+            draw_plant(layer, plant, inks, s.seed + n, (0.1, art[0], 0.9, art[1]))
+    if s.line_art:  # keep only the rims of the shapes: an ink line drawing
+        alpha = layer.getchannel("A")
+        layer.putalpha(ImageChops.subtract(alpha, alpha.filter(ImageFilter.MinFilter(7))))
+    img.paste(layer, (0, 0), layer)
+    number = str(n) if s.flower_numerals == "arabic" else _NUMERALS[n - 1]
     digit_box = (0.08, top + 0.03, 0.3, top + 0.19) if left_digit else (0.7, top + 0.03, 0.92, top + 0.19)
     w = 0.5 if s.flower_latin and tile.is_season else 0.24
     char_box = (0.62 - w / 2 + 0.1, top + 0.02, 0.72 + w / 2, top + 0.2) if left_digit else (
         0.18 - w / 2, top + 0.02, 0.28 + w / 2, top + 0.2)
     if s.flower_digits:
-        _text(img, s, str(n), digit_box, inks[2] if (s.seed >> 5) % 2 else inks[0], LATIN_FONT)
+        _text(img, s, number, digit_box, inks[2] if (s.seed >> 5) % 2 else inks[0],
+              LATIN_FONT if number.isdigit() else None)
     _text(img, s, label, char_box, inks[2] if (s.seed >> 4) % 2 else inks[0],
           LATIN_FONT if s.flower_latin and tile.is_season else None)
 
