@@ -36,7 +36,7 @@ from importlib.resources import files
 from companion.hand import Hand, HandError
 from companion.rules._suit_tables import HONOUR, NEG, TABLE_SETS, group_keys, key_counts, overlap_vector
 
-__all__ = ["GroupVector", "group_limits", "group_vectors", "most_kept", "shanten", "shanten_of_keys"]
+__all__ = ["GroupVector", "group_limits", "group_vectors", "hand_limits", "most_kept", "shanten", "shanten_of_keys"]
 
 
 
@@ -222,6 +222,11 @@ def shanten_of_keys(keys: Sequence[int], sets_needed: int, limits: tuple[tuple[i
     return 3 * sets_needed + 1 - most_kept(group_vectors(keys, sets_needed, limits), sets_needed)
 
 
+def hand_limits(hand: Hand) -> tuple[tuple[int, ...], ...]:
+    """Per group, the copies of each rank a target of this hand may hold (four minus its melds')."""
+    return group_limits(_meld_counts(hand))
+
+
 def _meld_counts(hand: Hand) -> list[int] | None:
     if not hand.melds:
         return None
@@ -246,6 +251,5 @@ def shanten(hand: Hand) -> int:
             f"shanten needs {3 * hand.sets + 1} or {3 * hand.sets + 2} structural tiles, "
             f"got {hand.structural_count} in {str(hand)!r}"
         )
-    limits = group_limits(_meld_counts(hand))
-    return shanten_of_keys(group_keys(hand.concealed), n, limits)
+    return shanten_of_keys(group_keys(hand.concealed), n, hand_limits(hand))
 

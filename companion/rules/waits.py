@@ -40,6 +40,7 @@ __all__ = [
     "WaitShape",
     "is_ready",
     "structural_waits",
+    "visible_counts",
     "wait_counts",
     "wait_shape",
     "wait_shapes",
@@ -156,7 +157,8 @@ def is_ready(hand: Hand) -> bool:
     return bool(waits(hand))
 
 
-def _visible_counts(visible: Iterable[Tile] | str) -> list[int]:
+def visible_counts(visible: Iterable[Tile] | str) -> list[int]:
+    """Copies of each kind seen on the table, from tiles or notation (flowers and ``0x`` ignored)."""
     tiles = parse_tiles(visible, check=False) if isinstance(visible, str) else tuple(visible)
     return counts34(tiles)
 
@@ -169,7 +171,7 @@ def wait_counts(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[tuple[T
     """
     found = waits(hand)
     own = hand.own_counts()
-    seen = _visible_counts(visible)
+    seen = visible_counts(visible)
     out = []
     for t in found:
         if own[t] + seen[t] > 4:

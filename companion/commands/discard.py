@@ -1,0 +1,53 @@
+"""``companion discard``: which tile to discard from a drawn hand, best first, and why (牌效).
+
+    companion discard "12478m3569p23788s157z"
+    companion discard --lang en --top 3 --visible 1z1z "45m345p678p123s999s55z7z"
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.commands._io import print_json, run_batch
+from companion.commands.waits import add_hand_options, read_visible
+from companion.hand import Hand
+from companion.rules.efficiency import DiscardOption, discard_options
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("discard", help="ranked discards of a drawn hand / 打哪張",
+                       description="Rank every discard of a 17-tile hand by shanten and improving tiles.")
+    add_hand_options(p)
+    p.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options")
+    p.set_defaults(func=run)
+
+
+def option_object(o: DiscardOption, lang: str) -> dict[str, Any]:
+    return {
+        "discard": o.discard.code,
+        "shanten": o.shanten,
+        "improvements": {i.tile.code: i.unseen for i in o.improvements},
+        "unseen": o.unseen,
+        "reason": o.reason(lang),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    visible = read_visible(args)
+    if visible is None:
+        return 2
+
+    def handle(text: str) -> None:
+        hand = Hand.parse(text, sets=args.sets)
+        options = discard_options(hand, visible)
+        if args.top > 0:
+            options = options[: args.top]
+        if args.json:
+            print_json({"hand": str(hand), "options": [option_object(o, args.lang) for o in options]})
+            return
+        print(hand)
+        for rank, o in enumerate(options, 1):
+            print(f"{rank:3d}. {o.reason(args.lang)}")
+
+    return run_batch(args.hands, handle)

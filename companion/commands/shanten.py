@@ -1,0 +1,48 @@
+"""``companion shanten``: how far hands are from ready (向聽數).
+
+    companion shanten "12478m3569p23788s157z"
+    companion shanten --json < hands.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.commands._io import print_json, run_batch
+from companion.commands.waits import add_hand_options, describe_waits, hand_object, read_visible
+from companion.hand import Hand
+from companion.rules.shanten import shanten
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("shanten", help="tiles from ready / 向聽數",
+                       description="Exact shanten (向聽數) of hands with 16 or 17 tiles: -1 complete, 0 ready.")
+    add_hand_options(p)
+    p.set_defaults(func=run)
+
+
+def describe(hand: Hand, lang: str) -> str:
+    s = shanten(hand)
+    if lang == "zh":
+        return "已胡牌 (-1)" if s == -1 else "聽牌 (0)" if s == 0 else f"{s} 向聽"
+    return "complete (-1)" if s == -1 else "ready (0)" if s == 0 else f"{s} step{'s' if s > 1 else ''} from ready"
+
+
+def run(args: argparse.Namespace) -> int:
+    visible = read_visible(args)
+    if visible is None:
+        return 2
+    with_visible = bool(args.visible.strip())
+
+    def handle(text: str) -> None:
+        hand = Hand.parse(text, sets=args.sets)
+        if args.json:
+            print_json(hand_object(hand, visible, with_visible))
+            return
+        line = f"{hand}  {describe(hand, args.lang)}"
+        if hand.is_waiting_size and shanten(hand) == 0:
+            line += "  " + describe_waits(hand, visible, with_visible, args.lang)
+        print(line)
+
+    return run_batch(args.hands, handle)

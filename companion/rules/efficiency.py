@@ -1,0 +1,135 @@
+"""Tile efficiency for teaching (牌效): which discard keeps a drawn hand closest to a win.
+
+For a hand after a draw (``3*sets + 2`` structural tiles) :func:`discard_options` tries every distinct
+discard and reports the shanten left, the kinds whose draw would lower it (進張; the waits once ready)
+with the copies still unseen, best first, each with a one-sentence reason in Traditional Chinese and
+English.
+
+>>> best = discard_options(Hand.parse("45m345p678p123s999s55z7z"))[0]
+>>> best.discard.code, best.shanten, [i.tile.code for i in best.improvements], best.unseen
+('7z', 0, ['3m', '6m'], 8)
+>>> best.reason_en
+'Discard 7z: ready, waiting on 3m 6m with 8 tiles unseen — the best choice.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.hand import Hand, HandError
+from companion.rules._suit_tables import INCREMENT, group_keys
+from companion.rules.shanten import hand_limits, shanten_of_keys
+from companion.rules.waits import visible_counts
+from companion.tiles import CopyLimitError, Tile
+
+__all__ = ["DiscardOption", "Improvement", "discard_options"]
+
+_ZH_NUM = "零一二三四五六七八九十"
+
+
+@dataclass(frozen=True, slots=True)
+class Improvement:
+    """A kind whose draw lowers the shanten, and its copies still unseen."""
+
+    tile: Tile
+    unseen: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One possible discard and what it leaves."""
+
+    discard: Tile
+    shanten: int
+    """Shanten of the hand after the discard (0 = ready)."""
+    improvements: tuple[Improvement, ...]
+    """The kinds that lower it (the real waits when ready), in tile order."""
+    reason_zh: str
+    reason_en: str
+
+    @property
+    def unseen(self) -> int:
+        """Copies of the improving kinds still unseen."""
+        return sum(i.unseen for i in self.improvements)
+
+    @property
+    def is_ready(self) -> bool:
+        return self.shanten == 0
+
+    def reason(self, lang: str = "zh") -> str:
+        return self.reason_zh if lang.startswith("zh") else self.reason_en
+
+
+def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a drawn hand, best first: lowest shanten, then most unseen
+    improving tiles, then most improving kinds; on a full tie an honour goes first, then a terminal
+    (they join fewer sets), then tile order.
+
+    ``visible``: the tiles seen on the table (discards, other players' melds), as tiles or notation.
+    """
+    n = hand.sets_needed
+    if len(hand.concealed) != 3 * n + 2:
+        raise HandError(
+            f"discard options need a hand after a draw ({3 * hand.sets + 2} structural tiles), "
+            f"got {hand.structural_count} in {str(hand)!r}"
+        )
+    own = hand.own_counts()
+    seen = visible_counts(visible)
+    for k in range(34):
+        if own[k] + seen[k] > 4:
+            raise CopyLimitError(Tile(k), own[k] + seen[k], "the hand and the visible tiles")
+    limits = hand_limits(hand)
+    keys = group_keys(hand.concealed)
+    raw = []
+    for x in sorted(set(hand.concealed)):
+        g, step = INCREMENT[x]
+        after = list(keys)
+        after[g] -= step
+        left = shanten_of_keys(after, n, limits)
+        better = []
+        for t in range(34):
+            if own[t] - (t == x) >= 4:
+                continue
+            tg, tstep = INCREMENT[t]
+            trial = list(after)
+            trial[tg] += tstep
+            if shanten_of_keys(trial, n, limits) < left:
+                better.append(Improvement(Tile(t), 4 - own[t] - seen[t]))
+        raw.append((x, left, tuple(better)))
+    raw.sort(key=lambda r: (r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
+                           not r[0].is_terminal, r[0]))
+    best_shanten, best_unseen = raw[0][1], sum(i.unseen for i in raw[0][2])
+    return tuple(
+        DiscardOption(x, s, imp, *_reasons(x, s, imp, i == 0, best_shanten, best_unseen))
+        for i, (x, s, imp) in enumerate(raw)
+    )
+
+
+def _reasons(
+    x: Tile, s: int, imp: tuple[Improvement, ...], first: bool, best_s: int, best_unseen: int
+) -> tuple[str, str]:
+    """The zh and en sentence for one option."""
+    unseen = sum(i.unseen for i in imp)
+    zh_tiles = "、".join(i.tile.zh for i in imp)
+    en_tiles = " ".join(i.tile.code for i in imp)
+    if s == 0:
+        zh = f"打{x.zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
+        en = f"Discard {x.code}: ready, waiting on {en_tiles} with {unseen} tiles unseen"
+    else:
+        zh = f"打{x.zh}：{_zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        steps = "1 step" if s == 1 else f"{s} steps"
+        en = f"Discard {x.code}: {steps} from ready, {len(imp)} kinds improve it ({en_tiles}), {unseen} tiles unseen"
+    if first:
+        return zh + "，是最佳選擇。", en + " — the best choice."
+    if s > best_s:
+        d = s - best_s
+        return zh + f"，比最佳打法多{_zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
+    fewer = best_unseen - unseen
+    if fewer > 0:
+        return zh + f"，比最佳打法少{fewer}張進張。", en + f" — {fewer} fewer tiles than the best."
+    return zh + "，與最佳打法一樣好。", en + " — as good as the best."
+
+
+def _zh_count(k: int) -> str:
+    return _ZH_NUM[k] if 0 <= k <= 10 else str(k)
