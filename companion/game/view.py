@@ -1,0 +1,125 @@
+"""What each seat may see (public information), unseen copies per kind, and the table printout.
+
+Other seats' concealed tiles never appear here, even when the log knows them (a teaching table):
+only their number. Concealed kongs show face down to everyone but their owner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.game.state import Phase, TableState
+from companion.game.text import WIND_EN, WIND_ZH, msg
+from companion.game.wall import StackPos
+from companion.hand import Meld, MeldKind
+from companion.tiles import NUM_KINDS, Tile, format_tiles
+
+__all__ = ["SeatView", "PublicView", "public_view", "unseen_counts", "render_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    name: str
+    wind: int
+    dealer: bool
+    concealed_count: int
+    melds: tuple[Meld, ...]
+    flowers: tuple[Tile, ...]
+    discards: tuple[Tile, ...]
+    ready: str | None
+    dead: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    viewer: int | None
+    seats: tuple[SeatView, ...]
+    own_concealed: tuple[Tile, ...]
+    unseen: tuple[int, ...]  # per kind 0-33, from the viewer's side
+    wall_count: int
+    live: int
+    reserve: int
+    head: StackPos | None
+    tail: StackPos | None
+    dealer: int
+    streak: int
+    round_wind: int
+    phase: Phase
+    turn: int
+
+
+def _shown_melds(state: TableState, seat: int, viewer: int | None) -> tuple[Meld, ...]:
+    melds = state.seats[seat].melds
+    if viewer == seat:
+        return melds
+    return tuple(Meld(MeldKind.CKONG, (Tile.UNKNOWN,) * 4) if m.kind is MeldKind.CKONG else m for m in melds)
+
+
+def unseen_counts(state: TableState, viewer: int | None = None,
+                  own: tuple[Tile, ...] | None = None) -> tuple[int, ...]:
+    """Copies of each kind the viewer has not seen: 4 minus the visible ones minus his own known tiles
+    (``own`` from the private store, else what the log knows of his hand)."""
+    seen = [0] * NUM_KINDS
+    for s, st in enumerate(state.seats):
+        for t in st.discards:
+            seen[t] += 1
+        for m in _shown_melds(state, s, viewer):
+            for t in m.tiles:
+                if t < NUM_KINDS:
+                    seen[t] += 1
+    if viewer is not None:
+        mine = own if own is not None else state.seats[viewer].concealed_tiles
+        for t in mine:
+            if t < NUM_KINDS:
+                seen[t] += 1
+    return tuple(max(0, 4 - k) for k in seen)
+
+
+def public_view(state: TableState, viewer: int | None = None, own: tuple[Tile, ...] | None = None) -> PublicView:
+    names = state.players or tuple(f"seat {i}" for i in range(4))
+    seats = tuple(
+        SeatView(s, names[s], state.seat_wind(s), s == state.dealer, st.size, _shown_melds(state, s, viewer),
+                 st.flowers, st.discards, st.ready.value if st.ready else None, st.dead)
+        for s, st in enumerate(state.seats))
+    mine: tuple[Tile, ...] = ()
+    if viewer is not None:
+        mine = own if own is not None else tuple(t for t in state.seats[viewer].concealed_tiles if t.is_known)
+    w = state.wall
+    return PublicView(viewer, seats, mine, unseen_counts(state, viewer, own), w.count if w else 144,
+                      w.live if w else 0, w.reserve if w else 0, w.head_pos() if w else None,
+                      w.tail_pos() if w else None, state.dealer, state.streak, state.round_wind, state.phase,
+                      state.turn)
+
+
+def render_table(state: TableState, lang: str = "both", show_hands: bool = False) -> str:
+    """A plain-text table: the hand line, the wall, then each seat (zh, en or both)."""
+    lines: list[str] = []
+
+    def say(key: str, **kw: object) -> None:
+        m = msg(key, **kw)
+        lines.append(m.zh if lang == "zh" else m.en if lang == "en" else f"{m.zh} | {m.en}")
+
+    names = state.players or tuple(f"seat {i}" for i in range(4))
+    if state.players:
+        say("hand_line", n=len(state.results) + 1, round=WIND_ZH[min(state.round_wind, 3)],
+            round_en=WIND_EN[min(state.round_wind, 3)], dealer=names[state.dealer], streak=state.streak)
+    if state.wall is not None:
+        say("wall_line", count=state.wall.count, live=max(state.wall.live, 0), reserve=state.wall.reserve)
+    for s, st in enumerate(state.seats if state.wall else ()):
+        wind = state.seat_wind(s)
+        say("seat_line", wind=WIND_ZH[wind], wind_en=WIND_EN[wind], name=names[s],
+            dealer="（莊）" if s == state.dealer else "", dealer_en=" (dealer)" if s == state.dealer else "")
+        hand = format_tiles(st.concealed_tiles) if show_hands else f"[{st.size}]"
+        melds = " ".join(str(m) for m in _shown_melds(state, s, s if show_hands else None))
+        tags = "".join(f" {x}" for x in (f"{st.ready.zh}/{st.ready.value}" if st.ready else "",
+                                         "過水/barred" if st.barred else "", "陪打/dead" if st.dead else "") if x)
+        lines.append(f"    {hand} {melds} 花/flowers:{format_tiles(st.flowers) or '-'} "
+                     f"河/river:{' '.join(t.code for t in st.discards) or '-'}{tags}")
+    turn = names[state.turn] if state.players else str(state.turn)
+    lines.append(f"    {state.phase.zh} / {state.phase.en}; {turn}")
+    out = state.outcome
+    if out is not None:
+        who = ", ".join(f"{names[w.seat]} {w.kind.zh}/{w.kind.en}" for w in out.winners)
+        lines.append(f"    {out.kind.zh} / {out.kind.en}{': ' + who if who else ''}")
+    return "\n".join(lines)

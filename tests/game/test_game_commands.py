@@ -1,0 +1,51 @@
+"""`companion simulate` and `companion replay` end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+
+def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "log.jsonl"
+    assert main(["simulate", "--seed", "7", "--hands", "3", "--out", str(out)]) == 0
+    lines = out.read_text("utf-8").splitlines()
+    assert json.loads(lines[0])["type"] == "Seated" and all(json.loads(x)["v"] == 1 for x in lines)
+    assert main(["replay", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "牌牆" in text and "wall" in text and "誰付誰 / who pays whom" in text
+    assert text.count("\n#") + text.startswith("#") == len(lines)
+
+
+def test_simulate_to_stdout_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--seed", "3", "--hands", "1"])
+    a = capsys.readouterr().out
+    main(["simulate", "--seed", "3", "--hands", "1"])
+    assert a == capsys.readouterr().out and a.count("\n") > 50
+
+
+def test_replay_names_the_illegal_event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "log.jsonl"
+    main(["simulate", "--seed", "7", "--hands", "1", "--out", str(out)])
+    lines = out.read_text("utf-8").splitlines()
+    n = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == "Drew")
+    bad = json.loads(lines[n])
+    bad["seat"] = (bad["seat"] + 1) % 4  # the wrong player draws
+    lines[n] = json.dumps(bad)
+    out.write_text("\n".join(lines) + "\n", "utf-8")
+    assert main(["replay", str(out), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"line {n + 1}" in err and "Drew" in err and "turn" in err
+
+
+def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--switch", "multi_win=sometimes"]) == 2
+    assert "multi_win" in capsys.readouterr().err
+    bad = tmp_path / "x.jsonl"
+    bad.write_text('{"v": 1, "type": "Teleported"}\n', "utf-8")
+    assert main(["replay", str(bad)]) == 2
+    assert "Teleported" in capsys.readouterr().err
