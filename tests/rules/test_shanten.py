@@ -206,7 +206,8 @@ def test_shanten_and_waits_match_mahjong() -> None:
             for k in range(34):
                 if counts[k] < 4:
                     counts[k] += 1
-                    if Agari.is_agari(counts) and not _seven_pairs(counts):
+                    regular = Shanten.calculate_shanten(counts, use_chiitoitsu=False, use_kokushi=False)
+                    if Agari.is_agari(counts) and (not _seven_pairs(counts) or regular == -1):
                         ref.append(k)
                     counts[k] -= 1
             assert [int(t) for t in waits(hand)] == ref, hand
