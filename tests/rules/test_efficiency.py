@@ -1,0 +1,111 @@
+"""Discard options: each option agrees with shanten and waits, the order is best first, reasons in zh/en."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from companion.commands.demo import EXAMPLES
+from companion.hand import Hand, HandError, Meld, MeldKind, Source
+from companion.rules.efficiency import DiscardOption, discard_options
+from companion.rules.shanten import shanten
+from companion.rules.waits import wait_counts
+from companion.tiles import CopyLimitError, Tile, parse_tiles
+
+_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
+
+
+def test_the_ready_discard_comes_first() -> None:
+    options = discard_options(Hand.parse("45m345p678p123s999s55z7z"), visible="3m")
+    best = options[0]
+    assert best.discard is Tile.Z7 and best.is_ready
+    assert [(i.tile, i.unseen) for i in best.improvements] == [(Tile.M3, 3), (Tile.M6, 4)]
+    assert best.unseen == 7
+    assert "紅中" in best.reason_zh and "三萬" in best.reason_zh and "最佳" in best.reason_zh
+    assert best.reason("en").startswith("Discard 7z: ready") and "best" in best.reason_en
+    assert all(o.shanten >= 1 for o in options[1:])
+    assert "behind the best" in options[1].reason_en and "多一向聽" in options[1].reason_zh
+
+
+def test_one_option_per_distinct_tile() -> None:
+    hand = Hand.parse("111m456m789m123p456p9s1z")
+    assert sorted(o.discard for o in discard_options(hand)) == sorted(set(hand.concealed))
+
+
+def test_a_complete_hand_still_ranks_its_discards() -> None:
+    options = discard_options(Hand.parse("123m456m789m123p456p99s"))
+    assert options[0].shanten == 0
+
+
+def test_needs_a_drawn_hand() -> None:
+    with pytest.raises(HandError, match="after a draw"):
+        discard_options(Hand.parse("45m345p678p123s999s55z"))
+
+
+def test_visible_tiles_cannot_exceed_four_copies() -> None:
+    with pytest.raises(CopyLimitError, match="7z"):
+        discard_options(Hand.parse("45m345p678p123s999s55z7z"), visible="7777z")
+
+
+def test_demo_notes_match_the_analysis() -> None:
+    # the demo's explanations state facts about these hands: keep them true
+    by_hand = {e.hand: e for e in EXAMPLES}
+    scattered = discard_options(Hand.parse("12478m3569p23788s157z"))
+    assert scattered[0].discard.is_honour
+    assert "12478m3569p23788s157z" in by_hand
+    last_step = discard_options(Hand.parse("45m345p678p123s999s55z7z"))
+    assert [o.discard for o in last_step if o.shanten == 0] == [Tile.Z7]
+    (only,) = wait_counts(Hand.parse(EXAMPLES[0].hand))
+    assert only[0] is Tile.M3
+
+
+@st.composite
+def drawn_hands(draw: st.DrawFn) -> tuple[Hand, tuple[Tile, ...]]:
+    sets = draw(st.integers(1, 5))
+    n_melds = draw(st.integers(0, sets - 1))
+    groups = [draw(st.sampled_from(_SETS)) for _ in range(sets)]
+    melds = []
+    for g in groups[:n_melds]:
+        if g[0] == g[1]:
+            melds.append(Meld(MeldKind.PUNG, (Tile(g[0]),) * 3, Source.OPPOSITE))
+        else:
+            melds.append(Meld(MeldKind.CHOW, tuple(map(Tile, g)), Source.LEFT))
+    pair = draw(st.integers(0, 33))
+    concealed = [t for g in groups[n_melds:] for t in g] + [pair, pair]
+    for _ in range(draw(st.integers(0, 4))):
+        concealed[draw(st.integers(0, len(concealed) - 1))] = draw(st.integers(0, 33))
+    own = [0] * 34
+    for t in [*concealed, *(t for m in melds for t in m.tiles)]:
+        own[t] += 1
+    assume(max(own) <= 4)
+    visible = tuple(Tile(k) for k in range(34) for _ in range(min(draw(st.integers(0, 2)), 4 - own[k])))
+    return Hand(tuple(map(Tile, concealed)), tuple(melds), (), sets=sets), visible
+
+
+def _rank_key(o: DiscardOption) -> tuple[int, int, int]:
+    return (o.shanten, -o.unseen, -len(o.improvements))
+
+
+@given(drawn_hands())
+def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None:
+    hand, visible = case
+    options = discard_options(hand, visible)
+    own = hand.own_counts()
+    seen = [visible.count(Tile(k)) for k in range(34)]
+    assert [_rank_key(o) for o in options] == sorted(_rank_key(o) for o in options)
+    assert min(o.shanten for o in options) == max(shanten(hand), 0)
+    for o in options:
+        after = hand.remove(o.discard)
+        assert o.shanten == shanten(after)
+        better = [t for t in range(34) if own[t] - (t == o.discard) < 4 and shanten(after.add(Tile(t))) < o.shanten]
+        assert [int(i.tile) for i in o.improvements] == better
+        assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in o.improvements)
+        if o.shanten == 0:
+            assert [i.tile for i in o.improvements] == [t for t, _ in wait_counts(after)]
+        assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}")
+
+
+def test_parse_visible_notation_and_tiles_alike() -> None:
+    hand = Hand.parse("45m345p678p123s999s55z7z")
+    assert discard_options(hand, "36m") == discard_options(hand, parse_tiles("36m"))

@@ -1,0 +1,128 @@
+"""The analysis commands end to end: companion waits / shanten / discard / demo."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.hand import Hand
+
+EX14 = "45m234s789s77p kong:6666m@R pung:999p@O"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_waits_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "waits", EX14, "13m345p678p123s999s55z")
+    assert code == 0 and err == ""
+    first, second = out.splitlines()
+    assert "三萬(3m)" in first and "獨聽" in first and "六萬" not in first
+    assert "二萬(2m)[中洞]" in second
+
+
+def test_waits_english_and_exhausted(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "--lang", "en",
+                       "4m pung:444m@O chow:123p@L chow:456p@L pung:777s@R pung:111z@O")
+    assert code == 0
+    assert "not ready: all four 4m are in your own hand" in out
+
+
+def test_waits_json_with_visible(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "--json", "--visible", "3m3m6m", "45m345p678p123s999s55z")
+    assert code == 0
+    assert json.loads(out) == {"hand": "45m345678p123999s55z", "shanten": 0, "waits": ["3m", "6m"],
+                               "unseen": {"3m": 2, "6m": 3}}
+
+
+def test_waits_json_without_visible_has_no_unseen(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "waits", "--json", "123m456m789m11z22z33z4z")
+    assert json.loads(out) == {"hand": "123456789m1122334z", "shanten": 1, "waits": []}
+
+
+def test_stdin_batch_reports_bad_lines_and_goes_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stdin = "45m345p678p123s999s55z\n\nbad hand\n123m\n12m345p678p123s999s55z\n"
+    code, out, err = run(capsys, "waits", "--json", stdin=stdin, monkeypatch=monkeypatch)
+    assert code == 1
+    assert [json.loads(line)["waits"] for line in out.splitlines()] == [["3m", "6m"], ["3m"]]
+    errors = err.splitlines()
+    assert len(errors) == 2
+    assert errors[0].startswith("companion: line 3: 'bad hand'")
+    assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
+
+
+def test_waits_rejects_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "waits", "--json", "45m345p678p123s999s55z7z")
+    assert code == 1 and out == ""
+    assert "between turns" in err
+
+
+def test_bad_visible_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "waits", "--visible", "3q", EX14)
+    assert code == 2 and "--visible" in err
+
+
+def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "shanten", "123m456m789m123p456p99s", "45m345p678p123s999s55z",
+                       "147m258p369s1234567z")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].endswith("已胡牌 (-1)")
+    assert "聽牌 (0)" in lines[1] and "三萬(3m)" in lines[1]
+    assert lines[2].endswith("10 向聽")
+    _, out, _ = run(capsys, "shanten", "--json", "--lang", "en", "123m456m789m123p456p99s", EX14)
+    first, second = map(json.loads, out.splitlines())
+    assert first == {"hand": "123456789m123456p99s", "shanten": -1}
+    assert second["shanten"] == 0 and second["waits"] == ["3m"]
+
+
+def test_shanten_sets_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "shanten", "--sets", "4", "--lang", "en", "123m456p789s1234z")
+    assert code == 0 and out.rstrip().endswith("2 steps from ready")
+
+
+def test_discard_ranked_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "discard", "--lang", "en", "--top", "2", "45m345p678p123s999s55z7z")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "45m345678p123999s557z"
+    assert lines[1].strip().startswith("1. Discard 7z: ready, waiting on 3m 6m")
+    assert lines[2].strip().startswith("2. ") and len(lines) == 3
+
+
+def test_discard_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "discard", "--json", "--visible", "6m", "45m345p678p123s999s55z7z")
+    assert code == 0
+    obj = json.loads(out)
+    best = obj["options"][0]
+    assert best["discard"] == "7z" and best["shanten"] == 0
+    assert best["improvements"] == {"3m": 4, "6m": 3} and best["unseen"] == 7
+    assert best["reason"].startswith("打紅中")
+    assert len(obj["options"]) == len(set(Hand.parse("45m345p678p123s999s55z7z").concealed)) == 14
+
+
+def test_discard_needs_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "discard", "45m345p678p123s999s55z")
+    assert code == 1 and "after a draw" in err
+
+
+def test_demo_explains_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo")
+    assert code == 0
+    assert "獨聽" in out and "single wait" in out
+    assert "最佳選擇" in out and "the best choice" in out
+    assert out.count("== ") == 10
+    code, out, _ = run(capsys, "demo", "--lang", "en")
+    assert code == 0 and "聽" not in out.replace("獨聽", "") and out.count("== ") == 5
