@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+
 import pytest
 
 from companion.game import events as ev
@@ -64,6 +65,10 @@ class Table:
             assert self.pool[t] > 0, f"no {t.code} left"
             self.pool[t] -= 1
         return t
+
+    def takes(self, code: str) -> tuple[Tile, ...]:
+        """Tiles taken out of the unused pool (for draws and replacements)."""
+        return tuple(self.take(x) for x in parse_tiles(code, check=False))
 
     def do(self, event: ev.Event) -> TableState:
         self.state = step(self.state, event)

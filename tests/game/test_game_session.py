@@ -1,0 +1,150 @@
+"""Dealer continuation, rotation, round wind and 一將 (§2.14); the ledger, netting and export (§6.7)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import random
+
+from game_support import Table, t
+
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.evolve import finish_hand
+from companion.game.rotation import NextDeal, next_deal
+from companion.game.session import fewest_transfers, ledger_of
+from companion.game.simulator import Simulator
+from companion.game.state import Outcome, OutcomeKind, TableState, WinRecord
+from companion.game.switches import Switches
+from companion.rules.scoring import score
+from companion.rules.settlement import Stakes, settle
+
+
+def _win(seat: int) -> Outcome:
+    rec = WinRecord(seat=seat, kind=ev.WinKind.SELF_DRAW, tile=None, concealed=(), melds=(), flowers=())
+    return Outcome(OutcomeKind.WIN, (rec,), (rec,))
+
+
+def _ds(nd: NextDeal) -> tuple[int, int]:
+    return nd.dealer, nd.streak
+
+
+def test_dealer_continuation_table() -> None:
+    sw = Switches()
+    assert _ds(next_deal(1, 2, 0, 3, 1, _win(1), sw)) == (1, 3)  # the dealer wins: N + 1
+    assert _ds(next_deal(1, 2, 0, 3, 1, Outcome(OutcomeKind.DRAW), sw)) == (1, 3)  # 流局 臭莊
+    assert _ds(next_deal(1, 2, 0, 3, 1, Outcome(OutcomeKind.DECLINED), sw)) == (1, 3)
+    assert _ds(next_deal(1, 2, 0, 3, 1, _win(3), sw)) == (2, 0)  # a non-dealer wins: the deal passes
+    assert _ds(next_deal(1, 2, 0, 3, 1, Outcome(OutcomeKind.FALSE_WIN, offender=2), sw)) == (1, 2)
+    assert _ds(next_deal(1, 2, 0, 3, 1, Outcome(OutcomeKind.DRAW), Switches(draw_keeps_deal=False))) == (2, 0)
+    assert _ds(next_deal(1, 2, 0, 3, 1, _win(1), Switches(streak_cap=2))) == (1, 2)
+    both = Outcome(OutcomeKind.MULTI_WIN, _win(3).winners + _win(1).winners)
+    assert _ds(next_deal(1, 0, 0, 1, 1, both, sw)) == (1, 1)  # the dealer among several winners keeps it
+
+
+def test_round_wind_advances_when_the_deal_returns_to_the_first_dealer() -> None:
+    sw = Switches()
+    nd = next_deal(0, 0, 0, 4, 1, _win(2), sw)  # dealer 0 is the round's fourth dealer (first was 1)
+    assert (nd.dealer, nd.round_wind, nd.hand_in_round) == (1, 1, 1)
+    last = next_deal(0, 0, 3, 9, 1, _win(2), sw)
+    assert last.session_over
+
+
+def test_a_simulated_session_ends_after_the_north_round() -> None:
+    state = TableState()
+    seatings = 0
+    for e in Simulator(seed=2).run(200):
+        if isinstance(e, ev.Seated) and seatings:
+            done = finish_hand(state)
+            assert done.session_over
+            winds = [r.round_wind for r in done.results]
+            assert winds == sorted(winds) and set(winds) == {0, 1, 2, 3}
+            assert len(ledger_of(state).entries) == len(done.results)
+            break
+        seatings += isinstance(e, ev.Seated)
+        state = step(state, e)
+    else:
+        raise AssertionError("no second session in 200 hands")
+
+
+def test_ledger_sums_to_zero_and_nets_to_few_transfers() -> None:
+    sim = Simulator(seed=8)
+    list(sim.run(14))
+    ledger = ledger_of(sim.state)
+    assert len(ledger.entries) >= 1
+    for e in ledger.entries:
+        per_hand: dict[str, int] = {}
+        for tr in e.transfers:
+            per_hand[tr.payer] = per_hand.get(tr.payer, 0) - tr.amount
+            per_hand[tr.payee] = per_hand.get(tr.payee, 0) + tr.amount
+        assert sum(per_hand.values()) == 0
+        assert sum(v for _, v in e.balances) == 0
+    settle_up = ledger.settle_up()
+    assert len(settle_up) <= 3
+    after = dict(ledger.balances)
+    for tr in settle_up:
+        after[tr.payer] += tr.amount
+        after[tr.payee] -= tr.amount
+    assert set(after.values()) <= {0}
+    data = json.loads(json.dumps(ledger.to_json(), ensure_ascii=False))
+    assert data["balances"] == ledger.balances and len(data["hands"]) == len(ledger.entries)
+    rows = list(csv.reader(io.StringIO(ledger.to_csv())))
+    assert rows[0][:3] == ["hand", "round", "dealer"] and len(rows) == len(ledger.entries) + 1
+
+
+def _brute_min(vals: list[int]) -> int:
+    n = len(vals)
+    best = 0
+    for labels in itertools.product(range(n), repeat=n):
+        groups: dict[int, int] = {}
+        for v, g in zip(vals, labels, strict=True):
+            groups[g] = groups.get(g, 0) + v
+        if all(s == 0 for s in groups.values()):
+            best = max(best, len(groups))
+    return n - best
+
+
+def test_fewest_transfers_is_minimal() -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        n = rng.randint(2, 5)
+        vals = [rng.choice((-60, -30, 30, 60, 90, -90, 10)) for _ in range(n - 1)]
+        vals.append(-sum(vals))
+        bal = {f"p{i}": v for i, v in enumerate(vals)}
+        out = fewest_transfers(bal)
+        nonzero = [v for v in vals if v]
+        assert len(out) == (_brute_min(nonzero) if nonzero else 0)
+        for tr in out:
+            bal[tr.payer] += tr.amount
+            bal[tr.payee] -= tr.amount
+        assert all(v == 0 for v in bal.values())
+
+
+def test_a_scripted_win_is_settled_like_the_scorer_says() -> None:
+    hands = {0: "123m456m789m11p234p56p9s", 2: "111z222z333z444z78s66p"}
+    tb = Table(hands)
+    tb.discard(0, "9s")
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2)))
+    ledger = ledger_of(tb.state)
+    entry = ledger.entries[-1]
+    from companion.game.session import win_input
+
+    rec = tb.state.outcome.winners[0]  # type: ignore[union-attr]
+    win = win_input(rec, entry.result, "atawmj_2009")
+    expected = settle(score(win), win, Stakes(30, 10))
+    assert [tr.amount for tr in entry.transfers] == [p.amount for p in expected.payments]
+    assert entry.transfers[0].payer == "East" and entry.transfers[0].payee == "West"
+    assert entry.lines[0].hand_tai == score(win).hand_tai
+
+
+def test_undoing_a_win_recomputes_the_ledger() -> None:
+    hands = {0: "123m456m789m11p234p56p9s", 2: "111z222z333z444z78s66p"}
+    tb = Table(hands)
+    tb.discard(0, "9s")
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2)))
+    assert ledger_of(tb.state).balances["West"] > 0
+    tb.do(ev.Retracted(target=tb.state.last_index, note="misread"))
+    tb.do(ev.PassedWin(seat=2, tile=t("9s")))
+    assert ledger_of(tb.state).entries == ()

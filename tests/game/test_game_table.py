@@ -1,0 +1,144 @@
+"""Seating, flowers (補花, 再補, 八仙過海, 七搶一), ready declarations, false wins, fifth copies, wrong
+turns and hands the camera cannot see (0x)."""
+
+from __future__ import annotations
+
+import pytest
+from game_support import Table, t, tiles
+
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.state import OutcomeKind, Phase, TableState
+from companion.game.switches import FalseWinAfter, FirstDealer, Switches
+from companion.game.text import IllegalEvent
+from companion.tiles import Tile
+
+
+def test_first_dealer_by_two_throws_and_one_throw() -> None:
+    s = step(TableState(), ev.Seated(players=("a", "b", "c", "d")))
+    # East (0) throws 7 -> West (2); West throws 6 -> his 下家 (3)
+    with pytest.raises(IllegalEvent) as info:
+        step(s, ev.DealerChosen(dealer=2, dice=(3, 2, 2), second_dice=(1, 2, 3)))
+    assert info.value.reason.key == "dealer_mismatch"
+    assert step(s, ev.DealerChosen(dealer=3, dice=(3, 2, 2), second_dice=(1, 2, 3))).dealer == 3
+    one = step(TableState(), ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.ONE_THROW)))
+    assert step(one, ev.DealerChosen(dealer=2, dice=(3, 2, 2))).dealer == 2
+
+
+def test_seating_needs_four_distinct_players() -> None:
+    with pytest.raises(IllegalEvent):
+        step(TableState(), ev.Seated(players=("a", "b", "a", "d")))
+
+
+def test_initial_flower_passes_and_the_again_pass() -> None:
+    tb = Table({0: "1f2f" + "123m456m789m11p234p", 2: "3f" + "123s456s789s11z22z"})
+    tb.refused(ev.Discarded(seat=0, tile=t("1m")), "flower_first")
+    tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("1f2f"), replacements=tb.takes("4f7z")))
+    # seat 0 got 4f in this pass: seat 2 goes first, then the next pass (再補)
+    tb.refused(ev.FlowerReplaced(seat=0, flowers=tiles("4f"), replacements=tiles("5p")), "held_back")
+    tb.do(ev.FlowerReplaced(seat=2, flowers=tiles("3f"), replacements=tb.takes("6z")))
+    tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("4f"), replacements=tb.takes("5p")))
+    assert tb.state.passes[0] == 1 and tb.state.seats[0].flowers == tiles("124f")
+    assert tb.state.wall is not None and tb.state.wall.tail == 4
+    tb.discard(0, "5p")
+    assert tb.state.phase is Phase.CLAIM
+
+
+def test_flower_during_play_and_eight_flowers() -> None:
+    tb = Table({1: "1f2f3f4f5f6f7f" + "123m456m789m"})
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
+    tb.refused(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)), "eight_flowers")
+    tb.discard(0, "1m")
+    tb.draw(1, "8f")
+    tb.refused(ev.Discarded(seat=1, tile=t("1s")), "flower_first")
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("8f"), replacements=tb.takes("8s")))
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)))
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+
+
+def test_seven_rob_one() -> None:
+    tb = Table({1: "1f2f3f4f5f6f7f" + "123m456m789m"})
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
+    tb.discard(0, "1m")
+    tb.draw(1)
+    tb.discard(1, "1s")
+    tb.draw(2, "8f")
+    tb.do(ev.FlowerReplaced(seat=2, flowers=tiles("8f"), replacements=tb.takes("9s")))
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1)))
+    out = tb.state.outcome
+    assert out is not None and out.winners[0].discarder == 2
+
+
+def test_ready_declaration_freezes_the_hand() -> None:
+    tb = Table({1: "123m456m789m123p45p99s"})
+    tb.discard(0, tb.hand(0)[0])
+    tb.draw(1, "1z")
+    tb.refused(ev.DeclaredReady(seat=2, kind=ev.ReadyKind.READY), "ready_window")
+    tb.do(ev.DeclaredReady(seat=1, kind=ev.ReadyKind.EARTHLY))
+    tb.discard(1, "1z")  # the declaration's own discard is free
+    for seat in (2, 3):
+        tb.draw(seat, "2z")
+        tb.discard(seat, "2z")
+    tb.draw(0, "9s")
+    tb.discard(0, "9s")
+    tb.refused(ev.Punged(seat=1, tile=t("9s")), "frozen")
+    tb.draw(1, "9p")
+    tb.refused(ev.Discarded(seat=1, tile=t("1m")), "frozen_discard")
+    tb.discard(1, "9p")
+    tb.refused(ev.DeclaredReady(seat=1, kind=ev.ReadyKind.READY), "ready_twice")
+
+
+def test_a_hand_that_is_not_ready_cannot_declare() -> None:
+    tb = Table({1: "159m159p159s1234z5z"})
+    tb.discard(0, tb.hand(0)[0])
+    tb.draw(1, "6z")
+    tb.refused(ev.DeclaredReady(seat=1, kind=ev.ReadyKind.READY), "not_ready")
+
+
+def test_fifth_copy_and_wrong_turn() -> None:
+    tb = Table({0: "1111m456m789m11p234p5p"})
+    tb.discard(0, "5p")
+    err = tb.refused(ev.Drew(seat=1, tile=t("1m")), "fifth_copy")
+    assert ("tile", "1m") in err.evidence
+    tb.refused(ev.Drew(seat=2), "not_turn")
+    tb.refused(ev.Discarded(seat=1, tile=t("1m")), "phase")
+
+
+def test_false_win_void_hand_and_continue_dead() -> None:
+    tb = Table({})
+    tb.do(ev.FalseWin(seat=2))
+    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.FALSE_WIN
+    tb.do(ev.DiceRolled(dice=(1, 2, 3)))
+    assert tb.state.dealer == 0 and tb.state.streak == 0  # replayed by the same dealer, same N
+    dead = Table({}, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    dead.do(ev.FalseWin(seat=2))
+    assert dead.state.phase is Phase.FLOWERS and dead.state.seats[2].dead
+    dead.refused(ev.FalseWin(seat=2), "dead_already")
+
+
+def test_unknown_tiles_from_the_camera() -> None:
+    unknown = Tile.UNKNOWN
+    s = TableState()
+    for e in (ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
+              ev.DealerChosen(dealer=0), ev.DiceRolled(dice=(3, 3, 3)),
+              ev.Dealt(hands=tuple((unknown,) * (17 if i == 0 else 16) for i in range(4)),
+                       source=ev.EventSource.CAMERA),
+              ev.FlowerReplaced(seat=0, flowers=tiles("3f"), replacements=(unknown,)),
+              ev.ConcealedKong(seat=0), ev.ReplacementDrew(seat=0), ev.Discarded(seat=0, tile=t("9m"))):
+        s = step(s, e)
+    assert s.known[t("9m")] == 1 and s.known[t("3f")] == 1 and s.seats[0].melds[0].tile == unknown
+    for seat in (1, 2, 3):
+        s = step(s, ev.Drew(seat=seat))
+        s = step(s, ev.Discarded(seat=seat, tile=t("9m")))
+    s = step(s, ev.Drew(seat=0))
+    with pytest.raises(IllegalEvent) as info:
+        step(s, ev.Discarded(seat=0, tile=t("9m")))
+    assert info.value.reason.key == "fifth_copy"
+    # the dealer wins by self-draw and shows his hand and the kind of his face-down kong
+    won = step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p5p"),
+                         kongs=tiles("7z")))
+    assert won.seats[0].melds[0].tile == t("7z") and won.known[t("7z")] == 4 and won.known[t("5p")] == 2
+    with pytest.raises(IllegalEvent) as info:  # 14 tiles shown where 13 are held
+        step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p55p")))
+    assert info.value.reason.key == "concealed_size"

@@ -1,0 +1,78 @@
+"""The wall model (spec §2.3-2.7), the dice and the seat-wind conventions (§2.2, §2.4, §2.15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.game.state import TableState, seat_wind_of
+from companion.game.switches import ReserveRule, SeatWind, Switches
+from companion.game.wall import DEAL_TILES, STACKS, Wall, WallError, count_seat, opened_wall
+
+
+@pytest.mark.parametrize(("total", "owner_offset"), [
+    (5, 0), (9, 0), (13, 0), (17, 0),  # the dealer
+    (6, 1), (10, 1), (14, 1), (18, 1),  # the dealer's 下家
+    (3, 2), (7, 2), (11, 2), (15, 2),  # 對家
+    (4, 3), (8, 3), (12, 3), (16, 3),  # 上家
+])
+def test_opened_wall_by_dice_total(total: int, owner_offset: int) -> None:
+    for dealer in range(4):
+        assert opened_wall(dealer, total) == (dealer + owner_offset) % 4
+
+
+def test_kaimen_seat_winds_follow_the_table_including_4_and_6() -> None:
+    sw = Switches(seat_wind=SeatWind.KAIMEN)
+    dealer = 1
+    # T=6: 下家 東, 對家 南, 上家 西, dealer 北;  T=4: 上家 東, dealer 南, 下家 西, 對家 北
+    for total, winds in ((6, {2: 0, 3: 1, 0: 2, 1: 3}), (4, {0: 0, 1: 1, 2: 2, 3: 3}),
+                         (7, {3: 0, 0: 1, 1: 2, 2: 3}), (5, {1: 0, 2: 1, 3: 2, 0: 3})):
+        state = TableState(switches=sw, dealer=dealer, wall=Wall(dealer, total))
+        assert {s: seat_wind_of(state, s) for s in range(4)} == winds, total
+
+
+def test_other_seat_wind_conventions() -> None:
+    state = TableState(switches=Switches(), dealer=2, wall=Wall(2, 9))
+    assert [seat_wind_of(state, s) for s in range(4)] == [2, 3, 0, 1]
+    fixed = TableState(switches=Switches(seat_wind=SeatWind.FIXED_SEATS), dealer=2, wall=Wall(2, 9))
+    assert [seat_wind_of(fixed, s) for s in range(4)] == [0, 1, 2, 3]
+
+
+def test_counting_rule_and_the_example_seven_from_east() -> None:
+    assert count_seat(0, 7) == 2  # West
+    assert [count_seat(1, n) for n in (1, 2, 3, 4, 5)] == [1, 2, 3, 0, 1]
+
+
+def test_break_position_and_the_corner_at_18() -> None:
+    w = Wall(0, 9)  # the dealer's own wall, leave 9 stacks, start at stack 10 of it
+    first = w.head_pos()
+    assert first is not None and (first.stack, first.seat, first.index, first.top) == (1, 0, 10, True)
+    w18 = Wall(0, 18)  # owner = 下家 (seat 1); the count runs over the corner into the next wall
+    p = w18.head_pos()
+    assert p is not None and p.index == 1 and p.seat == 0
+    last = w.position(STACKS, True)
+    assert (last.seat, last.index) == (0, 9)  # stack 72 lies just before the break
+
+
+def test_head_and_tail_take_top_before_bottom() -> None:
+    w = Wall(0, 5)
+    a, b = w.head_pos(), w.take_head().head_pos()
+    assert a is not None and b is not None and a.stack == b.stack == 1 and a.top and not b.top
+    t1, t2 = w.tail_pos(), w.take_tail().tail_pos()
+    assert t1 is not None and t2 is not None and t1.stack == t2.stack == 72 and t1.top and not t2.top
+
+
+def test_deal_counts_and_live_tiles() -> None:
+    w = Wall(0, 10).take_head(DEAL_TILES)
+    assert w.count == 79 and w.live == 63 and w.head_pos() is not None
+    assert w.head_pos().stack == 33 and not w.head_pos().top  # the 門牌 was the top of stack 33
+    assert len(w.kept_back()) == 8
+    assert Wall(0, 10, ReserveRule.PLAY_TO_END).take_head(DEAL_TILES).live == 79
+    k = Wall(0, 10, ReserveRule.PLUS_ONE_PER_KONG).take_head(DEAL_TILES).with_kong()
+    assert k.reserve == 17 and k.live == 62
+
+
+def test_wall_errors() -> None:
+    with pytest.raises(WallError):
+        Wall(0, 2)
+    with pytest.raises(WallError):
+        Wall(0, 10).take_head(145)
