@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.rules._scoring_splits import splits
 from companion.rules.profiles import Profile, load_profile
-from companion.rules.shape import Decomposition, Group, GroupKind, decompose_counts
+from companion.rules.shape import Decomposition, Group, GroupKind
 from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, replaced
 from companion.rules.waits import WaitShape, wait_shape, waits
 from companion.rules.win import Replacement, Win, WinType
@@ -171,11 +172,9 @@ def _candidates(win: Win) -> list[tuple[tuple[Group, ...], Tile, Group]]:
     tile = win.win_tile
     counts = counts34(win.concealed)
     counts[tile] += 1
-    splits = decompose_counts(counts, 5 - len(win.melds))
-    splits.sort(key=lambda sp: (tuple(g.sort_key for g in sp[0]), int(sp[1])))
     chow_only = win.win_type is WinType.ROB_KONG  # the robbed tile always completes a chow (§2.10)
     out = []
-    for sets, pair in splits:
+    for sets, pair in splits(counts):
         seen: set[Group] = set()
         for g in sets:
             if g not in seen and tile in g.tiles and (g.kind is GroupKind.CHOW or not chow_only):
@@ -184,6 +183,37 @@ def _candidates(win: Win) -> list[tuple[tuple[Group, ...], Tile, Group]]:
         if pair == tile and not chow_only:
             out.append((sets, pair, Group(GroupKind.PAIR, pair)))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a profile fixes for every score: values, the items worth scoring, the replacement table."""
+
+    values: dict[str, int]
+    shared: tuple[Item, ...]
+    per_split: tuple[tuple[str, Any], ...]
+    relations: tuple[tuple[Item, int], ...]
+    table: dict[str, frozenset[str]]
+
+
+_PLANS: dict[int, tuple[Profile, _Plan]] = {}
+
+
+def _plan(prof: Profile) -> _Plan:
+    """The profile's plan, built once per profile object (built-in profiles are cached objects)."""
+    hit = _PLANS.get(id(prof))
+    if hit is not None and hit[0] is prof:
+        return hit[1]
+    values = {i.id: prof.value(i.id) for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
+    active = [i for i in ITEMS.values() if values.get(i.id)]
+    plan = _Plan(values, tuple(i for i in active if not i.split),
+                 tuple((i.id, i.unit) for i in active if i.split),
+                 tuple((i, prof.value(i.id)) for i in ITEMS.values() if i.kind is ItemKind.RELATION),
+                 replaced(dict(prof.switches)))
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(prof)] = (prof, plan)
+    return plan
 
 
 class _Run:
@@ -201,23 +231,21 @@ class _Run:
             raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",
                           "搶槓的牌只能用來組順子")
         self.win, self.prof, self.waits = win, prof, real
-        self.ctx = Ctx(win, prof.switches, real)
-        self.values = {i.id: prof.value(i.id) for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
-        active = [i for i in ITEMS.values() if self.values.get(i.id)]
-        self.fixed = {i.id: n for i in active if not i.split and (n := i.count(self.ctx))}
-        self.per_split = [i for i in active if i.split]
-        self.table = replaced(dict(prof.switches))
-        self.dealer_tai = dealer_tai(win, prof)
+        plan = _plan(prof)
+        self.values, self.per_split, self.table = plan.values, plan.per_split, plan.table
+        self.ctx = ctx = Ctx(win, prof.switches, real)
+        self.fixed = {i.id: n for i in plan.shared if (n := i.unit(ctx))}
+        self.dealer_tai = sum(v * i.unit(ctx) for i, v in plan.relations)
 
     def evaluate(self, sets: tuple[Group, ...], pair: Tile, placement: Group) -> tuple[tuple[int, int], dict[str, int]]:
         """((hand tai, item occurrences), kept item counts) of one interpretation."""
         ctx = self.ctx
         ctx.set_split(sets, pair, placement)
         counts = dict(self.fixed)
-        for it in self.per_split:
-            n = it.count(ctx)
+        for item_id, unit in self.per_split:
+            n = unit(ctx)
             if n:
-                counts[it.id] = n
+                counts[item_id] = n
         table = self.table
         removed = set().union(*(table[k] for k in counts if k in table))
         kept = {k: n for k, n in counts.items() if k not in removed}

@@ -127,3 +127,18 @@ def test_settlement_sums_to_zero_and_dealer_tai_only_with_the_dealer(win: Win, p
         assert p.tai == s.capped_tai + p.dealer_tai
         assert p.amount == 30 + 10 * p.tai
     assert len(st_.payments) == (1 if win.discarder is not None else 3)
+
+
+@given(winning_hands(), st.integers(0, 33))
+def test_fast_splits_equal_the_shape_module(win: Win, extra: int) -> None:
+    """The scorer's memoised per-suit splits list exactly shape.decompose_counts's, in canonical order."""
+    from companion.rules._scoring_splits import splits
+    from companion.rules.shape import decompose_counts
+    from companion.tiles import counts34
+
+    assert win.win_tile is not None
+    for counts in (counts34(win.concealed + (win.win_tile,)), counts34(win.concealed + (Tile(extra),))):
+        need = (sum(counts) - 2) // 3
+        expected = sorted(decompose_counts(counts, need), key=lambda sp: (tuple(g.sort_key for g in sp[0]),
+                                                                           int(sp[1])))
+        assert splits(counts) == expected
