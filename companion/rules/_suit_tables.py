@@ -85,13 +85,13 @@ def _group_sets(honour: bool) -> list[int]:
     return sets
 
 
+_LOW_BITS = int("001" * 9, 2)
+
+
 def _fits(key: int) -> bool:
-    """No rank above four copies (bit 2 set with bit 0 or 1, or any count above 4)."""
-    while key:
-        if key & 7 > 4:
-            return False
-        key >>= DIGIT
-    return True
+    """No rank above four copies in a bare key (no mark, no count): no digit 5-7, i.e. no digit with
+    bit 2 set together with bit 0 or bit 1."""
+    return not ((key >> 2) & (key | (key >> 1)) & _LOW_BITS)
 
 
 def _complete_keys(honour: bool) -> set[int]:
@@ -121,14 +121,10 @@ def complete_tables() -> tuple[frozenset[int], dict[int, int]]:
     for honour in (False, True):
         complete |= _complete_keys(honour)
     waits: dict[int, int] = {}
-    for key in complete:
-        digits_only = key & (HONOUR - 1)
-        r = 0
-        while digits_only >> (DIGIT * r):
-            if (digits_only >> (DIGIT * r)) & 7:
-                short = key - COUNT - (1 << (DIGIT * r))
-                waits[short] = waits.get(short, 0) | (1 << r)
-            r += 1
+    for r in range(9):
+        shift, step = DIGIT * r, COUNT + (1 << (DIGIT * r))
+        for short in [key - step for key in complete if (key >> shift) & 7]:
+            waits[short] = waits.get(short, 0) | (1 << r)
     return frozenset(complete), waits
 
 

@@ -104,6 +104,8 @@ def decompose_counts(counts: list[int], sets_needed: int) -> list[tuple[tuple[Gr
     """Every (sets, pair) split of a 34-slot count array into ``sets_needed`` sets and one pair."""
     if sum(counts) != 3 * sets_needed + 2:
         return []
+    if max(counts) <= 4 and not keys_complete(group_keys(k for k in range(NUM_KINDS) for _ in range(counts[k]))):
+        return []  # the tables answer "no split" at once
     out: list[tuple[tuple[Group, ...], Tile]] = []
     work = list(counts)
     for p in range(NUM_KINDS):

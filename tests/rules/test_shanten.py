@@ -215,3 +215,34 @@ def test_shanten_and_waits_match_mahjong() -> None:
 
 def _seven_pairs(counts: list[int]) -> bool:
     return sorted(c for c in counts if c) == [2] * 7
+
+
+@st.composite
+def big_one_suit_hands(draw: st.DrawFn) -> Hand:
+    """Six sets of one suit (beyond the five-set tables), between turns or drawn."""
+    suit = draw(st.sampled_from([0, 9, 18]))
+    tiles: list[int] = []
+    for _ in range(6):  # only sets that still fit within four copies
+        fit = [g for g in _SETS if suit <= g[0] < suit + 9 and all(tiles.count(k) + g.count(k) <= 4 for k in g)]
+        tiles += draw(st.sampled_from(fit or [(33, 33, 33)]))
+    pairs = [k for k in range(suit, suit + 9) if tiles.count(k) <= 2]
+    pair = draw(st.sampled_from(pairs or [32]))
+    tiles += [pair, pair]
+    for _ in range(draw(st.integers(0, 3))):
+        tiles[draw(st.integers(0, len(tiles) - 1))] = draw(st.integers(0, 33))
+    if draw(st.booleans()):
+        del tiles[draw(st.integers(0, len(tiles) - 1))]
+    assume(max(tiles.count(k) for k in set(tiles)) <= 4)
+    return Hand(tuple(map(Tile, tiles)), sets=6)
+
+
+@settings(max_examples=60)
+@given(big_one_suit_hands())
+def test_shanten_beyond_the_tables_is_consistent(hand: Hand) -> None:
+    s = shanten(hand)
+    if len(hand.concealed) % 3 == 1:
+        assert (s == 0) == is_ready(hand)
+    else:
+        assert (s == -1) == is_complete(hand)
+        if s >= 0:
+            assert s == min(shanten(hand.remove(t)) for t in set(hand.concealed))

@@ -221,3 +221,32 @@ def test_waits_match_brute_force(hand: Hand) -> None:
     for t, unseen in wait_counts(hand):
         assert unseen == 4 - own[t] > 0
         assert wait_shapes(hand, t)  # every real wait shows some shape
+
+
+@st.composite
+def big_one_suit_hands(draw: st.DrawFn) -> Hand:
+    """Six sets (19 tiles between turns) mostly in one suit: groups beyond the tables' five sets."""
+    suit = draw(st.sampled_from([0, 9, 18]))
+    tiles: list[int] = []
+    for _ in range(6):  # only sets that still fit within four copies
+        fit = [g for g in _SETS if suit <= g[0] < suit + 9 and all(tiles.count(k) + g.count(k) <= 4 for k in g)]
+        tiles += draw(st.sampled_from(fit or [(33, 33, 33)]))
+    pairs = [k for k in range(suit, suit + 9) if tiles.count(k) <= 2]
+    pair = draw(st.sampled_from(pairs or [32]))
+    tiles += [pair, pair]
+    del tiles[draw(st.integers(0, len(tiles) - 1))]
+    assume(max(tiles.count(k) for k in set(tiles)) <= 4)
+    return Hand(tuple(map(Tile, tiles)), sets=6)
+
+
+@given(big_one_suit_hands())
+def test_waits_beyond_the_tables_match_brute_force(hand: Hand) -> None:
+    counts = hand.concealed_counts()
+    structural = []
+    for t in range(34):
+        counts[t] += 1
+        if brute_complete(counts, 6):
+            structural.append(Tile(t))
+        counts[t] -= 1
+    assert structural_waits(hand) == tuple(structural)
+    assert waits(hand) == tuple(t for t in structural if hand.own_counts()[t] < 4)
