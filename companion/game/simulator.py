@@ -90,7 +90,6 @@ class Simulator:
 
     def run(self, hands: int) -> Iterator[ev.Event]:
         for _ in range(hands):
-            self._start_if_needed()
             self.play_hand()
             yield from self._out
             self._out.clear()
@@ -109,20 +108,28 @@ class Simulator:
             self.emit(ev.DealerChosen(dealer=dealer, dice=d1, second_dice=d2))
             self.stats.details["sessions"] += 1
 
-    def play_hand(self) -> None:
+    def begin_hand(self) -> None:
+        """Seat a new session when due, roll the dice, deal and run the initial flower passes."""
+        self._start_if_needed()
         self.emit(ev.DiceRolled(dice=tuple(self.rng.randint(1, 6) for _ in range(3))))
         self._deal()
         self._initial_flowers()
+
+    def play_hand(self) -> None:
+        self.begin_hand()
         guard = 0
         while self.state.phase is not Phase.HAND_OVER:
             guard += 1
             if guard > 2000:
                 raise RuntimeError("simulator loop did not end a hand")
-            self._tick()
+            self.tick()
+        self._count_hand()
+
+    def _count_hand(self) -> None:
         self.stats.hands += 1
         out = self.state.outcome
         assert out is not None
-        self.stats.details[f"outcome:{out.kind.value}"] += 1
+        self.stats.details[f"outcome:{out.kind.name.lower()}"] += 1
         if out.winners:
             self.stats.wins += 1
             for w in out.winners:
@@ -202,7 +209,8 @@ class Simulator:
 
     # --- one step of play -------------------------------------------------------------------------
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
+        """One decision of play (a draw, a discard, a claim window …)."""
         s = self.state
         if s.phase in (Phase.ACT, Phase.FLOWERS):
             self._act(s.turn)
