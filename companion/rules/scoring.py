@@ -177,7 +177,11 @@ def _candidates(win: Win) -> list[tuple[tuple[Group, ...], Tile, Group]]:
     for sets, pair in splits(counts):
         seen: set[Group] = set()
         for g in sets:
-            if g not in seen and tile in g.tiles and (g.kind is GroupKind.CHOW or not chow_only):
+            if g.kind is GroupKind.CHOW:
+                holds = g.tile <= tile <= g.tile + 2
+            else:
+                holds = g.tile == tile and not chow_only
+            if holds and g not in seen:
                 seen.add(g)
                 out.append((sets, pair, g))
         if pair == tile and not chow_only:

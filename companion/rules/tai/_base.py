@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from companion.hand import MeldKind
 from companion.rules.shape import Group, GroupKind
 from companion.rules.waits import WaitShape, wait_shape
 from companion.rules.win import Win
@@ -40,8 +41,8 @@ class Ctx:
         self.concealed_hand = self.called == 0
         self.waits = waits
         tiles = win.own_tiles() + ((win.win_tile,) if win.win_tile is not None else ())
-        self.suits = frozenset(t.suit for t in tiles if t.is_suited)
-        self.honours = sum(1 for t in tiles if t.is_honour)
+        self.suits = frozenset(int(t) // 9 for t in tiles if t < 27)  # 0 m, 1 p, 2 s
+        self.honours = sum(1 for t in tiles if t >= 27)
         self.flowers = win.flowers
         self.sets: tuple[Group, ...] = ()
         self.pair: Tile | None = None
@@ -56,7 +57,7 @@ class Ctx:
         self.sets, self.pair, self.placement = sets, pair, placement
         win = self.win
         pungs = [g.tile for g in sets if g.kind is GroupKind.PUNG]
-        concealed = len(pungs) + sum(1 for m in win.melds if m.kind.value == "ckong")
+        concealed = len(pungs) + sum(1 for m in win.melds if m.kind is MeldKind.CKONG)
         if placement.kind is GroupKind.PUNG and not self.self_draw:
             concealed -= 1  # completed by a discard: exposed (§3.4)
         pungs.extend(m.tile for m in win.melds if m.is_pung_like)
