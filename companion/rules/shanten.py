@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
+from typing import cast
 
 from companion.hand import Hand, HandError
 from companion.rules._suit_tables import HONOUR, NEG, TABLE_SETS, group_keys, key_counts, overlap_vector
@@ -126,8 +127,8 @@ def group_vectors(keys: Sequence[int], sets_needed: int, limits: tuple[tuple[int
     table = _table() if sets_needed <= TABLE_SETS else {}
     if limits is _FULL:
         found4 = [table.get(k) for k in keys]
-        if None not in found4:
-            return found4  # type: ignore[return-value]
+        if None not in found4:  # the common case: four table hits
+            return cast(list[GroupVector], found4)
     out = []
     for g in range(4):
         lim = limits[g]
