@@ -107,33 +107,46 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     mismatches = checked = 0
     for rep in range(args.reps):
-        rng = random.Random(args.seed * 1000 + rep)
-        w16 = [Hand(tuple(map(Tile, ready_hand(rng, 5)))) for _ in range(args.hands)]
-        r13 = [ready_hand(rng, 4) for _ in range(args.hands)]
-        s17 = [Hand(tuple(map(Tile, dealt_hand(rng, 17)))) for _ in range(args.hands)]
-        d14 = [dealt_hand(rng, 14) for _ in range(args.hands)]
-        w13 = [Hand(tuple(map(Tile, t)), sets=4) for t in r13]
-        s14 = [Hand(tuple(map(Tile, t)), sets=4) for t in d14]
-        c13 = [counts_of(t) for t in r13]
-        c14 = [counts_of(t) for t in d14]
-        for name, fn, items in (
-            ("ours    waits   16 tiles (5 sets)", waits, w16),
-            ("ours    shanten 17 tiles (5 sets)", shanten, s17),
-            ("ours    waits   13 tiles (4 sets)", waits, w13),
-            ("ours    shanten 14 tiles (4 sets)", shanten, s14),
-            ("mahjong waits   13 tiles", mj_waits, c13),
-            ("mahjong shanten 14 tiles", mj_shanten, c14),
-        ):
-            times.setdefault(name, []).extend(timed(fn, items))
-        for hand, counts in zip(w13, c13, strict=True):
-            ref = [k for k in mj_waits(counts) if not _only_seven_pairs(counts, k, mj_shanten)]
-            mismatches += [int(t) for t in waits(hand)] != ref
-        for hand, counts in zip(s14, c14, strict=True):
-            mismatches += shanten(hand) != mj_shanten(counts)
-        checked += 2 * args.hands
+        bad, n = repetition(random.Random(args.seed * 1000 + rep), args.hands, times, mj_waits, mj_shanten)
+        mismatches += bad
+        checked += n
 
     report(times, args, load_ms, checked, mismatches)
     return 0
+
+
+def repetition(
+    rng: random.Random,
+    n: int,
+    times: dict[str, list[float]],
+    mj_waits: Callable[[list[int]], list[int]],
+    mj_shanten: Callable[[list[int]], int],
+) -> tuple[int, int]:
+    """Time every measurement on ``n`` fresh hands each; returns (disagreements, hands cross-checked)."""
+    w16 = [Hand(tuple(map(Tile, ready_hand(rng, 5)))) for _ in range(n)]
+    r13 = [ready_hand(rng, 4) for _ in range(n)]
+    s17 = [Hand(tuple(map(Tile, dealt_hand(rng, 17)))) for _ in range(n)]
+    d14 = [dealt_hand(rng, 14) for _ in range(n)]
+    w13 = [Hand(tuple(map(Tile, t)), sets=4) for t in r13]
+    s14 = [Hand(tuple(map(Tile, t)), sets=4) for t in d14]
+    c13 = [counts_of(t) for t in r13]
+    c14 = [counts_of(t) for t in d14]
+    for name, fn, items in (
+        ("ours    waits   16 tiles (5 sets)", waits, w16),
+        ("ours    shanten 17 tiles (5 sets)", shanten, s17),
+        ("ours    waits   13 tiles (4 sets)", waits, w13),
+        ("ours    shanten 14 tiles (4 sets)", shanten, s14),
+        ("mahjong waits   13 tiles", mj_waits, c13),
+        ("mahjong shanten 14 tiles", mj_shanten, c14),
+    ):
+        times.setdefault(name, []).extend(timed(fn, items))
+    bad = 0
+    for hand, counts in zip(w13, c13, strict=True):
+        ref = [k for k in mj_waits(counts) if not _only_seven_pairs(counts, k, mj_shanten)]
+        bad += [int(t) for t in waits(hand)] != ref
+    for hand, counts in zip(s14, c14, strict=True):
+        bad += shanten(hand) != mj_shanten(counts)
+    return bad, 2 * n
 
 
 def _only_seven_pairs(counts: list[int], extra: int, regular_shanten: Callable[[list[int]], int]) -> bool:
