@@ -106,11 +106,11 @@ def _pool(rng: np.random.Generator, size: TileSize, n: int, scattered: bool) -> 
             out += _seat([t for row in rows for t in row], 90.0 * seat)
         return out
     placed: list[tuple[float, float]] = []
-    r_min = size.height * 0.95
+    r_min = size.height * rng.uniform(1.0, 1.3)
     for _ in range(n * 6):
         if len(out) >= n:
             break
-        x, y = rng.uniform(-190, 190, 2)
+        x, y = rng.uniform(-230, 230, 2)
         if any((x - a) ** 2 + (y - b) ** 2 < r_min**2 for a, b in placed):
             continue
         placed.append((x, y))
@@ -205,7 +205,8 @@ def random_scene(rng: np.random.Generator, face: object, split: str = "train", k
         lo, hi = tile_px or (12 * scale, 30 * scale)
         layout = table_layout(rng, style.tile)
         reach = 9 * style.tile.width + 140
-        target = tuple(float(v) for v in rng.uniform(-reach, reach, 2))
+        near = layout[int(rng.integers(len(layout)))] if layout else PlacedTile(Tile.UNKNOWN, 0, 0)
+        target = (near.x + float(rng.normal(0, 80)), near.y + float(rng.normal(0, 80)))
         tilt, occ = float(rng.uniform(0, 35)), _occluders(rng, reach, 0.35)
         yaw = float(rng.uniform(0, 360))
     else:

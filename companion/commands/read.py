@@ -1,0 +1,86 @@
+"""``companion read PHOTO…``: find and read every tile in photos or table frames.
+
+With ``--json`` each photo gives one line ``{"file": ..., "tiles": [{"tile": "5p", "xyxy": [x0, y0, x1, y1],
+"angle": 0.0, "score": 0.98, "top3": [...]}]}`` (``"0x"`` = a face-down tile; ``angle`` in degrees,
+counter-clockwise, of the tile's top from image up). ``--annotate OUT.png`` draws the reading (with several
+photos: ``OUT-1.png``, ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with
+``--json``, as ``{"file": ..., "error": ...}``); the other photos are still read (exit code 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.commands._io import print_json
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("read", help="find and read every tile in photos / 辨識照片中的每張牌",
+                       description="Find every tile in photos or table frames and read it (找出並辨識照片中的每張牌).")
+    p.add_argument("photos", nargs="+", metavar="PHOTO", help="image files (photos or table frames)")
+    p.add_argument("--json", action="store_true", help="one JSON object per photo")
+    p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the reading drawn on it")
+    p.add_argument("--threads", type=int, default=2, help="onnxruntime intra-op threads per model (default 2)")
+    p.add_argument("--threshold", type=float, help="detector score threshold (default: the model's)")
+    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
+    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
+    p.add_argument("--detector", help="another detector .onnx file")
+    p.add_argument("--classifier", help="another classifier .onnx file")
+    p.set_defaults(func=run)
+
+
+def _reader(args: argparse.Namespace) -> Any:
+    from companion.vision import calibration
+    from companion.vision.read import TileReader
+
+    cal = None
+    if not args.no_calibration:
+        name = args.tile_set or calibration.selected()
+        if name:
+            cal = calibration.load(name)
+    return TileReader(args.detector, args.classifier, detector_threads=args.threads,
+                      classifier_threads=args.threads, calibration=cal, threshold=args.threshold)
+
+
+def _annotation_path(out: str, index: int, count: int) -> Path:
+    p = Path(out)
+    return p if count == 1 else p.with_name(f"{p.stem}-{index}{p.suffix or '.png'}")
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.vision.image_file import ImageFileError, read_image
+    from companion.vision.read import annotate
+
+    try:
+        reader = _reader(args)
+    except ValueError as e:
+        print(f"companion read: {e}", file=sys.stderr)
+        return 2
+    failed = 0
+    for n, f in enumerate(args.photos, 1):
+        try:
+            image = read_image(f)
+            dets = reader.read(image)
+        except (ImageFileError, ValueError) as e:
+            failed += 1
+            msg = str(e) if f in str(e) else f"{f}: {e}"
+            print(f"companion read: {msg}", file=sys.stderr)
+            if args.json:
+                print_json({"file": f, "error": msg})
+            continue
+        if args.json:
+            print_json({"file": f, "tiles": dets.to_json()})
+        else:
+            tiles = dets.tiles()
+            print(f"{f}: {len(tiles)} 張牌 / tiles: " + " ".join(t.code for t in tiles))
+        if args.annotate:
+            out = _annotation_path(args.annotate, n, len(args.photos))
+            if not cv2.imwrite(str(out), annotate(image, dets)):
+                print(f"companion read: cannot write {out}", file=sys.stderr)
+                failed += 1
+    return 1 if failed else 0

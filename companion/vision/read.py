@@ -1,0 +1,162 @@
+"""Reading every tile in a frame or photo: detect, warp each tile upright, classify all crops in one batch.
+
+>>> reader = TileReader()                      # doctest: +SKIP
+>>> dets = reader.read(frame_bgr)              # doctest: +SKIP
+>>> [str(t) for t in dets.tiles()]             # doctest: +SKIP
+['1m', '2m', '0x', ...]
+
+Face-down tiles are ``0x``. A box that the classifier says is not a tile at all (a die, a chip, a coin, a
+finger) is dropped. Both onnxruntime sessions run with thread spinning off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.tiles import Tile
+from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy
+
+__all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate"]
+
+CROP_MAX = (120, 160)
+"""Largest upright crop (w, h) warped out of the image; the classifier resizes it to its input."""
+
+
+@dataclass(frozen=True, slots=True)
+class Detections:
+    """Tiles found in one image, as parallel arrays (validated here):
+
+    ``obb`` N x 5 float32 (cx, cy, w, h, angle: degrees counter-clockwise of the tile's top from image
+    up), ``kind`` N int16 (a :class:`Tile` value; 42 = ``0x``, face down), ``face_up`` N bool (as the
+    detector saw it), ``score`` N float32 (detector score x classifier score), ``top3_kind`` N x 3 int16
+    and ``top3_score`` N x 3 float32 (the classifier's three best readings)."""
+
+    obb: np.ndarray
+    kind: np.ndarray
+    face_up: np.ndarray
+    score: np.ndarray
+    top3_kind: np.ndarray
+    top3_score: np.ndarray
+
+    def __post_init__(self) -> None:
+        n = len(self.kind)
+        shapes = {"obb": (self.obb, (n, 5)), "face_up": (self.face_up, (n,)), "score": (self.score, (n,)),
+                  "top3_kind": (self.top3_kind, (n, 3)), "top3_score": (self.top3_score, (n, 3))}
+        for name, (arr, shape) in shapes.items():
+            if arr.shape != shape:
+                raise ValueError(f"Detections.{name} has shape {arr.shape}, expected {shape}")
+        if self.kind.ndim != 1 or (n and (self.kind.min() < 0 or self.kind.max() > int(Tile.UNKNOWN))):
+            raise ValueError(f"Detections.kind must hold tile values 0-42, got {self.kind!r}")
+        if self.face_up.dtype != np.bool_:
+            raise ValueError(f"Detections.face_up must be bool, got {self.face_up.dtype}")
+        if n and not (np.all(self.score >= 0) and np.all(self.score <= 1)):
+            raise ValueError("Detections.score must lie in 0-1")
+
+    def __len__(self) -> int:
+        return len(self.kind)
+
+    @staticmethod
+    def empty() -> Detections:
+        return Detections(np.zeros((0, 5), np.float32), np.zeros(0, np.int16), np.zeros(0, bool),
+                          np.zeros(0, np.float32), np.zeros((0, 3), np.int16), np.zeros((0, 3), np.float32))
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(Tile(int(k)) for k in self.kind)
+
+    @property
+    def xyxy(self) -> np.ndarray:
+        """Axis-aligned boxes N x 4 around the oriented ones."""
+        return obb_xyxy(self.obb)
+
+    def to_json(self) -> list[dict[str, object]]:
+        """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...]}``."""
+        out = []
+        for i, box in enumerate(self.xyxy):
+            top3 = [{"tile": Tile(int(k)).code, "score": round(float(s), 4)}
+                    for k, s in zip(self.top3_kind[i], self.top3_score[i], strict=True)]
+            out.append({"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
+                        "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
+                        "top3": top3})
+        return out
+
+
+def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
+    """Each oriented box warped to an upright crop (its own size, at most ``CROP_MAX``)."""
+    crops = []
+    for box, quad in zip(obb, obb_corners(obb), strict=True):
+        w = int(np.clip(round(float(box[2])), 12, CROP_MAX[0]))
+        h = int(np.clip(round(float(box[3])), 16, CROP_MAX[1]))
+        dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+        crops.append(cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE))
+    return crops
+
+
+class TileReader:
+    """The detector and the classifier, loaded once."""
+
+    def __init__(self, detector: str | Path | None = None, classifier: str | Path | None = None, *,
+                 detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
+                 threshold: float | None = None) -> None:
+        from companion.vision.classify import TileClassifier
+
+        self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold)
+        self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
+                                         calibration=calibration)  # type: ignore[arg-type]
+        names = self.classifier.info.class_names
+        self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
+
+    def read(self, image: np.ndarray) -> Detections:
+        """Every tile in an ``HxWx3`` uint8 BGR image."""
+        boxes = self.detector.detect(image)
+        if len(boxes) == 0:
+            return Detections.empty()
+        probs = self.classifier.probabilities(upright_crops(image, boxes.obb))
+        return self._combine(boxes, probs)
+
+    def _combine(self, boxes: Boxes, probs: np.ndarray) -> Detections:
+        order = np.argsort(-probs, axis=1)[:, :3]
+        top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
+        top_k = self._kind_of[order]
+        best_k, best_p = top_k[:, 0], top_p[:, 0]
+        keep = (best_k >= 0) & (best_p >= self.classifier.reject_below)
+        # the three best readings that are tiles (a "not a tile" runner-up is left out of top-3)
+        top_k = np.where(top_k < 0, best_k[:, None], top_k)
+        return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
+                          np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
+                          top_k[keep].astype(np.int16), top_p[keep])
+
+
+_DEFAULT: list[TileReader] = []
+
+
+def read_tiles(image: np.ndarray, reader: TileReader | None = None) -> Detections:
+    """Every tile in an ``HxWx3`` uint8 BGR image, with the packaged models (loaded on first use)."""
+    if reader is None:
+        if not _DEFAULT:
+            _DEFAULT.append(TileReader())
+        reader = _DEFAULT[0]
+    return reader.read(image)
+
+
+def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> np.ndarray:
+    """A copy of ``image`` with each tile's oriented box, its reading and score drawn on it."""
+    out = image.copy()
+    scale = max(1.0, max(image.shape[:2]) / 900)
+    for i, quad in enumerate(obb_corners(dets.obb)):
+        up = bool(dets.face_up[i])
+        colour = (40, 200, 40) if up else (220, 140, 30)
+        pts = np.round(quad).astype(np.int32)
+        cv2.polylines(out, [pts], True, colour, max(1, round(2 * scale)), cv2.LINE_AA)
+        cv2.line(out, tuple(pts[0]), tuple(pts[1]), (40, 40, 230), max(1, round(2 * scale)), cv2.LINE_AA)
+        text = names[i] if names is not None else Tile(int(dets.kind[i])).code
+        org = (int(pts[:, 0].min()), int(pts[:, 1].min()) - 3)
+        for col, th in (((255, 255, 255), 3), ((0, 0, 0), 1)):
+            cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale, col, max(1, round(th * scale)),
+                        cv2.LINE_AA)
+    return out

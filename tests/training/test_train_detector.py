@@ -1,0 +1,34 @@
+"""The detector's training script runs end to end (``--smoke``) and exports a self-describing model."""
+
+import json
+
+import numpy as np
+
+from companion.vision.detect import TileDetector
+from training import train_detector
+from training.detector_model import STRIDE, make_targets
+
+
+def test_targets_put_a_peak_at_each_visible_tile_and_ignore_half_hidden_ones() -> None:
+    boxes = np.array([[40, 40, 20, 28, 0, 1, 1.0], [100, 40, 20, 28, 90, 0, 1.0], [40, 100, 20, 28, 0, 1, 0.4],
+                      [100, 100, 20, 28, 0, 1, 0.05]], np.float32)
+    t = make_targets(boxes, (128, 128))
+    assert t["heat"][0, 10, 10] == 1.0 and t["heat"][1, 10, 25] == 1.0
+    assert t["heat"].max(axis=0)[25, 10] == 0 and t["weight"][25, 10] == 0  # half hidden: no loss there
+    assert t["weight"][25, 25] == 1  # hardly visible: plain background
+    assert np.allclose(t["reg"][:, 10, 25], [0, 0, np.log(20 / STRIDE), np.log(28 / STRIDE), 0, 1], atol=1e-5)
+    assert t["mask"][1, 10, 25] == 1 and t["mask"][1, 10, 10] == 0  # face down: angle taken mod 180
+
+
+def test_smoke_run_trains_evaluates_and_exports(tmp_path, capsys) -> None:
+    out = tmp_path / "det.onnx"
+    assert train_detector.main(["--smoke", "--cache", str(tmp_path / "cache"), "--out", str(out),
+                                "--threads", "1"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert 0 <= report["heldout_val"]["recall"] <= 1 and report["heldout_val"]["targets"] > 0
+    det = TileDetector(out, threads=1)
+    meta = det.session.get_modelmeta().custom_metadata_map
+    assert json.loads(meta["classes"]) == ["tile_up", "tile_down"]
+    assert json.loads(meta["normalisation"])["order"] == "BGR"
+    boxes = det.detect(np.full((360, 640, 3), 90, np.uint8))
+    assert boxes.obb.shape[1] == 5

@@ -1,0 +1,96 @@
+"""The tile detector: letterboxing, decoding, box geometry, matching, and the packaged model on a scene."""
+
+import numpy as np
+import pytest
+
+from companion.vision.detect import (
+    Boxes,
+    DetectorError,
+    TileDetector,
+    angle_between,
+    decode,
+    default_model_path,
+    letterbox,
+    match_boxes,
+    obb_corners,
+    obb_iou,
+    obb_xyxy,
+)
+
+
+def test_letterbox_scales_the_long_side_and_pads_to_32() -> None:
+    img = np.zeros((720, 1280, 3), np.uint8)
+    out, scale = letterbox(img, 640)
+    assert out.shape == (384, 640, 3) and scale == pytest.approx(0.5)
+    out, scale = letterbox(np.zeros((101, 774, 3), np.uint8), 640)
+    assert out.shape[1] == 640 and out.shape[0] % 32 == 0 and out.shape[0] >= 84
+
+
+def test_decode_reads_peaks_and_regressions() -> None:
+    peaks = np.zeros((2, 10, 12), np.float32)
+    reg = np.zeros((6, 10, 12), np.float32)
+    peaks[0, 3, 4] = 0.9  # face up at cell (4, 3)
+    reg[:, 3, 4] = (0.5, 0.25, np.log(5.0), np.log(7.0), 0.0, 1.0)  # 90 degrees
+    peaks[1, 8, 10] = 0.6  # face down
+    reg[:, 8, 10] = (0.0, 0.0, np.log(4.0), np.log(6.0), 1.0, 0.0)
+    peaks[0, 6, 6] = 0.1  # below the threshold
+    b = decode(peaks, reg, stride=4, threshold=0.3)
+    assert len(b) == 2
+    up = int(np.flatnonzero(b.face_up)[0])
+    assert b.obb[up] == pytest.approx([18.0, 13.0, 20.0, 28.0, 90.0], abs=1e-4)
+    assert b.score[up] == pytest.approx(0.9)
+    assert not b.face_up[1 - up]
+
+
+def test_one_tile_found_as_up_and_down_is_kept_once() -> None:
+    peaks = np.zeros((2, 10, 10), np.float32)
+    reg = np.zeros((6, 10, 10), np.float32)
+    reg[2:4] = np.log(6.0)
+    reg[4] = 1.0
+    peaks[0, 5, 5], peaks[1, 5, 5] = 0.8, 0.5
+    b = decode(peaks, reg, 4, 0.3)
+    assert len(b) == 1 and b.face_up[0]
+
+
+def test_box_geometry() -> None:
+    obb = np.array([[100, 50, 20, 30, 0], [100, 50, 20, 30, 90]], np.float32)
+    c = obb_corners(obb)
+    assert c[0, 0] == pytest.approx([90, 35])  # top-left of an upright tile
+    assert c[1, 0] == pytest.approx([85, 60])  # turned 90 degrees counter-clockwise: its top points left
+    assert obb_xyxy(obb)[1] == pytest.approx([85, 40, 115, 60])
+    assert obb_iou(obb[0], obb[0]) == pytest.approx(1.0, abs=1e-3)
+    assert obb_iou(obb[0], obb[1]) == pytest.approx(400 / 800, abs=1e-2)
+    assert angle_between(170, -170) == pytest.approx(20)
+
+
+def test_match_boxes_counts_hits_and_false_boxes() -> None:
+    truth = np.array([[100, 50, 20, 30, 0, 1, 1.0], [200, 50, 20, 30, 0, 0, 1.0], [300, 50, 20, 30, 0, 1, 0.1]],
+                     np.float32)
+    det = Boxes(np.array([[101, 51, 20, 30, 3], [200, 50, 20, 30, 0], [400, 50, 20, 30, 0]], np.float32),
+                np.array([True, True, True]), np.array([0.9, 0.8, 0.7], np.float32))
+    hits, false = match_boxes(det, truth, positive=0.6)
+    # the second detection says face up where the tile lies face down: not a hit, and a false box
+    assert (hits, false) == (1, 2)
+
+
+def test_boxes_are_validated() -> None:
+    with pytest.raises(ValueError, match="disagree"):
+        Boxes(np.zeros((2, 5), np.float32), np.zeros(1, bool), np.zeros(2, np.float32))
+    with pytest.raises(ValueError, match="bool"):
+        Boxes(np.zeros((1, 5), np.float32), np.zeros(1, np.int8), np.zeros(1, np.float32))
+
+
+def test_missing_model_and_bad_images_are_refused(tmp_path) -> None:
+    with pytest.raises(DetectorError, match="not found"):
+        TileDetector(tmp_path / "none.onnx")
+    det = TileDetector(default_model_path(), threads=1)
+    with pytest.raises(DetectorError, match="HxWx3"):
+        det.detect(np.zeros((100, 100), np.uint8))
+    assert len(det.detect(np.full((64, 64, 3), 80, np.uint8))) == 0
+
+
+def test_packaged_model_describes_itself() -> None:
+    det = TileDetector(threads=1)
+    assert det.classes == ("tile_up", "tile_down") and det.stride == 4 and det.long_side == 640
+    meta = det.session.get_modelmeta().custom_metadata_map
+    assert {"normalisation", "training_commit", "input"} <= set(meta)

@@ -1,0 +1,99 @@
+"""Reading tiles: the Detections value type, upright crops, and the whole reader on rendered scenes."""
+
+import json
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.tiles import Tile
+from companion.vision.read import Detections, TileReader, annotate, read_tiles, upright_crops
+from training.synth.faces import CLEAN_STYLE
+from training.synth.scene import Camera, Lighting, PlacedTile, Pose, SceneStyle, render_table
+
+ROW = [Tile.M1, Tile.M5, Tile.P3, Tile.P9, Tile.S1, Tile.S8, Tile.Z1, Tile.Z7, Tile.F2]
+
+
+def scene(rotation: float = 0.0, face_down: int = 2) -> tuple[np.ndarray, list]:
+    """A row of face-up tiles and some face-down ones, seen from above in a 1280x720 frame."""
+    tiles = [PlacedTile(k, (i - 4) * 29.0, 20.0, 0, rotation) for i, k in enumerate(ROW)]
+    tiles += [PlacedTile(Tile.M2, (i - 1) * 29.0, -60.0, 0, 0, Pose.FACE_DOWN) for i in range(face_down)]
+    cam = Camera(target=(0.0, 0.0), distance=700.0, tilt=10.0, focal=1100.0, size=(1280, 720))
+    frame, labels = render_table(tiles, cam, SceneStyle(CLEAN_STYLE), Lighting(uneven=0.1), (), seed=3)
+    return frame, labels
+
+
+def test_detections_are_validated() -> None:
+    ok = Detections(np.zeros((1, 5), np.float32), np.array([4], np.int16), np.array([True]),
+                    np.array([0.9], np.float32), np.array([[4, 5, 6]], np.int16), np.full((1, 3), 0.3, np.float32))
+    assert ok.tiles() == (Tile.M5,)
+    with pytest.raises(ValueError, match="obb"):
+        Detections(np.zeros((2, 5), np.float32), ok.kind, ok.face_up, ok.score, ok.top3_kind, ok.top3_score)
+    with pytest.raises(ValueError, match="kind"):
+        Detections(ok.obb, np.array([43], np.int16), ok.face_up, ok.score, ok.top3_kind, ok.top3_score)
+    with pytest.raises(ValueError, match="score"):
+        Detections(ok.obb, ok.kind, ok.face_up, np.array([1.5], np.float32), ok.top3_kind, ok.top3_score)
+    item = ok.to_json()[0]
+    assert item["tile"] == "5m" and len(item["xyxy"]) == 4 and [t["tile"] for t in item["top3"]] == ["5m", "6m", "7m"]
+
+
+def test_upright_crops_undo_the_rotation() -> None:
+    img = np.zeros((200, 200, 3), np.uint8)
+    img[60:140, 80:120] = 255
+    img[60:70, 80:120] = (0, 0, 255)  # a red top edge
+    rot = cv2.warpAffine(img, cv2.getRotationMatrix2D((100, 100), 90, 1.0), (200, 200))  # turned 90 ccw
+    (crop,) = upright_crops(rot, np.array([[100, 100, 40, 80, 90]], np.float32))
+    assert crop.shape[:2] == (80, 40)
+    assert crop[2, 20, 2] > 200 and crop[2, 20, 0] < 60  # the red edge is on top again
+    assert crop[-3, 20].min() > 200
+
+
+@pytest.fixture(scope="module")
+def reader() -> TileReader:
+    return TileReader(detector_threads=1, classifier_threads=1)
+
+
+@pytest.mark.parametrize("rotation", [0.0, 90.0, 180.0])
+def test_reader_finds_and_reads_a_rendered_row(reader: TileReader, rotation: float) -> None:
+    frame, labels = scene(rotation)
+    dets = reader.read(frame)
+    truth = {(round(lab.obb()[0]), round(lab.obb()[1])): lab for lab in labels if lab.visible > 0.9}
+    right = 0
+    for (cx, cy, *_), kind in zip(dets.obb, dets.kind, strict=True):
+        near = [lab for (x, y), lab in truth.items() if math.hypot(x - cx, y - cy) < 8]
+        right += bool(near) and near[0].kind == Tile(int(kind))
+    assert len(truth) == len(ROW) + 2
+    assert right >= len(truth) - 1, (dets.tiles(), [lab.kind for lab in labels])
+
+
+def test_read_tiles_on_an_empty_table_finds_nothing(reader: TileReader) -> None:
+    frame = np.full((720, 1280, 3), (40, 110, 30), np.uint8)
+    assert len(read_tiles(frame, reader)) == 0
+
+
+def test_annotate_returns_a_new_image(reader: TileReader) -> None:
+    frame, _ = scene()
+    dets = reader.read(frame)
+    out = annotate(frame, dets)
+    assert out.shape == frame.shape and not np.array_equal(out, frame)
+    assert np.array_equal(frame, scene()[0])
+
+
+def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
+    frame, _ = scene()
+    good = tmp_path / "table.png"
+    cv2.imwrite(str(good), frame)
+    bad = tmp_path / "broken.jpg"
+    bad.write_bytes(b"\xff\xd8\xff\xe0 not really a jpeg")
+    out = tmp_path / "seen.png"
+    code = main(["read", str(good), str(bad), str(tmp_path / "missing.png"), "--json", "--annotate", str(out),
+                 "--threads", "1"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
+    assert code == 1
+    assert lines[0]["file"] == str(good) and len(lines[0]["tiles"]) >= len(ROW)
+    assert {"tile", "xyxy", "angle", "score", "top3"} <= set(lines[0]["tiles"][0])
+    assert "error" in lines[1] and "broken.jpg" in lines[1]["error"]
+    assert "error" in lines[2] and "missing.png" in lines[2]["error"]
+    assert (tmp_path / "seen-1.png").is_file()

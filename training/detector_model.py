@@ -1,0 +1,150 @@
+"""The tile detector network, its training targets and loss (plain ``torch.nn``).
+
+A CenterNet-style detector: a light depthwise-separable backbone down to stride 32, a top-down path back
+to stride 4, and one head that predicts, per stride-4 cell,
+
+- ``heat`` (2 channels): a peak at the centre of each face-up tile (channel 0) and face-down tile (1);
+- ``reg`` (6 channels): sub-cell offset of the centre (2), log width and height in cells (2), and the
+  direction of the tile's "up" as (cos, sin) of its angle (2).
+
+The exported graph ends in the sigmoid and a 3x3 max-pool peak filter, so decoding is a threshold and a
+gather (:func:`companion.vision.detect.decode`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+STRIDE = 4
+CLASSES = ("tile_up", "tile_down")
+
+
+def _cbr(cin: int, cout: int, k: int = 1, s: int = 1, groups: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, k, s, k // 2, groups=groups, bias=False), nn.BatchNorm2d(cout),
+                         nn.ReLU(inplace=True))
+
+
+class Block(nn.Module):
+    """Depthwise 3x3 then pointwise 1x1, residual when the shape allows."""
+
+    def __init__(self, cin: int, cout: int, stride: int = 1) -> None:
+        super().__init__()
+        self.dw = _cbr(cin, cin, 3, stride, groups=cin)
+        self.pw = nn.Sequential(nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout))
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = self.pw(self.dw(x))
+        return F.relu(y + x if self.residual else y)
+
+
+class TileDetector(nn.Module):
+    def __init__(self, width: tuple[int, int, int, int, int] = (16, 32, 64, 128, 160), neck: int = 48,
+                 fine: int = 32) -> None:
+        super().__init__()
+        c1, c4, c8, c16, c32 = width
+        self.stem = _cbr(3, c1, 3, 2)
+        self.s4 = nn.Sequential(Block(c1, c4, 2), Block(c4, c4))
+        self.s8 = nn.Sequential(Block(c4, c8, 2), Block(c8, c8), Block(c8, c8))
+        self.s16 = nn.Sequential(Block(c8, c16, 2), Block(c16, c16), Block(c16, c16))
+        self.s32 = nn.Sequential(Block(c16, c32, 2), Block(c32, c32))
+        self.lat32, self.lat16, self.lat8 = _cbr(c32, neck), _cbr(c16, neck), _cbr(c8, neck)
+        self.lat4, self.down8 = _cbr(c4, fine), _cbr(neck, fine)
+        self.fuse8, self.fuse4 = Block(neck, neck), Block(fine, fine)
+        self.head = nn.Sequential(Block(fine, fine), nn.Conv2d(fine, 8, 1))
+        nn.init.constant_(self.head[1].bias[:2], -4.0)  # start with few peaks (focal-loss prior)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f4 = self.s4(self.stem(x))
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        f32 = self.s32(f16)
+        p = self.lat32(f32)
+        p = self.lat16(f16) + F.interpolate(p, size=f16.shape[-2:], mode="nearest")
+        p = self.fuse8(self.lat8(f8) + F.interpolate(p, size=f8.shape[-2:], mode="nearest"))
+        p = self.fuse4(self.lat4(f4) + F.interpolate(self.down8(p), size=f4.shape[-2:], mode="nearest"))
+        out: torch.Tensor = self.head(p)
+        return out
+
+
+class ExportWrapper(nn.Module):
+    """Normalisation in, peaks out: ``image`` (1x3xHxW float BGR 0-255) -> ``heat`` (peaks only), ``reg``."""
+
+    def __init__(self, net: TileDetector, mean: float, std: float) -> None:
+        super().__init__()
+        self.net, self.mean, self.std = net, mean, std
+
+    def forward(self, image: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        out = self.net((image - self.mean) / self.std)
+        heat = torch.sigmoid(out[:, :2])
+        peaks = heat * (F.max_pool2d(heat, 3, 1, 1) == heat).to(heat.dtype)
+        return peaks, out[:, 2:]
+
+
+# --- targets -----------------------------------------------------------------------------------------------
+
+POSITIVE = 0.6
+"""A tile whose visible share is at least this is a detection target."""
+IGNORE = 0.2
+"""Between IGNORE and POSITIVE a tile is neither a target nor background (no loss around it)."""
+
+
+def make_targets(boxes: np.ndarray, shape: tuple[int, int]) -> dict[str, np.ndarray]:
+    """Training targets for one image of ``shape`` (h, w) in pixels from its boxes (N x 7: cx, cy, w, h,
+    angle degrees, face_up 0/1, visible share)."""
+    h, w = shape[0] // STRIDE, shape[1] // STRIDE
+    heat = np.zeros((2, h, w), np.float32)
+    weight = np.ones((h, w), np.float32)
+    reg = np.zeros((6, h, w), np.float32)
+    mask = np.zeros((2, h, w), np.float32)  # [0] regression at the centre; [1] face-down (angle mod 180)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    for cx, cy, bw, bh, angle, up, vis in boxes:
+        if vis < IGNORE:
+            continue
+        gx, gy = cx / STRIDE, cy / STRIDE
+        sigma = max(0.5, min(bw, bh) / STRIDE / 6)
+        ix, iy = int(gx), int(gy)
+        if not (0 <= ix < w and 0 <= iy < h):
+            continue
+        r = int(3 * sigma) + 1
+        x0, x1, y0, y1 = max(0, ix - r), min(w, ix + r + 1), max(0, iy - r), min(h, iy + r + 1)
+        g = np.exp(-((xx[y0:y1, x0:x1] - ix) ** 2 + (yy[y0:y1, x0:x1] - iy) ** 2) / (2 * sigma**2))
+        if vis < POSITIVE:
+            weight[y0:y1, x0:x1] = np.minimum(weight[y0:y1, x0:x1], 1 - (g > 0.1))
+            continue
+        c = 0 if up > 0.5 else 1
+        heat[c, y0:y1, x0:x1] = np.maximum(heat[c, y0:y1, x0:x1], g)
+        a = math.radians(angle)
+        reg[:, iy, ix] = (gx - ix, gy - iy, math.log(bw / STRIDE), math.log(bh / STRIDE), math.cos(a), math.sin(a))
+        mask[0, iy, ix] = 1
+        mask[1, iy, ix] = 1 - up
+    return {"heat": heat, "weight": weight, "reg": reg, "mask": mask}
+
+
+def detector_loss(out: torch.Tensor, heat: torch.Tensor, weight: torch.Tensor, reg: torch.Tensor,
+                  mask: torch.Tensor) -> tuple[torch.Tensor, dict[str, float]]:
+    """Penalty-reduced focal loss on the heatmap, L1 on offsets, log sizes and the angle vector."""
+    pred = torch.sigmoid(out[:, :2]).clamp(1e-4, 1 - 1e-4)
+    pos = (heat >= 1 - 1e-4).float()
+    w = weight[:, None]
+    pos_loss = -(torch.log(pred) * (1 - pred) ** 2 * pos).sum()
+    neg_loss = -(torch.log(1 - pred) * pred**2 * (1 - heat) ** 4 * (1 - pos) * w).sum()
+    n = pos.sum().clamp(min=1)
+    focal = (pos_loss + neg_loss) / n
+    m = mask[:, :1]
+    r = out[:, 2:]
+    off = (F.l1_loss(r[:, 0:2], reg[:, 0:2], reduction="none") * m).sum() / n
+    size = (F.l1_loss(r[:, 2:4], reg[:, 2:4], reduction="none") * m).sum() / n
+    ang_full = (r[:, 4:6] - reg[:, 4:6]).abs().sum(1, keepdim=True)
+    ang_flip = (r[:, 4:6] + reg[:, 4:6]).abs().sum(1, keepdim=True)
+    down = mask[:, 1:2]
+    ang = torch.where(down > 0.5, torch.minimum(ang_full, ang_flip), ang_full)
+    angle = (ang * m).sum() / n
+    total = focal + off + size + 0.5 * angle
+    parts = {"focal": focal, "off": off, "size": size, "angle": angle}
+    return total, {k: float(v.detach()) for k, v in parts.items()}

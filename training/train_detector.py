@@ -1,0 +1,290 @@
+"""Train the tile detector on rendered table scenes and phone-photo scenes, then export it to ONNX.
+
+    python -m training.train_detector                   # the full run (about 45 minutes on 2 cores)
+    python -m training.train_detector --smoke           # about a minute: a tiny run end to end
+
+Steps, top to bottom:
+
+1. Render ``--scenes`` training scenes (``train`` face styles and tables) at 320x320: 65% views of a
+   game table (tiles 12-30 px wide), 35% phone photos of tiles lying in rows (20-110 px). They are
+   cached in ``--cache`` (keyed by seed and count), so a second run starts training at once.
+2. Render ``--val`` validation scenes from the ``heldout`` styles and tables.
+3. Train (AdamW, one-cycle learning rate, seeded), printing a progress bar and the losses.
+4. Measure recall at IoU 0.5 on the validation scenes and export ``models/tile_detector.onnx`` with its
+   metadata (input, normalisation, classes, stride, threshold, training commit and command).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from training.detector_model import (
+    CLASSES,
+    POSITIVE,
+    STRIDE,
+    ExportWrapper,
+    TileDetector,
+    detector_loss,
+    make_targets,
+)
+
+MEAN, STD = 127.5, 64.0
+"""Input normalisation: (BGR pixel - MEAN) / STD."""
+SIZE = 320
+"""Scenes are rendered SIZE x SIZE; training sees random CROP x CROP windows of them."""
+CROP = 256
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- 1. data ---------------------------------------------------------------------------------------------
+
+def _render_one(job: tuple[int, str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Render scene number ``i`` of a split: (frame SIZE x SIZE x 3, boxes N x 7)."""
+    from training.synth.faces import sample_style
+    from training.synth.scene import render_table
+    from training.synth.scene_layouts import random_scene
+
+    seed, split, i = job
+    rng = np.random.default_rng([seed, i])
+    # a face style is shared by 12 consecutive scenes: its 43 faces are rendered once per 12 scenes
+    face = _style_cache(sample_style, seed, split, i // 12)
+    kind = "photo" if rng.random() < 0.35 else "table"
+    px = (12.0, 30.0) if kind == "table" else (20.0, 110.0)
+    scene = random_scene(rng, face, split, kind, (SIZE, SIZE), px)
+    frame, labels = render_table(scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders,
+                                 scene.seed)
+    boxes = np.array([[*lab.obb(), float(lab.face_up), lab.visible] for lab in labels], np.float32)
+    return frame, boxes.reshape(-1, 7)
+
+
+_STYLES: dict[tuple[int, str, int], object] = {}
+
+
+def _style_cache(sample_style, seed: int, split: str, k: int) -> object:  # type: ignore[no-untyped-def]
+    key = (seed, split, k)
+    if key not in _STYLES:
+        _STYLES.clear()
+        _STYLES[key] = sample_style(np.random.default_rng([seed, 7919, k]), split)
+    return _STYLES[key]
+
+
+def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """``n`` scenes of ``split``, rendered (or loaded from ``cache``)."""
+    path = cache / f"scenes-{split}-{seed}-{n}-{SIZE}.npz"
+    if path.is_file():
+        data = np.load(path)
+        offsets = data["offsets"]
+        return data["frames"], [data["boxes"][offsets[i]:offsets[i + 1]] for i in range(n)]
+    jobs = [(seed, split, i) for i in range(n)]
+    out: list[tuple[np.ndarray, np.ndarray]] = []
+    bar = Progress(n, f"render {split}")
+    if workers > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("fork").Pool(workers) as pool:
+            for res in pool.imap(_render_one, jobs, chunksize=4):
+                out.append(res)
+                bar.step()
+    else:
+        for job in jobs:
+            out.append(_render_one(job))
+            bar.step()
+    bar.done()
+    frames = np.stack([f for f, _ in out])
+    boxes = [b for _, b in out]
+    offsets = np.cumsum([0] + [len(b) for b in boxes])
+    cache.mkdir(parents=True, exist_ok=True)
+    np.savez(path, frames=frames, boxes=np.concatenate(boxes) if boxes else np.zeros((0, 7)), offsets=offsets)
+    return frames, boxes
+
+
+def batch_tensors(frames: np.ndarray, boxes: list[np.ndarray], idx: np.ndarray, rng: np.random.Generator,
+                  crop: int = CROP) -> tuple[torch.Tensor, ...]:
+    """A training batch: random ``crop`` x ``crop`` windows of the scenes (normalised, with brightness and
+    contrast jitter), and their targets."""
+    imgs, targets = [], []
+    for i in idx:
+        x0, y0 = (int(v) for v in rng.integers(0, SIZE - crop + 1, 2) // STRIDE * STRIDE)
+        imgs.append(frames[i, y0:y0 + crop, x0:x0 + crop])
+        b = boxes[i].copy()
+        b[:, 0] -= x0
+        b[:, 1] -= y0
+        targets.append(make_targets(b, (crop, crop)))
+    arr = np.stack(imgs).astype(np.float32)
+    gain = rng.uniform(0.75, 1.25, (len(idx), 1, 1, 1)).astype(np.float32)
+    bias = rng.uniform(-20, 20, (len(idx), 1, 1, 1)).astype(np.float32)
+    arr = np.clip(arr * gain + bias, 0, 255)
+    x = torch.from_numpy((arr - MEAN) / STD).permute(0, 3, 1, 2).contiguous(memory_format=torch.channels_last)
+    return (x, *(torch.from_numpy(np.stack([t[k] for t in targets])) for k in ("heat", "weight", "reg", "mask")))
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label, self.n, self.start, self.note = total, label, 0, time.time(), ""
+
+    def step(self, k: int = 1, note: str = "") -> None:
+        self.n += k
+        self.note = note or self.note
+        if self.n % max(1, self.total // 200) == 0 or self.n == self.total:
+            frac = self.n / max(self.total, 1)
+            el = time.time() - self.start
+            eta = el / max(frac, 1e-9) - el
+            bar = "#" * int(frac * 30)
+            sys.stderr.write(f"\r{self.label:>14} [{bar:<30}] {self.n}/{self.total} {el:5.0f}s eta {eta:5.0f}s "
+                             f"{self.note}")
+            sys.stderr.flush()
+
+    def done(self) -> None:
+        sys.stderr.write("\n")
+
+
+# --- 3. training -----------------------------------------------------------------------------------------
+
+def train(net: TileDetector, frames: np.ndarray, boxes: list[np.ndarray], args: argparse.Namespace) -> int:
+    """AdamW with a short warm-up and a cosine decay over ``args.epochs`` epochs, or over as many steps as
+    fit in ``args.minutes`` (measured on the first steps) when that is less. Returns the steps taken."""
+    rng = np.random.default_rng(args.seed)
+    per_epoch = len(frames) // args.batch
+    steps = args.epochs * per_epoch
+    warm = min(30, max(steps // 10, 1))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    bar = Progress(steps, "train")
+    net.train()
+    avg: dict[str, float] = {}
+    start, step = time.time(), 0
+    while step < steps:
+        order = rng.permutation(len(frames))
+        for b in range(per_epoch):
+            if step >= steps:
+                break
+            if step == warm and args.minutes:  # now we know how fast a step is
+                per_step = (time.time() - start) / warm
+                steps = min(steps, warm + int((args.minutes * 60 - (time.time() - start)) / per_step))
+                bar.total = steps
+            t = max(0.0, (step - warm) / max(steps - warm, 1))
+            lr = args.lr * (step + 1) / warm if step < warm else args.lr * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
+            for g in opt.param_groups:
+                g["lr"] = lr
+            x, heat, weight, reg, mask = batch_tensors(frames, boxes, order[b * args.batch:(b + 1) * args.batch], rng)
+            loss, parts = detector_loss(net(x), heat, weight, reg, mask)
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
+            opt.step()
+            step += 1
+            for k, v in parts.items():
+                avg[k] = 0.98 * avg.get(k, v) + 0.02 * v
+            bar.step(note=f"ep {step / per_epoch:.1f} lr {lr:.4f} " + " ".join(f"{k} {v:.3f}" for k, v in avg.items()))
+    bar.done()
+    return step
+
+
+# --- 4. evaluation and export ----------------------------------------------------------------------------
+
+def evaluate(net: TileDetector, frames: np.ndarray, boxes: list[np.ndarray], threshold: float) -> dict[str, float]:
+    """Recall (IoU >= 0.5 with a box of the right face-up/down) of visible tiles, and false boxes."""
+    from companion.vision.detect import decode, match_boxes
+
+    wrapper = ExportWrapper(net, MEAN, STD).eval()
+    found = total = false = 0
+    with torch.no_grad():
+        for i in range(0, len(frames), 16):
+            x = torch.from_numpy(frames[i:i + 16].astype(np.float32)).permute(0, 3, 1, 2)
+            peaks, reg = wrapper(x)
+            for j in range(len(x)):
+                det = decode(peaks[j].numpy(), reg[j].numpy(), STRIDE, threshold)
+                truth = boxes[i + j]
+                hit, extra = match_boxes(det, truth, POSITIVE)
+                found += hit
+                total += int((truth[:, 6] >= POSITIVE).sum())
+                false += extra
+    return {"recall": found / max(total, 1), "targets": total, "false_boxes": false}
+
+
+def export(net: TileDetector, path: Path, meta: dict[str, str]) -> None:
+    import onnx
+
+    wrapper = ExportWrapper(net, MEAN, STD).eval()
+    dummy = torch.zeros(1, 3, 384, 640)
+    with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(wrapper, (dummy,), str(path), input_names=["image"], output_names=["peaks", "reg"],
+                          dynamic_axes={"image": {2: "height", 3: "width"}, "peaks": {2: "h4", 3: "w4"},
+                                        "reg": {2: "h4", 3: "w4"}}, opset_version=17, dynamo=False)
+    model = onnx.load(str(path))
+    for k, v in meta.items():
+        entry = model.metadata_props.add()
+        entry.key, entry.value = k, v
+    onnx.save(model, str(path))
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scenes", type=int, default=3200)
+    p.add_argument("--val", type=int, default=240)
+    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--batch", type=int, default=16)
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--minutes", type=float, default=0.0, help="fit the training into this many minutes (0: no limit)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
+    p.add_argument("--threshold", type=float, default=0.3)
+    p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-scenes")
+    p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_detector.onnx")
+    p.add_argument("--render-only", action="store_true", help="render and cache the scenes, then stop")
+    p.add_argument("--smoke", action="store_true", help="a tiny run (about a minute) that exercises every step")
+    args = p.parse_args(argv)
+    if args.smoke:
+        args.scenes, args.val, args.epochs, args.batch = 24, 8, 1, 8
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    start = time.time()
+    frames, boxes = render_set(args.scenes, args.seed, "train", args.cache, args.workers)
+    vframes, vboxes = render_set(args.val, args.seed + 1000, "heldout", args.cache, args.workers)
+    if args.render_only:
+        return 0
+    net = TileDetector().to(memory_format=torch.channels_last)
+    print(f"detector: {sum(p.numel() for p in net.parameters()) / 1e6:.2f} M parameters, "
+          f"{len(frames)} scenes ({sum(len(b) for b in boxes)} labelled tiles)", file=sys.stderr)
+    steps = train(net, frames, boxes, args)
+    net.eval()
+    metrics = evaluate(net, vframes, vboxes, args.threshold)
+    minutes = (time.time() - start) / 60
+    print(json.dumps({"heldout_val": metrics, "minutes": round(minutes, 1), "steps": steps}))
+    meta = {"classes": json.dumps(CLASSES), "input": "image: 1x3xHxW float32 BGR 0-255, H and W multiples of 32",
+            "normalisation": json.dumps({"mean": MEAN, "std": STD, "order": "BGR"}), "stride": str(STRIDE),
+            "long_side": "640", "threshold": str(args.threshold),
+            "outputs": "peaks: 1x2xH/4xW/4 (face up, face down) max-filtered; reg: 1x6xH/4xW/4 (dx, dy, log w, "
+                       "log h in cells, cos, sin of the up angle)",
+            "training_commit": _commit(), "training_command": "python -m training.train_detector " +
+            " ".join(argv if argv is not None else sys.argv[1:]), "heldout_val": json.dumps(metrics),
+            "training_minutes": f"{minutes:.1f}", "training_steps": str(steps)}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    export(net, args.out, meta)
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
