@@ -116,6 +116,7 @@ class Win:
     profile: str | None = None
 
     def __post_init__(self) -> None:
+        self._coerce()
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
         object.__setattr__(self, "melds", tuple(self.melds))
         object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
@@ -127,6 +128,26 @@ class Win:
         self._check_context()
 
     # --- validation -----------------------------------------------------------------------------
+
+    def _coerce(self) -> None:
+        """Accept notation strings from code too: ``Win(concealed="123m…", win_tile="3s", win_type="discard")``."""
+        for name in ("concealed", "flowers"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                object.__setattr__(self, name, _tiles(value, name))
+        if isinstance(self.win_tile, str):
+            object.__setattr__(self, "win_tile", _one_tile(self.win_tile, "win_tile"))
+        if isinstance(self.win_type, str):
+            object.__setattr__(self, "win_type", _win_type(self.win_type))
+        if isinstance(self.replacement, str):
+            try:
+                object.__setattr__(self, "replacement", Replacement(self.replacement))
+            except ValueError:
+                raise WinInputError("replacement", f"expected flower, ckong, addkong or kong, got "
+                                                   f"{self.replacement!r}") from None
+        melds = self.melds
+        if isinstance(melds, (list, tuple)) and any(isinstance(m, str) for m in melds):
+            object.__setattr__(self, "melds", tuple(_meld_text(m) if isinstance(m, str) else m for m in melds))
 
     def _check_tiles(self) -> None:
         if any(not t.is_known or t.is_flower for t in self.concealed):

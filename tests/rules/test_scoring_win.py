@@ -1,0 +1,73 @@
+"""The scoring input (spec §3.2) from code and JSON, and the Score it gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.rules.scoring import NotAWin, dealer_tai, score, score_all
+from companion.rules.win import Replacement, Win, WinInputError, WinType
+from companion.tiles import Tile, parse_tiles
+
+EX11: dict[str, Any] = dict(melds=["ckong:7777m"], flowers="6f", seat_wind="E", round_wind="E", dealer="E", streak=2)
+
+
+def test_win_from_code_with_notation_strings() -> None:
+    a = Win.of("222p444s888p99s11z", "1z", "self_draw", replacement=Replacement.FLOWER, **EX11)
+    b = Win(concealed="222p444s888p99s11z", win_tile="1z", win_type="self_draw",  # type: ignore[arg-type]
+            replacement="flower", **EX11)  # type: ignore[arg-type]
+    assert a == b and a.win_type is WinType.SELF_DRAW and a.melds[0].tile == Tile.M7
+    assert a.win_source == "flower_replacement" and a.is_dealer and a.is_self_draw
+    assert score(a).hand_tai == 18  # spec §7 Example 11
+
+
+def test_json_round_trip_and_description() -> None:
+    w = Win.of("234m567m888s46p11s333z", "5p", "rob_kong", seat_wind="W", round_wind="S", discarder="E")
+    assert Win.from_dict(w.to_dict()) == w
+    assert w.win_source == "robbed_kong"
+    assert w.describe() == "234567m46p11888s333z win=5p@E"
+
+
+def test_not_a_win_names_the_hand() -> None:
+    w = Win.of("123m456m234p678p45s88s", "9s", "discard", seat_wind="W", round_wind="S", discarder="S")
+    with pytest.raises(NotAWin, match=r"123456m234678p4588s win=9s@S.*real waits: 36s"):
+        score(w)
+    assert isinstance(NotAWin(w, "x"), ValueError)
+
+
+def test_dealer_tai_is_one_plus_two_n() -> None:
+    for n in range(6):
+        w = Win.of("123m456m234p678p45s88s", "3s", "self_draw", seat_wind="S", round_wind="E", streak=n)
+        assert dealer_tai(w) == 1 + 2 * n == score(w).dealer_tai
+
+
+def test_score_all_lists_every_interpretation_in_canonical_order() -> None:
+    w = Win.of("111222333m456m78m55m", "9m", "self_draw", seat_wind="S", round_wind="W")  # spec §7 Example 5
+    every = score_all(w)
+    assert [s.hand_tai for s in every] == [13, 11]
+    assert str(every[0].decomposition).startswith("pung:111m pung:222m pung:333m")
+    assert score(w).interpretations == 2
+
+
+def test_instant_win_has_no_shape() -> None:
+    w = Win.of("123m456m789m234p66s78s", None, "eight_flowers", flowers="12345678f", seat_wind="S",
+               round_wind="E")
+    s = score(w)
+    assert s.is_instant and s.waits == () and s.wait_shape is None and s.decomposition is None
+    assert s.to_dict()["decomposition"] == []
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"streak": -1}, "streak"),
+    ({"seat_wind": "X"}, "seat_wind"),
+    ({"replacement": "dragon"}, "replacement"),
+    ({"win_type": "tsumo"}, "win_type"),
+])
+def test_bad_code_input_names_the_field(kwargs: dict[str, object], field: str) -> None:
+    base: dict[str, object] = {"concealed": parse_tiles("123m456m234p678p45s88s"), "win_tile": Tile.S3,
+                               "win_type": WinType.SELF_DRAW, "seat_wind": "S"}
+    base.update(kwargs)
+    with pytest.raises(WinInputError) as info:
+        Win(**base)  # type: ignore[arg-type]
+    assert info.value.field == field
