@@ -246,3 +246,16 @@ def test_shanten_beyond_the_tables_is_consistent(hand: Hand) -> None:
         assert (s == -1) == is_complete(hand)
         if s >= 0:
             assert s == min(shanten(hand.remove(t)) for t in set(hand.concealed))
+
+
+def test_table_holds_every_group_of_up_to_twelve_tiles() -> None:
+    def ways(ranks: int, tiles: int) -> int:
+        """Count vectors of ``ranks`` counts 0-4 summing to at most ``tiles``."""
+        row = [1] + [0] * tiles
+        for _ in range(ranks):
+            row = [sum(row[t - d] for d in range(5) if t - d >= 0) for t in range(tiles + 1)]
+        return sum(row)
+
+    table = _table()
+    assert len(table) == ways(9, 12) + ways(7, 12)
+    assert sum(1 for k in table if k & HONOUR) == ways(7, 12)
