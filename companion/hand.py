@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -203,10 +204,12 @@ class Hand:
             raise HandError(f"a hand needs at least one set, got sets={self.sets}")
         if len(self.melds) > self.sets:
             raise HandError(f"{len(self.melds)} melds but a hand has only {self.sets} sets")
-        try:
-            check_copies(self.all_tiles(), str(self))
-        except CopyLimitError as e:
-            raise HandError(str(e)) from None
+        tiles = self.all_tiles()
+        if any(k > t.max_copies for t, k in Counter(tiles).items()):
+            try:  # format the hand only when there is something to report
+                check_copies(tiles, str(self))
+            except CopyLimitError as e:
+                raise HandError(str(e)) from None
         n = self.structural_count
         if not self.stage_free and n not in (3 * self.sets + 1, 3 * self.sets + 2):
             raise HandError(

@@ -3,6 +3,7 @@
 Nothing here imports the game tracker, numpy, cv2, onnxruntime or flet.
 """
 
+from companion.rules.efficiency import DiscardOption, Improvement, discard_options
 from companion.rules.profiles import Profile, ProfileError, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, ScoredItem, score
 from companion.rules.settlement import Payment, Settlement, Stakes, settle, settle_false_win
@@ -20,6 +21,9 @@ from companion.rules.waits import (
 from companion.rules.win import Replacement, Win, WinInputError, WinType
 
 __all__ = [
+    "DiscardOption",
+    "Improvement",
+    "discard_options",
     "Decomposition",
     "FalseWin",
     "Group",
