@@ -57,7 +57,9 @@ class TileDetector(nn.Module):
         self.lat4, self.down8 = _cbr(c4, fine), _cbr(neck, fine)
         self.fuse8, self.fuse4 = Block(neck, neck), Block(fine, fine)
         self.head = nn.Sequential(Block(fine, fine), nn.Conv2d(fine, 8, 1))
-        nn.init.constant_(self.head[1].bias[:2], -4.0)  # start with few peaks (focal-loss prior)
+        last = self.head[1]
+        assert isinstance(last, nn.Conv2d) and last.bias is not None
+        nn.init.constant_(last.bias[:2], -4.0)  # start with few peaks (focal-loss prior)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         f4 = self.s4(self.stem(x))

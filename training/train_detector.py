@@ -24,6 +24,7 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -70,7 +71,7 @@ def _render_one(job: tuple[int, str, int]) -> tuple[np.ndarray, np.ndarray]:
 _STYLES: dict[tuple[int, str, int], object] = {}
 
 
-def _style_cache(sample_style, seed: int, split: str, k: int) -> object:  # type: ignore[no-untyped-def]
+def _style_cache(sample_style: Any, seed: int, split: str, k: int) -> object:
     key = (seed, split, k)
     if key not in _STYLES:
         _STYLES.clear()
@@ -264,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     vframes, vboxes = render_set(args.val, args.seed + 1000, "heldout", args.cache, args.workers)
     if args.render_only:
         return 0
-    net = TileDetector().to(memory_format=torch.channels_last)
+    net = TileDetector().to(memory_format=torch.channels_last)  # type: ignore[call-overload]
     print(f"detector: {sum(p.numel() for p in net.parameters()) / 1e6:.2f} M parameters, "
           f"{len(frames)} scenes ({sum(len(b) for b in boxes)} labelled tiles)", file=sys.stderr)
     steps = train(net, frames, boxes, args)

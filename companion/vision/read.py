@@ -91,7 +91,7 @@ def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
     for box, quad in zip(obb, obb_corners(obb), strict=True):
         w = int(np.clip(round(float(box[2])), 12, CROP_MAX[0]))
         h = int(np.clip(round(float(box[3])), 16, CROP_MAX[1]))
-        dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
         crops.append(cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE))
     return crops

@@ -18,7 +18,8 @@ ROW = [Tile.M1, Tile.M5, Tile.P3, Tile.P9, Tile.S1, Tile.S8, Tile.Z1, Tile.Z7, T
 
 def scene(rotation: float = 0.0, face_down: int = 2) -> tuple[np.ndarray, list]:
     """A row of face-up tiles and some face-down ones, seen from above in a 1280x720 frame."""
-    tiles = [PlacedTile(k, (i - 4) * 29.0, 20.0, 0, rotation) for i, k in enumerate(ROW)]
+    step = 29.0 if rotation % 180 == 0 else 38.0
+    tiles = [PlacedTile(k, (i - 4) * step, 20.0, 0, rotation) for i, k in enumerate(ROW)]
     tiles += [PlacedTile(Tile.M2, (i - 1) * 29.0, -60.0, 0, 0, Pose.FACE_DOWN) for i in range(face_down)]
     cam = Camera(target=(0.0, 0.0), distance=700.0, tilt=10.0, focal=1100.0, size=(1280, 720))
     frame, labels = render_table(tiles, cam, SceneStyle(CLEAN_STYLE), Lighting(uneven=0.1), (), seed=3)

@@ -127,7 +127,7 @@ class _Textures:
 
             x0, y0, _x1, y1 = face_box(self.style, (w, h))
             bottom = min(h, round(y1 + y0))
-            rgba = cv2.resize(rgba[:bottom], (w, h), interpolation=cv2.INTER_AREA)
+            rgba = np.asarray(cv2.resize(rgba[:bottom], (w, h), interpolation=cv2.INTER_AREA), np.float32)
         return rgba
 
     def get(self, kind: Tile) -> np.ndarray:
@@ -209,7 +209,7 @@ def _on_screen(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) -> 
     reach = camera.focal * size.height * 1.5 / np.maximum(z, 1.0)
     w, h = camera.size
     keep = (z > 1) & (uv[:, 0] > -reach) & (uv[:, 0] < w + reach) & (uv[:, 1] > -reach) & (uv[:, 1] < h + reach)
-    return [(i, layout[i]) for i in np.flatnonzero(keep)]
+    return [(int(i), layout[int(i)]) for i in np.flatnonzero(keep)]
 
 
 def _texture_px(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) -> tuple[int, int]:
@@ -317,5 +317,5 @@ def _shadows(img: np.ndarray, layout: Sequence[PlacedTile], occluders: Sequence[
         uv, _ = camera.project(np.column_stack([pts, np.zeros(len(pts))]))
         cv2.fillConvexPoly(mask, cv2.convexHull(uv.astype(np.float32)).astype(np.int32), 0.8)
     if lighting.shadow > 0 and mask.any():
-        mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.004 * w))
+        mask = np.asarray(cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.004 * w)), np.float32)
         img *= (1 - lighting.shadow * mask)[..., None]

@@ -178,7 +178,7 @@ def sample_scene_style(rng: np.random.Generator, face: object, split: str) -> Sc
 def sample_lighting(rng: np.random.Generator) -> Lighting:
     tint = np.clip(1 + rng.normal(0, 0.07, 3), 0.8, 1.2)
     return Lighting(float(rng.uniform(0, 360)), float(rng.uniform(25, 85)), float(rng.uniform(0.45, 0.85)),
-                    float(rng.uniform(0, 0.45)), float(rng.uniform(0, 0.55)), tuple(float(t) for t in tint))
+                    float(rng.uniform(0, 0.45)), float(rng.uniform(0, 0.55)), (float(tint[0]), float(tint[1]), float(tint[2])))
 
 
 def _occluders(rng: np.random.Generator, extent: float, hands: float) -> tuple[Occluder, ...]:
@@ -213,14 +213,16 @@ def random_scene(rng: np.random.Generator, face: object, split: str = "train", k
         lo, hi = tile_px or (22 * scale, 110 * scale)
         layout = photo_layout(rng, style.tile)
         pts = np.array([[t.x, t.y] for t in layout])
-        target = tuple(float(v) for v in pts.mean(axis=0) + rng.normal(0, 20, 2))
+        mid = pts.mean(axis=0) + rng.normal(0, 20, 2)
+        target = (float(mid[0]), float(mid[1]))
         tilt, occ = float(rng.uniform(0, 20)), _occluders(rng, 200, 0.15) if rng.random() < 0.3 else ()
         yaw = float(rng.normal(0, 8))
         if style.table != "plain" and rng.random() < 0.5:
-            style = SceneStyle(style.face, style.tile, "plain", tuple(float(v) for v in rng.uniform(0.5, 1, 3)),
-                               style.finish)  # type: ignore[arg-type]
+            grey = rng.uniform(0.5, 1, 3)
+            style = SceneStyle(style.face, style.tile, "plain", (float(grey[0]), float(grey[1]), float(grey[2])),
+                               style.finish)
     px = math.exp(rng.uniform(math.log(lo), math.log(hi)))
     focal = 800.0 * scale
     distance = focal * style.tile.width / px
-    cam = Camera(target, distance, tilt, yaw, float(rng.normal(0, 2)), focal, size)  # type: ignore[arg-type]
+    cam = Camera(target, distance, tilt, yaw, float(rng.normal(0, 2)), focal, size)
     return Scene(tuple(layout), cam, style, sample_lighting(rng), occ, int(rng.integers(2**31)))

@@ -44,8 +44,8 @@ def paint_quad(
         f = max(side * 1.5 / max(th, tw), 4 / min(th, tw))
         texture = cv2.resize(texture, (max(2, round(tw * f)), max(2, round(th * f))), interpolation=cv2.INTER_AREA)
         th, tw = texture.shape[:2]
-    src = np.float32([[0, 0], [tw, 0], [tw, th], [0, th]])
-    hmat = cv2.getPerspectiveTransform(src, np.float32(quad - [x0, y0]))
+    src = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32)
+    hmat = cv2.getPerspectiveTransform(src, np.asarray(quad - [x0, y0], np.float32))
     warped = cv2.warpPerspective(texture, hmat, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_REPLICATE)
     mask = _quad_mask(quad, box)
@@ -123,13 +123,14 @@ def finish(img: np.ndarray, blur: float, motion: float, noise: float, jpeg: int 
         k = np.zeros((n, n), np.float32)
         k[n // 2, :] = 1 / n
         rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), float(rng.uniform(0, 180)), 1.0)
-        k = cv2.warpAffine(k, rot, (n, n))
+        k = np.asarray(cv2.warpAffine(k, rot, (n, n)), np.float32)
         img = cv2.filter2D(img, -1, k / max(k.sum(), 1e-6))
     if noise > 0:
         img = img + rng.normal(0, noise, img.shape).astype(np.float32)
     out = np.clip(img * 255 + 0.5, 0, 255).astype(np.uint8)
     if jpeg is not None:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
-        if ok:
-            out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+        if decoded is not None:
+            out = np.asarray(decoded, np.uint8)
     return out
