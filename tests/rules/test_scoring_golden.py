@@ -92,3 +92,23 @@ def win_tiles(text: str) -> tuple[Any, ...]:
     from companion.tiles import parse_tiles
 
     return parse_tiles(text)
+
+
+def test_golden_cases_cover_every_item_and_scoring_switch() -> None:
+    from companion.rules.profiles._schema import SWITCHES
+    from companion.rules.tai import ITEMS, ItemKind
+
+    cases = [c.values[0] for c in CASES]
+    scored = {item for case in cases for item in case.get("items", {})}
+    needed = {i.id for i in ITEMS.values() if i.kind is not ItemKind.RELATION}
+    assert needed <= scored, f"items without a golden case: {sorted(needed - scored)}"
+    assert any("dealer_tai" in c for c in cases)  # 莊家, 連莊, 拉莊 are the dealer tai
+    switched = {name for case in cases for name in case.get("switches", {})}
+    switched |= {name for case in cases if "profile" in case for name in load_profile(case["profile"]).own_switches}
+    scoring_switches = {"pinghu_concealed_allowed", "pinghu_check_honours_flowers", "small_winds_adds_winds",
+                        "seek_adds_single_wait", "heaven_earth_keep_zimo", "all_pungs_with_five_concealed",
+                        "kong_bloom_with_last_tile", "eight_flowers_compound", "any_wind_pung_tai", "tai_cap",
+                        "min_tai", "false_win_penalty", "declared_ready_tai", "discard_kong_replacement_win",
+                        "streak_cap"}
+    assert scoring_switches <= set(SWITCHES)
+    assert scoring_switches <= switched, f"switches without a golden case: {sorted(scoring_switches - switched)}"
