@@ -124,8 +124,9 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         s = score(win, profile)
     except FalseWin as e:
-        penalty = settle_false_win(win, stakes, profile)
+        penalty = settle_false_win(win, stakes, profile, e.claimed.hand_tai if e.claimed else None)
         return {**echo, "profile": profile.id, "false_win": True, "reason": e.reason, "reason_zh": e.reason_zh,
+                "claimed_tai": e.claimed.hand_tai if e.claimed else None,
                 "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
     except NotAWin as e:
         return {**echo, "error": {"kind": "not_a_win", "field": "win_tile", "message": str(e),

@@ -46,7 +46,15 @@ class NotAWin(ValueError):
 
 
 class FalseWin(NotAWin):
-    """A declared win the profile does not allow (spec §2.16): a 詐胡 if it was declared."""
+    """A declared win the profile does not allow (spec §2.16): a 詐胡 if it was declared.
+
+    ``claimed`` is the score the hand would have had (what the offender claimed), when it has a shape:
+    the ``claimed_tai`` penalty of spec §6.6 uses its hand tai.
+    """
+
+    def __init__(self, win: Win, reason: str, reason_zh: str = "", claimed: Score | None = None) -> None:
+        super().__init__(win, reason, reason_zh)
+        self.claimed = claimed
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +140,8 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
         return _check_min(_instant(win, prof))
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
         raise FalseWin(win, "a win on the replacement after a discard kong is not allowed in profile "
-                            f"{prof.id} (spec §2.10)", f"明槓（槓別人打的牌）補牌不能胡（{prof.id}，規格 §2.10）")
+                            f"{prof.id} (spec §2.10)", f"明槓（槓別人打的牌）補牌不能胡（{prof.id}，規格 §2.10）",
+                       _best(win, prof))
     return _check_min(_best(win, prof))
 
 
@@ -140,7 +149,7 @@ def _check_min(s: Score) -> Score:
     need = s.profile.switch("min_tai")
     if s.hand_tai < need:
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum {need} of profile {s.profile.id}",
-                       f"{s.hand_tai} 台未達起胡 {need} 台（{s.profile.id}）")
+                       f"{s.hand_tai} 台未達起胡 {need} 台（{s.profile.id}）", s)
     return s
 
 

@@ -90,3 +90,14 @@ def test_payment_serialisation() -> None:
     assert {p["payer"] for p in d["payments"]} == {"E", "S", "W"}
     assert all(p["payee"] == "N" and p["dealer_tai"] == 1 for p in d["payments"])
     assert Tile.Z4 == N
+
+
+def test_claimed_tai_penalty_uses_the_claimed_score() -> None:
+    """§6.6 ``claimed_tai``: the offender claimed 自摸 1 (no 槓上開花 after a discard kong): 30 + 10 × 1."""
+    win = _discard_kong_win("S", streak=0)
+    with pytest.raises(FalseWin) as info:
+        score(win, "wikibooks_base")
+    claimed = info.value.claimed
+    assert claimed is not None and [i.id for i in claimed.items] == ["zimo"]
+    st = settle_false_win(win, Stakes(30, 10), "wikibooks_base", claimed.hand_tai)
+    assert [(p.payee, p.amount) for p in st.payments] == [(W, 40), (N, 40), (E, 50)]
