@@ -190,7 +190,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str = "") -> 
         print(f"{_pad(t['item'], width)}{t['tai']:>4}", file=out)
         for name, tai, count, item_id in rows:
             times = f" ×{count}" if count > 1 else ""
-            house = t["house"] if profile.is_house_rule(f"tai.{item_id}") else ""
+            house = t["house"] if profile.item_is_house_rule(item_id) else ""
             print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang)}{house}", file=out)
         n = s.win.streak
         print(f"{t['total']} {s.hand_tai} {t['tai']} · {t['dealer']} +{s.dealer_tai} {t['tai']} "

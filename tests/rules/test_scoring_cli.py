@@ -120,3 +120,17 @@ def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str], tm
     line = json.dumps(dict(EX1, profile="nope"))
     rc, out = _run(capsys, [line], tmp_path=tmp_path)
     assert rc == 1 and json.loads(out)["error"]["field"] == "profile"
+
+
+def test_explain_flags_house_rule_values(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Spec §5.4: uncertain values are shown as house rules (天胡's value, 見風見台 of zhaishenye)."""
+    heaven = {"concealed": "123m456m789m234p66s79s", "win_tile": "8s", "win_type": "self_draw", "seat_wind": "E",
+              "round_wind": "E", "dealer": "E", "flags": {"heavenly": True}}
+    _, out = _run(capsys, [json.dumps(heaven)], "--explain", tmp_path=tmp_path)
+    assert "天胡" in out and "存疑" in out
+    ex8 = {"concealed": "333z444z22z345s67s", "melds": ["pung:111z@O"], "win_tile": "8s", "win_type": "discard",
+           "seat_wind": "W", "round_wind": "N", "discarder": "S"}
+    _, out = _run(capsys, [json.dumps(ex8)], "--explain", "--lang", "en", "--profile", "zhaishenye",
+                  tmp_path=tmp_path)
+    line = next(x for x in out.splitlines() if x.startswith("Any wind pung"))
+    assert "(house rule)" in line

@@ -63,6 +63,11 @@ class Profile:
         """``key`` is ``tai.<id>`` or ``switches.<name>``: flagged "house rule" in the UI (spec §5.4)."""
         return key in self.house_rules
 
+    def item_is_house_rule(self, item_id: str) -> bool:
+        """The item's value in this profile is uncertain (its tai, or the switch that sets it)."""
+        sw = SWITCH_VALUED.get(item_id)
+        return self.is_house_rule(f"tai.{item_id}") or (sw is not None and self.is_house_rule(f"switches.{sw}"))
+
     def name(self, lang: str) -> str:
         return self.name_zh if lang.startswith("zh") else self.name_en
 
