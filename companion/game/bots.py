@@ -28,6 +28,8 @@ class BotStyle:
     contest: float = 0.5  # when a chow and a pung are both wanted, enter the chow first
     rig_eight: float = 0.004  # deal one seat all eight flowers
     rig_seven: float = 0.004  # deal one seat seven flowers and another the eighth
+    rig_rob: float = 0.02  # arrange an added kong that a ready player can rob
+    hand_known: float = 0.05  # a player enters his hand in the app (HandKnown)
 
 
 def tile_value(counts: list[int], k: int) -> float:

@@ -133,11 +133,14 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> None:
     _kong_room(state)
     _need(state, e.seat, (e.tile,) * 4)
     st = state.seats[e.seat]
-    if st.ready is not None and st.fully_known and e.tile.is_known:
+    drawn = st.drawn
+    if st.ready is not None and st.fully_known and e.tile.is_known and drawn is not None and drawn.is_known:
         before = list(st.concealed)
-        before[e.tile] -= 1  # the hand before this drawn copy
+        before[drawn] -= 1  # the ready hand before this turn's draw
         after = list(st.concealed)
         after[e.tile] -= 4
+        if drawn != e.tile:
+            after[drawn] -= 1  # the drawn tile is still to be discarded
         if waits_of(tuple(before), len(st.melds)) != waits_of(tuple(after), len(st.melds) + 1):
             raise IllegalEvent(msg("frozen", **state.who(e.seat), what="改變聽牌的暗槓",
                                    what_en="make a concealed kong that changes the waits"))

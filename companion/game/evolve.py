@@ -234,7 +234,9 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> TableState:
 
 
 def _ready(state: TableState, e: ev.DeclaredReady) -> TableState:
-    return replace(state, seats=_seat(state, e.seat, ready=e.kind, ready_now=True))
+    """A declaration made with a discard leaves that discard free; 天聽 before the first draw does not."""
+    with_discard = e.seat == state.turn and state.phase in (Phase.ACT, Phase.FLOWERS)
+    return replace(state, seats=_seat(state, e.seat, ready=e.kind, ready_now=with_discard))
 
 
 def _passed(state: TableState, e: ev.PassedWin) -> TableState:

@@ -16,6 +16,7 @@ from companion.game import events as ev
 from companion.game.bots import BotStyle, choose_discard
 from companion.game.check import step
 from companion.game.evolve import finish_hand
+from companion.game.rigs import RobScript, rig_flowers, rig_rob
 from companion.game.state import ActKind, Phase, TableState, next_seat
 from companion.game.switches import DiscardKongWin, Switches
 from companion.game.text import IllegalEvent
@@ -52,6 +53,7 @@ class Simulator:
         self.state = TableState()
         self.stats = SimStats()
         self.wall: list[Tile] = []
+        self.script: RobScript | None = None
         self._out: list[ev.Event] = []
 
     # --- plumbing ---------------------------------------------------------------------------------
@@ -114,6 +116,15 @@ class Simulator:
         self.emit(ev.DiceRolled(dice=tuple(self.rng.randint(1, 6) for _ in range(3))))
         self._deal()
         self._initial_flowers()
+        if self.rng.random() < self.style.hand_known and self.state.phase is Phase.FLOWERS:
+            self.emit(ev.HandKnown(seat=self.rng.randrange(4)))
+        sc = self.script
+        if sc is not None and self.state.phase is Phase.FLOWERS:
+            e = ev.DeclaredReady(seat=sc.robber, kind=ev.ReadyKind.HEAVENLY)
+            if self.legal(e):
+                self.emit(e)
+                sc.declared = True
+                self.stats.details["ready:heavenly"] += 1
 
     def play_hand(self) -> None:
         self.begin_hand()
@@ -156,19 +167,14 @@ class Simulator:
     def _rig(self, positions: dict[int, list[int]]) -> None:
         r = self.rng.random()
         style = self.style
-        if r >= style.rig_eight + style.rig_seven:
-            return
-        seat = self.rng.randrange(4)
-        flowers = [i for i, t in enumerate(self.wall) if t.is_flower]
-        spots = positions[seat][:8]
-        if r < style.rig_eight:
-            self.stats.details["rigged eight flowers"] += 1
-        else:
-            self.stats.details["rigged seven flowers"] += 1
-            spots = spots[:7] + [DEAL_TILES + 2]  # the eighth: an early draw from the head
-        for spot, src in zip(spots, flowers, strict=True):
-            self.wall[spot], self.wall[src] = self.wall[src], self.wall[spot]
-            flowers = [i if i != spot else src for i in flowers]
+        self.script = None
+        if r < style.rig_eight + style.rig_seven:
+            seven = r >= style.rig_eight
+            rig_flowers(self.wall, positions, self.rng.randrange(4), seven)
+            self.stats.details["rigged seven flowers" if seven else "rigged eight flowers"] += 1
+        elif r < style.rig_eight + style.rig_seven + style.rig_rob:
+            self.script = rig_rob(self.wall, positions, self.state.dealer, self.rng)
+            self.stats.details["rigged robbed kong"] += 1
 
     def _initial_flowers(self) -> None:
         dealer = self.state.dealer
@@ -276,8 +282,14 @@ class Simulator:
         s = self.state
         st = s.seats[seat]
         counts = self.counts(seat)
+        sc = self.script
         if st.ready is not None and not st.ready_now and st.drawn is not None and s.act is not ActKind.CLAIMED:
             tile = st.drawn
+        elif sc is not None and seat not in (sc.konger, sc.robber) and not sc.punged and st.concealed[sc.tile]:
+            tile = sc.tile
+        elif sc is not None and seat == sc.konger and sc.punged and st.concealed[sc.tile]:
+            counts[sc.tile] = 0  # keep the fourth copy for the added kong
+            tile = choose_discard(counts, self.rng) if any(counts) else sc.tile
         else:
             tile = choose_discard(counts, self.rng)
             if st.ready is None and self.rng.random() < self.style.declare_ready:
@@ -320,7 +332,13 @@ class Simulator:
             if st.barred:
                 self.stats.details["過水 bar held"] += 1
                 continue
-            if not won and self.rng.random() < self.style.pass_win:
+            sc = self.script
+            scripted = sc is not None and seat == sc.robber and tile == sc.tile
+            if scripted and sc is not None and kind is ev.WinKind.DISCARD and not sc.passed:
+                sc.passed = True
+                self.emit(ev.PassedWin(seat=seat, tile=tile))
+                continue
+            if not won and not scripted and self.rng.random() < self.style.pass_win:
                 self.emit(ev.PassedWin(seat=seat, tile=tile))
                 continue
             self.emit(ev.Won(seat=seat, kind=kind, tile=tile, concealed=st.concealed_tiles))
@@ -334,6 +352,13 @@ class Simulator:
         d, tile = s.turn, s.offer
         assert tile is not None
         pung: ev.Event | None = None
+        sc = self.script
+        if sc is not None and tile == sc.tile and not sc.punged:
+            sc.punged = True
+            e = ev.Punged(seat=sc.konger, tile=tile)
+            if self.legal(e):
+                self.emit(e)
+                return
         for off in (1, 2, 3):
             seat = (d + off) % 4
             st = s.seats[seat]
