@@ -27,6 +27,7 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from functools import partial
 from time import perf_counter_ns, thread_time_ns
 from typing import Any
 
@@ -122,6 +123,10 @@ def gb_call(d: dict[str, Any], calculator: Any) -> Callable[[], Any]:
 REPS = 5
 
 
+def _score_and_settle(w: Win, stakes: Stakes) -> Any:
+    return settle(score(w), w, stakes)
+
+
 def timed(calls: list[Callable[[], Any]]) -> tuple[list[float], list[float]]:
     """(wall µs, CPU µs of this thread) per call, from the repetition with the lowest CPU median (the
     least disturbed one). CPU time leaves out the time the thread waited for a core."""
@@ -171,12 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     for w in wins16[:50]:  # warm-up
         score(w)
     stakes = Stakes(30, 10)
-    med = summary("ours: score(), 16 tiles, all splits", timed([lambda w=w: score(w) for w in wins16]))
-    summary("ours: score() + settle()", timed([lambda w=w: settle(score(w), w, stakes) for w in wins16]))
+    med = summary("ours: score(), 16 tiles, all splits", timed([partial(score, w) for w in wins16]))
+    summary("ours: score() + settle()", timed([partial(_score_and_settle, w, stakes) for w in wins16]))
     splits = [score(w).interpretations for w in wins16]
     print(f"    interpretations per hand: mean {statistics.mean(splits):.2f}, max {max(splits)}")
     flushes = [ours(random_win(rng, 5, one_suit=True)) for _ in range(args.hands)]
-    summary("ours: score(), 16-tile full flushes", timed([lambda w=w: score(w) for w in flushes]))
+    summary("ours: score(), 16-tile full flushes", timed([partial(score, w) for w in flushes]))
     splits = [score(w).interpretations for w in flushes]
     print(f"    interpretations per hand: mean {statistics.mean(splits):.2f}, max {max(splits)}")
     rng = random.Random(args.seed + 1)
