@@ -46,7 +46,9 @@ def suit_entries(max_tiles: int) -> list[tuple[int, tuple[int, ...]]]:
             out.append((key | n * COUNT, tuple(vec)))
             return
         for d in range(min(4, max_tiles - n) + 1):
-            nxt = _suit_step(states, d, 4, r <= 6, TABLE_SETS, limits[r + 1 : r + 3])
+            # exact programme (no fresh pruning: the next ranks are not known yet); under the
+            # default limits its vectors equal the fresh ones, which a test checks
+            nxt = _suit_step(states, d, 4, 4 if r <= 6 else 0, TABLE_SETS, limits[r + 1 : r + 3])
             walk(r + 1, key + (d << (DIGIT * r)), n + d, nxt)
 
     walk(0, 0, 0, {(0, 0, 0, 0): 0})
@@ -59,7 +61,7 @@ def honour_entries(max_tiles: int) -> list[tuple[int, tuple[int, ...]]]:
     def walk(r: int, counts: list[int]) -> None:
         if r == 7:
             key = HONOUR | sum(c << (DIGIT * i) for i, c in enumerate(counts)) | sum(counts) * COUNT
-            out.append((key, overlap_vector(counts, [4] * 7, True, TABLE_SETS)))
+            out.append((key, overlap_vector(counts, [4] * 7, True, TABLE_SETS, fresh=False)))
             return
         for d in range(min(4, max_tiles - sum(counts)) + 1):
             walk(r + 1, [*counts, d])

@@ -32,6 +32,7 @@ __all__ = [
     "TABLE_SETS",
     "complete_tables",
     "digits",
+    "fresh_is_safe",
     "group_keys",
     "key_complete",
     "key_counts",
@@ -165,46 +166,76 @@ def _sets_only(c: list[int], honour: bool) -> bool:
 # --- overlap vectors (shanten) -------------------------------------------------------------------
 
 
-def overlap_vector(counts: Sequence[int], limits: Sequence[int], honour: bool, mmax: int) -> tuple[int, ...]:
-    """``v[2*m + p]``: the most of these tiles a target of exactly ``m`` sets and ``p`` pairs keeps.
+def overlap_vector(
+    counts: Sequence[int], limits: Sequence[int], honour: bool, mmax: int, *, fresh: bool = True
+) -> tuple[int, ...]:
+    """``v[2*m + p]``: the most of these tiles a target of ``m`` sets and ``p`` pairs keeps.
 
     A target ``w`` is a multiset of tiles of this group forming ``m`` sets and ``p`` (0 or 1) pairs with
-    ``w[r] <= limits[r]`` for every rank; it keeps ``sum(min(w[r], counts[r]))`` tiles. :data:`NEG`
-    where no target exists. Exact: a dynamic programme over the ranks carrying the chows still open.
+    ``w[r] <= limits[r]`` for every rank; it keeps ``sum(min(w[r], counts[r]))`` tiles. Exact: a
+    dynamic programme over the ranks carrying the chows still open.
+
+    With ``fresh`` (the default), a set or pair that would keep nothing is not placed here but left
+    *fresh*: it can go on any kind the hand, the melds and the rest of the target leave free, so the
+    entry is the best over at most ``m`` sets and ``p`` pairs. That prunes the programme and makes
+    the vector monotone; it is exact for the whole hand whenever such a free kind exists, which
+    :func:`fresh_is_safe` checks. Without ``fresh``, :data:`NEG` marks an impossible target.
     """
     if honour:
-        return _honour_overlap(counts, limits, mmax)
+        out = _honour_overlap(counts, limits, mmax, fresh)
+    else:
+        out = _suit_overlap(counts, limits, mmax, fresh)
+    if fresh:  # extra sets and the pair may be fresh: take the best with fewer
+        out[1] = max(out[1], out[0])
+        for i in range(2, len(out)):
+            out[i] = max(out[i], out[i - 2], out[i - 1] if i % 2 else NEG)
+    return tuple(out)
+
+
+def fresh_is_safe(sets_needed: int, meld_kinds: int) -> bool:
+    """Whether fresh groups always find a free kind: the target's other groups touch at most
+    ``3 (N + 1)`` kinds, the melds ``meld_kinds`` more, and up to ``N + 1`` groups may be fresh.
+    Always true for the 16-tile game (N <= 5)."""
+    return 4 * (sets_needed + 1) + meld_kinds <= 34
+
+
+def _suit_overlap(counts: Sequence[int], limits: Sequence[int], mmax: int, fresh: bool) -> list[int]:
     # state: (chows started one rank back, chows started two ranks back, sets, pairs) -> best kept
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    padded = [*counts, 0, 0]
     for r in range(9):
-        states = _suit_step(states, counts[r], limits[r], r <= 6, mmax, limits[r + 1 : r + 3])
+        # with fresh groups: no pung or pair on an empty rank, and no more chows than tiles near
+        chows = 0 if r > 6 else max(padded[r : r + 3]) if fresh else 4
+        states = _suit_step(states, counts[r], limits[r], chows, mmax, limits[r + 1 : r + 3], fresh)
     out = [NEG] * (2 * (mmax + 1))
     for (c1, c2, m, p), v in states.items():
         if c1 == 0 and c2 == 0 and v > out[2 * m + p]:
             out[2 * m + p] = v
-    return tuple(out)
+    return out
 
 
 def _suit_step(
     states: dict[tuple[int, int, int, int], int],
     have: int,
     limit: int,
-    chow_start: bool,
+    chows: int,
     mmax: int,
     next_limits: Sequence[int],
+    fresh: bool = False,
 ) -> dict[tuple[int, int, int, int], int]:
-    """Advance the suit programme by one rank: choose a pung, a pair and new chows at this rank."""
+    """Advance the suit programme by one rank: choose a pung, a pair and up to ``chows`` new chows."""
     new: dict[tuple[int, int, int, int], int] = {}
     lim1 = next_limits[0] if len(next_limits) > 0 else 0
     lim2 = next_limits[1] if len(next_limits) > 1 else 0
+    here = (0, 1) if have or not fresh else (0,)
     for (c1, c2, m, p), v in states.items():
         base = c1 + c2
-        for a in (0, 1):
-            for q in (0, 1) if p == 0 else (0,):
+        for a in here:
+            for q in here if p == 0 else (0,):
                 w0 = base + 3 * a + 2 * q
                 if w0 > limit or m + a > mmax:
                     continue
-                top = min(limit - w0, mmax - m - a, lim1 - c1, lim2) if chow_start else 0
+                top = min(limit - w0, mmax - m - a, lim1 - c1, lim2, chows) if chows else 0
                 for b in range(top + 1):
                     key = (b, c1, m + a + b, p + q)
                     val = v + min(w0 + b, have)
@@ -213,9 +244,11 @@ def _suit_step(
     return new
 
 
-def _honour_overlap(counts: Sequence[int], limits: Sequence[int], mmax: int) -> tuple[int, ...]:
+def _honour_overlap(counts: Sequence[int], limits: Sequence[int], mmax: int, fresh: bool) -> list[int]:
     states: dict[tuple[int, int], int] = {(0, 0): 0}
     for have, limit in zip(counts, limits, strict=True):
+        if fresh and not have:
+            continue
         new: dict[tuple[int, int], int] = {}
         for (m, p), v in states.items():
             for a, q in ((0, 0), (1, 0), (0, 1), (1, 1)):
@@ -230,7 +263,7 @@ def _honour_overlap(counts: Sequence[int], limits: Sequence[int], mmax: int) -> 
     out = [NEG] * (2 * (mmax + 1))
     for (m, p), v in states.items():
         out[2 * m + p] = v
-    return tuple(out)
+    return out
 
 
 def group_keys(kinds: Iterable[int]) -> list[int]:

@@ -35,7 +35,15 @@ from importlib.resources import files
 from typing import cast
 
 from companion.hand import Hand, HandError
-from companion.rules._suit_tables import HONOUR, NEG, TABLE_SETS, group_keys, key_counts, overlap_vector
+from companion.rules._suit_tables import (
+    HONOUR,
+    NEG,
+    TABLE_SETS,
+    fresh_is_safe,
+    group_keys,
+    key_counts,
+    overlap_vector,
+)
 
 __all__ = ["GroupVector", "group_limits", "group_vectors", "hand_limits", "most_kept", "shanten", "shanten_of_keys"]
 
@@ -104,9 +112,9 @@ def _describe(vec: tuple[int, ...]) -> GroupVector:
 
 
 @lru_cache(maxsize=1 << 16)
-def _exact_vector(key: int, limits: tuple[int, ...], mmax: int) -> GroupVector:
+def _exact_vector(key: int, limits: tuple[int, ...], mmax: int, fresh: bool) -> GroupVector:
     """The vector of one group computed by the exact programme (large groups, lowered limits)."""
-    return _describe(overlap_vector(key_counts(key), limits, bool(key & HONOUR), mmax))
+    return _describe(overlap_vector(key_counts(key), limits, bool(key & HONOUR), mmax, fresh=fresh))
 
 
 _FULL = ((4,) * 9, (4,) * 9, (4,) * 9, (4,) * 7)
@@ -129,6 +137,7 @@ def group_vectors(keys: Sequence[int], sets_needed: int, limits: tuple[tuple[int
         found4 = [table.get(k) for k in keys]
         if None not in found4:  # the common case: four table hits
             return cast(list[GroupVector], found4)
+    fresh = fresh_is_safe(sets_needed, sum(1 for lim in limits for x in lim if x < 4))
     out = []
     for g in range(4):
         lim = limits[g]
@@ -137,7 +146,7 @@ def group_vectors(keys: Sequence[int], sets_needed: int, limits: tuple[tuple[int
             if found is not None:
                 out.append(found)
                 continue
-        out.append(_exact_vector(keys[g], lim, max(sets_needed, 1)))
+        out.append(_exact_vector(keys[g], lim, max(sets_needed, 1), fresh))
     return out
 
 

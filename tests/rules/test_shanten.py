@@ -259,3 +259,20 @@ def test_table_holds_every_group_of_up_to_twelve_tiles() -> None:
     table = _table()
     assert len(table) == ways(9, 12) + ways(7, 12)
     assert sum(1 for k in table if k & HONOUR) == ways(7, 12)
+
+
+@given(
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.booleans(),
+    st.integers(0, 5),
+)
+def test_fresh_pruning_keeps_the_best_over_fewer_sets(
+    counts: list[int], limits: list[int], honour: bool, mmax: int
+) -> None:
+    size = 7 if honour else 9
+    counts = [min(c, lim) for c, lim in zip(counts[:size], limits[:size], strict=True)]
+    exact = list(overlap_vector(counts, limits[:size], honour, mmax, fresh=False))
+    best = [max(exact[2 * m + p] for m in range(k + 1) for p in range(q + 1))
+            for k in range(mmax + 1) for q in (0, 1)]
+    assert list(overlap_vector(counts, limits[:size], honour, mmax)) == best
