@@ -26,6 +26,7 @@ from companion.game.state import (
     seat_wind_of,
     take_tiles,
 )
+from companion.game.text import msg
 from companion.game.wall import DEAL_TILES, Wall
 from companion.hand import Meld, MeldKind, Source
 from companion.tiles import Tile
@@ -240,7 +241,11 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> TableState:
 
 
 def _passed(state: TableState, e: ev.PassedWin) -> TableState:
-    return replace(state, seats=_seat(state, e.seat, barred=True))
+    """過水; a declared-ready player may not pass a win: the tracker flags it for the table (§2.11)."""
+    new = replace(state, seats=_seat(state, e.seat, barred=True))
+    if state.seats[e.seat].ready is not None:
+        new = replace(new, warnings=state.warnings + (msg("ready_passed", **state.who(e.seat)),))
+    return new
 
 
 def _hand_known(state: TableState, e: ev.HandKnown) -> TableState:

@@ -13,7 +13,7 @@ from enum import Enum
 
 from companion.game.events import ReadyKind, WinKind
 from companion.game.switches import SeatWind, Switches
-from companion.game.text import seat_label
+from companion.game.text import Msg, seat_label
 from companion.game.wall import Wall
 from companion.hand import Meld
 from companion.tiles import Tile
@@ -187,7 +187,7 @@ class TableState:
     prev: TableState | None = field(default=None, compare=False, repr=False)
     log_len: int = field(default=0, compare=False)  # events applied, retractions included
     last_index: int = -1  # log position of the last effective event
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Msg, ...] = ()  # flags for the table to decide (e.g. a ready player passed a win)
 
     # --- derived --------------------------------------------------------------------------------
 

@@ -27,7 +27,6 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
     "flower_count": ("補花數目不符：{n} 張花、{m} 張補牌", "flowers and replacements differ: {n} flowers, {m} replacements"),
     "held_back": ("{seat}還沒補花，本輪未完不能再補", "{seat_en} has not replaced yet: the next pass (再補) waits for this one"),
-    "flower_order": ("補花順序錯誤：這一輪輪到{seat}之後", "initial replacement goes in turn order: this pass is past {seat_en}"),
     "wall_empty": ("牌牆已無可摸的牌（剩 {live} 張可摸）", "no tile left to draw (live tiles: {live})"),
     "wall_dead": ("牌牆已空", "the wall is empty"),
     "last_tile_kong": ("海底之後不能開槓", "no kong after the last tile"),
@@ -66,6 +65,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the revealed concealed part should have {want} tiles, got {got}"),
     "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
     "dead_already": ("{seat}已詐胡", "{seat_en} has already made a false win"),
+    "ready_passed": ("{seat}已報聽卻放過胡牌，由牌桌決定", "{seat_en} declared ready and passed a win: the table decides"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),

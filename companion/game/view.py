@@ -118,6 +118,8 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
                      f"河/river:{' '.join(t.code for t in st.discards) or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
     lines.append(f"    {state.phase.zh} / {state.phase.en}; {turn}")
+    for w in state.warnings:
+        lines.append(f"    ! {w.zh} / {w.en}")
     out = state.outcome
     if out is not None:
         who = ", ".join(f"{names[w.seat]} {w.kind.zh}/{w.kind.en}" for w in out.winners)
