@@ -3,7 +3,9 @@
 Every repetition draws fresh hands from its own seed, so nothing is timed twice on the same hand:
 
 - ours: waits of 16-tile ready hands (5 sets), exact shanten of 17-tile hands dealt from a shuffled
-  wall; for a like-for-like view also 13-tile waits and 14-tile shanten with 4 sets;
+  wall; for a like-for-like view also 13-tile waits and 14-tile shanten with 4 sets; and shanten of
+  17-tile hands with one called set, whose group is computed by the exact programme (memoised per
+  group key and limits, never per hand);
 - ``mahjong`` 2.x: 13-tile waits (add each of the 34 kinds below four copies and call
   ``Agari.is_agari``) and regular 14-tile shanten (``Shanten.calculate_shanten`` without seven
   pairs and thirteen orphans, which our game does not have).
@@ -27,7 +29,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter_ns
 from typing import Any
 
-from companion.hand import Hand
+from companion.hand import Hand, Meld, MeldKind, Source
 from companion.rules.shanten import shanten
 from companion.rules.waits import waits
 from companion.tiles import Tile
@@ -44,6 +46,21 @@ def ready_hand(rng: random.Random, sets: int) -> list[int]:
         if max(tiles.count(k) for k in set(tiles)) <= 4:
             tiles.pop(rng.randrange(len(tiles)))
             return tiles
+
+
+def melded_hand(rng: random.Random) -> Hand:
+    """17 structural tiles dealt from a wall: one called pung or chow and 14 concealed tiles."""
+    wall = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    if rng.random() < 0.5:
+        k = rng.randrange(34)
+        meld = Meld(MeldKind.PUNG, (Tile(k),) * 3, Source.OPPOSITE)
+    else:
+        k = rng.choice([k for k in range(27) if k % 9 <= 6])
+        meld = Meld(MeldKind.CHOW, (Tile(k), Tile(k + 1), Tile(k + 2)), Source.LEFT)
+    for t in meld.tiles:
+        wall.remove(t)
+    return Hand(tuple(map(Tile, wall[:14])), (meld,))
 
 
 def dealt_hand(rng: random.Random, size: int) -> list[int]:
@@ -127,6 +144,7 @@ def repetition(
     r13 = [ready_hand(rng, 4) for _ in range(n)]
     s17 = [Hand(tuple(map(Tile, dealt_hand(rng, 17)))) for _ in range(n)]
     d14 = [dealt_hand(rng, 14) for _ in range(n)]
+    m17 = [melded_hand(rng) for _ in range(n)]
     w13 = [Hand(tuple(map(Tile, t)), sets=4) for t in r13]
     s14 = [Hand(tuple(map(Tile, t)), sets=4) for t in d14]
     c13 = [counts_of(t) for t in r13]
@@ -136,6 +154,7 @@ def repetition(
         ("ours    shanten 17 tiles (5 sets)", shanten, s17),
         ("ours    waits   13 tiles (4 sets)", waits, w13),
         ("ours    shanten 14 tiles (4 sets)", shanten, s14),
+        ("ours    shanten 17 tiles, one meld", shanten, m17),
         ("mahjong waits   13 tiles", mj_waits, c13),
         ("mahjong shanten 14 tiles", mj_shanten, c14),
     ):

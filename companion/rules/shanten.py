@@ -141,6 +141,8 @@ def group_vectors(keys: Sequence[int], sets_needed: int, limits: tuple[tuple[int
     out = []
     for g in range(4):
         lim = limits[g]
+        if fresh and lim is not _FULL[g]:
+            lim = _binding_limits(keys[g], lim)
         if lim is _FULL[g] or lim == _FULL[g]:
             found = table.get(keys[g])
             if found is not None:
@@ -148,6 +150,18 @@ def group_vectors(keys: Sequence[int], sets_needed: int, limits: tuple[tuple[int
                 continue
         out.append(_exact_vector(keys[g], lim, max(sets_needed, 1), fresh))
     return out
+
+
+def _binding_limits(key: int, limits: tuple[int, ...]) -> tuple[int, ...]:
+    """The limits that can matter when sets keeping nothing are left fresh: a rank with no tile of
+    the hand within two ranks (the same kind for honours) is touched by no set that keeps a tile."""
+    counts = key_counts(key)
+    reach = 0 if key & HONOUR else 2
+    size = len(counts)
+    return tuple(
+        lim if lim == 4 or any(counts[max(r - reach, 0) : min(r + reach, size - 1) + 1]) else 4
+        for r, lim in enumerate(limits)
+    )
 
 
 def _merge(a: GroupVector, b: GroupVector, n: int) -> GroupVector:
