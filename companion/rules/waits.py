@@ -24,8 +24,8 @@ from enum import Enum
 
 from companion.hand import Hand, HandError
 from companion.rules._suit_tables import (
-    DIGIT,
     HONOUR,
+    INCREMENT,
     TABLE_SETS,
     complete_tables,
     group_complete_slow,
@@ -129,10 +129,9 @@ def structural_waits(hand: Hand) -> tuple[Tile, ...]:
     counts = hand.concealed_counts()
     for kind, k in enumerate(counts):  # a fifth copy is never in the tables: check it directly
         if k == 4:
-            g = kind // 9 if kind < 27 else 3
-            step = 1 << (DIGIT * (kind - _BASE[g]))
+            g, step = INCREMENT[kind]
             trial = list(keys)
-            trial[g] += step + (1 << 32)
+            trial[g] += step
             if _complete_with_fifth(trial, g):
                 found.add(Tile(kind))
     return tuple(sorted(found))
