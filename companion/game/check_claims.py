@@ -141,7 +141,8 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> None:
         after[e.tile] -= 4
         if drawn != e.tile:
             after[drawn] -= 1  # the drawn tile is still to be discarded
-        if waits_of(tuple(before), len(st.melds)) != waits_of(tuple(after), len(st.melds) + 1):
+        kong = Meld(MeldKind.CKONG, (e.tile,) * 4)
+        if waits_of(tuple(before), st.melds) != waits_of(tuple(after), st.melds + (kong,)):
             raise IllegalEvent(msg("frozen", **state.who(e.seat), what="改變聽牌的暗槓",
                                    what_en="make a concealed kong that changes the waits"))
 
@@ -171,8 +172,8 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> None:
     if not ok:
         raise IllegalEvent(msg("ready_window", kind=kind.zh, kind_en=kind.value), seat=e.seat)
     if st.fully_known:
-        ready = ready_after_discard(st.concealed, len(st.melds)) if st.size == 17 \
-            else bool(waits_of(st.concealed, len(st.melds)))
+        ready = ready_after_discard(st.concealed, st.melds) if st.size == 17 \
+            else bool(waits_of(st.concealed, st.melds))
         if not ready:
             raise IllegalEvent(msg("not_ready", **state.who(e.seat)), hand=format_tiles(st.concealed_tiles))
 
@@ -185,7 +186,7 @@ def _passed(state: TableState, e: ev.PassedWin) -> None:
         raise IllegalEvent(msg("own_discard") if e.seat == w.turn else
                            msg("wrong_tile", want=str(w.offer), got=e.tile.code))
     st = w.seats[e.seat]
-    if st.fully_known and not completes(st.concealed, len(st.melds), e.tile):
+    if st.fully_known and not completes(st.concealed, st.melds, e.tile):
         raise IllegalEvent(msg("not_win_tile", tile=e.tile.zh, tile_en=e.tile.code, **w.who(e.seat)))
 
 

@@ -32,7 +32,7 @@ def check_won(state: TableState, e: ev.Won) -> None:
     counts = [0] * NUM_KINDS
     for t in e.concealed:
         counts[t] += 1
-    if not completes(tuple(counts), len(st.melds), e.tile):
+    if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
         raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=hand), hand=hand)
 

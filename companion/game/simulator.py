@@ -238,7 +238,7 @@ class Simulator(ClaimWindowBot):
     def _try_self_draw(self, seat: int) -> bool:
         s = self.state
         st = s.seats[seat]
-        if not completes(st.concealed, len(st.melds)):
+        if not completes(st.concealed, st.melds):
             return False
         if st.barred and s.switches.passed_win_blocks_self_draw:
             return False
@@ -296,7 +296,7 @@ class Simulator(ClaimWindowBot):
         st = self.state.seats[seat]
         c = list(st.concealed)
         c[tile] -= 1
-        if not waits_of(tuple(c), len(st.melds)):
+        if not waits_of(tuple(c), st.melds):
             return tile
         for kind in (ev.ReadyKind.HEAVENLY, ev.ReadyKind.EARTHLY, ev.ReadyKind.READY):
             e = ev.DeclaredReady(seat=seat, kind=kind)

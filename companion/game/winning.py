@@ -1,62 +1,60 @@
-"""Shape questions the tracker asks of a known hand, answered by :mod:`companion.rules.shape`."""
+"""Shape questions the tracker asks of a known hand, answered by :mod:`companion.rules.shape` and
+:mod:`companion.rules.waits` (cached: a table asks the same questions many times)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.hand import DEFAULT_SETS
-from companion.rules.shape import decompose_counts
+from companion.hand import DEFAULT_SETS, Hand, Meld
+from companion.rules.shape import is_complete
+from companion.rules.waits import waits
 from companion.tiles import NUM_KINDS, Tile
 
 __all__ = ["completes", "waits_of", "ready_after_discard"]
 
 
+def _hand(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> Hand:
+    tiles = tuple(Tile(k) for k in range(NUM_KINDS) for _ in range(counts[k]))
+    return Hand(tiles, melds, (), DEFAULT_SETS, stage_free=True)
+
+
 @lru_cache(maxsize=1 << 16)
-def _complete(counts: tuple[int, ...], sets_needed: int) -> bool:
-    return bool(decompose_counts(list(counts), sets_needed))
+def _complete(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> bool:
+    return is_complete(_hand(counts, melds))
 
 
-def completes(counts: tuple[int, ...], melds: int, tile: Tile | None = None) -> bool:
-    """The 34-kind ``counts`` (plus ``tile``) form the remaining sets and a pair (spec §3.1)."""
+@lru_cache(maxsize=1 << 15)
+def _waits(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple[Tile, ...]:
+    hand = _hand(counts, melds)
+    if len(hand.concealed) != 3 * hand.sets_needed + 1:
+        return ()
+    return waits(hand)
+
+
+def completes(counts: tuple[int, ...], melds: tuple[Meld, ...], tile: Tile | None = None) -> bool:
+    """The concealed ``counts`` (indexed by tile; plus ``tile``) and the melds form a winning shape."""
     c = list(counts[:NUM_KINDS])
     if tile is not None:
         if tile >= NUM_KINDS:
             return False
         c[tile] += 1
-    return _complete(tuple(c), DEFAULT_SETS - melds)
-
-
-def waits_of(counts: tuple[int, ...], melds: int) -> tuple[Tile, ...]:
-    """Structural waits of a 16-structural-tile hand (own copies are not subtracted here)."""
-    c = list(counts[:NUM_KINDS])
-    out = []
-    for k in range(NUM_KINDS):
-        if c[k] >= 4 or not _near(c, k):
-            continue
-        c[k] += 1
-        if _complete(tuple(c), DEFAULT_SETS - melds):
-            out.append(Tile(k))
-        c[k] -= 1
-    return tuple(out)
-
-
-def _near(c: list[int], k: int) -> bool:
-    """A winning tile always touches the hand: same kind, or a suited neighbour within two."""
-    if c[k]:
-        return True
-    if k >= 27:
+    if max(c) > 4:
         return False
-    r = k % 9
-    return any(0 <= r + d <= 8 and c[k + d] for d in (-2, -1, 1, 2))
+    return _complete(tuple(c), melds)
 
 
-def ready_after_discard(counts: tuple[int, ...], melds: int) -> bool:
-    """Some discard from a 17-structural-tile hand leaves it ready."""
+def waits_of(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple[Tile, ...]:
+    """Real waits (spec §3.5) of a hand between turns; empty for any other size."""
+    return _waits(tuple(counts[:NUM_KINDS]), melds)
+
+
+def ready_after_discard(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> bool:
+    """Some discard from a hand about to discard leaves it ready."""
     c = list(counts[:NUM_KINDS])
     for k in range(NUM_KINDS):
         if c[k]:
             c[k] -= 1
-            if waits_of(tuple(c), melds):
+            if _waits(tuple(c), melds):
                 return True
             c[k] += 1
     return False

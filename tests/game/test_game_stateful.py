@@ -66,7 +66,7 @@ class Table(RuleBasedStateMachine):
         if s.phase is not Phase.CLAIM or s.claim_rank or s.offer is None:
             return []
         return [x for x in range(4) if x != s.turn and not s.seats[x].barred and not s.seats[x].dead
-                and completes(s.seats[x].concealed, len(s.seats[x].melds), s.offer)]
+                and completes(s.seats[x].concealed, s.seats[x].melds, s.offer)]
 
     @precondition(lambda self: self.state.phase not in (Phase.SEATING, Phase.HAND_OVER))
     @rule(seed=st.integers(0, 2**32 - 1))
@@ -142,7 +142,7 @@ class Table(RuleBasedStateMachine):
         seat = (s.turn + offset) % 4
         st_ = s.seats[seat]
         assert s.offer is not None
-        if not completes(st_.concealed, len(st_.melds), s.offer):
+        if not completes(st_.concealed, st_.melds, s.offer):
             self.refuse(ev.Won(seat=seat, kind=ev.WinKind.DISCARD, tile=s.offer, concealed=st_.concealed_tiles))
 
     @invariant()
