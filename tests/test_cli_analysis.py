@@ -98,7 +98,7 @@ def test_discard_ranked_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "45m345678p123999s557z"
-    assert lines[1].strip().startswith("1. Discard 7z: ready, waiting on 3m 6m")
+    assert lines[1].strip().startswith("1. Discard 7z (a lone honour): ready, waiting on 3m 6m")
     assert lines[2].strip().startswith("2. ") and len(lines) == 3
 
 

@@ -9,7 +9,7 @@ English.
 >>> best.discard.code, best.shanten, [i.tile.code for i in best.improvements], best.unseen
 ('7z', 0, ['3m', '6m'], 8)
 >>> best.reason_en
-'Discard 7z: ready, waiting on 3m 6m with 8 tiles unseen — the best choice.'
+'Discard 7z (a lone honour): ready, waiting on 3m 6m with 8 tiles unseen — the best choice.'
 """
 
 from __future__ import annotations
@@ -100,26 +100,55 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
     raw.sort(key=lambda r: (r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
                            not r[0].is_terminal, r[0]))
     best_shanten, best_unseen = raw[0][1], sum(i.unseen for i in raw[0][2])
+    counts = hand.concealed_counts()
     return tuple(
-        DiscardOption(x, s, imp, *_reasons(x, s, imp, i == 0, best_shanten, best_unseen))
+        DiscardOption(x, s, imp, *_reasons(x, _role(counts, x), s, imp, i == 0, best_shanten, best_unseen))
         for i, (x, s, imp) in enumerate(raw)
     )
 
 
+_ROLES = {
+    "pung": ("拆刻子", "breaks a pung"),
+    "pair": ("拆對子", "breaks a pair"),
+    "lone_honour": ("孤張字牌", "a lone honour"),
+    "lone": ("孤張", "a lone tile"),
+    "chow": ("拆順子", "breaks a chow"),
+    "partial": ("拆搭子", "breaks a partial set"),
+}
+
+
+def _role(counts: list[int], x: Tile) -> tuple[str, str]:
+    """What the discarded tile does in the hand: part of a pung, a pair, a chow, a partial set, or lone."""
+    if counts[x] >= 3:
+        return _ROLES["pung"]
+    if counts[x] == 2:
+        return _ROLES["pair"]
+    if x.is_honour:
+        return _ROLES["lone_honour"]
+    near = [counts[x + d] if 0 <= x % 9 + d <= 8 else 0 for d in (-2, -1, 1, 2)]
+    if not any(near):
+        return _ROLES["lone"]
+    if (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3]):
+        return _ROLES["chow"]
+    return _ROLES["partial"]
+
+
 def _reasons(
-    x: Tile, s: int, imp: tuple[Improvement, ...], first: bool, best_s: int, best_unseen: int
+    x: Tile, role: tuple[str, str], s: int, imp: tuple[Improvement, ...], first: bool, best_s: int,
+    best_unseen: int,
 ) -> tuple[str, str]:
     """The zh and en sentence for one option."""
     unseen = sum(i.unseen for i in imp)
     zh_tiles = "、".join(i.tile.zh for i in imp)
     en_tiles = " ".join(i.tile.code for i in imp)
+    head_zh, head_en = f"打{x.zh}（{role[0]}）", f"Discard {x.code} ({role[1]})"
     if s == 0:
-        zh = f"打{x.zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
-        en = f"Discard {x.code}: ready, waiting on {en_tiles} with {unseen} tiles unseen"
+        zh = f"{head_zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
+        en = f"{head_en}: ready, waiting on {en_tiles} with {unseen} tiles unseen"
     else:
-        zh = f"打{x.zh}：{_zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        zh = f"{head_zh}：{_zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
-        en = f"Discard {x.code}: {steps} from ready, {len(imp)} kinds improve it ({en_tiles}), {unseen} tiles unseen"
+        en = f"{head_en}: {steps} from ready, {len(imp)} kinds improve it ({en_tiles}), {unseen} tiles unseen"
     if first:
         return zh + "，是最佳選擇。", en + " — the best choice."
     if s > best_s:

@@ -23,9 +23,21 @@ def test_the_ready_discard_comes_first() -> None:
     assert [(i.tile, i.unseen) for i in best.improvements] == [(Tile.M3, 3), (Tile.M6, 4)]
     assert best.unseen == 7
     assert "紅中" in best.reason_zh and "三萬" in best.reason_zh and "最佳" in best.reason_zh
-    assert best.reason("en").startswith("Discard 7z: ready") and "best" in best.reason_en
+    assert best.reason("en").startswith("Discard 7z (a lone honour): ready") and "best" in best.reason_en
     assert all(o.shanten >= 1 for o in options[1:])
     assert "behind the best" in options[1].reason_en and "多一向聽" in options[1].reason_zh
+
+
+def test_reasons_say_what_the_discard_gives_up() -> None:
+    options = {o.discard.code: o for o in discard_options(Hand.parse("111m46m78m13p99p2s789s15z"))}
+    assert "(breaks a pung)" in options["1m"].reason_en and "拆刻子" in options["1m"].reason_zh
+    assert "(breaks a pair)" in options["9p"].reason_en and "拆對子" in options["9p"].reason_zh
+    assert "(a lone honour)" in options["5z"].reason_en and "孤張字牌" in options["5z"].reason_zh
+    assert "(a lone tile)" in options["2s"].reason_en
+    assert "(breaks a partial set)" in options["4m"].reason_en and "拆搭子" in options["4m"].reason_zh
+    assert "(breaks a partial set)" in options["1p"].reason_en
+    chow = {o.discard.code: o for o in discard_options(Hand.parse("345m345p678p123s99s55z7z"))}
+    assert "(breaks a chow)" in chow["4m"].reason_en and "拆順子" in chow["4m"].reason_zh
 
 
 def test_one_option_per_distinct_tile() -> None:
