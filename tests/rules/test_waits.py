@@ -47,7 +47,7 @@ CASES = [
     ("78m123p999s55z addkong:9999m pung:222z@L", 5, "6m", "6m 9m"),  # 9m: all four in the kong
     ("45m345p678p123s55z pung:999s@O", 5, "3m 6m", None),  # one meld
     ("45m123s55z chow:345p@L chow:678p@L pung:999s@R", 5, "3m 6m", None),  # three melds
-    ("12m3m3m", 1, "3m", "3m"),  # 1233: 3m (2 sets? no: sets=1, 12+33 -> 3m)
+    ("12m3m3m", 1, "3m", None),  # 1233m with one set: 123 + 33
 ]
 
 
