@@ -121,3 +121,12 @@ def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None
 def test_parse_visible_notation_and_tiles_alike() -> None:
     hand = Hand.parse("45m345p678p123s999s55z7z")
     assert discard_options(hand, "36m") == discard_options(hand, parse_tiles("36m"))
+
+
+@pytest.mark.parametrize("module", ["shape", "waits", "shanten", "efficiency"])
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"companion.rules.{module}"))
+    assert result.attempted > 0 and result.failed == 0
