@@ -69,10 +69,16 @@ def rob_kong(c: Ctx) -> int:
 @item("kong_bloom", "槓上開花", "Win on a replacement",
       "補花或暗槓、加槓後補進的牌自摸胡。", "Self-drawn win on the replacement after a flower, a concealed or an added kong.")
 def kong_bloom(c: Ctx) -> int:
-    """槓上開花: flower, 暗槓 or 加槓 replacement; a discard kong's only under ``kong_bloom`` (§2.10)."""
+    """槓上開花: flower, 暗槓 or 加槓 replacement; a discard kong's only under ``kong_bloom`` (§2.10).
+
+    A normal win that holds all eight flowers can only be on the eighth flower's replacement (八仙過海
+    ends the hand the moment the eighth arrives, spec §4.2), so it is a flower replacement even unflagged.
+    """
     r = c.win.replacement
-    if not c.self_draw or r is None:
+    if not c.self_draw:
         return 0
+    if r is None:
+        return int(len(c.flowers) == 8)
     if r is Replacement.KONG:
         return int(c.switches["discard_kong_replacement_win"] == "kong_bloom")
     return 1
