@@ -132,17 +132,23 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     """Score ``win`` under ``profile`` (an id, a TOML path or a :class:`Profile`; default: the win's own
     profile, else ``atawmj_2009``). Raises :class:`NotAWin` or :class:`FalseWin`."""
     prof = load_profile(profile if profile is not None else win.profile)
-    compound = prof.switch("eight_flowers_compound")
-    if win.win_type.is_instant and not (win.win_type is WinType.EIGHT_FLOWERS and win.win_tile is not None
-                                        and compound):
+    eight = win.win_type is WinType.EIGHT_FLOWERS
+    if win.win_tile is None or (eight and len(win.flowers) != 8):
         return _check_min(_instant(win, prof))
-    if len(win.flowers) == 8 and not compound:
+    if len(win.flowers) == 8 and not prof.switch("eight_flowers_compound"):
         return _check_min(_instant(win, prof))
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
         raise FalseWin(win, "a win on the replacement after a discard kong is not allowed in profile "
                             f"{prof.id} (spec §2.10)", f"明槓（槓別人打的牌）補牌不能胡（{prof.id}，規格 §2.10）",
                        _best(win, prof))
-    return _check_min(_best(win, prof))
+    try:
+        best = _best(win, prof)
+    except NotAWin:
+        if not eight:
+            raise
+        # 八仙過海 is a win without any shape (§3.1): a replacement that completes nothing leaves it 8 flat
+        best = _instant(win, prof)
+    return _check_min(best)
 
 
 def _check_min(s: Score) -> Score:
