@@ -160,7 +160,9 @@ def _check_min(s: Score) -> Score:
 
 
 def _instant(win: Win, prof: Profile) -> Score:
-    kind = WinType.EIGHT_FLOWERS if len(win.flowers) == 8 else win.win_type
+    # a normal win holding eight flowers with compounding off is paid as 八仙過海; an instant win keeps its
+    # own kind (a 七搶一 record may list the robbed eighth flower too)
+    kind = win.win_type if win.win_type.is_instant else WinType.EIGHT_FLOWERS
     item_id = {WinType.EIGHT_FLOWERS: "eight_flowers", WinType.SEVEN_FLOWERS_ROB: "seven_rob_one",
                WinType.FOUR_KONGS: "four_kongs"}[kind]
     it = ITEMS[item_id]

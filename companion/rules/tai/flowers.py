@@ -45,8 +45,8 @@ def eight_flowers(c: Ctx) -> int:
       "Holding seven flowers, claim the eighth when another player reveals it; he pays alone.",
       kind=ItemKind.INSTANT)
 def seven_rob_one(c: Ctx) -> int:
-    """七搶一: seven flowers and the robbed eighth (instant)."""
-    return int(c.win.win_type is WinType.SEVEN_FLOWERS_ROB and len(c.flowers) == 7)
+    """七搶一: seven flowers and the robbed eighth (instant); the record may list the eighth or not."""
+    return int(c.win.win_type is WinType.SEVEN_FLOWERS_ROB and len(c.flowers) >= 7)
 
 
 @item("no_flowers", "無花", "No flowers",
