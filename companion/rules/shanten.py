@@ -77,7 +77,7 @@ def _table() -> dict[int, GroupVector]:
     """The precomputed vectors (default limits, up to :data:`TABLE_SETS` sets), by group key."""
     raw = files("companion.rules").joinpath("data", "suit_shanten.bin").read_bytes()
     if raw[:4] != _MAGIC:
-        raise RuntimeError("suit_shanten.bin is not a suit table (regenerate with tools/gen_suit_tables.py)")
+        raise RuntimeError("suit_shanten.bin is not a suit table (regenerate with training/gen_suit_tables.py)")
     _, length, n_vectors, n_keys = struct.unpack("<4I", raw[4:20])
     body = zlib.decompress(raw[20:])
     vectors = [_describe(tuple(body[i * length : (i + 1) * length])) for i in range(n_vectors)]

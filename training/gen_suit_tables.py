@@ -9,7 +9,7 @@ by melds, and a test checks table entries against it.
 The programme is run once per key prefix (a depth-first walk over the ranks), so the whole table takes
 well under a minute. Usage::
 
-    python tools/gen_suit_tables.py [--max-tiles 12] [--out companion/rules/data/suit_shanten.bin]
+    python training/gen_suit_tables.py [--max-tiles 12] [--out companion/rules/data/suit_shanten.bin]
 
 File layout (little endian): magic ``b"SST1"``, u32 max_tiles, u32 vector length, u32 number of
 vectors, u32 number of keys, then zlib-compressed: the vectors (one byte per entry), the keys (u64,
