@@ -188,6 +188,8 @@ class TableService:
     def _call(self, job: Callable[[], Any], timeout: float | None = 30.0) -> Any:
         if self._closed:
             raise ServiceError("the table service is closed")
+        if threading.current_thread() is self._thread:
+            raise ServiceError("a listener runs on the writer thread: submit from another thread")
         fut: Future[Any] = Future()
         self._jobs.put((job, fut))
         return fut.result(timeout)

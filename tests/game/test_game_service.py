@@ -146,3 +146,18 @@ def test_killed_writer_loses_no_acknowledged_event(tmp_path: Path) -> None:
     with TableService(db) as final:
         assert final.events() == log
         assert final.state == replay(log)
+
+
+def test_a_listener_may_not_submit_on_the_writer_thread(tmp_path: Path) -> None:
+    log = sim_log()
+    errors: list[Exception] = []
+    with TableService(tmp_path / "t.db") as service:
+        def resubmit(e: ev.Event, seq: int, state: object) -> None:
+            try:
+                service.submit(log[1])
+            except Exception as err:  # recorded for the assertion
+                errors.append(err)
+
+        service.subscribe(resubmit)
+        assert service.submit(log[0]).ok
+    assert errors and "writer thread" in str(errors[0])

@@ -13,11 +13,11 @@ from game_support import Table, t
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import finish_hand
-from companion.game.rotation import NextDeal, next_deal
+from companion.game.rotation import NextDeal, next_deal, resolve_claimants
 from companion.game.session import fewest_transfers, ledger_of
 from companion.game.simulator import Simulator
 from companion.game.state import Outcome, OutcomeKind, TableState, WinRecord
-from companion.game.switches import Switches
+from companion.game.switches import MultiWin, Switches
 from companion.rules.scoring import score
 from companion.rules.settlement import Stakes, settle
 
@@ -148,3 +148,20 @@ def test_undoing_a_win_recomputes_the_ledger() -> None:
     tb.do(ev.Retracted(target=tb.state.last_index, note="misread"))
     tb.do(ev.PassedWin(seat=2, tile=t("9s")))
     assert ledger_of(tb.state).entries == ()
+
+
+def test_three_claimants_under_each_multi_win_rule() -> None:
+    claim = [WinRecord(seat=s, kind=ev.WinKind.DISCARD, tile=None, concealed=(), melds=(), flowers=())
+             for s in (3, 1, 2)]
+    giver = 0
+    for rule, winners, kind in ((MultiWin.NEAREST, [1], OutcomeKind.WIN),
+                                (MultiWin.ALL, [1, 2, 3], OutcomeKind.MULTI_WIN),
+                                (MultiWin.NEAREST_UNLESS_THREE, [1, 2, 3], OutcomeKind.MULTI_WIN),
+                                (MultiWin.THREE_IS_DRAW, [], OutcomeKind.DRAW)):
+        out = resolve_claimants(tuple(claim), giver, Switches(multi_win=rule))
+        assert [w.seat for w in out.winners] == winners and out.kind is kind, rule
+        assert [w.seat for w in out.claimants] == [1, 2, 3]
+    two = resolve_claimants(tuple(claim[:2]), giver, Switches(multi_win=MultiWin.NEAREST_UNLESS_THREE))
+    assert [w.seat for w in two.winners] == [1]
+    robbed = resolve_claimants(tuple(claim[:2]), 2, Switches())  # counted from the kong player
+    assert [w.seat for w in robbed.winners] == [3]
