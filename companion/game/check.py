@@ -18,7 +18,7 @@ from companion.game.text import IllegalEvent, msg
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.tiles import Tile, format_tiles
 
-__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "tiles_en"]
+__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error"]
 
 
 def check(state: TableState, event: ev.Event) -> None:
@@ -53,10 +53,6 @@ def replay(events: Iterable[ev.Event], state: TableState | None = None) -> Table
 def phase_error(state: TableState, what_zh: str, what_en: str, **evidence: Any) -> IllegalEvent:
     return IllegalEvent(msg("phase", what=what_zh, what_en=what_en, phase_zh=state.phase.zh,
                             phase_en=state.phase.en), phase=state.phase.name.lower(), **evidence)
-
-
-def tiles_en(tiles: Iterable[Tile]) -> str:
-    return format_tiles(tiles) or "-"
 
 
 _MAX = tuple(Tile(i).max_copies for i in range(42))

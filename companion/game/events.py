@@ -18,7 +18,7 @@ from types import UnionType
 from typing import Any, Union
 
 from companion.game.switches import Switches
-from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
+from companion.tiles import NotationError, Tile, parse_tiles
 
 __all__ = [
     "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event",
@@ -334,8 +334,3 @@ def from_dict(data: Mapping[str, Any]) -> Event:
         if isinstance(e, EventError):
             raise
         raise EventError(f"{name}: {e} in {data!r}") from None
-
-
-def tiles_text(tiles: tuple[Tile, ...]) -> str:
-    """Canonical notation of a tile multiset (for printouts)."""
-    return format_tiles(tiles) or "-"

@@ -13,8 +13,11 @@ from companion.tiles import NUM_KINDS, Tile
 __all__ = ["completes", "waits_of", "ready_after_discard"]
 
 
+_KINDS = tuple(Tile(k) for k in range(NUM_KINDS))
+
+
 def _hand(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> Hand:
-    tiles = tuple(Tile(k) for k in range(NUM_KINDS) for _ in range(counts[k]))
+    tiles = tuple(t for t, k in zip(_KINDS, counts, strict=False) for _ in range(k))
     return Hand(tiles, melds, (), DEFAULT_SETS, stage_free=True)
 
 
