@@ -194,6 +194,7 @@ class Win:
             raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw")
         if self.human and t not in (WinType.DISCARD, WinType.ROB_KONG):
             raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around")
+        self._check_first_go_around()
         if self.last_tile and t not in (WinType.SELF_DRAW, WinType.DISCARD):
             raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}")
         if self.last_discard and t is not WinType.DISCARD:
@@ -201,6 +202,25 @@ class Win:
         if t is WinType.ROB_KONG and self.win_tile is not None and self.win_tile in self.own_tiles():
             raise WinInputError("win_tile", "the robbed player holds the other three copies; the winner "
                                             f"cannot hold {self.win_tile.code}")
+
+    def _check_first_go_around(self) -> None:
+        """天胡/地胡/人胡 come before any call or kong; 天聽/地聽 before any call, frozen after (§2.11, §4.2)."""
+        for flag, name in (("heavenly", "天胡"), ("earthly", "地胡"), ("human", "人胡")):
+            if getattr(self, flag) and self.melds:
+                raise WinInputError(f"flags.{flag}", f"{name} comes before any call or kong, but the winner has "
+                                                     f"{self.melds[0]} (spec §4.2, §5.4 item 4)")
+        for flag, name in (("ready_on_deal", "天聽"), ("ready_first_discard", "地聽")):
+            called = next((m for m in self.melds if m.is_called), None)
+            if getattr(self, flag) and called is not None:
+                raise WinInputError(f"flags.{flag}", f"{name} is declared before any call and the hand is frozen "
+                                                     f"after it (only a concealed kong), but it has {called} "
+                                                     "(spec §2.11)")
+        if self.ready_first_discard and self.is_dealer:
+            raise WinInputError("flags.ready_first_discard", "地聽 is a non-dealer's declaration; the dealer "
+                                                             "declaring with his first discard is 天聽 (spec §2.11)")
+        if len(self.flowers) == 8 and self.win_type in (WinType.DISCARD, WinType.ROB_KONG):
+            raise WinInputError("flowers", "the eighth flower ends the hand at once (八仙過海, spec §4.2): no "
+                                           f"later {self.win_type.value} win")
 
     # --- views ----------------------------------------------------------------------------------
 
