@@ -109,6 +109,14 @@ class TableService:
         result: Accepted | Refused = self._call(lambda: self._submit(event), timeout)
         return result
 
+    def start_session(self, players: tuple[str, ...], profile: str = "atawmj_2009", base: int = 30,
+                      per_tai: int = 10, source: ev.EventSource = ev.EventSource.MANUAL) -> Accepted | Refused:
+        """Seat four named players under a rule profile (its procedure switches) at 底/台 stakes."""
+        from companion.game.session import switches_for
+
+        return self.submit(ev.Seated(players=tuple(players), switches=switches_for(profile), base=base,
+                                     per_tai=per_tai, profile=profile, source=source))
+
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """``listener(event, seq, state)`` after each accepted event (called on the writer thread)."""
         with self._lock:

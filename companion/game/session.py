@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.events import ReadyKind, WinKind
@@ -25,7 +25,7 @@ from companion.rules.settlement import Settlement, Stakes, settle, settle_false_
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
 from companion.tiles import parse_tiles
 
-__all__ = ["Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
+__all__ = ["switches_for", "Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
            "settle_hand", "win_input"]
 
 _WIN_TYPE = {WinKind.DISCARD: WinType.DISCARD, WinKind.SELF_DRAW: WinType.SELF_DRAW,
@@ -123,6 +123,13 @@ def _entry_json(e: LedgerEntry) -> dict[str, Any]:
         "next": {"dealer": r.players[e.next.dealer] if not e.next.session_over else None,
                  "streak": e.next.streak, "round_wind": WIND_ZH[e.next.round_wind] if e.next.round_wind < 4 else None},
     }
+
+
+def switches_for(profile: str | Profile | None = None) -> Switches:
+    """The procedure switches a rule profile sets (spec §2.17), 七搶一 on when the profile scores it."""
+    prof = load_profile(profile)
+    sw = Switches.from_mapping(prof.switches)
+    return replace(sw, seven_rob_one=prof.value("seven_rob_one") > 0)
 
 
 # --- scoring one hand ------------------------------------------------------------------------------

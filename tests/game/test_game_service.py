@@ -161,3 +161,11 @@ def test_a_listener_may_not_submit_on_the_writer_thread(tmp_path: Path) -> None:
         service.subscribe(resubmit)
         assert service.submit(log[0]).ok
     assert errors and "writer thread" in str(errors[0])
+
+
+def test_start_session_takes_the_profile_switches(tmp_path: Path) -> None:
+    with TableService(tmp_path / "t.db") as service:
+        r = service.start_session(("阿明", "小美", "老王", "Lin"), profile="sml_2026", base=100, per_tai=20)
+        assert isinstance(r, Accepted)
+        assert r.state.switches.multi_win.value == "nearest_unless_three" and r.state.base == 100
+        assert isinstance(service.start_session(("a", "a", "b", "c")), Refused)
