@@ -143,7 +143,8 @@ class TableService:
         return result
 
     def set_private_hand(self, seat: int, tiles: Iterable[Tile] | str) -> None:
-        """A seat's known concealed hand: kept outside the shared log (the log only says it is known)."""
+        """A seat's known concealed hand: kept outside the shared log; during a hand the log records
+        only that the seat's hand is known (:class:`~companion.game.events.HandKnown`)."""
         ts = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
         self._call(lambda: self._set_private(seat, ts))
 
@@ -298,6 +299,8 @@ class TableService:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("INSERT OR REPLACE INTO private VALUES (?, ?)", (seat, format_tiles(tiles)))
         self._private[seat] = tiles
+        if self._state.in_hand and not self._state.seats[seat].known:
+            self._submit(ev.HandKnown(seat=seat))
 
 
 def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:

@@ -169,3 +169,16 @@ def test_start_session_takes_the_profile_switches(tmp_path: Path) -> None:
         assert isinstance(r, Accepted)
         assert r.state.switches.multi_win.value == "nearest_unless_three" and r.state.base == 100
         assert isinstance(service.start_session(("a", "a", "b", "c")), Refused)
+
+
+def test_a_private_hand_during_play_is_logged_only_as_known(tmp_path: Path) -> None:
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        for e in log[:6]:
+            service.submit(e)
+        assert service.state.in_hand
+        service.set_private_hand(1, "123m")
+        assert service.events()[-1] == ev.HandKnown(seat=1) and service.state.seats[1].known
+        out = io.StringIO()
+        service.export_jsonl(out)
+        assert "123m" not in out.getvalue()
