@@ -1,8 +1,9 @@
 """Crop -> classifier input, shared by training and inference so both see identical pixels.
 
 A crop is an upright tile face, ``HxWx3`` ``uint8`` BGR (grey ``HxW`` and BGRA are accepted). It is resized
-to ``INPUT_SIZE`` (width, height) with area averaging (bilinear when enlarging), turned to RGB and
-normalised with ``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W``.
+to ``INPUT_SIZE`` (width, height): bilinear to twice that size, then 2x2 area averaging (nearly what
+``INTER_AREA`` gives, several times faster on big crops), turned to RGB and normalised with
+``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "prepare", "prepare_one"]
+__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "prepare", "prepare_one"]
 
 INPUT_SIZE = (60, 80)
 """(width, height) of the classifier input; the model's metadata repeats it."""
@@ -40,19 +41,29 @@ def as_bgr(crop: np.ndarray) -> np.ndarray:
     return a
 
 
-def prepare_one(crop: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
-    """One crop -> ``3 x H x W`` ``float32`` normalised RGB."""
+def resize(crop: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
+    """``crop`` (BGR) at ``size`` (width, height), still ``uint8`` BGR."""
     a = as_bgr(crop)
     w, h = size
-    interp = cv2.INTER_AREA if a.shape[0] > h or a.shape[1] > w else cv2.INTER_LINEAR
-    small = cv2.resize(a, (w, h), interpolation=interp)
-    rgb = small[:, :, ::-1].astype(np.float32) * np.float32(1.0 / 255.0)
-    norm = (rgb - np.asarray(MEAN, np.float32)) / np.asarray(STD, np.float32)
-    return np.ascontiguousarray(norm.transpose(2, 0, 1), dtype=np.float32)
+    if a.shape[0] <= h or a.shape[1] <= w:
+        return cv2.resize(a, (w, h), interpolation=cv2.INTER_LINEAR)
+    if a.shape[0] != 2 * h or a.shape[1] != 2 * w:
+        a = cv2.resize(a, (2 * w, 2 * h), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(a, (w, h), interpolation=cv2.INTER_AREA)
 
 
 def prepare(crops: Sequence[np.ndarray], size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
-    """A batch of crops -> ``N x 3 x H x W`` ``float32``."""
+    """A batch of crops -> ``N x 3 x H x W`` ``float32`` normalised RGB."""
     if len(crops) == 0:
         return np.zeros((0, 3, size[1], size[0]), np.float32)
-    return np.stack([prepare_one(c, size) for c in crops])
+    small = np.stack([resize(c, size) for c in crops])
+    x = np.ascontiguousarray(small[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
+    x *= np.float32(1.0 / 255.0)
+    x -= np.asarray(MEAN, np.float32)[None, :, None, None]
+    x /= np.asarray(STD, np.float32)[None, :, None, None]
+    return x
+
+
+def prepare_one(crop: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
+    """One crop -> ``3 x H x W`` ``float32``."""
+    return prepare([crop], size)[0]

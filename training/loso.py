@@ -1,0 +1,46 @@
+"""Fine-tune a synthetic-only base model with real crops, once per left-out physical set and once with all
+sets, so every real-crop score is measured on a set the scored model never saw.
+
+    python -m training.loso DEV_DIR --base BASE.pt --out-dir DIR [--threads 2]
+
+writes ``DIR/tile_classifier_minus_<set>.onnx`` for every set in DEV_DIR and, with ``--final OUT.onnx``,
+the model fine-tuned on all sets. Every run uses the same recipe (steps, learning rate, real share, seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from training import train_classifier
+from training.real_crops import load_crops
+
+RECIPE = ["--steps", "300", "--lr", "1.5e-3", "--real-frac", "0.3", "--styles", "150", "--eval-styles", "20"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dev", type=Path)
+    ap.add_argument("--base", type=Path, required=True, help="synthetic-only weights (--save-ckpt)")
+    ap.add_argument("--out-dir", type=Path, required=True)
+    ap.add_argument("--final", type=Path, help="also fine-tune on every set and write this model")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--bank-cache", type=Path)
+    ap.add_argument("--only", nargs="*", help="left-out sets to run (default: all)")
+    args = ap.parse_args(argv)
+    sets = sorted({c.set for c in load_crops(args.dev)})
+    common = [*RECIPE, "--init", str(args.base), "--real", str(args.dev), "--threads", str(args.threads),
+              "--seed", str(args.seed)]
+    if args.bank_cache:
+        common += ["--bank-cache", str(args.bank_cache)]
+    for s in args.only or sets:
+        out = args.out_dir / f"tile_classifier_minus_{s}.onnx"
+        train_classifier.main([*common, "--leave-out", s, "--out", str(out)])
+    if args.final:
+        train_classifier.main([*common, "--out", str(args.final)])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
