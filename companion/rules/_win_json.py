@@ -64,7 +64,7 @@ def _meld(obj: Any, field: str) -> Meld:
         raise WinInputError(field, str(e)) from None
 
 
-def _flags(obj: Any) -> dict[str, Any]:
+def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
     if obj is None:
         return {}
     if not isinstance(obj, Mapping):
@@ -81,11 +81,11 @@ def _flags(obj: Any) -> dict[str, Any]:
             raise WinInputError(f"flags.{name}", f"expected true or false, got {value!r}")
         if name in _BOOL_FLAGS:
             out[name] = value
-    out["replacement"] = _replacement(obj)
+    out["replacement"] = _replacement(obj, melds)
     return out
 
 
-def _replacement(obj: Mapping[str, Any]) -> Replacement | None:
+def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement | None:
     value = obj.get("replacement_after")
     if value is not None:
         try:
@@ -97,7 +97,14 @@ def _replacement(obj: Mapping[str, Any]) -> Replacement | None:
     if obj.get("after_flower"):
         return Replacement.FLOWER
     if obj.get("after_kong"):
-        return Replacement.CKONG  # own kong: see the module docstring of companion.rules.win
+        # which kong: the winner's own (concealed, else added) kong; with only a discard kong it was that
+        # one (a false win under the default, spec §2.10); see the module docstring of companion.rules.win
+        kinds = {m.kind for m in melds}
+        for kind, repl in ((MeldKind.CKONG, Replacement.CKONG), (MeldKind.ADDKONG, Replacement.ADDKONG),
+                           (MeldKind.KONG, Replacement.KONG)):
+            if kind in kinds:
+                return repl
+        return Replacement.CKONG  # no kong at all: Win names the inconsistency
     return None
 
 
@@ -129,9 +136,10 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     if profile is not None and not isinstance(profile, str):
         raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}")
     discarder = obj.get("discarder")
+    parsed = tuple(_meld(m, f"melds[{i}]") for i, m in enumerate(melds))
     return {
         "concealed": _tiles(obj["concealed"], "concealed"),
-        "melds": tuple(_meld(m, f"melds[{i}]") for i, m in enumerate(melds)),
+        "melds": parsed,
         "flowers": _tiles(obj.get("flowers", ""), "flowers"),
         "win_tile": win_tiles[0] if win_tiles else None,
         "win_type": win_type,
@@ -141,7 +149,7 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
         "streak": streak,
         "discarder": None if discarder is None else parse_wind(discarder, "discarder"),
         "profile": profile,
-        **_flags(obj.get("flags")),
+        **_flags(obj.get("flags"), parsed),
     }
 
 

@@ -6,9 +6,10 @@ raises :class:`WinInputError`, which names the offending field.
 
 Readings chosen where the inputs are ambiguous (the default profile's reading; see the report):
 
-- ``after_kong`` (an older spelling) means a replacement after the player's *own* kong (concealed or
-  added), because a win after a discard kong is a false win under the default; write
-  ``replacement_after = "kong"`` for the discard-kong case.
+- ``after_kong`` (an older spelling) means a replacement after the player's *own* kong (concealed, else
+  added) when he has one; when his only kongs are discard kongs it was after one of those (a false win
+  under the default, spec §2.10). ``replacement_after`` names the kong exactly.
+- A replacement after a kong needs a kong of that kind among the winner's melds (he has just declared it).
 - On a discard win ``last_tile`` means 河底 (the last discard), as the issue describes.
 """
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from companion.hand import Hand, HandError, Meld
+from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles
 
 __all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "parse_wind"]
@@ -195,6 +196,10 @@ class Win:
         if self.human and t not in (WinType.DISCARD, WinType.ROB_KONG):
             raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around")
         self._check_first_go_around()
+        kong = _KONG_OF.get(self.replacement) if self.replacement is not None else None
+        if kong is not None and not any(m.kind is kong for m in self.melds):
+            raise WinInputError("flags.replacement_after", f"a win on the replacement after a {kong.zh} "
+                                                           f"({kong.value}) needs that kong among the melds")
         if self.last_tile and t not in (WinType.SELF_DRAW, WinType.DISCARD):
             raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}")
         if self.last_discard and t is not WinType.DISCARD:
@@ -296,6 +301,10 @@ class Win:
         from companion.rules._win_json import win_to_dict
 
         return win_to_dict(self)
+
+
+_KONG_OF = {Replacement.CKONG: MeldKind.CKONG, Replacement.ADDKONG: MeldKind.ADDKONG,
+            Replacement.KONG: MeldKind.KONG}
 
 
 def _tiles(text: str, field: str) -> tuple[Tile, ...]:
