@@ -12,7 +12,7 @@ import sys
 from companion.game.check import step
 from companion.game.events import EventError
 from companion.game.service import read_jsonl
-from companion.game.session import ledger_of
+from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent
 from companion.game.view import render_table
@@ -61,4 +61,12 @@ def run(args: argparse.Namespace) -> int:
     print("== 誰付誰 / who pays whom ==")
     for t in ledger.settle_up():
         print(f"  {t.payer} → {t.payee}: {t.amount}")
+    ledgers = session_ledgers(state)
+    if len(ledgers) > 1:
+        total = total_balances(ledgers)
+        print(f"== {len(ledgers)} 將合計 / {len(ledgers)} sessions in all ==")
+        for p, v in total.items():
+            print(f"  {p}: {v:+d}")
+        for t in fewest_transfers(total):
+            print(f"  {t.payer} → {t.payee}: {t.amount}")
     return 0

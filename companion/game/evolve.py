@@ -19,6 +19,7 @@ from companion.game.state import (
     OutcomeKind,
     Phase,
     SeatState,
+    SessionRecord,
     TableState,
     WinRecord,
     add_tiles,
@@ -41,7 +42,9 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
         assert state.prev is not None
         return replace(state.prev, log_len=state.log_len + 1)
     new = _HANDLERS[type(event)](state, event)
-    return replace(new, prev=state, log_len=state.log_len + 1, last_index=state.log_len,
+    # a new seating starts a new undo history: retractions stay within a session
+    prev = None if isinstance(event, ev.Seated) else state
+    return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
                    last_flower=new.last_flower if isinstance(event, ev.FlowerReplaced) else None)
 
 
@@ -79,8 +82,13 @@ def _window_base(state: TableState) -> TableState:
 # --- session ---------------------------------------------------------------------------------------
 
 def _seated(state: TableState, e: ev.Seated) -> TableState:
+    past = state.past
+    done = finish_hand(state)
+    if state.players and done.results:
+        past += (SessionRecord(state.players, state.switches, state.base, state.per_tai, state.profile,
+                               state.first_dealer, done.results),)
     return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
-                      per_tai=e.per_tai, profile=e.profile)
+                      per_tai=e.per_tai, profile=e.profile, past=past)
 
 
 def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:

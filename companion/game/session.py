@@ -25,7 +25,7 @@ from companion.rules.settlement import Settlement, Stakes, settle, settle_false_
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
 from companion.tiles import parse_tiles
 
-__all__ = ["switches_for", "Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
+__all__ = ["switches_for", "session_ledgers", "total_balances", "Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
            "settle_hand", "win_input"]
 
 _WIN_TYPE = {WinKind.DISCARD: WinType.DISCARD, WinKind.SELF_DRAW: WinType.SELF_DRAW,
@@ -219,6 +219,24 @@ def ledger_of(state: TableState, profile: str | Profile | None = None) -> Ledger
     s = finish_hand(state)
     return build_ledger(s.results, s.switches, Stakes(s.base, s.per_tai), profile or s.profile or None,
                         s.first_dealer)
+
+
+def session_ledgers(state: TableState) -> list[Ledger]:
+    """One ledger per session at this table, earlier sessions first (players may change seats)."""
+    out = [build_ledger(p.results, p.switches, Stakes(p.base, p.per_tai), p.profile or None, p.first_dealer)
+           for p in state.past]
+    if state.players:
+        out.append(ledger_of(state))
+    return out
+
+
+def total_balances(ledgers: Sequence[Ledger]) -> dict[str, int]:
+    """Money per named player over several sessions."""
+    total: dict[str, int] = {}
+    for ledger in ledgers:
+        for p, v in ledger.balances.items():
+            total[p] = total.get(p, 0) + v
+    return total
 
 
 def fewest_transfers(balances: dict[str, int]) -> list[Transfer]:

@@ -20,7 +20,7 @@ from companion.tiles import Tile
 
 __all__ = [
     "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
-    "HandResult", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
+    "HandResult", "SessionRecord", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
     "next_seat", "offset", "held_flower", "window", "UNK",
 ]
 
@@ -153,6 +153,19 @@ class HandResult:
 
 
 @dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A finished (or abandoned) session (一將) kept when the players are seated again."""
+
+    players: tuple[str, ...]
+    switches: Switches
+    base: int
+    per_tai: int
+    profile: str
+    first_dealer: int
+    results: tuple[HandResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     phase: Phase = Phase.SEATING
     switches: Switches = field(default_factory=Switches)
@@ -184,6 +197,7 @@ class TableState:
     last_flower: tuple[int, Tile] | None = None  # a flower just laid (for 七搶一)
     outcome: Outcome | None = None
     results: tuple[HandResult, ...] = ()
+    past: tuple[SessionRecord, ...] = ()  # earlier sessions at this table
     prev: TableState | None = field(default=None, compare=False, repr=False)
     log_len: int = field(default=0, compare=False)  # events applied, retractions included
     last_index: int = -1  # log position of the last effective event

@@ -8,13 +8,14 @@ import itertools
 import json
 import random
 
+import pytest
 from game_support import Table, t
 
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import finish_hand
 from companion.game.rotation import NextDeal, next_deal, resolve_claimants
-from companion.game.session import fewest_transfers, ledger_of
+from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.simulator import Simulator
 from companion.game.state import Outcome, OutcomeKind, TableState, WinRecord
 from companion.game.switches import MultiWin, Switches
@@ -165,3 +166,26 @@ def test_three_claimants_under_each_multi_win_rule() -> None:
     assert [w.seat for w in two.winners] == [1]
     robbed = resolve_claimants(tuple(claim[:2]), 2, Switches())  # counted from the kong player
     assert [w.seat for w in robbed.winners] == [3]
+
+
+def test_sessions_with_players_changing_seats_add_up_by_name() -> None:
+    sim = Simulator(seed=2)
+    for _ in sim.run(60):
+        pass
+    ledgers = session_ledgers(sim.state)
+    assert len(ledgers) >= 2 and len(sim.state.past) == len(ledgers) - 1
+    seatings = {ledger.entries[0].result.players for ledger in ledgers if ledger.entries}
+    assert len(seatings) >= 2  # the same four people in different seats
+    total = total_balances(ledgers)
+    assert sum(total.values()) == 0
+    for name in total:
+        assert total[name] == sum(ledger.balances.get(name, 0) for ledger in ledgers)
+    assert len(fewest_transfers(total)) <= 3
+
+
+def test_a_new_seating_cannot_be_retracted() -> None:
+    sim = Simulator(seed=2)
+    log = list(sim.run(1))
+    state = step(TableState(), log[0])
+    with pytest.raises(ValueError, match="retract"):
+        step(state, ev.Retracted(target=0))
