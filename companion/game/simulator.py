@@ -44,13 +44,19 @@ class Simulator(ClaimWindowBot):
         self.stats = SimStats()
         self.wall: list[Tile] = []
         self.script: RobScript | None = None
+        self._tried: tuple[TableState, ev.Event, TableState] | None = None
         self._out: list[ev.Event] = []
 
     # --- plumbing ---------------------------------------------------------------------------------
 
     def emit(self, event: ev.Event) -> None:
+        tried = self._tried
+        self._tried = None
         try:
-            self.state = step(self.state, event)
+            if tried is not None and tried[0] is self.state and tried[1] is event:
+                self.state = tried[2]  # already checked by legal()
+            else:
+                self.state = step(self.state, event)
         except IllegalEvent as e:
             self.stats.violations.append(f"{event}: {e}")
             if self.strict:
@@ -61,9 +67,10 @@ class Simulator(ClaimWindowBot):
 
     def legal(self, event: ev.Event) -> bool:
         try:
-            step(self.state, event)
+            new = step(self.state, event)
         except IllegalEvent:
             return False
+        self._tried = (self.state, event, new)
         return True
 
     def head_tile(self) -> Tile:
