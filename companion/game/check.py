@@ -28,9 +28,8 @@ def check(state: TableState, event: ev.Event) -> None:
 
 def step(state: TableState, event: ev.Event) -> TableState:
     """Check ``event``, apply it and check what it leaves (no fifth copy, structural counts)."""
-    seat = getattr(event, "seat", None)
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
-        raise IllegalEvent(msg("bad_seat", seat=seat), seat=seat)
+    if isinstance(event, ev.SeatEvent) and (not isinstance(event.seat, int) or not 0 <= event.seat < 4):
+        raise IllegalEvent(msg("bad_seat", seat=event.seat), seat=event.seat)
     _CHECKS[type(event)](state, event)
     new = evolve(state, event)
     _check_result(new, event)

@@ -21,7 +21,7 @@ from companion.game.switches import Switches
 from companion.tiles import NotationError, Tile, parse_tiles
 
 __all__ = [
-    "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event",
+    "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event", "SeatEvent",
     "Seated", "DealerChosen", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
     "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "HandKnown", "Retracted",
@@ -76,6 +76,13 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatEvent(Event):
+    """An event done by one seat (0-3 in turn order)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Seated(Event):
     """定位: the four players in turn order from the East seat, the switches and the stakes 底/台."""
 
@@ -110,87 +117,76 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FlowerReplaced(Event):
+class FlowerReplaced(SeatEvent):
     """補花: flowers laid down and their replacements from the tail (a later initial pass is 再補)."""
 
-    seat: int
     flowers: tuple[Tile, ...]
     replacements: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Drew(Event):
-    seat: int
+class Drew(SeatEvent):
     tile: Tile = Tile.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    seat: int
+class Discarded(SeatEvent):
     tile: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Chowed(Event):
+class Chowed(SeatEvent):
     """吃: the claimed ``tile`` with two ``tiles`` from the hand."""
 
-    seat: int
     tiles: tuple[Tile, ...]
     tile: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Punged(Event):
-    seat: int
+class Punged(SeatEvent):
     tile: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class ExposedKong(Event):
+class ExposedKong(SeatEvent):
     """明槓 on a discard."""
 
-    seat: int
     tile: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class AddedKong(Event):
+class AddedKong(SeatEvent):
     """加槓: the fourth copy added to one's own pung (may be robbed)."""
 
-    seat: int
     tile: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class ConcealedKong(Event):
+class ConcealedKong(SeatEvent):
     """暗槓; ``0x`` when the camera cannot see the kind."""
 
-    seat: int
     tile: Tile = Tile.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
-class ReplacementDrew(Event):
+class ReplacementDrew(SeatEvent):
     """補牌 after a kong, from the tail."""
 
-    seat: int
     tile: Tile = Tile.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
-class DeclaredReady(Event):
+class DeclaredReady(SeatEvent):
     """報聽 / 天聽 / 地聽, made with the seat's next discard (or before the first draw for 天聽)."""
 
-    seat: int
     kind: ReadyKind = ReadyKind.READY
 
 
 @dataclass(frozen=True, slots=True)
-class Won(Event):
+class Won(SeatEvent):
     """胡: the winner shows his concealed tiles (without the winning tile) and the kinds of his
     face-down concealed kongs, in order. ``tile`` is None for an instant win."""
 
-    seat: int
     kind: WinKind
     tile: Tile | None
     concealed: tuple[Tile, ...]
@@ -198,10 +194,9 @@ class Won(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PassedWin(Event):
+class PassedWin(SeatEvent):
     """過水: the seat could win on the tile on offer and lets it go."""
 
-    seat: int
     tile: Tile
 
 
@@ -211,24 +206,18 @@ class ExhaustiveDraw(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DeclinedLastTile(Event):
+class DeclinedLastTile(SeatEvent):
     """The seat due to draw the last tile declines it: 流局."""
 
-    seat: int
-
 
 @dataclass(frozen=True, slots=True)
-class FalseWin(Event):
+class FalseWin(SeatEvent):
     """詐胡: a declared win (or ready declaration) that is not legal."""
 
-    seat: int
-
 
 @dataclass(frozen=True, slots=True)
-class HandKnown(Event):
+class HandKnown(SeatEvent):
     """The seat's concealed hand is known to the app (its tiles stay in the private store)."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from companion.game.sim_claims import ClaimWindowBot, SimStats
 from companion.game.state import ActKind, Phase, TableState
 from companion.game.switches import DiscardKongWin, Switches
 from companion.game.text import IllegalEvent
-from companion.game.wall import DEAL_TILES
+from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
 from companion.hand import MeldKind
 from companion.tiles import FACES, Tile
@@ -101,8 +101,8 @@ class Simulator(ClaimWindowBot):
             self.emit(ev.Seated(players=tuple(names), switches=self.switches))
             d1 = tuple(self.rng.randint(1, 6) for _ in range(3))
             d2 = tuple(self.rng.randint(1, 6) for _ in range(3))
-            first = (sum(d1) - 1) % 4
-            dealer = {"two_throws": (first + sum(d2) - 1) % 4, "one_throw": first, "east_deals": 0}[
+            first = count_seat(0, sum(d1))  # East throws (spec §2.2)
+            dealer = {"two_throws": count_seat(first, sum(d2)), "one_throw": first, "east_deals": 0}[
                 self.switches.first_dealer.value]
             self.emit(ev.DealerChosen(dealer=dealer, dice=d1, second_dice=d2))
             self.stats.details["sessions"] += 1
@@ -318,6 +318,3 @@ def simulate(seed: int, hands: int, switches: Switches | None = None) -> tuple[l
     sim = Simulator(seed, switches)
     log = list(sim.run(hands))
     return log, sim.stats
-
-
-
