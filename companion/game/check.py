@@ -18,7 +18,7 @@ from companion.game.text import IllegalEvent, msg
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.tiles import Tile, format_tiles
 
-__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error"]
+__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs"]
 
 
 def check(state: TableState, event: ev.Event) -> None:
@@ -187,7 +187,15 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
 
 # --- ends ------------------------------------------------------------------------------------------
 
+def split_four_kongs(state: TableState) -> bool:
+    """Four kongs split between players: a draw where the ``four_kongs`` item is on (§2.13)."""
+    per_seat = [sum(1 for m in st.melds if m.is_kong) for st in state.seats]
+    return state.switches.four_kongs and sum(per_seat) >= 4 and max(per_seat) < sum(per_seat)
+
+
 def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:
+    if state.in_hand and split_four_kongs(state):
+        return
     if state.phase is not Phase.CLAIM:
         raise phase_error(state, "流局", "declare a draw")
     if state.live > 0:

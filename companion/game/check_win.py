@@ -24,7 +24,7 @@ def check_won(state: TableState, e: ev.Won) -> None:
     if st.dead:
         raise IllegalEvent(msg("dead", **w.who(e.seat)))
     _check_reveal(w, e)
-    if kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE):
+    if kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS):
         return
     if st.barred and (kind is not ev.WinKind.SELF_DRAW or state.switches.passed_win_blocks_self_draw):
         raise IllegalEvent(msg("barred", **w.who(e.seat)), seat=e.seat)
@@ -63,6 +63,13 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         lf = state.last_flower
         if lf is None or lf[0] == e.seat or len(st.flowers) != 7 or not state.in_hand:
             raise IllegalEvent(msg("seven_rob"), flowers=len(st.flowers))
+        return
+    if e.kind is ev.WinKind.FOUR_KONGS:
+        if not state.switches.four_kongs:
+            raise IllegalEvent(msg("switch_off", name="four_kongs"))
+        kongs = sum(1 for m in st.melds if m.is_kong)
+        if kongs != 4 or e.seat != state.turn or state.phase not in (Phase.ACT, Phase.REPLACE):
+            raise IllegalEvent(msg("four_kongs", **state.who(e.seat)), kongs=kongs, phase=state.phase.name)
         return
     if e.kind is ev.WinKind.EIGHT_FLOWERS:
         if len(st.flowers) != 8 or not state.in_hand:

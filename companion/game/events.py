@@ -56,16 +56,17 @@ class WinKind(Enum):
     ROBBED_KONG = "robbed_kong"
     EIGHT_FLOWERS = "eight_flowers"  # 八仙過海
     SEVEN_ROB_ONE = "seven_rob_one"  # 七搶一
+    FOUR_KONGS = "four_kongs"  # 四槓 (where the item is on)
 
     @property
     def zh(self) -> str:
         return {"discard": "放槍胡", "self_draw": "自摸", "robbed_kong": "搶槓", "eight_flowers": "八仙過海",
-                "seven_rob_one": "七搶一"}[self.value]
+                "seven_rob_one": "七搶一", "four_kongs": "四槓"}[self.value]
 
     @property
     def en(self) -> str:
         return {"discard": "win on a discard", "self_draw": "self-drawn win", "robbed_kong": "robbed kong",
-                "eight_flowers": "eight flowers", "seven_rob_one": "seven rob one"}[self.value]
+                "eight_flowers": "eight flowers", "seven_rob_one": "seven rob one", "four_kongs": "four kongs"}[self.value]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

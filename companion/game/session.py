@@ -30,7 +30,7 @@ __all__ = ["switches_for", "session_ledgers", "total_balances", "Transfer", "Win
 
 _WIN_TYPE = {WinKind.DISCARD: WinType.DISCARD, WinKind.SELF_DRAW: WinType.SELF_DRAW,
              WinKind.ROBBED_KONG: WinType.ROB_KONG, WinKind.EIGHT_FLOWERS: WinType.EIGHT_FLOWERS,
-             WinKind.SEVEN_ROB_ONE: WinType.SEVEN_FLOWERS_ROB}
+             WinKind.SEVEN_ROB_ONE: WinType.SEVEN_FLOWERS_ROB, WinKind.FOUR_KONGS: WinType.FOUR_KONGS}
 # settle_false_win reads only the offender's seat, the dealer, the streak and the profile of its Win;
 # the hand shown is this neutral placeholder.
 _PLACEHOLDER = parse_tiles("123456789m123p4567s")
@@ -129,7 +129,7 @@ def switches_for(profile: str | Profile | None = None) -> Switches:
     """The procedure switches a rule profile sets (spec §2.17), 七搶一 on when the profile scores it."""
     prof = load_profile(profile)
     sw = Switches.from_mapping(prof.switches)
-    return replace(sw, seven_rob_one=prof.value("seven_rob_one") > 0)
+    return replace(sw, seven_rob_one=prof.value("seven_rob_one") > 0, four_kongs=prof.value("four_kongs") > 0)
 
 
 # --- scoring one hand ------------------------------------------------------------------------------

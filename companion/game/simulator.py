@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from companion.game import events as ev
 from companion.game.bots import BotStyle, choose_discard
-from companion.game.check import step
+from companion.game.check import split_four_kongs, step
 from companion.game.evolve import finish_hand
 from companion.game.rigs import RobScript, rig_flowers, rig_rob
 from companion.game.sim_claims import ClaimWindowBot, SimStats
@@ -215,6 +215,8 @@ class Simulator(ClaimWindowBot):
     def tick(self) -> None:
         """One decision of play (a draw, a discard, a claim window …)."""
         s = self.state
+        if s.switches.four_kongs and self._four_kongs():
+            return
         if s.phase in (Phase.ACT, Phase.FLOWERS):
             self._act(s.turn)
         elif s.phase is Phase.REPLACE:
@@ -224,6 +226,19 @@ class Simulator(ClaimWindowBot):
                 self.emit(ev.ReplacementDrew(seat=s.turn, tile=self.tail_tile()))
         elif s.phase is Phase.CLAIM:
             self._claim_window()
+
+    def _four_kongs(self) -> bool:
+        """四槓 where the item is on: the fourth kong wins, or draws when the kongs are split."""
+        s = self.state
+        st = s.seats[s.turn]
+        if s.phase in (Phase.ACT, Phase.REPLACE) and sum(1 for m in st.melds if m.is_kong) == 4:
+            self.emit(ev.Won(seat=s.turn, kind=ev.WinKind.FOUR_KONGS, tile=None, concealed=st.concealed_tiles))
+            return True
+        if s.in_hand and split_four_kongs(s):
+            self.emit(ev.ExhaustiveDraw())
+            self.stats.details["four kongs split"] += 1
+            return True
+        return False
 
     def _act(self, seat: int) -> None:
         s = self.state

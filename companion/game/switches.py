@@ -71,7 +71,7 @@ class WrongCount(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Switches:
-    """Procedure switches (spec §2.17) plus the two instant-win items the tracker must know."""
+    """Procedure switches (spec §2.17) plus the instant-win items the tracker must know (§4.4)."""
 
     first_dealer: FirstDealer = FirstDealer.TWO_THROWS
     seat_wind: SeatWind = SeatWind.DEALER_EAST
@@ -87,6 +87,7 @@ class Switches:
     false_win_after: FalseWinAfter = FalseWinAfter.VOID_HAND
     wrong_count: WrongCount = WrongCount.DEAD_HAND
     seven_rob_one: bool = True
+    four_kongs: bool = False  # 四槓 (§4.4): a fourth kong wins; four kongs split between players draw
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -50,6 +50,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),
     "ready_twice": ("{seat}已經報聽", "{seat_en} has already declared ready"),
     "ready_window": ("{kind}的時機不對", "{kind_en} cannot be declared now"),
+    "four_kongs": ("{seat}沒有剛開出第四槓", "{seat_en} has not just made a fourth kong"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
     "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張", "七搶一 needs seven flowers and another player's eighth just laid"),
     "switch_off": ("規則{name}未開啟", "the rule {name} is off"),

@@ -231,3 +231,34 @@ def test_reserve_rules_change_the_live_count() -> None:
     tb = Table({0: "1111m456m789m11p234p56p"}, Switches(reserve_rule=ReserveRule.PLUS_ONE_PER_KONG))
     tb.do(ev.ConcealedKong(seat=0, tile=t("1m")))
     assert tb.state.live == 79 - 17
+
+
+def test_four_kongs_win_only_where_the_item_is_on() -> None:
+    hands = {0: "1111m2222m3333m4444m5m"}
+    for on in (False, True):
+        tb = Table(hands, Switches(four_kongs=on))
+        for k, rep in zip("1234", ("6z", "7z", "5z", "4z"), strict=True):
+            tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
+            if k != "4":
+                tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+        won = ev.Won(seat=0, kind=ev.WinKind.FOUR_KONGS, tile=None, concealed=tb.hand(0))
+        if not on:
+            tb.refused(won, "switch_off")
+            continue
+        tb.do(won)
+        out = tb.state.outcome
+        assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+
+
+def test_four_kongs_split_between_players_draw() -> None:
+    hands = {0: "1111m2222m3333m456p7z", 1: "555z123s456s789s11z"}
+    tb = Table(hands, Switches(four_kongs=True))
+    for k, rep in zip("123", ("2z", "3z", "4z"), strict=True):
+        tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
+        tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+    tb.refused(ev.ExhaustiveDraw(), "phase")
+    tb.discard(0, "7z")
+    tb.draw(1, "5z")
+    tb.do(ev.ConcealedKong(seat=1, tile=t("5z")))
+    tb.do(ev.ExhaustiveDraw())
+    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW

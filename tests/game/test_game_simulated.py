@@ -28,7 +28,7 @@ SWITCH_SETS = {
                       passed_win_released_by_kong=True, false_win_after=FalseWinAfter.CONTINUE_DEAD,
                       seat_wind=SeatWind.KAIMEN, draw_keeps_deal=False, streak_cap=2),
     "kongs": Switches(multi_win=MultiWin.NEAREST_UNLESS_THREE, reserve_rule=ReserveRule.PLUS_ONE_PER_KONG,
-                      seat_wind=SeatWind.FIXED_SEATS, may_decline_last_tile=False),
+                      seat_wind=SeatWind.FIXED_SEATS, may_decline_last_tile=False, four_kongs=True),
 }
 
 
