@@ -22,6 +22,7 @@ class BotStyle:
     kong: float = 0.95
     pass_win: float = 0.08  # 過水
     false_win: float = 0.0015  # per turn
+    wrong_count: float = 0.0005  # per turn: the table finds a 相公
     retract: float = 0.01  # a wrong discard entered, retracted and corrected
     decline_last: float = 0.5
     declare_ready: float = 0.35

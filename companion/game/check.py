@@ -216,6 +216,11 @@ def _false_win(state: TableState, e: ev.FalseWin) -> None:
         raise IllegalEvent(msg("dead_already", **state.who(e.seat)))
 
 
+def _wrong_count(state: TableState, e: ev.WrongCount) -> None:
+    if not state.in_hand:
+        raise phase_error(state, "記錄相公", "record a wrong tile count")
+
+
 def _hand_known(state: TableState, e: ev.HandKnown) -> None:
     if not state.in_hand:
         raise phase_error(state, "記錄手牌", "mark a hand as known")
@@ -231,6 +236,7 @@ def _retracted(state: TableState, e: ev.Retracted) -> None:
 _CHECKS: dict[type, Callable[[TableState, Any], None]] = {
     ev.Seated: _seated, ev.DealerChosen: _dealer, ev.DiceRolled: _dice, ev.Dealt: _dealt,
     ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.ExhaustiveDraw: _exhaustive,
-    ev.DeclinedLastTile: _declined, ev.FalseWin: _false_win, ev.HandKnown: _hand_known,
+    ev.DeclinedLastTile: _declined, ev.FalseWin: _false_win, ev.WrongCount: _wrong_count,
+    ev.HandKnown: _hand_known,
     ev.Retracted: _retracted, **CLAIM_CHECKS,
 }

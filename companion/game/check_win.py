@@ -23,6 +23,8 @@ def check_won(state: TableState, e: ev.Won) -> None:
     st = w.seats[e.seat]
     if st.dead:
         raise IllegalEvent(msg("dead", **w.who(e.seat)))
+    if st.no_win:
+        raise IllegalEvent(msg("no_win", **w.who(e.seat)))
     _check_reveal(w, e)
     if kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS):
         return

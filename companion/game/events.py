@@ -24,7 +24,7 @@ __all__ = [
     "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event", "SeatEvent",
     "Seated", "DealerChosen", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
-    "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "HandKnown", "Retracted",
+    "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "Retracted",
     "EVENT_TYPES", "to_dict", "from_dict",
 ]
 
@@ -217,6 +217,13 @@ class FalseWin(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class WrongCount(SeatEvent):
+    """相公: the table finds the seat holding too many (``big``, 大相公) or too few tiles (§2.16)."""
+
+    big: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class HandKnown(SeatEvent):
     """The seat's concealed hand is known to the app (its tiles stay in the private store)."""
 
@@ -233,7 +240,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     c.__name__: c
     for c in (Seated, DealerChosen, DiceRolled, Dealt, FlowerReplaced, Drew, Discarded, Chowed, Punged,
               ExposedKong, AddedKong, ConcealedKong, ReplacementDrew, DeclaredReady, Won, PassedWin,
-              ExhaustiveDraw, DeclinedLastTile, FalseWin, HandKnown, Retracted)
+              ExhaustiveDraw, DeclinedLastTile, FalseWin, WrongCount, HandKnown, Retracted)
 }
 
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}

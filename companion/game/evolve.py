@@ -256,6 +256,15 @@ def _passed(state: TableState, e: ev.PassedWin) -> TableState:
     return new
 
 
+def _wrong_count(state: TableState, e: ev.WrongCount) -> TableState:
+    """相公: under ``dead_hand`` the seat may not win for the rest of the hand; else only a warning."""
+    key = "big_count" if e.big else "small_count"
+    warned = replace(state, warnings=state.warnings + (msg(key, **state.who(e.seat)),))
+    if state.switches.wrong_count.value == "dead_hand":
+        return replace(warned, seats=_seat(state, e.seat, no_win=True))
+    return warned
+
+
 def _hand_known(state: TableState, e: ev.HandKnown) -> TableState:
     return replace(state, seats=_seat(state, e.seat, known=True))
 
@@ -365,5 +374,5 @@ _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     ev.Punged: _punged, ev.ExposedKong: _exposed_kong, ev.AddedKong: _added_kong,
     ev.ConcealedKong: _concealed_kong, ev.ReplacementDrew: _replacement, ev.DeclaredReady: _ready,
     ev.Won: _won, ev.PassedWin: _passed, ev.ExhaustiveDraw: _exhaustive, ev.DeclinedLastTile: _declined,
-    ev.FalseWin: _false_win, ev.HandKnown: _hand_known,
+    ev.FalseWin: _false_win, ev.WrongCount: _wrong_count, ev.HandKnown: _hand_known,
 }

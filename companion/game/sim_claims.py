@@ -47,7 +47,7 @@ class ClaimWindowBot:
         for off in (1, 2, 3):
             seat = (giver + off) % 4
             st = self.state.seats[seat]
-            if st.dead or not completes(st.concealed, st.melds, tile):
+            if st.dead or st.no_win or not completes(st.concealed, st.melds, tile):
                 continue
             if st.barred:
                 self.stats.details["過水 bar held"] += 1

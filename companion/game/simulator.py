@@ -251,6 +251,8 @@ class Simulator(ClaimWindowBot):
         if self.rng.random() < self.style.false_win:
             self.emit(ev.FalseWin(seat=seat))
             return
+        if self.rng.random() < self.style.wrong_count:
+            self.emit(ev.WrongCount(seat=self.rng.randrange(4), big=self.rng.random() < 0.5))
         if s.act is not ActKind.CLAIMED and self._try_self_draw(seat):
             return
         if s.act is not ActKind.CLAIMED and self._try_kongs(seat):
@@ -260,7 +262,7 @@ class Simulator(ClaimWindowBot):
     def _try_self_draw(self, seat: int) -> bool:
         s = self.state
         st = s.seats[seat]
-        if not completes(st.concealed, st.melds):
+        if st.no_win or not completes(st.concealed, st.melds):
             return False
         if st.barred and s.switches.passed_win_blocks_self_draw:
             return False

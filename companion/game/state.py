@@ -87,6 +87,7 @@ class SeatState:
     ready: ReadyKind | None = None
     barred: bool = False  # 過水
     dead: bool = False  # false win under continue_dead
+    no_win: bool = False  # 相公 under wrong_count = dead_hand: plays on, may not win
     known: bool = False  # the seat's hand is in the private store
     drawn: Tile | None = None  # the tile drawn this turn
     ready_now: bool = False  # declared this turn: the declaration's discard is free

@@ -66,6 +66,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the revealed concealed part should have {want} tiles, got {got}"),
     "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
     "dead_already": ("{seat}已詐胡", "{seat_en} has already made a false win"),
+    "big_count": ("{seat}大相公（牌多），本局不能胡", "{seat_en} holds too many tiles (大相公) and may not win"),
+    "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles (小相公) and may not win"),
+    "no_win": ("{seat}相公，本局不能胡", "{seat_en} has a wrong tile count (相公) and may not win this hand"),
     "ready_passed": ("{seat}已報聽卻放過胡牌，由牌桌決定", "{seat_en} declared ready and passed a win: the table decides"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),

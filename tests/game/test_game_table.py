@@ -142,3 +142,20 @@ def test_unknown_tiles_from_the_camera() -> None:
     with pytest.raises(IllegalEvent) as info:  # 14 tiles shown where 13 are held
         step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p55p")))
     assert info.value.reason.key == "concealed_size"
+
+
+def test_wrong_count_bars_a_win_under_dead_hand_and_only_warns_otherwise() -> None:
+    from companion.game.switches import WrongCount
+
+    hands = {0: "123m456m789m11p234p56p9s", 2: "111z222z333z444z78s66p"}
+    for rule in (WrongCount.DEAD_HAND, WrongCount.WARN_ONLY):
+        tb = Table(hands, Switches(wrong_count=rule))
+        tb.do(ev.WrongCount(seat=2, big=False))
+        assert tb.state.warnings and tb.state.warnings[-1].key == "small_count"
+        tb.discard(0, "9s")
+        won = ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2))
+        if rule is WrongCount.DEAD_HAND:
+            tb.refused(won, "no_win")
+            tb.do(ev.Drew(seat=1))  # play goes on
+        else:
+            tb.do(won)
