@@ -100,8 +100,11 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         m = msg(key, **kw)
         lines.append(m.zh if lang == "zh" else m.en if lang == "en" else f"{m.zh} | {m.en}")
 
+    def pick(zh: str, en: str) -> str:
+        return zh if lang == "zh" else en if lang == "en" else f"{zh}/{en}"
+
     names = state.players or tuple(f"seat {i}" for i in range(4))
-    if state.players:
+    if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
         say("hand_line", n=len(state.results) + 1, round=WIND_ZH[min(state.round_wind, 3)],
             round_en=WIND_EN[min(state.round_wind, 3)], dealer=names[state.dealer], streak=state.streak)
     if state.wall is not None:
@@ -112,16 +115,18 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
             dealer="（莊）" if s == state.dealer else "", dealer_en=" (dealer)" if s == state.dealer else "")
         hand = format_tiles(st.concealed_tiles) if show_hands else f"[{st.size}]"
         melds = " ".join(str(m) for m in _shown_melds(state, s, s if show_hands else None))
-        tags = "".join(f" {x}" for x in (f"{st.ready.zh}/{st.ready.value}" if st.ready else "",
-                                         "過水/barred" if st.barred else "", "陪打/dead" if st.dead else "") if x)
-        lines.append(f"    {hand} {melds} 花/flowers:{format_tiles(st.flowers) or '-'} "
-                     f"河/river:{' '.join(t.code for t in st.discards) or '-'}{tags}")
+        tags = "".join(f" {x}" for x in (pick(st.ready.zh, st.ready.value) if st.ready else "",
+                                         pick("過水", "barred") if st.barred else "",
+                                         pick("陪打", "dead") if st.dead else "",
+                                         pick("相公", "no win") if st.no_win else "") if x)
+        lines.append(f"    {hand} {melds} {pick('花', 'flowers')}:{format_tiles(st.flowers) or '-'} "
+                     f"{pick('河', 'river')}:{' '.join(t.code for t in st.discards) or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
-    lines.append(f"    {state.phase.zh} / {state.phase.en}; {turn}")
+    lines.append(f"    {pick(state.phase.zh, state.phase.en)}; {turn}")
     for w in state.warnings:
-        lines.append(f"    ! {w.zh} / {w.en}")
+        lines.append(f"    ! {pick(w.zh, w.en)}")
     out = state.outcome
     if out is not None:
-        who = ", ".join(f"{names[w.seat]} {w.kind.zh}/{w.kind.en}" for w in out.winners)
-        lines.append(f"    {out.kind.zh} / {out.kind.en}{': ' + who if who else ''}")
+        who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.en)}" for w in out.winners)
+        lines.append(f"    {pick(out.kind.zh, out.kind.en)}{': ' + who if who else ''}")
     return "\n".join(lines)
