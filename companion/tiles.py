@@ -59,8 +59,11 @@ class NotationError(ValueError):
 _ZH_DIGITS = "一二三四五六七八九"
 _HONOUR_ZH = "東南西北白發中"
 _HONOUR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
-_FLOWER_ZH = "春夏秋冬梅蘭竹菊"
-_FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Plant 3", "Plant 4")
+# Plants are coded by their printed number (spec §1.1); which plant carries 3 and 4 differs between sets.
+# Names follow the common printing (and the product's tile pictures): 菊 3, 竹 4. A set printed the
+# other way is read by its number (recognition, calibration), never by the plant.
+_FLOWER_ZH = "春夏秋冬梅蘭菊竹"
+_FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysanthemum", "Bamboo")
 _SUIT_ZH = {"m": "萬", "p": "筒", "s": "條"}
 _SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
 

@@ -29,7 +29,9 @@ from companion.tiles import (
         ("一萬二萬三萬", "123m"),
         ("東東東", "111z"),
         ("五筒 三條 紅中 白板 青發", "5p3s567z"),
-        ("春 梅 竹 菊", "1578f"),
+        ("春 梅 菊 竹", "1578f"),
+        ("竹", "8f"),
+        ("菊", "7f"),
     ],
 )
 def test_parse_and_format(text: str, canonical: str) -> None:
