@@ -32,7 +32,7 @@ def training_commit() -> str:
 
 
 def export(model: TileNet, path: Path, class_names: tuple[str, ...], info: dict[str, Any]) -> None:
-    model.eval().to(memory_format=torch.contiguous_format)
+    model.eval().to(memory_format=torch.contiguous_format)  # type: ignore[call-overload]
     path.parent.mkdir(parents=True, exist_ok=True)
     w, h = INPUT_SIZE
     dummy = torch.zeros(2, 3, h, w)
