@@ -11,6 +11,7 @@ import sys
 
 from companion.game.check import step
 from companion.game.events import EventError
+from companion.game.history import passed_wins
 from companion.game.service import read_jsonl
 from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.state import TableState
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true", help="print only the final table and the ledger")
     p.add_argument("--show-hands", action="store_true", help="show concealed hands (teaching)")
     p.add_argument("--json", action="store_true", help="print the ledger as JSON")
+    p.add_argument("--passed", action="store_true", help="list the wins passed up (過水) where hands are known")
     p.set_defaults(func=run)
 
 
@@ -49,6 +51,12 @@ def run(args: argparse.Namespace) -> int:
             print(render_table(state, args.lang, args.show_hands))
     if args.quiet:
         print(render_table(state, args.lang, args.show_hands))
+    if args.passed:
+        print("== 過水 / passed wins ==")
+        names = state.players or tuple(f"seat {i}" for i in range(4))
+        for c in passed_wins([e for _, e in events]):
+            how = "報過水/declared" if c.declared else "未申報/not declared"
+            print(f"  #{c.index} {names[c.seat]} {c.tile.code} ({c.tile.zh}) ← {names[c.giver]}: {how}")
     if not state.players:
         return 0
     ledger = ledger_of(state)

@@ -15,8 +15,9 @@ def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["simulate", "--seed", "7", "--hands", "3", "--out", str(out)]) == 0
     lines = out.read_text("utf-8").splitlines()
     assert json.loads(lines[0])["type"] == "Seated" and all(json.loads(x)["v"] == 1 for x in lines)
-    assert main(["replay", str(out)]) == 0
+    assert main(["replay", str(out), "--passed"]) == 0
     text = capsys.readouterr().out
+    assert "過水 / passed wins" in text
     assert "牌牆" in text and "wall" in text and "誰付誰 / who pays whom" in text
     assert text.count("\n#") + text.startswith("#") == len(lines)
 

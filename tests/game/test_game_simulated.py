@@ -95,3 +95,16 @@ def _ok(state: TableState, e: ev.Event) -> bool:
     except ValueError:
         return False
     return True
+
+
+def test_passed_wins_are_found_in_the_history() -> None:
+    from companion.game.history import passed_wins
+
+    sim = Simulator(seed=17)
+    log = list(sim.run(40))
+    chances = passed_wins(log)
+    declared = [c for c in chances if c.declared]
+    assert len(declared) == sim.stats.events["PassedWin"]
+    for c in chances:
+        assert isinstance(log[c.index], ev.Discarded | ev.AddedKong)
+        assert c.seat != c.giver
