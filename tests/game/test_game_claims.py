@@ -262,3 +262,15 @@ def test_four_kongs_split_between_players_draw() -> None:
     tb.do(ev.ConcealedKong(seat=1, tile=t("5z")))
     tb.do(ev.ExhaustiveDraw())
     assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
+
+
+def test_passed_win_released_by_kong_switch() -> None:
+    for released in (False, True):
+        tb = Table(HANDS, Switches(passed_win_released_by_kong=released))
+        tb.discard(0, "9s")
+        tb.do(ev.PassedWin(seat=2, tile=t("9s")))
+        tb.draw(1, "5m")
+        tb.discard(1, "5m")
+        tb.draw(2, "1z")
+        tb.do(ev.ConcealedKong(seat=2, tile=t("1z")))
+        assert tb.state.seats[2].barred is not released

@@ -182,3 +182,34 @@ def test_a_private_hand_during_play_is_logged_only_as_known(tmp_path: Path) -> N
         out = io.StringIO()
         service.export_jsonl(out)
         assert "123m" not in out.getvalue()
+
+
+def test_concurrent_submitters_are_serialised(tmp_path: Path) -> None:
+    import threading
+
+    from companion.game.bots import BotStyle
+
+    # retractions name log positions, so this log has none (they would be refused after interleaving,
+    # which is the point of naming the position)
+    log = list(Simulator(seed=4, style=BotStyle(retract=0.0)).run(1))
+    with TableService(tmp_path / "t.db") as service:
+        for e in log[:4]:  # into the hand
+            service.submit(e)
+        results: list[bool] = []
+
+        def player(seat: int) -> None:
+            for _ in range(20):
+                results.append(service.submit(ev.HandKnown(seat=seat, source=ev.EventSource.CAMERA)).ok)
+
+        threads = [threading.Thread(target=player, args=(s,)) for s in range(4)]
+        for th in threads:
+            th.start()
+        for e in log[4:60]:
+            assert service.submit(e).ok
+        for th in threads:
+            th.join()
+        assert all(results) and len(results) == 80
+        assert len(service.events()) == 56 + 4 + 80
+        assert replay(service.events()) == service.state
+    with TableService(tmp_path / "t.db") as again:
+        assert again.events() == service.events()
