@@ -18,7 +18,7 @@ from companion.game.evolve import finish_hand
 from companion.game.rotation import NextDeal, next_deal
 from companion.game.state import ActKind, HandResult, TableState, WinRecord
 from companion.game.switches import Switches
-from companion.game.text import WIND_EN, WIND_ZH
+from companion.game.text import WIND_EN, WIND_ZH, msg
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import NotAWin, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -173,7 +173,8 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
             win = win_input(rec, result, prof.id)
             sc = score(win, prof)
         except WinInputError as e:
-            lines.append(WinLine(names[rec.seat], rec.kind.value, 0, 0, 0, (), unscored=str(e)))
+            why = msg("unscored", reason=str(e))
+            lines.append(WinLine(names[rec.seat], rec.kind.value, 0, 0, 0, (), unscored=f"{why.zh} / {why.en}"))
             continue
         except NotAWin:  # below min_tai or forbidden by the profile: a declared one is 詐胡 (§6.4)
             offenders.append(rec.seat)

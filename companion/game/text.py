@@ -70,6 +70,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles (小相公) and may not win"),
     "no_win": ("{seat}相公，本局不能胡", "{seat_en} has a wrong tile count (相公) and may not win this hand"),
     "ready_passed": ("{seat}已報聽卻放過胡牌，由牌桌決定", "{seat_en} declared ready and passed a win: the table decides"),
+    "unscored": ("無法計台（請亮出暗槓或補齊手牌）：{reason}", "cannot score (reveal the concealed kongs or the hand): {reason}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),

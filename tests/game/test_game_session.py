@@ -189,3 +189,22 @@ def test_a_new_seating_cannot_be_retracted() -> None:
     state = step(TableState(), log[0])
     with pytest.raises(ValueError, match="retract"):
         step(state, ev.Retracted(target=0))
+
+
+def test_a_win_with_a_hidden_concealed_kong_is_listed_unscored() -> None:
+    from companion.game.state import TableState
+    from companion.game.switches import FirstDealer
+    from companion.tiles import Tile, parse_tiles
+
+    unknown = Tile.UNKNOWN
+    s = TableState()
+    for e in (ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
+              ev.DealerChosen(dealer=0), ev.DiceRolled(dice=(3, 3, 3)),
+              ev.Dealt(hands=tuple((unknown,) * (17 if i == 0 else 16) for i in range(4))),
+              ev.ConcealedKong(seat=0), ev.ReplacementDrew(seat=0)):
+        s = step(s, e)
+    s = step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"),
+                       concealed=parse_tiles("123m456m678m123p5p")))
+    line = ledger_of(s).entries[0].lines[0]
+    assert line.unscored and "暗槓" in line.unscored and "concealed kong" in line.unscored
+    assert ledger_of(s).entries[0].transfers == ()
