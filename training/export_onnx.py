@@ -18,13 +18,21 @@ from training.classifier_model import TileNet
 __all__ = ["export", "training_commit"]
 
 
+_SOURCES = ("training/synth/faces.py", "training/synth/draw.py", "training/synth/pips.py", "training/synth/bamboo.py",
+            "training/synth/flowers.py", "training/synth/honours.py", "training/synth/fonts.py",
+            "training/train_classifier.py", "training/classifier_data.py", "training/classifier_model.py",
+            "training/real_augment.py", "training/real_crops.py", "training/loso.py", "training/build_classifier.py",
+            "training/export_onnx.py", "companion/vision/preprocess.py")
+"""The files that decide the classifier's weights."""
+
+
 def training_commit() -> str:
-    """HEAD of the repository, with ``+dirty`` when training code has uncommitted changes."""
+    """HEAD of the repository, with ``+dirty`` when the classifier's sources have uncommitted changes."""
     root = Path(__file__).resolve().parent.parent
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
                               check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "training", "companion/vision"], cwd=root,
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", *_SOURCES], cwd=root,
                                capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
