@@ -232,8 +232,11 @@ class TableService:
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
             if seq != len(self._events):
                 raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap")
-            e = ev.from_dict(json.loads(body))
-            state = step(state, e)
+            try:
+                e = ev.from_dict(json.loads(body))
+                state = step(state, e)
+            except (ValueError, json.JSONDecodeError) as err:
+                raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {err}") from err
             self._events.append(e)
         self._state = state
         for seat, tiles in db.execute("SELECT seat, tiles FROM private"):

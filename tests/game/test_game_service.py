@@ -213,3 +213,21 @@ def test_concurrent_submitters_are_serialised(tmp_path: Path) -> None:
         assert replay(service.events()) == service.state
     with TableService(tmp_path / "t.db") as again:
         assert again.events() == service.events()
+
+
+def test_a_damaged_database_is_refused_naming_the_event(tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.game.service import ServiceError
+
+    log = sim_log()
+    db = tmp_path / "t.db"
+    with TableService(db) as service:
+        for e in log[:10]:
+            service.submit(e)
+    con = sqlite3.connect(db)
+    con.execute("UPDATE events SET body = ? WHERE seq = 6", (json.dumps(ev.to_dict(ev.Drew(seat=2))),))
+    con.commit()
+    con.close()
+    with pytest.raises(ServiceError, match="#6"):
+        TableService(db)
