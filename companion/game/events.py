@@ -18,6 +18,7 @@ from types import UnionType
 from typing import Any, Union
 
 from companion.game.switches import Switches
+from companion.game.text import Msg, msg
 from companion.tiles import NotationError, Tile, parse_tiles
 
 __all__ = [
@@ -32,7 +33,16 @@ SCHEMA_VERSION = 1
 
 
 class EventError(ValueError):
-    """A saved event that cannot be read: unknown type, bad field, a version from the future."""
+    """A saved event that cannot be read: unknown type, bad field, a version from the future.
+    ``reason`` says why in both languages."""
+
+    def __init__(self, reason: Msg) -> None:
+        self.reason = reason
+        super().__init__(str(reason))
+
+    def at_line(self, line: int) -> EventError:
+        """The same error, naming the line of the log it was read from."""
+        return EventError(msg("ev_line", line=line, zh=self.reason.zh, en=self.reason.en))
 
 
 class EventSource(Enum):
@@ -275,20 +285,28 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         tp = next(a for a in typing.get_args(tp) if a is not type(None))
         origin = typing.get_origin(tp)
     if tp is Tile:
+        if not isinstance(value, str):
+            raise EventError(msg("ev_bad_field", where=where, detail=f"expected a tile code, got {value!r}"))
         return Tile.from_code(value)
     if tp is Switches:
+        if not isinstance(value, Mapping):
+            raise EventError(msg("ev_bad_field", where=where, detail=f"expected a map of switches, got {value!r}"))
         return Switches.from_mapping(value, strict=True)
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(value)
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         if inner is Tile:
+            if not isinstance(value, str):
+                raise EventError(msg("ev_bad_field", where=where, detail=f"expected tiles as text, got {value!r}"))
             return parse_tiles(value, check=False)
+        if not isinstance(value, list):
+            raise EventError(msg("ev_bad_field", where=where, detail=f"expected a list, got {value!r}"))
         return tuple(_decode(inner, v, where) for v in value)
     if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise EventError(f"{where}: expected an integer, got {value!r}")
+        raise EventError(msg("ev_bad_field", where=where, detail=f"expected an integer, got {value!r}"))
     if tp is str and not isinstance(value, str):
-        raise EventError(f"{where}: expected text, got {value!r}")
+        raise EventError(msg("ev_bad_field", where=where, detail=f"expected text, got {value!r}"))
     return value
 
 
@@ -306,28 +324,30 @@ def to_dict(event: Event) -> dict[str, Any]:
 
 def from_dict(data: Mapping[str, Any]) -> Event:
     """Read one saved event, upgrading older schema versions; :class:`EventError` names the problem."""
+    if not isinstance(data, Mapping):
+        raise EventError(msg("ev_not_object", data=repr(data)[:200]))
     d = dict(data)
     version = d.pop("v", None)
-    if not isinstance(version, int) or version < 1:
-        raise EventError(f"event without a schema version 'v': {data!r}")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise EventError(msg("ev_no_version", data=repr(data)[:200]))
     if version > SCHEMA_VERSION:
-        raise EventError(f"event schema version {version} is newer than this program ({SCHEMA_VERSION})")
+        raise EventError(msg("ev_future", version=version, current=SCHEMA_VERSION))
     while version < SCHEMA_VERSION:
         d = UPGRADES[version](d)
         version += 1
     name = d.pop("type", None)
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise EventError(f"unknown event type {name!r} in {data!r}")
+        raise EventError(msg("ev_unknown_type", name=repr(name), data=repr(data)[:200]))
     hints = _HINTS[cls]
     known = {f.name for f in fields(cls)}
     extra = sorted(set(d) - known)
     if extra:
-        raise EventError(f"{name}: unknown fields {', '.join(extra)}")
+        raise EventError(msg("ev_unknown_fields", name=name, extra=", ".join(extra)))
     try:
         kwargs = {k: _decode(hints[k], v, f"{name}.{k}") for k, v in d.items()}
         return cls(**kwargs)
+    except EventError:
+        raise
     except (NotationError, ValueError, TypeError, StopIteration) as e:
-        if isinstance(e, EventError):
-            raise
-        raise EventError(f"{name}: {e} in {data!r}") from None
+        raise EventError(msg("ev_bad_field", where=name, detail=f"{e} in {data!r}")) from None

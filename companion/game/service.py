@@ -23,7 +23,7 @@ from typing import IO, Any
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.state import TableState
-from companion.game.text import IllegalEvent, Msg
+from companion.game.text import IllegalEvent, Msg, msg
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA"]
@@ -307,24 +307,41 @@ class TableService:
 
 
 def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
-    """Events (with their line numbers) and private hands from an exported session or a plain log."""
+    """Events (with their line numbers) and private hands from an exported session or a plain log;
+    :class:`~companion.game.events.EventError` names the line that cannot be read."""
     events: list[tuple[int, ev.Event]] = []
     private: dict[int, tuple[Tile, ...]] = {}
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ev.EventError(f"line {n}: not JSON: {e}") from None
-        if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
-            private.update({int(s): parse_tiles(t) for s, t in data.get("private", {}).items()})
-            continue
-        try:
+    n = 0
+    try:
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise ev.EventError(msg("ev_not_json", detail=str(e))) from None
+            if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
+                private.update(_private_from(data.get("private", {})))
+                continue
             events.append((n, ev.from_dict(data)))
-        except ev.EventError as e:
-            raise ev.EventError(f"line {n}: {e}") from None
+    except UnicodeDecodeError as e:
+        raise ev.EventError(msg("ev_not_json", detail=f"not UTF-8 text ({e.reason})")).at_line(n + 1) from None
+    except ev.EventError as e:
+        raise e.at_line(n) from None
     return events, private
+
+
+def _private_from(data: object) -> dict[int, tuple[Tile, ...]]:
+    """The private hands of an export header: ``{"0": "123m…"}``."""
+    try:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a map of seat to tiles, got {data!r}")
+        out = {int(s): parse_tiles(t) for s, t in data.items()}
+        if any(not 0 <= s < 4 for s in out):
+            raise ValueError(f"a seat is 0-3, got {sorted(out)}")
+        return out
+    except (ValueError, TypeError) as e:
+        raise ev.EventError(msg("ev_bad_header", detail=str(e))) from None
 
 
 def _msg_json(m: Msg) -> dict[str, str]:

@@ -71,6 +71,17 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "no_win": ("{seat}相公，本局不能胡", "{seat_en} has a wrong tile count (相公) and may not win this hand"),
     "ready_passed": ("{seat}已報聽卻放過胡牌，由牌桌決定", "{seat_en} declared ready and passed a win: the table decides"),
     "unscored": ("無法計台（請亮出暗槓或補齊手牌）：{reason}", "cannot score (reveal the concealed kongs or the hand): {reason}"),
+    # saved logs (JSON lines)
+    "ev_no_version": ("事件缺少格式版本 v：{data}", "event without a schema version 'v': {data}"),
+    "ev_future": ("事件格式版本 {version} 比本程式支援的 {current} 新，請更新程式",
+                  "event schema version {version} is newer than this program ({current})"),
+    "ev_unknown_type": ("未知的事件類型 {name}：{data}", "unknown event type {name} in {data}"),
+    "ev_unknown_fields": ("{name} 有未知的欄位 {extra}", "{name}: unknown fields {extra}"),
+    "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail}"),
+    "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
+    "ev_not_json": ("這一行不是 JSON：{detail}", "not JSON: {detail}"),
+    "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail}"),
+    "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),

@@ -50,3 +50,18 @@ def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     bad.write_text('{"v": 1, "type": "Teleported"}\n', "utf-8")
     assert main(["replay", str(bad)]) == 2
     assert "Teleported" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    (b"[1, 2]\n", "not an event"),
+    (b'{"schema": "companion.table", "private": {"x": "1m"}}\n', "private hands"),
+    (b'{"schema": "companion.table", "private": {"0": "1q"}}\n', "private hands"),
+    (b"\xff\xfe\n", "UTF-8"),
+])
+def test_replay_refuses_a_malformed_file_naming_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         body: bytes, words: str) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(body)
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "line 1" in err and "第 1 行" in err and words in err

@@ -37,6 +37,21 @@ def test_bad_saved_events_are_named(data: dict[str, object], words: str) -> None
         ev.from_dict(data)
 
 
+@pytest.mark.parametrize(("data", "words"), [
+    ([1, 2], "not an event"),
+    ("Drew", "not an event"),
+    ({"v": True, "type": "Drew", "seat": 1}, "schema version"),
+    ({"v": 1, "type": "Seated", "players": "abcd"}, "expected a list"),
+    ({"v": 1, "type": "Drew", "seat": 1, "tile": 5}, "tile code"),
+    ({"v": 1, "type": "Seated", "players": ["a", "b", "c", "d"], "switches": ["x"]}, "map of switches"),
+])
+def test_malformed_saved_events_are_refused_in_both_languages(data: object, words: str) -> None:
+    """Not an object, a boolean version, a text where a list belongs: a bilingual EventError, no crash."""
+    with pytest.raises(ev.EventError, match=words) as info:
+        ev.from_dict(data)  # type: ignore[arg-type]
+    assert info.value.reason.zh and info.value.reason.en and info.value.reason.zh != info.value.reason.en
+
+
 def test_an_older_schema_version_is_upgraded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The upgrade path: pretend the current schema is 2, whose Drew renamed ``who`` to ``seat``."""
     monkeypatch.setattr(ev, "SCHEMA_VERSION", 2)
