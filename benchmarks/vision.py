@@ -203,10 +203,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=30)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--detector")
+    p.add_argument("--turns", type=int, default=1, help="quarter-turned crops read per tile (1, 2 or 4)")
     p.add_argument("--mahjong-detector-python", help="python of a throwaway venv with PyPI mahjong-detector")
     args = p.parse_args(argv)
-    reader = TileReader(args.detector, detector_threads=args.threads, classifier_threads=args.threads)
-    out: dict[str, object] = {"synthetic_heldout": synthetic(reader, args.scenes, args.seed)}
+    reader = TileReader(args.detector, detector_threads=args.threads, classifier_threads=args.threads,
+                        turns=args.turns)
+    out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns,
+                                         "threshold": reader.detector.threshold}}
+    out["synthetic_heldout"] = synthetic(reader, args.scenes, args.seed)
     print(json.dumps(out["synthetic_heldout"]), file=sys.stderr)
     if args.dev:
         out["dev_photos"] = dev_photos(reader, args.dev)

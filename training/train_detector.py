@@ -84,8 +84,8 @@ def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tupl
     path = cache / f"scenes-{split}-{seed}-{n}-{SIZE}.npz"
     if path.is_file():
         data = np.load(path)
-        offsets = data["offsets"]
-        return data["frames"], [data["boxes"][offsets[i]:offsets[i + 1]] for i in range(n)]
+        offsets, all_boxes = data["offsets"], data["boxes"]  # (each data[...] reads the file again)
+        return data["frames"], [all_boxes[offsets[i]:offsets[i + 1]] for i in range(n)]
     jobs = [(seed, split, i) for i in range(n)]
     out: list[tuple[np.ndarray, np.ndarray]] = []
     bar = Progress(n, f"render {split}")
@@ -185,6 +185,8 @@ def train(net: TileDetector, frames: np.ndarray, boxes: list[np.ndarray], args: 
             torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
             opt.step()
             step += 1
+            if args.checkpoint and step % 200 == 0:
+                torch.save(net.state_dict(), args.checkpoint)
             for k, v in parts.items():
                 avg[k] = 0.98 * avg.get(k, v) + 0.02 * v
             bar.step(note=f"ep {step / per_epoch:.1f} lr {lr:.4f} " + " ".join(f"{k} {v:.3f}" for k, v in avg.items()))
@@ -212,6 +214,37 @@ def evaluate(net: TileDetector, frames: np.ndarray, boxes: list[np.ndarray], thr
                 total += int((truth[:, 6] >= POSITIVE).sum())
                 false += extra
     return {"recall": found / max(total, 1), "targets": total, "false_boxes": false}
+
+
+def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> dict[str, object]:
+    """Pick the score threshold of an exported model that finds the most tiles net of false boxes on the
+    (held-out) validation scenes, and write it into the model's metadata."""
+    import onnx
+
+    from companion.vision.detect import TileDetector as OnnxDetector
+    from companion.vision.detect import match_boxes
+
+    det = OnnxDetector(model, threads=1, threshold=0.1)
+    found = {t: [0, 0] for t in (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)}
+    total = 0
+    for frame, truth in zip(frames, boxes, strict=True):
+        got = det.detect(frame, long_side=SIZE)
+        total += int((truth[:, 6] >= POSITIVE).sum())
+        for t in found:
+            keep = got.score >= t
+            hits, false = match_boxes(type(got)(got.obb[keep], got.face_up[keep], got.score[keep]), truth, POSITIVE)
+            found[t][0] += hits
+            found[t][1] += false
+    best = max(found, key=lambda t: found[t][0] - found[t][1])
+    table = {str(t): {"recall": h / max(total, 1), "false_boxes": f} for t, (h, f) in found.items()}
+    m = onnx.load(str(model))
+    for prop in m.metadata_props:
+        if prop.key == "threshold":
+            prop.value = str(best)
+    entry = m.metadata_props.add()
+    entry.key, entry.value = "threshold_tuning", json.dumps({"chosen": best, "heldout_val": table})
+    onnx.save(m, str(model))
+    return {"threshold": best, "table": table}
 
 
 def export(net: TileDetector, path: Path, meta: dict[str, str]) -> None:
@@ -254,6 +287,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-scenes")
     p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_detector.onnx")
     p.add_argument("--render-only", action="store_true", help="render and cache the scenes, then stop")
+    p.add_argument("--checkpoint", type=Path, help="save the weights here every 200 steps")
+    p.add_argument("--tune-threshold", action="store_true",
+                   help="only choose the score threshold of --out on the validation scenes")
+    p.add_argument("--export-only", type=Path, metavar="CHECKPOINT",
+                   help="evaluate and export saved weights instead of training")
     p.add_argument("--smoke", action="store_true", help="a tiny run (about a minute) that exercises every step")
     args = p.parse_args(argv)
     if args.smoke:
@@ -265,10 +303,17 @@ def main(argv: list[str] | None = None) -> int:
     vframes, vboxes = render_set(args.val, args.seed + 1000, "heldout", args.cache, args.workers)
     if args.render_only:
         return 0
+    if args.tune_threshold:
+        print(json.dumps(tune_threshold(args.out, vframes, vboxes)))
+        return 0
     net = TileDetector().to(memory_format=torch.channels_last)  # type: ignore[call-overload]
     print(f"detector: {sum(p.numel() for p in net.parameters()) / 1e6:.2f} M parameters, "
           f"{len(frames)} scenes ({sum(len(b) for b in boxes)} labelled tiles)", file=sys.stderr)
-    steps = train(net, frames, boxes, args)
+    if args.export_only:
+        net.load_state_dict(torch.load(args.export_only))
+        steps = -1
+    else:
+        steps = train(net, frames, boxes, args)
     net.eval()
     metrics = evaluate(net, vframes, vboxes, args.threshold)
     minutes = (time.time() - start) / 60
@@ -284,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     export(net, args.out, meta)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)
+    print(json.dumps(tune_threshold(args.out, vframes, vboxes)))
     return 0
 
 

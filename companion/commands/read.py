@@ -27,6 +27,8 @@ def register(sub: Any) -> None:
     p.add_argument("--threshold", type=float, help="detector score threshold (default: the model's)")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
+    p.add_argument("--turns", type=int, choices=(1, 2, 4), default=1,
+                   help="read each tile also turned upside down (2) or by quarter turns (4)")
     p.add_argument("--detector", help="another detector .onnx file")
     p.add_argument("--classifier", help="another classifier .onnx file")
     p.set_defaults(func=run)
@@ -42,7 +44,8 @@ def _reader(args: argparse.Namespace) -> Any:
         if name:
             cal = calibration.load(name)
     return TileReader(args.detector, args.classifier, detector_threads=args.threads,
-                      classifier_threads=args.threads, calibration=cal, threshold=args.threshold)
+                      classifier_threads=args.threads, calibration=cal, threshold=args.threshold,
+                      turns=args.turns)
 
 
 def _annotation_path(out: str, index: int, count: int) -> Path:

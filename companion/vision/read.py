@@ -102,9 +102,15 @@ class TileReader:
 
     def __init__(self, detector: str | Path | None = None, classifier: str | Path | None = None, *,
                  detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
-                 threshold: float | None = None) -> None:
+                 threshold: float | None = None, turns: int = 1) -> None:
+        """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
+        angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
+        most confidently."""
         from companion.vision.classify import TileClassifier
 
+        if turns not in (1, 2, 4):
+            raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
+        self.turns = turns
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
                                          calibration=calibration)  # type: ignore[arg-type]
@@ -116,8 +122,19 @@ class TileReader:
         boxes = self.detector.detect(image)
         if len(boxes) == 0:
             return Detections.empty()
-        probs = self.classifier.probabilities(upright_crops(image, boxes.obb))
-        return self._combine(boxes, probs)
+        if self.turns == 1:
+            return self._combine(boxes, self.classifier.probabilities(upright_crops(image, boxes.obb)))
+        step = 360 // self.turns
+        turned = [boxes.obb.copy() for _ in range(self.turns)]
+        for k, obb in enumerate(turned):
+            obb[:, 4] = (obb[:, 4] + k * step + 180) % 360 - 180
+        probs = self.classifier.probabilities(upright_crops(image, np.concatenate(turned))).reshape(
+            self.turns, len(boxes), -1)
+        tiles = self._kind_of >= 0
+        best = probs[:, :, tiles].max(axis=2).argmax(axis=0)  # the turn read most confidently as a tile
+        idx = np.arange(len(boxes))
+        chosen = Boxes(np.stack(turned)[best, idx], boxes.face_up, boxes.score)
+        return self._combine(chosen, probs[best, idx])
 
     def _combine(self, boxes: Boxes, probs: np.ndarray) -> Detections:
         order = np.argsort(-probs, axis=1)[:, :3]

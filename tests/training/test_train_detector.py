@@ -24,11 +24,13 @@ def test_smoke_run_trains_evaluates_and_exports(tmp_path, capsys) -> None:
     out = tmp_path / "det.onnx"
     assert train_detector.main(["--smoke", "--cache", str(tmp_path / "cache"), "--out", str(out),
                                 "--threads", "1"]) == 0
-    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    report, tuned = (json.loads(line) for line in capsys.readouterr().out.strip().splitlines()[-2:])
     assert 0 <= report["heldout_val"]["recall"] <= 1 and report["heldout_val"]["targets"] > 0
+    assert tuned["threshold"] in [float(t) for t in tuned["table"]]
     det = TileDetector(out, threads=1)
     meta = det.session.get_modelmeta().custom_metadata_map
     assert json.loads(meta["classes"]) == ["tile_up", "tile_down"]
     assert json.loads(meta["normalisation"])["order"] == "BGR"
+    assert float(meta["threshold"]) == tuned["threshold"] and "threshold_tuning" in meta
     boxes = det.detect(np.full((360, 640, 3), 90, np.uint8))
     assert boxes.obb.shape[1] == 5

@@ -94,3 +94,21 @@ def test_packaged_model_describes_itself() -> None:
     assert det.classes == ("tile_up", "tile_down") and det.stride == 4 and det.long_side == 640
     meta = det.session.get_modelmeta().custom_metadata_map
     assert {"normalisation", "training_commit", "input"} <= set(meta)
+
+
+def test_packaged_model_finds_the_tiles_of_a_rendered_table() -> None:
+    from companion.tiles import Tile
+    from training.synth.faces import CLEAN_STYLE
+    from training.synth.scene import Camera, Lighting, PlacedTile, Pose, SceneStyle, render_table
+
+    tiles = [PlacedTile(Tile(i), (i % 8 - 3.5) * 29.0, (i // 8) * 40.0 - 40, 0, 0) for i in range(24)]
+    tiles += [PlacedTile(Tile.UNKNOWN, (i - 3.5) * 28.0, -110.0, 0, 0, Pose.FACE_DOWN) for i in range(8)]
+    tiles += [PlacedTile(Tile.S5, 180.0, 60.0, 0, 37.0)]
+    cam = Camera(target=(0.0, 0.0), distance=800.0, tilt=20.0, focal=900.0, size=(1280, 720))
+    frame, labels = render_table(tiles, cam, SceneStyle(CLEAN_STYLE), Lighting(), (), seed=5)
+    truth = np.array([[*lab.obb(), float(lab.face_up), lab.visible] for lab in labels], np.float32)
+    boxes = TileDetector(threads=1).detect(frame)
+    hits, false = match_boxes(boxes, truth, positive=0.6)
+    assert hits >= 0.95 * int((truth[:, 6] >= 0.6).sum()) and false <= 1
+    turned = int(np.argmin(np.hypot(boxes.obb[:, 0] - truth[-1, 0], boxes.obb[:, 1] - truth[-1, 1])))
+    assert angle_between(float(boxes.obb[turned, 4]), float(truth[-1, 4])) < 10
