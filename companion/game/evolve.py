@@ -26,9 +26,11 @@ from companion.game.state import (
     offset,
     seat_wind_of,
     take_tiles,
+    window,
 )
 from companion.game.text import msg
 from companion.game.wall import DEAL_TILES, Wall
+from companion.game.winning import completes
 from companion.hand import Meld, MeldKind, Source
 from companion.tiles import Tile
 
@@ -42,6 +44,8 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
         assert state.prev is not None
         return replace(state.prev, log_len=state.log_len + 1)
     new = _HANDLERS[type(event)](state, event)
+    if isinstance(event, ev.Drew | ev.ReplacementDrew | ev.Discarded):
+        new = _bar_silent_passers(state, new, event)
     # a new seating starts a new undo history: retractions stay within a session
     prev = None if isinstance(event, ev.Seated) else state
     return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
@@ -253,6 +257,25 @@ def _passed(state: TableState, e: ev.PassedWin) -> TableState:
     new = replace(state, seats=_seat(state, e.seat, barred=True))
     if state.seats[e.seat].ready is not None:
         new = replace(new, warnings=state.warnings + (msg("ready_passed", **state.who(e.seat)),))
+    return new
+
+
+def _bar_silent_passers(state: TableState, new: TableState, event: ev.SeatEvent) -> TableState:
+    """§2.12: the tile on offer is gone (the next draw, or the claimer's discard or replacement) and a
+    seat whose hand the log knows could have won on it without claiming: barred, as if it had logged
+    :class:`~companion.game.events.PassedWin` (the claimer's own discard ends his bar at once)."""
+    w = window(state)
+    if w is None or w.offer is None or new.phase is Phase.HAND_OVER:
+        return new
+    released = state.switches.passed_win_released_by_kong and state.kong_kind == "kong"
+    for seat in range(4):
+        st = w.seats[seat]
+        if seat == w.turn or new.seats[seat].barred or st.dead or st.no_win or not st.fully_known:
+            continue
+        if state.claim_rank and seat == state.claim_seat and (isinstance(event, ev.Discarded) or released):
+            continue
+        if completes(st.concealed, st.melds, w.offer):
+            new = _passed(new, ev.PassedWin(seat=seat, tile=w.offer))
     return new
 
 

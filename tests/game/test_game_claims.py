@@ -80,6 +80,25 @@ def test_passed_win_bars_discard_and_self_drawn_wins_until_own_discard() -> None
     tb.refused(ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("6s"), concealed=tuple(hand)), "barred")
 
 
+def test_a_win_let_go_without_a_word_bars_a_known_hand() -> None:
+    """§2.12: not claiming is passing; the bar does not wait for a PassedWin event when the hand is known."""
+    tb = opened()
+    tb.draw(1, "6s")  # seat 2 could have won on the 9s and said nothing
+    assert tb.state.seats[2].barred
+    tb.discard(1, "6s")
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("6s"), concealed=tb.hand(2)), "barred")
+    tb.draw(2, "5m")
+    tb.discard(2, "5m")
+    assert not tb.state.seats[2].barred
+
+
+def test_a_silent_pass_after_a_claim_bars_the_others_not_the_claimer() -> None:
+    tb = opened()
+    tb.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    tb.discard(1, "5s")  # the chow's discard closes the 9s window: seat 2 let its win go
+    assert tb.state.seats[2].barred and not tb.state.seats[1].barred
+
+
 def test_passed_win_self_draw_switch_off() -> None:
     tb = Table(HANDS, Switches(passed_win_blocks_self_draw=False))
     tb.discard(0, "9s")

@@ -73,7 +73,10 @@ class Table(RuleBasedStateMachine):
     def play_to_the_last_tile(self, seed: int) -> None:
         self.sim.rng = random.Random(seed)
         for _ in range(400):
-            if self.state.phase is Phase.HAND_OVER or (self.state.last_tile_drawn and self.state.phase is Phase.ACT):
+            if self.state.phase is Phase.HAND_OVER:
+                return
+            if self.state.last_tile_drawn and self.state.phase is Phase.ACT:
+                self.kong_after_the_last_tile()  # whichever rule hypothesis draws next
                 return
             self.sim.tick()
 
