@@ -12,7 +12,7 @@ from typing import Any
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.evolve import evolve, finish_hand
-from companion.game.state import Phase, TableState, can_take, next_seat, offset
+from companion.game.state import Phase, TableState, can_take, new_flower_pass, next_seat, offset
 from companion.game.switches import FirstDealer
 from companion.game.text import IllegalEvent, msg
 from companion.game.wall import DEAL_TILES, count_seat
@@ -137,12 +137,7 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
             raise IllegalEvent(msg("not_flower", tile=f.zh, tile_en=f.code), tile=f.code)
     st = state.seats[e.seat]
     if state.phase is Phase.FLOWERS:
-        _, pos, _held = state.passes
-        if offset(e.seat, state.dealer) <= pos:  # a new pass (再補) starts only after this pass is done
-            for later in range(pos + 1, 4):
-                s = (state.dealer + later) % 4
-                if any(state.seats[s].concealed[34:42]):
-                    raise IllegalEvent(msg("held_back", **state.who(s)), seat=e.seat, waiting=s)
+        _flower_order(state, e)
     elif state.phase is not Phase.ACT or e.seat != state.turn:
         raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
     if not can_take(st.concealed, e.flowers):
@@ -151,6 +146,25 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
     assert state.wall is not None
     if state.wall.count < len(e.replacements):
         raise IllegalEvent(msg("wall_dead"), wall=state.wall.count)
+
+
+def _flower_order(state: TableState, e: ev.FlowerReplaced) -> None:
+    """§2.6: the dealer first, then counter-clockwise; a new pass (再補) only after this one is done."""
+    _, pos, _held = state.passes
+    off = offset(e.seat, state.dealer)
+    if new_flower_pass(state, e.seat, e.flowers):
+        for later in range(pos + 1, 4):
+            s = (state.dealer + later) % 4
+            if any(state.seats[s].concealed[34:42]):
+                raise IllegalEvent(msg("held_back", **state.who(s)), seat=e.seat, waiting=s)
+        before = range(off)
+    else:
+        before = range(pos + 1, off)
+    for k in before:
+        s = (state.dealer + k) % 4
+        if any(state.seats[s].concealed[34:42]):
+            raise IllegalEvent(msg("flower_order", **state.who(s), **state.who(e.seat, "other")), seat=e.seat,
+                               first=s)
 
 
 def _drew(state: TableState, e: ev.Drew) -> None:

@@ -23,6 +23,7 @@ from companion.game.state import (
     TableState,
     WinRecord,
     add_tiles,
+    new_flower_pass,
     offset,
     seat_wind_of,
     take_tiles,
@@ -144,9 +145,9 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> TableState:
     new = replace(state, seats=seats, known=known, wall=state.wall.take_tail(len(e.replacements)),
                   last_flower=(e.seat, e.flowers[-1]))
     if state.phase is Phase.FLOWERS:
-        number, pos, held = state.passes
+        number, _pos, held = state.passes
         off = offset(e.seat, state.dealer)
-        if off <= pos:
+        if new_flower_pass(state, e.seat, e.flowers):
             number, held = number + 1, ((), (), (), ())
         held_l = list(held)
         held_l[e.seat] = held_l[e.seat] + tuple(e.replacements)

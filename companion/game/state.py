@@ -21,7 +21,7 @@ from companion.tiles import Tile
 __all__ = [
     "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
     "HandResult", "SessionRecord", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
-    "next_seat", "offset", "held_flower", "window", "UNK",
+    "next_seat", "offset", "held_flower", "window", "UNK", "new_flower_pass",
 ]
 
 SLOTS = 43  # 42 faces + 0x
@@ -234,6 +234,15 @@ def held_flower(state: TableState) -> tuple[int, Tile] | None:
             if c[i]:
                 return s, Tile(i)
     return None
+
+
+def new_flower_pass(state: TableState, seat: int, flowers: Iterable[Tile]) -> bool:
+    """During the initial replacement (§2.6): does this seat's replacement start the next pass (再補)?
+    It does when the seat comes earlier in turn order than the last to replace, or is that seat again
+    and lays a flower it received during this pass (such flowers are held back until the pass ends)."""
+    _number, pos, held = state.passes
+    off = offset(seat, state.dealer)
+    return off < pos or (off == pos and any(f in held[seat] for f in flowers))
 
 
 def window(state: TableState) -> TableState | None:

@@ -27,6 +27,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
     "flower_count": ("補花數目不符：{n} 張花、{m} 張補牌", "flowers and replacements differ: {n} flowers, {m} replacements"),
     "held_back": ("{seat}還沒補花，本輪未完不能再補", "{seat_en} has not replaced yet: the next pass (再補) waits for this one"),
+    "flower_order": ("{seat}要先補花：補花從莊家起依序輪流，還輪不到{other}",
+                     "{seat_en} replaces first: flowers go in turn from the dealer, {other_en} must wait"),
     "wall_empty": ("牌牆已無可摸的牌（剩 {live} 張可摸）", "no tile left to draw (live tiles: {live})"),
     "wall_dead": ("牌牆已空", "the wall is empty"),
     "last_tile_kong": ("海底之後不能開槓", "no kong after the last tile"),

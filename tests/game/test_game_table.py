@@ -44,6 +44,20 @@ def test_initial_flower_passes_and_the_again_pass() -> None:
     assert tb.state.phase is Phase.CLAIM
 
 
+def test_initial_flowers_go_in_turn_from_the_dealer() -> None:
+    """§2.6: the dealer first, then 下家, 對家, 上家; the camera may log one flower at a time."""
+    tb = Table({0: "1f2f" + "123m456m789m11p234p", 1: "3f" + "123s456s789s11z22z", 3: "5f" + "147m258p369s1z2z3z"})
+    tb.refused(ev.FlowerReplaced(seat=1, flowers=tiles("3f"), replacements=tiles("5s")), "flower_order")
+    tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("1f"), replacements=tb.takes("6f")))
+    tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("2f"), replacements=tb.takes("7z")))  # same turn, same pass
+    assert tb.state.passes[0] == 0
+    tb.refused(ev.FlowerReplaced(seat=3, flowers=tiles("5f"), replacements=tiles("5s")), "flower_order")
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("3f"), replacements=tb.takes("5s")))
+    tb.do(ev.FlowerReplaced(seat=3, flowers=tiles("5f"), replacements=tb.takes("6s")))
+    tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("6f"), replacements=(tb.take_filler(),)))  # 再補
+    assert tb.state.passes[0] == 1 and tb.state.seats[0].flowers == tiles("126f")
+
+
 def test_flower_during_play_and_eight_flowers() -> None:
     tb = Table({1: "1f2f3f4f5f6f7f" + "123m456m789m"})
     tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
