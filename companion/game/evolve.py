@@ -81,7 +81,7 @@ def _after_draw(state: TableState) -> bool:
 
 def _window_base(state: TableState) -> TableState:
     """The state at the claim window: before any claim already made on the tile on offer."""
-    return state.claim_base if state.claim_rank and state.claim_base is not None else state
+    return window(state) or state
 
 
 # --- session ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ unknown ones". ``known`` counts every known tile outside the wall, to refuse a f
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from companion.game.events import ReadyKind, WinKind
@@ -246,12 +246,22 @@ def new_flower_pass(state: TableState, seat: int, flowers: Iterable[Tile]) -> bo
 
 
 def window(state: TableState) -> TableState | None:
-    """The state in which the tile on offer was offered (a discard or an added kong), or None."""
+    """The state in which the tile on offer was offered (a discard or an added kong), or None.
+
+    After a claim that a higher one may still outrank, that is the state before the claim, keeping
+    what the table recorded since (a 相公, a false win played dead, a hand made known, a 天聽, the
+    flags): an outranking claim withdraws the claim, not those records."""
     if state.phase in (Phase.CLAIM, Phase.ROB) and state.claim_rank == 0:
         return state
-    if state.claim_rank and state.claim_base is not None:
-        return state.claim_base
-    return None
+    base = state.claim_base
+    if not state.claim_rank or base is None:
+        return None
+    if state.phase is Phase.HAND_OVER:
+        return base
+    claimer = state.claim_seat
+    seats = tuple(replace(b, known=c.known, no_win=c.no_win, dead=c.dead, ready=b.ready if s == claimer else c.ready)
+                  for s, (b, c) in enumerate(zip(base.seats, state.seats, strict=True)))
+    return replace(base, seats=seats, false_wins=state.false_wins, warnings=state.warnings)
 
 
 def seat_wind_of(state: TableState, seat: int) -> int:

@@ -8,7 +8,7 @@ from game_support import Table, t, tiles
 
 from companion.game import events as ev
 from companion.game.state import OutcomeKind, Phase
-from companion.game.switches import DiscardKongWin, MultiWin, ReserveRule, Switches
+from companion.game.switches import DiscardKongWin, FalseWinAfter, MultiWin, ReserveRule, Switches
 from companion.hand import MeldKind, Source
 
 # Dealer 0 discards 9s: seat 1 may chow 78s, seat 3 may pung 99s, seat 2 waits on 6s or 9s.
@@ -43,6 +43,23 @@ def test_pung_outranks_a_chow_already_made_and_not_the_other_way() -> None:
     assert tb.state.seats[1].melds == ()  # the chow went back
     assert tb.state.seats[3].melds[0].kind is MeldKind.PUNG and tb.state.turn == 3
     tb.refused(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")), "outranked")
+
+
+def test_an_outranking_claim_keeps_what_was_recorded_since_the_claim_it_withdraws() -> None:
+    tb = opened()
+    tb.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    tb.do(ev.WrongCount(seat=2))
+    tb.do(ev.HandKnown(seat=2))
+    tb.do(ev.Punged(seat=3, tile=t("9s")))
+    assert tb.state.seats[1].melds == ()
+    assert tb.state.seats[2].no_win and tb.state.seats[2].known
+    assert [w.key for w in tb.state.warnings] == ["big_count"]
+    dead = Table(HANDS, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    dead.discard(0, "9s")
+    dead.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    dead.do(ev.FalseWin(seat=3))
+    dead.refused(ev.Punged(seat=3, tile=t("9s")), "dead")
+    assert dead.state.false_wins == (3,)
 
 
 def test_win_outranks_pung_and_then_nothing_else_claims() -> None:
