@@ -71,6 +71,7 @@ class Question:
 
 
 Listener = Callable[[ev.Event, int, TableState], None]
+Write = Callable[[sqlite3.Connection], None]
 
 
 class TableService:
@@ -244,7 +245,8 @@ class TableService:
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
             self._questions[qid] = (_question_from(json.loads(body)), answer)
 
-    def _submit(self, event: ev.Event) -> Accepted | Refused:
+    def _submit(self, event: ev.Event, also: Write | None = None) -> Accepted | Refused:
+        """``also`` writes what belongs with the event (an answer, a private hand) in its transaction."""
         try:
             new = step(self._state, event)
         except IllegalEvent as e:
@@ -255,6 +257,8 @@ class TableService:
         with self._db:  # one transaction, committed before the acknowledgement
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("INSERT INTO events (seq, body) VALUES (?, ?)", (seq, body))
+            if also is not None:
+                also(self._db)
         self._events.append(event)
         self._state = new
         with self._lock:
@@ -284,26 +288,39 @@ class TableService:
         if not 0 <= choice < len(q.choices):
             raise ValueError(f"question #{qid} has choices 0-{len(q.choices) - 1}, got {choice}")
         event = q.choices[choice].event
-        result = self._submit(event) if event is not None else None
-        if isinstance(result, Refused):
-            return result
+
+        def mark(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE questions SET answer = ? WHERE id = ?", (choice, qid))
+
+        # the answer and its event commit together: a crash leaves both or neither
+        result: Accepted | Refused | None = None
+        if event is None:
+            self._write(mark)
+        else:
+            result = self._submit(event, mark)
+            if isinstance(result, Refused):
+                return result
+        self._questions[qid] = (q, choice)
+        return result
+
+    def _write(self, write: Write) -> None:
         assert self._db is not None
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("UPDATE questions SET answer = ? WHERE id = ?", (choice, qid))
-        self._questions[qid] = (q, choice)
-        return result
+            write(self._db)
 
     def _set_private(self, seat: int, tiles: tuple[Tile, ...]) -> None:
         if not 0 <= seat < 4:
             raise ValueError(f"a seat is 0-3, got {seat}")
-        assert self._db is not None
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("INSERT OR REPLACE INTO private VALUES (?, ?)", (seat, format_tiles(tiles)))
+
+        def store(db: sqlite3.Connection) -> None:
+            db.execute("INSERT OR REPLACE INTO private VALUES (?, ?)", (seat, format_tiles(tiles)))
+
+        # during a hand the log's HandKnown and the stored tiles commit together
+        if not (self._state.in_hand and not self._state.seats[seat].known
+                and isinstance(self._submit(ev.HandKnown(seat=seat), store), Accepted)):
+            self._write(store)
         self._private[seat] = tiles
-        if self._state.in_hand and not self._state.seats[seat].known:
-            self._submit(ev.HandKnown(seat=seat))
 
 
 def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:

@@ -85,6 +85,43 @@ def test_questions_persist_and_an_answer_submits_its_event(tmp_path: Path) -> No
             service.answer(qid, 1)
 
 
+def _statements(service: TableService) -> list[str]:
+    out: list[str] = []
+    assert service._db is not None
+    db = service._db
+    service._call(lambda: db.set_trace_callback(out.append))
+    return out
+
+
+def _one_transaction(statements: list[str], *parts: str) -> bool:
+    """Every part appears, and no COMMIT falls between the first and the last of them."""
+    at = [next(i for i, x in enumerate(statements) if p in x) for p in parts]
+    return not any("COMMIT" in x for x in statements[min(at):max(at)])
+
+
+def test_an_answer_commits_with_its_event(tmp_path: Path) -> None:
+    """A crash between the event and the answer would reopen with the question open and its event done."""
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        for e in log[:2]:
+            service.submit(e)
+        qid = service.ask(Question(msg("no_window"), (Choice(msg("decline"), log[2]),)))
+        statements = _statements(service)
+        assert isinstance(service.answer(qid, 0), Accepted)
+        assert _one_transaction(statements, "INSERT INTO events", "UPDATE questions")
+
+
+def test_a_private_hand_commits_with_its_hand_known_event(tmp_path: Path) -> None:
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        for e in log[:6]:
+            service.submit(e)
+        statements = _statements(service)
+        service.set_private_hand(2, "456p")
+        assert service.events()[-1] == ev.HandKnown(seat=2)
+        assert _one_transaction(statements, "INSERT INTO events", "INTO private")
+
+
 def test_export_import_round_trip_and_private_hands(tmp_path: Path) -> None:
     log = sim_log()
     with TableService(tmp_path / "a.db") as service:
