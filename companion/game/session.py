@@ -101,7 +101,7 @@ class Ledger:
             r = e.result
             bal = dict(e.balances)
             w.writerow([r.number, WIND_EN[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
-                        r.outcome.kind.value[0], ";".join(f"{x.player}:{x.kind}" for x in e.lines),
+                        r.outcome.kind.code, ";".join(f"{x.player}:{x.kind}" for x in e.lines),
                         ";".join(str(x.capped_tai) for x in e.lines),
                         ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers),
                         *(bal.get(p, 0) for p in self.players)])
@@ -114,7 +114,7 @@ def _entry_json(e: LedgerEntry) -> dict[str, Any]:
         "hand": r.number, "round_wind": WIND_ZH[r.round_wind], "hand_in_round": r.hand_in_round,
         "dealer": r.players[r.dealer], "streak": r.streak, "dice_total": r.dice_total,
         "seat_winds": {r.players[s]: WIND_ZH[w] for s, w in enumerate(r.seat_winds)},
-        "result": {"kind": r.outcome.kind.value[0], "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
+        "result": {"kind": r.outcome.kind.code, "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
                    "dealer_tai": x.dealer_tai, "items": [list(i) for i in x.items],
                    **({"unscored": x.unscored} if x.unscored else {})} for x in e.lines],

@@ -13,7 +13,7 @@ from enum import Enum
 
 from companion.game.events import ReadyKind, WinKind
 from companion.game.switches import SeatWind, Switches
-from companion.game.text import Msg, seat_label
+from companion.game.text import Bilingual, Msg, seat_label
 from companion.game.wall import Wall
 from companion.hand import Meld
 from companion.tiles import Tile
@@ -29,7 +29,7 @@ EMPTY: tuple[int, ...] = (0,) * SLOTS
 UNK = int(Tile.UNKNOWN)
 
 
-class Phase(Enum):
+class Phase(Bilingual):
     SEATING = ("seating", "等待定位", "waiting for seating")
     DEALER = ("dealer", "等待起莊", "waiting for the first dealer")
     DICE = ("dice", "等待擲骰", "waiting for the dice")
@@ -40,14 +40,6 @@ class Phase(Enum):
     CLAIM = ("claim", "等待吃碰胡或摸牌", "claim window / next draw")
     ROB = ("rob", "加槓可被搶", "the added kong may be robbed")
     HAND_OVER = ("hand_over", "本局結束", "the hand is over")
-
-    @property
-    def zh(self) -> str:
-        return self.value[1]
-
-    @property
-    def en(self) -> str:
-        return self.value[2]
 
 
 class ActKind(Enum):
@@ -61,21 +53,13 @@ class ActKind(Enum):
     DISCARD_KONG = "discard_kong"  # after the replacement of an exposed kong on a discard
 
 
-class OutcomeKind(Enum):
+class OutcomeKind(Bilingual):
     WIN = ("win", "胡牌", "win")
     MULTI_WIN = ("multi_win", "一炮多響", "several winners")
     INSTANT_WIN = ("instant_win", "特殊胡", "instant win")
     DRAW = ("draw", "流局", "exhaustive draw")
     DECLINED = ("declined", "不摸海底流局", "declined last tile")
     FALSE_WIN = ("false_win", "詐胡", "false win")
-
-    @property
-    def zh(self) -> str:
-        return self.value[1]
-
-    @property
-    def en(self) -> str:
-        return self.value[2]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,9 @@ Every user-visible string lives in :data:`TEMPLATES` as a (zh, en) pair; :func:`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
-__all__ = ["IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "WIND_ZH", "WIND_EN"]
+__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "WIND_ZH", "WIND_EN"]
 
 WIND_ZH = ("東", "南", "西", "北")
 WIND_EN = ("East", "South", "West", "North")
@@ -89,6 +90,22 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
     "hand_line": ("第 {n} 局 {round}風圈 莊{dealer} 連{streak}", "hand {n}, {round_en} round, dealer {dealer_en}, streak {streak}"),
 }
+
+
+class Bilingual(Enum):
+    """An enum whose members' values are ``(code, zh, en)``."""
+
+    @property
+    def code(self) -> str:
+        return str(self.value[0])
+
+    @property
+    def zh(self) -> str:
+        return str(self.value[1])
+
+    @property
+    def en(self) -> str:
+        return str(self.value[2])
 
 
 @dataclass(frozen=True, slots=True)
