@@ -30,7 +30,10 @@ def step(state: TableState, event: ev.Event) -> TableState:
     """Check ``event``, apply it and check what it leaves (no fifth copy, structural counts)."""
     if isinstance(event, ev.SeatEvent) and (not isinstance(event.seat, int) or not 0 <= event.seat < 4):
         raise IllegalEvent(msg("bad_seat", seat=event.seat), seat=event.seat)
-    _CHECKS[type(event)](state, event)
+    checker = _CHECKS.get(type(event))
+    if checker is None:
+        raise IllegalEvent(msg("unknown_event", name=type(event).__name__), event=type(event).__name__)
+    checker(state, event)
     new = evolve(state, event)
     _check_result(new, event)
     return new

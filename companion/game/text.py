@@ -17,6 +17,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # phases and turns
     "phase": ("現在不能{what}：{phase_zh}", "cannot {what_en} now: {phase_en}"),
     "not_turn": ("還沒輪到{seat}：現在是{turn}", "it is not {seat_en}'s turn: {turn_en} is to act"),
+    "unknown_event": ("不是牌桌事件：{name}", "not a table event: {name}"),
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
     "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),

@@ -56,6 +56,15 @@ def test_refusal_carries_reason_and_is_not_stored(tmp_path: Path) -> None:
         assert len(service.events()) == 3
 
 
+def test_a_base_event_is_refused_not_raised(tmp_path: Path) -> None:
+    """The app may hand the service anything: what is not a table event is refused with a reason."""
+    with TableService(tmp_path / "t.db") as service:
+        for bad in (ev.Event(), ev.SeatEvent(seat=1)):
+            r = service.submit(bad)
+            assert isinstance(r, Refused) and r.reason.key == "unknown_event" and r.reason.zh
+        assert service.events() == []
+
+
 def test_listener_failure_does_not_stop_the_table(tmp_path: Path) -> None:
     log = sim_log()
     with TableService(tmp_path / "t.db") as service:
