@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             f.write(text + "\n")
     for v in st.violations[:5]:
         print("violation:", v, file=sys.stderr)
-    ok = not st.violations and not report["missing_event_types"] and not short and report["win_rate"] >= 0.6
+    win_rate = st.wins / max(st.hands, 1)
+    ok = not st.violations and not report["missing_event_types"] and not short and win_rate >= 0.6
     return 0 if ok else 1
 
 

@@ -65,7 +65,9 @@ def test_an_outranking_claim_keeps_what_was_recorded_since_the_claim_it_withdraw
 def test_win_outranks_pung_and_then_nothing_else_claims() -> None:
     tb = opened()
     tb.do(ev.Punged(seat=3, tile=t("9s")))
-    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.state.claim_base.seats[2].concealed_tiles))
+    base = tb.state.claim_base
+    assert base is not None
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=base.seats[2].concealed_tiles))
     assert tb.state.phase is Phase.HAND_OVER
     assert tb.state.outcome is not None and [w.seat for w in tb.state.outcome.winners] == [2]
     assert tb.state.seats[3].melds == ()

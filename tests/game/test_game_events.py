@@ -12,7 +12,7 @@ from companion.tiles import Tile
 
 
 def test_every_event_type_round_trips() -> None:
-    seen = {}
+    seen: dict[str, ev.Event] = {}
     for e in Simulator(seed=13).run(40):
         seen.setdefault(type(e).__name__, e)
     extra = [ev.Seated(players=("甲", "乙", "丙", "丁"), switches=Switches(multi_win=MultiWin.ALL, streak_cap=3)),

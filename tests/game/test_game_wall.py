@@ -63,8 +63,9 @@ def test_head_and_tail_take_top_before_bottom() -> None:
 
 def test_deal_counts_and_live_tiles() -> None:
     w = Wall(0, 10).take_head(DEAL_TILES)
-    assert w.count == 79 and w.live == 63 and w.head_pos() is not None
-    assert w.head_pos().stack == 33 and not w.head_pos().top  # the 門牌 was the top of stack 33
+    head = w.head_pos()
+    assert w.count == 79 and w.live == 63 and head is not None
+    assert head.stack == 33 and not head.top  # the 門牌 was the top of stack 33
     assert len(w.kept_back()) == 8
     assert Wall(0, 10, ReserveRule.PLAY_TO_END).take_head(DEAL_TILES).live == 79
     k = Wall(0, 10, ReserveRule.PLUS_ONE_PER_KONG).take_head(DEAL_TILES).with_kong()
