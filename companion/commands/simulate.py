@@ -44,7 +44,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion simulate: {bad}", file=sys.stderr)
         return 2
     sim = Simulator(args.seed, switches)
-    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+    try:
+        out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+    except OSError as bad:
+        print(f"companion simulate: cannot write {args.out}: {bad.strerror} / 無法寫入 {args.out}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     try:
         for e in sim.run(args.hands):

@@ -43,6 +43,13 @@ def test_replay_names_the_illegal_event(tmp_path: Path, capsys: pytest.CaptureFi
     assert f"line {n + 1}" in err and "Drew" in err and "turn" in err
 
 
+def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "no such folder" / "log.jsonl"
+    assert main(["simulate", "--hands", "1", "--out", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "無法寫入" in err
+
+
 def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--switch", "multi_win=sometimes"]) == 2
     assert "multi_win" in capsys.readouterr().err
