@@ -35,7 +35,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open(args.file, encoding="utf-8") as f:
             events, _private = read_jsonl(f)
-    except (OSError, EventError) as bad:
+    except OSError as bad:
+        print(f"companion replay: cannot read {args.file}: {bad.strerror} / 無法讀取 {args.file}", file=sys.stderr)
+        return 2
+    except EventError as bad:
         print(f"companion replay: {args.file}: {bad}", file=sys.stderr)
         return 2
     state = TableState()

@@ -57,6 +57,9 @@ def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     bad.write_text('{"v": 1, "type": "Teleported"}\n', "utf-8")
     assert main(["replay", str(bad)]) == 2
     assert "Teleported" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" in err and "無法讀取" in err
 
 
 @pytest.mark.parametrize(("body", "words"), [
