@@ -34,8 +34,8 @@ _SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("tai", help="score winning hands (台數) and payments",
-                              description="Score winning hands: JSON lines in, JSON lines out (issue 3).")
+    p = subparsers.add_parser("tai", help="score winning hands and payments / 計算台數與付款",
+                              description="Score winning hands: JSON lines in, JSON lines out (計算台數與付款).")
     p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin)")
     p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009)")
     p.add_argument("--stakes", help="底/台 for every line without its own, e.g. 30/10")

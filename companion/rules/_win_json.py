@@ -1,4 +1,4 @@
-"""The JSON form of a :class:`~companion.rules.win.Win` (the ``companion tai`` input of issue 3).
+"""The JSON form of a :class:`~companion.rules.win.Win` (the ``companion tai`` input).
 
 Every error is a :class:`~companion.rules.win.WinInputError` naming the field (``melds[1].tiles``,
 ``flags.heavenly`` …). Unknown keys are errors too, so a typo never silently changes a score.
