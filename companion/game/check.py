@@ -16,6 +16,7 @@ from companion.game.state import Phase, TableState, can_take, new_flower_pass, n
 from companion.game.switches import FirstDealer
 from companion.game.text import IllegalEvent, msg
 from companion.game.wall import DEAL_TILES, count_seat
+from companion.rules.profiles import ProfileError, load_profile
 from companion.tiles import Tile, format_tiles
 
 __all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs"]
@@ -83,6 +84,10 @@ def _seated(state: TableState, e: ev.Seated) -> None:
         raise IllegalEvent(msg("players", names=", ".join(map(str, names))), players=names)
     if e.base < 0 or e.per_tai < 0:
         raise IllegalEvent(msg("dice", dice=f"{e.base}/{e.per_tai}"), stakes=f"{e.base}/{e.per_tai}")
+    try:
+        load_profile(e.profile)  # the ledger scores every hand under it
+    except ProfileError as bad:
+        raise IllegalEvent(msg("profile", name=e.profile), profile=e.profile, why=bad) from None
 
 
 def _dice_ok(dice: tuple[int, ...], n: int = 3) -> bool:

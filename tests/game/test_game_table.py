@@ -30,6 +30,12 @@ def test_seating_needs_four_distinct_players() -> None:
         step(TableState(), ev.Seated(players=("a", "b", "a", "d")))
 
 
+def test_seating_needs_a_rule_profile_the_ledger_can_load() -> None:
+    with pytest.raises(IllegalEvent) as info:
+        step(TableState(), ev.Seated(players=("a", "b", "c", "d"), profile="no_such_profile"))
+    assert info.value.reason.key == "profile" and "no_such_profile" in info.value.reason.zh
+
+
 def test_initial_flower_passes_and_the_again_pass() -> None:
     tb = Table({0: "1f2f" + "123m456m789m11p234p", 2: "3f" + "123s456s789s11z22z"})
     tb.refused(ev.Discarded(seat=0, tile=t("1m")), "flower_first")
