@@ -83,7 +83,7 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     if len(names) != 4 or len(set(names)) != 4 or any(not isinstance(n, str) or not n.strip() for n in names):
         raise IllegalEvent(msg("players", names=", ".join(map(str, names))), players=names)
     if e.base < 0 or e.per_tai < 0:
-        raise IllegalEvent(msg("dice", dice=f"{e.base}/{e.per_tai}"), stakes=f"{e.base}/{e.per_tai}")
+        raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
     try:
         load_profile(e.profile)  # the ledger scores every hand under it
     except ProfileError as bad:

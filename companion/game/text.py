@@ -20,6 +20,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "unknown_event": ("不是牌桌事件：{name}", "not a table event: {name}"),
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
+    "stakes": ("底/台不能是負數：{base}/{per_tai}", "the stakes 底/台 cannot be negative: {base}/{per_tai}"),
     "profile": ("找不到規則設定 {name}", "unknown rule profile {name}"),
     "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),
     "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),
