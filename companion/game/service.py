@@ -114,8 +114,13 @@ class TableService:
                       per_tai: int = 10, source: ev.EventSource = ev.EventSource.MANUAL) -> Accepted | Refused:
         """Seat four named players under a rule profile (its procedure switches) at 底/台 stakes."""
         from companion.game.session import switches_for
+        from companion.rules.profiles import ProfileError
 
-        return self.submit(ev.Seated(players=tuple(players), switches=switches_for(profile), base=base,
+        try:
+            switches = switches_for(profile)
+        except ProfileError as bad:
+            return Refused(msg("profile", name=profile), (("profile", profile), ("why", str(bad))))
+        return self.submit(ev.Seated(players=tuple(players), switches=switches, base=base,
                                      per_tai=per_tai, profile=profile, source=source))
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -215,6 +215,8 @@ def test_start_session_takes_the_profile_switches(tmp_path: Path) -> None:
         assert isinstance(r, Accepted)
         assert r.state.switches.multi_win.value == "nearest_unless_three" and r.state.base == 100
         assert isinstance(service.start_session(("a", "a", "b", "c")), Refused)
+        r2 = service.start_session(("a", "b", "c", "d"), profile="no_such_profile")
+        assert isinstance(r2, Refused) and r2.reason.key == "profile"
 
 
 def test_a_private_hand_during_play_is_logged_only_as_known(tmp_path: Path) -> None:
