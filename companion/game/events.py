@@ -206,7 +206,8 @@ class Won(SeatEvent):
 
 @dataclass(frozen=True, slots=True)
 class PassedWin(SeatEvent):
-    """過水: the seat could win on the tile on offer and lets it go."""
+    """過水: the seat could win on the tile on offer and lets it go. A seat whose whole hand the log
+    knows is barred without this event when the tile's window closes unclaimed (spec §2.12)."""
 
     tile: Tile
 
