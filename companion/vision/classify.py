@@ -29,7 +29,7 @@ __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_m
 
 MODEL_FILE = "tile_classifier.onnx"
 NOT_A_TILE = "unknown"
-REJECT_BELOW = 0.3
+REJECT_BELOW = 0.15
 """A best score under this means "not a tile"."""
 
 
