@@ -69,13 +69,17 @@ class Calibration:
 
 def blend(probs: np.ndarray, emb: np.ndarray, classes: np.ndarray, protos: np.ndarray,
           weight: float = WEIGHT, temperature: float = TEMPERATURE) -> np.ndarray:
-    """``(1 - weight) * head + weight * softmax(cosine / temperature)`` over the calibrated classes."""
+    """Re-share the head's probability *within* the calibrated classes: there the score becomes
+    ``(1 - weight) * head + weight * mass * softmax(cosine / temperature)``, where ``mass`` is the head's total
+    probability on calibrated classes; classes without a prototype keep the head's score. A partial
+    calibration therefore cannot pull a crop of an uncalibrated kind onto a calibrated one."""
     sims = emb @ protos.T / temperature
     q = np.exp(sims - sims.max(axis=1, keepdims=True))
     q /= q.sum(axis=1, keepdims=True)
-    vote = np.zeros_like(probs)
-    vote[:, classes] = q
-    return (1 - weight) * probs + weight * vote
+    out = probs.copy()
+    mass = probs[:, classes].sum(axis=1, keepdims=True)
+    out[:, classes] = (1 - weight) * probs[:, classes] + weight * mass * q
+    return out
 
 
 # --- storage ---------------------------------------------------------------------------------------------
