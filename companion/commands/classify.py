@@ -47,20 +47,23 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"companion classify: {e}", file=sys.stderr)
         return 2
-    images, failed = [], 0
-    for f in args.crops:
+    images, errors = {}, {}
+    for i, f in enumerate(args.crops):
         try:
-            images.append((f, read_image(f)))
+            images[i] = read_image(f)
         except ImageFileError as e:
-            failed += 1
-            print(f"companion classify: {e}", file=sys.stderr)
+            errors[i] = e
+    preds = dict(zip(images, clf.classify(list(images.values())), strict=True))
+    for i, f in enumerate(args.crops):  # results in the order the files were given
+        if i in errors:
+            print(f"companion classify: {errors[i]}", file=sys.stderr)
             if args.json:
-                print_json({"file": f, "error": str(e)})
-    preds = clf.classify([img for _, img in images])
-    for (f, _), p in zip(images, preds, strict=True):
+                print_json({"file": f, "error": str(errors[i])})
+            continue
+        p = preds[i]
         if args.json:
             print_json({"file": f, **p.to_json()})
         else:
             name = f"{p.tile.zh} / {p.tile.en}" if p.tile is not None else "不是牌 / not a tile"
             print(f"{f}: {p.label} {name} ({p.score:.2f})")
-    return 1 if failed else 0
+    return 1 if errors else 0
