@@ -158,7 +158,7 @@ def speed(reader: TileReader, frame: np.ndarray, runs: int) -> dict[str, float]:
     total, det_only = [], []
     for _ in range(runs):
         t0 = time.perf_counter()
-        reader.detector.detect(frame)
+        reader.detector.detect(frame, reader.long_side)
         t1 = time.perf_counter()
         dets = reader.read(frame)
         t2 = time.perf_counter()
@@ -202,14 +202,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=2024)
     p.add_argument("--runs", type=int, default=30)
     p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--detector")
+    p.add_argument("--detector", help="another detector .onnx (default: the packaged one)")
+    p.add_argument("--classifier", help="another classifier .onnx (default: the packaged one)")
+    p.add_argument("--long-side", type=int, help="detector input scale (default: the model's, 640)")
     p.add_argument("--turns", type=int, default=1, help="quarter-turned crops read per tile (1, 2 or 4)")
     p.add_argument("--mahjong-detector-python", help="python of a throwaway venv with PyPI mahjong-detector")
     args = p.parse_args(argv)
-    reader = TileReader(args.detector, detector_threads=args.threads, classifier_threads=args.threads,
-                        turns=args.turns)
+    reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
+                        classifier_threads=args.threads, turns=args.turns, long_side=args.long_side)
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns,
-                                         "threshold": reader.detector.threshold}}
+                                         "long_side": reader.long_side or reader.detector.long_side,
+                                         "threshold": reader.detector.threshold,
+                                         "classifier": str(reader.classifier.path.name),
+                                         "classifier_commit": reader.classifier.info.training_commit}}
     out["synthetic_heldout"] = synthetic(reader, args.scenes, args.seed)
     print(json.dumps(out["synthetic_heldout"]), file=sys.stderr)
     if args.dev:

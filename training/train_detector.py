@@ -217,8 +217,8 @@ def evaluate(net: TileDetector, frames: np.ndarray, boxes: list[np.ndarray], thr
 
 
 def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> dict[str, object]:
-    """Pick the score threshold of an exported model that finds the most tiles net of false boxes on the
-    (held-out) validation scenes, and write it into the model's metadata."""
+    """Pick the score threshold of an exported model with the best F1 (tiles found at IoU 0.5 against
+    false boxes) on the (held-out) validation scenes, and write it into the model's metadata."""
     import onnx
 
     from companion.vision.detect import TileDetector as OnnxDetector
@@ -235,7 +235,11 @@ def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> 
             hits, false = match_boxes(type(got)(got.obb[keep], got.face_up[keep], got.score[keep]), truth, POSITIVE)
             found[t][0] += hits
             found[t][1] += false
-    best = max(found, key=lambda t: found[t][0] - found[t][1])
+    def f1(t: float) -> float:
+        hits, false = found[t]
+        return 2 * hits / max(hits + false + total, 1)
+
+    best = max(found, key=f1)
     table = {str(t): {"recall": h / max(total, 1), "false_boxes": f} for t, (h, f) in found.items()}
     m = onnx.load(str(model))
     for prop in m.metadata_props:

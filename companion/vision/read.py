@@ -102,15 +102,15 @@ class TileReader:
 
     def __init__(self, detector: str | Path | None = None, classifier: str | Path | None = None, *,
                  detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
-                 threshold: float | None = None, turns: int = 1) -> None:
+                 threshold: float | None = None, turns: int = 1, long_side: int | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
-        most confidently."""
+        most confidently. ``long_side``: the detector's input scale (default: the model's)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
-        self.turns = turns
+        self.turns, self.long_side = turns, long_side
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
                                          calibration=calibration)  # type: ignore[arg-type]
@@ -119,7 +119,7 @@ class TileReader:
 
     def read(self, image: np.ndarray) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image."""
-        boxes = self.detector.detect(image)
+        boxes = self.detector.detect(image, self.long_side)
         if len(boxes) == 0:
             return Detections.empty()
         if self.turns == 1:
