@@ -292,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_detector.onnx")
     p.add_argument("--render-only", action="store_true", help="render and cache the scenes, then stop")
     p.add_argument("--checkpoint", type=Path, help="save the weights here every 200 steps")
+    p.add_argument("--resume", type=Path, metavar="CHECKPOINT", help="start from saved weights")
     p.add_argument("--tune-threshold", action="store_true",
                    help="only choose the score threshold of --out on the validation scenes")
     p.add_argument("--export-only", type=Path, metavar="CHECKPOINT",
@@ -313,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     net = TileDetector().to(memory_format=torch.channels_last)  # type: ignore[call-overload]
     print(f"detector: {sum(p.numel() for p in net.parameters()) / 1e6:.2f} M parameters, "
           f"{len(frames)} scenes ({sum(len(b) for b in boxes)} labelled tiles)", file=sys.stderr)
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume))
     if args.export_only:
         net.load_state_dict(torch.load(args.export_only))
         steps = -1

@@ -172,7 +172,7 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         cv2.polylines(out, [pts], True, colour, max(1, round(2 * scale)), cv2.LINE_AA)
         cv2.line(out, tuple(pts[0]), tuple(pts[1]), (40, 40, 230), max(1, round(2 * scale)), cv2.LINE_AA)
         text = names[i] if names is not None else Tile(int(dets.kind[i])).code
-        org = (int(pts[:, 0].min()), int(pts[:, 1].min()) - 3)
+        org = (int(pts[:, 0].min()) + 2, int(pts[:, 1].min()) + round(14 * scale))  # inside the box, at its top
         for col, th in (((255, 255, 255), 3), ((0, 0, 0), 1)):
             cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale, col, max(1, round(th * scale)),
                         cv2.LINE_AA)
