@@ -7,7 +7,16 @@ import pytest
 
 from companion.tiles import Tile
 from training.synth.faces import CLEAN_STYLE, sample_style
-from training.synth.scene import Camera, Lighting, Occluder, PlacedTile, Pose, PropKind, SceneStyle, render_table
+from training.synth.scene import (
+    Camera,
+    Lighting,
+    Occluder,
+    PlacedTile,
+    Pose,
+    PropKind,
+    SceneStyle,
+    render_table,
+)
 from training.synth.scene_layouts import random_scene
 
 STYLE = SceneStyle(CLEAN_STYLE)
