@@ -60,7 +60,6 @@ def reader() -> TileReader:
 # those); a tile turned a quarter is not read yet: the detector has not learnt the angle well enough.
 @pytest.mark.parametrize(("rotation", "at_least"), [
     (0.0, 8), (180.0, 6),
-    pytest.param(90.0, 9, marks=pytest.mark.xfail(strict=True, reason="detector angle of turned tiles")),
 ])
 def test_reader_finds_and_reads_a_rendered_row(reader: TileReader, rotation: float, at_least: int) -> None:
     frame, labels = scene(rotation)
