@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
 
 def brute_complete(counts: list[int], sets: int) -> bool:
     """Obviously correct: pick a pair, then repeatedly take the lowest tile as a pung or a chow."""
@@ -36,3 +38,19 @@ def brute_complete(counts: list[int], sets: int) -> bool:
             if sets_only(c, sets):
                 return True
     return False
+
+
+SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
+"""Every pung and chow as a tuple of kind indices."""
+
+
+def complete_six_sets_of_one_suit(draw: st.DrawFn) -> list[int]:
+    """A complete 20-tile hand: six sets and a pair, mostly in one suit (beyond the five-set tables)."""
+    suit = draw(st.sampled_from([0, 9, 18]))
+    tiles: list[int] = []
+    for _ in range(6):  # only sets that still fit within four copies
+        fit = [g for g in SETS if suit <= g[0] < suit + 9 and all(tiles.count(k) + g.count(k) <= 4 for k in g)]
+        tiles += draw(st.sampled_from(fit or [(33, 33, 33)]))
+    pairs = [k for k in range(suit, suit + 9) if tiles.count(k) <= 2]
+    pair = draw(st.sampled_from(pairs or [32]))
+    return tiles + [pair, pair]

@@ -6,6 +6,7 @@ import random
 from itertools import combinations_with_replacement
 
 import pytest
+from brute_force import SETS, complete_six_sets_of_one_suit
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,6 @@ from companion.rules.shanten import _table, shanten
 from companion.rules.shape import is_complete
 from companion.rules.waits import is_ready, waits
 from companion.tiles import Tile
-
-_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
 
 
 @pytest.mark.parametrize(
@@ -59,10 +58,10 @@ def brute_shanten(hand: Hand, *, exhaustive: bool = False) -> int:
     have = hand.concealed_counts()
     limit = [4 - c for c in _meld_counts(hand)]
     if exhaustive:
-        sets: list[tuple[int, ...] | None] = list(_SETS)
+        sets: list[tuple[int, ...] | None] = list(SETS)
         pairs: list[int | None] = list(range(34))
     else:
-        sets = [s for s in _SETS if any(have[k] for k in s)] + [None]
+        sets = [s for s in SETS if any(have[k] for k in s)] + [None]
         pairs = [k for k in range(34) if have[k]] + [None]
     best = 99
     for combo in combinations_with_replacement(sets, n):
@@ -96,7 +95,7 @@ def hands(draw: st.DrawFn, max_sets: int = 3, concealed_sets: int | None = None)
     else:
         n_melds = draw(st.integers(0, max_sets - concealed_sets))
         sets = concealed_sets + n_melds
-    groups = [draw(st.sampled_from(_SETS)) for _ in range(sets)]
+    groups = [draw(st.sampled_from(SETS)) for _ in range(sets)]
     melds = []
     for g in groups[:n_melds]:
         if g[0] == g[1]:
@@ -179,7 +178,7 @@ def _mahjong_hands(seed: int, count: int) -> list[list[int]]:
     rng = random.Random(seed)
     out: list[list[int]] = []
     while len(out) < count:
-        tiles = [t for _ in range(4) for t in rng.choice(_SETS)]
+        tiles = [t for _ in range(4) for t in rng.choice(SETS)]
         pair = rng.randrange(34)
         tiles += [pair, pair]
         for _ in range(rng.randint(0, 5)):
@@ -220,14 +219,7 @@ def _seven_pairs(counts: list[int]) -> bool:
 @st.composite
 def big_one_suit_hands(draw: st.DrawFn) -> Hand:
     """Six sets of one suit (beyond the five-set tables), between turns or drawn."""
-    suit = draw(st.sampled_from([0, 9, 18]))
-    tiles: list[int] = []
-    for _ in range(6):  # only sets that still fit within four copies
-        fit = [g for g in _SETS if suit <= g[0] < suit + 9 and all(tiles.count(k) + g.count(k) <= 4 for k in g)]
-        tiles += draw(st.sampled_from(fit or [(33, 33, 33)]))
-    pairs = [k for k in range(suit, suit + 9) if tiles.count(k) <= 2]
-    pair = draw(st.sampled_from(pairs or [32]))
-    tiles += [pair, pair]
+    tiles = complete_six_sets_of_one_suit(draw)
     for _ in range(draw(st.integers(0, 3))):
         tiles[draw(st.integers(0, len(tiles) - 1))] = draw(st.integers(0, 33))
     if draw(st.booleans()):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from brute_force import brute_complete
+from brute_force import SETS, brute_complete, complete_six_sets_of_one_suit
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -136,7 +136,6 @@ def test_waits_need_a_waiting_hand() -> None:
 
 # --- properties against the brute force -------------------------------------------------------------
 
-_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
 
 
 @st.composite
@@ -144,7 +143,7 @@ def waiting_hands(draw: st.DrawFn) -> Hand:
     """Hands between turns: a complete hand with some sets melded, one concealed tile taken away,
     and sometimes a tile or two swapped, so ready and not-ready hands both come up."""
     sets = draw(st.integers(1, 5))
-    groups = [draw(st.sampled_from(_SETS)) for _ in range(sets)]
+    groups = [draw(st.sampled_from(SETS)) for _ in range(sets)]
     pair = draw(st.integers(0, 33))
     n_melds = draw(st.integers(0, sets))
     melds = []
@@ -196,14 +195,7 @@ def test_waits_match_brute_force(hand: Hand) -> None:
 @st.composite
 def big_one_suit_hands(draw: st.DrawFn) -> Hand:
     """Six sets (19 tiles between turns) mostly in one suit: groups beyond the tables' five sets."""
-    suit = draw(st.sampled_from([0, 9, 18]))
-    tiles: list[int] = []
-    for _ in range(6):  # only sets that still fit within four copies
-        fit = [g for g in _SETS if suit <= g[0] < suit + 9 and all(tiles.count(k) + g.count(k) <= 4 for k in g)]
-        tiles += draw(st.sampled_from(fit or [(33, 33, 33)]))
-    pairs = [k for k in range(suit, suit + 9) if tiles.count(k) <= 2]
-    pair = draw(st.sampled_from(pairs or [32]))
-    tiles += [pair, pair]
+    tiles = complete_six_sets_of_one_suit(draw)
     del tiles[draw(st.integers(0, len(tiles) - 1))]
     assume(max(tiles.count(k) for k in set(tiles)) <= 4)
     return Hand(tuple(map(Tile, tiles)), sets=6)
