@@ -31,11 +31,7 @@ def _classifier(args: argparse.Namespace) -> Any:
     from companion.vision import calibration
     from companion.vision.classify import TileClassifier
 
-    cal = None
-    if not args.no_calibration:
-        name = args.tile_set or calibration.selected()
-        if name:
-            cal = calibration.load(name)
+    cal = calibration.chosen(args.tile_set, enabled=not args.no_calibration)
     return TileClassifier(args.model, threads=args.threads, calibration=cal)
 
 

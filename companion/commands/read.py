@@ -38,11 +38,7 @@ def _reader(args: argparse.Namespace) -> Any:
     from companion.vision import calibration
     from companion.vision.read import TileReader
 
-    cal = None
-    if not args.no_calibration:
-        name = args.tile_set or calibration.selected()
-        if name:
-            cal = calibration.load(name)
+    cal = calibration.chosen(args.tile_set, enabled=not args.no_calibration)
     return TileReader(args.detector, args.classifier, detector_threads=args.threads,
                       classifier_threads=args.threads, calibration=cal, threshold=args.threshold,
                       turns=args.turns)

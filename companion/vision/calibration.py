@@ -148,6 +148,14 @@ def selected() -> str | None:
     return name if name in list_sets() else None
 
 
+def chosen(name: str | None = None, enabled: bool = True) -> Calibration | None:
+    """The calibration a command should use: ``name`` if given, else the selected one; none if disabled."""
+    if not enabled:
+        return None
+    name = name or selected()
+    return load(name) if name else None
+
+
 def delete(name: str) -> None:
     p = _path(name)
     if not p.is_file():
