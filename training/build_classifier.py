@@ -19,7 +19,7 @@ from pathlib import Path
 from training import loso, train_classifier
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = ["--styles", "500", "--steps", "2400", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
+BASE = ["--styles", "500", "--steps", "4000", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,6 +2,11 @@
 
 Input ``N x 3 x 80 x 60`` (normalised RGB, see companion.vision.preprocess); outputs the class logits
 (43 tiles + "unknown") and an L2-normalised 128-d embedding used for calibration prototypes.
+
+The head is a cosine classifier: ``logits = LOGIT_SCALE * cos(embedding, class weight)``. Training it so
+makes the embedding itself the thing that separates the classes, so a prototype built from a player's own
+tiles (calibration) lives in the same space as the trained class weights and can be blended with them
+(``companion.vision.calibration``; the scale travels in the ONNX metadata as ``logit_scale``).
 """
 
 from __future__ import annotations
@@ -9,7 +14,9 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-__all__ = ["TileNet"]
+__all__ = ["TileNet", "LOGIT_SCALE", "load_weights"]
+
+LOGIT_SCALE = 20.0
 
 
 def _cbr(cin: int, cout: int, k: int = 3, stride: int = 1, groups: int = 1) -> list[nn.Module]:
@@ -34,10 +41,17 @@ class TileNet(nn.Module):
             *_sep(c, d, 2), *_sep(d, d),  # 5 x 4
         )
         self.embed = nn.Sequential(nn.Linear(d, embed), nn.BatchNorm1d(embed))
-        self.head = nn.Linear(embed, num_classes)
-        self.drop = nn.Dropout(0.1)
+        self.head = nn.Linear(embed, num_classes, bias=False)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        e = self.embed(self.features(x).mean(dim=(2, 3)))
-        logits = self.head(self.drop(torch.relu(e)))
-        return logits, nn.functional.normalize(e, dim=1)
+        e = nn.functional.normalize(self.embed(self.features(x).mean(dim=(2, 3))), dim=1)
+        w = nn.functional.normalize(self.head.weight, dim=1)
+        return LOGIT_SCALE * e @ w.t(), e
+
+
+def load_weights(model: TileNet, path: object) -> None:
+    """Weights saved by ``--save-ckpt``; a checkpoint of the earlier linear head (with a bias) keeps its
+    weight rows as the cosine head's class directions and drops the bias."""
+    state = torch.load(path, map_location="cpu", weights_only=True)  # type: ignore[arg-type]
+    state.pop("head.bias", None)
+    model.load_state_dict(state)

@@ -56,7 +56,9 @@ def export(model: TileNet, path: Path, class_names: tuple[str, ...], info: dict[
         "input_format": "RGB float32 NCHW, (pixel/255 - mean) / std",
         "mean": json.dumps(list(MEAN)),
         "std": json.dumps(list(STD)),
-        "outputs": "logits: class scores; embedding: L2-normalised features for calibration prototypes",
+        "outputs": "logits: class scores (logit_scale x cosine of embedding and class weight); embedding: "
+                   "L2-normalised features for calibration prototypes",
+        "logit_scale": json.dumps(info.get("logit_scale", 1.0)),
         "training_commit": training_commit(),
         "training": json.dumps(info),
     }

@@ -15,7 +15,7 @@ from pathlib import Path
 from training import train_classifier
 from training.real_crops import load_crops
 
-RECIPE = ["--steps", "300", "--batch", "96", "--lr", "1.5e-3", "--real-frac", "0.35", "--styles", "150",
+RECIPE = ["--steps", "400", "--batch", "96", "--lr", "1.5e-3", "--real-frac", "0.35", "--styles", "150",
           "--eval-styles", "10"]
 
 

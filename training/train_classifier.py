@@ -35,7 +35,7 @@ from training.classifier_data import (
     negative,
     render_bank,
 )
-from training.classifier_model import TileNet
+from training.classifier_model import LOGIT_SCALE, TileNet, load_weights
 from training.export_onnx import export
 from training.progress import Progress
 from training.real_augment import augment_real
@@ -206,11 +206,11 @@ def main(argv: list[str] | None = None) -> int:
             held = crops
     model = TileNet(NUM_CLASSES)
     if args.init:
-        model.load_state_dict(torch.load(args.init, map_location="cpu", weights_only=True))
+        load_weights(model, args.init)
     train_s = train(model, bank, real, args, r)
     metrics = evaluate_synthetic(model, args) | evaluate_real(model, held)
     metrics |= {"train_seconds": round(train_s), "total_seconds": round(time.monotonic() - t_start)}
-    info: dict[str, object] = {"seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
+    info: dict[str, object] = {"logit_scale": LOGIT_SCALE, "seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
             "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out}
     if args.init:
         info["init"] = args.init.name
