@@ -1,8 +1,11 @@
 """Calibration to one physical tile set: a few crops of each kind, stored per set in the user's data folder.
 
 A :class:`Calibration` keeps the crops themselves (small, ``uint8`` BGR), not model features, so it stays
-valid when the packaged model changes. The classifier embeds them once into class prototypes and blends
-the cosine similarity to those prototypes with its trained head (:func:`blend`). Which plant carries the
+valid when the packaged model changes. The classifier embeds each crop in a few jittered views
+(:func:`views`: shifted, scaled, turned a little, lit and blurred differently, as a second photograph would
+be) into class prototypes. With a cosine-head model (metadata ``logit_scale``) a calibrated class's logit
+becomes a mix of the cosine to its trained weight and the cosine to the prototype (:func:`blend_logits`,
+weight imprinting); older models blend probabilities (:func:`blend`). Which plant carries the
 printed 3 or 4 differs between sets; calibrating by printed number settles it for that set.
 
 Sets live in ``<data>/calibration/<name>.npz`` where ``<data>`` is ``$COMPANION_DATA_DIR``, else
@@ -25,13 +28,17 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
-__all__ = ["Calibration", "CalibrationError", "blend", "calibration_dir", "save", "load", "list_sets",
-           "select", "selected", "delete", "STORE_SIZE", "WEIGHT", "TEMPERATURE"]
+__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "views", "calibration_dir", "save", "load",
+           "list_sets", "select", "selected", "delete", "STORE_SIZE", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
 WEIGHT = 0.7
 """Share of the prototype vote in the blended score."""
 TEMPERATURE = 0.05
+IMPRINT = 0.7
+"""Share of the prototype's cosine in a calibrated class's logit (cosine-head models)."""
+VIEWS = 8
+"""Views of each calibration crop (the crop itself and jittered copies) averaged into its prototype."""
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
@@ -55,14 +62,26 @@ class Calibration:
         crops = np.stack([cv2.resize(as_bgr(c), STORE_SIZE, interpolation=cv2.INTER_AREA) for _, c in samples])
         return cls(name, tiles, crops)
 
-    def prototypes(self, class_names: Sequence[str], embeddings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``(class indices K, unit prototypes K x D)`` from the embeddings of ``self.crops``."""
+    def view_crops(self, n: int = VIEWS) -> tuple[list[np.ndarray], np.ndarray]:
+        """``n`` views of every stored crop (always the same ones: a fixed seed) and, per view, the row of
+        ``self.crops`` it comes from."""
+        rng = np.random.default_rng(0)
+        out: list[np.ndarray] = []
+        for c in self.crops:
+            out += views(c, rng, n)
+        return out, np.repeat(np.arange(len(self.crops)), n)
+
+    def prototypes(self, class_names: Sequence[str], embeddings: np.ndarray, owner: np.ndarray | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """``(class indices K, unit prototypes K x D)`` from the embeddings of ``self.crops`` (or of views of
+        them: ``owner[i]`` is the crop that embedding row ``i`` shows)."""
         index = {n: i for i, n in enumerate(class_names)}
-        classes = sorted({index[t.code] for t in self.tiles})
+        owner = np.arange(len(self.tiles)) if owner is None else np.asarray(owner)
+        kind = np.array([index[t.code] for t in self.tiles])[owner]
+        classes = sorted(set(kind.tolist()))
         protos = []
         for c in classes:
-            rows = [i for i, t in enumerate(self.tiles) if index[t.code] == c]
-            v = embeddings[rows].mean(axis=0)
+            v = embeddings[kind == c].mean(axis=0)
             protos.append(v / (np.linalg.norm(v) + 1e-8))
         return np.asarray(classes, np.int64), np.stack(protos).astype(np.float32)
 
@@ -79,6 +98,36 @@ def blend(probs: np.ndarray, emb: np.ndarray, classes: np.ndarray, protos: np.nd
     out = probs.copy()
     mass = probs[:, classes].sum(axis=1, keepdims=True)
     out[:, classes] = (1 - weight) * probs[:, classes] + weight * mass * q
+    return out
+
+
+def blend_logits(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, protos: np.ndarray, scale: float,
+                 weight: float = IMPRINT) -> np.ndarray:
+    """Cosine-head logits with the calibrated classes' weights moved towards their prototypes:
+    ``(1 - weight) * logit + weight * scale * cos(embedding, prototype)``. Both terms are scaled cosines, so
+    calibrated and uncalibrated classes stay comparable and a partial calibration does not swamp the rest."""
+    out = logits.astype(np.float32, copy=True)
+    out[:, classes] = (1 - weight) * logits[:, classes] + weight * scale * (emb @ protos.T)
+    return out
+
+
+def views(crop: np.ndarray, rng: np.random.Generator, n: int = VIEWS) -> list[np.ndarray]:
+    """The crop and ``n - 1`` copies as another photograph of the same tile might show it: shifted by up to
+    5%, scaled 0.9-1.12x, turned up to 6 degrees, lighter or darker, tinted, and sometimes blurred or
+    lower in resolution."""
+    h, w = crop.shape[:2]
+    out = [crop]
+    for _ in range(n - 1):
+        centre = (w / 2 + rng.uniform(-0.05, 0.05) * w, h / 2 + rng.uniform(-0.05, 0.05) * h)
+        m = cv2.getRotationMatrix2D(centre, rng.uniform(-6, 6), rng.uniform(0.9, 1.12))
+        v: np.ndarray = cv2.warpAffine(crop, m, (w, h), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        v = v * rng.uniform(0.7, 1.25) * rng.uniform(0.9, 1.1, 3).astype(np.float32) + rng.uniform(-25, 25)
+        if rng.random() < 0.5:
+            v = cv2.GaussianBlur(v, (0, 0), rng.uniform(0.5, 1.8))
+        if rng.random() < 0.3:
+            k = rng.uniform(0.25, 0.6)
+            v = cv2.resize(cv2.resize(v, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), (w, h))
+        out.append(np.clip(v, 0, 255).astype(np.uint8))
     return out
 
 

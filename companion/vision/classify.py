@@ -22,7 +22,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import Calibration, blend
+from companion.vision.calibration import Calibration, blend, blend_logits
 from companion.vision.preprocess import MEAN, STD, prepare
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "NOT_A_TILE"]
@@ -42,6 +42,7 @@ class ModelInfo:
     class_names: tuple[str, ...]
     input_size: tuple[int, int]  # (width, height)
     training_commit: str
+    logit_scale: float = 0.0  # > 0: a cosine head, logits = scale * cosine (calibration imprints weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,14 +74,15 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
         names = tuple(json.loads(meta["class_names"]))
         size = json.loads(meta["input_size"])
         mean, std = tuple(json.loads(meta["mean"])), tuple(json.loads(meta["std"]))
-    except (KeyError, ValueError) as e:
+        scale = float(json.loads(meta.get("logit_scale", "0")))
+    except (KeyError, ValueError, TypeError) as e:
         raise ModelError(f"{path}: not a tile classifier (metadata {e} missing or bad)") from e
     if mean != MEAN or std != STD:
         raise ModelError(f"{path}: normalisation {mean}/{std} differs from preprocess {MEAN}/{STD}")
     for n in names:
         if n != NOT_A_TILE:
             Tile.from_code(n)
-    return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"))
+    return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"), scale)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -110,8 +112,9 @@ class TileClassifier:
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
         if calibration is not None:
-            _, emb = self.run(list(calibration.crops))
-            self._protos = calibration.prototypes(self.info.class_names, emb)
+            crops, owner = calibration.view_crops()
+            _, emb = self.run(crops)
+            self._protos = calibration.prototypes(self.info.class_names, emb, owner)
 
     def run(self, crops: Sequence[np.ndarray], batch: int = 128) -> tuple[np.ndarray, np.ndarray]:
         """Raw ``(logits, embeddings)`` for BGR crops."""
@@ -129,10 +132,11 @@ class TileClassifier:
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """Class probabilities ``N x C`` (blended with the calibration's prototypes when there is one)."""
         logits, emb = self.run(crops)
-        probs = softmax(logits)
-        if self._protos is not None and len(probs):
-            probs = blend(probs, emb, *self._protos)
-        return probs
+        if self._protos is None or not len(logits):
+            return softmax(logits)
+        if self.info.logit_scale > 0:
+            return softmax(blend_logits(logits, emb, *self._protos, self.info.logit_scale))
+        return blend(softmax(logits), emb, *self._protos)
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[Prediction]:
         """One :class:`Prediction` per crop, in order."""
