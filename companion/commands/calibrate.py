@@ -1,5 +1,8 @@
 """``companion calibrate``: teach the classifier one physical tile set (校正牌組).
 
+    companion calibrate sheet OUT.pdf      # print the calibration sheet (or OUT.png -> OUT-1.png, OUT-2.png;
+                                           # --page letter for US Letter)
+    companion calibrate photo NAME PHOTO…  # one photo of each filled page, in any order
     companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png) or given as 5m=photo.jpg,
                                            # or folders of such files; plants by their printed number
     companion calibrate list               # known sets, the selected one marked with *
@@ -7,12 +10,15 @@
     companion calibrate delete NAME
 
 A crop is one upright tile face. One crop per kind (43 with the back) is enough; more are averaged.
+The sheet has a labelled box per kind; plants go in by their printed number (5f-8f = printed 1-4), which
+settles for this set which plant carries 3 and which 4.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +33,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser("calibrate", help="calibrate to your tile set / 校正牌組",
                        description="Calibrate the tile classifier to one physical tile set (校正牌組).")
     ops = p.add_subparsers(dest="op", metavar="OP", required=True)
+    sh = ops.add_parser("sheet", help="write the printable calibration sheet / 列印校正表")
+    sh.add_argument("out", help="OUT.pdf (one page per sheet page) or OUT.png (OUT-1.png, OUT-2.png)")
+    sh.add_argument("--page", "--paper", dest="paper", choices=["a4", "letter"], default="a4")
+    sh.add_argument("--dpi", type=int, default=300)
+    ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正")
+    ph.add_argument("name")
+    ph.add_argument("photos", nargs="+", help="one photo per sheet page, any order")
+    ph.add_argument("--no-select", action="store_true", help="do not make it the selected set")
     a = ops.add_parser("add", help="create or replace a calibrated set from crops")
     a.add_argument("name")
     a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files")
@@ -59,7 +73,6 @@ def _labelled(items: list[str]) -> list[tuple[Tile, Path]]:
 
 
 def _add(args: argparse.Namespace) -> int:
-    from companion.vision import calibration
     from companion.vision.image_file import read_image
 
     samples: list[tuple[Tile, np.ndarray]] = []
@@ -70,14 +83,88 @@ def _add(args: argparse.Namespace) -> int:
         except ValueError as e:
             failed += 1
             print(f"companion calibrate: {e}", file=sys.stderr)
-    cal = calibration.Calibration.from_crops(args.name, samples)
+    _save(args.name, samples, not args.no_select)
+    return 1 if failed else 0
+
+
+def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool) -> None:
+    from companion.vision import calibration
+
+    cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
-    if not args.no_select:
-        calibration.select(args.name)
-    missing = [t.code for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
-    print(f"calibrated {args.name!r}: {len(samples)} crops of {len(set(cal.tiles))} kinds -> {path}")
+    if select:
+        calibration.select(name)
+    missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
+    print(f"calibrated {name!r}: {len(samples)} crops of {len(set(cal.tiles))} kinds -> {path}"
+          + (" (selected / 已選用)" if select else ""))
     if missing:
-        print(f"kinds without a crop (the trained model decides alone / 未校正): {' '.join(missing)}")
+        print(f"kinds without a crop (the trained model decides alone / 未校正): {_names(missing)}")
+
+
+def _names(tiles: Sequence[Tile]) -> str:
+    return ", ".join(f"{t.code} {t.zh}" for t in tiles) if tiles else "-"
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    from PIL import Image
+
+    from companion.vision.sheet import render_sheet
+    from companion.vision.sheet_render import has_chinese_font
+
+    out = Path(args.out)
+    if out.suffix.lower() not in (".pdf", ".png"):
+        raise ValueError(f"{out}: write the sheet as .pdf or .png")
+    pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(args.paper, args.dpi)]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix.lower() == ".pdf":
+        pages[0].save(out, "PDF", save_all=True, append_images=pages[1:], resolution=float(args.dpi))
+        written = [out]
+    else:
+        written = [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, len(pages) + 1)]
+        for im, path in zip(pages, written, strict=True):
+            im.save(path, dpi=(args.dpi, args.dpi))
+    print(f"wrote {', '.join(map(str, written))}: {len(pages)} {args.paper.upper()} pages / 頁. Print at actual "
+          "size (100%) / 列印時選實際大小; put one tile of each kind in its box, photograph each page from above, "
+          "then run `companion calibrate photo NAME PHOTO…`.")
+    if not has_chinese_font():
+        print("no Chinese font found on this computer: the sheet's labels are in English only",
+              file=sys.stderr)
+    return 0
+
+
+def _photo(args: argparse.Namespace) -> int:
+    from companion.vision.detect import TileDetector
+    from companion.vision.image_file import read_image
+    from companion.vision.sheet import CellStatus, read_sheet
+
+    detector = TileDetector(threads=2)
+    samples: list[tuple[Tile, np.ndarray]] = []
+    seen: dict[str, int] = {}
+    failed = 0
+    for f in args.photos:
+        try:
+            reading = read_sheet(read_image(f), source=str(f), detector=detector)
+        except ValueError as e:
+            failed += 1
+            print(f"companion calibrate: {e}", file=sys.stderr)
+            continue
+        page = reading.page
+        key = f"{page.paper.value} {page.number}/{page.pages}"
+        seen[key] = seen.get(key, 0) + 1
+        found = reading.tiles(CellStatus.FOUND)
+        print(f"{f}: {page.label}: {len(found)} of {len(page.cells)} boxes hold a tile / 格有牌")
+        print(f"  found / 找到: {' '.join(t.code for t in found) or '-'}")
+        print(f"  empty / 空格: {_names(reading.tiles(CellStatus.EMPTY))}")
+        bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
+        if bad:
+            print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {c.cell.tile.zh} ({c.reason})"
+                                                      for c in bad))
+        if seen[key] > 1:
+            print(f"  {page.label} came in {seen[key]} photos: their crops are averaged / 同一頁多張，取平均")
+        samples += reading.samples()
+    if not samples:
+        raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
+    _save(args.name, samples, not args.no_select)
     return 1 if failed else 0
 
 
@@ -87,6 +174,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.op == "add":
             return _add(args)
+        if args.op == "sheet":
+            return _sheet(args)
+        if args.op == "photo":
+            return _photo(args)
         if args.op == "list":
             cur = calibration.selected()
             for name in calibration.list_sets():

@@ -1,0 +1,312 @@
+"""The printable calibration sheet (校正表): one labelled box per tile kind, and reading a photo of it.
+
+The product prints two pages (A4 or US Letter). Each page carries four ArUco markers (``DICT_4X4_50``) at
+its corners; their ids say which paper and which page it is. The player puts one tile of each kind face
+up in its box (a face-down tile in the ``0x`` box) and photographs each page from above;
+:func:`read_sheet` finds the markers, maps the photo onto the page in millimetres and cuts every box's
+tile upright, ready for :meth:`~companion.vision.calibration.Calibration.from_crops`.
+
+>>> pages = render_sheet(Paper.A4, dpi=150)       # doctest: +SKIP
+>>> reading = read_sheet(photo_bgr, source="p1.jpg")  # doctest: +SKIP
+>>> reading.samples()[0][0]                      # doctest: +SKIP
+Tile.M1
+
+Plants are placed by their printed number (5f-8f = printed 1-4), so calibration settles which plant a set
+prints as 3 and which as 4. Drawing is in :mod:`companion.vision.sheet_render`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from companion.tiles import Tile
+
+__all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
+           "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
+           "ARUCO_DICT", "read_sheet", "render_sheet"]
+
+ARUCO_DICT = cv2.aruco.DICT_4X4_50
+KINDS: tuple[Tile, ...] = (*(Tile(i) for i in range(42)), Tile.UNKNOWN)
+"""The 43 kinds on the sheet in order: 1-9m 1-9p 1-9s 1-7z 1-8f 0x."""
+RECT_PX_PER_MM = 4.0
+"""Resolution of the rectified page the tiles are cut from (a 30 x 40 mm tile -> 120 x 160 px)."""
+MIN_PX_PER_MM = 2.0
+"""A photo with fewer pixels per millimetre of paper is too far away (a tile would be < 60 px wide)."""
+MIN_SHARPNESS = 0.165
+"""Sharpness of the marker edges (see :func:`_sharpness`) below which a photo counts as blurred: synthetic
+photos blurred by 0.7 mm of paper still classify as well as sharp ones and measure 0.18; at 1 mm (0.15)
+readings start to fail."""
+
+
+class Paper(Enum):
+    A4 = "a4"
+    LETTER = "letter"
+
+
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    size_mm: tuple[float, float]
+    cols: int
+    rows: int
+    box_mm: tuple[float, float]
+    pitch_mm: tuple[float, float]
+    first_marker: int
+
+
+MARKER_MM = 14.0
+MARGIN_MM = 7.0
+LABEL_MM = 6.5
+_GRIDS = {
+    Paper.A4: _Grid((210.0, 297.0), 5, 5, (34.0, 42.0), (37.0, 49.5), 0),
+    Paper.LETTER: _Grid((215.9, 279.4), 6, 4, (32.0, 42.0), (34.0, 49.5), 8),
+}
+
+
+class CellStatus(Enum):
+    FOUND = "found"
+    EMPTY = "empty"
+    UNREADABLE = "unreadable"
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """The box for one kind: ``box_mm`` = (x, y, w, h) on its page, millimetres from the top-left corner."""
+
+    tile: Tile
+    box_mm: tuple[float, float, float, float]
+
+    @property
+    def centre_mm(self) -> tuple[float, float]:
+        x, y, w, h = self.box_mm
+        return x + w / 2, y + h / 2
+
+
+@dataclass(frozen=True, slots=True)
+class PageLayout:
+    paper: Paper
+    number: int  # 1-based
+    pages: int
+    size_mm: tuple[float, float]
+    marker_ids: tuple[int, int, int, int]  # top-left, top-right, bottom-right, bottom-left
+    marker_mm: tuple[tuple[float, float], ...]  # top-left corner of each marker
+    cells: tuple[Cell, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.paper.value} page {self.number}/{self.pages} (第 {self.number}/{self.pages} 頁)"
+
+    def marker_corners_mm(self, index: int) -> np.ndarray:
+        """4 x 2 corners (clockwise from top-left, as ArUco reports them) of marker ``index``."""
+        x, y = self.marker_mm[index]
+        s = MARKER_MM
+        return np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]], np.float32)
+
+
+def layout(paper: Paper | str) -> tuple[PageLayout, ...]:
+    """The pages of the sheet for ``paper`` (``"a4"`` or ``"letter"``)."""
+    paper = _paper(paper)
+    g = _GRIDS[paper]
+    per_page = g.cols * g.rows
+    n_pages = -(-len(KINDS) // per_page)
+    w, h = g.size_mm
+    gw = g.cols * g.pitch_mm[0] - (g.pitch_mm[0] - g.box_mm[0])
+    gh = g.rows * g.pitch_mm[1] - (g.pitch_mm[1] - g.box_mm[1] - LABEL_MM)
+    x0, y0 = (w - gw) / 2, (h - gh) / 2
+    far_x, far_y = w - MARGIN_MM - MARKER_MM, h - MARGIN_MM - MARKER_MM
+    markers = ((MARGIN_MM, MARGIN_MM), (far_x, MARGIN_MM), (far_x, far_y), (MARGIN_MM, far_y))
+    pages = []
+    for p in range(n_pages):
+        kinds = KINDS[p * per_page : (p + 1) * per_page]
+        cells = tuple(Cell(t, (x0 + (i % g.cols) * g.pitch_mm[0], y0 + (i // g.cols) * g.pitch_mm[1], *g.box_mm))
+                      for i, t in enumerate(kinds))
+        ids = tuple(g.first_marker + 4 * p + k for k in range(4))
+        pages.append(PageLayout(paper, p + 1, n_pages, g.size_mm, ids, markers, cells))  # type: ignore[arg-type]
+    return tuple(pages)
+
+
+def _paper(paper: Paper | str) -> Paper:
+    if isinstance(paper, Paper):
+        return paper
+    try:
+        return Paper(str(paper).lower())
+    except ValueError:
+        raise SheetError(f"unknown paper size {paper!r}: use a4 or letter") from None
+
+
+def page_of_marker(marker_id: int) -> tuple[PageLayout, int] | None:
+    """``(page, corner index)`` of an ArUco id printed on a sheet, or ``None``."""
+    for paper in Paper:
+        for page in layout(paper):
+            if marker_id in page.marker_ids:
+                return page, page.marker_ids.index(marker_id)
+    return None
+
+
+# --- reading a photo ----------------------------------------------------------------------------------
+
+
+class SheetError(ValueError):
+    """A photo or request the calibration sheet cannot be read from; the message names the photo."""
+
+
+class MarkersNotFound(SheetError):
+    """Too few of the sheet's corner markers are visible."""
+
+
+class UnknownPage(SheetError):
+    """The markers belong to no page of the sheet, or to several pages at once."""
+
+
+class PhotoQualityError(SheetError):
+    """The sheet is too small in the photo, or the photo is blurred."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CellReading:
+    """What one box holds: ``crop`` (upright BGR tile) when ``status`` is FOUND; ``quad`` 4 x 2 corners of
+    the crop in the photo (top-left first, clockwise); ``how`` = ``"detector"`` or ``"box"``; ``reason``
+    says why a cell is unreadable."""
+
+    cell: Cell
+    status: CellStatus
+    crop: np.ndarray | None = None
+    quad: np.ndarray | None = None
+    how: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SheetReading:
+    source: str
+    page: PageLayout
+    cells: tuple[CellReading, ...]
+    px_per_mm: float
+    sharpness: float
+    markers_seen: int
+
+    def tiles(self, status: CellStatus) -> tuple[Tile, ...]:
+        return tuple(c.cell.tile for c in self.cells if c.status is status)
+
+    def samples(self) -> list[tuple[Tile, np.ndarray]]:
+        """``(tile, crop)`` for every box that holds a tile, for ``Calibration.from_crops``."""
+        return [(c.cell.tile, c.crop) for c in self.cells if c.status is CellStatus.FOUND and c.crop is not None]
+
+
+def _find_markers(grey: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), params)
+    corners, ids, _ = detector.detectMarkers(grey)
+    if ids is None:
+        return [], []
+    return [c.reshape(4, 2) for c in corners], [int(i) for i in ids.ravel()]
+
+
+def _locate_page(image: np.ndarray, source: str) -> tuple[PageLayout, np.ndarray, int]:
+    """The page in the photo and the homography from page millimetres to photo pixels."""
+    corners, ids = _find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    known = [(page_of_marker(i), c) for i, c in zip(ids, corners, strict=True)]
+    hits = [(pc[0], pc[1], c) for pc, c in known if pc is not None]
+    if not hits:
+        what = f"markers {sorted(ids)} that are not on the sheet" if ids else "no corner markers"
+        raise (UnknownPage if ids else MarkersNotFound)(
+            f"{source}: {what}; photograph one page of the sheet (`companion calibrate sheet`) from above "
+            "with its four corner squares in view, sharp and well lit / 找不到校正表四角的方塊")
+    pages = {(p.paper, p.number): p for p, _, _ in hits}
+    if len(pages) > 1:
+        raise UnknownPage(f"{source}: markers of several pages ({', '.join(p.label for p in pages.values())}); "
+                          "photograph one page at a time / 一次只拍一頁")
+    page = hits[0][0]
+    if len(hits) < 2:
+        raise MarkersNotFound(f"{source}: only {len(hits)} of the 4 corner markers of {page.label} is visible; "
+                              "keep all four corners in the photo / 四角都要拍進去")
+    mm = np.concatenate([page.marker_corners_mm(k) for _, k, _ in hits])
+    px = np.concatenate([c for _, _, c in hits]).astype(np.float32)
+    h, _ = cv2.findHomography(mm, px, cv2.RANSAC if len(hits) > 2 else 0, 3.0)
+    if h is None:
+        raise MarkersNotFound(f"{source}: the corner markers of {page.label} do not fit the page; "
+                              "photograph it flat and from above / 請把紙放平、從正上方拍")
+    return page, h, len(hits)
+
+
+def _px_per_mm(page: PageLayout, h: np.ndarray) -> float:
+    """Smallest scale (photo pixels per mm) over the page's cells, from the homography."""
+    pts = np.array([c.centre_mm for c in page.cells], np.float32)
+    a = cv2.perspectiveTransform(pts[None], h)[0]
+    b = cv2.perspectiveTransform((pts + [1.0, 0.0]).astype(np.float32)[None], h)[0]
+    c = cv2.perspectiveTransform((pts + [0.0, 1.0]).astype(np.float32)[None], h)[0]
+    return float(min(np.linalg.norm(b - a, axis=1).min(), np.linalg.norm(c - a, axis=1).min()))
+
+
+def _sharpness(rect: np.ndarray, page: PageLayout) -> float:
+    """Steepest black-to-white step across the markers' edges per rectified pixel, relative to their contrast:
+    about 0.5 for a crisp print, falling towards 0 as blur spreads the edge."""
+    scores = []
+    s = RECT_PX_PER_MM
+    for x, y in page.marker_mm:
+        x0, y0, n = round(x * s), round(y * s), round(MARKER_MM * s)
+        patch = cv2.cvtColor(rect[y0 : y0 + n, x0 : x0 + n], cv2.COLOR_BGR2GRAY).astype(np.float32)
+        if patch.size == 0:
+            continue
+        lo, hi = np.percentile(patch, 5), np.percentile(patch, 95)
+        if hi - lo < 30:
+            continue
+        gx, gy = np.abs(np.diff(patch, axis=1)), np.abs(np.diff(patch, axis=0))
+        steep = max(np.percentile(gx, 99), np.percentile(gy, 99))
+        scores.append(float(steep / (hi - lo)))
+    return max(scores) if scores else 0.0
+
+
+def read_sheet(image: np.ndarray, *, source: str = "photo", detector: object | None = None,
+               use_detector: bool = True) -> SheetReading:
+    """Every box of the sheet page in ``image`` (``HxWx3`` uint8 BGR). ``detector`` is a
+    :class:`~companion.vision.detect.TileDetector` (the packaged one if ``None``); with ``use_detector=False``
+    each tile is cut at its box. Raises :class:`SheetError` subclasses naming ``source``."""
+    from companion.vision.sheet_cells import read_cells
+
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise SheetError(f"{source}: expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype}")
+    if min(image.shape[:2]) < 200:
+        raise PhotoQualityError(f"{source}: photo too small ({image.shape[1]}x{image.shape[0]} px)")
+    page, h, seen = _locate_page(image, source)
+    scale = _px_per_mm(page, h)
+    if scale < MIN_PX_PER_MM:
+        raise PhotoQualityError(
+            f"{source}: {page.label} is too small in the photo ({scale:.1f} px/mm, need {MIN_PX_PER_MM}); "
+            "move closer or use a higher resolution / 請靠近一點拍")
+    w_mm, h_mm = page.size_mm
+    to_rect = np.diag([RECT_PX_PER_MM, RECT_PX_PER_MM, 1.0]) @ np.linalg.inv(h)
+    size = (round(w_mm * RECT_PX_PER_MM), round(h_mm * RECT_PX_PER_MM))
+    rect = cv2.warpPerspective(image, to_rect, size, flags=cv2.INTER_AREA if scale > RECT_PX_PER_MM
+                               else cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    sharp = _sharpness(rect, page)
+    if sharp < MIN_SHARPNESS:
+        raise PhotoQualityError(f"{source}: {page.label} is blurred (sharpness {sharp:.2f}, need "
+                                f"{MIN_SHARPNESS}); hold still and focus on the tiles / 照片模糊，請重拍")
+    inside = _inside_photo(page, h, image.shape)
+    cells = read_cells(page, rect, RECT_PX_PER_MM, np.linalg.inv(to_rect), inside,
+                       detector if use_detector else None, use_detector)
+    return SheetReading(source, page, cells, scale, sharp, seen)
+
+
+def _inside_photo(page: PageLayout, h: np.ndarray, shape: tuple[int, ...]) -> list[bool]:
+    out = []
+    for c in page.cells:
+        x, y, w, hh = c.box_mm
+        quad = np.array([[[x, y], [x + w, y], [x + w, y + hh], [x, y + hh]]], np.float32)
+        p = cv2.perspectiveTransform(quad, h)[0]
+        out.append(bool(np.all(p >= 0) and np.all(p[:, 0] < shape[1]) and np.all(p[:, 1] < shape[0])))
+    return out
+
+
+def render_sheet(paper: Paper | str = Paper.A4, dpi: int = 300) -> list[np.ndarray]:
+    """The sheet's pages as ``HxWx3`` uint8 BGR images at ``dpi``."""
+    from companion.vision.sheet_render import render_page
+
+    if not 40 <= dpi <= 1200:
+        raise SheetError(f"dpi {dpi} out of 40-1200")
+    return [render_page(page, dpi) for page in layout(paper)]

@@ -1,0 +1,103 @@
+"""Finding the tile in each box of a rectified calibration-sheet page.
+
+The page has been warped to ``k`` pixels per millimetre. The tile detector runs once on it; a box whose
+centre lies in a cell and whose size is a tile's is that cell's tile (turned to the nearest upright
+angle: the sheet asks for tiles placed upright). A cell whose inside looks like the paper around it is
+empty whatever the detector says (it takes an empty printed box for a tile); one that holds something the
+detector missed is cut at its printed box.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.detect import obb_corners
+from companion.vision.read import upright_crops
+from companion.vision.sheet import Cell, CellReading, CellStatus, PageLayout
+
+__all__ = ["read_cells", "ink_fraction", "INK_LEVEL", "MIN_INK"]
+
+INK_LEVEL = 40
+"""A pixel differs from the paper around its box when a channel is this many levels off."""
+MIN_INK = 0.02
+"""Share of a box's inside that must differ from the paper for the box to hold something."""
+_TILE_MM = (12.0, 50.0)
+"""Sides (mm) a detected box may have to count as a tile on the sheet (the printed label pictures are 5 mm)."""
+
+
+def read_cells(page: PageLayout, rect: np.ndarray, k: float, rect_to_photo: np.ndarray, inside: list[bool],
+               detector: object | None, use_detector: bool) -> tuple[CellReading, ...]:
+    """One :class:`CellReading` per cell of ``page``, in order."""
+    found = _detected(page, rect, k, detector) if use_detector else {}
+    out = []
+    for i, cell in enumerate(page.cells):
+        if not inside[i]:
+            out.append(CellReading(cell, CellStatus.UNREADABLE, reason="outside the photo / 不在照片內"))
+            continue
+        if ink_fraction(rect, cell, k) < MIN_INK:  # blank paper (the detector takes an empty box for a tile)
+            out.append(CellReading(cell, CellStatus.EMPTY))
+            continue
+        obb, how = found.get(i), "detector"
+        if obb is None:
+            x, y, w, h = cell.box_mm
+            obb, how = np.array([(x + w / 2) * k, (y + h / 2) * k, w * k, h * k, 0.0], np.float32), "box"
+        crop = upright_crops(rect, obb[None])[0]
+        quad = cv2.perspectiveTransform(obb_corners(obb[None]).astype(np.float32), rect_to_photo)[0]
+        out.append(CellReading(cell, CellStatus.FOUND, crop, quad, how))
+    return tuple(out)
+
+
+def _detected(page: PageLayout, rect: np.ndarray, k: float, detector: object | None) -> dict[int, np.ndarray]:
+    """Cell index -> the best detected tile box in that cell (rectified pixels, snapped upright)."""
+    from companion.vision.detect import TileDetector
+
+    det = detector if isinstance(detector, TileDetector) else TileDetector(threads=1)
+    boxes = det.detect(rect)
+    centres = np.array([c.centre_mm for c in page.cells], np.float32) * k
+    best: dict[int, tuple[float, np.ndarray]] = {}
+    for obb, score in zip(boxes.obb, boxes.score, strict=True):
+        box = _upright(obb)
+        w_mm, h_mm = box[2] / k, box[3] / k
+        if not (_TILE_MM[0] <= min(w_mm, h_mm) and max(w_mm, h_mm) <= _TILE_MM[1]):
+            continue
+        i = int(np.argmin(np.linalg.norm(centres - box[:2], axis=1)))
+        if not _in_cell(page.cells[i], box[:2] / k):
+            continue
+        if i not in best or score > best[i][0]:
+            best[i] = (float(score), box)
+    return {i: b for i, (_, b) in best.items()}
+
+
+def _upright(obb: np.ndarray) -> np.ndarray:
+    """The box turned by quarter turns to the angle nearest upright (width and height swapped on an odd turn)."""
+    out = obb.astype(np.float32).copy()
+    turns = round(float(out[4]) / 90.0)
+    out[4] -= 90.0 * turns
+    if turns % 2:
+        out[2], out[3] = out[3], out[2]
+    return out
+
+
+def _in_cell(cell: Cell, centre_mm: np.ndarray) -> bool:
+    """A tile's centre lies inside its printed box, or just past it (a tile put down a little off)."""
+    x, y, w, h = cell.box_mm
+    slack = 0.25
+    return bool(x - slack * w <= centre_mm[0] <= x + (1 + slack) * w and y - slack * h <= centre_mm[1] <= y + (1 + slack) * h)
+
+
+def ink_fraction(rect: np.ndarray, cell: Cell, k: float, inset_mm: float = 2.0) -> float:
+    """Share of the box's inside (``inset_mm`` in from its printed line) that differs from the paper just
+    left and right of the box by more than ``INK_LEVEL``."""
+    x, y, w, h = cell.box_mm
+    px = lambda v: int(round(v * k))  # noqa: E731
+    y0, y1 = px(y + inset_mm), px(y + h - inset_mm)
+    inner = rect[y0:y1, px(x + inset_mm) : px(x + w - inset_mm)].astype(np.int16)
+    strips = [rect[y0:y1, px(x - 1.5) : px(x - 0.5)], rect[y0:y1, px(x + w + 0.5) : px(x + w + 1.5)]]
+    ring = np.concatenate([s.reshape(-1, 3) for s in strips if s.size])
+    if inner.size == 0 or ring.size == 0:
+        return 0.0
+    paper = np.median(ring, axis=0).astype(np.int16)
+    inner = cv2.GaussianBlur(inner.astype(np.float32), (0, 0), max(0.5, 0.25 * k)).astype(np.int16)
+    diff = np.abs(inner - paper).max(axis=2)
+    return float((diff > INK_LEVEL).mean())
