@@ -23,6 +23,7 @@ import onnxruntime as ort
 
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, blend, blend_logits
+from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import MEAN, STD, prepare
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "NOT_A_TILE"]
@@ -94,7 +95,10 @@ class TileClassifier:
     """One onnxruntime session (intra-op spinning off, ``threads`` intra-op threads) over batches of crops."""
 
     def __init__(self, model: Path | None = None, *, threads: int = 1, calibration: Calibration | None = None,
-                 reject_below: float = REJECT_BELOW) -> None:
+                 reject_below: float = REJECT_BELOW, flower_model: Path | None = None,
+                 flower_look: bool = True) -> None:
+        """``flower_model``: the flowers' second-look model (default: the packaged one, when present);
+        ``flower_look=False`` reads flowers with the main model alone."""
         path = Path(model) if model is not None else default_model_path()
         if not path.is_file():
             raise ModelError(f"classifier model not found at {path}")
@@ -111,6 +115,10 @@ class TileClassifier:
         self._input = self.session.get_inputs()[0].name
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
+        self.flower: FlowerReader | None = None
+        if flower_look and (flower_model is not None or default_flower_model().is_file()):
+            self.flower = FlowerReader(flower_model, threads=threads)
+        self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
         if calibration is not None:
             crops, owner = calibration.view_crops()
             _, emb = self.run(crops)
@@ -133,10 +141,14 @@ class TileClassifier:
         """Class probabilities ``N x C`` (blended with the calibration's prototypes when there is one)."""
         logits, emb = self.run(crops)
         if self._protos is None or not len(logits):
-            return softmax(logits)
-        if self.info.logit_scale > 0:
-            return softmax(blend_logits(logits, emb, *self._protos, self.info.logit_scale))
-        return blend(softmax(logits), emb, *self._protos)
+            probs = softmax(logits)
+        elif self.info.logit_scale > 0:
+            probs = softmax(blend_logits(logits, emb, *self._protos, self.info.logit_scale))
+        else:
+            probs = blend(softmax(logits), emb, *self._protos)
+        if self.flower is not None and len(probs):
+            probs = second_look(probs, crops, self._flower_cols, self.flower)
+        return probs
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[Prediction]:
         """One :class:`Prediction` per crop, in order."""

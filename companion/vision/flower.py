@@ -1,0 +1,110 @@
+"""The flowers' second look: read the printed corner of a flower tile at a higher resolution.
+
+The eight flowers differ mostly in the small character and number printed in the tile's top corners (春夏秋冬
+and 梅蘭菊竹 with 1-4); the painting in the middle is much alike within a set. The main classifier sees the
+whole face at 60x80, where that corner is a dozen pixels. When it puts enough probability on flowers, the
+top strip of the same crop (:data:`STRIP_TOP` of its height) is read again at :data:`STRIP_SIZE` by a small
+model trained on that strip alone (``models/tile_flower.onnx``, ``training/train_flower.py``), and the
+flower share of the main model's probability is re-divided between the eight flowers with it
+(:func:`second_look`). Crops that are not flowers are untouched, so the cost is one small batch for the few
+flower crops of a frame.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from companion.tiles import Tile
+from companion.vision.preprocess import MEAN, STD, as_bgr
+
+__all__ = ["STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
+           "second_look", "default_flower_model"]
+
+STRIP_SIZE = (96, 48)
+"""(width, height) of the strip model's input."""
+STRIP_TOP = 0.42
+"""The strip is the top this share of the upright crop's height."""
+LOOK_ABOVE = 0.2
+"""Crops whose flower probability (all eight together) reaches this get the second look."""
+FLOWERS: tuple[str, ...] = tuple(Tile(i).code for i in range(34, 42))
+MODEL_FILE = "tile_flower.onnx"
+
+
+def default_flower_model() -> Path:
+    packaged = resources.files("companion") / "models" / MODEL_FILE
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(str(resources.files("companion"))).parent / "models" / MODEL_FILE
+
+
+def strip(crop: np.ndarray) -> np.ndarray:
+    """The top :data:`STRIP_TOP` of an upright BGR crop at :data:`STRIP_SIZE` (``uint8`` BGR)."""
+    a = as_bgr(crop)
+    h = max(2, round(a.shape[0] * STRIP_TOP))
+    interp = cv2.INTER_AREA if a.shape[1] > STRIP_SIZE[0] else cv2.INTER_LINEAR
+    return cv2.resize(a[:h], STRIP_SIZE, interpolation=interp)
+
+
+def prepare_strips(crops: Sequence[np.ndarray]) -> np.ndarray:
+    """Crops -> ``N x 3 x H x W`` ``float32`` normalised RGB of their top strips (training uses this too)."""
+    if len(crops) == 0:
+        return np.zeros((0, 3, STRIP_SIZE[1], STRIP_SIZE[0]), np.float32)
+    small = np.stack([strip(c) for c in crops])
+    x = np.ascontiguousarray(small[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
+    x *= np.float32(1.0 / 255.0)
+    x -= np.asarray(MEAN, np.float32)[None, :, None, None]
+    x /= np.asarray(STD, np.float32)[None, :, None, None]
+    return x
+
+
+class FlowerReader:
+    """The strip model in one onnxruntime session (spinning off)."""
+
+    def __init__(self, model: Path | None = None, threads: int = 1) -> None:
+        path = Path(model) if model is not None else default_flower_model()
+        if not path.is_file():
+            raise FileNotFoundError(f"flower model not found at {path}")
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = max(1, threads)
+        opts.inter_op_num_threads = 1
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
+        self.path = path
+        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        meta = self.session.get_modelmeta().custom_metadata_map
+        names = tuple(json.loads(meta.get("class_names", "[]")))
+        size = json.loads(meta.get("input_size", "{}"))
+        if names != FLOWERS or (size.get("width"), size.get("height")) != STRIP_SIZE or \
+                float(meta.get("strip_top", "nan")) != STRIP_TOP:
+            raise ValueError(f"{path}: not a flower-strip model for {STRIP_SIZE} strips of the top {STRIP_TOP}")
+        self._input = self.session.get_inputs()[0].name
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """``N x 8`` probabilities of 1f..8f from the crops' top strips."""
+        logits = self.session.run(None, {self._input: prepare_strips(crops)})[0]
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+
+def second_look(probs: np.ndarray, crops: Sequence[np.ndarray], flower_cols: np.ndarray,
+                reader: FlowerReader) -> np.ndarray:
+    """``probs`` with the flower share of every crop that reaches :data:`LOOK_ABOVE` re-divided by the strip
+    model: ``mass * normalise(sqrt(main) * strip)`` over the eight flowers (columns ``flower_cols``, in the
+    order 1f..8f). Other rows and columns are returned unchanged."""
+    mass = probs[:, flower_cols].sum(axis=1)
+    rows = np.nonzero(mass >= LOOK_ABOVE)[0]
+    if len(rows) == 0:
+        return probs
+    q = reader.probabilities([crops[int(i)] for i in rows])
+    mix = np.sqrt(probs[np.ix_(rows, flower_cols)]) * q
+    mix /= mix.sum(axis=1, keepdims=True) + 1e-12
+    out = probs.copy()
+    out[np.ix_(rows, flower_cols)] = mass[rows, None] * mix
+    return out

@@ -1,0 +1,80 @@
+"""The flowers' second look: the strip cut, the re-division of the flower share, and the training pipeline
+end to end (a smoke model read through FlowerReader and TileClassifier)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.vision import flower
+from companion.vision.classify import TileClassifier
+from training import train_classifier, train_flower
+
+
+def test_strip_is_the_top_of_the_crop() -> None:
+    crop = np.zeros((200, 150, 3), np.uint8)
+    crop[: int(200 * flower.STRIP_TOP)] = (0, 0, 255)  # red top
+    crop[int(200 * flower.STRIP_TOP):] = (255, 0, 0)
+    s = flower.strip(crop)
+    assert s.shape == (flower.STRIP_SIZE[1], flower.STRIP_SIZE[0], 3)
+    assert s[..., 2].min() >= 250 and s[..., 0].max() <= 5
+    x = flower.prepare_strips([crop, crop[:40, :30]])
+    assert x.shape == (2, 3, flower.STRIP_SIZE[1], flower.STRIP_SIZE[0]) and x.dtype == np.float32
+
+
+class _Reader:
+    """Says 3f for every strip it is shown, and records how many it saw."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        self.seen += len(crops)
+        q = np.full((len(crops), 8), 0.01)
+        q[:, 2] = 0.93
+        return q
+
+
+def test_second_look_redivides_only_the_flower_share_of_flower_like_crops() -> None:
+    cols = np.arange(34, 42)
+    probs = np.full((3, 44), 0.0)
+    probs[0, 34:42] = [0.05, 0.05, 0.1, 0.5, 0.05, 0.05, 0.05, 0.05]  # a flower, main model says 4f
+    probs[0, 0] = 0.1
+    probs[1, 5] = 0.95  # a suit tile with a little flower probability: no second look
+    probs[1, 34] = 0.05
+    probs[2, 34:42] = 0.1  # evenly unsure between flowers
+    probs[2, 43] = 0.2
+    reader = _Reader()
+    out = flower.second_look(probs, [np.zeros((8, 6, 3), np.uint8)] * 3, cols, reader)  # type: ignore[arg-type]
+    assert reader.seen == 2
+    assert np.array_equal(out[1], probs[1])
+    assert np.allclose(out.sum(axis=1), probs.sum(axis=1))
+    assert np.allclose(out[:, cols].sum(axis=1), probs[:, cols].sum(axis=1))
+    assert out[0, 36] > out[0, 37] and out[2, 36] == out[2, cols].max()
+    assert out[0, 0] == probs[0, 0] and out[2, 43] == probs[2, 43]
+
+
+@pytest.fixture(scope="module")
+def smoke_models(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    d = tmp_path_factory.mktemp("flower")
+    assert train_flower.main(["--smoke", "--quiet", "--out", str(d / "flower.onnx")]) == 0
+    assert train_classifier.main(["--smoke", "--quiet", "--out", str(d / "main.onnx")]) == 0
+    return d / "main.onnx", d / "flower.onnx"
+
+
+def test_smoke_flower_model_runs_inside_the_classifier(smoke_models: tuple[Path, Path]) -> None:
+    main, strip_model = smoke_models
+    reader = flower.FlowerReader(strip_model)
+    q = reader.probabilities([np.full((120, 90, 3), 200, np.uint8)] * 3)
+    assert q.shape == (3, 8) and np.allclose(q.sum(axis=1), 1, atol=1e-5)
+    clf = TileClassifier(main, flower_model=strip_model)
+    assert clf.flower is not None
+    probs = clf.probabilities([np.full((120, 90, 3), v, np.uint8) for v in (30, 200)])
+    assert probs.shape == (2, 44) and np.allclose(probs.sum(axis=1), 1, atol=1e-4)
+    assert TileClassifier(main, flower_look=False).flower is None
+
+
+def test_a_model_that_is_not_a_strip_model_is_refused(smoke_models: tuple[Path, Path]) -> None:
+    main, _ = smoke_models
+    with pytest.raises(ValueError, match="not a flower-strip model"):
+        flower.FlowerReader(main)

@@ -1,0 +1,224 @@
+"""Train the flowers' second look (``companion/vision/flower.py``): a small model that reads only the top
+strip of a flower tile, where its character and printed number are, at 96x48.
+
+    python -m training.train_flower --smoke                               # ~20 s pipeline check
+    python -m training.train_flower DEV_DIR --build --work WORK_DIR       # base, leave-one-set-out, final
+
+``--build`` runs three stages with fixed seeds: (1) **base** on rendered flower faces only (the face
+renderer's ``train`` styles, rendered at 1.5x the classifier's bank size so the corner is sharp);
+(2) for every physical set S of DEV_DIR a fine-tune with real flower crops of the *other* sets ->
+``WORK/loso/tile_flower_minus_S.onnx``; (3) the same fine-tune with every set -> ``models/tile_flower.onnx``.
+Every real-crop number is measured on a set the scored model never saw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnx
+import torch
+from torch import nn
+
+from companion.tiles import Tile
+from companion.vision.flower import FLOWERS, STRIP_SIZE, STRIP_TOP, prepare_strips
+from companion.vision.preprocess import MEAN, STD
+from training.classifier_data import _composite, _crop_quad, _photometric
+from training.classifier_model import LOGIT_SCALE, TileNet
+from training.export_onnx import training_commit
+from training.progress import Progress
+from training.real_augment import augment_real
+from training.real_crops import RealCrop, load_crops
+from training.synth.faces import face_box, render_face, sample_style
+
+ROOT = Path(__file__).resolve().parent.parent
+FACE_SIZE = (126, 168)
+BASE = ["--styles", "400", "--steps", "1500", "--batch", "64", "--lr", "3e-3"]
+FINE = ["--steps", "250", "--batch", "64", "--lr", "1e-3", "--real-frac", "0.4", "--styles", "120"]
+
+
+def render_flowers(n_styles: int, split: str, seed: int, progress: bool = True
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The eight flower faces in ``n_styles`` styles: RGBA images, labels 0-7, face boxes."""
+    rng = random.Random(seed)
+    images, labels, boxes = [], [], []
+    for _ in Progress(range(n_styles), n_styles, f"render {split}", progress):
+        style = sample_style(rng, split)
+        box = face_box(style, FACE_SIZE)
+        for k in range(8):
+            images.append(np.asarray(render_face(Tile(34 + k), style, FACE_SIZE)))
+            labels.append(k)
+            boxes.append(box)
+    return np.stack(images), np.asarray(labels, np.int64), np.asarray(boxes, np.float32)
+
+
+def augment(rgba: np.ndarray, box: np.ndarray, r: np.random.Generator) -> np.ndarray:
+    """A photo-like BGR crop of a rendered face, 1-3.5x the classifier's input size (the second look only
+    helps when the crop has the pixels)."""
+    pad = rgba.shape[0] // 3
+    canvas = _composite(rgba, pad, r)
+    s = r.uniform(1.0, 3.5)
+    ow, oh = round(60 * s * r.uniform(0.9, 1.1)), round(80 * s)
+    dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
+    m = cv2.getPerspectiveTransform(_crop_quad(box, pad, r), dst)
+    crop = cv2.warpPerspective(canvas, m, (ow, oh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    return _photometric(crop, r)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dev", type=Path, nargs="?", help="dev-data folder with crops.csv (real crops)")
+    ap.add_argument("--build", action="store_true", help="base, leave-one-set-out and final models")
+    ap.add_argument("--work", type=Path, help="with --build: folder for the base and the LOSO models")
+    ap.add_argument("--seed", type=int, default=20261201)
+    ap.add_argument("--styles", type=int, default=400)
+    ap.add_argument("--eval-styles", type=int, default=40)
+    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--batch", type=int, default=64)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--real-frac", type=float, default=0.0)
+    ap.add_argument("--leave-out", default="")
+    ap.add_argument("--init", type=Path)
+    ap.add_argument("--save-ckpt", type=Path)
+    ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_flower.onnx")
+    ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    if args.smoke:
+        args.styles, args.eval_styles, args.steps, args.batch = 3, 2, 20, 16
+    return args
+
+
+def batches(faces: tuple[np.ndarray, np.ndarray, np.ndarray], real: list[RealCrop], args: argparse.Namespace,
+            r: np.random.Generator) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    images, labels, boxes = faces
+    n_real = round(args.batch * args.real_frac) if real else 0
+    for _ in range(args.steps):
+        idx = r.integers(0, len(labels), args.batch - n_real)
+        crops = [augment(images[i], boxes[i], r) for i in idx]
+        y = list(labels[idx])
+        for i in r.integers(0, len(real), n_real) if n_real else []:
+            crops.append(augment_real(real[i].image, r))
+            y.append(int(real[i].tile) - 34)
+        yield prepare_strips(crops), np.asarray(y, np.int64)
+
+
+def train(model: TileNet, faces: tuple[np.ndarray, np.ndarray, np.ndarray], real: list[RealCrop],
+          args: argparse.Namespace, r: np.random.Generator) -> float:
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.02)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.15)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    t0 = time.monotonic()
+    model.train()
+    bar = Progress(batches(faces, real, args, r), args.steps, "train", not args.quiet)
+    avg = 0.0
+    for step, (x, y) in enumerate(bar):
+        logits, _ = model(torch.from_numpy(x))
+        loss = loss_fn(logits, torch.from_numpy(y))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        sched.step()
+        avg = 0.98 * avg + 0.02 * loss.item() if step else loss.item()
+        bar.set(f"loss {avg:.3f}")
+    return time.monotonic() - t0
+
+
+@torch.no_grad()
+def _predict(model: TileNet, x: np.ndarray) -> np.ndarray:
+    model.eval()
+    return model(torch.from_numpy(x))[0].argmax(1).numpy() if len(x) else np.zeros(0, np.int64)
+
+
+def evaluate(model: TileNet, args: argparse.Namespace, held: list[RealCrop]) -> dict[str, float]:
+    images, labels, boxes = render_flowers(args.eval_styles, "heldout", args.seed + 1, not args.quiet)
+    r = np.random.default_rng(args.seed + 2)
+    pred = _predict(model, prepare_strips([augment(images[i], boxes[i], r) for i in range(len(labels))]))
+    out = {"heldout_synthetic_flowers_top1": float((pred == labels).mean()), "heldout_images": float(len(labels))}
+    if held:
+        y = np.array([int(c.tile) - 34 for c in held])
+        p = _predict(model, prepare_strips([c.image for c in held]))
+        out |= {"real_flowers_top1": float((p == y).mean()), "real_flowers": float(len(y))}
+        print("wrong:", " ".join(f"{c.file}:{c.tile}->{FLOWERS[k]}" for c, k, t in zip(held, p, y, strict=True)
+                                  if k != t))
+    return out
+
+
+def export(model: TileNet, path: Path, info: dict[str, object]) -> None:
+    model.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    w, h = STRIP_SIZE
+    with warnings.catch_warnings():  # the TorchScript exporter's deprecation notices
+        warnings.simplefilter("ignore")
+        torch.onnx.export(model, (torch.zeros(2, 3, h, w),), str(path), input_names=["input"],
+                          output_names=["logits", "embedding"],
+                          dynamic_axes={"input": {0: "n"}, "logits": {0: "n"}, "embedding": {0: "n"}},
+                          opset_version=17, dynamo=False)
+    m = onnx.load(str(path))
+    meta = {"class_names": json.dumps(list(FLOWERS)), "input_size": json.dumps({"width": w, "height": h}),
+            "strip_top": str(STRIP_TOP), "input_format": "RGB float32 NCHW of the crop's top strip, "
+            "(pixel/255 - mean) / std", "mean": json.dumps(list(MEAN)), "std": json.dumps(list(STD)),
+            "logit_scale": json.dumps(LOGIT_SCALE), "training_commit": training_commit(),
+            "training": json.dumps(info)}
+    del m.metadata_props[:]
+    for k, v in meta.items():
+        m.metadata_props.add(key=k, value=v)
+    onnx.save(m, str(path))
+
+
+def run(args: argparse.Namespace) -> dict[str, object]:
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    r = np.random.default_rng(args.seed)
+    faces = render_flowers(args.styles, "train", args.seed, not args.quiet)
+    flowers = [c for c in load_crops(args.dev) if c.tile.is_flower] if args.dev else []
+    real = [c for c in flowers if c.set != args.leave_out] if args.real_frac > 0 else []
+    held = [c for c in flowers if c.set == args.leave_out] if args.real_frac > 0 else flowers
+    model = TileNet(8, widths=(24, 48, 96, 128), embed=64)
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location="cpu", weights_only=True))
+    seconds = train(model, faces, real, args, r)
+    info: dict[str, object] = {"seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
+                               "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out,
+                               "train_seconds": round(seconds)}
+    info |= evaluate(model, args, held)
+    export(model, args.out, info)
+    if args.save_ckpt:
+        args.save_ckpt.parent.mkdir(parents=True, exist_ok=True)
+        torch.save(model.state_dict(), args.save_ckpt)
+    print(json.dumps({"out": str(args.out), **info}))
+    return info
+
+
+def build(args: argparse.Namespace) -> None:
+    if not args.dev or not args.work:
+        raise SystemExit("--build needs DEV_DIR and --work")
+    t = ["--threads", str(args.threads)] + (["--quiet"] if args.quiet else [])
+    base = args.work / "flower_base.pt"
+    run(parse_args([str(args.dev), *BASE, *t, "--save-ckpt", str(base), "--out", str(args.work / "flower_base.onnx")]))
+    common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(args.seed + 1)]
+    for s in sorted({c.set for c in load_crops(args.dev)}):
+        run(parse_args([*common, "--leave-out", s, "--out", str(args.work / "loso" / f"tile_flower_minus_{s}.onnx")]))
+    run(parse_args([*common, "--out", str(args.out)]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.build:
+        build(args)
+    else:
+        run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
