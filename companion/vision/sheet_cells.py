@@ -69,13 +69,21 @@ def _detected(page: PageLayout, rect: np.ndarray, k: float, detector: object | N
     return {i: b for i, (_, b) in best.items()}
 
 
+MAX_TILT = 8.0
+"""A detected angle further than this (degrees) from upright is taken for the detector's error (its angle is
+its weak point, and the sheet asks for tiles put down upright): such a box is cut upright."""
+
+
 def _upright(obb: np.ndarray) -> np.ndarray:
-    """The box turned by quarter turns to the angle nearest upright (width and height swapped on an odd turn)."""
+    """The box turned by quarter turns to the angle nearest upright (width and height swapped on an odd
+    turn); a tilt beyond ``MAX_TILT`` is dropped."""
     out = obb.astype(np.float32).copy()
     turns = round(float(out[4]) / 90.0)
     out[4] -= 90.0 * turns
     if turns % 2:
         out[2], out[3] = out[3], out[2]
+    if abs(float(out[4])) > MAX_TILT:
+        out[4] = 0.0
     return out
 
 

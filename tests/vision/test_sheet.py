@@ -1,0 +1,318 @@
+"""The calibration sheet: its layout, its pages, and reading synthetic phone photos of it filled with the
+product's tile pictures (offset, turned a little, shadowed, seen in perspective, blurred, noisy, JPEG)."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.tiles import Tile
+from companion.vision import calibration
+from companion.vision.detect import TileDetector
+from companion.vision.sheet import (
+    KINDS,
+    MARKER_MM,
+    CellStatus,
+    MarkersNotFound,
+    PageLayout,
+    Paper,
+    PhotoQualityError,
+    SheetError,
+    UnknownPage,
+    layout,
+    page_of_marker,
+    read_sheet,
+    render_sheet,
+)
+from companion.vision.sheet_cells import _upright
+
+DPI = 100
+TILE_MM = (29.0, 38.7)
+EMPTY = ("3m", "7z")
+
+
+# --- synthetic photos -----------------------------------------------------------------------------------
+
+
+def _picture(code: str) -> np.ndarray:
+    path = resources.files("companion") / "assets" / "tiles" / f"{code}.png"
+    return cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+
+
+def fill(page_img: np.ndarray, page: PageLayout, rng: np.random.Generator,
+         empty: tuple[str, ...] = EMPTY) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """The page with a tile picture in each box (off by up to 1.5 mm, turned up to 4 degrees, with a soft
+    shadow) but those in ``empty``; returns the image and each tile's corners in page pixels."""
+    k = DPI / 25.4
+    img = page_img.astype(np.float32)
+    h_img, w_img = img.shape[:2]
+    w, h = round(TILE_MM[0] * k), round(TILE_MM[1] * k)
+    corners = {}
+    for cell in page.cells:
+        if cell.tile.code in empty:
+            continue
+        pic = cv2.resize(_picture(cell.tile.code), (w, h), interpolation=cv2.INTER_AREA)
+        cx, cy = ((c + rng.uniform(-1.5, 1.5)) * k for c in cell.centre_mm)
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-4, 4), 1.0)
+        m[:, 2] += (cx - w / 2, cy - h / 2)
+        warped = cv2.warpAffine(pic, m, (w_img, h_img), borderValue=(0, 0, 0, 0)).astype(np.float32)
+        alpha = warped[..., 3:4] / 255.0
+        shadow = cv2.GaussianBlur(np.roll(alpha, (round(1.2 * k), round(0.8 * k)), (0, 1)), (0, 0), 0.8 * k)
+        img = img * (1 - 0.45 * shadow[..., None]) * (1 - alpha) + warped[..., :3] * alpha
+        quad = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        corners[cell.tile.code] = quad @ m[:, :2].T.astype(np.float32) + m[:, 2].astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8), corners
+
+
+def photo(page_img: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (900, 1150),
+          blur: float = 0.8, tilt: float = 0.06, fit: float = 0.86) -> tuple[np.ndarray, np.ndarray]:
+    """A phone photo of the page on a wooden table: perspective, uneven light, blur, noise, JPEG.
+    Returns it and the homography from page pixels to photo pixels."""
+    h, w = page_img.shape[:2]
+    ow, oh = size
+    s = min(ow / w, oh / h) * fit
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[ow - w * s, oh - h * s], [ow + w * s, oh - h * s], [ow + w * s, oh + h * s],
+                      [ow - w * s, oh + h * s]]) / 2
+    dst += rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * np.float32([w * s, h * s])
+    m = cv2.getPerspectiveTransform(src, dst)
+    table = np.float32([70, 110, 150]) + rng.normal(0, 8, (oh, ow, 1)).astype(np.float32)
+    paper = cv2.warpPerspective(page_img, m, (ow, oh), flags=cv2.INTER_AREA).astype(np.float32)
+    mask = cv2.warpPerspective(np.ones((h, w), np.float32), m, (ow, oh))[..., None]
+    img = table * (1 - mask) + paper * mask
+    xx = np.linspace(0, 1, ow, dtype=np.float32)[None, :]
+    yy = np.linspace(0, 1, oh, dtype=np.float32)[:, None]
+    img *= ((0.8 + 0.25 * xx * (1 - 0.3 * yy))[..., None] * np.float32([0.97, 1.0, 1.03]))
+    if blur:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    img += rng.normal(0, 3, img.shape).astype(np.float32)
+    _, jpg = cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return cv2.imdecode(jpg, cv2.IMREAD_COLOR), m
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return float(inter) / (cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter)
+
+
+@pytest.fixture(scope="module")
+def detector() -> TileDetector:
+    return TileDetector(threads=1)
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[Paper, list[np.ndarray]]:
+    return {paper: render_sheet(paper, DPI) for paper in Paper}
+
+
+@pytest.fixture(scope="module")
+def photos(pages: dict[Paper, list[np.ndarray]]) -> dict[tuple[Paper, int], tuple[np.ndarray, dict[str, np.ndarray]]]:
+    """(paper, page number) -> (photo, each pasted tile's corners in the photo)."""
+    rng = np.random.default_rng(20261129)
+    out = {}
+    for paper in Paper:
+        for page, img in zip(layout(paper), pages[paper], strict=True):
+            filled, corners = fill(img, page, rng)
+            shot, m = photo(filled, rng)
+            out[paper, page.number] = shot, {c: cv2.perspectiveTransform(q[None], m)[0] for c, q in corners.items()}
+    return out
+
+
+# --- layout and pages -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_layout_puts_every_kind_once_in_a_tile_sized_box_on_two_pages(paper: Paper) -> None:
+    pages = layout(paper)
+    assert len(pages) == 2
+    assert [c.tile for p in pages for c in p.cells] == list(KINDS) and len(KINDS) == 43
+    w, h = pages[0].size_mm
+    for page in pages:
+        boxes = [c.box_mm for c in page.cells]
+        for i, (x, y, bw, bh) in enumerate(boxes):
+            assert bw >= 32 and bh >= 42  # a Taiwanese tile, about 30 x 40 mm, with room around it
+            assert x >= 6.5 and y >= 6.5 and x + bw <= w - 6.5 and y + bh + 6.5 <= h - 6.5  # inside printers' margins
+            for mx, my in page.marker_mm:  # markers stay clear of every box
+                assert x >= mx + MARKER_MM or x + bw <= mx or y >= my + MARKER_MM or y + bh <= my
+            for x2, y2, _, _ in boxes[i + 1 :]:
+                assert abs(x2 - x) >= bw + 1.9 or abs(y2 - y) >= bh + 6.5  # boxes and their labels apart
+    ids = [i for paper_ in Paper for p in layout(paper_) for i in p.marker_ids]
+    assert len(ids) == len(set(ids)) and max(ids) < 50
+
+
+def test_marker_ids_name_paper_page_and_corner() -> None:
+    page, corner = page_of_marker(layout(Paper.LETTER)[1].marker_ids[2]) or (None, None)
+    assert page is not None and (page.paper, page.number, corner) == (Paper.LETTER, 2, 2)
+    assert page_of_marker(49) is None
+    with pytest.raises(SheetError, match="legal"):
+        layout("legal")
+
+
+def test_pages_are_drawn_at_the_asked_resolution(pages: dict[Paper, list[np.ndarray]]) -> None:
+    a4 = pages[Paper.A4]
+    assert [p.shape for p in a4] == [(round(297 / 25.4 * DPI), round(210 / 25.4 * DPI), 3)] * 2
+    assert all(p.dtype == np.uint8 for p in a4)
+    # the boxes are blank inside and the label under each carries the tile's picture (colour)
+    page, img = layout(Paper.A4)[0], a4[0]
+    k = DPI / 25.4
+    x, y, w, h = page.cells[0].box_mm
+    inside = img[round((y + 2) * k) : round((y + h - 2) * k), round((x + 2) * k) : round((x + w - 2) * k)]
+    assert inside.min() > 240
+    label = img[round((y + h + 0.6) * k) : round((y + h + 6) * k), round(x * k) : round((x + 5) * k)].astype(int)
+    assert np.abs(label[..., 2] - label[..., 0]).max() > 60  # the red 萬 of the little 1m picture
+    with pytest.raises(SheetError, match="dpi"):
+        render_sheet(Paper.A4, 10)
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_a_clean_printed_page_reads_as_all_empty(paper: Paper, pages: dict[Paper, list[np.ndarray]],
+                                                 detector: TileDetector) -> None:
+    reading = read_sheet(pages[paper][1], source="clean.png", detector=detector)
+    assert (reading.page.paper, reading.page.number, reading.markers_seen) == (paper, 2, 4)
+    assert all(c.status is CellStatus.EMPTY for c in reading.cells) and not reading.samples()
+
+
+# --- reading photos -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("paper", "number"), [(p, n) for p in Paper for n in (1, 2)])
+def test_photo_of_a_filled_page_gives_each_tile_from_its_own_box(
+        paper: Paper, number: int, photos: dict, detector: TileDetector) -> None:
+    shot, truth = photos[paper, number]
+    reading = read_sheet(shot, source="p.jpg", detector=detector)
+    assert (reading.page.paper, reading.page.number) == (paper, number)
+    page = layout(paper)[number - 1]
+    for c in reading.cells:
+        code = c.cell.tile.code
+        if code in EMPTY:
+            assert c.status is CellStatus.EMPTY, code
+            continue
+        assert c.status is CellStatus.FOUND and c.crop is not None and c.quad is not None, code
+        assert _iou(c.quad, truth[code]) > 0.55, code  # the crop is cut where that tile lies (median 0.85)
+        assert cv2.pointPolygonTest(c.quad, tuple(map(float, truth[code].mean(axis=0))), False) > 0, code
+        assert c.crop.shape[0] > c.crop.shape[1] >= 60  # upright and at least 2 px/mm
+    assert sorted(t.code for t, _ in reading.samples()) == sorted(c.tile.code for c in page.cells
+                                                                   if c.tile.code not in EMPTY)
+
+
+def test_crops_cut_from_photos_read_as_their_box_says(photos: dict, detector: TileDetector) -> None:
+    """What was cut is the pasted tile, upright: the packaged classifier reads nearly all of them."""
+    from companion.vision.classify import TileClassifier
+
+    samples = [s for (paper, n), (shot, _) in photos.items() if paper is Paper.A4
+               for s in read_sheet(shot, detector=detector).samples()]
+    preds = TileClassifier(threads=1).classify([crop for _, crop in samples])
+    right = sum(p.tile == t for p, (t, _) in zip(preds, samples, strict=True))
+    assert len(samples) == 41 and right >= 39, [(t.code, p.label) for p, (t, _) in zip(preds, samples, strict=True)]
+
+
+def test_a_page_photographed_upside_down_reads_the_same(photos: dict, detector: TileDetector) -> None:
+    shot, truth = photos[Paper.A4, 2]
+    turned = np.ascontiguousarray(shot[::-1, ::-1])
+    reading = read_sheet(turned, detector=detector)
+    h, w = shot.shape[:2]
+    for c in reading.cells:
+        if c.cell.tile.code in EMPTY:
+            continue
+        assert c.status is CellStatus.FOUND and c.quad is not None
+        assert _iou(c.quad, np.float32([w - 1, h - 1]) - truth[c.cell.tile.code]) > 0.55, c.cell.tile.code
+
+
+def test_cells_outside_the_photo_are_unreadable(pages: dict[Paper, list[np.ndarray]], detector: TileDetector) -> None:
+    page, img = layout(Paper.A4)[0], pages[Paper.A4][0]
+    filled, _ = fill(img, page, np.random.default_rng(3))
+    shot, m = photo(filled, np.random.default_rng(4), tilt=0.0, fit=0.95)
+    cut_x = shot.shape[1] // 2
+    edge_mm = float(cv2.perspectiveTransform(np.float32([[[cut_x, 300]]]), np.linalg.inv(m))[0, 0, 0]) / (DPI / 25.4)
+    left = np.ascontiguousarray(shot[:, :cut_x])  # the left half of the page: its two left markers
+    with pytest.raises(MarkersNotFound, match="cut.jpg.*only 1 of the 4"):
+        read_sheet(np.ascontiguousarray(left[: shot.shape[0] // 2]), source="cut.jpg", detector=detector)
+    reading = read_sheet(left, source="cut.jpg", detector=detector)
+    assert reading.markers_seen == 2
+    for c in reading.cells:
+        x, _, w, _ = c.cell.box_mm
+        if x + w > edge_mm:
+            assert c.status is CellStatus.UNREADABLE and "outside" in c.reason, c.cell.tile.code
+        elif c.cell.tile.code not in EMPTY:
+            assert c.status is CellStatus.FOUND, c.cell.tile.code
+    statuses = [c.status for c in reading.cells]
+    assert statuses.count(CellStatus.FOUND) >= 8 and statuses.count(CellStatus.UNREADABLE) >= 10
+
+
+def test_photos_without_the_sheet_or_too_poor_are_refused_naming_the_photo(
+        photos: dict, pages: dict[Paper, list[np.ndarray]], detector: TileDetector) -> None:
+    rng = np.random.default_rng(5)
+    table = rng.integers(0, 255, (600, 800, 3), dtype=np.uint8)
+    with pytest.raises(MarkersNotFound, match="table.jpg"):
+        read_sheet(table, source="table.jpg", detector=detector)
+    shot, _ = photos[Paper.A4, 1]
+    with pytest.raises(PhotoQualityError, match="far.jpg.*too small"):
+        read_sheet(cv2.resize(shot, None, fx=0.45, fy=0.45, interpolation=cv2.INTER_AREA), source="far.jpg",
+                   detector=detector)
+    blurred, _ = photo(pages[Paper.A4][0], rng, blur=4.0)
+    with pytest.raises(SheetError, match="shaky.jpg"):  # blurred markers: unreadable or refused as blurred
+        read_sheet(blurred, source="shaky.jpg", detector=detector)
+    two = np.hstack([pages[Paper.A4][0], pages[Paper.A4][1]])
+    with pytest.raises(UnknownPage, match="both.jpg.*several pages"):
+        read_sheet(two, source="both.jpg", detector=detector)
+    alien = np.full((400, 400, 3), 255, np.uint8)
+    alien[100:300, 100:300] = cv2.cvtColor(cv2.aruco.generateImageMarker(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 40, 200), cv2.COLOR_GRAY2BGR)
+    with pytest.raises(UnknownPage, match="alien.jpg.*not on the sheet"):
+        read_sheet(alien, source="alien.jpg", detector=detector)
+
+
+def test_a_blurred_photo_is_refused_as_blurred(pages: dict[Paper, list[np.ndarray]], detector: TileDetector) -> None:
+    soft, _ = photo(pages[Paper.A4][0], np.random.default_rng(6), blur=3.5)
+    with pytest.raises(PhotoQualityError, match="soft.jpg.*blurred"):
+        read_sheet(soft, source="soft.jpg", detector=detector)
+
+
+def test_upright_snaps_quarter_turns() -> None:
+    assert np.allclose(_upright(np.float32([10, 20, 40, 30, 88])), [10, 20, 30, 40, -2])
+    assert np.allclose(_upright(np.float32([10, 20, 30, 40, -178])), [10, 20, 30, 40, 2])
+
+
+# --- the command ----------------------------------------------------------------------------------------
+
+
+def test_calibrate_sheet_writes_a_pdf_or_numbered_pngs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["calibrate", "sheet", str(tmp_path / "sheet.pdf"), "--dpi", "60"]) == 0
+    pdf = (tmp_path / "sheet.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 2
+    for box in re.findall(rb"/MediaBox\s*\[([^\]]*)\]", pdf):  # A4 in points: printed at its size
+        assert np.allclose([float(v) for v in box.split()], [0, 0, 595.3, 841.9], atol=1.5), box
+    assert main(["calibrate", "sheet", str(tmp_path / "us.png"), "--page", "letter", "--dpi", "60"]) == 0
+    one = cv2.imread(str(tmp_path / "us-1.png"))
+    assert one.shape == (round(279.4 / 25.4 * 60), round(215.9 / 25.4 * 60), 3) and (tmp_path / "us-2.png").is_file()
+    assert "actual size" in capsys.readouterr().out
+    assert main(["calibrate", "sheet", str(tmp_path / "sheet.svg")]) == 2
+    assert "sheet.svg" in capsys.readouterr().err
+
+
+def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    files = []
+    for n in (2, 1):  # pages in any order
+        files.append(tmp_path / f"page{n}.jpg")
+        cv2.imwrite(str(files[-1]), photos[Paper.A4, n][0])
+    assert main(["calibrate", "photo", "home", *map(str, files)]) == 0
+    out = capsys.readouterr().out
+    assert "a4 page 1/2" in out and "a4 page 2/2" in out and "3m 三萬" in out and "7z 紅中" in out
+    cal = calibration.load("home")
+    assert set(cal.tiles) == set(KINDS) - {Tile.M3, Tile.Z7} and calibration.selected() == "home"
+    (tmp_path / "notes.jpg").write_bytes(b"not an image")
+    assert main(["calibrate", "photo", "other", str(files[0]), str(tmp_path / "notes.jpg"), "--no-select"]) == 1
+    captured = capsys.readouterr()
+    assert "notes.jpg" in captured.err and calibration.selected() == "home"
+    assert len(calibration.load("other").tiles) == 17
+    assert main(["calibrate", "photo", "none", str(tmp_path / "notes.jpg")]) == 2
+    assert main(["calibrate", "list"]) == 0
+    assert capsys.readouterr().out.split() == ["*", "home", "other"]
