@@ -41,6 +41,7 @@ def register(sub: Any) -> None:
     ph.add_argument("name")
     ph.add_argument("photos", nargs="+", help="one photo per sheet page, any order")
     ph.add_argument("--no-select", action="store_true", help="do not make it the selected set")
+    ph.add_argument("--crops", metavar="DIR", help="also write the cut tiles there (5m.png ...) to look at")
     a = ops.add_parser("add", help="create or replace a calibrated set from crops")
     a.add_argument("name")
     a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files")
@@ -133,11 +134,12 @@ def _sheet(args: argparse.Namespace) -> int:
 
 
 def _photo(args: argparse.Namespace) -> int:
+    from companion.vision.classify import TileClassifier
     from companion.vision.detect import TileDetector
     from companion.vision.image_file import read_image
-    from companion.vision.sheet import CellStatus, read_sheet
+    from companion.vision.sheet import read_sheet
 
-    detector = TileDetector(threads=2)
+    detector, classifier = TileDetector(threads=2), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
     seen: dict[str, int] = {}
     failed = 0
@@ -148,24 +150,59 @@ def _photo(args: argparse.Namespace) -> int:
             failed += 1
             print(f"companion calibrate: {e}", file=sys.stderr)
             continue
-        page = reading.page
-        key = f"{page.paper.value} {page.number}/{page.pages}"
+        key = reading.page.label
         seen[key] = seen.get(key, 0) + 1
-        found = reading.tiles(CellStatus.FOUND)
-        print(f"{f}: {page.label}: {len(found)} of {len(page.cells)} boxes hold a tile / 格有牌")
-        print(f"  found / 找到: {' '.join(t.code for t in found) or '-'}")
-        print(f"  empty / 空格: {_names(reading.tiles(CellStatus.EMPTY))}")
-        bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
-        if bad:
-            print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {c.cell.tile.zh} ({c.reason})"
-                                                      for c in bad))
-        if seen[key] > 1:
-            print(f"  {page.label} came in {seen[key]} photos: their crops are averaged / 同一頁多張，取平均")
+        _report(reading, seen[key])
+        _check_boxes(reading.samples(), classifier)
+        if args.crops:
+            _write_crops(Path(args.crops), reading.samples(), seen[key])
         samples += reading.samples()
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
     _save(args.name, samples, not args.no_select)
     return 1 if failed else 0
+
+
+def _report(reading: Any, times: int) -> None:
+    """Per photo: which page, which boxes hold a tile, which are empty or unreadable."""
+    from companion.vision.sheet import CellStatus
+
+    page = reading.page
+    found = reading.tiles(CellStatus.FOUND)
+    print(f"{reading.source}: {page.label}: {len(found)} of {len(page.cells)} boxes hold a tile / 格有牌")
+    print(f"  found / 找到: {' '.join(t.code for t in found) or '-'}")
+    print(f"  empty / 空格: {_names(reading.tiles(CellStatus.EMPTY))}")
+    bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
+    if bad:
+        print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {c.cell.tile.zh} ({c.reason})" for c in bad))
+    if times > 1:
+        print(f"  {page.label} came in {times} photos: their crops are averaged / 同一頁多張，取平均")
+
+
+MISPLACED_SCORE = 0.9
+"""The trained model must be this sure that a box holds another kind before the command says so."""
+
+
+def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any) -> None:
+    """Say which boxes seem to hold another kind (a tile put in the wrong box would teach the wrong face)."""
+    if not samples:
+        return
+    for (tile, _), pred in zip(samples, classifier.classify([c for _, c in samples]), strict=True):
+        if pred.tile is not None and pred.tile != tile and pred.score >= MISPLACED_SCORE:
+            print(f"  check box {tile.code} {tile.zh} ({tile.en}): it looks like {pred.tile.code} {pred.tile.zh} "
+                  f"({pred.tile.en}, {pred.score:.2f}); if that tile is in the wrong box, move it and photograph "
+                  "the page again / 請確認這格的牌是否放錯")
+
+
+def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: int) -> None:
+    """The cut tiles as ``5m.png`` (``5m_2.png`` from a second photo of a page), as `calibrate add` reads them."""
+    import cv2
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for tile, crop in samples:
+        name = tile.code + (f"_{times}" if times > 1 else "")
+        if not cv2.imwrite(str(folder / f"{name}.png"), crop):
+            raise ValueError(f"{folder}: cannot write {name}.png")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -45,10 +45,11 @@ def _picture(code: str) -> np.ndarray:
     return cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
 
 
-def fill(page_img: np.ndarray, page: PageLayout, rng: np.random.Generator,
-         empty: tuple[str, ...] = EMPTY) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def fill(page_img: np.ndarray, page: PageLayout, rng: np.random.Generator, empty: tuple[str, ...] = EMPTY,
+         wrong: dict[str, str] | None = None) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """The page with a tile picture in each box (off by up to 1.5 mm, turned up to 4 degrees, with a soft
-    shadow) but those in ``empty``; returns the image and each tile's corners in page pixels."""
+    shadow) but those in ``empty``; ``wrong`` puts another kind's picture in a box. Returns the image and
+    each tile's corners in page pixels."""
     k = DPI / 25.4
     img = page_img.astype(np.float32)
     h_img, w_img = img.shape[:2]
@@ -57,7 +58,8 @@ def fill(page_img: np.ndarray, page: PageLayout, rng: np.random.Generator,
     for cell in page.cells:
         if cell.tile.code in empty:
             continue
-        pic = cv2.resize(_picture(cell.tile.code), (w, h), interpolation=cv2.INTER_AREA)
+        code = (wrong or {}).get(cell.tile.code, cell.tile.code)
+        pic = cv2.resize(_picture(code), (w, h), interpolation=cv2.INTER_AREA)
         cx, cy = ((c + rng.uniform(-1.5, 1.5)) * k for c in cell.centre_mm)
         m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-4, 4), 1.0)
         m[:, 2] += (cx - w / 2, cy - h / 2)
@@ -316,3 +318,21 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     assert main(["calibrate", "photo", "none", str(tmp_path / "notes.jpg")]) == 2
     assert main(["calibrate", "list"]) == 0
     assert capsys.readouterr().out.split() == ["*", "home", "other"]
+
+
+def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
+        tmp_path: Path, pages: dict[Paper, list[np.ndarray]], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    rng = np.random.default_rng(8)
+    filled, _ = fill(pages[Paper.LETTER][0], layout(Paper.LETTER)[0], rng, empty=(), wrong={"1m": "9p"})
+    cv2.imwrite(str(tmp_path / "p1.jpg"), photo(filled, rng)[0])
+    crops = tmp_path / "crops"
+    assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"check box 1m 一萬 .*looks like 9p 九筒", out), out
+    assert len(re.findall("check box", out)) == 1  # the right tiles in their boxes raise no doubt
+    assert sorted(p.stem for p in crops.iterdir()) == sorted(c.tile.code for c in layout(Paper.LETTER)[0].cells)
+    # the crops written are what `calibrate add` takes
+    assert main(["calibrate", "add", "again", str(crops), "--no-select"]) == 0
+    assert len(calibration.load("again").tiles) == 24
