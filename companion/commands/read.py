@@ -29,6 +29,9 @@ def register(sub: Any) -> None:
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
     p.add_argument("--turns", type=int, choices=(1, 2, 4), default=1,
                    help="read each tile also turned upside down (2) or by quarter turns (4)")
+    p.add_argument("--single-pass", action="store_true",
+                   help="one detector pass at the model's scale (live frames); by default photos are also read "
+                        "at twice the scale in overlapping windows, for small tiles")
     p.add_argument("--detector", help="another detector .onnx file")
     p.add_argument("--classifier", help="another classifier .onnx file")
     p.set_defaults(func=run)
@@ -64,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     for n, f in enumerate(args.photos, 1):
         try:
             image = read_image(f)
-            dets = reader.read(image)
+            dets = reader.read(image, tiled=not args.single_pass)
         except (ImageFileError, ValueError) as e:
             failed += 1
             msg = str(e) if f in str(e) else f"{f}: {e}"

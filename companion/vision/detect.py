@@ -147,14 +147,75 @@ class TileDetector:
             raise DetectorError(f"expected an HxWx3 uint8 BGR image of at least 8x8, got {image.shape} "
                                 f"{image.dtype}")
         net_in, scale = letterbox(image, long_side or self.long_side)
-        blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
-        peaks, reg = self.session.run(None, {self.input_name: blob})
-        boxes = decode(peaks[0], reg[0], self.stride, self.threshold)
+        boxes = self._run(net_in)
         if len(boxes) == 0:
             return boxes
         obb = boxes.obb.copy()
         obb[:, :4] /= scale
         return Boxes(obb, boxes.face_up, boxes.score)
+
+    def _run(self, net_in: np.ndarray) -> Boxes:
+        blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
+        peaks, reg = self.session.run(None, {self.input_name: blob})
+        return decode(peaks[0], reg[0], self.stride, self.threshold)
+
+    def detect_tiled(self, image: np.ndarray, zoom: float = 2.0, overlap: int = 160) -> Boxes:
+        """Photos: the whole image at ``long_side`` (big tiles) and again at ``zoom`` times that scale
+        (never above the photo's own pixels) cut into overlapping ``long_side`` windows, so tiles too small
+        for the first pass are seen at a size the model knows. A box touching an inner window edge is left
+        to the neighbouring window that holds it whole; where passes find the same tile, the surer box
+        stays."""
+        first = self.detect(image)
+        h, w = image.shape[:2]
+        scale = min(1.0, zoom * self.long_side / max(h, w))
+        if scale * max(h, w) < 1.25 * self.long_side:
+            return first
+        interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+        big = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=interp) if scale < 1 else image
+        parts = [first]
+        for y0, x0 in _windows(big.shape[:2], self.long_side, overlap):
+            win = big[y0:y0 + self.long_side, x0:x0 + self.long_side]
+            net_in, _ = letterbox(win, max(win.shape[:2]))
+            b = self._run(net_in)
+            if len(b) == 0:
+                continue
+            edge = _touches_inner_edge(b.obb, (y0, x0), win.shape[:2], big.shape[:2])
+            obb = b.obb[~edge].copy()
+            obb[:, 0] += x0
+            obb[:, 1] += y0
+            obb[:, :4] /= scale
+            parts.append(Boxes(obb, b.face_up[~edge], b.score[~edge]))
+        return _suppress_overlaps(Boxes(np.concatenate([p.obb for p in parts]).astype(np.float32),
+                                        np.concatenate([p.face_up for p in parts]),
+                                        np.concatenate([p.score for p in parts]).astype(np.float32)))
+
+
+def _windows(shape: tuple[int, int], size: int, overlap: int) -> list[tuple[int, int]]:
+    """Top-left corners of ``size`` windows covering an image of ``shape`` (h, w) with ``overlap``."""
+    def starts(n: int) -> list[int]:
+        if n <= size:
+            return [0]
+        step = size - overlap
+        out = list(range(0, n - size, step))
+        return out + [n - size]
+    return [(y, x) for y in starts(shape[0]) for x in starts(shape[1])]
+
+
+def _touches_inner_edge(obb: np.ndarray, origin: tuple[int, int], win: tuple[int, int],
+                        full: tuple[int, int], margin: float = 2.0) -> np.ndarray:
+    """Boxes (window pixels) reaching a window edge that is not also the image's edge."""
+    x = obb_xyxy(obb)
+    y0, x0 = origin
+    cut = np.zeros(len(obb), bool)
+    if x0 > 0:
+        cut |= x[:, 0] < margin
+    if y0 > 0:
+        cut |= x[:, 1] < margin
+    if x0 + win[1] < full[1]:
+        cut |= x[:, 2] > win[1] - margin
+    if y0 + win[0] < full[0]:
+        cut |= x[:, 3] > win[0] - margin
+    return cut
 
 
 def obb_corners(obb: np.ndarray) -> np.ndarray:

@@ -34,7 +34,8 @@ class Detections:
     ``obb`` N x 5 float32 (cx, cy, w, h, angle: degrees counter-clockwise of the tile's top from image
     up), ``kind`` N int16 (a :class:`Tile` value; 42 = ``0x``, face down), ``face_up`` N bool (as the
     detector saw it), ``score`` N float32 (detector score x classifier score), ``top3_kind`` N x 3 int16
-    and ``top3_score`` N x 3 float32 (the classifier's three best readings)."""
+    and ``top3_score`` N x 3 float32 (the classifier's three best readings); ``image_size`` (w, h) of the
+    image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
 
     obb: np.ndarray
     kind: np.ndarray
@@ -42,6 +43,7 @@ class Detections:
     score: np.ndarray
     top3_kind: np.ndarray
     top3_score: np.ndarray
+    image_size: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         n = len(self.kind)
@@ -70,8 +72,12 @@ class Detections:
 
     @property
     def xyxy(self) -> np.ndarray:
-        """Axis-aligned boxes N x 4 around the oriented ones."""
-        return obb_xyxy(self.obb)
+        """Axis-aligned boxes N x 4 around the oriented ones, inside the image when its size is known."""
+        box = obb_xyxy(self.obb)
+        w, h = self.image_size
+        if w > 0 and h > 0:
+            box = np.clip(box, 0, [w, h, w, h])
+        return box
 
     def to_json(self) -> list[dict[str, object]]:
         """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...]}``."""
@@ -117,13 +123,15 @@ class TileReader:
         names = self.classifier.info.class_names
         self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
 
-    def read(self, image: np.ndarray) -> Detections:
-        """Every tile in an ``HxWx3`` uint8 BGR image."""
-        boxes = self.detector.detect(image, self.long_side)
+    def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
+        """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
+        in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
+        boxes = self.detector.detect_tiled(image) if tiled else self.detector.detect(image, self.long_side)
+        size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
             return Detections.empty()
         if self.turns == 1:
-            return self._combine(boxes, self.classifier.probabilities(upright_crops(image, boxes.obb)))
+            return self._combine(boxes, self.classifier.probabilities(upright_crops(image, boxes.obb)), size)
         step = 360 // self.turns
         turned = [boxes.obb.copy() for _ in range(self.turns)]
         for k, obb in enumerate(turned):
@@ -134,9 +142,9 @@ class TileReader:
         best = probs[:, :, tiles].max(axis=2).argmax(axis=0)  # the turn read most confidently as a tile
         idx = np.arange(len(boxes))
         chosen = Boxes(np.stack(turned)[best, idx], boxes.face_up, boxes.score)
-        return self._combine(chosen, probs[best, idx])
+        return self._combine(chosen, probs[best, idx], size)
 
-    def _combine(self, boxes: Boxes, probs: np.ndarray) -> Detections:
+    def _combine(self, boxes: Boxes, probs: np.ndarray, size: tuple[int, int]) -> Detections:
         order = np.argsort(-probs, axis=1)[:, :3]
         top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
         top_k = self._kind_of[order]
@@ -146,7 +154,7 @@ class TileReader:
         top_k = np.where(top_k < 0, best_k[:, None], top_k)
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
                           np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
-                          top_k[keep].astype(np.int16), top_p[keep])
+                          top_k[keep].astype(np.int16), top_p[keep], size)
 
 
 _DEFAULT: list[TileReader] = []

@@ -114,3 +114,36 @@ def test_packaged_model_finds_the_tiles_of_a_rendered_table() -> None:
     boxes = TileDetector(threads=1).detect(frame)
     hits, false = match_boxes(boxes, truth, positive=0.6)
     assert hits >= 0.9 * int((truth[:, 6] >= 0.6).sum()) and false <= 3
+
+
+def test_windows_cover_the_image_with_overlap() -> None:
+    from companion.vision.detect import _windows
+
+    for shape in [(720, 1280), (640, 640), (500, 300), (1500, 2000)]:
+        wins = _windows(shape, 640, 160)
+        covered = np.zeros(shape, bool)
+        for y, x in wins:
+            assert y >= 0 and x >= 0
+            covered[y:y + 640, x:x + 640] = True
+        assert covered.all(), shape
+        xs = sorted({x for _, x in wins})
+        assert all(b - a <= 480 for a, b in zip(xs, xs[1:], strict=False))
+
+
+def test_boxes_cut_by_an_inner_window_edge_are_left_to_the_neighbour() -> None:
+    from companion.vision.detect import _touches_inner_edge
+
+    obb = np.array([[5, 100, 20, 30, 0], [100, 100, 20, 30, 0], [630, 100, 30, 30, 0]], np.float32)
+    # a window in the middle of a wide image: both side edges are inner edges
+    assert _touches_inner_edge(obb, (0, 400), (640, 640), (640, 1600)).tolist() == [True, False, True]
+    # the image's own left edge is no cut
+    assert _touches_inner_edge(obb, (0, 0), (640, 640), (640, 1600)).tolist() == [False, False, True]
+
+
+def test_tiled_pass_finds_small_tiles_a_single_pass_misses() -> None:
+    frame, truth = _table(1100.0)  # tiles about 23 px wide in the 1280x720 frame: 11 px at the model's scale
+    det = TileDetector(threads=1)
+    n = int((truth[:, 6] >= 0.6).sum())
+    single, _ = match_boxes(det.detect(frame), truth, positive=0.6)
+    tiled, false = match_boxes(det.detect_tiled(frame), truth, positive=0.6)
+    assert tiled >= 0.9 * n and tiled > single and false <= 8

@@ -102,3 +102,11 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert "error" in lines[1] and "broken.jpg" in lines[1]["error"]
     assert "error" in lines[2] and "missing.png" in lines[2]["error"]
     assert (tmp_path / "seen-1.png").is_file()
+
+
+def test_xyxy_is_clipped_to_the_image() -> None:
+    obb = np.array([[5.0, 5.0, 20.0, 30.0, 0.0]], np.float32)
+    d = Detections(obb, np.array([4], np.int16), np.array([True]), np.array([0.9], np.float32),
+                   np.array([[4, 5, 6]], np.int16), np.array([[0.9, 0.05, 0.01]], np.float32), (100, 80))
+    assert d.xyxy.tolist() == [[0.0, 0.0, 15.0, 20.0]]
+    assert d.to_json()[0]["xyxy"] == [0.0, 0.0, 15.0, 20.0]
