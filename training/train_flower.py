@@ -40,8 +40,8 @@ from training.synth.faces import face_box, render_face, sample_style
 
 ROOT = Path(__file__).resolve().parent.parent
 FACE_SIZE = (126, 168)
-BASE = ["--styles", "400", "--steps", "1500", "--batch", "64", "--lr", "3e-3"]
-FINE = ["--steps", "250", "--batch", "64", "--lr", "1e-3", "--real-frac", "0.4", "--styles", "120"]
+BASE = ["--styles", "300", "--steps", "900", "--batch", "48", "--lr", "3e-3"]
+FINE = ["--steps", "150", "--batch", "48", "--lr", "1e-3", "--real-frac", "0.4", "--styles", "60"]
 
 
 def render_flowers(n_styles: int, split: str, seed: int, progress: bool = True
@@ -60,11 +60,11 @@ def render_flowers(n_styles: int, split: str, seed: int, progress: bool = True
 
 
 def augment(rgba: np.ndarray, box: np.ndarray, r: np.random.Generator) -> np.ndarray:
-    """A photo-like BGR crop of a rendered face, 1-3.5x the classifier's input size (the second look only
+    """A photo-like BGR crop of a rendered face, 1-2.5x the classifier's input size (the second look only
     helps when the crop has the pixels)."""
     pad = rgba.shape[0] // 3
     canvas = _composite(rgba, pad, r)
-    s = r.uniform(1.0, 3.5)
+    s = r.uniform(1.0, 2.5)
     ow, oh = round(60 * s * r.uniform(0.9, 1.1)), round(80 * s)
     dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
     m = cv2.getPerspectiveTransform(_crop_quad(box, pad, r), dst)
