@@ -1,11 +1,14 @@
 """Measure the packaged tile classifier: held-out synthetic styles, real crops leave-one-set-out, flowers,
 calibration to a set, non-tile rejection and speed for 72 crops.
 
-    python benchmarks/classifier.py DEV_DATA_DIR [--model M.onnx] [--loso-dir DIR] [--threads 2]
+    python benchmarks/classifier.py DEV_DATA_DIR [--model M.onnx] [--loso-dir DIR] [--flower-loso-dir DIR]
+                                    [--threads 2]
 
 DEV_DATA_DIR holds crops.csv (the developer split of real crops). A model whose metadata says it trained on
 real crops is only scored on a set through a model trained without that set: pass ``--loso-dir`` with
-``tile_classifier_minus_<set>.onnx`` files (``training/loso.py`` writes them).
+``tile_classifier_minus_<set>.onnx`` files (``training/loso.py`` writes them) and ``--flower-loso-dir`` with
+``tile_flower_minus_<set>.onnx`` (the flowers' second look, ``training/train_flower.py --build``); without
+it the real-crop rows are read without the second look.
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
         base = models[s]
         tiles = [c.tile for c in items]
         cal = Calibration.from_crops(f"set{s}", [(c.tile, augment_real(c.image, r)) for c in items])
-        calibrated = TileClassifier(base.path, calibration=cal)
+        calibrated = _like(base, calibration=cal)
         for _ in range(views):
             view = [augment_real(c.image, r) for c in items]
             out["rephoto"] += _accuracy(calibrated, view, tiles)
@@ -105,12 +108,12 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
             first.setdefault(c.tile, c)
         rest = [c for c in items if first[c.tile] is not c]
         if rest:
-            strict = TileClassifier(base.path, calibration=Calibration.from_crops(
+            strict = _like(base, calibration=Calibration.from_crops(
                 f"set{s}", [(t, c.image) for t, c in first.items()]))
             out["strict"] += _accuracy(strict, [c.image for c in rest], [c.tile for c in rest])
         for i, c in enumerate(items[:12]):  # a sample per set keeps this quick
             others = [(o.tile, o.image) for j, o in enumerate(items) if j != i and o.tile != c.tile]
-            part = TileClassifier(base.path, calibration=Calibration.from_crops(f"set{s}", others))
+            part = _like(base, calibration=Calibration.from_crops(f"set{s}", others))
             out["partial"] += _accuracy(part, [c.image], [c.tile])
             out["partial_uncalibrated"] += _accuracy(base, [c.image], [c.tile])
     res: dict[str, float] = {}
@@ -118,6 +121,12 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
         res[f"calibration_{k}_top1"] = float(np.mean(v))
         res[f"calibration_{k}_n"] = len(v)
     return res
+
+
+def _like(clf: TileClassifier, calibration: Calibration) -> TileClassifier:
+    """The same models as ``clf`` (main and flower second look), with a calibration."""
+    flower = clf.flower.path if clf.flower is not None else None
+    return TileClassifier(clf.path, calibration=calibration, flower_model=flower, flower_look=flower is not None)
 
 
 def rejection(clf: TileClassifier, crops: list[RealCrop], seed: int) -> dict[str, float]:
@@ -145,6 +154,7 @@ def main() -> int:
     ap.add_argument("dev", type=Path, help="dev-data folder with crops.csv")
     ap.add_argument("--model", type=Path, default=default_model_path())
     ap.add_argument("--loso-dir", type=Path, help="folder of tile_classifier_minus_<set>.onnx")
+    ap.add_argument("--flower-loso-dir", type=Path, help="folder of tile_flower_minus_<set>.onnx")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--styles", type=int, default=40, help="held-out synthetic styles")
     ap.add_argument("--seed", type=int, default=777)
@@ -157,7 +167,9 @@ def main() -> int:
         if s in used:
             if not args.loso_dir:
                 sys.exit(f"the model trained on real set {s}: pass --loso-dir for an honest score")
-            models[s] = TileClassifier(args.loso_dir / f"tile_classifier_minus_{s}.onnx", threads=args.threads)
+            flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
+            models[s] = TileClassifier(args.loso_dir / f"tile_classifier_minus_{s}.onnx", threads=args.threads,
+                                       flower_model=flower, flower_look=flower is not None)
         else:
             models[s] = clf
     res: dict[str, float] = {"model": str(args.model), "training_commit": clf.info.training_commit}  # type: ignore[dict-item]

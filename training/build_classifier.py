@@ -6,6 +6,8 @@
 2. for every physical set S in DEV_DIR: fine-tune the base on real crops of the other sets
    -> WORK_DIR/loso/tile_classifier_minus_S.onnx (scored on S by benchmarks/classifier.py)
 3. fine-tune the base on every set with the same recipe -> models/tile_classifier.onnx (the packaged model)
+4. quantise every one of those ONNX files to 8 bits in place (``training/quantize.py``; activation ranges
+   from rendered faces only), so the LOSO models are scored in the configuration that ships
 
 Each stage is ``training.train_classifier`` with fixed arguments and seeds; see models/README.md.
 """
@@ -16,7 +18,7 @@ import argparse
 import time
 from pathlib import Path
 
-from training import loso, train_classifier
+from training import loso, quantize, train_classifier
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ["--styles", "500", "--steps", "4000", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
@@ -39,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
                                "--real", str(args.dev), "--real-frac", "0"])
     loso.main([str(args.dev), "--base", str(base), "--out-dir", str(args.work / "loso"), "--final", str(args.out),
                "--threads", str(args.threads), "--bank-cache", str(cache)])
+    for f in [*sorted((args.work / "loso").glob("tile_classifier_minus_*.onnx")), args.out]:
+        quantize.quantize(f, f)
     print(f"built {args.out} in {time.monotonic() - t0:.0f} s")
     return 0
 

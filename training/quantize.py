@@ -1,0 +1,75 @@
+"""Quantise a classifier ONNX file to 8-bit integers (static, QDQ, per-channel weights) for speed on CPU.
+
+    python -m training.quantize IN.onnx OUT.onnx [--images 600] [--seed 5]
+
+The activation ranges come from rendered faces of the renderer's ``train`` styles, photo-augmented exactly
+as in training, plus synthetic non-tiles; no real crop is used, so a leave-one-set-out model stays honest.
+The metadata of IN is copied to OUT with ``quantized`` added. The caller checks the quantised model's
+accuracy (benchmarks/classifier.py measures the file it is given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
+from onnxruntime.quantization.shape_inference import quant_pre_process
+
+from training.classifier_data import make_batch, render_bank
+
+__all__ = ["quantize"]
+
+
+class _Batches(CalibrationDataReader):
+    def __init__(self, x: np.ndarray, name: str, batch: int = 32) -> None:
+        self._it = iter([{name: x[i:i + batch]} for i in range(0, len(x), batch)])
+
+    def get_next(self) -> dict[str, np.ndarray] | None:
+        return next(self._it, None)
+
+
+def calibration_inputs(images: int, seed: int) -> np.ndarray:
+    """``images`` photo-augmented rendered faces (and a few non-tiles) as classifier input."""
+    bank = render_bank(max(1, images // 43 + 1), "train", seed, progress=False)
+    r = np.random.default_rng(seed)
+    x, _ = make_batch(bank, r.permutation(len(bank))[:images], r)
+    return x
+
+
+def quantize(src: Path, dst: Path, images: int = 600, seed: int = 5, inputs: np.ndarray | None = None) -> None:
+    x = calibration_inputs(images, seed) if inputs is None else inputs
+    model = onnx.load(str(src))
+    name = model.graph.input[0].name
+    with tempfile.TemporaryDirectory() as tmp:
+        pre = Path(tmp) / "pre.onnx"
+        quant_pre_process(str(src), str(pre))
+        quantize_static(str(pre), str(dst), _Batches(x, name), quant_format=QuantFormat.QDQ, per_channel=True,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8)
+    out = onnx.load(str(dst))
+    del out.metadata_props[:]
+    for p in model.metadata_props:
+        out.metadata_props.add(key=p.key, value=p.value)
+    out.metadata_props.add(key="quantized", value=json.dumps({"format": "QDQ int8, per-channel weights",
+                                                              "calibration_images": len(x), "seed": seed}))
+    onnx.save(out, str(dst))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("src", type=Path)
+    ap.add_argument("dst", type=Path)
+    ap.add_argument("--images", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=5)
+    args = ap.parse_args(argv)
+    quantize(args.src, args.dst, args.images, args.seed)
+    print(f"wrote {args.dst} ({args.dst.stat().st_size / 1e6:.2f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
