@@ -55,14 +55,18 @@ class _Grid:
     box_mm: tuple[float, float]
     pitch_mm: tuple[float, float]
     first_marker: int
+    corner_cells: tuple[tuple[int, ...], ...]  # per page: the grid corners (0 TL, 1 TR, 2 BR, 3 BL) that hold a box
 
 
 MARKER_MM = 14.0
 MARGIN_MM = 7.0
 LABEL_MM = 6.5
+# A tile is about 20 mm thick: photographed from 30 cm, the face of a tile near a corner of the page shows up
+# to 10 mm further out than its box and would hide the corner marker. The grid's corners are therefore
+# left free wherever two pages have room without them, and on every page two opposite markers stay clear.
 _GRIDS = {
-    Paper.A4: _Grid((210.0, 297.0), 5, 5, (34.0, 42.0), (37.0, 49.5), 0),
-    Paper.LETTER: _Grid((215.9, 279.4), 6, 4, (32.0, 42.0), (34.0, 49.5), 8),
+    Paper.A4: _Grid((210.0, 297.0), 5, 5, (34.0, 42.0), (37.0, 49.5), 0, ((2,), ())),
+    Paper.LETTER: _Grid((215.9, 279.4), 6, 4, (32.0, 42.0), (34.0, 49.5), 8, ((2,), (1, 3))),
 }
 
 
@@ -110,21 +114,23 @@ def layout(paper: Paper | str) -> tuple[PageLayout, ...]:
     """The pages of the sheet for ``paper`` (``"a4"`` or ``"letter"``)."""
     paper = _paper(paper)
     g = _GRIDS[paper]
-    per_page = g.cols * g.rows
-    n_pages = -(-len(KINDS) // per_page)
     w, h = g.size_mm
     gw = g.cols * g.pitch_mm[0] - (g.pitch_mm[0] - g.box_mm[0])
     gh = g.rows * g.pitch_mm[1] - (g.pitch_mm[1] - g.box_mm[1] - LABEL_MM)
     x0, y0 = (w - gw) / 2, (h - gh) / 2
     far_x, far_y = w - MARGIN_MM - MARKER_MM, h - MARGIN_MM - MARKER_MM
     markers = ((MARGIN_MM, MARGIN_MM), (far_x, MARGIN_MM), (far_x, far_y), (MARGIN_MM, far_y))
-    pages = []
-    for p in range(n_pages):
-        kinds = KINDS[p * per_page : (p + 1) * per_page]
-        cells = tuple(Cell(t, (x0 + (i % g.cols) * g.pitch_mm[0], y0 + (i // g.cols) * g.pitch_mm[1], *g.box_mm))
-                      for i, t in enumerate(kinds))
+    n_pages = len(g.corner_cells)
+    corners = (0, g.cols - 1, g.cols * g.rows - 1, g.cols * (g.rows - 1))
+    pages, left = [], list(KINDS)
+    for p, used in enumerate(g.corner_cells):
+        slots = [i for i in range(g.cols * g.rows) if i not in corners or corners.index(i) in used]
+        cells = tuple(Cell(left.pop(0), (x0 + (i % g.cols) * g.pitch_mm[0], y0 + (i // g.cols) * g.pitch_mm[1],
+                                         *g.box_mm)) for i in slots[: len(left)])
         ids = tuple(g.first_marker + 4 * p + k for k in range(4))
         pages.append(PageLayout(paper, p + 1, n_pages, g.size_mm, ids, markers, cells))  # type: ignore[arg-type]
+    if left:
+        raise AssertionError(f"{paper.value}: {len(left)} kinds do not fit the sheet")
     return tuple(pages)
 
 

@@ -18,9 +18,9 @@ from companion.vision.sheet import Cell, CellReading, CellStatus, PageLayout
 
 __all__ = ["read_cells", "ink_fraction", "INK_LEVEL", "MIN_INK"]
 
-INK_LEVEL = 40
-"""A pixel differs from the paper around its box when a channel is this many levels off."""
-MIN_INK = 0.02
+INK_LEVEL = 45
+"""Levels (0-255, on the page made white) of colour or of a dark stroke that make a pixel ink."""
+MIN_INK = 0.025
 """Share of a box's inside that must differ from the paper for the box to hold something."""
 _TILE_MM = (12.0, 50.0)
 """Sides (mm) a detected box may have to count as a tile on the sheet (the printed label pictures are 5 mm)."""
@@ -95,17 +95,25 @@ def _in_cell(cell: Cell, centre_mm: np.ndarray) -> bool:
 
 
 def ink_fraction(rect: np.ndarray, cell: Cell, k: float, inset_mm: float = 2.0) -> float:
-    """Share of the box's inside (``inset_mm`` in from its printed line) that differs from the paper just
-    left and right of the box by more than ``INK_LEVEL``."""
+    """Share of the box's inside (``inset_mm`` in from its printed line) that is ink rather than paper or
+    shadow: coloured (the paper's colour taken from the brightest of a strip just left and right of the
+    box, so a shadow stays grey), or a dark stroke thinner than 3 mm (a black-hat filter: a soft shadow is
+    not one). A tile's face, strokes or back give 5-100 %; an empty box, even in a neighbour's shadow or
+    under the side of a neighbour's tile, under 0.5 % (synthetic photos)."""
     x, y, w, h = cell.box_mm
-    px = lambda v: int(round(v * k))  # noqa: E731
+
+    def px(v: float) -> int:
+        return int(round(v * k))
+
     y0, y1 = px(y + inset_mm), px(y + h - inset_mm)
-    inner = rect[y0:y1, px(x + inset_mm) : px(x + w - inset_mm)].astype(np.int16)
+    inner = rect[y0:y1, px(x + inset_mm) : px(x + w - inset_mm)].astype(np.float32)
     strips = [rect[y0:y1, px(x - 1.5) : px(x - 0.5)], rect[y0:y1, px(x + w + 0.5) : px(x + w + 1.5)]]
-    ring = np.concatenate([s.reshape(-1, 3) for s in strips if s.size])
+    ring = np.concatenate([s.reshape(-1, 3) for s in strips if s.size]).astype(np.float32)
     if inner.size == 0 or ring.size == 0:
         return 0.0
-    paper = np.median(ring, axis=0).astype(np.int16)
-    inner = cv2.GaussianBlur(inner.astype(np.float32), (0, 0), max(0.5, 0.25 * k)).astype(np.int16)
-    diff = np.abs(inner - paper).max(axis=2)
-    return float((diff > INK_LEVEL).mean())
+    paper = np.percentile(ring, 90, axis=0) + 1.0
+    norm = np.minimum(inner * (255.0 / paper), 255.0)
+    chroma = norm.max(axis=2) - norm.min(axis=2)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (px(3.0) | 1, px(3.0) | 1))
+    strokes = cv2.morphologyEx(norm.mean(axis=2), cv2.MORPH_BLACKHAT, kernel)
+    return float(((chroma > INK_LEVEL) | (strokes > INK_LEVEL)).mean())
