@@ -24,7 +24,7 @@ import onnxruntime as ort
 from companion.tiles import Tile
 from companion.vision.preprocess import MEAN, STD, as_bgr
 
-__all__ = ["STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
+__all__ = ["STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
            "second_look", "default_flower_model"]
 
 STRIP_SIZE = (96, 48)
@@ -33,6 +33,8 @@ STRIP_TOP = 0.42
 """The strip is the top this share of the upright crop's height."""
 LOOK_ABOVE = 0.2
 """Crops whose flower probability (all eight together) reaches this get the second look."""
+MIN_WIDTH = 48
+"""Narrower crops have no more pixels in the corner than the main model saw: no second look."""
 FLOWERS: tuple[str, ...] = tuple(Tile(i).code for i in range(34, 42))
 MODEL_FILE = "tile_flower.onnx"
 
@@ -95,11 +97,13 @@ class FlowerReader:
 
 def second_look(probs: np.ndarray, crops: Sequence[np.ndarray], flower_cols: np.ndarray,
                 reader: FlowerReader) -> np.ndarray:
-    """``probs`` with the flower share of every crop that reaches :data:`LOOK_ABOVE` re-divided by the strip
+    """``probs`` with the flower share of every crop that reaches :data:`LOOK_ABOVE` (and is at least
+    :data:`MIN_WIDTH` pixels wide) re-divided by the strip
     model: ``mass * normalise(sqrt(main) * strip)`` over the eight flowers (columns ``flower_cols``, in the
     order 1f..8f). Other rows and columns are returned unchanged."""
     mass = probs[:, flower_cols].sum(axis=1)
-    rows = np.nonzero(mass >= LOOK_ABOVE)[0]
+    wide = np.array([np.asarray(c).shape[1] >= MIN_WIDTH for c in crops], bool)
+    rows = np.nonzero((mass >= LOOK_ABOVE) & wide)[0]
     if len(rows) == 0:
         return probs
     q = reader.probabilities([crops[int(i)] for i in rows])

@@ -45,8 +45,11 @@ def test_second_look_redivides_only_the_flower_share_of_flower_like_crops() -> N
     probs[2, 34:42] = 0.1  # evenly unsure between flowers
     probs[2, 43] = 0.2
     reader = _Reader()
-    out = flower.second_look(probs, [np.zeros((8, 6, 3), np.uint8)] * 3, cols, reader)  # type: ignore[arg-type]
+    crops = [np.zeros((80, 60, 3), np.uint8)] * 3
+    out = flower.second_look(probs, crops, cols, reader)  # type: ignore[arg-type]
     assert reader.seen == 2
+    small = flower.second_look(probs, [np.zeros((40, 30, 3), np.uint8)] * 3, cols, reader)  # type: ignore[arg-type]
+    assert np.array_equal(small, probs) and reader.seen == 2  # too few pixels for a second look
     assert np.array_equal(out[1], probs[1])
     assert np.allclose(out.sum(axis=1), probs.sum(axis=1))
     assert np.allclose(out[:, cols].sum(axis=1), probs[:, cols].sum(axis=1))
