@@ -3,8 +3,8 @@
 The page has been warped to ``k`` pixels per millimetre. The tile detector runs once on it; a box whose
 centre lies in a cell and whose size is a tile's is that cell's tile (turned to the nearest upright
 angle: the sheet asks for tiles placed upright). A cell whose inside looks like the paper around it is
-empty whatever the detector says (it takes an empty printed box for a tile); one that holds something the
-detector missed is cut at its printed box.
+empty whatever the detector says (it may take an empty printed box for a tile); one that holds something
+the detector missed is cut at its printed box.
 """
 
 from __future__ import annotations
@@ -16,11 +16,15 @@ from companion.vision.detect import obb_corners
 from companion.vision.read import upright_crops
 from companion.vision.sheet import Cell, CellReading, CellStatus, PageLayout
 
-__all__ = ["read_cells", "ink_fraction", "INK_LEVEL", "MIN_INK"]
+__all__ = ["read_cells", "ink_fraction", "INK_LEVEL", "MIN_INK", "MIN_INK_DETECTED"]
 
 INK_LEVEL = 45
 """Levels (0-255, on the page made white) of colour or of a dark stroke that make a pixel ink."""
+DARK_LEVEL = 100
+"""Darker than this (0-255, on the page made white) is a dark tile back, never paper in a shadow."""
 MIN_INK = 0.025
+MIN_INK_DETECTED = 0.006
+"""The same where the detector found a tile: a back as pale as the paper shows only its outline."""
 """Share of a box's inside that must differ from the paper for the box to hold something."""
 _TILE_MM = (12.0, 50.0)
 """Sides (mm) a detected box may have to count as a tile on the sheet (the printed label pictures are 5 mm)."""
@@ -35,10 +39,10 @@ def read_cells(page: PageLayout, rect: np.ndarray, k: float, rect_to_photo: np.n
         if not inside[i]:
             out.append(CellReading(cell, CellStatus.UNREADABLE, reason="outside the photo / 不在照片內"))
             continue
-        if ink_fraction(rect, cell, k) < MIN_INK:  # blank paper (the detector takes an empty box for a tile)
-            out.append(CellReading(cell, CellStatus.EMPTY))
-            continue
         obb, how = found.get(i), "detector"
+        if ink_fraction(rect, cell, k) < (MIN_INK_DETECTED if obb is not None else MIN_INK):
+            out.append(CellReading(cell, CellStatus.EMPTY))  # blank paper (the detector may take a box for a tile)
+            continue
         if obb is None:
             x, y, w, h = cell.box_mm
             obb, how = np.array([(x + w / 2) * k, (y + h / 2) * k, w * k, h * k, 0.0], np.float32), "box"
@@ -97,9 +101,10 @@ def _in_cell(cell: Cell, centre_mm: np.ndarray) -> bool:
 def ink_fraction(rect: np.ndarray, cell: Cell, k: float, inset_mm: float = 2.0) -> float:
     """Share of the box's inside (``inset_mm`` in from its printed line) that is ink rather than paper or
     shadow: coloured (the paper's colour taken from the brightest of a strip just left and right of the
-    box, so a shadow stays grey), or a dark stroke thinner than 3 mm (a black-hat filter: a soft shadow is
-    not one). A tile's face, strokes or back give 5-100 %; an empty box, even in a neighbour's shadow or
-    under the side of a neighbour's tile, under 0.5 % (synthetic photos)."""
+    box, so a shadow stays grey), a dark stroke thinner than 3 mm (a black-hat filter: a soft shadow is
+    not one), or far darker than a shadow (a navy or black back). On synthetic photos a tile gives 1-100 %
+    (a back as pale as the paper the least), an empty box under 0.5 %, even in a neighbour's shadow or
+    under the side of a neighbour's tile."""
     x, y, w, h = cell.box_mm
 
     def px(v: float) -> int:
@@ -115,5 +120,6 @@ def ink_fraction(rect: np.ndarray, cell: Cell, k: float, inset_mm: float = 2.0) 
     norm = np.minimum(inner * (255.0 / paper), 255.0)
     chroma = norm.max(axis=2) - norm.min(axis=2)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (px(3.0) | 1, px(3.0) | 1))
-    strokes = cv2.morphologyEx(norm.mean(axis=2), cv2.MORPH_BLACKHAT, kernel)
-    return float(((chroma > INK_LEVEL) | (strokes > INK_LEVEL)).mean())
+    grey = norm.mean(axis=2)
+    strokes = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
+    return float(((chroma > INK_LEVEL) | (strokes > INK_LEVEL) | (grey < DARK_LEVEL)).mean())

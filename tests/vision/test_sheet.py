@@ -233,7 +233,7 @@ def scene_photo(paper: Paper, number: int, seed: int, monkeypatch: pytest.Monkey
                               scene.Pose.FACE_DOWN if c.tile is Tile.UNKNOWN else scene.Pose.FACE_UP)
              for c in page.cells if c.tile.code not in EMPTY]
     cam = scene.Camera(target=(rng.uniform(-10, 10), rng.uniform(-10, 10)), distance=distance, tilt=8.0,
-                       yaw=rng.uniform(-20, 20), roll=rng.uniform(-5, 5), focal=size[1] * distance / 360, size=size)
+                       yaw=rng.uniform(-20, 20), roll=rng.uniform(-5, 5), focal=size[1] * distance / 400, size=size)
     style = scene.SceneStyle(CLEAN_STYLE, tile=scene.TileSize(28, 38, 20),
                              finish=scene.Finish(blur=0.7, noise=0.01, jpeg=85))
     monkeypatch.setattr(scene, "_table", sheet_on_table)  # the sheet is the table top
