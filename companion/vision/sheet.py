@@ -17,13 +17,18 @@ prints as 3 and which as 4. Drawing is in :mod:`companion.vision.sheet_render`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from companion.tiles import Tile
+
+if TYPE_CHECKING:
+    from companion.vision.detect import TileDetector
 
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
@@ -112,7 +117,11 @@ class PageLayout:
 
 def layout(paper: Paper | str) -> tuple[PageLayout, ...]:
     """The pages of the sheet for ``paper`` (``"a4"`` or ``"letter"``)."""
-    paper = _paper(paper)
+    return _layout(_paper(paper))
+
+
+@functools.cache
+def _layout(paper: Paper) -> tuple[PageLayout, ...]:
     g = _GRIDS[paper]
     w, h = g.size_mm
     gw = g.cols * g.pitch_mm[0] - (g.pitch_mm[0] - g.box_mm[0])
@@ -267,7 +276,7 @@ def _sharpness(rect: np.ndarray, page: PageLayout) -> float:
     return max(scores) if scores else 0.0
 
 
-def read_sheet(image: np.ndarray, *, source: str = "photo", detector: object | None = None,
+def read_sheet(image: np.ndarray, *, source: str = "photo", detector: TileDetector | None = None,
                use_detector: bool = True) -> SheetReading:
     """Every box of the sheet page in ``image`` (``HxWx3`` uint8 BGR). ``detector`` is a
     :class:`~companion.vision.detect.TileDetector` (the packaged one if ``None``); with ``use_detector=False``
@@ -294,8 +303,7 @@ def read_sheet(image: np.ndarray, *, source: str = "photo", detector: object | N
         raise PhotoQualityError(f"{source}: {page.label} is blurred (sharpness {sharp:.2f}, need "
                                 f"{MIN_SHARPNESS}); hold still and focus on the tiles / 照片模糊，請重拍")
     inside = _inside_photo(page, h, image.shape)
-    cells = read_cells(page, rect, RECT_PX_PER_MM, np.linalg.inv(to_rect), inside,
-                       detector if use_detector else None, use_detector)
+    cells = read_cells(page, rect, RECT_PX_PER_MM, np.linalg.inv(to_rect), inside, detector, use_detector)
     return SheetReading(source, page, cells, scale, sharp, seen)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.detect import obb_corners
+from companion.vision.detect import TileDetector, obb_corners
 from companion.vision.read import upright_crops
 from companion.vision.sheet import Cell, CellReading, CellStatus, PageLayout
 
@@ -31,7 +31,7 @@ _TILE_MM = (12.0, 50.0)
 
 
 def read_cells(page: PageLayout, rect: np.ndarray, k: float, rect_to_photo: np.ndarray, inside: list[bool],
-               detector: object | None, use_detector: bool) -> tuple[CellReading, ...]:
+               detector: TileDetector | None, use_detector: bool) -> tuple[CellReading, ...]:
     """One :class:`CellReading` per cell of ``page``, in order."""
     found = _detected(page, rect, k, detector) if use_detector else {}
     out = []
@@ -52,11 +52,9 @@ def read_cells(page: PageLayout, rect: np.ndarray, k: float, rect_to_photo: np.n
     return tuple(out)
 
 
-def _detected(page: PageLayout, rect: np.ndarray, k: float, detector: object | None) -> dict[int, np.ndarray]:
+def _detected(page: PageLayout, rect: np.ndarray, k: float, detector: TileDetector | None) -> dict[int, np.ndarray]:
     """Cell index -> the best detected tile box in that cell (rectified pixels, snapped upright)."""
-    from companion.vision.detect import TileDetector
-
-    det = detector if isinstance(detector, TileDetector) else TileDetector(threads=1)
+    det = detector if detector is not None else TileDetector(threads=1)
     boxes = det.detect(rect)
     centres = np.array([c.centre_mm for c in page.cells], np.float32) * k
     best: dict[int, tuple[float, np.ndarray]] = {}

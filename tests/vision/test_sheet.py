@@ -265,6 +265,14 @@ def test_crops_cut_from_photos_read_as_their_box_says(photos: dict, detector: Ti
     assert len(samples) == 41 and right >= 39, [(t.code, p.label) for p, (t, _) in zip(preds, samples, strict=True)]
 
 
+def test_without_the_detector_each_tile_is_cut_at_its_box(photos: dict) -> None:
+    shot, truth = photos[Paper.A4, 1]
+    reading = read_sheet(shot, use_detector=False)
+    found = [c for c in reading.cells if c.status is CellStatus.FOUND]
+    assert {c.how for c in found} == {"box"} and len(found) == len(reading.cells) - 1  # 3m is empty
+    assert all(c.quad is not None and _iou(c.quad, truth[c.cell.tile.code]) > 0.55 for c in found)
+
+
 def test_a_page_photographed_upside_down_reads_the_same(photos: dict, detector: TileDetector) -> None:
     shot, truth = photos[Paper.A4, 2]
     turned = np.ascontiguousarray(shot[::-1, ::-1])
