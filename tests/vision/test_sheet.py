@@ -200,7 +200,7 @@ def test_photo_of_a_filled_page_gives_each_tile_from_its_own_box(
             assert c.status is CellStatus.EMPTY, code
             continue
         assert c.status is CellStatus.FOUND and c.crop is not None and c.quad is not None, code
-        assert _iou(c.quad, truth[code]) > 0.55, code  # the crop is cut where that tile lies (median 0.85)
+        assert _iou(c.quad, truth[code]) > 0.6, code  # the crop is cut where that tile lies (median 0.87)
         assert cv2.pointPolygonTest(c.quad, tuple(map(float, truth[code].mean(axis=0))), False) > 0, code
         assert c.crop.shape[0] > c.crop.shape[1] >= 60  # upright and at least 2 px/mm
     assert sorted(t.code for t, _ in reading.samples()) == sorted(c.tile.code for c in page.cells
@@ -251,7 +251,7 @@ def test_thick_tiles_photographed_from_30_cm_are_found_in_their_boxes(
         code = c.cell.tile.code
         assert c.status is (CellStatus.EMPTY if code in EMPTY else CellStatus.FOUND), code
         if c.quad is not None:
-            assert _iou(c.quad, faces[code]) > 0.5, code
+            assert _iou(c.quad, faces[code]) > 0.6, code  # median 0.88
 
 
 def test_crops_cut_from_photos_read_as_their_box_says(photos: dict, detector: TileDetector) -> None:
@@ -282,7 +282,7 @@ def test_a_page_photographed_upside_down_reads_the_same(photos: dict, detector: 
         if c.cell.tile.code in EMPTY:
             continue
         assert c.status is CellStatus.FOUND and c.quad is not None
-        assert _iou(c.quad, np.float32([w - 1, h - 1]) - truth[c.cell.tile.code]) > 0.55, c.cell.tile.code
+        assert _iou(c.quad, np.float32([w - 1, h - 1]) - truth[c.cell.tile.code]) > 0.6, c.cell.tile.code
 
 
 def test_cells_outside_the_photo_are_unreadable(pages: dict[Paper, list[np.ndarray]], detector: TileDetector) -> None:
