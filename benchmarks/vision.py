@@ -36,6 +36,9 @@ from training.synth.scene_layouts import Scene, random_scene
 from training.synth.scene_props import PropKind, prop_polygons
 
 VISIBLE = 0.6
+TILED_PHOTOS = [True]
+"""Photos are read as ``companion read`` reads them (a second pass at twice the scale); table frames in one
+pass, as a live table would be. ``--single-pass`` reads photos in one pass too."""
 
 
 def _render(scene: Scene) -> tuple[np.ndarray, list]:
@@ -65,7 +68,7 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
         scene = random_scene(rng, sample_style(rng, "heldout"), "heldout", kind, size,
                              None if kind == "table" else (60.0, 220.0))
         frame, labels = _render(scene)
-        dets = reader.read(frame)
+        dets = reader.read(frame, tiled=kind == "photo" and TILED_PHOTOS[0])
         mask = _distractor_mask(scene)
         truth = [lab for lab in labels if lab.visible >= 0.2]
         used = np.zeros(len(truth), bool)
@@ -121,7 +124,7 @@ def dev_photos(reader: TileReader, folder: Path) -> dict[str, object]:
     per_photo = {}
     for name, items in sorted(boxes.items()):
         image = read_image(folder / name)
-        dets: Detections = reader.read(image)
+        dets: Detections = reader.read(image, tiled=TILED_PHOTOS[0])
         xyxy = dets.xyxy
         f = r = 0
         for item in items:
@@ -206,11 +209,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--classifier", help="another classifier .onnx (default: the packaged one)")
     p.add_argument("--long-side", type=int, help="detector input scale (default: the model's, 640)")
     p.add_argument("--turns", type=int, default=1, help="quarter-turned crops read per tile (1, 2 or 4)")
+    p.add_argument("--single-pass", action="store_true", help="read photos in one detector pass too")
     p.add_argument("--mahjong-detector-python", help="python of a throwaway venv with PyPI mahjong-detector")
     args = p.parse_args(argv)
+    TILED_PHOTOS[0] = not args.single_pass
     reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
                         classifier_threads=args.threads, turns=args.turns, long_side=args.long_side)
-    out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns,
+    out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
                                          "long_side": reader.long_side or reader.detector.long_side,
                                          "threshold": reader.detector.threshold,
                                          "classifier": str(reader.classifier.path.name),
