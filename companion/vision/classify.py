@@ -123,6 +123,8 @@ class TileClassifier:
             crops, owner = calibration.view_crops()
             _, emb = self.run(crops)
             self._protos = calibration.prototypes(self.info.class_names, emb, owner)
+            if self.flower is not None:
+                self.flower.calibrate(calibration)
 
     def run(self, crops: Sequence[np.ndarray], batch: int = 128) -> tuple[np.ndarray, np.ndarray]:
         """Raw ``(logits, embeddings)`` for BGR crops."""

@@ -22,6 +22,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
+from companion.vision.calibration import Calibration, blend_logits
 from companion.vision.preprocess import MEAN, STD, as_bgr
 
 __all__ = ["STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
@@ -88,9 +89,32 @@ class FlowerReader:
             raise ValueError(f"{path}: not a flower-strip model for {STRIP_SIZE} strips of the top {STRIP_TOP}")
         self._input = self.session.get_inputs()[0].name
 
+        self.logit_scale = float(json.loads(meta.get("logit_scale", "0")))
+        self.prototypes: tuple[np.ndarray, np.ndarray] | None = None
+
+    def run(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Raw ``(logits N x 8, embeddings N x D)`` of the crops' top strips."""
+        logits, emb = self.session.run(None, {self._input: prepare_strips(crops)})
+        return logits, emb
+
+    def calibrate(self, calibration: Calibration) -> None:
+        """Strip prototypes of the calibration's flower crops (in jittered views), blended into the strip
+        model's logits like the main model's (:func:`~companion.vision.calibration.blend_logits`)."""
+        rows = [i for i, t in enumerate(calibration.tiles) if t.is_flower]
+        self.prototypes = None
+        if not rows or self.logit_scale <= 0:
+            return
+        flowers = Calibration(calibration.name, tuple(calibration.tiles[i] for i in rows), calibration.crops[rows])
+        crops, owner = flowers.view_crops()
+        _, emb = self.run(crops)
+        self.prototypes = flowers.prototypes(FLOWERS, emb, owner)
+
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """``N x 8`` probabilities of 1f..8f from the crops' top strips."""
-        logits = self.session.run(None, {self._input: prepare_strips(crops)})[0]
+        """``N x 8`` probabilities of 1f..8f from the crops' top strips (calibrated when :meth:`calibrate`
+        was given flower crops)."""
+        logits, emb = self.run(crops)
+        if self.prototypes is not None:
+            logits = blend_logits(logits, emb, *self.prototypes, self.logit_scale)
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
 

@@ -81,3 +81,21 @@ def test_a_model_that_is_not_a_strip_model_is_refused(smoke_models: tuple[Path, 
     main, _ = smoke_models
     with pytest.raises(ValueError, match="not a flower-strip model"):
         flower.FlowerReader(main)
+
+
+def test_calibration_gives_the_strip_model_flower_prototypes(smoke_models: tuple[Path, Path]) -> None:
+    from companion.tiles import Tile
+    from companion.vision.calibration import Calibration
+
+    main, strip_model = smoke_models
+    rng = np.random.default_rng(4)
+    crops = [(Tile(k), rng.integers(0, 255, (120, 90, 3), dtype=np.uint8)) for k in (0, 35, 38, 40)]
+    clf = TileClassifier(main, flower_model=strip_model, calibration=Calibration.from_crops("s", crops))
+    assert clf.flower is not None and clf.flower.prototypes is not None
+    classes, protos = clf.flower.prototypes
+    assert classes.tolist() == [1, 4, 6] and protos.shape[0] == 3
+    assert np.allclose(np.linalg.norm(protos, axis=1), 1, atol=1e-5)
+    q = clf.flower.probabilities([c for _, c in crops])
+    assert q.shape == (4, 8) and np.allclose(q.sum(axis=1), 1, atol=1e-5)
+    no_flowers = Calibration.from_crops("t", crops[:1])
+    assert TileClassifier(main, flower_model=strip_model, calibration=no_flowers).flower.prototypes is None  # type: ignore[union-attr]
