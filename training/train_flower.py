@@ -2,10 +2,12 @@
 strip of a flower tile, where its character and printed number are, at 96x48.
 
     python -m training.train_flower --smoke                               # ~20 s pipeline check
-    python -m training.train_flower DEV_DIR --build --work WORK_DIR       # base, leave-one-set-out, final
+    python -m training.train_flower DEV_DIR --build --work WORK_DIR --features CLS_WORK/base.pt
 
 ``--build`` runs three stages with fixed seeds: (1) **base** on rendered flower faces only (the face
-renderer's ``train`` styles, rendered at 1.5x the classifier's bank size so the corner is sharp);
+renderer's ``train`` styles, rendered at 1.5x the classifier's bank size so the corner is sharp), starting
+from the features of the main classifier's synthetic-only base (``training.build_classifier`` writes
+``WORK/base.pt``; from scratch the strip model stays at chance for hundreds of steps);
 (2) for every physical set S of DEV_DIR a fine-tune with real flower crops of the *other* sets ->
 ``WORK/loso/tile_flower_minus_S.onnx``; (3) the same fine-tune with every set -> ``models/tile_flower.onnx``.
 Every real-crop number is measured on a set the scored model never saw.
@@ -40,7 +42,7 @@ from training.synth.faces import face_box, render_face, sample_style
 
 ROOT = Path(__file__).resolve().parent.parent
 FACE_SIZE = (126, 168)
-BASE = ["--styles", "300", "--steps", "900", "--batch", "48", "--lr", "3e-3"]
+BASE = ["--styles", "300", "--steps", "700", "--batch", "48", "--lr", "2e-3"]
 FINE = ["--steps", "150", "--batch", "48", "--lr", "1e-3", "--real-frac", "0.4", "--styles", "60"]
 
 
@@ -86,7 +88,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--real-frac", type=float, default=0.0)
     ap.add_argument("--leave-out", default="")
-    ap.add_argument("--init", type=Path)
+    ap.add_argument("--init", type=Path, help="start from a strip model's weights (--save-ckpt)")
+    ap.add_argument("--features", type=Path, help="start from a main classifier's weights, all but its head")
     ap.add_argument("--save-ckpt", type=Path)
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_flower.onnx")
     ap.add_argument("--smoke", action="store_true")
@@ -183,11 +186,14 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     flowers = [c for c in load_crops(args.dev) if c.tile.is_flower] if args.dev else []
     real = [c for c in flowers if c.set != args.leave_out] if args.real_frac > 0 else []
     held = [c for c in flowers if c.set == args.leave_out] if args.real_frac > 0 else flowers
-    model = TileNet(8, widths=(24, 48, 96, 128), embed=64)
+    model = TileNet(8)
     if args.init:
         model.load_state_dict(torch.load(args.init, map_location="cpu", weights_only=True))
+    elif args.features:
+        state = torch.load(args.features, map_location="cpu", weights_only=True)
+        model.load_state_dict({k: v for k, v in state.items() if not k.startswith("head.")}, strict=False)
     seconds = train(model, faces, real, args, r)
-    info: dict[str, object] = {"seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
+    info: dict[str, object] = {"features": args.features.name if args.features else None, "seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
                                "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out,
                                "train_seconds": round(seconds)}
     info |= evaluate(model, args, held)
@@ -204,7 +210,10 @@ def build(args: argparse.Namespace) -> None:
         raise SystemExit("--build needs DEV_DIR and --work")
     t = ["--threads", str(args.threads)] + (["--quiet"] if args.quiet else [])
     base = args.work / "flower_base.pt"
-    run(parse_args([str(args.dev), *BASE, *t, "--save-ckpt", str(base), "--out", str(args.work / "flower_base.onnx")]))
+    if not args.features:
+        raise SystemExit("--build needs --features (the main classifier's synthetic-only base weights)")
+    run(parse_args([str(args.dev), *BASE, *t, "--features", str(args.features), "--save-ckpt", str(base),
+                    "--out", str(args.work / "flower_base.onnx")]))
     common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(args.seed + 1)]
     for s in sorted({c.set for c in load_crops(args.dev)}):
         run(parse_args([*common, "--leave-out", s, "--out", str(args.work / "loso" / f"tile_flower_minus_{s}.onnx")]))
