@@ -125,6 +125,7 @@ class TileDetector:
         path = Path(path) if path is not None else default_model_path()
         if not path.is_file():
             raise DetectorError(f"tile detector model not found: {path}")
+        self.path = path
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1

@@ -108,7 +108,8 @@ class TileReader:
 
     def __init__(self, detector: str | Path | None = None, classifier: str | Path | None = None, *,
                  detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
-                 threshold: float | None = None, turns: int = 1, long_side: int | None = None) -> None:
+                 threshold: float | None = None, turns: int = 1, long_side: int | None = None,
+                 flower_model: str | Path | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's)."""
@@ -119,7 +120,8 @@ class TileReader:
         self.turns, self.long_side = turns, long_side
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
-                                         calibration=calibration)  # type: ignore[arg-type]
+                                         calibration=calibration,  # type: ignore[arg-type]
+                                         flower_model=Path(flower_model) if flower_model else None)
         names = self.classifier.info.class_names
         self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
 
