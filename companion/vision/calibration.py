@@ -28,7 +28,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
-__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "views", "calibration_dir", "save", "load",
+__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "calibration_dir", "save", "load",
            "list_sets", "select", "selected", "delete", "STORE_SIZE", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -109,6 +109,22 @@ def blend_logits(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, proto
     out = logits.astype(np.float32, copy=True)
     out[:, classes] = (1 - weight) * logits[:, classes] + weight * scale * (emb @ protos.T)
     return out
+
+
+def calibrated_probs(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, protos: np.ndarray,
+                     scale: float, weight: float = IMPRINT) -> np.ndarray:
+    """Probabilities of a cosine-head model under a calibration: the head's softmax, with the probability it
+    gives the calibrated classes *together* re-shared among them by :func:`blend_logits`. Keeping that
+    total means a partial calibration cannot pull a crop of a kind it lacks onto one it has (a prototype
+    from the player's own set is closer to every crop of that set than the trained weights are)."""
+    z = logits - logits.max(axis=1, keepdims=True)
+    probs = np.exp(z)
+    probs /= probs.sum(axis=1, keepdims=True)
+    mass = probs[:, classes].sum(axis=1, keepdims=True)
+    inner = blend_logits(logits, emb, classes, protos, scale, weight)[:, classes]
+    inner = np.exp(inner - inner.max(axis=1, keepdims=True))
+    probs[:, classes] = mass * inner / inner.sum(axis=1, keepdims=True)
+    return probs
 
 
 def views(crop: np.ndarray, rng: np.random.Generator, n: int = VIEWS) -> list[np.ndarray]:

@@ -22,7 +22,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import Calibration, blend, blend_logits
+from companion.vision.calibration import Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import MEAN, STD, prepare
 
@@ -145,7 +145,7 @@ class TileClassifier:
         if self._protos is None or not len(logits):
             probs = softmax(logits)
         elif self.info.logit_scale > 0:
-            probs = softmax(blend_logits(logits, emb, *self._protos, self.info.logit_scale))
+            probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale)
         else:
             probs = blend(softmax(logits), emb, *self._protos)
         if self.flower is not None and len(probs):

@@ -22,7 +22,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import Calibration, blend_logits
+from companion.vision.calibration import Calibration, calibrated_probs
 from companion.vision.preprocess import MEAN, STD, as_bgr
 
 __all__ = ["STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
@@ -114,7 +114,7 @@ class FlowerReader:
         was given flower crops)."""
         logits, emb = self.run(crops)
         if self.prototypes is not None:
-            logits = blend_logits(logits, emb, *self.prototypes, self.logit_scale)
+            return calibrated_probs(logits, emb, *self.prototypes, self.logit_scale)
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
 
