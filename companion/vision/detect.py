@@ -165,7 +165,7 @@ class TileDetector:
         (never above the photo's own pixels) cut into overlapping ``long_side`` windows, so tiles too small
         for the first pass are seen at a size the model knows. A box touching an inner window edge is left
         to the neighbouring window that holds it whole; where passes find the same tile, the surer box
-        stays."""
+        stays; boxes far smaller than the photo's median tile are dropped (:data:`SPECK`)."""
         first = self.detect(image)
         h, w = image.shape[:2]
         scale = min(1.0, zoom * self.long_side / max(h, w))
@@ -186,9 +186,24 @@ class TileDetector:
             obb[:, 1] += y0
             obb[:, :4] /= scale
             parts.append(Boxes(obb, b.face_up[~edge], b.score[~edge]))
-        return _suppress_overlaps(Boxes(np.concatenate([p.obb for p in parts]).astype(np.float32),
-                                        np.concatenate([p.face_up for p in parts]),
-                                        np.concatenate([p.score for p in parts]).astype(np.float32)))
+        merged = _suppress_overlaps(Boxes(np.concatenate([p.obb for p in parts]).astype(np.float32),
+                                          np.concatenate([p.face_up for p in parts]),
+                                          np.concatenate([p.score for p in parts]).astype(np.float32)))
+        return _drop_specks(merged, first if len(first) >= 3 else merged)
+
+
+SPECK = 0.4
+"""In a photo, a box whose longer side is under this share of the median tile's (as the whole-image pass
+sees them) is not a tile of the set: the zoomed pass otherwise reads the rim of a cup or a chip as a row of
+tiny tiles."""
+
+
+def _drop_specks(b: Boxes, reference: Boxes) -> Boxes:
+    if len(reference) < 3:
+        return b
+    size = b.obb[:, 2:4].max(axis=1)
+    keep = size >= SPECK * float(np.median(reference.obb[:, 2:4].max(axis=1)))
+    return Boxes(b.obb[keep], b.face_up[keep], b.score[keep])
 
 
 def _windows(shape: tuple[int, int], size: int, overlap: int) -> list[tuple[int, int]]:

@@ -147,3 +147,17 @@ def test_tiled_pass_finds_small_tiles_a_single_pass_misses() -> None:
     single, _ = match_boxes(det.detect(frame), truth, positive=0.6)
     tiled, false = match_boxes(det.detect_tiled(frame), truth, positive=0.6)
     assert tiled >= 0.9 * n and tiled > single and false <= 8
+
+
+def test_specks_far_smaller_than_the_photos_tiles_are_dropped() -> None:
+    from companion.vision.detect import Boxes, _drop_specks
+
+    def boxes(sizes: list[float]) -> Boxes:
+        obb = np.array([[10.0 * i, 10.0, s, 1.3 * s, 0.0] for i, s in enumerate(sizes)], np.float32)
+        return Boxes(obb, np.ones(len(sizes), bool), np.full(len(sizes), 0.9, np.float32))
+
+    ref = boxes([60, 62, 58, 61])
+    got = _drop_specks(boxes([60, 62, 58, 61, 12, 14, 11, 13, 12, 40]), ref)
+    assert sorted(np.round(got.obb[:, 2]).tolist()) == [40, 58, 60, 61, 62]
+    few = boxes([60, 12])  # too little evidence of the tiles' size: nothing is dropped
+    assert len(_drop_specks(few, few)) == 2
