@@ -4,7 +4,8 @@ The image is scaled so its longer side is ``long_side`` pixels (from the model's
 1280x720 table frame is read at 640x360, where its tiles are 12-30 px wide, and a phone photo's tiles of
 60-400 px land in the 20-110 px the model was trained on), padded to a multiple of 32, and run once.
 Each peak of the heat map is a tile: centre, width, height, angle of its "up" direction and whether it
-lies face up. Boxes come back in the input image's pixels.
+lies face up. Boxes come back in the input image's pixels. Photos can also be read in a second pass at
+twice the scale in overlapping windows (:meth:`TileDetector.detect_tiled`), for tiles too small for one.
 """
 
 from __future__ import annotations
@@ -160,22 +161,24 @@ class TileDetector:
         peaks, reg = self.session.run(None, {self.input_name: blob})
         return decode(peaks[0], reg[0], self.stride, self.threshold)
 
-    def detect_tiled(self, image: np.ndarray, zoom: float = 2.0, overlap: int = 160) -> Boxes:
+    def detect_tiled(self, image: np.ndarray, long_side: int | None = None, zoom: float = 2.0,
+                     overlap: int = 160) -> Boxes:
         """Photos: the whole image at ``long_side`` (big tiles) and again at ``zoom`` times that scale
         (never above the photo's own pixels) cut into overlapping ``long_side`` windows, so tiles too small
         for the first pass are seen at a size the model knows. A box touching an inner window edge is left
         to the neighbouring window that holds it whole; where passes find the same tile, the surer box
-        stays; boxes far smaller than the photo's median tile are dropped (:data:`SPECK`)."""
-        first = self.detect(image)
+        stays (:func:`_merge_passes`); tiny boxes of the zoomed pass are dropped (:data:`SPECK`)."""
+        side = long_side or self.long_side
+        first = self.detect(image, side)
         h, w = image.shape[:2]
-        scale = min(1.0, zoom * self.long_side / max(h, w))
-        if scale * max(h, w) < 1.25 * self.long_side:
+        scale = min(1.0, zoom * side / max(h, w))
+        if scale * max(h, w) < 1.25 * side:
             return first
         interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
         big = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=interp) if scale < 1 else image
         parts = [first]
-        for y0, x0 in _windows(big.shape[:2], self.long_side, overlap):
-            win = big[y0:y0 + self.long_side, x0:x0 + self.long_side]
+        for y0, x0 in _windows(big.shape[:2], side, overlap):
+            win = big[y0:y0 + side, x0:x0 + side]
             net_in, _ = letterbox(win, max(win.shape[:2]))
             b = self._run(net_in)
             if len(b) == 0:
@@ -186,24 +189,51 @@ class TileDetector:
             obb[:, 1] += y0
             obb[:, :4] /= scale
             parts.append(Boxes(obb, b.face_up[~edge], b.score[~edge]))
-        merged = _suppress_overlaps(Boxes(np.concatenate([p.obb for p in parts]).astype(np.float32),
-                                          np.concatenate([p.face_up for p in parts]),
-                                          np.concatenate([p.score for p in parts]).astype(np.float32)))
-        return _drop_specks(merged, first if len(first) >= 3 else merged)
+        zoomed = _drop_specks(_concat(parts[1:]), first)
+        return _merge_passes(_concat([first, zoomed]))
 
 
 SPECK = 0.4
-"""In a photo, a box whose longer side is under this share of the median tile's (as the whole-image pass
-sees them) is not a tile of the set: the zoomed pass otherwise reads the rim of a cup or a chip as a row of
-tiny tiles."""
+"""A box of the zoomed pass whose longer side is under this share both of the nearest box the whole-image
+pass found and of that pass's median box is not a tile of the set: the zoomed pass otherwise reads the rim
+of a cup or a chip as a row of tiny tiles. (Both, so the small far tiles of a photo taken at a slant stay.)"""
+
+
+def _concat(parts: list[Boxes]) -> Boxes:
+    if not parts:
+        return Boxes.empty()
+    return Boxes(np.concatenate([p.obb for p in parts]).astype(np.float32),
+                 np.concatenate([p.face_up for p in parts]), np.concatenate([p.score for p in parts]).astype(np.float32))
 
 
 def _drop_specks(b: Boxes, reference: Boxes) -> Boxes:
-    if len(reference) < 3:
+    if len(reference) < 3 or len(b) == 0:
         return b
+    ref_size = reference.obb[:, 2:4].max(axis=1)
+    dist = np.hypot(b.obb[:, None, 0] - reference.obb[None, :, 0], b.obb[:, None, 1] - reference.obb[None, :, 1])
+    nearest = ref_size[dist.argmin(axis=1)]
     size = b.obb[:, 2:4].max(axis=1)
-    keep = size >= SPECK * float(np.median(reference.obb[:, 2:4].max(axis=1)))
-    return Boxes(b.obb[keep], b.face_up[keep], b.score[keep])
+    speck = (size < SPECK * nearest) & (size < SPECK * float(np.median(ref_size)))
+    return Boxes(b.obb[~speck], b.face_up[~speck], b.score[~speck])
+
+
+def _same_tile(a: np.ndarray, b: np.ndarray) -> bool:
+    d = float(np.hypot(a[0] - b[0], a[1] - b[1]))
+    if d < 0.5 * min(a[2], a[3], b[2], b[3]):
+        return True
+    return d < max(a[2], a[3], b[2], b[3]) and obb_iou(a, b) > 0.3
+
+
+def _merge_passes(b: Boxes) -> Boxes:
+    """One box per tile across passes: the surer box stays, and a box goes when its centre lies within half
+    the smaller box's short side of a kept one or the two overlap by IoU > 0.3 (passes can disagree on the
+    angle and on the centre by several pixels)."""
+    keep: list[int] = []
+    for i in np.argsort(-b.score):
+        if not any(_same_tile(b.obb[i], b.obb[j]) for j in keep):
+            keep.append(int(i))
+    idx = np.array(sorted(keep), np.int64)
+    return Boxes(b.obb[idx], b.face_up[idx], b.score[idx])
 
 
 def _windows(shape: tuple[int, int], size: int, overlap: int) -> list[tuple[int, int]]:

@@ -63,9 +63,10 @@ class Detections:
         return len(self.kind)
 
     @staticmethod
-    def empty() -> Detections:
+    def empty(image_size: tuple[int, int] = (0, 0)) -> Detections:
         return Detections(np.zeros((0, 5), np.float32), np.zeros(0, np.int16), np.zeros(0, bool),
-                          np.zeros(0, np.float32), np.zeros((0, 3), np.int16), np.zeros((0, 3), np.float32))
+                          np.zeros(0, np.float32), np.zeros((0, 3), np.int16), np.zeros((0, 3), np.float32),
+                          image_size)
 
     def tiles(self) -> tuple[Tile, ...]:
         return tuple(Tile(int(k)) for k in self.kind)
@@ -128,10 +129,11 @@ class TileReader:
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
-        boxes = self.detector.detect_tiled(image) if tiled else self.detector.detect(image, self.long_side)
+        boxes = self.detector.detect_tiled(image, self.long_side) if tiled else \
+            self.detector.detect(image, self.long_side)
         size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
-            return Detections.empty()
+            return Detections.empty(size)
         if self.turns == 1:
             return self._combine(boxes, self.classifier.probabilities(upright_crops(image, boxes.obb)), size)
         step = 360 // self.turns

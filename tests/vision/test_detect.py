@@ -149,15 +149,29 @@ def test_tiled_pass_finds_small_tiles_a_single_pass_misses() -> None:
     assert tiled >= 0.9 * n and tiled > single and false <= 8
 
 
+def _boxes(rows: list[tuple[float, float, float, float]]) -> "Boxes":
+    from companion.vision.detect import Boxes
+
+    obb = np.array([[x, y, s, 1.3 * s, a] for x, y, s, a in rows], np.float32)
+    return Boxes(obb, np.ones(len(rows), bool), np.linspace(0.9, 0.5, len(rows)).astype(np.float32))
+
+
 def test_specks_far_smaller_than_the_photos_tiles_are_dropped() -> None:
-    from companion.vision.detect import Boxes, _drop_specks
+    from companion.vision.detect import _drop_specks
 
-    def boxes(sizes: list[float]) -> Boxes:
-        obb = np.array([[10.0 * i, 10.0, s, 1.3 * s, 0.0] for i, s in enumerate(sizes)], np.float32)
-        return Boxes(obb, np.ones(len(sizes), bool), np.full(len(sizes), 0.9, np.float32))
+    first = _boxes([(100, 100, 60, 0), (170, 100, 62, 0), (240, 100, 58, 0), (900, 700, 20, 0)])
+    zoomed = _boxes([(150, 300, 12, 0), (160, 310, 14, 0), (880, 690, 11, 0), (400, 100, 40, 0)])
+    got = _drop_specks(zoomed, first)
+    # the 12 and 14 px boxes beside 60 px tiles go; the 11 px one beside a far 20 px tile stays, as does 40 px
+    assert sorted(np.round(got.obb[:, 2]).tolist()) == [11, 40]
+    few = _boxes([(0, 0, 60, 0), (50, 0, 12, 0)])  # too little evidence of the tiles' size: nothing dropped
+    assert len(_drop_specks(zoomed, few)) == 4
 
-    ref = boxes([60, 62, 58, 61])
-    got = _drop_specks(boxes([60, 62, 58, 61, 12, 14, 11, 13, 12, 40]), ref)
-    assert sorted(np.round(got.obb[:, 2]).tolist()) == [40, 58, 60, 61, 62]
-    few = boxes([60, 12])  # too little evidence of the tiles' size: nothing is dropped
-    assert len(_drop_specks(few, few)) == 2
+
+def test_passes_keep_one_box_per_tile() -> None:
+    from companion.vision.detect import _merge_passes
+
+    # one tile seen by both passes, 10 px apart and read upside down by one; and a neighbour 40 px away
+    b = _boxes([(722, 323, 23, 2), (717, 332, 22, -166), (760, 323, 23, 0)])
+    got = _merge_passes(b)
+    assert len(got) == 2 and got.obb[:, 0].tolist() == [722, 760]
