@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from training import loso, quantize, train_classifier
+from training.real_crops import load_crops
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ["--styles", "500", "--steps", "4000", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
@@ -41,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
                                "--real", str(args.dev), "--real-frac", "0"])
     loso.main([str(args.dev), "--base", str(base), "--out-dir", str(args.work / "loso"), "--final", str(args.out),
                "--threads", str(args.threads), "--bank-cache", str(cache)])
-    for f in [*sorted((args.work / "loso").glob("tile_classifier_minus_*.onnx")), args.out]:
+    sets = sorted({c.set for c in load_crops(args.dev)})
+    for f in [*(args.work / "loso" / f"tile_classifier_minus_{s}.onnx" for s in sets), args.out]:
         quantize.quantize(f, f)
     print(f"built {args.out} in {time.monotonic() - t0:.0f} s")
     return 0

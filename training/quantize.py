@@ -42,8 +42,10 @@ def calibration_inputs(images: int, seed: int) -> np.ndarray:
 
 
 def quantize(src: Path, dst: Path, images: int = 600, seed: int = 5, inputs: np.ndarray | None = None) -> None:
-    x = calibration_inputs(images, seed) if inputs is None else inputs
     model = onnx.load(str(src))
+    if any(p.key == "quantized" for p in model.metadata_props):
+        raise ValueError(f"{src} is already quantised")
+    x = calibration_inputs(images, seed) if inputs is None else inputs
     name = model.graph.input[0].name
     with tempfile.TemporaryDirectory() as tmp:
         pre = Path(tmp) / "pre.onnx"

@@ -191,7 +191,10 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         model.load_state_dict(torch.load(args.init, map_location="cpu", weights_only=True))
     elif args.features:
         state = torch.load(args.features, map_location="cpu", weights_only=True)
-        model.load_state_dict({k: v for k, v in state.items() if not k.startswith("head.")}, strict=False)
+        got = model.load_state_dict({k: v for k, v in state.items() if not k.startswith("head.")}, strict=False)
+        if got.missing_keys != ["head.weight"] or got.unexpected_keys:
+            raise SystemExit(f"{args.features}: not a classifier checkpoint of this network "
+                             f"(missing {got.missing_keys}, unexpected {got.unexpected_keys})")
     seconds = train(model, faces, real, args, r)
     info: dict[str, object] = {"features": args.features.name if args.features else None, "seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
                                "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out,

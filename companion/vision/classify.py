@@ -118,7 +118,11 @@ class TileClassifier:
         self.flower: FlowerReader | None = None
         if flower_look and (flower_model is not None or default_flower_model().is_file()):
             self.flower = FlowerReader(flower_model, threads=threads)
-        self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
+        if self.flower is not None:
+            missing = [f for f in FLOWERS if f not in self.info.class_names]
+            if missing:
+                raise ModelError(f"{path}: no classes {missing} for the flowers' second look")
+            self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
         if calibration is not None:
             crops, owner = calibration.view_crops()
             _, emb = self.run(crops)

@@ -25,7 +25,7 @@ from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
 from companion.vision.preprocess import MEAN, STD, as_bgr
 
-__all__ = ["STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
+__all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
            "second_look", "default_flower_model"]
 
 STRIP_SIZE = (96, 48)
@@ -38,6 +38,10 @@ MIN_WIDTH = 48
 """Narrower crops have no more pixels in the corner than the main model saw: no second look."""
 FLOWERS: tuple[str, ...] = tuple(Tile(i).code for i in range(34, 42))
 MODEL_FILE = "tile_flower.onnx"
+
+
+class FlowerModelError(ValueError):
+    """The flower-strip model is missing or does not describe itself as one."""
 
 
 def default_flower_model() -> Path:
@@ -73,7 +77,7 @@ class FlowerReader:
     def __init__(self, model: Path | None = None, threads: int = 1) -> None:
         path = Path(model) if model is not None else default_flower_model()
         if not path.is_file():
-            raise FileNotFoundError(f"flower model not found at {path}")
+            raise FlowerModelError(f"flower model not found at {path}")
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = max(1, threads)
         opts.inter_op_num_threads = 1
@@ -84,9 +88,11 @@ class FlowerReader:
         meta = self.session.get_modelmeta().custom_metadata_map
         names = tuple(json.loads(meta.get("class_names", "[]")))
         size = json.loads(meta.get("input_size", "{}"))
+        norm = (tuple(json.loads(meta.get("mean", "[]"))), tuple(json.loads(meta.get("std", "[]"))))
         if names != FLOWERS or (size.get("width"), size.get("height")) != STRIP_SIZE or \
-                float(meta.get("strip_top", "nan")) != STRIP_TOP:
-            raise ValueError(f"{path}: not a flower-strip model for {STRIP_SIZE} strips of the top {STRIP_TOP}")
+                float(meta.get("strip_top", "nan")) != STRIP_TOP or norm != (MEAN, STD):
+            raise FlowerModelError(f"{path}: not a flower-strip model for {STRIP_SIZE} strips of the top "
+                                   f"{STRIP_TOP} normalised with {MEAN}/{STD}")
         self._input = self.session.get_inputs()[0].name
 
         self.logit_scale = float(json.loads(meta.get("logit_scale", "0")))
@@ -132,7 +138,9 @@ def second_look(probs: np.ndarray, crops: Sequence[np.ndarray], flower_cols: np.
         return probs
     q = reader.probabilities([crops[int(i)] for i in rows])
     mix = np.sqrt(probs[np.ix_(rows, flower_cols)]) * q
-    mix /= mix.sum(axis=1, keepdims=True) + 1e-12
+    total = mix.sum(axis=1, keepdims=True)
+    main = probs[np.ix_(rows, flower_cols)]
+    mix = np.where(total > 1e-30, mix / np.maximum(total, 1e-30), main / mass[rows, None])
     out = probs.copy()
     out[np.ix_(rows, flower_cols)] = mass[rows, None] * mix
     return out

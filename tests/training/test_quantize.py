@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import onnx
+import pytest
 
 from companion.vision.classify import TileClassifier
 from training import quantize, train_classifier
@@ -23,3 +24,5 @@ def test_quantized_smoke_model_keeps_metadata_and_answers(tmp_path: Path) -> Non
     lb, _ = b.session.run(None, {"input": x})
     assert lb.shape == la.shape and np.abs(la - lb).mean() < 0.1 * np.abs(la).mean() + 0.05
     assert dst.stat().st_size < src.stat().st_size
+    with pytest.raises(ValueError, match="already quantised"):
+        quantize.quantize(dst, tmp_path / "qq.onnx", inputs=x)

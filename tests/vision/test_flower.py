@@ -75,12 +75,23 @@ def test_smoke_flower_model_runs_inside_the_classifier(smoke_models: tuple[Path,
     probs = clf.probabilities([np.full((120, 90, 3), v, np.uint8) for v in (30, 200)])
     assert probs.shape == (2, 44) and np.allclose(probs.sum(axis=1), 1, atol=1e-4)
     assert TileClassifier(main, flower_look=False).flower is None
+    # the second look with the real (smoke) strip model: the flower share is kept and re-divided by it
+    probs = np.zeros((1, 44))
+    probs[0, 34:42] = 0.06
+    probs[0, 3] = 0.52
+    out = flower.second_look(probs, [np.full((120, 90, 3), 180, np.uint8)], np.arange(34, 42), reader)
+    q = reader.probabilities([np.full((120, 90, 3), 180, np.uint8)])[0]
+    assert out[0, 3] == probs[0, 3] and np.isclose(out[0, 34:42].sum(), 0.48)
+    mix = np.sqrt(probs[0, 34:42]) * q
+    assert np.allclose(out[0, 34:42], 0.48 * mix / mix.sum(), atol=1e-6)
 
 
 def test_a_model_that_is_not_a_strip_model_is_refused(smoke_models: tuple[Path, Path]) -> None:
     main, _ = smoke_models
-    with pytest.raises(ValueError, match="not a flower-strip model"):
+    with pytest.raises(flower.FlowerModelError, match="not a flower-strip model"):
         flower.FlowerReader(main)
+    with pytest.raises(flower.FlowerModelError, match="not found"):
+        flower.FlowerReader(main.parent / "missing.onnx")
 
 
 def test_calibration_gives_the_strip_model_flower_prototypes(smoke_models: tuple[Path, Path]) -> None:
