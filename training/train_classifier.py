@@ -128,19 +128,26 @@ def prefetch(items: Iterator[tuple[np.ndarray, np.ndarray]], depth: int = 4
 
 def train(model: TileNet, bank: Bank, real: list[RealCrop], args: argparse.Namespace,
           r: np.random.Generator) -> float:
-    """The training loop: AdamW, one-cycle schedule, label smoothing. Returns seconds spent."""
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.02)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.15)
+    """The training loop over this script's batches (see :func:`fit`). Returns seconds spent."""
+    return fit(model, prefetch(batches(bank, real, args, r)), args.steps, args.lr, args.quiet)
+
+
+def fit(model: TileNet, items: Iterator[tuple[np.ndarray, np.ndarray]], steps: int, lr: float, quiet: bool,
+        channels_last: bool = True) -> float:
+    """AdamW, one-cycle schedule, label smoothing over ``steps`` batches ``(x, y)``. Returns seconds spent."""
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.02)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
     t0 = time.monotonic()
-    model.to(memory_format=torch.channels_last)  # type: ignore[call-overload]  # faster depthwise convs
+    layout = torch.channels_last if channels_last else torch.contiguous_format
+    model.to(memory_format=layout)  # type: ignore[call-overload]  # channels-last: faster depthwise convs
     model.train()
-    bar = Progress(prefetch(batches(bank, real, args, r)), args.steps, "train", not args.quiet)
+    bar = Progress(items, steps, "train", not quiet)
     avg = 0.0
     x: np.ndarray
     y: np.ndarray
     for step, (x, y) in enumerate(bar):
-        logits, _ = model(torch.from_numpy(x).contiguous(memory_format=torch.channels_last))
+        logits, _ = model(torch.from_numpy(x).contiguous(memory_format=layout))
         loss = loss_fn(logits, torch.from_numpy(y))
         opt.zero_grad(set_to_none=True)
         loss.backward()

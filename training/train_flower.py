@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +26,6 @@ import cv2
 import numpy as np
 import onnx
 import torch
-from torch import nn
 
 from companion.tiles import Tile
 from companion.vision.flower import FLOWERS, STRIP_SIZE, STRIP_TOP, prepare_strips
@@ -39,6 +37,7 @@ from training.progress import Progress
 from training.real_augment import augment_real
 from training.real_crops import RealCrop, load_crops
 from training.synth.faces import face_box, render_face, sample_style
+from training.train_classifier import fit
 
 ROOT = Path(__file__).resolve().parent.parent
 FACE_SIZE = (126, 168)
@@ -116,23 +115,7 @@ def batches(faces: tuple[np.ndarray, np.ndarray, np.ndarray], real: list[RealCro
 
 def train(model: TileNet, faces: tuple[np.ndarray, np.ndarray, np.ndarray], real: list[RealCrop],
           args: argparse.Namespace, r: np.random.Generator) -> float:
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.02)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.15)
-    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
-    t0 = time.monotonic()
-    model.train()
-    bar = Progress(batches(faces, real, args, r), args.steps, "train", not args.quiet)
-    avg = 0.0
-    for step, (x, y) in enumerate(bar):
-        logits, _ = model(torch.from_numpy(x))
-        loss = loss_fn(logits, torch.from_numpy(y))
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-        sched.step()
-        avg = 0.98 * avg + 0.02 * loss.item() if step else loss.item()
-        bar.set(f"loss {avg:.3f}")
-    return time.monotonic() - t0
+    return fit(model, batches(faces, real, args, r), args.steps, args.lr, args.quiet, channels_last=False)
 
 
 @torch.no_grad()
