@@ -25,6 +25,7 @@ from companion.tiles import Tile
 from companion.vision.calibration import Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import MEAN, STD, prepare
+from companion.vision.runtime import cpu_session
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "NOT_A_TILE"]
 
@@ -102,14 +103,8 @@ class TileClassifier:
         path = Path(model) if model is not None else default_model_path()
         if not path.is_file():
             raise ModelError(f"classifier model not found at {path}")
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = max(1, threads)
-        opts.inter_op_num_threads = 1
-        opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
         self.path = path
-        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.session = cpu_session(path, threads)
         self.info = _read_info(self.session, path)
         self.reject_below = reject_below
         self._input = self.session.get_inputs()[0].name

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
+
+from companion.vision.runtime import cpu_session
 
 __all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path"]
 
@@ -127,12 +128,7 @@ class TileDetector:
         if not path.is_file():
             raise DetectorError(f"tile detector model not found: {path}")
         self.path = path
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.session = cpu_session(path, threads)
         meta = self.session.get_modelmeta().custom_metadata_map
         try:
             self.long_side = int(meta["long_side"])

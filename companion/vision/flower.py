@@ -19,11 +19,11 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
 
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
-from companion.vision.preprocess import MEAN, STD, as_bgr
+from companion.vision.preprocess import MEAN, STD, as_bgr, normalise
+from companion.vision.runtime import cpu_session
 
 __all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
            "second_look", "default_flower_model"]
@@ -63,12 +63,7 @@ def prepare_strips(crops: Sequence[np.ndarray]) -> np.ndarray:
     """Crops -> ``N x 3 x H x W`` ``float32`` normalised RGB of their top strips (training uses this too)."""
     if len(crops) == 0:
         return np.zeros((0, 3, STRIP_SIZE[1], STRIP_SIZE[0]), np.float32)
-    small = np.stack([strip(c) for c in crops])
-    x = np.ascontiguousarray(small[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
-    x *= np.float32(1.0 / 255.0)
-    x -= np.asarray(MEAN, np.float32)[None, :, None, None]
-    x /= np.asarray(STD, np.float32)[None, :, None, None]
-    return x
+    return normalise(np.stack([strip(c) for c in crops]))
 
 
 class FlowerReader:
@@ -78,13 +73,8 @@ class FlowerReader:
         path = Path(model) if model is not None else default_flower_model()
         if not path.is_file():
             raise FlowerModelError(f"flower model not found at {path}")
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = max(1, threads)
-        opts.inter_op_num_threads = 1
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
         self.path = path
-        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.session = cpu_session(path, threads)
         meta = self.session.get_modelmeta().custom_metadata_map
         names = tuple(json.loads(meta.get("class_names", "[]")))
         size = json.loads(meta.get("input_size", "{}"))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "prepare", "prepare_one"]
+__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "prepare", "prepare_one", "normalise"]
 
 INPUT_SIZE = (60, 80)
 """(width, height) of the classifier input; the model's metadata repeats it."""
@@ -56,7 +56,11 @@ def prepare(crops: Sequence[np.ndarray], size: tuple[int, int] = INPUT_SIZE) -> 
     """A batch of crops -> ``N x 3 x H x W`` ``float32`` normalised RGB."""
     if len(crops) == 0:
         return np.zeros((0, 3, size[1], size[0]), np.float32)
-    small = np.stack([resize(c, size) for c in crops])
+    return normalise(np.stack([resize(c, size) for c in crops]))
+
+
+def normalise(small: np.ndarray) -> np.ndarray:
+    """``N x H x W x 3`` ``uint8`` BGR -> ``N x 3 x H x W`` ``float32`` RGB, ``(pixel/255 - MEAN) / STD``."""
     x = np.ascontiguousarray(small[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
     x *= np.float32(1.0 / 255.0)
     x -= np.asarray(MEAN, np.float32)[None, :, None, None]

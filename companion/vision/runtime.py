@@ -1,0 +1,22 @@
+"""The one way the vision models get an onnxruntime session: CPU, ``threads`` intra-op threads, sequential
+execution and thread spinning off. Two or three sessions share the table's 2 cores in one process; with
+spinning on, each one's idle threads burn the cores the other needs (the pipeline gets 55-90% slower)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import onnxruntime as ort
+
+__all__ = ["cpu_session"]
+
+
+def cpu_session(path: Path, threads: int) -> ort.InferenceSession:
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = max(1, threads)
+    opts.inter_op_num_threads = 1
+    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
+    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
