@@ -36,14 +36,14 @@ class Bank:
 
 
 def render_bank(n_styles: int, split: str, seed: int, size: tuple[int, int] = BANK_SIZE,
-                progress: bool = True) -> Bank:
-    """All 43 faces in ``n_styles`` styles of ``split`` drawn from ``seed``."""
+                progress: bool = True, kinds: range = range(43)) -> Bank:
+    """All 43 faces (or ``kinds``) in ``n_styles`` styles of ``split`` drawn from ``seed``."""
     rng = random.Random(seed)
     images, labels, boxes = [], [], []
     for _ in Progress(range(n_styles), n_styles, f"render {split}", progress):
         style = sample_style(rng, split)
         box = face_box(style, size)
-        for t in range(43):
+        for t in kinds:
             images.append(np.asarray(render_face(Tile(t), style, size)))
             labels.append(t)
             boxes.append(box)

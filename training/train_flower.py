@@ -27,16 +27,13 @@ import numpy as np
 import onnx
 import torch
 
-from companion.tiles import Tile
 from companion.vision.flower import FLOWERS, STRIP_SIZE, STRIP_TOP, prepare_strips
 from companion.vision.preprocess import MEAN, STD
-from training.classifier_data import _composite, _crop_quad, _photometric
+from training.classifier_data import _composite, _crop_quad, _photometric, render_bank
 from training.classifier_model import LOGIT_SCALE, TileNet
 from training.export_onnx import training_commit
-from training.progress import Progress
 from training.real_augment import augment_real
 from training.real_crops import RealCrop, load_crops
-from training.synth.faces import face_box, render_face, sample_style
 from training.train_classifier import fit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,16 +45,8 @@ FINE = ["--steps", "150", "--batch", "48", "--lr", "1e-3", "--real-frac", "0.4",
 def render_flowers(n_styles: int, split: str, seed: int, progress: bool = True
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The eight flower faces in ``n_styles`` styles: RGBA images, labels 0-7, face boxes."""
-    rng = random.Random(seed)
-    images, labels, boxes = [], [], []
-    for _ in Progress(range(n_styles), n_styles, f"render {split}", progress):
-        style = sample_style(rng, split)
-        box = face_box(style, FACE_SIZE)
-        for k in range(8):
-            images.append(np.asarray(render_face(Tile(34 + k), style, FACE_SIZE)))
-            labels.append(k)
-            boxes.append(box)
-    return np.stack(images), np.asarray(labels, np.int64), np.asarray(boxes, np.float32)
+    bank = render_bank(n_styles, split, seed, FACE_SIZE, progress, kinds=range(34, 42))
+    return bank.images, bank.labels - 34, bank.boxes
 
 
 def augment(rgba: np.ndarray, box: np.ndarray, r: np.random.Generator) -> np.ndarray:
