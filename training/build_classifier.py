@@ -22,7 +22,7 @@ from training import loso, quantize, train_classifier
 from training.real_crops import load_crops
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = ["--styles", "500", "--steps", "4000", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
+BASE = ["--styles", "500", "--steps", "6000", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
 
 
 def main(argv: list[str] | None = None) -> int:
