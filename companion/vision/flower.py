@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
-from companion.vision.preprocess import MEAN, STD, as_bgr, normalise
+from companion.vision.preprocess import MEAN, STD, as_bgr, normalise, one_cv_thread, resize
 from companion.vision.runtime import cpu_session
 
 __all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
@@ -55,15 +54,16 @@ def strip(crop: np.ndarray) -> np.ndarray:
     """The top :data:`STRIP_TOP` of an upright BGR crop at :data:`STRIP_SIZE` (``uint8`` BGR)."""
     a = as_bgr(crop)
     h = max(2, round(a.shape[0] * STRIP_TOP))
-    interp = cv2.INTER_AREA if a.shape[1] > STRIP_SIZE[0] else cv2.INTER_LINEAR
-    return cv2.resize(a[:h], STRIP_SIZE, interpolation=interp)
+    return resize(a[:h], STRIP_SIZE)
 
 
 def prepare_strips(crops: Sequence[np.ndarray]) -> np.ndarray:
     """Crops -> ``N x 3 x H x W`` ``float32`` normalised RGB of their top strips (training uses this too)."""
     if len(crops) == 0:
         return np.zeros((0, 3, STRIP_SIZE[1], STRIP_SIZE[0]), np.float32)
-    return normalise(np.stack([strip(c) for c in crops]))
+    with one_cv_thread():
+        small = np.stack([strip(c) for c in crops])
+    return normalise(small)
 
 
 class FlowerReader:

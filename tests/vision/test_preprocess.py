@@ -1,0 +1,46 @@
+"""Crop preprocessing: the pixels the classifier and the flower-strip model see, and OpenCV's thread pool."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.flower import STRIP_SIZE, STRIP_TOP, prepare_strips, strip
+from companion.vision.preprocess import INPUT_SIZE, CropError, one_cv_thread, prepare, resize
+
+
+def test_resize_of_an_exact_multiple_is_the_box_average() -> None:
+    r = np.random.default_rng(1)
+    w, h = INPUT_SIZE
+    crop = r.integers(0, 256, (4 * h, 4 * w, 3), dtype=np.uint8)
+    box = crop.reshape(h, 4, w, 4, 3).astype(np.float64).mean(axis=(1, 3))
+    assert np.abs(resize(crop).astype(np.float64) - box).max() <= 1.0
+
+
+def test_small_crops_are_enlarged_and_grey_is_accepted() -> None:
+    out = resize(np.full((10, 8), 200, np.uint8))
+    assert out.shape == (INPUT_SIZE[1], INPUT_SIZE[0], 3) and int(out.min()) == 200
+
+
+def test_prepare_restores_opencv_threads_even_when_a_crop_is_bad() -> None:
+    before = cv2.getNumThreads()
+    good = np.zeros((320, 240, 3), np.uint8)
+    assert prepare([good, good]).shape == (2, 3, INPUT_SIZE[1], INPUT_SIZE[0])
+    assert cv2.getNumThreads() == before
+    with pytest.raises(CropError, match="uint8"):
+        prepare([good, good.astype(np.float32)])
+    assert cv2.getNumThreads() == before
+    with one_cv_thread():
+        assert cv2.getNumThreads() == 1
+    assert cv2.getNumThreads() == before
+
+
+def test_the_flower_strip_is_the_top_of_the_crop() -> None:
+    crop = np.zeros((320, 240, 3), np.uint8)
+    top = round(320 * STRIP_TOP)
+    crop[:top] = 255  # the strip is all of the white part and none of the black
+    s = strip(crop)
+    assert s.shape == (STRIP_SIZE[1], STRIP_SIZE[0], 3) and int(s.min()) == 255
+    x = prepare_strips([crop])
+    assert x.shape == (1, 3, STRIP_SIZE[1], STRIP_SIZE[0]) and np.allclose(x, x.max())
