@@ -105,6 +105,7 @@ class TileClassifier:
             raise ModelError(f"classifier model not found at {path}")
         self.path = path
         self.session = cpu_session(path, threads)
+        self.threads = threads
         self.info = _read_info(self.session, path)
         self.reject_below = reject_below
         self._input = self.session.get_inputs()[0].name
@@ -129,7 +130,7 @@ class TileClassifier:
         """Raw ``(logits, embeddings)`` for BGR crops."""
         logits, embs = [], []
         for i in range(0, len(crops), batch):
-            x = prepare(crops[i : i + batch], self.info.input_size)
+            x = prepare(crops[i : i + batch], self.info.input_size, self.threads)
             lo, em = self.session.run(None, {self._input: x})
             logits.append(lo)
             embs.append(em)

@@ -21,7 +21,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
-from companion.vision.preprocess import MEAN, STD, as_bgr, normalise, one_cv_thread, resize
+from companion.vision.preprocess import MEAN, STD, as_bgr, map_crops, normalise, resize
 from companion.vision.runtime import cpu_session
 
 __all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
@@ -57,13 +57,12 @@ def strip(crop: np.ndarray) -> np.ndarray:
     return resize(a[:h], STRIP_SIZE)
 
 
-def prepare_strips(crops: Sequence[np.ndarray]) -> np.ndarray:
-    """Crops -> ``N x 3 x H x W`` ``float32`` normalised RGB of their top strips (training uses this too)."""
+def prepare_strips(crops: Sequence[np.ndarray], workers: int = 1) -> np.ndarray:
+    """Crops -> ``N x 3 x H x W`` ``float32`` normalised RGB of their top strips (training uses this too),
+    cut and resized on ``workers`` threads."""
     if len(crops) == 0:
         return np.zeros((0, 3, STRIP_SIZE[1], STRIP_SIZE[0]), np.float32)
-    with one_cv_thread():
-        small = np.stack([strip(c) for c in crops])
-    return normalise(small)
+    return normalise(map_crops(strip, crops, workers))
 
 
 class FlowerReader:
@@ -75,6 +74,7 @@ class FlowerReader:
             raise FlowerModelError(f"flower model not found at {path}")
         self.path = path
         self.session = cpu_session(path, threads)
+        self.threads = threads
         meta = self.session.get_modelmeta().custom_metadata_map
         names = tuple(json.loads(meta.get("class_names", "[]")))
         size = json.loads(meta.get("input_size", "{}"))
@@ -90,7 +90,7 @@ class FlowerReader:
 
     def run(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Raw ``(logits N x 8, embeddings N x D)`` of the crops' top strips."""
-        logits, emb = self.session.run(None, {self._input: prepare_strips(crops)})
+        logits, emb = self.session.run(None, {self._input: prepare_strips(crops, self.threads)})
         return logits, emb
 
     def calibrate(self, calibration: Calibration) -> None:

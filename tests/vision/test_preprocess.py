@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.vision.flower import STRIP_SIZE, STRIP_TOP, prepare_strips, strip
-from companion.vision.preprocess import INPUT_SIZE, CropError, one_cv_thread, prepare, resize
+from companion.vision.preprocess import INPUT_SIZE, CropError, map_crops, one_cv_thread, prepare, resize
 
 
 def test_resize_of_an_exact_multiple_is_the_box_average() -> None:
@@ -44,3 +44,23 @@ def test_the_flower_strip_is_the_top_of_the_crop() -> None:
     assert s.shape == (STRIP_SIZE[1], STRIP_SIZE[0], 3) and int(s.min()) == 255
     x = prepare_strips([crop])
     assert x.shape == (1, 3, STRIP_SIZE[1], STRIP_SIZE[0]) and np.allclose(x, x.max())
+
+
+def test_split_batches_keep_order_and_match_the_plain_loop() -> None:
+    r = np.random.default_rng(2)
+    crops = [r.integers(0, 256, (int(r.integers(40, 400)), int(r.integers(30, 300)), 3), dtype=np.uint8)
+             for _ in range(37)]
+    one = prepare(crops, workers=1)
+    assert np.array_equal(prepare(crops, workers=2), one)
+    assert np.array_equal(prepare(crops, workers=3), one)
+    assert np.array_equal(map_crops(lambda c: c[:2, :2], crops, 2), np.stack([c[:2, :2] for c in crops]))
+
+
+@pytest.mark.parametrize("bad_at", [0, 30])
+def test_a_bad_crop_in_either_part_of_a_split_batch_is_the_error(bad_at: int) -> None:
+    before = cv2.getNumThreads()
+    crops = [np.zeros((320, 240, 3), np.uint8) for _ in range(32)]
+    crops[bad_at] = np.zeros((0, 5, 3), np.uint8)
+    with pytest.raises(CropError, match="empty or too small"):
+        prepare(crops, workers=2)
+    assert cv2.getNumThreads() == before
