@@ -2,7 +2,8 @@
 
 A crop is an upright tile face, ``HxWx3`` ``uint8`` BGR (grey ``HxW`` and BGRA are accepted). It is resized
 to ``INPUT_SIZE`` (width, height): bilinear to twice that size, then 2x2 area averaging (nearly what
-``INTER_AREA`` gives, several times faster on big crops), turned to RGB and normalised with
+``INTER_AREA`` gives, several times faster on crops up to 4x the input; bigger ones, such as a whole photo of
+one tile, are area-averaged all the way, since bilinear would alias them), turned to RGB and normalised with
 ``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W``.
 
 The crops of a batch are resized with OpenCV's thread pool off (:func:`one_cv_thread`): on crop-sized images
@@ -56,7 +57,9 @@ def resize(crop: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
     w, h = size
     if a.shape[0] <= h or a.shape[1] <= w:
         return cv2.resize(a, (w, h), interpolation=cv2.INTER_LINEAR)
-    if a.shape[0] != 2 * h or a.shape[1] != 2 * w:
+    if a.shape[0] > 4 * h or a.shape[1] > 4 * w:  # a whole photo: bilinear would skip most of its pixels
+        a = cv2.resize(a, (2 * w, 2 * h), interpolation=cv2.INTER_AREA)
+    elif a.shape[0] != 2 * h or a.shape[1] != 2 * w:
         a = cv2.resize(a, (2 * w, 2 * h), interpolation=cv2.INTER_LINEAR)
     return cv2.resize(a, (w, h), interpolation=cv2.INTER_AREA)
 

@@ -64,3 +64,11 @@ def test_a_bad_crop_in_either_part_of_a_split_batch_is_the_error(bad_at: int) ->
     with pytest.raises(CropError, match="empty or too small"):
         prepare(crops, workers=2)
     assert cv2.getNumThreads() == before
+
+
+def test_a_whole_photo_is_averaged_not_aliased() -> None:
+    w, h = INPUT_SIZE
+    stripes = np.zeros((12 * h, 12 * w, 3), np.uint8)
+    stripes[:, ::3] = 255  # one bright column in three: a third of full brightness on average
+    out = resize(stripes).astype(np.float64)
+    assert np.abs(out - 85).max() <= 3
