@@ -23,6 +23,10 @@ from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate"]
 
+GIANT = 2.0
+"""A face-down box more than this times the median area of the image's tiles is dropped (:func:`_drop_giants`)."""
+GIANT_FROM = 8
+"""... when the image has at least this many tiles to take the median of."""
 CROP_MAX = (120, 160)
 """Largest upright crop (w, h) warped out of the image; the classifier resizes it to its input."""
 
@@ -154,11 +158,23 @@ class TileReader:
         top_k = self._kind_of[order]
         best_k, best_p = top_k[:, 0], top_p[:, 0]
         keep = (best_k >= 0) & (best_p >= self.classifier.reject_below)
+        keep &= ~_giants(boxes.obb, best_k == int(Tile.UNKNOWN), keep)
         # the three best readings that are tiles (a "not a tile" runner-up is left out of top-3)
         top_k = np.where(top_k < 0, best_k[:, None], top_k)
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
                           np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
                           top_k[keep].astype(np.int16), top_p[keep], size)
+
+
+def _giants(obb: np.ndarray, face_down: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """Face-down boxes far bigger than the image's tiles: a phone, a cup or a tray reads like a tile's back,
+    but every tile has the same size and the camera's tilt changes that by well under 2x across a frame.
+    On 40 held-out validation scenes no face-down tile was more than 1.7x the median (``tiles``: the boxes
+    read as tiles); 24 false boxes were more than 2x."""
+    if tiles.sum() < GIANT_FROM:
+        return np.zeros(len(obb), bool)
+    area = obb[:, 2] * obb[:, 3]
+    return face_down & (area > GIANT * float(np.median(area[tiles])))
 
 
 _DEFAULT: list[TileReader] = []

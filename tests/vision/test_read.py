@@ -110,3 +110,19 @@ def test_xyxy_is_clipped_to_the_image() -> None:
                    np.array([[4, 5, 6]], np.int16), np.array([[0.9, 0.05, 0.01]], np.float32), (100, 80))
     assert d.xyxy.tolist() == [[0.0, 0.0, 15.0, 20.0]]
     assert d.to_json()[0]["xyxy"] == [0.0, 0.0, 15.0, 20.0]
+
+
+def test_face_down_boxes_far_bigger_than_the_tiles_are_dropped() -> None:
+    from companion.vision.read import GIANT, GIANT_FROM, _giants
+
+    tiles = np.array([[100.0 + 45 * i, 100.0, 40.0, 55.0, 0.0] for i in range(GIANT_FROM)], np.float32)
+    big = np.array([[600.0, 400.0, 40.0 * 1.5, 55.0 * 1.5, 0.0]], np.float32)  # 2.25x the area
+    obb = np.concatenate([tiles, big, big])
+    face_down = np.array([False] * GIANT_FROM + [True, False])
+    kept = np.ones(len(obb), bool)
+    assert GIANT < 1.5 * 1.5
+    assert _giants(obb, face_down, kept).tolist() == [False] * GIANT_FROM + [True, False]
+    # too few tiles to know their size: nothing dropped
+    few = np.zeros(len(obb), bool)
+    few[: GIANT_FROM - 1] = True
+    assert not _giants(obb, face_down, few).any()
