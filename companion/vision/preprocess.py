@@ -15,6 +15,7 @@ split between that many threads instead (OpenCV releases the GIL), which on big 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
@@ -64,42 +65,65 @@ def resize(crop: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
     return cv2.resize(a, (w, h), interpolation=cv2.INTER_AREA)
 
 
+_CV_LOCK = threading.Lock()
+_CV_USERS = [0, 0]
+"""[blocks inside one_cv_thread now, OpenCV's thread count before the first of them entered]"""
+
+
 @contextmanager
 def one_cv_thread() -> Iterator[None]:
-    """OpenCV runs single-threaded inside the block (its thread count is restored after; the setting is
-    process-wide, so another Python thread's OpenCV calls run single-threaded meanwhile too)."""
-    before = cv2.getNumThreads()
-    cv2.setNumThreads(1)
+    """OpenCV runs single-threaded inside the block. The setting is process-wide: blocks on several threads
+    share it (the first in saves OpenCV's thread count, the last out restores it), and other OpenCV calls
+    made meanwhile run single-threaded too."""
+    with _CV_LOCK:
+        if _CV_USERS[0] == 0:
+            _CV_USERS[1] = cv2.getNumThreads()
+            cv2.setNumThreads(1)
+        _CV_USERS[0] += 1
     try:
         yield
     finally:
-        cv2.setNumThreads(before)
+        with _CV_LOCK:
+            _CV_USERS[0] -= 1
+            if _CV_USERS[0] == 0:
+                cv2.setNumThreads(_CV_USERS[1])
 
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+_IN_POOL = threading.local()
 _SPLIT_FROM = 8
 """Batches smaller than this are resized on the calling thread alone."""
+
+
+def _pool(parts: int) -> ThreadPoolExecutor:
+    with _POOLS_LOCK:
+        if parts not in _POOLS:
+            _POOLS[parts] = ThreadPoolExecutor(parts - 1, thread_name_prefix="crops",
+                                               initializer=lambda: setattr(_IN_POOL, "yes", True))
+        return _POOLS[parts]
 
 
 def map_crops(fn: Callable[[np.ndarray], np.ndarray], crops: Sequence[np.ndarray], workers: int = 1) -> np.ndarray:
     """``np.stack([fn(c) for c in crops])`` with OpenCV single-threaded, the batch split into ``workers``
     contiguous parts run at once (the calling thread does the first; a shared pool of ``workers - 1``
-    threads the others). Order and errors are as in the plain loop."""
+    threads the others). Order and errors are as in the plain loop; called from inside a pool thread
+    (``fn`` itself splitting a batch) it runs the plain loop, so it cannot wait on itself."""
+    if len(crops) == 0:
+        raise CropError("no crops to prepare")
     parts = max(1, min(workers, len(crops) // _SPLIT_FROM))
+    if getattr(_IN_POOL, "yes", False):
+        parts = 1
     with one_cv_thread():
         if parts == 1:
             return np.stack([fn(c) for c in crops])
-        pool = _POOLS.get(parts)
-        if pool is None:
-            pool = _POOLS.setdefault(parts, ThreadPoolExecutor(parts - 1, thread_name_prefix="crops"))
         bounds = np.linspace(0, len(crops), parts + 1).astype(int)
         chunks = [crops[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
-        futures = [pool.submit(lambda chunk: [fn(c) for c in chunk], chunk) for chunk in chunks[1:]]
+        futures = [_pool(parts).submit(lambda chunk: [fn(c) for c in chunk], chunk) for chunk in chunks[1:]]
         try:
             done = [fn(c) for c in chunks[0]]
-        except BaseException:
-            wait(futures)  # the workers run under one_cv_thread too: let them finish first
-            raise
+        finally:
+            wait(futures)  # every part ends inside this one_cv_thread block, failed or not
         rest = [f.result() for f in futures]
         return np.stack(done + [a for part in rest for a in part])
 

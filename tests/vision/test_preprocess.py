@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import cv2
 import numpy as np
 import pytest
@@ -72,3 +74,41 @@ def test_a_whole_photo_is_averaged_not_aliased() -> None:
     stripes[:, ::3] = 255  # one bright column in three: a third of full brightness on average
     out = resize(stripes).astype(np.float64)
     assert np.abs(out - 85).max() <= 3
+
+
+def test_overlapping_blocks_on_two_threads_restore_opencv_threads() -> None:
+    before = cv2.getNumThreads()
+    inside, leave_a = threading.Event(), threading.Event()
+
+    def a() -> None:
+        with one_cv_thread():
+            inside.set()
+            leave_a.wait(10)
+
+    t = threading.Thread(target=a)
+    t.start()
+    assert inside.wait(10)
+    with one_cv_thread():  # enters while a is inside, leaves after it
+        leave_a.set()
+        t.join(10)
+        assert cv2.getNumThreads() == 1
+    assert cv2.getNumThreads() == before
+    crops = [np.zeros((320, 240, 3), np.uint8)] * 40
+    threads = [threading.Thread(target=lambda: [prepare(crops, workers=2) for _ in range(20)]) for _ in range(3)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    assert cv2.getNumThreads() == before
+
+
+def test_a_split_batch_inside_a_split_batch_does_not_wait_on_itself() -> None:
+    crops = [np.zeros((320, 240, 3), np.uint8)] * 16
+    out: list[np.ndarray] = []
+    t = threading.Thread(target=lambda: out.append(map_crops(lambda c: prepare(crops, workers=2)[0], crops, 2)),
+                         daemon=True)
+    t.start()
+    t.join(30)
+    assert not t.is_alive() and out[0].shape == (16, 3, INPUT_SIZE[1], INPUT_SIZE[0])
+    with pytest.raises(CropError, match="no crops"):
+        map_crops(resize, [], 2)

@@ -112,17 +112,35 @@ def test_xyxy_is_clipped_to_the_image() -> None:
     assert d.to_json()[0]["xyxy"] == [0.0, 0.0, 15.0, 20.0]
 
 
-def test_face_down_boxes_far_bigger_than_the_tiles_are_dropped() -> None:
+def test_face_down_boxes_far_bigger_than_the_tiles_near_them_are_dropped() -> None:
     from companion.vision.read import GIANT, GIANT_FROM, _giants
 
-    tiles = np.array([[100.0 + 45 * i, 100.0, 40.0, 55.0, 0.0] for i in range(GIANT_FROM)], np.float32)
-    big = np.array([[600.0, 400.0, 40.0 * 1.5, 55.0 * 1.5, 0.0]], np.float32)  # 2.25x the area
-    obb = np.concatenate([tiles, big, big])
+    def boxes(n: int, x0: float, y: float, w: float, h: float) -> list[list[float]]:
+        return [[x0 + (w + 5) * i, y, w, h, 0.0] for i in range(n)]
+
+    scale = 1.5  # 2.25x the area: above GIANT
+    assert scale * scale > GIANT
+    tiles = boxes(GIANT_FROM, 100.0, 100.0, 40.0, 55.0)
+    phone = boxes(1, 200.0, 170.0, 40.0 * scale, 55.0 * scale)
+    obb = np.array(tiles + phone + phone, np.float32)
     face_down = np.array([False] * GIANT_FROM + [True, False])
     kept = np.ones(len(obb), bool)
-    assert GIANT < 1.5 * 1.5
-    assert _giants(obb, face_down, kept).tolist() == [False] * GIANT_FROM + [True, False]
-    # too few tiles to know their size: nothing dropped
+    assert _giants(obb, face_down, kept).tolist() == [False] * GIANT_FROM + [True, False]  # face up stays
     few = np.zeros(len(obb), bool)
-    few[: GIANT_FROM - 1] = True
-    assert not _giants(obb, face_down, few).any()
+    few[: GIANT_FROM - 2] = True
+    few[GIANT_FROM] = True  # the phone and too few tiles to know their size: nothing dropped
+    assert few.sum() < GIANT_FROM and not _giants(obb, face_down, few).any()
+
+
+def test_near_tiles_of_a_photo_from_a_seat_are_not_giants() -> None:
+    """Far discards small, the near wall face down and 1.5x as big: the wall is measured against itself."""
+    from companion.vision.read import _giants
+
+    far = [[100.0 + 45 * i, 100.0, 40.0, 55.0, 0.0] for i in range(12)]
+    wall = [[100.0 + 67 * i, 600.0, 62.0, 84.0, 0.0] for i in range(10)]
+    obb = np.array(far + wall, np.float32)
+    face_down = np.array([False] * 12 + [True] * 10)
+    assert not _giants(obb, face_down, np.ones(len(obb), bool)).any()
+    # the known limit: one near face-down tile alone among far small ones is taken for a prop
+    lone = np.array(far + wall[:1], np.float32)
+    assert _giants(lone, np.array([False] * 12 + [True]), np.ones(13, bool)).tolist() == [False] * 12 + [True]
