@@ -51,8 +51,14 @@ def heldout_synthetic(clf: TileClassifier, styles: int, seed: int) -> dict[str, 
     y = np.array(labels)
     pred = clf.probabilities(crops).argmax(1)
     fl = (y >= 34) & (y < 42)
+    # crops at least 48 px high: the 0.6-2.2x sizes the measure had before low-resolution crops (18-36 px
+    # wide, as in a table frame; training/classifier_data.LOW_RES) joined the augmentation
+    full = np.array([c.shape[0] >= 48 for c in crops])
     return {"heldout_synthetic_top1": float((pred == y).mean()),
-            "heldout_synthetic_flowers_top1": float((pred[fl] == y[fl]).mean()), "heldout_synthetic_n": len(y)}
+            "heldout_synthetic_flowers_top1": float((pred[fl] == y[fl]).mean()), "heldout_synthetic_n": len(y),
+            "heldout_synthetic_full_size_top1": float((pred[full] == y[full]).mean()),
+            "heldout_synthetic_low_res_top1": float((pred[~full] == y[~full]).mean()) if (~full).any() else float("nan"),
+            "heldout_synthetic_low_res_n": int((~full).sum())}
 
 
 def real_scores(models: dict[str, TileClassifier], crops: list[RealCrop]) -> dict[str, float]:
