@@ -144,3 +144,34 @@ def test_near_tiles_of_a_photo_from_a_seat_are_not_giants() -> None:
     # the known limit: one near face-down tile alone among far small ones is taken for a prop
     lone = np.array(far + wall[:1], np.float32)
     assert _giants(lone, np.array([False] * 12 + [True]), np.ones(13, bool)).tolist() == [False] * 12 + [True]
+
+
+def test_unsure_boxes_are_read_again_turned_and_the_surest_turn_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.vision.detect import Boxes
+    from companion.vision.read import RETRY_STEP
+
+    reader = TileReader(detector_threads=1, classifier_threads=1)
+    names = reader.classifier.info.class_names
+    n_cls = len(names)
+    boxes = Boxes(np.array([[50, 50, 30, 40, 10.0], [150, 50, 30, 40, 0.0]], np.float32), np.array([True, True]),
+                  np.array([0.9, 0.9], np.float32))
+    first = np.zeros((2, n_cls), np.float32)
+    first[0, names.index("unknown")] = 1.0  # box 0: cut sideways, "not a tile"
+    first[1, names.index("5p")] = 0.95  # box 1: sure, not read again
+    first[1, names.index("unknown")] = 0.05
+    calls: list[int] = []
+
+    def fake(crops: list[np.ndarray]) -> np.ndarray:
+        calls.append(len(crops))
+        out = np.zeros((len(crops), n_cls), np.float32)
+        out[:, names.index("unknown")] = 1.0
+        out[2] = 0.0  # the third turn (3 x RETRY_STEP) reads as a sure 7m
+        out[2, names.index("7m")] = 0.9
+        out[2, names.index("unknown")] = 0.1
+        return out
+
+    monkeypatch.setattr(reader.classifier, "probabilities", fake)
+    got, probs = reader._retry_turned(np.zeros((200, 200, 3), np.uint8), boxes, first)
+    assert calls == [360 // RETRY_STEP - 1]  # only box 0, in every other turn
+    assert got.obb[0, 4] == pytest.approx(10.0 + 3 * RETRY_STEP) and got.obb[1, 4] == 0.0
+    assert names[int(np.argmax(probs[0]))] == "7m" and names[int(np.argmax(probs[1]))] == "5p"
