@@ -217,18 +217,16 @@ def _giants(obb: np.ndarray, face_down: np.ndarray, tiles: np.ndarray) -> np.nda
     image; 23 false boxes were more than 2x."""
     out = np.zeros(len(obb), bool)
     kept = np.nonzero(tiles)[0]
-    if len(kept) < GIANT_FROM:
+    cand = np.nonzero(face_down & tiles)[0]
+    if len(kept) < GIANT_FROM or len(cand) == 0:
         return out
     area = obb[:, 2] * obb[:, 3]
-    down = face_down & tiles
-    for i in np.nonzero(down)[0]:
-        others = kept[kept != i]
-        dist = np.hypot(obb[others, 0] - obb[i, 0], obb[others, 1] - obb[i, 1])
-        near = others[np.argsort(dist)[:GIANT_NEIGHBOURS]]
-        if area[i] <= GIANT * float(np.median(area[near])):
-            continue
-        alike = down & (np.abs(np.log(area / area[i])) < np.log(GIANT_ALIKE))
-        out[i] = int(alike.sum()) - 1 < 2
+    dist = np.hypot(obb[cand, None, 0] - obb[None, kept, 0], obb[cand, None, 1] - obb[None, kept, 1])
+    dist[cand[:, None] == kept[None, :]] = np.inf  # not its own neighbour
+    near = kept[np.argsort(dist, axis=1)[:, :GIANT_NEIGHBOURS]]
+    big = area[cand] > GIANT * np.median(area[near], axis=1)
+    alike = (np.abs(np.log(area[None, cand] / area[cand, None])) < np.log(GIANT_ALIKE)).sum(axis=1) - 1
+    out[cand] = big & (alike < 2)
     return out
 
 
