@@ -31,7 +31,8 @@ def register(sub: Any) -> None:
                    help="read each tile also turned upside down (2) or by quarter turns (4)")
     p.add_argument("--single-pass", action="store_true",
                    help="one detector pass at the model's scale (live frames); by default photos are also read "
-                        "at twice the scale in overlapping windows, for small tiles")
+                        "at twice the scale in overlapping windows, for small tiles, and boxes read as 'not a tile' "
+                        "are read again turned every 45 degrees")
     p.add_argument("--detector", help="another detector .onnx file")
     p.add_argument("--classifier", help="another classifier .onnx file")
     p.set_defaults(func=run)
