@@ -25,7 +25,7 @@ from companion.tiles import Tile
 from companion.vision.calibration import Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import MEAN, STD, prepare
-from companion.vision.runtime import cpu_session
+from companion.vision.runtime import model_session
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "NOT_A_TILE"]
 
@@ -100,11 +100,8 @@ class TileClassifier:
                  flower_look: bool = True) -> None:
         """``flower_model``: the flowers' second-look model (default: the packaged one, when present);
         ``flower_look=False`` reads flowers with the main model alone."""
-        path = Path(model) if model is not None else default_model_path()
-        if not path.is_file():
-            raise ModelError(f"classifier model not found at {path}")
-        self.path = path
-        self.session = cpu_session(path, threads)
+        self.path, self.session = model_session(model, default_model_path, threads, ModelError, "classifier model")
+        path = self.path
         self.threads = threads
         self.info = _read_info(self.session, path)
         self.reject_below = reject_below

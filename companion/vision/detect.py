@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.runtime import cpu_session
+from companion.vision.runtime import model_session
 
 __all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path"]
 
@@ -124,11 +124,8 @@ class TileDetector:
     classifier's session)."""
 
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None) -> None:
-        path = Path(path) if path is not None else default_model_path()
-        if not path.is_file():
-            raise DetectorError(f"tile detector model not found: {path}")
-        self.path = path
-        self.session = cpu_session(path, threads)
+        self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
+                                                threads, DetectorError, "tile detector model")
         meta = self.session.get_modelmeta().custom_metadata_map
         try:
             self.long_side = int(meta["long_side"])
@@ -136,7 +133,7 @@ class TileDetector:
             self.classes = tuple(json.loads(meta["classes"]))
             self.threshold = float(threshold if threshold is not None else meta["threshold"])
         except (KeyError, ValueError) as e:
-            raise DetectorError(f"{path} lacks detector metadata ({e})") from e
+            raise DetectorError(f"{self.path} lacks detector metadata ({e})") from e
         self.input_name = self.session.get_inputs()[0].name
 
     def detect(self, image: np.ndarray, long_side: int | None = None) -> Boxes:

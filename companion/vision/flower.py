@@ -22,7 +22,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
 from companion.vision.preprocess import MEAN, STD, as_bgr, map_crops, normalise, resize
-from companion.vision.runtime import cpu_session
+from companion.vision.runtime import model_session
 
 __all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
            "second_look", "default_flower_model"]
@@ -69,11 +69,9 @@ class FlowerReader:
     """The strip model in one onnxruntime session (spinning off)."""
 
     def __init__(self, model: Path | None = None, threads: int = 1) -> None:
-        path = Path(model) if model is not None else default_flower_model()
-        if not path.is_file():
-            raise FlowerModelError(f"flower model not found at {path}")
-        self.path = path
-        self.session = cpu_session(path, threads)
+        self.path, self.session = model_session(model, default_flower_model, threads, FlowerModelError,
+                                                "flower model")
+        path = self.path
         self.threads = threads
         meta = self.session.get_modelmeta().custom_metadata_map
         names = tuple(json.loads(meta.get("class_names", "[]")))

@@ -4,11 +4,12 @@ spinning on, each one's idle threads burn the cores the other needs (the pipelin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import onnxruntime as ort
 
-__all__ = ["cpu_session"]
+__all__ = ["cpu_session", "model_session"]
 
 
 def cpu_session(path: Path, threads: int) -> ort.InferenceSession:
@@ -20,3 +21,13 @@ def cpu_session(path: Path, threads: int) -> ort.InferenceSession:
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+
+
+def model_session(model: Path | None, default: Callable[[], Path], threads: int, error: type[Exception],
+                  what: str) -> tuple[Path, ort.InferenceSession]:
+    """The file ``model`` (or ``default()``) and a :func:`cpu_session` of it; ``error`` naming the path when
+    there is no such file."""
+    path = Path(model) if model is not None else default()
+    if not path.is_file():
+        raise error(f"{what} not found at {path}")
+    return path, cpu_session(path, threads)
