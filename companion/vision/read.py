@@ -130,7 +130,8 @@ class TileReader:
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
         the boxes the classifier is unsure of again in turned crops (:meth:`_retry_turned`; ``None``: for
-        photos read ``tiled`` only, since it costs a live frame about a third more time)."""
+        photos read ``tiled`` only, since it costs a live frame about a third more time; with ``turns`` > 1
+        every box is read in its turns anyway and ``retry`` is not used)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
