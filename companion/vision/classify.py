@@ -101,9 +101,8 @@ class TileClassifier:
         """``flower_model``: the flowers' second-look model (default: the packaged one, when present);
         ``flower_look=False`` reads flowers with the main model alone."""
         self.path, self.session = model_session(model, default_model_path, threads, ModelError, "classifier model")
-        path = self.path
         self.threads = threads
-        self.info = _read_info(self.session, path)
+        self.info = _read_info(self.session, self.path)
         self.reject_below = reject_below
         self._input = self.session.get_inputs()[0].name
         self.calibration = calibration
@@ -114,7 +113,7 @@ class TileClassifier:
         if self.flower is not None:
             missing = [f for f in FLOWERS if f not in self.info.class_names]
             if missing:
-                raise ModelError(f"{path}: no classes {missing} for the flowers' second look")
+                raise ModelError(f"{self.path}: no classes {missing} for the flowers' second look")
             self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
         if calibration is not None:
             crops, owner = calibration.view_crops()

@@ -71,7 +71,6 @@ class FlowerReader:
     def __init__(self, model: Path | None = None, threads: int = 1) -> None:
         self.path, self.session = model_session(model, default_flower_model, threads, FlowerModelError,
                                                 "flower model")
-        path = self.path
         self.threads = threads
         meta = self.session.get_modelmeta().custom_metadata_map
         names = tuple(json.loads(meta.get("class_names", "[]")))
@@ -79,7 +78,7 @@ class FlowerReader:
         norm = (tuple(json.loads(meta.get("mean", "[]"))), tuple(json.loads(meta.get("std", "[]"))))
         if names != FLOWERS or (size.get("width"), size.get("height")) != STRIP_SIZE or \
                 float(meta.get("strip_top", "nan")) != STRIP_TOP or norm != (MEAN, STD):
-            raise FlowerModelError(f"{path}: not a flower-strip model for {STRIP_SIZE} strips of the top "
+            raise FlowerModelError(f"{self.path}: not a flower-strip model for {STRIP_SIZE} strips of the top "
                                    f"{STRIP_TOP} normalised with {MEAN}/{STD}")
         self._input = self.session.get_inputs()[0].name
 

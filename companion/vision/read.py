@@ -158,16 +158,13 @@ class TileReader:
             if self.retry if self.retry is not None else tiled:
                 boxes, probs = self._retry_turned(image, boxes, probs)
             return self._combine(boxes, probs, size)
-        step = 360 // self.turns
-        turned = [boxes.obb.copy() for _ in range(self.turns)]
-        for k, obb in enumerate(turned):
-            obb[:, 4] = (obb[:, 4] + k * step + 180) % 360 - 180
-        probs = self.classifier.probabilities(upright_crops(image, np.concatenate(turned))).reshape(
+        turned = _turned(boxes.obb, np.arange(0, 360, 360 // self.turns))
+        probs = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5))).reshape(
             self.turns, len(boxes), -1)
         tiles = self._kind_of >= 0
         best = probs[:, :, tiles].max(axis=2).argmax(axis=0)  # the turn read most confidently as a tile
         idx = np.arange(len(boxes))
-        chosen = Boxes(np.stack(turned)[best, idx], boxes.face_up, boxes.score)
+        chosen = Boxes(turned[best, idx], boxes.face_up, boxes.score)
         return self._combine(chosen, probs[best, idx], size)
 
     def _retry_turned(self, image: np.ndarray, boxes: Boxes, probs: np.ndarray) -> tuple[Boxes, np.ndarray]:
@@ -181,17 +178,16 @@ class TileReader:
         rows = np.nonzero((sure < RETRY_BELOW) & (probs.argmax(axis=1) == self._unknown))[0]
         if len(rows) == 0:
             return boxes, probs
-        turns = np.arange(RETRY_STEP, 360, RETRY_STEP)
-        turned = np.repeat(boxes.obb[rows][None], len(turns), axis=0)
-        turned[:, :, 4] = (turned[:, :, 4] + turns[:, None] + 180) % 360 - 180
+        turned = _turned(boxes.obb[rows], np.arange(RETRY_STEP, 360, RETRY_STEP))
         again = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5))).reshape(
-            len(turns), len(rows), -1)
+            len(turned), len(rows), -1)
         best = again[:, :, tiles].max(axis=2)
         k = best.argmax(axis=0)
-        better = (best[k, np.arange(len(rows))] > sure[rows]) & (best[k, np.arange(len(rows))] >= RETRY_ACCEPT)
+        top = best[k, np.arange(len(rows))]
+        pick = np.nonzero((top > sure[rows]) & (top >= RETRY_ACCEPT))[0]
         obb, out = boxes.obb.copy(), probs.copy()
-        obb[rows[better]] = turned[k[better], np.nonzero(better)[0]]
-        out[rows[better]] = again[k[better], np.nonzero(better)[0]]
+        obb[rows[pick]] = turned[k[pick], pick]
+        out[rows[pick]] = again[k[pick], pick]
         return Boxes(obb, boxes.face_up, boxes.score), out
 
     def _combine(self, boxes: Boxes, probs: np.ndarray, size: tuple[int, int]) -> Detections:
@@ -206,6 +202,13 @@ class TileReader:
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
                           np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
                           top_k[keep].astype(np.int16), top_p[keep], size)
+
+
+def _turned(obb: np.ndarray, degrees: np.ndarray) -> np.ndarray:
+    """``len(degrees) x N x 5``: the boxes ``obb`` with their angle turned by each of ``degrees``."""
+    out = np.repeat(obb[None], len(degrees), axis=0)
+    out[:, :, 4] = (out[:, :, 4] + degrees[:, None] + 180) % 360 - 180
+    return out
 
 
 def _giants(obb: np.ndarray, face_down: np.ndarray, tiles: np.ndarray) -> np.ndarray:
