@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.tiles import Tile  # noqa: E402
-from companion.vision.calibration import Calibration  # noqa: E402
+from companion.vision.calibration import MIN_CROP, Calibration  # noqa: E402
 from companion.vision.classify import NOT_A_TILE, TileClassifier, default_model_path  # noqa: E402
 from training.classifier_data import negative, render_bank  # noqa: E402
 from training.real_augment import augment_real  # noqa: E402
@@ -87,9 +87,11 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
                        views: int = 3) -> dict[str, float]:
     """Calibration on each set, scored with the set's left-out model, three ways:
 
-    - ``rephoto``: calibrate with one photo-like view (augment_real) of every crop of the set, score other
-      independent views of the same crops (a simulated second photograph; the dev data holds one crop per
-      kind per set, so different physical copies are not available);
+    - ``rephoto``: calibrate with the set's crops as photographed, score independent photo-like views
+      (augment_real: another photograph or a table camera, 0.3-2.2x the input size, glare, blur, JPEG) of
+      the same crops (the dev data holds one crop per kind per set, so other physical copies are few);
+    - ``rephoto_degraded``: the same, but the calibration crop is itself such a view (redrawn until it is
+      at least ``MIN_CROP``, as ``companion calibrate`` refuses smaller ones);
     - ``strict``: calibrate with the first crop of each kind, score the set's other crops of calibrated kinds
       (only a handful exist in the dev data);
     - ``partial``: calibrate with every other crop of the set, score the crop whose kind then has no
@@ -103,11 +105,13 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
     for s, items in sorted(by_set.items()):
         base = models[s]
         tiles = [c.tile for c in items]
-        cal = Calibration.from_crops(f"set{s}", [(c.tile, augment_real(c.image, r)) for c in items])
-        calibrated = _like(base, calibration=cal)
+        calibrated = _like(base, calibration=Calibration.from_crops(f"set{s}", [(c.tile, c.image) for c in items]))
+        degraded = _like(base, calibration=Calibration.from_crops(
+            f"set{s}", [(c.tile, _calibration_view(c.image, r)) for c in items]))
         for _ in range(views):
             view = [augment_real(c.image, r) for c in items]
             out["rephoto"] += _accuracy(calibrated, view, tiles)
+            out["rephoto_degraded"] += _accuracy(degraded, view, tiles)
             out["rephoto_uncalibrated"] += _accuracy(base, view, tiles)
         first: dict[Tile, RealCrop] = {}
         for c in items:
@@ -127,6 +131,13 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
         res[f"calibration_{k}_top1"] = float(np.mean(v))
         res[f"calibration_{k}_n"] = len(v)
     return res
+
+
+def _calibration_view(image: np.ndarray, r: np.random.Generator) -> np.ndarray:
+    while True:
+        v = augment_real(image, r)
+        if v.shape[1] >= MIN_CROP[0] and v.shape[0] >= MIN_CROP[1]:
+            return v
 
 
 def _like(clf: TileClassifier, calibration: Calibration) -> TileClassifier:

@@ -75,13 +75,16 @@ def _labelled(items: list[str]) -> list[tuple[Tile, Path]]:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from companion.vision.calibration import check_crop
     from companion.vision.image_file import read_image
 
     samples: list[tuple[Tile, np.ndarray]] = []
     failed = 0
     for tile, f in _labelled(args.crops):
         try:
-            samples.append((tile, read_image(f)))
+            crop = read_image(f)
+            check_crop(crop, str(f))
+            samples.append((tile, crop))
         except ValueError as e:
             failed += 1
             print(f"companion calibrate: {e}", file=sys.stderr)

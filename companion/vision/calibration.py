@@ -3,9 +3,11 @@
 A :class:`Calibration` keeps the crops themselves (small, ``uint8`` BGR), not model features, so it stays
 valid when the packaged model changes. The classifier embeds each crop in a few jittered views
 (:func:`views`: shifted, scaled, turned a little, lit and blurred differently, as a second photograph would
-be) into class prototypes. With a cosine-head model (metadata ``logit_scale``) a calibrated class's logit
-becomes a mix of the cosine to its trained weight and the cosine to the prototype (:func:`blend_logits`,
-weight imprinting); older models blend probabilities (:func:`blend`). Which plant carries the
+be) into class prototypes. With a cosine-head model (metadata ``logit_scale``) the prototypes start class
+weights that are then fitted on many harsher views of the crops (:func:`photo_views`: size down to a table
+camera's, glare, blur, JPEG; :func:`fit_weights`), and a calibrated class's logit becomes mostly the cosine
+to that weight (:func:`blend_logits`, weight imprinting); older models blend probabilities (:func:`blend`).
+A calibration crop must be at least :data:`MIN_CROP`. Which plant carries the
 printed 3 or 4 differs between sets; calibrating by printed number settles it for that set.
 
 Sets live in ``<data>/calibration/<name>.npz`` where ``<data>`` is ``$COMPANION_DATA_DIR``, else
@@ -28,8 +30,9 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
-__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "calibration_dir", "save", "load",
-           "list_sets", "select", "selected", "delete", "STORE_SIZE", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS"]
+__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "photo_views",
+           "fit_weights", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
+           "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
 WEIGHT = 0.7
@@ -39,6 +42,15 @@ IMPRINT = 0.7
 """Share of the prototype's cosine in a calibrated class's logit (cosine-head models)."""
 VIEWS = 8
 """Views of each calibration crop (the crop itself and jittered copies) averaged into its prototype."""
+PHOTO_VIEWS = 56
+"""Harsher views of each calibration crop (:func:`photo_views`) on which, with the :data:`VIEWS`, the
+calibrated classes' weights are fitted (:func:`fit_weights`)."""
+FIT_STEPS = 400
+FITTED = 0.85
+"""Share of the fitted weights' cosine in a calibrated class's logit (the rest is the trained head's)."""
+MIN_CROP = (36, 48)
+"""Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
+is too blurred to stand for its kind, and every later reading would be measured against it."""
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
@@ -59,6 +71,8 @@ class Calibration:
         if not samples:
             raise CalibrationError(f"calibration {name!r}: no crops given")
         tiles = tuple(t for t, _ in samples)
+        for i, (t, c) in enumerate(samples):
+            check_crop(c, f"calibration {name!r}: crop {i + 1} ({t.code})")
         crops = np.stack([cv2.resize(as_bgr(c), STORE_SIZE, interpolation=cv2.INTER_AREA) for _, c in samples])
         return cls(name, tiles, crops)
 
@@ -70,6 +84,28 @@ class Calibration:
         for c in self.crops:
             out += views(c, rng, n)
         return out, np.repeat(np.arange(len(self.crops)), n)
+
+    def fit_crops(self, mild: int = VIEWS, photo: int = PHOTO_VIEWS) -> tuple[list[np.ndarray], np.ndarray]:
+        """The crops the calibrated weights are fitted on: :meth:`view_crops` (``mild`` per crop) and then
+        ``photo`` :func:`photo_views` of every crop (fixed seeds), with the row each comes from."""
+        crops, owner = self.view_crops(mild)
+        rng = np.random.default_rng(1)
+        for c in self.crops:
+            crops += photo_views(c, rng, photo)
+        return crops, np.concatenate([owner, np.repeat(np.arange(len(self.crops)), photo)])
+
+    def weights(self, class_names: Sequence[str], embeddings: np.ndarray, owner: np.ndarray, scale: float,
+                mild: int = VIEWS) -> tuple[np.ndarray, np.ndarray]:
+        """``(class indices K, unit weights K x D)`` for a cosine head: the prototypes of the first ``mild``
+        views of each crop (:meth:`prototypes`), then fitted on all the views' embeddings
+        (:func:`fit_weights`), so a class's region follows the set's own tiles under blur, glare and size."""
+        owner = np.asarray(owner)
+        first = np.concatenate([np.nonzero(owner == i)[0][:mild] for i in range(len(self.tiles))])
+        classes, protos = self.prototypes(class_names, embeddings[first], owner[first])
+        index = {n: i for i, n in enumerate(class_names)}
+        row = {c: i for i, c in enumerate(classes.tolist())}
+        labels = np.array([row[index[self.tiles[o].code]] for o in owner])
+        return classes, fit_weights(embeddings, labels, protos, scale)
 
     def prototypes(self, class_names: Sequence[str], embeddings: np.ndarray, owner: np.ndarray | None = None
                    ) -> tuple[np.ndarray, np.ndarray]:
@@ -144,6 +180,83 @@ def views(crop: np.ndarray, rng: np.random.Generator, n: int = VIEWS) -> list[np
             k = rng.uniform(0.25, 0.6)
             v = cv2.resize(cv2.resize(v, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), (w, h))
         out.append(np.clip(v, 0, 255).astype(np.uint8))
+    return out
+
+
+def check_crop(crop: np.ndarray, what: str) -> None:
+    """Refuse a calibration crop smaller than :data:`MIN_CROP`; ``what`` names it in the message."""
+    if crop.ndim < 2 or crop.shape[1] < MIN_CROP[0] or crop.shape[0] < MIN_CROP[1]:
+        size = f"{crop.shape[1]}x{crop.shape[0]}" if crop.ndim >= 2 else str(crop.shape)
+        raise CalibrationError(f"{what} is {size} px; a calibration crop must be at least {MIN_CROP[0]}x{MIN_CROP[1]} "
+                               "px: photograph the tile closer / 校正用的牌太小，請靠近一點拍")
+
+
+def fit_weights(embeddings: np.ndarray, labels: np.ndarray, init: np.ndarray, scale: float,
+                steps: int = FIT_STEPS, lr: float = 0.5, l2: float = 1e-3) -> np.ndarray:
+    """Unit class weights ``K x D`` of a cosine softmax (``scale x cosine``) fitted by gradient descent on unit
+    ``embeddings`` with ``labels`` in ``0..K-1``, starting from ``init`` (the prototypes): deterministic,
+    numpy only, about a second for a full set."""
+    x = np.asarray(embeddings, np.float32)
+    onehot = np.eye(len(init), dtype=np.float32)[labels]
+    w = np.asarray(init, np.float32).copy()
+    for _ in range(steps):
+        norm = np.linalg.norm(w, axis=1, keepdims=True)
+        unit = w / norm
+        z = scale * x @ unit.T
+        p = np.exp(z - z.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        g = scale * (p - onehot).T @ x / len(x)  # gradient of the mean cross-entropy w.r.t. the unit weights
+        g = (g - (g * unit).sum(axis=1, keepdims=True) * unit) / norm  # ... w.r.t. the raw weights
+        w -= lr * (g + l2 * w)
+    out: np.ndarray = w / np.linalg.norm(w, axis=1, keepdims=True)
+    return out
+
+
+def photo_views(crop: np.ndarray, rng: np.random.Generator, n: int) -> list[np.ndarray]:
+    """``n`` views of a crop as another photograph or a table camera might give it: the crop window moved,
+    grown, skewed and turned, 0.3-2.2x the classifier's input size, with other saturation, colour and light,
+    a shading ramp, glare, blur, noise and JPEG artefacts."""
+    h, w = crop.shape[:2]
+    pad = h // 4
+    canvas = cv2.copyMakeBorder(crop, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    out = []
+    for _ in range(n):
+        s = rng.uniform(0.3, 0.6) if rng.random() < 0.2 else rng.uniform(0.6, 2.2)
+        ow, oh = max(8, round(INPUT_SIZE[0] * s * rng.uniform(0.9, 1.1))), max(10, round(INPUT_SIZE[1] * s))
+        grow = rng.uniform(-0.05, 0.12) if rng.random() < 0.8 else rng.uniform(0.12, 0.3)
+        cx, cy = pad + w / 2 + rng.normal(0, 0.03) * w, pad + h / 2 + rng.normal(0, 0.03) * h
+        quad = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * np.array([w, h], np.float32) * (1 + grow) / 2
+        quad += rng.normal(0, 0.035, (4, 2)).astype(np.float32) * np.array([w, h], np.float32)
+        a = np.radians(rng.normal(0, 5) if rng.random() < 0.9 else rng.uniform(-15, 15))
+        turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+        quad = quad @ turn.T + np.array([cx, cy], np.float32)
+        dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
+        m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+        v = cv2.warpPerspective(canvas, m, (ow, oh), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
+        out.append(_photometric(v, rng))
+    return out
+
+
+def _photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    f = img.astype(np.float32)
+    h, w = f.shape[:2]
+    grey = f.mean(axis=2, keepdims=True)
+    f = grey + (f - grey) * rng.uniform(0.6, 1.3)
+    f = f * rng.uniform(0.88, 1.12, 3).astype(np.float32) * rng.uniform(0.65, 1.2) + rng.uniform(-30, 30)
+    if rng.random() < 0.35:
+        ramp = np.linspace(rng.uniform(0.55, 1), rng.uniform(0.8, 1.1), w if rng.random() < 0.5 else h, dtype=np.float32)
+        f *= ramp[None, :, None] if ramp.size == w else ramp[:, None, None]
+    if rng.random() < 0.3:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        gx, gy, s = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.1, 0.5) * max(h, w)
+        f += (rng.uniform(60, 220) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * s * s)))[:, :, None]
+    if rng.random() < 0.4:
+        f = cv2.GaussianBlur(f, (0, 0), rng.uniform(0.3, 1.4))
+    f += rng.normal(0, rng.uniform(0, 7), f.shape).astype(np.float32)
+    out = np.clip(f, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        _, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     return out
 
 

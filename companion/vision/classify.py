@@ -6,8 +6,8 @@
 
 A prediction's ``tile`` is a :class:`~companion.tiles.Tile` (``0x`` = a face-down tile) or ``None`` when the
 crop is not a tile at all (dice, chips, coins, fingers): its ``label`` is then ``"unknown"``. With a
-:class:`~companion.vision.calibration.Calibration` the scores blend the trained head with prototypes of the
-player's own set.
+:class:`~companion.vision.calibration.Calibration` the scores blend the trained head with class weights fitted
+to the player's own set.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import Calibration, blend, calibrated_probs
+from companion.vision.calibration import FITTED, Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import MEAN, STD, prepare
 from companion.vision.runtime import model_session
@@ -116,9 +116,14 @@ class TileClassifier:
                 raise ModelError(f"{self.path}: no classes {missing} for the flowers' second look")
             self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
         if calibration is not None:
-            crops, owner = calibration.view_crops()
-            _, emb = self.run(crops)
-            self._protos = calibration.prototypes(self.info.class_names, emb, owner)
+            if self.info.logit_scale > 0:  # cosine head: class weights fitted on many views of the set's crops
+                crops, owner = calibration.fit_crops()
+                _, emb = self.run(crops)
+                self._protos = calibration.weights(self.info.class_names, emb, owner, self.info.logit_scale)
+            else:
+                crops, owner = calibration.view_crops()
+                _, emb = self.run(crops)
+                self._protos = calibration.prototypes(self.info.class_names, emb, owner)
             if self.flower is not None:
                 self.flower.calibrate(calibration)
 
@@ -141,7 +146,7 @@ class TileClassifier:
         if self._protos is None or not len(logits):
             probs = softmax(logits)
         elif self.info.logit_scale > 0:
-            probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale)
+            probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale, FITTED)
         else:
             probs = blend(softmax(logits), emb, *self._protos)
         if self.flower is not None and len(probs):

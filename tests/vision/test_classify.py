@@ -141,3 +141,68 @@ def test_views_keep_shape_and_differ() -> None:
     assert len(vs) == 6 and vs[0] is crop
     assert all(v.shape == crop.shape and v.dtype == np.uint8 for v in vs)
     assert all(not np.array_equal(v, crop) for v in vs[1:])
+
+
+def test_a_calibration_crop_too_small_is_refused_by_name_and_the_cli_calibrates_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+
+    samples = _crops(3)
+    tiny = cv2.resize(samples[1][1], (20, 27), interpolation=cv2.INTER_AREA)
+    with pytest.raises(calibration.CalibrationError, match=r"crop 2 \(2m\) is 20x27 px.*at least 36x48"):
+        calibration.Calibration.from_crops("home", [samples[0], (samples[1][0], tiny)])
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "crops"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "1m.png"), samples[0][1])
+    cv2.imwrite(str(folder / "2m.png"), tiny)
+    cv2.imwrite(str(folder / "3m.png"), samples[2][1])
+    assert cli.main(["calibrate", "add", "home", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert "2m.png is 20x27 px" in err and "2 crops of 2 kinds" in out
+    assert calibration.load("home").tiles == (samples[0][0], samples[2][0])
+
+
+def test_fit_weights_separates_what_the_prototypes_confuse() -> None:
+    """Two classes whose means differ most along a noisy direction and a little along a clean one (a tile's
+    views differ most in light and blur, its kind in a small mark): the prototypes follow the noisy
+    direction; the fitted cosine weights find the clean one, stay unit vectors and are deterministic."""
+    rng = np.random.default_rng(4)
+    d = 8
+    centre = np.zeros(d)
+    centre[7] = 3.0
+    gap = np.zeros(d)
+    gap[0], gap[1] = 0.1, 0.3
+    noise = np.full(d, 0.1)
+    noise[0], noise[1] = 0.03, 1.0
+    x = np.concatenate([centre + gap + rng.normal(0, noise, (200, d)),
+                        centre - gap + rng.normal(0, noise, (200, d))]).astype(np.float32)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    y = np.repeat([0, 1], 200)
+    protos = np.stack([x[y == k].mean(0) for k in (0, 1)])
+    protos /= np.linalg.norm(protos, axis=1, keepdims=True)
+    w = calibration.fit_weights(x, y, protos, 20.0)
+    before = ((x @ protos.T).argmax(1) == y).mean()
+    after = ((x @ w.T).argmax(1) == y).mean()
+    assert np.allclose(np.linalg.norm(w, axis=1), 1.0, atol=1e-5)
+    assert before < 0.8 and after > 0.9
+    assert np.array_equal(w, calibration.fit_weights(x, y, protos, 20.0))
+
+
+def test_photo_views_span_the_sizes_a_camera_gives() -> None:
+    crop = _crops(1, seed=5)[0][1]
+    vs = calibration.photo_views(crop, np.random.default_rng(2), 60)
+    widths = [v.shape[1] for v in vs]
+    assert all(v.dtype == np.uint8 and v.ndim == 3 and v.shape[2] == 3 for v in vs)
+    assert min(widths) < 36 and max(widths) > 90  # table-camera crops and close photos
+    assert len({v.tobytes() for v in vs}) == 60
+
+
+def test_calibrated_classifier_fits_weights_for_the_calibrated_kinds_only(smoke_model: Path) -> None:
+    samples = _crops(43, seed=3)[:10]
+    clf = TileClassifier(smoke_model, calibration=calibration.Calibration.from_crops("part", samples))
+    assert clf._protos is not None
+    classes, weights = clf._protos
+    assert sorted(clf.info.class_names[i] for i in classes) == sorted(t.code for t, _ in samples)
+    assert np.allclose(np.linalg.norm(weights, axis=1), 1.0, atol=1e-5)
