@@ -22,7 +22,8 @@ from training import loso, quantize, train_classifier
 from training.real_crops import load_crops
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = ["--styles", "500", "--steps", "6000", "--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
+BASE_STYLES, BASE_STEPS = 500, 6000
+BASE = ["--batch", "96", "--lr", "4e-3", "--eval-styles", "30"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,12 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier.onnx")
     ap.add_argument("--skip-base", action="store_true", help="reuse WORK/base.pt")
+    ap.add_argument("--base-steps", type=int, default=BASE_STEPS, help="training steps of the base")
+    ap.add_argument("--base-styles", type=int, default=BASE_STYLES, help="rendered face styles the base trains on")
     args = ap.parse_args(argv)
     t0 = time.monotonic()
     cache = args.work / "cache"
     base = args.work / "base.pt"
     if not args.skip_base:
-        train_classifier.main([*BASE, "--threads", str(args.threads), "--bank-cache", str(cache),
+        train_classifier.main([*BASE, "--styles", str(args.base_styles), "--steps", str(args.base_steps), "--threads", str(args.threads), "--bank-cache", str(cache),
                                "--save-ckpt", str(base), "--out", str(args.work / "base.onnx"),
                                "--real", str(args.dev), "--real-frac", "0"])
     loso.main([str(args.dev), "--base", str(base), "--out-dir", str(args.work / "loso"), "--final", str(args.out),
