@@ -52,7 +52,7 @@ def heldout_synthetic(clf: TileClassifier, styles: int, seed: int) -> dict[str, 
     pred = clf.probabilities(crops).argmax(1)
     fl = (y >= 34) & (y < 42)
     # crops at least 48 px high: the 0.6-2.2x sizes the measure had before low-resolution crops (18-36 px
-    # wide, as in a table frame; training/classifier_data.LOW_RES) joined the augmentation
+    # wide, as in a table frame; companion/vision/augment.LOW_RES) joined the augmentation
     full = np.array([c.shape[0] >= 48 for c in crops])
     return {"heldout_synthetic_top1": float((pred == y).mean()),
             "heldout_synthetic_flowers_top1": float((pred[fl] == y[fl]).mean()), "heldout_synthetic_n": len(y),

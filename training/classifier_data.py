@@ -13,7 +13,10 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from companion.vision.preprocess import INPUT_SIZE, prepare
+from companion.vision.augment import crop_quad as _crop_quad
+from companion.vision.augment import out_size as _out_size
+from companion.vision.augment import photometric as _photometric
+from companion.vision.preprocess import prepare
 from training.progress import Progress
 from training.synth.faces import face_box, render_face, sample_style
 
@@ -71,52 +74,6 @@ def _composite(rgba: np.ndarray, pad: int, r: np.random.Generator) -> np.ndarray
     region = bg[pad:pad + h, pad:pad + w].astype(np.float32)
     bg[pad:pad + h, pad:pad + w] = (tile * a + region * (1 - a)).astype(np.uint8)
     return bg
-
-
-def _crop_quad(box: np.ndarray, pad: int, r: np.random.Generator) -> np.ndarray:
-    x0, y0, x1, y1 = box + pad
-    w, h = x1 - x0, y1 - y0
-    grow = r.uniform(-0.05, 0.12) if r.random() < 0.8 else r.uniform(0.12, 0.3)
-    cx, cy = (x0 + x1) / 2 + r.normal(0, 0.03) * w, (y0 + y1) / 2 + r.normal(0, 0.03) * h
-    hw, hh = w * (1 + grow) / 2, h * (1 + grow) / 2
-    quad = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float32)
-    quad += r.normal(0, 0.035, (4, 2)).astype(np.float32) * np.array([w, h], np.float32)  # perspective
-    ang = math.radians(r.normal(0, 5) if r.random() < 0.9 else r.uniform(-15, 15))
-    rot = np.array([[math.cos(ang), -math.sin(ang)], [math.sin(ang), math.cos(ang)]], np.float32)
-    return quad @ rot.T + np.array([cx, cy], np.float32)
-
-
-def _photometric(img: np.ndarray, r: np.random.Generator) -> np.ndarray:
-    f = img.astype(np.float32)
-    h, w = f.shape[:2]
-    grey = f.mean(axis=2, keepdims=True)
-    f = grey + (f - grey) * r.uniform(0.6, 1.3)  # saturation
-    f = f * r.uniform(0.88, 1.12, 3).astype(np.float32) * r.uniform(0.65, 1.2) + r.uniform(-30, 30)
-    if r.random() < 0.35:  # shading ramp
-        ramp = np.linspace(r.uniform(0.55, 1), r.uniform(0.8, 1.1), w if r.random() < 0.5 else h, dtype=np.float32)
-        f *= ramp[None, :, None] if ramp.size == w else ramp[:, None, None]
-    if r.random() < 0.3:  # glare
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        gx, gy, s = r.uniform(0, w), r.uniform(0, h), r.uniform(0.1, 0.5) * max(h, w)
-        f += (r.uniform(60, 220) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * s * s)))[:, :, None]
-    if r.random() < 0.4:
-        f = cv2.GaussianBlur(f, (0, 0), r.uniform(0.3, 1.4))
-    f += r.normal(0, r.uniform(0, 7), f.shape).astype(np.float32)
-    out = np.clip(f, 0, 255).astype(np.uint8)
-    if r.random() < 0.3:
-        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(r.integers(25, 90))])
-        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    return out
-
-
-LOW_RES = 0.2
-"""Share of crops made 0.3-0.6x the input size (18-36 px wide): a tile 25-60 px wide in a 1280x720 table
-frame is read from a crop that small, and without them such crops were misread or called "not a tile"."""
-
-
-def _out_size(r: np.random.Generator) -> tuple[int, int]:
-    s = r.uniform(0.3, 0.6) if r.random() < LOW_RES else r.uniform(0.6, 2.2)
-    return max(8, round(INPUT_SIZE[0] * s * r.uniform(0.9, 1.1))), max(10, round(INPUT_SIZE[1] * s))
 
 
 def augment(rgba: np.ndarray, box: np.ndarray, r: np.random.Generator) -> np.ndarray:

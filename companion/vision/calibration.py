@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
+from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "photo_views",
@@ -213,51 +214,10 @@ def fit_weights(embeddings: np.ndarray, labels: np.ndarray, init: np.ndarray, sc
 
 
 def photo_views(crop: np.ndarray, rng: np.random.Generator, n: int) -> list[np.ndarray]:
-    """``n`` views of a crop as another photograph or a table camera might give it: the crop window moved,
-    grown, skewed and turned, 0.3-2.2x the classifier's input size, with other saturation, colour and light,
-    a shading ramp, glare, blur, noise and JPEG artefacts."""
-    h, w = crop.shape[:2]
-    pad = h // 4
-    canvas = cv2.copyMakeBorder(crop, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-    out = []
-    for _ in range(n):
-        s = rng.uniform(0.3, 0.6) if rng.random() < 0.2 else rng.uniform(0.6, 2.2)
-        ow, oh = max(8, round(INPUT_SIZE[0] * s * rng.uniform(0.9, 1.1))), max(10, round(INPUT_SIZE[1] * s))
-        grow = rng.uniform(-0.05, 0.12) if rng.random() < 0.8 else rng.uniform(0.12, 0.3)
-        cx, cy = pad + w / 2 + rng.normal(0, 0.03) * w, pad + h / 2 + rng.normal(0, 0.03) * h
-        quad = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * np.array([w, h], np.float32) * (1 + grow) / 2
-        quad += rng.normal(0, 0.035, (4, 2)).astype(np.float32) * np.array([w, h], np.float32)
-        a = np.radians(rng.normal(0, 5) if rng.random() < 0.9 else rng.uniform(-15, 15))
-        turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
-        quad = quad @ turn.T + np.array([cx, cy], np.float32)
-        dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
-        m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
-        v = cv2.warpPerspective(canvas, m, (ow, oh), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
-        out.append(_photometric(v, rng))
-    return out
-
-
-def _photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    f = img.astype(np.float32)
-    h, w = f.shape[:2]
-    grey = f.mean(axis=2, keepdims=True)
-    f = grey + (f - grey) * rng.uniform(0.6, 1.3)
-    f = f * rng.uniform(0.88, 1.12, 3).astype(np.float32) * rng.uniform(0.65, 1.2) + rng.uniform(-30, 30)
-    if rng.random() < 0.35:
-        ramp = np.linspace(rng.uniform(0.55, 1), rng.uniform(0.8, 1.1), w if rng.random() < 0.5 else h, dtype=np.float32)
-        f *= ramp[None, :, None] if ramp.size == w else ramp[:, None, None]
-    if rng.random() < 0.3:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        gx, gy, s = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.1, 0.5) * max(h, w)
-        f += (rng.uniform(60, 220) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * s * s)))[:, :, None]
-    if rng.random() < 0.4:
-        f = cv2.GaussianBlur(f, (0, 0), rng.uniform(0.3, 1.4))
-    f += rng.normal(0, rng.uniform(0, 7), f.shape).astype(np.float32)
-    out = np.clip(f, 0, 255).astype(np.uint8)
-    if rng.random() < 0.3:
-        _, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
-        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    return out
+    """``n`` views of a crop as another photograph or a table camera might give it
+    (:func:`companion.vision.augment.photo_view`: the crop window moved, grown, skewed and turned, 0.3-2.2x
+    the classifier's input size, other colour and light, glare, blur, noise and JPEG)."""
+    return [photo_view(crop, rng) for _ in range(n)]
 
 
 # --- storage ---------------------------------------------------------------------------------------------

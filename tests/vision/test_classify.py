@@ -206,3 +206,16 @@ def test_calibrated_classifier_fits_weights_for_the_calibrated_kinds_only(smoke_
     classes, weights = clf._protos
     assert sorted(clf.info.class_names[i] for i in classes) == sorted(t.code for t, _ in samples)
     assert np.allclose(np.linalg.norm(weights, axis=1), 1.0, atol=1e-5)
+
+
+def test_training_and_calibration_share_one_idea_of_another_photo() -> None:
+    """The classifier's augmentation and the calibration's views are the same functions (one copy)."""
+    from companion.vision import augment
+    from training import classifier_data, real_augment
+
+    assert classifier_data._photometric is augment.photometric and classifier_data._crop_quad is augment.crop_quad
+    assert real_augment.augment_real is augment.photo_view
+    crop = _crops(1, seed=6)[0][1]
+    a = calibration.photo_views(crop, np.random.default_rng(3), 5)
+    b = [augment.photo_view(crop, r) for r in [np.random.default_rng(3)] for _ in range(5)]
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
