@@ -17,10 +17,12 @@ Sets live in ``<data>/calibration/<name>.npz`` where ``<data>`` is ``$COMPANION_
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +66,7 @@ class Calibration:
     name: str
     tiles: tuple[Tile, ...]
     crops: np.ndarray  # K x H x W x 3 uint8 BGR, one row per entry of ``tiles``
+    source: Path | None = None  # the file it was loaded from (fitted weights are kept beside it)
 
     @classmethod
     def from_crops(cls, name: str, samples: Sequence[tuple[Tile, np.ndarray]]) -> Calibration:
@@ -107,6 +110,32 @@ class Calibration:
         row = {c: i for i, c in enumerate(classes.tolist())}
         labels = np.array([row[index[self.tiles[o].code]] for o in owner])
         return classes, fit_weights(embeddings, labels, protos, scale)
+
+    def fitted(self, class_names: Sequence[str], scale: float, embed: Callable[[list[np.ndarray]], np.ndarray],
+               model_id: str) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`weights` of :meth:`fit_crops` embedded by ``embed``. For a stored calibration they are kept
+        beside its file, keyed by ``model_id`` (the model's digest), the crops and the fitting constants, so
+        a later run with the same model skips the 1-3 s fit; a damaged or unwritable cache is ignored."""
+        key = hashlib.sha256(b"|".join([model_id.encode(), ",".join(t.code for t in self.tiles).encode(),
+                                        self.crops.tobytes(), f"{VIEWS}-{PHOTO_VIEWS}-{FIT_STEPS}".encode()]))
+        path = self.source.with_name(f"{self.source.stem}.fit-{key.hexdigest()[:16]}.npz") if self.source else None
+        if path is not None and path.is_file():
+            try:
+                with np.load(path, allow_pickle=False) as z:
+                    classes, w = z["classes"], z["weights"]
+                if (classes.ndim == 1 and w.ndim == 2 and len(w) == len(classes)
+                        and classes.min(initial=0) >= 0 and classes.max(initial=0) < len(class_names)):
+                    return classes.astype(np.int64), w.astype(np.float32)
+            except (OSError, KeyError, ValueError):
+                pass
+        crops, owner = self.fit_crops()
+        classes, w = self.weights(class_names, embed(crops), owner, scale)
+        if path is not None:
+            for stale in path.parent.glob(f"{path.name.split('.fit-')[0]}.fit-*.npz"):
+                stale.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # the cache is optional: a read-only data folder just refits
+                _write_atomic(path, classes=classes, weights=w)
+        return classes, w
 
     def prototypes(self, class_names: Sequence[str], embeddings: np.ndarray, owner: np.ndarray | None = None
                    ) -> tuple[np.ndarray, np.ndarray]:
@@ -244,11 +273,26 @@ def _path(name: str) -> Path:
     return calibration_dir() / f"{name}.npz"
 
 
+def _write_atomic(path: Path, **arrays: np.ndarray) -> None:
+    """``np.savez_compressed`` to a temporary file beside ``path``, then renamed over it: a crash leaves the
+    old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("wb") as f:
+            np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
 def save(cal: Calibration) -> Path:
     p = _path(cal.name)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    with p.open("wb") as f:
-        np.savez_compressed(f, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
+    _write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
+    for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
+        old.unlink(missing_ok=True)
     return p
 
 
@@ -264,12 +308,12 @@ def load(name: str) -> Calibration:
         raise CalibrationError(f"calibration {name!r} at {p} is damaged: {e}") from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or len(crops) != len(tiles):
         raise CalibrationError(f"calibration {name!r} at {p} is damaged: crops {crops.shape}")
-    return Calibration(name, tiles, crops)
+    return Calibration(name, tiles, crops, p)
 
 
 def list_sets() -> list[str]:
     d = calibration_dir()
-    return sorted(p.stem for p in d.glob("*.npz")) if d.is_dir() else []
+    return sorted(p.stem for p in d.glob("*.npz") if _NAME.match(p.stem)) if d.is_dir() else []
 
 
 def select(name: str) -> None:
@@ -299,5 +343,7 @@ def delete(name: str) -> None:
     if not p.is_file():
         raise CalibrationError(f"no calibration named {name!r}")
     p.unlink()
+    for fit in p.parent.glob(f"{name}.fit-*.npz"):
+        fit.unlink(missing_ok=True)
     if selected() is None:
         (calibration_dir() / "current.txt").unlink(missing_ok=True)

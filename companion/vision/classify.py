@@ -12,6 +12,7 @@ to the player's own set.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -117,9 +118,9 @@ class TileClassifier:
             self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
         if calibration is not None:
             if self.info.logit_scale > 0:  # cosine head: class weights fitted on many views of the set's crops
-                crops, owner = calibration.fit_crops()
-                _, emb = self.run(crops)
-                self._protos = calibration.weights(self.info.class_names, emb, owner, self.info.logit_scale)
+                digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
+                self._protos = calibration.fitted(self.info.class_names, self.info.logit_scale,
+                                                  lambda crops: self.run(crops)[1], digest)
             else:
                 crops, owner = calibration.view_crops()
                 _, emb = self.run(crops)

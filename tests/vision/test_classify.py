@@ -219,3 +219,47 @@ def test_training_and_calibration_share_one_idea_of_another_photo() -> None:
     a = calibration.photo_views(crop, np.random.default_rng(3), 5)
     b = [augment.photo_view(crop, r) for r in [np.random.default_rng(3)] for _ in range(5)]
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_fitted_weights_are_kept_beside_a_stored_calibration_and_refit_when_it_changes(
+    smoke_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    samples = _crops(43, seed=3)[:6]
+    calibration.save(calibration.Calibration.from_crops("home", samples))
+    first = TileClassifier(smoke_model, calibration=calibration.load("home"))
+    folder = calibration.calibration_dir()
+    fits = sorted(folder.glob("home.fit-*.npz"))
+    assert len(fits) == 1 and calibration.list_sets() == ["home"]
+    again = TileClassifier(smoke_model, calibration=calibration.load("home"))  # read from the cache
+    assert first._protos is not None and again._protos is not None
+    assert np.array_equal(first._protos[0], again._protos[0]) and np.allclose(first._protos[1], again._protos[1])
+    fits[0].write_bytes(b"not an npz")  # a damaged cache is refitted, not an error
+    damaged = TileClassifier(smoke_model, calibration=calibration.load("home"))
+    assert damaged._protos is not None and np.allclose(damaged._protos[1], first._protos[1])
+    calibration.save(calibration.Calibration.from_crops("home", _crops(43, seed=4)[:6]))  # new crops
+    assert list(folder.glob("home.fit-*.npz")) == []
+    TileClassifier(smoke_model, calibration=calibration.load("home"))
+    assert len(list(folder.glob("home.fit-*.npz"))) == 1
+    calibration.delete("home")
+    assert list(folder.iterdir()) == [] or all(p.name == "current.txt" for p in folder.iterdir())
+    unsaved = TileClassifier(smoke_model, calibration=calibration.Calibration.from_crops("loose", samples))
+    assert unsaved._protos is not None and list(folder.glob("*.npz")) == []  # in memory only: nothing written
+
+
+def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    cal = calibration.Calibration.from_crops("home", _crops(3))
+    calibration.save(cal)
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(np, "savez_compressed", crash)
+    with pytest.raises(OSError, match="disk full"):
+        calibration.save(calibration.Calibration.from_crops("home", _crops(2, seed=9)))
+    monkeypatch.undo()
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    back = calibration.load("home")  # the old calibration, whole
+    assert back.tiles == cal.tiles and np.array_equal(back.crops, cal.crops)
+    assert [p.name for p in calibration.calibration_dir().iterdir()] == ["home.npz"]
