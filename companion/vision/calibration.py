@@ -22,6 +22,7 @@ import hashlib
 import os
 import re
 import sys
+import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,7 +127,7 @@ class Calibration:
                 if (classes.ndim == 1 and w.ndim == 2 and len(w) == len(classes)
                         and classes.min(initial=0) >= 0 and classes.max(initial=0) < len(class_names)):
                     return classes.astype(np.int64), w.astype(np.float32)
-            except (OSError, KeyError, ValueError):
+            except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
                 pass
         crops, owner = self.fit_crops()
         classes, w = self.weights(class_names, embed(crops), owner, scale)
@@ -304,7 +305,7 @@ def load(name: str) -> Calibration:
         with np.load(p, allow_pickle=False) as z:
             tiles = tuple(Tile.from_code(str(c)) for c in z["tiles"])
             crops = z["crops"]
-    except (OSError, KeyError, ValueError) as e:
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
         raise CalibrationError(f"calibration {name!r} at {p} is damaged: {e}") from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or len(crops) != len(tiles):
         raise CalibrationError(f"calibration {name!r} at {p} is damaged: crops {crops.shape}")

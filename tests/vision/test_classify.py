@@ -234,9 +234,11 @@ def test_fitted_weights_are_kept_beside_a_stored_calibration_and_refit_when_it_c
     again = TileClassifier(smoke_model, calibration=calibration.load("home"))  # read from the cache
     assert first._protos is not None and again._protos is not None
     assert np.array_equal(first._protos[0], again._protos[0]) and np.allclose(first._protos[1], again._protos[1])
-    fits[0].write_bytes(b"not an npz")  # a damaged cache is refitted, not an error
-    damaged = TileClassifier(smoke_model, calibration=calibration.load("home"))
-    assert damaged._protos is not None and np.allclose(damaged._protos[1], first._protos[1])
+    whole = fits[0].read_bytes()
+    for junk in (b"not an npz", whole[: len(whole) // 2]):  # a damaged cache is refitted, not an error
+        fits[0].write_bytes(junk)
+        damaged = TileClassifier(smoke_model, calibration=calibration.load("home"))
+        assert damaged._protos is not None and np.allclose(damaged._protos[1], first._protos[1])
     calibration.save(calibration.Calibration.from_crops("home", _crops(43, seed=4)[:6]))  # new crops
     assert list(folder.glob("home.fit-*.npz")) == []
     TileClassifier(smoke_model, calibration=calibration.load("home"))
@@ -263,3 +265,7 @@ def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypat
     back = calibration.load("home")  # the old calibration, whole
     assert back.tiles == cal.tiles and np.array_equal(back.crops, cal.crops)
     assert [p.name for p in calibration.calibration_dir().iterdir()] == ["home.npz"]
+    path = calibration.calibration_dir() / "home.npz"
+    path.write_bytes(path.read_bytes()[:100])  # cut short by something else: a clear error naming it
+    with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
+        calibration.load("home")
