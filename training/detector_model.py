@@ -45,8 +45,11 @@ class Block(nn.Module):
 
 class TileDetector(nn.Module):
     def __init__(self, width: tuple[int, int, int, int, int] = (16, 32, 64, 128, 160), neck: int = 48,
-                 fine: int = 32) -> None:
+                 fine: int = 32, extra: int = 0) -> None:
+        """``extra``: residual blocks added after the stride-8 and the stride-4 fusions, started as the
+        identity (:meth:`load_deeper` grows a trained detector without changing what it computes)."""
         super().__init__()
+        self.extra = extra
         c1, c4, c8, c16, c32 = width
         self.stem = _cbr(3, c1, 3, 2)
         self.s4 = nn.Sequential(Block(c1, c4, 2), Block(c4, c4))
@@ -56,6 +59,13 @@ class TileDetector(nn.Module):
         self.lat32, self.lat16, self.lat8 = _cbr(c32, neck), _cbr(c16, neck), _cbr(c8, neck)
         self.lat4, self.down8 = _cbr(c4, fine), _cbr(neck, fine)
         self.fuse8, self.fuse4 = Block(neck, neck), Block(fine, fine)
+        self.more8 = nn.Sequential(*(Block(neck, neck) for _ in range(extra)))
+        self.more4 = nn.Sequential(*(Block(fine, fine) for _ in range(extra)))
+        for blk in (*self.more8, *self.more4):
+            assert isinstance(blk, Block)
+            bn = blk.pw[1]
+            assert isinstance(bn, nn.BatchNorm2d)
+            nn.init.zeros_(bn.weight)  # y = 0, so relu(y + x) = x: the block starts as the identity
         self.head = nn.Sequential(Block(fine, fine), nn.Conv2d(fine, 8, 1))
         last = self.head[1]
         assert isinstance(last, nn.Conv2d) and last.bias is not None
@@ -68,10 +78,19 @@ class TileDetector(nn.Module):
         f32 = self.s32(f16)
         p = self.lat32(f32)
         p = self.lat16(f16) + F.interpolate(p, size=f16.shape[-2:], mode="nearest")
-        p = self.fuse8(self.lat8(f8) + F.interpolate(p, size=f8.shape[-2:], mode="nearest"))
-        p = self.fuse4(self.lat4(f4) + F.interpolate(self.down8(p), size=f4.shape[-2:], mode="nearest"))
+        p = self.more8(self.fuse8(self.lat8(f8) + F.interpolate(p, size=f8.shape[-2:], mode="nearest")))
+        p = self.more4(self.fuse4(self.lat4(f4) + F.interpolate(self.down8(p), size=f4.shape[-2:], mode="nearest")))
         out: torch.Tensor = self.head(p)
         return out
+
+
+    def load_deeper(self, state: dict[str, torch.Tensor]) -> None:
+        """Weights of a detector with fewer ``extra`` blocks: its own layers are loaded, the blocks it lacks
+        keep their identity start. Any other mismatch is an error."""
+        missing, unexpected = self.load_state_dict(state, strict=False)
+        bad = [k for k in missing if not k.startswith(("more8.", "more4."))] + list(unexpected)
+        if bad:
+            raise ValueError(f"checkpoint does not fit this detector: {bad[:5]}")
 
 
 class ExportWrapper(nn.Module):

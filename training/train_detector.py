@@ -298,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--export-only", type=Path, metavar="CHECKPOINT",
                    help="evaluate and export saved weights instead of training")
     p.add_argument("--smoke", action="store_true", help="a tiny run (about a minute) that exercises every step")
+    p.add_argument("--extra", type=int, default=0,
+                   help="residual blocks after the stride-8 and stride-4 fusions (a resumed detector with fewer "
+                        "gets them as identity blocks)")
     args = p.parse_args(argv)
     if args.smoke:
         args.scenes, args.val, args.epochs, args.batch = 24, 8, 1, 8
@@ -311,11 +314,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.tune_threshold:
         print(json.dumps(tune_threshold(args.out, vframes, vboxes)))
         return 0
-    net = TileDetector().to(memory_format=torch.channels_last)  # type: ignore[call-overload]
+    net = TileDetector(extra=args.extra).to(memory_format=torch.channels_last)  # type: ignore[call-overload]
     print(f"detector: {sum(p.numel() for p in net.parameters()) / 1e6:.2f} M parameters, "
           f"{len(frames)} scenes ({sum(len(b) for b in boxes)} labelled tiles)", file=sys.stderr)
     if args.resume:
-        net.load_state_dict(torch.load(args.resume))
+        net.load_deeper(torch.load(args.resume))
     if args.export_only:
         net.load_state_dict(torch.load(args.export_only))
         steps = -1
@@ -332,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
                        "log h in cells, cos, sin of the up angle)",
             "training_commit": _commit(), "training_command": "python -m training.train_detector " +
             " ".join(argv if argv is not None else sys.argv[1:]), "heldout_val": json.dumps(metrics),
-            "training_minutes": f"{minutes:.1f}", "training_steps": str(steps)}
+            "training_minutes": f"{minutes:.1f}", "training_steps": str(steps), "extra_blocks": str(args.extra)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     export(net, args.out, meta)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)

@@ -34,3 +34,30 @@ def test_smoke_run_trains_evaluates_and_exports(tmp_path, capsys) -> None:
     assert float(meta["threshold"]) == tuned["threshold"] and "threshold_tuning" in meta
     boxes = det.detect(np.full((360, 640, 3), 90, np.uint8))
     assert boxes.obb.shape[1] == 5
+
+
+def test_a_deeper_detector_loaded_from_a_shallower_one_computes_the_same() -> None:
+    """``--extra`` blocks start as the identity, so resuming a trained detector with them changes nothing
+    until they learn; a checkpoint that fits neither shape is refused."""
+    import pytest
+    import torch
+
+    from training.detector_model import TileDetector as Net
+
+    torch.manual_seed(0)
+    small = Net()
+    for m in small.modules():  # non-trivial batch-norm statistics, as after training
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.2, 0.2)
+            m.running_var.uniform_(0.5, 1.5)
+            m.weight.data.uniform_(0.5, 1.5)
+    deep = Net(extra=2)
+    deep.load_deeper(small.state_dict())
+    small.eval()
+    deep.eval()
+    x = torch.randn(1, 3, 64, 96)
+    with torch.no_grad():
+        assert torch.allclose(small(x), deep(x), atol=1e-5)
+    assert sum(p.numel() for p in deep.parameters()) > sum(p.numel() for p in small.parameters())
+    with pytest.raises(ValueError, match="does not fit"):
+        Net().load_deeper({**small.state_dict(), "stray.weight": torch.zeros(1)})
