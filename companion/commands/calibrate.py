@@ -88,6 +88,8 @@ def _add(args: argparse.Namespace) -> int:
         except ValueError as e:
             failed += 1
             print(f"companion calibrate: {e}", file=sys.stderr)
+    if not samples and failed:
+        raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正")
     _save(args.name, samples, not args.no_select)
     return 1 if failed else 0
 

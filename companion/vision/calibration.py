@@ -22,6 +22,7 @@ import hashlib
 import os
 import re
 import sys
+import tempfile
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "photo_views",
            "fit_weights", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
-           "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED"]
+           "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
 WEIGHT = 0.7
@@ -50,12 +51,14 @@ PHOTO_VIEWS = 56
 """Harsher views of each calibration crop (:func:`photo_views`) on which, with the :data:`VIEWS`, the
 calibrated classes' weights are fitted (:func:`fit_weights`)."""
 FIT_STEPS = 400
+FIT_VERSION = 1
+"""Raise when the fitting changes in a way the cache key cannot see (preprocessing, views, optimiser)."""
 FITTED = 0.85
 """Share of the fitted weights' cosine in a calibrated class's logit (the rest is the trained head's)."""
 MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 class CalibrationError(ValueError):
@@ -117,9 +120,12 @@ class Calibration:
         """:meth:`weights` of :meth:`fit_crops` embedded by ``embed``. For a stored calibration they are kept
         beside its file, keyed by ``model_id`` (the model's digest), the crops and the fitting constants, so
         a later run with the same model skips the 1-3 s fit; a damaged or unwritable cache is ignored."""
-        key = hashlib.sha256(b"|".join([model_id.encode(), ",".join(t.code for t in self.tiles).encode(),
-                                        self.crops.tobytes(), f"{VIEWS}-{PHOTO_VIEWS}-{FIT_STEPS}".encode()]))
-        path = self.source.with_name(f"{self.source.stem}.fit-{key.hexdigest()[:16]}.npz") if self.source else None
+        key = hashlib.sha256(b"|".join([
+            model_id.encode(), ",".join(t.code for t in self.tiles).encode(), str(self.crops.shape).encode(),
+            self.crops.tobytes(), f"{FIT_VERSION}-{VIEWS}-{PHOTO_VIEWS}-{FIT_STEPS}-{INPUT_SIZE}".encode()]))
+        model = hashlib.sha256(model_id.encode()).hexdigest()[:8]
+        path = (self.source.with_name(f"{self.source.stem}.fit-{model}-{key.hexdigest()[:16]}.npz")
+                if self.source else None)
         if path is not None and path.is_file():
             try:
                 with np.load(path, allow_pickle=False) as z:
@@ -132,10 +138,12 @@ class Calibration:
         crops, owner = self.fit_crops()
         classes, w = self.weights(class_names, embed(crops), owner, scale)
         if path is not None:
-            for stale in path.parent.glob(f"{path.name.split('.fit-')[0]}.fit-*.npz"):
-                stale.unlink(missing_ok=True)
-            with contextlib.suppress(OSError):  # the cache is optional: a read-only data folder just refits
+            # the cache is optional: a read-only or locked data folder just refits next time
+            with contextlib.suppress(OSError):
                 _write_atomic(path, classes=classes, weights=w)
+                for stale in path.parent.glob(f"{path.name.split('.fit-')[0]}.fit-{model}-*.npz"):
+                    if stale != path:  # older fits of this model (other models keep theirs)
+                        stale.unlink(missing_ok=True)
         return classes, w
 
     def prototypes(self, class_names: Sequence[str], embeddings: np.ndarray, owner: np.ndarray | None = None
@@ -265,7 +273,7 @@ def calibration_dir() -> Path:
 
 
 def _check_name(name: str) -> None:
-    if not _NAME.match(name):
+    if not _NAME.fullmatch(name):
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-'")
 
 
@@ -278,9 +286,10 @@ def _write_atomic(path: Path, **arrays: np.ndarray) -> None:
     """``np.savez_compressed`` to a temporary file beside ``path``, then renamed over it: a crash leaves the
     old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
     try:
-        with tmp.open("wb") as f:
+        with os.fdopen(fd, "wb") as f:
             np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
             f.flush()
             os.fsync(f.fileno())
@@ -291,9 +300,13 @@ def _write_atomic(path: Path, **arrays: np.ndarray) -> None:
 
 def save(cal: Calibration) -> Path:
     p = _path(cal.name)
-    _write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
+    try:
+        _write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
+    except OSError as e:
+        raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e}") from e
     for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
-        old.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            old.unlink()
     return p
 
 
@@ -314,7 +327,7 @@ def load(name: str) -> Calibration:
 
 def list_sets() -> list[str]:
     d = calibration_dir()
-    return sorted(p.stem for p in d.glob("*.npz") if _NAME.match(p.stem)) if d.is_dir() else []
+    return sorted(p.stem for p in d.glob("*.npz") if _NAME.fullmatch(p.stem)) if d.is_dir() else []
 
 
 def select(name: str) -> None:

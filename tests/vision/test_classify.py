@@ -162,6 +162,10 @@ def test_a_calibration_crop_too_small_is_refused_by_name_and_the_cli_calibrates_
     out, err = capsys.readouterr()
     assert "2m.png is 20x27 px" in err and "2 crops of 2 kinds" in out
     assert calibration.load("home").tiles == (samples[0][0], samples[2][0])
+    assert cli.main(["calibrate", "add", "tiny", f"2m={folder / '2m.png'}"]) == 2
+    assert "none of the 1 crops could be used" in capsys.readouterr().err and calibration.list_sets() == ["home"]
+    with pytest.raises(calibration.CalibrationError, match="name"):
+        calibration.Calibration.from_crops("home\n", samples[:1])
 
 
 def test_fit_weights_separates_what_the_prototypes_confuse() -> None:
@@ -231,7 +235,12 @@ def test_fitted_weights_are_kept_beside_a_stored_calibration_and_refit_when_it_c
     folder = calibration.calibration_dir()
     fits = sorted(folder.glob("home.fit-*.npz"))
     assert len(fits) == 1 and calibration.list_sets() == ["home"]
-    again = TileClassifier(smoke_model, calibration=calibration.load("home"))  # read from the cache
+    def no_fitting(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the cached weights should have been used")
+
+    with monkeypatch.context() as m:
+        m.setattr(calibration, "fit_weights", no_fitting)
+        again = TileClassifier(smoke_model, calibration=calibration.load("home"))  # read from the cache
     assert first._protos is not None and again._protos is not None
     assert np.array_equal(first._protos[0], again._protos[0]) and np.allclose(first._protos[1], again._protos[1])
     whole = fits[0].read_bytes()
@@ -258,7 +267,7 @@ def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypat
         raise OSError("disk full")
 
     monkeypatch.setattr(np, "savez_compressed", crash)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(calibration.CalibrationError, match="cannot write .*home.npz: disk full"):
         calibration.save(calibration.Calibration.from_crops("home", _crops(2, seed=9)))
     monkeypatch.undo()
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
@@ -269,3 +278,36 @@ def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypat
     path.write_bytes(path.read_bytes()[:100])  # cut short by something else: a clear error naming it
     with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
         calibration.load("home")
+
+
+def test_the_weight_cache_is_per_model_and_refits_for_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fitting through a stand-in embedding: each model keeps its own fitted file, a second model does not
+    reuse the first one's weights nor delete them, and a read-only folder only costs a refit."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    calibration.save(calibration.Calibration.from_crops("home", _crops(4)))
+    cal = calibration.load("home")
+    names = [Tile(i).code for i in range(43)] + ["unknown"]
+    calls: list[int] = []
+
+    def embed(seed: int):  # type: ignore[no-untyped-def]
+        def run(crops: list[np.ndarray]) -> np.ndarray:
+            calls.append(seed)
+            e = np.random.default_rng(seed).normal(size=(len(crops), 8)).astype(np.float32)
+            return e / np.linalg.norm(e, axis=1, keepdims=True)
+        return run
+
+    a = cal.fitted(names, 20.0, embed(1), "model-a")
+    assert cal.fitted(names, 20.0, embed(1), "model-a")[1].tobytes() == a[1].tobytes() and calls == [1]
+    b = cal.fitted(names, 20.0, embed(2), "model-b")
+    assert calls == [1, 2] and not np.allclose(a[1], b[1])
+    assert len(list(calibration.calibration_dir().glob("home.fit-*.npz"))) == 2
+    cal.fitted(names, 20.0, embed(1), "model-a")
+    assert calls == [1, 2]  # model a's fit survived model b's
+    assert sorted(names[i] for i in a[0]) == sorted(t.code for t in cal.tiles) and a[1].shape == (4, 8)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(calibration, "_write_atomic", refuse)
+    c = cal.fitted(names, 20.0, embed(3), "model-c")  # cannot be kept: still fitted and returned
+    assert calls[-1] == 3 and c[1].shape == (4, 8)
