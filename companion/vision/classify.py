@@ -142,7 +142,7 @@ class TileClassifier:
         return np.concatenate(logits), np.concatenate(embs)
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities ``N x C`` (blended with the calibration's prototypes when there is one)."""
+        """Class probabilities ``N x C`` (blended with the calibration's fitted class weights when there is one)."""
         logits, emb = self.run(crops)
         if self._protos is None or not len(logits):
             probs = softmax(logits)
