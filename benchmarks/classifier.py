@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.tiles import Tile  # noqa: E402
-from companion.vision.calibration import MIN_CROP, Calibration  # noqa: E402
+from companion.vision.calibration import Calibration, big_enough  # noqa: E402
 from companion.vision.classify import NOT_A_TILE, TileClassifier, default_model_path  # noqa: E402
 from training.classifier_data import negative, render_bank  # noqa: E402
 from training.real_augment import augment_real  # noqa: E402
@@ -91,7 +91,7 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
       (augment_real: another photograph or a table camera, 0.3-2.2x the input size, glare, blur, JPEG) of
       the same crops (the dev data holds one crop per kind per set, so other physical copies are few);
     - ``rephoto_degraded``: the same, but the calibration crop is itself such a view (redrawn until it is
-      at least ``MIN_CROP``, as ``companion calibrate`` refuses smaller ones);
+      ``big_enough``, as ``companion calibrate`` refuses smaller ones);
     - ``strict``: calibrate with the first crop of each kind, score the set's other crops of calibrated kinds
       (only a handful exist in the dev data);
     - ``partial``: calibrate with every other crop of the set, score the crop whose kind then has no
@@ -136,7 +136,7 @@ def calibration_scores(models: dict[str, TileClassifier], crops: list[RealCrop],
 def _calibration_view(image: np.ndarray, r: np.random.Generator) -> np.ndarray:
     while True:
         v = augment_real(image, r)
-        if v.shape[1] >= MIN_CROP[0] and v.shape[0] >= MIN_CROP[1]:
+        if big_enough(v):
             return v
 
 

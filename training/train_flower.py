@@ -27,9 +27,10 @@ import numpy as np
 import onnx
 import torch
 
+from companion.vision.augment import crop_quad, photometric
 from companion.vision.flower import FLOWERS, STRIP_SIZE, STRIP_TOP, prepare_strips
 from companion.vision.preprocess import MEAN, STD
-from training.classifier_data import _composite, _crop_quad, _photometric, render_bank
+from training.classifier_data import _composite, render_bank
 from training.classifier_model import LOGIT_SCALE, TileNet
 from training.export_onnx import training_commit
 from training.real_augment import augment_real
@@ -57,9 +58,9 @@ def augment(rgba: np.ndarray, box: np.ndarray, r: np.random.Generator) -> np.nda
     s = r.uniform(1.0, 2.5)
     ow, oh = round(60 * s * r.uniform(0.9, 1.1)), round(80 * s)
     dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
-    m = cv2.getPerspectiveTransform(_crop_quad(box, pad, r), dst)
+    m = cv2.getPerspectiveTransform(crop_quad(box, pad, r), dst)
     crop = cv2.warpPerspective(canvas, m, (ow, oh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    return _photometric(crop, r)
+    return photometric(crop, r)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -36,7 +36,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "photo_views",
-           "fit_weights", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -222,9 +222,14 @@ def views(crop: np.ndarray, rng: np.random.Generator, n: int = VIEWS) -> list[np
     return out
 
 
+def big_enough(crop: np.ndarray) -> bool:
+    """Whether a crop is at least :data:`MIN_CROP` (a calibration crop must be)."""
+    return crop.ndim >= 2 and crop.shape[1] >= MIN_CROP[0] and crop.shape[0] >= MIN_CROP[1]
+
+
 def check_crop(crop: np.ndarray, what: str) -> None:
     """Refuse a calibration crop smaller than :data:`MIN_CROP`; ``what`` names it in the message."""
-    if crop.ndim < 2 or crop.shape[1] < MIN_CROP[0] or crop.shape[0] < MIN_CROP[1]:
+    if not big_enough(crop):
         size = f"{crop.shape[1]}x{crop.shape[0]}" if crop.ndim >= 2 else str(crop.shape)
         raise CalibrationError(f"{what} is {size} px; a calibration crop must be at least {MIN_CROP[0]}x{MIN_CROP[1]} "
                                "px: photograph the tile closer / 校正用的牌太小，請靠近一點拍")
