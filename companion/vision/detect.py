@@ -123,7 +123,11 @@ class TileDetector:
     """The ONNX tile detector with one thread pool and spinning off (so it shares 2 cores well with the
     classifier's session)."""
 
-    def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
+                 snap: bool = True) -> None:
+        """``snap``: turn each box's angle to the nearest direction of the tile's own edges
+        (:func:`snap_angles`)."""
+        self.snap = snap
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model")
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -152,7 +156,10 @@ class TileDetector:
     def _run(self, net_in: np.ndarray) -> Boxes:
         blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
         peaks, reg = self.session.run(None, {self.input_name: blob})
-        return decode(peaks[0], reg[0], self.stride, self.threshold)
+        boxes = decode(peaks[0], reg[0], self.stride, self.threshold)
+        if self.snap and len(boxes):
+            boxes = Boxes(snap_angles(net_in, boxes.obb), boxes.face_up, boxes.score)
+        return boxes
 
     def detect_tiled(self, image: np.ndarray, long_side: int | None = None, zoom: float = 2.0,
                      overlap: int = 160) -> Boxes:
@@ -184,6 +191,64 @@ class TileDetector:
             parts.append(Boxes(obb, b.face_up[~edge], b.score[~edge]))
         zoomed = _drop_specks(_concat(parts[1:]), first)
         return _merge_passes(_concat([first, zoomed]))
+
+
+SNAP_WINDOW = 0.6
+""":func:`snap_angles` looks at a square of this share of a box's longer side either side of its centre ..."""
+SNAP_SCALE = 0.5
+"""... in the detector's input scaled by this (table-frame tiles of 12-30 px become 6-15 px: their edges are
+still there, and the cost falls from about 4 ms to 1 ms a frame; on held-out frames it snapped as well) ..."""
+SNAP_COHERENCE = 0.3
+"""... and turns a box only where the gradients there agree on two perpendicular directions at least this much
+(``|sum(z^4)| / sum(|z|^4)`` with ``z = gx + i gy``; 1: every edge along the two directions). On the dev photos
+(hands held upright) it left all but 10 of 786 boxes within 10 degrees of the network's angle; on 30
+held-out synthetic table frames it costs 3 of the 200 angles snapping fixes ..."""
+SNAP_MIN = 10.0
+"""... and only by at least this many degrees (smaller turns of an upright tile changed readings both ways on
+the dev photos; the angles worth fixing are off by 20-70 degrees)."""
+
+
+def snap_angles(image: np.ndarray, obb: np.ndarray) -> np.ndarray:
+    """The boxes ``obb`` (in ``image``'s pixels: the detector's input, where table-frame tiles are 12-30 px)
+    with each angle turned to the nearest of the four directions of the tile's own edges.
+
+    A tile is a rectangle and most of its face's strokes run along its sides, so the image gradients around
+    it point along two perpendicular directions: modulo 90 degrees, the angle of ``sum(z^4)`` over a window
+    (``z = gx + i gy``, so strong edges count most), summed for every box at once from one integral image.
+    The network's angle picks which of the four (up, left, down, right). The network regresses the angle,
+    and for a small, nearly square tile it often lands between two of them: on 30 held-out table frames its
+    angle was within 10 degrees for 30% of the face-up tiles it found, snapped for 57% (and for 96% modulo 90
+    degrees). Where the edges do not agree (:data:`SNAP_COHERENCE`: pips, glare, blur) the network's angle
+    stays."""
+    if len(obb) == 0:
+        return obb
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    gray = cv2.resize(gray, None, fx=SNAP_SCALE, fy=SNAP_SCALE, interpolation=cv2.INTER_AREA).astype(np.float32)
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    re = cv2.subtract(cv2.multiply(gx, gx), cv2.multiply(gy, gy))  # z^2 = re + i im
+    im = cv2.multiply(gx, gy, scale=2.0)
+    re2, im2 = cv2.multiply(re, re), cv2.multiply(im, im)
+    z4 = cv2.merge([cv2.subtract(re2, im2), cv2.multiply(re, im, scale=2.0), cv2.add(re2, im2)])  # z^4, |z|^4
+    ii = cv2.integral(z4)
+    h, w = gray.shape
+    cx, cy = obb[:, 0] * SNAP_SCALE, obb[:, 1] * SNAP_SCALE
+    r = SNAP_WINDOW * np.maximum(obb[:, 2], obb[:, 3]) * SNAP_SCALE
+    x0 = np.clip(np.round(cx - r), 0, w).astype(np.int64)
+    x1 = np.clip(np.round(cx + r) + 1, 0, w).astype(np.int64)
+    y0 = np.clip(np.round(cy - r), 0, h).astype(np.int64)
+    y1 = np.clip(np.round(cy + r) + 1, 0, h).astype(np.int64)
+    sums = ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
+    c, s = sums[:, 0], sums[:, 1]
+    coherence = np.hypot(c, s) / np.maximum(sums[:, 2], 1e-9)
+    # gradients in image axes (y down) -> an edge direction counter-clockwise of image up, modulo 90
+    edge = -np.degrees(np.arctan2(s, c)) / 4
+    snapped = (edge + 90 * np.round((obb[:, 4] - edge) / 90) + 180) % 360 - 180
+    keep = (coherence < SNAP_COHERENCE) | (x1 - x0 < 3) | (y1 - y0 < 3)  # no clear edges: the network's angle
+    keep |= np.abs((snapped - obb[:, 4] + 180) % 360 - 180) < SNAP_MIN
+    out = obb.copy()
+    out[:, 4] = np.where(keep, obb[:, 4], snapped)
+    return out
 
 
 SPECK = 0.4
@@ -318,4 +383,4 @@ def match_boxes(det: Boxes, truth: np.ndarray, positive: float, iou: float = 0.5
     return hits, false
 
 
-__all__ += ["obb_corners", "obb_xyxy", "angle_between", "obb_iou", "match_boxes"]
+__all__ += ["snap_angles", "obb_corners", "obb_xyxy", "angle_between", "obb_iou", "match_boxes"]

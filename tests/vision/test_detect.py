@@ -175,3 +175,46 @@ def test_passes_keep_one_box_per_tile() -> None:
     b = _boxes([(722, 323, 23, 2), (717, 332, 22, -166), (760, 323, 23, 0)])
     got = _merge_passes(b)
     assert len(got) == 2 and got.obb[:, 0].tolist() == [722, 760]
+
+
+def _turned_tiles(angle: float, size: int = 96) -> tuple[np.ndarray, np.ndarray]:
+    """Light tiles with a few strokes on a dark table, all turned ``angle`` degrees (counter-clockwise);
+    their true boxes."""
+    import cv2
+
+    img = np.full((2 * size, 2 * size, 3), 40, np.uint8)
+    boxes = []
+    for cx, cy in ((size // 2, size // 2), (3 * size // 2, size // 2), (size, 3 * size // 2)):
+        box = np.array([[cx, cy, 30, 40, angle]], np.float32)
+        quad = obb_corners(box)[0]
+        cv2.fillConvexPoly(img, np.round(quad).astype(np.int32), (235, 235, 225), cv2.LINE_AA)
+        top, bottom = quad[0] * 0.7 + quad[3] * 0.3, quad[1] * 0.7 + quad[2] * 0.3  # a stroke across the face
+        cv2.line(img, tuple(np.round(top).astype(int)), tuple(np.round(bottom).astype(int)), (30, 30, 160), 2)
+        boxes.append(box[0])
+    return img, np.array(boxes)
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, -65.0, 120.0])
+def test_snap_turns_an_angle_between_two_edges_to_the_tile_edges(angle: float) -> None:
+    from companion.vision.detect import snap_angles
+
+    img, truth = _turned_tiles(angle)
+    guess = truth.copy()
+    guess[:, 4] += 28.0  # the network's regression, fallen between two directions
+    snapped = snap_angles(img, guess)
+    assert all(angle_between(a, angle) < 4 for a in snapped[:, 4])
+    assert np.array_equal(snapped[:, :4], guess[:, :4])  # only the angle moves
+
+
+def test_snap_keeps_the_network_angle_without_clear_edges_or_for_a_small_turn() -> None:
+    from companion.vision.detect import snap_angles
+
+    rng = np.random.default_rng(3)
+    noise = rng.integers(0, 255, (200, 200, 3), dtype=np.uint8)  # edges every way: no two directions agree
+    box = np.array([[100, 100, 30, 40, 33.0]], np.float32)
+    assert snap_angles(noise, box)[0, 4] == pytest.approx(33.0)
+    img, truth = _turned_tiles(20.0)
+    near = truth.copy()
+    near[:, 4] += 6.0  # within SNAP_MIN of the edges: left as it is
+    assert np.array_equal(snap_angles(img, near), near)
+    assert snap_angles(img, truth[:0]).shape == (0, 5)
