@@ -36,6 +36,8 @@ from training.synth.scene_layouts import Scene, random_scene
 from training.synth.scene_props import PropKind, prop_polygons
 
 VISIBLE = 0.6
+ORIENT: list[str | bool] = [True]
+"""The detector's orientation network: the packaged one, another (``--orient PATH``) or none (``--orient none``)."""
 TILED_PHOTOS = [True]
 """Photos are read as ``companion read`` reads them (a second pass at twice the scale); table frames in one
 pass, as a live table would be. ``--single-pass`` reads photos in one pass too."""
@@ -115,10 +117,12 @@ def _iou_xyxy(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None] | None = None) -> dict[str, object]:
+def dev_photos(reader: TileReader, folder: Path,
+               loso: tuple[Path, Path | None, Path | None] | None = None) -> dict[str, object]:
     """Labelled tiles of the dev photos found (IoU >= 0.5) and read right. With ``loso`` (folders of
-    ``tile_classifier_minus_<set>.onnx`` and ``tile_flower_minus_<set>.onnx``) each photo is read by the
-    classifier trained without its set (the packaged one saw every dev set: optimistic)."""
+    ``tile_classifier_minus_<set>.onnx``, ``tile_flower_minus_<set>.onnx`` and, if given,
+    ``tile_orient_minus_<set>.onnx``) each photo is read by the models trained without its set (the packaged
+    ones saw every dev set: optimistic)."""
     from companion.vision.image_file import read_image
 
     boxes = json.loads((folder / "photo_boxes.json").read_text(encoding="utf-8"))
@@ -132,9 +136,10 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None] 
             s = Path(name).stem.split("-")[0]
             if s not in readers:
                 flower = loso[1] / f"tile_flower_minus_{s}.onnx" if loso[1] else None
+                orient = loso[2] / f"tile_orient_minus_{s}.onnx" if loso[2] else ORIENT[0]
                 readers[s] = TileReader(reader.detector.path, loso[0] / f"tile_classifier_minus_{s}.onnx",
                                         threshold=reader.detector.threshold, turns=reader.turns,
-                                        long_side=reader.long_side, flower_model=flower)
+                                        long_side=reader.long_side, flower_model=flower, orient=orient)
             use = readers[s]
         dets: Detections = use.read(image, tiled=TILED_PHOTOS[0])
         xyxy = dets.xyxy
@@ -225,11 +230,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--loso-dir", type=Path, help="dev photos read by tile_classifier_minus_<set>.onnx from here")
     p.add_argument("--flower-loso-dir", type=Path, help="... and tile_flower_minus_<set>.onnx from here")
     p.add_argument("--mahjong-detector-python", help="python of a throwaway venv with PyPI mahjong-detector")
+    p.add_argument("--orient-loso-dir", type=Path, help="... and tile_orient_minus_<set>.onnx from here")
+    p.add_argument("--orient", default="packaged",
+                   help="the orientation network: packaged (default), none, or a path to another .onnx")
     args = p.parse_args(argv)
+    ORIENT[0] = {"packaged": True, "none": False}.get(args.orient, args.orient)
     TILED_PHOTOS[0] = not args.single_pass
     reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
-                        classifier_threads=args.threads, turns=args.turns, long_side=args.long_side)
+                        classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
+                        orient=ORIENT[0])
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
+                                         "orient": str(reader.detector.orienter.path.name)
+                                         if reader.detector.orienter else "none",
                                          "long_side": reader.long_side or reader.detector.long_side,
                                          "threshold": reader.detector.threshold,
                                          "classifier": str(reader.classifier.path.name),
@@ -238,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(out["synthetic_heldout"]), file=sys.stderr)
     if args.dev:
         out["dev_photos"] = dev_photos(reader, args.dev,
-                                       (args.loso_dir, args.flower_loso_dir) if args.loso_dir else None)
+                                       (args.loso_dir, args.flower_loso_dir, args.orient_loso_dir)
+                                       if args.loso_dir else None)
         print(json.dumps(out["dev_photos"]), file=sys.stderr)
     frame, n = busy_frame(args.seed)
     out["speed_1280x720"] = {"visible_tiles": n, **speed(reader, frame, args.runs)}

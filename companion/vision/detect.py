@@ -124,10 +124,16 @@ class TileDetector:
     classifier's session)."""
 
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
-                 snap: bool = True) -> None:
+                 snap: bool = True, orient: str | Path | bool = True) -> None:
         """``snap``: turn each box's angle to the nearest direction of the tile's own edges
-        (:func:`snap_angles`)."""
+        (:func:`snap_angles`). ``orient``: then let the orientation network
+        (:class:`companion.vision.orient.TileOrienter`; a path for another model, ``False`` for none) turn
+        each face-up box by the quarter turns it finds missing."""
+        from companion.vision.orient import TileOrienter
+
         self.snap = snap
+        self.orienter = None if orient is False else \
+            TileOrienter(None if orient is True else Path(orient), threads=1)
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model")
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -159,6 +165,8 @@ class TileDetector:
         boxes = decode(peaks[0], reg[0], self.stride, self.threshold)
         if self.snap and len(boxes):
             boxes = Boxes(snap_angles(net_in, boxes.obb), boxes.face_up, boxes.score)
+        if self.orienter is not None and len(boxes):
+            boxes = Boxes(self.orienter.turn(net_in, boxes.obb, boxes.face_up), boxes.face_up, boxes.score)
         return boxes
 
     def detect_tiled(self, image: np.ndarray, long_side: int | None = None, zoom: float = 2.0,

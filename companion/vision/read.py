@@ -125,19 +125,22 @@ class TileReader:
     def __init__(self, detector: str | Path | None = None, classifier: str | Path | None = None, *,
                  detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
                  threshold: float | None = None, turns: int = 1, long_side: int | None = None,
-                 flower_model: str | Path | None = None, retry: bool | None = None) -> None:
+                 flower_model: str | Path | None = None, retry: bool | None = None,
+                 orient: str | Path | bool = True) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
         the boxes the classifier is unsure of again in turned crops (:meth:`_retry_turned`; ``None``: for
         photos read ``tiled`` only, since it costs a live frame about a third more time; with ``turns`` > 1
-        every box is read in its turns anyway and ``retry`` is not used)."""
+        every box is read in its turns anyway and ``retry`` is not used). ``orient``: the detector's orientation
+        network (:class:`companion.vision.orient.TileOrienter`): ``True`` the packaged one, a path, or
+        ``False``."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry = turns, long_side, retry
-        self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold)
+        self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
                                          calibration=calibration,  # type: ignore[arg-type]
                                          flower_model=Path(flower_model) if flower_model else None)

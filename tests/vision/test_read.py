@@ -56,10 +56,11 @@ def reader() -> TileReader:
     return TileReader(detector_threads=1, classifier_threads=1)
 
 
-# Floors that the shipped models meet, well below the issue's targets (benchmarks/vision.py measures
-# those); a tile turned a quarter is not read yet: the detector has not learnt the angle well enough.
+# Floors that the shipped models meet (benchmarks/vision.py measures the issue's targets). 11 tiles show; a
+# row turned a quarter or off the table's axes was read 3-4 right before the detector's angles were snapped
+# to the tiles' edges and turned by the orientation network, 10-11 since.
 @pytest.mark.parametrize(("rotation", "at_least"), [
-    (0.0, 8), (180.0, 6),
+    (0.0, 9), (90.0, 9), (180.0, 9), (270.0, 9), (37.0, 9), (135.0, 9),
 ])
 def test_reader_finds_and_reads_a_rendered_row(reader: TileReader, rotation: float, at_least: int) -> None:
     frame, labels = scene(rotation)

@@ -1,0 +1,113 @@
+"""Which way up a face-up tile lies: a small ONNX network that reads a square around each box and says how
+many quarter turns its angle is off.
+
+The detector's angle, snapped to the tile's edges (:func:`companion.vision.detect.snap_angles`), is right
+modulo 90 degrees for nearly every tile, but for a small, nearly square tile the network often picks the
+wrong one of the four: on held-out table frames a quarter of the face-up tiles came out sideways and one in
+eight upside down, and the classifier misreads a crop cut that way or calls it "not a tile". The square
+(:func:`square_crops`: :data:`SPAN` times the box's longer side, turned by the box's angle) holds the tile
+whichever way it lies; the network answers 0-3 quarter turns counter-clockwise to add to the angle.
+
+It reads the detector's input image (table-frame tiles 12-30 px), all boxes in one batch.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision.runtime import model_session
+
+__all__ = ["TileOrienter", "OrientError", "square_crops", "default_model_path", "SIZE", "SPAN"]
+
+MODEL_NAME = "tile_orient.onnx"
+SIZE = 32
+"""Side of the square the network reads, in pixels."""
+SPAN = 1.25
+"""The square's side in units of the box's longer side (room for the tile turned any way and a shifted box)."""
+
+
+FLIP_SURE = 0.9
+
+
+class OrientError(ValueError):
+    """The orientation model is missing or does not describe itself."""
+
+
+def default_model_path() -> Path:
+    """The model shipped in the package (``companion/models``), else the repository's ``models/``."""
+    packaged = resources.files("companion").joinpath("models", MODEL_NAME)
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "models" / MODEL_NAME
+
+
+def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: float = SPAN) -> np.ndarray:
+    """``N x size x size x 3`` uint8: for each box (cx, cy, w, h, angle) the square of side ``span x max(w,
+    h)`` around its centre, turned so that the box's "up" is the square's up; one ``cv2.remap`` for all."""
+    n = len(obb)
+    if n == 0:
+        return np.zeros((0, size, size, 3), np.uint8)
+    t = np.radians(obb[:, 4].astype(np.float64))
+    right = np.stack([np.cos(t), -np.sin(t)], axis=1)  # image direction of the box's right
+    down = np.stack([np.sin(t), np.cos(t)], axis=1)  # ... and of its bottom
+    side = span * np.maximum(obb[:, 2], obb[:, 3]).astype(np.float64)
+    steps = ((np.arange(size) + 0.5) / size - 0.5)[None, :] * side[:, None]  # N x size, image pixels
+    u, v = steps[:, None, :], steps[:, :, None]  # across (columns), down (rows)
+    x = obb[:, 0, None, None] + u * right[:, 0, None, None] + v * down[:, 0, None, None]
+    y = obb[:, 1, None, None] + u * right[:, 1, None, None] + v * down[:, 1, None, None]
+    # a square much bigger than the output is shrunk first, so that sampling does not alias
+    shrink = float(np.median(side)) / size
+    src, f = image, 1.0
+    if shrink > 2:
+        f = 1.0 / (shrink / 1.5)
+        src = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    mx = (x * f).reshape(n * size, size).astype(np.float32)
+    my = (y * f).reshape(n * size, size).astype(np.float32)
+    out = cv2.remap(src, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(out).reshape(n, size, size, 3)
+
+
+class TileOrienter:
+    """The ONNX orientation network (one thread pool, spinning off, like the other two models)."""
+
+    def __init__(self, path: str | Path | None = None, threads: int = 2) -> None:
+        self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
+                                                threads, OrientError, "tile orientation model")
+        meta = self.session.get_modelmeta().custom_metadata_map
+        try:
+            self.size = int(meta["input_size"])
+            self.span = float(meta["span"])
+            norm = json.loads(meta["normalisation"])
+            self.mean, self.std = float(norm["mean"]), float(norm["std"])
+        except (KeyError, ValueError, TypeError) as e:
+            raise OrientError(f"{self.path} lacks orientation metadata ({e})") from e
+        self.input_name = self.session.get_inputs()[0].name
+
+    def probabilities(self, image: np.ndarray, obb: np.ndarray) -> np.ndarray:
+        """``N x 4``: for each box, the probability that its angle is off by 0, 1, 2 or 3 quarter turns
+        (counter-clockwise turns to add)."""
+        if len(obb) == 0:
+            return np.zeros((0, 4), np.float32)
+        crops = square_crops(image, obb, self.size, self.span)
+        blob = (crops.astype(np.float32) - self.mean) / self.std
+        (probs,) = self.session.run(None, {self.input_name: np.ascontiguousarray(blob.transpose(0, 3, 1, 2))})
+        return np.asarray(probs, np.float32)
+
+    def turn(self, image: np.ndarray, obb: np.ndarray, face_up: np.ndarray) -> np.ndarray:
+        """The boxes ``obb`` with each face-up box's angle turned by the network's answer (a face-down tile's
+        back has no up: left as it is)."""
+        out = obb.copy()
+        rows = np.nonzero(face_up)[0]
+        if len(rows) == 0:
+            return out
+        p = self.probabilities(image, obb[rows])
+        k = p.argmax(axis=1)
+        unsure_flip = (k == 2) & (p[:, 2] < FLIP_SURE)
+        k[unsure_flip] = np.array([0, 1, 3])[p[unsure_flip][:, [0, 1, 3]].argmax(axis=1)]
+        out[rows, 4] = (obb[rows, 4] + 90.0 * k + 180.0) % 360.0 - 180.0
+        return out

@@ -1,0 +1,71 @@
+"""Which way up a tile lies: the square crops the orientation network reads, and the packaged network on
+rendered tiles whose boxes are turned the wrong way."""
+
+import numpy as np
+import pytest
+
+from companion.vision.detect import angle_between, obb_corners
+from companion.vision.orient import OrientError, TileOrienter, square_crops
+
+
+def _marked_tile(angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """A light tile on a dark table, turned ``angle`` degrees counter-clockwise, with a red bar along its
+    top edge; its box."""
+    import cv2
+
+    img = np.full((160, 160, 3), 30, np.uint8)
+    box = np.array([[80, 80, 40, 56, angle]], np.float32)
+    quad = obb_corners(box)[0]
+    cv2.fillConvexPoly(img, np.round(quad).astype(np.int32), (230, 230, 230))
+    top = np.array([quad[0], quad[1], quad[1] * 0.8 + quad[2] * 0.2, quad[0] * 0.8 + quad[3] * 0.2])
+    cv2.fillConvexPoly(img, np.round(top).astype(np.int32), (0, 0, 220))
+    return img, box
+
+
+@pytest.mark.parametrize("angle", [0.0, 90.0, -150.0, 37.0])
+def test_square_crops_turn_the_box_up_to_the_top_of_the_square(angle: float) -> None:
+    img, box = _marked_tile(angle)
+    crop = square_crops(img, box, size=32, span=1.25)[0]
+    red = (crop[:, :, 2] > 150) & (crop[:, :, 1] < 100)
+    rows = np.nonzero(red.any(axis=1))[0]
+    assert len(rows) and rows.max() < 12  # the bar is in the top of the square ...
+    assert red[:, 8:24].any(axis=0).all()  # ... across its middle
+    assert crop[16, 16].min() > 200  # the tile's face fills the centre
+
+
+def test_square_crops_of_no_boxes_and_of_a_big_square() -> None:
+    img, box = _marked_tile(20.0)
+    assert square_crops(img, box[:0]).shape == (0, 32, 32, 3)
+    big = np.kron(img, np.ones((5, 5, 1), np.uint8))  # the same tile 5x bigger: shrunk before sampling
+    box5 = box.copy()
+    box5[:, :4] *= 5
+    small, large = square_crops(img, box)[0].astype(int), square_crops(big, box5)[0].astype(int)
+    assert np.abs(small - large).mean() < 12
+
+
+def test_a_missing_model_is_named(tmp_path) -> None:
+    with pytest.raises(OrientError, match="none.onnx"):
+        TileOrienter(tmp_path / "none.onnx")
+
+
+def test_packaged_model_turns_rendered_tiles_the_right_way_up() -> None:
+    from companion.tiles import Tile
+    from training.synth.faces import CLEAN_STYLE
+    from training.synth.scene import Camera, Lighting, PlacedTile, SceneStyle, render_table
+
+    kinds = [Tile.M1, Tile.M5, Tile.M9, Tile.Z1, Tile.Z2, Tile.Z5, Tile.Z7, Tile.S7, Tile.P7, Tile.S3, Tile.M3,
+             Tile.Z4]
+    tiles = [PlacedTile(k, (i % 6 - 2.5) * 40.0, (i // 6) * 55.0 - 27, 0, 30.0 * i) for i, k in enumerate(kinds)]
+    cam = Camera(target=(0.0, 0.0), distance=900.0, tilt=15.0, focal=900.0, size=(640, 384))
+    frame, labels = render_table(tiles, cam, SceneStyle(CLEAN_STYLE), Lighting(), (), seed=3)
+    truth = np.array([lab.obb() for lab in labels if lab.visible > 0.9], np.float32)
+    assert len(truth) == len(kinds) and 14 < truth[:, 2].mean() < 40  # the size of a table frame's tiles
+    orienter = TileOrienter(threads=1)
+    right = 0
+    for k in range(4):
+        wrong = truth.copy()
+        wrong[:, 4] -= 90.0 * k
+        turned = orienter.turn(frame, wrong, np.ones(len(wrong), bool))
+        right += sum(angle_between(a, b) < 1 for a, b in zip(turned[:, 4], truth[:, 4], strict=True))
+        assert np.array_equal(orienter.turn(frame, wrong, np.zeros(len(wrong), bool)), wrong)  # backs stay
+    assert right >= 0.9 * 4 * len(kinds)

@@ -1,0 +1,43 @@
+"""Fine-tune the synthetic-only orientation network with real crops, once per left-out physical set and once
+with all sets, so its score on the dev photos is measured on sets it never saw.
+
+    python -m training.loso_orient DEV_DIR --base BASE.pt --out-dir DIR [--final models/tile_orient.onnx]
+
+writes ``DIR/tile_orient_minus_<set>.onnx`` for every set in DEV_DIR (``benchmarks.vision --orient-loso-dir
+DIR`` reads each dev photo with the one that left its set out). Every run uses the same recipe.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from training import train_orient
+from training.real_crops import load_crops
+
+RECIPE = ["--steps", "1000", "--lr", "1.5e-3", "--real-frac", "0.35"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dev", type=Path)
+    ap.add_argument("--base", type=Path, required=True, help="synthetic-only weights (train_orient --save-ckpt)")
+    ap.add_argument("--out-dir", type=Path, required=True)
+    ap.add_argument("--final", type=Path, help="also fine-tune on every set and write this model")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--only", nargs="*", help="left-out sets to run (default: all)")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    sets = sorted({c.set for c in load_crops(args.dev)})
+    common = [*RECIPE, "--init", str(args.base), "--real", str(args.dev), "--threads", str(args.threads)]
+    if args.quiet:
+        common.append("--quiet")
+    for s in args.only or sets:
+        train_orient.main([*common, "--leave-out", s, "--out", str(args.out_dir / f"tile_orient_minus_{s}.onnx")])
+    if args.final:
+        train_orient.main([*common, "--out", str(args.final)])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
