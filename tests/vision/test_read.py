@@ -176,3 +176,23 @@ def test_unsure_boxes_are_read_again_turned_and_the_surest_turn_kept(monkeypatch
     assert calls == [360 // RETRY_STEP - 1]  # only box 0, in every other turn
     assert got.obb[0, 4] == pytest.approx(10.0 + 3 * RETRY_STEP) and got.obb[1, 4] == 0.0
     assert names[int(np.argmax(probs[0]))] == "7m" and names[int(np.argmax(probs[1]))] == "5p"
+
+
+def test_a_face_down_box_not_of_the_backs_colour_is_dropped() -> None:
+    from companion.vision.read import _odd_backs, back_colours
+
+    img = np.full((120, 400, 3), (40, 110, 30), np.uint8)  # green felt
+    boxes = []
+    for i in range(6):
+        x = 30 + 60 * i
+        colour = (160, 90, 30) if i != 4 else (150, 120, 230)  # blue backs; a pink cup at i = 4
+        img[40:80, x - 15:x + 15] = colour
+        boxes.append([x, 60, 30, 40, 15.0 * i])
+    obb = np.array(boxes, np.float32)
+    lab = back_colours(img, obb)
+    assert lab.shape == (6, 3) and np.ptp(lab[[0, 1, 2, 3, 5]], axis=0).max() < 2
+    down, tiles = np.ones(6, bool), np.ones(6, bool)
+    assert list(np.nonzero(_odd_backs(img, obb, down, tiles))[0]) == [4]
+    assert not _odd_backs(img, obb[3:], down[3:], tiles[3:]).any()  # too few backs to know their colour
+    tiles[4] = False  # already dropped (e.g. read "not a tile"): nothing to do
+    assert not _odd_backs(img, obb, down, tiles).any()
