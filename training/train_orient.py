@@ -1,6 +1,6 @@
 """Train the tile orientation network (which way up a face-up tile lies) and export it to ONNX.
 
-    python -m training.train_orient                 # the full run (about 10 minutes on 2 cores)
+    python -m training.train_orient                 # the full run (about 13 minutes on 2 cores)
     python -m training.train_orient --smoke         # a few seconds: every step on a tiny set
 
 It learns from the detector's rendered scenes (``training.train_detector.render_set``: the same cache, so
@@ -38,7 +38,7 @@ MIN_SIDE = 6.0
 
 
 class OrientNet(nn.Module):
-    """32x32 BGR -> 4 logits. A stride-2 stem and depthwise-separable blocks down to 4x4; about 20k
+    """32x32 BGR -> 4 logits. A stride-2 stem and depthwise-separable blocks down to 4x4; about 15k
     parameters and 0.8 M multiply-adds per tile."""
 
     def __init__(self) -> None:
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scenes", type=int, default=3200, help="training scenes (the detector's cache)")
     p.add_argument("--val", type=int, default=240)
-    p.add_argument("--steps", type=int, default=4000)
+    p.add_argument("--steps", type=int, default=8000)
     p.add_argument("--scenes-per-batch", type=int, default=16)
     p.add_argument("--tiles-per-scene", type=int, default=16)
     p.add_argument("--lr", type=float, default=4e-3)

@@ -32,6 +32,11 @@ SPAN = 1.25
 
 
 FLIP_SURE = 0.9
+"""A half turn is taken only when the network gives it at least this probability (otherwise the angle stays):
+on real tiles up and down is the network's weak part, and unsure flips turned right readings of the upright
+dev photos wrong (see models/README.md)."""
+MAX_BATCH = 1000
+"""Squares cut by one ``cv2.remap`` (its map may have at most 32767 rows)."""
 
 
 class OrientError(ValueError):
@@ -52,6 +57,8 @@ def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: flo
     n = len(obb)
     if n == 0:
         return np.zeros((0, size, size, 3), np.uint8)
+    if n > MAX_BATCH:
+        return np.concatenate([square_crops(image, obb[i:i + MAX_BATCH], size, span) for i in range(0, n, MAX_BATCH)])
     t = np.radians(obb[:, 4].astype(np.float64))
     right = np.stack([np.cos(t), -np.sin(t)], axis=1)  # image direction of the box's right
     down = np.stack([np.sin(t), np.cos(t)], axis=1)  # ... and of its bottom
@@ -60,7 +67,8 @@ def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: flo
     u, v = steps[:, None, :], steps[:, :, None]  # across (columns), down (rows)
     x = obb[:, 0, None, None] + u * right[:, 0, None, None] + v * down[:, 0, None, None]
     y = obb[:, 1, None, None] + u * right[:, 1, None, None] + v * down[:, 1, None, None]
-    # a square much bigger than the output is shrunk first, so that sampling does not alias
+    # a square much bigger than the output is shrunk first, so that sampling does not alias (by the median
+    # square of the batch: one resize; table frames, whose squares are under twice SIZE, never shrink)
     shrink = float(np.median(side)) / size
     src, f = image, 1.0
     if shrink > 2:
@@ -107,7 +115,6 @@ class TileOrienter:
             return out
         p = self.probabilities(image, obb[rows])
         k = p.argmax(axis=1)
-        unsure_flip = (k == 2) & (p[:, 2] < FLIP_SURE)
-        k[unsure_flip] = np.array([0, 1, 3])[p[unsure_flip][:, [0, 1, 3]].argmax(axis=1)]
+        k[(k == 2) & (p[:, 2] < FLIP_SURE)] = 0  # an unsure half turn: the angle stays
         out[rows, 4] = (obb[rows, 4] + 90.0 * k + 180.0) % 360.0 - 180.0
         return out

@@ -248,6 +248,8 @@ def _giants(obb: np.ndarray, face_down: np.ndarray, tiles: np.ndarray) -> np.nda
 def back_colours(image: np.ndarray, obb: np.ndarray) -> np.ndarray:
     """``N x 3`` CIELAB (OpenCV 8-bit units): the median colour of a 5 x 5 grid over the middle half of each box
     (a back's middle: no rim, no neighbour), sampled for all boxes by one ``cv2.remap``."""
+    if len(obb) == 0:
+        return np.zeros((0, 3), np.float32)
     t = np.radians(obb[:, 4].astype(np.float64))
     right = np.stack([np.cos(t), -np.sin(t)], axis=1)
     down = np.stack([np.sin(t), np.cos(t)], axis=1)

@@ -218,3 +218,14 @@ def test_snap_keeps_the_network_angle_without_clear_edges_or_for_a_small_turn() 
     near[:, 4] += 6.0  # within SNAP_MIN of the edges: left as it is
     assert np.array_equal(snap_angles(img, near), near)
     assert snap_angles(img, truth[:0]).shape == (0, 5)
+
+
+def test_snap_leaves_a_box_with_a_non_finite_number_alone() -> None:
+    from companion.vision.detect import snap_angles
+
+    img, truth = _turned_tiles(30.0)
+    guess = truth.copy()
+    guess[:, 4] += 28.0
+    guess[1, 2] = np.nan
+    snapped = snap_angles(img, guess)
+    assert snapped[1, 4] == guess[1, 4] and angle_between(snapped[0, 4], 30.0) < 4

@@ -69,3 +69,39 @@ def test_packaged_model_turns_rendered_tiles_the_right_way_up() -> None:
         right += sum(angle_between(a, b) < 1 for a, b in zip(turned[:, 4], truth[:, 4], strict=True))
         assert np.array_equal(orienter.turn(frame, wrong, np.zeros(len(wrong), bool)), wrong)  # backs stay
     assert right >= 0.9 * 4 * len(kinds)
+
+
+class _Stub:
+    """An orientation network that answers fixed probabilities."""
+
+    def __init__(self, probs: np.ndarray) -> None:
+        self.probs = probs
+
+    def run(self, _outputs: object, feeds: dict) -> list[np.ndarray]:
+        (blob,) = feeds.values()
+        assert blob.shape[1:] == (3, 32, 32)
+        return [self.probs[: len(blob)]]
+
+
+def test_a_half_turn_is_taken_only_when_the_network_is_sure_of_it() -> None:
+    from companion.vision import orient
+
+    orienter = TileOrienter(threads=1)
+    probs = np.array([[0.05, 0.9, 0.03, 0.02],  # a quarter turn: taken at argmax
+                      [0.02, 0.01, 0.95, 0.02],  # a sure half turn: taken
+                      [0.3, 0.1, 0.55, 0.05],  # an unsure half turn: the angle stays
+                      [0.1, 0.1, 0.1, 0.7]], np.float32)
+    orienter.session = _Stub(probs)  # type: ignore[assignment]
+    obb = np.array([[20, 20, 10, 14, 10.0], [50, 20, 10, 14, 10.0], [80, 20, 10, 14, 10.0], [110, 20, 10, 14, -175.0]],
+                   np.float32)
+    img = np.zeros((40, 130, 3), np.uint8)
+    turned = orienter.turn(img, obb, np.ones(4, bool))
+    assert list(turned[:, 4]) == pytest.approx([100.0, -170.0, 10.0, 95.0])
+    assert orient.FLIP_SURE > 0.55
+
+
+def test_many_squares_are_cut_in_chunks() -> None:
+    img, box = _marked_tile(0.0)
+    many = np.repeat(box, 1100, axis=0)
+    crops = square_crops(img, many, size=8)
+    assert crops.shape == (1100, 8, 8, 3) and np.array_equal(crops[0], crops[-1])

@@ -191,6 +191,7 @@ def test_a_face_down_box_not_of_the_backs_colour_is_dropped() -> None:
     obb = np.array(boxes, np.float32)
     lab = back_colours(img, obb)
     assert lab.shape == (6, 3) and np.ptp(lab[[0, 1, 2, 3, 5]], axis=0).max() < 2
+    assert back_colours(img, obb[:0]).shape == (0, 3)
     down, tiles = np.ones(6, bool), np.ones(6, bool)
     assert list(np.nonzero(_odd_backs(img, obb, down, tiles))[0]) == [4]
     assert not _odd_backs(img, obb[3:], down[3:], tiles[3:]).any()  # too few backs to know their colour
