@@ -9,6 +9,7 @@ import pytest
 
 from companion.cli import main
 from companion.tiles import Tile
+from companion.vision.detect import obb_corners
 from companion.vision.read import Detections, TileReader, annotate, read_tiles, upright_crops
 from training.synth.faces import CLEAN_STYLE
 from training.synth.scene import Camera, Lighting, PlacedTile, Pose, SceneStyle, render_table
@@ -197,3 +198,22 @@ def test_a_face_down_box_not_of_the_backs_colour_is_dropped() -> None:
     assert not _odd_backs(img, obb[3:], down[3:], tiles[3:]).any()  # too few backs to know their colour
     tiles[4] = False  # already dropped (e.g. read "not a tile"): nothing to do
     assert not _odd_backs(img, obb, down, tiles).any()
+
+
+def test_upright_crops_match_a_warp_per_box_and_come_in_parts_when_many() -> None:
+    rng = np.random.default_rng(4)
+    img = rng.integers(0, 255, (300, 400, 3), dtype=np.uint8)
+    obb = np.column_stack([rng.uniform(20, 380, 40), rng.uniform(20, 280, 40), rng.uniform(5, 150, 40),
+                           rng.uniform(5, 200, 40), rng.uniform(-180, 180, 40)]).astype(np.float32)
+    crops = upright_crops(img, obb)
+    for box, quad, crop in zip(obb, obb_corners(obb), crops, strict=True):
+        w = int(np.clip(round(float(box[2])), 12, 120))
+        h = int(np.clip(round(float(box[3])), 16, 160))
+        m = cv2.getPerspectiveTransform(quad.astype(np.float32), np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        want = cv2.warpPerspective(img, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        assert crop.shape == want.shape
+        assert np.abs(crop.astype(int) - want.astype(int)).max() <= 2
+    many = np.tile(np.array([[200, 150, 120, 160, 30.0]], np.float32), (400, 1))  # 64,000 rows: in parts
+    parts = upright_crops(img, many)
+    assert len(parts) == 400 and all(np.array_equal(p, parts[0]) for p in parts)
+    assert upright_crops(img, obb[:0]) == []
