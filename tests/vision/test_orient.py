@@ -105,3 +105,18 @@ def test_many_squares_are_cut_in_chunks() -> None:
     many = np.repeat(box, 1100, axis=0)
     crops = square_crops(img, many, size=8)
     assert crops.shape == (1100, 8, 8, 3) and np.array_equal(crops[0], crops[-1])
+
+
+def test_a_square_does_not_depend_on_the_other_boxes_cut_with_it() -> None:
+    img, box = _marked_tile(25.0)
+    big = np.kron(img, np.ones((4, 4, 1), np.uint8))
+    small = box.copy()
+    small[:, :2] *= 4  # the same tile, unscaled box, in the big image: a square of 1.25 x 56 px
+    small[:, 2:4] = [40.0, 56.0]
+    huge = box.copy()
+    huge[:, :4] *= 4  # the tile at its size in the big image: a square of 280 px, shrunk twice first
+    alone = square_crops(big, small)[0]
+    with_huge = square_crops(big, np.concatenate([small, huge, huge]))
+    assert np.array_equal(alone, with_huge[0])
+    red = (with_huge[1, :, :, 2] > 150) & (with_huge[1, :, :, 1] < 100)
+    assert red[:8].sum() > 20 and red[-8:].sum() == 0  # the shrunk one still has its top on top
