@@ -180,6 +180,16 @@ def export(net: OrientNet, path: Path, meta: dict[str, str]) -> None:
     onnx.save(model, str(path))
 
 
+def command(argv: list[str]) -> str:
+    """The command line as the model's metadata records it: the dev-data folder as ``DEV_DIR`` and other
+    absolute paths by their last part, so the model names no folder of the machine that trained it."""
+    out, prev = [], ""
+    for a in argv:
+        out.append("DEV_DIR" if prev == "--real" else Path(a).name if Path(a).is_absolute() else a)
+        prev = a
+    return " ".join(["python -m training.train_orient", *out])
+
+
 def _commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -273,8 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     meta = {"input_size": str(SIZE), "span": str(SPAN), "input": f"crops: Nx3x{SIZE}x{SIZE} float32 BGR, normalised",
             "normalisation": json.dumps({"mean": MEAN, "std": STD, "order": "BGR"}),
             "outputs": "turns: Nx4 probabilities of 0, 1, 2, 3 quarter turns counter-clockwise to add to the angle",
-            "training_commit": _commit(), "training_command": "python -m training.train_orient " +
-            " ".join(argv if argv is not None else sys.argv[1:]), "heldout_val": json.dumps(metrics),
+            "training_commit": _commit(), "training_command": command(argv if argv is not None else sys.argv[1:]),
+            "heldout_val": json.dumps(metrics),
             "training_minutes": f"{minutes:.1f}", "training_steps": str(args.steps)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     export(net, args.out, meta)

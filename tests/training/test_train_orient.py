@@ -20,6 +20,8 @@ def test_smoke_run_trains_resumes_and_exports(tmp_path, capsys) -> None:
     orienter = TileOrienter(out, threads=1)
     meta = orienter.session.get_modelmeta().custom_metadata_map
     assert int(meta["input_size"]) == SIZE and json.loads(meta["heldout_val"])["tiles"] > 0
+    assert str(tmp_path) not in meta["training_command"] and "orient.onnx" in meta["training_command"]
+    assert train_orient.command(["--real", str(tmp_path), "--steps", "5"]).endswith("--real DEV_DIR --steps 5")
     frame = np.random.default_rng(0).integers(0, 255, (96, 128, 3), dtype=np.uint8)
     p = orienter.probabilities(frame, np.array([[40, 40, 20, 28, 10.0], [90, 50, 18, 24, -80.0]], np.float32))
     assert p.shape == (2, 4) and np.allclose(p.sum(axis=1), 1, atol=1e-5)
