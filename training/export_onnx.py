@@ -15,7 +15,7 @@ import torch
 from companion.vision.preprocess import INPUT_SIZE, MEAN, STD
 from training.classifier_model import TileNet
 
-__all__ = ["export", "training_commit"]
+__all__ = ["export", "training_commit", "git_head", "stamp"]
 
 
 _SOURCES = ("training/synth/faces.py", "training/synth/draw.py", "training/synth/pips.py", "training/synth/bamboo.py",
@@ -24,6 +24,23 @@ _SOURCES = ("training/synth/faces.py", "training/synth/draw.py", "training/synth
             "training/real_augment.py", "training/real_crops.py", "training/loso.py", "training/build_classifier.py",
             "training/export_onnx.py", "companion/vision/preprocess.py")
 """The files that decide the classifier's weights."""
+
+
+def git_head() -> str:
+    """HEAD of the repository (``unknown`` outside a git checkout)."""
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parent.parent,
+                              capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def stamp(path: Path, meta: dict[str, str]) -> None:
+    """Add ``meta`` to the ONNX file's metadata_props."""
+    model = onnx.load(str(path))
+    for k, v in meta.items():
+        model.metadata_props.add(key=k, value=v)
+    onnx.save(model, str(path))
 
 
 def training_commit() -> str:

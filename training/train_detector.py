@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import subprocess
 import sys
 import time
 import warnings
@@ -38,6 +37,7 @@ from training.detector_model import (
     detector_loss,
     make_targets,
 )
+from training.export_onnx import git_head, stamp
 
 MEAN, STD = 127.5, 64.0
 """Input normalisation: (BGR pixel - MEAN) / STD."""
@@ -252,8 +252,6 @@ def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> 
 
 
 def export(net: TileDetector, path: Path, meta: dict[str, str]) -> None:
-    import onnx
-
     wrapper = ExportWrapper(net, MEAN, STD).eval()
     dummy = torch.zeros(1, 3, 384, 640)
     with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
@@ -261,19 +259,8 @@ def export(net: TileDetector, path: Path, meta: dict[str, str]) -> None:
         torch.onnx.export(wrapper, (dummy,), str(path), input_names=["image"], output_names=["peaks", "reg"],
                           dynamic_axes={"image": {2: "height", 3: "width"}, "peaks": {2: "h4", 3: "w4"},
                                         "reg": {2: "h4", 3: "w4"}}, opset_version=17, dynamo=False)
-    model = onnx.load(str(path))
-    for k, v in meta.items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = k, v
-    onnx.save(model, str(path))
+    stamp(path, meta)
 
-
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -333,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
             "long_side": "640", "threshold": str(args.threshold),
             "outputs": "peaks: 1x2xH/4xW/4 (face up, face down) max-filtered; reg: 1x6xH/4xW/4 (dx, dy, log w, "
                        "log h in cells, cos, sin of the up angle)",
-            "training_commit": _commit(), "training_command": "python -m training.train_detector " +
+            "training_commit": git_head(), "training_command": "python -m training.train_detector " +
             " ".join(argv if argv is not None else sys.argv[1:]), "heldout_val": json.dumps(metrics),
             "training_minutes": f"{minutes:.1f}", "training_steps": str(steps), "extra_blocks": str(args.extra)}
     args.out.parent.mkdir(parents=True, exist_ok=True)

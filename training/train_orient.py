@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import subprocess
 import sys
 import time
 import warnings
@@ -28,6 +27,7 @@ from torch import nn
 
 from companion.vision.orient import SIZE, SPAN, square_crops
 from training.detector_model import Block, _cbr
+from training.export_onnx import git_head, stamp
 from training.progress import Progress
 from training.train_detector import render_set
 
@@ -165,19 +165,13 @@ def evaluate(net: OrientNet, frames: np.ndarray, scenes: list[tuple[int, np.ndar
 
 
 def export(net: OrientNet, path: Path, meta: dict[str, str]) -> None:
-    import onnx
-
     wrapper = Export(net).eval()
     with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
         warnings.simplefilter("ignore", DeprecationWarning)
         torch.onnx.export(wrapper, (torch.zeros(1, 3, SIZE, SIZE),), str(path), input_names=["crops"],
                           output_names=["turns"], dynamic_axes={"crops": {0: "n"}, "turns": {0: "n"}},
                           opset_version=17, dynamo=False)
-    model = onnx.load(str(path))
-    for k, v in meta.items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = k, v
-    onnx.save(model, str(path))
+    stamp(path, meta)
 
 
 def command(argv: list[str]) -> str:
@@ -189,13 +183,6 @@ def command(argv: list[str]) -> str:
         prev = a
     return " ".join(["python -m training.train_orient", *out])
 
-
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -283,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     meta = {"input_size": str(SIZE), "span": str(SPAN), "input": f"crops: Nx3x{SIZE}x{SIZE} float32 BGR, normalised",
             "normalisation": json.dumps({"mean": MEAN, "std": STD, "order": "BGR"}),
             "outputs": "turns: Nx4 probabilities of 0, 1, 2, 3 quarter turns counter-clockwise to add to the angle",
-            "training_commit": _commit(), "training_command": command(argv if argv is not None else sys.argv[1:]),
+            "training_commit": git_head(), "training_command": command(argv if argv is not None else sys.argv[1:]),
             "heldout_val": json.dumps(metrics),
             "training_minutes": f"{minutes:.1f}", "training_steps": str(args.steps)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
