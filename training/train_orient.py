@@ -29,9 +29,8 @@ from companion.vision.orient import SIZE, SPAN, square_crops
 from training.detector_model import Block, _cbr
 from training.export_onnx import git_head, stamp
 from training.progress import Progress
-from training.train_detector import render_set
+from training.train_detector import MEAN, STD, render_set
 
-MEAN, STD = 127.5, 64.0
 ROOT = Path(__file__).resolve().parents[1]
 MIN_SIDE = 6.0
 """Tiles whose shorter side is under this many pixels (at the detector's scale) are left out."""
@@ -182,7 +181,6 @@ def command(argv: list[str]) -> str:
         out.append("DEV_DIR" if prev == "--real" else Path(a).name if Path(a).is_absolute() else a)
         prev = a
     return " ".join(["python -m training.train_orient", *out])
-
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.orient import TileOrienter
 from companion.vision.runtime import model_session
 
 __all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path"]
@@ -130,8 +131,6 @@ class TileDetector:
         (:class:`companion.vision.orient.TileOrienter`; a path for another model, ``False`` for none) turn
         each face-up box by the quarter turns it finds missing; ``None`` as ``True``). The orientation network
         runs on one thread: it reads a few dozen 32x32 squares, and a second thread only costs waking it."""
-        from companion.vision.orient import TileOrienter
-
         self.snap = snap
         self.orienter = None if orient is False else \
             TileOrienter(None if orient is True or orient is None else Path(orient), threads=1)
