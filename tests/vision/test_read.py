@@ -217,3 +217,40 @@ def test_upright_crops_match_a_warp_per_box_and_come_in_parts_when_many() -> Non
     parts = upright_crops(img, many)
     assert len(parts) == 400 and all(np.array_equal(p, parts[0]) for p in parts)
     assert upright_crops(img, obb[:0]) == []
+
+
+def test_a_box_the_detector_found_face_down_is_read_as_a_back() -> None:
+    from companion.vision.read import backs_face_down
+
+    kind_of = np.array([int(Tile.Z5), int(Tile.M1), int(Tile.UNKNOWN), -1], np.int16)  # 5z 1m 0x unknown
+    probs = np.array([[0.8, 0.05, 0.1, 0.05],   # face down, read as a blank white dragon
+                      [0.8, 0.05, 0.1, 0.05],   # the same reading face up: a white dragon
+                      [0.1, 0.0, 0.1, 0.8]],    # face down, not a tile (a chip): stays not a tile
+                     np.float32)
+    down = np.array([True, False, True])
+    got = backs_face_down(probs, down, kind_of)
+    assert got[0] == pytest.approx([0.0, 0.0, 0.95, 0.05])
+    assert got[1] == pytest.approx(probs[1]) and got[2] == pytest.approx([0.0, 0.0, 0.2, 0.8])
+    assert probs[0, 0] == pytest.approx(0.8)  # the input is not changed
+    no_back = kind_of.copy()
+    no_back[2] = int(Tile.M2)  # a model without a back class: nothing to move the reading to
+    assert backs_face_down(probs, down, no_back) is probs
+
+
+def test_the_reader_takes_face_up_or_down_from_the_detector(reader: TileReader,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    frame, _ = scene(face_down=3)
+    names = reader.classifier.info.class_names
+
+    def blank(crops: list[np.ndarray]) -> np.ndarray:  # every crop looks like a blank face: a 5z or a back
+        out = np.zeros((len(crops), len(names)), np.float32)
+        out[:, names.index("5z")] = 0.7
+        out[:, names.index("0x")] = 0.3
+        return out
+
+    monkeypatch.setattr(reader.classifier, "probabilities", blank)
+    dets = reader.read(frame)
+    down = ~dets.face_up
+    assert down.sum() >= 2 and dets.face_up.sum() >= 6
+    assert all(Tile(int(k)) == Tile.UNKNOWN for k in dets.kind[down])
+    assert all(Tile(int(k)) == Tile.Z5 for k in dets.kind[dets.face_up])
