@@ -7,7 +7,8 @@
 A prediction's ``tile`` is a :class:`~companion.tiles.Tile` (``0x`` = a face-down tile) or ``None`` when the
 crop is not a tile at all (dice, chips, coins, fingers): its ``label`` is then ``"unknown"``. With a
 :class:`~companion.vision.calibration.Calibration` the scores blend the trained head with class weights fitted
-to the player's own set.
+to the player's own set. A crop read unsurely is read again in a few slightly moved views and the readings
+averaged (:data:`REREAD_BELOW`).
 """
 
 from __future__ import annotations
@@ -19,21 +20,32 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+import cv2
 import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
 from companion.vision.calibration import FITTED, Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
-from companion.vision.preprocess import MEAN, STD, prepare
+from companion.vision.preprocess import MEAN, STD, as_bgr, one_cv_thread, prepare
 from companion.vision.runtime import model_session
 
-__all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "NOT_A_TILE"]
+__all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
+           "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS"]
 
 MODEL_FILE = "tile_classifier.onnx"
 NOT_A_TILE = "unknown"
 REJECT_BELOW = 0.15
 """A best score under this means "not a tile"."""
+REREAD_BELOW = 0.7
+"""A crop whose best probability is under this is read again in the :data:`REREAD_VIEWS`, and the readings
+(the first one included) are averaged ..."""
+REREAD_VIEWS: tuple[tuple[float, float, float], ...] = ((1.08, 0.0, 0.0), (0.93, 0.0, 0.0), (1.0, 0.04, 0.0),
+                                                        (1.0, -0.04, 0.0))
+"""... each ``(scale, shift x, shift y)`` about the crop's centre, shifts as shares of its width and height: the
+crop a slightly different box would have given. On 1,720 crops of 40 held-out synthetic styles 6% were unsure
+and top-1 rose 97.4 -> 97.8%; on the real dev crops (each set read by the model trained without it) 94.4 ->
+95.7%. Two views gained half of that, six no more than four."""
 
 
 class ModelError(ValueError):
@@ -98,13 +110,15 @@ class TileClassifier:
 
     def __init__(self, model: Path | None = None, *, threads: int = 1, calibration: Calibration | None = None,
                  reject_below: float = REJECT_BELOW, flower_model: Path | None = None,
-                 flower_look: bool = True) -> None:
+                 flower_look: bool = True, reread: bool = True) -> None:
         """``flower_model``: the flowers' second-look model (default: the packaged one, when present);
-        ``flower_look=False`` reads flowers with the main model alone."""
+        ``flower_look=False`` reads flowers with the main model alone. ``reread=False``: unsure crops are not
+        read again (:data:`REREAD_BELOW`)."""
         self.path, self.session = model_session(model, default_model_path, threads, ModelError, "classifier model")
         self.threads = threads
         self.info = _read_info(self.session, self.path)
         self.reject_below = reject_below
+        self.reread = reread
         self._input = self.session.get_inputs()[0].name
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
@@ -142,7 +156,22 @@ class TileClassifier:
         return np.concatenate(logits), np.concatenate(embs)
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities ``N x C`` (blended with the calibration's fitted class weights when there is one)."""
+        """Class probabilities ``N x C`` (blended with the calibration's fitted class weights when there is one;
+        crops read unsurely averaged over :data:`REREAD_VIEWS`)."""
+        probs = self._probabilities(crops)
+        if not self.reread or not len(probs):
+            return probs
+        rows = np.nonzero(probs.max(axis=1) < REREAD_BELOW)[0]
+        if len(rows) == 0:
+            return probs
+        with one_cv_thread():
+            again = [moved_view(crops[int(i)], *v) for v in REREAD_VIEWS for i in rows]
+        views = self._probabilities(again).reshape(len(REREAD_VIEWS), len(rows), -1)
+        out = probs.copy()
+        out[rows] = (probs[rows] + views.sum(axis=0)) / (1 + len(REREAD_VIEWS))
+        return out
+
+    def _probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         logits, emb = self.run(crops)
         if self._protos is None or not len(logits):
             probs = softmax(logits)
@@ -165,3 +194,13 @@ class TileClassifier:
         best, score = names[order[0]], float(p[order[0]])
         tile = None if best == NOT_A_TILE or score < self.reject_below else Tile.from_code(best)
         return Prediction(tile, score, top3)
+
+
+def moved_view(crop: np.ndarray, scale: float, dx: float, dy: float) -> np.ndarray:
+    """``crop`` (BGR, same size) magnified ``scale`` times about its centre and moved by ``dx``, ``dy`` of its
+    width and height, edges repeated."""
+    a = as_bgr(crop)
+    h, w = a.shape[:2]
+    m = np.array([[scale, 0, (1 - scale) * w / 2 + dx * w], [0, scale, (1 - scale) * h / 2 + dy * h]], np.float32)
+    out: np.ndarray = cv2.warpAffine(a, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out

@@ -311,3 +311,50 @@ def test_the_weight_cache_is_per_model_and_refits_for_another(tmp_path: Path, mo
     monkeypatch.setattr(calibration, "_write_atomic", refuse)
     c = cal.fitted(names, 20.0, embed(3), "model-c")  # cannot be kept: still fitted and returned
     assert calls[-1] == 3 and c[1].shape == (4, 8)
+
+
+def test_moved_view_magnifies_and_moves_about_the_centre() -> None:
+    from companion.vision.classify import moved_view
+
+    crop = np.zeros((80, 60, 3), np.uint8)
+    crop[38:42, 28:32] = 255  # a dot at the centre
+    assert np.array_equal(moved_view(crop, 1.0, 0.0, 0.0), crop)
+    moved = moved_view(crop, 1.0, 0.1, 0.0)  # a tenth of the width to the right
+    ys, xs = np.nonzero(moved[:, :, 0])
+    assert xs.min() == 34 and ys.min() == 38
+    big = moved_view(crop, 2.0, 0.0, 0.0)
+    ys, xs = np.nonzero(big[:, :, 0] > 127)
+    assert big.shape == crop.shape and 6 <= len(set(xs.tolist())) <= 9 and abs(xs.mean() - 29.5) < 1
+
+
+def test_unsure_crops_are_read_again_in_moved_views_and_averaged(smoke_model: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.vision.classify import REREAD_BELOW, REREAD_VIEWS
+
+    clf = TileClassifier(smoke_model, threads=1)
+    n = len(clf.info.class_names)
+    first = np.zeros((2, n), np.float32)
+    first[0, 5] = 0.95  # sure: kept as read
+    first[0, 6] = 0.05
+    first[1, 5], first[1, 7] = REREAD_BELOW - 0.2, 1.2 - REREAD_BELOW  # unsure: read again
+    seen: list[int] = []
+
+    def fake(crops: list[np.ndarray]) -> np.ndarray:
+        seen.append(len(crops))
+        if len(seen) == 1:
+            return first
+        out = np.zeros((len(crops), n), np.float32)
+        out[:, 7] = 1.0  # every moved view reads class 7
+        return out
+
+    monkeypatch.setattr(clf, "_probabilities", fake)
+    crops = [c for _, c in _crops(2)]
+    got = clf.probabilities(crops)
+    k = len(REREAD_VIEWS)
+    assert seen == [2, k]
+    assert np.array_equal(got[0], first[0])
+    assert got[1, 7] == pytest.approx((first[1, 7] + k) / (k + 1)) and got[1, 5] == pytest.approx(first[1, 5] / (k + 1))
+    assert got[1].sum() == pytest.approx(1.0)
+    seen.clear()
+    clf.reread = False
+    assert np.array_equal(clf.probabilities(crops), first) and seen == [2]
