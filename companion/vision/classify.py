@@ -155,11 +155,11 @@ class TileClassifier:
             return np.zeros((0, n), np.float32), np.zeros((0, 0), np.float32)
         return np.concatenate(logits), np.concatenate(embs)
 
-    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+    def probabilities(self, crops: Sequence[np.ndarray], reread: bool | None = None) -> np.ndarray:
         """Class probabilities ``N x C`` (blended with the calibration's fitted class weights when there is one;
-        crops read unsurely averaged over :data:`REREAD_VIEWS`)."""
+        crops read unsurely averaged over :data:`REREAD_VIEWS` when ``reread``, default ``self.reread``)."""
         probs = self._probabilities(crops)
-        if not self.reread or not len(probs):
+        if not (self.reread if reread is None else reread) or not len(probs):
             return probs
         rows = np.nonzero(probs.max(axis=1) < REREAD_BELOW)[0]
         if len(rows) == 0:

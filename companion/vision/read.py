@@ -153,7 +153,7 @@ class TileReader:
                  detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
                  threshold: float | None = None, turns: int = 1, long_side: int | None = None,
                  flower_model: str | Path | None = None, retry: bool | None = None,
-                 orient: str | Path | bool = True) -> None:
+                 orient: str | Path | bool = True, reread: bool | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -161,12 +161,14 @@ class TileReader:
         photos read ``tiled`` only, since it costs a live frame about a third more time; with ``turns`` > 1
         every box is read in its turns anyway and ``retry`` is not used). ``orient``: the detector's orientation
         network (:class:`companion.vision.orient.TileOrienter`): ``True`` the packaged one, a path, or
-        ``False``."""
+        ``False``. ``reread``: read the crops the classifier is unsure of again in moved views
+        (:data:`companion.vision.classify.REREAD_VIEWS`; ``None``: for photos read ``tiled`` only: it costs a
+        live frame about a fifth more time, and a live table sees each tile again in the next frames)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
-        self.turns, self.long_side, self.retry = turns, long_side, retry
+        self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
                                          calibration=calibration,  # type: ignore[arg-type]
@@ -183,13 +185,14 @@ class TileReader:
         size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
             return Detections.empty(size)
+        reread = self.reread if self.reread is not None else tiled
         if self.turns == 1:
-            probs = self.classifier.probabilities(upright_crops(image, boxes.obb))
+            probs = self.classifier.probabilities(upright_crops(image, boxes.obb), reread)
             if self.retry if self.retry is not None else tiled:
-                boxes, probs = self._retry_turned(image, boxes, probs)
+                boxes, probs = self._retry_turned(image, boxes, probs, reread)
             return self._combine(boxes, probs, image)
         turned = _turned(boxes.obb, np.arange(0, 360, 360 // self.turns))
-        probs = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5))).reshape(
+        probs = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), reread).reshape(
             self.turns, len(boxes), -1)
         tiles = self._kind_of >= 0
         best = probs[:, :, tiles].max(axis=2).argmax(axis=0)  # the turn read most confidently as a tile
@@ -197,7 +200,8 @@ class TileReader:
         chosen = Boxes(turned[best, idx], boxes.face_up, boxes.score)
         return self._combine(chosen, probs[best, idx], image)
 
-    def _retry_turned(self, image: np.ndarray, boxes: Boxes, probs: np.ndarray) -> tuple[Boxes, np.ndarray]:
+    def _retry_turned(self, image: np.ndarray, boxes: Boxes, probs: np.ndarray,
+                      reread: bool | None = None) -> tuple[Boxes, np.ndarray]:
         """Boxes read as "not a tile" (and no tile reaching :data:`RETRY_BELOW`) read again turned by every
         :data:`RETRY_STEP` degrees: the detector's angle of a tile turned off the table's axes is often wrong,
         and a crop cut sideways reads as "not a tile". The surest turn replaces box and reading when it
@@ -209,7 +213,7 @@ class TileReader:
         if len(rows) == 0:
             return boxes, probs
         turned = _turned(boxes.obb[rows], np.arange(RETRY_STEP, 360, RETRY_STEP))
-        again = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5))).reshape(
+        again = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), reread).reshape(
             len(turned), len(rows), -1)
         best = again[:, :, tiles].max(axis=2)
         k = best.argmax(axis=0)

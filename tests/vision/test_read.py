@@ -163,7 +163,7 @@ def test_unsure_boxes_are_read_again_turned_and_the_surest_turn_kept(monkeypatch
     first[1, names.index("unknown")] = 0.05
     calls: list[int] = []
 
-    def fake(crops: list[np.ndarray]) -> np.ndarray:
+    def fake(crops: list[np.ndarray], reread: bool | None = None) -> np.ndarray:
         calls.append(len(crops))
         out = np.zeros((len(crops), n_cls), np.float32)
         out[:, names.index("unknown")] = 1.0
@@ -242,7 +242,7 @@ def test_the_reader_takes_face_up_or_down_from_the_detector(reader: TileReader,
     frame, _ = scene(face_down=3)
     names = reader.classifier.info.class_names
 
-    def blank(crops: list[np.ndarray]) -> np.ndarray:  # every crop looks like a blank face: a 5z or a back
+    def blank(crops: list[np.ndarray], reread: bool | None = None) -> np.ndarray:  # every crop looks like a blank face: a 5z or a back
         out = np.zeros((len(crops), len(names)), np.float32)
         out[:, names.index("5z")] = 0.7
         out[:, names.index("0x")] = 0.3
@@ -254,3 +254,25 @@ def test_the_reader_takes_face_up_or_down_from_the_detector(reader: TileReader,
     assert down.sum() >= 2 and dets.face_up.sum() >= 6
     assert all(Tile(int(k)) == Tile.UNKNOWN for k in dets.kind[down])
     assert all(Tile(int(k)) == Tile.Z5 for k in dets.kind[dets.face_up])
+
+
+def test_unsure_crops_are_read_again_in_photos_and_not_in_live_frames(reader: TileReader,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    frame, _ = scene()
+    asked: list[bool | None] = []
+    real = reader.classifier.probabilities
+
+    def spy(crops: list[np.ndarray], reread: bool | None = None) -> np.ndarray:
+        asked.append(reread)
+        return real(crops, reread)
+
+    monkeypatch.setattr(reader.classifier, "probabilities", spy)
+    reader.read(frame)
+    assert asked and not any(asked)  # a live frame: the next frames read each tile again anyway
+    asked.clear()
+    reader.read(frame, tiled=True)
+    assert asked and all(asked)  # a photo is read once
+    asked.clear()
+    monkeypatch.setattr(reader, "reread", True)
+    reader.read(frame)
+    assert asked and all(asked)
