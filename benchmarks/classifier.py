@@ -33,6 +33,9 @@ from training.classifier_data import negative, render_bank  # noqa: E402
 from training.real_augment import augment_real  # noqa: E402
 from training.real_crops import RealCrop, load_crops  # noqa: E402
 
+READ_AGAIN = [True]
+"""Whether unsure crops are read again (``TileClassifier(reread=...)``); ``--no-reread`` measures the model alone."""
+
 
 def trained_sets(clf: TileClassifier) -> list[str]:
     meta = clf.session.get_modelmeta().custom_metadata_map
@@ -143,7 +146,8 @@ def _calibration_view(image: np.ndarray, r: np.random.Generator) -> np.ndarray:
 def _like(clf: TileClassifier, calibration: Calibration) -> TileClassifier:
     """The same models as ``clf`` (main and flower second look), with a calibration."""
     flower = clf.flower.path if clf.flower is not None else None
-    return TileClassifier(clf.path, calibration=calibration, flower_model=flower, flower_look=flower is not None)
+    return TileClassifier(clf.path, calibration=calibration, flower_model=flower, flower_look=flower is not None,
+                          reread=clf.reread)
 
 
 def rejection(clf: TileClassifier, crops: list[RealCrop], seed: int) -> dict[str, float]:
@@ -155,7 +159,7 @@ def rejection(clf: TileClassifier, crops: list[RealCrop], seed: int) -> dict[str
 
 
 def speed(model: Path, crops: list[RealCrop], threads: int, repeats: int = 30) -> float:
-    clf = TileClassifier(model, threads=threads)
+    clf = TileClassifier(model, threads=threads, reread=READ_AGAIN[0])
     batch = [crops[i % len(crops)].image for i in range(72)]
     clf.classify(batch)
     times = []
@@ -175,9 +179,12 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--styles", type=int, default=40, help="held-out synthetic styles")
     ap.add_argument("--seed", type=int, default=777)
+    ap.add_argument("--no-reread", action="store_true", help="do not read unsure crops again (the model alone)")
     args = ap.parse_args()
     crops = load_crops(args.dev)
-    clf = TileClassifier(args.model, threads=args.threads)
+    if args.no_reread:
+        READ_AGAIN[0] = False
+    clf = TileClassifier(args.model, threads=args.threads, reread=READ_AGAIN[0])
     used = trained_sets(clf)
     models = {}
     for s in sorted({c.set for c in crops}):
@@ -186,7 +193,7 @@ def main() -> int:
                 sys.exit(f"the model trained on real set {s}: pass --loso-dir for an honest score")
             flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
             models[s] = TileClassifier(args.loso_dir / f"tile_classifier_minus_{s}.onnx", threads=args.threads,
-                                       flower_model=flower, flower_look=flower is not None)
+                                       flower_model=flower, flower_look=flower is not None, reread=READ_AGAIN[0])
         else:
             models[s] = clf
     res: dict[str, float] = {"model": str(args.model), "training_commit": clf.info.training_commit}  # type: ignore[dict-item]

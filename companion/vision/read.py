@@ -5,8 +5,9 @@
 >>> [str(t) for t in dets.tiles()]             # doctest: +SKIP
 ['1m', '2m', '0x', ...]
 
-Face-down tiles are ``0x``. Whether a tile lies face up or face down is the detector's call, which sees the
-tile's body and rim around the face (:func:`backs_face_down`); the classifier reads the kind of a face-up tile.
+Face-down tiles are ``0x``. A box the detector found face down (it sees the tile's body and rim around the
+face) and the classifier read as a tile is a back (:func:`backs_face_down`); the classifier reads the kind of
+the others.
 A box that the classifier says is not a tile at all (a die, a chip, a coin, a finger) is dropped. Both
 onnxruntime sessions run with thread spinning off.
 """
@@ -59,8 +60,10 @@ class Detections:
     ``obb`` N x 5 float32 (cx, cy, w, h, angle: degrees counter-clockwise of the tile's top from image
     up), ``kind`` N int16 (a :class:`Tile` value; 42 = ``0x``, face down), ``face_up`` N bool (as the
     detector saw it), ``score`` N float32 (detector score x classifier score), ``top3_kind`` N x 3 int16
-    and ``top3_score`` N x 3 float32 (the classifier's three best readings); ``image_size`` (w, h) of the
-    image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
+    and ``top3_score`` N x 3 float32 (the classifier's three best readings that are tiles, "not a tile"
+    replaced by the best; for a box read as a back because the detector found it face down, ``0x`` with the
+    probability of "a tile", the others 0); ``image_size`` (w, h) of the image read, (0, 0) when unknown:
+    :attr:`xyxy` is clipped to it."""
 
     obb: np.ndarray
     kind: np.ndarray
@@ -163,7 +166,8 @@ class TileReader:
         network (:class:`companion.vision.orient.TileOrienter`): ``True`` the packaged one, a path, or
         ``False``. ``reread``: read the crops the classifier is unsure of again in moved views
         (:data:`companion.vision.classify.REREAD_VIEWS`; ``None``: for photos read ``tiled`` only: it costs a
-        live frame about a fifth more time, and a live table sees each tile again in the next frames)."""
+        live frame about a fifth more time, and a live table sees each tile again in the next frames; the turned
+        crops of ``turns`` and ``retry`` are not re-read: they are several views already)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
@@ -189,10 +193,10 @@ class TileReader:
         if self.turns == 1:
             probs = self.classifier.probabilities(upright_crops(image, boxes.obb), reread)
             if self.retry if self.retry is not None else tiled:
-                boxes, probs = self._retry_turned(image, boxes, probs, reread)
+                boxes, probs = self._retry_turned(image, boxes, probs)
             return self._combine(boxes, probs, image)
         turned = _turned(boxes.obb, np.arange(0, 360, 360 // self.turns))
-        probs = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), reread).reshape(
+        probs = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), False).reshape(
             self.turns, len(boxes), -1)
         tiles = self._kind_of >= 0
         best = probs[:, :, tiles].max(axis=2).argmax(axis=0)  # the turn read most confidently as a tile
@@ -200,8 +204,7 @@ class TileReader:
         chosen = Boxes(turned[best, idx], boxes.face_up, boxes.score)
         return self._combine(chosen, probs[best, idx], image)
 
-    def _retry_turned(self, image: np.ndarray, boxes: Boxes, probs: np.ndarray,
-                      reread: bool | None = None) -> tuple[Boxes, np.ndarray]:
+    def _retry_turned(self, image: np.ndarray, boxes: Boxes, probs: np.ndarray) -> tuple[Boxes, np.ndarray]:
         """Boxes read as "not a tile" (and no tile reaching :data:`RETRY_BELOW`) read again turned by every
         :data:`RETRY_STEP` degrees: the detector's angle of a tile turned off the table's axes is often wrong,
         and a crop cut sideways reads as "not a tile". The surest turn replaces box and reading when it
@@ -213,7 +216,7 @@ class TileReader:
         if len(rows) == 0:
             return boxes, probs
         turned = _turned(boxes.obb[rows], np.arange(RETRY_STEP, 360, RETRY_STEP))
-        again = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), reread).reshape(
+        again = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), False).reshape(
             len(turned), len(rows), -1)
         best = again[:, :, tiles].max(axis=2)
         k = best.argmax(axis=0)
@@ -226,7 +229,7 @@ class TileReader:
 
     def _combine(self, boxes: Boxes, probs: np.ndarray, image: np.ndarray) -> Detections:
         size = (int(image.shape[1]), int(image.shape[0]))
-        probs = backs_face_down(probs, ~boxes.face_up, self._kind_of)
+        probs = backs_face_down(probs, ~boxes.face_up, self._kind_of, self.classifier.reject_below)
         order = np.argsort(-probs, axis=1)[:, :3]
         top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
         top_k = self._kind_of[order]
@@ -241,19 +244,26 @@ class TileReader:
                           top_k[keep].astype(np.int16), top_p[keep], size)
 
 
-def backs_face_down(probs: np.ndarray, face_down: np.ndarray, kind_of: np.ndarray) -> np.ndarray:
+def backs_face_down(probs: np.ndarray, face_down: np.ndarray, kind_of: np.ndarray,
+                    reject_below: float = 0.0) -> np.ndarray:
     """``probs`` (N x C, columns of kinds ``kind_of``: a :class:`Tile` value, -1 for "not a tile") with every
-    row the detector found face down read as a back: the probability the classifier gives the tile kinds
-    together goes to ``0x``, "not a tile" keeps its own (a chip or a phone read face down is still dropped).
+    row the detector found face down and the classifier read as a tile (its best column a tile kind, at least
+    ``reject_below``) read as a back: the probability the classifier gives the tile kinds together goes to
+    ``0x``. Other rows are left as they are, so a chip or a phone the classifier calls "not a tile", or
+    cannot read, is still dropped.
 
     The classifier sees only the face, and a blank white dragon (``5z``) and a plain pale back are the same
     picture there; the detector sees the whole tile, its body and rim. On 80 held-out synthetic scenes
     (seeds 7 and 11, not the benchmark's) its face-up flag disagreed with the truth for 4 of 2,087 tiles,
     while the classifier read 47 face-down tiles as faces (30 of them ``5z``); on the dev photos (every
-    labelled tile face up) it flagged none of 786 boxes face down."""
+    labelled tile face up) it flagged none of 786 boxes face down. The other way (face up, read ``0x``) the
+    classifier is kept: on those scenes it was right both times."""
     back = np.nonzero(kind_of == int(Tile.UNKNOWN))[0]
-    rows = np.nonzero(face_down)[0]
-    if len(back) != 1 or len(rows) == 0:
+    if len(back) != 1 or not face_down.any():
+        return probs
+    best = probs.argmax(axis=1)
+    rows = np.nonzero(face_down & (kind_of[best] >= 0) & (probs.max(axis=1) >= reject_below))[0]
+    if len(rows) == 0:
         return probs
     tiles = kind_of >= 0
     out = probs.copy()

@@ -333,28 +333,34 @@ def test_unsure_crops_are_read_again_in_moved_views_and_averaged(smoke_model: Pa
 
     clf = TileClassifier(smoke_model, threads=1)
     n = len(clf.info.class_names)
-    first = np.zeros((2, n), np.float32)
-    first[0, 5] = 0.95  # sure: kept as read
-    first[0, 6] = 0.05
-    first[1, 5], first[1, 7] = REREAD_BELOW - 0.2, 1.2 - REREAD_BELOW  # unsure: read again
+    crops = [np.full((80, 60, 3), v, np.uint8) for v in (10, 20, 30)]  # a moved view keeps a flat crop's value
+    first = np.zeros((3, n), np.float32)
+    first[0, 5], first[0, 6] = REREAD_BELOW - 0.2, 1.2 - REREAD_BELOW  # unsure: read again
+    first[1, 5], first[1, 6] = 0.95, 0.05  # sure: kept as read
+    first[2, 8], first[2, 9] = 0.5, 0.5  # unsure: read again
     seen: list[int] = []
 
-    def fake(crops: list[np.ndarray]) -> np.ndarray:
-        seen.append(len(crops))
+    def fake(batch: list[np.ndarray]) -> np.ndarray:
+        seen.append(len(batch))
         if len(seen) == 1:
             return first
-        out = np.zeros((len(crops), n), np.float32)
-        out[:, 7] = 1.0  # every moved view reads class 7
+        out = np.zeros((len(batch), n), np.float32)
+        for i, c in enumerate(batch):  # each crop's views read as a class of its own
+            out[i, {10: 7, 30: 9}[int(c[0, 0, 0])]] = 1.0
         return out
 
     monkeypatch.setattr(clf, "_probabilities", fake)
-    crops = [c for _, c in _crops(2)]
     got = clf.probabilities(crops)
     k = len(REREAD_VIEWS)
-    assert seen == [2, k]
-    assert np.array_equal(got[0], first[0])
-    assert got[1, 7] == pytest.approx((first[1, 7] + k) / (k + 1)) and got[1, 5] == pytest.approx(first[1, 5] / (k + 1))
-    assert got[1].sum() == pytest.approx(1.0)
+    assert seen == [3, 2 * k]
+    assert np.array_equal(got[1], first[1])
+    assert got[0, 7] == pytest.approx(k / (k + 1)) and got[0, 5] == pytest.approx(first[0, 5] / (k + 1))
+    assert got[2, 9] == pytest.approx((0.5 + k) / (k + 1)) and got[2, 8] == pytest.approx(0.5 / (k + 1))
+    assert np.allclose(got.sum(axis=1), 1.0)
+    seen.clear()
+    assert np.array_equal(clf.probabilities(crops, reread=False), first) and seen == [3]
     seen.clear()
     clf.reread = False
-    assert np.array_equal(clf.probabilities(crops), first) and seen == [2]
+    assert np.array_equal(clf.probabilities(crops), first) and seen == [3]
+    seen.clear()
+    assert np.allclose(clf.probabilities(crops, reread=True), got) and seen == [3, 2 * k]
