@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.vision.detect import (
     Boxes,
@@ -229,3 +231,29 @@ def test_snap_leaves_a_box_with_a_non_finite_number_alone() -> None:
     guess[1, 2] = np.nan
     snapped = snap_angles(img, guess)
     assert snapped[1, 4] == guess[1, 4] and angle_between(snapped[0, 4], 30.0) < 4
+
+
+def _suppress_by_loop(b: Boxes) -> np.ndarray:
+    """The plain definition: in score order, keep a box unless its centre is within 0.35 of the smallest side
+    of a kept box on both axes."""
+    keep: list[int] = []
+    for i in np.argsort(-b.score, kind="stable"):
+        cx, cy, w, h, _ = b.obb[i]
+        if not any(abs(b.obb[j, 0] - cx) < 0.35 * min(w, h, b.obb[j, 2], b.obb[j, 3])
+                   and abs(b.obb[j, 1] - cy) < 0.35 * min(w, h, b.obb[j, 2], b.obb[j, 3]) for j in keep):
+            keep.append(int(i))
+    return np.array(sorted(keep), np.int64)
+
+
+@given(st.integers(0, 60), st.integers(0, 2**31 - 1))
+def test_overlap_suppression_matches_the_plain_greedy_loop(n: int, seed: int) -> None:
+    from companion.vision.detect import _suppress_overlaps
+
+    rng = np.random.default_rng(seed)
+    obb = np.column_stack([rng.uniform(0, 120, n), rng.uniform(0, 80, n), rng.uniform(8, 30, n),
+                           rng.uniform(8, 30, n), rng.uniform(-180, 180, n)]).astype(np.float32)
+    boxes = Boxes(obb, rng.random(n) < 0.5, rng.permutation(n).astype(np.float32) / max(n, 1))
+    got = _suppress_overlaps(boxes)
+    want = _suppress_by_loop(boxes)
+    assert np.array_equal(got.obb, obb[want]) and np.array_equal(got.score, boxes.score[want])
+    assert np.array_equal(got.face_up, boxes.face_up[want])
