@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from companion.vision.detect import obb_iou
+from companion.vision.detect import obb_corners, obb_iou
 from companion.vision.read import Detections, TileReader
 from training.synth.faces import sample_style
 from training.synth.scene import render_table
@@ -60,8 +60,11 @@ def _distractor_mask(scene: Scene) -> np.ndarray:
 
 
 def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
-    """Read ``n`` held-out scenes (3 table frames : 1 photo) and score them."""
-    found = total = right = false = on_distractor = 0
+    """Read ``n`` held-out scenes (3 table frames : 1 photo) and score them. Recall is also given for face-up
+    and face-down tiles apart, and the boxes matching no tile by where their centre lies: on a distractor,
+    on a tile (a box too far off a tile, or on one under 60% visible) or on bare table."""
+    found = total = right = false = on_distractor = on_tile = 0
+    by_side = {"up": [0, 0], "down": [0, 0]}  # [found, visible]
     wrong: dict[str, int] = {}
     for i in range(n):
         rng = np.random.default_rng([seed, i])
@@ -72,6 +75,7 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
         frame, labels = _render(scene)
         dets = reader.read(frame, tiled=kind == "photo" and TILED_PHOTOS[0])
         mask = _distractor_mask(scene)
+        tiles = _tile_mask(labels, mask.shape)
         truth = [lab for lab in labels if lab.visible >= 0.2]
         used = np.zeros(len(truth), bool)
         for i_det in np.argsort(-dets.score):
@@ -79,20 +83,39 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             if j < 0:
                 false += 1
                 cx, cy = (int(v) for v in dets.obb[i_det, :2])
-                on_distractor += bool(0 <= cy < mask.shape[0] and 0 <= cx < mask.shape[1] and mask[cy, cx])
+                inside = 0 <= cy < mask.shape[0] and 0 <= cx < mask.shape[1]
+                on_distractor += bool(inside and mask[cy, cx])
+                on_tile += bool(inside and not mask[cy, cx] and tiles[cy, cx])
                 continue
             used[j] = True
             if truth[j].visible >= VISIBLE:
                 found += 1
+                by_side["down" if truth[j].kind == Tile.UNKNOWN else "up"][0] += 1
                 ok = Tile(int(dets.kind[i_det])) == truth[j].kind
                 right += ok
                 if not ok:
                     key = f"{truth[j].kind}->{Tile(int(dets.kind[i_det]))}"
                     wrong[key] = wrong.get(key, 0) + 1
-        total += sum(lab.visible >= VISIBLE for lab in labels)
+        for lab in labels:
+            if lab.visible >= VISIBLE:
+                total += 1
+                by_side["down" if lab.kind == Tile.UNKNOWN else "up"][1] += 1
     top_wrong = dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])
-    return {"scenes": n, "tiles": total, "recall_iou50": found / max(total, 1), "kinds_right": right / max(found, 1),
-            "false_boxes": false, "distractors_read_as_tiles": on_distractor, "common_misreads": top_wrong}
+    return {"scenes": n, "tiles": total, "recall_iou50": found / max(total, 1),
+            "recall_face_up": by_side["up"][0] / max(by_side["up"][1], 1),
+            "recall_face_down": by_side["down"][0] / max(by_side["down"][1], 1),
+            "tiles_face_down": by_side["down"][1], "kinds_right": right / max(found, 1),
+            "false_boxes": false, "distractors_read_as_tiles": on_distractor, "false_boxes_on_a_tile": on_tile,
+            "false_boxes_on_bare_table": false - on_distractor - on_tile, "common_misreads": top_wrong}
+
+
+def _tile_mask(labels: list, shape: tuple[int, ...]) -> np.ndarray:
+    """Where any tile shows at all (visible > 0), as a ``uint8`` mask of ``shape``."""
+    mask = np.zeros(shape[:2], np.uint8)
+    for lab in labels:
+        if lab.visible > 0:
+            cv2.fillConvexPoly(mask, np.round(obb_corners(np.array([lab.obb()], np.float32))[0]).astype(np.int32), 1)
+    return mask
 
 
 def _best_match(obb: np.ndarray, truth: list, used: np.ndarray) -> int:
