@@ -7,9 +7,8 @@
 
 Face-down tiles are ``0x``. A box the detector found face down (it sees the tile's body and rim around the
 face) and the classifier read as a tile is a back (:func:`backs_face_down`); the classifier reads the kind of
-the others.
-A box that the classifier says is not a tile at all (a die, a chip, a coin, a finger) is dropped. Both
-onnxruntime sessions run with thread spinning off.
+the others. A box that the classifier says is not a tile at all (a die, a chip, a coin, a finger) is
+dropped. Both onnxruntime sessions run with thread spinning off.
 """
 
 from __future__ import annotations
