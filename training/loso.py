@@ -10,6 +10,7 @@ the model fine-tuned on all sets. Every run uses the same recipe (steps, learnin
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from training import train_classifier
@@ -17,6 +18,16 @@ from training.real_crops import load_crops
 
 RECIPE = ["--steps", "400", "--batch", "96", "--lr", "1.5e-3", "--real-frac", "0.35", "--styles", "150",
           "--eval-styles", "10"]
+
+
+def leave_each_out(train: Callable[[list[str]], int], common: list[str], sets: Sequence[str], out_dir: Path,
+                   stem: str, final: Path | None) -> None:
+    """Run ``train`` (a training script's ``main``) with ``common`` once per set in ``sets`` left out, writing
+    ``out_dir/<stem>_minus_<set>.onnx``, and, with ``final``, once with every set into ``final``."""
+    for s in sets:
+        train([*common, "--leave-out", s, "--out", str(out_dir / f"{stem}_minus_{s}.onnx")])
+    if final:
+        train([*common, "--out", str(final)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,11 +46,7 @@ def main(argv: list[str] | None = None) -> int:
               "--seed", str(args.seed)]
     if args.bank_cache:
         common += ["--bank-cache", str(args.bank_cache)]
-    for s in args.only or sets:
-        out = args.out_dir / f"tile_classifier_minus_{s}.onnx"
-        train_classifier.main([*common, "--leave-out", s, "--out", str(out)])
-    if args.final:
-        train_classifier.main([*common, "--out", str(args.final)])
+    leave_each_out(train_classifier.main, common, args.only or sets, args.out_dir, "tile_classifier", args.final)
     return 0
 
 

@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 
 from training import train_orient
+from training.loso import leave_each_out
 from training.real_crops import load_crops
 
 RECIPE = ["--steps", "1000", "--lr", "1.5e-3", "--real-frac", "0.35"]
@@ -32,10 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     common = [*RECIPE, "--init", str(args.base), "--real", str(args.dev), "--threads", str(args.threads)]
     if args.quiet:
         common.append("--quiet")
-    for s in args.only or sets:
-        train_orient.main([*common, "--leave-out", s, "--out", str(args.out_dir / f"tile_orient_minus_{s}.onnx")])
-    if args.final:
-        train_orient.main([*common, "--out", str(args.final)])
+    leave_each_out(train_orient.main, common, args.only or sets, args.out_dir, "tile_orient", args.final)
     return 0
 
 

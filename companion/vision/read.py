@@ -188,8 +188,8 @@ class TileReader:
         size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
             return Detections.empty(size)
-        reread = self.reread if self.reread is not None else tiled
         if self.turns == 1:
+            reread = self.reread if self.reread is not None else tiled
             probs = self.classifier.probabilities(upright_crops(image, boxes.obb), reread)
             if self.retry if self.retry is not None else tiled:
                 boxes, probs = self._retry_turned(image, boxes, probs)
