@@ -44,6 +44,12 @@ MEAN, STD = 127.5, 64.0
 SIZE = 320
 """Scenes are rendered SIZE x SIZE; training sees random CROP x CROP windows of them."""
 CROP = 256
+LABELS = 4
+"""Version of the scenes in the cache's file names: 2 labels a standing tile seen too flat to read by its
+outline (``training.synth.scene.READABLE``; version 1, no suffix, labelled it by its face's sliver); 3 also
+put half of the training scenes on tables of any colour at least 0.25 (RGB) from a held-out table's colour;
+4 (this) keeps them more than 3 spreads from every held-out table's colour (``scene_layouts.HELDOUT_SIGMAS``)
+and labels every standing tile showing its back by its outline. Held-out scenes are the same in 2-4."""
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -61,7 +67,7 @@ def _render_one(job: tuple[int, str, int]) -> tuple[np.ndarray, np.ndarray]:
     face = _style_cache(sample_style, seed, split, i // 12)
     kind = "photo" if rng.random() < 0.35 else "table"
     px = (12.0, 30.0) if kind == "table" else (20.0, 110.0)
-    scene = random_scene(rng, face, split, kind, (SIZE, SIZE), px)
+    scene = random_scene(rng, face, split, kind, (SIZE, SIZE), px, wide=LABELS >= 3)
     frame, labels = render_table(scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders,
                                  scene.seed)
     boxes = np.array([[*lab.obb(), float(lab.face_up), lab.visible] for lab in labels], np.float32)
@@ -81,7 +87,7 @@ def _style_cache(sample_style: Any, seed: int, split: str, k: int) -> object:
 
 def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tuple[np.ndarray, list[np.ndarray]]:
     """``n`` scenes of ``split``, rendered (or loaded from ``cache``)."""
-    path = cache / f"scenes-{split}-{seed}-{n}-{SIZE}.npz"
+    path = cache / f"scenes-{split}-{seed}-{n}-{SIZE}-labels{LABELS}.npz"
     if path.is_file():
         data = np.load(path)
         offsets, all_boxes = data["offsets"], data["boxes"]  # (each data[...] reads the file again)

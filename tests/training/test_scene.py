@@ -72,6 +72,31 @@ def test_tilted_camera_sees_the_near_side_of_a_standing_tile() -> None:
     assert lab.kind == Tile.UNKNOWN
 
 
+def test_a_standing_tile_seen_from_straight_above_is_labelled_by_its_outline() -> None:
+    # from above, the face is edge-on: what shows is the top edge, and the label is the whole visible tile,
+    # a tile whose face cannot be seen
+    (lab,) = one(PlacedTile(Tile.S7, 0, 0, pose=Pose.STANDING))
+    assert lab.kind == Tile.UNKNOWN and not lab.face_up
+    cx, cy, w, h, _ = lab.obb()
+    scale = 600 / (600 - STYLE.tile.height)  # the top edge is a tile height above the table
+    assert (cx, cy) == pytest.approx((160, 120), abs=1.0)
+    assert sorted((w, h)) == pytest.approx(sorted((STYLE.tile.width * scale, STYLE.tile.depth * scale)), rel=0.1)
+    assert lab.visible > 0.9
+
+
+def test_a_standing_tile_seen_too_flat_to_read_is_its_outline_and_readable_ones_stay_faces() -> None:
+    # tilted 30 degrees, the front is seen 60 degrees off straight on (cos 0.5): readable, its face is the label
+    cam = Camera(target=(0.0, 0.0), distance=600.0, tilt=30.0, focal=600.0, size=(320, 240))
+    (face,) = one(PlacedTile(Tile.S7, 0, 0, pose=Pose.STANDING), cam)
+    # tilted 10 degrees, it is 80 degrees off: the outline (top edge and the sliver of face) is the label
+    flat = Camera(target=(0.0, 0.0), distance=600.0, tilt=10.0, focal=600.0, size=(320, 240))
+    (outline,) = one(PlacedTile(Tile.S7, 0, 0, pose=Pose.STANDING), flat)
+    assert face.kind == Tile.S7 and face.face_up
+    assert outline.kind == Tile.UNKNOWN and not outline.face_up and outline.visible > 0.9
+    # the outline holds the top edge and the face's sliver: deeper than the top edge alone
+    assert min(outline.obb()[2:4]) > STYLE.tile.depth * 600 / (600 - STYLE.tile.height)
+
+
 def test_random_scenes_are_deterministic_and_labels_lie_in_the_frame() -> None:
     for kind, split in (("table", "train"), ("photo", "heldout")):
         rng = np.random.default_rng(7)
@@ -95,3 +120,21 @@ def test_bad_values_are_refused() -> None:
         Camera(tilt=85)
     with pytest.raises(ValueError):
         SceneStyle(CLEAN_STYLE, table="marble")
+
+
+def test_wide_tables_leave_heldout_scenes_alone_and_keep_away_from_heldout_colours() -> None:
+    from training.synth.scene_layouts import near_heldout, sample_scene_style
+
+    for i in range(4):
+        a, b = np.random.default_rng([9, i]), np.random.default_rng([9, i])
+        face = sample_style(np.random.default_rng(i), "heldout")
+        plain = random_scene(a, face, "heldout", "table", (640, 360))
+        wide = random_scene(b, face, "heldout", "table", (640, 360), wide=True)
+        assert plain == wide  # held-out scenes draw the same numbers with or without wide tables
+    rng = np.random.default_rng(3)
+    styles = [sample_scene_style(rng, CLEAN_STYLE, "train", wide=True) for _ in range(300)]
+    wide_ones = [s for s in styles if s.table_second is not None]
+    assert 100 < len(wide_ones) < 200  # about half
+    assert {s.table for s in wide_ones} == {"felt", "wood", "plain", "stripes"}
+    assert not any(near_heldout(np.array(s.table_colour)) or near_heldout(np.array(s.table_second))
+                   for s in wide_ones)

@@ -5,7 +5,8 @@ cuboids whose front is painted with :func:`training.synth.faces.render_face`, ba
 picture (``Tile.UNKNOWN``), sides in body and back colour; a pinhole camera projects them; objects are
 painted far to near, then light, shadows and camera artefacts are applied. Each tile that shows its
 front or back to the camera gets a :class:`TileLabel`: its kind (``0x`` when the back shows), the four
-image corners of that face as it is read, and how much of it is visible.
+image corners of that face as it is read, and how much of it is visible. A standing tile seen too flat to
+read its face is labelled by its whole visible outline as ``0x`` (:data:`READABLE`).
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ class SceneStyle:
     table: str = "felt"
     table_colour: tuple[float, float, float] = (0.25, 0.45, 0.15)
     finish: Finish = field(default_factory=Finish)
+    table_second: tuple[float, float, float] | None = None  # a striped cloth's second colour
 
     def __post_init__(self) -> None:
-        if self.table not in ("felt", "wood", "cloth", "plain"):
+        if self.table not in ("felt", "wood", "cloth", "stripes", "plain"):
             raise ValueError(f"unknown table surface {self.table!r}")
 
 
@@ -77,7 +79,9 @@ class Lighting:
 @dataclass(frozen=True, slots=True)
 class TileLabel:
     """One tile as the camera sees it. ``corners``: 4x2 image points of the visible big face, top-left,
-    top-right, bottom-right, bottom-left as that face is read. ``visible``: share of that face not hidden."""
+    top-right, bottom-right, bottom-left as that face is read (for a standing tile showing its back or seen
+    too flat to read, its outline: :data:`READABLE`). ``visible``: share of that face (or outline) not
+    hidden."""
 
     index: int
     kind: Tile
@@ -177,7 +181,8 @@ def render_table(
     faces: FaceSource | None = None,
 ) -> tuple[np.ndarray, list[TileLabel]]:
     """Render the scene: an HxWx3 uint8 BGR frame and one label per tile whose front or back faces the
-    camera (tiles seen only edge-on get none). ``faces`` replaces the face renderer (tests)."""
+    camera, or that stands (:data:`READABLE`); a tile lying seen only edge-on gets none. ``faces`` replaces
+    the face renderer (tests)."""
     rng = np.random.default_rng(seed)
     w, h = camera.size
     tex = textures_for(style.face, faces, _texture_px(layout, camera, style.tile))
@@ -224,7 +229,7 @@ def _texture_px(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) ->
 def _table(camera: Camera, style: SceneStyle, rng: np.random.Generator) -> np.ndarray:
     """The table top warped into the frame (the texture spans 2 m around the camera target)."""
     n = 768
-    tex = table_texture(style.table, np.asarray(style.table_colour, np.float32), n, rng)
+    tex = table_texture(style.table, np.asarray(style.table_colour, np.float32), n, rng, style.table_second)
     span = 2000.0
     tx, ty = camera.target
     # texture pixel (u, v) -> table mm: x = tx - span/2 + u*span/n, y = ty + span/2 - v*span/n
@@ -256,14 +261,57 @@ def _prop_shade(lighting: Lighting) -> float:
     return _shade(np.array([0.0, 0.0, 1.0]), lighting)
 
 
+READABLE = 0.45
+"""A standing tile whose front is turned to the camera is labelled as that face when the cosine of the angle
+between its normal and the camera's ray is at least this (seen within about 63 degrees of straight on). A
+back has nothing to read: a standing tile showing its back is always labelled by its outline. Seen flatter, from above,
+the face is a sliver no one can read, and what the camera sees of the tile is mostly its top edge: the
+label is then the whole visible tile (top edge and face, :func:`_standing_outline`) as a tile whose face
+cannot be seen (``0x``, face down), so that each tile of a standing row is still found and counted."""
+
+
+def _standing_outline(tile: PlacedTile, faces: list[tuple[Face, np.ndarray, float]],
+                      camera: Camera) -> tuple[int, np.ndarray] | None:
+    """For a standing tile showing its back or seen too flat to read (:data:`READABLE`): (index in ``faces``
+    of its top edge,
+    4x2 image corners of the big face it shows with that face's top edge moved to the far side of the
+    tile's top; edge-on, the top edge alone). ``None`` when the tile is not standing or shows a readable front."""
+    if tile.pose is not Pose.STANDING:
+        return None
+    centre = camera.centre()
+    big = {face: corners for face, corners, _ in faces[:2]}
+    for face, other in ((Face.FRONT, Face.BACK), (Face.BACK, Face.FRONT)):
+        corners = big[face]
+        normal = corners.mean(axis=0) - big[other].mean(axis=0)
+        ray = centre - corners.mean(axis=0)
+        facing = float(np.dot(normal, ray)) / max(float(np.linalg.norm(normal) * np.linalg.norm(ray)), 1e-9)
+        if facing > 0:
+            break
+    else:  # edge-on: only the top edge shows
+        top = _top_edge(faces)
+        return top, camera.project(faces[top][1])[0]
+    if face is Face.FRONT and facing >= READABLE:
+        return None
+    far = big[other][[1, 0, 3, 2]]  # the other big face's corners in this face's reading order
+    outline = corners.copy()
+    outline[:2] = far[:2]  # the face's top corners -> the far corners of the tile's top edge
+    return _top_edge(faces), camera.project(outline)[0]
+
+
+def _top_edge(faces: list[tuple[Face, np.ndarray, float]]) -> int:
+    return max(range(2, len(faces)), key=lambda i: float(faces[i][1][:, 2].mean()))
+
+
 def _paint_tile(img: np.ndarray, ids: np.ndarray, idx: int, tile: PlacedTile, camera: Camera, size: TileSize,
                 lighting: Lighting, tex: _Textures) -> tuple[Tile, bool, np.ndarray] | None:
-    """Paint the faces of one tile that face the camera; return the label face, if a big face shows."""
+    """Paint the faces of one tile that face the camera; return the label: the big face that shows, or a
+    standing tile's outline (:data:`READABLE`)."""
     faces = tile_faces(tile, size)
     centre = camera.centre()
     mid = np.mean([f[1].mean(axis=0) for f in faces[:2]], axis=0)
+    outline = _standing_outline(tile, faces, camera)
     label = None
-    for face, corners, share in faces:
+    for i, (face, corners, share) in enumerate(faces):
         fc = corners.mean(axis=0)
         normal = fc - mid
         normal /= max(float(np.linalg.norm(normal)), 1e-9)
@@ -275,12 +323,15 @@ def _paint_tile(img: np.ndarray, ids: np.ndarray, idx: int, tile: PlacedTile, ca
             cut = 1 - share
             split = np.array([uv[0], uv[1], uv[1] + (uv[2] - uv[1]) * cut, uv[0] + (uv[3] - uv[0]) * cut])
             rest = np.array([split[3], split[2], uv[2], uv[3]])
-            fill_quad(img, ids, split, tex.body() * shade, -2)
-            fill_quad(img, ids, rest, tex.back() * shade, -2)
+            ident = idx + 1 if outline is not None and i == outline[0] else -2  # a top edge in the label
+            fill_quad(img, ids, split, tex.body() * shade, ident)
+            fill_quad(img, ids, rest, tex.back() * shade, ident)
             continue
         kind = tile.kind if face is Face.FRONT else Tile.UNKNOWN
         paint_quad(img, ids, uv, tex.get(kind), shade, idx + 1)
         label = (kind, face is Face.FRONT, uv)
+    if outline is not None:
+        label = (Tile.UNKNOWN, False, outline[1])
     return label
 
 

@@ -162,17 +162,51 @@ _HELDOUT_TABLES = [("cloth", (0.6, 0.5, 0.4), (0.2, 0.2, 0.2)), ("felt", (0.15, 
                    ("wood", (0.12, 0.18, 0.28), (0.05, 0.05, 0.05))]
 
 
-def sample_scene_style(rng: np.random.Generator, face: object, split: str) -> SceneStyle:
+WIDE_TABLES = 0.5
+"""Share of training scenes on a table of any colour (:func:`_wide_table`) rather than one of the five
+training tables: with five table colours only, the detector and the back check took plain cloth of an unseen
+colour for backs."""
+HELDOUT_SIGMAS = 3.0
+"""Every colour of a wide training table (its base, after jitter, and a striped cloth's second colour) is
+more than this many of a held-out table's spreads from that table's colour (per channel, then the length)."""
+WIDE_KINDS = ("felt", "wood", "plain", "stripes")
+"""Table surfaces of wide training tables; the held-out checked cloth is not among them."""
+
+
+def near_heldout(colour: np.ndarray) -> bool:
+    """Whether an RGB colour (0-1) lies within :data:`HELDOUT_SIGMAS` spreads of a held-out table's colour."""
+    return any(float(np.linalg.norm((np.asarray(colour) - np.array(c)) / np.array(s))) <= HELDOUT_SIGMAS
+               for _, c, s in _HELDOUT_TABLES)
+
+
+def _wide_table(rng: np.random.Generator) -> tuple[str, tuple[float, float, float], tuple[float, float, float]]:
+    """A training table of a random surface, colour and second colour (the stripes'), away from the held-out
+    tables' colours."""
+    kind = WIDE_KINDS[int(rng.integers(len(WIDE_KINDS)))]
+    while True:
+        col = np.clip(rng.uniform(0.03, 0.95, 3) + rng.normal(0, 0.03, 3), 0.02, 0.98)
+        other = np.clip(col * rng.uniform(0.4, 1.6, 3), 0.0, 1.0)
+        if not near_heldout(col) and not near_heldout(other):
+            return kind, (float(col[0]), float(col[1]), float(col[2])), (float(other[0]), float(other[1]), float(other[2]))
+
+
+def sample_scene_style(rng: np.random.Generator, face: object, split: str, wide: bool = False) -> SceneStyle:
+    """Table, tile size and camera finish of a scene. ``heldout`` tables are never drawn for ``train``;
+    ``wide`` (``train`` only) puts :data:`WIDE_TABLES` of the scenes on a table of any other colour."""
     tables = _HELDOUT_TABLES if split == "heldout" else _TRAIN_TABLES
-    kind, colour, spread = tables[int(rng.integers(len(tables)))]
-    col = tuple(float(np.clip(c + rng.normal(0, s), 0.02, 0.98)) for c, s in zip(colour, spread, strict=True))
+    second = None
+    if wide and split != "heldout" and rng.random() < WIDE_TABLES:
+        kind, col, second = _wide_table(rng)
+    else:
+        kind, colour, spread = tables[int(rng.integers(len(tables)))]
+        col = tuple(float(np.clip(c + rng.normal(0, s), 0.02, 0.98)) for c, s in zip(colour, spread, strict=True))
     w = float(rng.uniform(24, 31))
     size = TileSize(w, w * float(rng.uniform(1.28, 1.42)), w * float(rng.uniform(0.6, 0.85)),
                     float(rng.uniform(0.3, 0.6)))
     fin = Finish(blur=float(rng.choice([0, rng.uniform(0.3, 1.3)], p=[0.5, 0.5])),
                  motion=float(rng.uniform(2, 6)) if rng.random() < 0.15 else 0.0,
                  noise=float(rng.uniform(0, 0.03)), jpeg=int(rng.integers(35, 95)) if rng.random() < 0.6 else None)
-    return SceneStyle(face, size, kind, col, fin)  # type: ignore[arg-type]
+    return SceneStyle(face, size, kind, col, fin, second)  # type: ignore[arg-type]
 
 
 def sample_lighting(rng: np.random.Generator) -> Lighting:
@@ -195,11 +229,12 @@ def _occluders(rng: np.random.Generator, extent: float, hands: float) -> tuple[O
 
 
 def random_scene(rng: np.random.Generator, face: object, split: str = "train", kind: str = "table",
-                 size: tuple[int, int] = (640, 360), tile_px: tuple[float, float] | None = None) -> Scene:
+                 size: tuple[int, int] = (640, 360), tile_px: tuple[float, float] | None = None,
+                 wide: bool = False) -> Scene:
     """A random scene of ``kind`` (``table`` or ``photo``) for a frame of ``size`` pixels; ``tile_px`` is
     the range of tile widths on screen (defaults: 12-30 px per 640 px of width for a table, 22-110 px
-    for a photo)."""
-    style = sample_scene_style(rng, face, split)
+    for a photo); ``wide``: tables of many colours (:func:`sample_scene_style`)."""
+    style = sample_scene_style(rng, face, split, wide)
     scale = size[0] / 640
     if kind == "table":
         lo, hi = tile_px or (12 * scale, 30 * scale)

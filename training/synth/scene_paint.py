@@ -70,8 +70,10 @@ def fill_quad(img: np.ndarray, ids: np.ndarray, quad: np.ndarray, colour: np.nda
     ids[y0:y1, x0:x1][mask > 127] = ident
 
 
-def table_texture(kind: str, colour: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarray:
-    """A square texture (size x size x 3 float) of the table top: felt, wood, cloth or a plain board."""
+def table_texture(kind: str, colour: np.ndarray, size: int, rng: np.random.Generator,
+                  second: tuple[float, float, float] | None = None) -> np.ndarray:
+    """A square texture (size x size x 3 float) of the table top: felt, wood, checked or striped cloth (in
+    ``colour`` and ``second``) or a plain board."""
     base = np.ones((size, size, 3), np.float32) * np.asarray(colour, np.float32)
     if kind == "felt":
         grain = rng.normal(0, 1, (size, size)).astype(np.float32)
@@ -90,6 +92,14 @@ def table_texture(kind: str, colour: np.ndarray, size: int, rng: np.random.Gener
             step = int(rng.integers(size // 6, size // 2))
             img[::step] *= 0.6
         return np.clip(img, 0, 1)
+    if kind == "stripes":  # a striped cloth (training only; the held-out cloth is checked)
+        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+        a = rng.uniform(0, np.pi)
+        period = rng.uniform(8, 50)
+        band = ((np.cos(a) * xx + np.sin(a) * yy) / period % 1 < rng.uniform(0.2, 0.6)).astype(np.float32)
+        other = np.asarray(second if second is not None else np.asarray(colour) * 0.6, np.float32)
+        img = base * (1 - band[..., None]) + other * band[..., None]
+        return np.clip(img * (1 + 0.04 * rng.normal(0, 1, (size, size, 1)).astype(np.float32)), 0, 1)
     if kind == "cloth":
         yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
         period = rng.uniform(10, 40)
