@@ -57,7 +57,7 @@ def main() -> int:
     ap.add_argument("--sets", type=int, default=8)
     ap.add_argument("--distance", type=float, default=300.0, help="camera height above the sheet, mm")
     args = ap.parse_args()
-    detector, plain = TileDetector(threads=1), TileClassifier(threads=1)
+    detector, plain = TileDetector(threads=1, backs=False), TileClassifier(threads=1)
     clean = faces.CLEAN_STYLE
     cells = wrong = errors = 0
     ious: list[float] = []

@@ -38,6 +38,8 @@ from training.synth.scene_props import PropKind, prop_polygons
 VISIBLE = 0.6
 ORIENT: list[str | bool] = [True]
 """The detector's orientation network: the packaged one, another (``--orient PATH``) or none (``--orient none``)."""
+BACKS: list[str | bool] = [True]
+"""The detector's back check: the packaged one, another (``--backs PATH``) or none (``--backs none``)."""
 TILED_PHOTOS = [True]
 """Photos are read as ``companion read`` reads them (a second pass at twice the scale); table frames in one
 pass, as a live table would be. ``--single-pass`` reads photos in one pass too."""
@@ -162,7 +164,8 @@ def dev_photos(reader: TileReader, folder: Path,
                 orient = loso[2] / f"tile_orient_minus_{s}.onnx" if loso[2] else ORIENT[0]
                 readers[s] = TileReader(reader.detector.path, loso[0] / f"tile_classifier_minus_{s}.onnx",
                                         threshold=reader.detector.threshold, turns=reader.turns,
-                                        long_side=reader.long_side, flower_model=flower, orient=orient)
+                                        long_side=reader.long_side, flower_model=flower, orient=orient,
+                                        backs=BACKS[0])
             use = readers[s]
         dets: Detections = use.read(image, tiled=TILED_PHOTOS[0])
         xyxy = dets.xyxy
@@ -256,15 +259,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--orient-loso-dir", type=Path, help="... and tile_orient_minus_<set>.onnx from here")
     p.add_argument("--orient", default="packaged",
                    help="the orientation network: packaged (default), none, or a path to another .onnx")
+    p.add_argument("--backs", default="packaged",
+                   help="the back check: packaged (default), none, or a path to another .onnx")
     args = p.parse_args(argv)
     ORIENT[0] = {"packaged": True, "none": False}.get(args.orient, args.orient)
+    BACKS[0] = {"packaged": True, "none": False}.get(args.backs, args.backs)
     TILED_PHOTOS[0] = not args.single_pass
     reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
                         classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
-                        orient=ORIENT[0])
+                        orient=ORIENT[0], backs=BACKS[0])
+    check = reader.detector.backs
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
                                          "orient": str(reader.detector.orienter.path.name)
                                          if reader.detector.orienter else "none",
+                                         "backs": {"model": check.path.name, "threshold": check.threshold,
+                                                   "candidates": check.candidates} if check else "none",
+                                         "detector": str(reader.detector.path.name),
                                          "long_side": reader.long_side or reader.detector.long_side,
                                          "threshold": reader.detector.threshold,
                                          "classifier": str(reader.classifier.path.name),

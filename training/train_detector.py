@@ -230,7 +230,7 @@ def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> 
     from companion.vision.detect import TileDetector as OnnxDetector
     from companion.vision.detect import match_boxes
 
-    det = OnnxDetector(model, threads=1, threshold=0.1, snap=False, orient=False)  # the network alone
+    det = OnnxDetector(model, threads=1, threshold=0.1, snap=False, orient=False, backs=False)  # the network alone
     found = {t: [0, 0] for t in (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)}
     total = 0
     for frame, truth in zip(frames, boxes, strict=True):

@@ -145,7 +145,7 @@ def _photo(args: argparse.Namespace) -> int:
     from companion.vision.image_file import read_image
     from companion.vision.sheet import read_sheet
 
-    detector, classifier = TileDetector(threads=2), TileClassifier(threads=2)
+    detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
     seen: dict[str, int] = {}
     failed = 0

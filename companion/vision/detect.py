@@ -4,13 +4,17 @@ The image is scaled so its longer side is ``long_side`` pixels (from the model's
 1280x720 table frame is read at 640x360, where its tiles are 12-30 px wide, and a phone photo's tiles of
 60-400 px land in the 20-110 px the model was trained on), padded to a multiple of 32, and run once.
 Each peak of the heat map is a tile: centre, width, height, angle of its "up" direction and whether it
-lies face up. Boxes come back in the input image's pixels. Photos can also be read in a second pass at
-twice the scale in overlapping windows (:meth:`TileDetector.detect_tiled`), for tiles too small for one.
+lies face up; angles are then snapped to the tiles' edges and turned by the orientation network, and
+face-down boxes are kept only where the back check finds a tile (:mod:`companion.vision.backs`). Boxes
+come back in the input image's pixels. Photos can also be read in a second pass at twice the scale in
+overlapping windows (:meth:`TileDetector.detect_tiled`), for tiles too small for one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import warnings
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -18,10 +22,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.backs import BackChecker
 from companion.vision.orient import TileOrienter
 from companion.vision.runtime import model_session
 
-__all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path"]
+__all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path", "model_sha256"]
 
 MODEL_NAME = "tile_detector.onnx"
 
@@ -63,6 +68,11 @@ def default_model_path() -> Path:
     return Path(__file__).resolve().parents[2] / "models" / MODEL_NAME
 
 
+def model_sha256(path: Path) -> str:
+    """The first 16 hex digits of the SHA-256 of a model file (how a back check names its detector)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
 def letterbox(image: np.ndarray, long_side: int, multiple: int = 32, fill: int = 114) -> tuple[np.ndarray, float]:
     """Scale ``image`` so its longer side is ``long_side`` and pad right/bottom to a multiple of
     ``multiple``; returns the padded image and the scale (network pixels per image pixel)."""
@@ -78,9 +88,13 @@ def letterbox(image: np.ndarray, long_side: int, multiple: int = 32, fill: int =
     return out, scale
 
 
-def decode(peaks: np.ndarray, reg: np.ndarray, stride: int, threshold: float, max_det: int = 400) -> Boxes:
-    """Peaks (2 x h x w, already max-filtered) and regressions (6 x h x w) -> boxes in network pixels."""
-    cls, ys, xs = np.nonzero(peaks > threshold)
+def decode(peaks: np.ndarray, reg: np.ndarray, stride: int, threshold: float | tuple[float, float],
+           max_det: int = 400, suppress: bool = True) -> Boxes:
+    """Peaks (2 x h x w, already max-filtered) and regressions (6 x h x w) -> boxes in network pixels.
+    ``threshold``: one score for both channels, or (face up, face down). ``suppress``: drop overlapping
+    boxes (:func:`_suppress_overlaps`)."""
+    th = np.broadcast_to(np.asarray(threshold, np.float32), (2,))
+    cls, ys, xs = np.nonzero(peaks > th[:, None, None])
     if len(ys) == 0:
         return Boxes.empty()
     score = peaks[cls, ys, xs]
@@ -95,7 +109,7 @@ def decode(peaks: np.ndarray, reg: np.ndarray, stride: int, threshold: float, ma
     angle = np.degrees(np.arctan2(r[5], r[4]))
     obb = np.stack([cx, cy, bw, bh, angle], axis=1).astype(np.float32)
     boxes = Boxes(obb, cls == 0, score.astype(np.float32))
-    return _suppress_overlaps(boxes)
+    return _suppress_overlaps(boxes) if suppress else boxes
 
 
 def _suppress_overlaps(b: Boxes) -> Boxes:
@@ -124,15 +138,23 @@ class TileDetector:
     classifier's session)."""
 
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
-                 snap: bool = True, orient: str | Path | bool | None = True) -> None:
+                 snap: bool = True, orient: str | Path | bool | None = True,
+                 backs: str | Path | bool | None = True) -> None:
         """``snap``: turn each box's angle to the nearest direction of the tile's own edges
         (:func:`snap_angles`). ``orient``: then let the orientation network
         (:class:`companion.vision.orient.TileOrienter`; a path for another model, ``False`` for none) turn
         each face-up box by the quarter turns it finds missing; ``None`` as ``True``). The orientation network
-        runs on one thread: it reads a few dozen 32x32 squares, and a second thread only costs waking it."""
+        runs on one thread: it reads a few dozen 32x32 squares, and a second thread only costs waking it.
+        ``backs``: the back check (:class:`companion.vision.backs.BackChecker`; a path for another model,
+        ``False`` for none) drops the face-down boxes where it finds no tile; face-down peaks are then kept
+        down to its ``candidates`` score whatever ``threshold`` is (the check, not the score, decides them),
+        face-up ones down to ``threshold``. Without it both use ``threshold`` (``down_threshold`` holds the
+        face-down one). A check trained on another detector's boxes is used with a warning."""
         self.snap = snap
         self.orienter = None if orient is False else \
             TileOrienter(None if orient is True or orient is None else Path(orient), threads=1)
+        self.backs = None if backs is False else \
+            BackChecker(None if backs is True or backs is None else Path(backs), threads=1)
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model")
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -144,6 +166,10 @@ class TileDetector:
         except (KeyError, ValueError) as e:
             raise DetectorError(f"{self.path} lacks detector metadata ({e})") from e
         self.input_name = self.session.get_inputs()[0].name
+        self.down_threshold = self.threshold if self.backs is None else self.backs.candidates
+        if self.backs is not None and self.backs.detector_sha256 not in ("", model_sha256(self.path)):
+            warnings.warn(f"the back check {self.backs.path.name} was trained on another detector's boxes than "
+                          f"{self.path.name}: its threshold may not suit this one", stacklevel=2)
 
     def detect(self, image: np.ndarray, long_side: int | None = None) -> Boxes:
         """Tiles in an ``HxWx3`` uint8 BGR image, boxes in its pixels."""
@@ -163,10 +189,16 @@ class TileDetector:
         whose straight edge would pull snapped angles and show in the orientation network's squares."""
         blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
         peaks, reg = self.session.run(None, {self.input_name: blob})
-        boxes = decode(peaks[0], reg[0], self.stride, self.threshold)
+        boxes = decode(peaks[0], reg[0], self.stride, (self.threshold, self.down_threshold),
+                       suppress=self.backs is None)
         seen = net_in[:valid[0], :valid[1]]
         if self.snap and len(boxes):
             boxes = Boxes(snap_angles(seen, boxes.obb), boxes.face_up, boxes.score)
+        if self.backs is not None and len(boxes):
+            # checked before overlaps are suppressed: a face-down box the check drops must not take a face-up
+            # box of the same tile with it
+            keep = self.backs.keep(seen, boxes.obb, boxes.face_up)
+            boxes = _suppress_overlaps(Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep]))
         if self.orienter is not None and len(boxes):
             boxes = Boxes(self.orienter.turn(seen, boxes.obb, boxes.face_up), boxes.face_up, boxes.score)
         return boxes

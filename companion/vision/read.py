@@ -6,9 +6,11 @@
 ['1m', '2m', '0x', ...]
 
 Face-down tiles are ``0x``. A box the detector found face down (it sees the tile's body and rim around the
-face) and the classifier read as a tile is a back (:func:`backs_face_down`); the classifier reads the kind of
-the others. A box that the classifier says is not a tile at all (a die, a chip, a coin, a finger) is
-dropped. Both onnxruntime sessions run with thread spinning off.
+face) is a back: the detector's back check (:mod:`companion.vision.backs`) has already dropped the face-down
+boxes where no tile lies, and the classifier does not read them. (Without the check, a face-down box the
+classifier reads as a tile is a back, :func:`backs_face_down`.) The classifier reads the kind of the
+others; a box that it says is not a tile at all (a die, a chip, a coin, a finger) is dropped. The
+onnxruntime sessions run with thread spinning off.
 """
 
 from __future__ import annotations
@@ -58,11 +60,12 @@ class Detections:
 
     ``obb`` N x 5 float32 (cx, cy, w, h, angle: degrees counter-clockwise of the tile's top from image
     up), ``kind`` N int16 (a :class:`Tile` value; 42 = ``0x``, face down), ``face_up`` N bool (as the
-    detector saw it), ``score`` N float32 (detector score x classifier score), ``top3_kind`` N x 3 int16
-    and ``top3_score`` N x 3 float32 (the classifier's three best readings that are tiles, "not a tile"
-    replaced by the best; for a box read as a back because the detector found it face down, ``0x`` with the
-    probability of "a tile", the others 0); ``image_size`` (w, h) of the image read, (0, 0) when unknown:
-    :attr:`xyxy` is clipped to it."""
+    detector saw it), ``score`` N float32 (detector score x classifier score; for a back the back check
+    passed, the detector's score), ``top3_kind`` N x 3 int16 and ``top3_score`` N x 3 float32 (the
+    classifier's three best readings that are tiles, "not a tile" replaced by the best; for a back the check
+    passed, ``0x`` with 1; for a box read as a back without the check because the detector found it face
+    down, ``0x`` with the probability of "a tile", the others 0); ``image_size`` (w, h) of the image read,
+    (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
 
     obb: np.ndarray
     kind: np.ndarray
@@ -155,7 +158,8 @@ class TileReader:
                  detector_threads: int = 2, classifier_threads: int = 2, calibration: object | None = None,
                  threshold: float | None = None, turns: int = 1, long_side: int | None = None,
                  flower_model: str | Path | None = None, retry: bool | None = None,
-                 orient: str | Path | bool = True, reread: bool | None = None) -> None:
+                 orient: str | Path | bool = True, reread: bool | None = None,
+                 backs: str | Path | bool = True) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -166,13 +170,17 @@ class TileReader:
         ``False``. ``reread``: read the crops the classifier is unsure of again in moved views
         (:data:`companion.vision.classify.REREAD_VIEWS`; ``None``: for photos read ``tiled`` only: it costs a
         live frame about a fifth more time, and a live table sees each tile again in the next frames; the turned
-        crops of ``turns`` and ``retry`` are not re-read: they are several views already)."""
+        crops of ``turns`` and ``retry`` are not re-read: they are several views already). ``backs``: the
+        detector's back check (:class:`companion.vision.backs.BackChecker`: ``True`` the packaged one, a path,
+        or ``False``); the face-down boxes it passes are backs (``0x``) without the classifier, which reads
+        faces and calls many real backs "not a tile" (without the check, :func:`backs_face_down` reads them)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
-        self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient)
+        self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
+                                     backs=backs)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
                                          calibration=calibration,  # type: ignore[arg-type]
                                          flower_model=Path(flower_model) if flower_model else None)
@@ -188,20 +196,35 @@ class TileReader:
         size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
             return Detections.empty(size)
+        back = np.nonzero(self._kind_of == int(Tile.UNKNOWN))[0]
+        checked = ~boxes.face_up if self.detector.backs is not None and len(back) == 1 else np.zeros(len(boxes), bool)
+        if not checked.any():
+            return self._combine(*self._read_boxes(image, boxes, tiled), image)
+        # checked backs are read without the classifier: 0x for sure; the rest keep the detector's order
+        probs = np.zeros((len(boxes), len(self._kind_of)), np.float32)
+        probs[checked, back[0]] = 1.0
+        obb = boxes.obb.copy()
+        rows = np.nonzero(~checked)[0]
+        if len(rows):
+            faces, read = self._read_boxes(image, Boxes(obb[rows], boxes.face_up[rows], boxes.score[rows]), tiled)
+            obb[rows], probs[rows] = faces.obb, read
+        return self._combine(Boxes(obb, boxes.face_up, boxes.score), probs, image)
+
+    def _read_boxes(self, image: np.ndarray, boxes: Boxes, tiled: bool) -> tuple[Boxes, np.ndarray]:
+        """The classifier's probabilities for ``boxes`` (their angles turned where a turn reads better)."""
         if self.turns == 1:
             reread = self.reread if self.reread is not None else tiled
             probs = self.classifier.probabilities(upright_crops(image, boxes.obb), reread)
             if self.retry if self.retry is not None else tiled:
                 boxes, probs = self._retry_turned(image, boxes, probs)
-            return self._combine(boxes, probs, image)
+            return boxes, probs
         turned = _turned(boxes.obb, np.arange(0, 360, 360 // self.turns))
         probs = self.classifier.probabilities(upright_crops(image, turned.reshape(-1, 5)), False).reshape(
             self.turns, len(boxes), -1)
         tiles = self._kind_of >= 0
         best = probs[:, :, tiles].max(axis=2).argmax(axis=0)  # the turn read most confidently as a tile
         idx = np.arange(len(boxes))
-        chosen = Boxes(turned[best, idx], boxes.face_up, boxes.score)
-        return self._combine(chosen, probs[best, idx], image)
+        return Boxes(turned[best, idx], boxes.face_up, boxes.score), probs[best, idx]
 
     def _retry_turned(self, image: np.ndarray, boxes: Boxes, probs: np.ndarray) -> tuple[Boxes, np.ndarray]:
         """Boxes read as "not a tile" (and no tile reaching :data:`RETRY_BELOW`) read again turned by every

@@ -61,7 +61,7 @@ def read_cells(page: PageLayout, rect: np.ndarray, k: float, rect_to_photo: np.n
 
 def _detected(page: PageLayout, rect: np.ndarray, k: float, detector: TileDetector | None) -> dict[int, np.ndarray]:
     """Cell index -> the best detected tile box in that cell (rectified pixels, snapped upright)."""
-    det = detector if detector is not None else TileDetector(threads=1)
+    det = detector if detector is not None else TileDetector(threads=1, backs=False)
     boxes = det.detect(rect)
     centres = np.array([c.centre_mm for c in page.cells], np.float32) * k
     best: dict[int, tuple[float, np.ndarray]] = {}

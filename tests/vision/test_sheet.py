@@ -105,7 +105,7 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
 
 @pytest.fixture(scope="module")
 def detector() -> TileDetector:
-    return TileDetector(threads=1)
+    return TileDetector(threads=1, backs=False)
 
 
 @pytest.fixture(scope="module")

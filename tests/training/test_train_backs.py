@@ -1,0 +1,52 @@
+"""The back check's training script: how boxes are labelled, how its threshold is chosen, and a smoke run
+that exports a self-describing model."""
+
+import json
+
+import numpy as np
+
+from companion.vision.backs import BackChecker
+from training import train_backs
+
+
+def test_boxes_are_labelled_by_the_tile_they_match_best_score_first() -> None:
+    truth = np.array([[50, 50, 20, 28, 0, 0, 1.0],  # a back in full view
+                      [150, 50, 20, 28, 0, 0, 0.4]], np.float32)  # a back 40% visible
+    obb = np.array([[51, 50, 20, 28, 0], [50, 51, 20, 28, 0], [150, 50, 20, 28, 0], [250, 50, 20, 28, 0]],
+                   np.float32)
+    score = np.array([0.9, 0.6, 0.8, 0.7], np.float32)
+    # the surer of the two boxes on the first tile gets it, the other is a false box; the half-hidden tile's
+    # box is left out; the box on nothing is false
+    label, on = train_backs.label_boxes(obb, score, truth)
+    assert label.tolist() == [1, 0, -1, 0] and on.tolist() == [0, -1, 1, -1]
+
+
+def test_the_pair_chosen_keeps_the_most_backs_less_false_boxes() -> None:
+    p = np.array([0.9, 0.8, 0.7, 0.6, 0.3, 0.2, 0.1])
+    label = np.array([1, 1, 1, 0, 0, 0, 0])
+    score = np.array([0.9, 0.4, 0.6, 0.6, 0.7, 0.8, 0.35])
+    # from score 0.4 up (lower floors add only a false box), passing p >= 0.625 keeps three backs and no
+    # false box: the best there is; of equal pairs the highest floor and the lowest threshold
+    floor, threshold = train_backs.choose_threshold(p, label, score, [0.3, 0.35, 0.4, 0.45, 0.5])
+    assert (floor, threshold) == (0.4, 0.625)
+    assert train_backs.counts(p, label, score, floor, threshold) == (3, 0)
+    out = train_backs.report(p, label, score, 4, floor, threshold, det_threshold=0.5)
+    assert out["with_check"] == {"backs_kept": 3 / 4, "false_boxes": 0}
+    assert out["detector_alone"] == {"threshold": 0.5, "backs_kept": 2 / 4, "false_boxes": 3}
+
+
+def test_smoke_run_trains_and_exports(tmp_path, capsys) -> None:
+    out = tmp_path / "backs.onnx"
+    assert train_backs.main(["--smoke", "--cache", str(tmp_path / "cache"), "--out", str(out), "--threads", "1",
+                             "--quiet"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    val = report["heldout_val"]
+    assert report["steps"] == 20 and 0 <= val["backs_among_them"] <= val["boxes"]
+    assert 0 <= val["odd_scenes"]["with_check"]["backs_kept"] <= 1
+    assert 0 < val["chosen_on_even_scenes"]["threshold"] < 1 and val["training_boxes"]["backs"] > 0
+    check = BackChecker(out)
+    meta = check.session.get_modelmeta().custom_metadata_map
+    assert check.size == train_backs.CROP and check.span == train_backs.SPAN
+    assert meta["detector"] == "tile_detector.onnx" and json.loads(meta["normalisation"])["order"] == "BGR"
+    assert len(meta["detector_sha256"]) == 16 and meta["scenes"].startswith("seed 2")
+    assert check.probabilities(np.full((64, 64, 3), 90, np.uint8), np.array([[32, 32, 10, 14, 0]], np.float32)).shape == (1,)
