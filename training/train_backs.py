@@ -34,10 +34,11 @@ from torch import nn
 
 from companion.vision.detect import TileDetector, model_sha256, obb_iou
 from companion.vision.orient import square_crops
-from training.detector_model import IGNORE, POSITIVE, Block, _cbr
+from training.detector_model import IGNORE, POSITIVE
 from training.export_onnx import git_head, stamp
 from training.progress import Progress
 from training.train_detector import LABELS, MEAN, SIZE, STD, render_set
+from training.train_orient import square_body, to_tensor
 
 ROOT = Path(__file__).resolve().parents[1]
 CROP = 32
@@ -47,13 +48,12 @@ SPAN = 2.0
 
 
 class BackNet(nn.Module):
-    """32x32 BGR -> 1 logit. A stride-2 stem and depthwise-separable blocks down to 4x4; about 15k
-    parameters."""
+    """32x32 BGR -> 1 logit: the orientation network's body (:func:`training.train_orient.square_body`),
+    global average, a linear layer; about 15k parameters."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.body = nn.Sequential(_cbr(3, 16, 3, 2), Block(16, 32), Block(32, 48, 2), Block(48, 48),
-                                  Block(48, 64, 2), Block(64, 64))
+        self.body = square_body()
         self.fc = nn.Linear(64, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -137,10 +137,6 @@ def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
         f[blur] = np.stack([cv2.GaussianBlur(c, (3, 3), 0.8) for c in f[blur]])
     return np.clip(f, 0, 255).astype(np.uint8)
-
-
-def to_tensor(x: np.ndarray) -> torch.Tensor:
-    return torch.from_numpy((x.astype(np.float32) - MEAN) / STD).permute(0, 3, 1, 2).contiguous()
 
 
 def predict(net: nn.Module, crops: np.ndarray) -> np.ndarray:

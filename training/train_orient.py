@@ -36,14 +36,20 @@ MIN_SIDE = 6.0
 """Tiles whose shorter side is under this many pixels (at the detector's scale) are left out."""
 
 
+def square_body() -> nn.Sequential:
+    """32x32 BGR -> 64 x 4 x 4 features: a stride-2 stem and depthwise-separable blocks (the orientation
+    network's and the back check's)."""
+    return nn.Sequential(_cbr(3, 16, 3, 2), Block(16, 32), Block(32, 48, 2), Block(48, 48), Block(48, 64, 2),
+                         Block(64, 64))
+
+
 class OrientNet(nn.Module):
-    """32x32 BGR -> 4 logits. A stride-2 stem and depthwise-separable blocks down to 4x4; about 15k
-    parameters and 0.8 M multiply-adds per tile."""
+    """32x32 BGR -> 4 logits (:func:`square_body`, global average, a linear layer); about 15k parameters and
+    0.8 M multiply-adds per tile."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.body = nn.Sequential(_cbr(3, 16, 3, 2), Block(16, 32), Block(32, 48, 2), Block(48, 48),
-                                  Block(48, 64, 2), Block(64, 64))
+        self.body = square_body()
         self.fc = nn.Linear(64, 4)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -14,13 +14,12 @@ dropped. A box that passes is a back (``0x``) without the classifier.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from companion.vision.orient import square_crops
-from companion.vision.runtime import model_session
+from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["BackChecker", "BackCheckError", "default_model_path"]
 
@@ -33,10 +32,7 @@ class BackCheckError(ValueError):
 
 def default_model_path() -> Path:
     """The model shipped in the package (``companion/models``), else the repository's ``models/``."""
-    packaged = resources.files("companion").joinpath("models", MODEL_NAME)
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "models" / MODEL_NAME
+    return shipped_model(MODEL_NAME)
 
 
 class BackChecker:

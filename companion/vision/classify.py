@@ -17,7 +17,6 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import cv2
@@ -28,7 +27,7 @@ from companion.tiles import Tile
 from companion.vision.calibration import FITTED, Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import MEAN, STD, as_bgr, one_cv_thread, prepare
-from companion.vision.runtime import model_session
+from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
            "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS"]
@@ -77,10 +76,7 @@ class Prediction:
 
 def default_model_path() -> Path:
     """The packaged model (``companion/models/``), or ``models/`` of a source checkout."""
-    packaged = resources.files("companion") / "models" / MODEL_FILE
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(str(resources.files("companion"))).parent / "models" / MODEL_FILE
+    return shipped_model(MODEL_FILE)
 
 
 def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:

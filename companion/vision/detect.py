@@ -16,7 +16,6 @@ import hashlib
 import json
 import warnings
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import cv2
@@ -24,7 +23,7 @@ import numpy as np
 
 from companion.vision.backs import BackChecker
 from companion.vision.orient import TileOrienter
-from companion.vision.runtime import model_session
+from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path", "model_sha256"]
 
@@ -62,10 +61,7 @@ class Boxes:
 
 def default_model_path() -> Path:
     """The detector shipped in the package (``companion/models``), else the repository's ``models/``."""
-    packaged = resources.files("companion").joinpath("models", MODEL_NAME)
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "models" / MODEL_NAME
+    return shipped_model(MODEL_NAME)
 
 
 def model_sha256(path: Path) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +21,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
 from companion.vision.preprocess import MEAN, STD, as_bgr, map_crops, normalise, resize
-from companion.vision.runtime import model_session
+from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
            "second_look", "default_flower_model"]
@@ -44,10 +43,8 @@ class FlowerModelError(ValueError):
 
 
 def default_flower_model() -> Path:
-    packaged = resources.files("companion") / "models" / MODEL_FILE
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(str(resources.files("companion"))).parent / "models" / MODEL_FILE
+    """The packaged flower-strip model, or ``models/`` of a source checkout."""
+    return shipped_model(MODEL_FILE)
 
 
 def strip(crop: np.ndarray) -> np.ndarray:

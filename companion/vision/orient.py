@@ -14,13 +14,12 @@ It reads the detector's input image (table-frame tiles 12-30 px), all boxes in o
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from companion.vision.runtime import model_session
+from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["TileOrienter", "OrientError", "square_crops", "default_model_path", "SIZE", "SPAN"]
 
@@ -45,10 +44,7 @@ class OrientError(ValueError):
 
 def default_model_path() -> Path:
     """The model shipped in the package (``companion/models``), else the repository's ``models/``."""
-    packaged = resources.files("companion").joinpath("models", MODEL_NAME)
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "models" / MODEL_NAME
+    return shipped_model(MODEL_NAME)
 
 
 def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: float = SPAN) -> np.ndarray:

@@ -5,11 +5,21 @@ spinning on, each one's idle threads burn the cores the other needs (the pipelin
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import onnxruntime as ort
 
-__all__ = ["cpu_session", "model_session"]
+__all__ = ["cpu_session", "model_session", "shipped_model"]
+
+
+def shipped_model(name: str) -> Path:
+    """The model file ``name`` shipped in the package (``companion/models``), else the repository's
+    ``models/`` (a source checkout)."""
+    packaged = resources.files("companion").joinpath("models", name)
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "models" / name
 
 
 def cpu_session(path: Path, threads: int) -> ort.InferenceSession:
