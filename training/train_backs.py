@@ -38,7 +38,7 @@ from training.detector_model import IGNORE, POSITIVE
 from training.export_onnx import git_head, stamp
 from training.progress import Progress
 from training.train_detector import LABELS, MEAN, SIZE, STD, render_set
-from training.train_orient import square_body, to_tensor
+from training.train_orient import OrientNet, to_tensor
 
 ROOT = Path(__file__).resolve().parents[1]
 CROP = 32
@@ -47,22 +47,8 @@ SPAN = 2.0
 """The square's side in units of the box's longer side: the box and about half a tile around it."""
 
 
-class BackNet(nn.Module):
-    """32x32 BGR -> 1 logit: the orientation network's body (:func:`training.train_orient.square_body`),
-    global average, a linear layer; about 15k parameters."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.body = square_body()
-        self.fc = nn.Linear(64, 1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        out: torch.Tensor = self.fc(self.body(x).mean(dim=(2, 3)))
-        return out
-
-
 class Export(nn.Module):
-    def __init__(self, net: BackNet) -> None:
+    def __init__(self, net: OrientNet) -> None:
         super().__init__()
         self.net = net
 
@@ -176,7 +162,7 @@ def report(p: np.ndarray, label: np.ndarray, score: np.ndarray, backs: int, floo
                                "false_boxes": alone_false}}
 
 
-def export(net: BackNet, path: Path, meta: dict[str, str]) -> None:
+def export(net: OrientNet, path: Path, meta: dict[str, str]) -> None:
     wrapper = Export(net).eval()
     with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -225,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     x, y = train["crops"], train["label"].astype(np.float32)
     if len(x) == 0:
         raise SystemExit("the detector found no face-down boxes in the training scenes")
-    net = BackNet()
+    net = OrientNet(outputs=1)  # the orientation network's shape, one logit
     print(f"back check: {sum(q.numel() for q in net.parameters())} parameters; {len(x)} training boxes "
           f"({int(y.sum())} on tiles), {len(val['label'])} validation boxes", file=sys.stderr)
     rng = np.random.default_rng(args.train_seed)

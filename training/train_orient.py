@@ -44,13 +44,13 @@ def square_body() -> nn.Sequential:
 
 
 class OrientNet(nn.Module):
-    """32x32 BGR -> 4 logits (:func:`square_body`, global average, a linear layer); about 15k parameters and
-    0.8 M multiply-adds per tile."""
+    """32x32 BGR -> ``outputs`` logits (:func:`square_body`, global average, a linear layer); with 4, the
+    orientation network: about 15k parameters and 0.8 M multiply-adds per tile."""
 
-    def __init__(self) -> None:
+    def __init__(self, outputs: int = 4) -> None:
         super().__init__()
         self.body = square_body()
-        self.fc = nn.Linear(64, 4)
+        self.fc = nn.Linear(64, outputs)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         out: torch.Tensor = self.fc(self.body(x).mean(dim=(2, 3)))

@@ -13,13 +13,12 @@ dropped. A box that passes is a back (``0x``) without the classifier.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 
-from companion.vision.orient import square_crops
-from companion.vision.runtime import model_session, shipped_model
+from companion.vision.orient import SquareModel
+from companion.vision.runtime import shipped_model
 
 __all__ = ["BackChecker", "BackCheckError", "default_model_path"]
 
@@ -35,34 +34,25 @@ def default_model_path() -> Path:
     return shipped_model(MODEL_NAME)
 
 
-class BackChecker:
-    """The ONNX back-check network (one thread pool, spinning off, like the other models)."""
+class BackChecker(SquareModel):
+    """The ONNX back-check network."""
+
+    error = BackCheckError
+    what = "back-check model"
 
     def __init__(self, path: str | Path | None = None, threads: int = 1, threshold: float | None = None) -> None:
-        self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
-                                                threads, BackCheckError, "back-check model")
-        meta = self.session.get_modelmeta().custom_metadata_map
+        super().__init__(path, threads, default_model_path)
         try:
-            self.size = int(meta["input_size"])
-            self.span = float(meta["span"])
-            norm = json.loads(meta["normalisation"])
-            self.mean, self.std = float(norm["mean"]), float(norm["std"])
-            self.threshold = float(threshold if threshold is not None else meta["threshold"])
-            self.candidates = float(meta["candidates"])
-            self.detector_sha256 = meta.get("detector_sha256", "")
-        except (KeyError, ValueError, TypeError) as e:
+            self.threshold = float(threshold if threshold is not None else self.meta["threshold"])
+            self.candidates = float(self.meta["candidates"])
+        except (KeyError, ValueError) as e:
             raise BackCheckError(f"{self.path} lacks back-check metadata ({e})") from e
-        self.input_name = self.session.get_inputs()[0].name
+        self.detector_sha256 = self.meta.get("detector_sha256", "")
 
     def probabilities(self, image: np.ndarray, obb: np.ndarray) -> np.ndarray:
         """``N``: for each box (in ``image``'s pixels: the detector's input), the probability that a tile lies
         there."""
-        if len(obb) == 0:
-            return np.zeros(0, np.float32)
-        crops = square_crops(image, obb, self.size, self.span)
-        blob = (crops.astype(np.float32) - self.mean) / self.std
-        (probs,) = self.session.run(None, {self.input_name: np.ascontiguousarray(blob.transpose(0, 3, 1, 2))})
-        return np.asarray(probs, np.float32).reshape(-1)
+        return self._run(image, obb, 1).reshape(-1)
 
     def keep(self, image: np.ndarray, obb: np.ndarray, face_up: np.ndarray) -> np.ndarray:
         """Bool mask over the boxes: every face-up box, and the face-down ones the network passes."""

@@ -14,6 +14,7 @@ It reads the detector's input image (table-frame tiles 12-30 px), all boxes in o
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -21,7 +22,7 @@ import numpy as np
 
 from companion.vision.runtime import model_session, shipped_model
 
-__all__ = ["TileOrienter", "OrientError", "square_crops", "default_model_path", "SIZE", "SPAN"]
+__all__ = ["TileOrienter", "OrientError", "SquareModel", "square_crops", "default_model_path", "SIZE", "SPAN"]
 
 MODEL_NAME = "tile_orient.onnx"
 SIZE = 32
@@ -84,31 +85,50 @@ def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: flo
     return out
 
 
-class TileOrienter:
-    """The ONNX orientation network (one thread pool, spinning off, like the other two models)."""
+class SquareModel:
+    """An ONNX network that reads one :func:`square_crops` square per box (its ``input_size``, ``span`` and
+    ``normalisation`` in the metadata), on one thread pool with spinning off like the other models; the
+    orientation network and the back check (:mod:`companion.vision.backs`)."""
 
-    def __init__(self, path: str | Path | None = None, threads: int = 2) -> None:
-        self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
-                                                threads, OrientError, "tile orientation model")
-        meta = self.session.get_modelmeta().custom_metadata_map
+    error: type[ValueError] = ValueError
+    what = "square model"
+
+    def __init__(self, path: str | Path | None, threads: int, default: Callable[[], Path]) -> None:
+        self.path, self.session = model_session(Path(path) if path is not None else None, default, threads,
+                                                self.error, self.what)
+        self.meta = self.session.get_modelmeta().custom_metadata_map
         try:
-            self.size = int(meta["input_size"])
-            self.span = float(meta["span"])
-            norm = json.loads(meta["normalisation"])
+            self.size = int(self.meta["input_size"])
+            self.span = float(self.meta["span"])
+            norm = json.loads(self.meta["normalisation"])
             self.mean, self.std = float(norm["mean"]), float(norm["std"])
         except (KeyError, ValueError, TypeError) as e:
-            raise OrientError(f"{self.path} lacks orientation metadata ({e})") from e
+            raise self.error(f"{self.path} lacks {self.what} metadata ({e})") from e
         self.input_name = self.session.get_inputs()[0].name
+
+    def _run(self, image: np.ndarray, obb: np.ndarray, width: int) -> np.ndarray:
+        """The network's ``N x width`` output for the boxes' squares."""
+        if len(obb) == 0:
+            return np.zeros((0, width), np.float32)
+        crops = square_crops(image, obb, self.size, self.span)
+        blob = (crops.astype(np.float32) - self.mean) / self.std
+        (out,) = self.session.run(None, {self.input_name: np.ascontiguousarray(blob.transpose(0, 3, 1, 2))})
+        return np.asarray(out, np.float32).reshape(len(obb), width)
+
+
+class TileOrienter(SquareModel):
+    """The ONNX orientation network."""
+
+    error = OrientError
+    what = "tile orientation model"
+
+    def __init__(self, path: str | Path | None = None, threads: int = 2) -> None:
+        super().__init__(path, threads, default_model_path)
 
     def probabilities(self, image: np.ndarray, obb: np.ndarray) -> np.ndarray:
         """``N x 4``: for each box, the probability that its angle is off by 0, 1, 2 or 3 quarter turns
         (counter-clockwise turns to add)."""
-        if len(obb) == 0:
-            return np.zeros((0, 4), np.float32)
-        crops = square_crops(image, obb, self.size, self.span)
-        blob = (crops.astype(np.float32) - self.mean) / self.std
-        (probs,) = self.session.run(None, {self.input_name: np.ascontiguousarray(blob.transpose(0, 3, 1, 2))})
-        return np.asarray(probs, np.float32)
+        return self._run(image, obb, 4)
 
     def turn(self, image: np.ndarray, obb: np.ndarray, face_up: np.ndarray) -> np.ndarray:
         """The boxes ``obb`` with each face-up box's angle turned by the network's answer (a face-down tile's
