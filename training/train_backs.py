@@ -25,7 +25,6 @@ import json
 import math
 import sys
 import time
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -35,10 +34,10 @@ from torch import nn
 from companion.vision.detect import TileDetector, model_sha256, obb_iou
 from companion.vision.orient import square_crops
 from training.detector_model import IGNORE, POSITIVE
-from training.export_onnx import git_head, stamp
+from training.export_onnx import git_head
 from training.progress import Progress
 from training.train_detector import LABELS, MEAN, SIZE, STD, render_set
-from training.train_orient import OrientNet, to_tensor
+from training.train_orient import OrientNet, export_squares, to_tensor
 
 ROOT = Path(__file__).resolve().parents[1]
 CROP = 32
@@ -163,13 +162,7 @@ def report(p: np.ndarray, label: np.ndarray, score: np.ndarray, backs: int, floo
 
 
 def export(net: OrientNet, path: Path, meta: dict[str, str]) -> None:
-    wrapper = Export(net).eval()
-    with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
-        warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(wrapper, (torch.zeros(1, 3, CROP, CROP),), str(path), input_names=["crops"],
-                          output_names=["tile"], dynamic_axes={"crops": {0: "n"}, "tile": {0: "n"}},
-                          opset_version=17, dynamo=False)
-    stamp(path, meta)
+    export_squares(Export(net), path, meta, "tile", CROP)
 
 
 def command(argv: list[str]) -> str:

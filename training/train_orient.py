@@ -169,14 +169,20 @@ def evaluate(net: OrientNet, frames: np.ndarray, scenes: list[tuple[int, np.ndar
             "off_by_90": float(((flips == 1) | (flips == 3)).mean())}
 
 
-def export(net: OrientNet, path: Path, meta: dict[str, str]) -> None:
-    wrapper = Export(net).eval()
+def export_squares(wrapper: nn.Module, path: Path, meta: dict[str, str], output: str, size: int = SIZE) -> None:
+    """Export a network reading ``crops`` (N x 3 x size x size) to ONNX with one output named ``output``
+    and stamp its metadata (the orientation network's and the back check's)."""
+    wrapper = wrapper.eval()
     with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
         warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(wrapper, (torch.zeros(1, 3, SIZE, SIZE),), str(path), input_names=["crops"],
-                          output_names=["turns"], dynamic_axes={"crops": {0: "n"}, "turns": {0: "n"}},
+        torch.onnx.export(wrapper, (torch.zeros(1, 3, size, size),), str(path), input_names=["crops"],
+                          output_names=[output], dynamic_axes={"crops": {0: "n"}, output: {0: "n"}},
                           opset_version=17, dynamo=False)
     stamp(path, meta)
+
+
+def export(net: OrientNet, path: Path, meta: dict[str, str]) -> None:
+    export_squares(Export(net), path, meta, "turns")
 
 
 def command(argv: list[str]) -> str:
