@@ -37,7 +37,7 @@ from training.detector_model import IGNORE, POSITIVE
 from training.export_onnx import git_head
 from training.progress import Progress
 from training.train_detector import LABELS, MEAN, SIZE, STD, render_set
-from training.train_orient import OrientNet, export_squares, to_tensor
+from training.train_orient import OrientNet, export_squares, light_jitter, to_tensor
 
 ROOT = Path(__file__).resolve().parents[1]
 CROP = 32
@@ -109,19 +109,13 @@ def candidates(det: TileDetector, frames: np.ndarray, boxes: list[np.ndarray], d
 
 
 def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Mirrored and half-turned squares, light, contrast and a colour cast; sometimes blur."""
+    """Mirrored and half-turned squares under other light (:func:`training.train_orient.light_jitter`)."""
     x = x.copy()
     flip = rng.random(len(x)) < 0.5
     x[flip] = x[flip, :, ::-1]
     turn = rng.random(len(x)) < 0.5
     x[turn] = x[turn, ::-1, ::-1]
-    f = x.astype(np.float32) * rng.uniform(0.7, 1.3, (len(x), 1, 1, 1)) + rng.uniform(-25, 25, (len(x), 1, 1, 3))
-    blur = rng.random(len(x)) < 0.2
-    if blur.any():
-        import cv2
-
-        f[blur] = np.stack([cv2.GaussianBlur(c, (3, 3), 0.8) for c in f[blur]])
-    return np.clip(f, 0, 255).astype(np.uint8)
+    return light_jitter(x, rng)
 
 
 def predict(net: nn.Module, crops: np.ndarray) -> np.ndarray:

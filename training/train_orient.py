@@ -93,16 +93,21 @@ def make_batch(frames: np.ndarray, scenes: list[tuple[int, np.ndarray]], rng: np
         crops.append(square_crops(frames[i], obb))
         labels.append(k)
     x = np.concatenate(crops)
-    if jitter:  # light, contrast and a colour cast; sometimes blur
-        x = x.astype(np.float32)
-        x = x * rng.uniform(0.7, 1.3, (len(x), 1, 1, 1)) + rng.uniform(-25, 25, (len(x), 1, 1, 3))
-        blur = rng.random(len(x)) < 0.2
-        if blur.any():
-            import cv2
-
-            x[blur] = np.stack([cv2.GaussianBlur(c, (3, 3), 0.8) for c in x[blur]])
-        x = np.clip(x, 0, 255).astype(np.uint8)
+    if jitter:
+        x = light_jitter(x, rng)
     return x, np.concatenate(labels)
+
+
+def light_jitter(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Squares (N x H x W x 3 uint8) under other light: brightness, contrast and a colour cast; a fifth
+    blurred (the orientation network's and the back check's training)."""
+    f = x.astype(np.float32) * rng.uniform(0.7, 1.3, (len(x), 1, 1, 1)) + rng.uniform(-25, 25, (len(x), 1, 1, 3))
+    blur = rng.random(len(x)) < 0.2
+    if blur.any():
+        import cv2
+
+        f[blur] = np.stack([cv2.GaussianBlur(c, (3, 3), 0.8) for c in f[blur]])
+    return np.clip(f, 0, 255).astype(np.uint8)
 
 
 def real_views(crops: list[np.ndarray], rng: np.random.Generator, jitter: bool = True

@@ -187,6 +187,7 @@ class TileReader:
         names = self.classifier.info.class_names
         self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
         self._unknown = names.index("unknown") if "unknown" in names else -1
+        self._back = names.index(str(Tile.UNKNOWN)) if str(Tile.UNKNOWN) in names else -1
 
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
@@ -196,13 +197,12 @@ class TileReader:
         size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
             return Detections.empty(size)
-        back = np.nonzero(self._kind_of == int(Tile.UNKNOWN))[0]
-        checked = ~boxes.face_up if self.detector.backs is not None and len(back) == 1 else np.zeros(len(boxes), bool)
+        checked = ~boxes.face_up if self.detector.backs is not None and self._back >= 0 else np.zeros(len(boxes), bool)
         if not checked.any():
             return self._combine(*self._read_boxes(image, boxes, tiled), image)
         # checked backs are read without the classifier: 0x for sure; the rest keep the detector's order
         probs = np.zeros((len(boxes), len(self._kind_of)), np.float32)
-        probs[checked, back[0]] = 1.0
+        probs[checked, self._back] = 1.0
         obb = boxes.obb.copy()
         rows = np.nonzero(~checked)[0]
         if len(rows):
