@@ -11,7 +11,8 @@
 3. Speed: the median time to read a 1280x720 frame with about 80 tiles on 2 cores (detector 2 threads,
    classifier 2 threads, both with spinning off), in the configuration that gives the numbers above.
    With ``--mahjong-detector-python`` (the python of a throwaway venv where PyPI ``mahjong-detector`` is
-   installed; never a dependency of the product) the same frames are timed with it in the same run.
+   installed; never a dependency of the product) the same frame is timed with it in the same run, in
+   alternating blocks of 5 runs each, and the speed ratio is printed for the run and per block.
 """
 
 from __future__ import annotations
@@ -198,47 +199,112 @@ def busy_frame(seed: int) -> tuple[np.ndarray, int]:
     return best
 
 
-def speed(reader: TileReader, frame: np.ndarray, runs: int) -> dict[str, float]:
-    for _ in range(3):
-        reader.read(frame)
-    total, det_only = [], []
+def _time_ours(reader: TileReader, frame: np.ndarray, runs: int) -> tuple[list[float], list[float], int]:
+    total, det_only, n = [], [], 0
     for _ in range(runs):
         t0 = time.perf_counter()
         reader.detector.detect(frame, reader.long_side)
         t1 = time.perf_counter()
-        dets = reader.read(frame)
+        n = len(reader.read(frame))
         t2 = time.perf_counter()
         det_only.append(t1 - t0)
         total.append(t2 - t1)
-    return {"read_ms_median": 1000 * float(np.median(total)), "detect_ms_median": 1000 * float(np.median(det_only)),
-            "tiles_read": len(dets)}
+    return total, det_only, n
 
 
-_MJ_SCRIPT = """
-import sys, time, statistics
+_MJ_SERVER = """
+import json, sys, time
 from PIL import Image
 from mahjong_detector.preprocess import preprocess_image
 from mahjong_detector.predict import predict
 img = Image.open(sys.argv[1]).convert("RGB")
-runs = int(sys.argv[2])
 for _ in range(3):
-    predict(*preprocess_image(img))
-ts = []
-for _ in range(runs):
-    t = time.perf_counter(); dets = predict(*preprocess_image(img)); ts.append(time.perf_counter() - t)
-print(statistics.median(ts) * 1000, len(dets))
+    dets = predict(*preprocess_image(img))
+print(len(dets), flush=True)
+for line in sys.stdin:
+    ts = []
+    for _ in range(int(line)):
+        t = time.perf_counter(); predict(*preprocess_image(img)); ts.append(time.perf_counter() - t)
+    print(json.dumps(ts), flush=True)
 """
 
 
-def mahjong_detector(python: str, frame: np.ndarray, runs: int) -> dict[str, float] | str:
-    with tempfile.TemporaryDirectory() as d:
-        path = Path(d) / "frame.png"
+class Peer:
+    """PyPI ``mahjong-detector`` in its own python (its throwaway venv), kept running so that its runs can be
+    interleaved with ours: ``times(k)`` reads the frame ``k`` times there and returns the seconds of each."""
+
+    def __init__(self, python: str, frame: np.ndarray) -> None:
+        self._dir = tempfile.TemporaryDirectory()
+        path = Path(self._dir.name) / "frame.png"
         cv2.imwrite(str(path), frame)
-        res = subprocess.run([python, "-c", _MJ_SCRIPT, str(path), str(runs)], capture_output=True, text=True)
-    if res.returncode != 0:
-        return f"mahjong-detector failed: {res.stderr.strip()[-300:]}"
-    ms, n = res.stdout.split()
-    return {"read_ms_median": float(ms), "tiles_found": int(n)}
+        self._proc = subprocess.Popen([python, "-c", _MJ_SERVER, str(path)], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = self._line()
+        self.tiles_found = int(first)
+
+    def _line(self) -> str:
+        assert self._proc.stdout is not None
+        line = self._proc.stdout.readline()
+        if not line:
+            err = self._proc.stderr.read() if self._proc.stderr else ""
+            self.close()
+            raise RuntimeError(f"mahjong-detector failed: {err.strip()[-300:]}")
+        return line
+
+    def times(self, k: int) -> list[float]:
+        assert self._proc.stdin is not None
+        self._proc.stdin.write(f"{k}\n")
+        self._proc.stdin.flush()
+        return [float(t) for t in json.loads(self._line())]
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.wait()
+        self._dir.cleanup()
+
+
+def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | None = None,
+          block: int = 5) -> dict[str, object]:
+    """The median time to read ``frame``. With ``peer_python`` (see :class:`Peer`), ``mahjong-detector`` reads
+    the same frame in the same run, interleaved with ours in blocks of ``block`` runs, so a change of the
+    machine's load during the run falls on both; the ratio is given for the whole run and per block."""
+    for _ in range(3):
+        reader.read(frame)
+    try:
+        peer = Peer(peer_python, frame) if peer_python else None
+    except RuntimeError as e:
+        peer, peer_error = None, str(e)
+    else:
+        peer_error = "not run (pass --mahjong-detector-python)"
+    total: list[float] = []
+    det_only: list[float] = []
+    theirs: list[float] = []
+    block_ratios: list[float] = []
+    n = 0
+    try:
+        for start in range(0, runs, block):
+            k = min(block, runs - start)
+            t, d, n = _time_ours(reader, frame, k)
+            total += t
+            det_only += d
+            if peer is not None:
+                p = peer.times(k)
+                theirs += p
+                block_ratios.append(float(np.median(p) / np.median(t)))
+    finally:
+        if peer is not None:
+            peer.close()
+    ours = {"read_ms_median": 1000 * float(np.median(total)), "detect_ms_median": 1000 * float(np.median(det_only)),
+            "tiles_read": n}
+    if peer is None:
+        return {"ours": ours, "mahjong_detector": peer_error}
+    return {"ours": ours,
+            "mahjong_detector": {"read_ms_median": 1000 * float(np.median(theirs)), "tiles_found": peer.tiles_found},
+            "times_faster": float(np.median(theirs) / np.median(total)),
+            "times_faster_per_block": {"blocks": len(block_ratios), "block_runs": block,
+                                       "min": min(block_ratios), "median": float(np.median(block_ratios)),
+                                       "max": max(block_ratios)}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,11 +353,7 @@ def main(argv: list[str] | None = None) -> int:
                                        if args.loso_dir else None)
         print(json.dumps(out["dev_photos"]), file=sys.stderr)
     frame, n = busy_frame(args.seed)
-    out["speed_1280x720"] = {"visible_tiles": n, **speed(reader, frame, args.runs)}
-    if args.mahjong_detector_python:
-        out["mahjong_detector_same_frame"] = mahjong_detector(args.mahjong_detector_python, frame, args.runs)
-    else:
-        out["mahjong_detector_same_frame"] = "not run (pass --mahjong-detector-python)"
+    out["speed_1280x720"] = {"visible_tiles": n, **speed(reader, frame, args.runs, args.mahjong_detector_python)}
     print(json.dumps(out, indent=1, ensure_ascii=False))
     return 0
 
