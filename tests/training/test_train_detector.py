@@ -1,12 +1,16 @@
 """The detector's training script runs end to end (``--smoke``) and exports a self-describing model."""
 
 import json
+from pathlib import Path
 
 import numpy as np
+import pytest
+import torch
 
-from companion.vision.detect import TileDetector
+from companion.vision.detect import TileDetector, model_sha256
 from training import train_detector
 from training.detector_model import STRIDE, make_targets
+from training.detector_model import TileDetector as TileDetector_
 
 
 def test_targets_put_a_peak_at_each_visible_tile_and_ignore_half_hidden_ones() -> None:
@@ -61,3 +65,64 @@ def test_a_deeper_detector_loaded_from_a_shallower_one_computes_the_same() -> No
     assert sum(p.numel() for p in deep.parameters()) > sum(p.numel() for p in small.parameters())
     with pytest.raises(ValueError, match="does not fit"):
         Net().load_deeper({**small.state_dict(), "stray.weight": torch.zeros(1)})
+
+
+_META = {"k": "v", "long_side": "640", "stride": "4", "classes": '["tile_up", "tile_down"]', "threshold": "0.5"}
+
+
+def _exported(tmp_path: Path, rewrite: bool) -> Path:
+    torch.manual_seed(3)
+    net = TileDetector_(extra=1).eval()
+    with torch.no_grad():  # batch-norm statistics that are not the identity, so the blocks do something
+        for m in net.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.2, 0.2)
+                m.running_var.uniform_(0.5, 1.5)
+                m.weight.uniform_(0.5, 1.5)
+    out = tmp_path / ("det.onnx" if rewrite else "det_sizes.onnx")
+    train_detector.export(net, out, _META, fast=rewrite)
+    return out
+
+
+def test_the_fast_graph_computes_what_the_exported_one_did(tmp_path: Path) -> None:
+    import onnx
+    import onnxruntime as ort
+
+    fixed, sizes = _exported(tmp_path, True), _exported(tmp_path, False)
+    graph = onnx.load(str(fixed)).graph
+    assert not [n for n in graph.node if n.op_type in ("Shape", "Sub", "Div")]  # no shape arithmetic left
+    assert graph.node[0].op_type == "BatchNormalization"  # the normalisation in one pass
+    assert [n for n in onnx.load(str(sizes)).graph.node if n.op_type == "Shape"]
+    meta = {p.key: p.value for p in onnx.load(str(fixed)).metadata_props}
+    assert meta["k"] == "v" and json.loads(meta["graph_rewrite"])["from_sha256"] == model_sha256(sizes)
+    rng = np.random.default_rng(0)
+    for h, w in ((64, 64), (96, 160), (384, 640)):  # multiples of 32, as letterbox makes them
+        x = rng.uniform(0, 255, (1, 3, h, w)).astype(np.float32)
+        a = ort.InferenceSession(str(fixed)).run(None, {"image": x})
+        b = ort.InferenceSession(str(sizes)).run(None, {"image": x})
+        assert [p.shape for p in a] == [q.shape for q in b]
+        assert np.allclose(a[1], b[1], atol=1e-5)  # reg
+        # peaks: equal, except where the flat heat of random weights ties its 3x3 maximum to a rounding
+        both = (a[0] > 0) & (b[0] > 0)
+        assert np.allclose(a[0][both], b[0][both], atol=1e-6) and both.any()
+        assert ((a[0] > 0) != (b[0] > 0)).mean() < 1e-3
+
+
+def test_the_fast_graph_refuses_a_file_already_rewritten(tmp_path: Path, capsys) -> None:
+    fixed = _exported(tmp_path, True)
+    with pytest.raises(ValueError, match="already rewritten"):
+        train_detector.fast_graph(fixed)
+    assert train_detector.main(["--fast-graph", str(fixed)]) == 2
+    assert "already rewritten" in capsys.readouterr().err
+
+
+def test_a_back_check_of_the_file_before_the_rewrite_still_matches(tmp_path: Path) -> None:
+    """The back check names its detector by the file's hash; the rewritten graph computes the same and names
+    the file it came from, so the packaged check is used without a warning."""
+    sizes = _exported(tmp_path, False)
+    det = TileDetector(sizes, threads=1, backs=False)
+    before = det.sha256s(det.session.get_modelmeta().custom_metadata_map)
+    train_detector.fast_graph(sizes)
+    det = TileDetector(sizes, threads=1, backs=False)
+    after = det.sha256s(det.session.get_modelmeta().custom_metadata_map)
+    assert after[1:] == before and after[0] != before[0]
