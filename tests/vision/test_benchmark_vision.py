@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.vision import speed, synthetic
+from benchmarks.vision import corrected_label, load_errata, speed, synthetic
 from companion.vision.read import TileReader
 
 
@@ -55,3 +55,17 @@ def test_speed_reports_a_failing_peer_and_still_times_ours(tmp_path: Path, monke
     got = speed(reader, np.full((720, 1280, 3), 90, np.uint8), runs=2, peer_python=sys.executable)
     assert "no model here" in str(got["mahjong_detector"]) and got["ours"]["read_ms_median"] > 0  # type: ignore[index]
     assert "times_faster" not in got
+
+
+def test_dev_errata_name_real_tiles_and_correct_only_their_own_box(tmp_path: Path) -> None:
+    errata = load_errata()
+    assert errata and all(isinstance(v, str) for v in errata.values())
+    (photo, box), shows = next(iter(errata.items()))
+    assert corrected_label(photo, {"tile": "1m", "xyxy": list(box)}, errata) == shows
+    assert corrected_label(photo, {"tile": "1m", "xyxy": [v + 1 for v in box]}, errata) == "1m"
+    assert corrected_label("other.jpg", {"tile": "1m", "xyxy": list(box)}, errata) == "1m"
+    bad = tmp_path / "errata.json"
+    bad.write_text('{"errata": [{"photo": "p.jpg", "xyxy": [0, 0, 1, 1], "labelled": "9m", "shows": "9x"}]}',
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match="9x"):
+        load_errata(bad)
