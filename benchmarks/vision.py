@@ -7,8 +7,9 @@
    kinds right among the found ones, and detections that match no tile (those on a distractor counted
    apart).
 2. Dev photos (``DIR/photos`` + ``DIR/photo_boxes.json``): labelled tiles found (axis-aligned IoU >= 0.5)
-   and read right (as labelled; ``read_right_corrected`` also with the labels of ``dev_errata.json``, boxes
-   whose label is not the tile they show).
+   and read right (as labelled; ``read_right_corrected`` also with the labels of ``training/dev_errata.json``, boxes
+   whose label is not the tile they show; they were found by looking at the tiles read wrong, so the
+   corrected figure can only be the higher one).
 3. Speed: the median time to read a 1280x720 frame with about 80 tiles on 2 cores (detector 2 threads,
    classifier 2 threads, both with spinning off), in the configuration that gives the numbers above.
    With ``--mahjong-detector-python`` (the python of a throwaway venv where PyPI ``mahjong-detector`` is
@@ -24,7 +25,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -38,6 +41,7 @@ from training.synth.scene_layouts import Scene, random_scene
 from training.synth.scene_props import PropKind, prop_polygons
 
 VISIBLE = 0.6
+T = TypeVar("T")
 ORIENT: list[str | bool] = [True]
 """The detector's orientation network: the packaged one, another (``--orient PATH``) or none (``--orient none``)."""
 BACKS: list[str | bool] = [True]
@@ -154,7 +158,7 @@ def dev_photos(reader: TileReader, folder: Path,
 
     boxes = json.loads((folder / "photo_boxes.json").read_text(encoding="utf-8"))
     errata = load_errata()
-    found = right = right_corrected = total = 0
+    found = right = right_corrected = total = applied = 0
     per_photo = {}
     readers: dict[str, TileReader] = {}
     for name, items in sorted(boxes.items()):
@@ -180,33 +184,45 @@ def dev_photos(reader: TileReader, folder: Path,
                 f += 1
                 got = Tile(int(dets.kind[int(np.argmax(ious))]))
                 r += got == Tile.from_code(item["tile"])
-                rc += got == Tile.from_code(corrected_label(name, item, errata))
+                shows = corrected_label(name, item, errata)
+                rc += got == Tile.from_code(shows)
+                applied += shows != item["tile"]
         per_photo[name] = {"labelled": len(items), "found": f, "read_right": r, "detections": len(dets)}
         found, right, right_corrected, total = found + f, right + r, right_corrected + rc, total + len(items)
     return {"labelled": total, "found": found / max(total, 1), "read_right": right / max(total, 1),
-            "read_right_corrected": right_corrected / max(total, 1), "errata": len(errata), "per_photo": per_photo}
+            "read_right_corrected": right_corrected / max(total, 1), "errata_applied": applied,
+            "per_photo": per_photo}
 
 
-ERRATA = Path(__file__).with_name("dev_errata.json")
+ERRATA = Path(__file__).resolve().parents[1] / "training" / "dev_errata.json"
 
 
-def load_errata(path: Path = ERRATA) -> dict[tuple[str, tuple[float, ...]], str]:
-    """The dev boxes whose label is not the tile they show (``dev_errata.json``: photo, box, label, the tile
-    shown and how it was checked), as ``(photo, xyxy) -> tile shown``; an entry whose tiles are not in the
-    notation is an error naming it."""
+def load_errata(path: Path = ERRATA) -> dict[tuple[str, tuple[float, ...]], tuple[str, str]]:
+    """The dev boxes whose label is not the tile they show (``training/dev_errata.json``, ``photo_boxes``:
+    photo, box, label, the tile shown and how it was checked), as ``(photo, xyxy) -> (label, tile shown)``; an entry that lacks a field
+    or names a tile outside the notation is an error naming the file and the entry."""
     out = {}
-    for e in json.loads(path.read_text(encoding="utf-8"))["errata"]:
-        for key in ("labelled", "shows"):
-            Tile.from_code(e[key])  # raises on a code outside the notation
-        if e["labelled"] == e["shows"]:
-            raise ValueError(f"{path}: {e['photo']} {e['xyxy']}: the label and the tile shown are the same")
-        out[(e["photo"], tuple(float(v) for v in e["xyxy"]))] = e["shows"]
+    for i, e in enumerate(json.loads(path.read_text(encoding="utf-8"))["photo_boxes"]):
+        try:
+            labelled, shows = Tile.from_code(e["labelled"]), Tile.from_code(e["shows"])
+            key = (str(e["photo"]), tuple(float(v) for v in e["xyxy"]))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{path}: erratum {i}: {err!r}") from err
+        if labelled == shows:
+            raise ValueError(f"{path}: erratum {i}: the label and the tile shown are the same")
+        out[key] = (e["labelled"], e["shows"])
     return out
 
 
-def corrected_label(photo: str, item: dict, errata: dict[tuple[str, tuple[float, ...]], str]) -> str:
-    """The tile a dev box shows: its label, unless ``errata`` says otherwise."""
-    return errata.get((photo, tuple(float(v) for v in item["xyxy"])), item["tile"])
+def corrected_label(photo: str, item: dict, errata: dict[tuple[str, tuple[float, ...]], tuple[str, str]]) -> str:
+    """The tile a dev box shows: its label, unless ``errata`` says otherwise. An erratum for the box whose label
+    is no longer the one it corrects (the dev data was fixed or changed) is an error naming the box."""
+    fix = errata.get((photo, tuple(float(v) for v in item["xyxy"])))
+    if fix is None:
+        return str(item["tile"])
+    if fix[0] != item["tile"]:
+        raise ValueError(f"{photo} {item['xyxy']}: the erratum corrects the label {fix[0]}, the box has {item['tile']}")
+    return fix[1]
 
 
 def busy_frame(seed: int) -> tuple[np.ndarray, int]:
@@ -239,70 +255,92 @@ def _time_ours(reader: TileReader, frame: np.ndarray, runs: int) -> tuple[list[f
 
 
 _MJ_SERVER = """
-import json, sys, time
+import json, os, sys, time
+reply = os.fdopen(os.dup(1), "w")  # the replies; anything the libraries print goes to stderr
+os.dup2(2, 1)
 from PIL import Image
 from mahjong_detector.preprocess import preprocess_image
 from mahjong_detector.predict import predict
 img = Image.open(sys.argv[1]).convert("RGB")
 for _ in range(3):
     dets = predict(*preprocess_image(img))
-print(len(dets), flush=True)
+print(len(dets), file=reply, flush=True)
 for line in sys.stdin:
     ts = []
     for _ in range(int(line)):
         t = time.perf_counter(); predict(*preprocess_image(img)); ts.append(time.perf_counter() - t)
-    print(json.dumps(ts), flush=True)
+    print(json.dumps(ts), file=reply, flush=True)
 """
 
 
 class Peer:
     """PyPI ``mahjong-detector`` in its own python (its throwaway venv), kept running so that its runs can be
-    interleaved with ours: ``times(k)`` reads the frame ``k`` times there and returns the seconds of each."""
+    interleaved with ours: ``times(k)`` reads the frame ``k`` times there and returns the seconds of each.
+    Its stderr goes to a file (a pipe nobody reads could fill and stall it); any failure is a RuntimeError
+    with the end of that file, and the process is gone after it."""
 
     def __init__(self, python: str, frame: np.ndarray) -> None:
         self._dir = tempfile.TemporaryDirectory()
         path = Path(self._dir.name) / "frame.png"
         cv2.imwrite(str(path), frame)
+        self._err = open(Path(self._dir.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115
         self._proc = subprocess.Popen([python, "-c", _MJ_SERVER, str(path)], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        first = self._line()
-        self.tiles_found = int(first)
+                                      stdout=subprocess.PIPE, stderr=self._err, text=True)
+        self.tiles_found = self._reply(int)
 
-    def _line(self) -> str:
+    def _reply(self, parse: Callable[[str], T]) -> T:
         assert self._proc.stdout is not None
         line = self._proc.stdout.readline()
-        if not line:
-            err = self._proc.stderr.read() if self._proc.stderr else ""
+        try:
+            if not line:
+                raise ValueError("it stopped")
+            return parse(line)
+        except (ValueError, TypeError) as e:
             self.close()
-            raise RuntimeError(f"mahjong-detector failed: {err.strip()[-300:]}")
-        return line
+            raise RuntimeError(f"mahjong-detector failed ({e}): {self._stderr_tail}") from e
 
     def times(self, k: int) -> list[float]:
         assert self._proc.stdin is not None
-        self._proc.stdin.write(f"{k}\n")
-        self._proc.stdin.flush()
-        return [float(t) for t in json.loads(self._line())]
+        try:
+            self._proc.stdin.write(f"{k}\n")
+            self._proc.stdin.flush()
+        except OSError as e:
+            self.close()
+            raise RuntimeError(f"mahjong-detector failed ({e}): {self._stderr_tail}") from e
+        return self._reply(lambda line: [float(t) for t in json.loads(line)])
 
     def close(self) -> None:
         if self._proc.poll() is None:
             self._proc.kill()
-            self._proc.wait()
+        self._proc.wait()
+        for pipe in (self._proc.stdin, self._proc.stdout):
+            if pipe is not None:
+                pipe.close()
+        self._err.seek(0)
+        self._stderr_tail = self._err.read().strip()[-300:]
+        self._err.close()
         self._dir.cleanup()
+
+    _stderr_tail = ""
 
 
 def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | None = None,
           block: int = 5) -> dict[str, object]:
-    """The median time to read ``frame``. With ``peer_python`` (see :class:`Peer`), ``mahjong-detector`` reads
-    the same frame in the same run, interleaved with ours in blocks of ``block`` runs, so a change of the
-    machine's load during the run falls on both; the ratio is given for the whole run and per block."""
+    """The median time to read ``frame`` over ``runs`` (at least 1) runs. With ``peer_python`` (see
+    :class:`Peer`), ``mahjong-detector`` reads the same frame in the same run, interleaved with ours in blocks
+    of ``block`` runs, so a change of the machine's load during the run falls on both; the ratio is given for
+    the whole run and per block. A peer that fails is reported and ours is still timed."""
+    if runs < 1 or block < 1:
+        raise ValueError(f"runs and block must be at least 1, got {runs} and {block}")
     for _ in range(3):
         reader.read(frame)
-    try:
-        peer = Peer(peer_python, frame) if peer_python else None
-    except RuntimeError as e:
-        peer, peer_error = None, str(e)
-    else:
-        peer_error = "not run (pass --mahjong-detector-python)"
+    peer_error = "not run (pass --mahjong-detector-python)"
+    peer = None
+    if peer_python:
+        try:
+            peer = Peer(peer_python, frame)
+        except RuntimeError as e:
+            peer_error = str(e)
     total: list[float] = []
     det_only: list[float] = []
     theirs: list[float] = []
@@ -315,7 +353,11 @@ def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | N
             total += t
             det_only += d
             if peer is not None:
-                p = peer.times(k)
+                try:
+                    p = peer.times(k)
+                except RuntimeError as e:
+                    peer, peer_error, theirs = None, str(e), []
+                    continue
                 theirs += p
                 block_ratios.append(float(np.median(p) / np.median(t)))
     finally:
@@ -323,10 +365,11 @@ def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | N
             peer.close()
     ours = {"read_ms_median": 1000 * float(np.median(total)), "detect_ms_median": 1000 * float(np.median(det_only)),
             "tiles_read": n}
-    if peer is None:
+    if not theirs:
         return {"ours": ours, "mahjong_detector": peer_error}
     return {"ours": ours,
-            "mahjong_detector": {"read_ms_median": 1000 * float(np.median(theirs)), "tiles_found": peer.tiles_found},
+            "mahjong_detector": {"read_ms_median": 1000 * float(np.median(theirs)), "tiles_found": peer.tiles_found
+                                 if peer is not None else -1},
             "times_faster": float(np.median(theirs) / np.median(total)),
             "times_faster_per_block": {"blocks": len(block_ratios), "block_runs": block,
                                        "min": min(block_ratios), "median": float(np.median(block_ratios)),

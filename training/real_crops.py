@@ -7,6 +7,7 @@ A set is a source photo's stem before any ``-`` (``2-1.jpg`` ... ``2-5.jpg`` are
 from __future__ import annotations
 
 import csv
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +16,10 @@ import numpy as np
 
 from companion.tiles import Tile
 
-__all__ = ["RealCrop", "load_crops", "set_of"]
+__all__ = ["RealCrop", "load_crops", "set_of", "crop_errata", "ERRATA"]
+
+ERRATA = Path(__file__).with_name("dev_errata.json")
+"""Known wrong labels of the dev data (``crops``: rows of crops.csv whose label is not the tile shown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,16 +34,38 @@ def set_of(source_photo: str) -> str:
     return Path(source_photo).stem.split("-")[0]
 
 
-def load_crops(folder: Path) -> list[RealCrop]:
-    """Every labelled crop in ``folder/crops.csv`` with its image."""
+def crop_errata(path: Path = ERRATA) -> dict[str, tuple[str, str]]:
+    """``file -> (label in crops.csv, tile the crop shows)`` from the ``crops`` of ``path``; an entry without
+    those fields or with a tile outside the notation is an error naming it."""
+    out = {}
+    for i, e in enumerate(json.loads(Path(path).read_text(encoding="utf-8"))["crops"]):
+        try:
+            Tile.from_code(e["labelled"]), Tile.from_code(e["shows"])
+            out[str(e["file"])] = (str(e["labelled"]), str(e["shows"]))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{path}: crop erratum {i}: {err!r}") from err
+    return out
+
+
+def load_crops(folder: Path, errata: Path | None = ERRATA) -> list[RealCrop]:
+    """Every labelled crop in ``folder/crops.csv`` with its image, labelled with the tile it shows where
+    ``errata`` (:func:`crop_errata`; ``None``: as the csv says) corrects the csv. An erratum whose label is not
+    the csv's (the data changed under it) is an error naming the file."""
     table = Path(folder) / "crops.csv"
     if not table.exists():
         raise FileNotFoundError(f"{table} not found: pass the dev-data folder that holds crops.csv")
+    fixes = crop_errata(errata) if errata is not None else {}
     out = []
     with table.open(newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
             img = cv2.imread(str(Path(folder) / row["file"]), cv2.IMREAD_COLOR)
             if img is None:
                 raise ValueError(f"cannot read {row['file']} in {folder}")
-            out.append(RealCrop(row["file"], Tile.from_code(row["tile"]), set_of(row["source_photo"]), img))
+            tile = row["tile"]
+            if row["file"] in fixes:
+                labelled, tile = fixes[row["file"]]
+                if labelled != row["tile"]:
+                    raise ValueError(f"{table}: {row['file']} is labelled {row['tile']}, the erratum corrects "
+                                     f"{labelled}")
+            out.append(RealCrop(row["file"], Tile.from_code(tile), set_of(row["source_photo"]), img))
     return out

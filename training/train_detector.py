@@ -11,7 +11,8 @@ Steps, top to bottom:
 2. Render ``--val`` validation scenes from the ``heldout`` styles and tables.
 3. Train (AdamW, one-cycle learning rate, seeded), printing a progress bar and the losses.
 4. Measure recall at IoU 0.5 on the validation scenes and export ``models/tile_detector.onnx`` with its
-   metadata (input, normalisation, classes, stride, threshold, training commit and command).
+   metadata (input, normalisation, classes, stride, threshold, training commit and command), its graph
+   rewritten to run faster (``training/onnx_rewrite.py``; ``--no-fast-graph``: as torch writes it).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from training.detector_model import (
     make_targets,
 )
 from training.export_onnx import git_head, stamp
+from training.onnx_rewrite import fast_graph
 
 MEAN, STD = 127.5, 64.0
 """Input normalisation: (BGR pixel - MEAN) / STD."""
@@ -258,8 +260,8 @@ def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> 
 
 
 def export(net: TileDetector, path: Path, meta: dict[str, str], fast: bool = True) -> None:
-    """``net`` as ONNX at ``path`` with ``meta``, its graph rewritten to run faster (:func:`fast_graph`)
-    unless ``fast`` is false."""
+    """``net`` as ONNX at ``path`` with ``meta``, its graph rewritten to run faster
+    (:func:`training.onnx_rewrite.fast_graph`) unless ``fast`` is false."""
     wrapper = ExportWrapper(net, MEAN, STD).eval()
     dummy = torch.zeros(1, 3, 384, 640)
     with warnings.catch_warnings():  # the TorchScript exporter is deprecated but exact for this plain graph
@@ -270,89 +272,6 @@ def export(net: TileDetector, path: Path, meta: dict[str, str], fast: bool = Tru
     stamp(path, meta)
     if fast:
         fast_graph(path)
-
-
-REWRITE_KEY = "graph_rewrite"
-
-
-def fast_graph(path: Path) -> dict[str, object]:
-    """Rewrite the exported detector graph at ``path`` in place into one onnxruntime runs faster and that
-    computes the same (the tests compare the two); on the 2-core machine the network took 9-11 ms instead of
-    12-16 ms at 640x384.
-
-    1. **Constant upsampling.** ``F.interpolate(size=...)`` computes each target size from the input's shape
-       at run time (Shape, Gather, Concat), and onnxruntime then cannot keep the feature maps in its blocked
-       (NCHWc) layout across the three Resize nodes: it converts them out and back each time, about a quarter
-       of the network's time. The input's sides are multiples of 32 (``letterbox``), so each stride's map is
-       exactly twice the next one's and nearest upsampling by the constant scale 2 gives the same pixels.
-    2. **One pass of normalisation.** The input's ``(image - MEAN) / STD`` (a Sub and a Div over the whole
-       image) becomes one BatchNormalization with scale ``1/STD`` and bias ``-MEAN/STD``.
-
-    The weights and the other metadata are untouched; ``graph_rewrite`` is added to the metadata with the
-    file's :func:`model_sha256` before the rewrite (``from_sha256``: a back check trained on that file's boxes
-    still matches this one). A file already rewritten, or whose graph is not the exported detector's (a Resize
-    that is not nearest to a computed size, no Sub and Div on the input), is refused (ValueError naming it)."""
-    import onnx
-    from onnx import helper, numpy_helper
-
-    from companion.vision.detect import model_sha256
-
-    model = onnx.load(str(path))
-    before = model_sha256(path)
-    if any(p.key == REWRITE_KEY for p in model.metadata_props):
-        raise ValueError(f"{path}: its graph is already rewritten")
-    g = model.graph
-    resize = [n for n in g.node if n.op_type == "Resize"]
-    for n in resize:
-        attrs = {a.name: helper.get_attribute_value(a) for a in n.attribute}
-        if (attrs.get("mode"), attrs.get("coordinate_transformation_mode"), attrs.get("nearest_mode")) != \
-                (b"nearest", b"asymmetric", b"floor") or len(n.input) != 4 or n.input[2]:
-            raise ValueError(f"{path}: Resize node {n.name} is not a nearest upsampling to a computed size")
-    if not resize:
-        raise ValueError(f"{path}: no Resize node to rewrite")
-    scales = "upsampling_scales_x2"
-    g.initializer.append(numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), scales))
-    for n in resize:
-        n.input[2] = scales
-        del n.input[3]
-
-    image = g.input[0].name
-    values = {t.name: numpy_helper.to_array(t) for t in g.initializer}
-    values.update({n.output[0]: numpy_helper.to_array(n.attribute[0].t) for n in g.node
-                   if n.op_type == "Constant" and n.attribute and n.attribute[0].name == "value"})
-    sub = next((n for n in g.node if n.op_type == "Sub" and n.input[0] == image and n.input[1] in values), None)
-    div = next((n for n in g.node if sub is not None and n.op_type == "Div" and n.input[0] == sub.output[0]
-                and n.input[1] in values), None)
-    if sub is None or div is None or values[sub.input[1]].size != 1 or values[div.input[1]].size != 1:
-        raise ValueError(f"{path}: no (image - mean) / std on the input to rewrite")
-    mean, std = float(values[sub.input[1]]), float(values[div.input[1]])
-    channels = 3
-    for name, v in (("normalise_scale", 1 / std), ("normalise_bias", -mean / std), ("normalise_mean", 0.0),
-                    ("normalise_var", 1.0)):
-        g.initializer.append(numpy_helper.from_array(np.full(channels, v, np.float32), name))
-    norm = helper.make_node("BatchNormalization", [image, "normalise_scale", "normalise_bias", "normalise_mean",
-                                                   "normalise_var"], [div.output[0]], name="/normalise",
-                            epsilon=0.0)
-    nodes = [norm] + [n for n in g.node if n is not sub and n is not div]
-
-    needed = {o.name for o in g.output}
-    live = []
-    for n in reversed(nodes):  # drop the shape arithmetic and constants nothing reads any more
-        if any(o in needed for o in n.output):
-            live.append(n)
-            needed.update(i for i in n.input if i)
-    del g.node[:]
-    g.node.extend(reversed(live))
-    for t in [t for t in g.initializer if t.name not in needed]:
-        g.initializer.remove(t)
-    done = {"resize_nodes_made_constant": len(resize), "normalisation": {"mean": mean, "std": std},
-            "from_sha256": before,
-            "note": "constant x2 nearest upsampling (was computed from the input shape): input sides must be "
-                    "multiples of 32; (image - mean) / std as one BatchNormalization"}
-    model.metadata_props.add(key=REWRITE_KEY, value=json.dumps(done))
-    onnx.checker.check_model(model)
-    onnx.save(model, str(path))
-    return done
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -381,13 +300,15 @@ def main(argv: list[str] | None = None) -> int:
                    help="residual blocks after the stride-8 and stride-4 fusions (a resumed detector with fewer "
                         "gets them as identity blocks)")
     p.add_argument("--fast-graph", type=Path, metavar="MODEL",
-                   help="rewrite an exported detector's graph to run faster, same outputs (see fast_graph); then stop")
+                   help="rewrite an exported detector's graph to run faster, the same outputs up to rounding "
+                        "(training/onnx_rewrite.py); then stop")
+    p.add_argument("--no-fast-graph", action="store_true", help="export the graph as torch writes it")
     args = p.parse_args(argv)
     if args.fast_graph:
         try:
             print(f"{args.fast_graph}: {json.dumps(fast_graph(args.fast_graph))}")
-        except (OSError, ValueError) as e:
-            print(f"error: {e}", file=sys.stderr)
+        except Exception as e:  # a file that is not a detector (not ONNX, not ours): say so, no traceback
+            print(f"error: {args.fast_graph}: {type(e).__name__}: {e}", file=sys.stderr)
             return 2
         return 0
     if args.smoke:
@@ -425,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
             " ".join(argv if argv is not None else sys.argv[1:]), "heldout_val": json.dumps(metrics),
             "training_minutes": f"{minutes:.1f}", "training_steps": str(steps), "extra_blocks": str(args.extra)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    export(net, args.out, meta)
+    export(net, args.out, meta, fast=not args.no_fast_graph)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)
     print(json.dumps(tune_threshold(args.out, vframes, vboxes)))
     return 0

@@ -69,7 +69,13 @@ def model_sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
-def letterbox(image: np.ndarray, long_side: int, multiple: int = 32, fill: int = 114) -> tuple[np.ndarray, float]:
+INPUT_MULTIPLE = 32
+"""The detector's input sides are multiples of this (its stride 32; the shipped graph upsamples by a constant 2x
+between strides, which needs it)."""
+
+
+def letterbox(image: np.ndarray, long_side: int, multiple: int = INPUT_MULTIPLE,
+              fill: int = 114) -> tuple[np.ndarray, float]:
     """Scale ``image`` so its longer side is ``long_side`` and pad right/bottom to a multiple of
     ``multiple``; returns the padded image and the scale (network pixels per image pixel)."""
     h, w = image.shape[:2]
@@ -192,6 +198,9 @@ class TileDetector:
     def _run(self, net_in: np.ndarray, valid: tuple[int, int]) -> Boxes:
         """Boxes in ``net_in`` (letterboxed); ``valid``: the (h, w) of the image in it, without the padding,
         whose straight edge would pull snapped angles and show in the orientation network's squares."""
+        if net_in.shape[0] % INPUT_MULTIPLE or net_in.shape[1] % INPUT_MULTIPLE:
+            raise DetectorError(f"the detector's input must have sides that are multiples of {INPUT_MULTIPLE}, "
+                                f"got {net_in.shape[1]}x{net_in.shape[0]}")
         blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
         peaks, reg = self.session.run(None, {self.input_name: blob})
         boxes = decode(peaks[0], reg[0], self.stride, (self.threshold, self.down_threshold),

@@ -11,6 +11,7 @@ from companion.vision.detect import TileDetector, model_sha256
 from training import train_detector
 from training.detector_model import STRIDE, make_targets
 from training.detector_model import TileDetector as TileDetector_
+from training.onnx_rewrite import _agree, fast_graph
 
 
 def test_targets_put_a_peak_at_each_visible_tile_and_ignore_half_hidden_ones() -> None:
@@ -111,7 +112,7 @@ def test_the_fast_graph_computes_what_the_exported_one_did(tmp_path: Path) -> No
 def test_the_fast_graph_refuses_a_file_already_rewritten(tmp_path: Path, capsys) -> None:
     fixed = _exported(tmp_path, True)
     with pytest.raises(ValueError, match="already rewritten"):
-        train_detector.fast_graph(fixed)
+        fast_graph(fixed)
     assert train_detector.main(["--fast-graph", str(fixed)]) == 2
     assert "already rewritten" in capsys.readouterr().err
 
@@ -122,7 +123,31 @@ def test_a_back_check_of_the_file_before_the_rewrite_still_matches(tmp_path: Pat
     sizes = _exported(tmp_path, False)
     det = TileDetector(sizes, threads=1, backs=False)
     before = det.sha256s(det.session.get_modelmeta().custom_metadata_map)
-    train_detector.fast_graph(sizes)
+    fast_graph(sizes)
     det = TileDetector(sizes, threads=1, backs=False)
     after = det.sha256s(det.session.get_modelmeta().custom_metadata_map)
     assert after[1:] == before and after[0] != before[0]
+
+
+def test_the_fast_graph_refuses_a_graph_that_is_not_a_detector_or_does_not_agree(tmp_path: Path, capsys) -> None:
+    import onnx
+
+    from companion.vision.orient import default_model_path as orient_model
+
+    other = tmp_path / "orient.onnx"
+    other.write_bytes(orient_model().read_bytes())
+    with pytest.raises(ValueError, match="no Resize node"):
+        fast_graph(other)
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"not a model")
+    assert train_detector.main(["--fast-graph", str(junk)]) == 2
+    assert "junk.onnx" in capsys.readouterr().err
+    sizes = _exported(tmp_path, False)
+    a = onnx.load(str(sizes))
+    b = onnx.load(str(sizes))
+    w = next(t for t in b.graph.initializer if len(t.dims) == 4)
+    arr = onnx.numpy_helper.to_array(w) * 1.5
+    w.CopyFrom(onnx.numpy_helper.from_array(arr, w.name))
+    with pytest.raises(ValueError, match="does not compute what the original does"):
+        _agree(a, b, sizes)
+    _agree(a, a, sizes)  # a graph agrees with itself

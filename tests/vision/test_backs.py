@@ -111,3 +111,24 @@ def test_checked_backs_are_read_without_the_classifier(monkeypatch: pytest.Monke
     assert np.allclose(dets.top3_score[~dets.face_up, 0], 1.0)
     # in the detector's order
     assert np.array_equal(dets.face_up, found.face_up) and np.allclose(dets.obb[:, :2], found.obb[:, :2])
+
+
+def test_the_packaged_detector_and_back_check_belong_together(tmp_path) -> None:
+    """The shipped detector's graph was rewritten after the check learnt its boxes; it names the file it came
+    from, so the pair loads without a warning, and a check naming any other detector is warned about."""
+    import warnings
+
+    import onnx
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        det = TileDetector(threads=1)
+    assert det.backs is not None and det.backs.detector_sha256 in det.sha256s(
+        det.session.get_modelmeta().custom_metadata_map)
+    other = onnx.load(str(det.backs.path))
+    for p in other.metadata_props:
+        if p.key == "detector_sha256":
+            p.value = "0123456789abcdef"
+    onnx.save(other, str(tmp_path / "backs.onnx"))
+    with pytest.warns(UserWarning, match="another detector"):
+        TileDetector(threads=1, backs=tmp_path / "backs.onnx")

@@ -1,7 +1,9 @@
 """benchmarks/vision.py's scoring of held-out scenes and its speed comparison: their parts add up (the
 targets themselves are measured by running the benchmark, not here; no timing is asserted)."""
 
+import itertools
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -23,49 +25,89 @@ def test_synthetic_scores_split_recall_and_false_boxes_consistently() -> None:
     assert min(got["false_boxes_on_a_tile"], got["false_boxes_on_bare_table"]) >= 0 and parts == got["false_boxes"]
 
 
-def _fake_peer(root: Path, fail: bool = False) -> None:
-    """A stand-in for PyPI mahjong-detector (which is never installed with the product): same two calls."""
+def _fake_peer(root: Path, fail_after: int | None = None) -> Path:
+    """A stand-in for PyPI mahjong-detector (which is never installed with the product): the same two calls;
+    it notes the wall-clock time of each read in ``peer.log`` (returned), prints a line of its own to stdout
+    (a library's chatter must not break the replies) and, with ``fail_after``, fails from that read on."""
     pkg = root / "mahjong_detector"
     pkg.mkdir()
+    log = root / "peer.log"
     (pkg / "__init__.py").write_text("", encoding="utf-8")
     (pkg / "preprocess.py").write_text("def preprocess_image(img):\n    return img, None\n", encoding="utf-8")
-    body = "raise RuntimeError('no model here')" if fail else "return [1, 2, 3]"
-    (pkg / "predict.py").write_text(f"def predict(img, pad):\n    {body}\n", encoding="utf-8")
+    (pkg / "predict.py").write_text(f"""import time
+print("mahjong-detector stand-in loaded")
+calls = [0]
+def predict(img, pad):
+    calls[0] += 1
+    if {fail_after!r} is not None and calls[0] > {fail_after!r}:
+        raise RuntimeError("no model here")
+    with open({str(log)!r}, "a") as f:
+        f.write(f"{{time.time()}}\\n")
+    return [1, 2, 3]
+""", encoding="utf-8")
+    return log
+
+
+class _Recording(TileReader):
+    """The reader, noting the wall-clock time of each read."""
+
+    def __init__(self) -> None:
+        super().__init__(detector_threads=1, classifier_threads=1)
+        self.times: list[float] = []
+
+    def read(self, image: np.ndarray, tiled: bool = False):  # type: ignore[no-untyped-def]
+        self.times.append(time.time())
+        return super().read(image, tiled)
 
 
 def test_speed_interleaves_the_peer_in_blocks_and_reports_the_ratio(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    _fake_peer(tmp_path)
+    log = _fake_peer(tmp_path)
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    reader = TileReader(detector_threads=1, classifier_threads=1)
-    frame = np.full((720, 1280, 3), 90, np.uint8)
-    got = speed(reader, frame, runs=7, peer_python=sys.executable, block=3)
+    reader = _Recording()
+    got = speed(reader, np.full((720, 1280, 3), 90, np.uint8), runs=7, peer_python=sys.executable, block=3)
     assert got["mahjong_detector"]["tiles_found"] == 3  # type: ignore[index]
     blocks = got["times_faster_per_block"]
     assert blocks["blocks"] == 3 and blocks["block_runs"] == 3  # type: ignore[index]
     assert blocks["min"] <= blocks["median"] <= blocks["max"]  # type: ignore[index]
-    ours, theirs = got["ours"]["read_ms_median"], got["mahjong_detector"]["read_ms_median"]  # type: ignore[index]
-    assert got["times_faster"] == pytest.approx(theirs / ours)
+    events = sorted([(t, "ours") for t in reader.times] +
+                    [(float(t), "peer") for t in log.read_text(encoding="utf-8").split()])
+    runs = [(who, len(list(g))) for who, g in itertools.groupby(who for _, who in events)]
+    # 3 warm-up reads of ours, the peer's 3 warm-up reads, then blocks of 3, 3 and 1 each, taking turns
+    assert runs == [("ours", 3), ("peer", 3), ("ours", 3), ("peer", 3), ("ours", 3), ("peer", 3), ("ours", 1),
+                    ("peer", 1)]
 
 
-def test_speed_reports_a_failing_peer_and_still_times_ours(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _fake_peer(tmp_path, fail=True)
-    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    reader = TileReader(detector_threads=1, classifier_threads=1)
-    got = speed(reader, np.full((720, 1280, 3), 90, np.uint8), runs=2, peer_python=sys.executable)
-    assert "no model here" in str(got["mahjong_detector"]) and got["ours"]["read_ms_median"] > 0  # type: ignore[index]
-    assert "times_faster" not in got
+def test_a_peer_failing_at_start_or_midway_is_reported_and_ours_still_timed(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = np.full((720, 1280, 3), 90, np.uint8)
+    reader = _Recording()
+    for fail_after in (0, 5):  # in its warm-up; in its second block
+        root = tmp_path / str(fail_after)
+        root.mkdir()
+        _fake_peer(root, fail_after)
+        monkeypatch.setenv("PYTHONPATH", str(root))
+        reader.times.clear()
+        got = speed(reader, frame, runs=6, peer_python=sys.executable, block=2)
+        assert "no model here" in str(got["mahjong_detector"]) and "times_faster" not in got
+        assert got["ours"]["read_ms_median"] > 0 and len(reader.times) == 3 + 6  # type: ignore[index]
+    with pytest.raises(ValueError, match="at least 1"):
+        speed(reader, frame, runs=0)
 
 
 def test_dev_errata_name_real_tiles_and_correct_only_their_own_box(tmp_path: Path) -> None:
     errata = load_errata()
-    assert errata and all(isinstance(v, str) for v in errata.values())
-    (photo, box), shows = next(iter(errata.items()))
-    assert corrected_label(photo, {"tile": "1m", "xyxy": list(box)}, errata) == shows
+    assert len(errata) == 2
+    (photo, box), (labelled, shows) = next(iter(errata.items()))
+    assert corrected_label(photo, {"tile": labelled, "xyxy": list(box)}, errata) == shows
     assert corrected_label(photo, {"tile": "1m", "xyxy": [v + 1 for v in box]}, errata) == "1m"
     assert corrected_label("other.jpg", {"tile": "1m", "xyxy": list(box)}, errata) == "1m"
+    with pytest.raises(ValueError, match="corrects the label"):  # the dev data changed under the erratum
+        corrected_label(photo, {"tile": shows, "xyxy": list(box)}, errata)
     bad = tmp_path / "errata.json"
-    bad.write_text('{"errata": [{"photo": "p.jpg", "xyxy": [0, 0, 1, 1], "labelled": "9m", "shows": "9x"}]}',
-                   encoding="utf-8")
-    with pytest.raises(ValueError, match="9x"):
-        load_errata(bad)
+    for entry, why in (('{"photo": "p.jpg", "xyxy": [0, 0, 1, 1], "labelled": "9m", "shows": "9x"}', "9x"),
+                       ('{"photo": "p.jpg", "labelled": "9m", "shows": "5m"}', "xyxy"),
+                       ('{"photo": "p.jpg", "xyxy": [0, 0, 1, 1], "labelled": "9m", "shows": "9m"}', "the same")):
+        bad.write_text('{"photo_boxes": [' + entry + "]}", encoding="utf-8")
+        with pytest.raises(ValueError, match=why):
+            load_errata(bad)

@@ -257,3 +257,9 @@ def test_overlap_suppression_matches_the_plain_greedy_loop(n: int, seed: int) ->
     want = _suppress_by_loop(boxes)
     assert np.array_equal(got.obb, obb[want]) and np.array_equal(got.score, boxes.score[want])
     assert np.array_equal(got.face_up, boxes.face_up[want])
+
+
+def test_an_input_whose_sides_are_not_multiples_of_32_is_refused_by_name() -> None:
+    det = TileDetector(threads=1, backs=False, orient=False)
+    with pytest.raises(DetectorError, match="multiples of 32, got 640x360"):
+        det._run(np.zeros((360, 640, 3), np.uint8), (360, 640))
