@@ -165,6 +165,33 @@ def command(argv: list[str]) -> str:
                      *(Path(a).name if Path(a).is_absolute() else a for a in argv)])
 
 
+def ship_for(model: Path, detector: Path, why: str) -> dict[str, str]:
+    """Point the back check ``model`` at another ``detector`` (``detector`` and ``detector_sha256`` in its
+    metadata, so the pair loads without a warning) after it was measured with that detector's boxes; the
+    detector it learnt on and ``why`` (the measurement) are kept in ``detector_history``. ``why`` must say
+    something: a check is moved to a new detector only on a measurement."""
+    import onnx
+
+    if not why.strip():
+        raise ValueError(f"{model}: say why the check suits {detector.name} (the measurement)")
+    m = onnx.load(str(model))
+    meta = {q.key: q.value for q in m.metadata_props}
+    if "detector_sha256" not in meta:
+        raise ValueError(f"{model} is not a back check (no detector_sha256 in its metadata)")
+    history = json.loads(meta.get("detector_history", "[]"))
+    history.append({"from": {"detector": meta.get("detector", ""), "sha256": meta["detector_sha256"]},
+                    "to": {"detector": detector.name, "sha256": model_sha256(detector)}, "why": why})
+    new = {"detector": detector.name, "detector_sha256": model_sha256(detector),
+           "detector_history": json.dumps(history, ensure_ascii=False)}
+    for q in list(m.metadata_props):
+        if q.key in new:
+            m.metadata_props.remove(q)
+    for k, v in new.items():
+        m.metadata_props.add(key=k, value=v)
+    onnx.save(m, str(model))
+    return new
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scenes", type=int, default=1600, help="training scenes")
@@ -182,7 +209,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_backs.onnx")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--smoke", action="store_true", help="a tiny run that exercises every step")
+    p.add_argument("--ship-for", nargs=2, metavar=("MODEL", "WHY"),
+                   help="point the check MODEL at --detector after measuring it there (see ship_for); then stop")
     args = p.parse_args(argv)
+    if args.ship_for:
+        if args.detector is None:
+            p.error("--ship-for needs --detector")
+        try:
+            print(json.dumps(ship_for(Path(args.ship_for[0]), args.detector, args.ship_for[1]), ensure_ascii=False))
+        except (OSError, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        return 0
     if args.smoke:
         args.scenes, args.val, args.steps, args.batch = 16, 4, 20, 32
     torch.manual_seed(args.train_seed)

@@ -50,3 +50,32 @@ def test_smoke_run_trains_and_exports(tmp_path, capsys) -> None:
     assert meta["detector"] == "tile_detector.onnx" and json.loads(meta["normalisation"])["order"] == "BGR"
     assert len(meta["detector_sha256"]) == 16 and meta["scenes"].startswith("seed 2")
     assert check.probabilities(np.full((64, 64, 3), 90, np.uint8), np.array([[32, 32, 10, 14, 0]], np.float32)).shape == (1,)
+
+
+def test_a_check_is_pointed_at_another_detector_only_with_a_reason(tmp_path) -> None:
+    import warnings
+
+    import onnx
+
+    from companion.vision.backs import default_model_path
+    from companion.vision.detect import TileDetector, model_sha256
+    from companion.vision.orient import default_model_path as orient_model
+
+    check = tmp_path / "backs.onnx"
+    check.write_bytes(default_model_path().read_bytes())
+    other = tmp_path / "det.onnx"  # another detector: the packaged one with one more metadata entry
+    m = onnx.load(str(TileDetector(threads=1, backs=False).path))
+    m.metadata_props.add(key="k", value="v")
+    onnx.save(m, str(other))
+    old = BackChecker(check, threads=1).meta
+    before, history = old["detector_sha256"], json.loads(old.get("detector_history", "[]"))
+    assert train_backs.main(["--ship-for", str(check), " ", "--detector", str(other)]) == 2  # no reason given
+    assert train_backs.main(["--ship-for", str(orient_model()), "measured", "--detector", str(other)]) == 2
+    assert train_backs.main(["--ship-for", str(check), "seed 7: better", "--detector", str(other)]) == 0
+    meta = BackChecker(check, threads=1).meta
+    assert meta["detector_sha256"] == model_sha256(other) and meta["detector"] == "det.onnx"
+    *kept, step = json.loads(meta["detector_history"])
+    assert kept == history and step["from"]["sha256"] == before and step["why"] == "seed 7: better"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        TileDetector(other, threads=1, backs=check)
