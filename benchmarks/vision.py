@@ -35,6 +35,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import obb_corners, obb_iou
 from companion.vision.read import Detections, TileReader
+from training.real_crops import ERRATA, errata
 from training.synth.faces import sample_style
 from training.synth.scene import render_table
 from training.synth.scene_layouts import Scene, random_scene
@@ -194,24 +195,15 @@ def dev_photos(reader: TileReader, folder: Path,
             "per_photo": per_photo}
 
 
-ERRATA = Path(__file__).resolve().parents[1] / "training" / "dev_errata.json"
-
-
 def load_errata(path: Path = ERRATA) -> dict[tuple[str, tuple[float, ...]], tuple[str, str]]:
-    """The dev boxes whose label is not the tile they show (``training/dev_errata.json``, ``photo_boxes``:
-    photo, box, label, the tile shown and how it was checked), as ``(photo, xyxy) -> (label, tile shown)``; an entry that lacks a field
-    or names a tile outside the notation is an error naming the file and the entry."""
-    out = {}
-    for i, e in enumerate(json.loads(path.read_text(encoding="utf-8"))["photo_boxes"]):
-        try:
-            labelled, shows = Tile.from_code(e["labelled"]), Tile.from_code(e["shows"])
-            key = (str(e["photo"]), tuple(float(v) for v in e["xyxy"]))
-        except (KeyError, TypeError, ValueError) as err:
-            raise ValueError(f"{path}: erratum {i}: {err!r}") from err
-        if labelled == shows:
-            raise ValueError(f"{path}: erratum {i}: the label and the tile shown are the same")
-        out[key] = (e["labelled"], e["shows"])
-    return out
+    """The dev boxes whose label is not the tile they show (the ``photo_boxes`` of ``training/dev_errata.json``:
+    photo, box, label, the tile shown and how it was checked; :func:`training.real_crops.errata`), as
+    ``(photo, xyxy) -> (label, tile shown)``; an entry that lacks a field is an error naming the file."""
+    try:
+        return {(str(e["photo"]), tuple(float(v) for v in e["xyxy"])): (str(e["labelled"]), str(e["shows"]))
+                for e in errata("photo_boxes", path)}
+    except (KeyError, TypeError, ValueError) as err:
+        raise ValueError(f"{path}: a photo_boxes erratum: {err!r}") from err
 
 
 def corrected_label(photo: str, item: dict, errata: dict[tuple[str, tuple[float, ...]], tuple[str, str]]) -> str:

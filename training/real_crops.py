@@ -16,7 +16,7 @@ import numpy as np
 
 from companion.tiles import Tile
 
-__all__ = ["RealCrop", "load_crops", "set_of", "crop_errata", "ERRATA"]
+__all__ = ["RealCrop", "load_crops", "set_of", "crop_errata", "errata", "ERRATA"]
 
 ERRATA = Path(__file__).with_name("dev_errata.json")
 """Known wrong labels of the dev data (``crops``: rows of crops.csv whose label is not the tile shown)."""
@@ -34,17 +34,28 @@ def set_of(source_photo: str) -> str:
     return Path(source_photo).stem.split("-")[0]
 
 
-def crop_errata(path: Path = ERRATA) -> dict[str, tuple[str, str]]:
-    """``file -> (label in crops.csv, tile the crop shows)`` from the ``crops`` of ``path``; an entry without
-    those fields or with a tile outside the notation is an error naming it."""
-    out = {}
-    for i, e in enumerate(json.loads(Path(path).read_text(encoding="utf-8"))["crops"]):
+def errata(section: str, path: Path = ERRATA) -> list[dict]:
+    """The entries of ``section`` (``crops`` or ``photo_boxes``) of the errata file ``path``: each names what
+    it corrects, the label there (``labelled``) and the tile shown (``shows``). An entry without those or with
+    a tile outside the notation, or whose two tiles are the same, is an error naming the file and the entry."""
+    out = []
+    for i, e in enumerate(json.loads(Path(path).read_text(encoding="utf-8"))[section]):
         try:
-            Tile.from_code(e["labelled"]), Tile.from_code(e["shows"])
-            out[str(e["file"])] = (str(e["labelled"]), str(e["shows"]))
+            same = Tile.from_code(e["labelled"]) == Tile.from_code(e["shows"])
         except (KeyError, TypeError, ValueError) as err:
-            raise ValueError(f"{path}: crop erratum {i}: {err!r}") from err
+            raise ValueError(f"{path}: {section} erratum {i}: {err!r}") from err
+        if same:
+            raise ValueError(f"{path}: {section} erratum {i}: the label and the tile shown are the same")
+        out.append(e)
     return out
+
+
+def crop_errata(path: Path = ERRATA) -> dict[str, tuple[str, str]]:
+    """``file -> (label in crops.csv, tile the crop shows)`` from the ``crops`` of ``path`` (:func:`errata`)."""
+    try:
+        return {str(e["file"]): (str(e["labelled"]), str(e["shows"])) for e in errata("crops", path)}
+    except KeyError as err:
+        raise ValueError(f"{path}: a crops erratum lacks {err}") from err
 
 
 def load_crops(folder: Path, errata: Path | None = ERRATA) -> list[RealCrop]:

@@ -33,5 +33,5 @@ def test_an_erratum_for_a_label_the_csv_no_longer_has_is_refused(tmp_path: Path)
         load_crops(_folder(tmp_path, "7p"))
     bad = tmp_path / "errata.json"
     bad.write_text('{"crops": [{"file": "crops/1.jpg", "labelled": "8p"}]}', encoding="utf-8")
-    with pytest.raises(ValueError, match="crop erratum 0"):
+    with pytest.raises(ValueError, match="crops erratum 0"):
         crop_errata(bad)
