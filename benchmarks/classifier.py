@@ -8,7 +8,9 @@ DEV_DATA_DIR holds crops.csv (the developer split of real crops). A model whose 
 real crops is only scored on a set through a model trained without that set: pass ``--loso-dir`` with
 ``tile_classifier_minus_<set>.onnx`` files (``training/loso.py`` writes them) and ``--flower-loso-dir`` with
 ``tile_flower_minus_<set>.onnx`` (the flowers' second look, ``training/train_flower.py --build``); without
-it the real-crop rows are read without the second look.
+it the real-crop rows are read without the second look. Crops are scored against the tile they show: the
+labels of crops.csv, with the known wrong ones corrected (``training/dev_errata.json``; ``--as-labelled``:
+the csv's labels as they are).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from companion.vision.calibration import Calibration, big_enough  # noqa: E402
 from companion.vision.classify import NOT_A_TILE, TileClassifier, default_model_path  # noqa: E402
 from training.classifier_data import negative, render_bank  # noqa: E402
 from training.real_augment import augment_real  # noqa: E402
-from training.real_crops import RealCrop, load_crops  # noqa: E402
+from training.real_crops import ERRATA, RealCrop, load_crops  # noqa: E402
 
 READ_AGAIN = [True]
 """Whether unsure crops are read again (``TileClassifier(reread=...)``); ``--no-reread`` measures the model alone."""
@@ -180,8 +182,10 @@ def main() -> int:
     ap.add_argument("--styles", type=int, default=40, help="held-out synthetic styles")
     ap.add_argument("--seed", type=int, default=777)
     ap.add_argument("--no-reread", action="store_true", help="do not read unsure crops again (the model alone)")
+    ap.add_argument("--as-labelled", action="store_true",
+                    help="score the crops against crops.csv's labels, without the known corrections")
     args = ap.parse_args()
-    crops = load_crops(args.dev)
+    crops = load_crops(args.dev, errata=None if args.as_labelled else ERRATA)
     if args.no_reread:
         READ_AGAIN[0] = False
     clf = TileClassifier(args.model, threads=args.threads, reread=READ_AGAIN[0])
