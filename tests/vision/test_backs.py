@@ -132,3 +132,34 @@ def test_the_packaged_detector_and_back_check_belong_together(tmp_path) -> None:
     onnx.save(other, str(tmp_path / "backs.onnx"))
     with pytest.warns(UserWarning, match="another detector"):
         TileDetector(threads=1, backs=tmp_path / "backs.onnx")
+
+
+def test_a_face_up_box_read_as_a_back_must_pass_the_check_too() -> None:
+    """A grey chip reads like a plain back to the classifier; the detector called it face up, so the check had
+    not seen it. Boxes read as backs face up go through the check: those it finds no tile in are dropped."""
+    from companion.vision.detect import Boxes
+
+    reader = TileReader(detector_threads=1, classifier_threads=1)
+    check = reader.detector.backs
+    assert check is not None
+    obb = np.array([[100, 100, 30, 40, 0], [200, 100, 30, 40, 0], [300, 100, 30, 40, 0], [400, 100, 30, 40, 0]],
+                   np.float32)
+    boxes = Boxes(obb, np.array([True, True, True, False]), np.ones(4, np.float32))
+    probs = np.full((4, len(reader._kind_of)), 0.01, np.float32)
+    probs[:3, reader._back] = 0.9  # three face-up boxes read as backs
+    probs[3, reader._back] = 0.9  # and a face-down one (the detector's check already passed it)
+    seen = []
+
+    def fake(image: np.ndarray, boxes_obb: np.ndarray) -> np.ndarray:
+        seen.append(boxes_obb.copy())
+        return np.array([0.95, 0.2, check.threshold], np.float32)[:len(boxes_obb)]
+
+    check.probabilities = fake  # type: ignore[method-assign]
+    out = reader._checked_face_up_backs(boxes, probs, np.zeros((200, 500, 3), np.uint8))
+    assert len(seen) == 1 and np.array_equal(seen[0], obb[:3])  # only the face-up backs are checked
+    assert out[1].argmax() == reader._unknown and out[1, reader._unknown] == 1.0  # no tile there: dropped
+    assert np.array_equal(out[[0, 2, 3]], probs[[0, 2, 3]])  # passed (at the threshold too) or face down
+    probs[:3, reader._back] = 0.0
+    probs[:3, 5] = 0.9  # read as faces: not checked
+    reader._checked_face_up_backs(boxes, probs, np.zeros((200, 500, 3), np.uint8))
+    assert len(seen) == 1
