@@ -278,6 +278,7 @@ class Peer:
         self._err = open(Path(self._dir.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115
         self._proc = subprocess.Popen([python, "-c", _MJ_SERVER, str(path)], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, stderr=self._err, text=True)
+        self._stderr_tail = ""
         self.tiles_found = self._reply(int)
 
     def _reply(self, parse: Callable[[str], T]) -> T:
@@ -313,8 +314,6 @@ class Peer:
         self._err.close()
         self._dir.cleanup()
 
-    _stderr_tail = ""
-
 
 def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | None = None,
           block: int = 5) -> dict[str, object]:
@@ -327,10 +326,11 @@ def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | N
     for _ in range(3):
         reader.read(frame)
     peer_error = "not run (pass --mahjong-detector-python)"
-    peer = None
+    peer, peer_tiles = None, 0
     if peer_python:
         try:
             peer = Peer(peer_python, frame)
+            peer_tiles = peer.tiles_found
         except RuntimeError as e:
             peer_error = str(e)
     total: list[float] = []
@@ -360,8 +360,7 @@ def speed(reader: TileReader, frame: np.ndarray, runs: int, peer_python: str | N
     if not theirs:
         return {"ours": ours, "mahjong_detector": peer_error}
     return {"ours": ours,
-            "mahjong_detector": {"read_ms_median": 1000 * float(np.median(theirs)), "tiles_found": peer.tiles_found
-                                 if peer is not None else -1},
+            "mahjong_detector": {"read_ms_median": 1000 * float(np.median(theirs)), "tiles_found": peer_tiles},
             "times_faster": float(np.median(theirs) / np.median(total)),
             "times_faster_per_block": {"blocks": len(block_ratios), "block_runs": block,
                                        "min": min(block_ratios), "median": float(np.median(block_ratios)),

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ import torch
 from companion.vision.preprocess import INPUT_SIZE, MEAN, STD
 from training.classifier_model import TileNet
 
-__all__ = ["export", "training_commit", "git_head", "stamp"]
+__all__ = ["export", "training_commit", "git_head", "stamp", "model_file_command"]
 
 
 _SOURCES = ("training/synth/faces.py", "training/synth/draw.py", "training/synth/pips.py", "training/synth/bamboo.py",
@@ -41,6 +43,18 @@ def stamp(path: Path, meta: dict[str, str]) -> None:
     for k, v in meta.items():
         model.metadata_props.add(key=k, value=v)
     onnx.save(model, str(path))
+
+
+def model_file_command(path: Path, step: Callable[[], object]) -> int:
+    """A training script's command that changes the model file ``path`` (``step``) and stops: the result is
+    printed as JSON and the exit status is 0; any failure (a file that is not ONNX, not the model expected) is
+    printed naming the file, without a traceback, and the exit status is 2."""
+    try:
+        print(f"{path}: {json.dumps(step(), ensure_ascii=False)}")
+    except Exception as e:  # whatever the file is, the user gets one line naming it
+        print(f"error: {path}: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def training_commit() -> str:

@@ -34,7 +34,7 @@ from torch import nn
 from companion.vision.detect import TileDetector, model_sha256, obb_iou
 from companion.vision.orient import square_crops
 from training.detector_model import IGNORE, POSITIVE
-from training.export_onnx import git_head
+from training.export_onnx import git_head, model_file_command
 from training.progress import Progress
 from training.train_detector import LABELS, MEAN, SIZE, STD, render_set
 from training.train_orient import OrientNet, export_squares, light_jitter, to_tensor
@@ -215,12 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.ship_for:
         if args.detector is None:
             p.error("--ship-for needs --detector")
-        try:
-            print(json.dumps(ship_for(Path(args.ship_for[0]), args.detector, args.ship_for[1]), ensure_ascii=False))
-        except (OSError, ValueError) as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 2
-        return 0
+        model = Path(args.ship_for[0])
+        return model_file_command(model, lambda: ship_for(model, args.detector, args.ship_for[1]))
     if args.smoke:
         args.scenes, args.val, args.steps, args.batch = 16, 4, 20, 32
     torch.manual_seed(args.train_seed)

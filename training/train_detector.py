@@ -38,7 +38,7 @@ from training.detector_model import (
     detector_loss,
     make_targets,
 )
-from training.export_onnx import git_head, stamp
+from training.export_onnx import git_head, model_file_command, stamp
 from training.onnx_rewrite import fast_graph
 
 MEAN, STD = 127.5, 64.0
@@ -305,12 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-fast-graph", action="store_true", help="export the graph as torch writes it")
     args = p.parse_args(argv)
     if args.fast_graph:
-        try:
-            print(f"{args.fast_graph}: {json.dumps(fast_graph(args.fast_graph))}")
-        except Exception as e:  # a file that is not a detector (not ONNX, not ours): say so, no traceback
-            print(f"error: {args.fast_graph}: {type(e).__name__}: {e}", file=sys.stderr)
-            return 2
-        return 0
+        return model_file_command(args.fast_graph, lambda: fast_graph(args.fast_graph))
     if args.smoke:
         args.scenes, args.val, args.epochs, args.batch = 24, 8, 1, 8
     torch.manual_seed(args.seed)

@@ -169,14 +169,15 @@ class TileDetector:
             raise DetectorError(f"{self.path} lacks detector metadata ({e})") from e
         self.input_name = self.session.get_inputs()[0].name
         self.down_threshold = self.threshold if self.backs is None else self.backs.candidates
-        if self.backs is not None and self.backs.detector_sha256 not in ("", *self.sha256s(meta)):
+        if self.backs is not None and self.backs.detector_sha256 not in ("", *self.sha256s()):
             warnings.warn(f"the back check {self.backs.path.name} was trained on another detector's boxes than "
                           f"{self.path.name}: its threshold may not suit this one", stacklevel=2)
 
-    def sha256s(self, meta: dict[str, str]) -> tuple[str, ...]:
+    def sha256s(self) -> tuple[str, ...]:
         """The :func:`model_sha256` of this file and, for a graph rewritten to run faster (same outputs;
         ``training.train_detector.fast_graph``), of the file it was rewritten from."""
         try:
+            meta = self.session.get_modelmeta().custom_metadata_map
             before = str(json.loads(meta.get("graph_rewrite", "{}")).get("from_sha256", ""))
         except (ValueError, AttributeError) as e:
             raise DetectorError(f"{self.path} has unreadable graph_rewrite metadata ({e})") from e

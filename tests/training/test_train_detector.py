@@ -122,10 +122,10 @@ def test_a_back_check_of_the_file_before_the_rewrite_still_matches(tmp_path: Pat
     the file it came from, so the packaged check is used without a warning."""
     sizes = _exported(tmp_path, False)
     det = TileDetector(sizes, threads=1, backs=False)
-    before = det.sha256s(det.session.get_modelmeta().custom_metadata_map)
+    before = det.sha256s()
     fast_graph(sizes)
     det = TileDetector(sizes, threads=1, backs=False)
-    after = det.sha256s(det.session.get_modelmeta().custom_metadata_map)
+    after = det.sha256s()
     assert after[1:] == before and after[0] != before[0]
 
 
