@@ -1,5 +1,6 @@
-"""Rewrite an exported detector graph into one that onnxruntime runs faster and that computes the same up to
-float rounding (:func:`fast_graph`; ``python -m training.train_detector --fast-graph MODEL``).
+"""Rewrite exported graphs into ones that onnxruntime runs faster and that compute the same up to float rounding.
+
+The detector (:func:`fast_graph`; ``python -m training.train_detector --fast-graph MODEL``):
 
 1. **Constant upsampling.** ``F.interpolate(size=...)`` computes each target size from the input's shape at
    run time (Shape, Gather, Concat), and onnxruntime then cannot keep the feature maps in its blocked (NCHWc)
@@ -11,6 +12,17 @@ float rounding (:func:`fast_graph`; ``python -m training.train_detector --fast-g
 
 The rewritten graph is run beside the original on two input sizes before it is saved; it is refused unless
 the two agree. The measured gain is in ``models/README.md`` (the detector's "Graph rewrite").
+
+The 8-bit classifier (:func:`pixel_input`; done by ``training/quantize.py``, ``python -m training.quantize
+--pixel-input MODEL`` for a file already quantised):
+
+3. **Pixels in, as OpenCV gives them.** The classifier took ``N x 3 x H x W`` float32 RGB normalised in numpy
+   (a channel flip, a transpose and three passes over the batch), and onnxruntime then transposed it back to
+   ``N x H x W x 3`` for its 8-bit convolutions. The rewritten graph takes the resized crops as they are,
+   ``N x H x W x 3`` uint8 BGR: it casts and normalises them with the same float32 operations in the same
+   order (so the same bits), and its Transpose to NCHW cancels against onnxruntime's own; the channel flip
+   becomes the first convolution's input channels taken in reverse order. The float models (the flower strips,
+   orientation, backs, detector) gained nothing from it when measured, so only the 8-bit classifier gets it.
 """
 
 from __future__ import annotations
@@ -25,12 +37,14 @@ from onnx import helper, numpy_helper
 from companion.vision.detect import model_sha256
 from training.export_onnx import git_head
 
-__all__ = ["fast_graph", "REWRITE_KEY", "CHECK_SIZES"]
+__all__ = ["fast_graph", "pixel_input", "REWRITE_KEY", "PIXEL_KEY", "PIXEL_INPUT_FORMAT", "CHECK_SIZES"]
 
 REWRITE_KEY = "graph_rewrite"
 CHECK_SIZES = ((64, 96), (384, 640))
 """Input sizes (multiples of 32) on which the rewritten graph must agree with the original."""
 SCALES = "upsampling_scales_x2"
+PIXEL_KEY = "pixel_input"
+PIXEL_INPUT_FORMAT = "BGR uint8 NHWC (the crops as resized by OpenCV); the graph makes RGB (pixel/255 - mean) / std"
 
 
 def fast_graph(path: Path) -> dict[str, object]:
@@ -132,3 +146,109 @@ def _agree(original: onnx.ModelProto, rewritten: onnx.ModelProto, path: Path) ->
         if pa.shape != pb.shape or ra.shape != rb.shape or not np.allclose(ra, rb, atol=1e-3) or \
                 not np.allclose(pa[both], pb[both], atol=1e-4) or ((pa > 0) != (pb > 0)).mean() > 1e-3:
             raise ValueError(f"{path}: the rewritten graph does not compute what the original does at {h}x{w}")
+
+
+def pixel_input(path: Path) -> dict[str, object]:
+    """Rewrite the classifier at ``path`` in place so that it takes ``N x H x W x 3`` uint8 BGR pixels (see the
+    module, item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised ``(pixel/255 - mean) / std``
+    with the one ``mean`` and ``std`` of its metadata on all three channels, feed its input to one convolution
+    (directly or through one QuantizeLinear and DequantizeLinear) whose weights are its own; ``pixel_input`` is
+    added to the metadata with the commit and the file's SHA-256 before the rewrite, and ``input_format`` says
+    what the input now is. A file already rewritten, one that is not such a classifier, or one whose rewrite
+    does not compute what it did is refused (ValueError naming the file)."""
+    path = Path(path)
+    original = onnx.load(str(path))
+    meta = {p.key: p.value for p in original.metadata_props}
+    if PIXEL_KEY in meta:
+        raise ValueError(f"{path}: its input is already pixels")
+    try:
+        means, stds = json.loads(meta["mean"]), json.loads(meta["std"])
+    except (KeyError, ValueError) as e:
+        raise ValueError(f"{path}: no mean and std in the metadata ({e})") from e
+    if len(set(means)) != 1 or len(set(stds)) != 1 or len(means) != 3 or len(stds) != 3:
+        raise ValueError(f"{path}: the normalisation {means}/{stds} is not the same on the three channels")
+    model = onnx.ModelProto()
+    model.CopyFrom(original)
+    g = model.graph
+    old = g.input[0]
+    dims = [d.dim_value or d.dim_param for d in old.type.tensor_type.shape.dim]
+    if old.type.tensor_type.elem_type != onnx.TensorProto.FLOAT or len(dims) != 4 or dims[1] != 3:
+        raise ValueError(f"{path}: the input is not N x 3 x H x W float32")
+    _reverse_input_channels(g, old.name, path)
+    n, _, h, w = dims
+    constants = {"pixel_scale": 1 / 255, "pixel_mean": means[0], "pixel_std": stds[0]}
+    g.initializer.extend(numpy_helper.from_array(np.array(v, np.float32), k) for k, v in constants.items())
+    head = [helper.make_node("Cast", ["pixels"], ["/pixels/float"], to=onnx.TensorProto.FLOAT, name="/pixels/cast"),
+            helper.make_node("Mul", ["/pixels/float", "pixel_scale"], ["/pixels/scaled"], name="/pixels/scale"),
+            helper.make_node("Sub", ["/pixels/scaled", "pixel_mean"], ["/pixels/centred"], name="/pixels/centre"),
+            helper.make_node("Div", ["/pixels/centred", "pixel_std"], ["/pixels/nhwc"], name="/pixels/std"),
+            helper.make_node("Transpose", ["/pixels/nhwc"], [old.name], perm=[0, 3, 1, 2], name="/pixels/nchw")]
+    nodes = head + list(g.node)
+    del g.node[:]
+    g.node.extend(nodes)
+    del g.input[:]
+    g.input.append(helper.make_tensor_value_info("pixels", onnx.TensorProto.UINT8, [n, h, w, 3]))
+    done: dict[str, object] = {"from_sha256": model_sha256(path), "commit": git_head(),
+                               "note": "input N x H x W x 3 uint8 BGR; cast, /255, -mean, /std, to NCHW in the "
+                                       "graph; BGR->RGB as the first convolution's input channels reversed"}
+    for p in model.metadata_props:
+        if p.key == "input_format":
+            p.value = PIXEL_INPUT_FORMAT
+    model.metadata_props.add(key=PIXEL_KEY, value=json.dumps(done))
+    onnx.checker.check_model(model)
+    _same_answers(original, model, (int(h), int(w)), float(means[0]), float(stds[0]), path)
+    onnx.save(model, str(path))
+    return done
+
+
+def _reverse_input_channels(g: onnx.GraphProto, name: str, path: Path) -> None:
+    """Reverse the input channels of the one convolution ``name`` feeds (its weights, quantised or not)."""
+    def users(t: str) -> list[onnx.NodeProto]:
+        return [n for n in g.node if t in n.input]
+
+    first = users(name)
+    if len(first) == 1 and first[0].op_type == "QuantizeLinear":
+        dq = users(first[0].output[0])
+        first = users(dq[0].output[0]) if len(dq) == 1 and dq[0].op_type == "DequantizeLinear" else []
+    if len(first) != 1 or first[0].op_type != "Conv" or \
+            {a.name: helper.get_attribute_value(a) for a in first[0].attribute}.get("group", 1) != 1:
+        raise ValueError(f"{path}: the input does not feed one convolution")
+    weight = first[0].input[1]
+    makers = [n for n in g.node if weight in n.output]
+    if makers:  # quantised weights: DequantizeLinear(int8 weights, scale per output channel)
+        dq = makers[0]
+        axis = {a.name: helper.get_attribute_value(a) for a in dq.attribute}.get("axis", 1)
+        scale = next((t for t in g.initializer if t.name == dq.input[1]), None)
+        if dq.op_type != "DequantizeLinear" or scale is None or (numpy_helper.to_array(scale).size > 1 and axis != 0):
+            raise ValueError(f"{path}: the first convolution's weights are not quantised per output channel")
+        weight = dq.input[0]
+    init = next((t for t in g.initializer if t.name == weight), None)
+    if init is None or len(users(weight)) != 1:
+        raise ValueError(f"{path}: the first convolution's weights are not its own constant")
+    w = numpy_helper.to_array(init)
+    if w.ndim != 4 or w.shape[1] != 3:
+        raise ValueError(f"{path}: the first convolution does not take 3 channels")
+    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(w[:, ::-1]), weight))
+
+
+def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: tuple[int, int], mean: float,
+                  std: float, path: Path) -> None:
+    """Refuse the rewrite unless, on 24 random crops and 8 plain ones, every output of the rewritten graph fed
+    the pixels matches the original's fed the numpy normalisation (:func:`companion.vision.preprocess.normalise`'s
+    operations) within 1e-4 (float models reorder a sum; the 8-bit ones give the same bits)."""
+    import onnxruntime as ort
+
+    rng = np.random.default_rng(0)
+    h, w = size
+    px = np.concatenate([rng.integers(0, 256, (24, h, w, 3)), np.repeat(np.linspace(0, 255, 8)[:, None, None, None],
+                                                                         h * w * 3, 1).reshape(8, h, w, 3)])
+    px = px.astype(np.uint8)
+    x = np.ascontiguousarray(px[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
+    x *= np.float32(1 / 255)
+    x -= np.float32(mean)
+    x /= np.float32(std)
+    a, b = (ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]) for m in
+            (original, rewritten))
+    for ya, yb in zip(a.run(None, {a.get_inputs()[0].name: x}), b.run(None, {"pixels": px}), strict=True):
+        if ya.shape != yb.shape or not np.allclose(ya, yb, rtol=1e-4, atol=1e-4):
+            raise ValueError(f"{path}: the rewritten graph does not compute what the original does")

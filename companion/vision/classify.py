@@ -26,7 +26,7 @@ import onnxruntime as ort
 from companion.tiles import Tile
 from companion.vision.calibration import FITTED, Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
-from companion.vision.preprocess import MEAN, STD, as_bgr, one_cv_thread, prepare
+from companion.vision.preprocess import MEAN, STD, as_bgr, one_cv_thread, prepare, resize_batch
 from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
@@ -96,6 +96,19 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
     return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"), scale)
 
 
+def _input_kind(session: ort.InferenceSession, info: ModelInfo, path: Path) -> tuple[str, bool]:
+    """The input's name, and whether it takes pixels (``N x H x W x 3`` uint8 BGR, the graph normalising them;
+    ``training/onnx_rewrite.pixel_input``) rather than ``N x 3 x H x W`` float32 normalised RGB."""
+    inp = session.get_inputs()[0]
+    w, h = info.input_size
+    pixels = inp.type == "tensor(uint8)"
+    want = [h, w, 3] if pixels else [3, h, w]
+    if inp.type not in ("tensor(uint8)", "tensor(float)") or list(inp.shape[1:]) != want:
+        raise ModelError(f"{path}: input {inp.type} {inp.shape} is neither N x {h} x {w} x 3 pixels nor "
+                         f"N x 3 x {h} x {w} floats")
+    return inp.name, pixels
+
+
 def softmax(x: np.ndarray) -> np.ndarray:
     e = np.exp(x - x.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True)
@@ -115,7 +128,8 @@ class TileClassifier:
         self.info = _read_info(self.session, self.path)
         self.reject_below = reject_below
         self.reread = reread
-        self._input = self.session.get_inputs()[0].name
+        self._input, self._pixels = _input_kind(self.session, self.info, self.path)
+        self._tiles = [None if n == NOT_A_TILE else Tile.from_code(n) for n in self.info.class_names]
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
         self.flower: FlowerReader | None = None
@@ -142,7 +156,8 @@ class TileClassifier:
         """Raw ``(logits, embeddings)`` for BGR crops."""
         logits, embs = [], []
         for i in range(0, len(crops), batch):
-            x = prepare(crops[i : i + batch], self.info.input_size, self.threads)
+            part = crops[i : i + batch]
+            x = (resize_batch if self._pixels else prepare)(part, self.info.input_size, self.threads)
             lo, em = self.session.run(None, {self._input: x})
             logits.append(lo)
             embs.append(em)
@@ -181,15 +196,21 @@ class TileClassifier:
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[Prediction]:
         """One :class:`Prediction` per crop, in order."""
-        return [self._predict(p) for p in self.probabilities(crops)]
+        return self.predictions(self.probabilities(crops))
 
-    def _predict(self, p: np.ndarray) -> Prediction:
-        names = self.info.class_names
-        order = np.argsort(-p)[:3]
-        top3 = tuple((names[i], float(p[i])) for i in order)
-        best, score = names[order[0]], float(p[order[0]])
-        tile = None if best == NOT_A_TILE or score < self.reject_below else Tile.from_code(best)
-        return Prediction(tile, score, top3)
+    def predictions(self, probs: np.ndarray) -> list[Prediction]:
+        """One :class:`Prediction` per row of class probabilities (the best three of each row, the best one
+        ``None`` when it is :data:`NOT_A_TILE` or scores under ``reject_below``)."""
+        if not len(probs):
+            return []
+        names, tiles = self.info.class_names, self._tiles
+        order = np.argsort(-probs, axis=1, kind="stable")[:, :3]
+        top = np.take_along_axis(probs, order, axis=1).tolist()
+        out = []
+        for idx, sc in zip(order.tolist(), top, strict=True):
+            best = tiles[idx[0]] if sc[0] >= self.reject_below else None
+            out.append(Prediction(best, sc[0], tuple((names[i], s) for i, s in zip(idx, sc, strict=True))))
+        return out
 
 
 def moved_view(crop: np.ndarray, scale: float, dx: float, dy: float) -> np.ndarray:

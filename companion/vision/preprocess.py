@@ -4,7 +4,9 @@ A crop is an upright tile face, ``HxWx3`` ``uint8`` BGR (grey ``HxW`` and BGRA a
 to ``INPUT_SIZE`` (width, height): bilinear to twice that size, then 2x2 area averaging (nearly what
 ``INTER_AREA`` gives, several times faster on crops up to 4x the input; bigger ones, such as a whole photo of
 one tile, are area-averaged all the way, since bilinear would alias them), turned to RGB and normalised with
-``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W``.
+``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W`` (:func:`prepare`). A model rewritten to take pixels
+(``training/onnx_rewrite.pixel_input``, the shipped classifier) is given the resized crops as they are,
+``N x H x W x 3`` ``uint8`` BGR (:func:`resize_batch`), and normalises them itself with the same operations.
 
 The crops of a batch are resized with OpenCV's thread pool off (:func:`one_cv_thread`): on crop-sized images
 its threads cost more than they save, and they fight the model's own threads for the table's two cores
@@ -23,7 +25,7 @@ from contextlib import contextmanager
 import cv2
 import numpy as np
 
-__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "prepare", "prepare_one", "normalise",
+__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "resize_batch", "prepare", "prepare_one", "normalise",
            "one_cv_thread", "map_crops"]
 
 INPUT_SIZE = (60, 80)
@@ -128,11 +130,16 @@ def map_crops(fn: Callable[[np.ndarray], np.ndarray], crops: Sequence[np.ndarray
         return np.stack(done + [a for part in rest for a in part])
 
 
+def resize_batch(crops: Sequence[np.ndarray], size: tuple[int, int] = INPUT_SIZE, workers: int = 1) -> np.ndarray:
+    """A batch of crops -> ``N x H x W x 3`` ``uint8`` BGR at ``size`` (resized on ``workers`` threads)."""
+    if len(crops) == 0:
+        return np.zeros((0, size[1], size[0], 3), np.uint8)
+    return map_crops(lambda c: resize(c, size), crops, workers)
+
+
 def prepare(crops: Sequence[np.ndarray], size: tuple[int, int] = INPUT_SIZE, workers: int = 1) -> np.ndarray:
     """A batch of crops -> ``N x 3 x H x W`` ``float32`` normalised RGB (resized on ``workers`` threads)."""
-    if len(crops) == 0:
-        return np.zeros((0, 3, size[1], size[0]), np.float32)
-    return normalise(map_crops(lambda c: resize(c, size), crops, workers))
+    return normalise(resize_batch(crops, size, workers))
 
 
 def normalise(small: np.ndarray) -> np.ndarray:
