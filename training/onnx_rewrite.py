@@ -13,16 +13,19 @@ The detector (:func:`fast_graph`; ``python -m training.train_detector --fast-gra
 The rewritten graph is run beside the original on two input sizes before it is saved; it is refused unless
 the two agree. The measured gain is in ``models/README.md`` (the detector's "Graph rewrite").
 
-The 8-bit classifier (:func:`pixel_input`; done by ``training/quantize.py``, ``python -m training.quantize
---pixel-input MODEL`` for a file already quantised):
+The 8-bit classifier (:func:`patch_input`; done by ``training/quantize.py``, ``python -m training.quantize
+--patch-input MODEL`` for a file already quantised):
 
-3. **Pixels in, as OpenCV gives them.** The classifier took ``N x 3 x H x W`` float32 RGB normalised in numpy
-   (a channel flip, a transpose and three passes over the batch), and onnxruntime then transposed it back to
-   ``N x H x W x 3`` for its 8-bit convolutions. The rewritten graph takes the resized crops as they are,
-   ``N x H x W x 3`` uint8 BGR: it casts and normalises them with the same float32 operations in the same
-   order (so the same bits), and its Transpose to NCHW cancels against onnxruntime's own; the channel flip
-   becomes the first convolution's input channels taken in reverse order. The float models (the flower strips,
-   orientation, backs, detector) gained nothing from it when measured, so only the 8-bit classifier gets it.
+3. **Quantised patches in.** The classifier took ``N x 3 x H x W`` float32 RGB normalised in numpy (a channel
+   flip, a transpose, three passes over the batch); onnxruntime then quantised it to 8 bits, transposed it
+   back to ``N x H x W x C`` for its 8-bit convolutions, and ran the 4x4 stride-4 stem through its slow
+   general path (a quarter of the network's time). The quantised value of a pixel depends on that pixel's
+   value alone, so the rewritten graph takes what its stem reads directly: ``N x H/k x W/k x k*k*3`` uint8,
+   each k x k patch's pixels (row by row, B G R) through a 256-entry lookup table (``pixel_lut`` in the
+   metadata: the original graph's quantisation of the numpy normalisation of each value;
+   :func:`companion.vision.preprocess.quantised_patches` makes the input). The stem becomes a 1x1
+   convolution of the same weights in that order: the same integer sums, so the same bits. On 72 crops the
+   classifier's input and network took about two thirds of the time.
 """
 
 from __future__ import annotations
@@ -35,16 +38,18 @@ import onnx
 from onnx import helper, numpy_helper
 
 from companion.vision.detect import model_sha256
+from companion.vision.preprocess import quantised_patches
 from training.export_onnx import git_head
 
-__all__ = ["fast_graph", "pixel_input", "REWRITE_KEY", "PIXEL_KEY", "PIXEL_INPUT_FORMAT", "CHECK_SIZES"]
+__all__ = ["fast_graph", "patch_input", "same_answers", "PATCH_TOLERANCE", "REWRITE_KEY", "PATCH_KEY", "PATCH_INPUT_FORMAT", "CHECK_SIZES"]
 
 REWRITE_KEY = "graph_rewrite"
 CHECK_SIZES = ((64, 96), (384, 640))
 """Input sizes (multiples of 32) on which the rewritten graph must agree with the original."""
 SCALES = "upsampling_scales_x2"
-PIXEL_KEY = "pixel_input"
-PIXEL_INPUT_FORMAT = "BGR uint8 NHWC (the crops as resized by OpenCV); the graph makes RGB (pixel/255 - mean) / std"
+PATCH_KEY = "patch_input"
+PATCH_INPUT_FORMAT = ("uint8 N x H/k x W/k x k*k*3: each k x k patch of the BGR crop, row by row, every pixel value "
+                      "through patch_input's pixel_lut (companion.vision.preprocess.quantised_patches)")
 
 
 def fast_graph(path: Path) -> dict[str, object]:
@@ -148,24 +153,26 @@ def _agree(original: onnx.ModelProto, rewritten: onnx.ModelProto, path: Path) ->
             raise ValueError(f"{path}: the rewritten graph does not compute what the original does at {h}x{w}")
 
 
-def pixel_input(path: Path) -> dict[str, object]:
-    """Rewrite the classifier at ``path`` in place so that it takes ``N x H x W x 3`` uint8 BGR pixels (see the
-    module, item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised ``(pixel/255 - mean) / std``
-    with the one ``mean`` and ``std`` of its metadata on all three channels, feed its input to one convolution
-    (directly or through one QuantizeLinear and DequantizeLinear) whose weights are its own; ``pixel_input`` is
-    added to the metadata with the commit and the file's SHA-256 before the rewrite, and ``input_format`` says
-    what the input now is. A file already rewritten, one that is not such a classifier, or one whose rewrite
-    does not compute what it did is refused (ValueError naming the file)."""
+
+def patch_input(path: Path) -> dict[str, object]:
+    """Rewrite the 8-bit classifier at ``path`` in place so that it takes quantised patches (see the module,
+    item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised ``(pixel/255 - mean) / std`` (one
+    ``mean`` and ``std`` in its metadata for all three channels) into one QuantizeLinear and DequantizeLinear,
+    then one convolution whose kernel is its stride, without padding, whose weights (quantised per output
+    channel) are its own. ``patch_input`` is added to the metadata (the patch side, the lookup table, the
+    commit and the file's SHA-256 before the rewrite) and ``input_format`` says what the input now is. A file
+    already rewritten, one that is not such a classifier, or one whose rewrite does not compute what it did is
+    refused (ValueError naming the file)."""
     path = Path(path)
     original = onnx.load(str(path))
     meta = {p.key: p.value for p in original.metadata_props}
-    if PIXEL_KEY in meta:
-        raise ValueError(f"{path}: its input is already pixels")
+    if PATCH_KEY in meta:
+        raise ValueError(f"{path}: its input is already quantised patches")
     try:
         means, stds = json.loads(meta["mean"]), json.loads(meta["std"])
     except (KeyError, ValueError) as e:
         raise ValueError(f"{path}: no mean and std in the metadata ({e})") from e
-    if len(set(means)) != 1 or len(set(stds)) != 1 or len(means) != 3 or len(stds) != 3:
+    if len(means) != 3 or len(stds) != 3 or len(set(means)) != 1 or len(set(stds)) != 1:
         raise ValueError(f"{path}: the normalisation {means}/{stds} is not the same on the three channels")
     model = onnx.ModelProto()
     model.CopyFrom(original)
@@ -174,81 +181,127 @@ def pixel_input(path: Path) -> dict[str, object]:
     dims = [d.dim_value or d.dim_param for d in old.type.tensor_type.shape.dim]
     if old.type.tensor_type.elem_type != onnx.TensorProto.FLOAT or len(dims) != 4 or dims[1] != 3:
         raise ValueError(f"{path}: the input is not N x 3 x H x W float32")
-    _reverse_input_channels(g, old.name, path)
+    quant, dequant, stem = _quantised_stem(g, old.name, path)
+    k = _stem_as_one_by_one(g, stem, path)
     n, _, h, w = dims
-    constants = {"pixel_scale": 1 / 255, "pixel_mean": means[0], "pixel_std": stds[0]}
-    g.initializer.extend(numpy_helper.from_array(np.array(v, np.float32), k) for k, v in constants.items())
-    head = [helper.make_node("Cast", ["pixels"], ["/pixels/float"], to=onnx.TensorProto.FLOAT, name="/pixels/cast"),
-            helper.make_node("Mul", ["/pixels/float", "pixel_scale"], ["/pixels/scaled"], name="/pixels/scale"),
-            helper.make_node("Sub", ["/pixels/scaled", "pixel_mean"], ["/pixels/centred"], name="/pixels/centre"),
-            helper.make_node("Div", ["/pixels/centred", "pixel_std"], ["/pixels/nhwc"], name="/pixels/std"),
-            helper.make_node("Transpose", ["/pixels/nhwc"], [old.name], perm=[0, 3, 1, 2], name="/pixels/nchw")]
-    nodes = head + list(g.node)
+    if not isinstance(h, int) or not isinstance(w, int) or h % k or w % k:
+        raise ValueError(f"{path}: the input's {h} x {w} is not made of {k} x {k} patches")
+    values = {t.name: numpy_helper.to_array(t) for t in g.initializer}
+    lut = _quantised_values(values[quant.input[1]], values[quant.input[2]], float(means[0]), float(stds[0]))
+    dequant.input[0] = "/patches/nchw"
+    nodes = [helper.make_node("Transpose", ["patches"], ["/patches/nchw"], perm=[0, 3, 1, 2], name="/patches")]
+    nodes += [nd for nd in g.node if nd is not quant]
     del g.node[:]
     g.node.extend(nodes)
     del g.input[:]
-    g.input.append(helper.make_tensor_value_info("pixels", onnx.TensorProto.UINT8, [n, h, w, 3]))
-    done: dict[str, object] = {"from_sha256": model_sha256(path), "commit": git_head(),
-                               "note": "input N x H x W x 3 uint8 BGR; cast, /255, -mean, /std, to NCHW in the "
-                                       "graph; BGR->RGB as the first convolution's input channels reversed"}
+    g.input.append(helper.make_tensor_value_info("patches", onnx.TensorProto.UINT8, [n, h // k, w // k, k * k * 3]))
+    done: dict[str, object] = {"patch": k, "pixel_lut": lut.tolist(), "from_sha256": model_sha256(path),
+                               "commit": git_head()}
     for p in model.metadata_props:
         if p.key == "input_format":
-            p.value = PIXEL_INPUT_FORMAT
-    model.metadata_props.add(key=PIXEL_KEY, value=json.dumps(done))
+            p.value = PATCH_INPUT_FORMAT
+    model.metadata_props.add(key=PATCH_KEY, value=json.dumps(done))
     onnx.checker.check_model(model)
-    _same_answers(original, model, (int(h), int(w)), float(means[0]), float(stds[0]), path)
+    _same_answers(original, model, (h, w), float(means[0]), float(stds[0]), lut, k, path)
     onnx.save(model, str(path))
-    return done
+    return {key: v for key, v in done.items() if key != "pixel_lut"}
 
 
-def _reverse_input_channels(g: onnx.GraphProto, name: str, path: Path) -> None:
-    """Reverse the input channels of the one convolution ``name`` feeds (its weights, quantised or not)."""
-    def users(t: str) -> list[onnx.NodeProto]:
-        return [n for n in g.node if t in n.input]
+def _quantised_stem(g: onnx.GraphProto, name: str,
+                    path: Path) -> tuple[onnx.NodeProto, onnx.NodeProto, onnx.NodeProto]:
+    """The QuantizeLinear, DequantizeLinear and convolution the input ``name`` goes through, each the only
+    reader of what comes before it."""
+    def only_user(t: str, op: str) -> onnx.NodeProto:
+        users = [nd for nd in g.node if t in nd.input]
+        if len(users) != 1 or users[0].op_type != op or users[0].input[0] != t:
+            raise ValueError(f"{path}: the input does not go through one QuantizeLinear, DequantizeLinear and "
+                             f"convolution (at {t}: {[u.op_type for u in users]})")
+        return users[0]
 
-    first = users(name)
-    if len(first) == 1 and first[0].op_type == "QuantizeLinear":
-        dq = users(first[0].output[0])
-        first = users(dq[0].output[0]) if len(dq) == 1 and dq[0].op_type == "DequantizeLinear" else []
-    if len(first) != 1 or first[0].op_type != "Conv" or \
-            {a.name: helper.get_attribute_value(a) for a in first[0].attribute}.get("group", 1) != 1:
-        raise ValueError(f"{path}: the input does not feed one convolution")
-    weight = first[0].input[1]
-    makers = [n for n in g.node if weight in n.output]
-    if makers:  # quantised weights: DequantizeLinear(int8 weights, scale per output channel)
-        dq = makers[0]
-        axis = {a.name: helper.get_attribute_value(a) for a in dq.attribute}.get("axis", 1)
-        scale = next((t for t in g.initializer if t.name == dq.input[1]), None)
-        if dq.op_type != "DequantizeLinear" or scale is None or (numpy_helper.to_array(scale).size > 1 and axis != 0):
-            raise ValueError(f"{path}: the first convolution's weights are not quantised per output channel")
-        weight = dq.input[0]
+    quant = only_user(name, "QuantizeLinear")
+    dequant = only_user(quant.output[0], "DequantizeLinear")
+    return quant, dequant, only_user(dequant.output[0], "Conv")
+
+
+def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) -> int:
+    """Turn the k x k stride-k stem ``conv`` (RGB input channels) into a 1x1 convolution over the input's
+    k*k*3 patch values (row, column, B G R); returns k."""
+    attrs = {a.name: helper.get_attribute_value(a) for a in conv.attribute}
+    kernel = list(attrs.get("kernel_shape", []))
+    if len(kernel) != 2 or kernel[0] != kernel[1] or list(attrs.get("strides", [1, 1])) != kernel or \
+            any(attrs.get("pads", [0])) or attrs.get("group", 1) != 1 or any(d != 1 for d in attrs.get("dilations", [1])):
+        raise ValueError(f"{path}: the first convolution is not a patch stem (kernel = stride, no padding)")
+    makers = [nd for nd in g.node if conv.input[1] in nd.output]
+    scale = next((t for t in g.initializer if makers and t.name == makers[0].input[1]), None)
+    axis = {a.name: helper.get_attribute_value(a) for a in makers[0].attribute}.get("axis", 1) if makers else None
+    if not makers or makers[0].op_type != "DequantizeLinear" or scale is None or \
+            (numpy_helper.to_array(scale).size > 1 and axis != 0):
+        raise ValueError(f"{path}: the first convolution's weights are not quantised per output channel")
+    weight = makers[0].input[0]
     init = next((t for t in g.initializer if t.name == weight), None)
-    if init is None or len(users(weight)) != 1:
+    if init is None or sum(weight in nd.input for nd in g.node) != 1:
         raise ValueError(f"{path}: the first convolution's weights are not its own constant")
-    w = numpy_helper.to_array(init)
-    if w.ndim != 4 or w.shape[1] != 3:
+    wq = numpy_helper.to_array(init)
+    k = kernel[0]
+    if wq.shape[1:] != (3, k, k):
         raise ValueError(f"{path}: the first convolution does not take 3 channels")
-    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(w[:, ::-1]), weight))
+    bgr = wq[:, ::-1].transpose(0, 2, 3, 1).reshape(wq.shape[0], k * k * 3, 1, 1)
+    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(bgr), weight))
+    for a in conv.attribute:
+        if a.name in ("kernel_shape", "strides"):
+            a.ints[:] = [1, 1]
+    return int(k)
+
+
+def _quantised_values(scale: np.ndarray, zero: np.ndarray, mean: float, std: float) -> np.ndarray:
+    """What onnxruntime's QuantizeLinear (``scale``, ``zero``) makes of ``(value/255 - mean) / std`` computed as
+    :func:`companion.vision.preprocess.normalise` does, for each pixel value 0-255."""
+    import onnxruntime as ort
+
+    x = np.arange(256, dtype=np.float32) * np.float32(1 / 255)
+    x -= np.float32(mean)
+    x /= np.float32(std)
+    graph = helper.make_graph([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"])], "lut",
+                              [helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [256])],
+                              [helper.make_tensor_value_info("q", onnx.TensorProto.UINT8, [256])],
+                              [numpy_helper.from_array(scale, "s"), numpy_helper.from_array(zero, "z")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    (q,) = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})
+    return np.asarray(q, np.uint8)
 
 
 def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: tuple[int, int], mean: float,
-                  std: float, path: Path) -> None:
-    """Refuse the rewrite unless, on 24 random crops and 8 plain ones, every output of the rewritten graph fed
-    the pixels matches the original's fed the numpy normalisation (:func:`companion.vision.preprocess.normalise`'s
-    operations) within 1e-4 (float models reorder a sum; the 8-bit ones give the same bits)."""
+                  std: float, lut: np.ndarray, k: int, path: Path) -> None:
+    """Refuse the rewrite unless, on 24 random crops and 8 flat ones, the rewritten graph fed
+    :func:`~companion.vision.preprocess.quantised_patches` answers as the original fed the numpy normalisation:
+    the same best class for every crop and every output within :data:`PATCH_TOLERANCE` of its range. (The
+    integer sums are the same, so where the CPU accumulates 8-bit products in 32 bits, as the VNNI
+    instructions do, the answers are the same bits; without them onnxruntime pairs products in 16 bits, which
+    can saturate, and the two orders of the stem's weights may saturate differently.)"""
     import onnxruntime as ort
 
     rng = np.random.default_rng(0)
     h, w = size
-    px = np.concatenate([rng.integers(0, 256, (24, h, w, 3)), np.repeat(np.linspace(0, 255, 8)[:, None, None, None],
-                                                                         h * w * 3, 1).reshape(8, h, w, 3)])
-    px = px.astype(np.uint8)
+    flat = np.repeat(np.linspace(0, 255, 8)[:, None], h * w * 3, 1).reshape(8, h, w, 3)
+    px = np.concatenate([rng.integers(0, 256, (24, h, w, 3)), flat]).astype(np.uint8)
     x = np.ascontiguousarray(px[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
     x *= np.float32(1 / 255)
     x -= np.float32(mean)
     x /= np.float32(std)
     a, b = (ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]) for m in
             (original, rewritten))
-    for ya, yb in zip(a.run(None, {a.get_inputs()[0].name: x}), b.run(None, {"pixels": px}), strict=True):
-        if ya.shape != yb.shape or not np.allclose(ya, yb, rtol=1e-4, atol=1e-4):
-            raise ValueError(f"{path}: the rewritten graph does not compute what the original does")
+    outs = list(zip(a.run(None, {a.get_inputs()[0].name: x}),
+                    b.run(None, {"patches": quantised_patches(px, lut, k)}), strict=True))
+    if not all(same_answers(ya, yb) for ya, yb in outs) or \
+            not np.array_equal(outs[0][0].argmax(axis=1), outs[0][1].argmax(axis=1)):
+        raise ValueError(f"{path}: the rewritten graph does not compute what the original does")
+
+
+PATCH_TOLERANCE = 0.01
+"""Outputs of the rewritten classifier may differ from the original's by this share of their range."""
+
+
+def same_answers(a: np.ndarray, b: np.ndarray) -> bool:
+    """``a`` and ``b`` have one shape and differ nowhere by more than :data:`PATCH_TOLERANCE` of ``a``'s range."""
+    span = float(a.max() - a.min()) if a.size else 0.0
+    return a.shape == b.shape and bool(np.all(np.abs(a - b) <= PATCH_TOLERANCE * span + 1e-6))

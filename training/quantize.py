@@ -1,13 +1,13 @@
 """Quantise a classifier ONNX file to 8-bit integers (static, QDQ, per-channel weights) for speed on CPU.
 
     python -m training.quantize IN.onnx OUT.onnx [--images 600] [--seed 5] [--float-input]
-    python -m training.quantize --pixel-input MODEL      # rewrite a file quantised before, and stop
+    python -m training.quantize --patch-input MODEL      # rewrite a file quantised before, and stop
 
 The activation ranges come from rendered faces of the renderer's ``train`` styles, photo-augmented exactly
 as in training, plus synthetic non-tiles; no real crop is used, so a leave-one-set-out model stays honest.
-The metadata of IN is copied to OUT with ``quantized`` added. OUT then takes the resized crops as pixels
-(``N x H x W x 3`` uint8 BGR) and normalises them in the graph, which gives the same bits faster
-(:func:`training.onnx_rewrite.pixel_input`; ``--float-input``: keep the float input). The caller checks the quantised model's
+The metadata of IN is copied to OUT with ``quantized`` added. OUT then takes the resized crops cut into patches of
+quantised pixel values, what its 8-bit stem reads, which gives the same answers faster
+(:func:`training.onnx_rewrite.patch_input`; ``--float-input``: keep the float input). The caller checks the quantised model's
 accuracy (benchmarks/classifier.py measures the file it is given).
 """
 
@@ -25,7 +25,7 @@ from onnxruntime.quantization.shape_inference import quant_pre_process
 
 from training.classifier_data import make_batch, render_bank
 from training.export_onnx import model_file_command
-from training.onnx_rewrite import pixel_input
+from training.onnx_rewrite import patch_input
 
 __all__ = ["quantize"]
 
@@ -47,9 +47,9 @@ def calibration_inputs(images: int, seed: int) -> np.ndarray:
 
 
 def quantize(src: Path, dst: Path, images: int = 600, seed: int = 5, inputs: np.ndarray | None = None,
-             pixels: bool = True) -> None:
-    """Quantise ``src`` into ``dst`` (they may be the same file); ``pixels``: then rewrite ``dst`` to take
-    pixels (:func:`~training.onnx_rewrite.pixel_input`)."""
+             patches: bool = True) -> None:
+    """Quantise ``src`` into ``dst`` (they may be the same file); ``patches``: then rewrite ``dst`` to take
+    quantised patches (:func:`~training.onnx_rewrite.patch_input`)."""
     model = onnx.load(str(src))
     if any(p.key == "quantized" for p in model.metadata_props):
         raise ValueError(f"{src} is already quantised")
@@ -67,8 +67,8 @@ def quantize(src: Path, dst: Path, images: int = 600, seed: int = 5, inputs: np.
     out.metadata_props.add(key="quantized", value=json.dumps({"format": "QDQ int8, per-channel weights",
                                                               "calibration_images": len(x), "seed": seed}))
     onnx.save(out, str(dst))
-    if pixels:
-        pixel_input(dst)
+    if patches:
+        patch_input(dst)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,15 +78,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--images", type=int, default=600)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--float-input", action="store_true",
-                    help="keep the N x 3 x H x W float input (normalised in numpy) instead of pixels")
-    ap.add_argument("--pixel-input", type=Path, metavar="MODEL",
-                    help="rewrite the quantised classifier MODEL in place to take pixels, and stop")
+                    help="keep the N x 3 x H x W float input (normalised in numpy) instead of quantised patches")
+    ap.add_argument("--patch-input", type=Path, metavar="MODEL",
+                    help="rewrite the quantised classifier MODEL in place to take quantised patches, and stop")
     args = ap.parse_args(argv)
-    if args.pixel_input:
-        return model_file_command(args.pixel_input, lambda: pixel_input(args.pixel_input))
+    if args.patch_input:
+        return model_file_command(args.patch_input, lambda: patch_input(args.patch_input))
     if args.src is None or args.dst is None:
-        ap.error("give IN.onnx and OUT.onnx (or --pixel-input MODEL)")
-    quantize(args.src, args.dst, args.images, args.seed, pixels=not args.float_input)
+        ap.error("give IN.onnx and OUT.onnx (or --patch-input MODEL)")
+    quantize(args.src, args.dst, args.images, args.seed, patches=not args.float_input)
     print(f"wrote {args.dst} ({args.dst.stat().st_size / 1e6:.2f} MB)")
     return 0
 

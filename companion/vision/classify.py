@@ -26,7 +26,15 @@ import onnxruntime as ort
 from companion.tiles import Tile
 from companion.vision.calibration import FITTED, Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
-from companion.vision.preprocess import MEAN, STD, as_bgr, one_cv_thread, prepare, resize_batch
+from companion.vision.preprocess import (
+    MEAN,
+    STD,
+    as_bgr,
+    one_cv_thread,
+    prepare,
+    quantised_patches,
+    resize_batch,
+)
 from companion.vision.runtime import model_session, shipped_model
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
@@ -96,17 +104,28 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
     return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"), scale)
 
 
-def _input_kind(session: ort.InferenceSession, info: ModelInfo, path: Path) -> tuple[str, bool]:
-    """The input's name, and whether it takes pixels (``N x H x W x 3`` uint8 BGR, the graph normalising them;
-    ``training/onnx_rewrite.pixel_input``) rather than ``N x 3 x H x W`` float32 normalised RGB."""
+def _input_kind(session: ort.InferenceSession, info: ModelInfo,
+                path: Path) -> tuple[str, tuple[np.ndarray, int] | None]:
+    """The input's name, and ``(lookup table, patch side)`` when it takes quantised patches
+    (``training/onnx_rewrite.patch_input``: ``N x H/k x W/k x k*k*3`` uint8) rather than ``N x 3 x H x W``
+    float32 normalised RGB (``None``)."""
     inp = session.get_inputs()[0]
     w, h = info.input_size
-    pixels = inp.type == "tensor(uint8)"
-    want = [h, w, 3] if pixels else [3, h, w]
-    if inp.type not in ("tensor(uint8)", "tensor(float)") or list(inp.shape[1:]) != want:
-        raise ModelError(f"{path}: input {inp.type} {inp.shape} is neither N x {h} x {w} x 3 pixels nor "
-                         f"N x 3 x {h} x {w} floats")
-    return inp.name, pixels
+    meta = session.get_modelmeta().custom_metadata_map
+    if "patch_input" not in meta:
+        if inp.type != "tensor(float)" or list(inp.shape[1:]) != [3, h, w]:
+            raise ModelError(f"{path}: input {inp.type} {inp.shape} is not N x 3 x {h} x {w} floats")
+        return inp.name, None
+    try:
+        patch = json.loads(meta["patch_input"])
+        k, lut = int(patch["patch"]), np.array(patch["pixel_lut"], np.int64)
+    except (KeyError, ValueError, TypeError) as e:
+        raise ModelError(f"{path}: patch_input metadata {e} missing or bad") from e
+    if k < 1 or h % k or w % k or lut.shape != (256,) or lut.min() < 0 or lut.max() > 255 or \
+            inp.type != "tensor(uint8)" or list(inp.shape[1:]) != [h // k, w // k, k * k * 3]:
+        raise ModelError(f"{path}: input {inp.type} {inp.shape} is not N x {h} x {w} crops in {k} x {k} patches "
+                         f"with a 256-value table")
+    return inp.name, (lut.astype(np.uint8), k)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -128,7 +147,7 @@ class TileClassifier:
         self.info = _read_info(self.session, self.path)
         self.reject_below = reject_below
         self.reread = reread
-        self._input, self._pixels = _input_kind(self.session, self.info, self.path)
+        self._input, self._patches = _input_kind(self.session, self.info, self.path)
         self._tiles = [None if n == NOT_A_TILE else Tile.from_code(n) for n in self.info.class_names]
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
@@ -157,7 +176,10 @@ class TileClassifier:
         logits, embs = [], []
         for i in range(0, len(crops), batch):
             part = crops[i : i + batch]
-            x = (resize_batch if self._pixels else prepare)(part, self.info.input_size, self.threads)
+            if self._patches is None:
+                x = prepare(part, self.info.input_size, self.threads)
+            else:
+                x = quantised_patches(resize_batch(part, self.info.input_size, self.threads), *self._patches)
             lo, em = self.session.run(None, {self._input: x})
             logits.append(lo)
             embs.append(em)

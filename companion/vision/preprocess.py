@@ -4,9 +4,10 @@ A crop is an upright tile face, ``HxWx3`` ``uint8`` BGR (grey ``HxW`` and BGRA a
 to ``INPUT_SIZE`` (width, height): bilinear to twice that size, then 2x2 area averaging (nearly what
 ``INTER_AREA`` gives, several times faster on crops up to 4x the input; bigger ones, such as a whole photo of
 one tile, are area-averaged all the way, since bilinear would alias them), turned to RGB and normalised with
-``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W`` (:func:`prepare`). A model rewritten to take pixels
-(``training/onnx_rewrite.pixel_input``, the shipped classifier) is given the resized crops as they are,
-``N x H x W x 3`` ``uint8`` BGR (:func:`resize_batch`), and normalises them itself with the same operations.
+``MEAN``/``STD`` into ``float32`` ``N x 3 x H x W`` (:func:`prepare`). The shipped classifier, rewritten to
+take what its 8-bit stem reads (``training/onnx_rewrite.patch_input``), is given the resized crops
+(:func:`resize_batch`) cut into patches of quantised pixel values instead (:func:`quantised_patches`): the
+same numbers it computed from the normalised input.
 
 The crops of a batch are resized with OpenCV's thread pool off (:func:`one_cv_thread`): on crop-sized images
 its threads cost more than they save, and they fight the model's own threads for the table's two cores
@@ -25,7 +26,8 @@ from contextlib import contextmanager
 import cv2
 import numpy as np
 
-__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "resize_batch", "prepare", "prepare_one", "normalise",
+__all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "resize_batch", "quantised_patches", "prepare",
+           "prepare_one", "normalise",
            "one_cv_thread", "map_crops"]
 
 INPUT_SIZE = (60, 80)
@@ -135,6 +137,18 @@ def resize_batch(crops: Sequence[np.ndarray], size: tuple[int, int] = INPUT_SIZE
     if len(crops) == 0:
         return np.zeros((0, size[1], size[0], 3), np.uint8)
     return map_crops(lambda c: resize(c, size), crops, workers)
+
+
+def quantised_patches(small: np.ndarray, lut: np.ndarray, k: int) -> np.ndarray:
+    """``N x H x W x 3`` ``uint8`` BGR -> ``N x H/k x W/k x k*k*3`` ``uint8``: each ``k x k`` patch's pixels (row
+    by row, B G R) through ``lut`` (256 ``uint8``: a model's quantised value of each pixel value)."""
+    n, h, w, c = small.shape
+    if h % k or w % k or c != 3 or lut.shape != (256,) or lut.dtype != np.uint8:
+        raise CropError(f"cannot cut {w}x{h}x{c} crops into {k}x{k} patches with a {lut.shape} {lut.dtype} table")
+    if n == 0:
+        return np.zeros((0, h // k, w // k, k * k * 3), np.uint8)
+    q = cv2.LUT(np.ascontiguousarray(small).reshape(n * h, w * 3), lut).reshape(n, h // k, k, w // k, k * 3)
+    return np.ascontiguousarray(q.transpose(0, 1, 3, 2, 4)).reshape(n, h // k, w // k, k * k * 3)
 
 
 def prepare(crops: Sequence[np.ndarray], size: tuple[int, int] = INPUT_SIZE, workers: int = 1) -> np.ndarray:

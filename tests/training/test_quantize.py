@@ -1,5 +1,6 @@
 """8-bit quantisation keeps the model's metadata and, on the same inputs, nearly the same answers; the
-quantised classifier then takes pixels and gives exactly the answers it gave on the numpy normalisation."""
+quantised classifier then takes patches of quantised pixels and gives the answers it gave on the numpy
+normalisation."""
 
 import json
 from pathlib import Path
@@ -19,7 +20,7 @@ def smoke(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, np.ndar
     src, dst = d / "f.onnx", d / "q.onnx"
     assert train_classifier.main(["--smoke", "--quiet", "--out", str(src)]) == 0
     x = quantize.calibration_inputs(64, seed=2)
-    quantize.quantize(src, dst, inputs=x, pixels=False)
+    quantize.quantize(src, dst, inputs=x, patches=False)
     return src, dst, x
 
 
@@ -43,38 +44,68 @@ def test_quantized_smoke_model_keeps_metadata_and_answers(smoke, tmp_path: Path)
         quantize.quantize(dst, tmp_path / "qq.onnx", inputs=x)
 
 
-def test_the_pixel_input_gives_the_same_bits(smoke, tmp_path: Path) -> None:
+def test_quantising_takes_patches_by_default(smoke, tmp_path: Path) -> None:
+    src, _, x = smoke
+    dst = tmp_path / "q.onnx"
+    quantize.quantize(src, dst, inputs=x)
+    meta = {p.key: p.value for p in onnx.load(str(dst)).metadata_props}
+    assert "quantized" in meta and json.loads(meta["patch_input"])["patch"] == 4
+    assert TileClassifier(dst, flower_look=False)._patches is not None
+
+
+def test_the_patch_input_gives_the_same_answers(smoke, tmp_path: Path) -> None:
     _, floats, _ = smoke
-    pixels = tmp_path / "p.onnx"
-    pixels.write_bytes(floats.read_bytes())
-    done = onnx_rewrite.pixel_input(pixels)
-    model = onnx.load(str(pixels))
+    patches = tmp_path / "p.onnx"
+    patches.write_bytes(floats.read_bytes())
+    done = onnx_rewrite.patch_input(patches)
+    model = onnx.load(str(patches))
     meta = {p.key: p.value for p in model.metadata_props}
-    assert json.loads(meta["pixel_input"])["from_sha256"] == done["from_sha256"]
-    assert meta["input_format"] == onnx_rewrite.PIXEL_INPUT_FORMAT
+    stamp = json.loads(meta["patch_input"])
+    assert stamp["from_sha256"] == done["from_sha256"] and stamp["patch"] == 4 and len(stamp["pixel_lut"]) == 256
+    assert meta["input_format"] == onnx_rewrite.PATCH_INPUT_FORMAT
     assert model.graph.input[0].type.tensor_type.elem_type == onnx.TensorProto.UINT8
-    a, b = TileClassifier(floats, flower_look=False), TileClassifier(pixels, flower_look=False)
-    assert not a._pixels and b._pixels
+    conv = next(n for n in model.graph.node if n.op_type == "Conv")
+    assert [list(a.ints) for a in conv.attribute if a.name == "kernel_shape"] == [[1, 1]]
+    a, b = TileClassifier(floats, flower_look=False), TileClassifier(patches, flower_look=False)
+    assert a._patches is None and b._patches is not None
     crops = _crops(40, 1)
-    assert np.array_equal(a.run(crops)[0], b.run(crops)[0]) and np.array_equal(a.run(crops)[1], b.run(crops)[1])
-    assert a.classify(crops) == b.classify(crops)
+    (la, ea), (lb, eb) = a.run(crops), b.run(crops)
+    assert onnx_rewrite.same_answers(la, lb) and onnx_rewrite.same_answers(ea, eb)
+    assert [p.label for p in a.classify(crops)] == [p.label for p in b.classify(crops)]
     assert b.classify([]) == [] and b.run([])[0].shape == (0, len(b.info.class_names))
 
 
-def test_the_pixel_input_refuses_a_file_already_rewritten_or_not_a_classifier(smoke, tmp_path: Path,
+def test_quantised_patches_are_the_crop_patch_by_patch() -> None:
+    from companion.vision.preprocess import CropError, quantised_patches
+
+    rng = np.random.default_rng(3)
+    small = rng.integers(0, 256, (2, 8, 12, 3), dtype=np.uint8)
+    lut = rng.permutation(256).astype(np.uint8)
+    out = quantised_patches(small, lut, 4)
+    assert out.shape == (2, 2, 3, 48)
+    # patch (1, 2) of crop 1: rows 4-7, columns 8-11, row by row, B G R
+    assert np.array_equal(out[1, 1, 2], lut[small[1, 4:8, 8:12].reshape(-1)])
+    assert quantised_patches(small[:0], lut, 4).shape == (0, 2, 3, 48)
+    with pytest.raises(CropError, match="4x4 patches"):
+        quantised_patches(small[:, :7], lut, 4)
+
+
+def test_the_patch_input_refuses_a_file_already_rewritten_or_not_a_classifier(smoke, tmp_path: Path,
                                                                               capsys) -> None:
-    _, floats, _ = smoke
-    pixels = tmp_path / "p.onnx"
-    pixels.write_bytes(floats.read_bytes())
-    assert quantize.main(["--pixel-input", str(pixels)]) == 0
-    assert quantize.main(["--pixel-input", str(pixels)]) == 2
-    assert "already pixels" in capsys.readouterr().err
+    src, floats, _ = smoke
+    patches = tmp_path / "p.onnx"
+    patches.write_bytes(floats.read_bytes())
+    assert quantize.main(["--patch-input", str(patches)]) == 0
+    assert quantize.main(["--patch-input", str(patches)]) == 2
+    assert "already quantised patches" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="QuantizeLinear"):
+        onnx_rewrite.patch_input(src)  # not quantised: the stem reads floats
     from companion.vision.orient import default_model_path as orient_model
 
     other = tmp_path / "orient.onnx"
     other.write_bytes(orient_model().read_bytes())
     with pytest.raises(ValueError, match="no mean and std"):
-        onnx_rewrite.pixel_input(other)
+        onnx_rewrite.patch_input(other)
     uneven = tmp_path / "uneven.onnx"
     m = onnx.load(str(floats))
     for p in m.metadata_props:
@@ -82,22 +113,24 @@ def test_the_pixel_input_refuses_a_file_already_rewritten_or_not_a_classifier(sm
             p.value = "[0.4, 0.5, 0.6]"
     onnx.save(m, str(uneven))
     with pytest.raises(ValueError, match="not the same on the three channels"):
-        onnx_rewrite.pixel_input(uneven)
+        onnx_rewrite.patch_input(uneven)
 
 
 def test_a_rewrite_that_computes_otherwise_is_refused(smoke, tmp_path: Path, monkeypatch) -> None:
-    """Without the channel flip the graph reads BGR as RGB: the check against the original catches it and the
+    """A table that quantises every pixel one step too high: the check against the original catches it and the
     file is left as it was."""
     _, floats, _ = smoke
-    pixels = tmp_path / "p.onnx"
-    pixels.write_bytes(floats.read_bytes())
-    monkeypatch.setattr(onnx_rewrite, "_reverse_input_channels", lambda g, name, path: None)
+    patches = tmp_path / "p.onnx"
+    patches.write_bytes(floats.read_bytes())
+    real = onnx_rewrite._quantised_values
+    monkeypatch.setattr(onnx_rewrite, "_quantised_values",
+                        lambda *a: np.minimum(real(*a).astype(np.int64) + 12, 255).astype(np.uint8))
     with pytest.raises(ValueError, match="does not compute what the original does"):
-        onnx_rewrite.pixel_input(pixels)
-    assert pixels.read_bytes() == floats.read_bytes()
+        onnx_rewrite.patch_input(patches)
+    assert patches.read_bytes() == floats.read_bytes()
 
 
-def test_a_model_whose_input_is_neither_pixels_nor_floats_of_its_size_is_refused(smoke, tmp_path: Path) -> None:
+def test_a_model_whose_input_does_not_fit_its_metadata_is_refused(smoke, tmp_path: Path) -> None:
     _, floats, _ = smoke
     wrong = tmp_path / "wrong.onnx"
     m = onnx.load(str(floats))
@@ -105,6 +138,16 @@ def test_a_model_whose_input_is_neither_pixels_nor_floats_of_its_size_is_refused
         if p.key == "input_size":
             p.value = json.dumps({"width": 61, "height": 80})
     onnx.save(m, str(wrong))
-    with pytest.raises(ModelError, match="neither"):
+    with pytest.raises(ModelError, match="not N x 3 x 80 x 61 floats"):
+        TileClassifier(wrong, flower_look=False)
+    patches = tmp_path / "p.onnx"
+    patches.write_bytes(floats.read_bytes())
+    onnx_rewrite.patch_input(patches)
+    m = onnx.load(str(patches))
+    for p in m.metadata_props:
+        if p.key == "patch_input":
+            p.value = json.dumps(json.loads(p.value) | {"pixel_lut": [0] * 255})
+    onnx.save(m, str(wrong))
+    with pytest.raises(ModelError, match="256-value table"):
         TileClassifier(wrong, flower_look=False)
 
