@@ -151,3 +151,8 @@ def test_a_model_whose_input_does_not_fit_its_metadata_is_refused(smoke, tmp_pat
     with pytest.raises(ModelError, match="256-value table"):
         TileClassifier(wrong, flower_look=False)
 
+
+def test_the_shipped_classifier_takes_quantised_patches() -> None:
+    clf = TileClassifier(flower_look=False)
+    meta = clf.session.get_modelmeta().custom_metadata_map
+    assert clf._patches is not None and "patch_input" in meta and "quantized" in meta
