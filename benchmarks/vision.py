@@ -37,9 +37,9 @@ from companion.vision.detect import obb_corners, obb_iou
 from companion.vision.read import Detections, TileReader
 from training.real_crops import ERRATA, errata
 from training.synth.faces import sample_style
-from training.synth.scene import render_table
+from training.synth.scene import render_table_ids
 from training.synth.scene_layouts import Scene, random_scene
-from training.synth.scene_props import PropKind, prop_polygons
+from training.synth.scene_props import PropKind
 
 VISIBLE = 0.6
 T = TypeVar("T")
@@ -53,25 +53,27 @@ pass, as a live table would be. ``--single-pass`` reads photos in one pass too."
 
 
 def _render(scene: Scene) -> tuple[np.ndarray, list]:
-    return render_table(scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders, scene.seed)
+    frame, labels, _ = _render_ids(scene)
+    return frame, labels
 
 
-def _distractor_mask(scene: Scene) -> np.ndarray:
-    w, h = scene.camera.size
-    mask = np.zeros((h, w), np.uint8)
-    rng = np.random.default_rng(0)
-    for o in scene.occluders:
-        if o.kind is PropKind.HAND:
-            continue
-        pts = np.vstack([p for p, _ in prop_polygons(scene.camera, o, rng)]).astype(np.float32)
-        cv2.fillConvexPoly(mask, cv2.convexHull(pts).astype(np.int32), 1)
-    return mask
+def _render_ids(scene: Scene) -> tuple[np.ndarray, list, np.ndarray]:
+    return render_table_ids(scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders, scene.seed)
+
+
+def _distractor_mask(scene: Scene, ids: np.ndarray) -> np.ndarray:
+    """Where a distractor (a prop other than a hand) shows in the frame: not where one lies under tiles (a wall
+    built over a phone), which is a tile's pixel. ``ids``: what shows at each pixel
+    (:func:`training.synth.scene.render_table_ids`)."""
+    props = [-(k + 1) for k, o in enumerate(scene.occluders) if o.kind is not PropKind.HAND]
+    return np.isin(ids, props).astype(np.uint8)
 
 
 def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
     """Read ``n`` held-out scenes (3 table frames : 1 photo) and score them. Recall is also given for face-up
-    and face-down tiles apart, and the boxes matching no tile by where their centre lies: on a distractor,
-    on a tile (a box too far off a tile, or on one under 60% visible) or on bare table."""
+    and face-down tiles apart, and the boxes matching no tile by where their centre lies: on a distractor
+    where it shows (:func:`_distractor_mask`), on a tile (a box too far off a tile, or on one under 60%
+    visible) or on bare table."""
     found = total = right = false = on_distractor = on_tile = 0
     by_side = {"up": [0, 0], "down": [0, 0]}  # [found, visible]
     wrong: dict[str, int] = {}
@@ -81,9 +83,9 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
         size = (1280, 720) if kind == "table" else (1024, 768)
         scene = random_scene(rng, sample_style(rng, "heldout"), "heldout", kind, size,
                              None if kind == "table" else (60.0, 220.0))
-        frame, labels = _render(scene)
+        frame, labels, ids = _render_ids(scene)
         dets = reader.read(frame, tiled=kind == "photo" and TILED_PHOTOS[0])
-        mask = _distractor_mask(scene)
+        mask = _distractor_mask(scene, ids)
         tiles = _tile_mask(labels, mask.shape)
         truth = [lab for lab in labels if lab.visible >= 0.2]
         used = np.zeros(len(truth), bool)

@@ -16,6 +16,7 @@ from training.synth.scene import (
     PropKind,
     SceneStyle,
     render_table,
+    render_table_ids,
 )
 from training.synth.scene_layouts import random_scene
 
@@ -138,3 +139,21 @@ def test_wide_tables_leave_heldout_scenes_alone_and_keep_away_from_heldout_colou
     assert {s.table for s in wide_ones} == {"felt", "wood", "plain", "stripes"}
     assert not any(near_heldout(np.array(s.table_colour)) or near_heldout(np.array(s.table_second))
                    for s in wide_ones)
+
+
+def test_the_id_buffer_shows_what_is_on_top_tile_or_prop() -> None:
+    """A tile lying on a phone shows over it; the phone shows around it; each prop has its own id."""
+    phone = Occluder(PropKind.PHONE, 0, 0, 150, rotation=0, colour=(0.2, 0.3, 0.3))
+    coin = Occluder(PropKind.COIN, 100, 60, 25, colour=(0.6, 0.6, 0.2))
+    hand = Occluder(PropKind.HAND, -120, -80, 100, colour=(0.5, 0.6, 0.8), height=60)
+    scene = ([PlacedTile(Tile.M5, 0, 0)], TOP, STYLE, LIGHT, (phone, coin, hand))
+    frame, labels, ids = render_table_ids(*scene, seed=1)
+    plain, same = render_table(*scene, seed=1)
+    assert np.array_equal(frame, plain) and [lab.obb() for lab in labels] == [lab.obb() for lab in same]
+    (lab,) = labels
+    assert lab.visible > 0.97 and ids[120, 160] == 1  # the tile, over the phone under it
+    x0, y0, x1, y1 = (int(round(v)) for v in lab.xyxy())
+    inside = ids[y0 + 2:y1 - 2, x0 + 2:x1 - 2]
+    assert (inside == 1).all()
+    assert (ids == -1).sum() > 1000 and (ids == -2).any() and (ids == -3).any()  # phone, coin, hand
+    assert set(np.unique(ids)) == {-3, -2, -1, 0, 1}

@@ -111,3 +111,18 @@ def test_dev_errata_name_real_tiles_and_correct_only_their_own_box(tmp_path: Pat
         bad.write_text('{"photo_boxes": [' + entry + "]}", encoding="utf-8")
         with pytest.raises(ValueError, match=why):
             load_errata(bad)
+
+
+def test_a_distractor_counts_only_where_it_shows_not_under_tiles_or_as_a_hand() -> None:
+    """A box is read "on a distractor" where a prop other than a hand shows; a wall built over a phone is tiles
+    there (the box is a false box on a tile)."""
+    from types import SimpleNamespace
+
+    from benchmarks.vision import _distractor_mask
+    from training.synth.scene_props import Occluder, PropKind
+
+    props = [Occluder(PropKind.PHONE, 0, 0, 150), Occluder(PropKind.HAND, 0, 0, 170, height=60),
+             Occluder(PropKind.COIN, 50, 0, 25)]
+    ids = np.array([[-1, -2, -3], [1, 0, 7]], np.int32)  # phone, hand, coin / a tile, table, a tile over the phone
+    mask = _distractor_mask(SimpleNamespace(occluders=props), ids)  # type: ignore[arg-type]
+    assert mask.tolist() == [[1, 0, 1], [0, 0, 0]]

@@ -25,7 +25,7 @@ from .scene_geometry import Camera, Face, PlacedTile, Pose, TileSize, tile_faces
 from .scene_paint import fill_quad, finish, light_field, paint_quad, table_texture
 from .scene_props import Occluder, PropKind, prop_polygons
 
-__all__ = ["SceneStyle", "Lighting", "Finish", "TileLabel", "render_table", "Camera", "PlacedTile", "Pose",
+__all__ = ["SceneStyle", "Lighting", "Finish", "TileLabel", "render_table", "render_table_ids", "Camera", "PlacedTile", "Pose",
            "TileSize", "Occluder", "PropKind", "FaceSource"]
 
 FaceSource = Callable[[Tile, Any, tuple[int, int]], Any]
@@ -183,6 +183,22 @@ def render_table(
     """Render the scene: an HxWx3 uint8 BGR frame and one label per tile whose front or back faces the
     camera, or that stands (:data:`READABLE`); a tile lying seen only edge-on gets none. ``faces`` replaces
     the face renderer (tests)."""
+    frame, labels, _ = render_table_ids(layout, camera, style, lighting, occluders, seed, faces=faces)
+    return frame, labels
+
+
+def render_table_ids(
+    layout: Sequence[PlacedTile],
+    camera: Camera,
+    style: SceneStyle,
+    lighting: Lighting,
+    occluders: Sequence[Occluder] = (),
+    seed: int = 0,
+    *,
+    faces: FaceSource | None = None,
+) -> tuple[np.ndarray, list[TileLabel], np.ndarray]:
+    """:func:`render_table`, and what shows at each pixel (``HxW`` ``int32``): ``i + 1`` where tile ``i`` of
+    ``layout`` does (any of its sides), ``-(k + 1)`` where ``occluders[k]`` does, 0 where the table does."""
     rng = np.random.default_rng(seed)
     w, h = camera.size
     tex = textures_for(style.face, faces, _texture_px(layout, camera, style.tile))
@@ -197,12 +213,13 @@ def render_table(
             if got is not None:
                 label_quads[idx] = got
         else:
-            for poly, colour in prop_polygons(camera, item, rng):
-                fill_quad(img, ids, poly, colour * _prop_shade(lighting), -1)
+            k, prop = item
+            for poly, colour in prop_polygons(camera, prop, rng):
+                fill_quad(img, ids, poly, colour * _prop_shade(lighting), -(k + 1))
     img *= light_field((h, w), lighting.uneven, rng) * np.asarray(lighting.tint, np.float32)
     f = style.finish
     frame = finish(img, f.blur, f.motion, f.noise, f.jpeg, rng)
-    return frame, _labels(label_quads, ids)
+    return frame, _labels(label_quads, ids), ids
 
 
 def _on_screen(layout: Sequence[PlacedTile], camera: Camera, size: TileSize) -> list[tuple[int, PlacedTile]]:
@@ -246,9 +263,9 @@ def _paint_order(layout: Sequence[tuple[int, PlacedTile]], occluders: Sequence[O
     for i, t in layout:
         z = t.level * size.depth + (size.height if t.pose is Pose.STANDING else size.depth) / 2
         items.append((float(np.linalg.norm(centre - [t.x, t.y, z])), "tile", (i, t)))
-    for o in occluders:
+    for k, o in enumerate(occluders):
         d = -1e9 if o.kind is PropKind.HAND else float(np.linalg.norm(centre - [o.x, o.y, o.height]))
-        items.append((d, "prop", o))
+        items.append((d, "prop", (k, o)))
     items.sort(key=lambda it: -it[0])
     return items
 
