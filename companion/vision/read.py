@@ -25,7 +25,8 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy
 
-__all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down"]
+__all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
+           "covered_share"]
 
 GIANT = 2.0
 """A face-down box more than this times the median area of the tiles near it is dropped (:func:`_giants`) ..."""
@@ -41,6 +42,9 @@ the box) is further than this from the median of the image's face-down boxes is 
 every back of a set has one colour, and a cup, a chip or a phone that reads like a back seldom has it ..."""
 BACK_FROM = 4
 """... when the image has at least this many face-down boxes."""
+COVERED = 0.85
+"""A face-up box at least this share of whose area lies inside surer boxes read as tiles is dropped
+(:func:`_covered`): a part of a tile found again, or a box between two tiles."""
 RETRY_BELOW = 0.5
 """A box read as "not a tile" whose best tile is below this is read again in turned crops
 (:meth:`TileReader._retry_turned`) ..."""
@@ -283,6 +287,7 @@ class TileReader:
         keep = (best_k >= 0) & (best_p >= self.classifier.reject_below)
         keep &= ~_giants(boxes.obb, best_k == int(Tile.UNKNOWN), keep)
         keep &= ~_odd_backs(image, boxes.obb, best_k == int(Tile.UNKNOWN), keep)
+        keep &= ~_covered(boxes.obb, boxes.score * best_p, boxes.face_up, keep)
         # the three best readings that are tiles (a "not a tile" runner-up is left out of top-3)
         top_k = np.where(top_k < 0, best_k[:, None], top_k)
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
@@ -348,6 +353,52 @@ def _giants(obb: np.ndarray, face_down: np.ndarray, tiles: np.ndarray) -> np.nda
     big = area[cand] > GIANT * np.median(area[near], axis=1)
     alike = (np.abs(np.log(area[None, cand] / area[cand, None])) < np.log(GIANT_ALIKE)).sum(axis=1) - 1
     out[cand] = big & (alike < 2)
+    return out
+
+
+def covered_share(obb: np.ndarray) -> np.ndarray:
+    """``N x N``: the share of box ``i``'s area inside box ``j``, for boxes of nearly the same angle (within
+    15 degrees, a quarter turn apart counting as the same: a tile's box may be turned by one), else 0; the
+    diagonal is 0. Box ``j`` is taken at box ``i``'s angle, which is near enough at these angles."""
+    n = len(obb)
+    o = obb.astype(np.float64)
+    t = np.radians(o[:, 4])
+    c, s = np.cos(t)[:, None], np.sin(t)[:, None]
+    dx, dy = o[None, :, 0] - o[:, None, 0], o[None, :, 1] - o[:, None, 1]
+    u, v = dx * c + dy * s, -dx * s + dy * c  # j's centre in i's frame
+    turn = o[None, :, 4] - o[:, None, 4]
+    off = (turn + 45) % 90 - 45
+    quarter = np.round((turn - off) / 90).astype(np.int64) % 2 == 1
+    wj = np.where(quarter, o[None, :, 3], o[None, :, 2])
+    hj = np.where(quarter, o[None, :, 2], o[None, :, 3])
+    wi, hi = o[:, 2, None], o[:, 3, None]
+    ox = np.clip(np.minimum(wi / 2, u + wj / 2) - np.maximum(-wi / 2, u - wj / 2), 0, None)
+    oy = np.clip(np.minimum(hi / 2, v + hj / 2) - np.maximum(-hi / 2, v - hj / 2), 0, None)
+    share = np.where(np.abs(off) < 15, ox * oy / np.maximum(wi * hi, 1e-9), 0.0)
+    share[np.arange(n), np.arange(n)] = 0.0
+    return share
+
+
+def _covered(obb: np.ndarray, score: np.ndarray, face_up: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """Face-up boxes read as tiles (``tiles``) with at least :data:`COVERED` of their area inside surer boxes
+    read as tiles, taken greedily in score order (a dropped box covers nothing). On 160 held-out validation
+    scenes (seeds 7, 11, 13, 777; not the benchmark's 2024) 13 of the 63 face-up boxes matching no tile were
+    at least 0.87 inside surer boxes (most of them parts of a tile found again in a photo's second pass), and
+    no box matching a tile more than 0.68. Face-down boxes are left alone: the boxes of a wall's two levels
+    overlap by design, and covering dropped far more real backs than false ones at every share tried."""
+    out = np.zeros(len(obb), bool)
+    cand = face_up & tiles
+    if not cand.any() or tiles.sum() < 2:
+        return out
+    rows = np.nonzero(tiles)[0]
+    share = covered_share(obb[rows])
+    order = np.argsort(-score[rows], kind="stable")
+    kept = np.zeros(len(rows), bool)
+    for i in order:
+        if cand[rows[i]] and share[i, kept].sum() >= COVERED:
+            out[rows[i]] = True
+        else:
+            kept[i] = True
     return out
 
 

@@ -279,3 +279,40 @@ def test_unsure_crops_are_read_again_in_photos_and_not_in_live_frames(reader: Ti
     monkeypatch.setattr(reader, "reread", True)
     reader.read(frame)
     assert asked[0] is True
+
+
+def test_covered_share_is_the_part_of_a_box_inside_another_of_nearly_its_angle() -> None:
+    from companion.vision.read import covered_share
+
+    obb = np.array([[100, 100, 40, 60, 0],     # a tile
+                    [100, 100, 20, 30, 0],     # a part of it, wholly inside
+                    [120, 100, 40, 60, 0],     # half over it
+                    [100, 100, 60, 40, 90],    # the same tile with its box turned a quarter
+                    [100, 100, 40, 60, 30]],   # turned 30 degrees: not compared
+                   np.float32)
+    share = covered_share(obb)
+    assert share[1, 0] == pytest.approx(1.0) and share[0, 1] == pytest.approx(0.25)
+    assert share[2, 0] == pytest.approx(0.5) and share[3, 0] == pytest.approx(1.0)
+    assert share[4, 0] == 0 and share[0, 4] == 0 and np.all(np.diag(share) == 0)
+
+
+def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one() -> None:
+    from companion.vision.read import _covered
+
+    obb = np.array([[100, 100, 40, 60, 0],   # a tile, sure
+                    [100, 100, 20, 30, 0],   # a part of it found again, less sure: dropped
+                    [100, 95, 20, 30, 0],    # another part, face down: left alone
+                    [300, 100, 40, 60, 0],   # a tile
+                    [280, 100, 40, 60, 0],   # boxes half on it, one each side: half covered, kept
+                    [320, 100, 40, 60, 0]],
+                   np.float32)
+    score = np.array([0.9, 0.5, 0.4, 0.9, 0.6, 0.3], np.float32)
+    up = np.array([True, True, False, True, True, True])
+    tiles = np.ones(6, bool)
+    assert _covered(obb, score, up, tiles).tolist() == [False, True, False, False, False, False]
+    # the sure tile read as "not a tile": it covers nothing, and its part stays
+    assert not _covered(obb, score, up, np.array([False, True, True, True, True, True]))[1]
+    # the same three boxes, the middle one least sure: half inside each neighbour, so dropped
+    row = np.array([[280, 100, 40, 60, 0], [320, 100, 40, 60, 0], [300, 100, 40, 60, 0]], np.float32)
+    got = _covered(row, np.array([0.9, 0.8, 0.3], np.float32), np.ones(3, bool), np.ones(3, bool))
+    assert got.tolist() == [False, False, True]
