@@ -37,7 +37,7 @@ from companion.vision.detect import obb_corners, obb_iou
 from companion.vision.read import Detections, TileReader
 from training.real_crops import ERRATA, errata
 from training.synth.faces import sample_style
-from training.synth.scene import render_table_ids
+from training.synth.scene import prop_id, render_table_ids
 from training.synth.scene_layouts import Scene, random_scene
 from training.synth.scene_props import PropKind
 
@@ -65,7 +65,7 @@ def _distractor_mask(scene: Scene, ids: np.ndarray) -> np.ndarray:
     """Where a distractor (a prop other than a hand) shows in the frame: not where one lies under tiles (a wall
     built over a phone), which is a tile's pixel. ``ids``: what shows at each pixel
     (:func:`training.synth.scene.render_table_ids`)."""
-    props = [-(k + 1) for k, o in enumerate(scene.occluders) if o.kind is not PropKind.HAND]
+    props = [prop_id(k) for k, o in enumerate(scene.occluders) if o.kind is not PropKind.HAND]
     return np.isin(ids, props).astype(np.uint8)
 
 

@@ -25,7 +25,8 @@ from .scene_geometry import Camera, Face, PlacedTile, Pose, TileSize, tile_faces
 from .scene_paint import fill_quad, finish, light_field, paint_quad, table_texture
 from .scene_props import Occluder, PropKind, prop_polygons
 
-__all__ = ["SceneStyle", "Lighting", "Finish", "TileLabel", "render_table", "render_table_ids", "Camera", "PlacedTile", "Pose",
+__all__ = ["SceneStyle", "Lighting", "Finish", "TileLabel", "render_table", "render_table_ids", "prop_id", "SIDE_ID",
+           "PROP_ID", "Camera", "PlacedTile", "Pose",
            "TileSize", "Occluder", "PropKind", "FaceSource"]
 
 FaceSource = Callable[[Tile, Any, tuple[int, int]], Any]
@@ -170,6 +171,17 @@ def textures_for(face_style: Any, source: FaceSource | None = None, px: tuple[in
     return _TEXTURE_CACHE[key]
 
 
+SIDE_ID = -2
+"""In the id buffer (:func:`render_table_ids`): a tile's side, not counted in its label's visible share."""
+PROP_ID = -1000
+"""In the id buffer: occluder ``k`` is ``PROP_ID - k``."""
+
+
+def prop_id(k: int) -> int:
+    """The id buffer's value where ``occluders[k]`` shows."""
+    return PROP_ID - k
+
+
 def render_table(
     layout: Sequence[PlacedTile],
     camera: Camera,
@@ -197,8 +209,10 @@ def render_table_ids(
     *,
     faces: FaceSource | None = None,
 ) -> tuple[np.ndarray, list[TileLabel], np.ndarray]:
-    """:func:`render_table`, and what shows at each pixel (``HxW`` ``int32``): ``i + 1`` where tile ``i`` of
-    ``layout`` does (any of its sides), ``-(k + 1)`` where ``occluders[k]`` does, 0 where the table does."""
+    """:func:`render_table`, and what shows at each pixel (``HxW`` ``int32``): ``i + 1`` where the labelled
+    face of tile ``i`` of ``layout`` does (its front or back, or a standing tile's outline), :data:`SIDE_ID`
+    where a tile's side does, ``PROP_ID - k`` (:func:`prop_id`) where ``occluders[k]`` does, 0 where the table
+    does."""
     rng = np.random.default_rng(seed)
     w, h = camera.size
     tex = textures_for(style.face, faces, _texture_px(layout, camera, style.tile))
@@ -215,7 +229,7 @@ def render_table_ids(
         else:
             k, prop = item
             for poly, colour in prop_polygons(camera, prop, rng):
-                fill_quad(img, ids, poly, colour * _prop_shade(lighting), -(k + 1))
+                fill_quad(img, ids, poly, colour * _prop_shade(lighting), prop_id(k))
     img *= light_field((h, w), lighting.uneven, rng) * np.asarray(lighting.tint, np.float32)
     f = style.finish
     frame = finish(img, f.blur, f.motion, f.noise, f.jpeg, rng)
@@ -340,7 +354,7 @@ def _paint_tile(img: np.ndarray, ids: np.ndarray, idx: int, tile: PlacedTile, ca
             cut = 1 - share
             split = np.array([uv[0], uv[1], uv[1] + (uv[2] - uv[1]) * cut, uv[0] + (uv[3] - uv[0]) * cut])
             rest = np.array([split[3], split[2], uv[2], uv[3]])
-            ident = idx + 1 if outline is not None and i == outline[0] else -2  # a top edge in the label
+            ident = idx + 1 if outline is not None and i == outline[0] else SIDE_ID  # a top edge in the label
             fill_quad(img, ids, split, tex.body() * shade, ident)
             fill_quad(img, ids, rest, tex.back() * shade, ident)
             continue
