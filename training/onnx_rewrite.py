@@ -24,7 +24,9 @@ The 8-bit classifier (:func:`patch_input`; done by ``training/quantize.py``, ``p
    each k x k patch's pixels (row by row, B G R) through a 256-entry lookup table (``pixel_lut`` in the
    metadata: the original graph's quantisation of the numpy normalisation of each value;
    :func:`companion.vision.preprocess.quantised_patches` makes the input). The stem becomes a 1x1
-   convolution of the same weights in that order: the same integer sums, so the same bits. On 72 crops the
+   convolution of the same weights in that order: the same integer sums, so the same bits where the CPU adds
+   8-bit products in 32 bits (VNNI; without it onnxruntime may pair them in 16 bits, which can saturate
+   differently in the two orders, so the rewrite is checked with a tolerance). On 72 crops the
    classifier's input and network took about two thirds of the time.
 """
 
@@ -187,6 +189,9 @@ def patch_input(path: Path) -> dict[str, object]:
     if not isinstance(h, int) or not isinstance(w, int) or h % k or w % k:
         raise ValueError(f"{path}: the input's {h} x {w} is not made of {k} x {k} patches")
     values = {t.name: numpy_helper.to_array(t) for t in g.initializer}
+    if len(quant.input) < 3 or quant.input[1] not in values or quant.input[2] not in values or \
+            values[quant.input[2]].dtype != np.uint8 or values[quant.input[1]].size != 1:
+        raise ValueError(f"{path}: the input's quantisation is not to uint8 with one constant scale and zero point")
     lut = _quantised_values(values[quant.input[1]], values[quant.input[2]], float(means[0]), float(stds[0]))
     dequant.input[0] = "/patches/nchw"
     nodes = [helper.make_node("Transpose", ["patches"], ["/patches/nchw"], perm=[0, 3, 1, 2], name="/patches")]

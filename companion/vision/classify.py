@@ -118,7 +118,10 @@ def _input_kind(session: ort.InferenceSession, info: ModelInfo,
         return inp.name, None
     try:
         patch = json.loads(meta["patch_input"])
-        k, lut = int(patch["patch"]), np.array(patch["pixel_lut"], np.int64)
+        k, values = patch["patch"], patch["pixel_lut"]
+        if not isinstance(k, int) or not isinstance(values, list) or not all(isinstance(v, int) for v in values):
+            raise TypeError("patch and pixel_lut must be integers")
+        lut = np.array(values, np.int64)
     except (KeyError, ValueError, TypeError) as e:
         raise ModelError(f"{path}: patch_input metadata {e} missing or bad") from e
     if k < 1 or h % k or w % k or lut.shape != (256,) or lut.min() < 0 or lut.max() > 255 or \

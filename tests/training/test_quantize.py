@@ -130,6 +130,23 @@ def test_a_rewrite_that_computes_otherwise_is_refused(smoke, tmp_path: Path, mon
     assert patches.read_bytes() == floats.read_bytes()
 
 
+def test_a_rewrite_fed_another_patch_layout_is_refused(smoke, tmp_path: Path, monkeypatch) -> None:
+    """Patches in RGB order where the graph's stem reads B G R: the check catches the layout too."""
+    from companion.vision import preprocess
+
+    _, floats, _ = smoke
+    patches = tmp_path / "p.onnx"
+    patches.write_bytes(floats.read_bytes())
+
+    def rgb_patches(small, lut, k):  # type: ignore[no-untyped-def]
+        return preprocess.quantised_patches(np.ascontiguousarray(small[..., ::-1]), lut, k)
+
+    monkeypatch.setattr(onnx_rewrite, "quantised_patches", rgb_patches)
+    with pytest.raises(ValueError, match="does not compute what the original does"):
+        onnx_rewrite.patch_input(patches)
+    assert patches.read_bytes() == floats.read_bytes()
+
+
 def test_a_model_whose_input_does_not_fit_its_metadata_is_refused(smoke, tmp_path: Path) -> None:
     _, floats, _ = smoke
     wrong = tmp_path / "wrong.onnx"
@@ -149,6 +166,12 @@ def test_a_model_whose_input_does_not_fit_its_metadata_is_refused(smoke, tmp_pat
             p.value = json.dumps(json.loads(p.value) | {"pixel_lut": [0] * 255})
     onnx.save(m, str(wrong))
     with pytest.raises(ModelError, match="256-value table"):
+        TileClassifier(wrong, flower_look=False)
+    for p in m.metadata_props:
+        if p.key == "patch_input":
+            p.value = json.dumps(json.loads(p.value) | {"pixel_lut": [12.7] * 256})
+    onnx.save(m, str(wrong))
+    with pytest.raises(ModelError, match="must be integers"):
         TileClassifier(wrong, flower_look=False)
 
 
