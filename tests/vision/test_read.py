@@ -281,19 +281,24 @@ def test_unsure_crops_are_read_again_in_photos_and_not_in_live_frames(reader: Ti
     assert asked[0] is True
 
 
-def test_covered_share_is_the_part_of_a_box_inside_another_of_nearly_its_angle() -> None:
-    from companion.vision.read import covered_share
+@pytest.mark.parametrize("angle", [0.0, 30.0, 45.0, 90.0, 135.0])
+def test_the_share_of_a_box_inside_others_matches_their_polygons(angle: float) -> None:
+    """The grid's share of box A inside box B is the area of their intersection over A's (computed on the
+    corners of obb_corners), at any angle, B at A's angle or not; the union of two boxes is not their sum."""
+    from companion.vision.read import grid_points, inside_any
 
-    obb = np.array([[100, 100, 40, 60, 0],     # a tile
-                    [100, 100, 20, 30, 0],     # a part of it, wholly inside
-                    [120, 100, 40, 60, 0],     # half over it
-                    [100, 100, 60, 40, 90],    # the same tile with its box turned a quarter
-                    [100, 100, 40, 60, 30]],   # turned 30 degrees: not compared
-                   np.float32)
-    share = covered_share(obb)
-    assert share[1, 0] == pytest.approx(1.0) and share[0, 1] == pytest.approx(0.25)
-    assert share[2, 0] == pytest.approx(0.5) and share[3, 0] == pytest.approx(1.0)
-    assert share[4, 0] == 0 and share[0, 4] == 0 and np.all(np.diag(share) == 0)
+    a = np.array([[100, 100, 40, 60, angle]], np.float32)
+    x, y = grid_points(a, 21)
+    poly_a = obb_corners(a)[0].astype(np.float32)
+    rng = np.random.default_rng(int(angle))
+    for _ in range(12):
+        b = np.array([[100 + rng.uniform(-40, 40), 100 + rng.uniform(-40, 40), rng.uniform(20, 60),
+                       rng.uniform(20, 70), angle + rng.choice([0.0, 90.0, rng.uniform(-40, 40)])]], np.float32)
+        area, _ = cv2.intersectConvexConvex(poly_a, obb_corners(b)[0].astype(np.float32))
+        assert inside_any(x[0], y[0], b).mean() == pytest.approx(area / (40 * 60), abs=0.06)
+    # two neighbours overlapping each other: the union, not the sum of the two shares
+    both = np.array([[100, 100, 40, 60, angle], [100, 100, 40, 60, angle]], np.float32)
+    assert inside_any(x[0], y[0], both).mean() == pytest.approx(1.0)
 
 
 def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one() -> None:
@@ -312,7 +317,15 @@ def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one
     assert _covered(obb, score, up, tiles).tolist() == [False, True, False, False, False, False]
     # the sure tile read as "not a tile": it covers nothing, and its part stays
     assert not _covered(obb, score, up, np.array([False, True, True, True, True, True]))[1]
-    # the same three boxes, the middle one least sure: half inside each neighbour, so dropped
-    row = np.array([[280, 100, 40, 60, 0], [320, 100, 40, 60, 0], [300, 100, 40, 60, 0]], np.float32)
-    got = _covered(row, np.array([0.9, 0.8, 0.3], np.float32), np.ones(3, bool), np.ones(3, bool))
-    assert got.tolist() == [False, False, True]
+    # the same three boxes, the middle one least sure: half inside each neighbour, so dropped, at any angle
+    for angle in (0.0, 30.0, 45.0):
+        t = np.radians(angle)
+        step = 20 * np.array([np.cos(t), -np.sin(t)])  # along the row: across the boxes
+        row = np.array([[*(np.array([300, 100]) + k * step), 40, 60, angle] for k in (-1, 1, 0)], np.float32)
+        got = _covered(row, np.array([0.9, 0.8, 0.3], np.float32), np.ones(3, bool), np.ones(3, bool))
+        assert got.tolist() == [False, False, True], angle
+        # a row of tiles side by side at that angle, touching: none is covered
+        side = np.array([[*(np.array([300, 100]) + k * 2 * step), 40, 60, angle] for k in range(-2, 3)],
+                        np.float32)
+        assert not _covered(side, np.linspace(0.9, 0.5, 5).astype(np.float32), np.ones(5, bool),
+                            np.ones(5, bool)).any(), angle
