@@ -26,7 +26,7 @@ from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
-           "grid_points", "inside_any"]
+           "grid_points"]
 
 GIANT = 2.0
 """A face-down box more than this times the median area of the tiles near it is dropped (:func:`_giants`) ..."""
@@ -371,17 +371,6 @@ def grid_points(obb: np.ndarray, n: int = COVER_GRID) -> tuple[np.ndarray, np.nd
     return o[:, 0, None] + u * c + v * s, o[:, 1, None] - u * s + v * c
 
 
-def inside_any(x: np.ndarray, y: np.ndarray, obb: np.ndarray) -> np.ndarray:
-    """Whether each point (``x``, ``y``: same shape ``P``) lies inside at least one of the boxes ``obb``."""
-    o = obb.astype(np.float64)
-    t = np.radians(o[:, 4])
-    c, s = np.cos(t)[:, None], np.sin(t)[:, None]
-    dx, dy = x.ravel()[None, :] - o[:, 0, None], y.ravel()[None, :] - o[:, 1, None]
-    across, down = dx * c - dy * s, dx * s + dy * c
-    hit = (np.abs(across) <= o[:, 2, None] / 2) & (np.abs(down) <= o[:, 3, None] / 2)
-    return np.asarray(hit.any(axis=0)).reshape(x.shape)
-
-
 def _covered(obb: np.ndarray, score: np.ndarray, face_up: np.ndarray, tiles: np.ndarray) -> np.ndarray:
     """Face-up boxes read as tiles (``tiles``) with at least :data:`COVERED` of their area (the cells of a
     :data:`COVER_GRID` grid) inside the union of surer boxes read as tiles, taken greedily in score order
@@ -395,17 +384,35 @@ def _covered(obb: np.ndarray, score: np.ndarray, face_up: np.ndarray, tiles: np.
     if not (face_up & tiles).any() or len(rows) < 2:
         return out
     o = obb[rows].astype(np.float64)
+    rank = np.empty(len(rows), np.int64)
+    rank[np.argsort(-score[rows], kind="stable")] = np.arange(len(rows))
     reach = 0.5 * np.hypot(o[:, 2], o[:, 3])
-    near = np.hypot(o[:, None, 0] - o[None, :, 0], o[:, None, 1] - o[None, :, 1]) < reach[:, None] + reach[None, :]
+    pairs = (np.hypot(o[:, None, 0] - o[None, :, 0], o[:, None, 1] - o[None, :, 1]) < reach[:, None] + reach[None, :]) \
+        & (rank[None, :] < rank[:, None]) & face_up[rows][:, None]
+    pi, pj = np.nonzero(pairs)  # (box, a surer box near it)
+    if len(pi) == 0:
+        return out
     x, y = grid_points(o)
-    kept = np.zeros(len(rows), bool)
-    for i in np.argsort(-score[rows], kind="stable"):
-        by = np.nonzero(near[i] & kept)[0]
-        if face_up[rows[i]] and len(by) and inside_any(x[i], y[i], o[by]).mean() >= COVERED:
+    inside = _inside_each(x[pi], y[pi], o[pj])  # pairs x cells
+    cells = np.zeros((len(rows), x.shape[1]), bool)
+    np.logical_or.at(cells, pi, inside)
+    # dropping a box can only uncover others, so only boxes covered by all their surer neighbours can go;
+    # those few are decided greedily, in score order, against the boxes still kept
+    kept = np.ones(len(rows), bool)
+    for i in sorted(np.nonzero(cells.mean(axis=1) >= COVERED)[0], key=lambda k: rank[k]):
+        mine = pi == i
+        if inside[mine & kept[pj]].any(axis=0).mean() >= COVERED:
+            kept[i] = False
             out[rows[i]] = True
-        else:
-            kept[i] = True
     return out
+
+
+def _inside_each(x: np.ndarray, y: np.ndarray, obb: np.ndarray) -> np.ndarray:
+    """``P x C``: whether each of row ``p``'s points (``x[p]``, ``y[p]``) lies inside box ``obb[p]``."""
+    t = np.radians(obb[:, 4])
+    c, s = np.cos(t)[:, None], np.sin(t)[:, None]
+    dx, dy = x - obb[:, 0, None], y - obb[:, 1, None]
+    return np.asarray((np.abs(dx * c - dy * s) <= obb[:, 2, None] / 2) & (np.abs(dx * s + dy * c) <= obb[:, 3, None] / 2))
 
 
 def back_colours(image: np.ndarray, obb: np.ndarray) -> np.ndarray:

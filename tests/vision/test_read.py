@@ -284,8 +284,8 @@ def test_unsure_crops_are_read_again_in_photos_and_not_in_live_frames(reader: Ti
 @pytest.mark.parametrize("angle", [0.0, 30.0, 45.0, 90.0, 135.0])
 def test_the_share_of_a_box_inside_others_matches_their_polygons(angle: float) -> None:
     """The grid's share of box A inside box B is the area of their intersection over A's (computed on the
-    corners of obb_corners), at any angle, B at A's angle or not; the union of two boxes is not their sum."""
-    from companion.vision.read import grid_points, inside_any
+    corners of obb_corners), at any angle, B at A's angle or not."""
+    from companion.vision.read import _inside_each, grid_points
 
     a = np.array([[100, 100, 40, 60, angle]], np.float32)
     x, y = grid_points(a, 21)
@@ -295,10 +295,7 @@ def test_the_share_of_a_box_inside_others_matches_their_polygons(angle: float) -
         b = np.array([[100 + rng.uniform(-40, 40), 100 + rng.uniform(-40, 40), rng.uniform(20, 60),
                        rng.uniform(20, 70), angle + rng.choice([0.0, 90.0, rng.uniform(-40, 40)])]], np.float32)
         area, _ = cv2.intersectConvexConvex(poly_a, obb_corners(b)[0].astype(np.float32))
-        assert inside_any(x[0], y[0], b).mean() == pytest.approx(area / (40 * 60), abs=0.06)
-    # two neighbours overlapping each other: the union, not the sum of the two shares
-    both = np.array([[100, 100, 40, 60, angle], [100, 100, 40, 60, angle]], np.float32)
-    assert inside_any(x[0], y[0], both).mean() == pytest.approx(1.0)
+        assert _inside_each(x, y, b.astype(np.float64)).mean() == pytest.approx(area / (40 * 60), abs=0.06)
 
 
 def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one() -> None:
@@ -329,3 +326,8 @@ def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one
                         np.float32)
         assert not _covered(side, np.linspace(0.9, 0.5, 5).astype(np.float32), np.ones(5, bool),
                             np.ones(5, bool)).any(), angle
+        # two surer boxes on the same half of a box: the union is half of it, not the sum of their shares
+        # (the second of them, wholly inside the first, is the one dropped)
+        twice = np.array([row[0], row[0], row[2]], np.float32)
+        got = _covered(twice, np.array([0.9, 0.8, 0.3], np.float32), np.ones(3, bool), np.ones(3, bool))
+        assert got.tolist() == [False, True, False], angle
