@@ -119,10 +119,10 @@ def _input_kind(session: ort.InferenceSession, info: ModelInfo,
     try:
         patch = json.loads(meta["patch_input"])
         k, values = patch["patch"], patch["pixel_lut"]
-        if not isinstance(k, int) or not isinstance(values, list) or not all(isinstance(v, int) for v in values):
+        if type(k) is not int or not isinstance(values, list) or not all(type(v) is int for v in values):
             raise TypeError("patch and pixel_lut must be integers")
         lut = np.array(values, np.int64)
-    except (KeyError, ValueError, TypeError) as e:
+    except (KeyError, ValueError, TypeError, OverflowError) as e:
         raise ModelError(f"{path}: patch_input metadata {e} missing or bad") from e
     if k < 1 or h % k or w % k or lut.shape != (256,) or lut.min() < 0 or lut.max() > 255 or \
             inp.type != "tensor(uint8)" or list(inp.shape[1:]) != [h // k, w // k, k * k * 3]:

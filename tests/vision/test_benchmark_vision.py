@@ -121,11 +121,11 @@ def test_a_distractor_counts_only_where_it_shows_not_under_tiles_or_as_a_hand() 
     from benchmarks.vision import _distractor_mask
     from training.synth.scene_props import Occluder, PropKind
 
-    props = [Occluder(PropKind.PHONE, 0, 0, 150), Occluder(PropKind.HAND, 0, 0, 170, height=60),
-             Occluder(PropKind.COIN, 50, 0, 25)]
+    props = [Occluder(PropKind.PHONE, 0, 0, 150), Occluder(PropKind.COIN, 50, 0, 25),
+             Occluder(PropKind.HAND, 0, 0, 170, height=60)]
     from training.synth.scene import SIDE_ID, prop_id
 
     # phone, hand, coin, a tile's side / a tile, table, a tile over the phone, another tile's side
-    ids = np.array([[prop_id(0), prop_id(1), prop_id(2), SIDE_ID], [1, 0, 7, SIDE_ID]], np.int32)
+    ids = np.array([[prop_id(0), prop_id(2), prop_id(1), SIDE_ID], [1, 0, 7, SIDE_ID]], np.int32)
     mask = _distractor_mask(SimpleNamespace(occluders=props), ids)  # type: ignore[arg-type]
     assert mask.tolist() == [[1, 0, 1, 0], [0, 0, 0, 0]]

@@ -331,3 +331,14 @@ def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one
         twice = np.array([row[0], row[0], row[2]], np.float32)
         got = _covered(twice, np.array([0.9, 0.8, 0.3], np.float32), np.ones(3, bool), np.ones(3, bool))
         assert got.tolist() == [False, True, False], angle
+        # ... and with the duplicate face down (never dropped itself), the third box is still half covered
+        got = _covered(twice, np.array([0.9, 0.8, 0.3], np.float32), np.array([True, False, True]), np.ones(3, bool))
+        assert got.tolist() == [False, False, False], angle
+    # turned 45 degrees, a surer box moved 12 px across: 0.7 of the box under it, kept (a projection turned
+    # the wrong way would put it 12 px down the box instead: 0.8, dropped)
+    t = np.radians(45.0)
+    pair = np.array([[300 + 12 * np.cos(t), 100 - 12 * np.sin(t), 40, 60, 45], [300, 100, 40, 60, 45]], np.float32)
+    assert not _covered(pair, np.array([0.9, 0.5], np.float32), np.ones(2, bool), np.ones(2, bool)).any()
+    pair[0, :2] = [300 + 4 * np.cos(t), 100 - 4 * np.sin(t)]  # 4 px across: 0.9 under it, dropped
+    assert _covered(pair, np.array([0.9, 0.5], np.float32), np.ones(2, bool), np.ones(2, bool)).tolist() == \
+        [False, True]
