@@ -147,32 +147,30 @@ def test_a_rewrite_fed_another_patch_layout_is_refused(smoke, tmp_path: Path, mo
     assert patches.read_bytes() == floats.read_bytes()
 
 
+def _with_meta(src: Path, dst: Path, key: str, change) -> Path:  # type: ignore[no-untyped-def]
+    """``src`` saved as ``dst`` with the metadata value ``key`` replaced by ``change(old value)``."""
+    m = onnx.load(str(src))
+    for p in m.metadata_props:
+        if p.key == key:
+            p.value = change(p.value)
+    onnx.save(m, str(dst))
+    return dst
+
+
 def test_a_model_whose_input_does_not_fit_its_metadata_is_refused(smoke, tmp_path: Path) -> None:
     _, floats, _ = smoke
     wrong = tmp_path / "wrong.onnx"
-    m = onnx.load(str(floats))
-    for p in m.metadata_props:
-        if p.key == "input_size":
-            p.value = json.dumps({"width": 61, "height": 80})
-    onnx.save(m, str(wrong))
+    _with_meta(floats, wrong, "input_size", lambda v: json.dumps({"width": 61, "height": 80}))
     with pytest.raises(ModelError, match="not N x 3 x 80 x 61 floats"):
         TileClassifier(wrong, flower_look=False)
     patches = tmp_path / "p.onnx"
     patches.write_bytes(floats.read_bytes())
     onnx_rewrite.patch_input(patches)
-    m = onnx.load(str(patches))
-    for p in m.metadata_props:
-        if p.key == "patch_input":
-            p.value = json.dumps(json.loads(p.value) | {"pixel_lut": [0] * 255})
-    onnx.save(m, str(wrong))
-    with pytest.raises(ModelError, match="256-value table"):
-        TileClassifier(wrong, flower_look=False)
-    for p in m.metadata_props:
-        if p.key == "patch_input":
-            p.value = json.dumps(json.loads(p.value) | {"pixel_lut": [12.7] * 256})
-    onnx.save(m, str(wrong))
-    with pytest.raises(ModelError, match="must be integers"):
-        TileClassifier(wrong, flower_look=False)
+    for table, error in (([0] * 255, "256-value table"), ([12.7] * 256, "must be integers"),
+                         ([2**70] * 256, "patch_input metadata")):
+        _with_meta(patches, wrong, "patch_input", lambda v, t=table: json.dumps(json.loads(v) | {"pixel_lut": t}))
+        with pytest.raises(ModelError, match=error):
+            TileClassifier(wrong, flower_look=False)
 
 
 def test_the_shipped_classifier_takes_quantised_patches() -> None:
