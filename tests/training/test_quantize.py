@@ -116,6 +116,20 @@ def test_the_patch_input_refuses_a_file_already_rewritten_or_not_a_classifier(sm
         onnx_rewrite.patch_input(uneven)
 
 
+def test_an_input_quantised_otherwise_than_to_uint8_is_refused_by_name(smoke, tmp_path: Path) -> None:
+    from onnx import numpy_helper
+
+    _, floats, _ = smoke
+    m = onnx.load(str(floats))
+    quant = next(n for n in m.graph.node if n.op_type == "QuantizeLinear" and n.input[0] == m.graph.input[0].name)
+    zero = next(t for t in m.graph.initializer if t.name == quant.input[2])
+    zero.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(zero).astype(np.int8), zero.name))
+    signed = tmp_path / "signed.onnx"
+    onnx.save(m, str(signed))
+    with pytest.raises(ValueError, match="signed.onnx: the input's quantisation is not to uint8"):
+        onnx_rewrite.patch_input(signed)
+
+
 def test_a_rewrite_that_computes_otherwise_is_refused(smoke, tmp_path: Path, monkeypatch) -> None:
     """A table that quantises every pixel one step too high: the check against the original catches it and the
     file is left as it was."""
