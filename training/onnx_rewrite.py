@@ -40,7 +40,7 @@ import onnx
 from onnx import helper, numpy_helper
 
 from companion.vision.detect import model_sha256
-from companion.vision.preprocess import quantised_patches
+from companion.vision.preprocess import MEAN, STD, normalise, quantised_patches
 from training.export_onnx import git_head
 
 __all__ = ["fast_graph", "patch_input", "same_answers", "PATCH_TOLERANCE", "REWRITE_KEY", "PATCH_KEY", "PATCH_INPUT_FORMAT", "CHECK_SIZES"]
@@ -158,8 +158,8 @@ def _agree(original: onnx.ModelProto, rewritten: onnx.ModelProto, path: Path) ->
 
 def patch_input(path: Path) -> dict[str, object]:
     """Rewrite the 8-bit classifier at ``path`` in place so that it takes quantised patches (see the module,
-    item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised ``(pixel/255 - mean) / std`` (one
-    ``mean`` and ``std`` in its metadata for all three channels) into one QuantizeLinear and DequantizeLinear,
+    item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised as
+    :func:`companion.vision.preprocess.normalise` does (its metadata's ``mean`` and ``std``) into one QuantizeLinear and DequantizeLinear,
     then one convolution whose kernel is its stride, without padding, whose weights (quantised per output
     channel) are its own. ``patch_input`` is added to the metadata (the patch side, the lookup table, the
     commit and the file's SHA-256 before the rewrite) and ``input_format`` says what the input now is. A file
@@ -176,6 +176,8 @@ def patch_input(path: Path) -> dict[str, object]:
         raise ValueError(f"{path}: no mean and std in the metadata ({e})") from e
     if len(means) != 3 or len(stds) != 3 or len(set(means)) != 1 or len(set(stds)) != 1:
         raise ValueError(f"{path}: the normalisation {means}/{stds} is not the same on the three channels")
+    if (tuple(means), tuple(stds)) != (MEAN, STD):
+        raise ValueError(f"{path}: the normalisation {means}/{stds} is not the classifier's {MEAN}/{STD}")
     model = onnx.ModelProto()
     model.CopyFrom(original)
     g = model.graph
@@ -192,7 +194,7 @@ def patch_input(path: Path) -> dict[str, object]:
     if len(quant.input) < 3 or quant.input[1] not in values or quant.input[2] not in values or \
             values[quant.input[2]].dtype != np.uint8 or values[quant.input[1]].size != 1:
         raise ValueError(f"{path}: the input's quantisation is not to uint8 with one constant scale and zero point")
-    lut = _quantised_values(values[quant.input[1]], values[quant.input[2]], float(means[0]), float(stds[0]))
+    lut = _quantised_values(values[quant.input[1]], values[quant.input[2]])
     dequant.input[0] = "/patches/nchw"
     nodes = [helper.make_node("Transpose", ["patches"], ["/patches/nchw"], perm=[0, 3, 1, 2], name="/patches")]
     nodes += [nd for nd in g.node if nd is not quant]
@@ -207,7 +209,7 @@ def patch_input(path: Path) -> dict[str, object]:
             p.value = PATCH_INPUT_FORMAT
     model.metadata_props.add(key=PATCH_KEY, value=json.dumps(done))
     onnx.checker.check_model(model)
-    _same_answers(original, model, (h, w), float(means[0]), float(stds[0]), lut, k, path)
+    _same_answers(original, model, (h, w), lut, k, path)
     onnx.save(model, str(path))
     return {key: v for key, v in done.items() if key != "pixel_lut"}
 
@@ -258,14 +260,13 @@ def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) ->
     return int(k)
 
 
-def _quantised_values(scale: np.ndarray, zero: np.ndarray, mean: float, std: float) -> np.ndarray:
-    """What onnxruntime's QuantizeLinear (``scale``, ``zero``) makes of ``(value/255 - mean) / std`` computed as
-    :func:`companion.vision.preprocess.normalise` does, for each pixel value 0-255."""
+def _quantised_values(scale: np.ndarray, zero: np.ndarray) -> np.ndarray:
+    """What onnxruntime's QuantizeLinear (``scale``, ``zero``) makes of each pixel value 0-255 after
+    :func:`companion.vision.preprocess.normalise`."""
     import onnxruntime as ort
 
-    x = np.arange(256, dtype=np.float32) * np.float32(1 / 255)
-    x -= np.float32(mean)
-    x /= np.float32(std)
+    grey = np.repeat(np.arange(256, dtype=np.uint8)[:, None], 3, axis=1).reshape(1, 1, 256, 3)
+    x = np.ascontiguousarray(normalise(grey)[0, 0, 0])
     graph = helper.make_graph([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"])], "lut",
                               [helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [256])],
                               [helper.make_tensor_value_info("q", onnx.TensorProto.UINT8, [256])],
@@ -275,10 +276,11 @@ def _quantised_values(scale: np.ndarray, zero: np.ndarray, mean: float, std: flo
     return np.asarray(q, np.uint8)
 
 
-def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: tuple[int, int], mean: float,
-                  std: float, lut: np.ndarray, k: int, path: Path) -> None:
+def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: tuple[int, int], lut: np.ndarray,
+                  k: int, path: Path) -> None:
     """Refuse the rewrite unless, on 24 random crops and 8 flat ones, the rewritten graph fed
-    :func:`~companion.vision.preprocess.quantised_patches` answers as the original fed the numpy normalisation:
+    :func:`~companion.vision.preprocess.quantised_patches` answers as the original fed
+    :func:`~companion.vision.preprocess.normalise`:
     the same best class for every crop and every output within :data:`PATCH_TOLERANCE` of its range. (The
     integer sums are the same, so where the CPU accumulates 8-bit products in 32 bits, as the VNNI
     instructions do, the answers are the same bits; without them onnxruntime pairs products in 16 bits, which
@@ -289,10 +291,7 @@ def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: t
     h, w = size
     flat = np.repeat(np.linspace(0, 255, 8)[:, None], h * w * 3, 1).reshape(8, h, w, 3)
     px = np.concatenate([rng.integers(0, 256, (24, h, w, 3)), flat]).astype(np.uint8)
-    x = np.ascontiguousarray(px[:, :, :, ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
-    x *= np.float32(1 / 255)
-    x -= np.float32(mean)
-    x /= np.float32(std)
+    x = normalise(px)
     a, b = (ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]) for m in
             (original, rewritten))
     outs = list(zip(a.run(None, {a.get_inputs()[0].name: x}),
