@@ -16,7 +16,7 @@ import numpy as np
 
 from companion.tiles import Tile
 
-__all__ = ["RealCrop", "load_crops", "set_of", "crop_errata", "errata", "ERRATA"]
+__all__ = ["RealCrop", "load_crops", "load_copies", "set_of", "crop_errata", "errata", "ERRATA", "COPIES"]
 
 ERRATA = Path(__file__).with_name("dev_errata.json")
 """Known wrong labels of the dev data (``crops``: rows of crops.csv whose label is not the tile shown)."""
@@ -79,4 +79,38 @@ def load_crops(folder: Path, errata: Path | None = ERRATA) -> list[RealCrop]:
                     raise ValueError(f"{table}: {row['file']} is labelled {row['tile']}, the erratum corrects "
                                      f"{labelled}")
             out.append(RealCrop(row["file"], Tile.from_code(tile), set_of(row["source_photo"]), img))
+    return out
+
+
+COPIES = Path(__file__).with_name("dev_copies.json")
+"""Other physical copies in the dev photos (tiles ``photo_boxes.json`` leaves unlabelled), labelled by
+``training/dev_copies.py`` and checked by eye."""
+
+
+def load_copies(folder: Path, path: Path = COPIES) -> list[RealCrop]:
+    """The copies listed in ``path``, cut from the photos of the dev-data ``folder`` at their boxes. ``file`` is
+    ``<photo>#<x0>,<y0>``; ``set`` is the photo's set (:func:`set_of`). A box outside its photo, an unknown
+    tile or a photo that cannot be read is an error naming the entry."""
+    try:
+        entries = json.loads(Path(path).read_text(encoding="utf-8"))["copies"]
+    except (OSError, ValueError, KeyError) as err:
+        raise ValueError(f"{path}: not a copies file ({err})") from err
+    photos: dict[str, np.ndarray] = {}
+    out = []
+    for i, e in enumerate(entries):
+        what = f"{path}: copy {i + 1}"
+        try:
+            photo, (x0, y0, x1, y1), code = str(e["photo"]), (int(v) for v in e["xyxy"]), str(e["tile"])
+            tile = Tile.from_code(code)
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{what} is not a photo, an xyxy box and a tile: {err}") from err
+        if photo not in photos:
+            img = cv2.imread(str(Path(folder) / photo), cv2.IMREAD_COLOR)
+            if img is None:
+                raise ValueError(f"{what}: cannot read {photo} in {folder}")
+            photos[photo] = img
+        h, w = photos[photo].shape[:2]
+        if not (0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h):
+            raise ValueError(f"{what}: box {[x0, y0, x1, y1]} is not inside {photo} ({w}x{h})")
+        out.append(RealCrop(f"{photo}#{x0},{y0}", tile, set_of(photo), photos[photo][y0:y1, x0:x1].copy()))
     return out

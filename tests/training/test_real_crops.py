@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
-from training.real_crops import crop_errata, load_crops
+from training.real_crops import COPIES, crop_errata, load_copies, load_crops
 
 
 def _folder(root: Path, label_350: str) -> Path:
@@ -35,3 +35,49 @@ def test_an_erratum_for_a_label_the_csv_no_longer_has_is_refused(tmp_path: Path)
     bad.write_text('{"crops": [{"file": "crops/1.jpg", "labelled": "8p"}]}', encoding="utf-8")
     with pytest.raises(ValueError, match="crops erratum 0"):
         crop_errata(bad)
+
+
+def _photo_folder(root: Path) -> Path:
+    (root / "photos").mkdir(parents=True)
+    img = np.zeros((40, 60, 3), np.uint8)
+    img[:, 30:] = 255  # the right half white: a copy's pixels are the photo's at its box
+    cv2.imwrite(str(root / "photos" / "9.png"), img)
+    return root
+
+
+def _copies(root: Path, *entries: str) -> Path:
+    path = root / "copies.json"
+    path.write_text('{"copies": [' + ", ".join(entries) + "]}", encoding="utf-8")
+    return path
+
+
+def test_the_shipped_copies_file_names_tiles_boxes_and_the_five_whole_set_photos() -> None:
+    import json
+
+    from training.dev_copies import PHOTOS
+
+    entries = json.loads(COPIES.read_text(encoding="utf-8"))["copies"]
+    assert len(entries) > 400
+    assert {e["photo"] for e in entries} == set(PHOTOS)
+    for e in entries:
+        Tile.from_code(e["tile"])
+        x0, y0, x1, y1 = e["xyxy"]
+        assert 0 <= x0 < x1 and 0 <= y0 < y1
+
+
+def test_a_copy_loads_as_its_photo_cut_at_its_box(tmp_path: Path) -> None:
+    folder = _photo_folder(tmp_path)
+    copies = load_copies(folder, _copies(tmp_path, '{"photo": "photos/9.png", "xyxy": [25, 5, 35, 20], "tile": "5p"}'))
+    assert [(c.file, c.tile, c.set, c.image.shape) for c in copies] == [("photos/9.png#25,5", Tile.P5, "9", (15, 10, 3))]
+    assert copies[0].image[:, :5].max() == 0 and copies[0].image[:, 5:].min() == 255
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ('{"photo": "photos/9.png", "xyxy": [50, 5, 70, 20], "tile": "5p"}', r"copy 1: box \[50, 5, 70, 20\] is not inside photos/9.png \(60x40\)"),
+    ('{"photo": "photos/9.png", "xyxy": [5, 5, 10, 20], "tile": "5q"}', "copy 1 is not a photo, an xyxy box and a tile"),
+    ('{"photo": "photos/9.png", "xyxy": [5, 5], "tile": "5p"}', "copy 1 is not a photo, an xyxy box and a tile"),
+    ('{"photo": "photos/8.png", "xyxy": [5, 5, 10, 20], "tile": "5p"}', "copy 1: cannot read photos/8.png"),
+])
+def test_a_bad_copy_is_refused_by_its_number(tmp_path: Path, entry: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        load_copies(_photo_folder(tmp_path), _copies(tmp_path, entry))

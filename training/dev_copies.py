@@ -1,0 +1,133 @@
+"""Propose labels for the tiles of the dev photos that ``photo_boxes.json`` leaves unlabelled, for a person to check.
+
+    python -m training.dev_copies DEV_DATA_DIR OUT_DIR
+
+Five dev photos (3, 4, 7, 9, 11) each show a whole tile set in a grid, but only about 40 of their ~144 tiles
+are labelled. The others are the "other crops of the set" that a calibration must be measured on. This
+script finds every face-up tile the reader sees that overlaps no labelled box, matches the grey picture
+against each labelled box of the same photo (normalised cross-correlation, ``cv2.matchTemplate``, within 12%
+of the box), snaps the box to the best match and proposes that label. Proposals below :data:`MIN_MATCH` are
+left out: they match no labelled tile (seasons, flowers and jokers of which no copy is labelled).
+
+It writes ``OUT_DIR/proposed.json`` (the same layout as ``training/dev_copies.json``) and one montage per
+photo (``OUT_DIR/check_<photo>.png``: each labelled tile, red, followed by the copies proposed for it, with
+their index and match score) to look at. The template match is not a reader: on the small tiles of photo 3
+it took 4p for 5p and back, so every proposal is checked by eye before it goes into
+``training/dev_copies.json``, where a corrected entry carries a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision.read import TileReader
+from training.real_crops import errata
+
+PHOTOS = ("photos/3.png", "photos/4.jpg", "photos/7.jpg", "photos/9.jpg", "photos/11.jpg")
+MIN_MATCH = 0.75
+"""Lowest normalised cross-correlation with a labelled tile for a proposal to be kept."""
+
+
+def _iou(p: list[float], q: list[float]) -> float:
+    ix = max(0.0, min(p[2], q[2]) - max(p[0], q[0]))
+    iy = max(0.0, min(p[3], q[3]) - max(p[1], q[1]))
+    union = (p[2] - p[0]) * (p[3] - p[1]) + (q[2] - q[0]) * (q[3] - q[1]) - ix * iy
+    return ix * iy / union if union > 0 else 0.0
+
+
+def labelled_boxes(dev: Path, photo: str) -> list[dict]:
+    """The labelled boxes of ``photo``, with the known wrong labels corrected (``dev_errata.json``)."""
+    boxes = [dict(b) for b in json.loads((dev / "photo_boxes.json").read_text())[photo]]
+    for e in errata("photo_boxes"):
+        for b in boxes:
+            if e["photo"] == photo and b["xyxy"] == e["xyxy"]:
+                b["tile"] = e["shows"]
+    return boxes
+
+
+def propose(dev: Path, photo: str, reader: TileReader) -> list[dict]:
+    img = cv2.imread(str(dev / photo), cv2.IMREAD_COLOR)
+    if img is None:
+        raise ValueError(f"cannot read {dev / photo}")
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    labelled = labelled_boxes(dev, photo)
+    anchors = np.array([b["xyxy"] for b in labelled], float)
+    w = float(np.median(anchors[:, 2] - anchors[:, 0]))
+    h = float(np.median(anchors[:, 3] - anchors[:, 1]))
+    templates = [grey[int(a[1]) + 4 : int(a[3]) - 4, int(a[0]) + 4 : int(a[2]) - 4] for a in anchors]
+    found = reader.read(img)
+    rows = []
+    for (cx, cy, *_), up in zip(found.obb.tolist(), found.face_up.tolist(), strict=True):
+        if not up:
+            continue
+        m = int(0.12 * w)
+        x0, y0 = int(cx - w / 2) - m, int(cy - h / 2) - m
+        region = grey[max(0, y0) : int(cy + h / 2) + m, max(0, x0) : int(cx + w / 2) + m]
+        scores = [cv2.matchTemplate(region, t, cv2.TM_CCOEFF_NORMED)
+                  if region.shape[0] >= t.shape[0] and region.shape[1] >= t.shape[1] else None for t in templates]
+        best = int(np.argmax([s.max() if s is not None else -1.0 for s in scores]))
+        match = scores[best]
+        if match is None or float(match.max()) < MIN_MATCH:
+            continue
+        _, top, _, (px, py) = cv2.minMaxLoc(match)
+        a = anchors[best]
+        bx, by = max(0, x0) + px - 4, max(0, y0) + py - 4
+        box = [max(0, int(bx)), max(0, int(by)), min(img.shape[1], int(bx + a[2] - a[0])),
+               min(img.shape[0], int(by + a[3] - a[1]))]
+        rows.append({"photo": photo, "xyxy": box,
+                     "tile": labelled[best]["tile"], "match": round(float(top), 3)})
+    keep: list[dict] = []
+    for r in sorted(rows, key=lambda r: -r["match"]):
+        if not any(_iou(r["xyxy"], list(a)) > 0.3 for a in anchors) and not any(
+                _iou(r["xyxy"], k["xyxy"]) > 0.3 for k in keep):
+            keep.append(r)
+    return sorted(keep, key=lambda r: (r["xyxy"][1] // 20, r["xyxy"][0]))
+
+
+def montage(dev: Path, photo: str, rows: list[dict]) -> np.ndarray:
+    img = cv2.imread(str(dev / photo), cv2.IMREAD_COLOR)
+
+    def cut(box: list[int], text: str, colour: tuple[int, int, int]) -> np.ndarray:
+        x0, y0, x1, y1 = (max(0, int(v)) for v in box)
+        c = cv2.resize(img[y0:y1, x0:x1], (120, 160), interpolation=cv2.INTER_CUBIC)
+        c = cv2.copyMakeBorder(c, 0, 18, 0, 3, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+        cv2.putText(c, text, (2, 173), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1)
+        return c
+
+    by_tile: dict[str, list[tuple[int, dict]]] = defaultdict(list)
+    for i, r in enumerate(rows):
+        by_tile[r["tile"]].append((i, r))
+    lines = [[cut(b["xyxy"], f"label {b['tile']}", (0, 0, 255))]
+             + [cut(r["xyxy"], f"{i} {r['match']:.2f}", (0, 0, 0)) for i, r in by_tile[b["tile"]]]
+             for b in labelled_boxes(dev, photo)]
+    width = max(len(line) for line in lines)
+    blank = np.full_like(lines[0][0], 255)
+    return np.vstack([np.hstack(line + [blank] * (width - len(line))) for line in lines])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dev", type=Path, help="dev-data folder (photos/, photo_boxes.json)")
+    ap.add_argument("out", type=Path, help="folder for proposed.json and the montages to check")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    reader = TileReader()
+    copies = []
+    for photo in PHOTOS:
+        rows = propose(args.dev, photo, reader)
+        copies += rows
+        name = Path(photo).stem
+        cv2.imwrite(str(args.out / f"check_{name}.png"), montage(args.dev, photo, rows))
+        print(f"{photo}: {len(rows)} copies proposed")
+    (args.out / "proposed.json").write_text(json.dumps({"copies": copies}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
