@@ -9,7 +9,9 @@
 2. Dev photos (``DIR/photos`` + ``DIR/photo_boxes.json``): labelled tiles found (axis-aligned IoU >= 0.5)
    and read right (as labelled; ``read_right_corrected`` also with the labels of ``training/dev_errata.json``, boxes
    whose label is not the tile they show; they were found by looking at the tiles read wrong, so the
-   corrected figure can only be the higher one).
+   corrected figure can only be the higher one). The same for the other copies in the whole-set photos
+   (``training/dev_copies.json``), and, with ``--loso-dir``, those copies read again once each set is
+   calibrated with its crops.
 3. Speed: the median time to read a 1280x720 frame with about 80 tiles on 2 cores (detector 2 threads,
    classifier 2 threads, both with spinning off), in the configuration that gives the numbers above.
    With ``--mahjong-detector-python`` (the python of a throwaway venv where PyPI ``mahjong-detector`` is
@@ -151,50 +153,91 @@ def _iou_xyxy(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-def dev_photos(reader: TileReader, folder: Path,
-               loso: tuple[Path, Path | None, Path | None] | None = None) -> dict[str, object]:
-    """Labelled tiles of the dev photos found (IoU >= 0.5) and read right. With ``loso`` (folders of
-    ``tile_classifier_minus_<set>.onnx``, ``tile_flower_minus_<set>.onnx`` and, if given,
+def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, Path | None] | None = None,
+               copies_file: Path | None = None) -> dict[str, object]:
+    """Labelled tiles of the dev photos found (IoU >= 0.5) and read right; and the same for the other copies
+    of ``training/dev_copies.json`` (unlabelled tiles of the whole-set photos, checked by eye). With ``loso``
+    (folders of ``tile_classifier_minus_<set>.onnx``, ``tile_flower_minus_<set>.onnx`` and, if given,
     ``tile_orient_minus_<set>.onnx``) each photo is read by the models trained without its set (the packaged
-    ones saw every dev set: optimistic)."""
+    ones saw every dev set: optimistic), and read a second time as ``companion read`` reads it once the set is
+    calibrated with its crops of crops.csv (one per kind, cut from the labelled boxes): scored on the copies
+    only, which the calibration never saw. ``copies_file``: another copies file (default the shipped one)."""
+    from companion.vision.calibration import Calibration
     from companion.vision.image_file import read_image
+    from training.real_crops import COPIES, load_crops, set_of
 
     boxes = json.loads((folder / "photo_boxes.json").read_text(encoding="utf-8"))
+    copies: dict[str, list[tuple[list[float], str]]] = {}
+    for c in json.loads((copies_file or COPIES).read_text(encoding="utf-8"))["copies"]:
+        copies.setdefault(str(c["photo"]), []).append((c["xyxy"], str(c["tile"])))
     errata = load_errata()
+    crops = load_crops(folder) if loso is not None else []
     found = right = right_corrected = total = applied = 0
+    cop = {"n": 0, "found": 0, "right": 0, "right_calibrated": 0, "calibrated_n": 0}
     per_photo = {}
-    readers: dict[str, TileReader] = {}
+    readers: dict[tuple[str, bool], TileReader] = {}
+
+    def loso_reader(s: str, calibrated: bool) -> TileReader:
+        assert loso is not None
+        if (s, calibrated) not in readers:
+            flower = loso[1] / f"tile_flower_minus_{s}.onnx" if loso[1] else None
+            orient = loso[2] / f"tile_orient_minus_{s}.onnx" if loso[2] else ORIENT[0]
+            cal = Calibration.from_crops(f"set{s}", [(c.tile, c.image) for c in crops if c.set == s]) \
+                if calibrated else None
+            readers[s, calibrated] = TileReader(reader.detector.path, loso[0] / f"tile_classifier_minus_{s}.onnx",
+                                                threshold=reader.detector.threshold, turns=reader.turns,
+                                                long_side=reader.long_side, flower_model=flower, orient=orient,
+                                                backs=BACKS[0], calibration=cal)
+        return readers[s, calibrated]
+
     for name, items in sorted(boxes.items()):
         image = read_image(folder / name)
-        use = reader
-        if loso is not None:
-            s = Path(name).stem.split("-")[0]
-            if s not in readers:
-                flower = loso[1] / f"tile_flower_minus_{s}.onnx" if loso[1] else None
-                orient = loso[2] / f"tile_orient_minus_{s}.onnx" if loso[2] else ORIENT[0]
-                readers[s] = TileReader(reader.detector.path, loso[0] / f"tile_classifier_minus_{s}.onnx",
-                                        threshold=reader.detector.threshold, turns=reader.turns,
-                                        long_side=reader.long_side, flower_model=flower, orient=orient,
-                                        backs=BACKS[0])
-            use = readers[s]
+        s = set_of(name)
+        use = loso_reader(s, False) if loso is not None else reader
         dets: Detections = use.read(image, tiled=TILED_PHOTOS[0])
-        xyxy = dets.xyxy
         f = r = rc = 0
         for item in items:
-            want = np.array(item["xyxy"], np.float32)
-            ious = [_iou_xyxy(want, d) for d in xyxy]
-            if ious and max(ious) >= 0.5:
+            got = _read_at(dets, item["xyxy"])
+            if got is not None:
                 f += 1
-                got = Tile(int(dets.kind[int(np.argmax(ious))]))
                 r += got == Tile.from_code(item["tile"])
                 shows = corrected_label(name, item, errata)
                 rc += got == Tile.from_code(shows)
                 applied += shows != item["tile"]
-        per_photo[name] = {"labelled": len(items), "found": f, "read_right": r, "detections": len(dets)}
+        mine = copies.get(name, [])
+        got_copies = [_read_at(dets, box) for box, _ in mine]
+        cop["n"] += len(mine)
+        cop["found"] += sum(g is not None for g in got_copies)
+        cop["right"] += sum(g == Tile.from_code(t) for g, (_, t) in zip(got_copies, mine, strict=True))
+        if loso is not None and mine:
+            kinds = {c.tile for c in crops if c.set == s}
+            calibrated = loso_reader(s, True).read(image, tiled=TILED_PHOTOS[0])
+            for box, t in mine:
+                if Tile.from_code(t) in kinds:
+                    cop["calibrated_n"] += 1
+                    cop["right_calibrated"] += _read_at(calibrated, box) == Tile.from_code(t)
+        per_photo[name] = {"labelled": len(items), "found": f, "read_right": r, "detections": len(dets),
+                           "copies": len(mine)}
         found, right, right_corrected, total = found + f, right + r, right_corrected + rc, total + len(items)
-    return {"labelled": total, "found": found / max(total, 1), "read_right": right / max(total, 1),
-            "read_right_corrected": right_corrected / max(total, 1), "errata_applied": applied,
-            "per_photo": per_photo}
+    out: dict[str, object] = {
+        "labelled": total, "found": found / max(total, 1), "read_right": right / max(total, 1),
+        "read_right_corrected": right_corrected / max(total, 1), "errata_applied": applied,
+        "copies": cop["n"], "copies_found": cop["found"] / max(cop["n"], 1),
+        "copies_read_right": cop["right"] / max(cop["n"], 1)}
+    if loso is not None:
+        out |= {"copies_of_calibrated_kinds": cop["calibrated_n"],
+                "copies_read_right_calibrated": cop["right_calibrated"] / max(cop["calibrated_n"], 1)}
+    return out | {"per_photo": per_photo}
+
+
+def _read_at(dets: Detections, xyxy: list[float]) -> Tile | None:
+    """The tile read in the detection that best overlaps the box ``xyxy`` (axis-aligned IoU >= 0.5), or None
+    when none does."""
+    want = np.array(xyxy, np.float32)
+    ious = [_iou_xyxy(want, d) for d in dets.xyxy]
+    if not ious or max(ious) < 0.5:
+        return None
+    return Tile(int(dets.kind[int(np.argmax(ious))]))
 
 
 def load_errata(path: Path = ERRATA) -> dict[tuple[str, tuple[float, ...]], tuple[str, str]]:
