@@ -342,3 +342,17 @@ def test_a_face_up_box_inside_surer_ones_is_dropped_but_not_a_back_or_a_sure_one
     pair[0, :2] = [300 + 4 * np.cos(t), 100 - 4 * np.sin(t)]  # 4 px across: 0.9 under it, dropped
     assert _covered(pair, np.array([0.9, 0.5], np.float32), np.ones(2, bool), np.ones(2, bool)).tolist() == \
         [False, True]
+
+
+def test_cli_says_once_that_no_tile_set_is_calibrated(tmp_path, capsys, monkeypatch) -> None:
+    from companion.commands.read import NO_CALIBRATION
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    frame, _ = scene()
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), frame)
+    assert main(["read", str(photo), str(photo), "--threads", "1", "--single-pass"]) == 0
+    err = capsys.readouterr().err
+    assert err.count(NO_CALIBRATION) == 1 and "companion calibrate" in err and "校正" in err
+    assert main(["read", str(photo), "--threads", "1", "--single-pass", "--no-calibration"]) == 0
+    assert NO_CALIBRATION not in capsys.readouterr().err
