@@ -143,13 +143,16 @@ def copies_scores(models: dict[str, TileClassifier], crops: list[RealCrop], copi
                   ) -> dict[str, float]:
     """Issue 5's calibration target on real other copies: each set calibrated with its crops (one per kind,
     as photographed), read on the other physical copies of those kinds in the same photos
-    (``training/dev_copies.json``), with the set's left-out model; and the same copies uncalibrated."""
+    (``training/dev_copies.json``; :func:`training.real_crops.load_copies` leaves out the very tiles the crops
+    were cut from), with the set's left-out model; and the same copies uncalibrated."""
     by_set: dict[str, list[RealCrop]] = defaultdict(list)
     for c in crops:
         by_set[c.set].append(c)
     cal, uncal, wrong = [], [], []
     for s in sorted({c.set for c in copies}):
         items = by_set[s]
+        if not items:
+            raise ValueError(f"copies of set {s} to score, but no crop of set {s} to calibrate with")
         kinds = {c.tile for c in items}
         mine = [c for c in copies if c.set == s and c.tile in kinds]
         calibrated = _like(models[s], calibration=Calibration.from_crops(f"set{s}", [(c.tile, c.image) for c in items]))
@@ -158,6 +161,8 @@ def copies_scores(models: dict[str, TileClassifier], crops: list[RealCrop], copi
             out += [p.tile == c.tile for p, c in zip(preds, mine, strict=True)]
             wrong += [f"{name}:{c.file}:{c.tile}->{p.label}" for p, c in zip(preds, mine, strict=True) if p.tile != c.tile]
     print("copies misread:", " ".join(wrong))
+    if not cal:
+        raise ValueError("no copy of a calibrated kind to score")
     return {"calibration_copies_top1": float(np.mean(cal)), "calibration_copies_n": len(cal),
             "calibration_copies_uncalibrated_top1": float(np.mean(uncal))}
 

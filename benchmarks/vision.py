@@ -160,20 +160,25 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
     (folders of ``tile_classifier_minus_<set>.onnx``, ``tile_flower_minus_<set>.onnx`` and, if given,
     ``tile_orient_minus_<set>.onnx``) each photo is read by the models trained without its set (the packaged
     ones saw every dev set: optimistic), and read a second time as ``companion read`` reads it once the set is
-    calibrated with its crops of crops.csv (one per kind, cut from the labelled boxes): scored on the copies
-    only, which the calibration never saw. ``copies_file``: another copies file (default the shipped one)."""
+    calibrated with its crops of crops.csv (one per kind): scored on the copies of calibrated kinds only,
+    beside the same copies' uncalibrated reading. Copies that are the very tiles the crops were cut from are
+    left out (``training/real_crops.copy_entries``). The copies are tiles the packaged reader found and
+    template matching tied to a labelled tile, so ``copies_found`` is a consistency check, not a measure,
+    and the copies lean towards tiles that look like their labelled copy. ``copies_file``: another copies file (default the shipped one)."""
     from companion.vision.calibration import Calibration
     from companion.vision.image_file import read_image
-    from training.real_crops import COPIES, load_crops, set_of
+    from training.real_crops import COPIES, copy_entries, load_crops, set_of
 
     boxes = json.loads((folder / "photo_boxes.json").read_text(encoding="utf-8"))
-    copies: dict[str, list[tuple[list[float], str]]] = {}
-    for c in json.loads((copies_file or COPIES).read_text(encoding="utf-8"))["copies"]:
-        copies.setdefault(str(c["photo"]), []).append((c["xyxy"], str(c["tile"])))
+    copies: dict[str, list[tuple[list[float], Tile]]] = {}
+    for c in copy_entries(copies_file or COPIES):  # checked; the very tiles of crops.csv's crops left out
+        if c.photo not in boxes:
+            raise ValueError(f"copy {c.number} names {c.photo}, which {folder / 'photo_boxes.json'} does not have")
+        copies.setdefault(c.photo, []).append((list(c.xyxy), c.tile))
     errata = load_errata()
     crops = load_crops(folder) if loso is not None else []
     found = right = right_corrected = total = applied = 0
-    cop = {"n": 0, "found": 0, "right": 0, "right_calibrated": 0, "calibrated_n": 0}
+    cop = {"n": 0, "found": 0, "right": 0, "right_calibrated": 0, "calibrated_n": 0, "right_of_calibrated": 0}
     per_photo = {}
     readers: dict[tuple[str, bool], TileReader] = {}
 
@@ -208,14 +213,17 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
         got_copies = [_read_at(dets, box) for box, _ in mine]
         cop["n"] += len(mine)
         cop["found"] += sum(g is not None for g in got_copies)
-        cop["right"] += sum(g == Tile.from_code(t) for g, (_, t) in zip(got_copies, mine, strict=True))
+        cop["right"] += sum(g == t for g, (_, t) in zip(got_copies, mine, strict=True))
         if loso is not None and mine:
             kinds = {c.tile for c in crops if c.set == s}
+            if not kinds:
+                raise ValueError(f"{name}: copies to score calibrated, but crops.csv has no crop of set {s}")
             calibrated = loso_reader(s, True).read(image, tiled=TILED_PHOTOS[0])
-            for box, t in mine:
-                if Tile.from_code(t) in kinds:
+            for (box, t), g in zip(mine, got_copies, strict=True):
+                if t in kinds:
                     cop["calibrated_n"] += 1
-                    cop["right_calibrated"] += _read_at(calibrated, box) == Tile.from_code(t)
+                    cop["right_of_calibrated"] += g == t
+                    cop["right_calibrated"] += _read_at(calibrated, box) == t
         per_photo[name] = {"labelled": len(items), "found": f, "read_right": r, "detections": len(dets),
                            "copies": len(mine)}
         found, right, right_corrected, total = found + f, right + r, right_corrected + rc, total + len(items)
@@ -225,8 +233,10 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
         "copies": cop["n"], "copies_found": cop["found"] / max(cop["n"], 1),
         "copies_read_right": cop["right"] / max(cop["n"], 1)}
     if loso is not None:
+        n = max(cop["calibrated_n"], 1)
         out |= {"copies_of_calibrated_kinds": cop["calibrated_n"],
-                "copies_read_right_calibrated": cop["right_calibrated"] / max(cop["calibrated_n"], 1)}
+                "copies_of_calibrated_kinds_read_right_uncalibrated": cop["right_of_calibrated"] / n,
+                "copies_read_right_calibrated": cop["right_calibrated"] / n}
     return out | {"per_photo": per_photo}
 
 

@@ -9,7 +9,8 @@ against each labelled box of the same photo (normalised cross-correlation, ``cv2
 of the box), snaps the box to the best match and proposes that label. Proposals below :data:`MIN_MATCH` are
 left out: they match no labelled tile (seasons, flowers and jokers of which no copy is labelled).
 
-It writes ``OUT_DIR/proposed.json`` (the same layout as ``training/dev_copies.json``) and one montage per
+Copies that are the very tiles crops.csv's crops were cut from are tagged with the crop's file
+(:func:`crop_sources`) and left out of every score. It writes ``OUT_DIR/proposed.json`` (the same layout as ``training/dev_copies.json``) and one montage per
 photo (``OUT_DIR/check_<photo>.png``: each labelled tile, red, followed by the copies proposed for it, with
 their index and match score) to look at. The template match is not a reader: on the small tiles of photo 3
 it took 4p for 5p and back, so every proposal is checked by eye before it goes into
@@ -19,6 +20,7 @@ it took 4p for 5p and back, so every proposal is checked by eye before it goes i
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -32,6 +34,11 @@ from training.real_crops import errata
 PHOTOS = ("photos/3.png", "photos/4.jpg", "photos/7.jpg", "photos/9.jpg", "photos/11.jpg")
 MIN_MATCH = 0.75
 """Lowest normalised cross-correlation with a labelled tile for a proposal to be kept."""
+SAME_TILE = 0.85
+"""Lowest correlation at which a crop of crops.csv is taken to be cut from a copy (:func:`crop_sources`): the
+same tile matches at 0.96-0.999 (0.88 at photo 3's 40 px tiles, upscaled six times in the crop); another copy
+of the kind at 0.74 or less. Set low on purpose: a copy wrongly left out costs a test tile, one wrongly kept
+would score a calibration on its own picture."""
 
 
 def _iou(p: list[float], q: list[float]) -> float:
@@ -43,7 +50,10 @@ def _iou(p: list[float], q: list[float]) -> float:
 
 def labelled_boxes(dev: Path, photo: str) -> list[dict]:
     """The labelled boxes of ``photo``, with the known wrong labels corrected (``dev_errata.json``)."""
-    boxes = [dict(b) for b in json.loads((dev / "photo_boxes.json").read_text())[photo]]
+    table = json.loads((dev / "photo_boxes.json").read_text(encoding="utf-8"))
+    if photo not in table:
+        raise ValueError(f"{dev / 'photo_boxes.json'} has no boxes for {photo}")
+    boxes = [dict(b) for b in table[photo]]
     for e in errata("photo_boxes"):
         for b in boxes:
             if e["photo"] == photo and b["xyxy"] == e["xyxy"]:
@@ -90,6 +100,40 @@ def propose(dev: Path, photo: str, reader: TileReader) -> list[dict]:
     return sorted(keep, key=lambda r: (r["xyxy"][1] // 20, r["xyxy"][0]))
 
 
+def crop_sources(dev: Path, photo: str, rows: list[dict], labelled: list[dict]) -> None:
+    """Tag (``"crop": file``) each copy in ``rows`` that is the very tile a crop of crops.csv was cut from.
+
+    crops.csv's crops of a photo were not all cut at its labelled boxes: many show another copy of the kind
+    (same ink flaws, normalised cross-correlation about 0.99 there against 0.83-0.98 at the labelled box).
+    A calibration made from the crops would then be scored on its own pictures. Each crop, resized to each
+    box of the photo (labelled boxes and copies, 6% trimmed, searched within 6%), goes to the box it
+    matches best; a copy that wins a crop at :data:`SAME_TILE` or better is tagged, and scores leave it out
+    (:func:`training.real_crops.load_copies`)."""
+    img = cv2.imread(str(dev / photo), cv2.IMREAD_GRAYSCALE)
+    if img is None:
+        raise ValueError(f"cannot read {dev / photo}")
+    boxes = [(r, r["xyxy"]) for r in rows] + [(None, b["xyxy"]) for b in labelled]
+    with (dev / "crops.csv").open(newline="", encoding="utf-8") as f:
+        mine = [row for row in csv.DictReader(f) if f"photos/{row['source_photo']}" == photo]
+    for row in mine:
+        crop = cv2.imread(str(dev / row["file"]), cv2.IMREAD_GRAYSCALE)
+        if crop is None:
+            raise ValueError(f"cannot read {dev / row['file']}")
+        best, owner = -1.0, None
+        for r, (x0, y0, x1, y1) in boxes:
+            w, h = x1 - x0, y1 - y0
+            m = max(2, int(0.06 * w))
+            t = cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA)[m:-m, m:-m]
+            region = img[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m]
+            if region.shape[0] < t.shape[0] or region.shape[1] < t.shape[1]:
+                continue
+            v = float(cv2.matchTemplate(region, t, cv2.TM_CCOEFF_NORMED).max())
+            if v > best:
+                best, owner = v, r
+        if owner is not None and best >= SAME_TILE:
+            owner["crop"] = row["file"]
+
+
 def montage(dev: Path, photo: str, rows: list[dict]) -> np.ndarray:
     img = cv2.imread(str(dev / photo), cv2.IMREAD_COLOR)
 
@@ -106,6 +150,8 @@ def montage(dev: Path, photo: str, rows: list[dict]) -> np.ndarray:
     lines = [[cut(b["xyxy"], f"label {b['tile']}", (0, 0, 255))]
              + [cut(r["xyxy"], f"{i} {r['match']:.2f}", (0, 0, 0)) for i, r in by_tile[b["tile"]]]
              for b in labelled_boxes(dev, photo)]
+    if not lines:
+        raise ValueError(f"{photo} has no labelled boxes to show")
     width = max(len(line) for line in lines)
     blank = np.full_like(lines[0][0], 255)
     return np.vstack([np.hstack(line + [blank] * (width - len(line))) for line in lines])
@@ -121,11 +167,12 @@ def main() -> int:
     copies = []
     for photo in PHOTOS:
         rows = propose(args.dev, photo, reader)
+        crop_sources(args.dev, photo, rows, labelled_boxes(args.dev, photo))
         copies += rows
         name = Path(photo).stem
         cv2.imwrite(str(args.out / f"check_{name}.png"), montage(args.dev, photo, rows))
-        print(f"{photo}: {len(rows)} copies proposed")
-    (args.out / "proposed.json").write_text(json.dumps({"copies": copies}, indent=1))
+        print(f"{photo}: {len(rows)} copies proposed, {sum('crop' in r for r in rows)} of them crops of crops.csv")
+    (args.out / "proposed.json").write_text(json.dumps({"copies": copies}, indent=1), encoding="utf-8")
     return 0
 
 

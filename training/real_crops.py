@@ -16,7 +16,8 @@ import numpy as np
 
 from companion.tiles import Tile
 
-__all__ = ["RealCrop", "load_crops", "load_copies", "set_of", "crop_errata", "errata", "ERRATA", "COPIES"]
+__all__ = ["RealCrop", "CopyEntry", "load_crops", "load_copies", "copy_entries", "set_of", "crop_errata", "errata", "ERRATA",
+           "COPIES"]
 
 ERRATA = Path(__file__).with_name("dev_errata.json")
 """Known wrong labels of the dev data (``crops``: rows of crops.csv whose label is not the tile shown)."""
@@ -87,30 +88,55 @@ COPIES = Path(__file__).with_name("dev_copies.json")
 ``training/dev_copies.py`` and checked by eye."""
 
 
-def load_copies(folder: Path, path: Path = COPIES) -> list[RealCrop]:
-    """The copies listed in ``path``, cut from the photos of the dev-data ``folder`` at their boxes. ``file`` is
-    ``<photo>#<x0>,<y0>``; ``set`` is the photo's set (:func:`set_of`). A box outside its photo, an unknown
-    tile or a photo that cannot be read is an error naming the entry."""
+@dataclass(frozen=True, slots=True)
+class CopyEntry:
+    photo: str
+    xyxy: tuple[int, int, int, int]
+    tile: Tile
+    crop: str | None  # the crops.csv file cut from this very tile, if any (then left out of scores)
+    number: int  # 1-based position in the file, for messages
+
+
+def copy_entries(path: Path = COPIES, crops_too: bool = False) -> list[CopyEntry]:
+    """The entries of the copies file ``path``, checked: a photo, an ``xyxy`` box of four integers with
+    ``x0 < x1`` and ``y0 < y1``, a tile. Entries that are the very tile a crop of crops.csv was cut from
+    (``"crop"``) are left out unless ``crops_too``: a calibration made from the crops must not be scored on
+    them. A malformed entry is an error naming its number."""
     try:
         entries = json.loads(Path(path).read_text(encoding="utf-8"))["copies"]
-    except (OSError, ValueError, KeyError) as err:
+    except (OSError, ValueError, KeyError, TypeError) as err:
         raise ValueError(f"{path}: not a copies file ({err})") from err
-    photos: dict[str, np.ndarray] = {}
     out = []
     for i, e in enumerate(entries):
         what = f"{path}: copy {i + 1}"
         try:
-            photo, (x0, y0, x1, y1), code = str(e["photo"]), (int(v) for v in e["xyxy"]), str(e["tile"])
-            tile = Tile.from_code(code)
-        except (KeyError, TypeError, ValueError) as err:
+            x0, y0, x1, y1 = (int(v) for v in e["xyxy"])
+            entry = CopyEntry(str(e["photo"]), (x0, y0, x1, y1), Tile.from_code(str(e["tile"])),
+                              str(e["crop"]) if e.get("crop") is not None else None, i + 1)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"{what} is not a photo, an xyxy box and a tile: {err}") from err
-        if photo not in photos:
-            img = cv2.imread(str(Path(folder) / photo), cv2.IMREAD_COLOR)
+        if not (0 <= x0 < x1 and 0 <= y0 < y1):
+            raise ValueError(f"{what}: box {[x0, y0, x1, y1]} is empty or negative")
+        if crops_too or entry.crop is None:
+            out.append(entry)
+    return out
+
+
+def load_copies(folder: Path, path: Path = COPIES, crops_too: bool = False) -> list[RealCrop]:
+    """The copies of :func:`copy_entries`, cut from the photos of the dev-data ``folder`` at their boxes.
+    ``file`` is ``<photo>#<x0>,<y0>``; ``set`` is the photo's set (:func:`set_of`). A box outside its photo or
+    a photo that cannot be read is an error naming the entry."""
+    photos: dict[str, np.ndarray] = {}
+    out = []
+    for e in copy_entries(path, crops_too):
+        if e.photo not in photos:
+            img = cv2.imread(str(Path(folder) / e.photo), cv2.IMREAD_COLOR)
             if img is None:
-                raise ValueError(f"{what}: cannot read {photo} in {folder}")
-            photos[photo] = img
-        h, w = photos[photo].shape[:2]
-        if not (0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h):
-            raise ValueError(f"{what}: box {[x0, y0, x1, y1]} is not inside {photo} ({w}x{h})")
-        out.append(RealCrop(f"{photo}#{x0},{y0}", tile, set_of(photo), photos[photo][y0:y1, x0:x1].copy()))
+                raise ValueError(f"{path}: copy {e.number}: cannot read {e.photo} in {folder}")
+            photos[e.photo] = img
+        h, w = photos[e.photo].shape[:2]
+        x0, y0, x1, y1 = e.xyxy
+        if x1 > w or y1 > h:
+            raise ValueError(f"{path}: copy {e.number}: box {list(e.xyxy)} is not inside {e.photo} ({w}x{h})")
+        out.append(RealCrop(f"{e.photo}#{x0},{y0}", e.tile, set_of(e.photo), photos[e.photo][y0:y1, x0:x1].copy()))
     return out

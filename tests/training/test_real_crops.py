@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
-from training.real_crops import COPIES, crop_errata, load_copies, load_crops
+from training.real_crops import copy_entries, crop_errata, load_copies, load_crops
 
 
 def _folder(root: Path, label_350: str) -> Path:
@@ -52,17 +52,26 @@ def _copies(root: Path, *entries: str) -> Path:
 
 
 def test_the_shipped_copies_file_names_tiles_boxes_and_the_five_whole_set_photos() -> None:
-    import json
+    from training.dev_copies import PHOTOS, _iou
 
-    from training.dev_copies import PHOTOS
+    every = copy_entries(crops_too=True)
+    scored = copy_entries()
+    assert len(every) == 484 and len(scored) > 350
+    assert {e.photo for e in every} == set(PHOTOS)
+    assert all(e.crop is None for e in scored) and all(e.crop and e.crop.startswith("crops/") for e in every
+                                                       if e not in scored)
+    assert len({e.crop for e in every if e.crop}) == len(every) - len(scored)  # one tile per crop
+    for photo in PHOTOS:  # no tile listed twice
+        boxes = [list(e.xyxy) for e in every if e.photo == photo]
+        assert max(_iou(p, q) for i, p in enumerate(boxes) for q in boxes[i + 1 :]) < 0.2
 
-    entries = json.loads(COPIES.read_text(encoding="utf-8"))["copies"]
-    assert len(entries) > 400
-    assert {e["photo"] for e in entries} == set(PHOTOS)
-    for e in entries:
-        Tile.from_code(e["tile"])
-        x0, y0, x1, y1 = e["xyxy"]
-        assert 0 <= x0 < x1 and 0 <= y0 < y1
+
+def test_copies_cut_from_for_a_crop_are_left_out_unless_asked_for(tmp_path: Path) -> None:
+    path = _copies(tmp_path, '{"photo": "photos/9.png", "xyxy": [1, 2, 5, 9], "tile": "5p"}',
+                   '{"photo": "photos/9.png", "xyxy": [10, 2, 15, 9], "tile": "6p", "crop": "crops/3.jpg"}')
+    assert [(e.tile, e.crop, e.number) for e in copy_entries(path)] == [(Tile.P5, None, 1)]
+    assert [(e.tile, e.crop, e.number) for e in copy_entries(path, crops_too=True)] == [
+        (Tile.P5, None, 1), (Tile.P6, "crops/3.jpg", 2)]
 
 
 def test_a_copy_loads_as_its_photo_cut_at_its_box(tmp_path: Path) -> None:
@@ -77,6 +86,8 @@ def test_a_copy_loads_as_its_photo_cut_at_its_box(tmp_path: Path) -> None:
     ('{"photo": "photos/9.png", "xyxy": [5, 5, 10, 20], "tile": "5q"}', "copy 1 is not a photo, an xyxy box and a tile"),
     ('{"photo": "photos/9.png", "xyxy": [5, 5], "tile": "5p"}', "copy 1 is not a photo, an xyxy box and a tile"),
     ('{"photo": "photos/8.png", "xyxy": [5, 5, 10, 20], "tile": "5p"}', "copy 1: cannot read photos/8.png"),
+    ('{"photo": "photos/9.png", "xyxy": [5, 5, 5, 20], "tile": "5p"}', r"copy 1: box \[5, 5, 5, 20\] is empty"),
+    ('{"photo": "photos/9.png", "xyxy": "5,5,9,9", "tile": "5p"}', "copy 1 is not a photo, an xyxy box and a tile"),
 ])
 def test_a_bad_copy_is_refused_by_its_number(tmp_path: Path, entry: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

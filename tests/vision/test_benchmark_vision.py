@@ -131,15 +131,18 @@ def test_a_distractor_counts_only_where_it_shows_not_under_tiles_or_as_a_hand() 
     assert mask.tolist() == [[1, 0, 1, 0], [0, 0, 0, 0]]
 
 
-def test_dev_photos_score_labelled_tiles_and_copies_uncalibrated_and_calibrated(tmp_path: Path) -> None:
+def test_dev_photos_score_labelled_tiles_and_copies_uncalibrated_and_calibrated(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A stand-in dev folder: a photo of the packaged tile pictures in a grid (four copies of six kinds, the
-    first row labelled, the rest copies), crops.csv holding the labelled tiles' crops for the calibration,
-    and the packaged classifier standing in for the set's left-out model."""
+    first row labelled, the rest copies), crops.csv holding the labelled tiles' crops but the last kind's (so
+    its copies are not scored calibrated), and the packaged classifier standing in for the set's left-out
+    model."""
     import json
     import shutil
 
     import cv2
 
+    import companion.vision.calibration as calibration
     from benchmarks.vision import dev_photos
     from companion.vision.classify import default_model_path
     from tests.training.test_dev_copies import KINDS, _grid
@@ -149,22 +152,37 @@ def test_dev_photos_score_labelled_tiles_and_copies_uncalibrated_and_calibrated(
     (tmp_path / "crops").mkdir()
     photo = cv2.imread(str(tmp_path / "photos/9.png"))
     rows = ["file,tile,source_photo"]
-    for i, (kind, (x0, y0, x1, y1)) in enumerate(labelled):
+    for i, (kind, (x0, y0, x1, y1)) in enumerate(labelled[:-1]):
         cv2.imwrite(str(tmp_path / "crops" / f"{i}.png"), cv2.resize(photo[y0:y1, x0:x1], (60, 80)))
         rows.append(f"crops/{i}.png,{kind},9.png")
     (tmp_path / "crops.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    entries = [{"photo": "photos/9.png", "xyxy": box, "tile": kind} for kind, box in copies]
+    entries[0]["crop"] = "crops/0.png"  # as if crops.csv's 1m had been cut from this copy: never scored
     copies_file = tmp_path / "copies.json"
-    copies_file.write_text(json.dumps({"copies": [{"photo": "photos/9.png", "xyxy": box, "tile": kind}
-                                                   for kind, box in copies]}), encoding="utf-8")
+    copies_file.write_text(json.dumps({"copies": entries}), encoding="utf-8")
     loso = tmp_path / "loso"
     loso.mkdir()
     shutil.copy(default_model_path(), loso / "tile_classifier_minus_9.onnx")
+    made: list[tuple[str, list[str]]] = []
+    real = calibration.Calibration.from_crops.__func__  # type: ignore[attr-defined]
+
+    def spy(cls: type, name: str, samples: list) -> calibration.Calibration:
+        made.append((name, sorted(t.code for t, _ in samples)))
+        return real(cls, name, samples)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(calibration.Calibration, "from_crops", classmethod(spy))
     out = dev_photos(TileReader(), tmp_path, (loso, None, None), copies_file)
-    assert out["labelled"] == len(KINDS) and out["copies"] == 3 * len(KINDS)
-    assert out["copies_of_calibrated_kinds"] == 3 * len(KINDS)  # every kind has its crop in crops.csv
+    assert made == [("set9", sorted(KINDS[:-1]))]  # one calibration: set 9's crops
+    assert out["labelled"] == len(KINDS) and out["copies"] == 3 * len(KINDS) - 1
+    assert out["copies_of_calibrated_kinds"] == 3 * (len(KINDS) - 1) - 1
     per = out["per_photo"]["photos/9.png"]
-    assert per["labelled"] == len(KINDS) and per["copies"] == 3 * len(KINDS)
-    assert float(out["found"]) >= 5 / 6 and float(out["copies_found"]) >= 15 / 18
+    assert per["labelled"] == len(KINDS) and per["copies"] == 3 * len(KINDS) - 1
+    assert float(out["found"]) >= 5 / 6 and float(out["copies_found"]) >= 15 / 17
     # the packaged pictures are clean renders of trained styles: read right, calibrated or not
-    assert float(out["copies_read_right"]) >= 15 / 18
-    assert float(out["copies_read_right_calibrated"]) >= 15 / 18
+    assert float(out["copies_read_right"]) >= 15 / 17
+    assert float(out["copies_of_calibrated_kinds_read_right_uncalibrated"]) >= 13 / 14
+    assert float(out["copies_read_right_calibrated"]) >= 13 / 14
+    entries[1]["photo"] = "photos/8.png"
+    copies_file.write_text(json.dumps({"copies": entries}), encoding="utf-8")
+    with pytest.raises(ValueError, match="copy 2 names photos/8.png"):
+        dev_photos(TileReader(), tmp_path, (loso, None, None), copies_file)

@@ -356,3 +356,18 @@ def test_cli_says_once_that_no_tile_set_is_calibrated(tmp_path, capsys, monkeypa
     assert err.count(NO_CALIBRATION) == 1 and "companion calibrate" in err and "校正" in err
     assert main(["read", str(photo), "--threads", "1", "--single-pass", "--no-calibration"]) == 0
     assert NO_CALIBRATION not in capsys.readouterr().err
+
+
+def test_cli_names_the_calibrated_sets_when_none_is_selected(tmp_path, capsys, monkeypatch) -> None:
+    from companion.commands.read import NO_CALIBRATION
+    from companion.vision import calibration
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    crop = cv2.resize(scene()[0][:160, :120], (60, 80))
+    calibration.save(calibration.Calibration.from_crops("home", [(Tile.M1, crop)]))
+    (calibration.calibration_dir() / "current.txt").unlink(missing_ok=True)  # saved, not selected
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), scene()[0])
+    assert main(["read", str(photo), "--threads", "1", "--single-pass"]) == 0
+    err = capsys.readouterr().err
+    assert "none is selected" in err and "(home)" in err and "未選用" in err and NO_CALIBRATION not in err
