@@ -37,7 +37,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import obb_corners, obb_iou
 from companion.vision.read import Detections, TileReader
-from training.real_crops import ERRATA, errata
+from training.real_crops import ERRATA, errata, iou_xyxy
 from training.synth.faces import sample_style
 from training.synth.scene import prop_id, render_table_ids
 from training.synth.scene_layouts import Scene, random_scene
@@ -145,14 +145,6 @@ def _best_match(obb: np.ndarray, truth: list, used: np.ndarray) -> int:
     return best_j
 
 
-def _iou_xyxy(a: np.ndarray, b: np.ndarray) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return float(inter / union) if union > 0 else 0.0
-
-
 def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, Path | None] | None = None,
                copies_file: Path | None = None) -> dict[str, object]:
     """Labelled tiles of the dev photos found (IoU >= 0.5) and read right; and the same for the other copies
@@ -244,7 +236,7 @@ def _read_at(dets: Detections, xyxy: list[float]) -> Tile | None:
     """The tile read in the detection that best overlaps the box ``xyxy`` (axis-aligned IoU >= 0.5), or None
     when none does."""
     want = np.array(xyxy, np.float32)
-    ious = [_iou_xyxy(want, d) for d in dets.xyxy]
+    ious = [iou_xyxy(want, d) for d in dets.xyxy]
     if not ious or max(ious) < 0.5:
         return None
     return Tile(int(dets.kind[int(np.argmax(ious))]))

@@ -23,13 +23,14 @@ import argparse
 import csv
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.vision.read import TileReader
-from training.real_crops import errata
+from training.real_crops import errata, iou_xyxy
 
 PHOTOS = ("photos/3.png", "photos/4.jpg", "photos/7.jpg", "photos/9.jpg", "photos/11.jpg")
 MIN_MATCH = 0.75
@@ -41,11 +42,15 @@ of the kind at 0.74 or less. Set low on purpose: a copy wrongly left out costs a
 would score a calibration on its own picture."""
 
 
-def _iou(p: list[float], q: list[float]) -> float:
-    ix = max(0.0, min(p[2], q[2]) - max(p[0], q[0]))
-    iy = max(0.0, min(p[3], q[3]) - max(p[1], q[1]))
-    union = (p[2] - p[0]) * (p[3] - p[1]) + (q[2] - q[0]) * (q[3] - q[1]) - ix * iy
-    return ix * iy / union if union > 0 else 0.0
+def _match(grey: np.ndarray, box: Sequence[float], margin: int, template: np.ndarray) -> tuple[float, tuple[int, int]]:
+    """Best normalised cross-correlation of ``template`` within ``box`` grown by ``margin`` px in ``grey``, and
+    where (the template's top left, in image pixels); ``(-1, (0, 0))`` when the region is smaller than it."""
+    x0, y0 = max(0, int(box[0]) - margin), max(0, int(box[1]) - margin)
+    region = grey[y0 : int(box[3]) + margin, x0 : int(box[2]) + margin]
+    if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
+        return -1.0, (0, 0)
+    _, top, _, (px, py) = cv2.minMaxLoc(cv2.matchTemplate(region, template, cv2.TM_CCOEFF_NORMED))
+    return float(top), (x0 + px, y0 + py)
 
 
 def labelled_boxes(dev: Path, photo: str) -> list[dict]:
@@ -76,26 +81,22 @@ def propose(dev: Path, photo: str, reader: TileReader) -> list[dict]:
     for (cx, cy, *_), up in zip(found.obb.tolist(), found.face_up.tolist(), strict=True):
         if not up:
             continue
-        m = int(0.12 * w)
-        x0, y0 = int(cx - w / 2) - m, int(cy - h / 2) - m
-        region = grey[max(0, y0) : int(cy + h / 2) + m, max(0, x0) : int(cx + w / 2) + m]
-        scores = [cv2.matchTemplate(region, t, cv2.TM_CCOEFF_NORMED)
-                  if region.shape[0] >= t.shape[0] and region.shape[1] >= t.shape[1] else None for t in templates]
-        best = int(np.argmax([s.max() if s is not None else -1.0 for s in scores]))
-        match = scores[best]
-        if match is None or float(match.max()) < MIN_MATCH:
+        found_box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        scores = [_match(grey, found_box, int(0.12 * w), t) for t in templates]
+        best = int(np.argmax([score for score, _ in scores]))
+        top, (px, py) = scores[best]
+        if top < MIN_MATCH:
             continue
-        _, top, _, (px, py) = cv2.minMaxLoc(match)
         a = anchors[best]
-        bx, by = max(0, x0) + px - 4, max(0, y0) + py - 4
+        bx, by = px - 4, py - 4  # the template is the labelled box less 4 px each side
         box = [max(0, int(bx)), max(0, int(by)), min(img.shape[1], int(bx + a[2] - a[0])),
                min(img.shape[0], int(by + a[3] - a[1]))]
         rows.append({"photo": photo, "xyxy": box,
-                     "tile": labelled[best]["tile"], "match": round(float(top), 3)})
+                     "tile": labelled[best]["tile"], "match": round(top, 3)})
     keep: list[dict] = []
     for r in sorted(rows, key=lambda r: -r["match"]):
-        if not any(_iou(r["xyxy"], list(a)) > 0.3 for a in anchors) and not any(
-                _iou(r["xyxy"], k["xyxy"]) > 0.3 for k in keep):
+        if not any(iou_xyxy(r["xyxy"], a) > 0.3 for a in anchors) and not any(
+                iou_xyxy(r["xyxy"], k["xyxy"]) > 0.3 for k in keep):
             keep.append(r)
     return sorted(keep, key=lambda r: (r["xyxy"][1] // 20, r["xyxy"][0]))
 
@@ -121,13 +122,9 @@ def crop_sources(dev: Path, photo: str, rows: list[dict], labelled: list[dict]) 
             raise ValueError(f"cannot read {dev / row['file']}")
         best, owner = -1.0, None
         for r, (x0, y0, x1, y1) in boxes:
-            w, h = x1 - x0, y1 - y0
-            m = max(2, int(0.06 * w))
-            t = cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA)[m:-m, m:-m]
-            region = img[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m]
-            if region.shape[0] < t.shape[0] or region.shape[1] < t.shape[1]:
-                continue
-            v = float(cv2.matchTemplate(region, t, cv2.TM_CCOEFF_NORMED).max())
+            m = max(2, int(0.06 * (x1 - x0)))
+            template = cv2.resize(crop, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)[m:-m, m:-m]
+            v, _ = _match(img, (x0, y0, x1, y1), m, template)
             if v > best:
                 best, owner = v, r
         if owner is not None and best >= SAME_TILE:

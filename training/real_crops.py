@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import numpy as np
 from companion.tiles import Tile
 
 __all__ = ["RealCrop", "CopyEntry", "load_crops", "load_copies", "copy_entries", "set_of", "crop_errata", "errata", "ERRATA",
-           "COPIES"]
+           "COPIES", "iou_xyxy"]
 
 ERRATA = Path(__file__).with_name("dev_errata.json")
 """Known wrong labels of the dev data (``crops``: rows of crops.csv whose label is not the tile shown)."""
@@ -29,6 +30,15 @@ class RealCrop:
     tile: Tile
     set: str
     image: np.ndarray  # BGR
+
+
+def iou_xyxy(a: Sequence[float], b: Sequence[float]) -> float:
+    """Intersection over union of two axis-aligned boxes ``(x0, y0, x1, y1)`` (0 when both are empty)."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return float(inter / union) if union > 0 else 0.0
 
 
 def set_of(source_photo: str) -> str:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
-from training.real_crops import copy_entries, crop_errata, load_copies, load_crops
+from training.real_crops import copy_entries, crop_errata, iou_xyxy, load_copies, load_crops
 
 
 def _folder(root: Path, label_350: str) -> Path:
@@ -52,7 +52,7 @@ def _copies(root: Path, *entries: str) -> Path:
 
 
 def test_the_shipped_copies_file_names_tiles_boxes_and_the_five_whole_set_photos() -> None:
-    from training.dev_copies import PHOTOS, _iou
+    from training.dev_copies import PHOTOS
 
     every = copy_entries(crops_too=True)
     scored = copy_entries()
@@ -63,7 +63,7 @@ def test_the_shipped_copies_file_names_tiles_boxes_and_the_five_whole_set_photos
     assert len({e.crop for e in every if e.crop}) == len(every) - len(scored)  # one tile per crop
     for photo in PHOTOS:  # no tile listed twice
         boxes = [list(e.xyxy) for e in every if e.photo == photo]
-        assert max(_iou(p, q) for i, p in enumerate(boxes) for q in boxes[i + 1 :]) < 0.2
+        assert max(iou_xyxy(p, q) for i, p in enumerate(boxes) for q in boxes[i + 1 :]) < 0.2
 
 
 def test_copies_cut_from_for_a_crop_are_left_out_unless_asked_for(tmp_path: Path) -> None:
