@@ -36,21 +36,27 @@ MIN_SIDE = 6.0
 """Tiles whose shorter side is under this many pixels (at the detector's scale) are left out."""
 
 
-def square_body() -> nn.Sequential:
-    """32x32 BGR -> 64 x 4 x 4 features: a stride-2 stem and depthwise-separable blocks (the orientation
-    network's and the back check's)."""
-    return nn.Sequential(_cbr(3, 16, 3, 2), Block(16, 32), Block(32, 48, 2), Block(48, 48), Block(48, 64, 2),
-                         Block(64, 64))
+WIDTHS = (16, 32, 48, 48, 64, 64)
+"""Channels of :func:`square_body`'s stem and five blocks (the orientation network's)."""
+
+
+def square_body(widths: tuple[int, ...] = WIDTHS) -> nn.Sequential:
+    """A square BGR crop -> ``widths[-1]`` features at 1/8 of its side (32x32 -> 4 x 4): a stride-2 stem and
+    depthwise-separable blocks (the orientation network's and the back check's)."""
+    if len(widths) != 6:
+        raise ValueError(f"square_body takes 6 widths (stem and five blocks), got {widths}")
+    a, b, c, d, e, f = widths
+    return nn.Sequential(_cbr(3, a, 3, 2), Block(a, b), Block(b, c, 2), Block(c, d), Block(d, e, 2), Block(e, f))
 
 
 class OrientNet(nn.Module):
     """32x32 BGR -> ``outputs`` logits (:func:`square_body`, global average, a linear layer); with 4, the
     orientation network: about 15k parameters and 0.8 M multiply-adds per tile."""
 
-    def __init__(self, outputs: int = 4) -> None:
+    def __init__(self, outputs: int = 4, widths: tuple[int, ...] = WIDTHS) -> None:
         super().__init__()
-        self.body = square_body()
-        self.fc = nn.Linear(64, outputs)
+        self.body = square_body(widths)
+        self.fc = nn.Linear(widths[-1], outputs)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         out: torch.Tensor = self.fc(self.body(x).mean(dim=(2, 3)))

@@ -79,3 +79,23 @@ def test_a_check_is_pointed_at_another_detector_only_with_a_reason(tmp_path) -> 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         TileDetector(other, threads=1, backs=check)
+
+
+def test_a_threshold_is_shipped_only_with_a_reason_and_kept_with_the_tuned_one(tmp_path, capsys) -> None:
+    from companion.vision.backs import default_model_path
+    from companion.vision.orient import default_model_path as orient_model
+
+    check = tmp_path / "backs.onnx"
+    check.write_bytes(default_model_path().read_bytes())
+    before = BackChecker(check, threads=1).meta
+    assert train_backs.main(["--set-threshold", str(check), "0.8", "  "]) == 2  # no reason
+    assert train_backs.main(["--set-threshold", str(check), "1.5", "seed 7"]) == 2  # not a probability
+    assert train_backs.main(["--set-threshold", str(check), "high", "seed 7"]) == 2  # not a number
+    assert train_backs.main(["--set-threshold", str(orient_model()), "0.8", "seed 7"]) == 2  # not a back check
+    assert "not a back check" in capsys.readouterr().err
+    assert BackChecker(check, threads=1).meta == before  # the refusals left the file as it was
+    assert train_backs.main(["--set-threshold", str(check), "0.8", "seeds 7, 11: more backs"]) == 0
+    after = BackChecker(check, threads=1)
+    choice = json.loads(after.meta["threshold_choice"])
+    tuned = json.loads(before["threshold_choice"])["tuned"] if "threshold_choice" in before else float(before["threshold"])
+    assert after.threshold == 0.8 and choice == {"tuned": tuned, "shipped": 0.8, "why": "seeds 7, 11: more backs"}
