@@ -47,11 +47,11 @@ SPAN = 3.0
 row, or only cloth) ..."""
 WIDTHS = (24, 48, 72, 72, 96, 96)
 """... and the channels of its stem and five blocks (:func:`training.train_orient.square_body`). The first
-check read 32x32 squares of 2x the box with the orientation network's widths (15k parameters). Trained the
-same way on stage 12's boxes, this one (61k parameters) classed 79.6% of the held-out validation boxes right
-(the first 71.0%, the first's shape retrained 73.4%) and, in the reader on 120 validation scenes (seeds 7,
-11, 13), found 3.6-5.2 points more of the tiles with about as many false boxes; it costs about 2.5 ms more a
-busy frame (about 40 boxes checked)."""
+check read 32x32 squares of 2x the box with the orientation network's widths (15k parameters). This one (31k
+parameters), built by this script on stage 12's boxes, classed 77.1% of the held-out validation boxes right
+(the first 71.0%, the first's shape retrained 73.4%) and, in the reader at 0.9 on 120 validation scenes
+(seeds 7, 11, 13), found 1.3-2.7 points more of the tiles with 72 false boxes against 83; it costs about
+2.5 ms more a busy frame (about 40 boxes checked). models/README.md has the table."""
 
 
 class Export(nn.Module):

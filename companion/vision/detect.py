@@ -151,12 +151,14 @@ class TileDetector:
         ``False`` for none) drops the face-down boxes where it finds no tile; face-down peaks are then kept
         down to its ``candidates`` score whatever ``threshold`` is (the check, not the score, decides them),
         face-up ones down to ``threshold``. Without it both use ``threshold`` (``down_threshold`` holds the
-        face-down one). A check trained on another detector's boxes is used with a warning."""
+        face-down one). A check trained on another detector's boxes is used with a warning. The check runs on
+        the detector's ``threads``: its 48x48 squares (about 40 in a busy frame) took 5.8 ms on one thread and
+        5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process)."""
         self.snap = snap
         self.orienter = None if orient is False else \
             TileOrienter(None if orient is True or orient is None else Path(orient), threads=1)
         self.backs = None if backs is False else \
-            BackChecker(None if backs is True or backs is None else Path(backs), threads=1)
+            BackChecker(None if backs is True or backs is None else Path(backs), threads=threads)
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model")
         meta = self.session.get_modelmeta().custom_metadata_map

@@ -1,6 +1,8 @@
 """The back check: the packaged network describes itself, keeps the face-down boxes on real backs and drops
 those on bare table, and the detector and the reader use it."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -41,7 +43,8 @@ def test_a_missing_model_is_named(tmp_path) -> None:
 
 def test_packaged_model_describes_itself() -> None:
     check = BackChecker()
-    assert check.size == 32 and check.span > 1 and 0 < check.threshold < 1 and 0 < check.candidates <= 0.5
+    assert check.size == 48 and check.span == 3.0 and 0 < check.threshold < 1 and 0 < check.candidates <= 0.5
+    assert "threshold_choice" in check.meta and json.loads(check.meta["threshold_choice"])["shipped"] == check.threshold
     meta = check.session.get_modelmeta().custom_metadata_map
     assert {"training_commit", "training_command", "heldout_val", "detector"} <= set(meta)
 
