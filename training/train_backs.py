@@ -1,6 +1,6 @@
 """Train the back-check network (is a face-down box the detector found a back?) and export it to ONNX.
 
-    python -m training.train_backs                  # the full run (about 30 minutes on 2 cores)
+    python -m training.train_backs                  # the full run (about 20 minutes on 2 cores)
     python -m training.train_backs --smoke          # a few seconds: every step on a tiny set
 
 It learns from what the detector (``--detector``, default the packaged one) does on rendered scenes it was
@@ -204,7 +204,8 @@ def set_threshold(model: Path, threshold: float | str, why: str) -> dict[str, st
     """Ship the check ``model`` with ``threshold`` instead of the one the script chose on the validation
     boxes, after measuring the reader with it (the boxes' count is not the reader's: it also drops boxes by
     size and colour, and the benchmark's frames are not the check's scenes). ``threshold_choice`` in the
-    metadata keeps the tuned value, the shipped one and ``why``, which must say something."""
+    metadata keeps the tuned value, the shipped one and ``why``, which must say something; a later call
+    replaces the shipped value and the reason, and keeps the tuned one."""
     import onnx
 
     if not why.strip():
@@ -219,7 +220,10 @@ def set_threshold(model: Path, threshold: float | str, why: str) -> dict[str, st
     meta = {q.key: q.value for q in m.metadata_props}
     if "detector_sha256" not in meta or "threshold" not in meta:
         raise ValueError(f"{model} is not a back check (no detector_sha256 or threshold in its metadata)")
-    tuned = json.loads(meta["threshold_choice"])["tuned"] if "threshold_choice" in meta else float(meta["threshold"])
+    try:
+        tuned = float(json.loads(meta.get("threshold_choice", "{}")).get("tuned", meta["threshold"]))
+    except (ValueError, TypeError, AttributeError) as e:
+        raise ValueError(f"{model}: unreadable threshold_choice or threshold in its metadata ({e})") from None
     new = {"threshold": str(threshold),
            "threshold_choice": json.dumps({"tuned": tuned, "shipped": threshold, "why": why}, ensure_ascii=False)}
     for q in list(m.metadata_props):
@@ -254,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="ship the check MODEL at THRESHOLD after measuring the reader with it (see set_threshold); "
                         "then stop")
     args = p.parse_args(argv)
+    if args.set_threshold and args.ship_for:
+        p.error("--set-threshold and --ship-for each change a model and stop: give one")
     if args.set_threshold:
         model, value, why = args.set_threshold
         return model_file_command(Path(model), lambda: set_threshold(Path(model), value, why))

@@ -50,7 +50,8 @@ def square_body(widths: tuple[int, ...] = WIDTHS) -> nn.Sequential:
 
 
 class OrientNet(nn.Module):
-    """32x32 BGR -> ``outputs`` logits (:func:`square_body`, global average, a linear layer); with 4, the
+    """A square BGR crop (32x32 for the orientation network, 48x48 for the back check) -> ``outputs`` logits
+    (:func:`square_body` of ``widths``, global average, a linear layer); with 4 and the default widths, the
     orientation network: about 15k parameters and 0.8 M multiply-adds per tile."""
 
     def __init__(self, outputs: int = 4, widths: tuple[int, ...] = WIDTHS) -> None:

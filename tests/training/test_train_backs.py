@@ -4,6 +4,7 @@ that exports a self-describing model."""
 import json
 
 import numpy as np
+import pytest
 
 from companion.vision.backs import BackChecker
 from training import train_backs
@@ -82,6 +83,8 @@ def test_a_check_is_pointed_at_another_detector_only_with_a_reason(tmp_path) -> 
 
 
 def test_a_threshold_is_shipped_only_with_a_reason_and_kept_with_the_tuned_one(tmp_path, capsys) -> None:
+    import onnx
+
     from companion.vision.backs import default_model_path
     from companion.vision.orient import default_model_path as orient_model
 
@@ -94,8 +97,24 @@ def test_a_threshold_is_shipped_only_with_a_reason_and_kept_with_the_tuned_one(t
     assert train_backs.main(["--set-threshold", str(orient_model()), "0.8", "seed 7"]) == 2  # not a back check
     assert "not a back check" in capsys.readouterr().err
     assert BackChecker(check, threads=1).meta == before  # the refusals left the file as it was
+    assert train_backs.main(["--set-threshold", str(check), "nan", "seed 7"]) == 2
+    with pytest.raises(SystemExit):  # one model change at a time
+        train_backs.main(["--set-threshold", str(check), "0.8", "seed 7", "--ship-for", str(check), "seed 7"])
+    assert train_backs.main(["--set-threshold", str(tmp_path / "none.onnx"), "0.8", "seed 7"]) == 2
+    assert BackChecker(check, threads=1).meta == before  # the refusals left the file as it was
+    # a file fresh from training has no threshold_choice: its own threshold is the tuned one
+    m = onnx.load(str(check))
+    for q in list(m.metadata_props):
+        if q.key == "threshold_choice":
+            m.metadata_props.remove(q)
+        elif q.key == "threshold":
+            q.value = "0.6"
+    onnx.save(m, str(check))
     assert train_backs.main(["--set-threshold", str(check), "0.8", "seeds 7, 11: more backs"]) == 0
     after = BackChecker(check, threads=1)
-    choice = json.loads(after.meta["threshold_choice"])
-    tuned = json.loads(before["threshold_choice"])["tuned"] if "threshold_choice" in before else float(before["threshold"])
-    assert after.threshold == 0.8 and choice == {"tuned": tuned, "shipped": 0.8, "why": "seeds 7, 11: more backs"}
+    assert after.threshold == 0.8
+    assert json.loads(after.meta["threshold_choice"]) == {"tuned": 0.6, "shipped": 0.8, "why": "seeds 7, 11: more backs"}
+    # a second choice replaces the shipped value and the reason, and keeps the tuned one
+    assert train_backs.main(["--set-threshold", str(check), "0.9", "seed 13: fewer false boxes"]) == 0
+    assert json.loads(BackChecker(check, threads=1).meta["threshold_choice"]) == \
+        {"tuned": 0.6, "shipped": 0.9, "why": "seed 13: fewer false boxes"}

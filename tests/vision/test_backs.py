@@ -49,6 +49,13 @@ def test_packaged_model_describes_itself() -> None:
     assert {"training_commit", "training_command", "heldout_val", "detector"} <= set(meta)
 
 
+def test_the_check_runs_on_the_detectors_threads() -> None:
+    for threads in (1, 2):
+        det = TileDetector(threads=threads)
+        assert det.backs is not None
+        assert det.backs.session.get_session_options().intra_op_num_threads == threads
+
+
 def test_packaged_model_tells_a_wall_from_bare_table() -> None:
     frame, top, bare = wall_and_cloth()
     check = BackChecker()
