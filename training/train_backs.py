@@ -26,6 +26,7 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -173,6 +174,19 @@ def command(argv: list[str]) -> str:
                      *(Path(a).name if Path(a).is_absolute() else a for a in argv)])
 
 
+def _save_with(m: Any, path: Path, new: dict[str, str]) -> None:
+    """Save the ONNX model ``m`` to ``path`` with the metadata entries ``new`` in place of those of the same
+    keys."""
+    import onnx
+
+    for q in list(m.metadata_props):
+        if q.key in new:
+            m.metadata_props.remove(q)
+    for k, v in new.items():
+        m.metadata_props.add(key=k, value=v)
+    onnx.save(m, str(path))
+
+
 def ship_for(model: Path, detector: Path, why: str) -> dict[str, str]:
     """Point the back check ``model`` at another ``detector`` (``detector`` and ``detector_sha256`` in its
     metadata, so the pair loads without a warning) after it was measured with that detector's boxes; the
@@ -191,12 +205,7 @@ def ship_for(model: Path, detector: Path, why: str) -> dict[str, str]:
                     "to": {"detector": detector.name, "sha256": model_sha256(detector)}, "why": why})
     new = {"detector": detector.name, "detector_sha256": model_sha256(detector),
            "detector_history": json.dumps(history, ensure_ascii=False)}
-    for q in list(m.metadata_props):
-        if q.key in new:
-            m.metadata_props.remove(q)
-    for k, v in new.items():
-        m.metadata_props.add(key=k, value=v)
-    onnx.save(m, str(model))
+    _save_with(m, model, new)
     return new
 
 
@@ -226,12 +235,7 @@ def set_threshold(model: Path, threshold: float | str, why: str) -> dict[str, st
         raise ValueError(f"{model}: unreadable threshold_choice or threshold in its metadata ({e})") from None
     new = {"threshold": str(threshold),
            "threshold_choice": json.dumps({"tuned": tuned, "shipped": threshold, "why": why}, ensure_ascii=False)}
-    for q in list(m.metadata_props):
-        if q.key in new:
-            m.metadata_props.remove(q)
-    for k, v in new.items():
-        m.metadata_props.add(key=k, value=v)
-    onnx.save(m, str(model))
+    _save_with(m, model, new)
     return new
 
 
