@@ -165,7 +165,7 @@ class TileReader:
                  threshold: float | None = None, turns: int = 1, long_side: int | None = None,
                  flower_model: str | Path | None = None, retry: bool | None = None,
                  orient: str | Path | bool = True, reread: bool | None = None,
-                 backs: str | Path | bool = True) -> None:
+                 backs: str | Path | bool = True, rows: bool = True) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -180,14 +180,15 @@ class TileReader:
         detector's back check (:class:`companion.vision.backs.BackChecker`: ``True`` the packaged one, a path,
         or ``False``); the face-down boxes it passes are backs (``0x``) without the classifier, which reads
         faces and calls many real backs "not a tile" (without the check, :func:`backs_face_down` reads them);
-        face-up boxes the classifier reads as backs must pass it too (:meth:`_checked_face_up_backs`)."""
+        face-up boxes the classifier reads as backs must pass it too (:meth:`_checked_face_up_backs`).
+        ``rows``: the detector's row completion (:meth:`companion.vision.detect.TileDetector._checked`)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
-                                     backs=backs)
+                                     backs=backs, rows=rows)
         self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
                                          calibration=calibration,  # type: ignore[arg-type]
                                          flower_model=Path(flower_model) if flower_model else None)

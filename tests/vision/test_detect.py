@@ -263,3 +263,74 @@ def test_an_input_whose_sides_are_not_multiples_of_32_is_refused_by_name() -> No
     det = TileDetector(threads=1, backs=False, orient=False)
     with pytest.raises(DetectorError, match="multiples of 32, got 640x360"):
         det._run(np.zeros((360, 640, 3), np.uint8), (360, 640))
+
+
+def _shifted(box: np.ndarray, along: float, across: float) -> np.ndarray:
+    """``box`` moved ``along`` of its widths along its width axis and ``across`` of its heights along its height
+    axis (the tile's right and up, as :func:`obb_corners` turns them)."""
+    a = np.radians(box[4])
+    right, up = np.array([np.cos(a), -np.sin(a)]), np.array([-np.sin(a), -np.cos(a)])
+    out = box.copy()
+    out[:2] += along * box[2] * right + across * box[3] * up
+    return out
+
+
+@given(st.floats(-180, 180), st.floats(14, 40), st.floats(1.1, 1.6))
+def test_row_support_takes_the_next_tile_of_a_row_and_nothing_else(angle: float, width: float, tall: float) -> None:
+    from companion.vision.detect import row_support
+
+    kept = np.array([[300.0, 200.0, width, width * tall, angle]], np.float32)
+    k = kept[0]
+    cases = {
+        "next tile to the right": (_shifted(k, 1.02, 0.05), True),
+        "next tile to the left": (_shifted(k, -1.1, -0.1), True),
+        "turned half round (a back has no up)": (_shifted(k, 1.0, 0.0) + [0, 0, 0, 0, 180], True),
+        "two tiles along": (_shifted(k, 2.0, 0.0), False),
+        "overlapping it": (_shifted(k, 0.5, 0.0), False),
+        "off the line": (_shifted(k, 1.0, 0.5), False),
+        "along its height": (_shifted(k, 0.0, 1.0), False),
+        "half again as big": (_shifted(k, 1.2, 0.0) * [1, 1, 1.5, 1.5, 1], False),
+        "turned 30 degrees": (_shifted(k, 1.0, 0.0) + [0, 0, 0, 0, 30], False),
+    }
+    cand = np.array([c for c, _ in cases.values()], np.float32)
+    got = row_support(cand, kept)
+    assert {name: bool(g) for name, g in zip(cases, got, strict=True)} == {name: want for name, (_, want) in cases.items()}
+    assert row_support(cand, kept[:0]).tolist() == [False] * len(cases)
+    assert row_support(cand[:0], kept).shape == (0,)
+
+
+class _FixedCheck:
+    """A back check that gives each box the probability of the nearest of some points (or 0)."""
+
+    threshold, candidates = 0.9, 0.45
+    detector_sha256 = ""
+
+    def __init__(self, probs: dict[tuple[float, float], float]) -> None:
+        self.probs, self.calls = probs, 0
+
+    def probabilities(self, image: np.ndarray, obb: np.ndarray) -> np.ndarray:
+        self.calls += len(obb)
+        return np.array([self.probs.get((float(round(o[0])), float(round(o[1]))), 0.0) for o in obb], np.float32)
+
+
+def test_row_completion_grows_a_row_from_its_sure_tiles_and_takes_nothing_off_it() -> None:
+    from companion.vision.detect import ROW_CHECK, ROW_FLOOR
+
+    det = TileDetector(threads=1, orient=False)
+    # a row of backs along x at a pitch of 21 px (boxes 20 x 28): two sure ones (100, 121); weak peaks the
+    # check finds plausible left of them (79) and right (142; 163 at the floor and the check's bound); then
+    # one the check doubts (184), and past it a weak one the check would like (205), no longer in a row
+    xs = [79.0, 100.0, 121.0, 142.0, 163.0, 184.0, 205.0]
+    score = [0.4, 0.9, 0.8, 0.35, ROW_FLOOR, 0.44, 0.4]
+    prob = [0.7, 0.95, 0.95, 0.6, ROW_CHECK, ROW_CHECK - 0.05, 0.9]
+    # and two weak peaks the check likes that lie off the row: below it, and in line but across it
+    extra = [(150.0, 150.0), (100.0, 128.0)]
+    obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in xs] + [[x, y, 20.0, 28.0, 0.0] for x, y in extra], np.float32)
+    boxes = Boxes(obb, np.zeros(len(obb), bool), np.array(score + [0.4, 0.4], np.float32))
+    check = _FixedCheck({(x, 100.0): p for x, p in zip(xs, prob, strict=True)} | {e: 0.9 for e in extra})
+    det.backs = check  # type: ignore[assignment]
+    got = det._checked(np.zeros((360, 640, 3), np.uint8), boxes)
+    assert sorted(got.obb[:, 0].round().tolist()) == xs[:5]
+    assert check.calls == 6  # the sure pair, then only the boxes a row supported, each once
+    det.rows = False
+    assert sorted(det._checked(np.zeros((360, 640, 3), np.uint8), boxes).obb[:, 0].round().tolist()) == xs[1:3]
