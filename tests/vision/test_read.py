@@ -371,3 +371,30 @@ def test_cli_names_the_calibrated_sets_when_none_is_selected(tmp_path, capsys, m
     assert main(["read", str(photo), "--threads", "1", "--single-pass"]) == 0
     err = capsys.readouterr().err
     assert "none is selected" in err and "(home)" in err and "未選用" in err and NO_CALIBRATION not in err
+
+
+def test_the_backs_colour_comes_from_the_rows_near_each_box() -> None:
+    """Two walls whose backs differ in chroma (light across the table) and, between them, more squares of a
+    blue cloth that the detector took for backs than either wall has boxes. The median of all the boxes is
+    neither wall's colour; each box is judged by the rows near it."""
+    from companion.vision.read import BACK_CHROMA, _odd_backs, back_colours
+
+    img = np.full((400, 640, 3), (120, 120, 120), np.uint8)  # grey cloth ...
+    boxes, colours = [], []
+    for row_y, colour in ((40, (60, 150, 90)), (360, (40, 170, 150))):  # two walls of green backs, 6 each
+        for i in range(6):
+            boxes.append([40 + 31 * i, row_y, 30, 40, 0.0])
+            colours.append(colour)
+    for i in range(14):  # ... with blue squares, never side by side: two widths apart
+        boxes.append([300 + 62 * (i % 5), 120 + 80 * (i // 5), 30, 40, 0.0])
+        colours.append((200, 60, 20))
+    for (x, y, w, h, _), colour in zip(boxes, colours, strict=True):
+        img[int(y - h / 2):int(y + h / 2), int(x - w / 2):int(x + w / 2)] = colour
+    obb = np.array(boxes, np.float32)
+    ab = back_colours(img, obb)[:, 1:]
+    assert np.hypot(*(ab[0] - ab[6])) > BACK_CHROMA  # the walls' chroma differs more than the rule allows
+    everywhere = np.hypot(*(ab - np.median(ab, axis=0)).T) > BACK_CHROMA
+    assert everywhere[:12].any()  # the first rule (one median of all) dropped real backs
+    down = np.ones(len(obb), bool)
+    odd = _odd_backs(img, obb, down, down.copy())
+    assert not odd[:12].any() and odd[12:].all()
