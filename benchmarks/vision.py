@@ -51,6 +51,8 @@ BACKS: list[str | bool] = [True]
 """The detector's back check: the packaged one, another (``--backs PATH``) or none (``--backs none``)."""
 ROWS = [True]
 """The detector's row completion (``--no-rows``: without it)."""
+WEAK = [True]
+"""Face-up peaks under the detector's threshold kept where the classifier is sure (``--no-weak``: without them)."""
 TILED_PHOTOS = [True]
 """Photos are read as ``companion read`` reads them (a second pass at twice the scale); table frames in one
 pass, as a live table would be. ``--single-pass`` reads photos in one pass too."""
@@ -186,7 +188,7 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
             readers[s, calibrated] = TileReader(reader.detector.path, loso[0] / f"tile_classifier_minus_{s}.onnx",
                                                 threshold=reader.detector.threshold, turns=reader.turns,
                                                 long_side=reader.long_side, flower_model=flower, orient=orient,
-                                                backs=BACKS[0], rows=ROWS[0], calibration=cal)
+                                                backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], calibration=cal)
         return readers[s, calibrated]
 
     for name, items in sorted(boxes.items()):
@@ -434,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--orient-loso-dir", type=Path, help="... and tile_orient_minus_<set>.onnx from here")
     p.add_argument("--orient", default="packaged",
                    help="the orientation network: packaged (default), none, or a path to another .onnx")
+    p.add_argument("--no-weak", action="store_true",
+                   help="without the face-up peaks under the detector's threshold (TileReader._weak_faces)")
     p.add_argument("--no-rows", action="store_true",
                    help="without the detector's row completion (companion.vision.detect.TileDetector._checked)")
     p.add_argument("--backs", default="packaged",
@@ -443,9 +447,10 @@ def main(argv: list[str] | None = None) -> int:
     BACKS[0] = {"packaged": True, "none": False}.get(args.backs, args.backs)
     TILED_PHOTOS[0] = not args.single_pass
     ROWS[0] = not args.no_rows
+    WEAK[0] = not args.no_weak
     reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
                         classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
-                        orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0])
+                        orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0])
     check = reader.detector.backs
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
                                          "orient": str(reader.detector.orienter.path.name)
@@ -453,6 +458,7 @@ def main(argv: list[str] | None = None) -> int:
                                          "backs": {"model": check.path.name, "threshold": check.threshold,
                                                    "candidates": check.candidates} if check else "none",
                                          "rows": ROWS[0] and check is not None,
+                                         "weak_face_up": reader.detector.weak,
                                          "detector": str(reader.detector.path.name),
                                          "long_side": reader.long_side or reader.detector.long_side,
                                          "threshold": reader.detector.threshold,

@@ -141,7 +141,7 @@ class TileDetector:
 
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
                  snap: bool = True, orient: str | Path | bool | None = True,
-                 backs: str | Path | bool | None = True, rows: bool = True) -> None:
+                 backs: str | Path | bool | None = True, rows: bool = True, weak: float | None = None) -> None:
         """``snap``: turn each box's angle to the nearest direction of the tile's own edges
         (:func:`snap_angles`). ``orient``: then let the orientation network
         (:class:`companion.vision.orient.TileOrienter`; a path for another model, ``False`` for none) turn
@@ -152,11 +152,14 @@ class TileDetector:
         down to its ``candidates`` score whatever ``threshold`` is (the check, not the score, decides them),
         face-up ones down to ``threshold``. Without it both use ``threshold`` (``down_threshold`` holds the
         face-down one). A check trained on another detector's boxes is used with a warning. ``rows`` (with
-        the check): weaker face-down peaks that continue a row of kept backs are kept too (:meth:`_checked`). The check runs on
+        the check): weaker face-down peaks that continue a row of kept backs are kept too (:meth:`_checked`).
+        ``weak``: face-up peaks down to this score are kept too, for a caller that asks more of them than of the
+        peaks at ``threshold`` (:class:`companion.vision.read.TileReader` asks the classifier to be sure). The check runs on
         the detector's ``threads``: its 48x48 squares (about 40 in a busy frame) took 5.8 ms on one thread and
         5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process)."""
         self.snap = snap
         self.rows = rows
+        self.weak = weak
         self.orienter = None if orient is False else \
             TileOrienter(None if orient is True or orient is None else Path(orient), threads=1)
         self.backs = None if backs is False else \
@@ -209,7 +212,8 @@ class TileDetector:
         blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
         peaks, reg = self.session.run(None, {self.input_name: blob})
         floor = self.down_threshold if self.backs is None or not self.rows else min(self.down_threshold, ROW_FLOOR)
-        boxes = decode(peaks[0], reg[0], self.stride, (self.threshold, floor), suppress=self.backs is None)
+        up = self.threshold if self.weak is None else min(self.threshold, self.weak)
+        boxes = decode(peaks[0], reg[0], self.stride, (up, floor), suppress=self.backs is None)
         seen = net_in[:valid[0], :valid[1]]
         if self.snap and len(boxes):
             boxes = Boxes(snap_angles(seen, boxes.obb), boxes.face_up, boxes.score)

@@ -398,3 +398,34 @@ def test_the_backs_colour_comes_from_the_rows_near_each_box() -> None:
     down = np.ones(len(obb), bool)
     odd = _odd_backs(img, obb, down, down.copy())
     assert not odd[:12].any() and odd[12:].all()
+
+
+def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: TileReader) -> None:
+    from companion.vision.detect import Boxes
+    from companion.vision.read import WEAK_SURE, WEAK_UP
+
+    assert reader.detector.weak == WEAK_UP < reader.detector.threshold
+    names = reader.classifier.info.class_names
+    # face up at the threshold, weak and sure, weak and unsure; face down and weak (not this rule's)
+    boxes = Boxes(np.array([[60.0 + 80 * i, 60, 30, 40, 0] for i in range(4)], np.float32),
+                  np.array([True, True, True, False]),
+                  np.array([reader.detector.threshold, WEAK_UP, 0.45, 0.35], np.float32))
+    probs = np.zeros((4, len(names)), np.float32)
+    for i, p in enumerate([0.6, WEAK_SURE, WEAK_SURE - 0.05, 0.6]):
+        probs[i, names.index("5p")] = p
+        probs[i, names.index("unknown")] = 1 - p
+    got = reader._weak_faces(boxes, probs)
+    assert [names[int(k)] for k in got.argmax(axis=1)] == ["5p", "5p", "unknown", "5p"]
+    assert np.array_equal(got[[0, 1, 3]], probs[[0, 1, 3]])
+    assert TileReader(weak=False, detector_threads=1, classifier_threads=1).detector.weak is None
+
+
+def test_the_detector_keeps_weak_face_up_peaks_only_when_asked() -> None:
+    from companion.vision.detect import TileDetector
+
+    frame = np.full((360, 640, 3), 90, np.uint8)
+    cv2.rectangle(frame, (300, 150), (330, 190), (235, 235, 235), -1)  # a pale blank patch: a weak face at most
+    plain = TileDetector(threads=1, orient=False).detect(frame)
+    weak = TileDetector(threads=1, orient=False, weak=0.0001).detect(frame)
+    assert plain.score.min(initial=1.0) >= 0.5
+    assert len(weak) >= len(plain) and (weak.score[weak.face_up] < 0.5).any()
