@@ -114,6 +114,16 @@ def decode(peaks: np.ndarray, reg: np.ndarray, stride: int, threshold: float | t
     return _suppress_overlaps(boxes) if suppress else boxes
 
 
+def _clashes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Bool mask over the boxes ``a``: those whose centre lies near one of ``b``'s as :func:`_suppress_overlaps`
+    counts it (within 0.35 of the smaller of the two boxes' shorter sides on both axes)."""
+    if len(a) == 0 or len(b) == 0:
+        return np.zeros(len(a), bool)
+    r = 0.35 * np.minimum(a[:, None, 2:4].min(axis=2), b[None, :, 2:4].min(axis=2))
+    dx, dy = np.abs(a[:, None, 0] - b[None, :, 0]), np.abs(a[:, None, 1] - b[None, :, 1])
+    return ((dx < r) & (dy < r)).any(axis=1)
+
+
 def _suppress_overlaps(b: Boxes) -> Boxes:
     """Drop a box whose centre lies near a higher-scoring box's centre (one tile found as face up and
     face down, or twice): within 0.35 of the smallest side of the two on both axes. Greedy in score order,
@@ -154,7 +164,9 @@ class TileDetector:
         face-down one). A check trained on another detector's boxes is used with a warning. ``rows`` (with
         the check): weaker face-down peaks that continue a row of kept backs are kept too (:meth:`_checked`).
         ``weak``: face-up peaks down to this score are kept too, for a caller that asks more of them than of the
-        peaks at ``threshold`` (:class:`companion.vision.read.TileReader` asks the classifier to be sure). The check runs on
+        peaks at ``threshold`` (:class:`companion.vision.read.TileReader` asks the classifier to be sure); until
+        then they yield to any other box of the same tile. It is a floor of its own: with a ``threshold`` above
+        it, the peaks between the two are weak ones. The check runs on
         the detector's ``threads``: its 48x48 squares (about 40 in a busy frame) took 5.8 ms on one thread and
         5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process)."""
         self.snap = snap
@@ -213,14 +225,22 @@ class TileDetector:
         peaks, reg = self.session.run(None, {self.input_name: blob})
         floor = self.down_threshold if self.backs is None or not self.rows else min(self.down_threshold, ROW_FLOOR)
         up = self.threshold if self.weak is None else min(self.threshold, self.weak)
-        boxes = decode(peaks[0], reg[0], self.stride, (up, floor), suppress=self.backs is None)
+        boxes = decode(peaks[0], reg[0], self.stride, (up, floor), suppress=False)
         seen = net_in[:valid[0], :valid[1]]
         if self.snap and len(boxes):
             boxes = Boxes(snap_angles(seen, boxes.obb), boxes.face_up, boxes.score)
         if self.backs is not None and len(boxes):
             # checked before overlaps are suppressed: a face-down box the check drops must not take a face-up
             # box of the same tile with it
-            boxes = _suppress_overlaps(self._checked(seen, boxes))
+            boxes = self._checked(seen, boxes)
+        if self.weak is not None and len(boxes):
+            # a weak face-up peak has yet to be vouched for (by the reader's classifier): it must not take
+            # another box of the same tile with it
+            weak = boxes.face_up & (boxes.score < self.threshold)
+            keep = np.ones(len(boxes), bool)
+            keep[weak] = ~_clashes(boxes.obb[weak], boxes.obb[~weak])
+            boxes = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
+        boxes = _suppress_overlaps(boxes)
         if self.orienter is not None and len(boxes):
             boxes = Boxes(self.orienter.turn(seen, boxes.obb, boxes.face_up), boxes.face_up, boxes.score)
         return boxes
@@ -228,17 +248,21 @@ class TileDetector:
     def _checked(self, seen: np.ndarray, boxes: Boxes) -> Boxes:
         """The boxes that stay: every face-up box; the face-down peaks at or above the check's ``candidates``
         score that the back check passes; and, with ``rows``, the other face-down peaks down to
-        :data:`ROW_FLOOR` that lie next to a kept back as the next tile of its row does (:func:`row_support`)
-        and that the check gives at least :data:`ROW_CHECK`, in rounds, so a row grows from its surest tiles.
+        :data:`ROW_FLOOR` (weaker ones, and those the check doubted) that lie next to a kept back as the next
+        tile of its row does (:func:`row_support`), that the check gives at least :data:`ROW_CHECK`, and that
+        no kept face-up box claims (a face-up tile in line with backs, such as a concealed kong's middle tile,
+        stays a face), in rounds, so a row grows from its surest tiles.
 
         Why: a wall, a face-down row or a standing row is a line of equal boxes at one pitch. The detector's
-        score and the check judge each box alone, and on the validation frames (seed 7) the reader left out more
-        than half of the standing tiles and one wall top in eight that the detector had found. A box in line with a kept back, of its
-        size and angle, one width from it, is very likely the next tile: on seed 7 every box this added lay on
-        a real tile (those counted as false boxes touched a standing tile at IoU 0.35-0.48). The row runs along
-        the boxes' width only: along their height too, a green phone lying beside a green wall on seed 777 was
-        taken for the next tile. Only the boxes a row supports are checked again, so it costs the busy frame
-        about 1 ms."""
+        score and the check judge each box alone, and on the validation frames (seed 7) the reader left out
+        more than half of the standing tiles and one wall top in eight that the detector had found. A box in
+        line with a kept back, of its size and angle, one width from it, is very likely the next tile: of the
+        75 boxes the reader gave on seed 7 that it had not given before, 63 lay on a tile at IoU 0.5 and 9 on a
+        standing tile at IoU 0.29-0.48 (the detector draws its outline smaller than its label); 3 were squares
+        of a checkered cloth the colour rule then let through (``models/README.md``, "Rows completed"). The row
+        runs along the boxes' width only: along their height too, a green phone lying beside a green wall on
+        seed 777 was taken for the next tile. Only the boxes a row supports are checked again, so it costs
+        the busy frame about 1 ms."""
         assert self.backs is not None
         strong = boxes.face_up | (boxes.score >= self.down_threshold)
         keep = np.ones(len(boxes), bool)
@@ -256,6 +280,7 @@ class TileDetector:
             if len(kept_down) == 0 or len(open_) == 0:
                 break
             near = open_[row_support(boxes.obb[open_], kept_down)]
+            near = near[~_clashes(boxes.obb[near], boxes.obb[keep & boxes.face_up])]
             if len(near) == 0:
                 break
             new = near[np.isnan(prob[near])]

@@ -41,10 +41,10 @@ BACK_CHROMA = 15.0
 the box) is further than this from the backs' colour near it is dropped (:func:`_odd_backs`): every back of a
 set has one colour, and a cup, a chip, a phone or a cloth that reads like a back seldom has it ..."""
 BACK_FROM = 4
-"""... when the image has at least this many face-down boxes (and the backs' colour comes from rows when at
-least this many lie in one) ..."""
+"""... when the image has at least this many boxes read as backs (and the backs' colour comes from rows when at
+least this many of them lie in a row, counted over the whole image) ..."""
 BACK_NEAR = 8
-"""... the backs' colour near a box being the median of this many nearest face-down boxes in a row."""
+"""... the backs' colour near a box being the median of this many nearest boxes read as backs that lie in a row."""
 WEAK_UP = 0.4
 """The reader keeps face-up peaks down to this score (the detector's own threshold is 0.5, chosen by F1 for the
 network alone) ..."""
@@ -211,6 +211,8 @@ class TileReader:
         self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
         self._unknown = names.index("unknown") if "unknown" in names else -1
         self._back = names.index(str(Tile.UNKNOWN)) if str(Tile.UNKNOWN) in names else -1
+        if self._unknown < 0:  # a classifier that cannot say "not a tile" cannot vouch for a weak peak
+            self.detector.weak = None
 
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
@@ -467,11 +469,11 @@ def back_colours(image: np.ndarray, obb: np.ndarray) -> np.ndarray:
 
 
 def _odd_backs(image: np.ndarray, obb: np.ndarray, face_down: np.ndarray, tiles: np.ndarray) -> np.ndarray:
-    """Boxes read face down whose colour is not the set's back colour (:data:`BACK_CHROMA`). Light changes the
+    """Boxes read as backs whose colour is not the set's back colour (:data:`BACK_CHROMA`). Light changes the
     lightness of a back far more than its chroma, so only a* b* are compared, with the backs' colour near the
-    box: the median of the :data:`BACK_NEAR` nearest face-down boxes that lie in a row
+    box: the median of the :data:`BACK_NEAR` nearest boxes read as backs that lie in a row
     (:func:`companion.vision.detect.row_support`: walls and rows), or, where fewer than :data:`BACK_FROM` boxes
-    do, the median of all the face-down boxes. ``tiles``: the boxes read as tiles.
+    do, the median of all the boxes read as backs. ``tiles``: the boxes read as tiles.
 
     The median of all (the first rule) took the colour of whatever the most boxes lay on: on a checkered cloth
     whose squares the detector took for backs, the cloth's; rows of real backs are the surer sample, and the

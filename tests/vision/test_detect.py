@@ -267,11 +267,11 @@ def test_an_input_whose_sides_are_not_multiples_of_32_is_refused_by_name() -> No
 
 def _shifted(box: np.ndarray, along: float, across: float) -> np.ndarray:
     """``box`` moved ``along`` of its widths along its width axis and ``across`` of its heights along its height
-    axis (the tile's right and up, as :func:`obb_corners` turns them)."""
-    a = np.radians(box[4])
-    right, up = np.array([np.cos(a), -np.sin(a)]), np.array([-np.sin(a), -np.cos(a)])
+    axis, the axes taken from its corners (:func:`obb_corners`: top-left, top-right, bottom-right, bottom-left)."""
+    c = obb_corners(box[None].astype(np.float64))[0]
+    right, up = c[1] - c[0], c[0] - c[3]  # one width to the right, one height up
     out = box.copy()
-    out[:2] += along * box[2] * right + across * box[3] * up
+    out[:2] += along * right + across * up
     return out
 
 
@@ -328,9 +328,61 @@ def test_row_completion_grows_a_row_from_its_sure_tiles_and_takes_nothing_off_it
     obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in xs] + [[x, y, 20.0, 28.0, 0.0] for x, y in extra], np.float32)
     boxes = Boxes(obb, np.zeros(len(obb), bool), np.array(score + [0.4, 0.4], np.float32))
     check = _FixedCheck({(x, 100.0): p for x, p in zip(xs, prob, strict=True)} | {e: 0.9 for e in extra})
-    det.backs = check  # type: ignore[assignment]
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
     got = det._checked(np.zeros((360, 640, 3), np.uint8), boxes)
     assert sorted(got.obb[:, 0].round().tolist()) == xs[:5]
     assert check.calls == 6  # the sure pair, then only the boxes a row supported, each once
     det.rows = False
     assert sorted(det._checked(np.zeros((360, 640, 3), np.uint8), boxes).obb[:, 0].round().tolist()) == xs[1:3]
+
+
+def test_a_row_takes_back_a_peak_the_check_doubted_but_never_a_face_up_tiles_place() -> None:
+    det = TileDetector(threads=1, orient=False)
+    # backs at 100 and 121; at 142 a strong peak the check doubts (0.6 < its 0.9); at 163 a face-up tile (a
+    # concealed kong's middle, say) and, on it, a weak face-down peak the check likes; at 184 a weak back
+    obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in (100, 121, 142, 163, 163.5, 184)], np.float32)
+    up = np.array([False, False, False, True, False, False])
+    score = np.array([0.9, 0.9, 0.6, 0.55, 0.4, 0.4], np.float32)
+    check = _FixedCheck({(100.0, 100.0): 0.95, (121.0, 100.0): 0.95, (142.0, 100.0): 0.6, (164.0, 100.0): 0.95,
+                         (184.0, 100.0): 0.95})
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
+    got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))
+    assert sorted(zip(got.obb[:, 0].round(1).tolist(), got.face_up.tolist(), strict=True)) == [
+        (100.0, False), (121.0, False), (142.0, False), (163.0, True)]  # the row stops at the face
+
+
+class _FixedNet:
+    """A detector session whose heat maps hold given peaks (channel, y, x, score) with boxes of 6 x 8 cells."""
+
+    def __init__(self, peaks: list[tuple[int, int, int, float]], shape: tuple[int, int]) -> None:
+        self.peaks, self.shape = peaks, shape
+
+    def run(self, _names: object, _feed: object) -> list[np.ndarray]:
+        h, w = self.shape
+        heat = np.zeros((1, 2, h, w), np.float32)
+        reg = np.zeros((1, 6, h, w), np.float32)
+        reg[0, 2], reg[0, 3], reg[0, 4] = np.log(6.0), np.log(8.0), 1.0  # 24 x 32 px boxes, upright
+        for c, y, x, s in self.peaks:
+            heat[0, c, y, x] = s
+        return [heat, reg]
+
+
+def test_weak_face_up_peaks_are_kept_only_when_asked_and_yield_to_any_other_box() -> None:
+    from companion.vision.read import WEAK_UP
+
+    det = TileDetector(threads=1, orient=False)
+    # a face-up peak over the threshold, a weak one alone, and a weak face-up peak on a back it outscores (cell
+    # 100, 60 of the stride-4 map: the box at 400, 240, which the check passes)
+    peaks = [(0, 20, 20, det.threshold + 0.01), (0, 20, 60, 0.45), (0, 60, 100, 0.47), (1, 60, 100, 0.46)]
+    det.session = _FixedNet(peaks, (90, 160))  # type: ignore[assignment]
+    check = _FixedCheck({(400.0, 240.0): 0.95})
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
+    image = np.full((360, 640, 3), 90, np.uint8)
+    plain = det.detect(image)
+    def found(b: Boxes) -> list[tuple[bool, float]]:
+        return sorted((bool(u), round(float(v), 2)) for u, v in zip(b.face_up, b.score, strict=True))
+
+    assert found(plain) == [(False, 0.46), (True, round(det.threshold + 0.01, 2))]
+    det.weak = WEAK_UP
+    got = det.detect(image)
+    assert found(got) == [(False, 0.46), (True, 0.45), (True, round(det.threshold + 0.01, 2))]

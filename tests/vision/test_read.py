@@ -419,13 +419,3 @@ def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: Til
     assert np.array_equal(got[[0, 1, 3]], probs[[0, 1, 3]])
     assert TileReader(weak=False, detector_threads=1, classifier_threads=1).detector.weak is None
 
-
-def test_the_detector_keeps_weak_face_up_peaks_only_when_asked() -> None:
-    from companion.vision.detect import TileDetector
-
-    frame = np.full((360, 640, 3), 90, np.uint8)
-    cv2.rectangle(frame, (300, 150), (330, 190), (235, 235, 235), -1)  # a pale blank patch: a weak face at most
-    plain = TileDetector(threads=1, orient=False).detect(frame)
-    weak = TileDetector(threads=1, orient=False, weak=0.0001).detect(frame)
-    assert plain.score.min(initial=1.0) >= 0.5
-    assert len(weak) >= len(plain) and (weak.score[weak.face_up] < 0.5).any()
