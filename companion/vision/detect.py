@@ -114,29 +114,31 @@ def decode(peaks: np.ndarray, reg: np.ndarray, stride: int, threshold: float | t
     return _suppress_overlaps(boxes) if suppress else boxes
 
 
+def _clash(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``len(a) x len(b)``: whether the centres of two boxes lie near enough to be one tile (within 0.35 of the
+    smaller of the two boxes' shorter sides on both axes)."""
+    r = 0.35 * np.minimum(a[:, None, 2:4].min(axis=2), b[None, :, 2:4].min(axis=2))
+    return (np.abs(a[:, None, 0] - b[None, :, 0]) < r) & (np.abs(a[:, None, 1] - b[None, :, 1]) < r)
+
+
 def _clashes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Bool mask over the boxes ``a``: those whose centre lies near one of ``b``'s as :func:`_suppress_overlaps`
-    counts it (within 0.35 of the smaller of the two boxes' shorter sides on both axes)."""
+    """Bool mask over the boxes ``a``: those near one of ``b`` (:func:`_clash`)."""
     if len(a) == 0 or len(b) == 0:
         return np.zeros(len(a), bool)
-    r = 0.35 * np.minimum(a[:, None, 2:4].min(axis=2), b[None, :, 2:4].min(axis=2))
-    dx, dy = np.abs(a[:, None, 0] - b[None, :, 0]), np.abs(a[:, None, 1] - b[None, :, 1])
-    return ((dx < r) & (dy < r)).any(axis=1)
+    return np.asarray(_clash(a, b).any(axis=1))
 
 
 def _suppress_overlaps(b: Boxes) -> Boxes:
     """Drop a box whose centre lies near a higher-scoring box's centre (one tile found as face up and
-    face down, or twice): within 0.35 of the smallest side of the two on both axes. Greedy in score order,
-    on a clash matrix (a symmetric relation, so marking every box a kept one clashes with is the same as
-    checking each box against those kept before it)."""
+    face down, or twice; :func:`_clash`). Greedy in score order, on a clash matrix (a symmetric relation, so
+    marking every box a kept one clashes with is the same as checking each box against those kept before
+    it)."""
     n = len(b)
     if n < 2:
         return b
     order = np.argsort(-b.score, kind="stable")
     obb = b.obb[order]
-    side = obb[:, 2:4].min(axis=1)
-    r = 0.35 * np.minimum(side[:, None], side[None, :])
-    clash = (np.abs(obb[:, None, 0] - obb[None, :, 0]) < r) & (np.abs(obb[:, None, 1] - obb[None, :, 1]) < r)
+    clash = _clash(obb, obb)
     dropped = np.zeros(n, bool)
     for i in range(n):
         if not dropped[i]:

@@ -288,8 +288,13 @@ class TileReader:
         rows = np.nonzero(boxes.face_up & (probs.argmax(axis=1) == self._back))[0]
         if len(rows) == 0:
             return probs
-        drop = rows[check.probabilities(image, boxes.obb[rows]) < check.threshold]
-        if len(drop) == 0:
+        drop = np.zeros(len(probs), bool)
+        drop[rows] = check.probabilities(image, boxes.obb[rows]) < check.threshold
+        return self._not_tiles(probs, drop)
+
+    def _not_tiles(self, probs: np.ndarray, drop: np.ndarray) -> np.ndarray:
+        """``probs`` with the rows of the bool mask ``drop`` read "not a tile" for sure."""
+        if not drop.any():
             return probs
         out = probs.copy()
         out[drop] = 0.0
@@ -302,13 +307,7 @@ class TileReader:
         weak = boxes.face_up & (boxes.score < self.detector.threshold)
         if not weak.any() or self._unknown < 0:
             return probs
-        drop = weak & (probs[:, self._kind_of >= 0].max(axis=1) < WEAK_SURE)
-        if not drop.any():
-            return probs
-        out = probs.copy()
-        out[drop] = 0.0
-        out[drop, self._unknown] = 1.0
-        return out
+        return self._not_tiles(probs, weak & (probs[:, self._kind_of >= 0].max(axis=1) < WEAK_SURE))
 
     def _combine(self, boxes: Boxes, probs: np.ndarray, image: np.ndarray) -> Detections:
         size = (int(image.shape[1]), int(image.shape[0]))
