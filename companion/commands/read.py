@@ -35,7 +35,9 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per photo")
     p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the reading drawn on it")
     p.add_argument("--threads", type=int, default=2, help="onnxruntime intra-op threads per model (default 2)")
-    p.add_argument("--threshold", type=float, help="detector score threshold (default: the model's)")
+    p.add_argument("--threshold", type=float,
+                   help="detector score threshold (default: the model's, and weaker face-up boxes are kept where "
+                        "the classifier is sure of a tile; a threshold given is kept to exactly)")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
     p.add_argument("--turns", type=int, choices=(1, 2, 4), default=1,
@@ -56,7 +58,7 @@ def _reader(args: argparse.Namespace) -> Any:
     cal = calibration.chosen(args.tile_set, enabled=not args.no_calibration)
     return TileReader(args.detector, args.classifier, detector_threads=args.threads,
                       classifier_threads=args.threads, calibration=cal, threshold=args.threshold,
-                      turns=args.turns)
+                      turns=args.turns, weak=args.threshold is None)
 
 
 def _annotation_path(out: str, index: int, count: int) -> Path:

@@ -419,3 +419,15 @@ def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: Til
     assert np.array_equal(got[[0, 1, 3]], probs[[0, 1, 3]])
     assert TileReader(weak=False, detector_threads=1, classifier_threads=1).detector.weak is None
 
+
+
+def test_a_threshold_given_on_the_command_line_is_kept_to_exactly() -> None:
+    import argparse
+
+    from companion.commands.read import _reader
+    from companion.vision.read import WEAK_UP
+
+    base = {"detector": None, "classifier": None, "threads": 1, "tile_set": None, "no_calibration": True, "turns": 1}
+    assert _reader(argparse.Namespace(**base, threshold=None)).detector.weak == WEAK_UP
+    strict = _reader(argparse.Namespace(**base, threshold=0.7))
+    assert strict.detector.weak is None and strict.detector.threshold == 0.7
