@@ -238,7 +238,7 @@ class TileDetector:
         if self.weak is not None and len(boxes):
             # a weak face-up peak has yet to be vouched for (by the reader's classifier): it must not take
             # another box of the same tile with it
-            weak = boxes.face_up & (boxes.score < self.threshold)
+            weak = self.weak_boxes(boxes)
             keep = np.ones(len(boxes), bool)
             keep[weak] = ~_clashes(boxes.obb[weak], boxes.obb[~weak])
             boxes = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
@@ -246,6 +246,10 @@ class TileDetector:
         if self.orienter is not None and len(boxes):
             boxes = Boxes(self.orienter.turn(seen, boxes.obb, boxes.face_up), boxes.face_up, boxes.score)
         return boxes
+
+    def weak_boxes(self, boxes: Boxes) -> np.ndarray:
+        """Bool mask over ``boxes``: the face-up ones under ``threshold``, which only ``weak`` lets through."""
+        return np.asarray(boxes.face_up & (boxes.score < self.threshold))
 
     def _checked(self, seen: np.ndarray, boxes: Boxes) -> Boxes:
         """The boxes that stay: every face-up box; the face-down peaks at or above the check's ``candidates``

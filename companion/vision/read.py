@@ -304,7 +304,7 @@ class TileReader:
     def _weak_faces(self, boxes: Boxes, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the face-up boxes under the detector's threshold (kept down to :data:`WEAK_UP`) read "not
         a tile" unless the classifier gives one tile kind at least :data:`WEAK_SURE`."""
-        weak = boxes.face_up & (boxes.score < self.detector.threshold)
+        weak = self.detector.weak_boxes(boxes)
         if not weak.any() or self._unknown < 0:
             return probs
         return self._not_tiles(probs, weak & (probs[:, self._kind_of >= 0].max(axis=1) < WEAK_SURE))
