@@ -37,7 +37,7 @@ from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "photo_views",
            "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
-           "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "FIT_VERSION"]
+           "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
 WEIGHT = 0.7
@@ -55,6 +55,11 @@ FIT_VERSION = 1
 """Raise when the fitting changes in a way the cache key cannot see (preprocessing, views, optimiser)."""
 FITTED = 0.85
 """Share of the fitted weights' cosine in a calibrated class's logit (the rest is the trained head's)."""
+TRUST = 0.8
+"""Cosine to a calibrated class's fitted weight from which a crop counts as a tile of the player's set that
+the calibration has seen: :func:`calibrated_probs` then lets the calibrated classes outvote the trained head
+on every class, not only among themselves. Crops of kinds a calibration lacks come that close to none of its
+weights (chosen on rendered held-out styles; see models/README.md)."""
 MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
@@ -187,18 +192,29 @@ def blend_logits(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, proto
 
 
 def calibrated_probs(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, protos: np.ndarray,
-                     scale: float, weight: float = IMPRINT) -> np.ndarray:
+                     scale: float, weight: float = IMPRINT, trust: float | None = None) -> np.ndarray:
     """Probabilities of a cosine-head model under a calibration: the head's softmax, with the probability it
     gives the calibrated classes *together* re-shared among them by :func:`blend_logits`. Keeping that
     total means a partial calibration cannot pull a crop of a kind it lacks onto one it has (a prototype
-    from the player's own set is closer to every crop of that set than the trained weights are)."""
+    from the player's own set is closer to every crop of that set than the trained weights are).
+
+    ``trust`` (e.g. :data:`TRUST`): a crop whose cosine to some calibrated weight reaches it is that close to
+    a tile the calibration has seen, so its row is the softmax of :func:`blend_logits` over every class: a
+    copy of a calibrated kind that the trained head alone misreads as a kind the calibration lacks is then
+    read as the calibration says, instead of keeping the head's wrong share."""
     z = logits - logits.max(axis=1, keepdims=True)
     probs = np.exp(z)
     probs /= probs.sum(axis=1, keepdims=True)
     mass = probs[:, classes].sum(axis=1, keepdims=True)
-    inner = blend_logits(logits, emb, classes, protos, scale, weight)[:, classes]
+    blended = blend_logits(logits, emb, classes, protos, scale, weight)
+    inner = blended[:, classes]
     inner = np.exp(inner - inner.max(axis=1, keepdims=True))
     probs[:, classes] = mass * inner / inner.sum(axis=1, keepdims=True)
+    if trust is not None:
+        sure = (emb @ protos.T).max(axis=1) >= trust
+        if sure.any():
+            b = np.exp(blended[sure] - blended[sure].max(axis=1, keepdims=True))
+            probs[sure] = b / b.sum(axis=1, keepdims=True)
     return probs
 
 

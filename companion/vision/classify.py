@@ -24,7 +24,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import FITTED, Calibration, blend, calibrated_probs
+from companion.vision.calibration import FITTED, TRUST, Calibration, blend, calibrated_probs
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import (
     MEAN,
@@ -212,7 +212,7 @@ class TileClassifier:
         if self._protos is None or not len(logits):
             probs = softmax(logits)
         elif self.info.logit_scale > 0:
-            probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale, FITTED)
+            probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale, FITTED, TRUST)
         else:
             probs = blend(softmax(logits), emb, *self._protos)
         if self.flower is not None and len(probs):

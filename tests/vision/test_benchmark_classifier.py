@@ -4,6 +4,7 @@ photo of the packaged tile pictures: the tests never read ../shared)."""
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from benchmarks.classifier import copies_scores
 from companion.tiles import Tile
@@ -26,3 +27,20 @@ def test_copies_of_calibrated_kinds_only_are_scored_with_the_sets_model(tmp_path
     assert out["calibration_copies_n"] == 3 * (len(calibration))  # the uncalibrated kind's copies left out
     assert out["calibration_copies_top1"] >= 14 / 15
     assert out["calibration_copies_uncalibrated_top1"] >= 14 / 15
+
+
+def test_the_trust_sweep_changes_only_crops_that_reach_each_threshold() -> None:
+    """``benchmarks/calibration_trust``: one rendered held-out style, half its kinds calibrated. A threshold
+    only re-reads the crops whose best cosine to a calibrated weight reaches it; below it every crop reads as
+    with no trust at all (the last threshold, above any cosine)."""
+    from benchmarks.calibration_trust import THRESHOLDS, measure
+    from companion.vision.classify import default_model_path
+
+    m = measure(default_model_path(), styles=1, seed=3, share=0.5, tests=1)
+    assert m["right"].shape == (43, len(THRESHOLDS)) and m["calibrated"].sum() == 22
+    assert np.all(np.abs(m["best"]) <= 1.0 + 1e-5)
+    never = m["right"][:, -1]
+    for j, t in enumerate(THRESHOLDS[:-1]):
+        below = m["best"] < t
+        assert np.array_equal(m["right"][below, j], never[below])
+    assert m["right"][m["calibrated"]].mean() >= 0.9

@@ -135,6 +135,25 @@ def test_blend_logits_moves_only_calibrated_classes_towards_their_prototypes() -
     assert out[2, 1] == pytest.approx(0.3 * logits[2, 1] + 14.0, abs=1e-4)  # cosine 1 with its own prototype
 
 
+def test_a_crop_close_to_a_calibrated_weight_is_read_as_that_kind_over_the_head_s_pick_of_a_lacking_kind() -> None:
+    """Three classes, two calibrated (0, 1). The trained head reads every crop as class 2, which the
+    calibration lacks. Crop 0 lies on class 0's fitted weight (cosine 1): with ``trust`` it is read as 0, without
+    it the head's share of class 2 is kept. Crop 1 is far from both weights (cosine 0.6 at most): trusted or not,
+    the calibrated classes only re-share what the head gave them, and the pick stays the head's."""
+    protos = np.eye(3, dtype=np.float32)[:2]
+    emb = np.array([[1.0, 0.0, 0.0], [0.6, 0.0, 0.8]], np.float32)
+    logits = np.array([[2.0, 0.0, 12.0], [2.0, 1.0, 12.0]], np.float32)
+    classes = np.array([0, 1])
+    kept = calibration.calibrated_probs(logits, emb, classes, protos, 20.0, 0.85)
+    trusted = calibration.calibrated_probs(logits, emb, classes, protos, 20.0, 0.85, trust=0.8)
+    assert kept.argmax(1).tolist() == [2, 2]
+    assert trusted.argmax(1).tolist() == [0, 2]
+    assert np.allclose(trusted.sum(1), 1.0, atol=1e-6)
+    assert np.allclose(trusted[1], kept[1])
+    blended = calibration.blend_logits(logits, emb, classes, protos, 20.0, 0.85)[0]
+    assert np.allclose(trusted[0], np.exp(blended - blended.max()) / np.exp(blended - blended.max()).sum(), atol=1e-6)
+
+
 def test_views_keep_shape_and_differ() -> None:
     crop = _crops(1, seed=5)[0][1]
     vs = calibration.views(crop, np.random.default_rng(1), 6)
