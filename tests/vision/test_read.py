@@ -400,6 +400,31 @@ def test_the_backs_colour_comes_from_the_rows_near_each_box() -> None:
     assert not odd[:12].any() and odd[12:].all()
 
 
+def test_a_box_showing_the_backs_colour_above_or_below_its_middle_is_a_back() -> None:
+    """A wall of six green backs and three more boxes read as backs: a standing tile's outline, whose middle
+    shows its cream body and whose upper part its green back (kept); the same outline turned upside down, the
+    back in its lower part (kept); and a blue chip with a cream middle (dropped: no part of it is green)."""
+    from companion.vision.read import BACK_CHROMA, BACK_PARTS, _odd_backs, back_colours
+
+    img = np.full((300, 500, 3), (120, 120, 120), np.uint8)
+    green, cream, blue = (60, 150, 90), (200, 230, 240), (200, 60, 20)
+    boxes = [[40 + 31 * i, 60, 30, 40, 0.0] for i in range(6)]
+    for x, y, w, h, _ in boxes:
+        img[int(y - h / 2):int(y + h / 2), int(x - w / 2):int(x + w / 2)] = green
+    for x, top, bottom in ((300, green, cream), (360, cream, green), (420, blue, blue)):
+        img[180:200, x - 15:x + 15] = top  # the upper half of a 40 px tall box centred at y = 200
+        img[200:220, x - 15:x + 15] = bottom
+        img[192:208, x - 15:x + 15] = cream  # its middle: the body
+        boxes.append([x, 200, 30, 40, 0.0])
+    obb = np.array(boxes, np.float32)
+    ab = back_colours(img, obb)[:, 1:]
+    assert np.all(np.hypot(*(ab[6:] - ab[0]).T) > BACK_CHROMA)  # no middle of the three is green
+    upper, lower = back_colours(img, obb, BACK_PARTS[1])[:, 1:], back_colours(img, obb, BACK_PARTS[2])[:, 1:]
+    assert np.hypot(*(upper[6] - ab[0])) < BACK_CHROMA and np.hypot(*(lower[7] - ab[0])) < BACK_CHROMA
+    down = np.ones(len(obb), bool)
+    assert _odd_backs(img, obb, down, down.copy()).tolist() == [False] * 8 + [True]
+
+
 def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: TileReader) -> None:
     from companion.vision.detect import Boxes
     from companion.vision.read import WEAK_SURE, WEAK_UP
