@@ -351,6 +351,29 @@ def test_a_row_takes_back_a_peak_the_check_doubted_but_never_a_face_up_tiles_pla
         (100.0, False), (121.0, False), (142.0, False), (163.0, True)]  # the row stops at the face
 
 
+def test_two_doubted_backs_side_by_side_start_a_row_and_a_lone_one_does_not() -> None:
+    from companion.vision.detect import ROW_CHECK
+
+    det = TileDetector(threads=1, orient=False)
+    # a standing row no outline of which passes the check at 0.9: strong peaks at 100 and 121 the check gives
+    # 0.6 and 0.7, a weak one at 142 it gives 0.6 (taken by the row they start); a lone strong peak at 300 it
+    # gives 0.8 (dropped); and strong ones at 400 and 421 of which the check doubts the second too much
+    xs = [100.0, 121.0, 142.0, 300.0, 400.0, 421.0]
+    score = [0.6, 0.7, 0.35, 0.7, 0.6, 0.6]
+    prob = [0.6, 0.7, 0.6, 0.8, 0.7, ROW_CHECK - 0.05]
+    obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in xs], np.float32)
+    boxes = Boxes(obb, np.zeros(len(obb), bool), np.array(score, np.float32))
+    check = _FixedCheck({(x, 100.0): p for x, p in zip(xs, prob, strict=True)})
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
+    seen = np.zeros((360, 640, 3), np.uint8)
+    assert sorted(det._checked(seen, boxes).obb[:, 0].round().tolist()) == xs[:3]
+    # a face-up tile lying on the second of the pair: the first has no partner left, and nothing is kept
+    on = Boxes(np.concatenate([obb, obb[1:2]]), np.array([False] * 6 + [True]), np.array([*score, 0.9], np.float32))
+    assert det._checked(seen, on).face_up.tolist() == [True]
+    det.rows = False
+    assert len(det._checked(seen, boxes)) == 0
+
+
 class _FixedNet:
     """A detector session whose heat maps hold given peaks (channel, y, x, score) with boxes of 6 x 8 cells."""
 
