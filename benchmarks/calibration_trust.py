@@ -25,7 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.tiles import Tile  # noqa: E402
-from companion.vision.calibration import FITTED, TRUST, Calibration, big_enough, calibrated_probs  # noqa: E402
+from companion.vision.calibration import (  # noqa: E402
+    FITTED,
+    TRUST,
+    Calibration,
+    big_enough,
+    blend_logits,
+    calibrated_probs,
+)
 from companion.vision.classify import TileClassifier, default_model_path  # noqa: E402
 from training.classifier_data import augment, render_bank  # noqa: E402
 
@@ -41,11 +48,12 @@ def _photo(bank_image: np.ndarray, box: np.ndarray, r: np.random.Generator) -> n
 
 
 def measure(model: Path, styles: int, seed: int, share: float, tests: int = 3) -> dict[str, np.ndarray]:
-    """Per read crop: whether its kind is calibrated, its best cosine to a calibrated weight, and whether each
-    threshold of :data:`THRESHOLDS` reads it right (``right``: crops x thresholds)."""
+    """Per read crop: whether its kind is calibrated, its best cosine to a calibrated weight, the class each
+    threshold of :data:`THRESHOLDS` reads (``pred``: crops x thresholds) and whether that is right (``right``),
+    and the class the blended logits over every class give (``blended``)."""
     bank = render_bank(styles, "heldout", seed, progress=False)
     r = np.random.default_rng(seed + 1)
-    calibrated, best, right = [], [], []
+    calibrated, best, right, preds, blended = [], [], [], [], []
     for st in range(styles):
         idx = np.arange(st * KINDS, (st + 1) * KINDS)
         kinds = r.permutation(KINDS)[: round(KINDS * share)]
@@ -57,11 +65,15 @@ def measure(model: Path, styles: int, seed: int, share: float, tests: int = 3) -
         crops = [augment(bank.images[i], bank.boxes[i], r) for i in idx for _ in range(tests)]
         y = np.repeat(bank.labels[idx], tests)
         logits, emb = clf.run(crops)
-        right.append(np.stack([calibrated_probs(logits, emb, classes, protos, clf.info.logit_scale, FITTED,
-                                                trust=t).argmax(1) == y for t in THRESHOLDS], axis=1))
+        pred = np.stack([calibrated_probs(logits, emb, classes, protos, clf.info.logit_scale, FITTED,
+                                          trust=t).argmax(1) for t in THRESHOLDS], axis=1)
+        preds.append(pred)
+        right.append(pred == y[:, None])
+        blended.append(blend_logits(logits, emb, classes, protos, clf.info.logit_scale, FITTED).argmax(1))
         calibrated.append(np.isin(y, classes))
         best.append((emb @ protos.T).max(axis=1))
-    return {"calibrated": np.concatenate(calibrated), "best": np.concatenate(best), "right": np.concatenate(right)}
+    return {"calibrated": np.concatenate(calibrated), "best": np.concatenate(best), "right": np.concatenate(right),
+            "pred": np.concatenate(preds), "blended": np.concatenate(blended)}
 
 
 def main() -> int:

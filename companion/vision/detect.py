@@ -288,7 +288,8 @@ class TileDetector:
         doubted = down[~keep[down] & (prob[down] >= ROW_CHECK)]
         if len(doubted) >= 2:  # two doubted backs side by side start a row of their own
             doubted = doubted[~_clashes(boxes.obb[doubted], boxes.obb[keep & boxes.face_up])]
-            keep[doubted[row_support(boxes.obb[doubted], boxes.obb[doubted])]] = True
+            pair = row_pairs(boxes.obb[doubted], boxes.obb[doubted])
+            keep[doubted[pair.any(axis=0) | pair.any(axis=1)]] = True  # both ends, whichever way it was measured
         for _ in range(ROW_ROUNDS):
             kept_down = boxes.obb[keep & ~boxes.face_up]
             open_ = np.nonzero(~keep & ~boxes.face_up)[0]
@@ -361,8 +362,14 @@ def row_support(cand: np.ndarray, kept: np.ndarray) -> np.ndarray:
     row does: about one box width along the kept box's width axis, in line with it, of its size and angle.
     Walls, face-down rows and standing rows are such rows; a patch of cloth or a chip seldom sits in line
     with one at a tile's pitch."""
+    return np.asarray(row_pairs(cand, kept).any(axis=1))
+
+
+def row_pairs(cand: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """``N x M`` bool: whether ``cand[i]`` lies next to ``kept[j]`` as :func:`row_support` asks (measured in
+    ``kept[j]``'s width and axes, so not always both ways round for boxes of different sizes or angles)."""
     if len(cand) == 0 or len(kept) == 0:
-        return np.zeros(len(cand), bool)
+        return np.zeros((len(cand), len(kept)), bool)
     c, k = cand[:, None, :], kept[None, :, :]
     ratio_w, ratio_h = c[..., 2] / k[..., 2], c[..., 3] / k[..., 3]
     same_size = (ratio_w < ROW_SIZE) & (ratio_w > 1 / ROW_SIZE) & (ratio_h < ROW_SIZE) & (ratio_h > 1 / ROW_SIZE)
@@ -372,7 +379,7 @@ def row_support(cand: np.ndarray, kept: np.ndarray) -> np.ndarray:
     x = np.abs(dx * np.cos(a) - dy * np.sin(a))  # along the width axis
     y = np.abs(-dx * np.sin(a) - dy * np.cos(a))  # along the height axis
     in_line = (x > ROW_PITCH[0] * k[..., 2]) & (x < ROW_PITCH[1] * k[..., 2]) & (y < ROW_ACROSS * k[..., 3])
-    return (same_size & same_angle & in_line).any(axis=1)
+    return np.asarray(same_size & same_angle & in_line)
 
 
 SNAP_WINDOW = 0.6

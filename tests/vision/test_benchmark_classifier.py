@@ -30,17 +30,21 @@ def test_copies_of_calibrated_kinds_only_are_scored_with_the_sets_model(tmp_path
 
 
 def test_the_trust_sweep_changes_only_crops_that_reach_each_threshold() -> None:
-    """``benchmarks/calibration_trust``: one rendered held-out style, half its kinds calibrated. A threshold
-    only re-reads the crops whose best cosine to a calibrated weight reaches it; below it every crop reads as
-    with no trust at all (the last threshold, above any cosine)."""
+    """``benchmarks/calibration_trust``: two rendered held-out styles, half their kinds calibrated. A threshold
+    reads the crops whose best cosine to a calibrated weight reaches it as the blended logits over every class
+    do; below it every crop reads as with no trust at all (the last threshold, above any cosine)."""
     from benchmarks.calibration_trust import THRESHOLDS, measure
     from companion.vision.classify import default_model_path
 
-    m = measure(default_model_path(), styles=1, seed=3, share=0.5, tests=1)
-    assert m["right"].shape == (43, len(THRESHOLDS)) and m["calibrated"].sum() == 22
+    m = measure(default_model_path(), styles=2, seed=3, share=0.5, tests=1)
+    assert m["right"].shape == (86, len(THRESHOLDS)) and m["calibrated"].sum() == 44
     assert np.all(np.abs(m["best"]) <= 1.0 + 1e-5)
     never = m["right"][:, -1]
     for j, t in enumerate(THRESHOLDS[:-1]):
         below = m["best"] < t
         assert np.array_equal(m["right"][below, j], never[below])
+        assert np.array_equal(m["pred"][below, j], m["pred"][below, -1])
+        assert np.array_equal(m["pred"][~below, j], m["blended"][~below])
+    trusted = m["best"] >= THRESHOLDS[0]
+    assert (m["blended"] != m["pred"][:, -1])[trusted].any()  # somewhere the rule changes a reading
     assert m["right"][m["calibrated"]].mean() >= 0.9

@@ -370,6 +370,13 @@ def test_two_doubted_backs_side_by_side_start_a_row_and_a_lone_one_does_not() ->
     # a face-up tile lying on the second of the pair: the first has no partner left, and nothing is kept
     on = Boxes(np.concatenate([obb, obb[1:2]]), np.array([False] * 6 + [True]), np.array([*score, 0.9], np.float32))
     assert det._checked(seen, on).face_up.tolist() == [True]
+    # a pair of unequal widths (20 and 25 px, 30 px apart): the narrow one's pitch takes the wide one, not the
+    # other way round; both are kept all the same
+    uneven = Boxes(np.array([[100.0, 100.0, 20.0, 28.0, 0.0], [130.0, 100.0, 25.0, 28.0, 0.0]], np.float32),
+                   np.zeros(2, bool), np.array([0.6, 0.6], np.float32))
+    det.backs = _FixedCheck({(100.0, 100.0): 0.7, (130.0, 100.0): 0.7})  # type: ignore[assignment]
+    assert sorted(det._checked(seen, uneven).obb[:, 0].round().tolist()) == [100.0, 130.0]
+    det.backs = check  # type: ignore[assignment]
     det.rows = False
     assert len(det._checked(seen, boxes)) == 0
 
