@@ -271,8 +271,8 @@ class TileDetector:
         of a checkered cloth the colour rule then let through (``models/README.md``, "Rows completed"). The row
         runs along the boxes' width only: along their height too, a green phone lying beside a green wall on
         seed 777 was taken for the next tile. Only the boxes a row supports are checked again, so it costs
-        the busy frame about 1 ms. The pairs: on the validation seeds 7, 11, 13 and 777, recall +0.9 / +0.9 / +0.7 /
-        +0.7 points for 3 / 3 / 6 / 7 more false boxes, no distractor more; a pair of doubted backs needing a
+        the busy frame about 1 ms. The pairs: on the validation seeds 7, 11, 13 and 777, recall +0.9 / +0.9 / +0.8 /
+        +0.7 points for 3 / 3 / 8 / 7 more false boxes, no distractor more; a pair of doubted backs needing a
         third in line found less than half of that (models/README.md, "Rows started by a pair")."""
         assert self.backs is not None
         strong = boxes.face_up | (boxes.score >= self.down_threshold)
