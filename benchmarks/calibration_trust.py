@@ -60,8 +60,10 @@ def measure(model: Path, styles: int, seed: int, share: float, tests: int = 3) -
         cal = [(Tile(int(bank.labels[idx[k]])), _photo(bank.images[idx[k]], bank.boxes[idx[k]], r)) for k in kinds]
         clf = TileClassifier(model, calibration=Calibration.from_crops(f"style{st}", cal), flower_look=False,
                              reread=False)
-        assert clf._protos is not None, "a cosine-head classifier is needed"
-        classes, protos = clf._protos
+        weights = clf.calibrated_weights
+        if weights is None or clf.info.logit_scale <= 0:
+            raise SystemExit(f"{model}: a cosine-head classifier is needed")
+        classes, protos = weights
         crops = [augment(bank.images[i], bank.boxes[i], r) for i in idx for _ in range(tests)]
         y = np.repeat(bank.labels[idx], tests)
         logits, emb = clf.run(crops)

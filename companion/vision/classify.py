@@ -174,6 +174,12 @@ class TileClassifier:
             if self.flower is not None:
                 self.flower.calibrate(calibration)
 
+    @property
+    def calibrated_weights(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """``(class indices, unit weights)`` the calibration gives the classes it covers (fitted weights for a
+        cosine head, prototypes otherwise; ``None`` without a calibration): what :meth:`probabilities` blends."""
+        return self._protos
+
     def run(self, crops: Sequence[np.ndarray], batch: int = 128) -> tuple[np.ndarray, np.ndarray]:
         """Raw ``(logits, embeddings)`` for BGR crops."""
         logits, embs = [], []

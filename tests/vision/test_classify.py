@@ -225,8 +225,8 @@ def test_photo_views_span_the_sizes_a_camera_gives() -> None:
 def test_calibrated_classifier_fits_weights_for_the_calibrated_kinds_only(smoke_model: Path) -> None:
     samples = _crops(43, seed=3)[:10]
     clf = TileClassifier(smoke_model, calibration=calibration.Calibration.from_crops("part", samples))
-    assert clf._protos is not None
-    classes, weights = clf._protos
+    assert clf.calibrated_weights is not None
+    classes, weights = clf.calibrated_weights
     assert sorted(clf.info.class_names[i] for i in classes) == sorted(t.code for t, _ in samples)
     assert np.allclose(np.linalg.norm(weights, axis=1), 1.0, atol=1e-5)
 
@@ -260,13 +260,13 @@ def test_fitted_weights_are_kept_beside_a_stored_calibration_and_refit_when_it_c
     with monkeypatch.context() as m:
         m.setattr(calibration, "fit_weights", no_fitting)
         again = TileClassifier(smoke_model, calibration=calibration.load("home"))  # read from the cache
-    assert first._protos is not None and again._protos is not None
-    assert np.array_equal(first._protos[0], again._protos[0]) and np.allclose(first._protos[1], again._protos[1])
+    assert first.calibrated_weights is not None and again.calibrated_weights is not None
+    assert np.array_equal(first.calibrated_weights[0], again.calibrated_weights[0]) and np.allclose(first.calibrated_weights[1], again.calibrated_weights[1])
     whole = fits[0].read_bytes()
     for junk in (b"not an npz", whole[: len(whole) // 2]):  # a damaged cache is refitted, not an error
         fits[0].write_bytes(junk)
         damaged = TileClassifier(smoke_model, calibration=calibration.load("home"))
-        assert damaged._protos is not None and np.allclose(damaged._protos[1], first._protos[1])
+        assert damaged.calibrated_weights is not None and np.allclose(damaged.calibrated_weights[1], first.calibrated_weights[1])
     calibration.save(calibration.Calibration.from_crops("home", _crops(43, seed=4)[:6]))  # new crops
     assert list(folder.glob("home.fit-*.npz")) == []
     TileClassifier(smoke_model, calibration=calibration.load("home"))
@@ -274,7 +274,7 @@ def test_fitted_weights_are_kept_beside_a_stored_calibration_and_refit_when_it_c
     calibration.delete("home")
     assert list(folder.iterdir()) == [] or all(p.name == "current.txt" for p in folder.iterdir())
     unsaved = TileClassifier(smoke_model, calibration=calibration.Calibration.from_crops("loose", samples))
-    assert unsaved._protos is not None and list(folder.glob("*.npz")) == []  # in memory only: nothing written
+    assert unsaved.calibrated_weights is not None and list(folder.glob("*.npz")) == []  # in memory only: nothing written
 
 
 def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
