@@ -306,7 +306,36 @@ class TileDetector:
             if len(grow) == 0:
                 break
             keep[grow] = True
-        return Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
+        out = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
+        return self._gaps_filled(seen, out)
+
+    def _gaps_filled(self, seen: np.ndarray, kept: Boxes) -> Boxes:
+        """``kept`` and, where two of its backs lie in a row a whole number of tiles apart
+        (:func:`row_gaps`), a box for each tile between them that the back check gives at least
+        :data:`ROW_CHECK` and no kept box already holds; its score is the lower of that probability and its
+        row's weaker end.
+
+        Why: a wall or a player's row has no holes, but the detector gives no peak at all (not even at
+        :data:`ROW_FLOOR`) to some of its tiles, most of them standing tiles seen from behind, whose outline
+        is a thin sliver: on 40 validation frames (seed 7) 35 of the 162 visible standing tiles the reader
+        missed lay between two it had found in their row. Filling those holes: recall +1.9 / +1.0 / +0.9 /
+        +0.8 points on the validation seeds 7, 11, 13 and 777 for 6 / 0 / 3 / 3 more false boxes, no distractor
+        more (models/README.md, "Holes in a row filled")."""
+        assert self.backs is not None
+        down = np.nonzero(~kept.face_up)[0]
+        new, ends = row_gaps(kept.obb[down])
+        if len(new):
+            free = ~_clashes(new, kept.obb)
+            new, ends = new[free], ends[free]
+        if len(new) == 0:
+            return kept
+        prob = self.backs.probabilities(seen, new)
+        take = prob >= ROW_CHECK
+        if not take.any():
+            return kept
+        score = np.minimum(prob[take], kept.score[down][ends[take]].min(axis=1)).astype(np.float32)
+        return Boxes(np.concatenate([kept.obb, new[take]]), np.concatenate([kept.face_up, np.zeros(int(take.sum()), bool)]),
+                     np.concatenate([kept.score, score]))
 
     def detect_tiled(self, image: np.ndarray, long_side: int | None = None, zoom: float = 2.0,
                      overlap: int = 160) -> Boxes:
@@ -380,6 +409,60 @@ def row_pairs(cand: np.ndarray, kept: np.ndarray) -> np.ndarray:
     y = np.abs(-dx * np.sin(a) - dy * np.cos(a))  # along the height axis
     in_line = (x > ROW_PITCH[0] * k[..., 2]) & (x < ROW_PITCH[1] * k[..., 2]) & (y < ROW_ACROSS * k[..., 3])
     return np.asarray(same_size & same_angle & in_line)
+
+
+GAP_TILES = 6
+"""Holes in a row (:func:`row_gaps`): two backs of a row at most this many pitches apart ..."""
+GAP_FIT = 0.35
+"""... and within this share of a pitch of a whole number of them have their hole filled."""
+
+
+def row_gaps(backs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes for the tiles missing between backs of one row: for each box of ``backs`` (N x 5) and each way
+    along its width axis, the nearest box in line with it (of its size and angle within :data:`ROW_SIZE` and
+    :data:`ROW_ANGLE`, within :data:`ROW_ACROSS` of its height across); where that one lies ``k`` pitches away
+    (the pitch: the two boxes' mean width; ``2 <= k <= GAP_TILES``, within :data:`GAP_FIT` of a whole number),
+    ``k - 1`` boxes evenly between them, sized and turned between the two. Returns the new boxes (M x 5, none
+    two of one tile) and, for each, the indices of its two ends in ``backs`` (M x 2)."""
+    n = len(backs)
+    none = np.zeros((0, 5), np.float32), np.zeros((0, 2), np.int64)
+    if n < 2:
+        return none
+    c, k = backs[:, None, :], backs[None, :, :]  # [i, j]: box i measured from box j
+    ratio_w, ratio_h = c[..., 2] / k[..., 2], c[..., 3] / k[..., 3]
+    turn = (c[..., 4] - k[..., 4] + 90) % 180 - 90
+    a = np.radians(k[..., 4])
+    dx, dy = c[..., 0] - k[..., 0], c[..., 1] - k[..., 1]
+    along = dx * np.cos(a) - dy * np.sin(a)
+    across = np.abs(-dx * np.sin(a) - dy * np.cos(a))
+    pitch = (c[..., 2] + k[..., 2]) / 2
+    line = ((ratio_w < ROW_SIZE) & (ratio_w > 1 / ROW_SIZE) & (ratio_h < ROW_SIZE) & (ratio_h > 1 / ROW_SIZE)
+            & (np.abs(turn) <= ROW_ANGLE) & (across < ROW_ACROSS * k[..., 3]))
+    steps = along / pitch
+    pairs: list[tuple[int, int, int]] = []  # (far end i, near end j, pitches between them)
+    for sign in (1.0, -1.0):
+        dist = np.where(line & (sign * steps > 0.5), sign * steps, np.inf)
+        nearest = np.argmin(dist, axis=0)  # for each j, the nearest box in line that way
+        d = dist[nearest, np.arange(n)]
+        d = np.where(np.isfinite(d), d, 0.0)  # no box in line that way: no hole
+        whole = np.round(d)
+        ok = (whole >= 2) & (whole <= GAP_TILES) & (np.abs(d - whole) <= GAP_FIT)
+        pairs += [(int(nearest[j]), int(j), int(whole[j])) for j in np.nonzero(ok)[0]]
+    boxes, ends = [], []
+    for i, j, gap in pairs:
+        f = (np.arange(1, gap, dtype=np.float32) / gap)[:, None]
+        b = backs[j] + f * (backs[i] - backs[j])
+        b[:, 4] = backs[j, 4] + f[:, 0] * turn[i, j]
+        boxes.append(b)
+        ends += [(i, j)] * (gap - 1)
+    new = np.concatenate(boxes).astype(np.float32) if boxes else none[0]
+    if len(new) == 0:
+        return none
+    clash = _clash(new, new)
+    first = np.ones(len(new), bool)
+    for m in range(1, len(new)):  # a hole seen from both of its ends is filled once
+        first[m] = not (clash[m, :m] & first[:m]).any()
+    return new[first], np.array(ends, np.int64)[first]
 
 
 SNAP_WINDOW = 0.6
