@@ -34,12 +34,6 @@ SPLITS = ("train", "heldout")
 _NUMERALS = "一二三四五六七八九"
 _WIND_LETTERS = "ESWN"
 _SEASON_LATIN = ("SPR", "SUM", "AUT", "WIN")
-SEASON_PLANT_ART = 0.4
-"""Share of styles whose seasons carry the painting of the plant of their number (``FaceStyle.season_art``).
-Many real sets paint a season much like a plant (dev sets 3 and 7: one flower on a stem under 秋 and under
-菊); when every rendered season was a bouquet, the models learnt the painting instead of the character, and
-read set 3's 菊 3 as 秋 3 and set 7's 秋 3 as 菊 3. With the same painting on both, only the character tells
-a season from the plant of its number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +73,6 @@ class FaceStyle:
     five: str  # 五 or 伍
     wear: float  # 0 new - 0.5 worn
     seed: int  # art details (flower paintings, bird pose)
-    season_art: str = "bouquet"  # seasons painted as a bouquet, or "plant": the painting of the plant of their number
 
 
 CLEAN_STYLE = FaceStyle(
@@ -150,8 +143,6 @@ def sample_style(rng: random.Random | np.random.Generator, split: str = "train")
         corner_index=r.random() < 0.3, ink_index=pick((red, dark, blue)), five=pick("五伍"),
         wear=r.uniform(0.0, 0.35) if r.random() < 0.5 else 0.0,
         seed=r.randrange(1 << 30) * 2 + _HALF[split],
-        # drawn last, so every other field of a seed's style is what it was before seasons could wear plant art
-        season_art="plant" if r.random() < SEASON_PLANT_ART else "bouquet",
     )
 
 
@@ -184,16 +175,13 @@ def _draw_flower(img: Image.Image, tile: Tile, s: FaceStyle, top: float) -> None
     art = (top + 0.2, 0.95)
     left_digit = (s.seed >> 3) % 2 == 0
     layer = Image.new("RGBA", (FW, FH), (0, 0, 0, 0))
-    plant = PLANTS[n - 1]
-    if s.plant_swap and n >= 3:
-        plant = PLANTS[3] if n == 3 else PLANTS[2]  # 3 = bamboo, 4 = chrysanthemum
     if tile.is_season:
         label = _SEASON_LATIN[n - 1] if s.flower_latin else "春夏秋冬"[n - 1]
-        if s.season_art == "plant":
-            draw_plant(layer, plant, inks, s.seed + 4 + n, (0.1, art[0], 0.9, art[1]))
-        else:
-            draw_bouquet(layer, inks, s.seed * 8 + n, (0.08, art[0], 0.92, art[1]))
+        draw_bouquet(layer, inks, s.seed * 8 + n, (0.08, art[0], 0.92, art[1]))
     else:
+        plant = PLANTS[n - 1]
+        if s.plant_swap and n >= 3:
+            plant = PLANTS[3] if n == 3 else PLANTS[2]  # 3 = bamboo, 4 = chrysanthemum
         label = s.plant_chars[PLANTS.index(plant)]
         if s.plant_chars != "梅蘭菊竹":
             draw_bouquet(layer, inks, s.seed * 8 + n, (0.08, art[0], 0.92, art[1]))
