@@ -318,8 +318,8 @@ class TileDetector:
         Why: a wall or a player's row has no holes, but the detector gives no peak at all (not even at
         :data:`ROW_FLOOR`) to some of its tiles, most of them standing tiles seen from behind, whose outline
         is a thin sliver: on 40 validation frames (seed 7) 35 of the 162 visible standing tiles the reader
-        missed lay between two it had found in their row. Filling those holes: recall +1.9 / +1.0 / +0.9 /
-        +0.8 points on the validation seeds 7, 11, 13 and 777 for 6 / 0 / 3 / 3 more false boxes, no distractor
+        missed lay between two it had found in their row. Filling those holes: recall +2.0 / +0.8 / +0.7 /
+        +0.9 points on the validation seeds 7, 11, 13 and 777 for 5 / 0 / 4 / 6 more false boxes, no distractor
         more (models/README.md, "Holes in a row filled")."""
         assert self.backs is not None
         down = np.nonzero(~kept.face_up)[0]
