@@ -153,7 +153,8 @@ class TileDetector:
 
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
                  snap: bool = True, orient: str | Path | bool | None = True,
-                 backs: str | Path | bool | None = True, rows: bool = True, weak: float | None = None) -> None:
+                 backs: str | Path | bool | None = True, rows: bool = True, weak: float | None = None,
+                 holes: bool = True) -> None:
         """``snap``: turn each box's angle to the nearest direction of the tile's own edges
         (:func:`snap_angles`). ``orient``: then let the orientation network
         (:class:`companion.vision.orient.TileOrienter`; a path for another model, ``False`` for none) turn
@@ -170,9 +171,12 @@ class TileDetector:
         then they yield to any other box of the same tile. It is a floor of its own: with a ``threshold`` above
         it, the peaks between the two are weak ones. The check runs on
         the detector's ``threads``: its 48x48 squares (about 40 in a busy frame) took 5.8 ms on one thread and
-        5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process)."""
+        5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process). ``holes`` (with
+        ``rows``): whole-tile holes between backs of a row are filled where the check finds a back
+        (:meth:`_gaps_filled`)."""
         self.snap = snap
         self.rows = rows
+        self.holes = holes
         self.weak = weak
         self.orienter = None if orient is False else \
             TileOrienter(None if orient is True or orient is None else Path(orient), threads=1)
@@ -307,20 +311,23 @@ class TileDetector:
                 break
             keep[grow] = True
         out = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
-        return self._gaps_filled(seen, out)
+        return self._gaps_filled(seen, out) if self.holes else out
 
     def _gaps_filled(self, seen: np.ndarray, kept: Boxes) -> Boxes:
         """``kept`` and, where two of its backs lie in a row a whole number of tiles apart
-        (:func:`row_gaps`), a box for each tile between them that the back check gives at least
-        :data:`ROW_CHECK` and no kept box already holds; its score is the lower of that probability and its
-        row's weaker end.
+        (:func:`row_gaps`), a box for each tile between them that the back check passes as it passes a lone
+        back (its ``threshold``, 0.9) and no kept box already holds; its score is the lower of the check's
+        probability and its row's weaker end.
 
-        Why: a wall or a player's row has no holes, but the detector gives no peak at all (not even at
+        Why: a wall or a player's row seldom has holes, but the detector gives no peak at all (not even at
         :data:`ROW_FLOOR`) to some of its tiles, most of them standing tiles seen from behind, whose outline
         is a thin sliver: on 40 validation frames (seed 7) 35 of the 162 visible standing tiles the reader
-        missed lay between two it had found in their row. Filling those holes: recall +2.0 / +0.8 / +0.7 /
-        +0.9 points on the validation seeds 7, 11, 13 and 777 for 5 / 0 / 4 / 6 more false boxes, no distractor
-        more (models/README.md, "Holes in a row filled")."""
+        missed lay between two it had found in their row. Filling those holes: recall +1.7 / +0.5 / +0.4 /
+        +0.5 points on the validation seeds 7, 11, 13 and 777 for 3 / 0 / 3 / 4 more false boxes, no distractor
+        more. A player may leave a real hole (a drawn tile set apart): with the middle standing tile taken out of
+        each row of 160 held-out frames (``benchmarks/row_holes.py``), the reader put a box in 4 of the 139 holes,
+        none without filling; with the check at 0.5 instead, about twice as many, for 0.3 points more recall
+        (models/README.md, "Holes in a row filled")."""
         assert self.backs is not None
         down = np.nonzero(~kept.face_up)[0]
         new, ends = row_gaps(kept.obb[down])
@@ -330,7 +337,7 @@ class TileDetector:
         if len(new) == 0:
             return kept
         prob = self.backs.probabilities(seen, new)
-        take = prob >= ROW_CHECK
+        take = prob >= self.backs.threshold
         if not take.any():
             return kept
         score = np.minimum(prob[take], kept.score[down][ends[take]].min(axis=1)).astype(np.float32)

@@ -186,3 +186,22 @@ def test_dev_photos_score_labelled_tiles_and_copies_uncalibrated_and_calibrated(
     copies_file.write_text(json.dumps({"copies": entries}), encoding="utf-8")
     with pytest.raises(ValueError, match="copy 2 names photos/8.png"):
         dev_photos(TileReader(), tmp_path, (loso, None, None), copies_file)
+
+
+def test_row_holes_takes_the_middle_standing_tile_out_and_counts_boxes_put_there() -> None:
+    from benchmarks.row_holes import _holes, holes_left
+    from training.synth.faces import sample_style
+    from training.synth.scene_geometry import Pose
+    from training.synth.scene_layouts import random_scene
+
+    rng = np.random.default_rng([1, 1])  # the second scene of seed 1: three standing rows of 5 or more shown
+    scene = random_scene(rng, sample_style(rng, "heldout"), "heldout", "table", (1280, 720), None)
+    holed, boxes = _holes(scene)
+    assert len(boxes) == 3 and len(holed.layout) == len(scene.layout) - len(boxes)
+    gone = [t for t in scene.layout if t not in holed.layout]
+    assert all(t.pose is Pose.STANDING for t in gone)
+    reader = TileReader()
+    out = holes_left(reader, 2, 1)
+    assert out["holes"] >= len(boxes)
+    assert 0 <= out["filled_with_holes_off"] <= out["holes"] and 0 <= out["filled_with_holes_on"] <= out["holes"]
+    assert reader.detector.holes  # restored

@@ -446,20 +446,21 @@ def test_row_gaps_fill_whole_tile_holes_of_a_row_once_and_nothing_else(angle: fl
 def test_a_hole_in_a_row_is_filled_where_the_check_finds_a_back_and_no_face_lies() -> None:
     det = TileDetector(threads=1, orient=False)
     # sure backs at 100, 121, 184 and 205 (20 x 28 px, pitch 21): holes at 142 and 163 the detector gave no
-    # peak; the check finds a back at 142 and not at 163. A second row at y 200: a face-up tile lies in its hole
+    # peak; the check passes a back at 142 (0.95) as it passes a lone back, and not at 163 (0.85, under its
+    # 0.9). A second row at y 200: a face-up tile lies in its hole
     xs = [100.0, 121.0, 184.0, 205.0]
     obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in xs] + [[100.0, 200.0, 20.0, 28.0, 0.0],
                    [121.0, 200.0, 20.0, 28.0, 0.0], [142.0, 200.0, 20.0, 28.0, 0.0]], np.float32)
     up = np.array([False] * 4 + [False, True, False])
     score = np.array([0.9, 0.8, 0.7, 0.9, 0.9, 0.9, 0.9], np.float32)
-    probs = {(x, 100.0): 0.95 for x in xs} | {(142.0, 100.0): 0.6, (163.0, 100.0): 0.2}
+    probs = {(x, 100.0): 0.95 for x in xs} | {(142.0, 100.0): 0.95, (163.0, 100.0): 0.85}
     check = _FixedCheck(probs | {(100.0, 200.0): 0.95, (121.0, 200.0): 0.95, (142.0, 200.0): 0.95})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
     got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))
     first = got.obb[:, 1] == 100.0
-    # the hole at 142 filled, as sure as its check (under its row's weaker end, 0.7); 163 left empty
+    # the hole at 142 filled, as sure as its row's weaker end (0.7, under the check's 0.95); 163 left empty
     assert sorted(zip(got.obb[first, 0].round().tolist(), got.score[first].astype(float).round(2).tolist(), strict=True)) == [
-        (100.0, 0.9), (121.0, 0.8), (142.0, 0.6), (184.0, 0.7), (205.0, 0.9)]
+        (100.0, 0.9), (121.0, 0.8), (142.0, 0.7), (184.0, 0.7), (205.0, 0.9)]
     assert sorted(zip(got.obb[~first, 0].round().tolist(), got.face_up[~first].tolist(), strict=True)) == [
         (100.0, False), (121.0, True), (142.0, False)]  # the face holds its place: no back put on it
     det.rows = False
