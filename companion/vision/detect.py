@@ -264,7 +264,8 @@ class TileDetector:
         stays a face), in rounds, so a row grows from its surest tiles. A row may also start without a sure
         tile: two peaks at or above ``candidates`` that the check doubted (under its ``threshold``) but gives at
         least :data:`ROW_CHECK`, next to each other as the tiles of a row lie, are both kept (a standing hand
-        seen from behind is such a row, and often not one of its outlines passes the check at 0.9).
+        seen from behind is such a row, and often not one of its outlines passes the check at 0.9). With
+        ``holes`` too, new boxes are added for whole tiles missing between backs of a row (:meth:`_gaps_filled`).
 
         Why: a wall, a face-down row or a standing row is a line of equal boxes at one pitch. The detector's
         score and the check judge each box alone, and on the validation frames (seed 7) the reader left out
@@ -322,17 +323,19 @@ class TileDetector:
         Why: a wall or a player's row seldom has holes, but the detector gives no peak at all (not even at
         :data:`ROW_FLOOR`) to some of its tiles, most of them standing tiles seen from behind, whose outline
         is a thin sliver: on 40 validation frames (seed 7) 35 of the 162 visible standing tiles the reader
-        missed lay between two it had found in their row. Filling those holes: recall +1.7 / +0.5 / +0.4 /
-        +0.5 points on the validation seeds 7, 11, 13 and 777 for 3 / 0 / 3 / 4 more false boxes, no distractor
+        missed lay between two it had found in their row. Filling those holes: recall +1.7 / +0.5 / +0.6 /
+        +0.5 points on the validation seeds 7, 11, 13 and 777 for 2 / 1 / 0 / 3 more false boxes, no distractor
         more. A player may leave a real hole (a drawn tile set apart): with the middle standing tile taken out of
-        each row of 160 held-out frames (``benchmarks/row_holes.py``), the reader put a box in 4 of the 139 holes,
+        each row of 160 held-out frames (``benchmarks/row_holes.py``), the reader put a box in 5 of the 139 holes,
         none without filling; with the check at 0.5 instead, about twice as many, for 0.3 points more recall
         (models/README.md, "Holes in a row filled")."""
         assert self.backs is not None
         down = np.nonzero(~kept.face_up)[0]
         new, ends = row_gaps(kept.obb[down])
         if len(new):
-            free = ~_clashes(new, kept.obb)
+            # a weak face-up peak yields to any other box of its tile (``_run``), so it holds no place here
+            held = kept.obb[~self.weak_boxes(kept)] if self.weak is not None else kept.obb
+            free = ~_clashes(new, held) & ~_overlapping(new, held).any(axis=1)
             new, ends = new[free], ends[free]
         if len(new) == 0:
             return kept
@@ -428,9 +431,12 @@ def row_gaps(backs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Boxes for the tiles missing between backs of one row: for each box of ``backs`` (N x 5) and each way
     along its width axis, the nearest box in line with it (of its size and angle within :data:`ROW_SIZE` and
     :data:`ROW_ANGLE`, within :data:`ROW_ACROSS` of its height across); where that one lies ``k`` pitches away
-    (the pitch: the two boxes' mean width; ``2 <= k <= GAP_TILES``, within :data:`GAP_FIT` of a whole number),
-    ``k - 1`` boxes evenly between them, sized and turned between the two. Returns the new boxes (M x 5, none
-    two of one tile) and, for each, the indices of its two ends in ``backs`` (M x 2)."""
+    (``2 <= k <= GAP_TILES``, within :data:`GAP_FIT` of a whole number), ``k - 1`` boxes evenly between them,
+    sized and turned between the two. The pitch is the row's own where it shows and the hole is a whole number
+    of it (the mean distance from each end to its neighbour about one width away on either side); else the two
+    ends' mean width. Returns the new
+    boxes (M x 5; none two with a centre near or inside the other) and, for each, the indices of its two ends
+    in ``backs`` (M x 2)."""
     n = len(backs)
     none = np.zeros((0, 5), np.float32), np.zeros((0, 2), np.int64)
     if n < 2:
@@ -442,16 +448,29 @@ def row_gaps(backs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     dx, dy = c[..., 0] - k[..., 0], c[..., 1] - k[..., 1]
     along = dx * np.cos(a) - dy * np.sin(a)
     across = np.abs(-dx * np.sin(a) - dy * np.cos(a))
-    pitch = (c[..., 2] + k[..., 2]) / 2
+    width = (c[..., 2] + k[..., 2]) / 2
     line = ((ratio_w < ROW_SIZE) & (ratio_w > 1 / ROW_SIZE) & (ratio_h < ROW_SIZE) & (ratio_h > 1 / ROW_SIZE)
             & (np.abs(turn) <= ROW_ANGLE) & (across < ROW_ACROSS * k[..., 3]))
-    steps = along / pitch
+    steps = along / width
+    # the row's own pitch at each box, where it has a neighbour about one width away: tiles of a row lie 0.9-1.15
+    # widths apart, and over a hole of five tiles that is more than the fit allows (a standing tile's outline,
+    # though, is often boxed narrower or wider than its neighbours: where the row's pitch gives no whole number
+    # of tiles, the ends' width is tried)
+    beside = np.where(line & (np.abs(steps) > 0.5) & (np.abs(steps) < 1.5), np.abs(along), np.inf).min(axis=0)
     pairs: list[tuple[int, int, int]] = []  # (far end i, near end j, pitches between them)
+    cols = np.arange(n)
     for sign in (1.0, -1.0):
-        dist = np.where(line & (sign * steps > 0.5), sign * steps, np.inf)
+        dist = np.where(line & (sign * steps > 0.5), sign * along, np.inf)
         nearest = np.argmin(dist, axis=0)  # for each j, the nearest box in line that way
-        d = dist[nearest, np.arange(n)]
-        d = np.where(np.isfinite(d), d, 0.0)  # no box in line that way: no hole
+        span = dist[nearest, cols]
+        measured = np.stack([beside[nearest], beside], axis=1)
+        known = np.isfinite(measured)
+        mean = np.where(known, measured, 0.0).sum(axis=1) / np.maximum(known.sum(axis=1), 1)
+        span = np.where(np.isfinite(span), span, 0.0)  # no box in line that way: no hole
+        d = np.where(known.any(axis=1), span / np.where(known.any(axis=1), mean, 1.0), 0.0)
+        by_width = span / width[nearest, cols]
+        # the row's own pitch where it shows and fits; else the ends' mean width
+        d = np.where(known.any(axis=1) & (np.abs(d - np.round(d)) <= GAP_FIT), d, by_width)
         whole = np.round(d)
         ok = (whole >= 2) & (whole <= GAP_TILES) & (np.abs(d - whole) <= GAP_FIT)
         pairs += [(int(nearest[j]), int(j), int(whole[j])) for j in np.nonzero(ok)[0]]
@@ -465,11 +484,26 @@ def row_gaps(backs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     new = np.concatenate(boxes).astype(np.float32) if boxes else none[0]
     if len(new) == 0:
         return none
-    clash = _clash(new, new)
+    clash = _clash(new, new) | _overlapping(new, new)
     first = np.ones(len(new), bool)
     for m in range(1, len(new)):  # a hole seen from both of its ends is filled once
         first[m] = not (clash[m, :m] & first[:m]).any()
     return new[first], np.array(ends, np.int64)[first]
+
+
+def _overlapping(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``len(a) x len(b)``: whether either box's centre lies inside the other (oriented boxes)."""
+    if len(a) == 0 or len(b) == 0:
+        return np.zeros((len(a), len(b)), bool)
+
+    def inside(p: np.ndarray, box: np.ndarray) -> np.ndarray:  # p's centres (rows) in box (columns)
+        t = np.radians(box[None, :, 4])
+        dx, dy = p[:, None, 0] - box[None, :, 0], p[:, None, 1] - box[None, :, 1]
+        x = dx * np.cos(t) - dy * np.sin(t)
+        y = -dx * np.sin(t) - dy * np.cos(t)
+        return np.asarray((np.abs(x) < box[None, :, 2] / 2) & (np.abs(y) < box[None, :, 3] / 2))
+
+    return inside(a, b) | inside(b, a).T
 
 
 SNAP_WINDOW = 0.6

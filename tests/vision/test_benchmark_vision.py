@@ -205,3 +205,24 @@ def test_row_holes_takes_the_middle_standing_tile_out_and_counts_boxes_put_there
     assert out["holes"] >= len(boxes)
     assert 0 <= out["filled_with_holes_off"] <= out["holes"] and 0 <= out["filled_with_holes_on"] <= out["holes"]
     assert reader.detector.holes  # restored
+
+
+def test_row_holes_counts_a_hole_as_filled_where_the_reader_puts_a_box_on_it(monkeypatch) -> None:
+    import benchmarks.row_holes as rh
+
+    hole = np.array([200.0, 100.0, 20.0, 28.0, 0.0], np.float32)
+    monkeypatch.setattr(rh, "_holes", lambda scene: (scene, [hole]))
+    monkeypatch.setattr(rh, "_render", lambda scene: (np.zeros((8, 8, 3), np.uint8), []))
+
+    class Reader:  # puts a box on the hole only with filling on, and the box of a neighbour always
+        def __init__(self) -> None:
+            self.detector = type("D", (), {"holes": True})()
+
+        def read(self, frame: np.ndarray) -> object:
+            boxes = [hole + [21.0, 0, 0, 0, 0]] + ([hole] if self.detector.holes else [])
+            return type("R", (), {"obb": np.array(boxes, np.float32)})()
+
+    reader = Reader()
+    out = rh.holes_left(reader, 3, 1)  # type: ignore[arg-type]
+    assert (out["holes"], out["filled_with_holes_on"], out["filled_with_holes_off"]) == (3, 3, 0)
+    assert reader.detector.holes
