@@ -278,7 +278,8 @@ class TileDetector:
         seed 777 was taken for the next tile. Only the boxes a row supports are checked again, so it costs
         the busy frame about 1 ms. The pairs: on the validation seeds 7, 11, 13 and 777, recall +0.9 / +0.9 / +0.8 /
         +0.7 points for 3 / 3 / 8 / 7 more false boxes, no distractor more; a pair of doubted backs needing a
-        third in line found less than half of that (models/README.md, "Rows started by a pair")."""
+        third in line found less than half of that (models/README.md, "Rows started by a pair"); so did weak
+        peaks (0.3-0.45) in pairs too, for about one false box a tile gained ("Weak pairs, measured")."""
         assert self.backs is not None
         strong = boxes.face_up | (boxes.score >= self.down_threshold)
         keep = np.ones(len(boxes), bool)
@@ -409,16 +410,26 @@ def row_pairs(cand: np.ndarray, kept: np.ndarray) -> np.ndarray:
     ``kept[j]``'s width and axes, so not always both ways round for boxes of different sizes or angles)."""
     if len(cand) == 0 or len(kept) == 0:
         return np.zeros((len(cand), len(kept)), bool)
+    line, along, _ = _in_line(cand, kept)
+    x = np.abs(along)
+    return np.asarray(line & (x > ROW_PITCH[0] * kept[None, :, 2]) & (x < ROW_PITCH[1] * kept[None, :, 2]))
+
+
+def _in_line(cand: np.ndarray, kept: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``N x M`` each, ``cand[i]`` measured from ``kept[j]``: whether it could be a tile of ``kept[j]``'s row (its
+    size within :data:`ROW_SIZE`, its angle within :data:`ROW_ANGLE` modulo 180, its centre within
+    :data:`ROW_ACROSS` of ``kept[j]``'s height off the line along its width), how far along that line it lies
+    (signed, in pixels), and its angle less ``kept[j]``'s (modulo 180, -90 to 90)."""
     c, k = cand[:, None, :], kept[None, :, :]
     ratio_w, ratio_h = c[..., 2] / k[..., 2], c[..., 3] / k[..., 3]
-    same_size = (ratio_w < ROW_SIZE) & (ratio_w > 1 / ROW_SIZE) & (ratio_h < ROW_SIZE) & (ratio_h > 1 / ROW_SIZE)
-    same_angle = np.abs((c[..., 4] - k[..., 4] + 90) % 180 - 90) <= ROW_ANGLE
+    turn = (c[..., 4] - k[..., 4] + 90) % 180 - 90
     a = np.radians(k[..., 4])
     dx, dy = c[..., 0] - k[..., 0], c[..., 1] - k[..., 1]
-    x = np.abs(dx * np.cos(a) - dy * np.sin(a))  # along the width axis
-    y = np.abs(-dx * np.sin(a) - dy * np.cos(a))  # along the height axis
-    in_line = (x > ROW_PITCH[0] * k[..., 2]) & (x < ROW_PITCH[1] * k[..., 2]) & (y < ROW_ACROSS * k[..., 3])
-    return np.asarray(same_size & same_angle & in_line)
+    along = dx * np.cos(a) - dy * np.sin(a)  # along the width axis
+    across = np.abs(-dx * np.sin(a) - dy * np.cos(a))  # along the height axis
+    line = ((ratio_w < ROW_SIZE) & (ratio_w > 1 / ROW_SIZE) & (ratio_h < ROW_SIZE) & (ratio_h > 1 / ROW_SIZE)
+            & (np.abs(turn) <= ROW_ANGLE) & (across < ROW_ACROSS * k[..., 3]))
+    return line, along, turn
 
 
 GAP_TILES = 6
@@ -441,16 +452,8 @@ def row_gaps(backs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     none = np.zeros((0, 5), np.float32), np.zeros((0, 2), np.int64)
     if n < 2:
         return none
-    c, k = backs[:, None, :], backs[None, :, :]  # [i, j]: box i measured from box j
-    ratio_w, ratio_h = c[..., 2] / k[..., 2], c[..., 3] / k[..., 3]
-    turn = (c[..., 4] - k[..., 4] + 90) % 180 - 90
-    a = np.radians(k[..., 4])
-    dx, dy = c[..., 0] - k[..., 0], c[..., 1] - k[..., 1]
-    along = dx * np.cos(a) - dy * np.sin(a)
-    across = np.abs(-dx * np.sin(a) - dy * np.cos(a))
-    width = (c[..., 2] + k[..., 2]) / 2
-    line = ((ratio_w < ROW_SIZE) & (ratio_w > 1 / ROW_SIZE) & (ratio_h < ROW_SIZE) & (ratio_h > 1 / ROW_SIZE)
-            & (np.abs(turn) <= ROW_ANGLE) & (across < ROW_ACROSS * k[..., 3]))
+    line, along, turn = _in_line(backs, backs)  # [i, j]: box i measured from box j
+    width = (backs[:, None, 2] + backs[None, :, 2]) / 2
     steps = along / width
     # the row's own pitch at each box, where it has a neighbour about one width away: tiles of a row lie 0.9-1.15
     # widths apart, and over a hole of five tiles that is more than the fit allows (a standing tile's outline,
