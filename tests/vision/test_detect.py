@@ -503,3 +503,16 @@ def test_a_filled_hole_is_as_sure_as_its_check_when_that_is_under_its_ends_and_h
     assert sorted(det._checked(seen, face).obb[:, 0].round().tolist()) == [100.0, 121.0, 150.0, 163.0, 184.0]
     det.holes = False
     assert len(det._checked(seen, Boxes(obb, np.zeros(4, bool), score))) == 4
+
+
+def test_two_weak_backs_side_by_side_do_not_start_a_row() -> None:
+    det = TileDetector(threads=1, orient=False)
+    # weak peaks (under the check's candidates, 0.45) at 100 and 121 the check gives 0.6: no row of their own
+    # (measured: about one false box for each tile they would find); beside a strong doubted one at 142, which
+    # starts no pair alone, still nothing
+    xs = [100.0, 121.0, 142.0]
+    score = np.array([0.35, 0.4, 0.6], np.float32)
+    obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in xs], np.float32)
+    check = _FixedCheck({(x, 100.0): 0.6 for x in xs})
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
+    assert len(det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, np.zeros(3, bool), score))) == 0
