@@ -345,8 +345,8 @@ class TileDetector:
         if not take.any():
             return kept
         score = np.minimum(prob[take], kept.score[down][ends[take]].min(axis=1)).astype(np.float32)
-        return Boxes(np.concatenate([kept.obb, new[take]]), np.concatenate([kept.face_up, np.zeros(int(take.sum()), bool)]),
-                     np.concatenate([kept.score, score]))
+        face_up = np.concatenate([kept.face_up, np.zeros(int(take.sum()), bool)])
+        return Boxes(np.concatenate([kept.obb, new[take]]), face_up, np.concatenate([kept.score, score]))
 
     def detect_tiled(self, image: np.ndarray, long_side: int | None = None, zoom: float = 2.0,
                      overlap: int = 160) -> Boxes:
@@ -445,9 +445,8 @@ def row_gaps(backs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (``2 <= k <= GAP_TILES``, within :data:`GAP_FIT` of a whole number), ``k - 1`` boxes evenly between them,
     sized and turned between the two. The pitch is the row's own where it shows and the hole is a whole number
     of it (the mean distance from each end to its neighbour about one width away on either side); else the two
-    ends' mean width. Returns the new
-    boxes (M x 5; none two with a centre near or inside the other) and, for each, the indices of its two ends
-    in ``backs`` (M x 2)."""
+    ends' mean width. Returns the new boxes (M x 5; none two with a centre near or inside the other) and, for
+    each, the indices of its two ends in ``backs`` (M x 2)."""
     n = len(backs)
     none = np.zeros((0, 5), np.float32), np.zeros((0, 2), np.int64)
     if n < 2:
