@@ -32,6 +32,7 @@ from companion.vision.calibration import (  # noqa: E402
     big_enough,
     blend_logits,
     calibrated_probs,
+    nearest_weight,
 )
 from companion.vision.classify import TileClassifier, default_model_path  # noqa: E402
 from training.classifier_data import augment, render_bank  # noqa: E402
@@ -73,7 +74,7 @@ def measure(model: Path, styles: int, seed: int, share: float, tests: int = 3) -
         right.append(pred == y[:, None])
         blended.append(blend_logits(logits, emb, classes, protos, clf.info.logit_scale, FITTED).argmax(1))
         calibrated.append(np.isin(y, classes))
-        best.append((emb @ protos.T).max(axis=1))
+        best.append(nearest_weight(emb, protos))
     return {"calibrated": np.concatenate(calibrated), "best": np.concatenate(best), "right": np.concatenate(right),
             "pred": np.concatenate(preds), "blended": np.concatenate(blended)}
 

@@ -19,10 +19,10 @@ from collections import defaultdict
 
 import numpy as np
 
+from benchmarks.vision import _render_ids
 from companion.vision.detect import obb_iou
 from companion.vision.read import TileReader
 from training.synth.faces import sample_style
-from training.synth.scene import render_table_ids
 from training.synth.scene_geometry import Pose
 from training.synth.scene_layouts import Scene, random_scene
 
@@ -33,8 +33,7 @@ HIT_IOU = 0.3
 
 
 def _render(scene: Scene) -> tuple[np.ndarray, list]:
-    frame, labels, _ = render_table_ids(scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders,
-                                        scene.seed)
+    frame, labels, _ = _render_ids(scene)
     return frame, labels
 
 

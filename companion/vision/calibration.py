@@ -35,7 +35,7 @@ from companion.tiles import Tile
 from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
-__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "views", "photo_views",
+__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
            "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
@@ -191,6 +191,12 @@ def blend_logits(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, proto
     return out
 
 
+def nearest_weight(emb: np.ndarray, protos: np.ndarray) -> np.ndarray:
+    """``N``: each embedding's cosine to the nearest calibrated weight (both unit length), what ``trust`` in
+    :func:`calibrated_probs` is compared with."""
+    return np.asarray((emb @ protos.T).max(axis=1))
+
+
 def calibrated_probs(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, protos: np.ndarray,
                      scale: float, weight: float = IMPRINT, trust: float | None = None) -> np.ndarray:
     """Probabilities of a cosine-head model under a calibration: the head's softmax, with the probability it
@@ -211,7 +217,7 @@ def calibrated_probs(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, p
     inner = np.exp(inner - inner.max(axis=1, keepdims=True))
     probs[:, classes] = mass * inner / inner.sum(axis=1, keepdims=True)
     if trust is not None:
-        sure = (emb @ protos.T).max(axis=1) >= trust
+        sure = nearest_weight(emb, protos) >= trust
         if sure.any():
             b = np.exp(blended[sure] - blended[sure].max(axis=1, keepdims=True))
             probs[sure] = b / b.sum(axis=1, keepdims=True)
