@@ -93,6 +93,60 @@ class TileDetector(nn.Module):
             raise ValueError(f"checkpoint does not fit this detector: {bad[:5]}")
 
 
+    def load_folded(self, folded: dict[str, tuple[np.ndarray, np.ndarray]], x: torch.Tensor) -> None:
+        """Weights of an exported detector, whose batch norms the export folded into its convolutions:
+        ``folded`` maps each convolution's module path (``s4.0.dw.0``) to its weight and bias. Each batch
+        norm gets back the statistics that ``x`` (a batch of training windows) gives its convolution's
+        output, and the scale and shift that undo them, so the detector computes what the file computes in
+        eval mode and nearly that in training mode, and trains on as a network with batch norms."""
+        modules = dict(self.named_modules())
+        convs = {name for name, m in modules.items() if isinstance(m, nn.Conv2d)}
+        if set(folded) != convs:
+            raise ValueError(f"the file's convolutions do not fit this detector: missing {sorted(convs - set(folded))[:5]}, "
+                             f"unexpected {sorted(set(folded) - convs)[:5]}")
+        stats: dict[str, tuple[torch.Tensor, torch.Tensor]] = {}
+        hooks = []
+        with torch.no_grad():
+            for name, (w, b) in folded.items():
+                conv = modules[name]
+                assert isinstance(conv, nn.Conv2d)
+                if tuple(conv.weight.shape) != w.shape:
+                    raise ValueError(f"{name}: weight {w.shape} where this detector has {tuple(conv.weight.shape)}")
+                conv.weight.copy_(torch.from_numpy(w))
+                if conv.bias is not None:
+                    conv.bias.copy_(torch.from_numpy(b))
+                    continue
+                bn = self._norm_after(name, modules)
+                bn.reset_parameters()  # the identity until the statistics are known
+                bn.bias.copy_(torch.from_numpy(b))
+                bn.running_var.fill_(1.0 - bn.eps)
+
+                def keep(_m: nn.Module, _i: object, out: torch.Tensor, name: str = name) -> None:
+                    stats[name] = (out.mean((0, 2, 3)), out.var((0, 2, 3), unbiased=False))
+
+                hooks.append(conv.register_forward_hook(keep))
+            was = self.training
+            self.eval()
+            self(x)
+            for h in hooks:
+                h.remove()
+            for name, (mean, var) in stats.items():
+                bn = self._norm_after(name, modules)
+                bn.running_mean.copy_(mean)
+                bn.running_var.copy_(var)
+                bn.weight.copy_(torch.sqrt(var + bn.eps))
+                bn.bias.add_(mean)
+            self.train(was)
+
+    @staticmethod
+    def _norm_after(conv: str, modules: dict[str, nn.Module]) -> nn.BatchNorm2d:
+        parent, index = conv.rsplit(".", 1)
+        bn = modules.get(f"{parent}.{int(index) + 1}")
+        if not isinstance(bn, nn.BatchNorm2d):
+            raise ValueError(f"{conv}: no batch norm after it")
+        return bn
+
+
 class ExportWrapper(nn.Module):
     """Normalisation in, peaks out: ``image`` (1x3xHxW float BGR 0-255) -> ``heat`` (peaks only), ``reg``."""
 

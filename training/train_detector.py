@@ -27,7 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import onnx
 import torch
+from onnx import numpy_helper
 
 from training.detector_model import (
     CLASSES,
@@ -259,6 +261,24 @@ def tune_threshold(model: Path, frames: np.ndarray, boxes: list[np.ndarray]) -> 
     return {"threshold": best, "table": table}
 
 
+def folded_convolutions(path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each convolution of an exported detector (``ExportWrapper``'s ``net``) by its module path, with its
+    weight and bias (the export folded every batch norm into the convolution before it)."""
+    model = onnx.load(str(path))
+    init = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
+    out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for node in model.graph.node:
+        if node.op_type != "Conv":
+            continue
+        scopes = node.name.strip("/").split("/")  # net, s4, s4.0, dw, dw.0, Conv
+        if scopes[0] != "net" or len(scopes) < 3 or len(node.input) != 3:
+            raise ValueError(f"{path}: convolution {node.name!r} is not one of an exported detector's")
+        parts = [scopes[1]] + [s.rsplit(".", 1)[-1] if s.startswith(prev + ".") else s
+                               for prev, s in zip(scopes[1:-2], scopes[2:-1], strict=True)]
+        out[".".join(parts)] = (init[node.input[1]].copy(), init[node.input[2]].copy())
+    return out
+
+
 def export(net: TileDetector, path: Path, meta: dict[str, str], fast: bool = True) -> None:
     """``net`` as ONNX at ``path`` with ``meta``, its graph rewritten to run faster
     (:func:`training.onnx_rewrite.fast_graph`) unless ``fast`` is false."""
@@ -291,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--render-only", action="store_true", help="render and cache the scenes, then stop")
     p.add_argument("--checkpoint", type=Path, help="save the weights here every 200 steps")
     p.add_argument("--resume", type=Path, metavar="CHECKPOINT", help="start from saved weights")
+    p.add_argument("--from-onnx", type=Path, metavar="MODEL",
+                   help="start from an exported detector (its batch norms folded; rebuilt from the training "
+                        "windows' statistics), e.g. the shipped models/tile_detector.onnx; needs its --extra")
     p.add_argument("--tune-threshold", action="store_true",
                    help="only choose the score threshold of --out on the validation scenes")
     p.add_argument("--export-only", type=Path, metavar="CHECKPOINT",
@@ -323,6 +346,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(frames)} scenes ({sum(len(b) for b in boxes)} labelled tiles)", file=sys.stderr)
     if args.resume:
         net.load_deeper(torch.load(args.resume))
+    if args.from_onnx:
+        calib = batch_tensors(frames, boxes, np.random.default_rng(args.seed).permutation(len(frames))[:64],
+                              np.random.default_rng(args.seed))[0]
+        net.load_folded(folded_convolutions(args.from_onnx), calib)
     if args.export_only:
         net.load_state_dict(torch.load(args.export_only))
         steps = -1

@@ -151,3 +151,32 @@ def test_the_fast_graph_refuses_a_graph_that_is_not_a_detector_or_does_not_agree
     with pytest.raises(ValueError, match="does not compute what the original does"):
         _agree(a, b, sizes)
     _agree(a, a, sizes)  # a graph agrees with itself
+
+
+@pytest.mark.parametrize("rewrite", [True, False])
+def test_a_detector_rebuilt_from_its_exported_file_computes_what_the_file_computes(tmp_path: Path,
+                                                                                   rewrite: bool) -> None:
+    """``--from-onnx``: the export folds every batch norm into its convolution; the loader gives each batch
+    norm back statistics and the scale and shift that undo them, so training can go on from a shipped file."""
+    import onnxruntime as ort
+
+    path = _exported(tmp_path, rewrite)
+    rng = np.random.default_rng(1)
+    calib = torch.from_numpy(rng.normal(0, 1, (4, 3, 64, 64)).astype(np.float32))
+    net = TileDetector_(extra=1)
+    net.load_folded(train_detector.folded_convolutions(path), calib)
+    assert net.training  # left as it was found
+    bn = net.s8[1].pw[1]
+    assert float(bn.running_var.min()) > 0 and not torch.allclose(bn.weight, torch.ones_like(bn.weight))
+    net.eval()
+    x = rng.uniform(0, 255, (1, 3, 96, 128)).astype(np.float32)
+    peaks, reg = ort.InferenceSession(str(path)).run(None, {"image": x})
+    with torch.no_grad():
+        mine = net((torch.from_numpy(x) - train_detector.MEAN) / train_detector.STD)
+    assert np.allclose(mine[:, 2:].numpy(), reg, atol=1e-4)
+    assert np.allclose(torch.sigmoid(mine[:, :2]).numpy()[peaks > 0], peaks[peaks > 0], atol=1e-5)
+    net.train()  # in training mode the batch's own statistics stand in: the calibration batch gives them back
+    with torch.no_grad():
+        assert torch.allclose(net(calib), net.eval()(calib), atol=1e-3)
+    with pytest.raises(ValueError, match="do not fit this detector"):
+        TileDetector_(extra=0).load_folded(train_detector.folded_convolutions(path), calib)
