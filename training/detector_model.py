@@ -127,16 +127,20 @@ class TileDetector(nn.Module):
                 hooks.append(conv.register_forward_hook(keep))
             was = self.training
             self.eval()
-            self(x)
-            for h in hooks:
-                h.remove()
+            try:
+                self(x)
+            finally:
+                for h in hooks:
+                    h.remove()
+                self.train(was)
             for name, (mean, var) in stats.items():
+                # (a channel x leaves dead gets a scale near sqrt(eps): training mode then computes what eval
+                # mode does on x's windows; x should be real training windows, as --from-onnx gives it)
                 bn = self._norm_after(name, modules)
                 bn.running_mean.copy_(mean)
                 bn.running_var.copy_(var)
                 bn.weight.copy_(torch.sqrt(var + bn.eps))
                 bn.bias.add_(mean)
-            self.train(was)
 
     @staticmethod
     def _norm_after(conv: str, modules: dict[str, nn.Module]) -> nn.BatchNorm2d:

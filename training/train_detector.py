@@ -275,6 +275,9 @@ def folded_convolutions(path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
             raise ValueError(f"{path}: convolution {node.name!r} is not one of an exported detector's")
         parts = [scopes[1]] + [s.rsplit(".", 1)[-1] if s.startswith(prev + ".") else s
                                for prev, s in zip(scopes[1:-2], scopes[2:-1], strict=True)]
+        if node.input[1] not in init or node.input[2] not in init:
+            raise ValueError(f"{path}: convolution {node.name!r} takes weights that are not stored in the file "
+                             "(a quantised detector?)")
         out[".".join(parts)] = (init[node.input[1]].copy(), init[node.input[2]].copy())
     return out
 
@@ -327,6 +330,12 @@ def main(argv: list[str] | None = None) -> int:
                         "(training/onnx_rewrite.py); then stop")
     p.add_argument("--no-fast-graph", action="store_true", help="export the graph as torch writes it")
     args = p.parse_args(argv)
+    if sum(bool(a) for a in (args.resume, args.from_onnx, args.export_only)) > 1:
+        p.error("--resume, --from-onnx and --export-only each give the starting weights: give one")
+    if args.from_onnx:
+        extra = {q.key: q.value for q in onnx.load(str(args.from_onnx)).metadata_props}.get("extra_blocks")
+        if extra is not None and extra != str(args.extra):
+            p.error(f"{args.from_onnx} has {extra} extra blocks: pass --extra {extra}")
     if args.fast_graph:
         return model_file_command(args.fast_graph, lambda: fast_graph(args.fast_graph))
     if args.smoke:

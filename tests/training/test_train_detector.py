@@ -180,3 +180,13 @@ def test_a_detector_rebuilt_from_its_exported_file_computes_what_the_file_comput
         assert torch.allclose(net(calib), net.eval()(calib), atol=1e-3)
     with pytest.raises(ValueError, match="do not fit this detector"):
         TileDetector_(extra=0).load_folded(train_detector.folded_convolutions(path), calib)
+
+
+def test_from_onnx_is_refused_beside_other_starting_weights_or_with_another_depth(tmp_path: Path, capsys) -> None:
+    model = "models/tile_detector.onnx"
+    with pytest.raises(SystemExit):
+        train_detector.main(["--from-onnx", model, "--resume", str(tmp_path / "x.pt"), "--extra", "2"])
+    assert "give one" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        train_detector.main(["--from-onnx", model, "--extra", "0", "--cache", str(tmp_path)])
+    assert "pass --extra 2" in capsys.readouterr().err
