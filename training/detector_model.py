@@ -92,7 +92,6 @@ class TileDetector(nn.Module):
         if bad:
             raise ValueError(f"checkpoint does not fit this detector: {bad[:5]}")
 
-
     def load_folded(self, folded: dict[str, tuple[np.ndarray, np.ndarray]], x: torch.Tensor) -> None:
         """Weights of an exported detector, whose batch norms the export folded into its convolutions:
         ``folded`` maps each convolution's module path (``s4.0.dw.0``) to its weight and bias. Each batch
@@ -104,7 +103,7 @@ class TileDetector(nn.Module):
         if set(folded) != convs:
             raise ValueError(f"the file's convolutions do not fit this detector: missing {sorted(convs - set(folded))[:5]}, "
                              f"unexpected {sorted(set(folded) - convs)[:5]}")
-        stats: dict[str, tuple[torch.Tensor, torch.Tensor]] = {}
+        stats: dict[str, tuple[nn.BatchNorm2d, torch.Tensor, torch.Tensor]] = {}
         hooks = []
         with torch.no_grad():
             for name, (w, b) in folded.items():
@@ -121,8 +120,9 @@ class TileDetector(nn.Module):
                 bn.bias.copy_(torch.from_numpy(b))
                 bn.running_var.fill_(1.0 - bn.eps)
 
-                def keep(_m: nn.Module, _i: object, out: torch.Tensor, name: str = name) -> None:
-                    stats[name] = (out.mean((0, 2, 3)), out.var((0, 2, 3), unbiased=False))
+                def keep(_m: nn.Module, _i: object, out: torch.Tensor, name: str = name,
+                         bn: nn.BatchNorm2d = bn) -> None:
+                    stats[name] = (bn, out.mean((0, 2, 3)), out.var((0, 2, 3), unbiased=False))
 
                 hooks.append(conv.register_forward_hook(keep))
             was = self.training
@@ -133,10 +133,9 @@ class TileDetector(nn.Module):
                 for h in hooks:
                     h.remove()
                 self.train(was)
-            for name, (mean, var) in stats.items():
+            for bn, mean, var in stats.values():
                 # (a channel x leaves dead gets a scale near sqrt(eps): training mode then computes what eval
                 # mode does on x's windows; x should be real training windows, as --from-onnx gives it)
-                bn = self._norm_after(name, modules)
                 bn.running_mean.copy_(mean)
                 bn.running_var.copy_(var)
                 bn.weight.copy_(torch.sqrt(var + bn.eps))
