@@ -2,6 +2,11 @@
 
 from pathlib import Path
 
+import cv2
+import numpy as np
+import pytest
+
+from training import loso, train_classifier
 from training.loso import leave_each_out
 
 
@@ -15,3 +20,23 @@ def test_each_set_is_left_out_once_and_the_final_model_sees_all(tmp_path: Path) 
     calls.clear()
     leave_each_out(lambda argv: calls.append(argv) or 0, [], ["4"], tmp_path, "tile_classifier", None)
     assert calls == [["--leave-out", "4", "--out", str(tmp_path / "tile_classifier_minus_4.onnx")]]
+
+
+def test_the_classifier_driver_can_swap_the_recipes_rendered_styles(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "crops").mkdir()
+    rows = ["file,tile,source_photo"]
+    for i, (tile, photo) in enumerate([("1m", "2-1.jpg"), ("5p", "9.jpg")]):
+        cv2.imwrite(str(tmp_path / "crops" / f"{i}.jpg"), np.full((40, 30, 3), 200, np.uint8))
+        rows.append(f"crops/{i}.jpg,{tile},{photo}")
+    (tmp_path / "crops.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    calls: list[list[str]] = []
+    monkeypatch.setattr(train_classifier, "main", lambda argv: calls.append(argv) or 0)
+    base = ["--base", "b.pt", "--out-dir", str(tmp_path / "out")]
+    assert loso.main([str(tmp_path), *base]) == 0
+    assert len(calls) == 2 and all(c.count("--styles") == 1 for c in calls)  # the recipe's own
+    assert train_classifier.parse_args(calls[0]).styles == 150
+    calls.clear()
+    assert loso.main([str(tmp_path), *base, "--styles", "500", "--only", "9"]) == 0
+    assert len(calls) == 1 and train_classifier.parse_args(calls[0]).styles == 500
+    assert calls[0][calls[0].index("--leave-out") + 1] == "9"
