@@ -205,6 +205,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dev", type=Path, help="dev-data folder with crops.csv")
     ap.add_argument("--model", type=Path, default=default_model_path())
+    ap.add_argument("--flower-model", type=Path, help="the flower model beside --model (default: the packaged one)")
     ap.add_argument("--loso-dir", type=Path, help="folder of tile_classifier_minus_<set>.onnx")
     ap.add_argument("--flower-loso-dir", type=Path, help="folder of tile_flower_minus_<set>.onnx")
     ap.add_argument("--threads", type=int, default=2)
@@ -217,7 +218,7 @@ def main() -> int:
     crops = load_crops(args.dev, errata=None if args.as_labelled else ERRATA)
     if args.no_reread:
         READ_AGAIN[0] = False
-    clf = TileClassifier(args.model, threads=args.threads, reread=READ_AGAIN[0])
+    clf = TileClassifier(args.model, threads=args.threads, reread=READ_AGAIN[0], flower_model=args.flower_model)
     used = trained_sets(clf)
     models = {}
     for s in sorted({c.set for c in crops}):
