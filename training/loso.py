@@ -43,10 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--styles", type=int, help="rendered styles beside the real crops (default: the recipe's)")
     args = ap.parse_args(argv)
     sets = sorted({c.set for c in load_crops(args.dev)})
-    common = [*RECIPE, "--init", str(args.base), "--real", str(args.dev), "--threads", str(args.threads),
-              "--seed", str(args.seed)]
+    recipe = list(RECIPE)
     if args.styles is not None:
-        common += ["--styles", str(args.styles)]
+        recipe[recipe.index("--styles") + 1] = str(args.styles)
+    common = [*recipe, "--init", str(args.base), "--real", str(args.dev), "--threads", str(args.threads),
+              "--seed", str(args.seed)]
     if args.bank_cache:
         common += ["--bank-cache", str(args.bank_cache)]
     leave_each_out(train_classifier.main, common, args.only or sets, args.out_dir, "tile_classifier", args.final)

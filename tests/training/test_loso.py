@@ -39,4 +39,5 @@ def test_the_classifier_driver_can_swap_the_recipes_rendered_styles(tmp_path: Pa
     calls.clear()
     assert loso.main([str(tmp_path), *base, "--styles", "500", "--only", "9"]) == 0
     assert len(calls) == 1 and train_classifier.parse_args(calls[0]).styles == 500
+    assert calls[0].count("--styles") == 1  # the recipe's value replaced, not overridden by a second flag
     assert calls[0][calls[0].index("--leave-out") + 1] == "9"
