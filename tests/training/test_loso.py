@@ -2,9 +2,8 @@
 
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
+from conftest import write_dev_crops
 
 from training import loso, train_classifier
 from training.loso import leave_each_out
@@ -24,12 +23,7 @@ def test_each_set_is_left_out_once_and_the_final_model_sees_all(tmp_path: Path) 
 
 def test_the_classifier_driver_can_swap_the_recipes_rendered_styles(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "crops").mkdir()
-    rows = ["file,tile,source_photo"]
-    for i, (tile, photo) in enumerate([("1m", "2-1.jpg"), ("5p", "9.jpg")]):
-        cv2.imwrite(str(tmp_path / "crops" / f"{i}.jpg"), np.full((40, 30, 3), 200, np.uint8))
-        rows.append(f"crops/{i}.jpg,{tile},{photo}")
-    (tmp_path / "crops.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    write_dev_crops(tmp_path, [("1m", "2-1.jpg"), ("5p", "9.jpg")])
     calls: list[list[str]] = []
     monkeypatch.setattr(train_classifier, "main", lambda argv: calls.append(argv) or 0)
     base = ["--base", "b.pt", "--out-dir", str(tmp_path / "out")]
