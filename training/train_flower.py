@@ -9,8 +9,12 @@ renderer's ``train`` styles, rendered at 1.5x the classifier's bank size so the 
 from the features of the main classifier's synthetic-only base (``training.build_classifier`` writes
 ``WORK/base.pt``; from scratch the strip model stays at chance for hundreds of steps);
 (2) for every physical set S of DEV_DIR a fine-tune with real flower crops of the *other* sets ->
-``WORK/loso/tile_flower_minus_S.onnx``; (3) the same fine-tune with every set -> ``models/tile_flower.onnx``.
-Every real-crop number is measured on a set the scored model never saw.
+``WORK/fine_SEED/loso/tile_flower_minus_S.onnx``; (3) the same fine-tune with every set ->
+``WORK/fine_SEED/tile_flower.onnx``. Stages 2-3 run once per seed of ``FINE_SEEDS`` (the fine-tune's seed
+alone moves the left-out flowers by two crops of 34), and each set's models of the seeds are joined into one
+file by ``training/flower_ensemble.py``: ``WORK/loso/tile_flower_minus_S.onnx`` and ``models/tile_flower.onnx``.
+Files that exist (the base, a seed's complete fine-tunes) are reused. Every real-crop number is measured on a
+set the scored model never saw.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import torch
 from companion.vision.augment import crop_quad, photometric
 from companion.vision.flower import FLOWERS, STRIP_SIZE, STRIP_TOP, prepare_strips
 from companion.vision.preprocess import MEAN, STD
+from training import flower_ensemble
 from training.classifier_data import _composite, render_bank
 from training.classifier_model import LOGIT_SCALE, TileNet
 from training.export_onnx import training_commit
@@ -40,6 +45,8 @@ from training.train_classifier import fit
 ROOT = Path(__file__).resolve().parent.parent
 FACE_SIZE = (126, 168)
 BASE = ["--styles", "300", "--steps", "700", "--batch", "48", "--lr", "2e-3"]
+FINE_SEEDS = (20261202, 3, 4)
+"""The ensemble's members (``training/flower_ensemble.py``): the same base fine-tuned with each seed."""
 FINE = ["--steps", "150", "--batch", "48", "--lr", "1e-3", "--real-frac", "0.4", "--styles", "60"]
 
 
@@ -69,6 +76,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--build", action="store_true", help="base, leave-one-set-out and final models")
     ap.add_argument("--work", type=Path, help="with --build: folder for the base and the LOSO models")
     ap.add_argument("--seed", type=int, default=20261201)
+    ap.add_argument("--fine-seeds", type=int, nargs="+", default=list(FINE_SEEDS),
+                    help="with --build: the seeds of the ensemble's members (fine-tunes of one base)")
     ap.add_argument("--styles", type=int, default=400)
     ap.add_argument("--eval-styles", type=int, default=40)
     ap.add_argument("--steps", type=int, default=1500)
@@ -184,16 +193,31 @@ def run(args: argparse.Namespace) -> dict[str, object]:
 def build(args: argparse.Namespace) -> None:
     if not args.dev or not args.work:
         raise SystemExit("--build needs DEV_DIR and --work")
-    t = ["--threads", str(args.threads)] + (["--quiet"] if args.quiet else [])
-    base = args.work / "flower_base.pt"
     if not args.features:
         raise SystemExit("--build needs --features (the main classifier's synthetic-only base weights)")
-    run(parse_args([str(args.dev), *BASE, *t, "--features", str(args.features), "--save-ckpt", str(base),
-                    "--out", str(args.work / "flower_base.onnx")]))
-    common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(args.seed + 1)]
-    for s in sorted({c.set for c in load_crops(args.dev)}):
-        run(parse_args([*common, "--leave-out", s, "--out", str(args.work / "loso" / f"tile_flower_minus_{s}.onnx")]))
-    run(parse_args([*common, "--out", str(args.out)]))
+    t = ["--threads", str(args.threads)] + (["--quiet"] if args.quiet else [])
+    base = args.work / "flower_base.pt"
+    if base.is_file():
+        print(f"reusing {base}")
+    else:
+        run(parse_args([str(args.dev), *BASE, *t, "--seed", str(args.seed), "--features", str(args.features),
+                        "--save-ckpt", str(base), "--out", str(args.work / "flower_base.onnx")]))
+    sets = sorted({c.set for c in load_crops(args.dev)})
+    members = []
+    for seed in args.fine_seeds:
+        work = args.work / f"fine_{seed}"
+        outs = [work / "loso" / f"tile_flower_minus_{s}.onnx" for s in sets] + [work / "tile_flower.onnx"]
+        members.append(outs)
+        if all(p.is_file() for p in outs):
+            print(f"reusing the fine-tunes of seed {seed} in {work}")
+            continue
+        common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(seed)]
+        for s, out in zip(sets, outs, strict=False):
+            run(parse_args([*common, "--leave-out", s, "--out", str(out)]))
+        run(parse_args([*common, "--out", str(outs[-1])]))
+    for i, s in enumerate(sets):
+        flower_ensemble.combine([m[i] for m in members], args.work / "loso" / f"tile_flower_minus_{s}.onnx")
+    flower_ensemble.combine([m[-1] for m in members], args.out)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,87 @@
+"""The flower-strip ensemble: several seeds' strip models as one file that reads like one model, and the
+flower build that fine-tunes one base with each seed and joins each set's models."""
+
+import json
+import shutil
+from argparse import Namespace
+from pathlib import Path
+
+import numpy as np
+import onnx
+import pytest
+from conftest import write_dev_crops
+
+from companion.vision.flower import FlowerReader
+from training import flower_ensemble, train_flower
+
+
+@pytest.fixture(scope="module")
+def members(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    d = tmp_path_factory.mktemp("members")
+    out = []
+    for seed in (1, 2):
+        p = d / f"strip{seed}.onnx"
+        assert train_flower.main(["--smoke", "--quiet", "--seed", str(seed), "--out", str(p)]) == 0
+        out.append(p)
+    return out
+
+
+def test_the_ensemble_reads_as_the_mean_of_its_members(members: list[Path], tmp_path: Path) -> None:
+    ens = tmp_path / "ens.onnx"
+    flower_ensemble.combine(members, ens)
+    rng = np.random.default_rng(0)
+    crops = [rng.integers(0, 255, (120, 90, 3), dtype=np.uint8) for _ in range(5)]
+    logits, emb = FlowerReader(ens).run(crops)
+    parts = [FlowerReader(p).run(crops) for p in members]
+    assert np.allclose(logits, np.mean([p[0] for p in parts], axis=0), atol=1e-5)
+    assert np.allclose(emb, np.concatenate([p[1] for p in parts], axis=1) / np.sqrt(2), atol=1e-6)
+    assert np.allclose(np.linalg.norm(emb, axis=1), 1, atol=1e-5)  # a cosine embedding, as calibration needs
+    q = FlowerReader(ens).probabilities(crops)
+    assert q.shape == (5, 8) and np.allclose(q.sum(axis=1), 1, atol=1e-5)
+    meta = {p.key: p.value for p in onnx.load(str(ens)).metadata_props}
+    listed = json.loads(meta["ensemble"])
+    assert [m["file"] for m in listed] == [p.name for p in members] and all(len(m["sha256"]) == 64 for m in listed)
+    assert [m["training"]["seed"] for m in listed] == [1, 2]
+
+
+def test_members_must_be_alike_strip_models(members: list[Path], tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="at least two"):
+        flower_ensemble.combine(members[:1], tmp_path / "one.onnx")
+    other = onnx.load(str(members[1]))
+    for p in other.metadata_props:
+        if p.key == "strip_top":
+            p.value = "0.5"
+    onnx.save(other, str(tmp_path / "other.onnx"))
+    with pytest.raises(ValueError, match="strip_top"):
+        flower_ensemble.combine([members[0], tmp_path / "other.onnx"], tmp_path / "bad.onnx")
+    assert not (tmp_path / "bad.onnx").exists()
+
+
+def test_the_build_fine_tunes_one_base_per_seed_and_joins_each_sets_models(
+        members: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dev = write_dev_crops(tmp_path / "dev", [("1f", "2-1.jpg"), ("5f", "9.jpg"), ("1m", "9.jpg")])
+    runs: list[Namespace] = []
+
+    def fake_run(args: Namespace) -> dict[str, object]:  # a "training" that writes a smoke strip model
+        runs.append(args)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(members[len(runs) % 2], args.out)
+        if args.save_ckpt:
+            args.save_ckpt.write_bytes(b"weights")
+        return {}
+
+    monkeypatch.setattr(train_flower, "run", fake_run)
+    work = tmp_path / "work"
+    argv = [str(dev), "--build", "--work", str(work), "--features", "base.pt", "--out", str(tmp_path / "final.onnx"),
+            "--fine-seeds", "7", "8"]
+    assert train_flower.main(argv) == 0
+    assert len(runs) == 1 + 2 * 3  # the base, then per seed two left-out sets and all sets
+    assert runs[0].seed == 20261201 and runs[0].init is None and str(runs[0].features) == "base.pt"
+    assert [(a.seed, a.leave_out) for a in runs[1:]] == [(7, "2"), (7, "9"), (7, ""), (8, "2"), (8, "9"), (8, "")]
+    assert all(a.init == work / "flower_base.pt" for a in runs[1:])
+    for s in ("2", "9"):
+        meta = {p.key: p.value for p in onnx.load(str(work / "loso" / f"tile_flower_minus_{s}.onnx")).metadata_props}
+        assert [m["file"] for m in json.loads(meta["ensemble"])] == [f"tile_flower_minus_{s}.onnx"] * 2
+    FlowerReader(tmp_path / "final.onnx")
+    runs.clear()
+    assert train_flower.main(argv) == 0 and runs == []  # everything there: reused, only joined again
