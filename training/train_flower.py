@@ -212,7 +212,7 @@ def build(args: argparse.Namespace) -> None:
             print(f"reusing the fine-tunes of seed {seed} in {work}")
             continue
         common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(seed)]
-        for s, out in zip(sets, outs, strict=False):
+        for s, out in zip(sets, outs[:-1], strict=True):
             run(parse_args([*common, "--leave-out", s, "--out", str(out)]))
         run(parse_args([*common, "--out", str(outs[-1])]))
     for i, s in enumerate(sets):
