@@ -17,6 +17,7 @@ import argparse
 import hashlib
 import json
 import math
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,13 +40,20 @@ def combine(members: Sequence[Path], out: Path) -> None:
     """Write the ensemble of ``members`` (at least two strip-model files that agree on :data:`SAME`) to ``out``."""
     if len(members) < 2:
         raise ValueError(f"an ensemble needs at least two members, got {len(members)}")
-    models = [onnx.load(str(p)) for p in members]
+    models = []
+    for p in members:
+        try:
+            models.append(onnx.load(str(p)))
+        except Exception as e:  # a missing, truncated or foreign file
+            raise ValueError(f"{p}: not a readable ONNX model ({e})") from e
     first = _meta(models[0])
     for p, m in zip(members, models, strict=True):
         meta = _meta(m)
         differ = [k for k in SAME if meta.get(k) != first.get(k)]
         if differ:
             raise ValueError(f"{p}: not a strip model like {members[0]} ({', '.join(differ)} differ)")
+        if m.opset_import != models[0].opset_import:
+            raise ValueError(f"{p}: another opset than {members[0]}")
         if [i.name for i in m.graph.input] != ["input"] or [o.name for o in m.graph.output] != ["logits", "embedding"]:
             raise ValueError(f"{p}: expected input 'input' and outputs 'logits', 'embedding'")
     k = len(models)
@@ -72,13 +80,18 @@ def combine(members: Sequence[Path], out: Path) -> None:
     onnx.checker.check_model(model)
     meta = {key: first[key] for key in SAME if key in first}
     meta["training_commit"] = training_commit()
-    meta["ensemble"] = json.dumps([{"file": p.name, "sha256": hashlib.sha256(p.read_bytes()).hexdigest(),
+    root = os.path.commonpath([str(p.resolve().parent) for p in members])
+    meta["ensemble"] = json.dumps([{"file": os.path.relpath(p.resolve(), root),
+                                    "sha256": hashlib.sha256(p.read_bytes()).hexdigest(),
+                                    "training_commit": _meta(m).get("training_commit"),
                                     "training": json.loads(_meta(m).get("training", "null"))}
                                    for p, m in zip(members, models, strict=True)])
     for key, v in meta.items():
         model.metadata_props.add(key=key, value=v)
     out.parent.mkdir(parents=True, exist_ok=True)
-    onnx.save(model, str(out))
+    part = out.with_name(out.name + ".part")  # a crash mid-write leaves no half file under the real name
+    onnx.save(model, str(part))
+    part.replace(out)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,13 +13,15 @@ from the features of the main classifier's synthetic-only base (``training.build
 ``WORK/fine_SEED/tile_flower.onnx``. Stages 2-3 run once per seed of ``FINE_SEEDS`` (the fine-tune's seed
 alone moves the left-out flowers by two crops of 34), and each set's models of the seeds are joined into one
 file by ``training/flower_ensemble.py``: ``WORK/loso/tile_flower_minus_S.onnx`` and ``models/tile_flower.onnx``.
-Files that exist (the base, a seed's complete fine-tunes) are reused. Every real-crop number is measured on a
+Files that exist (the base, a seed's complete fine-tunes) are reused when the stamp written beside them
+(``flower_base.json``, ``fine_SEED/member.json``: the inputs' SHA-256, seeds, recipe, sets) still matches. Every real-crop number is measured on a
 set the scored model never saw.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import warnings
@@ -39,7 +41,7 @@ from training.classifier_data import _composite, render_bank
 from training.classifier_model import LOGIT_SCALE, TileNet
 from training.export_onnx import training_commit
 from training.real_augment import augment_real
-from training.real_crops import RealCrop, load_crops
+from training.real_crops import ERRATA, RealCrop, load_crops
 from training.train_classifier import fit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,29 +197,52 @@ def build(args: argparse.Namespace) -> None:
         raise SystemExit("--build needs DEV_DIR and --work")
     if not args.features:
         raise SystemExit("--build needs --features (the main classifier's synthetic-only base weights)")
+    if not args.features.is_file():
+        raise SystemExit(f"--features {args.features}: no such file")
+    if len(set(args.fine_seeds)) < 2:
+        raise SystemExit(f"--fine-seeds needs at least two different seeds, got {args.fine_seeds}")
     t = ["--threads", str(args.threads)] + (["--quiet"] if args.quiet else [])
     base = args.work / "flower_base.pt"
-    if base.is_file():
-        print(f"reusing {base}")
-    else:
+    want = {"features_sha256": _sha256(args.features), "seed": args.seed, "recipe": BASE}
+    if not _reusable(args.work / "flower_base.json", want, [base]):
         run(parse_args([str(args.dev), *BASE, *t, "--seed", str(args.seed), "--features", str(args.features),
                         "--save-ckpt", str(base), "--out", str(args.work / "flower_base.onnx")]))
+        _stamp(args.work / "flower_base.json", want)
     sets = sorted({c.set for c in load_crops(args.dev)})
+    crops = hashlib.sha256((args.dev / "crops.csv").read_bytes() + ERRATA.read_bytes()).hexdigest()
     members = []
     for seed in args.fine_seeds:
         work = args.work / f"fine_{seed}"
         outs = [work / "loso" / f"tile_flower_minus_{s}.onnx" for s in sets] + [work / "tile_flower.onnx"]
         members.append(outs)
-        if all(p.is_file() for p in outs):
-            print(f"reusing the fine-tunes of seed {seed} in {work}")
+        want = {"base_sha256": _sha256(base), "seed": seed, "recipe": FINE, "sets": sets, "crops_sha256": crops}
+        if _reusable(work / "member.json", want, outs):
             continue
         common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(seed)]
         for s, out in zip(sets, outs[:-1], strict=True):
             run(parse_args([*common, "--leave-out", s, "--out", str(out)]))
         run(parse_args([*common, "--out", str(outs[-1])]))
+        _stamp(work / "member.json", want)
     for i, s in enumerate(sets):
         flower_ensemble.combine([m[i] for m in members], args.work / "loso" / f"tile_flower_minus_{s}.onnx")
     flower_ensemble.combine([m[-1] for m in members], args.out)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _stamp(path: Path, record: dict[str, object]) -> None:
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def _reusable(stamp: Path, want: dict[str, object], files: list[Path]) -> bool:
+    """Whether ``files`` exist and were made from what ``want`` records (the stamp written beside them when
+    they were made: the inputs' SHA-256, seeds, recipe and sets), so that a build reuses nothing stale."""
+    if all(p.is_file() for p in files) and stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == want:
+        print(f"reusing {', '.join(sorted({str(p.parent) for p in files}))} ({stamp.name} matches)")
+        return True
+    return False
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,7 +41,7 @@ def test_the_ensemble_reads_as_the_mean_of_its_members(members: list[Path], tmp_
     meta = {p.key: p.value for p in onnx.load(str(ens)).metadata_props}
     listed = json.loads(meta["ensemble"])
     assert [m["file"] for m in listed] == [p.name for p in members] and all(len(m["sha256"]) == 64 for m in listed)
-    assert [m["training"]["seed"] for m in listed] == [1, 2]
+    assert [m["training"]["seed"] for m in listed] == [1, 2] and all(m["training_commit"] for m in listed)
 
 
 def test_members_must_be_alike_strip_models(members: list[Path], tmp_path: Path) -> None:
@@ -54,6 +54,9 @@ def test_members_must_be_alike_strip_models(members: list[Path], tmp_path: Path)
     onnx.save(other, str(tmp_path / "other.onnx"))
     with pytest.raises(ValueError, match="strip_top"):
         flower_ensemble.combine([members[0], tmp_path / "other.onnx"], tmp_path / "bad.onnx")
+    (tmp_path / "cut.onnx").write_bytes(members[0].read_bytes()[:1000])
+    with pytest.raises(ValueError, match="cut.onnx: not a readable ONNX model"):
+        flower_ensemble.combine([members[0], tmp_path / "cut.onnx"], tmp_path / "bad.onnx")
     assert not (tmp_path / "bad.onnx").exists()
 
 
@@ -72,16 +75,32 @@ def test_the_build_fine_tunes_one_base_per_seed_and_joins_each_sets_models(
 
     monkeypatch.setattr(train_flower, "run", fake_run)
     work = tmp_path / "work"
-    argv = [str(dev), "--build", "--work", str(work), "--features", "base.pt", "--out", str(tmp_path / "final.onnx"),
+    (tmp_path / "base.pt").write_bytes(b"classifier base")
+    argv = [str(dev), "--build", "--work", str(work), "--features", str(tmp_path / "base.pt"), "--out", str(tmp_path / "final.onnx"),
             "--fine-seeds", "7", "8"]
     assert train_flower.main(argv) == 0
     assert len(runs) == 1 + 2 * 3  # the base, then per seed two left-out sets and all sets
-    assert runs[0].seed == 20261201 and runs[0].init is None and str(runs[0].features) == "base.pt"
+    assert runs[0].seed == 20261201 and runs[0].init is None and runs[0].features == tmp_path / "base.pt"
     assert [(a.seed, a.leave_out) for a in runs[1:]] == [(7, "2"), (7, "9"), (7, ""), (8, "2"), (8, "9"), (8, "")]
     assert all(a.init == work / "flower_base.pt" for a in runs[1:])
     for s in ("2", "9"):
         meta = {p.key: p.value for p in onnx.load(str(work / "loso" / f"tile_flower_minus_{s}.onnx")).metadata_props}
-        assert [m["file"] for m in json.loads(meta["ensemble"])] == [f"tile_flower_minus_{s}.onnx"] * 2
+        assert [m["file"] for m in json.loads(meta["ensemble"])] == [
+            f"fine_{seed}/loso/tile_flower_minus_{s}.onnx" for seed in (7, 8)]
+    meta = {p.key: p.value for p in onnx.load(str(tmp_path / "final.onnx")).metadata_props}
+    assert [m["file"] for m in json.loads(meta["ensemble"])] == ["fine_7/tile_flower.onnx", "fine_8/tile_flower.onnx"]
     FlowerReader(tmp_path / "final.onnx")
     runs.clear()
-    assert train_flower.main(argv) == 0 and runs == []  # everything there: reused, only joined again
+    assert train_flower.main(argv) == 0 and runs == []  # everything there and stamped: reused, only joined again
+    # a set more in the dev data: the stamps no longer match, so both seeds are fine-tuned again (not the base)
+    write_dev_crops(tmp_path / "dev", [("1f", "2-1.jpg"), ("5f", "9.jpg"), ("1m", "9.jpg"), ("2f", "4.jpg")])
+    assert train_flower.main(argv) == 0
+    assert [(a.seed, a.leave_out) for a in runs] == [(s, x) for s in (7, 8) for x in ("2", "4", "9", "")]
+    runs.clear()
+    (work / "flower_base.pt").write_bytes(b"other weights")  # another base under the name: the members follow it
+    assert train_flower.main(argv) == 0 and len(runs) == 2 * 4 and all(a.save_ckpt is None for a in runs)
+    runs.clear()
+    (tmp_path / "base.pt").write_bytes(b"another classifier base")  # other features: the base is trained again
+    assert train_flower.main(argv) == 0 and runs[0].save_ckpt == work / "flower_base.pt" and len(runs) == 1 + 2 * 4
+    with pytest.raises(SystemExit, match="two different seeds"):
+        train_flower.main([*argv[:-2], "7", "7"])
