@@ -24,8 +24,9 @@ _SOURCES = ("training/synth/faces.py", "training/synth/draw.py", "training/synth
             "training/synth/flowers.py", "training/synth/honours.py", "training/synth/fonts.py",
             "training/train_classifier.py", "training/classifier_data.py", "training/classifier_model.py",
             "training/real_augment.py", "training/real_crops.py", "training/loso.py", "training/build_classifier.py",
-            "training/export_onnx.py", "companion/vision/preprocess.py")
-"""The files that decide the classifier's weights."""
+            "training/export_onnx.py", "companion/vision/preprocess.py", "training/train_flower.py",
+            "training/flower_ensemble.py", "companion/vision/flower.py")
+"""The files that decide the classifier's and the flower model's weights."""
 
 
 def git_head() -> str:
