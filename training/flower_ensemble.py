@@ -40,12 +40,14 @@ def combine(members: Sequence[Path], out: Path) -> None:
     """Write the ensemble of ``members`` (at least two strip-model files that agree on :data:`SAME`) to ``out``."""
     if len(members) < 2:
         raise ValueError(f"an ensemble needs at least two members, got {len(members)}")
-    models = []
+    models, digests = [], []
     for p in members:
         try:
-            models.append(onnx.load(str(p)))
+            data = p.read_bytes()
+            models.append(onnx.load_from_string(data))
         except Exception as e:  # a missing, truncated or foreign file
             raise ValueError(f"{p}: not a readable ONNX model ({e})") from e
+        digests.append(hashlib.sha256(data).hexdigest())
     first = _meta(models[0])
     for p, m in zip(members, models, strict=True):
         meta = _meta(m)
@@ -81,11 +83,10 @@ def combine(members: Sequence[Path], out: Path) -> None:
     meta = {key: first[key] for key in SAME if key in first}
     meta["training_commit"] = training_commit()
     root = os.path.commonpath([str(p.resolve().parent) for p in members])
-    meta["ensemble"] = json.dumps([{"file": os.path.relpath(p.resolve(), root),
-                                    "sha256": hashlib.sha256(p.read_bytes()).hexdigest(),
+    meta["ensemble"] = json.dumps([{"file": os.path.relpath(p.resolve(), root), "sha256": digest,
                                     "training_commit": _meta(m).get("training_commit"),
                                     "training": json.loads(_meta(m).get("training", "null"))}
-                                   for p, m in zip(members, models, strict=True)])
+                                   for p, m, digest in zip(members, models, digests, strict=True)])
     for key, v in meta.items():
         model.metadata_props.add(key=key, value=v)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -34,6 +34,7 @@ import onnx
 import torch
 
 from companion.vision.augment import crop_quad, photometric
+from companion.vision.detect import model_sha256
 from companion.vision.flower import FLOWERS, STRIP_SIZE, STRIP_TOP, prepare_strips
 from companion.vision.preprocess import MEAN, STD
 from training import flower_ensemble
@@ -203,7 +204,7 @@ def build(args: argparse.Namespace) -> None:
         raise SystemExit(f"--fine-seeds needs at least two different seeds, got {args.fine_seeds}")
     t = ["--threads", str(args.threads)] + (["--quiet"] if args.quiet else [])
     base = args.work / "flower_base.pt"
-    want = {"features_sha256": _sha256(args.features), "seed": args.seed, "recipe": BASE}
+    want = {"features_sha256": model_sha256(args.features), "seed": args.seed, "recipe": BASE}
     if not _reusable(args.work / "flower_base.json", want, [base]):
         run(parse_args([str(args.dev), *BASE, *t, "--seed", str(args.seed), "--features", str(args.features),
                         "--save-ckpt", str(base), "--out", str(args.work / "flower_base.onnx")]))
@@ -215,7 +216,7 @@ def build(args: argparse.Namespace) -> None:
         work = args.work / f"fine_{seed}"
         outs = [work / "loso" / f"tile_flower_minus_{s}.onnx" for s in sets] + [work / "tile_flower.onnx"]
         members.append(outs)
-        want = {"base_sha256": _sha256(base), "seed": seed, "recipe": FINE, "sets": sets, "crops_sha256": crops}
+        want = {"base_sha256": model_sha256(base), "seed": seed, "recipe": FINE, "sets": sets, "crops_sha256": crops}
         if _reusable(work / "member.json", want, outs):
             continue
         common = [str(args.dev), *FINE, *t, "--init", str(base), "--seed", str(seed)]
@@ -226,10 +227,6 @@ def build(args: argparse.Namespace) -> None:
     for i, s in enumerate(sets):
         flower_ensemble.combine([m[i] for m in members], args.work / "loso" / f"tile_flower_minus_{s}.onnx")
     flower_ensemble.combine([m[-1] for m in members], args.out)
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def _stamp(path: Path, record: dict[str, object]) -> None:
