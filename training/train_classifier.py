@@ -30,6 +30,7 @@ from training.classifier_data import (
     BANK_SIZE,
     CLASS_NAMES,
     NUM_CLASSES,
+    TRAIN_LOW_RES,
     Bank,
     make_batch,
     negative,
@@ -56,6 +57,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--real", type=Path, help="folder with crops.csv: mix real crops into training")
     ap.add_argument("--leave-out", default="", help="physical set kept out of training (with --real)")
     ap.add_argument("--real-frac", type=float, default=0.15, help="share of each batch from real crops")
+    ap.add_argument("--low-res", type=float, default=TRAIN_LOW_RES,
+                    help="share of training crops drawn 18-36 px wide, as in a table frame (the measures keep 0.2)")
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier.onnx")
     ap.add_argument("--init", type=Path, help="start from these weights (a --save-ckpt file): fine-tuning")
     ap.add_argument("--save-ckpt", type=Path, help="also save the trained weights (torch state dict) here")
@@ -91,9 +94,10 @@ def seed_everything(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def real_batch(crops: list[RealCrop], n: int, r: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def real_batch(crops: list[RealCrop], n: int, r: np.random.Generator, low_res: float = TRAIN_LOW_RES
+               ) -> tuple[np.ndarray, np.ndarray]:
     pick = r.integers(0, len(crops), n)
-    return prepare([augment_real(crops[i].image, r) for i in pick]), np.array([int(crops[i].tile) for i in pick])
+    return prepare([augment_real(crops[i].image, r, low_res) for i in pick]), np.array([int(crops[i].tile) for i in pick])
 
 
 def batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, r: np.random.Generator
@@ -103,9 +107,9 @@ def batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, r: np.ra
     weight = np.where((bank.labels >= 34) & (bank.labels < 42), 2.0, 1.0)  # flowers are the hard ones
     weight /= weight.sum()
     for _ in range(args.steps):
-        x, y = make_batch(bank, r.choice(len(bank), args.batch - n_real, p=weight), r)
+        x, y = make_batch(bank, r.choice(len(bank), args.batch - n_real, p=weight), r, low_res=args.low_res)
         if n_real:
-            xr, yr = real_batch(real, n_real, r)
+            xr, yr = real_batch(real, n_real, r, args.low_res)
             x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
         yield x, y
 
@@ -218,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     metrics = evaluate_synthetic(model, args) | evaluate_real(model, held)
     metrics |= {"train_seconds": round(train_s), "total_seconds": round(time.monotonic() - t_start)}
     info: dict[str, object] = {"logit_scale": LOGIT_SCALE, "seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
-            "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out}
+            "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out, "low_res": args.low_res}
     if args.init:
         info["init"] = args.init.name
     export(model, args.out, CLASS_NAMES, info | {"metrics": metrics})

@@ -60,23 +60,25 @@ def photometric(img: np.ndarray, r: np.random.Generator) -> np.ndarray:
 
 LOW_RES = 0.2
 """Share of crops made 0.3-0.6x the input size (18-36 px wide): a tile 25-60 px wide in a 1280x720 table
-frame is read from a crop that small, and without them such crops were misread or called "not a tile"."""
+frame is read from a crop that small, and without them such crops were misread or called "not a tile".
+This is the share of the measures (the held-out benchmark, the calibration views); training may draw more
+small crops (``training.classifier_data.TRAIN_LOW_RES``) without changing what is measured."""
 
 
-def out_size(r: np.random.Generator) -> tuple[int, int]:
-    """Width and height of a photographed crop: 0.6-2.2x the classifier's input, or (a :data:`LOW_RES`
+def out_size(r: np.random.Generator, low_res: float = LOW_RES) -> tuple[int, int]:
+    """Width and height of a photographed crop: 0.6-2.2x the classifier's input, or (a ``low_res``
     share) 0.3-0.6x, as in a table frame."""
-    s = r.uniform(0.3, 0.6) if r.random() < LOW_RES else r.uniform(0.6, 2.2)
+    s = r.uniform(0.3, 0.6) if r.random() < low_res else r.uniform(0.6, 2.2)
     return max(8, round(INPUT_SIZE[0] * s * r.uniform(0.9, 1.1))), max(10, round(INPUT_SIZE[1] * s))
 
 
-def photo_view(img: np.ndarray, r: np.random.Generator) -> np.ndarray:
+def photo_view(img: np.ndarray, r: np.random.Generator, low_res: float = LOW_RES) -> np.ndarray:
     """A tight BGR tile crop as another photograph would show it: the window of :func:`crop_quad` at
-    :func:`out_size`, then :func:`photometric`."""
+    :func:`out_size` (``low_res`` the share of small crops), then :func:`photometric`."""
     h, w = img.shape[:2]
     pad = h // 4
     canvas = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-    ow, oh = out_size(r)
+    ow, oh = out_size(r, low_res)
     dst = np.array([[0, 0], [ow, 0], [ow, oh], [0, oh]], np.float32)
     box = np.array([0, 0, w, h], np.float32)
     m = cv2.getPerspectiveTransform(crop_quad(box, pad, r), dst)

@@ -383,3 +383,25 @@ def test_unsure_crops_are_read_again_in_moved_views_and_averaged(smoke_model: Pa
     assert np.array_equal(clf.probabilities(crops), first) and seen == [3]
     seen.clear()
     assert np.allclose(clf.probabilities(crops, reread=True), got) and seen == [3, 2 * k]
+
+
+def test_training_draws_more_small_crops_than_the_measures_without_changing_them() -> None:
+    """Training's share of 18-36 px crops (``TRAIN_LOW_RES``) is its own; the held-out benchmark and the
+    calibration views keep the measure's share (``augment.LOW_RES``), so a model trained on more small
+    crops is scored on the same crops as before."""
+    from companion.vision import augment
+    from training import classifier_data, train_classifier
+
+    def small_share(low_res: float | None) -> float:
+        r = np.random.default_rng(11)
+        sizes = [augment.out_size(r) if low_res is None else augment.out_size(r, low_res) for _ in range(4000)]
+        return float(np.mean([h < 48 for _, h in sizes]))
+
+    assert abs(small_share(None) - augment.LOW_RES) < 0.03
+    assert abs(small_share(classifier_data.TRAIN_LOW_RES) - classifier_data.TRAIN_LOW_RES) < 0.03
+    assert classifier_data.TRAIN_LOW_RES > augment.LOW_RES
+    assert train_classifier.parse_args([]).low_res == classifier_data.TRAIN_LOW_RES
+    crop = _crops(1, seed=7)[0][1]
+    a = [augment.photo_view(crop, r) for r in [np.random.default_rng(4)] for _ in range(5)]
+    b = [augment.photo_view(crop, r, augment.LOW_RES) for r in [np.random.default_rng(4)] for _ in range(5)]
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
