@@ -94,7 +94,7 @@ def seed_everything(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def real_batch(crops: list[RealCrop], n: int, r: np.random.Generator, low_res: float = TRAIN_LOW_RES
+def real_batch(crops: list[RealCrop], n: int, r: np.random.Generator, low_res: float
                ) -> tuple[np.ndarray, np.ndarray]:
     pick = r.integers(0, len(crops), n)
     return prepare([augment_real(crops[i].image, r, low_res) for i in pick]), np.array([int(crops[i].tile) for i in pick])
