@@ -520,7 +520,18 @@ SNAP_COHERENCE = 0.3
 held-out synthetic table frames it costs 3 of the 200 angles snapping fixes ..."""
 SNAP_MIN = 10.0
 """... and only by at least this many degrees (smaller turns of an upright tile changed readings both ways on
-the dev photos; the angles worth fixing are off by 20-70 degrees)."""
+the dev photos; the angles worth fixing are off by 20-70 degrees) ..."""
+SNAP_WIDE = 35.0
+SNAP_WIDE_COHERENCE = 0.5
+SNAP_BIG = 32.0
+"""... and turns a big box (shorter side at least ``SNAP_BIG`` px in the detector's input) by more than ``SNAP_WIDE``
+degrees only where the gradients agree at least ``SNAP_WIDE_COHERENCE``. A turn near 45 degrees says the edges
+run diagonally to the network's angle. On a small tile that is the network's error, which snapping is for; on a
+big one the network's angle is mostly right (on the dev photos, all 231 labelled tiles within 15 degrees modulo
+90 at the whole-photo pass), and diagonal gradients are the face's strokes: an upright 八萬 turned 38-44 degrees by
+its 八, at coherence 0.30-0.36, and then read as another tile (two of the dev photos' misreads). On held-out
+synthetic scenes the snaps of big boxes that helped turned them by at most 33 degrees, or had coherence
+above 0.8 (``models/README.md``, "Snapping big boxes")."""
 
 
 def snap_angles(image: np.ndarray, obb: np.ndarray) -> np.ndarray:
@@ -565,7 +576,9 @@ def snap_angles(image: np.ndarray, obb: np.ndarray) -> np.ndarray:
     edge = -np.degrees(np.arctan2(s, c)) / 4
     snapped = (edge + 90 * np.round((obb[:, 4] - edge) / 90) + 180) % 360 - 180
     keep = (coherence < SNAP_COHERENCE) | (x1 - x0 < 3) | (y1 - y0 < 3)  # no clear edges: the network's angle
-    keep |= np.abs((snapped - obb[:, 4] + 180) % 360 - 180) < SNAP_MIN
+    turn = np.abs((snapped - obb[:, 4] + 180) % 360 - 180)
+    keep |= turn < SNAP_MIN
+    keep |= (turn > SNAP_WIDE) & (coherence < SNAP_WIDE_COHERENCE) & (np.minimum(obb[:, 2], obb[:, 3]) >= SNAP_BIG)
     out = obb.copy()
     out[:, 4] = np.where(keep, obb[:, 4], snapped)
     return out

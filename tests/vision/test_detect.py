@@ -222,6 +222,54 @@ def test_snap_keeps_the_network_angle_without_clear_edges_or_for_a_small_turn() 
     assert snap_angles(img, truth[:0]).shape == (0, 5)
 
 
+def _ba_tiles(gap: int = 120) -> tuple[np.ndarray, np.ndarray]:
+    """Nine big upright tiles (56 x 76 px) in a grid, each with a face like 八: two strong strokes leaning 40
+    degrees either way; their true boxes (angle 2: the network's, nearly right)."""
+    import cv2
+
+    w, h = 60, 80
+    img = np.full((3 * h, 3 * w + 20, 3), gap, np.uint8)
+    boxes = []
+    for r in range(3):
+        for c in range(3):
+            cx, cy = 10 + w // 2 + c * w, h // 2 + r * h
+            cv2.rectangle(img, (cx - w // 2 + 1, cy - h // 2 + 1), (cx + w // 2 - 2, cy + h // 2 - 2), (230, 235, 240), -1)
+            for sgn in (-1, 1):
+                dx, dy = 0.42 * h * np.sin(np.radians(40)) * sgn, 0.42 * h * np.cos(np.radians(40))
+                cv2.line(img, (int(cx + sgn * 4 - dx / 2), int(cy - dy / 2)), (int(cx + sgn * 4 + dx / 2), int(cy + dy / 2)),
+                         (60, 40, 200), 4, cv2.LINE_AA)
+            boxes.append([cx, cy, w - 4, h - 4, 2.0])
+    return img, np.array(boxes, np.float32)
+
+
+def test_snap_does_not_turn_a_big_upright_tile_to_its_diagonal_strokes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.vision.detect as detect
+
+    img, boxes = _ba_tiles()
+    # without the guard the middle column's strokes win (a turn of about 43 degrees): the case it is for
+    monkeypatch.setattr(detect, "SNAP_WIDE", 90.0)
+    assert angle_between(detect.snap_angles(img, boxes)[1, 4], 45.0) < 3
+    monkeypatch.undo()
+    assert np.array_equal(detect.snap_angles(img, boxes), boxes)
+    # a box under SNAP_BIG (a table frame's tile) is still turned so: there the network's angle is what is
+    # often wrong
+    monkeypatch.setattr(detect, "SNAP_BIG", 80.0)
+    assert angle_between(detect.snap_angles(img, boxes)[1, 4], 45.0) < 3
+
+
+def test_snap_still_turns_a_big_tile_far_when_its_edges_agree() -> None:
+    import cv2
+
+    from companion.vision.detect import snap_angles
+
+    img = np.full((200, 200, 3), 40, np.uint8)
+    truth = np.array([[100, 100, 60, 80, 40.0]], np.float32)
+    cv2.fillConvexPoly(img, np.round(obb_corners(truth)[0]).astype(np.int32), (235, 235, 225), cv2.LINE_AA)
+    guess = truth.copy()
+    guess[:, 4] = 1.0  # the network 39 degrees off
+    assert angle_between(snap_angles(img, guess)[0, 4], 40.0) < 3
+
+
 def test_snap_leaves_a_box_with_a_non_finite_number_alone() -> None:
     from companion.vision.detect import snap_angles
 
