@@ -39,7 +39,8 @@ from companion.vision.detect import obb_corners, obb_iou
 from companion.vision.read import Detections, TileReader
 from training.real_crops import ERRATA, errata, iou_xyxy
 from training.synth.faces import sample_style
-from training.synth.scene import prop_id, render_table_ids
+from training.synth.scene import TileLabel, prop_id, render_table_ids
+from training.synth.scene_geometry import Pose
 from training.synth.scene_layouts import Scene, random_scene
 from training.synth.scene_props import PropKind
 
@@ -79,9 +80,12 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
     """Read ``n`` held-out scenes (3 table frames : 1 photo) and score them. Recall is also given for face-up
     and face-down tiles apart, and the boxes matching no tile by where their centre lies: on a distractor
     where it shows (:func:`_distractor_mask`), on a tile (a box too far off a tile, or on one under 60%
-    visible) or on bare table."""
+    visible) or on bare table. ``recall_by_pose``: recall of the tiles by how they lie (face up, face down or
+    standing; the standing ones split into those read by their face and those seen from behind or too flat to
+    read, labelled ``0x`` by their outline), with the visible count of each."""
     found = total = right = false = on_distractor = on_tile = 0
     by_side = {"up": [0, 0], "down": [0, 0]}  # [found, visible]
+    by_pose: dict[str, list[int]] = {}  # [found, visible]
     wrong: dict[str, int] = {}
     for i in range(n):
         rng = np.random.default_rng([seed, i])
@@ -95,6 +99,13 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
         tiles = _tile_mask(labels, mask.shape)
         truth = [lab for lab in labels if lab.visible >= 0.2]
         used = np.zeros(len(truth), bool)
+
+        def pose(lab: TileLabel, scene: Scene = scene) -> str:
+            how = scene.layout[lab.index].pose
+            if how is Pose.STANDING:
+                return "standing_face" if lab.kind != Tile.UNKNOWN else "standing_outline"
+            return "face_up" if how is Pose.FACE_UP else "face_down"
+
         for i_det in np.argsort(-dets.score):
             j = _best_match(dets.obb[i_det], truth, used)
             if j < 0:
@@ -108,6 +119,7 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             if truth[j].visible >= VISIBLE:
                 found += 1
                 by_side["down" if truth[j].kind == Tile.UNKNOWN else "up"][0] += 1
+                by_pose.setdefault(pose(truth[j]), [0, 0])[0] += 1
                 ok = Tile(int(dets.kind[i_det])) == truth[j].kind
                 right += ok
                 if not ok:
@@ -117,13 +129,15 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             if lab.visible >= VISIBLE:
                 total += 1
                 by_side["down" if lab.kind == Tile.UNKNOWN else "up"][1] += 1
+                by_pose.setdefault(pose(lab), [0, 0])[1] += 1
     top_wrong = dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])
     return {"scenes": n, "tiles": total, "recall_iou50": found / max(total, 1),
             "recall_face_up": by_side["up"][0] / max(by_side["up"][1], 1),
             "recall_face_down": by_side["down"][0] / max(by_side["down"][1], 1),
             "tiles_face_down": by_side["down"][1], "kinds_right": right / max(found, 1),
             "false_boxes": false, "distractors_read_as_tiles": on_distractor, "false_boxes_on_a_tile": on_tile,
-            "false_boxes_on_bare_table": false - on_distractor - on_tile, "common_misreads": top_wrong}
+            "false_boxes_on_bare_table": false - on_distractor - on_tile, "common_misreads": top_wrong,
+            "recall_by_pose": {k: {"recall": f / max(v, 1), "visible": v} for k, (f, v) in sorted(by_pose.items())}}
 
 
 def _tile_mask(labels: list, shape: tuple[int, ...]) -> np.ndarray:

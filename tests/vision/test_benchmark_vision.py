@@ -23,6 +23,10 @@ def test_synthetic_scores_split_recall_and_false_boxes_consistently() -> None:
     assert 0 < got["recall_iou50"] <= 1 and 0 < got["kinds_right"] <= 1
     parts = got["distractors_read_as_tiles"] + got["false_boxes_on_a_tile"] + got["false_boxes_on_bare_table"]
     assert min(got["false_boxes_on_a_tile"], got["false_boxes_on_bare_table"]) >= 0 and parts == got["false_boxes"]
+    poses = got["recall_by_pose"]
+    assert sum(p["visible"] for p in poses.values()) == got["tiles"]
+    assert sum(p["recall"] * p["visible"] for p in poses.values()) == pytest.approx(got["recall_iou50"] * got["tiles"])
+    assert set(poses) <= {"face_up", "face_down", "standing_face", "standing_outline"} and "face_down" in poses
 
 
 def _fake_peer(root: Path, fail_after: int | None = None) -> Path:
