@@ -99,13 +99,6 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
         tiles = _tile_mask(labels, mask.shape)
         truth = [lab for lab in labels if lab.visible >= 0.2]
         used = np.zeros(len(truth), bool)
-
-        def pose(lab: TileLabel, scene: Scene = scene) -> str:
-            how = scene.layout[lab.index].pose
-            if how is Pose.STANDING:
-                return "standing_face" if lab.kind != Tile.UNKNOWN else "standing_outline"
-            return "face_up" if how is Pose.FACE_UP else "face_down"
-
         for i_det in np.argsort(-dets.score):
             j = _best_match(dets.obb[i_det], truth, used)
             if j < 0:
@@ -119,7 +112,7 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             if truth[j].visible >= VISIBLE:
                 found += 1
                 by_side["down" if truth[j].kind == Tile.UNKNOWN else "up"][0] += 1
-                by_pose.setdefault(pose(truth[j]), [0, 0])[0] += 1
+                by_pose.setdefault(_pose(scene, truth[j]), [0, 0])[0] += 1
                 ok = Tile(int(dets.kind[i_det])) == truth[j].kind
                 right += ok
                 if not ok:
@@ -129,7 +122,7 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             if lab.visible >= VISIBLE:
                 total += 1
                 by_side["down" if lab.kind == Tile.UNKNOWN else "up"][1] += 1
-                by_pose.setdefault(pose(lab), [0, 0])[1] += 1
+                by_pose.setdefault(_pose(scene, lab), [0, 0])[1] += 1
     top_wrong = dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])
     return {"scenes": n, "tiles": total, "recall_iou50": found / max(total, 1),
             "recall_face_up": by_side["up"][0] / max(by_side["up"][1], 1),
@@ -138,6 +131,14 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             "false_boxes": false, "distractors_read_as_tiles": on_distractor, "false_boxes_on_a_tile": on_tile,
             "false_boxes_on_bare_table": false - on_distractor - on_tile, "common_misreads": top_wrong,
             "recall_by_pose": {k: {"recall": f / max(v, 1), "visible": v} for k, (f, v) in sorted(by_pose.items())}}
+
+
+def _pose(scene: Scene, lab: TileLabel) -> str:
+    """How the tile of ``lab`` lies, as :func:`synthetic`'s ``recall_by_pose`` names it."""
+    how = scene.layout[lab.index].pose
+    if how is Pose.STANDING:
+        return "standing_face" if lab.kind != Tile.UNKNOWN else "standing_outline"
+    return "face_up" if how is Pose.FACE_UP else "face_down"
 
 
 def _tile_mask(labels: list, shape: tuple[int, ...]) -> np.ndarray:

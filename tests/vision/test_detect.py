@@ -222,13 +222,13 @@ def test_snap_keeps_the_network_angle_without_clear_edges_or_for_a_small_turn() 
     assert snap_angles(img, truth[:0]).shape == (0, 5)
 
 
-def _ba_tiles(gap: int = 120) -> tuple[np.ndarray, np.ndarray]:
+def _ba_tiles() -> tuple[np.ndarray, np.ndarray]:
     """Nine big upright tiles (56 x 76 px) in a grid, each with a face like 八: two strong strokes leaning 40
     degrees either way; their true boxes (angle 2: the network's, nearly right)."""
     import cv2
 
     w, h = 60, 80
-    img = np.full((3 * h, 3 * w + 20, 3), gap, np.uint8)
+    img = np.full((3 * h, 3 * w + 20, 3), 120, np.uint8)
     boxes = []
     for r in range(3):
         for c in range(3):
