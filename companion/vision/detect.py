@@ -17,6 +17,7 @@ import json
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -576,7 +577,7 @@ def snap_angles(image: np.ndarray, obb: np.ndarray) -> np.ndarray:
     edge = -np.degrees(np.arctan2(s, c)) / 4
     snapped = (edge + 90 * np.round((obb[:, 4] - edge) / 90) + 180) % 360 - 180
     keep = (coherence < SNAP_COHERENCE) | (x1 - x0 < 3) | (y1 - y0 < 3)  # no clear edges: the network's angle
-    turn = np.abs((snapped - obb[:, 4] + 180) % 360 - 180)
+    turn = angle_between(snapped, obb[:, 4])
     keep |= turn < SNAP_MIN
     keep |= (turn > SNAP_WIDE) & (coherence < SNAP_WIDE_COHERENCE) & (np.minimum(obb[:, 2], obb[:, 3]) >= SNAP_BIG)
     out = obb.copy()
@@ -673,8 +674,11 @@ def obb_xyxy(obb: np.ndarray) -> np.ndarray:
     return np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
 
 
-def angle_between(a: float, b: float) -> float:
-    """Smallest absolute difference of two angles in degrees."""
+_Angle = TypeVar("_Angle", float, np.ndarray)
+
+
+def angle_between(a: _Angle, b: _Angle) -> _Angle:
+    """Smallest absolute difference of two angles in degrees (elementwise for arrays)."""
     return abs((a - b + 180) % 360 - 180)
 
 
