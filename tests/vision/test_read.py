@@ -425,6 +425,73 @@ def test_a_box_showing_the_backs_colour_above_or_below_its_middle_is_a_back() ->
     assert _odd_backs(img, obb, down, down.copy()).tolist() == [False] * 8 + [True]
 
 
+def _blank_table() -> tuple[np.ndarray, np.ndarray]:
+    """Grey cloth with a wall of six green backs (boxes 0-5), four cream faces with a red mark (6-9), a blank
+    cream face (10), a blue chip (11), a second blank cream face (12) and a patch of the cream's chroma in
+    shadow, far darker than the faces beside it (13)."""
+    img = np.full((300, 560, 3), (120, 120, 120), np.uint8)
+    green, cream, blue = (60, 150, 90), (200, 230, 240), (200, 60, 20)
+    boxes = [[40 + 31 * i, 60, 30, 40, 0.0] for i in range(6)] + [[40 + 31 * i, 200, 30, 40, 0.0] for i in range(6)]
+    boxes += [[400, 200, 30, 40, 0.0], [440, 200, 30, 40, 0.0]]
+    for i, (x, y, w, h, _) in enumerate(boxes):
+        colour = green if i < 6 else blue if i == 11 else (95, 110, 115) if i == 13 else cream
+        img[int(y - h / 2):int(y + h / 2), int(x - w / 2):int(x + w / 2)] = colour
+        if 6 <= i <= 9:
+            img[int(y) - 4:int(y) + 4, int(x) - 3:int(x) + 3] = (30, 30, 200)
+    return img, np.array(boxes, np.float32)
+
+
+def test_a_box_read_as_a_back_in_the_faces_colour_is_a_blank_face() -> None:
+    from companion.vision.read import (
+        BACK_CHROMA,
+        BLANK_DARKER,
+        BLANK_FROM,
+        _blank_faces,
+        _odd_backs,
+        back_colours,
+    )
+
+    img, obb = _blank_table()
+    backs = np.zeros(len(obb), bool)
+    backs[[0, 1, 2, 3, 4, 5, 10, 11, 12, 13]] = True
+    tiles = np.ones(len(obb), bool)
+    odd = _odd_backs(img, obb, backs, tiles)
+    assert np.nonzero(odd)[0].tolist() == [10, 11, 12, 13]  # the colour rule alone drops the blanks with the chip
+    lab = back_colours(img, obb[[6, 13]])
+    assert np.hypot(*(lab[1, 1:] - lab[0, 1:])) <= BACK_CHROMA and lab[1, 0] < lab[0, 0] - BLANK_DARKER
+    assert np.nonzero(_blank_faces(img, obb, odd, tiles & ~backs))[0].tolist() == [10, 12]
+    few = np.zeros(len(obb), bool)
+    few[6:6 + BLANK_FROM - 1] = True
+    assert not _blank_faces(img, obb, odd, few).any()  # too few faces to know their colour
+
+
+def test_a_face_up_blank_is_a_white_dragon_and_a_face_down_one_a_tile_body(reader: TileReader,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boxes read as backs in the faces' colour: the blank found face up is read as ``5z``; the one found face
+    down (a standing tile seen from behind shows its body) stays a back; the chip and the dark patch are
+    dropped as before."""
+    from companion.vision.detect import Boxes
+
+    img, obb = _blank_table()
+    names = reader.classifier.info.class_names
+    face_up = np.ones(len(obb), bool)
+    face_up[[0, 1, 2, 3, 4, 5, 12, 13]] = False
+    probs = np.zeros((len(obb), len(names)), np.float32)
+    probs[~face_up, names.index("0x")] = 1.0  # the checked backs, unread
+    probs[6:10, names.index("5p")] = 0.9
+    probs[6:10, names.index("unknown")] = 0.1
+    probs[[10, 11], names.index("0x")] = 0.8
+    probs[[10, 11], names.index("5z")] = 0.2
+    monkeypatch.setattr(reader.detector.backs, "probabilities", lambda image, boxes: np.ones(len(boxes), np.float32))
+    dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
+    got = {(round(float(x)), round(float(y))): str(Tile(int(k))) for (x, y, *_), k in zip(dets.obb, dets.kind, strict=True)}
+    assert got[(40 + 31 * 4, 200)] == "5z" and got[(400, 200)] == "0x"
+    assert (40 + 31 * 5, 200) not in got and (440, 200) not in got  # the chip and the dark patch
+    assert sorted(got.values()).count("0x") == 7 and sorted(got.values()).count("5p") == 4
+    i = int(np.nonzero((dets.obb[:, 0] == 40 + 31 * 4) & (dets.obb[:, 1] == 200))[0][0])
+    assert Tile(int(dets.top3_kind[i, 0])) == Tile.Z5 and dets.top3_score[i, 0] == pytest.approx(1.0)
+
+
 def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: TileReader) -> None:
     from companion.vision.detect import Boxes
     from companion.vision.read import WEAK_SURE, WEAK_UP
