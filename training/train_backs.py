@@ -209,12 +209,14 @@ def ship_for(model: Path, detector: Path, why: str) -> dict[str, str]:
     return new
 
 
-def set_threshold(model: Path, threshold: float | str, why: str) -> dict[str, str]:
+def set_threshold(model: Path, threshold: float | str, why: str, candidates: float | None = None) -> dict[str, str]:
     """Ship the check ``model`` with ``threshold`` instead of the one the script chose on the validation
     boxes, after measuring the reader with it (the boxes' count is not the reader's: it also drops boxes by
     size and colour, and the benchmark's frames are not the check's scenes). ``threshold_choice`` in the
     metadata keeps the tuned value, the shipped one and ``why``, which must say something; a later call
-    replaces the shipped value and the reason, and keeps the tuned one."""
+    replaces the shipped value and the reason, and keeps the tuned one. ``candidates``: ship this lowest
+    detector score the check sees as well (its tuned and shipped values join ``threshold_choice`` as
+    ``candidates_tuned`` and ``candidates``)."""
     import onnx
 
     if not why.strip():
@@ -233,8 +235,22 @@ def set_threshold(model: Path, threshold: float | str, why: str) -> dict[str, st
         tuned = float(json.loads(meta.get("threshold_choice", "{}")).get("tuned", meta["threshold"]))
     except (ValueError, TypeError, AttributeError) as e:
         raise ValueError(f"{model}: unreadable threshold_choice or threshold in its metadata ({e})") from None
-    new = {"threshold": str(threshold),
-           "threshold_choice": json.dumps({"tuned": tuned, "shipped": threshold, "why": why}, ensure_ascii=False)}
+    choice: dict[str, object] = {"tuned": tuned, "shipped": threshold, "why": why}
+    before = json.loads(meta.get("threshold_choice", "{}"))
+    if candidates is None and "candidates_tuned" in before:  # an earlier floor's record stays
+        choice |= {"candidates_tuned": before["candidates_tuned"], "candidates": before.get("candidates")}
+    new = {"threshold": str(threshold)}
+    if candidates is not None:
+        if not 0.0 < candidates < 1.0:
+            raise ValueError(f"{model}: a candidates floor is a detector score strictly between 0 and 1, "
+                             f"got {candidates}")
+        try:
+            floor = float(json.loads(meta.get("threshold_choice", "{}")).get("candidates_tuned", meta["candidates"]))
+        except (KeyError, ValueError, TypeError, AttributeError) as e:
+            raise ValueError(f"{model}: unreadable candidates in its metadata ({e})") from None
+        choice |= {"candidates_tuned": floor, "candidates": candidates}
+        new["candidates"] = str(candidates)
+    new["threshold_choice"] = json.dumps(choice, ensure_ascii=False)
     _save_with(m, model, new)
     return new
 
@@ -244,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenes", type=int, default=1600, help="training scenes")
     p.add_argument("--val", type=int, default=240)
     p.add_argument("--detector", type=Path, help="the detector whose boxes are checked (default: the packaged one)")
-    p.add_argument("--candidates", type=float, default=0.3, help="lowest detector score the check sees")
+    p.add_argument("--candidates", type=float, help="lowest detector score the check sees (default 0.3; with "
+                   "--set-threshold: ship this one as well)")
     p.add_argument("--steps", type=int, default=6000)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=4e-3)
@@ -266,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--set-threshold and --ship-for each change a model and stop: give one")
     if args.set_threshold:
         model, value, why = args.set_threshold
-        return model_file_command(Path(model), lambda: set_threshold(Path(model), value, why))
+        return model_file_command(Path(model), lambda: set_threshold(Path(model), value, why, args.candidates))
     if args.ship_for:
         if args.detector is None:
             p.error("--ship-for needs --detector")
@@ -281,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     vframes, vboxes = render_set(args.val, args.seed + 1000, "heldout", args.cache, args.workers)
     det = TileDetector(args.detector, threads=args.threads, orient=False, backs=False)
     det_threshold = det.threshold
-    det.down_threshold = min(args.candidates, det_threshold)  # as the product decodes with a check
+    det.down_threshold = min(0.3 if args.candidates is None else args.candidates, det_threshold)  # as the product decodes with a check
     train = candidates(det, frames, boxes, "boxes train", args.quiet)
     val = candidates(det, vframes, vboxes, "boxes val", args.quiet)
     x, y = train["crops"], train["label"].astype(np.float32)

@@ -118,3 +118,19 @@ def test_a_threshold_is_shipped_only_with_a_reason_and_kept_with_the_tuned_one(t
     assert train_backs.main(["--set-threshold", str(check), "0.9", "seed 13: fewer false boxes"]) == 0
     assert json.loads(BackChecker(check, threads=1).meta["threshold_choice"]) == \
         {"tuned": 0.6, "shipped": 0.9, "why": "seed 13: fewer false boxes"}
+    # the candidates' floor shipped with it, and its tuned value kept through later choices
+    assert train_backs.main(["--set-threshold", str(check), "0.8", "seed 7", "--candidates", "1.2"]) == 2
+    m = onnx.load(str(check))
+    next(q for q in m.metadata_props if q.key == "candidates").value = "0.4"
+    onnx.save(m, str(check))
+    assert train_backs.main(["--set-threshold", str(check), "0.8", "seeds 7-13: a distractor at 0.4",
+                             "--candidates", "0.45"]) == 0
+    after = BackChecker(check, threads=1)
+    assert after.threshold == 0.8 and after.candidates == 0.45
+    assert json.loads(after.meta["threshold_choice"]) == {"tuned": 0.6, "shipped": 0.8, "why": "seeds 7-13: a distractor at 0.4",
+                                                        "candidates_tuned": 0.4, "candidates": 0.45}
+    assert train_backs.main(["--set-threshold", str(check), "0.85", "again", "--candidates", "0.5"]) == 0
+    assert json.loads(BackChecker(check, threads=1).meta["threshold_choice"])["candidates_tuned"] == 0.4
+    assert train_backs.main(["--set-threshold", str(check), "0.9", "once more"]) == 0
+    choice = json.loads(BackChecker(check, threads=1).meta["threshold_choice"])
+    assert (choice["candidates_tuned"], choice["candidates"], BackChecker(check, threads=1).candidates) == (0.4, 0.5, 0.5)
