@@ -55,6 +55,10 @@ parameters), built by this script on stage 12's boxes, classed 77.1% of the held
 2.5 ms more a busy frame (about 40 boxes checked). models/README.md has the table."""
 
 
+CANDIDATES = 0.3
+"""The lowest detector score of the face-down boxes the check learns from (``--candidates``)."""
+
+
 class Export(nn.Module):
     def __init__(self, net: OrientNet) -> None:
         super().__init__()
@@ -232,22 +236,19 @@ def set_threshold(model: Path, threshold: float | str, why: str, candidates: flo
     if "detector_sha256" not in meta or "threshold" not in meta:
         raise ValueError(f"{model} is not a back check (no detector_sha256 or threshold in its metadata)")
     try:
-        tuned = float(json.loads(meta.get("threshold_choice", "{}")).get("tuned", meta["threshold"]))
-    except (ValueError, TypeError, AttributeError) as e:
-        raise ValueError(f"{model}: unreadable threshold_choice or threshold in its metadata ({e})") from None
+        before = json.loads(meta.get("threshold_choice", "{}"))
+        tuned = float(before.get("tuned", meta["threshold"]))
+        floor = float(before.get("candidates_tuned", meta["candidates"])) if candidates is not None else None
+    except (KeyError, ValueError, TypeError, AttributeError) as e:
+        raise ValueError(f"{model}: unreadable threshold_choice, threshold or candidates in its metadata ({e})") from None
     choice: dict[str, object] = {"tuned": tuned, "shipped": threshold, "why": why}
-    before = json.loads(meta.get("threshold_choice", "{}"))
-    if candidates is None and "candidates_tuned" in before:  # an earlier floor's record stays
-        choice |= {"candidates_tuned": before["candidates_tuned"], "candidates": before.get("candidates")}
     new = {"threshold": str(threshold)}
-    if candidates is not None:
-        if not 0.0 < candidates < 1.0:
-            raise ValueError(f"{model}: a candidates floor is a detector score strictly between 0 and 1, "
-                             f"got {candidates}")
-        try:
-            floor = float(json.loads(meta.get("threshold_choice", "{}")).get("candidates_tuned", meta["candidates"]))
-        except (KeyError, ValueError, TypeError, AttributeError) as e:
-            raise ValueError(f"{model}: unreadable candidates in its metadata ({e})") from None
+    if candidates is None:
+        if "candidates_tuned" in before:  # an earlier floor's record stays
+            choice |= {"candidates_tuned": before["candidates_tuned"], "candidates": before.get("candidates")}
+    elif not 0.0 < candidates < 1.0:
+        raise ValueError(f"{model}: a candidates floor is a detector score strictly between 0 and 1, got {candidates}")
+    else:
         choice |= {"candidates_tuned": floor, "candidates": candidates}
         new["candidates"] = str(candidates)
     new["threshold_choice"] = json.dumps(choice, ensure_ascii=False)
@@ -260,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenes", type=int, default=1600, help="training scenes")
     p.add_argument("--val", type=int, default=240)
     p.add_argument("--detector", type=Path, help="the detector whose boxes are checked (default: the packaged one)")
-    p.add_argument("--candidates", type=float, help="lowest detector score the check sees (default 0.3; with "
+    p.add_argument("--candidates", type=float, help=f"lowest detector score the check sees (default {CANDIDATES}; with "
                    "--set-threshold: ship this one as well)")
     p.add_argument("--steps", type=int, default=6000)
     p.add_argument("--batch", type=int, default=256)
@@ -298,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     vframes, vboxes = render_set(args.val, args.seed + 1000, "heldout", args.cache, args.workers)
     det = TileDetector(args.detector, threads=args.threads, orient=False, backs=False)
     det_threshold = det.threshold
-    det.down_threshold = min(0.3 if args.candidates is None else args.candidates, det_threshold)  # as the product decodes with a check
+    det.down_threshold = min(CANDIDATES if args.candidates is None else args.candidates, det_threshold)  # as the product decodes with a check
     train = candidates(det, frames, boxes, "boxes train", args.quiet)
     val = candidates(det, vframes, vboxes, "boxes val", args.quiet)
     x, y = train["crops"], train["label"].astype(np.float32)

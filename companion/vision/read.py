@@ -52,13 +52,13 @@ and the lower half of its height (from and to, in box heights from its centre). 
 outline, whose middle may show the tile's body while its upper or lower part shows the back. Tried on the
 validation seeds 7, 11, 13 and 777: recall +0.9 / +0.5 / +0.9 / +1.0 points, false boxes +1 / +1 / +7 / +1,
 no distractor more; the left and right halves as well added 0-0.2 points more."""
-BLANK_NEAR = 6
-"""A box read as a back but not of the backs' colour shows a tile's body (:func:`_blank_faces`; a blank white
+BODY_NEAR = 6
+"""A box read as a back but not of the backs' colour shows a tile's body (:func:`_tile_bodies`; a blank white
 dragon face up, a standing tile face down) when its colour is that of the median of this many faces nearest
 to it ..."""
-BLANK_FROM = 2
+BODY_FROM = 2
 """... and the image has at least this many of them ..."""
-BLANK_DARKER = 30.0
+BODY_DARKER = 30.0
 """... and it is at most this much darker than they are (CIELAB L in OpenCV's 8-bit units)."""
 WEAK_UP = 0.4
 """The reader keeps face-up peaks down to this score (the detector's own threshold is 0.5, chosen by F1 for the
@@ -335,13 +335,13 @@ class TileReader:
         backs = best_k == int(Tile.UNKNOWN)
         keep &= ~_giants(boxes.obb, backs, keep)
         odd = _odd_backs(image, boxes.obb, backs, keep)
-        blank = _blank_faces(image, boxes.obb, odd, keep & ~backs) if self._white >= 0 else np.zeros(len(odd), bool)
-        white = blank & boxes.face_up
+        body = _tile_bodies(image, boxes.obb, odd, keep & ~backs) if self._white >= 0 else np.zeros(len(odd), bool)
+        white = body & boxes.face_up
         if white.any():
             probs = probs.copy()
             probs[white, self._white] += probs[white, self._back]
             probs[white, self._back] = 0.0
-        keep &= ~odd | blank
+        keep &= ~odd | body
         order = np.argsort(-probs, axis=1)[:, :3]
         top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
         top_k = self._kind_of[order]
@@ -530,11 +530,11 @@ def _odd_backs(image: np.ndarray, obb: np.ndarray, face_down: np.ndarray, tiles:
     return out
 
 
-def _blank_faces(image: np.ndarray, obb: np.ndarray, cand: np.ndarray, faces: np.ndarray) -> np.ndarray:
+def _tile_bodies(image: np.ndarray, obb: np.ndarray, cand: np.ndarray, faces: np.ndarray) -> np.ndarray:
     """Bool mask over ``obb``: the boxes of ``cand`` (read as a back and not of the backs' colour:
     :func:`_odd_backs`) that have the colour of the tiles' faces near them (``faces``: the boxes read as a
-    tile other than a back): a*b* within :data:`BACK_CHROMA` of the median of the :data:`BLANK_NEAR` nearest
-    (at least :data:`BLANK_FROM` of them) and at most :data:`BLANK_DARKER` darker. Such a box shows a tile's
+    tile other than a back): a*b* within :data:`BACK_CHROMA` of the median of the :data:`BODY_NEAR` nearest
+    (at least :data:`BODY_FROM` of them) and at most :data:`BODY_DARKER` darker. Such a box shows a tile's
     body, not cloth or a cup: :meth:`TileReader._combine` keeps it, as a blank white dragon (``5z``) where the
     detector found it face up (a blank face and a plain back are the same picture to the classifier, which sees
     only the crop; the colour tells them apart), as a back where face down (a standing tile seen from behind
@@ -546,13 +546,13 @@ def _blank_faces(image: np.ndarray, obb: np.ndarray, cand: np.ndarray, faces: np
     the lightness bound, grey squares of a checked cloth passed for bodies (+3 / +1 / +3 / +6 false boxes)."""
     out = np.zeros(len(obb), bool)
     cand, near = np.nonzero(cand)[0], np.nonzero(faces)[0]
-    if len(cand) == 0 or len(near) < BLANK_FROM:
+    if len(cand) == 0 or len(near) < BODY_FROM:
         return out
     lab = back_colours(image, obb[cand])
     faces_lab = back_colours(image, obb[near])
     dist = np.hypot(obb[cand, None, 0] - obb[None, near, 0], obb[cand, None, 1] - obb[None, near, 1])
-    ref = np.median(faces_lab[np.argsort(dist, axis=1)[:, :BLANK_NEAR]], axis=1)
-    out[cand] = (np.hypot(*(lab[:, 1:] - ref[:, 1:]).T) <= BACK_CHROMA) & (lab[:, 0] >= ref[:, 0] - BLANK_DARKER)
+    ref = np.median(faces_lab[np.argsort(dist, axis=1)[:, :BODY_NEAR]], axis=1)
+    out[cand] = (np.hypot(*(lab[:, 1:] - ref[:, 1:]).T) <= BACK_CHROMA) & (lab[:, 0] >= ref[:, 0] - BODY_DARKER)
     return out
 
 

@@ -441,13 +441,13 @@ def _blank_table() -> tuple[np.ndarray, np.ndarray]:
     return img, np.array(boxes, np.float32)
 
 
-def test_a_box_read_as_a_back_in_the_faces_colour_is_a_blank_face() -> None:
+def test_a_box_read_as_a_back_in_the_faces_colour_shows_a_tile_body() -> None:
     from companion.vision.read import (
         BACK_CHROMA,
-        BLANK_DARKER,
-        BLANK_FROM,
-        _blank_faces,
+        BODY_DARKER,
+        BODY_FROM,
         _odd_backs,
+        _tile_bodies,
         back_colours,
     )
 
@@ -458,11 +458,11 @@ def test_a_box_read_as_a_back_in_the_faces_colour_is_a_blank_face() -> None:
     odd = _odd_backs(img, obb, backs, tiles)
     assert np.nonzero(odd)[0].tolist() == [10, 11, 12, 13]  # the colour rule alone drops the blanks with the chip
     lab = back_colours(img, obb[[6, 13]])
-    assert np.hypot(*(lab[1, 1:] - lab[0, 1:])) <= BACK_CHROMA and lab[1, 0] < lab[0, 0] - BLANK_DARKER
-    assert np.nonzero(_blank_faces(img, obb, odd, tiles & ~backs))[0].tolist() == [10, 12]
+    assert np.hypot(*(lab[1, 1:] - lab[0, 1:])) <= BACK_CHROMA and lab[1, 0] < lab[0, 0] - BODY_DARKER
+    assert np.nonzero(_tile_bodies(img, obb, odd, tiles & ~backs))[0].tolist() == [10, 12]
     few = np.zeros(len(obb), bool)
-    few[6:6 + BLANK_FROM - 1] = True
-    assert not _blank_faces(img, obb, odd, few).any()  # too few faces to know their colour
+    few[6:6 + BODY_FROM - 1] = True
+    assert not _tile_bodies(img, obb, odd, few).any()  # too few faces to know their colour
 
 
 def test_a_face_up_blank_is_a_white_dragon_and_a_face_down_one_a_tile_body(reader: TileReader,
