@@ -345,8 +345,7 @@ class TileReader:
         order = np.argsort(-probs, axis=1)[:, :3]
         top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
         top_k = self._kind_of[order]
-        best_k, best_p = top_k[:, 0], top_p[:, 0]
-        keep &= (best_k >= 0) & (best_p >= self.classifier.reject_below)
+        best_k, best_p = top_k[:, 0], top_p[:, 0]  # a white dragon's reading is at least its back's was
         keep &= ~_covered(boxes.obb, boxes.score * best_p, boxes.face_up, keep)
         # the three best readings that are tiles (a "not a tile" runner-up is left out of top-3)
         top_k = np.where(top_k < 0, best_k[:, None], top_k)
