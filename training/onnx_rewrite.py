@@ -160,8 +160,8 @@ def patch_input(path: Path) -> dict[str, object]:
     """Rewrite the 8-bit classifier at ``path`` in place so that it takes quantised patches (see the module,
     item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised as
     :func:`companion.vision.preprocess.normalise` does (its metadata's ``mean`` and ``std``) into one QuantizeLinear and DequantizeLinear,
-    then one convolution whose kernel is its stride, without padding, whose weights (quantised per output
-    channel) are its own. ``patch_input`` is added to the metadata (the patch side, the lookup table, the
+    then one convolution, or one per member of an ensemble (the flower model), whose kernel is its stride,
+    without padding, whose weights (quantised per output channel) are its own. ``patch_input`` is added to the metadata (the patch side, the lookup table, the
     commit and the file's SHA-256 before the rewrite) and ``input_format`` says what the input now is. A file
     already rewritten, one that is not such a classifier, or one whose rewrite does not compute what it did is
     refused (ValueError naming the file)."""
@@ -185,8 +185,11 @@ def patch_input(path: Path) -> dict[str, object]:
     dims = [d.dim_value or d.dim_param for d in old.type.tensor_type.shape.dim]
     if old.type.tensor_type.elem_type != onnx.TensorProto.FLOAT or len(dims) != 4 or dims[1] != 3:
         raise ValueError(f"{path}: the input is not N x 3 x H x W float32")
-    quant, dequant, stem = _quantised_stem(g, old.name, path)
-    k = _stem_as_one_by_one(g, stem, path)
+    quant, dequant, stems = _quantised_stem(g, old.name, path)
+    sides = {_stem_as_one_by_one(g, stem, path) for stem in stems}
+    if len(sides) != 1:
+        raise ValueError(f"{path}: the input's convolutions cut patches of different sides {sorted(sides)}")
+    (k,) = sides
     n, _, h, w = dims
     if not isinstance(h, int) or not isinstance(w, int) or h % k or w % k:
         raise ValueError(f"{path}: the input's {h} x {w} is not made of {k} x {k} patches")
@@ -215,19 +218,27 @@ def patch_input(path: Path) -> dict[str, object]:
 
 
 def _quantised_stem(g: onnx.GraphProto, name: str,
-                    path: Path) -> tuple[onnx.NodeProto, onnx.NodeProto, onnx.NodeProto]:
-    """The QuantizeLinear, DequantizeLinear and convolution the input ``name`` goes through, each the only
-    reader of what comes before it."""
+                    path: Path) -> tuple[onnx.NodeProto, onnx.NodeProto, list[onnx.NodeProto]]:
+    """The QuantizeLinear and DequantizeLinear the input ``name`` goes through (each the only reader of what
+    comes before it), and the convolutions that read the dequantised input (one, or one per member of an
+    ensemble such as the flower model's; nothing else may read it)."""
+    def users(t: str) -> list[onnx.NodeProto]:
+        return [nd for nd in g.node if t in nd.input]
+
     def only_user(t: str, op: str) -> onnx.NodeProto:
-        users = [nd for nd in g.node if t in nd.input]
-        if len(users) != 1 or users[0].op_type != op or users[0].input[0] != t:
+        found = users(t)
+        if len(found) != 1 or found[0].op_type != op or found[0].input[0] != t:
             raise ValueError(f"{path}: the input does not go through one QuantizeLinear, DequantizeLinear and "
-                             f"convolution (at {t}: {[u.op_type for u in users]})")
-        return users[0]
+                             f"convolution (at {t}: {[u.op_type for u in found]})")
+        return found[0]
 
     quant = only_user(name, "QuantizeLinear")
     dequant = only_user(quant.output[0], "DequantizeLinear")
-    return quant, dequant, only_user(dequant.output[0], "Conv")
+    convs = users(dequant.output[0])
+    if not convs or any(c.op_type != "Conv" or c.input[0] != dequant.output[0] for c in convs):
+        raise ValueError(f"{path}: the input does not go through one QuantizeLinear, DequantizeLinear and "
+                         f"convolutions (at {dequant.output[0]}: {[u.op_type for u in convs]})")
+    return quant, dequant, convs
 
 
 def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) -> int:

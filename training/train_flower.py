@@ -93,6 +93,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--features", type=Path, help="start from a main classifier's weights, all but its head")
     ap.add_argument("--save-ckpt", type=Path)
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_flower.onnx")
+    ap.add_argument("--float", action="store_true",
+                    help="with --build: keep the ensembles float32 (no 8-bit quantisation, float input)")
+    ap.add_argument("--quantise", type=Path, nargs="+", metavar="ENSEMBLE",
+                    help="quantise these float ensembles in place (8 bits, quantised patches in), and stop")
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -224,9 +228,33 @@ def build(args: argparse.Namespace) -> None:
             run(parse_args([*common, "--leave-out", s, "--out", str(out)]))
         run(parse_args([*common, "--out", str(outs[-1])]))
         _stamp(work / "member.json", want)
-    for i, s in enumerate(sets):
-        flower_ensemble.combine([m[i] for m in members], args.work / "loso" / f"tile_flower_minus_{s}.onnx")
-    flower_ensemble.combine([m[-1] for m in members], args.out)
+    ensembles = [args.work / "loso" / f"tile_flower_minus_{s}.onnx" for s in sets] + [args.out]
+    for i, out in enumerate(ensembles):
+        flower_ensemble.combine([m[i] for m in members], out)
+    if not args.float:
+        quantise(ensembles)
+
+
+QUANTISE_STYLES, QUANTISE_CROPS, QUANTISE_SEED = 60, 600, 5
+"""The 8-bit ensembles' activation ranges: :data:`QUANTISE_CROPS` photo-like crops (:func:`augment`) of the
+flower faces of :data:`QUANTISE_STYLES` rendered ``train`` styles, seed :data:`QUANTISE_SEED`; no real crop."""
+
+
+def quantise(paths: list[Path]) -> None:
+    """Quantise each float ensemble in ``paths`` in place to 8 bits (``training/quantize.py``: static, QDQ,
+    per-channel weights, ranges from the rendered strips above) and rewrite it to take quantised patches like
+    the classifier (``training/onnx_rewrite.patch_input``, one stem per member). Why: the three float members
+    cost 4.6 ms for the 14 flower crops of the 72-crop measure, the 8-bit ones with patches in 2.9-3.4 ms
+    (models/README.md, the flower card)."""
+    from training.quantize import quantize
+
+    faces = render_flowers(QUANTISE_STYLES, "train", QUANTISE_SEED, progress=False)
+    r = np.random.default_rng(QUANTISE_SEED)
+    idx = r.integers(0, len(faces[1]), QUANTISE_CROPS)
+    x = prepare_strips([augment(faces[0][i], faces[2][i], r) for i in idx])
+    for path in paths:
+        quantize(path, path, inputs=x)
+        print(f"quantised {path} ({path.stat().st_size / 1e6:.2f} MB)")
 
 
 def _stamp(path: Path, record: dict[str, object]) -> None:
@@ -244,7 +272,9 @@ def _reusable(stamp: Path, want: dict[str, object], files: list[Path]) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.build:
+    if args.quantise:
+        quantise(args.quantise)
+    elif args.build:
         build(args)
     else:
         run(args)

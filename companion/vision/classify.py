@@ -35,7 +35,7 @@ from companion.vision.preprocess import (
     quantised_patches,
     resize_batch,
 )
-from companion.vision.runtime import model_session, shipped_model
+from companion.vision.runtime import input_kind, model_session, shipped_model
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
            "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS"]
@@ -107,28 +107,8 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
 def _input_kind(session: ort.InferenceSession, info: ModelInfo,
                 path: Path) -> tuple[str, tuple[np.ndarray, int] | None]:
     """The input's name, and ``(lookup table, patch side)`` when it takes quantised patches
-    (``training/onnx_rewrite.patch_input``: ``N x H/k x W/k x k*k*3`` uint8) rather than ``N x 3 x H x W``
-    float32 normalised RGB (``None``)."""
-    inp = session.get_inputs()[0]
-    w, h = info.input_size
-    meta = session.get_modelmeta().custom_metadata_map
-    if "patch_input" not in meta:
-        if inp.type != "tensor(float)" or list(inp.shape[1:]) != [3, h, w]:
-            raise ModelError(f"{path}: input {inp.type} {inp.shape} is not N x 3 x {h} x {w} floats")
-        return inp.name, None
-    try:
-        patch = json.loads(meta["patch_input"])
-        k, values = patch["patch"], patch["pixel_lut"]
-        if type(k) is not int or not isinstance(values, list) or not all(type(v) is int for v in values):
-            raise TypeError("patch and pixel_lut must be integers")
-        lut = np.array(values, np.int64)
-    except (KeyError, ValueError, TypeError, OverflowError) as e:
-        raise ModelError(f"{path}: patch_input metadata {e} missing or bad") from e
-    if k < 1 or h % k or w % k or lut.shape != (256,) or lut.min() < 0 or lut.max() > 255 or \
-            inp.type != "tensor(uint8)" or list(inp.shape[1:]) != [h // k, w // k, k * k * 3]:
-        raise ModelError(f"{path}: input {inp.type} {inp.shape} is not N x {h} x {w} crops in {k} x {k} patches "
-                         f"with a 256-value table")
-    return inp.name, (lut.astype(np.uint8), k)
+    (:func:`companion.vision.runtime.input_kind`)."""
+    return input_kind(session, info.input_size, path, ModelError)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:

@@ -20,8 +20,8 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.calibration import Calibration, calibrated_probs
-from companion.vision.preprocess import MEAN, STD, as_bgr, map_crops, normalise, resize
-from companion.vision.runtime import model_session, shipped_model
+from companion.vision.preprocess import MEAN, STD, as_bgr, map_crops, normalise, quantised_patches, resize
+from companion.vision.runtime import input_kind, model_session, shipped_model
 
 __all__ = ["FlowerModelError", "STRIP_SIZE", "STRIP_TOP", "LOOK_ABOVE", "MIN_WIDTH", "FLOWERS", "FlowerReader", "strip", "prepare_strips",
            "second_look", "default_flower_model"]
@@ -77,14 +77,18 @@ class FlowerReader:
                 float(meta.get("strip_top", "nan")) != STRIP_TOP or norm != (MEAN, STD):
             raise FlowerModelError(f"{self.path}: not a flower-strip model for {STRIP_SIZE} strips of the top "
                                    f"{STRIP_TOP} normalised with {MEAN}/{STD}")
-        self._input = self.session.get_inputs()[0].name
+        self._input, self._patches = input_kind(self.session, STRIP_SIZE, self.path, FlowerModelError)
 
         self.logit_scale = float(json.loads(meta.get("logit_scale", "0")))
         self.prototypes: tuple[np.ndarray, np.ndarray] | None = None
 
     def run(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Raw ``(logits N x 8, embeddings N x D)`` of the crops' top strips."""
-        logits, emb = self.session.run(None, {self._input: prepare_strips(crops, self.threads)})
+        if self._patches is None:
+            x = prepare_strips(crops, self.threads)
+        else:  # an 8-bit model rewritten to take quantised patches (training/onnx_rewrite.patch_input)
+            x = quantised_patches(map_crops(strip, crops, self.threads), *self._patches)
+        logits, emb = self.session.run(None, {self._input: x})
         return logits, emb
 
     def calibrate(self, calibration: Calibration) -> None:

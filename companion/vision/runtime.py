@@ -4,13 +4,15 @@ spinning on, each one's idle threads burn the cores the other needs (the pipelin
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
 import onnxruntime as ort
 
-__all__ = ["cpu_session", "model_session", "shipped_model"]
+__all__ = ["cpu_session", "model_session", "shipped_model", "input_kind"]
 
 
 def shipped_model(name: str) -> Path:
@@ -41,3 +43,31 @@ def model_session(model: Path | None, default: Callable[[], Path], threads: int,
     if not path.is_file():
         raise error(f"{what} not found at {path}")
     return path, cpu_session(path, threads)
+
+
+def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
+               error: type[Exception]) -> tuple[str, tuple[np.ndarray, int] | None]:
+    """The input's name, and ``(lookup table, patch side)`` when the model takes quantised patches
+    (``training/onnx_rewrite.patch_input``: ``N x H/k x W/k x k*k*3`` uint8; see
+    :func:`companion.vision.preprocess.quantised_patches`) rather than ``N x 3 x H x W`` float32 normalised RGB
+    (``None``). ``size``: the model's (width, height); a mismatch is ``error`` naming ``path``."""
+    inp = session.get_inputs()[0]
+    w, h = size
+    meta = session.get_modelmeta().custom_metadata_map
+    if "patch_input" not in meta:
+        if inp.type != "tensor(float)" or list(inp.shape[1:]) != [3, h, w]:
+            raise error(f"{path}: input {inp.type} {inp.shape} is not N x 3 x {h} x {w} floats")
+        return inp.name, None
+    try:
+        patch = json.loads(meta["patch_input"])
+        k, values = patch["patch"], patch["pixel_lut"]
+        if type(k) is not int or not isinstance(values, list) or not all(type(v) is int for v in values):
+            raise TypeError("patch and pixel_lut must be integers")
+        lut = np.array(values, np.int64)
+    except (KeyError, ValueError, TypeError, OverflowError) as e:
+        raise error(f"{path}: patch_input metadata {e} missing or bad") from e
+    if k < 1 or h % k or w % k or lut.shape != (256,) or lut.min() < 0 or lut.max() > 255 or \
+            inp.type != "tensor(uint8)" or list(inp.shape[1:]) != [h // k, w // k, k * k * 3]:
+        raise error(f"{path}: input {inp.type} {inp.shape} is not N x {h} x {w} crops in {k} x {k} patches "
+                    f"with a 256-value table")
+    return inp.name, (lut.astype(np.uint8), k)

@@ -77,7 +77,7 @@ def test_the_build_fine_tunes_one_base_per_seed_and_joins_each_sets_models(
     work = tmp_path / "work"
     (tmp_path / "base.pt").write_bytes(b"classifier base")
     argv = [str(dev), "--build", "--work", str(work), "--features", str(tmp_path / "base.pt"), "--out", str(tmp_path / "final.onnx"),
-            "--fine-seeds", "7", "8"]
+            "--fine-seeds", "7", "8", "--float"]  # (the 8-bit step has its own test below)
     assert train_flower.main(argv) == 0
     assert len(runs) == 1 + 2 * 3  # the base, then per seed two left-out sets and all sets
     assert runs[0].seed == 20261201 and runs[0].init is None and runs[0].features == tmp_path / "base.pt"
@@ -103,4 +103,35 @@ def test_the_build_fine_tunes_one_base_per_seed_and_joins_each_sets_models(
     (tmp_path / "base.pt").write_bytes(b"another classifier base")  # other features: the base is trained again
     assert train_flower.main(argv) == 0 and runs[0].save_ckpt == work / "flower_base.pt" and len(runs) == 1 + 2 * 4
     with pytest.raises(SystemExit, match="two different seeds"):
-        train_flower.main([*argv[:-2], "7", "7"])
+        train_flower.main([*argv[:-3], "7", "7"])
+
+
+def test_an_ensemble_quantised_takes_patches_and_answers_as_the_float_one(
+        members: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.vision.preprocess import MEAN
+
+    ens, q = tmp_path / "ens.onnx", tmp_path / "q.onnx"
+    flower_ensemble.combine(members, ens)
+    q.write_bytes(ens.read_bytes())
+    monkeypatch.setattr(train_flower, "QUANTISE_STYLES", 2)
+    monkeypatch.setattr(train_flower, "QUANTISE_CROPS", 48)
+    assert train_flower.main(["--quantise", str(q)]) == 0
+    model = onnx.load(str(q))
+    meta = {p.key: p.value for p in model.metadata_props}
+    assert json.loads(meta["patch_input"])["patch"] == 4 and "quantized" in meta and json.loads(meta["mean"])[0] == MEAN[0]
+    stems = [n for n in model.graph.node if n.op_type == "Conv" and
+             [list(a.ints) for a in n.attribute if a.name == "kernel_shape"] == [[1, 1]] and
+             any(n.input[0] == d.output[0] for d in model.graph.node if d.op_type == "DequantizeLinear" and
+                 d.input[0] == "/patches/nchw")]
+    assert len(stems) == len(members)  # one stem per member, all reading the one quantised input
+    assert q.stat().st_size < ens.stat().st_size
+    rng = np.random.default_rng(1)
+    crops = [rng.integers(0, 255, (int(rng.integers(60, 200)), int(rng.integers(48, 150)), 3), dtype=np.uint8)
+             for _ in range(12)]
+    fa, fb = FlowerReader(ens), FlowerReader(q)
+    assert fa._patches is None and fb._patches is not None
+    (la, _), (lb, eb) = fa.run(crops), fb.run(crops)
+    assert lb.shape == la.shape and np.abs(la - lb).mean() < 0.1 * np.abs(la).mean() + 0.05
+    assert np.allclose(np.linalg.norm(eb, axis=1), 1, atol=0.05)
+    with pytest.raises(ValueError, match="already quantised"):
+        train_flower.quantise([q])
