@@ -56,14 +56,15 @@ def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: flo
         return np.zeros((0, size, size, 3), np.uint8)
     if n > MAX_BATCH:
         return np.concatenate([square_crops(image, obb[i:i + MAX_BATCH], size, span) for i in range(0, n, MAX_BATCH)])
+    # a sample's image position is the box's centre + u * right + v * down, u across and v down the square:
+    # x (and y) is a term of the column plus a term of the row, so each map is one broadcast sum of two
+    # N x size tables (one pass over the map, in float32, instead of five in float64: a third of the cost)
     t = np.radians(obb[:, 4].astype(np.float64))
-    right = np.stack([np.cos(t), -np.sin(t)], axis=1)  # image direction of the box's right
-    down = np.stack([np.sin(t), np.cos(t)], axis=1)  # ... and of its bottom
+    c, s = np.cos(t)[:, None], np.sin(t)[:, None]  # right = (c, -s), down = (s, c)
     side = span * np.maximum(obb[:, 2], obb[:, 3]).astype(np.float64)
     steps = ((np.arange(size) + 0.5) / size - 0.5)[None, :] * side[:, None]  # N x size, image pixels
-    u, v = steps[:, None, :], steps[:, :, None]  # across (columns), down (rows)
-    x = obb[:, 0, None, None] + u * right[:, 0, None, None] + v * down[:, 0, None, None]
-    y = obb[:, 1, None, None] + u * right[:, 1, None, None] + v * down[:, 1, None, None]
+    col_x, row_x = obb[:, 0, None] + steps * c, steps * s
+    col_y, row_y = obb[:, 1, None] - steps * s, steps * c
     # a square much bigger than the output is cut from the image halved (INTER_AREA) as often as brings it
     # to 1.06-2.1x the output, so that sampling does not alias; each square's level depends on its own
     # size only (table frames' squares are under twice SIZE: all on the image itself)
@@ -78,8 +79,10 @@ def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: flo
         if len(rows) == 0:
             continue
         f = 0.5 ** lv  # (pixel centres: image x -> (x + 0.5) f - 0.5 on the halved image)
-        mx = ((x[rows] + 0.5) * f - 0.5).reshape(len(rows) * size, size).astype(np.float32)
-        my = ((y[rows] + 0.5) * f - 0.5).reshape(len(rows) * size, size).astype(np.float32)
+        mx = np.add(((col_x[rows] + 0.5) * f - 0.5).astype(np.float32)[:, None, :],
+                    (row_x[rows] * f).astype(np.float32)[:, :, None]).reshape(len(rows) * size, size)
+        my = np.add(((col_y[rows] + 0.5) * f - 0.5).astype(np.float32)[:, None, :],
+                    (row_y[rows] * f).astype(np.float32)[:, :, None]).reshape(len(rows) * size, size)
         cut = cv2.remap(src, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         out[rows] = np.asarray(cut).reshape(len(rows), size, size, 3)
     return out

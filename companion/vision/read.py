@@ -168,7 +168,7 @@ def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
         return []
     w = np.clip(np.round(obb[:, 2]), 12, CROP_MAX[0]).astype(np.int64)
     h = np.clip(np.round(obb[:, 3]), 16, CROP_MAX[1]).astype(np.int64)
-    start = np.concatenate([[0], np.cumsum(h)[:-1]])
+    start = np.cumsum(h) - h
     if int(h.sum()) > REMAP_ROWS:  # cv2.remap's map is at most 32767 rows: cut in parts
         cut = int(np.searchsorted(np.cumsum(h), REMAP_ROWS, side="right"))
         return upright_crops(image, obb[:cut]) + upright_crops(image, obb[cut:])
@@ -177,10 +177,12 @@ def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
     ex = (quad[:, 1] - tl) / w[:, None]  # image step per crop column
     ey = (quad[:, 3] - tl) / h[:, None]  # ... per crop row
     box = np.repeat(np.arange(n), h)
-    y = (np.arange(int(h.sum())) - np.repeat(start, h)).astype(np.float64)[:, None]
-    x = np.arange(int(w.max()), dtype=np.float64)[None, :]
-    mx = (tl[box, 0, None] + x * ex[box, 0, None] + y * ey[box, 0, None]).astype(np.float32)
-    my = (tl[box, 1, None] + x * ex[box, 1, None] + y * ey[box, 1, None]).astype(np.float32)
+    y = (np.arange(int(h.sum())) - start[box]).astype(np.float64)
+    left = tl[box] + y[:, None] * ey[box]  # each map row's first sample; the row then steps by ex, in float32
+    x = np.arange(int(w.max()), dtype=np.float32)[None, :]
+    step = ex[box].astype(np.float32)
+    mx = left[:, 0, None].astype(np.float32) + x * step[:, 0, None]
+    my = left[:, 1, None].astype(np.float32) + x * step[:, 1, None]
     out = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return [out[s:s + hh, :ww] for s, hh, ww in zip(start, h, w, strict=True)]
 
