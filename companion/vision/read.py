@@ -344,7 +344,9 @@ class TileReader:
             probs[white, self._white] += probs[white, self._back]
             probs[white, self._back] = 0.0
         keep &= ~odd | body
-        order = np.argsort(-probs, axis=1)[:, :3]
+        # stable: a tie between a tile and "not a tile" is broken as argmax broke it for ``keep`` above (the
+        # tiles' columns come first); the default sort once put "not a tile" first and a kept box had no kind
+        order = np.argsort(-probs, axis=1, kind="stable")[:, :3]
         top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
         top_k = self._kind_of[order]
         best_k, best_p = top_k[:, 0], top_p[:, 0]  # a white dragon's reading is at least its back's was

@@ -492,6 +492,25 @@ def test_a_face_up_blank_is_a_white_dragon_and_a_face_down_one_a_tile_body(reade
     assert Tile(int(dets.top3_kind[i, 0])) == Tile.Z5 and dets.top3_score[i, 0] == pytest.approx(1.0)
 
 
+def test_a_tile_tied_with_not_a_tile_is_read_as_that_tile(reader: TileReader) -> None:
+    """A face-up box whose best tile and "not a tile" have the very same probability (it happened on a
+    validation scene: 0.3022 each) is kept, as argmax decides, and keeps that tile's kind: the order of the
+    three best readings must break the tie the same way. NumPy's default sort put "not a tile" first for
+    ``6z`` and ``3f`` and the reader then failed on a kept box of kind -1."""
+    from companion.vision.detect import Boxes
+
+    names = reader.classifier.info.class_names
+    obb = np.array([[100 + 40 * i, 100, 30, 40, 0] for i in range(6)], np.float32)
+    probs = np.zeros((len(obb), len(names)), np.float32)
+    for i, kind in enumerate(["6z", "1m", "9s", "3f", "5p", "7z"]):
+        probs[i, names.index(kind)] = probs[i, names.index("unknown")] = 0.4
+        probs[i, names.index("2m")] = 0.2
+    img = np.full((240, 400, 3), 90, np.uint8)
+    dets = reader._combine(Boxes(obb, np.ones(len(obb), bool), np.full(len(obb), 0.9, np.float32)), probs, img)
+    assert [str(t) for t in dets.tiles()] == ["6z", "1m", "9s", "3f", "5p", "7z"]
+    assert np.all(dets.top3_kind >= 0)
+
+
 def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: TileReader) -> None:
     from companion.vision.detect import Boxes
     from companion.vision.read import WEAK_SURE, WEAK_UP
