@@ -6,6 +6,8 @@ import math
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.tiles import Tile
@@ -509,6 +511,32 @@ def test_a_tile_tied_with_not_a_tile_is_read_as_that_tile(reader: TileReader) ->
     dets = reader._combine(Boxes(obb, np.ones(len(obb), bool), np.full(len(obb), 0.9, np.float32)), probs, img)
     assert [str(t) for t in dets.tiles()] == ["6z", "1m", "9s", "3f", "5p", "7z"]
     assert np.all(dets.top3_kind >= 0)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 43), st.sampled_from([0.3, 0.4, 0.5]), st.booleans(),
+                          st.lists(st.sampled_from([0.0, 0.05, 0.1]), min_size=44, max_size=44)),
+                min_size=1, max_size=12))
+def test_whatever_the_classifier_says_every_kept_box_is_a_tile(reader: TileReader, rows) -> None:
+    """Rows of probabilities whose best column (a tile, the back or "not a tile") is often tied with "not a
+    tile", face up or down at random: the reader's last step never keeps a box without a tile kind, and its
+    scores and top-3 are proper."""
+    from companion.vision.detect import Boxes
+
+    names = reader.classifier.info.class_names
+    assert len(names) == 44
+    probs = np.array([rest for *_, rest in rows], np.float32)
+    for i, (_, best, top, tie, _) in enumerate(rows):
+        probs[i, best] = top
+        if tie:
+            probs[i, names.index("unknown")] = top
+    face_up = np.array([up for up, *_ in rows], bool)
+    obb = np.array([[60 + 45 * (i % 6), 60 + 60 * (i // 6), 30, 40, 0] for i in range(len(rows))], np.float32)
+    img = np.full((200, 340, 3), 90, np.uint8)
+    dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
+    assert np.all((dets.kind >= 0) & (dets.kind <= int(Tile.UNKNOWN))) and np.all(dets.top3_kind >= 0)
+    assert np.all((dets.score >= 0) & (dets.score <= 1))
+    assert np.all(np.diff(dets.top3_score, axis=1) <= 1e-6)  # best first
 
 
 def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: TileReader) -> None:
