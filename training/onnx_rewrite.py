@@ -161,8 +161,9 @@ def patch_input(path: Path) -> dict[str, object]:
     item 3). The model must take ``N x 3 x H x W`` float32 RGB normalised as
     :func:`companion.vision.preprocess.normalise` does (its metadata's ``mean`` and ``std``) into one QuantizeLinear and DequantizeLinear,
     then one convolution, or one per member of an ensemble (the flower model), whose kernel is its stride,
-    without padding, whose weights (quantised per output channel) are its own. ``patch_input`` is added to the metadata (the patch side, the lookup table, the
-    commit and the file's SHA-256 before the rewrite) and ``input_format`` says what the input now is. A file
+    without padding, whose weights (quantised per output channel) are its own. ``patch_input`` is added to
+    the metadata (the patch side, the lookup table, the commit and the file's SHA-256 before the rewrite) and
+    ``input_format`` says what the input now is. A file
     already rewritten, one that is not such a classifier, or one whose rewrite does not compute what it did is
     refused (ValueError naming the file)."""
     path = Path(path)

@@ -104,13 +104,6 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
     return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"), scale)
 
 
-def _input_kind(session: ort.InferenceSession, info: ModelInfo,
-                path: Path) -> tuple[str, tuple[np.ndarray, int] | None]:
-    """The input's name, and ``(lookup table, patch side)`` when it takes quantised patches
-    (:func:`companion.vision.runtime.input_kind`)."""
-    return input_kind(session, info.input_size, path, ModelError)
-
-
 def softmax(x: np.ndarray) -> np.ndarray:
     e = np.exp(x - x.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True)
@@ -130,7 +123,7 @@ class TileClassifier:
         self.info = _read_info(self.session, self.path)
         self.reject_below = reject_below
         self.reread = reread
-        self._input, self._patches = _input_kind(self.session, self.info, self.path)
+        self._input, self._patches = input_kind(self.session, self.info.input_size, self.path, ModelError)
         self._tiles = [None if n == NOT_A_TILE else Tile.from_code(n) for n in self.info.class_names]
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
