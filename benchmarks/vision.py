@@ -12,8 +12,10 @@
    corrected figure can only be the higher one). The same for the other copies in the whole-set photos
    (``training/dev_copies.json``), and, with ``--loso-dir``, those copies read again once each set is
    calibrated with its crops.
-3. Speed: the median time to read a 1280x720 frame with about 80 tiles on 2 cores (detector 2 threads,
-   classifier 2 threads, both with spinning off), in the configuration that gives the numbers above.
+3. Speed: the median time to read a 1280x720 frame with about 80 tiles on 2 cores (detector 2 threads; the
+   face-up and face-down boxes worked out side by side, classifier and back check on one thread each; all with
+   spinning off; ``--serial``: one after the other, classifier and back check on ``--threads``), in the
+   configuration that gives the numbers above.
    With ``--mahjong-detector-python`` (the python of a throwaway venv where PyPI ``mahjong-detector`` is
    installed; never a dependency of the product) the same frame is timed with it in the same run, in
    alternating blocks of 5 runs each, and the speed ratio is printed for the run and per block.
@@ -455,6 +457,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="without the face-up peaks under the detector's threshold (TileReader._weak_faces)")
     p.add_argument("--no-rows", action="store_true",
                    help="without the detector's row completion (companion.vision.detect.TileDetector._checked)")
+    p.add_argument("--serial", action="store_true",
+                   help="a frame's face-up and face-down boxes worked out one after the other (TileReader parallel=False)")
     p.add_argument("--backs", default="packaged",
                    help="the back check: packaged (default), none, or a path to another .onnx")
     args = p.parse_args(argv)
@@ -465,9 +469,10 @@ def main(argv: list[str] | None = None) -> int:
     WEAK[0] = not args.no_weak
     reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
                         classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
-                        orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0])
+                        orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], parallel=not args.serial)
     check = reader.detector.backs
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
+                                         "faces_and_backs_side_by_side": reader.parallel,
                                          "orient": str(reader.detector.orienter.path.name)
                                          if reader.detector.orienter else "none",
                                          "backs": {"model": check.path.name, "threshold": check.threshold,

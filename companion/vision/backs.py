@@ -13,16 +13,19 @@ dropped. A box that passes is a back (``0x``) without the classifier.
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from pathlib import Path
 
 import numpy as np
 
 from companion.vision.orient import SquareModel
-from companion.vision.runtime import shipped_model
+from companion.vision.runtime import shared_chunks, shipped_model
 
 __all__ = ["BackChecker", "BackCheckError", "default_model_path"]
 
 MODEL_NAME = "tile_backs.onnx"
+CHUNK = 16
+"""With a helper thread (:meth:`BackChecker.probabilities`), the squares are read in chunks of this many."""
 
 
 class BackCheckError(ValueError):
@@ -49,10 +52,12 @@ class BackChecker(SquareModel):
             raise BackCheckError(f"{self.path} lacks back-check metadata ({e})") from e
         self.detector_sha256 = self.meta.get("detector_sha256", "")
 
-    def probabilities(self, image: np.ndarray, obb: np.ndarray) -> np.ndarray:
+    def probabilities(self, image: np.ndarray, obb: np.ndarray, helper: Executor | None = None) -> np.ndarray:
         """``N``: for each box (in ``image``'s pixels: the detector's input), the probability that a tile lies
-        there."""
-        return self._run(image, obb, 1).reshape(-1)
+        there. ``helper``: a thread that reads chunks of the boxes (:data:`CHUNK`) too once it has nothing else
+        to do (:func:`companion.vision.runtime.shared_chunks`; the network's session on one thread, each run on
+        the thread that calls it)."""
+        return shared_chunks(lambda a, b: self._run(image, obb[a:b], 1).reshape(-1), len(obb), CHUNK, helper)
 
     def keep(self, image: np.ndarray, obb: np.ndarray, face_up: np.ndarray) -> np.ndarray:
         """Bool mask over the boxes: every face-up box, and the face-down ones the network passes."""

@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import warnings
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -134,9 +136,17 @@ def _suppress_overlaps(b: Boxes) -> Boxes:
     face down, or twice; :func:`_clash`). Greedy in score order, on a clash matrix (a symmetric relation, so
     marking every box a kept one clashes with is the same as checking each box against those kept before
     it)."""
+    if len(b) < 2:
+        return b
+    idx = _survivors(b)
+    return Boxes(b.obb[idx], b.face_up[idx], b.score[idx])
+
+
+def _survivors(b: Boxes) -> np.ndarray:
+    """The rows of ``b`` that :func:`_suppress_overlaps` keeps, in order."""
     n = len(b)
     if n < 2:
-        return b
+        return np.arange(n)
     order = np.argsort(-b.score, kind="stable")
     obb = b.obb[order]
     clash = _clash(obb, obb)
@@ -144,8 +154,7 @@ def _suppress_overlaps(b: Boxes) -> Boxes:
     for i in range(n):
         if not dropped[i]:
             dropped[i + 1:] |= clash[i, i + 1:]
-    idx = np.sort(order[~dropped])
-    return Boxes(b.obb[idx], b.face_up[idx], b.score[idx])
+    return np.sort(order[~dropped])
 
 
 class TileDetector:
@@ -155,7 +164,7 @@ class TileDetector:
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
                  snap: bool = True, orient: str | Path | bool | None = True,
                  backs: str | Path | bool | None = True, rows: bool = True, weak: float | None = None,
-                 holes: bool = True) -> None:
+                 holes: bool = True, check_threads: int | None = None) -> None:
         """``snap``: turn each box's angle to the nearest direction of the tile's own edges
         (:func:`snap_angles`). ``orient``: then let the orientation network
         (:class:`companion.vision.orient.TileOrienter`; a path for another model, ``False`` for none) turn
@@ -174,7 +183,8 @@ class TileDetector:
         the detector's ``threads``: its 48x48 squares (about 40 in a busy frame) took 5.8 ms on one thread and
         5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process). ``holes`` (with
         ``rows``): whole-tile holes between backs of a row are filled where the check finds a back
-        (:meth:`_gaps_filled`)."""
+        (:meth:`_gaps_filled`). ``check_threads``: the back check's threads instead (:meth:`detect_read` runs it
+        beside the face-up boxes' work, one thread each)."""
         self.snap = snap
         self.rows = rows
         self.holes = holes
@@ -182,7 +192,9 @@ class TileDetector:
         self.orienter = None if orient is False else \
             TileOrienter(None if orient is True or orient is None else Path(orient), threads=1)
         self.backs = None if backs is False else \
-            BackChecker(None if backs is True or backs is None else Path(backs), threads=threads)
+            BackChecker(None if backs is True or backs is None else Path(backs),
+                        threads=threads if check_threads is None else check_threads)
+        self._faces_thread: ThreadPoolExecutor | None = None
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model")
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -211,20 +223,85 @@ class TileDetector:
 
     def detect(self, image: np.ndarray, long_side: int | None = None) -> Boxes:
         """Tiles in an ``HxWx3`` uint8 BGR image, boxes in its pixels."""
-        if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8 or min(image.shape[:2]) < 8:
-            raise DetectorError(f"expected an HxWx3 uint8 BGR image of at least 8x8, got {image.shape} "
-                                f"{image.dtype}")
-        net_in, scale = letterbox(image, long_side or self.long_side)
-        boxes = self._run(net_in, (max(1, round(image.shape[0] * scale)), max(1, round(image.shape[1] * scale))))
+        net_in, scale, valid = self._letterboxed(image, long_side)
+        boxes = self._run(net_in, valid)
         if len(boxes) == 0:
             return boxes
         obb = boxes.obb.copy()
         obb[:, :4] /= scale
         return Boxes(obb, boxes.face_up, boxes.score)
 
+    def _letterboxed(self, image: np.ndarray, long_side: int | None) -> tuple[np.ndarray, float, tuple[int, int]]:
+        if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8 or min(image.shape[:2]) < 8:
+            raise DetectorError(f"expected an HxWx3 uint8 BGR image of at least 8x8, got {image.shape} "
+                                f"{image.dtype}")
+        net_in, scale = letterbox(image, long_side or self.long_side)
+        return net_in, scale, (max(1, round(image.shape[0] * scale)), max(1, round(image.shape[1] * scale)))
+
+    def detect_read(self, image: np.ndarray, read_faces: Callable[[np.ndarray], np.ndarray], width: int,
+                    long_side: int | None = None) -> tuple[Boxes, np.ndarray]:
+        """:meth:`detect`'s boxes and, worked out at the same time on a second thread, ``read_faces`` of the
+        face-up ones: it is given every face-up proposal, oriented, in the image's pixels (``M x 5``) and
+        answers a row of ``width`` numbers for each (``M x width``); the back check's first batch is shared
+        the other way, the second thread reading chunks of it once it is free. Returns the boxes and ``N x width``
+        float32, each face-up box's row, zeros for the face-down ones. The boxes are :meth:`detect`'s; a
+        face-up proposal that does not stay (a weak one yielding to another box of its tile, one of two boxes
+        of the same tile) was read for nothing.
+
+        Why: the face-up boxes' work (the orientation network, then what the caller reads in them: the
+        reader's crops and classifier) and the face-down boxes' (the back check and the rows) need nothing of
+        each other, and each leaves a core idle for much of its time (numpy on one thread, small networks
+        that two threads barely speed up). Side by side, with the back check, the orientation network and
+        the caller's model on one thread each, the busy frame of ``benchmarks/vision.py`` reads in about a
+        fifth less time (models/README.md, "Faces and backs side by side")."""
+        net_in, scale, valid = self._letterboxed(image, long_side)
+        boxes, seen = self._proposals(net_in, valid)
+        up = np.nonzero(boxes.face_up)[0]
+
+        def faces() -> tuple[np.ndarray, np.ndarray]:
+            obb = boxes.obb[up]
+            obb = self.orienter.turn(seen, obb, np.ones(len(up), bool)) if self.orienter is not None else obb.copy()
+            obb[:, :4] /= scale
+            return obb, np.asarray(read_faces(obb), np.float32)
+
+        if self._faces_thread is None:
+            self._faces_thread = ThreadPoolExecutor(1, thread_name_prefix="faces")
+        job = self._faces_thread.submit(faces) if len(up) else None
+        try:
+            kept, src = self._settled(seen, boxes, self._faces_thread) if len(boxes) else \
+                (boxes, np.zeros(0, np.int64))
+        finally:
+            if job is not None:
+                wait([job])  # never left running: the next frame's work would meet it
+        turned, read = job.result() if job is not None else (np.zeros((0, 5), np.float32),
+                                                              np.zeros((0, width), np.float32))
+        if read.shape != (len(up), width):
+            raise DetectorError(f"read_faces answered {read.shape} for {len(up)} face-up boxes, not "
+                                f"{len(up)} x {width}")
+        obb = kept.obb.copy()
+        obb[:, :4] /= scale
+        out = np.zeros((len(kept), width), np.float32)
+        row_of = np.full(len(boxes), -1, np.int64)
+        row_of[up] = np.arange(len(up))
+        faces_kept = np.nonzero(kept.face_up)[0]
+        rows = row_of[src[faces_kept]]
+        obb[faces_kept], out[faces_kept] = turned[rows], read[rows]
+        return Boxes(obb, kept.face_up, kept.score), out
+
     def _run(self, net_in: np.ndarray, valid: tuple[int, int]) -> Boxes:
         """Boxes in ``net_in`` (letterboxed); ``valid``: the (h, w) of the image in it, without the padding,
         whose straight edge would pull snapped angles and show in the orientation network's squares."""
+        boxes, seen = self._proposals(net_in, valid)
+        if len(boxes) == 0:
+            return boxes
+        boxes, _ = self._settled(seen, boxes)
+        if self.orienter is not None and len(boxes):
+            boxes = Boxes(self.orienter.turn(seen, boxes.obb, boxes.face_up), boxes.face_up, boxes.score)
+        return boxes
+
+    def _proposals(self, net_in: np.ndarray, valid: tuple[int, int]) -> tuple[Boxes, np.ndarray]:
+        """The network's peaks in ``net_in`` as boxes (angles snapped), before any check, and ``seen``: the
+        image part of ``net_in`` (:meth:`_run`)."""
         if net_in.shape[0] % INPUT_MULTIPLE or net_in.shape[1] % INPUT_MULTIPLE:
             raise DetectorError(f"the detector's input must have sides that are multiples of {INPUT_MULTIPLE}, "
                                 f"got {net_in.shape[1]}x{net_in.shape[0]}")
@@ -236,27 +313,38 @@ class TileDetector:
         seen = net_in[:valid[0], :valid[1]]
         if self.snap and len(boxes):
             boxes = Boxes(snap_angles(seen, boxes.obb), boxes.face_up, boxes.score)
+        return boxes, seen
+
+    def _settled(self, seen: np.ndarray, boxes: Boxes, helper: Executor | None = None) -> tuple[Boxes, np.ndarray]:
+        """The proposals that stay once checked (:meth:`_checked`), weak ones yielding and overlaps suppressed,
+        not yet oriented; and for each its row in ``boxes`` (-1: a box added where a row had a hole, always
+        face down). Every face-up box that stays is a row of ``boxes`` as it was. ``helper``: a thread that
+        shares the back check's first batch once it is free (:meth:`BackChecker.probabilities`)."""
+        src = np.arange(len(boxes))
         if self.backs is not None and len(boxes):
             # checked before overlaps are suppressed: a face-down box the check drops must not take a face-up
             # box of the same tile with it
-            boxes = self._checked(seen, boxes)
+            boxes, src = self._checked_rows(seen, boxes, helper)
         if self.weak is not None and len(boxes):
             # a weak face-up peak has yet to be vouched for (by the reader's classifier): it must not take
             # another box of the same tile with it
             weak = self.weak_boxes(boxes)
             keep = np.ones(len(boxes), bool)
             keep[weak] = ~_clashes(boxes.obb[weak], boxes.obb[~weak])
-            boxes = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
-        boxes = _suppress_overlaps(boxes)
-        if self.orienter is not None and len(boxes):
-            boxes = Boxes(self.orienter.turn(seen, boxes.obb, boxes.face_up), boxes.face_up, boxes.score)
-        return boxes
+            boxes, src = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep]), src[keep]
+        idx = _survivors(boxes)
+        return Boxes(boxes.obb[idx], boxes.face_up[idx], boxes.score[idx]), src[idx]
 
     def weak_boxes(self, boxes: Boxes) -> np.ndarray:
         """Bool mask over ``boxes``: the face-up ones under ``threshold``, which only ``weak`` lets through."""
         return np.asarray(boxes.face_up & (boxes.score < self.threshold))
 
     def _checked(self, seen: np.ndarray, boxes: Boxes) -> Boxes:
+        """:meth:`_checked_rows`' boxes."""
+        return self._checked_rows(seen, boxes)[0]
+
+    def _checked_rows(self, seen: np.ndarray, boxes: Boxes,
+                      helper: Executor | None = None) -> tuple[Boxes, np.ndarray]:
         """The boxes that stay: every face-up box; the face-down peaks at or above the check's ``candidates``
         score that the back check passes; and, with ``rows``, the other face-down peaks down to
         :data:`ROW_FLOOR` (weaker ones, and those the check doubted) that lie next to a kept back as the next
@@ -287,11 +375,11 @@ class TileDetector:
         prob = np.full(len(boxes), np.nan, np.float32)
         down = np.nonzero(strong & ~boxes.face_up)[0]
         if len(down):
-            prob[down] = self.backs.probabilities(seen, boxes.obb[down])
+            prob[down] = self.backs.probabilities(seen, boxes.obb[down], helper)
             keep[down] = prob[down] >= self.backs.threshold
         keep[~strong] = False
         if not self.rows:
-            return Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
+            return Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep]), np.nonzero(keep)[0]
         doubted = down[~keep[down] & (prob[down] >= ROW_CHECK)]
         if len(doubted) >= 2:  # two doubted backs side by side start a row of their own
             doubted = doubted[~_clashes(boxes.obb[doubted], boxes.obb[keep & boxes.face_up])]
@@ -314,7 +402,11 @@ class TileDetector:
                 break
             keep[grow] = True
         out = Boxes(boxes.obb[keep], boxes.face_up[keep], boxes.score[keep])
-        return self._gaps_filled(seen, out) if self.holes else out
+        src = np.nonzero(keep)[0]
+        if not self.holes:
+            return out, src
+        filled = self._gaps_filled(seen, out)  # the boxes added for holes come after the kept ones
+        return filled, np.concatenate([src, np.full(len(filled) - len(out), -1, src.dtype)])
 
     def _gaps_filled(self, seen: np.ndarray, kept: Boxes) -> Boxes:
         """``kept`` and, where two of its backs lie in a row a whole number of tiles apart

@@ -195,7 +195,8 @@ class TileReader:
                  threshold: float | None = None, turns: int = 1, long_side: int | None = None,
                  flower_model: str | Path | None = None, retry: bool | None = None,
                  orient: str | Path | bool = True, reread: bool | None = None,
-                 backs: str | Path | bool = True, rows: bool = True, weak: bool = True) -> None:
+                 backs: str | Path | bool = True, rows: bool = True, weak: bool = True,
+                 parallel: bool = True) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -213,15 +214,23 @@ class TileReader:
         face-up boxes the classifier reads as backs must pass it too (:meth:`_checked_face_up_backs`).
         ``rows``: the detector's row completion (:meth:`companion.vision.detect.TileDetector._checked`).
         ``weak``: also the face-up peaks between :data:`WEAK_UP` and the detector's threshold, kept only where the
-        classifier is sure of a tile (:meth:`_weak_faces`)."""
+        classifier is sure of a tile (:meth:`_weak_faces`). ``parallel``: a frame read in one pass works out its
+        face-up boxes (orientation, crops, classifier) and its face-down ones (back check, rows) at the same time
+        (:meth:`companion.vision.detect.TileDetector.detect_read`), the classifier and the back check on one
+        thread each whatever ``classifier_threads`` and ``detector_threads`` say (the detector's network keeps
+        ``detector_threads``); photos read ``tiled``, and readings with ``turns`` > 1 or ``retry``, go one step
+        after another as without it, on those same one-thread sessions."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
+        self.parallel = parallel
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
-                                     backs=backs, rows=rows, weak=WEAK_UP if weak else None)
-        self.classifier = TileClassifier(Path(classifier) if classifier else None, threads=classifier_threads,
+                                     backs=backs, rows=rows, weak=WEAK_UP if weak else None,
+                                     check_threads=1 if parallel else None)
+        self.classifier = TileClassifier(Path(classifier) if classifier else None,
+                                         threads=1 if parallel else classifier_threads,
                                          calibration=calibration,  # type: ignore[arg-type]
                                          flower_model=Path(flower_model) if flower_model else None)
         names = self.classifier.info.class_names
@@ -235,6 +244,17 @@ class TileReader:
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
+        checks = self.detector.backs is not None and self._back >= 0
+        if self.parallel and checks and not tiled and self.turns == 1 and not self.retry:
+            # the checked backs are read 0x without the classifier, the faces at the same time as they are checked
+            reread = bool(self.reread)
+            boxes, probs = self.detector.detect_read(
+                image, lambda obb: self.classifier.probabilities(upright_crops(image, obb), reread),
+                len(self._kind_of), self.long_side)
+            probs[~boxes.face_up, self._back] = 1.0
+            if len(boxes) == 0:
+                return Detections.empty((int(image.shape[1]), int(image.shape[0])))
+            return self._combine(boxes, probs, image)
         boxes = self.detector.detect_tiled(image, self.long_side) if tiled else \
             self.detector.detect(image, self.long_side)
         size = (int(image.shape[1]), int(image.shape[0]))

@@ -1,18 +1,20 @@
 """The one way the vision models get an onnxruntime session: CPU, ``threads`` intra-op threads, sequential
 execution and thread spinning off. Two or three sessions share the table's 2 cores in one process; with
-spinning on, each one's idle threads burn the cores the other needs (the pipeline gets 55-90% slower)."""
+spinning on, each one's idle threads burn the cores the other needs (the pipeline gets 55-90% slower). Also
+:func:`shared_chunks`: a batch shared with a second thread once that one has nothing else to do."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from concurrent.futures import Executor, wait
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import onnxruntime as ort
 
-__all__ = ["cpu_session", "model_session", "shipped_model", "input_kind"]
+__all__ = ["cpu_session", "model_session", "shipped_model", "input_kind", "shared_chunks"]
 
 
 def shipped_model(name: str) -> Path:
@@ -71,3 +73,32 @@ def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
         raise error(f"{path}: input {inp.type} {inp.shape} is not N x {h} x {w} crops in {k} x {k} patches "
                     f"with a 256-value table")
     return inp.name, (lut.astype(np.uint8), k)
+
+
+def shared_chunks(fn: Callable[[int, int], np.ndarray], n: int, chunk: int,
+                  helper: Executor | None = None) -> np.ndarray:
+    """``fn(0, n)`` computed as ``fn(start, stop)`` over consecutive chunks of ``chunk`` rows, concatenated in
+    order. With ``helper`` (an executor of one thread, which may be busy with other work queued before), the
+    calling thread works through the chunks from the first and the helper, once it comes free, from the last:
+    the caller takes back each chunk the helper has not started. So a batch is shared between two threads
+    only when the second one has nothing else to do, and costs the caller nothing more than the chunks' calls
+    when it never does. An error of any chunk is raised once every chunk has stopped."""
+    if n <= chunk or helper is None:
+        return fn(0, n)
+    bounds = [(a, min(a + chunk, n)) for a in range(0, n, chunk)]
+    jobs = [helper.submit(fn, a, b) for a, b in reversed(bounds[1:])][::-1]  # the helper starts at the end
+    out: list[np.ndarray | None] = [None] * len(bounds)
+    try:
+        out[0] = fn(*bounds[0])
+        for i, job in enumerate(jobs, 1):
+            if not job.cancel():
+                break  # the helper has it, and every chunk after it
+            out[i] = fn(*bounds[i])
+    finally:
+        # a cancelled job is not "done" for wait() until the helper has come to it: wait for the others only
+        wait([job for job in jobs if not job.cancel()])
+    for i, job in enumerate(jobs, 1):
+        if out[i] is None:
+            out[i] = job.result()
+    return np.concatenate(out)  # type: ignore[arg-type]
+

@@ -118,6 +118,55 @@ def test_packaged_model_finds_the_tiles_of_a_rendered_table() -> None:
     assert hits >= 0.9 * int((truth[:, 6] >= 0.6).sum()) and false <= 3
 
 
+def test_detect_read_gives_detects_boxes_and_each_face_up_box_its_own_row() -> None:
+    """The face-up boxes' work runs on a second thread: the boxes are detect()'s, each face-up box gets the row
+    read_faces gave its own box (oriented, in image pixels), a face-down box zeros; a bad answer or a failure
+    of read_faces is an error, and the detector reads the next frame as before."""
+    frame, _ = _table(500.0)
+    det = TileDetector(threads=1, check_threads=1)
+    ref = det.detect(frame)
+    seen: list[np.ndarray] = []
+
+    def twice(obb: np.ndarray) -> np.ndarray:
+        seen.append(obb.copy())
+        return obb * 2
+
+    boxes, rows = det.detect_read(frame, twice, 5)
+    up = boxes.face_up
+    assert up.sum() >= 20 and (~up).sum() >= 6
+    assert np.array_equal(boxes.face_up, ref.face_up) and np.array_equal(boxes.score, ref.score)
+    np.testing.assert_allclose(boxes.obb, ref.obb, atol=1e-4)
+    np.testing.assert_allclose(rows[up], 2 * boxes.obb[up], rtol=1e-6)
+    assert rows.dtype == np.float32 and np.all(rows[~up] == 0)
+    assert len(seen) == 1 and len(seen[0]) >= up.sum()  # every face-up proposal, once
+    with pytest.raises(DetectorError, match="read_faces answered"):
+        det.detect_read(frame, lambda obb: obb[:, :3], 5)
+
+    def fail(obb: np.ndarray) -> np.ndarray:
+        raise RuntimeError("the classifier failed")
+
+    with pytest.raises(RuntimeError, match="the classifier failed"):
+        det.detect_read(frame, fail, 5)
+    again, _ = det.detect_read(frame, lambda obb: obb, 5)
+    np.testing.assert_allclose(again.obb, boxes.obb)
+    empty, none = det.detect_read(np.full((720, 1280, 3), 120, np.uint8), fail, 7)
+    assert len(empty) == 0 and none.shape == (0, 7)  # no face-up box: read_faces is not asked
+
+
+def test_detect_read_matches_rows_to_the_face_up_boxes_that_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A face-up proposal that does not stay (here the weaker of two boxes of one tile) was read for nothing;
+    the boxes after it get their own rows, not its."""
+    det = TileDetector(threads=1, backs=False, orient=False)
+    proposals = Boxes(np.array([[50, 50, 30, 40, 0], [150, 50, 30, 40, 0], [151, 51, 30, 40, 0],
+                                [250, 50, 30, 40, 0], [350, 50, 30, 40, 0]], np.float32),
+                      np.array([False, True, True, True, False]), np.array([0.9, 0.6, 0.8, 0.7, 0.9], np.float32))
+    monkeypatch.setattr(det, "_proposals", lambda net_in, valid: (proposals, net_in[:valid[0], :valid[1]]))
+    image = np.zeros((320, 640, 3), np.uint8)  # letterboxed at 640: scale 1
+    boxes, rows = det.detect_read(image, lambda obb: np.arange(len(obb), dtype=np.float32)[:, None] + 10, 1)
+    assert boxes.obb[:, 0].tolist() == [50, 151, 250, 350] and boxes.face_up.tolist() == [False, True, True, False]
+    assert rows[:, 0].tolist() == [0, 11, 12, 0]  # the 2nd and 3rd face-up proposals; the 1st was dropped
+
+
 def test_windows_cover_the_image_with_overlap() -> None:
     from companion.vision.detect import _windows
 
@@ -357,7 +406,7 @@ class _FixedCheck:
     def __init__(self, probs: dict[tuple[float, float], float]) -> None:
         self.probs, self.calls = probs, 0
 
-    def probabilities(self, image: np.ndarray, obb: np.ndarray) -> np.ndarray:
+    def probabilities(self, image: np.ndarray, obb: np.ndarray, helper: object = None) -> np.ndarray:
         self.calls += len(obb)
         return np.array([self.probs.get((float(round(o[0])), float(round(o[1]))), 0.0) for o in obb], np.float32)
 

@@ -77,6 +77,25 @@ def test_reader_finds_and_reads_a_rendered_row(reader: TileReader, rotation: flo
     assert right >= at_least, (dets.tiles(), [lab.kind for lab in labels])
 
 
+def test_faces_and_backs_read_side_by_side_as_one_after_the_other(reader: TileReader) -> None:
+    """The reader works out a frame's face-up and face-down boxes at the same time (``parallel``, the default):
+    the same reading as one step after another, with faces and backs, faces only, and backs only."""
+    serial = TileReader(detector_threads=1, classifier_threads=1, parallel=False)
+    assert reader.parallel and not serial.parallel
+    backs_only = [PlacedTile(Tile.M2, (i - 3) * 29.0, 0.0, 0, 0, Pose.FACE_DOWN) for i in range(7)]
+    cam = Camera(target=(0.0, 0.0), distance=700.0, tilt=10.0, focal=1100.0, size=(1280, 720))
+    frames = [scene(0.0, 3)[0], scene(37.0, 0)[0], scene(90.0, 2)[0],
+              render_table(backs_only, cam, SceneStyle(CLEAN_STYLE), Lighting(), (), seed=3)[0]]
+    for i, frame in enumerate(frames):
+        a, b = serial.read(frame), reader.read(frame)
+        assert len(a) >= 6, i
+        assert np.array_equal(a.kind, b.kind) and np.array_equal(a.face_up, b.face_up), i
+        np.testing.assert_allclose(b.obb, a.obb, atol=1e-4)
+        np.testing.assert_allclose(b.score, a.score, atol=1e-5)
+        np.testing.assert_allclose(b.top3_score, a.top3_score, atol=1e-5)
+    assert a.face_up.sum() == 0  # the last frame: backs only
+
+
 def test_read_tiles_on_an_empty_table_finds_nothing(reader: TileReader) -> None:
     frame = np.full((720, 1280, 3), (40, 110, 30), np.uint8)
     assert len(read_tiles(frame, reader)) == 0

@@ -1,0 +1,86 @@
+"""Sharing a batch between two threads (companion.vision.runtime.shared_chunks)."""
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.vision.runtime import shared_chunks
+
+
+def _rows(calls: list[tuple[int, int, str]]):
+    lock = threading.Lock()
+
+    def fn(a: int, b: int) -> np.ndarray:
+        with lock:
+            calls.append((a, b, threading.current_thread().name))
+        return np.arange(a, b, dtype=np.float32) * 2
+
+    return fn
+
+
+@given(st.integers(0, 70), st.integers(1, 20), st.booleans())
+def test_the_chunks_give_the_whole_batch_in_order_each_row_once(n: int, chunk: int, helped: bool) -> None:
+    calls: list[tuple[int, int, str]] = []
+    with ThreadPoolExecutor(1) as helper:
+        got = shared_chunks(_rows(calls), n, chunk, helper if helped else None)
+    assert got.tolist() == (np.arange(n, dtype=np.float32) * 2).tolist()
+    covered = sorted(r for a, b, _ in calls for r in range(a, b))
+    assert covered == list(range(n))  # no row twice, none missing
+
+
+def test_a_busy_helper_leaves_every_chunk_to_the_caller_and_a_free_one_takes_from_the_end() -> None:
+    calls: list[tuple[int, int, str]] = []
+    me = threading.current_thread().name
+    with ThreadPoolExecutor(1, thread_name_prefix="helper") as helper:
+        release = threading.Event()
+        busy = helper.submit(release.wait)  # the helper's own work, queued before the chunks
+        timer = threading.Timer(10, release.set)  # frees the helper, should the caller wait for it
+        timer.start()
+        got = shared_chunks(_rows(calls), 50, 16, helper)
+        assert not release.is_set()  # the caller did not wait for the busy helper
+        release.set()
+        timer.cancel()
+        busy.result()
+        assert len(got) == 50 and {t for *_, t in calls} == {me} and len(calls) == 4  # one call per chunk
+        calls.clear()
+        started = threading.Event()
+
+        def slow_first(a: int, b: int) -> np.ndarray:
+            if a == 0:
+                started.wait(5)  # the caller's first chunk waits until the helper has begun on the last
+            elif threading.current_thread().name != me:
+                started.set()
+            return _rows(calls)(a, b)
+
+        got = shared_chunks(slow_first, 50, 16, helper)
+    assert got.tolist() == (np.arange(50, dtype=np.float32) * 2).tolist()
+    by = {(a, b): t for a, b, t in calls}
+    assert by[(0, 16)] == me and by[(48, 50)].startswith("helper")
+
+
+def test_an_error_in_a_chunk_is_raised_after_every_chunk_has_stopped() -> None:
+    started: list[int] = []
+    ended: list[int] = []
+    lock = threading.Lock()
+
+    def fn(a: int, b: int) -> np.ndarray:
+        with lock:
+            started.append(a)
+        try:
+            if a == 16:
+                raise ValueError("bad chunk")
+            return np.zeros(b - a)
+        finally:
+            with lock:
+                ended.append(a)
+
+    with ThreadPoolExecutor(1) as helper:
+        with pytest.raises(ValueError, match="bad chunk"):
+            shared_chunks(fn, 64, 16, helper)
+        with lock:
+            assert sorted(started) == sorted(ended) and 16 in started  # nothing still running
+    assert len(shared_chunks(fn, 64, 16)) == 64  # no helper: one call of the whole batch
