@@ -158,8 +158,8 @@ def _survivors(b: Boxes) -> np.ndarray:
 
 
 class TileDetector:
-    """The ONNX tile detector with one thread pool and spinning off (so it shares 2 cores well with the
-    classifier's session)."""
+    """The ONNX tile detector with one thread pool whose threads spin only while a run lasts (so it shares 2
+    cores well with the other models' sessions: :func:`companion.vision.runtime.cpu_session`)."""
 
     def __init__(self, path: str | Path | None = None, threads: int = 2, threshold: float | None = None,
                  snap: bool = True, orient: str | Path | bool | None = True,
@@ -196,7 +196,7 @@ class TileDetector:
                         threads=threads if check_threads is None else check_threads)
         self._faces_thread: ThreadPoolExecutor | None = None
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
-                                                threads, DetectorError, "tile detector model")
+                                                threads, DetectorError, "tile detector model", spin=threads > 1)
         meta = self.session.get_modelmeta().custom_metadata_map
         try:
             self.long_side = int(meta["long_side"])

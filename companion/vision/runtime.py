@@ -1,6 +1,7 @@
 """The one way the vision models get an onnxruntime session: CPU, ``threads`` intra-op threads, sequential
-execution and thread spinning off. Two or three sessions share the table's 2 cores in one process; with
-spinning on, each one's idle threads burn the cores the other needs (the pipeline gets 55-90% slower). Also
+execution and thread spinning off between runs. Two or three sessions share the table's 2 cores in one
+process; with spinning on, each one's idle threads burn the cores the other needs (the pipeline gets 55-90%
+slower); the detector's threads spin only while its run lasts (:func:`cpu_session`'s ``spin``). Also
 :func:`shared_chunks`: a batch shared with a second thread once that one has nothing else to do."""
 
 from __future__ import annotations
@@ -26,25 +27,33 @@ def shipped_model(name: str) -> Path:
     return Path(__file__).resolve().parents[2] / "models" / name
 
 
-def cpu_session(path: Path, threads: int) -> ort.InferenceSession:
+def cpu_session(path: Path, threads: int, spin: bool = False) -> ort.InferenceSession:
+    """``spin``: the intra-op threads spin while a run lasts (waiting for the next operator's work instead of
+    sleeping) and stop the moment it returns (``session.force_spinning_stop``), so they burn no core the
+    other sessions need between runs. The detector asks for it: its network is some forty small
+    convolutions, and waking the second thread for each cost most of what it brought (the network alone on
+    the busy frame: 4.23 ms on one thread, 3.56 on two, 2.61 on two spinning; models/README.md, "The
+    detector's threads spin while it runs"). The small networks do not: spinning made the reader slower."""
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = max(1, threads)
     opts.inter_op_num_threads = 1
     opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
     opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
+    if spin:
+        opts.add_session_config_entry("session.force_spinning_stop", "1")
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
 def model_session(model: Path | None, default: Callable[[], Path], threads: int, error: type[Exception],
-                  what: str) -> tuple[Path, ort.InferenceSession]:
+                  what: str, spin: bool = False) -> tuple[Path, ort.InferenceSession]:
     """The file ``model`` (or ``default()``) and a :func:`cpu_session` of it; ``error`` naming the path when
     there is no such file."""
     path = Path(model) if model is not None else default()
     if not path.is_file():
         raise error(f"{what} not found at {path}")
-    return path, cpu_session(path, threads)
+    return path, cpu_session(path, threads, spin)
 
 
 def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,

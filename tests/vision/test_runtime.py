@@ -84,3 +84,19 @@ def test_an_error_in_a_chunk_is_raised_after_every_chunk_has_stopped() -> None:
         with lock:
             assert sorted(started) == sorted(ended) and 16 in started  # nothing still running
     assert len(shared_chunks(fn, 64, 16)) == 64  # no helper: one call of the whole batch
+
+
+def test_only_the_detector_spins_and_only_while_it_runs() -> None:
+    """Threads spinning between runs burn the cores the other sessions need; the detector's spin only while
+    a run lasts (force_spinning_stop), the other models' not at all."""
+    from companion.vision.read import TileReader
+
+    reader = TileReader(detector_threads=2)
+    det = reader.detector.session.get_session_options()
+    assert det.get_session_config_entry("session.intra_op.allow_spinning") == "1"
+    assert det.get_session_config_entry("session.force_spinning_stop") == "1"
+    assert reader.detector.backs is not None and reader.detector.orienter is not None
+    for session in (reader.classifier.session, reader.detector.backs.session, reader.detector.orienter.session):
+        assert session.get_session_options().get_session_config_entry("session.intra_op.allow_spinning") == "0"
+    one = TileReader(detector_threads=1).detector.session.get_session_options()
+    assert one.get_session_config_entry("session.intra_op.allow_spinning") == "0"  # no pool thread to spin
