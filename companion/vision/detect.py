@@ -194,7 +194,7 @@ class TileDetector:
         self.backs = None if backs is False else \
             BackChecker(None if backs is True or backs is None else Path(backs),
                         threads=threads if check_threads is None else check_threads)
-        self._faces_thread: ThreadPoolExecutor | None = None
+        self._faces_thread = ThreadPoolExecutor(1, thread_name_prefix="faces")  # its thread starts on first use
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model", spin=threads > 1)
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -252,8 +252,8 @@ class TileDetector:
         reader's crops and classifier) and the face-down boxes' (the back check and the rows) need nothing of
         each other, and each leaves a core idle for much of its time (numpy on one thread, small networks
         that two threads barely speed up). Side by side, with the back check, the orientation network and
-        the caller's model on one thread each, the busy frame of ``benchmarks/vision.py`` reads in about a
-        fifth less time (models/README.md, "Faces and backs side by side")."""
+        the caller's model on one thread each, the busy frames of ``benchmarks/vision.py`` read in 3-16% less
+        time, most where the backs are many (models/README.md, "Faces and backs side by side")."""
         net_in, scale, valid = self._letterboxed(image, long_side)
         boxes, seen = self._proposals(net_in, valid)
         up = np.nonzero(boxes.face_up)[0]
@@ -264,8 +264,6 @@ class TileDetector:
             obb[:, :4] /= scale
             return obb, np.asarray(read_faces(obb), np.float32)
 
-        if self._faces_thread is None:
-            self._faces_thread = ThreadPoolExecutor(1, thread_name_prefix="faces")
         job = self._faces_thread.submit(faces) if len(up) else None
         try:
             kept, src = self._settled(seen, boxes, self._faces_thread) if len(boxes) else \
