@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import threading
 import warnings
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor, wait
@@ -31,6 +33,17 @@ from companion.vision.runtime import model_session, shipped_model
 __all__ = ["Boxes", "TileDetector", "DetectorError", "decode", "letterbox", "default_model_path", "model_sha256"]
 
 MODEL_NAME = "tile_detector.onnx"
+
+
+_FACES_LOCK = threading.Lock()
+
+
+def _new_faces_lock() -> None:  # a child forked while another thread held the lock would never see it freed
+    global _FACES_LOCK
+    _FACES_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_new_faces_lock)
 
 
 class DetectorError(ValueError):
@@ -194,7 +207,7 @@ class TileDetector:
         self.backs = None if backs is False else \
             BackChecker(None if backs is True or backs is None else Path(backs),
                         threads=threads if check_threads is None else check_threads)
-        self._faces_thread = ThreadPoolExecutor(1, thread_name_prefix="faces")  # its thread starts on first use
+        self._faces: tuple[int, ThreadPoolExecutor] | None = None  # (process id, executor): see _faces_thread
         self.path, self.session = model_session(Path(path) if path is not None else None, default_model_path,
                                                 threads, DetectorError, "tile detector model", spin=threads > 1)
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -264,9 +277,10 @@ class TileDetector:
             obb[:, :4] /= scale
             return obb, np.asarray(read_faces(obb), np.float32)
 
-        job = self._faces_thread.submit(faces) if len(up) else None
+        helper = self._faces_thread()
+        job = helper.submit(faces) if len(up) else None
         try:
-            kept, src = self._settled(seen, boxes, self._faces_thread) if len(boxes) else \
+            kept, src = self._settled(seen, boxes, helper) if len(boxes) else \
                 (boxes, np.zeros(0, np.int64))
         finally:
             if job is not None:
@@ -285,6 +299,14 @@ class TileDetector:
         rows = row_of[src[faces_kept]]
         obb[faces_kept], out[faces_kept] = turned[rows], read[rows]
         return Boxes(obb, kept.face_up, kept.score), out
+
+    def _faces_thread(self) -> ThreadPoolExecutor:
+        """The one thread :meth:`detect_read` gives the face-up boxes' work. A process forked from one that had
+        it inherits the executor but not its thread (the work would wait for ever): it gets its own."""
+        with _FACES_LOCK:
+            if self._faces is None or self._faces[0] != os.getpid():
+                self._faces = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="faces"))
+            return self._faces[1]
 
     def _run(self, net_in: np.ndarray, valid: tuple[int, int]) -> Boxes:
         """Boxes in ``net_in`` (letterboxed); ``valid``: the (h, w) of the image in it, without the padding,

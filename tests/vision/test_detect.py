@@ -154,17 +154,49 @@ def test_detect_read_gives_detects_boxes_and_each_face_up_box_its_own_row() -> N
 
 
 def test_detect_read_matches_rows_to_the_face_up_boxes_that_stay(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A face-up proposal that does not stay (here the weaker of two boxes of one tile) was read for nothing;
-    the boxes after it get their own rows, not its."""
-    det = TileDetector(threads=1, backs=False, orient=False)
-    proposals = Boxes(np.array([[50, 50, 30, 40, 0], [150, 50, 30, 40, 0], [151, 51, 30, 40, 0],
-                                [250, 50, 30, 40, 0], [350, 50, 30, 40, 0]], np.float32),
-                      np.array([False, True, True, True, False]), np.array([0.9, 0.6, 0.8, 0.7, 0.9], np.float32))
+    """Face-up proposals that do not stay were read for nothing; every kept face-up box gets its own row. Here
+    a face-down box the check drops comes before the faces, a weak face yields to a back, one of two boxes of
+    one tile is suppressed, and a hole in a row of backs is filled (a box of no proposal, at the end)."""
+    det = TileDetector(threads=1, orient=False, weak=0.4)
+    rows = [(50, 50, False, 0.9),    # 0: dropped by the check
+            (150, 150, True, 0.42),  # 1: weak face, yields to the back under it (2)
+            (151, 151, False, 0.9),  # 2: a back the check passes
+            (250, 50, True, 0.6),    # 3: suppressed by its surer twin (4)
+            (251, 51, True, 0.8),    # 4: stays
+            (350, 50, False, 0.9),   # 5: a row of backs at a pitch of 30 with a hole at 410 ...
+            (380, 50, False, 0.9),   # 6
+            (440, 50, False, 0.9),   # 7
+            (550, 50, True, 0.7)]    # 8: stays
+    proposals = Boxes(np.array([[x, y, 28, 40, 0] for x, y, _, _ in rows], np.float32),
+                      np.array([up for *_, up, _ in rows]), np.array([sc for *_, sc in rows], np.float32))
+    check = _FixedCheck({(151.0, 151.0): 0.95, (350.0, 50.0): 0.95, (380.0, 50.0): 0.95, (440.0, 50.0): 0.95,
+                         (410.0, 50.0): 0.95})
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
     monkeypatch.setattr(det, "_proposals", lambda net_in, valid: (proposals, net_in[:valid[0], :valid[1]]))
     image = np.zeros((320, 640, 3), np.uint8)  # letterboxed at 640: scale 1
-    boxes, rows = det.detect_read(image, lambda obb: np.arange(len(obb), dtype=np.float32)[:, None] + 10, 1)
-    assert boxes.obb[:, 0].tolist() == [50, 151, 250, 350] and boxes.face_up.tolist() == [False, True, True, False]
-    assert rows[:, 0].tolist() == [0, 11, 12, 0]  # the 2nd and 3rd face-up proposals; the 1st was dropped
+    boxes, got = det.detect_read(image, lambda obb: np.arange(len(obb), dtype=np.float32)[:, None] + 10, 1)
+    assert sorted(zip(boxes.obb[:, 0].round().tolist(), boxes.face_up.tolist(), got[:, 0].tolist(), strict=True)) == [
+        (151, False, 0), (251, True, 12), (350, False, 0), (380, False, 0), (410, False, 0), (440, False, 0),
+        (550, True, 13)]  # the face-up proposals were 1, 3, 4, 8: rows 10-13 of read_faces's answer
+    serial = det.detect(image)
+    assert np.array_equal(serial.obb, boxes.obb) and np.array_equal(serial.face_up, boxes.face_up)
+
+
+def test_a_reader_used_before_a_fork_reads_in_the_child() -> None:
+    """The faces' thread does not survive a fork; the child gets its own instead of waiting for ever."""
+    import multiprocessing
+
+    frame, _ = _table(500.0)
+    det = TileDetector(threads=1, check_threads=1)
+    n = len(det.detect_read(frame, lambda obb: obb, 5)[0])
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    child = ctx.Process(target=lambda: out.put(len(det.detect_read(frame, lambda obb: obb, 5)[0])))
+    child.start()
+    child.join(60)
+    if child.is_alive():
+        child.kill()
+    assert child.exitcode == 0 and out.get(timeout=5) == n
 
 
 def test_windows_cover_the_image_with_overlap() -> None:

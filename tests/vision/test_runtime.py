@@ -1,6 +1,7 @@
 """Sharing a batch between two threads (companion.vision.runtime.shared_chunks)."""
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -59,31 +60,29 @@ def test_a_busy_helper_leaves_every_chunk_to_the_caller_and_a_free_one_takes_fro
         got = shared_chunks(slow_first, 50, 16, helper)
     assert got.tolist() == (np.arange(50, dtype=np.float32) * 2).tolist()
     by = {(a, b): t for a, b, t in calls}
-    assert by[(0, 16)] == me and by[(48, 50)].startswith("helper")
+    assert len(calls) == 4 and by[(0, 16)] == me and by[(48, 50)].startswith("helper")
 
 
 def test_an_error_in_a_chunk_is_raised_after_every_chunk_has_stopped() -> None:
-    started: list[int] = []
+    """The caller's chunk fails while the helper is still in its own: the error comes out only once the helper's
+    chunk has ended (nothing left running into the next frame)."""
+    helper_started = threading.Event()
     ended: list[int] = []
-    lock = threading.Lock()
 
     def fn(a: int, b: int) -> np.ndarray:
-        with lock:
-            started.append(a)
-        try:
-            if a == 16:
-                raise ValueError("bad chunk")
-            return np.zeros(b - a)
-        finally:
-            with lock:
-                ended.append(a)
+        if a == 0:  # the caller's first chunk
+            assert helper_started.wait(10)
+            raise ValueError("bad chunk")
+        helper_started.set()
+        time.sleep(0.2)  # still running when the caller fails
+        ended.append(a)
+        return np.zeros(b - a)
 
     with ThreadPoolExecutor(1) as helper:
         with pytest.raises(ValueError, match="bad chunk"):
-            shared_chunks(fn, 64, 16, helper)
-        with lock:
-            assert sorted(started) == sorted(ended) and 16 in started  # nothing still running
-    assert len(shared_chunks(fn, 64, 16)) == 64  # no helper: one call of the whole batch
+            shared_chunks(fn, 32, 16, helper)
+        assert ended == [16]
+    assert len(shared_chunks(lambda a, b: np.zeros(b - a), 64, 16)) == 64  # no helper: one call of the batch
 
 
 def test_only_the_detector_spins_and_only_while_it_runs() -> None:
