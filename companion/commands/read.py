@@ -34,7 +34,9 @@ def register(sub: Any) -> None:
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="image files (photos or table frames)")
     p.add_argument("--json", action="store_true", help="one JSON object per photo")
     p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the reading drawn on it")
-    p.add_argument("--threads", type=int, default=2, help="onnxruntime intra-op threads per model (default 2)")
+    p.add_argument("--threads", type=int, default=2,
+                   help="onnxruntime intra-op threads of the detector's network (default 2); the classifier and the "
+                        "back check run on one thread each, side by side in a --single-pass frame")
     p.add_argument("--threshold", type=float,
                    help="detector score threshold (default: the model's, and weaker face-up boxes are kept where "
                         "the classifier is sure of a tile; a threshold given is kept to exactly)")
