@@ -344,7 +344,7 @@ class TileDetector:
         if self.backs is not None and len(boxes):
             # checked before overlaps are suppressed: a face-down box the check drops must not take a face-up
             # box of the same tile with it
-            boxes, src = self._checked_rows(seen, boxes, helper)
+            boxes, src = self._checked(seen, boxes, helper)
         if self.weak is not None and len(boxes):
             # a weak face-up peak has yet to be vouched for (by the reader's classifier): it must not take
             # another box of the same tile with it
@@ -359,12 +359,7 @@ class TileDetector:
         """Bool mask over ``boxes``: the face-up ones under ``threshold``, which only ``weak`` lets through."""
         return np.asarray(boxes.face_up & (boxes.score < self.threshold))
 
-    def _checked(self, seen: np.ndarray, boxes: Boxes) -> Boxes:
-        """:meth:`_checked_rows`' boxes."""
-        return self._checked_rows(seen, boxes)[0]
-
-    def _checked_rows(self, seen: np.ndarray, boxes: Boxes,
-                      helper: Executor | None = None) -> tuple[Boxes, np.ndarray]:
+    def _checked(self, seen: np.ndarray, boxes: Boxes, helper: Executor | None = None) -> tuple[Boxes, np.ndarray]:
         """The boxes that stay: every face-up box; the face-down peaks at or above the check's ``candidates``
         score that the back check passes; and, with ``rows``, the other face-down peaks down to
         :data:`ROW_FLOOR` (weaker ones, and those the check doubted) that lie next to a kept back as the next
@@ -388,7 +383,10 @@ class TileDetector:
         the busy frame about 1 ms. The pairs: on the validation seeds 7, 11, 13 and 777, recall +0.9 / +0.9 / +0.8 /
         +0.7 points for 3 / 3 / 8 / 7 more false boxes, no distractor more; a pair of doubted backs needing a
         third in line found less than half of that (models/README.md, "Rows started by a pair"); so did weak
-        peaks (0.3-0.45) in pairs too, for about one false box a tile gained ("Weak pairs, measured")."""
+        peaks (0.3-0.45) in pairs too, for about one false box a tile gained ("Weak pairs, measured").
+
+        Returns the boxes that stay and, for each, its row in ``boxes`` (-1: a box added for a hole, after the
+        others). ``helper``: a thread that shares the first batch of the check (:meth:`BackChecker.probabilities`)."""
         assert self.backs is not None
         strong = boxes.face_up | (boxes.score >= self.down_threshold)
         keep = np.ones(len(boxes), bool)

@@ -459,11 +459,11 @@ def test_row_completion_grows_a_row_from_its_sure_tiles_and_takes_nothing_off_it
     boxes = Boxes(obb, np.zeros(len(obb), bool), np.array(score + [0.4, 0.4], np.float32))
     check = _FixedCheck({(x, 100.0): p for x, p in zip(xs, prob, strict=True)} | {e: 0.9 for e in extra})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
-    got = det._checked(np.zeros((360, 640, 3), np.uint8), boxes)
+    got = det._checked(np.zeros((360, 640, 3), np.uint8), boxes)[0]
     assert sorted(got.obb[:, 0].round().tolist()) == xs[:5]
     assert check.calls == 6  # the sure pair, then only the boxes a row supported, each once
     det.rows = False
-    assert sorted(det._checked(np.zeros((360, 640, 3), np.uint8), boxes).obb[:, 0].round().tolist()) == xs[1:3]
+    assert sorted(det._checked(np.zeros((360, 640, 3), np.uint8), boxes)[0].obb[:, 0].round().tolist()) == xs[1:3]
 
 
 def test_a_row_takes_back_a_peak_the_check_doubted_but_never_a_face_up_tiles_place() -> None:
@@ -476,7 +476,7 @@ def test_a_row_takes_back_a_peak_the_check_doubted_but_never_a_face_up_tiles_pla
     check = _FixedCheck({(100.0, 100.0): 0.95, (121.0, 100.0): 0.95, (142.0, 100.0): 0.6, (164.0, 100.0): 0.95,
                          (184.0, 100.0): 0.95})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
-    got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))
+    got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))[0]
     assert sorted(zip(got.obb[:, 0].round(1).tolist(), got.face_up.tolist(), strict=True)) == [
         (100.0, False), (121.0, False), (142.0, False), (163.0, True)]  # the row stops at the face
 
@@ -496,19 +496,19 @@ def test_two_doubted_backs_side_by_side_start_a_row_and_a_lone_one_does_not() ->
     check = _FixedCheck({(x, 100.0): p for x, p in zip(xs, prob, strict=True)})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
     seen = np.zeros((360, 640, 3), np.uint8)
-    assert sorted(det._checked(seen, boxes).obb[:, 0].round().tolist()) == xs[:3]
+    assert sorted(det._checked(seen, boxes)[0].obb[:, 0].round().tolist()) == xs[:3]
     # a face-up tile lying on the second of the pair: the first has no partner left, and nothing is kept
     on = Boxes(np.concatenate([obb, obb[1:2]]), np.array([False] * 6 + [True]), np.array([*score, 0.9], np.float32))
-    assert det._checked(seen, on).face_up.tolist() == [True]
+    assert det._checked(seen, on)[0].face_up.tolist() == [True]
     # a pair of unequal widths (20 and 25 px, 30 px apart): the narrow one's pitch takes the wide one, not the
     # other way round; both are kept all the same
     uneven = Boxes(np.array([[100.0, 100.0, 20.0, 28.0, 0.0], [130.0, 100.0, 25.0, 28.0, 0.0]], np.float32),
                    np.zeros(2, bool), np.array([0.6, 0.6], np.float32))
     det.backs = _FixedCheck({(100.0, 100.0): 0.7, (130.0, 100.0): 0.7})  # type: ignore[assignment]
-    assert sorted(det._checked(seen, uneven).obb[:, 0].round().tolist()) == [100.0, 130.0]
+    assert sorted(det._checked(seen, uneven)[0].obb[:, 0].round().tolist()) == [100.0, 130.0]
     det.backs = check  # type: ignore[assignment]
     det.rows = False
-    assert len(det._checked(seen, boxes)) == 0
+    assert len(det._checked(seen, boxes)[0]) == 0
 
 
 class _FixedNet:
@@ -586,7 +586,7 @@ def test_a_hole_in_a_row_is_filled_where_the_check_finds_a_back_and_no_face_lies
     probs = {(x, 100.0): 0.95 for x in xs} | {(142.0, 100.0): 0.95, (163.0, 100.0): 0.85}
     check = _FixedCheck(probs | {(100.0, 200.0): 0.95, (121.0, 200.0): 0.95, (142.0, 200.0): 0.95})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
-    got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))
+    got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))[0]
     first = got.obb[:, 1] == 100.0
     # the hole at 142 filled, as sure as its row's weaker end (0.7, under the check's 0.95); 163 left empty
     assert sorted(zip(got.obb[first, 0].round().tolist(), got.score[first].astype(float).round(2).tolist(), strict=True)) == [
@@ -594,7 +594,7 @@ def test_a_hole_in_a_row_is_filled_where_the_check_finds_a_back_and_no_face_lies
     assert sorted(zip(got.obb[~first, 0].round().tolist(), got.face_up[~first].tolist(), strict=True)) == [
         (100.0, False), (121.0, True), (142.0, False)]  # the face holds its place: no back put on it
     det.rows = False
-    assert len(det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))) == 7
+    assert len(det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))[0]) == 7
 
 
 def test_row_gaps_count_a_hole_by_the_rows_own_pitch_and_size_and_turn_its_boxes_between_the_ends() -> None:
@@ -623,16 +623,16 @@ def test_a_filled_hole_is_as_sure_as_its_check_when_that_is_under_its_ends_and_h
     check = _FixedCheck({(x, 100.0): 0.95 for x in (100.0, 121.0, 163.0, 184.0)} | {(142.0, 100.0): 0.92})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
     seen = np.zeros((360, 640, 3), np.uint8)
-    got = det._checked(seen, Boxes(obb, np.zeros(4, bool), score))
+    got = det._checked(seen, Boxes(obb, np.zeros(4, bool), score))[0]
     hole = np.nonzero(got.obb[:, 0].round() == 142.0)[0]
     assert len(got) == 5 and len(hole) == 1 and round(float(got.score[hole[0]]), 2) == 0.92
     # a face-up box lying across the hole (a wider tile, its centre 8 px off the hole's: too far for the
     # centres' clash test, but the hole's centre lies inside it) holds its place
     face = Boxes(np.concatenate([obb, [[150.0, 100.0, 30.0, 40.0, 0.0]]]).astype(np.float32),
                  np.array([False] * 4 + [True]), np.concatenate([score, [0.9]]).astype(np.float32))
-    assert sorted(det._checked(seen, face).obb[:, 0].round().tolist()) == [100.0, 121.0, 150.0, 163.0, 184.0]
+    assert sorted(det._checked(seen, face)[0].obb[:, 0].round().tolist()) == [100.0, 121.0, 150.0, 163.0, 184.0]
     det.holes = False
-    assert len(det._checked(seen, Boxes(obb, np.zeros(4, bool), score))) == 4
+    assert len(det._checked(seen, Boxes(obb, np.zeros(4, bool), score))[0]) == 4
 
 
 def test_two_weak_backs_side_by_side_do_not_start_a_row() -> None:
@@ -645,4 +645,4 @@ def test_two_weak_backs_side_by_side_do_not_start_a_row() -> None:
     obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in xs], np.float32)
     check = _FixedCheck({(x, 100.0): 0.6 for x in xs})
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
-    assert len(det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, np.zeros(3, bool), score))) == 0
+    assert len(det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, np.zeros(3, bool), score))[0]) == 0
