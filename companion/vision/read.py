@@ -9,8 +9,10 @@ Face-down tiles are ``0x``. A box the detector found face down (it sees the tile
 face) is a back: the detector's back check (:mod:`companion.vision.backs`) has already dropped the face-down
 boxes where no tile lies, and the classifier does not read them. (Without the check, a face-down box the
 classifier reads as a tile is a back, :func:`backs_face_down`.) The classifier reads the kind of the
-others; a box that it says is not a tile at all (a die, a chip, a coin, a finger) is dropped. The
-onnxruntime sessions run with thread spinning off.
+others; a box that it says is not a tile at all (a die, a chip, a coin, a finger) is dropped. In a frame
+read in one pass, the face-up boxes (orientation, crops, classifier) and the face-down ones (back check, rows)
+are worked out side by side on the two cores (``TileReader(parallel=True)``). The onnxruntime sessions' threads
+do not spin between runs (the detector's spin while its run lasts: :func:`companion.vision.runtime.cpu_session`).
 """
 
 from __future__ import annotations
