@@ -246,23 +246,23 @@ class TileReader:
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
-        checks = self.detector.backs is not None and self._back >= 0
+        size = (int(image.shape[1]), int(image.shape[0]))
+        checks = self.detector.backs is not None and self._back >= 0  # face-down boxes the check passed are backs
         if self.parallel and checks and not tiled and self.turns == 1 and not self.retry:
             # the checked backs are read 0x without the classifier, the faces at the same time as they are checked
             reread = bool(self.reread)
             boxes, probs = self.detector.detect_read(
                 image, lambda obb: self.classifier.probabilities(upright_crops(image, obb), reread),
                 len(self._kind_of), self.long_side)
-            probs[~boxes.face_up, self._back] = 1.0
             if len(boxes) == 0:
-                return Detections.empty((int(image.shape[1]), int(image.shape[0])))
+                return Detections.empty(size)
+            probs[~boxes.face_up, self._back] = 1.0
             return self._combine(boxes, probs, image)
         boxes = self.detector.detect_tiled(image, self.long_side) if tiled else \
             self.detector.detect(image, self.long_side)
-        size = (int(image.shape[1]), int(image.shape[0]))
         if len(boxes) == 0:
             return Detections.empty(size)
-        checked = ~boxes.face_up if self.detector.backs is not None and self._back >= 0 else np.zeros(len(boxes), bool)
+        checked = ~boxes.face_up if checks else np.zeros(len(boxes), bool)
         if not checked.any():
             return self._combine(*self._read_boxes(image, boxes, tiled), image)
         # checked backs are read without the classifier: 0x for sure; the rest keep the detector's order
