@@ -90,33 +90,56 @@ def _style_cache(sample_style: Any, seed: int, split: str, k: int) -> object:
 
 
 def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tuple[np.ndarray, list[np.ndarray]]:
-    """``n`` scenes of ``split``, rendered (or loaded from ``cache``)."""
-    path = cache / f"scenes-{split}-{seed}-{n}-{SIZE}-labels{LABELS}.npz"
+    """``n`` scenes of ``split``, rendered (or loaded from ``cache``). Scene ``i`` depends on ``(seed, split, i)``
+    alone, so a set bigger than any cached one starts from the biggest smaller one and renders only the scenes it
+    lacks (growing the back check's 6400 scenes to 12800 rendered 12800 before: half the time thrown away)."""
+    path = _set_path(cache, split, seed, n)
     if path.is_file():
-        data = np.load(path)
-        offsets, all_boxes = data["offsets"], data["boxes"]  # (each data[...] reads the file again)
-        return data["frames"], [all_boxes[offsets[i]:offsets[i + 1]] for i in range(n)]
-    jobs = [(seed, split, i) for i in range(n)]
-    out: list[tuple[np.ndarray, np.ndarray]] = []
-    bar = Progress(n, f"render {split}")
+        return _load_set(path, n)
+    have = max((m for m in _cached_sizes(cache, split, seed) if m < n), default=0)
+    frames = np.empty((n, SIZE, SIZE, 3), np.uint8)
+    boxes: list[np.ndarray] = []
+    if have:
+        frames[:have], boxes = _load_set(_set_path(cache, split, seed, have), have)
+    jobs = [(seed, split, i) for i in range(have, n)]
+    bar = Progress(len(jobs), f"render {split}" + (f" (scenes {have}-{n - 1}; the first {have} cached)" if have else ""))
     if workers > 1:
         import multiprocessing as mp
 
         with mp.get_context("fork").Pool(workers) as pool:
-            for res in pool.imap(_render_one, jobs, chunksize=4):
-                out.append(res)
+            results = pool.imap(_render_one, jobs, chunksize=4)
+            for i, (frame, b) in enumerate(results, have):
+                frames[i] = frame
+                boxes.append(b)
                 bar.step()
     else:
-        for job in jobs:
-            out.append(_render_one(job))
+        for i, job in enumerate(jobs, have):
+            frames[i], b = _render_one(job)
+            boxes.append(b)
             bar.step()
     bar.done()
-    frames = np.stack([f for f, _ in out])
-    boxes = [b for _, b in out]
     offsets = np.cumsum([0] + [len(b) for b in boxes])
     cache.mkdir(parents=True, exist_ok=True)
     np.savez(path, frames=frames, boxes=np.concatenate(boxes) if boxes else np.zeros((0, 7)), offsets=offsets)
     return frames, boxes
+
+
+def _set_path(cache: Path, split: str, seed: int, n: int) -> Path:
+    return cache / f"scenes-{split}-{seed}-{n}-{SIZE}-labels{LABELS}.npz"
+
+
+def _cached_sizes(cache: Path, split: str, seed: int) -> list[int]:
+    """The scene counts of the sets of ``split`` and ``seed`` in ``cache`` (this ``SIZE`` and ``LABELS``)."""
+    prefix, suffix = f"scenes-{split}-{seed}-", f"-{SIZE}-labels{LABELS}.npz"
+    names = (p.name for p in cache.glob(f"{prefix}*{suffix}")) if cache.is_dir() else iter(())
+    middles = (name[len(prefix):-len(suffix)] for name in names)
+    return [int(m) for m in middles if m.isdigit()]
+
+
+def _load_set(path: Path, n: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    data = np.load(path)
+    offsets, all_boxes = data["offsets"], data["boxes"]  # (each data[...] reads the file again)
+    return data["frames"], [all_boxes[offsets[i]:offsets[i + 1]] for i in range(n)]
 
 
 def batch_tensors(frames: np.ndarray, boxes: list[np.ndarray], idx: np.ndarray, rng: np.random.Generator,

@@ -25,6 +25,28 @@ def test_targets_put_a_peak_at_each_visible_tile_and_ignore_half_hidden_ones() -
     assert t["mask"][1, 10, 25] == 1 and t["mask"][1, 10, 10] == 0  # face down: angle taken mod 180
 
 
+def test_a_bigger_scene_set_renders_only_the_scenes_the_cached_smaller_one_lacks(tmp_path, monkeypatch) -> None:
+    rendered: list[int] = []
+    render_one = train_detector._render_one
+
+    def counting(job: tuple[int, str, int]) -> tuple[np.ndarray, np.ndarray]:
+        rendered.append(job[2])
+        return render_one(job)
+
+    monkeypatch.setattr(train_detector, "_render_one", counting)
+    grown = tmp_path / "grown"
+    train_detector.render_set(2, 5, "train", grown, 1)
+    frames, boxes = train_detector.render_set(3, 5, "train", grown, 1)
+    assert rendered == [0, 1, 2]  # scenes 0 and 1 came from the 2-scene set
+    again, again_boxes = train_detector.render_set(3, 5, "train", grown, 1)  # the 3-scene set itself, cached
+    assert rendered == [0, 1, 2] and np.array_equal(again, frames)
+    fresh, fresh_boxes = train_detector.render_set(3, 5, "train", tmp_path / "fresh", 1)
+    assert frames.dtype == fresh.dtype == np.uint8 and np.array_equal(frames, fresh)
+    assert all(np.array_equal(a, b) for a, b in zip(boxes, fresh_boxes, strict=True)) and len(boxes) == 3
+    assert all(np.array_equal(a, b) for a, b in zip(again_boxes, fresh_boxes, strict=True))
+    assert sorted(train_detector._cached_sizes(grown, "train", 5)) == [2, 3]
+
+
 def test_smoke_run_trains_evaluates_and_exports(tmp_path, capsys) -> None:
     out = tmp_path / "det.onnx"
     assert train_detector.main(["--smoke", "--cache", str(tmp_path / "cache"), "--out", str(out),
