@@ -45,6 +45,11 @@ def test_a_bigger_scene_set_renders_only_the_scenes_the_cached_smaller_one_lacks
     assert all(np.array_equal(a, b) for a, b in zip(boxes, fresh_boxes, strict=True)) and len(boxes) == 3
     assert all(np.array_equal(a, b) for a, b in zip(again_boxes, fresh_boxes, strict=True))
     assert sorted(train_detector._cached_sizes(grown, "train", 5)) == [2, 3]
+    before = list(rendered)
+    fresh_one, fresh_one_boxes = train_detector.render_set(1, 5, "train", fresh_dir := tmp_path / "fresh", 1)
+    assert rendered == before and np.array_equal(fresh_one, fresh[:1])  # the first of the cached 3-scene set
+    assert np.array_equal(fresh_one_boxes[0], fresh_boxes[0]) and len(fresh_one_boxes) == 1
+    assert sorted(train_detector._cached_sizes(fresh_dir, "train", 5)) == [3]  # nothing new written
 
 
 def test_smoke_run_trains_evaluates_and_exports(tmp_path, capsys) -> None:
