@@ -503,7 +503,9 @@ def test_a_face_up_blank_is_a_white_dragon_and_a_face_down_one_a_tile_body(reade
     probs[6:10, names.index("unknown")] = 0.1
     probs[[10, 11], names.index("0x")] = 0.8
     probs[[10, 11], names.index("5z")] = 0.2
-    monkeypatch.setattr(reader.detector.backs, "probabilities", lambda image, boxes: np.ones(len(boxes), np.float32))
+    # the check passes every box, but is not sure enough of any to keep it against the colour rule
+    monkeypatch.setattr(reader.detector.backs, "probabilities",
+                        lambda image, boxes: np.full(len(boxes), 0.9, np.float32))
     dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
     got = {(round(float(x)), round(float(y))): str(Tile(int(k))) for (x, y, *_), k in zip(dets.obb, dets.kind, strict=True)}
     assert got[(40 + 31 * 4, 200)] == "5z" and got[(400, 200)] == "0x"
@@ -511,6 +513,40 @@ def test_a_face_up_blank_is_a_white_dragon_and_a_face_down_one_a_tile_body(reade
     assert sorted(got.values()).count("0x") == 7 and sorted(got.values()).count("5p") == 4
     i = int(np.nonzero((dets.obb[:, 0] == 40 + 31 * 4) & (dets.obb[:, 1] == 200))[0][0])
     assert Tile(int(dets.top3_kind[i, 0])) == Tile.Z5 and dets.top3_score[i, 0] == pytest.approx(1.0)
+
+
+def test_a_back_the_check_is_sure_of_stays_whatever_its_colour(reader: TileReader,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of :func:`_blank_table`, the dark patch (box 13) found face down and given ``ODD_SURE`` by the
+    back check (a back in shadow), the chip (box 11) just under it: the colour rule drops both, the check keeps
+    the patch. The check is asked again only about the boxes the colour rule dropped and the bodies left them."""
+    from companion.vision.detect import Boxes
+    from companion.vision.read import ODD_SURE
+
+    img, obb = _blank_table()
+    names = reader.classifier.info.class_names
+    face_up = np.ones(len(obb), bool)
+    face_up[[0, 1, 2, 3, 4, 5, 12, 13]] = False
+    probs = np.zeros((len(obb), len(names)), np.float32)
+    probs[~face_up, names.index("0x")] = 1.0
+    probs[6:10, names.index("5p")] = 1.0
+    probs[[10, 11], names.index("0x")] = 1.0
+    asked: list[list[int]] = []
+
+    def check(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        asked.append(sorted(round(float(x)) for x in boxes[:, 0]))
+        sure = (boxes[:, 0] == 440) & (boxes[:, 1] == 200)
+        return np.where(sure, ODD_SURE, np.nextafter(np.float32(ODD_SURE), np.float32(0))).astype(np.float32)
+
+    monkeypatch.setattr(reader.detector.backs, "probabilities", check)
+    dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
+    got = {(round(float(x)), round(float(y))): str(Tile(int(k))) for (x, y, *_), k in zip(dets.obb, dets.kind, strict=True)}
+    assert got[(440, 200)] == "0x" and (40 + 31 * 5, 200) not in got
+    assert asked[-1] == [40 + 31 * 5, 440]  # the chip and the patch: not the bodies, not the backs of the wall
+    monkeypatch.setattr(reader.detector.backs, "probabilities",
+                        lambda image, boxes: np.full(len(boxes), 0.9, np.float32))
+    dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
+    assert (440, 200) not in {(round(float(x)), round(float(y))) for x, y, *_ in dets.obb}
 
 
 def test_a_tile_tied_with_not_a_tile_is_read_as_that_tile(reader: TileReader) -> None:
