@@ -53,10 +53,11 @@ class BackChecker(SquareModel):
         self.detector_sha256 = self.meta.get("detector_sha256", "")
 
     def probabilities(self, image: np.ndarray, obb: np.ndarray, helper: Executor | None = None) -> np.ndarray:
-        """``N``: for each box (in ``image``'s pixels: the detector's input), the probability that a tile lies
-        there. ``helper``: a thread that reads chunks of the boxes (:data:`CHUNK`) too once it has nothing else
-        to do (:func:`companion.vision.runtime.shared_chunks`; the network's session on one thread, each run on
-        the thread that calls it)."""
+        """``N``: for each box (in ``image``'s pixels: the detector's input, or the image itself at full
+        resolution, as the reader asks about some boxes again: each square is cut to its box's size), the
+        probability that a tile lies there. ``helper``: a thread that reads chunks of the boxes (:data:`CHUNK`)
+        too once it has nothing else to do (:func:`companion.vision.runtime.shared_chunks`; the network's
+        session on one thread, each run on the thread that calls it)."""
         return shared_chunks(lambda a, b: self._run(image, obb[a:b], 1).reshape(-1), len(obb), CHUNK, helper)
 
     def keep(self, image: np.ndarray, obb: np.ndarray, face_up: np.ndarray) -> np.ndarray:

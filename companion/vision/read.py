@@ -353,12 +353,15 @@ class TileReader:
         return self._not_tiles(probs, weak & (probs[:, self._kind_of >= 0].max(axis=1) < WEAK_SURE))
 
     def _sure_backs(self, image: np.ndarray, obb: np.ndarray, cand: np.ndarray) -> np.ndarray:
-        """Bool mask over ``obb``: the boxes of ``cand`` (read as backs, not of the backs' colour near them:
-        :func:`_odd_backs`) that the back check gives at least :data:`ODD_SURE`, seeing each box in the image
-        at its own scale. Such a box is a back in other light, or in a second wall whose colour the rows near
-        it do not show, not a cup or a cloth: the colour rule was made when the check was weaker, and on 40
-        validation scenes (seed 7) it dropped 9 backs the check gave 0.94-1.0, all of them tiles. Only the
-        boxes the colour rule drops are checked again, so a frame without such a box pays nothing."""
+        """Bool mask over ``obb``: the boxes of ``cand`` (found face down, read as backs, not of the backs' colour
+        near them: :func:`_odd_backs`) that the back check gives at least :data:`ODD_SURE`, asked again on each
+        box in the image at its own scale. Such a box is a back in other light, or in a second wall whose colour
+        the rows near it do not show, not a cup or a cloth: the colour rule was made when the check was weaker,
+        and on 40 validation scenes (seed 7) the 9 boxes it dropped after the check had passed them (0.94-1.0 at
+        the detector's scale) were all tiles. Face-up boxes are not asked about: one read as a back is a blank
+        face or nothing (the check says a tile is there, not that it shows its back), and :func:`_tile_bodies`
+        judges the blanks. Only the boxes the colour rule drops are asked about, so a frame without such a box
+        pays nothing."""
         out = np.zeros(len(obb), bool)
         check = self.detector.backs
         rows = np.nonzero(cand)[0]
@@ -383,7 +386,7 @@ class TileReader:
             probs = probs.copy()
             probs[white, self._white] += probs[white, self._back]
             probs[white, self._back] = 0.0
-        keep &= ~odd | body | self._sure_backs(image, boxes.obb, odd & ~body)
+        keep &= ~odd | body | self._sure_backs(image, boxes.obb, odd & ~body & ~boxes.face_up)
         # stable: a tie between a tile and "not a tile" is broken as argmax broke it for ``keep`` above (the
         # tiles' columns come first); the default sort once put "not a tile" first and a kept box had no kind
         order = np.argsort(-probs, axis=1, kind="stable")[:, :3]

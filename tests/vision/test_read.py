@@ -517,9 +517,10 @@ def test_a_face_up_blank_is_a_white_dragon_and_a_face_down_one_a_tile_body(reade
 
 def test_a_back_the_check_is_sure_of_stays_whatever_its_colour(reader: TileReader,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table of :func:`_blank_table`, the dark patch (box 13) found face down and given ``ODD_SURE`` by the
-    back check (a back in shadow), the chip (box 11) just under it: the colour rule drops both, the check keeps
-    the patch. The check is asked again only about the boxes the colour rule dropped and the bodies left them."""
+    """The table of :func:`_blank_table`: the dark patch (box 13, found face down: a back in shadow) and the chip
+    (box 11, found face up and read as a back) both given ``ODD_SURE`` by the back check. The colour rule drops
+    both; the check keeps the patch, and only the patch is asked about again: a face-up box read as a back is a
+    blank face or nothing, whatever the check says. Just under ``ODD_SURE`` the patch is dropped too."""
     from companion.vision.detect import Boxes
     from companion.vision.read import ODD_SURE
 
@@ -533,20 +534,24 @@ def test_a_back_the_check_is_sure_of_stays_whatever_its_colour(reader: TileReade
     probs[[10, 11], names.index("0x")] = 1.0
     asked: list[list[int]] = []
 
-    def check(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        asked.append(sorted(round(float(x)) for x in boxes[:, 0]))
-        sure = (boxes[:, 0] == 440) & (boxes[:, 1] == 200)
-        return np.where(sure, ODD_SURE, np.nextafter(np.float32(ODD_SURE), np.float32(0))).astype(np.float32)
+    def check(level: float):
+        def probabilities(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+            asked.append(sorted(round(float(x)) for x in boxes[:, 0]))
+            return np.full(len(boxes), level, np.float32)
+        return probabilities
 
-    monkeypatch.setattr(reader.detector.backs, "probabilities", check)
-    dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
-    got = {(round(float(x)), round(float(y))): str(Tile(int(k))) for (x, y, *_), k in zip(dets.obb, dets.kind, strict=True)}
+    def read(level: float) -> dict[tuple[int, int], str]:
+        monkeypatch.setattr(reader.detector.backs, "probabilities", check(level))
+        dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
+        return {(round(float(x)), round(float(y))): str(Tile(int(k)))
+                for (x, y, *_), k in zip(dets.obb, dets.kind, strict=True)}
+
+    got = read(ODD_SURE)
     assert got[(440, 200)] == "0x" and (40 + 31 * 5, 200) not in got
-    assert asked[-1] == [40 + 31 * 5, 440]  # the chip and the patch: not the bodies, not the backs of the wall
-    monkeypatch.setattr(reader.detector.backs, "probabilities",
-                        lambda image, boxes: np.full(len(boxes), 0.9, np.float32))
-    dets = reader._combine(Boxes(obb, face_up, np.full(len(obb), 0.9, np.float32)), probs, img)
-    assert (440, 200) not in {(round(float(x)), round(float(y))) for x, y, *_ in dets.obb}
+    assert asked[-1] == [440]  # not the chip, the bodies (10, 12) or the wall's backs
+    got = read(float(np.nextafter(np.float32(ODD_SURE), np.float32(0))))
+    assert (440, 200) not in got and (40 + 31 * 5, 200) not in got
+    assert got[(40 + 31 * 4, 200)] == "5z" and got[(400, 200)] == "0x"  # the blanks as before
 
 
 def test_a_tile_tied_with_not_a_tile_is_read_as_that_tile(reader: TileReader) -> None:
