@@ -461,7 +461,7 @@ def test_row_completion_grows_a_row_from_its_sure_tiles_and_takes_nothing_off_it
     det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
     got = det._checked(np.zeros((360, 640, 3), np.uint8), boxes)[0]
     assert sorted(got.obb[:, 0].round().tolist()) == xs[:5]
-    assert check.calls == 6  # the sure pair, then only the boxes a row supported, each once
+    assert check.calls == len(obb)  # every face-down peak once, all in the first batch
     det.rows = False
     assert sorted(det._checked(np.zeros((360, 640, 3), np.uint8), boxes)[0].obb[:, 0].round().tolist()) == xs[1:3]
 
@@ -479,6 +479,30 @@ def test_a_row_takes_back_a_peak_the_check_doubted_but_never_a_face_up_tiles_pla
     got = det._checked(np.zeros((360, 640, 3), np.uint8), Boxes(obb, up, score))[0]
     assert sorted(zip(got.obb[:, 0].round(1).tolist(), got.face_up.tolist(), strict=True)) == [
         (100.0, False), (121.0, False), (142.0, False), (163.0, True)]  # the row stops at the face
+
+
+def test_a_weak_lone_peak_stays_where_the_check_is_sure_of_it() -> None:
+    from companion.vision.detect import ROW_FLOOR, WEAK_BACK_SURE
+
+    det = TileDetector(threads=1, orient=False)
+    # lone weak face-down peaks, no row near any: at 100 the check is sure (kept); at 200 just under sure
+    # (dropped); at 300 sure, but a kept face-up tile lies there (the face stays, the peak goes); at 400 a
+    # strong peak the check doubts (dropped: sure is for weak peaks only, a strong one has its threshold)
+    just_under = float(np.nextafter(np.float32(WEAK_BACK_SURE), np.float32(0)))
+    obb = np.array([[x, 100.0, 20.0, 28.0, 0.0] for x in (100, 200, 300, 300.5, 400)], np.float32)
+    up = np.array([False, False, False, True, False])
+    score = np.array([ROW_FLOOR, 0.4, 0.4, 0.8, 0.6], np.float32)
+    check = _FixedCheck({(100.0, 100.0): WEAK_BACK_SURE, (200.0, 100.0): just_under, (300.0, 100.0): 1.0,
+                         (400.0, 100.0): 0.8})
+    det.backs, det.down_threshold = check, check.candidates  # type: ignore[assignment]
+    seen = np.zeros((360, 640, 3), np.uint8)
+    got = det._checked(seen, Boxes(obb, up, score))[0]
+    assert sorted(zip(got.obb[:, 0].round(1).tolist(), got.face_up.tolist(), strict=True)) == [
+        (100.0, False), (300.5, True)]
+    det.rows = False  # without rows the weak peaks are not asked about at all
+    check.calls = 0
+    got = det._checked(seen, Boxes(obb, up, score))[0]
+    assert got.obb[:, 0].round(1).tolist() == [300.5] and check.calls == 1
 
 
 def test_two_doubted_backs_side_by_side_start_a_row_and_a_lone_one_does_not() -> None:
