@@ -383,10 +383,11 @@ class TileDetector:
         runs along the boxes' width only: along their height too, a green phone lying beside a green wall on
         seed 777 was taken for the next tile. It cost the busy frame about 1 ms when only the weak peaks a row
         supported were checked, in a second batch; all of them in the first batch (shared with the face-up
-        boxes' thread) cost nothing measurable more (models/README.md, "Weak backs the check is sure of"). The pairs: on the validation seeds 7, 11, 13 and 777, recall +0.9 / +0.9 / +0.8 /
-        +0.7 points for 3 / 3 / 8 / 7 more false boxes, no distractor more; a pair of doubted backs needing a
-        third in line found less than half of that (models/README.md, "Rows started by a pair"); so did weak
-        peaks (0.3-0.45) in pairs too, for about one false box a tile gained ("Weak pairs, measured").
+        boxes' thread) cost nothing measurable more (models/README.md, "Weak backs the check is sure of").
+        The pairs: on the validation seeds 7, 11, 13 and 777, recall +0.9 / +0.9 / +0.8 / +0.7 points for
+        3 / 3 / 8 / 7 more false boxes, no distractor more; a pair of doubted backs needing a third in line found
+        less than half of that (models/README.md, "Rows started by a pair"); so did weak peaks (0.3-0.45) in
+        pairs too, for about one false box a tile gained ("Weak pairs, measured").
 
         Returns the boxes that stay and, for each, its row in ``boxes`` (-1: a box added for a hole, after the
         others). ``helper``: a thread that shares the first batch of the check (:meth:`BackChecker.probabilities`)."""
@@ -498,17 +499,17 @@ class TileDetector:
 
 ROW_FLOOR = 0.3
 """Row completion (:meth:`TileDetector._checked`): a face-down peak down to this score ..."""
+ROW_CHECK = 0.5
+"""... that the back check gives at least this probability is kept where it continues a row of kept face-down
+boxes (:func:`row_support`) ..."""
+ROW_ROUNDS = 3
+"""... in up to this many rounds (each can extend a row by a tile at each end)."""
 WEAK_BACK_SURE = 0.97
 """A face-down peak under the check's ``candidates`` score (down to :data:`ROW_FLOOR`) that no row supports is kept
 where the back check gives it at least this (:meth:`TileDetector._checked`): the peak is weak, the check sure. On
 the validation seeds 7, 11 and 13 (40 scenes each) 0.99 / 0.97 / 0.95 / 0.9 read 13 / 19 / 22 / 27 tiles more
 right for 0 / 0 / 1 / 1 false boxes more; on 777, 31, 57 and 2024, not chosen on, 0.97 read 28 more for 3, no
 distractor more (models/README.md, "Weak backs the check is sure of")."""
-ROW_CHECK = 0.5
-"""... that the back check gives at least this probability is kept where it continues a row of kept face-down
-boxes (:func:`row_support`) ..."""
-ROW_ROUNDS = 3
-"""... in up to this many rounds (each can extend a row by a tile at each end)."""
 ROW_PITCH = (0.65, 1.25)
 """A neighbour in a row lies this many of its box widths along its width axis (less than one: a standing tile
 seen at a slant is boxed by its outline, top and back, wider than the row's pitch; from 0.8 to 0.65 on the
