@@ -101,7 +101,7 @@ def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tupl
     bigger = min((m for m in sizes if m > n), default=0)
     if bigger:
         frames, boxes = _load_set(_set_path(cache, split, seed, bigger), n)
-        return frames[:n], boxes
+        return frames[:n].copy(), boxes  # a copy: a view would keep all of the bigger set's frames in memory
     have = max((m for m in sizes if m < n), default=0)
     frames = np.empty((n, SIZE, SIZE, 3), np.uint8)
     boxes: list[np.ndarray] = []
@@ -130,13 +130,19 @@ def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tupl
     return frames, boxes
 
 
+def _set_name(split: str, seed: int) -> tuple[str, str]:
+    """A cached set's file name before and after its scene count (this ``SIZE`` and ``LABELS``)."""
+    return f"scenes-{split}-{seed}-", f"-{SIZE}-labels{LABELS}.npz"
+
+
 def _set_path(cache: Path, split: str, seed: int, n: int) -> Path:
-    return cache / f"scenes-{split}-{seed}-{n}-{SIZE}-labels{LABELS}.npz"
+    prefix, suffix = _set_name(split, seed)
+    return cache / f"{prefix}{n}{suffix}"
 
 
 def _cached_sizes(cache: Path, split: str, seed: int) -> list[int]:
     """The scene counts of the sets of ``split`` and ``seed`` in ``cache`` (this ``SIZE`` and ``LABELS``)."""
-    prefix, suffix = f"scenes-{split}-{seed}-", f"-{SIZE}-labels{LABELS}.npz"
+    prefix, suffix = _set_name(split, seed)
     names = (p.name for p in cache.glob(f"{prefix}*{suffix}")) if cache.is_dir() else iter(())
     middles = (name[len(prefix):-len(suffix)] for name in names)
     return [int(m) for m in middles if m.isdigit()]
