@@ -101,7 +101,7 @@ class Detections:
     up), ``kind`` N int16 (a :class:`Tile` value; 42 = ``0x``, face down), ``face_up`` N bool (as the
     detector saw it), ``score`` N float32 (detector score x classifier score; for a back the back check
     passed, the detector's score), ``top3_kind`` N x 3 int16 and ``top3_score`` N x 3 float32 (the
-    classifier's three best readings that are tiles, "not a tile" replaced by the best; for a back the check
+    classifier's three best readings that are tiles, three kinds, "not a tile" left out; for a back the check
     passed, ``0x`` with 1; for a box read as a back without the check because the detector found it face
     down, ``0x`` with the probability of "a tile", the others 0); ``image_size`` (w, h) of the image read,
     (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
@@ -387,15 +387,16 @@ class TileReader:
             probs[white, self._white] += probs[white, self._back]
             probs[white, self._back] = 0.0
         keep &= ~odd | body | self._sure_backs(image, boxes.obb, odd & ~body & ~boxes.face_up)
-        # stable: a tie between a tile and "not a tile" is broken as argmax broke it for ``keep`` above (the
-        # tiles' columns come first); the default sort once put "not a tile" first and a kept box had no kind
-        order = np.argsort(-probs, axis=1, kind="stable")[:, :3]
-        top_p = np.take_along_axis(probs, order, axis=1).astype(np.float32)
-        top_k = self._kind_of[order]
-        best_k, best_p = top_k[:, 0], top_p[:, 0]  # a white dragon's reading is at least its back's was
+        # the three best readings that are tiles, "not a tile" left out: a kept box's best reading is a tile (its
+        # best column was one for ``keep`` above, and a white dragon's reading is at least its back's was), so
+        # the first is that tile; stable: ties are broken as argmax broke them, in the columns' order
+        tile_cols = np.nonzero(self._kind_of >= 0)[0]
+        tile_probs = probs[:, tile_cols]
+        order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
+        top_p = np.take_along_axis(tile_probs, order, axis=1).astype(np.float32)
+        top_k = self._kind_of[tile_cols[order]]
+        best_k, best_p = top_k[:, 0], top_p[:, 0]
         keep &= ~_covered(boxes.obb, boxes.score * best_p, boxes.face_up, keep)
-        # the three best readings that are tiles (a "not a tile" runner-up is left out of top-3)
-        top_k = np.where(top_k < 0, best_k[:, None], top_k)
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
                           np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
                           top_k[keep].astype(np.int16), top_p[keep], size)

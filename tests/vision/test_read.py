@@ -573,6 +573,25 @@ def test_a_tile_tied_with_not_a_tile_is_read_as_that_tile(reader: TileReader) ->
     assert np.all(dets.top3_kind >= 0)
 
 
+def test_the_three_best_readings_are_three_tiles_without_not_a_tile(reader: TileReader) -> None:
+    """A tile read at 0.5 with "not a tile" the runner-up (0.3): its three best readings are the three best
+    tiles, three kinds with their own probabilities. (They were once the tile, then the tile again with the
+    probability of "not a tile", which ``companion read --json`` printed as a second guess.)"""
+    from companion.vision.detect import Boxes
+
+    names = reader.classifier.info.class_names
+    probs = np.zeros((1, len(names)), np.float32)
+    for name, p in [("7p", 0.5), ("unknown", 0.3), ("9p", 0.12), ("1p", 0.05), ("2p", 0.03)]:
+        probs[0, names.index(name)] = p
+    obb = np.array([[100, 100, 30, 40, 0]], np.float32)
+    img = np.full((200, 200, 3), 90, np.uint8)
+    dets = reader._combine(Boxes(obb, np.ones(1, bool), np.full(1, 0.9, np.float32)), probs, img)
+    assert [str(Tile(int(k))) for k in dets.top3_kind[0]] == ["7p", "9p", "1p"]
+    np.testing.assert_allclose(dets.top3_score[0], [0.5, 0.12, 0.05], rtol=1e-6)
+    assert dets.to_json()[0]["top3"] == [{"tile": "7p", "score": 0.5}, {"tile": "9p", "score": 0.12},
+                                         {"tile": "1p", "score": 0.05}]
+
+
 @settings(max_examples=60)
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 43), st.sampled_from([0.3, 0.4, 0.5]), st.booleans(),
                           st.lists(st.sampled_from([0.0, 0.05, 0.1]), min_size=44, max_size=44)),
@@ -597,6 +616,8 @@ def test_whatever_the_classifier_says_every_kept_box_is_a_tile(reader: TileReade
     assert np.all((dets.kind >= 0) & (dets.kind <= int(Tile.UNKNOWN))) and np.all(dets.top3_kind >= 0)
     assert np.all((dets.score >= 0) & (dets.score <= 1))
     assert np.all(np.diff(dets.top3_score, axis=1) <= 1e-6)  # best first
+    assert all(len(set(row)) == 3 for row in dets.top3_kind.tolist())  # three kinds
+    assert np.array_equal(dets.top3_kind[:, 0], dets.kind)
 
 
 def test_a_weak_face_up_peak_stays_only_where_the_classifier_is_sure(reader: TileReader) -> None:
