@@ -109,6 +109,32 @@ def test_annotate_returns_a_new_image(reader: TileReader) -> None:
     assert np.array_equal(frame, scene()[0])
 
 
+def test_annotate_labels_stay_in_the_image_and_grow_with_the_tiles() -> None:
+    """A box running off the top of the image still has its label inside it, and a phone photo's big tile gets
+    bigger letters than a table frame's small one (each a box on plain grey; the label is black on white)."""
+    grey = np.full((400, 600, 3), 128, np.uint8)
+
+    def label_pixels(obb: list[float], up: bool = True, score: float = 0.9) -> np.ndarray:
+        one = np.zeros((1, 3), np.int16)
+        dets = Detections(np.array([obb], np.float32), np.array([int(Tile.from_code("5p"))], np.int16),
+                          np.array([up]), np.array([score], np.float32), one + int(Tile.from_code("5p")),
+                          np.array([[score, 0, 0]], np.float32), (600, 400))
+        return annotate(grey, dets).max(axis=2) < 70  # the letters' dark core (the box's lines are bright)
+
+    off_top = label_pixels([100, 10, 80, 110, 0])  # its top edge at y = -45
+    assert off_top[:40, 60:140].any() and not off_top[40:, :].any()
+    small, big = label_pixels([300, 200, 30, 40, 0]), label_pixels([300, 200, 200, 260, 0])
+    assert big.sum() > 4 * small.sum() > 0
+    rows = np.nonzero(big.any(axis=1))[0]
+    assert rows.min() >= 200 - 130  # inside the big box, at its top
+    def width(mask: np.ndarray) -> int:
+        cols = np.nonzero(mask.any(axis=0))[0]
+        return int(cols.max() - cols.min())
+
+    assert width(label_pixels([300, 200, 30, 40, 0], score=0.3)) > width(small)  # "5p?" against "5p"
+    assert width(label_pixels([300, 200, 30, 40, 0], up=False, score=0.3)) == width(small)  # a back: no "?"
+
+
 def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     frame, _ = scene()
     good = tmp_path / "table.png"
