@@ -1,13 +1,16 @@
 """Reading crop and photo files safely: unreadable, empty, truncated or huge images (decompression bombs)
-raise :class:`ImageFileError` naming the file, before any large allocation."""
+raise :class:`ImageFileError` naming the file, before any large allocation. A photo is turned upright as its
+EXIF orientation says (a phone stores a portrait photo as landscape pixels with a tag), so boxes, angles and
+drawings are in the picture the player sees."""
 
 from __future__ import annotations
 
+import struct
 import warnings
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 __all__ = ["ImageFileError", "read_image", "MAX_PIXELS", "MAX_BYTES"]
 
@@ -39,7 +42,7 @@ def read_image(path: str | Path) -> np.ndarray:
                 if w * h > MAX_PIXELS:
                     raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS})")
                 im.load()
-                rgb = np.asarray(im.convert("RGB"))
+                rgb = np.asarray(_upright(im).convert("RGB"))
     except ImageFileError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
@@ -51,3 +54,11 @@ def read_image(path: str | Path) -> np.ndarray:
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
         raise ImageFileError(f"{p}: image has no pixels ({rgb.shape})")
     return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def _upright(im: Image.Image) -> Image.Image:
+    """``im`` turned as its EXIF orientation tag says; as stored when the tag is missing or cannot be read."""
+    try:
+        return ImageOps.exif_transpose(im)
+    except (OSError, ValueError, TypeError, KeyError, SyntaxError, struct.error):
+        return im

@@ -22,6 +22,29 @@ def test_good_file_is_bgr(tmp_path: Path) -> None:
     assert img[20, 15, 2] > 150 and img[20, 15, 0] < 50  # red sits in the last (R) channel of BGR
 
 
+def test_a_phone_photo_is_turned_as_its_exif_orientation_says(tmp_path: Path) -> None:
+    """A phone stores a portrait photo as landscape pixels tagged "turn 90 degrees clockwise to view" (EXIF
+    orientation 6): it is read as the player sees it, so boxes and drawings match the photo on the phone."""
+    rgb = np.zeros((30, 40, 3), np.uint8)  # stored: 40 wide, 30 high, a red top-left corner
+    rgb[:5, :5, 0] = 255
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    p = tmp_path / "portrait.jpg"
+    Image.fromarray(rgb).save(p, quality=95, exif=exif)
+    img = read_image(p)
+    assert img.shape == (40, 30, 3)  # upright: 30 wide, 40 high
+    assert img[2, -3, 2] > 150 and img[-3, 2, 2] < 50  # the stored top-left corner is now top right
+
+
+def test_a_broken_exif_orientation_leaves_the_pixels_as_stored(tmp_path: Path) -> None:
+    rgb = np.zeros((30, 40, 3), np.uint8)
+    exif = Image.Exif()
+    exif[0x0112] = 99  # no such orientation
+    p = tmp_path / "odd.jpg"
+    Image.fromarray(rgb).save(p, quality=95, exif=exif)
+    assert read_image(p).shape == (30, 40, 3)
+
+
 @pytest.mark.parametrize(
     ("name", "content", "reason"),
     [
