@@ -245,9 +245,11 @@ class TileDetector:
         return Boxes(obb, boxes.face_up, boxes.score)
 
     def _letterboxed(self, image: np.ndarray, long_side: int | None) -> tuple[np.ndarray, float, tuple[int, int]]:
-        if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8 or min(image.shape[:2]) < 8:
-            raise DetectorError(f"expected an HxWx3 uint8 BGR image of at least 8x8, got {image.shape} "
-                                f"{image.dtype}")
+        if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+            raise DetectorError(f"expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype}")
+        if min(image.shape[:2]) < 8:
+            raise DetectorError(f"image too small to hold a tile ({image.shape[1]}x{image.shape[0]} pixels; "
+                                f"at least 8x8)")
         net_in, scale = letterbox(image, long_side or self.long_side)
         return net_in, scale, (max(1, round(image.shape[0] * scale)), max(1, round(image.shape[1] * scale)))
 

@@ -88,6 +88,8 @@ def test_missing_model_and_bad_images_are_refused(tmp_path) -> None:
     det = TileDetector(default_model_path(), threads=1)
     with pytest.raises(DetectorError, match="HxWx3"):
         det.detect(np.zeros((100, 100), np.uint8))
+    with pytest.raises(DetectorError, match=r"too small to hold a tile \(12x5 pixels"):
+        det.detect(np.zeros((5, 12, 3), np.uint8))
     assert len(det.detect(np.full((64, 64, 3), 80, np.uint8))) == 0
 
 
