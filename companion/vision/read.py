@@ -240,6 +240,7 @@ class TileReader:
                                          flower_model=Path(flower_model) if flower_model else None)
         names = self.classifier.info.class_names
         self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
+        self._tile_cols = np.nonzero(self._kind_of >= 0)[0]
         self._unknown = names.index("unknown") if "unknown" in names else -1
         self._back = names.index(str(Tile.UNKNOWN)) if str(Tile.UNKNOWN) in names else -1
         self._white = names.index("5z") if "5z" in names and self._back >= 0 else -1
@@ -390,11 +391,10 @@ class TileReader:
         # the three best readings that are tiles, "not a tile" left out: a kept box's best reading is a tile (its
         # best column was one for ``keep`` above, and a white dragon's reading is at least its back's was), so
         # the first is that tile; stable: ties are broken as argmax broke them, in the columns' order
-        tile_cols = np.nonzero(self._kind_of >= 0)[0]
-        tile_probs = probs[:, tile_cols]
+        tile_probs = probs[:, self._tile_cols]
         order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
         top_p = np.take_along_axis(tile_probs, order, axis=1).astype(np.float32)
-        top_k = self._kind_of[tile_cols[order]]
+        top_k = self._kind_of[self._tile_cols[order]]
         best_k, best_p = top_k[:, 0], top_p[:, 0]
         keep &= ~_covered(boxes.obb, boxes.score * best_p, boxes.face_up, keep)
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
@@ -620,6 +620,7 @@ DOUBTFUL = 0.5
 LABEL_SHARE = 0.18
 """... and writes each reading about this share of its box's shorter side high (10 to 36 pixels, and no wider
 than the box)."""
+_FONT = cv2.FONT_HERSHEY_SIMPLEX  # about 22 px high at scale 1
 
 
 def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> np.ndarray:
@@ -631,7 +632,6 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
-    face = cv2.FONT_HERSHEY_SIMPLEX
     for i, quad in enumerate(obb_corners(dets.obb)):
         up = bool(dets.face_up[i])
         colour = (40, 200, 40) if up else (220, 140, 30)
@@ -641,21 +641,25 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         code = names[i] if names is not None else Tile(int(dets.kind[i])).code
         side, score = float(min(dets.obb[i, 2], dets.obb[i, 3])), float(dets.score[i])
         texts = [f"{code} {score:.2f}", code] if side >= 60 else [code + ("?" if up and score < DOUBTFUL else "")]
-        width = max(8, int(pts[:, 0].max() - pts[:, 0].min()))
-        for text in texts:  # the score is left out where it would make the letters too small
-            font = float(np.clip(LABEL_SHARE * side, 10, 36)) / 22  # the font is about 22 px high at scale 1
-            thick = max(1, round(font * 22 / 12))
-            tw = cv2.getTextSize(text, face, font, thick + 2)[0][0]
-            if tw > 0.92 * width:
-                font *= 0.92 * width / tw
-            if font * 22 >= 10 or text is texts[-1]:
-                break
-        font = max(font, 10 / 22)
-        thick = max(1, round(font * 22 / 12))
-        (tw, th), base = cv2.getTextSize(text, face, font, thick + 2)
+        text, font, thick = _fit_label(texts, side, max(8, int(pts[:, 0].max() - pts[:, 0].min())))
+        (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
         pad = max(2, round(th / 4))
         x = int(np.clip((pts[:, 0].min() + pts[:, 0].max() - tw) / 2, 1, max(1, w_img - tw - 1)))
         y = int(np.clip(pts[:, 1].min() + pad + th, th + 1, max(th + 1, h_img - base - 1)))
         for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
-            cv2.putText(out, text, (x, y), face, font, col, t, cv2.LINE_AA)
+            cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
     return out
+
+
+
+def _fit_label(texts: list[str], side: float, width: int) -> tuple[str, float, int]:
+    """The first of ``texts`` (fullest first) that fits a box of shorter side ``side`` and ``width`` pixels
+    across at least 10 px high, else the last at 10 px: ``(text, font scale, stroke)``."""
+    for text in texts:
+        font = float(np.clip(LABEL_SHARE * side, 10, 36)) / 22
+        wide = cv2.getTextSize(text, _FONT, font, max(1, round(font * 22 / 12)) + 2)[0][0]
+        font = min(font, font * 0.92 * width / wide)
+        if font * 22 >= 10:
+            break
+    font = max(font, 10 / 22)
+    return text, font, max(1, round(font * 22 / 12))
