@@ -84,10 +84,14 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
     where it shows (:func:`_distractor_mask`), on a tile (a box too far off a tile, or on one under 60%
     visible) or on bare table. ``recall_by_pose``: recall of the tiles by how they lie (face up, face down or
     standing; the standing ones split into those read by their face and those seen from behind or too flat to
-    read, labelled ``0x`` by their outline), with the visible count of each."""
+    read, labelled ``0x`` by their outline), with the visible count of each. ``faces_by_turn``: the face-up
+    tiles found, table frames and photos apart, by how far the reader turned the box off the tile's own angle
+    (0, 90, 180 or 270 degrees, to the nearest quarter turn), with the kinds right of each: how many misreads
+    are the orientation's."""
     found = total = right = false = on_distractor = on_tile = 0
     by_side = {"up": [0, 0], "down": [0, 0]}  # [found, visible]
     by_pose: dict[str, list[int]] = {}  # [found, visible]
+    by_turn: dict[str, dict[int, list[int]]] = {"table": {}, "photo": {}}  # [found, read right]
     wrong: dict[str, int] = {}
     for i in range(n):
         rng = np.random.default_rng([seed, i])
@@ -117,6 +121,10 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
                 by_pose.setdefault(_pose(scene, truth[j]), [0, 0])[0] += 1
                 ok = Tile(int(dets.kind[i_det])) == truth[j].kind
                 right += ok
+                if truth[j].kind != Tile.UNKNOWN:
+                    turn = by_turn[kind].setdefault(_quarter_turns(dets.obb[i_det, 4], truth[j].obb()[4]), [0, 0])
+                    turn[0] += 1
+                    turn[1] += ok
                 if not ok:
                     key = f"{truth[j].kind}->{Tile(int(dets.kind[i_det]))}"
                     wrong[key] = wrong.get(key, 0) + 1
@@ -132,7 +140,14 @@ def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
             "tiles_face_down": by_side["down"][1], "kinds_right": right / max(found, 1),
             "false_boxes": false, "distractors_read_as_tiles": on_distractor, "false_boxes_on_a_tile": on_tile,
             "false_boxes_on_bare_table": false - on_distractor - on_tile, "common_misreads": top_wrong,
-            "recall_by_pose": {k: {"recall": f / max(v, 1), "visible": v} for k, (f, v) in sorted(by_pose.items())}}
+            "recall_by_pose": {k: {"recall": f / max(v, 1), "visible": v} for k, (f, v) in sorted(by_pose.items())},
+            "faces_by_turn": {k: {str(90 * q): {"found": f, "kinds_right": r / f} for q, (f, r) in sorted(t.items())}
+                              for k, t in by_turn.items()}}
+
+
+def _quarter_turns(angle: float, truth: float) -> int:
+    """How many quarter turns (0-3, counter-clockwise) a box's angle is off its tile's, to the nearest."""
+    return int(np.round(((float(angle) - float(truth)) % 360) / 90)) % 4
 
 
 def _pose(scene: Scene, lab: TileLabel) -> str:

@@ -27,6 +27,19 @@ def test_synthetic_scores_split_recall_and_false_boxes_consistently() -> None:
     assert sum(p["visible"] for p in poses.values()) == got["tiles"]
     assert sum(p["recall"] * p["visible"] for p in poses.values()) == pytest.approx(got["recall_iou50"] * got["tiles"])
     assert set(poses) <= {"face_up", "face_down", "standing_face", "standing_outline"} and "face_down" in poses
+    turns = got["faces_by_turn"]
+    assert set(turns) == {"table", "photo"} and all(set(t) <= {"0", "90", "180", "270"} for t in turns.values())
+    faces_found = got["recall_face_up"] * up
+    assert sum(v["found"] for t in turns.values() for v in t.values()) == pytest.approx(faces_found)
+    assert all(0 <= v["kinds_right"] <= 1 for t in turns.values() for v in t.values())
+    assert turns["table"]["0"]["found"] > 0
+
+
+def test_quarter_turns_round_to_the_nearest_and_wrap() -> None:
+    from benchmarks.vision import _quarter_turns
+
+    assert [_quarter_turns(a, 0) for a in (0, 44, 46, 90, 179, -170, -91, -10, 359)] == [0, 0, 1, 1, 2, 2, 3, 0, 0]
+    assert _quarter_turns(-175, 175) == 0 and _quarter_turns(100, -170) == 3
 
 
 def _fake_peer(root: Path, fail_after: int | None = None) -> Path:
