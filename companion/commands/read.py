@@ -2,7 +2,8 @@
 
 With ``--json`` each photo gives one line ``{"file": ..., "tiles": [{"tile": "5p", "xyxy": [x0, y0, x1, y1],
 "angle": 0.0, "score": 0.98, "top3": [...]}]}`` (``"0x"`` = a face-down tile; ``angle`` in degrees,
-counter-clockwise, of the tile's top from image up). ``--annotate OUT.png`` draws the reading (with several
+counter-clockwise, of the tile's top from image up). Tiles are listed in reading order, as the text output lists
+them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``). ``--annotate OUT.png`` draws the reading (with several
 photos: ``OUT-1.png``, ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with
 ``--json``, as ``{"file": ..., "error": ...}``); the other photos are still read (exit code 1).
 """
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     for n, f in enumerate(args.photos, 1):
         try:
             image = read_image(f)
-            dets = reader.read(image, tiled=not args.single_pass)
+            dets = reader.read(image, tiled=not args.single_pass).in_reading_order()
         except (ImageFileError, ValueError) as e:
             failed += 1
             msg = str(e) if f in str(e) else f"{f}: {e}"

@@ -28,7 +28,7 @@ from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, row_support
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
-           "grid_points"]
+           "grid_points", "reading_order"]
 
 GIANT = 2.0
 """A face-down box more than this times the median area of the tiles near it is dropped (:func:`_giants`) ..."""
@@ -140,6 +140,15 @@ class Detections:
     def tiles(self) -> tuple[Tile, ...]:
         return tuple(Tile(int(k)) for k in self.kind)
 
+    def take(self, idx: np.ndarray) -> Detections:
+        """These detections at the rows ``idx`` (an index array or a bool mask), in that order."""
+        return Detections(self.obb[idx], self.kind[idx], self.face_up[idx], self.score[idx], self.top3_kind[idx],
+                          self.top3_score[idx], self.image_size)
+
+    def in_reading_order(self) -> Detections:
+        """These detections as a person reads a photo of them (:func:`reading_order`)."""
+        return self.take(reading_order(self.obb))
+
     @property
     def xyxy(self) -> np.ndarray:
         """Axis-aligned boxes N x 4 around the oriented ones, inside the image when its size is known."""
@@ -159,6 +168,32 @@ class Detections:
                         "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
                         "top3": top3})
         return out
+
+
+ROW_OVERLAP = 0.5
+""":func:`reading_order`: a box joins a row when its centre lies within this share of the row's median box height
+of the row's mean centre (up or down the image)."""
+
+
+def reading_order(obb: np.ndarray) -> np.ndarray:
+    """The order of the boxes ``obb`` (N x 5) as a person reads a photo of tiles: rows from the top of the image
+    down, each row left to right. A row is the boxes whose centres lie within :data:`ROW_OVERLAP` of its median
+    box height (the boxes' extent up the image) of each other, taken from the top down; so a hand photographed
+    a little askew still reads as one row. Returns indices into ``obb``."""
+    n = len(obb)
+    if n == 0:
+        return np.zeros(0, np.int64)
+    box = obb_xyxy(obb)
+    cy, cx, tall = (box[:, 1] + box[:, 3]) / 2, (box[:, 0] + box[:, 2]) / 2, box[:, 3] - box[:, 1]
+    rows: list[list[int]] = []
+    for i in np.argsort(cy, kind="stable").tolist():
+        if rows:
+            row = rows[-1]
+            if abs(cy[i] - cy[row].mean()) <= ROW_OVERLAP * float(np.median(tall[row + [i]])):
+                row.append(i)
+                continue
+        rows.append([i])
+    return np.array([i for row in rows for i in sorted(row, key=lambda k: cx[k])], np.int64)
 
 
 def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:

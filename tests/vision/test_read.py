@@ -151,6 +151,38 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert "error" in lines[1] and "broken.jpg" in lines[1]["error"]
     assert "error" in lines[2] and "missing.png" in lines[2]["error"]
     assert (tmp_path / "seen-1.png").is_file()
+    # in reading order: the row of faces left to right, and the backs (a row of their own) not among them
+    faces = [i for i, t in enumerate(lines[0]["tiles"]) if t["tile"] != "0x"]
+    xs = [lines[0]["tiles"][i]["xyxy"][0] for i in faces]
+    assert xs == sorted(xs) and faces == list(range(faces[0], faces[0] + len(faces)))
+
+
+def test_reading_order_is_rows_from_the_top_each_left_to_right() -> None:
+    from companion.vision.read import reading_order
+
+    # two rows of 30x40 tiles, the lower one slanted by 12 px across 4 tiles (a hand photographed askew)
+    top = [[50 + 32 * i, 100, 30, 40, 0] for i in range(5)]
+    low = [[50 + 32 * i, 200 + 4 * i, 30, 40, 0] for i in range(4)]
+    boxes = np.array(top + low, np.float32)
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        perm = rng.permutation(len(boxes))
+        assert perm[reading_order(boxes[perm])].tolist() == list(range(len(boxes)))
+    assert reading_order(np.zeros((0, 5), np.float32)).tolist() == []
+    # a tile lying sideways in a row of upright ones stays in it
+    sideways = np.array([[50, 100, 30, 40, 0], [85, 104, 30, 40, 90], [120, 100, 30, 40, 0]], np.float32)
+    assert reading_order(sideways[::-1]).tolist() == [2, 1, 0]
+
+
+def test_detections_in_reading_order_keep_each_tile_whole() -> None:
+    obb = np.array([[200, 50, 30, 40, 0], [100, 50, 30, 40, 0], [150, 150, 30, 40, 0]], np.float32)
+    dets = Detections(obb, np.array([3, 5, 7], np.int16), np.array([True, False, True]),
+                      np.array([0.9, 0.8, 0.7], np.float32), np.array([[3, 4, 5], [5, 6, 7], [7, 8, 0]], np.int16),
+                      np.array([[0.9, 0.05, 0.01], [0.8, 0.1, 0.05], [0.7, 0.2, 0.1]], np.float32), (300, 200))
+    got = dets.in_reading_order()
+    assert got.kind.tolist() == [5, 3, 7] and got.face_up.tolist() == [False, True, True]
+    assert got.top3_kind[:, 0].tolist() == [5, 3, 7] and got.score.tolist() == pytest.approx([0.8, 0.9, 0.7])
+    assert got.obb[:, 0].tolist() == [100, 200, 150] and got.image_size == (300, 200)
 
 
 def test_xyxy_is_clipped_to_the_image() -> None:
