@@ -22,6 +22,9 @@ NO_CALIBRATION = ("companion read: no calibrated tile set; `companion calibrate`
 """Said once on stderr when no calibration exists (``--no-calibration`` silences it). On the dev photos' other
 copies, sets the models never saw, 3.4% of the tiles of calibrated kinds were misread uncalibrated and 0.5%
 calibrated (``benchmarks/vision.py``, models/README.md)."""
+UNSURE = "? = 讀得不確定，請對照照片 / unsure reading, check it against the photo"
+"""The note after a text reading that marks some tiles with ``?`` (face up, scored under
+:data:`companion.vision.read.DOUBTFUL`)."""
 NONE_SELECTED = ("companion read: calibrated tile sets exist ({sets}) but none is selected; `companion calibrate use "
                  "NAME` or `--set NAME` reads with one / 已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，"
                  "或加上 --set 名稱")
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from companion.vision.image_file import ImageFileError, read_image
-    from companion.vision.read import annotate
+    from companion.vision.read import DOUBTFUL, annotate
 
     try:
         reader = _reader(args)
@@ -100,8 +103,10 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"file": f, "tiles": dets.to_json()})
         else:
-            tiles = dets.tiles()
-            print(f"{f}: {len(tiles)} 張牌 / tiles: " + " ".join(t.code for t in tiles))
+            doubtful = dets.face_up & (dets.score < DOUBTFUL)
+            codes = [t.code + ("?" if d else "") for t, d in zip(dets.tiles(), doubtful, strict=True)]
+            note = f" ({UNSURE})" if doubtful.any() else ""
+            print(f"{f}: {len(codes)} 張牌 / tiles: " + " ".join(codes) + note)
         if args.annotate:
             out = _annotation_path(args.annotate, n, len(args.photos))
             if not cv2.imwrite(str(out), annotate(image, dets)):

@@ -157,6 +157,25 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert xs == sorted(xs) and faces == list(range(faces[0], faces[0] + len(faces)))
 
 
+def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:
+    """The text reading marks a face-up tile scored under DOUBTFUL with "?" and explains the mark once; a back
+    (whose score is the detector's) is not marked."""
+    from companion.commands.read import UNSURE
+    from companion.vision.read import DOUBTFUL
+
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((200, 300, 3), 90, np.uint8))
+    obb = np.array([[50 + 40 * i, 100, 30, 40, 0] for i in range(3)], np.float32)
+    low = DOUBTFUL - 0.1
+    dets = Detections(obb, np.array([0, 1, int(Tile.UNKNOWN)], np.int16), np.array([True, True, False]),
+                      np.array([0.9, low, low], np.float32), np.array([[0, 1, 2], [1, 2, 3], [42, 0, 1]], np.int16),
+                      np.array([[0.9, 0.05, 0.01], [low, 0.2, 0.1], [1.0, 0.0, 0.0]], np.float32), (300, 200))
+    monkeypatch.setattr(TileReader, "read", lambda self, image, tiled=False: dets)
+    assert main(["read", str(photo), "--threads", "1", "--no-calibration"]) == 0
+    out = capsys.readouterr().out
+    assert "tiles: 1m 2m? 0x (" in out and out.count(UNSURE) == 1
+
+
 def test_reading_order_is_rows_from_the_top_each_left_to_right() -> None:
     from companion.vision.read import reading_order
 
