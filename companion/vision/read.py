@@ -171,29 +171,35 @@ class Detections:
 
 
 ROW_OVERLAP = 0.5
-""":func:`reading_order`: a box joins a row when its centre lies within this share of the row's median box height
-of the row's mean centre (up or down the image)."""
+""":func:`reading_order`: two boxes side by side are in one row when their centres lie within this share of the
+taller one's height of each other up the image ..."""
+ROW_REACH = 1.6
+"""... and within this many of the wider one's widths of each other across it."""
 
 
 def reading_order(obb: np.ndarray) -> np.ndarray:
     """The order of the boxes ``obb`` (N x 5) as a person reads a photo of tiles: rows from the top of the image
-    down, each row left to right. A row is the boxes whose centres lie within :data:`ROW_OVERLAP` of its median
-    box height (the boxes' extent up the image) of each other, taken from the top down; so a hand photographed
-    a little askew still reads as one row. Returns indices into ``obb``."""
+    down, each row left to right. A row is a chain of boxes side by side (:data:`ROW_OVERLAP`,
+    :data:`ROW_REACH`, on the boxes' extents in the image), so a hand photographed askew, whose row climbs or
+    falls across the photo, still reads as one row; rows are ordered by their mean height in the image.
+    Returns indices into ``obb``."""
     n = len(obb)
     if n == 0:
         return np.zeros(0, np.int64)
     box = obb_xyxy(obb)
-    cy, cx, tall = (box[:, 1] + box[:, 3]) / 2, (box[:, 0] + box[:, 2]) / 2, box[:, 3] - box[:, 1]
-    rows: list[list[int]] = []
-    for i in np.argsort(cy, kind="stable").tolist():
-        if rows:
-            row = rows[-1]
-            if abs(cy[i] - cy[row].mean()) <= ROW_OVERLAP * float(np.median(tall[row + [i]])):
-                row.append(i)
-                continue
-        rows.append([i])
-    return np.array([i for row in rows for i in sorted(row, key=lambda k: cx[k])], np.int64)
+    cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
+    wide, tall = box[:, 2] - box[:, 0], box[:, 3] - box[:, 1]
+    near = (np.abs(cy[:, None] - cy[None, :]) <= ROW_OVERLAP * np.maximum(tall[:, None], tall[None, :])) & \
+        (np.abs(cx[:, None] - cx[None, :]) <= ROW_REACH * np.maximum(wide[:, None], wide[None, :]))
+    row = np.arange(n)
+    changed = True
+    while changed:  # each box takes the smallest row label of its neighbours until the chains settle
+        new = np.where(near, row[None, :], n).min(axis=1)
+        changed = bool((new != row).any())
+        row = new
+    labels = np.unique(row)
+    height = {int(r): float(cy[row == r].mean()) for r in labels}
+    return np.lexsort((cx, np.array([height[int(r)] for r in row])))
 
 
 def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:

@@ -188,6 +188,13 @@ def test_reading_order_is_rows_from_the_top_each_left_to_right() -> None:
         perm = rng.permutation(len(boxes))
         assert perm[reading_order(boxes[perm])].tolist() == list(range(len(boxes)))
     assert reading_order(np.zeros((0, 5), np.float32)).tolist() == []
+    # a long row photographed turned by up to 15 degrees either way still reads as one row, left to right
+    for deg in (-15, -8, 6, 10, 15):
+        t = math.radians(deg)
+        row = np.array([[400 + 32 * (i - 8) * math.cos(t), 300 - 32 * (i - 8) * math.sin(t), 30, 40, deg]
+                        for i in range(16)], np.float32)
+        perm = rng.permutation(len(row))
+        assert perm[reading_order(row[perm])].tolist() == list(range(16)), deg
     # a tile lying sideways in a row of upright ones stays in it
     sideways = np.array([[50, 100, 30, 40, 0], [85, 104, 30, 40, 90], [120, 100, 30, 40, 0]], np.float32)
     assert reading_order(sideways[::-1]).tolist() == [2, 1, 0]
