@@ -68,8 +68,11 @@ def _reader(args: argparse.Namespace) -> Any:
 
 
 def _annotation_path(out: str, index: int, count: int) -> Path:
+    """Where the drawing of photo ``index`` (from 1) of ``count`` goes: ``OUT`` for one photo, ``OUT-1``... for
+    several; a PNG where ``OUT`` has no suffix."""
     p = Path(out)
-    return p if count == 1 else p.with_name(f"{p.stem}-{index}{p.suffix or '.png'}")
+    p = p if p.suffix else p.with_name(p.name + ".png")
+    return p if count == 1 else p.with_name(f"{p.stem}-{index}{p.suffix}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
     from companion.vision.image_file import ImageFileError, read_image
     from companion.vision.read import DOUBTFUL, annotate
 
+    if args.annotate and not cv2.haveImageWriter(str(_annotation_path(args.annotate, 1, len(args.photos)))):
+        print(f"companion read: --annotate {args.annotate}: cannot write {Path(args.annotate).suffix} images; "
+              "use .png or .jpg / 無法寫入這種圖檔，請用 .png 或 .jpg", file=sys.stderr)
+        return 2
     try:
         reader = _reader(args)
     except ValueError as e:
@@ -93,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             image = read_image(f)
             dets = reader.read(image, tiled=not args.single_pass).in_reading_order()
-        except (ImageFileError, ValueError) as e:
+        except (ImageFileError, ValueError, cv2.error) as e:  # one photo's failure, the others are still read
             failed += 1
             msg = str(e) if f in str(e) else f"{f}: {e}"
             print(f"companion read: {msg}", file=sys.stderr)
@@ -109,7 +116,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"{f}: {len(codes)} 張牌 / tiles: " + " ".join(codes) + note)
         if args.annotate:
             out = _annotation_path(args.annotate, n, len(args.photos))
-            if not cv2.imwrite(str(out), annotate(image, dets)):
+            try:
+                written = cv2.imwrite(str(out), annotate(image, dets))
+            except cv2.error:
+                written = False
+            if not written:
                 print(f"companion read: cannot write {out}", file=sys.stderr)
                 failed += 1
     return 1 if failed else 0

@@ -12,11 +12,13 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-__all__ = ["ImageFileError", "read_image", "MAX_PIXELS", "MAX_BYTES"]
+__all__ = ["ImageFileError", "read_image", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
 """Largest image (width x height) read; bigger ones are refused as possible decompression bombs."""
 MAX_BYTES = 64 * 1024 * 1024
+MAX_SIDE = 30_000
+"""Longest side read: OpenCV's remapping, which cuts the tiles out, takes images under 32,767 pixels a side."""
 
 
 class ImageFileError(ValueError):
@@ -41,8 +43,10 @@ def read_image(path: str | Path) -> np.ndarray:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
                     raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS})")
+                if max(w, h) > MAX_SIDE:
+                    raise ImageFileError(f"{p}: image too long ({w}x{h} pixels, at most {MAX_SIDE} a side)")
                 im.load()
-                rgb = np.asarray(_upright(im).convert("RGB"))
+                rgb = _rgb(_upright(im))
     except ImageFileError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
@@ -54,6 +58,17 @@ def read_image(path: str | Path) -> np.ndarray:
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
         raise ImageFileError(f"{p}: image has no pixels ({rgb.shape})")
     return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def _rgb(im: Image.Image) -> np.ndarray:
+    """``H x W x 3`` uint8 RGB. Greyscale of more than 8 bits (16-bit PNGs, mode ``I;16`` or ``I``) is scaled
+    to 8 bits; Pillow's own conversion would clip it, and a 16-bit photo would come out nearly white."""
+    if im.mode in ("I", "I;16", "I;16B", "I;16L", "I;16N"):
+        grey = np.asarray(im).astype(np.float64)
+        top = 65535.0 if im.mode != "I" or grey.max(initial=0) > 255 else 255.0
+        grey8 = np.clip(np.rint(grey * (255.0 / top)), 0, 255).astype(np.uint8)
+        return np.repeat(grey8[:, :, None], 3, axis=2)
+    return np.asarray(im.convert("RGB"))
 
 
 def _upright(im: Image.Image) -> Image.Image:

@@ -72,6 +72,24 @@ def test_truncated_jpeg(tmp_path: Path) -> None:
         read_image(p)
 
 
+def test_a_16_bit_grey_photo_keeps_its_greys(tmp_path: Path) -> None:
+    """Pillow clips 16-bit grey to 8 bits (nearly all white); it is scaled instead."""
+    grey = np.tile(np.linspace(0, 65535, 40).astype(np.uint16), (30, 1))
+    p = tmp_path / "grey16.png"
+    Image.fromarray(grey).save(p)
+    assert Image.open(p).mode.startswith("I")
+    img = read_image(p)
+    assert img.shape == (30, 40, 3) and img[0, 0].tolist() == [0, 0, 0] and img[0, -1].tolist() == [255, 255, 255]
+    assert abs(int(img[0, 20, 0]) - round(grey[0, 20] / 257)) <= 1
+
+
+def test_an_image_longer_than_opencv_can_cut_is_refused(tmp_path: Path) -> None:
+    p = tmp_path / "strip.png"
+    Image.new("RGB", (31000, 20)).save(p)
+    with pytest.raises(ImageFileError, match="too long"):
+        read_image(p)
+
+
 def test_huge_image_is_refused_before_decoding(tmp_path: Path) -> None:
     p = tmp_path / "bomb.png"
     Image.new("1", (9000, 5000)).save(p)  # 45 Mpx of zeros: a few kB on disk

@@ -157,6 +157,17 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert xs == sorted(xs) and faces == list(range(faces[0], faces[0] + len(faces)))
 
 
+def test_cli_annotate_checks_its_file_type_first_and_gives_a_bare_name_png(tmp_path, capsys) -> None:
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.full((120, 160, 3), 90, np.uint8))
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "seen.txt"), "--threads", "1"]) == 2
+    assert "cannot write .txt images" in capsys.readouterr().err and not (tmp_path / "seen.txt").exists()
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "seen"), "--threads", "1"]) == 0
+    assert (tmp_path / "seen.png").is_file()
+    assert main(["read", str(photo), str(photo), "--annotate", str(tmp_path / "two"), "--threads", "1"]) == 0
+    assert (tmp_path / "two-1.png").is_file() and (tmp_path / "two-2.png").is_file()
+
+
 def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:
     """The text reading marks a face-up tile scored under DOUBTFUL with "?" and explains the mark once; a back
     (whose score is the detector's) is not marked."""
