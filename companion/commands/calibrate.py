@@ -55,23 +55,28 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _labelled(items: list[str]) -> list[tuple[Tile, Path]]:
-    """``(tile, file)`` from ``code=path``, files named by code, and folders of such files."""
+def _labelled(items: list[str]) -> tuple[list[tuple[Tile, Path]], list[str]]:
+    """``(tile, file)`` from ``code=path``, files named by code, and folders of such files (hidden files in a
+    folder, such as a Mac's ``._5m.png``, left out); and a message for each file whose name names no tile."""
     out: list[tuple[Tile, Path]] = []
+    bad: list[str] = []
     for item in items:
         if "=" in item:
             code, _, path = item.partition("=")
-            out.append((Tile.from_code(code.strip()), Path(path)))
+            try:
+                out.append((Tile.from_code(code.strip()), Path(path)))
+            except ValueError as e:
+                bad.append(f"{item}: {e}")
             continue
         p = Path(item)
-        files = sorted(f for f in p.iterdir() if f.suffix.lower() in _IMAGE_EXT) if p.is_dir() else [p]
+        files = sorted(f for f in p.iterdir() if f.suffix.lower() in _IMAGE_EXT and not f.name.startswith(".")) \
+            if p.is_dir() else [p]
         for f in files:
-            code = f.stem.split("_")[0]
             try:
-                out.append((Tile.from_code(code), f))
-            except ValueError as e:
-                raise ValueError(f"{f}: name the file by its tile (5m.jpg, 0x.png) or pass 5m={f}") from e
-    return out
+                out.append((Tile.from_code(f.stem.split("_")[0]), f))
+            except ValueError:
+                bad.append(f"{f}: name the file by its tile (5m.jpg, 0x.png) or pass 5m={f}")
+    return out, bad
 
 
 def _add(args: argparse.Namespace) -> int:
@@ -79,8 +84,11 @@ def _add(args: argparse.Namespace) -> int:
     from companion.vision.image_file import read_image
 
     samples: list[tuple[Tile, np.ndarray]] = []
-    failed = 0
-    for tile, f in _labelled(args.crops):
+    labelled, bad = _labelled(args.crops)
+    for msg in bad:
+        print(f"companion calibrate: {msg}", file=sys.stderr)
+    failed = len(bad)
+    for tile, f in labelled:
         try:
             crop = read_image(f)
             check_crop(crop, str(f))
@@ -90,13 +98,20 @@ def _add(args: argparse.Namespace) -> int:
             print(f"companion calibrate: {e}", file=sys.stderr)
     if not samples and failed:
         raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正")
-    _save(args.name, samples, not args.no_select)
+    _save(args.name, samples, not args.no_select, failed)
     return 1 if failed else 0
 
 
-def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool) -> None:
+def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int = 0) -> None:
+    """Calibrate ``name`` from ``samples``. ``failed``: inputs that could not be used; then a set already saved
+    under ``name`` is kept as it is rather than replaced by a part of it (a page refused as blurred would
+    otherwise take its 20-odd kinds out of a whole set)."""
     from companion.vision import calibration
 
+    if failed and name in calibration.list_sets():
+        raise ValueError(f"{failed} of the inputs could not be used, so the saved set {name!r} is kept as it was; "
+                         f"photograph or mend them again, or give a new name / 有 {failed} 項無法使用，"
+                         f"已存的牌組 {name!r} 保持不變：請重拍或修正，或改用新名稱")
     cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
     if select:
@@ -165,7 +180,7 @@ def _photo(args: argparse.Namespace) -> int:
         samples += reading.samples()
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
-    _save(args.name, samples, not args.no_select)
+    _save(args.name, samples, not args.no_select, failed)
     return 1 if failed else 0
 
 
@@ -231,5 +246,8 @@ def run(args: argparse.Namespace) -> int:
             calibration.delete(args.name)
     except ValueError as e:
         print(f"companion calibrate: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a folder or file the sheet or the crops cannot be written to
+        print(f"companion calibrate: cannot write {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
         return 2
     return 0

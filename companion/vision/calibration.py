@@ -309,15 +309,18 @@ def _path(name: str) -> Path:
     return calibration_dir() / f"{name}.npz"
 
 
-def _write_atomic(path: Path, **arrays: np.ndarray) -> None:
-    """``np.savez_compressed`` to a temporary file beside ``path``, then renamed over it: a crash leaves the
-    old file or the new one, never half of one."""
+def _write_atomic(path: Path, data: bytes | None = None, **arrays: np.ndarray) -> None:
+    """``data``, or else ``np.savez_compressed`` of ``arrays``, to a temporary file beside ``path``, then renamed
+    over it: a crash leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as f:
-            np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
+            if data is not None:
+                f.write(data)
+            else:
+                np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -360,7 +363,11 @@ def list_sets() -> list[str]:
 def select(name: str) -> None:
     """Make ``name`` the calibration used by default."""
     load(name)
-    (calibration_dir() / "current.txt").write_text(name + "\n", encoding="utf-8")
+    p = calibration_dir() / "current.txt"
+    try:
+        _write_atomic(p, (name + "\n").encode("utf-8"))
+    except OSError as e:
+        raise CalibrationError(f"cannot select {name!r}: cannot write {p}: {e.strerror or e}") from e
 
 
 def selected() -> str | None:
@@ -383,8 +390,13 @@ def delete(name: str) -> None:
     p = _path(name)
     if not p.is_file():
         raise CalibrationError(f"no calibration named {name!r}")
-    p.unlink()
-    for fit in p.parent.glob(f"{name}.fit-*.npz"):
-        fit.unlink(missing_ok=True)
+    try:
+        p.unlink()
+    except OSError as e:
+        raise CalibrationError(f"cannot delete {name!r}: {p}: {e.strerror or e}") from e
+    for fit in p.parent.glob(f"{name}.fit-*.npz"):  # caches: one left behind is harmless
+        with contextlib.suppress(OSError):
+            fit.unlink(missing_ok=True)
     if selected() is None:
-        (calibration_dir() / "current.txt").unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            (calibration_dir() / "current.txt").unlink(missing_ok=True)

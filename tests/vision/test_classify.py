@@ -119,6 +119,60 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert cli.main(["calibrate", "use", "nope"]) == 2
 
 
+def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An input that cannot be used keeps a saved set of that name as it was (exit 2); a new name is still
+    calibrated from what can be used (exit 1). Hidden files in a folder are left out, a file named by no tile
+    is reported and skipped."""
+    import cv2
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "crops"
+    folder.mkdir()
+    for tile, crop in _crops(3):
+        cv2.imwrite(str(folder / f"{tile.code}.png"), crop)
+    assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
+    before = calibration.load("home")
+    (folder / "._1m.png").write_bytes(b"\x00\x05\x16\x07 a Mac's resource fork")
+    cv2.imwrite(str(folder / "1m copy.png"), _crops(1)[0][1])
+    capsys.readouterr()
+    assert cli.main(["calibrate", "add", "home", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "1m copy.png: name the file by its tile" in err and "._1m" not in err
+    assert "saved set 'home' is kept as it was" in err
+    after = calibration.load("home")
+    assert after.tiles == before.tiles and np.array_equal(after.crops, before.crops)
+    assert cli.main(["calibrate", "add", "other", str(folder)]) == 1
+    assert "3 crops of 3 kinds" in capsys.readouterr().out and calibration.list_sets() == ["home", "other"]
+
+
+def test_calibrate_use_delete_and_sheet_report_a_folder_they_cannot_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    calibration.save(calibration.Calibration.from_crops("home", _crops(2)))
+
+    def denied(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(tmp_path / "data"))
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", denied)
+        assert cli.main(["calibrate", "use", "home"]) == 2
+        assert "cannot select 'home'" in capsys.readouterr().err
+        m.setattr(Path, "unlink", denied)
+        assert cli.main(["calibrate", "delete", "home"]) == 2
+        assert "cannot delete 'home'" in capsys.readouterr().err
+        m.setattr(Path, "mkdir", denied)
+        assert cli.main(["calibrate", "sheet", str(tmp_path / "no" / "sheet.pdf"), "--dpi", "40"]) == 2
+        assert "cannot write" in capsys.readouterr().err
+    assert calibration.list_sets() == ["home"] and calibration.selected() is None
+    assert cli.main(["calibrate", "use", "home"]) == 0 and calibration.selected() == "home"
+    assert [p.name for p in calibration.calibration_dir().iterdir()].count("current.txt") == 1
+
+
 def test_blend_logits_moves_only_calibrated_classes_towards_their_prototypes() -> None:
     rng = np.random.default_rng(0)
     emb = rng.normal(size=(5, 8)).astype(np.float32)
