@@ -160,6 +160,9 @@ def _photo(args: argparse.Namespace) -> int:
     from companion.vision.image_file import read_image
     from companion.vision.sheet import read_sheet
 
+    if args.crops and Path(args.crops).is_dir() and any(Path(args.crops).iterdir()):
+        # crops of an earlier run (5m_2.png of a second photo) would be mixed with these by `calibrate add DIR`
+        raise ValueError(f"--crops {args.crops}: the folder is not empty; give a new or empty one / 資料夾不是空的")
     detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
     seen: dict[str, int] = {}

@@ -350,7 +350,7 @@ def load(name: str) -> Calibration:
             crops = z["crops"]
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
         raise CalibrationError(f"calibration {name!r} at {p} is damaged: {e}") from e
-    if crops.dtype != np.uint8 or crops.ndim != 4 or len(crops) != len(tiles):
+    if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[3] != 3 or len(crops) != len(tiles) or not tiles:
         raise CalibrationError(f"calibration {name!r} at {p} is damaged: crops {crops.shape}")
     return Calibration(name, tiles, crops, p)
 

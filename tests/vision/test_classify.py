@@ -348,6 +348,12 @@ def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypat
     assert back.tiles == cal.tiles and np.array_equal(back.crops, cal.crops)
     assert [p.name for p in calibration.calibration_dir().iterdir()] == ["home.npz"]
     path = calibration.calibration_dir() / "home.npz"
+    np.savez_compressed(path, tiles=np.array(["1m"]), crops=np.zeros((1, 80, 60, 4), np.uint8))  # 4 channels
+    with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
+        calibration.load("home")
+    np.savez_compressed(path, tiles=np.array([], "<U2"), crops=np.zeros((0, 80, 60, 3), np.uint8))  # no tile
+    with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
+        calibration.load("home")
     path.write_bytes(path.read_bytes()[:100])  # cut short by something else: a clear error naming it
     with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
         calibration.load("home")

@@ -395,3 +395,7 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     # the crops written are what `calibrate add` takes
     assert main(["calibrate", "add", "again", str(crops), "--no-select"]) == 0
     assert len(calibration.load("again").tiles) == len(layout(Paper.LETTER)[0].cells)
+    # a second run into the same folder would mix its crops with these: refused before any work
+    capsys.readouterr()
+    assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 2
+    assert "folder is not empty" in capsys.readouterr().err
