@@ -17,7 +17,7 @@ import torch
 from companion.vision.preprocess import INPUT_SIZE, MEAN, STD
 from training.classifier_model import TileNet
 
-__all__ = ["export", "training_commit", "git_head", "stamp", "model_file_command"]
+__all__ = ["export", "training_commit", "git_head", "stamp", "model_file_command", "model_out"]
 
 
 _SOURCES = ("training/synth/faces.py", "training/synth/draw.py", "training/synth/pips.py", "training/synth/bamboo.py",
@@ -44,6 +44,16 @@ def stamp(path: Path, meta: dict[str, str]) -> None:
     for k, v in meta.items():
         model.metadata_props.add(key=k, value=v)
     onnx.save(model, str(path))
+
+
+def model_out(out: Path | None, smoke: bool, name: str) -> Path:
+    """Where a training script writes its model: ``out`` when given; else the shipped ``models/<name>``, or
+    ``build/smoke/<name>`` for a ``--smoke`` run, whose tiny model must never replace the one the package
+    ships (a source checkout and a wheel both read ``models/``)."""
+    if out is not None:
+        return out
+    root = Path(__file__).resolve().parents[1]
+    return root / "build" / "smoke" / name if smoke else root / "models" / name
 
 
 def model_file_command(path: Path, step: Callable[[], object]) -> int:

@@ -35,7 +35,7 @@ from torch import nn
 from companion.vision.detect import TileDetector, model_sha256, obb_iou
 from companion.vision.orient import square_crops
 from training.detector_model import IGNORE, POSITIVE
-from training.export_onnx import git_head, model_file_command
+from training.export_onnx import git_head, model_file_command, model_out
 from training.progress import Progress
 from training.train_detector import LABELS, MEAN, SIZE, STD, render_set
 from training.train_orient import OrientNet, export_squares, light_jitter, to_tensor
@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--workers", type=int, default=1, help="processes rendering scenes not in the cache")
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-scenes")
-    p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_backs.onnx")
+    p.add_argument("--out", type=Path, help="the model file (default models/tile_backs.onnx; build/smoke/tile_backs.onnx with --smoke)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--smoke", action="store_true", help="a tiny run that exercises every step")
     p.add_argument("--ship-for", nargs=2, metavar=("MODEL", "WHY"),
@@ -280,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="ship the check MODEL at THRESHOLD after measuring the reader with it (see set_threshold); "
                         "then stop")
     args = p.parse_args(argv)
+    args.out = model_out(args.out, args.smoke, "tile_backs.onnx")
     if args.set_threshold and args.ship_for:
         p.error("--set-threshold and --ship-for each change a model and stop: give one")
     if args.set_threshold:

@@ -37,7 +37,7 @@ from training.classifier_data import (
     render_bank,
 )
 from training.classifier_model import LOGIT_SCALE, TileNet, load_weights
-from training.export_onnx import export
+from training.export_onnx import export, model_out
 from training.progress import Progress
 from training.real_augment import augment_real
 from training.real_crops import RealCrop, load_crops
@@ -59,13 +59,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--real-frac", type=float, default=0.15, help="share of each batch from real crops")
     ap.add_argument("--low-res", type=float, default=TRAIN_LOW_RES,
                     help="share of training crops drawn 18-36 px wide, as in a table frame (the measures keep 0.2)")
-    ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier.onnx")
+    ap.add_argument("--out", type=Path, help="the model file (default models/tile_classifier.onnx; build/smoke/tile_classifier.onnx with --smoke)")
     ap.add_argument("--init", type=Path, help="start from these weights (a --save-ckpt file): fine-tuning")
     ap.add_argument("--save-ckpt", type=Path, help="also save the trained weights (torch state dict) here")
     ap.add_argument("--bank-cache", type=Path, help="folder to keep rendered faces between runs (same pixels)")
     ap.add_argument("--smoke", action="store_true", help="a tiny run (about a minute) that checks the pipeline")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
+    args.out = model_out(args.out, args.smoke, "tile_classifier.onnx")
     if args.smoke:
         args.styles, args.eval_styles, args.steps, args.batch = 4, 1, 30, 32
     return args

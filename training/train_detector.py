@@ -40,7 +40,7 @@ from training.detector_model import (
     detector_loss,
     make_targets,
 )
-from training.export_onnx import git_head, model_file_command, stamp
+from training.export_onnx import git_head, model_file_command, model_out, stamp
 from training.onnx_rewrite import fast_graph
 
 MEAN, STD = 127.5, 64.0
@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
     p.add_argument("--threshold", type=float, default=0.3)
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-scenes")
-    p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_detector.onnx")
+    p.add_argument("--out", type=Path, help="the model file (default models/tile_detector.onnx; build/smoke/tile_detector.onnx with --smoke)")
     p.add_argument("--render-only", action="store_true", help="render and cache the scenes, then stop")
     p.add_argument("--checkpoint", type=Path, help="save the weights here every 200 steps")
     p.add_argument("--resume", type=Path, metavar="CHECKPOINT", help="start from saved weights")
@@ -365,6 +365,7 @@ def main(argv: list[str] | None = None) -> int:
                         "(training/onnx_rewrite.py); then stop")
     p.add_argument("--no-fast-graph", action="store_true", help="export the graph as torch writes it")
     args = p.parse_args(argv)
+    args.out = model_out(args.out, args.smoke, "tile_detector.onnx")
     if sum(bool(a) for a in (args.resume, args.from_onnx, args.export_only)) > 1:
         p.error("--resume, --from-onnx and --export-only each give the starting weights: give one")
     if args.from_onnx:

@@ -40,7 +40,7 @@ from companion.vision.preprocess import MEAN, STD
 from training import flower_ensemble
 from training.classifier_data import _composite, render_bank
 from training.classifier_model import LOGIT_SCALE, TileNet
-from training.export_onnx import training_commit
+from training.export_onnx import model_out, training_commit
 from training.real_augment import augment_real
 from training.real_crops import ERRATA, RealCrop, load_crops
 from training.train_classifier import fit
@@ -92,7 +92,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--init", type=Path, help="start from a strip model's weights (--save-ckpt)")
     ap.add_argument("--features", type=Path, help="start from a main classifier's weights, all but its head")
     ap.add_argument("--save-ckpt", type=Path)
-    ap.add_argument("--out", type=Path, default=ROOT / "models" / "tile_flower.onnx")
+    ap.add_argument("--out", type=Path, help="the model file (default models/tile_flower.onnx; build/smoke/tile_flower.onnx with --smoke)")
     ap.add_argument("--float", action="store_true",
                     help="with --build: keep the ensembles float32 (no 8-bit quantisation, float input)")
     ap.add_argument("--quantise", type=Path, nargs="+", metavar="ENSEMBLE",
@@ -100,6 +100,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
+    args.out = model_out(args.out, args.smoke, "tile_flower.onnx")
     if args.smoke:
         args.styles, args.eval_styles, args.steps, args.batch = 3, 2, 20, 16
     return args

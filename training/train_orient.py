@@ -27,7 +27,7 @@ from torch import nn
 
 from companion.vision.orient import SIZE, SPAN, square_crops
 from training.detector_model import Block, _cbr
-from training.export_onnx import git_head, stamp
+from training.export_onnx import git_head, model_out, stamp
 from training.progress import Progress
 from training.train_detector import MEAN, STD, render_set
 
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--workers", type=int, default=1, help="processes rendering scenes not in the cache")
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-scenes")
-    p.add_argument("--out", type=Path, default=ROOT / "models" / "tile_orient.onnx")
+    p.add_argument("--out", type=Path, help="the model file (default models/tile_orient.onnx; build/smoke/tile_orient.onnx with --smoke)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--init", type=Path, help="start from these weights (--save-ckpt of an earlier run)")
     p.add_argument("--save-ckpt", type=Path, help="also save the trained weights here")
@@ -230,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--real-views", type=int, default=3000, help="photo-like views of the real crops made up front")
     p.add_argument("--smoke", action="store_true", help="a tiny run that exercises every step")
     args = p.parse_args(argv)
+    args.out = model_out(args.out, args.smoke, "tile_orient.onnx")
     if args.smoke:
         args.scenes, args.val, args.steps, args.scenes_per_batch, args.real_views = 16, 4, 20, 4, 40
     torch.manual_seed(args.train_seed)
