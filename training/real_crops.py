@@ -17,7 +17,7 @@ import numpy as np
 
 from companion.tiles import Tile
 
-__all__ = ["RealCrop", "CopyEntry", "load_crops", "load_copies", "copy_entries", "set_of", "crop_errata", "errata", "ERRATA",
+__all__ = ["RealCrop", "CopyEntry", "load_crops", "split_left_out", "load_copies", "copy_entries", "set_of", "crop_errata", "errata", "ERRATA",
            "COPIES", "iou_xyxy"]
 
 ERRATA = Path(__file__).with_name("dev_errata.json")
@@ -105,6 +105,16 @@ class CopyEntry:
     tile: Tile
     crop: str | None  # the crops.csv file cut from this very tile, if any (then left out of scores)
     number: int  # 1-based position in the file, for messages
+
+
+def split_left_out(crops: Sequence[RealCrop], leave_out: str, source: object) -> tuple[list[RealCrop], list[RealCrop]]:
+    """``(kept, left out)``: the crops of every set but ``leave_out``, and that set's. A ``leave_out`` that names
+    no set of ``crops`` is a ValueError listing the sets (a typo would otherwise train on every set, and the
+    model's metadata would say one was left out); ``""`` leaves none out."""
+    sets = sorted({c.set for c in crops}, key=lambda x: (len(x), x))
+    if leave_out and leave_out not in sets:
+        raise ValueError(f"--leave-out {leave_out}: {source} has no set {leave_out!r} (its sets: {', '.join(sets)})")
+    return [c for c in crops if c.set != leave_out], [c for c in crops if c.set == leave_out]
 
 
 def copy_entries(path: Path = COPIES, crops_too: bool = False) -> list[CopyEntry]:

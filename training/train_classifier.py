@@ -40,7 +40,7 @@ from training.classifier_model import LOGIT_SCALE, TileNet, load_weights
 from training.export_onnx import export, model_out
 from training.progress import Progress
 from training.real_augment import augment_real
-from training.real_crops import RealCrop, load_crops
+from training.real_crops import RealCrop, load_crops, split_left_out
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,8 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.real:
         crops = load_crops(args.real)
         if args.real_frac > 0:
-            real = [c for c in crops if c.set != args.leave_out]
-            held = [c for c in crops if c.set == args.leave_out]
+            try:
+                real, held = split_left_out(crops, args.leave_out, args.real)
+            except ValueError as e:
+                raise SystemExit(f"error: {e}") from e
         else:  # evaluate only: every real crop is unseen
             held = crops
     model = TileNet(NUM_CLASSES)

@@ -42,7 +42,7 @@ from training.classifier_data import _composite, render_bank
 from training.classifier_model import LOGIT_SCALE, TileNet
 from training.export_onnx import model_out, training_commit
 from training.real_augment import augment_real
-from training.real_crops import ERRATA, RealCrop, load_crops
+from training.real_crops import ERRATA, RealCrop, load_crops, split_left_out
 from training.train_classifier import fit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,8 +174,10 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     r = np.random.default_rng(args.seed)
     faces = render_flowers(args.styles, "train", args.seed, not args.quiet)
     flowers = [c for c in load_crops(args.dev) if c.tile.is_flower] if args.dev else []
-    real = [c for c in flowers if c.set != args.leave_out] if args.real_frac > 0 else []
-    held = [c for c in flowers if c.set == args.leave_out] if args.real_frac > 0 else flowers
+    try:
+        real, held = split_left_out(flowers, args.leave_out, args.dev) if args.real_frac > 0 else ([], flowers)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from e
     model = TileNet(8)
     if args.init:
         model.load_state_dict(torch.load(args.init, map_location="cpu", weights_only=True))

@@ -245,10 +245,13 @@ def main(argv: list[str] | None = None) -> int:
     real: list[np.ndarray] = []
     held: list[np.ndarray] = []
     if args.real:
-        from training.real_crops import load_crops
+        from training.real_crops import load_crops, split_left_out
 
-        for c in load_crops(args.real):
-            (held if c.set == args.leave_out else real).append(c.image)
+        try:
+            kept, out = split_left_out(load_crops(args.real), args.leave_out or "", args.real)
+        except ValueError as e:
+            raise SystemExit(f"error: {e}") from e
+        real, held = [c.image for c in kept], [c.image for c in out]
         if not real:
             raise SystemExit(f"no real crops left in {args.real} after leaving out {args.leave_out}")
         bank_rng = np.random.default_rng(args.train_seed + 3)

@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
-from training.real_crops import copy_entries, crop_errata, iou_xyxy, load_copies, load_crops
+from training.real_crops import (
+    RealCrop,
+    copy_entries,
+    crop_errata,
+    iou_xyxy,
+    load_copies,
+    load_crops,
+    split_left_out,
+)
 
 
 def _folder(root: Path, label_350: str) -> Path:
@@ -92,3 +100,13 @@ def test_a_copy_loads_as_its_photo_cut_at_its_box(tmp_path: Path) -> None:
 def test_a_bad_copy_is_refused_by_its_number(tmp_path: Path, entry: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         load_copies(_photo_folder(tmp_path), _copies(tmp_path, entry))
+
+
+def test_leaving_out_a_set_that_is_not_there_is_refused_with_the_sets_named() -> None:
+    crops = [RealCrop(f"c{i}.jpg", Tile.M1, s, np.zeros((4, 3, 3), np.uint8))
+             for i, s in enumerate(["2", "11", "2", "9"])]
+    kept, out = split_left_out(crops, "2", "DEV")
+    assert [c.set for c in kept] == ["11", "9"] and [c.set for c in out] == ["2", "2"]
+    assert split_left_out(crops, "", "DEV") == (crops, [])
+    with pytest.raises(ValueError, match=r"--leave-out 5: DEV has no set '5' \(its sets: 2, 9, 11\)"):
+        split_left_out(crops, "5", "DEV")
