@@ -359,8 +359,13 @@ class Peer:
         path = Path(self._dir.name) / "frame.png"
         cv2.imwrite(str(path), frame)
         self._err = open(Path(self._dir.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115
-        self._proc = subprocess.Popen([python, "-c", _MJ_SERVER, str(path)], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=self._err, text=True)
+        try:
+            self._proc = subprocess.Popen([python, "-c", _MJ_SERVER, str(path)], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=self._err, text=True)
+        except OSError as e:  # no such python, or not a program
+            self._err.close()
+            self._dir.cleanup()
+            raise RuntimeError(f"mahjong-detector: cannot start {python}: {e.strerror or e}") from e
         self._stderr_tail = ""
         self.tiles_found = self._reply(int)
 
@@ -477,14 +482,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--backs", default="packaged",
                    help="the back check: packaged (default), none, or a path to another .onnx")
     args = p.parse_args(argv)
+    # checked before any scene is read: a bad argument must not cost the run's minutes and then its results
+    for name in ("scenes", "runs", "threads"):
+        if getattr(args, name) < 1:
+            p.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if args.long_side is not None and args.long_side < 64:
+        p.error(f"--long-side must be at least 64 pixels, got {args.long_side}")
+    if args.dev is not None and not (args.dev / "photo_boxes.json").is_file():
+        p.error(f"--dev {args.dev}: no photo_boxes.json there (the dev-data folder holds photos/ and photo_boxes.json)")
     ORIENT[0] = {"packaged": True, "none": False}.get(args.orient, args.orient)
     BACKS[0] = {"packaged": True, "none": False}.get(args.backs, args.backs)
     TILED_PHOTOS[0] = not args.single_pass
     ROWS[0] = not args.no_rows
     WEAK[0] = not args.no_weak
-    reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
-                        classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
-                        orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], parallel=not args.serial)
+    try:
+        reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
+                            classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
+                            orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], parallel=not args.serial)
+    except Exception as e:  # a model file that is missing or not one: named, without a traceback
+        p.error(f"cannot load the reader's models: {type(e).__name__}: {e}")
     check = reader.detector.backs
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
                                          "faces_and_backs_side_by_side": reader.parallel,

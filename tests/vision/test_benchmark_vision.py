@@ -110,6 +110,23 @@ def test_a_peer_failing_at_start_or_midway_is_reported_and_ours_still_timed(tmp_
         assert got["ours"]["read_ms_median"] > 0 and len(reader.times) == 3 + 6  # type: ignore[index]
     with pytest.raises(ValueError, match="at least 1"):
         speed(reader, frame, runs=0)
+    got = speed(reader, frame, runs=2, peer_python=str(tmp_path / "no-such-python"), block=2)  # a wrong path
+    assert "cannot start" in str(got["mahjong_detector"]) and got["ours"]["read_ms_median"] > 0  # type: ignore[index]
+
+
+def test_bad_arguments_are_refused_before_any_scene_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import benchmarks.vision as bv
+
+    monkeypatch.setattr(bv, "synthetic", lambda *a, **k: pytest.fail("scenes were read"))
+    for argv, says in [(["--runs", "0"], "--runs must be at least 1"), (["--scenes", "0"], "--scenes must be"),
+                       (["--threads", "0"], "--threads must be"), (["--long-side", "-5"], "--long-side must be"),
+                       (["--dev", str(tmp_path)], "no photo_boxes.json"),
+                       (["--backs", str(tmp_path / "none.onnx")], "cannot load the reader's models"),
+                       (["--turns", "3"], "cannot load the reader's models")]:
+        with pytest.raises(SystemExit) as e:
+            bv.main(argv)
+        assert e.value.code == 2 and says in capsys.readouterr().err, argv
 
 
 def test_dev_errata_name_real_tiles_and_correct_only_their_own_box(tmp_path: Path) -> None:
