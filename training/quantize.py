@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
 import onnx
+from google.protobuf.message import DecodeError
 from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
 from onnxruntime.quantization.shape_inference import quant_pre_process
 
@@ -50,9 +52,19 @@ def quantize(src: Path, dst: Path, images: int = 600, seed: int = 5, inputs: np.
              patches: bool = True) -> None:
     """Quantise ``src`` into ``dst`` (they may be the same file); ``patches``: then rewrite ``dst`` to take
     quantised patches (:func:`~training.onnx_rewrite.patch_input`)."""
-    model = onnx.load(str(src))
-    if any(p.key == "quantized" for p in model.metadata_props):
+    if not src.is_file():
+        raise ValueError(f"{src}: no such file")
+    try:
+        model = onnx.load(str(src))
+    except DecodeError as e:
+        raise ValueError(f"{src} is not an ONNX file ({e})") from e
+    keys = {p.key for p in model.metadata_props}
+    if "quantized" in keys:
         raise ValueError(f"{src} is already quantised")
+    if "class_names" not in keys:  # onnxruntime's shape inference would fail on it, leaving files in the cwd
+        raise ValueError(f"{src} is not a tile classifier or flower model (no class_names in its metadata)")
+    if inputs is None and images < 1:
+        raise ValueError(f"--images must be at least 1, got {images}")
     x = calibration_inputs(images, seed) if inputs is None else inputs
     name = model.graph.input[0].name
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         return model_file_command(args.patch_input, lambda: patch_input(args.patch_input))
     if args.src is None or args.dst is None:
         ap.error("give IN.onnx and OUT.onnx (or --patch-input MODEL)")
-    quantize(args.src, args.dst, args.images, args.seed, patches=not args.float_input)
+    try:
+        quantize(args.src, args.dst, args.images, args.seed, patches=not args.float_input)
+    except (ValueError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     print(f"wrote {args.dst} ({args.dst.stat().st_size / 1e6:.2f} MB)")
     return 0
 

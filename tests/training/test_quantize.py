@@ -191,3 +191,20 @@ def test_the_shipped_classifier_takes_quantised_patches() -> None:
     clf = TileClassifier(flower_look=False)
     meta = clf.session.get_modelmeta().custom_metadata_map
     assert clf._patches is not None and "patch_input" in meta and "quantized" in meta
+
+
+def test_the_command_refuses_what_it_cannot_quantise_in_one_line(tmp_path: Path, monkeypatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """No such file, not ONNX, already quantised, not a classifier (shape inference would fail on it and leave
+    files in the working folder), no calibration images: one error line each (exit 2), nothing written."""
+    from companion.vision.detect import default_model_path as detector_path
+
+    monkeypatch.chdir(tmp_path)
+    text = tmp_path / "notes.onnx"
+    text.write_text("not a model", encoding="utf-8")
+    shipped = Path(quantize.__file__).resolve().parents[1] / "models" / "tile_classifier.onnx"
+    for src, extra, says in [(tmp_path / "none.onnx", [], "no such file"), (text, [], "not an ONNX file"),
+                             (shipped, [], "already quantised"), (detector_path(), [], "not a tile classifier")]:
+        assert quantize.main([str(src), str(tmp_path / "out.onnx"), *extra]) == 2
+        assert says in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.onnx"]
