@@ -201,7 +201,7 @@ def speed(model: Path, crops: list[RealCrop], threads: int, repeats: int = 30) -
     return statistics.median(times) * 1000
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dev", type=Path, help="dev-data folder with crops.csv")
     ap.add_argument("--model", type=Path, default=default_model_path())
@@ -214,22 +214,32 @@ def main() -> int:
     ap.add_argument("--no-reread", action="store_true", help="do not read unsure crops again (the model alone)")
     ap.add_argument("--as-labelled", action="store_true",
                     help="score the crops against crops.csv's labels, without the known corrections")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
+    # checked before any work: a bad argument must not cost the run's minutes
+    if args.threads < 1 or args.styles < 1:
+        ap.error(f"--threads and --styles must be at least 1, got {args.threads} and {args.styles}")
+    if not (args.dev / "crops.csv").is_file():
+        ap.error(f"{args.dev}: no crops.csv there (the dev-data folder holds crops.csv and crops/)")
+    if args.flower_loso_dir and not args.loso_dir:
+        ap.error("--flower-loso-dir goes with --loso-dir (the left-out flower models beside the classifier's)")
     crops = load_crops(args.dev, errata=None if args.as_labelled else ERRATA)
     if args.no_reread:
         READ_AGAIN[0] = False
-    clf = TileClassifier(args.model, threads=args.threads, reread=READ_AGAIN[0], flower_model=args.flower_model)
-    used = trained_sets(clf)
-    models = {}
-    for s in sorted({c.set for c in crops}):
-        if s in used:
-            if not args.loso_dir:
-                sys.exit(f"the model trained on real set {s}: pass --loso-dir for an honest score")
-            flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
-            models[s] = TileClassifier(args.loso_dir / f"tile_classifier_minus_{s}.onnx", threads=args.threads,
-                                       flower_model=flower, flower_look=flower is not None, reread=READ_AGAIN[0])
-        else:
-            models[s] = clf
+    try:
+        clf = TileClassifier(args.model, threads=args.threads, reread=READ_AGAIN[0], flower_model=args.flower_model)
+        used = trained_sets(clf)
+        models = {}
+        for s in sorted({c.set for c in crops}):
+            if s in used:
+                if not args.loso_dir:
+                    sys.exit(f"the model trained on real set {s}: pass --loso-dir for an honest score")
+                flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
+                models[s] = TileClassifier(args.loso_dir / f"tile_classifier_minus_{s}.onnx", threads=args.threads,
+                                           flower_model=flower, flower_look=flower is not None, reread=READ_AGAIN[0])
+            else:
+                models[s] = clf
+    except ValueError as e:  # a model file missing or not one: named, without a traceback
+        ap.error(str(e))
     res: dict[str, float] = {"model": str(args.model), "training_commit": clf.info.training_commit}  # type: ignore[dict-item]
     res |= heldout_synthetic(clf, args.styles, args.seed)
     res |= real_scores(models, crops)

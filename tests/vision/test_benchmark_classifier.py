@@ -5,6 +5,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from benchmarks.classifier import copies_scores
 from companion.tiles import Tile
@@ -48,3 +49,16 @@ def test_the_trust_sweep_changes_only_crops_that_reach_each_threshold() -> None:
     trusted = m["best"] >= THRESHOLDS[0]
     assert (m["blended"] != m["pred"][:, -1])[trusted].any()  # somewhere the rule changes a reading
     assert m["right"][m["calibrated"]].mean() >= 0.9
+
+
+def test_bad_arguments_are_refused_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import classifier
+
+    (tmp_path / "crops.csv").write_text("file,tile,source_photo\n", encoding="utf-8")
+    for argv, says in [([str(tmp_path / "none")], "no crops.csv there"),
+                       ([str(tmp_path), "--styles", "0"], "must be at least 1"),
+                       ([str(tmp_path), "--flower-loso-dir", str(tmp_path)], "goes with --loso-dir"),
+                       ([str(tmp_path), "--model", str(tmp_path / "none.onnx")], "not found at")]:
+        with pytest.raises(SystemExit) as e:
+            classifier.main(argv)
+        assert e.value.code == 2 and says in capsys.readouterr().err, argv
