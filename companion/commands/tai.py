@@ -53,7 +53,14 @@ def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
         return
     for name in files:
         with open(name, encoding="utf-8") as fh:
-            yield from ((f"{name}:{n}", line) for n, line in enumerate(fh, 1) if line.strip())
+            try:
+                yield from ((f"{name}:{n}", line) for n, line in enumerate(fh, 1) if line.strip())
+            except UnicodeDecodeError as e:
+                raise InputFileError(f"{name}: not UTF-8 text (byte {e.start}) / 不是 UTF-8 文字") from None
+
+
+class InputFileError(ValueError):
+    """An input file the lines cannot be read from; the message names it."""
 
 
 def _stakes(text: str | None) -> Stakes | None:
@@ -91,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
     except (ProfileError, WinInputError) as e:
         print(f"companion tai: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # --save-profile into a data folder that cannot be written
+        print(f"companion tai: cannot write {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        return 2
     failed = 0
     try:
         for label, line in _lines(args.files):
@@ -100,8 +110,11 @@ def run(args: argparse.Namespace) -> int:
                 explain(result, args.lang, sys.stdout, label)
             else:
                 print_json_result(result)
-    except OSError as e:
+    except (OSError, InputFileError) as e:
         print(f"companion tai: {e}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as e:  # standard input
+        print(f"companion tai: standard input is not UTF-8 text (byte {e.start}) / 輸入不是 UTF-8 文字", file=sys.stderr)
         return 2
     return 1 if failed else 0
 
@@ -112,6 +125,8 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         obj = json.loads(line)
     except json.JSONDecodeError as e:
         return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}"}}
+    except RecursionError:
+        return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep"}}
     echo = {"id": obj["id"]} if isinstance(obj, dict) and "id" in obj else {}
     try:
         win = Win.from_dict(obj)

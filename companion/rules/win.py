@@ -172,8 +172,8 @@ class Win:
         extra = (self.win_tile,) if self.win_tile is not None else ()
         try:
             check_copies(self.all_tiles() + extra, "the hand with its winning tile")
-        except CopyLimitError as e:
-            raise WinInputError("concealed", str(e)) from None
+        except CopyLimitError as e:  # a second copy of a flower is the flowers' field, any other the hand's
+            raise WinInputError("flowers" if e.tile.is_flower else "concealed", str(e)) from None
 
     def _check_context(self) -> None:
         t = self.win_type

@@ -134,3 +134,26 @@ def test_explain_flags_house_rule_values(capsys: pytest.CaptureFixture[str], tmp
                   tmp_path=tmp_path)
     line = next(x for x in out.splitlines() if x.startswith("Any wind pung"))
     assert "(house rule)" in line
+
+
+def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsys: pytest.CaptureFixture[str],
+                                                                           tmp_path: Path) -> None:
+    """Not UTF-8 (an input file, a house profile, one line's own profile), JSON nested past what Python parses,
+    a second copy of a flower: each named, and the batch's other lines still scored."""
+    latin = tmp_path / "bad.jsonl"
+    latin.write_bytes(b'\xff\xfe{"a": 1}\n')
+    assert main(["tai", str(latin)]) == 2
+    assert "bad.jsonl: not UTF-8 text" in capsys.readouterr().err
+    house = tmp_path / "latin.toml"
+    house.write_bytes(b'\xff\xfeid = "x"\n')
+    assert main(["tai", "--profile", str(house), str(latin)]) == 2
+    assert "latin.toml': not UTF-8 text" in capsys.readouterr().err
+    lines = [json.dumps({**EX1, "profile": str(house)}), "[" * 100_000 + "]" * 100_000,
+             json.dumps({**EX1, "flowers": "11f"}), json.dumps(EX1)]
+    rc, out = _run(capsys, lines, tmp_path=tmp_path)
+    got = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and len(got) == 4
+    assert got[0]["error"]["kind"] == "profile" and "not UTF-8" in got[0]["error"]["message"]
+    assert got[1]["error"]["kind"] == "json" and "nested too deep" in got[1]["error"]["message"]
+    assert got[2]["error"]["field"] == "flowers" and "2 copies of 1f" in got[2]["error"]["message"]
+    assert got[3]["hand_tai"] == 3

@@ -179,6 +179,8 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise ProfileError(f"profile file {str(path)!r}: cannot read it ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise ProfileError(f"profile file {str(path)!r}: not UTF-8 text / 不是 UTF-8 文字") from None
     return parse_profile(_read_toml(text, f"profile file {path.name!r}"), f"profile file {path.name!r}", seen)
 
 
