@@ -50,12 +50,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion simulate: cannot write {args.out}: {bad.strerror} / 無法寫入 {args.out}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
+    where = args.out or "standard output"
     try:
-        for e in sim.run(args.hands):
-            out.write(json.dumps(to_dict(e), ensure_ascii=False) + "\n")
-    finally:
-        if args.out:
-            out.close()
+        try:
+            for e in sim.run(args.hands):
+                out.write(json.dumps(to_dict(e), ensure_ascii=False) + "\n")
+        finally:
+            if args.out:
+                out.close()
+    except OSError as bad:  # a full disk, an I/O error, a closed pipe
+        print(f"companion simulate: cannot write {where}: {bad.strerror or bad} / 無法寫入 {where}", file=sys.stderr)
+        return 2
     if args.stats:
         dt = time.perf_counter() - t0
         st = sim.stats

@@ -29,6 +29,21 @@ def test_simulate_to_stdout_is_deterministic(capsys: pytest.CaptureFixture[str])
     assert a == capsys.readouterr().out and a.count("\n") > 50
 
 
+def test_simulate_reports_a_write_that_fails_midway(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk or an I/O error while the log is written: a message naming the file (exit 2), no traceback."""
+    import io
+
+    class Full(io.StringIO):
+        def write(self, s: str) -> int:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("builtins.open", lambda *a, **k: Full())
+    assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(tmp_path / "log.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "log.jsonl" in err and "No space left on device" in err
+
+
 def test_replay_names_the_illegal_event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "log.jsonl"
     main(["simulate", "--seed", "7", "--hands", "1", "--out", str(out)])
