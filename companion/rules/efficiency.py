@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from companion.hand import Hand, HandError
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
-from companion.rules.waits import visible_counts
-from companion.tiles import CopyLimitError, Tile
+from companion.rules.waits import checked_visible_counts
+from companion.tiles import Tile
 
 __all__ = ["DiscardOption", "Improvement", "discard_options"]
 
@@ -75,10 +75,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
             f"got {hand.structural_count} in {str(hand)!r}"
         )
     own = hand.own_counts()
-    seen = visible_counts(visible)
-    for k in range(34):
-        if own[k] + seen[k] > 4:
-            raise CopyLimitError(Tile(k), own[k] + seen[k], "the hand and the visible tiles")
+    seen = checked_visible_counts(hand, visible)
     limits = hand_limits(hand)
     keys = group_keys(hand.concealed)
     raw = []

@@ -41,6 +41,7 @@ __all__ = [
     "is_ready",
     "structural_waits",
     "visible_counts",
+    "checked_visible_counts",
     "wait_counts",
     "wait_shape",
     "wait_shapes",
@@ -162,21 +163,26 @@ def visible_counts(visible: Iterable[Tile] | str) -> list[int]:
     return counts34(tiles)
 
 
+def checked_visible_counts(hand: Hand, visible: Iterable[Tile] | str) -> list[int]:
+    """:func:`visible_counts`, after checking that no kind has more than four copies in the hand and the visible
+    tiles together (:class:`CopyLimitError` naming the first such kind), whether or not it matters to the answer."""
+    own = hand.own_counts()
+    seen = visible_counts(visible)
+    for k in range(34):
+        if own[k] + seen[k] > 4:
+            raise CopyLimitError(Tile(k), own[k] + seen[k], "the hand and the visible tiles")
+    return seen
+
+
 def wait_counts(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[tuple[Tile, int], ...]:
     """For each real wait, the copies still unseen: 4 - the player's own - the visible ones.
 
     ``visible`` is what the player can see on the table (discards, other players' melds), as tiles
-    or notation. Own plus visible copies above four is an error naming the kind.
+    or notation. Own plus visible copies above four, of any kind, is an error naming the kind.
     """
-    found = waits(hand)
+    seen = checked_visible_counts(hand, visible)
     own = hand.own_counts()
-    seen = visible_counts(visible)
-    out = []
-    for t in found:
-        if own[t] + seen[t] > 4:
-            raise CopyLimitError(t, own[t] + seen[t], "the hand and the visible tiles")
-        out.append((t, 4 - own[t] - seen[t]))
-    return tuple(out)
+    return tuple((t, 4 - own[t] - seen[t]) for t in waits(hand))
 
 
 # --- wait shapes ---------------------------------------------------------------------------------

@@ -127,6 +127,11 @@ def test_wait_counts_reject_impossible_visible_tiles() -> None:
     edge = _parse("12m345p678p123m999s55z", 5)
     with pytest.raises(CopyLimitError, match="3m"):
         wait_counts(edge, "3333m")
+    # a fifth copy of a kind that is not a wait is as impossible (it once passed unnoticed)
+    with pytest.raises(CopyLimitError, match=r"5 copies of 5z"):
+        wait_counts(edge, "555z")
+    with pytest.raises(CopyLimitError, match=r"5 copies of 9m"):
+        wait_counts(edge, "99999m")
 
 
 def test_waits_need_a_waiting_hand() -> None:
