@@ -127,7 +127,7 @@ def _dealt(state: TableState, e: ev.Dealt) -> None:
     if state.phase is not Phase.DEAL:
         raise phase_error(state, "配牌", "deal")
     if len(e.hands) != 4:
-        raise IllegalEvent(msg("deal_size", seat="?", want=4, got=len(e.hands)), hands=len(e.hands))
+        raise IllegalEvent(msg("deal_hands", got=len(e.hands)), hands=len(e.hands))
     for s, h in enumerate(e.hands):
         want = 17 if s == state.dealer else 16
         if len(h) != want:
@@ -192,7 +192,9 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
     if e.seat != state.turn:
         raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(state.turn, "turn")),
                            turn=state.turn, seat=e.seat)
-    if not e.tile.is_known or e.tile.is_flower:
+    if e.tile.is_flower:
+        raise IllegalEvent(msg("flower_discard", tile=e.tile.zh, tile_en=e.tile.code), tile=e.tile.code)
+    if not e.tile.is_known:
         raise IllegalEvent(msg("unknown_tile"), tile=e.tile.code)
     st = state.seats[e.seat]
     flower = held_flower(state)

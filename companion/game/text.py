@@ -71,6 +71,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
     "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the revealed concealed part should have {want} tiles, got {got}"),
     "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
+    "flower_discard": ("花牌不能打出（{tile}要補花）", "a flower cannot be discarded ({tile_en} is laid aside and replaced)"),
+    "deal_hands": ("配牌應給 4 家，收到 {got} 家", "a deal gives 4 hands, got {got}"),
     "dead_already": ("{seat}已詐胡", "{seat_en} has already made a false win"),
     "big_count": ("{seat}大相公（牌多），本局不能胡", "{seat_en} holds too many tiles (大相公) and may not win"),
     "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles (小相公) and may not win"),

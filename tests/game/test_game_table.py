@@ -158,6 +158,9 @@ def test_unknown_tiles_from_the_camera() -> None:
     with pytest.raises(IllegalEvent) as info:
         step(s, ev.Discarded(seat=0, tile=t("9m")))
     assert info.value.reason.key == "fifth_copy"
+    with pytest.raises(IllegalEvent) as info:
+        step(s, ev.Discarded(seat=0, tile=t("1f")))  # a flower is laid aside, never discarded
+    assert info.value.reason.key == "flower_discard" and "1f" in info.value.reason.en
     # the dealer wins by self-draw and shows his hand and the kind of his face-down kong
     won = step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p5p"),
                          kongs=tiles("7z")))
@@ -165,6 +168,16 @@ def test_unknown_tiles_from_the_camera() -> None:
     with pytest.raises(IllegalEvent) as info:  # 14 tiles shown where 13 are held
         step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p55p")))
     assert info.value.reason.key == "concealed_size"
+
+
+def test_a_deal_of_three_hands_says_so() -> None:
+    s = TableState()
+    for e in (ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
+              ev.DealerChosen(dealer=0), ev.DiceRolled(dice=(3, 3, 3))):
+        s = step(s, e)
+    with pytest.raises(IllegalEvent) as info:
+        step(s, ev.Dealt(hands=tuple((Tile.UNKNOWN,) * 16 for _ in range(3))))
+    assert info.value.reason.key == "deal_hands" and "got 3" in info.value.reason.en and "?" not in str(info.value)
 
 
 def test_wrong_count_bars_a_win_under_dead_hand_and_only_warns_otherwise() -> None:
