@@ -61,6 +61,14 @@ def test_stdin_batch_reports_bad_lines_and_goes_on(
     assert len(errors) == 2
     assert errors[0].startswith("companion: line 3: 'bad hand'")
     assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
+    # each in Chinese too (the default language), before the English detail
+    assert "看不懂這個寫法（第 1 個字 'b'） / unexpected character" in errors[0]
+    assert "這手牌不成立" in errors[1]
+
+
+def test_a_fifth_copy_is_refused_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "waits", "--visible", "5555m", "45m345678p123999s55z")
+    assert code == 1 and "五萬有 5 張，一副牌只有 4 張 / 5 copies of 5m" in err
 
 
 def test_waits_rejects_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,8 +28,23 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None]) -> int:
             handle(text)
         except ValueError as e:
             failed += 1
-            print(f"companion: {label}: {text.strip()!r}: {e}", file=sys.stderr)
+            print(f"companion: {label}: {text.strip()!r}: {zh_reason(e)} / {e}", file=sys.stderr)
     return 1 if failed else 0
+
+
+def zh_reason(e: ValueError) -> str:
+    """The gist of a refused hand in Traditional Chinese, for the line that also gives the English detail."""
+    from companion.hand import HandError
+    from companion.tiles import CopyLimitError, NotationError
+
+    if isinstance(e, NotationError):
+        char = e.text[e.position] if 0 <= e.position < len(e.text) else ""
+        return f"看不懂這個寫法（第 {e.position + 1} 個字 {char!r}）" if char else "看不懂這個寫法"
+    if isinstance(e, CopyLimitError):
+        return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
+    if isinstance(e, HandError):
+        return "這手牌不成立（張數或組合不對）"
+    return "輸入有誤"
 
 
 def print_json(obj: Any) -> None:
