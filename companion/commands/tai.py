@@ -124,18 +124,21 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
-        return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}"}}
+        return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}", "message_zh": f"不是 JSON：{e}"}}
     except RecursionError:
-        return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep"}}
+        return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep",
+                          "message_zh": "JSON 巢狀太深，無法讀取"}}
     echo = {"id": obj["id"]} if isinstance(obj, dict) and "id" in obj else {}
     try:
         win = Win.from_dict(obj)
         stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
         profile = load_profile(win.profile) if win.profile else default_profile
     except WinInputError as e:
-        return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e)}}
+        return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
+                                  "message_zh": f"欄位 {e.field} 有誤：{e}"}}
     except ProfileError as e:
-        return {**echo, "error": {"kind": "profile", "field": "profile", "message": str(e)}}
+        return {**echo, "error": {"kind": "profile", "field": "profile", "message": str(e),
+                                  "message_zh": f"規則設定有誤：{e}"}}
     try:
         s = score(win, profile)
     except FalseWin as e:

@@ -157,3 +157,9 @@ def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsy
     assert got[1]["error"]["kind"] == "json" and "nested too deep" in got[1]["error"]["message"]
     assert got[2]["error"]["field"] == "flowers" and "2 copies of 1f" in got[2]["error"]["message"]
     assert got[3]["hand_tai"] == 3
+    assert all(g["error"]["message_zh"] for g in got[:3])  # each error in Chinese too, for --explain's default
+    from companion.commands.tai import explain
+
+    buf = io.StringIO()
+    explain(got[2], "zh", buf, "x")
+    assert "欄位 flowers 有誤" in buf.getvalue()
