@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         switches = _switches(args.switch)
     except SwitchError as bad:
-        print(f"companion simulate: {bad}", file=sys.stderr)
+        print(f"companion simulate: 規則開關有誤 / {bad}", file=sys.stderr)
         return 2
     sim = Simulator(args.seed, switches)
     try:

@@ -67,7 +67,8 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
 
 def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--switch", "multi_win=sometimes"]) == 2
-    assert "multi_win" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "multi_win" in err and "規則開關有誤" in err
     bad = tmp_path / "x.jsonl"
     bad.write_text('{"v": 1, "type": "Teleported"}\n', "utf-8")
     assert main(["replay", str(bad)]) == 2
