@@ -41,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
     except EventError as bad:
         print(f"companion replay: {args.file}: {bad}", file=sys.stderr)
         return 2
+    if not events:
+        print(f"companion replay: {args.file}: no events to replay (the log is empty) / 記錄是空的", file=sys.stderr)
+        return 1
     state = TableState()
     for line, e in events:
         try:

@@ -65,6 +65,14 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
+def test_an_empty_log_is_said_to_be_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n", "utf-8")
+    assert main(["replay", str(empty), "--quiet"]) == 1
+    captured = capsys.readouterr()
+    assert "no events to replay" in captured.err and "記錄是空的" in captured.err and captured.out == ""
+
+
 def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--switch", "multi_win=sometimes"]) == 2
     err = capsys.readouterr().err
