@@ -104,7 +104,8 @@ def test_calibration_roundtrip_select_and_blend(
         calibration.Calibration.from_crops("../evil", samples[:1])
 
 
-def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def _crop_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of its own, and a folder of three crops named by tile (1m.png ...)."""
     import cv2
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
@@ -112,6 +113,11 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     folder.mkdir()
     for tile, crop in _crops(3):
         cv2.imwrite(str(folder / f"{tile.code}.png"), crop)
+    return folder
+
+
+def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _crop_folder(tmp_path, monkeypatch)
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
     assert "3 crops of 3 kinds" in capsys.readouterr().out
     assert cli.main(["calibrate", "list"]) == 0
@@ -127,11 +133,7 @@ def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(
     is reported and skipped."""
     import cv2
 
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
-    folder = tmp_path / "crops"
-    folder.mkdir()
-    for tile, crop in _crops(3):
-        cv2.imwrite(str(folder / f"{tile.code}.png"), crop)
+    folder = _crop_folder(tmp_path, monkeypatch)
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
     before = calibration.load("home")
     (folder / "._1m.png").write_bytes(b"\x00\x05\x16\x07 a Mac's resource fork")
