@@ -121,6 +121,11 @@ def test_discard_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(obj["options"]) == len(set(Hand.parse("45m345p678p123s999s55z7z").concealed)) == 14
 
 
+def test_discard_refuses_a_negative_top(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "discard", "--top", "-1", "45m345p678p123s999s55z7z")
+    assert code == 2 and out == "" and "--top" in err and "0: all" in err
+
+
 def test_discard_needs_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "discard", "45m345p678p123s999s55z")
     assert code == 1 and "after a draw" in err

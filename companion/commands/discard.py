@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from companion.commands._io import print_json, run_batch
@@ -19,7 +20,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("discard", help="ranked discards of a drawn hand / 打哪張",
                        description="Rank every discard of a 17-tile hand by shanten and improving tiles.")
     add_hand_options(p)
-    p.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options")
+    p.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options (0, the default: all)")
     p.set_defaults(func=run)
 
 
@@ -34,6 +35,10 @@ def option_object(o: DiscardOption, lang: str) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.top < 0:
+        print(f"companion discard: --top 是要列出的選項數，0 表示全部 / --top is how many options to show (0: all), "
+              f"got {args.top}", file=sys.stderr)
+        return 2
     visible = read_visible(args)
     if visible is None:
         return 2
