@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         if not args.quiet:
-            print(f"#{state.last_index} {type(e).__name__} ({e.source.value})")
+            print(f"#{state.log_len - 1} {type(e).__name__} ({e.source.value})")  # its own place in the log
             print(render_table(state, args.lang, args.show_hands))
     if args.quiet:
         print(render_table(state, args.lang, args.show_hands))

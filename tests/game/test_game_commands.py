@@ -22,6 +22,20 @@ def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert text.count("\n#") + text.startswith("#") == len(lines)
 
 
+def test_replay_numbers_each_event_by_its_place_in_the_log_retractions_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A retraction's header once repeated the number of the event it took back, and the numbers then jumped."""
+    import re
+
+    out = tmp_path / "log.jsonl"
+    assert main(["simulate", "--seed", "7", "--hands", "3", "--out", str(out)]) == 0
+    lines = out.read_text("utf-8").splitlines()
+    assert any(json.loads(x)["type"] == "Retracted" for x in lines)
+    assert main(["replay", str(out)]) == 0
+    numbers = [int(m) for m in re.findall(r"^#(\d+) ", capsys.readouterr().out, re.M)]
+    assert numbers == list(range(len(lines)))
+
+
 def test_simulate_to_stdout_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     main(["simulate", "--seed", "3", "--hands", "1"])
     a = capsys.readouterr().out
