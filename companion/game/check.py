@@ -14,7 +14,7 @@ from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.evolve import evolve, finish_hand
 from companion.game.state import Phase, TableState, can_take, new_flower_pass, next_seat, offset
 from companion.game.switches import FirstDealer
-from companion.game.text import IllegalEvent, msg
+from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.rules.profiles import ProfileError, load_profile
 from companion.tiles import Tile, format_tiles
@@ -149,7 +149,7 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
     elif state.phase is not Phase.ACT or e.seat != state.turn:
         raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
     if not can_take(st.concealed, e.flowers):
-        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=format_tiles(e.flowers),
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(e.flowers),
                                tiles_en=format_tiles(e.flowers)), hand=format_tiles(st.concealed_tiles))
     assert state.wall is not None
     if state.wall.count < len(e.replacements):

@@ -8,7 +8,7 @@ from typing import Any
 from companion.game import events as ev
 from companion.game.check_win import check_won
 from companion.game.state import ActKind, Phase, TableState, can_take, held_flower, next_seat, offset, window
-from companion.game.text import IllegalEvent, msg
+from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes, ready_after_discard, waits_of
 from companion.hand import HandError, Meld, MeldKind
 from companion.tiles import Tile, format_tiles
@@ -62,7 +62,7 @@ def _frozen(state: TableState, seat: int, zh: str, en: str) -> None:
 def _need(state: TableState, seat: int, tiles: tuple[Tile, ...]) -> None:
     st = state.seats[seat]
     if not can_take(st.concealed, tiles):
-        raise IllegalEvent(msg("not_in_hand", **state.who(seat), tiles=format_tiles(tiles),
+        raise IllegalEvent(msg("not_in_hand", **state.who(seat), tiles=tile_names(tiles),
                                tiles_en=format_tiles(tiles)), hand=format_tiles(st.concealed_tiles))
 
 
@@ -77,7 +77,7 @@ def _chowed(state: TableState, e: ev.Chowed) -> None:
             raise HandError("two tiles")
         Meld(MeldKind.CHOW, tiles)
     except HandError:
-        raise IllegalEvent(msg("chow_shape", tiles=format_tiles(tiles), tiles_en=format_tiles(tiles))) from None
+        raise IllegalEvent(msg("chow_shape", tiles=tile_names(tiles), tiles_en=format_tiles(tiles))) from None
     _frozen(w, e.seat, "吃", "chow")
     _need(w, e.seat, tuple(e.tiles))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.game import events as ev
 from companion.game.state import UNK, ActKind, Phase, TableState, window
 from companion.game.switches import DiscardKongWin
-from companion.game.text import IllegalEvent, msg
+from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes
 from companion.hand import MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
@@ -111,7 +111,7 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
         counts[t] += 1
     missing = [Tile(i) for i in range(NUM_KINDS) if st.concealed[i] > counts[i]]
     if missing:
-        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=format_tiles(missing),
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_tiles(missing)), shown=format_tiles(shown))
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
     if len(e.kongs) > hidden or any(not t.is_known or t.is_flower for t in e.kongs):

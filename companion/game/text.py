@@ -5,10 +5,13 @@ Every user-visible string lives in :data:`TEMPLATES` as a (zh, en) pair; :func:`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "WIND_ZH", "WIND_EN"]
+from companion.tiles import Tile
+
+__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN"]
 
 WIND_ZH = ("東", "南", "西", "北")
 WIND_EN = ("East", "South", "West", "North")
@@ -85,7 +88,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                   "event schema version {version} is newer than this program ({current})"),
     "ev_unknown_type": ("未知的事件類型 {name}：{data}", "unknown event type {name} in {data}"),
     "ev_unknown_fields": ("{name} 有未知的欄位 {extra}", "{name}: unknown fields {extra}"),
-    "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail}"),
+    "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail_en}"),
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
     "ev_not_json": ("這一行不是 JSON：{detail}", "not JSON: {detail}"),
     "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail}"),
@@ -139,6 +142,11 @@ class _Fill(dict[str, object]):
     def __missing__(self, key: str) -> str:
         base = key.removesuffix("_en")
         return str(self[base]) if base != key and base in self else "{" + key + "}"
+
+
+def tile_names(tiles: Iterable[Tile]) -> str:
+    """Tiles by their Chinese names, in order (``一萬、七條``), for the Chinese half of a message."""
+    return "、".join(t.zh for t in sorted(tiles))
 
 
 def msg(key: str, **kw: object) -> Msg:

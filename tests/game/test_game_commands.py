@@ -79,6 +79,21 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
+def test_a_bad_field_is_explained_in_chinese_in_the_chinese_half(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "log.jsonl"
+    main(["simulate", "--seed", "7", "--hands", "1", "--out", str(out)])
+    lines = out.read_text("utf-8").splitlines()
+    n = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == "Discarded")
+    bad = json.loads(lines[n])
+    bad["tile"] = 7
+    lines[n] = json.dumps(bad)
+    out.write_text("\n".join(lines) + "\n", "utf-8")
+    assert main(["replay", str(out), "--quiet"]) == 2
+    en, zh = capsys.readouterr().err.split(" / ", 1)
+    assert "expected a tile code, got 7" in en and "應為一張牌的代碼，收到 7" in zh and "expected" not in zh
+
+
 def test_an_empty_log_is_said_to_be_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n\n", "utf-8")

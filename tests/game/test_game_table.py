@@ -170,6 +170,12 @@ def test_unknown_tiles_from_the_camera() -> None:
     assert info.value.reason.key == "concealed_size"
 
 
+def test_tiles_not_held_are_named_in_chinese_in_the_chinese_half() -> None:
+    tb = Table({1: "1f" + "123m456m789m"})
+    err = tb.refused(ev.FlowerReplaced(seat=1, flowers=tiles("2f"), replacements=tb.takes("1s")), "not_in_hand")
+    assert Tile.from_code("2f").zh in err.reason.zh and "2f" not in err.reason.zh and "2f" in err.reason.en
+
+
 def test_a_deal_of_three_hands_says_so() -> None:
     s = TableState()
     for e in (ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
