@@ -323,6 +323,7 @@ def _write_atomic(path: Path, data: bytes | None = None, **arrays: np.ndarray) -
                 np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)  # as a file written plainly would be (mkstemp makes it the owner's alone)
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)

@@ -350,6 +350,7 @@ def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypat
     assert back.tiles == cal.tiles and np.array_equal(back.crops, cal.crops)
     assert [p.name for p in calibration.calibration_dir().iterdir()] == ["home.npz"]
     path = calibration.calibration_dir() / "home.npz"
+    assert path.stat().st_mode & 0o777 == 0o644  # readable by the other programs of the table's computer
     np.savez_compressed(path, tiles=np.array(["1m"]), crops=np.zeros((1, 80, 60, 4), np.uint8))  # 4 channels
     with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
         calibration.load("home")
