@@ -25,7 +25,7 @@ copies, sets the models never saw, 3.4% of the tiles of calibrated kinds were mi
 calibrated (``benchmarks/vision.py``, models/README.md)."""
 UNSURE = "? = 讀得不確定，請對照照片 / unsure reading, check it against the photo"
 """The note after a text reading that marks some tiles with ``?`` (face up, scored under
-:data:`companion.vision.read.DOUBTFUL`)."""
+:meth:`companion.vision.read.Detections.doubtful`)."""
 NONE_SELECTED = ("companion read: calibrated tile sets exist ({sets}) but none is selected; `companion calibrate use "
                  "NAME` or `--set NAME` reads with one / 已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，"
                  "或加上 --set 名稱")
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from companion.vision.image_file import ImageFileError, read_image
-    from companion.vision.read import DOUBTFUL, annotate
+    from companion.vision.read import annotate
 
     if args.annotate and not cv2.haveImageWriter(str(_annotation_path(args.annotate, 1, len(args.photos)))):
         print(f"companion read: --annotate {args.annotate}: cannot write {Path(args.annotate).suffix} images; "
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"file": f, "tiles": dets.to_json()})
         else:
-            doubtful = dets.face_up & (dets.score < DOUBTFUL)
+            doubtful = dets.doubtful()
             codes = [t.code + ("?" if d else "") for t, d in zip(dets.tiles(), doubtful, strict=True)]
             note = f" ({UNSURE})" if doubtful.any() else ""
             print(f"{f}: {len(codes)} 張牌 / tiles: " + " ".join(codes) + note)

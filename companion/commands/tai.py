@@ -47,6 +47,10 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+class InputFileError(ValueError):
+    """An input file the lines cannot be read from; the message names it."""
+
+
 def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
     if not files:
         yield from ((f"line {n}", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
@@ -57,10 +61,6 @@ def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
                 yield from ((f"{name}:{n}", line) for n, line in enumerate(fh, 1) if line.strip())
             except UnicodeDecodeError as e:
                 raise InputFileError(f"{name}: not UTF-8 text (byte {e.start}) / 不是 UTF-8 文字") from None
-
-
-class InputFileError(ValueError):
-    """An input file the lines cannot be read from; the message names it."""
 
 
 def _stakes(text: str | None) -> Stakes | None:

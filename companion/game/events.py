@@ -278,6 +278,11 @@ def _encode(tp: Any, value: Any) -> Any:
     return value
 
 
+def _bad_field(where: str, zh: str, en: str) -> EventError:
+    """A log field whose value cannot be read, said in each language."""
+    return EventError(msg("ev_bad_field", where=where, detail=zh, detail_en=en))
+
+
 def _decode(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     if origin in (Union, UnionType):
@@ -287,12 +292,11 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         origin = typing.get_origin(tp)
     if tp is Tile:
         if not isinstance(value, str):
-            raise EventError(msg("ev_bad_field", where=where, detail=f"應為一張牌的代碼，收到 {value!r}", detail_en=f"expected a tile code, got {value!r}"))
+            raise _bad_field(where, f"應為一張牌的代碼，收到 {value!r}", f"expected a tile code, got {value!r}")
         return Tile.from_code(value)
     if tp is Switches:
         if not isinstance(value, Mapping):
-            raise EventError(msg("ev_bad_field", where=where, detail=f"應為規則開關的對照，收到 {value!r}",
-                                             detail_en=f"expected a map of switches, got {value!r}"))
+            raise _bad_field(where, f"應為規則開關的對照，收到 {value!r}", f"expected a map of switches, got {value!r}")
         return Switches.from_mapping(value, strict=True)
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(value)
@@ -300,16 +304,15 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         inner = typing.get_args(tp)[0]
         if inner is Tile:
             if not isinstance(value, str):
-                raise EventError(msg("ev_bad_field", where=where, detail=f"應為以文字寫的牌，收到 {value!r}",
-                                                 detail_en=f"expected tiles as text, got {value!r}"))
+                raise _bad_field(where, f"應為以文字寫的牌，收到 {value!r}", f"expected tiles as text, got {value!r}")
             return parse_tiles(value, check=False)
         if not isinstance(value, list):
-            raise EventError(msg("ev_bad_field", where=where, detail=f"應為清單，收到 {value!r}", detail_en=f"expected a list, got {value!r}"))
+            raise _bad_field(where, f"應為清單，收到 {value!r}", f"expected a list, got {value!r}")
         return tuple(_decode(inner, v, where) for v in value)
     if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise EventError(msg("ev_bad_field", where=where, detail=f"應為整數，收到 {value!r}", detail_en=f"expected an integer, got {value!r}"))
+        raise _bad_field(where, f"應為整數，收到 {value!r}", f"expected an integer, got {value!r}")
     if tp is str and not isinstance(value, str):
-        raise EventError(msg("ev_bad_field", where=where, detail=f"應為文字，收到 {value!r}", detail_en=f"expected text, got {value!r}"))
+        raise _bad_field(where, f"應為文字，收到 {value!r}", f"expected text, got {value!r}")
     return value
 
 
@@ -353,4 +356,4 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     except EventError:
         raise
     except (NotationError, ValueError, TypeError, StopIteration) as e:
-        raise EventError(msg("ev_bad_field", where=name, detail=f"寫法有誤：{data!r}", detail_en=f"{e} in {data!r}")) from None
+        raise _bad_field(name, f"寫法有誤：{data!r}", f"{e} in {data!r}") from None

@@ -87,6 +87,9 @@ RETRY_ACCEPT = 0.5
 """... and a turn replaces the first reading only when its best tile reaches this ..."""
 RETRY_STEP = 45
 """... every this many degrees."""
+DOUBTFUL = 0.5
+"""A face-up reading scored under this is unsure (:meth:`Detections.doubtful`): ``companion read`` and
+:func:`annotate` mark it with a question mark."""
 CROP_MAX = (120, 160)
 """Largest upright crop (w, h) warped out of the image; the classifier resizes it to its input."""
 REMAP_ROWS = 30000
@@ -139,6 +142,10 @@ class Detections:
 
     def tiles(self) -> tuple[Tile, ...]:
         return tuple(Tile(int(k)) for k in self.kind)
+
+    def doubtful(self) -> np.ndarray:
+        """Bool mask: the face-up readings scored under :data:`DOUBTFUL` (a back's score is the detector's)."""
+        return np.asarray(self.face_up & (self.score < DOUBTFUL))
 
     def take(self, idx: np.ndarray) -> Detections:
         """These detections at the rows ``idx`` (an index array or a bool mask), in that order."""
@@ -197,9 +204,8 @@ def reading_order(obb: np.ndarray) -> np.ndarray:
         new = np.where(near, row[None, :], n).min(axis=1)
         changed = bool((new != row).any())
         row = new
-    labels = np.unique(row)
-    height = {int(r): float(cy[row == r].mean()) for r in labels}
-    return np.lexsort((cx, np.array([height[int(r)] for r in row])))
+    height = np.bincount(row, weights=cy, minlength=n) / np.maximum(np.bincount(row, minlength=n), 1)
+    return np.lexsort((cx, height[row]))
 
 
 def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
@@ -656,10 +662,8 @@ def read_tiles(image: np.ndarray, reader: TileReader | None = None) -> Detection
     return reader.read(image)
 
 
-DOUBTFUL = 0.5
-""":func:`annotate` marks a face-up reading whose score is under this with a question mark."""
 LABEL_SHARE = 0.18
-"""... and writes each reading about this share of its box's shorter side high (10 to 36 pixels, and no wider
+""":func:`annotate` writes each reading about this share of its box's shorter side high (10 to 36 pixels, and no wider
 than the box)."""
 _FONT = cv2.FONT_HERSHEY_SIMPLEX  # about 22 px high at scale 1
 
@@ -673,6 +677,7 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
+    doubtful = dets.doubtful()
     for i, quad in enumerate(obb_corners(dets.obb)):
         up = bool(dets.face_up[i])
         colour = (40, 200, 40) if up else (220, 140, 30)
@@ -681,7 +686,7 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         cv2.line(out, tuple(pts[0]), tuple(pts[1]), (40, 40, 230), line, cv2.LINE_AA)
         code = names[i] if names is not None else Tile(int(dets.kind[i])).code
         side, score = float(min(dets.obb[i, 2], dets.obb[i, 3])), float(dets.score[i])
-        texts = [f"{code} {score:.2f}", code] if side >= 60 else [code + ("?" if up and score < DOUBTFUL else "")]
+        texts = [f"{code} {score:.2f}", code] if side >= 60 else [code + ("?" if doubtful[i] else "")]
         text, font, thick = _fit_label(texts, side, max(8, int(pts[:, 0].max() - pts[:, 0].min())))
         (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
         pad = max(2, round(th / 4))
@@ -690,7 +695,6 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
             cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
     return out
-
 
 
 def _fit_label(texts: list[str], side: float, width: int) -> tuple[str, float, int]:
