@@ -36,7 +36,7 @@ def _switches(items: list[str]) -> Switches:
 
 def run(args: argparse.Namespace) -> int:
     if args.hands < 0:
-        print("companion simulate: --hands must be >= 0", file=sys.stderr)
+        print("companion simulate: --hands must be >= 0 / --hands 不可小於 0", file=sys.stderr)
         return 2
     try:
         switches = _switches(args.switch)

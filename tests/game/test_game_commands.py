@@ -79,6 +79,12 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
+def test_simulate_refuses_a_negative_hand_count_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "--hands must be >= 0" in err and "不可小於 0" in err
+
+
 def test_a_bad_field_is_explained_in_chinese_in_the_chinese_half(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "log.jsonl"
