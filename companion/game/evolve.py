@@ -29,6 +29,7 @@ from companion.game.state import (
     take_tiles,
     window,
 )
+from companion.game.switches import HumanWinWindow
 from companion.game.text import msg
 from companion.game.wall import DEAL_TILES, Wall
 from companion.game.winning import completes
@@ -327,6 +328,11 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     elif kind is ev.WinKind.SEVEN_ROB_ONE and window.last_flower is not None:
         giver = window.last_flower[0]
     self_draw = kind is ev.WinKind.SELF_DRAW
+    if window.switches.human_win_window is HumanWinWindow.FIRST_GO_AROUND:
+        # spec §4.2: a discard of the first go-around (each seat's first, no call yet), whoever wins on it
+        human = giver is not None and window.seats[giver].discards_made == 1 and not window.calls_made
+    else:  # the traditional reading: a non-dealer who has not discarded yet
+        human = e.seat != window.dealer and first
     repl = window.act if self_draw and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) else None
     return WinRecord(
         seat=e.seat, kind=kind, tile=e.tile, concealed=tuple(e.concealed), melds=revealed.melds,
@@ -336,7 +342,7 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
         last_discard=kind is ev.WinKind.DISCARD and window.last_tile_drawn,
         heavenly=self_draw and e.seat == window.dealer and first,
         earthly=self_draw and e.seat != window.dealer and first,
-        human=kind is ev.WinKind.DISCARD and e.seat != window.dealer and first,
+        human=kind is ev.WinKind.DISCARD and human,
         ready=st.ready,
     )
 

@@ -20,6 +20,7 @@ __all__ = [
     "Switches",
     "SwitchError",
     "DiscardKongWin",
+    "HumanWinWindow",
     "WrongCount",
 ]
 
@@ -64,6 +65,15 @@ class FalseWinAfter(Enum):
     CONTINUE_DEAD = "continue_dead"
 
 
+class HumanWinWindow(Enum):
+    """Which wins on a discard are 人胡: any in the first go-around (spec §4.2: from the dealer's first discard
+    until his second draw, no call before it), or only a non-dealer's before his own first discard (the
+    traditional reading, which some tables keep)."""
+
+    FIRST_GO_AROUND = "first_go_around"
+    BEFORE_OWN_DISCARD = "before_own_discard"
+
+
 class WrongCount(Enum):
     DEAD_HAND = "dead_hand"
     WARN_ONLY = "warn_only"
@@ -86,6 +96,7 @@ class Switches:
     streak_cap: int | None = None
     false_win_after: FalseWinAfter = FalseWinAfter.VOID_HAND
     wrong_count: WrongCount = WrongCount.DEAD_HAND
+    human_win_window: HumanWinWindow = HumanWinWindow.FIRST_GO_AROUND
     seven_rob_one: bool = True
     four_kongs: bool = False  # 四槓 (§4.4): a fourth kong wins; four kongs split between players draw
 

@@ -43,6 +43,8 @@ _LIST = (
     SwitchSpec("declared_ready_tai", "int", 0, zh="報聽台數", en="Declared-ready tai"),
     _c("false_win_after", "void_hand", "void_hand", "continue_dead", zh="詐胡之後", en="After a false win"),
     _c("wrong_count", "dead_hand", "dead_hand", "warn_only", zh="相公", en="Wrong tile count"),
+    _c("human_win_window", "first_go_around", "first_go_around", "before_own_discard", zh="人胡時機",
+       en="人胡 window"),
     # scoring (spec §5.1)
     SwitchSpec("pinghu_concealed_allowed", "bool", True, zh="門清可平胡", en="平胡 on a concealed hand"),
     SwitchSpec("pinghu_check_honours_flowers", "bool", True, zh="平胡無字無花", en="平胡 needs no honours, no flowers"),
