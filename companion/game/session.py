@@ -20,7 +20,7 @@ from companion.game.state import ActKind, HandResult, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_EN, WIND_ZH, msg
 from companion.rules.profiles import Profile, load_profile
-from companion.rules.scoring import NotAWin, score
+from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
 from companion.tiles import parse_tiles
@@ -167,7 +167,7 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
     transfers: list[Transfer] = []
     names = result.players
     by_wind = {WINDS[w]: names[s] for s, w in enumerate(result.seat_winds)}
-    offenders = list(result.outcome.false_wins)
+    offenders: list[tuple[int, int | None]] = [(s, None) for s in result.outcome.false_wins]  # (seat, claimed tai)
     for rec in result.outcome.winners:
         try:
             win = win_input(rec, result, prof.id)
@@ -176,15 +176,17 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
             why = msg("unscored", reason=str(e))
             lines.append(WinLine(names[rec.seat], rec.kind.value, 0, 0, 0, (), unscored=f"{why.zh} / {why.en}"))
             continue
-        except NotAWin:  # below min_tai or forbidden by the profile: a declared one is 詐胡 (§6.4)
-            offenders.append(rec.seat)
+        except NotAWin as e:  # below min_tai or forbidden by the profile: a declared one is 詐胡 (§6.4)
+            # what the offender claimed, for the claimed_tai penalty (§6.6): the hand's tai where it has a shape
+            claimed = e.claimed.hand_tai if isinstance(e, FalseWin) and e.claimed is not None else None
+            offenders.append((rec.seat, claimed))
             continue
         st = settle(sc, win, stakes)
         lines.append(WinLine(names[rec.seat], rec.kind.value, sc.hand_tai, sc.capped_tai, sc.dealer_tai,
                              tuple((i.zh, i.en, i.tai) for i in sc.items)))
         transfers += _transfers(st, by_wind)
-    for seat in offenders:
-        st = settle_false_win(_offender_input(seat, result, prof.id), stakes, prof)
+    for seat, claimed in offenders:
+        st = settle_false_win(_offender_input(seat, result, prof.id), stakes, prof, claimed)
         lines.append(WinLine(names[seat], "false_win", st.hand_tai, st.hand_tai, 0, ()))
         transfers += _transfers(st, by_wind)
     return lines, transfers

@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from game_support import Table, t
@@ -15,12 +16,14 @@ from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import finish_hand
 from companion.game.rotation import NextDeal, next_deal, resolve_claimants
-from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
+from companion.game.session import build_ledger, fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.simulator import Simulator
-from companion.game.state import Outcome, OutcomeKind, TableState, WinRecord
+from companion.game.state import HandResult, Outcome, OutcomeKind, TableState, WinRecord
 from companion.game.switches import MultiWin, Switches
+from companion.rules.profiles import load_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import Stakes, settle
+from companion.tiles import parse_tiles
 
 
 def _win(seat: int) -> Outcome:
@@ -208,3 +211,22 @@ def test_a_win_with_a_hidden_concealed_kong_is_listed_unscored() -> None:
     line = ledger_of(s).entries[0].lines[0]
     assert line.unscored and "暗槓" in line.unscored and "concealed kong" in line.unscored
     assert ledger_of(s).entries[0].transfers == ()
+
+
+def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp_path: Path) -> None:
+    """Spec §6.4: below ``min_tai`` a declared win is 詐胡; §6.6 ``claimed_tai``: the penalty is the tai the
+    offender claimed (here 2), not the 8 of a claim without a score."""
+    house = tmp_path / "min3.toml"
+    house.write_text('id = "min3"\ninherits = "wikibooks_base"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
+    prof = load_profile(str(house))
+    assert prof.switch("false_win_penalty") == "claimed_tai"
+    rec = WinRecord(seat=2, kind=ev.WinKind.DISCARD, tile=parse_tiles("3s")[0],
+                    concealed=parse_tiles("123m456m234p678p45s88s"), melds=(), flowers=parse_tiles("3f"), discarder=1)
+    r = HandResult(number=1, round_wind=0, hand_in_round=1, dealer=0, streak=1, dice_total=9, seat_winds=(0, 1, 2, 3),
+                   players=("A", "B", "C", "D"), outcome=Outcome(OutcomeKind.WIN, (rec,), (rec,)))
+    (entry,) = build_ledger([r], Switches.from_mapping(prof.switches), Stakes(30, 10), prof, 0).entries
+    (line,) = entry.lines
+    assert line.kind == "false_win" and line.hand_tai == 2
+    # 2 tai to each, the dealer A's D (1 + 2N = 3) between him and the offender: 30 + 10 x 2 and 30 + 10 x 5
+    assert sorted((t.payer, t.payee, t.amount) for t in entry.transfers) == [
+        ("C", "A", 80), ("C", "B", 50), ("C", "D", 50)]
