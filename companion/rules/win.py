@@ -193,8 +193,14 @@ class Win:
             raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles")
         if self.earthly and (self.is_dealer or t is not WinType.SELF_DRAW):
             raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw")
-        if self.human and t not in (WinType.DISCARD, WinType.ROB_KONG):
-            raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around")
+        if self.human and t is not WinType.DISCARD:
+            # a robbed kong was added to a pung, and that pung was a call, which ends the first go-around
+            raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around, before any "
+                                               "call (a robbed kong's pung was one)")
+        if self.heavenly and self.replacement is not None:
+            raise WinInputError("flags.replacement_after", "天胡 is complete on the dealt tiles: a flower replaced "
+                                                           "during the deal is part of dealing, not 槓上開花 "
+                                                           "(spec §3.2, §2.6)")
         self._check_first_go_around()
         kong = _KONG_OF.get(self.replacement) if self.replacement is not None else None
         if kong is not None and not any(m.kind is kong for m in self.melds):
