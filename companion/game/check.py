@@ -11,12 +11,15 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
-from companion.game.evolve import evolve, finish_hand
+from companion.game.evolve import evolve, finish_hand, hand_result
+from companion.game.session import win_input
 from companion.game.state import Phase, TableState, can_take, new_flower_pass, next_seat, offset
 from companion.game.switches import FirstDealer
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.scoring import FalseWin, NotAWin, score
+from companion.rules.win import WinInputError
 from companion.tiles import Tile, format_tiles
 
 __all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs"]
@@ -37,7 +40,31 @@ def step(state: TableState, event: ev.Event) -> TableState:
     checker(state, event)
     new = evolve(state, event)
     _check_result(new, event)
+    if isinstance(event, ev.Won):
+        _check_min_tai(new, event)
     return new
+
+
+def _check_min_tai(state: TableState, e: ev.Won) -> None:
+    """A declared win scoring under the profile's ``min_tai`` is no win but 詐胡 (spec §6.4): refused, so that
+    the table records the false win (the hand is then replayed or played on dead, §2.14) instead of a win that
+    would move the deal on."""
+    prof = load_profile(state.profile or None)
+    need = prof.switch("min_tai")
+    if not need or state.outcome is None:
+        return
+    rec = next((c for c in state.outcome.claimants if c.seat == e.seat), None)
+    if rec is None:
+        return
+    try:
+        score(win_input(rec, hand_result(state), prof.id), prof)
+    except FalseWin as bad:
+        if bad.claimed is None:
+            return
+        raise IllegalEvent(msg("below_min", **state.who(e.seat), tai=bad.claimed.hand_tai, need=need,
+                               profile=prof.id), seat=e.seat) from None
+    except (NotAWin, WinInputError):
+        return  # not this check's question: the ledger reports a hand it cannot score
 
 
 def replay(events: Iterable[ev.Event], state: TableState | None = None) -> TableState:

@@ -102,13 +102,18 @@ def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:
                    hand_in_round=1)
 
 
+def hand_result(state: TableState) -> HandResult:
+    """The hand as it stands, with its outcome, as the session's results record it."""
+    assert state.outcome is not None
+    return HandResult(len(state.results) + 1, state.round_wind, state.hand_in_round, state.dealer, state.streak,
+                      sum(state.dice), tuple(seat_wind_of(state, s) for s in range(4)), state.players, state.outcome)
+
+
 def finish_hand(state: TableState) -> TableState:
     """Move a finished hand into the results and advance dealer, N and round wind."""
     if state.outcome is None:
         return state
-    result = HandResult(len(state.results) + 1, state.round_wind, state.hand_in_round, state.dealer,
-                        state.streak, sum(state.dice), tuple(seat_wind_of(state, s) for s in range(4)),
-                        state.players, state.outcome)
+    result = hand_result(state)
     nd = next_deal(state.dealer, state.streak, state.round_wind, state.hand_in_round, state.first_dealer,
                    state.outcome, state.switches)
     return replace(state, results=state.results + (result,), dealer=nd.dealer, streak=nd.streak,

@@ -52,6 +52,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "frozen_discard": ("{seat}已報聽，必須打出摸到的{tile}", "{seat_en} has declared ready and must discard the drawn {tile_en}"),
     "no_pung": ("{seat}沒有{tile}的碰可以加槓", "{seat_en} has no pung of {tile_en} to add to"),
     "not_complete": ("{seat}的牌不成胡：{hand}", "{seat_en}'s hand is not a winning shape: {hand}"),
+    "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（{profile}）：宣告胡牌即為詐胡，請記為詐胡",
+                  "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
+                  "詐胡 (a false win); record it as one"),
     "barred": ("{seat}過水未打牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
     "dead": ("{seat}已詐胡陪打，不能胡或吃碰", "{seat_en} is playing dead after a false win"),
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),

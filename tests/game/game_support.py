@@ -24,7 +24,7 @@ class Table:
     """Seats 0-3, dealer 0 (``east_deals``); unspecified hands are filled from the unused tiles."""
 
     def __init__(self, hands: dict[int, str], switches: Switches | None = None,
-                 dice: tuple[int, ...] = (2, 2, 1)) -> None:
+                 dice: tuple[int, ...] = (2, 2, 1), profile: str = "atawmj_2009") -> None:
         dealer = 0
         sw = switches or Switches()
         self.pool = full_set()
@@ -40,7 +40,7 @@ class Table:
                 assert self.pool[t] >= 0, f"too many {t.code} in the scripted hands"
         self.state = TableState()
         self.log: list[ev.Event] = []
-        self.do(ev.Seated(players=PLAYERS, switches=_with_east(sw)))
+        self.do(ev.Seated(players=PLAYERS, switches=_with_east(sw), profile=profile))
         self.do(ev.DealerChosen(dealer=0))
         self.do(ev.DiceRolled(dice=dice))
         for s in range(4):

@@ -230,3 +230,25 @@ def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp
     # 2 tai to each, the dealer A's D (1 + 2N = 3) between him and the offender: 30 + 10 x 2 and 30 + 10 x 5
     assert sorted((t.payer, t.payee, t.amount) for t in entry.transfers) == [
         ("C", "A", 80), ("C", "B", 50), ("C", "D", 50)]
+
+
+def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_win(tmp_path: Path) -> None:
+    """Spec §6.4: under ``min_tai`` there is no legal win; a declared one is 詐胡, and 詐胡 with ``void_hand``
+    replays the hand with the same dealer (§2.14), where a win would have moved the deal on."""
+    house = tmp_path / "min3.toml"
+    house.write_text('id = "min3"\ninherits = "atawmj_2009"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
+    tb = Table({0: "1z3s", 2: "123m456m234p678p45s8s3f"}, profile=str(house))
+    tb.do(ev.FlowerReplaced(seat=2, flowers=(t("3f"),), replacements=(tb.take("8s"),)))
+    tb.discard(0, "1z")
+    for s in (1, 2, 3):  # the first go-around passes (a win in it would be 人胡)
+        tb.draw(s, "4z")
+        tb.discard(s, "4z")
+    tb.draw(0, "5z")
+    tb.discard(0, "3s")  # West wins on it: 門清 1 + 正花 1 = 2 tai
+    hand = tuple(x for x in tb.hand(2))
+    err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=hand), "below_min")
+    assert "min3" in str(err) and "詐胡" in err.reason.zh
+    tb.do(ev.FalseWin(seat=2))
+    assert tb.state.outcome is not None and tb.state.outcome.false_wins == (2,)
+    (entry,) = ledger_of(tb.state).entries
+    assert entry.next.dealer == 0 and entry.next.streak == tb.state.streak  # the same dealer, the hand replayed
