@@ -327,7 +327,9 @@ class TileDetector:
         if net_in.shape[0] % INPUT_MULTIPLE or net_in.shape[1] % INPUT_MULTIPLE:
             raise DetectorError(f"the detector's input must have sides that are multiples of {INPUT_MULTIPLE}, "
                                 f"got {net_in.shape[1]}x{net_in.shape[0]}")
-        blob = np.ascontiguousarray(net_in.transpose(2, 0, 1)[None], dtype=np.float32)
+        blob = np.empty((1, 3, *net_in.shape[:2]), np.float32)  # HWC -> NCHW by planes: half numpy's time
+        for c, plane in enumerate(cv2.split(net_in)):
+            blob[0, c] = plane
         peaks, reg = self.session.run(None, {self.input_name: blob})
         floor = self.down_threshold if self.backs is None or not self.rows else min(self.down_threshold, ROW_FLOOR)
         up = self.threshold if self.weak is None else min(self.threshold, self.weak)
