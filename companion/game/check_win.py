@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.game import events as ev
-from companion.game.state import UNK, ActKind, Phase, TableState, window
+from companion.game.state import UNK, ActKind, Phase, TableState, held_flower, window
 from companion.game.switches import DiscardKongWin
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes
@@ -90,9 +90,11 @@ def _own_win(state: TableState, e: ev.Won) -> None:
     drawn = st.drawn
     if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
         raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.code, got=e.tile.zh, got_en=e.tile.code))
-    for i in range(34, 42):
-        if st.concealed[i]:
-            raise IllegalEvent(msg("flower_first", **state.who(e.seat), tile=Tile(i).zh, tile_en=Tile(i).code))
+    # before the first discard every seat's flowers are replaced first (§2.6, §2.8.1: 天胡 comes after the
+    # initial replacement), as a discard or a kong must wait for them; later, the winner's own
+    flower = held_flower(state)
+    if flower is not None:
+        raise IllegalEvent(msg("flower_first", **state.who(flower[0]), tile=flower[1].zh, tile_en=flower[1].code))
 
 
 def _check_reveal(state: TableState, e: ev.Won) -> None:

@@ -1,6 +1,9 @@
-"""人胡 as the tracker records it (spec §4.2 `human_win`): a win on a discard made during the first go-around
-(from the dealer's first discard until his second draw), with no call before it, whoever wins on it; the
-traditional reading (a non-dealer before his own first discard) is the switch ``human_win_window``."""
+"""Wins of the first go-around as the tracker records them.
+
+人胡 (spec §4.2 ``human_win``): a win on a discard made during the first go-around (from the dealer's first
+discard until his second draw), with no call before it, whoever wins on it; the traditional reading (a
+non-dealer before his own first discard) is the switch ``human_win_window``. 天胡 comes after the initial
+flower replacement."""
 
 from __future__ import annotations
 
@@ -79,3 +82,16 @@ def test_no_human_win_after_the_first_go_around_or_after_a_call() -> None:
     tb.draw(3, "4z")
     tb.discard(3, "3s")
     assert not _win(tb, 2)
+
+
+def test_no_heavenly_win_while_another_seat_still_holds_a_dealt_flower() -> None:
+    """§2.8.1: the dealer may declare 天胡 after the initial replacement; §2.6: the passes go on until no
+    player holds a flower (his discard and kongs wait for them too)."""
+    tb = Table({0: "123m456m789m111p234p55s", 2: "1f123s456s789s111z22z3z"})
+    rest = list(tb.hand(0))
+    rest.remove(t("5s"))
+    win = ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5s"), concealed=tuple(rest))
+    tb.refused(win, "flower_first")
+    tb.do(ev.FlowerReplaced(seat=2, flowers=(t("1f"),), replacements=(tb.take_filler(),)))
+    tb.do(win)
+    assert tb.state.outcome is not None and tb.state.outcome.winners[0].heavenly
