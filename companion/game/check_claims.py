@@ -180,7 +180,7 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> None:
 
 def _passed(state: TableState, e: ev.PassedWin) -> None:
     w = window(state)
-    if w is None or state.claim_rank:
+    if w is None or state.claim_rank >= 3:  # after a chow or a pung a win may still outrank it: a pass counts
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     if e.tile != w.offer or e.seat == w.turn:
         raise IllegalEvent(msg("own_discard") if e.seat == w.turn else

@@ -233,8 +233,8 @@ def window(state: TableState) -> TableState | None:
     """The state in which the tile on offer was offered (a discard or an added kong), or None.
 
     After a claim that a higher one may still outrank, that is the state before the claim, keeping
-    what the table recorded since (a 相公, a false win played dead, a hand made known, a 天聽, the
-    flags): an outranking claim withdraws the claim, not those records."""
+    what the table recorded since (a 相公, a false win played dead, a hand made known, a 天聽, a pass
+    (過水), the flags): an outranking claim withdraws the claim, not those records."""
     if state.phase in (Phase.CLAIM, Phase.ROB) and state.claim_rank == 0:
         return state
     base = state.claim_base
@@ -243,7 +243,8 @@ def window(state: TableState) -> TableState | None:
     if state.phase is Phase.HAND_OVER:
         return base
     claimer = state.claim_seat
-    seats = tuple(replace(b, known=c.known, no_win=c.no_win, dead=c.dead, ready=b.ready if s == claimer else c.ready)
+    seats = tuple(replace(b, known=c.known, no_win=c.no_win, dead=c.dead, ready=b.ready if s == claimer else c.ready,
+                          barred=b.barred if s == claimer else c.barred)  # a pass logged since the claim
                   for s, (b, c) in enumerate(zip(base.seats, state.seats, strict=True)))
     return replace(base, seats=seats, false_wins=state.false_wins, warnings=state.warnings)
 

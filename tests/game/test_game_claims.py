@@ -111,6 +111,22 @@ def test_a_win_let_go_without_a_word_bars_a_known_hand() -> None:
     assert not tb.state.seats[2].barred
 
 
+def test_a_pass_may_be_logged_after_a_chow_a_win_could_still_outrank() -> None:
+    """§2.12: a seat that could win on the discard and does not claim it is barred; after a chow or a pung the
+    win could still outrank it, so the pass is still the table's to log (a camera that cannot see the hand
+    has no other way to bar it), and it holds when a pung then outranks the chow."""
+    tb = opened()
+    tb.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    tb.do(ev.PassedWin(seat=2, tile=t("9s")))
+    assert tb.state.seats[2].barred
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2)), "barred")
+    tb.do(ev.Punged(seat=3, tile=t("9s")))
+    assert tb.state.seats[3].melds and tb.state.seats[2].barred
+    won = opened()
+    won.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=won.hand(2)))
+    won.refused(ev.PassedWin(seat=1, tile=t("9s")), "no_window")  # after a win claimed, nothing to pass
+
+
 def test_a_silent_pass_after_a_claim_bars_the_others_not_the_claimer() -> None:
     tb = opened()
     tb.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
