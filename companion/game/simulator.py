@@ -75,12 +75,11 @@ class Simulator(ClaimWindowBot):
 
     def head_tile(self) -> Tile:
         assert self.state.wall is not None
-        return self.wall[self.state.wall.head]
+        return self.wall[self.state.wall.head_index()]
 
     def tail_tile(self, k: int = 0) -> Tile:
         assert self.state.wall is not None
-        j = self.state.wall.tail + k
-        return self.wall[142 - 2 * (j // 2) + j % 2]
+        return self.wall[self.state.wall.tail_index(k)]
 
     def counts(self, seat: int) -> list[int]:
         return list(self.state.seats[seat].concealed[:34])

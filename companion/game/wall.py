@@ -95,17 +95,37 @@ class Wall:
         seat = (self.owner - q // STACKS_PER_WALL) % 4
         return StackPos(stack, seat, q % STACKS_PER_WALL + 1, top)
 
+    def head_index(self) -> int:
+        """The next head tile as an index 0-143 into the wall laid out in drawing order, two per stack, top
+        first (``2 (stack - 1)`` the top, ``+ 1`` the bottom). Where the ends meet in one stack (only when
+        no tiles are kept back) and the tail took its top, the head's tile is its bottom."""
+        i = self.head
+        if i % 2 == 0 and self.tail % 2 == 1 and STACKS - self.tail // 2 == i // 2 + 1:
+            return i + 1
+        return i
+
+    def tail_index(self, k: int = 0) -> int:
+        """The ``k``-th next replacement tile as an index like :meth:`head_index`'s: stack 72's top, then its
+        bottom, then stack 71's …; where the head took the top of the stack the tail reaches, its bottom."""
+        j = self.tail + k
+        stack = STACKS - j // 2
+        if j % 2 == 0 and self.head % 2 == 1 and self.head // 2 + 1 == stack:
+            return 2 * (stack - 1) + 1
+        return 2 * (stack - 1) + j % 2
+
     def head_pos(self) -> StackPos | None:
         """Where the next head tile lies, or None when the wall is empty."""
         if self.count <= 0:
             return None
-        return self.position(self.head // 2 + 1, self.head % 2 == 0)
+        i = self.head_index()
+        return self.position(i // 2 + 1, i % 2 == 0)
 
     def tail_pos(self) -> StackPos | None:
         """Where the next replacement tile lies, or None when the wall is empty."""
         if self.count <= 0:
             return None
-        return self.position(STACKS - self.tail // 2, self.tail % 2 == 0)
+        i = self.tail_index()
+        return self.position(i // 2 + 1, i % 2 == 0)
 
     def kept_back(self) -> tuple[int, ...]:
         """Stack numbers (drawing order) holding the reserve, next to the tail."""

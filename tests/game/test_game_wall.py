@@ -77,3 +77,31 @@ def test_wall_errors() -> None:
         Wall(0, 2)
     with pytest.raises(WallError):
         Wall(0, 10).take_head(145)
+
+
+def test_where_the_ends_meet_in_one_stack_each_takes_the_tile_left() -> None:
+    """§2.4: at both ends the top tile of a stack goes first. With nothing kept back the ends can meet in one
+    stack; the end that reaches it second takes its bottom, whichever end took the top."""
+    w = Wall(0, 5, ReserveRule.PLAY_TO_END)
+    # the tail took stack 72's top and the head has drawn everything up to stack 72
+    w = w.take_tail(1).take_head(142)
+    assert w.count == 1 and w.head_index() == 143 and w.tail_index() == 143
+    pos = w.head_pos()
+    assert pos is not None and pos.stack == STACKS and not pos.top
+    # the head took stack 40's top and the tail has come back to stack 40
+    w = Wall(0, 5, ReserveRule.PLAY_TO_END).take_head(79).take_tail(64)
+    assert w.count == 1 and w.tail_index() == 79 and w.head_index() == 79
+    pos = w.tail_pos()
+    assert pos is not None and pos.stack == 40 and not pos.top
+    # apart, the ends take tops first as before
+    w = Wall(0, 5, ReserveRule.PLAY_TO_END).take_head(3).take_tail(3)
+    assert (w.head_index(), w.tail_index()) == (3, 2 * 70 + 1)  # stack 2's bottom, stack 71's bottom
+
+
+def test_bots_play_to_the_last_tile_without_dealing_a_tile_twice() -> None:
+    """Seed 24 once drew stack 72's top twice under ``play_to_end`` (a fifth copy, the simulator stopped)."""
+    from companion.game.simulator import Simulator
+
+    for seed in (24, 25, 26):
+        events = list(Simulator(seed, Switches(reserve_rule=ReserveRule.PLAY_TO_END)).run(4))
+        assert events
