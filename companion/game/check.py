@@ -247,6 +247,8 @@ def split_four_kongs(state: TableState) -> bool:
 def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:
     if state.in_hand and split_four_kongs(state):
         return
+    if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0 and held_flower(state):
+        return  # the last tile was a flower and nothing is left to replace it with (only with play_to_end)
     if state.phase is not Phase.CLAIM:
         raise phase_error(state, "流局", "declare a draw")
     if state.live > 0:

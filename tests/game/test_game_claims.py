@@ -328,3 +328,26 @@ def test_passed_win_released_by_kong_switch() -> None:
         tb.draw(2, "1z")
         tb.do(ev.ConcealedKong(seat=2, tile=t("1z")))
         assert tb.state.seats[2].barred is not released
+
+
+def test_a_flower_drawn_as_the_wall_s_last_tile_ends_the_hand_as_a_draw() -> None:
+    """With nothing kept back (``play_to_end``) the last tile may be a flower: §2.6 wants it replaced first and
+    §2.7 takes a replacement owed at live 0, but no tile is left. The hand ends as 流局 (before, no event could
+    end it but a false win)."""
+    tb = Table({}, Switches(reserve_rule=ReserveRule.PLAY_TO_END))
+    tb.discard(0, tb.hand(0)[0])
+    for f in ("2f", "3f", "4f", "5f", "6f", "7f", "8f"):  # unseen draws, so the table's known tiles last
+        seat = (tb.state.turn + 1) % 4
+        tb.do(ev.Drew(seat=seat, tile=t(f)))
+        tb.do(ev.FlowerReplaced(seat=seat, flowers=(t(f),), replacements=(t("0x"),)))
+        tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
+    while tb.state.live > 1:
+        seat = (tb.state.turn + 1) % 4
+        tb.do(ev.Drew(seat=seat, tile=t("0x")))
+        tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
+    seat = (tb.state.turn + 1) % 4
+    tb.do(ev.Drew(seat=seat, tile=t("1f")))
+    assert tb.state.wall is not None and tb.state.wall.count == 0
+    tb.refused(ev.FlowerReplaced(seat=seat, flowers=(t("1f"),), replacements=(t("0x"),)), "wall_dead")
+    tb.do(ev.ExhaustiveDraw())
+    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
