@@ -54,13 +54,13 @@ def _check_min_tai(state: TableState, e: ev.Won) -> None:
     if not need or state.outcome is None:
         return
     rec = next((c for c in state.outcome.claimants if c.seat == e.seat), None)
-    if rec is None:
-        return
+    if rec is None or len(state.outcome.claimants) > 1:
+        return  # beside another winner the hand is over either way: the ledger charges this one's 詐胡
     try:
         score(win_input(rec, hand_result(state), prof.id), prof)
     except FalseWin as bad:
-        if bad.claimed is None:
-            return
+        if bad.claimed is None or bad.claimed.hand_tai >= need:
+            return  # refused by the profile for another reason: the ledger's to report
         raise IllegalEvent(msg("below_min", **state.who(e.seat), tai=bad.claimed.hand_tai, need=need,
                                profile=prof.id), seat=e.seat) from None
     except (NotAWin, WinInputError):
@@ -238,6 +238,12 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
 
 # --- ends ------------------------------------------------------------------------------------------
 
+def _drew_unseen(state: TableState) -> bool:
+    """Whether the seat to act drew a tile the log does not know (``0x``)."""
+    drawn = state.seats[state.turn].drawn
+    return drawn is not None and not drawn.is_known
+
+
 def split_four_kongs(state: TableState) -> bool:
     """Four kongs split between players: a draw where the ``four_kongs`` item is on (§2.13)."""
     per_seat = [sum(1 for m in st.melds if m.is_kong) for st in state.seats]
@@ -247,8 +253,9 @@ def split_four_kongs(state: TableState) -> bool:
 def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:
     if state.in_hand and split_four_kongs(state):
         return
-    if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0 and held_flower(state):
-        return  # the last tile was a flower and nothing is left to replace it with (only with play_to_end)
+    if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0 and (
+            held_flower(state) or _drew_unseen(state)):
+        return  # the last tile was a flower (or logged unseen: the table saw it) and none is left to replace it
     if state.phase is not Phase.CLAIM:
         raise phase_error(state, "流局", "declare a draw")
     if state.live > 0:

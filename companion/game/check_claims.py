@@ -182,6 +182,8 @@ def _passed(state: TableState, e: ev.PassedWin) -> None:
     w = window(state)
     if w is None or state.claim_rank >= 3:  # after a chow or a pung a win may still outrank it: a pass counts
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
+    if state.claim_rank and e.seat == state.claim_seat:  # he took the tile: there is nothing left for him to pass
+        raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     if e.tile != w.offer or e.seat == w.turn:
         raise IllegalEvent(msg("own_discard") if e.seat == w.turn else
                            msg("wrong_tile", want=str(w.offer), got=e.tile.code))

@@ -29,7 +29,7 @@ __all__ = [
     "EVENT_TYPES", "to_dict", "from_dict",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class EventError(ValueError):
@@ -254,7 +254,19 @@ EVENT_TYPES: dict[str, type[Event]] = {
               ExhaustiveDraw, DeclinedLastTile, FalseWin, WrongCount, HandKnown, Retracted)
 }
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _v1_human_win(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 logs were kept when the tracker gave 人胡 to a non-dealer before his own first discard only:
+    their sessions keep that reading (switch ``human_win_window``), so their ledgers read as they were kept."""
+    if d.get("type") == "Seated":
+        sw = d.get("switches")
+        sw = dict(sw) if isinstance(sw, Mapping) else {} if sw is None else sw
+        if isinstance(sw, dict):
+            sw.setdefault("human_win_window", "before_own_discard")
+        d = {**d, "switches": sw}
+    return d
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_human_win}
 """Schema upgrades: ``UPGRADES[n]`` turns a version-n event dict into a version n+1 dict."""
 
 

@@ -244,6 +244,9 @@ class Simulator(ClaimWindowBot):
         st = s.seats[seat]
         flowers = [Tile(i) for i in range(34, 42) if st.concealed[i]]
         if flowers:
+            if s.wall is not None and s.wall.count == 0:  # the last tile was a flower: nothing to replace it
+                self.emit(ev.ExhaustiveDraw())
+                return
             self.emit(ev.FlowerReplaced(seat=seat, flowers=(flowers[0],), replacements=(self.tail_tile(),)))
             self._instant(seat)
             return

@@ -7,6 +7,7 @@ from dataclasses import replace
 from game_support import Table, t, tiles
 
 from companion.game import events as ev
+from companion.game.simulator import Simulator
 from companion.game.state import OutcomeKind, Phase
 from companion.game.switches import DiscardKongWin, FalseWinAfter, MultiWin, ReserveRule, Switches
 from companion.hand import MeldKind, Source
@@ -125,6 +126,9 @@ def test_a_pass_may_be_logged_after_a_chow_a_win_could_still_outrank() -> None:
     won = opened()
     won.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=won.hand(2)))
     won.refused(ev.PassedWin(seat=1, tile=t("9s")), "no_window")  # after a win claimed, nothing to pass
+    chowed = opened()
+    chowed.do(ev.Chowed(seat=1, tiles=tiles("78s"), tile=t("9s")))
+    chowed.refused(ev.PassedWin(seat=1, tile=t("9s")), "no_window")  # the claimer took it: nothing to pass
 
 
 def test_a_silent_pass_after_a_claim_bars_the_others_not_the_claimer() -> None:
@@ -330,10 +334,8 @@ def test_passed_win_released_by_kong_switch() -> None:
         assert tb.state.seats[2].barred is not released
 
 
-def test_a_flower_drawn_as_the_wall_s_last_tile_ends_the_hand_as_a_draw() -> None:
-    """With nothing kept back (``play_to_end``) the last tile may be a flower: §2.6 wants it replaced first and
-    §2.7 takes a replacement owed at live 0, but no tile is left. The hand ends as 流局 (before, no event could
-    end it but a false win)."""
+def _to_the_last_tile(last: str) -> tuple[Table, int]:
+    """``play_to_end``; play on with unseen draws until the wall's last tile, drawn as ``last``."""
     tb = Table({}, Switches(reserve_rule=ReserveRule.PLAY_TO_END))
     tb.discard(0, tb.hand(0)[0])
     for f in ("2f", "3f", "4f", "5f", "6f", "7f", "8f"):  # unseen draws, so the table's known tiles last
@@ -346,8 +348,19 @@ def test_a_flower_drawn_as_the_wall_s_last_tile_ends_the_hand_as_a_draw() -> Non
         tb.do(ev.Drew(seat=seat, tile=t("0x")))
         tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
     seat = (tb.state.turn + 1) % 4
-    tb.do(ev.Drew(seat=seat, tile=t("1f")))
+    tb.do(ev.Drew(seat=seat, tile=t(last)))
     assert tb.state.wall is not None and tb.state.wall.count == 0
-    tb.refused(ev.FlowerReplaced(seat=seat, flowers=(t("1f"),), replacements=(t("0x"),)), "wall_dead")
-    tb.do(ev.ExhaustiveDraw())
-    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
+    return tb, seat
+
+
+def test_a_flower_drawn_as_the_wall_s_last_tile_ends_the_hand_as_a_draw() -> None:
+    """With nothing kept back (``play_to_end``) the last tile may be a flower: §2.6 wants it replaced first and
+    §2.7 takes a replacement owed at live 0, but no tile is left. The hand ends as 流局 (before, no event could
+    end it but a false win), whether the log saw the flower drawn or, as for another seat's draw, not."""
+    for last in ("1f", "0x"):
+        tb, seat = _to_the_last_tile(last)
+        tb.refused(ev.FlowerReplaced(seat=seat, flowers=(t("1f"),), replacements=(t("0x"),)), "wall_dead")
+        tb.do(ev.ExhaustiveDraw())
+        assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
+    # bots do the same: seed 927 drew a flower as the last tile and stopped
+    assert list(Simulator(927, Switches(reserve_rule=ReserveRule.PLAY_TO_END)).run(4))

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.game import events as ev
 
 
 def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "log.jsonl"
     assert main(["simulate", "--seed", "7", "--hands", "3", "--out", str(out)]) == 0
     lines = out.read_text("utf-8").splitlines()
-    assert json.loads(lines[0])["type"] == "Seated" and all(json.loads(x)["v"] == 1 for x in lines)
+    assert json.loads(lines[0])["type"] == "Seated" and all(json.loads(x)["v"] == ev.SCHEMA_VERSION for x in lines)
     assert main(["replay", str(out), "--passed"]) == 0
     text = capsys.readouterr().out
     assert "過水 / passed wins" in text

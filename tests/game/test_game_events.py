@@ -67,6 +67,21 @@ def test_an_older_schema_version_is_upgraded(monkeypatch: pytest.MonkeyPatch) ->
     assert ev.to_dict(ev.Drew(seat=2))["v"] == 2
 
 
+def test_a_version_1_session_keeps_the_human_win_reading_it_was_kept_under() -> None:
+    """Version 1 logs were kept when only a non-dealer before his own first discard got 人胡: their sessions
+    read on under that switch; a version 2 session without the switch takes the default (spec §4.2)."""
+    from companion.game.switches import HumanWinWindow
+
+    old = ev.from_dict({"v": 1, "type": "Seated", "players": ["A", "B", "C", "D"]})
+    assert isinstance(old, ev.Seated) and old.switches.human_win_window is HumanWinWindow.BEFORE_OWN_DISCARD
+    old = ev.from_dict({"v": 1, "type": "Seated", "players": ["A", "B", "C", "D"], "switches": {"multi_win": "all"}})
+    assert isinstance(old, ev.Seated) and old.switches.human_win_window is HumanWinWindow.BEFORE_OWN_DISCARD
+    assert old.switches.multi_win is MultiWin.ALL
+    new = ev.from_dict({"v": 2, "type": "Seated", "players": ["A", "B", "C", "D"]})
+    assert isinstance(new, ev.Seated) and new.switches.human_win_window is HumanWinWindow.FIRST_GO_AROUND
+    assert ev.from_dict({"v": 1, "type": "Drew", "seat": 2, "tile": "5m"}) == ev.Drew(seat=2, tile=Tile.M5)
+
+
 def test_public_view_hides_other_hands_and_counts_unseen_copies() -> None:
     sim = Simulator(seed=4)
     for e in sim.run(1):
