@@ -110,6 +110,37 @@ def test_discard_ranked_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[2].strip().startswith("2. ") and len(lines) == 3
 
 
+def test_discard_on_a_complete_hand_says_to_declare_the_win(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "discard", "--lang", "en", "--top", "1", "123456789m123p456p55z")
+    assert code == 0 and "already complete: declare the win" in out.splitlines()[1]
+    _, out, _ = run(capsys, "discard", "--top", "1", "123456789m123p456p55z")
+    assert "這手牌已經胡了" in out
+    _, out, _ = run(capsys, "discard", "--json", "--top", "1", "123456789m123p456p55z", "45m345p678p123s999s55z7z")
+    assert [json.loads(x)["complete"] for x in out.splitlines()] == [True, False]
+
+
+def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "discard", "--lang", "en", "--visible", "3m3m3m3m6m6m6m6m", "45m345p678p123s999s55z7z")
+    lines = out.splitlines()
+    assert code == 0 and "1 step from ready" in lines[1] and "the best choice" in lines[1]
+    dead = next(x for x in lines if "Discard 7z" in x)
+    assert "nothing left to win on" in dead and "the best" in dead and "best choice" not in dead
+
+
+def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "shanten", "45m345p678p123s999s55z7z")
+    assert "打一張就聽牌 (0)" in out
+    _, out, _ = run(capsys, "shanten", "--lang", "en", "45m345p678p123s999s55z7z")
+    assert "one discard from ready (0)" in out
+
+
+def test_english_counts_of_one_are_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "discard", "--lang", "en", "56889s111225555z pung:555m@R")
+    assert "1 kinds" not in out and "1 tiles" not in out
+    _, out, _ = run(capsys, "discard", "--lang", "en", "12333444455567888m")
+    assert "with 1 tile unseen" in out and "1 tiles" not in out
+
+
 def test_discard_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "discard", "--json", "--visible", "6m", "45m345p678p123s999s55z7z")
     assert code == 0

@@ -14,6 +14,10 @@ from companion.commands._io import print_json, run_batch
 from companion.commands.waits import add_hand_options, read_visible
 from companion.hand import Hand
 from companion.rules.efficiency import DiscardOption, discard_options
+from companion.rules.shanten import shanten
+
+COMPLETE_ZH = "這手牌已經胡了：宣告胡牌，不用打牌。若不胡，下面是各種打法："
+COMPLETE_EN = "This hand is already complete: declare the win, no discard needed. If you play on, the discards:"
 
 
 def register(sub: Any) -> None:
@@ -48,10 +52,14 @@ def run(args: argparse.Namespace) -> int:
         options = discard_options(hand, visible)
         if args.top > 0:
             options = options[: args.top]
+        complete = hand.is_drawn_size and shanten(hand) == -1
         if args.json:
-            print_json({"hand": str(hand), "options": [option_object(o, args.lang) for o in options]})
+            print_json({"hand": str(hand), "complete": complete,
+                        "options": [option_object(o, args.lang) for o in options]})
             return
         print(hand)
+        if complete:  # a teaching tool must not advise breaking a winning hand
+            print("     " + (COMPLETE_ZH if args.lang.startswith("zh") else COMPLETE_EN))
         for rank, o in enumerate(options, 1):
             print(f"{rank:3d}. {o.reason(args.lang)}")
 

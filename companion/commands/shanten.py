@@ -23,9 +23,15 @@ def register(sub: Any) -> None:
 
 
 def describe(hand: Hand, lang: str) -> str:
+    """The shanten in words. A drawn hand (17 tiles) at 0 is not ready yet: one discard makes it ready."""
     s = shanten(hand)
+    drawn = hand.is_drawn_size
     if lang == "zh":
+        if s == 0 and drawn:
+            return "打一張就聽牌 (0)"
         return "已胡牌 (-1)" if s == -1 else "聽牌 (0)" if s == 0 else f"{s} 向聽"
+    if s == 0 and drawn:
+        return "one discard from ready (0)"
     return "complete (-1)" if s == -1 else "ready (0)" if s == 0 else f"{s} step{'s' if s > 1 else ''} from ready"
 
 

@@ -94,14 +94,24 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
             if shanten_of_keys(trial, n, limits) < left:
                 better.append(Improvement(Tile(t), 4 - own[t] - seen[t]))
         raw.append((x, left, tuple(better)))
-    raw.sort(key=lambda r: (r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
+    # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready
+    raw.sort(key=lambda r: (_effective(r[1], r[2]), -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
                            not r[0].is_terminal, r[0]))
-    best_shanten, best_unseen = raw[0][1], sum(i.unseen for i in raw[0][2])
+    best_shanten, best_unseen = _effective(raw[0][1], raw[0][2]), sum(i.unseen for i in raw[0][2])
     counts = hand.concealed_counts()
     return tuple(
         DiscardOption(x, s, imp, *_reasons(x, _role(counts, x), s, imp, i == 0, best_shanten, best_unseen))
         for i, (x, s, imp) in enumerate(raw)
     )
+
+
+def _effective(s: int, imp: tuple[Improvement, ...]) -> int:
+    """The shanten an option is ranked by: a ready hand with no winning tile left unseen counts as 1."""
+    return 1 if s == 0 and not any(i.unseen for i in imp) else s
+
+
+def _n(k: int, one: str, many: str) -> str:
+    return f"{k} {one if k == 1 else many}"
 
 
 _ROLES = {
@@ -139,21 +149,26 @@ def _reasons(
     zh_tiles = "、".join(i.tile.zh for i in imp)
     en_tiles = " ".join(i.tile.code for i in imp)
     head_zh, head_en = f"打{x.zh}（{role[0]}）", f"Discard {x.code} ({role[1]})"
-    if s == 0:
+    if s == 0 and unseen == 0:
+        zh = f"{head_zh}：聽{zh_tiles}，但這些牌都已經出現，沒有牌可以胡"
+        en = f"{head_en}: ready on {en_tiles}, but every copy is in sight: nothing left to win on"
+    elif s == 0:
         zh = f"{head_zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
-        en = f"{head_en}: ready, waiting on {en_tiles} with {unseen} tiles unseen"
+        en = f"{head_en}: ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
     else:
         zh = f"{head_zh}：{_zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
-        en = f"{head_en}: {steps} from ready, {len(imp)} kinds improve it ({en_tiles}), {unseen} tiles unseen"
+        en = (f"{head_en}: {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
+              f"{_n(unseen, 'tile', 'tiles')} unseen")
     if first:
         return zh + "，是最佳選擇。", en + " — the best choice."
+    s = _effective(s, imp)
     if s > best_s:
         d = s - best_s
         return zh + f"，比最佳打法多{_zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
     fewer = best_unseen - unseen
     if fewer > 0:
-        return zh + f"，比最佳打法少{fewer}張進張。", en + f" — {fewer} fewer tiles than the best."
+        return zh + f"，比最佳打法少{fewer}張進張。", en + f" — {_n(fewer, 'tile', 'tiles')} fewer than the best."
     return zh + "，與最佳打法一樣好。", en + " — as good as the best."
 
 
