@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -294,15 +295,15 @@ class Hand:
         concealed: list[Tile] = []
         flowers: list[Tile] = []
         melds: list[Meld] = []
-        for token in text.split():
+        for match in re.finditer(r"\S+", text):
+            token = match.group()
             if ":" in token:
                 melds.append(Meld.parse(token))
                 continue
             try:
                 tiles = parse_tiles(token, check=False)
-            except NotationError as e:
-                offset = text.find(token)
-                raise NotationError(text, offset + e.position, e.reason) from None
+            except NotationError as e:  # the position in the whole text (this token's, not an equal earlier one)
+                raise NotationError(text, match.start() + e.position, e.reason) from None
             for t in tiles:
                 (flowers if t.is_flower else concealed).append(t)
         return cls(tuple(concealed), tuple(melds), tuple(flowers), sets, stage_free)

@@ -62,7 +62,7 @@ def test_stdin_batch_reports_bad_lines_and_goes_on(
     assert errors[0].startswith("companion: line 3: 'bad hand'")
     assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
     # each in Chinese too (the default language), before the English detail
-    assert "看不懂這個寫法（第 1 個字 'b'） / unexpected character" in errors[0]
+    assert "看不懂這個寫法（位置 0，'b'） / unexpected character at position 0" in errors[0]
     assert "這手牌不成立" in errors[1]
 
 
@@ -79,7 +79,14 @@ def test_waits_rejects_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bad_visible_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "waits", "--visible", "3q", EX14)
-    assert code == 2 and "--visible" in err
+    assert code == 2 and "--visible" in err and "看不懂這個寫法" in err
+
+
+def test_a_notation_error_names_the_right_place_in_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
+    """The stray 5 is the second token equal to a tile of the first: the place is its own, the same number in
+    both languages."""
+    code, _, err = run(capsys, "waits", "123m456p789s1155z 5")
+    assert code == 1 and "位置 18，'5'" in err and "at position 18 ('5')" in err
 
 
 def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,7 +39,7 @@ def zh_reason(e: ValueError) -> str:
 
     if isinstance(e, NotationError):
         char = e.text[e.position] if 0 <= e.position < len(e.text) else ""
-        return f"看不懂這個寫法（第 {e.position + 1} 個字 {char!r}）" if char else "看不懂這個寫法"
+        return f"看不懂這個寫法（位置 {e.position}，{char!r}）" if char else "看不懂這個寫法"  # counted as in English
     if isinstance(e, CopyLimitError):
         return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
     if isinstance(e, HandError):

@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from companion.commands._io import print_json, run_batch
+from companion.commands._io import print_json, run_batch, zh_reason
 from companion.hand import DEFAULT_SETS, Hand
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes, waits
@@ -36,7 +36,7 @@ def read_visible(args: argparse.Namespace) -> tuple[Tile, ...] | None:
     try:
         return parse_tiles(args.visible)
     except ValueError as e:
-        print(f"companion: --visible: {e}", file=sys.stderr)
+        print(f"companion: --visible: {zh_reason(e)} / {e}", file=sys.stderr)
         return None
 
 
