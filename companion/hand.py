@@ -32,7 +32,12 @@ DEFAULT_SETS = 5
 
 
 class HandError(ValueError):
-    """A hand that cannot exist: wrong tile count for the stage of play, a bad meld, too many copies."""
+    """A hand that cannot exist: wrong tile count for the stage of play, a bad meld, too many copies.
+    ``zh``: what is wrong in Traditional Chinese, where the raiser says it (the message is English)."""
+
+    def __init__(self, message: str, zh: str = "") -> None:
+        super().__init__(message)
+        self.zh = zh
 
 
 class MeldKind(Enum):
@@ -71,7 +76,8 @@ class MeldKind(Enum):
         try:
             return cls(w)
         except ValueError:
-            raise HandError(f"unknown meld kind {word!r} (chow, pung, kong, addkong, ckong)") from None
+            raise HandError(f"unknown meld kind {word!r} (chow, pung, kong, addkong, ckong)",
+                            f"不認得副露種類 {word!r}（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
 
 
 _KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_kong": "kong"}
@@ -153,7 +159,8 @@ class Meld:
         """``Meld.parse('chow:345p@L')``; sources L/O/R, none for ``addkong`` and ``ckong``."""
         kind_text, sep, rest = text.partition(":")
         if not sep:
-            raise HandError(f"a meld is written kind:tiles@source, got {text!r}")
+            raise HandError(f"a meld is written kind:tiles@source, got {text!r}",
+                            f"副露寫法是 種類:牌@來源（如 pung:555p@O），收到 {text!r}")
         kind = MeldKind.parse(kind_text)
         tiles_text, at, src_text = rest.partition("@")
         source: Source | None = None
@@ -161,11 +168,12 @@ class Meld:
             try:
                 source = Source(src_text.strip().upper())
             except ValueError:
-                raise HandError(f"meld source must be L, O or R, got {src_text!r} in {text!r}") from None
+                raise HandError(f"meld source must be L, O or R, got {src_text!r} in {text!r}",
+                                f"副露來源須是 L（上家）、O（對家）或 R（下家），收到 {src_text!r}") from None
         try:
             tiles = parse_tiles(tiles_text)
         except NotationError as e:
-            raise HandError(f"in meld {text!r}: {e}") from None
+            raise HandError(f"in meld {text!r}: {e}", f"副露 {text!r} 的牌看不懂（位置 {e.position}）") from None
         return cls(kind, tiles, source)
 
     @classmethod
@@ -210,12 +218,13 @@ class Hand:
             try:  # format the hand only when there is something to report
                 check_copies(tiles, str(self))
             except CopyLimitError as e:
-                raise HandError(str(e)) from None
+                raise HandError(str(e), f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張") from None
         n = self.structural_count
         if not self.stage_free and n not in (3 * self.sets + 1, 3 * self.sets + 2):
             raise HandError(
                 f"{n} tiles (concealed + 3 per meld) in {str(self)!r}: a hand holds {3 * self.sets + 1} "
-                f"between turns and {3 * self.sets + 2} after a draw"
+                f"between turns and {3 * self.sets + 2} after a draw",
+                f"張數不對：{n} 張（手牌加每組副露 3 張），手牌應有 {3 * self.sets + 1} 張，摸牌後 {3 * self.sets + 2} 張",
             )
 
     # --- counts ---------------------------------------------------------------------------------

@@ -63,7 +63,20 @@ def test_stdin_batch_reports_bad_lines_and_goes_on(
     assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
     # each in Chinese too (the default language), before the English detail
     assert "看不懂這個寫法（位置 0，'b'） / unexpected character at position 0" in errors[0]
-    assert "這手牌不成立" in errors[1]
+    assert "張數不對：3 張" in errors[1] and "手牌應有 16 張" in errors[1]
+
+
+def test_a_refused_hand_says_what_is_wrong_in_chinese_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each half says the same thing: a drawn hand given to waits points to discard (and back), a bad meld's
+    source and a second copy of a flower are named."""
+    _, _, err = run(capsys, "waits", "45m345p678p123s999s55z7z")
+    assert "這手有 17 張" in err and "companion discard" in err and "got 17" in err
+    _, _, err = run(capsys, "discard", "45m345p678p123s999s55z")
+    assert "這手有 16 張" in err and "companion waits" in err
+    _, _, err = run(capsys, "waits", "45m234s789s77p pung:999s@X")
+    assert "副露來源須是 L" in err and "meld source must be L, O or R" in err
+    _, _, err = run(capsys, "waits", "1111m234s789s77p5m 7f7f")
+    assert "有 2 張，一副牌只有 1 張" in err
 
 
 def test_a_fifth_copy_is_refused_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:

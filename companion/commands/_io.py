@@ -43,7 +43,7 @@ def zh_reason(e: ValueError) -> str:
     if isinstance(e, CopyLimitError):
         return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
     if isinstance(e, HandError):
-        return "這手牌不成立（張數或組合不對）"
+        return e.zh or "這手牌不成立（張數或組合不對）"
     return "輸入有誤"
 
 

@@ -72,7 +72,9 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
     if len(hand.concealed) != 3 * n + 2:
         raise HandError(
             f"discard options need a hand after a draw ({3 * hand.sets + 2} structural tiles), "
-            f"got {hand.structural_count} in {str(hand)!r}"
+            f"got {hand.structural_count} in {str(hand)!r}",
+            f"打哪張要看摸牌後的 {3 * hand.sets + 2} 張，這手有 {hand.structural_count} 張"
+            + ("（還沒摸牌：請用 companion waits 看聽哪張）" if hand.structural_count == 3 * hand.sets + 1 else ""),
         )
     own = hand.own_counts()
     seen = checked_visible_counts(hand, visible)

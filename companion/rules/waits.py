@@ -60,7 +60,9 @@ def _check_waiting(hand: Hand) -> None:
     if len(hand.concealed) != 3 * hand.sets_needed + 1:
         raise HandError(
             f"waits need a hand between turns ({3 * hand.sets + 1} structural tiles), "
-            f"got {hand.structural_count} in {str(hand)!r}"
+            f"got {hand.structural_count} in {str(hand)!r}",
+            f"聽牌要看打牌後的 {3 * hand.sets + 1} 張，這手有 {hand.structural_count} 張"
+            + ("（剛摸牌：請用 companion discard 看打哪張）" if hand.structural_count == 3 * hand.sets + 2 else ""),
         )
 
 
