@@ -257,12 +257,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
 def _v1_human_win(d: dict[str, Any]) -> dict[str, Any]:
     """Version 1 logs were kept when the tracker gave 人胡 to a non-dealer before his own first discard only:
     their sessions keep that reading (switch ``human_win_window``), so their ledgers read as they were kept."""
-    if d.get("type") == "Seated":
-        sw = d.get("switches")
-        sw = dict(sw) if isinstance(sw, Mapping) else {} if sw is None else sw
-        if isinstance(sw, dict):
-            sw.setdefault("human_win_window", "before_own_discard")
-        d = {**d, "switches": sw}
+    sw = d.get("switches")
+    if d.get("type") == "Seated" and (sw is None or isinstance(sw, Mapping)):  # (a bad value is the decoder's)
+        d = {**d, "switches": {"human_win_window": "before_own_discard", **(sw or {})}}
     return d
 
 

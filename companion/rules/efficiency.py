@@ -164,9 +164,8 @@ def _reasons(
               f"{_n(unseen, 'tile', 'tiles')} unseen")
     if first:
         return zh + "，是最佳選擇。", en + " — the best choice."
-    s = _effective(s, imp)
-    if s > best_s:
-        d = s - best_s
+    if _effective(s, imp) > best_s:
+        d = _effective(s, imp) - best_s
         return zh + f"，比最佳打法多{_zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
     fewer = best_unseen - unseen
     if fewer > 0:
