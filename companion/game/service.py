@@ -176,13 +176,19 @@ class TableService:
         if service._events:
             service.close()
             raise ServiceError(f"{path} already holds {len(service._events)} events")
-        for n, e in events:
-            r = service.submit(e)
-            if isinstance(r, Refused):
-                service.close()
-                raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **dict(r.evidence))
-        for seat, tiles in private.items():
-            service.set_private_hand(seat, tiles)
+        try:
+            for n, e in events:
+                r = service.submit(e)
+                if isinstance(r, Refused):
+                    raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **dict(r.evidence))
+            for seat, tiles in private.items():
+                service.set_private_hand(seat, tiles)
+        except BaseException:
+            # the store was new: a refused import leaves none behind (not a game cut off at the bad line)
+            service.close()
+            for part in ("", "-wal", "-shm", "-journal"):
+                Path(f"{service.path}{part}").unlink(missing_ok=True)
+            raise
         return service
 
     def close(self) -> None:
@@ -256,8 +262,13 @@ class TableService:
             new = step(self._state, event)
         except IllegalEvent as e:
             return Refused(e.reason, e.evidence)
+        except (TypeError, AttributeError, ValueError, KeyError) as e:  # a field of the wrong type
+            bad = _storable(event)
+            return bad if isinstance(bad, Refused) else _unsaved(event, e)
+        body = _storable(event)  # the rules do not look at types: the log's reader does
+        if isinstance(body, Refused):
+            return body
         seq = len(self._events)
-        body = json.dumps(ev.to_dict(event), ensure_ascii=False)
         assert self._db is not None
         with self._db:  # one transaction, committed before the acknowledgement
             self._db.execute("BEGIN IMMEDIATE")
@@ -328,12 +339,36 @@ class TableService:
         self._private[seat] = tiles
 
 
+def _storable(event: ev.Event) -> str | Refused:
+    """The event's stored text, or why it is refused: an event is stored only when it reads back as itself,
+    so that no accepted event can make the saved game unopenable (a float stake, a ``None`` note, a string
+    where a tile belongs: the tracker's rules do not look at types, the reader of the log does)."""
+    try:
+        body = json.dumps(ev.to_dict(event), ensure_ascii=False)
+        back = ev.from_dict(json.loads(body))
+    except ev.EventError as e:
+        return Refused(e.reason, (("event", type(event).__name__),))
+    except (TypeError, ValueError, AttributeError, KeyError) as e:
+        return _unsaved(event, e)
+    if back != event:
+        return Refused(msg("ev_bad_field", where=type(event).__name__, detail=f"存檔後讀回不同：{back}",
+                           detail_en=f"reads back as {back} once saved"), (("event", type(event).__name__),))
+    return body
+
+
+def _unsaved(event: ev.Event, e: Exception) -> Refused:
+    name = type(event).__name__
+    return Refused(msg("ev_bad_field", where=name, detail=f"無法存檔：{e}", detail_en=f"cannot be saved: {e}"),
+                   (("event", name),))
+
+
 def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
     """Events (with their line numbers) and private hands from an exported session or a plain log;
     :class:`~companion.game.events.EventError` names the line that cannot be read."""
     events: list[tuple[int, ev.Event]] = []
     private: dict[int, tuple[Tile, ...]] = {}
     n = 0
+    want: object = None  # the event count an export's header promises
     try:
         for n, line in enumerate(lines, 1):
             if not line.strip():
@@ -344,12 +379,15 @@ def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[i
                 raise ev.EventError(msg("ev_not_json", detail=str(e))) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
                 private.update(_private_from(data.get("private", {})))
+                want = data.get("events")
                 continue
             events.append((n, ev.from_dict(data)))
     except UnicodeDecodeError as e:
         raise ev.EventError(msg("ev_not_json", detail=f"not UTF-8 text ({e.reason})")).at_line(n + 1) from None
     except ev.EventError as e:
         raise e.at_line(n) from None
+    if isinstance(want, int) and not isinstance(want, bool) and want != len(events):
+        raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
     return events, private
 
 

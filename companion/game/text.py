@@ -95,6 +95,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
     "ev_not_json": ("這一行不是 JSON：{detail}", "not JSON: {detail}"),
     "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail}"),
+    "ev_cut_short": ("匯出檔只有 {got} 個事件，檔頭說有 {want} 個：檔案不完整", "the export holds {got} events where its "
+                     "header says {want}: the file is cut short"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),

@@ -18,7 +18,7 @@ from companion.game import events as ev
 from companion.game.check import replay
 from companion.game.service import Accepted, Choice, Question, Refused, TableService
 from companion.game.simulator import Simulator
-from companion.game.text import msg
+from companion.game.text import IllegalEvent, msg
 from companion.tiles import Tile
 
 HERE = Path(__file__).parent
@@ -279,3 +279,45 @@ def test_a_damaged_database_is_refused_naming_the_event(tmp_path: Path) -> None:
     con.close()
     with pytest.raises(ServiceError, match="#6"):
         TableService(db)
+
+
+def test_an_event_that_would_not_read_back_is_refused_so_the_game_still_opens(tmp_path: Path) -> None:
+    """The rules do not look at types; the log's reader does. A float stake, a missing source or a tile given
+    as text was stored and then made the saved game unopenable: now each is refused, naming the field."""
+    import dataclasses
+
+    log = sim_log()
+    db = tmp_path / "t.db"
+    with TableService(db) as service:
+        r = service.submit(dataclasses.replace(log[0], base=100.0))  # type: ignore[call-arg]
+        assert isinstance(r, Refused) and "Seated.base" in r.reason.en and r.reason.zh
+        i = next(k for k in range(10, len(log)) if isinstance(log[k], ev.Discarded))
+        for e in log[:i]:
+            assert service.submit(e).ok
+        nxt = log[i]
+        assert isinstance(nxt, ev.Discarded)
+        assert isinstance(service.submit(dataclasses.replace(nxt, source=None)), Refused)
+        assert isinstance(service.submit(dataclasses.replace(nxt, tile=nxt.tile.code)), Refused)  # type: ignore[arg-type]
+        assert service.submit(nxt).ok
+    with TableService(db) as again:
+        assert again.events() == log[:i + 1]
+
+
+def test_an_export_cut_short_is_refused_and_a_refused_import_leaves_no_store(tmp_path: Path) -> None:
+    log = sim_log()
+    out = io.StringIO()
+    with TableService(tmp_path / "a.db") as service:
+        for e in log:
+            service.submit(e)
+        service.export_jsonl(out)
+    lines = out.getvalue().splitlines()
+    with pytest.raises(ev.EventError, match="cut short") as info:
+        TableService.import_jsonl(tmp_path / "b.db", lines[:100])
+    assert "檔案不完整" in info.value.reason.zh and not (tmp_path / "b.db").exists()
+    bad = lines[:1] + lines[1:150] + lines[151:]  # an event missing from the middle: refused at its line
+    bad[0] = json.dumps({**json.loads(lines[0]), "events": len(bad) - 1})
+    with pytest.raises(IllegalEvent):
+        TableService.import_jsonl(tmp_path / "c.db", bad)
+    assert not list(tmp_path.glob("c.db*"))  # not a game cut off at the bad line
+    with TableService.import_jsonl(tmp_path / "c.db", lines) as copy:  # and the retry works
+        assert copy.events() == log
