@@ -87,6 +87,7 @@ class TableService:
         self._private: dict[int, tuple[Tile, ...]] = {}
         self._questions: dict[int, tuple[Question, int | None]] = {}
         self._db: sqlite3.Connection | None = None
+        self._lock_file: IO[str] | None = None
         self._closed = False
         self._thread = threading.Thread(target=self._run, name=f"table-writer:{self.path.name}", daemon=True)
         self._thread.start()
@@ -186,7 +187,7 @@ class TableService:
         except BaseException:
             # the store was new: a refused import leaves none behind (not a game cut off at the bad line)
             service.close()
-            for part in ("", "-wal", "-shm", "-journal"):
+            for part in ("", "-wal", "-shm", "-journal", ".lock"):
                 Path(f"{service.path}{part}").unlink(missing_ok=True)
             raise
         return service
@@ -227,8 +228,37 @@ class TableService:
                 fut.set_exception(e)
         if self._db is not None:
             self._db.close()
+        if self._lock_file is not None:
+            self._lock_file.close()  # (closing the file releases the lock)
 
     def _open(self) -> None:
+        try:
+            self._take_lock()
+            self._open_db()
+        except sqlite3.Error as err:
+            raise ServiceError(f"{self.path}: the table database cannot be used ({err}) / "
+                               f"牌局檔無法使用（{err}）") from err
+
+    def _take_lock(self) -> None:
+        """The service is its store's only writer: a second service on the same store, in this process or
+        another, is refused (its submits would fail against the first one's events)."""
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks on this system
+            return
+        try:
+            f = open(f"{self.path}.lock", "a")  # noqa: SIM115  (held open while the service is)
+        except OSError as err:
+            raise ServiceError(f"{self.path}: cannot open its lock file ({err.strerror}) / "
+                               f"無法開啟牌局檔的鎖定檔（{err.strerror}）") from err
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise ServiceError(f"{self.path} is open in another table service / 牌局檔已被另一個程式開啟") from None
+        self._lock_file = f
+
+    def _open_db(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
@@ -270,11 +300,14 @@ class TableService:
             return body
         seq = len(self._events)
         assert self._db is not None
-        with self._db:  # one transaction, committed before the acknowledgement
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("INSERT INTO events (seq, body) VALUES (?, ?)", (seq, body))
-            if also is not None:
-                also(self._db)
+        try:
+            with self._db:  # one transaction, committed before the acknowledgement
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("INSERT INTO events (seq, body) VALUES (?, ?)", (seq, body))
+                if also is not None:
+                    also(self._db)
+        except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
+            raise ServiceError(f"{self.path}: the event could not be stored ({err}) / 事件無法存入牌局檔（{err}）") from err
         self._events.append(event)
         self._state = new
         with self._lock:

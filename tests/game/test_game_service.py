@@ -321,3 +321,22 @@ def test_an_export_cut_short_is_refused_and_a_refused_import_leaves_no_store(tmp
     assert not list(tmp_path.glob("c.db*"))  # not a game cut off at the bad line
     with TableService.import_jsonl(tmp_path / "c.db", lines) as copy:  # and the retry works
         assert copy.events() == log
+
+
+def test_a_store_has_one_service_at_a_time_and_a_bad_file_is_named(tmp_path: Path) -> None:
+    """A second service on an open store is refused (its submits would fail against the first one's events);
+    a file that is no table database is named in the error, not a bare sqlite message."""
+    from companion.game.service import ServiceError
+
+    db = tmp_path / "t.db"
+    with TableService(db) as first:
+        with pytest.raises(ServiceError, match="open in another table service"):
+            TableService(db)
+        assert first.submit(sim_log()[0]).ok
+    with TableService(db) as again:  # closed: free again
+        assert len(again.events()) == 1
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(ServiceError, match="junk.db") as info:
+        TableService(junk)
+    assert "牌局檔無法使用" in str(info.value)
