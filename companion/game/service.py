@@ -214,7 +214,12 @@ class TableService:
             raise ServiceError("a listener runs on the writer thread: submit from another thread")
         fut: Future[Any] = Future()
         self._jobs.put((job, fut))
-        return fut.result(timeout)
+        try:
+            return fut.result(timeout)
+        except TimeoutError:
+            if fut.cancel():  # not started: it never will be, so the caller's failure is the truth
+                raise
+            return fut.result()  # already running: it commits, and the caller hears so
 
     def _run(self) -> None:
         while True:
@@ -222,6 +227,8 @@ class TableService:
             if item is None:
                 break
             job, fut = item
+            if not fut.set_running_or_notify_cancel():  # its caller gave up waiting before it started
+                continue
             try:
                 fut.set_result(job())
             except BaseException as e:  # handed to the caller

@@ -340,3 +340,22 @@ def test_a_store_has_one_service_at_a_time_and_a_bad_file_is_named(tmp_path: Pat
     with pytest.raises(ServiceError, match="junk.db") as info:
         TableService(junk)
     assert "牌局檔無法使用" in str(info.value)
+
+
+def test_a_submit_that_timed_out_is_never_committed_later(tmp_path: Path) -> None:
+    """The writer is held busy; a submit that gives up waiting is withdrawn, not stored behind the caller's
+    back (before, it was committed when the writer got to it, and a retry was refused or doubled)."""
+    import threading
+    from concurrent.futures import Future
+
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        for e in log[:10]:
+            assert service.submit(e).ok
+        release = threading.Event()
+        service._jobs.put((release.wait, Future()))  # the writer is busy until released
+        with pytest.raises(TimeoutError):
+            service.submit(log[10], timeout=0.01)
+        release.set()
+        assert service.submit(log[10]).ok  # the retry is the only copy
+        assert service.events() == log[:11]
