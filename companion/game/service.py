@@ -187,8 +187,9 @@ class TableService:
         except BaseException:
             # the store was new: a refused import leaves none behind (not a game cut off at the bad line)
             service.close()
-            for part in ("", "-wal", "-shm", "-journal", ".lock"):
+            for part in ("", "-wal", "-shm", "-journal"):
                 Path(f"{service.path}{part}").unlink(missing_ok=True)
+            service._lock_path.unlink(missing_ok=True)
             raise
         return service
 
@@ -246,6 +247,10 @@ class TableService:
             raise ServiceError(f"{self.path}: the table database cannot be used ({err}) / "
                                f"牌局檔無法使用（{err}）") from err
 
+    @property
+    def _lock_path(self) -> Path:
+        return Path(f"{self.path}.lock")
+
     def _take_lock(self) -> None:
         """The service is its store's only writer: a second service on the same store, in this process or
         another, is refused (its submits would fail against the first one's events)."""
@@ -254,7 +259,7 @@ class TableService:
         except ImportError:  # no advisory locks on this system
             return
         try:
-            f = open(f"{self.path}.lock", "a")  # noqa: SIM115  (held open while the service is)
+            f = open(self._lock_path, "a")  # noqa: SIM115  (held open while the service is)
         except OSError as err:
             raise ServiceError(f"{self.path}: cannot open its lock file ({err.strerror}) / "
                                f"無法開啟牌局檔的鎖定檔（{err.strerror}）") from err
@@ -391,15 +396,15 @@ def _storable(event: ev.Event) -> str | Refused:
     except (TypeError, ValueError, AttributeError, KeyError) as e:
         return _unsaved(event, e)
     if back != event:
-        return Refused(msg("ev_bad_field", where=type(event).__name__, detail=f"存檔後讀回不同：{back}",
-                           detail_en=f"reads back as {back} once saved"), (("event", type(event).__name__),))
+        return _unsaved(event, f"reads back as {back}", f"讀回來是 {back}")
     return body
 
 
-def _unsaved(event: ev.Event, e: Exception) -> Refused:
+def _unsaved(event: ev.Event, why: object, why_zh: object = None) -> Refused:
+    """An event refused because it cannot be stored as it is, naming the event and why."""
     name = type(event).__name__
-    return Refused(msg("ev_bad_field", where=name, detail=f"無法存檔：{e}", detail_en=f"cannot be saved: {e}"),
-                   (("event", name),))
+    return Refused(msg("ev_bad_field", where=name, detail=f"無法存檔：{why if why_zh is None else why_zh}",
+                       detail_en=f"cannot be saved: {why}"), (("event", name),))
 
 
 def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
