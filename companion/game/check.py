@@ -22,7 +22,7 @@ from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
 from companion.tiles import Tile, format_tiles
 
-__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs"]
+__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
 
 
 def check(state: TableState, event: ev.Event) -> None:
@@ -37,6 +37,7 @@ def step(state: TableState, event: ev.Event) -> TableState:
     checker = _CHECKS.get(type(event))
     if checker is None:
         raise IllegalEvent(msg("unknown_event", name=type(event).__name__), event=type(event).__name__)
+    _check_four_kongs_due(state, event)
     checker(state, event)
     new = evolve(state, event)
     _check_result(new, event)
@@ -248,6 +249,41 @@ def split_four_kongs(state: TableState) -> bool:
     """Four kongs split between players: a draw where the ``four_kongs`` item is on (§2.13)."""
     per_seat = [sum(1 for m in st.melds if m.is_kong) for st in state.seats]
     return state.switches.four_kongs and sum(per_seat) >= 4 and max(per_seat) < sum(per_seat)
+
+
+def four_kongs_due(state: TableState) -> tuple[str, int | None] | None:
+    """The 四槓 ending the hand owes now where the item is on (§2.13, §4.4): ``("win", seat)`` when the seat
+    to act has just made his fourth kong, ``("draw", None)`` when four kongs are split between players. While
+    an added kong may still be robbed (``ROB``) a robbing win comes first; the ending closes that window."""
+    if not state.switches.four_kongs or not state.in_hand:
+        return None
+    if state.phase in (Phase.ACT, Phase.REPLACE, Phase.ROB) and \
+            sum(1 for m in state.seats[state.turn].melds if m.is_kong) == 4:
+        return "win", state.turn
+    if split_four_kongs(state):
+        return "draw", None
+    return None
+
+
+# what a table may still log while a four-kongs ending is owed: a false win, a count error, a private hand
+# known to the app, an undo
+_ASIDE = (ev.FalseWin, ev.WrongCount, ev.HandKnown, ev.Retracted)
+
+
+def _check_four_kongs_due(state: TableState, e: ev.Event) -> None:
+    due = four_kongs_due(state)
+    if due is None or isinstance(e, _ASIDE):
+        return
+    if isinstance(e, ev.Won) and e.kind is ev.WinKind.ROBBED_KONG and state.phase is Phase.ROB:
+        return  # the kong that would make four can still be robbed
+    what, seat = due
+    if what == "win":
+        assert seat is not None
+        if isinstance(e, ev.Won) and e.kind is ev.WinKind.FOUR_KONGS and e.seat == seat:
+            return
+        raise IllegalEvent(msg("four_kongs_win_due", **state.who(seat)), seat=seat, event=type(e).__name__)
+    if not isinstance(e, ev.ExhaustiveDraw):
+        raise IllegalEvent(msg("four_kongs_draw_due"), event=type(e).__name__)
 
 
 def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.game import events as ev
-from companion.game.state import UNK, ActKind, Phase, TableState, held_flower, window
+from companion.game.state import UNK, ActKind, Phase, TableState, flower_on_offer, held_flower, window
 from companion.game.switches import DiscardKongWin
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes
@@ -62,7 +62,7 @@ def _own_win(state: TableState, e: ev.Won) -> None:
     if e.kind is ev.WinKind.SEVEN_ROB_ONE:
         if not state.switches.seven_rob_one:
             raise IllegalEvent(msg("switch_off", name="seven_rob_one"))
-        lf = state.last_flower
+        lf = flower_on_offer(state)
         if lf is None or lf[0] == e.seat or len(st.flowers) != 7 or not state.in_hand:
             raise IllegalEvent(msg("seven_rob"), flowers=len(st.flowers))
         return
@@ -70,7 +70,7 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         if not state.switches.four_kongs:
             raise IllegalEvent(msg("switch_off", name="four_kongs"))
         kongs = sum(1 for m in st.melds if m.is_kong)
-        if kongs != 4 or e.seat != state.turn or state.phase not in (Phase.ACT, Phase.REPLACE):
+        if kongs != 4 or e.seat != state.turn or state.phase not in (Phase.ACT, Phase.REPLACE, Phase.ROB):
             raise IllegalEvent(msg("four_kongs", **state.who(e.seat)), kongs=kongs, phase=state.phase.name)
         return
     if e.kind is ev.WinKind.EIGHT_FLOWERS:

@@ -23,6 +23,7 @@ from companion.game.state import (
     TableState,
     WinRecord,
     add_tiles,
+    flower_on_offer,
     new_flower_pass,
     offset,
     seat_wind_of,
@@ -330,8 +331,8 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     giver: int | None = None
     if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
         giver = window.turn
-    elif kind is ev.WinKind.SEVEN_ROB_ONE and window.last_flower is not None:
-        giver = window.last_flower[0]
+    elif kind is ev.WinKind.SEVEN_ROB_ONE and (offered := flower_on_offer(window)) is not None:
+        giver = offered[0]
     self_draw = kind is ev.WinKind.SELF_DRAW
     if window.switches.human_win_window is HumanWinWindow.FIRST_GO_AROUND:
         # spec §4.2: a discard of the first go-around (each seat's first, no call yet), whoever wins on it

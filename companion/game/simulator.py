@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 from companion.game import events as ev
 from companion.game.bots import BotStyle, choose_discard
-from companion.game.check import split_four_kongs, step
+from companion.game.check import four_kongs_due, step
 from companion.game.evolve import finish_hand
 from companion.game.rigs import RobScript, rig_flowers, rig_rob
 from companion.game.sim_claims import ClaimWindowBot, SimStats
-from companion.game.state import ActKind, Phase, TableState
+from companion.game.state import ActKind, Phase, TableState, flower_on_offer
 from companion.game.switches import DiscardKongWin, Switches
 from companion.game.text import IllegalEvent
 from companion.game.wall import DEAL_TILES, count_seat
@@ -200,8 +200,15 @@ class Simulator(ClaimWindowBot):
             self.emit(ev.Won(seat=seat, kind=ev.WinKind.EIGHT_FLOWERS, tile=None,
                              concealed=s.seats[seat].concealed_tiles))
             return True
+        return self._seven_rob_one(seat)
+
+    def _seven_rob_one(self, seat: int) -> bool:
+        """七搶一 by the holder of seven on the eighth flower ``seat`` laid or, as the last tile, holds."""
+        s = self.state
+        if flower_on_offer(s) is None:
+            return False
         for other in range(4):
-            if other != seat and len(s.seats[other].flowers) == 7 and s.last_flower is not None:
+            if other != seat and len(s.seats[other].flowers) == 7:
                 e = ev.Won(seat=other, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None,
                            concealed=s.seats[other].concealed_tiles)
                 if self.legal(e):
@@ -227,17 +234,23 @@ class Simulator(ClaimWindowBot):
             self._claim_window()
 
     def _four_kongs(self) -> bool:
-        """四槓 where the item is on: the fourth kong wins, or draws when the kongs are split."""
+        """四槓 where the item is on: the fourth kong wins, or draws when the kongs are split; an added kong
+        that would make four is offered to the robbers first."""
         s = self.state
-        st = s.seats[s.turn]
-        if s.phase in (Phase.ACT, Phase.REPLACE) and sum(1 for m in st.melds if m.is_kong) == 4:
-            self.emit(ev.Won(seat=s.turn, kind=ev.WinKind.FOUR_KONGS, tile=None, concealed=st.concealed_tiles))
+        due = four_kongs_due(s)
+        if due is None:
+            return False
+        if s.phase is Phase.ROB and self._offer_wins(ev.WinKind.ROBBED_KONG):
             return True
-        if s.in_hand and split_four_kongs(s):
+        what, seat = due
+        if what == "win":
+            assert seat is not None
+            self.emit(ev.Won(seat=seat, kind=ev.WinKind.FOUR_KONGS, tile=None,
+                             concealed=s.seats[seat].concealed_tiles))
+        else:
             self.emit(ev.ExhaustiveDraw())
             self.stats.details["four kongs split"] += 1
-            return True
-        return False
+        return True
 
     def _act(self, seat: int) -> None:
         s = self.state
@@ -245,7 +258,8 @@ class Simulator(ClaimWindowBot):
         flowers = [Tile(i) for i in range(34, 42) if st.concealed[i]]
         if flowers:
             if s.wall is not None and s.wall.count == 0:  # the last tile was a flower: nothing to replace it
-                self.emit(ev.ExhaustiveDraw())
+                if not self._seven_rob_one(seat):
+                    self.emit(ev.ExhaustiveDraw())
                 return
             self.emit(ev.FlowerReplaced(seat=seat, flowers=(flowers[0],), replacements=(self.tail_tile(),)))
             self._instant(seat)

@@ -21,7 +21,7 @@ from companion.tiles import Tile
 __all__ = [
     "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
     "HandResult", "SessionRecord", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
-    "next_seat", "offset", "held_flower", "window", "UNK", "new_flower_pass",
+    "next_seat", "offset", "held_flower", "flower_on_offer", "window", "UNK", "new_flower_pass",
 ]
 
 SLOTS = 43  # 42 faces + 0x
@@ -217,6 +217,16 @@ def held_flower(state: TableState) -> tuple[int, Tile] | None:
         for i in range(34, 42):
             if c[i]:
                 return s, Tile(i)
+    return None
+
+
+def flower_on_offer(state: TableState) -> tuple[int, Tile] | None:
+    """The flower a holder of seven may rob (七搶一): the one just laid, or, when the wall is empty (no tiles
+    kept back, ``play_to_end``), a known flower the seat to act drew as the last tile and cannot replace."""
+    if state.last_flower is not None:
+        return state.last_flower
+    if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0:
+        return held_flower(state)
     return None
 
 

@@ -303,6 +303,9 @@ def test_four_kongs_win_only_where_the_item_is_on() -> None:
         if not on:
             tb.refused(won, "switch_off")
             continue
+        # the fourth kong ends the hand (§2.13, §4.4): no replacement draw, no other play is logged before
+        tb.refused(ev.ReplacementDrew(seat=0, tile=tb.take("3z")), "four_kongs_win_due")
+        tb.refused(ev.Won(seat=1, kind=ev.WinKind.FOUR_KONGS, tile=None, concealed=tb.hand(1)), "four_kongs_win_due")
         tb.do(won)
         out = tb.state.outcome
         assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
@@ -318,8 +321,77 @@ def test_four_kongs_split_between_players_draw() -> None:
     tb.discard(0, "7z")
     tb.draw(1, "5z")
     tb.do(ev.ConcealedKong(seat=1, tile=t("5z")))
+    tb.refused(ev.ReplacementDrew(seat=1, tile=tb.take("6z")), "four_kongs_draw_due")
     tb.do(ev.ExhaustiveDraw())
     assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
+
+
+def _fourth_kong_added() -> Table:
+    """Seat 0 holds three concealed kongs and adds a fourth to his pung of 8s; seat 1 waits on 5s and 8s."""
+    hands = {0: "1111m2222m3333m88s7z", 1: "456m123p456p789p11z67s"}
+    tb = Table(hands, Switches(four_kongs=True))
+    for k, rep in zip("123", ("2z", "3z", "4z"), strict=True):
+        tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
+        tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+    tb.discard(0, "7z")
+    for seat in (1, 2):
+        tb.draw(seat)
+        tb.discard(seat, tb.state.seats[seat].drawn)
+    tb.draw(3, "8s")
+    tb.discard(3, "8s")
+    tb.do(ev.Punged(seat=0, tile=t("8s")))
+    tb.discard(0, "2z")
+    for seat in (1, 2, 3):
+        tb.draw(seat)
+        tb.discard(seat, tb.state.seats[seat].drawn)
+    tb.draw(0, "8s")
+    tb.do(ev.AddedKong(seat=0, tile=t("8s")))
+    assert tb.state.phase is Phase.ROB
+    return tb
+
+
+def test_a_fourth_kong_that_is_added_can_be_robbed_first() -> None:
+    """An added fourth kong is offered to the robbers before it ends the hand; the 四槓 win closes that window."""
+    tb = _fourth_kong_added()
+    tb.refused(ev.ReplacementDrew(seat=0, tile=tb.take("6z")), "four_kongs_win_due")
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.ROBBED_KONG, tile=t("8s"), concealed=tb.hand(1)))
+    out = tb.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [1]
+    tb = _fourth_kong_added()
+    tb.do(ev.Won(seat=0, kind=ev.WinKind.FOUR_KONGS, tile=None, concealed=tb.hand(0)))
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.INSTANT_WIN and [w.seat for w in out.winners] == [0]
+
+
+def test_the_eighth_flower_as_the_last_tile_goes_to_the_holder_of_seven() -> None:
+    """``play_to_end``: the last tile is the eighth flower and cannot be replaced; the holder of the other seven
+    robs it (七搶一, §4.4), paid by the drawer alone; without the item the hand is drawn."""
+    for rob in (True, False):
+        tb = Table({}, Switches(reserve_rule=ReserveRule.PLAY_TO_END, seven_rob_one=rob))
+        tb.discard(0, tb.hand(0)[0])
+        for f in ("2f", "3f", "4f", "5f", "6f", "7f", "8f"):  # seat 1 draws seven flowers
+            for seat in (1, 2, 3, 0):
+                tile = t(f) if seat == 1 else t("0x")
+                tb.do(ev.Drew(seat=seat, tile=tile))
+                if seat == 1:
+                    tb.do(ev.FlowerReplaced(seat=1, flowers=(tile,), replacements=(t("0x"),)))
+                tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
+        while tb.state.live > 1:
+            seat = (tb.state.turn + 1) % 4
+            tb.do(ev.Drew(seat=seat, tile=t("0x")))
+            tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
+        drawer = (tb.state.turn + 1) % 4
+        assert drawer != 1, "the scripted table should leave the last tile to another seat"
+        tb.do(ev.Drew(seat=drawer, tile=t("1f")))
+        rob_one = ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1))
+        if not rob:
+            tb.refused(rob_one, "switch_off")
+            tb.do(ev.ExhaustiveDraw())
+            continue
+        tb.do(rob_one)
+        out = tb.state.outcome
+        assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+        assert [(w.seat, w.discarder) for w in out.winners] == [(1, drawer)]
 
 
 def test_passed_win_released_by_kong_switch() -> None:
