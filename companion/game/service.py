@@ -183,7 +183,8 @@ class TableService:
                 if isinstance(r, Refused):
                     raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **dict(r.evidence))
             for seat, tiles in private.items():
-                service.set_private_hand(seat, tiles)
+                if not _stale(service.state, seat):  # the log already says whether the seat's hand is known
+                    service.set_private_hand(seat, tiles)
         except BaseException:
             # the store was new: a refused import leaves none behind (not a game cut off at the bad line)
             service.close()
@@ -294,7 +295,8 @@ class TableService:
             self._events.append(e)
         self._state = state
         for seat, tiles in db.execute("SELECT seat, tiles FROM private"):
-            self._private[seat] = parse_tiles(tiles)
+            if not _stale(self._state, seat):  # kept by a version that carried them into the next hand
+                self._private[seat] = parse_tiles(tiles)
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
             self._questions[qid] = (_question_from(json.loads(body)), answer)
 
@@ -312,6 +314,8 @@ class TableService:
             return body
         seq = len(self._events)
         assert self._db is not None
+        if isinstance(event, ev.Dealt) and self._private:
+            also = _with_private_cleared(also)  # a new hand: the last hand's private tiles are not this one's
         try:
             with self._db:  # one transaction, committed before the acknowledgement
                 self._db.execute("BEGIN IMMEDIATE")
@@ -322,6 +326,8 @@ class TableService:
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / 事件無法存入牌局檔（{err}）") from err
         self._events.append(event)
         self._state = new
+        if isinstance(event, ev.Dealt):
+            self._private.clear()
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:
@@ -382,6 +388,20 @@ class TableService:
                 and isinstance(self._submit(ev.HandKnown(seat=seat), store), Accepted)):
             self._write(store)
         self._private[seat] = tiles
+
+
+def _stale(state: TableState, seat: int) -> bool:
+    """A stored private hand from an earlier hand: during a hand only a seat whose hand the log knows has one."""
+    return 0 <= seat < 4 and state.in_hand and not state.seats[seat].known
+
+
+def _with_private_cleared(also: Write | None) -> Write:
+    def write(db: sqlite3.Connection) -> None:
+        db.execute("DELETE FROM private")
+        if also is not None:
+            also(db)
+
+    return write
 
 
 def _storable(event: ev.Event) -> str | Refused:

@@ -148,6 +148,35 @@ def test_export_import_round_trip_and_private_hands(tmp_path: Path) -> None:
         assert copy.private_hand(2) == (Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6)
 
 
+def test_a_private_hand_belongs_to_its_hand(tmp_path: Path) -> None:
+    """A private hand is dropped when the next hand is dealt (it was carried on, stale, and a mid-hand export and
+    import then logged a HandKnown the table never had); an export holding a stale one imports without it."""
+    log = next(lg for lg in (sim_log(seed, 2) for seed in range(1, 50))
+               if not any(isinstance(e, ev.Retracted) for e in lg))  # no undo: a HandKnown shifts positions
+    second = [i for i, e in enumerate(log) if isinstance(e, ev.Dealt)][1]
+    with TableService(tmp_path / "a.db") as service:
+        for e in log[:40]:
+            assert service.submit(e).ok
+        service.set_private_hand(2, "123m456p")
+        for e in log[40:second]:
+            assert service.submit(e).ok
+        assert service.private_hand(2) is not None  # the finished hand's tiles stay until the next deal
+        for e in log[second:second + 5]:
+            assert service.submit(e).ok
+        assert service.private_hand(2) is None and not service.state.seats[2].known
+        out = io.StringIO()
+        service.export_jsonl(out, include_private=True)
+        events = service.events()
+    with TableService(tmp_path / "a.db") as again:
+        assert again.private_hand(2) is None
+    lines = out.getvalue().splitlines()
+    header = json.loads(lines[0])
+    assert header["private"] == {}
+    header["private"] = {"2": "123m456p"}  # an export written by a version that carried it on
+    with TableService.import_jsonl(tmp_path / "b.db", [json.dumps(header)] + lines[1:]) as copy:
+        assert copy.events() == events and copy.private_hand(2) is None
+
+
 def test_import_refuses_an_illegal_log_naming_the_line(tmp_path: Path) -> None:
     log = sim_log()
     lines = [json.dumps(ev.to_dict(e)) for e in log[:10]]
