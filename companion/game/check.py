@@ -7,13 +7,15 @@ Claims, kongs, wins and ready declarations are checked in :mod:`companion.game.c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.evolve import evolve, finish_hand, hand_result
+from companion.game.rotation import resolve_claimants
 from companion.game.session import win_input
-from companion.game.state import Phase, TableState, can_take, new_flower_pass, next_seat, offset
+from companion.game.state import Phase, TableState, can_take, new_flower_pass, next_seat, offset, window
 from companion.game.switches import FirstDealer
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
@@ -42,30 +44,43 @@ def step(state: TableState, event: ev.Event) -> TableState:
     new = evolve(state, event)
     _check_result(new, event)
     if isinstance(event, ev.Won):
-        _check_min_tai(new, event)
+        new = _check_min_tai(new, event)
     return new
 
 
-def _check_min_tai(state: TableState, e: ev.Won) -> None:
-    """A declared win scoring under the profile's ``min_tai`` is no win but 詐胡 (spec §6.4): refused, so that
-    the table records the false win (the hand is then replayed or played on dead, §2.14) instead of a win that
-    would move the deal on."""
+def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
+    """A declared win scoring under the profile's ``min_tai`` is no win but 詐胡 (spec §6.4). Alone it is refused,
+    so that the table records the false win (the hand is then replayed or played on dead, §2.14) instead of a
+    win that would move the deal on. Beside another seat's claim on the same tile it is kept as that 詐胡 with
+    the tai it claimed, and the other claims are resolved without it (so it neither wins under ``nearest`` nor
+    keeps the deal for a dealer), whichever was logged first."""
     prof = load_profile(state.profile or None)
     need = prof.switch("min_tai")
     if not need or state.outcome is None:
-        return
-    rec = next((c for c in state.outcome.claimants if c.seat == e.seat), None)
-    if rec is None or len(state.outcome.claimants) > 1:
-        return  # beside another winner the hand is over either way: the ledger charges this one's 詐胡
+        return state
+    out = state.outcome
+    rec = next((c for c in out.claimants if c.seat == e.seat), None)
+    if rec is None:
+        return state
     try:
         score(win_input(rec, hand_result(state), prof.id), prof)
     except FalseWin as bad:
         if bad.claimed is None or bad.claimed.hand_tai >= need:
-            return  # refused by the profile for another reason: the ledger's to report
-        raise IllegalEvent(msg("below_min", **state.who(e.seat), tai=bad.claimed.hand_tai, need=need,
-                               profile=prof.id), seat=e.seat) from None
+            return state  # refused by the profile for another reason: the ledger's to report
+        tai = bad.claimed.hand_tai
+        others = tuple(c for c in out.claimants if c.seat != e.seat)
+        if not others:
+            raise IllegalEvent(msg("below_min", **state.who(e.seat), tai=tai, need=need, profile=prof.id),
+                               seat=e.seat, claimed_tai=tai) from None
+        # beside another claim on the same tile: this one is 詐胡 and the others are resolved without it
+        fw, fc = state.false_wins + (e.seat,), state.false_claims + (tai,)
+        assert rec.discarder is not None
+        rest = resolve_claimants(others, rec.discarder, state.switches)
+        return replace(state, outcome=replace(rest, false_wins=fw, false_claims=fc), false_wins=fw,
+                       false_claims=fc)
     except (NotAWin, WinInputError):
-        return  # not this check's question: the ledger reports a hand it cannot score
+        return state  # not this check's question: the ledger reports a hand it cannot score
+    return state
 
 
 def replay(events: Iterable[ev.Event], state: TableState | None = None) -> TableState:
@@ -110,7 +125,7 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     names = tuple(e.players)
     if len(names) != 4 or len(set(names)) != 4 or any(not isinstance(n, str) or not n.strip() for n in names):
         raise IllegalEvent(msg("players", names=", ".join(map(str, names))), players=names)
-    if e.base < 0 or e.per_tai < 0:
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (e.base, e.per_tai)) or e.base < 0 or e.per_tai < 0:
         raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
     try:
         load_profile(e.profile)  # the ledger scores every hand under it
@@ -306,8 +321,19 @@ def _declined(state: TableState, e: ev.DeclinedLastTile) -> None:
 
 
 def _false_win(state: TableState, e: ev.FalseWin) -> None:
-    if not state.in_hand:
+    claimed = e.claimed_tai
+    if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int) or claimed < 0):
+        raise IllegalEvent(msg("claimed_tai", tai=repr(claimed)), claimed_tai=repr(claimed))
+    open_window = state.phase is Phase.HAND_OVER and state.claim_rank == 3 and state.outcome is not None
+    if not state.in_hand and not open_window:
         raise phase_error(state, "詐胡", "record a false win")
+    if open_window:  # beside a win (or a false win) on the tile on offer: a claim on it that proved false
+        assert state.outcome is not None
+        if e.seat in state.false_wins or any(c.seat == e.seat for c in state.outcome.claimants):
+            raise IllegalEvent(msg("claimed_already", **state.who(e.seat)), seat=e.seat)
+        w = window(state)
+        if w is not None and e.seat == w.turn:
+            raise IllegalEvent(msg("own_discard"), seat=e.seat)
     if state.seats[e.seat].dead:
         raise IllegalEvent(msg("dead_already", **state.who(e.seat)))
 

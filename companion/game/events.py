@@ -224,7 +224,10 @@ class DeclinedLastTile(SeatEvent):
 
 @dataclass(frozen=True, slots=True)
 class FalseWin(SeatEvent):
-    """詐胡: a declared win (or ready declaration) that is not legal."""
+    """詐胡: a declared win (or ready declaration) that is not legal; ``claimed_tai`` is the tai the offender's
+    declared hand scores where it has one (a win under ``min_tai``), for the ``claimed_tai`` penalty (§6.6)."""
+
+    claimed_tai: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

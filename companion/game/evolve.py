@@ -127,7 +127,7 @@ def _dice(state: TableState, e: ev.DiceRolled) -> TableState:
     return replace(s, phase=Phase.DEAL, dice=tuple(e.dice),
                    wall=Wall(s.dealer, sum(e.dice), s.switches.reserve_rule), seats=(SeatState(),) * 4,
                    known=EMPTY, turn=s.dealer, act=ActKind.DEALT, offer=None, claim_base=None, claim_rank=0,
-                   claim_seat=-1, passes=(0, -1, ((), (), (), ())), kong_kind="", false_wins=(),
+                   claim_seat=-1, passes=(0, -1, ((), (), (), ())), kong_kind="", false_wins=(), false_claims=(),
                    calls_made=False, last_tile_drawn=False, outcome=None, warnings=())
 
 
@@ -358,7 +358,7 @@ def _won(state: TableState, e: ev.Won) -> TableState:
         cur = _reveal(state, e)
         rec = _record(state, e, cur.seats[e.seat])
         kind = OutcomeKind.WIN if e.kind is ev.WinKind.SELF_DRAW else OutcomeKind.INSTANT_WIN
-        out = Outcome(kind, (rec,), (rec,), false_wins=state.false_wins)
+        out = Outcome(kind, (rec,), (rec,), false_wins=state.false_wins, false_claims=state.false_claims)
         return replace(cur, phase=Phase.HAND_OVER, outcome=out, claim_base=None, claim_rank=0)
     more = state.claim_rank == 3 and state.outcome is not None
     window = state.claim_base if more and state.claim_base is not None else _window_base(state)
@@ -369,7 +369,8 @@ def _won(state: TableState, e: ev.Won) -> TableState:
     rec = _record(window, e, cur.seats[e.seat])
     before = state.outcome.claimants if more and state.outcome is not None else ()
     out = resolve_claimants(before + (rec,), window.turn, state.switches)
-    return replace(cur, phase=Phase.HAND_OVER, outcome=replace(out, false_wins=state.false_wins),
+    return replace(cur, phase=Phase.HAND_OVER,
+                   outcome=replace(out, false_wins=state.false_wins, false_claims=state.false_claims),
                    claim_base=window, claim_rank=3, claim_seat=e.seat)
 
 
@@ -384,7 +385,8 @@ def _unkong(state: TableState) -> TableState:
 
 
 def _end(state: TableState, kind: OutcomeKind) -> TableState:
-    return replace(state, phase=Phase.HAND_OVER, outcome=Outcome(kind, false_wins=state.false_wins),
+    return replace(state, phase=Phase.HAND_OVER,
+                   outcome=Outcome(kind, false_wins=state.false_wins, false_claims=state.false_claims),
                    claim_base=None, claim_rank=0)
 
 
@@ -397,11 +399,20 @@ def _declined(state: TableState, e: ev.DeclinedLastTile) -> TableState:
 
 
 def _false_win(state: TableState, e: ev.FalseWin) -> TableState:
-    fw = state.false_wins + (e.seat,)
+    fw, fc = state.false_wins + (e.seat,), state.false_claims + (e.claimed_tai,)
+    if state.phase is Phase.HAND_OVER:  # a false claim on a tile another seat wins on (or also claimed falsely)
+        assert state.outcome is not None
+        return replace(state, false_wins=fw, false_claims=fc,
+                       outcome=replace(state.outcome, false_wins=fw, false_claims=fc))
     if state.switches.false_win_after.value == "void_hand":
-        return replace(state, phase=Phase.HAND_OVER, false_wins=fw, claim_base=None, claim_rank=0,
-                       outcome=Outcome(OutcomeKind.FALSE_WIN, offender=e.seat, false_wins=fw))
-    return replace(state, false_wins=fw, seats=_seat(state, e.seat, dead=True))
+        # the hand is void, but a tile on offer may still be won by another seat (a win on one discard beside
+        # the false one): its window stays open as after a declared win
+        w = window(state)
+        base = state if w is None else w
+        return replace(base, phase=Phase.HAND_OVER, false_wins=fw, false_claims=fc, claim_base=w,
+                       claim_rank=0 if w is None else 3, claim_seat=e.seat,
+                       outcome=Outcome(OutcomeKind.FALSE_WIN, offender=e.seat, false_wins=fw, false_claims=fc))
+    return replace(state, false_wins=fw, false_claims=fc, seats=_seat(state, e.seat, dead=True))
 
 
 _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {

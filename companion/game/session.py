@@ -167,7 +167,9 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
     transfers: list[Transfer] = []
     names = result.players
     by_wind = {WINDS[w]: names[s] for s, w in enumerate(result.seat_winds)}
-    offenders: list[tuple[int, int | None]] = [(s, None) for s in result.outcome.false_wins]  # (seat, claimed tai)
+    out = result.outcome
+    claims = out.false_claims + (None,) * (len(out.false_wins) - len(out.false_claims))
+    offenders: list[tuple[int, int | None]] = list(zip(out.false_wins, claims, strict=True))  # (seat, claimed tai)
     for rec in result.outcome.winners:
         try:
             win = win_input(rec, result, prof.id)

@@ -120,6 +120,7 @@ class Outcome:
     claimants: tuple[WinRecord, ...] = ()  # every declared win on the same tile, before multi_win
     offender: int | None = None  # the false-win seat (void_hand)
     false_wins: tuple[int, ...] = ()  # every false win of the hand (continue_dead included)
+    false_claims: tuple[int | None, ...] = ()  # the tai each of them claimed, where known (§6.6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,7 @@ class TableState:
     passes: tuple[int, int, tuple[tuple[Tile, ...], ...]] = (0, -1, ((), (), (), ()))
     kong_kind: str = ""  # "ckong", "addkong" or "kong" while a kong waits for its replacement
     false_wins: tuple[int, ...] = ()
+    false_claims: tuple[int | None, ...] = ()  # the tai each false win claimed, where known
     calls_made: bool = False
     last_tile_drawn: bool = False
     last_flower: tuple[int, Tile] | None = None  # a flower just laid (for 七搶一)
@@ -256,7 +258,8 @@ def window(state: TableState) -> TableState | None:
     seats = tuple(replace(b, known=c.known, no_win=c.no_win, dead=c.dead, ready=b.ready if s == claimer else c.ready,
                           barred=b.barred if s == claimer else c.barred)  # a pass logged since the claim
                   for s, (b, c) in enumerate(zip(base.seats, state.seats, strict=True)))
-    return replace(base, seats=seats, false_wins=state.false_wins, warnings=state.warnings)
+    return replace(base, seats=seats, false_wins=state.false_wins, false_claims=state.false_claims,
+                   warnings=state.warnings)
 
 
 def seat_wind_of(state: TableState, seat: int) -> int:

@@ -252,3 +252,75 @@ def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_wi
     assert tb.state.outcome is not None and tb.state.outcome.false_wins == (2,)
     (entry,) = ledger_of(tb.state).entries
     assert entry.next.dealer == 0 and entry.next.streak == tb.state.streak  # the same dealer, the hand replayed
+
+
+def test_a_false_win_logged_through_the_tracker_pays_the_tai_it_claimed(tmp_path: Path) -> None:
+    """§6.6 ``claimed_tai`` through the tracker: the refusal names the tai, the table logs the 詐胡 with it, and the
+    ledger charges those 2 tai (it charged 8, the tai of a claim without a score)."""
+    house = tmp_path / "min3wb.toml"
+    house.write_text('id = "min3wb"\ninherits = "wikibooks_base"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
+    tb = Table({0: "1z3s", 2: "123m456m234p678p45s8s3f"}, profile=str(house))
+    tb.do(ev.FlowerReplaced(seat=2, flowers=(t("3f"),), replacements=(tb.take("8s"),)))
+    tb.discard(0, "1z")
+    for s in (1, 2, 3):
+        tb.draw(s, "4z")
+        tb.discard(s, "4z")
+    tb.draw(0, "5z")
+    tb.discard(0, "3s")
+    err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(2)), "below_min")
+    assert dict(err.evidence)["claimed_tai"] == "2"
+    tb.refused(ev.FalseWin(seat=2, claimed_tai=-1), "claimed_tai")
+    tb.do(ev.FalseWin(seat=2, claimed_tai=2))
+    (entry,) = ledger_of(tb.state).entries
+    (line,) = entry.lines
+    assert line.kind == "false_win" and line.hand_tai == 2
+    # 30 + 10 x 2 to each non-dealer; the dealer East (N = 0, D = 1) gets 30 + 10 x 3
+    assert sorted((x.payer, x.payee, x.amount) for x in entry.transfers) == [
+        ("West", "East", 60), ("West", "North", 50), ("West", "South", 50)]
+    assert ev.from_dict(ev.to_dict(ev.FalseWin(seat=2, claimed_tai=2))) == ev.FalseWin(seat=2, claimed_tai=2)
+
+
+def _two_claims_on_3s(house: Path, multi_win: MultiWin) -> Table:
+    """The dealer (East) and South both win on North's 3s; the dealer's hand scores 2 tai (門清, 獨聽), South's 3."""
+    sw = Switches(multi_win=multi_win)
+    tb = Table({0: "789m789p567s456p99m12s1z", 1: "123m456m234p678p45s88s"}, sw, profile=str(house))
+    tb.discard(0, "1z")
+    for s in (1, 2, 3):
+        tb.draw(s, "4z")
+        tb.discard(s, "4z")
+    tb.draw(0, "5z")
+    tb.discard(0, "5z")
+    for s in (1, 2):
+        tb.draw(s, "6z")
+        tb.discard(s, "6z")
+    tb.draw(3, "3s")
+    tb.discard(3, "3s")
+    return tb
+
+
+@pytest.mark.parametrize("multi_win", [MultiWin.NEAREST, MultiWin.ALL])
+@pytest.mark.parametrize("dealer_first", [False, True])
+def test_a_false_claim_beside_a_win_on_the_same_tile(tmp_path: Path, multi_win: MultiWin, dealer_first: bool) -> None:
+    """Spec §6.4 and §2.14: a dealer's claim under ``min_tai`` beside South's legal win on the same discard is 詐胡,
+    whichever is logged first: South wins (under ``nearest`` too, where the dealer is nearer), the dealer pays the
+    penalty, and the deal passes with N = 0 (it had counted the false claim as a dealer win: N + 1)."""
+    house = tmp_path / "min3.toml"
+    house.write_text('id = "min3"\ninherits = "atawmj_2009"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
+    tb = _two_claims_on_3s(house, multi_win)
+    south = ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(1))
+    dealer = ev.Won(seat=0, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(0))
+    if dealer_first:
+        err = tb.refused(dealer, "below_min")
+        tb.do(ev.FalseWin(seat=0, claimed_tai=int(dict(err.evidence)["claimed_tai"])))
+        tb.refused(ev.FalseWin(seat=0), "claimed_already")
+        tb.do(south)
+    else:
+        tb.do(south)
+        tb.do(dealer)  # kept as the dealer's 詐胡
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.WIN
+    assert [w.seat for w in out.winners] == [1] and out.false_wins == (0,) and out.false_claims == (2,)
+    (entry,) = ledger_of(tb.state).entries
+    assert [(ln.player, ln.kind) for ln in entry.lines] == [("South", "discard"), ("East", "false_win")]
+    assert (entry.next.dealer, entry.next.streak) == (1, 0)
+    assert sum(x.amount for x in entry.transfers if x.payee == "South" and x.payer == "North") > 0

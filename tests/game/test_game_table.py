@@ -34,9 +34,10 @@ def test_seating_needs_a_rule_profile_the_ledger_can_load() -> None:
     with pytest.raises(IllegalEvent) as info:
         step(TableState(), ev.Seated(players=("a", "b", "c", "d"), profile="no_such_profile"))
     assert info.value.reason.key == "profile" and "no_such_profile" in info.value.reason.zh
-    with pytest.raises(IllegalEvent) as info:
-        step(TableState(), ev.Seated(players=("a", "b", "c", "d"), base=-30))
-    assert info.value.reason.key == "stakes"
+    for bad in ({"base": -30}, {"base": 30.5}, {"per_tai": True}, {"base": "30"}):  # the ledger's stakes are whole
+        with pytest.raises(IllegalEvent) as info:
+            step(TableState(), ev.Seated(players=("a", "b", "c", "d"), **bad))  # type: ignore[arg-type]
+        assert info.value.reason.key == "stakes"
 
 
 def test_initial_flower_passes_and_the_again_pass() -> None:
