@@ -15,7 +15,7 @@ from companion.game.history import passed_wins
 from companion.game.service import read_jsonl
 from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.state import TableState
-from companion.game.text import IllegalEvent
+from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
 from companion.game.view import render_table
 
 
@@ -32,53 +32,68 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+
+    def pick(zh: str, en: str, sep: str = " / ") -> str:
+        return zh if lang == "zh" else en if lang == "en" else f"{zh}{sep}{en}"
+
+    def error(zh: str, en: str) -> None:
+        print(f"companion replay: {pick(zh, en)}", file=sys.stderr)
+
     try:
-        with open(args.file, encoding="utf-8") as f:
+        with open(args.file, "rb") as f:  # bytes: a line that is not UTF-8 is reported as itself
             events, _private = read_jsonl(f)
     except OSError as bad:
-        print(f"companion replay: cannot read {args.file}: {bad.strerror} / 無法讀取 {args.file}", file=sys.stderr)
+        error(f"無法讀取 {args.file}（{bad.strerror}）", f"cannot read {args.file}: {bad.strerror}")
         return 2
     except EventError as bad:
-        print(f"companion replay: {args.file}: {bad}", file=sys.stderr)
+        error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
         return 2
     if not events:
-        print(f"companion replay: {args.file}: no events to replay (the log is empty) / 記錄是空的", file=sys.stderr)
+        error(f"{args.file}：記錄是空的，沒有事件可重播", f"{args.file}: no events to replay (the log is empty)")
         return 1
     state = TableState()
     for line, e in events:
+        name = type(e).__name__
         try:
             state = step(state, e)
         except IllegalEvent as err:
-            print(f"companion replay: {args.file}: line {line}: illegal event {type(e).__name__}: {err}",
-                  file=sys.stderr)
+            why = msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name, zh=err.reason.zh,
+                      en=err.reason.en)
+            evidence = ", ".join(f"{k}={v}" for k, v in err.evidence)
+            error(f"{args.file}：{why.zh}" + (f"（{evidence}）" if evidence else ""),
+                  f"{args.file}: {why.en}" + (f" [{evidence}]" if evidence else ""))
             return 1
         if not args.quiet:
-            print(f"#{state.log_len - 1} {type(e).__name__} ({e.source.value})")  # its own place in the log
-            print(render_table(state, args.lang, args.show_hands))
+            source = e.source.value
+            head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
+            print(f"#{state.log_len - 1} {head}")  # its own place in the log
+            print(render_table(state, lang, args.show_hands))
     if args.quiet:
-        print(render_table(state, args.lang, args.show_hands))
+        print(render_table(state, lang, args.show_hands))
+    names = state.players or tuple(pick(*seat_label(i), sep="/") for i in range(4))
     if args.passed:
-        print("== 過水 / passed wins ==")
-        names = state.players or tuple(f"seat {i}" for i in range(4))
+        print(f"== {pick('過水', 'passed wins')} ==")
         for c in passed_wins([e for _, e in events]):
-            how = "報過水/declared" if c.declared else "未申報/not declared"
-            print(f"  #{c.index} {names[c.seat]} {c.tile.code} ({c.tile.zh}) ← {names[c.giver]}: {how}")
+            how = pick("報過水", "declared", "/") if c.declared else pick("未申報", "not declared", "/")
+            tile = pick(c.tile.zh, c.tile.code, " ")
+            print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}: {how}")
     if not state.players:
         return 0
     ledger = ledger_of(state)
     if args.json:
         print(json.dumps(ledger.to_json(), ensure_ascii=False, indent=1))
         return 0
-    print("\n== 帳 / ledger ==")
+    print(f"\n== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
         print(f"  {p}: {v:+d}")
-    print("== 誰付誰 / who pays whom ==")
+    print(f"== {pick('誰付誰', 'who pays whom')} ==")
     for t in ledger.settle_up():
         print(f"  {t.payer} → {t.payee}: {t.amount}")
     ledgers = session_ledgers(state)
     if len(ledgers) > 1:
         total = total_balances(ledgers)
-        print(f"== {len(ledgers)} 將合計 / {len(ledgers)} sessions in all ==")
+        print(f"== {pick(f'{len(ledgers)} 將合計', f'{len(ledgers)} sessions in all')} ==")
         for p, v in total.items():
             print(f"  {p}: {v:+d}")
         for t in fewest_transfers(total):

@@ -170,7 +170,7 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> None:
     else:
         ok = acting and not dealer and not state.calls_made and st.discards_made == 0
     if not ok:
-        raise IllegalEvent(msg("ready_window", kind=kind.zh, kind_en=kind.value), seat=e.seat)
+        raise IllegalEvent(msg("ready_window", kind=kind.zh, kind_en=kind.en), seat=e.seat)
     if st.fully_known:
         ready = ready_after_discard(st.concealed, st.melds) if st.size == 17 \
             else bool(waits_of(st.concealed, st.melds))

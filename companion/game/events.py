@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from types import UnionType
 from typing import Any, Union
@@ -58,6 +58,10 @@ class ReadyKind(Enum):
     @property
     def zh(self) -> str:
         return {"ready": "報聽", "heavenly": "天聽", "earthly": "地聽"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"ready": "declared ready", "heavenly": "heavenly ready", "earthly": "earthly ready"}[self.value]
 
 
 class WinKind(Enum):
@@ -309,9 +313,16 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
     if tp is Switches:
         if not isinstance(value, Mapping):
             raise _bad_field(where, f"應為規則開關的對照，收到 {value!r}", f"expected a map of switches, got {value!r}")
-        return Switches.from_mapping(value, strict=True)
+        try:
+            return Switches.from_mapping(value, strict=True)
+        except ValueError as e:
+            raise _bad_field(where, f"規則開關有誤：{getattr(e, 'zh', '') or e}", str(e)) from None
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp(value)
+        try:
+            return tp(value)
+        except ValueError:
+            allowed = ", ".join(str(m.value) for m in tp)
+            raise _bad_field(where, f"應為 {allowed} 之一，收到 {value!r}", f"expected one of {allowed}, got {value!r}") from None
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         if inner is Tile:
@@ -362,10 +373,17 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     extra = sorted(set(d) - known)
     if extra:
         raise EventError(msg("ev_unknown_fields", name=name, extra=", ".join(extra)))
+    missing = [f.name for f in fields(cls) if f.name not in d and f.default is MISSING
+               and f.default_factory is MISSING]
+    if missing:
+        raise EventError(msg("ev_missing_fields", name=name, missing=", ".join(missing)))
+    shown = repr(dict(data))[:200]
     try:
         kwargs = {k: _decode(hints[k], v, f"{name}.{k}") for k, v in d.items()}
         return cls(**kwargs)
     except EventError:
         raise
-    except (NotationError, ValueError, TypeError, StopIteration) as e:
-        raise _bad_field(name, f"寫法有誤：{data!r}", f"{e} in {data!r}") from None
+    except NotationError as e:
+        raise _bad_field(name, f"牌的寫法有誤：{getattr(e, 'zh', '') or e}（{shown}）", f"{e} in {shown}") from None
+    except (ValueError, TypeError, StopIteration) as e:
+        raise _bad_field(name, f"寫法有誤（{shown}）", f"{e} in {shown}") from None

@@ -427,28 +427,30 @@ def _unsaved(event: ev.Event, why: object, why_zh: object = None) -> Refused:
                        detail_en=f"cannot be saved: {why}"), (("event", name),))
 
 
-def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
-    """Events (with their line numbers) and private hands from an exported session or a plain log;
+def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """Events (with their line numbers) and private hands from an exported session or a plain log (lines of
+    text, or of bytes read in binary, so that bytes that are not UTF-8 are reported on their own line);
     :class:`~companion.game.events.EventError` names the line that cannot be read."""
     events: list[tuple[int, ev.Event]] = []
     private: dict[int, tuple[Tile, ...]] = {}
     n = 0
     want: object = None  # the event count an export's header promises
     try:
-        for n, line in enumerate(lines, 1):
+        for n, raw in enumerate(lines, 1):
+            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
             if not line.strip():
                 continue
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as e:
-                raise ev.EventError(msg("ev_not_json", detail=str(e))) from None
+                raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
                 private.update(_private_from(data.get("private", {})))
                 want = data.get("events")
                 continue
             events.append((n, ev.from_dict(data)))
-    except UnicodeDecodeError as e:
-        raise ev.EventError(msg("ev_not_json", detail=f"not UTF-8 text ({e.reason})")).at_line(n + 1) from None
+    except UnicodeDecodeError as e:  # read in text mode, the bad bytes are met a chunk ahead of the line count
+        raise ev.EventError(msg("ev_not_utf8", detail=e.reason)).at_line(n) from None
     except ev.EventError as e:
         raise e.at_line(n) from None
     if isinstance(want, int) and not isinstance(want, bool) and want != len(events):
@@ -458,15 +460,18 @@ def read_jsonl(lines: Iterable[str]) -> tuple[list[tuple[int, ev.Event]], dict[i
 
 def _private_from(data: object) -> dict[int, tuple[Tile, ...]]:
     """The private hands of an export header: ``{"0": "123m…"}``."""
+    if not isinstance(data, dict):
+        raise ev.EventError(msg("ev_bad_header", detail=f"應為座位對手牌的對照，收到 {data!r}",
+                                detail_en=f"expected a map of seat to tiles, got {data!r}"))
     try:
-        if not isinstance(data, dict):
-            raise ValueError(f"expected a map of seat to tiles, got {data!r}")
         out = {int(s): parse_tiles(t) for s, t in data.items()}
-        if any(not 0 <= s < 4 for s in out):
-            raise ValueError(f"a seat is 0-3, got {sorted(out)}")
-        return out
     except (ValueError, TypeError) as e:
-        raise ev.EventError(msg("ev_bad_header", detail=str(e))) from None
+        raise ev.EventError(msg("ev_bad_header", detail=f"座位或手牌的寫法有誤：{getattr(e, 'zh', '') or e}",
+                                detail_en=str(e))) from None
+    if any(not 0 <= s < 4 for s in out):
+        raise ev.EventError(msg("ev_bad_header", detail=f"座位必須是 0-3，收到 {sorted(out)}",
+                                detail_en=f"a seat is 0-3, got {sorted(out)}"))
+    return out
 
 
 def _msg_json(m: Msg) -> dict[str, str]:

@@ -11,7 +11,8 @@ from enum import Enum
 
 from companion.tiles import Tile
 
-__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN"]
+__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN",
+           "EVENT_ZH", "SOURCE_ZH"]
 
 WIND_ZH = ("東", "南", "西", "北")
 WIND_EN = ("East", "South", "West", "North")
@@ -99,8 +100,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_unknown_fields": ("{name} 有未知的欄位 {extra}", "{name}: unknown fields {extra}"),
     "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail_en}"),
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
-    "ev_not_json": ("這一行不是 JSON：{detail}", "not JSON: {detail}"),
-    "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail}"),
+    "ev_not_json": ("這一行不是 JSON（第 {col} 個字元起有誤）", "not JSON: {detail}"),
+    "ev_not_utf8": ("這一行不是 UTF-8 文字", "not UTF-8 text ({detail})"),
+    "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail_en}"),
+    "ev_missing_fields": ("{name} 缺少欄位 {missing}", "{name}: missing fields {missing}"),
+    "illegal_at": ("第 {line} 行的{event}不合法：{zh}", "line {line}: illegal event {event_en}: {en}"),
     "ev_cut_short": ("匯出檔只有 {got} 個事件，檔頭說有 {want} 個：檔案不完整", "the export holds {got} events where its "
                      "header says {want}: the file is cut short"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
@@ -140,6 +144,18 @@ class Msg:
 
     def text(self, lang: str) -> str:
         return self.zh if lang.startswith("zh") else self.en
+
+
+EVENT_ZH: dict[str, str] = {
+    "Seated": "入座", "DealerChosen": "定莊", "DiceRolled": "擲骰", "Dealt": "配牌", "FlowerReplaced": "補花",
+    "Drew": "摸牌", "Discarded": "打牌", "Chowed": "吃", "Punged": "碰", "ExposedKong": "明槓", "AddedKong": "加槓",
+    "ConcealedKong": "暗槓", "ReplacementDrew": "補牌", "DeclaredReady": "報聽", "Won": "胡牌", "PassedWin": "過水",
+    "ExhaustiveDraw": "流局", "DeclinedLastTile": "不摸海底", "FalseWin": "詐胡", "WrongCount": "相公",
+    "HandKnown": "手牌已知", "Retracted": "撤回",
+}
+"""The Chinese name of each table event (the English one is its type's name, as in the saved log)."""
+
+SOURCE_ZH = {"camera": "鏡頭", "manual": "手動"}
 
 
 def seat_label(seat: int, players: tuple[str, ...] = ()) -> tuple[str, str]:

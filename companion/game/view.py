@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.game.state import Phase, TableState
-from companion.game.text import WIND_EN, WIND_ZH, msg
+from companion.game.text import WIND_EN, WIND_ZH, msg, seat_label
 from companion.game.wall import StackPos
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
@@ -103,7 +103,7 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
     def pick(zh: str, en: str) -> str:
         return zh if lang == "zh" else en if lang == "en" else f"{zh}/{en}"
 
-    names = state.players or tuple(f"seat {i}" for i in range(4))
+    names = state.players or tuple(pick(*seat_label(i)) for i in range(4))
     if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
         say("hand_line", n=len(state.results) + 1, round=WIND_ZH[min(state.round_wind, 3)],
             round_en=WIND_EN[min(state.round_wind, 3)], dealer=names[state.dealer], streak=state.streak)
@@ -115,7 +115,7 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
             dealer="（莊）" if s == state.dealer else "", dealer_en=" (dealer)" if s == state.dealer else "")
         hand = format_tiles(st.concealed_tiles) if show_hands else f"[{st.size}]"
         melds = " ".join(str(m) for m in _shown_melds(state, s, s if show_hands else None))
-        tags = "".join(f" {x}" for x in (pick(st.ready.zh, st.ready.value) if st.ready else "",
+        tags = "".join(f" {x}" for x in (pick(st.ready.zh, st.ready.en) if st.ready else "",
                                          pick("過水", "barred") if st.barred else "",
                                          pick("陪打", "dead") if st.dead else "",
                                          pick("相公", "no win") if st.no_win else "") if x)
