@@ -22,6 +22,7 @@ from companion.tiles import (
     check_copies,
     counts34,
     format_tiles,
+    format_zh,
     parse_tiles,
 )
 
@@ -33,7 +34,7 @@ DEFAULT_SETS = 5
 
 class HandError(ValueError):
     """A hand that cannot exist: wrong tile count for the stage of play, a bad meld, too many copies.
-    ``zh``: what is wrong in Traditional Chinese, where the raiser says it (the message is English)."""
+    ``zh``: what is wrong in Traditional Chinese (the message is English); every raiser should say it."""
 
     def __init__(self, message: str, zh: str = "") -> None:
         super().__init__(message)
@@ -112,22 +113,26 @@ class Meld:
         object.__setattr__(self, "tiles", tiles)
         k = self.kind
         if len(tiles) != k.size:
-            raise HandError(f"{k.value} needs {k.size} tiles, got {len(tiles)} in {self}")
+            raise HandError(f"{k.value} needs {k.size} tiles, got {len(tiles)} in {self}",
+                            f"{k.zh}要 {k.size} 張牌，{self} 有 {len(tiles)} 張")
         if any(t.is_flower for t in tiles):
-            raise HandError(f"flowers never form a meld: {self}")
+            raise HandError(f"flowers never form a meld: {self}", f"花牌不能組成副露：{self}")
         if k is MeldKind.CHOW:
             a, b, c = tiles
             if Tile.UNKNOWN in tiles or not a.is_suited or b != a + 1 or c != a + 2 or a.suit != c.suit:
-                raise HandError(f"a chow is three consecutive ranks of one suit: {self}")
+                raise HandError(f"a chow is three consecutive ranks of one suit: {self}",
+                                f"吃要同一花色的三張連號：{self}")
             if self.source not in (None, Source.LEFT):
-                raise HandError(f"a chow may only take the tile of the 上家 (L): {self}")
+                raise HandError(f"a chow may only take the tile of the player on the left (上家, L): {self}",
+                                f"只能吃上家（L）打的牌：{self}")
         else:
             if len(set(tiles)) != 1:
-                raise HandError(f"a {k.value} is identical tiles: {self}")
+                raise HandError(f"a {k.value} is identical tiles: {self}", f"{k.zh}要 {k.size} 張相同的牌：{self}")
             if tiles[0] == Tile.UNKNOWN and k is not MeldKind.CKONG:
-                raise HandError(f"only a concealed kong may hide its tiles (0x): {self}")
+                raise HandError(f"only a concealed kong may hide its tiles (0x): {self}",
+                                f"只有暗槓可以蓋著寫（0x）：{self}")
         if k is MeldKind.CKONG and self.source is not None:
-            raise HandError(f"a concealed kong has no source: {self}")
+            raise HandError(f"a concealed kong has no source: {self}", f"暗槓沒有來源，不寫 @：{self}")
 
     @property
     def tile(self) -> Tile:
@@ -173,7 +178,7 @@ class Meld:
         try:
             tiles = parse_tiles(tiles_text)
         except NotationError as e:
-            raise HandError(f"in meld {text!r}: {e}", f"副露 {text!r} 的牌看不懂（位置 {e.position}）") from None
+            raise HandError(f"in meld {text!r}: {e}", f"副露 {text!r} 的牌寫錯了：{e.zh}") from None
         return cls(kind, tiles, source)
 
     @classmethod
@@ -204,21 +209,26 @@ class Hand:
         object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
         object.__setattr__(self, "melds", tuple(self.melds))
         if any(t.is_flower for t in self.concealed):
-            raise HandError(f"flowers are laid out, never held: {format_tiles(self.concealed)}")
+            raise HandError(f"flowers are laid out, never held: {format_tiles(self.concealed)}",
+                            f"花牌要亮出來補花，不能留在手牌：{format_zh(t for t in self.concealed if t.is_flower)}")
         if Tile.UNKNOWN in self.concealed:
-            raise HandError("a hand's concealed part must be known tiles (no 0x)")
+            raise HandError("a hand's concealed part must be known tiles (no 0x)",
+                            "手牌要寫出每一張牌，不能有 0x（只有暗槓可以蓋著寫）")
         if any(not t.is_flower for t in self.flowers):
-            raise HandError(f"not flowers: {format_tiles(t for t in self.flowers if not t.is_flower)}")
+            not_flowers = [t for t in self.flowers if not t.is_flower]
+            raise HandError(f"not flowers: {format_tiles(not_flowers)}", f"這些不是花牌：{format_zh(not_flowers)}")
         if self.sets < 1:
-            raise HandError(f"a hand needs at least one set, got sets={self.sets}")
+            raise HandError(f"a hand needs at least one set, got sets={self.sets}",
+                            f"一手牌至少要有 1 組（sets），收到 {self.sets}")
         if len(self.melds) > self.sets:
-            raise HandError(f"{len(self.melds)} melds but a hand has only {self.sets} sets")
+            raise HandError(f"{len(self.melds)} melds but a hand has only {self.sets} sets",
+                            f"有 {len(self.melds)} 組副露，但一手牌只有 {self.sets} 組")
         tiles = self.all_tiles()
         if any(k > t.max_copies for t, k in Counter(tiles).items()):
             try:  # format the hand only when there is something to report
                 check_copies(tiles, str(self))
             except CopyLimitError as e:
-                raise HandError(str(e), f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張") from None
+                raise HandError(str(e), e.zh) from None
         n = self.structural_count
         if not self.stage_free and n not in (3 * self.sets + 1, 3 * self.sets + 2):
             raise HandError(
@@ -279,7 +289,8 @@ class Hand:
             try:
                 rest.remove(t)
             except ValueError:
-                raise HandError(f"{t.code} is not in the concealed part of {str(self)!r}") from None
+                raise HandError(f"{t.code} is not in the concealed part of {str(self)!r}",
+                                f"手牌（不含副露）裡沒有{t.zh}：{str(self)!r}") from None
         return Hand(tuple(rest), self.melds, self.flowers, self.sets, self.stage_free)
 
     # --- notation -------------------------------------------------------------------------------
@@ -312,7 +323,7 @@ class Hand:
             try:
                 tiles = parse_tiles(token, check=False)
             except NotationError as e:  # the position in the whole text (this token's, not an equal earlier one)
-                raise NotationError(text, match.start() + e.position, e.reason) from None
+                raise NotationError(text, match.start() + e.position, e.reason, e.reason_zh) from None
             for t in tiles:
                 (flowers if t.is_flower else concealed).append(t)
         return cls(tuple(concealed), tuple(melds), tuple(flowers), sets, stage_free)

@@ -45,15 +45,21 @@ SUITS = "mpszf"
 
 
 class NotationError(ValueError):
-    """Tile or hand notation that cannot be read; names the text, the character and its position."""
+    """Tile or hand notation that cannot be read; names the text, the character and its position.
 
-    def __init__(self, text: str, position: int, reason: str) -> None:
+    ``reason`` / ``reason_zh``: what is wrong, in English and Traditional Chinese; ``zh``: the whole message in
+    Traditional Chinese (``str(e)`` is the English one). Positions count from 0 in both languages."""
+
+    def __init__(self, text: str, position: int, reason: str, reason_zh: str = "") -> None:
         self.text = text
         self.position = position
         self.reason = reason
+        self.reason_zh = reason_zh or "看不懂這個寫法"
         char = text[position] if 0 <= position < len(text) else ""
         where = f" at position {position} ({char!r})" if char else ""
         super().__init__(f"{reason}{where} in {text!r}")
+        where_zh = f"{text!r} 的位置 {position}，{char!r}" if char else repr(text)
+        self.zh = f"{self.reason_zh}（{where_zh}）"
 
 
 _ZH_DIGITS = "一二三四五六七八九"
@@ -63,9 +69,11 @@ _HONOUR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 # Names follow the common printing (and the product's tile pictures): 菊 3, 竹 4. A set printed the
 # other way is read by its number (recognition, calibration), never by the plant.
 _FLOWER_ZH = "春夏秋冬梅蘭菊竹"
-_FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysanthemum", "Bamboo")
+_FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysanthemum",
+              "Bamboo flower")  # not plain "Bamboo": that is the 條 suit
 _SUIT_ZH = {"m": "萬", "p": "筒", "s": "條"}
 _SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+_SUIT_GROUP_ZH = {"m": "萬子", "p": "筒子", "s": "條子", "z": "字牌", "f": "花牌"}
 
 
 class Tile(IntEnum):
@@ -231,7 +239,8 @@ class Tile(IntEnum):
         """``Tile.from_code('5m')``; raises :class:`NotationError` unless ``code`` is exactly one tile."""
         tiles = parse_tiles(code, check=False)
         if len(tiles) != 1:
-            raise NotationError(code, 0, f"expected exactly one tile, got {len(tiles)}")
+            raise NotationError(code, 0, f"expected exactly one tile, got {len(tiles)}",
+                                f"應為一張牌，收到 {len(tiles)} 張")
         return tiles[0]
 
     @classmethod
@@ -288,6 +297,10 @@ for _i, _w in enumerate(_FLOWER_ZH):
 _ZH_MAXLEN = max(len(w) for w in _ZH_WORDS)
 
 
+_NO_SUIT = "digits without a suit letter"
+_NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x"
+
+
 def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
     """Read tiles written in the notation (``123m456p55z 1f``) or in Chinese (``一萬二萬東東``).
 
@@ -305,7 +318,8 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
             continue
         if c in "mpszfx":
             if not digits:
-                raise NotationError(text, i, f"suit letter {c!r} has no digits before it")
+                raise NotationError(text, i, f"suit letter {c!r} has no digits before it",
+                                    f"花色字母 {c!r} 前面沒有數字")
             for d, pos in digits:
                 tiles.append(_tile_of(text, pos, d, c))
             digits.clear()
@@ -313,21 +327,21 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
             continue
         if c.isspace() or c in ",+、，":
             if digits:
-                raise NotationError(text, digits[0][1], "digits without a suit letter")
+                raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
             i += 1
             continue
         for length in range(_ZH_MAXLEN, 0, -1):
             word = text[i : i + length]
             if word in _ZH_WORDS:
                 if digits:
-                    raise NotationError(text, digits[0][1], "digits without a suit letter")
+                    raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
                 tiles.append(_ZH_WORDS[word])
                 i += length
                 break
         else:
-            raise NotationError(text, i, "unexpected character")
+            raise NotationError(text, i, "unexpected character", "不認得這個字")
     if digits:
-        raise NotationError(text, digits[0][1], "digits without a suit letter")
+        raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
     if check:
         check_copies(tiles, text)
     return tuple(tiles)
@@ -336,10 +350,11 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
 def _tile_of(text: str, pos: int, digit: int, suit: str) -> Tile:
     if suit == "x":
         if digit != 0:
-            raise NotationError(text, pos, "an unknown tile is written 0x")
+            raise NotationError(text, pos, "an unknown tile is written 0x", "暗牌要寫成 0x")
         return Tile.UNKNOWN
     if not 1 <= digit <= _SUIT_MAX_RANK[suit]:
-        raise NotationError(text, pos, f"rank {digit} does not exist in suit {suit!r}")
+        raise NotationError(text, pos, f"rank {digit} does not exist in suit {suit!r} (1-{_SUIT_MAX_RANK[suit]})",
+                            f"{_SUIT_GROUP_ZH[suit]}（{suit}）只有 1-{_SUIT_MAX_RANK[suit]}，沒有 {digit}")
     return Tile(_SUIT_BASE[suit] + digit - 1)
 
 
@@ -361,6 +376,7 @@ class CopyLimitError(ValueError):
     def __init__(self, tile: Tile, count: int, where: str) -> None:
         self.tile = tile
         self.count = count
+        self.zh = f"{tile.zh}有 {count} 張，一副牌只有 {tile.max_copies} 張"
         super().__init__(
             f"{count} copies of {tile.code} ({tile.zh}) in {where!r}: a set holds only {tile.max_copies}"
         )

@@ -59,47 +59,82 @@ def test_stdin_batch_reports_bad_lines_and_goes_on(
     assert [json.loads(line)["waits"] for line in out.splitlines()] == [["3m", "6m"], ["3m"]]
     errors = err.splitlines()
     assert len(errors) == 2
-    assert errors[0].startswith("companion: line 3: 'bad hand'")
+    # in Chinese (the default language), the line label included, and only in Chinese
+    assert errors[0] == "companion: 第 3 行 'bad hand'：不認得這個字（'bad hand' 的位置 0，'b'）"
+    assert errors[1].startswith("companion: 第 4 行 '123m'：張數不對：3 張") and "手牌應有 16 張" in errors[1]
+    assert "line" not in err and "between turns" not in err
+    # --lang en: the same in English only
+    code, _, err = run(capsys, "waits", "--json", "--lang", "en", stdin=stdin, monkeypatch=monkeypatch)
+    errors = err.splitlines()
+    assert code == 1 and len(errors) == 2
+    assert errors[0] == "companion: line 3: 'bad hand': unexpected character at position 0 ('b') in 'bad hand'"
     assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
-    # each in Chinese too (the default language), before the English detail
-    assert "看不懂這個寫法（位置 0，'b'） / unexpected character at position 0" in errors[0]
-    assert "張數不對：3 張" in errors[1] and "手牌應有 16 張" in errors[1]
+    assert not any("\u4e00" <= c <= "\u9fff" for c in err)
 
 
 def test_a_refused_hand_says_what_is_wrong_in_chinese_too(capsys: pytest.CaptureFixture[str]) -> None:
-    """Each half says the same thing: a drawn hand given to waits points to discard (and back), a bad meld's
+    """Each language says the same thing: a drawn hand given to waits points to discard (and back), a bad meld's
     source and a second copy of a flower are named."""
     _, _, err = run(capsys, "waits", "45m345p678p123s999s55z7z")
-    assert "這手有 17 張" in err and "companion discard" in err and "got 17" in err
+    assert "這手有 17 張" in err and "companion discard" in err
+    _, _, err = run(capsys, "waits", "--lang", "en", "45m345p678p123s999s55z7z")
+    assert "got 17" in err and "這手" not in err
     _, _, err = run(capsys, "discard", "45m345p678p123s999s55z")
     assert "這手有 16 張" in err and "companion waits" in err
     _, _, err = run(capsys, "waits", "45m234s789s77p pung:999s@X")
-    assert "副露來源須是 L" in err and "meld source must be L, O or R" in err
+    assert "副露來源須是 L" in err
+    _, _, err = run(capsys, "waits", "--lang", "en", "45m234s789s77p pung:999s@X")
+    assert "meld source must be L, O or R" in err
     _, _, err = run(capsys, "waits", "1111m234s789s77p5m 7f7f")
     assert "有 2 張，一副牌只有 1 張" in err
 
 
 def test_a_fifth_copy_is_refused_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --visible, the copies are counted in the hand and on the table, each language saying both and
+    naming the --visible input."""
     code, _, err = run(capsys, "waits", "--visible", "5555m", "45m345678p123999s55z")
-    assert code == 1 and "五萬有 5 張，一副牌只有 4 張 / 5 copies of 5m" in err
+    assert code == 1
+    assert err == ("companion: --visible '5555m'（第 1 個引數 '45m345678p123999s55z'）："
+                   "五萬手牌有 1 張、--visible 有 4 張，共 5 張，一副牌只有 4 張\n")
+    code, _, err = run(capsys, "waits", "--lang", "en", "--visible", "5555m", "45m345678p123999s55z")
+    assert code == 1
+    assert err == ("companion: --visible '5555m' (argument 1 '45m345678p123999s55z'): "
+                   "5 copies of 5m, 1 in the hand and 4 in --visible: a set holds only 4\n")
+
+
+@pytest.mark.parametrize("command", ["waits", "shanten", "discard"])
+def test_visible_tiles_with_the_hand_are_counted_together(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """The hand holds four 6m and --visible one more: the Chinese says 4 + 1 (not "六萬有 5 張")."""
+    hand = "6666m45m345p678p123s9s" if command != "discard" else "6666m45m345p678p123s9s1z"
+    code, out, err = run(capsys, command, "--visible", "3m3m6m", hand)
+    assert code == 1 and out == ""
+    assert f"--visible '3m3m6m'（第 1 個引數 '{hand}'）：六萬手牌有 4 張、--visible 有 1 張，共 5 張" in err
+    code, out, err = run(capsys, command, "--lang", "en", "--visible", "3m3m6m", hand)
+    assert code == 1 and f"--visible '3m3m6m' (argument 1 '{hand}'): 5 copies of 6m, 4 in the hand and 1 in" in err
 
 
 def test_waits_rejects_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "waits", "--json", "45m345p678p123s999s55z7z")
+    code, out, err = run(capsys, "waits", "--json", "--lang", "en", "45m345p678p123s999s55z7z")
     assert code == 1 and out == ""
     assert "between turns" in err
 
 
 def test_bad_visible_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "waits", "--visible", "3q", EX14)
-    assert code == 2 and "--visible" in err and "看不懂這個寫法" in err
+    assert code == 2 and err == "companion waits: --visible '3q'：不認得這個字（'3q' 的位置 1，'q'）\n"
+    code, _, err = run(capsys, "waits", "--lang", "en", "--visible", "3q", EX14)
+    assert code == 2 and err == "companion waits: --visible '3q': unexpected character at position 1 ('q') in '3q'\n"
+    _, _, err = run(capsys, "shanten", "--visible", "8z", EX14)
+    assert err == "companion shanten: --visible '8z'：字牌（z）只有 1-7，沒有 8（'8z' 的位置 0，'8'）\n"
 
 
 def test_a_notation_error_names_the_right_place_in_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
     """The stray 5 is the second token equal to a tile of the first: the place is its own, the same number in
     both languages."""
     code, _, err = run(capsys, "waits", "123m456p789s1155z 5")
-    assert code == 1 and "位置 18，'5'" in err and "at position 18 ('5')" in err
+    assert code == 1 and "數字後面要接花色字母" in err and "位置 18，'5'" in err
+    code, _, err = run(capsys, "waits", "--lang", "en", "123m456p789s1155z 5")
+    assert code == 1 and "digits without a suit letter at position 18 ('5')" in err
 
 
 def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -174,11 +209,13 @@ def test_discard_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_discard_refuses_a_negative_top(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "discard", "--top", "-1", "45m345p678p123s999s55z7z")
-    assert code == 2 and out == "" and "--top" in err and "0: all" in err
+    assert code == 2 and out == "" and err == "companion discard: --top 是要列出的選項數（0：全部），收到 -1\n"
+    code, out, err = run(capsys, "discard", "--lang", "en", "--top", "-1", "45m345p678p123s999s55z7z")
+    assert code == 2 and out == "" and err == "companion discard: --top is how many options to show (0: all), got -1\n"
 
 
 def test_discard_needs_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "discard", "45m345p678p123s999s55z")
+    code, _, err = run(capsys, "discard", "--lang", "en", "45m345p678p123s999s55z")
     assert code == 1 and "after a draw" in err
 
 

@@ -1,3 +1,6 @@
+import re
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -39,26 +42,36 @@ def test_meld_parse() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "fragment"),
+    ("text", "fragment", "zh"),
     [
-        ("chow:345p@O", "上家"),
-        ("chow:135p", "consecutive"),
-        ("chow:891m", "consecutive"),
-        ("chow:123z", "consecutive"),
-        ("pung:123m", "identical"),
-        ("pung:11m", "needs 3"),
-        ("kong:555m", "needs 4"),
-        ("ckong:7777m@L", "no source"),
-        ("pung:000x", "0x"),
-        ("pong:111m", "unknown meld kind"),
-        ("pung:111m@X", "L, O or R"),
-        ("pung:111m@L@", "L, O or R"),
-        ("pung:11q", "unexpected character"),
+        ("chow:345p@O", "the player on the left (上家, L)", "只能吃上家（L）打的牌"),
+        ("chow:135p", "consecutive", "吃要同一花色的三張連號"),
+        ("chow:891m", "consecutive", "吃要同一花色的三張連號"),
+        ("chow:123z", "consecutive", "吃要同一花色的三張連號"),
+        ("pung:123m", "identical", "碰要 3 張相同的牌"),
+        ("pung:11m", "needs 3", "碰要 3 張牌，pung:11m 有 2 張"),
+        ("kong:555m", "needs 4", "明槓要 4 張牌"),
+        ("chow:12f3m", "flowers never", "花牌不能組成副露"),
+        ("ckong:7777m@L", "no source", "暗槓沒有來源"),
+        ("pung:000x", "0x", "只有暗槓可以蓋著寫（0x）"),
+        ("pong:111m", "unknown meld kind", "不認得副露種類"),
+        ("pung:111m@X", "L, O or R", "副露來源須是 L"),
+        ("pung:111m@L@", "L, O or R", "副露來源須是 L"),
+        ("pung:11q", "unexpected character", "副露 'pung:11q' 的牌寫錯了：不認得這個字（'11q' 的位置 2，'q'）"),
+        ("pung:111", "without a suit", "數字後面要接花色字母"),
     ],
 )
-def test_bad_melds(text: str, fragment: str) -> None:
-    with pytest.raises(HandError, match=fragment):
+def test_bad_melds(text: str, fragment: str, zh: str) -> None:
+    """Each refusal says what is wrong in English and in Traditional Chinese (not a generic fallback)."""
+    with pytest.raises(HandError, match=re.escape(fragment)) as e:
         Meld.parse(text)
+    assert zh in e.value.zh
+
+
+def test_english_of_a_chow_source_needs_no_chinese() -> None:
+    with pytest.raises(HandError) as e:
+        Meld.parse("chow:345p@R")
+    assert "may only take the tile of the player on the left" in str(e.value)
 
 
 @pytest.mark.parametrize(
@@ -76,10 +89,34 @@ def test_bad_hands(text: str, fragment: str) -> None:
         Hand.parse(text)
 
 
+@pytest.mark.parametrize(
+    ("make", "fragment", "zh"),
+    [
+        (lambda: Hand.parse("123m456p789s1234z 0x"), "no 0x", "手牌要寫出每一張牌，不能有 0x"),
+        (lambda: Hand.parse("123m456p789s1234z", sets=0), "at least one set, got sets=0", "一手牌至少要有 1 組（sets），收到 0"),
+        (lambda: Hand.parse("1m chow:123p chow:456p chow:789p", sets=2), "3 melds but a hand has only 2 sets",
+         "有 3 組副露，但一手牌只有 2 組"),
+        (lambda: Hand((Tile.M1, Tile.F1), stage_free=True), "flowers are laid out", "花牌要亮出來補花，不能留在手牌：春"),
+        (lambda: Hand((Tile.M1,), flowers=(Tile.F2, Tile.Z1), stage_free=True), "not flowers: 1z", "這些不是花牌：東"),
+        (lambda: Hand.parse("1111m1m23456789p5z"), "5 copies of 1m", "一萬有 5 張，一副牌只有 4 張"),
+        (lambda: Hand.parse("123m"), "16 between turns", "張數不對：3 張"),
+        (lambda: Hand.parse("123m456p789s1z pung:555p@O ckong:7777m").remove(Tile.Z7), "7z is not in the concealed",
+         "手牌（不含副露）裡沒有紅中"),
+    ],
+)
+def test_every_refused_hand_says_why_in_chinese(make: Callable[[], object], fragment: str, zh: str) -> None:
+    """No HandError falls back to the generic Chinese text: each names its own reason in both languages."""
+    with pytest.raises(HandError) as e:
+        make()
+    assert fragment in str(e.value)
+    assert e.value.zh.startswith(zh)
+
+
 def test_bad_character_position_in_hand() -> None:
     with pytest.raises(NotationError) as e:
         Hand.parse("123m 45q")
     assert e.value.position == 7
+    assert e.value.zh == "不認得這個字（'123m 45q' 的位置 7，'q'）"  # the Chinese reason survives the re-raise
 
 
 def test_sets_parameter() -> None:

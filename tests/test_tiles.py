@@ -43,24 +43,50 @@ def test_order_is_kept_by_parse() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "position", "fragment"),
+    ("text", "position", "fragment", "zh"),
     [
-        ("12q", 2, "unexpected character"),
-        ("0m", 0, "rank 0"),
-        ("8z", 0, "rank 8"),
-        ("9f", 0, "rank 9"),
-        ("123", 0, "without a suit"),
-        ("m", 0, "no digits"),
-        ("1x", 0, "0x"),
-        ("12m 3", 4, "without a suit"),
+        ("12q", 2, "unexpected character", "不認得這個字"),
+        ("0m", 0, "rank 0", "萬子（m）只有 1-9，沒有 0"),
+        ("8z", 0, "rank 8 does not exist in suit 'z' (1-7)", "字牌（z）只有 1-7，沒有 8"),
+        ("9f", 0, "rank 9", "花牌（f）只有 1-8，沒有 9"),
+        ("123", 0, "without a suit", "數字後面要接花色字母"),
+        ("12 3m", 0, "without a suit", "數字後面要接花色字母"),
+        ("1東", 0, "without a suit", "數字後面要接花色字母"),
+        ("m", 0, "no digits", "花色字母 'm' 前面沒有數字"),
+        ("1x", 0, "0x", "暗牌要寫成 0x"),
+        ("12m 3", 4, "without a suit", "數字後面要接花色字母"),
     ],
 )
-def test_notation_errors_name_the_position(text: str, position: int, fragment: str) -> None:
+def test_notation_errors_name_the_position(text: str, position: int, fragment: str, zh: str) -> None:
+    """The reason, the place and the text, in English (``str``) and in Traditional Chinese (``zh``)."""
     with pytest.raises(NotationError) as e:
         parse_tiles(text)
     assert e.value.position == position
     assert fragment in str(e.value)
     assert repr(text) in str(e.value)
+    assert e.value.reason_zh.startswith(zh) and e.value.zh.startswith(e.value.reason_zh)
+    assert f"{text!r} 的位置 {position}，{text[position]!r}" in e.value.zh
+    assert not any(word in e.value.zh for word in ("rank", "suit", "digit", "character", "written"))
+
+
+def test_one_tile_is_expected_in_both_languages() -> None:
+    with pytest.raises(NotationError) as e:
+        Tile.from_code("12m")
+    assert "expected exactly one tile, got 2" in str(e.value) and e.value.zh.startswith("應為一張牌，收到 2 張")
+
+
+def test_a_copy_limit_says_it_in_chinese_too() -> None:
+    with pytest.raises(CopyLimitError) as e:
+        parse_tiles("11111m")
+    assert e.value.zh == "一萬有 5 張，一副牌只有 4 張" and "5 copies of 1m" in str(e.value)
+
+
+def test_the_bamboo_flower_is_not_named_like_the_bamboo_suit() -> None:
+    assert Tile.F8.zh == "竹" and Tile.F8.en == "Bamboo flower"
+    assert Tile.S1.en == "1 Bamboo"
+    names = [t.en for t in FACES]
+    assert len(set(names)) == len(names)
+    assert not any(t.en.endswith("Bamboo") for t in FACES if not t.is_suited)
 
 
 @pytest.mark.parametrize("text", ["11111m", "11f", "5z5z5z5z5z"])

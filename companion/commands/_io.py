@@ -1,4 +1,8 @@
-"""Shared plumbing for sub-commands: reading hands from arguments or stdin, reporting bad lines."""
+"""Shared plumbing for sub-commands: reading hands from arguments or stdin, reporting bad lines.
+
+Errors are said in the language the command was asked for (``lang`` ``"zh"`` or ``"en"``); a command without
+``--lang`` passes ``None`` and gets both, Traditional Chinese first.
+"""
 
 from __future__ import annotations
 
@@ -8,43 +12,77 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 
-def input_lines(items: Sequence[str]) -> Iterator[tuple[str, str]]:
-    """(label, text) for each argument, or for each non-blank stdin line when there are none."""
+class OptionError(ValueError):
+    """An option's value that does not fit one input (``--visible`` tiles that, with a hand, make a fifth copy):
+    reported under the option's name and value, then the input's label. ``str(e)`` is English, ``zh`` Chinese."""
+
+    def __init__(self, option: str, value: str, message: str, zh: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.value = value
+        self.zh = zh
+
+
+def say(lang: str | None, zh: str, en: str) -> str:
+    """``zh`` or ``en`` as ``lang`` asks; both (``zh / en``) when the command has no ``--lang`` (``None``)."""
+    if lang is None:
+        return f"{zh} / {en}"
+    return zh if lang.startswith("zh") else en
+
+
+def complain(prog: str, lang: str | None, zh: str, en: str) -> None:
+    """One error line on stderr: ``companion waits: ...`` in the chosen language(s)."""
+    print(f"{prog}: {say(lang, zh, en)}", file=sys.stderr)
+
+
+def input_labels(items: Sequence[str]) -> Iterator[tuple[str, str, str]]:
+    """(Chinese label, English label, text) for each argument, or for each non-blank stdin line when there
+    are none: ``第 2 個引數`` / ``argument 2``, ``第 3 行`` / ``line 3``."""
     if items:
         for i, text in enumerate(items, 1):
-            yield f"argument {i}", text
+            yield f"第 {i} 個引數", f"argument {i}", text
         return
     for n, line in enumerate(sys.stdin, 1):
         if line.strip():
-            yield f"line {n}", line.rstrip("\n")
+            yield f"第 {n} 行", f"line {n}", line.rstrip("\n")
 
 
-def run_batch(items: Sequence[str], handle: Callable[[str], None]) -> int:
-    """Call ``handle`` on each input; a ``ValueError`` is reported on stderr with its line and the
-    batch goes on. Returns the exit code: 0 if every input was handled, 1 otherwise."""
+def input_lines(items: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """(English label, text) for each input, as :func:`input_labels`."""
+    for _, label, text in input_labels(items):
+        yield label, text
+
+
+def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | None = None) -> int:
+    """Call ``handle`` on each input; a ``ValueError`` is reported on stderr with its line (in ``lang``, see
+    :func:`say`) and the batch goes on. Returns the exit code: 0 if every input was handled, 1 otherwise."""
     failed = 0
-    for label, text in input_lines(items):
+    for label_zh, label_en, text in input_labels(items):
         try:
             handle(text)
         except ValueError as e:
             failed += 1
-            print(f"companion: {label}: {text.strip()!r}: {zh_reason(e)} / {e}", file=sys.stderr)
+            shown = repr(text.strip())
+            if isinstance(e, OptionError):
+                zh = f"{e.option} {e.value!r}（{label_zh} {shown}）：{e.zh}"
+                en = f"{e.option} {e.value!r} ({label_en} {shown}): {e}"
+            else:
+                zh = f"{label_zh} {shown}：{zh_reason(e)}"
+                en = f"{label_en}: {shown}: {e}"
+            complain("companion", lang, zh, en)
     return 1 if failed else 0
 
 
 def zh_reason(e: ValueError) -> str:
-    """The gist of a refused hand in Traditional Chinese, for the line that also gives the English detail."""
+    """What is wrong with a refused input, in Traditional Chinese (``str(e)`` says it in English)."""
     from companion.hand import HandError
-    from companion.tiles import CopyLimitError, NotationError
 
-    if isinstance(e, NotationError):
-        char = e.text[e.position] if 0 <= e.position < len(e.text) else ""
-        return f"看不懂這個寫法（位置 {e.position}，{char!r}）" if char else "看不懂這個寫法"  # counted as in English
-    if isinstance(e, CopyLimitError):
-        return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
+    zh = getattr(e, "zh", "")  # HandError, NotationError, CopyLimitError, OptionError, SwitchError
+    if isinstance(zh, str) and zh:
+        return zh
     if isinstance(e, HandError):
-        return e.zh or "這手牌不成立（張數或組合不對）"
-    return "輸入有誤"
+        return f"這手牌不成立（{e}）"
+    return f"輸入有誤（{e}）"
 
 
 def print_json(obj: Any) -> None:

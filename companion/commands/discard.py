@@ -7,11 +7,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from companion.commands._io import print_json, run_batch
-from companion.commands.waits import add_hand_options, read_visible
+from companion.commands._io import complain, print_json, run_batch
+from companion.commands.waits import add_hand_options, check_sets, check_visible, read_visible
 from companion.hand import Hand
 from companion.rules.efficiency import DiscardOption, discard_options
 from companion.rules.shanten import shanten
@@ -40,8 +39,10 @@ def option_object(o: DiscardOption, lang: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     if args.top < 0:
-        print(f"companion discard: --top 是要列出的選項數，0 表示全部 / --top is how many options to show (0: all), "
-              f"got {args.top}", file=sys.stderr)
+        complain("companion discard", args.lang, f"--top 是要列出的選項數（0：全部），收到 {args.top}",
+                 f"--top is how many options to show (0: all), got {args.top}")
+        return 2
+    if not check_sets(args):
         return 2
     visible = read_visible(args)
     if visible is None:
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
     def handle(text: str) -> None:
         hand = Hand.parse(text, sets=args.sets)
+        check_visible(hand, visible, args.visible)
         options = discard_options(hand, visible)
         if args.top > 0:
             options = options[: args.top]
@@ -63,4 +65,4 @@ def run(args: argparse.Namespace) -> int:
         for rank, o in enumerate(options, 1):
             print(f"{rank:3d}. {o.reason(args.lang)}")
 
-    return run_batch(args.hands, handle)
+    return run_batch(args.hands, handle, args.lang)

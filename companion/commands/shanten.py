@@ -10,7 +10,14 @@ import argparse
 from typing import Any
 
 from companion.commands._io import print_json, run_batch
-from companion.commands.waits import add_hand_options, describe_waits, hand_object, read_visible
+from companion.commands.waits import (
+    add_hand_options,
+    check_sets,
+    check_visible,
+    describe_waits,
+    hand_object,
+    read_visible,
+)
 from companion.hand import Hand
 from companion.rules.shanten import shanten
 
@@ -36,6 +43,8 @@ def describe(hand: Hand, lang: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not check_sets(args):
+        return 2
     visible = read_visible(args)
     if visible is None:
         return 2
@@ -43,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     def handle(text: str) -> None:
         hand = Hand.parse(text, sets=args.sets)
+        check_visible(hand, visible, args.visible)
         if args.json:
             print_json(hand_object(hand, visible, with_visible))
             return
@@ -51,4 +61,4 @@ def run(args: argparse.Namespace) -> int:
             line += "  " + describe_waits(hand, visible, with_visible, args.lang)
         print(line)
 
-    return run_batch(args.hands, handle)
+    return run_batch(args.hands, handle, args.lang)

@@ -29,7 +29,7 @@ def _switches(items: list[str]) -> Switches:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SwitchError(f"--switch wants NAME=VALUE, got {item!r}")
+            raise SwitchError(f"--switch wants NAME=VALUE, got {item!r}", f"--switch 要寫成 名稱=值，收到 {item!r}")
         data[name.strip()] = json.loads(value) if value in ("true", "false") or value.isdigit() else value
     return Switches.from_mapping(data, strict=True)
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         switches = _switches(args.switch)
     except SwitchError as bad:
-        print(f"companion simulate: 規則開關有誤 / {bad}", file=sys.stderr)
+        print(f"companion simulate: 規則開關有誤：{bad.zh} / bad procedure switch: {bad}", file=sys.stderr)
         return 2
     sim = Simulator(args.seed, switches)
     try:
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion simulate: cannot write {args.out}: {bad.strerror} / 無法寫入 {args.out}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    where = args.out or "standard output"
+    where, where_zh = (args.out, f" {args.out}") if args.out else ("standard output", "標準輸出")
     try:
         try:
             for e in sim.run(args.hands):
@@ -58,8 +58,10 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if args.out:
                 out.close()
-    except OSError as bad:  # a full disk, an I/O error, a closed pipe
-        print(f"companion simulate: cannot write {where}: {bad.strerror or bad} / 無法寫入 {where}", file=sys.stderr)
+    except BrokenPipeError:  # the reader stopped (| head): end quietly, as cli.main does for every command
+        raise
+    except OSError as bad:  # a full disk, an I/O error
+        print(f"companion simulate: cannot write {where}: {bad.strerror or bad} / 無法寫入{where_zh}", file=sys.stderr)
         return 2
     if args.stats:
         dt = time.perf_counter() - t0

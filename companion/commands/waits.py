@@ -9,14 +9,13 @@ Also holds the helpers the other analysis commands share (hand options, the JSON
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from companion.commands._io import print_json, run_batch, zh_reason
+from companion.commands._io import OptionError, complain, print_json, run_batch, zh_reason
 from companion.hand import DEFAULT_SETS, Hand
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes, waits
-from companion.tiles import Tile, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
 
 
 def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True) -> None:
@@ -31,13 +30,45 @@ def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True) -> Non
                        help="tiles seen on the table (discards, others' melds): unseen copies per wait")
 
 
+def _prog(args: argparse.Namespace) -> str:
+    command = getattr(args, "command", None)
+    return f"companion {command}" if command else "companion"
+
+
+def check_sets(args: argparse.Namespace) -> bool:
+    """Whether ``--sets`` is usable; a bad value is reported (naming the flag) before any hand is read."""
+    if args.sets >= 1:
+        return True
+    complain(_prog(args), args.lang,
+             f"--sets 是胡牌要湊的組數，至少 1（十六張麻將 5，十三張 4），收到 {args.sets}",
+             f"--sets is the number of sets in a winning hand, at least 1 (5 for 16-tile mahjong, 4 for 13-tile "
+             f"games), got {args.sets}")
+    return False
+
+
 def read_visible(args: argparse.Namespace) -> tuple[Tile, ...] | None:
     """The ``--visible`` tiles, or None after reporting a bad value."""
     try:
         return parse_tiles(args.visible)
     except ValueError as e:
-        print(f"companion: --visible: {zh_reason(e)} / {e}", file=sys.stderr)
+        complain(_prog(args), args.lang, f"--visible {args.visible!r}：{zh_reason(e)}",
+                 f"--visible {args.visible!r}: {e}")
         return None
+
+
+def check_visible(hand: Hand, visible: tuple[Tile, ...], option_value: str) -> None:
+    """Raise :class:`OptionError` (``--visible``) when the hand and the visible tiles together hold more than
+    four copies of a kind, saying how many are in each."""
+    own, seen = hand.own_counts(), counts34(visible)
+    for k in range(NUM_KINDS):
+        n = own[k] + seen[k]
+        if n > 4:
+            t = Tile(k)
+            raise OptionError(
+                "--visible", option_value,
+                f"{n} copies of {t.code}, {own[k]} in the hand and {seen[k]} in --visible: a set holds only 4",
+                f"{t.zh}手牌有 {own[k]} 張、--visible 有 {seen[k]} 張，共 {n} 張，一副牌只有 4 張",
+            )
 
 
 def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool) -> dict[str, Any]:
@@ -82,6 +113,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not check_sets(args):
+        return 2
     visible = read_visible(args)
     if visible is None:
         return 2
@@ -89,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
 
     def handle(text: str) -> None:
         hand = Hand.parse(text, sets=args.sets)
+        check_visible(hand, visible, args.visible)
         if args.json:
             obj = hand_object(hand, visible, with_visible)
             if "waits" not in obj:
@@ -97,4 +131,4 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{hand}  {describe_waits(hand, visible, with_visible, args.lang)}")
 
-    return run_batch(args.hands, handle)
+    return run_batch(args.hands, handle, args.lang)

@@ -26,7 +26,11 @@ __all__ = [
 
 
 class SwitchError(ValueError):
-    """A switch name or value that does not exist."""
+    """A switch name or value that does not exist. ``str(e)`` says it in English, ``zh`` in Traditional Chinese."""
+
+    def __init__(self, message: str, zh: str = "") -> None:
+        super().__init__(message)
+        self.zh = zh
 
 
 class FirstDealer(Enum):
@@ -119,29 +123,51 @@ class Switches:
         if strict:
             unknown = sorted(set(data) - {f.name for f in fields(cls)})
             if unknown:
-                raise SwitchError(f"unknown procedure switches: {', '.join(unknown)}")
+                names = ", ".join(unknown)
+                raise SwitchError(f"unknown procedure switches: {names}", f"沒有這些規則開關：{names}")
         return replace(base, **changes)
+
+
+def _allowed(name: str, default: Any) -> tuple[list[str], list[str]]:
+    """The values a switch takes, as (English, Chinese) words to list (none for a free value)."""
+    if name == "kong_from_left":
+        return ["allowed", "forbidden", "true", "false"], ["allowed", "forbidden", "true", "false"]
+    if name == "streak_cap":
+        return ["none", "a whole number 0 or more"], ["none", "0 以上的整數"]
+    if isinstance(default, Enum):
+        values = [str(m.value) for m in type(default)]
+        return values, values
+    if isinstance(default, bool):
+        return ["true", "false"], ["true", "false"]
+    return [], []
+
+
+def _refuse(name: str, default: Any, value: Any) -> SwitchError:
+    """The error for a value ``name`` does not take, listing the values it does take."""
+    en_words, zh_words = _allowed(name, default)
+    en = ", ".join(en_words[:-1]) + " or " + en_words[-1] if len(en_words) > 1 else "".join(en_words)
+    zh = "、".join(zh_words[:-1]) + " 或 " + zh_words[-1] if len(zh_words) > 1 else "".join(zh_words)
+    return SwitchError(f"{name} is {en}, got {value!r}", f"{name} 只能是 {zh}，收到 {value!r}")
 
 
 def _coerce(name: str, default: Any, value: Any) -> Any:
     if name == "kong_from_left" and isinstance(value, str):
         if value not in ("allowed", "forbidden"):
-            raise SwitchError(f"kong_from_left is allowed or forbidden, got {value!r}")
+            raise _refuse(name, default, value)
         return value == "allowed"
     if name == "streak_cap":
         if value is None or value == "none":
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise SwitchError(f"streak_cap is none or a non-negative integer, got {value!r}")
+            raise _refuse(name, default, value)
         return value
     if isinstance(default, Enum):
         try:
             return type(default)(value)
         except ValueError:
-            allowed = ", ".join(m.value for m in type(default))
-            raise SwitchError(f"{name} is one of {allowed}, got {value!r}") from None
+            raise _refuse(name, default, value) from None
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise SwitchError(f"{name} is true or false, got {value!r}")
+            raise _refuse(name, default, value)
         return value
     return value

@@ -1,0 +1,143 @@
+"""Error messages of the analysis commands and of simulate, in Traditional Chinese and English.
+
+waits / shanten / discard have --lang: an error is said in the chosen language only. simulate has no --lang:
+both, Chinese first where the message is built here.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import re
+
+import pytest
+
+from companion.cli import main
+from companion.game.switches import SwitchError, Switches
+
+CJK = re.compile("[\u4e00-\u9fff]")
+DRAWN = "45m345p678p123s999s55z7z"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- --sets ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["waits", "shanten", "discard"])
+@pytest.mark.parametrize("sets", ["0", "-2"])
+def test_a_bad_sets_value_is_refused_up_front_naming_the_flag(
+    capsys: pytest.CaptureFixture[str], command: str, sets: str
+) -> None:
+    code, out, err = run(capsys, command, "--sets", sets, DRAWN, "123m")
+    assert code == 2 and out == ""
+    assert err == f"companion {command}: --sets 是胡牌要湊的組數，至少 1（十六張麻將 5，十三張 4），收到 {sets}\n"
+    code, out, err = run(capsys, command, "--lang", "en", "--sets", sets, DRAWN)
+    assert code == 2 and out == ""
+    assert err == (f"companion {command}: --sets is the number of sets in a winning hand, at least 1 "
+                   f"(5 for 16-tile mahjong, 4 for 13-tile games), got {sets}\n")
+
+
+# --- labels and language --------------------------------------------------------------------------------------
+
+
+def test_the_label_of_an_argument_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "shanten", DRAWN, "8z")
+    assert code == 1 and err == "companion: 第 2 個引數 '8z'：字牌（z）只有 1-7，沒有 8（'8z' 的位置 0，'8'）\n"
+    code, _, err = run(capsys, "shanten", "--lang", "en", DRAWN, "8z")
+    assert code == 1
+    assert err == "companion: argument 2: '8z': rank 8 does not exist in suit 'z' (1-7) at position 0 ('8') in '8z'\n"
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "45m234s789s77p chow:345p@O",
+        "45m234s789s77p pung:123m",
+        "45m234s789s77p ckong:7777s@L",
+        "45m234s789s77p pung:000x",
+        "0x45m234s789s77p pung:999p",
+        "chow:123m chow:123p chow:123s chow:789m chow:789p chow:789s 5z",
+        "45m234s789s77p kong:555p",
+    ],
+)
+@pytest.mark.parametrize("command", ["waits", "shanten", "discard"])
+def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
+    capsys: pytest.CaptureFixture[str], command: str, hand: str
+) -> None:
+    code, _, err = run(capsys, command, hand)
+    assert code == 1 and err.startswith("companion: 第 1 個引數 ") and "這手牌不成立" not in err
+    words = re.sub(r"'[^']*'|\w+:\w+(@\w)?", "", err.removeprefix("companion: "))  # less the notation
+    assert not re.search("[a-z]{3,}", words), err  # no English words in the Chinese
+    code, _, err = run(capsys, command, "--lang", "en", hand)
+    assert code == 1 and err.startswith("companion: argument 1: ") and not CJK.search(err.replace("上家", "")), err
+
+
+# --- simulate ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("switch", "zh", "en"),
+    [
+        ("kong_from_left=1", "kong_from_left 只能是 allowed、forbidden、true 或 false，收到 1",
+         "kong_from_left is allowed, forbidden, true or false, got 1"),
+        ("kong_from_left=yes", "kong_from_left 只能是 allowed、forbidden、true 或 false，收到 'yes'",
+         "kong_from_left is allowed, forbidden, true or false, got 'yes'"),
+        ("four_kongs=yes", "four_kongs 只能是 true 或 false，收到 'yes'", "four_kongs is true or false, got 'yes'"),
+        ("multi_win=sometimes", "multi_win 只能是 nearest、all、nearest_unless_three 或 three_is_draw，收到 'sometimes'",
+         "multi_win is nearest, all, nearest_unless_three or three_is_draw, got 'sometimes'"),
+        ("streak_cap=x", "streak_cap 只能是 none 或 0 以上的整數，收到 'x'",
+         "streak_cap is none or a whole number 0 or more, got 'x'"),
+        ("no_such=1", "沒有這些規則開關：no_such", "unknown procedure switches: no_such"),
+        ("multi_win", "--switch 要寫成 名稱=值，收到 'multi_win'", "--switch wants NAME=VALUE, got 'multi_win'"),
+    ],
+)
+def test_a_bad_switch_is_explained_in_both_languages(
+    capsys: pytest.CaptureFixture[str], switch: str, zh: str, en: str
+) -> None:
+    code, out, err = run(capsys, "simulate", "--switch", switch)
+    assert code == 2 and out == ""
+    assert err == f"companion simulate: 規則開關有誤：{zh} / bad procedure switch: {en}\n"
+
+
+def test_switch_error_carries_chinese() -> None:
+    with pytest.raises(SwitchError) as e:
+        Switches.from_mapping({"kong_from_left": "maybe"})
+    assert e.value.zh and CJK.search(e.value.zh) and not CJK.search(str(e.value))
+
+
+class _Pipe(io.StringIO):
+    """A stdout whose reader went away (or whose disk is full)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, s: str) -> int:
+        raise self.error
+
+
+class _Stderr(io.StringIO):
+    def close(self) -> None:  # keep the text readable after cli.main closes stderr
+        self.closed_by_cli = True
+
+
+def test_simulate_into_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _Stderr()
+    monkeypatch.setattr("sys.stdout", _Pipe(BrokenPipeError(errno.EPIPE, "Broken pipe")))
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["simulate", "--hands", "1"]) == 0
+    assert err.getvalue() == ""
+
+
+def test_simulate_says_standard_output_in_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stdout", _Pipe(OSError(errno.ENOSPC, "No space left on device")))
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["simulate", "--hands", "1"]) == 2
+    assert err.getvalue() == ("companion simulate: cannot write standard output: No space left on device "
+                              "/ 無法寫入標準輸出\n")
