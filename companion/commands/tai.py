@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.commands._io import print_json
-from companion.rules.profiles import Profile, ProfileError, load_profile
+from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -48,7 +48,7 @@ def register(subparsers: Any) -> None:
 
 
 class InputFileError(ValueError):
-    """An input file the lines cannot be read from; the message names it."""
+    """An input file the lines cannot be read from; the message names it, in English and Chinese."""
 
 
 def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
@@ -56,11 +56,14 @@ def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
         yield from ((f"line {n}", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
         return
     for name in files:
-        with open(name, encoding="utf-8") as fh:
-            try:
+        try:
+            with open(name, encoding="utf-8") as fh:
                 yield from ((f"{name}:{n}", line) for n, line in enumerate(fh, 1) if line.strip())
-            except UnicodeDecodeError as e:
-                raise InputFileError(f"{name}: not UTF-8 text (byte {e.start}) / 不是 UTF-8 文字") from None
+        except UnicodeDecodeError as e:
+            raise InputFileError(f"{name}: not UTF-8 text (byte {e.start}) / {name}：不是 UTF-8 文字") from None
+        except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
+            raise InputFileError(f"{name}: cannot read it ({e.strerror or e}) / 無法讀取 {name}（{os_error_zh(e)}）"
+                                 ) from None
 
 
 def _stakes(text: str | None) -> Stakes | None:
@@ -68,8 +71,15 @@ def _stakes(text: str | None) -> Stakes | None:
         return None
     base, sep, per = text.partition("/")
     if not sep or not base.strip().isdigit() or not per.strip().isdigit():
-        raise WinInputError("--stakes", f"expected 底/台 such as 30/10, got {text!r}")
+        raise WinInputError("--stakes", f"expected 底/台 such as 30/10, got {text!r}",
+                            f"要寫成 底/台，例如 30/10，收到 {text!r}")
     return Stakes(int(base), int(per))
+
+
+def _bilingual(e: ProfileError | WinInputError) -> str:
+    if isinstance(e, ProfileError):
+        return f"{e} / {e.zh}"
+    return f"{e} / {f'選項 {e.field} 有誤：{e.zh}' if e.field.startswith('--') else e.message_zh}"
 
 
 def _profile_commands(args: argparse.Namespace) -> int | None:
@@ -83,7 +93,7 @@ def _profile_commands(args: argparse.Namespace) -> int | None:
         return 0
     if args.save_profile:
         path = save_profile(Path(args.save_profile))
-        print(f"saved {path}")
+        print(f"saved {path} / 已儲存 {path}")
         return 0
     return None
 
@@ -96,10 +106,14 @@ def run(args: argparse.Namespace) -> int:
         default_profile = load_profile(args.profile)
         default_stakes = _stakes(args.stakes)
     except (ProfileError, WinInputError) as e:
-        print(f"companion tai: {e}", file=sys.stderr)
+        print(f"companion tai: {_bilingual(e)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # the reader went away (| head): cli.main ends quietly
     except OSError as e:  # --save-profile into a data folder that cannot be written
-        print(f"companion tai: cannot write {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        name = e.filename or ""
+        print(f"companion tai: cannot write {name}: {e.strerror or e} / 無法寫入 {name}（{os_error_zh(e)}）",
+              file=sys.stderr)
         return 2
     failed = 0
     try:
@@ -110,8 +124,14 @@ def run(args: argparse.Namespace) -> int:
                 explain(result, args.lang, sys.stdout, label)
             else:
                 print_json_result(result)
-    except (OSError, InputFileError) as e:
+    except InputFileError as e:
         print(f"companion tai: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        raise  # the reader went away (| head): cli.main ends quietly
+    except OSError as e:  # the output cannot be written (a full disk …)
+        print(f"companion tai: cannot write the results: {e.strerror or e} / 無法輸出結果（{os_error_zh(e)}）",
+              file=sys.stderr)
         return 2
     except UnicodeDecodeError as e:  # standard input
         print(f"companion tai: standard input is not UTF-8 text (byte {e.start}) / 輸入不是 UTF-8 文字", file=sys.stderr)
@@ -124,7 +144,8 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
-        return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}", "message_zh": f"不是 JSON：{e}"}}
+        return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}",
+                          "message_zh": f"不是有效的 JSON：第 {e.lineno} 行第 {e.colno} 欄無法解析"}}
     except RecursionError:
         return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep",
                           "message_zh": "JSON 巢狀太深，無法讀取"}}
@@ -135,21 +156,22 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         profile = load_profile(win.profile) if win.profile else default_profile
     except WinInputError as e:
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
-                                  "message_zh": f"欄位 {e.field} 有誤：{e}"}}
+                                  "message_zh": e.message_zh}}
     except ProfileError as e:
         return {**echo, "error": {"kind": "profile", "field": "profile", "message": str(e),
-                                  "message_zh": f"規則設定有誤：{e}"}}
+                                  "message_zh": f"規則設定有誤：{e.zh}"}}
     try:
         s = score(win, profile)
     except FalseWin as e:
         penalty = settle_false_win(win, stakes, profile, e.claimed.hand_tai if e.claimed else None)
-        return {**echo, "profile": profile.id, "false_win": True, "reason": e.reason, "reason_zh": e.reason_zh,
+        return {**echo, "profile": profile.id, "_profile": profile, "false_win": True, "reason": e.reason,
+                "reason_zh": e.reason_zh,
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
                 "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
     except NotAWin as e:
         return {**echo, "error": {"kind": "not_a_win", "field": "win_tile", "message": str(e),
                                   "message_zh": e.reason_zh}}
-    return {**echo, **s.to_dict(), **_money(settle(s, win, stakes)), "_score": s}
+    return {**echo, **s.to_dict(), **_money(settle(s, win, stakes)), "_score": s, "_profile": profile}
 
 
 def _money(st: Settlement) -> dict[str, Any]:
@@ -174,10 +196,10 @@ def _pad(text: str, width: int) -> str:
 
 _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
-           "total": "合計", "dealer": "莊家", "false": "詐胡", "house": "（存疑，依各家規則）",
+           "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規則）",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
-           "total": "Hand", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
+           "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "error": "Error", "none": "none", "streak": "streak {n}"},
 }
 
@@ -192,7 +214,8 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str = "") -> 
         msg = err.get("message_zh", err["message"]) if lang == "zh" else err["message"]
         print(f"{t['error']}: {msg}", file=out)
         return
-    profile = load_profile(result["profile"])
+    # the profile the line was scored under (a house file too: its id need not name a file to reload)
+    profile: Profile = result["_profile"] if "_profile" in result else load_profile(result["profile"])
     print(f"{t['profile']}: {profile.id} ({profile.name(lang)})", file=out)
     if result.get("false_win"):
         print(f"{t['false']}: {result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)

@@ -175,7 +175,7 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
             win = win_input(rec, result, prof.id)
             sc = score(win, prof)
         except WinInputError as e:
-            why = msg("unscored", reason=str(e))
+            why = msg("unscored", reason=e.message_zh, reason_en=str(e))
             lines.append(WinLine(names[rec.seat], rec.kind.value, 0, 0, 0, (), unscored=f"{why.zh} / {why.en}"))
             continue
         except NotAWin as e:  # below min_tai or forbidden by the profile: a declared one is 詐胡 (§6.4)

@@ -91,7 +91,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles (小相公) and may not win"),
     "no_win": ("{seat}相公，本局不能胡", "{seat_en} has a wrong tile count (相公) and may not win this hand"),
     "ready_passed": ("{seat}已報聽卻放過胡牌，由牌桌決定", "{seat_en} declared ready and passed a win: the table decides"),
-    "unscored": ("無法計台（請亮出暗槓或補齊手牌）：{reason}", "cannot score (reveal the concealed kongs or the hand): {reason}"),
+    "unscored": ("無法計台（請亮出暗槓或補齊手牌）：{reason}", "cannot score (reveal the concealed kongs or the hand): {reason_en}"),
     # saved logs (JSON lines)
     "ev_no_version": ("事件缺少格式版本 v：{data}", "event without a schema version 'v': {data}"),
     "ev_future": ("事件格式版本 {version} 比本程式支援的 {current} 新，請更新程式",

@@ -10,7 +10,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.hand import HandError, Meld, MeldKind, Source
-from companion.rules.win import Replacement, Win, WinInputError, WinType, parse_wind, wind_letter
+from companion.rules.win import (
+    Replacement,
+    Win,
+    WinInputError,
+    WinType,
+    error_zh,
+    parse_wind,
+    replacement_error_zh,
+    win_type_error_zh,
+    wind_letter,
+)
 from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
 
 __all__ = ["TOP_KEYS", "FLAG_KEYS", "win_kwargs", "win_to_dict"]
@@ -28,11 +38,12 @@ def _tiles(value: Any, field: str) -> tuple[Tile, ...]:
     if value is None:
         return ()
     if not isinstance(value, str):
-        raise WinInputError(field, f"expected tiles in notation (a string), got {value!r}")
+        raise WinInputError(field, f"expected tiles in notation (a string), got {value!r}",
+                            f"要用牌的寫法（字串），收到 {value!r}")
     try:
         return parse_tiles(value, check=False)
     except NotationError as e:
-        raise WinInputError(field, str(e)) from None
+        raise WinInputError(field, str(e), error_zh(e)) from None
 
 
 def _meld(obj: Any, field: str) -> Meld:
@@ -40,16 +51,18 @@ def _meld(obj: Any, field: str) -> Meld:
         try:
             return Meld.parse(obj)
         except HandError as e:
-            raise WinInputError(field, str(e)) from None
+            raise WinInputError(field, str(e), error_zh(e)) from None
     if not isinstance(obj, Mapping):
-        raise WinInputError(field, f"expected {{\"kind\", \"tiles\", \"from\"}}, got {obj!r}")
+        raise WinInputError(field, f"expected {{\"kind\", \"tiles\", \"from\"}}, got {obj!r}",
+                            f"副露要寫成 {{\"kind\", \"tiles\", \"from\"}} 或 \"pung:555p@O\"，收到 {obj!r}")
     unknown = set(obj) - {"kind", "tiles", "from"}
     if unknown:
-        raise WinInputError(f"{field}.{sorted(unknown)[0]}", "unknown key (kind, tiles, from)")
+        raise WinInputError(f"{field}.{sorted(unknown)[0]}", "unknown key (kind, tiles, from)",
+                            "不認得的鍵（只有 kind、tiles、from）")
     try:
         kind = MeldKind.parse(str(obj.get("kind", "")))
     except HandError as e:
-        raise WinInputError(f"{field}.kind", str(e)) from None
+        raise WinInputError(f"{field}.kind", str(e), error_zh(e)) from None
     tiles = _tiles(obj.get("tiles"), f"{field}.tiles")
     src = obj.get("from")
     source = None
@@ -57,28 +70,30 @@ def _meld(obj: Any, field: str) -> Meld:
         try:
             source = Source(str(src).strip().upper())
         except ValueError:
-            raise WinInputError(f"{field}.from", f"expected L, O or R, got {src!r}") from None
+            raise WinInputError(f"{field}.from", f"expected L, O or R, got {src!r}",
+                                f"來源要寫 L（上家）、O（對家）或 R（下家），收到 {src!r}") from None
     try:
         return Meld(kind, tiles, source)
     except HandError as e:
-        raise WinInputError(field, str(e)) from None
+        raise WinInputError(field, str(e), error_zh(e)) from None
 
 
 def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
     if obj is None:
         return {}
     if not isinstance(obj, Mapping):
-        raise WinInputError("flags", f"expected an object, got {obj!r}")
+        raise WinInputError("flags", f"expected an object, got {obj!r}", f"要是一個物件 {{...}}，收到 {obj!r}")
     unknown = set(obj) - FLAG_KEYS
     if unknown:
-        raise WinInputError(f"flags.{sorted(unknown)[0]}", "unknown flag")
+        raise WinInputError(f"flags.{sorted(unknown)[0]}", "unknown flag", "不認得的旗標")
     out: dict[str, Any] = {}
     for name in _BOOL_FLAGS + ("after_kong", "after_flower"):
         value = obj.get(name, False)
         if value is None:
             value = False
         if not isinstance(value, bool):
-            raise WinInputError(f"flags.{name}", f"expected true or false, got {value!r}")
+            raise WinInputError(f"flags.{name}", f"expected true or false, got {value!r}",
+                                f"要寫 true 或 false，收到 {value!r}")
         if name in _BOOL_FLAGS:
             out[name] = value
     out["replacement"] = _replacement(obj, melds)
@@ -93,7 +108,8 @@ def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement
                                .replace("concealed_kong", "ckong"))
         except ValueError:
             raise WinInputError("flags.replacement_after",
-                                f"expected flower, ckong, addkong or kong, got {value!r}") from None
+                                f"expected flower, ckong, addkong or kong, got {value!r}",
+                                replacement_error_zh(value)) from None
     if obj.get("after_flower"):
         return Replacement.FLOWER
     if obj.get("after_kong"):
@@ -111,30 +127,35 @@ def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement
 def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments for :class:`Win` from a JSON object."""
     if not isinstance(obj, Mapping):
-        raise WinInputError("(line)", f"expected a JSON object, got {type(obj).__name__}")
+        raise WinInputError("(line)", f"expected a JSON object, got {type(obj).__name__}",
+                            f"每一行要是一個 JSON 物件 {{...}}，收到 {type(obj).__name__}")
     unknown = set(obj) - TOP_KEYS
     if unknown:
-        raise WinInputError(sorted(unknown)[0], "unknown field")
+        raise WinInputError(sorted(unknown)[0], "unknown field", "不認得的欄位")
     for required in ("concealed", "win_type", "seat_wind", "round_wind"):
         if required not in obj:
-            raise WinInputError(required, "missing")
+            raise WinInputError(required, "missing", "缺少這個欄位")
     melds = obj.get("melds") or []
     if not isinstance(melds, list):
-        raise WinInputError("melds", f"expected a list, got {melds!r}")
+        raise WinInputError("melds", f"expected a list, got {melds!r}", f"要是一個清單 [...]，收到 {melds!r}")
     win_tiles = _tiles(obj.get("win_tile"), "win_tile")
     if len(win_tiles) > 1:
-        raise WinInputError("win_tile", f"expected one tile, got {obj.get('win_tile')!r}")
+        raise WinInputError("win_tile", f"expected one tile, got {obj.get('win_tile')!r}",
+                            f"只能寫一張牌，收到 {obj.get('win_tile')!r}")
     try:
         win_type = WinType(str(obj["win_type"]).strip().lower())
     except ValueError:
         names = ", ".join(w.value for w in WinType)
-        raise WinInputError("win_type", f"expected one of {names}, got {obj['win_type']!r}") from None
+        raise WinInputError("win_type", f"expected one of {names}, got {obj['win_type']!r}",
+                            win_type_error_zh(obj["win_type"])) from None
     streak = obj.get("streak", 0)
     if isinstance(streak, bool) or not isinstance(streak, int):
-        raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}")
+        raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}",
+                            f"連莊數 N 要是 0 以上的整數，收到 {streak!r}")
     profile = obj.get("profile")
     if profile is not None and not isinstance(profile, str):
-        raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}")
+        raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}",
+                            f"要寫規則名稱或 .toml 檔的路徑，收到 {profile!r}")
     discarder = obj.get("discarder")
     parsed = tuple(_meld(m, f"melds[{i}]") for i, m in enumerate(melds))
     return {

@@ -30,7 +30,7 @@ from companion.rules.shape import Decomposition, Group, GroupKind
 from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, replaced
 from companion.rules.waits import WaitShape, wait_shape, waits
 from companion.rules.win import Replacement, Win, WinType
-from companion.tiles import Tile, counts34, format_tiles
+from companion.tiles import Tile, counts34, format_tiles, format_zh
 
 __all__ = ["FalseWin", "NotAWin", "Score", "ScoredItem", "dealer_tai", "score", "score_all"]
 
@@ -246,7 +246,7 @@ class _Run:
         if win.win_tile not in real:
             shown = format_tiles(real) or "none"
             raise NotAWin(win, f"{win.win_tile.code} does not complete five sets and a pair (real waits: "
-                               f"{shown})", f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown}）")
+                               f"{shown})", f"{win.win_tile.zh}不能湊成五組加一對（聽：{format_zh(real) or '無'}）")
         self.candidates = _candidates(win)
         if not self.candidates:
             raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",

@@ -40,7 +40,8 @@ class Stakes:
         for name in ("base", "per_tai"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise WinInputError(f"stakes.{name}", f"expected an integer >= 0, got {v!r}")
+                raise WinInputError(f"stakes.{name}", f"expected an integer >= 0, got {v!r}",
+                                    f"{'底' if name == 'base' else '每台'}要是 0 以上的整數，收到 {v!r}")
 
     def amount(self, tai: int) -> int:
         return self.base + self.per_tai * tai
@@ -48,7 +49,8 @@ class Stakes:
     @classmethod
     def from_dict(cls, obj: Any) -> Stakes:
         if not isinstance(obj, Mapping) or set(obj) - {"base", "per_tai"} or not {"base", "per_tai"} <= set(obj):
-            raise WinInputError("stakes", f'expected {{"base": 30, "per_tai": 10}}, got {obj!r}')
+            raise WinInputError("stakes", f'expected {{"base": 30, "per_tai": 10}}, got {obj!r}',
+                                f'要寫成 {{"base": 30, "per_tai": 10}}（底 30、每台 10），收到 {obj!r}')
         return cls(obj["base"], obj["per_tai"])
 
 
@@ -127,6 +129,10 @@ def settle_false_win(win: Win, stakes: Stakes | None = None, profile: Profile | 
     ``limit``: one limit payment (底 + 台 × ``tai_cap``, or × 8) split among the three, remainders going
     to the first in turn order. ``none``: no payment.
     """
+    if claimed_tai is not None and (isinstance(claimed_tai, bool) or not isinstance(claimed_tai, int)
+                                    or claimed_tai < 0):
+        raise WinInputError("claimed_tai", f"expected an integer >= 0 or None, got {claimed_tai!r}",
+                            f"宣稱的台數要是 0 以上的整數或不填（None），收到 {claimed_tai!r}")
     prof = load_profile(profile if profile is not None else win.profile)
     rule = prof.switch("false_win_penalty")
     offender = win.seat_wind

@@ -31,11 +31,21 @@ _WIND_LETTER_OF = {v: k for k, v in _WIND_LETTERS.items()}
 
 
 class WinInputError(ValueError):
-    """A scoring input that cannot be a real win record; ``field`` names the offending field."""
+    """A scoring input that cannot be a real win record; ``field`` names the offending field.
 
-    def __init__(self, field: str, reason: str) -> None:
+    ``reason`` says what is wrong in English (``str(e)`` is ``"<field>: <reason>"``), ``zh`` the same in
+    Traditional Chinese; :attr:`message_zh` is the whole Chinese message.
+    """
+
+    def __init__(self, field: str, reason: str, zh: str = "") -> None:
         self.field = field
+        self.reason = reason
+        self.zh = zh or reason
         super().__init__(f"{field}: {reason}")
+
+    @property
+    def message_zh(self) -> str:
+        return f"欄位 {self.field} 有誤：{self.zh}"
 
 
 class WinType(Enum):
@@ -66,6 +76,28 @@ class Replacement(Enum):
     KONG = "kong"  # a discard kong: a false win under the default profile
 
 
+_WIN_TYPE_ZH = {"discard": "胡別人打出的牌", "self_draw": "自摸", "rob_kong": "搶槓胡", "eight_flowers": "八仙過海",
+                "seven_flowers_rob": "七搶一", "four_kongs": "四槓"}
+
+
+def win_type_zh(t: WinType) -> str:
+    """The kind of win in Chinese: 自摸, 搶槓胡, 八仙過海 …"""
+    return _WIN_TYPE_ZH[t.value]
+
+
+def error_zh(e: ValueError) -> str:
+    """What a tile, meld or hand error means, in Traditional Chinese (their ``str()`` is English)."""
+    zh = getattr(e, "zh", "")
+    if isinstance(zh, str) and zh:
+        return zh
+    if isinstance(e, NotationError):
+        return f"看不懂 {e.text!r}（位置 {e.position}）"
+    if isinstance(e, CopyLimitError):
+        return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
+    what = str(e).rpartition(": ")[2] if ": " in str(e) else ""  # the meld or hand the English names last
+    return f"這組副露或這手牌不成立：{what}" if what else "這組副露或這手牌不成立"
+
+
 def parse_wind(value: Any, field: str) -> Tile:
     """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`)."""
     if isinstance(value, Tile) and value in WINDS:
@@ -80,7 +112,8 @@ def parse_wind(value: Any, field: str) -> Tile:
             tile = None
         if tile in WINDS:
             return tile
-    raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {value!r}")
+    raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {value!r}",
+                        f"風位要寫 E、S、W、N（東南西北）或 1z-4z，收到 {value!r}")
 
 
 def wind_letter(tile: Tile) -> str:
@@ -145,93 +178,117 @@ class Win:
                 object.__setattr__(self, "replacement", Replacement(self.replacement))
             except ValueError:
                 raise WinInputError("replacement", f"expected flower, ckong, addkong or kong, got "
-                                                   f"{self.replacement!r}") from None
+                                                   f"{self.replacement!r}",
+                                    replacement_error_zh(self.replacement)) from None
         melds = self.melds
         if isinstance(melds, (list, tuple)) and any(isinstance(m, str) for m in melds):
             object.__setattr__(self, "melds", tuple(_meld_text(m) if isinstance(m, str) else m for m in melds))
 
     def _check_tiles(self) -> None:
         if any(not t.is_known or t.is_flower for t in self.concealed):
-            raise WinInputError("concealed", "only suited and honour tiles (no flowers, no 0x)")
+            raise WinInputError("concealed", "only suited and honour tiles (no flowers, no 0x)",
+                                "只能有數牌和字牌（不能有花牌或 0x）")
         if any(not t.is_flower for t in self.flowers):
-            raise WinInputError("flowers", "only 1f-8f")
+            raise WinInputError("flowers", "only 1f-8f", "只能是花牌 1f-8f")
         for m in self.melds:
             if Tile.UNKNOWN in m.tiles:
-                raise WinInputError("melds", f"{m}: reveal the concealed kong's kind before scoring")
+                raise WinInputError("melds", f"{m}: reveal the concealed kong's kind before scoring",
+                                    f"{m}：計台前要翻開暗槓，寫出是哪一種牌")
         if self.win_type.is_instant:
             if self.win_tile is not None and self.win_type is not WinType.EIGHT_FLOWERS:
-                raise WinInputError("win_tile", f"an instant win ({self.win_type.value}) has no winning tile")
+                raise WinInputError("win_tile", f"an instant win ({self.win_type.value}) has no winning tile",
+                                    f"{win_type_zh(self.win_type)}是立即胡，沒有胡的那張牌")
         elif self.win_tile is None:
-            raise WinInputError("win_tile", f"a {self.win_type.value} win needs its winning tile")
+            raise WinInputError("win_tile", f"a {self.win_type.value} win needs its winning tile",
+                                f"{win_type_zh(self.win_type)}要寫出胡的那張牌")
         if self.win_tile is not None and (not self.win_tile.is_known or self.win_tile.is_flower):
-            raise WinInputError("win_tile", f"{self.win_tile.code} cannot complete a hand")
+            raise WinInputError("win_tile", f"{self.win_tile.code} cannot complete a hand",
+                                f"{self.win_tile.zh}不能用來胡牌")
         n = len(self.concealed) + 3 * len(self.melds)
         if n != 16 and not (self.win_type.is_instant and n == 17):
             raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "
-                                             "win; a waiting hand holds 16")
+                                             "win; a waiting hand holds 16",
+                                f"胡牌前有 {n} 張（手牌加每組副露 3 張），聽牌時應是 16 張")
         extra = (self.win_tile,) if self.win_tile is not None else ()
         try:
             check_copies(self.all_tiles() + extra, "the hand with its winning tile")
         except CopyLimitError as e:  # a second copy of a flower is the flowers' field, any other the hand's
-            raise WinInputError("flowers" if e.tile.is_flower else "concealed", str(e)) from None
+            raise WinInputError("flowers" if e.tile.is_flower else "concealed", str(e), error_zh(e)) from None
 
     def _check_context(self) -> None:
         t = self.win_type
-        if self.streak < 0:
-            raise WinInputError("streak", f"N must be 0 or more, got {self.streak}")
+        streak: Any = self.streak
+        if isinstance(streak, bool) or not isinstance(streak, int):
+            raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}",
+                                f"連莊數 N 要是 0 以上的整數，收到 {streak!r}")
+        if streak < 0:
+            raise WinInputError("streak", f"N must be 0 or more, got {streak}", f"連莊數 N 不能小於 0，收到 {streak}")
         if t.one_payer:
             if self.discarder is None:
-                raise WinInputError("discarder", f"a {t.value} win needs the seat that pays")
+                raise WinInputError("discarder", f"a {t.value} win needs the seat that pays",
+                                    f"{win_type_zh(t)}要寫出付錢那家的座位")
             if self.discarder == self.seat_wind:
-                raise WinInputError("discarder", "the winner cannot be the discarder")
+                raise WinInputError("discarder", "the winner cannot be the discarder", "胡牌的人不能是放槍的人")
         elif self.discarder is not None:
-            raise WinInputError("discarder", f"a {t.value} win has no discarder (null)")
+            raise WinInputError("discarder", f"a {t.value} win has no discarder (null)",
+                                f"{win_type_zh(t)}沒有放槍的人（要寫 null）")
         if self.replacement is not None and t is not WinType.SELF_DRAW and not (
                 t is WinType.EIGHT_FLOWERS and self.replacement is Replacement.FLOWER):
-            raise WinInputError("flags.replacement_after", "a win on a replacement tile is self-drawn")
+            raise WinInputError("flags.replacement_after", "a win on a replacement tile is self-drawn",
+                                "補牌胡一定是自摸")
         if self.heavenly and (not self.is_dealer or t is not WinType.SELF_DRAW):
-            raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles")
+            raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles",
+                                "天胡是莊家用起手的牌自摸胡")
         if self.earthly and (self.is_dealer or t is not WinType.SELF_DRAW):
-            raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw")
+            raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw",
+                                "地胡是閒家摸第一張牌就自摸胡")
         if self.human and t is not WinType.DISCARD:
             # a robbed kong was added to a pung, and that pung was a call, which ends the first go-around
             raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around, before any "
-                                               "call (a robbed kong's pung was one)")
+                                               "call (a robbed kong's pung was one)",
+                                "人胡是第一巡、還沒有人吃碰之前胡別人打出的牌（被搶槓的那組碰也算吃碰）")
         if self.heavenly and self.replacement is not None:
             raise WinInputError("flags.replacement_after", "天胡 is complete on the dealt tiles: a flower replaced "
                                                            "during the deal is part of dealing, not 槓上開花 "
-                                                           "(spec §3.2, §2.6)")
+                                                           "(spec §3.2, §2.6)",
+                                "天胡是起手的牌就胡：發牌時補花算發牌，不算槓上開花（規格 §3.2、§2.6）")
         self._check_first_go_around()
         kong = _KONG_OF.get(self.replacement) if self.replacement is not None else None
         if kong is not None and not any(m.kind is kong for m in self.melds):
             raise WinInputError("flags.replacement_after", f"a win on the replacement after a {kong.zh} "
-                                                           f"({kong.value}) needs that kong among the melds")
+                                                           f"({kong.value}) needs that kong among the melds",
+                                f"{kong.zh}補牌胡，副露裡要有那組{kong.zh}")
         if self.last_tile and t not in (WinType.SELF_DRAW, WinType.DISCARD):
-            raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}")
+            raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}", f"{win_type_zh(t)}不算海底")
         if self.last_discard and t is not WinType.DISCARD:
-            raise WinInputError("flags.last_discard", "河底 is a win on a discard")
+            raise WinInputError("flags.last_discard", "河底 is a win on a discard", "河底是胡別人打出的牌")
         if t is WinType.ROB_KONG and self.win_tile is not None and self.win_tile in self.own_tiles():
             raise WinInputError("win_tile", "the robbed player holds the other three copies; the winner "
-                                            f"cannot hold {self.win_tile.code}")
+                                            f"cannot hold {self.win_tile.code}",
+                                f"被搶槓的人拿著另外三張，胡牌的人不可能有{self.win_tile.zh}")
 
     def _check_first_go_around(self) -> None:
         """天胡/地胡/人胡 come before any call or kong; 天聽/地聽 before any call, frozen after (§2.11, §4.2)."""
         for flag, name in (("heavenly", "天胡"), ("earthly", "地胡"), ("human", "人胡")):
             if getattr(self, flag) and self.melds:
                 raise WinInputError(f"flags.{flag}", f"{name} comes before any call or kong, but the winner has "
-                                                     f"{self.melds[0]} (spec §4.2, §5.4 item 4)")
+                                                     f"{self.melds[0]} (spec §4.2, §5.4 item 4)",
+                                    f"{name}要在任何吃碰槓之前，但胡牌的人有 {self.melds[0]}（規格 §4.2、§5.4 第 4 項）")
         for flag, name in (("ready_on_deal", "天聽"), ("ready_first_discard", "地聽")):
             called = next((m for m in self.melds if m.is_called), None)
             if getattr(self, flag) and called is not None:
                 raise WinInputError(f"flags.{flag}", f"{name} is declared before any call and the hand is frozen "
                                                      f"after it (only a concealed kong), but it has {called} "
-                                                     "(spec §2.11)")
+                                                     "(spec §2.11)",
+                                    f"{name}要在吃碰之前報聽，之後手牌不能再動（只能暗槓），但有 {called}（規格 §2.11）")
         if self.ready_first_discard and self.is_dealer:
             raise WinInputError("flags.ready_first_discard", "地聽 is a non-dealer's declaration; the dealer "
-                                                             "declaring with his first discard is 天聽 (spec §2.11)")
+                                                             "declaring with his first discard is 天聽 (spec §2.11)",
+                                "地聽是閒家報聽；莊家打第一張牌時報聽是天聽（規格 §2.11）")
         if len(self.flowers) == 8 and self.win_type in (WinType.DISCARD, WinType.ROB_KONG):
             raise WinInputError("flowers", "the eighth flower ends the hand at once (八仙過海, spec §4.2): no "
-                                           f"later {self.win_type.value} win")
+                                           f"later {self.win_type.value} win",
+                                f"第八張花一出現就胡了（八仙過海，規格 §4.2），不會再有{win_type_zh(self.win_type)}")
 
     # --- views ----------------------------------------------------------------------------------
 
@@ -317,7 +374,7 @@ def _tiles(text: str, field: str) -> tuple[Tile, ...]:
     try:
         return parse_tiles(text, check=False)
     except NotationError as e:
-        raise WinInputError(field, str(e)) from None
+        raise WinInputError(field, str(e), error_zh(e)) from None
 
 
 def _one_tile(text: str | Tile | None, field: str) -> Tile | None:
@@ -327,7 +384,7 @@ def _one_tile(text: str | Tile | None, field: str) -> Tile | None:
     if not tiles:
         return None
     if len(tiles) != 1:
-        raise WinInputError(field, f"expected one tile, got {text!r}")
+        raise WinInputError(field, f"expected one tile, got {text!r}", f"只能寫一張牌，收到 {text!r}")
     return tiles[0]
 
 
@@ -338,12 +395,24 @@ def _win_type(value: str | WinType) -> WinType:
         return WinType(str(value).strip().lower())
     except ValueError:
         names = ", ".join(w.value for w in WinType)
-        raise WinInputError("win_type", f"expected one of {names}, got {value!r}") from None
+        raise WinInputError("win_type", f"expected one of {names}, got {value!r}",
+                            win_type_error_zh(value)) from None
 
 
 def _meld_text(text: str) -> Meld:
     try:
         return Meld.parse(text)
     except HandError as e:
-        raise WinInputError("melds", str(e)) from None
+        raise WinInputError("melds", str(e), error_zh(e)) from None
+
+
+def win_type_error_zh(value: Any) -> str:
+    """Chinese for a ``win_type`` that names no kind of win."""
+    kinds = "、".join(f"{w.value}（{_WIN_TYPE_ZH[w.value]}）" for w in WinType)
+    return f"胡法要寫 {kinds} 其中之一，收到 {value!r}"
+
+
+def replacement_error_zh(value: Any) -> str:
+    """Chinese for a ``replacement_after`` that names no kind of replacement."""
+    return f"補牌要寫 flower（補花）、ckong（暗槓）、addkong（加槓）或 kong（明槓），收到 {value!r}"
 

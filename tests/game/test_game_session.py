@@ -210,6 +210,8 @@ def test_a_win_with_a_hidden_concealed_kong_is_listed_unscored() -> None:
                        concealed=parse_tiles("123m456m678m123p5p")))
     line = ledger_of(s).entries[0].lines[0]
     assert line.unscored and "暗槓" in line.unscored and "concealed kong" in line.unscored
+    zh, en = line.unscored.split(" / ", 1)
+    assert "翻開暗槓" in zh and "reveal" in en  # the reason in Chinese too (it was the English one)
     assert ledger_of(s).entries[0].transfers == ()
 
 

@@ -83,10 +83,10 @@ def test_stdin_and_profile_option(capsys: pytest.CaptureFixture[str], monkeypatc
 def test_explain_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out = _run(capsys, [json.dumps(EX2)], "--explain", "--stakes", "30/10", tmp_path=tmp_path)
     assert rc == 0
-    for word in ("自摸", "門風", "正花", "獨聽", "邊張", "合計 4 台", "莊家 +3 台", "連1拉1", "東 → 南: 7 台 = 100"):
+    for word in ("自摸", "門風", "正花", "獨聽", "邊張", "手牌合計 4 台", "莊家 +3 台", "連1拉1", "東 → 南: 7 台 = 100"):
         assert word in out
     rc, out = _run(capsys, [json.dumps(EX2)], "--explain", "--lang", "en", tmp_path=tmp_path)
-    for word in ("Self-draw", "Seat-wind pung", "Seat flower", "Single wait", "edge", "Hand 4 tai",
+    for word in ("Self-draw", "Seat-wind pung", "Seat flower", "Single wait", "edge", "Hand total 4 tai",
                  "Dealer +3 tai"):
         assert word in out
 
@@ -127,7 +127,7 @@ def test_explain_flags_house_rule_values(capsys: pytest.CaptureFixture[str], tmp
     heaven = {"concealed": "123m456m789m234p66s79s", "win_tile": "8s", "win_type": "self_draw", "seat_wind": "E",
               "round_wind": "E", "dealer": "E", "flags": {"heavenly": True}}
     _, out = _run(capsys, [json.dumps(heaven)], "--explain", tmp_path=tmp_path)
-    assert "天胡" in out and "存疑" in out
+    assert "天胡" in out and "（各家規則）" in out
     ex8 = {"concealed": "333z444z22z345s67s", "melds": ["pung:111z@O"], "win_tile": "8s", "win_type": "discard",
            "seat_wind": "W", "round_wind": "N", "discarder": "S"}
     _, out = _run(capsys, [json.dumps(ex8)], "--explain", "--lang", "en", "--profile", "zhaishenye",

@@ -12,6 +12,8 @@ the wrong type, or an inheritance cycle is a :class:`ProfileError` naming the fi
 from __future__ import annotations
 
 import difflib
+import errno
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,7 +34,12 @@ _TOP_KEYS = frozenset({"id", "inherits", "name_zh", "name_en", "source", "house_
 
 
 class ProfileError(ValueError):
-    """A profile that cannot be used; the message names the profile (file) and the offending key."""
+    """A profile that cannot be used; the message names the profile (file) and the offending key.
+    ``zh``: the same in Traditional Chinese."""
+
+    def __init__(self, message: str, zh: str = "") -> None:
+        super().__init__(message)
+        self.zh = zh or message
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,62 +87,93 @@ def _suggest(word: str, choices: Any) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _check_tai(raw: Any, where: str) -> dict[str, int]:
+def _suggest_zh(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f"（是不是 {close[0]!r}？）" if close else ""
+
+
+def _want_zh(name: str) -> str:
+    """What switch ``name`` takes, in Chinese (the English is :func:`check_switch`'s)."""
+    spec = SWITCHES[name]
+    if spec.kind == "bool":
+        return "true 或 false"
+    if spec.kind == "int":
+        return "0 以上的整數"
+    if spec.kind == "int_or_none":
+        return '0 以上的整數或 "none"'
+    return "、".join(spec.choices) + " 其中之一"
+
+
+def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
     if not isinstance(raw, Mapping):
-        raise ProfileError(f"{where}: [tai] must be a table of item = tai")
+        raise ProfileError(f"{where}: [tai] must be a table of item = tai", f"{wz}：[tai] 要是「項目 = 台數」的表")
     out: dict[str, int] = {}
     for key, value in raw.items():
         if key in SWITCH_VALUED:
-            raise ProfileError(f"{where}: tai.{key} is set by the switch {SWITCH_VALUED[key]}")
+            raise ProfileError(f"{where}: tai.{key} is set by the switch {SWITCH_VALUED[key]}",
+                               f"{wz}：tai.{key} 由開關 {SWITCH_VALUED[key]} 設定")
         if key not in ITEMS and key not in UNSUPPORTED:
-            raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}")
+            raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}",
+                               f"{wz}：不認得的台數項目 {key!r}{_suggest_zh(key, ITEMS)}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ProfileError(f"{where}: tai.{key} must be an integer >= 0, got {value!r}")
+            raise ProfileError(f"{where}: tai.{key} must be an integer >= 0, got {value!r}",
+                               f"{wz}：tai.{key} 要是 0 以上的整數，收到 {value!r}")
         if key in UNSUPPORTED and value:
-            raise ProfileError(f"{where}: tai.{key}: {UNSUPPORTED[key][1]}")
+            raise ProfileError(f"{where}: tai.{key}: {UNSUPPORTED[key][1]}",
+                               f"{wz}：tai.{key}：{UNSUPPORTED[key][0]}")
         out[key] = value
     return out
 
 
-def _check_switches(raw: Any, where: str) -> dict[str, Any]:
+def _check_switches(raw: Any, where: str, wz: str) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
-        raise ProfileError(f"{where}: [switches] must be a table of switch = value")
+        raise ProfileError(f"{where}: [switches] must be a table of switch = value",
+                           f"{wz}：[switches] 要是「開關 = 值」的表")
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in SWITCHES:
-            raise ProfileError(f"{where}: unknown switch {key!r}{_suggest(key, SWITCHES)}")
+            raise ProfileError(f"{where}: unknown switch {key!r}{_suggest(key, SWITCHES)}",
+                               f"{wz}：不認得的開關 {key!r}{_suggest_zh(key, SWITCHES)}")
         try:
             out[key] = check_switch(key, value, where)
         except ValueError as e:
-            raise ProfileError(str(e)) from None
+            raise ProfileError(str(e), f"{wz}：開關 {key}（{SWITCHES[key].zh}）要是 {_want_zh(key)}，"
+                                       f"收到 {value!r}") from None
     return out
 
 
-def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = ()) -> Profile:
-    """Validate and resolve one profile record (already read from TOML)."""
+def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = (), *,
+                  where_zh: str | None = None) -> Profile:
+    """Validate and resolve one profile record (already read from TOML). ``where`` names it in errors
+    (``where_zh`` in their Chinese, default ``where``)."""
+    wz = where if where_zh is None else where_zh
     unknown = set(data) - _TOP_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise ProfileError(f"{where}: unknown key {key!r}{_suggest(key, _TOP_KEYS)}")
+        raise ProfileError(f"{where}: unknown key {key!r}{_suggest(key, _TOP_KEYS)}",
+                           f"{wz}：不認得的鍵 {key!r}{_suggest_zh(key, _TOP_KEYS)}")
     pid = data.get("id")
     if not isinstance(pid, str) or not pid.strip():
-        raise ProfileError(f"{where}: missing id = \"...\"")
-    own_tai = _check_tai(data.get("tai", {}), where)
-    own_sw = _check_switches(data.get("switches", {}), where)
+        raise ProfileError(f"{where}: missing id = \"...\"", f"{wz}：缺少 id = \"...\"")
+    own_tai = _check_tai(data.get("tai", {}), where, wz)
+    own_sw = _check_switches(data.get("switches", {}), where, wz)
     parent_id = data.get("inherits")
     if parent_id is None:
         missing = [k for k in ITEMS if k not in own_tai and k not in SWITCH_VALUED]
         missing += [k for k in SWITCHES if k not in own_sw]
         if missing:
-            raise ProfileError(f"{where}: no 'inherits', so every item and switch must be set; missing "
-                               f"{', '.join(missing[:5])}{' …' if len(missing) > 5 else ''}")
+            shown = f"{', '.join(missing[:5])}{' …' if len(missing) > 5 else ''}"
+            raise ProfileError(f"{where}: no 'inherits', so every item and switch must be set; missing {shown}",
+                               f"{wz}：沒有 inherits，每個項目和開關都要設定；缺少 {shown}")
         tai, switches = dict(own_tai), dict(own_sw)
         house: tuple[str, ...] = ()
     else:
         if not isinstance(parent_id, str):
-            raise ProfileError(f"{where}: inherits must be a profile id, got {parent_id!r}")
+            raise ProfileError(f"{where}: inherits must be a profile id, got {parent_id!r}",
+                               f"{wz}：inherits 要寫規則的 id，收到 {parent_id!r}")
         if parent_id in _seen or parent_id == pid:
-            raise ProfileError(f"{where}: inheritance cycle {' -> '.join(_seen + (pid, parent_id))}")
+            chain = " -> ".join(_seen + (pid, parent_id))
+            raise ProfileError(f"{where}: inheritance cycle {chain}", f"{wz}：繼承繞成一圈 {chain}")
         parent = _load(parent_id, _seen + (pid,))
         tai = {**parent.tai, **own_tai}
         switches = {**parent.switches, **own_sw}
@@ -143,11 +181,13 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         house = tuple(h for h in parent.house_rules if h not in overridden)
     house_rules = data.get("house_rules", [])
     if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
-        raise ProfileError(f"{where}: house_rules must be a list of \"tai.<id>\" / \"switches.<name>\"")
+        raise ProfileError(f"{where}: house_rules must be a list of \"tai.<id>\" / \"switches.<name>\"",
+                           f"{wz}：house_rules 要是 \"tai.<項目>\" / \"switches.<開關>\" 的清單")
     for h in house_rules:
         kind, _, key = h.partition(".")
         if not ((kind == "tai" and (key in ITEMS or key in UNSUPPORTED)) or (kind == "switches" and key in SWITCHES)):
-            raise ProfileError(f"{where}: house_rules entry {h!r} names no item or switch")
+            raise ProfileError(f"{where}: house_rules entry {h!r} names no item or switch",
+                               f"{wz}：house_rules 的 {h!r} 不是任何項目或開關")
     return Profile(
         id=pid, name_zh=str(data.get("name_zh", pid)), name_en=str(data.get("name_en", pid)),
         inherits=parent_id, tai=MappingProxyType(tai), switches=MappingProxyType(switches),
@@ -157,11 +197,23 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
     )
 
 
-def _read_toml(text: str, where: str) -> dict[str, Any]:
+def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ProfileError(f"{where}: not valid TOML: {e}") from None
+        at = re.search(r"line (\d+), column (\d+)", str(e))
+        spot = f"（第 {at[1]} 行第 {at[2]} 欄）" if at else ""
+        raise ProfileError(f"{where}: not valid TOML: {e}", f"{wz}：不是有效的 TOML{spot}") from None
+
+
+_OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",
+          errno.EISDIR: "這是資料夾，不是檔案", errno.ENOTDIR: "路徑中有一段不是資料夾", errno.ENOSPC: "磁碟已滿",
+          errno.EROFS: "唯讀的檔案系統"}
+
+
+def os_error_zh(e: OSError) -> str:
+    """The gist of an :class:`OSError` in Chinese (the English is its ``strerror``)."""
+    return _OS_ZH.get(e.errno or 0, f"系統錯誤：{e.strerror or e}")
 
 
 def _is_path(name: str) -> bool:
@@ -171,17 +223,25 @@ def _is_path(name: str) -> bool:
 @lru_cache(maxsize=64)
 def _load_builtin(pid: str) -> Profile:
     text = resources.files("companion.rules.profiles").joinpath(f"{pid}.toml").read_text(encoding="utf-8")
-    return parse_profile(_read_toml(text, f"profile {pid}"), f"profile {pid}")
+    where, wz = f"profile {pid}", f"規則 {pid}"
+    return parse_profile(_read_toml(text, where, wz), where, where_zh=wz)
 
 
 def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
+    where, wz = f"profile file {str(path)!r}", f"規則檔 {str(path)!r}"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise ProfileError(f"profile file {str(path)!r}: cannot read it ({e.strerror})") from None
+        raise ProfileError(f"{where}: cannot read it ({e.strerror})", f"{wz}：無法讀取（{os_error_zh(e)}）") from None
     except UnicodeDecodeError:
-        raise ProfileError(f"profile file {str(path)!r}: not UTF-8 text / 不是 UTF-8 文字") from None
-    return parse_profile(_read_toml(text, f"profile file {path.name!r}"), f"profile file {path.name!r}", seen)
+        raise ProfileError(f"{where}: not UTF-8 text / 不是 UTF-8 文字", f"{wz}：不是 UTF-8 文字") from None
+    data = _read_toml(text, where, wz)
+    pid = data.get("id")
+    if isinstance(pid, str) and pid.strip() in BUILTIN:
+        # a house file named like a built-in would be reported (and re-read) as the built-in
+        raise ProfileError(f"{where}: id {pid!r} is built in; give the house profile its own id",
+                           f"{wz}：id {pid!r} 是內建規則的名稱，請給自訂規則取別的 id")
+    return parse_profile(data, where, seen, where_zh=wz)
 
 
 def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
@@ -189,13 +249,19 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
         return _load_builtin(name)
     if _is_path(name):
         return _load_file(Path(name), seen)
-    from companion.rules.profiles._store import user_profile_path
+    from companion.rules.profiles._store import data_dir, user_profile_path
 
-    user = user_profile_path(name)
-    if user.is_file():
+    try:
+        user: Path | None = user_profile_path(name)
+    except ProfileError:  # not an id a house profile can have
+        user = None
+    if user is not None and user.is_file():
         return _load_file(user, seen)
+    folder = data_dir() / "profiles"
     raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}; house profiles live in "
-                       f"{user.parent} (or give a path to a .toml file){_suggest(name, BUILTIN)}")
+                       f"{folder} (or give a path to a .toml file){_suggest(name, BUILTIN)}",
+                       f"不認得規則 {name!r}：內建的有 {'、'.join(BUILTIN)}；自訂規則放在 {folder}"
+                       f"（或給 .toml 檔的路徑）{_suggest_zh(name, BUILTIN)}")
 
 
 def load_profile(name_or_path: str | Path | Profile | None = None) -> Profile:

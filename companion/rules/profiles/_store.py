@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
 
-__all__ = ["data_dir", "export_profile", "list_profiles", "save_profile", "user_profile_path"]
+__all__ = ["data_dir", "export_profile", "list_profiles", "save_profile", "user_profile_path", "valid_id"]
 
 
 def data_dir() -> Path:
@@ -28,9 +28,15 @@ def data_dir() -> Path:
     return Path(base) / "companion"
 
 
+def valid_id(pid: str) -> bool:
+    """A house profile's id names its file: letters, digits, ``_`` and ``-`` only."""
+    return bool(pid) and all(c.isalnum() or c in "_-" for c in pid)
+
+
 def user_profile_path(pid: str) -> Path:
-    if not pid or any(c in pid for c in "/\\:") or pid.startswith("."):
-        raise ProfileError(f"profile id {pid!r}: use letters, digits, '_' or '-'")
+    if not valid_id(pid):
+        raise ProfileError(f"profile id {pid!r}: use letters, digits, '_' or '-'",
+                           f"規則 id {pid!r}：只能用字母、數字、_ 或 -")
     return data_dir() / "profiles" / f"{pid}.toml"
 
 
@@ -70,7 +76,8 @@ def save_profile(profile: Profile | str | Path) -> Path:
     """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``."""
     p = load_profile(profile)
     if p.id in BUILTIN:
-        raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id")
+        raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
+                           f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
     path = user_profile_path(p.id)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(export_profile(p), encoding="utf-8")
@@ -80,5 +87,5 @@ def save_profile(profile: Profile | str | Path) -> Path:
 def list_profiles() -> tuple[str, ...]:
     """Built-in ids, then the house profiles saved in the data folder."""
     folder = data_dir() / "profiles"
-    saved = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    saved = sorted(p.stem for p in folder.glob("*.toml") if valid_id(p.stem)) if folder.is_dir() else []
     return BUILTIN + tuple(s for s in saved if s not in BUILTIN)

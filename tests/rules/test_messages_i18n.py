@@ -1,0 +1,354 @@
+"""Every message of the scoring input, the profiles and ``companion tai`` in Traditional Chinese and English;
+``tai --explain`` with house files; a closed pipe; the Python API's checks on streak and claimed_tai."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import build_parser, main
+from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.profiles._store import list_profiles, save_profile
+from companion.rules.scoring import NotAWin, score
+from companion.rules.settlement import Stakes, settle_false_win
+from companion.rules.win import Win, WinInputError
+
+CJK = re.compile("[\u4e00-\u9fff]")
+ROOT = Path(__file__).resolve().parents[2] / "companion"
+HAND = "123m456m234p678p45s88s"
+LINE = {"concealed": HAND, "win_tile": "3s", "win_type": "self_draw", "seat_wind": "E", "round_wind": "E"}
+
+
+def _run(capsys: pytest.CaptureFixture[str], tmp_path: Path, lines: list[Any],
+         *args: str) -> tuple[int, str, str]:
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    rc = main(["tai", str(path), *args])
+    got = capsys.readouterr()
+    return rc, got.out, got.err
+
+
+def _calls(path: Path, name: str) -> list[ast.Call]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+            and (getattr(n.func, "id", None) == name or getattr(n.func, "attr", None) == name)]
+
+
+# --- every raise site says it in Chinese too ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "n_args", "files"), [
+    ("WinInputError", 3, ["rules/win.py", "rules/_win_json.py", "rules/settlement.py", "commands/tai.py"]),
+    ("ProfileError", 2, ["rules/profiles/__init__.py", "rules/profiles/_store.py"]),
+])
+def test_every_raise_site_gives_a_chinese_reason(name: str, n_args: int, files: list[str]) -> None:
+    missing = []
+    for rel in files:
+        for call in _calls(ROOT / rel, name):
+            if len(call.args) < n_args and not any(k.arg == "zh" for k in call.keywords):
+                missing.append(f"{rel}:{call.lineno}")
+    assert not missing, f"{name} without its Chinese reason at {', '.join(missing)}"
+
+
+API_ERRORS: list[tuple[str, dict[str, Any], str]] = [
+    (HAND, {"seat_wind": "X"}, "seat_wind"),
+    (HAND, {"replacement": "bloom"}, "replacement"),
+    ("123m456m234p678p45s1f", {}, "concealed"),
+    (HAND, {"flowers": "1s"}, "flowers"),
+    ("123m456m234p45s88s", {"melds": ["ckong:0000x"]}, "melds"),
+    (HAND, {"win_type": "four_kongs"}, "win_tile"),
+    (HAND, {"win_tile": None}, "win_tile"),
+    (HAND, {"win_tile": "1f"}, "win_tile"),
+    ("123m456m234p678p45s8s", {}, "concealed"),
+    (HAND, {"flowers": "11f"}, "flowers"),
+    (HAND, {"win_type": "discard"}, "discarder"),
+    (HAND, {"win_type": "discard", "seat_wind": "S", "discarder": "S"}, "discarder"),
+    (HAND, {"discarder": "S"}, "discarder"),
+    (HAND, {"win_type": "discard", "discarder": "S", "replacement": "flower"}, "flags.replacement_after"),
+    (HAND, {"seat_wind": "S", "heavenly": True}, "flags.heavenly"),
+    (HAND, {"earthly": True}, "flags.earthly"),
+    (HAND, {"human": True}, "flags.human"),
+    (HAND, {"heavenly": True, "replacement": "flower"}, "flags.replacement_after"),
+    ("123m456m234p45s88s", {"melds": ["pung:222z@O"], "heavenly": True}, "flags.heavenly"),
+    ("123m456m234p45s88s", {"melds": ["pung:222z@O"], "ready_on_deal": True}, "flags.ready_on_deal"),
+    (HAND, {"ready_first_discard": True}, "flags.ready_first_discard"),
+    (HAND, {"win_type": "discard", "discarder": "S", "flowers": "12345678f"}, "flowers"),
+    (HAND, {"replacement": "ckong"}, "flags.replacement_after"),
+    (HAND, {"win_type": "rob_kong", "discarder": "S", "last_tile": True}, "flags.last_tile"),
+    (HAND, {"last_discard": True}, "flags.last_discard"),
+    (HAND, {"win_type": "rob_kong", "discarder": "S", "win_tile": "4s"}, "win_tile"),
+    ("123m456m234p678p45s8q", {}, "concealed"),
+    (HAND, {"win_tile": "3s4s"}, "win_tile"),
+    (HAND, {"win_type": "tsumo"}, "win_type"),
+    ("123m456m234p45s88s", {"melds": ["pong:222z"]}, "melds"),
+    (HAND, {"streak": -1}, "streak"),
+]
+
+
+@pytest.mark.parametrize(("concealed", "context", "field"), API_ERRORS)
+def test_win_errors_from_code_are_bilingual(concealed: str, context: dict[str, Any], field: str) -> None:
+    ctx = dict(context)
+    win_tile, win_type = ctx.pop("win_tile", "3s"), ctx.pop("win_type", "self_draw")
+    with pytest.raises(WinInputError) as info:
+        Win.of(concealed, win_tile, win_type, **ctx)
+    e = info.value
+    assert e.field == field and str(e) == f"{field}: {e.reason}"  # the English message as before
+    assert CJK.search(e.zh) and e.zh != e.reason, e.zh
+    assert e.message_zh == f"欄位 {field} 有誤：{e.zh}"
+
+
+JSON_ERRORS: list[tuple[Any, str, str]] = [
+    ({**LINE, "seat": "W"}, "seat", "不認得的欄位"),
+    ({k: v for k, v in LINE.items() if k != "round_wind"}, "round_wind", "缺少"),
+    ({**LINE, "concealed": 123}, "concealed", "字串"),
+    ({**LINE, "concealed": "123m456m234p678p45s8q"}, "concealed", "123m456m234p678p45s8q"),
+    ({**LINE, "melds": {"a": 1}}, "melds", "清單"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": [5]}, "melds[0]", "副露"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": [{"kind": "pung", "tiles": "222z", "x": 1}]},
+     "melds[0].x", "不認得"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": [{"kind": "pang", "tiles": "222z"}]},
+     "melds[0].kind", "副露種類"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": [{"kind": "pung", "tiles": "222z", "from": "Q"}]},
+     "melds[0].from", "上家"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": [{"kind": "chow", "tiles": "135p"}]}, "melds[0]",
+     "chow:135p"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": ["pung:222z@Q"]}, "melds[0]", "來源"),
+    ({**LINE, "flags": [1]}, "flags", "物件"),
+    ({**LINE, "flags": {"tenhou": True}}, "flags.tenhou", "不認得的旗標"),
+    ({**LINE, "flags": {"heavenly": "yes"}}, "flags.heavenly", "true 或 false"),
+    ({**LINE, "flags": {"replacement_after": "moon"}}, "flags.replacement_after", "補牌"),
+    ([1, 2], "(line)", "JSON 物件"),
+    ({**LINE, "win_tile": "3s4s"}, "win_tile", "一張"),
+    ({**LINE, "win_type": "tsumo"}, "win_type", "自摸"),
+    ({**LINE, "streak": "2"}, "streak", "連莊"),
+    ({**LINE, "profile": 7}, "profile", "規則"),
+    ({**LINE, "flowers": "11f"}, "flowers", "春"),
+    ({**LINE, "stakes": {"base": -1, "per_tai": 10}}, "stakes.base", "底"),
+    ({**LINE, "stakes": [30, 10]}, "stakes", "底"),
+]
+
+
+def test_tai_input_errors_say_the_reason_in_chinese_once(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    """Before: "欄位 X 有誤：X: <English reason>"; now the field once and the reason in Chinese."""
+    rc, out, _ = _run(capsys, tmp_path, [obj for obj, _, _ in JSON_ERRORS])
+    got = [json.loads(x)["error"] for x in out.splitlines()]
+    assert rc == 1 and len(got) == len(JSON_ERRORS)
+    for err, (_, field, word) in zip(got, JSON_ERRORS, strict=True):
+        assert err["kind"] == "input" and err["field"] == field
+        assert err["message"].startswith(f"{field}: ")  # English as before
+        zh = err["message_zh"]
+        assert zh.startswith(f"欄位 {field} 有誤：") and zh.count(field) == 1, zh
+        assert word in zh and err["message"].partition(": ")[2] not in zh, zh
+    from companion.commands.tai import explain
+
+    buf = io.StringIO()
+    explain({"error": got[0]}, "zh", buf, "x")
+    assert buf.getvalue().splitlines()[1] == "錯誤: 欄位 seat 有誤：不認得的欄位"
+
+
+def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc, out, _ = _run(capsys, tmp_path, ["{not json", {**LINE, "win_tile": "9s"}])
+    bad_json, not_win = (json.loads(x)["error"] for x in out.splitlines())
+    assert "Expecting" in bad_json["message"]
+    assert bad_json["message_zh"] == "不是有效的 JSON：第 1 行第 2 欄無法解析"
+    assert "real waits: 36s" in not_win["message"]
+    assert not_win["message_zh"] == "九條不能湊成五組加一對（聽：三條 六條）"
+    with pytest.raises(NotAWin) as info:  # no wait at all: 無, not "none"
+        score(Win.of("1357m1357p1357s1357z", "9m", "self_draw"))
+    assert "(real waits: none)" in str(info.value) and info.value.reason_zh.endswith("（聽：無）")
+    assert not re.search("[a-z0-9]", info.value.reason_zh)
+
+
+def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    assert main(["tai", "--stakes", "3x"]) == 2
+    err = capsys.readouterr().err
+    assert "--stakes: expected 底/台 such as 30/10, got '3x'" in err and "選項 --stakes 有誤：要寫成 底/台" in err
+    assert main(["tai", "--profile", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown profile 'nope'" in err and "不認得規則 'nope'" in err
+    missing = tmp_path / "missing.jsonl"
+    assert main(["tai", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"{missing}: cannot read it" in err and f"無法讀取 {missing}（找不到這個檔案）" in err
+    assert "Errno" not in err
+    house = tmp_path / "ours.toml"
+    house.write_text('id = "ours"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    saved = tmp_path / "data" / "profiles" / "ours.toml"
+    assert capsys.readouterr().out.strip() == f"saved {saved} / 已儲存 {saved}"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(house))  # a file: the profiles folder cannot be made
+    assert main(["tai", "--save-profile", str(house)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "無法寫入" in err and str(house) in err
+    rc, out, _ = _run(capsys, tmp_path, [{**LINE, "profile": "nope"}])
+    zh = json.loads(out)["error"]["message_zh"]
+    assert zh.startswith("規則設定有誤：不認得規則 'nope'") and "unknown" not in zh
+
+
+# --- profiles ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("body", "word"), [
+    ('[tai]\nmenqin = 2', "不認得的台數項目 'menqin'（是不是 'menqing'？）"),
+    ('[switches]\ntai_capp = 8', "不認得的開關 'tai_capp'"),
+    ('[switches]\nmulti_win = "everyone"', "一炮多響"),
+    ('[switches]\nsmall_winds_adds_winds = 1', "true 或 false"),
+    ('[tai]\nzimo = -1', "0 以上的整數"),
+    ('[tai]\neight_pairs_half = 8', "規格未定義"),
+    ('[tai]\ndeclared_ready = 1', "由開關 declared_ready_tai 設定"),
+    ('house_rules = ["tai.nothing"]', "不是任何項目或開關"),
+    ('house_rules = "x"', "清單"),
+    ('colour = "red"', "不認得的鍵 'colour'"),
+    ('tai = 3', "[tai]"),
+    ('switches = 3', "[switches]"),
+    ('zimo = ', "第 3 行第 8 欄"),
+])
+def test_profile_errors_are_bilingual_and_name_the_path_as_given(tmp_path: Path, body: str, word: str) -> None:
+    path = tmp_path / "sub" / "house.toml"
+    path.parent.mkdir()
+    path.write_text(f'id = "house"\ninherits = "atawmj_2009"\n{body}\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(path))
+    e = info.value
+    assert f"profile file {str(path)!r}" in str(e)  # the path as given, not only house.toml
+    assert e.zh.startswith(f"規則檔 {str(path)!r}：") and word in e.zh, e.zh
+    assert CJK.search(e.zh.partition("：")[2])
+
+
+def test_other_profile_errors_are_bilingual(tmp_path: Path) -> None:
+    cases = {"lonely.toml": ('id = "lonely"\n[tai]\nzimo = 1\n', "每個項目和開關都要設定"),
+             "noid.toml": ('inherits = "atawmj_2009"\n', "缺少 id"),
+             "loop.toml": ('id = "loop"\ninherits = "loop"\n', "繼承繞成一圈 loop -> loop"),
+             "num.toml": ('id = "num"\ninherits = 3\n', "inherits 要寫規則的 id")}
+    for name, (text, word) in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        with pytest.raises(ProfileError) as info:
+            load_profile(str(tmp_path / name))
+        assert word in info.value.zh, info.value.zh
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(tmp_path / "missing.toml"))
+    assert "cannot read" in str(info.value) and "無法讀取（找不到這個檔案）" in info.value.zh
+
+
+def test_a_house_file_may_not_take_a_built_in_id(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: accepted, scored with house values and reported (and explained) as the built-in."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    dup = tmp_path / "dup.toml"
+    dup.write_text('id = "atawmj_2009"\ninherits = "sml_2026"\n', encoding="utf-8")
+    assert main(["tai", "--profile", str(dup)]) == 2
+    err = capsys.readouterr().err
+    assert "id 'atawmj_2009' is built in" in err and "'atawmj_2009' 是內建規則的名稱" in err
+    rc, out, _ = _run(capsys, tmp_path, [{**LINE, "profile": str(dup)}])
+    assert rc == 1 and "built in" in json.loads(out)["error"]["message"]
+    looped = tmp_path / "self.toml"  # before: "inheritance cycle atawmj_2009 -> atawmj_2009"
+    looped.write_text('id = "atawmj_2009"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    assert main(["tai", "--save-profile", str(looped)]) == 2
+    err = capsys.readouterr().err
+    assert "is built in" in err and "內建" in err and "cycle" not in err
+
+
+def test_a_saved_profile_id_is_letters_digits_underscore_dash(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    spaced = tmp_path / "h4.toml"
+    spaced.write_text('id = "h 4"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        save_profile(spaced)
+    assert "profile id 'h 4': use letters, digits" in str(info.value) and "只能用字母、數字" in info.value.zh
+    assert not (tmp_path / "data" / "profiles" / "h 4.toml").exists()
+    (tmp_path / "data" / "profiles").mkdir(parents=True)
+    (tmp_path / "data" / "profiles" / "h 4.toml").write_text('id = "h 4"\n', encoding="utf-8")  # an old one
+    assert "h 4" not in list_profiles()
+    with pytest.raises(ProfileError, match="unknown profile 'h 4'"):
+        load_profile("h 4")
+    (tmp_path / "h_4-b.toml").write_text('id = "h_4-b"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    assert save_profile(tmp_path / "h_4-b.toml").name == "h_4-b.toml"
+
+
+# --- --explain with a house file, wording ----------------------------------------------------------------
+
+
+def test_explain_with_a_house_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: a ProfileError traceback (the house file reloaded by its id)."""
+    monkeypatch.chdir(tmp_path)
+    Path("ok1.toml").write_text('id = "ok1"\ninherits = "atawmj_2009"\nname_zh = "我家"\n[switches]\n'
+                                'false_win_penalty = "claimed_tai"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(LINE) + "\n"))
+    assert main(["tai", "--explain", "--profile", "ok1.toml"]) == 0
+    out = capsys.readouterr().out
+    assert "規則: ok1 (我家)" in out and "手牌合計 3 台" in out
+    discard_kong = {"concealed": "123m456p789s23s55z", "melds": ["kong:9999m@O"], "win_tile": "4s",
+                    "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
+                    "flags": {"replacement_after": "kong"}, "profile": "ok1.toml"}
+    rc, out, err = _run(capsys, tmp_path, [{**LINE, "profile": "ok1.toml"}, discard_kong], "--explain",
+                        "--lang", "en")
+    assert rc == 0 and not err
+    assert out.count("Profile: ok1 (ok1)") == 2 and "False win" in out and "Hand total 3 tai" in out
+
+
+def test_explain_house_rule_tag_and_total_mean_the_same_in_both_languages(capsys: pytest.CaptureFixture[str],
+                                                                          tmp_path: Path) -> None:
+    from companion.commands.tai import _T
+
+    assert (_T["zh"]["house"], _T["en"]["house"]) == ("（各家規則）", " (house rule)")
+    assert (_T["zh"]["total"], _T["en"]["total"]) == ("手牌合計", "Hand total")
+    heaven = {"concealed": "123m456m789m234p66s79s", "win_tile": "8s", "win_type": "self_draw", "seat_wind": "E",
+              "round_wind": "E", "dealer": "E", "flags": {"heavenly": True}}
+    _, out, _ = _run(capsys, tmp_path, [heaven], "--explain")
+    assert "存疑" not in out and next(x for x in out.splitlines() if x.startswith("天胡")).endswith("（各家規則）")
+
+
+# --- a closed pipe ---------------------------------------------------------------------------------------
+
+
+class _ClosedPipe(io.StringIO):
+    def write(self, s: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize("extra", [[], ["--explain"], ["--list-profiles"], ["--show-profile", "sml_2026"]])
+def test_a_closed_pipe_is_left_to_cli_to_end_quietly(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch, extra: list[str]) -> None:
+    """``companion tai … | head -1``: before, "companion tai: [Errno 32] Broken pipe" and exit 2."""
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(LINE) + "\n", encoding="utf-8")
+    args = build_parser().parse_args(["tai", str(path), *extra])
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    with pytest.raises(BrokenPipeError):
+        args.func(args)
+    assert capsys.readouterr().err == ""
+
+
+# --- the Python API's checks -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("streak", [1.5, True, "2", None])
+def test_streak_must_be_an_int(streak: Any) -> None:
+    """Before: 1.5 gave dealer tai 4.0, True counted as 1, '2' a bare TypeError."""
+    with pytest.raises(WinInputError) as info:
+        Win.of(HAND, "3s", "self_draw", streak=streak)
+    assert info.value.field == "streak" and "integer" in str(info.value) and "連莊數" in info.value.zh
+
+
+@pytest.mark.parametrize("claimed", [-20, 2.5, "3", True])
+def test_claimed_tai_must_be_none_or_an_int_of_zero_or_more(claimed: Any) -> None:
+    """Before: -20 made the offender collect, 2.5 gave float money, '3' a bare TypeError."""
+    win = Win.of(HAND, "3s", "self_draw", seat_wind="S")
+    with pytest.raises(WinInputError) as info:
+        settle_false_win(win, Stakes(30, 10), "wikibooks_base", claimed)
+    assert info.value.field == "claimed_tai" and "宣稱的台數" in info.value.zh
+    for ok in (None, 0, 3):
+        assert all(isinstance(p.amount, int) and p.amount >= 0
+                   for p in settle_false_win(win, Stakes(30, 10), "wikibooks_base", ok).payments)
