@@ -28,11 +28,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--only", nargs="*", help="left-out sets to run (default: all)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--widths", help="the base's --widths, when not the default")
     args = ap.parse_args(argv)
     sets = sorted({c.set for c in load_crops(args.dev)})
     common = [*RECIPE, "--init", str(args.base), "--real", str(args.dev), "--threads", str(args.threads)]
     if args.quiet:
         common.append("--quiet")
+    if args.widths:
+        common += ["--widths", args.widths]
     leave_each_out(train_orient.main, common, args.only or sets, args.out_dir, "tile_orient", args.final)
     return 0
 

@@ -49,6 +49,17 @@ def square_body(widths: tuple[int, ...] = WIDTHS) -> nn.Sequential:
     return nn.Sequential(_cbr(3, a, 3, 2), Block(a, b), Block(b, c, 2), Block(c, d), Block(d, e, 2), Block(e, f))
 
 
+def parse_widths(text: str) -> tuple[int, ...]:
+    """``--widths 16,32,48,48,64,64``: six positive channel counts."""
+    try:
+        widths = tuple(int(w) for w in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--widths takes six comma-separated integers, got {text!r}") from None
+    if len(widths) != 6 or min(widths) < 1:
+        raise argparse.ArgumentTypeError(f"--widths takes six positive integers, got {text!r}")
+    return widths
+
+
 class OrientNet(nn.Module):
     """A square BGR crop (32x32 for the orientation network, 48x48 for the back check) -> ``outputs`` logits
     (:func:`square_body` of ``widths``, global average, a linear layer); with 4 and the default widths, the
@@ -229,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--leave-out", help="a set of --real kept out of training and scored")
     p.add_argument("--real-views", type=int, default=3000, help="photo-like views of the real crops made up front")
     p.add_argument("--smoke", action="store_true", help="a tiny run that exercises every step")
+    p.add_argument("--widths", type=parse_widths, default=WIDTHS,
+                   help=f"channels of the stem and five blocks, comma-separated (default {','.join(map(str, WIDTHS))})")
     args = p.parse_args(argv)
     args.out = model_out(args.out, args.smoke, "tile_orient.onnx")
     if args.smoke:
@@ -239,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     frames, boxes = render_set(args.scenes, args.seed, "train", args.cache, args.workers)
     vframes, vboxes = render_set(args.val, args.seed + 1000, "heldout", args.cache, args.workers)
     train_set, val_set = samples(frames, boxes), samples(vframes, vboxes)
-    net = OrientNet()
+    net = OrientNet(widths=args.widths)
     if args.init:
         net.load_state_dict(torch.load(args.init))
     real: list[np.ndarray] = []
@@ -298,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
             "outputs": "turns: Nx4 probabilities of 0, 1, 2, 3 quarter turns counter-clockwise to add to the angle",
             "training_commit": git_head(), "training_command": command(argv if argv is not None else sys.argv[1:]),
             "heldout_val": json.dumps(metrics),
-            "training_minutes": f"{minutes:.1f}", "training_steps": str(args.steps)}
+            "training_minutes": f"{minutes:.1f}", "training_steps": str(args.steps),
+            "widths": ",".join(map(str, args.widths))}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     export(net, args.out, meta)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e3:.0f} kB)", file=sys.stderr)

@@ -1,9 +1,11 @@
 """The orientation network's training runs end to end (``--smoke``), its samples are labelled the way the
 product turns boxes, and real crops are cut like the detector's input."""
 
+import argparse
 import json
 
 import numpy as np
+import pytest
 import torch
 
 from companion.vision.orient import SIZE, TileOrienter
@@ -25,6 +27,18 @@ def test_smoke_run_trains_resumes_and_exports(tmp_path, capsys) -> None:
     frame = np.random.default_rng(0).integers(0, 255, (96, 128, 3), dtype=np.uint8)
     p = orienter.probabilities(frame, np.array([[40, 40, 20, 28, 10.0], [90, 50, 18, 24, -80.0]], np.float32))
     assert p.shape == (2, 4) and np.allclose(p.sum(axis=1), 1, atol=1e-5)
+
+
+def test_widths_are_six_positive_channel_counts_and_recorded(tmp_path, capsys) -> None:
+    assert train_orient.parse_widths("24,48,64,64,96,96") == (24, 48, 64, 64, 96, 96)
+    for bad in ("16,32", "a,b,c,d,e,f", "16,32,48,48,64,0"):
+        with pytest.raises(argparse.ArgumentTypeError, match="--widths"):
+            train_orient.parse_widths(bad)
+    out = tmp_path / "orient.onnx"
+    args = ["--smoke", "--quiet", "--cache", str(tmp_path / "cache"), "--threads", "1", "--widths", "8,8,8,8,8,12"]
+    assert train_orient.main([*args, "--out", str(out)]) == 0
+    meta = TileOrienter(out, threads=1).session.get_modelmeta().custom_metadata_map
+    assert meta["widths"] == "8,8,8,8,8,12"
 
 
 def test_samples_are_labelled_by_the_quarter_turns_the_box_is_short_of() -> None:
