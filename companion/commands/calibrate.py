@@ -11,12 +11,14 @@
 
 A crop is one upright tile face. One crop per kind (43 with the back) is enough; more are averaged.
 The sheet has a labelled box per kind; plants go in by their printed number (5f-8f = printed 1-4), which
-settles for this set which plant carries 3 and which 4.
+settles for this set which plant carries 3 and which 4. Messages are in English and Traditional Chinese
+(``English / 中文``); ``--dpi`` out of 40-1200 is refused naming it.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,7 +39,7 @@ def register(sub: Any) -> None:
     sh.add_argument("out", help="OUT.pdf (one page per sheet page) or OUT.png (OUT-1.png, OUT-2.png)")
     sh.add_argument("--page", "--paper", dest="paper", choices=["a4", "letter"], default="a4",
                     help="paper size / 紙張 (default a4)")
-    sh.add_argument("--dpi", type=int, default=300, help="resolution of the pages (default 300)")
+    sh.add_argument("--dpi", type=int, default=300, help="resolution of the pages, 40-1200 (default 300)")
     ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正")
     ph.add_argument("name", help="a name for this tile set (letters, digits, _ or -)")
     ph.add_argument("photos", nargs="+", help="one photo per sheet page, any order")
@@ -66,16 +68,21 @@ def _labelled(items: list[str]) -> tuple[list[tuple[Tile, Path]], list[str]]:
             try:
                 out.append((Tile.from_code(code.strip()), Path(path)))
             except ValueError as e:
-                bad.append(f"{item}: {e}")
+                bad.append(f"{item}: {e} / 看不懂牌的代號 {code.strip()!r}（例如 5m、0x）")
             continue
         p = Path(item)
-        files = sorted(f for f in p.iterdir() if f.suffix.lower() in _IMAGE_EXT and not f.name.startswith(".")) \
-            if p.is_dir() else [p]
+        try:
+            files = sorted(f for f in p.iterdir() if f.suffix.lower() in _IMAGE_EXT and not f.name.startswith(".")) \
+                if p.is_dir() else [p]
+        except OSError as e:
+            bad.append(f"{p}: cannot read the folder ({e.strerror or e}) / 無法讀取資料夾")
+            continue
         for f in files:
             try:
                 out.append((Tile.from_code(f.stem.split("_")[0]), f))
             except ValueError:
-                bad.append(f"{f}: name the file by its tile (5m.jpg, 0x.png) or pass 5m={f}")
+                bad.append(f"{f}: name the file by its tile (5m.jpg, 0x.png) or pass 5m={f} / "
+                           f"檔名請用牌的代號（如 5m.jpg、0x.png），或寫成 5m={f}")
     return out, bad
 
 
@@ -95,7 +102,7 @@ def _add(args: argparse.Namespace) -> int:
             samples.append((tile, crop))
         except ValueError as e:
             failed += 1
-            print(f"companion calibrate: {e}", file=sys.stderr)
+            print(f"companion calibrate: {_both(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
     if not samples and failed:
         raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正")
     _save(args.name, samples, not args.no_select, failed)
@@ -117,8 +124,9 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     if select:
         calibration.select(name)
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
-    print(f"calibrated {name!r}: {len(samples)} crops of {len(set(cal.tiles))} kinds -> {path}"
-          + (" (selected / 已選用)" if select else ""))
+    kinds = len(set(cal.tiles))
+    print(f"calibrated {name!r}: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
+          + f" / 已校正 {name!r}：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else ""))
     if missing:
         print(f"kinds without a crop (the trained model decides alone / 未校正): {_names(missing)}")
 
@@ -130,12 +138,14 @@ def _names(tiles: Sequence[Tile]) -> str:
 def _sheet(args: argparse.Namespace) -> int:
     from PIL import Image
 
-    from companion.vision.sheet import render_sheet
+    from companion.vision.sheet import MAX_DPI, MIN_DPI, render_sheet
     from companion.vision.sheet_render import has_chinese_font
 
+    if not MIN_DPI <= args.dpi <= MAX_DPI:
+        raise ValueError(f"--dpi must be {MIN_DPI}-{MAX_DPI}, got {args.dpi} / --dpi 須介於 {MIN_DPI} 到 {MAX_DPI}")
     out = Path(args.out)
     if out.suffix.lower() not in (".pdf", ".png"):
-        raise ValueError(f"{out}: write the sheet as .pdf or .png")
+        raise ValueError(f"{out}: write the sheet as .pdf or .png / 校正表請存成 .pdf 或 .png")
     pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(args.paper, args.dpi)]
     out.parent.mkdir(parents=True, exist_ok=True)
     if out.suffix.lower() == ".pdf":
@@ -149,8 +159,8 @@ def _sheet(args: argparse.Namespace) -> int:
           "size (100%) / 列印時選實際大小; put one tile of each kind in its box, photograph each page from above, "
           "then run `companion calibrate photo NAME PHOTO…`.")
     if not has_chinese_font():
-        print("no Chinese font found on this computer: the sheet's labels are in English only",
-              file=sys.stderr)
+        print("no Chinese font found on this computer: the sheet's labels are in English only / "
+              "這台電腦找不到中文字型：校正表上的標籤只有英文", file=sys.stderr)
     return 0
 
 
@@ -172,7 +182,7 @@ def _photo(args: argparse.Namespace) -> int:
             reading = read_sheet(read_image(f), source=str(f), detector=detector)
         except ValueError as e:
             failed += 1
-            print(f"companion calibrate: {e}", file=sys.stderr)
+            print(f"companion calibrate: {_both(str(e), '無法讀取這張照片')}", file=sys.stderr)
             continue
         key = reading.page.label
         seen[key] = seen.get(key, 0) + 1
@@ -226,7 +236,12 @@ def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: in
     for tile, crop in samples:
         name = tile.code + (f"_{times}" if times > 1 else "")
         if not cv2.imwrite(str(folder / f"{name}.png"), crop):
-            raise ValueError(f"{folder}: cannot write {name}.png")
+            raise ValueError(f"{folder}: cannot write {name}.png / 無法寫入 {name}.png")
+
+
+def _both(message: str, zh: str) -> str:
+    """``message`` as it is when it already says it in Chinese, else with ``zh``, the gist, after it."""
+    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -248,9 +263,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             calibration.delete(args.name)
     except ValueError as e:
-        print(f"companion calibrate: {e}", file=sys.stderr)
+        print(f"companion calibrate: {_both(str(e), '無法校正')}", file=sys.stderr)
         return 2
     except OSError as e:  # a folder or file the sheet or the crops cannot be written to
-        print(f"companion calibrate: cannot write {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        where = e.filename or ""
+        print(f"companion calibrate: cannot write {where}: {e.strerror or e} / 無法寫入 {where}", file=sys.stderr)
         return 2
     return 0

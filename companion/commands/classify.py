@@ -3,12 +3,15 @@
 With ``--json`` each image gives one line ``{"file": ..., "tile": "5p", "score": 0.99, "top3": [...]}``;
 ``"tile": "unknown"`` means the crop is not a tile, ``"0x"`` a face-down tile. A file that cannot be
 read (missing, empty, truncated, not an image, too large) is reported on stderr with its name and, with
-``--json``, as ``{"file": ..., "error": ...}``; the other files are still classified (exit code 1).
+``--json``, as ``{"file": ..., "error": ...}``; the other files are still classified (exit code 1). Messages
+are in English and Traditional Chinese (``English / 中文``); a model file that cannot be used and a bad
+``--threads`` are refused naming them (exit code 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
@@ -35,13 +38,23 @@ def _classifier(args: argparse.Namespace) -> Any:
     return TileClassifier(args.model, threads=args.threads, calibration=cal)
 
 
+def _both(message: str, zh: str) -> str:
+    """``message`` as it is when it already says it in Chinese, else with ``zh``, the gist, after it."""
+    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.vision.image_file import ImageFileError, read_image
+    from companion.vision.runtime import MAX_THREADS
 
+    if not 1 <= args.threads <= MAX_THREADS:
+        print(f"companion classify: --threads must be 1-{MAX_THREADS}, got {args.threads} / "
+              f"--threads 須介於 1 到 {MAX_THREADS}", file=sys.stderr)
+        return 2
     try:
         clf = _classifier(args)
-    except ValueError as e:
-        print(f"companion classify: {e}", file=sys.stderr)
+    except ValueError as e:  # a model file or calibration that cannot be used: the message names it
+        print(f"companion classify: {_both(str(e), '無法使用這個模型檔')}", file=sys.stderr)
         return 2
     images, errors = {}, {}
     for i, f in enumerate(args.crops):

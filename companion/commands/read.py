@@ -6,12 +6,15 @@ counter-clockwise, of the tile's top from image up). Tiles are listed in reading
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
 output marks unsure faces with ``?``. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as
-``{"file": ..., "error": ...}``); the other photos are still read (exit code 1).
+``{"file": ..., "error": ...}``); the other photos are still read (exit code 1). Messages are in English and
+Traditional Chinese (``English / 中文``); a model file that cannot be used, and ``--threads`` or ``--threshold``
+out of range, are refused naming them (exit code 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,8 +46,8 @@ def register(sub: Any) -> None:
                    help="onnxruntime intra-op threads of the detector's network (default 2); the classifier and the "
                         "back check run on one thread each, side by side in a --single-pass frame")
     p.add_argument("--threshold", type=float,
-                   help="detector score threshold (default: the model's, and weaker face-up boxes are kept where "
-                        "the classifier is sure of a tile; a threshold given is kept to exactly)")
+                   help="detector score threshold, above 0 and at most 1 (default: the model's, and weaker face-up "
+                        "boxes are kept where the classifier is sure of a tile; a threshold given is kept to exactly)")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
     p.add_argument("--turns", type=int, choices=(1, 2, 4), default=1,
@@ -76,20 +79,42 @@ def _annotation_path(out: str, index: int, count: int) -> Path:
     return p if count == 1 else p.with_name(f"{p.stem}-{index}{p.suffix}")
 
 
+def _both(message: str, zh: str) -> str:
+    """``message`` as it is when it already says it in Chinese, else with ``zh``, the gist, after it."""
+    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
+
+
+def _bad_option(args: argparse.Namespace) -> str | None:
+    """What is wrong with ``--threads`` or ``--threshold``, naming it, in both languages; ``None`` when nothing.
+    The detector's scores lie in 0-1: a threshold above 1 would silently find no tile, and 0 keep every peak."""
+    from companion.vision.runtime import MAX_THREADS
+
+    if not 1 <= args.threads <= MAX_THREADS:
+        return f"--threads must be 1-{MAX_THREADS}, got {args.threads} / --threads 須介於 1 到 {MAX_THREADS}"
+    if args.threshold is not None and not 0 < args.threshold <= 1:  # NaN fails too
+        return (f"--threshold must be above 0 and at most 1, got {args.threshold} / "
+                "--threshold 須大於 0 且不超過 1")
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     import cv2
 
     from companion.vision.image_file import ImageFileError, read_image
     from companion.vision.read import annotate
 
+    bad = _bad_option(args)
+    if bad:
+        print(f"companion read: {bad}", file=sys.stderr)
+        return 2
     if args.annotate and not cv2.haveImageWriter(str(_annotation_path(args.annotate, 1, len(args.photos)))):
         print(f"companion read: --annotate {args.annotate}: cannot write {Path(args.annotate).suffix} images; "
               "use .png or .jpg / 無法寫入這種圖檔，請用 .png 或 .jpg", file=sys.stderr)
         return 2
     try:
         reader = _reader(args)
-    except ValueError as e:
-        print(f"companion read: {e}", file=sys.stderr)
+    except ValueError as e:  # a model file or calibration that cannot be used: the message names it
+        print(f"companion read: {_both(str(e), '無法使用這個模型檔')}", file=sys.stderr)
         return 2
     if reader.classifier.calibration is None and not args.no_calibration:
         from companion.vision.calibration import list_sets
@@ -103,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             dets = reader.read(image, tiled=not args.single_pass).in_reading_order()
         except (ImageFileError, ValueError, cv2.error) as e:  # one photo's failure, the others are still read
             failed += 1
-            msg = str(e) if f in str(e) else f"{f}: {e}"
+            msg = _both(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
             print(f"companion read: {msg}", file=sys.stderr)
             if args.json:
                 print_json({"file": f, "error": msg})
@@ -122,6 +147,6 @@ def run(args: argparse.Namespace) -> int:
             except cv2.error:
                 written = False
             if not written:
-                print(f"companion read: cannot write {out}", file=sys.stderr)
+                print(f"companion read: cannot write {out} / 無法寫入 {out}", file=sys.stderr)
                 failed += 1
     return 1 if failed else 0

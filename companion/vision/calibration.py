@@ -64,10 +64,13 @@ MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_DAMAGED = "校正檔已損壞：請重新校正這副牌"
+"""The Chinese half of the message for a stored calibration that cannot be read."""
 
 
 class CalibrationError(ValueError):
-    """A calibration that cannot be built, found or read; the message names it."""
+    """A calibration that cannot be built, found or read; the message names it, in English and Traditional
+    Chinese (``English / 中文``)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -82,7 +85,7 @@ class Calibration:
         """A calibration from ``(tile, BGR crop)`` pairs; several crops of a kind are averaged."""
         _check_name(name)
         if not samples:
-            raise CalibrationError(f"calibration {name!r}: no crops given")
+            raise CalibrationError(f"calibration {name!r}: no crops given / 校正牌組 {name!r} 沒有任何牌面照片")
         tiles = tuple(t for t, _ in samples)
         for i, (t, c) in enumerate(samples):
             check_crop(c, f"calibration {name!r}: crop {i + 1} ({t.code})")
@@ -301,7 +304,8 @@ def calibration_dir() -> Path:
 
 def _check_name(name: str) -> None:
     if not _NAME.fullmatch(name):
-        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-'")
+        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-' / "
+                               "牌組名稱最多 64 個字元，只能用英文字母、數字、_ 或 -")
 
 
 def _path(name: str) -> Path:
@@ -334,7 +338,7 @@ def save(cal: Calibration) -> Path:
     try:
         _write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
     except OSError as e:
-        raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e}") from e
+        raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e} / 無法寫入校正檔") from e
     for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
         with contextlib.suppress(OSError):
             old.unlink()
@@ -344,15 +348,17 @@ def save(cal: Calibration) -> Path:
 def load(name: str) -> Calibration:
     p = _path(name)
     if not p.is_file():
-        raise CalibrationError(f"no calibration named {name!r} (known: {', '.join(list_sets()) or 'none'})")
+        known = ", ".join(list_sets())
+        raise CalibrationError(f"no calibration named {name!r} (known: {known or 'none'}) / "
+                               f"找不到名為 {name!r} 的校正牌組（現有：{known or '無'}）")
     try:
         with np.load(p, allow_pickle=False) as z:
             tiles = tuple(Tile.from_code(str(c)) for c in z["tiles"])
             crops = z["crops"]
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
-        raise CalibrationError(f"calibration {name!r} at {p} is damaged: {e}") from e
+        raise CalibrationError(f"calibration {name!r} at {p} is damaged: {e} / {_DAMAGED}") from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[3] != 3 or len(crops) != len(tiles) or not tiles:
-        raise CalibrationError(f"calibration {name!r} at {p} is damaged: crops {crops.shape}")
+        raise CalibrationError(f"calibration {name!r} at {p} is damaged: crops {crops.shape} / {_DAMAGED}")
     return Calibration(name, tiles, crops, p)
 
 
@@ -368,7 +374,8 @@ def select(name: str) -> None:
     try:
         _write_atomic(p, (name + "\n").encode("utf-8"))
     except OSError as e:
-        raise CalibrationError(f"cannot select {name!r}: cannot write {p}: {e.strerror or e}") from e
+        raise CalibrationError(f"cannot select {name!r}: cannot write {p}: {e.strerror or e} / "
+                               f"無法選用 {name!r}：無法寫入設定檔") from e
 
 
 def selected() -> str | None:
@@ -390,11 +397,11 @@ def chosen(name: str | None = None, enabled: bool = True) -> Calibration | None:
 def delete(name: str) -> None:
     p = _path(name)
     if not p.is_file():
-        raise CalibrationError(f"no calibration named {name!r}")
+        raise CalibrationError(f"no calibration named {name!r} / 找不到名為 {name!r} 的校正牌組")
     try:
         p.unlink()
     except OSError as e:
-        raise CalibrationError(f"cannot delete {name!r}: {p}: {e.strerror or e}") from e
+        raise CalibrationError(f"cannot delete {name!r}: {p}: {e.strerror or e} / 無法刪除 {name!r}") from e
     for fit in p.parent.glob(f"{name}.fit-*.npz"):  # caches: one left behind is harmless
         with contextlib.suppress(OSError):
             fit.unlink(missing_ok=True)

@@ -22,7 +22,8 @@ MAX_SIDE = 30_000
 
 
 class ImageFileError(ValueError):
-    """An image file that cannot be used; the message names the file and the reason."""
+    """An image file that cannot be used; the message names the file and gives the reason in English and
+    Traditional Chinese (``English / 中文``)."""
 
 
 def read_image(path: str | Path) -> np.ndarray:
@@ -31,32 +32,36 @@ def read_image(path: str | Path) -> np.ndarray:
     try:
         size = p.stat().st_size
     except OSError as e:
-        raise ImageFileError(f"{p}: cannot read file ({e.strerror or e})") from e
+        raise ImageFileError(f"{p}: cannot read file ({e.strerror or e}) / 無法讀取檔案") from e
     if size == 0:
-        raise ImageFileError(f"{p}: empty file")
+        raise ImageFileError(f"{p}: empty file / 檔案是空的")
     if size > MAX_BYTES:
-        raise ImageFileError(f"{p}: file too large ({size} bytes, limit {MAX_BYTES})")
+        raise ImageFileError(f"{p}: file too large ({size} bytes, limit {MAX_BYTES}) / "
+                             f"檔案太大（{size} 位元組，上限 {MAX_BYTES}）")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(p) as im:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
-                    raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS})")
+                    raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS}) / "
+                                         f"圖太大（{w}x{h} 像素，上限 {MAX_PIXELS}）")
                 if max(w, h) > MAX_SIDE:
-                    raise ImageFileError(f"{p}: image too long ({w}x{h} pixels, at most {MAX_SIDE} a side)")
+                    raise ImageFileError(f"{p}: image too long ({w}x{h} pixels, at most {MAX_SIDE} a side) / "
+                                         f"圖的邊太長（{w}x{h} 像素，每邊最多 {MAX_SIDE}）")
                 im.load()
                 rgb = _rgb(_upright(im))
     except ImageFileError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
-        raise ImageFileError(f"{p}: image too large (possible decompression bomb)") from e
+        raise ImageFileError(f"{p}: image too large (possible decompression bomb) / "
+                             "圖太大（疑似解壓縮炸彈）") from e
     except UnidentifiedImageError as e:
-        raise ImageFileError(f"{p}: not an image file") from e
+        raise ImageFileError(f"{p}: not an image file / 不是圖檔") from e
     except (OSError, SyntaxError, ValueError) as e:
-        raise ImageFileError(f"{p}: damaged or truncated image ({e})") from e
+        raise ImageFileError(f"{p}: damaged or truncated image ({e}) / 圖檔損壞或不完整") from e
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
-        raise ImageFileError(f"{p}: image has no pixels ({rgb.shape})")
+        raise ImageFileError(f"{p}: image has no pixels ({rgb.shape}) / 圖裡沒有像素")
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 

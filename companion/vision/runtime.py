@@ -15,7 +15,10 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-__all__ = ["cpu_session", "model_session", "shipped_model", "input_kind", "shared_chunks"]
+__all__ = ["cpu_session", "model_session", "shipped_model", "input_kind", "shared_chunks", "MAX_THREADS"]
+
+MAX_THREADS = 256
+"""Most intra-op threads a command asks onnxruntime for (``--threads``); more is surely a typing slip."""
 
 
 def shipped_model(name: str) -> Path:
@@ -48,12 +51,25 @@ def cpu_session(path: Path, threads: int, spin: bool = False) -> ort.InferenceSe
 
 def model_session(model: Path | None, default: Callable[[], Path], threads: int, error: type[Exception],
                   what: str, spin: bool = False) -> tuple[Path, ort.InferenceSession]:
-    """The file ``model`` (or ``default()``) and a :func:`cpu_session` of it; ``error`` naming the path when
-    there is no such file."""
+    """The file ``model`` (or ``default()``) and a :func:`cpu_session` of it; ``error`` naming the path, in
+    English and Traditional Chinese, when there is no such file or onnxruntime cannot load it (not an ONNX
+    model, or a damaged one)."""
     path = Path(model) if model is not None else default()
     if not path.is_file():
-        raise error(f"{what} not found at {path}")
-    return path, cpu_session(path, threads, spin)
+        raise error(f"{what} not found at {path} / 找不到模型檔")
+    try:
+        session = cpu_session(path, threads, spin)
+    except Exception as e:  # onnxruntime's errors (InvalidProtobuf, Fail...) derive from Exception alone
+        raise error(f"{path}: not an ONNX model, or the file is damaged ({_ort_reason(e)}) / "
+                    "不是 ONNX 模型檔，或檔案已損壞") from e
+    return path, session
+
+
+def _ort_reason(e: Exception) -> str:
+    """The gist of an onnxruntime load error: ``[ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from
+    X failed:Protobuf parsing failed.`` -> ``Protobuf parsing failed.``."""
+    text = (str(e).strip().splitlines() or [type(e).__name__])[0]
+    return text.rpartition("failed:")[2].strip() or text
 
 
 def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
@@ -67,7 +83,8 @@ def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
     meta = session.get_modelmeta().custom_metadata_map
     if "patch_input" not in meta:
         if inp.type != "tensor(float)" or list(inp.shape[1:]) != [3, h, w]:
-            raise error(f"{path}: input {inp.type} {inp.shape} is not N x 3 x {h} x {w} floats")
+            raise error(f"{path}: input {inp.type} {inp.shape} is not N x 3 x {h} x {w} floats / "
+                        "模型的輸入格式不符")
         return inp.name, None
     try:
         patch = json.loads(meta["patch_input"])
@@ -76,11 +93,11 @@ def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
             raise TypeError("patch and pixel_lut must be integers")
         lut = np.array(values, np.int64)
     except (KeyError, ValueError, TypeError, OverflowError) as e:
-        raise error(f"{path}: patch_input metadata {e} missing or bad") from e
+        raise error(f"{path}: patch_input metadata {e} missing or bad / 模型的 patch_input 資料缺少或有誤") from e
     if k < 1 or h % k or w % k or lut.shape != (256,) or lut.min() < 0 or lut.max() > 255 or \
             inp.type != "tensor(uint8)" or list(inp.shape[1:]) != [h // k, w // k, k * k * 3]:
         raise error(f"{path}: input {inp.type} {inp.shape} is not N x {h} x {w} crops in {k} x {k} patches "
-                    f"with a 256-value table")
+                    "with a 256-value table / 模型的輸入格式不符")
     return inp.name, (lut.astype(np.uint8), k)
 
 

@@ -41,6 +41,10 @@ RECT_PX_PER_MM = 4.0
 """Resolution of the rectified page the tiles are cut from (a 30 x 40 mm tile -> 120 x 160 px)."""
 MIN_PX_PER_MM = 2.0
 """A photo with fewer pixels per millimetre of paper is too far away (a tile would be < 60 px wide)."""
+MIN_PHOTO_SIDE = 200
+"""A photo with a shorter side (pixels) is refused before looking for the sheet in it."""
+MIN_DPI, MAX_DPI = 40, 1200
+"""The resolutions :func:`render_sheet` draws the pages at."""
 MIN_SHARPNESS = 0.165
 """Sharpness of the marker edges (see :func:`_sharpness`) below which a photo counts as blurred: synthetic
 photos blurred by 0.7 mm of paper still classify as well as sharp ones and measure 0.18; at 1 mm (0.15)
@@ -227,10 +231,12 @@ def _locate_page(image: np.ndarray, source: str) -> tuple[PageLayout, np.ndarray
     known = [(page_of_marker(i), c) for i, c in zip(ids, corners, strict=True)]
     hits = [(pc[0], pc[1], c) for pc, c in known if pc is not None]
     if not hits:
-        what = f"markers {sorted(ids)} that are not on the sheet" if ids else "no corner markers"
+        what = (f"markers {sorted(ids)} that are not on the sheet" if ids else "no corner markers",
+                f"照片裡的標記 {sorted(ids)} 不是校正表上的" if ids else "找不到校正表四角的方塊")
         raise (UnknownPage if ids else MarkersNotFound)(
-            f"{source}: {what}; photograph one page of the sheet (`companion calibrate sheet`) from above "
-            "with its four corner squares in view, sharp and well lit / 找不到校正表四角的方塊")
+            f"{source}: {what[0]}; photograph one page of the sheet (`companion calibrate sheet`) from above "
+            f"with its four corner squares in view, sharp and well lit / {what[1]}：請從正上方拍一頁校正表"
+            "（companion calibrate sheet 印出的），四角的方塊都要拍進去，對好焦、光線充足")
     pages = {(p.paper, p.number): p for p, _, _ in hits}
     if len(pages) > 1:
         raise UnknownPage(f"{source}: markers of several pages ({', '.join(p.label for p in pages.values())}); "
@@ -284,9 +290,12 @@ def read_sheet(image: np.ndarray, *, source: str = "photo", detector: TileDetect
     from companion.vision.sheet_cells import read_cells
 
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
-        raise SheetError(f"{source}: expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype}")
-    if min(image.shape[:2]) < 200:
-        raise PhotoQualityError(f"{source}: photo too small ({image.shape[1]}x{image.shape[0]} px)")
+        raise SheetError(f"{source}: expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype} / "
+                         "影像格式不符")
+    if min(image.shape[:2]) < MIN_PHOTO_SIDE:
+        w, h = image.shape[1], image.shape[0]
+        raise PhotoQualityError(f"{source}: photo too small ({w}x{h} px, at least {MIN_PHOTO_SIDE} a side) / "
+                                f"照片太小（{w}x{h} 像素，每邊至少 {MIN_PHOTO_SIDE}）")
     page, h, seen = _locate_page(image, source)
     scale = _px_per_mm(page, h)
     if scale < MIN_PX_PER_MM:
@@ -321,6 +330,6 @@ def render_sheet(paper: Paper | str = Paper.A4, dpi: int = 300) -> list[np.ndarr
     """The sheet's pages as ``HxWx3`` uint8 BGR images at ``dpi``."""
     from companion.vision.sheet_render import render_page
 
-    if not 40 <= dpi <= 1200:
-        raise SheetError(f"dpi {dpi} out of 40-1200")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise SheetError(f"dpi {dpi} out of {MIN_DPI}-{MAX_DPI} / 解析度 {dpi} dpi 超出範圍（{MIN_DPI} 到 {MAX_DPI}）")
     return [render_page(page, dpi) for page in layout(paper)]
