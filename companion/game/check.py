@@ -6,8 +6,9 @@ Claims, kongs, wins and ready declarations are checked in :mod:`companion.game.c
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from companion.game import events as ev
@@ -15,7 +16,16 @@ from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.evolve import evolve, finish_hand, hand_result
 from companion.game.rotation import resolve_claimants
 from companion.game.session import win_input
-from companion.game.state import Phase, TableState, can_take, new_flower_pass, next_seat, offset, window
+from companion.game.state import (
+    SLOTS,
+    Phase,
+    TableState,
+    can_take,
+    new_flower_pass,
+    next_seat,
+    offset,
+    window,
+)
 from companion.game.switches import FirstDealer
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
@@ -39,6 +49,7 @@ def step(state: TableState, event: ev.Event) -> TableState:
     checker = _CHECKS.get(type(event))
     if checker is None:
         raise IllegalEvent(msg("unknown_event", name=type(event).__name__), event=type(event).__name__)
+    _check_tile_fields(event)
     _check_four_kongs_due(state, event)
     checker(state, event)
     new = evolve(state, event)
@@ -46,6 +57,39 @@ def step(state: TableState, event: ev.Event) -> TableState:
     if isinstance(event, ev.Won):
         new = _check_min_tai(new, event)
     return new
+
+
+def _check_tile_fields(event: ev.Event) -> None:
+    """Every tile the event names is one of the 43 (a number out of range, text or bytes given through the
+    Python API is refused naming the field, where it failed deep in the state's counts)."""
+    hints = ev.EVENT_HINTS[type(event)]
+    for f in fields(event):
+        bad = _bad_tile(hints[f.name], getattr(event, f.name))
+        if bad is not None:
+            name = f"{type(event).__name__}.{f.name}"
+            raise IllegalEvent(msg("bad_tile", field=name, value=repr(bad)), field=name, value=repr(bad))
+
+
+def _bad_tile(hint: Any, value: Any) -> Any:
+    """The first value under a ``Tile`` type hint (alone, optional or in nested tuples) that is not a tile."""
+    args = typing.get_args(hint)
+    if hint is Tile or (Tile in args and typing.get_origin(hint) is not tuple):  # Tile or Tile | None
+        if value is None and type(None) in args:
+            return None
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SLOTS  # 42 faces and 0x
+        return None if ok else value
+    if typing.get_origin(hint) is tuple and args:
+        if not isinstance(value, tuple | list):
+            return value if _mentions_tile(hint) else None
+        for v in value:
+            bad = _bad_tile(args[0], v)
+            if bad is not None:
+                return bad
+    return None
+
+
+def _mentions_tile(hint: Any) -> bool:
+    return hint is Tile or any(_mentions_tile(a) for a in typing.get_args(hint))
 
 
 def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
@@ -141,6 +185,9 @@ def _dealer(state: TableState, e: ev.DealerChosen) -> None:
     if state.phase is not Phase.DEALER:
         raise phase_error(state, "起莊", "choose the first dealer")
     method = state.switches.first_dealer
+    for name, thrown in (("dice", e.dice), ("second_dice", e.second_dice)):  # what the method does not use
+        if tuple(thrown) and not _dice_ok(tuple(thrown)):  # may be left out, but not be impossible dice
+            raise IllegalEvent(msg("dice", dice=thrown), **{name: thrown})
     if method is FirstDealer.EAST_DEALS:
         expected = 0
     else:

@@ -7,7 +7,7 @@ from companion.game.state import UNK, ActKind, Phase, TableState, flower_on_offe
 from companion.game.switches import DiscardKongWin
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes
-from companion.hand import MeldKind
+from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
 __all__ = ["check_won"]
@@ -34,9 +34,26 @@ def check_won(state: TableState, e: ev.Won) -> None:
     counts = [0] * NUM_KINDS
     for t in e.concealed:
         counts[t] += 1
+    _check_copies(counts, st.melds, e.tile)
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
         raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=hand), hand=hand)
+
+
+def _check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None:
+    """The hand shown at a win holds no fifth copy (hands logged unseen show their tiles only now)."""
+    shown = list(counts)
+    if tile < NUM_KINDS:
+        shown[tile] += 1
+    for m in melds:
+        for t in m.tiles:
+            if t < NUM_KINDS:
+                shown[t] += 1
+    for i, k in enumerate(shown):
+        t = Tile(i)
+        if k > t.max_copies:
+            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=t.code, seen=k, max=t.max_copies),
+                               tile=t.code, copies=k)
 
 
 def _window_for_win(state: TableState, e: ev.Won) -> TableState:
@@ -53,6 +70,8 @@ def _window_for_win(state: TableState, e: ev.Won) -> TableState:
     if state.claim_rank == 3 and state.outcome is not None and \
             any(c.seat == e.seat for c in state.outcome.claimants):
         raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), already=e.seat)
+    if state.phase is Phase.HAND_OVER and e.seat in state.false_wins:  # his 詐胡 on this tile stands
+        raise IllegalEvent(msg("claimed_already", **w.who(e.seat)), seat=e.seat)
     return w
 
 

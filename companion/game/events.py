@@ -26,7 +26,7 @@ __all__ = [
     "Seated", "DealerChosen", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
     "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "Retracted",
-    "EVENT_TYPES", "to_dict", "from_dict",
+    "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
 ]
 
 SCHEMA_VERSION = 2
@@ -340,6 +340,8 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
 
 
 _HINTS: dict[type[Event], dict[str, Any]] = {c: typing.get_type_hints(c) for c in EVENT_TYPES.values()}
+EVENT_HINTS = _HINTS
+"""Each event type's resolved field types (for checks that look at every tile an event names)."""
 
 
 def to_dict(event: Event) -> dict[str, Any]:

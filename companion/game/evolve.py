@@ -95,7 +95,7 @@ def _seated(state: TableState, e: ev.Seated) -> TableState:
         past += (SessionRecord(state.players, state.switches, state.base, state.per_tai, state.profile,
                                state.first_dealer, done.results),)
     return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
-                      per_tai=e.per_tai, profile=e.profile, past=past)
+                      per_tai=e.per_tai, profile=e.profile, past=past, deals=state.deals)  # deals: the table's
 
 
 def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:
@@ -136,7 +136,7 @@ def _dealt(state: TableState, e: ev.Dealt) -> TableState:
     known = _know(EMPTY, [t for h in e.hands for t in h])
     assert state.wall is not None
     return replace(state, phase=Phase.FLOWERS, seats=seats, known=known, wall=state.wall.take_head(DEAL_TILES),
-                   turn=state.dealer, act=ActKind.DEALT)
+                   turn=state.dealer, act=ActKind.DEALT, deals=state.deals + 1)
 
 
 # --- draws and flowers -----------------------------------------------------------------------------
@@ -363,8 +363,8 @@ def _won(state: TableState, e: ev.Won) -> TableState:
     more = state.claim_rank == 3 and state.outcome is not None
     window = state.claim_base if more and state.claim_base is not None else _window_base(state)
     cur = state if more else window
-    if not more and e.kind is ev.WinKind.ROBBED_KONG:
-        cur = _unkong(cur)
+    if e.kind is ev.WinKind.ROBBED_KONG and not (more and state.outcome is not None and state.outcome.claimants):
+        cur = _unkong(cur)  # once, by the first robbing win (after a 詐胡 on the kong too)
     cur = _reveal(cur, e)
     rec = _record(window, e, cur.seats[e.seat])
     before = state.outcome.claimants if more and state.outcome is not None else ()
@@ -406,8 +406,10 @@ def _false_win(state: TableState, e: ev.FalseWin) -> TableState:
                        outcome=replace(state.outcome, false_wins=fw, false_claims=fc))
     if state.switches.false_win_after.value == "void_hand":
         # the hand is void, but a tile on offer may still be won by another seat (a win on one discard beside
-        # the false one): its window stays open as after a declared win
+        # the false one): its window stays open as after a declared win; the discarder's 詐胡 is no claim on it
         w = window(state)
+        if w is not None and e.seat == w.turn:
+            w = None
         base = state if w is None else w
         return replace(base, phase=Phase.HAND_OVER, false_wins=fw, false_claims=fc, claim_base=w,
                        claim_rank=0 if w is None else 3, claim_seat=e.seat,

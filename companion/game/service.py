@@ -84,7 +84,7 @@ class TableService:
         self._lock = threading.Lock()
         self._events: list[ev.Event] = []
         self._state = TableState()
-        self._private: dict[int, tuple[Tile, ...]] = {}
+        self._private: dict[int, tuple[int | None, tuple[Tile, ...]]] = {}  # seat -> (the deal, its tiles)
         self._questions: dict[int, tuple[Question, int | None]] = {}
         self._db: sqlite3.Connection | None = None
         self._lock_file: IO[str] | None = None
@@ -156,13 +156,17 @@ class TableService:
         self._call(lambda: self._set_private(seat, ts))
 
     def private_hand(self, seat: int) -> tuple[Tile, ...] | None:
-        return self._private.get(seat)
+        kept = self._private.get(seat)
+        return kept[1] if kept is not None and _current(self._state, seat, kept[0]) else None
+
+    def _private_hands(self) -> dict[int, tuple[Tile, ...]]:
+        return {s: t for s in range(4) if (t := self.private_hand(s)) is not None}
 
     def export_jsonl(self, out: IO[str], include_private: bool = False) -> int:
         """Write the session as JSON lines (a header, then one event per line); returns the event count."""
         header: dict[str, Any] = {"schema": EXPORT_SCHEMA, "v": ev.SCHEMA_VERSION, "events": len(self._events)}
         if include_private:
-            header["private"] = {str(s): format_tiles(t) for s, t in sorted(self._private.items())}
+            header["private"] = {str(s): format_tiles(t) for s, t in sorted(self._private_hands().items())}
         out.write(json.dumps(header, ensure_ascii=False) + "\n")
         for e in list(self._events):
             out.write(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n")
@@ -183,7 +187,7 @@ class TableService:
                 if isinstance(r, Refused):
                     raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **dict(r.evidence))
             for seat, tiles in private.items():
-                if not _stale(service.state, seat):  # the log already says whether the seat's hand is known
+                if _current(service.state, seat, None):  # the log already says whether the seat's hand is known
                     service.set_private_hand(seat, tiles)
         except BaseException:
             # the store was new: a refused import leaves none behind (not a game cut off at the bad line)
@@ -278,9 +282,11 @@ class TableService:
         db.executescript("""
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS private (seat INTEGER PRIMARY KEY, tiles TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS private (seat INTEGER PRIMARY KEY, tiles TEXT NOT NULL, deal INTEGER);
             CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, body TEXT NOT NULL, answer INTEGER);
         """)
+        if "deal" not in {row[1] for row in db.execute("PRAGMA table_info(private)")}:
+            db.execute("ALTER TABLE private ADD COLUMN deal INTEGER")  # a store kept before hands were told apart
         db.execute("INSERT OR IGNORE INTO meta VALUES ('db_version', ?)", (_DB_VERSION,))
         self._db = db
         state = TableState()
@@ -294,11 +300,13 @@ class TableService:
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {err}") from err
             self._events.append(e)
         self._state = state
-        for seat, tiles in db.execute("SELECT seat, tiles FROM private"):
-            if not _stale(self._state, seat):  # kept by a version that carried them into the next hand
-                self._private[seat] = parse_tiles(tiles)
+        for seat, tiles, deal in db.execute("SELECT seat, tiles, deal FROM private"):
+            self._private[seat] = (deal, parse_tiles(tiles))
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
-            self._questions[qid] = (_question_from(json.loads(body)), answer)
+            try:
+                self._questions[qid] = (_question_from(json.loads(body)), answer)
+            except (ValueError, TypeError, KeyError) as err:  # kept by a version that stored any question
+                log.warning("%s: question #%d cannot be read and is left out: %s", self.path, qid, err)
 
     def _submit(self, event: ev.Event, also: Write | None = None) -> Accepted | Refused:
         """``also`` writes what belongs with the event (an answer, a private hand) in its transaction."""
@@ -314,8 +322,6 @@ class TableService:
             return body
         seq = len(self._events)
         assert self._db is not None
-        if isinstance(event, ev.Dealt) and self._private:
-            also = _with_private_cleared(also)  # a new hand: the last hand's private tiles are not this one's
         try:
             with self._db:  # one transaction, committed before the acknowledgement
                 self._db.execute("BEGIN IMMEDIATE")
@@ -326,8 +332,6 @@ class TableService:
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / 事件無法存入牌局檔（{err}）") from err
         self._events.append(event)
         self._state = new
-        if isinstance(event, ev.Dealt):
-            self._private.clear()
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:
@@ -339,6 +343,11 @@ class TableService:
 
     def _ask(self, q: Question) -> int:
         assert self._db is not None
+        for i, c in enumerate(q.choices):  # a choice's event is stored with the question: it must read back too
+            bad = _storable(c.event) if c.event is not None else None
+            if isinstance(bad, Refused):
+                raise ServiceError(f"{self.path}: choice {i} of the question cannot be stored: {bad.reason.en} / "
+                                   f"問題的第 {i} 個選項無法存檔：{bad.reason.zh}")
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             cur = self._db.execute("INSERT INTO questions (body) VALUES (?)", (json.dumps(_question_json(q)),))
@@ -380,28 +389,25 @@ class TableService:
         if not 0 <= seat < 4:
             raise ValueError(f"a seat is 0-3, got {seat}")
 
+        deal = self._state.deals
+
         def store(db: sqlite3.Connection) -> None:
-            db.execute("INSERT OR REPLACE INTO private VALUES (?, ?)", (seat, format_tiles(tiles)))
+            db.execute("INSERT OR REPLACE INTO private VALUES (?, ?, ?)", (seat, format_tiles(tiles), deal))
 
         # during a hand the log's HandKnown and the stored tiles commit together
         if not (self._state.in_hand and not self._state.seats[seat].known
                 and isinstance(self._submit(ev.HandKnown(seat=seat), store), Accepted)):
             self._write(store)
-        self._private[seat] = tiles
+        self._private[seat] = (deal, tiles)
 
 
-def _stale(state: TableState, seat: int) -> bool:
-    """A stored private hand from an earlier hand: during a hand only a seat whose hand the log knows has one."""
-    return 0 <= seat < 4 and state.in_hand and not state.seats[seat].known
-
-
-def _with_private_cleared(also: Write | None) -> Write:
-    def write(db: sqlite3.Connection) -> None:
-        db.execute("DELETE FROM private")
-        if also is not None:
-            also(db)
-
-    return write
+def _current(state: TableState, seat: int, deal: int | None) -> bool:
+    """Whether a private hand kept in deal ``deal`` is the seat's now: the same deal (an undone deal brings the
+    last hand's back), and during a hand only while the log says the seat's hand is known (an undone
+    ``HandKnown`` hides it). A hand kept before deals were told apart (``None``) has only the second test."""
+    if deal is not None and deal != state.deals:
+        return False
+    return not (0 <= seat < 4 and state.in_hand and not state.seats[seat].known)
 
 
 def _storable(event: ev.Event) -> str | Refused:

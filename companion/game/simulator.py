@@ -264,7 +264,7 @@ class Simulator(ClaimWindowBot):
             self.emit(ev.FlowerReplaced(seat=seat, flowers=(flowers[0],), replacements=(self.tail_tile(),)))
             self._instant(seat)
             return
-        if self.rng.random() < self.style.false_win:
+        if not st.dead and self.rng.random() < self.style.false_win:  # a dead seat declares nothing (§2.16)
             self.emit(ev.FalseWin(seat=seat))
             return
         if self.rng.random() < self.style.wrong_count:
@@ -278,7 +278,7 @@ class Simulator(ClaimWindowBot):
     def _try_self_draw(self, seat: int) -> bool:
         s = self.state
         st = s.seats[seat]
-        if st.no_win or not completes(st.concealed, st.melds):
+        if st.no_win or st.dead or not completes(st.concealed, st.melds):
             return False
         if st.barred and s.switches.passed_win_blocks_self_draw:
             return False

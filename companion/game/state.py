@@ -179,6 +179,7 @@ class TableState:
     kong_kind: str = ""  # "ckong", "addkong" or "kong" while a kong waits for its replacement
     false_wins: tuple[int, ...] = ()
     false_claims: tuple[int | None, ...] = ()  # the tai each false win claimed, where known
+    deals: int = 0  # hands dealt at this table (which hand a private hand belongs to)
     calls_made: bool = False
     last_tile_drawn: bool = False
     last_flower: tuple[int, Tile] | None = None  # a flower just laid (for 七搶一)

@@ -22,6 +22,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "phase": ("現在不能{what}：{phase_zh}", "cannot {what_en} now: {phase_en}"),
     "not_turn": ("還沒輪到{seat}：現在是{turn}", "it is not {seat_en}'s turn: {turn_en} is to act"),
     "unknown_event": ("不是牌桌事件：{name}", "not a table event: {name}"),
+    "bad_tile": ("{field} 不是一張牌：{value}", "{field} is not a tile: {value}"),
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
     "stakes": ("底/台須為 0 或正整數：{base}/{per_tai}", "the stakes 底/台 are whole numbers 0 or more: {base}/{per_tai}"),

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from game_support import Table, t, tiles
 
 from companion.game import events as ev
+from companion.game.check import step
 from companion.game.simulator import Simulator
 from companion.game.state import OutcomeKind, Phase
 from companion.game.switches import DiscardKongWin, FalseWinAfter, MultiWin, ReserveRule, Switches
+from companion.game.text import IllegalEvent
 from companion.hand import MeldKind, Source
 
 # Dealer 0 discards 9s: seat 1 may chow 78s, seat 3 may pung 99s, seat 2 waits on 6s or 9s.
@@ -436,3 +439,52 @@ def test_a_flower_drawn_as_the_wall_s_last_tile_ends_the_hand_as_a_draw() -> Non
         assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
     # bots do the same: seed 927 drew a flower as the last tile and stopped
     assert list(Simulator(927, Switches(reserve_rule=ReserveRule.PLAY_TO_END)).run(4))
+
+
+def test_a_fifth_copy_shown_at_a_win_is_refused_as_one() -> None:
+    """Hands logged unseen show their tiles only at a win: a shown hand with a fifth copy (here beside the
+    seat's own concealed kong) is refused as a fifth copy, where it raised a HandError from the shape check."""
+    from companion.game.state import TableState
+    from companion.game.switches import FirstDealer
+
+    u = t("0x")
+    s = TableState()
+    for e in [ev.Seated(players=("A", "B", "C", "D"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
+              ev.DealerChosen(dealer=0), ev.DiceRolled(dice=(1, 2, 2)),
+              ev.Dealt(hands=((u,) * 17, (u,) * 16, (u,) * 16, (u,) * 16)),
+              ev.ConcealedKong(seat=0, tile=t("5s")), ev.ReplacementDrew(seat=0), ev.Discarded(seat=0, tile=t("1z")),
+              ev.Drew(seat=1), ev.Discarded(seat=1, tile=t("2z")), ev.Drew(seat=2), ev.Discarded(seat=2, tile=t("3z")),
+              ev.Drew(seat=3), ev.Discarded(seat=3, tile=t("9m"))]:
+        s = step(s, e)
+    win = ev.Won(seat=0, kind=ev.WinKind.DISCARD, tile=t("9m"), concealed=tiles("12345678m123p55s"))
+    with pytest.raises(IllegalEvent) as info:
+        step(s, win)
+    assert info.value.reason.key == "fifth_copy" and "5s" in info.value.reason.en
+
+
+def test_a_tile_out_of_range_is_refused_naming_the_field() -> None:
+    tb = Table(HANDS)
+    tb.discard(0, "9s")
+    for bad in (50, 43, -1, "5m", b"x"):
+        err = tb.refused(ev.Drew(seat=1, tile=bad), "bad_tile")  # type: ignore[arg-type]
+        assert "Drew.tile" in err.reason.en and "Drew.tile" in err.reason.zh
+    err = tb.refused(ev.Chowed(seat=1, tile=t("9s"), tiles=(t("7s"), 99)), "bad_tile")  # type: ignore[arg-type]
+    assert "99" in err.reason.en
+
+
+def test_a_void_false_win_leaves_the_tile_to_the_others_only() -> None:
+    """Under void_hand a 詐胡 on a discard leaves that discard winnable by another claimant (a win beside the
+    false one), but not by the offender himself, and not after the discarder's own 詐胡 (no claim on the tile);
+    a robbing win after a 詐胡 on the kong puts the robbed pung back, as a robbing win alone does."""
+    for offender, allowed in ((2, False), (0, False), (3, True)):
+        tb = Table(HANDS, Switches(multi_win=MultiWin.ALL))
+        tb.discard(0, "9s")
+        tb.do(ev.FalseWin(seat=offender))
+        win = ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2))
+        if allowed:
+            tb.do(win)
+            out = tb.state.outcome
+            assert out is not None and [w.seat for w in out.winners] == [2] and out.false_wins == (3,)
+        else:
+            with pytest.raises(IllegalEvent):
+                step(tb.state, win)

@@ -319,7 +319,7 @@ def test_an_event_that_would_not_read_back_is_refused_so_the_game_still_opens(tm
     db = tmp_path / "t.db"
     with TableService(db) as service:
         r = service.submit(dataclasses.replace(log[0], base=100.0))  # type: ignore[call-arg]
-        assert isinstance(r, Refused) and "Seated.base" in r.reason.en and r.reason.zh
+        assert isinstance(r, Refused) and r.reason.key == "stakes" and "100.0" in r.reason.en and r.reason.zh
         i = next(k for k in range(10, len(log)) if isinstance(log[k], ev.Discarded))
         for e in log[:i]:
             assert service.submit(e).ok
@@ -388,3 +388,61 @@ def test_a_submit_that_timed_out_is_never_committed_later(tmp_path: Path) -> Non
         release.set()
         assert service.submit(log[10]).ok  # the retry is the only copy
         assert service.events() == log[:11]
+
+
+def test_undo_covers_private_hands(tmp_path: Path) -> None:
+    """An undone HandKnown hides the seat's private hand, and an undone deal brings the last hand's back, the
+    same live, in an export and after reopening (the live service kept showing an undone one)."""
+    log = next(lg for lg in (sim_log(seed, 2) for seed in range(1, 50))
+               if not any(isinstance(e, ev.Retracted) for e in lg))
+    second = [i for i, e in enumerate(log) if isinstance(e, ev.Dealt)][1]
+    db = tmp_path / "t.db"
+    with TableService(db) as service:
+        for e in log[:40]:
+            assert service.submit(e).ok
+        service.set_private_hand(2, "123m456p")
+        assert service.submit(ev.Retracted(target=len(service.events()) - 1)).ok  # the HandKnown
+        assert service.private_hand(2) is None
+        out = io.StringIO()
+        service.export_jsonl(out, include_private=True)
+        assert json.loads(out.getvalue().splitlines()[0])["private"] == {}
+        service.set_private_hand(2, "123m456p")
+        for e in log[40:second + 1]:
+            assert service.submit(e).ok
+        assert service.private_hand(2) is None  # a new hand
+        assert service.submit(ev.Retracted(target=len(service.events()) - 1)).ok  # the deal undone
+        assert service.private_hand(2) == (Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6)
+    with TableService(db) as again:
+        assert again.private_hand(2) == (Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6)
+
+
+def test_a_question_whose_choice_cannot_be_stored_is_refused(tmp_path: Path) -> None:
+    """A question is stored with its choices' events: one that would not read back (a None note, a tile as text)
+    is refused naming the choice, where it was stored and the saved game could not be opened again."""
+    from companion.game.service import ServiceError
+
+    log = sim_log()
+    db = tmp_path / "t.db"
+    with TableService(db) as service:
+        for e in log[:10]:
+            assert service.submit(e).ok
+        for bad in (ev.Retracted(target=9, note=None), ev.Drew(seat=2, tile="5m")):  # type: ignore[arg-type]
+            with pytest.raises(ServiceError, match="choice 0"):
+                service.ask(Question(msg("no_window"), (Choice(msg("decline"), bad),)))
+        assert service.open_questions() == {}
+    with TableService(db) as again:
+        assert again.events() == log[:10]
+
+
+def test_dealer_choice_refuses_impossible_dice_even_where_unused(tmp_path: Path) -> None:
+    from dataclasses import replace as with_
+
+    from companion.game.session import switches_for
+    from companion.game.switches import FirstDealer
+
+    with TableService(tmp_path / "t.db") as service:
+        sw = with_(switches_for("atawmj_2009"), first_dealer=FirstDealer.EAST_DEALS)
+        assert service.submit(ev.Seated(players=("A", "B", "C", "D"), switches=sw)).ok
+        r = service.submit(ev.DealerChosen(dealer=0, dice=(0, 99), second_dice=(7, 7, 7, 7)))
+        assert isinstance(r, Refused) and r.reason.key == "dice"
+        assert service.submit(ev.DealerChosen(dealer=0)).ok

@@ -108,3 +108,13 @@ def test_passed_wins_are_found_in_the_history() -> None:
     for c in chances:
         assert isinstance(log[c.index], ev.Discarded | ev.AddedKong)
         assert c.seat != c.giver
+
+
+def test_a_seat_playing_dead_declares_nothing() -> None:
+    """Under continue_dead the bots' dead seat made a second false win or won (seeds 20 and 198 stopped)."""
+    from companion.game.simulator import simulate
+    from companion.game.switches import FalseWinAfter
+
+    for seed in (20, 198):
+        log, _ = simulate(seed, 4, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+        assert log
