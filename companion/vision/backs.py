@@ -29,7 +29,8 @@ CHUNK = 16
 
 
 class BackCheckError(ValueError):
-    """The back-check model is missing or does not describe itself."""
+    """The back-check model is missing or does not describe itself; the message names the file and says it in
+    English and Traditional Chinese (``English / 中文``)."""
 
 
 def default_model_path() -> Path:
@@ -42,6 +43,7 @@ class BackChecker(SquareModel):
 
     error = BackCheckError
     what = "back-check model"
+    what_zh = "牌背檢查模型"
 
     def __init__(self, path: str | Path | None = None, threads: int = 1, threshold: float | None = None) -> None:
         super().__init__(path, threads, default_model_path)
@@ -49,7 +51,8 @@ class BackChecker(SquareModel):
             self.threshold = float(threshold if threshold is not None else self.meta["threshold"])
             self.candidates = float(self.meta["candidates"])
         except (KeyError, ValueError) as e:
-            raise BackCheckError(f"{self.path} lacks back-check metadata ({e})") from e
+            raise BackCheckError(f"{self.path} lacks back-check metadata ({e}) / "
+                                 f"{self.path.name} 缺少牌背檢查模型的中繼資料（{e}）") from e
         self.detector_sha256 = self.meta.get("detector_sha256", "")
 
     def probabilities(self, image: np.ndarray, obb: np.ndarray, helper: Executor | None = None) -> np.ndarray:

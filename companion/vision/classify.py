@@ -56,7 +56,8 @@ and top-1 rose 97.4 -> 97.8%; on the real dev crops (each set read by the model 
 
 
 class ModelError(ValueError):
-    """A model file that is missing or does not describe itself as a tile classifier."""
+    """A model file that is missing or does not describe itself as a tile classifier; the message names the file
+    and says it in English and Traditional Chinese (``English / 中文``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +95,21 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
         size = json.loads(meta["input_size"])
         mean, std = tuple(json.loads(meta["mean"])), tuple(json.loads(meta["std"]))
         scale = float(json.loads(meta.get("logit_scale", "0")))
+        input_size = (int(size["width"]), int(size["height"]))
     except (KeyError, ValueError, TypeError) as e:
-        raise ModelError(f"{path}: not a tile classifier (metadata {e} missing or bad)") from e
+        raise ModelError(f"{path}: not a tile classifier (metadata {e} missing or bad) / "
+                         f"不是牌面分類模型（中繼資料 {e} 缺少或有誤）") from e
     if mean != MEAN or std != STD:
-        raise ModelError(f"{path}: normalisation {mean}/{std} differs from preprocess {MEAN}/{STD}")
+        raise ModelError(f"{path}: normalisation {mean}/{std} differs from preprocess {MEAN}/{STD} / "
+                         f"模型的正規化參數 {mean}/{std} 與前處理的 {MEAN}/{STD} 不同")
     for n in names:
         if n != NOT_A_TILE:
-            Tile.from_code(n)
-    return ModelInfo(names, (int(size["width"]), int(size["height"])), meta.get("training_commit", "unknown"), scale)
+            try:
+                Tile.from_code(n)
+            except (ValueError, TypeError) as e:
+                raise ModelError(f"{path}: not a tile classifier (class {n!r} is not a tile) / "
+                                 f"不是牌面分類模型（類別 {n!r} 不是牌）") from e
+    return ModelInfo(names, input_size, meta.get("training_commit", "unknown"), scale)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -133,7 +141,8 @@ class TileClassifier:
         if self.flower is not None:
             missing = [f for f in FLOWERS if f not in self.info.class_names]
             if missing:
-                raise ModelError(f"{self.path}: no classes {missing} for the flowers' second look")
+                raise ModelError(f"{self.path}: no classes {missing} for the flowers' second look / "
+                                 f"模型缺少花牌複查所需的類別 {missing}")
             self._flower_cols = np.array([self.info.class_names.index(f) for f in FLOWERS], np.int64)
         if calibration is not None:
             if self.info.logit_scale > 0:  # cosine head: class weights fitted on many views of the set's crops

@@ -47,7 +47,8 @@ os.register_at_fork(after_in_child=_new_faces_lock)
 
 
 class DetectorError(ValueError):
-    """The detector model is missing or does not describe itself, or an image it cannot take."""
+    """The detector model is missing or does not describe itself, or a setting or an image it cannot take; the
+    message names it and says it in English and Traditional Chinese (``English / 中文``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +64,11 @@ class Boxes:
         n = len(self.score)
         if self.obb.shape != (n, 5) or self.face_up.shape != (n,) or self.score.shape != (n,):
             raise ValueError(f"box arrays disagree: obb {self.obb.shape}, face_up {self.face_up.shape}, "
-                             f"score {self.score.shape}")
+                             f"score {self.score.shape} / 方框陣列的形狀不一致：obb {self.obb.shape}、"
+                             f"face_up {self.face_up.shape}、score {self.score.shape}")
         if self.face_up.dtype != np.bool_:
-            raise ValueError(f"face_up must be bool, got {self.face_up.dtype}")
+            raise ValueError(f"face_up must be bool, got {self.face_up.dtype} / "
+                             f"face_up 須為布林值，收到 {self.face_up.dtype}")
 
     def __len__(self) -> int:
         return len(self.score)
@@ -170,6 +173,15 @@ def _survivors(b: Boxes) -> np.ndarray:
     return np.sort(order[~dropped])
 
 
+def _a_score(value: float) -> bool:
+    """Whether ``value`` is a number above 0 and at most 1 (a detector score a threshold can be; NaN is not)."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return False
+    return 0 < v <= 1
+
+
 class TileDetector:
     """The ONNX tile detector with one thread pool whose threads spin only while a run lasts (so it shares 2
     cores well with the other models' sessions: :func:`companion.vision.runtime.cpu_session`)."""
@@ -197,7 +209,11 @@ class TileDetector:
         5.2 on two, and a busy frame's read 26.7 against 25.8 ms (interleaved, one process). ``holes`` (with
         ``rows``): whole-tile holes between backs of a row are filled where the check finds a back
         (:meth:`_gaps_filled`). ``check_threads``: the back check's threads instead (:meth:`detect_read` runs it
-        beside the face-up boxes' work, one thread each)."""
+        beside the face-up boxes' work, one thread each). A ``threshold`` not above 0 and at most 1 (the
+        scores' range: above 1 no tile is found, at 0 every peak is one) is a :class:`DetectorError`."""
+        if threshold is not None and not _a_score(threshold):
+            raise DetectorError(f"threshold must be above 0 and at most 1, got {threshold} / "
+                                f"threshold 須大於 0 且不超過 1，收到 {threshold}")
         self.snap = snap
         self.rows = rows
         self.holes = holes
@@ -216,13 +232,16 @@ class TileDetector:
             self.stride = int(meta["stride"])
             self.classes = tuple(json.loads(meta["classes"]))
             self.threshold = float(threshold if threshold is not None else meta["threshold"])
-        except (KeyError, ValueError) as e:
-            raise DetectorError(f"{self.path} lacks detector metadata ({e})") from e
+        except (KeyError, ValueError, TypeError) as e:
+            raise DetectorError(f"{self.path} lacks detector metadata ({e}) / "
+                                f"{self.path.name} 缺少偵測模型的中繼資料（{e}）") from e
         self.input_name = self.session.get_inputs()[0].name
         self.down_threshold = self.threshold if self.backs is None else self.backs.candidates
         if self.backs is not None and self.backs.detector_sha256 not in ("", *self.sha256s()):
             warnings.warn(f"the back check {self.backs.path.name} was trained on another detector's boxes than "
-                          f"{self.path.name}: its threshold may not suit this one", stacklevel=2)
+                          f"{self.path.name}: its threshold may not suit this one / 牌背檢查模型 "
+                          f"{self.backs.path.name} 是用 {self.path.name} 以外的偵測模型找到的方框訓練的，"
+                          f"它的門檻可能不適合 {self.path.name}", stacklevel=2)
 
     def sha256s(self) -> tuple[str, ...]:
         """The :func:`model_sha256` of this file and, for a graph rewritten to run faster (same outputs;
@@ -231,7 +250,8 @@ class TileDetector:
             meta = self.session.get_modelmeta().custom_metadata_map
             before = str(json.loads(meta.get("graph_rewrite", "{}")).get("from_sha256", ""))
         except (ValueError, AttributeError) as e:
-            raise DetectorError(f"{self.path} has unreadable graph_rewrite metadata ({e})") from e
+            raise DetectorError(f"{self.path} has unreadable graph_rewrite metadata ({e}) / "
+                                f"{self.path.name} 的 graph_rewrite 中繼資料無法讀取（{e}）") from e
         return (model_sha256(self.path), before) if before else (model_sha256(self.path),)
 
     def detect(self, image: np.ndarray, long_side: int | None = None) -> Boxes:
@@ -246,10 +266,12 @@ class TileDetector:
 
     def _letterboxed(self, image: np.ndarray, long_side: int | None) -> tuple[np.ndarray, float, tuple[int, int]]:
         if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
-            raise DetectorError(f"expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype}")
+            raise DetectorError(f"expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype} / "
+                                f"影像須為 HxWx3 uint8 BGR，收到 {image.shape} {image.dtype}")
         if min(image.shape[:2]) < 8:
             raise DetectorError(f"image too small to hold a tile ({image.shape[1]}x{image.shape[0]} pixels; "
-                                f"at least 8x8)")
+                                f"at least 8x8) / 影像太小，容不下一張牌（{image.shape[1]}x{image.shape[0]} "
+                                "像素，至少要 8x8）")
         net_in, scale = letterbox(image, long_side or self.long_side)
         return net_in, scale, (max(1, round(image.shape[0] * scale)), max(1, round(image.shape[1] * scale)))
 
@@ -291,7 +313,8 @@ class TileDetector:
                                                               np.zeros((0, width), np.float32))
         if read.shape != (len(up), width):
             raise DetectorError(f"read_faces answered {read.shape} for {len(up)} face-up boxes, not "
-                                f"{len(up)} x {width}")
+                                f"{len(up)} x {width} / read_faces 為 {len(up)} 個正面朝上的方框回傳了 "
+                                f"{read.shape}，應為 {len(up)} x {width}")
         obb = kept.obb.copy()
         obb[:, :4] /= scale
         out = np.zeros((len(kept), width), np.float32)
@@ -326,7 +349,8 @@ class TileDetector:
         image part of ``net_in`` (:meth:`_run`)."""
         if net_in.shape[0] % INPUT_MULTIPLE or net_in.shape[1] % INPUT_MULTIPLE:
             raise DetectorError(f"the detector's input must have sides that are multiples of {INPUT_MULTIPLE}, "
-                                f"got {net_in.shape[1]}x{net_in.shape[0]}")
+                                f"got {net_in.shape[1]}x{net_in.shape[0]} / 偵測模型輸入影像的邊長須為 "
+                                f"{INPUT_MULTIPLE} 的倍數，收到 {net_in.shape[1]}x{net_in.shape[0]}")
         blob = np.empty((1, 3, *net_in.shape[:2]), np.float32)  # HWC -> NCHW by planes: half numpy's time
         for c, plane in enumerate(cv2.split(net_in)):
             blob[0, c] = plane

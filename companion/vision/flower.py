@@ -39,7 +39,8 @@ MODEL_FILE = "tile_flower.onnx"
 
 
 class FlowerModelError(ValueError):
-    """The flower-strip model is missing or does not describe itself as one."""
+    """The flower-strip model is missing or does not describe itself as one; the message names the file and
+    says it in English and Traditional Chinese (``English / 中文``)."""
 
 
 def default_flower_model() -> Path:
@@ -70,16 +71,21 @@ class FlowerReader:
                                                 "flower model")
         self.threads = threads
         meta = self.session.get_modelmeta().custom_metadata_map
-        names = tuple(json.loads(meta.get("class_names", "[]")))
-        size = json.loads(meta.get("input_size", "{}"))
-        norm = (tuple(json.loads(meta.get("mean", "[]"))), tuple(json.loads(meta.get("std", "[]"))))
-        if names != FLOWERS or (size.get("width"), size.get("height")) != STRIP_SIZE or \
-                float(meta.get("strip_top", "nan")) != STRIP_TOP or norm != (MEAN, STD):
+        try:  # metadata that is not JSON, or JSON of the wrong kind, is a model of another kind too
+            names = tuple(json.loads(meta.get("class_names", "[]")))
+            size = json.loads(meta.get("input_size", "{}"))
+            norm = (tuple(json.loads(meta.get("mean", "[]"))), tuple(json.loads(meta.get("std", "[]"))))
+            fits = names == FLOWERS and (size.get("width"), size.get("height")) == STRIP_SIZE and \
+                float(meta.get("strip_top", "nan")) == STRIP_TOP and norm == (MEAN, STD)
+            self.logit_scale = float(json.loads(meta.get("logit_scale", "0")))
+        except (ValueError, TypeError, AttributeError):
+            fits = False
+        if not fits:
             raise FlowerModelError(f"{self.path}: not a flower-strip model for {STRIP_SIZE} strips of the top "
-                                   f"{STRIP_TOP} normalised with {MEAN}/{STD}")
+                                   f"{STRIP_TOP} normalised with {MEAN}/{STD} / 不是花牌條帶模型（應讀取牌面上方 "
+                                   f"{STRIP_TOP} 高度、縮放為 {STRIP_SIZE} 的條帶，並以 {MEAN}/{STD} 正規化）")
         self._input, self._patches = input_kind(self.session, STRIP_SIZE, self.path, FlowerModelError)
 
-        self.logit_scale = float(json.loads(meta.get("logit_scale", "0")))
         self.prototypes: tuple[np.ndarray, np.ndarray] | None = None
 
     def run(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

@@ -40,7 +40,8 @@ MAX_BATCH = 1000
 
 
 class OrientError(ValueError):
-    """The orientation model is missing or does not describe itself."""
+    """The orientation model is missing or does not describe itself; the message names the file and says it in
+    English and Traditional Chinese (``English / 中文``)."""
 
 
 def default_model_path() -> Path:
@@ -95,6 +96,8 @@ class SquareModel:
 
     error: type[ValueError] = ValueError
     what = "square model"
+    what_zh = "方形裁切模型"
+    """``what`` in Traditional Chinese, for the bilingual messages."""
 
     def __init__(self, path: str | Path | None, threads: int, default: Callable[[], Path]) -> None:
         self.path, self.session = model_session(Path(path) if path is not None else None, default, threads,
@@ -106,7 +109,8 @@ class SquareModel:
             norm = json.loads(self.meta["normalisation"])
             self.mean, self.std = float(norm["mean"]), float(norm["std"])
         except (KeyError, ValueError, TypeError) as e:
-            raise self.error(f"{self.path} lacks {self.what} metadata ({e})") from e
+            raise self.error(f"{self.path} lacks {self.what} metadata ({e}) / "
+                             f"{self.path.name} 缺少{self.what_zh}的中繼資料（{e}）") from e
         self.input_name = self.session.get_inputs()[0].name
 
     def _run(self, image: np.ndarray, obb: np.ndarray, width: int) -> np.ndarray:
@@ -124,6 +128,7 @@ class TileOrienter(SquareModel):
 
     error = OrientError
     what = "tile orientation model"
+    what_zh = "牌面方向模型"
 
     def __init__(self, path: str | Path | None = None, threads: int = 2) -> None:
         super().__init__(path, threads, default_model_path)

@@ -37,22 +37,25 @@ STD = (0.25, 0.25, 0.25)
 
 
 class CropError(ValueError):
-    """A crop that cannot be classified (empty, wrong shape or type)."""
+    """A crop that cannot be classified (empty, wrong shape or type); the message says it in English and
+    Traditional Chinese (``English / 中文``)."""
 
 
 def as_bgr(crop: np.ndarray) -> np.ndarray:
     """``crop`` as ``HxWx3`` ``uint8`` BGR; raises :class:`CropError` naming what is wrong."""
     a = np.asarray(crop)
     if a.dtype != np.uint8:
-        raise CropError(f"crop must be uint8, got {a.dtype}")
+        raise CropError(f"crop must be uint8, got {a.dtype} / 牌面裁切圖須為 uint8，收到 {a.dtype}")
     if a.ndim == 2:
         a = cv2.cvtColor(a, cv2.COLOR_GRAY2BGR)
     elif a.ndim == 3 and a.shape[2] == 4:
         a = cv2.cvtColor(a, cv2.COLOR_BGRA2BGR)
     elif a.ndim != 3 or a.shape[2] != 3:
-        raise CropError(f"crop must be HxWx3 BGR, got shape {a.shape}")
+        raise CropError(f"crop must be HxWx3 BGR, got shape {a.shape} / "
+                        f"牌面裁切圖須為 HxWx3 BGR，收到形狀 {a.shape}")
     if a.shape[0] < 2 or a.shape[1] < 2:
-        raise CropError(f"crop is empty or too small: {a.shape[1]}x{a.shape[0]} pixels")
+        raise CropError(f"crop is empty or too small: {a.shape[1]}x{a.shape[0]} pixels / "
+                        f"牌面裁切圖是空的或太小：{a.shape[1]}x{a.shape[0]} 像素")
     return a
 
 
@@ -114,7 +117,7 @@ def map_crops(fn: Callable[[np.ndarray], np.ndarray], crops: Sequence[np.ndarray
     threads the others). Order and errors are as in the plain loop; called from inside a pool thread
     (``fn`` itself splitting a batch) it runs the plain loop, so it cannot wait on itself."""
     if len(crops) == 0:
-        raise CropError("no crops to prepare")
+        raise CropError("no crops to prepare / 沒有要處理的牌面裁切圖")
     parts = max(1, min(workers, len(crops) // _SPLIT_FROM))
     if getattr(_IN_POOL, "yes", False):
         parts = 1
@@ -144,7 +147,8 @@ def quantised_patches(small: np.ndarray, lut: np.ndarray, k: int) -> np.ndarray:
     by row, B G R) through ``lut`` (256 ``uint8``: a model's quantised value of each pixel value)."""
     n, h, w, c = small.shape
     if h % k or w % k or c != 3 or lut.shape != (256,) or lut.dtype != np.uint8:
-        raise CropError(f"cannot cut {w}x{h}x{c} crops into {k}x{k} patches with a {lut.shape} {lut.dtype} table")
+        raise CropError(f"cannot cut {w}x{h}x{c} crops into {k}x{k} patches with a {lut.shape} {lut.dtype} table / "
+                        f"無法把 {w}x{h}x{c} 的裁切圖用 {lut.shape} {lut.dtype} 的對照表切成 {k}x{k} 的小塊")
     if n == 0:
         return np.zeros((0, h // k, w // k, k * k * 3), np.uint8)
     q = cv2.LUT(np.ascontiguousarray(small).reshape(n * h, w * 3), lut).reshape(n, h // k, k, w // k, k * 3)

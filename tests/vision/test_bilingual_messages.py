@@ -181,7 +181,7 @@ def test_the_commands_report_a_bad_image_in_both_languages(
     lines = err.strip().splitlines()
     assert len(lines) == 2
     bilingual(lines[0], "notes.jpg", "不是圖檔")
-    bilingual(lines[1], "small.png", "too small", "無法辨識這張照片")  # the detector's refusal, with its gist
+    bilingual(lines[1], "small.png", "too small", "影像太小", "12x5 像素")  # the detector's own refusal, in both
 
 
 def test_read_says_in_both_languages_that_it_cannot_write_the_drawing(
