@@ -17,7 +17,6 @@ from companion.game.evolve import evolve, finish_hand, hand_result
 from companion.game.rotation import resolve_claimants
 from companion.game.session import win_input
 from companion.game.state import (
-    SLOTS,
     Phase,
     TableState,
     can_take,
@@ -76,7 +75,7 @@ def _bad_tile(hint: Any, value: Any) -> Any:
     if hint is Tile or (Tile in args and typing.get_origin(hint) is not tuple):  # Tile or Tile | None
         if value is None and type(None) in args:
             return None
-        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SLOTS  # 42 faces and 0x
+        ok = isinstance(value, Tile)  # a plain number passed this check and failed later on a tile's name
         return None if ok else value
     if typing.get_origin(hint) is tuple and args:
         if not isinstance(value, tuple | list):
@@ -315,12 +314,14 @@ def split_four_kongs(state: TableState) -> bool:
 
 def four_kongs_due(state: TableState) -> tuple[str, int | None] | None:
     """The 四槓 ending the hand owes now where the item is on (§2.13, §4.4): ``("win", seat)`` when the seat
-    to act has just made his fourth kong, ``("draw", None)`` when four kongs are split between players. While
-    an added kong may still be robbed (``ROB``) a robbing win comes first; the ending closes that window."""
+    to act has just made his fourth kong (and may win), ``("draw", None)`` when four kongs are split between
+    players. While the kong's tile may still be won (a discard kong outranked by a win, an added kong robbed)
+    those wins come first; the ending closes that window."""
     if not state.switches.four_kongs or not state.in_hand:
         return None
-    if state.phase in (Phase.ACT, Phase.REPLACE, Phase.ROB) and \
-            sum(1 for m in state.seats[state.turn].melds if m.is_kong) == 4:
+    st = state.seats[state.turn]
+    if state.phase in (Phase.ACT, Phase.REPLACE, Phase.ROB) and sum(1 for m in st.melds if m.is_kong) == 4 \
+            and not st.dead and not st.no_win:  # a seat that may not win plays on (§2.16)
         return "win", state.turn
     if split_four_kongs(state):
         return "draw", None
@@ -336,8 +337,9 @@ def _check_four_kongs_due(state: TableState, e: ev.Event) -> None:
     due = four_kongs_due(state)
     if due is None or isinstance(e, _ASIDE):
         return
-    if isinstance(e, ev.Won) and e.kind is ev.WinKind.ROBBED_KONG and state.phase is Phase.ROB:
-        return  # the kong that would make four can still be robbed
+    if window(state) is not None and (isinstance(e, ev.PassedWin) or (
+            isinstance(e, ev.Won) and e.kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG))):
+        return  # the tile the fourth kong was made with (a discard, an added kong) can still be won or passed
     what, seat = due
     if what == "win":
         assert seat is not None

@@ -197,9 +197,10 @@ class Simulator(ClaimWindowBot):
         """八仙過海 for ``seat``, or 七搶一 by the holder of seven after ``seat`` laid the eighth."""
         s = self.state
         if len(s.seats[seat].flowers) == 8:
-            self.emit(ev.Won(seat=seat, kind=ev.WinKind.EIGHT_FLOWERS, tile=None,
-                             concealed=s.seats[seat].concealed_tiles))
-            return True
+            e = ev.Won(seat=seat, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=s.seats[seat].concealed_tiles)
+            if self.legal(e):  # not for a seat playing dead or 相公
+                self.emit(e)
+                return True
         return self._seven_rob_one(seat)
 
     def _seven_rob_one(self, seat: int) -> bool:

@@ -465,7 +465,7 @@ def test_a_fifth_copy_shown_at_a_win_is_refused_as_one() -> None:
 def test_a_tile_out_of_range_is_refused_naming_the_field() -> None:
     tb = Table(HANDS)
     tb.discard(0, "9s")
-    for bad in (50, 43, -1, "5m", b"x"):
+    for bad in (50, 43, -1, 5, "5m", b"x"):  # a plain number too: it failed later on a tile's name
         err = tb.refused(ev.Drew(seat=1, tile=bad), "bad_tile")  # type: ignore[arg-type]
         assert "Drew.tile" in err.reason.en and "Drew.tile" in err.reason.zh
     err = tb.refused(ev.Chowed(seat=1, tile=t("9s"), tiles=(t("7s"), 99)), "bad_tile")  # type: ignore[arg-type]
@@ -488,3 +488,43 @@ def test_a_void_false_win_leaves_the_tile_to_the_others_only() -> None:
         else:
             with pytest.raises(IllegalEvent):
                 step(tb.state, win)
+
+
+def test_a_win_on_the_discard_outranks_an_exposed_fourth_kong() -> None:
+    """§2.9 win > kong: with four_kongs on, a win on the discard East made his fourth kong with is still taken
+    (it was refused as the four-kongs win owed), whichever is logged first; a pass on it can be logged too."""
+    hands = {0: "1111m2222m3333m777p5z6z", 2: "123s456s789s456p11z56p"}
+    tb = Table(hands, Switches(four_kongs=True))
+    for k, rep in zip("123", ("2z", "3z", "4z"), strict=True):
+        tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
+        tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+    tb.discard(0, "5z")
+    tb.draw(1, "7p")
+    tb.discard(1, "7p")
+    tb.do(ev.ExposedKong(seat=0, tile=t("7p")))
+    step(tb.state, ev.PassedWin(seat=2, tile=t("7p")))
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("7p"), concealed=tb.hand(2)))
+    out = tb.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
+
+
+def test_a_fourth_kong_by_a_seat_that_may_not_win_lets_play_go_on() -> None:
+    """A 相公 (or dead) seat's fourth kong owes no four-kongs win (§2.16: he may not win): his replacement is
+    drawn and play goes on, where every event but an undo was refused."""
+    tb = Table({0: "1111m2222m3333m4444m5z"}, Switches(four_kongs=True))
+    tb.do(ev.WrongCount(seat=0, big=True))
+    for k, rep in zip("1234", ("2z", "3z", "4z", "6z"), strict=True):
+        tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
+        tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+    tb.discard(0, "5z")
+    assert tb.state.phase is Phase.CLAIM
+
+
+def test_a_win_after_a_void_false_win_is_no_passed_chance() -> None:
+    from companion.game.history import passed_wins
+
+    tb = Table(HANDS)
+    tb.discard(0, "9s")
+    tb.do(ev.FalseWin(seat=3))
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2)))
+    assert passed_wins(tb.log) == []
