@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from companion.game import events as ev
-from companion.game.state import UNK, ActKind, Phase, TableState, flower_on_offer, held_flower, window
+from companion.game.state import (
+    UNK,
+    ActKind,
+    Phase,
+    TableState,
+    flower_on_offer,
+    held_flower,
+    own_last_flower,
+    window,
+)
 from companion.game.switches import DiscardKongWin
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes
@@ -93,7 +102,7 @@ def _own_win(state: TableState, e: ev.Won) -> None:
             raise IllegalEvent(msg("four_kongs", **state.who(e.seat)), kongs=kongs, phase=state.phase.name)
         return
     if e.kind is ev.WinKind.EIGHT_FLOWERS:
-        if len(st.flowers) != 8 or not state.in_hand:
+        if len(st.flowers) + (own_last_flower(state, e.seat) is not None) != 8 or not state.in_hand:
             raise IllegalEvent(msg("eight_flowers", **state.who(e.seat)), flowers=len(st.flowers))
         return
     if not acting or e.seat != state.turn:

@@ -26,6 +26,7 @@ from companion.game.state import (
     flower_on_offer,
     new_flower_pass,
     offset,
+    own_last_flower,
     seat_wind_of,
     take_tiles,
     window,
@@ -354,6 +355,10 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
 
 
 def _won(state: TableState, e: ev.Won) -> TableState:
+    if e.kind is ev.WinKind.EIGHT_FLOWERS and (last := own_last_flower(state, e.seat)) is not None:
+        counts, known = _take(state, e.seat, (last,))  # the wall's last tile, laid with his seven
+        st = state.seats[e.seat]
+        state = replace(state, known=known, seats=_seat(state, e.seat, concealed=counts, flowers=st.flowers + (last,)))
     if e.kind not in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
         cur = _reveal(state, e)
         rec = _record(state, e, cur.seats[e.seat])

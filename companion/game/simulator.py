@@ -259,7 +259,11 @@ class Simulator(ClaimWindowBot):
         flowers = [Tile(i) for i in range(34, 42) if st.concealed[i]]
         if flowers:
             if s.wall is not None and s.wall.count == 0:  # the last tile was a flower: nothing to replace it
-                if not self._seven_rob_one(seat):
+                eight = ev.Won(seat=seat, kind=ev.WinKind.EIGHT_FLOWERS, tile=None,
+                               concealed=tuple(x for x in st.concealed_tiles if not x.is_flower))
+                if len(st.flowers) == 7 and self.legal(eight):
+                    self.emit(eight)
+                elif not self._seven_rob_one(seat):
                     self.emit(ev.ExhaustiveDraw())
                 return
             self.emit(ev.FlowerReplaced(seat=seat, flowers=(flowers[0],), replacements=(self.tail_tile(),)))

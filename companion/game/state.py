@@ -21,7 +21,7 @@ from companion.tiles import Tile
 __all__ = [
     "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
     "HandResult", "SessionRecord", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
-    "next_seat", "offset", "held_flower", "flower_on_offer", "window", "UNK", "new_flower_pass",
+    "next_seat", "offset", "held_flower", "flower_on_offer", "own_last_flower", "window", "UNK", "new_flower_pass",
 ]
 
 SLOTS = 43  # 42 faces + 0x
@@ -230,6 +230,15 @@ def flower_on_offer(state: TableState) -> tuple[int, Tile] | None:
         return state.last_flower
     if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0:
         return held_flower(state)
+    return None
+
+
+def own_last_flower(state: TableState, seat: int) -> Tile | None:
+    """The flower ``seat`` drew as the wall's last tile and cannot replace (``play_to_end``): laid with his seven
+    it makes his 八仙過海, as the holder of seven robs it from another seat (七搶一)."""
+    offered = flower_on_offer(state)
+    if state.last_flower is None and offered is not None and offered[0] == seat:
+        return offered[1]
     return None
 
 

@@ -528,3 +528,49 @@ def test_a_win_after_a_void_false_win_is_no_passed_chance() -> None:
     tb.do(ev.FalseWin(seat=3))
     tb.do(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(2)))
     assert passed_wins(tb.log) == []
+
+
+def _seven_flowers_then_last_tile(holder: int) -> tuple[Table, int]:
+    """``play_to_end``: ``holder`` draws and lays seven flowers (2f-8f), then play runs to the wall's last tile;
+    the holder's draws are seen (his hand stays known), the others' unseen. Returns the seat due to draw it."""
+    tb = Table({}, Switches(reserve_rule=ReserveRule.PLAY_TO_END))
+    tb.discard(0, tb.hand(0)[0])
+
+    def turn(seat: int, flower: str | None = None) -> None:
+        if seat != holder:
+            tb.do(ev.Drew(seat=seat, tile=t("0x")))
+            tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
+            return
+        drawn = t(flower) if flower else tb.take_filler()
+        tb.do(ev.Drew(seat=seat, tile=drawn))
+        if flower:
+            drawn = tb.take_filler()
+            tb.do(ev.FlowerReplaced(seat=seat, flowers=(t(flower),), replacements=(drawn,)))
+        tb.do(ev.Discarded(seat=seat, tile=drawn))
+
+    for f in ("2f", "3f", "4f", "5f", "6f", "7f", "8f"):
+        for seat in (1, 2, 3, 0):
+            turn(seat, f)
+    while tb.state.live > 1:
+        turn((tb.state.turn + 1) % 4)
+    return tb, (tb.state.turn + 1) % 4
+
+
+def test_the_holder_of_seven_drawing_the_eighth_flower_last_wins_eight_flowers() -> None:
+    """The eighth flower drawn as the wall's last tile by the holder of the other seven: 八仙過海 (§4.2), with the
+    flower laid as his eighth; it was refused (he held seven) and only a draw could end the hand."""
+    _, last = _seven_flowers_then_last_tile(1)  # the seat that draws the last tile (the same for any holder)
+    tb, drawer = _seven_flowers_then_last_tile(last)
+    assert drawer == last and len(tb.state.seats[drawer].flowers) == 7
+    tb.do(ev.Drew(seat=drawer, tile=t("1f")))
+    hand = tuple(x for x in tb.hand(drawer) if not x.is_flower)
+    assert all(x.is_known for x in hand)
+    tb.do(ev.Won(seat=drawer, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=hand))
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+    (w,) = out.winners
+    assert w.seat == drawer and len(w.flowers) == 8 and t("1f") in w.flowers
+    from companion.game.session import ledger_of
+
+    (line,) = ledger_of(tb.state).entries[0].lines
+    assert line.kind == "eight_flowers" and not line.unscored and line.hand_tai >= 8
