@@ -314,12 +314,17 @@ def test_four_kongs_win_only_where_the_item_is_on() -> None:
         assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
 
 
-def test_four_kongs_split_between_players_draw() -> None:
-    hands = {0: "1111m2222m3333m456p7z", 1: "555z123s456s789s11z"}
-    tb = Table(hands, Switches(four_kongs=True))
+def _kongs_of_1m_2m_3m(tb: Table) -> None:
+    """East declares concealed kongs of 1m, 2m and 3m, each followed by its replacement (2z, 3z, 4z)."""
     for k, rep in zip("123", ("2z", "3z", "4z"), strict=True):
         tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
         tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+
+
+def test_four_kongs_split_between_players_draw() -> None:
+    hands = {0: "1111m2222m3333m456p7z", 1: "555z123s456s789s11z"}
+    tb = Table(hands, Switches(four_kongs=True))
+    _kongs_of_1m_2m_3m(tb)
     tb.refused(ev.ExhaustiveDraw(), "phase")
     tb.discard(0, "7z")
     tb.draw(1, "5z")
@@ -333,9 +338,7 @@ def _fourth_kong_added() -> Table:
     """Seat 0 holds three concealed kongs and adds a fourth to his pung of 8s; seat 1 waits on 5s and 8s."""
     hands = {0: "1111m2222m3333m88s7z", 1: "456m123p456p789p11z67s"}
     tb = Table(hands, Switches(four_kongs=True))
-    for k, rep in zip("123", ("2z", "3z", "4z"), strict=True):
-        tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
-        tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+    _kongs_of_1m_2m_3m(tb)
     tb.discard(0, "7z")
     for seat in (1, 2):
         tb.draw(seat)
@@ -495,9 +498,7 @@ def test_a_win_on_the_discard_outranks_an_exposed_fourth_kong() -> None:
     (it was refused as the four-kongs win owed), whichever is logged first; a pass on it can be logged too."""
     hands = {0: "1111m2222m3333m777p5z6z", 2: "123s456s789s456p11z56p"}
     tb = Table(hands, Switches(four_kongs=True))
-    for k, rep in zip("123", ("2z", "3z", "4z"), strict=True):
-        tb.do(ev.ConcealedKong(seat=0, tile=t(f"{k}m")))
-        tb.do(ev.ReplacementDrew(seat=0, tile=tb.take(rep)))
+    _kongs_of_1m_2m_3m(tb)
     tb.discard(0, "5z")
     tb.draw(1, "7p")
     tb.discard(1, "7p")

@@ -234,11 +234,11 @@ def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp
         ("C", "A", 80), ("C", "B", 50), ("C", "D", 50)]
 
 
-def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_win(tmp_path: Path) -> None:
-    """Spec §6.4: under ``min_tai`` there is no legal win; a declared one is 詐胡, and 詐胡 with ``void_hand``
-    replays the hand with the same dealer (§2.14), where a win would have moved the deal on."""
+def _west_wins_on_3s_under_min_tai(tmp_path: Path, inherits: str) -> Table:
+    """A house profile of ``inherits`` with min_tai 3; East discards 3s after the first go-around, on which West
+    can win with 2 tai (門清 1 + 正花 1)."""
     house = tmp_path / "min3.toml"
-    house.write_text('id = "min3"\ninherits = "atawmj_2009"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
+    house.write_text(f'id = "min3"\ninherits = "{inherits}"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
     tb = Table({0: "1z3s", 2: "123m456m234p678p45s8s3f"}, profile=str(house))
     tb.do(ev.FlowerReplaced(seat=2, flowers=(t("3f"),), replacements=(tb.take("8s"),)))
     tb.discard(0, "1z")
@@ -246,7 +246,14 @@ def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_wi
         tb.draw(s, "4z")
         tb.discard(s, "4z")
     tb.draw(0, "5z")
-    tb.discard(0, "3s")  # West wins on it: 門清 1 + 正花 1 = 2 tai
+    tb.discard(0, "3s")
+    return tb
+
+
+def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_win(tmp_path: Path) -> None:
+    """Spec §6.4: under ``min_tai`` there is no legal win; a declared one is 詐胡, and 詐胡 with ``void_hand``
+    replays the hand with the same dealer (§2.14), where a win would have moved the deal on."""
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009")
     hand = tuple(x for x in tb.hand(2))
     err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=hand), "below_min")
     assert "min3" in str(err) and "詐胡" in err.reason.zh
@@ -259,16 +266,7 @@ def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_wi
 def test_a_false_win_logged_through_the_tracker_pays_the_tai_it_claimed(tmp_path: Path) -> None:
     """§6.6 ``claimed_tai`` through the tracker: the refusal names the tai, the table logs the 詐胡 with it, and the
     ledger charges those 2 tai (it charged 8, the tai of a claim without a score)."""
-    house = tmp_path / "min3wb.toml"
-    house.write_text('id = "min3wb"\ninherits = "wikibooks_base"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
-    tb = Table({0: "1z3s", 2: "123m456m234p678p45s8s3f"}, profile=str(house))
-    tb.do(ev.FlowerReplaced(seat=2, flowers=(t("3f"),), replacements=(tb.take("8s"),)))
-    tb.discard(0, "1z")
-    for s in (1, 2, 3):
-        tb.draw(s, "4z")
-        tb.discard(s, "4z")
-    tb.draw(0, "5z")
-    tb.discard(0, "3s")
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "wikibooks_base")
     err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(2)), "below_min")
     assert dict(err.evidence)["claimed_tai"] == "2"
     tb.refused(ev.FalseWin(seat=2, claimed_tai=-1), "claimed_tai")
