@@ -61,11 +61,10 @@ def step(state: TableState, event: ev.Event) -> TableState:
 def _check_tile_fields(event: ev.Event) -> None:
     """Every tile the event names is one of the 43 (a number out of range, text or bytes given through the
     Python API is refused naming the field, where it failed deep in the state's counts)."""
-    hints = ev.EVENT_HINTS[type(event)]
-    for f in fields(event):
-        bad = _bad_tile(hints[f.name], getattr(event, f.name))
+    for field, hint in _TILE_FIELDS.get(type(event), ()):
+        bad = _bad_tile(hint, getattr(event, field))
         if bad is not None:
-            name = f"{type(event).__name__}.{f.name}"
+            name = f"{type(event).__name__}.{field}"
             raise IllegalEvent(msg("bad_tile", field=name, value=repr(bad)), field=name, value=repr(bad))
 
 
@@ -89,6 +88,12 @@ def _bad_tile(hint: Any, value: Any) -> Any:
 
 def _mentions_tile(hint: Any) -> bool:
     return hint is Tile or any(_mentions_tile(a) for a in typing.get_args(hint))
+
+
+_TILE_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {
+    cls: tuple((f.name, ev.EVENT_HINTS[cls][f.name]) for f in fields(cls) if _mentions_tile(ev.EVENT_HINTS[cls][f.name]))
+    for cls in ev.EVENT_TYPES.values()}
+"""Each event type's fields that name tiles, with their types (checked on every step)."""
 
 
 def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
