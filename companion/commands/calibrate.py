@@ -155,9 +155,11 @@ def _sheet(args: argparse.Namespace) -> int:
         written = [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, len(pages) + 1)]
         for im, path in zip(pages, written, strict=True):
             im.save(path, dpi=(args.dpi, args.dpi))
-    print(f"wrote {', '.join(map(str, written))}: {len(pages)} {args.paper.upper()} pages / 頁. Print at actual "
-          "size (100%) / 列印時選實際大小; put one tile of each kind in its box, photograph each page from above, "
-          "then run `companion calibrate photo NAME PHOTO…`.")
+    files = ", ".join(map(str, written))
+    print(f"wrote {files}: {len(pages)} {args.paper.upper()} pages. Print at actual size (100%); put one tile "
+          "of each kind in its box, photograph each page from above, then run `companion calibrate photo NAME "
+          f"PHOTO…`. / 已寫入 {files}：{len(pages)} 頁 {args.paper.upper()}。列印時選實際大小（100%），每格放一張"
+          "對應的牌，從正上方拍下每一頁，再執行 `companion calibrate photo 名稱 照片…`。")
     if not has_chinese_font():
         print("no Chinese font found on this computer: the sheet's labels are in English only / "
               "這台電腦找不到中文字型：校正表上的標籤只有英文", file=sys.stderr)

@@ -17,6 +17,7 @@ from companion.game.session import fewest_transfers, ledger_of, session_ledgers,
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
 from companion.game.view import render_table
+from companion.rules.profiles import os_error_zh
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         with open(args.file, "rb") as f:  # bytes: a line that is not UTF-8 is reported as itself
             events, _private = read_jsonl(f)
     except OSError as bad:
-        error(f"無法讀取 {args.file}（{bad.strerror}）", f"cannot read {args.file}: {bad.strerror}")
+        error(f"無法讀取 {args.file}（{os_error_zh(bad)}）", f"cannot read {args.file}: {bad.strerror}")
         return 2
     except EventError as bad:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")

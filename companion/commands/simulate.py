@@ -28,7 +28,7 @@ def _switches(items: list[str]) -> Switches:
     data: dict[str, object] = {}
     for item in items:
         name, sep, value = item.partition("=")
-        if not sep:
+        if not sep or not name.strip():
             raise SwitchError(f"--switch wants NAME=VALUE, got {item!r}", f"--switch 要寫成 名稱=值，收到 {item!r}")
         data[name.strip()] = json.loads(value) if value in ("true", "false") or value.isdigit() else value
     return Switches.from_mapping(data, strict=True)
@@ -36,7 +36,8 @@ def _switches(items: list[str]) -> Switches:
 
 def run(args: argparse.Namespace) -> int:
     if args.hands < 0:
-        print("companion simulate: --hands must be >= 0 / --hands 不可小於 0", file=sys.stderr)
+        print(f"companion simulate: --hands must be >= 0, got {args.hands} / --hands 不可小於 0，收到 {args.hands}",
+              file=sys.stderr)
         return 2
     try:
         switches = _switches(args.switch)

@@ -53,7 +53,7 @@ class InputFileError(ValueError):
 
 def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
     if not files:
-        yield from ((f"line {n}", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
+        yield from ((f"line {n} / 第 {n} 行", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
         return
     for name in files:
         try:

@@ -178,7 +178,8 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     try:
         load_profile(e.profile)  # the ledger scores every hand under it
     except ProfileError as bad:
-        raise IllegalEvent(msg("profile", name=e.profile), profile=e.profile, why=bad) from None
+        raise IllegalEvent(msg("profile", name=e.profile, why=bad.zh or str(bad), why_en=str(bad)),
+                           profile=e.profile) from None
 
 
 def _dice_ok(dice: tuple[int, ...], n: int = 3) -> bool:

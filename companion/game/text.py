@@ -26,7 +26,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
     "stakes": ("底/台須為 0 或正整數：{base}/{per_tai}", "the stakes 底/台 are whole numbers 0 or more: {base}/{per_tai}"),
-    "profile": ("找不到規則設定 {name}", "unknown rule profile {name}"),
+    "profile": ("規則設定 {name} 無法載入：{why}", "rule profile {name} cannot be loaded: {why_en}"),
     "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),
     "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),
     "deal_size": ("{seat}配牌應有 {want} 張，收到 {got} 張", "{seat_en} is dealt {want} tiles, got {got}"),

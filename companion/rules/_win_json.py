@@ -127,8 +127,10 @@ def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement
 def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments for :class:`Win` from a JSON object."""
     if not isinstance(obj, Mapping):
+        kind_zh = {"list": "清單", "str": "文字", "int": "數字", "float": "數字", "bool": "真假值",
+                   "NoneType": "null"}.get(type(obj).__name__, type(obj).__name__)
         raise WinInputError("(line)", f"expected a JSON object, got {type(obj).__name__}",
-                            f"每一行要是一個 JSON 物件 {{...}}，收到 {type(obj).__name__}")
+                            f"每一行要是一個 JSON 物件 {{...}}，收到{kind_zh}")
     unknown = set(obj) - TOP_KEYS
     if unknown:
         raise WinInputError(sorted(unknown)[0], "unknown field", "不認得的欄位")

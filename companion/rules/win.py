@@ -45,6 +45,8 @@ class WinInputError(ValueError):
 
     @property
     def message_zh(self) -> str:
+        if self.field == "(line)":  # the whole line, not one field of it
+            return f"這一行有誤：{self.zh}"
         return f"欄位 {self.field} 有誤：{self.zh}"
 
 

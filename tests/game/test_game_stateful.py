@@ -165,7 +165,7 @@ class CountingTable(Table):
 def test_random_legal_and_illegal_events() -> None:
     """Every legal event accepted, every illegal one refused with a reason; each generator fired."""
     SEEN.clear()
-    run_state_machine_as_test(CountingTable, settings=settings(max_examples=20, stateful_step_count=50,
+    run_state_machine_as_test(CountingTable, settings=settings(max_examples=40, stateful_step_count=50,
                                                                deadline=None))
     missing = REQUIRED - set(SEEN)
     assert not missing, f"illegal generators never refused: {missing} (seen {dict(SEEN)})"

@@ -145,7 +145,10 @@ def test_tai_input_errors_say_the_reason_in_chinese_once(capsys: pytest.CaptureF
         assert err["kind"] == "input" and err["field"] == field
         assert err["message"].startswith(f"{field}: ")  # English as before
         zh = err["message_zh"]
-        assert zh.startswith(f"欄位 {field} 有誤：") and zh.count(field) == 1, zh
+        if field == "(line)":  # the whole line, not a field of it
+            assert zh.startswith("這一行有誤：") and "list" not in zh, zh
+        else:
+            assert zh.startswith(f"欄位 {field} 有誤：") and zh.count(field) == 1, zh
         assert word in zh and err["message"].partition(": ")[2] not in zh, zh
     from companion.commands.tai import explain
 
