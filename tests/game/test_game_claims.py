@@ -373,20 +373,8 @@ def test_the_eighth_flower_as_the_last_tile_goes_to_the_holder_of_seven() -> Non
     """``play_to_end``: the last tile is the eighth flower and cannot be replaced; the holder of the other seven
     robs it (七搶一, §4.4), paid by the drawer alone; without the item the hand is drawn."""
     for rob in (True, False):
-        tb = Table({}, Switches(reserve_rule=ReserveRule.PLAY_TO_END, seven_rob_one=rob))
-        tb.discard(0, tb.hand(0)[0])
-        for f in ("2f", "3f", "4f", "5f", "6f", "7f", "8f"):  # seat 1 draws seven flowers
-            for seat in (1, 2, 3, 0):
-                tile = t(f) if seat == 1 else t("0x")
-                tb.do(ev.Drew(seat=seat, tile=tile))
-                if seat == 1:
-                    tb.do(ev.FlowerReplaced(seat=1, flowers=(tile,), replacements=(t("0x"),)))
-                tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
-        while tb.state.live > 1:
-            seat = (tb.state.turn + 1) % 4
-            tb.do(ev.Drew(seat=seat, tile=t("0x")))
-            tb.do(ev.Discarded(seat=seat, tile=tb.take_filler()))
-        drawer = (tb.state.turn + 1) % 4
+        tb, drawer = _seven_flowers_then_last_tile(1, Switches(reserve_rule=ReserveRule.PLAY_TO_END,
+                                                                seven_rob_one=rob))
         assert drawer != 1, "the scripted table should leave the last tile to another seat"
         tb.do(ev.Drew(seat=drawer, tile=t("1f")))
         rob_one = ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1))
@@ -531,10 +519,10 @@ def test_a_win_after_a_void_false_win_is_no_passed_chance() -> None:
     assert passed_wins(tb.log) == []
 
 
-def _seven_flowers_then_last_tile(holder: int) -> tuple[Table, int]:
+def _seven_flowers_then_last_tile(holder: int, switches: Switches | None = None) -> tuple[Table, int]:
     """``play_to_end``: ``holder`` draws and lays seven flowers (2f-8f), then play runs to the wall's last tile;
     the holder's draws are seen (his hand stays known), the others' unseen. Returns the seat due to draw it."""
-    tb = Table({}, Switches(reserve_rule=ReserveRule.PLAY_TO_END))
+    tb = Table({}, switches or Switches(reserve_rule=ReserveRule.PLAY_TO_END))
     tb.discard(0, tb.hand(0)[0])
 
     def turn(seat: int, flower: str | None = None) -> None:
