@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not 1 <= args.threads <= MAX_THREADS:
         print(f"companion classify: --threads must be 1-{MAX_THREADS}, got {args.threads} / "
-              f"--threads 須介於 1 到 {MAX_THREADS}", file=sys.stderr)
+              f"--threads 須介於 1 到 {MAX_THREADS}，收到 {args.threads}", file=sys.stderr)
         return 2
     try:
         clf = _classifier(args)

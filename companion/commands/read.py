@@ -90,7 +90,7 @@ def _bad_option(args: argparse.Namespace) -> str | None:
     from companion.vision.runtime import MAX_THREADS
 
     if not 1 <= args.threads <= MAX_THREADS:
-        return f"--threads must be 1-{MAX_THREADS}, got {args.threads} / --threads 須介於 1 到 {MAX_THREADS}"
+        return f"--threads must be 1-{MAX_THREADS}, got {args.threads} / --threads 須介於 1 到 {MAX_THREADS}，收到 {args.threads}"
     if args.threshold is not None and not 0 < args.threshold <= 1:  # NaN fails too
         return (f"--threshold must be above 0 and at most 1, got {args.threshold} / "
                 "--threshold 須大於 0 且不超過 1")

@@ -180,7 +180,8 @@ class TableService:
         service = cls(path)
         if service._events:
             service.close()
-            raise ServiceError(f"{path} already holds {len(service._events)} events")
+            raise ServiceError(f"{path} already holds {len(service._events)} events / "
+                               f"{path} 已有 {len(service._events)} 個事件，不能匯入到這裡")
         try:
             for n, e in events:
                 r = service.submit(e)
@@ -215,9 +216,10 @@ class TableService:
 
     def _call(self, job: Callable[[], Any], timeout: float | None = 30.0) -> Any:
         if self._closed:
-            raise ServiceError("the table service is closed")
+            raise ServiceError("the table service is closed / 牌局服務已關閉")
         if threading.current_thread() is self._thread:
-            raise ServiceError("a listener runs on the writer thread: submit from another thread")
+            raise ServiceError("a listener runs on the writer thread: submit from another thread / "
+                               "監聽者在寫入執行緒上執行：請從其他執行緒送出事件")
         fut: Future[Any] = Future()
         self._jobs.put((job, fut))
         try:
@@ -292,12 +294,16 @@ class TableService:
         state = TableState()
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
             if seq != len(self._events):
-                raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap")
+                raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap / "
+                                   f"{self.path}：事件 #{seq} 接在 #{len(self._events) - 1} 之後，紀錄有缺漏")
             try:
                 e = ev.from_dict(json.loads(body))
                 state = step(state, e)
             except (ValueError, json.JSONDecodeError) as err:
-                raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {err}") from err
+                reason = err.reason if isinstance(err, IllegalEvent | ev.EventError) else None  # in both languages
+                en, zh = (reason.en, reason.zh) if reason is not None else (str(err), str(err))
+                raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
+                                   f"{self.path}：存下的事件 #{seq} 無法重播：{zh}") from err
             self._events.append(e)
         self._state = state
         for seat, tiles, deal in db.execute("SELECT seat, tiles, deal FROM private"):
@@ -357,12 +363,13 @@ class TableService:
 
     def _answer(self, qid: int, choice: int) -> Accepted | Refused | None:
         if qid not in self._questions:
-            raise KeyError(f"no question #{qid}")
+            raise KeyError(f"no question #{qid} / 沒有第 {qid} 號問題")
         q, done = self._questions[qid]
         if done is not None:
-            raise ValueError(f"question #{qid} was already answered (choice {done})")
+            raise ValueError(f"question #{qid} was already answered (choice {done}) / 第 {qid} 號問題已回答（選項 {done}）")
         if not 0 <= choice < len(q.choices):
-            raise ValueError(f"question #{qid} has choices 0-{len(q.choices) - 1}, got {choice}")
+            raise ValueError(f"question #{qid} has choices 0-{len(q.choices) - 1}, got {choice} / "
+                             f"第 {qid} 號問題的選項是 0-{len(q.choices) - 1}，收到 {choice}")
         event = q.choices[choice].event
 
         def mark(db: sqlite3.Connection) -> None:
@@ -387,7 +394,7 @@ class TableService:
 
     def _set_private(self, seat: int, tiles: tuple[Tile, ...]) -> None:
         if not 0 <= seat < 4:
-            raise ValueError(f"a seat is 0-3, got {seat}")
+            raise ValueError(f"a seat is 0-3, got {seat} / 座位必須是 0-3，收到 {seat}")
 
         deal = self._state.deals
 

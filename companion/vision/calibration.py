@@ -305,7 +305,7 @@ def calibration_dir() -> Path:
 def _check_name(name: str) -> None:
     if not _NAME.fullmatch(name):
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-' / "
-                               "牌組名稱最多 64 個字元，只能用英文字母、數字、_ 或 -")
+                               f"牌組名稱 {name!r} 不合用：最多 64 個字元，只能用英文字母、數字、_ 或 -")
 
 
 def _path(name: str) -> Path:

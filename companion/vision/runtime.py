@@ -56,7 +56,7 @@ def model_session(model: Path | None, default: Callable[[], Path], threads: int,
     model, or a damaged one)."""
     path = Path(model) if model is not None else default()
     if not path.is_file():
-        raise error(f"{what} not found at {path} / 找不到模型檔")
+        raise error(f"{what} not found at {path} / 找不到模型檔 {path}")
     try:
         session = cpu_session(path, threads, spin)
     except Exception as e:  # onnxruntime's errors (InvalidProtobuf, Fail...) derive from Exception alone

@@ -446,3 +446,31 @@ def test_dealer_choice_refuses_impossible_dice_even_where_unused(tmp_path: Path)
         r = service.submit(ev.DealerChosen(dealer=0, dice=(0, 99), second_dice=(7, 7, 7, 7)))
         assert isinstance(r, Refused) and r.reason.key == "dice"
         assert service.submit(ev.DealerChosen(dealer=0)).ok
+
+
+def test_the_service_says_its_errors_in_both_languages(tmp_path: Path) -> None:
+    """What the app shows when the service refuses a call (a closed service, a bad seat, an answered question, a
+    stored event today's rules refuse) is in Chinese as well as English."""
+    import sqlite3
+
+    from companion.game.service import ServiceError
+
+    log = sim_log()
+    db = tmp_path / "t.db"
+    service = TableService(db)
+    for e in log[:6]:
+        assert service.submit(e).ok
+    with pytest.raises(ValueError, match="座位必須是 0-3，收到 7"):
+        service.set_private_hand(7, "123m")
+    qid = service.ask(Question(msg("no_window"), (Choice(msg("decline"), None),)))
+    service.answer(qid, 0)
+    with pytest.raises(ValueError, match="already answered.*已回答"):
+        service.answer(qid, 0)
+    service.close()
+    with pytest.raises(ServiceError, match="closed / 牌局服務已關閉"):
+        service.submit(log[6])
+    with sqlite3.connect(db) as raw:  # a stored event the rules refuse: the dice of the next throw changed
+        raw.execute("UPDATE events SET body = ? WHERE seq = 2", (json.dumps(ev.to_dict(ev.DiceRolled(dice=(9, 9, 9)))),))
+    with pytest.raises(ServiceError) as info:
+        TableService(db)
+    assert "cannot be replayed" in str(info.value) and "無法重播" in str(info.value) and "骰子" in str(info.value)
