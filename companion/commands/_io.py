@@ -7,6 +7,7 @@ Errors are said in the language the command was asked for (``lang`` ``"zh"`` or 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -28,6 +29,21 @@ def say(lang: str | None, zh: str, en: str) -> str:
     if lang is None:
         return f"{zh} / {en}"
     return zh if lang.startswith("zh") else en
+
+
+def with_zh(message: str, zh: str) -> str:
+    """``message`` as it is when it already says it in Chinese, else followed by ``zh``, its gist (the vision
+    commands' ``English / 中文`` for errors raised where no Chinese was written)."""
+    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
+
+
+def bad_threads(threads: int) -> str | None:
+    """Why ``--threads`` cannot be used, in both languages, or ``None``."""
+    from companion.vision.runtime import MAX_THREADS
+
+    if 1 <= threads <= MAX_THREADS:
+        return None
+    return f"--threads must be 1-{MAX_THREADS}, got {threads} / --threads 須介於 1 到 {MAX_THREADS}，收到 {threads}"
 
 
 def complain(prog: str, lang: str | None, zh: str, en: str) -> None:

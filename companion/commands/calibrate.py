@@ -18,7 +18,6 @@ settles for this set which plant carries 3 and which 4. Messages are in English 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from companion.commands._io import with_zh
 from companion.tiles import Tile
 
 _IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
@@ -102,7 +102,7 @@ def _add(args: argparse.Namespace) -> int:
             samples.append((tile, crop))
         except ValueError as e:
             failed += 1
-            print(f"companion calibrate: {_both(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
+            print(f"companion calibrate: {with_zh(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
     if not samples and failed:
         raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正")
     _save(args.name, samples, not args.no_select, failed)
@@ -184,7 +184,7 @@ def _photo(args: argparse.Namespace) -> int:
             reading = read_sheet(read_image(f), source=str(f), detector=detector)
         except ValueError as e:
             failed += 1
-            print(f"companion calibrate: {_both(str(e), '無法讀取這張照片')}", file=sys.stderr)
+            print(f"companion calibrate: {with_zh(str(e), '無法讀取這張照片')}", file=sys.stderr)
             continue
         key = reading.page.label
         seen[key] = seen.get(key, 0) + 1
@@ -241,10 +241,6 @@ def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: in
             raise ValueError(f"{folder}: cannot write {name}.png / 無法寫入 {name}.png")
 
 
-def _both(message: str, zh: str) -> str:
-    """``message`` as it is when it already says it in Chinese, else with ``zh``, the gist, after it."""
-    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
-
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision import calibration
@@ -265,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             calibration.delete(args.name)
     except ValueError as e:
-        print(f"companion calibrate: {_both(str(e), '無法校正')}", file=sys.stderr)
+        print(f"companion calibrate: {with_zh(str(e), '無法校正')}", file=sys.stderr)
         return 2
     except OSError as e:  # a folder or file the sheet or the crops cannot be written to
         where = e.filename or ""

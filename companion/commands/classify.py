@@ -11,11 +11,10 @@ are in English and Traditional Chinese (``English / 中文``); a model file that
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
-from companion.commands._io import print_json
+from companion.commands._io import bad_threads, print_json, with_zh
 
 
 def register(sub: Any) -> None:
@@ -38,23 +37,17 @@ def _classifier(args: argparse.Namespace) -> Any:
     return TileClassifier(args.model, threads=args.threads, calibration=cal)
 
 
-def _both(message: str, zh: str) -> str:
-    """``message`` as it is when it already says it in Chinese, else with ``zh``, the gist, after it."""
-    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
-
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision.image_file import ImageFileError, read_image
-    from companion.vision.runtime import MAX_THREADS
-
-    if not 1 <= args.threads <= MAX_THREADS:
-        print(f"companion classify: --threads must be 1-{MAX_THREADS}, got {args.threads} / "
-              f"--threads 須介於 1 到 {MAX_THREADS}，收到 {args.threads}", file=sys.stderr)
+    threads = bad_threads(args.threads)
+    if threads:
+        print(f"companion classify: {threads}", file=sys.stderr)
         return 2
     try:
         clf = _classifier(args)
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
-        print(f"companion classify: {_both(str(e), '無法使用這個模型檔')}", file=sys.stderr)
+        print(f"companion classify: {with_zh(str(e), '無法使用這個模型檔')}", file=sys.stderr)
         return 2
     images, errors = {}, {}
     for i, f in enumerate(args.crops):

@@ -14,12 +14,11 @@ out of range, are refused naming them (exit code 2).
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from companion.commands._io import print_json
+from companion.commands._io import bad_threads, print_json, with_zh
 
 NO_CALIBRATION = ("companion read: no calibrated tile set; `companion calibrate` teaches the reader your own set "
                   "and cuts its misreads several-fold / 尚未校正牌組：執行 companion calibrate 讓辨識認得你的牌，誤認會少很多")
@@ -79,18 +78,13 @@ def _annotation_path(out: str, index: int, count: int) -> Path:
     return p if count == 1 else p.with_name(f"{p.stem}-{index}{p.suffix}")
 
 
-def _both(message: str, zh: str) -> str:
-    """``message`` as it is when it already says it in Chinese, else with ``zh``, the gist, after it."""
-    return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
-
 
 def _bad_option(args: argparse.Namespace) -> str | None:
     """What is wrong with ``--threads`` or ``--threshold``, naming it, in both languages; ``None`` when nothing.
     The detector's scores lie in 0-1: a threshold above 1 would silently find no tile, and 0 keep every peak."""
-    from companion.vision.runtime import MAX_THREADS
-
-    if not 1 <= args.threads <= MAX_THREADS:
-        return f"--threads must be 1-{MAX_THREADS}, got {args.threads} / --threads 須介於 1 到 {MAX_THREADS}，收到 {args.threads}"
+    threads = bad_threads(args.threads)
+    if threads:
+        return threads
     if args.threshold is not None and not 0 < args.threshold <= 1:  # NaN fails too
         return (f"--threshold must be above 0 and at most 1, got {args.threshold} / "
                 "--threshold 須大於 0 且不超過 1")
@@ -114,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         reader = _reader(args)
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
-        print(f"companion read: {_both(str(e), '無法使用這個模型檔')}", file=sys.stderr)
+        print(f"companion read: {with_zh(str(e), '無法使用這個模型檔')}", file=sys.stderr)
         return 2
     if reader.classifier.calibration is None and not args.no_calibration:
         from companion.vision.calibration import list_sets
@@ -128,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             dets = reader.read(image, tiled=not args.single_pass).in_reading_order()
         except (ImageFileError, ValueError, cv2.error) as e:  # one photo's failure, the others are still read
             failed += 1
-            msg = _both(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
+            msg = with_zh(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
             print(f"companion read: {msg}", file=sys.stderr)
             if args.json:
                 print_json({"file": f, "error": msg})
