@@ -171,7 +171,13 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     except NotAWin as e:
         return {**echo, "error": {"kind": "not_a_win", "field": "win_tile", "message": str(e),
                                   "message_zh": e.reason_zh}}
-    return {**echo, **s.to_dict(), **_money(settle(s, win, stakes)), "_score": s, "_profile": profile}
+    return {**echo, **scored_result(win, s, stakes, profile)}
+
+
+def scored_result(win: Win, s: Score, stakes: Stakes | None, profile: Profile) -> dict[str, Any]:
+    """The result object of a scored win: the score's fields, the payments and their total (keys starting with
+    ``_`` carry the score and profile for :func:`explain` and are not printed)."""
+    return {**s.to_dict(), **_money(settle(s, win, stakes)), "_score": s, "_profile": profile}
 
 
 def _money(st: Settlement) -> dict[str, Any]:
@@ -204,11 +210,13 @@ _T = {
 }
 
 
-def explain(result: dict[str, Any], lang: str, out: TextIO, label: str = "") -> None:
-    """Print one result as an itemised table in zh-TW or English."""
+def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = "") -> None:
+    """Print one result as an itemised table in zh-TW or English, under a ``── label`` line (none when ``label``
+    is None: the caller printed its own)."""
     t = _T[lang]
     seat = _SEAT_ZH if lang == "zh" else _SEAT_EN
-    print(f"── {label}", file=out)
+    if label is not None:
+        print(f"── {label}", file=out)
     if "error" in result:
         err = result["error"]
         msg = err.get("message_zh", err["message"]) if lang == "zh" else err["message"]

@@ -1,0 +1,231 @@
+"""``companion score PHOTO…``: score a photographed winning hand, laid down.
+
+    companion score win.jpg                       # self-drawn, East everywhere: assumed and said
+    companion score win.jpg --discarder S --seat W --round S --dealer N --streak 1 --lang en
+    companion score win.jpg --win-tile 3s --context '{"flags": {"last_tile": true}}' --json
+
+Lay the hand down as at the table: the concealed tiles in one row, the melds apart from it (in front or beside,
+a claimed tile may lie sideways, a concealed kong with tiles face down), the flowers anywhere, and, if you like,
+the winning tile a little apart at one end of the row. The reader finds every tile (as ``companion read``),
+decides which row is the concealed one and cuts the others into melds, tries the classifier's other readings
+where the hand as read is no legal win (each change reported), and scores the hand as ``companion tai`` does:
+itemised tai, dealer tai, who pays what. Without a marked winning tile every possible one is scored and the
+best taken, with the others' tai said. What the photo cannot show (how the hand was won, the winds, the dealer)
+comes from the options or ``--context`` (the fields of ``companion tai``'s input); what is missing is assumed
+and said. ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
+``win_tiles``, ``doubts`` and ``file``. A photo that cannot be scored is reported with its name and the others are
+still scored (exit code 1); a bad option is refused naming it (exit code 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.commands._io import bad_threads, print_json, say
+from companion.commands.tai import explain, scored_result
+from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.settlement import Stakes
+from companion.rules.win import WinInputError
+from companion.tiles import NotationError, Tile, parse_tile
+
+_WINDS = ("E", "S", "W", "N")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("score", help="score a photographed winning hand / 計算照片中胡牌的台數",
+                       description="Score a photographed winning hand, laid down (計算照片中胡牌的台數與付款).")
+    p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand")
+    p.add_argument("--discarder", choices=_WINDS, help="the seat whose discard won (default: self-drawn)")
+    p.add_argument("--seat", choices=_WINDS, help="the winner's seat wind (default E)")
+    p.add_argument("--round", choices=_WINDS, help="the round wind (default E)")
+    p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat (default E)")
+    p.add_argument("--streak", type=int, help="the dealer's streak N (連莊, default 0)")
+    p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s)")
+    p.add_argument("--context", default="{}",
+                   help="more of the win as a JSON object of companion tai's fields (flags, win_type...)")
+    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009)")
+    p.add_argument("--stakes", help="底/台, e.g. 30/10")
+    p.add_argument("--json", action="store_true", help="one JSON object per photo")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text output (default zh-TW)")
+    p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the hand as scored drawn on it")
+    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
+    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
+    p.add_argument("--threads", type=int, default=2, help="onnxruntime threads of the detector (default 2)")
+    p.set_defaults(func=run)
+
+
+class _OptionError(ValueError):
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+
+
+def context_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The win's context (``companion tai``'s fields without the tiles) from ``--context`` and the options, which
+    win over it."""
+    try:
+        ctx = json.loads(args.context)
+    except json.JSONDecodeError as e:
+        raise _OptionError(f"--context: not JSON: {e}", f"--context 不是有效的 JSON（第 {e.colno} 欄）") from None
+    if not isinstance(ctx, dict):
+        raise _OptionError("--context: expected a JSON object", "--context 要是 JSON 物件 {...}")
+    tiles = sorted({"concealed", "melds", "flowers", "win_tile", "profile", "stakes", "id"} & set(ctx))
+    if tiles:
+        raise _OptionError(f"--context: {tiles[0]} comes from the photo or its own option, not --context",
+                           f"--context：{tiles[0]} 由照片或它自己的選項決定，不能寫在 --context")
+    for key, value in (("seat_wind", args.seat), ("round_wind", args.round), ("dealer", args.dealer),
+                       ("streak", args.streak)):
+        if value is not None:
+            ctx[key] = value
+    if args.discarder is not None:
+        ctx["discarder"] = args.discarder
+        ctx.setdefault("win_type", "discard")
+    return ctx
+
+
+def _stakes(text: str | None) -> Stakes | None:
+    if not text:
+        return None
+    base, sep, per = text.partition("/")
+    if not sep or not base.strip().isdigit() or not per.strip().isdigit():
+        raise _OptionError(f"--stakes: expected 底/台 such as 30/10, got {text!r}",
+                           f"--stakes 要寫成 底/台，例如 30/10，收到 {text!r}")
+    return Stakes(int(base), int(per))
+
+
+def _win_tile(text: str | None) -> Tile | None:
+    if text is None:
+        return None
+    try:
+        tile = parse_tile(text)
+    except NotationError as e:
+        raise _OptionError(f"--win-tile: {e}", f"--win-tile 看不懂 {text!r}") from None
+    if not tile.is_known or tile.is_flower:
+        raise _OptionError(f"--win-tile: {tile.code} cannot be a winning tile",
+                           f"--win-tile：{tile.code} 不能是胡的那張")
+    return tile
+
+
+def _reader(args: argparse.Namespace) -> Any:
+    from companion.vision import calibration
+    from companion.vision.read import TileReader
+
+    cal = calibration.chosen(args.tile_set, enabled=not args.no_calibration)
+    return TileReader(detector_threads=args.threads, classifier_threads=args.threads, calibration=cal)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    try:
+        bad = bad_threads(args.threads)
+        if bad:
+            raise _OptionError(bad.split(" / ")[0], bad.split(" / ")[1])
+        context = context_of(args)
+        stakes = _stakes(args.stakes)
+        win_tile = _win_tile(args.win_tile)
+        profile = load_profile(args.profile)
+        reader = _reader(args)
+    except _OptionError as e:
+        print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
+        return 2
+    except ProfileError as e:
+        print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # a model file or calibration that cannot be used: the message names it
+        print(f"companion score: {say(lang, '無法使用這個模型檔或校正', str(e))}", file=sys.stderr)
+        return 2
+    failed = 0
+    for n, photo in enumerate(args.photos, 1):
+        failed += not _one(args, reader, photo, context, stakes, win_tile, profile, n)
+    return 1 if failed else 0
+
+
+def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, Any], stakes: Stakes | None,
+         win_tile: Tile | None, profile: Any, n: int) -> bool:
+    """Score one photo and print it; False when it could not be scored (reported)."""
+    import cv2
+
+    from companion.rules.scoring import NotAWin
+    from companion.vision.hand_score import PhotoHandError, score_photo
+    from companion.vision.image_file import ImageFileError, read_image
+
+    lang = args.lang
+    try:
+        image = read_image(photo)
+        dets = reader.read(image, tiled=True)
+        found = score_photo(dets, context, profile, win_tile)
+    except (ImageFileError, cv2.error) as e:
+        return _failed(args, photo, str(e), "無法讀取這張照片")
+    except PhotoHandError as e:
+        return _failed(args, photo, str(e), e.zh)
+    except WinInputError as e:
+        return _failed(args, photo, str(e), e.message_zh)
+    except NotAWin as e:
+        return _failed(args, photo, str(e), e.reason_zh)
+    except ValueError as e:
+        return _failed(args, photo, str(e), "無法計算這張照片的台數")
+    result = scored_result(found.win, found.score, stakes, profile)
+    result.update(_photo_fields(photo, dets, found))
+    if args.json:
+        print_json({k: v for k, v in result.items() if not k.startswith("_")})
+    else:
+        _print_text(result, found, lang)
+    if args.annotate:
+        _annotate(args, image, dets, found, n)
+    return True
+
+
+def _failed(args: argparse.Namespace, photo: str, en: str, zh: str) -> bool:
+    en = en if photo in en else f"{photo}: {en}"
+    if args.json:
+        print_json({"file": photo, "error": {"message": en, "message_zh": zh}})
+    print(f"companion score: {say(args.lang, f'{photo}：{zh}', en)}", file=sys.stderr)
+    return False
+
+
+def _photo_fields(photo: str, dets: Any, found: Any) -> dict[str, Any]:
+    xyxy = dets.xyxy
+    hand = {"concealed": " ".join(found.kinds[i].code for i in found.concealed if i != found.win_index),
+            "melds": [str(m) for m in found.win.melds], "flowers": " ".join(t.code for t in found.win.flowers),
+            "win_tile": found.win.win_tile.code if found.win.win_tile else None, "win_tile_marked": found.marked}
+    repairs = [{**r.to_dict(), "xyxy": [round(float(v), 1) for v in xyxy[r.index]]} for r in found.repairs]
+    return {"file": photo, "hand": hand, "repairs": repairs,
+            "win_tiles": [{"tile": t.code, "tai": tai} for t, tai in found.win_tiles],
+            "doubts": [d.to_dict() for d in found.doubts]}
+
+
+def _print_text(result: dict[str, Any], found: Any, lang: str) -> None:
+    hand = result["hand"]
+    label = {"zh": ("手牌", "副露", "花", "胡", "（分開擺）"), "en": ("concealed", "melds", "flowers", "win", " (set apart)")}
+    c, m, f, w, apart = label[lang]
+    print(f"── {result['file']}")
+    print(f"{c}: {hand['concealed']}  {m}: {' '.join(hand['melds']) or '-'}  {f}: {hand['flowers'] or '-'}  "
+          f"{w}: {hand['win_tile']}{apart if found.marked else ''}")
+    for d in found.doubts:
+        print(f"  ! {d.zh if lang == 'zh' else d.en}")
+    explain(result, lang, sys.stdout, None)
+
+
+def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> None:
+    import cv2
+
+    from companion.vision.read import annotate
+
+    names = [Tile(int(k)).code for k in dets.kind]
+    for i, t in found.kinds.items():
+        names[i] = t.code + ("!" if any(r.index == i for r in found.repairs) else "")
+    names[found.win_index] += "*"
+    out = Path(args.annotate)
+    out = out if out.suffix else out.with_name(out.name + ".png")
+    if len(args.photos) > 1:
+        out = out.with_name(f"{out.stem}-{n}{out.suffix}")
+    try:
+        written = cv2.imwrite(str(out), annotate(image, dets, names))
+    except cv2.error:
+        written = False
+    if not written:
+        print(f"companion score: {say(args.lang, f'無法寫入 {out}', f'cannot write {out}')}", file=sys.stderr)

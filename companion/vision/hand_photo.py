@@ -1,0 +1,113 @@
+"""A photographed winning hand, laid down: which tiles form the concealed row, the melds, the flowers and the
+winning tile, from where they lie in the photo (:func:`lay_out`).
+
+How a winner lays a hand down (台灣十六張: 推倒): the concealed tiles in one row, side by side; the melds already
+face up in front of it (or beside it), a meld's claimed tile often turned sideways, a concealed kong with one or
+two of its tiles face down; the flowers in a group of their own; the winning tile often set a little apart at one
+end of the row. So the photo is read as rows (:func:`companion.vision.read.row_labels`), each row cut into groups
+where neighbours leave a gap (:data:`GAP`). The choice of which row is the concealed one, and every reading, is
+left to :mod:`companion.vision.hand_score`, which tries them against the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.tiles import Tile
+from companion.vision.read import Detections, row_labels
+
+GAP = 0.3
+"""Two neighbours in a row belong to different groups when the gap between them is wider than this share of the
+row's median tile width (tiles laid side by side touch or leave a millimetre or two; a player who sets a group
+apart leaves about half a tile)."""
+REACH = 3.5
+"""Tiles of one row may lie this many tile widths apart (centre to centre) and still chain into it: a player
+may leave a wide gap between the groups of a row."""
+SIDEWAYS = 0.7
+"""A tile lies sideways (a meld's claimed tile) when the sine of its turn against its row's median turn is at
+least this (about 45 degrees and more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Tiles side by side with no gap between them, in order along their row: indices into the detections."""
+
+    tiles: tuple[int, ...]
+    sideways: bool = False
+    """One of its tiles lies turned across the row (a claimed tile)."""
+    backs: int = 0
+    """How many of its tiles lie face down (a concealed kong shows two)."""
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class LaidHand:
+    """The tiles of a photo grouped as they lie. ``rows`` holds each row's groups, left to right; rows are
+    ordered from the top of the photo down. Flowers are taken out of the rows into ``flowers`` (they are laid
+    out, never part of a set); ``stray`` are face-down tiles in no group of four (not part of a hand as laid
+    down: a concealed kong shows its kind on at least one of its four)."""
+
+    rows: tuple[tuple[Group, ...], ...]
+    flowers: tuple[int, ...]
+    stray: tuple[int, ...]
+
+    def tile_count(self, row: int) -> int:
+        return sum(len(g) for g in self.rows[row])
+
+
+def _sideways(angle: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """Per tile of ``idx``: turned across its row (the row's median turn as reference)."""
+    a = np.radians(angle[idx])
+    # the median of doubled angles ignores which way up a tile lies (a tile upside down is not sideways)
+    ref = np.arctan2(np.median(np.sin(2 * a)), np.median(np.cos(2 * a))) / 2
+    return np.asarray(np.abs(np.sin(a - ref)) >= SIDEWAYS)
+
+
+def _groups(dets: Detections, idx: np.ndarray) -> tuple[Group, ...]:
+    """One row's tiles (indices ``idx``) cut into groups at the gaps, left to right along the row."""
+    box = dets.xyxy[idx]
+    order = np.argsort((box[:, 0] + box[:, 2]) / 2, kind="stable")
+    idx, box = idx[order], box[order]
+    side = _sideways(dets.obb[:, 4], idx)
+    width = float(np.median(np.minimum(dets.obb[idx, 2], dets.obb[idx, 3])))
+    cut = np.flatnonzero(box[1:, 0] - box[:-1, 2] > GAP * width) + 1
+    out = []
+    for part in np.split(np.arange(len(idx)), cut):
+        tiles = idx[part]
+        out.append(Group(tuple(int(i) for i in tiles), bool(side[part].any()),
+                         int((dets.kind[tiles] == int(Tile.UNKNOWN)).sum())))
+    return tuple(out)
+
+
+def lay_out(dets: Detections) -> LaidHand:
+    """Group the tiles of a photo of a laid-down hand (see the module's text). Pure geometry and kinds: which
+    row is the concealed one is not decided here."""
+    if len(dets) == 0:
+        return LaidHand((), (), ())
+    kinds = dets.kind.astype(np.int64)
+    flower = np.array([Tile(int(k)).is_flower for k in kinds])
+    rest = np.flatnonzero(~flower)
+    rows: list[tuple[float, tuple[Group, ...]]] = []
+    stray: list[int] = []
+    if len(rest):
+        label = row_labels(dets.obb[rest], REACH)
+        cy = dets.obb[rest, 1]
+        for lab in np.unique(label):
+            members = rest[label == lab]
+            groups = []
+            for g in _groups(dets, members):
+                if g.backs and (len(g) < 4 or g.backs == len(g)):  # a back is only ever part of a concealed kong
+                    stray.extend(i for i in g.tiles if kinds[i] == int(Tile.UNKNOWN))
+                    kept = tuple(i for i in g.tiles if kinds[i] != int(Tile.UNKNOWN))
+                    if kept:
+                        groups.append(Group(kept, g.sideways, 0))
+                else:
+                    groups.append(g)
+            if groups:
+                rows.append((float(cy[label == lab].mean()), tuple(groups)))
+    rows.sort(key=lambda r: r[0])
+    return LaidHand(tuple(g for _, g in rows), tuple(int(i) for i in np.flatnonzero(flower)), tuple(sorted(stray)))

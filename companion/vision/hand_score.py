@@ -1,0 +1,367 @@
+"""Score a photographed winning hand: the tiles read (:mod:`companion.vision.read`), grouped as they lie
+(:mod:`companion.vision.hand_photo`), then read as a legal win and scored by the rules (:mod:`companion.rules`).
+
+What is decided here, against the rules rather than the pixels:
+
+- **which row is the concealed one**: every row in turn, the others cut into melds (a group of three or four in
+  order: a chow, a pung, an exposed kong, or a concealed kong when face-down tiles show in it); the tile count
+  must come out right (16 + the winning tile, one more per kong);
+- **doubtful readings repaired**: when the hand as read is no win (a fifth copy, a meld that is no meld, a hand
+  that does not complete), the classifier's other readings (its top three) are tried, the likeliest change first,
+  up to :data:`MAX_CHANGES` tiles; every change made is reported;
+- **the winning tile**: the tile set apart at an end of the concealed row (or a lone tile of its own), the one
+  the player names, or else every kind of the concealed tiles in turn, the score reported for each.
+
+Nothing is guessed silently: :attr:`PhotoWin.doubts` says, in English and Chinese, each assumption made.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.hand import Hand, HandError, Meld, MeldKind
+from companion.rules.profiles import Profile
+from companion.rules.scoring import NotAWin, Score, score
+from companion.rules.shape import is_complete
+from companion.rules.win import Win
+from companion.tiles import Tile, format_tiles
+from companion.vision.hand_photo import Group, LaidHand, lay_out
+from companion.vision.read import Detections
+
+MAX_CHANGES = 3
+"""At most this many readings are changed to make the hand legal."""
+ALTERNATIVE_FLOOR = 0.02
+"""A reading the classifier gives less than this probability is never tried."""
+MAX_TRIED = 5000
+"""Readings tried at most (best first) before the hand is reported as unreadable."""
+SETS = 5
+
+
+class PhotoHandError(ValueError):
+    """The photo does not show a winning hand this reader can make out; the message says why (``zh``: in
+    Chinese)."""
+
+    def __init__(self, message: str, zh: str) -> None:
+        super().__init__(message)
+        self.zh = zh
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One thing the reader assumed or doubts, in both languages."""
+
+    en: str
+    zh: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"message": self.en, "message_zh": self.zh}
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A reading changed so that the hand is legal: detection ``index`` read as ``read`` (probability
+    ``read_p``) is taken as ``taken`` (the classifier's ``taken_p``)."""
+
+    index: int
+    read: Tile
+    read_p: float
+    taken: Tile
+    taken_p: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "read": self.read.code, "read_score": round(self.read_p, 4),
+                "taken_as": self.taken.code, "taken_score": round(self.taken_p, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoWin:
+    """The hand of a photo as scored: ``win`` and its ``score``; ``concealed`` and ``melds`` as detection
+    indices (the winning tile's copy among the concealed ones is ``win_index``); ``kinds`` the tile each
+    detection of the hand was taken as; ``win_tiles`` each possible winning tile with its hand tai (one entry
+    when the tile was marked); ``repairs`` and ``doubts`` as above."""
+
+    win: Win
+    score: Score
+    concealed: tuple[int, ...]
+    melds: tuple[tuple[int, ...], ...]
+    flowers: tuple[int, ...]
+    win_index: int
+    marked: bool
+    kinds: Mapping[int, Tile]
+    win_tiles: tuple[tuple[Tile, int], ...]
+    repairs: tuple[Repair, ...]
+    doubts: tuple[Note, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One reading of the layout: the concealed tiles (``apart``: the tile set apart, or -1) and the groups to
+    cut into ``n_melds`` melds."""
+
+    concealed: tuple[int, ...]
+    apart: int
+    meld_groups: tuple[Group, ...]
+    n_melds: int
+
+
+def _plans(laid: LaidHand) -> list[_Plan]:
+    """Every row as the concealed one, where the tile count can come out right; the longest rows first."""
+    plans = []
+    lone = [g for row in laid.rows if len(row) == 1 and len(row[0]) == 1 for g in row]
+    for r, row in enumerate(laid.rows):
+        if len(row) == 1 and len(row[0]) == 1:
+            continue  # a lone tile is the winning tile set apart, not the hand
+        meld_groups = [g for g in row if g.sideways or g.backs]  # a claimed tile or a concealed kong
+        concealed_groups = [g for g in row if not (g.sideways or g.backs)]
+        apart = -1
+        if len(concealed_groups) > 1 and len(concealed_groups[0]) == 1 and len(concealed_groups[-1]) > 1:
+            apart = concealed_groups[0].tiles[0]
+        elif len(concealed_groups) > 1 and len(concealed_groups[-1]) == 1 and len(concealed_groups[0]) > 1:
+            apart = concealed_groups[-1].tiles[0]
+        others = [g for q, other in enumerate(laid.rows) if q != r for g in other if g not in lone]
+        concealed = tuple(i for g in concealed_groups for i in g.tiles)
+        if apart < 0 and len(lone) == 1:
+            apart = lone[0].tiles[0]
+            concealed += (apart,)
+        n_c = len(concealed)
+        meld_tiles = sum(len(g) for g in meld_groups + others)
+        if n_c % 3 != 2 or n_c > 3 * SETS + 2:
+            continue
+        n_melds = (3 * SETS + 2 - n_c) // 3
+        if not 0 <= meld_tiles - 3 * n_melds <= n_melds:  # each kong one tile more
+            continue
+        plans.append(_Plan(concealed, apart, tuple(meld_groups + others), n_melds))
+    plans.sort(key=lambda p: -len(p.concealed))
+    return plans
+
+
+def _meld(tiles: list[Tile]) -> Meld | None:
+    """The meld a group piece forms, or None."""
+    known = [t for t in tiles if t != Tile.UNKNOWN]
+    if not known:
+        return None
+    if len(known) < len(tiles):  # a concealed kong shows some of its tiles face down
+        if len(tiles) == 4 and len(set(known)) == 1:
+            return Meld(MeldKind.CKONG, (known[0],) * 4)
+        return None
+    if len(set(tiles)) == 1:
+        return Meld(MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG, tuple(tiles))
+    if len(tiles) == 3:
+        a, b, c = sorted(tiles)
+        if a.is_suited and a.suit == c.suit and b == a + 1 and c == a + 2:
+            return Meld(MeldKind.CHOW, (a, b, c))
+    return None
+
+
+def _cut(tiles: list[Tile]) -> list[Meld] | None:
+    """One group's tiles cut into consecutive melds of three or four, or None."""
+    if not tiles:
+        return []
+    for size in (3, 4):
+        if len(tiles) >= size:
+            first = _meld(tiles[:size])
+            if first is not None:
+                rest = _cut(tiles[size:])
+                if rest is not None:
+                    return [first, *rest]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Legal:
+    plan: _Plan
+    melds: tuple[Meld, ...]
+    meld_idx: tuple[tuple[int, ...], ...]
+    kinds: dict[int, Tile]
+
+
+def _legal(plan: _Plan, kinds: dict[int, Tile], flowers: tuple[Tile, ...]) -> _Legal | None:
+    """The plan with these readings is a complete hand with at most four copies of a kind, or None."""
+    melds: list[Meld] = []
+    meld_idx: list[tuple[int, ...]] = []
+    for g in plan.meld_groups:
+        cut = _cut([kinds[i] for i in g.tiles])
+        if cut is None:
+            return None
+        at = 0
+        for m in cut:
+            meld_idx.append(g.tiles[at:at + m.kind.size])
+            at += m.kind.size
+        melds.extend(cut)
+    if len(melds) != plan.n_melds:
+        return None
+    concealed = [kinds[i] for i in plan.concealed]
+    if Tile.UNKNOWN in concealed or any(t.is_flower for t in concealed):
+        return None
+    every = Counter(concealed) + Counter(t for m in melds for t in m.tiles) + Counter(flowers)
+    if any(k > t.max_copies for t, k in every.items()):
+        return None
+    try:
+        hand = Hand(tuple(concealed), tuple(melds), flowers)
+    except HandError:
+        return None
+    if not is_complete(hand):
+        return None
+    return _Legal(plan, tuple(melds), tuple(meld_idx), kinds)
+
+
+def _options(dets: Detections, i: int) -> list[tuple[Tile, float]]:
+    """Detection ``i``'s readings, the one taken first: (tile, probability)."""
+    read = Tile(int(dets.kind[i]))
+    out = [(read, 1.0 if read == Tile.UNKNOWN else float(dets.score[i]))]
+    for k, p in zip(dets.top3_kind[i], dets.top3_score[i], strict=True):
+        t = Tile(int(k))
+        if t == read:
+            out[0] = (read, float(p))
+        elif p >= ALTERNATIVE_FLOOR and t != Tile.UNKNOWN:
+            out.append((t, float(p)))
+    return out
+
+
+def _readings(dets: Detections, hand: list[int]) -> Iterator[tuple[float, dict[int, Tile], tuple[Repair, ...]]]:
+    """Readings of the hand's tiles, likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of
+    them changed to another of their top three (cost: the log-odds of the change)."""
+    base = {i: Tile(int(dets.kind[i])) for i in hand}
+    changes = []
+    for i in hand:
+        opts = _options(dets, i)
+        read_p = max(opts[0][1], 1e-6)
+        for t, p in opts[1:]:
+            changes.append((math.log(read_p) - math.log(p), i, t, p, read_p))
+    changes.sort(key=lambda c: (c[0], c[1], int(c[2])))
+    yield 0.0, base, ()
+    heap: list[tuple[float, tuple[int, ...]]] = [(c[0], (n,)) for n, c in enumerate(changes)]
+    heapq.heapify(heap)
+    while heap:
+        cost, combo = heapq.heappop(heap)
+        kinds = dict(base)
+        repairs = []
+        for n in combo:
+            _, i, t, p, read_p = changes[n]
+            kinds[i] = t
+            repairs.append(Repair(i, base[i], read_p, t, p))
+        yield cost, kinds, tuple(repairs)
+        if len(combo) < MAX_CHANGES:  # extend by a later change of another tile (each set is reached once)
+            used = {changes[n][1] for n in combo}
+            for n in range(combo[-1] + 1, len(changes)):
+                if changes[n][1] not in used:
+                    heapq.heappush(heap, (cost + changes[n][0], (*combo, n)))
+
+
+def _assumed(context: Mapping[str, Any]) -> list[Note]:
+    notes = []
+    if "win_type" not in context:
+        notes.append(Note("assumed self-drawn (自摸): give --discarder SEAT for a win on a discard",
+                          "假設是自摸：胡別人打出的牌請加 --discarder 座位"))
+    for key, en, zh in (("seat_wind", "the winner sits East", "胡牌的人坐東"),
+                        ("round_wind", "the round is East", "圈風是東"),
+                        ("dealer", "the dealer is East", "莊家是東")):
+        if key not in context:
+            notes.append(Note(f"assumed {en}: say otherwise with --{key.split('_')[0]}",
+                              f"假設{zh}：不是的話請用 --{key.split('_')[0]} 指定"))
+    return notes
+
+
+def _score_each(legal: _Legal, flowers: tuple[Tile, ...], context: Mapping[str, Any], profile: Profile,
+                win_tile: Tile | None) -> list[tuple[int, Win, Score]]:
+    """Each possible winning tile's (index, win, score), the marked one only when there is one."""
+    kinds = legal.kinds
+    plan = legal.plan
+    if win_tile is not None:
+        candidates = [i for i in plan.concealed if kinds[i] == win_tile][:1]
+        if not candidates:
+            raise PhotoHandError(f"--win-tile {win_tile.code}: no {win_tile.code} among the concealed tiles "
+                                 f"({format_tiles(sorted(kinds[i] for i in plan.concealed))})",
+                                 f"--win-tile {win_tile.code}：手牌裡沒有{win_tile.zh}")
+    elif plan.apart >= 0:
+        candidates = [plan.apart]
+    else:
+        first: dict[Tile, int] = {}
+        for i in plan.concealed:
+            first.setdefault(kinds[i], i)
+        candidates = sorted(first.values(), key=lambda i: kinds[i])
+    out = []
+    last: Exception | None = None
+    for i in candidates:
+        obj = {"win_type": "self_draw", "seat_wind": "E", "round_wind": "E", "dealer": "E", **context,
+               "concealed": format_tiles(sorted(kinds[j] for j in plan.concealed if j != i)),
+               "win_tile": kinds[i].code, "melds": [str(m) for m in legal.melds],
+               "flowers": format_tiles(flowers)}
+        try:
+            win = Win.from_dict(obj)
+            out.append((i, win, score(win, profile)))
+        except NotAWin as e:  # (a FalseWin too: under the profile's minimum with this winning tile)
+            last = e
+    if not out and last is not None:
+        raise last
+    return out
+
+
+def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
+                win_tile: Tile | None = None) -> PhotoWin:
+    """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
+    input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
+    kind of win and the winds is assumed (self-drawn, East everywhere) and said.
+    Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
+    (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
+    laid = lay_out(dets)
+    flowers = tuple(sorted(Tile(int(dets.kind[i])) for i in laid.flowers))
+    plans = _plans(laid)
+    if not plans:
+        counts = [laid.tile_count(r) for r in range(len(laid.rows))]
+        total = sum(counts)
+        raise PhotoHandError(
+            f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows 17 (16 and the "
+            "winning tile, one more per kong), the concealed ones in one row",
+            f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 17 張（16 張加胡的那張，每槓多一張），"
+            "手牌排成一列")
+    found = _search(dets, laid, plans, flowers)
+    if found is None:
+        read = format_tiles(sorted(Tile(int(k)) for k in dets.kind if Tile(int(k)) != Tile.UNKNOWN))
+        raise PhotoHandError(f"no reading of the photo is a winning hand (read: {read}); photograph it closer or "
+                             "score it with `companion tai`",
+                             f"照片怎麼讀都不是胡牌（讀到：{read}）；請拍近一點，或用 companion tai 輸入")
+    legal, repairs = found
+    scored = _score_each(legal, flowers, context, profile, win_tile)
+    best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
+    best_tile = legal.kinds[best[0]]
+    marked = win_tile is not None or legal.plan.apart >= 0
+    doubts = [Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): the hand is a win "
+                   "only so", f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）才能胡")
+              for r in repairs]
+    if not marked and len(scored) > 1:
+        tais = sorted({s[2].hand_tai for s in scored})
+        doubts.append(Note(f"the winning tile is not set apart: scored as {best_tile.code} (the most, "
+                           f"{best[2].hand_tai} tai; others {tais[0]}-{tais[-1]}); --win-tile names it",
+                           f"胡的那張沒有分開擺：以{best_tile.zh}計（最多 {best[2].hand_tai} 台；其他胡法 "
+                           f"{tais[0]}-{tais[-1]} 台）；可用 --win-tile 指定"))
+    if laid.stray:
+        doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
+                           f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
+    doubts.extend(_assumed(context))
+    kinds = {i: legal.kinds[i] for i in (*legal.plan.concealed, *(j for m in legal.meld_idx for j in m))}
+    return PhotoWin(best[1], best[2], legal.plan.concealed, legal.meld_idx, laid.flowers, best[0], marked, kinds,
+                    tuple((s[1].win_tile, s[2].hand_tai) for s in scored if s[1].win_tile is not None),
+                    repairs, tuple(doubts))
+
+
+def _search(dets: Detections, laid: LaidHand, plans: list[_Plan],
+            flowers: tuple[Tile, ...]) -> tuple[_Legal, tuple[Repair, ...]] | None:
+    """The likeliest legal reading over every plan: fewest-cost changes first, plans in order."""
+    best: tuple[float, int, _Legal, tuple[Repair, ...]] | None = None
+    for p, plan in enumerate(plans):
+        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles)]
+        for cost, kinds, repairs in itertools.islice(_readings(dets, hand), MAX_TRIED):
+            if best is not None and cost >= best[0]:
+                break
+            legal = _legal(plan, kinds, flowers)
+            if legal is not None:
+                best = (cost, p, legal, repairs)
+                break
+    return None if best is None else (best[2], best[3])

@@ -1,0 +1,246 @@
+"""Scoring a photographed winning hand: grouping by where tiles lie, repairs against the rules, the winning tile,
+the whole reader on rendered photos, and ``companion score``."""
+
+import json
+import random
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.cli import main
+from companion.hand import Meld, MeldKind
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import score
+from companion.rules.win import Win
+from companion.tiles import Tile, parse_tiles
+from companion.vision.hand_photo import lay_out
+from companion.vision.hand_score import PhotoHandError, score_photo
+from companion.vision.read import Detections, TileReader
+from training.synth.faces import CLEAN_STYLE
+from training.synth.scene import SceneStyle
+from training.synth.scene_hand import hand_photo
+
+PROFILE = load_profile(None)
+W, H = 30.0, 40.0
+
+
+def laid(rows: list[tuple[float, list[str]]], readings: dict[int, list[tuple[str, float]]] | None = None,
+         sideways: set[int] = frozenset()) -> Detections:  # type: ignore[assignment]
+    """Detections of tiles laid in rows: each row (y, groups), a group's tiles side by side, a tile's width
+    between groups. ``readings`` gives a tile (by its index) other readings, best first; ``sideways`` tiles
+    lie turned."""
+    readings = readings or {}
+    obb, kind, sc, k3, s3, up = [], [], [], [], [], []
+    for y, groups in rows:
+        x = 50.0
+        for g in groups:
+            for t in parse_tiles(g, check=False):
+                n = len(kind)
+                turned = n in sideways
+                w = H if turned else W
+                obb.append([x + w / 2, y, W, H, 90.0 if turned else 0.0])
+                opts = readings.get(n, [(t.code, 0.98), ("9p" if t != Tile.P9 else "8p", 0.01),
+                                        ("7z" if t != Tile.Z7 else "6z", 0.005)])
+                kind.append(int(Tile.from_code(opts[0][0])))
+                up.append(t != Tile.UNKNOWN)
+                sc.append(opts[0][1])
+                k3.append([int(Tile.from_code(c)) for c, _ in opts])
+                s3.append([p for _, p in opts])
+                x += w + 1
+            x += W
+    return Detections(np.array(obb, np.float32), np.array(kind, np.int16), np.array(up, bool),
+                      np.array(sc, np.float32), np.array(k3, np.int16), np.array(s3, np.float32), (2000, 1000))
+
+
+def test_a_row_with_the_winning_tile_apart_and_melds_in_front() -> None:
+    dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z", "1f5f"])])
+    got = score_photo(dets, {"win_type": "discard", "discarder": "S"}, PROFILE)
+    truth = Win.of("456m789m45s55z", "6s", "discard", melds=["chow:123m", "pung:111z"], flowers="1f5f",
+                   discarder="S")
+    assert got.win == truth
+    assert got.score == score(truth, PROFILE)
+    assert got.marked and got.win_tiles == ((Tile.S6, got.score.hand_tai),)
+    assert not got.repairs
+    assert [n.en.split(":")[0] for n in got.doubts] == ["assumed the winner sits East", "assumed the round is East",
+                                                      "assumed the dealer is East"]
+
+
+def test_without_a_marked_winning_tile_every_one_is_scored_and_the_best_taken() -> None:
+    dets = laid([(100, ["123m456m789m123p45s55z6s"])])
+    got = score_photo(dets, {}, PROFILE)
+    assert not got.marked
+    kinds = sorted(set(parse_tiles("123m456m789m123p45s55z6s")))
+    assert [t for t, _ in got.win_tiles] == kinds
+    for tile, tai in got.win_tiles:  # each as the rules score it
+        rest = list(parse_tiles("123m456m789m123p45s55z6s"))
+        rest.remove(tile)
+        assert tai == score(Win(tuple(rest), tile, "self_draw"), PROFILE).hand_tai  # type: ignore[arg-type]
+    assert got.score.hand_tai == max(tai for _, tai in got.win_tiles)
+    assert any("--win-tile" in n.en and "--win-tile" in n.zh for n in got.doubts)
+    named = score_photo(dets, {}, PROFILE, win_tile=Tile.S6)
+    assert named.marked and named.win.win_tile == Tile.S6 and len(named.win_tiles) == 1
+    with pytest.raises(PhotoHandError, match="no 7z among"):
+        score_photo(dets, {}, PROFILE, win_tile=Tile.Z7)
+
+
+def test_the_concealed_row_need_not_be_the_longest() -> None:
+    """Four melds (12 tiles) and a concealed pair and winning tile: the melds' row is longer than the hand's."""
+    dets = laid([(100, ["23p55z", "4p"]), (200, ["123m", "999p", "345s", "777s"])])
+    got = score_photo(dets, {}, PROFILE)
+    assert got.win.concealed == parse_tiles("23p55z") and got.win.win_tile == Tile.P4
+    assert [m.kind for m in got.win.melds] == [MeldKind.CHOW, MeldKind.PUNG, MeldKind.CHOW, MeldKind.PUNG]
+
+
+def test_melds_side_by_side_are_cut_and_a_concealed_kong_shows_backs() -> None:
+    dets = laid([(100, ["456m789m4s", "4s"]), (200, ["0x77p0x555z234s"])])
+    got = score_photo(dets, {}, PROFILE)
+    assert [str(m) for m in got.win.melds] == ["ckong:7777p", "pung:555z", "chow:234s"]
+    assert got.score.item("concealed_pungs") is None or got.score.hand_tai > 0
+
+
+def test_a_sideways_tile_in_the_hands_row_makes_its_group_a_meld() -> None:
+    dets = laid([(100, ["456m789m789p45s55z", "123m", "6s"])], sideways={13})
+    assert lay_out(dets).rows[0][1].sideways
+    got = score_photo(dets, {}, PROFILE, win_tile=Tile.S6)
+    assert [str(m) for m in got.win.melds] == ["chow:123m"]
+
+
+def test_a_misread_that_breaks_the_hand_is_repaired_from_the_top_three() -> None:
+    # the second 5z read as 6z at 0.48, 5z its second reading: as read, no win
+    dets = laid([(100, ["123m456m789m123p45s55z", "6s"])],
+                readings={15: [("6z", 0.48), ("5z", 0.41), ("7z", 0.05)]})
+    got = score_photo(dets, {}, PROFILE)
+    assert got.win.concealed.count(Tile.Z5) == 2
+    (r,) = got.repairs
+    assert (r.index, r.read, r.taken) == (15, Tile.Z6, Tile.Z5)
+    assert any("6z" in n.en and "5z" in n.en for n in got.doubts)
+
+
+def test_a_fifth_copy_is_never_read() -> None:
+    """The 4m of a 234m read as 1m keeps the shape complete (123m) but makes a fifth 1m beside the pung."""
+    dets = laid([(100, ["123m423m456p789p5z", "5z"]), (200, ["111m"])],
+                readings={3: [("1m", 0.55), ("4m", 0.40), ("7m", 0.02)]})
+    got = score_photo(dets, {}, PROFILE)
+    assert Counter(got.win.all_tiles())[Tile.M1] == 4
+    assert [(r.index, r.read, r.taken) for r in got.repairs] == [(3, Tile.M1, Tile.M4)]
+
+
+def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
+    with pytest.raises(PhotoHandError, match="found 9 tiles") as e:
+        score_photo(laid([(100, ["123m456m789m"])]), {}, PROFILE)
+    assert "17" in e.value.zh
+    with pytest.raises(PhotoHandError, match="no reading of the photo is a winning hand") as e:
+        score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
+    assert "不是胡牌" in e.value.zh
+
+
+def test_stray_backs_are_left_out_and_said() -> None:
+    dets = laid([(100, ["123m456m789m123p45s55z", "6s"]), (200, ["0x"])])
+    got = score_photo(dets, {}, PROFILE)
+    assert got.win.win_tile == Tile.S6
+    assert any("face-down" in n.en for n in got.doubts)
+
+
+def _random_win(rng: random.Random) -> Win:
+    counts: Counter[Tile] = Counter()
+    tiles = [t for t in Tile if t.is_known and not t.is_flower]
+
+    def take(group: list[Tile]) -> bool:
+        if any(counts[t] + group.count(t) > 4 for t in group):
+            return False
+        counts.update(group)
+        return True
+
+    sets: list[list[Tile]] = []
+    while len(sets) < 5:
+        t = rng.choice(tiles)
+        if rng.random() < 0.5 and t.is_suited and t.rank <= 7:
+            g = [t, Tile(t + 1), Tile(t + 2)]
+        else:
+            g = [t] * (4 if rng.random() < 0.1 else 3)
+        if take(g):
+            sets.append(g)
+    while not take([pair := rng.choice(tiles)] * 2):
+        pass
+    n_melds = rng.randint(0, 3)
+    melds = []
+    for g in sets[:n_melds]:
+        kind = (MeldKind.CHOW if g[0] != g[1] else MeldKind.PUNG if len(g) == 3
+                else rng.choice([MeldKind.KONG, MeldKind.CKONG]))
+        melds.append(Meld(kind, tuple(g)))
+    concealed = [t for g in sets[n_melds:] for t in (g[:3] if len(g) == 4 else g)] + [pair, pair]
+    kongs_in_hand = [g for g in sets[n_melds:] if len(g) == 4]
+    for g in kongs_in_hand:  # a fourth copy held in the hand would be a kong declared: keep it out
+        counts[g[0]] -= 1
+    win_tile = rng.choice(concealed)
+    concealed.remove(win_tile)
+    flowers = tuple(rng.sample([t for t in Tile if t.is_flower], rng.randint(0, 3)))
+    return Win(tuple(concealed), win_tile, "self_draw", melds=tuple(melds), flowers=flowers)  # type: ignore[arg-type]
+
+
+def _laid_win(win: Win) -> Detections:
+    melds = ["".join(("0x" if m.kind is MeldKind.CKONG and k in (0, 3) else t.code) for k, t in enumerate(m.tiles))
+             for m in win.melds]
+    front = melds + (["".join(t.code for t in win.flowers)] if win.flowers else [])
+    rows = [(100.0, ["".join(t.code for t in win.concealed), win.win_tile.code])]  # type: ignore[union-attr]
+    return laid(rows + ([(200.0, front)] if front else []))
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2**32 - 1))
+def test_any_laid_down_win_read_right_scores_as_the_rules_score_it(seed: int) -> None:
+    truth = _random_win(random.Random(seed))
+    got = score_photo(_laid_win(truth), {}, PROFILE)
+    assert not got.repairs
+    assert got.win == truth
+    assert got.score == score(truth, PROFILE)
+
+
+def test_a_rendered_photo_of_a_laid_down_hand_is_read_and_scored() -> None:
+    truth = Win.of("456m789m45s55z", "6s", "discard", melds=["chow:123m@L", "pung:111z@O"], flowers="1f5f",
+                   discarder="S")
+    frame, _ = hand_photo(truth, SceneStyle(CLEAN_STYLE), seed=1)
+    got = score_photo(TileReader().read(frame, tiled=True), {"win_type": "discard", "discarder": "S"}, PROFILE)
+    # a photo does not show who supplied a meld's tile: the sources are not read
+    assert got.win == Win.of("456m789m45s55z", "6s", "discard", melds=["chow:123m", "pung:111z"],
+                             flowers="1f5f", discarder="S")
+    assert got.score.hand_tai == score(truth, PROFILE).hand_tai
+
+
+def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    truth = Win.of("456m789m4s", "4s", "self_draw", melds=["ckong:7777p", "pung:555z@R", "chow:234s@L"])
+    frame, _ = hand_photo(truth, SceneStyle(CLEAN_STYLE), seed=3)
+    photo = tmp_path / "win.png"
+    cv2.imwrite(str(photo), frame)
+    assert main(["score", str(photo), "--json", "--annotate", str(tmp_path / "a.png")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hand"] == {"concealed": "4m 5m 6m 7m 8m 9m 4s", "melds": ["ckong:7777p", "pung:555z", "chow:234s"],
+                           "flowers": "", "win_tile": "4s", "win_tile_marked": True}
+    assert out["hand_tai"] == score(Win.of("456m789m4s", "4s", "self_draw",
+                                           melds=["ckong:7777p", "pung:555z", "chow:234s"]), PROFILE).hand_tai
+    assert out["total"] is None and [p["payer"] for p in out["payments"]] == ["S", "W", "N"]
+    assert cv2.imread(str(tmp_path / "a.png")).shape == frame.shape
+    assert main(["score", str(photo), "--lang", "en", "--seat", "S", "--dealer", "S", "--streak", "2",
+                 "--stakes", "30/10"]) == 0
+    text = capsys.readouterr().out
+    assert "win: 4s (set apart)" in text and "streak 2" in text and "assumed the round is East" in text
+    assert "East → South" in text and " = " in text
+
+
+def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    for bad, said in ((["--context", "[1]"], "JSON 物件"), (["--context", '{"concealed": "1m"}'], "concealed"),
+                      (["--win-tile", "1f"], "1f"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads")):
+        assert main(["score", "x.jpg", *bad]) == 2
+        assert said in capsys.readouterr().err
+    empty = tmp_path / "blank.png"
+    cv2.imwrite(str(empty), np.full((300, 400, 3), 90, np.uint8))
+    assert main(["score", str(tmp_path / "missing.jpg"), str(empty), "--json", "--lang", "en"]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["file"] for o in lines] == [str(tmp_path / "missing.jpg"), str(empty)]
+    assert "found 0 tiles" in lines[1]["error"]["message"] and "17" in lines[1]["error"]["message_zh"]
