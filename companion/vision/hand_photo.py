@@ -47,8 +47,9 @@ class Group:
 @dataclass(frozen=True, slots=True)
 class LaidHand:
     """The tiles of a photo grouped as they lie. ``rows`` holds each row's groups, left to right; rows are
-    ordered from the top of the photo down. Flowers are taken out of the rows into ``flowers`` (they are laid
-    out, never part of a set); ``stray`` are face-down tiles in no group of four (not part of a hand as laid
+    ordered from the top of the photo down. A group of flowers only is taken out of the rows into ``flowers``
+    (a flower read among other tiles stays in its group: it may be a misread tile, or a flower laid beside them,
+    which the scorer decides); ``stray`` are face-down tiles in no group of four (not part of a hand as laid
     down: a concealed kong shows its kind on at least one of its four)."""
 
     rows: tuple[tuple[Group, ...], ...]
@@ -83,6 +84,18 @@ def _groups(dets: Detections, idx: np.ndarray) -> tuple[Group, ...]:
     return tuple(out)
 
 
+def _stray_backs(g: Group, kinds: np.ndarray) -> list[int]:
+    """The face-down tiles of ``g`` that no concealed kong can hold: a back is part of one only when four tiles in
+    a row around it show one kind face up (at least one of them) and the rest face down."""
+    back = [kinds[i] == int(Tile.UNKNOWN) for i in g.tiles]
+    ok = [False] * len(g)
+    for start in range(len(g) - 3):
+        shown = {int(kinds[i]) for i, b in zip(g.tiles[start:start + 4], back[start:start + 4], strict=True) if not b}
+        if len(shown) == 1:
+            ok[start:start + 4] = [True] * 4
+    return [i for i, b, k in zip(g.tiles, back, ok, strict=True) if b and not k]
+
+
 def lay_out(dets: Detections) -> LaidHand:
     """Group the tiles of a photo of a laid-down hand (see the module's text). Pure geometry and kinds: which
     row is the concealed one is not decided here."""
@@ -90,24 +103,23 @@ def lay_out(dets: Detections) -> LaidHand:
         return LaidHand((), (), ())
     kinds = dets.kind.astype(np.int64)
     flower = np.array([Tile(int(k)).is_flower for k in kinds])
-    rest = np.flatnonzero(~flower)
     rows: list[tuple[float, tuple[Group, ...]]] = []
     stray: list[int] = []
-    if len(rest):
-        label = row_labels(dets.obb[rest], REACH)
-        cy = dets.obb[rest, 1]
-        for lab in np.unique(label):
-            members = rest[label == lab]
-            groups = []
-            for g in _groups(dets, members):
-                if g.backs and (len(g) < 4 or g.backs == len(g)):  # a back is only ever part of a concealed kong
-                    stray.extend(i for i in g.tiles if kinds[i] == int(Tile.UNKNOWN))
-                    kept = tuple(i for i in g.tiles if kinds[i] != int(Tile.UNKNOWN))
-                    if kept:
-                        groups.append(Group(kept, g.sideways, 0))
-                else:
-                    groups.append(g)
-            if groups:
-                rows.append((float(cy[label == lab].mean()), tuple(groups)))
+    flowers: list[int] = []
+    label = row_labels(dets.obb, REACH)
+    for lab in np.unique(label):
+        members = np.flatnonzero(label == lab)
+        groups = []
+        for g in _groups(dets, members):
+            if flower[list(g.tiles)].all():  # a group of flowers laid out
+                flowers.extend(g.tiles)
+                continue
+            odd = _stray_backs(g, kinds)
+            stray.extend(odd)
+            kept = tuple(i for i in g.tiles if i not in odd)
+            if kept:
+                groups.append(Group(kept, g.sideways, g.backs - len(odd)))
+        if groups:
+            rows.append((float(dets.obb[members, 1].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])
-    return LaidHand(tuple(g for _, g in rows), tuple(int(i) for i in np.flatnonzero(flower)), tuple(sorted(stray)))
+    return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)))

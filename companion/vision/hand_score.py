@@ -102,41 +102,45 @@ class PhotoWin:
 @dataclass(frozen=True, slots=True)
 class _Plan:
     """One reading of the layout: the concealed tiles (``apart``: the tile set apart, or -1) and the groups to
-    cut into ``n_melds`` melds."""
+    cut into melds."""
 
     concealed: tuple[int, ...]
     apart: int
     meld_groups: tuple[Group, ...]
-    n_melds: int
 
 
-def _plans(laid: LaidHand) -> list[_Plan]:
-    """Every row as the concealed one, where the tile count can come out right; the longest rows first."""
+def _single(g: Group, flower: set[int]) -> int:
+    """The one tile of ``g`` not read as a flower (a winning tile set apart, maybe with a flower laid beside
+    it), or -1."""
+    rest = [i for i in g.tiles if i not in flower]
+    return rest[0] if len(rest) == 1 else -1
+
+
+def _plans(laid: LaidHand, flower: set[int]) -> list[_Plan]:
+    """Every row as the concealed one (the tile count is checked per reading: a tile read as a flower, here
+    ``flower``, may be one laid beside the others or a misread tile); the longest rows first."""
     plans = []
-    lone = [g for row in laid.rows if len(row) == 1 and len(row[0]) == 1 for g in row]
+    lone = [row[0] for row in laid.rows if len(row) == 1 and _single(row[0], flower) >= 0]
     for r, row in enumerate(laid.rows):
-        if len(row) == 1 and len(row[0]) == 1:
+        if len(row) == 1 and _single(row[0], flower) >= 0:
             continue  # a lone tile is the winning tile set apart, not the hand
         meld_groups = [g for g in row if g.sideways or g.backs]  # a claimed tile or a concealed kong
         concealed_groups = [g for g in row if not (g.sideways or g.backs)]
         apart = -1
-        if len(concealed_groups) > 1 and len(concealed_groups[0]) == 1 and len(concealed_groups[-1]) > 1:
-            apart = concealed_groups[0].tiles[0]
-        elif len(concealed_groups) > 1 and len(concealed_groups[-1]) == 1 and len(concealed_groups[0]) > 1:
-            apart = concealed_groups[-1].tiles[0]
+        if len(concealed_groups) > 1:
+            first, last = (_single(concealed_groups[k], flower) for k in (0, -1))
+            if first >= 0 and last < 0:
+                apart = first
+            elif last >= 0 and first < 0:
+                apart = last
         others = [g for q, other in enumerate(laid.rows) if q != r for g in other if g not in lone]
         concealed = tuple(i for g in concealed_groups for i in g.tiles)
         if apart < 0 and len(lone) == 1:
-            apart = lone[0].tiles[0]
-            concealed += (apart,)
-        n_c = len(concealed)
-        meld_tiles = sum(len(g) for g in meld_groups + others)
-        if n_c % 3 != 2 or n_c > 3 * SETS + 2:
+            apart = _single(lone[0], flower)
+            concealed += lone[0].tiles
+        if len(concealed) < 2:
             continue
-        n_melds = (3 * SETS + 2 - n_c) // 3
-        if not 0 <= meld_tiles - 3 * n_melds <= n_melds:  # each kong one tile more
-            continue
-        plans.append(_Plan(concealed, apart, tuple(meld_groups + others), n_melds))
+        plans.append(_Plan(concealed, apart, tuple(meld_groups + others)))
     plans.sort(key=lambda p: -len(p.concealed))
     return plans
 
@@ -178,37 +182,44 @@ class _Legal:
     plan: _Plan
     melds: tuple[Meld, ...]
     meld_idx: tuple[tuple[int, ...], ...]
+    flowers: tuple[int, ...]
     kinds: dict[int, Tile]
 
 
-def _legal(plan: _Plan, kinds: dict[int, Tile], flowers: tuple[Tile, ...]) -> _Legal | None:
-    """The plan with these readings is a complete hand with at most four copies of a kind, or None."""
+def _legal(plan: _Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...]) -> _Legal | None:
+    """The plan with these readings is a complete hand with at most four copies of a kind (a tile of the rows
+    read as a flower joins the flowers), or None."""
     melds: list[Meld] = []
     meld_idx: list[tuple[int, ...]] = []
+    flowers = list(laid_flowers)
     for g in plan.meld_groups:
-        cut = _cut([kinds[i] for i in g.tiles])
+        tiles = [i for i in g.tiles if not kinds[i].is_flower]
+        flowers.extend(i for i in g.tiles if kinds[i].is_flower)
+        cut = _cut([kinds[i] for i in tiles])
         if cut is None:
             return None
         at = 0
         for m in cut:
-            meld_idx.append(g.tiles[at:at + m.kind.size])
+            meld_idx.append(tuple(tiles[at:at + m.kind.size]))
             at += m.kind.size
         melds.extend(cut)
-    if len(melds) != plan.n_melds:
+    concealed = [kinds[i] for i in plan.concealed if not kinds[i].is_flower]
+    flowers.extend(i for i in plan.concealed if kinds[i].is_flower)
+    if len(concealed) + 3 * len(melds) != 3 * SETS + 2 or Tile.UNKNOWN in concealed:
         return None
-    concealed = [kinds[i] for i in plan.concealed]
-    if Tile.UNKNOWN in concealed or any(t.is_flower for t in concealed):
+    if plan.apart >= 0 and kinds[plan.apart].is_flower:
         return None
-    every = Counter(concealed) + Counter(t for m in melds for t in m.tiles) + Counter(flowers)
+    flower_tiles = tuple(kinds[i] for i in flowers)
+    every = Counter(concealed) + Counter(t for m in melds for t in m.tiles) + Counter(flower_tiles)
     if any(k > t.max_copies for t, k in every.items()):
         return None
     try:
-        hand = Hand(tuple(concealed), tuple(melds), flowers)
+        hand = Hand(tuple(concealed), tuple(melds), flower_tiles)
     except HandError:
         return None
     if not is_complete(hand):
         return None
-    return _Legal(plan, tuple(melds), tuple(meld_idx), kinds)
+    return _Legal(plan, tuple(melds), tuple(meld_idx), tuple(sorted(flowers)), kinds)
 
 
 def _options(dets: Detections, i: int) -> list[tuple[Tile, float]]:
@@ -236,6 +247,8 @@ def _readings(dets: Detections, hand: list[int]) -> Iterator[tuple[float, dict[i
             changes.append((math.log(read_p) - math.log(p), i, t, p, read_p))
     changes.sort(key=lambda c: (c[0], c[1], int(c[2])))
     yield 0.0, base, ()
+    if MAX_CHANGES < 1:
+        return
     heap: list[tuple[float, tuple[int, ...]]] = [(c[0], (n,)) for n, c in enumerate(changes)]
     heapq.heapify(heap)
     while heap:
@@ -268,31 +281,33 @@ def _assumed(context: Mapping[str, Any]) -> list[Note]:
     return notes
 
 
-def _score_each(legal: _Legal, flowers: tuple[Tile, ...], context: Mapping[str, Any], profile: Profile,
+def _score_each(legal: _Legal, context: Mapping[str, Any], profile: Profile,
                 win_tile: Tile | None) -> list[tuple[int, Win, Score]]:
     """Each possible winning tile's (index, win, score), the marked one only when there is one."""
     kinds = legal.kinds
     plan = legal.plan
+    concealed = [i for i in plan.concealed if not kinds[i].is_flower]
+    flowers = [kinds[i] for i in legal.flowers]
     if win_tile is not None:
-        candidates = [i for i in plan.concealed if kinds[i] == win_tile][:1]
+        candidates = [i for i in concealed if kinds[i] == win_tile][:1]
         if not candidates:
             raise PhotoHandError(f"--win-tile {win_tile.code}: no {win_tile.code} among the concealed tiles "
-                                 f"({format_tiles(sorted(kinds[i] for i in plan.concealed))})",
+                                 f"({format_tiles(sorted(kinds[i] for i in concealed))})",
                                  f"--win-tile {win_tile.code}：手牌裡沒有{win_tile.zh}")
     elif plan.apart >= 0:
         candidates = [plan.apart]
     else:
         first: dict[Tile, int] = {}
-        for i in plan.concealed:
+        for i in concealed:
             first.setdefault(kinds[i], i)
         candidates = sorted(first.values(), key=lambda i: kinds[i])
     out = []
     last: Exception | None = None
     for i in candidates:
         obj = {"win_type": "self_draw", "seat_wind": "E", "round_wind": "E", "dealer": "E", **context,
-               "concealed": format_tiles(sorted(kinds[j] for j in plan.concealed if j != i)),
+               "concealed": format_tiles(sorted(kinds[j] for j in concealed if j != i)),
                "win_tile": kinds[i].code, "melds": [str(m) for m in legal.melds],
-               "flowers": format_tiles(flowers)}
+               "flowers": format_tiles(sorted(flowers))}
         try:
             win = Win.from_dict(obj)
             out.append((i, win, score(win, profile)))
@@ -311,24 +326,24 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
-    flowers = tuple(sorted(Tile(int(dets.kind[i])) for i in laid.flowers))
-    plans = _plans(laid)
-    if not plans:
-        counts = [laid.tile_count(r) for r in range(len(laid.rows))]
-        total = sum(counts)
+    plans = _plans(laid, {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower})
+    counts = [laid.tile_count(r) for r in range(len(laid.rows))]
+    total = sum(counts)
+    in_rows = sum(Tile(int(dets.kind[i])).is_flower for row in laid.rows for g in row for i in g.tiles)
+    if not plans or total < 3 * SETS + 2 or total - in_rows > 4 * SETS + 2:  # 17, or 22 with five kongs
         raise PhotoHandError(
             f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows 17 (16 and the "
             "winning tile, one more per kong), the concealed ones in one row",
             f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 17 張（16 張加胡的那張，每槓多一張），"
             "手牌排成一列")
-    found = _search(dets, laid, plans, flowers)
+    found = _search(dets, laid, plans)
     if found is None:
         read = format_tiles(sorted(Tile(int(k)) for k in dets.kind if Tile(int(k)) != Tile.UNKNOWN))
         raise PhotoHandError(f"no reading of the photo is a winning hand (read: {read}); photograph it closer or "
                              "score it with `companion tai`",
                              f"照片怎麼讀都不是胡牌（讀到：{read}）；請拍近一點，或用 companion tai 輸入")
     legal, repairs = found
-    scored = _score_each(legal, flowers, context, profile, win_tile)
+    scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     best_tile = legal.kinds[best[0]]
     marked = win_tile is not None or legal.plan.apart >= 0
@@ -345,22 +360,23 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
     doubts.extend(_assumed(context))
-    kinds = {i: legal.kinds[i] for i in (*legal.plan.concealed, *(j for m in legal.meld_idx for j in m))}
-    return PhotoWin(best[1], best[2], legal.plan.concealed, legal.meld_idx, laid.flowers, best[0], marked, kinds,
+    kinds = {i: legal.kinds[i] for i in (*legal.plan.concealed, *(j for m in legal.meld_idx for j in m),
+                                          *legal.flowers)}
+    concealed = tuple(i for i in legal.plan.concealed if i not in legal.flowers)
+    return PhotoWin(best[1], best[2], concealed, legal.meld_idx, legal.flowers, best[0], marked, kinds,
                     tuple((s[1].win_tile, s[2].hand_tai) for s in scored if s[1].win_tile is not None),
                     repairs, tuple(doubts))
 
 
-def _search(dets: Detections, laid: LaidHand, plans: list[_Plan],
-            flowers: tuple[Tile, ...]) -> tuple[_Legal, tuple[Repair, ...]] | None:
+def _search(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_Legal, tuple[Repair, ...]] | None:
     """The likeliest legal reading over every plan: fewest-cost changes first, plans in order."""
     best: tuple[float, int, _Legal, tuple[Repair, ...]] | None = None
     for p, plan in enumerate(plans):
-        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles)]
+        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
         for cost, kinds, repairs in itertools.islice(_readings(dets, hand), MAX_TRIED):
             if best is not None and cost >= best[0]:
                 break
-            legal = _legal(plan, kinds, flowers)
+            legal = _legal(plan, kinds, laid.flowers)
             if legal is not None:
                 best = (cost, p, legal, repairs)
                 break

@@ -129,6 +129,17 @@ def test_a_fifth_copy_is_never_read() -> None:
     assert [(r.index, r.read, r.taken) for r in got.repairs] == [(3, Tile.M1, Tile.M4)]
 
 
+def test_a_tile_read_as_a_flower_in_the_hand_is_repaired_and_a_flower_beside_it_joins_the_flowers() -> None:
+    # the 1s (a bird) read as the plum 5f: among the concealed tiles, its second reading makes the hand
+    dets = laid([(100, ["123m456m789m123p11s55z", "5z"])], readings={13: [("5f", 0.45), ("1s", 0.35), ("1f", 0.1)]})
+    got = score_photo(dets, {}, PROFILE)
+    assert got.win.concealed.count(Tile.S1) == 2 and not got.win.flowers
+    assert [(r.read, r.taken) for r in got.repairs] == [(Tile.F5, Tile.S1)]
+    # a flower laid touching the end of the row is a flower
+    beside = score_photo(laid([(100, ["123m456m789m123p11s55z", "5z2f"])]), {}, PROFILE)
+    assert beside.win.flowers == (Tile.F2,) and beside.win.win_tile == Tile.Z5 and not beside.repairs
+
+
 def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="found 9 tiles") as e:
         score_photo(laid([(100, ["123m456m789m"])]), {}, PROFILE)

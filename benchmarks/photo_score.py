@@ -1,0 +1,171 @@
+"""Photo scoring (``companion score``) on real tile faces: random winning hands composed from the dev crops of one
+physical set, laid down as a winner lays them, read and scored by models that never saw that set.
+
+    python -m benchmarks.photo_score DEV --loso-dir CLS_LOSO [--flower-loso-dir FLOWER_LOSO] [--hands 20]
+
+For every set S of the dev data (``DEV/crops.csv`` and the other copies of ``training/dev_copies.json``): ``--hands``
+random winning hands (``--seed``) drawn from the kinds S has a picture of, each tile pasted from a real picture of
+that kind (a kind's pictures are reused when the hand holds more copies than S has pictures), 90 px wide, on a
+felt-green background: the concealed row, the winning tile a tile's width apart, the melds in a row in front
+(a chow's or pung's claimed tile sideways), the flowers beside them. The photo is read by
+``tile_classifier_minus_S.onnx`` (and ``tile_flower_minus_S.onnx``) as ``companion score`` reads it, then scored.
+A hand counts as scored right when its tiles, melds, flowers, winning tile and hand tai are the truth's (meld
+sources are not read). It prints, per set and in all: hands scored right, hands refused (no legal reading),
+hands scored wrong, tiles read right as the reader read them, and the repairs made (right / wrong); and the same
+hands scored with repairs off (:data:`companion.vision.hand_score.MAX_CHANGES` 0) as the peer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.hand import Meld, MeldKind
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import NotAWin, score
+from companion.rules.win import Win
+from companion.tiles import Tile
+from companion.vision import hand_score
+from companion.vision.hand_score import PhotoHandError, score_photo
+from companion.vision.read import TileReader
+from training.real_crops import RealCrop, load_copies, load_crops
+
+TILE_W, TILE_H, GAP = 90, 120, 3
+FELT = (40, 110, 30)
+
+
+def random_win(rng: random.Random, kinds: list[Tile]) -> Win | None:
+    """A random self-drawn winning hand of ``kinds`` only (None when the draw fails), 0-3 melds, 0-3 flowers."""
+    have = set(kinds)
+    suited = [t for t in have if t.is_suited and t.rank <= 7 and Tile(t + 1) in have and Tile(t + 2) in have]
+    plain = [t for t in have if not t.is_flower]
+    counts: Counter[Tile] = Counter()
+    sets: list[list[Tile]] = []
+    for _ in range(200):
+        if len(sets) == 5:
+            break
+        g = ([t, Tile(t + 1), Tile(t + 2)] if suited and rng.random() < 0.55 and (t := rng.choice(suited))
+             else [rng.choice(plain)] * 3)
+        if all(counts[x] + g.count(x) <= 4 for x in g):
+            counts.update(g)
+            sets.append(g)
+    pairs = [t for t in plain if counts[t] <= 2]
+    if len(sets) < 5 or not pairs:
+        return None
+    pair = rng.choice(pairs)
+    n_melds = rng.randint(0, 3)
+    melds = tuple(Meld(MeldKind.CHOW if g[0] != g[1] else MeldKind.PUNG, tuple(g)) for g in sets[:n_melds])
+    concealed = [t for g in sets[n_melds:] for t in g] + [pair, pair]
+    win_tile = rng.choice(concealed)
+    concealed.remove(win_tile)
+    flowers = [t for t in have if t.is_flower]
+    return Win(tuple(concealed), win_tile, "self_draw", melds=melds,  # type: ignore[arg-type]
+               flowers=tuple(rng.sample(flowers, min(len(flowers), rng.randint(0, 3)))))
+
+
+def compose(win: Win, pictures: dict[Tile, list[np.ndarray]], rng: random.Random,
+            boxes: list[tuple[Tile, bool, tuple[int, int, int, int]]] | None = None) -> np.ndarray:
+    """The hand laid down (see the module's text) as a BGR photo; ``boxes`` (if given) gets each tile's kind,
+    whether it lies sideways, and its box."""
+    rows: list[list[list[tuple[Tile, bool]]]] = [[[(t, False) for t in win.concealed], [(win.win_tile, False)]]]  # type: ignore[list-item]
+    front = [[(t, k == (0 if m.kind is MeldKind.CHOW else 1)) for k, t in enumerate(m.tiles)] for m in win.melds]
+    front += [[(t, False) for t in win.flowers]] if win.flowers else []
+    if front:
+        rows.append(front)
+    width = 60 + max(sum(sum((TILE_H if s else TILE_W) + GAP for _, s in g) + TILE_W for g in row) for row in rows)
+    img = np.zeros((60 + len(rows) * (TILE_H + 50), width, 3), np.uint8)
+    img[:] = FELT
+    img = np.clip(img + np.random.default_rng(rng.randrange(2**31)).normal(0, 6, img.shape), 0, 255).astype(np.uint8)
+    y = 30
+    for row in rows:
+        x = 30
+        for group in row:
+            for tile, sideways in group:
+                pic = cv2.resize(rng.choice(pictures[tile]), (TILE_W, TILE_H), interpolation=cv2.INTER_AREA)
+                if sideways:
+                    pic = cv2.rotate(pic, cv2.ROTATE_90_COUNTERCLOCKWISE)
+                h, w = pic.shape[:2]
+                img[y + TILE_H - h:y + TILE_H, x:x + w] = pic
+                if boxes is not None:
+                    boxes.append((tile, sideways, (x, y + TILE_H - h, x + w, y + TILE_H)))
+                x += w + GAP
+            x += TILE_W
+        y += TILE_H + 50
+    return img
+
+
+def _same(got: Win, truth: Win) -> bool:
+    def melds(w: Win) -> list[str]:
+        return sorted(str(m) for m in w.melds)
+
+    return (got.concealed, got.win_tile, got.flowers, melds(got)) == (truth.concealed, truth.win_tile, truth.flowers,
+                                                                      melds(truth))
+
+
+def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, hands: int, seed: int,
+            changes: int) -> dict[str, int]:
+    profile = load_profile(None)
+    rng = random.Random(f"{seed}-{s}")
+    tally: dict[str, int] = defaultdict(int)
+    hand_score.MAX_CHANGES = changes
+    made = 0
+    while made < hands:
+        truth = random_win(rng, sorted(pictures))
+        if truth is None:
+            continue
+        made += 1
+        dets = reader.read(compose(truth, pictures, rng), tiled=True)
+        truth_kinds = Counter(truth.all_tiles())
+        tally["tiles"] += sum(truth_kinds.values())
+        tally["tiles_read_right"] += sum((Counter(dets.tiles()) & truth_kinds).values())
+        try:
+            got = score_photo(dets, {}, profile)
+        except (PhotoHandError, NotAWin):
+            tally["refused"] += 1
+            continue
+        right = _same(got.win, truth) and got.score.hand_tai == score(truth, profile).hand_tai
+        tally["right" if right else "wrong"] += 1
+        for r in got.repairs:
+            tally["repairs"] += 1
+            tally["repairs_to_a_true_kind"] += r.taken in truth_kinds
+    tally["hands"] = made
+    return dict(tally)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.photo_score", description=__doc__.split("\n")[0])
+    p.add_argument("dev", type=Path, help="the dev-data folder (crops.csv, photos/)")
+    p.add_argument("--loso-dir", type=Path, required=True, help="tile_classifier_minus_<set>.onnx of each set")
+    p.add_argument("--flower-loso-dir", type=Path, help="tile_flower_minus_<set>.onnx of each set")
+    p.add_argument("--hands", type=int, default=20, help="hands per set (default 20)")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    by_set: dict[str, dict[Tile, list[np.ndarray]]] = defaultdict(lambda: defaultdict(list))
+    crops: list[RealCrop] = [*load_crops(args.dev), *load_copies(args.dev)]
+    for c in crops:
+        by_set[c.set][c.tile].append(c.image)
+    out: dict[str, dict[str, dict[str, int]]] = {"repairs": {}, "no_repairs": {}}
+    for s in sorted(by_set, key=lambda x: int(x)):
+        flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
+        reader = TileReader(classifier=args.loso_dir / f"tile_classifier_minus_{s}.onnx", flower_model=flower)
+        for name, changes in (("repairs", 3), ("no_repairs", 0)):
+            out[name][s] = run_set(s, by_set[s], reader, args.hands, args.seed, changes)
+            print(f"set {s} ({len(by_set[s])} kinds) {name}: {out[name][s]}", file=sys.stderr)
+    for name in out:
+        total: Counter[str] = Counter()
+        for t in out[name].values():
+            total.update(t)
+        out[name]["all"] = dict(total)
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
