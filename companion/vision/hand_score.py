@@ -318,6 +318,23 @@ def _score_each(legal: _Legal, context: Mapping[str, Any], profile: Profile,
     return out
 
 
+def reading_text(dets: Detections, laid: LaidHand) -> str:
+    """The photo as read, row by row (``1) …  2) …``), groups apart by `` | ``, unsure faces marked ``?``, the
+    flowers and the face-down tiles left out last: what a person checks against the photo."""
+    doubtful = dets.doubtful()
+
+    def code(i: int) -> str:
+        return Tile(int(dets.kind[i])).code + ("?" if doubtful[i] else "")
+
+    parts = [f"{n}) " + " | ".join(" ".join(code(i) for i in g.tiles) for g in row)
+             for n, row in enumerate(laid.rows, 1)]
+    if laid.flowers:
+        parts.append("flowers/花 " + " ".join(code(i) for i in laid.flowers))
+    if laid.stray:
+        parts.append(f"face down/蓋著 {len(laid.stray)}")
+    return "  ".join(parts) or "-"
+
+
 def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                 win_tile: Tile | None = None) -> PhotoWin:
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
@@ -326,22 +343,24 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
-    plans = _plans(laid, {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower})
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    plans = _plans(laid, in_rows)
     counts = [laid.tile_count(r) for r in range(len(laid.rows))]
     total = sum(counts)
-    in_rows = sum(Tile(int(dets.kind[i])).is_flower for row in laid.rows for g in row for i in g.tiles)
-    if not plans or total < 3 * SETS + 2 or total - in_rows > 4 * SETS + 2:  # 17, or 22 with five kongs
+    read = reading_text(dets, laid)
+    if not plans or total < 3 * SETS + 2 or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         raise PhotoHandError(
             f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows 17 (16 and the "
-            "winning tile, one more per kong), the concealed ones in one row",
+            f"winning tile, one more per kong), the concealed ones in one row (read: {read})",
             f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 17 張（16 張加胡的那張，每槓多一張），"
-            "手牌排成一列")
+            f"手牌排成一列（讀到：{read}）")
     found = _search(dets, laid, plans)
     if found is None:
-        read = format_tiles(sorted(Tile(int(k)) for k in dets.kind if Tile(int(k)) != Tile.UNKNOWN))
-        raise PhotoHandError(f"no reading of the photo is a winning hand (read: {read}); photograph it closer or "
-                             "score it with `companion tai`",
-                             f"照片怎麼讀都不是胡牌（讀到：{read}）；請拍近一點，或用 companion tai 輸入")
+        raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {MAX_CHANGES} doubtful "
+                             f"tiles read otherwise (read, row by row, ? = unsure: {read}); photograph it closer, "
+                             "or score it with `companion tai`",
+                             f"照片怎麼讀都不是胡牌，改讀最多 {MAX_CHANGES} 張不確定的牌也不行（逐列讀到，? = 不確定：{read}）；"
+                             "請拍近一點，或用 companion tai 輸入")
     legal, repairs = found
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))

@@ -147,6 +147,7 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="no reading of the photo is a winning hand") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
     assert "不是胡牌" in e.value.zh
+    assert "(read, row by row, ? = unsure: 1) 1m 3m 5m 7m 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
 
 
 def test_stray_backs_are_left_out_and_said() -> None:
