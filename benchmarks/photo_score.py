@@ -7,12 +7,14 @@ For every set S of the dev data (``DEV/crops.csv`` and the other copies of ``tra
 random winning hands (``--seed``) drawn from the kinds S has a picture of, each tile pasted from a real picture of
 that kind (a kind's pictures are reused when the hand holds more copies than S has pictures), 90 px wide, on a
 felt-green background: the concealed row, the winning tile a tile's width apart, the melds in a row in front
-(a chow's or pung's claimed tile sideways), the flowers beside them. The photo is read by
+(straight, as at a Taiwanese table; ``--sideways`` turns each claimed tile across the row), the flowers beside them. The photo is read by
 ``tile_classifier_minus_S.onnx`` (and ``tile_flower_minus_S.onnx``) as ``companion score`` reads it, then scored.
 A hand counts as scored right when its tiles, melds, flowers, winning tile and hand tai are the truth's (meld
 sources are not read). It prints, per set and in all: hands scored right, hands refused (no legal reading),
-hands scored wrong, tiles read right as the reader read them, and the repairs made (right / wrong); and the same
-hands scored with repairs off (:data:`companion.vision.hand_score.MAX_CHANGES` 0) as the peer.
+hands scored wrong (and of them those whose doubts named a repair or an unsure tile), tiles read right as the reader
+read them, and the repairs made (right / wrong); and the same
+hands scored with repairs off (:data:`companion.vision.hand_score.MAX_CHANGES` 0) as the peer. ``--synthetic N``
+adds N hands rendered with face styles and tables of the held-out split, read by the shipped models.
 """
 
 from __future__ import annotations
@@ -28,14 +30,17 @@ import cv2
 import numpy as np
 
 from companion.hand import Meld, MeldKind
-from companion.rules.profiles import load_profile
+from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import NotAWin, score
 from companion.rules.win import Win
 from companion.tiles import Tile
 from companion.vision import hand_score
 from companion.vision.hand_score import PhotoHandError, score_photo
-from companion.vision.read import TileReader
+from companion.vision.read import Detections, TileReader
 from training.real_crops import RealCrop, load_copies, load_crops
+from training.synth.faces import sample_style
+from training.synth.scene_hand import hand_photo
+from training.synth.scene_layouts import sample_lighting, sample_scene_style
 
 TILE_W, TILE_H, GAP = 90, 120, 3
 FELT = (40, 110, 30)
@@ -71,11 +76,12 @@ def random_win(rng: random.Random, kinds: list[Tile]) -> Win | None:
 
 
 def compose(win: Win, pictures: dict[Tile, list[np.ndarray]], rng: random.Random,
-            boxes: list[tuple[Tile, bool, tuple[int, int, int, int]]] | None = None) -> np.ndarray:
+            boxes: list[tuple[Tile, bool, tuple[int, int, int, int]]] | None = None, sideways: bool = False) -> np.ndarray:
     """The hand laid down (see the module's text) as a BGR photo; ``boxes`` (if given) gets each tile's kind,
     whether it lies sideways, and its box."""
     rows: list[list[list[tuple[Tile, bool]]]] = [[[(t, False) for t in win.concealed], [(win.win_tile, False)]]]  # type: ignore[list-item]
-    front = [[(t, k == (0 if m.kind is MeldKind.CHOW else 1)) for k, t in enumerate(m.tiles)] for m in win.melds]
+    front = [[(t, sideways and k == (0 if m.kind is MeldKind.CHOW else 1)) for k, t in enumerate(m.tiles)]
+             for m in win.melds]
     front += [[(t, False) for t in win.flowers]] if win.flowers else []
     if front:
         rows.append(front)
@@ -110,7 +116,7 @@ def _same(got: Win, truth: Win) -> bool:
 
 
 def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, hands: int, seed: int,
-            changes: int) -> dict[str, int]:
+            changes: int, sideways: bool = False) -> dict[str, int]:
     profile = load_profile(None)
     rng = random.Random(f"{seed}-{s}")
     tally: dict[str, int] = defaultdict(int)
@@ -121,20 +127,53 @@ def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, 
         if truth is None:
             continue
         made += 1
-        dets = reader.read(compose(truth, pictures, rng), tiled=True)
-        truth_kinds = Counter(truth.all_tiles())
-        tally["tiles"] += sum(truth_kinds.values())
-        tally["tiles_read_right"] += sum((Counter(dets.tiles()) & truth_kinds).values())
-        try:
-            got = score_photo(dets, {}, profile)
-        except (PhotoHandError, NotAWin):
-            tally["refused"] += 1
+        dets = reader.read(compose(truth, pictures, rng, sideways=sideways), tiled=True)
+        tally_hand(tally, dets, truth, profile)
+    tally["hands"] = made
+    return dict(tally)
+
+
+def tally_hand(tally: dict[str, int], dets: Detections, truth: Win, profile: Profile) -> None:
+    """Score one photo's reading and count how it went against ``truth``."""
+    truth_kinds = Counter(truth.all_tiles())
+    tally["tiles"] += sum(truth_kinds.values())
+    tally["tiles_read_right"] += sum((Counter(dets.tiles()) & truth_kinds).values())
+    try:
+        got = score_photo(dets, {}, profile)
+    except (PhotoHandError, NotAWin):
+        tally["refused"] += 1
+        return
+    right = _same(got.win, truth) and got.score.hand_tai == score(truth, profile).hand_tai
+    tally["right" if right else "wrong"] += 1
+    if not right:  # a wrong score the reader warned of (a repair or an unsure tile named) or not
+        warned = any("unsure" in d.en or d.en.startswith("read ") for d in got.doubts)
+        tally["wrong_warned" if warned else "wrong_unwarned"] += 1
+    for r in got.repairs:
+        tally["repairs"] += 1
+        tally["repairs_to_a_true_kind"] += r.taken in truth_kinds
+
+
+def synthetic(reader: TileReader, hands: int, seed: int, changes: int) -> dict[str, int]:
+    """``hands`` random winning hands rendered by :func:`training.synth.scene_hand.hand_photo` with face styles
+    and tables of the held-out split (tiles 50-95 px wide, the camera 0-20 degrees from overhead, random light),
+    read by the shipped models."""
+    profile = load_profile(None)
+    rng = random.Random(f"{seed}-synthetic")
+    kinds = [t for t in Tile if t.is_known]
+    tally: dict[str, int] = defaultdict(int)
+    hand_score.MAX_CHANGES = changes
+    made = 0
+    while made < hands:
+        truth = random_win(rng, kinds)
+        if truth is None:
             continue
-        right = _same(got.win, truth) and got.score.hand_tai == score(truth, profile).hand_tai
-        tally["right" if right else "wrong"] += 1
-        for r in got.repairs:
-            tally["repairs"] += 1
-            tally["repairs_to_a_true_kind"] += r.taken in truth_kinds
+        made += 1
+        nrng = np.random.default_rng(rng.randrange(2**31))
+        style = sample_scene_style(nrng, sample_style(nrng, "heldout"), "heldout")
+        frame, _ = hand_photo(truth, style, size=(1280, 960), tile_px=float(nrng.uniform(50, 95)),
+                              tilt=float(nrng.uniform(0, 20)), yaw=float(nrng.normal(0, 5)),
+                              seed=int(nrng.integers(2**31)), lighting=sample_lighting(nrng))
+        tally_hand(tally, reader.read(frame, tiled=True), truth, profile)
     tally["hands"] = made
     return dict(tally)
 
@@ -146,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--flower-loso-dir", type=Path, help="tile_flower_minus_<set>.onnx of each set")
     p.add_argument("--hands", type=int, default=20, help="hands per set (default 20)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--sideways", action="store_true", help="turn each meld's claimed tile across the row")
+    p.add_argument("--synthetic", type=int, default=0, help="also this many rendered hands of held-out styles")
     args = p.parse_args(argv)
     by_set: dict[str, dict[Tile, list[np.ndarray]]] = defaultdict(lambda: defaultdict(list))
     crops: list[RealCrop] = [*load_crops(args.dev), *load_copies(args.dev)]
@@ -156,13 +197,18 @@ def main(argv: list[str] | None = None) -> int:
         flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
         reader = TileReader(classifier=args.loso_dir / f"tile_classifier_minus_{s}.onnx", flower_model=flower)
         for name, changes in (("repairs", 3), ("no_repairs", 0)):
-            out[name][s] = run_set(s, by_set[s], reader, args.hands, args.seed, changes)
+            out[name][s] = run_set(s, by_set[s], reader, args.hands, args.seed, changes, args.sideways)
             print(f"set {s} ({len(by_set[s])} kinds) {name}: {out[name][s]}", file=sys.stderr)
     for name in out:
         total: Counter[str] = Counter()
         for t in out[name].values():
             total.update(t)
         out[name]["all"] = dict(total)
+    if args.synthetic:
+        shipped = TileReader()
+        for name, changes in (("repairs", 3), ("no_repairs", 0)):
+            out[name]["synthetic_heldout"] = synthetic(shipped, args.synthetic, args.seed, changes)
+            print(f"synthetic {name}: {out[name]['synthetic_heldout']}", file=sys.stderr)
     print(json.dumps(out, indent=1))
     return 0
 

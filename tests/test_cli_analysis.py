@@ -220,10 +220,10 @@ def test_discard_needs_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_demo_explains_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "demo")
+    code, out, _ = run(capsys, "demo", "--no-photo")  # the photo's part: tests/vision/test_hand_score.py
     assert code == 0
     assert "獨聽" in out and "single wait" in out
     assert "最佳選擇" in out and "the best choice" in out
     assert out.count("== ") == 10
-    code, out, _ = run(capsys, "demo", "--lang", "en")
+    code, out, _ = run(capsys, "demo", "--lang", "en", "--no-photo")
     assert code == 0 and "聽" not in out.replace("獨聽", "") and out.count("== ") == 5

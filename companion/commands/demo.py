@@ -1,4 +1,5 @@
-"""``companion demo``: analyse a few bundled example hands and explain them in Chinese and English.
+"""``companion demo``: analyse a few bundled example hands and explain them in Chinese and English, then read and
+score a bundled photo of a laid-down winning hand (``companion score`` on it; ``--no-photo`` skips it).
 
     companion demo              # both languages
     companion demo --lang en
@@ -7,7 +8,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from companion.commands.shanten import describe as describe_shanten
@@ -72,6 +75,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="analyse example hands and explain them / 範例",
                        description="Analyse a few bundled example hands and explain them (zh + en).")
     p.add_argument("--lang", choices=("zh", "en", "both"), default="both")
+    p.add_argument("--no-photo", action="store_true", help="skip scoring the bundled photo of a winning hand")
     p.set_defaults(func=run)
 
 
@@ -90,10 +94,39 @@ def explain(example: Example, lang: str) -> list[str]:
     return lines
 
 
+PHOTO_TITLE = {"zh": "== 拍照算台：一手攤開的胡牌（companion score）==",
+               "en": "== Scoring a photographed winning hand, laid down (companion score) =="}
+
+
+def score_bundled_photo(langs: tuple[str, ...]) -> None:
+    """Read and score the bundled photo of a laid-down winning hand (rendered by ``training/render_demo_hand.py``;
+    its context, which a photo cannot show, from the JSON beside it), as ``companion score`` prints it."""
+    from companion.commands.score import photo_result, print_text
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import score_photo
+    from companion.vision.image_file import read_image
+    from companion.vision.read import TileReader
+
+    folder = resources.files("companion") / "assets" / "demo"
+    truth = json.loads((folder / "win_hand.json").read_text(encoding="utf-8"))
+    context = {k: v for k, v in truth.items() if k not in ("concealed", "win_tile", "melds", "flowers")}
+    with resources.as_file(folder / "win_hand.jpg") as path:
+        dets = TileReader().read(read_image(str(path)), tiled=True)
+    profile = load_profile(None)
+    found = score_photo(dets, context, profile)
+    result = photo_result("win_hand.jpg", dets, found, None, profile)
+    for lang in langs:
+        print(PHOTO_TITLE[lang])
+        print_text(result, found, lang)
+        print()
+
+
 def run(args: argparse.Namespace) -> int:
     langs = ("zh", "en") if args.lang == "both" else (args.lang,)
     for example in EXAMPLES:
         for lang in langs:
             print("\n".join(explain(example, lang)))
         print()
+    if not args.no_photo:
+        score_bundled_photo(langs)
     return 0

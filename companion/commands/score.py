@@ -153,7 +153,6 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.vision.hand_score import PhotoHandError, score_photo
     from companion.vision.image_file import ImageFileError, read_image
 
-    lang = args.lang
     try:
         image = read_image(photo)
         dets = reader.read(image, tiled=True)
@@ -168,12 +167,11 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, str(e), e.reason_zh)
     except ValueError as e:
         return _failed(args, photo, str(e), "無法計算這張照片的台數")
-    result = scored_result(found.win, found.score, stakes, profile)
-    result.update(_photo_fields(photo, dets, found))
+    result = photo_result(photo, dets, found, stakes, profile)
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
-        _print_text(result, found, lang)
+        print_text(result, found, args.lang)
     if args.annotate:
         _annotate(args, image, dets, found, n)
     return True
@@ -187,18 +185,21 @@ def _failed(args: argparse.Namespace, photo: str, en: str, zh: str) -> bool:
     return False
 
 
-def _photo_fields(photo: str, dets: Any, found: Any) -> dict[str, Any]:
+def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profile: Any) -> dict[str, Any]:
+    """``companion tai``'s result object for the photo's hand (:func:`companion.commands.tai.scored_result`) with
+    the photo's own fields: ``file``, ``hand``, ``repairs`` (with their boxes), ``win_tiles`` and ``doubts``."""
     xyxy = dets.xyxy
     hand = {"concealed": " ".join(found.kinds[i].code for i in found.concealed if i != found.win_index),
             "melds": [str(m) for m in found.win.melds], "flowers": " ".join(t.code for t in found.win.flowers),
             "win_tile": found.win.win_tile.code if found.win.win_tile else None, "win_tile_marked": found.marked}
     repairs = [{**r.to_dict(), "xyxy": [round(float(v), 1) for v in xyxy[r.index]]} for r in found.repairs]
-    return {"file": photo, "hand": hand, "repairs": repairs,
-            "win_tiles": [{"tile": t.code, "tai": tai} for t, tai in found.win_tiles],
+    return {**scored_result(found.win, found.score, stakes, profile), "file": photo, "hand": hand,
+            "repairs": repairs, "win_tiles": [{"tile": t.code, "tai": tai} for t, tai in found.win_tiles],
             "doubts": [d.to_dict() for d in found.doubts]}
 
 
-def _print_text(result: dict[str, Any], found: Any, lang: str) -> None:
+def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
+    """The photo's hand as read, what was assumed or doubted, then the itemised tai and payments."""
     hand = result["hand"]
     label = {"zh": ("手牌", "副露", "花", "胡", "（分開擺）"), "en": ("concealed", "melds", "flowers", "win", " (set apart)")}
     c, m, f, w, apart = label[lang]

@@ -369,6 +369,15 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     doubts = [Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): the hand is a win "
                    "only so", f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）才能胡")
               for r in repairs]
+    changed = {r.index for r in repairs}
+    doubtful = dets.doubtful()
+    unsure = [i for i in sorted(legal.kinds) if doubtful[i] and i not in changed]
+    for i in unsure:  # read as it is, but not surely: a legal hand can still hold a misread tile
+        t, p = legal.kinds[i], float(dets.score[i])
+        others = "/".join(Tile(int(k)).code for k, q in zip(dets.top3_kind[i], dets.top3_score[i], strict=True)
+                          if int(k) != int(t) and q >= ALTERNATIVE_FLOOR)
+        doubts.append(Note(f"{t.code} read unsure ({p:.2f}; or {others or '?'}): check it in the photo",
+                           f"{t.zh}讀得不確定（{p:.2f}；也可能是 {others or '?'}）：請對照照片"))
     if not marked and len(scored) > 1:
         tais = sorted({s[2].hand_tai for s in scored})
         doubts.append(Note(f"the winning tile is not set apart: scored as {best_tile.code} (the most, "

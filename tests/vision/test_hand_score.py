@@ -120,6 +120,15 @@ def test_a_misread_that_breaks_the_hand_is_repaired_from_the_top_three() -> None
     assert any("6z" in n.en and "5z" in n.en for n in got.doubts)
 
 
+def test_an_unsure_tile_of_a_legal_reading_is_named_for_the_player_to_check() -> None:
+    dets = laid([(100, ["123m456m789m123p45s55z", "6s"])], readings={4: [("5m", 0.42), ("8m", 0.3), ("3m", 0.2)]})
+    got = score_photo(dets, {}, PROFILE)
+    assert not got.repairs
+    (note,) = [n for n in got.doubts if "unsure" in n.en]
+    assert note.en == "5m read unsure (0.42; or 8m/3m): check it in the photo"
+    assert "五萬" in note.zh and "8m/3m" in note.zh
+
+
 def test_a_fifth_copy_is_never_read() -> None:
     """The 4m of a 234m read as 1m keeps the shape complete (123m) but makes a fifth 1m beside the pung."""
     dets = laid([(100, ["123m423m456p789p5z", "5z"]), (200, ["111m"])],
@@ -256,3 +265,23 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["file"] for o in lines] == [str(tmp_path / "missing.jpg"), str(empty)]
     assert "found 0 tiles" in lines[1]["error"]["message"] and "17" in lines[1]["error"]["message_zh"]
+
+
+def test_the_demo_scores_its_bundled_photo_as_the_hand_it_was_rendered_from(capsys) -> None:
+    """``companion demo`` ends by scoring ``companion/assets/demo/win_hand.jpg`` (``training/render_demo_hand.py``);
+    ``win_hand.json`` beside it is the hand it was rendered from."""
+    from importlib import resources
+
+    truth = Win.from_dict(json.loads((resources.files("companion") / "assets" / "demo" / "win_hand.json")
+                                     .read_text(encoding="utf-8")))
+    assert main(["demo", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    photo = out[out.index("== Scoring a photographed winning hand"):]
+    expected = score(truth, PROFILE)
+    unsourced = Win(truth.concealed, truth.win_tile, truth.win_type, truth.seat_wind, truth.round_wind,
+                    tuple(Meld(m.kind, m.tiles) for m in truth.melds), truth.flowers, truth.dealer, truth.streak,
+                    truth.discarder)  # a photo does not show who supplied a meld's tile
+    assert f"Hand: {unsourced.describe()}" in photo
+    assert f"Hand total {expected.hand_tai} tai" in photo
+    assert f"win: {truth.win_tile.code} (set apart)" in photo  # type: ignore[union-attr]
+    assert "!" not in photo  # nothing repaired, nothing assumed

@@ -2,8 +2,9 @@
 
 :func:`laid_hand` places a :class:`companion.rules.win.Win`'s tiles the way a winner lays them down: the concealed
 tiles in one row, the winning tile a little apart at its right end (or in the row, ``apart=False``), the melds in
-a row in front (each apart from the next; a claimed tile of a chow or pung turned sideways, a concealed kong with
-its two end tiles face down), the flowers at the right of the melds. :func:`hand_photo` renders it as a phone
+a row in front (each apart from the next; a concealed kong with its two end tiles face down; with ``sideways``
+the claimed tile of a chow or pung turned across the row, as some players do: at a Taiwanese table melds usually
+lie straight), the flowers at the right of the melds. :func:`hand_photo` renders it as a phone
 photo (camera nearly overhead) and returns the frame and labels of :func:`training.synth.scene.render_table`.
 """
 
@@ -38,7 +39,8 @@ def _place(tiles: Sequence[tuple[Tile, bool, Pose]], x0: float, y: float, size: 
     return out, x
 
 
-def laid_hand(win: Win, size: TileSize | None = None, apart: bool = True) -> list[PlacedTile]:
+def laid_hand(win: Win, size: TileSize | None = None, apart: bool = True,
+              sideways: bool = False) -> list[PlacedTile]:
     """The tiles of ``win`` laid down (see the module's text), centred on the origin, in mm."""
     size = size or TileSize()
     row = [(t, False, Pose.FACE_UP) for t in win.concealed]
@@ -52,7 +54,7 @@ def laid_hand(win: Win, size: TileSize | None = None, apart: bool = True) -> lis
         if m.kind is MeldKind.CKONG:
             tiles = [(t, False, Pose.FACE_DOWN if k in (0, 3) else Pose.FACE_UP) for k, t in enumerate(m.tiles)]
         else:
-            turn = {"L": 0, "O": 1, "R": len(m.tiles) - 1}.get(m.source.value if m.source else "", -1)
+            turn = {"L": 0, "O": 1, "R": len(m.tiles) - 1}.get(m.source.value if m.source and sideways else "", -1)
             tiles = [(t, k == turn, Pose.FACE_UP) for k, t in enumerate(m.tiles)]
         more, x = _place(tiles, x, front, size)
         out += more
@@ -67,10 +69,10 @@ def laid_hand(win: Win, size: TileSize | None = None, apart: bool = True) -> lis
 
 def hand_photo(win: Win, style: SceneStyle, size: tuple[int, int] = (1600, 1200), tile_px: float = 70.0,
                tilt: float = 8.0, yaw: float = 0.0, seed: int = 0, apart: bool = True,
-               lighting: Lighting | None = None) -> tuple[np.ndarray, list[TileLabel]]:
+               lighting: Lighting | None = None, sideways: bool = False) -> tuple[np.ndarray, list[TileLabel]]:
     """A phone photo of ``win`` laid down: tiles about ``tile_px`` wide, the camera ``tilt`` degrees from
     overhead. Returns ``render_table``'s frame (BGR) and labels."""
-    layout = laid_hand(win, style.tile, apart)
+    layout = laid_hand(win, style.tile, apart, sideways)
     focal = 1.25 * size[0]
     cam = Camera((0.0, 0.0), focal * style.tile.width / tile_px, tilt, yaw, 0.0, focal, size)
     return render_table(layout, cam, style, lighting or Lighting(uneven=0.1), (), seed=seed)
