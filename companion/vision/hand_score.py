@@ -38,6 +38,9 @@ MAX_CHANGES = 3
 """At most this many readings are changed to make the hand legal."""
 ALTERNATIVE_FLOOR = 0.02
 """A reading the classifier gives less than this probability is never tried."""
+WILDCARDS = 3
+"""When no reading from the classifier's top three makes a win, each of this many least sure tiles in turn is
+tried as every kind (:func:`_unreadable`)."""
 MAX_TRIED = 5000
 """Readings tried at most (best first) before the hand is reported as unreadable."""
 SETS = 5
@@ -357,9 +360,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     found = _search(dets, laid, plans)
     if found is None:
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {MAX_CHANGES} doubtful "
-                             f"tiles read otherwise (read, row by row, ? = unsure: {read}); photograph it closer, "
+                             f"tiles read otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}); photograph it closer, "
                              "or score it with `companion tai`",
-                             f"照片怎麼讀都不是胡牌，改讀最多 {MAX_CHANGES} 張不確定的牌也不行（逐列讀到，? = 不確定：{read}）；"
+                             f"照片怎麼讀都不是胡牌，改讀最多 {MAX_CHANGES} 張不確定的牌、或把一張不確定的牌當任何一種也不行（逐列讀到，? = 不確定：{read}）；"
                              "請拍近一點，或用 companion tai 輸入")
     legal, repairs = found
     scored = _score_each(legal, context, profile, win_tile)
@@ -368,6 +371,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     marked = win_tile is not None or legal.plan.apart >= 0
     doubts = [Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): the hand is a win "
                    "only so", f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）才能胡")
+              if r.taken_p > 0 else
+              Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code}, which the classifier did not name: "
+                   "only that kind makes the hand a win; check it in the photo",
+                   f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（辨識沒有想到這張）：只有這樣才能胡，請對照照片")
               for r in repairs]
     changed = {r.index for r in repairs}
     doubtful = dets.doubtful()
@@ -408,4 +415,28 @@ def _search(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_Lega
             if legal is not None:
                 best = (cost, p, legal, repairs)
                 break
+    if best is None and MAX_CHANGES > 0:
+        return _unreadable(dets, laid, plans)
     return None if best is None else (best[2], best[3])
+
+
+def _unreadable(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_Legal, tuple[Repair, ...]] | None:
+    """When no reading from the top three is a win: one of the :data:`WILDCARDS` least sure face-up tiles may
+    be a kind the classifier did not think of; the other tiles as read, the rules say which kinds complete the
+    hand. Taken only when exactly one kind does (for the least sure tile that has one)."""
+    for plan in plans:
+        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
+        base = {i: Tile(int(dets.kind[i])) for i in hand}
+        doubtful = sorted((i for i in hand if dets.face_up[i]), key=lambda i: float(dets.score[i]))[:WILDCARDS]
+        for i in doubtful:
+            fits = []
+            for t in Tile:
+                if t == Tile.UNKNOWN or t == base[i]:
+                    continue
+                legal = _legal(plan, {**base, i: t}, laid.flowers)
+                if legal is not None:
+                    fits.append(legal)
+            if len(fits) == 1:
+                taken = fits[0].kinds[i]
+                return fits[0], (Repair(i, base[i], float(dets.score[i]), taken, 0.0),)
+    return None

@@ -120,6 +120,14 @@ def test_a_misread_that_breaks_the_hand_is_repaired_from_the_top_three() -> None
     assert any("6z" in n.en and "5z" in n.en for n in got.doubts)
 
 
+def test_a_tile_none_of_whose_readings_fits_is_the_one_kind_that_makes_the_win() -> None:
+    # the 8m read as 3p (0.3), its other readings 9p and 1z: no top-3 reading wins; as any kind, only 8m does
+    dets = laid([(100, ["123m456m789m123p45s55z", "6s"])], readings={7: [("3p", 0.3), ("9p", 0.2), ("1z", 0.1)]})
+    got = score_photo(dets, {}, PROFILE)
+    assert [(r.index, r.read, r.taken, r.taken_p) for r in got.repairs] == [(7, Tile.P3, Tile.M8, 0.0)]
+    assert any("did not name" in n.en and "沒有想到" in n.zh for n in got.doubts)
+
+
 def test_an_unsure_tile_of_a_legal_reading_is_named_for_the_player_to_check() -> None:
     dets = laid([(100, ["123m456m789m123p45s55z", "6s"])], readings={4: [("5m", 0.42), ("8m", 0.3), ("3m", 0.2)]})
     got = score_photo(dets, {}, PROFILE)
