@@ -10,14 +10,53 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import companion.commands
 
+_ARGPARSE_ZH = (
+    (r"the following arguments are required: (?P<a>.+)", "缺少必要的引數：{a}"),
+    (r"one of the arguments (?P<a>.+) is required", "{a} 之中要給一個"),
+    (r"unrecognized arguments: (?P<a>.+)", "不認得的引數：{a}"),
+    (r"argument (?P<a>\S+): invalid choice: (?P<v>.+) \(choose from (?P<c>.+)\)", "{a} 不接受 {v}，可選：{c}"),
+    (r"argument (?P<a>\S+): expected one argument", "{a} 後面要接一個值"),
+    (r"argument (?P<a>\S+): expected at least one argument", "{a} 後面至少要接一個值"),
+    (r"argument (?P<a>\S+): expected (?P<n>\d+) arguments?", "{a} 後面要接 {n} 個值"),
+    (r"argument (?P<a>\S+): invalid (?P<t>\w+) value: (?P<v>.+)", "{a} 的值 {v} 不是有效的{t}"),
+    (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "{a} 不能和 {b} 一起用"),
+    (r"argument (?P<a>\S+): ignored explicit argument (?P<v>.+)", "{a} 不接受值 {v}"),
+    (r"ambiguous option: (?P<a>\S+) could match (?P<m>.+)", "選項 {a} 不明確，可能是：{m}"),
+)
+"""argparse's own errors (the usage mistakes it catches before a command runs) with their Chinese."""
+_TYPE_ZH = {"int": "整數", "float": "數字"}
+
+
+def argparse_zh(message: str) -> str:
+    """The Chinese of one of argparse's error messages (its gist when the message is not one of these)."""
+    for pattern, zh in _ARGPARSE_ZH:
+        m = re.fullmatch(pattern, message)
+        if m:
+            groups = m.groupdict()
+            if "t" in groups:
+                groups["t"] = _TYPE_ZH.get(groups["t"], groups["t"])
+            return zh.format(**groups)
+    return "命令列的寫法有誤（請看上面的用法，或加 --help）"
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are said in English and Traditional Chinese (exit code 2, as
+    argparse does); every sub-command's parser is one too (``add_subparsers`` makes parsers of its own class)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message} / 錯誤：{argparse_zh(message)}\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion",
         description="Table companion for Taiwanese 16-tile mahjong (台灣十六張麻將).",
     )

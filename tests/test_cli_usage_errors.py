@@ -1,0 +1,27 @@
+"""Usage mistakes argparse catches before a command runs are said in English and Traditional Chinese."""
+
+import pytest
+
+from companion.cli import argparse_zh, main
+
+
+@pytest.mark.parametrize(("argv", "zh"), [
+    (["waits", "--lang", "xx"], "--lang 不接受 'xx'，可選：'zh', 'en'"),
+    (["score"], "缺少必要的引數：PHOTO"),
+    (["tai", "--stakes"], "--stakes 後面要接一個值"),
+    (["nosuch"], "COMMAND 不接受 'nosuch'"),
+    (["read", "x.jpg", "--threads", "abc"], "--threads 的值 'abc' 不是有效的整數"),
+    (["calibrate"], "缺少必要的引數：OP"),
+    (["waits", "--bogus"], "不認得的引數：--bogus"),
+])
+def test_usage_errors_are_bilingual(argv: list[str], zh: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and "error: " in err and f"/ 錯誤：{zh}" in err
+
+
+def test_a_message_argparse_may_add_later_still_gets_a_chinese_gist() -> None:
+    assert argparse_zh("something argparse never said") == "命令列的寫法有誤（請看上面的用法，或加 --help）"
+    assert argparse_zh("argument --dpi: invalid float value: 'x'") == "--dpi 的值 'x' 不是有效的數字"
