@@ -18,7 +18,7 @@ from companion.game.evolve import finish_hand
 from companion.game.rotation import NextDeal, next_deal
 from companion.game.state import ActKind, HandResult, TableState, WinRecord
 from companion.game.switches import Switches
-from companion.game.text import WIND_EN, WIND_ZH, msg
+from companion.game.text import WIND_LETTER, msg
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -100,7 +100,7 @@ class Ledger:
         for e in self.entries:
             r = e.result
             bal = dict(e.balances)
-            w.writerow([r.number, WIND_EN[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
+            w.writerow([r.number, WIND_LETTER[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
                         r.outcome.kind.code, ";".join(f"{x.player}:{x.kind}" for x in e.lines),
                         ";".join(str(x.capped_tai) for x in e.lines),
                         ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers),
@@ -111,9 +111,9 @@ class Ledger:
 def _entry_json(e: LedgerEntry) -> dict[str, Any]:
     r = e.result
     return {
-        "hand": r.number, "round_wind": WIND_ZH[r.round_wind], "hand_in_round": r.hand_in_round,
+        "hand": r.number, "round_wind": WIND_LETTER[r.round_wind], "hand_in_round": r.hand_in_round,
         "dealer": r.players[r.dealer], "streak": r.streak, "dice_total": r.dice_total,
-        "seat_winds": {r.players[s]: WIND_ZH[w] for s, w in enumerate(r.seat_winds)},
+        "seat_winds": {r.players[s]: WIND_LETTER[w] for s, w in enumerate(r.seat_winds)},
         "result": {"kind": r.outcome.kind.code, "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
                    "dealer_tai": x.dealer_tai, "items": [list(i) for i in x.items],
@@ -121,7 +121,7 @@ def _entry_json(e: LedgerEntry) -> dict[str, Any]:
         "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in e.transfers],
         "balances": dict(e.balances),
         "next": {"dealer": r.players[e.next.dealer] if not e.next.session_over else None,
-                 "streak": e.next.streak, "round_wind": WIND_ZH[e.next.round_wind] if e.next.round_wind < 4 else None},
+                 "streak": e.next.streak, "round_wind": WIND_LETTER[e.next.round_wind] if e.next.round_wind < 4 else None},
     }
 
 

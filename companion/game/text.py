@@ -11,11 +11,13 @@ from enum import Enum
 
 from companion.tiles import Tile
 
-__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN",
+__all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
            "EVENT_ZH", "SOURCE_ZH"]
 
 WIND_ZH = ("東", "南", "西", "北")
 WIND_EN = ("East", "South", "West", "North")
+WIND_LETTER = ("E", "S", "W", "N")
+"""Winds in files made for programs (the ledger's JSON and CSV), as ``companion tai``'s JSON writes them."""
 
 TEMPLATES: dict[str, tuple[str, str]] = {
     # phases and turns

@@ -96,6 +96,10 @@ def test_ledger_sums_to_zero_and_nets_to_few_transfers() -> None:
     assert data["balances"] == ledger.balances and len(data["hands"]) == len(ledger.entries)
     rows = list(csv.reader(io.StringIO(ledger.to_csv())))
     assert rows[0][:3] == ["hand", "round", "dealer"] and len(rows) == len(ledger.entries) + 1
+    # winds as companion tai's JSON writes them, in both files
+    assert [h["round_wind"] for h in data["hands"]] == [row[1] for row in rows[1:]]
+    assert {h["round_wind"] for h in data["hands"]} <= set("ESWN")
+    assert all(set(h["seat_winds"].values()) == set("ESWN") for h in data["hands"])
 
 
 def _brute_min(vals: list[int]) -> int:
