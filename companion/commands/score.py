@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands._io import bad_threads, print_json, say
-from companion.commands.tai import explain, scored_result
+from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.rules.win import WinInputError
@@ -87,16 +87,6 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     return ctx
 
 
-def _stakes(text: str | None) -> Stakes | None:
-    if not text:
-        return None
-    base, sep, per = text.partition("/")
-    if not sep or not base.strip().isdigit() or not per.strip().isdigit():
-        raise _OptionError(f"--stakes: expected 底/台 such as 30/10, got {text!r}",
-                           f"--stakes 要寫成 底/台，例如 30/10，收到 {text!r}")
-    return Stakes(int(base), int(per))
-
-
 def _win_tile(text: str | None) -> Tile | None:
     if text is None:
         return None
@@ -125,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             raise _OptionError(bad.split(" / ")[0], bad.split(" / ")[1])
         context = context_of(args)
-        stakes = _stakes(args.stakes)
+        stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
         profile = load_profile(args.profile)
         reader = _reader(args)
@@ -134,6 +124,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except ProfileError as e:
         print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
+        return 2
+    except WinInputError as e:  # --stakes
+        print(f"companion score: {say(lang, e.message_zh, str(e))}", file=sys.stderr)
         return 2
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
         print(f"companion score: {say(lang, '無法使用這個模型檔或校正', str(e))}", file=sys.stderr)

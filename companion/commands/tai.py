@@ -66,7 +66,8 @@ def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
                                  ) from None
 
 
-def _stakes(text: str | None) -> Stakes | None:
+def parse_stakes(text: str | None) -> Stakes | None:
+    """``--stakes 底/台`` (e.g. ``30/10``); a WinInputError naming ``--stakes`` when it is not that."""
     if not text:
         return None
     base, sep, per = text.partition("/")
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         if done is not None:
             return done
         default_profile = load_profile(args.profile)
-        default_stakes = _stakes(args.stakes)
+        default_stakes = parse_stakes(args.stakes)
     except (ProfileError, WinInputError) as e:
         print(f"companion tai: {_bilingual(e)}", file=sys.stderr)
         return 2
