@@ -146,7 +146,7 @@ def tally_hand(tally: dict[str, int], dets: Detections, truth: Win, profile: Pro
     right = _same(got.win, truth) and got.score.hand_tai == score(truth, profile).hand_tai
     tally["right" if right else "wrong"] += 1
     if not right:  # a wrong score the reader warned of (a repair or an unsure tile named) or not
-        warned = any("unsure" in d.en or d.en.startswith("read ") for d in got.doubts)
+        warned = any("unsure" in d.en or d.en.startswith(("read ", "also a win")) for d in got.doubts)
         tally["wrong_warned" if warned else "wrong_unwarned"] += 1
     for r in got.repairs:
         tally["repairs"] += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -128,5 +129,9 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(explain(example, lang)))
         print()
     if not args.no_photo:
-        score_bundled_photo(langs)
+        try:
+            score_bundled_photo(langs)
+        except (OSError, ValueError) as e:  # a model or asset that cannot be used: the rest of the demo stands
+            print(f"companion demo: the bundled photo could not be scored: {e} / 無法計算範例照片的台數", file=sys.stderr)
+            return 1
     return 0

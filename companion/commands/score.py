@@ -4,8 +4,9 @@
     companion score win.jpg --discarder S --seat W --round S --dealer N --streak 1 --lang en
     companion score win.jpg --win-tile 3s --context '{"flags": {"last_tile": true}}' --json
 
-Lay the hand down as at the table: the concealed tiles in one row, the melds apart from it (in front or beside,
-a claimed tile may lie sideways, a concealed kong with tiles face down), the flowers anywhere, and, if you like,
+Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
+(a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
+``--kong`` says otherwise), the flowers anywhere, and, if you like,
 the winning tile a little apart at one end of the row. The reader finds every tile (as ``companion read``),
 decides which row is the concealed one and cuts the others into melds, tries the classifier's other readings
 where the hand as read is no legal win (each change reported), and scores the hand as ``companion tai`` does:
@@ -27,10 +28,12 @@ from typing import Any
 
 from companion.commands._io import bad_threads, print_json, say
 from companion.commands.tai import explain, parse_stakes, scored_result
+from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.rules.win import WinInputError
 from companion.tiles import NotationError, Tile, parse_tile
+from companion.vision.hand_score import check_context
 
 _WINDS = ("E", "S", "W", "N")
 
@@ -45,6 +48,9 @@ def register(sub: Any) -> None:
     p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat (default E)")
     p.add_argument("--streak", type=int, help="the dealer's streak N (連莊, default 0)")
     p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s)")
+    p.add_argument("--kong", action="append", default=[], metavar="TILE=KIND",
+                   help="a face-up kong that was added (5p=addkong) or a concealed one turned up (5p=ckong); "
+                        "others are taken as exposed (kong)")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...)")
     p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009)")
@@ -100,6 +106,24 @@ def _win_tile(text: str | None) -> Tile | None:
     return tile
 
 
+def kongs_of(items: list[str]) -> dict[Tile, MeldKind]:
+    """``--kong 5p=addkong`` ... as {tile: kind}."""
+    out = {}
+    for item in items:
+        code, sep, kind_text = item.partition("=")
+        try:
+            tile = parse_tile(code.strip())
+            kind = MeldKind.parse(kind_text) if sep else None
+        except (NotationError, HandError):
+            kind = None
+            tile = Tile.UNKNOWN
+        if kind is None or not kind.is_kong or not tile.is_known or tile.is_flower:
+            raise _OptionError(f"--kong {item}: expected TILE=addkong, TILE=ckong or TILE=kong, e.g. 5p=addkong",
+                               f"--kong {item}：要寫成 牌=addkong（加槓）、牌=ckong（暗槓）或 牌=kong（明槓），例如 5p=addkong")
+        out[tile] = kind
+    return out
+
+
 def _reader(args: argparse.Namespace) -> Any:
     from companion.vision import calibration
     from companion.vision.read import TileReader
@@ -115,8 +139,10 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             raise _OptionError(bad.split(" / ")[0], bad.split(" / ")[1])
         context = context_of(args)
+        check_context(context)
         stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
+        kongs = kongs_of(args.kong)
         profile = load_profile(args.profile)
         reader = _reader(args)
     except _OptionError as e:
@@ -125,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     except ProfileError as e:
         print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
         return 2
-    except WinInputError as e:  # --stakes
+    except WinInputError as e:  # --stakes, or a context no hand could be scored with
         print(f"companion score: {say(lang, e.message_zh, str(e))}", file=sys.stderr)
         return 2
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
@@ -133,12 +159,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     failed = 0
     for n, photo in enumerate(args.photos, 1):
-        failed += not _one(args, reader, photo, context, stakes, win_tile, profile, n)
+        failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n)
     return 1 if failed else 0
 
 
 def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, Any], stakes: Stakes | None,
-         win_tile: Tile | None, profile: Any, n: int) -> bool:
+         said: tuple[Tile | None, dict[Tile, MeldKind]], profile: Any, n: int) -> bool:
     """Score one photo and print it; False when it could not be scored (reported)."""
     import cv2
 
@@ -149,7 +175,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     try:
         image = read_image(photo)
         dets = reader.read(image, tiled=True)
-        found = score_photo(dets, context, profile, win_tile)
+        found = score_photo(dets, context, profile, *said)
     except (ImageFileError, cv2.error) as e:
         return _failed(args, photo, str(e), "無法讀取這張照片")
     except PhotoHandError as e:

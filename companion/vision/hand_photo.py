@@ -2,11 +2,12 @@
 winning tile, from where they lie in the photo (:func:`lay_out`).
 
 How a winner lays a hand down (台灣十六張: 推倒): the concealed tiles in one row, side by side; the melds already
-face up in front of it (or beside it), a meld's claimed tile often turned sideways, a concealed kong with one or
-two of its tiles face down; the flowers in a group of their own; the winning tile often set a little apart at one
-end of the row. So the photo is read as rows (:func:`companion.vision.read.row_labels`), each row cut into groups
-where neighbours leave a gap (:data:`GAP`). The choice of which row is the concealed one, and every reading, is
-left to :mod:`companion.vision.hand_score`, which tries them against the rules.
+face up in a row in front of it, a meld's claimed tile sometimes turned sideways, a concealed kong with one or two
+of its tiles face down; the flowers in a group of their own; the winning tile often set a little apart at one end
+of the row. So the photo is read as rows, in the frame of the tiles' common turn (a photo taken askew or turned a
+quarter still has its rows), each row cut into groups where neighbours leave a gap (:data:`GAP`). The choice of
+which row is the concealed one, and every reading, is left to :mod:`companion.vision.hand_score`, which tries
+them against the rules.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.tiles import Tile
-from companion.vision.read import Detections, row_labels
+from companion.vision.read import Detections
 
 GAP = 0.3
 """Two neighbours in a row belong to different groups when the gap between them is wider than this share of the
@@ -26,7 +27,7 @@ REACH = 3.5
 """Tiles of one row may lie this many tile widths apart (centre to centre) and still chain into it: a player
 may leave a wide gap between the groups of a row."""
 SIDEWAYS = 0.7
-"""A tile lies sideways (a meld's claimed tile) when the sine of its turn against its row's median turn is at
+"""A tile lies sideways (a meld's claimed tile) when the sine of its turn against the tiles' common turn is at
 least this (about 45 degrees and more)."""
 
 
@@ -60,26 +61,61 @@ class LaidHand:
         return sum(len(g) for g in self.rows[row])
 
 
-def _sideways(angle: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """Per tile of ``idx``: turned across its row (the row's median turn as reference)."""
-    a = np.radians(angle[idx])
-    # the median of doubled angles ignores which way up a tile lies (a tile upside down is not sideways)
-    ref = np.arctan2(np.median(np.sin(2 * a)), np.median(np.cos(2 * a))) / 2
-    return np.asarray(np.abs(np.sin(a - ref)) >= SIDEWAYS)
+def _turn(angle: np.ndarray) -> float:
+    """The tiles' common turn (radians, counter-clockwise from image up), up to a half turn: the median of doubled
+    angles ignores which way up a tile lies, and sideways tiles are few."""
+    a = np.radians(angle)
+    return float(np.arctan2(np.median(np.sin(2 * a)), np.median(np.cos(2 * a))) / 2)
 
 
-def _groups(dets: Detections, idx: np.ndarray) -> tuple[Group, ...]:
-    """One row's tiles (indices ``idx``) cut into groups at the gaps, left to right along the row."""
-    box = dets.xyxy[idx]
-    order = np.argsort((box[:, 0] + box[:, 2]) / 2, kind="stable")
-    idx, box = idx[order], box[order]
-    side = _sideways(dets.obb[:, 4], idx)
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The tiles in the frame of their rows: ``along`` and ``across`` the rows (px), each tile's extent along its
+    row (``extent``) and across it (``depth``), and whether it lies ``sideways``."""
+
+    along: np.ndarray
+    across: np.ndarray
+    extent: np.ndarray
+    depth: np.ndarray
+    sideways: np.ndarray
+
+    @staticmethod
+    def of(dets: Detections) -> _Frame:
+        ref = _turn(dets.obb[:, 4])
+        right = np.array([np.cos(ref), -np.sin(ref)])  # a tile's right in the image (y down), turned with it
+        down = np.array([np.sin(ref), np.cos(ref)])
+        xy = dets.obb[:, :2].astype(np.float64)
+        w, h = dets.obb[:, 2].astype(np.float64), dets.obb[:, 3].astype(np.float64)
+        side = np.abs(np.sin(np.radians(dets.obb[:, 4]) - ref)) >= SIDEWAYS
+        short, long = np.minimum(w, h), np.maximum(w, h)
+        return _Frame(xy @ right, xy @ down, np.where(side, long, short), np.where(side, short, long), side)
+
+
+def _rows(f: _Frame) -> np.ndarray:
+    """Row labels: tiles chain into a row when their centres lie within half the deeper one's depth across the
+    row and within :data:`REACH` of the wider one's extents along it."""
+    n = len(f.along)
+    near = (np.abs(f.across[:, None] - f.across[None, :]) <= 0.5 * np.maximum(f.depth[:, None], f.depth[None, :])) \
+        & (np.abs(f.along[:, None] - f.along[None, :]) <= REACH * np.maximum(f.extent[:, None], f.extent[None, :]))
+    row = np.arange(n)
+    changed = True
+    while changed:  # each tile takes the smallest label of its neighbours until the chains settle
+        new = np.where(near, row[None, :], n).min(axis=1)
+        changed = bool((new != row).any())
+        row = new
+    return row
+
+
+def _groups(dets: Detections, f: _Frame, idx: np.ndarray) -> tuple[Group, ...]:
+    """One row's tiles (indices ``idx``) cut into groups at the gaps, in order along the row."""
+    idx = idx[np.argsort(f.along[idx], kind="stable")]
     width = float(np.median(np.minimum(dets.obb[idx, 2], dets.obb[idx, 3])))
-    cut = np.flatnonzero(box[1:, 0] - box[:-1, 2] > GAP * width) + 1
+    gap = np.diff(f.along[idx]) - (f.extent[idx][1:] + f.extent[idx][:-1]) / 2
+    cut = np.flatnonzero(gap > GAP * width) + 1
     out = []
     for part in np.split(np.arange(len(idx)), cut):
         tiles = idx[part]
-        out.append(Group(tuple(int(i) for i in tiles), bool(side[part].any()),
+        out.append(Group(tuple(int(i) for i in tiles), bool(f.sideways[tiles].any()),
                          int((dets.kind[tiles] == int(Tile.UNKNOWN)).sum())))
     return tuple(out)
 
@@ -106,11 +142,12 @@ def lay_out(dets: Detections) -> LaidHand:
     rows: list[tuple[float, tuple[Group, ...]]] = []
     stray: list[int] = []
     flowers: list[int] = []
-    label = row_labels(dets.obb, REACH)
+    frame = _Frame.of(dets)
+    label = _rows(frame)
     for lab in np.unique(label):
         members = np.flatnonzero(label == lab)
         groups = []
-        for g in _groups(dets, members):
+        for g in _groups(dets, frame, members):
             if flower[list(g.tiles)].all():  # a group of flowers laid out
                 flowers.extend(g.tiles)
                 continue
@@ -120,6 +157,6 @@ def lay_out(dets: Detections) -> LaidHand:
             if kept:
                 groups.append(Group(kept, g.sideways, g.backs - len(odd)))
         if groups:
-            rows.append((float(dets.obb[members, 1].mean()), tuple(groups)))
+            rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])
     return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)))

@@ -17,6 +17,7 @@ Nothing is guessed silently: :attr:`PhotoWin.doubts` says, in English and Chines
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import itertools
 import math
@@ -29,7 +30,7 @@ from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.profiles import Profile
 from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.shape import is_complete
-from companion.rules.win import Win
+from companion.rules.win import Win, WinInputError
 from companion.tiles import Tile, format_tiles
 from companion.vision.hand_photo import Group, LaidHand, lay_out
 from companion.vision.read import Detections
@@ -41,6 +42,9 @@ ALTERNATIVE_FLOOR = 0.02
 WILDCARDS = 3
 """When no reading from the classifier's top three makes a win, each of this many least sure tiles in turn is
 tried as every kind (:func:`_unreadable`)."""
+ALTERNATIVE_ODDS = 4.0
+"""Another legal reading at most this many times less likely than the one taken is said, with its tai."""
+MAX_ALTERNATIVES = 3
 MAX_TRIED = 5000
 """Readings tried at most (best first) before the hand is reported as unreadable."""
 SETS = 5
@@ -110,6 +114,8 @@ class _Plan:
     concealed: tuple[int, ...]
     apart: int
     meld_groups: tuple[Group, ...]
+    split: bool = False
+    """The concealed row has gaps besides the tile set apart (groups taken as concealed, not as melds)."""
 
 
 def _single(g: Group, flower: set[int]) -> int:
@@ -143,7 +149,8 @@ def _plans(laid: LaidHand, flower: set[int]) -> list[_Plan]:
             concealed += lone[0].tiles
         if len(concealed) < 2:
             continue
-        plans.append(_Plan(concealed, apart, tuple(meld_groups + others)))
+        split = sum(len(g) > 1 for g in concealed_groups) > 1
+        plans.append(_Plan(concealed, apart, tuple(meld_groups + others), split))
     plans.sort(key=lambda p: -len(p.concealed))
     return plans
 
@@ -270,9 +277,56 @@ def _readings(dets: Detections, hand: list[int]) -> Iterator[tuple[float, dict[i
                     heapq.heappush(heap, (cost + changes[n][0], (*combo, n)))
 
 
+DEFAULTS = {"win_type": "self_draw", "seat_wind": "E", "round_wind": "E", "dealer": "E", "streak": 0}
+"""What a photo's context is taken to be where it says nothing (each said in :attr:`PhotoWin.doubts`)."""
+
+
+def with_defaults(context: Mapping[str, Any]) -> dict[str, Any]:
+    """``context`` with :data:`DEFAULTS` for what it lacks; a discarder given means a win on a discard."""
+    out = {**DEFAULTS, **context}
+    if context.get("discarder") is not None and "win_type" not in context:
+        out["win_type"] = "discard"
+    return out
+
+
+def check_context(context: Mapping[str, Any]) -> None:
+    """Refuse a context that no hand could be scored with (an unknown key or flag, a bad wind, a negative streak,
+    the winner as discarder…) before any photo is read: a ``WinInputError`` naming the field, which says when a
+    value it clashes with was only assumed."""
+    probe = {**with_defaults(context), "concealed": "123m456m789m123p456p4s", "win_tile": "1z", "melds": [],
+             "flowers": ""}
+    flags = probe.get("flags")
+    if isinstance(flags, Mapping):  # a flag may need a kong among the melds: the photo's melds are not known yet
+        probe["flags"] = {k: v for k, v in flags.items() if k not in ("replacement_after", "after_kong")}
+    try:
+        Win.from_dict(probe)
+    except WinInputError as e:
+        if e.field == "discarder" and "seat_wind" not in context:
+            raise WinInputError(e.field, f"{e.reason} (the winner's seat was assumed East: give --seat)",
+                                f"{e.zh}（胡牌的人的座位是假設的東：請用 --seat 指定）") from None
+        raise
+
+
+def _alternatives(others: list[tuple[float, _Legal, tuple[Repair, ...]]], context: Mapping[str, Any],
+                  profile: Profile, win_tile: Tile | None) -> list[Note]:
+    """A note for each other legal reading nearly as likely as the one taken, with its tai."""
+    notes = []
+    for _, legal, repairs in others:
+        try:
+            tai = max(s[2].hand_tai for s in _score_each(legal, context, profile, win_tile))
+        except (NotAWin, WinInputError, PhotoHandError):
+            continue
+        how_en = ", ".join(f"{r.read.code} as {r.taken.code} ({r.taken_p:.2f})" for r in repairs) or "as read"
+        how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{r.taken_p:.2f}）" for r in repairs) or "照讀到的"
+        melds = " ".join(str(m) for m in legal.melds) or "-"
+        notes.append(Note(f"also a win, nearly as likely: {how_en} (melds {melds}): {tai} tai; check the photo",
+                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（副露 {melds}）：{tai} 台；請對照照片"))
+    return notes
+
+
 def _assumed(context: Mapping[str, Any]) -> list[Note]:
     notes = []
-    if "win_type" not in context:
+    if "win_type" not in context and context.get("discarder") is None:
         notes.append(Note("assumed self-drawn (自摸): give --discarder SEAT for a win on a discard",
                           "假設是自摸：胡別人打出的牌請加 --discarder 座位"))
     for key, en, zh in (("seat_wind", "the winner sits East", "胡牌的人坐東"),
@@ -281,6 +335,9 @@ def _assumed(context: Mapping[str, Any]) -> list[Note]:
         if key not in context:
             notes.append(Note(f"assumed {en}: say otherwise with --{key.split('_')[0]}",
                               f"假設{zh}：不是的話請用 --{key.split('_')[0]} 指定"))
+    if "streak" not in context:
+        notes.append(Note("assumed the dealer's streak is 0: say otherwise with --streak",
+                          "假設莊家沒有連莊：有的話請用 --streak 指定"))
     return notes
 
 
@@ -296,7 +353,8 @@ def _score_each(legal: _Legal, context: Mapping[str, Any], profile: Profile,
         if not candidates:
             raise PhotoHandError(f"--win-tile {win_tile.code}: no {win_tile.code} among the concealed tiles "
                                  f"({format_tiles(sorted(kinds[i] for i in concealed))})",
-                                 f"--win-tile {win_tile.code}：手牌裡沒有{win_tile.zh}")
+                                 f"--win-tile {win_tile.code}：手牌裡沒有{win_tile.zh}"
+                                 f"（{format_tiles(sorted(kinds[i] for i in concealed))}）")
     elif plan.apart >= 0:
         candidates = [plan.apart]
     else:
@@ -307,15 +365,14 @@ def _score_each(legal: _Legal, context: Mapping[str, Any], profile: Profile,
     out = []
     last: Exception | None = None
     for i in candidates:
-        obj = {"win_type": "self_draw", "seat_wind": "E", "round_wind": "E", "dealer": "E", **context,
-               "concealed": format_tiles(sorted(kinds[j] for j in concealed if j != i)),
+        obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed if j != i)),
                "win_tile": kinds[i].code, "melds": [str(m) for m in legal.melds],
                "flowers": format_tiles(sorted(flowers))}
         try:
             win = Win.from_dict(obj)
             out.append((i, win, score(win, profile)))
-        except NotAWin as e:  # (a FalseWin too: under the profile's minimum with this winning tile)
-            last = e
+        except (NotAWin, WinInputError) as e:  # a FalseWin too (under the profile's minimum with this winning
+            last = e  # tile); a winning tile the context rules out (a robbed kong's tile held by the winner)
     if not out and last is not None:
         raise last
     return out
@@ -338,11 +395,29 @@ def reading_text(dets: Detections, laid: LaidHand) -> str:
     return "  ".join(parts) or "-"
 
 
+def _kongs_as_said(legal: _Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[_Legal, list[Note]]:
+    """Face-up kongs of the kinds in ``kongs`` made that kind of kong (加槓, or 暗槓 turned up at the win); a
+    note for each other face-up kong, taken as exposed (明槓)."""
+    melds, notes = [], []
+    for m in legal.melds:
+        if m.kind is MeldKind.KONG and m.tile in kongs:
+            m = Meld(kongs[m.tile], m.tiles)
+        elif m.kind is MeldKind.KONG:
+            notes.append(Note(f"the kong of {m.tile.code} lies face up: taken as exposed (明槓); --kong "
+                              f"{m.tile.code}=addkong (加槓) or ={MeldKind.CKONG.value} (暗槓 turned up) says otherwise",
+                              f"{m.tile.zh}的槓整組朝上：當作明槓；加槓請用 --kong {m.tile.code}=addkong，"
+                              f"暗槓翻開的請用 --kong {m.tile.code}=ckong"))
+        melds.append(m)
+    return dataclasses.replace(legal, melds=tuple(melds)), notes
+
+
 def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
-                win_tile: Tile | None = None) -> PhotoWin:
+                win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None) -> PhotoWin:
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said.
+    ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
+    others are taken as exposed and said.
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
@@ -351,6 +426,13 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     counts = [laid.tile_count(r) for r in range(len(laid.rows))]
     total = sum(counts)
     read = reading_text(dets, laid)
+    if len(laid.flowers) > 8:
+        raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
+                             f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read}）")
+    if len(laid.stray) >= 4 and total < 3 * SETS + 2:
+        raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
+                             f"its kind shows (read: {read})",
+                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read}）")
     if not plans or total < 3 * SETS + 2 or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         raise PhotoHandError(
             f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows 17 (16 and the "
@@ -358,24 +440,31 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
             f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 17 張（16 張加胡的那張，每槓多一張），"
             f"手牌排成一列（讀到：{read}）")
     found = _search(dets, laid, plans)
-    if found is None:
+    if not found:
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {MAX_CHANGES} doubtful "
-                             f"tiles read otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}); photograph it closer, "
-                             "or score it with `companion tai`",
-                             f"照片怎麼讀都不是胡牌，改讀最多 {MAX_CHANGES} 張不確定的牌、或把一張不確定的牌當任何一種也不行（逐列讀到，? = 不確定：{read}）；"
-                             "請拍近一點，或用 companion tai 輸入")
-    legal, repairs = found
+                             f"tiles read otherwise or one unsure tile as any kind (read, row by row, ? = unsure: "
+                             f"{read}); photograph it closer, or score it with `companion tai`",
+                             f"照片怎麼讀都不是胡牌，改讀最多 {MAX_CHANGES} 張不確定的牌、或把一張不確定的牌當任何一種也不行"
+                             f"（逐列讀到，? = 不確定：{read}）；請拍近一點，或用 companion tai 輸入")
+    _, legal, repairs = found[0]
+    legal, kong_notes = _kongs_as_said(legal, kongs or {})
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     best_tile = legal.kinds[best[0]]
     marked = win_tile is not None or legal.plan.apart >= 0
-    doubts = [Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): the hand is a win "
-                   "only so", f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）才能胡")
+    doubts = [Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): so the hand is a win",
+                   f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）：這樣才是胡牌")
               if r.taken_p > 0 else
               Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code}, which the classifier did not name: "
                    "only that kind makes the hand a win; check it in the photo",
                    f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（辨識沒有想到這張）：只有這樣才能胡，請對照照片")
               for r in repairs]
+    doubts.extend(_alternatives(found[1:], context, profile, win_tile))
+    doubts.extend(kong_notes)
+    if legal.plan.split:
+        doubts.append(Note("the hand's row has gaps: its groups are taken as concealed tiles (melds lie in a row of "
+                           "their own, in front of the hand)",
+                           "手牌那一列中間有空隙：各組都當作手牌（副露要另外排一列，放在手牌前面）"))
     changed = {r.index for r in repairs}
     doubtful = dets.doubtful()
     unsure = [i for i in sorted(legal.kinds) if doubtful[i] and i not in changed]
@@ -403,21 +492,32 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                     repairs, tuple(doubts))
 
 
-def _search(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_Legal, tuple[Repair, ...]] | None:
-    """The likeliest legal reading over every plan: fewest-cost changes first, plans in order."""
-    best: tuple[float, int, _Legal, tuple[Repair, ...]] | None = None
-    for p, plan in enumerate(plans):
+def _search(dets: Detections, laid: LaidHand,
+            plans: list[_Plan]) -> list[tuple[float, _Legal, tuple[Repair, ...]]]:
+    """The likeliest legal reading over every plan (fewest-cost changes first, plans in order), then the other
+    legal readings of that many changes or fewer that are at most :data:`ALTERNATIVE_ODDS` times less likely,
+    likeliest first; empty when none is legal."""
+    found: list[tuple[float, _Legal, tuple[Repair, ...]]] = []
+    for plan in plans:
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
         for cost, kinds, repairs in itertools.islice(_readings(dets, hand), MAX_TRIED):
-            if best is not None and cost >= best[0]:
+            if found and cost > found[0][0] + math.log(ALTERNATIVE_ODDS):
                 break
             legal = _legal(plan, kinds, laid.flowers)
             if legal is not None:
-                best = (cost, p, legal, repairs)
-                break
-    if best is None and MAX_CHANGES > 0:
-        return _unreadable(dets, laid, plans)
-    return None if best is None else (best[2], best[3])
+                if not repairs and found and found[0][2]:  # a legal reading with no change beats repaired ones
+                    found.clear()
+                found.append((cost, legal, repairs))
+                found.sort(key=lambda f: f[0])
+                if not repairs:  # read as it is: no other reading is worth a doubt
+                    break
+    if found:
+        best = found[0][0]
+        return [f for f in found if f[0] <= best + math.log(ALTERNATIVE_ODDS)][:1 + MAX_ALTERNATIVES]
+    if MAX_CHANGES > 0:
+        wild = _unreadable(dets, laid, plans)
+        return [(math.inf, *wild)] if wild else []
+    return []
 
 
 def _unreadable(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_Legal, tuple[Repair, ...]] | None:

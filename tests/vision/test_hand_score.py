@@ -66,7 +66,7 @@ def test_a_row_with_the_winning_tile_apart_and_melds_in_front() -> None:
     assert got.marked and got.win_tiles == ((Tile.S6, got.score.hand_tai),)
     assert not got.repairs
     assert [n.en.split(":")[0] for n in got.doubts] == ["assumed the winner sits East", "assumed the round is East",
-                                                      "assumed the dealer is East"]
+                                                      "assumed the dealer is East", "assumed the dealer's streak is 0"]
 
 
 def test_without_a_marked_winning_tile_every_one_is_scored_and_the_best_taken() -> None:
@@ -102,6 +102,16 @@ def test_melds_side_by_side_are_cut_and_a_concealed_kong_shows_backs() -> None:
     assert got.score.item("concealed_pungs") is None or got.score.hand_tai > 0
 
 
+def test_a_face_up_kong_is_exposed_unless_the_player_says_it_was_added_or_concealed() -> None:
+    dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
+    exposed = score_photo(dets, {}, PROFILE)
+    assert str(exposed.win.melds[0]) == "kong:3333p"
+    assert any("--kong 3p=addkong" in n.en and "--kong 3p=addkong" in n.zh for n in exposed.doubts)
+    added = score_photo(dets, {"flags": {"after_kong": True}}, PROFILE, kongs={Tile.P3: MeldKind.ADDKONG})
+    assert str(added.win.melds[0]) == "addkong:3333p" and added.score.item("kong_bloom") is not None
+    assert not any("--kong" in n.en for n in added.doubts)
+
+
 def test_a_sideways_tile_in_the_hands_row_makes_its_group_a_meld() -> None:
     dets = laid([(100, ["456m789m789p45s55z", "123m", "6s"])], sideways={13})
     assert lay_out(dets).rows[0][1].sideways
@@ -128,6 +138,33 @@ def test_a_tile_none_of_whose_readings_fits_is_the_one_kind_that_makes_the_win()
     assert any("did not name" in n.en and "沒有想到" in n.zh for n in got.doubts)
 
 
+def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
+    # the last tile read 8s (0.5): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
+    dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.5), ("5m", 0.3), ("1z", 0.15)]})
+    got = score_photo(dets, {}, PROFILE)
+    assert [(r.read, r.taken) for r in got.repairs] == [(Tile.S8, Tile.M5)]
+    (note,) = [n for n in got.doubts if n.en.startswith("also a win")]
+    rest = list(parse_tiles("123p456p789p222z111z55m"))
+    tai = max(score(Win(tuple(rest[:k] + rest[k + 1:]), t, "self_draw"), PROFILE).hand_tai  # type: ignore[arg-type]
+              for k, t in enumerate(rest))
+    assert note.en == f"also a win, nearly as likely: 8s as 1z (0.15) (melds -): {tai} tai; check the photo"
+    assert "八條當作東" in note.zh
+
+
+def test_a_photo_turned_a_quarter_or_askew_keeps_its_rows() -> None:
+    flat = laid([(100, ["456m789m45s55z", "6s"]), (150, ["123m", "111z", "1f5f"])])
+    truth = score_photo(flat, {}, PROFILE).win
+    for degrees in (15.0, 30.0, 90.0, 180.0):
+        a = np.radians(degrees)
+        xy = flat.obb[:, :2] - 500
+        turned = np.stack([xy[:, 0] * np.cos(a) + xy[:, 1] * np.sin(a), -xy[:, 0] * np.sin(a) + xy[:, 1] * np.cos(a)], 1)
+        obb = np.concatenate([turned + 500, flat.obb[:, 2:4], (flat.obb[:, 4:] + degrees)], 1).astype(np.float32)
+        dets = Detections(obb, flat.kind, flat.face_up, flat.score, flat.top3_kind, flat.top3_score, (3000, 3000))
+        got = score_photo(dets, {}, PROFILE).win  # (the melds in the order the turned photo lists them)
+        assert (got.concealed, got.win_tile, got.flowers, sorted(map(str, got.melds))) == \
+            (truth.concealed, truth.win_tile, truth.flowers, sorted(map(str, truth.melds))), degrees
+
+
 def test_an_unsure_tile_of_a_legal_reading_is_named_for_the_player_to_check() -> None:
     dets = laid([(100, ["123m456m789m123p45s55z", "6s"])], readings={4: [("5m", 0.42), ("8m", 0.3), ("3m", 0.2)]})
     got = score_photo(dets, {}, PROFILE)
@@ -143,7 +180,8 @@ def test_a_fifth_copy_is_never_read() -> None:
                 readings={3: [("1m", 0.55), ("4m", 0.40), ("7m", 0.02)]})
     got = score_photo(dets, {}, PROFILE)
     assert Counter(got.win.all_tiles())[Tile.M1] == 4
-    assert [(r.index, r.read, r.taken) for r in got.repairs] == [(3, Tile.M1, Tile.M4)]
+    # from its top three (0.40), not as a kind nobody named: the melds' row tried as the hand must not lose it
+    assert [(r.index, r.read, r.taken, round(r.taken_p, 2)) for r in got.repairs] == [(3, Tile.M1, Tile.M4, 0.4)]
 
 
 def test_a_tile_read_as_a_flower_in_the_hand_is_repaired_and_a_flower_beside_it_joins_the_flowers() -> None:
@@ -165,6 +203,23 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
     assert "不是胡牌" in e.value.zh
     assert "(read, row by row, ? = unsure: 1) 1m 3m 5m 7m 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
+
+
+def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_have_robbed() -> None:
+    # 5z is held twice, so it cannot be the robbed tile; the others are scored
+    dets = laid([(100, ["123m456m789m123p46s55z5s"])])
+    got = score_photo(dets, {"win_type": "rob_kong", "discarder": "S"}, PROFILE)
+    assert Tile.Z5 not in [t for t, _ in got.win_tiles] and got.win.win_type.value == "rob_kong"
+
+
+def test_impossible_piles_are_refused_early_with_the_reason() -> None:
+    hand = ["123m456m789m123p45s55z", "6s"]
+    with pytest.raises(PhotoHandError, match="9 flowers found: a set has 8") as e:
+        score_photo(laid([(100, hand), (200, ["1f2f3f4f5f6f7f8f1f"])]), {}, PROFILE)
+    assert "8 張" in e.value.zh
+    with pytest.raises(PhotoHandError, match="4 tiles lie face down: turn one tile of a concealed kong") as e:
+        score_photo(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "0x0x0x0x"])]), {}, PROFILE)
+    assert "暗槓請翻開一張" in e.value.zh
 
 
 def test_stray_backs_are_left_out_and_said() -> None:
@@ -264,7 +319,9 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
 def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     for bad, said in ((["--context", "[1]"], "JSON 物件"), (["--context", '{"concealed": "1m"}'], "concealed"),
-                      (["--win-tile", "1f"], "1f"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads")):
+                      (["--win-tile", "1f"], "1f"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads"),
+                      (["--discarder", "E"], "假設的東"), (["--streak", "-2"], "streak"),
+                      (["--context", '{"flags": {"bogus": true}}'], "flags.bogus")):
         assert main(["score", "x.jpg", *bad]) == 2
         assert said in capsys.readouterr().err
     empty = tmp_path / "blank.png"
