@@ -224,7 +224,7 @@ def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
     c, m, f, w, apart = label[lang]
     print(f"── {result['file']}")
     print(f"{c}: {hand['concealed']}  {m}: {' '.join(hand['melds']) or '-'}  {f}: {hand['flowers'] or '-'}  "
-          f"{w}: {hand['win_tile']}{apart if found.marked else ''}")
+          f"{w}: {hand['win_tile'] or '-'}{apart if found.marked and hand['win_tile'] else ''}")
     for d in found.doubts:
         print(f"  ! {d.zh if lang == 'zh' else d.en}")
     explain(result, lang, sys.stdout, None)
@@ -238,7 +238,8 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
     names = [Tile(int(k)).code for k in dets.kind]
     for i, t in found.kinds.items():
         names[i] = t.code + ("!" if any(r.index == i for r in found.repairs) else "")
-    names[found.win_index] += "*"
+    if found.win_index >= 0:
+        names[found.win_index] += "*"
     out = Path(args.annotate)
     out = out if out.suffix else out.with_name(out.name + ".png")
     if len(args.photos) > 1:

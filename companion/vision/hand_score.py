@@ -30,7 +30,7 @@ from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.profiles import Profile
 from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.shape import is_complete
-from companion.rules.win import Win, WinInputError
+from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import Tile, format_tiles
 from companion.vision.hand_photo import Group, LaidHand, lay_out
 from companion.vision.read import Detections
@@ -48,6 +48,8 @@ MAX_ALTERNATIVES = 3
 MAX_TRIED = 5000
 """Readings tried at most (best first) before the hand is reported as unreadable."""
 SETS = 5
+INSTANT = frozenset(t.value for t in WinType if t.is_instant)
+"""Wins with no winning shape and no winning tile (八仙過海, 七搶一, 四槓; spec §3.1): the photo shows 16."""
 
 
 class PhotoHandError(ValueError):
@@ -89,7 +91,8 @@ class Repair:
 @dataclass(frozen=True, slots=True)
 class PhotoWin:
     """The hand of a photo as scored: ``win`` and its ``score``; ``concealed`` and ``melds`` as detection
-    indices (the winning tile's copy among the concealed ones is ``win_index``); ``kinds`` the tile each
+    indices (the winning tile's copy among the concealed ones is ``win_index``; -1 for a win with no winning
+    tile, :data:`INSTANT`); ``kinds`` the tile each
     detection of the hand was taken as; ``win_tiles`` each possible winning tile with its hand tai (one entry
     when the tile was marked); ``repairs`` and ``doubts`` as above."""
 
@@ -196,9 +199,10 @@ class _Legal:
     kinds: dict[int, Tile]
 
 
-def _legal(plan: _Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...]) -> _Legal | None:
+def _legal(plan: _Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...], instant: bool = False) -> _Legal | None:
     """The plan with these readings is a complete hand with at most four copies of a kind (a tile of the rows
-    read as a flower joins the flowers), or None."""
+    read as a flower joins the flowers), or None. ``instant``: a win with no winning shape (八仙過海, 七搶一,
+    四槓; spec §3.1): a hand of 16 between turns, complete or not."""
     melds: list[Meld] = []
     meld_idx: list[tuple[int, ...]] = []
     flowers = list(laid_flowers)
@@ -215,7 +219,7 @@ def _legal(plan: _Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...]) -
         melds.extend(cut)
     concealed = [kinds[i] for i in plan.concealed if not kinds[i].is_flower]
     flowers.extend(i for i in plan.concealed if kinds[i].is_flower)
-    if len(concealed) + 3 * len(melds) != 3 * SETS + 2 or Tile.UNKNOWN in concealed:
+    if len(concealed) + 3 * len(melds) != 3 * SETS + 2 - instant or Tile.UNKNOWN in concealed:
         return None
     if plan.apart >= 0 and kinds[plan.apart].is_flower:
         return None
@@ -227,7 +231,7 @@ def _legal(plan: _Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...]) -
         hand = Hand(tuple(concealed), tuple(melds), flower_tiles)
     except HandError:
         return None
-    if not is_complete(hand):
+    if not instant and not is_complete(hand):
         return None
     return _Legal(plan, tuple(melds), tuple(meld_idx), tuple(sorted(flowers)), kinds)
 
@@ -348,6 +352,11 @@ def _score_each(legal: _Legal, context: Mapping[str, Any], profile: Profile,
     plan = legal.plan
     concealed = [i for i in plan.concealed if not kinds[i].is_flower]
     flowers = [kinds[i] for i in legal.flowers]
+    if with_defaults(context)["win_type"] in INSTANT:
+        obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed)),
+               "win_tile": None, "melds": [str(m) for m in legal.melds], "flowers": format_tiles(sorted(flowers))}
+        win = Win.from_dict(obj)
+        return [(-1, win, score(win, profile))]
     if win_tile is not None:
         candidates = [i for i in concealed if kinds[i] == win_tile][:1]
         if not candidates:
@@ -429,17 +438,19 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if len(laid.flowers) > 8:
         raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
                              f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read}）")
-    if len(laid.stray) >= 4 and total < 3 * SETS + 2:
+    instant = with_defaults(context)["win_type"] in INSTANT
+    need = 3 * SETS + 2 - instant
+    if len(laid.stray) >= 4 and total < need:
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",
                              f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read}）")
-    if not plans or total < 3 * SETS + 2 or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
+    if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         raise PhotoHandError(
             f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows 17 (16 and the "
             f"winning tile, one more per kong), the concealed ones in one row (read: {read})",
             f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 17 張（16 張加胡的那張，每槓多一張），"
             f"手牌排成一列（讀到：{read}）")
-    found = _search(dets, laid, plans)
+    found = _search(dets, laid, plans, instant)
     if not found:
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {MAX_CHANGES} doubtful "
                              f"tiles read otherwise or one unsure tile as any kind (read, row by row, ? = unsure: "
@@ -450,8 +461,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     legal, kong_notes = _kongs_as_said(legal, kongs or {})
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
-    best_tile = legal.kinds[best[0]]
-    marked = win_tile is not None or legal.plan.apart >= 0
+    marked = win_tile is not None or legal.plan.apart >= 0 or best[0] < 0
     doubts = [Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): so the hand is a win",
                    f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）：這樣才是胡牌")
               if r.taken_p > 0 else
@@ -476,6 +486,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"{t.zh}讀得不確定（{p:.2f}；也可能是 {others or '?'}）：請對照照片"))
     if not marked and len(scored) > 1:
         tais = sorted({s[2].hand_tai for s in scored})
+        best_tile = legal.kinds[best[0]]
         doubts.append(Note(f"the winning tile is not set apart: scored as {best_tile.code} (the most, "
                            f"{best[2].hand_tai} tai; others {tais[0]}-{tais[-1]}); --win-tile names it",
                            f"胡的那張沒有分開擺：以{best_tile.zh}計（最多 {best[2].hand_tai} 台；其他胡法 "
@@ -492,8 +503,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                     repairs, tuple(doubts))
 
 
-def _search(dets: Detections, laid: LaidHand,
-            plans: list[_Plan]) -> list[tuple[float, _Legal, tuple[Repair, ...]]]:
+def _search(dets: Detections, laid: LaidHand, plans: list[_Plan],
+            instant: bool = False) -> list[tuple[float, _Legal, tuple[Repair, ...]]]:
     """The likeliest legal reading over every plan (fewest-cost changes first, plans in order), then the other
     legal readings of that many changes or fewer that are at most :data:`ALTERNATIVE_ODDS` times less likely,
     likeliest first; empty when none is legal."""
@@ -503,7 +514,7 @@ def _search(dets: Detections, laid: LaidHand,
         for cost, kinds, repairs in itertools.islice(_readings(dets, hand), MAX_TRIED):
             if found and cost > found[0][0] + math.log(ALTERNATIVE_ODDS):
                 break
-            legal = _legal(plan, kinds, laid.flowers)
+            legal = _legal(plan, kinds, laid.flowers, instant)
             if legal is not None:
                 if not repairs and found and found[0][2]:  # a legal reading with no change beats repaired ones
                     found.clear()
@@ -515,12 +526,13 @@ def _search(dets: Detections, laid: LaidHand,
         best = found[0][0]
         return [f for f in found if f[0] <= best + math.log(ALTERNATIVE_ODDS)][:1 + MAX_ALTERNATIVES]
     if MAX_CHANGES > 0:
-        wild = _unreadable(dets, laid, plans)
+        wild = _unreadable(dets, laid, plans, instant)
         return [(math.inf, *wild)] if wild else []
     return []
 
 
-def _unreadable(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_Legal, tuple[Repair, ...]] | None:
+def _unreadable(dets: Detections, laid: LaidHand, plans: list[_Plan],
+                instant: bool = False) -> tuple[_Legal, tuple[Repair, ...]] | None:
     """When no reading from the top three is a win: one of the :data:`WILDCARDS` least sure face-up tiles may
     be a kind the classifier did not think of; the other tiles as read, the rules say which kinds complete the
     hand. Taken only when exactly one kind does (for the least sure tile that has one)."""
@@ -533,7 +545,7 @@ def _unreadable(dets: Detections, laid: LaidHand, plans: list[_Plan]) -> tuple[_
             for t in Tile:
                 if t == Tile.UNKNOWN or t == base[i]:
                     continue
-                legal = _legal(plan, {**base, i: t}, laid.flowers)
+                legal = _legal(plan, {**base, i: t}, laid.flowers, instant)
                 if legal is not None:
                     fits.append(legal)
             if len(fits) == 1:

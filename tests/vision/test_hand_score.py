@@ -212,6 +212,15 @@ def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_hav
     assert Tile.Z5 not in [t for t, _ in got.win_tiles] and got.win.win_type.value == "rob_kong"
 
 
+def test_an_instant_win_shows_sixteen_tiles_and_no_winning_tile() -> None:
+    """八仙過海 (spec §3.1, §4.2): the hand of 16 between turns and the eight flowers, scored as the rules do."""
+    dets = laid([(100, ["123m456m789m123p45s55z"]), (200, ["1f2f3f4f5f6f7f8f"])])
+    got = score_photo(dets, {"win_type": "eight_flowers"}, PROFILE)
+    truth = Win(parse_tiles("123m456m789m123p45s55z"), None, "eight_flowers",  # type: ignore[arg-type]
+                flowers=parse_tiles("1f2f3f4f5f6f7f8f"))
+    assert got.win == truth and got.score == score(truth, PROFILE) and got.win_index == -1
+
+
 def test_impossible_piles_are_refused_early_with_the_reason() -> None:
     hand = ["123m456m789m123p45s55z", "6s"]
     with pytest.raises(PhotoHandError, match="9 flowers found: a set has 8") as e:
