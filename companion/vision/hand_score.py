@@ -154,6 +154,9 @@ def _plans(laid: LaidHand, flower: set[int]) -> list[_Plan]:
             continue
         split = sum(len(g) > 1 for g in concealed_groups) > 1
         plans.append(_Plan(concealed, apart, tuple(meld_groups + others), split))
+    if len(lone) == 2:  # 全求人: the one tile left in the hand and the winning tile, each lying alone
+        others = [g for row in laid.rows for g in row if g not in lone]
+        plans.append(_Plan(lone[0].tiles + lone[1].tiles, -1, tuple(others)))
     plans.sort(key=lambda p: -len(p.concealed))
     return plans
 

@@ -212,6 +212,13 @@ def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_hav
     assert Tile.Z5 not in [t for t, _ in got.win_tiles] and got.win.win_type.value == "rob_kong"
 
 
+def test_a_hand_of_melds_and_a_pair_laid_as_two_lone_tiles() -> None:
+    """全求人: five melds in front, the tile held and the winning tile each lying alone."""
+    dets = laid([(100, ["5z"]), (100 + 2 * H, ["5z"]), (200 + 3 * H, ["123m", "456p", "789s", "111z", "222z"])])
+    got = score_photo(dets, {"win_type": "discard", "discarder": "S"}, PROFILE)
+    assert got.win.concealed == (Tile.Z5,) and got.win.win_tile == Tile.Z5 and len(got.win.melds) == 5
+
+
 def test_an_instant_win_shows_sixteen_tiles_and_no_winning_tile() -> None:
     """八仙過海 (spec §3.1, §4.2): the hand of 16 between turns and the eight flowers, scored as the rules do."""
     dets = laid([(100, ["123m456m789m123p45s55z"]), (200, ["1f2f3f4f5f6f7f8f"])])
