@@ -3,7 +3,8 @@ physical set, laid down as a winner lays them, read and scored by models that ne
 
     python -m benchmarks.photo_score DEV --loso-dir CLS_LOSO [--flower-loso-dir FLOWER_LOSO] [--hands 20]
 
-For every set S of the dev data (``DEV/crops.csv`` and the other copies of ``training/dev_copies.json``): ``--hands``
+The hands are self-drawn, with 0-3 chows and pungs (no kongs) and 0-3 flowers, the winning tile set apart: what
+the benchmark measures is reading and repairing, not the kinds of win. For every set S of the dev data (``DEV/crops.csv`` and the other copies of ``training/dev_copies.json``): ``--hands``
 random winning hands (``--seed``) drawn from the kinds S has a picture of, each tile pasted from a real picture of
 that kind (a kind's pictures are reused when the hand holds more copies than S has pictures), 90 px wide, on a
 felt-green background: the concealed row, the winning tile a tile's width apart, the melds in a row in front
@@ -13,7 +14,7 @@ A hand counts as scored right when its tiles, melds, flowers, winning tile and h
 sources are not read). It prints, per set and in all: hands scored right, hands refused (no legal reading),
 hands scored wrong (and of them those whose doubts named a repair or an unsure tile), tiles read right as the reader
 read them, and the repairs made (right / wrong); and the same
-hands scored with repairs off (:data:`companion.vision.hand_score.MAX_CHANGES` 0) as the peer. ``--synthetic N``
+hands scored with repairs off (:data:`companion.vision.hand_search.MAX_CHANGES` 0) as the peer. ``--synthetic N``
 adds N hands rendered with face styles and tables of the held-out split, read by the shipped models.
 """
 
@@ -34,7 +35,7 @@ from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import NotAWin, score
 from companion.rules.win import Win
 from companion.tiles import Tile
-from companion.vision import hand_score
+from companion.vision import hand_search
 from companion.vision.hand_score import PhotoHandError, score_photo
 from companion.vision.read import Detections, TileReader
 from training.real_crops import RealCrop, load_copies, load_crops
@@ -120,7 +121,7 @@ def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, 
     profile = load_profile(None)
     rng = random.Random(f"{seed}-{s}")
     tally: dict[str, int] = defaultdict(int)
-    hand_score.MAX_CHANGES = changes
+    hand_search.MAX_CHANGES = changes
     made = 0
     while made < hands:
         truth = random_win(rng, sorted(pictures))
@@ -161,7 +162,7 @@ def synthetic(reader: TileReader, hands: int, seed: int, changes: int) -> dict[s
     rng = random.Random(f"{seed}-synthetic")
     kinds = [t for t in Tile if t.is_known]
     tally: dict[str, int] = defaultdict(int)
-    hand_score.MAX_CHANGES = changes
+    hand_search.MAX_CHANGES = changes
     made = 0
     while made < hands:
         truth = random_win(rng, kinds)

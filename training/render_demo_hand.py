@@ -4,7 +4,7 @@
 
 The hand, its context and the scene are fixed here (a face style of the held-out split, which no model trained
 on, on green felt, the camera 12 degrees from overhead, seed 20261203). ``win_hand.json`` is the hand as
-``companion tai`` takes it: the truth the demo photo is scored against in ``tests/vision/test_demo_hand.py``.
+``companion tai`` takes it: the truth the demo photo is scored against in ``tests/vision/test_hand_score.py``.
 """
 
 from __future__ import annotations

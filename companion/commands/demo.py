@@ -76,7 +76,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="analyse example hands and explain them / 範例",
                        description="Analyse a few bundled example hands and explain them (zh + en).")
     p.add_argument("--lang", choices=("zh", "en", "both"), default="both")
-    p.add_argument("--no-photo", action="store_true", help="skip scoring the bundled photo of a winning hand")
+    p.add_argument("--no-photo", action="store_true", help="skip scoring the bundled photo of a winning hand / 不計算範例照片")
     p.set_defaults(func=run)
 
 
@@ -132,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             score_bundled_photo(langs)
         except (OSError, ValueError) as e:  # a model or asset that cannot be used: the rest of the demo stands
-            print(f"companion demo: the bundled photo could not be scored: {e} / 無法計算範例照片的台數", file=sys.stderr)
+            zh, en = f"無法計算範例照片的台數（{e}）", f"the bundled photo could not be scored: {e}"
+            print(f"companion demo: {zh if args.lang == 'zh' else en if args.lang == 'en' else f'{en} / {zh}'}",
+                  file=sys.stderr)
             return 1
     return 0

@@ -32,7 +32,7 @@ from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.rules.win import WinInputError
-from companion.tiles import NotationError, Tile, parse_tile
+from companion.tiles import NotationError, Tile, format_tiles, parse_tile
 from companion.vision.hand_score import check_context
 
 _WINDS = ("E", "S", "W", "N")
@@ -41,26 +41,27 @@ _WINDS = ("E", "S", "W", "N")
 def register(sub: Any) -> None:
     p = sub.add_parser("score", help="score a photographed winning hand / 計算照片中胡牌的台數",
                        description="Score a photographed winning hand, laid down (計算照片中胡牌的台數與付款).")
-    p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand")
-    p.add_argument("--discarder", choices=_WINDS, help="the seat whose discard won (default: self-drawn)")
-    p.add_argument("--seat", choices=_WINDS, help="the winner's seat wind (default E)")
-    p.add_argument("--round", choices=_WINDS, help="the round wind (default E)")
-    p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat (default E)")
-    p.add_argument("--streak", type=int, help="the dealer's streak N (連莊, default 0)")
-    p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s)")
+    p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand / 攤開的胡牌照片")
+    p.add_argument("--discarder", choices=_WINDS, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
+    p.add_argument("--seat", choices=_WINDS, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
+    p.add_argument("--round", choices=_WINDS, help="the round wind (default E) / 圈風（預設東）")
+    p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat (default E) / 莊家座位（預設東）")
+    p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
+    p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s) / 胡的那張（照片裡沒分開擺時）")
     p.add_argument("--kong", action="append", default=[], metavar="TILE=KIND",
                    help="a face-up kong that was added (5p=addkong) or a concealed one turned up (5p=ckong); "
-                        "others are taken as exposed (kong)")
+                        "others are taken as exposed (kong) / 朝上的槓是加槓或翻開的暗槓時指定，其餘當明槓")
     p.add_argument("--context", default="{}",
-                   help="more of the win as a JSON object of companion tai's fields (flags, win_type...)")
-    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009)")
-    p.add_argument("--stakes", help="底/台, e.g. 30/10")
-    p.add_argument("--json", action="store_true", help="one JSON object per photo")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text output (default zh-TW)")
-    p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the hand as scored drawn on it")
-    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
-    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
-    p.add_argument("--threads", type=int, default=2, help="onnxruntime threads of the detector (default 2)")
+                   help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
+                        "其他胡牌條件（companion tai 的 JSON 欄位）")
+    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則（預設 atawmj_2009）")
+    p.add_argument("--stakes", help="底/台, e.g. 30/10 / 底與每台金額")
+    p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text output (default zh-TW) / 輸出語言")
+    p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the hand as scored drawn on it / 輸出標註後的照片")
+    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one) / 使用的已校正牌組")
+    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")
+    p.add_argument("--threads", type=int, default=2, help="onnxruntime threads of the detector and the classifier (default 2) / 辨識用的執行緒數")
     p.set_defaults(func=run)
 
 
@@ -176,8 +177,12 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         image = read_image(photo)
         dets = reader.read(image, tiled=True)
         found = score_photo(dets, context, profile, *said)
-    except (ImageFileError, cv2.error) as e:
-        return _failed(args, photo, str(e), "無法讀取這張照片")
+    except ImageFileError as e:  # its message is "English / 中文", the file named in the English
+        en, _, zh = str(e).partition(" / ")
+        return _failed(args, photo, en, f"無法讀取這張照片：{zh or en}")
+    except cv2.error as e:
+        return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
+                       "無法解讀這張圖")
     except PhotoHandError as e:
         return _failed(args, photo, str(e), e.zh)
     except WinInputError as e:
@@ -185,7 +190,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     except NotAWin as e:
         return _failed(args, photo, str(e), e.reason_zh)
     except ValueError as e:
-        return _failed(args, photo, str(e), "無法計算這張照片的台數")
+        return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
     result = photo_result(photo, dets, found, stakes, profile)
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
@@ -206,13 +211,16 @@ def _failed(args: argparse.Namespace, photo: str, en: str, zh: str) -> bool:
 
 def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profile: Any) -> dict[str, Any]:
     """``companion tai``'s result object for the photo's hand (:func:`companion.commands.tai.scored_result`) with
-    the photo's own fields: ``file``, ``hand``, ``repairs`` (with their boxes), ``win_tiles`` and ``doubts``."""
+    the photo's own fields: ``file``, ``hand`` (the tiles as read, in the notation), ``win`` (the whole win as
+    ``companion tai`` takes it: edit it and score it again there), ``repairs`` (with their boxes), ``win_tiles``
+    and ``doubts``."""
     xyxy = dets.xyxy
-    hand = {"concealed": " ".join(found.kinds[i].code for i in found.concealed if i != found.win_index),
-            "melds": [str(m) for m in found.win.melds], "flowers": " ".join(t.code for t in found.win.flowers),
-            "win_tile": found.win.win_tile.code if found.win.win_tile else None, "win_tile_marked": found.marked}
+    win = found.win
+    hand = {"concealed": format_tiles(win.concealed), "melds": [str(m) for m in win.melds],
+            "flowers": format_tiles(win.flowers), "win_tile": win.win_tile.code if win.win_tile else None,
+            "win_tile_set_apart": found.marked, "win_tile_named": found.named}
     repairs = [{**r.to_dict(), "xyxy": [round(float(v), 1) for v in xyxy[r.index]]} for r in found.repairs]
-    return {**scored_result(found.win, found.score, stakes, profile), "file": photo, "hand": hand,
+    return {**scored_result(win, found.score, stakes, profile), "file": photo, "hand": hand, "win": win.to_dict(),
             "repairs": repairs, "win_tiles": [{"tile": t.code, "tai": tai} for t, tai in found.win_tiles],
             "doubts": [d.to_dict() for d in found.doubts]}
 
@@ -220,11 +228,13 @@ def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profi
 def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
     """The photo's hand as read, what was assumed or doubted, then the itemised tai and payments."""
     hand = result["hand"]
-    label = {"zh": ("手牌", "副露", "花", "胡", "（分開擺）"), "en": ("concealed", "melds", "flowers", "win", " (set apart)")}
-    c, m, f, w, apart = label[lang]
+    label = {"zh": ("照片讀到", "手牌", "副露", "花", "胡", "（分開擺）", "（指定）"),
+             "en": ("read from the photo", "concealed", "melds", "flowers", "win", " (set apart)", " (named)")}
+    head, c, m, f, w, apart, named = label[lang]
+    how = named if hand["win_tile_named"] else apart if hand["win_tile_set_apart"] and hand["win_tile"] else ""
     print(f"── {result['file']}")
-    print(f"{c}: {hand['concealed']}  {m}: {' '.join(hand['melds']) or '-'}  {f}: {hand['flowers'] or '-'}  "
-          f"{w}: {hand['win_tile'] or '-'}{apart if found.marked and hand['win_tile'] else ''}")
+    print(f"{head} — {c} {hand['concealed'] or '-'} ｜ {m} {' '.join(hand['melds']) or '-'} ｜ "
+          f"{f} {hand['flowers'] or '-'} ｜ {w} {hand['win_tile'] or '-'}{how}")
     for d in found.doubts:
         print(f"  ! {d.zh if lang == 'zh' else d.en}")
     explain(result, lang, sys.stdout, None)

@@ -147,8 +147,10 @@ def lay_out(dets: Detections) -> LaidHand:
     for lab in np.unique(label):
         members = np.flatnonzero(label == lab)
         groups = []
-        for g in _groups(dets, frame, members):
-            if flower[list(g.tiles)].all():  # a group of flowers laid out
+        parts = _groups(dets, frame, members)
+        for g in parts:
+            # a group of flowers laid out; but a lone tile beside others may be a winning tile set apart, misread
+            if flower[list(g.tiles)].all() and not (len(g) == 1 and len(parts) > 1):
                 flowers.extend(g.tiles)
                 continue
             odd = _stray_backs(g, kinds)

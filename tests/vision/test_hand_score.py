@@ -18,7 +18,7 @@ from companion.rules.scoring import score
 from companion.rules.win import Win
 from companion.tiles import Tile, parse_tiles
 from companion.vision.hand_photo import lay_out
-from companion.vision.hand_score import PhotoHandError, score_photo
+from companion.vision.hand_score import PhotoHandError, check_context, score_photo
 from companion.vision.read import Detections, TileReader
 from training.synth.faces import CLEAN_STYLE
 from training.synth.scene import SceneStyle
@@ -82,7 +82,7 @@ def test_without_a_marked_winning_tile_every_one_is_scored_and_the_best_taken() 
     assert got.score.hand_tai == max(tai for _, tai in got.win_tiles)
     assert any("--win-tile" in n.en and "--win-tile" in n.zh for n in got.doubts)
     named = score_photo(dets, {}, PROFILE, win_tile=Tile.S6)
-    assert named.marked and named.win.win_tile == Tile.S6 and len(named.win_tiles) == 1
+    assert named.named and not named.marked and named.win.win_tile == Tile.S6 and len(named.win_tiles) == 1
     with pytest.raises(PhotoHandError, match="no 7z among"):
         score_photo(dets, {}, PROFILE, win_tile=Tile.Z7)
 
@@ -99,7 +99,7 @@ def test_melds_side_by_side_are_cut_and_a_concealed_kong_shows_backs() -> None:
     dets = laid([(100, ["456m789m4s", "4s"]), (200, ["0x77p0x555z234s"])])
     got = score_photo(dets, {}, PROFILE)
     assert [str(m) for m in got.win.melds] == ["ckong:7777p", "pung:555z", "chow:234s"]
-    assert got.score.item("concealed_pungs") is None or got.score.hand_tai > 0
+    assert got.win.concealed == parse_tiles("456m789m4s") and got.win.win_tile == Tile.S4
 
 
 def test_a_face_up_kong_is_exposed_unless_the_player_says_it_was_added_or_concealed() -> None:
@@ -228,6 +228,21 @@ def test_an_instant_win_shows_sixteen_tiles_and_no_winning_tile() -> None:
     assert got.win == truth and got.score == score(truth, PROFILE) and got.win_index == -1
 
 
+def test_instant_wins_pass_the_context_check_and_their_kind_is_read_as_tai_reads_it() -> None:
+    for context in ({"win_type": "four_kongs"}, {"win_type": "seven_flowers_rob", "discarder": "S", "seat_wind": "W"},
+                    {"win_type": "EIGHT_FLOWERS"}):
+        check_context(context)  # no winning tile is asked of them
+    dets = laid([(100, ["123m456m789m123p45s55z"]), (200, ["1f2f3f4f5f6f7f8f"])])
+    assert score_photo(dets, {"win_type": "EIGHT_FLOWERS"}, PROFILE).score.hand_tai > 0
+
+
+def test_a_named_winning_tile_other_than_the_one_set_apart_is_said() -> None:
+    dets = laid([(100, ["123m456m789m123p45s55z", "6s"])])
+    got = score_photo(dets, {}, PROFILE, win_tile=Tile.S4)
+    assert got.win.win_tile == Tile.S4 and got.named and not got.marked
+    assert any(n.en == "the tile set apart is 6s, but 4s was named: scored as named" for n in got.doubts)
+
+
 def test_impossible_piles_are_refused_early_with_the_reason() -> None:
     hand = ["123m456m789m123p45s55z", "6s"]
     with pytest.raises(PhotoHandError, match="9 flowers found: a set has 8") as e:
@@ -319,8 +334,10 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
     cv2.imwrite(str(photo), frame)
     assert main(["score", str(photo), "--json", "--annotate", str(tmp_path / "a.png")]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["hand"] == {"concealed": "4m 5m 6m 7m 8m 9m 4s", "melds": ["ckong:7777p", "pung:555z", "chow:234s"],
-                           "flowers": "", "win_tile": "4s", "win_tile_marked": True}
+    assert out["hand"] == {"concealed": "456789m4s", "melds": ["ckong:7777p", "pung:555z", "chow:234s"],
+                           "flowers": "", "win_tile": "4s", "win_tile_set_apart": True, "win_tile_named": False}
+    assert Win.from_dict(out["win"]) == Win.of("456m789m4s", "4s", "self_draw",
+                                               melds=["ckong:7777p", "pung:555z", "chow:234s"])  # tai's input
     assert out["hand_tai"] == score(Win.of("456m789m4s", "4s", "self_draw",
                                            melds=["ckong:7777p", "pung:555z", "chow:234s"]), PROFILE).hand_tai
     assert out["total"] is None and [p["payer"] for p in out["payments"]] == ["S", "W", "N"]
@@ -328,7 +345,8 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
     assert main(["score", str(photo), "--lang", "en", "--seat", "S", "--dealer", "S", "--streak", "2",
                  "--stakes", "30/10"]) == 0
     text = capsys.readouterr().out
-    assert "win: 4s (set apart)" in text and "streak 2" in text and "assumed the round is East" in text
+    assert "read from the photo — concealed 456789m4s ｜ melds ckong:7777p pung:555z chow:234s ｜ flowers - ｜ " \
+        "win 4s (set apart)" in text and "streak 2" in text and "assumed the round is East" in text
     assert "East → South" in text and " = " in text
 
 
@@ -364,5 +382,5 @@ def test_the_demo_scores_its_bundled_photo_as_the_hand_it_was_rendered_from(caps
                     truth.discarder)  # a photo does not show who supplied a meld's tile
     assert f"Hand: {unsourced.describe()}" in photo
     assert f"Hand total {expected.hand_tai} tai" in photo
-    assert f"win: {truth.win_tile.code} (set apart)" in photo  # type: ignore[union-attr]
+    assert f"win {truth.win_tile.code} (set apart)" in photo  # type: ignore[union-attr]
     assert "!" not in photo  # nothing repaired, nothing assumed

@@ -1,0 +1,279 @@
+"""The search behind photo scoring (:mod:`companion.vision.hand_score`): which row of a laid-down hand is the
+concealed one, the other groups cut into melds, and which readings of the tiles make a legal win.
+
+A reading is legal when the melds are melds, no kind has more copies than a set holds, and the concealed tiles
+with the winning tile complete the hand (16 + 1, a kong one more; 16 for a win with no winning shape). Readings
+are tried likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of them changed to another of the
+classifier's top three (cost: the log-odds of each change); when none is legal, one of the least sure tiles as
+any kind (:func:`_unreadable`).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from companion.hand import Hand, HandError, Meld, MeldKind
+from companion.rules.shape import is_complete
+from companion.tiles import Tile
+from companion.vision.hand_photo import Group, LaidHand
+from companion.vision.read import Detections
+
+SETS = 5
+MAX_CHANGES = 3
+"""At most this many readings are changed to make the hand legal."""
+ALTERNATIVE_FLOOR = 0.02
+"""A reading the classifier gives less than this probability is never tried."""
+WILDCARDS = 3
+"""When no reading from the classifier's top three makes a win, each of this many least sure tiles in turn is
+tried as every kind (:func:`_unreadable`)."""
+ALTERNATIVE_ODDS = 4.0
+"""Another legal reading at most this many times less likely than the one taken is said, with its tai."""
+MAX_ALTERNATIVES = 3
+MAX_TRIED = 5000
+"""Readings tried at most (best first) before the hand is reported as unreadable."""
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A reading changed so that the hand is legal: detection ``index`` read as ``read`` (probability
+    ``read_p``) is taken as ``taken`` (the classifier's ``taken_p``)."""
+
+    index: int
+    read: Tile
+    read_p: float
+    taken: Tile
+    taken_p: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "read": self.read.code, "read_score": round(self.read_p, 4),
+                "taken_as": self.taken.code, "taken_score": round(self.taken_p, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One reading of the layout: the concealed tiles (``apart``: the tile set apart, or -1) and the groups to
+    cut into melds."""
+
+    concealed: tuple[int, ...]
+    apart: int
+    meld_groups: tuple[Group, ...]
+    split: bool = False
+    """The concealed row has gaps besides the tile set apart (groups taken as concealed, not as melds)."""
+
+
+def _single(g: Group, flower: set[int]) -> int:
+    """The tile of ``g`` that may be a winning tile set apart: a lone tile (read as a flower or not: it may be
+    misread), or the one tile not read as a flower among flowers laid beside it; else -1."""
+    if len(g) == 1:
+        return g.tiles[0]
+    rest = [i for i in g.tiles if i not in flower]
+    return rest[0] if len(rest) == 1 else -1
+
+
+def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
+    """Every row as the concealed one (the tile count is checked per reading: a tile read as a flower, here
+    ``flower``, may be one laid beside the others or a misread tile). A tile lying
+    alone in a row of its own is a concealed tile, the winning tile pushed apart; the tile set apart is the one
+    such tile, or the lone tile at one end of the concealed row, when there is exactly one. Rows without gaps
+    first (a row with gaps in it is more likely melds), then the longest."""
+    plans = []
+    lone = [row[0] for row in laid.rows if len(row) == 1 and _single(row[0], flower) >= 0]
+    for r, row in enumerate(laid.rows):
+        if len(row) == 1 and row[0] in lone:
+            continue
+        meld_groups = [g for g in row if g.sideways or g.backs]  # a claimed tile or a concealed kong
+        concealed_groups = [g for g in row if not (g.sideways or g.backs)]
+        ends = []
+        if len(concealed_groups) > 1:
+            first, last = (_single(concealed_groups[k], flower) for k in (0, -1))
+            ends = [first] if first >= 0 and last < 0 else [last] if last >= 0 and first < 0 else []
+        candidates = ends + [g.tiles[0] if len(g) == 1 else _single(g, flower) for g in lone]
+        others = [g for q, other in enumerate(laid.rows) if q != r for g in other if g not in lone]
+        concealed = tuple(i for g in concealed_groups for i in g.tiles) + tuple(i for g in lone for i in g.tiles)
+        split = sum(len(g) > 1 for g in concealed_groups) > 1
+        plans.append(Plan(concealed, candidates[0] if len(candidates) == 1 else -1, tuple(meld_groups + others),
+                           split))
+    if len(lone) == 2:  # 全求人: the one tile left in the hand and the winning tile, each lying alone
+        others = [g for row in laid.rows for g in row if g not in lone]
+        plans.append(Plan(lone[0].tiles + lone[1].tiles, -1, tuple(others)))
+    plans.sort(key=lambda p: (p.split, -len(p.concealed)))
+    return plans
+
+
+def _meld(tiles: list[Tile]) -> Meld | None:
+    """The meld a group piece forms, or None."""
+    known = [t for t in tiles if t != Tile.UNKNOWN]
+    if not known:
+        return None
+    if len(known) < len(tiles):  # a concealed kong shows some of its tiles face down
+        if len(tiles) == 4 and len(set(known)) == 1:
+            return Meld(MeldKind.CKONG, (known[0],) * 4)
+        return None
+    if len(set(tiles)) == 1:
+        return Meld(MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG, tuple(tiles))
+    if len(tiles) == 3:
+        a, b, c = sorted(tiles)
+        if a.is_suited and a.suit == c.suit and b == a + 1 and c == a + 2:
+            return Meld(MeldKind.CHOW, (a, b, c))
+    return None
+
+
+def _cut(tiles: list[Tile]) -> list[Meld] | None:
+    """One group's tiles cut into consecutive melds of three or four, or None."""
+    if not tiles:
+        return []
+    for size in (3, 4):
+        if len(tiles) >= size:
+            first = _meld(tiles[:size])
+            if first is not None:
+                rest = _cut(tiles[size:])
+                if rest is not None:
+                    return [first, *rest]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    plan: Plan
+    melds: tuple[Meld, ...]
+    meld_idx: tuple[tuple[int, ...], ...]
+    flowers: tuple[int, ...]
+    kinds: dict[int, Tile]
+    apart: int
+    """The winning tile set apart, or -1 (none, or the tile set apart is read as a flower laid out)."""
+
+
+def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...], instant: bool = False) -> Legal | None:
+    """The plan with these readings is a complete hand with at most four copies of a kind (a tile of the rows
+    read as a flower joins the flowers), or None. ``instant``: a win with no winning shape (八仙過海, 七搶一,
+    四槓; spec §3.1): a hand of 16 between turns, complete or not."""
+    melds: list[Meld] = []
+    meld_idx: list[tuple[int, ...]] = []
+    flowers = list(laid_flowers)
+    for g in plan.meld_groups:
+        tiles = [i for i in g.tiles if not kinds[i].is_flower]
+        flowers.extend(i for i in g.tiles if kinds[i].is_flower)
+        cut = _cut([kinds[i] for i in tiles])
+        if cut is None:
+            return None
+        at = 0
+        for m in cut:
+            meld_idx.append(tuple(tiles[at:at + m.kind.size]))
+            at += m.kind.size
+        melds.extend(cut)
+    concealed = [kinds[i] for i in plan.concealed if not kinds[i].is_flower]
+    flowers.extend(i for i in plan.concealed if kinds[i].is_flower)
+    if len(concealed) + 3 * len(melds) != 3 * SETS + 2 - instant or Tile.UNKNOWN in concealed:
+        return None
+    apart = plan.apart if plan.apart >= 0 and not kinds[plan.apart].is_flower else -1
+    flower_tiles = tuple(kinds[i] for i in flowers)
+    every = Counter(concealed) + Counter(t for m in melds for t in m.tiles) + Counter(flower_tiles)
+    if any(k > t.max_copies for t, k in every.items()):
+        return None
+    try:
+        hand = Hand(tuple(concealed), tuple(melds), flower_tiles)
+    except HandError:
+        return None
+    if not instant and not is_complete(hand):
+        return None
+    return Legal(plan, tuple(melds), tuple(meld_idx), tuple(sorted(flowers)), kinds, apart)
+
+
+def _options(dets: Detections, i: int) -> list[tuple[Tile, float]]:
+    """Detection ``i``'s readings, the one taken first: (tile, probability)."""
+    read = Tile(int(dets.kind[i]))
+    out = [(read, 1.0 if read == Tile.UNKNOWN else float(dets.score[i]))]
+    for k, p in zip(dets.top3_kind[i], dets.top3_score[i], strict=True):
+        t = Tile(int(k))
+        if t == read:
+            out[0] = (read, float(p))
+        elif p >= ALTERNATIVE_FLOOR and t != Tile.UNKNOWN:
+            out.append((t, float(p)))
+    return out
+
+
+def _readings(dets: Detections, hand: list[int]) -> Iterator[tuple[float, dict[int, Tile], tuple[Repair, ...]]]:
+    """Readings of the hand's tiles, likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of
+    them changed to another of their top three (cost: the log-odds of the change)."""
+    base = {i: Tile(int(dets.kind[i])) for i in hand}
+    changes = []
+    for i in hand:
+        opts = _options(dets, i)
+        read_p = max(opts[0][1], 1e-6)
+        for t, p in opts[1:]:
+            changes.append((math.log(read_p) - math.log(p), i, t, p, read_p))
+    changes.sort(key=lambda c: (c[0], c[1], int(c[2])))
+    yield 0.0, base, ()
+    if MAX_CHANGES < 1:
+        return
+    heap: list[tuple[float, tuple[int, ...]]] = [(c[0], (n,)) for n, c in enumerate(changes)]
+    heapq.heapify(heap)
+    while heap:
+        cost, combo = heapq.heappop(heap)
+        kinds = dict(base)
+        repairs = []
+        for n in combo:
+            _, i, t, p, read_p = changes[n]
+            kinds[i] = t
+            repairs.append(Repair(i, base[i], read_p, t, p))
+        yield cost, kinds, tuple(repairs)
+        if len(combo) < MAX_CHANGES:  # extend by a later change of another tile (each set is reached once)
+            used = {changes[n][1] for n in combo}
+            for n in range(combo[-1] + 1, len(changes)):
+                if changes[n][1] not in used:
+                    heapq.heappush(heap, (cost + changes[n][0], (*combo, n)))
+
+
+def search(dets: Detections, laid: LaidHand, plans: list[Plan],
+            instant: bool = False) -> list[tuple[float, Legal, tuple[Repair, ...]]]:
+    """The likeliest legal reading over every plan (fewest-cost changes first, plans in order), then the other
+    legal readings of that many changes or fewer that are at most :data:`ALTERNATIVE_ODDS` times less likely,
+    likeliest first; empty when none is legal."""
+    found: list[tuple[float, Legal, tuple[Repair, ...]]] = []
+    for plan in plans:
+        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
+        for cost, kinds, repairs in itertools.islice(_readings(dets, hand), MAX_TRIED):
+            if found and cost > found[0][0] + math.log(ALTERNATIVE_ODDS):
+                break
+            legal = legal_reading(plan, kinds, laid.flowers, instant)
+            if legal is not None:
+                if not repairs and found and found[0][2]:  # a legal reading with no change beats repaired ones
+                    found.clear()
+                found.append((cost, legal, repairs))
+                found.sort(key=lambda f: f[0])
+                if not repairs:  # read as it is: no other reading is worth a doubt
+                    break
+    if found:
+        best = found[0][0]
+        return [f for f in found if f[0] <= best + math.log(ALTERNATIVE_ODDS)][:1 + MAX_ALTERNATIVES]
+    if MAX_CHANGES > 0:
+        wild = _unreadable(dets, laid, plans, instant)
+        return [(math.inf, *wild)] if wild else []
+    return []
+
+
+def _unreadable(dets: Detections, laid: LaidHand, plans: list[Plan],
+                instant: bool = False) -> tuple[Legal, tuple[Repair, ...]] | None:
+    """When no reading from the top three is a win: one of the :data:`WILDCARDS` least sure face-up tiles may
+    be a kind the classifier did not think of; the other tiles as read, the rules say which kinds complete the
+    hand. Taken only when exactly one kind does (for the least sure tile that has one)."""
+    for plan in plans:
+        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
+        base = {i: Tile(int(dets.kind[i])) for i in hand}
+        doubtful = sorted((i for i in hand if dets.face_up[i]), key=lambda i: float(dets.score[i]))[:WILDCARDS]
+        for i in doubtful:
+            fits = []
+            for t in Tile:
+                if t == Tile.UNKNOWN or t == base[i]:
+                    continue
+                legal = legal_reading(plan, {**base, i: t}, laid.flowers, instant)
+                if legal is not None:
+                    fits.append(legal)
+            if len(fits) == 1:
+                taken = fits[0].kinds[i]
+                return fits[0], (Repair(i, base[i], float(dets.score[i]), taken, 0.0),)
+    return None
