@@ -27,7 +27,7 @@ from companion.rules.profiles._store import export_profile, list_profiles, save_
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.tai import ITEMS
-from companion.rules.win import Win, WinInputError
+from companion.rules.win import Win, WinInputError, wind_letter
 
 _SEAT_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}
 _SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -204,10 +204,11 @@ def _pad(text: str, width: int) -> str:
 _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規則）",
-           "error": "錯誤", "none": "無", "streak": "連{n}拉{n}"},
+           "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
-           "error": "Error", "none": "none", "streak": "streak {n}"},
+           "error": "Error", "none": "none", "streak": "streak {n}",
+           "no_dealer": "the dealer neither wins nor pays: no dealer tai"},
 }
 
 
@@ -243,8 +244,11 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             house = t["house"] if profile.item_is_house_rule(item_id) else ""
             print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang)}{house}", file=out)
         n = s.win.streak
-        print(f"{t['total']} {s.hand_tai} {t['tai']} · {t['dealer']} +{s.dealer_tai} {t['tai']} "
-              f"({t['streak'].format(n=n)})", file=out)
+        dealer = wind_letter(s.win.dealer)
+        involved = any(dealer in (p["payer"], p["payee"]) for p in result["payments"])
+        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({t['streak'].format(n=n)})" if involved
+                       else f" · {t['no_dealer']}")  # his tai count only where he wins or pays
+        print(f"{t['total']} {s.hand_tai} {t['tai']}{dealer_part}", file=out)
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
         print(f"  {seat[p['payer']]} → {seat[p['payee']]}: {p['tai']} {t['tai']}{amount}", file=out)

@@ -91,6 +91,15 @@ def test_explain_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path:
         assert word in out
 
 
+def test_explain_gives_dealer_tai_only_where_the_dealer_wins_or_pays(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    third_party = {**EX1, "dealer": "N", "streak": 2}  # West wins on South's discard; the dealer North is neither
+    rc, out = _run(capsys, [json.dumps(third_party)], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert rc == 0 and "the dealer neither wins nor pays: no dealer tai" in out and "Dealer +" not in out
+    rc, out = _run(capsys, [json.dumps({**third_party, "discarder": "N"})], "--explain", tmp_path=tmp_path)
+    assert "莊家 +5 台 (連2拉2)" in out and "不加莊家台" not in out
+
+
 def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
