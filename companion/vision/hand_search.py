@@ -35,8 +35,11 @@ tried as every kind (:func:`_unreadable`)."""
 ALTERNATIVE_ODDS = 4.0
 """Another legal reading at most this many times less likely than the one taken is said, with its tai."""
 MAX_ALTERNATIVES = 3
+"""... and at most this many of them."""
 MAX_TRIED = 5000
 """Readings tried at most (best first) before the hand is reported as unreadable."""
+
+
 @dataclass(frozen=True, slots=True)
 class Repair:
     """A reading changed so that the hand is legal: detection ``index`` read as ``read`` (probability
@@ -76,10 +79,10 @@ def _single(g: Group, flower: set[int]) -> int:
 
 def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
     """Every row as the concealed one (the tile count is checked per reading: a tile read as a flower, here
-    ``flower``, may be one laid beside the others or a misread tile). A tile lying
-    alone in a row of its own is a concealed tile, the winning tile pushed apart; the tile set apart is the one
-    such tile, or the lone tile at one end of the concealed row, when there is exactly one. Rows without gaps
-    first (a row with gaps in it is more likely melds), then the longest."""
+    ``flower``, may be one laid beside the others or a misread tile). A tile lying alone in a row of its own
+    is a concealed tile, the winning tile pushed apart; the tile set apart is the one such tile, or the lone
+    tile at one end of the concealed row, when there is exactly one. Rows without gaps first (a row with gaps
+    in it is more likely melds), then the longest."""
     plans = []
     lone = [row[0] for row in laid.rows if len(row) == 1 and _single(row[0], flower) >= 0]
     for r, row in enumerate(laid.rows):
@@ -91,7 +94,7 @@ def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
         if len(concealed_groups) > 1:
             first, last = (_single(concealed_groups[k], flower) for k in (0, -1))
             ends = [first] if first >= 0 and last < 0 else [last] if last >= 0 and first < 0 else []
-        candidates = ends + [g.tiles[0] if len(g) == 1 else _single(g, flower) for g in lone]
+        candidates = ends + [_single(g, flower) for g in lone]
         others = [g for q, other in enumerate(laid.rows) if q != r for g in other if g not in lone]
         concealed = tuple(i for g in concealed_groups for i in g.tiles) + tuple(i for g in lone for i in g.tiles)
         split = sum(len(g) > 1 for g in concealed_groups) > 1
