@@ -33,27 +33,46 @@ _IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 
 def register(sub: Any) -> None:
     p = sub.add_parser("calibrate", help="calibrate to your tile set / 校正牌組",
-                       description="Calibrate the tile classifier to one physical tile set (校正牌組).")
+                       description="Calibrate the tile classifier to one physical tile set. / "
+                                   "把牌面分類器校正到一副實體牌組。")
     ops = p.add_subparsers(dest="op", metavar="OP", required=True)
-    sh = ops.add_parser("sheet", help="write the printable calibration sheet / 列印校正表")
-    sh.add_argument("out", help="OUT.pdf (one page per sheet page) or OUT.png (OUT-1.png, OUT-2.png)")
+    sh = ops.add_parser("sheet", help="write the printable calibration sheet / 列印校正表",
+                        description="Write the printable calibration sheet. / 輸出可列印的校正表。")
+    sh.add_argument("out", help="OUT.pdf (one page per sheet page) or OUT.png (OUT-1.png, OUT-2.png) / "
+                               "輸出 OUT.pdf（校正表每頁一頁）或 OUT.png（OUT-1.png、OUT-2.png）")
     sh.add_argument("--page", "--paper", dest="paper", choices=["a4", "letter"], default="a4",
-                    help="paper size / 紙張 (default a4)")
-    sh.add_argument("--dpi", type=int, default=300, help="resolution of the pages, 40-1200 (default 300)")
-    ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正")
-    ph.add_argument("name", help="a name for this tile set (letters, digits, _ or -)")
-    ph.add_argument("photos", nargs="+", help="one photo per sheet page, any order")
-    ph.add_argument("--no-select", action="store_true", help="do not make it the selected set")
-    ph.add_argument("--crops", metavar="DIR", help="also write the cut tiles there (5m.png ...) to look at")
-    a = ops.add_parser("add", help="create or replace a calibrated set from crops")
-    a.add_argument("name")
-    a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files")
-    a.add_argument("--no-select", action="store_true", help="do not make it the selected set")
-    ops.add_parser("list", help="list calibrated sets")
-    u = ops.add_parser("use", help="select a calibrated set")
-    u.add_argument("name")
-    d = ops.add_parser("delete", help="delete a calibrated set")
-    d.add_argument("name")
+                    help="paper size (default a4) / 紙張大小（預設 a4）")
+    sh.add_argument("--dpi", type=int, default=300,
+                    help="resolution of the pages, 40-1200 (default 300) / 頁面解析度，40-1200（預設 300）")
+    ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正",
+                        description="Calibrate from photos of the filled sheet. / "
+                                    "用擺滿牌的校正表照片校正牌組。")
+    ph.add_argument("name", help="a name for this tile set (letters, digits, _ or -) / "
+                                "這副牌組的名稱（英文字母、數字、_ 或 -）")
+    ph.add_argument("photos", nargs="+",
+                    help="one photo per sheet page, any order / 校正表每頁一張照片，順序不拘")
+    ph.add_argument("--no-select", action="store_true",
+                    help="do not make it the selected set / 不設為選用的牌組")
+    ph.add_argument("--crops", metavar="DIR", help="also write the cut tiles there (5m.png ...) to look at / "
+                                                   "也把切出的牌（5m.png …）寫到這個資料夾供查看")
+    a = ops.add_parser("add", help="create or replace a calibrated set from crops / "
+                                   "用牌面圖建立或取代已校正牌組",
+                       description="Create or replace a calibrated set from crops. / "
+                                   "用牌面圖建立或取代已校正牌組。")
+    a.add_argument("name", help="a name for this tile set (letters, digits, _ or -) / "
+                               "這副牌組的名稱（英文字母、數字、_ 或 -）")
+    a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files / "
+                                            "5m.jpg、5m=photo.jpg 或放這些檔案的資料夾")
+    a.add_argument("--no-select", action="store_true",
+                   help="do not make it the selected set / 不設為選用的牌組")
+    ops.add_parser("list", help="list calibrated sets / 列出已校正牌組",
+                   description="List the calibrated tile sets. / 列出已校正的牌組。")
+    u = ops.add_parser("use", help="select a calibrated set / 選用已校正牌組",
+                       description="Select a calibrated set. / 選用一副已校正牌組。")
+    u.add_argument("name", help="the calibrated set to select / 要選用的已校正牌組")
+    d = ops.add_parser("delete", help="delete a calibrated set / 刪除已校正牌組",
+                       description="Delete a calibrated set. / 刪除一副已校正牌組。")
+    d.add_argument("name", help="the calibrated set to delete / 要刪除的已校正牌組")
     p.set_defaults(func=run)
 
 

@@ -19,13 +19,17 @@ from companion.commands._io import bad_threads, print_json, with_zh
 
 def register(sub: Any) -> None:
     p = sub.add_parser("classify", help="read tile crops / 辨識牌面照片",
-                       description="Classify upright tile crops (辨識牌面). One result per image.")
-    p.add_argument("crops", nargs="+", metavar="CROP", help="image files, one tile each")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--threads", type=int, default=1, help="onnxruntime intra-op threads (default 1)")
-    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
-    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
-    p.add_argument("--model", help="another classifier .onnx file")
+                       description="Classify upright tile crops. One result per image. / "
+                                   "辨識正放的單張牌面圖，每張圖一個結果。")
+    p.add_argument("crops", nargs="+", metavar="CROP", help="image files, one tile each / 圖檔，每張圖一張牌")
+    p.add_argument("--json", action="store_true", help="one JSON object per line / 每行輸出一個 JSON 物件")
+    p.add_argument("--threads", type=int, default=1,
+                   help="onnxruntime intra-op threads (default 1) / onnxruntime 執行緒數（預設 1）")
+    p.add_argument("--set", dest="tile_set",
+                   help="calibrated tile set to use (default: the selected one) / "
+                        "使用的已校正牌組（預設：選定的那副）")
+    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")
+    p.add_argument("--model", help="another classifier .onnx file / 改用另一個分類模型 .onnx 檔")
     p.set_defaults(func=run)
 
 

@@ -21,9 +21,12 @@ COMPLETE_EN = "This hand is already complete: declare the win, no discard needed
 
 def register(sub: Any) -> None:
     p = sub.add_parser("discard", help="ranked discards of a drawn hand / 打哪張",
-                       description="Rank every discard of a 17-tile hand by shanten and improving tiles.")
+                       description="Rank every discard of a 17-tile hand by shanten and improving tiles. / "
+                                   "依向聽數與進張排出 17 張手牌每一種打牌的優劣。")
     add_hand_options(p)
-    p.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options (0, the default: all)")
+    p.add_argument("--top", type=int, default=0, metavar="N",
+                   help="show only the N best options (0, the default: all) / "
+                        "只列出最好的 N 種打法（預設 0：全部）")
     p.set_defaults(func=run)
 
 

@@ -37,26 +37,41 @@ deleted)."""
 
 def register(sub: Any) -> None:
     p = sub.add_parser("read", help="find and read every tile in photos / 辨識照片中的每張牌",
-                       description="Find every tile in photos or table frames and read it (找出並辨識照片中的每張牌).")
-    p.add_argument("photos", nargs="+", metavar="PHOTO", help="image files (photos or table frames)")
-    p.add_argument("--json", action="store_true", help="one JSON object per photo")
-    p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the reading drawn on it")
+                       description="Find every tile in photos or table frames and read it. / "
+                                   "找出並辨識照片或牌桌畫面中的每張牌。")
+    p.add_argument("photos", nargs="+", metavar="PHOTO",
+                   help="image files (photos or table frames) / 圖檔（照片或牌桌畫面）")
+    p.add_argument("--json", action="store_true", help="one JSON object per photo / "
+                                                       "每張照片輸出一個 JSON 物件")
+    p.add_argument("--annotate", metavar="OUT.png",
+                   help="write the photo with the reading drawn on it / 輸出標上辨識結果的照片")
     p.add_argument("--threads", type=int, default=2,
                    help="onnxruntime intra-op threads of the detector's network (default 2); the classifier and the "
-                        "back check run on one thread each, side by side in a --single-pass frame")
+                        "back check run on one thread each, side by side in a --single-pass frame / "
+                        "偵測網路的 onnxruntime 執行緒數（預設 2）；分類器與牌背檢查各用一條執行緒，"
+                        "單次偵測（--single-pass）時兩者同時進行")
     p.add_argument("--threshold", type=float,
                    help="detector score threshold, above 0 and at most 1 (default: the model's, and weaker face-up "
-                        "boxes are kept where the classifier is sure of a tile; a threshold given is kept to exactly)")
-    p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one)")
-    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations")
+                        "boxes are kept where the classifier is sure of a tile; "
+                        "a threshold given is kept to exactly)"
+                        " / "
+                        "偵測分數門檻，大於 0、至多 1（預設用模型的，分類器確定是牌的較弱正面框也保留；"
+                        "有指定門檻就嚴格照用）")
+    p.add_argument("--set", dest="tile_set",
+                   help="calibrated tile set to use (default: the selected one) / "
+                        "使用的已校正牌組（預設：選定的那副）")
+    p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")
     p.add_argument("--turns", type=int, choices=(1, 2, 4), default=1,
-                   help="read each tile also turned upside down (2) or by quarter turns (4)")
+                   help="read each tile also turned upside down (2) or by quarter turns (4) / "
+                        "每張牌也倒轉（2）或每轉 90 度（4）再讀")
     p.add_argument("--single-pass", action="store_true",
                    help="one detector pass at the model's scale (live frames); by default photos are also read "
                         "at twice the scale in overlapping windows, for small tiles, and boxes read as 'not a tile' "
-                        "are read again turned every 45 degrees")
-    p.add_argument("--detector", help="another detector .onnx file")
-    p.add_argument("--classifier", help="another classifier .onnx file")
+                        "are read again turned every 45 degrees / "
+                        "只用模型原尺寸偵測一次（即時畫面）；預設照片也以兩倍尺寸分區重疊再讀，以找小牌，"
+                        "讀成「不是牌」的框每轉 45 度再讀一次")
+    p.add_argument("--detector", help="another detector .onnx file / 改用另一個偵測模型 .onnx 檔")
+    p.add_argument("--classifier", help="another classifier .onnx file / 改用另一個分類模型 .onnx 檔")
     p.set_defaults(func=run)
 
 

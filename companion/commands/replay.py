@@ -22,13 +22,21 @@ from companion.rules.profiles import os_error_zh
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="replay an event log (JSON lines) and print the table and the ledger "
-                                      "/ 重播牌局紀錄")
-    p.add_argument("file", help="a log written by `companion simulate` or exported by the table service")
-    p.add_argument("--lang", choices=("zh", "en", "both"), default="both")
-    p.add_argument("--quiet", action="store_true", help="print only the final table and the ledger")
-    p.add_argument("--show-hands", action="store_true", help="show concealed hands (teaching)")
-    p.add_argument("--json", action="store_true", help="print the ledger as JSON")
-    p.add_argument("--passed", action="store_true", help="list the wins passed up (過水) where hands are known")
+                                      "/ 重播牌局紀錄",
+                       description="Replay an event log (JSON lines) and print the table and the ledger. / "
+                                   "重播牌局紀錄（JSON lines），印出牌桌與帳目。")
+    p.add_argument("file", help="a log written by `companion simulate` or exported by the table service / "
+                                "companion simulate 寫出或牌桌服務匯出的紀錄")
+    p.add_argument("--lang", choices=("zh", "en", "both"), default="both",
+                   help="language of the output (default both) / 輸出語言（預設中英並列）")
+    p.add_argument("--quiet", action="store_true",
+                   help="print only the final table and the ledger / 只印最後的牌桌與帳目")
+    p.add_argument("--show-hands", action="store_true", help="show concealed hands (teaching) / "
+                                                             "顯示各家暗手（教學用）")
+    p.add_argument("--json", action="store_true", help="print the ledger as JSON / 以 JSON 印出帳目")
+    p.add_argument("--passed", action="store_true",
+                   help="list the wins passed up where hands are known / "
+                        "列出過水（放過可胡的牌）的情形（手牌已知時）")
     p.set_defaults(func=run)
 
 

@@ -14,13 +14,19 @@ from companion.game.switches import SwitchError, Switches
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="bots play complete legal hands and write the event log (JSON lines) "
-                                        "/ 電腦模擬完整牌局")
-    p.add_argument("--seed", type=int, default=0, help="random seed (the same seed gives the same log)")
-    p.add_argument("--hands", type=int, default=1, help="number of hands to play")
-    p.add_argument("--out", help="write the log here instead of stdout")
+                                        "/ 電腦模擬完整牌局",
+                       description="Bots play complete legal hands and write the event log (JSON lines). / "
+                                   "電腦玩家打完整、合法的牌局，並寫出事件紀錄（JSON lines）。")
+    p.add_argument("--seed", type=int, default=0,
+                   help="random seed (the same seed gives the same log) / "
+                        "亂數種子（同一個種子得到同一份紀錄）")
+    p.add_argument("--hands", type=int, default=1, help="number of hands to play / 要打幾把")
+    p.add_argument("--out", help="write the log here instead of stdout / 紀錄寫到這個檔案，而不是標準輸出")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=VALUE",
-                   help="a procedure switch of spec §2.17, e.g. multi_win=all (repeatable)")
-    p.add_argument("--stats", action="store_true", help="print event counts and speed on stderr")
+                   help="a procedure switch of spec §2.17, e.g. multi_win=all (repeatable) / "
+                        "規格 §2.17 的流程開關，例如 multi_win=all（可重複）")
+    p.add_argument("--stats", action="store_true",
+                   help="print event counts and speed on stderr / 在標準錯誤輸出印出事件數與速度")
     p.set_defaults(func=run)
 
 

@@ -35,15 +35,28 @@ _SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("tai", help="score winning hands and payments / 計算台數與付款",
-                              description="Score winning hands: JSON lines in, JSON lines out (計算台數與付款).")
-    p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin)")
-    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009)")
-    p.add_argument("--stakes", help="底/台 for every line without its own, e.g. 30/10")
-    p.add_argument("--explain", action="store_true", help="print an itemised table instead of JSON")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of --explain (default zh-TW)")
-    p.add_argument("--list-profiles", action="store_true", help="list built-in and saved profiles")
-    p.add_argument("--show-profile", metavar="ID", help="print a profile as TOML (a house file to edit)")
-    p.add_argument("--save-profile", metavar="FILE", help="validate a house .toml and save it in the data folder")
+                              description="Score winning hands: JSON lines in, JSON lines out. / "
+                                          "計算胡牌的台數與付款：每行一個 JSON 輸入，每行一個 JSON 輸出。")
+    p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin) / "
+                                            "JSON lines 檔案（預設：標準輸入）")
+    p.add_argument("--profile",
+                   help="profile id or a .toml house file (default atawmj_2009) / 規則代號或自家 .toml 規則檔"
+                        "（預設 atawmj_2009）")
+    p.add_argument("--stakes",
+                   help="底/台 for every line without its own, e.g. 30/10 / "
+                        "沒寫底台的每一行所用的底與每台金額，例如 30/10")
+    p.add_argument("--explain", action="store_true",
+                   help="print an itemised table instead of JSON / 印出逐項台數表，而不是 JSON")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh",
+                   help="language of --explain (default zh-TW) / --explain 的語言（預設繁體中文）")
+    p.add_argument("--list-profiles", action="store_true",
+                   help="list built-in and saved profiles / 列出內建與已儲存的規則")
+    p.add_argument("--show-profile", metavar="ID",
+                   help="print a profile as TOML (a house file to edit) / "
+                        "以 TOML 印出規則（可改成自家規則檔）")
+    p.add_argument("--save-profile", metavar="FILE",
+                   help="validate a house .toml and save it in the data folder / "
+                        "檢查自家 .toml 規則檔並存進資料夾")
     p.set_defaults(func=run)
 
 

@@ -20,14 +20,18 @@ from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
 
 def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True) -> None:
     p.add_argument("hands", nargs="*", metavar="HAND",
-                   help="a hand in the notation, e.g. '45m234s789s77p pung:999p@O' (none: one per stdin line)")
+                   help="a hand in the notation, e.g. '45m234s789s77p pung:999p@O' (none: one per stdin line)"
+                        " / 一手牌的寫法，例如 '45m234s789s77p pung:999p@O'（不給：標準輸入每行一手）")
     p.add_argument("--sets", type=int, default=DEFAULT_SETS,
-                   help="sets in a winning hand: 5 for 16-tile mahjong (default), 4 for 13-tile games")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text output")
+                   help="sets in a winning hand: 5 for 16-tile mahjong (default), 4 for 13-tile games / "
+                        "胡牌要幾組面子：十六張麻將 5（預設），十三張 4")
+    p.add_argument("--json", action="store_true", help="one JSON object per line / 每行輸出一個 JSON 物件")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh",
+                   help="language of the text output (default zh-TW) / 文字輸出的語言（預設繁體中文）")
     if visible:
         p.add_argument("--visible", default="", metavar="TILES",
-                       help="tiles seen on the table (discards, others' melds): unseen copies per wait")
+                       help="tiles seen on the table (discards, others' melds): unseen copies per wait / "
+                            "桌上看得到的牌（打出的牌、別家的吃碰槓）：算每種聽牌還剩幾張")
 
 
 def _prog(args: argparse.Namespace) -> str:
@@ -107,7 +111,8 @@ def describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, la
 
 def register(sub: Any) -> None:
     p = sub.add_parser("waits", help="waits of a hand between turns / 聽什麼",
-                       description="Show the real waits (聽牌) of 16-tile hands, with wait shapes.")
+                       description="Show the real waits of 16-tile hands, with wait shapes. / "
+                                   "列出十六張手牌真正的聽牌與聽牌型。")
     add_hand_options(p)
     p.set_defaults(func=run)
 
