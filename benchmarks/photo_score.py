@@ -3,8 +3,9 @@ physical set, laid down as a winner lays them, read and scored by models that ne
 
     python -m benchmarks.photo_score DEV --loso-dir CLS_LOSO [--flower-loso-dir FLOWER_LOSO] [--hands 20]
 
-The hands are self-drawn, with 0-3 chows and pungs (no kongs) and 0-3 flowers, the winning tile set apart: what
-the benchmark measures is reading and repairing, not the kinds of win. For every set S of the dev data (``DEV/crops.csv`` and the other copies of ``training/dev_copies.json``): ``--hands``
+The hands are self-drawn, with 0-3 chows and pungs (no kongs among the real faces, which hold no backs; some in the
+rendered hands) and 0-3 flowers, the winning tile set apart: what the benchmark measures is reading and repairing,
+not the kinds of win. For every set S of the dev data (``DEV/crops.csv`` and the other copies of ``training/dev_copies.json``): ``--hands``
 random winning hands (``--seed``) drawn from the kinds S has a picture of, each tile pasted from a real picture of
 that kind (a kind's pictures are reused when the hand holds more copies than S has pictures), 90 px wide, on a
 felt-green background: the concealed row, the winning tile a tile's width apart, the melds in a row in front
@@ -47,8 +48,10 @@ TILE_W, TILE_H, GAP = 90, 120, 3
 FELT = (40, 110, 30)
 
 
-def random_win(rng: random.Random, kinds: list[Tile]) -> Win | None:
-    """A random self-drawn winning hand of ``kinds`` only (None when the draw fails), 0-3 melds, 0-3 flowers."""
+def random_win(rng: random.Random, kinds: list[Tile], kongs: float = 0.0) -> Win | None:
+    """A random self-drawn winning hand of ``kinds`` only (None when the draw fails), 0-3 melds, 0-3 flowers;
+    each pung laid out becomes a kong (exposed or concealed, at even odds) with probability ``kongs`` where the
+    fourth copy is free."""
     have = set(kinds)
     suited = [t for t in have if t.is_suited and t.rank <= 7 and Tile(t + 1) in have and Tile(t + 2) in have]
     plain = [t for t in have if not t.is_flower]
@@ -67,12 +70,19 @@ def random_win(rng: random.Random, kinds: list[Tile]) -> Win | None:
         return None
     pair = rng.choice(pairs)
     n_melds = rng.randint(0, 3)
-    melds = tuple(Meld(MeldKind.CHOW if g[0] != g[1] else MeldKind.PUNG, tuple(g)) for g in sets[:n_melds])
+    counts[pair] += 2
+    melds = []
+    for g in sets[:n_melds]:
+        if kongs > 0 and g[0] == g[1] and counts[g[0]] < 4 and rng.random() < kongs:
+            counts[g[0]] += 1
+            melds.append(Meld(rng.choice([MeldKind.KONG, MeldKind.CKONG]), (g[0],) * 4))
+        else:
+            melds.append(Meld(MeldKind.CHOW if g[0] != g[1] else MeldKind.PUNG, tuple(g)))
     concealed = [t for g in sets[n_melds:] for t in g] + [pair, pair]
     win_tile = rng.choice(concealed)
     concealed.remove(win_tile)
     flowers = [t for t in have if t.is_flower]
-    return Win(tuple(concealed), win_tile, "self_draw", melds=melds,  # type: ignore[arg-type]
+    return Win(tuple(concealed), win_tile, "self_draw", melds=tuple(melds),  # type: ignore[arg-type]
                flowers=tuple(rng.sample(flowers, min(len(flowers), rng.randint(0, 3)))))
 
 
@@ -156,8 +166,10 @@ def tally_hand(tally: dict[str, int], dets: Detections, truth: Win, profile: Pro
 
 def synthetic(reader: TileReader, hands: int, seed: int, changes: int) -> dict[str, int]:
     """``hands`` random winning hands rendered by :func:`training.synth.scene_hand.hand_photo` with face styles
-    and tables of the held-out split (tiles 50-95 px wide, the camera 0-20 degrees from overhead, random light),
-    read by the shipped models."""
+    and tables of the held-out split (1600x1200, tiles 45-72 px wide so that the hand's row of 17 stays in the
+frame, the camera 0-20 degrees from overhead, random light),
+    read by the shipped models; about a third of their pungs laid out are kongs (exposed, or concealed with the
+    two end tiles face down)."""
     profile = load_profile(None)
     rng = random.Random(f"{seed}-synthetic")
     kinds = [t for t in Tile if t.is_known]
@@ -165,13 +177,13 @@ def synthetic(reader: TileReader, hands: int, seed: int, changes: int) -> dict[s
     hand_search.MAX_CHANGES = changes
     made = 0
     while made < hands:
-        truth = random_win(rng, kinds)
+        truth = random_win(rng, kinds, kongs=0.35)
         if truth is None:
             continue
         made += 1
         nrng = np.random.default_rng(rng.randrange(2**31))
         style = sample_scene_style(nrng, sample_style(nrng, "heldout"), "heldout")
-        frame, _ = hand_photo(truth, style, size=(1280, 960), tile_px=float(nrng.uniform(50, 95)),
+        frame, _ = hand_photo(truth, style, size=(1600, 1200), tile_px=float(nrng.uniform(45, 72)),
                               tilt=float(nrng.uniform(0, 20)), yaw=float(nrng.normal(0, 5)),
                               seed=int(nrng.integers(2**31)), lighting=sample_lighting(nrng))
         tally_hand(tally, reader.read(frame, tiled=True), truth, profile)
