@@ -1,0 +1,44 @@
+"""``benchmarks/photo_score``: its random hands are wins, its composed photos hold every tile, and its tallies
+add up (on the packaged tile pictures: the tests never read ../shared)."""
+
+import random
+from importlib import resources
+
+import cv2
+import numpy as np
+
+from benchmarks.photo_score import compose, random_win, run_set, synthetic
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import score
+from companion.tiles import Tile
+from companion.vision.read import TileReader
+
+
+def test_random_hands_are_wins_of_the_kinds_given_with_kongs_where_asked() -> None:
+    kinds = [t for t in Tile if t.is_known]
+    kongs = 0
+    for seed in range(60):
+        win = random_win(random.Random(seed), kinds, kongs=0.5)
+        if win is None:
+            continue
+        assert score(win, load_profile(None)).hand_tai > 0  # a legal win (score raises otherwise)
+        kongs += sum(m.is_kong for m in win.melds)
+    assert kongs > 0
+    few = [*(t for t in Tile if t.is_suited and t.suit == "m"), Tile.Z5, Tile.F1]
+    win = next(w for s in range(50) if (w := random_win(random.Random(s), few)) is not None)
+    assert set(win.all_tiles()) <= set(few)
+
+
+def test_composed_photos_hold_every_tile_and_the_tallies_add_up() -> None:
+    folder = resources.files("companion") / "assets" / "tiles"
+    pictures = {t: [cv2.imread(str(folder / f"{t.code}.png"))] for t in Tile if t.is_known}
+    win = next(w for s in range(20) if (w := random_win(random.Random(s), list(pictures))) is not None)
+    boxes: list = []
+    img = compose(win, pictures, random.Random(1), boxes)
+    assert len(boxes) == len(win.all_tiles()) + len(win.flowers) and img.dtype == np.uint8
+    reader = TileReader()
+    tally = run_set("x", pictures, reader, hands=2, seed=1, changes=3)
+    assert tally["hands"] == 2 == tally.get("right", 0) + tally.get("wrong", 0) + tally.get("refused", 0)
+    assert 0 < tally["tiles_read_right"] <= tally["tiles"]
+    rendered = synthetic(reader, hands=1, seed=1, changes=3)
+    assert rendered["hands"] == 1 and rendered["tiles"] > 0
