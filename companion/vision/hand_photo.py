@@ -132,6 +132,32 @@ def _stray_backs(g: Group, kinds: np.ndarray) -> list[int]:
     return [i for i, b, k in zip(g.tiles, back, ok, strict=True) if b and not k]
 
 
+def _kongs_apart(g: Group, kinds: np.ndarray) -> list[Group]:
+    """``g`` cut around the concealed kongs in it, when it is longer than one: a kong laid touching the hand's row
+    is its own group. A kong's four are the window whose face-up tiles show one kind, both ends face down first
+    (``0x K K 0x``), then both middles (``K 0x 0x K``), then any."""
+    if not g.backs or len(g) <= 4:
+        return [g]
+    back = [kinds[i] == int(Tile.UNKNOWN) for i in g.tiles]
+
+    def fits(start: int) -> bool:
+        shown = {int(kinds[i]) for i, b in zip(g.tiles[start:start + 4], back[start:start + 4], strict=True) if not b}
+        return len(shown) == 1 and any(back[start:start + 4])
+
+    starts = [k for k in range(len(g) - 3) if fits(k)]
+    for pattern in ((0, 3), (1, 2), ()):
+        found = [k for k in starts if all(back[k + j] for j in pattern)]
+        if found:
+            k = found[0]
+            before, kong, after = g.tiles[:k], g.tiles[k:k + 4], g.tiles[k + 4:]
+            parts = [Group(before, g.sideways, 0)] if before else []
+            parts.append(Group(kong, False, sum(back[k:k + 4])))
+            if after:
+                parts += _kongs_apart(Group(after, g.sideways, sum(back[k + 4:])), kinds)
+            return parts
+    return [g]
+
+
 def lay_out(dets: Detections) -> LaidHand:
     """Group the tiles of a photo of a laid-down hand (see the module's text). Pure geometry and kinds: which
     row is the concealed one is not decided here."""
@@ -157,7 +183,7 @@ def lay_out(dets: Detections) -> LaidHand:
             stray.extend(odd)
             kept = tuple(i for i in g.tiles if i not in odd)
             if kept:
-                groups.append(Group(kept, g.sideways, g.backs - len(odd)))
+                groups.extend(_kongs_apart(Group(kept, g.sideways, g.backs - len(odd)), kinds))
         if groups:
             rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])

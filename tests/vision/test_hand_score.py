@@ -112,6 +112,13 @@ def test_a_face_up_kong_is_exposed_unless_the_player_says_it_was_added_or_concea
     assert not any("--kong" in n.en for n in added.doubts)
 
 
+def test_a_concealed_kong_laid_touching_the_hands_row_is_its_own_meld() -> None:
+    for row in (["456m789m123p45s55z0x77p0x", "6s"], ["0x7p7p0x456m789m123p45s55z", "6s"]):
+        got = score_photo(laid([(100, row)]), {}, PROFILE)
+        assert [str(m) for m in got.win.melds] == ["ckong:7777p"] and got.win.win_tile == Tile.S6, row
+        assert got.win.concealed == parse_tiles("456m789m123p45s55z")
+
+
 def test_a_sideways_tile_in_the_hands_row_makes_its_group_a_meld() -> None:
     dets = laid([(100, ["456m789m789p45s55z", "123m", "6s"])], sideways={13})
     assert lay_out(dets).rows[0][1].sideways
