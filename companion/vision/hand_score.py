@@ -112,7 +112,13 @@ def check_context(context: Mapping[str, Any]) -> None:
         if e.field == "discarder" and e.reason == "the winner cannot be the discarder" and "seat_wind" not in context:
             raise WinInputError(e.field, f"{e.reason} (the winner's seat was assumed East: give --seat)",
                                 f"{e.zh}（胡牌的人的座位是假設的東：請用 --seat 指定）") from None
+        if e.field in _DEALER_FLAGS and "dealer" not in context:  # these flags ask who the dealer is
+            raise WinInputError(e.field, f"{e.reason} (the dealer was assumed East: give --dealer)",
+                                f"{e.zh}（莊家是假設的東：請用 --dealer 指定）") from None
         raise
+
+
+_DEALER_FLAGS = ("flags.heavenly", "flags.earthly", "flags.ready_first_discard")
 
 
 def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context: Mapping[str, Any],

@@ -364,7 +364,8 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
     for bad, said in ((["--context", "[1]"], "JSON 物件"), (["--context", '{"concealed": "1m"}'], "concealed"),
                       (["--win-tile", "1f"], "1f"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads"),
                       (["--discarder", "E"], "假設的東"), (["--streak", "-2"], "streak"),
-                      (["--context", '{"flags": {"bogus": true}}'], "flags.bogus")):
+                      (["--context", '{"flags": {"bogus": true}}'], "flags.bogus"),
+                      (["--seat", "S", "--context", '{"flags": {"heavenly": true}}'], "莊家是假設的東")):
         assert main(["score", "x.jpg", *bad]) == 2
         assert said in capsys.readouterr().err
     empty = tmp_path / "blank.png"
