@@ -5,12 +5,14 @@ What is decided here, against the rules rather than the pixels:
 
 - **which row is the concealed one**: every row in turn, the others cut into melds (a group of three or four in
   order: a chow, a pung, an exposed kong, or a concealed kong when face-down tiles show in it); the tile count
-  must come out right (16 + the winning tile, one more per kong);
+  must come out right (16 + the winning tile, one more per kong; 16 for a win with no winning tile);
 - **doubtful readings repaired**: when the hand as read is no win (a fifth copy, a meld that is no meld, a hand
   that does not complete), the classifier's other readings (its top three) are tried, the likeliest change first,
-  up to :data:`MAX_CHANGES` tiles; every change made is reported;
-- **the winning tile**: the tile set apart at an end of the concealed row (or a lone tile of its own), the one
-  the player names, or else every kind of the concealed tiles in turn, the score reported for each.
+  up to :data:`companion.vision.hand_search.MAX_CHANGES` tiles, then one unsure tile as any kind the rules allow
+  alone (:mod:`companion.vision.hand_search`); every change made is reported, and so are other readings that win
+  nearly as likely;
+- **the winning tile**: the one the player names, else the tile set apart at an end of the concealed row (or a
+  lone tile of its own), else every kind of the concealed tiles in turn, the score reported for each.
 
 Nothing is guessed silently: :attr:`PhotoWin.doubts` says, in English and Chinese, each assumption made.
 """
