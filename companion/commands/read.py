@@ -20,17 +20,20 @@ from typing import Any
 
 from companion.commands._io import bad_threads, print_json, with_zh
 
-NO_CALIBRATION = ("companion read: no calibrated tile set; `companion calibrate` teaches the reader your own set "
-                  "and cuts its misreads several-fold / 尚未校正牌組：執行 companion calibrate 讓辨識認得你的牌，誤認會少很多")
+NO_CALIBRATION_EN = ("no calibrated tile set; `companion calibrate` teaches the reader your own set and cuts its "
+                     "misreads several-fold")
+NO_CALIBRATION_ZH = "尚未校正牌組：執行 companion calibrate 讓辨識認得你的牌，誤認會少很多"
+NO_CALIBRATION = f"companion read: {NO_CALIBRATION_EN} / {NO_CALIBRATION_ZH}"
 """Said once on stderr when no calibration exists (``--no-calibration`` silences it). On the dev photos' other
 copies, sets the models never saw, 3.4% of the tiles of calibrated kinds were misread uncalibrated and 0.5%
 calibrated (``benchmarks/vision.py``, models/README.md)."""
 UNSURE = "? = 讀得不確定，請對照照片 / unsure reading, check it against the photo"
 """The note after a text reading that marks some tiles with ``?`` (face up, scored under
 :meth:`companion.vision.read.Detections.doubtful`)."""
-NONE_SELECTED = ("companion read: calibrated tile sets exist ({sets}) but none is selected; `companion calibrate use "
-                 "NAME` or `--set NAME` reads with one / 已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，"
-                 "或加上 --set 名稱")
+NONE_SELECTED_EN = "calibrated tile sets exist ({sets}) but none is selected; `companion calibrate use NAME` or " \
+                   "`--set NAME` reads with one"
+NONE_SELECTED_ZH = "已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，或加上 --set 名稱"
+NONE_SELECTED = f"companion read: {NONE_SELECTED_EN} / {NONE_SELECTED_ZH}"
 """Said instead of :data:`NO_CALIBRATION` when calibrations exist but none is selected (or the selected one was
 deleted)."""
 
@@ -85,7 +88,7 @@ def _reader(args: argparse.Namespace) -> Any:
                       turns=args.turns, weak=args.threshold is None)
 
 
-def _annotation_path(out: str, index: int, count: int) -> Path:
+def annotation_path(out: str, index: int, count: int) -> Path:
     """Where the drawing of photo ``index`` (from 1) of ``count`` goes: ``OUT`` for one photo, ``OUT-1``... for
     several; a PNG where ``OUT`` has no suffix."""
     p = Path(out)
@@ -116,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"companion read: {bad}", file=sys.stderr)
         return 2
-    if args.annotate and not cv2.haveImageWriter(str(_annotation_path(args.annotate, 1, len(args.photos)))):
+    if args.annotate and not cv2.haveImageWriter(str(annotation_path(args.annotate, 1, len(args.photos)))):
         print(f"companion read: --annotate {args.annotate}: cannot write {Path(args.annotate).suffix} images; "
               "use .png or .jpg / 無法寫入這種圖檔，請用 .png 或 .jpg", file=sys.stderr)
         return 2
@@ -150,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
             note = f" ({UNSURE})" if doubtful.any() else ""
             print(f"{f}: {len(codes)} 張牌 / tiles: " + " ".join(codes) + note)
         if args.annotate:
-            out = _annotation_path(args.annotate, n, len(args.photos))
+            out = annotation_path(args.annotate, n, len(args.photos))
             try:
                 written = cv2.imwrite(str(out), annotate(image, dets))
             except cv2.error:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from companion.commands._io import bad_threads, print_json, say
@@ -167,19 +166,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _calibration_hint(lang: str) -> None:
-    """Said once when no calibrated tile set is used (``--no-calibration`` silences it): a calibration of the
-    player's own set cuts the misreads several-fold (models/README.md)."""
+    """Said once when no calibrated tile set is used (``--no-calibration`` silences it), as ``companion read``
+    says it: a calibration of the player's own set cuts the misreads several-fold."""
+    from companion.commands.read import (
+        NO_CALIBRATION_EN,
+        NO_CALIBRATION_ZH,
+        NONE_SELECTED_EN,
+        NONE_SELECTED_ZH,
+    )
     from companion.vision.calibration import list_sets
 
     sets = ", ".join(list_sets())
-    if sets:
-        zh = f"已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，或加上 --set 名稱"
-        en = f"calibrated tile sets exist ({sets}) but none is selected: `companion calibrate use NAME` or --set NAME"
-    else:
-        zh = "尚未校正牌組：執行 companion calibrate 讓辨識認得你的牌，誤認會少很多"
-        en = "no calibrated tile set: `companion calibrate` teaches the reader your own set and cuts its misreads " \
-             "several-fold"
-    print(f"companion score: {say(lang, zh, en)}", file=sys.stderr)
+    zh, en = (NONE_SELECTED_ZH, NONE_SELECTED_EN) if sets else (NO_CALIBRATION_ZH, NO_CALIBRATION_EN)
+    print(f"companion score: {say(lang, zh.format(sets=sets), en.format(sets=sets))}", file=sys.stderr)
 
 
 def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, Any], stakes: Stakes | None,
@@ -261,6 +260,7 @@ def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
 def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> None:
     import cv2
 
+    from companion.commands.read import annotation_path
     from companion.vision.read import annotate
 
     names = [Tile(int(k)).code for k in dets.kind]
@@ -268,10 +268,7 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
         names[i] = t.code + ("!" if any(r.index == i for r in found.repairs) else "")
     if found.win_index >= 0:
         names[found.win_index] += "*"
-    out = Path(args.annotate)
-    out = out if out.suffix else out.with_name(out.name + ".png")
-    if len(args.photos) > 1:
-        out = out.with_name(f"{out.stem}-{n}{out.suffix}")
+    out = annotation_path(args.annotate, n, len(args.photos))
     try:
         written = cv2.imwrite(str(out), annotate(image, dets, names))
     except cv2.error:

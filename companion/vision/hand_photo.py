@@ -120,31 +120,33 @@ def _groups(dets: Detections, f: _Frame, idx: np.ndarray) -> tuple[Group, ...]:
     return tuple(out)
 
 
-def _stray_backs(g: Group, kinds: np.ndarray) -> list[int]:
-    """The face-down tiles of ``g`` that no concealed kong can hold: a back is part of one only when four tiles in
-    a row around it show one kind face up (at least one of them) and the rest face down."""
+def _kong_windows(g: Group, kinds: np.ndarray) -> list[int]:
+    """Where a concealed kong may lie in ``g``: the starts of the windows of four tiles in a row that hold a back
+    and whose face-up tiles (at least one) show one kind."""
     back = [kinds[i] == int(Tile.UNKNOWN) for i in g.tiles]
-    ok = [False] * len(g)
+    out = []
     for start in range(len(g) - 3):
-        shown = {int(kinds[i]) for i, b in zip(g.tiles[start:start + 4], back[start:start + 4], strict=True) if not b}
-        if len(shown) == 1:
-            ok[start:start + 4] = [True] * 4
-    return [i for i, b, k in zip(g.tiles, back, ok, strict=True) if b and not k]
+        window = range(start, start + 4)
+        shown = {int(kinds[g.tiles[k]]) for k in window if not back[k]}
+        if len(shown) == 1 and any(back[k] for k in window):
+            out.append(start)
+    return out
+
+
+def _stray_backs(g: Group, kinds: np.ndarray) -> list[int]:
+    """The face-down tiles of ``g`` that no concealed kong can hold (:func:`_kong_windows`)."""
+    held = {k for start in _kong_windows(g, kinds) for k in range(start, start + 4)}
+    return [i for k, i in enumerate(g.tiles) if kinds[i] == int(Tile.UNKNOWN) and k not in held]
 
 
 def _kongs_apart(g: Group, kinds: np.ndarray) -> list[Group]:
     """``g`` cut around the concealed kongs in it, when it is longer than one: a kong laid touching the hand's row
-    is its own group. A kong's four are the window whose face-up tiles show one kind, both ends face down first
+    is its own group. A kong's four are a :func:`_kong_windows` window, both ends face down first
     (``0x K K 0x``), then both middles (``K 0x 0x K``), then any."""
     if not g.backs or len(g) <= 4:
         return [g]
     back = [kinds[i] == int(Tile.UNKNOWN) for i in g.tiles]
-
-    def fits(start: int) -> bool:
-        shown = {int(kinds[i]) for i, b in zip(g.tiles[start:start + 4], back[start:start + 4], strict=True) if not b}
-        return len(shown) == 1 and any(back[start:start + 4])
-
-    starts = [k for k in range(len(g) - 3) if fits(k)]
+    starts = _kong_windows(g, kinds)
     for pattern in ((0, 3), (1, 2), ()):
         found = [k for k in starts if all(back[k + j] for j in pattern)]
         if found:

@@ -184,11 +184,12 @@ ROW_REACH = 1.6
 """... and within this many of the wider one's widths of each other across it."""
 
 
-def row_labels(obb: np.ndarray, reach: float = ROW_REACH) -> np.ndarray:
-    """Which row each of the boxes ``obb`` (N x 5) lies in: a row is a chain of boxes side by side
-    (:data:`ROW_OVERLAP`, and within ``reach`` of the wider one's widths across the image, on the boxes'
-    extents), labelled by the smallest index in it, so a hand photographed askew, whose row climbs or falls
-    across the photo, is still one row."""
+def reading_order(obb: np.ndarray) -> np.ndarray:
+    """The order of the boxes ``obb`` (N x 5) as a person reads a photo of tiles: rows from the top of the image
+    down, each row left to right. A row is a chain of boxes side by side (:data:`ROW_OVERLAP`,
+    :data:`ROW_REACH`, on the boxes' extents in the image), so a hand photographed askew, whose row climbs or
+    falls across the photo, still reads as one row; rows are ordered by their mean height in the image.
+    Returns indices into ``obb``."""
     n = len(obb)
     if n == 0:
         return np.zeros(0, np.int64)
@@ -196,26 +197,13 @@ def row_labels(obb: np.ndarray, reach: float = ROW_REACH) -> np.ndarray:
     cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
     wide, tall = box[:, 2] - box[:, 0], box[:, 3] - box[:, 1]
     near = (np.abs(cy[:, None] - cy[None, :]) <= ROW_OVERLAP * np.maximum(tall[:, None], tall[None, :])) & \
-        (np.abs(cx[:, None] - cx[None, :]) <= reach * np.maximum(wide[:, None], wide[None, :]))
+        (np.abs(cx[:, None] - cx[None, :]) <= ROW_REACH * np.maximum(wide[:, None], wide[None, :]))
     row = np.arange(n)
     changed = True
     while changed:  # each box takes the smallest row label of its neighbours until the chains settle
         new = np.where(near, row[None, :], n).min(axis=1)
         changed = bool((new != row).any())
         row = new
-    return row
-
-
-def reading_order(obb: np.ndarray) -> np.ndarray:
-    """The order of the boxes ``obb`` (N x 5) as a person reads a photo of tiles: rows from the top of the image
-    down, each row left to right (rows as :func:`row_labels` finds them, ordered by their mean height in the
-    image). Returns indices into ``obb``."""
-    n = len(obb)
-    if n == 0:
-        return np.zeros(0, np.int64)
-    box = obb_xyxy(obb)
-    cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
-    row = row_labels(obb)
     height = np.bincount(row, weights=cy, minlength=n) / np.maximum(np.bincount(row, minlength=n), 1)
     return np.lexsort((cx, height[row]))
 
