@@ -261,13 +261,10 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
     import cv2
 
     from companion.commands.read import annotation_path
+    from companion.vision.hand_score import hand_labels
     from companion.vision.read import annotate
 
-    names = [Tile(int(k)).code for k in dets.kind]
-    for i, t in found.kinds.items():
-        names[i] = t.code + ("!" if any(r.index == i for r in found.repairs) else "")
-    if found.win_index >= 0:
-        names[found.win_index] += "*"
+    names = hand_labels(dets, found)
     out = annotation_path(args.annotate, n, len(args.photos))
     try:
         written = cv2.imwrite(str(out), annotate(image, dets, names))

@@ -343,3 +343,15 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
                      f"胡的那張沒有分開擺：以{tile.zh}計（最多 {best[2].hand_tai} 台；其他胡法 {tais[0]}-{tais[-1]} 台）；"
                      "可用 --win-tile 指定")]
     return []
+
+
+def hand_labels(dets: Detections, found: PhotoWin) -> list[str]:
+    """Each detection's label as the hand was scored: its kind, ``!`` where a repair changed it, ``*`` on the
+    winning tile (for :func:`companion.vision.read.annotate`)."""
+    names = [Tile(int(k)).code for k in dets.kind]
+    repaired = {r.index for r in found.repairs}
+    for i, t in found.kinds.items():
+        names[i] = t.code + ("!" if i in repaired else "")
+    if found.win_index >= 0:
+        names[found.win_index] += "*"
+    return names

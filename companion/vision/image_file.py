@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import struct
 import warnings
+from io import BytesIO
 from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-__all__ = ["ImageFileError", "read_image", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
+__all__ = ["ImageFileError", "read_image", "jpeg_bytes", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
 """Largest image (width x height) read; bigger ones are refused as possible decompression bombs."""
@@ -82,3 +83,12 @@ def _upright(im: Image.Image) -> Image.Image:
         return ImageOps.exif_transpose(im)
     except (OSError, ValueError, TypeError, KeyError, SyntaxError, struct.error):
         return im
+
+
+def jpeg_bytes(image: np.ndarray, max_side: int = 1280, quality: int = 85) -> bytes:
+    """``image`` (BGR) as JPEG bytes for a screen, its longer side brought down to ``max_side``."""
+    im = Image.fromarray(np.ascontiguousarray(image[:, :, ::-1]))
+    im.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    out = BytesIO()
+    im.save(out, format="JPEG", quality=quality)
+    return out.getvalue()
