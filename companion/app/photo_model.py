@@ -1,0 +1,120 @@
+"""The Score-a-photo view's model: a photo of a laid-down winning hand read, scored and settled.
+
+Plain Python (no flet): :func:`score_photo_file` runs the same reader and scorer as ``companion score`` and turns
+the result into a :class:`PhotoPanel` the view draws: the photo with the hand marked on it, the tiles as read
+(concealed, melds, flowers, the winning tile), what was assumed or doubted, the tai item by item and who pays
+whom. A photo that cannot be scored gives :class:`PhotoFailed` with the reason in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.app.table_model import MeldPic
+from companion.app.words import Words, ui
+from companion.game.text import WIND_EN, WIND_ZH
+from companion.hand import MeldKind
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import NotAWin
+from companion.rules.settlement import Stakes, settle
+from companion.rules.win import WinInputError
+from companion.tiles import Tile
+from companion.vision.hand_score import PhotoHandError, hand_labels, score_photo
+from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
+from companion.vision.read import TileReader, annotate
+
+__all__ = ["PhotoPanel", "PhotoFailed", "score_photo_file", "demo_photo", "DEMO_STAKES"]
+
+DEMO_STAKES = Stakes(30, 10)
+_WIND_INDEX = {Tile.Z1: 0, Tile.Z2: 1, Tile.Z3: 2, Tile.Z4: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoPanel:
+    name: str
+    image: bytes  # JPEG of the photo with the hand as scored drawn on it
+    concealed: tuple[str, ...]
+    melds: tuple[MeldPic, ...]
+    flowers: tuple[str, ...]
+    win_tile: str | None
+    notes: tuple[Words, ...]  # assumed context, repairs, doubts
+    items: tuple[tuple[Words, int], ...]
+    hand_tai: int
+    capped_tai: int
+    dealer_tai: int
+    payments: tuple[Words, ...]
+    total: Words
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoFailed:
+    name: str
+    reason: Words
+    image: bytes | None = None
+
+
+def demo_photo() -> tuple[Path, dict[str, Any]]:
+    """The bundled photo (``training/render_demo_hand.py``) and its context, which a photo cannot show."""
+    folder = resources.files("companion") / "assets" / "demo"
+    truth = json.loads((folder / "win_hand.json").read_text(encoding="utf-8"))
+    context = {k: v for k, v in truth.items() if k not in ("concealed", "win_tile", "melds", "flowers")}
+    return Path(str(folder / "win_hand.jpg")), context
+
+
+def _wind(t: Tile) -> Words:
+    i = _WIND_INDEX[t]
+    return Words(WIND_ZH[i], WIND_EN[i])
+
+
+def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,
+                     stakes: Stakes = DEMO_STAKES, name: str | None = None) -> PhotoPanel | PhotoFailed:
+    """Read the photo at ``path`` (the whole photo, then twice the scale, as ``companion score`` does), score
+    its hand under the default profile with ``context`` and settle it at ``stakes``."""
+    name = name or path.name
+    try:
+        image = read_image(path)
+    except ImageFileError as bad:
+        en, _, zh = str(bad).partition(" / ")
+        return PhotoFailed(name, ui("photo_failed", name=name, why=zh or en, why_en=en))
+    reader = reader or TileReader()
+    dets = reader.read(image, tiled=True)
+    profile = load_profile(None)
+    try:
+        found = score_photo(dets, context, profile)
+    except PhotoHandError as bad:
+        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.zh, why_en=str(bad)),
+                           jpeg_bytes(annotate(image, dets)))
+    except WinInputError as bad:
+        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.message_zh, why_en=str(bad)),
+                           jpeg_bytes(annotate(image, dets)))
+    except NotAWin as bad:
+        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.reason_zh, why_en=str(bad)),
+                           jpeg_bytes(annotate(image, dets)))
+    win, sc = found.win, found.score
+    st = settle(sc, win, stakes)
+    melds = []
+    for m in win.melds:
+        tiles = tuple(t.code for t in m.tiles)
+        if m.kind is MeldKind.CKONG:
+            tiles = ("0x", tiles[1], tiles[2], "0x")
+        melds.append(MeldPic(tiles, Words(m.kind.zh, m.kind.value)))
+    concealed = list(win.concealed)
+    if win.win_tile is not None and win.win_tile in concealed:
+        concealed.remove(win.win_tile)
+    payments = tuple(ui("pays_tai", payer=_wind(p.payer).zh + "家", payer_en=_wind(p.payer).en,
+                        payee=_wind(p.payee).zh + "家", payee_en=_wind(p.payee).en, amount=p.amount, tai=p.tai)
+                     for p in st.payments)
+    notes = tuple(Words(d.zh, d.en) for d in found.doubts)
+    # the dealer's tai count only where the dealer wins or pays (each payment says what it carries)
+    dealer_tai = max((p.dealer_tai for p in st.payments), default=0)
+    everyone = all(p.dealer_tai == dealer_tai for p in st.payments)
+    return PhotoPanel(
+        name, jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(t.code for t in sorted(concealed)),
+        tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
+        tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
+        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)))

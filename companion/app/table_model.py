@@ -1,0 +1,355 @@
+"""The Table view's model: a game's event log replayed step by step, and what the table shows at each step.
+
+Plain Python, no flet: :class:`GameReplay` checks the whole log on load (an illegal event is refused with its
+line and reason, as ``companion replay`` does) and keeps the state after every event; :meth:`GameReplay.frame`
+turns one of them into a :class:`TableFrame`: the hand line, the wall, each seat (tiles, melds, flowers,
+discards, waits with the copies that seat has not seen, the best discards when it holds a drawn hand) and, at
+the end of a hand, the itemised tai and who pays whom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from companion.app.words import Words, ui
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.service import read_jsonl
+from companion.game.session import ledger_of
+from companion.game.state import Phase, TableState
+from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
+from companion.hand import Hand, HandError, Meld, MeldKind
+from companion.rules.efficiency import discard_options
+from companion.rules.shanten import shanten
+from companion.rules.waits import structural_waits, wait_counts, wait_shapes
+from companion.tiles import Tile
+
+__all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
+           "LogError", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe"]
+
+DEMO_SEED = 60
+DEMO_HANDS = 4
+"""The bundled demo log is ``companion simulate --seed 60 --hands 4`` (a test keeps it current)."""
+
+ADVICE_SHOWN = 3
+RECENT_SHOWN = 8
+
+
+def demo_log_path() -> resources.abc.Traversable:
+    return resources.files("companion") / "assets" / "demo" / "game.jsonl"
+
+
+class LogError(ValueError):
+    """A log the table cannot replay: unreadable, empty, or holding an illegal event (named, both languages)."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        super().__init__(f"{words.en} / {words.zh}")
+
+
+@dataclass(frozen=True, slots=True)
+class MeldPic:
+    tiles: tuple[str, ...]  # tile codes left to right; "0x" is a face-down tile
+    label: Words  # the meld's kind and who gave the tile
+
+
+@dataclass(frozen=True, slots=True)
+class WaitPic:
+    tile: str
+    unseen: int
+    shapes: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    tile: str
+    reason: Words
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPanel:
+    seat: int
+    name: str
+    wind: Words
+    dealer: bool
+    streak: int
+    to_act: bool
+    concealed: tuple[str, ...]  # codes; empty when hidden
+    hidden: int  # how many concealed tiles are not shown
+    drawn: str | None  # the tile just drawn, shown apart
+    melds: tuple[MeldPic, ...]
+    flowers: tuple[str, ...]
+    discards: tuple[str, ...]
+    tags: tuple[Words, ...]
+    waits: tuple[WaitPic, ...]
+    wait_note: Words | None  # not ready, or the single wait
+    advice: tuple[Advice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    player: str
+    kind: Words
+    items: tuple[tuple[Words, int], ...]
+    hand_tai: int
+    capped_tai: int
+    dealer_tai: int
+    unscored: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    outcome: Words
+    lines: tuple[ScoreLine, ...]
+    transfers: tuple[Words, ...]
+    balances: tuple[tuple[str, int], ...]
+    next_deal: Words
+
+
+@dataclass(frozen=True, slots=True)
+class TableFrame:
+    index: int  # events applied (0 = the empty table)
+    total: int
+    caption: Words  # the event that led here
+    hand_line: Words | None
+    wall_line: Words | None
+    phase: Words
+    seats: tuple[SeatPanel, ...]
+    recent: tuple[Words, ...]  # the latest events, newest first
+    end: HandEnd | None
+
+
+class GameReplay:
+    """A checked event log and the state after each of its events."""
+
+    def __init__(self, events: Sequence[tuple[int, ev.Event]], name: str = "") -> None:
+        if not events:
+            raise LogError(Words(f"{name}：記錄是空的，沒有事件可重播", f"{name}: no events to replay (the log is empty)"))
+        self.name = name
+        self.events = [e for _, e in events]
+        self.states = [TableState()]
+        for line, e in events:
+            kind = type(e).__name__
+            try:
+                self.states.append(step(self.states[-1], e))
+            except IllegalEvent as err:
+                why = msg("illegal_at", line=line, event=EVENT_ZH.get(kind, kind), event_en=kind,
+                          zh=err.reason.zh, en=err.reason.en)
+                raise LogError(Words(f"{name}：{why.zh}", f"{name}: {why.en}")) from err
+        self.captions = [Words("空桌", "An empty table")]
+        self.captions += [describe(e, s) for e, s in zip(self.events, self.states, strict=False)]
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[bytes | str], name: str) -> GameReplay:
+        try:
+            events, _private = read_jsonl(lines)
+        except ev.EventError as bad:
+            raise LogError(Words(f"{name}：{bad.reason.zh}", f"{name}: {bad.reason.en}")) from bad
+        return cls(events, name)
+
+    @classmethod
+    def demo(cls) -> GameReplay:
+        return cls.from_lines(demo_log_path().read_bytes().splitlines(), "game.jsonl")
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def hand_starts(self) -> list[int]:
+        """The step of each hand's deal (the frame right after its ``Dealt``)."""
+        return [i + 1 for i, e in enumerate(self.events) if isinstance(e, ev.Dealt)]
+
+    def hand_ends(self) -> list[int]:
+        """The step each hand ends (its win, or the draw that ends it)."""
+        return [i for i, s in enumerate(self.states) if s.phase is Phase.HAND_OVER
+                and self.states[i - 1].phase is not Phase.HAND_OVER]
+
+    def next_stop(self, index: int, forward: bool) -> int:
+        """The next (or previous) hand start or hand end from ``index``, else the last (first) step."""
+        stops = sorted(set(self.hand_starts()) | set(self.hand_ends()))
+        if forward:
+            return next((s for s in stops if s > index), len(self.states) - 1)
+        return next((s for s in reversed(stops) if s < index), 0)
+
+    def frame(self, index: int, show_hands: bool = True) -> TableFrame:
+        if not 0 <= index < len(self.states):
+            raise IndexError(f"step {index} is outside 0-{len(self.states) - 1}")
+        state = self.states[index]
+        names = state.players or tuple(f"{i + 1}" for i in range(4))
+        hand_line = wall_line = None
+        if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
+            r = min(state.round_wind, 3)
+            hand_line = ui("hand_line", n=len(state.results) + 1, round=WIND_ZH[r], round_en=WIND_EN[r],
+                           dealer=names[state.dealer], streak=state.streak)
+        if state.wall is not None:
+            w = state.wall
+            wall_line = ui("wall_line", count=w.count, live=max(w.live, 0), reserve=w.reserve)
+        seats = tuple(_seat(state, s, names, show_hands) for s in range(4)) if state.wall is not None else ()
+        recent = tuple(self.captions[i] for i in range(index, max(-1, index - RECENT_SHOWN), -1))
+        return TableFrame(index, len(self.states) - 1, self.captions[index], hand_line, wall_line,
+                          Words(state.phase.zh, state.phase.en), seats, recent, _hand_end(state))
+
+
+def _visible_to(state: TableState, seat: int) -> list[Tile]:
+    """What ``seat`` sees on the table besides his own hand: every discard, the others' melds as shown to him
+    (their concealed kongs face down)."""
+    seen = [t for st in state.seats for t in st.discards]
+    for other in range(4):
+        if other != seat:
+            seen += [t for m in state.seats[other].melds if m.kind is not MeldKind.CKONG for t in m.tiles]
+    return seen
+
+
+def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> SeatPanel:
+    st = state.seats[seat]
+    wind = state.seat_wind(seat)
+    concealed = tuple(st.concealed_tiles)
+    drawn = st.drawn if st.drawn is not None and st.drawn in concealed and st.drawn.is_known else None
+    rest = list(concealed)
+    if drawn is not None:
+        rest.remove(drawn)
+    tags = tuple(t for t in (Words(st.ready.zh, st.ready.en) if st.ready else None,
+                             Words("過水", "barred (passed a win)") if st.barred else None,
+                             Words("陪打", "dead hand") if st.dead else None,
+                             Words("相公", "no win (wrong count)") if st.no_win else None) if t is not None)
+    melds = tuple(_meld(m, show) for m in st.melds)
+    waits: tuple[WaitPic, ...] = ()
+    note: Words | None = None
+    advice: tuple[Advice, ...] = ()
+    known = all(t.is_known and not t.is_flower for t in concealed) and len(concealed) + 3 * len(st.melds) in (16, 17)
+    if show and known and state.phase is not Phase.HAND_OVER:
+        waits, note, advice = _help(Hand(concealed, st.melds, st.flowers, stage_free=True), state, seat)
+    to_act = state.turn == seat and state.phase in (Phase.ACT, Phase.REPLACE)
+    return SeatPanel(seat, names[seat], Words(WIND_ZH[wind], WIND_EN[wind]), seat == state.dealer,
+                     state.streak if seat == state.dealer else 0, to_act,
+                     tuple(t.code for t in sorted(rest)) if show else (), 0 if show else len(concealed),
+                     drawn.code if show and drawn is not None else None, melds, tuple(t.code for t in st.flowers),
+                     tuple(t.code for t in st.discards), tags, waits, note, advice)
+
+
+def _meld(m: Meld, show: bool) -> MeldPic:
+    tiles = [t.code for t in m.tiles]
+    if m.kind is MeldKind.CKONG:  # face down to the table; its ends down and middle up to a teaching table
+        tiles = ["0x", tiles[1], tiles[2], "0x"] if show and m.tiles[0].is_known else ["0x"] * 4
+    source = {"L": ("上家", "from the left"), "O": ("對家", "from across"), "R": ("下家", "from the right")}
+    zh, en = m.kind.zh, m.kind.value
+    if m.source is not None:
+        szh, sen = source[m.source.value]
+        zh, en = f"{zh}（{szh}）", f"{en} ({sen})"
+    return MeldPic(tuple(tiles), Words(zh, en))
+
+
+def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...], Words | None, tuple[Advice, ...]]:
+    """Waits (between turns) or the best discards (holding a drawn hand), from what ``seat`` sees."""
+    visible = _visible_to(state, seat)
+    try:
+        if hand.structural_count == 3 * hand.sets + 1:
+            waiting = Hand(hand.concealed, hand.melds, hand.flowers)
+            found = wait_counts(waiting, visible)
+            if not found:
+                gone = structural_waits(waiting)
+                if gone:
+                    names = Words("、".join(t.zh for t in gone), " ".join(t.code for t in gone))
+                    return (), ui("all_own", tiles=names.zh, tiles_en=names.en), ()
+                return (), ui("not_ready", n=shanten(waiting)), ()
+            pics = tuple(WaitPic(t.code, n, Words("／".join(s.zh for s in wait_shapes(waiting, t)),
+                                                  "/".join(s.en for s in wait_shapes(waiting, t))))
+                         for t, n in found)
+            return pics, ui("single_wait") if len(pics) == 1 else None, ()
+        options = discard_options(Hand(hand.concealed, hand.melds, hand.flowers), visible)
+    except HandError:
+        return (), None, ()
+    return (), None, tuple(Advice(o.discard.code, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
+
+
+def _hand_end(state: TableState) -> HandEnd | None:
+    out = state.outcome
+    if out is None or state.phase is not Phase.HAND_OVER or not state.players:
+        return None
+    entry = ledger_of(state).entries[-1]
+    lines = []
+    names = state.players
+    # dealer tai count only where the dealer wins or pays: he wins, he discarded, or everyone pays a self-draw
+    dealer_in = {names[w.seat] for w in out.winners
+                 if state.dealer in (w.seat, w.discarder) or w.discarder is None}
+    for line in entry.lines:
+        kind = next((k for k in ev.WinKind if k.value == line.kind), None)
+        words = Words(kind.zh, kind.en) if kind is not None else ui("false_win")
+        lines.append(ScoreLine(line.player, words, tuple((Words(zh, en), tai) for zh, en, tai in line.items),
+                               line.hand_tai, line.capped_tai, line.dealer_tai if line.player in dealer_in else 0,
+                               line.unscored))
+    transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
+    nd = entry.next
+    if nd.session_over:
+        nxt = ui("session_over")
+    else:
+        nxt = ui("next_deal", dealer=names[nd.dealer], streak=nd.streak, round=WIND_ZH[nd.round_wind],
+                 round_en=WIND_EN[nd.round_wind])
+    who = ", ".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
+    who_en = ", ".join(f"{names[w.seat]} {w.kind.en}" for w in out.winners)
+    outcome = Words(out.kind.zh + (f"：{who}" if who else ""), out.kind.en + (f": {who_en}" if who_en else ""))
+    return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
+
+
+def _tiles(tiles: Iterable[Tile]) -> Words:
+    ts = list(tiles)
+    return Words("".join(t.zh for t in ts), " ".join(t.code for t in ts))
+
+
+def describe(e: ev.Event, before: TableState) -> Words:
+    """One line about an event, in both languages (``before`` is the table it was applied to)."""
+    names = before.players or tuple(f"{i + 1}" for i in range(4))
+    who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
+    if isinstance(e, ev.Seated):
+        return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{e.profile}）",
+                     f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {e.profile})")
+    if isinstance(e, ev.DealerChosen):
+        dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
+        return Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")
+    if isinstance(e, ev.DiceRolled):
+        return Words(f"莊家擲骰 {'+'.join(map(str, e.dice))} = {sum(e.dice)}，開門",
+                     f"The dealer throws {'+'.join(map(str, e.dice))} = {sum(e.dice)}: the wall is broken there")
+    if isinstance(e, ev.Dealt):
+        return Words("配牌：每家 16 張（莊家 17 張）", "The deal: 16 tiles each (the dealer 17)")
+    if isinstance(e, ev.FlowerReplaced):
+        f = _tiles(e.flowers)
+        return Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {f.en} and draws "
+                                                                          f"{len(e.replacements)} from the back")
+    if isinstance(e, ev.Drew):
+        t = _tiles([e.tile]) if e.tile.is_known else Words("一張牌", "a tile")
+        return Words(f"{who} 摸 {t.zh}", f"{who} draws {t.en}")
+    if isinstance(e, ev.Discarded):
+        return Words(f"{who} 打 {e.tile.zh}", f"{who} discards {e.tile.code}")
+    if isinstance(e, ev.Chowed):
+        return Words(f"{who} 吃 {e.tile.zh}（{_tiles(e.tiles).zh}）", f"{who} chows {e.tile.code} "
+                                                                    f"({_tiles(e.tiles).en})")
+    if isinstance(e, ev.Punged):
+        return Words(f"{who} 碰 {e.tile.zh}", f"{who} pungs {e.tile.code}")
+    if isinstance(e, ev.ExposedKong):
+        return Words(f"{who} 明槓 {e.tile.zh}", f"{who} kongs {e.tile.code} from the discard")
+    if isinstance(e, ev.AddedKong):
+        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.code} to his pung")
+    if isinstance(e, ev.ConcealedKong):
+        return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
+    if isinstance(e, ev.ReplacementDrew):
+        return Words(f"{who} 槓後補牌", f"{who} draws the kong's replacement")
+    if isinstance(e, ev.DeclaredReady):
+        return Words(f"{who} {e.kind.zh}", f"{who}: {e.kind.en}")
+    if isinstance(e, ev.Won):
+        tile = Words(f" {e.tile.zh}", f" on {e.tile.code}") if e.tile is not None else Words("", "")
+        return Words(f"{who} 胡牌：{e.kind.zh}{tile.zh}", f"{who} wins: {e.kind.en}{tile.en}")
+    if isinstance(e, ev.PassedWin):
+        return Words(f"{who} 放過可胡的 {e.tile.zh}（過水）", f"{who} passes a win on {e.tile.code}")
+    if isinstance(e, ev.ExhaustiveDraw):
+        return Words("流局：牌摸完了，沒有人胡", "Exhaustive draw: the wall ran out, nobody won")
+    if isinstance(e, ev.DeclinedLastTile):
+        return Words(f"{who} 不摸海底", f"{who} declines the last tile")
+    if isinstance(e, ev.FalseWin):
+        return Words(f"{who} 詐胡", f"{who}: false win")
+    if isinstance(e, ev.WrongCount):
+        return Words(f"{who} 相公（張數不對）", f"{who}: wrong tile count")
+    if isinstance(e, ev.HandKnown):
+        return Words(f"{who} 的手牌已知", f"{who}'s hand is known")
+    kind = type(e).__name__
+    return Words(EVENT_ZH.get(kind, kind), kind)

@@ -1,0 +1,102 @@
+"""The app's own words, in Traditional Chinese and English (the game's messages come from ``game.text``).
+
+Every label the app shows is a :class:`Words`; the view picks one language with :meth:`Words.text`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Words", "UI", "LANGS", "ui"]
+
+LANGS = ("zh", "en")
+"""The languages the app speaks; zh (zh-TW) is the default."""
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    zh: str
+    en: str
+
+    def text(self, lang: str) -> str:
+        return self.en if lang == "en" else self.zh
+
+    def __add__(self, other: Words) -> Words:
+        return Words(self.zh + other.zh, self.en + other.en)
+
+
+UI: dict[str, tuple[str, str]] = {
+    "title": ("台灣十六張麻將小幫手", "Taiwanese 16-tile mahjong companion"),
+    "tab_table": ("牌桌", "Table"),
+    "tab_photo": ("拍照算台", "Score a photo"),
+    "language": ("English", "中文"),  # the button shows the language it switches to
+    "demo_note": ("示範牌局：電腦玩家打的四把（companion simulate --seed {seed} --hands {hands}），可逐步重播",
+                  "Demo game: four hands played by bots (companion simulate --seed {seed} --hands {hands}), "
+                  "replayed step by step"),
+    "log_note": ("重播 {file}", "Replaying {file}"),
+    "first": ("開頭", "Start"),
+    "prev_hand": ("上一把", "Previous hand"),
+    "back": ("上一步", "Back"),
+    "forward": ("下一步", "Next"),
+    "next_hand": ("下一把", "Next hand"),
+    "last": ("結尾", "End"),
+    "play": ("自動播放", "Play"),
+    "pause": ("暫停", "Pause"),
+    "show_hands": ("顯示各家手牌（教學）", "Show every hand (teaching)"),
+    "step": ("第 {i} / {n} 步", "Step {i} of {n}"),
+    "hand_line": ("第 {n} 把　{round}風圈　莊家 {dealer}　連莊 {streak}", "Hand {n}   {round_en} round   "
+                  "dealer {dealer}   streak {streak}"),
+    "wall_line": ("牌牆剩 {count} 張（可摸 {live}，留 {reserve} 張不摸）",
+                  "{count} tiles in the wall ({live} to draw, {reserve} kept back)"),
+    "dealer": ("莊", "Dealer"),
+    "streak": ("連{n}", "streak {n}"),
+    "to_act": ("輪到", "to act"),
+    "concealed": ("手牌", "Hand"),
+    "tiles_hidden": ("{n} 張（未顯示）", "{n} tiles (hidden)"),
+    "melds": ("明牌", "Melds"),
+    "flowers": ("花", "Flowers"),
+    "river": ("打出的牌", "Discards"),
+    "none": ("—", "—"),
+    "waits": ("聽", "Waits"),
+    "left": ("剩 {n} 張", "{n} left"),
+    "single_wait": ("獨聽", "single wait"),
+    "not_ready": ("未聽牌（{n} 向聽）", "not ready ({n} from ready)"),
+    "all_own": ("未聽牌：{tiles} 四張都在自己手上", "not ready: all four {tiles_en} are in the own hand"),
+    "advice": ("建議打", "Best discards"),
+    "advice_ready": ("打 {tile} 聽牌", "discard {tile_en}: ready"),
+    "recent": ("最近的事件", "Recent events"),
+    "hand_over": ("本把結束", "Hand over"),
+    "tai_items": ("台數明細", "Tai, item by item"),
+    "hand_tai": ("牌型 {tai} 台", "hand {tai} tai"),
+    "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
+    "dealer_tai": ("莊家台 {tai}（莊家胡或付的才加）", "dealer tai {tai} (where the dealer wins or pays)"),
+    "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
+    "pays_tai": ("{payer} 付 {payee} {amount}（{tai} 台）", "{payer_en} pays {payee_en} {amount} ({tai} tai)"),
+    "payments": ("誰付誰", "Who pays whom"),
+    "balances": ("累計輸贏", "Running balances"),
+    "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
+                  "Next hand: {dealer} deals, streak {streak}, {round_en} round"),
+    "session_over": ("一將打完", "The session is over"),
+    "false_win": ("詐胡", "false win"),
+    "unscored": ("無法計台：{why}", "not scored: {why}"),
+    "photo_intro": ("範例照片：一手攤開的胡牌。讀牌、分組、找出胡的那張，算出台數與付款。",
+                    "The bundled photo: a winning hand laid down. The tiles are read, grouped, the winning "
+                    "tile found, and the tai and payments worked out."),
+    "photo_reading": ("讀牌中…（約 1–3 秒）", "Reading the photo… (about 1–3 s)"),
+    "photo_failed": ("無法計算 {name} 的台數：{why}", "{name} cannot be scored: {why_en}"),
+    "photo_read_as": ("照片讀成", "Read as"),
+    "photo_assumed": ("照片看不出、先假設的", "Assumed (a photo cannot show these)"),
+    "photo_doubts": ("可能讀錯的地方", "Doubts"),
+    "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
+    "photo_total": ("共 {tai} 台", "{tai} tai in all"),
+    "photo_upload": ("上傳照片", "Upload a photo"),
+    "photo_demo": ("範例照片", "Bundled photo"),
+    "error": ("出錯了：{why}", "Something went wrong: {why}"),
+}
+
+
+def ui(key: str, **kw: object) -> Words:
+    """The app's words ``key`` filled with ``kw``; ``{x_en}`` falls back to ``{x}``."""
+    zh, en = UI[key]
+    fill = {**kw, **{f"{k}_en": v for k, v in kw.items() if f"{k}_en" not in kw}}
+    return Words(zh.format(**fill), en.format(**fill))

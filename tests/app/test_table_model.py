@@ -1,0 +1,195 @@
+"""The Table view's model on the bundled demo game: what each step shows is what the log and the rules say."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.app.table_model import (
+    DEMO_HANDS,
+    DEMO_SEED,
+    GameReplay,
+    LogError,
+    demo_log_path,
+    describe,
+)
+from companion.app.words import UI, ui
+from companion.cli import main
+from companion.game import events as ev
+from companion.game.session import ledger_of
+from companion.game.state import Phase
+from companion.hand import Hand, MeldKind
+from companion.rules.efficiency import discard_options
+from companion.rules.shape import is_complete
+from companion.tiles import NUM_KINDS, Tile
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture(scope="module")
+def replay() -> GameReplay:
+    return GameReplay.demo()
+
+
+def test_the_bundled_log_is_what_simulate_writes(tmp_path: Path) -> None:
+    out = tmp_path / "game.jsonl"
+    assert main(["simulate", "--seed", str(DEMO_SEED), "--hands", str(DEMO_HANDS), "--out", str(out)]) == 0
+    assert out.read_bytes() == demo_log_path().read_bytes()
+
+
+def test_every_step_has_a_frame_and_a_caption_in_both_languages(replay: GameReplay) -> None:
+    assert len(replay) == len(replay.events) + 1
+    for i in range(len(replay)):
+        frame = replay.frame(i)
+        assert frame.index == i and frame.total == len(replay) - 1
+        en = frame.caption.en
+        for name in replay.states[-1].players:  # the players' own names are written as they are
+            en = en.replace(name, "")
+        assert CJK.search(frame.caption.zh) and en and not CJK.search(en), frame.caption
+        assert frame.recent[0] == frame.caption
+    with pytest.raises(IndexError):
+        replay.frame(len(replay))
+
+
+def test_hands_start_and_end_where_the_log_says(replay: GameReplay) -> None:
+    starts, ends = replay.hand_starts(), replay.hand_ends()
+    assert len(starts) == len(ends) == DEMO_HANDS
+    assert all(s < e for s, e in zip(starts, ends, strict=True))
+    assert all(replay.states[e].phase is Phase.HAND_OVER is not replay.states[e - 1].phase for e in ends)
+    assert isinstance(replay.events[ends[0] - 1], ev.Won)
+    assert replay.next_stop(0, forward=True) == starts[0]
+    assert replay.next_stop(starts[0], forward=True) == ends[0]
+    assert replay.next_stop(ends[0], forward=False) == starts[0]
+    assert replay.next_stop(len(replay) - 1, forward=True) == len(replay) - 1
+
+
+def _visible(state, seat: int) -> list[int]:
+    """Copies each seat can see besides its hand, counted from the state directly."""
+    seen = [0] * NUM_KINDS
+    for s, st in enumerate(state.seats):
+        for t in st.discards:
+            seen[t] += 1
+        if s != seat:
+            for m in st.melds:
+                if m.kind is not MeldKind.CKONG:
+                    for t in m.tiles:
+                        seen[t] += 1
+    return seen
+
+
+def test_waits_are_the_tiles_that_complete_the_hand_with_the_unseen_copies(replay: GameReplay) -> None:
+    checked = 0
+    for i in range(0, len(replay), 3):
+        state = replay.states[i]
+        for panel in replay.frame(i).seats:
+            st = state.seats[panel.seat]
+            if not panel.waits:
+                continue
+            hand = Hand(st.concealed_tiles, st.melds, st.flowers)
+            own = hand.own_counts()
+            seen = _visible(state, panel.seat)
+            brute = [t for t in Tile if t < NUM_KINDS and own[t] < 4
+                     and is_complete(Hand((*hand.concealed, t), hand.melds, hand.flowers))]
+            assert [Tile.from_code(w.tile) for w in panel.waits] == brute
+            for w in panel.waits:
+                t = Tile.from_code(w.tile)
+                assert w.unseen == 4 - own[t] - seen[t]
+                assert w.shapes.zh and w.shapes.en
+            assert (panel.wait_note == ui("single_wait")) == (len(brute) == 1)
+            checked += 1
+    assert checked > 20
+
+
+def test_a_seat_holding_a_drawn_hand_gets_the_best_discards(replay: GameReplay) -> None:
+    seen_advice = 0
+    for i in range(0, len(replay), 5):
+        state = replay.states[i]
+        for panel in replay.frame(i).seats:
+            if not panel.advice:
+                continue
+            st = state.seats[panel.seat]
+            hand = Hand(st.concealed_tiles, st.melds, st.flowers)
+            seen = [Tile(k) for k, n in enumerate(_visible(state, panel.seat)) for _ in range(n)]
+            best = discard_options(hand, seen)[: len(panel.advice)]
+            assert [a.tile for a in panel.advice] == [o.discard.code for o in best]
+            assert panel.drawn is not None or state.phase is Phase.ACT
+            seen_advice += 1
+    assert seen_advice > 10
+
+
+def test_hidden_hands_show_only_their_size_and_no_help(replay: GameReplay) -> None:
+    i = replay.hand_starts()[1] + 20
+    shown, hidden = replay.frame(i, show_hands=True), replay.frame(i, show_hands=False)
+    for a, b in zip(shown.seats, hidden.seats, strict=True):
+        assert b.concealed == () and b.drawn is None and b.waits == () and b.advice == ()
+        assert b.hidden == len(a.concealed) + (a.drawn is not None)
+        assert all(set(m.tiles) == {"0x"} for m, src in zip(b.melds, replay.states[i].seats[a.seat].melds,
+                                                            strict=True) if src.kind is MeldKind.CKONG)
+
+
+def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) -> None:
+    for end_index in replay.hand_ends():
+        frame = replay.frame(end_index)
+        assert frame.end is not None
+        entry = ledger_of(replay.states[end_index]).entries[-1]
+        assert len(frame.end.lines) == len(entry.lines)
+        for shown, line in zip(frame.end.lines, entry.lines, strict=True):
+            assert sum(t for _, t in shown.items) == line.hand_tai == shown.hand_tai
+            assert [w.zh for w, _ in shown.items] == [zh for zh, _, _ in line.items]
+        assert [w.en for w in frame.end.transfers] == [f"{t.payer} pays {t.payee} {t.amount}"
+                                                       for t in entry.transfers]
+        assert sum(v for _, v in frame.end.balances) == 0
+    assert replay.frame(replay.hand_ends()[0] - 1).end is None
+
+
+def test_dealer_tai_are_shown_only_where_the_dealer_wins_or_pays(replay: GameReplay) -> None:
+    for end_index in replay.hand_ends():
+        state = replay.states[end_index]
+        frame = replay.frame(end_index)
+        assert frame.end is not None and state.outcome is not None
+        for rec, shown in zip(state.outcome.winners, frame.end.lines, strict=False):
+            involved = state.dealer in (rec.seat, rec.discarder) or rec.discarder is None
+            if not involved:
+                assert shown.dealer_tai == 0
+
+
+def test_an_illegal_log_is_refused_naming_the_line(replay: GameReplay) -> None:
+    lines = demo_log_path().read_text(encoding="utf-8").splitlines()
+    at = next(i for i, e in enumerate(replay.events) if isinstance(e, ev.Discarded))
+    seat = replay.events[at].seat
+    held = set(replay.states[at].seats[seat].concealed_tiles)
+    bad = json.loads(lines[at])
+    bad["tile"] = next(t.code for t in Tile if t < NUM_KINDS and t not in held)
+    lines[at] = json.dumps(bad, ensure_ascii=False)
+    with pytest.raises(LogError) as err:
+        GameReplay.from_lines(lines, "broken.jsonl")
+    assert "broken.jsonl" in err.value.words.en and str(at + 1) in err.value.words.en
+    assert CJK.search(err.value.words.zh) and "broken.jsonl" in err.value.words.zh
+
+
+def test_an_empty_or_garbled_log_is_refused() -> None:
+    with pytest.raises(LogError, match="empty"):
+        GameReplay.from_lines([], "empty.jsonl")
+    with pytest.raises(LogError, match="garbled.jsonl"):
+        GameReplay.from_lines(['{"v": 2, "type": "Nope"}'], "garbled.jsonl")
+
+
+def test_every_event_kind_has_its_own_words(replay: GameReplay) -> None:
+    kinds: dict[str, str] = {}
+    for e, s in zip(replay.events, replay.states, strict=False):
+        words = describe(e, s)
+        assert CJK.search(words.zh) and words.en, e
+        kinds.setdefault(type(e).__name__, words.en)
+    assert {"Seated", "Dealt", "Drew", "Discarded", "Won", "FlowerReplaced"} <= set(kinds)
+
+
+def test_every_app_word_has_both_languages_and_the_same_fields() -> None:
+    for key, (zh, en) in UI.items():
+        assert zh and en, key
+        fields_zh = set(re.findall(r"{(\w+?)(?:_en)?}", zh))
+        fields_en = set(re.findall(r"{(\w+?)(?:_en)?}", en))
+        assert fields_zh == fields_en, key
+        assert not CJK.search(en) or key == "language", key
