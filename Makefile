@@ -1,4 +1,4 @@
-# The two entry points of the README: `make demo` (venv + install + the main job) and `make check`
+# The two entry points of the README: `make demo` (venv + install + the main job: the app on the bundled demo) and `make check`
 # (venv + install + lint + types + tests). CI runs `.ci/run`, which runs `make check`.
 PY ?= python3
 VENV := .venv
@@ -24,7 +24,7 @@ $(DEV): pyproject.toml | $(BIN)/python
 venv: $(BASE)
 
 demo: $(BASE)
-	$(BIN)/companion demo
+	$(BIN)/companion app
 
 lint: $(DEV)
 	$(BIN)/ruff check companion tests benchmarks training

@@ -1,0 +1,103 @@
+"""`companion app` as a user starts it, and its refusals; the photo view's model on the bundled photo."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from companion.app.photo_model import PhotoFailed, PhotoPanel, demo_photo, score_photo_file
+from companion.app.table_model import demo_log_path
+from companion.cli import main
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import score
+from companion.rules.settlement import settle
+from companion.rules.win import Win
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_the_app_serves_the_page_the_tiles_and_the_font(tmp_path: Path) -> None:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # printed once the server listens
+        assert f"http://localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
+        base = f"http://127.0.0.1:{port}/"
+        with urllib.request.urlopen(base, timeout=30) as r:
+            assert r.status == 200 and b"flutter" in r.read().lower()
+        with urllib.request.urlopen(base + "tiles/5p.png", timeout=30) as r:
+            assert r.read()[:8] == b"\x89PNG\r\n\x1a\n"
+        with urllib.request.urlopen(base + "fonts/DroidSansFallbackFull.ttf", timeout=30) as r:
+            assert len(r.read()) > 1_000_000
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_a_port_in_use_is_refused_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["app", "--no-browser", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"127.0.0.1:{port}" in err and "--port" in err and "換一個" in err
+
+
+def test_a_bad_port_or_a_missing_log_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["app", "--no-browser", "--port", "70000"]) == 2
+    assert "70000" in capsys.readouterr().err
+    missing = tmp_path / "nope.jsonl"
+    assert main(["app", str(missing), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "nope.jsonl" in err and "無法讀取" in err
+
+
+def test_an_illegal_log_exits_1_naming_the_event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = demo_log_path().read_text(encoding="utf-8").splitlines()
+    seated = json.loads(lines[0])
+    seated["players"] = ["A", "A", "B", "C"]  # two players of one name
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(seated), *lines[1:]]) + "\n", encoding="utf-8")
+    assert main(["app", str(bad), "--no-browser"]) == 1
+    err = capsys.readouterr().err
+    assert "bad.jsonl" in err and "Seated" in err and "入座" in err
+
+
+def test_the_bundled_photo_scores_as_the_hand_it_shows() -> None:
+    path, context = demo_photo()
+    panel = score_photo_file(path, context)
+    assert isinstance(panel, PhotoPanel)
+    truth = json.loads((path.parent / "win_hand.json").read_text(encoding="utf-8"))
+    win = Win.from_dict({**truth, "profile": None})
+    expected = score(win, load_profile(None))
+    st = settle(expected, win, None)
+    assert panel.hand_tai == expected.hand_tai and panel.win_tile == truth["win_tile"]
+    assert [(w.zh, t) for w, t in panel.items] == [(i.zh, i.tai) for i in expected.items]
+    assert len(panel.payments) == len(st.payments)
+    assert panel.image[:2] == b"\xff\xd8"  # a JPEG the page can show
+
+
+def test_a_photo_that_is_no_image_or_no_hand_fails_with_the_reason(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.jpg"
+    junk.write_bytes(b"not a photo")
+    failed = score_photo_file(junk, {})
+    assert isinstance(failed, PhotoFailed) and "junk.jpg" in failed.reason.en and "junk.jpg" in failed.reason.zh
+    blank = tmp_path / "blank.png"
+    Image.fromarray(np.full((480, 640, 3), 90, np.uint8)).save(blank)
+    failed = score_photo_file(blank, {})
+    assert isinstance(failed, PhotoFailed) and failed.reason.zh != failed.reason.en
