@@ -1,7 +1,8 @@
 """The Score-a-photo view's model: a photo of a laid-down winning hand read, scored and settled.
 
-Plain Python (no flet): :func:`score_photo_file` runs the same reader and scorer as ``companion score`` and turns
-the result into a :class:`PhotoPanel` the view draws: the photo with the hand marked on it, the tiles as read
+Plain Python (no flet): :func:`read_photo_file` (or :func:`read_photo_bytes` for an upload) reads a photo once, as
+``companion score`` does; :func:`score_read_photo` scores it with a :class:`PhotoContext` (fast, so the player can
+change the context and see the score again) and turns the result into a :class:`PhotoPanel` the view draws: the photo with the hand marked on it, the tiles as read
 (concealed, melds, flowers, the winning tile), what was assumed or doubted, the tai item by item and who pays
 whom. A photo that cannot be scored gives :class:`PhotoFailed` with the reason in both languages.
 """
@@ -9,11 +10,14 @@ whom. A photo that cannot be scored gives :class:`PhotoFailed` with the reason i
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from companion.app.table_model import MeldPic
 from companion.app.words import Words, ui
@@ -24,13 +28,16 @@ from companion.rules.scoring import NotAWin
 from companion.rules.settlement import Stakes, settle
 from companion.rules.win import WinInputError
 from companion.tiles import Tile
-from companion.vision.hand_score import PhotoHandError, hand_labels, score_photo
+from companion.vision.hand_score import PhotoHandError, check_context, hand_labels, score_photo
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
-from companion.vision.read import TileReader, annotate
+from companion.vision.read import Detections, TileReader, annotate
 
-__all__ = ["PhotoPanel", "PhotoFailed", "score_photo_file", "demo_photo", "DEMO_STAKES"]
+__all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file", "read_photo_bytes",
+           "score_read_photo", "score_photo_file", "demo_photo", "DEMO_STAKES"]
 
 DEMO_STAKES = Stakes(30, 10)
+UPLOAD_MAX_BYTES = 20 * 1024 * 1024
+"""The largest photo a phone may send (a phone's full-size JPEG is 2-8 MB)."""
 _WIND_INDEX = {Tile.Z1: 0, Tile.Z2: 1, Tile.Z3: 2, Tile.Z4: 3}
 
 
@@ -58,6 +65,40 @@ class PhotoFailed:
     image: bytes | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PhotoContext:
+    """What a photo cannot show, as the form sets it (winds as E/S/W/N, as ``companion tai`` reads them)."""
+
+    win_type: str = "self_draw"  # or "discard"
+    discarder: str = "N"  # used only for a win on a discard
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    dealer: str = "E"
+    streak: int = 0
+
+    def as_context(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"win_type": self.win_type, "seat_wind": self.seat_wind,
+                               "round_wind": self.round_wind, "dealer": self.dealer, "streak": self.streak}
+        if self.win_type == "discard":
+            out["discarder"] = self.discarder
+        return out
+
+    @classmethod
+    def from_context(cls, context: Mapping[str, Any]) -> PhotoContext:
+        return cls(str(context.get("win_type", "self_draw")), str(context.get("discarder") or "N"),
+                   str(context.get("seat_wind", "E")), str(context.get("round_wind", "E")),
+                   str(context.get("dealer", "E")), int(context.get("streak", 0)))
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPhoto:
+    """A photo and its tiles as read (the slow part, done once; scoring it again with another context is fast)."""
+
+    name: str
+    image: np.ndarray
+    dets: Detections
+
+
 def demo_photo() -> tuple[Path, dict[str, Any]]:
     """The bundled photo (``training/render_demo_hand.py``) and its context, which a photo cannot show."""
     folder = resources.files("companion") / "assets" / "demo"
@@ -71,10 +112,8 @@ def _wind(t: Tile) -> Words:
     return Words(WIND_ZH[i], WIND_EN[i])
 
 
-def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,
-                     stakes: Stakes = DEMO_STAKES, name: str | None = None) -> PhotoPanel | PhotoFailed:
-    """Read the photo at ``path`` (the whole photo, then twice the scale, as ``companion score`` does), score
-    its hand under the default profile with ``context`` and settle it at ``stakes``."""
+def read_photo_file(path: Path, reader: TileReader | None = None, name: str | None = None) -> ReadPhoto | PhotoFailed:
+    """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale)."""
     name = name or path.name
     try:
         image = read_image(path)
@@ -82,9 +121,28 @@ def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader 
         en, _, zh = str(bad).partition(" / ")
         return PhotoFailed(name, ui("photo_failed", name=name, why=zh or en, why_en=en))
     reader = reader or TileReader()
-    dets = reader.read(image, tiled=True)
+    return ReadPhoto(name, image, reader.read(image, tiled=True))
+
+
+def read_photo_bytes(data: bytes, name: str, reader: TileReader | None = None) -> ReadPhoto | PhotoFailed:
+    """Read an uploaded photo (its bytes), refusing one over :data:`UPLOAD_MAX_BYTES` before anything is decoded
+    (then as any photo file: not an image, truncated, a decompression bomb)."""
+    if len(data) > UPLOAD_MAX_BYTES:
+        return PhotoFailed(name, ui("photo_too_big", name=name, mb=UPLOAD_MAX_BYTES // (1024 * 1024)))
+    suffix = Path(name).suffix.lower() if Path(name).suffix.lower() in (".jpg", ".jpeg", ".png", ".webp") else ".img"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"upload{suffix}"
+        path.write_bytes(data)
+        return read_photo_file(path, reader, name)
+
+
+def score_read_photo(read: ReadPhoto, context: Mapping[str, Any],
+                     stakes: Stakes = DEMO_STAKES) -> PhotoPanel | PhotoFailed:
+    """Score the hand of a read photo under the default profile with ``context`` and settle it at ``stakes``."""
+    name, image, dets = read.name, read.image, read.dets
     profile = load_profile(None)
     try:
+        check_context(context)
         found = score_photo(dets, context, profile)
     except PhotoHandError as bad:
         return PhotoFailed(name, ui("photo_failed", name=name, why=bad.zh, why_en=str(bad)),
@@ -118,3 +176,10 @@ def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader 
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
         ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)))
+
+
+def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,
+                     stakes: Stakes = DEMO_STAKES, name: str | None = None) -> PhotoPanel | PhotoFailed:
+    """Read and score the photo at ``path`` (:func:`read_photo_file`, then :func:`score_read_photo`)."""
+    read = read_photo_file(path, reader, name)
+    return read if isinstance(read, PhotoFailed) else score_read_photo(read, context, stakes)

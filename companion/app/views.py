@@ -8,12 +8,14 @@ stable ``Semantics`` identifier (``ID_*``).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
-from companion.app.photo_model import PhotoFailed, PhotoPanel
+from companion.app.photo_model import PhotoContext, PhotoFailed, PhotoPanel, ReadPhoto, score_read_photo
 from companion.app.table_model import GameReplay, HandEnd, MeldPic, SeatPanel, TableFrame
 from companion.app.words import Words, ui
 from companion.tiles import Tile
@@ -38,7 +40,8 @@ ACCENT = "#b3261e"
 class AppConfig:
     replay: GameReplay
     note: Words
-    photo: Callable[[], PhotoPanel | PhotoFailed]  # scores the bundled photo (slow: run in the background)
+    demo_photo: Callable[[], tuple[ReadPhoto | PhotoFailed, Mapping[str, Any]]]  # slow: run in the background
+    read_upload: Callable[[bytes, str], ReadPhoto | PhotoFailed]  # slow too
     lang: str = "zh"
 
 
@@ -68,7 +71,11 @@ class CompanionApp:
     view: str = "table"
     playing: bool = False
     photo: PhotoPanel | PhotoFailed | None = None
+    photo_read: ReadPhoto | PhotoFailed | None = None
+    photo_context: PhotoContext = field(default_factory=PhotoContext)
+    photo_demo: bool = False  # the photo shown is the bundled one
     photo_busy: bool = False
+    picker: ft.FilePicker | None = None  # held here: Flet drops a service nobody references
     body: ft.Container = field(default_factory=lambda: ft.Container(expand=True))
 
     @property
@@ -113,9 +120,8 @@ class CompanionApp:
         self.view = view
         self.playing = False
         self.render()
-        if view == "photo" and self.photo is None and not self.photo_busy:
-            self.photo_busy = True
-            self.page.run_thread(self._load_photo)
+        if view == "photo" and self.photo_read is None and not self.photo_busy:
+            self._use_demo_photo()
 
     def _toggle_lang(self) -> None:
         self.config.lang = "en" if self.lang == "zh" else "zh"
@@ -274,25 +280,114 @@ class CompanionApp:
 
     # --- Score a photo ---------------------------------------------------------------------------------
 
-    def _load_photo(self) -> None:
-        try:
-            self.photo = self.config.photo()
-        except Exception as bad:  # the app's boundary: say it and keep serving
-            self.photo = PhotoFailed("win_hand.jpg", ui("error", why=str(bad)))
-        self.photo_busy = False
+    def _busy(self, work: Callable[[], None]) -> None:
+        """Run slow work (reading a photo) off the page's loop, the page showing that it reads meanwhile."""
+        self.photo_busy = True
         self.render()
+
+        def run() -> None:
+            try:
+                work()
+            except Exception as bad:  # the app's boundary: say it and keep serving
+                self.photo = PhotoFailed(self.photo_read.name if self.photo_read else "", ui("error", why=str(bad)))
+            self.photo_busy = False
+            self.render()
+
+        self.page.run_thread(run)
+
+    def _use_demo_photo(self) -> None:
+        def work() -> None:
+            read, context = self.config.demo_photo()
+            self.photo_read = read
+            self.photo_demo = True
+            self.photo_context = PhotoContext.from_context(context)
+            self._score()
+
+        self._busy(work)
+
+    def _score(self) -> None:
+        read = self.photo_read
+        if read is None:
+            self.photo = None
+        elif isinstance(read, PhotoFailed):
+            self.photo = read
+        else:
+            self.photo = score_read_photo(read, self.photo_context.as_context())
+
+    async def _pick_photo(self) -> None:
+        if self.picker is None:
+            self.picker = ft.FilePicker()
+        files = await self.picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True,
+                                             cancel_upload_on_window_blur=False)
+        if not files or files[0].bytes is None:
+            return
+        data, name = files[0].bytes, files[0].name
+
+        def work() -> None:
+            if self.photo_demo:  # the bundled photo's context is not the player's: start from the defaults
+                self.photo_context = PhotoContext()
+            self.photo_read = self.config.read_upload(data, name)
+            self.photo_demo = False
+            self._score()
+
+        self._busy(work)
+
+    def _set_context(self, **change: Any) -> None:
+        self.photo_context = dataclasses.replace(self.photo_context, **change)
+        self._busy(self._score)
+
+    def _context_form(self) -> ft.Control:
+        c = self.photo_context
+        winds = [ft.DropdownOption(key=w, text=self.t(ui(f"wind_{w}"))) for w in "ESWN"]
+
+        def pick(key: str, label: str, value: str, options: list[ft.DropdownOption], width: int = 130,
+                 disabled: bool = False) -> ft.Control:
+            def changed(e: Any) -> None:
+                got = e.control.value
+                self._set_context(**{key: int(got) if key == "streak" else got})
+
+            return _ident(f"ctx-{key}", ft.Dropdown(label=self.t(ui(label)), value=value, options=options,
+                                                    on_select=changed, width=width, dense=True, disabled=disabled))
+
+        how = [ft.DropdownOption(key="self_draw", text=self.t(ui("self_draw"))),
+               ft.DropdownOption(key="discard", text=self.t(ui("on_discard")))]
+        streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
+        return ft.Column([
+            _label(self.t(ui("photo_context")), 12, colour="#555555"),
+            ft.Row([pick("win_type", "win_type", c.win_type, how, 210),
+                    pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type != "discard"),
+                    pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
+                    pick("round_wind", "round_wind", c.round_wind, winds),
+                    pick("dealer", "dealer_seat", c.dealer, winds),
+                    pick("streak", "streak_n", str(c.streak), streaks, 100)], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=4)
 
     def _photo(self) -> ft.Control:
         intro = _label(self.t(ui("photo_intro")), 13)
-        if self.photo is None:
-            return ft.Column([intro, ft.Row([ft.ProgressRing(width=20, height=20),
-                                             _label(self.t(ui("photo_reading")), 13)])])
+        buttons = ft.Row([
+            _ident("photo-pick", ft.Button(content=self.t(ui("photo_pick")), on_click=self._pick_photo,
+                                           disabled=self.photo_busy)),
+            _ident("photo-demo", ft.OutlinedButton(content=self.t(ui("photo_demo")), on_click=self._use_demo_photo,
+                                                   disabled=self.photo_busy)),
+        ], spacing=8)
+        head: list[ft.Control] = [intro, buttons]
+        if self.photo_read is not None and not isinstance(self.photo_read, PhotoFailed):
+            head.append(self._context_form())
+        if self.photo_busy or self.photo is None:
+            head.append(ft.Row([ft.ProgressRing(width=20, height=20), _label(self.t(ui("photo_reading")), 13)]))
+            return ft.Column(head, spacing=8)
         p = self.photo
         if isinstance(p, PhotoFailed):
-            parts: list[ft.Control] = [intro, _label(self.t(p.reason), 14, colour=ACCENT)]
+            head.append(_ident("photo-failed", _label(self.t(p.reason), 14, colour=ACCENT)))
             if p.image is not None:
-                parts.append(ft.Image(src=p.image, width=720))
-            return ft.Column(parts)
+                head.append(ft.Image(src=p.image, width=720))
+            return ft.Column(head, spacing=8)
+        head.append(_label(p.name, 12, colour="#555555"))
+        return ft.Column([*head, ft.ResponsiveRow([
+            ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
+            ft.Container(self._photo_card(p), col={"xs": 12, "md": 5})])], spacing=8)
+
+    def _photo_card(self, p: PhotoPanel) -> ft.Control:
         read: list[ft.Control] = [_label(self.t(ui("photo_read_as")), 13, bold=True),
                                   ft.Row([_tile(c, TILE_W["hand"]) for c in p.concealed], spacing=1, wrap=True)]
         if p.win_tile:
@@ -304,7 +399,7 @@ class CompanionApp:
         if p.flowers:
             read.append(ft.Row([_label(self.t(ui("flowers")), 12), _tiles(p.flowers, TILE_W["meld"])]))
         if p.notes:
-            read.append(_label(self.t(ui("photo_assumed")), 13, bold=True, colour=ACCENT))
+            read.append(_label(self.t(ui("photo_doubts")), 13, bold=True, colour=ACCENT))
             read += [_label("• " + self.t(n), 12) for n in p.notes]
         tai: list[ft.Control] = [_label(self.t(ui("tai_items")), 13, bold=True, colour=FELT)]
         for words, n in p.items:
@@ -318,8 +413,5 @@ class CompanionApp:
         tai.append(_ident(ID_PHOTO_TOTAL, _label(self.t(p.total), 16, bold=True, colour=ACCENT)))
         tai.append(_label(self.t(ui("payments")), 13, bold=True, colour=FELT))
         tai += [_label(self.t(w), 13) for w in p.payments]
-        card = ft.Container(ft.Column(read + [ft.Divider()] + tai, spacing=4), bgcolor=CARD, padding=12,
+        return ft.Container(ft.Column(read + [ft.Divider()] + tai, spacing=4), bgcolor=CARD, padding=12,
                             border_radius=8)
-        return ft.Column([intro, ft.ResponsiveRow([
-            ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
-            ft.Container(card, col={"xs": 12, "md": 5})])], spacing=8)

@@ -79,9 +79,12 @@ UI: dict[str, tuple[str, str]] = {
     "session_over": ("一將打完", "The session is over"),
     "false_win": ("詐胡", "false win"),
     "unscored": ("無法計台：{why}", "not scored: {why}"),
-    "photo_intro": ("範例照片：一手攤開的胡牌。讀牌、分組、找出胡的那張，算出台數與付款。",
-                    "The bundled photo: a winning hand laid down. The tiles are read, grouped, the winning "
-                    "tile found, and the tai and payments worked out."),
+    "photo_intro": ("把胡的牌攤開拍一張：暗牌排一排、明牌排在前面、花放一堆，胡的那張可以稍微分開。選照片就會讀牌、"
+                    "分組、找出胡的那張，算出台數與付款。一開始顯示的是內附的範例照片。",
+                    "Lay the winning hand down (the concealed tiles in a row, the melds in front, the flowers apart, "
+                    "the winning tile a little apart if you like) and choose a photo of it: the tiles are read and "
+                    "grouped, the winning tile found, and the tai and payments worked out. The bundled photo shows "
+                    "first."),
     "photo_reading": ("讀牌中…（約 1–3 秒）", "Reading the photo… (about 1–3 s)"),
     "photo_failed": ("無法計算 {name} 的台數：{why}", "{name} cannot be scored: {why_en}"),
     "photo_read_as": ("照片讀成", "Read as"),
@@ -91,6 +94,22 @@ UI: dict[str, tuple[str, str]] = {
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
     "photo_upload": ("上傳照片", "Upload a photo"),
     "photo_demo": ("範例照片", "Bundled photo"),
+    "photo_too_big": ("{name} 太大了（上限 {mb} MB）", "{name} is too big (at most {mb} MB)"),
+    "photo_pick": ("選一張照片", "Choose a photo"),
+    "photo_none": ("沒有選照片", "No photo chosen"),
+    "photo_context": ("照片看不出來的，請在這裡設定：", "What a photo cannot show; set it here:"),
+    "win_type": ("胡法", "Win"),
+    "self_draw": ("自摸", "self-drawn"),
+    "on_discard": ("放槍（胡別人打的牌）", "on a discard"),
+    "discarder": ("放槍的人", "Discarder"),
+    "seat_wind": ("胡牌的人的座位", "Winner's seat"),
+    "round_wind": ("圈風", "Round wind"),
+    "dealer_seat": ("莊家", "Dealer"),
+    "streak_n": ("連莊", "Streak"),
+    "wind_E": ("東", "East"),
+    "wind_S": ("南", "South"),
+    "wind_W": ("西", "West"),
+    "wind_N": ("北", "North"),
     "error": ("出錯了：{why}", "Something went wrong: {why}"),
 }
 

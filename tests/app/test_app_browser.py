@@ -7,6 +7,7 @@ tests; on a developer's machine without chromium they are skipped with the reaso
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -18,9 +19,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.app.photo_model import PhotoPanel, demo_photo, score_photo_file
-from companion.app.server import PhotoCache, asgi_app
+from companion.app.photo_model import PhotoContext, PhotoPanel, demo_photo, score_photo_file
+from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
+from companion.app.views import ID_PHOTO_TOTAL
 from companion.app.words import ui
 
 CHROMIUM = shutil.which("chromium")
@@ -44,11 +46,11 @@ def replay() -> GameReplay:
 def url(replay: GameReplay) -> Iterator[str]:
     import uvicorn
 
-    app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photo=PhotoCache())
+    app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photos=PhotoReader())
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -136,7 +138,40 @@ def test_the_photo_tab_scores_the_bundled_photo(page: Any) -> None:
     expected = score_photo_file(path, context)
     assert isinstance(expected, PhotoPanel)
     tap(page, "tab-photo")
-    wait_text(page, "photo-total", expected.total.zh)
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+
+
+def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any) -> None:
+    path, context = demo_photo()
+    assert context["win_type"] == "discard"
+    tap(page, "tab-photo")
+    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    self_drawn = score_photo_file(path, {**PhotoContext.from_context(context).as_context(), "win_type": "self_draw",
+                                         "discarder": None})
+    assert isinstance(self_drawn, PhotoPanel)
+    tap(page, "ctx-win_type")
+    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{ui('self_draw').zh}$"))
+    box = option.first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
+    shown = str(page.locator("flt-semantics").first.text_content())
+    for words, _tai in self_drawn.items:
+        assert words.zh in shown
+
+
+def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Any) -> None:
+    path, _context = demo_photo()
+    mine = tmp_path / "my_hand.jpg"
+    mine.write_bytes(path.read_bytes())
+    expected = score_photo_file(mine, PhotoContext().as_context())
+    assert isinstance(expected, PhotoPanel)
+    tap(page, "tab-photo")
+    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    with page.expect_file_chooser() as chooser:
+        tap(page, "photo-pick")
+    chooser.value.set_files(str(mine))
+    page.wait_for_function("() => document.body.textContent.includes('my_hand.jpg')")  # the form: back to defaults
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
 
 
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:

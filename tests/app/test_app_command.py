@@ -13,7 +13,18 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.app.photo_model import PhotoFailed, PhotoPanel, demo_photo, score_photo_file
+from companion.app.photo_model import (
+    UPLOAD_MAX_BYTES,
+    PhotoContext,
+    PhotoFailed,
+    PhotoPanel,
+    ReadPhoto,
+    demo_photo,
+    read_photo_bytes,
+    read_photo_file,
+    score_photo_file,
+    score_read_photo,
+)
 from companion.app.table_model import demo_log_path
 from companion.cli import main
 from companion.rules.profiles import load_profile
@@ -101,3 +112,32 @@ def test_a_photo_that_is_no_image_or_no_hand_fails_with_the_reason(tmp_path: Pat
     Image.fromarray(np.full((480, 640, 3), 90, np.uint8)).save(blank)
     failed = score_photo_file(blank, {})
     assert isinstance(failed, PhotoFailed) and failed.reason.zh != failed.reason.en
+
+
+def test_an_upload_over_the_limit_is_refused_before_it_is_decoded() -> None:
+    failed = read_photo_bytes(b"\xff\xd8" + b"0" * UPLOAD_MAX_BYTES, "huge.jpg")
+    assert isinstance(failed, PhotoFailed)
+    assert "huge.jpg" in failed.reason.en and "20 MB" in failed.reason.en and "huge.jpg" in failed.reason.zh
+
+
+def test_an_uploaded_photo_reads_as_the_same_file_does() -> None:
+    path, context = demo_photo()
+    read = read_photo_bytes(path.read_bytes(), "phone.jpg")
+    assert isinstance(read, ReadPhoto) and read.name == "phone.jpg"
+    panel = score_read_photo(read, PhotoContext.from_context(context).as_context())
+    direct = score_photo_file(path, context)
+    assert isinstance(panel, PhotoPanel) and isinstance(direct, PhotoPanel)
+    assert (panel.items, panel.payments, panel.total) == (direct.items, direct.payments, direct.total)
+
+
+def test_the_form_context_round_trips_and_a_bad_one_is_refused_by_name() -> None:
+    _path, context = demo_photo()
+    form = PhotoContext.from_context(context)
+    assert form.as_context() == {k: context[k] for k in form.as_context()}
+    self_drawn = PhotoContext(win_type="self_draw", discarder="S").as_context()
+    assert "discarder" not in self_drawn  # a discarder means nothing for a self-drawn win
+    path, _ = demo_photo()
+    read = read_photo_file(path)
+    assert isinstance(read, ReadPhoto)
+    failed = score_read_photo(read, PhotoContext(win_type="discard", discarder="E", seat_wind="E").as_context())
+    assert isinstance(failed, PhotoFailed) and "discarder" in failed.reason.en
