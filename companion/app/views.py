@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.hand_model import HandFailed, HandPanel, analyse
 from companion.app.photo_model import PhotoContext, PhotoFailed, PhotoPanel, ReadPhoto, score_read_photo
 from companion.app.table_model import GameReplay, HandEnd, MeldPic, SeatPanel, TableFrame
 from companion.app.words import Words, ui
@@ -28,6 +29,9 @@ TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
 
 ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND = "caption", "step", "next", "back", "next-hand"
 ID_TITLE = "title"
+ID_HAND_TAB, ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE = "tab-hand", "hand-field", "visible-field", \
+    "hand-headline"
+EXAMPLE_HAND = "45m77p234789s kong:6666m@R 1f"  # rules §7 Example 14: 45m waits on 3m only
 ID_LANG, ID_TABLE_TAB, ID_PHOTO_TAB, ID_HAND_END, ID_PHOTO_TOTAL = "lang", "tab-table", "tab-photo", "hand-end", \
     "photo-total"
 
@@ -77,6 +81,9 @@ class CompanionApp:
     photo_busy: bool = False
     picker: ft.FilePicker | None = None  # held here: Flet drops a service nobody references
     body: ft.Container = field(default_factory=lambda: ft.Container(expand=True))
+    hand_field: ft.TextField | None = None  # kept across renders so typing keeps its place
+    visible_field: ft.TextField | None = None
+    hand_result: ft.Container = field(default_factory=ft.Container)
 
     @property
     def lang(self) -> str:
@@ -99,7 +106,7 @@ class CompanionApp:
 
     def render(self) -> None:
         self.page.title = ui("title").text(self.lang)
-        content = self._table() if self.view == "table" else self._photo()
+        content = {"table": self._table, "hand": self._hand, "photo": self._photo}[self.view]()
         self.body.content = ft.Column([self._header(), content], spacing=10)
         self.page.update()
 
@@ -113,8 +120,9 @@ class CompanionApp:
 
         lang = _ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self._toggle_lang))
         title = _ident(ID_TITLE, _label(self.t(ui("title")), 20, bold=True, colour=FELT))
-        return ft.Row([title, tab("tab_table", "table", ID_TABLE_TAB), tab("tab_photo", "photo", ID_PHOTO_TAB),
-                       lang], wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        return ft.Row([title, tab("tab_table", "table", ID_TABLE_TAB), tab("tab_hand", "hand", ID_HAND_TAB),
+                       tab("tab_photo", "photo", ID_PHOTO_TAB), lang], wrap=True, spacing=12,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def _switch(self, view: str) -> None:
         self.view = view
@@ -277,6 +285,78 @@ class CompanionApp:
         rows: list[ft.Control] = [_label(self.t(ui("recent")), 13, bold=True)]
         rows += [_label(self.t(w), 12, colour="#333333" if i == 0 else "#777777") for i, w in enumerate(frame.recent)]
         return ft.Container(ft.Column(rows, spacing=2), padding=8)
+
+    # --- My hand ------------------------------------------------------------------------------------
+
+    def _fields(self) -> tuple[ft.TextField, ft.TextField]:
+        if self.hand_field is None or self.visible_field is None:
+            self.hand_field = ft.TextField(on_change=self._analyse, border=ft.OutlineInputBorder(), width=560)
+            self.visible_field = ft.TextField(on_change=self._analyse, border=ft.OutlineInputBorder(), width=560)
+        self.hand_field.label, self.hand_field.hint_text = self.t(ui("hand_field")), self.t(ui("hand_hint"))
+        self.visible_field.label = self.t(ui("visible_field"))
+        self.visible_field.hint_text = self.t(ui("visible_hint"))
+        return self.hand_field, self.visible_field
+
+    def _set_hand(self, text: str) -> None:
+        hand, _visible = self._fields()
+        hand.value = text
+        self._analyse()
+
+    def _analyse(self) -> None:
+        hand, visible = self._fields()
+        self.hand_result.content = self._hand_result(analyse(hand.value or "", visible.value or ""))
+        # called from a handler: Flet sends the change when the handler returns
+
+    def _hand(self) -> ft.Control:
+        hand, visible = self._fields()
+
+        def add(code: str) -> Callable[[], None]:
+            return lambda: self._set_hand((hand.value or "") + code)
+
+        def backspace() -> None:
+            text = (hand.value or "").rstrip()
+            cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
+            self._set_hand(text[:-cut])
+
+        palette = [ft.Row([ft.Container(_tile(f"{r}{suit}", 30), on_click=add(f"{r}{suit}"), tooltip=f"{r}{suit}")
+                           for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True)
+                   for suit in "mpsz"]
+        buttons = ft.Row([ft.OutlinedButton(content=self.t(ui("backspace")), on_click=backspace),
+                          ft.OutlinedButton(content=self.t(ui("clear")), on_click=lambda: self._set_hand("")),
+                          ft.OutlinedButton(content=self.t(ui("hand_example")),
+                                            on_click=lambda: self._set_hand(EXAMPLE_HAND))], spacing=8, wrap=True)
+        self.hand_result.content = self._hand_result(analyse(hand.value or "", visible.value or ""))
+        return ft.Column([_label(self.t(ui("hand_intro")), 13), _ident(ID_HAND_FIELD, hand),
+                          _ident(ID_VISIBLE_FIELD, visible), *palette, buttons, self.hand_result], spacing=8)
+
+    def _hand_result(self, result: HandPanel | HandFailed) -> ft.Control:
+        if isinstance(result, HandFailed):
+            return _ident(ID_HAND_HEADLINE, _label(self.t(result.reason), 14, colour="#555555"))
+        rows: list[ft.Control] = [_ident(ID_HAND_HEADLINE, _label(self.t(result.headline), 16, bold=True,
+                                                                  colour=ACCENT))]
+        tiles: list[ft.Control] = [_tile(c, TILE_W["hand"]) for c in result.concealed]
+        tiles += [ft.Container(width=6)] + [self._meld_tiles(m) for m in result.melds]
+        if result.flowers:
+            tiles += [ft.Container(width=6)] + [_tile(c, TILE_W["meld"]) for c in result.flowers]
+        rows.append(ft.Row(tiles, spacing=1, wrap=True))
+        for w in result.waits:
+            why = ft.Column([_label(self.t(x), 13) for x in w.why], spacing=1)
+            rows.append(ft.Row([_tile(w.tile, TILE_W["wait"]), _label(self.t(ui("left", n=w.unseen)), 12), why],
+                               spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
+        if result.draws:
+            rows.append(_label(self.t(ui("closer")), 13, bold=True, colour=FELT))
+            rows.append(ft.Row([ft.Column([_tile(c, 26), _label(str(n), 11)], spacing=0, tight=True,
+                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+                                for c, n in result.draws], spacing=4, wrap=True))
+        if result.choices:
+            rows.append(_label(self.t(ui("choices")), 13, bold=True, colour=FELT))
+            for c in result.choices:
+                rows.append(ft.Row([_tile(c.tile, 26), ft.Container(_label(self.t(c.reason), 13), expand=True)],
+                                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=12, border_radius=8)
+
+    def _meld_tiles(self, tiles: tuple[str, ...]) -> ft.Control:
+        return ft.Row([_tile(c, TILE_W["meld"]) for c in tiles], spacing=1, tight=True)
 
     # --- Score a photo ---------------------------------------------------------------------------------
 

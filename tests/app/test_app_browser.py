@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from companion.app.hand_model import HandPanel, analyse
 from companion.app.photo_model import PhotoContext, PhotoPanel, demo_photo, score_photo_file
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
@@ -172,6 +173,21 @@ def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Any) -> None:
     chooser.value.set_files(str(mine))
     page.wait_for_function("() => document.body.textContent.includes('my_hand.jpg')")  # the form: back to defaults
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+
+
+def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
+    expected = analyse("1112345678999m123p", "5m5m5m")
+    assert isinstance(expected, HandPanel)
+    tap(page, "tab-hand")
+    page.wait_for_selector(_sel("hand-field"))
+    tap(page, "hand-field")
+    page.keyboard.type("1112345678999m123p")
+    wait_text(page, "hand-headline", ui("ready", kinds=9, left=23).zh)
+    tap(page, "visible-field")
+    page.keyboard.type("5m5m5m")
+    wait_text(page, "hand-headline", expected.headline.zh)
+    shown = str(page.locator("flt-semantics").first.text_content())
+    assert all(why.zh in shown for w in expected.waits for why in w.why)
 
 
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:

@@ -1,0 +1,144 @@
+"""The My-hand view's model: a player's own hand analysed for teaching and for play at the table.
+
+Plain Python (no flet). :func:`analyse` takes the hand as typed or tapped (the notation, or Chinese tile names;
+melds as ``pung:999p@O``) and the tiles the player can see on the table, and says:
+
+- between turns (16 tiles): the real waits, each with the copies still unseen and *why* it is a wait (the partial
+  set it completes and the wait's shape); or how far the hand is from ready and which draws bring it closer;
+- holding a drawn tile (17): the discards, best first, each with its reason; or that the hand is complete.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.app.words import Words, ui
+from companion.hand import Hand, HandError
+from companion.rules.efficiency import discard_options
+from companion.rules.shanten import shanten
+from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
+from companion.rules.waits import checked_visible_counts, structural_waits, wait_counts, wait_shape
+from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
+
+__all__ = ["HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
+
+ADVICE_SHOWN = 5
+Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
+
+
+@dataclass(frozen=True, slots=True)
+class WaitWhy:
+    tile: str
+    unseen: int
+    why: tuple[Words, ...]  # each partial set this tile completes, with the wait's shape
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    tile: str
+    unseen: int  # copies still unseen of the tiles that then help
+    reason: Words
+
+
+@dataclass(frozen=True, slots=True)
+class HandPanel:
+    concealed: tuple[str, ...]
+    melds: tuple[tuple[str, ...], ...]
+    flowers: tuple[str, ...]
+    headline: Words
+    waits: tuple[WaitWhy, ...] = ()
+    draws: tuple[tuple[str, int], ...] = ()  # not ready: the draws that bring it closer, with unseen copies
+    choices: tuple[Choice, ...] = ()  # holding a drawn tile: discards best first
+
+
+@dataclass(frozen=True, slots=True)
+class HandFailed:
+    reason: Words
+
+
+def _group_text(tiles: tuple[Tile, ...]) -> Words:
+    return Words("".join(t.zh for t in tiles), "".join(t.code for t in tiles))
+
+
+def _why(hand: Hand, tile: Tile) -> tuple[Words, ...]:
+    """Every way ``tile`` completes ``hand``: the partial set it joins, the set it makes, and the shape."""
+    counts = hand.concealed_counts()
+    counts[tile] += 1
+    out: dict[str, Words] = {}
+    for sets, pair in decompose_counts(counts, hand.sets_needed):
+        for group in (*sets, Group(GroupKind.PAIR, pair)):
+            if tile not in group.tiles:
+                continue
+            rest = list(group.tiles)
+            rest.remove(tile)
+            partial, made = _group_text(tuple(rest)), _group_text(group.tiles)
+            shape = wait_shape(group, tile)
+            words = ui("wait_why", partial=partial.zh, partial_en=partial.en, tile=tile.zh, tile_en=tile.code,
+                       made=made.zh, made_en=made.en, shape=shape.zh, shape_en=shape.en)
+            out.setdefault(words.en, words)
+    return tuple(out.values())
+
+
+def _closer(hand: Hand, s: int, seen: list[int]) -> tuple[tuple[str, int], ...]:
+    """The draws after which some discard leaves the hand nearer ready, with their unseen copies."""
+    own = hand.own_counts()
+    out = []
+    for k in range(NUM_KINDS):
+        t = Tile(k)
+        left = 4 - own[k] - seen[k]
+        if left <= 0:
+            continue
+        drawn = hand.add(t)
+        if any(shanten(Hand(tuple(_without(drawn.concealed, d)), hand.melds, hand.flowers)) < s
+               for d in set(drawn.concealed)):
+            out.append((t.code, left))
+    return tuple(out)
+
+
+def _without(tiles: tuple[Tile, ...], t: Tile) -> list[Tile]:
+    rest = list(tiles)
+    rest.remove(t)
+    return rest
+
+
+def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
+    """The hand ``hand_text`` (16 or 17 tiles counting each meld as 3) against the tiles in ``visible_text``."""
+    if not hand_text.strip():
+        return HandFailed(ui("hand_empty"))
+    try:
+        hand = Hand.parse(hand_text)
+        visible = parse_tiles(visible_text) if visible_text.strip() else ()
+        seen = checked_visible_counts(hand, visible)
+    except NotationError as bad:
+        return HandFailed(ui("hand_bad", why=bad.zh, why_en=str(bad)))
+    except (HandError, CopyLimitError) as bad:
+        return HandFailed(ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad)))
+    shown: Shown = (tuple(t.code for t in sorted(hand.concealed)), tuple(tuple(t.code for t in m.tiles) for m in hand.melds),
+             tuple(t.code for t in hand.flowers))
+    size = len(hand.concealed)
+    if size == 3 * hand.sets_needed + 1:
+        return _between_turns(hand, seen, shown)
+    if is_complete(hand):
+        return HandPanel(*shown, ui("hand_complete"))
+    options = discard_options(hand, visible)
+    best = options[0]
+    head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten)
+    choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
+    return HandPanel(*shown, head, choices=choices)
+
+
+def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
+    visible = [Tile(k) for k in range(NUM_KINDS) for _ in range(seen[k])]
+    found = wait_counts(hand, visible)
+    if found:
+        waits = tuple(WaitWhy(t.code, n, _why(hand, t)) for t, n in found)
+        left = sum(n for _, n in found)
+        head = ui("ready", kinds=len(found), left=left) if len(found) > 1 else \
+            ui("ready_one", left=left) + ui("single_wait_note")
+        return HandPanel(*shown, head, waits=waits)
+    gone = structural_waits(hand)
+    if gone:
+        names = _group_text(tuple(gone))
+        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" ".join(t.code for t in gone)))
+    s = shanten(hand)
+    return HandPanel(*shown, ui("not_ready", n=s), draws=_closer(hand, s, seen))
