@@ -161,9 +161,7 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any],
         if m.kind is MeldKind.CKONG:
             tiles = ("0x", tiles[1], tiles[2], "0x")
         melds.append(MeldPic(tiles, Words(m.kind.zh, m.kind.value)))
-    concealed = list(win.concealed)
-    if win.win_tile is not None and win.win_tile in concealed:
-        concealed.remove(win.win_tile)
+    concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     payments = tuple(ui("pays_tai", payer=_wind(p.payer).zh + "家", payer_en=_wind(p.payer).en,
                         payee=_wind(p.payee).zh + "家", payee_en=_wind(p.payee).en, amount=p.amount, tai=p.tai)
                      for p in st.payments)

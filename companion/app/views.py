@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.hand_model import HandFailed, HandPanel, analyse
+from companion.app.learn_model import LearnItem, learn_items
 from companion.app.photo_model import PhotoContext, PhotoFailed, PhotoPanel, ReadPhoto, score_read_photo
 from companion.app.table_model import GameReplay, HandEnd, MeldPic, SeatPanel, TableFrame
 from companion.app.words import Words, ui
@@ -31,6 +32,7 @@ ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND = "caption", "step", "next",
 ID_TITLE = "title"
 ID_HAND_TAB, ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE = "tab-hand", "hand-field", "visible-field", \
     "hand-headline"
+ID_LEARN_TAB, ID_LEARN_TITLE, ID_LEARN_TOTAL = "tab-learn", "learn-title", "learn-total"
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R 1f"  # rules §7 Example 14: 45m waits on 3m only
 ID_LANG, ID_TABLE_TAB, ID_PHOTO_TAB, ID_HAND_END, ID_PHOTO_TOTAL = "lang", "tab-table", "tab-photo", "hand-end", \
     "photo-total"
@@ -84,6 +86,7 @@ class CompanionApp:
     hand_field: ft.TextField | None = None  # kept across renders so typing keeps its place
     visible_field: ft.TextField | None = None
     hand_result: ft.Container = field(default_factory=ft.Container)
+    learn_item: str = "seat_flower"
 
     @property
     def lang(self) -> str:
@@ -106,7 +109,7 @@ class CompanionApp:
 
     def render(self) -> None:
         self.page.title = ui("title").text(self.lang)
-        content = {"table": self._table, "hand": self._hand, "photo": self._photo}[self.view]()
+        content = {"table": self._table, "hand": self._hand, "photo": self._photo, "learn": self._learn}[self.view]()
         self.body.content = ft.Column([self._header(), content], spacing=10)
         self.page.update()
 
@@ -121,7 +124,8 @@ class CompanionApp:
         lang = _ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self._toggle_lang))
         title = _ident(ID_TITLE, _label(self.t(ui("title")), 20, bold=True, colour=FELT))
         return ft.Row([title, tab("tab_table", "table", ID_TABLE_TAB), tab("tab_hand", "hand", ID_HAND_TAB),
-                       tab("tab_photo", "photo", ID_PHOTO_TAB), lang], wrap=True, spacing=12,
+                       tab("tab_photo", "photo", ID_PHOTO_TAB), tab("tab_learn", "learn", ID_LEARN_TAB), lang],
+                      wrap=True, spacing=12,
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def _switch(self, view: str) -> None:
@@ -357,6 +361,62 @@ class CompanionApp:
 
     def _meld_tiles(self, tiles: tuple[str, ...]) -> ft.Control:
         return ft.Row([_tile(c, TILE_W["meld"]) for c in tiles], spacing=1, tight=True)
+
+    # --- Learn --------------------------------------------------------------------------------------
+
+    def _pick_item(self, item_id: str) -> None:
+        self.learn_item = item_id
+        self.render()
+
+    def _learn(self) -> ft.Control:
+        items = learn_items()
+        chosen = next((i for i in items if i.id == self.learn_item), items[0])
+
+        def chip(item: LearnItem) -> ft.Control:
+            mine = item.id == chosen.id
+            return _ident(f"learn-{item.id}", ft.Container(
+                _label(self.t(item.name), 13, bold=mine, colour="#ffffff" if mine else None),
+                bgcolor=FELT if mine else CARD, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=14, border=ft.Border.all(1, "#d0c8b0"), on_click=lambda: self._pick_item(item.id)))
+
+        chips = ft.Row([chip(i) for i in items], wrap=True, spacing=6, run_spacing=6)
+        return ft.Column([_label(self.t(ui("learn_intro")), 13), chips, self._learn_card(chosen)], spacing=10)
+
+    def _learn_card(self, item: LearnItem) -> ft.Control:
+        worth = self.t(ui("learn_worth", n=item.value)) if item.value else self.t(ui("learn_off"))
+        rows: list[ft.Control] = [
+            _ident(ID_LEARN_TITLE, _label(f"{item.name.zh}　{item.name.en}", 20, bold=True, colour=ACCENT)),
+            _label(f"{self.t(item.kind)}　·　{worth}", 13, colour="#555555"),
+            _label(self.t(item.explain), 15)]
+        ex = item.example
+        if ex is None:
+            rows.append(_label(self.t(ui("learn_no_example")), 13))
+        else:
+            rows.append(ft.Divider())
+            rows.append(_label(f"{self.t(ui('learn_example'))}　{self.t(ex.profile)}", 14, bold=True, colour=FELT))
+            tiles: list[ft.Control] = [_tile(c, TILE_W["hand"]) for c in ex.concealed]
+            if ex.win_tile:
+                win = Tile.from_code(ex.win_tile)
+                tip = self.t(ui("photo_win_tile", tile=win.zh, tile_en=win.code))
+                tiles += [ft.Container(width=8), _tile(ex.win_tile, TILE_W["hand"], tip)]
+            rows.append(ft.Row(tiles, spacing=1, wrap=True))
+            extra = [self._meld_tiles(m) for m in ex.melds]
+            if ex.flowers:
+                extra += [ft.Container(width=6), _label(self.t(ui("flowers")), 12),
+                          _tiles(ex.flowers, TILE_W["meld"])]
+            if extra:
+                rows.append(ft.Row(extra, spacing=8, wrap=True))
+            rows.append(_label(self.t(ex.setting), 13, colour="#555555"))
+            rows.append(_label(self.t(ex.note), 14))
+            rows.append(_label(self.t(ui("learn_scores")), 13, bold=True, colour=FELT))
+            for words, tai, taught in ex.items:
+                rows.append(ft.Row([ft.Container(_label(self.t(words), 13, bold=taught,
+                                                        colour=ACCENT if taught else None), width=220),
+                                    _label(str(tai), 13, bold=taught)]))
+            total = ui("learn_total", hand=ex.hand_tai) + (ui("learn_dealer", dealer=ex.dealer_tai)
+                                                           if ex.dealer_tai else Words("", ""))
+            rows.append(_ident(ID_LEARN_TOTAL, _label(self.t(total), 14, bold=True)))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
     # --- Score a photo ---------------------------------------------------------------------------------
 

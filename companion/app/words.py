@@ -134,6 +134,21 @@ UI: dict[str, tuple[str, str]] = {
     "wait_why": ("{partial} 加 {tile} 成 {made}（{shape}）", "{partial_en} + {tile_en} makes {made_en} ({shape_en})"),
     "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
+    "tab_learn": ("學台數", "Learn the tai"),
+    "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。點一個項目看看。",
+                    "What each tai item means and what it is worth, with a hand that scores it (the tai are "
+                    "worked out by the rules as you look). Pick an item."),
+    "learn_worth": ("預設規則 {n} 台", "{n} tai under the default rules"),
+    "learn_off": ("預設規則不算這一項", "not counted under the default rules"),
+    "learn_example": ("例子", "Example"),
+    "learn_no_example": ("這一項還沒有例子", "No example for this item yet"),
+    "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，連莊 {streak}",
+                      "{how_en}; the winner sits {seat_en}, {round_en} round, the dealer {dealer_en}, "
+                      "streak {streak}"),
+    "learn_discarder": ("，{who}家放槍", "; {who_en} discarded"),
+    "learn_scores": ("這手牌算到的台", "What this hand scores"),
+    "learn_total": ("牌型共 {hand} 台", "{hand} hand tai"),
+    "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
     "error": ("出錯了：{why}", "Something went wrong: {why}"),
 }
 

@@ -20,6 +20,7 @@ import pytest
 from PIL import Image
 
 from companion.app.hand_model import HandPanel, analyse
+from companion.app.learn_model import learn_items
 from companion.app.photo_model import PhotoContext, PhotoPanel, demo_photo, score_photo_file
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
@@ -188,6 +189,17 @@ def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
     wait_text(page, "hand-headline", expected.headline.zh)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(why.zh in shown for w in expected.waits for why in w.why)
+
+
+def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
+    item = next(i for i in learn_items() if i.id == "all_pungs")
+    assert item.example is not None
+    tap(page, "tab-learn")
+    page.wait_for_selector(_sel("learn-title"))
+    tap(page, "learn-all_pungs")
+    wait_text(page, "learn-title", f"{item.name.zh}　{item.name.en}")
+    assert text_of(page, "learn-total") == ui("learn_total", hand=item.example.hand_tai).zh
+    assert item.example.note.zh in str(page.locator("flt-semantics").first.text_content())
 
 
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:

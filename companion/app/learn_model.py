@@ -1,0 +1,108 @@
+"""The Learn view's model: every tai item with what it means, its worth, and an example hand scored live.
+
+Plain Python (no flet). The items, their names and one-line explanations come from the scorer's catalogue
+(``companion.rules.tai.REGISTRY``), their worth from the chosen profile, and the example hands from
+``assets/learn/tai_examples.json`` (one per item; ``tests/rules/test_tai_examples.py`` checks that each scores its
+item). Each example is scored here by the rules, so the breakdown shown is the scorer's, never written by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from companion.app.words import Words, ui
+from companion.hand import MeldKind
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import score
+from companion.rules.settlement import settle
+from companion.rules.tai import REGISTRY
+from companion.rules.tai._base import ItemKind
+from companion.rules.win import Win, WinType
+
+__all__ = ["LearnItem", "LearnExample", "learn_items", "examples_path"]
+
+_KIND = {ItemKind.HAND: ("牌型台", "hand tai"), ItemKind.RELATION: ("莊家台（只在莊家胡或付時算）",
+                                                                  "dealer tai (only where the dealer wins or pays)"),
+         ItemKind.INSTANT: ("直接胡（不看牌型）", "an instant win (no winning shape needed)")}
+_HOW = {WinType.DISCARD: ("放槍胡", "win on a discard"), WinType.SELF_DRAW: ("自摸", "self-drawn"),
+        WinType.ROB_KONG: ("搶槓", "robbing a kong"), WinType.EIGHT_FLOWERS: ("八仙過海", "eight flowers"),
+        WinType.SEVEN_FLOWERS_ROB: ("七搶一", "seven rob one"), WinType.FOUR_KONGS: ("四槓", "four kongs")}
+_WIND = {"E": ("東", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+
+
+@dataclass(frozen=True, slots=True)
+class LearnExample:
+    profile_id: str
+    profile: Words  # the rule profile the example is scored under
+    concealed: tuple[str, ...]
+    melds: tuple[tuple[str, ...], ...]
+    flowers: tuple[str, ...]
+    win_tile: str | None
+    setting: Words  # how it was won, the winds, the dealer
+    items: tuple[tuple[Words, int, bool], ...]  # every item the hand scores; True on the one taught
+    hand_tai: int
+    dealer_tai: int  # where the dealer wins or pays; else 0
+    note: Words
+
+
+@dataclass(frozen=True, slots=True)
+class LearnItem:
+    id: str
+    name: Words
+    explain: Words
+    kind: Words
+    value: int  # tai per occurrence in the default profile (0 = off there)
+    example: LearnExample | None
+
+
+def examples_path() -> Any:
+    return resources.files("companion") / "assets" / "learn" / "tai_examples.json"
+
+
+def _wind(letter: object) -> tuple[str, str]:
+    return _WIND.get(str(letter), (str(letter), str(letter)))
+
+
+def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
+    prof = load_profile(entry["profile"])
+    win = Win.from_dict({**entry["win"], "profile": prof.id})
+    sc = score(win, prof)
+    data = win.to_dict()
+    how = _HOW.get(win.win_type, (win.win_type.value, win.win_type.value))
+    seat, rnd, dealer = _wind(data.get("seat_wind")), _wind(data.get("round_wind")), _wind(data.get("dealer"))
+    setting = ui("learn_setting", how=how[0], how_en=how[1], seat=seat[0], seat_en=seat[1], round=rnd[0],
+                 round_en=rnd[1], dealer=dealer[0], dealer_en=dealer[1], streak=win.streak)
+    if win.discarder is not None:
+        who = _wind(data.get("discarder"))
+        setting = setting + ui("learn_discarder", who=who[0], who_en=who[1])
+    concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
+    melds = []
+    for m in win.melds:
+        tiles = tuple(t.code for t in m.tiles)
+        melds.append(("0x", tiles[1], tiles[2], "0x") if m.kind is MeldKind.CKONG else tiles)
+    items = tuple((Words(i.zh, i.en), i.tai, i.id == item_id) for i in sc.items)
+    # dealer tai count only where the dealer wins or pays: what the payments carry
+    dealer_tai = max((p.dealer_tai for p in settle(sc, win).payments), default=0)
+    return LearnExample(prof.id, Words(f"{prof.name_zh}（{prof.id}）", f"{prof.name_en} ({prof.id})"),
+                        tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
+                        win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,
+                        dealer_tai, Words(entry["note_zh"], entry["note_en"]))
+
+
+@cache
+def learn_items() -> tuple[LearnItem, ...]:
+    """Every tai item in the catalogue's order, each with its example scored (done once)."""
+    entries = {e["item"]: e for e in json.loads(examples_path().read_text(encoding="utf-8"))}
+    default = load_profile(None)
+    out = []
+    for item_id, item in REGISTRY.items():
+        entry = entries.get(item_id)
+        kind = _KIND[item.kind]
+        out.append(LearnItem(item_id, Words(item.zh, item.en), Words(item.explain_zh, item.explain_en),
+                             Words(*kind), default.value(item_id),
+                             _example(entry, item_id) if entry is not None else None))
+    return tuple(out)

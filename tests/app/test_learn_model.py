@@ -1,0 +1,43 @@
+"""Learn: every tai item with its meaning, its worth, and an example scored live by the rules."""
+
+from __future__ import annotations
+
+import re
+
+from companion.app.learn_model import learn_items
+from companion.rules.profiles import load_profile
+from companion.rules.tai import REGISTRY
+from companion.rules.tai._base import ItemKind
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_every_item_is_there_in_the_catalogues_order_with_both_languages() -> None:
+    items = learn_items()
+    assert [i.id for i in items] == list(REGISTRY)
+    default = load_profile(None)
+    for i in items:
+        assert CJK.search(i.name.zh) and CJK.search(i.explain.zh) and i.name.en and i.explain.en, i.id
+        assert i.value == default.value(i.id)
+        assert i.example is not None, i.id
+
+
+def test_each_example_shows_the_whole_hand_and_scores_its_item() -> None:
+    for i in learn_items():
+        ex = i.example
+        assert ex is not None
+        structural = len(ex.concealed) + 3 * len(ex.melds) + (ex.win_tile is not None)
+        kind = REGISTRY[i.id].kind
+        if kind is ItemKind.INSTANT:
+            assert ex.win_tile is None
+        else:
+            assert structural == 17, (i.id, ex.concealed, ex.melds, ex.win_tile)
+        assert ex.hand_tai == sum(t for _, t, _ in ex.items), i.id
+        taught = [w for w, _t, mine in ex.items if mine]
+        if kind is ItemKind.RELATION:
+            assert ex.dealer_tai > 0, i.id
+        elif load_profile(ex.profile_id).value(i.id) == 0:  # no built-in profile counts it: its note says so
+            assert taught == [] and "0" in ex.note.en and "0" in ex.note.zh, i.id
+        else:
+            assert [w.zh for w in taught] == [REGISTRY[i.id].zh], i.id
+        assert CJK.search(ex.setting.zh) and not CJK.search(ex.setting.en)

@@ -1,0 +1,117 @@
+"""The Learn screen's example hands (companion/assets/learn/tai_examples.json): one per tai item, each scoring it.
+
+Each entry is ``{"item", "profile", "win", "note_zh", "note_en"}``; ``win`` is the ``companion tai`` input
+without a profile. A HAND or INSTANT item must be among the score's items under the entry's profile; a
+RELATION item (莊家, 連莊, 拉莊) is dealer tai, so its example must carry dealer tai, its own share of it, and a
+payment that involves the dealer. An item worth 0 in every built-in profile is shown under the profile that
+defines it, and must score once a house profile turns it on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from companion.rules.profiles import BUILTIN, DEFAULT_PROFILE, Profile, load_profile, parse_profile
+from companion.rules.scoring import Score, dealer_tai, score
+from companion.rules.settlement import settle
+from companion.rules.tai import REGISTRY, SWITCH_VALUED, Ctx, ItemKind
+from companion.rules.win import Win
+
+CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")  # ideographs, CJK punctuation, full-width forms
+HAN = re.compile(r"[\u4e00-\u9fff]")
+KEYS = {"item", "profile", "win", "note_zh", "note_en"}
+
+
+@cache
+def _entries() -> tuple[dict[str, Any], ...]:
+    path = resources.files("companion") / "assets" / "learn" / "tai_examples.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, list)
+    return tuple(data)
+
+
+def _worth_nothing(item_id: str) -> bool:
+    """The item is worth 0 in every built-in profile."""
+    return all(load_profile(p).value(item_id) == 0 for p in BUILTIN)
+
+
+def _turned_on(base: Profile, item_id: str) -> Profile:
+    """A house profile on top of ``base`` that gives ``item_id`` 1 tai (its switch, for switch-valued items)."""
+    sw = SWITCH_VALUED.get(item_id)
+    record: dict[str, Any] = {"id": f"learn_{item_id}_on", "inherits": base.id}
+    record["switches" if sw else "tai"] = {sw or item_id: 1}
+    return parse_profile(record, f"house profile turning {item_id} on")
+
+
+def _scored(entry: dict[str, Any], profile: Profile | None = None) -> Score:
+    prof = profile if profile is not None else load_profile(entry["profile"])
+    return score(Win.from_dict(entry["win"]), prof)
+
+
+def _ids(s: Score) -> list[str]:
+    return [i.id for i in s.items]
+
+
+def test_one_entry_per_item_in_registry_order() -> None:
+    ids = [e.get("item") for e in _entries()]
+    unknown = [i for i in ids if i not in REGISTRY]
+    assert not unknown, f"unknown item ids: {unknown}"
+    assert len(ids) == len(set(ids)), "an item has more than one example"
+    assert ids == list(REGISTRY), "one example per REGISTRY item, in REGISTRY's order"
+
+
+@pytest.mark.parametrize("entry", _entries(), ids=lambda e: str(e.get("item")))
+def test_entry_shape_and_notes(entry: dict[str, Any]) -> None:
+    assert set(entry) == KEYS
+    assert entry["profile"] in BUILTIN
+    assert isinstance(entry["win"], dict) and "profile" not in entry["win"]
+    zh, en = entry["note_zh"], entry["note_en"]
+    assert isinstance(zh, str) and zh.strip() and HAN.search(zh), "note_zh must be Chinese"
+    assert isinstance(en, str) and en.strip() and not CJK.search(en), f"note_en holds CJK: {CJK.findall(en)}"
+
+
+@pytest.mark.parametrize("entry", _entries(), ids=lambda e: str(e.get("item")))
+def test_entry_profile_values_the_item(entry: dict[str, Any]) -> None:
+    item_id = entry["item"]
+    prof = load_profile(entry["profile"])
+    if _worth_nothing(item_id):
+        assert entry["profile"] == DEFAULT_PROFILE, "an item off everywhere is shown under the default"
+        return
+    assert prof.value(item_id) > 0, f"{item_id} is worth 0 in {prof.id}"
+    if load_profile(DEFAULT_PROFILE).value(item_id) > 0:
+        assert entry["profile"] == DEFAULT_PROFILE, f"{item_id} scores in the default: use it"
+
+
+@pytest.mark.parametrize("entry", _entries(), ids=lambda e: str(e.get("item")))
+def test_example_scores_its_item(entry: dict[str, Any]) -> None:
+    item_id = entry["item"]
+    it = REGISTRY[item_id]
+    prof = load_profile(entry["profile"])
+    s = _scored(entry)
+    win = s.win
+    if it.kind is ItemKind.RELATION:
+        # dealer tai D = sum of value x count over 莊家, 連莊, 拉莊 (scoring._Run / scoring.dealer_tai)
+        ctx = Ctx(win, prof.switches, ())
+        parts = {i.id: prof.value(i.id) * i.count(ctx) for i in REGISTRY.values() if i.kind is ItemKind.RELATION}
+        assert s.dealer_tai == sum(parts.values()) == dealer_tai(win, prof) > 0
+        assert parts[item_id] > 0, f"{item_id} adds nothing to the dealer tai: {parts}"
+        assert item_id not in _ids(s), "dealer tai is never a hand item"
+        # the dealer wins or pays, so a payment carries the whole dealer tai
+        assert any(p.dealer_tai == s.dealer_tai for p in settle(s).payments), "the dealer neither wins nor pays"
+        return
+    if _worth_nothing(item_id):
+        assert item_id not in _ids(s)
+        s = _scored(entry, _turned_on(prof, item_id))
+    assert item_id in _ids(s), f"{item_id} not scored: {_ids(s)}"
+    got = s.item(item_id)
+    assert got is not None and got.tai == s.profile.value(item_id) * got.count > 0
+    if it.kind is ItemKind.INSTANT:
+        assert s.is_instant and win.win_type.is_instant and _ids(s) == [item_id]
+    else:
+        assert not s.is_instant and win.win_tile is not None
