@@ -1,6 +1,6 @@
 """The Score-a-photo view's model: a photo of a laid-down winning hand read, scored and settled.
 
-Plain Python (no flet): :func:`read_photo_file` (or :func:`read_photo_bytes` for an upload) reads a photo once, as
+Plain Python (no flet): :func:`read_photo_file` reads a photo (the bundled one, or one a phone uploaded) once, as
 ``companion score`` does; :func:`score_read_photo` scores it with a :class:`PhotoContext` (fast, so the player can
 change the context and see the score again) and turns the result into a :class:`PhotoPanel` the view draws: the photo with the hand marked on it, the tiles as read
 (concealed, melds, flowers, the winning tile), what was assumed or doubted, the tai item by item and who pays
@@ -10,7 +10,6 @@ whom. A photo that cannot be scored gives :class:`PhotoFailed` with the reason i
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -19,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.table_model import MeldPic
+from companion.app.table_model import MeldPic, meld_words
 from companion.app.words import Words, ui
 from companion.game.text import WIND_EN, WIND_ZH
 from companion.hand import MeldKind
@@ -29,10 +28,10 @@ from companion.rules.settlement import Stakes, settle
 from companion.rules.win import WinInputError
 from companion.tiles import Tile
 from companion.vision.hand_score import PhotoHandError, check_context, hand_labels, score_photo
-from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
+from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate
 
-__all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file", "read_photo_bytes",
+__all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "DEMO_STAKES"]
 
 DEMO_STAKES = Stakes(30, 10)
@@ -117,23 +116,12 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
     name = name or path.name
     try:
         image = read_image(path)
-    except ImageFileError as bad:
-        en, _, zh = str(bad).partition(" / ")
-        return PhotoFailed(name, ui("photo_failed", name=name, why=zh or en, why_en=en))
-    reader = reader or TileReader()
-    return ReadPhoto(name, image, reader.read(image, tiled=True))
-
-
-def read_photo_bytes(data: bytes, name: str, reader: TileReader | None = None) -> ReadPhoto | PhotoFailed:
-    """Read an uploaded photo (its bytes), refusing one over :data:`UPLOAD_MAX_BYTES` before anything is decoded
-    (then as any photo file: not an image, truncated, a decompression bomb)."""
-    if len(data) > UPLOAD_MAX_BYTES:
-        return PhotoFailed(name, ui("photo_too_big", name=name, mb=UPLOAD_MAX_BYTES // (1024 * 1024)))
-    suffix = Path(name).suffix.lower() if Path(name).suffix.lower() in (".jpg", ".jpeg", ".png", ".webp") else ".img"
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"upload{suffix}"
-        path.write_bytes(data)
-        return read_photo_file(path, reader, name)
+        reader = reader or TileReader()
+        dets = reader.read(image, tiled=True)
+    except ValueError as bad:  # not an image, truncated, too big, too small for the reader…
+        en, sep, zh = str(bad).replace(str(path), name).partition(" / ")
+        return PhotoFailed(name, ui("photo_failed", name=name, why=zh if sep else en, why_en=en))
+    return ReadPhoto(name, image, dets)
 
 
 def score_read_photo(read: ReadPhoto, context: Mapping[str, Any],
@@ -160,7 +148,7 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any],
         tiles = tuple(t.code for t in m.tiles)
         if m.kind is MeldKind.CKONG:
             tiles = ("0x", tiles[1], tiles[2], "0x")
-        melds.append(MeldPic(tiles, Words(m.kind.zh, m.kind.value)))
+        melds.append(MeldPic(tiles, meld_words(m.kind)))
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     payments = tuple(ui("pays_tai", payer=_wind(p.payer).zh + "家", payer_en=_wind(p.payer).en,
                         payee=_wind(p.payee).zh + "家", payee_en=_wind(p.payee).en, amount=p.amount, tai=p.tai)

@@ -8,6 +8,8 @@ Offline by design (``no_cdn``): the page needs nothing from the internet, and th
 from __future__ import annotations
 
 import logging
+import secrets
+import tempfile
 import threading
 from collections.abc import Callable
 from importlib import resources
@@ -21,10 +23,10 @@ from companion.app.photo_model import (
     PhotoFailed,
     ReadPhoto,
     demo_photo,
-    read_photo_bytes,
     read_photo_file,
 )
 from companion.app.table_model import GameReplay
+from companion.app.view_photo import PhotoSource
 from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
 from companion.app.words import Words
 from companion.vision.read import TileReader
@@ -33,7 +35,6 @@ __all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "Pho
 
 log = logging.getLogger(__name__)
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
-WS_MAX_BYTES = 2 * UPLOAD_MAX_BYTES
 
 
 def assets_dir() -> Path:
@@ -61,33 +62,42 @@ class PhotoReader:
                 self._demo = (read_photo_file(path, self._tiles()), context)
             return self._demo
 
-    def upload(self, data: bytes, name: str) -> ReadPhoto | PhotoFailed:
+    def read_file(self, path: Path, name: str) -> ReadPhoto | PhotoFailed:
         with self._lock:
-            return read_photo_bytes(data, name, self._tiles())
+            return read_photo_file(path, self._tiles(), name)
 
 
-def make_main(replay: GameReplay, note: Words, photos: PhotoReader, lang: str = "zh") -> Callable[[ft.Page], None]:
+def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = "zh") -> Callable[[ft.Page], None]:
     """The page entry point: one :class:`CompanionApp` per browser session, on the shared (read-only) replay."""
 
     def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: FONT_FILE}
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed="#1f5f3f")
-        CompanionApp(page, AppConfig(replay, note, photos.demo, photos.upload, lang)).mount()
+        CompanionApp(page, AppConfig(replay, note, photos, lang)).mount()
 
     return main
 
 
-def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoReader | None = None) -> Any:
-    return ft.run(make_main(replay, note, photos or PhotoReader(), lang), assets_dir=str(assets_dir()),
-                  no_cdn=True, export_asgi_app=True)
+def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoReader | None = None,
+             uploads: Path | None = None) -> Any:
+    """The app as an ASGI application. ``uploads``: the folder phones' photos land in (made and removed by the
+    caller); None takes no uploads. Uploads are signed with a key made for this process and limited to
+    :data:`UPLOAD_MAX_BYTES`."""
+    from flet_web.fastapi import app as flet_fastapi_app
+
+    reader = photos or PhotoReader()
+    source = PhotoSource(reader.demo, reader.read_file, uploads)
+    return flet_fastapi_app(make_main(replay, note, source, lang), assets_dir=str(assets_dir()), no_cdn=True,
+                            app_name="companion", upload_dir=str(uploads) if uploads else None,
+                            upload_endpoint_path="upload" if uploads else None,
+                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
 
 
 def server_config(app: Any, host: str, port: int) -> Any:
     """uvicorn's settings for the app (a ``uvicorn.Config``)."""
     import uvicorn
 
-    # a phone's photo travels over the page's websocket: room for the largest upload and its framing
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on", ws_max_size=WS_MAX_BYTES)
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
 
 
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
@@ -95,7 +105,8 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
     """Serve until interrupted; ``on_ready(url)`` is called once the server listens."""
     import uvicorn
 
-    server = uvicorn.Server(server_config(asgi_app(replay, note, lang), host, port))
+    uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")
+    server = uvicorn.Server(server_config(asgi_app(replay, note, lang, uploads=Path(uploads.name)), host, port))
     if on_ready is not None:
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
         url = f"http://{shown}:{port}/"
@@ -107,4 +118,7 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
                 on_ready(url)
 
         threading.Thread(target=wait_then_tell, daemon=True).start()
-    server.run()
+    try:
+        server.run()
+    finally:
+        uploads.cleanup()

@@ -27,7 +27,7 @@ from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
-           "LogError", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe"]
+           "LogError", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words"]
 
 DEMO_SEED = 60
 DEMO_HANDS = 4
@@ -96,7 +96,7 @@ class ScoreLine:
     hand_tai: int
     capped_tai: int
     dealer_tai: int
-    unscored: str
+    unscored: Words | None  # why the line could not be scored
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +140,9 @@ class GameReplay:
                 raise LogError(Words(f"{name}：{why.zh}", f"{name}: {why.en}")) from err
         self.captions = [Words("空桌", "An empty table")]
         self.captions += [describe(e, s) for e, s in zip(self.events, self.states, strict=False)]
+        # with the hands hidden a draw does not name its tile
+        self.captions_hidden = [Words("空桌", "An empty table")]
+        self.captions_hidden += [describe(e, s, show=False) for e, s in zip(self.events, self.states, strict=False)]
 
     @classmethod
     def from_lines(cls, lines: Iterable[bytes | str], name: str) -> GameReplay:
@@ -186,8 +189,9 @@ class GameReplay:
             w = state.wall
             wall_line = ui("wall_line", count=w.count, live=max(w.live, 0), reserve=w.reserve)
         seats = tuple(_seat(state, s, names, show_hands) for s in range(4)) if state.wall is not None else ()
-        recent = tuple(self.captions[i] for i in range(index, max(-1, index - RECENT_SHOWN), -1))
-        return TableFrame(index, len(self.states) - 1, self.captions[index], hand_line, wall_line,
+        captions = self.captions if show_hands else self.captions_hidden
+        recent = tuple(captions[i] for i in range(index, max(-1, index - RECENT_SHOWN), -1))
+        return TableFrame(index, len(self.states) - 1, captions[index], hand_line, wall_line,
                           Words(state.phase.zh, state.phase.en), seats, recent, _hand_end(state))
 
 
@@ -233,11 +237,20 @@ def _meld(m: Meld, show: bool) -> MeldPic:
     if m.kind is MeldKind.CKONG:  # face down to the table; its ends down and middle up to a teaching table
         tiles = ["0x", tiles[1], tiles[2], "0x"] if show and m.tiles[0].is_known else ["0x"] * 4
     source = {"L": ("上家", "from the left"), "O": ("對家", "from across"), "R": ("下家", "from the right")}
-    zh, en = m.kind.zh, m.kind.value
+    zh, en = meld_words(m.kind).zh, meld_words(m.kind).en
     if m.source is not None:
         szh, sen = source[m.source.value]
         zh, en = f"{zh}（{szh}）", f"{en} ({sen})"
     return MeldPic(tuple(tiles), Words(zh, en))
+
+
+_MELD_EN = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "exposed kong",
+            MeldKind.ADDKONG: "added kong", MeldKind.CKONG: "concealed kong"}
+
+
+def meld_words(kind: MeldKind) -> Words:
+    """A meld kind's name for people (the notation's ``ckong`` is a concealed kong)."""
+    return Words(kind.zh, _MELD_EN[kind])
 
 
 def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...], Words | None, tuple[Advice, ...]]:
@@ -278,7 +291,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
         words = Words(kind.zh, kind.en) if kind is not None else ui("false_win")
         lines.append(ScoreLine(line.player, words, tuple((Words(zh, en), tai) for zh, en, tai in line.items),
                                line.hand_tai, line.capped_tai, line.dealer_tai if line.player in dealer_in else 0,
-                               line.unscored))
+                               _split(line.unscored) if line.unscored else None))
     transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
     nd = entry.next
     if nd.session_over:
@@ -292,13 +305,20 @@ def _hand_end(state: TableState) -> HandEnd | None:
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
 
 
+def _split(text: str) -> Words:
+    """A ``中文 / English`` line of the ledger as its two halves."""
+    zh, sep, en = text.partition(" / ")
+    return Words(zh, en) if sep else Words(text, text)
+
+
 def _tiles(tiles: Iterable[Tile]) -> Words:
     ts = list(tiles)
     return Words("".join(t.zh for t in ts), " ".join(t.code for t in ts))
 
 
-def describe(e: ev.Event, before: TableState) -> Words:
-    """One line about an event, in both languages (``before`` is the table it was applied to)."""
+def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
+    """One line about an event, in both languages (``before`` is the table it was applied to); without ``show``
+    a draw does not name its tile (the hands are hidden)."""
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
     if isinstance(e, ev.Seated):
@@ -317,7 +337,7 @@ def describe(e: ev.Event, before: TableState) -> Words:
         return Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {f.en} and draws "
                                                                           f"{len(e.replacements)} from the back")
     if isinstance(e, ev.Drew):
-        t = _tiles([e.tile]) if e.tile.is_known else Words("一張牌", "a tile")
+        t = _tiles([e.tile]) if show and e.tile.is_known else Words("一張牌", "a tile")
         return Words(f"{who} 摸 {t.zh}", f"{who} draws {t.en}")
     if isinstance(e, ev.Discarded):
         return Words(f"{who} 打 {e.tile.zh}", f"{who} discards {e.tile.code}")

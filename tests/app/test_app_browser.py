@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,10 +22,10 @@ from PIL import Image
 
 from companion.app.hand_model import HandPanel, analyse
 from companion.app.learn_model import learn_items
-from companion.app.photo_model import PhotoContext, PhotoPanel, demo_photo, score_photo_file
+from companion.app.photo_model import UPLOAD_MAX_BYTES, PhotoContext, PhotoPanel, demo_photo, score_photo_file
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
-from companion.app.views import ID_PHOTO_TOTAL
+from companion.app.ui_kit import ID_PHOTO_TOTAL
 from companion.app.words import ui
 
 CHROMIUM = shutil.which("chromium")
@@ -45,10 +46,16 @@ def replay() -> GameReplay:
 
 
 @pytest.fixture(scope="module")
-def url(replay: GameReplay) -> Iterator[str]:
+def uploads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("uploads")
+
+
+@pytest.fixture(scope="module")
+def url(replay: GameReplay, uploads: Path) -> Iterator[str]:
     import uvicorn
 
-    app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photos=PhotoReader())
+    app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photos=PhotoReader(),
+                   uploads=uploads)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -161,7 +168,20 @@ def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any) -> 
         assert words.zh in shown
 
 
-def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Any) -> None:
+def test_a_photo_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path: Path, uploads: Path) -> None:
+    big = tmp_path / "huge.jpg"
+    with big.open("wb") as f:
+        f.truncate(UPLOAD_MAX_BYTES + 1)
+    tap(page, "tab-photo")
+    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    with page.expect_file_chooser() as chooser:
+        tap(page, "photo-pick")
+    chooser.value.set_files(str(big))
+    wait_text(page, "photo-failed", ui("photo_too_big", name="huge.jpg", mb=UPLOAD_MAX_BYTES // 2**20).zh)
+    assert not any(uploads.iterdir())  # nothing was sent
+
+
+def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Path, uploads: Path) -> None:
     path, _context = demo_photo()
     mine = tmp_path / "my_hand.jpg"
     mine.write_bytes(path.read_bytes())
@@ -174,6 +194,7 @@ def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Any) -> None:
     chooser.value.set_files(str(mine))
     page.wait_for_function("() => document.body.textContent.includes('my_hand.jpg')")  # the form: back to defaults
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+    assert not any(uploads.iterdir())  # read, then removed
 
 
 def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:

@@ -1,0 +1,75 @@
+"""What every view draws with: tile pictures, labels, colours, the stable identifiers, and the host a tab lives in.
+
+Controls that tests and screen readers look for carry a ``Semantics`` identifier (``ID_*``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import flet as ft
+
+from companion.app.table_model import MeldPic
+from companion.app.words import Words
+
+__all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "TILE_W", "FELT", "CARD",
+           "ACCENT", "GREY"]
+
+TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
+FELT = "#1f5f3f"
+CARD = "#fbf8f0"
+ACCENT = "#b3261e"
+GREY = "#555555"
+
+ID_TITLE, ID_LANG = "title", "lang"
+ID_TABLE_TAB, ID_HAND_TAB, ID_PHOTO_TAB, ID_LEARN_TAB = "tab-table", "tab-hand", "tab-photo", "tab-learn"
+ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND, ID_HAND_END = "caption", "step", "next", "back", "next-hand", \
+    "hand-end"
+ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE = "hand-field", "visible-field", "hand-headline"
+ID_PHOTO_TOTAL, ID_PHOTO_PICK, ID_PHOTO_DEMO, ID_PHOTO_FAILED = "photo-total", "photo-pick", "photo-demo", \
+    "photo-failed"
+ID_LEARN_TITLE, ID_LEARN_TOTAL = "learn-title", "learn-total"
+
+
+class Host(Protocol):
+    """What a tab needs of the app it lives in."""
+
+    page: ft.Page
+
+    @property
+    def lang(self) -> str: ...
+
+    def t(self, words: Words) -> str: ...
+
+    def render(self) -> None: ...
+
+
+def tile(code: str, width: int, tip: str | None = None) -> ft.Control:
+    return ft.Image(src=f"tiles/{code}.png", width=width, height=round(width * 4 / 3), tooltip=tip,
+                    semantics_label=code)
+
+
+def tiles(codes: Sequence[str], width: int) -> ft.Control:
+    return ft.Row([tile(c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
+
+
+def label(text: str, size: int = 13, bold: bool = False, colour: str | None = None) -> ft.Text:
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None, color=colour)
+
+
+def ident(identifier: str, control: ft.Control) -> ft.Control:
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+def meld_tiles(codes: Sequence[str]) -> ft.Control:
+    return ft.Row([tile(c, TILE_W["meld"]) for c in codes], spacing=1, tight=True)
+
+
+def meld(m: MeldPic, text: str) -> ft.Control:
+    return ft.Column([meld_tiles(m.tiles), label(text, 11, colour=GREY)], spacing=1, tight=True)
+
+
+def badge(text: str, colour: str) -> ft.Control:
+    return ft.Container(label(text, 12, bold=True, colour="#ffffff"), bgcolor=colour,
+                        padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=6)

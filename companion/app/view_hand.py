@@ -1,0 +1,96 @@
+"""The My-hand tab: a hand typed or tapped, analysed by :func:`~companion.app.hand_model.analyse`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app.hand_model import HandFailed, HandPanel, analyse
+from companion.app.ui_kit import (
+    ACCENT,
+    CARD,
+    FELT,
+    GREY,
+    ID_HAND_FIELD,
+    ID_HAND_HEADLINE,
+    ID_VISIBLE_FIELD,
+    TILE_W,
+    Host,
+    ident,
+    label,
+    meld_tiles,
+    tile,
+)
+from companion.app.words import ui
+
+__all__ = ["HandTab", "EXAMPLE_HAND"]
+
+EXAMPLE_HAND = "45m77p234789s kong:6666m@R 1f"  # rules §7 Example 14: 45m waits on 3m only
+
+
+class HandTab:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        # kept across renders, so that typing keeps its place
+        self.hand = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
+        self.visible = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
+        self.result = ft.Container()
+
+    def set_hand(self, text: str) -> None:
+        self.hand.value = text
+        self.analyse()
+
+    def analyse(self) -> None:
+        """Called from a handler: Flet sends the change when the handler returns."""
+        self.result.content = self._result(analyse(self.hand.value or "", self.visible.value or ""))
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        self.hand.label, self.hand.hint_text = t(ui("hand_field")), t(ui("hand_hint"))
+        self.visible.label, self.visible.hint_text = t(ui("visible_field")), t(ui("visible_hint"))
+
+        def add(code: str) -> Callable[[], None]:
+            return lambda: self.set_hand((self.hand.value or "") + code)
+
+        def backspace() -> None:
+            text = (self.hand.value or "").rstrip()
+            cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
+            self.set_hand(text[:-cut])
+
+        palette = [ft.Row([ft.Container(tile(f"{r}{suit}", 30), on_click=add(f"{r}{suit}"), tooltip=f"{r}{suit}")
+                           for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True)
+                   for suit in "mpsz"]
+        buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
+                          ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self.set_hand("")),
+                          ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],
+                         spacing=8, wrap=True)
+        self.analyse()
+        return ft.Column([label(t(ui("hand_intro")), 13), ident(ID_HAND_FIELD, self.hand),
+                          ident(ID_VISIBLE_FIELD, self.visible), *palette, buttons, self.result], spacing=8)
+
+    def _result(self, result: HandPanel | HandFailed) -> ft.Control:
+        t = self.host.t
+        if isinstance(result, HandFailed):
+            return ident(ID_HAND_HEADLINE, label(t(result.reason), 14, colour=GREY))
+        rows: list[ft.Control] = [ident(ID_HAND_HEADLINE, label(t(result.headline), 16, bold=True, colour=ACCENT))]
+        shown: list[ft.Control] = [tile(c, TILE_W["hand"]) for c in result.concealed]
+        shown += [ft.Container(width=6)] + [meld_tiles(m) for m in result.melds]
+        if result.flowers:
+            shown += [ft.Container(width=6)] + [tile(c, TILE_W["meld"]) for c in result.flowers]
+        rows.append(ft.Row(shown, spacing=1, wrap=True))
+        for w in result.waits:
+            why = ft.Column([label(t(x), 13) for x in w.why], spacing=1)
+            rows.append(ft.Row([tile(w.tile, TILE_W["wait"]), label(t(ui("left", n=w.unseen)), 12), why],
+                               spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
+        if result.draws:
+            rows.append(label(t(ui("closer")), 13, bold=True, colour=FELT))
+            rows.append(ft.Row([ft.Column([tile(c, 26), label(str(n), 11)], spacing=0, tight=True,
+                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+                                for c, n in result.draws], spacing=4, wrap=True))
+        if result.choices:
+            rows.append(label(t(ui("choices")), 13, bold=True, colour=FELT))
+            for c in result.choices:
+                rows.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True)],
+                                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=12, border_radius=8)

@@ -1,0 +1,86 @@
+"""The Learn tab: every tai item with its meaning and an example scored live (:mod:`companion.app.learn_model`)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.app.learn_model import LearnItem, learn_items
+from companion.app.ui_kit import (
+    ACCENT,
+    CARD,
+    FELT,
+    GREY,
+    ID_LEARN_TITLE,
+    ID_LEARN_TOTAL,
+    TILE_W,
+    Host,
+    ident,
+    label,
+    meld_tiles,
+    tile,
+    tiles,
+)
+from companion.app.words import Words, ui
+from companion.tiles import Tile
+
+__all__ = ["LearnTab"]
+
+
+class LearnTab:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.item = "seat_flower"
+
+    def pick(self, item_id: str) -> None:
+        self.item = item_id
+        self.host.render()
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        items = learn_items()
+        chosen = next((i for i in items if i.id == self.item), items[0])
+
+        def chip(item: LearnItem) -> ft.Control:
+            mine = item.id == chosen.id
+            return ident(f"learn-{item.id}", ft.Container(
+                label(t(item.name), 13, bold=mine, colour="#ffffff" if mine else None),
+                bgcolor=FELT if mine else CARD, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=14, border=ft.Border.all(1, "#d0c8b0"), on_click=lambda: self.pick(item.id)))
+
+        chips = ft.Row([chip(i) for i in items], wrap=True, spacing=6, run_spacing=6)
+        return ft.Column([label(t(ui("learn_intro")), 13), chips, self._card(chosen)], spacing=10)
+
+    def _card(self, item: LearnItem) -> ft.Control:
+        t = self.host.t
+        worth = t(ui("learn_worth", n=item.value)) if item.value else t(ui("learn_off"))
+        rows: list[ft.Control] = [
+            ident(ID_LEARN_TITLE, label(f"{item.name.zh}　{item.name.en}", 20, bold=True, colour=ACCENT)),
+            label(f"{t(item.kind)}　·　{worth}", 13, colour=GREY),
+            label(t(item.explain), 15)]
+        ex = item.example
+        if ex is None:
+            rows.append(label(t(ui("learn_no_example")), 13))
+            return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
+        rows.append(ft.Divider())
+        rows.append(label(f"{t(ui('learn_example'))}　{t(ex.profile)}", 14, bold=True, colour=FELT))
+        hand: list[ft.Control] = [tile(c, TILE_W["hand"]) for c in ex.concealed]
+        if ex.win_tile:
+            win = Tile.from_code(ex.win_tile)
+            tip = t(ui("photo_win_tile", tile=win.zh, tile_en=win.code))
+            hand += [ft.Container(width=8), tile(ex.win_tile, TILE_W["hand"], tip)]
+        rows.append(ft.Row(hand, spacing=1, wrap=True))
+        extra: list[ft.Control] = [meld_tiles(m) for m in ex.melds]
+        if ex.flowers:
+            extra += [ft.Container(width=6), label(t(ui("flowers")), 12), tiles(ex.flowers, TILE_W["meld"])]
+        if extra:
+            rows.append(ft.Row(extra, spacing=8, wrap=True))
+        rows.append(label(t(ex.setting), 13, colour=GREY))
+        rows.append(label(t(ex.note), 14))
+        rows.append(label(t(ui("learn_scores")), 13, bold=True, colour=FELT))
+        for words, tai, taught in ex.items:
+            rows.append(ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),
+                                             width=220), label(str(tai), 13, bold=taught)]))
+        total = ui("learn_total", hand=ex.hand_tai) + (ui("learn_dealer", dealer=ex.dealer_tai) if ex.dealer_tai
+                                                       else Words("", ""))
+        rows.append(ident(ID_LEARN_TOTAL, label(t(total), 14, bold=True)))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)

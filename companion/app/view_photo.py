@@ -1,0 +1,246 @@
+"""The Score-a-photo tab: the bundled photo or the player's own, read once and scored with the form's context.
+
+A chosen photo is checked for size on the phone's side, then sent by Flet's signed upload (an HTTP PUT into the
+server's upload folder, never through the page's socket) and read off the page's loop; the page says what it is
+doing meanwhile. A photo that cannot be read or scored shows the reason and leaves nothing half-changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.app.photo_model import (
+    UPLOAD_MAX_BYTES,
+    PhotoContext,
+    PhotoFailed,
+    PhotoPanel,
+    ReadPhoto,
+    score_read_photo,
+)
+from companion.app.ui_kit import (
+    ACCENT,
+    CARD,
+    FELT,
+    GREY,
+    ID_PHOTO_DEMO,
+    ID_PHOTO_FAILED,
+    ID_PHOTO_PICK,
+    ID_PHOTO_TOTAL,
+    TILE_W,
+    Host,
+    ident,
+    label,
+    meld,
+    tile,
+    tiles,
+)
+from companion.app.words import Words, ui
+from companion.tiles import Tile
+
+__all__ = ["PhotoTab", "PhotoSource"]
+
+UPLOAD_SECONDS = 600  # how long a signed upload address stays good
+SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+
+
+@dataclasses.dataclass(frozen=True)
+class PhotoSource:
+    """Where photos come from: the bundled one (with its context), and a file read by the shared reader."""
+
+    demo: Callable[[], tuple[ReadPhoto | PhotoFailed, Mapping[str, Any]]]
+    read_file: Callable[[Path, str], ReadPhoto | PhotoFailed]
+    upload_dir: Path | None  # None: this server takes no uploads
+
+
+class PhotoTab:
+    def __init__(self, host: Host, source: PhotoSource) -> None:
+        self.host, self.source = host, source
+        self.read: ReadPhoto | PhotoFailed | None = None  # what is shown: the last photo read, or its failure
+        self.shown: PhotoPanel | PhotoFailed | None = None
+        self.context = PhotoContext()
+        self.demo = False  # the photo shown is the bundled one
+        self.busy: Words | None = None  # what the page is doing, while it does it
+        self.picker: ft.FilePicker | None = None  # held here: Flet drops a service nobody references
+        self._upload: tuple[str, str] | None = None  # (the name in the upload folder, the player's file name)
+
+    # --- work off the page's loop ----------------------------------------------------------------------
+
+    def _work(self, doing: Words, work: Callable[[], None]) -> None:
+        self.busy = doing
+        self.host.render()
+
+        def run() -> None:
+            try:
+                work()
+            except Exception as bad:  # the app's boundary: say it and keep serving
+                self.read = self.shown = PhotoFailed("", ui("error", why=str(bad)))
+            self.busy = None
+            self.host.render()
+
+        self.host.page.run_thread(run)
+
+    def _score(self) -> None:
+        read = self.read
+        self.shown = read if read is None or isinstance(read, PhotoFailed) else \
+            score_read_photo(read, self.context.as_context())
+
+    def open(self) -> None:
+        """The tab is shown: the bundled photo the first time."""
+        if self.read is None and self.busy is None:
+            self.use_demo()
+
+    def use_demo(self) -> None:
+        def work() -> None:
+            read, context = self.source.demo()
+            self.read, self.demo = read, True
+            self.context = PhotoContext.from_context(context)
+            self._score()
+
+        self._work(ui("photo_reading"), work)
+
+    def set_context(self, **change: Any) -> None:
+        self.context = dataclasses.replace(self.context, **change)
+        self._work(ui("photo_scoring"), self._score)
+
+    # --- a photo of the player's ---------------------------------------------------------------------
+
+    async def pick(self) -> None:
+        if self.source.upload_dir is None:
+            return
+        if self.picker is None:
+            self.picker = ft.FilePicker(on_upload=self._uploaded)
+        files = await self.picker.pick_files(file_type=ft.FilePickerFileType.IMAGE,
+                                             cancel_upload_on_window_blur=False)
+        if not files:
+            return
+        chosen = files[0]
+        if chosen.size > UPLOAD_MAX_BYTES:  # refused before a byte is sent
+            self.read = self.shown = PhotoFailed(chosen.name, ui("photo_too_big", name=chosen.name,
+                                                                 mb=UPLOAD_MAX_BYTES // (1024 * 1024)))
+            self.host.render()
+            return
+        suffix = Path(chosen.name).suffix.lower()
+        stored = uuid.uuid4().hex + (suffix if suffix in SUFFIXES else ".img")
+        self._upload = (stored, chosen.name)
+        self.busy = ui("photo_sending", name=chosen.name)
+        self.host.render()
+        url = self.host.page.get_upload_url(stored, UPLOAD_SECONDS)
+        await self.picker.upload([ft.FilePickerUploadFile(upload_url=url, id=chosen.id)])
+
+    def _uploaded(self, e: ft.FilePickerUploadEvent) -> None:
+        if self._upload is None or self.source.upload_dir is None:
+            return
+        stored, name = self._upload
+        if e.error:
+            self._upload = None
+            self.busy = None
+            self.read = self.shown = PhotoFailed(name, ui("photo_failed", name=name, why=e.error, why_en=e.error))
+            self.host.render()
+            return
+        if e.progress is None or e.progress < 1.0:
+            return
+        self._upload = None
+        path = self.source.upload_dir / stored
+
+        def work() -> None:
+            try:
+                read = self.source.read_file(path, name)
+            finally:
+                path.unlink(missing_ok=True)
+            if isinstance(read, ReadPhoto) and self.demo:  # the bundled photo's context is not the player's
+                self.context = PhotoContext()
+            self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
+            self._score()
+
+        self._work(ui("photo_reading"), work)
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def _form(self) -> ft.Control:
+        t, c = self.host.t, self.context
+        winds = [ft.DropdownOption(key=w, text=t(ui(f"wind_{w}"))) for w in "ESWN"]
+
+        def pick(key: str, name: str, value: str, options: list[ft.DropdownOption], width: int = 130,
+                 disabled: bool = False) -> ft.Control:
+            def changed(e: Any) -> None:
+                got = e.control.value
+                self.set_context(**{key: int(got) if key == "streak" else got})
+
+            return ident(f"ctx-{key}", ft.Dropdown(label=t(ui(name)), value=value, options=options, on_select=changed,
+                                                   width=width, dense=True, disabled=disabled or self.busy is not None))
+
+        how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
+               ft.DropdownOption(key="discard", text=t(ui("on_discard")))]
+        streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
+        return ft.Column([
+            label(t(ui("photo_context")), 12, colour=GREY),
+            ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
+                    pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type != "discard"),
+                    pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
+                    pick("round_wind", "round_wind", c.round_wind, winds),
+                    pick("dealer", "dealer_seat", c.dealer, winds),
+                    pick("streak", "streak_n", str(c.streak), streaks, 100)], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=4)
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        busy = self.busy is not None
+        buttons: list[ft.Control] = []
+        if self.source.upload_dir is not None:
+            buttons.append(ident(ID_PHOTO_PICK, ft.Button(content=t(ui("photo_pick")), on_click=self.pick,
+                                                          disabled=busy)))
+        buttons.append(ident(ID_PHOTO_DEMO, ft.OutlinedButton(content=t(ui("photo_demo")), on_click=self.use_demo,
+                                                              disabled=busy)))
+        head: list[ft.Control] = [label(t(ui("photo_intro")), 13), ft.Row(buttons, spacing=8)]
+        if isinstance(self.read, ReadPhoto):
+            head.append(self._form())
+        if self.busy is not None or self.shown is None:
+            doing = self.busy or ui("photo_reading")
+            head.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(doing), 13)]))
+            return ft.Column(head, spacing=8)
+        p = self.shown
+        if isinstance(p, PhotoFailed):
+            head.append(ident(ID_PHOTO_FAILED, label(t(p.reason), 14, colour=ACCENT)))
+            if p.image is not None:
+                head.append(ft.Image(src=p.image, width=720))
+            return ft.Column(head, spacing=8)
+        head.append(label(p.name, 12, colour=GREY))
+        return ft.Column([*head, ft.ResponsiveRow([
+            ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
+            ft.Container(self._card(p), col={"xs": 12, "md": 5})])], spacing=8)
+
+    def _card(self, p: PhotoPanel) -> ft.Control:
+        t = self.host.t
+        read: list[ft.Control] = [label(t(ui("photo_read_as")), 13, bold=True),
+                                  ft.Row([tile(c, TILE_W["hand"]) for c in p.concealed], spacing=1, wrap=True)]
+        if p.win_tile:
+            win = Tile.from_code(p.win_tile)
+            read.append(ft.Row([label(t(ui("photo_win_tile", tile=win.zh, tile_en=win.code)), 13),
+                                tile(p.win_tile, TILE_W["hand"])]))
+        if p.melds:
+            read.append(ft.Row([meld(m, t(m.label)) for m in p.melds], spacing=10, wrap=True))
+        if p.flowers:
+            read.append(ft.Row([label(t(ui("flowers")), 12), tiles(p.flowers, TILE_W["meld"])]))
+        if p.notes:
+            read.append(label(t(ui("photo_doubts")), 13, bold=True, colour=ACCENT))
+            read += [label("• " + t(n), 12) for n in p.notes]
+        tai: list[ft.Control] = [label(t(ui("tai_items")), 13, bold=True, colour=FELT)]
+        for words, n in p.items:
+            tai.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(str(n), 13)]))
+        line = t(ui("hand_tai", tai=p.hand_tai))
+        if p.capped_tai != p.hand_tai:
+            line += t(ui("capped", tai=p.capped_tai))
+        if p.dealer_tai:
+            line += "　" + t(ui("dealer_tai", tai=p.dealer_tai))
+        tai.append(label(line, 13))
+        tai.append(ident(ID_PHOTO_TOTAL, label(t(p.total), 16, bold=True, colour=ACCENT)))
+        tai.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
+        tai += [label(t(w), 13) for w in p.payments]
+        return ft.Container(ft.Column(read + [ft.Divider()] + tai, spacing=4), bgcolor=CARD, padding=12,
+                            border_radius=8)

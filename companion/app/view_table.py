@@ -1,0 +1,209 @@
+"""The Table tab: a game's log replayed step by step, drawn from :class:`~companion.app.table_model.TableFrame`."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app.table_model import GameReplay, HandEnd, SeatPanel, TableFrame
+from companion.app.ui_kit import (
+    ACCENT,
+    CARD,
+    FELT,
+    GREY,
+    ID_BACK,
+    ID_CAPTION,
+    ID_HAND_END,
+    ID_NEXT,
+    ID_NEXT_HAND,
+    ID_STEP,
+    TILE_W,
+    Host,
+    badge,
+    ident,
+    label,
+    meld,
+    tile,
+    tiles,
+)
+from companion.app.words import Words, ui
+
+__all__ = ["TableTab", "PLAY_SECONDS"]
+
+PLAY_SECONDS = 0.6  # one step of the automatic replay
+WINDS = "東南西北"
+
+
+class TableTab:
+    def __init__(self, host: Host, replay: GameReplay, note: Words) -> None:
+        self.host, self.replay, self.note = host, replay, note
+        starts = replay.hand_starts()
+        self.index = starts[0] if starts else 0
+        self.show_hands = True
+        self.playing = False
+        self._play_run = 0  # the one automatic replay allowed to step; a new one retires the old
+
+    # --- actions -------------------------------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.replay) - 1))
+        self.host.render()
+
+    def stop(self) -> None:
+        """Stop the automatic replay (leaving the tab, the page closing)."""
+        self.playing = False
+        self._play_run += 1
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.stop()
+        else:
+            if self.index >= len(self.replay) - 1:
+                self.index = 0
+            self.playing = True
+            self._play_run += 1
+            self.host.page.run_task(self._play, self._play_run)
+        self.host.render()
+
+    async def _play(self, run: int) -> None:
+        while run == self._play_run and self.index < len(self.replay) - 1:
+            await asyncio.sleep(PLAY_SECONDS)
+            if run != self._play_run:
+                return
+            self.index += 1
+            self.host.render()
+        if run == self._play_run:
+            self.playing = False
+            self.host.render()
+
+    def toggle_hands(self) -> None:
+        self.show_hands = not self.show_hands
+        self.host.render()
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def bottom_bar(self) -> ft.Control:
+        """Back, play and next, pinned at the bottom of the screen so a phone never scrolls for them."""
+        t, last = self.host.t, len(self.replay) - 1
+        back = ft.OutlinedButton(content=t(ui("back")), on_click=lambda: self.go(self.index - 1),
+                                 disabled=self.index <= 0)
+        play = ft.Button(content=t(ui("pause" if self.playing else "play")), on_click=self.toggle_play)
+        forward = ft.Button(content=t(ui("forward")), on_click=lambda: self.go(self.index + 1),
+                            disabled=self.index >= last)
+        step = ident(ID_STEP, label(t(ui("step", i=self.index, n=last)), 12))
+        return ft.Row([ident(ID_BACK, back), play, ident(ID_NEXT, forward), step], spacing=8, wrap=True,
+                      alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def _jumps(self, frame: TableFrame) -> ft.Control:
+        t, replay = self.host.t, self.replay
+
+        def button(key: str, target: Callable[[], int], disabled: bool, identifier: str | None = None) -> ft.Control:
+            b = ft.OutlinedButton(content=t(ui(key)), on_click=lambda: self.go(target()), disabled=disabled)
+            return ident(identifier, b) if identifier else b
+
+        at_start, at_end = self.index <= 0, self.index >= len(replay) - 1
+        slider = ft.Slider(min=0, max=max(1, frame.total), value=frame.index, divisions=max(1, frame.total),
+                           on_change_end=lambda e: self.go(int(e.control.value or 0)), expand=True)
+        switch = ft.Switch(label=t(ui("show_hands")), value=self.show_hands, on_change=self.toggle_hands)
+        row = ft.Row([
+            button("first", lambda: 0, at_start),
+            button("prev_hand", lambda: replay.next_stop(self.index, forward=False), at_start),
+            button("next_hand", lambda: replay.next_stop(self.index, forward=True), at_end, ID_NEXT_HAND),
+            button("last", lambda: len(replay) - 1, at_end),
+            switch,
+        ], wrap=True, spacing=6)
+        return ft.Column([row, ft.Row([slider])], spacing=2)
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        frame = self.replay.frame(self.index, self.show_hands)
+        info: list[ft.Control] = [ident(ID_CAPTION, label(t(frame.caption), 18, bold=True, colour="#ffffff"))]
+        for line in (frame.hand_line, frame.wall_line):
+            if line is not None:
+                info.append(label(t(line), 14, colour="#ffffff"))
+        info.append(label(t(frame.phase), 12, colour="#d9e8dd"))
+        banner = ft.Container(ft.Column(info, spacing=2), bgcolor=FELT, padding=10, border_radius=8)
+        seats = sorted(frame.seats, key=lambda s: WINDS.index(s.wind.zh))
+        grid = ft.ResponsiveRow([ft.Container(self._seat(s), col={"xs": 12, "md": 6}) for s in seats],
+                                spacing=8, run_spacing=8)
+        parts: list[ft.Control] = [label(t(self.note), 12, colour=GREY), self._jumps(frame), banner]
+        if frame.end is not None:
+            parts.append(self._hand_end(frame.end))
+        parts += [grid, self._recent(frame)]
+        return ft.Column(parts, spacing=8)
+
+    def _seat(self, s: SeatPanel) -> ft.Control:
+        t = self.host.t
+        badges: list[ft.Control] = [label(f"{t(s.wind)}　{s.name}", 16, bold=True)]
+        if s.dealer:
+            badges.append(badge(t(ui("dealer")) + (f" {t(ui('streak', n=s.streak))}" if s.streak else ""), ACCENT))
+        if s.to_act:
+            badges.append(badge(t(ui("to_act")), FELT))
+        badges += [label(t(tag), 12, colour=ACCENT) for tag in s.tags]
+        rows: list[ft.Control] = [ft.Row(badges, wrap=True, spacing=6)]
+        if s.concealed or s.drawn:
+            hand = [tile(c, TILE_W["hand"]) for c in s.concealed]
+            if s.drawn:
+                hand += [ft.Container(width=8), tile(s.drawn, TILE_W["hand"])]
+            rows.append(ft.Row(hand, spacing=1, wrap=True))
+        elif s.hidden:
+            rows.append(label(t(ui("tiles_hidden", n=s.hidden)), 12))
+        if s.melds:
+            rows.append(ft.Row([meld(m, t(m.label)) for m in s.melds], spacing=10, wrap=True))
+        if s.flowers:
+            rows.append(ft.Row([label(t(ui("flowers")), 12), tiles(s.flowers, TILE_W["meld"])]))
+        rows.append(label(t(ui("river")), 12, colour=GREY))
+        rows.append(tiles(s.discards, TILE_W["river"]) if s.discards else label(t(ui("none")), 12))
+        if s.waits:
+            waits: list[ft.Control] = [label(t(ui("waits")), 14, bold=True, colour=ACCENT)]
+            for w in s.waits:
+                waits.append(ft.Column([tile(w.tile, TILE_W["wait"], t(w.shapes)), label(t(ui("left", n=w.unseen)), 11)],
+                                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+            if s.wait_note is not None:
+                waits.append(label(t(s.wait_note), 12, colour=ACCENT))
+            rows.append(ft.Row(waits, spacing=8, wrap=True))
+        elif s.wait_note is not None:
+            rows.append(label(t(s.wait_note), 12, colour=GREY))
+        if s.advice:
+            rows.append(label(t(ui("advice")), 13, bold=True, colour=FELT))
+            for a in s.advice:
+                rows.append(ft.Row([tile(a.tile, 22), ft.Container(label(t(a.reason), 12), expand=True)],
+                                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+        border = ft.Border.all(3, ACCENT) if s.to_act else ft.Border.all(1, "#d0c8b0")
+        return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8, border=border)
+
+    def _hand_end(self, end: HandEnd) -> ft.Control:
+        t = self.host.t
+        rows: list[ft.Control] = [label(t(ui("hand_over_is", outcome=end.outcome.zh, outcome_en=end.outcome.en)), 16,
+                                        bold=True)]
+        for line in end.lines:
+            rows.append(label(f"{line.player} — {t(line.kind)}", 15, bold=True, colour=ACCENT))
+            if line.unscored is not None:
+                rows.append(label(t(line.unscored), 12))
+                continue
+            if line.items:
+                rows.append(label(t(ui("tai_items")), 12, colour=GREY))
+            for words, tai in line.items:
+                rows.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(f"{tai}", 13)]))
+            total = t(ui("hand_tai", tai=line.hand_tai))
+            if line.capped_tai != line.hand_tai:
+                total += t(ui("capped", tai=line.capped_tai))
+            if line.dealer_tai:
+                total += "　" + t(ui("dealer_tai", tai=line.dealer_tai))
+            rows.append(label(total, 13, bold=True))
+        if end.transfers:
+            rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
+            rows += [label(t(x), 13) for x in end.transfers]
+        rows.append(label(t(ui("balances")), 13, bold=True, colour=FELT))
+        rows.append(label("　".join(f"{p} {v:+d}" for p, v in end.balances), 13))
+        rows.append(label(t(end.next_deal), 13, colour=GREY))
+        return ident(ID_HAND_END, ft.Container(ft.Column(rows, spacing=3), bgcolor="#fff4d6", padding=12,
+                                               border_radius=8, border=ft.Border.all(2, "#e0b040")))
+
+    def _recent(self, frame: TableFrame) -> ft.Control:
+        t = self.host.t
+        rows: list[ft.Control] = [label(t(ui("recent")), 13, bold=True)]
+        rows += [label(t(w), 12, colour="#333333" if i == 0 else "#777777") for i, w in enumerate(frame.recent)]
+        return ft.Container(ft.Column(rows, spacing=2), padding=8)
