@@ -7,14 +7,18 @@ Offline by design (``no_cdn``): the page needs nothing from the internet, and th
 
 from __future__ import annotations
 
+import contextlib
+import hmac
 import logging
 import secrets
 import tempfile
 import threading
 from collections.abc import Callable
+from http.cookies import CookieError, SimpleCookie
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import flet as ft
 
@@ -31,7 +35,7 @@ from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
 from companion.app.words import Words
 from companion.vision.read import TileReader
 
-__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader"]
+__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken"]
 
 log = logging.getLogger(__name__)
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
@@ -93,6 +97,53 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                             max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
 
 
+class TableToken:
+    """ASGI middleware that lets in only the table's own visitors: a page opened with ``?t=TOKEN`` (the address the
+    app prints) gets a cookie, and every later request, upload and websocket must carry it. For a server reachable
+    from the network (``--host 0.0.0.0``): anyone else on it gets 403."""
+
+    COOKIE = "companion_table"
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app, self.token = app, token
+
+    def _holds(self, value: str | None) -> bool:
+        return value is not None and hmac.compare_digest(value.encode(), self.token.encode())
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("t", [None])[0]
+        cookies = SimpleCookie()
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                with contextlib.suppress(CookieError):
+                    cookies.load(value.decode("latin-1"))
+        cookie = cookies[self.COOKIE].value if self.COOKIE in cookies else None
+        if not (self._holds(query) or self._holds(cookie)):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4403})
+                return
+            body = "這張桌子要用 companion app 印出的網址（含 ?t=…）開啟 / Open this table with the address companion " \
+                   "app printed (with ?t=…)".encode()
+            await send({"type": "http.response.start", "status": 403,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        if scope["type"] == "http" and self._holds(query) and not self._holds(cookie):
+            jar = f"{self.COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
+
+            async def with_cookie(message: dict[str, Any]) -> None:
+                if message["type"] == "http.response.start":
+                    message = {**message, "headers": [*message.get("headers", []), (b"set-cookie", jar)]}
+                await send(message)
+
+            await self.app(scope, receive, with_cookie)
+            return
+        await self.app(scope, receive, send)
+
+
 def server_config(app: Any, host: str, port: int) -> Any:
     """uvicorn's settings for the app (a ``uvicorn.Config``)."""
     import uvicorn
@@ -100,22 +151,30 @@ def server_config(app: Any, host: str, port: int) -> Any:
     return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
-          on_ready: Callable[[str], None] | None = None) -> None:
-    """Serve until interrupted; ``on_ready(url)`` is called once the server listens."""
+          on_ready: Callable[[str, str | None], None] | None = None) -> None:
+    """Serve until interrupted; ``on_ready(url, token)`` is called once the server listens. A server reachable from
+    the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`)."""
     import uvicorn
 
     uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")
-    server = uvicorn.Server(server_config(asgi_app(replay, note, lang, uploads=Path(uploads.name)), host, port))
+    app = asgi_app(replay, note, lang, uploads=Path(uploads.name))
+    token = None if host in LOOPBACK else secrets.token_urlsafe(9)
+    if token is not None:
+        app = TableToken(app, token)
+    server = uvicorn.Server(server_config(app, host, port))
     if on_ready is not None:
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-        url = f"http://{shown}:{port}/"
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
+        url = f"http://{shown}:{port}/" + (f"?t={token}" if token else "")
 
         def wait_then_tell() -> None:
             while not server.started and not server.should_exit:
                 threading.Event().wait(0.05)
             if server.started:
-                on_ready(url)
+                on_ready(url, token)
 
         threading.Thread(target=wait_then_tell, daemon=True).start()
     try:

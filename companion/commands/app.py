@@ -37,20 +37,41 @@ def _say(zh: str, en: str) -> None:
     print(f"companion app: {en} / {zh}", file=sys.stderr)
 
 
-def _port_free(host: str, port: int) -> OSError | None:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+def _cannot_listen(host: str, port: int) -> OSError | None:
+    """Why ``host:port`` cannot be listened on (IPv4 or IPv6, as the host resolves), or None."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as unknown:
+        return OSError(errno.EADDRNOTAVAIL, f"no such host ({unknown.strerror})")
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            s.bind((host, port))
+            s.bind(address)
         except OSError as bad:
             return bad
     return None
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses a phone on the same network can reach (no loopback)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+        found.append(s.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    return found
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.app.server import serve
     from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay, LogError
     from companion.app.words import ui
+    from companion.rules.profiles import os_error_zh
 
     if not 0 < args.port < 65536:
         _say(f"連接埠必須是 1-65535，收到 {args.port}", f"--port must be 1-65535, got {args.port}")
@@ -63,21 +84,32 @@ def run(args: argparse.Namespace) -> int:
         else:
             replay = GameReplay.demo()
             note = ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS)
-    except OSError as bad:
-        _say(f"無法讀取 {args.log}（{bad.strerror}）", f"cannot read {args.log}: {bad.strerror}")
+    except OSError as unreadable:
+        _say(f"無法讀取 {args.log}（{os_error_zh(unreadable)}）", f"cannot read {args.log}: {unreadable.strerror}")
         return 2
     except LogError as bad:
         _say(bad.words.zh, bad.words.en)
         return 1
-    busy = _port_free(args.host, args.port)
-    if busy is not None:
-        why = "already in use" if busy.errno == errno.EADDRINUSE else busy.strerror
-        _say(f"無法使用 {args.host}:{args.port}（{why}）；用 --port 換一個",
-             f"cannot listen on {args.host}:{args.port} ({why}); pick another with --port")
+    refused = _cannot_listen(args.host, args.port)
+    if refused is not None:
+        if refused.errno == errno.EADDRINUSE:
+            _say(f"{args.host}:{args.port} 已被別的程式占用；用 --port 換一個",
+                 f"{args.host}:{args.port} is already in use; pick another with --port")
+        elif refused.errno == errno.EADDRNOTAVAIL:
+            _say(f"無法在 {args.host}:{args.port} 監聽：這台電腦沒有這個位址或主機名稱；請檢查 --host",
+                 f"cannot listen on {args.host}:{args.port} ({refused.strerror}): not an address of this machine; "
+                 "check --host")
+        else:
+            _say(f"無法在 {args.host}:{args.port} 監聽（{os_error_zh(refused)}）；請檢查 --host",
+                 f"cannot listen on {args.host}:{args.port} ({refused.strerror}); check --host")
         return 2
 
-    def ready(url: str) -> None:
+    def ready(url: str, token: str | None) -> None:
         print(f"companion app: {url}  (Ctrl+C 結束 / Ctrl+C to stop)", flush=True)
+        if args.host in ("0.0.0.0", "::"):
+            for address in lan_addresses():
+                print(f"companion app: 同一網路的手機請開 / phones on this network: "
+                      f"http://{address}:{args.port}/?t={token}", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
 

@@ -451,6 +451,8 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
     try:
         for n, raw in enumerate(lines, 1):
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            if n == 1:
+                line = line.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write one
             if not line.strip():
                 continue
             try:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -23,6 +26,7 @@ from companion.app.photo_model import (
     score_photo_file,
     score_read_photo,
 )
+from companion.app.server import TableToken
 from companion.app.table_model import demo_log_path
 from companion.cli import main
 from companion.rules.profiles import load_profile
@@ -132,3 +136,57 @@ def test_the_form_context_round_trips_and_a_bad_one_is_refused_by_name() -> None
     assert isinstance(read, ReadPhoto)
     failed = score_read_photo(read, PhotoContext(win_type="discard", discarder="E", seat_wind="E").as_context())
     assert isinstance(failed, PhotoFailed) and "discarder" in failed.reason.en
+
+
+def test_a_server_on_the_network_lets_in_only_visitors_with_its_token() -> None:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "0.0.0.0",
+                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        token = line.split("?t=")[1].split()[0]
+        assert len(token) >= 12
+        base = f"http://127.0.0.1:{port}/"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base, timeout=30)
+        assert refused.value.code == 403
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(base + "?t=" + token[:-1] + "x", timeout=30)
+        with urllib.request.urlopen(base + "?t=" + token, timeout=30) as r:
+            cookie = r.headers["set-cookie"].split(";")[0]
+            assert r.status == 200 and token in cookie
+        request = urllib.request.Request(base + "tiles/5p.png", headers={"Cookie": cookie})
+        with urllib.request.urlopen(request, timeout=30) as r:
+            assert r.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_the_token_closes_a_websocket_without_it() -> None:
+    let_in: list[str] = []
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        let_in.append(scope["type"])
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {}
+
+    guard = TableToken(app, "secret-token")
+    asyncio.run(guard({"type": "websocket", "query_string": b"", "headers": []}, receive, send))
+    assert sent == [{"type": "websocket.close", "code": 4403}] and let_in == []
+    cookie = [(b"cookie", b"companion_table=secret-token")]
+    asyncio.run(guard({"type": "websocket", "query_string": b"", "headers": cookie}, receive, send))
+    assert let_in == ["websocket"]
+
+
+def test_a_host_this_machine_does_not_have_is_refused_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["app", "--no-browser", "--host", "no-such-host.invalid"]) == 2
+    err = capsys.readouterr().err
+    assert "no-such-host.invalid" in err and "--host" in err and "這台電腦沒有這個位址" in err

@@ -474,3 +474,16 @@ def test_the_service_says_its_errors_in_both_languages(tmp_path: Path) -> None:
     with pytest.raises(ServiceError) as info:
         TableService(db)
     assert "cannot be replayed" in str(info.value) and "無法重播" in str(info.value) and "骰子" in str(info.value)
+
+
+def test_a_log_saved_with_a_byte_order_mark_reads_as_without_it() -> None:
+    from companion.game.events import to_dict
+    from companion.game.service import read_jsonl
+    from companion.game.simulator import Simulator
+
+    raw = "".join(json.dumps(to_dict(e), ensure_ascii=False) + "\n" for e in Simulator(3).run(1)).encode()
+    plain, _ = read_jsonl(raw.splitlines())
+    marked, _ = read_jsonl(("\ufeff".encode() + raw).splitlines())
+    assert marked == plain and len(plain) > 100
+    as_text, _ = read_jsonl(("\ufeff" + raw.decode("utf-8")).splitlines())
+    assert as_text == plain
