@@ -115,3 +115,24 @@ def test_example_scores_its_item(entry: dict[str, Any]) -> None:
         assert s.is_instant and win.win_type.is_instant and _ids(s) == [item_id]
     else:
         assert not s.is_instant and win.win_tile is not None
+
+
+def test_big_four_winds_replaces_any_wind_pung_where_that_stands_in_for_the_wind_items() -> None:
+    from companion.rules.scoring import score
+    from companion.rules.win import Win
+
+    win = Win.from_dict({"concealed": "444z55p67m", "melds": ["pung:111z@O", "pung:222z@L", "pung:333z@R"],
+                         "win_tile": "8m", "win_type": "discard", "seat_wind": "S", "round_wind": "E",
+                         "discarder": "W", "profile": "zhaishenye"})
+    assert [i.id for i in score(win).items] == ["big_winds"]
+
+
+def test_a_win_on_a_flowers_replacement_needs_a_flower() -> None:
+    import pytest
+
+    from companion.rules.win import Win, WinInputError
+
+    with pytest.raises(WinInputError, match="flower"):
+        Win.from_dict({"concealed": "456m789p888s55p67s", "melds": ["chow:123p@L"], "win_tile": "5s",
+                       "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
+                       "flags": {"replacement_after": "flower"}})

@@ -51,7 +51,9 @@ REPLACES: dict[str, tuple[str, ...]] = {
     "human_win": ("menqing", "heaven_ready", "earth_ready", "declared_ready"),
     "heaven_ready": ("menqing", "buqiu", "declared_ready"),
     "earth_ready": ("menqing", "buqiu", "declared_ready"),
-    "big_winds": ("seat_wind", "round_wind", "small_winds"),
+    # where 見風見台 is on it stands in for 門風 and 圈風, so 大四喜 replaces it as it replaces them (a reading:
+    # the spec is silent on the pair)
+    "big_winds": ("seat_wind", "round_wind", "small_winds", "any_wind_pung"),
     "small_dragons": ("dragon_pung",),
     "big_dragons": ("dragon_pung",),
     "four_concealed": ("three_concealed",),
@@ -66,7 +68,7 @@ SWITCH_REPLACES: tuple[tuple[str, object, str, tuple[str, ...]], ...] = (
     # (switch, value, item, items it replaces while the switch has that value) - spec §5.1
     ("heaven_earth_keep_zimo", False, "heaven_win", ("zimo",)),
     ("heaven_earth_keep_zimo", False, "earth_win", ("zimo",)),
-    ("small_winds_adds_winds", False, "small_winds", ("seat_wind", "round_wind")),
+    ("small_winds_adds_winds", False, "small_winds", ("seat_wind", "round_wind", "any_wind_pung")),
     ("seek_adds_single_wait", False, "all_seek", ("single_wait",)),
     ("seek_adds_single_wait", False, "half_seek", ("single_wait",)),
     ("all_pungs_with_five_concealed", False, "five_concealed", ("all_pungs",)),
