@@ -30,6 +30,7 @@ ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE = "hand-field", "visible-field
 ID_PHOTO_TOTAL, ID_PHOTO_PICK, ID_PHOTO_DEMO, ID_PHOTO_FAILED = "photo-total", "photo-pick", "photo-demo", \
     "photo-failed"
 ID_LEARN_TITLE, ID_LEARN_TOTAL = "learn-title", "learn-total"
+ID_LEDGER_TAB, ID_LEDGER_SETTLE = "tab-ledger", "ledger-settle"
 
 
 class Host(Protocol):

@@ -1,8 +1,8 @@
-"""The app's page: a header (the four tabs, the language switch) over the tab shown, one app per browser session.
+"""The app's page: a header (the five tabs, the language switch) over the tab shown, one app per browser session.
 
 Each session has its own :class:`CompanionApp` (its step, language, hand and photo), so two phones on the same
-server never move each other's view. The tabs live in ``view_table``, ``view_hand``, ``view_photo`` and
-``view_learn``; what they draw comes from the view-models, never from flet state.
+server never move each other's view. The tabs live in ``view_table``, ``view_ledger``, ``view_hand``,
+``view_photo`` and ``view_learn``; what they draw comes from the view-models, never from flet state.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from companion.app.ui_kit import (
     ID_HAND_TAB,
     ID_LANG,
     ID_LEARN_TAB,
+    ID_LEDGER_TAB,
     ID_PHOTO_TAB,
     ID_TABLE_TAB,
     ID_TITLE,
@@ -25,6 +26,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.view_hand import HandTab
 from companion.app.view_learn import LearnTab
+from companion.app.view_ledger import LedgerTab
 from companion.app.view_photo import PhotoSource, PhotoTab
 from companion.app.view_table import TableTab
 from companion.app.words import Words, ui
@@ -32,7 +34,7 @@ from companion.app.words import Words, ui
 __all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS"]
 
 FONT_FAMILY = "CompanionCJK"
-TABS = (("table", "tab_table", ID_TABLE_TAB), ("hand", "tab_hand", ID_HAND_TAB),
+TABS = (("table", "tab_table", ID_TABLE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
         ("photo", "tab_photo", ID_PHOTO_TAB), ("learn", "tab_learn", ID_LEARN_TAB))
 
 
@@ -54,6 +56,7 @@ class CompanionApp:
         self.hand = HandTab(self)
         self.photo = PhotoTab(self, config.photos)
         self.learn = LearnTab(self)
+        self.ledger = LedgerTab(self, self.table)
 
     @property
     def lang(self) -> str:
@@ -74,10 +77,10 @@ class CompanionApp:
 
     def render(self) -> None:
         self.page.title = self.t(ui("title"))
-        builds = {"table": self.table.build, "hand": self.hand.build, "photo": self.photo.build,
-                  "learn": self.learn.build}
+        builds = {"table": self.table.build, "ledger": self.ledger.build, "hand": self.hand.build,
+                  "photo": self.photo.build, "learn": self.learn.build}
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
-        on_table = self.view == "table"
+        on_table = self.view in ("table", "ledger")  # both follow the replay's step
         self.page.bottom_appbar = ft.BottomAppBar(content=self.table.bottom_bar(), bgcolor="#e8e2d0",
                                                   height=64, padding=8) if on_table else None
         self.page.update()

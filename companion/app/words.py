@@ -150,6 +150,18 @@ UI: dict[str, tuple[str, str]] = {
     "learn_scores": ("這手牌算到的台", "What this hand scores"),
     "learn_total": ("牌型共 {hand} 台", "{hand} hand tai"),
     "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
+    "tab_ledger": ("帳本", "Ledger"),
+    "ledger_intro": ("到目前這一步為止，這一將打完的每一把、每家的輸贏，以及最少筆數的付款方式。",
+                     "Every hand of the session up to this step, each player's balance, and the fewest payments "
+                     "that settle it."),
+    "ledger_none": ("還沒有人入座", "Nobody is seated yet"),
+    "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
+    "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
+    "ledger_line": ("{player} {kind} {tai} 台", "{player}: {kind_en}, {tai} tai"),
+    "ledger_stakes": ("底 {base}／台 {per_tai}，規則 {profile}", "stakes {base} + {per_tai} a tai, rules {profile}"),
+    "ledger_hand": ("第 {n} 把", "Hand {n}"),
+    "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
+    "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
     "error": ("出錯了：{why}", "Something went wrong: {why}"),
 }
 

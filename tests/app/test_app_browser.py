@@ -22,6 +22,7 @@ from PIL import Image
 
 from companion.app.hand_model import HandPanel, analyse
 from companion.app.learn_model import learn_items
+from companion.app.ledger_model import ledger_panel
 from companion.app.photo_model import UPLOAD_MAX_BYTES, PhotoContext, PhotoPanel, demo_photo, score_photo_file
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
@@ -133,6 +134,18 @@ def test_the_hand_end_shows_the_win_and_the_tai(page: Any, replay: GameReplay) -
             assert words.zh in shown
     for transfer in frame.end.transfers:
         assert transfer.zh in shown
+
+
+def test_the_ledger_follows_the_replays_step(page: Any, replay: GameReplay) -> None:
+    end = replay.hand_ends()[0]
+    tap(page, "next-hand")
+    wait_text(page, "caption", replay.frame(end).caption.zh)
+    tap(page, "tab-ledger")
+    page.wait_for_selector(_sel("ledger-settle"))
+    panel = ledger_panel(replay.states[end])
+    assert panel is not None and panel.settle_up
+    shown = text_of(page, "ledger-settle")
+    assert all(w.zh in shown for w in panel.settle_up)
 
 
 def test_the_language_switch_turns_the_table_into_english(page: Any, replay: GameReplay) -> None:

@@ -1,0 +1,49 @@
+"""The Ledger tab: the session's hands and money up to the Table tab's step (:mod:`companion.app.ledger_model`)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.app.ledger_model import LedgerRow, ledger_panel
+from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
+from companion.app.view_table import TableTab
+from companion.app.words import ui
+
+__all__ = ["LedgerTab"]
+
+
+class LedgerTab:
+    def __init__(self, host: Host, table: TableTab) -> None:
+        self.host, self.table = host, table
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        panel = ledger_panel(self.table.replay.states[self.table.index])
+        head: list[ft.Control] = [label(t(ui("ledger_intro")), 13),
+                                  label(t(ui("step", i=self.table.index, n=len(self.table.replay) - 1)), 12,
+                                        colour=GREY)]
+        if panel is None:
+            return ft.Column([*head, label(t(ui("ledger_none")), 14)], spacing=8)
+        head.append(label(t(panel.stakes), 12, colour=GREY))
+        if not panel.rows:
+            return ft.Column([*head, label(t(ui("ledger_empty")), 14)], spacing=8)
+        settle: list[ft.Control] = [label(t(ui("ledger_settle")), 15, bold=True, colour=FELT)]
+        settle += [label(t(w), 14, bold=True) for w in panel.settle_up] or [label(t(ui("ledger_even")), 14)]
+        totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT)
+                         for p, v in panel.balances], spacing=16, wrap=True)
+        summary = ft.Container(ft.Column([label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
+                                          ident(ID_LEDGER_SETTLE, ft.Column(settle, spacing=2))], spacing=6),
+                               bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040"))
+        rows = [self._row(r) for r in reversed(panel.rows)]  # the latest first
+        return ft.Column([*head, summary, *rows], spacing=8)
+
+    def _row(self, r: LedgerRow) -> ft.Control:
+        t = self.host.t
+        parts: list[ft.Control] = [
+            ft.Row([label(t(ui("ledger_hand", n=r.number)), 15, bold=True), label(t(r.setting), 12, colour=GREY)],
+                   spacing=10, wrap=True),
+            label(t(r.result), 13, bold=True, colour=ACCENT)]
+        parts += [label(t(w), 13) for w in r.lines]
+        parts += [label(t(w), 13, colour=FELT) for w in r.transfers]
+        parts.append(label("　".join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))
+        return ft.Container(ft.Column(parts, spacing=2), bgcolor=CARD, padding=10, border_radius=8)
