@@ -35,6 +35,8 @@ __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "Rea
            "score_read_photo", "score_photo_file", "demo_photo", "DEMO_STAKES"]
 
 DEMO_STAKES = Stakes(30, 10)
+STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
+"""底/台 pairs the form offers (home games' usual ones)."""
 UPLOAD_MAX_BYTES = 20 * 1024 * 1024
 """The largest photo a phone may send (a phone's full-size JPEG is 2-8 MB)."""
 _WIND_INDEX = {Tile.Z1: 0, Tile.Z2: 1, Tile.Z3: 2, Tile.Z4: 3}
@@ -74,8 +76,11 @@ class PhotoContext:
     round_wind: str = "E"
     dealer: str = "E"
     streak: int = 0
+    profile: str = "atawmj_2009"  # the rules the table plays
+    stakes: str = "30/10"  # 底/台
 
     def as_context(self) -> dict[str, Any]:
+        """The fields of ``companion tai``'s input this context fills (the profile and stakes go apart)."""
         out: dict[str, Any] = {"win_type": self.win_type, "seat_wind": self.seat_wind,
                                "round_wind": self.round_wind, "dealer": self.dealer, "streak": self.streak}
         if self.win_type == "discard":
@@ -124,11 +129,12 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
     return ReadPhoto(name, image, dets)
 
 
-def score_read_photo(read: ReadPhoto, context: Mapping[str, Any],
-                     stakes: Stakes = DEMO_STAKES) -> PhotoPanel | PhotoFailed:
-    """Score the hand of a read photo under the default profile with ``context`` and settle it at ``stakes``."""
+def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
+                     profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
+    """Score the hand of a read photo under ``profile_id`` (default: the default profile) with ``context`` and
+    settle it at ``stakes``."""
     name, image, dets = read.name, read.image, read.dets
-    profile = load_profile(None)
+    profile = load_profile(profile_id)
     try:
         check_context(context)
         found = score_photo(dets, context, profile)

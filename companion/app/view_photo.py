@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.photo_model import (
+    STAKES,
     UPLOAD_MAX_BYTES,
     PhotoContext,
     PhotoFailed,
@@ -41,7 +42,14 @@ from companion.app.ui_kit import (
     tiles,
 )
 from companion.app.words import Words, ui
+from companion.rules.profiles import BUILTIN, load_profile
+from companion.rules.settlement import Stakes
 from companion.tiles import Tile
+
+
+def profile_name(pid: str) -> Words:
+    prof = load_profile(pid)
+    return Words(prof.name_zh, prof.name_en)
 
 __all__ = ["PhotoTab", "PhotoSource"]
 
@@ -87,8 +95,11 @@ class PhotoTab:
 
     def _score(self) -> None:
         read = self.read
-        self.shown = read if read is None or isinstance(read, PhotoFailed) else \
-            score_read_photo(read, self.context.as_context())
+        if read is None or isinstance(read, PhotoFailed):
+            self.shown = read
+            return
+        base, per_tai = (int(x) for x in self.context.stakes.split("/"))
+        self.shown = score_read_photo(read, self.context.as_context(), Stakes(base, per_tai), self.context.profile)
 
     def open(self) -> None:
         """The tab is shown: the bundled photo the first time."""
@@ -178,6 +189,9 @@ class PhotoTab:
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
                ft.DropdownOption(key="discard", text=t(ui("on_discard")))]
         streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
+        rules = [ft.DropdownOption(key=pid, text=f"{profile_name(pid).zh if self.host.lang == 'zh' else profile_name(pid).en}")
+                 for pid in BUILTIN]
+        stakes = [ft.DropdownOption(key=x, text=x) for x in STAKES]
         return ft.Column([
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
@@ -185,7 +199,9 @@ class PhotoTab:
                     pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
                     pick("round_wind", "round_wind", c.round_wind, winds),
                     pick("dealer", "dealer_seat", c.dealer, winds),
-                    pick("streak", "streak_n", str(c.streak), streaks, 100)], wrap=True, spacing=8, run_spacing=8),
+                    pick("streak", "streak_n", str(c.streak), streaks, 100),
+                    pick("profile", "profile", c.profile, rules, 260),
+                    pick("stakes", "stakes", c.stakes, stakes, 130)], wrap=True, spacing=8, run_spacing=8),
         ], spacing=4)
 
     def build(self) -> ft.Control:

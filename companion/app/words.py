@@ -107,6 +107,8 @@ UI: dict[str, tuple[str, str]] = {
     "round_wind": ("圈風", "Round wind"),
     "dealer_seat": ("莊家", "Dealer"),
     "streak_n": ("連莊", "Streak"),
+    "profile": ("規則", "Rules"),
+    "stakes": ("底／台", "Stakes"),
     "wind_E": ("東", "East"),
     "wind_S": ("南", "South"),
     "wind_W": ("西", "West"),

@@ -190,3 +190,18 @@ def test_a_host_this_machine_does_not_have_is_refused_naming_it(capsys: pytest.C
     assert main(["app", "--no-browser", "--host", "no-such-host.invalid"]) == 2
     err = capsys.readouterr().err
     assert "no-such-host.invalid" in err and "--host" in err and "這台電腦沒有這個位址" in err
+
+
+def test_the_photo_is_scored_under_the_rules_and_stakes_the_form_picks() -> None:
+    from companion.rules.settlement import Stakes
+
+    path, context = demo_photo()
+    read = read_photo_file(path)
+    assert isinstance(read, ReadPhoto)
+    ctx = PhotoContext.from_context(context).as_context()
+    default = score_read_photo(read, ctx)
+    house = score_read_photo(read, ctx, Stakes(50, 20), "zhaishenye")
+    assert isinstance(default, PhotoPanel) and isinstance(house, PhotoPanel)
+    dragons = {w.en: t for w, t in default.items}["Dragon pung"], {w.en: t for w, t in house.items}["Dragon pung"]
+    assert dragons == (1, 2)  # 三元牌 is 2 a pung under zhaishenye (rules §5.3)
+    assert house.payments[0].en.endswith(f"{50 + 20 * house.capped_tai} ({house.capped_tai} tai)")
