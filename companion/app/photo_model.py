@@ -120,7 +120,7 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
     """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale)."""
     name = name or path.name
     try:
-        image = read_image(path)
+        image = read_image(path, reduce_large=True)  # a 48 MP phone photo is read at half size
         reader = reader or TileReader()
         dets = reader.read(image, tiled=True)
     except ValueError as bad:  # not an image, truncated, too big, too small for the reader…

@@ -27,8 +27,12 @@ class ImageFileError(ValueError):
     Traditional Chinese (``English / 中文``)."""
 
 
-def read_image(path: str | Path) -> np.ndarray:
-    """The image at ``path`` as ``HxWx3`` ``uint8`` BGR."""
+def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
+    """The image at ``path`` as ``HxWx3`` ``uint8`` BGR.
+
+    ``reduce_large``: a JPEG over :data:`MAX_PIXELS` (a 48-50 MP phone photo) is decoded at a half, a quarter or an
+    eighth of its size, the first that fits, instead of being refused (the JPEG decoder does this without ever
+    holding the full image); other formats are refused as before. Boxes read from it are in the smaller image."""
     p = Path(path)
     try:
         size = p.stat().st_size
@@ -44,6 +48,10 @@ def read_image(path: str | Path) -> np.ndarray:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(p) as im:
                 w, h = im.size
+                if reduce_large and w * h > MAX_PIXELS and im.format == "JPEG":
+                    k = next((k for k in (2, 4, 8) if (w // k) * (h // k) <= MAX_PIXELS), 8)
+                    im.draft("RGB", (w // k, h // k))
+                    w, h = im.size
                 if w * h > MAX_PIXELS:
                     raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS}) / "
                                          f"圖太大（{w}x{h} 像素，上限 {MAX_PIXELS}）")

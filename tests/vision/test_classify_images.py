@@ -96,3 +96,21 @@ def test_huge_image_is_refused_before_decoding(tmp_path: Path) -> None:
     assert p.stat().st_size < 100_000
     with pytest.raises(ImageFileError, match="too large"):
         read_image(p)
+
+
+def test_a_phone_photo_over_the_pixel_limit_reads_at_half_size_when_asked(tmp_path: Path) -> None:
+    from companion.vision.image_file import MAX_PIXELS
+
+    w, h = 6500, 6300  # 41 MP, as a 48-50 MP phone photo is over the limit
+    assert w * h > MAX_PIXELS
+    path = tmp_path / "big.jpg"
+    Image.new("RGB", (w, h), (30, 120, 60)).save(path, quality=50)
+    with pytest.raises(ImageFileError, match="too large"):
+        read_image(path)
+    image = read_image(path, reduce_large=True)
+    assert image.shape == (h // 2, w // 2, 3) or image.shape == ((h + 1) // 2, (w + 1) // 2, 3)
+    assert abs(int(image[10, 10, 1]) - 120) < 8  # the picture, not noise
+    png = tmp_path / "big.png"
+    Image.new("L", (w, h)).save(png)
+    with pytest.raises(ImageFileError, match="too large"):
+        read_image(png, reduce_large=True)  # only a JPEG decodes small
