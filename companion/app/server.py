@@ -7,14 +7,13 @@ Offline by design (``no_cdn``): the page needs nothing from the internet, and th
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import logging
 import secrets
+import socket
 import tempfile
 import threading
 from collections.abc import Callable
-from http.cookies import CookieError, SimpleCookie
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -97,15 +96,27 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                             max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
 
 
+def _cookies(headers: list[tuple[bytes, bytes]]) -> dict[str, str]:
+    """Every ``name=value`` of the request's cookies. Split by hand, leniently: another app on the same host may set
+    cookies the standard library's parser stops at (a space, JSON), which would hide ours."""
+    out: dict[str, str] = {}
+    for name, value in headers:
+        if name == b"cookie":
+            for part in value.decode("latin-1").split(";"):
+                key, sep, val = part.strip().partition("=")
+                if sep:
+                    out.setdefault(key, val)
+    return out
+
+
 class TableToken:
     """ASGI middleware that lets in only the table's own visitors: a page opened with ``?t=TOKEN`` (the address the
     app prints) gets a cookie, and every later request, upload and websocket must carry it. For a server reachable
-    from the network (``--host 0.0.0.0``): anyone else on it gets 403."""
+    from the network (``--host 0.0.0.0``): anyone else on it gets 403. The cookie is named after the port, since
+    browsers share cookies between the ports of one host (two tables on one laptop keep their own)."""
 
-    COOKIE = "companion_table"
-
-    def __init__(self, app: Any, token: str) -> None:
-        self.app, self.token = app, token
+    def __init__(self, app: Any, token: str, port: int) -> None:
+        self.app, self.token, self.cookie = app, token, f"companion_table_{port}"
 
     def _holds(self, value: str | None) -> bool:
         return value is not None and hmac.compare_digest(value.encode(), self.token.encode())
@@ -115,12 +126,7 @@ class TableToken:
             await self.app(scope, receive, send)
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("t", [None])[0]
-        cookies = SimpleCookie()
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                with contextlib.suppress(CookieError):
-                    cookies.load(value.decode("latin-1"))
-        cookie = cookies[self.COOKIE].value if self.COOKIE in cookies else None
+        cookie = _cookies(scope.get("headers", [])).get(self.cookie)
         if not (self._holds(query) or self._holds(cookie)):
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 4403})
@@ -132,7 +138,7 @@ class TableToken:
             await send({"type": "http.response.body", "body": body})
             return
         if scope["type"] == "http" and self._holds(query) and not self._holds(cookie):
-            jar = f"{self.COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
+            jar = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
 
             async def with_cookie(message: dict[str, Any]) -> None:
                 if message["type"] == "http.response.start":
@@ -142,6 +148,27 @@ class TableToken:
             await self.app(scope, receive, with_cookie)
             return
         await self.app(scope, receive, send)
+
+
+class OnShutdown:
+    """ASGI middleware that runs ``cleanup`` when the server shuts down (its lifespan's shutdown): uvicorn ends a
+    process stopped by SIGTERM right after, so a ``finally`` around ``run`` would not run."""
+
+    def __init__(self, app: Any, cleanup: Callable[[], None]) -> None:
+        self.app, self.cleanup = app, cleanup
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+
+        async def watched() -> Any:
+            message = await receive()
+            if message["type"] == "lifespan.shutdown":
+                self.cleanup()
+            return message
+
+        await self.app(scope, watched, send)
 
 
 def server_config(app: Any, host: str, port: int) -> Any:
@@ -154,6 +181,15 @@ def server_config(app: Any, host: str, port: int) -> Any:
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
+def _dual_stack(port: int) -> socket.socket:
+    """A socket on every IPv6 and IPv4 address (``--host ::``): asyncio would make one for IPv6 only."""
+    sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    sock.bind(("::", port))
+    return sock
+
+
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
           on_ready: Callable[[str, str | None], None] | None = None) -> None:
     """Serve until interrupted; ``on_ready(url, token)`` is called once the server listens. A server reachable from
@@ -161,10 +197,10 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
     import uvicorn
 
     uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")
-    app = asgi_app(replay, note, lang, uploads=Path(uploads.name))
+    app: Any = OnShutdown(asgi_app(replay, note, lang, uploads=Path(uploads.name)), uploads.cleanup)
     token = None if host in LOOPBACK else secrets.token_urlsafe(9)
     if token is not None:
-        app = TableToken(app, token)
+        app = TableToken(app, token, port)
     server = uvicorn.Server(server_config(app, host, port))
     if on_ready is not None:
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
@@ -178,6 +214,6 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
 
         threading.Thread(target=wait_then_tell, daemon=True).start()
     try:
-        server.run()
+        server.run(sockets=[_dual_stack(port)] if host == "::" else None)
     finally:
         uploads.cleanup()

@@ -26,7 +26,7 @@ from companion.app.words import ui
 
 __all__ = ["HandTab", "EXAMPLE_HAND"]
 
-EXAMPLE_HAND = "45m77p234789s kong:6666m@R 1f"  # rules §7 Example 14: 45m waits on 3m only
+EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
 
 
 class HandTab:

@@ -8,6 +8,7 @@ doing meanwhile. A photo that cannot be read or scored shows the reason and leav
 from __future__ import annotations
 
 import dataclasses
+import logging
 import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -53,6 +54,7 @@ def profile_name(pid: str) -> Words:
 
 __all__ = ["PhotoTab", "PhotoSource"]
 
+log = logging.getLogger(__name__)
 UPLOAD_SECONDS = 600  # how long a signed upload address stays good
 SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 
@@ -86,8 +88,9 @@ class PhotoTab:
         def run() -> None:
             try:
                 work()
-            except Exception as bad:  # the app's boundary: say it and keep serving
-                self.read = self.shown = PhotoFailed("", ui("error", why=str(bad)))
+            except Exception:  # the app's boundary: log it, say it, keep serving
+                log.exception("reading or scoring a photo failed")
+                self.read = self.shown = PhotoFailed("", ui("photo_error"))
             self.busy = None
             self.host.render()
 
@@ -110,7 +113,9 @@ class PhotoTab:
         def work() -> None:
             read, context = self.source.demo()
             self.read, self.demo = read, True
-            self.context = PhotoContext.from_context(context)
+            # the table's own rules and stakes are kept
+            self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
+                                               stakes=self.context.stakes)
             self._score()
 
         self._work(ui("photo_reading"), work)
@@ -131,6 +136,10 @@ class PhotoTab:
         if not files:
             return
         chosen = files[0]
+        if chosen.size == 0:  # nothing to send (and the upload's progress would never reach 1)
+            self.read = self.shown = PhotoFailed(chosen.name, ui("photo_empty", name=chosen.name))
+            self.host.render()
+            return
         if chosen.size > UPLOAD_MAX_BYTES:  # refused before a byte is sent
             self.read = self.shown = PhotoFailed(chosen.name, ui("photo_too_big", name=chosen.name,
                                                                  mb=UPLOAD_MAX_BYTES // (1024 * 1024)))
@@ -149,9 +158,11 @@ class PhotoTab:
             return
         stored, name = self._upload
         if e.error:
+            log.warning("upload of %s failed: %s", name, e.error)
             self._upload = None
             self.busy = None
-            self.read = self.shown = PhotoFailed(name, ui("photo_failed", name=name, why=e.error, why_en=e.error))
+            (self.source.upload_dir / stored).unlink(missing_ok=True)  # a part that arrived
+            self.read = self.shown = PhotoFailed(name, ui("photo_send_failed", name=name))
             self.host.render()
             return
         if e.progress is None or e.progress < 1.0:
@@ -165,7 +176,7 @@ class PhotoTab:
             finally:
                 path.unlink(missing_ok=True)
             if isinstance(read, ReadPhoto) and self.demo:  # the bundled photo's context is not the player's
-                self.context = PhotoContext()
+                self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
             self._score()
 

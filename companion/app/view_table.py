@@ -60,8 +60,9 @@ class TableTab:
         if self.playing:
             self.stop()
         else:
-            if self.index >= len(self.replay) - 1:
-                self.index = 0
+            if self.index >= len(self.replay) - 1:  # from the end, play again from the first deal
+                starts = self.replay.hand_starts()
+                self.index = starts[0] if starts else 0
             self.playing = True
             self._play_run += 1
             self.host.page.run_task(self._play, self._play_run)

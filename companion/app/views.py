@@ -82,12 +82,15 @@ class CompanionApp:
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
         on_table = self.view in ("table", "ledger")  # both follow the replay's step
         self.page.bottom_appbar = ft.BottomAppBar(content=self.table.bottom_bar(), bgcolor="#e8e2d0",
-                                                  height=64, padding=8) if on_table else None
+                                                  height=84, padding=8) if on_table else None
         self.page.update()
 
     def switch(self, view: str) -> None:
+        if view == self.view:
+            return
         self.view = view
-        self.table.stop()
+        if view not in ("table", "ledger"):  # both follow the replay: it plays on there
+            self.table.stop()
         self.render()
         if view == "photo":
             self.photo.open()

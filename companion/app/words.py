@@ -96,6 +96,11 @@ UI: dict[str, tuple[str, str]] = {
     "photo_upload": ("上傳照片", "Upload a photo"),
     "photo_demo": ("範例照片", "Bundled photo"),
     "photo_too_big": ("{name} 太大了（上限 {mb} MB）", "{name} is too big (at most {mb} MB)"),
+    "photo_empty": ("{name} 是空的檔案", "{name} is an empty file"),
+    "photo_send_failed": ("{name} 沒有傳成功（網路斷了，或檔案太大）；請再試一次",
+                          "{name} did not arrive (the network dropped, or the file is too big); try again"),
+    "photo_error": ("讀這張照片時出了錯；已記錄下來，請換一張照片再試",
+                    "Something went wrong reading this photo (it has been logged); try another photo"),
     "photo_pick": ("選一張照片", "Choose a photo"),
     "photo_none": ("沒有選照片", "No photo chosen"),
     "photo_context": ("照片看不出來的，請在這裡設定：", "What a photo cannot show; set it here:"),
@@ -164,7 +169,6 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
-    "error": ("出錯了：{why}", "Something went wrong: {why}"),
 }
 
 

@@ -261,9 +261,9 @@ class Win:
                                                            f"({kong.value}) needs that kong among the melds",
                                 f"{kong.zh}補牌胡，副露裡要有那組{kong.zh}")
         if self.replacement is Replacement.FLOWER and not self.flowers:
-            raise WinInputError("flags.replacement_after", "a win on a flower's replacement needs that flower among "
-                                                           "the flowers (none is given)",
-                                "補花後摸的牌胡，花牌裡要有補過的那張花（目前沒有花）")
+            raise WinInputError("flags.replacement_after", "a win on a flower's replacement needs a flower among the "
+                                                           "flowers (none is given)",
+                                "補花後摸的牌胡，花牌裡至少要有一張花（目前沒有花）")
         if self.last_tile and t not in (WinType.SELF_DRAW, WinType.DISCARD):
             raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}", f"{win_type_zh(t)}不算海底")
         if self.last_discard and t is not WinType.DISCARD:

@@ -101,6 +101,15 @@ def tap(page: Any, ident: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def type_into(page: Any, ident: str, text: str) -> None:
+    """Type into a text field: with the accessibility tree on, Flutter gives the field a real <input> inside its
+    semantics node; focus that and send the keys to it."""
+    field = page.locator(f"{_sel(ident)} input, {_sel(ident)} textarea").first
+    field.wait_for(state="attached")
+    field.focus()
+    field.press_sequentially(text)
+
+
 def text_of(page: Any, ident: str) -> str:
     return str(page.locator(_sel(ident)).first.text_content()).strip()
 
@@ -194,6 +203,18 @@ def test_a_photo_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path
     assert not any(uploads.iterdir())  # nothing was sent
 
 
+def test_an_empty_file_is_refused_before_it_is_sent(page: Any, tmp_path: Path, uploads: Path) -> None:
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    tap(page, "tab-photo")
+    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    with page.expect_file_chooser() as chooser:
+        tap(page, "photo-pick")
+    chooser.value.set_files(str(empty))
+    wait_text(page, "photo-failed", ui("photo_empty", name="empty.jpg").zh)
+    assert not any(uploads.iterdir())
+
+
 def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Path, uploads: Path) -> None:
     path, _context = demo_photo()
     mine = tmp_path / "my_hand.jpg"
@@ -215,11 +236,9 @@ def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
     assert isinstance(expected, HandPanel)
     tap(page, "tab-hand")
     page.wait_for_selector(_sel("hand-field"))
-    tap(page, "hand-field")
-    page.keyboard.type("1112345678999m123p")
+    type_into(page, "hand-field", "1112345678999m123p")
     wait_text(page, "hand-headline", ui("ready", kinds=9, left=23).zh)
-    tap(page, "visible-field")
-    page.keyboard.type("5m5m5m")
+    type_into(page, "visible-field", "5m5m5m")
     wait_text(page, "hand-headline", expected.headline.zh)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(why.zh in shown for w in expected.waits for why in w.why)

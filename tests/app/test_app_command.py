@@ -7,6 +7,7 @@ import json
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -138,7 +139,12 @@ def test_the_form_context_round_trips_and_a_bad_one_is_refused_by_name() -> None
     assert isinstance(failed, PhotoFailed) and "discarder" in failed.reason.en
 
 
+def _upload_folders() -> set[str]:
+    return {p.name for p in Path(tempfile.gettempdir()).glob("companion-uploads-*")}
+
+
 def test_a_server_on_the_network_lets_in_only_visitors_with_its_token() -> None:
+    folders = _upload_folders()
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "0.0.0.0",
                              "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -159,6 +165,29 @@ def test_a_server_on_the_network_lets_in_only_visitors_with_its_token() -> None:
         request = urllib.request.Request(base + "tiles/5p.png", headers={"Cookie": cookie})
         with urllib.request.urlopen(request, timeout=30) as r:
             assert r.status == 200
+        assert _upload_folders() - folders  # the phones' upload folder exists while it serves
+    finally:
+        proc.terminate()  # SIGTERM, as a service manager stops it
+        proc.wait(30)
+    assert _upload_folders() == folders  # and is gone after
+
+
+def test_host_all_addresses_takes_ipv4_too(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        pytest.skip("this machine has no IPv6")
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "::",
+                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        token = proc.stdout.readline().split("?t=")[1].split()[0]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/?t={token}", timeout=30) as r:
+            assert r.status == 200
+        with urllib.request.urlopen(f"http://[::1]:{port}/?t={token}", timeout=30) as r:
+            assert r.status == 200
     finally:
         proc.terminate()
         proc.wait(30)
@@ -178,12 +207,15 @@ def test_the_token_closes_a_websocket_without_it() -> None:
     async def receive() -> dict[str, Any]:
         return {}
 
-    guard = TableToken(app, "secret-token")
+    guard = TableToken(app, "secret-token", 8550)
     asyncio.run(guard({"type": "websocket", "query_string": b"", "headers": []}, receive, send))
     assert sent == [{"type": "websocket.close", "code": 4403}] and let_in == []
-    cookie = [(b"cookie", b"companion_table=secret-token")]
-    asyncio.run(guard({"type": "websocket", "query_string": b"", "headers": cookie}, receive, send))
-    assert let_in == ["websocket"]
+    other_port = [(b"cookie", b"companion_table_8551=secret-token")]
+    asyncio.run(guard({"type": "websocket", "query_string": b"", "headers": other_port}, receive, send))
+    assert let_in == []  # another table's cookie does not open this one
+    messy = [(b"cookie", b'theme=dark mode; prefs={"a": 1}; companion_table_8550=secret-token')]
+    asyncio.run(guard({"type": "websocket", "query_string": b"", "headers": messy}, receive, send))
+    assert let_in == ["websocket"]  # other apps' odd cookies on the same host do not hide ours
 
 
 def test_a_host_this_machine_does_not_have_is_refused_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,3 +237,11 @@ def test_the_photo_is_scored_under_the_rules_and_stakes_the_form_picks() -> None
     dragons = {w.en: t for w, t in default.items}["Dragon pung"], {w.en: t for w, t in house.items}["Dragon pung"]
     assert dragons == (1, 2)  # 三元牌 is 2 a pung under zhaishenye (rules §5.3)
     assert house.payments[0].en.endswith(f"{50 + 20 * house.capped_tai} ({house.capped_tai} tai)")
+
+
+def test_the_example_hand_of_my_hand_is_a_hand() -> None:
+    from companion.app.hand_model import HandPanel, analyse
+    from companion.app.view_hand import EXAMPLE_HAND
+
+    result = analyse(EXAMPLE_HAND)
+    assert isinstance(result, HandPanel) and [w.tile for w in result.waits] == ["3m"]
