@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.app.words import Words, ui
 from companion.hand import MeldKind
-from companion.rules.profiles import load_profile
+from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
 from companion.rules.tai import REGISTRY
@@ -57,6 +57,7 @@ class LearnItem:
     kind: Words
     value: int  # tai per occurrence in the default profile (0 = off there)
     example: LearnExample | None
+    by_profile: tuple[tuple[Words, int], ...] = ()  # its worth under each built-in profile (house rules differ)
 
 
 def examples_path() -> Any:
@@ -98,11 +99,13 @@ def learn_items() -> tuple[LearnItem, ...]:
     """Every tai item in the catalogue's order, each with its example scored (done once)."""
     entries = {e["item"]: e for e in json.loads(examples_path().read_text(encoding="utf-8"))}
     default = load_profile(None)
+    profiles = [load_profile(pid) for pid in BUILTIN]
     out = []
     for item_id, item in REGISTRY.items():
         entry = entries.get(item_id)
         kind = _KIND[item.kind]
         out.append(LearnItem(item_id, Words(item.zh, item.en), Words(item.explain_zh, item.explain_en),
                              Words(*kind), default.value(item_id),
-                             _example(entry, item_id) if entry is not None else None))
+                             _example(entry, item_id) if entry is not None else None,
+                             tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles)))
     return tuple(out)

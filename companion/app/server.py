@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import os
 import secrets
 import socket
 import tempfile
@@ -38,6 +39,7 @@ __all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "Pho
 
 log = logging.getLogger(__name__)
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
+FLET_OVERRIDES = ("FLET_UPLOAD_DIR", "FLET_MAX_UPLOAD_SIZE", "FLET_SECRET_KEY", "FLET_ASSETS_DIR")
 
 
 def assets_dir() -> Path:
@@ -88,6 +90,9 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
     :data:`UPLOAD_MAX_BYTES`."""
     from flet_web.fastapi import app as flet_fastapi_app
 
+    for name in FLET_OVERRIDES:  # Flet would let these override the settings below, request by request
+        if os.environ.pop(name, None) is not None:
+            log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
     return flet_fastapi_app(make_main(replay, note, source, lang), assets_dir=str(assets_dir()), no_cdn=True,

@@ -57,6 +57,9 @@ class LearnTab:
             ident(ID_LEARN_TITLE, label(f"{item.name.zh}　{item.name.en}", 20, bold=True, colour=ACCENT)),
             label(f"{t(item.kind)}　·　{worth}", 13, colour=GREY),
             label(t(item.explain), 15)]
+        if item.by_profile:
+            worths = [label(f"{t(name)} {n}", 12, colour=GREY if n == 0 else None) for name, n in item.by_profile]
+            rows.append(ft.Row([label(t(ui("learn_by_profile")), 12, bold=True), *worths], spacing=14, wrap=True))
         ex = item.example
         if ex is None:
             rows.append(label(t(ui("learn_no_example")), 13))

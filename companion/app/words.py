@@ -148,6 +148,7 @@ UI: dict[str, tuple[str, str]] = {
                     "worked out by the rules as you look). Pick an item."),
     "learn_worth": ("預設規則 {n} 台", "{n} tai under the default rules"),
     "learn_off": ("預設規則不算這一項", "not counted under the default rules"),
+    "learn_by_profile": ("各家規則的台數：", "Tai under each rule set:"),
     "learn_example": ("例子", "Example"),
     "learn_no_example": ("這一項還沒有例子", "No example for this item yet"),
     "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，連莊 {streak}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -245,3 +246,14 @@ def test_the_example_hand_of_my_hand_is_a_hand() -> None:
 
     result = analyse(EXAMPLE_HAND)
     assert isinstance(result, HandPanel) and [w.tile for w in result.waits] == ["3m"]
+
+
+def test_flets_environment_overrides_are_set_aside(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from companion.app.server import FLET_OVERRIDES, asgi_app
+    from companion.app.table_model import GameReplay
+    from companion.app.words import Words
+
+    for name in FLET_OVERRIDES:
+        monkeypatch.setenv(name, "1")
+    asgi_app(GameReplay.demo(), Words("", ""), uploads=tmp_path)
+    assert not any(name in os.environ for name in FLET_OVERRIDES)  # the app's own limit and key stand

@@ -41,3 +41,12 @@ def test_each_example_shows_the_whole_hand_and_scores_its_item() -> None:
         else:
             assert [w.zh for w in taught] == [REGISTRY[i.id].zh], i.id
         assert CJK.search(ex.setting.zh) and not CJK.search(ex.setting.en)
+
+
+def test_each_item_shows_its_worth_under_every_built_in_profile() -> None:
+    from companion.rules.profiles import BUILTIN
+
+    for i in learn_items():
+        assert [n for _, n in i.by_profile] == [load_profile(pid).value(i.id) for pid in BUILTIN]
+    dragon = next(i for i in learn_items() if i.id == "dragon_pung")
+    assert dict((w.en.split(" (")[0], n) for w, n in dragon.by_profile)["Zhaishenye"] == 2  # rules §5.3
