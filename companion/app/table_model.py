@@ -290,7 +290,9 @@ def _hand_end(state: TableState) -> HandEnd | None:
         kind = next((k for k in ev.WinKind if k.value == line.kind), None)
         words = Words(kind.zh, kind.en) if kind is not None else ui("false_win")
         lines.append(ScoreLine(line.player, words, tuple((Words(zh, en), tai) for zh, en, tai in line.items),
-                               line.hand_tai, line.capped_tai, line.dealer_tai if line.player in dealer_in else 0,
+                               line.hand_tai, line.capped_tai,
+                               line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
+                               # its offender pays every other player, so the dealer always takes part
                                _split(line.unscored) if line.unscored else None))
     transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
     nd = entry.next

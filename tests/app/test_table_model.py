@@ -193,3 +193,21 @@ def test_every_app_word_has_both_languages_and_the_same_fields() -> None:
         fields_en = set(re.findall(r"{(\w+?)(?:_en)?}", en))
         assert fields_zh == fields_en, key
         assert not CJK.search(en) or key == "language", key
+
+
+def test_a_false_wins_panel_shows_the_dealer_tai_its_payments_carry() -> None:
+    lines = demo_log_path().read_text(encoding="utf-8").splitlines()[:20]
+    replay = GameReplay.from_lines(lines, "demo")
+    dealer = replay.states[-1].dealer
+    offender = (dealer + 1) % 4
+    lines.append(json.dumps({"v": 2, "type": "FalseWin", "source": "manual", "seat": offender}))
+    replay = GameReplay.from_lines(lines, "false_win.jsonl")
+    end = replay.frame(len(replay) - 1).end
+    assert end is not None and len(end.lines) == 1
+    line = end.lines[0]
+    assert line.kind == ui("false_win") and line.dealer_tai > 0
+    names = replay.states[-1].players
+    paid = {t.en.split(" pays ")[1].rsplit(" ", 1)[0]: int(t.en.rsplit(" ", 1)[1]) for t in end.transfers}
+    per_tai = replay.states[-1].per_tai
+    others = [v for name, v in paid.items() if name != names[dealer]]
+    assert paid[names[dealer]] - others[0] == per_tai * line.dealer_tai  # the dealer's share carries D
