@@ -14,8 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from companion.app.table_model import meld_codes, wind_words
 from companion.app.words import Words, ui
-from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
@@ -31,7 +31,6 @@ _KIND = {ItemKind.HAND: ("牌型台", "hand tai"), ItemKind.RELATION: ("莊家�
 _HOW = {WinType.DISCARD: ("放槍胡", "win on a discard"), WinType.SELF_DRAW: ("自摸", "self-drawn"),
         WinType.ROB_KONG: ("搶槓", "robbing a kong"), WinType.EIGHT_FLOWERS: ("八仙過海", "eight flowers"),
         WinType.SEVEN_FLOWERS_ROB: ("七搶一", "seven rob one"), WinType.FOUR_KONGS: ("四槓", "four kongs")}
-_WIND = {"E": ("東", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,30 +63,22 @@ def examples_path() -> Any:
     return resources.files("companion") / "assets" / "learn" / "tai_examples.json"
 
 
-def _wind(letter: object) -> tuple[str, str]:
-    return _WIND.get(str(letter), (str(letter), str(letter)))
-
-
 def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
     prof = load_profile(entry["profile"])
     win = Win.from_dict({**entry["win"], "profile": prof.id})
     sc = score(win, prof)
-    data = win.to_dict()
     how = _HOW.get(win.win_type, (win.win_type.value, win.win_type.value))
-    seat, rnd, dealer = _wind(data.get("seat_wind")), _wind(data.get("round_wind")), _wind(data.get("dealer"))
-    setting = ui("learn_setting", how=how[0], how_en=how[1], seat=seat[0], seat_en=seat[1], round=rnd[0],
-                 round_en=rnd[1], dealer=dealer[0], dealer_en=dealer[1], streak=win.streak)
+    seat, rnd, dealer = wind_words(win.seat_wind), wind_words(win.round_wind), wind_words(win.dealer)
+    setting = ui("learn_setting", how=how[0], how_en=how[1], seat=seat.zh, seat_en=seat.en, round=rnd.zh,
+                 round_en=rnd.en, dealer=dealer.zh, dealer_en=dealer.en, streak=win.streak)
     if win.discarder is not None:
-        who = _wind(data.get("discarder"))
-        setting = setting + ui("learn_discarder", who=who[0], who_en=who[1])
+        who = wind_words(win.discarder)
+        setting = setting + ui("learn_discarder", who=who.zh, who_en=who.en)
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
-    melds = []
-    for m in win.melds:
-        tiles = tuple(t.code for t in m.tiles)
-        melds.append(("0x", tiles[1], tiles[2], "0x") if m.kind is MeldKind.CKONG else tiles)
+    melds = [meld_codes(m) for m in win.melds]
     items = tuple((Words(i.zh, i.en), i.tai, i.id == item_id) for i in sc.items)
     # dealer tai count only where the dealer wins or pays: what the payments carry
-    dealer_tai = max((p.dealer_tai for p in settle(sc, win).payments), default=0)
+    dealer_tai = settle(sc, win).dealer_tai_paid
     return LearnExample(prof.id, Words(f"{prof.name_zh}（{prof.id}）", f"{prof.name_en} ({prof.id})"),
                         tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
                         win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,

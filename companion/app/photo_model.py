@@ -18,15 +18,12 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.table_model import MeldPic, meld_words
+from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, ui
-from companion.game.text import WIND_EN, WIND_ZH
-from companion.hand import MeldKind
 from companion.rules.profiles import load_profile
 from companion.rules.scoring import NotAWin
 from companion.rules.settlement import Stakes, settle
 from companion.rules.win import WinInputError
-from companion.tiles import Tile
 from companion.vision.hand_score import PhotoHandError, check_context, hand_labels, score_photo
 from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate
@@ -39,8 +36,6 @@ STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
 """底/台 pairs the form offers (home games' usual ones)."""
 UPLOAD_MAX_BYTES = 20 * 1024 * 1024
 """The largest photo a phone may send (a phone's full-size JPEG is 2-8 MB)."""
-_WIND_INDEX = {Tile.Z1: 0, Tile.Z2: 1, Tile.Z3: 2, Tile.Z4: 3}
-
 
 @dataclass(frozen=True, slots=True)
 class PhotoPanel:
@@ -111,11 +106,6 @@ def demo_photo() -> tuple[Path, dict[str, Any]]:
     return Path(str(folder / "win_hand.jpg")), context
 
 
-def _wind(t: Tile) -> Words:
-    i = _WIND_INDEX[t]
-    return Words(WIND_ZH[i], WIND_EN[i])
-
-
 def read_photo_file(path: Path, reader: TileReader | None = None, name: str | None = None) -> ReadPhoto | PhotoFailed:
     """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale)."""
     name = name or path.name
@@ -149,19 +139,14 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
                            jpeg_bytes(annotate(image, dets)))
     win, sc = found.win, found.score
     st = settle(sc, win, stakes)
-    melds = []
-    for m in win.melds:
-        tiles = tuple(t.code for t in m.tiles)
-        if m.kind is MeldKind.CKONG:
-            tiles = ("0x", tiles[1], tiles[2], "0x")
-        melds.append(MeldPic(tiles, meld_words(m.kind)))
+    melds = [MeldPic(meld_codes(m), meld_words(m.kind)) for m in win.melds]
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
-    payments = tuple(ui("pays_tai", payer=_wind(p.payer).zh + "家", payer_en=_wind(p.payer).en,
-                        payee=_wind(p.payee).zh + "家", payee_en=_wind(p.payee).en, amount=p.amount, tai=p.tai)
+    payments = tuple(ui("pays_tai", payer=wind_words(p.payer).zh + "家", payer_en=wind_words(p.payer).en,
+                        payee=wind_words(p.payee).zh + "家", payee_en=wind_words(p.payee).en, amount=p.amount, tai=p.tai)
                      for p in st.payments)
     notes = tuple(Words(d.zh, d.en) for d in found.doubts)
     # the dealer's tai count only where the dealer wins or pays (each payment says what it carries)
-    dealer_tai = max((p.dealer_tai for p in st.payments), default=0)
+    dealer_tai = st.dealer_tai_paid
     everyone = all(p.dealer_tai == dealer_tai for p in st.payments)
     return PhotoPanel(
         name, jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(t.code for t in sorted(concealed)),

@@ -27,7 +27,7 @@ from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
-           "LogError", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words"]
+           "LogError", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
 
 DEMO_SEED = 60
 DEMO_HANDS = 4
@@ -232,16 +232,29 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> S
                      tuple(t.code for t in st.discards), tags, waits, note, advice)
 
 
+def wind_words(wind: Tile) -> Words:
+    """A wind tile (1z-4z, as a ``Win`` holds seat, round and dealer) by name: 東 / East."""
+    i = wind - Tile.Z1
+    return Words(WIND_ZH[i], WIND_EN[i])
+
+
+def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
+    """A meld's tiles as pictures left to right: a concealed kong face down to the table, its ends down and its
+    middle up when ``show`` (a teaching table, a scored hand) and its kind is known."""
+    tiles = tuple(t.code for t in m.tiles)
+    if m.kind is not MeldKind.CKONG:
+        return tiles
+    return ("0x", tiles[1], tiles[2], "0x") if show and m.tiles[0].is_known else ("0x",) * 4
+
+
 def _meld(m: Meld, show: bool) -> MeldPic:
-    tiles = [t.code for t in m.tiles]
-    if m.kind is MeldKind.CKONG:  # face down to the table; its ends down and middle up to a teaching table
-        tiles = ["0x", tiles[1], tiles[2], "0x"] if show and m.tiles[0].is_known else ["0x"] * 4
+    tiles = meld_codes(m, show)
     source = {"L": ("上家", "from the left"), "O": ("對家", "from across"), "R": ("下家", "from the right")}
     zh, en = meld_words(m.kind).zh, meld_words(m.kind).en
     if m.source is not None:
         szh, sen = source[m.source.value]
         zh, en = f"{zh}（{szh}）", f"{en} ({sen})"
-    return MeldPic(tuple(tiles), Words(zh, en))
+    return MeldPic(tiles, Words(zh, en))
 
 
 _MELD_EN = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "exposed kong",

@@ -191,7 +191,7 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
         st = settle_false_win(_offender_input(seat, result, prof.id), stakes, prof, claimed)
         # the dealer's tai the offender pays him (or, the dealer offending, pays everyone): spec §6.6, "+ D"
         lines.append(WinLine(names[seat], "false_win", st.hand_tai, st.hand_tai,
-                             max((p.dealer_tai for p in st.payments), default=0), ()))
+                             st.dealer_tai_paid, ()))
         transfers += _transfers(st, by_wind)
     return lines, transfers
 

@@ -86,6 +86,11 @@ class Settlement:
         return total
 
     @property
+    def dealer_tai_paid(self) -> int:
+        """The dealer tai these payments carry (0 unless the dealer wins or pays: spec §4.1)."""
+        return max((p.dealer_tai for p in self.payments), default=0)
+
+    @property
     def total(self) -> int | None:
         """What the winner collects (or the offender pays) in all; ``None`` without stakes."""
         if any(p.amount is None for p in self.payments):
