@@ -27,7 +27,7 @@ from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
-           "LogError", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
+           "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
 
 DEMO_SEED = 60
 DEMO_HANDS = 4
@@ -178,21 +178,28 @@ class GameReplay:
     def frame(self, index: int, show_hands: bool = True) -> TableFrame:
         if not 0 <= index < len(self.states):
             raise IndexError(f"step {index} is outside 0-{len(self.states) - 1}")
-        state = self.states[index]
-        names = state.players or tuple(f"{i + 1}" for i in range(4))
-        hand_line = wall_line = None
-        if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
-            r = min(state.round_wind, 3)
-            hand_line = ui("hand_line", n=len(state.results) + 1, round=WIND_ZH[r], round_en=WIND_EN[r],
-                           dealer=names[state.dealer], streak=state.streak)
-        if state.wall is not None:
-            w = state.wall
-            wall_line = ui("wall_line", count=w.count, live=max(w.live, 0), reserve=w.reserve)
-        seats = tuple(_seat(state, s, names, show_hands) for s in range(4)) if state.wall is not None else ()
         captions = self.captions if show_hands else self.captions_hidden
         recent = tuple(captions[i] for i in range(index, max(-1, index - RECENT_SHOWN), -1))
-        return TableFrame(index, len(self.states) - 1, captions[index], hand_line, wall_line,
-                          Words(state.phase.zh, state.phase.en), seats, recent, _hand_end(state))
+        return table_frame(self.states[index], captions[index], recent, index, len(self.states) - 1, show_hands)
+
+
+def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], index: int, total: int,
+                show_hands: bool | None) -> TableFrame:
+    """What the table shows in ``state`` (a replay's step, or a live table's present). ``show_hands`` None shows
+    the hands the table knows whole (a live table's winner, once he shows them) and hides the others."""
+    names = state.players or tuple(f"{i + 1}" for i in range(4))
+    hand_line = wall_line = None
+    if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
+        r = min(state.round_wind, 3)
+        hand_line = ui("hand_line", n=len(state.results) + 1, round=WIND_ZH[r], round_en=WIND_EN[r],
+                       dealer=names[state.dealer], streak=state.streak)
+    if state.wall is not None:
+        w = state.wall
+        wall_line = ui("wall_line", count=w.count, live=max(w.live, 0), reserve=w.reserve)
+    shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
+    seats = tuple(_seat(state, s, names, shown[s]) for s in range(4)) if state.wall is not None else ()
+    return TableFrame(index, total, caption, hand_line, wall_line, Words(state.phase.zh, state.phase.en), seats,
+                      recent, _hand_end(state))
 
 
 def _visible_to(state: TableState, seat: int) -> list[Tile]:

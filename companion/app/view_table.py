@@ -30,7 +30,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.words import Words, ui
 
-__all__ = ["TableTab", "PLAY_SECONDS"]
+__all__ = ["TableTab", "PLAY_SECONDS", "banner", "seat_grid", "seat_card", "hand_end_card", "recent_list"]
 
 PLAY_SECONDS = 0.6  # one step of the automatic replay
 WINDS = "東南西北"
@@ -120,91 +120,101 @@ class TableTab:
     def build(self) -> ft.Control:
         t = self.host.t
         frame = self.replay.frame(self.index, self.show_hands)
-        info: list[ft.Control] = [ident(ID_CAPTION, label(t(frame.caption), 18, bold=True, colour="#ffffff"))]
-        for line in (frame.hand_line, frame.wall_line):
-            if line is not None:
-                info.append(label(t(line), 14, colour="#ffffff"))
-        info.append(label(t(frame.phase), 12, colour="#d9e8dd"))
-        banner = ft.Container(ft.Column(info, spacing=2), bgcolor=FELT, padding=10, border_radius=8)
-        seats = sorted(frame.seats, key=lambda s: WINDS.index(s.wind.zh))
-        grid = ft.ResponsiveRow([ft.Container(self._seat(s), col={"xs": 12, "md": 6}) for s in seats],
-                                spacing=8, run_spacing=8)
-        parts: list[ft.Control] = [label(t(self.note), 12, colour=GREY), self._jumps(frame), banner]
+        parts: list[ft.Control] = [label(t(self.note), 12, colour=GREY), self._jumps(frame), banner(t, frame)]
         if frame.end is not None:
-            parts.append(self._hand_end(frame.end))
-        parts += [grid, self._recent(frame)]
+            parts.append(hand_end_card(t, frame.end))
+        parts += [seat_grid(t, frame), recent_list(t, frame)]
         return ft.Column(parts, spacing=8)
 
-    def _seat(self, s: SeatPanel) -> ft.Control:
-        t = self.host.t
-        badges: list[ft.Control] = [label(f"{t(s.wind)}　{s.name}", 16, bold=True)]
-        if s.dealer:
-            badges.append(badge(t(ui("dealer")) + (f" {t(ui('streak', n=s.streak))}" if s.streak else ""), ACCENT))
-        if s.to_act:
-            badges.append(badge(t(ui("to_act")), FELT))
-        badges += [label(t(tag), 12, colour=ACCENT) for tag in s.tags]
-        rows: list[ft.Control] = [ft.Row(badges, wrap=True, spacing=6)]
-        if s.concealed or s.drawn:
-            hand = [tile(c, TILE_W["hand"]) for c in s.concealed]
-            if s.drawn:
-                hand += [ft.Container(width=8), tile(s.drawn, TILE_W["hand"])]
-            rows.append(ft.Row(hand, spacing=1, wrap=True))
-        elif s.hidden:
-            rows.append(label(t(ui("tiles_hidden", n=s.hidden)), 12))
-        if s.melds:
-            rows.append(ft.Row([meld(m, t(m.label)) for m in s.melds], spacing=10, wrap=True))
-        if s.flowers:
-            rows.append(ft.Row([label(t(ui("flowers")), 12), tiles(s.flowers, TILE_W["meld"])]))
-        rows.append(label(t(ui("river")), 12, colour=GREY))
-        rows.append(tiles(s.discards, TILE_W["river"]) if s.discards else label(t(ui("none")), 12))
-        if s.waits:
-            waits: list[ft.Control] = [label(t(ui("waits")), 14, bold=True, colour=ACCENT)]
-            for w in s.waits:
-                waits.append(ft.Column([tile(w.tile, TILE_W["wait"], t(w.shapes)), label(t(ui("left", n=w.unseen)), 11)],
-                                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-            if s.wait_note is not None:
-                waits.append(label(t(s.wait_note), 12, colour=ACCENT))
-            rows.append(ft.Row(waits, spacing=8, wrap=True))
-        elif s.wait_note is not None:
-            rows.append(label(t(s.wait_note), 12, colour=GREY))
-        if s.advice:
-            rows.append(label(t(ui("advice")), 13, bold=True, colour=FELT))
-            for a in s.advice:
-                rows.append(ft.Row([tile(a.tile, 22), ft.Container(label(t(a.reason), 12), expand=True)],
-                                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
-        border = ft.Border.all(3, ACCENT) if s.to_act else ft.Border.all(1, "#d0c8b0")
-        return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8, border=border)
 
-    def _hand_end(self, end: HandEnd) -> ft.Control:
-        t = self.host.t
-        rows: list[ft.Control] = [label(t(ui("hand_over_is", outcome=end.outcome.zh, outcome_en=end.outcome.en)), 16,
-                                        bold=True)]
-        for line in end.lines:
-            rows.append(label(f"{line.player} — {t(line.kind)}", 15, bold=True, colour=ACCENT))
-            if line.unscored is not None:
-                rows.append(label(t(line.unscored), 12))
-                continue
-            if line.items:
-                rows.append(label(t(ui("tai_items")), 12, colour=GREY))
-            for words, tai in line.items:
-                rows.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(f"{tai}", 13)]))
-            total = t(ui("hand_tai", tai=line.hand_tai))
-            if line.capped_tai != line.hand_tai:
-                total += t(ui("capped", tai=line.capped_tai))
-            if line.dealer_tai:
-                total += "　" + t(ui("dealer_tai", tai=line.dealer_tai))
-            rows.append(label(total, 13, bold=True))
-        if end.transfers:
-            rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
-            rows += [label(t(x), 13) for x in end.transfers]
-        rows.append(label(t(ui("balances")), 13, bold=True, colour=FELT))
-        rows.append(label("　".join(f"{p} {v:+d}" for p, v in end.balances), 13))
-        rows.append(label(t(end.next_deal), 13, colour=GREY))
-        return ident(ID_HAND_END, ft.Container(ft.Column(rows, spacing=3), bgcolor="#fff4d6", padding=12,
-                                               border_radius=8, border=ft.Border.all(2, "#e0b040")))
+Say = Callable[[Words], str]
 
-    def _recent(self, frame: TableFrame) -> ft.Control:
-        t = self.host.t
-        rows: list[ft.Control] = [label(t(ui("recent")), 13, bold=True)]
-        rows += [label(t(w), 12, colour="#333333" if i == 0 else "#777777") for i, w in enumerate(frame.recent)]
-        return ft.Container(ft.Column(rows, spacing=2), padding=8)
+
+def banner(t: Say, frame: TableFrame) -> ft.Control:
+    """The felt strip on top: the latest event, the hand, the wall, the phase."""
+    info: list[ft.Control] = [ident(ID_CAPTION, label(t(frame.caption), 18, bold=True, colour="#ffffff"))]
+    for line in (frame.hand_line, frame.wall_line):
+        if line is not None:
+            info.append(label(t(line), 14, colour="#ffffff"))
+    info.append(label(t(frame.phase), 12, colour="#d9e8dd"))
+    return ft.Container(ft.Column(info, spacing=2), bgcolor=FELT, padding=10, border_radius=8)
+
+
+def seat_grid(t: Say, frame: TableFrame) -> ft.Control:
+    seats = sorted(frame.seats, key=lambda s: WINDS.index(s.wind.zh))
+    return ft.ResponsiveRow([ft.Container(seat_card(t, s), col={"xs": 12, "md": 6}) for s in seats],
+                            spacing=8, run_spacing=8)
+
+
+def seat_card(t: Say, s: SeatPanel) -> ft.Control:
+    badges: list[ft.Control] = [label(f"{t(s.wind)}　{s.name}", 16, bold=True)]
+    if s.dealer:
+        badges.append(badge(t(ui("dealer")) + (f" {t(ui('streak', n=s.streak))}" if s.streak else ""), ACCENT))
+    if s.to_act:
+        badges.append(badge(t(ui("to_act")), FELT))
+    badges += [label(t(tag), 12, colour=ACCENT) for tag in s.tags]
+    rows: list[ft.Control] = [ft.Row(badges, wrap=True, spacing=6)]
+    if s.concealed or s.drawn:
+        hand = [tile(c, TILE_W["hand"]) for c in s.concealed]
+        if s.drawn:
+            hand += [ft.Container(width=8), tile(s.drawn, TILE_W["hand"])]
+        rows.append(ft.Row(hand, spacing=1, wrap=True))
+    elif s.hidden:
+        rows.append(label(t(ui("tiles_hidden", n=s.hidden)), 12))
+    if s.melds:
+        rows.append(ft.Row([meld(m, t(m.label)) for m in s.melds], spacing=10, wrap=True))
+    if s.flowers:
+        rows.append(ft.Row([label(t(ui("flowers")), 12), tiles(s.flowers, TILE_W["meld"])]))
+    rows.append(label(t(ui("river")), 12, colour=GREY))
+    rows.append(tiles(s.discards, TILE_W["river"]) if s.discards else label(t(ui("none")), 12))
+    if s.waits:
+        waits: list[ft.Control] = [label(t(ui("waits")), 14, bold=True, colour=ACCENT)]
+        for w in s.waits:
+            waits.append(ft.Column([tile(w.tile, TILE_W["wait"], t(w.shapes)), label(t(ui("left", n=w.unseen)), 11)],
+                                   spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        if s.wait_note is not None:
+            waits.append(label(t(s.wait_note), 12, colour=ACCENT))
+        rows.append(ft.Row(waits, spacing=8, wrap=True))
+    elif s.wait_note is not None:
+        rows.append(label(t(s.wait_note), 12, colour=GREY))
+    if s.advice:
+        rows.append(label(t(ui("advice")), 13, bold=True, colour=FELT))
+        for a in s.advice:
+            rows.append(ft.Row([tile(a.tile, 22), ft.Container(label(t(a.reason), 12), expand=True)],
+                               spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+    border = ft.Border.all(3, ACCENT) if s.to_act else ft.Border.all(1, "#d0c8b0")
+    return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8, border=border)
+
+
+def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
+    rows: list[ft.Control] = [label(t(ui("hand_over_is", outcome=end.outcome.zh, outcome_en=end.outcome.en)), 16,
+                                bold=True)]
+    for line in end.lines:
+        rows.append(label(f"{line.player} — {t(line.kind)}", 15, bold=True, colour=ACCENT))
+        if line.unscored is not None:
+            rows.append(label(t(line.unscored), 12))
+            continue
+        if line.items:
+            rows.append(label(t(ui("tai_items")), 12, colour=GREY))
+        for words, tai in line.items:
+            rows.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(f"{tai}", 13)]))
+        total = t(ui("hand_tai", tai=line.hand_tai))
+        if line.capped_tai != line.hand_tai:
+            total += t(ui("capped", tai=line.capped_tai))
+        if line.dealer_tai:
+            total += "　" + t(ui("dealer_tai", tai=line.dealer_tai))
+        rows.append(label(total, 13, bold=True))
+    if end.transfers:
+        rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
+        rows += [label(t(x), 13) for x in end.transfers]
+    rows.append(label(t(ui("balances")), 13, bold=True, colour=FELT))
+    rows.append(label("　".join(f"{p} {v:+d}" for p, v in end.balances), 13))
+    rows.append(label(t(end.next_deal), 13, colour=GREY))
+    return ident(ID_HAND_END, ft.Container(ft.Column(rows, spacing=3), bgcolor="#fff4d6", padding=12,
+                                           border_radius=8, border=ft.Border.all(2, "#e0b040")))
+
+
+def recent_list(t: Say, frame: TableFrame) -> ft.Control:
+    rows: list[ft.Control] = [label(t(ui("recent")), 13, bold=True)]
+    rows += [label(t(w), 12, colour="#333333" if i == 0 else "#777777") for i, w in enumerate(frame.recent)]
+    return ft.Container(ft.Column(rows, spacing=2), padding=8)
