@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
+from companion.app.live_model import LiveGame
 from companion.app.photo_model import (
     UPLOAD_MAX_BYTES,
     PhotoFailed,
@@ -72,21 +73,23 @@ class PhotoReader:
             return read_photo_file(path, self._tiles(), name)
 
 
-def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = "zh") -> Callable[[ft.Page], None]:
-    """The page entry point: one :class:`CompanionApp` per browser session, on the shared (read-only) replay."""
+def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = "zh",
+              live: LiveGame | None = None) -> Callable[[ft.Page], None]:
+    """The page entry point: one :class:`CompanionApp` per browser session, on the shared (read-only) replay and the
+    shared live table."""
 
     def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: FONT_FILE}
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed="#1f5f3f")
-        CompanionApp(page, AppConfig(replay, note, photos, lang)).mount()
+        CompanionApp(page, AppConfig(replay, note, photos, lang, live)).mount()
 
     return main
 
 
 def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoReader | None = None,
-             uploads: Path | None = None) -> Any:
+             uploads: Path | None = None, live: LiveGame | None = None) -> Any:
     """The app as an ASGI application. ``uploads``: the folder phones' photos land in (made and removed by the
-    caller); None takes no uploads. Uploads are signed with a key made for this process and limited to
+    caller); None takes no uploads. ``live``: the table the Live tab enters a real game into (None: no such tab). Uploads are signed with a key made for this process and limited to
     :data:`UPLOAD_MAX_BYTES`."""
     from flet_web.fastapi import app as flet_fastapi_app
 
@@ -95,7 +98,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
-    return flet_fastapi_app(make_main(replay, note, source, lang), assets_dir=str(assets_dir()), no_cdn=True,
+    return flet_fastapi_app(make_main(replay, note, source, lang, live), assets_dir=str(assets_dir()), no_cdn=True,
                             app_name="companion", upload_dir=str(uploads) if uploads else None,
                             upload_endpoint_path="upload" if uploads else None,
                             max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
@@ -196,13 +199,21 @@ def _dual_stack(port: int) -> socket.socket:
 
 
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
-          on_ready: Callable[[str, str | None], None] | None = None) -> None:
+          on_ready: Callable[[str, str | None], None] | None = None, table: Path | None = None) -> None:
     """Serve until interrupted; ``on_ready(url, token)`` is called once the server listens. A server reachable from
-    the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`)."""
+    the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`). ``table``:
+    the live table's file (opened when the Live tab is first used; None: no Live tab)."""
     import uvicorn
 
     uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")
-    app: Any = OnShutdown(asgi_app(replay, note, lang, uploads=Path(uploads.name)), uploads.cleanup)
+    live = LiveGame(table) if table is not None else None
+
+    def cleanup() -> None:
+        uploads.cleanup()
+        if live is not None:
+            live.close()
+
+    app: Any = OnShutdown(asgi_app(replay, note, lang, uploads=Path(uploads.name), live=live), cleanup)
     token = None if host in LOOPBACK else secrets.token_urlsafe(9)
     if token is not None:
         app = TableToken(app, token, port)
@@ -221,4 +232,4 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
     try:
         server.run(sockets=[_dual_stack(port)] if host == "::" else None)
     finally:
-        uploads.cleanup()
+        cleanup()

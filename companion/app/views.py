@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.app.live_model import LiveGame
 from companion.app.table_model import GameReplay
 from companion.app.ui_kit import (
     FELT,
@@ -18,6 +19,7 @@ from companion.app.ui_kit import (
     ID_LANG,
     ID_LEARN_TAB,
     ID_LEDGER_TAB,
+    ID_LIVE_TAB,
     ID_PHOTO_TAB,
     ID_TABLE_TAB,
     ID_TITLE,
@@ -27,6 +29,7 @@ from companion.app.ui_kit import (
 from companion.app.view_hand import HandTab
 from companion.app.view_learn import LearnTab
 from companion.app.view_ledger import LedgerTab
+from companion.app.view_live import LiveTab
 from companion.app.view_photo import PhotoSource, PhotoTab
 from companion.app.view_table import TableTab
 from companion.app.words import Words, ui
@@ -34,7 +37,7 @@ from companion.app.words import Words, ui
 __all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS"]
 
 FONT_FAMILY = "CompanionCJK"
-TABS = (("table", "tab_table", ID_TABLE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
+TABS = (("table", "tab_table", ID_TABLE_TAB), ("live", "tab_live", ID_LIVE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
         ("photo", "tab_photo", ID_PHOTO_TAB), ("learn", "tab_learn", ID_LEARN_TAB))
 
 
@@ -44,6 +47,7 @@ class AppConfig:
     note: Words
     photos: PhotoSource
     lang: str = "zh"
+    live: LiveGame | None = None
 
 
 class CompanionApp:
@@ -57,6 +61,8 @@ class CompanionApp:
         self.photo = PhotoTab(self, config.photos)
         self.learn = LearnTab(self)
         self.ledger = LedgerTab(self, self.table)
+        self.live = LiveTab(self, config.live)
+        self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
 
     @property
     def lang(self) -> str:
@@ -69,21 +75,38 @@ class CompanionApp:
         self.page.bgcolor = "#f2efe6"
         self.page.padding = 10
         self.page.scroll = ft.ScrollMode.AUTO
-        self.page.on_disconnect = self.table.stop  # no replay runs on for a closed tab
-        self.page.on_close = self.table.stop
+        self.page.on_disconnect = self.leave  # no replay runs on for a closed tab
+        self.page.on_close = self.leave
+        self.live.attach()
         self.page.controls.clear()
         self.page.controls.append(self.body)
         self.render()
 
+    def leave(self) -> None:
+        self.table.stop()
+        self.live.detach()
+
     def render(self) -> None:
         self.page.title = self.t(ui("title"))
-        builds = {"table": self.table.build, "ledger": self.ledger.build, "hand": self.hand.build,
-                  "photo": self.photo.build, "learn": self.learn.build}
+        builds = {"table": self.table.build, "live": self.live.build, "ledger": self.ledger.build,
+                  "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build}
+        self.live.visible = self.view == "live"
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
-        on_table = self.view in ("table", "ledger")  # both follow the replay's step
-        self.page.bottom_appbar = ft.BottomAppBar(content=self.table.bottom_bar(), bgcolor="#e8e2d0",
-                                                  height=84, padding=8) if on_table else None
+        bar = None
+        if self.view in ("table", "ledger"):  # both follow the replay's step
+            bar = self.table.bottom_bar()
+        elif self.view == "live":
+            bar = self.live.bottom_bar()
+        self.page.bottom_appbar = ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84,
+                                                  padding=8) if bar is not None else None
         self.page.update()
+
+    def open_replay(self, replay: GameReplay, note: Words) -> None:
+        """Step through another log on the Table tab (the live game's, from the Live tab)."""
+        self.table.stop()
+        self.table.replay, self.table.note = replay, note
+        self.table.index = len(replay) - 1
+        self.switch("table")
 
     def switch(self, view: str) -> None:
         if view == self.view:
@@ -109,5 +132,5 @@ class CompanionApp:
 
         title = ident(ID_TITLE, label(self.t(ui("title")), 20, bold=True, colour=FELT))
         lang = ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self.toggle_lang))
-        return ft.Row([title, *(tab(*x) for x in TABS), lang], wrap=True, spacing=12,
+        return ft.Row([title, *(tab(*x) for x in self._tabs), lang], wrap=True, spacing=12,
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -29,6 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--port", type=int, default=8550, help="port (default 8550) / 連接埠（預設 8550）")
     p.add_argument("--lang", choices=("zh", "en"), default="zh",
                    help="the app's first language (it has a switch) / 開啟時的語言（頁面上可切換）")
+    p.add_argument("--table", metavar="FILE",
+                   help="the file a live game is kept in (default: companion/table.sqlite in the user's data folder) / "
+                        "記錄牌局存放的檔案（預設：使用者資料夾裡的 companion/table.sqlite）")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser / 不自動開啟瀏覽器")
     p.set_defaults(func=run)
 
@@ -68,6 +71,9 @@ def lan_addresses() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.app.live_model import default_table_path
     from companion.app.server import serve
     from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay, LogError
     from companion.app.words import ui
@@ -90,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
     except LogError as bad:
         _say(bad.words.zh, bad.words.en)
         return 1
+    table = Path(args.table) if args.table else default_table_path()
     refused = _cannot_listen(args.host, args.port)
     if refused is not None:
         if refused.errno == errno.EADDRINUSE:
@@ -114,5 +121,5 @@ def run(args: argparse.Namespace) -> int:
             webbrowser.open(url)
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how the app is stopped
-        serve(replay, note, args.host, args.port, args.lang, ready)
+        serve(replay, note, args.host, args.port, args.lang, ready, table)
     return 0

@@ -23,11 +23,14 @@ from PIL import Image
 from companion.app.hand_model import HandPanel, analyse
 from companion.app.learn_model import learn_items
 from companion.app.ledger_model import ledger_panel
+from companion.app.live_model import LiveGame
 from companion.app.photo_model import UPLOAD_MAX_BYTES, PhotoContext, PhotoPanel, demo_photo, score_photo_file
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
 from companion.app.words import ui
+from companion.game.state import Phase
+from companion.tiles import Tile
 
 CHROMIUM = shutil.which("chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -38,6 +41,8 @@ if os.environ.get("COMPANION_REQUIRE_BROWSER") != "1":
     if CHROMIUM is None:
         pytest.skip("Debian chromium is not installed (.ci/run installs it)", allow_module_level=True)
     pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 
@@ -52,11 +57,18 @@ def uploads(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def url(replay: GameReplay, uploads: Path) -> Iterator[str]:
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGame]:
+    game = LiveGame(tmp_path_factory.mktemp("live") / "table.sqlite", seed=3)
+    yield game
+    game.close()
+
+
+@pytest.fixture(scope="module")
+def url(replay: GameReplay, uploads: Path, live: LiveGame) -> Iterator[str]:
     import uvicorn
 
     app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photos=PhotoReader(),
-                   uploads=uploads)
+                   uploads=uploads, live=live)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -79,14 +91,19 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any, url: str) -> Iterator[Any]:
+def _open(browser: Any, url: str) -> Any:
     page = browser.new_page(viewport={"width": 1280, "height": 1200})
     page.set_default_timeout(WAIT_MS)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.locator("flt-semantics-placeholder").dispatch_event("click")  # turns the accessibility tree on
     page.wait_for_selector("[flt-semantics-identifier=caption]")
+    return page
+
+
+@pytest.fixture
+def page(browser: Any, url: str) -> Iterator[Any]:
+    page = _open(browser, url)
     yield page
     page.close()
 
@@ -97,17 +114,38 @@ def _sel(ident: str) -> str:
 
 def tap(page: Any, ident: str) -> None:
     """A click where a finger would touch: Flutter takes pointer events on its canvas, not on the DOM nodes."""
-    box = page.locator(_sel(ident)).first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(3):
+        node = page.locator(_sel(ident)).first
+        node.wait_for(state="visible")  # drawn, not only in the tree
+        try:
+            node.scroll_into_view_if_needed(timeout=5_000)
+        except PlaywrightError:  # a redraw replaced the node under us: find it again
+            continue
+        box = node.bounding_box()
+        if box is not None:
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            return
+    raise AssertionError(f"{ident} could not be tapped")
 
 
 def type_into(page: Any, ident: str, text: str) -> None:
     """Type into a text field: with the accessibility tree on, Flutter gives the field a real <input> inside its
-    semantics node; focus that and send the keys to it."""
-    field = page.locator(f"{_sel(ident)} input, {_sel(ident)} textarea").first
-    field.wait_for(state="attached")
-    field.focus()
-    field.press_sequentially(text)
+    semantics node; focus that and send the keys to it. A redraw landing between the focus and the keys (the page
+    still answering the previous field) can swallow them, so the field is read back and typed again if it differs."""
+    inner = f"{_sel(ident)} input, {_sel(ident)} textarea"
+    for _ in range(3):
+        field = page.locator(inner).first
+        field.wait_for(state="attached")
+        field.focus()
+        field.press("Control+a")
+        field.press_sequentially(text)
+        try:
+            page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
+                                   " return e !== null && e.value === want; }", arg=[inner, text], timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"{ident} would not take {text!r}")
 
 
 def text_of(page: Any, ident: str) -> str:
@@ -242,6 +280,60 @@ def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
     wait_text(page, "hand-headline", expected.headline.zh)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(why.zh in shown for w in expected.waits for why in w.why)
+
+
+def _until(check: Any) -> None:
+    """Wait for the server's side of a tap (a generous bound, as for the page's own waits)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not check():
+        assert time.monotonic() < deadline, "the tap never reached the table"
+        time.sleep(0.05)
+
+
+def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(page: Any, browser: Any, url: str,
+                                                                             live: LiveGame) -> None:
+    tap(page, "tab-live")
+    wait_text(page, "live-prompt", ui("live_p_seat").zh)
+    tap(page, "live-start")  # the players' names as filled in
+    wait_text(page, "live-prompt", ui("live_p_dealer").zh)
+    assert live.state.players == ("東家", "南家", "西家", "北家")
+    type_into(page, "live-dice", "3 5 6")
+    type_into(page, "live-second", "112")
+    tap(page, "live-throw")
+    _until(lambda: live.state.phase is Phase.DICE)
+    dealer = live.state.players[live.state.dealer]
+    wait_text(page, "live-prompt", ui("live_p_dice", dealer=dealer).zh)
+    type_into(page, "live-dice", "2 2 4")
+    tap(page, "live-throw")
+    wait_text(page, "live-prompt", ui("live_p_flowers", dealer=dealer).zh)
+    tap(page, "live-discard-1z")  # the dealer's first discard
+    _until(lambda: live.state.phase is Phase.CLAIM)
+    prompt = live.offer().prompt.zh
+    wait_text(page, "live-prompt", prompt)
+    other = _open(browser, url)  # a second phone at the same table
+    try:
+        tap(other, "tab-live")
+        wait_text(other, "live-prompt", prompt)
+        tap(other, "live-discard-9m")  # the next seat draws and discards
+        _until(lambda: live.offer().prompt.zh != prompt)
+        wait_text(page, "live-prompt", live.offer().prompt.zh)  # the first phone follows without a tap
+        tap(page, "live-undo")  # the draw and the discard go back together
+        _until(lambda: live.offer().prompt.zh == prompt)
+        wait_text(other, "live-prompt", prompt)
+        assert [type(e).__name__ for e in live.events()[-2:]] == ["Retracted", "Retracted"]
+    finally:
+        other.close()
+    for _ in range(3):  # three more 東: all four are out
+        n = len(live.events())
+        tap(page, "live-discard-1z")
+        _until(lambda n=n: len(live.events()) == n + 2)
+        wait_text(page, "live-prompt", live.offer().prompt.zh)
+    assert live.state.known[Tile.from_code("1z")] == 4
+    n = len(live.events())
+    tap(page, "live-discard-1z")  # greyed out, and a tap on it does nothing
+    tap(page, "live-discard-2z")
+    _until(lambda: len(live.events()) == n + 2)
+    wait_text(page, "live-prompt", live.offer().prompt.zh)
 
 
 def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:

@@ -1,0 +1,617 @@
+"""The Live tab's model: a real game entered at the table, event by event, into the table service.
+
+Plain Python, no flet. One :class:`LiveGame` per server, shared by every phone at the table: its events live in
+the table service's SQLite log (committed before they are acknowledged, so a crash loses nothing entered), and
+every entry is checked by the tracker, which refuses an impossible table with its reason in both languages.
+
+Nobody at a real table sees the others' tiles, so the deal, the draws and the replacements are logged face down
+(``0x``) and only what is shown is named: discards, flowers, claims, the winner's hand. One tap records what
+players do; what must come with it is logged with it (the next seat's draw before his discard, the replacement
+after a kong, the deal after the dealer's dice), and undo takes the whole tap back.
+
+:meth:`LiveGame.offer` says what may happen now; each offer was tried against the tracker, so a button the view
+shows is one the table accepts (a win still needs the winner's tiles, which the tracker checks on entry).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
+from companion.app.words import Words, ui
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.service import Refused, ServiceError, TableService
+from companion.game.session import switches_for
+from companion.game.state import Phase, TableState, next_seat, window
+from companion.game.switches import FirstDealer
+from companion.game.text import IllegalEvent
+from companion.game.wall import count_seat
+from companion.hand import MeldKind
+from companion.rules.profiles import ProfileError
+from companion.tiles import NotationError, Tile, parse_tiles
+
+__all__ = ["LiveGame", "Offer", "Claim", "WinChance", "LiveError", "default_table_path", "UNSEEN"]
+
+UNSEEN = Tile.UNKNOWN
+FLOWERS = tuple(Tile(i) for i in range(34, 42))
+
+
+class LiveError(RuntimeError):
+    """The live table cannot be opened (its file is in use by another companion, or unusable)."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        super().__init__(f"{words.en} / {words.zh}")
+
+
+def default_table_path() -> Path:
+    """Where the live table is kept unless ``companion app --table`` names a file: the user's data folder."""
+    import os
+
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "companion" / "table.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim a seat may make on the tile on offer."""
+
+    seat: int
+    kind: MeldKind  # CHOW, PUNG or KONG
+    tiles: tuple[str, ...]  # the meld's tiles as pictures
+    label: Words
+
+
+@dataclass(frozen=True, slots=True)
+class WinChance:
+    """A win a seat may declare now; the tracker checks the tiles he shows."""
+
+    seat: int
+    kind: ev.WinKind
+    tile: str | None  # the tile won on when the table knows it (a discard, a robbed kong), else the player's pick
+    shown: int  # concealed tiles the winner shows besides the winning tile
+    hidden_kongs: int  # his face-down concealed kongs, whose kinds he shows too
+    label: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What may be entered now (each part tried against the tracker)."""
+
+    phase: Phase
+    at: int  # the log's length this offer was made on: an entry made from it is refused once the log moves on
+    prompt: Words
+    seating: bool  # the players are to be seated (the first game, or a new one after a session ends)
+    dealer_throws: int  # choosing the first dealer: 0 East deals (one tap), 1 or 2 throws of three dice
+    dice: bool  # the dealer's throw starts the next hand
+    discard_seat: int | None  # whose discard the tile palette records
+    draws_first: bool  # that seat's draw is logged first (the claim window closes unclaimed)
+    ready_kind: ev.ReadyKind | None  # the ready declaration the discard may come with (報聽, or 天聽 / 地聽 first)
+    heavenly_seats: tuple[int, ...]  # seats that may declare 天聽 now, before their first draw
+    flower_seats: tuple[int, ...]
+    claims: tuple[Claim, ...]
+    wins: tuple[WinChance, ...]
+    concealed_kong: bool
+    added_kongs: tuple[str, ...]
+    no_rob: bool  # an added kong stands unrobbed: its replacement is drawn
+    draw_seat: int | None  # the next seat may draw (a flower or a kong may follow before his discard)
+    exhaustive: bool
+    decline_seat: int | None
+    penalties: tuple[int, ...]  # seats a false win (詐胡) or a wrong count (相公) may be recorded for
+    undo: bool
+    session_over: bool
+
+
+class LiveGame:
+    """A live table backed by a :class:`TableService` at ``path`` (opened on first use)."""
+
+    def __init__(self, path: str | Path, seed: int | None = None) -> None:
+        self.path = Path(path)
+        self._service: TableService | None = None
+        self._lock = threading.RLock()
+        self._listeners: list[Callable[[], None]] = []
+        self._rng = random.Random(seed)
+
+    # --- the store -----------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        with self._lock:
+            if self._service is not None:
+                return
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._service = TableService(self.path)
+            except (ServiceError, OSError) as bad:
+                text = str(bad)
+                raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{text}",
+                                      f"cannot open the table file {self.path.name}: {text}")) from bad
+
+    def close(self) -> None:
+        with self._lock:
+            if self._service is not None:
+                self._service.close()
+                self._service = None
+
+    @property
+    def service(self) -> TableService:
+        self.open()
+        assert self._service is not None
+        return self._service
+
+    @property
+    def state(self) -> TableState:
+        return self.service.state
+
+    def events(self) -> list[ev.Event]:
+        return self.service.events()
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """``listener()`` after every change (on the thread that made it)."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+        return unsubscribe
+
+    # --- what the table shows -------------------------------------------------------------------------
+
+    def frame(self) -> TableFrame:
+        """The table as everyone may see it: hands face down, the latest events, a hand's end scored."""
+        state = self.state
+        effective = _effective(self.events())
+        captions: list[Words] = []
+        s = state
+        for e in reversed(effective[-RECENT_SHOWN:]):
+            before = s.prev if s.prev is not None else TableState()
+            captions.append(describe(e, before, show=False))
+            s = before
+        caption = captions[0] if captions else ui("live_empty")
+        # hands stay face down; a winner's, once shown, is on the table for all to see
+        return table_frame(state, caption, tuple(captions) or (caption,), len(effective), len(effective),
+                           show_hands=None)
+
+    def offer(self) -> Offer:
+        with self._lock:
+            state, at = self.state, len(self.events())
+        return _offer(state, at)
+
+    # --- entries (each returns None when logged, or why not) -----------------------------------------
+
+    def start(self, players: Sequence[str], profile: str, base: int, per_tai: int, at: int | None = None) -> Words | None:
+        names = tuple(p.strip() for p in players)
+        try:
+            switches = switches_for(profile)
+        except ProfileError as bad:
+            return Words(f"沒有這個規則：{profile}（{bad}）", f"no such rules: {profile} ({bad})")
+        return self._enter(at, [ev.Seated(players=names, switches=switches, base=base, per_tai=per_tai,
+                                          profile=profile)])
+
+    def choose_dealer(self, dice: Sequence[int] = (), second: Sequence[int] = (), at: int | None = None) -> Words | None:
+        """起莊: the first dealer by the throws the profile's method uses (East deals without them)."""
+        state = self.state
+        method = state.switches.first_dealer
+        if method is FirstDealer.EAST_DEALS:
+            return self._enter(at, [ev.DealerChosen(dealer=0)])
+        bad = _bad_dice(dice) or (_bad_dice(second) if method is FirstDealer.TWO_THROWS else None)
+        if bad is not None:
+            return bad
+        dealer = count_seat(0, sum(dice))
+        if method is FirstDealer.TWO_THROWS:
+            dealer = count_seat(dealer, sum(second))
+        return self._enter(at, [ev.DealerChosen(dealer=dealer, dice=tuple(dice),
+                                                second_dice=tuple(second) if method is FirstDealer.TWO_THROWS else ())])
+
+    def roll(self) -> tuple[int, int, int]:
+        """Three dice for a table without any (the dice helper)."""
+        return (self._rng.randint(1, 6), self._rng.randint(1, 6), self._rng.randint(1, 6))
+
+    def throw(self, dice: Sequence[int], at: int | None = None) -> Words | None:
+        """The dealer's throw breaks the wall; the deal that follows is logged face down with it."""
+        bad = _bad_dice(dice)
+        if bad is not None:
+            return bad
+        state = self.state
+        if state.phase is Phase.HAND_OVER or state.phase is Phase.DICE:
+            dealer = _dealer_after(state)
+        else:
+            dealer = state.dealer
+        hands = tuple((UNSEEN,) * (17 if s == dealer else 16) for s in range(4))
+        return self._enter(at, [ev.DiceRolled(dice=tuple(dice)), ev.Dealt(hands=hands)])
+
+    def discard(self, tile: Tile | str, ready: bool = False, at: int | None = None) -> Words | None:
+        t = _tile(tile)
+        if isinstance(t, Words):
+            return t
+        offer = self.offer()
+        if offer.discard_seat is None:
+            return ui("live_no_discard")
+        seat = offer.discard_seat
+        events: list[ev.Event] = [ev.Drew(seat=seat)] if offer.draws_first else []
+        if ready:
+            if offer.ready_kind is None:
+                return ui("live_no_ready", seat=self.state.players[seat])
+            events.append(ev.DeclaredReady(seat=seat, kind=offer.ready_kind))
+        events.append(ev.Discarded(seat=seat, tile=t))
+        return self._enter(at, events)
+
+    def declare_heavenly(self, seat: int, at: int | None = None) -> Words | None:
+        """天聽: a seat ready on his dealt hand declares it before his first draw."""
+        return self._enter(at, [ev.DeclaredReady(seat=seat, kind=ev.ReadyKind.HEAVENLY)])
+
+    def draw(self, at: int | None = None) -> Words | None:
+        seat = self.offer().draw_seat
+        if seat is None:
+            return ui("live_no_draw")
+        return self._enter(at, [ev.Drew(seat=seat)])
+
+    def flower(self, seat: int, tile: Tile | str, at: int | None = None) -> Words | None:
+        t = _tile(tile)
+        if isinstance(t, Words):
+            return t
+        state = self.state
+        events: list[ev.Event] = []
+        if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
+            events.append(ev.Drew(seat=seat))  # he drew the flower he shows
+        events.append(ev.FlowerReplaced(seat=seat, flowers=(t,), replacements=(UNSEEN,)))
+        return self._enter(at, events)
+
+    def claim(self, seat: int, kind: MeldKind, tiles: Sequence[str] = (), at: int | None = None) -> Words | None:
+        state = self.state
+        w = window(state)
+        if w is None or w.offer is None or w.phase is not Phase.CLAIM:
+            return ui("live_no_claim")
+        t = w.offer
+        if kind is MeldKind.CHOW:
+            others = [Tile.from_code(c) for c in tiles if c != t.code] if len(tiles) == 3 else []
+            if len(others) != 2:
+                return ui("live_no_claim")
+            return self._enter(at, [ev.Chowed(seat=seat, tiles=tuple(others), tile=t)])
+        if kind is MeldKind.PUNG:
+            return self._enter(at, [ev.Punged(seat=seat, tile=t)])
+        if kind is MeldKind.KONG:
+            return self._enter(at, [ev.ExposedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat)])
+        return ui("live_no_claim")
+
+    def concealed_kong(self, tile: Tile | str | None = None, at: int | None = None) -> Words | None:
+        """暗槓 by the seat to act; ``None`` when the table cannot see its kind (face down)."""
+        t = UNSEEN if tile is None else _tile(tile)
+        if isinstance(t, Words):
+            return t
+        state = self.state
+        seat = state.dealer if state.phase is Phase.FLOWERS else state.turn
+        return self._enter(at, [ev.ConcealedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat)])
+
+    def added_kong(self, tile: Tile | str, at: int | None = None) -> Words | None:
+        t = _tile(tile)
+        if isinstance(t, Words):
+            return t
+        return self._enter(at, [ev.AddedKong(seat=self.state.turn, tile=t)])
+
+    def no_rob(self, at: int | None = None) -> Words | None:
+        return self._enter(at, [ev.ReplacementDrew(seat=self.state.turn)])
+
+    def win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "",
+            at: int | None = None) -> Words | None:
+        """胡: the winner's shown tiles (notation or Chinese) and, for a self-draw, the tile he drew."""
+        chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)
+        if chance is None:
+            return ui("live_no_win")
+        try:
+            shown = parse_tiles(concealed) if concealed.strip() else ()
+            hidden = parse_tiles(kongs) if kongs.strip() else ()
+            won = Tile.from_code(chance.tile) if chance.tile else (parse_tiles(tile) if tile.strip() else ())
+        except (NotationError, ValueError) as bad:
+            return Words(f"看不懂的牌：{bad}", f"tiles not understood: {bad}")
+        if len(hidden) != chance.hidden_kongs:  # a kong left face down would leave the hand unscored
+            return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
+        instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE)
+        if isinstance(won, tuple):
+            if len(won) != 1 and not instant:
+                return ui("live_win_tile")
+            won_tile: Tile | None = won[0] if won else None
+        else:
+            won_tile = won
+        return self._enter(at, [ev.Won(seat=seat, kind=kind, tile=None if instant else won_tile,
+                                       concealed=tuple(shown), kongs=tuple(hidden))])
+
+    def exhaustive(self, at: int | None = None) -> Words | None:
+        return self._enter(at, [ev.ExhaustiveDraw()])
+
+    def decline(self, at: int | None = None) -> Words | None:
+        seat = self.offer().decline_seat
+        if seat is None:
+            return ui("live_no_draw")
+        return self._enter(at, [ev.DeclinedLastTile(seat=seat)])
+
+    def false_win(self, seat: int, at: int | None = None) -> Words | None:
+        return self._enter(at, [ev.FalseWin(seat=seat)])
+
+    def wrong_count(self, seat: int, big: bool, at: int | None = None) -> Words | None:
+        """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles."""
+        return self._enter(at, [ev.WrongCount(seat=seat, big=big)])
+
+    def undo(self, at: int | None = None) -> Words | None:
+        """Take back the last tap: the event the player entered and what was logged with it (the draw before a
+        discard or a flower, a kong's replacement, the deal after the dice)."""
+        with self._lock:
+            effective = _effective(self.events())
+            if at is not None and at != len(self.events()):
+                return ui("live_moved")
+            if not effective or self.state.prev is None:
+                return ui("live_nothing_to_undo")
+            refused = None
+            for _ in range(_tap_length(effective)):
+                refused = refused or self._retract()
+        self._changed()
+        return refused
+
+    # --- internals -----------------------------------------------------------------------------------
+
+    def _enter(self, at: int | None, events: Sequence[ev.Event]) -> Words | None:
+        """Log ``events`` as one entry: all of them, or (the first refused) none."""
+        with self._lock:
+            service = self.service
+            if at is not None and at != len(service.events()):
+                return ui("live_moved")
+            s = service.state
+            for e in events:  # the whole entry is tried first: a refused one leaves no trace in the log
+                try:
+                    s = step(s, e)
+                except IllegalEvent as bad:
+                    return Words(bad.reason.zh, bad.reason.en)
+                except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
+                    return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+            for done, e in enumerate(events):
+                result = service.submit(e)
+                if isinstance(result, Refused):
+                    for _ in range(done):
+                        self._retract()
+                    return Words(result.reason.zh, result.reason.en)
+        self._changed()
+        return None
+
+    def _retract(self) -> Words | None:
+        state = self.service.state
+        result = self.service.submit(ev.Retracted(target=state.last_index))
+        return Words(result.reason.zh, result.reason.en) if isinstance(result, Refused) else None
+
+    def _changed(self) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+def _effective(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """The log with its retractions applied (each takes back the event before it that still stands)."""
+    out: list[ev.Event] = []
+    for e in events:
+        if isinstance(e, ev.Retracted):
+            if out:
+                out.pop()
+        else:
+            out.append(e)
+    return out
+
+
+def _tap_length(effective: Sequence[ev.Event]) -> int:
+    """How many of the log's last events one tap entered (undo takes them all back)."""
+    last = effective[-1]
+    before = effective[-2] if len(effective) > 1 else None
+    if isinstance(last, ev.Dealt) and isinstance(before, ev.DiceRolled):
+        return 2
+    if isinstance(last, ev.ReplacementDrew) and isinstance(before, ev.ExposedKong | ev.ConcealedKong):
+        return 2  # (after an added kong, nobody robbing it was a tap of its own)
+    n = 1
+    if isinstance(last, ev.Discarded) and isinstance(before, ev.DeclaredReady):
+        n += 1
+    if isinstance(last, ev.Discarded | ev.FlowerReplaced) and len(effective) > n:
+        drew = effective[-1 - n]
+        if isinstance(drew, ev.Drew) and drew.tile == UNSEEN:
+            n += 1
+    return n
+
+
+def _tile(value: Tile | str) -> Tile | Words:
+    if isinstance(value, Tile):
+        return value
+    try:
+        return Tile.from_code(value)
+    except (ValueError, KeyError):
+        return Words(f"看不懂的牌：{value!r}", f"not a tile: {value!r}")
+
+
+def _bad_dice(dice: Sequence[int]) -> Words | None:
+    if len(dice) != 3 or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice):
+        shown = " ".join(map(str, dice)) or "—"
+        return Words(f"骰子要三顆，每顆 1 到 6 點，收到：{shown}", f"three dice of 1-6 each, got: {shown}")
+    return None
+
+
+def _dealer_after(state: TableState) -> int:
+    """Who deals the next hand (after a hand ends, the ledger's next deal; before the first, the first dealer)."""
+    if state.phase is Phase.HAND_OVER:
+        from companion.game.evolve import finish_hand
+
+        return finish_hand(state).dealer
+    return state.dealer
+
+
+def _ok(state: TableState, *events: ev.Event) -> bool:
+    """Would the tracker take these events, one after another, now?"""
+    s = state
+    try:
+        for e in events:
+            s = step(s, e)
+    except (IllegalEvent, ValueError, TypeError):
+        return False
+    return True
+
+
+def _offer(state: TableState, at: int) -> Offer:
+    phase = state.phase
+    session_over = state.session_over or (phase is Phase.HAND_OVER and _session_ends(state))
+    seating = phase is Phase.SEATING or session_over
+    throws = {FirstDealer.EAST_DEALS: 0, FirstDealer.ONE_THROW: 1, FirstDealer.TWO_THROWS: 2}[
+        state.switches.first_dealer]
+    dice = phase is Phase.DICE or (phase is Phase.HAND_OVER and not session_over)
+    discard_seat: int | None = None
+    draws_first = False
+    if phase is Phase.ACT or (phase is Phase.FLOWERS and _ok(state, ev.Discarded(seat=state.dealer, tile=_any_tile(state)))):
+        discard_seat = state.turn if phase is Phase.ACT else state.dealer
+    elif phase is Phase.CLAIM and _ok(state, ev.Drew(seat=next_seat(state.turn))):
+        discard_seat, draws_first = next_seat(state.turn), True
+    ready_kind = None
+    if discard_seat is not None:
+        drew: list[ev.Event] = [ev.Drew(seat=discard_seat)] if draws_first else []
+        ready_kind = next((k for k in (ev.ReadyKind.HEAVENLY, ev.ReadyKind.EARTHLY, ev.ReadyKind.READY)
+                           if _ok(state, *drew, ev.DeclaredReady(seat=discard_seat, kind=k))), None)
+    heavenly = tuple(s for s in range(4) if s != discard_seat and state.in_hand
+                     and _ok(state, ev.DeclaredReady(seat=s, kind=ev.ReadyKind.HEAVENLY)))
+    flowers = tuple(s for s in range(4) if _flower_ok(state, s))
+    claims = _claims(state)
+    wins = _wins(state)
+    turn = state.turn
+    actor = state.dealer if phase is Phase.FLOWERS else turn  # the dealer may kong before his first discard
+    acting = phase is Phase.ACT or phase is Phase.FLOWERS
+    ckong = acting and _ok(state, ev.ConcealedKong(seat=actor, tile=UNSEEN))
+    added = tuple(m.tiles[0].code for m in state.seats[actor].melds if m.kind is MeldKind.PUNG
+                  and _ok(state, ev.AddedKong(seat=actor, tile=m.tiles[0]))) if acting else ()
+    no_rob = phase is Phase.ROB and _ok(state, ev.ReplacementDrew(seat=turn))
+    draw_seat = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.Drew(seat=next_seat(turn))) else None
+    exhaustive = _ok(state, ev.ExhaustiveDraw())
+    decline = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.DeclinedLastTile(seat=next_seat(turn))) else None
+    penalties = tuple(s for s in range(4) if state.in_hand and _ok(state, ev.FalseWin(seat=s))
+                      and _ok(state, ev.WrongCount(seat=s)))
+    undo = state.prev is not None and state.last_index >= 0
+    prompt = _prompt(state, discard_seat, draws_first, seating, session_over)
+    return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
+                 draws_first, ready_kind, heavenly, flowers, claims, wins, ckong, added, no_rob, draw_seat, exhaustive, decline,
+                 penalties, undo, session_over)
+
+
+def _session_ends(state: TableState) -> bool:
+    from companion.game.evolve import finish_hand
+
+    return finish_hand(state).session_over
+
+
+def _any_tile(state: TableState) -> Tile:
+    """A tile with a copy still unknown, to ask the tracker whether a discard may come now."""
+    return next(Tile(i) for i in range(34) if state.known[i] < 4)
+
+
+def _flower_ok(state: TableState, seat: int) -> bool:
+    unseen = [f for f in FLOWERS if state.known[f] == 0]
+    if not unseen:
+        return False
+    f = unseen[0]
+    first: list[ev.Event] = []
+    if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
+        first.append(ev.Drew(seat=seat))
+    return _ok(state, *first, ev.FlowerReplaced(seat=seat, flowers=(f,), replacements=(UNSEEN,)))
+
+
+def _claims(state: TableState) -> tuple[Claim, ...]:
+    w = window(state)
+    if w is None or w.phase is not Phase.CLAIM or w.offer is None or state.phase is Phase.HAND_OVER:
+        return ()
+    t = w.offer
+    names = state.players
+    out: list[Claim] = []
+    for seat in range(4):
+        if seat == w.turn:
+            continue
+        who = names[seat]
+        if seat == next_seat(w.turn) and t.is_suited:
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                x, y = t.next_in_suit(a), t.next_in_suit(b)
+                if x is not None and y is not None:
+                    pair = (x, y)
+                    if _ok(state, ev.Chowed(seat=seat, tiles=pair, tile=t)):
+                        run = tuple(sorted((pair[0], pair[1], t)))
+                        out.append(Claim(seat, MeldKind.CHOW, tuple(x.code for x in run),
+                                         Words(f"{who} 吃", f"{who} chows")))
+        if _ok(state, ev.Punged(seat=seat, tile=t)):
+            out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(f"{who} 碰", f"{who} pungs")))
+        if _ok(state, ev.ExposedKong(seat=seat, tile=t)):
+            out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(f"{who} 槓", f"{who} kongs")))
+    return tuple(out)
+
+
+def _wins(state: TableState) -> tuple[WinChance, ...]:
+    names = state.players
+    out: list[WinChance] = []
+    if not names:
+        return ()
+    w = window(state)
+    if w is not None and w.offer is not None and w.phase in (Phase.CLAIM, Phase.ROB):
+        kind = ev.WinKind.ROBBED_KONG if w.phase is Phase.ROB else ev.WinKind.DISCARD
+        claimed = {c.seat for c in state.outcome.claimants} if state.outcome is not None else set()
+        for seat in range(4):
+            st = w.seats[seat]
+            if seat == w.turn or seat in claimed or seat in state.false_wins or st.dead or st.no_win:
+                continue
+            out.append(_chance(w, seat, kind, w.offer.code))
+    acting = state.phase is Phase.ACT or state.phase is Phase.FLOWERS
+    if acting and state.phase is not Phase.HAND_OVER:
+        seat = state.turn if state.phase is Phase.ACT else state.dealer
+        st = state.seats[seat]
+        if not st.dead and not st.no_win:
+            out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
+            if len(st.flowers) >= 7:
+                out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
+    if state.in_hand and state.last_flower is not None:
+        laid_by = state.last_flower[0]
+        for seat in range(4):
+            if seat != laid_by and len(state.seats[seat].flowers) == 7 and state.switches.seven_rob_one:
+                out.append(_chance(state, seat, ev.WinKind.SEVEN_ROB_ONE, None))
+    return tuple(out)
+
+
+def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) -> WinChance:
+    st = state.seats[seat]
+    shown = sum(st.concealed[:34]) + st.concealed[Tile.UNKNOWN]
+    if kind is ev.WinKind.SELF_DRAW:
+        shown -= 1  # the drawn tile is entered apart
+    hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == UNSEEN)
+    who = state.players[seat]
+    return WinChance(seat, kind, tile, shown, hidden, Words(f"{who} {kind.zh}", f"{who}: {kind.en}"))
+
+
+def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seating: bool,
+            session_over: bool) -> Words:
+    names = state.players
+    if session_over:
+        return ui("live_p_over")
+    if seating:
+        return ui("live_p_seat")
+    phase = state.phase
+    if phase is Phase.DEALER:
+        return ui("live_p_dealer")
+    if phase in (Phase.DICE, Phase.HAND_OVER):
+        return ui("live_p_dice", dealer=names[_dealer_after(state)])
+    if phase is Phase.FLOWERS:
+        return ui("live_p_flowers", dealer=names[state.dealer])
+    if phase is Phase.ROB:
+        return ui("live_p_rob", seat=names[state.turn], tile=state.offer.zh if state.offer else "",
+                  tile_en=state.offer.code if state.offer else "")
+    if discard_seat is not None and draws_first:
+        offer = state.offer
+        return ui("live_p_claim", seat=names[discard_seat], tile=offer.zh if offer else "",
+                  tile_en=offer.code if offer else "", who=names[state.turn])
+    if discard_seat is not None:
+        return ui("live_p_act", seat=names[discard_seat])
+    if phase is Phase.CLAIM:
+        return ui("live_p_last", seat=names[next_seat(state.turn)])
+    return Words(phase.zh, phase.en)

@@ -1,0 +1,420 @@
+"""The Live tab: a real game entered at the table, one tap per move, drawn from :class:`LiveGame`'s offer.
+
+Every phone on the server shows the same live table; an entry made on one redraws the others. A tap carries the
+log length its screen was drawn from, so a tap on a stale screen is refused instead of landing on a moved table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.app.live_model import Claim, LiveError, LiveGame, Offer, WinChance
+from companion.app.table_model import GameReplay, LogError
+from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, tile
+from companion.app.view_photo import profile_name
+from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
+from companion.app.words import Words, ui
+from companion.game import events as ev
+from companion.game.state import Phase
+from companion.hand import MeldKind
+from companion.rules.profiles import BUILTIN
+from companion.tiles import Tile
+
+__all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
+           "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED"]
+
+ID_LIVE_PROMPT, ID_LIVE_ERROR, ID_LIVE_UNDO, ID_LIVE_START = "live-prompt", "live-error", "live-undo", "live-start"
+ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "live-throw", "live-win-ok", \
+    "live-concealed"
+PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
+FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))
+WIND_KEYS = "ESWN"
+
+
+class LiveTab:
+    def __init__(self, host: Host, game: LiveGame | None) -> None:
+        self.host, self.game = host, game
+        self.error: Words | None = None
+        self.win: WinChance | None = None
+        self.ready = False
+        self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
+        self.profile = "atawmj_2009"
+        self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
+        self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
+        self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
+        self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …")
+        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m")
+        self.kongs = ft.TextField(width=160, dense=True, hint_text="9p")
+        self._unsubscribe: Callable[[], None] | None = None
+        self.visible = False
+        self._entering = False
+
+    # --- sharing one table between phones --------------------------------------------------------------
+
+    def attach(self) -> None:
+        """Redraw this session when another one changes the table."""
+        if self.game is not None and self._unsubscribe is None:
+            self._unsubscribe = self.game.subscribe(self._changed)
+
+    def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _changed(self) -> None:
+        if not self.visible or self._entering:  # this session's own entry redraws it when the tap returns
+            return
+
+        async def redraw() -> None:
+            self.host.render()
+        try:
+            self.host.page.run_task(redraw)
+        except RuntimeError:  # the page has gone
+            self.detach()
+
+    # --- entries -----------------------------------------------------------------------------------------
+
+    def _do(self, entry: Callable[[], Words | None]) -> None:
+        self._entering = True
+        try:
+            self.error = entry()
+        except LiveError as bad:
+            self.error = bad.words
+        finally:
+            self._entering = False
+        if self.error is None:
+            self.win, self.ready = None, False
+        self.host.render()
+
+    def _start(self, at: int) -> None:
+        names = [f.value or "" for f in self.names]
+        try:
+            base, per_tai = int(self.stakes[0].value or "0"), int(self.stakes[1].value or "0")
+        except ValueError:
+            self.error = Words(f"底／台要是整數：{self.stakes[0].value}／{self.stakes[1].value}",
+                               f"stakes must be whole numbers: {self.stakes[0].value}/{self.stakes[1].value}")
+            self.host.render()
+            return
+        game = self.game
+        assert game is not None
+        self._do(lambda: game.start(names, self.profile, base, per_tai, at=at))
+
+    def _roll(self, field: ft.TextField) -> None:
+        assert self.game is not None
+        field.value = " ".join(map(str, self.game.roll()))
+        self.host.render()
+
+    def _replay(self) -> None:
+        """The live log on the Table tab, to step through (hands stay face down: the log never saw them)."""
+        assert self.game is not None
+        events = self.game.events()
+        try:
+            replay = GameReplay(list(enumerate(events, 1)), self.game.path.name)
+        except LogError as bad:
+            self.error = bad.words
+            self.host.render()
+            return
+        open_replay = getattr(self.host, "open_replay", None)
+        if open_replay is not None:
+            open_replay(replay, ui("log_note", file=self.game.path.name))
+
+    # --- drawing -----------------------------------------------------------------------------------------
+
+    def bottom_bar(self) -> ft.Control:
+        t = self.host.t
+        can = False
+        if self.game is not None:
+            try:
+                can = self.game.offer().undo
+            except LiveError:
+                can = False
+        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can,
+                                                      on_click=lambda: self._undo()))
+        replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
+        return ft.Row([undo, replay], spacing=8, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+
+    def _undo(self) -> None:
+        game = self.game
+        assert game is not None
+        self._do(game.undo)
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        parts: list[ft.Control] = [label(t(ui("live_intro")), 13)]
+        if self.game is None:
+            return ft.Column(parts, spacing=8)
+        try:
+            offer = self.game.offer()
+            frame = self.game.frame()
+        except LiveError as bad:
+            parts.append(ident(ID_LIVE_ERROR, label(t(bad.words), 14, colour=ACCENT)))
+            return ft.Column(parts, spacing=8)
+        parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
+        if frame.hand_line is not None or frame.seats:
+            parts.append(banner(t, frame))
+        parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
+        if self.error is not None:
+            parts.append(ident(ID_LIVE_ERROR, label(t(ui("live_refused", why=self.error.zh, why_en=self.error.en)),
+                                                    14, colour=ACCENT)))
+        parts.append(self._actions(offer))
+        if frame.end is not None:
+            parts.append(hand_end_card(t, frame.end))
+        if frame.seats:
+            parts.append(seat_grid(t, frame))
+        parts.append(recent_list(t, frame))
+        return ft.Column(parts, spacing=8)
+
+    def _actions(self, o: Offer) -> ft.Control:
+        if self.win is not None:
+            return self._card(self._win_form(o, self.win))
+        rows: list[ft.Control] = []
+        if o.seating:
+            rows.append(self._seating(o))
+        elif o.dealer_throws >= 0:
+            rows.append(self._dealer(o))
+        if o.dice:
+            rows.append(self._dice(o))
+        if o.claims or o.wins:
+            rows.append(self._claims(o))
+        if o.discard_seat is not None:
+            rows.append(self._palette(o))
+        rows += self._others(o)
+        return self._card(ft.Column(rows, spacing=10)) if rows else ft.Container()
+
+    @staticmethod
+    def _card(content: ft.Control) -> ft.Control:
+        return ft.Container(content, bgcolor=CARD, padding=12, border_radius=8, border=ft.Border.all(1, "#d0c8b0"))
+
+    def _seating(self, o: Offer) -> ft.Control:
+        t = self.host.t
+        state = self.game.state if self.game else None
+        for i, f in enumerate(self.names):
+            f.label = t(ui(f"wind_{WIND_KEYS[i]}"))
+            if not f.value:
+                f.value = state.players[i] if state is not None and state.players else t(ui("live_player", wind=ui(
+                    f"wind_{WIND_KEYS[i]}").zh, wind_en=ui(f"wind_{WIND_KEYS[i]}").en))
+        self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
+
+        def chose(e: Any) -> None:
+            self.profile = e.control.value or self.profile
+
+        rules = ft.Dropdown(label=t(ui("profile")), value=self.profile, on_select=chose, width=260, dense=True,
+                            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN])
+        start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
+        return ft.Column([label(t(ui("live_players")), 13, bold=True),
+                          ft.Row(list(self.names), wrap=True, spacing=8),
+                          ft.Row([rules, *self.stakes, start], wrap=True, spacing=8)], spacing=6)
+
+    def _dealer(self, o: Offer) -> ft.Control:
+        t = self.host.t
+        game = self.game
+        assert game is not None
+        if o.dealer_throws == 0:
+            return ft.Button(content=t(ui("live_east_deals")), on_click=lambda: self._do(
+                lambda: game.choose_dealer(at=o.at)))
+        fields: list[ft.Control] = [self._dice_field(self.dice, ui("live_dice"))]
+        if o.dealer_throws == 2:
+            fields.append(self._dice_field(self.second, ui("live_second")))
+
+        def go() -> None:
+            second = _digits(self.second.value) if o.dealer_throws == 2 else ()
+            self._do(lambda: game.choose_dealer(_digits(self.dice.value), second, at=o.at))
+
+        fields.append(ident(ID_LIVE_THROW, ft.Button(content=t(ui("live_throw_dealer")), on_click=go)))
+        return ft.Row(fields, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def _dice_field(self, field: ft.TextField, name: Words) -> ft.Control:
+        field.label = self.host.t(name)
+        roll = ft.TextButton(content=self.host.t(ui("live_roll")), on_click=lambda: self._roll(field))
+        return ft.Row([ident(ID_LIVE_DICE if field is self.dice else "live-second", field), roll], spacing=2)
+
+    def _dice(self, o: Offer) -> ft.Control:
+        game = self.game
+        assert game is not None
+        go = ident(ID_LIVE_THROW, ft.Button(content=self.host.t(ui("live_throw")), on_click=lambda: self._do(
+            lambda: game.throw(_digits(self.dice.value), at=o.at))))
+        return ft.Row([self._dice_field(self.dice, ui("live_dice")), go], wrap=True, spacing=8,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def _palette(self, o: Offer) -> ft.Control:
+        t = self.host.t
+        game = self.game
+        assert game is not None and o.discard_seat is not None
+        known = game.state.known
+        name = game.state.players[o.discard_seat]
+
+        def tap(code: str) -> Callable[[], None]:
+            return lambda: self._do(lambda: game.discard(code, ready=self.ready and o.ready_kind is not None, at=o.at))
+
+        def toggle(e: Any) -> None:
+            self.ready = bool(e.control.value)
+
+        head: list[ft.Control] = [label(t(ui("live_discard_by", seat=name)), 14, bold=True)]
+        if o.ready_kind is not None:
+            kind = o.ready_kind
+            head.append(ident("live-ready", ft.Checkbox(label=t(ui("live_ready", kind=kind.zh, kind_en=kind.en)),
+                                                        value=self.ready, on_change=toggle)))
+        rows = []
+        for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:]):
+            cells = []
+            for code in part:
+                gone = known[Tile.from_code(code)] >= 4
+                cells.append(ident(f"live-discard-{code}", ft.Container(
+                    tile(code, 34), on_click=None if gone else tap(code), opacity=0.3 if gone else 1.0,
+                    tooltip=Tile.from_code(code).zh)))
+            rows.append(ft.Row(cells, spacing=2, wrap=True))
+        return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=3)
+
+    def _claims(self, o: Offer) -> ft.Control:
+        """One row per seat: its chows (the run drawn), pung, kong and win on the tile on offer."""
+        t = self.host.t
+        game = self.game
+        assert game is not None
+        names = game.state.players
+
+        def claim_button(c: Claim) -> ft.Control:
+            kind = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}[c.kind]
+            word = {MeldKind.CHOW: ui("live_chow"), MeldKind.PUNG: ui("live_pung"), MeldKind.KONG: ui("live_kong")}
+            pics = [tile(x, 20) for x in c.tiles] if c.kind is MeldKind.CHOW else []
+            content = ft.Row([label(t(word[c.kind]), 14, bold=True), *pics], spacing=2, tight=True)
+            return ident(f"live-{kind}-{c.seat}-{''.join(c.tiles)}", ft.OutlinedButton(
+                content=content, on_click=lambda: self._do(lambda: game.claim(c.seat, c.kind, c.tiles, at=o.at))))
+
+        def win_button(c: WinChance) -> ft.Control:
+            return ident(f"live-win-{c.seat}-{c.kind.value}", ft.Button(
+                content=t(ui("live_win") if c.kind is ev.WinKind.DISCARD else
+                          ui("live_win_short", kind=c.kind.zh, kind_en=c.kind.en)), on_click=self._open_win(c),
+                style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff")))
+
+        rows: list[ft.Control] = []
+        for seat in range(4):
+            mine: list[ft.Control] = [claim_button(c) for c in o.claims if c.seat == seat]
+            mine += [win_button(c) for c in o.wins if c.seat == seat]
+            if mine:
+                rows.append(ft.Row([ft.Container(label(names[seat], 14, bold=True), width=64), *mine], wrap=True,
+                                   spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
+        return ft.Column([label(t(title), 13, bold=True, colour=GREY), *rows], spacing=4)
+
+    def _open_win(self, c: WinChance) -> Callable[[], None]:
+        def go() -> None:
+            self.win, self.error = c, None
+            self.concealed.value = self.drawn.value = self.kongs.value = ""
+            self.host.render()
+        return go
+
+    def _win_form(self, o: Offer, c: WinChance) -> ft.Control:
+        t = self.host.t
+        game = self.game
+        assert game is not None
+        name = game.state.players[c.seat]
+        rows: list[ft.Control] = [label(t(ui("live_win_form", seat=name, kind=c.kind.zh, kind_en=c.kind.en)), 15,
+                                        bold=True, colour=ACCENT)]
+        if c.tile is not None:
+            rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=c.tile)), 13),
+                                tile(c.tile, 30)]))
+        self.concealed.label = t(ui("live_win_concealed", n=c.shown))
+        rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
+        rows.append(self._tile_keys())
+        if c.kind is ev.WinKind.SELF_DRAW:
+            self.drawn.label = t(ui("live_win_drawn"))
+            rows.append(ident("live-drawn", self.drawn))
+        if c.hidden_kongs:
+            self.kongs.label = t(ui("live_win_kongs"))
+            rows.append(ident("live-kongs", self.kongs))
+
+        def record() -> None:
+            self._do(lambda: game.win(c.seat, c.kind, self.concealed.value or "", self.drawn.value or "",
+                                      self.kongs.value or "", at=o.at))
+
+        def cancel() -> None:
+            self.win, self.error = None, None
+            self.host.render()
+
+        rows.append(ft.Row([ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record)),
+                            ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel)], spacing=8))
+        return ft.Column(rows, spacing=6)
+
+    def _tile_keys(self) -> ft.Control:
+        """Tiles to tap into the winner's hand (a phone types notation slowly)."""
+        def add(code: str) -> Callable[[], None]:
+            def go() -> None:
+                self.concealed.value = (self.concealed.value or "") + code
+                self.host.render()
+            return go
+
+        def back() -> None:
+            text = self.concealed.value or ""
+            self.concealed.value = text[:-2] if len(text) >= 2 and text[-1] in "mpsz" else text[:-1]
+            self.host.render()
+
+        rows: list[ft.Control] = [
+            ft.Row([ft.Container(tile(code, 26), on_click=add(code)) for code in part], spacing=2, wrap=True)
+            for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:])]
+        rows.append(ft.TextButton(content=self.host.t(ui("backspace")), on_click=back))
+        return ft.Column(rows, spacing=2)
+
+    def _others(self, o: Offer) -> list[ft.Control]:
+        t = self.host.t
+        game = self.game
+        assert game is not None
+        state = game.state
+        names = state.players
+        out: list[ft.Control] = []
+        for seat in o.flower_seats:
+            cells = []
+            for code in FLOWER_CODES:
+                seen = state.known[Tile.from_code(code)] > 0
+                cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
+                    tile(code, 28), opacity=0.3 if seen else 1.0,
+                    on_click=None if seen else _bind(self._do, partial(game.flower, seat, code, at=o.at)))))
+            out.append(ft.Row([label(t(ui("live_flower_by", seat=names[seat])), 13), *cells], spacing=2, wrap=True))
+        buttons: list[ft.Control] = [
+            ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),
+                              on_click=_bind(self._do, partial(game.declare_heavenly, s, at=o.at)))
+            for s in o.heavenly_seats]
+        if o.concealed_kong:
+            buttons.append(ft.OutlinedButton(content=t(ui("live_ckong", seat=names[state.turn])), on_click=_bind(
+                self._do, lambda: game.concealed_kong(at=o.at))))
+        for code in o.added_kongs:
+            buttons.append(ft.OutlinedButton(content=t(ui("live_addkong", seat=names[state.turn],
+                                                          tile=Tile.from_code(code).zh, tile_en=code)),
+                                             on_click=_bind(self._do, partial(game.added_kong, code, at=o.at))))
+        if o.no_rob:
+            buttons.append(ft.Button(content=t(ui("live_no_rob")), on_click=_bind(self._do, lambda: game.no_rob(at=o.at))))
+        if o.draw_seat is not None:
+            buttons.append(ident("live-draw", ft.OutlinedButton(
+                content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=_bind(self._do, lambda: game.draw(at=o.at)))))
+        if o.exhaustive:
+            buttons.append(ident("live-exhaustive", ft.Button(content=t(ui("live_exhaustive")), on_click=_bind(
+                self._do, lambda: game.exhaustive(at=o.at)))))
+        if o.decline_seat is not None:
+            buttons.append(ft.OutlinedButton(content=t(ui("live_decline", seat=names[o.decline_seat])), on_click=_bind(
+                self._do, lambda: game.decline(at=o.at))))
+        if buttons:
+            out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+        if o.penalties:
+            small: list[ft.Control] = []
+            for s in o.penalties:
+                small += [ft.TextButton(content=t(ui("live_false_win", seat=names[s])),
+                                        on_click=_bind(self._do, partial(game.false_win, s, at=o.at))),
+                          ft.TextButton(content=t(ui("live_big_count", seat=names[s])),
+                                        on_click=_bind(self._do, partial(game.wrong_count, s, True, at=o.at))),
+                          ft.TextButton(content=t(ui("live_small_count", seat=names[s])),
+                                        on_click=_bind(self._do, partial(game.wrong_count, s, False, at=o.at)))]
+            out.append(ft.ExpansionTile(title=label(t(ui("live_more")), 12, colour=GREY),
+                                        controls=[ft.Row(small, wrap=True, spacing=4)]))
+        return out
+
+
+def _bind(do: Callable[[Callable[[], Words | None]], None], entry: Callable[[], Words | None]) -> Callable[[], None]:
+    return lambda: do(entry)
+
+
+def _digits(text: str | None) -> tuple[int, ...]:
+    """Dice as typed: "3 5 6", "3,5,6" or "356"."""
+    return tuple(int(c) for c in (text or "") if c.isdigit())

@@ -1,0 +1,292 @@
+"""The Live tab's model: a real game entered tap by tap into the table service.
+
+The bots' games are the ground truth: each is entered as a player at a real table would enter it (hands face
+down, one tap per move, only what is shown named) and must give the very same ledger, every tap having been on
+offer. Refusals, stale screens, undo, restarts and a second server on the same file are checked on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from companion.app.live_model import LiveError, LiveGame, Offer
+from companion.game import events as ev
+from companion.game.check import replay
+from companion.game.session import ledger_of
+from companion.game.simulator import simulate
+from companion.game.state import Phase
+from companion.hand import MeldKind
+from companion.tiles import Tile, format_tiles
+
+PLAYERS = ("阿東", "小南", "老西", "北北")
+
+
+def _offered(o: Offer, e: ev.Event, ready: bool = False) -> bool:
+    """Was the tap that enters ``e`` among the offer's?"""
+    if isinstance(e, ev.Discarded):
+        return o.discard_seat == e.seat and (o.ready_kind is not None or not ready)
+    if isinstance(e, ev.FlowerReplaced):
+        return e.seat in o.flower_seats
+    if isinstance(e, ev.Chowed | ev.Punged | ev.ExposedKong):
+        kind = {ev.Chowed: MeldKind.CHOW, ev.Punged: MeldKind.PUNG, ev.ExposedKong: MeldKind.KONG}[type(e)]
+        return any(c.seat == e.seat and c.kind is kind for c in o.claims)
+    if isinstance(e, ev.Won):
+        return any(c.seat == e.seat and c.kind is e.kind for c in o.wins)
+    if isinstance(e, ev.ConcealedKong):
+        return o.concealed_kong
+    if isinstance(e, ev.AddedKong):
+        return e.tile.code in o.added_kongs
+    if isinstance(e, ev.ExhaustiveDraw):
+        return o.exhaustive
+    if isinstance(e, ev.DeclinedLastTile):
+        return o.decline_seat == e.seat
+    if isinstance(e, ev.DiceRolled):
+        return o.dice
+    if isinstance(e, ev.Retracted):
+        return o.undo
+    return True
+
+
+def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
+    """Enter a bot's game as taps; returns the number of taps. Fails on the first refused or unoffered tap."""
+    es = [e for e in log if not isinstance(e, ev.HandKnown | ev.PassedWin)]  # private, or not entered at a table
+    taps = 0
+    i = 0
+    kongs: dict[int, list[Tile]] = {}  # each seat's concealed kongs this hand: entered face down, shown at a win
+    while i < len(es):
+        e, nxt = es[i], es[i + 1] if i + 1 < len(es) else None
+        at = len(game.events())
+        offer = game.offer()
+        why = None
+        tapped = True
+        if isinstance(e, ev.Seated):
+            why = game.start(PLAYERS, e.profile, e.base, e.per_tai, at=at)
+        elif isinstance(e, ev.DealerChosen):
+            why = game.choose_dealer(e.dice, e.second_dice, at=at)
+        elif isinstance(e, ev.DiceRolled):
+            why = game.throw(e.dice, at=at)
+            kongs = {}
+        elif isinstance(e, ev.Drew):  # entered with what follows it, or alone before a kong or a win
+            tapped = not isinstance(nxt, ev.Discarded | ev.FlowerReplaced) and not (
+                isinstance(nxt, ev.DeclaredReady) and nxt.seat == e.seat)
+            if tapped:
+                assert offer.draw_seat == e.seat
+                why = game.draw(at=at)
+        elif isinstance(e, ev.DeclaredReady) and isinstance(nxt, ev.Discarded) and nxt.seat == e.seat:
+            assert _offered(offer, nxt, ready=True) and offer.ready_kind is e.kind
+            why = game.discard(nxt.tile, ready=True, at=at)
+            i += 1
+        elif isinstance(e, ev.DeclaredReady):  # 天聽 before the seat's first draw
+            assert e.kind is ev.ReadyKind.HEAVENLY and e.seat in offer.heavenly_seats
+            why = game.declare_heavenly(e.seat, at=at)
+        elif isinstance(e, ev.Discarded):
+            why = game.discard(e.tile, at=at)
+        elif isinstance(e, ev.FlowerReplaced):
+            for f in e.flowers:  # one tap per flower shown
+                assert _offered(game.offer(), e), f"flower {f.code} of seat {e.seat} not offered"
+                why = game.flower(e.seat, f, at=len(game.events()))
+                if why is not None:
+                    break
+        elif isinstance(e, ev.Chowed):
+            why = game.claim(e.seat, MeldKind.CHOW, tuple(t.code for t in sorted((*e.tiles, e.tile))), at=at)
+        elif isinstance(e, ev.Punged):
+            why = game.claim(e.seat, MeldKind.PUNG, at=at)
+        elif isinstance(e, ev.ExposedKong):
+            why = game.claim(e.seat, MeldKind.KONG, at=at)
+        elif isinstance(e, ev.ConcealedKong):
+            why = game.concealed_kong(None, at=at)  # face down: the table does not see its kind
+            kongs.setdefault(e.seat, []).append(e.tile)
+        elif isinstance(e, ev.AddedKong):
+            why = game.added_kong(e.tile, at=at)
+        elif isinstance(e, ev.ReplacementDrew):  # logged with the kong, or when nobody robs an added one
+            tapped = isinstance(es[i - 1], ev.AddedKong)
+            if tapped:
+                assert offer.no_rob
+                why = game.no_rob(at=at)
+        elif isinstance(e, ev.Won):
+            drawn = e.tile.code if e.tile is not None and e.kind is ev.WinKind.SELF_DRAW else ""
+            shown = e.kongs or tuple(kongs.get(e.seat, ()))
+            why = game.win(e.seat, e.kind, format_tiles(e.concealed), drawn, format_tiles(shown), at=at)
+        elif isinstance(e, ev.ExhaustiveDraw):
+            why = game.exhaustive(at=at)
+        elif isinstance(e, ev.DeclinedLastTile):
+            why = game.decline(at=at)
+        elif isinstance(e, ev.FalseWin):
+            assert e.seat in offer.penalties
+            why = game.false_win(e.seat, at=at)
+        elif isinstance(e, ev.WrongCount):
+            assert e.seat in offer.penalties
+            why = game.wrong_count(e.seat, e.big, at=at)
+        elif isinstance(e, ev.Retracted):
+            why = game.undo(at=at)
+        elif isinstance(e, ev.Dealt):
+            tapped = False  # logged with the dice
+        else:
+            raise AssertionError(f"no tap enters {e}")
+        if tapped and not isinstance(e, ev.FlowerReplaced):
+            assert _offered(offer, e), f"event {i} ({e}) was not on offer: {offer.prompt.en}"
+        assert why is None, f"event {i} ({e}) refused: {why.en}"
+        taps += tapped
+        i += 1
+    return taps
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3, 60])
+def test_a_bots_game_entered_tap_by_tap_keeps_the_same_ledger(tmp_path: Path, seed: int) -> None:
+    log, _ = simulate(seed, 4)
+    truth = ledger_of(replay(log))
+    game = LiveGame(tmp_path / "table.sqlite")
+    taps = enter(game, log)
+    live = ledger_of(game.state)
+    assert taps > 100
+    amounts = [[v for _, v in e.balances] for e in live.entries]
+    assert amounts == [[v for _, v in e.balances] for e in truth.entries]  # the players' names differ
+    assert len(live.entries) == len(truth.entries) >= 3
+    # nobody's concealed tile was ever named: the deal and every draw went in face down
+    for e in game.events():
+        if isinstance(e, ev.Dealt):
+            assert all(t == Tile.UNKNOWN for h in e.hands for t in h)
+        if isinstance(e, ev.Drew | ev.ReplacementDrew):
+            assert e.tile == Tile.UNKNOWN
+    game.close()
+
+
+def _dealt(tmp_path: Path) -> LiveGame:
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    return game
+
+
+def test_seating_the_dealer_and_the_dice_come_before_the_first_discard(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    o = game.offer()
+    assert o.seating and o.phase is Phase.SEATING and o.discard_seat is None and not o.undo
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.offer().dealer_throws == 2  # the default rules throw twice for the first dealer
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    o = game.offer()
+    assert o.dice and o.discard_seat is None
+    dealer = game.state.dealer
+    assert game.throw((2, 2, 4)) is None
+    o = game.offer()
+    assert o.phase is Phase.FLOWERS and o.discard_seat == dealer and not o.draws_first
+    assert game.state.seats[dealer].concealed[Tile.UNKNOWN] == 17
+    game.close()
+
+
+def test_a_discard_after_the_claim_window_logs_the_draw_with_it(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.discard("1z") is None
+    o = game.offer()
+    nxt = (dealer + 1) % 4
+    assert o.phase is Phase.CLAIM and o.discard_seat == nxt and o.draws_first and o.draw_seat == nxt
+    assert {c.kind for c in o.claims} == {MeldKind.PUNG, MeldKind.KONG}  # honours are never chowed
+    assert {w.seat for w in o.wins} == {s for s in range(4) if s != dealer}
+    before = len(game.events())
+    assert game.discard("9m") is None
+    assert [type(e) for e in game.events()[before:]] == [ev.Drew, ev.Discarded]
+    assert game.state.seats[nxt].discards == (Tile.M9,)
+    chows = [c.tiles for c in game.offer().claims if c.kind is MeldKind.CHOW]
+    assert chows == [("7m", "8m", "9m")]
+    game.close()
+
+
+def test_a_refused_tap_says_why_in_both_languages_and_logs_nothing(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    for code in ("1z", "1z", "1z", "1z"):
+        assert game.discard(code) is None
+    before = game.events()
+    why = game.discard("1z")  # a fifth 東
+    assert why is not None and why.zh and why.en and why.zh != why.en
+    assert game.events() == before  # not even the draw that would have come with it
+    assert game.discard("flower") is not None and game.events() == before
+    game.close()
+
+
+def test_a_tap_from_a_screen_the_table_has_moved_past_is_refused(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    seen = len(game.events())
+    assert game.discard("5p", at=seen) is None
+    why = game.discard("6p", at=seen)  # a second phone, drawn before the first tap
+    assert why is not None and "else" in why.en
+    assert game.state.seats[game.state.dealer].discards == (Tile.P5,)
+    game.close()
+
+
+def test_undo_takes_the_whole_tap_back(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    before = game.state
+    assert game.discard("9m") is None  # a draw and a discard
+    assert game.undo() is None
+    assert game.state == before and game.offer().draws_first
+    assert game.claim((game.state.turn + 2) % 4, MeldKind.KONG) is None  # a kong and its replacement
+    assert game.undo() is None
+    assert game.state == before
+    game.undo()  # the dealer's first discard
+    game.undo()  # the dice and the deal
+    assert game.state.phase is Phase.DICE and game.offer().dice
+    game.close()
+
+
+def test_the_table_survives_a_restart(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    for code in ("1z", "9m", "2p"):
+        assert game.discard(code) is None
+    state, frame = game.state, game.frame()
+    game.close()  # the server stops (a crash loses no acknowledged event either: the service's own tests)
+    again = LiveGame(tmp_path / "table.sqlite")
+    assert again.state == state
+    assert again.frame() == frame
+    assert again.undo() is None and again.undo() is None  # undo reaches back before the restart
+    again.close()
+
+
+def test_a_second_server_on_the_same_table_file_is_refused_by_name(tmp_path: Path) -> None:
+    first = _dealt(tmp_path)
+    second = LiveGame(tmp_path / "table.sqlite")
+    with pytest.raises(LiveError) as refused:
+        second.offer()
+    assert "table.sqlite" in refused.value.words.en and "table.sqlite" in refused.value.words.zh
+    first.close()
+    assert second.offer().phase is Phase.FLOWERS  # free once the first is closed
+    second.close()
+
+
+def test_a_win_is_checked_against_the_tiles_shown_and_scored(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.discard("5p") is None
+    winner = (dealer + 1) % 4
+    chance = next(c for c in game.offer().wins if c.seat == winner)
+    assert chance.tile == "5p" and chance.shown == 16 and chance.kind is ev.WinKind.DISCARD
+    short = game.win(winner, ev.WinKind.DISCARD, "123m456m789m")
+    assert short is not None and "16" in short.en  # too few tiles shown
+    bad = game.win(winner, ev.WinKind.DISCARD, "1m3m5m7m9m1p3p7p9p1s3s5s7s9s1z2z")
+    assert bad is not None  # not a winning hand
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    frame = game.frame()
+    assert frame.end is not None and frame.end.lines and frame.end.lines[0].player == PLAYERS[winner]
+    assert sum(v for _, v in frame.end.balances) == 0
+    assert game.offer().dice  # the next hand's dice
+    game.close()
+
+
+def test_every_phone_hears_an_entry_and_none_hears_a_refusal(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    heard: list[int] = []
+    stop = game.subscribe(lambda: heard.append(len(game.events())))
+    assert game.discard("1z") is None
+    assert heard == [len(game.events())]
+    assert game.discard("8f") is not None  # a flower is never discarded
+    assert heard == [len(game.events())]
+    stop()
+    assert game.discard("2z") is None
+    assert len(heard) == 1
+    game.close()
