@@ -16,7 +16,7 @@ from importlib import resources
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
-from companion.game.service import read_jsonl
+from companion.game.service import read_jsonl, read_log
 from companion.game.session import ledger_of
 from companion.game.state import Phase, TableState
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
@@ -151,6 +151,15 @@ class GameReplay:
         except ev.EventError as bad:
             raise LogError(Words(f"{name}：{bad.reason.zh}", f"{name}: {bad.reason.en}")) from bad
         return cls(events, name)
+
+    @classmethod
+    def from_file(cls, path: str) -> GameReplay:
+        """A log file, or a live game's table file (``OSError`` when it cannot be opened)."""
+        try:
+            events, _private = read_log(path)
+        except ev.EventError as bad:
+            raise LogError(Words(f"{path}：{bad.reason.zh}", f"{path}: {bad.reason.en}")) from bad
+        return cls(events, path)
 
     @classmethod
     def demo(cls) -> GameReplay:

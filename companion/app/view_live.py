@@ -12,7 +12,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.live_model import Claim, LiveError, LiveGame, Offer, WinChance
+from companion.app.live_model import LiveError, LiveGame
+from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.table_model import GameReplay, LogError
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, tile
 from companion.app.view_photo import profile_name

@@ -21,8 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Serve the companion app in web mode: the table replayed step by step (waits, "
                                    "dealer, streak, tai and payments) and a photographed hand scored. / "
                                    "以網頁模式開啟小幫手：逐步重播牌局（聽牌、莊家、連莊、台數與付款），以及拍照算台。")
-    p.add_argument("log", nargs="?", help="an event log (JSON lines) to replay instead of the demo game / "
-                                          "要重播的牌局紀錄（JSON lines），不給就用示範牌局")
+    p.add_argument("log", nargs="?", help="an event log (JSON lines) or a live game's table file to replay instead "
+                                          "of the demo game / 要重播的牌局紀錄（JSON lines）或牌局檔，不給就用示範牌局")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0 lets phones on the same network join) / "
                         "監聽的位址（0.0.0.0 讓同一網路的手機連進來）")
@@ -84,8 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.log:
-            with open(args.log, "rb") as f:
-                replay = GameReplay.from_lines(f, args.log)
+            replay = GameReplay.from_file(args.log)
             note = ui("log_note", file=args.log)
         else:
             replay = GameReplay.demo()

@@ -12,7 +12,7 @@ import sys
 from companion.game.check import step
 from companion.game.events import EventError
 from companion.game.history import passed_wins
-from companion.game.service import read_jsonl
+from companion.game.service import read_log
 from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
@@ -25,8 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                       "/ 重播牌局紀錄",
                        description="Replay an event log (JSON lines) and print the table and the ledger. / "
                                    "重播牌局紀錄（JSON lines），印出牌桌與帳目。")
-    p.add_argument("file", help="a log written by `companion simulate` or exported by the table service / "
-                                "companion simulate 寫出或牌桌服務匯出的紀錄")
+    p.add_argument("file", help="a log written by `companion simulate` or exported by the table service, or a live "
+                                "game's table file (companion app --table) / companion simulate 寫出或牌桌服務匯出的紀錄，"
+                                "或記錄牌局的牌局檔（companion app --table）")
     p.add_argument("--lang", choices=("zh", "en", "both"), default="both",
                    help="language of the output (default both) / 輸出語言（預設中英並列）")
     p.add_argument("--quiet", action="store_true",
@@ -49,9 +50,8 @@ def run(args: argparse.Namespace) -> int:
     def error(zh: str, en: str) -> None:
         print(f"companion replay: {pick(zh, en)}", file=sys.stderr)
 
-    try:
-        with open(args.file, "rb") as f:  # bytes: a line that is not UTF-8 is reported as itself
-            events, _private = read_jsonl(f)
+    try:  # a JSON-lines log (read as bytes: a line that is not UTF-8 is reported as itself) or a live table's file
+        events, _private = read_log(args.file)
     except OSError as bad:
         error(f"無法讀取 {args.file}（{os_error_zh(bad)}）", f"cannot read {args.file}: {bad.strerror}")
         return 2

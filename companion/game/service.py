@@ -26,7 +26,8 @@ from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA"]
+__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA", "read_jsonl",
+           "read_log", "SQLITE_MAGIC"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -470,6 +471,41 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
         raise e.at_line(n) from None
     if isinstance(want, int) and not isinstance(want, bool) and want != len(events):
         raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
+    return events, private
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+"""The first bytes of a SQLite file: a table service's store rather than a JSON-lines log."""
+
+
+def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """A log file as :func:`read_jsonl` reads it, or a table service's store (the app's live table), read without
+    writing to it, so while the app keeps it open too; its events are numbered from 1 like lines. ``OSError`` when
+    the file cannot be opened; :class:`~companion.game.events.EventError` when its content cannot be read."""
+    p = Path(path)
+    with open(p, "rb") as f:
+        head = f.read(len(SQLITE_MAGIC))
+        if head != SQLITE_MAGIC:
+            f.seek(0)
+            return read_jsonl(f)
+    events: list[tuple[int, ev.Event]] = []
+    private: dict[int, tuple[Tile, ...]] = {}
+    try:
+        db = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
+                try:
+                    events.append((seq + 1, ev.from_dict(json.loads(body))))
+                except json.JSONDecodeError as e:
+                    raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)).at_line(seq + 1) from None
+                except ev.EventError as e:
+                    raise e.at_line(seq + 1) from None
+            for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
+                private[seat] = parse_tiles(tiles)
+        finally:
+            db.close()
+    except sqlite3.Error as err:
+        raise ev.EventError(msg("ev_bad_table", detail=str(err))) from None
     return events, private
 
 

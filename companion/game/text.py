@@ -111,6 +111,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_cut_short": ("匯出檔只有 {got} 個事件，檔頭說有 {want} 個：檔案不完整", "the export holds {got} events where its "
                      "header says {want}: the file is cut short"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
+    "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),

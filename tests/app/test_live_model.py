@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.live_model import LiveError, LiveGame, Offer
+from companion.app.live_model import LiveError, LiveGame
+from companion.app.live_offer import Offer
 from companion.game import events as ev
 from companion.game.check import replay
 from companion.game.session import ledger_of
@@ -290,3 +291,37 @@ def test_every_phone_hears_an_entry_and_none_hears_a_refusal(tmp_path: Path) -> 
     assert game.discard("2z") is None
     assert len(heard) == 1
     game.close()
+
+
+def test_the_table_file_replays_on_the_command_line_and_in_the_app_while_the_table_is_open(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.app.table_model import GameReplay
+    from companion.cli import main
+
+    game = _dealt(tmp_path)
+    path = tmp_path / "table.sqlite"
+    assert game.discard("5p") is None
+    winner = (game.state.dealer + 1) % 4
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    assert main(["replay", str(path), "--quiet", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    paid = game.frame().end
+    assert paid is not None and paid.transfers
+    payer = PLAYERS[game.state.dealer]
+    amount = dict(paid.balances)[PLAYERS[winner]]
+    assert f"{payer} → {PLAYERS[winner]}: {amount}" in out  # the CLI's ledger says what the Live tab says
+    shown = GameReplay.from_file(str(path))
+    assert len(shown) == len(game.events()) + 1
+    assert shown.frame(len(shown) - 1, show_hands=False).end == game.frame().end
+    game.close()
+
+
+def test_a_broken_table_file_is_refused_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    from companion.game.service import SQLITE_MAGIC
+
+    bad = tmp_path / "broken.sqlite"
+    bad.write_bytes(SQLITE_MAGIC + b"\x00" * 200)
+    assert main(["replay", str(bad), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "broken.sqlite" in err and "table file cannot be read" in err

@@ -1,0 +1,253 @@
+"""What may be entered at a live table now: :func:`offer_for` tries each move against the tracker.
+
+Plain Python, no flet. The Live tab draws its buttons from an :class:`Offer`, so a button it shows is one the table
+accepts (a win still needs the winner's tiles, which the tracker checks on entry).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.app.words import Words, ui
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.state import Phase, TableState, next_seat, window
+from companion.game.switches import FirstDealer
+from companion.game.text import IllegalEvent
+from companion.hand import MeldKind
+from companion.tiles import Tile
+
+__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "UNSEEN"]
+
+UNSEEN = Tile.UNKNOWN
+FLOWERS = tuple(Tile(i) for i in range(34, 42))
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim a seat may make on the tile on offer."""
+
+    seat: int
+    kind: MeldKind  # CHOW, PUNG or KONG
+    tiles: tuple[str, ...]  # the meld's tiles as pictures
+    label: Words
+
+
+@dataclass(frozen=True, slots=True)
+class WinChance:
+    """A win a seat may declare now; the tracker checks the tiles he shows."""
+
+    seat: int
+    kind: ev.WinKind
+    tile: str | None  # the tile won on when the table knows it (a discard, a robbed kong), else the player's pick
+    shown: int  # concealed tiles the winner shows besides the winning tile
+    hidden_kongs: int  # his face-down concealed kongs, whose kinds he shows too
+    label: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What may be entered now (each part tried against the tracker)."""
+
+    phase: Phase
+    at: int  # the log's length this offer was made on: an entry made from it is refused once the log moves on
+    prompt: Words
+    seating: bool  # the players are to be seated (the first game, or a new one after a session ends)
+    dealer_throws: int  # choosing the first dealer: 0 East deals (one tap), 1 or 2 throws of three dice
+    dice: bool  # the dealer's throw starts the next hand
+    discard_seat: int | None  # whose discard the tile palette records
+    draws_first: bool  # that seat's draw is logged first (the claim window closes unclaimed)
+    ready_kind: ev.ReadyKind | None  # the ready declaration the discard may come with (報聽, or 天聽 / 地聽 first)
+    heavenly_seats: tuple[int, ...]  # seats that may declare 天聽 now, before their first draw
+    flower_seats: tuple[int, ...]
+    claims: tuple[Claim, ...]
+    wins: tuple[WinChance, ...]
+    concealed_kong: bool
+    added_kongs: tuple[str, ...]
+    no_rob: bool  # an added kong stands unrobbed: its replacement is drawn
+    draw_seat: int | None  # the next seat may draw (a flower or a kong may follow before his discard)
+    exhaustive: bool
+    decline_seat: int | None
+    penalties: tuple[int, ...]  # seats a false win (詐胡) or a wrong count (相公) may be recorded for
+    undo: bool
+    session_over: bool
+
+
+def dealer_after(state: TableState) -> int:
+    """Who deals the next hand (after a hand ends, the ledger's next deal; before the first, the first dealer)."""
+    if state.phase is Phase.HAND_OVER:
+        from companion.game.evolve import finish_hand
+
+        return finish_hand(state).dealer
+    return state.dealer
+
+
+def _ok(state: TableState, *events: ev.Event) -> bool:
+    """Would the tracker take these events, one after another, now?"""
+    s = state
+    try:
+        for e in events:
+            s = step(s, e)
+    except (IllegalEvent, ValueError, TypeError):
+        return False
+    return True
+
+
+def offer_for(state: TableState, at: int) -> Offer:
+    """What may be entered in ``state``; ``at`` is the log's length it was made on."""
+    phase = state.phase
+    session_over = state.session_over or (phase is Phase.HAND_OVER and _session_ends(state))
+    seating = phase is Phase.SEATING or session_over
+    throws = {FirstDealer.EAST_DEALS: 0, FirstDealer.ONE_THROW: 1, FirstDealer.TWO_THROWS: 2}[
+        state.switches.first_dealer]
+    dice = phase is Phase.DICE or (phase is Phase.HAND_OVER and not session_over)
+    discard_seat: int | None = None
+    draws_first = False
+    if phase is Phase.ACT or (phase is Phase.FLOWERS and _ok(state, ev.Discarded(seat=state.dealer, tile=_any_tile(state)))):
+        discard_seat = state.turn if phase is Phase.ACT else state.dealer
+    elif phase is Phase.CLAIM and _ok(state, ev.Drew(seat=next_seat(state.turn))):
+        discard_seat, draws_first = next_seat(state.turn), True
+    ready_kind = None
+    if discard_seat is not None:
+        drew: list[ev.Event] = [ev.Drew(seat=discard_seat)] if draws_first else []
+        ready_kind = next((k for k in (ev.ReadyKind.HEAVENLY, ev.ReadyKind.EARTHLY, ev.ReadyKind.READY)
+                           if _ok(state, *drew, ev.DeclaredReady(seat=discard_seat, kind=k))), None)
+    heavenly = tuple(s for s in range(4) if s != discard_seat and state.in_hand
+                     and _ok(state, ev.DeclaredReady(seat=s, kind=ev.ReadyKind.HEAVENLY)))
+    flowers = tuple(s for s in range(4) if _flower_ok(state, s))
+    claims = _claims(state)
+    wins = _wins(state)
+    turn = state.turn
+    actor = state.dealer if phase is Phase.FLOWERS else turn  # the dealer may kong before his first discard
+    acting = phase is Phase.ACT or phase is Phase.FLOWERS
+    ckong = acting and _ok(state, ev.ConcealedKong(seat=actor, tile=UNSEEN))
+    added = tuple(m.tiles[0].code for m in state.seats[actor].melds if m.kind is MeldKind.PUNG
+                  and _ok(state, ev.AddedKong(seat=actor, tile=m.tiles[0]))) if acting else ()
+    no_rob = phase is Phase.ROB and _ok(state, ev.ReplacementDrew(seat=turn))
+    draw_seat = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.Drew(seat=next_seat(turn))) else None
+    exhaustive = _ok(state, ev.ExhaustiveDraw())
+    decline = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.DeclinedLastTile(seat=next_seat(turn))) else None
+    penalties = tuple(s for s in range(4) if state.in_hand and _ok(state, ev.FalseWin(seat=s))
+                      and _ok(state, ev.WrongCount(seat=s)))
+    undo = state.prev is not None and state.last_index >= 0
+    prompt = _prompt(state, discard_seat, draws_first, seating, session_over)
+    return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
+                 draws_first, ready_kind, heavenly, flowers, claims, wins, ckong, added, no_rob, draw_seat, exhaustive, decline,
+                 penalties, undo, session_over)
+
+
+def _session_ends(state: TableState) -> bool:
+    from companion.game.evolve import finish_hand
+
+    return finish_hand(state).session_over
+
+
+def _any_tile(state: TableState) -> Tile:
+    """A tile with a copy still unknown, to ask the tracker whether a discard may come now."""
+    return next(Tile(i) for i in range(34) if state.known[i] < 4)
+
+
+def _flower_ok(state: TableState, seat: int) -> bool:
+    unseen = [f for f in FLOWERS if state.known[f] == 0]
+    if not unseen:
+        return False
+    f = unseen[0]
+    first: list[ev.Event] = []
+    if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
+        first.append(ev.Drew(seat=seat))
+    return _ok(state, *first, ev.FlowerReplaced(seat=seat, flowers=(f,), replacements=(UNSEEN,)))
+
+
+def _claims(state: TableState) -> tuple[Claim, ...]:
+    w = window(state)
+    if w is None or w.phase is not Phase.CLAIM or w.offer is None or state.phase is Phase.HAND_OVER:
+        return ()
+    t = w.offer
+    names = state.players
+    out: list[Claim] = []
+    for seat in range(4):
+        if seat == w.turn:
+            continue
+        who = names[seat]
+        if seat == next_seat(w.turn) and t.is_suited:
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                x, y = t.next_in_suit(a), t.next_in_suit(b)
+                if x is not None and y is not None:
+                    pair = (x, y)
+                    if _ok(state, ev.Chowed(seat=seat, tiles=pair, tile=t)):
+                        run = tuple(sorted((pair[0], pair[1], t)))
+                        out.append(Claim(seat, MeldKind.CHOW, tuple(x.code for x in run),
+                                         Words(f"{who} 吃", f"{who} chows")))
+        if _ok(state, ev.Punged(seat=seat, tile=t)):
+            out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(f"{who} 碰", f"{who} pungs")))
+        if _ok(state, ev.ExposedKong(seat=seat, tile=t)):
+            out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(f"{who} 槓", f"{who} kongs")))
+    return tuple(out)
+
+
+def _wins(state: TableState) -> tuple[WinChance, ...]:
+    names = state.players
+    out: list[WinChance] = []
+    if not names:
+        return ()
+    w = window(state)
+    if w is not None and w.offer is not None and w.phase in (Phase.CLAIM, Phase.ROB):
+        kind = ev.WinKind.ROBBED_KONG if w.phase is Phase.ROB else ev.WinKind.DISCARD
+        claimed = {c.seat for c in state.outcome.claimants} if state.outcome is not None else set()
+        for seat in range(4):
+            st = w.seats[seat]
+            if seat == w.turn or seat in claimed or seat in state.false_wins or st.dead or st.no_win:
+                continue
+            out.append(_chance(w, seat, kind, w.offer.code))
+    acting = state.phase is Phase.ACT or state.phase is Phase.FLOWERS
+    if acting and state.phase is not Phase.HAND_OVER:
+        seat = state.turn if state.phase is Phase.ACT else state.dealer
+        st = state.seats[seat]
+        if not st.dead and not st.no_win:
+            out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
+            if len(st.flowers) >= 7:
+                out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
+    if state.in_hand and state.last_flower is not None:
+        laid_by = state.last_flower[0]
+        for seat in range(4):
+            if seat != laid_by and len(state.seats[seat].flowers) == 7 and state.switches.seven_rob_one:
+                out.append(_chance(state, seat, ev.WinKind.SEVEN_ROB_ONE, None))
+    return tuple(out)
+
+
+def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) -> WinChance:
+    st = state.seats[seat]
+    shown = sum(st.concealed[:34]) + st.concealed[Tile.UNKNOWN]
+    if kind is ev.WinKind.SELF_DRAW:
+        shown -= 1  # the drawn tile is entered apart
+    hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == UNSEEN)
+    who = state.players[seat]
+    return WinChance(seat, kind, tile, shown, hidden, Words(f"{who} {kind.zh}", f"{who}: {kind.en}"))
+
+
+def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seating: bool,
+            session_over: bool) -> Words:
+    names = state.players
+    if session_over:
+        return ui("live_p_over")
+    if seating:
+        return ui("live_p_seat")
+    phase = state.phase
+    if phase is Phase.DEALER:
+        return ui("live_p_dealer")
+    if phase in (Phase.DICE, Phase.HAND_OVER):
+        return ui("live_p_dice", dealer=names[dealer_after(state)])
+    if phase is Phase.FLOWERS:
+        return ui("live_p_flowers", dealer=names[state.dealer])
+    if phase is Phase.ROB:
+        return ui("live_p_rob", seat=names[state.turn], tile=state.offer.zh if state.offer else "",
+                  tile_en=state.offer.code if state.offer else "")
+    if discard_seat is not None and draws_first:
+        offer = state.offer
+        return ui("live_p_claim", seat=names[discard_seat], tile=offer.zh if offer else "",
+                  tile_en=offer.code if offer else "", who=names[state.turn])
+    if discard_seat is not None:
+        return ui("live_p_act", seat=names[discard_seat])
+    if phase is Phase.CLAIM:
+        return ui("live_p_last", seat=names[next_seat(state.turn)])
+    return Words(phase.zh, phase.en)
