@@ -33,7 +33,7 @@ from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
-from companion.tiles import NotationError, Tile, parse_tiles
+from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
 
 __all__ = ["LiveGame", "LiveError", "default_table_path"]
 
@@ -86,6 +86,11 @@ class LiveGame:
                 self._service = None
 
     @property
+    def opened(self) -> bool:
+        """Has anyone used the table yet (the file is opened, and made, only then)?"""
+        return self._service is not None
+
+    @property
     def service(self) -> TableService:
         self.open()
         assert self._service is not None
@@ -125,6 +130,21 @@ class LiveGame:
         # hands stay face down; a winner's, once shown, is on the table for all to see
         return table_frame(state, caption, tuple(captions) or (caption,), len(effective), len(effective),
                            show_hands=None)
+
+    def seen_by(self, seat: int) -> tuple[str, str] | None:
+        """For the My hand tab, what ``seat`` has on the table during a hand: his melds and flowers (notation, his
+        concealed kongs left out: only he knows their kind) and every other tile he can see (all the discards, the
+        others' melds but their concealed kongs), or None between hands."""
+        state = self.state
+        if not state.in_hand or not 0 <= seat < 4:
+            return None
+        st = state.seats[seat]
+        own = " ".join([str(m) for m in st.melds if m.kind is not MeldKind.CKONG]
+                       + ([format_tiles(st.flowers)] if st.flowers else []))
+        seen = [t for other in state.seats for t in other.discards]
+        seen += [t for s, other in enumerate(state.seats) if s != seat for m in other.melds
+                 if m.kind is not MeldKind.CKONG for t in m.tiles]
+        return own, format_tiles(sorted(seen))
 
     def offer(self) -> Offer:
         with self._lock:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app.hand_model import HandFailed, HandPanel, analyse
+from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -30,8 +31,8 @@ EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 
 
 
 class HandTab:
-    def __init__(self, host: Host) -> None:
-        self.host = host
+    def __init__(self, host: Host, live: LiveGame | None = None) -> None:
+        self.host, self.live = host, live
         # kept across renders, so that typing keeps its place
         self.hand = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
         self.visible = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
@@ -66,8 +67,38 @@ class HandTab:
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],
                          spacing=8, wrap=True)
         self.analyse()
-        return ft.Column([label(t(ui("hand_intro")), 13), ident(ID_HAND_FIELD, self.hand),
+        return ft.Column([label(t(ui("hand_intro")), 13), *self._from_live(), ident(ID_HAND_FIELD, self.hand),
                           ident(ID_VISIBLE_FIELD, self.visible), *palette, buttons, self.result], spacing=8)
+
+    def _from_live(self) -> list[ft.Control]:
+        """During a live game: "I am this seat" fills the tiles seen on the table (and his melds, into an empty
+        hand), so the copies left are counted from the table as it is."""
+        live = self.live
+        if live is None or not live.opened:  # no live game at this server yet: no table file is made for it
+            return []
+        try:
+            state = live.state
+        except LiveError:
+            return []
+        if not state.in_hand:
+            return []
+        t = self.host.t
+
+        def take(seat: int) -> Callable[[], None]:
+            def go() -> None:
+                found = live.seen_by(seat)
+                if found is None:
+                    return
+                own, seen = found
+                if not (self.hand.value or "").strip():
+                    self.hand.value = own + " " if own else ""
+                self.visible.value = seen
+                self.host.render()
+            return go
+
+        seats = [ident(f"hand-from-live-{s}", ft.OutlinedButton(content=state.players[s], on_click=take(s)))
+                 for s in range(4)]
+        return [ft.Row([label(t(ui("hand_from_live")), 13), *seats], wrap=True, spacing=6)]
 
     def _result(self, result: HandPanel | HandFailed) -> ft.Control:
         t = self.host.t

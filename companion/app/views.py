@@ -57,7 +57,7 @@ class CompanionApp:
         self.view = "table"
         self.body = ft.Container(expand=True)
         self.table = TableTab(self, config.replay, config.note)
-        self.hand = HandTab(self)
+        self.hand = HandTab(self, config.live)
         self.photo = PhotoTab(self, config.photos)
         self.learn = LearnTab(self)
         self.ledger = LedgerTab(self, self.table)

@@ -336,6 +336,29 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     wait_text(page, "live-prompt", live.offer().prompt.zh)
 
 
+def test_my_hand_takes_the_tiles_a_seat_sees_at_the_live_table(page: Any, live: LiveGame) -> None:
+    if not live.state.in_hand:  # run alone: a hand entered through the model, which the server shares
+        if live.offer().seating:
+            assert live.start(("東家", "南家", "西家", "北家"), "atawmj_2009", 30, 10) is None
+        if live.offer().dealer_throws >= 0:
+            assert live.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+        assert live.throw((2, 2, 4)) is None
+    assert live.discard("3s") is None
+    seat = live.offer().discard_seat
+    assert seat is not None
+    own, seen = live.seen_by(seat) or ("", "")
+    assert "3s" in seen
+    tap(page, "tab-hand")
+    tap(page, f"hand-from-live-{seat}")
+    assert own == ""  # nobody has claimed at this table
+    hand = "123m456m789m123p66z12s"  # ready on 3s alone, of which the table has shown one
+    expected, unseen = analyse(hand, seen), analyse(hand)
+    assert isinstance(expected, HandPanel) and isinstance(unseen, HandPanel)
+    assert expected.headline != unseen.headline
+    type_into(page, "hand-field", hand)
+    wait_text(page, "hand-headline", expected.headline.zh)  # the copies left counted from the table
+
+
 def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
     item = next(i for i in learn_items() if i.id == "all_pungs")
     assert item.example is not None

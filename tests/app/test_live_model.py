@@ -325,3 +325,25 @@ def test_a_broken_table_file_is_refused_naming_it(tmp_path: Path, capsys: pytest
     assert main(["replay", str(bad), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "broken.sqlite" in err and "table file cannot be read" in err
+
+
+def test_my_hand_takes_what_a_seat_sees_at_the_live_table(tmp_path: Path) -> None:
+    from companion.app.hand_model import HandPanel, analyse
+
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.seen_by(dealer) == ("", "")
+    assert game.discard("9p") is None
+    across = (dealer + 2) % 4
+    assert game.claim(across, MeldKind.PUNG) is None
+    assert game.discard("1z") is None  # his discard after the pung
+    own, seen = game.seen_by(across)
+    assert own == "pung:999p@O" and seen == "1z"  # his own pung is in his hand, not among the tiles he sees
+    assert game.seen_by(dealer) == ("", "999p1z")  # the pung (two from across's hand, his 9p) and the 1z
+    # the player types his concealed tiles after his meld and the copies left come from the table
+    panel = analyse(own + " 1112345678m123s", seen)
+    assert isinstance(panel, HandPanel) and panel.waits
+    game.close()
+    again = LiveGame(tmp_path / "table.sqlite")
+    assert again.seen_by(across) == (own, seen)  # also after a restart
+    again.close()
