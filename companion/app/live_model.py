@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import threading
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -33,9 +34,9 @@ from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
-from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
+from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["LiveGame", "LiveError", "default_table_path"]
+__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events"]
 
 class LiveError(RuntimeError):
     """The live table cannot be opened (its file is in use by another companion, or unusable)."""
@@ -119,7 +120,7 @@ class LiveGame:
     def frame(self) -> TableFrame:
         """The table as everyone may see it: hands face down, the latest events, a hand's end scored."""
         state = self.state
-        effective = _effective(self.events())
+        effective = effective_events(self.events())
         captions: list[Words] = []
         s = state
         for e in reversed(effective[-RECENT_SHOWN:]):
@@ -168,7 +169,7 @@ class LiveGame:
         method = state.switches.first_dealer
         if method is FirstDealer.EAST_DEALS:
             return self._enter(at, [ev.DealerChosen(dealer=0)])
-        bad = _bad_dice(dice) or (_bad_dice(second) if method is FirstDealer.TWO_THROWS else None)
+        bad = _bad_dice(dice) or (_bad_dice(second, ui("live_second")) if method is FirstDealer.TWO_THROWS else None)
         if bad is not None:
             return bad
         dealer = count_seat(0, sum(dice))
@@ -273,11 +274,14 @@ class LiveGame:
         if chance is None:
             return ui("live_no_win")
         try:
-            shown = parse_tiles(concealed) if concealed.strip() else ()
-            hidden = parse_tiles(kongs) if kongs.strip() else ()
-            won = Tile.from_code(chance.tile) if chance.tile else (parse_tiles(tile) if tile.strip() else ())
-        except (NotationError, ValueError) as bad:
-            return Words(f"看不懂的牌：{bad}", f"tiles not understood: {bad}")
+            shown, hidden = _tiles_typed(concealed), _tiles_typed(kongs)
+            won = Tile.from_code(chance.tile) if chance.tile else _tiles_typed(tile)
+        except (NotationError, CopyLimitError) as bad:
+            return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
+        flowers = [t for t in (*shown, *hidden, *(won if isinstance(won, tuple) else (won,))) if t.is_flower]
+        if flowers:
+            names = Words("".join(t.zh for t in flowers), " ".join(t.code for t in flowers))
+            return ui("live_flower_in_hand", tiles=names.zh, tiles_en=names.en)
         if len(hidden) != chance.hidden_kongs:  # a kong left face down would leave the hand unscored
             return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
         instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE)
@@ -310,7 +314,7 @@ class LiveGame:
         """Take back the last tap: the event the player entered and what was logged with it (the draw before a
         discard or a flower, a kong's replacement, the deal after the dice)."""
         with self._lock:
-            effective = _effective(self.events())
+            effective = effective_events(self.events())
             if at is not None and at != len(self.events()):
                 return ui("live_moved")
             if not effective or self.state.prev is None:
@@ -360,7 +364,7 @@ class LiveGame:
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
-def _effective(events: Sequence[ev.Event]) -> list[ev.Event]:
+def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
     """The log with its retractions applied (each takes back the event before it that still stands)."""
     out: list[ev.Event] = []
     for e in events:
@@ -399,8 +403,15 @@ def _tile(value: Tile | str) -> Tile | Words:
         return Words(f"看不懂的牌：{value!r}", f"not a tile: {value!r}")
 
 
-def _bad_dice(dice: Sequence[int]) -> Words | None:
+def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
     if len(dice) != 3 or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice):
         shown = " ".join(map(str, dice)) or "—"
-        return Words(f"骰子要三顆，每顆 1 到 6 點，收到：{shown}", f"three dice of 1-6 each, got: {shown}")
+        name = which or ui("live_dice")
+        return ui("live_bad_dice", which=name.zh, which_en=name.en, got=shown)
     return None
+
+
+def _tiles_typed(text: str) -> tuple[Tile, ...]:
+    """Tiles as a phone types them: the notation or Chinese names, full-width digits and letters too."""
+    plain = unicodedata.normalize("NFKC", text)
+    return parse_tiles(plain) if plain.strip() else ()

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
-from companion.game.state import Phase, TableState, next_seat, window
-from companion.game.switches import FirstDealer
+from companion.game.state import Phase, TableState, next_seat, offset, window
+from companion.game.switches import FirstDealer, MultiWin
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
@@ -194,9 +194,14 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
     if w is not None and w.offer is not None and w.phase in (Phase.CLAIM, Phase.ROB):
         kind = ev.WinKind.ROBBED_KONG if w.phase is Phase.ROB else ev.WinKind.DISCARD
         claimed = {c.seat for c in state.outcome.claimants} if state.outcome is not None else set()
+        # where only the nearest claimant wins (截胡), a seat farther than one who has won cannot change the hand
+        nearest = min((offset(c, w.turn) for c in claimed), default=4) \
+            if state.switches.multi_win is MultiWin.NEAREST else 4
         for seat in range(4):
             st = w.seats[seat]
             if seat == w.turn or seat in claimed or seat in state.false_wins or st.dead or st.no_win:
+                continue
+            if offset(seat, w.turn) > nearest:
                 continue
             out.append(_chance(w, seat, kind, w.offer.code))
     acting = state.phase is Phase.ACT or state.phase is Phase.FLOWERS
@@ -241,13 +246,17 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
         return ui("live_p_flowers", dealer=names[state.dealer])
     if phase is Phase.ROB:
         return ui("live_p_rob", seat=names[state.turn], tile=state.offer.zh if state.offer else "",
-                  tile_en=state.offer.code if state.offer else "")
+                  tile_en=state.offer.en if state.offer else "")
     if discard_seat is not None and draws_first:
         offer = state.offer
         return ui("live_p_claim", seat=names[discard_seat], tile=offer.zh if offer else "",
-                  tile_en=offer.code if offer else "", who=names[state.turn])
+                  tile_en=offer.en if offer else "", who=names[state.turn])
     if discard_seat is not None:
         return ui("live_p_act", seat=names[discard_seat])
-    if phase is Phase.CLAIM:
+    if phase is Phase.CLAIM and state.live > 0:
         return ui("live_p_last", seat=names[next_seat(state.turn)])
+    if phase is Phase.CLAIM:  # 河底: the wall is out
+        offer = state.offer
+        return ui("live_p_bottom", who=names[state.turn], tile=offer.zh if offer else "",
+                  tile_en=offer.en if offer else "")
     return Words(phase.zh, phase.en)

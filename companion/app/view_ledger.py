@@ -1,10 +1,12 @@
-"""The Ledger tab: the session's hands and money up to the Table tab's step (:mod:`companion.app.ledger_model`)."""
+"""The Ledger tab: the session's hands and money (:mod:`companion.app.ledger_model`), of the live game being entered
+or of the Table tab's replay up to its step."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.app.ledger_model import LedgerRow, ledger_panel
+from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
 from companion.app.view_table import TableTab
 from companion.app.words import ui
@@ -13,15 +15,36 @@ __all__ = ["LedgerTab"]
 
 
 class LedgerTab:
-    def __init__(self, host: Host, table: TableTab) -> None:
-        self.host, self.table = host, table
+    def __init__(self, host: Host, table: TableTab, live: LiveGame | None = None) -> None:
+        self.host, self.table, self.live = host, table, live
+        self.of_live = True  # once a live game is entered, the ledger is of it unless the player picks the replay
+
+    @property
+    def showing_live(self) -> bool:
+        return self.of_live and self.live is not None and self.live.opened
+
+    def pick(self, live: bool) -> None:
+        self.of_live = live
+        self.host.render()
 
     def build(self) -> ft.Control:
         t = self.host.t
-        panel = ledger_panel(self.table.replay.states[self.table.index])
-        head: list[ft.Control] = [label(t(ui("ledger_intro")), 13),
-                                  label(t(ui("step", i=self.table.index, n=len(self.table.replay) - 1)), 12,
-                                        colour=GREY)]
+        head: list[ft.Control] = [label(t(ui("ledger_intro")), 13)]
+        if self.live is not None and self.live.opened:
+            choice = ft.Row([ident("ledger-of-live", ft.Radio(value="live", label=t(ui("ledger_of_live")))),
+                             ident("ledger-of-replay", ft.Radio(value="replay", label=t(ui("ledger_of_replay"))))])
+            head.append(ft.RadioGroup(content=choice, value="live" if self.of_live else "replay",
+                                      on_change=lambda e: self.pick(e.control.value == "live")))
+        if self.showing_live:
+            assert self.live is not None
+            try:
+                state = self.live.state
+            except LiveError as bad:
+                return ft.Column([*head, label(t(bad.words), 14, colour=ACCENT)], spacing=8)
+        else:
+            state = self.table.replay.states[self.table.index]
+            head.append(label(t(ui("step", i=self.table.index, n=len(self.table.replay) - 1)), 12, colour=GREY))
+        panel = ledger_panel(state)
         if panel is None:
             return ft.Column([*head, label(t(ui("ledger_none")), 14)], spacing=8)
         head.append(label(t(panel.stakes), 12, colour=GREY))

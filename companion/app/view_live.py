@@ -6,13 +6,14 @@ log length its screen was drawn from, so a tap on a stale screen is refused inst
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.app.live_model import LiveError, LiveGame
+from companion.app.live_model import LiveError, LiveGame, effective_events
 from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.table_model import GameReplay, LogError
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, tile
@@ -34,6 +35,8 @@ ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "l
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
 FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))
 WIND_KEYS = "ESWN"
+DOUBLE_TAP_SECONDS = 0.45
+"""The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
 
 
 class LiveTab:
@@ -53,6 +56,7 @@ class LiveTab:
         self._unsubscribe: Callable[[], None] | None = None
         self.visible = False
         self._entering = False
+        self._last_discard: tuple[str, float] = ("", 0.0)
 
     # --- sharing one table between phones --------------------------------------------------------------
 
@@ -89,6 +93,7 @@ class LiveTab:
             self._entering = False
         if self.error is None:
             self.win, self.ready = None, False
+            self.dice.value = self.second.value = ""  # a throw is entered once: the next starts empty
         self.host.render()
 
     def _start(self, at: int) -> None:
@@ -112,7 +117,7 @@ class LiveTab:
     def _replay(self) -> None:
         """The live log on the Table tab, to step through (hands stay face down: the log never saw them)."""
         assert self.game is not None
-        events = self.game.events()
+        events = effective_events(self.game.events())  # what stands: taps taken back are left out
         try:
             replay = GameReplay(list(enumerate(events, 1)), self.game.path.name)
         except LogError as bad:
@@ -154,10 +159,13 @@ class LiveTab:
         except LiveError as bad:
             parts.append(ident(ID_LIVE_ERROR, label(t(bad.words), 14, colour=ACCENT)))
             return ft.Column(parts, spacing=8)
+        if not offer.seating:  # the phone's screen is for the table once a game is on
+            parts = []
         parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
-        parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
+        if self.win is None:  # (the win form says what it asks)
+            parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
         if self.error is not None:
             parts.append(ident(ID_LIVE_ERROR, label(t(ui("live_refused", why=self.error.zh, why_en=self.error.en)),
                                                     14, colour=ACCENT)))
@@ -177,6 +185,8 @@ class LiveTab:
             rows.append(self._seating(o))
         elif o.dealer_throws >= 0:
             rows.append(self._dealer(o))
+            rows.append(ft.ExpansionTile(title=label(self.host.t(ui("live_reseat")), 13, colour=GREY),
+                                         controls=[self._seating(o)]))
         if o.dice:
             rows.append(self._dice(o))
         if o.claims or o.wins:
@@ -249,7 +259,14 @@ class LiveTab:
         name = game.state.players[o.discard_seat]
 
         def tap(code: str) -> Callable[[], None]:
-            return lambda: self._do(lambda: game.discard(code, ready=self.ready and o.ready_kind is not None, at=o.at))
+            def go() -> None:
+                now = time.monotonic()
+                last_code, last_time = self._last_discard
+                if code == last_code and now - last_time < DOUBLE_TAP_SECONDS:
+                    return  # a finger's double tap lands on the next seat's palette: one discard, not two
+                self._last_discard = (code, now)
+                self._do(lambda: game.discard(code, ready=self.ready and o.ready_kind is not None, at=o.at))
+            return go
 
         def toggle(e: Any) -> None:
             self.ready = bool(e.control.value)

@@ -60,7 +60,7 @@ class CompanionApp:
         self.hand = HandTab(self, config.live)
         self.photo = PhotoTab(self, config.photos)
         self.learn = LearnTab(self)
-        self.ledger = LedgerTab(self, self.table)
+        self.ledger = LedgerTab(self, self.table, config.live)
         self.live = LiveTab(self, config.live)
         self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
 
@@ -77,7 +77,13 @@ class CompanionApp:
         self.page.scroll = ft.ScrollMode.AUTO
         self.page.on_disconnect = self.leave  # no replay runs on for a closed tab
         self.page.on_close = self.leave
+        self.page.on_route_change = self._routed
         self.live.attach()
+        # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
+        # back to it, and the browser's back button goes to the tab before
+        wanted = (self.page.route or "/").strip("/")
+        if wanted in {v for v, _, _ in self._tabs}:
+            self.view = wanted
         self.page.controls.clear()
         self.page.controls.append(self.body)
         self.render()
@@ -93,8 +99,8 @@ class CompanionApp:
         self.live.visible = self.view == "live"
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
         bar = None
-        if self.view in ("table", "ledger"):  # both follow the replay's step
-            bar = self.table.bottom_bar()
+        if self.view == "table" or (self.view == "ledger" and not self.ledger.showing_live):
+            bar = self.table.bottom_bar()  # the ledger follows the replay's step
         elif self.view == "live":
             bar = self.live.bottom_bar()
         self.page.bottom_appbar = ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84,
@@ -108,11 +114,18 @@ class CompanionApp:
         self.table.index = len(replay) - 1
         self.switch("table")
 
+    def _routed(self, e: ft.RouteChangeEvent) -> None:
+        wanted = (e.route or "/").strip("/") or "table"
+        if wanted in {v for v, _, _ in self._tabs}:
+            self.switch(wanted)
+
     def switch(self, view: str) -> None:
         if view == self.view:
             return
         self.view = view
-        if view not in ("table", "ledger"):  # both follow the replay: it plays on there
+        if (self.page.route or "/").strip("/") != view:
+            self.page.run_task(self.page.push_route, f"/{view}")
+        if view not in ("table", "ledger"):  # both may follow the replay: it plays on there
             self.table.stop()
         self.render()
         if view == "photo":

@@ -28,6 +28,7 @@ from companion.app.photo_model import UPLOAD_MAX_BYTES, PhotoContext, PhotoPanel
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
+from companion.app.view_live import DOUBLE_TAP_SECONDS
 from companion.app.words import ui
 from companion.game.state import Phase
 from companion.tiles import Tile
@@ -188,6 +189,8 @@ def test_the_ledger_follows_the_replays_step(page: Any, replay: GameReplay) -> N
     tap(page, "next-hand")
     wait_text(page, "caption", replay.frame(end).caption.zh)
     tap(page, "tab-ledger")
+    if page.locator(_sel("ledger-of-replay")).count():  # a live game is open at this server: pick the replay
+        tap(page, "ledger-of-replay")
     page.wait_for_selector(_sel("ledger-settle"))
     panel = ledger_panel(replay.states[end])
     assert panel is not None and panel.settle_up
@@ -323,11 +326,20 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
         assert [type(e).__name__ for e in live.events()[-2:]] == ["Retracted", "Retracted"]
     finally:
         other.close()
-    for _ in range(3):  # three more 東: all four are out
+    n = len(live.events())
+    tap(page, "live-discard-1z")  # a finger's double tap: the second lands on the next seat's palette
+    time.sleep(0.1)
+    tap(page, "live-discard-1z")
+    _until(lambda n=n: len(live.events()) == n + 2)
+    time.sleep(DOUBLE_TAP_SECONDS)
+    assert len(live.events()) == n + 2  # one discard (with its draw), not two
+    wait_text(page, "live-prompt", live.offer().prompt.zh)
+    for _ in range(2):  # two more 東: all four are out
         n = len(live.events())
         tap(page, "live-discard-1z")
         _until(lambda n=n: len(live.events()) == n + 2)
         wait_text(page, "live-prompt", live.offer().prompt.zh)
+        time.sleep(DOUBLE_TAP_SECONDS)  # the same tile again, as the next seat's: not a double tap
     assert live.state.known[Tile.from_code("1z")] == 4
     n = len(live.events())
     tap(page, "live-discard-1z")  # greyed out, and a tap on it does nothing
@@ -357,6 +369,20 @@ def test_my_hand_takes_the_tiles_a_seat_sees_at_the_live_table(page: Any, live: 
     assert expected.headline != unseen.headline
     type_into(page, "hand-field", hand)
     wait_text(page, "hand-headline", expected.headline.zh)  # the copies left counted from the table
+
+
+def test_the_ledger_is_of_the_live_game_once_one_is_entered(page: Any, live: LiveGame) -> None:
+    if live.offer().seating:
+        assert live.start(("東家", "南家", "西家", "北家"), "atawmj_2009", 30, 10) is None
+    panel = ledger_panel(live.state)
+    assert panel is not None
+    tap(page, "tab-ledger")
+    page.wait_for_selector(_sel("ledger-of-live"))
+    page.wait_for_function("want => document.body.textContent.includes(want)", arg=panel.stakes.zh)
+    step = re.compile(ui("step", i=0, n=0).zh.replace("0", r"\d+"))
+    assert not step.search(str(page.locator("body").text_content()))  # not the replay's step: the live game
+    tap(page, "ledger-of-replay")
+    page.wait_for_function("re => new RegExp(re).test(document.body.textContent)", arg=step.pattern)
 
 
 def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:

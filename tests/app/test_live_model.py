@@ -112,6 +112,7 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
             shown = e.kongs or tuple(kongs.get(e.seat, ()))
             why = game.win(e.seat, e.kind, format_tiles(e.concealed), drawn, format_tiles(shown), at=at)
         elif isinstance(e, ev.ExhaustiveDraw):
+            assert offer.discard_seat is None and "流局" in offer.prompt.zh  # 河底: a win, else the draw
             why = game.exhaustive(at=at)
         elif isinstance(e, ev.DeclinedLastTile):
             why = game.decline(at=at)
@@ -135,7 +136,7 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
     return taps
 
 
-@pytest.mark.parametrize("seed", [0, 1, 3, 60])
+@pytest.mark.parametrize("seed", [0, 1, 3, 8, 60])  # 8 ends a hand in an exhaustive draw
 def test_a_bots_game_entered_tap_by_tap_keeps_the_same_ledger(tmp_path: Path, seed: int) -> None:
     log, _ = simulate(seed, 4)
     truth = ledger_of(replay(log))
@@ -347,3 +348,48 @@ def test_my_hand_takes_what_a_seat_sees_at_the_live_table(tmp_path: Path) -> Non
     again = LiveGame(tmp_path / "table.sqlite")
     assert again.seen_by(across) == (own, seen)  # also after a restart
     again.close()
+
+
+def test_a_tap_that_cannot_be_read_says_so_in_both_languages(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("5p") is None
+    winner = (game.state.dealer + 1) % 4
+    for typed, key in (("abc", "看不懂"), ("1f123m456m789m123s46p5z", "花牌"), ("1z1z1z1z1z", "東有 5 張")):
+        why = game.win(winner, ev.WinKind.DISCARD, typed)
+        assert why is not None and key in why.zh and why.en and why.zh != why.en, typed
+    # full-width digits as a phone's keyboard may give them
+    assert game.win(winner, ev.WinKind.DISCARD, "１２３m456m789m123s46p55z") is None
+    game.close()
+
+
+def test_dice_out_of_range_name_the_throw(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    why = game.choose_dealer((3, 5, 6), ())
+    assert why is not None and "第二次擲" in why.zh and "Second throw" in why.en
+    why = game.choose_dealer((3, 5, 7), (1, 1, 1))
+    assert why is not None and "3 5 7" in why.en
+    game.close()
+
+
+def test_the_players_may_be_seated_again_before_the_first_throw(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.offer().dealer_throws == 2
+    assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 50, 20) is None  # a typo mended
+    assert game.state.players == ("甲", "乙", "丙", "丁") and game.state.base == 50
+    game.close()
+
+
+def test_a_farther_seat_is_not_offered_a_win_where_only_the_nearest_wins(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("5p") is None
+    dealer = game.state.dealer
+    near, far = (dealer + 1) % 4, (dealer + 3) % 4
+    assert game.state.switches.multi_win.value == "nearest"
+    assert game.win(far, ev.WinKind.DISCARD, "123m456m789m123s46p66z") is None
+    nearer = {c.seat for c in game.offer().wins}
+    assert near in nearer and (dealer + 2) % 4 in nearer  # they would take the win from him (截胡)
+    assert game.win(near, ev.WinKind.DISCARD, "123m456m789m123s46p77z") is None
+    assert not game.offer().wins  # the nearest has won: nobody can change it now
+    game.close()
