@@ -36,7 +36,7 @@ from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events"]
+__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "EXPORT_PATH"]
 
 class LiveError(RuntimeError):
     """The live table cannot be opened (its file is in use by another companion, or unusable)."""
@@ -44,6 +44,10 @@ class LiveError(RuntimeError):
     def __init__(self, words: Words) -> None:
         self.words = words
         super().__init__(f"{words.en} / {words.zh}")
+
+
+EXPORT_PATH = "/export/table.jsonl"
+"""Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
 
 
 def default_table_path() -> Path:

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
-from companion.app.live_model import LiveGame
+from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
 from companion.app.photo_model import (
     UPLOAD_MAX_BYTES,
     PhotoFailed,
@@ -36,7 +36,8 @@ from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
 from companion.app.words import Words
 from companion.vision.read import TileReader
 
-__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken"]
+__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken", "LiveExport",
+           "EXPORT_PATH"]
 
 log = logging.getLogger(__name__)
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
@@ -98,10 +99,42 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
-    return flet_fastapi_app(make_main(replay, note, source, lang, live), assets_dir=str(assets_dir()), no_cdn=True,
-                            app_name="companion", upload_dir=str(uploads) if uploads else None,
-                            upload_endpoint_path="upload" if uploads else None,
-                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
+    app = flet_fastapi_app(make_main(replay, note, source, lang, live), assets_dir=str(assets_dir()), no_cdn=True,
+                           app_name="companion", upload_dir=str(uploads) if uploads else None,
+                           upload_endpoint_path="upload" if uploads else None,
+                           max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
+    return LiveExport(app, live) if live is not None else app
+
+
+class LiveExport:
+    """``GET /export/table.jsonl``: the live game as JSON lines (the table service's export, hands left out), a
+    download for the players to keep; ``companion replay`` and ``companion app`` read it. Everything else goes on
+    to the app (behind the table's token where there is one: this wraps inside it)."""
+
+    def __init__(self, app: Any, live: LiveGame) -> None:
+        self.app, self.live = app, live
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("path") != EXPORT_PATH:
+            await self.app(scope, receive, send)
+            return
+        import io
+
+        plain = b"text/plain; charset=utf-8"
+        if not self.live.opened and not self.live.path.exists():
+            body, status, kind = "no live game yet / 還沒有記錄牌局\n".encode(), 404, plain
+        else:
+            out = io.StringIO()
+            try:
+                self.live.service.export_jsonl(out)
+                body, status, kind = out.getvalue().encode(), 200, b"application/x-ndjson; charset=utf-8"
+            except LiveError as bad:  # its file is held by another companion
+                body, status, kind = f"{bad.words.en} / {bad.words.zh}\n".encode(), 409, plain
+        name = f"{self.live.path.stem}.jsonl"
+        await send({"type": "http.response.start", "status": status, "headers": [
+            (b"content-type", kind), (b"content-length", str(len(body)).encode()),
+            (b"content-disposition", f'attachment; filename="{name}"'.encode()), (b"cache-control", b"no-store")]})
+        await send({"type": "http.response.body", "body": body})
 
 
 def _cookies(headers: list[tuple[bytes, bytes]]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.live_model import LiveError, LiveGame, effective_events
+from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events
 from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.table_model import GameReplay, LogError
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, tile
@@ -141,7 +141,8 @@ class LiveTab:
         undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can,
                                                       on_click=lambda: self._undo()))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
-        return ft.Row([undo, replay], spacing=8, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+        keep = ident("live-download", ft.TextButton(content=t(ui("live_download")), url=EXPORT_PATH, disabled=not can))
+        return ft.Row([undo, replay, keep], spacing=8, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
 
     def _undo(self) -> None:
         game = self.game

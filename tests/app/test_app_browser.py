@@ -23,13 +23,14 @@ from PIL import Image
 from companion.app.hand_model import HandPanel, analyse
 from companion.app.learn_model import learn_items
 from companion.app.ledger_model import ledger_panel
-from companion.app.live_model import LiveGame
+from companion.app.live_model import EXPORT_PATH, LiveGame
 from companion.app.photo_model import UPLOAD_MAX_BYTES, PhotoContext, PhotoPanel, demo_photo, score_photo_file
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
 from companion.app.view_live import DOUBLE_TAP_SECONDS
 from companion.app.words import ui
+from companion.game.service import read_jsonl
 from companion.game.state import Phase
 from companion.tiles import Tile
 
@@ -383,6 +384,21 @@ def test_the_ledger_is_of_the_live_game_once_one_is_entered(page: Any, live: Liv
     assert not step.search(str(page.locator("body").text_content()))  # not the replay's step: the live game
     tap(page, "ledger-of-replay")
     page.wait_for_function("re => new RegExp(re).test(document.body.textContent)", arg=step.pattern)
+
+
+def test_the_live_game_downloads_as_a_log_that_replays(url: str, live: LiveGame, tmp_path: Path) -> None:
+    import urllib.request
+
+    if live.offer().seating:
+        assert live.start(("東家", "南家", "西家", "北家"), "atawmj_2009", 30, 10) is None
+    with urllib.request.urlopen(url + EXPORT_PATH.lstrip("/")) as got:
+        assert got.status == 200 and "attachment" in got.headers["content-disposition"]
+        body = got.read()
+    events, _private = read_jsonl(body.splitlines())
+    assert [e for _, e in events] == live.events()  # the whole log, taps taken back included
+    saved = tmp_path / "kept.jsonl"
+    saved.write_bytes(body)
+    assert len(GameReplay.from_file(str(saved))) == len(events) + 1
 
 
 def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
