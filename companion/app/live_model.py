@@ -15,6 +15,7 @@ shows is one the table accepts (a win still needs the winner's tiles, which the 
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import unicodedata
@@ -26,7 +27,7 @@ from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
-from companion.game.service import Refused, ServiceError, TableService
+from companion.game.service import Accepted, Refused, ServiceError, TableService
 from companion.game.session import switches_for
 from companion.game.state import Phase, TableState, next_seat, window
 from companion.game.switches import FirstDealer
@@ -46,6 +47,8 @@ class LiveError(RuntimeError):
         super().__init__(f"{words.en} / {words.zh}")
 
 
+log = logging.getLogger(__name__)
+INFERRED = ev.EventSource.INFERRED
 EXPORT_PATH = "/export/table.jsonl"
 """Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
 
@@ -156,6 +159,11 @@ class LiveGame:
             state, at = self.state, len(self.events())
         return offer_for(state, at)
 
+    def snapshot(self) -> tuple[Offer, TableFrame]:
+        """The offer and the table of one and the same moment (a screen draws both)."""
+        with self._lock:
+            return self.offer(), self.frame()
+
     # --- entries (each returns None when logged, or why not) -----------------------------------------
 
     def start(self, players: Sequence[str], profile: str, base: int, per_tai: int, at: int | None = None) -> Words | None:
@@ -197,7 +205,7 @@ class LiveGame:
         else:
             dealer = state.dealer
         hands = tuple((UNSEEN,) * (17 if s == dealer else 16) for s in range(4))
-        return self._enter(at, [ev.DiceRolled(dice=tuple(dice)), ev.Dealt(hands=hands)])
+        return self._enter(at, [ev.DiceRolled(dice=tuple(dice)), ev.Dealt(hands=hands, source=INFERRED)])
 
     def discard(self, tile: Tile | str, ready: bool = False, at: int | None = None) -> Words | None:
         t = _tile(tile)
@@ -207,7 +215,7 @@ class LiveGame:
         if offer.discard_seat is None:
             return ui("live_no_discard")
         seat = offer.discard_seat
-        events: list[ev.Event] = [ev.Drew(seat=seat)] if offer.draws_first else []
+        events: list[ev.Event] = [ev.Drew(seat=seat, source=INFERRED)] if offer.draws_first else []
         if ready:
             if offer.ready_kind is None:
                 return ui("live_no_ready", seat=self.state.players[seat])
@@ -232,7 +240,7 @@ class LiveGame:
         state = self.state
         events: list[ev.Event] = []
         if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
-            events.append(ev.Drew(seat=seat))  # he drew the flower he shows
+            events.append(ev.Drew(seat=seat, source=INFERRED))  # he drew the flower he shows
         events.append(ev.FlowerReplaced(seat=seat, flowers=(t,), replacements=(UNSEEN,)))
         return self._enter(at, events)
 
@@ -250,7 +258,7 @@ class LiveGame:
         if kind is MeldKind.PUNG:
             return self._enter(at, [ev.Punged(seat=seat, tile=t)])
         if kind is MeldKind.KONG:
-            return self._enter(at, [ev.ExposedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat)])
+            return self._enter(at, [ev.ExposedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat, source=INFERRED)])
         return ui("live_no_claim")
 
     def concealed_kong(self, tile: Tile | str | None = None, at: int | None = None) -> Words | None:
@@ -260,7 +268,7 @@ class LiveGame:
             return t
         state = self.state
         seat = state.dealer if state.phase is Phase.FLOWERS else state.turn
-        return self._enter(at, [ev.ConcealedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat)])
+        return self._enter(at, [ev.ConcealedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat, source=INFERRED)])
 
     def added_kong(self, tile: Tile | str, at: int | None = None) -> Words | None:
         t = _tile(tile)
@@ -324,8 +332,11 @@ class LiveGame:
             if not effective or self.state.prev is None:
                 return ui("live_nothing_to_undo")
             refused = None
-            for _ in range(_tap_length(effective)):
-                refused = refused or self._retract()
+            try:
+                for _ in range(_tap_length(effective)):
+                    refused = refused or self._retract()
+            except ServiceError as failed:
+                refused = ui("live_not_saved", why=str(failed))
         self._changed()
         return refused
 
@@ -346,10 +357,18 @@ class LiveGame:
                 except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
                     return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
             for done, e in enumerate(events):
-                result = service.submit(e)
-                if isinstance(result, Refused):
-                    for _ in range(done):
-                        self._retract()
+                try:
+                    result: Accepted | Refused | ServiceError = service.submit(e)
+                except ServiceError as failed:  # the store cannot take it (a full disk, a read-only file)
+                    result = failed
+                if not isinstance(result, Accepted):
+                    for _ in range(done):  # the entry's first events go back: none of it stands
+                        try:
+                            self._retract()
+                        except ServiceError:
+                            log.exception("the live table could not take back part of an entry")
+                    if isinstance(result, ServiceError):
+                        return ui("live_not_saved", why=str(result))
                     return Words(result.reason.zh, result.reason.en)
         self._changed()
         return None
@@ -363,7 +382,10 @@ class LiveGame:
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:
-            listener()
+            try:
+                listener()
+            except Exception:  # one phone's failure never stops the others hearing of the entry
+                log.exception("a live table listener failed")
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -381,20 +403,27 @@ def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:
-    """How many of the log's last events one tap entered (undo takes them all back)."""
-    last = effective[-1]
-    before = effective[-2] if len(effective) > 1 else None
-    if isinstance(last, ev.Dealt) and isinstance(before, ev.DiceRolled):
-        return 2
-    if isinstance(last, ev.ReplacementDrew) and isinstance(before, ev.ExposedKong | ev.ConcealedKong):
-        return 2  # (after an added kong, nobody robbing it was a tap of its own)
-    n = 1
-    if isinstance(last, ev.Discarded) and isinstance(before, ev.DeclaredReady):
+    """How many of the log's last events one tap entered (undo takes them all back): the entry itself, what it
+    implied after it (a kong's replacement, the deal after the dice: marked ``inferred``), a ready declaration
+    made with a discard, and the draw it implied before it (``inferred``: a draw tapped on its own stays)."""
+    def at(k: int) -> ev.Event | None:
+        return effective[-1 - k] if k < len(effective) else None
+
+    n = 0
+    entry = at(n)
+    while isinstance(entry, ev.ReplacementDrew | ev.Dealt) and entry.source is INFERRED:
         n += 1
-    if isinstance(last, ev.Discarded | ev.FlowerReplaced) and len(effective) > n:
-        drew = effective[-1 - n]
-        if isinstance(drew, ev.Drew) and drew.tile == UNSEEN:
-            n += 1
+        entry = at(n)
+    n += 1
+    if isinstance(entry, ev.Dealt | ev.ReplacementDrew):  # entered on their own (an added kong left unrobbed)
+        return n
+    ready = at(n)
+    if isinstance(entry, ev.Discarded) and isinstance(ready, ev.DeclaredReady) and ready.seat == entry.seat:
+        n += 1
+    drew = at(n)
+    if isinstance(entry, ev.Discarded | ev.FlowerReplaced) and isinstance(drew, ev.Drew) and drew.source is INFERRED \
+            and drew.seat == entry.seat:
+        n += 1
     return n
 
 

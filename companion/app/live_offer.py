@@ -120,7 +120,7 @@ def offer_for(state: TableState, at: int) -> Offer:
     turn = state.turn
     actor = state.dealer if phase is Phase.FLOWERS else turn  # the dealer may kong before his first discard
     acting = phase is Phase.ACT or phase is Phase.FLOWERS
-    ckong = acting and _ok(state, ev.ConcealedKong(seat=actor, tile=UNSEEN))
+    ckong = acting and _ok(state, ev.ConcealedKong(seat=actor, tile=UNSEEN), ev.ReplacementDrew(seat=actor))
     added = tuple(m.tiles[0].code for m in state.seats[actor].melds if m.kind is MeldKind.PUNG
                   and _ok(state, ev.AddedKong(seat=actor, tile=m.tiles[0]))) if acting else ()
     no_rob = phase is Phase.ROB and _ok(state, ev.ReplacementDrew(seat=turn))
@@ -180,7 +180,7 @@ def _claims(state: TableState) -> tuple[Claim, ...]:
                                          Words(f"{who} 吃", f"{who} chows")))
         if _ok(state, ev.Punged(seat=seat, tile=t)):
             out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(f"{who} 碰", f"{who} pungs")))
-        if _ok(state, ev.ExposedKong(seat=seat, tile=t)):
+        if _ok(state, ev.ExposedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat)):
             out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(f"{who} 槓", f"{who} kongs")))
     return tuple(out)
 

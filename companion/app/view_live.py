@@ -21,6 +21,7 @@ from companion.app.view_photo import profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.words import Words, ui
 from companion.game import events as ev
+from companion.game.service import ServiceError
 from companion.game.state import Phase
 from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN
@@ -57,6 +58,8 @@ class LiveTab:
         self.visible = False
         self._entering = False
         self._last_discard: tuple[str, float] = ("", 0.0)
+        self._shown_at = -1  # the log's length the screen was last drawn from
+        self.win_at = -1
 
     # --- sharing one table between phones --------------------------------------------------------------
 
@@ -78,7 +81,7 @@ class LiveTab:
             self.host.render()
         try:
             self.host.page.run_task(redraw)
-        except RuntimeError:  # the page has gone
+        except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
             self.detach()
 
     # --- entries -----------------------------------------------------------------------------------------
@@ -89,6 +92,8 @@ class LiveTab:
             self.error = entry()
         except LiveError as bad:
             self.error = bad.words
+        except ServiceError as failed:
+            self.error = ui("live_not_saved", why=str(failed))
         finally:
             self._entering = False
         if self.error is None:
@@ -132,22 +137,24 @@ class LiveTab:
 
     def bottom_bar(self) -> ft.Control:
         t = self.host.t
-        can = False
+        can, at = False, -1
         if self.game is not None:
             try:
-                can = self.game.offer().undo
+                o = self.game.offer()
+                can, at = o.undo, o.at
             except LiveError:
                 can = False
         undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can,
-                                                      on_click=lambda: self._undo()))
+                                                      on_click=lambda: self._undo(at)))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
         keep = ident("live-download", ft.TextButton(content=t(ui("live_download")), url=EXPORT_PATH, disabled=not can))
         return ft.Row([undo, replay, keep], spacing=8, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
 
-    def _undo(self) -> None:
+    def _undo(self, at: int) -> None:
+        """Undo the tap this screen showed last (a second tap, or a stale phone, is refused: the table moved)."""
         game = self.game
         assert game is not None
-        self._do(game.undo)
+        self._do(lambda: game.undo(at=at))
 
     def build(self) -> ft.Control:
         t = self.host.t
@@ -155,8 +162,8 @@ class LiveTab:
         if self.game is None:
             return ft.Column(parts, spacing=8)
         try:
-            offer = self.game.offer()
-            frame = self.game.frame()
+            offer, frame = self.game.snapshot()
+            self._shown_at = offer.at
         except LiveError as bad:
             parts.append(ident(ID_LIVE_ERROR, label(t(bad.words), 14, colour=ACCENT)))
             return ft.Column(parts, spacing=8)
@@ -322,6 +329,7 @@ class LiveTab:
     def _open_win(self, c: WinChance) -> Callable[[], None]:
         def go() -> None:
             self.win, self.error = c, None
+            self.win_at = self._shown_at  # the form answers the table it was opened on
             self.concealed.value = self.drawn.value = self.kongs.value = ""
             self.host.render()
         return go
@@ -348,7 +356,7 @@ class LiveTab:
 
         def record() -> None:
             self._do(lambda: game.win(c.seat, c.kind, self.concealed.value or "", self.drawn.value or "",
-                                      self.kongs.value or "", at=o.at))
+                                      self.kongs.value or "", at=self.win_at))
 
         def cancel() -> None:
             self.win, self.error = None, None

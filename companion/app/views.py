@@ -7,6 +7,7 @@ server never move each other's view. The tabs live in ``view_table``, ``view_led
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import flet as ft
@@ -55,6 +56,7 @@ class CompanionApp:
         self.page = page
         self._lang = config.lang
         self.view = "table"
+        self._drawing = threading.RLock()
         self.body = ft.Container(expand=True)
         self.table = TableTab(self, config.replay, config.note)
         self.hand = HandTab(self, config.live)
@@ -78,6 +80,7 @@ class CompanionApp:
         self.page.on_disconnect = self.leave  # no replay runs on for a closed tab
         self.page.on_close = self.leave
         self.page.on_route_change = self._routed
+        self.page.on_connect = self.rejoin  # a phone back from sleep hears the table again
         self.live.attach()
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
         # back to it, and the browser's back button goes to the tab before
@@ -92,7 +95,15 @@ class CompanionApp:
         self.table.stop()
         self.live.detach()
 
+    def rejoin(self) -> None:
+        self.live.attach()
+        self.render()  # what was entered while it was away
+
     def render(self) -> None:
+        with self._drawing:  # a handler's thread and a redraw sent by another phone's entry, one at a time
+            self._render()
+
+    def _render(self) -> None:
         self.page.title = self.t(ui("title"))
         builds = {"table": self.table.build, "live": self.live.build, "ledger": self.ledger.build,
                   "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build}

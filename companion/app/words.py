@@ -233,6 +233,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_bad_tiles": ("看不懂的牌：{why}", "tiles not understood: {why_en}"),
     "live_flower_in_hand": ("花牌不算在手牌裡（補花時已經攤開）：{tiles}", "flowers are not part of the hand (they were laid down when replaced): {tiles}"),
     "live_bad_dice": ("{which}要三顆骰子，每顆 1 到 6 點，收到：{got}", "{which_en}: three dice of 1-6 each, got: {got}"),
+    "live_not_saved": ("沒有記下來（牌局檔無法寫入）：{why}", "Not saved (the table file cannot be written): {why}"),
     "live_refused": ("不行：{why}", "Not allowed: {why_en}"),
     "live_download": ("下載紀錄", "Download the log"),
     "live_replay": ("在「牌桌」分頁重播這局", "Replay this game on the Table tab"),

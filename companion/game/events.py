@@ -1,8 +1,9 @@
 """The events of a table, one frozen dataclass per thing that happens (issue 4, item 1).
 
 Every event names its seat (0-3 in turn order; seat 0 is the East seat of the seat draw), the tiles
-where known (``0x`` where not) and its ``source``: ``camera`` or ``manual``. The log is append-only:
-an undo or a correction appends a :class:`Retracted` (and the replacement event).
+where known (``0x`` where not) and its ``source``: ``camera``, ``manual`` or ``inferred`` (implied by an entry,
+as the draw before a discard entered at the table). The log is append-only: an undo or a correction appends a
+:class:`Retracted` (and the replacement event).
 
 Saved logs are JSON lines; each line carries the schema version ``v``. :func:`from_dict` upgrades
 older versions through :data:`UPGRADES` (version -> function returning the next version's dict).
@@ -48,6 +49,7 @@ class EventError(ValueError):
 class EventSource(Enum):
     CAMERA = "camera"
     MANUAL = "manual"
+    INFERRED = "inferred"  # logged because an entry implies it (the draw before a discard entered at the table)
 
 
 class ReadyKind(Enum):

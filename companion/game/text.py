@@ -159,7 +159,7 @@ EVENT_ZH: dict[str, str] = {
 }
 """The Chinese name of each table event (the English one is its type's name, as in the saved log)."""
 
-SOURCE_ZH = {"camera": "鏡頭", "manual": "手動"}
+SOURCE_ZH = {"camera": "鏡頭", "manual": "手動", "inferred": "隨之記下"}
 
 
 def seat_label(seat: int, players: tuple[str, ...] = ()) -> tuple[str, str]:

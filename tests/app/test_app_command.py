@@ -257,3 +257,48 @@ def test_flets_environment_overrides_are_set_aside(monkeypatch: pytest.MonkeyPat
         monkeypatch.setenv(name, "1")
     asgi_app(GameReplay.demo(), Words("", ""), uploads=tmp_path)
     assert not any(name in os.environ for name in FLET_OVERRIDES)  # the app's own limit and key stand
+
+
+def _get(app: Any, path: str, query: bytes = b"", headers: list[tuple[bytes, bytes]] | None = None) -> tuple[int, bytes]:
+    """One GET through an ASGI app: (status, body)."""
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": query, "headers": headers or []}
+    asyncio.run(app(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    return start["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+
+
+def test_the_live_log_downloads_only_with_the_tables_token(tmp_path: Path) -> None:
+    from companion.app.live_model import EXPORT_PATH, LiveGame
+    from companion.app.server import LiveExport
+    from companion.game.service import read_jsonl
+
+    passed: list[str] = []
+
+    async def flet(scope: dict[str, Any], receive: Any, send: Any) -> None:  # the app behind
+        passed.append(scope["path"])
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    live = LiveGame(tmp_path / "table.sqlite")
+    guarded = TableToken(LiveExport(flet, live), "secret-token", 8550)  # stacked as `serve` stacks them
+    status, body = _get(guarded, EXPORT_PATH)
+    assert status == 403 and passed == []
+    status, body = _get(guarded, EXPORT_PATH, b"t=secret-token")
+    assert status == 404 and "no live game" in body.decode()  # and no table file was made for asking
+    assert not (tmp_path / "table.sqlite").exists()
+    assert live.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10) is None
+    status, body = _get(guarded, EXPORT_PATH, headers=[(b"cookie", b"companion_table_8550=secret-token")])
+    assert status == 200
+    events, private = read_jsonl(body.splitlines())
+    assert [e for _, e in events] == live.events() and private == {}
+    _get(guarded, "/live", b"t=secret-token")
+    assert passed == ["/live"]  # everything else goes on to the app
+    live.close()

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.live_model import LiveError, LiveGame
+from companion.app.live_model import LiveError, LiveGame, effective_events
 from companion.app.live_offer import Offer
 from companion.game import events as ev
 from companion.game.check import replay
+from companion.game.service import ServiceError
 from companion.game.session import ledger_of
 from companion.game.simulator import simulate
 from companion.game.state import Phase
@@ -392,4 +393,91 @@ def test_a_farther_seat_is_not_offered_a_win_where_only_the_nearest_wins(tmp_pat
     assert near in nearer and (dealer + 2) % 4 in nearer  # they would take the win from him (截胡)
     assert game.win(near, ev.WinKind.DISCARD, "123m456m789m123s46p77z") is None
     assert not game.offer().wins  # the nearest has won: nobody can change it now
+    game.close()
+
+
+def test_undo_takes_back_one_tap_and_no_more(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    nxt = (dealer + 1) % 4
+    assert game.discard("1z") is None
+    assert game.draw() is None  # a draw tapped on its own (a kong or a win may follow) ...
+    after_draw = game.state
+    assert game.discard("9m") is None  # ... then the discard: two taps
+    assert game.undo() is None
+    assert game.state == after_draw  # the discard went back, the draw stands
+    assert game.undo() is None
+    assert game.state.phase is Phase.CLAIM and game.offer().draw_seat == nxt
+    game.close()
+
+
+def test_a_heavenly_ready_is_a_tap_of_its_own(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    other = (dealer + 2) % 4
+    assert other in game.offer().heavenly_seats
+    assert game.declare_heavenly(other) is None
+    declared = game.state
+    assert game.discard("1z") is None  # the dealer's first discard
+    assert game.undo() is None
+    assert game.state == declared and game.state.seats[other].ready is ev.ReadyKind.HEAVENLY
+    game.close()
+
+
+def test_undo_from_a_stale_screen_is_refused(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    seen = len(game.events())
+    assert game.undo(at=seen) is None
+    why = game.undo(at=seen)  # a double tap on Undo, or a second phone drawn before the first undo
+    assert why is not None and "else" in why.en
+    assert game.state.phase is Phase.FLOWERS
+    game.close()
+
+
+def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("3p") is None
+    opened_on = len(game.events())  # seat dealer+2 opens the win form on this 3p
+    assert game.discard("6p") is None  # meanwhile another phone enters the next discard
+    winner = (game.state.dealer + 2) % 4
+    why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=opened_on)
+    assert why is not None and "else" in why.en and game.state.outcome is None  # not on the 6p he never claimed
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events())) is None
+    assert game.state.outcome is not None  # opened again on the 6p, it stands
+    game.close()
+
+
+def test_an_entry_the_store_cannot_take_leaves_none_of_it_and_says_so(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    before = effective_events(game.events())
+    real = game.service.submit
+    calls = {"n": 0}
+
+    def failing(event: ev.Event, timeout: float | None = 30.0) -> object:
+        calls["n"] += 1
+        if calls["n"] == 2:  # the discard, after its draw went in
+            raise ServiceError("disk full / 磁碟已滿")
+        return real(event, timeout)
+
+    game.service.submit = failing  # type: ignore[method-assign]
+    why = game.discard("9m")
+    game.service.submit = real  # type: ignore[method-assign]
+    assert why is not None and "disk full" in why.en and why.zh.startswith("沒有記下來")
+    assert effective_events(game.events()) == before  # the draw went back
+    game.close()
+
+
+def test_a_failing_phone_does_not_stop_the_others_hearing(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    heard: list[int] = []
+
+    def broken() -> None:
+        raise AttributeError("the page has gone")
+
+    game.subscribe(broken)
+    game.subscribe(lambda: heard.append(1))
+    assert game.discard("1z") is None  # logged, and said so to the caller
+    assert heard == [1]
     game.close()

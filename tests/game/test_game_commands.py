@@ -159,8 +159,8 @@ def test_replay_names_the_line_and_field_of_a_bad_event(tmp_path: Path, capsys: 
     n = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == "Discarded")
     robot = dict(json.loads(lines[n]), source="robot")
     no_tile = {k: v for k, v in json.loads(lines[n]).items() if k != "tile"}
-    for bad, words_en, words_zh in ((robot, "Discarded.source: expected one of camera, manual",
-                                     "應為 camera, manual 之一"),
+    for bad, words_en, words_zh in ((robot, "Discarded.source: expected one of camera, manual, inferred",
+                                     "應為 camera, manual, inferred 之一"),
                                     (no_tile, "Discarded: missing fields tile", "Discarded 缺少欄位 tile")):
         out.write_text("\n".join(lines[:n] + [json.dumps(bad)] + lines[n + 1:]) + "\n", "utf-8")
         assert main(["replay", str(out), "--quiet"]) == 2
