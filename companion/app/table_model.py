@@ -18,7 +18,7 @@ from companion.game import events as ev
 from companion.game.check import step
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import ledger_of
-from companion.game.state import Phase, TableState
+from companion.game.state import Phase, TableState, window
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import discard_options
@@ -387,6 +387,11 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
         return Words(f"{who} 槓後補牌", f"{who} draws the kong's replacement")
     if isinstance(e, ev.DeclaredReady):
         return Words(f"{who} {e.kind.zh}", f"{who}: {e.kind.en}")
+    if isinstance(e, ev.Won) and e.kind is ev.WinKind.DISCARD and e.tile is not None:
+        w = window(before)
+        if w is not None and 0 <= w.turn < 4:
+            return Words(f"{who} 胡 {e.tile.zh}（{names[w.turn]} 放槍）",
+                         f"{who} wins on {e.tile.code}, discarded by {names[w.turn]}")
     if isinstance(e, ev.Won):
         tile = Words(f" {e.tile.zh}", f" on {e.tile.code}") if e.tile is not None else Words("", "")
         return Words(f"{who} 胡牌：{e.kind.zh}{tile.zh}", f"{who} wins: {e.kind.en}{tile.en}")

@@ -76,7 +76,7 @@ class WinKind(Enum):
 
     @property
     def zh(self) -> str:
-        return {"discard": "放槍胡", "self_draw": "自摸", "robbed_kong": "搶槓", "eight_flowers": "八仙過海",
+        return {"discard": "胡（別家放槍）", "self_draw": "自摸", "robbed_kong": "搶槓", "eight_flowers": "八仙過海",
                 "seven_rob_one": "七搶一", "four_kongs": "四槓"}[self.value]
 
     @property
