@@ -1,10 +1,12 @@
-"""The Learn tab: every tai item with its meaning and an example scored live (:mod:`companion.app.learn_model`)."""
+"""The Learn tab: every tai item with its meaning and an example scored live (:mod:`companion.app.learn_model`),
+and a wait quiz (:mod:`companion.app.quiz_model`)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.app.learn_model import LearnItem, learn_items
+from companion.app.quiz_model import QuizGrade, grade, wait_quiz
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -30,12 +32,84 @@ class LearnTab:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.item = "seat_flower"
+        self.mode = "tai"  # or "quiz"
+        self.quiz = wait_quiz(1)
+        self.picked: set[str] = set()
+        self.graded: QuizGrade | None = None
+        self.streak = 0
 
     def pick(self, item_id: str) -> None:
         self.item = item_id
         self.host.render()
 
+    def show(self, mode: str) -> None:
+        self.mode = mode
+        self.host.render()
+
+    def toggle(self, code: str) -> None:
+        if self.graded is None:
+            self.picked ^= {code}
+            self.host.render()
+
+    def check(self) -> None:
+        self.graded = grade(self.quiz, self.picked)
+        self.streak = self.streak + 1 if self.graded.perfect else 0
+        self.host.render()
+
+    def next_quiz(self) -> None:
+        self.quiz, self.picked, self.graded = wait_quiz(self.quiz.number + 1), set(), None
+        self.host.render()
+
     def build(self) -> ft.Control:
+        t = self.host.t
+
+        def mode_button(mode: str, key: str) -> ft.Control:
+            chosen = self.mode == mode
+            return ident(f"learn-mode-{mode}", ft.Button(
+                content=t(ui(key)), on_click=lambda: self.show(mode),
+                style=ft.ButtonStyle(bgcolor=FELT if chosen else None, color="#ffffff" if chosen else None)))
+
+        modes = ft.Row([mode_button("tai", "learn_tai"), mode_button("quiz", "learn_quiz")], spacing=8)
+        return ft.Column([modes, self._quiz() if self.mode == "quiz" else self._tai()], spacing=10)
+
+    def _quiz(self) -> ft.Control:
+        t = self.host.t
+        q, graded = self.quiz, self.graded
+        rows: list[ft.Control] = [label(t(ui("quiz_intro", n=q.number)), 14, bold=True),
+                                  ft.Row([tile(c, TILE_W["hand"]) for c in q.hand], spacing=1, wrap=True)]
+        waits = {w.tile for w in q.waits}
+
+        def key(code: str) -> ft.Control:
+            chosen = code in self.picked
+            colour = "#d0c8b0"
+            if graded is not None and (chosen or code in waits):
+                colour = FELT if code in waits and chosen else ACCENT if chosen else "#e0b040"
+            elif chosen:
+                colour = FELT
+            return ident(f"quiz-{code}", ft.Container(
+                tile(code, 30), on_click=lambda: self.toggle(code), padding=2, border_radius=4,
+                border=ft.Border.all(3 if chosen or (graded is not None and code in waits) else 1, colour)))
+
+        for suit in "mpsz":
+            rows.append(ft.Row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True))
+        buttons: list[ft.Control] = [ident("quiz-check", ft.Button(content=t(ui("quiz_check")), on_click=self.check,
+                                                                   disabled=graded is not None)),
+                                     ident("quiz-next", ft.OutlinedButton(content=t(ui("quiz_next")),
+                                                                          on_click=self.next_quiz))]
+        if self.streak:
+            buttons.append(label(t(ui("quiz_streak", n=self.streak)), 13, colour=FELT))
+        rows.append(ft.Row(buttons, spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        if graded is not None:
+            rows.append(ident("quiz-verdict", label(t(graded.verdict), 15, bold=True,
+                                                    colour=FELT if graded.perfect else ACCENT)))
+            rows.append(label(t(ui("quiz_answer")), 13, bold=True, colour=FELT))
+            for w in q.waits:
+                rows.append(ft.Row([tile(w.tile, TILE_W["wait"]),
+                                    ft.Column([label(t(x), 13) for x in w.why], spacing=1)],
+                                   spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
+
+    def _tai(self) -> ft.Control:
         t = self.host.t
         items = learn_items()
         chosen = next((i for i in items if i.id == self.item), items[0])

@@ -412,6 +412,20 @@ def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
     assert item.example.note.zh in str(page.locator("flt-semantics").first.text_content())
 
 
+def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
+    from companion.app.quiz_model import grade, wait_quiz
+
+    quiz = wait_quiz(1)
+    first = quiz.waits[0].tile
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-quiz")
+    tap(page, f"quiz-{first}")
+    tap(page, "quiz-check")
+    wait_text(page, "quiz-verdict", grade(quiz, {first}).verdict.zh)
+    shown = str(page.locator("flt-semantics").first.text_content())
+    assert all(why.zh in shown for w in quiz.waits for why in w.why)  # the answer says why each is a wait
+
+
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:
     """Mean correlation between the ink of a line's equal-width glyph cells: a missing font draws every CJK
     character as the same box (near 1); real glyphs differ from each other."""

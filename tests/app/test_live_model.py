@@ -20,6 +20,7 @@ from companion.game.service import ServiceError
 from companion.game.session import ledger_of
 from companion.game.simulator import simulate
 from companion.game.state import Phase
+from companion.game.switches import MultiWin
 from companion.hand import MeldKind
 from companion.tiles import Tile, format_tiles
 
@@ -108,6 +109,9 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
             if tapped:
                 assert offer.no_rob
                 why = game.no_rob(at=at)
+        elif isinstance(e, ev.Won) and not _offered(offer, e) and game.state.phase is Phase.HAND_OVER \
+                and game.state.switches.multi_win is MultiWin.NEAREST:
+            tapped = False  # a farther seat's claim where the nearest has won: nothing it could change is offered
         elif isinstance(e, ev.Won):
             drawn = e.tile.code if e.tile is not None and e.kind is ev.WinKind.SELF_DRAW else ""
             shown = e.kongs or tuple(kongs.get(e.seat, ()))

@@ -1,0 +1,101 @@
+"""The Learn tab's wait quiz: a ready hand, the player picks the tiles it waits on, and the answer says why.
+
+Plain Python, no flet. Each quiz is made from its number (the same number, the same hand): five sets and a pair
+drawn from one set of tiles, one tile taken out, so the hand is ready by construction; the answer is what
+:func:`~companion.app.hand_model.analyse` says of it (each wait with the partial set it completes and its shape),
+the same analysis the My hand tab gives. Early quizzes keep to one or two suits, where waits come several at a
+time and are easy to miss.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from companion.app.hand_model import HandPanel, WaitWhy, analyse
+from companion.app.words import Words, ui
+from companion.tiles import Tile
+
+__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "grade"]
+
+SUITS = "mps"
+
+
+@dataclass(frozen=True, slots=True)
+class WaitQuiz:
+    number: int
+    hand: tuple[str, ...]  # 16 tile codes, sorted
+    waits: tuple[WaitWhy, ...]  # the answer, with why
+
+
+@dataclass(frozen=True, slots=True)
+class QuizGrade:
+    right: tuple[str, ...]
+    missed: tuple[str, ...]
+    wrong: tuple[str, ...]
+    verdict: Words
+
+    @property
+    def perfect(self) -> bool:
+        return not self.missed and not self.wrong
+
+
+def wait_quiz(number: int) -> WaitQuiz:
+    """Quiz ``number`` (from 1): always the same ready hand for the same number."""
+    rng = random.Random(f"wait-quiz-{number}")
+    suits = SUITS[rng.randrange(3)] if number % 3 else "".join(rng.sample(SUITS, 2))  # mostly one suit
+    honours = number % 4 == 0  # now and then a pung of honours too
+    while True:
+        tiles = _complete_hand(rng, suits, honours)
+        tiles.remove(rng.choice(tiles))
+        panel = analyse("".join(t.code for t in tiles))
+        if isinstance(panel, HandPanel) and panel.waits:
+            return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
+
+
+def _complete_hand(rng: random.Random, suits: str, honours: bool) -> list[Tile]:
+    """Five sets and a pair (17 tiles) that one set of tiles can hold."""
+    while True:
+        used: Counter[Tile] = Counter()
+        out: list[Tile] = []
+        groups = 0
+        while groups < 5:
+            if honours and groups == 0:
+                t = Tile.from_code(f"{rng.randint(1, 7)}z")
+                group = [t, t, t]
+            else:
+                suit = rng.choice(suits)
+                if rng.random() < 0.65:
+                    start = rng.randint(1, 7)
+                    group = [Tile.suited(suit, start + k) for k in range(3)]
+                else:
+                    t = Tile.suited(suit, rng.randint(1, 9))
+                    group = [t, t, t]
+            if all(used[t] + group.count(t) <= 4 for t in group):
+                used.update(group)
+                out += group
+                groups += 1
+        pair = Tile.suited(rng.choice(suits), rng.randint(1, 9))
+        if used[pair] <= 2:
+            return out + [pair, pair]
+
+
+def grade(quiz: WaitQuiz, picked: set[str]) -> QuizGrade:
+    waits = [w.tile for w in quiz.waits]
+    right = tuple(t for t in waits if t in picked)
+    missed = tuple(t for t in waits if t not in picked)
+    wrong = tuple(sorted((t for t in picked if t not in waits), key=lambda c: Tile.from_code(c)))
+    if not missed and not wrong:
+        verdict = ui("quiz_perfect", n=len(waits))
+    else:
+        verdict = ui("quiz_graded", right=len(right), n=len(waits), missed=_names(missed).zh,
+                     missed_en=_names(missed).en, wrong=_names(wrong).zh, wrong_en=_names(wrong).en)
+    return QuizGrade(right, missed, wrong, verdict)
+
+
+def _names(codes: tuple[str, ...]) -> Words:
+    if not codes:
+        return Words("無", "none")
+    tiles = [Tile.from_code(c) for c in codes]
+    return Words("、".join(t.zh for t in tiles), " ".join(codes))

@@ -1,0 +1,50 @@
+"""The wait quiz: every hand is ready, its answer is what brute force finds, and grading says what was missed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.app.quiz_model import grade, wait_quiz
+from companion.hand import Hand
+from companion.rules.shape import is_complete
+from companion.tiles import NUM_KINDS, Tile
+
+
+def _brute_waits(hand: tuple[str, ...]) -> list[str]:
+    """Every kind that completes the hand and is not all in it already."""
+    tiles = [Tile.from_code(c) for c in hand]
+    held = Counter(tiles)
+    return [Tile(k).code for k in range(NUM_KINDS) if held[Tile(k)] < 4
+            and is_complete(Hand(tuple(sorted(tiles + [Tile(k)]))))]
+
+
+@given(st.integers(min_value=1, max_value=100_000))
+def test_every_quiz_hand_is_ready_and_its_answer_is_what_brute_force_finds(number: int) -> None:
+    q = wait_quiz(number)
+    assert len(q.hand) == 16 and max(Counter(q.hand).values()) <= 4
+    assert [w.tile for w in q.waits] == _brute_waits(q.hand)
+    assert all(w.why for w in q.waits)  # each wait says why
+
+
+def test_the_same_number_gives_the_same_hand_and_most_hands_differ() -> None:
+    assert wait_quiz(7) == wait_quiz(7)
+    hands = {wait_quiz(n).hand for n in range(1, 41)}
+    assert len(hands) == 40
+    several = sum(len(wait_quiz(n).waits) > 1 for n in range(1, 41))
+    assert several >= 20  # mostly hands with several waits: the ones beginners miss
+
+
+def test_grading_names_what_was_missed_and_what_is_not_a_wait() -> None:
+    q = wait_quiz(1)
+    waits = [w.tile for w in q.waits]
+    assert len(waits) > 1
+    perfect = grade(q, set(waits))
+    assert perfect.perfect and str(len(waits)) in perfect.verdict.en
+    not_wait = next(Tile(k).code for k in range(34) if Tile(k).code not in waits)
+    g = grade(q, {waits[0], not_wait})
+    assert not g.perfect and g.right == (waits[0],) and g.missed == tuple(waits[1:]) and g.wrong == (not_wait,)
+    assert Tile.from_code(not_wait).zh in g.verdict.zh and not_wait in g.verdict.en
+    assert grade(q, set()).missed == tuple(waits)
