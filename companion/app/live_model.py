@@ -27,7 +27,7 @@ from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
-from companion.game.service import Accepted, Refused, ServiceError, TableService
+from companion.game.service import Accepted, Refused, ServiceError, Subscribers, TableService
 from companion.game.session import switches_for
 from companion.game.state import Phase, TableState, next_seat, window
 from companion.game.switches import FirstDealer
@@ -70,7 +70,7 @@ class LiveGame:
         self.path = Path(path)
         self._service: TableService | None = None
         self._lock = threading.RLock()
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners = Subscribers("live table")
         self._rng = random.Random(seed)
 
     # --- the store -----------------------------------------------------------------------------------
@@ -113,14 +113,7 @@ class LiveGame:
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """``listener()`` after every change (on the thread that made it)."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-        return unsubscribe
+        return self._listeners.add(listener)
 
     # --- what the table shows -------------------------------------------------------------------------
 
@@ -379,13 +372,7 @@ class LiveGame:
         return Words(result.reason.zh, result.reason.en) if isinstance(result, Refused) else None
 
     def _changed(self) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener()
-            except Exception:  # one phone's failure never stops the others hearing of the entry
-                log.exception("a live table listener failed")
+        self._listeners.tell()  # one phone's failure never stops the others hearing of the entry
 
 
 # --- helpers ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
+from companion.game.evolve import finish_hand
 from companion.game.state import Phase, TableState, next_seat, offset, window
 from companion.game.switches import FirstDealer, MultiWin
 from companion.game.text import IllegalEvent
@@ -76,8 +77,6 @@ class Offer:
 def dealer_after(state: TableState) -> int:
     """Who deals the next hand (after a hand ends, the ledger's next deal; before the first, the first dealer)."""
     if state.phase is Phase.HAND_OVER:
-        from companion.game.evolve import finish_hand
-
         return finish_hand(state).dealer
     return state.dealer
 
@@ -137,8 +136,6 @@ def offer_for(state: TableState, at: int) -> Offer:
 
 
 def _session_ends(state: TableState) -> bool:
-    from companion.game.evolve import finish_hand
-
     return finish_hand(state).session_over
 
 

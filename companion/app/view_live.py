@@ -58,7 +58,7 @@ class LiveTab:
         self.visible = False
         self._entering = False
         self._last_discard: tuple[str, float] = ("", 0.0)
-        self._shown_at = -1  # the log's length the screen was last drawn from
+        self._shown: Offer | None = None  # the offer the screen was last drawn from
         self.win_at = -1
 
     # --- sharing one table between phones --------------------------------------------------------------
@@ -137,13 +137,8 @@ class LiveTab:
 
     def bottom_bar(self) -> ft.Control:
         t = self.host.t
-        can, at = False, -1
-        if self.game is not None:
-            try:
-                o = self.game.offer()
-                can, at = o.undo, o.at
-            except LiveError:
-                can = False
+        shown = self._shown  # the offer the screen above was drawn from (render builds the tab first)
+        can, at = (shown.undo, shown.at) if shown is not None else (False, -1)
         undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can,
                                                       on_click=lambda: self._undo(at)))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
@@ -163,8 +158,9 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         try:
             offer, frame = self.game.snapshot()
-            self._shown_at = offer.at
+            self._shown = offer
         except LiveError as bad:
+            self._shown = None  # nothing to undo on a table that cannot be opened
             parts.append(ident(ID_LIVE_ERROR, label(t(bad.words), 14, colour=ACCENT)))
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
@@ -329,7 +325,8 @@ class LiveTab:
     def _open_win(self, c: WinChance) -> Callable[[], None]:
         def go() -> None:
             self.win, self.error = c, None
-            self.win_at = self._shown_at  # the form answers the table it was opened on
+            # the form answers the table it was opened on
+            self.win_at = self._shown.at if self._shown is not None else -1
             self.concealed.value = self.drawn.value = self.kongs.value = ""
             self.host.render()
         return go

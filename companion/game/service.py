@@ -27,7 +27,7 @@ from companion.game.text import IllegalEvent, Msg, msg
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA", "read_jsonl",
-           "read_log", "SQLITE_MAGIC"]
+           "read_log", "SQLITE_MAGIC", "Subscribers"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -72,6 +72,37 @@ class Question:
 
 
 Listener = Callable[[ev.Event, int, TableState], None]
+
+
+class Subscribers:
+    """Listeners told of changes: added and removed from any thread, each told in turn; one that fails is logged
+    and the others are still told (a view's failure never stops the table)."""
+
+    def __init__(self, what: str) -> None:
+        self._what = what
+        self._lock = threading.Lock()
+        self._items: list[Callable[..., None]] = []
+
+    def add(self, listener: Callable[..., None]) -> Callable[[], None]:
+        """Add ``listener``; returns the call that removes it."""
+        with self._lock:
+            self._items.append(listener)
+
+        def remove() -> None:
+            with self._lock:
+                if listener in self._items:
+                    self._items.remove(listener)
+
+        return remove
+
+    def tell(self, *args: Any) -> None:
+        with self._lock:
+            items = list(self._items)
+        for listener in items:
+            try:
+                listener(*args)
+            except Exception:
+                log.exception("%s listener failed", self._what)
 Write = Callable[[sqlite3.Connection], None]
 
 
@@ -81,8 +112,7 @@ class TableService:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._jobs: Queue[tuple[Callable[[], Any], Future[Any]] | None] = Queue()
-        self._listeners: list[Listener] = []
-        self._lock = threading.Lock()
+        self._listeners = Subscribers("table")
         self._events: list[ev.Event] = []
         self._state = TableState()
         self._private: dict[int, tuple[int | None, tuple[Tile, ...]]] = {}  # seat -> (the deal, its tiles)
@@ -127,15 +157,7 @@ class TableService:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """``listener(event, seq, state)`` after each accepted event (called on the writer thread)."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     def ask(self, question: Question) -> int:
         """Store a question for the players; returns its id."""
@@ -339,13 +361,7 @@ class TableService:
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / 事件無法存入牌局檔（{err}）") from err
         self._events.append(event)
         self._state = new
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(event, seq, new)
-            except Exception:  # a view's failure never stops the table
-                log.exception("table listener failed on event #%d", seq)
+        self._listeners.tell(event, seq, new)
         return Accepted(seq, new)
 
     def _ask(self, q: Question) -> int:
