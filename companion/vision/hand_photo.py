@@ -12,6 +12,7 @@ them against the rules.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -158,6 +159,44 @@ def _kongs_apart(g: Group, kinds: np.ndarray) -> list[Group]:
                 parts += _kongs_apart(Group(after, g.sideways, sum(back[k + 4:])), kinds)
             return parts
     return [g]
+
+
+BLANK_BACK = 0.8
+"""A tile read as the white dragon (白板: a blank face in many sets) below this score may be a back lying flat: where
+a set's backs are pale, a back and a blank face look alike (the classifier's known confusion; the shipped demo photo
+reads its true 白板 at 0.9 and more)."""
+
+
+def kong_end_backs(dets: Detections) -> list[int]:
+    """Tiles read as an unsure white dragon (:data:`BLANK_BACK`) at an end of four tiles side by side laid as a
+    concealed kong (``0x K K 0x``): both ends a back or such a 白板, at least one of them the 白板, the middle two one
+    kind other than 白板. :func:`companion.vision.hand_score.score_photo` reads them as backs only when the photo
+    as read is no win."""
+    if len(dets) < 4:
+        return []
+    kinds = dets.kind.astype(np.int64)
+    blank = (kinds == int(Tile.Z5)) & (dets.score < BLANK_BACK)
+    end = blank | (kinds == int(Tile.UNKNOWN))
+    frame = _Frame.of(dets)
+    label = _rows(frame)
+    out: list[int] = []
+    for lab in np.unique(label):
+        for g in _groups(dets, frame, np.flatnonzero(label == lab)):
+            for s in range(len(g) - 3):
+                a, b, c, d = g.tiles[s:s + 4]
+                if end[a] and end[d] and (blank[a] or blank[d]) and kinds[b] == kinds[c] \
+                        and kinds[b] not in (int(Tile.Z5), int(Tile.UNKNOWN)):
+                    out += [i for i in (a, d) if blank[i] and i not in out]
+    return sorted(out)
+
+
+def as_backs(dets: Detections, idx: list[int]) -> Detections:
+    """``dets`` with the tiles ``idx`` read as backs (``0x``, as a face-down box the back check passed)."""
+    kind, face_up = dets.kind.copy(), dets.face_up.copy()
+    top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+    kind[idx], face_up[idx] = int(Tile.UNKNOWN), False
+    top3_kind[idx], top3_score[idx] = (int(Tile.UNKNOWN), 0, 0), (1.0, 0.0, 0.0)
+    return dataclasses.replace(dets, kind=kind, face_up=face_up, top3_kind=top3_kind, top3_score=top3_score)
 
 
 def lay_out(dets: Detections) -> LaidHand:

@@ -30,7 +30,7 @@ from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import Tile, format_tiles
 from companion.vision import hand_search
-from companion.vision.hand_photo import LaidHand, lay_out
+from companion.vision.hand_photo import LaidHand, as_backs, kong_end_backs, lay_out
 from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
 from companion.vision.read import Detections
 
@@ -246,6 +246,20 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     instant = is_instant(context)
     plans = _plans_or_refuse(dets, laid, instant)
     found = search(dets, laid, plans, instant)
+    # pale backs at a concealed kong's ends, read as unsure blank white dragons: tried when the photo as read is no
+    # win, or only one with tiles read otherwise, and kept when that needs fewer changes
+    pale = kong_end_backs(dets) if not found or found[0][2] else []
+    if pale:
+        backs = as_backs(dets, pale)
+        laid_backs = lay_out(backs)
+        try:
+            other = search(backs, laid_backs, _plans_or_refuse(backs, laid_backs, instant), instant)
+        except PhotoHandError:
+            other = []
+        if other and (not found or len(other[0][2]) < len(found[0][2])):
+            dets, laid, found = backs, laid_backs, other
+        else:
+            pale = []
     if not found:
         read = reading_text(dets, laid)
         n = hand_search.MAX_CHANGES
@@ -265,6 +279,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            "手牌那一列中間有空隙：各組都當作手牌（副露要另外排一列，放在手牌前面）"))
     doubts += _unsure_notes(dets, legal, {r.index for r in repairs})
     doubts += _win_tile_notes(legal, scored, best, win_tile)
+    if pale:
+        doubts.append(Note(f"{len(pale)} tile(s) read as a blank white dragon at the end of a concealed kong taken "
+                           "as its face-down tiles (the set's backs are pale)",
+                           f"{len(pale)} 張讀成白板的牌在暗槓的兩端，當作蓋著的牌（這副牌的背面顏色很淡）"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))

@@ -102,6 +102,24 @@ def test_melds_side_by_side_are_cut_and_a_concealed_kong_shows_backs() -> None:
     assert got.win.concealed == parse_tiles("456m789m4s") and got.win.win_tile == Tile.S4
 
 
+def test_pale_backs_read_as_blank_white_dragons_at_a_kongs_ends_are_taken_as_backs_only_when_needed() -> None:
+    # where a set's backs are pale, a concealed kong's face-down ends read as unsure 白板 (5z)
+    unsure = {i: [("5z", 0.5), ("6z", 0.3), ("7z", 0.1)] for i in (8, 11)}
+    dets = laid([(100, ["456m789m4s", "4s"]), (200, ["5z7p7p5z555z234s"])], unsure)
+    got = score_photo(dets, {}, PROFILE)
+    assert [str(m) for m in got.win.melds] == ["ckong:7777p", "pung:555z", "chow:234s"]
+    assert any("blank white dragon" in n.en and "白板" in n.zh for n in got.doubts)
+    # a sure 白板 is a tile: no kong is made of it
+    sure = laid([(100, ["456m789m4s", "4s"]), (200, ["5z7p7p5z555z234s"])])
+    with pytest.raises(PhotoHandError):
+        score_photo(sure, {}, PROFILE)
+    # a hand that is a win as read keeps its 白板, however unsure
+    as_read = laid([(100, ["5z77p5z5z789m123s45s", "6s"]), (200, ["123p"])],
+                   {i: [("5z", 0.5), ("6z", 0.3), ("7z", 0.1)] for i in (0, 3)})
+    kept = score_photo(as_read, {}, PROFILE, win_tile=Tile.S6)
+    assert kept.win.concealed.count(Tile.Z5) == 3 and not any("white dragon" in n.en for n in kept.doubts)
+
+
 def test_a_face_up_kong_is_exposed_unless_the_player_says_it_was_added_or_concealed() -> None:
     dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
     exposed = score_photo(dets, {}, PROFILE)
