@@ -275,6 +275,19 @@ class LiveGame:
     def win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "",
             at: int | None = None) -> Words | None:
         """胡: the winner's shown tiles (notation or Chinese) and, for a self-draw, the tile he drew."""
+        events = self._win_events(seat, kind, concealed, tile, kongs)
+        return events if isinstance(events, Words) else self._enter(at, events)
+
+    def check_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "") -> Words | None:
+        """Why :meth:`win` with these fields would be refused now, or None: nothing is recorded (a form filled from
+        a photo says whether the table takes it before the player records it)."""
+        events = self._win_events(seat, kind, concealed, tile, kongs)
+        if isinstance(events, Words):
+            return events
+        with self._lock:
+            return _tried(self.service.state, events)
+
+    def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str) -> list[ev.Event] | Words:
         chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)
         if chance is None:
             return ui("live_no_win")
@@ -296,8 +309,8 @@ class LiveGame:
             won_tile: Tile | None = won[0] if won else None
         else:
             won_tile = won
-        return self._enter(at, [ev.Won(seat=seat, kind=kind, tile=None if instant else won_tile,
-                                       concealed=tuple(shown), kongs=tuple(hidden))])
+        return [ev.Won(seat=seat, kind=kind, tile=None if instant else won_tile, concealed=tuple(shown),
+                       kongs=tuple(hidden))]
 
     def exhaustive(self, at: int | None = None) -> Words | None:
         return self._enter(at, [ev.ExhaustiveDraw()])
@@ -341,14 +354,9 @@ class LiveGame:
             service = self.service
             if at is not None and at != len(service.events()):
                 return ui("live_moved")
-            s = service.state
-            for e in events:  # the whole entry is tried first: a refused one leaves no trace in the log
-                try:
-                    s = step(s, e)
-                except IllegalEvent as bad:
-                    return Words(bad.reason.zh, bad.reason.en)
-                except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
-                    return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+            refused = _tried(service.state, events)  # a refused entry leaves no trace in the log
+            if refused is not None:
+                return refused
             for done, e in enumerate(events):
                 try:
                     result: Accepted | Refused | ServiceError = service.submit(e)
@@ -376,6 +384,18 @@ class LiveGame:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+
+def _tried(state: TableState, events: Sequence[ev.Event]) -> Words | None:
+    """Why the tracker would refuse ``events`` one after the other from ``state``, or None."""
+    for e in events:
+        try:
+            state = step(state, e)
+        except IllegalEvent as bad:
+            return Words(bad.reason.zh, bad.reason.en)
+        except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
+            return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+    return None
+
 
 def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
     """The log with its retractions applied (each takes back the event before it that still stands)."""

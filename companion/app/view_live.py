@@ -6,6 +6,7 @@ log length its screen was drawn from, so a tap on a stale screen is refused inst
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from functools import partial
@@ -15,9 +16,12 @@ import flet as ft
 
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events
 from companion.app.live_offer import Claim, Offer, WinChance
+from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
+from companion.app.photo_model import PhotoFailed
 from companion.app.table_model import GameReplay, LogError
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, tile
-from companion.app.view_photo import profile_name
+from companion.app.upload import PhotoUpload
+from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -28,11 +32,13 @@ from companion.rules.profiles import BUILTIN
 from companion.tiles import Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
-           "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED"]
+           "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED", "ID_LIVE_PHOTO", "ID_LIVE_PHOTO_SAID"]
 
 ID_LIVE_PROMPT, ID_LIVE_ERROR, ID_LIVE_UNDO, ID_LIVE_START = "live-prompt", "live-error", "live-undo", "live-start"
 ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "live-throw", "live-win-ok", \
     "live-concealed"
+ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
+log = logging.getLogger(__name__)
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
 FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))
 WIND_KEYS = "ESWN"
@@ -41,8 +47,14 @@ DOUBLE_TAP_SECONDS = 0.45
 
 
 class LiveTab:
-    def __init__(self, host: Host, game: LiveGame | None) -> None:
-        self.host, self.game = host, game
+    def __init__(self, host: Host, game: LiveGame | None, photos: PhotoSource | None = None) -> None:
+        self.host, self.game, self.photos = host, game, photos
+        # the win form's hand read from a photo of it laid down
+        self.upload = PhotoUpload(host, photos.upload_dir if photos is not None else None, self._photo_received,
+                                  self._photo_refused, self._photo_sending)
+        self.photo: HandFill | PhotoFailed | None = None
+        self.photo_busy: Words | None = None
+        self.photo_verdict: Words | None = None  # why the table would refuse the filled form (None: it fits)
         self.error: Words | None = None
         self.win: WinChance | None = None
         self.ready = False
@@ -53,7 +65,7 @@ class LiveTab:
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
         self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …")
         self.drawn = ft.TextField(width=120, dense=True, hint_text="5m")
-        self.kongs = ft.TextField(width=160, dense=True, hint_text="9p")
+        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p")
         self._unsubscribe: Callable[[], None] | None = None
         self.visible = False
         self._entering = False
@@ -328,8 +340,67 @@ class LiveTab:
             # the form answers the table it was opened on
             self.win_at = self._shown.at if self._shown is not None else -1
             self.concealed.value = self.drawn.value = self.kongs.value = ""
+            self.photo = self.photo_verdict = None
             self.host.render()
         return go
+
+    # --- the winner's hand from a photo ----------------------------------------------------------------
+
+    def _photo_sending(self, doing: Words | None) -> None:
+        self.photo_busy = doing
+        self.host.render()
+
+    def _photo_refused(self, name: str, reason: Words) -> None:
+        self.photo, self.photo_verdict = PhotoFailed(name, reason), None
+        self.host.render()
+
+    def _photo_received(self, path: Any, name: str) -> None:
+        """(A worker thread.) Read the photo, fill the win form from it and say whether the table takes it."""
+        chance, game, at = self.win, self.game, self.win_at
+        if chance is None or game is None or self.photos is None:
+            return
+        self.photo_busy = ui("photo_reading")
+        self.host.render()
+        try:
+            read = self.photos.read_file(path, name)
+            fill = fill_from_photo(read, game.state, chance)
+            if self.win is chance:  # the form is still the one the photo was taken for
+                self.photo, self.photo_verdict = fill, None
+                if isinstance(fill, HandFill):
+                    self.concealed.value, self.drawn.value, self.kongs.value = fill.concealed, fill.drawn, fill.kongs
+                    self.photo_verdict = game.check_win(chance.seat, chance.kind, fill.concealed, fill.drawn,
+                                                        fill.kongs) if at == len(game.events()) else ui("live_moved")
+        except Exception:  # the app's boundary: log it, say it, keep serving
+            log.exception("reading a live win's photo failed")
+            self.photo = PhotoFailed(name, ui("photo_error"))
+        self.photo_busy = None
+        self.host.render()
+
+    def _photo_part(self, c: WinChance) -> list[ft.Control]:
+        """The win form's photo button and what the last photo gave."""
+        if not self.upload.available or c.kind not in READABLE_KINDS:
+            return []
+        t = self.host.t
+        out: list[ft.Control] = [ft.Row([
+            ident(ID_LIVE_PHOTO, ft.OutlinedButton(content=t(ui("live_photo")), icon=ft.Icons.PHOTO_CAMERA,
+                                                   on_click=self.upload.pick, disabled=self.photo_busy is not None)),
+            label(t(ui("live_photo_hint")), 12, colour=GREY)], spacing=8, wrap=True)]
+        if self.photo_busy is not None:
+            out.append(ft.Row([ft.ProgressRing(width=18, height=18), label(t(self.photo_busy), 13)]))
+            return out
+        p = self.photo
+        if isinstance(p, PhotoFailed):
+            out.append(ident(ID_LIVE_PHOTO_SAID, label(t(p.reason), 13, colour=ACCENT)))
+        elif isinstance(p, HandFill):
+            verdict = ui("live_photo_fits") if self.photo_verdict is None else ui(
+                "live_photo_unfit", why=self.photo_verdict.zh, why_en=self.photo_verdict.en)
+            out.append(ident(ID_LIVE_PHOTO_SAID, label(t(ui("live_photo_filled", name=p.name)) + "　" + t(verdict),
+                                                       13, bold=True,
+                                                       colour=FELT if self.photo_verdict is None else ACCENT)))
+            out += [label("• " + t(n), 12) for n in p.notes]
+        if p is not None and p.image is not None:
+            out.append(ft.Image(src=p.image, width=480, fit=ft.BoxFit.CONTAIN))
+        return out
 
     def _win_form(self, o: Offer, c: WinChance) -> ft.Control:
         t = self.host.t
@@ -341,6 +412,7 @@ class LiveTab:
         if c.tile is not None:
             rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=c.tile)), 13),
                                 tile(c.tile, 30)]))
+        rows += self._photo_part(c)
         self.concealed.label = t(ui("live_win_concealed", n=c.shown))
         rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
         rows.append(self._tile_keys())

@@ -1,15 +1,13 @@
 """The Score-a-photo tab: the bundled photo or the player's own, read once and scored with the form's context.
 
-A chosen photo is checked for size on the phone's side, then sent by Flet's signed upload (an HTTP PUT into the
-server's upload folder, never through the page's socket) and read off the page's loop; the page says what it is
-doing meanwhile. A photo that cannot be read or scored shows the reason and leaves nothing half-changed.
+A chosen photo comes through :class:`companion.app.upload.PhotoUpload` (checked for size on the phone, sent by
+Flet's signed upload) and is read off the page's loop; the page says what it is doing meanwhile. A photo that cannot be read or scored shows the reason and leaves nothing half-changed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,7 +16,6 @@ import flet as ft
 
 from companion.app.photo_model import (
     STAKES,
-    UPLOAD_MAX_BYTES,
     PhotoContext,
     PhotoFailed,
     PhotoPanel,
@@ -42,6 +39,7 @@ from companion.app.ui_kit import (
     tile,
     tiles,
 )
+from companion.app.upload import PhotoUpload
 from companion.app.words import Words, ui
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.settlement import Stakes
@@ -55,8 +53,6 @@ def profile_name(pid: str) -> Words:
 __all__ = ["PhotoTab", "PhotoSource"]
 
 log = logging.getLogger(__name__)
-UPLOAD_SECONDS = 600  # how long a signed upload address stays good
-SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,8 +72,7 @@ class PhotoTab:
         self.context = PhotoContext()
         self.demo = False  # the photo shown is the bundled one
         self.busy: Words | None = None  # what the page is doing, while it does it
-        self.picker: ft.FilePicker | None = None  # held here: Flet drops a service nobody references
-        self._upload: tuple[str, str] | None = None  # (the name in the upload folder, the player's file name)
+        self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
 
     # --- work off the page's loop ----------------------------------------------------------------------
 
@@ -85,16 +80,17 @@ class PhotoTab:
         self.busy = doing
         self.host.render()
 
-        def run() -> None:
-            try:
-                work()
-            except Exception:  # the app's boundary: log it, say it, keep serving
-                log.exception("reading or scoring a photo failed")
-                self.read = self.shown = PhotoFailed("", ui("photo_error"))
-            self.busy = None
-            self.host.render()
+        self.host.page.run_thread(lambda: self._guarded(work))
 
-        self.host.page.run_thread(run)
+    def _guarded(self, work: Callable[[], None]) -> None:
+        """(A worker thread.) ``work``, then the page drawn again; a failure is logged and said, never raised."""
+        try:
+            work()
+        except Exception:  # the app's boundary: log it, say it, keep serving
+            log.exception("reading or scoring a photo failed")
+            self.read = self.shown = PhotoFailed("", ui("photo_error"))
+        self.busy = None
+        self.host.render()
 
     def _score(self) -> None:
         read = self.read
@@ -127,60 +123,28 @@ class PhotoTab:
     # --- a photo of the player's ---------------------------------------------------------------------
 
     async def pick(self) -> None:
-        if self.source.upload_dir is None:
-            return
-        if self.picker is None:
-            self.picker = ft.FilePicker(on_upload=self._uploaded)
-        files = await self.picker.pick_files(file_type=ft.FilePickerFileType.IMAGE,
-                                             cancel_upload_on_window_blur=False)
-        if not files:
-            return
-        chosen = files[0]
-        if chosen.size == 0:  # nothing to send (and the upload's progress would never reach 1)
-            self.read = self.shown = PhotoFailed(chosen.name, ui("photo_empty", name=chosen.name))
-            self.host.render()
-            return
-        if chosen.size > UPLOAD_MAX_BYTES:  # refused before a byte is sent
-            self.read = self.shown = PhotoFailed(chosen.name, ui("photo_too_big", name=chosen.name,
-                                                                 mb=UPLOAD_MAX_BYTES // (1024 * 1024)))
-            self.host.render()
-            return
-        suffix = Path(chosen.name).suffix.lower()
-        stored = uuid.uuid4().hex + (suffix if suffix in SUFFIXES else ".img")
-        self._upload = (stored, chosen.name)
-        self.busy = ui("photo_sending", name=chosen.name)
+        await self.upload.pick()
+
+    def _refused(self, name: str, reason: Words) -> None:
+        self.read = self.shown = PhotoFailed(name, reason)
         self.host.render()
-        url = self.host.page.get_upload_url(stored, UPLOAD_SECONDS)
-        await self.picker.upload([ft.FilePickerUploadFile(upload_url=url, id=chosen.id)])
 
-    def _uploaded(self, e: ft.FilePickerUploadEvent) -> None:
-        if self._upload is None or self.source.upload_dir is None:
-            return
-        stored, name = self._upload
-        if e.error:
-            log.warning("upload of %s failed: %s", name, e.error)
-            self._upload = None
-            self.busy = None
-            (self.source.upload_dir / stored).unlink(missing_ok=True)  # a part that arrived
-            self.read = self.shown = PhotoFailed(name, ui("photo_send_failed", name=name))
-            self.host.render()
-            return
-        if e.progress is None or e.progress < 1.0:
-            return
-        self._upload = None
-        path = self.source.upload_dir / stored
+    def _sending(self, doing: Words | None) -> None:
+        self.busy = doing
+        self.host.render()
 
+    def _received(self, path: Path, name: str) -> None:
+        """(A worker thread.) Read the photo that arrived, and score it."""
         def work() -> None:
-            try:
-                read = self.source.read_file(path, name)
-            finally:
-                path.unlink(missing_ok=True)
+            read = self.source.read_file(path, name)
             if isinstance(read, ReadPhoto) and self.demo:  # the bundled photo's context is not the player's
                 self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
             self._score()
 
-        self._work(ui("photo_reading"), work)
+        self.busy = ui("photo_reading")
+        self.host.render()
+        self._guarded(work)
 
     # --- drawing -------------------------------------------------------------------------------------
 
@@ -219,7 +183,7 @@ class PhotoTab:
         t = self.host.t
         busy = self.busy is not None
         buttons: list[ft.Control] = []
-        if self.source.upload_dir is not None:
+        if self.upload.available:
             buttons.append(ident(ID_PHOTO_PICK, ft.Button(content=t(ui("photo_pick")), on_click=self.pick,
                                                           disabled=busy)))
         buttons.append(ident(ID_PHOTO_DEMO, ft.OutlinedButton(content=t(ui("photo_demo")), on_click=self.use_demo,

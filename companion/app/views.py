@@ -63,7 +63,7 @@ class CompanionApp:
         self.photo = PhotoTab(self, config.photos)
         self.learn = LearnTab(self)
         self.ledger = LedgerTab(self, self.table, config.live)
-        self.live = LiveTab(self, config.live)
+        self.live = LiveTab(self, config.live, config.photos)
         self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
 
     @property

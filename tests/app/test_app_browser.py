@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,10 @@ from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
 from companion.app.view_live import DOUBLE_TAP_SECONDS
 from companion.app.words import ui
-from companion.game.service import read_jsonl
+from companion.game import events as ev
+from companion.game.service import read_jsonl, read_log
 from companion.game.state import Phase
-from companion.tiles import Tile
+from companion.tiles import Tile, parse_tiles
 
 CHROMIUM = shutil.which("chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -67,10 +69,17 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGame]:
 
 @pytest.fixture(scope="module")
 def url(replay: GameReplay, uploads: Path, live: LiveGame) -> Iterator[str]:
-    import uvicorn
-
     app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photos=PhotoReader(),
                    uploads=uploads, live=live)
+    with _served(app) as address:
+        yield address
+
+
+@contextmanager
+def _served(app: Any) -> Iterator[str]:
+    """The app served on a free local port while the block runs."""
+    import uvicorn
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -80,9 +89,11 @@ def url(replay: GameReplay, uploads: Path, live: LiveGame) -> Iterator[str]:
     while not server.started:
         assert thread.is_alive(), "the app's server stopped while starting"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture(scope="module")
@@ -399,6 +410,61 @@ def test_the_live_game_downloads_as_a_log_that_replays(url: str, live: LiveGame,
     saved = tmp_path / "kept.jsonl"
     saved.write_bytes(body)
     assert len(GameReplay.from_file(str(saved))) == len(events) + 1
+
+
+def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:
+    """As players run it: ``companion app --table FILE`` on a table entered up to a win (a server of its own, in a
+    process of its own: two Flet servers in one process share their sessions' machinery)."""
+    import subprocess
+    import sys
+
+    from companion.app.live_photo import HandFill, fill_from_photo
+    from companion.app.photo_model import read_photo_file
+    from companion.game.check import replay as replay_log
+    from companion.game.session import ledger_of
+    from tests.app.test_live_photo import at_a_win, chance_of, hand_jpeg
+
+    game, won, log = at_a_win(tmp_path, 0)  # a bots' game entered up to South's win on a discard
+    photo = hand_jpeg(log, won, tmp_path / "laid_down.jpg", 0)
+    expected = fill_from_photo(read_photo_file(photo), game.state, chance_of(game, won))
+    assert isinstance(expected, HandFill)
+    n = len(game.events())
+    game.close()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port), "--table",
+                             str(game.path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # printed once the server listens
+        assert f"localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
+        page = _open(browser, f"http://127.0.0.1:{port}/")
+        try:
+            tap(page, "tab-live")
+            tap(page, f"live-win-{won.seat}-{won.kind.value}")
+            with page.expect_file_chooser() as chooser:
+                tap(page, "live-win-photo")
+            chooser.value.set_files(str(photo))
+            wait_text(page, "live-photo-said",
+                      ui("live_photo_filled", name="laid_down.jpg").zh + "　" + ui("live_photo_fits").zh)
+            tap(page, "live-win-ok")  # the form as the photo filled it
+            _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
+        finally:
+            page.close()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    kept = LiveGame(game.path)
+    try:
+        assert len(kept.events()) == n + 1
+        recorded = kept.events()[-1]
+        assert isinstance(recorded, ev.Won) and recorded.concealed == parse_tiles(expected.concealed)
+        truth = ledger_of(replay_log(log[:log.index(won) + 1]))
+        amounts = [[v for _, v in e.balances] for e in ledger_of(kept.state).entries]
+        assert amounts == [[v for _, v in e.balances] for e in truth.entries]
+    finally:
+        kept.close()
 
 
 def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
