@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from companion.app.live_offer import UNSEEN, Offer, dealer_after, offer_for
+from companion.app.live_offer import UNSEEN, Offer, dealer_after, kong_tap, offer_for
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -251,7 +251,7 @@ class LiveGame:
         if kind is MeldKind.PUNG:
             return self._enter(at, [ev.Punged(seat=seat, tile=t)])
         if kind is MeldKind.KONG:
-            return self._enter(at, [ev.ExposedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat, source=INFERRED)])
+            return self._enter(at, kong_tap(state, ev.ExposedKong(seat=seat, tile=t), seat))
         return ui("live_no_claim")
 
     def concealed_kong(self, tile: Tile | str | None = None, at: int | None = None) -> Words | None:
@@ -261,7 +261,7 @@ class LiveGame:
             return t
         state = self.state
         seat = state.dealer if state.phase is Phase.FLOWERS else state.turn
-        return self._enter(at, [ev.ConcealedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat, source=INFERRED)])
+        return self._enter(at, kong_tap(state, ev.ConcealedKong(seat=seat, tile=t), seat))
 
     def added_kong(self, tile: Tile | str, at: int | None = None) -> Words | None:
         t = _tile(tile)
@@ -302,7 +302,7 @@ class LiveGame:
             return ui("live_flower_in_hand", tiles=names.zh, tiles_en=names.en)
         if len(hidden) != chance.hidden_kongs:  # a kong left face down would leave the hand unscored
             return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
-        instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE)
+        instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS)
         if isinstance(won, tuple):
             if len(won) != 1 and not instant:
                 return ui("live_win_tile")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from companion.app.words import Words, ui
 from companion.game import events as ev
-from companion.game.check import step
+from companion.game.check import four_kongs_due, step
 from companion.game.evolve import finish_hand
 from companion.game.state import Phase, TableState, next_seat, offset, window
 from companion.game.switches import FirstDealer, MultiWin
@@ -92,6 +92,19 @@ def _ok(state: TableState, *events: ev.Event) -> bool:
     return True
 
 
+def kong_tap(state: TableState, kong: ev.Event, seat: int) -> list[ev.Event]:
+    """The events one kong tap logs: the kong and its replacement draw (face down), or the kong alone where it
+    ends the hand (四槓 where the item is on: a fourth kong wins, or four kongs split between players draw; the
+    tracker takes no replacement then)."""
+    try:
+        after = step(state, kong)
+    except (IllegalEvent, ValueError, TypeError):
+        return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]  # refused, with the kong's reason
+    if four_kongs_due(after) is not None and after.phase is not Phase.ROB:
+        return [kong]
+    return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]
+
+
 def offer_for(state: TableState, at: int) -> Offer:
     """What may be entered in ``state``; ``at`` is the log's length it was made on."""
     phase = state.phase
@@ -119,7 +132,7 @@ def offer_for(state: TableState, at: int) -> Offer:
     turn = state.turn
     actor = state.dealer if phase is Phase.FLOWERS else turn  # the dealer may kong before his first discard
     acting = phase is Phase.ACT or phase is Phase.FLOWERS
-    ckong = acting and _ok(state, ev.ConcealedKong(seat=actor, tile=UNSEEN), ev.ReplacementDrew(seat=actor))
+    ckong = acting and _ok(state, *kong_tap(state, ev.ConcealedKong(seat=actor, tile=UNSEEN), actor))
     added = tuple(m.tiles[0].code for m in state.seats[actor].melds if m.kind is MeldKind.PUNG
                   and _ok(state, ev.AddedKong(seat=actor, tile=m.tiles[0]))) if acting else ()
     no_rob = phase is Phase.ROB and _ok(state, ev.ReplacementDrew(seat=turn))
@@ -209,6 +222,9 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
             out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
             if len(st.flowers) >= 7:
                 out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
+    due = four_kongs_due(state)
+    if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once
+        out.append(_chance(state, due[1], ev.WinKind.FOUR_KONGS, None))
     if state.in_hand and state.last_flower is not None:
         laid_by = state.last_flower[0]
         for seat in range(4):
@@ -241,6 +257,11 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
         return ui("live_p_dice", dealer=names[dealer_after(state)])
     if phase is Phase.FLOWERS:
         return ui("live_p_flowers", dealer=names[state.dealer])
+    due = four_kongs_due(state)
+    if due is not None and due[0] == "win" and due[1] is not None and phase is not Phase.ROB:
+        return ui("live_p_four_kongs", seat=names[due[1]])
+    if due is not None and due[0] == "draw":
+        return ui("live_p_four_kongs_split")
     if phase is Phase.ROB:
         return ui("live_p_rob", seat=names[state.turn], tile=state.offer.zh if state.offer else "",
                   tile_en=state.offer.en if state.offer else "")

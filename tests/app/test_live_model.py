@@ -485,3 +485,32 @@ def test_a_failing_phone_does_not_stop_the_others_hearing(tmp_path: Path) -> Non
     assert game.discard("1z") is None  # logged, and said so to the caller
     assert heard == [1]
     game.close()
+
+
+def test_a_fourth_kong_is_entered_and_wins_where_four_kongs_is_an_item(tmp_path: Path) -> None:
+    # wikibooks_base scores 四槓 (8 tai): the fourth kong ends the hand, so no replacement is drawn for it
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    assert game.start(PLAYERS, "wikibooks_base", 30, 10) is None
+    assert game.state.switches.four_kongs
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    for n in range(4):
+        assert game.offer().concealed_kong, f"kong {n + 1} not offered"
+        assert game.concealed_kong(None, at=len(game.events())) is None
+    assert not isinstance(game.events()[-1], ev.ReplacementDrew)
+    o = game.offer()
+    assert PLAYERS[dealer] in o.prompt.zh and "四槓" in o.prompt.zh and "four-kongs" in o.prompt.en
+    chance = next(c for c in o.wins if c.kind is ev.WinKind.FOUR_KONGS)
+    assert chance.seat == dealer and chance.hidden_kongs == 4 and chance.tile is None
+    assert o.discard_seat is None  # nothing else may be played first
+    hand = "5p" * chance.shown
+    assert game.win(dealer, ev.WinKind.FOUR_KONGS, hand, kongs="1m2m3m", at=len(game.events())) is not None
+    assert game.win(dealer, ev.WinKind.FOUR_KONGS, hand, kongs="1m2m3m4m", at=len(game.events())) is None
+    assert game.state.phase is Phase.HAND_OVER
+    entry = ledger_of(game.state).entries[0]
+    (win,) = entry.lines
+    assert win.kind == "four_kongs" and not win.unscored
+    assert any("四槓" in zh for zh, _, _ in win.items), win.items
+    assert dict(entry.balances)[PLAYERS[dealer]] > 0
+    assert game.undo(at=len(game.events())) is None and game.offer().wins  # the win taken back, the kongs stand
