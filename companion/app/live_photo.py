@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.app.live_offer import WinChance
 from companion.app.photo_model import PhotoFailed, ReadPhoto
+from companion.app.table_model import meld_words
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.state import TableState, window
@@ -93,10 +94,17 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
         return PhotoFailed(name, ui("photo_failed", name=name, why=bad.reason_zh, why_en=str(bad)),
                            jpeg_bytes(annotate(image, dets)))
     win = found.win
-    hidden = [m.tile for m in win.melds if m.kind is MeldKind.CKONG]
-    notes = [Words(d.zh, d.en) for d in found.doubts]
+    # the kinds the form asks for: the photo's concealed kongs the table holds face down (not one it knows)
+    known = Counter(m.tile for m in seat.melds if m.kind is MeldKind.CKONG and m.tile.is_known)
+    hidden = list((Counter(m.tile for m in win.melds if m.kind is MeldKind.CKONG) - known).elements())
+    # the reading's doubts, less the command line's hints (``--win-tile``…: the form is where they are said here)
+    notes = [Words(d.zh, d.en) for d in found.doubts if "--" not in d.en]
+    drawn = ""
+    if chance.tile is None and win.win_tile is not None:
+        drawn = win.win_tile.code
+        if not found.marked:  # no tile set apart: the one that scores most was taken
+            notes.append(ui("live_photo_drawn_guess", tile=win.win_tile.zh, tile_en=win.win_tile.code))
     notes += _disagreements(win.melds, seat.melds, len(win.flowers), len(seat.flowers), len(win.concealed), chance)
-    drawn = win.win_tile.code if chance.tile is None and win.win_tile is not None else ""
     return HandFill(name, format_tiles(sorted(win.concealed)), drawn, format_tiles(sorted(hidden)),
                     jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(notes))
 
@@ -111,13 +119,16 @@ def _as_read(read: ReadPhoto, melds: tuple[Meld, ...], named: Tile | None, chanc
     if not tiles:
         return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
                            jpeg_bytes(annotate(read.image, dets)))
-    for m in melds:
-        tiles -= Counter(t for t in m.tiles if t.is_known)
-    if named is not None and tiles[named]:
+    if tiles.total() > chance.shown + 1:  # more than the hand and the tile won on: the melds were laid out too
+        for m in melds:
+            tiles -= Counter(t for t in m.tiles if t.is_known)
+    if named is not None and tiles[named] and tiles.total() > chance.shown:  # the tile won on is in the photo
         tiles[named] -= 1
     concealed = sorted(tiles.elements())
     notes = [ui("live_photo_as_read", why=why.zh, why_en=why.en)]
-    if len(concealed) != chance.shown:
+    if named is None and len(concealed) == chance.shown + 1:  # a self-draw: the tile drawn is among them
+        notes.append(ui("live_photo_move_drawn"))
+    elif len(concealed) != chance.shown:
         notes.append(ui("live_photo_count", got=len(concealed), n=chance.shown))
     return HandFill(read.name, format_tiles(concealed), "", "", jpeg_bytes(annotate(read.image, dets)), tuple(notes))
 
@@ -153,5 +164,5 @@ def _melds(melds: tuple[Meld, ...]) -> Words:
         return Words("沒有", "none")
     zh = "、".join(f"{m.kind.zh}{''.join(t.zh if t.is_known else '？' for t in m.tiles[:1])}" if m.kind is not
                   MeldKind.CHOW else f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in melds)
-    en = ", ".join(f"{m.kind.value} {format_tiles(m.tiles)}" for m in melds)
+    en = ", ".join(f"{meld_words(m.kind).en} {format_tiles(m.tiles)}" for m in melds)
     return Words(zh, en)

@@ -55,6 +55,7 @@ class LiveTab:
         self.photo: HandFill | PhotoFailed | None = None
         self.photo_busy: Words | None = None
         self.photo_verdict: Words | None = None  # why the table would refuse the filled form (None: it fits)
+        self._photo_for: tuple[WinChance, int] | None = None  # the form a photo being sent was chosen for
         self.error: Words | None = None
         self.win: WinChance | None = None
         self.ready = False
@@ -341,6 +342,7 @@ class LiveTab:
             self.win_at = self._shown.at if self._shown is not None else -1
             self.concealed.value = self.drawn.value = self.kongs.value = ""
             self.photo = self.photo_verdict = None
+            self.photo_busy = self.photo_busy if self._photo_for is not None else None
             self.host.render()
         return go
 
@@ -354,27 +356,39 @@ class LiveTab:
         self.photo, self.photo_verdict = PhotoFailed(name, reason), None
         self.host.render()
 
+    async def _pick_photo(self) -> None:
+        if self.win is not None:
+            self._photo_for = (self.win, self.win_at)  # the form this photo is for, whatever is open when it arrives
+            await self.upload.pick()
+
     def _photo_received(self, path: Any, name: str) -> None:
-        """(A worker thread.) Read the photo, fill the win form from it and say whether the table takes it."""
-        chance, game, at = self.win, self.game, self.win_at
-        if chance is None or game is None or self.photos is None:
-            return
-        self.photo_busy = ui("photo_reading")
-        self.host.render()
+        """(A worker thread.) Read the photo and, if its form is still open on the same table, fill the form from
+        it and say whether the table takes it."""
+        for_form, game = self._photo_for, self.game
+        self._photo_for = None
         try:
-            read = self.photos.read_file(path, name)
-            fill = fill_from_photo(read, game.state, chance)
-            if self.win is chance:  # the form is still the one the photo was taken for
-                self.photo, self.photo_verdict = fill, None
+            if for_form is None or game is None or self.photos is None:
+                return
+            chance, at = for_form
+            self.photo_busy = ui("photo_reading")
+            self.host.render()
+            try:
+                fill = fill_from_photo(self.photos.read_file(path, name), game.state, chance)
+                verdict = None
                 if isinstance(fill, HandFill):
-                    self.concealed.value, self.drawn.value, self.kongs.value = fill.concealed, fill.drawn, fill.kongs
-                    self.photo_verdict = game.check_win(chance.seat, chance.kind, fill.concealed, fill.drawn,
-                                                        fill.kongs) if at == len(game.events()) else ui("live_moved")
-        except Exception:  # the app's boundary: log it, say it, keep serving
-            log.exception("reading a live win's photo failed")
-            self.photo = PhotoFailed(name, ui("photo_error"))
-        self.photo_busy = None
-        self.host.render()
+                    verdict = game.check_win(chance.seat, chance.kind, fill.concealed, fill.drawn, fill.kongs) \
+                        if at == len(game.events()) else ui("live_moved")
+            except Exception:  # the app's boundary: log it, say it, keep serving
+                log.exception("reading a live win's photo failed")
+                fill, verdict = PhotoFailed(name, ui("photo_error")), None
+            if self.win is not chance or self.win_at != at:  # that form was closed meanwhile: nothing of it is shown
+                return
+            self.photo, self.photo_verdict = fill, verdict
+            if isinstance(fill, HandFill):
+                self.concealed.value, self.drawn.value, self.kongs.value = fill.concealed, fill.drawn, fill.kongs
+        finally:
+            self.photo_busy = None
+            self.host.render()
 
     def _photo_part(self, c: WinChance) -> list[ft.Control]:
         """The win form's photo button and what the last photo gave."""
@@ -383,7 +397,7 @@ class LiveTab:
         t = self.host.t
         out: list[ft.Control] = [ft.Row([
             ident(ID_LIVE_PHOTO, ft.OutlinedButton(content=t(ui("live_photo")), icon=ft.Icons.PHOTO_CAMERA,
-                                                   on_click=self.upload.pick, disabled=self.photo_busy is not None)),
+                                                   on_click=self._pick_photo, disabled=self.photo_busy is not None)),
             label(t(ui("live_photo_hint")), 12, colour=GREY)], spacing=8, wrap=True)]
         if self.photo_busy is not None:
             out.append(ft.Row([ft.ProgressRing(width=18, height=18), label(t(self.photo_busy), 13)]))
@@ -392,10 +406,14 @@ class LiveTab:
         if isinstance(p, PhotoFailed):
             out.append(ident(ID_LIVE_PHOTO_SAID, label(t(p.reason), 13, colour=ACCENT)))
         elif isinstance(p, HandFill):
-            verdict = ui("live_photo_fits") if self.photo_verdict is None else ui(
-                "live_photo_unfit", why=self.photo_verdict.zh, why_en=self.photo_verdict.en)
-            out.append(ident(ID_LIVE_PHOTO_SAID, label(t(ui("live_photo_filled", name=p.name)) + "　" + t(verdict),
-                                                       13, bold=True,
+            said = t(ui("live_photo_filled", name=p.name))
+            if (self.concealed.value or "", self.drawn.value or "", self.kongs.value or "") == (p.concealed, p.drawn,
+                                                                                                 p.kongs):
+                # the table's verdict on the form as the photo filled it (once edited, the record button tells)
+                verdict = ui("live_photo_fits") if self.photo_verdict is None else ui(
+                    "live_photo_unfit", why=self.photo_verdict.zh, why_en=self.photo_verdict.en)
+                said += "　" + t(verdict)
+            out.append(ident(ID_LIVE_PHOTO_SAID, label(said, 13, bold=True,
                                                        colour=FELT if self.photo_verdict is None else ACCENT)))
             out += [label("• " + t(n), 12) for n in p.notes]
         if p is not None and p.image is not None:
@@ -419,7 +437,7 @@ class LiveTab:
         if c.kind is ev.WinKind.SELF_DRAW:
             self.drawn.label = t(ui("live_win_drawn"))
             rows.append(ident("live-drawn", self.drawn))
-        if c.hidden_kongs:
+        if c.hidden_kongs or self.kongs.value:  # (a photo may name a kong the table did not expect: it shows)
             self.kongs.label = t(ui("live_win_kongs"))
             rows.append(ident("live-kongs", self.kongs))
 

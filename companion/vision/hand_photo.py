@@ -168,8 +168,8 @@ reads its true 白板 at 0.9 and more)."""
 
 
 def kong_end_backs(dets: Detections) -> list[int]:
-    """Tiles read as an unsure white dragon (:data:`BLANK_BACK`) at an end of four tiles side by side laid as a
-    concealed kong (``0x K K 0x``): both ends a back or such a 白板, at least one of them the 白板, the middle two one
+    """Tiles read as an unsure white dragon (:data:`BLANK_BACK`) at an end of a group of four tiles side by side
+    laid as a concealed kong (``0x K K 0x``): both ends a back or such a 白板, at least one of them the 白板, the middle two one
     kind other than 白板. :func:`companion.vision.hand_score.score_photo` reads them as backs only when the photo
     as read is no win."""
     if len(dets) < 4:
@@ -182,6 +182,8 @@ def kong_end_backs(dets: Detections) -> list[int]:
     out: list[int] = []
     for lab in np.unique(label):
         for g in _groups(dets, frame, np.flatnonzero(label == lab)):
+            if len(g) != 4:  # a kong laid as a group of its own (a hand's row may hold 5z K K 5z)
+                continue
             for s in range(len(g) - 3):
                 a, b, c, d = g.tiles[s:s + 4]
                 if end[a] and end[d] and (blank[a] or blank[d]) and kinds[b] == kinds[c] \

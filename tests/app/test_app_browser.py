@@ -415,6 +415,7 @@ def test_the_live_game_downloads_as_a_log_that_replays(url: str, live: LiveGame,
 def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:
     """As players run it: ``companion app --table FILE`` on a table entered up to a win (a server of its own, in a
     process of its own: two Flet servers in one process share their sessions' machinery)."""
+    import select
     import subprocess
     import sys
 
@@ -433,12 +434,15 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port), "--table",
-                             str(game.path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    errors = tmp_path / "server.err"
+    with errors.open("w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port),
+                                 "--table", str(game.path)], stdout=subprocess.PIPE, stderr=err, text=True)
     try:
         assert proc.stdout is not None
-        line = proc.stdout.readline()  # printed once the server listens
-        assert f"localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
+        ready, _, _ = select.select([proc.stdout], [], [], WAIT_MS / 1000)  # the address, once the server listens
+        line = proc.stdout.readline() if ready else ""
+        assert f"localhost:{port}/" in line, (line, errors.read_text())
         page = _open(browser, f"http://127.0.0.1:{port}/")
         try:
             tap(page, "tab-live")

@@ -105,12 +105,12 @@ def test_melds_side_by_side_are_cut_and_a_concealed_kong_shows_backs() -> None:
 def test_pale_backs_read_as_blank_white_dragons_at_a_kongs_ends_are_taken_as_backs_only_when_needed() -> None:
     # where a set's backs are pale, a concealed kong's face-down ends read as unsure 白板 (5z)
     unsure = {i: [("5z", 0.5), ("6z", 0.3), ("7z", 0.1)] for i in (8, 11)}
-    dets = laid([(100, ["456m789m4s", "4s"]), (200, ["5z7p7p5z555z234s"])], unsure)
+    dets = laid([(100, ["456m789m4s", "4s"]), (200, ["5z7p7p5z", "555z", "234s"])], unsure)
     got = score_photo(dets, {}, PROFILE)
     assert [str(m) for m in got.win.melds] == ["ckong:7777p", "pung:555z", "chow:234s"]
     assert any("blank white dragon" in n.en and "白板" in n.zh for n in got.doubts)
     # a sure 白板 is a tile: no kong is made of it
-    sure = laid([(100, ["456m789m4s", "4s"]), (200, ["5z7p7p5z555z234s"])])
+    sure = laid([(100, ["456m789m4s", "4s"]), (200, ["5z7p7p5z", "555z", "234s"])])
     with pytest.raises(PhotoHandError):
         score_photo(sure, {}, PROFILE)
     # a hand that is a win as read keeps its 白板, however unsure
