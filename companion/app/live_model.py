@@ -19,9 +19,10 @@ import logging
 import random
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from companion.app.house_rules import with_rules
 from companion.app.live_offer import UNSEEN, Offer, dealer_after, kong_tap, offer_for
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
@@ -30,7 +31,7 @@ from companion.game.check import step
 from companion.game.service import Accepted, Refused, ServiceError, Subscribers, TableService
 from companion.game.session import switches_for
 from companion.game.state import Phase, TableState, next_seat, window
-from companion.game.switches import FirstDealer
+from companion.game.switches import FirstDealer, SwitchError
 from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
@@ -159,12 +160,17 @@ class LiveGame:
 
     # --- entries (each returns None when logged, or why not) -----------------------------------------
 
-    def start(self, players: Sequence[str], profile: str, base: int, per_tai: int, at: int | None = None) -> Words | None:
+    def start(self, players: Sequence[str], profile: str, base: int, per_tai: int, at: int | None = None,
+              house: Mapping[str, str] | None = None) -> Words | None:
+        """定位: the players from East, the rule set, the stakes, and the house rules the table plays otherwise
+        (:data:`companion.app.house_rules.HOUSE_RULES`: rule -> option)."""
         names = tuple(p.strip() for p in players)
         try:
-            switches = switches_for(profile)
+            switches = with_rules(switches_for(profile), house or {})
         except ProfileError as bad:
             return Words(f"沒有這個規則：{profile}（{bad}）", f"no such rules: {profile} ({bad})")
+        except SwitchError as bad:
+            return Words(bad.zh or str(bad), str(bad))
         return self._enter(at, [ev.Seated(players=names, switches=switches, base=base, per_tai=per_tai,
                                           profile=profile)])
 

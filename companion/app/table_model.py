@@ -22,6 +22,7 @@ from companion.game.state import Phase, TableState, window
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import discard_options
+from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
@@ -353,8 +354,13 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
     if isinstance(e, ev.Seated):
-        return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{e.profile}）",
-                     f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {e.profile})")
+        try:
+            prof = load_profile(e.profile)
+            rules = Words(prof.name_zh, prof.name_en)
+        except ProfileError:  # a log from elsewhere, with rules this install lacks: its id
+            rules = Words(e.profile, e.profile)
+        return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{rules.zh}）",
+                     f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {rules.en})")
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
         return Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")

@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.house_rules import HOUSE_RULES, HouseRule, changed_rules, rule_values
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events
 from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
@@ -26,6 +27,7 @@ from companion.app.view_table import banner, hand_end_card, recent_list, seat_gr
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.service import ServiceError
+from companion.game.session import switches_for
 from companion.game.state import Phase
 from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN
@@ -61,6 +63,8 @@ class LiveTab:
         self.ready = False
         self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
         self.profile = "atawmj_2009"
+        self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
+        self.house_open = False
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
@@ -125,7 +129,8 @@ class LiveTab:
             return
         game = self.game
         assert game is not None
-        self._do(lambda: game.start(names, self.profile, base, per_tai, at=at))
+        house = dict(self.house)
+        self._do(lambda: game.start(names, self.profile, base, per_tai, at=at, house=house))
 
     def _roll(self, field: ft.TextField) -> None:
         assert self.game is not None
@@ -179,6 +184,13 @@ class LiveTab:
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
         parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
+        state = self.game.state
+        if state.players and not offer.seating:
+            played = changed_rules(switches_for(state.profile), state.switches)
+            if played:
+                words = Words("、".join(w.zh for w in played), "; ".join(w.en for w in played))
+                parts.append(ident("live-house-played", label(t(ui("live_house_played", rules=words.zh,
+                                                                   rules_en=words.en)), 12, colour=FELT)))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
         if self.win is None:  # (the win form says what it asks)
@@ -229,13 +241,49 @@ class LiveTab:
 
         def chose(e: Any) -> None:
             self.profile = e.control.value or self.profile
+            self.host.render()  # the house rules show the new rule set's values
 
-        rules = ft.Dropdown(label=t(ui("profile")), value=self.profile, on_select=chose, width=260, dense=True,
-                            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN])
+        rules = ident("live-profile", ft.Dropdown(
+            label=t(ui("profile")), value=self.profile, on_select=chose, width=260, dense=True,
+            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]))
         start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
         return ft.Column([label(t(ui("live_players")), 13, bold=True),
                           ft.Row(list(self.names), wrap=True, spacing=8),
-                          ft.Row([rules, *self.stakes, start], wrap=True, spacing=8)], spacing=6)
+                          ft.Row([rules, *self.stakes, start], wrap=True, spacing=8),
+                          self._house_rules()], spacing=6)
+
+    def _house_rules(self) -> ft.Control:
+        """The rule set's procedure switches, each one a table may play otherwise (各家規矩)."""
+        t = self.host.t
+        profile = switches_for(self.profile)
+        usual = rule_values(profile)
+        chosen = {k: v for k, v in self.house.items() if usual.get(k) != v}
+
+        def pick(rule: HouseRule) -> ft.Control:
+            def changed(e: Any) -> None:
+                value = e.control.value
+                if value == usual[rule.key]:
+                    self.house.pop(rule.key, None)
+                elif value:
+                    self.house[rule.key] = value
+                self.house_open = True  # drawn again open, as the player left it
+                self.host.render()
+
+            options = list(rule.options)
+            if usual[rule.key] not in (v for v, _ in options):  # a rule set's own value the list lacks
+                options.append((usual[rule.key], rule.option(usual[rule.key])))
+            return ident(f"house-{rule.key}", ft.Dropdown(
+                label=t(rule.name), value=chosen.get(rule.key, usual[rule.key]), on_select=changed, width=300,
+                dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]))
+
+        def toggled(e: Any) -> None:
+            self.house_open = e.data is True or str(e.data).lower() == "true"
+
+        return ident("live-house", ft.ExpansionTile(
+            title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
+            expanded=self.house_open, on_change=toggled,
+            controls=[ft.Container(ft.Row([pick(r) for r in HOUSE_RULES], wrap=True, spacing=8, run_spacing=12),
+                                   padding=ft.Padding.only(top=10, bottom=6))]))
 
     def _dealer(self, o: Offer) -> ft.Control:
         t = self.host.t

@@ -232,6 +232,8 @@ UI: dict[str, tuple[str, str]] = {
                           "{seat} has made a fourth kong: the hand ends as a four-kongs win; tap his win and enter his tiles"),
     "live_p_four_kongs_split": ("四個槓分在不同人手上：這手流局，請按「流局」",
                                 "Four kongs split between players: the hand is drawn; tap the exhaustive draw"),
+    "live_house_rules": ("各家規矩（{n} 條跟這套規則不同）", "House rules ({n} played otherwise than the rule set)"),
+    "live_house_played": ("這桌的規矩：{rules}", "This table's house rules: {rules_en}"),
     "live_win_ok": ("確定胡牌", "Record the win"),
     "live_photo": ("拍照讀牌", "Read the hand from a photo"),
     "live_photo_hint": ("把胡的牌攤開拍一張：讀到的牌會填進下面，記錄前請對照一下",

@@ -22,6 +22,7 @@ import pytest
 from PIL import Image
 
 from companion.app.hand_model import HandPanel, analyse
+from companion.app.house_rules import HOUSE_RULES
 from companion.app.learn_model import learn_items
 from companion.app.ledger_model import ledger_panel
 from companion.app.live_model import EXPORT_PATH, LiveGame
@@ -34,6 +35,7 @@ from companion.app.words import ui
 from companion.game import events as ev
 from companion.game.service import read_jsonl, read_log
 from companion.game.state import Phase
+from companion.game.switches import MultiWin
 from companion.tiles import Tile, parse_tiles
 
 CHROMIUM = shutil.which("chromium")
@@ -309,9 +311,18 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
                                                                              live: LiveGame) -> None:
     tap(page, "tab-live")
     wait_text(page, "live-prompt", ui("live_p_seat").zh)
+    tap(page, "live-house")  # this table lets everyone win on one discard (一炮多響)
+    tap(page, "house-multi_win")
+    everyone = next(w for v, w in next(r for r in HOUSE_RULES if r.key == "multi_win").options if v == "all")
+    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{everyone.zh}$"))
+    box = option.first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("want => document.body.textContent.includes(want)", arg=ui("live_house_rules", n=1).zh)
     tap(page, "live-start")  # the players' names as filled in
     wait_text(page, "live-prompt", ui("live_p_dealer").zh)
     assert live.state.players == ("東家", "南家", "西家", "北家")
+    assert live.state.switches.multi_win is MultiWin.ALL
+    assert everyone.zh in text_of(page, "live-house-played")
     type_into(page, "live-dice", "3 5 6")
     type_into(page, "live-second", "112")
     tap(page, "live-throw")

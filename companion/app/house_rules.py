@@ -1,0 +1,115 @@
+"""House rules (各家規矩) a table sets when it seats its players: the procedure switches of spec §2.17, in words.
+
+Plain Python (no flet). A rule set (profile) gives each switch its value; a table that plays otherwise changes
+it here, and the switches go into the game's first event (``Seated``), so the tracker, the offer and the replay
+all follow them. The instant-win items (七搶一, 四槓) are not here: they come with the rule set's tai, which
+score them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.app.words import Words
+from companion.game.switches import SwitchError, Switches
+
+__all__ = ["HouseRule", "HOUSE_RULES", "rule_values", "with_rules", "changed_rules"]
+
+_YES_NO = (("true", Words("是", "yes")), ("false", Words("否", "no")))
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    key: str  # the switch's name (spec §2.17)
+    name: Words
+    options: tuple[tuple[str, Words], ...]  # (the switch's value as the spec writes it, what players call it)
+
+    def option(self, value: str) -> Words:
+        return next((w for v, w in self.options if v == value), Words(value, value))
+
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule("first_dealer", Words("起莊", "First dealer"), (
+        ("two_throws", Words("擲兩次骰子", "two throws of the dice")),
+        ("one_throw", Words("擲一次骰子", "one throw of the dice")),
+        ("east_deals", Words("坐東的直接做莊", "East deals first")))),
+    HouseRule("seat_wind", Words("門風", "Seat winds"), (
+        ("dealer_east", Words("莊家是東風", "the dealer is East")),
+        ("kaimen", Words("以開門為東風（依骰子）", "the opened wall's owner is East (by the dice)")),
+        ("fixed_seats", Words("座位風固定", "fixed by the seats")))),
+    HouseRule("reserve_rule", Words("留牌（不摸的牌）", "Tiles left unplayed"), (
+        ("fixed16", Words("留 16 張", "16")),
+        ("plus_one_per_kong", Words("16 張，每槓多留一張", "16, one more per kong")),
+        ("play_to_end", Words("摸到完", "none: play to the end")))),
+    HouseRule("multi_win", Words("一炮多響", "Several win on one discard"), (
+        ("nearest", Words("截胡（最近的一家胡）", "the nearest wins (截胡)")),
+        ("all", Words("都胡", "all of them win")),
+        ("nearest_unless_three", Words("截胡，三家都胡時都算", "the nearest, but all three when three")),
+        ("three_is_draw", Words("截胡，三家都胡時流局", "the nearest, a draw when three")))),
+    HouseRule("kong_from_left", Words("可以槓上家打的牌", "Kong on the left player's discard"), (
+        ("allowed", Words("可以", "allowed")), ("forbidden", Words("不可以", "forbidden")))),
+    HouseRule("discard_kong_replacement_win", Words("明槓後補牌胡", "A win on a discard kong's replacement"), (
+        ("forbidden", Words("不能胡", "not a win")),
+        ("self_draw", Words("算自摸", "a self-draw")),
+        ("kong_bloom", Words("算槓上開花", "a kong bloom (槓上開花)")))),
+    HouseRule("passed_win_blocks_self_draw", Words("過水後不能自摸", "A passed win blocks self-draws too"), _YES_NO),
+    HouseRule("passed_win_released_by_kong", Words("過水後開槓就解除", "A kong releases a passed win"), _YES_NO),
+    HouseRule("may_decline_last_tile", Words("可以不摸海底", "The last tile may be declined"), _YES_NO),
+    HouseRule("draw_keeps_deal", Words("流局莊家連莊", "The dealer keeps the deal after a draw"), _YES_NO),
+    HouseRule("streak_cap", Words("連莊上限", "Streak cap"), (
+        ("none", Words("不限", "none")), *((str(n), Words(f"{n} 次", f"{n}")) for n in range(1, 13)))),
+    HouseRule("false_win_after", Words("詐胡之後", "After a false win"), (
+        ("void_hand", Words("這把作廢重來", "the hand is void")),
+        ("continue_dead", Words("繼續打，詐胡的人陪打", "play on, the offender plays dead")))),
+    HouseRule("wrong_count", Words("相公（牌數不對）", "A wrong tile count (相公)"), (
+        ("dead_hand", Words("不能胡，繼續打", "may not win, plays on")),
+        ("warn_only", Words("只提醒", "a warning only")))),
+    HouseRule("human_win_window", Words("人胡", "Human win (人胡)"), (
+        ("first_go_around", Words("第一巡內胡別人的牌", "on a discard in the first go-around")),
+        ("before_own_discard", Words("閒家自己打第一張之前", "before the winner's own first discard")))),
+)
+"""Every procedure switch a table may set, in the order the spec lists them (its value words as the spec has
+them: :class:`companion.game.switches.Switches` reads the same words)."""
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def rule_values(switches: Switches) -> dict[str, str]:
+    """Each house rule's value in ``switches``, as its option's key."""
+    data = switches.to_mapping()
+    out = {r.key: _text(data[r.key]) for r in HOUSE_RULES}
+    out["kong_from_left"] = "allowed" if switches.kong_from_left else "forbidden"
+    return out
+
+
+def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
+    """``switches`` with the house rules ``chosen`` (rule key -> option key). A rule or value that does not exist
+    raises :class:`SwitchError` naming it, in both languages."""
+    rules = {r.key: r for r in HOUSE_RULES}
+    data: dict[str, object] = {}
+    for key, value in chosen.items():
+        rule = rules.get(key)
+        if rule is None:
+            raise SwitchError(f"no such house rule: {key}", f"沒有這條規矩：{key}")
+        if value not in (v for v, _ in rule.options):
+            choices = ", ".join(v for v, _ in rule.options)
+            raise SwitchError(f"{key} is one of {choices}, got {value!r}",
+                              f"{rule.name.zh}（{key}）只能是 {choices}，收到 {value!r}")
+        if key == "streak_cap":
+            data[key] = None if value == "none" else int(value)
+        elif value in ("true", "false"):
+            data[key] = value == "true"
+        else:
+            data[key] = value
+    return Switches.from_mapping({**switches.to_mapping(), **data}, strict=True)
+
+
+def changed_rules(profile: Switches, played: Switches) -> tuple[Words, ...]:
+    """The house rules ``played`` sets otherwise than the rule set's ``profile``, each as "rule: value"."""
+    mine, theirs = rule_values(played), rule_values(profile)
+    return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in HOUSE_RULES if mine[r.key] != theirs[r.key])

@@ -1,0 +1,66 @@
+"""House rules: every procedure switch of spec §2.17 a table may set at seating, in words, into the game's first
+event."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from companion.app.house_rules import HOUSE_RULES, changed_rules, rule_values, with_rules
+from companion.app.live_model import LiveGame
+from companion.game import events as ev
+from companion.game.check import replay
+from companion.game.session import switches_for
+from companion.game.switches import MultiWin, SwitchError, Switches
+from companion.rules.profiles import BUILTIN
+
+
+def test_every_procedure_switch_is_a_house_rule_but_the_instant_wins_which_come_with_the_tai() -> None:
+    assert {r.key for r in HOUSE_RULES} == {f.name for f in fields(Switches)} - {"seven_rob_one", "four_kongs"}
+    for r in HOUSE_RULES:
+        assert r.name.zh and r.name.en and len({v for v, _ in r.options}) == len(r.options) >= 2
+        assert all(w.zh and w.en for _, w in r.options)
+
+
+@pytest.mark.parametrize("profile", BUILTIN)
+def test_each_option_of_each_rule_is_what_the_switches_then_hold(profile: str) -> None:
+    base = switches_for(profile)
+    usual = rule_values(base)
+    assert all(usual[r.key] in [v for v, _ in r.options] for r in HOUSE_RULES)  # every profile's value is offered
+    for r in HOUSE_RULES:
+        for value, _ in r.options:
+            played = with_rules(base, {r.key: value})
+            got = rule_values(played)
+            assert got[r.key] == value
+            assert {k: v for k, v in got.items() if k != r.key} == {k: v for k, v in usual.items() if k != r.key}
+            assert (played.seven_rob_one, played.four_kongs) == (base.seven_rob_one, base.four_kongs)
+            assert len(changed_rules(base, played)) == (value != usual[r.key])
+
+
+def test_a_rule_or_a_value_that_does_not_exist_is_refused_by_name() -> None:
+    with pytest.raises(SwitchError, match="no such house rule: dice") as bad:
+        with_rules(Switches(), {"dice": "3"})
+    assert "dice" in bad.value.zh
+    with pytest.raises(SwitchError, match="multi_win is one of") as bad:
+        with_rules(Switches(), {"multi_win": "everyone"})
+    assert "一炮多響" in bad.value.zh and "everyone" in bad.value.zh
+
+
+def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    names = ("甲", "乙", "丙", "丁")
+    why = game.start(names, "atawmj_2009", 30, 10, house={"multi_win": "everyone"})
+    assert why is not None and "everyone" in why.en and "everyone" in why.zh and game.events() == []
+    assert game.start(names, "atawmj_2009", 30, 10, house={"multi_win": "all", "streak_cap": "3",
+                                                          "draw_keeps_deal": "false"}) is None
+    seated = game.events()[0]
+    assert isinstance(seated, ev.Seated)
+    assert seated.switches.multi_win is MultiWin.ALL and seated.switches.streak_cap == 3
+    assert not seated.switches.draw_keeps_deal
+    assert replay(game.events()).switches == seated.switches  # the log carries them: a replay plays by them too
+    said = changed_rules(switches_for("atawmj_2009"), game.state.switches)
+    assert [w.en.split(":")[0] for w in said] == ["Several win on one discard", "The dealer keeps the deal after a draw",
+                                                  "Streak cap"]
+    game.close()
