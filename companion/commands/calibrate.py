@@ -200,7 +200,7 @@ def _photo(args: argparse.Namespace) -> int:
     failed = 0
     for f in args.photos:
         try:
-            reading = read_sheet(read_image(f), source=str(f), detector=detector)
+            reading = read_sheet(read_image(f, reduce_large=True), source=str(f), detector=detector)  # 48 MP+ at half
         except ValueError as e:
             failed += 1
             print(f"companion calibrate: {with_zh(str(e), '無法讀取這張照片')}", file=sys.stderr)

@@ -112,7 +112,7 @@ def _bad_option(args: argparse.Namespace) -> str | None:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
-    from companion.vision.image_file import ImageFileError, read_image
+    from companion.vision.image_file import ImageFileError, full_size, read_image
     from companion.vision.read import annotate
 
     bad = _bad_option(args)
@@ -136,8 +136,10 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     for n, f in enumerate(args.photos, 1):
         try:
-            image = read_image(f)
-            dets = reader.read(image, tiled=not args.single_pass).in_reading_order()
+            image = read_image(f, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
+            seen = reader.read(image, tiled=not args.single_pass).in_reading_order()  # boxes in the image as read
+            size = full_size(f)
+            dets = seen if size[0] == image.shape[1] else seen.scaled(size[0] / image.shape[1], size)  # the photo's
         except (ImageFileError, ValueError, cv2.error) as e:  # one photo's failure, the others are still read
             failed += 1
             msg = with_zh(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
@@ -155,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         if args.annotate:
             out = annotation_path(args.annotate, n, len(args.photos))
             try:
-                written = cv2.imwrite(str(out), annotate(image, dets))
+                written = cv2.imwrite(str(out), annotate(image, seen))  # drawn on the photo as read
             except cv2.error:
                 written = False
             if not written:

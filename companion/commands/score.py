@@ -191,7 +191,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.vision.image_file import ImageFileError, read_image
 
     try:
-        image = read_image(photo)
+        image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
         found = score_photo(dets, context, profile, *said)
     except ImageFileError as e:  # its message is "English / 中文", the file named in the English

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-__all__ = ["ImageFileError", "read_image", "jpeg_bytes", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
+__all__ = ["ImageFileError", "read_image", "full_size", "jpeg_bytes", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
 """Largest image (width x height) read; bigger ones are refused as possible decompression bombs."""
@@ -72,6 +72,18 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
         raise ImageFileError(f"{p}: image has no pixels ({rgb.shape}) / 圖裡沒有像素")
     return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def full_size(path: str | Path) -> tuple[int, int]:
+    """The width and height of the image at ``path`` as :func:`read_image` turns it upright, at its full size,
+    read from its header (what boxes read on a reduced decoding are scaled back to)."""
+    with Image.open(path) as im:
+        w, h = im.size
+        try:
+            turned = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF orientations that swap the sides
+        except (OSError, ValueError, TypeError, KeyError, SyntaxError, struct.error):
+            turned = False
+    return (h, w) if turned else (w, h)
 
 
 def _rgb(im: Image.Image) -> np.ndarray:

@@ -351,6 +351,21 @@ def test_a_rendered_photo_of_a_laid_down_hand_is_read_and_scored() -> None:
     assert got.score.hand_tai == score(truth, PROFILE).hand_tai
 
 
+def test_companion_score_reads_a_phone_photo_over_the_pixel_limit(tmp_path, capsys, monkeypatch) -> None:
+    from companion.vision.image_file import MAX_PIXELS
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    truth = Win.of("456m789m45s55z", "6s", "discard", melds=["chow:123m@L", "pung:111z@O"], discarder="S")
+    frame, _ = hand_photo(truth, SceneStyle(CLEAN_STYLE), size=(1280, 960), seed=1)
+    photo = tmp_path / "win-50mp.jpg"  # a 48-50 MP phone's photo: decoded at half size, not refused
+    cv2.imwrite(str(photo), cv2.resize(frame, (1280 * 6, 960 * 6), interpolation=cv2.INTER_CUBIC),
+                [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert MAX_PIXELS < 1280 * 6 * 960 * 6
+    assert main(["score", str(photo), "--json", "--discarder", "S"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hand"]["concealed"] == "456789m45s55z" and out["hand"]["win_tile"] == "6s"
+
+
 def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     truth = Win.of("456m789m4s", "4s", "self_draw", melds=["ckong:7777p", "pung:555z@R", "chow:234s@L"])

@@ -157,6 +157,26 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert xs == sorted(xs) and faces == list(range(faces[0], faces[0] + len(faces)))
 
 
+def test_cli_reads_a_phone_photo_over_the_pixel_limit_and_gives_boxes_in_its_own_pixels(tmp_path, capsys) -> None:
+    from companion.vision.image_file import MAX_PIXELS
+
+    frame, _ = scene()
+    h, w = frame.shape[:2]
+    k = math.ceil(math.sqrt(MAX_PIXELS / (w * h))) + 1  # a 48-50 MP photo of the same table
+    small, big = tmp_path / "table.jpg", tmp_path / "table-48mp.jpg"
+    cv2.imwrite(str(small), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    cv2.imwrite(str(big), cv2.resize(frame, (w * k, h * k), interpolation=cv2.INTER_CUBIC),
+                [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert w * k * h * k > MAX_PIXELS
+    assert main(["read", str(small), str(big), "--json", "--threads", "1"]) == 0
+    one, large = (json.loads(x)["tiles"] for x in capsys.readouterr().out.strip().splitlines())
+    assert len(large) >= len(ROW)
+    centre = lambda t: ((t["xyxy"][0] + t["xyxy"][2]) / 2, (t["xyxy"][1] + t["xyxy"][3]) / 2)  # noqa: E731
+    width = k * float(np.median([t["xyxy"][2] - t["xyxy"][0] for t in one]))
+    near = [min(math.dist(centre(b), (k * centre(a)[0], k * centre(a)[1])) for a in one) for b in large]
+    assert sum(d < 0.3 * width for d in near) >= len(ROW)  # where the same tiles lie, k times as far out
+
+
 def test_cli_annotate_checks_its_file_type_first_and_gives_a_bare_name_png(tmp_path, capsys) -> None:
     photo = tmp_path / "table.png"
     cv2.imwrite(str(photo), np.full((120, 160, 3), 90, np.uint8))
