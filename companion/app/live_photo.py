@@ -30,9 +30,10 @@ from companion.rules.profiles import load_profile
 from companion.rules.scoring import NotAWin
 from companion.rules.win import WinInputError
 from companion.tiles import Tile, format_tiles
+from companion.vision.hand_photo import lay_out
 from companion.vision.hand_score import PhotoHandError, PhotoWin, hand_labels, score_photo
 from companion.vision.image_file import jpeg_bytes
-from companion.vision.read import annotate
+from companion.vision.read import Detections, annotate
 
 __all__ = ["HandFill", "READABLE_KINDS", "fill_from_photo", "photo_context"]
 
@@ -112,25 +113,38 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
 def _as_read(read: ReadPhoto, melds: tuple[Meld, ...], named: Tile | None, chance: WinChance,
              why: Words) -> HandFill | PhotoFailed:
     """The form filled with the tiles as read, when no reading of the photo is a winning hand (a tile missed or
-    misread, or only the hand photographed without the tile won on): every face-up tile read but the flowers,
-    less the table's own melds and the tile won on where the table knows them. The player mends the rest."""
+    misread, or only the hand photographed): every face-up tile read but the flowers, less the table's own melds
+    when the photo holds more than the hand, and less the winning tile where it lies apart (a lone tile at an end
+    of a row, as a winner sets it) or the photo holds more than the hand. The player mends the rest."""
     dets = read.dets
-    tiles = Counter(Tile(int(k)) for k in dets.kind if Tile(int(k)).is_known and not Tile(int(k)).is_flower)
+    kinds = [Tile(int(k)) for k in dets.kind]
+    tiles = Counter(t for t in kinds if t.is_known and not t.is_flower)
     if not tiles:
         return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
                            jpeg_bytes(annotate(read.image, dets)))
     if tiles.total() > chance.shown + 1:  # more than the hand and the tile won on: the melds were laid out too
         for m in melds:
             tiles -= Counter(t for t in m.tiles if t.is_known)
-    if named is not None and tiles[named] and tiles.total() > chance.shown:  # the tile won on is in the photo
-        tiles[named] -= 1
+    apart = [kinds[i] for i in _set_apart(dets) if kinds[i].is_known and not kinds[i].is_flower]
+    drawn = ""
+    if named is not None and tiles[named] and (named in apart or tiles.total() > chance.shown):
+        tiles[named] -= 1  # the tile won on is in the photo
+    elif named is None and len(apart) == 1 and tiles[apart[0]]:
+        drawn = apart[0].code  # a self-draw: the tile set apart is the one drawn
+        tiles[apart[0]] -= 1
     concealed = sorted(tiles.elements())
     notes = [ui("live_photo_as_read", why=why.zh, why_en=why.en)]
-    if named is None and len(concealed) == chance.shown + 1:  # a self-draw: the tile drawn is among them
+    if named is None and not drawn and len(concealed) == chance.shown + 1:  # the tile drawn is among them
         notes.append(ui("live_photo_move_drawn"))
     elif len(concealed) != chance.shown:
         notes.append(ui("live_photo_count", got=len(concealed), n=chance.shown))
-    return HandFill(read.name, format_tiles(concealed), "", "", jpeg_bytes(annotate(read.image, dets)), tuple(notes))
+    return HandFill(read.name, format_tiles(concealed), drawn, "", jpeg_bytes(annotate(read.image, dets)),
+                    tuple(notes))
+
+
+def _set_apart(dets: Detections) -> list[int]:
+    """Tiles lying alone at an end of a row of several groups: where a winner sets the winning tile."""
+    return [g.tiles[0] for row in lay_out(dets).rows if len(row) > 1 for g in (row[0], row[-1]) if len(g) == 1]
 
 
 def _kongs_said(found: PhotoWin, table: tuple[Meld, ...]) -> dict[Tile, MeldKind]:

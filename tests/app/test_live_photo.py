@@ -15,7 +15,7 @@ import pytest
 
 from companion.app.live_model import LiveGame
 from companion.app.live_offer import WinChance
-from companion.app.live_photo import HandFill, fill_from_photo, photo_context
+from companion.app.live_photo import HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed, ReadPhoto, read_photo_file
 from companion.app.words import Words
 from companion.game import events as ev
@@ -24,9 +24,8 @@ from companion.game.session import ledger_of, win_input
 from companion.game.simulator import simulate
 from companion.game.state import HandResult
 from companion.hand import Meld, MeldKind
-from companion.rules.profiles import load_profile
 from companion.tiles import Tile, format_tiles, parse_tiles
-from companion.vision.hand_score import score_photo
+from companion.vision.hand_photo import lay_out
 from companion.vision.read import Detections
 from tests.app.test_live_model import enter
 from training.synth.faces import sample_style
@@ -99,16 +98,12 @@ def test_a_concealed_kong_with_pale_backs_is_named_from_its_face_up_middle(tmp_p
     assert game.check_win(won.seat, won.kind, fill.concealed, fill.drawn, fill.kongs) is None
 
 
-def _without(dets: Detections, drop: int) -> Detections:
-    keep = np.arange(len(dets)) != drop
-    return Detections(dets.obb[keep], dets.kind[keep], dets.face_up[keep], dets.score[keep], dets.top3_kind[keep],
-                      dets.top3_score[keep], dets.image_size)
-
-
-def _keep(dets: Detections, keep: list[int]) -> Detections:
-    idx = np.array(sorted(keep), np.int64)
-    return Detections(dets.obb[idx], dets.kind[idx], dets.face_up[idx], dets.score[idx], dets.top3_kind[idx],
-                      dets.top3_score[idx], dets.image_size)
+def hand_and_apart(read: ReadPhoto) -> tuple[list[int], int]:
+    """The photo's concealed row (its first row's first group, as ``hand_photo`` lays a hand) and the tile set
+    apart at its end, as detection indices."""
+    row = lay_out(read.dets).rows[0]
+    assert len(row) == 2 and len(row[1]) == 1
+    return list(row[0].tiles), row[1].tiles[0]
 
 
 def test_a_photo_that_is_no_win_still_fills_the_tiles_read_and_the_table_says_what_is_wrong(tmp_path: Path) -> None:
@@ -119,39 +114,49 @@ def test_a_photo_that_is_no_win_still_fills_the_tiles_read_and_the_table_says_wh
     # one tile of the hand missed (a finger over it): the other tiles read are filled in, the table's melds left out
     missing = won.concealed[0]
     one = next(i for i, k in enumerate(read.dets.kind) if Tile(int(k)) == missing)
-    fill = fill_from_photo(ReadPhoto(read.name, read.image, _without(read.dets, one)), game.state, chance)
+    fill = fill_from_photo(ReadPhoto(read.name, read.image, read.dets.take(np.arange(len(read.dets)) != one)),
+                           game.state, chance)
     assert isinstance(fill, HandFill)
-    assert Counter(parse_tiles(fill.concealed)) + Counter([missing]) == Counter(won.concealed) + Counter([won.tile])
+    assert Counter(parse_tiles(fill.concealed)) + Counter([missing]) == Counter(won.concealed)  # 7p lay apart
+    assert any(n.en.startswith(f"{len(won.concealed) - 1} tiles in hand") for n in fill.notes)
     assert any("does not read as a winning hand" in n.en and "讀不成胡牌" in n.zh for n in fill.notes)
     why = game.check_win(won.seat, won.kind, fill.concealed, fill.drawn, fill.kongs)
     assert why is not None and why.zh and why.en  # refused until mended, and nothing logged
     n = len(game.events())
     assert game.check_win(won.seat, won.kind, format_tiles(won.concealed)) is None and len(game.events()) == n
     # only the hand photographed (no melds, not the tile won on): its tiles are the form's, none taken out
-    whole = score_photo(read.dets, photo_context(game.state, chance), load_profile(None), win_tile=won.tile)
-    hand_only = _keep(read.dets, [i for i in whole.concealed if i != whole.win_index])
+    hand, _apart = hand_and_apart(read)
+    hand_only = read.dets.take(np.array(hand))
     fill = fill_from_photo(ReadPhoto(read.name, read.image, hand_only), game.state, chance)
     assert isinstance(fill, HandFill) and parse_tiles(fill.concealed) == tuple(sorted(won.concealed))
     assert game.check_win(won.seat, won.kind, fill.concealed, fill.drawn, fill.kongs) is None
 
 
-def test_a_self_drawn_hand_read_as_no_win_asks_for_the_tile_drawn_to_be_moved(tmp_path: Path) -> None:
+def test_a_self_drawn_hand_read_as_no_win_takes_the_tile_set_apart_as_the_one_drawn(tmp_path: Path) -> None:
     game, won, log = at_a_win(tmp_path, 9)  # a self-draw with three melds
     read = read_photo_file(hand_jpeg(log, won, tmp_path / "hand.jpg", 9))
     assert isinstance(read, ReadPhoto) and won.tile is not None
     chance = chance_of(game, won)
-    whole = score_photo(read.dets, photo_context(game.state, chance), load_profile(None))
-    hand = [i for i in whole.concealed if i != whole.win_index]
-    # the hand and the tile drawn, side by side, a tile of the hand hidden: no win as read
-    fill = fill_from_photo(ReadPhoto(read.name, read.image, _keep(read.dets, [*hand[1:], whole.win_index])),
-                           game.state, chance)
-    assert isinstance(fill, HandFill) and fill.drawn == ""
-    assert len(parse_tiles(fill.concealed)) == chance.shown  # the hand less one, and the tile drawn
-    assert not any("move it" in n.en for n in fill.notes)
-    # the whole hand and the tile drawn, the melds left out of the photo: all there, the drawn one among them
-    fill = fill_from_photo(ReadPhoto(read.name, read.image, _keep(read.dets, [*hand, whole.win_index])),
+    hand, apart = hand_and_apart(read)
+    # the hand and the tile drawn set apart, the melds left out of the photo: the form as the table wants it
+    fill = fill_from_photo(ReadPhoto(read.name, read.image, read.dets.take(np.array([*hand, apart]))),
                            game.state, chance)
     assert isinstance(fill, HandFill)
+    assert (fill.concealed, fill.drawn) == (format_tiles(sorted(won.concealed)), won.tile.code)
+    assert game.check_win(won.seat, won.kind, fill.concealed, fill.drawn, fill.kongs) is None
+    # a tile of the hand hidden too: the rest filled, and the count said
+    fill = fill_from_photo(ReadPhoto(read.name, read.image, read.dets.take(np.array([*hand[1:], apart]))),
+                           game.state, chance)
+    assert isinstance(fill, HandFill) and fill.drawn == won.tile.code
+    assert len(parse_tiles(fill.concealed)) == chance.shown - 1
+    assert any(n.en.startswith(f"{chance.shown - 1} tiles in hand") for n in fill.notes)
+    # the tile drawn pushed into the hand's row: all there, the drawn one among them, and the player is told
+    row = read.dets.take(np.array([*hand, apart]))
+    obb = row.obb.copy()
+    obb[-1, :2] = obb[-2, :2] + (obb[-2, :2] - obb[-3, :2])  # right beside the last tile of the row
+    touching = Detections(obb, row.kind, row.face_up, row.score, row.top3_kind, row.top3_score, row.image_size)
+    fill = fill_from_photo(ReadPhoto(read.name, read.image, touching), game.state, chance)
+    assert isinstance(fill, HandFill) and fill.drawn == ""
     assert Counter(parse_tiles(fill.concealed)) == Counter(won.concealed) + Counter([won.tile])
     assert any("move it" in n.en and "自摸的那張" in n.zh for n in fill.notes)
 
