@@ -1,9 +1,10 @@
-"""House rules (各家規矩) a table sets when it seats its players: the procedure switches of spec §2.17, in words.
+"""House rules (各家規矩) a table sets when it seats its players: the tracker's procedure switches, in words.
 
 Plain Python (no flet). A rule set (profile) gives each switch its value; a table that plays otherwise changes
 it here, and the switches go into the game's first event (``Seated``), so the tracker, the offer and the replay
-all follow them. The instant-win items (七搶一, 四槓) are not here: they come with the rule set's tai, which
-score them.
+all follow them. These are the fields of :class:`companion.game.switches.Switches`: the procedure switches of
+spec §2.17 (its ``declared_ready_tai`` is a scoring item, set with the rule set's tai) and the 人胡 window. The
+instant-win items (七搶一, 四槓) are not here either: they come with the rule set's tai, which score them.
 """
 
 from __future__ import annotations
@@ -54,11 +55,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("self_draw", Words("算自摸", "a self-draw")),
         ("kong_bloom", Words("算槓上開花", "a kong bloom (槓上開花)")))),
     HouseRule("passed_win_blocks_self_draw", Words("過水後不能自摸", "A passed win blocks self-draws too"), _YES_NO),
-    HouseRule("passed_win_released_by_kong", Words("過水後開槓就解除", "A kong releases a passed win"), _YES_NO),
+    HouseRule("passed_win_released_by_kong", Words("過水後自己開槓就解除", "His own kong releases a passed win"),
+              _YES_NO),
     HouseRule("may_decline_last_tile", Words("可以不摸海底", "The last tile may be declined"), _YES_NO),
     HouseRule("draw_keeps_deal", Words("流局莊家連莊", "The dealer keeps the deal after a draw"), _YES_NO),
-    HouseRule("streak_cap", Words("連莊上限", "Streak cap"), (
-        ("none", Words("不限", "none")), *((str(n), Words(f"{n} 次", f"{n}")) for n in range(1, 13)))),
+    HouseRule("streak_cap", Words("連莊台數最多算到", "Streak tai counted up to"), (
+        ("none", Words("不限", "no cap")), *((str(n), Words(f"連 {n}", f"{n} in a row")) for n in range(1, 13)))),
     HouseRule("false_win_after", Words("詐胡之後", "After a false win"), (
         ("void_hand", Words("這把作廢重來", "the hand is void")),
         ("continue_dead", Words("繼續打，詐胡的人陪打", "play on, the offender plays dead")))),

@@ -190,7 +190,7 @@ def _claims(state: TableState) -> tuple[Claim, ...]:
                                          Words(f"{who} 吃", f"{who} chows")))
         if _ok(state, ev.Punged(seat=seat, tile=t)):
             out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(f"{who} 碰", f"{who} pungs")))
-        if _ok(state, ev.ExposedKong(seat=seat, tile=t), ev.ReplacementDrew(seat=seat)):
+        if _ok(state, *kong_tap(state, ev.ExposedKong(seat=seat, tile=t), seat)):
             out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(f"{who} 槓", f"{who} kongs")))
     return tuple(out)
 
@@ -207,9 +207,11 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
         # where only the nearest claimant wins (截胡), a seat farther than one who has won cannot change the hand
         nearest = min((offset(c, w.turn) for c in claimed), default=4) \
             if state.switches.multi_win is MultiWin.NEAREST else 4
+        # a seat that has melded the tile (a kong left open by a fourth kong, §2.13) has taken it: no win on it
+        melded = state.claim_seat if state.claim_rank in (1, 2) else -1
         for seat in range(4):
             st = w.seats[seat]
-            if seat == w.turn or seat in claimed or seat in state.false_wins or st.dead or st.no_win:
+            if seat in (w.turn, melded) or seat in claimed or seat in state.false_wins or st.dead or st.no_win:
                 continue
             if offset(seat, w.turn) > nearest:
                 continue
@@ -258,9 +260,12 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
     if phase is Phase.FLOWERS:
         return ui("live_p_flowers", dealer=names[state.dealer])
     due = four_kongs_due(state)
-    if due is not None and due[0] == "win" and due[1] is not None and phase is not Phase.ROB:
+    if due is not None and due[0] == "win" and due[1] is not None:
+        if phase is Phase.ROB:  # an added fourth kong: robbed, or his four-kongs win
+            return ui("live_p_rob_four_kongs", seat=names[due[1]], tile=state.offer.zh if state.offer else "",
+                      tile_en=state.offer.en if state.offer else "")
         return ui("live_p_four_kongs", seat=names[due[1]])
-    if due is not None and due[0] == "draw":
+    if due is not None and due[0] == "draw" and phase is not Phase.ROB:
         return ui("live_p_four_kongs_split")
     if phase is Phase.ROB:
         return ui("live_p_rob", seat=names[state.turn], tile=state.offer.zh if state.offer else "",

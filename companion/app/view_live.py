@@ -26,11 +26,12 @@ from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.words import Words, ui
 from companion.game import events as ev
+from companion.game.check import four_kongs_due
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import Phase
 from companion.hand import MeldKind
-from companion.rules.profiles import BUILTIN
+from companion.rules.profiles import BUILTIN, ProfileError
 from companion.tiles import Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
@@ -64,7 +65,8 @@ class LiveTab:
         self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
         self.profile = "atawmj_2009"
         self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
-        self.house_open = False
+        self.house_open = self.reseat_open = False
+        self._seated_key: object = None  # the seating the form was last filled from
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
@@ -186,7 +188,10 @@ class LiveTab:
         parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
         state = self.game.state
         if state.players and not offer.seating:
-            played = changed_rules(switches_for(state.profile), state.switches)
+            try:
+                played = changed_rules(switches_for(state.profile), state.switches)
+            except ProfileError:  # a table file from an install with rules this one lacks: nothing to compare
+                played = ()
             if played:
                 words = Words("、".join(w.zh for w in played), "; ".join(w.en for w in played))
                 parts.append(ident("live-house-played", label(t(ui("live_house_played", rules=words.zh,
@@ -214,8 +219,12 @@ class LiveTab:
             rows.append(self._seating(o))
         elif o.dealer_throws >= 0:
             rows.append(self._dealer(o))
-            rows.append(ft.ExpansionTile(title=label(self.host.t(ui("live_reseat")), 13, colour=GREY),
-                                         controls=[self._seating(o)]))
+            def toggled(e: Any) -> None:
+                self.reseat_open = e.data is True or str(e.data).lower() == "true"
+
+            rows.append(ident("live-reseat", ft.ExpansionTile(
+                title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
+                on_change=toggled, controls=[self._seating(o)])))
         if o.dice:
             rows.append(self._dice(o))
         if o.claims or o.wins:
@@ -232,6 +241,17 @@ class LiveTab:
     def _seating(self, o: Offer) -> ft.Control:
         t = self.host.t
         state = self.game.state if self.game else None
+        if state is not None and state.players and not o.seating:  # seated again: from the table's own seating
+            key = (state.players, state.profile, state.switches)
+            if key != self._seated_key:
+                self._seated_key = key
+                self.profile = state.profile if state.profile in BUILTIN else self.profile
+                try:
+                    usual = rule_values(switches_for(state.profile))
+                except ProfileError:
+                    usual = {}
+                self.house = {k: v for k, v in rule_values(state.switches).items() if usual.get(k) != v}
+                self.stakes[0].value, self.stakes[1].value = str(state.base), str(state.per_tai)
         for i, f in enumerate(self.names):
             f.label = t(ui(f"wind_{WIND_KEYS[i]}"))
             if not f.value:
@@ -552,7 +572,9 @@ class LiveTab:
             buttons.append(ident("live-draw", ft.OutlinedButton(
                 content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=_bind(self._do, lambda: game.draw(at=o.at)))))
         if o.exhaustive:
-            buttons.append(ident("live-exhaustive", ft.Button(content=t(ui("live_exhaustive")), on_click=_bind(
+            due = four_kongs_due(game.state)
+            what = ui("live_four_kongs_draw") if due is not None and due[0] == "draw" else ui("live_exhaustive")
+            buttons.append(ident("live-exhaustive", ft.Button(content=t(what), on_click=_bind(
                 self._do, lambda: game.exhaustive(at=o.at)))))
         if o.decline_seat is not None:
             buttons.append(ft.OutlinedButton(content=t(ui("live_decline", seat=names[o.decline_seat])), on_click=_bind(

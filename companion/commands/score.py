@@ -188,7 +188,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
 
     from companion.rules.scoring import NotAWin
     from companion.vision.hand_score import PhotoHandError, score_photo
-    from companion.vision.image_file import ImageFileError, read_image
+    from companion.vision.image_file import ImageFileError, full_size, read_image
 
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
@@ -208,7 +208,9 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, str(e), e.reason_zh)
     except ValueError as e:
         return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
-    result = photo_result(photo, dets, found, stakes, profile)
+    size = full_size(photo)  # boxes in the photo's own pixels, as companion read gives them
+    shown = dets if size[0] == image.shape[1] else dets.scaled(size[0] / image.shape[1], size)
+    result = photo_result(photo, shown, found, stakes, profile)
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:

@@ -11,13 +11,14 @@ from io import BytesIO
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps, JpegImagePlugin, UnidentifiedImageError
 
 __all__ = ["ImageFileError", "read_image", "full_size", "jpeg_bytes", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
 """Largest image (width x height) read; bigger ones are refused as possible decompression bombs."""
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = 128 * 1024 * 1024
+"""Largest file read (a 200 MP phone photo at the camera's best quality is 60-100 MB)."""
 MAX_SIDE = 30_000
 """Longest side read: OpenCV's remapping, which cuts the tiles out, takes images under 32,767 pixels a side."""
 
@@ -46,7 +47,7 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(p) as im:
+            with _opened(p, reduce_large) as im:
                 w, h = im.size
                 if reduce_large and w * h > MAX_PIXELS and im.format == "JPEG":
                     k = next((k for k in (2, 4, 8) if (w // k) * (h // k) <= MAX_PIXELS), 8)
@@ -74,10 +75,32 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
+REDUCED_MAX_PIXELS = 64 * MAX_PIXELS
+"""Largest JPEG decoded reduced (an eighth a side at most: 2.5 GP): a 200 MP phone photo is a quarter of it."""
+
+
+def _opened(p: Path, reduce_large: bool) -> Image.Image:
+    """The image file opened lazily (header only). A JPEG that may be decoded reduced is opened past Pillow's own
+    bomb check (about 89 MP, which a 108-200 MP phone photo exceeds) with :data:`REDUCED_MAX_PIXELS` in its place:
+    it is never decoded at full size."""
+    if reduce_large:
+        with open(p, "rb") as f:
+            jpeg = f.read(3) == b"\xff\xd8\xff"
+        if jpeg:
+            im = JpegImagePlugin.JpegImageFile(str(p))
+            w, h = im.size
+            if w * h > REDUCED_MAX_PIXELS:
+                im.close()
+                raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {REDUCED_MAX_PIXELS}) / "
+                                     f"圖太大（{w}x{h} 像素，上限 {REDUCED_MAX_PIXELS}）")
+            return im
+    return Image.open(p)
+
+
 def full_size(path: str | Path) -> tuple[int, int]:
     """The width and height of the image at ``path`` as :func:`read_image` turns it upright, at its full size,
     read from its header (what boxes read on a reduced decoding are scaled back to)."""
-    with Image.open(path) as im:
+    with _opened(Path(path), True) as im:
         w, h = im.size
         try:
             turned = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF orientations that swap the sides

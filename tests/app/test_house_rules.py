@@ -62,5 +62,5 @@ def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> No
     assert replay(game.events()).switches == seated.switches  # the log carries them: a replay plays by them too
     said = changed_rules(switches_for("atawmj_2009"), game.state.switches)
     assert [w.en.split(":")[0] for w in said] == ["Several win on one discard", "The dealer keeps the deal after a draw",
-                                                  "Streak cap"]
+                                                  "Streak tai counted up to"]
     game.close()

@@ -514,3 +514,26 @@ def test_a_fourth_kong_is_entered_and_wins_where_four_kongs_is_an_item(tmp_path:
     assert any("四槓" in zh for zh, _, _ in win.items), win.items
     assert dict(entry.balances)[PLAYERS[dealer]] > 0
     assert game.undo(at=len(game.events())) is None and game.offer().wins  # the win taken back, the kongs stand
+
+
+def test_a_fourth_kong_claimed_on_a_discard_is_offered_and_wins_as_four_kongs(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    assert game.start(PLAYERS, "wikibooks_base", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    for _ in range(3):
+        assert game.concealed_kong(None, at=len(game.events())) is None
+    for tile in ("1m", "1p", "2p", "5s"):  # round the table to the dealer's left, who throws 5s
+        assert game.discard(tile, at=len(game.events())) is None
+    offer = game.offer()
+    assert any(c.seat == dealer and c.kind is MeldKind.KONG for c in offer.claims)  # his fourth kong, on offer
+    assert game.claim(dealer, MeldKind.KONG, at=len(game.events())) is None
+    assert isinstance(game.events()[-1], ev.ExposedKong)  # no replacement: the hand ends
+    offer = game.offer()
+    assert [(c.seat, c.kind) for c in offer.wins if c.seat == dealer] == [(dealer, ev.WinKind.FOUR_KONGS)]
+    assert "four-kongs" in offer.prompt.en
+    chance = next(c for c in offer.wins if c.kind is ev.WinKind.FOUR_KONGS)
+    assert game.win(dealer, ev.WinKind.FOUR_KONGS, "6p" * chance.shown, kongs="2m3m4m",
+                    at=len(game.events())) is None
+    assert game.state.phase is Phase.HAND_OVER

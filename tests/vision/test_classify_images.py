@@ -114,3 +114,21 @@ def test_a_phone_photo_over_the_pixel_limit_reads_at_half_size_when_asked(tmp_pa
     Image.new("L", (w, h)).save(png)
     with pytest.raises(ImageFileError, match="too large"):
         read_image(png, reduce_large=True)  # only a JPEG decodes small
+
+
+def test_a_108_mp_portrait_phone_photo_reads_reduced_past_pillows_own_limit_and_its_full_size_is_known(
+        tmp_path: Path) -> None:
+    from companion.vision.image_file import full_size
+
+    w, h = 12000, 9000  # 108 MP, over Pillow's own bomb limit (about 89 MP), stored landscape with EXIF "turn 90"
+    assert w * h > (Image.MAX_IMAGE_PIXELS or 0)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    path = tmp_path / "portrait.jpg"
+    Image.new("L", (w, h), 90).save(path, quality=30, exif=exif)
+    image = read_image(path, reduce_large=True)
+    assert image.shape[:2] == (w // 2, h // 2)  # turned upright: the portrait, decoded at half size
+    assert full_size(path) == (h, w)  # the photo's own pixels, upright
+    assert abs(int(image[5, 5, 0]) - 90) < 8
+    with pytest.raises(ImageFileError, match="too large"):
+        read_image(path)  # without reducing: refused, never decoded
