@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.app.live_offer import WinChance
-from companion.app.photo_model import PhotoFailed, ReadPhoto
+from companion.app.photo_model import PhotoFailed, ReadPhoto, unscored
 from companion.app.table_model import meld_words
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -88,12 +88,8 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
             found = score_photo(dets, context, profile, win_tile=named, kongs=said)
     except PhotoHandError as bad:  # the tiles read still fill the form, for the player to mend
         return _as_read(read, seat.melds, named, chance, Words(bad.zh, str(bad)))
-    except WinInputError as bad:
-        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.message_zh, why_en=str(bad)),
-                           jpeg_bytes(annotate(image, dets)))
-    except NotAWin as bad:
-        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.reason_zh, why_en=str(bad)),
-                           jpeg_bytes(annotate(image, dets)))
+    except (WinInputError, NotAWin) as bad:
+        return unscored(read, bad)
     win = found.win
     # the kinds the form asks for: the photo's concealed kongs the table holds face down (not one it knows)
     known = Counter(m.tile for m in seat.melds if m.kind is MeldKind.CKONG and m.tile.is_known)

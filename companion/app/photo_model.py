@@ -29,7 +29,7 @@ from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate
 
 __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
-           "score_read_photo", "score_photo_file", "demo_photo", "DEMO_STAKES"]
+           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "DEMO_STAKES"]
 
 DEMO_STAKES = Stakes(30, 10)
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
@@ -128,15 +128,8 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
     try:
         check_context(context)
         found = score_photo(dets, context, profile)
-    except PhotoHandError as bad:
-        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.zh, why_en=str(bad)),
-                           jpeg_bytes(annotate(image, dets)))
-    except WinInputError as bad:
-        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.message_zh, why_en=str(bad)),
-                           jpeg_bytes(annotate(image, dets)))
-    except NotAWin as bad:
-        return PhotoFailed(name, ui("photo_failed", name=name, why=bad.reason_zh, why_en=str(bad)),
-                           jpeg_bytes(annotate(image, dets)))
+    except (PhotoHandError, WinInputError, NotAWin) as bad:
+        return unscored(read, bad)
     win, sc = found.win, found.score
     st = settle(sc, win, stakes)
     melds = [MeldPic(meld_codes(m), meld_words(m.kind)) for m in win.melds]
@@ -153,6 +146,14 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
         ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)))
+
+
+def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
+    """Why the photo ``read`` cannot be scored, in both languages, with the photo as read."""
+    zh = bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh if isinstance(bad, WinInputError) \
+        else bad.reason_zh
+    return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=zh, why_en=str(bad)),
+                       jpeg_bytes(annotate(read.image, read.dets)))
 
 
 def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,
