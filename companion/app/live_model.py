@@ -38,7 +38,7 @@ from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "EXPORT_PATH"]
+__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "EXPORT_PATH"]
 
 class LiveError(RuntimeError):
     """The live table cannot be opened (its file is in use by another companion, or unusable)."""
@@ -298,8 +298,8 @@ class LiveGame:
         if chance is None:
             return ui("live_no_win")
         try:
-            shown, hidden = _tiles_typed(concealed), _tiles_typed(kongs)
-            won = Tile.from_code(chance.tile) if chance.tile else _tiles_typed(tile)
+            shown, hidden = tiles_typed(concealed), tiles_typed(kongs)
+            won = Tile.from_code(chance.tile) if chance.tile else tiles_typed(tile)
         except (NotationError, CopyLimitError) as bad:
             return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
         flowers = [t for t in (*shown, *hidden, *(won if isinstance(won, tuple) else (won,))) if t.is_flower]
@@ -457,7 +457,7 @@ def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
     return None
 
 
-def _tiles_typed(text: str) -> tuple[Tile, ...]:
+def tiles_typed(text: str) -> tuple[Tile, ...]:
     """Tiles as a phone types them: the notation or Chinese names, full-width digits and letters too."""
     plain = unicodedata.normalize("NFKC", text)
     return parse_tiles(plain) if plain.strip() else ()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.app.live_offer import WinChance
-from companion.app.photo_model import PhotoFailed, ReadPhoto, unscored
+from companion.app.photo_model import PhotoFailed, ReadPhoto, app_words, unscored
 from companion.app.table_model import meld_words
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -87,7 +87,10 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
         if said:  # the table says which of the photo's face-up kongs were added, or concealed and turned up
             found = score_photo(dets, context, profile, win_tile=named, kongs=said)
     except PhotoHandError as bad:  # the tiles read still fill the form, for the player to mend
-        return _as_read(read, seat.melds, named, chance, Words(bad.zh, str(bad)))
+        shown = {Tile(int(k)) for k in dets.kind}
+        why = ui("live_photo_no_tile", tile=named.zh, tile_en=named.code) if named is not None \
+            and named not in shown else app_words(bad)
+        return _as_read(read, seat.melds, named, chance, why)
     except (WinInputError, NotAWin) as bad:
         return unscored(read, bad)
     win = found.win

@@ -10,6 +10,7 @@ whom. A photo that cannot be scored gives :class:`PhotoFailed` with the reason i
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -29,7 +30,7 @@ from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate
 
 __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
-           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "DEMO_STAKES"]
+           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES"]
 
 DEMO_STAKES = Stakes(30, 10)
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
@@ -150,10 +151,25 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
     """Why the photo ``read`` cannot be scored, in both languages, with the photo as read."""
+    why = app_words(bad)
+    return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
+                       jpeg_bytes(annotate(read.image, read.dets)))
+
+
+_COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
+                 (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
+                  re.compile(r"；請拍近一點，或用 companion tai 輸入$")))
+
+
+def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
+    """The reason a photo's hand cannot be scored, as the app says it: without the command line's options and
+    commands, which mean nothing on a phone."""
     zh = bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh if isinstance(bad, WinInputError) \
         else bad.reason_zh
-    return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=zh, why_en=str(bad)),
-                       jpeg_bytes(annotate(read.image, read.dets)))
+    en = str(bad)
+    for pat_en, pat_zh in _COMMAND_LINE:
+        en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
+    return Words(zh, en)
 
 
 def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,

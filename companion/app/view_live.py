@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.house_rules import HOUSE_RULES, HouseRule, changed_rules, rule_values
-from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events
+from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
 from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
@@ -32,7 +32,7 @@ from companion.game.session import switches_for
 from companion.game.state import Phase
 from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN, ProfileError
-from companion.tiles import Tile
+from companion.tiles import CopyLimitError, NotationError, Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
            "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED", "ID_LIVE_PHOTO", "ID_LIVE_PHOTO_SAID"]
@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
 FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))
 WIND_KEYS = "ESWN"
+FINGER = 44
+"""A button's height for a finger at the table (touch targets of 44-48 px)."""
 DOUBLE_TAP_SECONDS = 0.45
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
 
@@ -70,7 +72,8 @@ class LiveTab:
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
-        self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …")
+        self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …",
+                                      on_blur=lambda: self.host.render())  # the tiles typed, drawn below it
         self.drawn = ft.TextField(width=120, dense=True, hint_text="5m")
         self.kongs = ft.TextField(width=240, dense=True, hint_text="9p")
         self._unsubscribe: Callable[[], None] | None = None
@@ -132,7 +135,14 @@ class LiveTab:
         game = self.game
         assert game is not None
         house = dict(self.house)
-        self._do(lambda: game.start(names, self.profile, base, per_tai, at=at, house=house))
+
+        def entry() -> Words | None:
+            why = game.start(names, self.profile, base, per_tai, at=at, house=house)
+            if why is None:
+                self.reseat_open = False  # seated again: the form folds away
+            return why
+
+        self._do(entry)
 
     def _roll(self, field: ft.TextField) -> None:
         assert self.game is not None
@@ -159,7 +169,7 @@ class LiveTab:
         t = self.host.t
         shown = self._shown  # the offer the screen above was drawn from (render builds the tab first)
         can, at = (shown.undo, shown.at) if shown is not None else (False, -1)
-        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can,
+        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can, height=FINGER,
                                                       on_click=lambda: self._undo(at)))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
         keep = ident("live-download", ft.TextButton(content=t(ui("live_download")), url=EXPORT_PATH, disabled=not can))
@@ -198,14 +208,14 @@ class LiveTab:
                                                                    rules_en=words.en)), 12, colour=FELT)))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
+        if frame.end is not None:  # the hand just ended: its score first, above what comes next
+            parts.append(hand_end_card(t, frame.end))
         if self.win is None:  # (the win form says what it asks)
             parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
         if self.error is not None:
             parts.append(ident(ID_LIVE_ERROR, label(t(ui("live_refused", why=self.error.zh, why_en=self.error.en)),
                                                     14, colour=ACCENT)))
         parts.append(self._actions(offer))
-        if frame.end is not None:
-            parts.append(hand_end_card(t, frame.end))
         if frame.seats:
             parts.append(seat_grid(t, frame))
         parts.append(recent_list(t, frame))
@@ -385,23 +395,25 @@ class LiveTab:
             pics = [tile(x, 20) for x in c.tiles] if c.kind is MeldKind.CHOW else []
             content = ft.Row([label(t(word[c.kind]), 14, bold=True), *pics], spacing=2, tight=True)
             return ident(f"live-{kind}-{c.seat}-{''.join(c.tiles)}", ft.OutlinedButton(
-                content=content, on_click=lambda: self._do(lambda: game.claim(c.seat, c.kind, c.tiles, at=o.at))))
+                content=content, height=FINGER,
+                on_click=lambda: self._do(lambda: game.claim(c.seat, c.kind, c.tiles, at=o.at))))
 
         def win_button(c: WinChance) -> ft.Control:
             return ident(f"live-win-{c.seat}-{c.kind.value}", ft.Button(
                 content=t(ui("live_win") if c.kind is ev.WinKind.DISCARD else
                           ui("live_win_short", kind=c.kind.zh, kind_en=c.kind.en)), on_click=self._open_win(c),
-                style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff")))
+                style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff"), height=FINGER))
 
         rows: list[ft.Control] = []
         for seat in range(4):
             mine: list[ft.Control] = [claim_button(c) for c in o.claims if c.seat == seat]
             mine += [win_button(c) for c in o.wins if c.seat == seat]
-            if mine:
-                rows.append(ft.Row([ft.Container(label(names[seat], 14, bold=True), width=64), *mine], wrap=True,
-                                   spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            if mine:  # one framed block a seat: a row that wraps on a phone still shows whose it is
+                rows.append(ft.Container(ft.Column([label(names[seat], 14, bold=True),
+                                                    ft.Row(mine, wrap=True, spacing=8, run_spacing=8)], spacing=4),
+                                         border=ft.Border.all(1, GREY), border_radius=8, padding=8))
         title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
-        return ft.Column([label(t(title), 13, bold=True, colour=GREY), *rows], spacing=4)
+        return ft.Column([label(t(title), 13, bold=True, colour=GREY), *rows], spacing=8)
 
     def _open_win(self, c: WinChance) -> Callable[[], None]:
         def go() -> None:
@@ -458,6 +470,22 @@ class LiveTab:
             self.photo_busy = None
             self.host.render()
 
+    def _as_filled(self, p: HandFill) -> bool:
+        """The win form's fields are as the photo filled them."""
+        return (self.concealed.value or "", self.drawn.value or "", self.kongs.value or "") == (p.concealed, p.drawn,
+                                                                                               p.kongs)
+
+    def _typed(self, c: WinChance) -> ft.Control:
+        """The tiles typed into the hand's field, as pictures, and how many of how many (a phone types codes)."""
+        t = self.host.t
+        try:
+            typed = tiles_typed(self.concealed.value or "")
+        except (NotationError, CopyLimitError):
+            return label(t(ui("live_typed_bad")), 12, colour=ACCENT)
+        count = label(t(ui("live_typed_count", n=len(typed), want=c.shown)), 12,
+                      colour=FELT if len(typed) == c.shown else ACCENT)
+        return ft.Row([count, *(tile(x.code, 22) for x in sorted(typed))], spacing=1, wrap=True, run_spacing=2)
+
     def _photo_part(self, c: WinChance) -> list[ft.Control]:
         """The win form's photo button and what the last photo gave."""
         if not self.upload.available or c.kind not in READABLE_KINDS:
@@ -475,15 +503,15 @@ class LiveTab:
             out.append(ident(ID_LIVE_PHOTO_SAID, label(t(p.reason), 13, colour=ACCENT)))
         elif isinstance(p, HandFill):
             said = t(ui("live_photo_filled", name=p.name))
-            if (self.concealed.value or "", self.drawn.value or "", self.kongs.value or "") == (p.concealed, p.drawn,
-                                                                                                 p.kongs):
+            if self._as_filled(p):
                 # the table's verdict on the form as the photo filled it (once edited, the record button tells)
                 verdict = ui("live_photo_fits") if self.photo_verdict is None else ui(
                     "live_photo_unfit", why=self.photo_verdict.zh, why_en=self.photo_verdict.en)
                 said += "　" + t(verdict)
             out.append(ident(ID_LIVE_PHOTO_SAID, label(said, 13, bold=True,
                                                        colour=FELT if self.photo_verdict is None else ACCENT)))
-            out += [label("• " + t(n), 12) for n in p.notes]
+            if self._as_filled(p):  # what the reading says of the form as it filled it (mended, the form speaks)
+                out += [label("• " + t(n), 12) for n in p.notes]
         if p is not None and p.image is not None:
             out.append(ft.Image(src=p.image, width=480, fit=ft.BoxFit.CONTAIN))
         return out
@@ -501,6 +529,7 @@ class LiveTab:
         rows += self._photo_part(c)
         self.concealed.label = t(ui("live_win_concealed", n=c.shown))
         rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
+        rows.append(ident("live-typed", self._typed(c)))
         rows.append(self._tile_keys())
         if c.kind is ev.WinKind.SELF_DRAW:
             self.drawn.label = t(ui("live_win_drawn"))
@@ -517,7 +546,8 @@ class LiveTab:
             self.win, self.error = None, None
             self.host.render()
 
-        rows.append(ft.Row([ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record)),
+        rows.append(ft.Row([ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
+                                                            height=FINGER)),
                             ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel)], spacing=8))
         return ft.Column(rows, spacing=6)
 

@@ -85,7 +85,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "session_over": ("這一將已結束", "the session (一將) is over"),
     "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
-    "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the revealed concealed part should have {want} tiles, got {got}"),
+    "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the hand shown should hold {want} tiles besides its melds, got {got}"),
     "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
     "flower_discard": ("花牌不能打出（{tile}要補花）", "a flower cannot be discarded ({tile_en} is laid aside and replaced)"),
     "deal_hands": ("配牌應給 4 家，收到 {got} 家", "a deal gives 4 hands, got {got}"),
