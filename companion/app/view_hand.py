@@ -37,6 +37,44 @@ class HandTab:
         self.hand = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
         self.visible = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
         self.result = ft.Container()
+        self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
+        self.visible_now = False  # the tab is on screen (set by the app as it draws)
+        self._unsubscribe: Callable[[], None] | None = None
+
+    # --- following the live table ------------------------------------------------------------------------
+
+    def attach(self) -> None:
+        """Hear the live table, so the tiles seen follow each entry while a seat is followed."""
+        if self.live is not None and self._unsubscribe is None:
+            self._unsubscribe = self.live.subscribe(self._changed)
+
+    def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _changed(self) -> None:
+        """(The entering phone's thread.) The table moved: the followed seat's seen tiles, and the advice, anew."""
+        live, seat = self.live, self.following
+        if live is None or seat is None:
+            return
+        try:
+            found = live.seen_by(seat)
+        except LiveError:
+            return
+        if found is None or found[1] == (self.visible.value or ""):  # between hands, or nothing new seen
+            return
+        self.visible.value = found[1]
+        if not self.visible_now:
+            self.analyse()
+            return
+
+        async def redraw() -> None:
+            self.host.render()
+        try:
+            self.host.page.run_task(redraw)
+        except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
+            self.detach()
 
     def set_hand(self, text: str) -> None:
         self.hand.value = text
@@ -93,12 +131,28 @@ class HandTab:
                 if not (self.hand.value or "").strip():
                     self.hand.value = own + " " if own else ""
                 self.visible.value = seen
+                self.following = seat  # and from now on, each entry at the table
                 self.host.render()
             return go
 
-        seats = [ident(f"hand-from-live-{s}", ft.OutlinedButton(content=state.players[s], on_click=take(s)))
-                 for s in range(4)]
-        return [ft.Row([label(t(ui("hand_from_live")), 13), *seats], wrap=True, spacing=6)]
+        def stop() -> None:
+            self.following = None
+            self.host.render()
+
+        def seat_button(s: int) -> ft.Control:
+            mine = s == self.following
+            button = ft.Button(content=state.players[s], on_click=take(s), style=ft.ButtonStyle(
+                bgcolor=FELT, color="#ffffff")) if mine else ft.OutlinedButton(content=state.players[s],
+                                                                             on_click=take(s))
+            return ident(f"hand-from-live-{s}", button)
+
+        rows: list[ft.Control] = [ft.Row([label(t(ui("hand_from_live")), 13), *map(seat_button, range(4))],
+                                         wrap=True, spacing=6)]
+        if self.following is not None:
+            rows.append(ft.Row([ident("hand-following", label(t(ui("hand_following", seat=state.players[
+                self.following])), 12, colour=FELT)), ft.TextButton(content=t(ui("hand_follow_stop")),
+                                                                   on_click=stop)], wrap=True, spacing=6))
+        return rows
 
     def _result(self, result: HandPanel | HandFailed) -> ft.Control:
         t = self.host.t

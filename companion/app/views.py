@@ -82,6 +82,7 @@ class CompanionApp:
         self.page.on_route_change = self._routed
         self.page.on_connect = self.rejoin  # a phone back from sleep hears the table again
         self.live.attach()
+        self.hand.attach()
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
         # back to it, and the browser's back button goes to the tab before
         wanted = (self.page.route or "/").strip("/")
@@ -94,9 +95,11 @@ class CompanionApp:
     def leave(self) -> None:
         self.table.stop()
         self.live.detach()
+        self.hand.detach()
 
     def rejoin(self) -> None:
         self.live.attach()
+        self.hand.attach()
         self.render()  # what was entered while it was away
 
     def render(self) -> None:
@@ -108,6 +111,7 @@ class CompanionApp:
         builds = {"table": self.table.build, "live": self.live.build, "ledger": self.ledger.build,
                   "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build}
         self.live.visible = self.view == "live"
+        self.hand.visible_now = self.view == "hand"
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
         bar = None
         if self.view == "table" or (self.view == "ledger" and not self.ledger.showing_live):

@@ -125,6 +125,8 @@ UI: dict[str, tuple[str, str]] = {
                    "see on the table (discards, others' melds) and the copies left are counted from them."),
     "hand_field": ("我的牌", "My tiles"),
     "hand_from_live": ("從記錄牌局帶入桌上看得到的牌，我是：", "Take the tiles seen at the live game; I am:"),
+    "hand_following": ("跟著牌桌更新 {seat} 看得到的牌（每記一步就更新）", "Following what {seat} sees at the table (each entry updates it)"),
+    "hand_follow_stop": ("不要跟著更新", "Stop following"),
     "hand_hint": ("例如 45m77p234789s pung:999p@O 1f，或 四萬五萬…", "e.g. 45m77p234789s pung:999p@O 1f"),
     "visible_field": ("桌上看得到的牌", "Tiles seen on the table"),
     "visible_hint": ("例如 3m3m6p 東", "e.g. 3m3m6p1z"),

@@ -392,6 +392,15 @@ def test_my_hand_takes_the_tiles_a_seat_sees_at_the_live_table(page: Any, live: 
     assert expected.headline != unseen.headline
     type_into(page, "hand-field", hand)
     wait_text(page, "hand-headline", expected.headline.zh)  # the copies left counted from the table
+    # the seat is followed: another 3s thrown at the table (entered on another phone) counts at once
+    assert ui("hand_following", seat=live.state.players[seat]).zh == text_of(page, "hand-following")
+    assert live.discard("3s", at=len(live.events())) is None
+    later = live.seen_by(seat)
+    three = Tile.from_code("3s")
+    assert later is not None and parse_tiles(later[1]).count(three) == parse_tiles(seen).count(three) + 1
+    fewer = analyse(hand, later[1])
+    assert isinstance(fewer, HandPanel) and fewer.headline != expected.headline
+    wait_text(page, "hand-headline", fewer.headline.zh)
 
 
 def test_the_ledger_is_of_the_live_game_once_one_is_entered(page: Any, live: LiveGame) -> None:
