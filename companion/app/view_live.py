@@ -72,8 +72,11 @@ class LiveTab:
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
+        # the tiles typed, drawn below the field as they are typed (the box alone changes: the page is not
+        # rebuilt under a finger about to tap Record)
+        self.typed_box = ft.Container()
         self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …",
-                                      on_blur=lambda: self.host.render())  # the tiles typed, drawn below it
+                                      on_change=self._typing)
         self.drawn = ft.TextField(width=120, dense=True, hint_text="5m")
         self.kongs = ft.TextField(width=240, dense=True, hint_text="9p")
         self._unsubscribe: Callable[[], None] | None = None
@@ -470,6 +473,11 @@ class LiveTab:
             self.photo_busy = None
             self.host.render()
 
+    def _typing(self) -> None:
+        """Called from the field's handler: Flet sends the box's change when the handler returns."""
+        if self.win is not None:
+            self.typed_box.content = self._typed(self.win)
+
     def _as_filled(self, p: HandFill) -> bool:
         """The win form's fields are as the photo filled them."""
         return (self.concealed.value or "", self.drawn.value or "", self.kongs.value or "") == (p.concealed, p.drawn,
@@ -529,7 +537,8 @@ class LiveTab:
         rows += self._photo_part(c)
         self.concealed.label = t(ui("live_win_concealed", n=c.shown))
         rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
-        rows.append(ident("live-typed", self._typed(c)))
+        self.typed_box.content = self._typed(c)
+        rows.append(ident("live-typed", self.typed_box))
         rows.append(self._tile_keys())
         if c.kind is ev.WinKind.SELF_DRAW:
             self.drawn.label = t(ui("live_win_drawn"))

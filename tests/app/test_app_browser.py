@@ -472,7 +472,12 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             chooser.value.set_files(str(photo))
             wait_text(page, "live-photo-said",
                       ui("live_photo_filled", name="laid_down.jpg").zh + "　" + ui("live_photo_fits").zh)
-            tap(page, "live-win-ok")  # the form as the photo filled it
+            n_tiles = len(parse_tiles(expected.concealed))
+            type_into(page, "live-concealed", expected.concealed)  # typed over by hand: drawn as typed
+            page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); return e !== null && "
+                                   "((e.getAttribute('aria-label') || '') + e.textContent).includes(want); }",
+                                   arg=[_sel("live-typed"), ui("live_typed_count", n=n_tiles, want=n_tiles).zh])
+            tap(page, "live-win-ok")  # at once, the field still focused: the first tap records
             _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
         finally:
             page.close()
