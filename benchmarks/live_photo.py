@@ -5,7 +5,7 @@
 Bots play ``--hands`` hands for each of ``--seeds`` seeds (``companion simulate``); at each win of a kind a photo can
 fill (on a discard, self-drawn, a robbed kong) the winner's hand, which the bots knew, is rendered as a phone photo
 of it laid down (``training.synth.scene_hand.hand_photo``: a face style and a table of the held-out split, tiles
-45-90 px wide (narrower where a long concealed row would not fit in the frame), the camera 0-20 degrees from overhead and turned up to 10 degrees, a random light and
+32-90 px wide (narrower where the hand's longest row would not fit in the frame), the camera 0-30 degrees from overhead and turned up to 10 degrees, a random light and
 camera finish) and read once.
 
 - **with the table** (:func:`companion.app.live_photo.fill_from_photo`, what the Live tab does): the table gives the
@@ -51,7 +51,7 @@ from companion.vision.hand_score import PhotoHandError, score_photo  # noqa: E40
 from companion.vision.read import TileReader  # noqa: E402
 from training.synth.faces import sample_style  # noqa: E402
 from training.synth.scene import Lighting  # noqa: E402
-from training.synth.scene_hand import hand_photo  # noqa: E402
+from training.synth.scene_hand import hand_photo, widest_tile_px  # noqa: E402
 from training.synth.scene_layouts import sample_scene_style  # noqa: E402
 
 
@@ -75,9 +75,9 @@ def photo(log: list[ev.Event], k: int, r: random.Random) -> object:
                         tuple(full.seat_wind(s) for s in range(4)), full.players, full.outcome)
     style = sample_scene_style(np.random.default_rng(r.randrange(1 << 30)), sample_style(r, "heldout"), "heldout")
     win = win_input(rec, result, full.profile)
-    fits = 1150 / (len(win.concealed) + 3)  # the concealed row and the tile won on, apart, fit in the frame
-    frame, _ = hand_photo(win, style, size=(1280, 960), tile_px=min(r.uniform(45, 90), fits),
-                          tilt=r.uniform(0, 20), yaw=r.uniform(-10, 10), seed=r.randrange(1 << 30),
+    fits = widest_tile_px(win, style.tile, 1280)  # the whole hand in the frame, its longest row included
+    frame, _ = hand_photo(win, style, size=(1280, 960), tile_px=min(r.uniform(32, 90), fits),
+                          tilt=r.uniform(0, 30), yaw=r.uniform(-10, 10), seed=r.randrange(1 << 30),
                           lighting=Lighting(azimuth=r.uniform(0, 360), elevation=r.uniform(40, 70),
                                             uneven=r.uniform(0.1, 0.3), shadow=0.3))
     return frame

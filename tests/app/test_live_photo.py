@@ -31,7 +31,7 @@ from tests.app.test_live_model import enter
 from training.synth.faces import sample_style
 from training.synth.scene import Finish, Lighting, SceneStyle
 from training.synth.scene_geometry import TileSize
-from training.synth.scene_hand import hand_photo
+from training.synth.scene_hand import hand_photo, widest_tile_px
 
 
 def at_a_win(tmp_path: Path, seed: int, hands: int = 1, which: int = 0) -> tuple[LiveGame, ev.Won, list[ev.Event]]:
@@ -55,7 +55,7 @@ def hand_jpeg(log: list[ev.Event], won: ev.Won, out: Path, seed: int) -> Path:
     style = SceneStyle(sample_style(random.Random(seed), "heldout"), TileSize(27.0, 36.0, 20.0, 0.45), "felt",
                        (0.12, 0.36, 0.16), Finish(blur=0.4, noise=0.01))
     win = win_input(rec, result, full.profile)
-    frame, _ = hand_photo(win, style, size=(1280, 960), tile_px=min(70.0, 1150 / (len(win.concealed) + 3)),
+    frame, _ = hand_photo(win, style, size=(1280, 960), tile_px=min(70.0, widest_tile_px(win, style.tile, 1280)),
                           tilt=10.0, seed=seed, lighting=Lighting(azimuth=30.0, elevation=55.0, uneven=0.25,
                                                                   shadow=0.3))
     cv2.imwrite(str(out), frame, [cv2.IMWRITE_JPEG_QUALITY, 88])

@@ -67,6 +67,15 @@ def laid_hand(win: Win, size: TileSize | None = None, apart: bool = True,
     return [PlacedTile(t.kind, t.x - cx, t.y - cy, t.level, t.rotation, t.pose) for t in out]
 
 
+def widest_tile_px(win: Win, size: TileSize, frame_width: int, margin: float = 0.1) -> float:
+    """The widest a tile may be drawn (px) for ``win`` laid down to fit across a frame ``frame_width`` px wide,
+    ``margin`` of it left free (a camera turned a little, and the tiles' own depth)."""
+    layout = laid_hand(win, size)
+    xs = np.array([t.x for t in layout])
+    span = float(xs.max() - xs.min()) / size.width + 1.0  # in tile widths
+    return frame_width * (1.0 - margin) / span
+
+
 def hand_photo(win: Win, style: SceneStyle, size: tuple[int, int] = (1600, 1200), tile_px: float = 70.0,
                tilt: float = 8.0, yaw: float = 0.0, seed: int = 0, apart: bool = True,
                lighting: Lighting | None = None, sideways: bool = False) -> tuple[np.ndarray, list[TileLabel]]:
