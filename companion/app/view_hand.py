@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app.hand_model import HandFailed, HandPanel, analyse
+from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import (
     ACCENT,
@@ -39,19 +40,16 @@ class HandTab:
         self.result = ft.Container()
         self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
         self.visible_now = False  # the tab is on screen (set by the app as it draws)
-        self._unsubscribe: Callable[[], None] | None = None
+        self.listener = LiveListener(host, live, self._changed)
 
     # --- following the live table ------------------------------------------------------------------------
 
     def attach(self) -> None:
         """Hear the live table, so the tiles seen follow each entry while a seat is followed."""
-        if self.live is not None and self._unsubscribe is None:
-            self._unsubscribe = self.live.subscribe(self._changed)
+        self.listener.attach()
 
     def detach(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        self.listener.detach()
 
     def _changed(self) -> None:
         """(The entering phone's thread.) The table moved: the followed seat's seen tiles, and the advice, anew."""
@@ -65,16 +63,10 @@ class HandTab:
         if found is None or found[1] == (self.visible.value or ""):  # between hands, or nothing new seen
             return
         self.visible.value = found[1]
-        if not self.visible_now:
+        if self.visible_now:
+            self.listener.redraw()
+        else:
             self.analyse()
-            return
-
-        async def redraw() -> None:
-            self.host.render()
-        try:
-            self.host.page.run_task(redraw)
-        except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
-            self.detach()
 
     def set_hand(self, text: str) -> None:
         self.hand.value = text

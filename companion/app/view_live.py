@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.house_rules import HOUSE_RULES, HouseRule, changed_rules, rule_values
+from companion.app.listening import LiveListener
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
 from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
@@ -79,7 +80,7 @@ class LiveTab:
                                       on_change=self._typing)
         self.drawn = ft.TextField(width=120, dense=True, hint_text="5m")
         self.kongs = ft.TextField(width=240, dense=True, hint_text="9p")
-        self._unsubscribe: Callable[[], None] | None = None
+        self.listener = LiveListener(host, game, self._changed)
         self.visible = False
         self._entering = False
         self._last_discard: tuple[str, float] = ("", 0.0)
@@ -90,24 +91,14 @@ class LiveTab:
 
     def attach(self) -> None:
         """Redraw this session when another one changes the table."""
-        if self.game is not None and self._unsubscribe is None:
-            self._unsubscribe = self.game.subscribe(self._changed)
+        self.listener.attach()
 
     def detach(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        self.listener.detach()
 
     def _changed(self) -> None:
-        if not self.visible or self._entering:  # this session's own entry redraws it when the tap returns
-            return
-
-        async def redraw() -> None:
-            self.host.render()
-        try:
-            self.host.page.run_task(redraw)
-        except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
-            self.detach()
+        if self.visible and not self._entering:  # this session's own entry redraws it when the tap returns
+            self.listener.redraw()
 
     # --- entries -----------------------------------------------------------------------------------------
 
