@@ -254,7 +254,9 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
         return ui("live_p_seat")
     phase = state.phase
     if phase is Phase.DEALER:
-        return ui("live_p_dealer")
+        how = state.switches.first_dealer
+        return ui("live_p_dealer_one" if how is FirstDealer.ONE_THROW else "live_p_dealer_east"
+                  if how is FirstDealer.EAST_DEALS else "live_p_dealer")
     if phase in (Phase.DICE, Phase.HAND_OVER):
         return ui("live_p_dice", dealer=names[dealer_after(state)])
     if phase is Phase.FLOWERS:

@@ -64,3 +64,17 @@ def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> No
     assert [w.en.split(":")[0] for w in said] == ["Several win on one discard", "The dealer keeps the deal after a draw",
                                                   "Streak tai counted up to"]
     game.close()
+
+
+@pytest.mark.parametrize(("how", "prompt", "throws"), [("two_throws", "live_p_dealer", 2),
+                                                       ("one_throw", "live_p_dealer_one", 1),
+                                                       ("east_deals", "live_p_dealer_east", 0)])
+def test_the_first_dealer_is_asked_for_as_the_table_chooses_it(tmp_path: Path, how: str, prompt: str,
+                                                               throws: int) -> None:
+    from companion.app.words import ui
+
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10, house={"first_dealer": how}) is None
+    offer = game.offer()
+    assert offer.prompt == ui(prompt) and offer.dealer_throws == throws
+    game.close()
