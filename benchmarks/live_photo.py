@@ -41,11 +41,12 @@ from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo  
 from companion.app.photo_model import ReadPhoto  # noqa: E402
 from companion.game import events as ev  # noqa: E402
 from companion.game.check import replay  # noqa: E402
+from companion.game.evolve import hand_result  # noqa: E402
 from companion.game.session import win_input  # noqa: E402
 from companion.game.simulator import simulate  # noqa: E402
-from companion.game.state import HandResult  # noqa: E402
 from companion.hand import MeldKind  # noqa: E402
 from companion.rules.profiles import load_profile  # noqa: E402
+from companion.rules.win import Win  # noqa: E402
 from companion.tiles import format_tiles, parse_tiles  # noqa: E402
 from companion.vision.hand_score import PhotoHandError, score_photo  # noqa: E402
 from companion.vision.read import TileReader  # noqa: E402
@@ -64,17 +65,20 @@ def wins(seeds: range, hands: int) -> list[tuple[int, list[ev.Event], int]]:
     return out
 
 
-def photo(log: list[ev.Event], k: int, r: random.Random) -> object:
-    """The winner's hand of the win at ``k`` rendered as a phone photo (BGR)."""
+def winning_hand(log: list[ev.Event], k: int) -> Win:
+    """The hand of the win logged at ``k``, as the scorer takes it (the bots knew every tile of it)."""
     won = log[k]
     assert isinstance(won, ev.Won)
     full = replay(log[:k + 1])
     assert full.outcome is not None
     rec = next(w for w in full.outcome.winners if w.seat == won.seat)
-    result = HandResult(0, full.round_wind, full.hand_in_round, full.dealer, full.streak, 0,
-                        tuple(full.seat_wind(s) for s in range(4)), full.players, full.outcome)
+    return win_input(rec, hand_result(full), full.profile)
+
+
+def photo(log: list[ev.Event], k: int, r: random.Random) -> object:
+    """The winner's hand of the win at ``k`` rendered as a phone photo (BGR)."""
     style = sample_scene_style(np.random.default_rng(r.randrange(1 << 30)), sample_style(r, "heldout"), "heldout")
-    win = win_input(rec, result, full.profile)
+    win = winning_hand(log, k)
     fits = widest_tile_px(win, style.tile, 1280)  # the whole hand in the frame, its longest row included
     frame, _ = hand_photo(win, style, size=(1280, 960), tile_px=min(r.uniform(32, 90), fits),
                           tilt=r.uniform(0, 30), yaw=r.uniform(-10, 10), seed=r.randrange(1 << 30),

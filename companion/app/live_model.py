@@ -23,16 +23,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from companion.app.house_rules import with_rules
-from companion.app.live_offer import UNSEEN, Offer, dealer_after, kong_tap, offer_for
+from companion.app.live_offer import UNSEEN, Offer, dealer_after, flower_tap, kong_tap, offer_for, refusal
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
 from companion.game import events as ev
-from companion.game.check import step
 from companion.game.service import Accepted, Refused, ServiceError, Subscribers, TableService
 from companion.game.session import switches_for
-from companion.game.state import Phase, TableState, next_seat, window
+from companion.game.state import Phase, TableState, window
 from companion.game.switches import FirstDealer, SwitchError
-from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
@@ -60,8 +58,6 @@ def default_table_path() -> Path:
 
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "companion" / "table.sqlite"
-
-
 
 
 class LiveGame:
@@ -236,12 +232,7 @@ class LiveGame:
         t = _tile(tile)
         if isinstance(t, Words):
             return t
-        state = self.state
-        events: list[ev.Event] = []
-        if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
-            events.append(ev.Drew(seat=seat, source=INFERRED))  # he drew the flower he shows
-        events.append(ev.FlowerReplaced(seat=seat, flowers=(t,), replacements=(UNSEEN,)))
-        return self._enter(at, events)
+        return self._enter(at, flower_tap(self.state, seat, t))
 
     def claim(self, seat: int, kind: MeldKind, tiles: Sequence[str] = (), at: int | None = None) -> Words | None:
         state = self.state
@@ -291,7 +282,7 @@ class LiveGame:
         if isinstance(events, Words):
             return events
         with self._lock:
-            return _tried(self.service.state, events)
+            return refusal(self.service.state, *events)
 
     def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str) -> list[ev.Event] | Words:
         chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)
@@ -360,7 +351,7 @@ class LiveGame:
             service = self.service
             if at is not None and at != len(service.events()):
                 return ui("live_moved")
-            refused = _tried(service.state, events)  # a refused entry leaves no trace in the log
+            refused = refusal(service.state, *events)  # a refused entry leaves no trace in the log
             if refused is not None:
                 return refused
             for done, e in enumerate(events):
@@ -390,18 +381,6 @@ class LiveGame:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
-
-def _tried(state: TableState, events: Sequence[ev.Event]) -> Words | None:
-    """Why the tracker would refuse ``events`` one after the other from ``state``, or None."""
-    for e in events:
-        try:
-            state = step(state, e)
-        except IllegalEvent as bad:
-            return Words(bad.reason.zh, bad.reason.en)
-        except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
-            return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
-    return None
-
 
 def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
     """The log with its retractions applied (each takes back the event before it that still stands)."""

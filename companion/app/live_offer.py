@@ -18,7 +18,7 @@ from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
-__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "UNSEEN"]
+__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "flower_tap", "refusal", "UNSEEN"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -81,15 +81,30 @@ def dealer_after(state: TableState) -> int:
     return state.dealer
 
 
+def refusal(state: TableState, *events: ev.Event) -> Words | None:
+    """Why the tracker would refuse these events, one after another, from ``state``, or None."""
+    for e in events:
+        try:
+            state = step(state, e)
+        except IllegalEvent as bad:
+            return Words(bad.reason.zh, bad.reason.en)
+        except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
+            return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+    return None
+
+
 def _ok(state: TableState, *events: ev.Event) -> bool:
     """Would the tracker take these events, one after another, now?"""
-    s = state
-    try:
-        for e in events:
-            s = step(s, e)
-    except (IllegalEvent, ValueError, TypeError):
-        return False
-    return True
+    return refusal(state, *events) is None
+
+
+def flower_tap(state: TableState, seat: int, flower: Tile) -> list[ev.Event]:
+    """The events one flower tap logs: the flower and its replacement (face down), after the seat's draw when
+    he shows it as the next to draw, the claim window closing unclaimed (he drew the flower he shows)."""
+    first: list[ev.Event] = []
+    if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
+        first.append(ev.Drew(seat=seat, source=ev.EventSource.INFERRED))
+    return [*first, ev.FlowerReplaced(seat=seat, flowers=(flower,), replacements=(UNSEEN,))]
 
 
 def kong_tap(state: TableState, kong: ev.Event, seat: int) -> list[ev.Event]:
@@ -161,11 +176,7 @@ def _flower_ok(state: TableState, seat: int) -> bool:
     unseen = [f for f in FLOWERS if state.known[f] == 0]
     if not unseen:
         return False
-    f = unseen[0]
-    first: list[ev.Event] = []
-    if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
-        first.append(ev.Drew(seat=seat))
-    return _ok(state, *first, ev.FlowerReplaced(seat=seat, flowers=(f,), replacements=(UNSEEN,)))
+    return _ok(state, *flower_tap(state, seat, unseen[0]))
 
 
 def _claims(state: TableState) -> tuple[Claim, ...]:

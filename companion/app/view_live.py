@@ -224,7 +224,7 @@ class LiveTab:
         elif o.dealer_throws >= 0:
             rows.append(self._dealer(o))
             def toggled(e: Any) -> None:
-                self.reseat_open = e.data is True or str(e.data).lower() == "true"
+                self.reseat_open = _opened(e)
 
             rows.append(ident("live-reseat", ft.ExpansionTile(
                 title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
@@ -301,7 +301,7 @@ class LiveTab:
                 dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]))
 
         def toggled(e: Any) -> None:
-            self.house_open = e.data is True or str(e.data).lower() == "true"
+            self.house_open = _opened(e)
 
         return ident("live-house", ft.ExpansionTile(
             title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
@@ -632,3 +632,8 @@ def _bind(do: Callable[[Callable[[], Words | None]], None], entry: Callable[[], 
 def _digits(text: str | None) -> tuple[int, ...]:
     """Dice as typed: "3 5 6", "3,5,6" or "356"."""
     return tuple(int(c) for c in (text or "") if c.isdigit())
+
+
+def _opened(e: Any) -> bool:
+    """An expansion tile's change event: opened (Flet sends ``True``, or ``"true"`` as text)."""
+    return e.data is True or str(e.data).lower() == "true"

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
+from benchmarks.live_photo import winning_hand
 from companion.app.live_model import LiveGame
 from companion.app.live_offer import WinChance
 from companion.app.live_photo import HandFill, fill_from_photo
@@ -20,9 +21,8 @@ from companion.app.photo_model import PhotoFailed, ReadPhoto, read_photo_file
 from companion.app.words import Words
 from companion.game import events as ev
 from companion.game.check import replay
-from companion.game.session import ledger_of, win_input
+from companion.game.session import ledger_of
 from companion.game.simulator import simulate
-from companion.game.state import HandResult
 from companion.hand import Meld, MeldKind
 from companion.tiles import Tile, format_tiles, parse_tiles
 from companion.vision.hand_photo import lay_out
@@ -47,14 +47,9 @@ def at_a_win(tmp_path: Path, seed: int, hands: int = 1, which: int = 0) -> tuple
 
 def hand_jpeg(log: list[ev.Event], won: ev.Won, out: Path, seed: int) -> Path:
     """A phone photo of the winner's hand laid down (a face style no model trained on), as a JPEG at ``out``."""
-    full = replay(log[:log.index(won) + 1])
-    assert full.outcome is not None
-    rec = next(w for w in full.outcome.winners if w.seat == won.seat)
-    result = HandResult(0, full.round_wind, full.hand_in_round, full.dealer, full.streak, 0,
-                        tuple(full.seat_wind(s) for s in range(4)), full.players, full.outcome)
     style = SceneStyle(sample_style(random.Random(seed), "heldout"), TileSize(27.0, 36.0, 20.0, 0.45), "felt",
                        (0.12, 0.36, 0.16), Finish(blur=0.4, noise=0.01))
-    win = win_input(rec, result, full.profile)
+    win = winning_hand(log, log.index(won))
     frame, _ = hand_photo(win, style, size=(1280, 960), tile_px=min(70.0, widest_tile_px(win, style.tile, 1280)),
                           tilt=10.0, seed=seed, lighting=Lighting(azimuth=30.0, elevation=55.0, uneven=0.25,
                                                                   shadow=0.3))
