@@ -103,6 +103,8 @@ class Subscribers:
                 listener(*args)
             except Exception:
                 log.exception("%s listener failed", self._what)
+
+
 Write = Callable[[sqlite3.Connection], None]
 
 
