@@ -1,4 +1,7 @@
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import cv2
@@ -11,6 +14,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Calibrated tile sets live in the user's data folder: the tests (and the app servers they start) get their own,
+# so neither a developer's selected set nor a test's leftovers change a reading.
+_DATA = tempfile.mkdtemp(prefix="companion-test-data-")
+os.environ["COMPANION_DATA_DIR"] = _DATA
+atexit.register(shutil.rmtree, _DATA, True)
 
 
 def write_dev_crops(folder: Path, rows: list[tuple[str, str]]) -> Path:

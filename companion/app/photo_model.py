@@ -97,6 +97,7 @@ class ReadPhoto:
     name: str
     image: np.ndarray
     dets: Detections
+    tile_set: str | None = None  # the calibrated set it was read with (None: the trained model alone)
 
 
 def demo_photo() -> tuple[Path, dict[str, Any]]:
@@ -107,8 +108,10 @@ def demo_photo() -> tuple[Path, dict[str, Any]]:
     return Path(str(folder / "win_hand.jpg")), context
 
 
-def read_photo_file(path: Path, reader: TileReader | None = None, name: str | None = None) -> ReadPhoto | PhotoFailed:
-    """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale)."""
+def read_photo_file(path: Path, reader: TileReader | None = None, name: str | None = None,
+                    tile_set: str | None = None) -> ReadPhoto | PhotoFailed:
+    """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale). ``tile_set``:
+    the name of the calibrated set ``reader`` reads with, to be shown."""
     name = name or path.name
     try:
         image = read_image(path, reduce_large=True)  # a 48 MP phone photo is read at half size
@@ -117,7 +120,7 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
     except ValueError as bad:  # not an image, truncated, too big, too small for the reader…
         en, sep, zh = str(bad).replace(str(path), name).partition(" / ")
         return PhotoFailed(name, ui("photo_failed", name=name, why=zh if sep else en, why_en=en))
-    return ReadPhoto(name, image, dets)
+    return ReadPhoto(name, image, dets, tile_set)
 
 
 def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,

@@ -31,12 +31,17 @@ from companion.app.photo_model import (
     read_photo_file,
 )
 from companion.app.table_model import GameReplay
+from companion.app.tileset_model import SHEET_PATHS, SheetFailed, SheetPage, read_sheet_photo, sheet_pdf
 from companion.app.view_photo import PhotoSource
+from companion.app.view_settings import TileSetSource
 from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
 from companion.app.words import Words
+from companion.vision import calibration
+from companion.vision.calibration import CalibrationError
+from companion.vision.detect import TileDetector
 from companion.vision.read import TileReader
 
-__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken", "LiveExport",
+__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken", "LiveExport", "SheetDownload",
            "EXPORT_PATH"]
 
 log = logging.getLogger(__name__)
@@ -49,40 +54,74 @@ def assets_dir() -> Path:
 
 
 class PhotoReader:
-    """One tile reader for every session (the models loaded once), used by one photo at a time; and the bundled
-    photo read once per process (about a second of work)."""
+    """The tile readers every session shares (the models loaded once), used by one photo at a time: a player's photo
+    is read with the selected calibrated set (followed when the Settings tab or ``companion calibrate`` changes it),
+    the bundled photo and the calibration sheet's check with the trained model alone. The bundled photo is read once
+    per process (about a second of work)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._reader: TileReader | None = None
+        self._reader: TileReader | None = None  # no calibration
+        self._calibrated: tuple[tuple[str, int, int], TileReader] | None = None  # (set, its file's stamp), reader
+        self._sheet: TileDetector | None = None
         self._demo: tuple[ReadPhoto | PhotoFailed, dict[str, Any]] | None = None
 
-    def _tiles(self) -> TileReader:
+    def _plain(self) -> TileReader:
         if self._reader is None:
             self._reader = TileReader()
         return self._reader
+
+    def _tiles(self) -> tuple[TileReader, str | None]:
+        """The reader for a player's photo and the set it is calibrated with; a set whose file cannot be used is
+        logged and left out (the Settings tab says why)."""
+        name = calibration.selected()
+        if name is None:
+            return self._plain(), None
+        try:
+            st = (calibration.calibration_dir() / f"{name}.npz").stat()
+            key = (name, st.st_mtime_ns, st.st_size)
+            if self._calibrated is None or self._calibrated[0] != key:
+                self._calibrated = None  # the old one goes before the new one is fitted
+                self._calibrated = (key, TileReader(calibration=calibration.load(name)))
+            return self._calibrated[1], name
+        except (OSError, CalibrationError) as bad:
+            log.warning("tile set %r not used: %s", name, bad)
+            return self._plain(), None
 
     def demo(self) -> tuple[ReadPhoto | PhotoFailed, dict[str, Any]]:
         with self._lock:
             if self._demo is None:
                 path, context = demo_photo()
-                self._demo = (read_photo_file(path, self._tiles()), context)
+                self._demo = (read_photo_file(path, self._plain()), context)
             return self._demo
 
     def read_file(self, path: Path, name: str) -> ReadPhoto | PhotoFailed:
         with self._lock:
-            return read_photo_file(path, self._tiles(), name)
+            reader, tile_set = self._tiles()
+            return read_photo_file(path, reader, name, tile_set)
+
+    def read_sheet(self, path: Path, name: str) -> SheetPage | SheetFailed:
+        """A photo of a page of the calibration sheet, as ``companion calibrate photo`` reads it."""
+        with self._lock:
+            if self._sheet is None:
+                self._sheet = TileDetector(threads=2, backs=False)
+            return read_sheet_photo(path, name, self._sheet, self._plain().classifier)
+
+    def follow_selection(self) -> None:
+        """Fit the selected set now (a new set's first fit takes a while) rather than at the next photo."""
+        with self._lock:
+            self._tiles()
 
 
 def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = "zh",
-              live: LiveGame | None = None) -> Callable[[ft.Page], None]:
+              live: LiveGame | None = None, tile_sets: TileSetSource | None = None) -> Callable[[ft.Page], None]:
     """The page entry point: one :class:`CompanionApp` per browser session, on the shared (read-only) replay and the
     shared live table."""
 
     def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: FONT_FILE}
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed="#1f5f3f")
-        CompanionApp(page, AppConfig(replay, note, photos, lang, live)).mount()
+        CompanionApp(page, AppConfig(replay, note, photos, lang, live, tile_sets)).mount()
 
     return main
 
@@ -99,11 +138,35 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
-    app = flet_fastapi_app(make_main(replay, note, source, lang, live), assets_dir=str(assets_dir()), no_cdn=True,
+    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS)
+    app = flet_fastapi_app(make_main(replay, note, source, lang, live, sets), assets_dir=str(assets_dir()), no_cdn=True,
                            app_name="companion", upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,
                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
+    app = SheetDownload(app)
     return LiveExport(app, live) if live is not None else app
+
+
+class SheetDownload:
+    """``GET /calibration/sheet-a4.pdf`` (or ``sheet-letter.pdf``): the printable calibration sheet, drawn on the
+    first request (under a second) and kept. Everything else goes on to the app."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self._paper = {path: paper for paper, path in SHEET_PATHS.items()}
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        paper = self._paper.get(scope.get("path", "")) if scope["type"] == "http" else None
+        if paper is None:
+            await self.app(scope, receive, send)
+            return
+        import asyncio
+
+        body = await asyncio.to_thread(sheet_pdf, paper)
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", b"application/pdf"), (b"content-length", str(len(body)).encode()),
+            (b"content-disposition", f'attachment; filename="mahjong-calibration-{paper}.pdf"'.encode())]})
+        await send({"type": "http.response.body", "body": body})
 
 
 class LiveExport:

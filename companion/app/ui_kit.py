@@ -31,7 +31,7 @@ ID_PHOTO_TOTAL, ID_PHOTO_PICK, ID_PHOTO_DEMO, ID_PHOTO_FAILED = "photo-total", "
     "photo-failed"
 ID_LEARN_TITLE, ID_LEARN_TOTAL = "learn-title", "learn-total"
 ID_LEDGER_TAB, ID_LEDGER_SETTLE = "tab-ledger", "ledger-settle"
-ID_LIVE_TAB = "tab-live"
+ID_LIVE_TAB, ID_SETTINGS_TAB = "tab-live", "tab-settings"
 
 
 class Host(Protocol):

@@ -201,7 +201,9 @@ class PhotoTab:
             if p.image is not None:
                 head.append(ft.Image(src=p.image, width=720))
             return ft.Column(head, spacing=8)
-        head.append(label(p.name, 12, colour=GREY))
+        tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
+        head.append(label(p.name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
+                          colour=GREY))
         return ft.Column([*head, ft.ResponsiveRow([
             ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})])], spacing=8)

@@ -1,8 +1,8 @@
-"""The app's page: a header (the five tabs, the language switch) over the tab shown, one app per browser session.
+"""The app's page: a header (the tabs, the language switch) over the tab shown, one app per browser session.
 
 Each session has its own :class:`CompanionApp` (its step, language, hand and photo), so two phones on the same
 server never move each other's view. The tabs live in ``view_table``, ``view_ledger``, ``view_hand``,
-``view_photo`` and ``view_learn``; what they draw comes from the view-models, never from flet state.
+``view_photo``, ``view_learn`` and ``view_settings``; what they draw comes from the view-models, never from flet state.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from companion.app.ui_kit import (
     ID_LEDGER_TAB,
     ID_LIVE_TAB,
     ID_PHOTO_TAB,
+    ID_SETTINGS_TAB,
     ID_TABLE_TAB,
     ID_TITLE,
     ident,
@@ -32,6 +33,7 @@ from companion.app.view_learn import LearnTab
 from companion.app.view_ledger import LedgerTab
 from companion.app.view_live import LiveTab
 from companion.app.view_photo import PhotoSource, PhotoTab
+from companion.app.view_settings import SettingsTab, TileSetSource
 from companion.app.view_table import TableTab
 from companion.app.words import Words, ui
 
@@ -39,7 +41,8 @@ __all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS"]
 
 FONT_FAMILY = "CompanionCJK"
 TABS = (("table", "tab_table", ID_TABLE_TAB), ("live", "tab_live", ID_LIVE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
-        ("photo", "tab_photo", ID_PHOTO_TAB), ("learn", "tab_learn", ID_LEARN_TAB))
+        ("photo", "tab_photo", ID_PHOTO_TAB), ("learn", "tab_learn", ID_LEARN_TAB),
+        ("settings", "tab_settings", ID_SETTINGS_TAB))
 
 
 @dataclass
@@ -49,6 +52,7 @@ class AppConfig:
     photos: PhotoSource
     lang: str = "zh"
     live: LiveGame | None = None
+    tile_sets: TileSetSource | None = None  # None: the Settings tab lists the sets but takes no photos
 
 
 class CompanionApp:
@@ -64,6 +68,7 @@ class CompanionApp:
         self.learn = LearnTab(self)
         self.ledger = LedgerTab(self, self.table, config.live)
         self.live = LiveTab(self, config.live, config.photos)
+        self.settings = SettingsTab(self, config.tile_sets)
         self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
 
     @property
@@ -109,7 +114,8 @@ class CompanionApp:
     def _render(self) -> None:
         self.page.title = self.t(ui("title"))
         builds = {"table": self.table.build, "live": self.live.build, "ledger": self.ledger.build,
-                  "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build}
+                  "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build,
+                  "settings": self.settings.build}
         self.live.visible = self.view == "live"
         self.hand.visible_now = self.view == "hand"
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)

@@ -301,6 +301,71 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
+    "tab_settings": ("設定", "Settings"),
+    "set_heading": ("你的牌組", "Your tile set"),
+    "set_intro": ("每副牌的字體、花樣都不一樣。把你的牌擺在校正表上拍一次，小幫手就認得這副牌：拍照算台、拍照讀牌都會更準，"
+                  "花牌尤其明顯。",
+                  "Every tile set looks different. Lay your tiles on the calibration sheet and photograph it once, and "
+                  "the companion knows this set: scoring a photo and reading a win's hand get more accurate, the "
+                  "flowers above all."),
+    "set_current": ("讀照片用：「{name}」的校正（{kinds} 種牌）", "Photos are read with the calibration of “{name}” "
+                    "({kinds} kinds)"),
+    "set_current_none": ("讀照片沒有用校正：只用內建的模型", "Photos are read without a calibration: by the trained "
+                         "model alone"),
+    "set_kinds": ("{n} 種牌", "{n} kinds"),
+    "set_in_use": ("使用中", "In use"),
+    "set_use": ("使用", "Use"),
+    "set_delete": ("刪除", "Delete"),
+    "set_delete_sure": ("確定刪除「{name}」", "Yes, delete “{name}”"),
+    "set_keep": ("不要刪", "Keep it"),
+    "set_use_none": ("不用校正", "Use no calibration"),
+    "set_none_used": ("之後讀照片不用校正", "Photos are now read without a calibration"),
+    "set_used": ("之後讀照片用「{name}」", "Photos are now read with “{name}”"),
+    "set_deleted": ("已刪除「{name}」", "Deleted “{name}”"),
+    "set_new": ("校正一副新牌", "Calibrate a new set"),
+    "set_step1": ("1. 下載校正表，用實際大小（100%）印出兩頁。", "1. Download the calibration sheet and print its two pages "
+                  "at actual size (100%)."),
+    "set_step2": ("2. 每一格放一張格子上寫的牌，正面朝上；「牌背」那格放一張蓋著的牌。花牌照牌上印的數字放。",
+                  "2. Put the tile named in each box in it, face up; a face-down tile in the box for the back. Flowers "
+                  "go by the number printed on them."),
+    "set_step3": ("3. 從正上方拍每一頁，四個角的黑白方塊都要拍進去；一頁一張照片上傳。",
+                  "3. Photograph each page from above with its four black-and-white corner squares in view; upload one "
+                  "photo per page."),
+    "set_step4": ("4. 取個名字儲存：之後讀照片就用這副牌的校正。", "4. Name the set and save it: photos are read with it "
+                  "from then on."),
+    "set_sheet_a4": ("下載校正表（A4）", "Download the sheet (A4)"),
+    "set_sheet_letter": ("下載校正表（Letter）", "Download the sheet (US Letter)"),
+    "set_upload": ("上傳一頁的照片", "Upload a photo of a page"),
+    "set_no_uploads": ("這個伺服器不收照片：請用電腦執行 companion calibrate photo",
+                       "This server takes no photos: run companion calibrate photo on the computer"),
+    "set_reading": ("讀校正表中…", "Reading the sheet…"),
+    "set_saving": ("儲存中，讓讀牌學會這副牌（幾秒鐘）…", "Saving, and teaching the reader this set (a few seconds)…"),
+    "set_switching": ("換牌組中，讓讀牌學會這副牌…", "Switching sets, and teaching the reader this one…"),
+    "sheet_page": ("{paper} 第 {n}/{of} 頁（{photo}）", "{paper} page {n} of {of} ({photo})"),
+    "sheet_found": ("{found}／{boxes} 格有牌", "{found} of {boxes} boxes hold a tile"),
+    "sheet_empty": ("空格：", "Empty boxes:"),
+    "sheet_unreadable": ("讀不到「{tile}」那格：{why}", "The box of {tile_en} cannot be read: {why_en}"),
+    "sheet_check": ("請看一下「{tile}」那格：裡面的牌像是{looks}，這格先不用。放錯了的話，換好再拍一次這一頁",
+                    "Look at the box of {tile_en}: its tile looks like {looks_en}, so the box is left out. If it is "
+                    "in the wrong box, move it and photograph the page again"),
+    "sheet_replaced": ("這一頁拍過了：改用這張新照片", "This page came before: the new photo replaces it"),
+    "sheet_failed": ("{photo}：{why}", "{photo}: {why_en}"),
+    "set_missing": ("還缺 {n} 種牌（沒有校正的牌只用內建模型讀）：", "{n} kinds still missing (a kind not calibrated is "
+                    "read by the trained model alone):"),
+    "set_all_kinds": ("43 種牌都有了", "All 43 kinds are in"),
+    "set_name": ("牌組名稱", "Name of the set"),
+    "set_name_hint": ("例如：家裡的牌", "e.g. home"),
+    "set_save": ("儲存並使用", "Save and use"),
+    "set_start_over": ("重來", "Start over"),
+    "set_name_missing": ("請給這副牌取個名字", "Give the set a name"),
+    "set_no_pages": ("還沒有讀到任何一頁校正表", "No page of the sheet has been read yet"),
+    "set_would_shrink": ("「{name}」已經有 {n} 種牌是這次沒拍到的（{tiles}）：請把兩頁都拍齊，或換個名字",
+                         "“{name}” already has {n} kinds these photos do not give ({tiles}): photograph both pages, "
+                         "or give another name"),
+    "set_saved": ("已儲存「{name}」（{kinds} 種牌），之後讀照片就用它", "Saved “{name}” ({kinds} kinds): photos are read "
+                  "with it from now on"),
+    "set_error": ("出了錯，已記錄下來；請再試一次", "Something went wrong and was logged; please try again"),
+    "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
 }
 
 

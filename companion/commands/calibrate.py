@@ -6,7 +6,8 @@
     companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png) or given as 5m=photo.jpg,
                                            # or folders of such files; plants by their printed number
     companion calibrate list               # known sets, the selected one marked with *
-    companion calibrate use NAME           # select the set used by `companion classify`
+    companion calibrate use NAME           # select the set used by `companion classify`, `read`, `score` and the app
+    companion calibrate none               # select none: the trained model reads alone
     companion calibrate delete NAME
 
 A crop is one upright tile face. One crop per kind (43 with the back) is enough; more are averaged.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -47,8 +49,8 @@ def register(sub: Any) -> None:
     ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正",
                         description="Calibrate from photos of the filled sheet. / "
                                     "用擺滿牌的校正表照片校正牌組。")
-    ph.add_argument("name", help="a name for this tile set (letters, digits, _ or -) / "
-                                "這副牌組的名稱（英文字母、數字、_ 或 -）")
+    ph.add_argument("name", help="a name for this tile set (letters of any script, digits, _ or -) / "
+                                "這副牌組的名稱（文字、數字、_ 或 -）")
     ph.add_argument("photos", nargs="+",
                     help="one photo per sheet page, any order / 校正表每頁一張照片，順序不拘")
     ph.add_argument("--no-select", action="store_true",
@@ -59,8 +61,8 @@ def register(sub: Any) -> None:
                                    "用牌面圖建立或取代已校正牌組",
                        description="Create or replace a calibrated set from crops. / "
                                    "用牌面圖建立或取代已校正牌組。")
-    a.add_argument("name", help="a name for this tile set (letters, digits, _ or -) / "
-                               "這副牌組的名稱（英文字母、數字、_ 或 -）")
+    a.add_argument("name", help="a name for this tile set (letters of any script, digits, _ or -) / "
+                               "這副牌組的名稱（文字、數字、_ 或 -）")
     a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files / "
                                             "5m.jpg、5m=photo.jpg 或放這些檔案的資料夾")
     a.add_argument("--no-select", action="store_true",
@@ -70,6 +72,9 @@ def register(sub: Any) -> None:
     u = ops.add_parser("use", help="select a calibrated set / 選用已校正牌組",
                        description="Select a calibrated set. / 選用一副已校正牌組。")
     u.add_argument("name", help="the calibrated set to select / 要選用的已校正牌組")
+    ops.add_parser("none", help="select no calibrated set / 不用已校正牌組",
+                   description="Select no calibrated set: the trained model reads alone. / "
+                               "不選用任何已校正牌組：只用內建模型辨識。")
     d = ops.add_parser("delete", help="delete a calibrated set / 刪除已校正牌組",
                        description="Delete a calibrated set. / 刪除一副已校正牌組。")
     d.add_argument("name", help="the calibrated set to delete / 要刪除的已校正牌組")
@@ -234,19 +239,14 @@ def _report(reading: Any, times: int) -> None:
         print(f"  {page.label} came in {times} photos: their crops are averaged / 同一頁多張，取平均")
 
 
-MISPLACED_SCORE = 0.9
-"""The trained model must be this sure that a box holds another kind before the command says so."""
-
-
 def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any) -> None:
     """Say which boxes seem to hold another kind (a tile put in the wrong box would teach the wrong face)."""
-    if not samples:
-        return
-    for (tile, _), pred in zip(samples, classifier.classify([c for _, c in samples]), strict=True):
-        if pred.tile is not None and pred.tile != tile and pred.score >= MISPLACED_SCORE:
-            print(f"  check box {tile.code} {tile.zh} ({tile.en}): it looks like {pred.tile.code} {pred.tile.zh} "
-                  f"({pred.tile.en}, {pred.score:.2f}); if that tile is in the wrong box, move it and photograph "
-                  "the page again / 請確認這格的牌是否放錯")
+    from companion.vision.sheet import misplaced
+
+    for m in misplaced(samples, classifier):
+        print(f"  check box {m.tile.code} {m.tile.zh} ({m.tile.en}): it looks like {m.looks_like.code} "
+              f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); if that tile is in the wrong box, move it and "
+              "photograph the page again / 請確認這格的牌是否放錯")
 
 
 def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: int) -> None:
@@ -264,6 +264,8 @@ def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: in
 def run(args: argparse.Namespace) -> int:
     from companion.vision import calibration
 
+    if isinstance(getattr(args, "name", None), str):  # as the set's file is named (a Mac may type it decomposed)
+        args.name = unicodedata.normalize("NFC", args.name)
     try:
         if args.op == "add":
             return _add(args)
@@ -277,6 +279,8 @@ def run(args: argparse.Namespace) -> int:
                 print(("* " if name == cur else "  ") + name)
         elif args.op == "use":
             calibration.select(args.name)
+        elif args.op == "none":
+            calibration.deselect()
         else:
             calibration.delete(args.name)
     except ValueError as e:

@@ -23,6 +23,7 @@ import os
 import re
 import sys
 import tempfile
+import unicodedata
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "selected", "delete", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -63,7 +64,8 @@ weights (chosen on rendered held-out styles; see models/README.md)."""
 MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_NAME = re.compile(r"[^\W_][\w-]{0,63}")
+"""A set's name is its file's name: letters of any script (阿嬤的牌), digits, ``_`` and ``-``, at most 64."""
 _DAMAGED = "校正檔已損壞：請重新校正這副牌"
 """The Chinese half of the message for a stored calibration that cannot be read."""
 
@@ -303,9 +305,9 @@ def calibration_dir() -> Path:
 
 
 def _check_name(name: str) -> None:
-    if not _NAME.fullmatch(name):
+    if not _NAME.fullmatch(name) or name != unicodedata.normalize("NFC", name):
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-' / "
-                               f"牌組名稱 {name!r} 不合用：最多 64 個字元，只能用英文字母、數字、_ 或 -")
+                               f"牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、數字、_ 或 -")
 
 
 def _path(name: str) -> Path:
@@ -364,7 +366,10 @@ def load(name: str) -> Calibration:
 
 def list_sets() -> list[str]:
     d = calibration_dir()
-    return sorted(p.stem for p in d.glob("*.npz") if _NAME.fullmatch(p.stem)) if d.is_dir() else []
+    if not d.is_dir():
+        return []
+    names = (unicodedata.normalize("NFC", p.stem) for p in d.glob("*.npz"))  # a Mac's disk may give them decomposed
+    return sorted(n for n in names if _NAME.fullmatch(n))
 
 
 def select(name: str) -> None:
@@ -378,11 +383,17 @@ def select(name: str) -> None:
                                f"無法選用 {name!r}：無法寫入設定檔") from e
 
 
+def deselect() -> None:
+    """Select no set: the trained model reads alone."""
+    with contextlib.suppress(FileNotFoundError):
+        (calibration_dir() / "current.txt").unlink()
+
+
 def selected() -> str | None:
     p = calibration_dir() / "current.txt"
     if not p.is_file():
         return None
-    name = p.read_text(encoding="utf-8").strip()
+    name = unicodedata.normalize("NFC", p.read_text(encoding="utf-8").strip())
     return name if name in list_sets() else None
 
 

@@ -28,11 +28,12 @@ import numpy as np
 from companion.tiles import Tile
 
 if TYPE_CHECKING:
+    from companion.vision.classify import TileClassifier
     from companion.vision.detect import TileDetector
 
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
-           "ARUCO_DICT", "read_sheet", "render_sheet"]
+           "ARUCO_DICT", "read_sheet", "render_sheet", "Misplaced", "misplaced", "MISPLACED_SCORE"]
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 KINDS: tuple[Tile, ...] = (*(Tile(i) for i in range(42)), Tile.UNKNOWN)
@@ -333,3 +334,28 @@ def render_sheet(paper: Paper | str = Paper.A4, dpi: int = 300) -> list[np.ndarr
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise SheetError(f"dpi {dpi} out of {MIN_DPI}-{MAX_DPI} / 解析度 {dpi} dpi 超出範圍（{MIN_DPI} 到 {MAX_DPI}）")
     return [render_page(page, dpi) for page in layout(paper)]
+
+
+MISPLACED_SCORE = 0.9
+"""The trained model must be this sure that a box holds another kind before it is said."""
+
+
+@dataclass(frozen=True, slots=True)
+class Misplaced:
+    """The tile in the box for ``tile`` looks like ``looks_like`` (the trained model's ``score``)."""
+
+    tile: Tile
+    looks_like: Tile
+    score: float
+
+
+def misplaced(samples: list[tuple[Tile, np.ndarray]], classifier: TileClassifier) -> list[Misplaced]:
+    """The boxes that seem to hold another kind: a tile put in the wrong box would teach the wrong face. Read by
+    an uncalibrated ``classifier``, which knows no set's faces but its training's."""
+    if not samples:
+        return []
+    out = []
+    for (tile, _), pred in zip(samples, classifier.classify([c for _, c in samples]), strict=True):
+        if pred.tile is not None and pred.tile != tile and pred.score >= MISPLACED_SCORE:
+            out.append(Misplaced(tile, pred.tile, float(pred.score)))
+    return out

@@ -172,6 +172,15 @@ def wait_text(page: Any, ident: str, want: str) -> None:
                            " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want])
 
 
+def wait_said(page: Any, ident: str, want: str) -> None:
+    """Until the node ``ident`` says ``want``: in its text, or in the labels Flutter gives a row of text and tile
+    pictures (``aria-label``), its own or its children's."""
+    page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
+                           " const labels = [e, ...e.querySelectorAll('[aria-label]')]"
+                           ".map(n => n.getAttribute('aria-label') || '').join(' ');"
+                           " return (labels + e.textContent).includes(want); }", arg=[_sel(ident), want])
+
+
 def test_the_table_steps_through_the_demo_game(page: Any, replay: GameReplay) -> None:
     start = replay.hand_starts()[0]
     assert text_of(page, "caption") == replay.frame(start).caption.zh
@@ -554,3 +563,55 @@ def test_chinese_is_drawn_with_the_shipped_font_not_as_boxes(page: Any) -> None:
             break
         page.wait_for_timeout(250)
     assert alike < 0.45
+
+
+def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_path: Path, uploads: Path,
+                                                                 url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import urllib.request
+
+    import cv2
+
+    from companion.app.tileset_model import SHEET_PATHS
+    from companion.vision import calibration
+    from companion.vision.sheet import KINDS, Paper, layout, render_sheet
+    from tests.vision.test_sheet import DPI, fill, photo
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))  # the server runs in this process
+    rng = np.random.default_rng(5)
+    first = layout(Paper.A4)[0]
+    shot = tmp_path / "IMG_1001.jpg"
+    cv2.imwrite(str(shot), photo(fill(render_sheet(Paper.A4, DPI)[0], first, rng, empty=("3m",))[0], rng)[0])
+    plain = tmp_path / "IMG_1002.jpg"
+    cv2.imwrite(str(plain), np.full((600, 800, 3), 120, np.uint8))
+    with urllib.request.urlopen(url.rstrip("/") + SHEET_PATHS["a4"], timeout=60) as r:  # the link's target
+        assert r.read(4) == b"%PDF"
+    tap(page, "tab-settings")
+    wait_text(page, "set-current", ui("set_current_none").zh)
+    with page.expect_file_chooser() as chooser:
+        tap(page, "set-upload")
+    chooser.value.set_files(str(plain))
+    page.wait_for_selector(_sel("set-failed"))
+    failed = text_of(page, "set-failed")
+    assert failed.startswith("IMG_1002.jpg：") and "校正表" in failed and "IMG_1002.jpg: " not in failed
+    with page.expect_file_chooser() as chooser:
+        tap(page, "set-upload")
+    chooser.value.set_files(str(shot))
+    wait_said(page, "set-page-a4-1", ui("sheet_found", found=len(first.cells) - 1, boxes=len(first.cells)).zh)
+    wait_said(page, "set-missing", ui("set_missing", n=len(KINDS) - len(first.cells) + 1).zh)
+    assert page.locator(_sel("set-failed")).count() == 0  # the refusal before is gone
+    type_into(page, "set-name", "home")
+    tap(page, "set-save")
+    wait_text(page, "set-current", ui("set_current", name="home", kinds=len(first.cells) - 1).zh)
+    assert text_of(page, "set-message") == ui("set_saved", name="home", kinds=len(first.cells) - 1).zh
+    assert calibration.selected() == "home" and not any(uploads.iterdir())
+    tap(page, "set-none")
+    wait_text(page, "set-current", ui("set_current_none").zh)
+    assert calibration.selected() is None and calibration.list_sets() == ["home"]
+    tap(page, "set-use-0")
+    wait_text(page, "set-current", ui("set_current", name="home", kinds=len(first.cells) - 1).zh)
+    tap(page, "set-delete-0")  # the first tap asks
+    wait_text(page, "set-delete-0", ui("set_delete_sure", name="home").zh)
+    assert calibration.list_sets() == ["home"]
+    tap(page, "set-delete-0")
+    wait_text(page, "set-current", ui("set_current_none").zh)
+    assert calibration.list_sets() == [] and text_of(page, "set-message") == ui("set_deleted", name="home").zh

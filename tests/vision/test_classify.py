@@ -123,6 +123,11 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert cli.main(["calibrate", "list"]) == 0
     assert capsys.readouterr().out.strip() == "* home"
     assert cli.main(["calibrate", "use", "nope"]) == 2
+    assert cli.main(["calibrate", "none"]) == 0 and calibration.selected() is None
+    assert cli.main(["calibrate", "none"]) == 0  # twice is no error
+    assert cli.main(["calibrate", "list"]) == 0
+    assert capsys.readouterr().out.strip() == "home"
+    assert cli.main(["calibrate", "use", "home"]) == 0 and calibration.selected() == "home"
 
 
 def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(

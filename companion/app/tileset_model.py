@@ -1,0 +1,240 @@
+"""The Settings tab's tile sets (牌組): which calibrated set reads the photos, and a new set calibrated from photos of
+the printed sheet, as ``companion calibrate sheet`` / ``photo`` / ``use`` / ``delete`` do on the command line.
+
+Sets are stored where the command line keeps them (:mod:`companion.vision.calibration`), so a set made on either
+side is seen on the other. A new set is gathered page by page in a :class:`SheetDraft` (one per browser session):
+each photo is read as ``companion calibrate photo`` reads it, and what it found is shown (empty boxes, unreadable
+ones, a tile that looks like another kind, which is left out) so the player can mend the page and photograph it
+again; the new photo of a page replaces the old one. Saving never shrinks a set already saved under the same name.
+No flet here.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from companion.app.words import Words, ui
+from companion.tiles import Tile
+from companion.vision import calibration
+from companion.vision.calibration import CalibrationError
+from companion.vision.classify import TileClassifier
+from companion.vision.detect import TileDetector
+from companion.vision.image_file import read_image
+from companion.vision.sheet import (
+    KINDS,
+    CellStatus,
+    Misplaced,
+    Paper,
+    SheetReading,
+    misplaced,
+    read_sheet,
+    render_sheet,
+)
+
+__all__ = ["SHEET_PATHS", "SHEET_DPI", "SheetDraft", "SheetFailed", "SheetPage", "TileSetError", "TileSetRow",
+           "both_words", "read_sheet_photo", "sheet_pdf", "tile_sets", "select_set", "delete_set"]
+
+log = logging.getLogger(__name__)
+SHEET_PATHS = {p.value: f"/calibration/sheet-{p.value}.pdf" for p in Paper}
+"""Where the server hands out the printable sheet, per paper (``a4``, ``letter``)."""
+SHEET_DPI = 300
+
+
+class TileSetError(ValueError):
+    """A tile-set action refused, with the reason in both languages."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words.en)
+        self.words = words
+
+
+def both_words(text: str) -> Words:
+    """``"English / 中文"`` (how the vision package words its errors) as :class:`Words`."""
+    en, sep, zh = text.partition(" / ")
+    return Words(zh if sep else en, en)
+
+
+@functools.lru_cache(maxsize=4)
+def sheet_pdf(paper: str) -> bytes:
+    """The printable sheet (two pages) as a PDF, as ``companion calibrate sheet OUT.pdf`` writes it."""
+    from PIL import Image
+
+    pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(paper, SHEET_DPI)]
+    out = io.BytesIO()
+    pages[0].save(out, "PDF", save_all=True, append_images=pages[1:], resolution=float(SHEET_DPI))
+    return out.getvalue()
+
+
+# --- the calibrated sets -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TileSetRow:
+    name: str
+    kinds: int  # kinds calibrated (43 with the back); 0 for a damaged file
+    selected: bool
+    problem: Words | None = None  # why the set cannot be used
+
+
+@functools.lru_cache(maxsize=64)
+def _kinds(path: str, stamp: tuple[int, int]) -> int:
+    """(The file's modification time and size in ``stamp``: a set saved again is loaded again.)"""
+    return len(set(calibration.load(Path(path).stem).tiles))
+
+
+def tile_sets() -> tuple[TileSetRow, ...]:
+    """Every calibrated set, the selected one marked."""
+    current = calibration.selected()
+    rows = []
+    for name in calibration.list_sets():
+        path = calibration.calibration_dir() / f"{name}.npz"
+        try:
+            st = path.stat()
+            rows.append(TileSetRow(name, _kinds(str(path), (st.st_mtime_ns, st.st_size)), name == current))
+        except (OSError, CalibrationError) as bad:
+            rows.append(TileSetRow(name, 0, name == current, both_words(str(bad))))
+    return tuple(rows)
+
+
+def select_set(name: str | None) -> Words:
+    """Read photos with the set ``name`` (None: with the trained model alone)."""
+    try:
+        if name is None:
+            calibration.deselect()
+            return ui("set_none_used")
+        calibration.select(name)
+    except (CalibrationError, OSError) as bad:
+        raise TileSetError(both_words(str(bad))) from bad
+    return ui("set_used", name=name)
+
+
+def delete_set(name: str) -> Words:
+    try:
+        calibration.delete(name)
+    except (CalibrationError, OSError) as bad:
+        raise TileSetError(both_words(str(bad))) from bad
+    return ui("set_deleted", name=name)
+
+
+# --- a new set from photos of the sheet ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class SheetPage:
+    """One photo of one page of the sheet, as read."""
+
+    photo: str  # the player's file name
+    paper: str  # "a4" or "letter"
+    number: int
+    pages: int
+    boxes: int
+    found: tuple[str, ...]  # codes of the kinds whose boxes hold a tile
+    empty: tuple[str, ...]
+    unreadable: tuple[tuple[str, Words], ...]  # (code, why)
+    misplaced: tuple[Misplaced, ...]
+    samples: tuple[tuple[Tile, np.ndarray], ...] = field(repr=False)
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return self.paper, self.number
+
+    @property
+    def title(self) -> Words:
+        return ui("sheet_page", paper=self.paper.upper(), n=self.number, of=self.pages, photo=self.photo)
+
+    @classmethod
+    def of(cls, reading: SheetReading, photo: str, wrong: list[Misplaced]) -> SheetPage:
+        page = reading.page
+        unreadable = tuple((c.cell.tile.code, both_words(c.reason)) for c in reading.cells
+                           if c.status is CellStatus.UNREADABLE)
+        return cls(photo, page.paper.value, page.number, page.pages, len(page.cells),
+                   tuple(t.code for t in reading.tiles(CellStatus.FOUND)),
+                   tuple(t.code for t in reading.tiles(CellStatus.EMPTY)), unreadable, tuple(wrong),
+                   tuple(reading.samples()))
+
+
+@dataclass(frozen=True)
+class SheetFailed:
+    photo: str
+    why: Words
+
+
+def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = None,
+                     classifier: TileClassifier | None = None) -> SheetPage | SheetFailed:
+    """The page of the sheet in the photo at ``path`` (called ``photo`` to the player), read as
+    ``companion calibrate photo`` reads it: its tiles cut from their boxes, and the boxes whose tile the trained
+    ``classifier`` takes for another kind."""
+    try:
+        image = read_image(path, reduce_large=True)  # a 48 MP phone photo at half size
+        reading = read_sheet(image, source=photo, detector=detector or TileDetector(threads=2, backs=False))
+    except ValueError as bad:  # not an image, no sheet in it, blurred, too small…
+        why = both_words(str(bad).replace(str(path), photo))
+        return SheetFailed(photo, Words(why.zh, why.en.removeprefix(f"{photo}: ")))  # the page names the photo
+    wrong = misplaced(reading.samples(), classifier or TileClassifier(threads=2))
+    return SheetPage.of(reading, photo, wrong)
+
+
+class SheetDraft:
+    """The pages read so far for one new set; a page photographed again replaces its earlier photo."""
+
+    def __init__(self) -> None:
+        self.pages: dict[tuple[str, int], SheetPage] = {}
+
+    def add(self, page: SheetPage) -> bool:
+        """Keep ``page``; True when it replaces an earlier photo of the same page."""
+        again = page.key in self.pages
+        self.pages[page.key] = page
+        return again
+
+    def clear(self) -> None:
+        self.pages.clear()
+
+    def shown(self) -> list[SheetPage]:
+        return [self.pages[k] for k in sorted(self.pages)]
+
+    def samples(self) -> list[tuple[Tile, np.ndarray]]:
+        """Every box's tile but those that look like another kind (they would teach the wrong face)."""
+        out = []
+        for p in self.shown():
+            doubted = {m.tile for m in p.misplaced}
+            out += [s for s in p.samples if s[0] not in doubted]
+        return out
+
+    def missing(self) -> tuple[str, ...]:
+        """The kinds no page has given a tile of yet."""
+        have = {t for t, _ in self.samples()}
+        return tuple(t.code for t in KINDS if t not in have)
+
+    def save(self, name: str) -> Words:
+        """Calibrate the set ``name`` from the pages and select it. A set already saved under ``name`` is replaced
+        only by one that covers every kind it covered (a page left out would otherwise drop 20-odd kinds)."""
+        name = unicodedata.normalize("NFC", name.strip())
+        if not name:
+            raise TileSetError(ui("set_name_missing"))
+        samples = self.samples()
+        if not samples:
+            raise TileSetError(ui("set_no_pages"))
+        kinds = {t for t, _ in samples}
+        try:
+            if name in calibration.list_sets():
+                try:
+                    old = set(calibration.load(name).tiles)
+                except CalibrationError:  # a damaged file: nothing in it to lose
+                    old = set()
+                if not old <= kinds:
+                    lost = " ".join(t.code for t in sorted(old - kinds))
+                    raise TileSetError(ui("set_would_shrink", name=name, n=len(old - kinds), tiles=lost))
+            cal = calibration.Calibration.from_crops(name, samples)
+            calibration.save(cal)
+            calibration.select(name)
+        except (CalibrationError, OSError) as bad:
+            raise TileSetError(both_words(str(bad))) from bad
+        self.clear()
+        return ui("set_saved", name=name, kinds=len(kinds))

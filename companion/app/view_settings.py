@@ -1,0 +1,271 @@
+"""The Settings tab (設定): the player's own tile set. Which calibrated set reads the photos (use one, none, delete
+one), and a new set calibrated from photos of the printable sheet: download it, lay the tiles on it, upload a photo
+of each page, see what each page gave, name the set and save it. What it does is in
+:mod:`companion.app.tileset_model`; a photo arrives through :class:`companion.app.upload.PhotoUpload`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import flet as ft
+
+from companion.app.tileset_model import (
+    SheetDraft,
+    SheetFailed,
+    SheetPage,
+    TileSetError,
+    delete_set,
+    select_set,
+    tile_sets,
+)
+from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, TILE_W, Host, ident, label, tiles
+from companion.app.upload import PhotoUpload
+from companion.app.words import Words, ui
+from companion.tiles import Tile
+
+__all__ = ["SettingsTab", "TileSetSource", "ID_SET_UPLOAD", "ID_SET_NAME", "ID_SET_SAVE", "ID_SET_CURRENT",
+           "ID_SET_MESSAGE"]
+
+log = logging.getLogger(__name__)
+FINGER = 44  # a button a finger hits at the table
+ID_SET_CURRENT, ID_SET_UPLOAD, ID_SET_NAME, ID_SET_SAVE, ID_SET_MESSAGE = "set-current", "set-upload", "set-name", \
+    "set-save", "set-message"
+ID_SET_NONE, ID_SET_PAGE, ID_SET_MISSING = "set-none", "set-page", "set-missing"
+
+
+def _tap(act: Callable[[str], None], name: str) -> Callable[[], None]:
+    """A click handler for one set's button. (Flet hands a handler that takes an argument the click event, so a
+    ``lambda n=name:`` would get the event as its name.)"""
+    return lambda: act(name)
+
+
+@dataclasses.dataclass(frozen=True)
+class TileSetSource:
+    """What the tab needs of the server: reading a photo of a sheet page, fitting the selected set now, the folder
+    photos land in (None: this server takes none), and where the printable sheet is served per paper."""
+
+    read_sheet: Callable[[Path, str], SheetPage | SheetFailed]
+    follow_selection: Callable[[], None]
+    upload_dir: Path | None
+    sheets: Mapping[str, str]
+
+
+class SettingsTab:
+    def __init__(self, host: Host, source: TileSetSource | None) -> None:
+        self.host, self.source = host, source
+        self.draft = SheetDraft()
+        self.name = ""  # the name typed for the new set
+        self.busy: Words | None = None  # what the tab is doing, while it does it
+        self.message: tuple[Words, bool] | None = None  # (what the last action did, whether it was refused)
+        self.failed: SheetFailed | None = None  # the last photo, when it could not be read as a page
+        self.replaced: tuple[str, int] | None = None  # the page whose earlier photo the last one replaced
+        self.confirm: str | None = None  # the set a first tap on Delete asked about
+        self.upload = PhotoUpload(host, source.upload_dir if source else None, self._received, self._refused,
+                                  self._sending)
+
+    # --- actions ---------------------------------------------------------------------------------------
+
+    def _say(self, words: Words, refused: bool = False) -> None:
+        self.message = (words, refused)
+
+    def _work(self, doing: Words, work: Callable[[], None]) -> None:
+        """``work`` in a worker thread while the tab says ``doing``; a refusal is said, a failure logged and said."""
+        self.busy = doing
+        self.host.render()
+
+        def run() -> None:
+            try:
+                work()
+            except TileSetError as bad:
+                self._say(bad.words, True)
+            except Exception:  # the app's boundary: log it, say it, keep serving
+                log.exception("a tile-set action failed")
+                self._say(ui("set_error"), True)
+            self.busy = None
+            self.host.render()
+
+        self.host.page.run_thread(run)
+
+    def use(self, name: str | None) -> None:
+        self.confirm = None
+
+        def work() -> None:
+            said = select_set(name)
+            if self.source is not None:
+                self.source.follow_selection()  # the fit happens now, not at the next photo
+            self._say(said)
+
+        self._work(ui("set_switching") if name else ui("set_none_used"), work)
+
+    def delete(self, name: str) -> None:
+        if self.confirm != name:  # the first tap asks
+            self.confirm = name
+            self.host.render()
+            return
+        self.confirm = None
+        try:
+            self._say(delete_set(name))
+        except TileSetError as bad:
+            self._say(bad.words, True)
+        self.host.render()
+
+    def keep(self) -> None:
+        self.confirm = None
+        self.host.render()
+
+    def set_name(self, value: str) -> None:
+        self.name = value  # no redraw: the field shows what is typed
+
+    def save(self) -> None:
+        name = self.name
+
+        def work() -> None:
+            said = self.draft.save(name)
+            self.failed, self.replaced, self.name = None, None, ""
+            if self.source is not None:
+                self.source.follow_selection()
+            self._say(said)
+
+        self._work(ui("set_saving"), work)
+
+    def start_over(self) -> None:
+        self.draft.clear()
+        self.failed = self.replaced = self.message = None
+        self.host.render()
+
+    async def pick(self) -> None:
+        await self.upload.pick()
+
+    def _refused(self, name: str, reason: Words) -> None:
+        self.failed = SheetFailed(name, reason)
+        self.host.render()
+
+    def _sending(self, doing: Words | None) -> None:
+        self.busy = doing
+        self.host.render()
+
+    def _received(self, path: Path, name: str) -> None:
+        """(A worker thread.) Read the photo of a page that arrived."""
+        assert self.source is not None  # no upload without a source
+        self.busy = ui("set_reading")
+        self.message = None
+        self.host.render()
+        try:
+            got = self.source.read_sheet(path, name)
+        except Exception:  # the app's boundary
+            log.exception("reading a photo of the sheet failed")
+            got = SheetFailed(name, ui("set_error"))
+        if isinstance(got, SheetFailed):
+            self.failed, self.replaced = got, None
+        else:
+            self.failed = None
+            self.replaced = got.key if self.draft.add(got) else None
+        self.busy = None
+        self.host.render()
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def build(self) -> ft.Control:
+        t = self.host.t
+        parts: list[ft.Control] = [label(t(ui("set_heading")), 16, bold=True, colour=FELT),
+                                   label(t(ui("set_intro")), 13), self._sets()]
+        if self.busy is not None:
+            parts.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(self.busy), 13)]))
+        if self.message is not None:
+            words, refused = self.message
+            parts.append(ident(ID_SET_MESSAGE, label(t(words), 13, bold=refused, colour=ACCENT if refused else FELT)))
+        parts += [ft.Divider(), label(t(ui("set_new")), 16, bold=True, colour=FELT), self._new()]
+        return ft.Column(parts, spacing=8)
+
+    def _sets(self) -> ft.Control:
+        t, busy = self.host.t, self.busy is not None
+        rows = tile_sets()
+        used = next((r for r in rows if r.selected and r.problem is None), None)
+        now = ui("set_current", name=used.name, kinds=used.kinds) if used else ui("set_current_none")
+        out: list[ft.Control] = [ident(ID_SET_CURRENT, label(t(now), 14, bold=True))]
+        for i, r in enumerate(rows):  # identified by place: a name may be in any script
+            line: list[ft.Control] = [label(r.name, 14, bold=True),
+                                      label(t(r.problem) if r.problem else t(ui("set_kinds", n=r.kinds)), 12,
+                                            colour=ACCENT if r.problem else GREY)]
+            if r.selected and r.problem is None:
+                line.append(label(t(ui("set_in_use")), 13, bold=True, colour=FELT))
+            elif r.problem is None:
+                line.append(ident(f"set-use-{i}", ft.Button(content=t(ui("set_use")), height=FINGER,
+                                                                 disabled=busy, on_click=_tap(self.use, r.name))))
+            if self.confirm == r.name:
+                line += [ident(f"set-delete-{i}", ft.Button(
+                            content=t(ui("set_delete_sure", name=r.name)), height=FINGER, disabled=busy,
+                            style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff"),
+                            on_click=_tap(self.delete, r.name))),
+                         ft.TextButton(content=t(ui("set_keep")), height=FINGER, on_click=self.keep)]
+            else:
+                line.append(ident(f"set-delete-{i}", ft.OutlinedButton(
+                    content=t(ui("set_delete")), height=FINGER, disabled=busy,
+                    on_click=_tap(self.delete, r.name))))
+            out.append(ft.Container(ft.Row(line, spacing=12, wrap=True,
+                                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                                    bgcolor=CARD, padding=8, border_radius=8))
+        if used is not None:
+            out.append(ident(ID_SET_NONE, ft.OutlinedButton(content=t(ui("set_use_none")), height=FINGER,
+                                                             disabled=busy, on_click=lambda: self.use(None))))
+        return ft.Column(out, spacing=6)
+
+    def _new(self) -> ft.Control:
+        t, busy = self.host.t, self.busy is not None
+        steps = [label(t(ui(k)), 13) for k in ("set_step1", "set_step2", "set_step3", "set_step4")]
+        sheets = self.source.sheets if self.source else {}
+        downloads = [ident(f"set-sheet-{paper}", ft.TextButton(content=t(ui(f"set_sheet_{paper}")), url=path))
+                     for paper, path in sheets.items()]
+        out: list[ft.Control] = [*steps, ft.Row(downloads, spacing=8, wrap=True)]
+        if self.upload.available:
+            out.append(ident(ID_SET_UPLOAD, ft.Button(content=t(ui("set_upload")), height=FINGER, disabled=busy,
+                                                      on_click=self.pick)))
+        else:
+            out.append(label(t(ui("set_no_uploads")), 13, colour=GREY))
+        if self.failed is not None:
+            out.append(ident("set-failed", label(t(ui("sheet_failed", photo=self.failed.photo, why=self.failed.why.zh,
+                                                       why_en=self.failed.why.en)), 13, bold=True, colour=ACCENT)))
+        out += [self._page(p) for p in self.draft.shown()]
+        if self.draft.pages:
+            missing = self.draft.missing()
+            if missing:
+                out.append(ident(ID_SET_MISSING, ft.Column([label(t(ui("set_missing", n=len(missing))), 13),
+                                                            tiles(missing, TILE_W["river"])], spacing=4)))
+            else:
+                out.append(ident(ID_SET_MISSING, label(t(ui("set_all_kinds")), 13, bold=True, colour=FELT)))
+            name = ident(ID_SET_NAME, ft.TextField(label=t(ui("set_name")), hint_text=t(ui("set_name_hint")),
+                                                   value=self.name, width=260, dense=True, disabled=busy,
+                                                   on_change=lambda e: self.set_name(e.control.value or "")))
+            out.append(ft.Row([name,
+                               ident(ID_SET_SAVE, ft.Button(content=t(ui("set_save")), height=FINGER, disabled=busy,
+                                                            on_click=self.save)),
+                               ft.TextButton(content=t(ui("set_start_over")), height=FINGER, disabled=busy,
+                                             on_click=self.start_over)],
+                              spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        return ft.Column(out, spacing=8)
+
+    def _page(self, p: SheetPage) -> ft.Control:
+        t = self.host.t
+        lines: list[ft.Control] = [
+            label(t(p.title), 14, bold=True),
+            label(t(ui("sheet_found", found=len(p.found), boxes=p.boxes)), 13,
+                  colour=FELT if len(p.found) == p.boxes else None)]
+        if self.replaced == p.key:
+            lines.append(label(t(ui("sheet_replaced")), 12, colour=GREY))
+        if p.empty:
+            lines.append(ft.Row([label(t(ui("sheet_empty")), 13), tiles(p.empty, TILE_W["river"])], wrap=True))
+        for code, why in p.unreadable:
+            k = Tile.from_code(code)
+            lines.append(label(t(ui("sheet_unreadable", tile=k.zh, tile_en=k.en, why=why.zh, why_en=why.en)), 13,
+                               colour=ACCENT))
+        for m in p.misplaced:
+            lines.append(ft.Row([tiles([m.tile.code, m.looks_like.code], TILE_W["river"]),
+                                 label(t(ui("sheet_check", tile=m.tile.zh, tile_en=m.tile.en, looks=m.looks_like.zh,
+                                            looks_en=m.looks_like.en)), 13, colour=ACCENT)],
+                                wrap=True))
+        return ident(f"{ID_SET_PAGE}-{p.paper}-{p.number}", ft.Container(
+            ft.Column(lines, spacing=4), bgcolor=CARD, padding=10, border_radius=8))

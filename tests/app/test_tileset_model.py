@@ -1,0 +1,203 @@
+"""The Settings tab's tile sets: a new set calibrated from synthetic phone photos of the printed sheet, as a player
+would make it in the app; which set reads the photos; the sheet handed out by the server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.app.tileset_model import (
+    SheetDraft,
+    SheetFailed,
+    SheetPage,
+    TileSetError,
+    delete_set,
+    read_sheet_photo,
+    select_set,
+    tile_sets,
+)
+from companion.tiles import Tile
+from companion.vision import calibration
+from companion.vision.classify import TileClassifier
+from companion.vision.detect import TileDetector
+from companion.vision.sheet import KINDS, Paper, layout, render_sheet
+from tests.app.test_app_command import _get
+from tests.vision.test_sheet import DPI, fill, photo
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture(scope="module")
+def models() -> tuple[TileDetector, TileClassifier]:
+    return TileDetector(threads=1, backs=False), TileClassifier(threads=1)
+
+
+@pytest.fixture(scope="module")
+def page_photos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Photos of the A4 pages filled but for 3m and 7z, a retake of page 1, and a Letter page 1 with a 9p in the
+    1m box, as files a phone would send."""
+    folder = tmp_path_factory.mktemp("sheet-photos")
+    rng = np.random.default_rng(20261203)
+    out = {}
+    a4 = render_sheet(Paper.A4, DPI)
+    for page, img in zip(layout(Paper.A4), a4, strict=True):
+        for take in ("", "-again"):
+            out[f"a4-{page.number}{take}"] = folder / f"a4-{page.number}{take}.jpg"
+            cv2.imwrite(str(out[f"a4-{page.number}{take}"]), photo(fill(img, page, rng)[0], rng)[0])
+    letter = layout(Paper.LETTER)[0]
+    filled, _ = fill(render_sheet(Paper.LETTER, DPI)[0], letter, rng, empty=(), wrong={"1m": "9p"})
+    out["letter-wrong"] = folder / "letter-wrong.jpg"
+    cv2.imwrite(str(out["letter-wrong"]), photo(filled, rng)[0])
+    return out
+
+
+def _read(path: Path, models: tuple[TileDetector, TileClassifier]) -> SheetPage:
+    got = read_sheet_photo(path, path.name, *models)
+    assert isinstance(got, SheetPage), got
+    return got
+
+
+def test_a_set_made_from_two_page_photos_is_saved_selected_and_listed(
+        page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier]) -> None:
+    draft = SheetDraft()
+    assert not draft.add(_read(page_photos["a4-2"], models))  # pages in any order
+    first = _read(page_photos["a4-1"], models)
+    assert not draft.add(first)
+    assert (first.paper, first.number, first.pages) == ("a4", 1, 2) and first.photo == "a4-1.jpg"
+    assert first.title.en == "A4 page 1 of 2 (a4-1.jpg)" and "第 1/2 頁" in first.title.zh
+    assert first.misplaced == () and first.unreadable == ()
+    assert set(first.empty) | set(draft.pages["a4", 2].empty) == {"3m", "7z"}
+    assert draft.missing() == ("3m", "7z")
+    # the same page photographed again replaces the first photo: its crops are not counted twice
+    assert draft.add(_read(page_photos["a4-1-again"], models))
+    assert len(draft.samples()) == len(KINDS) - 2
+    said = draft.save(" 阿嬤的牌 ")  # a name in Chinese, the spaces around it dropped
+    assert said.en == f"Saved “阿嬤的牌” ({len(KINDS) - 2} kinds): photos are read with it from now on"
+    assert calibration.selected() == "阿嬤的牌" and draft.pages == {}
+    assert set(calibration.load("阿嬤的牌").tiles) == set(KINDS) - {Tile.M3, Tile.Z7}
+    assert [(r.name, r.kinds, r.selected, r.problem) for r in tile_sets()] == [("阿嬤的牌", len(KINDS) - 2, True, None)]
+
+
+def test_a_tile_in_the_wrong_box_is_pointed_at(page_photos: dict[str, Path],
+                                                models: tuple[TileDetector, TileClassifier]) -> None:
+    page = _read(page_photos["letter-wrong"], models)
+    assert page.empty == () and len(page.found) == page.boxes == len(layout(Paper.LETTER)[0].cells)
+    assert [(m.tile, m.looks_like) for m in page.misplaced] == [(Tile.M1, Tile.P9)]
+    draft = SheetDraft()
+    draft.add(page)  # the doubted box is left out of the set, and said to be missing
+    assert Tile.M1 not in {t for t, _ in draft.samples()} and "1m" in draft.missing()
+    assert len(draft.samples()) == page.boxes - 1
+
+
+def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_path: Path) -> None:
+    plain = tmp_path / "upload-1234.jpg"
+    cv2.imwrite(str(plain), np.full((600, 800, 3), 120, np.uint8))
+    got = read_sheet_photo(plain, "IMG_0042.jpg")
+    assert isinstance(got, SheetFailed) and got.photo == "IMG_0042.jpg"
+    assert got.why.en.startswith("no corner markers") and "upload-1234" not in got.why.en
+    assert "校正表" in got.why.zh and " / " not in got.why.zh
+    (tmp_path / "notes.jpg").write_bytes(b"not an image")
+    bad = read_sheet_photo(tmp_path / "notes.jpg", "notes.jpg")
+    assert isinstance(bad, SheetFailed) and bad.photo == "notes.jpg" and bad.why.zh != bad.why.en
+
+
+def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
+        page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier]) -> None:
+    draft = SheetDraft()
+    with pytest.raises(TileSetError) as no_pages:
+        draft.save("home")
+    assert no_pages.value.words.zh == "還沒有讀到任何一頁校正表"
+    draft.add(_read(page_photos["a4-1"], models))
+    draft.add(_read(page_photos["a4-2"], models))
+    with pytest.raises(TileSetError) as unnamed:
+        draft.save("   ")
+    assert unnamed.value.words.en == "Give the set a name"
+    with pytest.raises(TileSetError) as slash:
+        draft.save("home/garage")
+    assert "home/garage" in slash.value.words.en and "牌組名稱" in slash.value.words.zh
+    draft.save("home")
+    saved = (calibration.calibration_dir() / "home.npz").read_bytes()
+    one_page = SheetDraft()
+    one_page.add(_read(page_photos["a4-1"], models))
+    with pytest.raises(TileSetError) as shrink:
+        one_page.save("home")
+    page2 = {c.tile.code for c in layout(Paper.A4)[1].cells} - {"3m", "7z"}
+    assert f"“home” already has {len(page2)} kinds these photos do not give" in shrink.value.words.en
+    assert (calibration.calibration_dir() / "home.npz").read_bytes() == saved and len(one_page.pages) == 1
+    one_page.save("garage")  # under another name it is a set of its own
+    assert calibration.selected() == "garage"
+    # a damaged file under the name is no set to lose: replaced
+    (calibration.calibration_dir() / "home.npz").write_bytes(b"garbage")
+    assert [r.problem is not None for r in tile_sets()] == [False, True]
+    draft.add(_read(page_photos["a4-1"], models))
+    draft.add(_read(page_photos["a4-2"], models))
+    draft.save("home")
+    assert [(r.name, r.selected, r.problem) for r in tile_sets()] == [("garage", False, None), ("home", True, None)]
+
+
+def test_using_no_set_another_or_deleting_one(data_dir: Path) -> None:
+    crop = cv2.imread(str(Path(__file__).parents[2] / "companion" / "assets" / "tiles" / "5p.png"))
+    for name in ("club", "home"):
+        calibration.save(calibration.Calibration.from_crops(name, [(Tile.P5, crop)]))
+    assert select_set("club").en == "Photos are now read with “club”" and calibration.selected() == "club"
+    assert select_set(None).zh == "之後讀照片不用校正" and calibration.selected() is None
+    with pytest.raises(TileSetError) as gone:
+        select_set("garden")
+    assert "garden" in gone.value.words.en and "找不到" in gone.value.words.zh
+    select_set("home")
+    assert delete_set("home").en == "Deleted “home”" and calibration.selected() is None
+    assert [r.name for r in tile_sets()] == ["club"]
+    with pytest.raises(TileSetError):
+        delete_set("home")
+
+
+def test_the_app_reads_a_players_photo_with_the_selected_set_and_follows_a_change(data_dir: Path) -> None:
+    from companion.app.photo_model import ReadPhoto, demo_photo
+    from companion.app.server import PhotoReader
+
+    reader = PhotoReader()
+    path, _ = demo_photo()
+    plain = reader.read_file(path, "hand.jpg")
+    assert isinstance(plain, ReadPhoto) and plain.tile_set is None
+    tiles = sorted(Tile.from_code(c) for c in ("1m", "5p", "9s", "1z", "5z", "0x"))
+    pictures = Path(__file__).parents[2] / "companion" / "assets" / "tiles"
+    calibration.save(calibration.Calibration.from_crops(
+        "home", [(t, cv2.imread(str(pictures / f"{t.code}.png"))) for t in tiles]))
+    calibration.select("home")
+    reader.follow_selection()
+    read = reader.read_file(path, "hand.jpg")
+    assert isinstance(read, ReadPhoto) and read.tile_set == "home"
+    assert reader._tiles()[0].classifier.calibration is not None
+    assert reader._tiles()[0].classifier.calibration.name == "home"  # type: ignore[union-attr]
+    demo, _ = reader.demo()  # the bundled photo is of the product's own faces: no player's set
+    assert isinstance(demo, ReadPhoto) and demo.tile_set is None
+    (calibration.calibration_dir() / "home.npz").write_bytes(b"garbage")  # damaged meanwhile: read plain
+    again = reader.read_file(path, "hand.jpg")
+    assert isinstance(again, ReadPhoto) and again.tile_set is None
+
+
+def test_the_server_hands_out_the_printable_sheet_per_paper() -> None:
+    from companion.app.server import SheetDownload
+    from companion.app.tileset_model import SHEET_PATHS
+
+    passed: list[str] = []
+
+    async def flet(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        passed.append(scope["path"])
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    app = SheetDownload(flet)
+    for paper in ("a4", "letter"):
+        status, body = _get(app, SHEET_PATHS[paper])
+        assert status == 200 and body.startswith(b"%PDF") and body.count(b"/Type /Page\n") == 2, body[:400]
+    _get(app, "/calibration/sheet-a5.pdf")
+    assert passed == ["/calibration/sheet-a5.pdf"]
