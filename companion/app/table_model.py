@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
@@ -120,6 +121,7 @@ class TableFrame:
     seats: tuple[SeatPanel, ...]
     recent: tuple[Words, ...]  # the latest events, newest first
     end: HandEnd | None
+    wall: WallPicture | None = None  # the wall seen from above, the dealer at the bottom
 
 
 class GameReplay:
@@ -203,13 +205,17 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
         r = min(state.round_wind, 3)
         hand_line = ui("hand_line", n=len(state.results) + 1, round=WIND_ZH[r], round_en=WIND_EN[r],
                        dealer=names[state.dealer], streak=state.streak)
+    picture = None
     if state.wall is not None:
         w = state.wall
         wall_line = ui("wall_line", count=w.count, live=max(w.live, 0), reserve=w.reserve)
+        owners = [Words(f"{WIND_ZH[state.seat_wind(s)]}家 {names[s]}", f"{names[s]} ({WIND_EN[state.seat_wind(s)]})")
+                  for s in range(4)]
+        picture = wall_picture(w, state.dealer, owners)
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
     seats = tuple(_seat(state, s, names, shown[s]) for s in range(4)) if state.wall is not None else ()
     return TableFrame(index, total, caption, hand_line, wall_line, Words(state.phase.zh, state.phase.en), seats,
-                      recent, _hand_end(state))
+                      recent, _hand_end(state), picture)
 
 
 def _visible_to(state: TableState, seat: int) -> list[Tile]:

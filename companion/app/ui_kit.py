@@ -6,7 +6,7 @@ Controls that tests and screen readers look for carry a ``Semantics`` identifier
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -14,7 +14,7 @@ from companion.app.table_model import MeldPic
 from companion.app.words import Words
 
 __all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "TILE_W", "FELT", "CARD",
-           "ACCENT", "GREY"]
+           "ACCENT", "GREY", "opened"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
 FELT = "#1f5f3f"
@@ -75,3 +75,8 @@ def meld(m: MeldPic, text: str) -> ft.Control:
 def badge(text: str, colour: str) -> ft.Control:
     return ft.Container(label(text, 12, bold=True, colour="#ffffff"), bgcolor=colour,
                         padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=6)
+
+
+def opened(e: Any) -> bool:
+    """An expansion tile's change event: opened (Flet sends ``True``, or ``"true"`` as text)."""
+    return e.data is True or str(e.data).lower() == "true"

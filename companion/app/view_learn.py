@@ -1,7 +1,10 @@
 """The Learn tab: every tai item with its meaning and an example scored live (:mod:`companion.app.learn_model`),
-and a wait quiz (:mod:`companion.app.quiz_model`)."""
+a wait quiz (:mod:`companion.app.quiz_model`), and the dealer's dice and the wall (:mod:`companion.app.wall_model`)."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import flet as ft
 
@@ -22,6 +25,8 @@ from companion.app.ui_kit import (
     tile,
     tiles,
 )
+from companion.app.view_wall import wall_map
+from companion.app.wall_model import dice_lesson
 from companion.app.words import Words, ui
 from companion.tiles import Tile
 
@@ -37,6 +42,8 @@ class LearnTab:
         self.picked: set[str] = set()
         self.graded: QuizGrade | None = None
         self.streak = 0
+        self.dice = (2, 3, 5)
+        self._rng = random.Random()
 
     def pick(self, item_id: str) -> None:
         self.item = item_id
@@ -60,6 +67,16 @@ class LearnTab:
         self.quiz, self.picked, self.graded = wait_quiz(self.quiz.number + 1), set(), None
         self.host.render()
 
+    def set_die(self, i: int, value: int) -> None:
+        dice = list(self.dice)
+        dice[i] = value
+        self.dice = (dice[0], dice[1], dice[2])
+        self.host.render()
+
+    def roll(self) -> None:
+        self.dice = (self._rng.randint(1, 6), self._rng.randint(1, 6), self._rng.randint(1, 6))
+        self.host.render()
+
     def build(self) -> ft.Control:
         t = self.host.t
 
@@ -69,8 +86,38 @@ class LearnTab:
                 content=t(ui(key)), on_click=lambda: self.show(mode),
                 style=ft.ButtonStyle(bgcolor=FELT if chosen else None, color="#ffffff" if chosen else None)))
 
-        modes = ft.Row([mode_button("tai", "learn_tai"), mode_button("quiz", "learn_quiz")], spacing=8)
-        return ft.Column([modes, self._quiz() if self.mode == "quiz" else self._tai()], spacing=10)
+        modes = ft.Row([mode_button("tai", "learn_tai"), mode_button("quiz", "learn_quiz"),
+                        mode_button("dice", "learn_dice")], spacing=8, wrap=True)
+        body = self._quiz() if self.mode == "quiz" else self._dice() if self.mode == "dice" else self._tai()
+        return ft.Column([modes, body], spacing=10)
+
+    def _dice(self) -> ft.Control:
+        t = self.host.t
+        lesson = dice_lesson(self.dice)
+
+        def die(i: int) -> ft.Control:
+            def picked(e: Any) -> None:
+                self.set_die(i, int(e.control.value))
+
+            return ident(f"die-{i}", ft.Dropdown(value=str(self.dice[i]), width=80, dense=True, on_select=picked,
+                                                 options=[ft.DropdownOption(key=str(n), text=str(n))
+                                                          for n in range(1, 7)]))
+
+        rows: list[ft.Control] = [
+            label(t(ui("dice_intro")), 14),
+            ft.Row([die(0), die(1), die(2), ident("dice-roll", ft.Button(content=t(ui("dice_roll")), height=44,
+                                                                         on_click=self.roll))],
+                   spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        rows += [ident(f"dice-step-{i}", label(f"{i + 1}. {t(w)}", 14 if i == 0 else 13, bold=i == 0))
+                 for i, w in enumerate(lesson.steps)]
+        pictures = ft.Row([
+            ft.Column([label(t(ui("dice_before")), 13, bold=True, colour=FELT), wall_map(t, lesson.before, lines=False)],
+                      spacing=6, tight=True),
+            ft.Column([label(t(ui("dice_after")), 13, bold=True, colour=FELT), wall_map(t, lesson.after)],
+                      spacing=6, tight=True)], spacing=24, run_spacing=16, wrap=True,
+            vertical_alignment=ft.CrossAxisAlignment.START)
+        rows.append(ident("dice-pictures", pictures))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
     def _quiz(self) -> ft.Control:
         t = self.host.t

@@ -28,6 +28,7 @@ from companion.app.ui_kit import (
     tile,
     tiles,
 )
+from companion.app.view_wall import wall_fold
 from companion.app.words import Words, ui
 
 __all__ = ["TableTab", "PLAY_SECONDS", "banner", "seat_grid", "seat_card", "hand_end_card", "recent_list"]
@@ -42,6 +43,7 @@ class TableTab:
         starts = replay.hand_starts()
         self.index = starts[0] if starts else 0
         self.show_hands = True
+        self.wall_open = False
         self.playing = False
         self._play_run = 0  # the one automatic replay allowed to step; a new one retires the old
 
@@ -78,6 +80,9 @@ class TableTab:
         if run == self._play_run:
             self.playing = False
             self.host.render()
+
+    def _fold_wall(self, is_open: bool) -> None:
+        self.wall_open = is_open  # kept for the next step's drawing; the tile redraws itself
 
     def toggle_hands(self) -> None:
         self.show_hands = not self.show_hands
@@ -121,6 +126,8 @@ class TableTab:
         t = self.host.t
         frame = self.replay.frame(self.index, self.show_hands)
         parts: list[ft.Control] = [label(t(self.note), 12, colour=GREY), self._jumps(frame), banner(t, frame)]
+        if frame.wall is not None:
+            parts.append(wall_fold(t, frame.wall, self.wall_open, self._fold_wall, "table-wall"))
         if frame.end is not None:
             parts.append(hand_end_card(t, frame.end))
         parts += [seat_grid(t, frame), recent_list(t, frame)]

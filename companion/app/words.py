@@ -301,6 +301,47 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
+    "wall_where": ("{owner}的牌牆，從右手邊數第 {i} 墩的{layer}", "the wall of {owner_en}, stack {i} from its "
+                   "owner's right-hand end, the {layer_en}"),
+    "wall_top": ("上層", "top tile"),
+    "wall_bottom": ("下層", "bottom tile"),
+    "wall_next": ("下一張摸：{where}", "Next draw: {where_en}"),
+    "wall_replacement": ("補牌（補花、槓）：{where}", "Next replacement (flower, kong): {where_en}"),
+    "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept back, never drawn"),
+    "wall_show": ("牌牆圖", "The wall"),
+    "wall_legend_next": ("下一張摸", "next draw"),
+    "wall_legend_tail": ("下一張補牌", "next replacement"),
+    "wall_legend_kept": ("留著不摸", "kept back"),
+    "wall_legend_gone": ("拿走了", "taken"),
+    "wall_legend_break": ("開門處", "the break"),
+    "learn_dice": ("擲骰開門", "Dice and the wall"),
+    "dice_intro": ("莊家擲三顆骰子：點數決定開哪一家的牌牆、從哪一墩開始拿牌。選骰子的點數（或按「擲骰」）看看：",
+                   "The dealer throws three dice: the total decides whose wall is opened and the stack where dealing "
+                   "starts. Pick the dice (or throw them) and see:"),
+    "dice_roll": ("擲骰", "Throw"),
+    "dice_total": ("骰子 {dice}，共 {total} 點", "Dice {dice}: {total} in all"),
+    "dice_count": ("從莊家自己數 1，往下家數過去（逆時針）：{counts}數到 {total} 是{owner}，就開{owner}的牌牆。",
+                   "Count the dealer himself as 1 and go on to his right (counter-clockwise): {counts_en} "
+                   "Counting to {total} reaches {owner_en}: that wall is opened."),
+    "dice_break": ("在{owner}的牌牆，從他右手邊數 {total} 墩留著不動，第 {first} 墩開始拿牌（圖上的紅線就是開門處）。",
+                   "In the wall of {owner_en}, count {total} stacks from its owner's right-hand end and leave them; "
+                   "dealing starts with stack {first} (the red bar in the picture is the break)."),
+    "dice_break_corner": ("{owner}的牌牆 18 墩剛好數完，數到牆角：從下一道牆（{next}的）第一墩開始拿牌。",
+                          "All 18 stacks of the wall of {owner_en} are counted, up to the corner: dealing starts with the "
+                          "first stack of the next wall, the wall of {next_en}."),
+    "dice_deal": ("配牌：莊家先拿，每人每次拿 2 墩（4 張），照順序（逆時針）輪 4 次，每人 16 張；最後莊家再拿第 {menpai} "
+                  "墩的上層那張（門牌），共 17 張。",
+                  "The deal: the dealer first, each player takes 2 stacks (4 tiles) at a time, in turn "
+                  "(counter-clockwise), four rounds: 16 tiles each; then the dealer takes the top tile of stack "
+                  "{menpai} (the door tile) and holds 17."),
+    "dice_tail": ("補花、開槓的牌從另一頭拿：{owner}牌牆上剛才數的那 {total} 墩，從緊靠開門處的那一墩往回拿。",
+                  "Replacement tiles (for flowers and kongs) come from the other end: the {total} stacks counted in "
+                  "the wall of {owner_en}, starting with the one next to the break and going back."),
+    "dice_kept": ("最後 16 張（8 墩）留著不摸（預設規則）：摸到只剩這些還沒人胡，就是流局。",
+                  "The last 16 tiles (8 stacks) are kept back (the default rules): when only they are left and "
+                  "nobody has won, the hand is drawn."),
+    "dice_before": ("開門：數過的墩標了數字", "The break: the stacks counted are numbered"),
+    "dice_after": ("配牌後（發了 65 張）", "After the deal (65 tiles dealt)"),
     "tab_settings": ("設定", "Settings"),
     "set_heading": ("你的牌組", "Your tile set"),
     "set_intro": ("每副牌的字體、花樣都不一樣。把你的牌擺在校正表上拍一次，小幫手就認得這副牌：拍照算台、拍照讀牌都會更準，"

@@ -1,0 +1,94 @@
+"""The wall drawn from above, against the rules' geometry (§2.4): every stack once, drawing running clockwise round
+the square from the break, the next draw and replacement where the wall model puts them; and the dice lesson."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.app.wall_model import RELATIVE, SIDES, WallPicture, dice_lesson, wall_picture
+from companion.app.words import Words
+from companion.game.wall import STACKS, Wall
+
+OWNERS = [Words(f"{i}家", f"seat {i}") for i in range(4)]
+
+
+def clockwise(picture: WallPicture) -> list[int]:
+    """The stacks met going clockwise round the square on screen from the bottom wall's right-hand end: the
+    bottom wall right to left, the left wall bottom to top, the top wall left to right, the right wall top down."""
+    by = {s.side: [c.stack for c in s.cells] for s in picture.sides}
+    return by["bottom"][::-1] + by["left"][::-1] + by["top"] + by["right"]
+
+
+@given(st.integers(0, 3), st.integers(3, 18), st.integers(0, 3), st.integers(0, 128), st.integers(0, 16))
+def test_every_stack_once_and_drawing_runs_clockwise_from_the_break(dealer: int, total: int, viewer: int,
+                                                                     head: int, tail: int) -> None:
+    wall = Wall(dealer, total, head=min(head, 144 - tail), tail=tail)
+    pic = wall_picture(wall, viewer, OWNERS)
+    assert [s.side for s in pic.sides] == list(SIDES)
+    assert [s.seat for s in pic.sides] == [(viewer + k) % 4 for k in range(4)]
+    assert all(len(s.cells) == 18 for s in pic.sides)
+    ring = clockwise(pic)
+    assert sorted(ring) == list(range(1, STACKS + 1))
+    i = ring.index(1)
+    assert ring[i:] + ring[:i] == list(range(1, STACKS + 1))  # clockwise, against the turn order (§2.4)
+    assert sum(c.left for s in pic.sides for c in s.cells) == wall.count
+    breaks = [s for s in pic.sides if s.break_at is not None]
+    assert len(breaks) == 1  # the break is drawn once, on the edge of stack 1 away from stack 2
+    side = breaks[0]
+    n = side.break_at
+    assert n is not None
+    near = [side.cells[j].stack for j in (n - 1, n) if 0 <= j < 18]
+    assert 1 in near and 2 not in near
+    if len(near) == 2:
+        assert set(near) == {1, STACKS}  # the break lies between the first stack and the last
+    marked = {c.mark: c.stack for s in pic.sides for c in s.cells if c.mark}
+    nxt = wall.head_pos()
+    if wall.live > 0 and nxt is not None:
+        assert marked["next"] == nxt.stack
+    tail_pos = wall.tail_pos()
+    if tail_pos is not None and "tail" in marked:
+        assert marked["tail"] == tail_pos.stack
+    for s in pic.sides:  # the seat's own wall is drawn on its side, counted from its owner's right-hand end
+        for c in s.cells:
+            assert wall.position(c.stack, True).seat == s.seat
+
+
+def test_after_the_deal_on_a_five_the_next_tile_is_across_second_stack_bottom() -> None:
+    """Worked by hand from §2.4-2.5: a 5 opens the dealer's own wall, 5 stacks are left at its right-hand end, stacks
+    6-18 of it are dealt (13), then his left neighbour's 18 (31 in all), then the one across gives stacks 32 and 33;
+    the dealer's 門牌 is the top of stack 33, so the next draw is its bottom tile, the second stack of the wall
+    across. Replacements start at the fifth stack of the dealer's wall, next to the break."""
+    pic = dice_lesson((1, 2, 2)).after
+    assert pic.lines[0].zh == "下一張摸：對家的牌牆，從右手邊數第 2 墩的下層"
+    assert pic.lines[0].en == "Next draw: the wall of the player across, stack 2 from its owner's right-hand end, " \
+                              "the bottom tile"
+    assert pic.lines[1].zh == "補牌（補花、槓）：莊家的牌牆，從右手邊數第 5 墩的上層"
+    bottom = next(s for s in pic.sides if s.side == "bottom")
+    assert [c.left for c in bottom.cells] == [0] * 13 + [2] * 5  # his right-hand end is the screen's right
+
+
+def test_the_lesson_counts_the_seats_and_numbers_the_stacks_left() -> None:
+    lesson = dice_lesson((2, 3, 5))
+    assert lesson.steps[0].en == "Dice 2+3+5: 10 in all"
+    assert "數到 10 是下家" in lesson.steps[1].zh and "1 莊家、2 下家、3 對家、4 上家、5 莊家" in lesson.steps[1].zh
+    assert lesson.steps[2].zh.startswith("在下家的牌牆，從他右手邊數 10 墩留著不動，第 11 墩開始拿牌")
+    right = next(s for s in lesson.before.sides if s.side == "right")  # the opened wall: the dealer's right
+    assert right.owner == RELATIVE[1]
+    assert [c.text for c in right.cells[:11]] == [str(i) for i in range(1, 11)] + [""]
+    assert right.cells[10].mark == "next" and right.break_at == 10
+    assert "33" in lesson.steps[3].zh and lesson.before.lines[0].zh.startswith("下一張摸：下家的牌牆")
+
+
+def test_eighteen_runs_over_the_corner_to_the_next_wall() -> None:
+    lesson = dice_lesson((6, 6, 6))
+    assert lesson.steps[2].zh == "下家的牌牆 18 墩剛好數完，數到牆角：從下一道牆（莊家的）第一墩開始拿牌。"
+    bottom = next(s for s in lesson.before.sides if s.side == "bottom")
+    assert bottom.cells[17].mark == "next" and bottom.break_at == 18  # the dealer's right-hand corner
+
+
+@pytest.mark.parametrize("dice", [(0, 1, 2), (1, 2, 7), (1, 2)])
+def test_dice_outside_one_to_six_are_refused(dice: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError, match="three dice of 1-6"):
+        dice_lesson(dice)  # type: ignore[arg-type]
