@@ -69,6 +69,26 @@ class LiveGame:
         self._lock = threading.RLock()
         self._listeners = Subscribers("live table")
         self._rng = random.Random(seed)
+        # what the win forms hold so far, by (the table's event count, seat, kind of win): kept in memory, for the
+        # present table only
+        self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] = {}
+
+    # --- a win form being filled in ------------------------------------------------------------------
+
+    def keep_draft(self, at: int, seat: int, kind: str, fields: tuple[str, str, str]) -> None:
+        """What the win form of ``seat`` (``kind`` of win) on the table at event ``at`` holds so far: the hand, the
+        tile drawn, the face-down kongs. The same form opened again, on a phone that reloaded the page or on
+        another one, starts from it. Empty fields forget it; forms of an earlier table are dropped."""
+        with self._lock:
+            self._drafts = {k: v for k, v in self._drafts.items() if k[0] == at}
+            if any(fields):
+                self._drafts[at, seat, kind] = fields
+            else:
+                self._drafts.pop((at, seat, kind), None)
+
+    def draft(self, at: int, seat: int, kind: str) -> tuple[str, str, str] | None:
+        with self._lock:
+            return self._drafts.get((at, seat, kind))
 
     # --- the store -----------------------------------------------------------------------------------
 

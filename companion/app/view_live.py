@@ -21,10 +21,11 @@ from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
 from companion.app.table_model import GameReplay, LogError
-from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, tile
+from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, opened, tile
 from companion.app.upload import PhotoUpload
 from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
+from companion.app.view_wall import wall_fold
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import four_kongs_due
@@ -68,7 +69,7 @@ class LiveTab:
         self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
         self.profile = "atawmj_2009"
         self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
-        self.house_open = self.reseat_open = False
+        self.house_open = self.reseat_open = self.wall_open = False
         self._seated_key: object = None  # the seating the form was last filled from
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
@@ -78,8 +79,8 @@ class LiveTab:
         self.typed_box = ft.Container()
         self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …",
                                       on_change=self._typing)
-        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m")
-        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p")
+        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", on_change=self._keep)
+        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", on_change=self._keep)
         self.listener = LiveListener(host, game, self._changed)
         self.visible = False
         self._entering = False
@@ -95,6 +96,9 @@ class LiveTab:
 
     def detach(self) -> None:
         self.listener.detach()
+
+    def _fold_wall(self, is_open: bool) -> None:
+        self.wall_open = is_open
 
     def _changed(self) -> None:
         if self.visible and not self._entering:  # this session's own entry redraws it when the tap returns
@@ -202,6 +206,8 @@ class LiveTab:
                                                                    rules_en=words.en)), 12, colour=FELT)))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
+        if frame.wall is not None:
+            parts.append(wall_fold(t, frame.wall, self.wall_open, self._fold_wall, "live-wall"))
         if frame.end is not None:  # the hand just ended: its score first, above what comes next
             parts.append(hand_end_card(t, frame.end))
         if self.win is None:  # (the win form says what it asks)
@@ -224,7 +230,7 @@ class LiveTab:
         elif o.dealer_throws >= 0:
             rows.append(self._dealer(o))
             def toggled(e: Any) -> None:
-                self.reseat_open = _opened(e)
+                self.reseat_open = opened(e)
 
             rows.append(ident("live-reseat", ft.ExpansionTile(
                 title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
@@ -301,7 +307,7 @@ class LiveTab:
                 dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]))
 
         def toggled(e: Any) -> None:
-            self.house_open = _opened(e)
+            self.house_open = opened(e)
 
         return ident("live-house", ft.ExpansionTile(
             title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
@@ -415,6 +421,9 @@ class LiveTab:
             # the form answers the table it was opened on
             self.win_at = self._shown.at if self._shown is not None else -1
             self.concealed.value = self.drawn.value = self.kongs.value = ""
+            kept = self.game.draft(self.win_at, c.seat, c.kind.value) if self.game is not None else None
+            if kept is not None:  # this form was begun before (the page reloaded, or on another phone)
+                self.concealed.value, self.drawn.value, self.kongs.value = kept
             self.photo = self.photo_verdict = None
             self.photo_busy = self.photo_busy if self._photo_for is not None else None
             self.host.render()
@@ -460,6 +469,7 @@ class LiveTab:
             self.photo, self.photo_verdict = fill, verdict
             if isinstance(fill, HandFill):
                 self.concealed.value, self.drawn.value, self.kongs.value = fill.concealed, fill.drawn, fill.kongs
+                self._keep()
         finally:
             self.photo_busy = None
             self.host.render()
@@ -468,6 +478,13 @@ class LiveTab:
         """Called from the field's handler: Flet sends the box's change when the handler returns."""
         if self.win is not None:
             self.typed_box.content = self._typed(self.win)
+        self._keep()
+
+    def _keep(self) -> None:
+        """The win form's fields, kept at the table so that the form opened again starts from them."""
+        if self.win is not None and self.game is not None:
+            self.game.keep_draft(self.win_at, self.win.seat, self.win.kind.value,
+                                 (self.concealed.value or "", self.drawn.value or "", self.kongs.value or ""))
 
     def _as_filled(self, p: HandFill) -> bool:
         """The win form's fields are as the photo filled them."""
@@ -543,6 +560,8 @@ class LiveTab:
                                       self.kongs.value or "", at=self.win_at))
 
         def cancel() -> None:
+            self.concealed.value = self.drawn.value = self.kongs.value = ""
+            self._keep()  # given up: the form opens empty next time
             self.win, self.error = None, None
             self.host.render()
 
@@ -556,12 +575,14 @@ class LiveTab:
         def add(code: str) -> Callable[[], None]:
             def go() -> None:
                 self.concealed.value = (self.concealed.value or "") + code
+                self._keep()
                 self.host.render()
             return go
 
         def back() -> None:
             text = self.concealed.value or ""
             self.concealed.value = text[:-2] if len(text) >= 2 and text[-1] in "mpsz" else text[:-1]
+            self._keep()
             self.host.render()
 
         rows: list[ft.Control] = [
@@ -632,8 +653,3 @@ def _bind(do: Callable[[Callable[[], Words | None]], None], entry: Callable[[], 
 def _digits(text: str | None) -> tuple[int, ...]:
     """Dice as typed: "3 5 6", "3,5,6" or "356"."""
     return tuple(int(c) for c in (text or "") if c.isdigit())
-
-
-def _opened(e: Any) -> bool:
-    """An expansion tile's change event: opened (Flet sends ``True``, or ``"true"`` as text)."""
-    return e.data is True or str(e.data).lower() == "true"

@@ -481,7 +481,14 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             chooser.value.set_files(str(photo))
             wait_text(page, "live-photo-said",
                       ui("live_photo_filled", name="laid_down.jpg").zh + "　" + ui("live_photo_fits").zh)
+            page.close()  # the phone reloads the page (it slept, the browser dropped the tab): a new session
+            page = _open(browser, f"http://127.0.0.1:{port}/")
+            tap(page, "tab-live")
+            tap(page, f"live-win-{won.seat}-{won.kind.value}")  # the same form again: as it was left
             n_tiles = len(parse_tiles(expected.concealed))
+            wait_said(page, "live-typed", ui("live_typed_count", n=n_tiles, want=n_tiles).zh)  # (an unfocused
+            for code in {t.code for t in parse_tiles(expected.concealed)}:  # field's text is not in the page)
+                wait_said(page, "live-typed", code)
             type_into(page, "live-concealed", expected.concealed)  # typed over by hand: drawn as typed
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); return e !== null && "
                                    "((e.getAttribute('aria-label') || '') + e.textContent).includes(want); }",
@@ -615,3 +622,35 @@ def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_
     tap(page, "set-delete-0")
     wait_text(page, "set-current", ui("set_current_none").zh)
     assert calibration.list_sets() == [] and text_of(page, "set-message") == ui("set_deleted", name="home").zh
+
+
+def test_the_learn_tab_teaches_the_dealers_dice_and_the_table_shows_its_wall(page: Any, replay: GameReplay) -> None:
+    from companion.app.wall_model import dice_lesson
+
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-dice")
+    wait_text(page, "dice-step-0", "1. " + dice_lesson((2, 3, 5)).steps[0].zh)
+    tap(page, "die-0")  # the first die set to 6: 6+3+5 = 14 opens the wall of the player on the right (§2.4)
+    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile("^6$"))
+    box = option.first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for i, step in enumerate(dice_lesson((6, 3, 5)).steps):
+        wait_text(page, f"dice-step-{i}", f"{i + 1}. {step.zh}")
+    assert "數到 14 是下家" in text_of(page, "dice-step-1")
+
+    def lesson_of_the_dice_shown() -> bool:
+        dice = tuple(int(d) for d in re.findall(r"\d", text_of(page, "dice-step-0").split("，")[0])[1:])
+        steps = dice_lesson(dice).steps  # type: ignore[arg-type]
+        return all(text_of(page, f"dice-step-{i}") == f"{i + 1}. {w.zh}" for i, w in enumerate(steps))
+
+    tap(page, "dice-roll")  # a throw: whatever it shows, the steps are the lesson of those dice
+    _until(lesson_of_the_dice_shown)
+    wait_said(page, "dice-pictures", ui("wall_legend_break").zh)
+    tap(page, "tab-table")
+    start = replay.hand_starts()[0]
+    frame = replay.frame(start + 1)
+    assert frame.wall is not None
+    tap(page, "next")
+    wait_text(page, "caption", frame.caption.zh)
+    tap(page, "table-wall")
+    wait_said(page, "table-wall", frame.wall.lines[0].zh)

@@ -537,3 +537,15 @@ def test_a_fourth_kong_claimed_on_a_discard_is_offered_and_wins_as_four_kongs(tm
     assert game.win(dealer, ev.WinKind.FOUR_KONGS, "6p" * chance.shown, kongs="2m3m4m",
                     at=len(game.events())) is None
     assert game.state.phase is Phase.HAND_OVER
+
+
+def test_a_win_form_begun_is_kept_for_the_present_table_only(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    game.keep_draft(7, 2, "discard", ("123m456p", "", ""))
+    assert game.draft(7, 2, "discard") == ("123m456p", "", "")
+    assert game.draft(7, 2, "self_draw") is None and game.draft(7, 1, "discard") is None
+    game.keep_draft(8, 1, "self_draw", ("1m", "5p", "9s"))  # the table moved on: the earlier form is gone
+    assert game.draft(7, 2, "discard") is None and game.draft(8, 1, "self_draw") == ("1m", "5p", "9s")
+    game.keep_draft(8, 1, "self_draw", ("", "", ""))  # emptied (or given up): forgotten
+    assert game.draft(8, 1, "self_draw") is None
+    assert not (tmp_path / "table.sqlite").exists()  # a form is no entry: the table file is not even made
