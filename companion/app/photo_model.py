@@ -25,12 +25,14 @@ from companion.rules.profiles import load_profile
 from companion.rules.scoring import NotAWin
 from companion.rules.settlement import Stakes, settle
 from companion.rules.win import WinInputError
+from companion.tiles import Tile
 from companion.vision.hand_score import PhotoHandError, check_context, hand_labels, score_photo
 from companion.vision.image_file import jpeg_bytes, read_image
-from companion.vision.read import Detections, TileReader, annotate
+from companion.vision.read import Detections, TileReader, annotate, reading_order
 
 __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
-           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES"]
+           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "ReadTile",
+           "read_tiles", "with_picks"]
 
 DEMO_STAKES = Stakes(30, 10)
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
@@ -98,6 +100,46 @@ class ReadPhoto:
     image: np.ndarray
     dets: Detections
     tile_set: str | None = None  # the calibrated set it was read with (None: the trained model alone)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTile:
+    """One tile of a read photo, as the player can correct it: the detection's ``index``, what it reads as, whether
+    the reading is doubtful, and whether the player picked it."""
+
+    index: int
+    code: str
+    doubtful: bool
+    picked: bool
+
+
+def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None) -> tuple[ReadTile, ...]:
+    """Every tile of the photo in reading order (rows from the top, each left to right), the player's ``picks``
+    (detection index -> the tile it really is) in place of the readings."""
+    picks = picks or {}
+    dets = read.dets
+    doubtful = dets.doubtful()
+    return tuple(ReadTile(int(i), (picks[int(i)] if int(i) in picks else Tile(int(dets.kind[i]))).code,
+                          bool(doubtful[i]) and int(i) not in picks, int(i) in picks)
+                 for i in reading_order(dets.obb))
+
+
+def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
+    """The photo as read, with the tiles the player picked (detection index -> tile) read as those, for certain: the
+    scorer neither doubts nor repairs them. A picked back is face down, a picked face face up."""
+    if not picks:
+        return read
+    d = read.dets
+    kind, face_up, score = d.kind.copy(), d.face_up.copy(), d.score.copy()
+    top3_kind, top3_score = d.top3_kind.copy(), d.top3_score.copy()
+    for i, t in picks.items():
+        if not 0 <= i < len(d):
+            raise ValueError(f"no tile {i} in the photo {read.name} ({len(d)} read)")
+        kind[i], face_up[i], score[i] = int(t), t is not Tile.UNKNOWN, 1.0
+        top3_kind[i] = [int(t), int(t), int(t)]
+        top3_score[i] = [1.0, 0.0, 0.0]
+    dets = Detections(d.obb, kind, face_up, score, top3_kind, top3_score, d.image_size)
+    return ReadPhoto(read.name, read.image, dets, read.tile_set)
 
 
 def demo_photo() -> tuple[Path, dict[str, Any]]:

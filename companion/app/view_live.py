@@ -21,7 +21,19 @@ from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
 from companion.app.table_model import GameReplay, LogError
-from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, Host, ident, label, opened, tile
+from companion.app.ui_kit import (
+    ACCENT,
+    CARD,
+    FELT,
+    FLOWER_CODES,
+    GREY,
+    PALETTE,
+    Host,
+    ident,
+    label,
+    opened,
+    tile,
+)
 from companion.app.upload import PhotoUpload
 from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
@@ -44,8 +56,6 @@ ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "l
     "live-concealed"
 ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
 log = logging.getLogger(__name__)
-PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
-FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))
 WIND_KEYS = "ESWN"
 FINGER = 44
 """A button's height for a finger at the table (touch targets of 44-48 px)."""

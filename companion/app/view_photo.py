@@ -20,17 +20,22 @@ from companion.app.photo_model import (
     PhotoFailed,
     PhotoPanel,
     ReadPhoto,
+    ReadTile,
+    read_tiles,
     score_read_photo,
+    with_picks,
 )
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
     FELT,
+    FLOWER_CODES,
     GREY,
     ID_PHOTO_DEMO,
     ID_PHOTO_FAILED,
     ID_PHOTO_PICK,
     ID_PHOTO_TOTAL,
+    PALETTE,
     TILE_W,
     Host,
     ident,
@@ -44,6 +49,11 @@ from companion.app.words import Words, ui
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.settlement import Stakes
 from companion.tiles import Tile
+
+
+def _tap(act: Callable[[Any], None], value: Any) -> Callable[[], None]:
+    """A click handler for one of many buttons (Flet hands a handler that takes an argument the click event)."""
+    return lambda: act(value)
 
 
 def profile_name(pid: str) -> Words:
@@ -72,6 +82,8 @@ class PhotoTab:
         self.context = PhotoContext()
         self.demo = False  # the photo shown is the bundled one
         self.busy: Words | None = None  # what the page is doing, while it does it
+        self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
+        self.picking: int | None = None  # the tile being corrected
         self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
 
     # --- work off the page's loop ----------------------------------------------------------------------
@@ -98,7 +110,31 @@ class PhotoTab:
             self.shown = read
             return
         base, per_tai = (int(x) for x in self.context.stakes.split("/"))
-        self.shown = score_read_photo(read, self.context.as_context(), Stakes(base, per_tai), self.context.profile)
+        self.shown = score_read_photo(with_picks(read, self.picks), self.context.as_context(), Stakes(base, per_tai),
+                                      self.context.profile)
+
+    # --- the player's corrections ----------------------------------------------------------------------
+
+    def pick_tile(self, index: int | None) -> None:
+        """Start correcting the tile ``index`` (None: stop)."""
+        self.picking = index
+        self.host.render()
+
+    def correct(self, code: str) -> None:
+        """The tile being corrected is really ``code``: scored again with it (a pick of what it was read as undoes a
+        correction)."""
+        if self.picking is None or not isinstance(self.read, ReadPhoto):
+            return
+        i, self.picking = self.picking, None
+        if Tile(int(self.read.dets.kind[i])).code == code:
+            self.picks.pop(i, None)
+        else:
+            self.picks[i] = Tile.from_code(code)
+        self._work(ui("photo_scoring"), self._score)
+
+    def undo_picks(self) -> None:
+        self.picks, self.picking = {}, None
+        self._work(ui("photo_scoring"), self._score)
 
     def open(self) -> None:
         """The tab is shown: the bundled photo the first time."""
@@ -109,6 +145,7 @@ class PhotoTab:
         def work() -> None:
             read, context = self.source.demo()
             self.read, self.demo = read, True
+            self.picks, self.picking = {}, None
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
                                                stakes=self.context.stakes)
@@ -140,6 +177,7 @@ class PhotoTab:
             if isinstance(read, ReadPhoto) and self.demo:  # the bundled photo's context is not the player's
                 self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
+            self.picks, self.picking = {}, None
             self._score()
 
         self.busy = ui("photo_reading")
@@ -198,15 +236,51 @@ class PhotoTab:
         p = self.shown
         if isinstance(p, PhotoFailed):
             head.append(ident(ID_PHOTO_FAILED, label(t(p.reason), 14, colour=ACCENT)))
+            if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why
+                head.append(self._corrections(self.read))
             if p.image is not None:
                 head.append(ft.Image(src=p.image, width=720))
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
         head.append(label(p.name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
+        fixes = [self._corrections(self.read)] if isinstance(self.read, ReadPhoto) else []
         return ft.Column([*head, ft.ResponsiveRow([
             ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
-            ft.Container(self._card(p), col={"xs": 12, "md": 5})])], spacing=8)
+            ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
+
+    def _corrections(self, read: ReadPhoto) -> ft.Control:
+        """Every tile as read, to tap and correct: unsure ones framed orange, corrected ones green; the one being
+        corrected opens a palette of every kind."""
+        t, busy = self.host.t, self.busy is not None
+        shown = read_tiles(read, self.picks)
+
+        def cell(n: int, r: ReadTile) -> ft.Control:
+            chosen = self.picking == r.index
+            colour = ACCENT if chosen else FELT if r.picked else "#e8833a" if r.doubtful else "#d0c8b0"
+            return ident(f"photo-tile-{n}", ft.Container(
+                tile(r.code, TILE_W["wait"]), padding=2, border_radius=4,
+                border=ft.Border.all(3 if chosen or r.picked or r.doubtful else 1, colour),
+                on_click=None if busy else _tap(self.pick_tile, r.index)))
+
+        rows: list[ft.Control] = [label(t(ui("photo_fix")), 13, bold=True, colour=FELT),
+                                  label(t(ui("photo_fix_legend")), 11, colour=GREY),
+                                  ft.Row([cell(n, r) for n, r in enumerate(shown)], spacing=2, wrap=True,
+                                         run_spacing=2)]
+        if self.picking is not None:
+            n = next(k for k, r in enumerate(shown) if r.index == self.picking)
+            keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), on_click=None if busy else
+                                                            _tap(self.correct, code)))
+                    for code in (*PALETTE, *FLOWER_CODES, "0x")]
+            rows += [label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
+                     ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
+                     ft.TextButton(content=t(ui("photo_fix_cancel")), on_click=lambda: self.pick_tile(None))]
+        if self.picks:
+            rows.append(ft.Row([label(t(ui("photo_fixed", n=len(self.picks))), 12, colour=FELT),
+                                ident("photo-fix-undo", ft.TextButton(content=t(ui("photo_fix_reset")),
+                                                                      on_click=self.undo_picks, disabled=busy))],
+                               spacing=8, wrap=True))
+        return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8)
 
     def _card(self, p: PhotoPanel) -> ft.Control:
         t = self.host.t

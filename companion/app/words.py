@@ -406,6 +406,13 @@ UI: dict[str, tuple[str, str]] = {
     "set_saved": ("已儲存「{name}」（{kinds} 種牌），之後讀照片就用它", "Saved “{name}” ({kinds} kinds): photos are read "
                   "with it from now on"),
     "set_error": ("出了錯，已記錄下來；請再試一次", "Something went wrong and was logged; please try again"),
+    "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
+                  "the hand is scored again"),
+    "photo_fix_legend": ("橘框：不太確定的；綠框：你改過的", "Orange frame: unsure; green frame: corrected by you"),
+    "photo_fix_to": ("第 {n} 張其實是：", "Tile {n} is really:"),
+    "photo_fix_cancel": ("不改", "Leave it"),
+    "photo_fixed": ("你改了 {n} 張", "{n} corrected by you"),
+    "photo_fix_reset": ("全部照原本讀的", "Undo my corrections"),
     "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
 }
 

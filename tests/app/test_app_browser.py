@@ -26,7 +26,15 @@ from companion.app.house_rules import HOUSE_RULES
 from companion.app.learn_model import learn_items
 from companion.app.ledger_model import ledger_panel
 from companion.app.live_model import EXPORT_PATH, LiveGame
-from companion.app.photo_model import UPLOAD_MAX_BYTES, PhotoContext, PhotoPanel, demo_photo, score_photo_file
+from companion.app.photo_model import (
+    UPLOAD_MAX_BYTES,
+    PhotoContext,
+    PhotoFailed,
+    PhotoPanel,
+    demo_photo,
+    score_photo_file,
+    score_read_photo,
+)
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
@@ -654,3 +662,30 @@ def test_the_learn_tab_teaches_the_dealers_dice_and_the_table_shows_its_wall(pag
     wait_text(page, "caption", frame.caption.zh)
     tap(page, "table-wall")
     wait_said(page, "table-wall", frame.wall.lines[0].zh)
+
+
+def test_a_misread_tile_is_corrected_by_a_tap_and_the_hand_scored_again(page: Any) -> None:
+    from companion.app.photo_model import read_photo_file, read_tiles, with_picks
+
+    path, context = demo_photo()
+    expected = score_photo_file(path, context)
+    read = read_photo_file(path)
+    assert isinstance(expected, PhotoPanel) and not isinstance(read, PhotoFailed)
+    shown = read_tiles(read)
+    n = next(k for k, r in enumerate(shown) if r.code not in ("7z", "2f", "6f"))  # a face the 7z cannot stand for
+    broken = score_read_photo(with_picks(read, {shown[n].index: Tile.Z7}), context)
+    assert isinstance(broken, PhotoFailed)
+    tap(page, "tab-photo")
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+    tap(page, f"photo-tile-{n}")
+    tap(page, "photo-fix-7z")  # the player says it is a red dragon: the hand no longer wins
+    wait_text(page, "photo-failed", broken.reason.zh)
+    tap(page, f"photo-tile-{n}")
+    tap(page, f"photo-fix-{shown[n].code}")  # what it was read as: the correction is taken back
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+    assert page.locator(_sel("photo-fix-undo")).count() == 0
+    tap(page, f"photo-tile-{n}")
+    tap(page, "photo-fix-7z")
+    wait_text(page, "photo-failed", broken.reason.zh)
+    tap(page, "photo-fix-undo")  # every correction undone at once
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)

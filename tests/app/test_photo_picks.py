@@ -1,0 +1,86 @@
+"""The Score-a-photo tab's corrections: the player taps a misread tile and picks what it really is; the hand is
+scored again with it, for certain."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from companion.app.photo_model import (
+    PhotoFailed,
+    PhotoPanel,
+    ReadPhoto,
+    demo_photo,
+    read_photo_file,
+    read_tiles,
+    score_read_photo,
+    with_picks,
+)
+from companion.tiles import Tile
+
+
+@pytest.fixture(scope="module")
+def demo() -> tuple[ReadPhoto, dict]:
+    path, context = demo_photo()
+    read = read_photo_file(path)
+    assert isinstance(read, ReadPhoto)
+    return read, context
+
+
+def _misread(read: ReadPhoto, i: int, wrong: Tile) -> ReadPhoto:
+    """The photo with tile ``i`` read, confidently, as ``wrong`` (a misreading the scorer cannot repair)."""
+    d = read.dets
+    kind, top3, top3s, score = d.kind.copy(), d.top3_kind.copy(), d.top3_score.copy(), d.score.copy()
+    kind[i], top3[i], top3s[i], score[i] = int(wrong), [int(wrong)] * 3, [0.99, 0.0, 0.0], 0.99
+    return dataclasses.replace(read, dets=dataclasses.replace(d, kind=kind, top3_kind=top3, top3_score=top3s,
+                                                              score=score))
+
+
+def test_the_tiles_are_listed_in_reading_order_with_their_doubts(demo: tuple[ReadPhoto, dict]) -> None:
+    read, _ = demo
+    shown = read_tiles(read)
+    assert sorted(r.index for r in shown) == list(range(len(read.dets)))
+    assert [r.code for r in shown] == [Tile(int(k)).code for k in read.dets.in_reading_order().kind]
+    assert [r.doubtful for r in shown] == list(read.dets.in_reading_order().doubtful())
+    assert not any(r.picked for r in shown)
+
+
+def test_a_confident_misread_is_mended_by_the_players_pick(demo: tuple[ReadPhoto, dict]) -> None:
+    read, context = demo
+    right = score_read_photo(read, context)
+    assert isinstance(right, PhotoPanel)
+    i = int(np.nonzero(read.dets.face_up)[0][0])
+    truth = Tile(int(read.dets.kind[i]))
+    wrong = Tile.Z7 if truth is not Tile.Z7 else Tile.Z6
+    misread = _misread(read, i, wrong)
+    broken = score_read_photo(misread, context)
+    assert not (isinstance(broken, PhotoPanel) and broken.total == right.total and broken.items == right.items)
+    mended = score_read_photo(with_picks(misread, {i: truth}), context)
+    assert isinstance(mended, PhotoPanel)
+    assert (mended.total, mended.items, mended.concealed) == (right.total, right.items, right.concealed)
+    listed = {r.index: r for r in read_tiles(misread, {i: truth})}
+    assert listed[i].code == truth.code and listed[i].picked and not listed[i].doubtful
+
+
+def test_a_pick_is_taken_for_certain_and_a_back_is_face_down(demo: tuple[ReadPhoto, dict]) -> None:
+    read, _ = demo
+    picked = with_picks(read, {0: Tile.UNKNOWN, 1: Tile.P5})
+    d = picked.dets
+    assert (Tile(int(d.kind[0])), bool(d.face_up[0]), float(d.score[0])) == (Tile.UNKNOWN, False, 1.0)
+    assert (Tile(int(d.kind[1])), bool(d.face_up[1]), float(d.score[1])) == (Tile.P5, True, 1.0)
+    assert read.dets.kind is not d.kind and with_picks(read, {}) is read  # the reading itself is untouched
+    with pytest.raises(ValueError, match="no tile 999"):
+        with_picks(read, {999: Tile.P5})
+
+
+def test_picking_a_tile_that_breaks_the_hand_says_why(demo: tuple[ReadPhoto, dict]) -> None:
+    read, context = demo
+    i = int(np.nonzero(read.dets.face_up)[0][0])
+    truth = Tile(int(read.dets.kind[i]))
+    odd = next(t for t in (Tile.Z7, Tile.Z6, Tile.Z5) if t is not truth)
+    got = score_read_photo(with_picks(read, {i: odd}), context)
+    # no legal win with that tile, and the scorer does not repair the player's pick back: refused with the reason
+    assert isinstance(got, PhotoFailed) and got.image is not None
+    assert f"{odd.code} 7p" in got.reason.en and "無法計算" in got.reason.zh
