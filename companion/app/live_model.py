@@ -78,8 +78,11 @@ class LiveGame:
     def keep_draft(self, at: int, seat: int, kind: str, fields: tuple[str, str, str]) -> None:
         """What the win form of ``seat`` (``kind`` of win) on the table at event ``at`` holds so far: the hand, the
         tile drawn, the face-down kongs. The same form opened again, on a phone that reloaded the page or on
-        another one, starts from it. Empty fields forget it; forms of an earlier table are dropped."""
+        another one, starts from it. Empty fields forget it; forms of an earlier table are dropped, and a form of an
+        earlier table (left open on a phone) keeps nothing."""
         with self._lock:
+            if any(k[0] > at for k in self._drafts):  # a form left open on a phone the table has moved past
+                return
             self._drafts = {k: v for k, v in self._drafts.items() if k[0] == at}
             if any(fields):
                 self._drafts[at, seat, kind] = fields

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
-from companion.app.words import Words, ui
+from companion.app.words import Words, both_words, ui
 from companion.rules.profiles import load_profile
 from companion.rules.scoring import NotAWin
 from companion.rules.settlement import Stakes, settle
@@ -160,8 +160,8 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
         reader = reader or TileReader()
         dets = reader.read(image, tiled=True)
     except ValueError as bad:  # not an image, truncated, too big, too small for the reader…
-        en, sep, zh = str(bad).replace(str(path), name).partition(" / ")
-        return PhotoFailed(name, ui("photo_failed", name=name, why=zh if sep else en, why_en=en))
+        why = both_words(str(bad).replace(str(path), name))
+        return PhotoFailed(name, ui("photo_failed", name=name, why=why.zh, why_en=why.en))
     return ReadPhoto(name, image, dets, tile_set)
 
 

@@ -31,7 +31,14 @@ from companion.app.photo_model import (
     read_photo_file,
 )
 from companion.app.table_model import GameReplay
-from companion.app.tileset_model import SHEET_PATHS, SheetFailed, SheetPage, read_sheet_photo, sheet_pdf
+from companion.app.tileset_model import (
+    SHEET_PATHS,
+    SheetDraft,
+    SheetFailed,
+    SheetPage,
+    read_sheet_photo,
+    sheet_pdf,
+)
 from companion.app.view_photo import PhotoSource
 from companion.app.view_settings import TileSetSource
 from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
@@ -138,7 +145,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
-    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS)
+    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS, SheetDraft())
     app = flet_fastapi_app(make_main(replay, note, source, lang, live, sets), assets_dir=str(assets_dir()), no_cdn=True,
                            app_name="companion", upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,

@@ -1,26 +1,28 @@
 """The Settings tab's tile sets (牌組): which calibrated set reads the photos, and a new set calibrated from photos of
-the printed sheet, as ``companion calibrate sheet`` / ``photo`` / ``use`` / ``delete`` do on the command line.
+the printed sheet, as ``companion calibrate sheet`` / ``photo`` / ``use`` / ``none`` / ``delete`` do on the command
+line.
 
 Sets are stored where the command line keeps them (:mod:`companion.vision.calibration`), so a set made on either
-side is seen on the other. A new set is gathered page by page in a :class:`SheetDraft` (one per browser session):
+side is seen on the other. A new set is gathered page by page in a :class:`SheetDraft` (one per server):
 each photo is read as ``companion calibrate photo`` reads it, and what it found is shown (empty boxes, unreadable
-ones, a tile that looks like another kind, which is left out) so the player can mend the page and photograph it
-again; the new photo of a page replaces the old one. Saving never shrinks a set already saved under the same name.
+ones, a tile that looks like another kind, which is left out unless the player says it is right) so the player can
+mend the page and photograph it again; the new photo of a page replaces the old one. Saving never shrinks a set already saved under the same name.
 No flet here.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import logging
+import re
+import threading
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from companion.app.words import Words, ui
+from companion.app.words import Words, both_words, ui
 from companion.tiles import Tile
 from companion.vision import calibration
 from companion.vision.calibration import CalibrationError
@@ -30,16 +32,18 @@ from companion.vision.image_file import read_image
 from companion.vision.sheet import (
     KINDS,
     CellStatus,
+    MarkersNotFound,
     Misplaced,
     Paper,
     SheetReading,
+    UnknownPage,
     misplaced,
     read_sheet,
-    render_sheet,
 )
+from companion.vision.sheet import sheet_pdf as render_sheet_pdf
 
 __all__ = ["SHEET_PATHS", "SHEET_DPI", "SheetDraft", "SheetFailed", "SheetPage", "TileSetError", "TileSetRow",
-           "both_words", "read_sheet_photo", "sheet_pdf", "tile_sets", "select_set", "delete_set"]
+           "read_sheet_photo", "sheet_pdf", "tile_sets", "select_set", "delete_set"]
 
 log = logging.getLogger(__name__)
 SHEET_PATHS = {p.value: f"/calibration/sheet-{p.value}.pdf" for p in Paper}
@@ -55,21 +59,10 @@ class TileSetError(ValueError):
         self.words = words
 
 
-def both_words(text: str) -> Words:
-    """``"English / 中文"`` (how the vision package words its errors) as :class:`Words`."""
-    en, sep, zh = text.partition(" / ")
-    return Words(zh if sep else en, en)
-
-
 @functools.lru_cache(maxsize=4)
 def sheet_pdf(paper: str) -> bytes:
     """The printable sheet (two pages) as a PDF, as ``companion calibrate sheet OUT.pdf`` writes it."""
-    from PIL import Image
-
-    pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(paper, SHEET_DPI)]
-    out = io.BytesIO()
-    pages[0].save(out, "PDF", save_all=True, append_images=pages[1:], resolution=float(SHEET_DPI))
-    return out.getvalue()
+    return render_sheet_pdf(paper, SHEET_DPI)
 
 
 # --- the calibrated sets -----------------------------------------------------------------------------------
@@ -166,6 +159,10 @@ class SheetFailed:
     why: Words
 
 
+_COMMAND_EN = re.compile(r" \(`companion calibrate sheet`\)")
+_COMMAND_ZH = re.compile(r"（companion calibrate sheet 印出的）")
+
+
 def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = None,
                      classifier: TileClassifier | None = None) -> SheetPage | SheetFailed:
     """The page of the sheet in the photo at ``path`` (called ``photo`` to the player), read as
@@ -176,35 +173,59 @@ def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = Non
         reading = read_sheet(image, source=photo, detector=detector or TileDetector(threads=2, backs=False))
     except ValueError as bad:  # not an image, no sheet in it, blurred, too small…
         why = both_words(str(bad).replace(str(path), photo))
+        if isinstance(bad, (MarkersNotFound, UnknownPage)):  # the app's sheet is a download, not a command
+            why = Words(_COMMAND_ZH.sub("", why.zh), _COMMAND_EN.sub("", why.en))
         return SheetFailed(photo, Words(why.zh, why.en.removeprefix(f"{photo}: ")))  # the page names the photo
     wrong = misplaced(reading.samples(), classifier or TileClassifier(threads=2))
     return SheetPage.of(reading, photo, wrong)
 
 
 class SheetDraft:
-    """The pages read so far for one new set; a page photographed again replaces its earlier photo."""
+    """The pages read so far for one new set; a page photographed again replaces its earlier photo. Kept by the
+    server for every phone (a phone that reloads the page, as one may after opening its camera, finds the pages
+    it sent), one action at a time."""
 
     def __init__(self) -> None:
         self.pages: dict[tuple[str, int], SheetPage] = {}
+        self.kept: set[tuple[tuple[str, int], Tile]] = set()  # doubted boxes the player says are right
+        self._lock = threading.RLock()
 
     def add(self, page: SheetPage) -> bool:
         """Keep ``page``; True when it replaces an earlier photo of the same page."""
-        again = page.key in self.pages
-        self.pages[page.key] = page
-        return again
+        with self._lock:
+            again = page.key in self.pages
+            self.pages[page.key] = page
+            self.kept = {k for k in self.kept if k[0] != page.key}  # the new photo is looked at afresh
+            return again
+
+    def keep(self, key: tuple[str, int], tile: Tile) -> None:
+        """The box of ``tile`` on page ``key`` holds the right tile after all (the trained model took this set's
+        face for another kind, as it may with a set that needs calibrating): it is used."""
+        with self._lock:
+            self.kept.add((key, tile))
 
     def clear(self) -> None:
-        self.pages.clear()
+        with self._lock:
+            self.pages.clear()
+            self.kept.clear()
 
     def shown(self) -> list[SheetPage]:
-        return [self.pages[k] for k in sorted(self.pages)]
+        with self._lock:
+            return [self.pages[k] for k in sorted(self.pages)]
+
+    def doubted(self, page: SheetPage) -> list[Misplaced]:
+        """The page's boxes that look like another kind and that the player has not said are right."""
+        with self._lock:
+            return [m for m in page.misplaced if (page.key, m.tile) not in self.kept]
 
     def samples(self) -> list[tuple[Tile, np.ndarray]]:
-        """Every box's tile but those that look like another kind (they would teach the wrong face)."""
+        """Every box's tile but those that look like another kind (they would teach the wrong face) and that the
+        player has not kept."""
         out = []
-        for p in self.shown():
-            doubted = {m.tile for m in p.misplaced}
-            out += [s for s in p.samples if s[0] not in doubted]
+        with self._lock:
+            for p in self.shown():
+                doubted = {m.tile for m in self.doubted(p)}
+                out += [s for s in p.samples if s[0] not in doubted]
         return out
 
     def missing(self) -> tuple[str, ...]:
@@ -214,27 +235,33 @@ class SheetDraft:
 
     def save(self, name: str) -> Words:
         """Calibrate the set ``name`` from the pages and select it. A set already saved under ``name`` is replaced
-        only by one that covers every kind it covered (a page left out would otherwise drop 20-odd kinds)."""
+        only by one that covers every kind it covered (a page left out would otherwise drop 20-odd kinds); a name
+        that differs from a saved one only in case is refused (on a Mac's or Windows' disk it is the same file)."""
         name = unicodedata.normalize("NFC", name.strip())
         if not name:
             raise TileSetError(ui("set_name_missing"))
-        samples = self.samples()
-        if not samples:
-            raise TileSetError(ui("set_no_pages"))
-        kinds = {t for t, _ in samples}
-        try:
-            if name in calibration.list_sets():
-                try:
-                    old = set(calibration.load(name).tiles)
-                except CalibrationError:  # a damaged file: nothing in it to lose
-                    old = set()
-                if not old <= kinds:
-                    lost = " ".join(t.code for t in sorted(old - kinds))
-                    raise TileSetError(ui("set_would_shrink", name=name, n=len(old - kinds), tiles=lost))
-            cal = calibration.Calibration.from_crops(name, samples)
-            calibration.save(cal)
-            calibration.select(name)
-        except (CalibrationError, OSError) as bad:
-            raise TileSetError(both_words(str(bad))) from bad
-        self.clear()
+        with self._lock:
+            samples = self.samples()
+            if not samples:
+                raise TileSetError(ui("set_no_pages"))
+            kinds = {t for t, _ in samples}
+            try:
+                saved = calibration.list_sets()
+                twin = next((n for n in saved if n.casefold() == name.casefold() and n != name), None)
+                if twin is not None:
+                    raise TileSetError(ui("set_name_case", name=name, saved=twin))
+                if name in saved:
+                    try:
+                        old = set(calibration.load(name).tiles)
+                    except CalibrationError:  # a damaged file: nothing in it to lose
+                        old = set()
+                    if not old <= kinds:
+                        lost = " ".join(t.code for t in sorted(old - kinds))
+                        raise TileSetError(ui("set_would_shrink", name=name, n=len(old - kinds), tiles=lost))
+                cal = calibration.Calibration.from_crops(name, samples)
+                calibration.save(cal)
+                calibration.select(name)
+            except (CalibrationError, OSError) as bad:
+                raise TileSetError(both_words(str(bad))) from bad
+            self.clear()
         return ui("set_saved", name=name, kinds=len(kinds))

@@ -14,12 +14,14 @@ from companion.app.table_model import MeldPic
 from companion.app.words import Words
 
 __all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "TILE_W", "FELT", "CARD",
-           "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES"]
+           "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
 FELT = "#1f5f3f"
 CARD = "#fbf8f0"
 ACCENT = "#b3261e"
+FINGER = 44
+"""A button's height for a finger at the table (touch targets of 44-48 px)."""
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
 """The 34 kinds a hand holds, in the order a palette of tiles to tap shows them."""
 FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))

@@ -25,6 +25,7 @@ from companion.app.ui_kit import (
     ACCENT,
     CARD,
     FELT,
+    FINGER,
     FLOWER_CODES,
     GREY,
     PALETTE,
@@ -57,8 +58,6 @@ ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "l
 ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
 log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
-FINGER = 44
-"""A button's height for a finger at the table (touch targets of 44-48 px)."""
 DOUBLE_TAP_SECONDS = 0.45
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
 

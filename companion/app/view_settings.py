@@ -22,16 +22,16 @@ from companion.app.tileset_model import (
     select_set,
     tile_sets,
 )
-from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, TILE_W, Host, ident, label, tiles
+from companion.app.ui_kit import ACCENT, CARD, FELT, FINGER, GREY, TILE_W, Host, ident, label, tiles
 from companion.app.upload import PhotoUpload
 from companion.app.words import Words, ui
 from companion.tiles import Tile
+from companion.vision.sheet import KINDS
 
 __all__ = ["SettingsTab", "TileSetSource", "ID_SET_UPLOAD", "ID_SET_NAME", "ID_SET_SAVE", "ID_SET_CURRENT",
            "ID_SET_MESSAGE"]
 
 log = logging.getLogger(__name__)
-FINGER = 44  # a button a finger hits at the table
 ID_SET_CURRENT, ID_SET_UPLOAD, ID_SET_NAME, ID_SET_SAVE, ID_SET_MESSAGE = "set-current", "set-upload", "set-name", \
     "set-save", "set-message"
 ID_SET_NONE, ID_SET_PAGE, ID_SET_MISSING = "set-none", "set-page", "set-missing"
@@ -43,21 +43,30 @@ def _tap(act: Callable[[str], None], name: str) -> Callable[[], None]:
     return lambda: act(name)
 
 
+def _keep_box(tab: SettingsTab, key: tuple[str, int], tile: Tile) -> Callable[[], None]:
+    def keep() -> None:
+        tab.draft.keep(key, tile)
+        tab.host.render()
+    return keep
+
+
 @dataclasses.dataclass(frozen=True)
 class TileSetSource:
     """What the tab needs of the server: reading a photo of a sheet page, fitting the selected set now, the folder
-    photos land in (None: this server takes none), and where the printable sheet is served per paper."""
+    photos land in (None: this server takes none), where the printable sheet is served per paper, and the pages
+    read so far (kept by the server: a phone that reloads the page finds them)."""
 
     read_sheet: Callable[[Path, str], SheetPage | SheetFailed]
     follow_selection: Callable[[], None]
     upload_dir: Path | None
     sheets: Mapping[str, str]
+    draft: SheetDraft = dataclasses.field(default_factory=SheetDraft)
 
 
 class SettingsTab:
     def __init__(self, host: Host, source: TileSetSource | None) -> None:
         self.host, self.source = host, source
-        self.draft = SheetDraft()
+        self.draft = source.draft if source is not None else SheetDraft()
         self.name = ""  # the name typed for the new set
         self.busy: Words | None = None  # what the tab is doing, while it does it
         self.message: tuple[Words, bool] | None = None  # (what the last action did, whether it was refused)
@@ -236,7 +245,8 @@ class SettingsTab:
                 out.append(ident(ID_SET_MISSING, ft.Column([label(t(ui("set_missing", n=len(missing))), 13),
                                                             tiles(missing, TILE_W["river"])], spacing=4)))
             else:
-                out.append(ident(ID_SET_MISSING, label(t(ui("set_all_kinds")), 13, bold=True, colour=FELT)))
+                out.append(ident(ID_SET_MISSING, label(t(ui("set_all_kinds", n=len(KINDS))), 13, bold=True,
+                                                       colour=FELT)))
             name = ident(ID_SET_NAME, ft.TextField(label=t(ui("set_name")), hint_text=t(ui("set_name_hint")),
                                                    value=self.name, width=260, dense=True, disabled=busy,
                                                    on_change=lambda e: self.set_name(e.control.value or "")))
@@ -262,10 +272,13 @@ class SettingsTab:
             k = Tile.from_code(code)
             lines.append(label(t(ui("sheet_unreadable", tile=k.zh, tile_en=k.en, why=why.zh, why_en=why.en)), 13,
                                colour=ACCENT))
-        for m in p.misplaced:
+        for m in self.draft.doubted(p):
             lines.append(ft.Row([tiles([m.tile.code, m.looks_like.code], TILE_W["river"]),
                                  label(t(ui("sheet_check", tile=m.tile.zh, tile_en=m.tile.en, looks=m.looks_like.zh,
-                                            looks_en=m.looks_like.en)), 13, colour=ACCENT)],
-                                wrap=True))
+                                            looks_en=m.looks_like.en)), 13, colour=ACCENT),
+                                 ident(f"set-keep-{p.paper}-{p.number}-{m.tile.code}", ft.OutlinedButton(
+                                     content=t(ui("sheet_keep")), height=FINGER, disabled=self.busy is not None,
+                                     on_click=_keep_box(self, p.key, m.tile)))],
+                                wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         return ident(f"{ID_SET_PAGE}-{p.paper}-{p.number}", ft.Container(
             ft.Column(lines, spacing=4), bgcolor=CARD, padding=10, border_radius=8))

@@ -116,8 +116,9 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
     if tail is not None and wall.count > 0:
         lines.append(ui("wall_replacement", where=where_words(tail, owners[tail.seat]).zh,
                         where_en=where_words(tail, owners[tail.seat]).en))
-    if wall.reserve:
-        lines.append(ui("wall_kept", n=wall.reserve, stacks=(wall.reserve + 1) // 2))
+    kept_stacks = wall.kept_back()
+    if kept_stacks:
+        lines.append(ui("wall_kept", n=min(wall.reserve, wall.count), stacks=len(kept_stacks)))
     return WallPicture(tuple(sides), tuple(lines))
 
 

@@ -301,7 +301,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
-    "wall_where": ("{owner}的牌牆，從右手邊數第 {i} 墩的{layer}", "the wall of {owner_en}, stack {i} from its "
+    "wall_where": ("{owner}的牌牆，從他右手邊數第 {i} 墩的{layer}", "the wall of {owner_en}, stack {i} from its "
                    "owner's right-hand end, the {layer_en}"),
     "wall_top": ("上層", "top tile"),
     "wall_bottom": ("下層", "bottom tile"),
@@ -389,11 +389,15 @@ UI: dict[str, tuple[str, str]] = {
     "sheet_check": ("請看一下「{tile}」那格：裡面的牌像是{looks}，這格先不用。放錯了的話，換好再拍一次這一頁",
                     "Look at the box of {tile_en}: its tile looks like {looks_en}, so the box is left out. If it is "
                     "in the wrong box, move it and photograph the page again"),
+    "sheet_keep": ("沒放錯，照用", "It is right: use it"),
+    "set_name_case": ("已經有一副叫「{saved}」的牌組（只差大小寫）：要取代它請用「{saved}」，不然請換個名字",
+                      "A set called “{saved}” is saved already (the names differ only in case): to replace it use "
+                      "“{saved}”, else give another name"),
     "sheet_replaced": ("這一頁拍過了：改用這張新照片", "This page came before: the new photo replaces it"),
     "sheet_failed": ("{photo}：{why}", "{photo}: {why_en}"),
     "set_missing": ("還缺 {n} 種牌（沒有校正的牌只用內建模型讀）：", "{n} kinds still missing (a kind not calibrated is "
                     "read by the trained model alone):"),
-    "set_all_kinds": ("43 種牌都有了", "All 43 kinds are in"),
+    "set_all_kinds": ("{n} 種牌都有了", "All {n} kinds are in"),
     "set_name": ("牌組名稱", "Name of the set"),
     "set_name_hint": ("例如：家裡的牌", "e.g. home"),
     "set_save": ("儲存並使用", "Save and use"),
@@ -415,6 +419,12 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_reset": ("全部照原本讀的", "Undo my corrections"),
     "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
 }
+
+
+def both_words(text: str) -> Words:
+    """``"English / 中文"`` (how the vision and rules packages word their errors) as :class:`Words`."""
+    en, sep, zh = text.partition(" / ")
+    return Words(zh if sep else en, en)
 
 
 def ui(key: str, **kw: object) -> Words:

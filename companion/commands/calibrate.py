@@ -162,7 +162,7 @@ def _names(tiles: Sequence[Tile]) -> str:
 def _sheet(args: argparse.Namespace) -> int:
     from PIL import Image
 
-    from companion.vision.sheet import MAX_DPI, MIN_DPI, render_sheet
+    from companion.vision.sheet import MAX_DPI, MIN_DPI, layout, render_sheet, sheet_pdf
     from companion.vision.sheet_render import has_chinese_font
 
     if not MIN_DPI <= args.dpi <= MAX_DPI:
@@ -170,19 +170,20 @@ def _sheet(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".pdf", ".png"):
         raise ValueError(f"{out}: write the sheet as .pdf or .png / 校正表請存成 .pdf 或 .png")
-    pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(args.paper, args.dpi)]
     out.parent.mkdir(parents=True, exist_ok=True)
     if out.suffix.lower() == ".pdf":
-        pages[0].save(out, "PDF", save_all=True, append_images=pages[1:], resolution=float(args.dpi))
+        out.write_bytes(sheet_pdf(args.paper, args.dpi))
         written = [out]
     else:
+        pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(args.paper, args.dpi)]
         written = [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, len(pages) + 1)]
         for im, path in zip(pages, written, strict=True):
             im.save(path, dpi=(args.dpi, args.dpi))
     files = ", ".join(map(str, written))
-    print(f"wrote {files}: {len(pages)} {args.paper.upper()} pages. Print at actual size (100%); put one tile "
+    n = len(layout(args.paper))
+    print(f"wrote {files}: {n} {args.paper.upper()} pages. Print at actual size (100%); put one tile "
           "of each kind in its box, photograph each page from above, then run `companion calibrate photo NAME "
-          f"PHOTO…`. / 已寫入 {files}：{len(pages)} 頁 {args.paper.upper()}。列印時選實際大小（100%），每格放一張"
+          f"PHOTO…`. / 已寫入 {files}：{n} 頁 {args.paper.upper()}。列印時選實際大小（100%），每格放一張"
           "對應的牌，從正上方拍下每一頁，再執行 `companion calibrate photo 名稱 照片…`。")
     if not has_chinese_font():
         print("no Chinese font found on this computer: the sheet's labels are in English only / "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import re
 import sys
@@ -64,6 +65,7 @@ weights (chosen on rendered held-out styles; see models/README.md)."""
 MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
+log = logging.getLogger(__name__)
 _NAME = re.compile(r"[^\W_][\w-]{0,63}")
 """A set's name is its file's name: letters of any script (阿嬤的牌), digits, ``_`` and ``-``, at most 64."""
 _DAMAGED = "校正檔已損壞：請重新校正這副牌"
@@ -390,10 +392,16 @@ def deselect() -> None:
 
 
 def selected() -> str | None:
+    """The selected set's name; None when none is selected, or when ``current.txt`` names no saved set or cannot
+    be read (a damaged or foreign file must not stop every reading: it is logged, and selecting a set mends it)."""
     p = calibration_dir() / "current.txt"
-    if not p.is_file():
+    try:
+        if not p.is_file():
+            return None
+        name = unicodedata.normalize("NFC", p.read_text(encoding="utf-8").strip())
+    except (OSError, UnicodeDecodeError) as bad:
+        log.warning("the selected tile set cannot be read from %s: %s", p, bad)
         return None
-    name = unicodedata.normalize("NFC", p.read_text(encoding="utf-8").strip())
     return name if name in list_sets() else None
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
-           "ARUCO_DICT", "read_sheet", "render_sheet", "Misplaced", "misplaced", "MISPLACED_SCORE"]
+           "ARUCO_DICT", "read_sheet", "render_sheet", "sheet_pdf", "Misplaced", "misplaced", "MISPLACED_SCORE"]
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 KINDS: tuple[Tile, ...] = (*(Tile(i) for i in range(42)), Tile.UNKNOWN)
@@ -359,3 +359,15 @@ def misplaced(samples: list[tuple[Tile, np.ndarray]], classifier: TileClassifier
         if pred.tile is not None and pred.tile != tile and pred.score >= MISPLACED_SCORE:
             out.append(Misplaced(tile, pred.tile, float(pred.score)))
     return out
+
+
+def sheet_pdf(paper: Paper | str = Paper.A4, dpi: int = 300) -> bytes:
+    """The sheet's pages as one PDF (a page per sheet page, printed at ``dpi``)."""
+    import io
+
+    from PIL import Image
+
+    pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(paper, dpi)]
+    out = io.BytesIO()
+    pages[0].save(out, "PDF", save_all=True, append_images=pages[1:], resolution=float(dpi))
+    return out.getvalue()

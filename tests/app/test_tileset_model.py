@@ -94,7 +94,11 @@ def test_a_tile_in_the_wrong_box_is_pointed_at(page_photos: dict[str, Path],
     draft = SheetDraft()
     draft.add(page)  # the doubted box is left out of the set, and said to be missing
     assert Tile.M1 not in {t for t, _ in draft.samples()} and "1m" in draft.missing()
-    assert len(draft.samples()) == page.boxes - 1
+    assert len(draft.samples()) == page.boxes - 1 and draft.doubted(page) == list(page.misplaced)
+    draft.keep(page.key, Tile.M1)  # the player says it is right (a set whose 一萬 the model takes for 九筒)
+    assert draft.doubted(page) == [] and "1m" not in draft.missing() and len(draft.samples()) == page.boxes
+    draft.add(page)  # the page photographed again is looked at afresh
+    assert draft.doubted(page) == list(page.misplaced)
 
 
 def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_path: Path) -> None:
@@ -104,6 +108,7 @@ def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_pa
     assert isinstance(got, SheetFailed) and got.photo == "IMG_0042.jpg"
     assert got.why.en.startswith("no corner markers") and "upload-1234" not in got.why.en
     assert "校正表" in got.why.zh and " / " not in got.why.zh
+    assert "companion" not in got.why.en + got.why.zh  # a phone has no command line: the sheet is a download
     (tmp_path / "notes.jpg").write_bytes(b"not an image")
     bad = read_sheet_photo(tmp_path / "notes.jpg", "notes.jpg")
     assert isinstance(bad, SheetFailed) and bad.photo == "notes.jpg" and bad.why.zh != bad.why.en
@@ -132,6 +137,9 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     page2 = {c.tile.code for c in layout(Paper.A4)[1].cells} - {"3m", "7z"}
     assert f"“home” already has {len(page2)} kinds these photos do not give" in shrink.value.words.en
     assert (calibration.calibration_dir() / "home.npz").read_bytes() == saved and len(one_page.pages) == 1
+    with pytest.raises(TileSetError) as twin:  # the same file on a Mac's or Windows' disk
+        one_page.save("HOME")
+    assert twin.value.words.en.startswith("A set called “home” is saved already")
     one_page.save("garage")  # under another name it is a set of its own
     assert calibration.selected() == "garage"
     # a damaged file under the name is no set to lose: replaced
@@ -141,6 +149,15 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     draft.add(_read(page_photos["a4-2"], models))
     draft.save("home")
     assert [(r.name, r.selected, r.problem) for r in tile_sets()] == [("garage", False, None), ("home", True, None)]
+
+
+def test_a_selection_file_that_cannot_be_read_selects_nothing_and_stops_nothing(data_dir: Path) -> None:
+    crop = cv2.imread(str(Path(__file__).parents[2] / "companion" / "assets" / "tiles" / "5p.png"))
+    calibration.save(calibration.Calibration.from_crops("home", [(Tile.P5, crop)]))
+    (calibration.calibration_dir() / "current.txt").write_bytes("家裡".encode("big5"))  # not UTF-8
+    assert calibration.selected() is None
+    assert [(r.name, r.selected) for r in tile_sets()] == [("home", False)]
+    assert select_set("home").en == "Photos are now read with “home”" and calibration.selected() == "home"
 
 
 def test_using_no_set_another_or_deleting_one(data_dir: Path) -> None:

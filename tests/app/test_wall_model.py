@@ -43,13 +43,19 @@ def test_every_stack_once_and_drawing_runs_clockwise_from_the_break(dealer: int,
     assert 1 in near and 2 not in near
     if len(near) == 2:
         assert set(near) == {1, STACKS}  # the break lies between the first stack and the last
-    marked = {c.mark: c.stack for s in pic.sides for c in s.cells if c.mark}
+    cells = {c.stack: c for s in pic.sides for c in s.cells}
+    by_mark: dict[str, set[int]] = {}
+    for c in cells.values():
+        by_mark.setdefault(c.mark, set()).add(c.stack)
     nxt = wall.head_pos()
-    if wall.live > 0 and nxt is not None:
-        assert marked["next"] == nxt.stack
+    want_next = {nxt.stack} if wall.live > 0 and nxt is not None else set()
+    assert by_mark.get("next", set()) == want_next
     tail_pos = wall.tail_pos()
-    if tail_pos is not None and "tail" in marked:
-        assert marked["tail"] == tail_pos.stack
+    want_tail = {tail_pos.stack} - want_next if tail_pos is not None and cells[tail_pos.stack].left else set()
+    assert by_mark.get("tail", set()) == want_tail
+    kept = {s for s in wall.kept_back() if cells[s].left} - want_next - want_tail
+    assert by_mark.get("kept", set()) == kept
+    assert all(cells[s].left for s in by_mark.get("next", set()) | kept)
     for s in pic.sides:  # the seat's own wall is drawn on its side, counted from its owner's right-hand end
         for c in s.cells:
             assert wall.position(c.stack, True).seat == s.seat
@@ -61,10 +67,10 @@ def test_after_the_deal_on_a_five_the_next_tile_is_across_second_stack_bottom() 
     the dealer's 門牌 is the top of stack 33, so the next draw is its bottom tile, the second stack of the wall
     across. Replacements start at the fifth stack of the dealer's wall, next to the break."""
     pic = dice_lesson((1, 2, 2)).after
-    assert pic.lines[0].zh == "下一張摸：對家的牌牆，從右手邊數第 2 墩的下層"
+    assert pic.lines[0].zh == "下一張摸：對家的牌牆，從他右手邊數第 2 墩的下層"
     assert pic.lines[0].en == "Next draw: the wall of the player across, stack 2 from its owner's right-hand end, " \
                               "the bottom tile"
-    assert pic.lines[1].zh == "補牌（補花、槓）：莊家的牌牆，從右手邊數第 5 墩的上層"
+    assert pic.lines[1].zh == "補牌（補花、槓）：莊家的牌牆，從他右手邊數第 5 墩的上層"
     bottom = next(s for s in pic.sides if s.side == "bottom")
     assert [c.left for c in bottom.cells] == [0] * 13 + [2] * 5  # his right-hand end is the screen's right
 
