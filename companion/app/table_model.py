@@ -209,8 +209,11 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     if state.wall is not None:
         w = state.wall
         wall_line = ui("wall_line", count=w.count, live=max(w.live, 0), reserve=w.reserve)
-        owners = [Words(f"{WIND_ZH[state.seat_wind(s)]}家 {names[s]}", f"{names[s]} ({WIND_EN[state.seat_wind(s)]})")
-                  for s in range(4)]
+        owners = []
+        for s in range(4):
+            wind = state.seat_wind(s)
+            zh = names[s] if names[s].startswith(WIND_ZH[wind]) else f"{WIND_ZH[wind]}家 {names[s]}"  # not 西家 西家
+            owners.append(Words(zh, f"{names[s]} ({WIND_EN[wind]})"))
         picture = wall_picture(w, state.dealer, owners)
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
     seats = tuple(_seat(state, s, names, shown[s]) for s in range(4)) if state.wall is not None else ()

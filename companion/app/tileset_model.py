@@ -42,13 +42,15 @@ from companion.vision.sheet import (
 )
 from companion.vision.sheet import sheet_pdf as render_sheet_pdf
 
-__all__ = ["SHEET_PATHS", "SHEET_DPI", "SheetDraft", "SheetFailed", "SheetPage", "TileSetError", "TileSetRow",
+__all__ = ["SHEET_PATHS", "SHEET_DPI", "PAPER", "SheetDraft", "SheetFailed", "SheetPage", "TileSetError",
+           "ReplaceAsked", "TileSetRow",
            "read_sheet_photo", "sheet_pdf", "tile_sets", "select_set", "delete_set"]
 
 log = logging.getLogger(__name__)
 SHEET_PATHS = {p.value: f"/calibration/sheet-{p.value}.pdf" for p in Paper}
 """Where the server hands out the printable sheet, per paper (``a4``, ``letter``)."""
 SHEET_DPI = 300
+PAPER = {"a4": Words("A4", "A4"), "letter": Words("Letter", "US Letter")}
 
 
 class TileSetError(ValueError):
@@ -57,6 +59,10 @@ class TileSetError(ValueError):
     def __init__(self, words: Words) -> None:
         super().__init__(words.en)
         self.words = words
+
+
+class ReplaceAsked(TileSetError):
+    """A set of that name is saved already: replacing it must be asked for (:meth:`SheetDraft.save`'s ``replace``)."""
 
 
 @functools.lru_cache(maxsize=4)
@@ -140,7 +146,8 @@ class SheetPage:
 
     @property
     def title(self) -> Words:
-        return ui("sheet_page", paper=self.paper.upper(), n=self.number, of=self.pages, photo=self.photo)
+        paper = PAPER[self.paper]
+        return ui("sheet_page", paper=paper.zh, paper_en=paper.en, n=self.number, of=self.pages, photo=self.photo)
 
     @classmethod
     def of(cls, reading: SheetReading, photo: str, wrong: list[Misplaced]) -> SheetPage:
@@ -176,6 +183,10 @@ def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = Non
         if isinstance(bad, (MarkersNotFound, UnknownPage)):  # the app's sheet is a download, not a command
             why = Words(_COMMAND_ZH.sub("", why.zh), _COMMAND_EN.sub("", why.en))
         return SheetFailed(photo, Words(why.zh, why.en.removeprefix(f"{photo}: ")))  # the page names the photo
+    if not reading.samples():  # the page, but no tile on it: not a page to calibrate from (nor to replace one)
+        page, paper = reading.page, PAPER[reading.page.paper.value]
+        title = ui("sheet_page", paper=paper.zh, paper_en=paper.en, n=page.number, of=page.pages, photo=photo)
+        return SheetFailed(photo, ui("sheet_no_tiles", page=title.zh, page_en=title.en))
     wrong = misplaced(reading.samples(), classifier or TileClassifier(threads=2))
     return SheetPage.of(reading, photo, wrong)
 
@@ -233,13 +244,16 @@ class SheetDraft:
         have = {t for t, _ in self.samples()}
         return tuple(t.code for t in KINDS if t not in have)
 
-    def save(self, name: str) -> Words:
+    def save(self, name: str, replace: bool = False) -> Words:
         """Calibrate the set ``name`` from the pages and select it. A set already saved under ``name`` is replaced
-        only by one that covers every kind it covered (a page left out would otherwise drop 20-odd kinds); a name
-        that differs from a saved one only in case is refused (on a Mac's or Windows' disk it is the same file)."""
+        only when asked (``replace``; else :class:`ReplaceAsked`) and only by one that covers every kind it
+        covered (a page left out would otherwise drop 20-odd kinds); a name that differs from a saved one only in
+        case is refused (on a Mac's or Windows' disk it is the same file)."""
         name = unicodedata.normalize("NFC", name.strip())
         if not name:
             raise TileSetError(ui("set_name_missing"))
+        if not calibration.valid_name(name):
+            raise TileSetError(ui("set_name_bad", name=name))
         with self._lock:
             samples = self.samples()
             if not samples:
@@ -256,8 +270,12 @@ class SheetDraft:
                     except CalibrationError:  # a damaged file: nothing in it to lose
                         old = set()
                     if not old <= kinds:
-                        lost = " ".join(t.code for t in sorted(old - kinds))
-                        raise TileSetError(ui("set_would_shrink", name=name, n=len(old - kinds), tiles=lost))
+                        lost = sorted(old - kinds)
+                        raise TileSetError(ui("set_would_shrink", name=name, n=len(lost),
+                                              tiles="、".join(t.zh for t in lost),
+                                              tiles_en=" ".join(t.code for t in lost)))
+                    if not replace:
+                        raise ReplaceAsked(ui("set_replace_sure", name=name))
                 cal = calibration.Calibration.from_crops(name, samples)
                 calibration.save(cal)
                 calibration.select(name)

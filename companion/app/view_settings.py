@@ -14,6 +14,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app.tileset_model import (
+    ReplaceAsked,
     SheetDraft,
     SheetFailed,
     SheetPage,
@@ -69,7 +70,9 @@ class SettingsTab:
         self.draft = source.draft if source is not None else SheetDraft()
         self.name = ""  # the name typed for the new set
         self.busy: Words | None = None  # what the tab is doing, while it does it
-        self.message: tuple[Words, bool] | None = None  # (what the last action did, whether it was refused)
+        # what the last action did, whether it was refused, and beside which part ("sets" or "new") it is said
+        self.message: tuple[Words, bool, str] | None = None
+        self.replace: str | None = None  # the name a first Save asked to replace
         self.failed: SheetFailed | None = None  # the last photo, when it could not be read as a page
         self.replaced: tuple[str, int] | None = None  # the page whose earlier photo the last one replaced
         self.confirm: str | None = None  # the set a first tap on Delete asked about
@@ -78,22 +81,26 @@ class SettingsTab:
 
     # --- actions ---------------------------------------------------------------------------------------
 
-    def _say(self, words: Words, refused: bool = False) -> None:
-        self.message = (words, refused)
+    def _say(self, words: Words, refused: bool = False, where: str = "sets") -> None:
+        self.message = (words, refused, where)
 
-    def _work(self, doing: Words, work: Callable[[], None]) -> None:
-        """``work`` in a worker thread while the tab says ``doing``; a refusal is said, a failure logged and said."""
-        self.busy = doing
+    def _work(self, doing: Words, work: Callable[[], None], where: str = "sets") -> None:
+        """``work`` in a worker thread while the tab says ``doing``; a refusal is said (beside ``where``), a failure
+        logged and said."""
+        self.busy, self.message = doing, None
         self.host.render()
 
         def run() -> None:
             try:
                 work()
+            except ReplaceAsked as ask:
+                self._say(ask.words, True, where)
             except TileSetError as bad:
-                self._say(bad.words, True)
+                self.replace = None
+                self._say(bad.words, True, where)
             except Exception:  # the app's boundary: log it, say it, keep serving
                 log.exception("a tile-set action failed")
-                self._say(ui("set_error"), True)
+                self._say(ui("set_error"), True, where)
             self.busy = None
             self.host.render()
 
@@ -130,16 +137,18 @@ class SettingsTab:
         self.name = value  # no redraw: the field shows what is typed
 
     def save(self) -> None:
-        name = self.name
+        name = self.name.strip()
+        replace = self.replace == name  # the second Save under a saved set's name replaces it
 
         def work() -> None:
-            said = self.draft.save(name)
-            self.failed, self.replaced, self.name = None, None, ""
+            self.replace = name  # a first Save over a saved set asks (ReplaceAsked); the next one replaces
+            said = self.draft.save(name, replace=replace)
+            self.failed, self.replaced, self.name, self.replace = None, None, "", None
             if self.source is not None:
                 self.source.follow_selection()
-            self._say(said)
+            self._say(said, where="new")
 
-        self._work(ui("set_saving"), work)
+        self._work(ui("set_saving"), work, "new")
 
     def start_over(self) -> None:
         self.draft.clear()
@@ -150,7 +159,7 @@ class SettingsTab:
         await self.upload.pick()
 
     def _refused(self, name: str, reason: Words) -> None:
-        self.failed = SheetFailed(name, reason)
+        self.failed = SheetFailed("", reason)  # (the reason names the photo)
         self.host.render()
 
     def _sending(self, doing: Words | None) -> None:
@@ -184,9 +193,7 @@ class SettingsTab:
                                    label(t(ui("set_intro")), 13), self._sets()]
         if self.busy is not None:
             parts.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(self.busy), 13)]))
-        if self.message is not None:
-            words, refused = self.message
-            parts.append(ident(ID_SET_MESSAGE, label(t(words), 13, bold=refused, colour=ACCENT if refused else FELT)))
+        parts += self._message("sets")
         parts += [ft.Divider(), label(t(ui("set_new")), 16, bold=True, colour=FELT), self._new()]
         return ft.Column(parts, spacing=8)
 
@@ -236,8 +243,9 @@ class SettingsTab:
         else:
             out.append(label(t(ui("set_no_uploads")), 13, colour=GREY))
         if self.failed is not None:
-            out.append(ident("set-failed", label(t(ui("sheet_failed", photo=self.failed.photo, why=self.failed.why.zh,
-                                                       why_en=self.failed.why.en)), 13, bold=True, colour=ACCENT)))
+            f = self.failed
+            said = ui("sheet_failed", photo=f.photo, why=f.why.zh, why_en=f.why.en) if f.photo else f.why
+            out.append(ident("set-failed", label(t(said), 13, bold=True, colour=ACCENT)))
         out += [self._page(p) for p in self.draft.shown()]
         if self.draft.pages:
             missing = self.draft.missing()
@@ -256,7 +264,15 @@ class SettingsTab:
                                ft.TextButton(content=t(ui("set_start_over")), height=FINGER, disabled=busy,
                                              on_click=self.start_over)],
                               spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        out += self._message("new")  # beside the Save button, where the finger is
         return ft.Column(out, spacing=8)
+
+    def _message(self, where: str) -> list[ft.Control]:
+        if self.message is None or self.message[2] != where:
+            return []
+        words, refused, _ = self.message
+        return [ident(ID_SET_MESSAGE, label(self.host.t(words), 13, bold=refused,
+                                            colour=ACCENT if refused else FELT))]
 
     def _page(self, p: SheetPage) -> ft.Control:
         t = self.host.t

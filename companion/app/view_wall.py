@@ -72,10 +72,13 @@ def wall_map(t: Say, picture: WallPicture, w: int = STACK_W, lines: bool = True)
         ft.Row([_side(by_side["left"], w), centre, _side(by_side["right"], w)], spacing=2, tight=True),
         ft.Row([pad, _side(by_side["bottom"], w), pad], spacing=2, tight=True),
     ], spacing=2, tight=True)
-    legend = ft.Row([_swatch(MARKS["next"], ui("wall_legend_next"), t), _swatch(MARKS["tail"], ui("wall_legend_tail"), t),
-                     _swatch(MARKS["kept"], ui("wall_legend_kept"), t),
-                     _swatch(None, ui("wall_legend_gone"), t, EMPTY_EDGE),
-                     _swatch(FULL, ui("wall_legend_break"), t, red=True)], spacing=10, wrap=True)
+    cells = [c for s in picture.sides for c in s.cells]
+    marks = {c.mark for c in cells if c.left}
+    keys = [_swatch(MARKS[m], ui(f"wall_legend_{m}"), t) for m in ("next", "tail", "kept") if m in marks]
+    if any(c.left == 0 for c in cells):
+        keys.append(_swatch(None, ui("wall_legend_gone"), t, EMPTY_EDGE))
+    keys.append(_swatch(FULL, ui("wall_legend_break"), t, red=True))
+    legend = ft.Row(keys, spacing=10, wrap=True)  # what this picture shows, no more
     parts: list[ft.Control] = [square, legend]
     if lines:
         parts += [label(t(x), 12) for x in picture.lines]

@@ -272,7 +272,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_cancel": ("取消", "Cancel"),
     "live_bad_tiles": ("看不懂的牌：{why}", "tiles not understood: {why_en}"),
     "live_flower_in_hand": ("花牌不算在手牌裡（補花時已經攤開）：{tiles}", "flowers are not part of the hand (they were laid down when replaced): {tiles}"),
-    "live_bad_dice": ("{which}要三顆骰子，每顆 1 到 6 點，收到：{got}", "{which_en}: three dice of 1-6 each, got: {got}"),
+    "live_bad_dice": ("{which}：三顆，每顆 1 到 6 點，收到：{got}", "{which_en}: three dice of 1-6 each, got: {got}"),
     "live_not_saved": ("沒有記下來（牌局檔無法寫入）：{why}", "Not saved (the table file cannot be written): {why}"),
     "live_refused": ("不行：{why}", "Not allowed: {why_en}"),
     "live_download": ("下載紀錄", "Download the log"),
@@ -287,6 +287,13 @@ UI: dict[str, tuple[str, str]] = {
     "quiz_graded": ("對了 {right}／{n} 種。漏了：{missed}；多選：{wrong}",
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
     "quiz_answer": ("答案與原因", "The answer, and why"),
+    "learn_discard": ("打哪張練習", "Discard quiz"),
+    "dq_intro": ("第 {n} 題：剛摸完牌，這手 17 張要打哪一張，才離聽牌最近、進張最多？點那張牌。",
+                 "Quiz {n}: a tile just drawn, 17 in hand. Which discard leaves it nearest ready, with the most "
+                 "tiles to improve it? Tap it."),
+    "dq_best": ("對！打{tile}是最好的打法", "Right! Discarding {tile_en} is the best play"),
+    "dq_worse": ("打{tile}不是最好：最好打{best}", "Discarding {tile_en} is not the best: discard {best_en}"),
+    "dq_all": ("每一種打法：", "Every discard:"),
     "quiz_streak": ("連續全對 {n} 題", "{n} in a row all right"),
     "tab_ledger": ("帳本", "Ledger"),
     "ledger_intro": ("這一將打完的每一把、每家的輸贏，以及最少筆數的付款方式。",
@@ -334,9 +341,11 @@ UI: dict[str, tuple[str, str]] = {
                   "The deal: the dealer first, each player takes 2 stacks (4 tiles) at a time, in turn "
                   "(counter-clockwise), four rounds: 16 tiles each; then the dealer takes the top tile of stack "
                   "{menpai} (the door tile) and holds 17."),
-    "dice_tail": ("補花、開槓的牌從另一頭拿：{owner}牌牆上剛才數的那 {total} 墩，從緊靠開門處的那一墩往回拿。",
-                  "Replacement tiles (for flowers and kongs) come from the other end: the {total} stacks counted in "
-                  "the wall of {owner_en}, starting with the one next to the break and going back."),
+    "dice_tail": ("補花、開槓的牌從另一頭拿：從緊靠開門處的那一墩（{owner}牌牆上數過的第 {total} 墩）開始，往回拿；"
+                  "數過的墩拿完了，就接著拿隔壁那道牆的。",
+                  "Replacement tiles (for flowers and kongs) come from the other end: from the stack next to the "
+                  "break (stack {total} counted in the wall of {owner_en}) back towards the first, and on into the "
+                  "neighbouring wall when those run out."),
     "dice_kept": ("最後 16 張（8 墩）留著不摸（預設規則）：摸到只剩這些還沒人胡，就是流局。",
                   "The last 16 tiles (8 stacks) are kept back (the default rules): when only they are left and "
                   "nobody has won, the hand is drawn."),
@@ -366,9 +375,9 @@ UI: dict[str, tuple[str, str]] = {
     "set_new": ("校正一副新牌", "Calibrate a new set"),
     "set_step1": ("1. 下載校正表，用實際大小（100%）印出兩頁。", "1. Download the calibration sheet and print its two pages "
                   "at actual size (100%)."),
-    "set_step2": ("2. 每一格放一張格子上寫的牌，正面朝上；「牌背」那格放一張蓋著的牌。花牌照牌上印的數字放。",
-                  "2. Put the tile named in each box in it, face up; a face-down tile in the box for the back. Flowers "
-                  "go by the number printed on them."),
+    "set_step2": ("2. 每一格放一張格子下面寫的牌，正面朝上；「0x 暗牌」那格放一張蓋著的牌。花牌照牌上印的數字放。",
+                  "2. Put in each box the tile written under it, face up; a face-down tile in the box marked 0x. "
+                  "Flowers go by the number printed on them."),
     "set_step3": ("3. 從正上方拍每一頁，四個角的黑白方塊都要拍進去；一頁一張照片上傳。",
                   "3. Photograph each page from above with its four black-and-white corner squares in view; upload one "
                   "photo per page."),
@@ -382,7 +391,10 @@ UI: dict[str, tuple[str, str]] = {
     "set_reading": ("讀校正表中…", "Reading the sheet…"),
     "set_saving": ("儲存中，讓讀牌學會這副牌（幾秒鐘）…", "Saving, and teaching the reader this set (a few seconds)…"),
     "set_switching": ("換牌組中，讓讀牌學會這副牌…", "Switching sets, and teaching the reader this one…"),
-    "sheet_page": ("{paper} 第 {n}/{of} 頁（{photo}）", "{paper} page {n} of {of} ({photo})"),
+    "sheet_page": ("{paper} 第 {n}/{of} 頁（{photo}）", "{paper_en} page {n} of {of} ({photo})"),
+    "sheet_no_tiles": ("{page}：一張牌也沒找到。每一格放一張牌再拍；之前拍的這一頁還留著",
+                       "{page_en}: not one tile found. Put a tile in each box and photograph it again; an earlier "
+                       "photo of this page is kept"),
     "sheet_found": ("{found}／{boxes} 格有牌", "{found} of {boxes} boxes hold a tile"),
     "sheet_empty": ("空格：", "Empty boxes:"),
     "sheet_unreadable": ("讀不到「{tile}」那格：{why}", "The box of {tile_en} cannot be read: {why_en}"),
@@ -402,6 +414,11 @@ UI: dict[str, tuple[str, str]] = {
     "set_name_hint": ("例如：家裡的牌", "e.g. home"),
     "set_save": ("儲存並使用", "Save and use"),
     "set_start_over": ("重來", "Start over"),
+    "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、_ 或 -",
+                     "The name “{name}” cannot be used: up to 64 letters, digits, _ or -"),
+    "set_replace_sure": ("已經有一副「{name}」了：再按一次「儲存並使用」就取代它，不然請換個名字",
+                         "A set called “{name}” is saved already: tap Save and use again to replace it, else give "
+                         "another name"),
     "set_name_missing": ("請給這副牌取個名字", "Give the set a name"),
     "set_no_pages": ("還沒有讀到任何一頁校正表", "No page of the sheet has been read yet"),
     "set_would_shrink": ("「{name}」已經有 {n} 種牌是這次沒拍到的（{tiles}）：請把兩頁都拍齊，或換個名字",

@@ -38,7 +38,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -306,8 +306,13 @@ def calibration_dir() -> Path:
     return base / "calibration"
 
 
+def valid_name(name: str) -> bool:
+    """``name`` can name a set (and its file)."""
+    return bool(_NAME.fullmatch(name)) and name == unicodedata.normalize("NFC", name)
+
+
 def _check_name(name: str) -> None:
-    if not _NAME.fullmatch(name) or name != unicodedata.normalize("NFC", name):
+    if not valid_name(name):
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-' / "
                                f"牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、數字、_ 或 -")
 

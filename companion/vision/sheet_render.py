@@ -1,8 +1,9 @@
 """Drawing the calibration sheet's pages (markers, boxes, labels, instructions) with Pillow.
 
-Chinese text needs a CJK font: a font shipped in ``companion/assets/fonts`` is used first, else a common
-system font (Noto Sans CJK, Droid Sans Fallback, AR PL, Microsoft JhengHei, PingFang, ...). Without one the
-page is drawn with English only; :func:`has_chinese_font` tells the command so it can say it.
+Chinese text needs a CJK font: one that draws Latin too is preferred (Noto Sans CJK, AR PL, Microsoft JhengHei,
+PingFang, ...); a Chinese-only one (the app's shipped Droid Sans Fallback) is used with a Latin font for letters and
+digits. Without any the page is drawn with English only; :func:`has_chinese_font` tells the command so it can say
+it.
 """
 
 from __future__ import annotations
@@ -44,20 +45,43 @@ INSTRUCTIONS = (
 )
 
 
+_LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf",
+                "C:/Windows/Fonts/arial.ttf", "/System/Library/Fonts/Helvetica.ttc", "/Library/Fonts/Arial.ttf")
+
+
+def _candidates() -> list[tuple[str, str]]:
+    shipped = resources.files("companion") / "assets" / "fonts"
+    out: list[tuple[str, str]] = []
+    if shipped.is_dir():
+        out += [(str(p), "") for p in sorted(shipped.iterdir(), key=lambda p: p.name)
+                if p.name.lower().endswith((".ttf", ".otf", ".ttc"))]
+    return out + [c for c in _SYSTEM_FONTS if Path(c[0]).is_file()]
+
+
 @functools.lru_cache(maxsize=1)
 def _font_file() -> tuple[str, int] | None:
-    """(path, index in a collection) of a font that draws Traditional Chinese, or ``None``."""
-    shipped = resources.files("companion") / "assets" / "fonts"
-    candidates: list[tuple[str, str]] = []
-    if shipped.is_dir():
-        candidates += [(str(p), "") for p in sorted(shipped.iterdir(), key=lambda p: p.name)
-                       if p.name.lower().endswith((".ttf", ".otf", ".ttc"))]
-    candidates += [c for c in _SYSTEM_FONTS if Path(c[0]).is_file()]
-    for path, want in candidates:
+    """(path, index in a collection) of a font that draws Traditional Chinese, or ``None``: one that draws Latin
+    letters and digits too where there is one (the app's shipped Droid Sans Fallback has no Latin glyphs)."""
+    found = []
+    for path, want in _candidates():
         index = _face_index(path, want)
-        if index is not None and _draws_chinese(ImageFont.truetype(path, 24, index=index)):
-            return path, index
-    return None
+        if index is not None and _draws(ImageFont.truetype(path, 24, index=index), "萬筒"):
+            found.append((path, index))
+    both = [f for f in found if _draws(ImageFont.truetype(f[0], 24, index=f[1]), "AB")]
+    return (both or found)[0] if found else None
+
+
+@functools.lru_cache(maxsize=1)
+def _latin_file() -> str | None:
+    """A font for Latin letters and digits, when the Chinese one lacks them (``None``: Pillow's own)."""
+    return next((p for p in _LATIN_FONTS if Path(p).is_file()), None)
+
+
+@functools.lru_cache(maxsize=1)
+def _mixed() -> bool:
+    """The Chinese font lacks Latin glyphs: Latin runs are drawn with another font."""
+    found = _font_file()
+    return found is not None and not _draws(ImageFont.truetype(found[0], 24, index=found[1]), "AB")
 
 
 def _face_index(path: str, want: str) -> int | None:
@@ -73,10 +97,10 @@ def _face_index(path: str, want: str) -> int | None:
     return next((i for i, n in enumerate(names) if want and want in n.split()), 0)
 
 
-def _draws_chinese(font: ImageFont.FreeTypeFont) -> bool:
-    """Two different Chinese characters come out different (a font without them draws the same box twice)."""
+def _draws(font: ImageFont.FreeTypeFont, pair: str) -> bool:
+    """The two characters of ``pair`` come out different (a font without them draws the same box twice)."""
     glyphs = []
-    for ch in ("萬", "筒"):
+    for ch in pair:
         im = Image.new("L", (32, 32))
         ImageDraw.Draw(im).text((2, 2), ch, font=font, fill=255)
         glyphs.append(np.asarray(im))
@@ -87,12 +111,36 @@ def has_chinese_font() -> bool:
     return _font_file() is not None
 
 
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
 @functools.lru_cache(maxsize=64)
-def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def _font(px: int) -> Font:
     found = _font_file()
     if found is None:
         return ImageFont.load_default(px)
     return ImageFont.truetype(found[0], px, index=found[1])
+
+
+@functools.lru_cache(maxsize=64)
+def _latin(px: int) -> Font:
+    path = _latin_file()
+    return ImageFont.truetype(path, px) if path else ImageFont.load_default(px)
+
+
+def _runs(text: str, px: int) -> list[tuple[str, Font]]:
+    """``text`` cut into runs of one font each: all of it in the Chinese font where that draws Latin too, else
+    Latin letters, digits and punctuation in a Latin font and the rest in the Chinese one."""
+    if not _mixed():
+        return [(text, _font(px))]
+    out: list[tuple[str, Font]] = []
+    for ch in text:
+        font = _latin(px) if ord(ch) < 0x2000 else _font(px)
+        if out and out[-1][1] is font:
+            out[-1] = (out[-1][0] + ch, font)
+        else:
+            out.append((ch, font))
+    return out
 
 
 def _zh(text: str) -> str:
@@ -118,11 +166,17 @@ class _Pen:
         if not text:
             return
         size = max(6, self.px(size_mm))
-        font = _font(size)
-        while width_mm is not None and size > 6 and self.draw.textlength(text, font=font) > self.px(width_mm):
+        while width_mm is not None and size > 6 and self._length(text, size) > self.px(width_mm):
             size -= 1
-            font = _font(size)
-        self.draw.text((self.px(x), self.px(y)), text, font=font, fill=fill, anchor=anchor)
+        at = float(self.px(x))
+        if anchor[0] == "m":  # centred: the runs start half the whole length to the left
+            at -= self._length(text, size) / 2
+        for run, font in _runs(text, size):
+            self.draw.text((at, self.px(y)), run, font=font, fill=fill, anchor="l" + anchor[1])
+            at += self.draw.textlength(run, font=font)
+
+    def _length(self, text: str, size: int) -> float:
+        return sum(self.draw.textlength(run, font=font) for run, font in _runs(text, size))
 
 
 def _marker(pen: _Pen, marker_id: int, x: float, y: float) -> None:

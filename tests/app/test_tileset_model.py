@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from companion.app.tileset_model import (
+    ReplaceAsked,
     SheetDraft,
     SheetFailed,
     SheetPage,
@@ -101,6 +102,17 @@ def test_a_tile_in_the_wrong_box_is_pointed_at(page_photos: dict[str, Path],
     assert draft.doubted(page) == list(page.misplaced)
 
 
+def test_a_page_with_no_tile_on_it_is_refused_and_replaces_nothing(tmp_path: Path,
+                                                                   models: tuple[TileDetector, TileClassifier]) -> None:
+    rng = np.random.default_rng(3)
+    blank = tmp_path / "blank.jpg"
+    cv2.imwrite(str(blank), photo(render_sheet(Paper.A4, DPI)[0], rng)[0])  # the printed page, no tile laid on it
+    got = read_sheet_photo(blank, "blank.jpg", *models)
+    assert isinstance(got, SheetFailed)
+    assert got.why.en == "A4 page 1 of 2 (blank.jpg): not one tile found. Put a tile in each box and photograph " \
+                         "it again; an earlier photo of this page is kept"
+
+
 def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_path: Path) -> None:
     plain = tmp_path / "upload-1234.jpg"
     cv2.imwrite(str(plain), np.full((600, 800, 3), 120, np.uint8))
@@ -127,7 +139,7 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     assert unnamed.value.words.en == "Give the set a name"
     with pytest.raises(TileSetError) as slash:
         draft.save("home/garage")
-    assert "home/garage" in slash.value.words.en and "牌組名稱" in slash.value.words.zh
+    assert slash.value.words.zh == "牌組名稱「home/garage」不能用：最多 64 個字，只能有文字、數字、_ 或 -"
     draft.save("home")
     saved = (calibration.calibration_dir() / "home.npz").read_bytes()
     one_page = SheetDraft()
@@ -147,7 +159,10 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     assert [r.problem is not None for r in tile_sets()] == [False, True]
     draft.add(_read(page_photos["a4-1"], models))
     draft.add(_read(page_photos["a4-2"], models))
-    draft.save("home")
+    with pytest.raises(ReplaceAsked) as asked:  # a set of that name is there: replacing it is asked for
+        draft.save("home")
+    assert asked.value.words.en.startswith("A set called “home” is saved already: tap Save and use again")
+    draft.save("home", replace=True)
     assert [(r.name, r.selected, r.problem) for r in tile_sets()] == [("garage", False, None), ("home", True, None)]
 
 

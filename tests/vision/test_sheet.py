@@ -399,3 +399,29 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     capsys.readouterr()
     assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 2
     assert "folder is not empty" in capsys.readouterr().err
+
+
+def test_latin_on_the_sheet_is_drawn_when_the_chinese_font_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's shipped font (Droid Sans Fallback) draws Chinese but no Latin letter or digit: a sheet drawn with it
+    alone printed every code, English line and plant number as a box. Latin runs now take a Latin font."""
+    from companion.vision import sheet_render as r
+
+    caches = (r._font_file, r._mixed, r._font, r._latin, r._latin_file)
+    monkeypatch.setattr(r, "_SYSTEM_FONTS", ())  # only the shipped font
+    for f in caches:
+        f.cache_clear()
+    try:
+        found = r._font_file()
+        assert found is not None and found[0].endswith("DroidSansFallbackFull.ttf") and r._mixed()
+        assert [run for run, _ in r._runs("1m 一萬", 20)] == ["1m ", "一萬"]
+
+        def ink(text: str) -> np.ndarray:
+            pen = r._Pen(layout(Paper.A4)[0], 100)
+            pen.text(20, 20, text, 6)
+            return np.asarray(pen.image)
+
+        assert not np.array_equal(ink("A4"), ink("B3")) and not np.array_equal(ink("萬"), ink("筒"))
+        assert (ink("7f") < 128).any()
+    finally:
+        for f in caches:
+            f.cache_clear()
