@@ -1,4 +1,7 @@
-"""The Learn tab's wait quiz: a ready hand, the player picks the tiles it waits on, and the answer says why.
+"""The Learn tab's quizzes. The wait quiz: a ready hand, the player picks the tiles it waits on, and the answer says
+why. The discard quiz: a hand just after a draw, the player taps the discard that keeps it fastest, and every
+discard's result is shown (:func:`~companion.rules.efficiency.discard_options`, the advice the Table and My hand tabs
+give).
 
 Plain Python, no flet. Each quiz is made from its number (the same number, the same hand): five sets and a pair
 drawn from one set of tiles, one tile taken out, so the hand is ready by construction; the answer is what
@@ -15,9 +18,13 @@ from dataclasses import dataclass
 
 from companion.app.hand_model import HandPanel, WaitWhy, analyse
 from companion.app.words import Words, ui
+from companion.hand import Hand
+from companion.rules.efficiency import discard_options
+from companion.rules.shape import is_complete
 from companion.tiles import Tile
 
-__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "grade"]
+__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
+           "discard_quiz", "grade_discard"]
 
 SUITS = "mps"
 
@@ -99,3 +106,71 @@ def _names(codes: tuple[str, ...]) -> Words:
         return Words("無", "none")
     tiles = [Tile.from_code(c) for c in codes]
     return Words("、".join(t.zh for t in tiles), " ".join(codes))
+
+
+# --- the discard quiz -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    tile: str
+    shanten: int  # after this discard (0: ready)
+    unseen: int  # copies of the tiles that would improve it (the waits, when ready)
+    reason: Words
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardQuiz:
+    number: int
+    hand: tuple[str, ...]  # 17 tile codes, sorted
+    choices: tuple[DiscardChoice, ...]  # every distinct discard, best first
+
+    @property
+    def best(self) -> tuple[str, ...]:
+        """Every discard as good as the first: as near ready, with as many tiles to improve it."""
+        top = self.choices[0]
+        return tuple(c.tile for c in self.choices if (c.shanten, c.unseen) == (top.shanten, top.unseen))
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardGrade:
+    picked: str
+    best: bool
+    verdict: Words
+
+
+def discard_quiz(number: int) -> DiscardQuiz:
+    """Discard quiz ``number`` (from 1): always the same hand for the same number. A winning hand of one or two
+    suits with two of its tiles swapped for others, so it is one or two steps from ready and its discards differ."""
+    rng = random.Random(f"discard-quiz-{number}")
+    suits = SUITS[rng.randrange(3)] if number % 2 else "".join(rng.sample(SUITS, 2))
+    while True:
+        tiles = _complete_hand(rng, suits, number % 5 == 0)
+        for _ in range(2):
+            tiles.remove(rng.choice(tiles))
+        while len(tiles) < 17:
+            t = Tile.suited(rng.choice(suits), rng.randint(1, 9)) if rng.random() < 0.8 else \
+                Tile.from_code(f"{rng.randint(1, 7)}z")
+            if tiles.count(t) < 4:
+                tiles.append(t)
+        hand = Hand(tuple(sorted(tiles)))
+        if is_complete(hand):
+            continue
+        options = discard_options(hand)
+        results = {(o.shanten, o.unseen) for o in options}
+        if len(results) >= 3:  # a choice worth thinking about
+            return DiscardQuiz(number, tuple(t.code for t in hand.concealed), tuple(
+                DiscardChoice(o.discard.code, o.shanten, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options))
+
+
+def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
+    """The player's discard ``picked`` against the best ones."""
+    mine = next((c for c in quiz.choices if c.tile == picked), None)
+    if mine is None:
+        raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
+    best = [Tile.from_code(c) for c in quiz.best]
+    names = Words("、".join(t.zh for t in best), " or ".join(t.code for t in best))
+    if picked in quiz.best:
+        return DiscardGrade(picked, True, ui("dq_best", tile=Tile.from_code(picked).zh, tile_en=picked))
+    return DiscardGrade(picked, False, ui("dq_worse", tile=Tile.from_code(picked).zh, tile_en=picked, best=names.zh,
+                                           best_en=names.en))

@@ -4,12 +4,13 @@ a wait quiz (:mod:`companion.app.quiz_model`), and the dealer's dice and the wal
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.app.learn_model import LearnItem, learn_items
-from companion.app.quiz_model import QuizGrade, grade, wait_quiz
+from companion.app.quiz_model import DiscardGrade, QuizGrade, discard_quiz, grade, grade_discard, wait_quiz
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -33,6 +34,11 @@ from companion.tiles import Tile
 __all__ = ["LearnTab"]
 
 
+def _tap(act: Callable[[str], None], code: str) -> Callable[[], None]:
+    """A click handler for one tile (Flet hands a handler that takes an argument the click event)."""
+    return lambda: act(code)
+
+
 class LearnTab:
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -43,6 +49,9 @@ class LearnTab:
         self.graded: QuizGrade | None = None
         self.streak = 0
         self.dice = (2, 3, 5)
+        self.dquiz = discard_quiz(1)
+        self.dgrade: DiscardGrade | None = None
+        self.dstreak = 0
         self._rng = random.Random()
 
     def pick(self, item_id: str) -> None:
@@ -67,6 +76,16 @@ class LearnTab:
         self.quiz, self.picked, self.graded = wait_quiz(self.quiz.number + 1), set(), None
         self.host.render()
 
+    def discard(self, code: str) -> None:
+        if self.dgrade is None:  # one answer a hand
+            self.dgrade = grade_discard(self.dquiz, code)
+            self.dstreak = self.dstreak + 1 if self.dgrade.best else 0
+            self.host.render()
+
+    def next_discard(self) -> None:
+        self.dquiz, self.dgrade = discard_quiz(self.dquiz.number + 1), None
+        self.host.render()
+
     def set_die(self, i: int, value: int) -> None:
         dice = list(self.dice)
         dice[i] = value
@@ -87,9 +106,45 @@ class LearnTab:
                 style=ft.ButtonStyle(bgcolor=FELT if chosen else None, color="#ffffff" if chosen else None)))
 
         modes = ft.Row([mode_button("tai", "learn_tai"), mode_button("quiz", "learn_quiz"),
-                        mode_button("dice", "learn_dice")], spacing=8, wrap=True)
-        body = self._quiz() if self.mode == "quiz" else self._dice() if self.mode == "dice" else self._tai()
+                        mode_button("discard", "learn_discard"), mode_button("dice", "learn_dice")], spacing=8,
+                       wrap=True)
+        bodies = {"quiz": self._quiz, "discard": self._discard, "dice": self._dice}
+        body = bodies.get(self.mode, self._tai)()
         return ft.Column([modes, body], spacing=10)
+
+    def _discard(self) -> ft.Control:
+        t = self.host.t
+        q, graded = self.dquiz, self.dgrade
+        best = set(q.best)
+
+        def key(i: int, code: str) -> ft.Control:
+            colour, width = "#d0c8b0", 1
+            if graded is not None and code in best:
+                colour, width = FELT, 3
+            elif graded is not None and code == graded.picked:
+                colour, width = ACCENT, 3
+            return ident(f"dq-{i}", ft.Container(tile(code, TILE_W["hand"]), padding=2, border_radius=4,
+                                                 border=ft.Border.all(width, colour),
+                                                 on_click=None if graded is not None else _tap(self.discard, code)))
+
+        rows: list[ft.Control] = [label(t(ui("dq_intro", n=q.number)), 14, bold=True),
+                                  ft.Row([key(i, c) for i, c in enumerate(q.hand)], spacing=1, wrap=True)]
+        buttons: list[ft.Control] = [ident("dq-next", ft.OutlinedButton(content=t(ui("quiz_next")),
+                                                                        on_click=self.next_discard))]
+        if self.dstreak:
+            buttons.append(label(t(ui("quiz_streak", n=self.dstreak)), 13, colour=FELT))
+        rows.append(ft.Row(buttons, spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        if graded is not None:
+            rows.append(ident("dq-verdict", label(t(graded.verdict), 15, bold=True,
+                                                  colour=FELT if graded.best else ACCENT)))
+            rows.append(label(t(ui("dq_all")), 13, bold=True, colour=FELT))
+            for c in q.choices:
+                mine = c.tile == graded.picked
+                rows.append(ft.Row([tile(c.tile, 24), ft.Container(label(t(c.reason), 12, bold=mine,
+                                                                          colour=ACCENT if mine and not graded.best
+                                                                          else None), expand=True)],
+                                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+        return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
     def _dice(self) -> ft.Control:
         t = self.host.t

@@ -689,3 +689,20 @@ def test_a_misread_tile_is_corrected_by_a_tap_and_the_hand_scored_again(page: An
     wait_text(page, "photo-failed", broken.reason.zh)
     tap(page, "photo-fix-undo")  # every correction undone at once
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+
+
+def test_the_discard_quiz_grades_the_tile_tapped_and_shows_every_discard(page: Any) -> None:
+    from companion.app.quiz_model import discard_quiz, grade_discard
+
+    q = discard_quiz(1)
+    worst = q.choices[-1]
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-discard")
+    tap(page, f"dq-{q.hand.index(worst.tile)}")
+    wait_text(page, "dq-verdict", grade_discard(q, worst.tile).verdict.zh)
+    shown = str(page.locator("flt-semantics").first.text_content())
+    assert all(c.reason.zh in shown for c in q.choices)  # every discard, with why
+    tap(page, "dq-next")
+    q2 = discard_quiz(2)
+    tap(page, f"dq-{q2.hand.index(q2.best[0])}")
+    wait_text(page, "dq-verdict", grade_discard(q2, q2.best[0]).verdict.zh)

@@ -48,3 +48,38 @@ def test_grading_names_what_was_missed_and_what_is_not_a_wait() -> None:
     assert not g.perfect and g.right == (waits[0],) and g.missed == tuple(waits[1:]) and g.wrong == (not_wait,)
     assert Tile.from_code(not_wait).zh in g.verdict.zh and not_wait in g.verdict.en
     assert grade(q, set()).missed == tuple(waits)
+
+
+@given(st.integers(1, 400))
+def test_every_discard_quiz_is_a_drawn_hand_and_its_best_is_what_brute_force_finds(number: int) -> None:
+    from companion.app.quiz_model import discard_quiz
+    from companion.rules.shanten import shanten
+
+    q = discard_quiz(number)
+    tiles = [Tile.from_code(c) for c in q.hand]
+    assert len(tiles) == 17 and max(Counter(tiles).values()) <= 4 and not is_complete(Hand(tuple(tiles)))
+    after = {}
+    for t in set(tiles):  # brute force: the shanten each discard leaves
+        rest = list(tiles)
+        rest.remove(t)
+        after[t.code] = shanten(Hand(tuple(rest)))
+    assert {c.tile: c.shanten for c in q.choices} == after
+    nearest = min(after.values())
+    assert q.best and all(after[b] == nearest for b in q.best)
+    assert len({(c.shanten, c.unseen) for c in q.choices}) >= 3  # a choice worth thinking about
+
+
+def test_the_discard_quiz_is_the_same_for_a_number_and_grades_the_tap() -> None:
+    import pytest
+
+    from companion.app.quiz_model import discard_quiz, grade_discard
+
+    q = discard_quiz(1)
+    assert discard_quiz(1) == q and discard_quiz(2).hand != q.hand
+    good = grade_discard(q, q.best[0])
+    assert good.best and good.verdict.en == f"Right! Discarding {q.best[0]} is the best play"
+    worst = q.choices[-1].tile
+    bad = grade_discard(q, worst)
+    assert not bad.best and bad.verdict.en == f"Discarding {worst} is not the best: discard {' or '.join(q.best)}"
+    with pytest.raises(ValueError, match="not in the quiz's hand"):
+        grade_discard(q, next(f"{r}z" for r in range(1, 8) if f"{r}z" not in q.hand))
