@@ -48,7 +48,7 @@ from companion.vision.calibration import CalibrationError
 from companion.vision.detect import TileDetector
 from companion.vision.read import TileReader
 
-__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken", "LiveExport", "SheetDownload",
+__all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken", "LiveExport", "SheetDownload", "ClosedTabs",
            "EXPORT_PATH"]
 
 log = logging.getLogger(__name__)
@@ -150,8 +150,27 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                            app_name="companion", upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,
                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
-    app = SheetDownload(app)
+    app = SheetDownload(ClosedTabs(app))
     return LiveExport(app, live) if live is not None else app
+
+
+class ClosedTabs:
+    """A phone that closes its tab, reloads it or sleeps while the page is being sent ends Flet's socket under it:
+    flet-web lets that ``WebSocketDisconnect`` out, and uvicorn logged each one as an error with a 60-line
+    traceback in the terminal of the laptop serving the table. It is how a page leaves: logged at debug level."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        from starlette.websockets import WebSocketDisconnect
+
+        try:
+            await self.app(scope, receive, send)
+        except WebSocketDisconnect as gone:
+            if scope["type"] != "websocket":
+                raise
+            log.debug("a page left (websocket closed, code %s)", gone.code)
 
 
 class SheetDownload:

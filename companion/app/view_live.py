@@ -180,7 +180,8 @@ class LiveTab:
                                                       on_click=lambda: self._undo(at)))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
         keep = ident("live-download", ft.TextButton(content=t(ui("live_download")), url=EXPORT_PATH, disabled=not can))
-        return ft.Row([undo, replay, keep], spacing=8, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+        # one line that scrolls sideways on a narrow phone: the bar's height holds one row, a wrapped second was cut
+        return ft.Row([undo, replay, keep], spacing=8, scroll=ft.ScrollMode.AUTO, alignment=ft.MainAxisAlignment.CENTER)
 
     def _undo(self, at: int) -> None:
         """Undo the tap this screen showed last (a second tap, or a stale phone, is refused: the table moved)."""

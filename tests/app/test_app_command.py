@@ -302,3 +302,24 @@ def test_the_live_log_downloads_only_with_the_tables_token(tmp_path: Path) -> No
     _get(guarded, "/live", b"t=secret-token")
     assert passed == ["/live"]  # everything else goes on to the app
     live.close()
+
+
+def test_a_page_that_leaves_while_flet_sends_is_not_logged_as_an_error() -> None:
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnect
+
+    from companion.app.server import ClosedTabs
+
+    async def flet(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        raise WebSocketDisconnect(code=1006)  # flet-web's send loop, the phone gone
+
+    async def nothing() -> dict[str, Any]:
+        return {}
+
+    async def drop(message: dict[str, Any]) -> None:
+        return None
+
+    asyncio.run(ClosedTabs(flet)({"type": "websocket", "path": "/ws"}, nothing, drop))  # no error comes out
+    with pytest.raises(WebSocketDisconnect):  # (on plain HTTP it would be a real fault: it goes on up)
+        asyncio.run(ClosedTabs(flet)({"type": "http", "path": "/"}, nothing, drop))

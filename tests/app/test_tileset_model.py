@@ -233,3 +233,4 @@ def test_the_server_hands_out_the_printable_sheet_per_paper() -> None:
         assert status == 200 and body.startswith(b"%PDF") and body.count(b"/Type /Page\n") == 2, body[:400]
     _get(app, "/calibration/sheet-a5.pdf")
     assert passed == ["/calibration/sheet-a5.pdf"]
+
