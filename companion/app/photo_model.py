@@ -55,6 +55,7 @@ class PhotoPanel:
     dealer_tai: int
     payments: tuple[Words, ...]
     total: Words
+    scored: tuple[tuple[int, str], ...] = ()  # (detection index, the tile it was scored as) over the hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,15 +114,20 @@ class ReadTile:
     picked: bool
 
 
-def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None) -> tuple[ReadTile, ...]:
-    """Every tile of the photo in reading order (rows from the top, each left to right), the player's ``picks``
-    (detection index -> the tile it really is) in place of the readings."""
-    picks = picks or {}
+def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
+               scored: Mapping[int, str] | None = None) -> tuple[ReadTile, ...]:
+    """Every tile of the photo in reading order (rows from the top, each left to right): the player's ``picks``
+    (detection index -> the tile it really is), else what the hand was ``scored`` as (a doubtful tile the scorer
+    read otherwise), else the reading."""
+    picks, scored = picks or {}, scored or {}
     dets = read.dets
     doubtful = dets.doubtful()
-    return tuple(ReadTile(int(i), (picks[int(i)] if int(i) in picks else Tile(int(dets.kind[i]))).code,
-                          bool(doubtful[i]) and int(i) not in picks, int(i) in picks)
-                 for i in reading_order(dets.obb))
+    out = []
+    for k in reading_order(dets.obb):
+        i = int(k)
+        code = picks[i].code if i in picks else scored.get(i, Tile(int(dets.kind[i])).code)
+        out.append(ReadTile(i, code, bool(doubtful[i]) and i not in picks, i in picks))
+    return tuple(out)
 
 
 def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
@@ -191,7 +197,8 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
         name, jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
-        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)))
+        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)),
+        tuple((int(i), t.code) for i, t in sorted(found.kinds.items())))
 
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:

@@ -155,22 +155,33 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
 
 
 class ClosedTabs:
-    """A phone that closes its tab, reloads it or sleeps while the page is being sent ends Flet's socket under it:
-    flet-web lets that ``WebSocketDisconnect`` out, and uvicorn logged each one as an error with a 60-line
-    traceback in the terminal of the laptop serving the table. It is how a page leaves: logged at debug level."""
+    """A phone that closes its tab, reloads it or sleeps while the page is being sent ends Flet's socket under it.
+    flet-web's send loop then raised ``WebSocketDisconnect``: uvicorn printed a 60-line traceback in the terminal of
+    the laptop serving the table, and flet-web skipped its own disconnect (the page's ``on_disconnect`` never ran, so
+    its listeners stayed attached and the session never expired). A send to a socket that has gone is dropped here
+    instead (logged at debug level): the send loop goes on to its end and Flet disconnects the session as for any
+    page that leaves."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        from starlette.websockets import WebSocketDisconnect
-
-        try:
+        if scope["type"] != "websocket":
             await self.app(scope, receive, send)
-        except WebSocketDisconnect as gone:
-            if scope["type"] != "websocket":
-                raise
-            log.debug("a page left (websocket closed, code %s)", gone.code)
+            return
+        gone = False
+
+        async def to_the_phone(message: dict[str, Any]) -> None:
+            nonlocal gone
+            if gone:
+                return
+            try:
+                await send(message)
+            except OSError as bad:  # uvicorn's ClientDisconnected: the phone has gone
+                gone = True
+                log.debug("a page left while it was being sent (%s)", bad)
+
+        await self.app(scope, receive, to_the_phone)
 
 
 class SheetDownload:

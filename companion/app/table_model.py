@@ -212,7 +212,7 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
         owners = []
         for s in range(4):
             wind = state.seat_wind(s)
-            zh = names[s] if names[s].startswith(WIND_ZH[wind]) else f"{WIND_ZH[wind]}家 {names[s]}"  # not 西家 西家
+            zh = names[s] if names[s] == f"{WIND_ZH[wind]}家" else f"{WIND_ZH[wind]}家 {names[s]}"  # not 西家 西家
             owners.append(Words(zh, f"{names[s]} ({WIND_EN[wind]})"))
         picture = wall_picture(w, state.dealer, owners)
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]

@@ -17,12 +17,14 @@ import logging
 import re
 import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from companion.app.words import Words, both_words, ui
+from companion.game.service import Subscribers
 from companion.tiles import Tile
 from companion.vision import calibration
 from companion.vision.calibration import CalibrationError
@@ -62,7 +64,12 @@ class TileSetError(ValueError):
 
 
 class ReplaceAsked(TileSetError):
-    """A set of that name is saved already: replacing it must be asked for (:meth:`SheetDraft.save`'s ``replace``)."""
+    """A set of that name is saved already: replacing it must be asked for, of these pages (:meth:`SheetDraft.save`'s
+    ``replace``: the ``version`` asked about)."""
+
+    def __init__(self, words: Words, name: str, version: int) -> None:
+        super().__init__(words)
+        self.name, self.version = name, version
 
 
 @functools.lru_cache(maxsize=4)
@@ -199,7 +206,16 @@ class SheetDraft:
     def __init__(self) -> None:
         self.pages: dict[tuple[str, int], SheetPage] = {}
         self.kept: set[tuple[tuple[str, int], Tile]] = set()  # doubted boxes the player says are right
+        self.version = 0  # one more at each change: a question asked of one version does not hold for the next
         self._lock = threading.RLock()
+        self._listeners = Subscribers("calibration pages")
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """``listener`` is told of each change (from the changing phone's thread); returns the call that stops it."""
+        return self._listeners.add(listener)
+
+    def _changed(self) -> None:
+        self.version += 1
 
     def add(self, page: SheetPage) -> bool:
         """Keep ``page``; True when it replaces an earlier photo of the same page."""
@@ -207,18 +223,28 @@ class SheetDraft:
             again = page.key in self.pages
             self.pages[page.key] = page
             self.kept = {k for k in self.kept if k[0] != page.key}  # the new photo is looked at afresh
-            return again
+            self._changed()
+        self._listeners.tell()
+        return again
 
-    def keep(self, key: tuple[str, int], tile: Tile) -> None:
-        """The box of ``tile`` on page ``key`` holds the right tile after all (the trained model took this set's
-        face for another kind, as it may with a set that needs calibrating): it is used."""
+    def keep(self, page: SheetPage, tile: Tile) -> bool:
+        """The box of ``tile`` on ``page`` holds the right tile after all (the trained model took this set's face
+        for another kind, as it may with a set that needs calibrating): it is used. False (nothing done) when that
+        photo of the page has been replaced meanwhile: the player said it of a photo no longer there."""
         with self._lock:
-            self.kept.add((key, tile))
+            if self.pages.get(page.key) is not page:
+                return False
+            self.kept.add((page.key, tile))
+            self._changed()
+        self._listeners.tell()
+        return True
 
     def clear(self) -> None:
         with self._lock:
             self.pages.clear()
             self.kept.clear()
+            self._changed()
+        self._listeners.tell()
 
     def shown(self) -> list[SheetPage]:
         with self._lock:
@@ -244,11 +270,12 @@ class SheetDraft:
         have = {t for t, _ in self.samples()}
         return tuple(t.code for t in KINDS if t not in have)
 
-    def save(self, name: str, replace: bool = False) -> Words:
+    def save(self, name: str, replace: int | None = None) -> Words:
         """Calibrate the set ``name`` from the pages and select it. A set already saved under ``name`` is replaced
-        only when asked (``replace``; else :class:`ReplaceAsked`) and only by one that covers every kind it
-        covered (a page left out would otherwise drop 20-odd kinds); a name that differs from a saved one only in
-        case is refused (on a Mac's or Windows' disk it is the same file)."""
+        only when asked: ``replace`` is the :attr:`version` of the pages the player was asked about
+        (:class:`ReplaceAsked` carries it); pages changed since are asked about again. It is replaced only by one
+        that covers every kind it covered (a page left out would otherwise drop 20-odd kinds); a name that differs
+        from a saved one only in case is refused (on a Mac's or Windows' disk it is the same file)."""
         name = unicodedata.normalize("NFC", name.strip())
         if not name:
             raise TileSetError(ui("set_name_missing"))
@@ -274,8 +301,8 @@ class SheetDraft:
                         raise TileSetError(ui("set_would_shrink", name=name, n=len(lost),
                                               tiles="、".join(t.zh for t in lost),
                                               tiles_en=" ".join(t.code for t in lost)))
-                    if not replace:
-                        raise ReplaceAsked(ui("set_replace_sure", name=name))
+                    if replace != self.version:
+                        raise ReplaceAsked(ui("set_replace_sure", name=name), name, self.version)
                 cal = calibration.Calibration.from_crops(name, samples)
                 calibration.save(cal)
                 calibration.select(name)

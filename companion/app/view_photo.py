@@ -84,6 +84,7 @@ class PhotoTab:
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.picking: int | None = None  # the tile being corrected
+        self._runs = 0  # scorings started: only the latest one's result is shown
         self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
 
     # --- work off the page's loop ----------------------------------------------------------------------
@@ -105,36 +106,44 @@ class PhotoTab:
         self.host.render()
 
     def _score(self) -> None:
-        read = self.read
+        self._runs += 1
+        run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
         if read is None or isinstance(read, PhotoFailed):
             self.shown = read
             return
-        base, per_tai = (int(x) for x in self.context.stakes.split("/"))
-        self.shown = score_read_photo(with_picks(read, self.picks), self.context.as_context(), Stakes(base, per_tai),
-                                      self.context.profile)
+        base, per_tai = (int(x) for x in context.stakes.split("/"))
+        shown = score_read_photo(with_picks(read, picks), context.as_context(), Stakes(base, per_tai), context.profile)
+        if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
+            self.shown = shown
 
     # --- the player's corrections ----------------------------------------------------------------------
 
     def pick_tile(self, index: int | None) -> None:
         """Start correcting the tile ``index`` (None: stop)."""
-        self.picking = index
-        self.host.render()
+        if self.busy is None:
+            self.picking = index
+            self.host.render()
 
     def correct(self, code: str) -> None:
-        """The tile being corrected is really ``code``: scored again with it (a pick of what it was read as undoes a
-        correction)."""
-        if self.picking is None or not isinstance(self.read, ReadPhoto):
+        """The tile being corrected is really ``code``: scored again with it, for certain. Picking what a corrected
+        tile was read as takes the correction back; picking what a doubtful one was read as confirms it."""
+        read = self.read
+        if self.picking is None or self.busy is not None or not isinstance(read, ReadPhoto):
             return
         i, self.picking = self.picking, None
-        if Tile(int(self.read.dets.kind[i])).code == code:
-            self.picks.pop(i, None)
+        if not 0 <= i < len(read.dets):  # (a tap meant for an earlier photo)
+            return
+        as_read = Tile(int(read.dets.kind[i])).code
+        if code == as_read and i in self.picks:
+            del self.picks[i]
         else:
             self.picks[i] = Tile.from_code(code)
         self._work(ui("photo_scoring"), self._score)
 
     def undo_picks(self) -> None:
-        self.picks, self.picking = {}, None
-        self._work(ui("photo_scoring"), self._score)
+        if self.busy is None:
+            self.picks, self.picking = {}, None
+            self._work(ui("photo_scoring"), self._score)
 
     def open(self) -> None:
         """The tab is shown: the bundled photo the first time."""
@@ -144,8 +153,8 @@ class PhotoTab:
     def use_demo(self) -> None:
         def work() -> None:
             read, context = self.source.demo()
-            self.read, self.demo = read, True
             self.picks, self.picking = {}, None
+            self.read, self.demo = read, True
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
                                                stakes=self.context.stakes)
@@ -176,8 +185,8 @@ class PhotoTab:
             read = self.source.read_file(path, name)
             if isinstance(read, ReadPhoto) and self.demo:  # the bundled photo's context is not the player's
                 self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
+            self.picks, self.picking = {}, None  # (before the new photo: no pick of the old one reaches it)
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
-            self.picks, self.picking = {}, None
             self._score()
 
         self.busy = ui("photo_reading")
@@ -244,16 +253,16 @@ class PhotoTab:
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
         head.append(label(p.name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
-        fixes = [self._corrections(self.read)] if isinstance(self.read, ReadPhoto) else []
+        fixes = [self._corrections(self.read, dict(p.scored))] if isinstance(self.read, ReadPhoto) else []
         return ft.Column([*head, ft.ResponsiveRow([
             ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
 
-    def _corrections(self, read: ReadPhoto) -> ft.Control:
-        """Every tile as read, to tap and correct: unsure ones framed orange, corrected ones green; the one being
-        corrected opens a palette of every kind."""
+    def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None) -> ft.Control:
+        """Every tile as scored (or read), to tap and correct: unsure ones framed orange, corrected ones green; the
+        one being corrected opens a palette of every kind."""
         t, busy = self.host.t, self.busy is not None
-        shown = read_tiles(read, self.picks)
+        shown = read_tiles(read, self.picks, scored)
 
         def cell(n: int, r: ReadTile) -> ft.Control:
             chosen = self.picking == r.index
@@ -267,8 +276,8 @@ class PhotoTab:
                                   label(t(ui("photo_fix_legend")), 11, colour=GREY),
                                   ft.Row([cell(n, r) for n, r in enumerate(shown)], spacing=2, wrap=True,
                                          run_spacing=2)]
-        if self.picking is not None:
-            n = next(k for k, r in enumerate(shown) if r.index == self.picking)
+        n = next((k for k, r in enumerate(shown) if r.index == self.picking), None)
+        if n is not None:
             keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), on_click=None if busy else
                                                             _tap(self.correct, code)))
                     for code in (*PALETTE, *FLOWER_CODES, "0x")]

@@ -44,9 +44,9 @@ def _tap(act: Callable[[str], None], name: str) -> Callable[[], None]:
     return lambda: act(name)
 
 
-def _keep_box(tab: SettingsTab, key: tuple[str, int], tile: Tile) -> Callable[[], None]:
+def _keep_box(tab: SettingsTab, page: SheetPage, tile: Tile) -> Callable[[], None]:
     def keep() -> None:
-        tab.draft.keep(key, tile)
+        tab.draft.keep(page, tile)  # (of the photo shown: a replaced one is asked about afresh)
         tab.host.render()
     return keep
 
@@ -72,7 +72,10 @@ class SettingsTab:
         self.busy: Words | None = None  # what the tab is doing, while it does it
         # what the last action did, whether it was refused, and beside which part ("sets" or "new") it is said
         self.message: tuple[Words, bool, str] | None = None
-        self.replace: str | None = None  # the name a first Save asked to replace
+        self.replace: tuple[str, int] | None = None  # (name, pages' version) a first Save asked to replace
+        self.confirm_clear = False  # a first tap on Start over asked
+        self.visible = False  # the tab is shown (another phone's change redraws it)
+        self._unsubscribe: Callable[[], None] | None = None
         self.failed: SheetFailed | None = None  # the last photo, when it could not be read as a page
         self.replaced: tuple[str, int] | None = None  # the page whose earlier photo the last one replaced
         self.confirm: str | None = None  # the set a first tap on Delete asked about
@@ -94,6 +97,7 @@ class SettingsTab:
             try:
                 work()
             except ReplaceAsked as ask:
+                self.replace = (ask.name, ask.version)  # the next Save of these pages under that name replaces
                 self._say(ask.words, True, where)
             except TileSetError as bad:
                 self.replace = None
@@ -137,11 +141,13 @@ class SettingsTab:
         self.name = value  # no redraw: the field shows what is typed
 
     def save(self) -> None:
+        if self.busy is not None:  # a second tap before the greyed button reached the phone
+            return
         name = self.name.strip()
-        replace = self.replace == name  # the second Save under a saved set's name replaces it
+        asked = self.replace
+        replace = asked[1] if asked is not None and asked[0] == name else None
 
         def work() -> None:
-            self.replace = name  # a first Save over a saved set asks (ReplaceAsked); the next one replaces
             said = self.draft.save(name, replace=replace)
             self.failed, self.replaced, self.name, self.replace = None, None, "", None
             if self.source is not None:
@@ -151,9 +157,37 @@ class SettingsTab:
         self._work(ui("set_saving"), work, "new")
 
     def start_over(self) -> None:
+        if not self.confirm_clear:  # the first tap asks: the pages may be another phone's work too
+            self.confirm_clear = True
+            self.host.render()
+            return
+        self.confirm_clear = False
         self.draft.clear()
-        self.failed = self.replaced = self.message = None
+        self.failed = self.replaced = self.message = self.replace = None
         self.host.render()
+
+    # --- following the pages other phones send ---------------------------------------------------------
+
+    def attach(self) -> None:
+        if self._unsubscribe is None:
+            self._unsubscribe = self.draft.subscribe(self._heard)
+
+    def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _heard(self) -> None:
+        """(Any thread.) The pages changed: a shown tab is drawn again on its own page's loop."""
+        if not self.visible:
+            return
+
+        async def draw() -> None:
+            self.host.render()
+        try:
+            self.host.page.run_task(draw)
+        except Exception:  # the page has gone
+            self.detach()
 
     async def pick(self) -> None:
         await self.upload.pick()
@@ -261,8 +295,9 @@ class SettingsTab:
             out.append(ft.Row([name,
                                ident(ID_SET_SAVE, ft.Button(content=t(ui("set_save")), height=FINGER, disabled=busy,
                                                             on_click=self.save)),
-                               ft.TextButton(content=t(ui("set_start_over")), height=FINGER, disabled=busy,
-                                             on_click=self.start_over)],
+                               ident("set-start-over", ft.TextButton(
+                                   content=t(ui("set_start_over_sure" if self.confirm_clear else "set_start_over")),
+                                   height=FINGER, disabled=busy, on_click=self.start_over))],
                               spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         out += self._message("new")  # beside the Save button, where the finger is
         return ft.Column(out, spacing=8)
@@ -294,7 +329,7 @@ class SettingsTab:
                                             looks_en=m.looks_like.en)), 13, colour=ACCENT),
                                  ident(f"set-keep-{p.paper}-{p.number}-{m.tile.code}", ft.OutlinedButton(
                                      content=t(ui("sheet_keep")), height=FINGER, disabled=self.busy is not None,
-                                     on_click=_keep_box(self, p.key, m.tile)))],
+                                     on_click=_keep_box(self, p, m.tile)))],
                                 wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         return ident(f"{ID_SET_PAGE}-{p.paper}-{p.number}", ft.Container(
             ft.Column(lines, spacing=4), bgcolor=CARD, padding=10, border_radius=8))

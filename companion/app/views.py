@@ -88,6 +88,7 @@ class CompanionApp:
         self.page.on_connect = self.rejoin  # a phone back from sleep hears the table again
         self.live.attach()
         self.hand.attach()
+        self.settings.attach()
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
         # back to it, and the browser's back button goes to the tab before
         wanted = (self.page.route or "/").strip("/")
@@ -101,10 +102,12 @@ class CompanionApp:
         self.table.stop()
         self.live.detach()
         self.hand.detach()
+        self.settings.detach()
 
     def rejoin(self) -> None:
         self.live.attach()
         self.hand.attach()
+        self.settings.attach()
         self.render()  # what was entered while it was away
 
     def render(self) -> None:
@@ -117,6 +120,7 @@ class CompanionApp:
                   "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build,
                   "settings": self.settings.build}
         self.live.visible = self.view == "live"
+        self.settings.visible = self.view == "settings"
         self.hand.visible_now = self.view == "hand"
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
         bar = None

@@ -392,9 +392,9 @@ UI: dict[str, tuple[str, str]] = {
     "set_saving": ("儲存中，讓讀牌學會這副牌（幾秒鐘）…", "Saving, and teaching the reader this set (a few seconds)…"),
     "set_switching": ("換牌組中，讓讀牌學會這副牌…", "Switching sets, and teaching the reader this one…"),
     "sheet_page": ("{paper} 第 {n}/{of} 頁（{photo}）", "{paper_en} page {n} of {of} ({photo})"),
-    "sheet_no_tiles": ("{page}：一張牌也沒找到。每一格放一張牌再拍；之前拍的這一頁還留著",
-                       "{page_en}: not one tile found. Put a tile in each box and photograph it again; an earlier "
-                       "photo of this page is kept"),
+    "sheet_no_tiles": ("{page}：一張牌也沒找到。每一格放一張牌再拍（這張照片不算）",
+                       "{page_en}: not one tile found. Put a tile in each box and photograph it again (this photo is "
+                       "not used)"),
     "sheet_found": ("{found}／{boxes} 格有牌", "{found} of {boxes} boxes hold a tile"),
     "sheet_empty": ("空格：", "Empty boxes:"),
     "sheet_unreadable": ("讀不到「{tile}」那格：{why}", "The box of {tile_en} cannot be read: {why_en}"),
@@ -414,6 +414,7 @@ UI: dict[str, tuple[str, str]] = {
     "set_name_hint": ("例如：家裡的牌", "e.g. home"),
     "set_save": ("儲存並使用", "Save and use"),
     "set_start_over": ("重來", "Start over"),
+    "set_start_over_sure": ("確定清掉已讀的頁", "Yes, clear the pages read"),
     "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、_ 或 -",
                      "The name “{name}” cannot be used: up to 64 letters, digits, _ or -"),
     "set_replace_sure": ("已經有一副「{name}」了：再按一次「儲存並使用」就取代它，不然請換個名字",
@@ -432,7 +433,7 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_legend": ("橘框：不太確定的；綠框：你改過的", "Orange frame: unsure; green frame: corrected by you"),
     "photo_fix_to": ("第 {n} 張其實是：", "Tile {n} is really:"),
     "photo_fix_cancel": ("不改", "Leave it"),
-    "photo_fixed": ("你改了 {n} 張", "{n} corrected by you"),
+    "photo_fixed": ("你改了 {n} 張", "Corrected by you: {n}"),
     "photo_fix_reset": ("全部照原本讀的", "Undo my corrections"),
     "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
 }

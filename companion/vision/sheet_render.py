@@ -168,11 +168,17 @@ class _Pen:
         size = max(6, self.px(size_mm))
         while width_mm is not None and size > 6 and self._length(text, size) > self.px(width_mm):
             size -= 1
-        at = float(self.px(x))
-        if anchor[0] == "m":  # centred: the runs start half the whole length to the left
-            at -= self._length(text, size) / 2
-        for run, font in _runs(text, size):
-            self.draw.text((at, self.px(y)), run, font=font, fill=fill, anchor="l" + anchor[1])
+        runs = _runs(text, size)
+        if len(runs) == 1:
+            self.draw.text((self.px(x), self.px(y)), text, font=runs[0][1], fill=fill, anchor=anchor)
+            return
+        # runs of two fonts sit on one baseline, placed by the Chinese font's measures
+        at = float(self.px(x)) - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * self._length(text, size)
+        cjk = _font(size)
+        ascent, descent = cjk.getmetrics() if isinstance(cjk, ImageFont.FreeTypeFont) else (size, 0)
+        base = self.px(y) + {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}.get(anchor[1], ascent)
+        for run, font in runs:
+            self.draw.text((at, base), run, font=font, fill=fill, anchor="ls")
             at += self.draw.textlength(run, font=font)
 
     def _length(self, text: str, size: int) -> float:

@@ -706,3 +706,40 @@ def test_the_discard_quiz_grades_the_tile_tapped_and_shows_every_discard(page: A
     q2 = discard_quiz(2)
     tap(page, f"dq-{q2.hand.index(q2.best[0])}")
     wait_text(page, "dq-verdict", grade_discard(q2, q2.best[0]).verdict.zh)
+
+
+def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
+        page: Any, browser: Any, url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    from companion.vision import calibration
+    from companion.vision.sheet import Paper, layout, render_sheet
+    from tests.vision.test_sheet import DPI, fill, photo
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))  # the server runs in this process
+    rng = np.random.default_rng(9)
+    first = layout(Paper.A4)[0]
+    shot = tmp_path / "IMG_2001.jpg"
+    cv2.imwrite(str(shot), photo(fill(render_sheet(Paper.A4, DPI)[0], first, rng, empty=())[0], rng)[0])
+    crop = cv2.imread(str(Path(__file__).parents[2] / "companion" / "assets" / "tiles" / "5p.png"))
+    calibration.save(calibration.Calibration.from_crops("home", [(Tile.P5, crop)]))
+    other = _open(browser, url)  # a second phone, on the Settings tab before the first sends anything
+    try:
+        tap(other, "tab-settings")
+        other.wait_for_selector(_sel("set-upload"))
+        tap(page, "tab-settings")
+        with page.expect_file_chooser() as chooser:
+            tap(page, "set-upload")
+        chooser.value.set_files(str(shot))
+        page.wait_for_selector(_sel("set-page-a4-1"))
+        other.wait_for_selector(_sel("set-page-a4-1"))  # drawn on the other phone too, without a reload
+        type_into(other, "set-name", "home")
+        tap(other, "set-save")  # a set of that name is saved: asked first
+        wait_text(other, "set-message", ui("set_replace_sure", name="home").zh)
+        assert calibration.load("home").tiles == (Tile.P5,)
+        tap(other, "set-save")
+        wait_text(other, "set-message", ui("set_saved", name="home", kinds=len(first.cells)).zh)
+        assert len(calibration.load("home").tiles) == len(first.cells)
+        page.wait_for_function("([sel]) => document.querySelector(sel) === null", arg=[_sel("set-page-a4-1")])
+    finally:
+        other.close()

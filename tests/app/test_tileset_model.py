@@ -3,6 +3,7 @@ would make it in the app; which set reads the photos; the sheet handed out by th
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -96,10 +97,12 @@ def test_a_tile_in_the_wrong_box_is_pointed_at(page_photos: dict[str, Path],
     draft.add(page)  # the doubted box is left out of the set, and said to be missing
     assert Tile.M1 not in {t for t, _ in draft.samples()} and "1m" in draft.missing()
     assert len(draft.samples()) == page.boxes - 1 and draft.doubted(page) == list(page.misplaced)
-    draft.keep(page.key, Tile.M1)  # the player says it is right (a set whose 一萬 the model takes for 九筒)
+    assert draft.keep(page, Tile.M1)  # the player says it is right (a set whose 一萬 the model takes for 九筒)
     assert draft.doubted(page) == [] and "1m" not in draft.missing() and len(draft.samples()) == page.boxes
-    draft.add(page)  # the page photographed again is looked at afresh
-    assert draft.doubted(page) == list(page.misplaced)
+    again = dataclasses.replace(page)
+    draft.add(again)  # the page photographed again is looked at afresh
+    assert draft.doubted(again) == list(page.misplaced)
+    assert not draft.keep(page, Tile.M1) and draft.doubted(again)  # said of the photo replaced: nothing done
 
 
 def test_a_page_with_no_tile_on_it_is_refused_and_replaces_nothing(tmp_path: Path,
@@ -110,7 +113,7 @@ def test_a_page_with_no_tile_on_it_is_refused_and_replaces_nothing(tmp_path: Pat
     got = read_sheet_photo(blank, "blank.jpg", *models)
     assert isinstance(got, SheetFailed)
     assert got.why.en == "A4 page 1 of 2 (blank.jpg): not one tile found. Put a tile in each box and photograph " \
-                         "it again; an earlier photo of this page is kept"
+                         "it again (this photo is not used)"
 
 
 def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_path: Path) -> None:
@@ -162,7 +165,11 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     with pytest.raises(ReplaceAsked) as asked:  # a set of that name is there: replacing it is asked for
         draft.save("home")
     assert asked.value.words.en.startswith("A set called “home” is saved already: tap Save and use again")
-    draft.save("home", replace=True)
+    draft.add(_read(page_photos["a4-2"], models))  # the pages changed after the question: asked again
+    with pytest.raises(ReplaceAsked) as again:
+        draft.save("home", replace=asked.value.version)
+    assert again.value.version > asked.value.version
+    draft.save("home", replace=again.value.version)
     assert [(r.name, r.selected, r.problem) for r in tile_sets()] == [("garage", False, None), ("home", True, None)]
 
 
