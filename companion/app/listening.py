@@ -1,4 +1,4 @@
-"""One page's ear on the live table, shared by the tabs that follow it (Live, My hand)."""
+"""One page's ear on something shared between phones (the live table, the calibration pages), and its redraw."""
 
 from __future__ import annotations
 
@@ -7,20 +7,22 @@ from collections.abc import Callable
 from companion.app.live_model import LiveGame
 from companion.app.ui_kit import Host
 
-__all__ = ["LiveListener"]
+__all__ = ["LiveListener", "PageListener"]
+
+Subscribe = Callable[[Callable[[], None]], Callable[[], None]]
 
 
-class LiveListener:
-    """``heard`` runs after each entry at the live table, in the entering phone's thread; :meth:`redraw` then asks
-    this page's own loop to draw it again. A page that has gone stops listening."""
+class PageListener:
+    """``heard`` runs after each change of what ``subscribe`` listens to, in the changing phone's thread;
+    :meth:`redraw` then asks this page's own loop to draw it again. A page that has gone stops listening."""
 
-    def __init__(self, host: Host, game: LiveGame | None, heard: Callable[[], None]) -> None:
-        self.host, self.game, self.heard = host, game, heard
+    def __init__(self, host: Host, subscribe: Subscribe | None, heard: Callable[[], None]) -> None:
+        self.host, self.subscribe, self.heard = host, subscribe, heard
         self._unsubscribe: Callable[[], None] | None = None
 
     def attach(self) -> None:
-        if self.game is not None and self._unsubscribe is None:
-            self._unsubscribe = self.game.subscribe(self.heard)
+        if self.subscribe is not None and self._unsubscribe is None:
+            self._unsubscribe = self.subscribe(self.heard)
 
     def detach(self) -> None:
         if self._unsubscribe is not None:
@@ -34,3 +36,11 @@ class LiveListener:
             self.host.page.run_task(draw)
         except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
             self.detach()
+
+
+class LiveListener(PageListener):
+    """The page's ear on the live table, shared by the tabs that follow it (Live, My hand)."""
+
+    def __init__(self, host: Host, game: LiveGame | None, heard: Callable[[], None]) -> None:
+        super().__init__(host, game.subscribe if game is not None else None, heard)
+        self.game = game

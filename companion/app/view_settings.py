@@ -13,6 +13,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app.listening import PageListener
 from companion.app.tileset_model import (
     ReplaceAsked,
     SheetDraft,
@@ -75,12 +76,12 @@ class SettingsTab:
         self.replace: tuple[str, int] | None = None  # (name, pages' version) a first Save asked to replace
         self.confirm_clear = False  # a first tap on Start over asked
         self.visible = False  # the tab is shown (another phone's change redraws it)
-        self._unsubscribe: Callable[[], None] | None = None
         self.failed: SheetFailed | None = None  # the last photo, when it could not be read as a page
         self.replaced: tuple[str, int] | None = None  # the page whose earlier photo the last one replaced
         self.confirm: str | None = None  # the set a first tap on Delete asked about
         self.upload = PhotoUpload(host, source.upload_dir if source else None, self._received, self._refused,
                                   self._sending)
+        self.listener = PageListener(host, self.draft.subscribe, self._heard)
 
     # --- actions ---------------------------------------------------------------------------------------
 
@@ -169,25 +170,15 @@ class SettingsTab:
     # --- following the pages other phones send ---------------------------------------------------------
 
     def attach(self) -> None:
-        if self._unsubscribe is None:
-            self._unsubscribe = self.draft.subscribe(self._heard)
+        self.listener.attach()
 
     def detach(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        self.listener.detach()
 
     def _heard(self) -> None:
         """(Any thread.) The pages changed: a shown tab is drawn again on its own page's loop."""
-        if not self.visible:
-            return
-
-        async def draw() -> None:
-            self.host.render()
-        try:
-            self.host.page.run_task(draw)
-        except Exception:  # the page has gone
-            self.detach()
+        if self.visible:
+            self.listener.redraw()
 
     async def pick(self) -> None:
         await self.upload.pick()
