@@ -34,6 +34,19 @@ from companion.tiles import Tile
 __all__ = ["LearnTab"]
 
 
+def _verdict(t: Callable[[Words], str], buttons: list[ft.Control], streak: int, prefix: str,
+             graded: tuple[Words, bool] | None, answer_key: str) -> list[ft.Control]:
+    """A quiz's buttons with the streak, then (once answered) the verdict and the heading of the answer."""
+    if streak:
+        buttons.append(label(t(ui("quiz_streak", n=streak)), 13, colour=FELT))
+    out: list[ft.Control] = [ft.Row(buttons, spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if graded is not None:
+        verdict, good = graded
+        out += [ident(f"{prefix}-verdict", label(t(verdict), 15, bold=True, colour=FELT if good else ACCENT)),
+                label(t(ui(answer_key)), 13, bold=True, colour=FELT)]
+    return out
+
+
 def _tap(act: Callable[[str], None], code: str) -> Callable[[], None]:
     """A click handler for one tile (Flet hands a handler that takes an argument the click event)."""
     return lambda: act(code)
@@ -131,13 +144,8 @@ class LearnTab:
                                   ft.Row([key(i, c) for i, c in enumerate(q.hand)], spacing=1, wrap=True)]
         buttons: list[ft.Control] = [ident("dq-next", ft.OutlinedButton(content=t(ui("quiz_next")),
                                                                         on_click=self.next_discard))]
-        if self.dstreak:
-            buttons.append(label(t(ui("quiz_streak", n=self.dstreak)), 13, colour=FELT))
-        rows.append(ft.Row(buttons, spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        rows += _verdict(t, buttons, self.dstreak, "dq", None if graded is None else (graded.verdict, graded.best), "dq_all")
         if graded is not None:
-            rows.append(ident("dq-verdict", label(t(graded.verdict), 15, bold=True,
-                                                  colour=FELT if graded.best else ACCENT)))
-            rows.append(label(t(ui("dq_all")), 13, bold=True, colour=FELT))
             for c in q.choices:
                 mine = c.tile == graded.picked
                 rows.append(ft.Row([tile(c.tile, 24), ft.Container(label(t(c.reason), 12, bold=mine,
@@ -198,13 +206,9 @@ class LearnTab:
                                                                    disabled=graded is not None)),
                                      ident("quiz-next", ft.OutlinedButton(content=t(ui("quiz_next")),
                                                                           on_click=self.next_quiz))]
-        if self.streak:
-            buttons.append(label(t(ui("quiz_streak", n=self.streak)), 13, colour=FELT))
-        rows.append(ft.Row(buttons, spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        rows += _verdict(t, buttons, self.streak, "quiz", None if graded is None else (graded.verdict, graded.perfect),
+                         "quiz_answer")
         if graded is not None:
-            rows.append(ident("quiz-verdict", label(t(graded.verdict), 15, bold=True,
-                                                    colour=FELT if graded.perfect else ACCENT)))
-            rows.append(label(t(ui("quiz_answer")), 13, bold=True, colour=FELT))
             for w in q.waits:
                 rows.append(ft.Row([tile(w.tile, TILE_W["wait"]),
                                     ft.Column([label(t(x), 13) for x in w.why], spacing=1)],
