@@ -7,6 +7,7 @@ server never move each other's view. The tabs live in ``view_table``, ``view_led
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 
@@ -37,7 +38,11 @@ from companion.app.view_settings import SettingsTab, TileSetSource
 from companion.app.view_table import TableTab
 from companion.app.words import Words, ui
 
-__all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS"]
+__all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS", "LANG_KEY"]
+
+log = logging.getLogger(__name__)
+LANG_KEY = "companion.lang"
+"""Where a browser keeps the language its player chose."""
 
 FONT_FAMILY = "CompanionCJK"
 TABS = (("table", "tab_table", ID_TABLE_TAB), ("live", "tab_live", ID_LIVE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
@@ -70,6 +75,7 @@ class CompanionApp:
         self.live = LiveTab(self, config.live, config.photos)
         self.settings = SettingsTab(self, config.tile_sets)
         self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
+        self.prefs = ft.SharedPreferences()  # held here: Flet drops a service nobody references
 
     @property
     def lang(self) -> str:
@@ -97,6 +103,7 @@ class CompanionApp:
         self.page.controls.clear()
         self.page.controls.append(self.body)
         self.render()
+        self.page.run_task(self._restore_lang)  # the language this browser chose last time
 
     def leave(self) -> None:
         self.table.stop()
@@ -159,6 +166,23 @@ class CompanionApp:
     def toggle_lang(self) -> None:
         self._lang = "en" if self._lang == "zh" else "zh"
         self.render()
+        self.page.run_task(self._keep_lang, self._lang)
+
+    async def _keep_lang(self, lang: str) -> None:
+        """The language chosen, kept in this browser: the phone opens the app in it next time."""
+        try:
+            await self.prefs.set(LANG_KEY, lang)
+        except Exception:  # a browser that keeps nothing (private mode): the choice lasts this visit
+            log.info("the language could not be kept in this browser", exc_info=True)
+
+    async def _restore_lang(self) -> None:
+        try:
+            kept = await self.prefs.get(LANG_KEY)
+        except Exception:
+            return
+        if kept in ("zh", "en") and kept != self._lang:
+            self._lang = str(kept)
+            self.render()
 
     def _header(self) -> ft.Control:
         def tab(view: str, key: str, identifier: str) -> ft.Control:

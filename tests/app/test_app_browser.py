@@ -234,6 +234,12 @@ def test_the_language_switch_turns_the_table_into_english(page: Any, replay: Gam
     tap(page, "lang")
     wait_text(page, "caption", replay.frame(start).caption.en)
     assert text_of(page, "title") == ui("title").en
+    page.reload()  # the phone comes back (the same browser): in the language it chose
+    page.wait_for_selector("flt-semantics-placeholder", state="attached")
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    wait_text(page, "title", ui("title").en)
+    tap(page, "lang")  # and back to Chinese after the reload
+    wait_text(page, "title", ui("title").zh)
 
 
 def test_the_photo_tab_scores_the_bundled_photo(page: Any) -> None:
