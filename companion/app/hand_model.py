@@ -20,7 +20,7 @@ from companion.rules.shape import Group, GroupKind, decompose_counts, is_complet
 from companion.rules.waits import checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
+__all__ = ["after_discard", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -99,6 +99,13 @@ def _without(tiles: tuple[Tile, ...], t: Tile) -> list[Tile]:
     rest = list(tiles)
     rest.remove(t)
     return rest
+
+
+def after_discard(hand_text: str, code: str) -> str:
+    """The hand ``hand_text`` with one ``code`` discarded from its concealed tiles, in the notation (melds and
+    flowers kept): what the field holds once the player has played the advice."""
+    hand = Hand.parse(hand_text)
+    return str(hand.remove(Tile.from_code(code)))
 
 
 def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app.hand_model import HandFailed, HandPanel, analyse
+from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import (
@@ -67,6 +67,13 @@ class HandTab:
             self.listener.redraw()
         else:
             self.analyse()
+
+    def _discard(self, code: str) -> Callable[[], None]:
+        """The player plays the advice: the tile leaves the hand, which is then between turns (its waits show);
+        the next tile drawn is tapped from the palette."""
+        def go() -> None:
+            self.set_hand(after_discard(self.hand.value or "", code))
+        return go
 
     def set_hand(self, text: str) -> None:
         self.hand.value = text
@@ -168,6 +175,9 @@ class HandTab:
         if result.choices:
             rows.append(label(t(ui("choices")), 13, bold=True, colour=FELT))
             for c in result.choices:
-                rows.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True)],
+                play = ident(f"hand-discard-{c.tile}", ft.OutlinedButton(content=t(ui("hand_discard")),
+                                                                         on_click=self._discard(c.tile)))
+                rows.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+            rows.append(label(t(ui("hand_discard_hint")), 12, colour=GREY))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=12, border_radius=8)

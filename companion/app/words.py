@@ -145,6 +145,10 @@ UI: dict[str, tuple[str, str]] = {
     "wait_why": ("{partial} 加 {tile} 成 {made}（{shape}）", "{partial_en} + {tile_en} makes {made_en} ({shape_en})"),
     "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
+    "hand_discard": ("打這張", "Discard it"),
+    "hand_discard_hint": ("按「打這張」就從手牌拿掉它，看聽什麼；摸到牌時，在上面的牌點一下加進來。",
+                          "Discard it takes the tile out of the hand, to see its waits; when you draw, tap the tile "
+                          "above to add it."),
     "tab_learn": ("學台數", "Learn the tai"),
     "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。點一個項目看看。",
                     "What each tai item means and what it is worth, with a hand that scores it (the tai are "

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.app.hand_model import HandPanel, analyse
+from companion.app.hand_model import HandPanel, after_discard, analyse
 from companion.app.house_rules import HOUSE_RULES
 from companion.app.learn_model import learn_items
 from companion.app.ledger_model import ledger_panel
@@ -749,3 +749,18 @@ def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
         page.wait_for_function("([sel]) => document.querySelector(sel) === null", arg=[_sel("set-page-a4-1")])
     finally:
         other.close()
+
+
+def test_my_hand_plays_the_advised_discard_and_shows_the_waits(page: Any) -> None:
+    drawn = "45m577p234789s kong:6666m@R pung:999p@O 1f"
+    panel = analyse(drawn)
+    assert isinstance(panel, HandPanel) and panel.choices
+    best = panel.choices[0].tile
+    after = analyse(after_discard(drawn, best))
+    assert isinstance(after, HandPanel) and after.waits
+    tap(page, "tab-hand")
+    page.wait_for_selector(_sel("hand-field"))
+    type_into(page, "hand-field", drawn)
+    wait_text(page, "hand-headline", panel.headline.zh)
+    tap(page, f"hand-discard-{best}")
+    wait_text(page, "hand-headline", after.headline.zh)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app.hand_model import ADVICE_SHOWN, HandFailed, HandPanel, analyse
-from companion.hand import Hand
+from companion.app.hand_model import ADVICE_SHOWN, HandFailed, HandPanel, after_discard, analyse
+from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import is_complete
@@ -127,3 +128,16 @@ def test_bad_input_is_refused_with_the_reason_in_both_languages() -> None:
         assert needle in result.reason.en and result.reason.zh and result.reason.zh != result.reason.en
     fifth = analyse("1112345678999m123p", "1m1m")
     assert isinstance(fifth, HandFailed) and "1m" in fifth.reason.en
+
+
+def test_playing_the_advice_takes_the_tile_out_and_keeps_melds_and_flowers() -> None:
+    drawn = "45m577p234789s kong:6666m@R pung:999p@O 1f"
+    panel = analyse(drawn)
+    assert isinstance(panel, HandPanel) and panel.choices
+    best = panel.choices[0].tile
+    after = after_discard(drawn, best)
+    assert after.endswith(" kong:6666m@R pung:999p@O 1f") and len(after) < len(drawn)
+    played = analyse(after)
+    assert isinstance(played, HandPanel) and played.waits  # the best discard made it ready: its waits show
+    with pytest.raises(HandError):
+        after_discard(drawn, "1z")  # not in the hand
