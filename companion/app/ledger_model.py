@@ -7,6 +7,8 @@ winner's tai, the payments), the balances after it, and the balances netted into
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 
 from companion.app.words import Words, ui
@@ -15,7 +17,10 @@ from companion.game.session import ledger_of
 from companion.game.state import TableState
 from companion.game.text import WIND_EN, WIND_ZH
 
-__all__ = ["LedgerRow", "LedgerPanel", "ledger_panel"]
+__all__ = ["LedgerRow", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
+
+LEDGER_PATH = "/export/ledger.csv"
+"""Where the server hands out the live game's ledger as a spreadsheet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +66,30 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
     stakes = ui("ledger_stakes", base=ledger.stakes.base, per_tai=ledger.stakes.per_tai, profile=ledger.profile)
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle)
+
+
+def ledger_csv(state: TableState) -> str:
+    """The ledger of the session at ``state`` as CSV for a spreadsheet (headings in both languages): one row per
+    hand (its setting, result, winners and tai, payments) with each player's balance after it, then the balances
+    netted into the fewest payments. Empty (headings only) before a hand has finished."""
+    panel = ledger_panel(state)
+    out = io.StringIO()
+    w = csv.writer(out)
+    players = list(panel.players or state.players) if panel is not None else []  # (seated, no hand yet: the seats)
+    w.writerow(["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
+                "付款 Payments", *players])
+    if panel is None:
+        return out.getvalue()
+    for r in panel.rows:
+        after = dict(r.balances)
+        w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
+                    "; ".join(_both(x) for x in r.transfers), *(after.get(p, 0) for p in players)])
+    w.writerow([])
+    w.writerow(["結算 Settle up", _both(panel.stakes)])
+    for x in panel.settle_up or (ui("ledger_even"),):
+        w.writerow(["", _both(x)])
+    return out.getvalue()
+
+
+def _both(words: Words) -> str:
+    return words.zh if words.zh == words.en else f"{words.zh} / {words.en}"

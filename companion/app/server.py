@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
+from companion.app.ledger_model import LEDGER_PATH, ledger_csv
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
 from companion.app.photo_model import (
     UPLOAD_MAX_BYTES,
@@ -208,29 +209,36 @@ class SheetDownload:
 
 class LiveExport:
     """``GET /export/table.jsonl``: the live game as JSON lines (the table service's export, hands left out), a
-    download for the players to keep; ``companion replay`` and ``companion app`` read it. Everything else goes on
+    download for the players to keep; ``companion replay`` and ``companion app`` read it. ``GET /export/ledger.csv``:
+    its ledger for a spreadsheet. Everything else goes on
     to the app (behind the table's token where there is one: this wraps inside it)."""
 
     def __init__(self, app: Any, live: LiveGame) -> None:
         self.app, self.live = app, live
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or scope.get("path") != EXPORT_PATH:
+        path = scope.get("path") if scope["type"] == "http" else None
+        if path not in (EXPORT_PATH, LEDGER_PATH):
             await self.app(scope, receive, send)
             return
         import io
 
         plain = b"text/plain; charset=utf-8"
+        suffix = ".jsonl" if path == EXPORT_PATH else "-ledger.csv"
         if not self.live.opened and not self.live.path.exists():
             body, status, kind = "no live game yet / 還沒有記錄牌局\n".encode(), 404, plain
         else:
             out = io.StringIO()
             try:
-                self.live.service.export_jsonl(out)
-                body, status, kind = out.getvalue().encode(), 200, b"application/x-ndjson; charset=utf-8"
+                if path == EXPORT_PATH:
+                    self.live.service.export_jsonl(out)
+                    body, status, kind = out.getvalue().encode(), 200, b"application/x-ndjson; charset=utf-8"
+                else:  # with a byte-order mark: a spreadsheet then reads the Chinese as UTF-8
+                    body = ledger_csv(self.live.state).encode("utf-8-sig")
+                    status, kind = 200, b"text/csv; charset=utf-8"
             except LiveError as bad:  # its file is held by another companion
                 body, status, kind = f"{bad.words.en} / {bad.words.zh}\n".encode(), 409, plain
-        name = f"{self.live.path.stem}.jsonl"
+        name = f"{self.live.path.stem}{suffix}"
         await send({"type": "http.response.start", "status": status, "headers": [
             (b"content-type", kind), (b"content-length", str(len(body)).encode()),
             (b"content-disposition", f'attachment; filename="{name}"'.encode()), (b"cache-control", b"no-store")]})

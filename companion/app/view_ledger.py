@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app.ledger_model import LedgerRow, ledger_panel
+from companion.app.ledger_model import LEDGER_PATH, LedgerRow, ledger_panel
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
 from companion.app.view_table import TableTab
@@ -58,6 +58,8 @@ class LedgerTab:
                                           ident(ID_LEDGER_SETTLE, ft.Column(settle, spacing=2))], spacing=6),
                                bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040"))
         rows = [self._row(r) for r in reversed(panel.rows)]  # the latest first
+        if self.showing_live:  # the live game's ledger, for a spreadsheet
+            head.append(ident("ledger-csv", ft.TextButton(content=t(ui("ledger_csv")), url=LEDGER_PATH)))
         return ft.Column([*head, summary, *rows], spacing=8)
 
     def _row(self, r: LedgerRow) -> ft.Control:

@@ -312,6 +312,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
+    "ledger_csv": ("下載帳本（CSV，可用試算表開）", "Download the ledger (CSV, for a spreadsheet)"),
     "wall_where": ("{owner}的牌牆，從他右手邊數第 {i} 墩的{layer}", "the wall of {owner_en}, stack {i} from its "
                    "owner's right-hand end, the {layer_en}"),
     "wall_top": ("上層", "top tile"),

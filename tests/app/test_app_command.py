@@ -331,3 +331,22 @@ def test_a_page_that_leaves_while_flet_sends_is_disconnected_as_any_page_that_le
 
     asyncio.run(ClosedTabs(flet)({"type": "websocket", "path": "/ws", "headers": []}, nothing, gone))
     assert steps == ["disconnect_session"] and len(sent) == 1  # the second send is not tried on a dead socket
+
+
+def test_the_live_ledger_downloads_as_csv_for_a_spreadsheet(tmp_path: Path) -> None:
+    from companion.app.ledger_model import LEDGER_PATH
+    from companion.app.live_model import LiveGame
+    from companion.app.server import LiveExport
+
+    async def flet(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        raise AssertionError("the ledger is the export's, not the app's")
+
+    live = LiveGame(tmp_path / "table.sqlite")
+    guarded = TableToken(LiveExport(flet, live), "secret-token", 8550)
+    assert _get(guarded, LEDGER_PATH)[0] == 403
+    assert _get(guarded, LEDGER_PATH, b"t=secret-token")[0] == 404  # no game yet, and no file made for asking
+    assert live.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10) is None
+    status, body = _get(guarded, LEDGER_PATH, b"t=secret-token")
+    assert status == 200 and body.startswith("\ufeff".encode())  # a spreadsheet reads the Chinese as UTF-8
+    assert body.decode("utf-8-sig").splitlines()[0].endswith(",付款 Payments,甲,乙,丙,丁")
+    live.close()

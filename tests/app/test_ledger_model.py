@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from companion.app.ledger_model import ledger_panel
+import csv
+import io
+
+from companion.app.ledger_model import ledger_csv, ledger_panel
 from companion.app.table_model import GameReplay
+from companion.app.words import ui
 from companion.game.session import ledger_of
 
 
@@ -27,3 +31,25 @@ def test_the_ledger_grows_a_row_at_each_hand_end_and_settles_to_zero() -> None:
         row = at.rows[-1]
         assert row.number == n and row.balances == ledger.entries[-1].balances
         assert [w.en.split(":")[0] for w in row.lines] == [x.player for x in ledger.entries[-1].lines]
+
+
+def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_up() -> None:
+    replay = GameReplay.demo()
+    state = replay.states[-1]
+    panel = ledger_panel(state)
+    assert panel is not None and panel.rows
+    rows = list(csv.reader(io.StringIO(ledger_csv(state))))
+    head, body = rows[0], rows[1:]
+    assert head[0] == "把 Hand" and head[5:] == list(panel.players)
+    hands = body[:len(panel.rows)]
+    for row, r in zip(hands, panel.rows, strict=True):
+        assert int(row[0]) == r.number and row[2] == f"{r.result.zh} / {r.result.en}"
+        assert [int(v) for v in row[5:]] == [dict(r.balances)[p] for p in panel.players]
+    assert [int(v) for v in hands[-1][5:]] == [v for _, v in panel.balances]  # the last row is the total
+    tail = body[len(panel.rows):]
+    assert tail[0] == [] and tail[1][0] == "結算 Settle up"
+    assert [x[1] for x in tail[2:]] == [f"{w.zh} / {w.en}" if w.zh != w.en else w.zh
+                                        for w in panel.settle_up or (ui("ledger_even"),)]
+    assert not replay.states[0].players  # nobody seated yet: the headings alone
+    assert ledger_csv(replay.states[0]).splitlines() == [
+        '把 Hand,"圈風、莊家、連莊 Round, dealer, streak",結果 Result,胡牌與台數 Winners and tai,付款 Payments']
