@@ -20,7 +20,7 @@ from companion.rules.shape import Group, GroupKind, decompose_counts, is_complet
 from companion.rules.waits import checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
+__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -99,6 +99,15 @@ def _without(tiles: tuple[Tile, ...], t: Tile) -> list[Tile]:
     rest = list(tiles)
     rest.remove(t)
     return rest
+
+
+def with_tile(hand_text: str, code: str) -> str:
+    """``hand_text`` with the tile ``code`` tapped onto its end: after a meld (``pung:999p@O``) in a word of its own,
+    else joined to the tiles before it."""
+    words = hand_text.split()
+    if words and ":" in words[-1]:
+        return hand_text.rstrip() + " " + code
+    return hand_text + code
 
 
 def after_discard(hand_text: str, code: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.app.words import Words, ui
 from companion.game import events as ev
-from companion.game.session import ledger_of
+from companion.game.session import Ledger, fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.state import TableState
 from companion.game.text import WIND_EN, WIND_ZH
 
@@ -51,7 +51,10 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
     """The ledger of the session at ``state`` (the hand just finished included); None before anyone is seated."""
     if not state.players:
         return None
-    ledger = ledger_of(state)
+    return _panel(ledger_of(state))
+
+
+def _panel(ledger: Ledger) -> LedgerPanel:
     rows = []
     for entry in ledger.entries:
         r = entry.result
@@ -69,27 +72,47 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
 
 
 def ledger_csv(state: TableState) -> str:
-    """The ledger of the session at ``state`` as CSV for a spreadsheet (headings in both languages): one row per
-    hand (its setting, result, winners and tai, payments) with each player's balance after it, then the balances
-    netted into the fewest payments. Empty (headings only) before a hand has finished."""
-    panel = ledger_panel(state)
+    """The ledger of every session at the table up to ``state`` as CSV for a spreadsheet (headings in both
+    languages): per session, a row per hand (its setting, result, winners and tai, payments) with each player's
+    balance after it, then the balances netted into the fewest payments; after several sessions (players seated
+    again), the totals of all and their fewest payments. Headings only before anyone is seated."""
     out = io.StringIO()
     w = csv.writer(out)
-    players = list(panel.players or state.players) if panel is not None else []  # (seated, no hand yet: the seats)
-    w.writerow(["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
-                "付款 Payments", *players])
-    if panel is None:
+    heads = ["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
+             "付款 Payments"]
+    ledgers = session_ledgers(state)
+    if not ledgers:
+        w.writerow(heads)
         return out.getvalue()
-    for r in panel.rows:
-        after = dict(r.balances)
-        w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
-                    "; ".join(_both(x) for x in r.transfers), *(after.get(p, 0) for p in players)])
-    w.writerow([])
-    w.writerow(["結算 Settle up", _both(panel.stakes)])
-    for x in panel.settle_up or (ui("ledger_even"),):
-        w.writerow(["", _both(x)])
+    for k, ledger in enumerate(ledgers, 1):
+        panel = _panel(ledger)
+        players = list(panel.players or (state.players if k == len(ledgers) else ()))  # seated, no hand yet
+        if len(ledgers) > 1:
+            if k > 1:
+                w.writerow([])
+            w.writerow([f"第 {k} 將 Session {k}"])
+        w.writerow([*heads, *map(_cell, players)])
+        for r in panel.rows:
+            after = dict(r.balances)
+            w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
+                        "; ".join(_both(x) for x in r.transfers), *(after.get(p, 0) for p in players)])
+        w.writerow([])
+        w.writerow(["結算 Settle up", _both(panel.stakes)])
+        for x in panel.settle_up or (ui("ledger_even"),):
+            w.writerow(["", _cell(_both(x))])
+    if len(ledgers) > 1:
+        w.writerow([])
+        total = total_balances(ledgers)
+        w.writerow(["全部 All sessions", *(f"{_cell(p)} {v:+d}" for p, v in total.items())])
+        for t in fewest_transfers(total) or ():
+            w.writerow(["", _cell(_both(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)))])
     return out.getvalue()
 
 
 def _both(words: Words) -> str:
     return words.zh if words.zh == words.en else f"{words.zh} / {words.en}"
+
+
+def _cell(text: str) -> str:
+    """``text`` as a spreadsheet shows it: a name starting with = + - @ would be taken for a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

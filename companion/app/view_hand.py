@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
+from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse, with_tile
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import (
@@ -89,7 +89,7 @@ class HandTab:
         self.visible.label, self.visible.hint_text = t(ui("visible_field")), t(ui("visible_hint"))
 
         def add(code: str) -> Callable[[], None]:
-            return lambda: self.set_hand((self.hand.value or "") + code)
+            return lambda: self.set_hand(with_tile(self.hand.value or "", code))
 
         def backspace() -> None:
             text = (self.hand.value or "").rstrip()

@@ -76,6 +76,7 @@ class CompanionApp:
         self.settings = SettingsTab(self, config.tile_sets)
         self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
         self.prefs = ft.SharedPreferences()  # held here: Flet drops a service nobody references
+        self._chosen = False  # the player switched the language on this page
 
     @property
     def lang(self) -> str:
@@ -164,6 +165,7 @@ class CompanionApp:
             self.photo.open()
 
     def toggle_lang(self) -> None:
+        self._chosen = True  # a stored choice arriving late must not undo this one
         self._lang = "en" if self._lang == "zh" else "zh"
         self.render()
         self.page.run_task(self._keep_lang, self._lang)
@@ -180,7 +182,7 @@ class CompanionApp:
             kept = await self.prefs.get(LANG_KEY)
         except Exception:
             return
-        if kept in ("zh", "en") and kept != self._lang:
+        if kept in ("zh", "en") and kept != self._lang and not self._chosen:
             self._lang = str(kept)
             self.render()
 

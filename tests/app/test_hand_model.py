@@ -141,3 +141,13 @@ def test_playing_the_advice_takes_the_tile_out_and_keeps_melds_and_flowers() -> 
     assert isinstance(played, HandPanel) and played.waits  # the best discard made it ready: its waits show
     with pytest.raises(HandError):
         after_discard(drawn, "1z")  # not in the hand
+
+
+def test_a_tile_tapped_after_a_meld_is_a_word_of_its_own() -> None:
+    from companion.app.hand_model import with_tile
+
+    played = after_discard("45m577p234789s kong:6666m@R pung:999p@O", "7p")
+    assert with_tile(played, "3m") == "45m57p234789s kong:6666m@R pung:999p@O 3m"
+    assert isinstance(analyse(with_tile(played, "3m")), HandPanel)  # it reads (a 17-tile hand again)
+    assert with_tile("45m5", "7p") == "45m57p" and with_tile("", "1m") == "1m"
+    assert with_tile("45m ckong:7777m ", "3m") == "45m ckong:7777m 3m"

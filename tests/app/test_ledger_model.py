@@ -53,3 +53,20 @@ def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_u
     assert not replay.states[0].players  # nobody seated yet: the headings alone
     assert ledger_csv(replay.states[0]).splitlines() == [
         '把 Hand,"圈風、莊家、連莊 Round, dealer, streak",結果 Result,胡牌與台數 Winners and tai,付款 Payments']
+
+
+def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas() -> None:
+    from companion.game import events as ev
+    from companion.game.check import step
+    from companion.game.session import session_ledgers, total_balances
+
+    replay = GameReplay.demo()
+    reseated = step(replay.states[-1], ev.Seated(("=Eve", "老王", "Lin", "阿明")))  # players seated again
+    rows = list(csv.reader(io.StringIO(ledger_csv(reseated))))
+    assert rows[0] == ["第 1 將 Session 1"] and ["第 2 將 Session 2"] in rows
+    second = rows.index(["第 2 將 Session 2"])
+    assert rows[second + 1][5:] == ["'=Eve", "老王", "Lin", "阿明"]  # a spreadsheet shows the name, not a formula
+    first = ledger_panel(replay.states[-1])
+    assert first is not None and len([r for r in rows[:second] if r and r[0].isdigit()]) == len(first.rows)
+    everyone = next(r for r in rows if r and r[0] == "全部 All sessions")
+    assert everyone[1:] == [f"{p} {v:+d}" for p, v in total_balances(session_ledgers(reseated)).items()]
