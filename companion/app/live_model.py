@@ -15,7 +15,9 @@ shows is one the table accepts (a win still needs the winner's tiles, which the 
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import random
 import threading
 import unicodedata
@@ -69,29 +71,65 @@ class LiveGame:
         self._lock = threading.RLock()
         self._listeners = Subscribers("live table")
         self._rng = random.Random(seed)
-        # what the win forms hold so far, by (the table's event count, seat, kind of win): kept in memory, for the
-        # present table only
-        self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] = {}
+        # what the win forms hold so far, by (the table's event count, seat, kind of win), for the present table
+        # only; kept beside the table's file too (read back when first asked for), so a restart loses none
+        self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] | None = None
 
     # --- a win form being filled in ------------------------------------------------------------------
 
+    @property
+    def drafts_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".drafts.json")
+
+    def _read_drafts(self) -> dict[tuple[int, int, str], tuple[str, str, str]]:
+        if self._drafts is None:
+            self._drafts = {}
+            try:
+                for row in json.loads(self.drafts_path.read_text(encoding="utf-8")):
+                    at, seat, kind, fields = int(row[0]), int(row[1]), str(row[2]), tuple(map(str, row[3]))
+                    if len(fields) == 3:
+                        self._drafts[at, seat, kind] = (fields[0], fields[1], fields[2])
+            except FileNotFoundError:
+                pass
+            except (OSError, ValueError, TypeError, IndexError) as bad:  # damaged: forms start empty, the game is safe
+                log.warning("win forms begun not read from %s: %s", self.drafts_path, bad)
+        return self._drafts
+
+    def _write_drafts(self) -> None:
+        """The drafts to a temporary file beside the table's, then renamed over the old: a crash leaves one whole."""
+        rows = [[at, seat, kind, list(fields)] for (at, seat, kind), fields in (self._drafts or {}).items()]
+        path = self.drafts_path
+        try:
+            if not rows:
+                path.unlink(missing_ok=True)
+                return
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as bad:  # a form begun is a convenience: the game itself is in the table's file
+            log.warning("win forms begun not kept in %s: %s", path, bad)
+
     def keep_draft(self, at: int, seat: int, kind: str, fields: tuple[str, str, str]) -> None:
         """What the win form of ``seat`` (``kind`` of win) on the table at event ``at`` holds so far: the hand, the
-        tile drawn, the face-down kongs. The same form opened again, on a phone that reloaded the page or on
-        another one, starts from it. Empty fields forget it; forms of an earlier table are dropped, and a form of an
-        earlier table (left open on a phone) keeps nothing."""
+        tile drawn, the face-down kongs. The same form opened again, on a phone that reloaded the page, on another
+        one, or after the laptop restarted the app, starts from it. Empty fields forget it; forms of an earlier table
+        are dropped, and a form of an earlier table (left open on a phone) keeps nothing."""
         with self._lock:
-            if any(k[0] > at for k in self._drafts):  # a form left open on a phone the table has moved past
+            drafts = self._read_drafts()
+            if any(k[0] > at for k in drafts):  # a form left open on a phone the table has moved past
                 return
-            self._drafts = {k: v for k, v in self._drafts.items() if k[0] == at}
+            kept = {k: v for k, v in drafts.items() if k[0] == at}
             if any(fields):
-                self._drafts[at, seat, kind] = fields
+                kept[at, seat, kind] = fields
             else:
-                self._drafts.pop((at, seat, kind), None)
+                kept.pop((at, seat, kind), None)
+            if kept != drafts:
+                self._drafts = kept
+                self._write_drafts()
 
     def draft(self, at: int, seat: int, kind: str) -> tuple[str, str, str] | None:
         with self._lock:
-            return self._drafts.get((at, seat, kind))
+            return self._read_drafts().get((at, seat, kind))
 
     # --- the store -----------------------------------------------------------------------------------
 

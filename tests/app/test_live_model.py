@@ -551,3 +551,17 @@ def test_a_win_form_begun_is_kept_for_the_present_table_only(tmp_path: Path) -> 
     game.keep_draft(8, 1, "self_draw", ("", "", ""))  # emptied (or given up): forgotten
     assert game.draft(8, 1, "self_draw") is None
     assert not (tmp_path / "table.sqlite").exists()  # a form is no entry: the table file is not even made
+
+
+def test_a_win_form_begun_survives_a_restart_and_a_damaged_file_loses_only_the_forms(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    game.keep_draft(12, 3, "self_draw", ("123m456p789s東東", "5m", ""))
+    again = LiveGame(tmp_path / "table.sqlite")  # the laptop restarted the app
+    assert again.draft(12, 3, "self_draw") == ("123m456p789s東東", "5m", "")
+    again.keep_draft(12, 3, "self_draw", ("", "", ""))  # given up: the file goes with the last form
+    assert not again.drafts_path.exists() and LiveGame(tmp_path / "table.sqlite").draft(12, 3, "self_draw") is None
+    again.drafts_path.write_text("{not json", encoding="utf-8")
+    hurt = LiveGame(tmp_path / "table.sqlite")
+    assert hurt.draft(12, 3, "self_draw") is None  # read as no form begun, refused by nothing
+    hurt.keep_draft(13, 0, "discard", ("9p", "", ""))
+    assert LiveGame(tmp_path / "table.sqlite").draft(13, 0, "discard") == ("9p", "", "")  # and written whole again
