@@ -5,8 +5,8 @@ Controls that tests and screen readers look for carry a ``Semantics`` identifier
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -14,7 +14,7 @@ from companion.app.table_model import MeldPic
 from companion.app.words import Words
 
 __all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "TILE_W", "FELT", "CARD",
-           "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER"]
+           "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
 FELT = "#1f5f3f"
@@ -85,3 +85,14 @@ def badge(text: str, colour: str) -> ft.Control:
 def opened(e: Any) -> bool:
     """An expansion tile's change event: opened (Flet sends ``True``, or ``"true"`` as text)."""
     return e.data is True or str(e.data).lower() == "true"
+
+
+V = TypeVar("V")
+
+
+def on_tap(act: Callable[[V], object], value: V) -> Callable[[], None]:
+    """A click handler that calls ``act(value)``, for one of many buttons. (Flet hands a handler that takes an argument
+    the click event, so a ``lambda v=value:`` would get the event as its value.)"""
+    def tapped() -> None:
+        act(value)
+    return tapped

@@ -23,6 +23,7 @@ from companion.app.ui_kit import (
     ident,
     label,
     meld_tiles,
+    on_tap,
     tile,
     tiles,
 )
@@ -45,11 +46,6 @@ def _verdict(t: Callable[[Words], str], buttons: list[ft.Control], streak: int, 
         out += [ident(f"{prefix}-verdict", label(t(verdict), 15, bold=True, colour=FELT if good else ACCENT)),
                 label(t(ui(answer_key)), 13, bold=True, colour=FELT)]
     return out
-
-
-def _tap(act: Callable[[str], None], code: str) -> Callable[[], None]:
-    """A click handler for one tile (Flet hands a handler that takes an argument the click event)."""
-    return lambda: act(code)
 
 
 class LearnTab:
@@ -138,7 +134,7 @@ class LearnTab:
                 colour, width = ACCENT, 3
             return ident(f"dq-{i}", ft.Container(tile(code, TILE_W["hand"]), padding=2, border_radius=4,
                                                  border=ft.Border.all(width, colour),
-                                                 on_click=None if graded is not None else _tap(self.discard, code)))
+                                                 on_click=None if graded is not None else on_tap(self.discard, code)))
 
         rows: list[ft.Control] = [label(t(ui("dq_intro", n=q.number)), 14, bold=True),
                                   ft.Row([key(i, c) for i, c in enumerate(q.hand)], spacing=1, wrap=True)]

@@ -32,6 +32,7 @@ from companion.app.ui_kit import (
     Host,
     ident,
     label,
+    on_tap,
     opened,
     tile,
 )
@@ -614,31 +615,31 @@ class LiveTab:
                 seen = state.known[Tile.from_code(code)] > 0
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
                     tile(code, 28), opacity=0.3 if seen else 1.0,
-                    on_click=None if seen else _bind(self._do, partial(game.flower, seat, code, at=o.at)))))
+                    on_click=None if seen else on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             out.append(ft.Row([label(t(ui("live_flower_by", seat=names[seat])), 13), *cells], spacing=2, wrap=True))
         buttons: list[ft.Control] = [
             ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),
-                              on_click=_bind(self._do, partial(game.declare_heavenly, s, at=o.at)))
+                              on_click=on_tap(self._do, partial(game.declare_heavenly, s, at=o.at)))
             for s in o.heavenly_seats]
         if o.concealed_kong:
-            buttons.append(ft.OutlinedButton(content=t(ui("live_ckong", seat=names[state.turn])), on_click=_bind(
+            buttons.append(ft.OutlinedButton(content=t(ui("live_ckong", seat=names[state.turn])), on_click=on_tap(
                 self._do, lambda: game.concealed_kong(at=o.at))))
         for code in o.added_kongs:
             buttons.append(ft.OutlinedButton(content=t(ui("live_addkong", seat=names[state.turn],
                                                           tile=Tile.from_code(code).zh, tile_en=code)),
-                                             on_click=_bind(self._do, partial(game.added_kong, code, at=o.at))))
+                                             on_click=on_tap(self._do, partial(game.added_kong, code, at=o.at))))
         if o.no_rob:
-            buttons.append(ft.Button(content=t(ui("live_no_rob")), on_click=_bind(self._do, lambda: game.no_rob(at=o.at))))
+            buttons.append(ft.Button(content=t(ui("live_no_rob")), on_click=on_tap(self._do, lambda: game.no_rob(at=o.at))))
         if o.draw_seat is not None:
             buttons.append(ident("live-draw", ft.OutlinedButton(
-                content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=_bind(self._do, lambda: game.draw(at=o.at)))))
+                content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=on_tap(self._do, lambda: game.draw(at=o.at)))))
         if o.exhaustive:
             due = four_kongs_due(game.state)
             what = ui("live_four_kongs_draw") if due is not None and due[0] == "draw" else ui("live_exhaustive")
-            buttons.append(ident("live-exhaustive", ft.Button(content=t(what), on_click=_bind(
+            buttons.append(ident("live-exhaustive", ft.Button(content=t(what), on_click=on_tap(
                 self._do, lambda: game.exhaustive(at=o.at)))))
         if o.decline_seat is not None:
-            buttons.append(ft.OutlinedButton(content=t(ui("live_decline", seat=names[o.decline_seat])), on_click=_bind(
+            buttons.append(ft.OutlinedButton(content=t(ui("live_decline", seat=names[o.decline_seat])), on_click=on_tap(
                 self._do, lambda: game.decline(at=o.at))))
         if buttons:
             out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
@@ -646,18 +647,14 @@ class LiveTab:
             small: list[ft.Control] = []
             for s in o.penalties:
                 small += [ft.TextButton(content=t(ui("live_false_win", seat=names[s])),
-                                        on_click=_bind(self._do, partial(game.false_win, s, at=o.at))),
+                                        on_click=on_tap(self._do, partial(game.false_win, s, at=o.at))),
                           ft.TextButton(content=t(ui("live_big_count", seat=names[s])),
-                                        on_click=_bind(self._do, partial(game.wrong_count, s, True, at=o.at))),
+                                        on_click=on_tap(self._do, partial(game.wrong_count, s, True, at=o.at))),
                           ft.TextButton(content=t(ui("live_small_count", seat=names[s])),
-                                        on_click=_bind(self._do, partial(game.wrong_count, s, False, at=o.at)))]
+                                        on_click=on_tap(self._do, partial(game.wrong_count, s, False, at=o.at)))]
             out.append(ft.ExpansionTile(title=label(t(ui("live_more")), 12, colour=GREY),
                                         controls=[ft.Row(small, wrap=True, spacing=4)]))
         return out
-
-
-def _bind(do: Callable[[Callable[[], Words | None]], None], entry: Callable[[], Words | None]) -> Callable[[], None]:
-    return lambda: do(entry)
 
 
 def _digits(text: str | None) -> tuple[int, ...]:

@@ -41,6 +41,7 @@ from companion.app.ui_kit import (
     ident,
     label,
     meld,
+    on_tap,
     tile,
     tiles,
 )
@@ -49,11 +50,6 @@ from companion.app.words import Words, ui
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.settlement import Stakes
 from companion.tiles import Tile
-
-
-def _tap(act: Callable[[Any], None], value: Any) -> Callable[[], None]:
-    """A click handler for one of many buttons (Flet hands a handler that takes an argument the click event)."""
-    return lambda: act(value)
 
 
 def profile_name(pid: str) -> Words:
@@ -270,7 +266,7 @@ class PhotoTab:
             return ident(f"photo-tile-{n}", ft.Container(
                 tile(r.code, TILE_W["wait"]), padding=2, border_radius=4,
                 border=ft.Border.all(3 if chosen or r.picked or r.doubtful else 1, colour),
-                on_click=None if busy else _tap(self.pick_tile, r.index)))
+                on_click=None if busy else on_tap(self.pick_tile, r.index)))
 
         rows: list[ft.Control] = [label(t(ui("photo_fix")), 13, bold=True, colour=FELT),
                                   label(t(ui("photo_fix_legend")), 11, colour=GREY),
@@ -279,7 +275,7 @@ class PhotoTab:
         n = next((k for k, r in enumerate(shown) if r.index == self.picking), None)
         if n is not None:
             keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), on_click=None if busy else
-                                                            _tap(self.correct, code)))
+                                                            on_tap(self.correct, code)))
                     for code in (*PALETTE, *FLOWER_CODES, "0x")]
             rows += [label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
                      ft.Row(keys, spacing=2, wrap=True, run_spacing=2),

@@ -24,7 +24,7 @@ from companion.app.tileset_model import (
     select_set,
     tile_sets,
 )
-from companion.app.ui_kit import ACCENT, CARD, FELT, FINGER, GREY, TILE_W, Host, ident, label, tiles
+from companion.app.ui_kit import ACCENT, CARD, FELT, FINGER, GREY, TILE_W, Host, ident, label, on_tap, tiles
 from companion.app.upload import PhotoUpload
 from companion.app.words import Words, ui
 from companion.tiles import Tile
@@ -37,19 +37,6 @@ log = logging.getLogger(__name__)
 ID_SET_CURRENT, ID_SET_UPLOAD, ID_SET_NAME, ID_SET_SAVE, ID_SET_MESSAGE = "set-current", "set-upload", "set-name", \
     "set-save", "set-message"
 ID_SET_NONE, ID_SET_PAGE, ID_SET_MISSING = "set-none", "set-page", "set-missing"
-
-
-def _tap(act: Callable[[str], None], name: str) -> Callable[[], None]:
-    """A click handler for one set's button. (Flet hands a handler that takes an argument the click event, so a
-    ``lambda n=name:`` would get the event as its name.)"""
-    return lambda: act(name)
-
-
-def _keep_box(tab: SettingsTab, page: SheetPage, tile: Tile) -> Callable[[], None]:
-    def keep() -> None:
-        tab.draft.keep(page, tile)  # (of the photo shown: a replaced one is asked about afresh)
-        tab.host.render()
-    return keep
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,6 +119,11 @@ class SettingsTab:
             self._say(delete_set(name))
         except TileSetError as bad:
             self._say(bad.words, True)
+        self.host.render()
+
+    def keep_box(self, box: tuple[SheetPage, Tile]) -> None:
+        """A doubted box holds the right tile after all (said of the photo shown: a replaced one asks afresh)."""
+        self.draft.keep(*box)
         self.host.render()
 
     def keep(self) -> None:
@@ -236,17 +228,17 @@ class SettingsTab:
                 line.append(label(t(ui("set_in_use")), 13, bold=True, colour=FELT))
             elif r.problem is None:
                 line.append(ident(f"set-use-{i}", ft.Button(content=t(ui("set_use")), height=FINGER,
-                                                                 disabled=busy, on_click=_tap(self.use, r.name))))
+                                                                 disabled=busy, on_click=on_tap(self.use, r.name))))
             if self.confirm == r.name:
                 line += [ident(f"set-delete-{i}", ft.Button(
                             content=t(ui("set_delete_sure", name=r.name)), height=FINGER, disabled=busy,
                             style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff"),
-                            on_click=_tap(self.delete, r.name))),
+                            on_click=on_tap(self.delete, r.name))),
                          ft.TextButton(content=t(ui("set_keep")), height=FINGER, on_click=self.keep)]
             else:
                 line.append(ident(f"set-delete-{i}", ft.OutlinedButton(
                     content=t(ui("set_delete")), height=FINGER, disabled=busy,
-                    on_click=_tap(self.delete, r.name))))
+                    on_click=on_tap(self.delete, r.name))))
             out.append(ft.Container(ft.Row(line, spacing=12, wrap=True,
                                            vertical_alignment=ft.CrossAxisAlignment.CENTER),
                                     bgcolor=CARD, padding=8, border_radius=8))
@@ -320,7 +312,7 @@ class SettingsTab:
                                             looks_en=m.looks_like.en)), 13, colour=ACCENT),
                                  ident(f"set-keep-{p.paper}-{p.number}-{m.tile.code}", ft.OutlinedButton(
                                      content=t(ui("sheet_keep")), height=FINGER, disabled=self.busy is not None,
-                                     on_click=_keep_box(self, p, m.tile)))],
+                                     on_click=on_tap(self.keep_box, (p, m.tile))))],
                                 wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         return ident(f"{ID_SET_PAGE}-{p.paper}-{p.number}", ft.Container(
             ft.Column(lines, spacing=4), bgcolor=CARD, padding=10, border_radius=8))
