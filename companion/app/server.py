@@ -146,7 +146,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
-    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS, SheetDraft())
+    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS, SheetDraft.stored())
     app = flet_fastapi_app(make_main(replay, note, source, lang, live, sets), assets_dir=str(assets_dir()), no_cdn=True,
                            app_name="companion", upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,

@@ -12,11 +12,14 @@ No flet here.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import json
 import logging
 import re
 import threading
 import unicodedata
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +55,10 @@ log = logging.getLogger(__name__)
 SHEET_PATHS = {p.value: f"/calibration/sheet-{p.value}.pdf" for p in Paper}
 """Where the server hands out the printable sheet, per paper (``a4``, ``letter``)."""
 SHEET_DPI = 300
+DRAFT_FILE = "pages-in-progress/pages.npz"
+"""The server's :class:`SheetDraft`, under the calibration folder (in a folder of its own: a set is any ``*.npz``
+there)."""
+DRAFT_FORMAT = 1
 PAPER = {"a4": Words("A4", "A4"), "letter": Words("Letter", "US Letter")}
 
 
@@ -203,12 +210,23 @@ class SheetDraft:
     server for every phone (a phone that reloads the page, as one may after opening its camera, finds the pages
     it sent), one action at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path | None = None) -> None:
+        """``path``: the file the pages are kept in, so a server restarted (or crashed) between two pages loses
+        none of them (the tiles laid out on the sheet may be back in the game by then); None keeps them in memory
+        only. A file that cannot be read is set aside (``.damaged``), never raised: the player starts again."""
         self.pages: dict[tuple[str, int], SheetPage] = {}
         self.kept: set[tuple[tuple[str, int], Tile]] = set()  # doubted boxes the player says are right
         self.version = 0  # one more at each change: a question asked of one version does not hold for the next
+        self.path = path
         self._lock = threading.RLock()
         self._listeners = Subscribers("calibration pages")
+        if path is not None:
+            self._load(path)
+
+    @classmethod
+    def stored(cls) -> SheetDraft:
+        """The server's draft, kept beside the saved sets (``companion calibrate``'s folder)."""
+        return cls(calibration.calibration_dir() / DRAFT_FILE)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """``listener`` is told of each change (from the changing phone's thread); returns the call that stops it."""
@@ -216,6 +234,64 @@ class SheetDraft:
 
     def _changed(self) -> None:
         self.version += 1
+        if self.path is not None:
+            self._store(self.path)
+
+    # --- the file ----------------------------------------------------------------------------------------
+
+    def _store(self, path: Path) -> None:
+        """The pages and the kept boxes to ``path``, atomically (a crash leaves the old file or the new one). A
+        failure to write is logged, not raised: the pages stay in memory and the player can go on."""
+        if not self.pages:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+            return
+        arrays: dict[str, np.ndarray] = {}
+        pages = []
+        for i, p in enumerate(self.shown()):
+            pages.append({"photo": p.photo, "paper": p.paper, "number": p.number, "pages": p.pages, "boxes": p.boxes,
+                          "found": list(p.found), "empty": list(p.empty),
+                          "unreadable": [[code, why.zh, why.en] for code, why in p.unreadable],
+                          "misplaced": [[m.tile.code, m.looks_like.code, m.score] for m in p.misplaced],
+                          "samples": [t.code for t, _ in p.samples]})
+            arrays.update({f"crop_{i}_{j}": crop for j, (_, crop) in enumerate(p.samples)})
+        kept = sorted([paper, number, tile.code] for (paper, number), tile in self.kept)
+        meta = json.dumps({"format": DRAFT_FORMAT, "pages": pages, "kept": kept}, ensure_ascii=False)
+        try:
+            calibration.write_atomic(path, meta=np.array(meta), **arrays)
+        except OSError as e:
+            log.warning("the calibration pages could not be kept in %s (%s): they are kept until the app stops",
+                        path, e.strerror or e)
+
+    def _load(self, path: Path) -> None:
+        if not path.is_file():
+            return
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                meta = json.loads(str(z["meta"]))
+                if meta.get("format") != DRAFT_FORMAT:
+                    raise ValueError(f"format {meta.get('format')!r}, not {DRAFT_FORMAT}")
+                pages = {}
+                for i, d in enumerate(meta["pages"]):
+                    samples = tuple((Tile.from_code(c), _crop(z[f"crop_{i}_{j}"])) for j, c in enumerate(d["samples"]))
+                    page = SheetPage(str(d["photo"]), _paper(d["paper"]), int(d["number"]), int(d["pages"]),
+                                     int(d["boxes"]), tuple(Tile.from_code(c).code for c in d["found"]),
+                                     tuple(Tile.from_code(c).code for c in d["empty"]),
+                                     tuple((Tile.from_code(c).code, Words(str(zh), str(en)))
+                                           for c, zh, en in d["unreadable"]),
+                                     tuple(Misplaced(Tile.from_code(t), Tile.from_code(like), float(score))
+                                           for t, like, score in d["misplaced"]), samples)
+                    pages[page.key] = page
+                kept = {((_paper(paper), int(number)), Tile.from_code(code)) for paper, number, code in meta["kept"]}
+        except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as e:
+            aside = path.with_name(path.name + ".damaged")
+            with contextlib.suppress(OSError):
+                path.replace(aside)
+            log.warning("the calibration pages kept in %s could not be read (%s); set aside as %s: photograph "
+                        "the pages again", path, e, aside.name)
+            return
+        self.pages = pages
+        self.kept = {k for k in kept if k[0] in pages}
 
     def add(self, page: SheetPage) -> bool:
         """Keep ``page``; True when it replaces an earlier photo of the same page."""
@@ -310,3 +386,15 @@ class SheetDraft:
                 raise TileSetError(both_words(str(bad))) from bad
             self.clear()
         return ui("set_saved", name=name, kinds=len(kinds))
+
+
+def _paper(value: object) -> str:
+    if value not in PAPER:
+        raise ValueError(f"paper {value!r}")
+    return str(value)
+
+
+def _crop(a: np.ndarray) -> np.ndarray:
+    if a.dtype != np.uint8 or a.ndim != 3 or a.shape[2] != 3:
+        raise ValueError(f"a crop of {a.dtype} {a.shape}")
+    return a

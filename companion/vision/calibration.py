@@ -38,7 +38,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "write_atomic", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -152,7 +152,7 @@ class Calibration:
         if path is not None:
             # the cache is optional: a read-only or locked data folder just refits next time
             with contextlib.suppress(OSError):
-                _write_atomic(path, classes=classes, weights=w)
+                write_atomic(path, classes=classes, weights=w)
                 for stale in path.parent.glob(f"{path.name.split('.fit-')[0]}.fit-{model}-*.npz"):
                     if stale != path:  # older fits of this model (other models keep theirs)
                         stale.unlink(missing_ok=True)
@@ -322,7 +322,7 @@ def _path(name: str) -> Path:
     return calibration_dir() / f"{name}.npz"
 
 
-def _write_atomic(path: Path, data: bytes | None = None, **arrays: np.ndarray) -> None:
+def write_atomic(path: Path, data: bytes | None = None, /, **arrays: np.ndarray) -> None:
     """``data``, or else ``np.savez_compressed`` of ``arrays``, to a temporary file beside ``path``, then renamed
     over it: a crash leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -345,7 +345,7 @@ def _write_atomic(path: Path, data: bytes | None = None, **arrays: np.ndarray) -
 def save(cal: Calibration) -> Path:
     p = _path(cal.name)
     try:
-        _write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
+        write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
     except OSError as e:
         raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e} / 無法寫入校正檔") from e
     for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
@@ -384,7 +384,7 @@ def select(name: str) -> None:
     load(name)
     p = calibration_dir() / "current.txt"
     try:
-        _write_atomic(p, (name + "\n").encode("utf-8"))
+        write_atomic(p, (name + "\n").encode("utf-8"))
     except OSError as e:
         raise CalibrationError(f"cannot select {name!r}: cannot write {p}: {e.strerror or e} / "
                                f"無法選用 {name!r}：無法寫入設定檔") from e

@@ -105,6 +105,78 @@ def test_a_tile_in_the_wrong_box_is_pointed_at(page_photos: dict[str, Path],
     assert not draft.keep(page, Tile.M1) and draft.doubted(again)  # said of the photo replaced: nothing done
 
 
+def _same_pages(a: SheetDraft, b: SheetDraft) -> None:
+    assert sorted(a.pages) == sorted(b.pages) and a.kept == b.kept
+    for key, page in a.pages.items():
+        other = b.pages[key]
+        named = [f.name for f in dataclasses.fields(SheetPage) if f.name != "samples"]
+        assert [getattr(page, n) for n in named] == [getattr(other, n) for n in named]
+        assert [t for t, _ in page.samples] == [t for t, _ in other.samples]
+        assert all(np.array_equal(x, y) for (_, x), (_, y) in zip(page.samples, other.samples, strict=True))
+
+
+def test_the_pages_read_survive_the_server_stopping_between_two_photos(
+        page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier]) -> None:
+    """The tiles laid out on the sheet may be back in the game when the laptop serving the table restarts: the
+    pages already read come back, with the boxes the player said are right, and the set is saved from them."""
+    draft = SheetDraft.stored()
+    assert draft.path is not None and draft.path.parent.parent == calibration.calibration_dir()
+    wrong = _read(page_photos["letter-wrong"], models)
+    draft.add(wrong)
+    draft.keep(wrong, Tile.M1)
+    draft.add(_read(page_photos["a4-2"], models))
+    assert calibration.list_sets() == []  # the pages in progress are no saved set
+    again = SheetDraft.stored()  # the server started again
+    _same_pages(draft, again)
+    assert again.doubted(again.pages["letter", 1]) == [] and again.missing() == draft.missing()
+    # the page photographed again after the restart replaces the kept one, and is kept in its turn
+    again.add(_read(page_photos["a4-2-again"], models))
+    third = SheetDraft.stored()
+    _same_pages(again, third)
+    assert third.pages["a4", 2].photo == "a4-2-again.jpg"
+    said = third.save("home")
+    assert "home" in said.en and calibration.list_sets() == ["home"]
+    assert not draft.path.exists() and SheetDraft.stored().pages == {}  # saved: the pages in progress are gone
+    again.add(wrong)
+    again.clear()  # Start over forgets them too
+    assert not draft.path.exists()
+
+
+def test_pages_kept_in_a_damaged_file_are_set_aside_never_raised(
+        page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier],
+        caplog: pytest.LogCaptureFixture) -> None:
+    draft = SheetDraft.stored()
+    draft.add(_read(page_photos["a4-1"], models))
+    assert draft.path is not None
+    good = draft.path.read_bytes()
+    for damage in (good[: len(good) // 2], b"not a zip file"):
+        draft.path.write_bytes(damage)
+        with caplog.at_level("WARNING"):
+            assert SheetDraft.stored().pages == {}
+        assert "could not be read" in caplog.text and "photograph the pages again" in caplog.text
+        aside = draft.path.with_name(draft.path.name + ".damaged")
+        assert aside.read_bytes() == damage and not draft.path.exists()
+        caplog.clear()
+    # a file of pages that names a paper or a tile the app does not know is damaged too
+    draft.add(_read(page_photos["a4-2"], models))
+    with np.load(draft.path) as z:
+        arrays = {k: z[k] for k in z.files}
+    arrays["meta"] = np.array(str(arrays["meta"]).replace('"a4"', '"a5"'))
+    calibration.write_atomic(draft.path, **arrays)
+    assert SheetDraft.stored().pages == {}
+
+
+def test_pages_that_cannot_be_written_stay_with_the_server(
+        page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier], tmp_path: Path,
+        caplog: pytest.LogCaptureFixture) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")  # the draft's folder would have to be made inside a file
+    draft = SheetDraft(blocked / "pages.npz")
+    with caplog.at_level("WARNING"):
+        draft.add(_read(page_photos["a4-1"], models))
+    assert "could not be kept" in caplog.text and len(draft.pages) == 1 and draft.missing()
+
+
 def test_a_page_with_no_tile_on_it_is_refused_and_replaces_nothing(tmp_path: Path,
                                                                    models: tuple[TileDetector, TileClassifier]) -> None:
     rng = np.random.default_rng(3)

@@ -233,7 +233,7 @@ def test_calibration_errors_are_in_both_languages(data_dir: Path, monkeypatch: p
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as m:
-        m.setattr(calibration, "_write_atomic", full)
+        m.setattr(calibration, "write_atomic", full)
         with pytest.raises(calibration.CalibrationError) as e:
             calibration.save(cal)
         bilingual(str(e.value), "cannot write", "無法寫入校正檔")

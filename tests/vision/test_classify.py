@@ -395,7 +395,7 @@ def test_the_weight_cache_is_per_model_and_refits_for_another(tmp_path: Path, mo
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(calibration, "_write_atomic", refuse)
+    monkeypatch.setattr(calibration, "write_atomic", refuse)
     c = cal.fitted(names, 20.0, embed(3), "model-c")  # cannot be kept: still fitted and returned
     assert calls[-1] == 3 and c[1].shape == (4, 8)
 
