@@ -16,6 +16,7 @@ from companion.app.ui_kit import (
     GREY,
     ID_HAND_FIELD,
     ID_HAND_HEADLINE,
+    ID_HAND_TILES,
     ID_VISIBLE_FIELD,
     TILE_W,
     Host,
@@ -162,7 +163,7 @@ class HandTab:
         shown += [ft.Container(width=6)] + [meld_tiles(m) for m in result.melds]
         if result.flowers:
             shown += [ft.Container(width=6)] + [tile(c, TILE_W["meld"]) for c in result.flowers]
-        rows.append(ft.Row(shown, spacing=1, wrap=True))
+        rows.append(ident(ID_HAND_TILES, ft.Row(shown, spacing=1, wrap=True)))  # the hand as read
         for w in result.waits:
             why = ft.Column([label(t(x), 13) for x in w.why], spacing=1)
             rows.append(ft.Row([tile(w.tile, TILE_W["wait"]), label(t(ui("left", n=w.unseen)), 12), why],

@@ -189,6 +189,21 @@ def wait_said(page: Any, ident: str, want: str) -> None:
                            " return (labels + e.textContent).includes(want); }", arg=[_sel(ident), want])
 
 
+
+def wait_labels(page: Any, ident: str, want: list[str]) -> None:
+    """Until the pictures under the node ``ident`` are labelled ``want``, in order."""
+    page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
+                           " return JSON.stringify([...e.querySelectorAll('[aria-label]')]"
+                           ".map(n => n.getAttribute('aria-label'))) === JSON.stringify(want); }", arg=[_sel(ident), want])
+
+
+def wait_hand(page: Any, panel: HandPanel) -> None:
+    """Until My hand shows ``panel``: its headline, and the hand's tiles as the server read them. The headline alone
+    is not enough: a hand typed key by key may have the same headline a few keys before its end (no flower yet),
+    and a button tapped then is one the next key's answer replaces, so the server drops the tap."""
+    wait_text(page, "hand-headline", panel.headline.zh)
+    wait_labels(page, "hand-tiles", [*panel.concealed, *(c for m in panel.melds for c in m), *panel.flowers])
+
 def test_the_table_steps_through_the_demo_game(page: Any, replay: GameReplay) -> None:
     start = replay.hand_starts()[0]
     assert text_of(page, "caption") == replay.frame(start).caption.zh
@@ -761,6 +776,6 @@ def test_my_hand_plays_the_advised_discard_and_shows_the_waits(page: Any) -> Non
     tap(page, "tab-hand")
     page.wait_for_selector(_sel("hand-field"))
     type_into(page, "hand-field", drawn)
-    wait_text(page, "hand-headline", panel.headline.zh)
+    wait_hand(page, panel)
     tap(page, f"hand-discard-{best}")
-    wait_text(page, "hand-headline", after.headline.zh)
+    wait_hand(page, after)
