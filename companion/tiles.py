@@ -132,6 +132,11 @@ class Tile(IntEnum):
     GREEN = 32
     RED = 33
 
+    def __bool__(self) -> bool:
+        """Every tile is a tile: as an ``int`` 一萬 (``M1 = 0``) would be false, and ``name if tile else ""`` would
+        drop it where a tile may be missing (``Tile | None``)."""
+        return True
+
     # --- classification -------------------------------------------------------------------------
 
     @property

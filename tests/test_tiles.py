@@ -133,3 +133,11 @@ def test_round_trip(tiles: list[Tile]) -> None:
 @given(st.lists(st.integers(0, 4), min_size=34, max_size=34))
 def test_counts_round_trip(counts: list[int]) -> None:
     assert counts34(tiles_from_counts(counts)) == counts
+
+
+def test_every_tile_is_true_even_the_one_numbered_zero() -> None:
+    """一萬 is ``Tile.M1 == 0``: as a bare ``int`` it would be false, and ``name if tile else ""`` (a tile that may be
+    missing) dropped it: the live table's prompt said "阿明 打了 ：" for a discarded 一萬."""
+    assert all(bool(t) for t in Tile) and Tile.M1 == 0 and Tile.M1 + 1 == Tile.M2
+    assert [t for t in (Tile.M1, None, Tile.P1) if t] == [Tile.M1, Tile.P1]
+

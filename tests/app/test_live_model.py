@@ -204,6 +204,15 @@ def test_a_discard_after_the_claim_window_logs_the_draw_with_it(tmp_path: Path) 
     game.close()
 
 
+def test_the_prompt_names_every_discard_even_the_tile_numbered_zero(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("1m") is None
+    prompt = game.offer().prompt
+    assert f"{PLAYERS[game.state.dealer]} 打了 一萬：" in prompt.zh
+    assert f"{PLAYERS[game.state.dealer]} discarded {Tile.M1.en}:" in prompt.en
+    game.close()
+
+
 def test_a_refused_tap_says_why_in_both_languages_and_logs_nothing(tmp_path: Path) -> None:
     game = _dealt(tmp_path)
     for code in ("1z", "1z", "1z", "1z"):

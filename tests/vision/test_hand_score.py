@@ -69,6 +69,17 @@ def test_a_row_with_the_winning_tile_apart_and_melds_in_front() -> None:
                                                       "assumed the dealer is East", "assumed the dealer's streak is 0"]
 
 
+
+def test_a_winning_one_of_characters_is_reported_as_the_winning_tile() -> None:
+    """一萬 is the tile numbered 0: the photo's JSON once gave its winning tile as null."""
+    from companion.commands.score import photo_result
+
+    dets = laid([(100, ["23m456m789s55z", "1m"]), (200, ["123p", "111z"])])
+    got = score_photo(dets, {"win_type": "discard", "discarder": "S"}, PROFILE)
+    assert got.marked and got.win.win_tile is Tile.M1
+    result = photo_result("hand.jpg", dets, got, None, PROFILE)
+    assert result["hand"]["win_tile"] == "1m" and result["win"]["win_tile"] == "1m"
+
 def test_without_a_marked_winning_tile_every_one_is_scored_and_the_best_taken() -> None:
     dets = laid([(100, ["123m456m789m123p45s55z6s"])])
     got = score_photo(dets, {}, PROFILE)
