@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
+from companion.app import lost_taps
 from companion.app.ledger_model import LEDGER_PATH, ledger_csv
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
 from companion.app.photo_model import (
@@ -141,6 +142,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
     :data:`UPLOAD_MAX_BYTES`."""
     from flet_web.fastapi import app as flet_fastapi_app
 
+    lost_taps.install()  # a tap on a screen that has just changed is said, not dropped
     for name in FLET_OVERRIDES:  # Flet would let these override the settings below, request by request
         if os.environ.pop(name, None) is not None:
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)

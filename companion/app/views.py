@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.app import lost_taps
 from companion.app.live_model import LiveGame
 from companion.app.table_model import GameReplay
 from companion.app.ui_kit import (
@@ -25,6 +26,7 @@ from companion.app.ui_kit import (
     ID_PHOTO_TAB,
     ID_SETTINGS_TAB,
     ID_TABLE_TAB,
+    ID_TAP_LOST,
     ID_TITLE,
     ident,
     label,
@@ -96,6 +98,7 @@ class CompanionApp:
         self.live.attach()
         self.hand.attach()
         self.settings.attach()
+        lost_taps.watch(self.page, self._tap_lost)  # a tap on a screen that had just changed is said
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
         # back to it, and the browser's back button goes to the tab before
         wanted = (self.page.route or "/").strip("/")
@@ -105,6 +108,12 @@ class CompanionApp:
         self.page.controls.append(self.body)
         self.render()
         self.page.run_task(self._restore_lang)  # the language this browser chose last time
+
+    def _tap_lost(self) -> None:
+        """(The server's event loop.) A tap from this phone named a button the screen had just replaced: say that
+        it was not entered, for a moment at the foot of the screen."""
+        self.page.show_dialog(ft.SnackBar(ident(ID_TAP_LOST, label(self.t(ui("tap_lost")), 14, colour="#ffffff")),
+                                          duration=ft.Duration(seconds=6)))
 
     def leave(self) -> None:
         self.table.stop()

@@ -419,6 +419,9 @@ UI: dict[str, tuple[str, str]] = {
     "set_name_hint": ("例如：家裡的牌", "e.g. home"),
     "set_save": ("儲存並使用", "Save and use"),
     "set_start_over": ("重來", "Start over"),
+    "tap_lost": ("畫面剛好更新了：剛才那一下點在舊畫面上，沒有記錄。請看清楚，要的話再點一次。",
+                 "The screen changed just as you tapped: that tap was on the old screen and was not entered. "
+                 "Look again, and tap again if you meant it."),
     "set_start_over_sure": ("確定清掉已讀的頁", "Yes, clear the pages read"),
     "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、_ 或 -",
                      "The name “{name}” cannot be used: up to 64 letters, digits, _ or -"),

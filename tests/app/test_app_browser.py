@@ -44,6 +44,7 @@ from companion.game import events as ev
 from companion.game.service import read_jsonl, read_log
 from companion.game.state import Phase
 from companion.game.switches import MultiWin
+from companion.hand import MeldKind
 from companion.tiles import Tile, parse_tiles
 
 CHROMIUM = shutil.which("chromium")
@@ -114,9 +115,12 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _open(browser: Any, url: str) -> Any:
+def _open(browser: Any, url: str, before: Any = None) -> Any:
+    """A phone on the app, its accessibility tree on; ``before(page)`` runs before it connects."""
     page = browser.new_page(viewport={"width": 1280, "height": 1200})
     page.set_default_timeout(WAIT_MS)
+    if before is not None:
+        before(page)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.locator("flt-semantics-placeholder").dispatch_event("click")  # turns the accessibility tree on
@@ -345,6 +349,35 @@ def _until(check: Any) -> None:
         time.sleep(0.05)
 
 
+class HeldScreen:
+    """A phone whose screen can be held back: what the server sends it waits until :meth:`release`, in order, as
+    over a slow network; what it sends goes on at once."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.held: list[Any] = []
+        self.phone: Any = None
+
+    def __call__(self, page: Any) -> None:
+        def route(ws: Any) -> None:
+            server = ws.connect_to_server()
+            ws.on_message(server.send)
+            server.on_message(lambda m: self.held.append(m) if self.holding else ws.send(m))
+            self.phone = ws
+        page.route_web_socket(re.compile(r"/ws(\?.*)?$"), route)
+
+    def wait_held(self, page: Any) -> None:
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not self.held:
+            assert time.monotonic() < deadline, "the server never drew the held phone's screen again"
+            page.wait_for_timeout(20)  # lets playwright deliver the socket's messages
+
+    def release(self) -> None:
+        while self.held:  # a message arriving meanwhile joins the queue, behind the others
+            self.phone.send(self.held.pop(0))
+        self.holding = False
+
+
 def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(page: Any, browser: Any, url: str,
                                                                              live: LiveGame) -> None:
     tap(page, "tab-live")
@@ -374,7 +407,8 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     _until(lambda: live.state.phase is Phase.CLAIM)
     prompt = live.offer().prompt.zh
     wait_text(page, "live-prompt", prompt)
-    other = _open(browser, url)  # a second phone at the same table
+    screen = HeldScreen()
+    other = _open(browser, url, screen)  # a second phone at the same table
     try:
         tap(other, "tab-live")
         wait_text(other, "live-prompt", prompt)
@@ -385,6 +419,24 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
         _until(lambda: live.offer().prompt.zh == prompt)
         wait_text(other, "live-prompt", prompt)
         assert [type(e).__name__ for e in live.events()[-2:]] == ["Retracted", "Retracted"]
+        # The second phone taps 碰 on a screen the table has moved past (the first phone entered the next seat's
+        # discard; the new screen has not reached it yet): not entered, and said, never dropped without a word.
+        pung = next(c for c in live.offer().claims if c.kind is MeldKind.PUNG)
+        node = other.locator(_sel(f"live-pung-{pung.seat}-{''.join(pung.tiles)}")).first
+        node.scroll_into_view_if_needed()
+        box = node.bounding_box()
+        n = len(live.events())
+        screen.holding = True
+        tap(page, "live-discard-9m")
+        _until(lambda: len(live.events()) == n + 2)
+        screen.wait_held(other)  # the server has drawn the second phone's screen anew: its buttons are new
+        other.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        screen.release()
+        wait_text(other, "tap-lost", ui("tap_lost").zh)
+        wait_text(other, "live-prompt", live.offer().prompt.zh)
+        assert [type(e).__name__ for e in live.events()[n:]] == ["Drew", "Discarded"]  # no pung
+        tap(page, "live-undo")
+        _until(lambda: live.offer().prompt.zh == prompt)
     finally:
         other.close()
     n = len(live.events())
