@@ -231,6 +231,18 @@ def _visible_to(state: TableState, seat: int) -> list[Tile]:
     return seen
 
 
+def _won_on_discard(state: TableState) -> tuple[dict[int, Tile], int | None]:
+    """At the end of a hand won on a discard (or a robbed kong): each such winner's winning tile, and the seat
+    whose river it leaves (the table state keeps it there, where every winner of a 一炮多響 takes it from)."""
+    out = state.outcome
+    if state.phase is not Phase.HAND_OVER or out is None:
+        return {}, None
+    taken = {r.seat: r.tile for r in out.winners
+             if r.kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG) and r.tile is not None}
+    givers = {r.discarder for r in out.winners if r.seat in taken}
+    return taken, next(iter(givers)) if len(givers) == 1 else None
+
+
 def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> SeatPanel:
     st = state.seats[seat]
     wind = state.seat_wind(seat)
@@ -239,6 +251,12 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> S
     rest = list(concealed)
     if drawn is not None:
         rest.remove(drawn)
+    taken, giver = _won_on_discard(state)
+    river = st.discards
+    if seat == giver and river and river[-1] in taken.values():
+        river = river[:-1]  # the winning tile is in the winner's hand now
+    if seat in taken and drawn is None:
+        drawn = taken[seat]  # shown apart, as a tile drawn would be
     tags = tuple(t for t in (Words(st.ready.zh, st.ready.en) if st.ready else None,
                              Words("過水", "barred (passed a win)") if st.barred else None,
                              Words("陪打", "dead hand") if st.dead else None,
@@ -255,7 +273,7 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> S
                      state.streak if seat == state.dealer else 0, to_act,
                      tuple(t.code for t in sorted(rest)) if show else (), 0 if show else len(concealed),
                      drawn.code if show and drawn is not None else None, melds, tuple(t.code for t in st.flowers),
-                     tuple(t.code for t in st.discards), tags, waits, note, advice)
+                     tuple(t.code for t in river), tags, waits, note, advice)
 
 
 def wind_words(wind: Tile) -> Words:

@@ -130,6 +130,29 @@ def test_hidden_hands_show_only_their_size_and_no_help(replay: GameReplay) -> No
                                                             strict=True) if src.kind is MeldKind.CKONG)
 
 
+
+def test_a_tile_won_on_leaves_the_givers_river_for_the_winners_hand(replay: GameReplay) -> None:
+    """The table state keeps a winning discard in the river (each winner of a 一炮多響 takes it from there); the
+    table shows it where it lies at a real table: apart beside the winner's hand, gone from the giver's river."""
+    seen = set()
+    for end in replay.hand_ends():
+        state = replay.states[end]
+        assert state.outcome is not None
+        for rec in state.outcome.winners:
+            frame = replay.frame(end)
+            if rec.kind not in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
+                assert all(s.discards == tuple(t.code for t in state.seats[s.seat].discards) for s in frame.seats)
+                continue
+            assert rec.tile is not None and rec.discarder is not None
+            river = state.seats[rec.discarder].discards
+            assert river[-1] == rec.tile and frame.seats[rec.discarder].discards == tuple(t.code for t in river[:-1])
+            winner = frame.seats[rec.seat]
+            assert winner.drawn == rec.tile.code
+            assert is_complete(Hand(tuple(Tile.from_code(c) for c in (*winner.concealed, winner.drawn)),
+                                    state.seats[rec.seat].melds))
+            seen.add(rec.kind)
+    assert seen == {ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG}  # the demo game has both
+
 def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) -> None:
     for end_index in replay.hand_ends():
         frame = replay.frame(end_index)
