@@ -76,6 +76,7 @@ class PhotoTab:
         self.read: ReadPhoto | PhotoFailed | None = None  # what is shown: the last photo read, or its failure
         self.shown: PhotoPanel | PhotoFailed | None = None
         self.context = PhotoContext()
+        self.context_chosen = False  # the form was set by the player since the bundled photo was shown
         self.demo = False  # the photo shown is the bundled one
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
@@ -150,7 +151,7 @@ class PhotoTab:
         def work() -> None:
             read, context = self.source.demo()
             self.picks, self.picking = {}, None
-            self.read, self.demo = read, True
+            self.read, self.demo, self.context_chosen = read, True, False
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
                                                stakes=self.context.stakes)
@@ -160,6 +161,7 @@ class PhotoTab:
 
     def set_context(self, **change: Any) -> None:
         self.context = dataclasses.replace(self.context, **change)
+        self.context_chosen = True  # the player's own: the next photo keeps it
         self._work(ui("photo_scoring"), self._score)
 
     # --- a photo of the player's ---------------------------------------------------------------------
@@ -179,7 +181,8 @@ class PhotoTab:
         """(A worker thread.) Read the photo that arrived, and score it."""
         def work() -> None:
             read = self.source.read_file(path, name)
-            if isinstance(read, ReadPhoto) and self.demo:  # the bundled photo's context is not the player's
+            if isinstance(read, ReadPhoto) and self.demo and not self.context_chosen:
+                # the bundled photo's context is not the player's (unless he set it himself before his photo)
                 self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
             self.picks, self.picking = {}, None  # (before the new photo: no pick of the old one reaches it)
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)

@@ -269,7 +269,7 @@ def test_the_photo_tab_scores_the_bundled_photo(page: Any) -> None:
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
 
 
-def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any) -> None:
+def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any, tmp_path: Path) -> None:
     path, context = demo_photo()
     assert context["win_type"] == "discard"
     tap(page, "tab-photo")
@@ -285,6 +285,17 @@ def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any) -> 
     shown = str(page.locator("flt-semantics").first.text_content())
     for words, _tai in self_drawn.items:
         assert words.zh in shown
+    # the player set the form himself before sending his own photo: it is kept for his photo (only the bundled
+    # photo's own situation is cleared, which would score his hand as 南家's with a streak)
+    plain = score_photo_file(path, PhotoContext().as_context())
+    assert isinstance(plain, PhotoPanel) and plain.total != self_drawn.total
+    mine = tmp_path / "my_hand.jpg"
+    mine.write_bytes(path.read_bytes())
+    with page.expect_file_chooser() as chooser:
+        tap(page, "photo-pick")
+    chooser.value.set_files(str(mine))
+    page.wait_for_function("() => document.body.textContent.includes('my_hand.jpg')")
+    wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
 
 
 def test_a_photo_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path: Path, uploads: Path) -> None:
