@@ -172,15 +172,20 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
 
 
 def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                     profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
+                     profile_id: str | None = None, corrected: int = 0) -> PhotoPanel | PhotoFailed:
     """Score the hand of a read photo under ``profile_id`` (default: the default profile) with ``context`` and
-    settle it at ``stakes``."""
+    settle it at ``stakes``. ``corrected``: how many of its tiles the player has corrected (:func:`with_picks`);
+    a hand they leave no win is said to be his corrections', not the photo's."""
     name, image, dets = read.name, read.image, read.dets
     profile = load_profile(profile_id)
     try:
         check_context(context)
         found = score_photo(dets, context, profile)
     except (PhotoHandError, WinInputError, NotAWin) as bad:
+        if corrected and isinstance(bad, PhotoHandError) and bad.reading is not None:
+            en, zh = bad.reading
+            return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
+                               jpeg_bytes(annotate(image, dets)))
         return unscored(read, bad)
     win, sc = found.win, found.score
     st = settle(sc, win, stakes)

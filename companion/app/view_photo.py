@@ -109,7 +109,8 @@ class PhotoTab:
             self.shown = read
             return
         base, per_tai = (int(x) for x in context.stakes.split("/"))
-        shown = score_read_photo(with_picks(read, picks), context.as_context(), Stakes(base, per_tai), context.profile)
+        shown = score_read_photo(with_picks(read, picks), context.as_context(), Stakes(base, per_tai), context.profile,
+                                 corrected=len(picks))
         if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
             self.shown = shown
 

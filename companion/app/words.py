@@ -442,6 +442,10 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_to": ("第 {n} 張其實是：", "Tile {n} is really:"),
     "photo_fix_cancel": ("不改", "Leave it"),
     "photo_fixed": ("你改了 {n} 張", "Corrected by you: {n}"),
+    "photo_not_win_corrected": ("照你改過的 {n} 張牌，這手不是胡牌（逐列：{tiles}）。點綠框的牌可以改回，"
+                                "或按「全部照原本讀的」",
+                                "With the {n} tile(s) you corrected this is no winning hand (row by row: {tiles_en}). "
+                                "Tap a green-framed tile to change it back, or Undo my corrections"),
     "photo_fix_reset": ("全部照原本讀的", "Undo my corrections"),
     "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
 }

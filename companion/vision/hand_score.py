@@ -42,9 +42,10 @@ class PhotoHandError(ValueError):
     """The photo does not show a winning hand this reader can make out; the message says why (``zh``: in
     Chinese)."""
 
-    def __init__(self, message: str, zh: str) -> None:
+    def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None) -> None:
         super().__init__(message)
         self.zh = zh
+        self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,20 +200,22 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
     return out
 
 
-def reading_text(dets: Detections, laid: LaidHand) -> str:
+def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
     """The photo as read, row by row (``1) …  2) …``), groups apart by `` | ``, unsure faces marked ``?``, the
-    flowers and the face-down tiles left out last: what a person checks against the photo."""
+    flowers and the face-down tiles left out last: what a person checks against the photo. In the notation, or
+    with ``zh`` by the tiles' Chinese names (一萬 …, unsure ``？``)."""
     doubtful = dets.doubtful()
 
-    def code(i: int) -> str:
-        return Tile(int(dets.kind[i])).code + ("?" if doubtful[i] else "")
+    def name(i: int) -> str:
+        t = Tile(int(dets.kind[i]))
+        return (t.zh + "？" if doubtful[i] else t.zh) if zh else t.code + ("?" if doubtful[i] else "")
 
-    parts = [f"{n}) " + " | ".join(" ".join(code(i) for i in g.tiles) for g in row)
+    parts = [f"{n}) " + " | ".join(" ".join(name(i) for i in g.tiles) for g in row)
              for n, row in enumerate(laid.rows, 1)]
     if laid.flowers:
-        parts.append("flowers/花 " + " ".join(code(i) for i in laid.flowers))
+        parts.append(("花 " if zh else "flowers ") + " ".join(name(i) for i in laid.flowers))
     if laid.stray:
-        parts.append(f"face down/蓋著 {len(laid.stray)}")
+        parts.append(f"蓋著 {len(laid.stray)} 張" if zh else f"face down {len(laid.stray)}")
     return "  ".join(parts) or "-"
 
 
@@ -261,13 +264,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         else:
             pale = []
     if not found:
-        read = reading_text(dets, laid)
+        read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {n} doubtful tiles read "
                              f"otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}); "
                              "photograph it closer, or score it with `companion tai`",
                              f"照片怎麼讀都不是胡牌，改讀最多 {n} 張不確定的牌、或把一張不確定的牌當任何一種也不行"
-                             f"（逐列讀到，? = 不確定：{read}）；請拍近一點，或用 companion tai 輸入")
+                             f"（逐列讀到，？= 不確定：{read_zh}）；請拍近一點，或用 companion tai 輸入",
+                             (read, read_zh))
     _, legal, repairs = found[0]
     legal, kong_notes = _kongs_as_said(legal, kongs or {})
     scored = _score_each(legal, context, profile, win_tile)
@@ -303,22 +307,22 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
     plans = row_plans(laid, in_rows)
     counts = [laid.tile_count(r) for r in range(len(laid.rows))]
     total = sum(counts)
-    read = reading_text(dets, laid)
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
     if len(laid.flowers) > 8:
         raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
-                             f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read}）")
+                             f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read_zh}）")
     need = 3 * SETS + 2 - instant
     if len(laid.stray) >= 4 and total < need:
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",
-                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read}）")
+                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）")
     if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         raise PhotoHandError(
             f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows {need} ("
             f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
             f"ones in one row (read: {read})",
             f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 {need} 張（"
-            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列（讀到：{read}）")
+            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列（讀到：{read_zh}）")
     return plans
 
 

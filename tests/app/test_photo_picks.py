@@ -4,6 +4,7 @@ scored again with it, for certain."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -84,3 +85,10 @@ def test_picking_a_tile_that_breaks_the_hand_says_why(demo: tuple[ReadPhoto, dic
     # no legal win with that tile, and the scorer does not repair the player's pick back: refused with the reason
     assert isinstance(got, PhotoFailed) and got.image is not None
     assert f"{odd.code} 7p" in got.reason.en and "無法計算" in got.reason.zh
+    # as the app scores it, knowing the player corrected one tile: his correction is named, not the photo blamed,
+    # and the Chinese gives the tiles by their names
+    said = score_read_photo(with_picks(read, {i: odd}), context, corrected=1)
+    assert isinstance(said, PhotoFailed) and said.image is not None
+    assert said.reason.zh.startswith("照你改過的 1 張牌，這手不是胡牌") and f"{odd.zh} 七筒" in said.reason.zh
+    assert said.reason.en.startswith("With the 1 tile(s) you corrected") and f"{odd.code} 7p" in said.reason.en
+    assert "照片怎麼讀" not in said.reason.zh and not re.search(r"[0-9][mpszf]|flowers", said.reason.zh)
