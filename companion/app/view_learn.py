@@ -132,8 +132,8 @@ class LearnTab:
                 colour, width = FELT, 3
             elif graded is not None and code == graded.picked:
                 colour, width = ACCENT, 3
-            return ident(f"dq-{i}", ft.Container(tile(code, TILE_W["hand"]), padding=2, border_radius=4,
-                                                 border=ft.Border.all(width, colour),
+            return ident(f"dq-{i}", ft.Container(tile(code, TILE_W["hand"]), padding=4 - width, border_radius=4,
+                                                 border=ft.Border.all(width, colour),  # the same size either way
                                                  on_click=None if graded is not None else on_tap(self.discard, code)))
 
         rows: list[ft.Control] = [label(t(ui("dq_intro", n=q.number)), 14, bold=True),
@@ -192,9 +192,11 @@ class LearnTab:
                 colour = FELT if code in waits and chosen else ACCENT if chosen else "#e0b040"
             elif chosen:
                 colour = FELT
+            width = 3 if chosen or (graded is not None and code in waits) else 1
+            # the same size chosen or not (the row never re-wraps under the finger); nine fit a phone's width
             return ident(f"quiz-{code}", ft.Container(
-                tile(code, 30), on_click=lambda: self.toggle(code), padding=2, border_radius=4,
-                border=ft.Border.all(3 if chosen or (graded is not None and code in waits) else 1, colour)))
+                tile(code, 28), on_click=lambda: self.toggle(code), padding=3 - width, border_radius=4,
+                border=ft.Border.all(width, colour)))
 
         for suit in "mpsz":
             rows.append(ft.Row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True))

@@ -622,9 +622,16 @@ def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     first = quiz.waits[0].tile
     tap(page, "tab-learn")
     tap(page, "learn-mode-quiz")
+    keys = [f"quiz-{r}{s}" for s in "mpsz" for r in range(1, 10 if s != "z" else 8)]
+
+    def boxes() -> list[Any]:
+        return [page.locator(_sel(k)).first.bounding_box() for k in keys]
+
+    before = boxes()
     tap(page, f"quiz-{first}")
     tap(page, "quiz-check")
     wait_text(page, "quiz-verdict", grade(quiz, {first}).verdict.zh)
+    assert boxes() == before  # picked and graded tiles keep their size: none moves under the finger
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(why.zh in shown for w in quiz.waits for why in w.why)  # the answer says why each is a wait
 
