@@ -20,7 +20,7 @@ from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective
 from companion.app.live_offer import Claim, Offer, WinChance
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
-from companion.app.table_model import GameReplay, LogError
+from companion.app.table_model import GameReplay, LogError, meld_words
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -45,7 +45,7 @@ from companion.game import events as ev
 from companion.game.check import four_kongs_due
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
-from companion.game.state import Phase
+from companion.game.state import Phase, window
 from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN, ProfileError
 from companion.tiles import CopyLimitError, NotationError, Tile
@@ -424,7 +424,16 @@ class LiveTab:
                                                     ft.Row(mine, wrap=True, spacing=8, run_spacing=8)], spacing=4),
                                          border=ft.Border.all(1, GREY), border_radius=8, padding=8))
         title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
-        return ft.Column([label(t(title), 13, bold=True, colour=GREY), *rows], spacing=8)
+        state = game.state
+        taken = window(state)
+        if o.phase is not Phase.HAND_OVER and state.claim_rank in (1, 2) and taken is not None \
+                and taken.offer is not None and any(c.kind is ev.WinKind.DISCARD for c in o.wins):
+            # a chow, pung or kong has taken the discard: a win on it still comes first, and undoes the meld
+            melds = state.seats[state.claim_seat].melds
+            kind = meld_words(melds[-1].kind) if melds else Words("吃碰槓", "meld")
+            title = ui("live_win_over_meld", seat=names[state.claim_seat], tile=taken.offer.zh,
+                       tile_en=taken.offer.en, meld=kind.zh, meld_en=kind.en)
+        return ft.Column([ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY)), *rows], spacing=8)
 
     def _open_win(self, c: WinChance) -> Callable[[], None]:
         def go() -> None:

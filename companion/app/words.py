@@ -219,6 +219,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_kong": ("槓", "Kong"),
     "live_win": ("胡", "Win"),
     "live_win_short": ("胡（{kind}）", "Win: {kind_en}"),
+    "live_win_over_meld": ("{seat} {meld}了 {tile}；要是有人胡這張，胡優先（{meld}就不算）：",
+                           "{seat}'s {meld_en} took the {tile_en}; a win on that tile still comes first (and undoes "
+                           "the {meld_en}):"),
     "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
     "live_flowers": ("補花（點那張花）", "Flowers (tap the flower shown)"),
     "live_flower_by": ("{seat} 補花：", "{seat} shows a flower:"),

@@ -470,6 +470,16 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     tap(page, "live-discard-2z")
     _until(lambda: len(live.events()) == n + 2)
     wait_text(page, "live-prompt", live.offer().prompt.zh)
+    # a pung of it: the win buttons left say that a win on the tile still comes first
+    pung = next(c for c in live.offer().claims if c.kind is MeldKind.PUNG)
+    tap(page, f"live-pung-{pung.seat}-{''.join(pung.tiles)}")
+    _until(lambda: live.state.phase is Phase.ACT)
+    wait_text(page, "live-claims-title", ui("live_win_over_meld", seat=live.state.players[pung.seat], meld="碰",
+                                            tile="南", meld_en="pung", tile_en="South").zh)
+    n = len(live.events())
+    tap(page, "live-undo")
+    _until(lambda: len(live.events()) == n + 1)
+    wait_text(page, "live-prompt", live.offer().prompt.zh)
 
 
 def test_my_hand_takes_the_tiles_a_seat_sees_at_the_live_table(page: Any, live: LiveGame) -> None:
