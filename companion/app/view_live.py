@@ -386,9 +386,9 @@ class LiveTab:
         for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:]):
             cells = []
             for code in part:
-                gone = known[Tile.from_code(code)] >= 4
+                gone = known[Tile.from_code(code)] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
-                    tile(code, 34), on_click=None if gone else tap(code), opacity=0.3 if gone else 1.0,
+                    tile(code, 34), on_click=tap(code), opacity=0.3 if gone else 1.0,
                     tooltip=Tile.from_code(code).zh)))
             rows.append(ft.Row(cells, spacing=2, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=3)
@@ -621,10 +621,10 @@ class LiveTab:
         for seat in o.flower_seats:
             cells = []
             for code in FLOWER_CODES:
-                seen = state.known[Tile.from_code(code)] > 0
+                seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
                     tile(code, 28), opacity=0.3 if seen else 1.0,
-                    on_click=None if seen else on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
+                    on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             out.append(ft.Row([label(t(ui("live_flower_by", seat=names[seat])), 13), *cells], spacing=2, wrap=True))
         buttons: list[ft.Control] = [
             ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),

@@ -156,7 +156,7 @@ def _check_result(new: TableState, event: ev.Event) -> None:
     for i, (k, most) in enumerate(zip(new.known, _MAX, strict=False)):
         if k > most:
             t = Tile(i)
-            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=t.code, seen=k, max=t.max_copies),
+            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
                                tile=t.code, copies=k)
     if new.phase in (Phase.ACT, Phase.CLAIM, Phase.REPLACE, Phase.ROB):
         for s, st in enumerate(new.seats):

@@ -61,7 +61,7 @@ def _check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> Non
     for i, k in enumerate(shown):
         t = Tile(i)
         if k > t.max_copies:
-            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=t.code, seen=k, max=t.max_copies),
+            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
                                tile=t.code, copies=k)
 
 

@@ -139,8 +139,8 @@ def _sel(ident: str) -> str:
     return f"[flt-semantics-identifier={ident}]"
 
 
-def tap(page: Any, ident: str) -> None:
-    """A click where a finger would touch: Flutter takes pointer events on its canvas, not on the DOM nodes."""
+def centre(page: Any, ident: str) -> tuple[float, float]:
+    """Where a finger would touch the node ``ident``, scrolled into view."""
     for _ in range(3):
         node = page.locator(_sel(ident)).first
         node.wait_for(state="visible")  # drawn, not only in the tree
@@ -150,9 +150,13 @@ def tap(page: Any, ident: str) -> None:
             continue
         box = node.bounding_box()
         if box is not None:
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            return
-    raise AssertionError(f"{ident} could not be tapped")
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    raise AssertionError(f"{ident} could not be found on the screen")
+
+
+def tap(page: Any, ident: str) -> None:
+    """A click where a finger would touch: Flutter takes pointer events on its canvas, not on the DOM nodes."""
+    page.mouse.click(*centre(page, ident))
 
 
 def type_into(page: Any, ident: str, text: str) -> None:
@@ -433,28 +437,24 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
         # The second phone taps 碰 on a screen the table has moved past (the first phone entered the next seat's
         # discard; the new screen has not reached it yet): not entered, and said, never dropped without a word.
         pung = next(c for c in live.offer().claims if c.kind is MeldKind.PUNG)
-        node = other.locator(_sel(f"live-pung-{pung.seat}-{''.join(pung.tiles)}")).first
-        node.scroll_into_view_if_needed()
-        box = node.bounding_box()
+        where = centre(other, f"live-pung-{pung.seat}-{''.join(pung.tiles)}")
         n = len(live.events())
         screen.holding = True
         tap(page, "live-discard-9m")
         _until(lambda: len(live.events()) == n + 2)
         screen.wait_held(other)  # the server has drawn the second phone's screen anew: its buttons are new
-        other.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        other.mouse.click(*where)
         screen.release()
         wait_text(other, "tap-lost", ui("tap_lost").zh)
         wait_text(other, "live-prompt", live.offer().prompt.zh)
         assert [type(e).__name__ for e in live.events()[n:]] == ["Drew", "Discarded"]  # no pung
         tap(page, "live-undo")
         _until(lambda: live.offer().prompt.zh == prompt)
+        wait_text(page, "live-prompt", prompt)  # the undo's screen has reached the first phone
     finally:
         other.close()
     n = len(live.events())
-    node = page.locator(_sel("live-discard-1z")).first
-    node.scroll_into_view_if_needed()
-    box = node.bounding_box()
-    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a finger's double tap
+    page.mouse.dblclick(*centre(page, "live-discard-1z"))  # a finger's double tap
     _until(lambda n=n: len(live.events()) == n + 2)
     time.sleep(DOUBLE_TAP_SECONDS)
     assert len(live.events()) == n + 2  # one discard (with its draw), not two
@@ -467,6 +467,9 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
         time.sleep(DOUBLE_TAP_SECONDS)  # the same tile again, as the next seat's: not a double tap
     assert live.state.known[Tile.from_code("1z")] == 4
     n = len(live.events())
+    tap(page, "live-discard-1z")  # a fifth 東, pale on the palette: refused with the reason, nothing logged
+    wait_said(page, "live-error", "東已見 5 張，牌只有 4 張")
+    assert len(live.events()) == n
     tap(page, "live-discard-2z")
     _until(lambda: len(live.events()) == n + 2)
     wait_text(page, "live-prompt", live.offer().prompt.zh)
@@ -774,8 +777,8 @@ def test_a_misread_tile_is_corrected_by_a_tap_and_the_hand_scored_again(page: An
     assert isinstance(expected, PhotoPanel) and not isinstance(read, PhotoFailed)
     shown = read_tiles(read)
     n = next(k for k, r in enumerate(shown) if r.code not in ("7z", "2f", "6f"))  # a face the 7z cannot stand for
-    broken = score_read_photo(with_picks(read, {shown[n].index: Tile.Z7}), context)
-    assert isinstance(broken, PhotoFailed)
+    broken = score_read_photo(with_picks(read, {shown[n].index: Tile.Z7}), context, corrected=1)
+    assert isinstance(broken, PhotoFailed) and broken.reason.zh.startswith("照你改過的 1 張牌")
     tap(page, "tab-photo")
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
     tap(page, f"photo-tile-{n}")
