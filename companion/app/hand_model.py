@@ -20,7 +20,8 @@ from companion.rules.shape import Group, GroupKind, decompose_counts, is_complet
 from companion.rules.waits import checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
+__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN",
+           "is_complete_panel"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -115,6 +116,11 @@ def after_discard(hand_text: str, code: str) -> str:
     flowers kept): what the field holds once the player has played the advice."""
     hand = Hand.parse(hand_text)
     return str(hand.remove(Tile.from_code(code)))
+
+
+def is_complete_panel(panel: HandPanel | HandFailed) -> bool:
+    """The panel of a complete winning hand (which can be scored)."""
+    return isinstance(panel, HandPanel) and panel.headline == ui("hand_complete")
 
 
 def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:

@@ -21,18 +21,20 @@ import numpy as np
 
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
+from companion.hand import Hand, HandError
 from companion.rules.profiles import load_profile
-from companion.rules.scoring import NotAWin
+from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
-from companion.rules.win import WinInputError
-from companion.tiles import Tile
+from companion.rules.shape import is_complete
+from companion.rules.win import Win, WinInputError
+from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_score import PhotoHandError, check_context, hand_labels, score_photo
 from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
 __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "ReadTile",
-           "read_tiles", "with_picks"]
+           "read_tiles", "with_picks", "score_typed_hand"]
 
 DEMO_STAKES = Stakes(30, 10)
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
@@ -187,23 +189,70 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
             return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
                                jpeg_bytes(annotate(image, dets)))
         return unscored(read, bad)
-    win, sc = found.win, found.score
+    return _panel(name, jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), found.win, found.score, stakes,
+                  tuple(Words(d.zh, d.en) for d in found.doubts),
+                  tuple((int(i), t.code) for i, t in sorted(found.kinds.items())))
+
+
+def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: tuple[Words, ...],
+           scored: tuple[tuple[int, str], ...] = ()) -> PhotoPanel:
+    """A scored hand as the tab shows it: the tiles, the tai items, and who pays what at ``stakes``."""
     st = settle(sc, win, stakes)
     melds = [MeldPic(meld_codes(m), meld_words(m.kind)) for m in win.melds]
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     payments = tuple(ui("pays_tai", payer=wind_words(p.payer).zh + "家", payer_en=wind_words(p.payer).en,
                         payee=wind_words(p.payee).zh + "家", payee_en=wind_words(p.payee).en, amount=p.amount, tai=p.tai)
                      for p in st.payments)
-    notes = tuple(Words(d.zh, d.en) for d in found.doubts)
     # the dealer's tai count only where the dealer wins or pays (each payment says what it carries)
     dealer_tai = st.dealer_tai_paid
     everyone = all(p.dealer_tai == dealer_tai for p in st.payments)
     return PhotoPanel(
-        name, jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(t.code for t in sorted(concealed)),
+        name, image, tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
-        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)),
-        tuple((int(i), t.code) for i, t in sorted(found.kinds.items())))
+        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored)
+
+
+def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
+                     profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
+    """Score a winning hand typed as My hand takes it (the notation or Chinese names; melds as ``pung:999p@O``;
+    flowers): no photo needed. The hand holds its winning tile among the concealed ones; which one it was is not
+    known, so each kind of them is tried and the most tai taken, and said (the table knows which it was)."""
+    shown = text.strip() or "-"
+    try:
+        hand = Hand.parse(text)
+    except NotationError as bad:
+        return PhotoFailed(shown, ui("typed_bad", why=bad.zh, why_en=str(bad)))
+    except (HandError, CopyLimitError) as bad:
+        return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
+    if not is_complete(hand):
+        return PhotoFailed(shown, ui("typed_not_win"))
+    profile = load_profile(profile_id)
+    tried = []
+    for tile in sorted(set(hand.concealed)):
+        rest = list(hand.concealed)
+        rest.remove(tile)
+        obj = {"concealed": format_tiles(rest), "win_tile": tile.code, "melds": [str(m) for m in hand.melds],
+               "flowers": format_tiles(hand.flowers), **context}
+        try:
+            check_context(context)
+            win = Win.from_dict(obj)
+            tried.append((win, score(win, profile)))
+        except NotAWin:  # this tile cannot be the one won on (it would leave no waiting hand)
+            continue
+        except WinInputError as bad:
+            return PhotoFailed(shown, ui("typed_bad", why=bad.message_zh, why_en=str(bad)))
+    if not tried:
+        return PhotoFailed(shown, ui("typed_not_win"))
+    win, sc = max(tried, key=lambda x: x[1].hand_tai)  # sorted by tile: the first of equal ones
+    notes: tuple[Words, ...] = ()
+    if len({s.hand_tai for _, s in tried}) > 1:
+        assert win.win_tile is not None
+        others = "、".join(f"{w.win_tile.zh} {s.hand_tai}" for w, s in tried if w.win_tile and w is not win)
+        others_en = ", ".join(f"{w.win_tile.code} {s.hand_tai}" for w, s in tried if w.win_tile and w is not win)
+        notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.code, tai=sc.hand_tai,
+                    others=others, others_en=others_en),)
+    return _panel(shown, b"", win, sc, stakes, notes)  # named by the hand as typed
 
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:

@@ -31,6 +31,8 @@ ID_TITLE, ID_LANG = "title", "lang"
 ID_TABLE_TAB, ID_HAND_TAB, ID_PHOTO_TAB, ID_LEARN_TAB = "tab-table", "tab-hand", "tab-photo", "tab-learn"
 ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND, ID_HAND_END = "caption", "step", "next", "back", "next-hand", \
     "hand-end"
+ID_TYPED_FIELD, ID_TYPED_SCORE = "typed-field", "typed-score"  # Score a photo: a winning hand typed instead
+ID_HAND_SCORE = "hand-score"  # My hand: score the complete hand typed
 ID_TAP_LOST = "tap-lost"  # the notice of a tap on a screen that had just changed
 ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE, ID_HAND_TILES = "hand-field", "visible-field", "hand-headline", \
     "hand-tiles"

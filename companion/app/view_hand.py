@@ -6,7 +6,14 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse, with_tile
+from companion.app.hand_model import (
+    HandFailed,
+    HandPanel,
+    after_discard,
+    analyse,
+    is_complete_panel,
+    with_tile,
+)
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import (
@@ -16,6 +23,7 @@ from companion.app.ui_kit import (
     GREY,
     ID_HAND_FIELD,
     ID_HAND_HEADLINE,
+    ID_HAND_SCORE,
     ID_HAND_TILES,
     ID_VISIBLE_FIELD,
     TILE_W,
@@ -33,8 +41,10 @@ EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 
 
 
 class HandTab:
-    def __init__(self, host: Host, live: LiveGame | None = None) -> None:
-        self.host, self.live = host, live
+    def __init__(self, host: Host, live: LiveGame | None = None,
+                 score: Callable[[str], None] | None = None) -> None:
+        """``score(hand)``: score a complete hand (the Score tab, with its form of what the hand cannot show)."""
+        self.host, self.live, self.score = host, live, score
         # kept across renders, so that typing keeps its place
         self.hand = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
         self.visible = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
@@ -173,6 +183,10 @@ class HandTab:
             rows.append(ft.Row([ft.Column([tile(c, 26), label(str(n), 11)], spacing=0, tight=True,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER)
                                 for c, n in result.draws], spacing=4, wrap=True))
+        if self.score is not None and is_complete_panel(result):
+            score, text = self.score, self.hand.value or ""
+            rows.append(ident(ID_HAND_SCORE, ft.Button(content=t(ui("hand_score")), on_click=lambda: score(text),
+                                                       style=ft.ButtonStyle(bgcolor=FELT, color="#ffffff"))))
         if result.choices:
             rows.append(label(t(ui("choices")), 13, bold=True, colour=FELT))
             for c in result.choices:

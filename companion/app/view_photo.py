@@ -23,6 +23,7 @@ from companion.app.photo_model import (
     ReadTile,
     read_tiles,
     score_read_photo,
+    score_typed_hand,
     with_picks,
 )
 from companion.app.ui_kit import (
@@ -35,6 +36,8 @@ from companion.app.ui_kit import (
     ID_PHOTO_FAILED,
     ID_PHOTO_PICK,
     ID_PHOTO_TOTAL,
+    ID_TYPED_FIELD,
+    ID_TYPED_SCORE,
     PALETTE,
     TILE_W,
     Host,
@@ -78,6 +81,8 @@ class PhotoTab:
         self.context = PhotoContext()
         self.context_chosen = False  # the form was set by the player since the bundled photo was shown
         self.demo = False  # the photo shown is the bundled one
+        self.typed: str | None = None  # a winning hand typed instead of photographed (scored in place of a photo)
+        self.typed_field = ft.TextField(dense=True, width=420)  # kept across renders, so typing keeps its place
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.picking: int | None = None  # the tile being corrected
@@ -105,10 +110,15 @@ class PhotoTab:
     def _score(self) -> None:
         self._runs += 1
         run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
+        base, per_tai = (int(x) for x in context.stakes.split("/"))
+        if self.typed is not None:
+            shown = score_typed_hand(self.typed, context.as_context(), Stakes(base, per_tai), context.profile)
+            if run == self._runs:
+                self.shown = shown
+            return
         if read is None or isinstance(read, PhotoFailed):
             self.shown = read
             return
-        base, per_tai = (int(x) for x in context.stakes.split("/"))
         shown = score_read_photo(with_picks(read, picks), context.as_context(), Stakes(base, per_tai), context.profile,
                                  corrected=len(picks))
         if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
@@ -145,13 +155,26 @@ class PhotoTab:
 
     def open(self) -> None:
         """The tab is shown: the bundled photo the first time."""
-        if self.read is None and self.busy is None:
+        if self.read is None and self.typed is None and self.busy is None:
             self.use_demo()
+
+    def score_typed(self, text: str | None = None) -> None:
+        """Score the winning hand typed (``text``, or the tab's field) with the form, instead of a photo."""
+        if self.busy is not None:
+            return
+        if text is not None:
+            self.typed_field.value = text
+        self.typed = (self.typed_field.value or "").strip()
+        self.picks, self.picking = {}, None
+        if self.demo and not self.context_chosen:  # the bundled photo's situation is not this hand's
+            self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
+        self.read, self.demo = None, False
+        self._work(ui("photo_scoring"), self._score)
 
     def use_demo(self) -> None:
         def work() -> None:
             read, context = self.source.demo()
-            self.picks, self.picking = {}, None
+            self.picks, self.picking, self.typed = {}, None, None
             self.read, self.demo, self.context_chosen = read, True, False
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
@@ -186,6 +209,7 @@ class PhotoTab:
                 # the bundled photo's context is not the player's (unless he set it himself before his photo)
                 self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
             self.picks, self.picking = {}, None  # (before the new photo: no pick of the old one reaches it)
+            self.typed = None
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
             self._score()
 
@@ -235,8 +259,14 @@ class PhotoTab:
                                                           disabled=busy)))
         buttons.append(ident(ID_PHOTO_DEMO, ft.OutlinedButton(content=t(ui("photo_demo")), on_click=self.use_demo,
                                                               disabled=busy)))
-        head: list[ft.Control] = [label(t(ui("photo_intro")), 13), ft.Row(buttons, spacing=8)]
-        if isinstance(self.read, ReadPhoto):
+        self.typed_field.label = t(ui("typed_field"))
+        self.typed_field.hint_text = t(ui("hand_hint"))
+        typed = ft.Row([ident(ID_TYPED_FIELD, self.typed_field),
+                        ident(ID_TYPED_SCORE, ft.OutlinedButton(content=t(ui("typed_score")), disabled=busy,
+                                                                on_click=lambda: self.score_typed()))],
+                       wrap=True, spacing=8)
+        head: list[ft.Control] = [label(t(ui("photo_intro")), 13), ft.Row(buttons, spacing=8), typed]
+        if isinstance(self.read, ReadPhoto) or self.typed is not None:
             head.append(self._form())
         if self.busy is not None or self.shown is None:
             doing = self.busy or ui("photo_reading")
@@ -251,9 +281,12 @@ class PhotoTab:
                 head.append(ft.Image(src=p.image, width=720))
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
-        head.append(label(p.name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
+        name = t(ui("typed_name", hand=p.name)) if self.typed is not None else p.name
+        head.append(label(name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
         fixes = [self._corrections(self.read, dict(p.scored))] if isinstance(self.read, ReadPhoto) else []
+        if not p.image:  # a typed hand: no photo beside it
+            return ft.Column([*head, ft.Container(self._card(p), width=520)], spacing=8)
         return ft.Column([*head, ft.ResponsiveRow([
             ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
@@ -293,7 +326,8 @@ class PhotoTab:
 
     def _card(self, p: PhotoPanel) -> ft.Control:
         t = self.host.t
-        read: list[ft.Control] = [label(t(ui("photo_read_as")), 13, bold=True),
+        typed = self.typed is not None
+        read: list[ft.Control] = [label(t(ui("typed_hand" if typed else "photo_read_as")), 13, bold=True),
                                   ft.Row([tile(c, TILE_W["hand"]) for c in p.concealed], spacing=1, wrap=True)]
         if p.win_tile:
             win = Tile.from_code(p.win_tile)
@@ -304,7 +338,7 @@ class PhotoTab:
         if p.flowers:
             read.append(ft.Row([label(t(ui("flowers")), 12), tiles(p.flowers, TILE_W["meld"])]))
         if p.notes:
-            read.append(label(t(ui("photo_doubts")), 13, bold=True, colour=ACCENT))
+            read.append(label(t(ui("typed_notes" if typed else "photo_doubts")), 13, bold=True, colour=ACCENT))
             read += [label("• " + t(n), 12) for n in p.notes]
         tai: list[ft.Control] = [label(t(ui("tai_items")), 13, bold=True, colour=FELT)]
         for words, n in p.items:

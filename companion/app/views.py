@@ -70,7 +70,7 @@ class CompanionApp:
         self._drawing = threading.RLock()
         self.body = ft.Container(expand=True)
         self.table = TableTab(self, config.replay, config.note)
-        self.hand = HandTab(self, config.live)
+        self.hand = HandTab(self, config.live, score=self.score_hand)
         self.photo = PhotoTab(self, config.photos)
         self.learn = LearnTab(self)
         self.ledger = LedgerTab(self, self.table, config.live)
@@ -148,6 +148,11 @@ class CompanionApp:
         self.page.bottom_appbar = ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84,
                                                   padding=8) if bar is not None else None
         self.page.update()
+
+    def score_hand(self, text: str) -> None:
+        """My hand's complete hand, scored on the Score tab with its form (who discarded, the winds, the streak)."""
+        self.photo.score_typed(text)
+        self.switch("photo")
 
     def open_replay(self, replay: GameReplay, note: Words) -> None:
         """Step through another log on the Table tab (the live game's, from the Live tab)."""

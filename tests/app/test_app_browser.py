@@ -862,3 +862,25 @@ def test_my_hand_plays_the_advised_discard_and_shows_the_waits(page: Any) -> Non
     wait_hand(page, panel)
     tap(page, f"hand-discard-{best}")
     wait_hand(page, after)
+
+
+def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> None:
+    from companion.app.photo_model import score_typed_hand
+
+    hand = "1112345678999m123p5m"
+    self_drawn = score_typed_hand(hand, PhotoContext().as_context())
+    on_discard = score_typed_hand(hand, {**PhotoContext().as_context(), "win_type": "discard", "discarder": "N"})
+    assert isinstance(self_drawn, PhotoPanel) and isinstance(on_discard, PhotoPanel)
+    assert self_drawn.total != on_discard.total
+    tap(page, "tab-hand")
+    type_into(page, "hand-field", hand)
+    wait_text(page, "hand-headline", ui("hand_complete").zh)
+    tap(page, "hand-score")  # to the Score tab, with the hand and its form (no photo)
+    wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
+    tap(page, "ctx-win_type")
+    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{ui('on_discard').zh}$"))
+    box = option.first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_text(page, ID_PHOTO_TOTAL, on_discard.total.zh)  # 放槍 by 北家 (the form's default)
+    shown = str(page.locator("flt-semantics").first.text_content())
+    assert all(words.zh in shown for words, _tai in on_discard.items)

@@ -67,10 +67,11 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
         t = Tile.from_code(w.tile)
         assert w.unseen == 4 - own[t] - seen[t]
         assert w.why
-        for why in w.why:  # "{partial} + {tile} makes {made} ({shape})": the partial and the tile are the set
+        for why in w.why:  # "{partial} + {tile} makes {made} ({shape} wait)": the partial and the tile are the set
             partial, rest = why.en.split(" + ")
             tile, rest = rest.split(" makes ")
-            made = rest.split(" (")[0]
+            made, shape = rest.split(" (")
+            assert shape.endswith(" wait)")
             assert tile == w.tile
             assert sorted(parse_tiles(partial) + (t,)) == list(parse_tiles(made))
     if not brute and not result.headline.en.startswith("not ready: all four"):

@@ -19,7 +19,8 @@ from companion.app.photo_model import (
     score_read_photo,
     with_picks,
 )
-from companion.tiles import Tile
+from companion.app.words import ui
+from companion.tiles import Tile, format_tiles, parse_tiles
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +93,32 @@ def test_picking_a_tile_that_breaks_the_hand_says_why(demo: tuple[ReadPhoto, dic
     assert said.reason.zh.startswith("照你改過的 1 張牌，這手不是胡牌") and f"{odd.zh} 七筒" in said.reason.zh
     assert said.reason.en.startswith("With the 1 tile(s) you corrected") and f"{odd.code} 7p" in said.reason.en
     assert "照片怎麼讀" not in said.reason.zh and not re.search(r"[0-9][mpszf]|flowers", said.reason.zh)
+
+
+def test_a_typed_winning_hand_is_scored_like_a_photographed_one() -> None:
+    """No photo at hand: the winning hand typed (My hand's notation) is scored with the same form. Which tile
+    was won on is not typed, so each is tried, the most tai taken, and the others said."""
+    from companion.app.photo_model import PhotoContext, score_typed_hand
+    from companion.rules.profiles import load_profile
+    from companion.rules.scoring import score
+    from companion.rules.win import Win
+
+    context = {**PhotoContext().as_context(), "win_type": "discard", "discarder": "S", "seat_wind": "W"}
+    got = score_typed_hand("45m77p234789s kong:6666m@R pung:999p@O 1f 3m", context)
+    assert isinstance(got, PhotoPanel) and got.image == b"" and got.name.endswith("1f 3m")
+    each = {}
+    for t in sorted(set(parse_tiles("345m77p234789s"))):
+        rest = list(parse_tiles("345m77p234789s"))
+        rest.remove(t)
+        win = Win.from_dict({"concealed": format_tiles(rest), "win_tile": t.code, "flowers": "1f",
+                             "melds": ["kong:6666m@R", "pung:999p@O"], **context})
+        each[t.code] = score(win, load_profile(None)).hand_tai
+    best = max(each.values())
+    assert got.hand_tai == best and each[got.win_tile or ""] == best
+    assert got.melds and got.flowers == ("1f",) and "胡的那張當作" in got.notes[0].zh
+    assert all(f"{c} {n}" in got.notes[0].en for c, n in each.items() if c != got.win_tile)
+    assert [p.en for p in got.payments] == [got.payments[0].en] and "South" in got.payments[0].en  # 南家 pays
+    short = score_typed_hand("1112345678999m123p", context)  # 16 tiles: waiting, not won
+    assert isinstance(short, PhotoFailed) and short.reason == ui("typed_not_win")
+    bad = score_typed_hand("1112345678999m123p5x", context)
+    assert isinstance(bad, PhotoFailed) and "0x" in bad.reason.en and "0x" in bad.reason.zh
