@@ -23,8 +23,8 @@ from flet.messaging.session import Session
 __all__ = ["TAP_EVENTS", "install", "watch"]
 
 log = logging.getLogger(__name__)
-TAP_EVENTS = frozenset({"click", "tap", "long_press", "double_tap", "secondary_tap"})
-"""The events of a finger on a button or a tile; a text field's keys and a switch's change are not among them."""
+TAP_EVENTS = frozenset({"click", "tap", "long_press", "double_tap", "secondary_tap", "select"})
+"""The events of a finger on a button, a tile or a list's option; a text field's keys are not among them."""
 
 _WATCHERS: weakref.WeakKeyDictionary[Session, Callable[[], None]] = weakref.WeakKeyDictionary()
 _RESOLVE = "_Session__resolve_event_control"  # Flet's own lookup of an event's control (None: not on the page)
