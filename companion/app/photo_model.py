@@ -248,8 +248,13 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     notes: tuple[Words, ...] = ()
     if len({s.hand_tai for _, s in tried}) > 1:
         assert win.win_tile is not None
-        others = "、".join(f"{w.win_tile.zh} {s.hand_tai}" for w, s in tried if w.win_tile and w is not win)
-        others_en = ", ".join(f"{w.win_tile.code} {s.hand_tai}" for w, s in tried if w.win_tile and w is not win)
+        by_tai: dict[int, list[Tile]] = {}
+        for w, other in tried:
+            if w is not win and w.win_tile is not None:
+                by_tai.setdefault(other.hand_tai, []).append(w.win_tile)
+        ranked = sorted(by_tai.items(), reverse=True)
+        others = "；".join("、".join(t.zh for t in ts) + f" {n} 台" for n, ts in ranked)
+        others_en = "; ".join(" ".join(t.code for t in ts) + f" {n} tai" for n, ts in ranked)
         notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.code, tai=sc.hand_tai,
                     others=others, others_en=others_en),)
     return _panel(shown, b"", win, sc, stakes, notes)  # named by the hand as typed
