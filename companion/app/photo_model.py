@@ -34,7 +34,7 @@ from companion.vision.read import Detections, TileReader, annotate, reading_orde
 
 __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "ReadTile",
-           "read_tiles", "with_picks", "score_typed_hand"]
+           "read_tiles", "with_picks", "score_typed_hand", "score_picked"]
 
 DEMO_STAKES = Stakes(30, 10)
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
@@ -194,6 +194,18 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
                   tuple((int(i), t.code) for i, t in sorted(found.kinds.items())))
 
 
+def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
+                 profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
+    """Score ``read`` with the player's ``picks`` (:func:`with_picks`). Where the photo as read is a win and his
+    corrections (not the doubtful tiles he confirmed as read) make it none, the refusal says they are why."""
+    shown = score_read_photo(with_picks(read, picks), context, stakes, profile_id)
+    changed = sum(int(read.dets.kind[i]) != int(t) for i, t in picks.items())
+    if isinstance(shown, PhotoFailed) and changed and \
+            isinstance(score_read_photo(read, context, stakes, profile_id), PhotoPanel):
+        return score_read_photo(with_picks(read, picks), context, stakes, profile_id, corrected=changed)
+    return shown
+
+
 def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: tuple[Words, ...],
            scored: tuple[tuple[int, str], ...] = ()) -> PhotoPanel:
     """A scored hand as the tab shows it: the tiles, the tai items, and who pays what at ``stakes``."""
@@ -228,22 +240,25 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     if not is_complete(hand):
         return PhotoFailed(shown, ui("typed_not_win"))
     profile = load_profile(profile_id)
-    tried = []
+    try:
+        check_context(context)
+    except WinInputError as bad:  # the form's, not the hand's
+        why = app_words(bad)
+        return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
+    tried, refused = [], None
     for tile in sorted(set(hand.concealed)):
         rest = list(hand.concealed)
         rest.remove(tile)
         obj = {"concealed": format_tiles(rest), "win_tile": tile.code, "melds": [str(m) for m in hand.melds],
                "flowers": format_tiles(hand.flowers), **context}
         try:
-            check_context(context)
             win = Win.from_dict(obj)
             tried.append((win, score(win, profile)))
-        except NotAWin:  # this tile cannot be the one won on (it would leave no waiting hand)
-            continue
-        except WinInputError as bad:
-            return PhotoFailed(shown, ui("typed_bad", why=bad.message_zh, why_en=str(bad)))
+        except (NotAWin, WinInputError) as bad:  # not a win this way (under the rules' minimum, say)
+            refused = bad
     if not tried:
-        return PhotoFailed(shown, ui("typed_not_win"))
+        why = app_words(refused) if refused is not None else ui("typed_not_win")
+        return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
     win, sc = max(tried, key=lambda x: x[1].hand_tai)  # sorted by tile: the first of equal ones
     notes: tuple[Words, ...] = ()
     if len({s.hand_tai for _, s in tried}) > 1:

@@ -269,7 +269,7 @@ class SheetDraft:
         try:
             with np.load(path, allow_pickle=False) as z:
                 meta = json.loads(str(z["meta"]))
-                if meta.get("format") != DRAFT_FORMAT:
+                if not isinstance(meta, dict) or meta.get("format") != DRAFT_FORMAT:
                     raise ValueError(f"format {meta.get('format')!r}, not {DRAFT_FORMAT}")
                 pages = {}
                 for i, d in enumerate(meta["pages"]):
@@ -283,7 +283,7 @@ class SheetDraft:
                                            for t, like, score in d["misplaced"]), samples)
                     pages[page.key] = page
                 kept = {((_paper(paper), int(number)), Tile.from_code(code)) for paper, number, code in meta["kept"]}
-        except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as e:
+        except (OSError, KeyError, ValueError, TypeError, AttributeError, EOFError, zipfile.BadZipFile) as e:
             aside = path.with_name(path.name + ".damaged")
             with contextlib.suppress(OSError):
                 path.replace(aside)

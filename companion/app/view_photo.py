@@ -22,9 +22,8 @@ from companion.app.photo_model import (
     ReadPhoto,
     ReadTile,
     read_tiles,
-    score_read_photo,
+    score_picked,
     score_typed_hand,
-    with_picks,
 )
 from companion.app.ui_kit import (
     ACCENT,
@@ -79,7 +78,7 @@ class PhotoTab:
         self.read: ReadPhoto | PhotoFailed | None = None  # what is shown: the last photo read, or its failure
         self.shown: PhotoPanel | PhotoFailed | None = None
         self.context = PhotoContext()
-        self.context_chosen = False  # the form was set by the player since the bundled photo was shown
+        self.chosen: set[str] = set()  # the form's fields the player set since the bundled photo was shown
         self.demo = False  # the photo shown is the bundled one
         self.typed: str | None = None  # a winning hand typed instead of photographed (scored in place of a photo)
         self.typed_field = ft.TextField(dense=True, width=420)  # kept across renders, so typing keeps its place
@@ -119,8 +118,7 @@ class PhotoTab:
         if read is None or isinstance(read, PhotoFailed):
             self.shown = read
             return
-        shown = score_read_photo(with_picks(read, picks), context.as_context(), Stakes(base, per_tai), context.profile,
-                                 corrected=len(picks))
+        shown = score_picked(read, picks, context.as_context(), Stakes(base, per_tai), context.profile)
         if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
             self.shown = shown
 
@@ -160,14 +158,15 @@ class PhotoTab:
 
     def score_typed(self, text: str | None = None) -> None:
         """Score the winning hand typed (``text``, or the tab's field) with the form, instead of a photo."""
-        if self.busy is not None:
-            return
         if text is not None:
             self.typed_field.value = text
+        if self.busy is not None:  # a photo is being read: the hand waits in its field for "Score it"
+            self.host.render()
+            return
         self.typed = (self.typed_field.value or "").strip()
         self.picks, self.picking = {}, None
-        if self.demo and not self.context_chosen:  # the bundled photo's situation is not this hand's
-            self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
+        if self.demo:
+            self._leave_demo()
         self.read, self.demo = None, False
         self._work(ui("photo_scoring"), self._score)
 
@@ -175,7 +174,7 @@ class PhotoTab:
         def work() -> None:
             read, context = self.source.demo()
             self.picks, self.picking, self.typed = {}, None, None
-            self.read, self.demo, self.context_chosen = read, True, False
+            self.read, self.demo, self.chosen = read, True, set()
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
                                                stakes=self.context.stakes)
@@ -185,8 +184,15 @@ class PhotoTab:
 
     def set_context(self, **change: Any) -> None:
         self.context = dataclasses.replace(self.context, **change)
-        self.context_chosen = True  # the player's own: the next photo keeps it
+        self.chosen |= set(change)  # the player's own: the next photo keeps them
         self._work(ui("photo_scoring"), self._score)
+
+    def _leave_demo(self) -> None:
+        """The player's own hand follows the bundled photo: the bundled photo's situation (放槍 by 北, seat 南,
+        streak 1) is not his, so the form goes back to its defaults but for the rules, the stakes and what the
+        player set himself meanwhile."""
+        kept = {f: getattr(self.context, f) for f in self.chosen | {"profile", "stakes"}}
+        self.context, self.chosen = PhotoContext(**kept), set()
 
     # --- a photo of the player's ---------------------------------------------------------------------
 
@@ -205,9 +211,8 @@ class PhotoTab:
         """(A worker thread.) Read the photo that arrived, and score it."""
         def work() -> None:
             read = self.source.read_file(path, name)
-            if isinstance(read, ReadPhoto) and self.demo and not self.context_chosen:
-                # the bundled photo's context is not the player's (unless he set it himself before his photo)
-                self.context = PhotoContext(profile=self.context.profile, stakes=self.context.stakes)
+            if isinstance(read, ReadPhoto) and self.demo:
+                self._leave_demo()
             self.picks, self.picking = {}, None  # (before the new photo: no pick of the old one reaches it)
             self.typed = None
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)

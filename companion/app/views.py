@@ -112,8 +112,9 @@ class CompanionApp:
     def _tap_lost(self) -> None:
         """(The server's event loop.) A tap from this phone named a button the screen had just replaced: say that
         it was not entered, for a moment at the foot of the screen."""
-        self.page.show_dialog(ft.SnackBar(ident(ID_TAP_LOST, label(self.t(ui("tap_lost")), 14, colour="#ffffff")),
-                                          duration=ft.Duration(seconds=6)))
+        with self._drawing:  # one redraw at a time, as every render
+            self.page.show_dialog(ft.SnackBar(ident(ID_TAP_LOST, label(self.t(ui("tap_lost")), 14, colour="#ffffff")),
+                                              duration=ft.Duration(seconds=6)))
 
     def leave(self) -> None:
         self.table.stop()

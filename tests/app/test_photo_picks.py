@@ -16,6 +16,7 @@ from companion.app.photo_model import (
     demo_photo,
     read_photo_file,
     read_tiles,
+    score_picked,
     score_read_photo,
     with_picks,
 )
@@ -88,7 +89,7 @@ def test_picking_a_tile_that_breaks_the_hand_says_why(demo: tuple[ReadPhoto, dic
     assert f"{odd.code} 7p" in got.reason.en and "無法計算" in got.reason.zh
     # as the app scores it, knowing the player corrected one tile: his correction is named, not the photo blamed,
     # and the Chinese gives the tiles by their names
-    said = score_read_photo(with_picks(read, {i: odd}), context, corrected=1)
+    said = score_picked(read, {i: odd}, context)
     assert isinstance(said, PhotoFailed) and said.image is not None
     assert said.reason.zh.startswith("照你改過的 1 張牌，這手不是胡牌") and f"{odd.zh} 七筒" in said.reason.zh
     assert said.reason.en.startswith("With the 1 tile(s) you corrected") and f"{odd.code} 7p" in said.reason.en
@@ -124,3 +125,21 @@ def test_a_typed_winning_hand_is_scored_like_a_photographed_one() -> None:
     assert isinstance(short, PhotoFailed) and short.reason == ui("typed_not_win")
     bad = score_typed_hand("1112345678999m123p5x", context)
     assert isinstance(bad, PhotoFailed) and "0x" in bad.reason.en and "0x" in bad.reason.zh
+    form = score_typed_hand("1112345678999m123p5m", {**context, "seat_wind": "W", "discarder": "W"})
+    assert isinstance(form, PhotoFailed) and "discarder" in form.reason.en
+    assert form.reason.en.startswith("1112345678999m123p5m cannot be scored") and "寫錯" not in form.reason.zh
+
+
+def test_only_a_correction_that_breaks_a_winning_photo_is_blamed(demo: tuple[ReadPhoto, dict]) -> None:
+    read, context = demo
+    i = int(np.nonzero(read.dets.face_up)[0][0])
+    truth = Tile(int(read.dets.kind[i]))
+    odd = next(t for t in (Tile.Z7, Tile.Z6, Tile.Z5) if t is not truth)
+    misread = _misread(read, i, odd)  # a photo that never read as a win
+    assert isinstance(score_read_photo(misread, context), PhotoFailed)
+    j = next(k for k in range(len(read.dets)) if k != i and read.dets.face_up[k])
+    confirmed = score_picked(misread, {j: Tile(int(read.dets.kind[j]))}, context)  # a tile confirmed as read
+    assert isinstance(confirmed, PhotoFailed) and "照你改過" not in confirmed.reason.zh
+    assert confirmed.reason == score_read_photo(misread, context).reason
+    assert isinstance(score_picked(misread, {i: truth}, context), PhotoPanel)  # the right pick mends it
+

@@ -15,8 +15,9 @@ from companion.app.table_model import (
     LogError,
     demo_log_path,
     describe,
+    table_frame,
 )
-from companion.app.words import UI, ui
+from companion.app.words import UI, Words, ui
 from companion.cli import main
 from companion.game import events as ev
 from companion.game.session import ledger_of
@@ -152,6 +153,32 @@ def test_a_tile_won_on_leaves_the_givers_river_for_the_winners_hand(replay: Game
                                     state.seats[rec.seat].melds))
             seen.add(rec.kind)
     assert seen == {ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG}  # the demo game has both
+
+
+def test_a_tile_several_win_on_is_shown_beside_each_winner_and_leaves_the_river_once() -> None:
+    """一炮多響 (multi_win all): seed 17 of the simulator has a hand two players win on one discard."""
+    from companion.game.check import step
+    from companion.game.simulator import Simulator
+    from companion.game.state import TableState
+    from companion.game.switches import MultiWin, Switches
+
+    state = TableState()
+    for e in Simulator(seed=17, switches=Switches(multi_win=MultiWin.ALL)).run(8):
+        state = step(state, e)
+        if state.phase is Phase.HAND_OVER and state.outcome is not None and \
+                len([r for r in state.outcome.winners if r.kind is ev.WinKind.DISCARD]) > 1:
+            break
+    else:
+        raise AssertionError("seed 17 no longer has a hand won by two on one discard")
+    assert state.outcome is not None
+    winners = state.outcome.winners
+    frame = table_frame(state, Words("", ""), (), 0, 1, show_hands=True)
+    giver = winners[0].discarder
+    assert giver is not None and {r.discarder for r in winners} == {giver}
+    river = state.seats[giver].discards
+    assert frame.seats[giver].discards == tuple(t.code for t in river[:-1])  # the one tile leaves it once
+    for rec in winners:
+        assert rec.tile is not None and frame.seats[rec.seat].drawn == rec.tile.code
 
 def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) -> None:
     for end_index in replay.hand_ends():

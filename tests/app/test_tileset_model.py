@@ -164,6 +164,8 @@ def test_pages_kept_in_a_damaged_file_are_set_aside_never_raised(
     arrays["meta"] = np.array(str(arrays["meta"]).replace('"a4"', '"a5"'))
     calibration.write_atomic(draft.path, **arrays)
     assert SheetDraft.stored().pages == {}
+    calibration.write_atomic(draft.path, meta=np.array("[1]"))  # not even an object: the server still starts
+    assert SheetDraft.stored().pages == {}
 
 
 def test_pages_that_cannot_be_written_stay_with_the_server(
