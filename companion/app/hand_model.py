@@ -20,8 +20,7 @@ from companion.rules.shape import Group, GroupKind, decompose_counts, is_complet
 from companion.rules.waits import checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN",
-           "is_complete_panel"]
+__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -50,6 +49,7 @@ class HandPanel:
     waits: tuple[WaitWhy, ...] = ()
     draws: tuple[tuple[str, int], ...] = ()  # not ready: the draws that bring it closer, with unseen copies
     choices: tuple[Choice, ...] = ()  # holding a drawn tile: discards best first
+    complete: bool = False  # a winning hand (which can be scored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +118,6 @@ def after_discard(hand_text: str, code: str) -> str:
     return str(hand.remove(Tile.from_code(code)))
 
 
-def is_complete_panel(panel: HandPanel | HandFailed) -> bool:
-    """The panel of a complete winning hand (which can be scored)."""
-    return isinstance(panel, HandPanel) and panel.headline == ui("hand_complete")
-
-
 def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     """The hand ``hand_text`` (16 or 17 tiles counting each meld as 3) against the tiles in ``visible_text``."""
     if not hand_text.strip():
@@ -141,7 +136,7 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     if size == 3 * hand.sets_needed + 1:
         return _between_turns(hand, seen, shown)
     if is_complete(hand):
-        return HandPanel(*shown, ui("hand_complete"))
+        return HandPanel(*shown, ui("hand_complete"), complete=True)
     options = discard_options(hand, visible)
     best = options[0]
     head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten)

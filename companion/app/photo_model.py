@@ -28,7 +28,7 @@ from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
 from companion.rules.win import Win, WinInputError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
-from companion.vision.hand_score import PhotoHandError, check_context, hand_labels, score_photo
+from companion.vision.hand_score import PhotoHandError, PhotoWin, check_context, hand_labels, score_photo
 from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
@@ -178,32 +178,45 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
     """Score the hand of a read photo under ``profile_id`` (default: the default profile) with ``context`` and
     settle it at ``stakes``. ``corrected``: how many of its tiles the player has corrected (:func:`with_picks`);
     a hand they leave no win is said to be his corrections', not the photo's."""
-    name, image, dets = read.name, read.image, read.dets
-    profile = load_profile(profile_id)
-    try:
-        check_context(context)
-        found = score_photo(dets, context, profile)
-    except (PhotoHandError, WinInputError, NotAWin) as bad:
-        if corrected and isinstance(bad, PhotoHandError) and bad.reading is not None:
-            en, zh = bad.reading
-            return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
-                               jpeg_bytes(annotate(image, dets)))
-        return unscored(read, bad)
-    return _panel(name, jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), found.win, found.score, stakes,
-                  tuple(Words(d.zh, d.en) for d in found.doubts),
-                  tuple((int(i), t.code) for i, t in sorted(found.kinds.items())))
+    return _shown(read, _attempt(read, context, profile_id), stakes, corrected)
 
 
 def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
                  profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
     """Score ``read`` with the player's ``picks`` (:func:`with_picks`). Where the photo as read is a win and his
     corrections (not the doubtful tiles he confirmed as read) make it none, the refusal says they are why."""
-    shown = score_read_photo(with_picks(read, picks), context, stakes, profile_id)
+    picked = with_picks(read, picks)
+    outcome = _attempt(picked, context, profile_id)
     changed = sum(int(read.dets.kind[i]) != int(t) for i, t in picks.items())
-    if isinstance(shown, PhotoFailed) and changed and \
-            isinstance(score_read_photo(read, context, stakes, profile_id), PhotoPanel):
-        return score_read_photo(with_picks(read, picks), context, stakes, profile_id, corrected=changed)
-    return shown
+    blamed = changed if isinstance(outcome, PhotoHandError) and changed and \
+        not isinstance(_attempt(read, context, profile_id), Exception) else 0
+    return _shown(picked, outcome, stakes, blamed)
+
+
+_Refusal = PhotoHandError | WinInputError | NotAWin
+
+
+def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | None) -> PhotoWin | _Refusal:
+    """The photo's hand scored, or why it cannot be."""
+    try:
+        check_context(context)
+        return score_photo(read.dets, context, load_profile(profile_id))
+    except (PhotoHandError, WinInputError, NotAWin) as bad:
+        return bad
+
+
+def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, corrected: int) -> PhotoPanel | PhotoFailed:
+    """What the tab shows of :func:`_attempt`'s ``outcome``; ``corrected``: see :func:`score_read_photo`."""
+    name, image, dets = read.name, read.image, read.dets
+    if isinstance(outcome, Exception):
+        if corrected and isinstance(outcome, PhotoHandError) and outcome.reading is not None:
+            en, zh = outcome.reading
+            return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
+                               jpeg_bytes(annotate(image, dets)))
+        return unscored(read, outcome)
+    return _panel(name, jpeg_bytes(annotate(image, dets, hand_labels(dets, outcome))), outcome.win, outcome.score,
+                  stakes, tuple(Words(d.zh, d.en) for d in outcome.doubts),
+                  tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())))
 
 
 def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: tuple[Words, ...],

@@ -216,7 +216,8 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
             owners.append(Words(zh, f"{names[s]} ({WIND_EN[wind]})"))
         picture = wall_picture(w, state.dealer, owners)
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
-    seats = tuple(_seat(state, s, names, shown[s]) for s in range(4)) if state.wall is not None else ()
+    won = _won_on_discard(state)
+    seats = tuple(_seat(state, s, names, shown[s], won) for s in range(4)) if state.wall is not None else ()
     return TableFrame(index, total, caption, hand_line, wall_line, Words(state.phase.zh, state.phase.en), seats,
                       recent, _hand_end(state), picture)
 
@@ -243,7 +244,9 @@ def _won_on_discard(state: TableState) -> tuple[dict[int, Tile], int | None]:
     return taken, next(iter(givers)) if len(givers) == 1 else None
 
 
-def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> SeatPanel:
+def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool,
+          won: tuple[dict[int, Tile], int | None]) -> SeatPanel:
+    """``won``: :func:`_won_on_discard` of ``state``."""
     st = state.seats[seat]
     wind = state.seat_wind(seat)
     concealed = tuple(st.concealed_tiles)
@@ -251,7 +254,7 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool) -> S
     rest = list(concealed)
     if drawn is not None:
         rest.remove(drawn)
-    taken, giver = _won_on_discard(state)
+    taken, giver = won
     river = st.discards
     if seat == giver and river and river[-1] in taken.values():
         river = river[:-1]  # the winning tile is in the winner's hand now

@@ -11,7 +11,6 @@ from companion.app.hand_model import (
     HandPanel,
     after_discard,
     analyse,
-    is_complete_panel,
     with_tile,
 )
 from companion.app.listening import LiveListener
@@ -183,7 +182,7 @@ class HandTab:
             rows.append(ft.Row([ft.Column([tile(c, 26), label(str(n), 11)], spacing=0, tight=True,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER)
                                 for c, n in result.draws], spacing=4, wrap=True))
-        if self.score is not None and is_complete_panel(result):
+        if self.score is not None and result.complete:
             score, text = self.score, self.hand.value or ""
             rows.append(ident(ID_HAND_SCORE, ft.Button(content=t(ui("hand_score")), on_click=lambda: score(text),
                                                        style=ft.ButtonStyle(bgcolor=FELT, color="#ffffff"))))
