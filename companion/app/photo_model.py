@@ -58,6 +58,8 @@ class PhotoPanel:
     payments: tuple[Words, ...]
     total: Words
     scored: tuple[tuple[int, str], ...] = ()  # (detection index, the tile it was scored as) over the hand
+    win_choices: tuple[tuple[str, int], ...] = ()  # a typed hand: each tile it can have been won on, with its tai
+    win_picked: bool = False  # a typed hand: the player named the tile won on (else the most tai was taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +222,8 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
 
 
 def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: tuple[Words, ...],
-           scored: tuple[tuple[int, str], ...] = ()) -> PhotoPanel:
+           scored: tuple[tuple[int, str], ...] = (), win_choices: tuple[tuple[str, int], ...] = (),
+           win_picked: bool = False) -> PhotoPanel:
     """A scored hand as the tab shows it: the tiles, the tai items, and who pays what at ``stakes``."""
     st = settle(sc, win, stakes)
     melds = [MeldPic(meld_codes(m), meld_words(m.kind)) for m in win.melds]
@@ -235,14 +238,15 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         name, image, tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
-        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored)
+        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored, win_choices, win_picked)
 
 
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                     profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
+                     profile_id: str | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
     """Score a winning hand typed as My hand takes it (the notation or Chinese names; melds as ``pung:999p@O``;
-    flowers): no photo needed. The hand holds its winning tile among the concealed ones; which one it was is not
-    known, so each kind of them is tried and the most tai taken, and said (the table knows which it was)."""
+    flowers): no photo needed. The hand holds its winning tile among the concealed ones. ``win_tile`` names it
+    (the player knows it; it changes 獨聽, 平胡, a concealed triplet); without it each kind is tried, the most tai
+    taken and said. Either way the panel lists every tile the hand can have been won on with its tai, to pick."""
     shown = text.strip() or "-"
     try:
         hand = Hand.parse(text)
@@ -258,7 +262,8 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     except WinInputError as bad:  # the form's, not the hand's
         why = app_words(bad)
         return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
-    tried, refused = [], None
+    tried: dict[Tile, tuple[Win, Score]] = {}
+    refused: dict[Tile, NotAWin | WinInputError] = {}
     for tile in sorted(set(hand.concealed)):
         rest = list(hand.concealed)
         rest.remove(tile)
@@ -266,26 +271,37 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
                "flowers": format_tiles(hand.flowers), **context}
         try:
             win = Win.from_dict(obj)
-            tried.append((win, score(win, profile)))
+            tried[tile] = (win, score(win, profile))
         except (NotAWin, WinInputError) as bad:  # not a win this way (under the rules' minimum, say)
-            refused = bad
+            refused[tile] = bad
+    choices = tuple((t.code, s.hand_tai) for t, (_, s) in tried.items())
+    if win_tile is not None and win_tile not in tried:
+        if win_tile in refused:
+            why = app_words(refused[win_tile])
+        else:
+            why = ui("typed_win_absent", tile=win_tile.zh, tile_en=win_tile.code)
+        return PhotoFailed(shown, ui("typed_win_refused", tile=win_tile.zh, tile_en=win_tile.code, why=why.zh,
+                                     why_en=why.en))
     if not tried:
-        why = app_words(refused) if refused is not None else ui("typed_not_win")
+        why = app_words(next(iter(refused.values()))) if refused else ui("typed_not_win")
         return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
-    win, sc = max(tried, key=lambda x: x[1].hand_tai)  # sorted by tile: the first of equal ones
+    if win_tile is not None:
+        win, sc = tried[win_tile]
+        return _panel(shown, b"", win, sc, stakes, (), win_choices=choices, win_picked=True)
+    win, sc = max(tried.values(), key=lambda x: x[1].hand_tai)  # sorted by tile: the first of equal ones
     notes: tuple[Words, ...] = ()
-    if len({s.hand_tai for _, s in tried}) > 1:
+    if len({s.hand_tai for _, s in tried.values()}) > 1:
         assert win.win_tile is not None
         by_tai: dict[int, list[Tile]] = {}
-        for w, other in tried:
-            if w is not win and w.win_tile is not None:
-                by_tai.setdefault(other.hand_tai, []).append(w.win_tile)
+        for t, (w, other) in tried.items():
+            if w is not win:
+                by_tai.setdefault(other.hand_tai, []).append(t)
         ranked = sorted(by_tai.items(), reverse=True)
         others = "；".join("、".join(t.zh for t in ts) + f" {n} 台" for n, ts in ranked)
         others_en = "; ".join(" ".join(t.code for t in ts) + f" {n} tai" for n, ts in ranked)
         notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.code, tai=sc.hand_tai,
                     others=others, others_en=others_en),)
-    return _panel(shown, b"", win, sc, stakes, notes)  # named by the hand as typed
+    return _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)  # named by the hand as typed
 
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:

@@ -81,6 +81,7 @@ class PhotoTab:
         self.chosen: set[str] = set()  # the form's fields the player set since the bundled photo was shown
         self.demo = False  # the photo shown is the bundled one
         self.typed: str | None = None  # a winning hand typed instead of photographed (scored in place of a photo)
+        self.typed_win: Tile | None = None  # the tile the typed hand was won on, as the player picked it (None: most tai)
         self.typed_field = ft.TextField(dense=True, width=420)  # kept across renders, so typing keeps its place
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
@@ -111,7 +112,8 @@ class PhotoTab:
         run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
         base, per_tai = (int(x) for x in context.stakes.split("/"))
         if self.typed is not None:
-            shown = score_typed_hand(self.typed, context.as_context(), Stakes(base, per_tai), context.profile)
+            shown = score_typed_hand(self.typed, context.as_context(), Stakes(base, per_tai), context.profile,
+                                     self.typed_win)
             if run == self._runs:
                 self.shown = shown
             return
@@ -163,12 +165,18 @@ class PhotoTab:
         if self.busy is not None:  # a photo is being read: the hand waits in its field for "Score it"
             self.host.render()
             return
-        self.typed = (self.typed_field.value or "").strip()
+        self.typed, self.typed_win = (self.typed_field.value or "").strip(), None
         self.picks, self.picking = {}, None
         if self.demo:
             self._leave_demo()
         self.read, self.demo = None, False
         self._work(ui("photo_scoring"), self._score)
+
+    def pick_win(self, code: str | None) -> None:
+        """The typed hand was won on ``code`` (None: not known, the most tai is taken): scored again."""
+        if self.busy is None and self.typed is not None:
+            self.typed_win = Tile.from_code(code) if code else None
+            self._work(ui("photo_scoring"), self._score)
 
     def use_demo(self) -> None:
         def work() -> None:
@@ -282,6 +290,9 @@ class PhotoTab:
             head.append(ident(ID_PHOTO_FAILED, label(t(p.reason), 14, colour=ACCENT)))
             if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why
                 head.append(self._corrections(self.read))
+            if self.typed is not None and self.typed_win is not None:  # won on the tile picked, it is no win
+                head.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")),
+                                                                  on_click=lambda: self.pick_win(None))))
             if p.image is not None:
                 head.append(ft.Image(src=p.image, width=720))
             return ft.Column(head, spacing=8)
@@ -329,12 +340,33 @@ class PhotoTab:
                                spacing=8, wrap=True))
         return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8)
 
+    def _win_choices(self, p: PhotoPanel) -> ft.Control:
+        """A typed hand's tiles it can have been won on, each with its tai: the one scored framed, tap another."""
+        t, busy = self.host.t, self.busy is not None
+
+        def choice(code: str, tai: int) -> ft.Control:
+            scored = code == p.win_tile
+            return ident(f"typed-win-{code}", ft.Container(
+                ft.Column([tile(code, TILE_W["wait"]), label(str(tai), 11, bold=scored)], spacing=0,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                padding=2, border_radius=4, border=ft.Border.all(3 if scored else 1, ACCENT if scored else "#d0c8b0"),
+                on_click=None if busy else on_tap(self.pick_win, code)))
+
+        row: list[ft.Control] = [choice(code, tai) for code, tai in p.win_choices]
+        if p.win_picked:
+            row.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")), disabled=busy,
+                                                             on_click=lambda: self.pick_win(None))))
+        return ft.Column([label(t(ui("typed_win_pick")), 12, bold=True),
+                          ft.Row(row, spacing=3, wrap=True, run_spacing=3)], spacing=2)
+
     def _card(self, p: PhotoPanel) -> ft.Control:
         t = self.host.t
         typed = self.typed is not None
         read: list[ft.Control] = [label(t(ui("typed_hand" if typed else "photo_read_as")), 13, bold=True),
                                   ft.Row([tile(c, TILE_W["hand"]) for c in p.concealed], spacing=1, wrap=True)]
-        if p.win_tile:
+        if p.win_tile and len(p.win_choices) > 1:
+            read.append(self._win_choices(p))
+        elif p.win_tile:
             win = Tile.from_code(p.win_tile)
             read.append(ft.Row([label(t(ui("photo_win_tile", tile=win.zh, tile_en=win.code)), 13),
                                 tile(p.win_tile, TILE_W["hand"])]))

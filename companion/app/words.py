@@ -458,6 +458,11 @@ UI: dict[str, tuple[str, str]] = {
     "typed_win_tile": ("胡的那張當作 {tile} 算（{tai} 台，最多）；當作別張：{others}。實際胡哪張，台數照那張",
                        "Taken as won on {tile_en} ({tai} tai, the most); on another tile: {others_en}. The tile "
                        "actually won on decides"),
+    "typed_win_pick": ("胡的是哪一張？點那張，就照它算（牌下是台數）",
+                       "Which tile was won on? Tap it and the hand is scored with it (tai under each)"),
+    "typed_win_most": ("不確定：算最多台的", "Not sure: the most tai"),
+    "typed_win_absent": ("手牌裡沒有{tile}", "the hand holds no {tile_en}"),
+    "typed_win_refused": ("照胡{tile}算不成：{why}", "Won on {tile_en}, it cannot be scored: {why_en}"),
     "typed_hand": ("這手牌", "The hand"),
     "typed_notes": ("請注意", "Note"),
     "typed_field": ("沒有照片？直接輸入胡的手牌", "No photo? Type the winning hand"),

@@ -905,3 +905,12 @@ def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> 
     wait_text(page, ID_PHOTO_TOTAL, on_discard.total.zh)  # 放槍 by 北家 (the form's default)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(words.zh in shown for words, _tai in on_discard.items)
+    # the player names the tile he won on: scored with it, and "not sure" goes back to the most tai
+    fewest = min(on_discard.win_choices, key=lambda c: c[1])[0]
+    on_fewest = score_typed_hand(hand, {**PhotoContext().as_context(), "win_type": "discard", "discarder": "N"},
+                                 win_tile=Tile.from_code(fewest))
+    assert isinstance(on_fewest, PhotoPanel) and on_fewest.total != on_discard.total
+    tap(page, f"typed-win-{fewest}")
+    wait_text(page, ID_PHOTO_TOTAL, on_fewest.total.zh)
+    tap(page, "typed-win-most")
+    wait_text(page, ID_PHOTO_TOTAL, on_discard.total.zh)

@@ -130,6 +130,39 @@ def test_a_typed_winning_hand_is_scored_like_a_photographed_one() -> None:
     assert form.reason.en.startswith("1112345678999m123p5m cannot be scored") and "寫錯" not in form.reason.zh
 
 
+def test_the_tile_won_on_a_typed_hand_can_be_named() -> None:
+    """The player knows which tile completed his hand; it changes the score (a closed wait on it, or a pair), so
+    the panel lists every tile the hand can have been won on with its tai, and scores the one he names."""
+    from companion.app.photo_model import PhotoContext, score_typed_hand
+    from companion.rules.profiles import load_profile
+    from companion.rules.scoring import score
+    from companion.rules.win import Win
+
+    context = {**PhotoContext().as_context(), "win_type": "discard", "discarder": "S", "seat_wind": "W"}
+    hand = "45m77p234789s kong:6666m@R pung:999p@O 1f 3m"
+    concealed = parse_tiles("345m77p234789s")
+    each = {}
+    for t in sorted(set(concealed)):
+        rest = list(concealed)
+        rest.remove(t)
+        win = Win.from_dict({"concealed": format_tiles(rest), "win_tile": t.code, "flowers": "1f",
+                             "melds": ["kong:6666m@R", "pung:999p@O"], **context})
+        each[t.code] = score(win, load_profile(None))
+    most = score_typed_hand(hand, context)
+    assert isinstance(most, PhotoPanel) and not most.win_picked
+    assert dict(most.win_choices) == {c: s.hand_tai for c, s in each.items()}
+    fewest = min(each, key=lambda c: each[c].hand_tai)
+    assert each[fewest].hand_tai < most.hand_tai  # (the hand is one where the tile matters)
+    picked = score_typed_hand(hand, context, win_tile=Tile.from_code(fewest))
+    assert isinstance(picked, PhotoPanel) and picked.win_picked and picked.win_tile == fewest
+    assert picked.hand_tai == each[fewest].hand_tai and picked.win_choices == most.win_choices
+    assert [(w.zh, n) for w, n in picked.items] == [(i.zh, i.tai) for i in each[fewest].items]
+    assert not picked.notes  # nothing assumed
+    absent = score_typed_hand(hand, context, win_tile=Tile.from_code("1z"))
+    assert isinstance(absent, PhotoFailed)
+    assert "東" in absent.reason.zh and "1z" in absent.reason.en and "holds no" in absent.reason.en
+
+
 def test_only_a_correction_that_breaks_a_winning_photo_is_blamed(demo: tuple[ReadPhoto, dict]) -> None:
     read, context = demo
     i = int(np.nonzero(read.dets.face_up)[0][0])
