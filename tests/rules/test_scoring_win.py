@@ -58,6 +58,18 @@ def test_instant_win_has_no_shape() -> None:
     assert s.to_dict()["decomposition"] == []
 
 
+def test_eight_flowers_are_a_win_on_a_replacement_except_when_dealt() -> None:
+    """A hand completed holding all eight flowers was won on the eighth one's replacement: 槓上開花. The dealer's
+    天胡 holding them had them replaced while dealing, which is not (spec §2.6: a replacement during play)."""
+    hand = ("123m456m789m234p66s78s", "9s")
+    played = score(Win.of(*hand, "self_draw", flowers="12345678f", seat_wind="S", round_wind="E"))
+    dealt = score(Win.of(*hand, "self_draw", flowers="12345678f", seat_wind="E", round_wind="E", dealer="E",
+                         heavenly=True))
+    assert played.item("kong_bloom") is not None
+    assert dealt.item("kong_bloom") is None and dealt.item("heaven_win") is not None
+    assert dealt.item("eight_flowers") is not None and dealt.item("flower_kong") is not None
+
+
 @pytest.mark.parametrize(("kwargs", "field"), [
     ({"streak": -1}, "streak"),
     ({"seat_wind": "X"}, "seat_wind"),

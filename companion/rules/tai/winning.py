@@ -72,13 +72,14 @@ def kong_bloom(c: Ctx) -> int:
     """槓上開花: flower, 暗槓 or 加槓 replacement; a discard kong's only under ``kong_bloom`` (§2.10).
 
     A normal win that holds all eight flowers can only be on the eighth flower's replacement (八仙過海
-    ends the hand the moment the eighth arrives, spec §4.2), so it is a flower replacement even unflagged.
+    ends the hand the moment the eighth arrives, spec §4.2), so it is a flower replacement even unflagged;
+    except 天胡: the dealer's flowers were replaced while dealing, which is not 槓上開花 (§2.6: during play).
     """
     r = c.win.replacement
     if not c.self_draw:
         return 0
     if r is None:
-        return int(len(c.flowers) == 8)
+        return int(len(c.flowers) == 8 and not c.win.heavenly)
     if r is Replacement.KONG:
         return int(c.switches["discard_kong_replacement_win"] == "kong_bloom")
     return 1
