@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.commands._io import print_json
+from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
@@ -191,12 +192,17 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
 def scored_result(win: Win, s: Score, stakes: Stakes | None, profile: Profile) -> dict[str, Any]:
     """The result object of a scored win: the score's fields, the payments and their total (keys starting with
     ``_`` carry the score and profile for :func:`explain` and are not printed)."""
-    return {**s.to_dict(), **_money(settle(s, win, stakes)), "_score": s, "_profile": profile}
+    out = s.to_dict()
+    house = house_reading(s)  # the items whose value, or whether they count here, is a house rule (spec §5.4)
+    for item in out["items"]:
+        item["house_rule"] = item["id"] in house.flagged
+    out["house_rule_otherwise"] = [i.to_dict() for i in house.otherwise]
+    return {**out, **_money(settle(s, win, stakes)), "_score": s, "_profile": profile, "_house": house}
 
 
 def _money(st: Settlement) -> dict[str, Any]:
-    return {"payments": [{k: v for k, v in p.to_dict().items() if k != "dealer_tai"} for p in st.payments],
-            "total": st.total}
+    """The payments, each with the dealer tai it carries (0 where the dealer neither wins nor pays it, spec §3.2)."""
+    return {"payments": [p.to_dict() for p in st.payments], "total": st.total}
 
 
 def print_json_result(result: dict[str, Any]) -> None:
@@ -217,9 +223,11 @@ def _pad(text: str, width: int) -> str:
 _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規則）",
+           "otherwise": "  各家規則：有的牌桌另計{item} {tai} 台，這套規則不計",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
+           "otherwise": "  House rule: some tables also count {item} ({tai} tai); this rule set does not",
            "error": "Error", "none": "none", "streak": "streak {n}",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai"},
 }
@@ -244,6 +252,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         print(f"{t['false']}: {result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
     else:
         s: Score = result["_score"]
+        reading: HouseReading = result["_house"] if "_house" in result else house_reading(s)
         print(f"{t['hand']}: {s.win.describe()}", file=out)
         if result["decomposition"]:
             print(f"{t['split']}: {'  '.join(result['decomposition'])}", file=out)
@@ -254,8 +263,10 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         print(f"{_pad(t['item'], width)}{t['tai']:>4}", file=out)
         for name, tai, count, item_id in rows:
             times = f" ×{count}" if count > 1 else ""
-            house = t["house"] if profile.item_is_house_rule(item_id) else ""
+            house = t["house"] if item_id in reading.flagged else ""
             print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang)}{house}", file=out)
+        for it in reading.otherwise:
+            print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai), file=out)
         n = s.win.streak
         dealer = wind_letter(s.win.dealer)
         involved = any(dealer in (p["payer"], p["payee"]) for p in result["payments"])

@@ -33,12 +33,18 @@ def test_json_lines_in_and_out(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert rc == 0
     first, second = (json.loads(line) for line in out.splitlines())
     assert first["hand_tai"] == 3 and first["dealer_tai"] == 1
-    assert first["items"] == [{"id": "menqing", "zh": "門清", "en": "Concealed hand", "tai": 1, "count": 1},
-                              {"id": "pinghu", "zh": "平胡", "en": "Plain hand", "tai": 2, "count": 1}]
+    # 平胡 on a concealed hand is a house rule of the default (spec §5.4 item 3); 門清 is not
+    assert first["items"] == [{"id": "menqing", "zh": "門清", "en": "Concealed hand", "tai": 1, "count": 1,
+                               "house_rule": False},
+                              {"id": "pinghu", "zh": "平胡", "en": "Plain hand", "tai": 2, "count": 1,
+                               "house_rule": True}]
+    assert first["house_rule_otherwise"] == []
     assert first["waits"] == ["3s", "6s"] and first["wait_shape"] == "two-sided"
-    assert first["payments"] == [{"payer": "S", "payee": "W", "tai": 3, "amount": 60}]
+    # each payment carries the dealer tai it includes (spec §3.2): none, the dealer neither wins nor pays
+    assert first["payments"] == [{"payer": "S", "payee": "W", "tai": 3, "dealer_tai": 0, "amount": 60}]
     # spec §7 Payment A: the line has no stakes of its own, --stakes applies
     assert [(p["payer"], p["amount"]) for p in second["payments"]] == [("W", 70), ("N", 70), ("E", 100)]
+    assert [p["dealer_tai"] for p in second["payments"]] == [0, 0, second["dealer_tai"]] != [0, 0, 0]
     assert second["total"] == 240
 
 
@@ -172,3 +178,25 @@ def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsy
     buf = io.StringIO()
     explain(got[2], "zh", buf, "x")
     assert "欄位 flowers 有誤" in buf.getvalue()
+
+
+def test_explain_marks_house_rules_and_says_what_other_tables_add(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    """Spec §5.4 item 6: 槓上開花 with 海底撈月. The default stacks them (海底撈月 marked); a profile that does not
+    stack them, and lists that as a house rule, says another table would count it."""
+    line = {"concealed": "123m456m789p22s78s", "melds": ["ckong:5555z"], "win_tile": "9s", "win_type": "self_draw",
+            "seat_wind": "S", "round_wind": "E", "flags": {"replacement_after": "ckong", "last_tile": True}}
+    rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", "en", tmp_path=tmp_path)
+    rows = {r.split("  ")[0]: r for r in out.splitlines()}
+    assert rc == 0 and rows["Last-tile draw"].endswith("(house rule)")
+    assert not rows["Win on a replacement"].endswith("(house rule)") and "some tables" not in out
+    house = tmp_path / "apart.toml"
+    house.write_text('inherits = "atawmj_2009"\nid = "apart"\nname_zh = "分開"\nname_en = "Apart"\n'
+                     'house_rules = ["switches.kong_bloom_with_last_tile"]\n'
+                     "[switches]\nkong_bloom_with_last_tile = false\n", encoding="utf-8")
+    rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", "en", "--profile", str(house),
+                   tmp_path=tmp_path)
+    assert rc == 0 and "Last-tile draw  " not in out
+    assert "House rule: some tables also count Last-tile draw (1 tai); this rule set does not" in out
+    rc, out = _run(capsys, [json.dumps(line)], "--profile", str(house), tmp_path=tmp_path)
+    assert [i["id"] for i in json.loads(out)["house_rule_otherwise"]] == ["last_tile"]

@@ -1,0 +1,72 @@
+"""Which items of a score rest on a reading the rule sources leave open (spec §5.4): the UI marks them "house rule".
+
+A profile lists its uncertain values in ``house_rules``: an item's tai (``tai.<id>``) or a switch
+(``switches.<name>``) that decides whether items stack or count at all. An item is marked when its own value is
+listed, or when the hand would score it otherwise under another value of a listed switch (the hand is scored again
+under each): the winds beside 小四喜, 獨聽 beside 全求, 平胡 on a concealed hand … The item that stays either way (小四喜
+itself) is not marked. The items another reading would add, and this profile leaves out (海底撈月 beside 槓上開花 where
+they do not stack), are said too, so a player whose table counts them knows.
+
+Who sits East (§5.4 item 1, ``switches.seat_wind``) is the table's seating, not the score's: a win is scored with
+its seat wind given, so 門風 and 正花 follow from it with certainty and are not marked (the switch changes no score).
+
+>>> from companion.rules.scoring import score
+>>> from companion.rules.win import Win
+>>> s = score(Win.of("333z444z22z345s67s", "8s", "discard", melds=["pung:111z@O"], seat_wind="W",
+...                  round_wind="N", discarder="S"))
+>>> sorted(house_reading(s).flagged)
+['round_wind', 'seat_wind']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules.profiles._schema import SWITCHES
+from companion.rules.scoring import NotAWin, Score, ScoredItem, score
+from companion.rules.tai import ORDER
+
+__all__ = ["HouseReading", "house_reading"]
+
+@dataclass(frozen=True, slots=True)
+class HouseReading:
+    """``flagged``: ids of the score's items whose value, or whether they count here, is a house rule.
+    ``otherwise``: items another reading of a listed switch would add to this hand, which this profile leaves out."""
+
+    flagged: frozenset[str]
+    otherwise: tuple[ScoredItem, ...] = ()
+
+
+def _other_values(name: str, value: Any) -> tuple[Any, ...]:
+    spec = SWITCHES[name]
+    if spec.kind == "bool":
+        return (not value,)
+    if spec.kind == "choice":
+        return tuple(c for c in spec.choices if c != value)
+    return ()  # a number: no finite set of readings to try
+
+
+def house_reading(sc: Score) -> HouseReading:
+    """The items of ``sc`` to mark "house rule" under its profile, and the items other readings would add."""
+    prof = sc.profile
+    mine = {i.id: i for i in sc.items}
+    flagged = {i for i in mine if prof.item_is_house_rule(i)}
+    otherwise: dict[str, ScoredItem] = {}
+    for key in prof.house_rules:
+        kind, _, name = key.partition(".")
+        if kind != "switches" or name not in SWITCHES:
+            continue
+        for value in _other_values(name, prof.switches[name]):
+            other = dataclasses.replace(prof, switches={**prof.switches, name: value})
+            try:
+                theirs = {i.id: i for i in score(sc.win, other).items}
+            except NotAWin:  # not a win that way (a 詐胡 there): the items are not compared
+                continue
+            flagged |= {i for i, it in mine.items() if i not in theirs or theirs[i].tai != it.tai}
+            for i, it in theirs.items():
+                if i not in mine:
+                    otherwise.setdefault(i, it)
+    order = {i: n for n, i in enumerate(ORDER)}
+    return HouseReading(frozenset(flagged), tuple(sorted(otherwise.values(), key=lambda it: order[it.id])))

@@ -1,0 +1,76 @@
+"""Items marked "house rule" (spec §5.4): each uncertain reading of the default profile, on a hand it touches."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from companion.rules.house import house_reading
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import score
+from companion.rules.win import Replacement, Win
+
+
+def _ids(win: Win, profile: object = None) -> tuple[list[str], list[str], list[str]]:
+    s = score(win, profile)  # type: ignore[arg-type]
+    h = house_reading(s)
+    assert h.flagged <= {i.id for i in s.items}  # only items the hand scores are marked
+    return [i.id for i in s.items], sorted(h.flagged), [i.id for i in h.otherwise]
+
+
+def test_a_hand_with_nothing_uncertain_marks_nothing() -> None:
+    items, flagged, otherwise = _ids(Win.of("111222333m456m789m9m", "9m", "self_draw", seat_wind="S"))
+    assert "full_flush" in items and flagged == [] and otherwise == []
+
+
+def test_the_winds_beside_small_four_winds_are_marked_not_the_hand_itself() -> None:
+    """§5.4 item 2: whether 門風 / 圈風 add to 小四喜. Another reading drops them; 小四喜 stays either way."""
+    items, flagged, _ = _ids(Win.of("333z444z22z345s67s", "8s", "discard", melds=["pung:111z@O"], seat_wind="W",
+                                    round_wind="N", discarder="S"))
+    assert {"small_winds", "seat_wind", "round_wind"} <= set(items)
+    assert flagged == ["round_wind", "seat_wind"]
+
+
+def test_a_single_wait_beside_all_seek_is_marked() -> None:
+    win = Win.of("5p", "5p", "discard", melds=["chow:123m@L", "chow:456m@L", "pung:777s@O", "pung:999p@R",
+                                                "chow:234s@L"], seat_wind="S", discarder="E")
+    items, flagged, _ = _ids(win)
+    assert {"all_seek", "single_wait"} <= set(items) and "single_wait" in flagged
+
+
+def test_plain_hand_on_a_concealed_hand_is_marked_not_the_seat_wind() -> None:
+    """§5.4 item 3: 平胡 on a 門清 hand (another reading forbids it). Item 1, who sits East, is the seating's: with
+    the seat wind given, 門風 and 正花 are certain."""
+    items, flagged, _ = _ids(Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S",
+                                    discarder="S"))
+    assert items == ["menqing", "pinghu"] and flagged == ["pinghu"]
+    items, flagged, _ = _ids(Win.of("111z234m456m789p22s67s", "8s", "discard", flowers="15f", seat_wind="E",
+                                    discarder="S"))
+    assert {"seat_wind", "seat_flower"} <= set(items) and flagged == []
+
+
+def test_an_uncertain_value_is_marked_heavenly_win() -> None:
+    """§5.4 item 4: 天胡's value (16, 24, 32 or 36 in the sources)."""
+    win = Win.of("123m456m789m234p66s78s", "9s", "self_draw", seat_wind="E", dealer="E", heavenly=True)
+    items, flagged, _ = _ids(win)
+    assert "heaven_win" in items and "heaven_win" in flagged
+
+
+def test_kong_bloom_with_the_last_tile_both_ways() -> None:
+    """§5.4 item 6. The default stacks them, so 海底撈月 is marked; a profile that does not stack them leaves it
+    out, and says another reading would add it."""
+    win = Win.of("123m456m789p22s78s", "9s", "self_draw", melds=["ckong:5555z"], seat_wind="S",
+                 replacement=Replacement.CKONG, last_tile=True)
+    items, flagged, otherwise = _ids(win)
+    assert {"kong_bloom", "last_tile"} <= set(items) and "last_tile" in flagged and otherwise == []
+    default = load_profile(None)
+    apart = dataclasses.replace(default, switches={**default.switches, "kong_bloom_with_last_tile": False})
+    items, flagged, otherwise = _ids(win, apart)
+    assert "kong_bloom" in items and "last_tile" not in items and otherwise == ["last_tile"]
+
+
+def test_a_profile_that_lists_no_house_rules_marks_nothing() -> None:
+    default = load_profile(None)
+    sure = dataclasses.replace(default, house_rules=())
+    _, flagged, otherwise = _ids(Win.of("333z444z22z345s67s", "8s", "discard", melds=["pung:111z@O"],
+                                        seat_wind="W", round_wind="N", discarder="S"), sure)
+    assert flagged == [] and otherwise == []
