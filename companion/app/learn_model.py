@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.app.table_model import meld_codes, wind_words
+from companion.app.table_model import marked_items, meld_codes, wind_words
 from companion.app.words import Words, ui
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.scoring import score
@@ -76,7 +76,8 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
         setting = setting + ui("learn_discarder", who=who.zh, who_en=who.en)
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     melds = [meld_codes(m) for m in win.melds]
-    items = tuple((Words(i.zh, i.en), i.tai, i.id == item_id) for i in sc.items)
+    marked, _notes = marked_items(sc)  # an item whose count here is a house rule says so (spec §5.4)
+    items = tuple((words, i.tai, i.id == item_id) for (words, _), i in zip(marked, sc.items, strict=True))
     # dealer tai count only where the dealer wins or pays: what the payments carry
     dealer_tai = settle(sc, win).dealer_tai_paid
     return LearnExample(prof.id, Words(f"{prof.name_zh}（{prof.id}）", f"{prof.name_en} ({prof.id})"),

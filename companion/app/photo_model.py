@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
+from companion.app.table_model import MeldPic, marked_items, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
 from companion.hand import Hand, HandError
 from companion.rules.profiles import load_profile
@@ -60,6 +60,7 @@ class PhotoPanel:
     scored: tuple[tuple[int, str], ...] = ()  # (detection index, the tile it was scored as) over the hand
     win_choices: tuple[tuple[str, int], ...] = ()  # a typed hand: each tile it can have been won on, with its tai
     win_picked: bool = False  # a typed hand: the player named the tile won on (else the most tai was taken)
+    house: tuple[Words, ...] = ()  # what the house-rule marks on items mean, the items other tables would add
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +227,7 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
            win_picked: bool = False) -> PhotoPanel:
     """A scored hand as the tab shows it: the tiles, the tai items, and who pays what at ``stakes``."""
     st = settle(sc, win, stakes)
+    items, house = marked_items(sc)
     melds = [MeldPic(meld_codes(m), meld_words(m.kind)) for m in win.melds]
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     payments = tuple(ui("pays_tai", payer=wind_words(p.payer).zh + "家", payer_en=wind_words(p.payer).en,
@@ -237,8 +239,8 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
     return PhotoPanel(
         name, image, tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
-        tuple((Words(i.zh, i.en), i.tai) for i in sc.items), sc.hand_tai, sc.capped_tai, dealer_tai, payments,
-        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored, win_choices, win_picked)
+        items, sc.hand_tai, sc.capped_tai, dealer_tai, payments,
+        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored, win_choices, win_picked, house)
 
 
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
@@ -290,17 +292,9 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         return _panel(shown, b"", win, sc, stakes, (), win_choices=choices, win_picked=True)
     win, sc = max(tried.values(), key=lambda x: x[1].hand_tai)  # sorted by tile: the first of equal ones
     notes: tuple[Words, ...] = ()
-    if len({s.hand_tai for _, s in tried.values()}) > 1:
+    if len({s.hand_tai for _, s in tried.values()}) > 1:  # the tile matters: say which was taken (each is listed)
         assert win.win_tile is not None
-        by_tai: dict[int, list[Tile]] = {}
-        for t, (w, other) in tried.items():
-            if w is not win:
-                by_tai.setdefault(other.hand_tai, []).append(t)
-        ranked = sorted(by_tai.items(), reverse=True)
-        others = "；".join("、".join(t.zh for t in ts) + f" {n} 台" for n, ts in ranked)
-        others_en = "; ".join(" ".join(t.code for t in ts) + f" {n} tai" for n, ts in ranked)
-        notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.code, tai=sc.hand_tai,
-                    others=others, others_en=others_en),)
+        notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.code, tai=sc.hand_tai),)
     return _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)  # named by the hand as typed
 
 

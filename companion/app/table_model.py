@@ -23,7 +23,9 @@ from companion.game.state import Phase, TableState, window
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import discard_options
+from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
@@ -99,6 +101,7 @@ class ScoreLine:
     capped_tai: int
     dealer_tai: int
     unscored: Words | None  # why the line could not be scored
+    house: tuple[Words, ...] = ()  # what the house-rule marks mean, and the items other tables would add
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +339,18 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
     return (), None, tuple(Advice(o.discard.code, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
 
 
+def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words, ...]]:
+    """``sc``'s tai items as the screens show them, each whose value, or whether it counts here, is a house rule
+    marked so (spec §5.4); and notes: what the mark means, and each item other tables would add to this hand."""
+    house = house_reading(sc)
+    mark = ui("house_rule_mark")
+    items = tuple((Words(i.zh + mark.zh, i.en + mark.en) if i.id in house.flagged else Words(i.zh, i.en), i.tai)
+                  for i in sc.items)
+    notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
+    notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai) for i in house.otherwise)
+    return items, notes
+
+
 def _hand_end(state: TableState) -> HandEnd | None:
     out = state.outcome
     if out is None or state.phase is not Phase.HAND_OVER or not state.players:
@@ -349,11 +364,12 @@ def _hand_end(state: TableState) -> HandEnd | None:
     for line in entry.lines:
         kind = next((k for k in ev.WinKind if k.value == line.kind), None)
         words = Words(kind.zh, kind.en) if kind is not None else ui("false_win")
-        lines.append(ScoreLine(line.player, words, tuple((Words(zh, en), tai) for zh, en, tai in line.items),
-                               line.hand_tai, line.capped_tai,
+        items, house = (marked_items(line.score) if line.score is not None
+                        else (tuple((Words(zh, en), tai) for zh, en, tai in line.items), ()))
+        lines.append(ScoreLine(line.player, words, items, line.hand_tai, line.capped_tai,
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
-                               _split(line.unscored) if line.unscored else None))
+                               _split(line.unscored) if line.unscored else None, house))
     transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
     nd = entry.next
     if nd.session_over:

@@ -380,6 +380,7 @@ class PhotoTab:
         tai: list[ft.Control] = [label(t(ui("tai_items")), 13, bold=True, colour=FELT)]
         for words, n in p.items:
             tai.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(str(n), 13)]))
+        tai += [label(t(w), 11, colour=GREY) for w in p.house]
         line = t(ui("hand_tai", tai=p.hand_tai))
         if p.capped_tai != p.hand_tai:
             line += t(ui("capped", tai=p.capped_tai))

@@ -205,6 +205,7 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
             rows.append(label(t(ui("tai_items")), 12, colour=GREY))
         for words, tai in line.items:
             rows.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(f"{tai}", 13)]))
+        rows += [label(t(w), 11, colour=GREY) for w in line.house]
         total = t(ui("hand_tai", tai=line.hand_tai))
         if line.capped_tai != line.hand_tai:
             total += t(ui("capped", tai=line.capped_tai))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.game.events import ReadyKind, WinKind
@@ -20,7 +20,7 @@ from companion.game.state import ActKind, HandResult, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
 from companion.rules.profiles import Profile, load_profile
-from companion.rules.scoring import FalseWin, NotAWin, score
+from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
 from companion.tiles import parse_tiles
@@ -54,6 +54,7 @@ class WinLine:
     dealer_tai: int
     items: tuple[tuple[str, str, int], ...]  # (zh, en, tai)
     unscored: str = ""  # why no score could be made (e.g. a concealed kong never revealed)
+    score: Score | None = field(default=None, compare=False, repr=False)  # the score itself, for the screens
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +186,7 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
             continue
         st = settle(sc, win, stakes)
         lines.append(WinLine(names[rec.seat], rec.kind.value, sc.hand_tai, sc.capped_tai, sc.dealer_tai,
-                             tuple((i.zh, i.en, i.tai) for i in sc.items)))
+                             tuple((i.zh, i.en, i.tai) for i in sc.items), score=sc))
         transfers += _transfers(st, by_wind)
     for seat, claimed in offenders:
         st = settle_false_win(_offender_input(seat, result, prof.id), stakes, prof, claimed)

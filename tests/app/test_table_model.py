@@ -24,6 +24,7 @@ from companion.game.session import ledger_of
 from companion.game.state import Phase
 from companion.hand import Hand, MeldKind
 from companion.rules.efficiency import discard_options
+from companion.rules.house import house_reading
 from companion.rules.shape import is_complete
 from companion.tiles import NUM_KINDS, Tile
 
@@ -181,6 +182,7 @@ def test_a_tile_several_win_on_is_shown_beside_each_winner_and_leaves_the_river_
         assert rec.tile is not None and frame.seats[rec.seat].drawn == rec.tile.code
 
 def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) -> None:
+    marked = 0
     for end_index in replay.hand_ends():
         frame = replay.frame(end_index)
         assert frame.end is not None
@@ -188,11 +190,18 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
         assert len(frame.end.lines) == len(entry.lines)
         for shown, line in zip(frame.end.lines, entry.lines, strict=True):
             assert sum(t for _, t in shown.items) == line.hand_tai == shown.hand_tai
-            assert [w.zh for w, _ in shown.items] == [zh for zh, _, _ in line.items]
+            assert line.score is not None
+            flagged = house_reading(line.score).flagged  # marked "house rule" where the profile leaves it open
+            mark = ui("house_rule_mark").zh
+            assert [w.zh for w, _ in shown.items] == [
+                zh + (mark if i.id in flagged else "") for (zh, _, _), i in zip(line.items, line.score.items, strict=True)]
+            assert (ui("house_rule_means") in shown.house) == bool(flagged)
+            marked += len(flagged)
         assert [w.en for w in frame.end.transfers] == [f"{t.payer} pays {t.payee} {t.amount}"
                                                        for t in entry.transfers]
         assert sum(v for _, v in frame.end.balances) == 0
     assert replay.frame(replay.hand_ends()[0] - 1).end is None
+    assert marked  # the demo holds a hand with a house-rule item (a 獨聽 beside 全求)
 
 
 def test_dealer_tai_are_shown_only_where_the_dealer_wins_or_pays(replay: GameReplay) -> None:
