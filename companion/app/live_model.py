@@ -153,7 +153,15 @@ class LiveGame:
 
     @property
     def opened(self) -> bool:
-        """Has anyone used the table yet (the file is opened, and made, only then)?"""
+        """Is there a table yet: opened since the server started, or its file kept from an earlier run (opened
+        now, so that after a restart the Ledger and My hand show the game before anyone opens the Live tab)? A
+        table never used has no file: none is made for asking."""
+        if self._service is None and self.path.exists():
+            try:
+                self.open()
+            except LiveError as bad:  # in use by another companion, or unusable: the Live tab says why
+                log.warning("%s", bad.words.en)
+                return False
         return self._service is not None
 
     @property

@@ -107,6 +107,8 @@ class CompanionApp:
         self.page.controls.clear()
         self.page.controls.append(self.body)
         self.render()
+        if self.view == "photo":  # opened at /photo: the tab's first photo, as a tap on the tab gives it
+            self.photo.open()
         self.page.run_task(self._restore_lang)  # the language this browser chose last time
 
     def _tap_lost(self) -> None:

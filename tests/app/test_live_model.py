@@ -257,7 +257,10 @@ def test_the_table_survives_a_restart(tmp_path: Path) -> None:
         assert game.discard(code) is None
     state, frame = game.state, game.frame()
     game.close()  # the server stops (a crash loses no acknowledged event either: the service's own tests)
+    never = LiveGame(tmp_path / "other.sqlite")
+    assert not never.opened and not (tmp_path / "other.sqlite").exists()  # asking makes no file
     again = LiveGame(tmp_path / "table.sqlite")
+    assert again.opened  # before anyone opens the Live tab: the Ledger and My hand show the game at once
     assert again.state == state
     assert again.frame() == frame
     assert again.undo() is None and again.undo() is None  # undo reaches back before the restart
@@ -270,6 +273,7 @@ def test_a_second_server_on_the_same_table_file_is_refused_by_name(tmp_path: Pat
     with pytest.raises(LiveError) as refused:
         second.offer()
     assert "table.sqlite" in refused.value.words.en and "table.sqlite" in refused.value.words.zh
+    assert not second.opened  # the Ledger and My hand leave it alone; the Live tab says why
     first.close()
     assert second.offer().phase is Phase.FLOWERS  # free once the first is closed
     second.close()
