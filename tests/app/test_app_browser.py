@@ -115,8 +115,9 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _open(browser: Any, url: str, before: Any = None) -> Any:
-    """A phone on the app, its accessibility tree on; ``before(page)`` runs before it connects."""
+def _open(browser: Any, url: str, before: Any = None, ready: str = "caption") -> Any:
+    """A phone on the app, its accessibility tree on, once ``ready`` is shown (the Table tab's caption: the
+    replay is loaded); ``before(page)`` runs before it connects."""
     page = browser.new_page(viewport={"width": 1280, "height": 1200})
     page.set_default_timeout(WAIT_MS)
     if before is not None:
@@ -124,7 +125,7 @@ def _open(browser: Any, url: str, before: Any = None) -> Any:
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.locator("flt-semantics-placeholder").dispatch_event("click")  # turns the accessibility tree on
-    page.wait_for_selector("[flt-semantics-identifier=caption]")
+    page.wait_for_selector(f"[flt-semantics-identifier={ready}]")
     return page
 
 
@@ -883,6 +884,19 @@ def test_my_hand_plays_the_advised_discard_and_shows_the_waits(page: Any) -> Non
     wait_hand(page, panel)
     tap(page, f"hand-discard-{best}")
     wait_hand(page, after)
+
+
+def test_score_a_photo_opened_by_its_address_shows_the_bundled_photo(browser: Any, url: str) -> None:
+    """A phone that reconnects comes back to its tab's address; /photo had stayed on "reading…" for ever, since
+    only a tap on the tab fetched the bundled photo."""
+    path, context = demo_photo()
+    expected = score_photo_file(path, context)
+    assert isinstance(expected, PhotoPanel)
+    page = _open(browser, url + "photo", ready="title")
+    try:
+        wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+    finally:
+        page.close()
 
 
 def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> None:
