@@ -157,7 +157,7 @@ def offer_for(state: TableState, at: int) -> Offer:
     penalties = tuple(s for s in range(4) if state.in_hand and _ok(state, ev.FalseWin(seat=s))
                       and _ok(state, ev.WrongCount(seat=s)))
     undo = state.prev is not None and state.last_index >= 0
-    prompt = _prompt(state, discard_seat, draws_first, seating, session_over)
+    prompt = _prompt(state, discard_seat, draws_first, seating, session_over, bool(wins))
     return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
                  draws_first, ready_kind, heavenly, flowers, claims, wins, ckong, added, no_rob, draw_seat, exhaustive, decline,
                  penalties, undo, session_over)
@@ -257,8 +257,10 @@ def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) ->
 
 
 def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seating: bool,
-            session_over: bool) -> Words:
+            session_over: bool, more_winners: bool = False) -> Words:
     names = state.players
+    if state.phase is Phase.HAND_OVER and more_winners:  # 一炮多響: the other winners first, then the next deal
+        return ui("live_p_also_wins_last" if session_over else "live_p_also_wins")
     if session_over:
         return ui("live_p_over")
     if seating:

@@ -246,9 +246,12 @@ class LiveTab:
             rows.append(ident("live-reseat", ft.ExpansionTile(
                 title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
                 on_change=toggled, controls=[self._seating(o)])))
+        also = o.phase is Phase.HAND_OVER and bool(o.wins)  # 一炮多響: the other winners before the next deal
+        if also:
+            rows.append(self._claims(o))
         if o.dice:
             rows.append(self._dice(o))
-        if o.claims or o.wins:
+        if (o.claims or o.wins) and not also:
             rows.append(self._claims(o))
         if o.discard_seat is not None:
             rows.append(self._palette(o))

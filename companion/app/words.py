@@ -190,6 +190,12 @@ UI: dict[str, tuple[str, str]] = {
                           "Throw for the first dealer: East throws three dice and the seat counted deals. Enter the "
                           "throw, or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的人做莊", "First dealer: the East seat deals"),
+    "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
+                         "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
+                         "enter the next dealer's dice"),
+    "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
+                              "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
+                              "the session is over"),
     "live_p_dice": ("{dealer} 做莊：輸入莊家擲的骰子，開門配牌", "{dealer} deals: enter the dealer's dice to break the wall and deal"),
     "live_p_flowers": ("開局補花（從莊家 {dealer} 開始），補完後莊家打第一張",
                        "Initial flowers (from the dealer {dealer}); then the dealer discards first"),

@@ -14,6 +14,7 @@ import pytest
 
 from companion.app.live_model import LiveError, LiveGame, effective_events
 from companion.app.live_offer import Offer
+from companion.app.words import ui
 from companion.game import events as ev
 from companion.game.check import replay
 from companion.game.service import ServiceError
@@ -578,3 +579,31 @@ def test_a_win_form_begun_survives_a_restart_and_a_damaged_file_loses_only_the_f
     assert hurt.draft(12, 3, "self_draw") is None  # read as no form begun, refused by nothing
     hurt.keep_draft(13, 0, "discard", ("9p", "", ""))
     assert LiveGame(tmp_path / "table.sqlite").draft(13, 0, "discard") == ("9p", "", "")  # and written whole again
+
+
+def test_several_winners_are_asked_for_before_the_next_deal() -> None:
+    """一炮多響 (multi_win all): after the first winner is entered the table says to enter the others first; the
+    dice for the next hand come after (a player review saw the dice asked for above the other winners' buttons,
+    and the second winner's money could be lost)."""
+    from companion.app.live_offer import offer_for
+    from companion.game.check import step
+    from companion.game.simulator import Simulator
+    from companion.game.state import TableState
+    from companion.game.switches import Switches
+
+    state, before = TableState(), None
+    for e in Simulator(seed=17, switches=Switches(multi_win=MultiWin.ALL)).run(8):
+        state, before = step(state, e), state
+        if state.phase is Phase.HAND_OVER and state.outcome is not None and \
+                len([r for r in state.outcome.winners if r.kind is ev.WinKind.DISCARD]) > 1:
+            break
+    else:
+        raise AssertionError("seed 17 no longer has a hand won by two on one discard")
+    assert before is not None and before.phase is Phase.HAND_OVER  # the first winner entered, the second not
+    first = offer_for(before, 0)
+    assert first.wins and first.dice
+    assert first.prompt in (ui("live_p_also_wins"), ui("live_p_also_wins_last"))
+    assert "骰" in first.prompt.zh or "打完" in first.prompt.zh
+    both = offer_for(state, 0)  # the last seat may still win on it (the table cannot see his hand)
+    won = {r.seat for r in state.outcome.winners}
+    assert {c.seat for c in both.wins} == {0, 1, 2, 3} - won - {state.outcome.winners[0].discarder}
