@@ -163,6 +163,8 @@ UI: dict[str, tuple[str, str]] = {
                       "{how_en}; the winner sits {seat_en}, {round_en} round, the dealer {dealer_en}, "
                       "streak {streak}"),
     "learn_discarder": ("，{who}家放槍", "; {who_en} discarded"),
+    "learn_robbed": ("，搶{who}家加槓的牌（{who}家照放槍付）", "; robbed from {who_en}'s added kong ({who_en} pays as a "
+                     "discarder)"),
     "learn_scores": ("這手牌算到的台", "What this hand scores"),
     "learn_total": ("牌型共 {hand} 台", "{hand} hand tai"),
     "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),

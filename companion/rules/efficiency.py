@@ -117,6 +117,7 @@ def _n(k: int, one: str, many: str) -> str:
 
 
 _ROLES = {
+    "fourth": ("第四張，刻子不拆", "the fourth copy: the pung stays whole"),
     "pung": ("拆刻子", "breaks a pung"),
     "pair": ("拆對子", "breaks a pair"),
     "lone_honour": ("孤張字牌", "a lone honour"),
@@ -127,7 +128,10 @@ _ROLES = {
 
 
 def _role(counts: list[int], x: Tile) -> tuple[str, str]:
-    """What the discarded tile does in the hand: part of a pung, a pair, a chow, a partial set, or lone."""
+    """What the discarded tile does in the hand: the fourth copy beside a pung, part of a pung, a pair, a chow, a
+    partial set, or lone."""
+    if counts[x] >= 4:  # one of four: the other three stay a pung
+        return _ROLES["fourth"]
     if counts[x] >= 3:
         return _ROLES["pung"]
     if counts[x] == 2:

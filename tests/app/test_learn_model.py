@@ -51,3 +51,10 @@ def test_each_item_shows_its_worth_under_every_built_in_profile() -> None:
         assert [n for _, n in i.by_profile] == [load_profile(pid).value(i.id) for pid in BUILTIN]
     dragon = next(i for i in learn_items() if i.id == "dragon_pung")
     assert dict((w.en.split(" (")[0], n) for w, n in dragon.by_profile)["Zhaishenye"] == 2  # rules §5.3
+
+
+def test_the_robbed_kong_example_names_the_robbed_player_not_a_discarder() -> None:
+    example = next(i.example for i in learn_items() if i.id == "rob_kong")
+    assert example is not None
+    assert "放槍" not in example.setting.zh.replace("照放槍付", "") and "discarded" not in example.setting.en
+    assert "加槓" in example.setting.zh and "added kong" in example.setting.en

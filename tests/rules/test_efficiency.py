@@ -36,6 +36,9 @@ def test_reasons_say_what_the_discard_gives_up() -> None:
     assert "(a lone tile)" in options["2s"].reason_en
     assert "(breaks a partial set)" in options["4m"].reason_en and "拆搭子" in options["4m"].reason_zh
     assert "(breaks a partial set)" in options["1p"].reason_en
+    # one of four copies: the other three stay a pung, so it does not break one (a learner was told it did)
+    four = {o.discard.code: o for o in discard_options(Hand.parse("1111m46m78m13p99p2s789s5z"))}
+    assert "(the fourth copy: the pung stays whole)" in four["1m"].reason_en and "刻子不拆" in four["1m"].reason_zh
     chow = {o.discard.code: o for o in discard_options(Hand.parse("345m345p678p123s99s55z7z"))}
     assert "(breaks a chow)" in chow["4m"].reason_en and "拆順子" in chow["4m"].reason_zh
 
