@@ -11,11 +11,20 @@ import csv
 import io
 from dataclasses import dataclass
 
+from companion.app.house_rules import changed_rules
 from companion.app.words import Words, ui
 from companion.game import events as ev
-from companion.game.session import Ledger, fewest_transfers, ledger_of, session_ledgers, total_balances
+from companion.game.session import (
+    Ledger,
+    fewest_transfers,
+    ledger_of,
+    session_ledgers,
+    switches_for,
+    total_balances,
+)
 from companion.game.state import TableState
 from companion.game.text import WIND_EN, WIND_ZH
+from companion.rules.profiles import ProfileError, load_profile
 
 __all__ = ["LedgerRow", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
 
@@ -67,7 +76,17 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
                               entry.balances))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
-    stakes = ui("ledger_stakes", base=ledger.stakes.base, per_tai=ledger.stakes.per_tai, profile=ledger.profile)
+    try:
+        prof = load_profile(ledger.profile)
+        name = Words(prof.name_zh, prof.name_en)
+    except ProfileError:  # a house file of another install: its id is what is known
+        name, prof = Words(ledger.profile, ledger.profile), None
+    stakes = ui("ledger_stakes", base=ledger.stakes.base, per_tai=ledger.stakes.per_tai, profile=name.zh,
+                profile_en=name.en)
+    played = changed_rules(switches_for(prof), ledger.switches) if prof is not None and ledger.switches else ()
+    if played:  # the house rules the session was played with, which explain its streaks and deals
+        stakes = stakes + ui("ledger_house", rules="、".join(w.zh for w in played),
+                             rules_en="; ".join(w.en for w in played))
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle)
 
 

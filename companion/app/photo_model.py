@@ -61,6 +61,7 @@ class PhotoPanel:
     win_choices: tuple[tuple[str, int], ...] = ()  # a typed hand: each tile it can have been won on, with its tai
     win_picked: bool = False  # a typed hand: the player named the tile won on (else the most tai was taken)
     house: tuple[Words, ...] = ()  # what the house-rule marks on items mean, the items other tables would add
+    streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +241,8 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         name, image, tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         items, sc.hand_tai, sc.capped_tai, dealer_tai, payments,
-        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored, win_choices, win_picked, house)
+        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored, win_choices, win_picked, house,
+        win.streak)
 
 
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,

@@ -102,6 +102,7 @@ class ScoreLine:
     dealer_tai: int
     unscored: Words | None  # why the line could not be scored
     house: tuple[Words, ...] = ()  # what the house-rule marks mean, and the items other tables would add
+    streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +370,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
         lines.append(ScoreLine(line.player, words, items, line.hand_tai, line.capped_tai,
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
-                               _split(line.unscored) if line.unscored else None, house))
+                               _split(line.unscored) if line.unscored else None, house, entry.result.streak))
     transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
     nd = entry.next
     if nd.session_over:

@@ -72,6 +72,7 @@ class Ledger:
     stakes: Stakes
     profile: str
     entries: tuple[LedgerEntry, ...]
+    switches: Switches | None = None  # the procedure the session was played with (its house rules), where known
 
     @property
     def balances(self) -> dict[str, int]:
@@ -219,7 +220,7 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
             bal[t.payee] += t.amount
         nd = next_deal(r.dealer, r.streak, r.round_wind, r.hand_in_round, first, r.outcome, switches)
         entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
-    return Ledger(tuple(players), stakes, prof.id, tuple(entries))
+    return Ledger(tuple(players), stakes, prof.id, tuple(entries), switches)
 
 
 def ledger_of(state: TableState, profile: str | Profile | None = None) -> Ledger:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.house_rules import HOUSE_RULES, changed_rules, rule_values, with_rules
+from companion.app.ledger_model import ledger_panel
 from companion.app.live_model import LiveGame
 from companion.game import events as ev
 from companion.game.check import replay
@@ -63,6 +64,13 @@ def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> No
     said = changed_rules(switches_for("atawmj_2009"), game.state.switches)
     assert [w.en.split(":")[0] for w in said] == ["Several win on one discard", "The dealer keeps the deal after a draw",
                                                   "Streak tai counted up to"]
+    # the ledger names the rule set and the house rules its streaks and deals were played by (not the id alone)
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    assert "中華競技麻將 2009" in panel.stakes.zh and "ATAWMJ 2009" in panel.stakes.en
+    assert all(w.zh in panel.stakes.zh and w.en in panel.stakes.en for w in said)
+    assert "house rules:" in panel.stakes.en and "各家規矩" in panel.stakes.zh
     game.close()
 
 

@@ -196,6 +196,7 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
             assert [w.zh for w, _ in shown.items] == [
                 zh + (mark if i.id in flagged else "") for (zh, _, _), i in zip(line.items, line.score.items, strict=True)]
             assert (ui("house_rule_means") in shown.house) == bool(flagged)
+            assert shown.streak == entry.result.streak  # the dealer's tai is said with its 連N拉N
             marked += len(flagged)
         assert [w.en for w in frame.end.transfers] == [f"{t.payer} pays {t.payee} {t.amount}"
                                                        for t in entry.transfers]
