@@ -105,7 +105,9 @@ def _names(codes: tuple[str, ...]) -> Words:
     if not codes:
         return Words("無", "none")
     tiles = [Tile.from_code(c) for c in codes]
-    return Words("、".join(t.zh for t in tiles), " ".join(codes))
+    # in English a suit tile reads as its code (6p), an honour by its name too: "1z" tells a beginner nothing
+    return Words("、".join(t.zh for t in tiles),
+                 " ".join(f"{t.en} ({c})" if t.is_honour or t.is_flower else c for t, c in zip(tiles, codes, strict=True)))
 
 
 # --- the discard quiz -------------------------------------------------------------------------------------

@@ -392,7 +392,7 @@ class LiveTab:
                 gone = known[Tile.from_code(code)] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
                     tile(code, 34), on_click=tap(code), opacity=0.3 if gone else 1.0,
-                    tooltip=Tile.from_code(code).zh)))
+                    tooltip=t(Words(Tile.from_code(code).zh, Tile.from_code(code).en)))))
             rows.append(ft.Row(cells, spacing=2, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=3)
 

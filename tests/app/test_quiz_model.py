@@ -48,6 +48,9 @@ def test_grading_names_what_was_missed_and_what_is_not_a_wait() -> None:
     assert not g.perfect and g.right == (waits[0],) and g.missed == tuple(waits[1:]) and g.wrong == (not_wait,)
     assert Tile.from_code(not_wait).zh in g.verdict.zh and not_wait in g.verdict.en
     assert grade(q, set()).missed == tuple(waits)
+    east = grade(q, {*waits, "1z"}) if "1z" not in waits else grade(q, {*waits, "5z"})
+    honour = Tile.from_code(east.wrong[0])
+    assert f"{honour.en} ({honour.code})" in east.verdict.en  # an honour by its name, not its code alone
 
 
 @given(st.integers(1, 400))
