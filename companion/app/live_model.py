@@ -404,13 +404,26 @@ class LiveGame:
             if not effective or self.state.prev is None:
                 return ui("live_nothing_to_undo")
             refused = None
+            taken = _tap_length(effective)
+            began = len(self.events()) - taken  # where the tap was entered, when it was the log's last
             try:
-                for _ in range(_tap_length(effective)):
+                for _ in range(taken):
                     refused = refused or self._retract()
             except ServiceError as failed:
                 refused = ui("live_not_saved", why=str(failed))
+            else:
+                self._forms_back(began)
         self._changed()
         return refused
+
+    def _forms_back(self, began: int) -> None:
+        """A win taken back: the forms begun on the table it was entered on answer the table after the undo, the
+        same table again, so the form opens as it was filled (the usual reason to undo a win is one wrong tile)."""
+        drafts = self._read_drafts()
+        moved = {(len(self.events()), seat, kind): fields for (at, seat, kind), fields in drafts.items() if at == began}
+        if moved:
+            self._drafts = moved
+            self._write_drafts()
 
     # --- internals -----------------------------------------------------------------------------------
 

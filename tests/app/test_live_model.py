@@ -299,6 +299,21 @@ def test_a_win_is_checked_against_the_tiles_shown_and_scored(tmp_path: Path) -> 
     game.close()
 
 
+def test_a_win_taken_back_reopens_its_form_as_it_was_filled(tmp_path: Path) -> None:
+    """The usual reason to undo a win is one wrong tile: the form opens again with the hand as typed, not empty."""
+    game = _dealt(tmp_path)
+    assert game.discard("5p") is None
+    winner, at = (game.state.dealer + 1) % 4, len(game.events())
+    typed = ("123m456m789m123s46p55z", "", "")
+    game.keep_draft(at, winner, "discard", typed)  # the form, as the host filled it
+    assert game.win(winner, ev.WinKind.DISCARD, typed[0], at=at) is None
+    assert game.undo() is None
+    again = len(game.events())
+    assert again != at and game.draft(again, winner, "discard") == typed
+    game.close()
+    assert LiveGame(tmp_path / "table.sqlite").draft(again, winner, "discard") == typed  # kept on disk too
+
+
 def test_every_phone_hears_an_entry_and_none_hears_a_refusal(tmp_path: Path) -> None:
     game = _dealt(tmp_path)
     heard: list[int] = []
