@@ -222,7 +222,10 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
     won = _won_on_discard(state)
     seats = tuple(_seat(state, s, names, shown[s], won) for s in range(4)) if state.wall is not None else ()
-    return TableFrame(index, total, caption, hand_line, wall_line, Words(state.phase.zh, state.phase.en), seats,
+    phase = Words(state.phase.zh, state.phase.en)
+    if state.phase is Phase.CLAIM and state.live == 0:  # 河底: the last discard, no draw after it
+        phase = ui("phase_last_discard")
+    return TableFrame(index, total, caption, hand_line, wall_line, phase, seats,
                       recent, _hand_end(state), picture)
 
 
@@ -378,7 +381,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
     else:
         nxt = ui("next_deal", dealer=names[nd.dealer], streak=nd.streak, round=WIND_ZH[nd.round_wind],
                  round_en=WIND_EN[nd.round_wind])
-    who = ", ".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
+    who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
     who_en = ", ".join(f"{names[w.seat]} {w.kind.en}" for w in out.winners)
     outcome = Words(out.kind.zh + (f"：{who}" if who else ""), out.kind.en + (f": {who_en}" if who_en else ""))
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)

@@ -621,7 +621,8 @@ class LiveTab:
         state = game.state
         names = state.players
         out: list[ft.Control] = []
-        for seat in o.flower_seats:
+        first = state.dealer if o.phase is Phase.FLOWERS else state.turn  # from the dealer, as the prompt says
+        for seat in sorted(o.flower_seats, key=lambda s: (s - first) % 4):
             cells = []
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
