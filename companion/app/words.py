@@ -474,8 +474,8 @@ UI: dict[str, tuple[str, str]] = {
     "typed_win_absent": ("手牌裡沒有{tile}", "the hand holds no {tile_en}"),
     "typed_win_refused": ("照胡{tile}算不成：{why}", "Won on {tile_en}, it cannot be scored: {why_en}"),
     "typed_hand": ("這手牌", "The hand"),
-    "phase_last_discard": ("最後一張打出的牌：等人胡（河底），沒人胡就流局", "The last discard: a win on it (河底), or the "
-                           "hand is drawn"),
+    "phase_last_discard": ("最後一張打出的牌：等人胡（河底），沒人胡就流局", "The last discard: a win on it (last-discard "
+                           "win), or the hand is drawn"),
     "house_rule_mark": ("（各家規矩）", " (house rule)"),
     "house_rule_means": ("標「各家規矩」的，各家算法不同（規則書沒寫清楚），開打前先講好",
                          "Items marked (house rule) are counted differently from table to table (the rule books "
