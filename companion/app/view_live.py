@@ -436,7 +436,10 @@ class LiveTab:
             kind = meld_words(melds[-1].kind) if melds else Words("吃碰槓", "meld")
             title = ui("live_win_over_meld", seat=names[state.claim_seat], tile=taken.offer.zh,
                        tile_en=taken.offer.en, meld=kind.zh, meld_en=kind.en)
-        return ft.Column([ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY)), *rows], spacing=8)
+        # side by side where the screen is wide (a laptop at the table), one under another on a phone
+        return ft.Column([ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY)),
+                          ft.Row(rows, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)],
+                         spacing=8)
 
     def _open_win(self, c: WinChance) -> Callable[[], None]:
         def go() -> None:
