@@ -222,12 +222,12 @@ def _pad(text: str, width: int) -> str:
 
 _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
-           "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規則）",
-           "otherwise": "  各家規則：有的牌桌另計{item} {tai} 台，這套規則不計",
+           "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
+           "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
-           "otherwise": "  House rule: some tables also count {item} ({tai} tai); this rule set does not",
+           "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
            "error": "Error", "none": "none", "streak": "streak {n}",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai"},
 }

@@ -21,12 +21,14 @@ its seat wind given, so 門風 and 正花 follow from it with certainty and are 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.rules.profiles import Profile
 from companion.rules.profiles._schema import SWITCHES
-from companion.rules.scoring import NotAWin, Score, ScoredItem, score
-from companion.rules.tai import ORDER
+from companion.rules.scoring import FalseWin, NotAWin, Score, ScoredItem, score
+from companion.rules.tai import ORDER, SWITCH_REPLACES
 
 __all__ = ["HouseReading", "house_reading"]
 
@@ -48,21 +50,77 @@ def _other_values(name: str, value: Any) -> tuple[Any, ...]:
     return ()  # a number: no finite set of readings to try
 
 
+_VARIANTS: dict[tuple[int, str, Any], tuple[Profile, Profile]] = {}
+"""A profile with one switch set otherwise, made once: the scorer builds its plan once per profile object."""
+
+
+def _variant(prof: Profile, name: str, value: Any) -> Profile:
+    key = (id(prof), name, value)
+    hit = _VARIANTS.get(key)
+    if hit is not None and hit[0] is prof:
+        return hit[1]
+    if len(_VARIANTS) > 256:
+        _VARIANTS.clear()
+    other = dataclasses.replace(prof, switches={**prof.switches, name: value})
+    _VARIANTS[key] = (prof, other)
+    return other
+
+
+def _items_under(sc: Score, other: Profile) -> dict[str, ScoredItem] | None:
+    """The hand's items under ``other``; a 詐胡 there (under its minimum, say) gives what was claimed; None: no
+    shape to compare (not a win that way)."""
+    try:
+        return {i.id: i for i in score(sc.win, other).items}
+    except FalseWin as false:
+        return {i.id: i for i in false.claimed.items} if false.claimed is not None else None
+    except NotAWin:
+        return None
+
+
+class _Reads(dict[str, Any]):
+    """A profile's switches that note which ones a score reads: one it never reads cannot change it."""
+
+    def __init__(self, switches: Mapping[str, Any]) -> None:
+        super().__init__(switches)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+
+_REPLACING = frozenset(s for s, *_ in SWITCH_REPLACES)
+"""Switches the scorer's plan reads once per profile (not on each score): always tried."""
+
+
+def _read_by(sc: Score) -> set[str]:
+    """The switches scoring ``sc``'s win reads under its profile (scored once more, noting them)."""
+    switches = _Reads(sc.profile.switches)
+    try:
+        score(sc.win, dataclasses.replace(sc.profile, switches=switches))
+    except NotAWin:  # (it was scored once already: cannot happen, but nothing is lost by trying them all)
+        return set(SWITCHES)
+    return switches.read | _REPLACING
+
+
 def house_reading(sc: Score) -> HouseReading:
     """The items of ``sc`` to mark "house rule" under its profile, and the items other readings would add."""
     prof = sc.profile
     mine = {i.id: i for i in sc.items}
     flagged = {i for i in mine if prof.item_is_house_rule(i)}
     otherwise: dict[str, ScoredItem] = {}
+    read = _read_by(sc)
     for key in prof.house_rules:
         kind, _, name = key.partition(".")
-        if kind != "switches" or name not in SWITCHES:
+        if kind != "switches" or name not in SWITCHES or name not in read:  # unread: no other value changes it
             continue
         for value in _other_values(name, prof.switches[name]):
-            other = dataclasses.replace(prof, switches={**prof.switches, name: value})
-            try:
-                theirs = {i.id: i for i in score(sc.win, other).items}
-            except NotAWin:  # not a win that way (a 詐胡 there): the items are not compared
+            theirs = _items_under(sc, _variant(prof, name, value))
+            if theirs is None:  # not a win that way: the items are not compared
                 continue
             flagged |= {i for i, it in mine.items() if i not in theirs or theirs[i].tai != it.tai}
             for i, it in theirs.items():

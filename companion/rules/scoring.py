@@ -231,7 +231,7 @@ def _plan(prof: Profile) -> _Plan:
                  tuple((i.id, i.unit) for i in active if i.split),
                  tuple((i, prof.value(i.id)) for i in ITEMS.values() if i.kind is ItemKind.RELATION),
                  replaced(dict(prof.switches)))
-    if len(_PLANS) > 64:
+    if len(_PLANS) > 256:  # (house.py scores under a profile per other reading of each house-rule switch)
         _PLANS.clear()
     _PLANS[id(prof)] = (prof, plan)
     return plan

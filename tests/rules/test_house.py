@@ -74,3 +74,45 @@ def test_a_profile_that_lists_no_house_rules_marks_nothing() -> None:
     _, flagged, otherwise = _ids(Win.of("333z444z22z345s67s", "8s", "discard", melds=["pung:111z@O"],
                                         seat_wind="W", round_wind="N", discarder="S"), sure)
     assert flagged == [] and otherwise == []
+
+
+def test_an_item_is_marked_when_the_other_reading_falls_under_the_minimum() -> None:
+    """With a minimum of 3 tai, 門清 + 平胡 is exactly 3; where 平胡 is not allowed on a concealed hand it is a 詐胡:
+    the reading still decides 平胡 here, so it is marked (what the 詐胡 claimed is compared)."""
+    default = load_profile(None)
+    strict = dataclasses.replace(default, switches={**default.switches, "min_tai": 3},
+                                 house_rules=tuple(h for h in default.house_rules if h != "tai.pinghu"))
+    _, flagged, _ = _ids(Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S",
+                                discarder="S"), strict)
+    assert flagged == ["pinghu"]
+
+
+def test_plain_hand_is_always_a_house_rule_of_the_default() -> None:
+    """§5.4 item 3: 平胡's conditions differ from table to table, so it is marked on an open hand too."""
+    items, flagged, _ = _ids(Win.of("456m234p678p45s88s", "3s", "discard", melds=["chow:123m@L"], seat_wind="W",
+                                    round_wind="S", discarder="S"))
+    assert "pinghu" in items and flagged == ["pinghu"]
+
+
+def test_a_switch_the_score_never_reads_cannot_change_it() -> None:
+    """Only the switches a score reads are tried the other way (and the plan's, read once a profile): every
+    other one, set to each of its values, scores each of these hands the same."""
+    from companion.rules.house import _read_by
+    from companion.rules.profiles._schema import SWITCHES
+
+    default = load_profile(None)
+    wins = [Win.of("333z444z22z345s67s", "8s", "discard", melds=["pung:111z@O"], seat_wind="W", round_wind="N",
+                   discarder="S"),
+            Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S", discarder="S"),
+            Win.of("123m456m789p22s78s", "9s", "self_draw", melds=["ckong:5555z"], seat_wind="S",
+                   replacement=Replacement.CKONG, last_tile=True),
+            Win.of("111222333m444555m6m", "6m", "self_draw", seat_wind="N", dealer="N", streak=2)]
+    for win in wins:
+        sc = score(win, default)
+        read = _read_by(sc)
+        for name, spec in SWITCHES.items():
+            if name in read or spec.kind not in ("bool", "choice"):
+                continue
+            for value in (True, False) if spec.kind == "bool" else spec.choices:
+                other = dataclasses.replace(default, switches={**default.switches, name: value})
+                assert [(i.id, i.tai) for i in score(win, other).items] == [(i.id, i.tai) for i in sc.items], name

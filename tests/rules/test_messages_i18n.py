@@ -305,12 +305,12 @@ def test_explain_house_rule_tag_and_total_mean_the_same_in_both_languages(capsys
                                                                           tmp_path: Path) -> None:
     from companion.commands.tai import _T
 
-    assert (_T["zh"]["house"], _T["en"]["house"]) == ("（各家規則）", " (house rule)")
+    assert (_T["zh"]["house"], _T["en"]["house"]) == ("（各家規矩）", " (house rule)")
     assert (_T["zh"]["total"], _T["en"]["total"]) == ("手牌合計", "Hand total")
     heaven = {"concealed": "123m456m789m234p66s79s", "win_tile": "8s", "win_type": "self_draw", "seat_wind": "E",
               "round_wind": "E", "dealer": "E", "flags": {"heavenly": True}}
     _, out, _ = _run(capsys, tmp_path, [heaven], "--explain")
-    assert "存疑" not in out and next(x for x in out.splitlines() if x.startswith("天胡")).endswith("（各家規則）")
+    assert "存疑" not in out and next(x for x in out.splitlines() if x.startswith("天胡")).endswith("（各家規矩）")
 
 
 # --- a closed pipe ---------------------------------------------------------------------------------------

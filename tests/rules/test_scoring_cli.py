@@ -142,7 +142,7 @@ def test_explain_flags_house_rule_values(capsys: pytest.CaptureFixture[str], tmp
     heaven = {"concealed": "123m456m789m234p66s79s", "win_tile": "8s", "win_type": "self_draw", "seat_wind": "E",
               "round_wind": "E", "dealer": "E", "flags": {"heavenly": True}}
     _, out = _run(capsys, [json.dumps(heaven)], "--explain", tmp_path=tmp_path)
-    assert "天胡" in out and "（各家規則）" in out
+    assert "天胡" in out and "（各家規矩）" in out
     ex8 = {"concealed": "333z444z22z345s67s", "melds": ["pung:111z@O"], "win_tile": "8s", "win_type": "discard",
            "seat_wind": "W", "round_wind": "N", "discarder": "S"}
     _, out = _run(capsys, [json.dumps(ex8)], "--explain", "--lang", "en", "--profile", "zhaishenye",
@@ -197,6 +197,6 @@ def test_explain_marks_house_rules_and_says_what_other_tables_add(capsys: pytest
     rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", "en", "--profile", str(house),
                    tmp_path=tmp_path)
     assert rc == 0 and "Last-tile draw  " not in out
-    assert "House rule: some tables also count Last-tile draw (1 tai); this rule set does not" in out
+    assert "House rule: some tables also count “Last-tile draw” (1 tai); this rule set does not" in out
     rc, out = _run(capsys, [json.dumps(line)], "--profile", str(house), tmp_path=tmp_path)
     assert [i["id"] for i in json.loads(out)["house_rule_otherwise"]] == ["last_tile"]
