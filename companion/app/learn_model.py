@@ -46,6 +46,7 @@ class LearnExample:
     hand_tai: int
     dealer_tai: int  # where the dealer wins or pays; else 0
     note: Words
+    house: tuple[Words, ...] = ()  # what the house-rule marks mean, and the items other tables would add
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +78,14 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
         setting = setting + ui("learn_robbed" if robbed else "learn_discarder", who=who.zh, who_en=who.en)
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     melds = [meld_codes(m) for m in win.melds]
-    marked, _notes = marked_items(sc)  # an item whose count here is a house rule says so (spec §5.4)
+    marked, house = marked_items(sc)  # an item whose count here is a house rule says so (spec §5.4)
     items = tuple((words, i.tai, i.id == item_id) for (words, _), i in zip(marked, sc.items, strict=True))
     # dealer tai count only where the dealer wins or pays: what the payments carry
     dealer_tai = settle(sc, win).dealer_tai_paid
     return LearnExample(prof.id, Words(f"{prof.name_zh}（{prof.id}）", f"{prof.name_en} ({prof.id})"),
                         tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
                         win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,
-                        dealer_tai, Words(entry["note_zh"], entry["note_en"]))
+                        dealer_tai, Words(entry["note_zh"], entry["note_en"]), house)
 
 
 @cache

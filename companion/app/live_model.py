@@ -20,6 +20,7 @@ import logging
 import os
 import random
 import threading
+import time
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -49,6 +50,9 @@ class LiveError(RuntimeError):
 
 
 log = logging.getLogger(__name__)
+
+REOPEN_SECONDS = 10.0
+"""How long a table file that could not be opened (in use by another companion) is left before it is tried again."""
 INFERRED = ev.EventSource.INFERRED
 EXPORT_PATH = "/export/table.jsonl"
 """Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
@@ -74,6 +78,7 @@ class LiveGame:
         # what the win forms hold so far, by (the table's event count, seat, kind of win), for the present table
         # only; kept beside the table's file too (read back when first asked for), so a restart loses none
         self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] | None = None
+        self._refused_at: float | None = None  # when :attr:`opened` last failed to open the file left on disk
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -157,10 +162,16 @@ class LiveGame:
         now, so that after a restart the Ledger and My hand show the game before anyone opens the Live tab)? A
         table never used has no file: none is made for asking."""
         if self._service is None and self.path.exists():
+            now = time.monotonic()
+            if self._refused_at is not None and now - self._refused_at < REOPEN_SECONDS:
+                return False  # tried a moment ago (every phone's redraw asks): the Live tab says why
             try:
                 self.open()
-            except LiveError as bad:  # in use by another companion, or unusable: the Live tab says why
-                log.warning("%s", bad.words.en)
+                self._refused_at = None
+            except LiveError as bad:  # in use by another companion, or unusable
+                if self._refused_at is None:
+                    log.warning("%s", bad.words.en)
+                self._refused_at = now
                 return False
         return self._service is not None
 
@@ -405,13 +416,17 @@ class LiveGame:
                 return ui("live_nothing_to_undo")
             refused = None
             taken = _tap_length(effective)
-            began = len(self.events()) - taken  # where the tap was entered, when it was the log's last
+            raw = self.events()
+            tail = raw[len(raw) - taken:]
+            # a win entered last (not an earlier tap reached through undos): where its form was begun
+            began = len(raw) - taken if any(isinstance(e, ev.Won) for e in tail) and not any(
+                isinstance(e, ev.Retracted) for e in tail) else None
             try:
                 for _ in range(taken):
                     refused = refused or self._retract()
             except ServiceError as failed:
                 refused = ui("live_not_saved", why=str(failed))
-            else:
+            if refused is None and began is not None:
                 self._forms_back(began)
         self._changed()
         return refused

@@ -345,7 +345,7 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
           on_ready: Callable[[str, str | None], None] | None = None, table: Path | None = None) -> None:
     """Serve until interrupted; ``on_ready(url, token)`` is called once the server listens. A server reachable from
     the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`). ``table``:
-    the live table's file (opened when the Live tab is first used; None: no Live tab)."""
+    the live table's file (opened when the Live tab is first used, or at once when the file exists; None: no Live tab)."""
     import uvicorn
 
     uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")

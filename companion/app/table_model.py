@@ -223,7 +223,8 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     won = _won_on_discard(state)
     seats = tuple(_seat(state, s, names, shown[s], won) for s in range(4)) if state.wall is not None else ()
     phase = Words(state.phase.zh, state.phase.en)
-    if state.phase is Phase.CLAIM and state.live == 0:  # 河底: the last discard, no draw after it
+    if state.phase is Phase.CLAIM and state.live <= 0:  # 河底: the last discard, no draw after it (a flower owed at
+        # 0 takes the count below it, spec §2.7)
         phase = ui("phase_last_discard")
     return TableFrame(index, total, caption, hand_line, wall_line, phase, seats,
                       recent, _hand_end(state), picture)

@@ -261,6 +261,7 @@ class LearnTab:
         for words, tai, taught in ex.items:
             rows.append(ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),
                                              width=220), label(str(tai), 13, bold=taught)]))
+        rows += [label(t(w), 11, colour=GREY) for w in ex.house]
         total = ui("learn_total", hand=ex.hand_tai) + (ui("learn_dealer", dealer=ex.dealer_tai) if ex.dealer_tai
                                                        else Words("", ""))
         rows.append(ident(ID_LEARN_TOTAL, label(t(total), 14, bold=True)))

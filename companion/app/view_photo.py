@@ -385,7 +385,7 @@ class PhotoTab:
         if p.capped_tai != p.hand_tai:
             line += t(ui("capped", tai=p.capped_tai))
         if p.dealer_tai:
-            line += "　" + t(ui("dealer_tai", tai=p.dealer_tai, n=p.streak))
+            line += "　" + t(ui("dealer_tai_streak" if p.streak else "dealer_tai", tai=p.dealer_tai, n=p.streak))
         tai.append(label(line, 13))
         tai.append(ident(ID_PHOTO_TOTAL, label(t(p.total), 16, bold=True, colour=ACCENT)))
         tai.append(label(t(ui("payments")), 13, bold=True, colour=FELT))

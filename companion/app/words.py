@@ -69,8 +69,9 @@ UI: dict[str, tuple[str, str]] = {
     "tai_items": ("台數明細", "Tai, item by item"),
     "hand_tai": ("牌型 {tai} 台", "hand {tai} tai"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
-    "dealer_tai": ("莊家 +{tai} 台（連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (streak {n}; where the dealer wins or "
-                   "pays)"),
+    "dealer_tai": ("莊家 +{tai} 台（莊家胡或付的才加）", "dealer +{tai} tai (where the dealer wins or pays)"),
+    "dealer_tai_streak": ("莊家 +{tai} 台（連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (streak {n}; where the dealer "
+                          "wins or pays)"),
     "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
     "pays_tai": ("{payer} 付 {payee} {amount}（{tai} 台）", "{payer_en} pays {payee_en} {amount} ({tai} tai)"),
     "payments": ("誰付誰", "Who pays whom"),
@@ -481,7 +482,7 @@ UI: dict[str, tuple[str, str]] = {
                          "Items marked (house rule) are counted differently from table to table (the rule books "
                          "leave them open): agree on them before you play"),
     "house_rule_otherwise": ("有的牌桌另計「{item}」{tai} 台，這套規則不計",
-                             "Some tables also count {item_en} ({tai} tai) here; this rule set does not"),
+                             "Some tables also count “{item_en}” ({tai} tai) here; this rule set does not"),
     "typed_notes": ("請注意", "Note"),
     "typed_field": ("沒有照片？直接輸入胡的手牌", "No photo? Type the winning hand"),
     "typed_score": ("算台數", "Score it"),

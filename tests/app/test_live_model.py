@@ -275,6 +275,7 @@ def test_a_second_server_on_the_same_table_file_is_refused_by_name(tmp_path: Pat
         second.offer()
     assert "table.sqlite" in refused.value.words.en and "table.sqlite" in refused.value.words.zh
     assert not second.opened  # the Ledger and My hand leave it alone; the Live tab says why
+    assert not second.opened  # (asked again at once: not tried again, nor logged again, on every redraw)
     first.close()
     assert second.offer().phase is Phase.FLOWERS  # free once the first is closed
     second.close()
@@ -312,6 +313,19 @@ def test_a_win_taken_back_reopens_its_form_as_it_was_filled(tmp_path: Path) -> N
     assert again != at and game.draft(again, winner, "discard") == typed
     game.close()
     assert LiveGame(tmp_path / "table.sqlite").draft(again, winner, "discard") == typed  # kept on disk too
+
+
+def test_only_a_win_taken_back_moves_the_forms(tmp_path: Path) -> None:
+    """A form begun on the 3m left on offer must not come back on the table an undo after another undo leaves
+    (the 1m on offer): that undo takes back a discard, not the win the form was for."""
+    game = _dealt(tmp_path)
+    for code in ("1m", "2z", "3m"):
+        assert game.discard(code) is None
+    at = len(game.events())
+    game.keep_draft(at, 0, "discard", ("123m456m789m123s46p55z", "", ""))
+    assert game.undo() is None and game.undo() is None  # the 3m, then the 2z
+    assert game.draft(len(game.events()), 0, "discard") is None
+    game.close()
 
 
 def test_every_phone_hears_an_entry_and_none_hears_a_refusal(tmp_path: Path) -> None:

@@ -274,18 +274,19 @@ def test_a_false_wins_panel_shows_the_dealer_tai_its_payments_carry() -> None:
 
 
 def test_the_last_discard_is_not_said_to_wait_for_a_draw() -> None:
-    """河底: the wall is out, so after the last discard nobody draws; the status says a win on it, or a draw."""
+    """河底: the wall is out, so after the last discard nobody draws; the status says a win on it, or a draw. A
+    flower owed when the count reached 0 takes it below 0 (spec §2.7): the same."""
     from companion.game.check import step
     from companion.game.simulator import simulate
     from companion.game.state import TableState
 
-    log, _ = simulate(8, 4)  # seed 8 ends a hand in an exhaustive draw
-    state, seen = TableState(), 0
-    for e in log:
-        before, state = state, step(state, e)
-        if isinstance(e, ev.ExhaustiveDraw):
-            assert before.phase is Phase.CLAIM and before.live == 0
-            frame = table_frame(before, Words("", ""), (), 0, 1, show_hands=True)
-            assert frame.phase == ui("phase_last_discard") and "摸牌" not in frame.phase.zh
-            seen += 1
-    assert seen
+    lows = []
+    for seed in (8, 24):  # 8 ends a hand in an exhaustive draw; 24 has a count below 0
+        state = TableState()
+        for e in simulate(seed, 4)[0]:
+            state = step(state, e)
+            if state.phase is Phase.CLAIM and state.live <= 0:
+                frame = table_frame(state, Words("", ""), (), 0, 1, show_hands=True)
+                assert frame.phase == ui("phase_last_discard") and "摸牌" not in frame.phase.zh
+                lows.append(state.live)
+    assert 0 in lows and min(lows) < 0
