@@ -127,6 +127,23 @@ def _entry_json(e: LedgerEntry) -> dict[str, Any]:
     }
 
 
+def table_profile(prof: Profile, switches: Switches) -> Profile:
+    """The rule set as this table plays it: each procedure switch the table set otherwise (its house rules, in its
+    log) replaces the rule set's own, for the scorer reads some of them too (a win on a discard kong's
+    replacement: without this a table that allows it had its winner scored as a 詐胡)."""
+    usual, played = switches_for(prof).to_mapping(), switches.to_mapping()
+    changed: dict[str, Any] = {}
+    for name, value in played.items():
+        if name not in prof.switches or usual[name] == value:
+            continue
+        if name == "kong_from_left":
+            value = "allowed" if value else "forbidden"
+        elif name == "streak_cap" and value is None:
+            value = "none"
+        changed[name] = value
+    return replace(prof, switches={**prof.switches, **changed}) if changed else prof
+
+
 def switches_for(profile: str | Profile | None = None) -> Switches:
     """The procedure switches a rule profile sets (spec §2.17), 七搶一 on when the profile scores it."""
     prof = load_profile(profile)
@@ -204,7 +221,7 @@ def _transfers(st: Settlement, by_wind: dict[Any, str]) -> list[Transfer]:
 
 def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stakes,
                  profile: str | Profile | None = None, first_dealer: int | None = None) -> Ledger:
-    prof = load_profile(profile)
+    prof = table_profile(load_profile(profile), switches)
     players: list[str] = []
     bal: dict[str, int] = {}
     entries = []

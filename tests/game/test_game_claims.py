@@ -210,6 +210,20 @@ def test_win_on_discard_kong_replacement_follows_the_switch() -> None:
     assert tb.state.outcome is not None and tb.state.outcome.winners[0].replacement is not None
 
 
+def test_a_table_that_allows_the_win_on_a_discard_kongs_replacement_is_scored_by_it() -> None:
+    """The table's house rule reaches the scorer: the rule set forbids the win (a 詐胡 there), but a table that
+    plays it as a self-draw or a 槓上開花 had its winner charged the 詐胡 penalty in the ledger."""
+    from companion.game.session import ledger_of
+
+    for rule, bloom in ((DiscardKongWin.SELF_DRAW, False), (DiscardKongWin.KONG_BLOOM, True)):
+        tb = _discard_kong(rule)
+        tb.do(ev.Won(seat=1, kind=ev.WinKind.SELF_DRAW, tile=t("6p"), concealed=tiles("123m456m123p45p99p")))
+        (line,) = ledger_of(tb.state).entries[-1].lines
+        assert line.kind == "self_draw" and line.hand_tai > 0
+        assert any(en == "Self-draw" for _, en, _ in line.items)
+        assert any(en == "Win on a replacement" for _, en, _ in line.items) is bloom
+
+
 def test_robbing_an_added_kong() -> None:
     hands = {0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s1z2z3z4z", 2: "46p111m222z333z444z77z"}
     tb = Table(hands)
