@@ -246,13 +246,14 @@ class LiveTab:
             rows.append(ident("live-reseat", ft.ExpansionTile(
                 title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
                 on_change=toggled, controls=[self._seating(o)])))
+        claims = [self._claims(o)] if o.claims or o.wins else []
         also = o.phase is Phase.HAND_OVER and bool(o.wins)  # 一炮多響: the other winners before the next deal
         if also:
-            rows.append(self._claims(o))
+            rows += claims
         if o.dice:
             rows.append(self._dice(o))
-        if (o.claims or o.wins) and not also:
-            rows.append(self._claims(o))
+        if not also:
+            rows += claims
         if o.discard_seat is not None:
             rows.append(self._palette(o))
         rows += self._others(o)
@@ -389,10 +390,10 @@ class LiveTab:
         for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:]):
             cells = []
             for code in part:
-                gone = known[Tile.from_code(code)] >= 4  # pale; a tap on it is refused with the reason
+                face = Tile.from_code(code)
+                gone = known[face] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
-                    tile(code, 34), on_click=tap(code), opacity=0.3 if gone else 1.0,
-                    tooltip=t(Words(Tile.from_code(code).zh, Tile.from_code(code).en)))))
+                    tile(code, 34), on_click=tap(code), opacity=0.3 if gone else 1.0, tooltip=t(Words(face.zh, face.en)))))
             rows.append(ft.Row(cells, spacing=2, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=3)
 
