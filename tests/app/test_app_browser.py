@@ -568,13 +568,61 @@ def test_the_live_game_downloads_as_a_log_that_replays(url: str, live: LiveGame,
     assert len(GameReplay.from_file(str(saved))) == len(events) + 1
 
 
-def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:
-    """As players run it: ``companion app --table FILE`` on a table entered up to a win (a server of its own, in a
-    process of its own: two Flet servers in one process share their sessions' machinery)."""
+@contextmanager
+def _app_process(table: Path, tmp_path: Path) -> Iterator[str]:
+    """``companion app --table FILE`` in a process of its own (two Flet servers in one process share their sessions'
+    machinery), as players run it; its address while the block runs."""
     import select
     import subprocess
     import sys
 
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    errors = tmp_path / "server.err"
+    with errors.open("w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port),
+                                 "--table", str(table)], stdout=subprocess.PIPE, stderr=err, text=True)
+    try:
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], WAIT_MS / 1000)  # the address, once the server listens
+        line = proc.stdout.readline() if ready else ""
+        assert f"localhost:{port}/" in line, (line, errors.read_text())
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_a_restarted_table_shows_its_ledger_and_asks_for_other_winners_before_the_dice(browser: Any,
+                                                                                      tmp_path: Path) -> None:
+    """The laptop restarted mid-game: the Ledger shows the live game before anyone opens the Live tab (it had
+    shown the demo replay), and at a 一炮多響 table the other winners' buttons come before the next hand's dice."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10, house={"multi_win": "all"}) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    assert game.discard("5p") is None
+    winner = (game.state.dealer + 1) % 4
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    others = [c.seat for c in game.offer().wins]
+    assert others and game.offer().dice
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "ledger", ready="title")
+        try:
+            page.wait_for_selector(_sel("ledger-of-live"), state="attached")  # the live game's ledger, at once
+            tap(page, "tab-live")
+            wait_text(page, "live-prompt", ui("live_p_also_wins").zh)
+            other = centre(page, f"live-win-{others[0]}-discard")
+            dice = centre(page, "live-dice")
+            assert other[1] < dice[1]  # who else wins first, then the dice
+        finally:
+            page.close()
+
+
+def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:
+    """As players run it: ``companion app --table FILE`` on a table entered up to a win (a server of its own, in a
+    process of its own: two Flet servers in one process share their sessions' machinery)."""
     from companion.app.live_photo import HandFill, fill_from_photo
     from companion.app.photo_model import read_photo_file
     from companion.game.check import replay as replay_log
@@ -587,19 +635,8 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
     assert isinstance(expected, HandFill)
     n = len(game.events())
     game.close()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    errors = tmp_path / "server.err"
-    with errors.open("w") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port),
-                                 "--table", str(game.path)], stdout=subprocess.PIPE, stderr=err, text=True)
-    try:
-        assert proc.stdout is not None
-        ready, _, _ = select.select([proc.stdout], [], [], WAIT_MS / 1000)  # the address, once the server listens
-        line = proc.stdout.readline() if ready else ""
-        assert f"localhost:{port}/" in line, (line, errors.read_text())
-        page = _open(browser, f"http://127.0.0.1:{port}/")
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address)
         try:
             tap(page, "tab-live")
             tap(page, f"live-win-{won.seat}-{won.kind.value}")
@@ -609,7 +646,7 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             wait_text(page, "live-photo-said",
                       ui("live_photo_filled", name="laid_down.jpg").zh + "　" + ui("live_photo_fits").zh)
             page.close()  # the phone reloads the page (it slept, the browser dropped the tab): a new session
-            page = _open(browser, f"http://127.0.0.1:{port}/")
+            page = _open(browser, address)
             tap(page, "tab-live")
             tap(page, f"live-win-{won.seat}-{won.kind.value}")  # the same form again: as it was left
             n_tiles = len(parse_tiles(expected.concealed))
@@ -624,9 +661,6 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
         finally:
             page.close()
-    finally:
-        proc.terminate()
-        proc.wait(30)
     kept = LiveGame(game.path)
     try:
         assert len(kept.events()) == n + 1
