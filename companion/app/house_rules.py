@@ -13,9 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.app.words import Words
+from companion.game.session import switches_for
 from companion.game.switches import SwitchError, Switches
+from companion.rules.profiles import ProfileError
 
-__all__ = ["HouseRule", "HOUSE_RULES", "rule_values", "with_rules", "changed_rules"]
+__all__ = ["HouseRule", "HOUSE_RULES", "rule_values", "with_rules", "changed_rules", "played_rules"]
 
 _YES_NO = (("true", Words("是", "yes")), ("false", Words("否", "no")))
 
@@ -115,3 +117,13 @@ def changed_rules(profile: Switches, played: Switches) -> tuple[Words, ...]:
     """The house rules ``played`` sets otherwise than the rule set's ``profile``, each as "rule: value"."""
     mine, theirs = rule_values(played), rule_values(profile)
     return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in HOUSE_RULES if mine[r.key] != theirs[r.key])
+
+
+def played_rules(profile: str, played: Switches) -> Words | None:
+    """The house rules a table seated under the rule set ``profile`` plays otherwise, joined for one line; None
+    when it plays the rule set as it is, or when ``profile`` is unknown here (a table file of another install)."""
+    try:
+        changed = changed_rules(switches_for(profile), played)
+    except ProfileError:
+        return None
+    return Words("、".join(w.zh for w in changed), "; ".join(w.en for w in changed)) if changed else None

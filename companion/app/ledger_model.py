@@ -11,7 +11,7 @@ import csv
 import io
 from dataclasses import dataclass
 
-from companion.app.house_rules import changed_rules
+from companion.app.house_rules import played_rules
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.session import (
@@ -19,7 +19,6 @@ from companion.game.session import (
     fewest_transfers,
     ledger_of,
     session_ledgers,
-    switches_for,
     total_balances,
 )
 from companion.game.state import TableState
@@ -80,13 +79,12 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         prof = load_profile(ledger.profile)
         name = Words(prof.name_zh, prof.name_en)
     except ProfileError:  # a house file of another install: its id is what is known
-        name, prof = Words(ledger.profile, ledger.profile), None
+        name = Words(ledger.profile, ledger.profile)
     stakes = ui("ledger_stakes", base=ledger.stakes.base, per_tai=ledger.stakes.per_tai, profile=name.zh,
                 profile_en=name.en)
-    played = changed_rules(switches_for(prof), ledger.switches) if prof is not None and ledger.switches else ()
-    if played:  # the house rules the session was played with, which explain its streaks and deals
-        stakes = stakes + ui("ledger_house", rules="、".join(w.zh for w in played),
-                             rules_en="; ".join(w.en for w in played))
+    played = played_rules(ledger.profile, ledger.switches) if ledger.switches else None
+    if played is not None:  # the house rules the session was played with, which explain its streaks and deals
+        stakes = stakes + ui("ledger_house", rules=played.zh, rules_en=played.en)
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle)
 
 

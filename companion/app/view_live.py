@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.house_rules import HOUSE_RULES, HouseRule, changed_rules, rule_values
+from companion.app.house_rules import HOUSE_RULES, HouseRule, played_rules, rule_values
 from companion.app.listening import LiveListener
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
 from companion.app.live_offer import Claim, Offer, WinChance
@@ -207,12 +207,8 @@ class LiveTab:
         parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
         state = self.game.state
         if state.players and not offer.seating:
-            try:
-                played = changed_rules(switches_for(state.profile), state.switches)
-            except ProfileError:  # a table file from an install with rules this one lacks: nothing to compare
-                played = ()
-            if played:
-                words = Words("、".join(w.zh for w in played), "; ".join(w.en for w in played))
+            words = played_rules(state.profile, state.switches)
+            if words is not None:
                 parts.append(ident("live-house-played", label(t(ui("live_house_played", rules=words.zh,
                                                                    rules_en=words.en)), 12, colour=FELT)))
         if frame.hand_line is not None or frame.seats:

@@ -252,7 +252,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         print(f"{t['false']}: {result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
     else:
         s: Score = result["_score"]
-        reading: HouseReading = result["_house"] if "_house" in result else house_reading(s)
+        reading: HouseReading = result["_house"]
         print(f"{t['hand']}: {s.win.describe()}", file=out)
         if result["decomposition"]:
             print(f"{t['split']}: {'  '.join(result['decomposition'])}", file=out)
