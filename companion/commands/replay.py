@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 
+from companion.game import events as ev
 from companion.game.check import step
 from companion.game.events import EventError
 from companion.game.history import passed_wins
@@ -76,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             source = e.source.value
             head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
+            if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, from the next hand on
+                was = state.prev.switches.to_mapping()
+                rules = "".join(f", {k}={v}" for k, v in e.switches.to_mapping().items() if was[k] != v)
+                head += pick(f"：底 {e.base}／台 {e.per_tai}{rules}", f": stakes {e.base}/{e.per_tai}{rules}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
     if args.quiet:

@@ -15,7 +15,7 @@ from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.evolve import evolve, finish_hand, hand_result
 from companion.game.rotation import resolve_claimants
-from companion.game.session import win_input
+from companion.game.session import table_profile, win_input
 from companion.game.state import (
     Phase,
     TableState,
@@ -102,7 +102,7 @@ def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
     win that would move the deal on. Beside another seat's claim on the same tile it is kept as that 詐胡 with
     the tai it claimed, and the other claims are resolved without it (so it neither wins under ``nearest`` nor
     keeps the deal for a dealer), whichever was logged first."""
-    prof = load_profile(state.profile or None)
+    prof = table_profile(load_profile(state.profile or None), state.switches)  # as this table plays it
     need = prof.switch("min_tai")
     if not need or state.outcome is None:
         return state
@@ -180,6 +180,26 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     except ProfileError as bad:
         raise IllegalEvent(msg("profile", name=e.profile, why=bad.zh or str(bad), why_en=str(bad)),
                            profile=e.profile) from None
+
+
+_SEATING_ONLY = {"first_dealer": ("起莊方式", "how the first dealer is chosen"),
+                 "seat_wind": ("門風的算法", "how the seat winds go")}
+
+
+def _stakes_changed(state: TableState, e: ev.StakesChanged) -> None:
+    if state.phase is Phase.HAND_OVER:
+        if finish_hand(state).session_over:
+            raise IllegalEvent(msg("session_over"), results=len(state.results) + 1)
+    elif state.phase is not Phase.DICE or state.session_over:
+        raise phase_error(state, "改底台或規矩（兩把之間）", "change the stakes or house rules (between hands)")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (e.base, e.per_tai)) or e.base < 0 or e.per_tai < 0:
+        raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
+    was, now = state.switches.to_mapping(), e.switches.to_mapping()
+    for name, (zh, en) in _SEATING_ONLY.items():
+        if was[name] != now[name]:
+            raise IllegalEvent(msg("terms_seating", rule=zh, rule_en=en), **{name: now[name]})
+    if (e.base, e.per_tai) == (state.base, state.per_tai) and was == now:
+        raise IllegalEvent(msg("terms_same", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
 
 
 def _dice_ok(dice: tuple[int, ...], n: int = 3) -> bool:
@@ -411,7 +431,7 @@ def _retracted(state: TableState, e: ev.Retracted) -> None:
 
 
 _CHECKS: dict[type, Callable[[TableState, Any], None]] = {
-    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.DiceRolled: _dice, ev.Dealt: _dealt,
+    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.StakesChanged: _stakes_changed, ev.DiceRolled: _dice, ev.Dealt: _dealt,
     ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.ExhaustiveDraw: _exhaustive,
     ev.DeclinedLastTile: _declined, ev.FalseWin: _false_win, ev.WrongCount: _wrong_count,
     ev.HandKnown: _hand_known,

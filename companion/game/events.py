@@ -24,7 +24,7 @@ from companion.tiles import NotationError, Tile, parse_tiles
 
 __all__ = [
     "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event", "SeatEvent",
-    "Seated", "DealerChosen", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
+    "Seated", "DealerChosen", "StakesChanged", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
     "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "Retracted",
     "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
@@ -117,6 +117,17 @@ class DealerChosen(Event):
     dealer: int
     dice: tuple[int, ...] = ()
     second_dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StakesChanged(Event):
+    """改底台、改規矩: between two hands of a session the table plays on with other stakes 底/台 or other house
+    rules (switches), from the next hand on; the hands before keep theirs. The seating conventions (who deals
+    first, whose wind is East) stay as seated: changing them means seating again."""
+
+    base: int
+    per_tai: int
+    switches: Switches = field(default_factory=Switches)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +269,7 @@ class Retracted(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     c.__name__: c
-    for c in (Seated, DealerChosen, DiceRolled, Dealt, FlowerReplaced, Drew, Discarded, Chowed, Punged,
+    for c in (Seated, DealerChosen, StakesChanged, DiceRolled, Dealt, FlowerReplaced, Drew, Discarded, Chowed, Punged,
               ExposedKong, AddedKong, ConcealedKong, ReplacementDrew, DeclaredReady, Won, PassedWin,
               ExhaustiveDraw, DeclinedLastTile, FalseWin, WrongCount, HandKnown, Retracted)
 }

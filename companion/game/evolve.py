@@ -108,7 +108,8 @@ def hand_result(state: TableState) -> HandResult:
     """The hand as it stands, with its outcome, as the session's results record it."""
     assert state.outcome is not None
     return HandResult(len(state.results) + 1, state.round_wind, state.hand_in_round, state.dealer, state.streak,
-                      sum(state.dice), tuple(seat_wind_of(state, s) for s in range(4)), state.players, state.outcome)
+                      sum(state.dice), tuple(seat_wind_of(state, s) for s in range(4)), state.players, state.outcome,
+                      (state.base, state.per_tai), state.switches)
 
 
 def finish_hand(state: TableState) -> TableState:
@@ -121,6 +122,11 @@ def finish_hand(state: TableState) -> TableState:
     return replace(state, results=state.results + (result,), dealer=nd.dealer, streak=nd.streak,
                    round_wind=nd.round_wind, hand_in_round=nd.hand_in_round, session_over=nd.session_over,
                    outcome=None)
+
+
+def _stakes_changed(state: TableState, e: ev.StakesChanged) -> TableState:
+    """The hand just over is closed with the stakes and rules it was played with; the next is dealt with these."""
+    return replace(finish_hand(state), phase=Phase.DICE, base=e.base, per_tai=e.per_tai, switches=e.switches)
 
 
 def _dice(state: TableState, e: ev.DiceRolled) -> TableState:
@@ -423,7 +429,7 @@ def _false_win(state: TableState, e: ev.FalseWin) -> TableState:
 
 
 _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
-    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.DiceRolled: _dice, ev.Dealt: _dealt,
+    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.StakesChanged: _stakes_changed, ev.DiceRolled: _dice, ev.Dealt: _dealt,
     ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.Chowed: _chowed,
     ev.Punged: _punged, ev.ExposedKong: _exposed_kong, ev.AddedKong: _added_kong,
     ev.ConcealedKong: _concealed_kong, ev.ReplacementDrew: _replacement, ev.DeclaredReady: _ready,

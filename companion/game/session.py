@@ -69,10 +69,10 @@ class LedgerEntry:
 @dataclass(frozen=True, slots=True)
 class Ledger:
     players: tuple[str, ...]
-    stakes: Stakes
+    stakes: Stakes  # the latest (a hand played at other stakes: `stakes_of`)
     profile: str
     entries: tuple[LedgerEntry, ...]
-    switches: Switches | None = None  # the procedure the session was played with (its house rules), where known
+    switches: Switches | None = None  # the latest procedure (its house rules), where known; a hand: `switches_of`
 
     @property
     def balances(self) -> dict[str, int]:
@@ -80,6 +80,14 @@ class Ledger:
         for e in self.entries:
             bal.update(dict(e.balances))
         return bal
+
+    def stakes_of(self, entry: LedgerEntry) -> Stakes:
+        """The stakes ``entry``'s hand was settled with."""
+        return Stakes(*entry.result.stakes) if entry.result.stakes is not None else self.stakes
+
+    def switches_of(self, entry: LedgerEntry) -> Switches | None:
+        """The procedure switches ``entry``'s hand was played with, where known."""
+        return entry.result.switches if entry.result.switches is not None else self.switches
 
     def settle_up(self) -> list[Transfer]:
         """Who pays whom, netted to the fewest transfers."""
@@ -89,7 +97,7 @@ class Ledger:
         return {
             "profile": self.profile, "stakes": {"base": self.stakes.base, "per_tai": self.stakes.per_tai},
             "players": list(self.players),
-            "hands": [_entry_json(e) for e in self.entries],
+            "hands": [_entry_json(e, self.stakes_of(e), self.switches_of(e), self.switches) for e in self.entries],
             "balances": self.balances,
             "settle_up": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in self.settle_up()],
         }
@@ -97,12 +105,14 @@ class Ledger:
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["hand", "round", "dealer", "streak", "dice", "result", "winners", "tai", "transfers",
+        w.writerow(["hand", "round", "dealer", "streak", "dice", "stakes", "result", "winners", "tai", "transfers",
                     *self.players])
         for e in self.entries:
             r = e.result
             bal = dict(e.balances)
+            st = self.stakes_of(e)
             w.writerow([r.number, WIND_LETTER[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
+                        f"{st.base}/{st.per_tai}",
                         r.outcome.kind.code, ";".join(f"{x.player}:{x.kind}" for x in e.lines),
                         ";".join(str(x.capped_tai) for x in e.lines),
                         ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers),
@@ -110,11 +120,14 @@ class Ledger:
         return out.getvalue()
 
 
-def _entry_json(e: LedgerEntry) -> dict[str, Any]:
+def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: Switches | None) -> dict[str, Any]:
     r = e.result
     return {
         "hand": r.number, "round_wind": WIND_LETTER[r.round_wind], "hand_in_round": r.hand_in_round,
         "dealer": r.players[r.dealer], "streak": r.streak, "dice_total": r.dice_total,
+        "stakes": {"base": stakes.base, "per_tai": stakes.per_tai},
+        # the switches a hand was played with, where they are not the ledger's (the table changed them since)
+        **({"switches": switches.to_mapping()} if switches is not None and switches != now else {}),
         "seat_winds": {r.players[s]: WIND_LETTER[w] for s, w in enumerate(r.seat_winds)},
         "result": {"kind": r.outcome.kind.code, "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
@@ -221,7 +234,11 @@ def _transfers(st: Settlement, by_wind: dict[Any, str]) -> list[Transfer]:
 
 def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stakes,
                  profile: str | Profile | None = None, first_dealer: int | None = None) -> Ledger:
-    prof = table_profile(load_profile(profile), switches)
+    """The ledger of one session's hands under ``switches`` and ``stakes`` (the table's latest), each hand settled
+    by its own where it records them (a table that changed them between hands)."""
+    rules = load_profile(profile)
+    prof = table_profile(rules, switches)
+    played = {switches: prof}
     players: list[str] = []
     bal: dict[str, int] = {}
     entries = []
@@ -231,11 +248,14 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
             if p not in bal:
                 players.append(p)
                 bal[p] = 0
-        lines, transfers = settle_hand(r, prof, stakes)
+        sw = r.switches if r.switches is not None else switches
+        if sw not in played:
+            played[sw] = table_profile(rules, sw)
+        lines, transfers = settle_hand(r, played[sw], Stakes(*r.stakes) if r.stakes is not None else stakes)
         for t in transfers:
             bal[t.payer] -= t.amount
             bal[t.payee] += t.amount
-        nd = next_deal(r.dealer, r.streak, r.round_wind, r.hand_in_round, first, r.outcome, switches)
+        nd = next_deal(r.dealer, r.streak, r.round_wind, r.hand_in_round, first, r.outcome, sw)
         entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
     return Ledger(tuple(players), stakes, prof.id, tuple(entries), switches)
 

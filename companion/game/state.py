@@ -136,6 +136,10 @@ class HandResult:
     seat_winds: tuple[int, ...]
     players: tuple[str, ...]
     outcome: Outcome
+    # the stakes and the switches the hand was played with (a table may change them between hands); None: the
+    # session's own
+    stakes: tuple[int, int] | None = None
+    switches: Switches | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
     "stakes": ("底/台須為 0 或正整數：{base}/{per_tai}", "the stakes 底/台 are whole numbers 0 or more: {base}/{per_tai}"),
+    "terms_same": ("底台和規矩都跟現在一樣：{base}/{per_tai}", "the stakes and the house rules are as they are now: {base}/{per_tai}"),
+    "terms_seating": ("{rule}是入座時定的，一將之中不能改；要改請重新入座",
+                      "{rule_en} is fixed at seating for the whole session: seat the players again to change it"),
     "profile": ("規則設定 {name} 無法載入：{why}", "rule profile {name} cannot be loaded: {why_en}"),
     "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),
     "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),
@@ -115,7 +118,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
-    "hand_line": ("第 {n} 局 {round}風圈 莊{dealer} 連{streak}", "hand {n}, {round_en} round, dealer {dealer_en}, streak {streak}"),
+    "hand_line": ("{round}風圈第 {k} 局（全場第 {n} 局） 莊{dealer} 連{streak}",
+                  "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
 }
 
 
@@ -151,7 +155,7 @@ class Msg:
 
 
 EVENT_ZH: dict[str, str] = {
-    "Seated": "入座", "DealerChosen": "定莊", "DiceRolled": "擲骰", "Dealt": "配牌", "FlowerReplaced": "補花",
+    "Seated": "入座", "DealerChosen": "定莊", "StakesChanged": "改底台或規矩", "DiceRolled": "擲骰", "Dealt": "配牌", "FlowerReplaced": "補花",
     "Drew": "摸牌", "Discarded": "打牌", "Chowed": "吃", "Punged": "碰", "ExposedKong": "明槓", "AddedKong": "加槓",
     "ConcealedKong": "暗槓", "ReplacementDrew": "補牌", "DeclaredReady": "報聽", "Won": "胡牌", "PassedWin": "過水",
     "ExhaustiveDraw": "流局", "DeclinedLastTile": "不摸海底", "FalseWin": "詐胡", "WrongCount": "相公",

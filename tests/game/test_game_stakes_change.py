@@ -1,0 +1,158 @@
+"""改底台、改規矩 between hands (``StakesChanged``): the hands before keep their stakes and rules, the hands after
+are settled and rotated with the new ones; a change in a hand, of a seating convention, or of nothing is refused."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.game import events as ev
+from companion.game.check import replay, step
+from companion.game.evolve import finish_hand
+from companion.game.service import TableService
+from companion.game.session import ledger_of
+from companion.game.simulator import simulate
+from companion.game.state import Phase, TableState
+from companion.game.switches import SeatWind
+from companion.game.text import IllegalEvent
+
+
+def _log(seed: int = 8, hands: int = 9) -> list[ev.Event]:
+    log, _ = simulate(seed, hands)
+    seatings = [i for i, e in enumerate(log) if isinstance(e, ev.Seated)]
+    return log[:seatings[1]] if len(seatings) > 1 else log  # one session
+
+
+def _before_hand(log: list[ev.Event], n: int) -> int:
+    """The log position of the dice that start hand ``n`` (from 1)."""
+    return [i for i, e in enumerate(log) if isinstance(e, ev.DiceRolled)][n - 1]
+
+
+def _insert(log: list[ev.Event], at: int, event: ev.Event) -> list[ev.Event]:
+    """``event`` put into ``log`` at ``at``; the undos after it name their targets' new positions."""
+    after = [replace(e, target=e.target + 1) if isinstance(e, ev.Retracted) and e.target >= at else e
+             for e in log[at:]]
+    return log[:at] + [event] + after
+
+
+def _seated(log: list[ev.Event]) -> ev.Seated:
+    return next(e for e in log if isinstance(e, ev.Seated))
+
+
+def test_new_stakes_settle_the_hands_after_the_change_and_leave_the_earlier_alone() -> None:
+    log = _log()
+    seated = _seated(log)
+    at = _before_hand(log, 4)
+    changed = _insert(log, at, ev.StakesChanged(base=100, per_tai=50, switches=seated.switches))
+    plain, new = ledger_of(replay(log)), ledger_of(replay(changed))
+    assert len(plain.entries) == len(new.entries) >= 6
+    paid = 0
+    for old_e, new_e in zip(plain.entries, new.entries, strict=True):
+        assert old_e.next == new_e.next  # the same switches: the same deals
+        n = old_e.result.number
+        assert new.stakes_of(new_e) == (plain.stakes if n < 4 else replace(plain.stakes, base=100, per_tai=50))
+        if n < 4:
+            assert new_e.transfers == old_e.transfers
+            continue
+        assert len(new_e.transfers) == len(old_e.transfers)
+        for a, b in zip(old_e.transfers, new_e.transfers, strict=True):
+            # each payment is 底 + 台 x tai: the same tai at the new stakes (a 詐胡's fixed penalty too)
+            tai, rest = divmod(a.amount - seated.base, seated.per_tai)
+            assert rest == 0 and (b.payer, b.payee, b.amount) == (a.payer, a.payee, 100 + 50 * tai)
+            paid += 1
+    assert paid > 0
+    data = new.to_json()
+    assert [h["stakes"]["base"] for h in data["hands"]] == [30 if h["hand"] < 4 else 100 for h in data["hands"]]
+    assert "switches" not in data["hands"][-1]  # the rules did not change
+    rows = new.to_csv().splitlines()
+    assert rows[0].split(",")[5] == "stakes" and rows[3].split(",")[5] == "30/10" and rows[4].split(",")[5] == "100/50"
+
+
+def test_new_house_rules_rotate_the_hands_after_the_change() -> None:
+    """A streak cap of 1 from hand 2 on: a dealer's streak is counted up to 1 from then on, not before."""
+    for seed in range(40):
+        log = _log(seed, 12)
+        seated = _seated(log)
+        plain = ledger_of(replay(log))
+        if max(e.result.streak for e in plain.entries) >= 2:
+            break
+    else:
+        raise AssertionError("no simulated session with a streak of 2 in 40 seeds")
+    capped = replace(seated.switches, streak_cap=1)
+    at = _before_hand(log, 2)
+    new = ledger_of(replay(_insert(log, at, ev.StakesChanged(base=seated.base, per_tai=seated.per_tai,
+                                                             switches=capped))))
+    assert new.entries[0] == plain.entries[0]
+    assert all(e.result.streak <= 1 for e in new.entries[1:])
+    assert new.switches_of(new.entries[0]) == seated.switches and new.switches_of(new.entries[-1]) == capped
+    # the ledger heads with the rules played now; a hand played otherwise says its own
+    assert new.switches == capped and new.to_json()["hands"][0]["switches"]["streak_cap"] is None
+    assert "switches" not in new.to_json()["hands"][-1]
+
+
+def test_the_change_is_refused_in_a_hand_of_a_seating_rule_or_of_nothing() -> None:
+    log = _log()
+    seated = _seated(log)
+    state = replay(log[:_before_hand(log, 2) + 3])  # hand 2 is on
+    assert state.in_hand
+    with pytest.raises(IllegalEvent) as bad:
+        step(state, ev.StakesChanged(base=50, per_tai=20, switches=seated.switches))
+    assert "between hands" in bad.value.reason.en and "兩把之間" in bad.value.reason.zh
+    between = replay(log[:_before_hand(log, 2)])
+    assert between.phase is Phase.HAND_OVER
+    for event, said in ((ev.StakesChanged(base=30, per_tai=10, switches=seated.switches), "as they are now"),
+                        (ev.StakesChanged(base=-5, per_tai=10, switches=seated.switches), "whole numbers"),
+                        (ev.StakesChanged(base=30, per_tai=10,
+                                          switches=replace(seated.switches, seat_wind=SeatWind.FIXED_SEATS)),
+                         "seat winds")):
+        with pytest.raises(IllegalEvent) as bad:
+            step(between, event)
+        assert said in bad.value.reason.en
+    over = TableState()
+    for e in _log(2, 200):  # a whole session: after its last hand nothing is played at any stakes
+        over = step(over, e)
+    assert finish_hand(over).session_over
+    with pytest.raises(IllegalEvent) as bad:
+        step(over, ev.StakesChanged(base=50, per_tai=20, switches=over.switches))
+    assert bad.value.reason.key == "session_over"
+
+
+def test_the_change_closes_the_hand_and_undo_reopens_it() -> None:
+    log = _log()
+    seated = _seated(log)
+    between = replay(log[:_before_hand(log, 3)])
+    changed = step(between, ev.StakesChanged(base=60, per_tai=20, switches=seated.switches))
+    assert changed.phase is Phase.DICE and changed.outcome is None and (changed.base, changed.per_tai) == (60, 20)
+    assert changed.results[-1].stakes == (30, 10) and changed.dealer == finish_hand(between).dealer
+    back = step(changed, ev.Retracted(target=changed.last_index))
+    assert back.phase is Phase.HAND_OVER and back.outcome == between.outcome and (back.base, back.per_tai) == (30, 10)
+    assert ledger_of(back) == ledger_of(between)
+    # the next hand starts from the changed table as from any other
+    dice = next(e for e in log[_before_hand(log, 3):] if isinstance(e, ev.DiceRolled))
+    assert step(changed, dice).phase is Phase.DEAL
+
+
+def test_the_change_is_kept_in_the_table_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    log = _log()
+    seated = _seated(log)
+    path = tmp_path / "table.sqlite"
+    change = ev.StakesChanged(base=50, per_tai=20, switches=replace(seated.switches, may_decline_last_tile=False))
+    assert ev.from_dict(ev.to_dict(change)) == change
+    with TableService(path) as svc:
+        for e in log[:_before_hand(log, 2)]:
+            assert svc.submit(e).ok
+        assert svc.submit(change).ok
+        kept = svc.state
+    with TableService(path) as again:
+        assert again.state == kept and again.events()[-1] == change
+        assert (again.state.base, again.state.per_tai, again.state.switches) == (50, 20, change.switches)
+
+
+def test_a_session_seated_before_the_change_existed_reads_as_before() -> None:
+    """Hands recorded without their own stakes (a ledger built from old results) take the session's."""
+    log = _log()
+    state = replay(log)
+    old = replace(state, results=tuple(replace(r, stakes=None, switches=None) for r in state.results))
+    assert [(e.transfers, e.balances, e.next) for e in ledger_of(old).entries] == \
+        [(e.transfers, e.balances, e.next) for e in ledger_of(state).entries]
