@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.app.words import Words
-from companion.game.session import switches_for
+from companion.app.words import Words, ui
+from companion.game.session import switches_for, table_profile
+from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches
-from companion.rules.profiles import ProfileError
+from companion.rules.profiles import Profile, ProfileError, load_profile
+from companion.rules.settlement import Stakes
 
-__all__ = ["HouseRule", "HOUSE_RULES", "rule_values", "with_rules", "changed_rules", "played_rules"]
+__all__ = ["HouseRule", "HOUSE_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
+           "terms_change", "TableTerms", "table_terms"]
 
 _YES_NO = (("true", Words("是", "yes")), ("false", Words("否", "no")))
 
@@ -77,6 +80,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 them: :class:`companion.game.switches.Switches` reads the same words)."""
 
 
+SEATING_RULES = ("first_dealer", "seat_wind")
+"""The house rules fixed at seating for the whole session (the tracker refuses a change of them between hands)."""
+
+
 def _text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -127,3 +134,52 @@ def played_rules(profile: str, played: Switches) -> Words | None:
     except ProfileError:
         return None
     return Words("、".join(w.zh for w in changed), "; ".join(w.en for w in changed)) if changed else None
+
+
+def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_tai: int, now: Switches,
+                 profile: str = "", when: Words | None = None) -> Words:
+    """What a change of stakes and house rules between hands (``StakesChanged``) changes, for one line: "從下一把起：
+    底 30／台 10 改成 底 50／台 20；可以不摸海底：否" (``when`` replaces "from the next hand"). A rule back to the
+    rule set's own value says so."""
+    parts: list[Words] = []
+    if (base, per_tai) != (new_base, new_per_tai):
+        parts.append(Words(f"底 {base}／台 {per_tai} 改成 底 {new_base}／台 {new_per_tai}",
+                           f"stakes {base} + {per_tai} a tai become {new_base} + {new_per_tai}"))
+    mine, theirs = rule_values(was), rule_values(now)
+    try:
+        usual = rule_values(switches_for(profile)) if profile else {}
+    except ProfileError:
+        usual = {}
+    for r in HOUSE_RULES:
+        if mine[r.key] != theirs[r.key]:
+            back = Words("（照規則）", " (as the rule set has it)") if usual.get(r.key) == theirs[r.key] else Words("", "")
+            parts.append(r.name + Words("：", ": ") + r.option(theirs[r.key]) + back)
+    said = Words("；".join(w.zh for w in parts), "; ".join(w.en for w in parts)) if parts else Words("不變", "nothing")
+    return (when if when is not None else Words("從下一把起", "From the next hand")) + Words("：", ": ") + said
+
+
+@dataclass(frozen=True, slots=True)
+class TableTerms:
+    """What a seated table plays by now: its rule set with its house rules in (the scorer reads some of them),
+    its stakes, and both in words."""
+
+    profile: Profile
+    stakes: Stakes
+    words: Words  # "底 50／台 20，規則 中華競技麻將 2009；各家規矩：……"
+
+
+def table_terms(state: TableState) -> TableTerms | None:
+    """The terms of the table at ``state``; None before anyone is seated, or when its rule set is not known here
+    (a table file of another install)."""
+    if not state.players:
+        return None
+    try:
+        rules = load_profile(state.profile or None)
+    except ProfileError:
+        return None
+    words = ui("ledger_stakes", base=state.base, per_tai=state.per_tai, profile=rules.name_zh,
+               profile_en=rules.name_en)
+    played = played_rules(state.profile, state.switches)
+    if played is not None:
+        words += ui("ledger_house", rules=played.zh, rules_en=played.en)
+    return TableTerms(table_profile(rules, state.switches), Stakes(state.base, state.per_tai), words)

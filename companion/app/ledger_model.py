@@ -11,7 +11,7 @@ import csv
 import io
 from dataclasses import dataclass
 
-from companion.app.house_rules import played_rules
+from companion.app.house_rules import played_rules, terms_change
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.session import (
@@ -39,6 +39,7 @@ class LedgerRow:
     lines: tuple[Words, ...]  # each winner (or false win) and the tai
     transfers: tuple[Words, ...]
     balances: tuple[tuple[str, int], ...]  # after this hand
+    change: Words | None = None  # the stakes or house rules changed before this hand (改底台、改規矩)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +65,16 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
 
 def _panel(ledger: Ledger) -> LedgerPanel:
     rows = []
+    terms = None
     for entry in ledger.entries:
         r = entry.result
+        at, switches = ledger.stakes_of(entry), ledger.switches_of(entry)
+        change = None
+        if terms is not None and switches is not None and terms != (at, switches):
+            change = terms_change(terms[0].base, terms[0].per_tai, terms[1], at.base, at.per_tai, switches,
+                                  ledger.profile, ui("ledger_from_hand", n=r.number))
+        if switches is not None:
+            terms = (at, switches)
         w = min(r.round_wind, 3)
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
@@ -73,7 +82,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                          tai=x.capped_tai) for x in entry.lines)
         transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
         rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
-                              entry.balances))
+                              entry.balances, change))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
     try:
         prof = load_profile(ledger.profile)
@@ -110,6 +119,8 @@ def ledger_csv(state: TableState) -> str:
             w.writerow([f"第 {k} 將 Session {k}"])
         w.writerow([*heads, *map(_cell, players)])
         for r in panel.rows:
+            if r.change is not None:
+                w.writerow(["", _cell(_both(r.change))])
             after = dict(r.balances)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), *(after.get(p, 0) for p in players)])

@@ -23,6 +23,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from companion.app.house_rules import with_rules
@@ -206,8 +207,16 @@ class LiveGame:
             s = before
         caption = captions[0] if captions else ui("live_empty")
         # hands stay face down; a winner's, once shown, is on the table for all to see
-        return table_frame(state, caption, tuple(captions) or (caption,), len(effective), len(effective),
-                           show_hands=None)
+        frame = table_frame(state, caption, tuple(captions) or (caption,), len(effective), len(effective),
+                            show_hands=None)
+        end = frame.end
+        if end is not None and state.outcome is not None and \
+                state.dealer not in {w.seat for w in state.outcome.winners} and \
+                any(w.seat == state.dealer for w in offer_for(state, len(self.events())).wins):
+            # 一炮多響 with the dealer not yet entered: the next deal is so unless he wins on the tile as well
+            later = ui("next_deal_unless_dealer", dealer=state.players[state.dealer])
+            frame = replace(frame, end=replace(end, next_deal=end.next_deal + later))
+        return frame
 
     def seen_by(self, seat: int) -> tuple[str, str] | None:
         """For the My hand tab, what ``seat`` has on the table during a hand: his melds and flowers (notation, his
@@ -249,6 +258,16 @@ class LiveGame:
             return Words(bad.zh or str(bad), str(bad))
         return self._enter(at, [ev.Seated(players=names, switches=switches, base=base, per_tai=per_tai,
                                           profile=profile)])
+
+    def change_terms(self, base: int, per_tai: int, rules: Mapping[str, str] | None = None,
+                     at: int | None = None) -> Words | None:
+        """改底台、改規矩 between hands: the stakes and the house rules (rule -> option, as the table plays them now
+        where not given) from the next hand on; the hands played keep theirs."""
+        try:
+            switches = with_rules(self.state.switches, rules or {})
+        except SwitchError as bad:
+            return Words(bad.zh or str(bad), str(bad))
+        return self._enter(at, [ev.StakesChanged(base=base, per_tai=per_tai, switches=switches)])
 
     def choose_dealer(self, dice: Sequence[int] = (), second: Sequence[int] = (), at: int | None = None) -> Words | None:
         """起莊: the first dealer by the throws the profile's method uses (East deals without them)."""

@@ -22,7 +22,7 @@ import numpy as np
 from companion.app.table_model import MeldPic, marked_items, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
 from companion.hand import Hand, HandError
-from companion.rules.profiles import load_profile
+from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
@@ -33,10 +33,12 @@ from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
 __all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
-           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "ReadTile",
+           "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
            "read_tiles", "with_picks", "score_typed_hand", "score_picked"]
 
 DEMO_STAKES = Stakes(30, 10)
+TABLE_RULES = "table"
+"""The form's rules when they are the live table's: its rule set with its house rules, and its stakes."""
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
 """底/台 pairs the form offers (home games' usual ones)."""
 UPLOAD_MAX_BYTES = 20 * 1024 * 1024
@@ -81,7 +83,7 @@ class PhotoContext:
     round_wind: str = "E"
     dealer: str = "E"
     streak: int = 0
-    profile: str = "atawmj_2009"  # the rules the table plays
+    profile: str = "atawmj_2009"  # the rules the table plays (TABLE_RULES: the live table's, with its stakes)
     stakes: str = "30/10"  # 底/台
 
     def as_context(self) -> dict[str, Any]:
@@ -178,7 +180,7 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
 
 
 def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                     profile_id: str | None = None, corrected: int = 0) -> PhotoPanel | PhotoFailed:
+                     profile_id: str | Profile | None = None, corrected: int = 0) -> PhotoPanel | PhotoFailed:
     """Score the hand of a read photo under ``profile_id`` (default: the default profile) with ``context`` and
     settle it at ``stakes``. ``corrected``: how many of its tiles the player has corrected (:func:`with_picks`);
     a hand they leave no win is said to be his corrections', not the photo's."""
@@ -186,7 +188,7 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
 
 
 def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                 profile_id: str | None = None) -> PhotoPanel | PhotoFailed:
+                 profile_id: str | Profile | None = None) -> PhotoPanel | PhotoFailed:
     """Score ``read`` with the player's ``picks`` (:func:`with_picks`). Where the photo as read is a win and his
     corrections (not the doubtful tiles he confirmed as read) make it none, the refusal says they are why."""
     picked = with_picks(read, picks)
@@ -200,7 +202,7 @@ def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[st
 _Refusal = PhotoHandError | WinInputError | NotAWin
 
 
-def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | None) -> PhotoWin | _Refusal:
+def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Profile | None) -> PhotoWin | _Refusal:
     """The photo's hand scored, or why it cannot be."""
     try:
         check_context(context)
@@ -246,7 +248,7 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
 
 
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                     profile_id: str | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
+                     profile_id: str | Profile | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
     """Score a winning hand typed as My hand takes it (the notation or Chinese names; melds as ``pung:999p@O``;
     flowers): no photo needed. The hand holds its winning tile among the concealed ones. ``win_tile`` names it
     (the player knows it; it changes 獨聽, 平胡, a concealed triplet); without it each kind is tried, the most tai

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+from companion.app.house_rules import terms_change
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -207,8 +208,8 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     hand_line = wall_line = None
     if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
         r = min(state.round_wind, 3)
-        hand_line = ui("hand_line", n=len(state.results) + 1, round=WIND_ZH[r], round_en=WIND_EN[r],
-                       dealer=names[state.dealer], streak=state.streak)
+        hand_line = ui("hand_line", n=len(state.results) + 1, k=state.hand_in_round, round=WIND_ZH[r],
+                       round_en=WIND_EN[r], dealer=names[state.dealer], streak=state.streak)
     picture = None
     if state.wall is not None:
         w = state.wall
@@ -412,6 +413,9 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
             rules = Words(e.profile, e.profile)
         return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{rules.zh}）",
                      f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {rules.en})")
+    if isinstance(e, ev.StakesChanged):
+        return terms_change(before.base, before.per_tai, before.switches, e.base, e.per_tai, e.switches,
+                            before.profile)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
         return Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")

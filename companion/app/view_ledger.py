@@ -57,7 +57,11 @@ class LedgerTab:
         summary = ft.Container(ft.Column([label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
                                           ident(ID_LEDGER_SETTLE, ft.Column(settle, spacing=2))], spacing=6),
                                bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040"))
-        rows = [self._row(r) for r in reversed(panel.rows)]  # the latest first
+        rows: list[ft.Control] = []
+        for r in reversed(panel.rows):  # the latest first; a change of stakes or rules between the hands it parts
+            rows.append(self._row(r))
+            if r.change is not None:
+                rows.append(ident(f"ledger-change-{r.number}", label(t(r.change), 13, bold=True, colour=FELT)))
         if self.showing_live:  # the live game's ledger, for a spreadsheet
             head.append(ident("ledger-csv", ft.TextButton(content=t(ui("ledger_csv")), url=LEDGER_PATH)))
         return ft.Column([*head, summary, *rows], spacing=8)

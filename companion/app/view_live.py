@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.app.house_rules import HOUSE_RULES, HouseRule, played_rules, rule_values
+from companion.app.house_rules import HOUSE_RULES, SEATING_RULES, HouseRule, rule_values, table_terms
 from companion.app.listening import LiveListener
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
 from companion.app.live_offer import Claim, Offer, WinChance
@@ -82,6 +82,11 @@ class LiveTab:
         self.house_open = self.reseat_open = self.wall_open = False
         self._seated_key: object = None  # the seating the form was last filled from
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
+        # 改底台、改規矩 between hands: the stakes typed and the rules picked otherwise than the table plays now
+        self.terms_stakes = (ft.TextField(width=90, dense=True), ft.TextField(width=90, dense=True))
+        self.terms_rules: dict[str, str] = {}
+        self.terms_open = False
+        self._terms_key: object = None  # the table's terms the form was last filled from
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
         # the tiles typed, drawn below the field as they are typed (the box alone changes: the page is not
@@ -152,6 +157,26 @@ class LiveTab:
 
         self._do(entry)
 
+    def _change_terms(self, at: int) -> None:
+        try:
+            base, per_tai = int(self.terms_stakes[0].value or "0"), int(self.terms_stakes[1].value or "0")
+        except ValueError:
+            self.error = Words(f"底／台要是整數：{self.terms_stakes[0].value}／{self.terms_stakes[1].value}",
+                               f"stakes must be whole numbers: {self.terms_stakes[0].value}/{self.terms_stakes[1].value}")
+            self.host.render()
+            return
+        game = self.game
+        assert game is not None
+        rules = dict(self.terms_rules)
+
+        def entry() -> Words | None:
+            why = game.change_terms(base, per_tai, rules, at=at)
+            if why is None:
+                self.terms_open = False  # changed: the form folds away
+            return why
+
+        self._do(entry)
+
     def _roll(self, field: ft.TextField) -> None:
         assert self.game is not None
         field.value = " ".join(map(str, self.game.roll()))
@@ -206,11 +231,9 @@ class LiveTab:
             parts = []
         parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
         state = self.game.state
-        if state.players and not offer.seating:
-            words = played_rules(state.profile, state.switches)
-            if words is not None:
-                parts.append(ident("live-house-played", label(t(ui("live_house_played", rules=words.zh,
-                                                                   rules_en=words.en)), 12, colour=FELT)))
+        terms = table_terms(state) if not offer.seating else None
+        if terms is not None:  # the stakes and rules played now (they may change between hands)
+            parts.append(ident("live-house-played", label(t(terms.words), 12, colour=FELT)))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
         if frame.wall is not None:
@@ -248,6 +271,7 @@ class LiveTab:
             rows += claims
         if o.dice:
             rows.append(self._dice(o))
+            rows.append(self._terms(o))
         if not also:
             rows += claims
         if o.discard_seat is not None:
@@ -293,38 +317,81 @@ class LiveTab:
                           ft.Row([rules, *self.stakes, start], wrap=True, spacing=8),
                           self._house_rules()], spacing=6)
 
-    def _house_rules(self) -> ft.Control:
-        """The rule set's procedure switches, each one a table may play otherwise (各家規矩)."""
+    def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],
+                    skip: tuple[str, ...] = ()) -> ft.Control:
+        """A dropdown per house rule showing ``shown``; a pick other than ``usual`` goes into ``picked`` (one equal
+        to it leaves it), and the form is drawn again open."""
         t = self.host.t
-        profile = switches_for(self.profile)
-        usual = rule_values(profile)
-        chosen = {k: v for k, v in self.house.items() if usual.get(k) != v}
 
         def pick(rule: HouseRule) -> ft.Control:
             def changed(e: Any) -> None:
                 value = e.control.value
                 if value == usual[rule.key]:
-                    self.house.pop(rule.key, None)
+                    picked.pop(rule.key, None)
                 elif value:
-                    self.house[rule.key] = value
-                self.house_open = True  # drawn again open, as the player left it
+                    picked[rule.key] = value
+                if prefix == "house":
+                    self.house_open = True  # drawn again open, as the player left it
+                else:
+                    self.terms_open = True
                 self.host.render()
 
             options = list(rule.options)
-            if usual[rule.key] not in (v for v, _ in options):  # a rule set's own value the list lacks
-                options.append((usual[rule.key], rule.option(usual[rule.key])))
-            return ident(f"house-{rule.key}", ft.Dropdown(
-                label=t(rule.name), value=chosen.get(rule.key, usual[rule.key]), on_select=changed, width=300,
+            for value in (usual[rule.key], shown[rule.key]):  # a rule set's own value the list lacks
+                if value not in (v for v, _ in options):
+                    options.append((value, rule.option(value)))
+            return ident(f"{prefix}-{rule.key}", ft.Dropdown(
+                label=t(rule.name), value=shown[rule.key], on_select=changed, width=300,
                 dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]))
+
+        return ft.Container(ft.Row([pick(r) for r in HOUSE_RULES if r.key not in skip], wrap=True, spacing=8,
+                                   run_spacing=12), padding=ft.Padding.only(top=10, bottom=6))
+
+    def _house_rules(self) -> ft.Control:
+        """The rule set's procedure switches, each one a table may play otherwise (各家規矩)."""
+        t = self.host.t
+        usual = rule_values(switches_for(self.profile))
+        for k in [k for k, v in self.house.items() if usual.get(k) == v]:
+            del self.house[k]  # (another rule set chosen since, whose own value it is)
 
         def toggled(e: Any) -> None:
             self.house_open = opened(e)
 
         return ident("live-house", ft.ExpansionTile(
-            title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
+            title=label(t(ui("live_house_rules", n=len(self.house))), 13, colour=FELT if self.house else GREY),
             expanded=self.house_open, on_change=toggled,
-            controls=[ft.Container(ft.Row([pick(r) for r in HOUSE_RULES], wrap=True, spacing=8, run_spacing=12),
-                                   padding=ft.Padding.only(top=10, bottom=6))]))
+            controls=[self._rule_picks("house", {**usual, **self.house}, self.house, usual)]))
+
+    def _terms(self, o: Offer) -> ft.Control:
+        """改底台、改規矩: between hands, the stakes and the house rules from the next hand on (the seating
+        conventions stay: changing them is seating again)."""
+        t = self.host.t
+        game = self.game
+        assert game is not None
+        state = game.state
+        key = (state.base, state.per_tai, state.switches)
+        if key != self._terms_key:  # filled from the table as it plays now (another phone may have changed it)
+            self._terms_key = key
+            self.terms_rules = {}
+            self.terms_stakes[0].value, self.terms_stakes[1].value = str(state.base), str(state.per_tai)
+        self.terms_stakes[0].label, self.terms_stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
+        now = rule_values(state.switches)
+        for k in [k for k, v in self.terms_rules.items() if now.get(k) == v]:
+            del self.terms_rules[k]
+
+        def toggled(e: Any) -> None:
+            self.terms_open = opened(e)
+
+        apply = ident("live-terms-apply", ft.Button(content=t(ui("live_terms_apply")),
+                                                    on_click=lambda: self._change_terms(o.at)))
+        return ident("live-terms", ft.ExpansionTile(
+            title=label(t(ui("live_terms")), 13, colour=GREY), expanded=self.terms_open, on_change=toggled,
+            controls=[ft.Column([label(t(ui("live_terms_note")), 12, colour=GREY),
+                                 ft.Row([ident("live-terms-base", self.terms_stakes[0]),
+                                         ident("live-terms-per-tai", self.terms_stakes[1]), apply],
+                                        wrap=True, spacing=8),
+                                 self._rule_picks("terms", {**now, **self.terms_rules}, self.terms_rules, now,
+                                                  skip=SEATING_RULES)], spacing=8)]))
 
     def _dealer(self, o: Offer) -> ft.Control:
         t = self.host.t

@@ -14,8 +14,11 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.house_rules import TableTerms, table_terms
+from companion.app.live_model import LiveError, LiveGame
 from companion.app.photo_model import (
     STAKES,
+    TABLE_RULES,
     PhotoContext,
     PhotoFailed,
     PhotoPanel,
@@ -49,7 +52,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.upload import PhotoUpload
 from companion.app.words import Words, ui
-from companion.rules.profiles import BUILTIN, load_profile
+from companion.rules.profiles import BUILTIN, Profile, load_profile
 from companion.rules.settlement import Stakes
 from companion.tiles import Tile
 
@@ -73,11 +76,12 @@ class PhotoSource:
 
 
 class PhotoTab:
-    def __init__(self, host: Host, source: PhotoSource) -> None:
-        self.host, self.source = host, source
+    def __init__(self, host: Host, source: PhotoSource, live: LiveGame | None = None) -> None:
+        self.host, self.source, self.live = host, source, live
         self.read: ReadPhoto | PhotoFailed | None = None  # what is shown: the last photo read, or its failure
         self.shown: PhotoPanel | PhotoFailed | None = None
-        self.context = PhotoContext()
+        # beside a live table the rules start as the table's (its house rules change some scores), with its stakes
+        self.context = PhotoContext(profile=TABLE_RULES) if live is not None else PhotoContext()
         self.chosen: set[str] = set()  # the form's fields the player set since the bundled photo was shown
         self.demo = False  # the photo shown is the bundled one
         self.typed: str | None = None  # a winning hand typed instead of photographed (scored in place of a photo)
@@ -107,20 +111,38 @@ class PhotoTab:
         self.busy = None
         self.host.render()
 
+    def _table(self) -> TableTerms | None:
+        """The live table's terms, when the form's rules are the table's and a table is seated."""
+        if self.context.profile != TABLE_RULES or self.live is None:
+            return None
+        try:
+            return table_terms(self.live.state)
+        except LiveError:  # the table file cannot be opened now (the Live tab says why)
+            return None
+
+    def _rules(self) -> tuple[str | Profile, Stakes]:
+        """The rules and stakes the form scores with: the live table's, or the rule set and stakes picked (the
+        default rule set while the table's are asked for and nobody is seated)."""
+        table = self._table()
+        if table is not None:
+            return table.profile, table.stakes
+        base, per_tai = (int(x) for x in self.context.stakes.split("/"))
+        profile = self.context.profile
+        return (profile if profile != TABLE_RULES else PhotoContext().profile), Stakes(base, per_tai)
+
     def _score(self) -> None:
         self._runs += 1
         run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
-        base, per_tai = (int(x) for x in context.stakes.split("/"))
+        profile, stakes = self._rules()
         if self.typed is not None:
-            shown = score_typed_hand(self.typed, context.as_context(), Stakes(base, per_tai), context.profile,
-                                     self.typed_win)
+            shown = score_typed_hand(self.typed, context.as_context(), stakes, profile, self.typed_win)
             if run == self._runs:
                 self.shown = shown
             return
         if read is None or isinstance(read, PhotoFailed):
             self.shown = read
             return
-        shown = score_picked(read, picks, context.as_context(), Stakes(base, per_tai), context.profile)
+        shown = score_picked(read, picks, context.as_context(), stakes, profile)
         if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
             self.shown = shown
 
@@ -248,9 +270,18 @@ class PhotoTab:
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
                ft.DropdownOption(key="discard", text=t(ui("on_discard")))]
         streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
-        rules = [ft.DropdownOption(key=pid, text=f"{profile_name(pid).zh if self.host.lang == 'zh' else profile_name(pid).en}")
-                 for pid in BUILTIN]
-        stakes = [ft.DropdownOption(key=x, text=x) for x in STAKES]
+        rules = [ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]
+        if self.live is not None:
+            rules.insert(0, ft.DropdownOption(key=TABLE_RULES, text=t(ui("photo_table_rules"))))
+        table = self._table()
+        shown_stakes = f"{table.stakes.base}/{table.stakes.per_tai}" if table is not None else c.stakes
+        stakes = [ft.DropdownOption(key=x, text=x) for x in dict.fromkeys((*STAKES, shown_stakes))]
+        terms: list[ft.Control] = []
+        if table is not None:
+            terms.append(ident("photo-table-terms", label(t(ui("photo_table_terms", terms=table.words.zh,
+                                                               terms_en=table.words.en)), 12, colour=FELT)))
+        elif c.profile == TABLE_RULES:
+            terms.append(label(t(ui("photo_table_none")), 12, colour=GREY))
         return ft.Column([
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
@@ -260,7 +291,9 @@ class PhotoTab:
                     pick("dealer", "dealer_seat", c.dealer, winds),
                     pick("streak", "streak_n", str(c.streak), streaks, 100),
                     pick("profile", "profile", c.profile, rules, 260),
-                    pick("stakes", "stakes", c.stakes, stakes, 130)], wrap=True, spacing=8, run_spacing=8),
+                    pick("stakes", "stakes", shown_stakes, stakes, 130, disabled=table is not None)],
+                   wrap=True, spacing=8, run_spacing=8),
+            *terms,
         ], spacing=4)
 
     def build(self) -> ft.Control:

@@ -71,7 +71,7 @@ class CompanionApp:
         self.body = ft.Container(expand=True)
         self.table = TableTab(self, config.replay, config.note)
         self.hand = HandTab(self, config.live, score=self.score_hand)
-        self.photo = PhotoTab(self, config.photos)
+        self.photo = PhotoTab(self, config.photos, config.live)
         self.learn = LearnTab(self)
         self.ledger = LedgerTab(self, self.table, config.live)
         self.live = LiveTab(self, config.live, config.photos)

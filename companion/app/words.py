@@ -44,8 +44,8 @@ UI: dict[str, tuple[str, str]] = {
     "pause": ("暫停", "Pause"),
     "show_hands": ("顯示各家手牌（教學）", "Show every hand (teaching)"),
     "step": ("第 {i} / {n} 步", "Step {i} of {n}"),
-    "hand_line": ("第 {n} 把　{round}風圈　莊家 {dealer}　連莊 {streak}", "Hand {n}   {round_en} round   "
-                  "dealer {dealer}   streak {streak}"),
+    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
+                  "{round_en} round, hand {k} (hand {n} of the session)   dealer {dealer}   streak {streak}"),
     "wall_line": ("牌牆剩 {count} 張（可摸 {live}，留 {reserve} 張不摸）",
                   "{count} tiles in the wall ({live} to draw, {reserve} kept back)"),
     "dealer": ("莊", "Dealer"),
@@ -78,8 +78,14 @@ UI: dict[str, tuple[str, str]] = {
     "balances": ("累計輸贏", "Running balances"),
     "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
                   "Next hand: {dealer} deals, streak {streak}, {round_en} round"),
+    "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊）",
+                                " (unless the dealer {dealer} wins on this tile as well: then he deals again)"),
     "session_over": ("一將打完", "The session is over"),
     "false_win": ("詐胡", "false win"),
+    "photo_table_rules": ("記錄牌局這桌的規矩", "The live table's rules"),
+    "photo_table_terms": ("照記錄牌局這桌：{terms}", "As the live table plays: {terms_en}"),
+    "photo_table_none": ("記錄牌局還沒有人入座：照預設規則、所選底台算", "Nobody is seated at the live table yet: "
+                         "scored by the default rules and the stakes picked"),
     "photo_intro": ("把胡的牌攤開拍一張：暗牌排一排、明牌排在前面、花放一堆，胡的那張可以稍微分開。選照片就會讀牌、"
                     "分組、找出胡的那張，算出台數與付款。一開始顯示的是內附的範例照片。",
                     "Lay the winning hand down (the concealed tiles in a row, the melds in front, the flowers apart, "
@@ -261,8 +267,12 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_four_kongs_split": ("四個槓分在不同人手上：這手流局，請按「流局」",
                                 "Four kongs split between players: the hand is drawn; tap the draw"),
     "live_four_kongs_draw": ("流局（四槓分開）", "Draw (four kongs split)"),
+    "live_terms": ("改底台或規矩（從下一把起）", "Change the stakes or house rules (from the next hand)"),
+    "live_terms_apply": ("從下一把起改用", "Use from the next hand"),
+    "live_terms_note": ("已經打完的每一把照原來的底台和規矩算；起莊和門風是入座時定的，要改請重新入座。",
+                        "Every hand already played keeps its stakes and rules; the first dealer and the seat winds "
+                        "were fixed at seating: to change them, seat the players again."),
     "live_house_rules": ("各家規矩（{n} 條跟這套規則不同）", "House rules ({n} played otherwise than the rule set)"),
-    "live_house_played": ("這桌的規矩：{rules}", "This table's house rules: {rules_en}"),
     "live_win_ok": ("確定胡牌", "Record the win"),
     "live_photo": ("拍照讀牌", "Read the hand from a photo"),
     "live_photo_hint": ("把胡的牌攤開拍一張：讀到的牌會填進下面，記錄前請對照一下",
@@ -325,6 +335,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_stakes": ("底 {base}／台 {per_tai}，規則 {profile}", "stakes {base} + {per_tai} a tai, rules {profile_en}"),
     "ledger_house": ("；各家規矩：{rules}", "; house rules: {rules_en}"),
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
+    "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
     "ledger_csv": ("下載帳本（CSV，可用試算表開）", "Download the ledger (CSV, for a spreadsheet)"),

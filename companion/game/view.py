@@ -105,7 +105,7 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
 
     names = state.players or tuple(pick(*seat_label(i)) for i in range(4))
     if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
-        say("hand_line", n=len(state.results) + 1, round=WIND_ZH[min(state.round_wind, 3)],
+        say("hand_line", n=len(state.results) + 1, k=state.hand_in_round, round=WIND_ZH[min(state.round_wind, 3)],
             round_en=WIND_EN[min(state.round_wind, 3)], dealer=names[state.dealer], streak=state.streak)
     if state.wall is not None:
         say("wall_line", count=state.wall.count, live=max(state.wall.live, 0), reserve=state.wall.reserve)

@@ -176,7 +176,8 @@ def tap(page: Any, ident: str) -> None:
 def type_into(page: Any, ident: str, text: str) -> None:
     """Type into a text field: with the accessibility tree on, Flutter gives the field a real <input> inside its
     semantics node; focus that and send the keys to it. A redraw landing between the focus and the keys (the page
-    still answering the previous field) can swallow them, so the field is read back and typed again if it differs."""
+    still answering the previous field) can swallow them, so the field is read back and typed again if it differs;
+    it is read once more a moment later, for Flutter may still put its own editing state back into the input."""
     inner = f"{_sel(ident)} input, {_sel(ident)} textarea"
     for _ in range(3):
         field = page.locator(inner).first
@@ -187,9 +188,11 @@ def type_into(page: Any, ident: str, text: str) -> None:
         try:
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
                                    " return e !== null && e.value === want; }", arg=[inner, text], timeout=5_000)
-            return
         except PlaywrightTimeout:
             continue
+        page.wait_for_timeout(300)
+        if page.locator(inner).first.input_value() == text:
+            return
     raise AssertionError(f"{ident} would not take {text!r}")
 
 
@@ -631,6 +634,40 @@ def test_a_restarted_table_shows_its_ledger_and_asks_for_other_winners_before_th
             assert other[1] < dice[1]  # who else wins first, then the dice
         finally:
             page.close()
+
+
+def test_the_stakes_are_raised_between_hands_and_the_hand_played_keeps_its_own(browser: Any, tmp_path: Path) -> None:
+    """A table that raises the stakes after a hand: the Live tab's fold takes the new ones from the next hand on,
+    says them on the table's line, and the Ledger still pays the hand played at the old ones."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    assert game.discard("5p") is None
+    assert game.win((game.state.dealer + 1) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    paid = panel.rows[0].transfers[0].zh
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "live", ready="title")
+        try:
+            assert "底 30／台 10" in text_of(page, "live-house-played")
+            tap(page, "live-terms")
+            type_into(page, "live-terms-base", "50")
+            type_into(page, "live-terms-per-tai", "20")
+            tap(page, "live-terms-apply")
+            page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
+                                   " return e !== null && e.textContent.includes(want); }",
+                                   arg=[_sel("live-house-played"), "底 50／台 20"])
+            tap(page, "tab-ledger")
+            page.wait_for_function("want => document.body.textContent.includes(want)", arg=paid)
+            assert "底 50／台 20" in str(page.locator("body").text_content())
+        finally:
+            page.close()
+    again = LiveGame(game.path)
+    assert (again.state.base, again.state.per_tai) == (50, 20)
+    assert isinstance(again.events()[-1], ev.StakesChanged)
+    again.close()
 
 
 def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:

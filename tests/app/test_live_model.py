@@ -636,3 +636,60 @@ def test_several_winners_are_asked_for_before_the_next_deal() -> None:
     both = offer_for(state, 0)  # the last seat may still win on it (the table cannot see his hand)
     won = {r.seat for r in state.outcome.winners}
     assert {c.seat for c in both.wins} == {0, 1, 2, 3} - won - {state.outcome.winners[0].discarder}
+
+
+def test_the_stakes_and_house_rules_change_between_hands_and_the_ledger_says_from_which(tmp_path: Path) -> None:
+    from companion.app.ledger_model import ledger_csv, ledger_panel
+
+    log, _ = simulate(8, 3)
+    second = [i for i, e in enumerate(log) if isinstance(e, ev.DiceRolled)][1]
+    game = LiveGame(tmp_path / "table.sqlite")
+    enter(game, log[:second])
+    assert game.state.phase is Phase.HAND_OVER
+    at = len(game.events())
+    why = game.change_terms(60, 20, {"seat_wind": "kaimen"}, at=at)
+    assert why is not None and "seat winds" in why.en and "門風" in why.zh and len(game.events()) == at
+    why = game.change_terms(30, 10, {}, at=at)
+    assert why is not None and "as they are now" in why.en and len(game.events()) == at
+    assert game.change_terms(60, 20, {"streak_cap": "5"}, at=at) is None
+    state = game.state
+    assert (state.base, state.per_tai, state.switches.streak_cap) == (60, 20, 5)
+    offer = game.offer()
+    assert offer.dice and not offer.seating
+    said = game.frame().recent[0]
+    assert "底 30／台 10 改成 底 60／台 20" in said.zh and "連 5" in said.zh and "5 in a row" in said.en
+    enter(game, log[second:])
+    truth = ledger_of(replay(log))
+    live = ledger_of(game.state)
+    assert [t.amount for t in live.entries[0].transfers] == [t.amount for t in truth.entries[0].transfers]
+    for new, old in zip(live.entries[1:], truth.entries[1:], strict=True):  # 底 + 台 x tai at the new stakes
+        assert [t.amount for t in new.transfers] == [60 + 20 * ((t.amount - 30) // 10) for t in old.transfers]
+    panel = ledger_panel(game.state)
+    assert panel is not None and panel.rows[0].change is None
+    change = panel.rows[1].change
+    assert change is not None and change.zh.startswith("從第 2 把起：") and change.en.startswith("From hand 2: ")
+    assert "底 60" in panel.stakes.zh and "連 5" in panel.stakes.zh  # the ledger heads with the terms played now
+    assert change.zh in ledger_csv(game.state)
+    game.close()
+
+
+def test_the_next_deal_is_said_with_the_dealer_still_to_win_on_the_same_tile(tmp_path: Path) -> None:
+    """一炮多響: the first winner entered is not the dealer, and the dealer may win on the tile as well: the card
+    says who deals next unless he does; once he is entered, the card says he deals again."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10, house={"multi_win": "all"}) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    assert game.discard("9s") is None and game.discard("5p") is None  # the dealer, then the next seat
+    hand = "123m456m789m123s46p55z"
+    assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, hand) is None
+    end = game.frame().end
+    assert end is not None
+    unless = ui("next_deal_unless_dealer", dealer=PLAYERS[dealer])
+    assert end.next_deal.zh.endswith(unless.zh) and end.next_deal.en.endswith(unless.en)
+    assert PLAYERS[(dealer + 1) % 4] in end.next_deal.zh  # the deal passes on, unless
+    assert game.win(dealer, ev.WinKind.DISCARD, hand) is None
+    end = game.frame().end
+    assert end is not None and unless.zh not in end.next_deal.zh
+    assert end.next_deal == ui("next_deal", dealer=PLAYERS[dealer], streak=1, round="東", round_en="East")
+    game.close()

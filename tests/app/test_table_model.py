@@ -290,3 +290,22 @@ def test_the_last_discard_is_not_said_to_wait_for_a_draw() -> None:
                 assert frame.phase == ui("phase_last_discard") and "摸牌" not in frame.phase.zh
                 lows.append(state.live)
     assert 0 in lows and min(lows) < 0
+
+
+def test_the_hand_line_counts_the_hands_of_the_round_and_of_the_session() -> None:
+    """Spec §6.7: a hand is numbered within its round ("南風圈第 3 把"), the session's count beside it."""
+    from companion.game.check import step
+    from companion.game.simulator import simulate
+    from companion.game.state import TableState
+
+    log, _ = simulate(2, 14)
+    state, seen = TableState(), set()
+    for e in log:
+        state = step(state, e)
+        if isinstance(e, ev.DiceRolled) and state.round_wind == 1:
+            line = table_frame(state, Words("x", "x"), (), 0, 0, None).hand_line
+            assert line is not None
+            k, n = state.hand_in_round, len(state.results) + 1
+            assert f"南風圈第 {k} 把（全場第 {n} 把）" in line.zh and f"South round, hand {k} (hand {n} of" in line.en
+            seen.add(k)
+    assert len(seen) >= 2 and min(seen) == 1

@@ -1,0 +1,99 @@
+"""Score a photo beside a live table: the hand is scored by the table's rules as it plays them (its house rules)
+and its stakes, which the form says; another rule set picked, or no table seated, scores as before."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+
+from companion.app.house_rules import table_terms
+from companion.app.live_model import LiveGame
+from companion.app.photo_model import TABLE_RULES, PhotoContext, PhotoPanel, score_typed_hand
+from companion.app.view_photo import PhotoSource, PhotoTab
+from companion.app.words import Words, ui
+from companion.rules.settlement import Stakes
+
+HAND = "1112345678999m123p5m"
+# the dealer (East, three in a row) draws his own winning tile: the dealer's tai count, and their streak
+CONTEXT = {**PhotoContext().as_context(), "dealer": "E", "seat_wind": "E", "streak": 3}
+
+
+class _Host:
+    """A page that runs the tab's work at once, in English."""
+
+    def __init__(self) -> None:
+        self.page: Any = SimpleNamespace(run_thread=lambda work: work())
+        self.lang = "en"
+
+    def t(self, words: Words) -> str:
+        return words.en
+
+    def render(self) -> None:
+        pass
+
+
+def _source() -> PhotoSource:
+    def unused(*_: object) -> Any:
+        raise AssertionError("no photo is read in these tests")
+    return PhotoSource(demo=unused, read_file=unused, upload_dir=None)
+
+
+def _texts(control: ft.Control) -> list[str]:
+    """Every text the control shows, its children's included."""
+    out: list[str] = []
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        for name in ("value", "text"):
+            v = getattr(c, name, None)
+            if isinstance(v, str):
+                out.append(v)
+        for name in ("content", "controls", "options"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += v
+            elif v is not None and not isinstance(v, str):
+                stack.append(v)
+    return out
+
+
+def _scored(tab: PhotoTab, typed: Callable[[], None]) -> PhotoPanel:
+    typed()
+    assert isinstance(tab.shown, PhotoPanel), tab.shown
+    return tab.shown
+
+
+def test_a_hand_is_scored_by_the_live_tables_house_rules_and_stakes(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    tab = PhotoTab(_Host(), _source(), game)
+    tab.context = PhotoContext(profile=TABLE_RULES, streak=3)
+    nobody = _scored(tab, lambda: tab.score_typed(HAND))  # nobody seated yet: the default rules, the stakes picked
+    assert nobody.total == score_typed_hand(HAND, CONTEXT).total
+    assert ui("photo_table_none").en in _texts(tab._form())
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 50, 20, house={"streak_cap": "1"}) is None
+    terms = table_terms(game.state)
+    assert terms is not None
+    at_table = _scored(tab, lambda: tab.score_typed(HAND))
+    want = score_typed_hand(HAND, CONTEXT, Stakes(50, 20), terms.profile)
+    assert isinstance(want, PhotoPanel) and at_table.total == want.total and at_table.dealer_tai == 3  # 1 + 2 x 1
+    assert want.total != score_typed_hand(HAND, CONTEXT, Stakes(50, 20)).total  # the cap is what changed it
+    form = _texts(tab._form())
+    assert ui("photo_table_terms", terms=terms.words.zh, terms_en=terms.words.en).en in form
+    assert "50/20" in form and "Streak tai counted up to: 1 in a row" in terms.words.en
+    # another rule set picked: its own rules and the stakes picked, the table's left aside
+    tab.set_context(profile="atawmj_2009")
+    plain = tab.shown
+    assert isinstance(plain, PhotoPanel) and plain.total == score_typed_hand(HAND, CONTEXT).total
+    game.close()
+
+
+def test_without_a_live_table_the_form_offers_the_rule_sets_only() -> None:
+    tab = PhotoTab(_Host(), _source())
+    assert tab.context.profile == PhotoContext().profile
+    shown = _scored(tab, lambda: tab.score_typed(HAND))
+    assert shown.total == score_typed_hand(HAND, PhotoContext().as_context()).total
+    assert ui("photo_table_rules").en not in _texts(tab._form())
