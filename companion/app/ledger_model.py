@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.app.house_rules import played_rules, terms_change
 from companion.app.words import Words, ui
@@ -25,7 +25,7 @@ from companion.game.state import TableState
 from companion.game.text import WIND_EN, WIND_ZH
 from companion.rules.profiles import ProfileError, load_profile
 
-__all__ = ["LedgerRow", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
+__all__ = ["LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
@@ -43,12 +43,23 @@ class LedgerRow:
 
 
 @dataclass(frozen=True, slots=True)
+class AllSessions:
+    """Every session played at the table (the players seated again after one ended, or to change seats): each
+    earlier one in a line, the totals of all of them, and those netted into the fewest payments."""
+
+    earlier: tuple[Words, ...]  # "第 1 將（12 把）：阿明 +120、Lin -40、……"
+    totals: tuple[tuple[str, int], ...]
+    settle_up: tuple[Words, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerPanel:
     players: tuple[str, ...]
     stakes: Words
     rows: tuple[LedgerRow, ...]
     balances: tuple[tuple[str, int], ...]
     settle_up: tuple[Words, ...]
+    sessions: AllSessions | None = None  # where earlier sessions were played at this table
 
 
 def _kind(code: str) -> Words:
@@ -60,7 +71,17 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
     """The ledger of the session at ``state`` (the hand just finished included); None before anyone is seated."""
     if not state.players:
         return None
-    return _panel(ledger_of(state))
+    panel = _panel(ledger_of(state))
+    ledgers = session_ledgers(state)
+    if len(ledgers) < 2:
+        return panel
+    earlier = tuple(ui("ledger_session", n=k, hands=len(ledger.entries),
+                       money="、".join(f"{p} {v:+d}" for p, v in ledger.balances.items()),
+                       money_en=", ".join(f"{p} {v:+d}" for p, v in ledger.balances.items()))
+                    for k, ledger in enumerate(ledgers[:-1], 1))
+    total = total_balances(ledgers)
+    settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in fewest_transfers(total))
+    return replace(panel, sessions=AllSessions(earlier, tuple(total.items()), settle))
 
 
 def _panel(ledger: Ledger) -> LedgerPanel:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app.ledger_model import LEDGER_PATH, LedgerRow, ledger_panel
+from companion.app.ledger_model import LEDGER_PATH, AllSessions, LedgerRow, ledger_panel
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
 from companion.app.view_table import TableTab
@@ -48,15 +48,20 @@ class LedgerTab:
         if panel is None:
             return ft.Column([*head, label(t(ui("ledger_none")), 14)], spacing=8)
         head.append(label(t(panel.stakes), 12, colour=GREY))
-        if not panel.rows:
-            return ft.Column([*head, label(t(ui("ledger_empty")), 14)], spacing=8)
+        if not panel.rows:  # (a session just seated: the earlier ones' money still shows)
+            night = [self._sessions(panel.sessions)] if panel.sessions is not None else []
+            return ft.Column([*head, *night, label(t(ui("ledger_empty")), 14)], spacing=8)
         settle: list[ft.Control] = [label(t(ui("ledger_settle")), 15, bold=True, colour=FELT)]
         settle += [label(t(w), 14, bold=True) for w in panel.settle_up] or [label(t(ui("ledger_even")), 14)]
         totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT)
                          for p, v in panel.balances], spacing=16, wrap=True)
-        summary = ft.Container(ft.Column([label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
+        summary: ft.Control = ft.Container(ft.Column([label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
                                           ident(ID_LEDGER_SETTLE, ft.Column(settle, spacing=2))], spacing=6),
                                bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040"))
+        if panel.sessions is not None:  # the night's money first: what the players pay when they go home
+            summary = ft.Column([self._sessions(panel.sessions),
+                                 label(t(ui("ledger_this", n=len(panel.sessions.earlier) + 1)), 14, bold=True,
+                                       colour=FELT), summary], spacing=8)
         rows: list[ft.Control] = []
         for r in reversed(panel.rows):  # the latest first; a change of stakes or rules between the hands it parts
             rows.append(self._row(r))
@@ -65,6 +70,17 @@ class LedgerTab:
         if self.showing_live:  # the live game's ledger, for a spreadsheet
             head.append(ident("ledger-csv", ft.TextButton(content=t(ui("ledger_csv")), url=LEDGER_PATH)))
         return ft.Column([*head, summary, *rows], spacing=8)
+
+    def _sessions(self, all_: AllSessions) -> ft.Control:
+        t = self.host.t
+        totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT)
+                         for p, v in all_.totals], spacing=16, wrap=True)
+        settle = [label(t(w), 14, bold=True) for w in all_.settle_up] or [label(t(ui("ledger_even")), 14)]
+        return ident("ledger-all", ft.Container(ft.Column([
+            label(t(ui("ledger_all", n=len(all_.earlier) + 1)), 15, bold=True, colour=FELT),
+            *(label(t(w), 12, colour=GREY) for w in all_.earlier), totals,
+            label(t(ui("ledger_all_settle")), 13, bold=True, colour=FELT), *settle], spacing=4),
+            bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040")))
 
     def _row(self, r: LedgerRow) -> ft.Control:
         t = self.host.t

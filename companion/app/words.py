@@ -337,6 +337,10 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
+    "ledger_all": ("這桌全部 {n} 將合計", "All {n} sessions at this table"),
+    "ledger_session": ("第 {n} 將（{hands} 把）：{money}", "Session {n} ({hands} hands): {money_en}"),
+    "ledger_all_settle": ("全部結帳：最少筆數的付款", "Settling up all of them: the fewest payments"),
+    "ledger_this": ("這一將（第 {n} 將）", "This session (session {n})"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
     "ledger_csv": ("下載帳本（CSV，可用試算表開）", "Download the ledger (CSV, for a spreadsheet)"),
     "wall_where": ("{owner}的牌牆，從他右手邊數第 {i} 墩的{layer}", "the wall of {owner_en}, stack {i} from its "

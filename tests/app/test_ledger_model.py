@@ -70,3 +70,26 @@ def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas()
     assert first is not None and len([r for r in rows[:second] if r and r[0].isdigit()]) == len(first.rows)
     everyone = next(r for r in rows if r and r[0] == "全部 All sessions")
     assert everyone[1:] == [f"{p} {v:+d}" for p, v in total_balances(session_ledgers(reseated)).items()]
+
+
+def test_the_ledger_tab_totals_every_session_at_the_table_once_the_players_sit_again() -> None:
+    """Two sessions in a night: the tab gives each earlier one in a line, the totals of all, and their fewest
+    payments, also before the new session has finished a hand."""
+    from companion.game import events as ev
+    from companion.game.check import step
+    from companion.game.session import fewest_transfers, session_ledgers, total_balances
+
+    replay = GameReplay.demo()
+    one = ledger_panel(replay.states[-1])
+    assert one is not None and one.sessions is None  # one session: nothing more to add up
+    reseated = step(replay.states[-1], ev.Seated(("Eve", "老王", "Lin", "阿明")))  # 阿明 and Eve swap in
+    panel = ledger_panel(reseated)
+    assert panel is not None and panel.rows == () and panel.sessions is not None
+    first = session_ledgers(reseated)[0]
+    (line,) = panel.sessions.earlier
+    assert line.zh.startswith(f"第 1 將（{len(first.entries)} 把）：") and line.en.startswith("Session 1 (")
+    assert all(f"{p} {v:+d}" in line.zh and f"{p} {v:+d}" in line.en for p, v in first.balances.items())
+    total = total_balances(session_ledgers(reseated))
+    assert dict(panel.sessions.totals) == total and sum(total.values()) == 0
+    assert [w.en for w in panel.sessions.settle_up] == [f"{t.payer} pays {t.payee} {t.amount}"
+                                                        for t in fewest_transfers(total)]
