@@ -60,6 +60,7 @@ class LedgerPanel:
     balances: tuple[tuple[str, int], ...]
     settle_up: tuple[Words, ...]
     sessions: AllSessions | None = None  # where earlier sessions were played at this table
+    pending: Words | None = None  # the stakes or house rules changed after the last hand, for the next
 
 
 def _kind(code: str) -> Words:
@@ -110,12 +111,22 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         name = Words(prof.name_zh, prof.name_en)
     except ProfileError:  # a house file of another install: its id is what is known
         name = Words(ledger.profile, ledger.profile)
-    stakes = ui("ledger_stakes", base=ledger.stakes.base, per_tai=ledger.stakes.per_tai, profile=name.zh,
-                profile_en=name.en)
-    played = played_rules(ledger.profile, ledger.switches) if ledger.switches else None
+    # the head gives the terms the first hand was played with (each change after it has its line), or those of
+    # the table before any hand
+    first = ledger.entries[0] if ledger.entries else None
+    at = ledger.stakes_of(first) if first is not None else ledger.stakes
+    switches = ledger.switches_of(first) if first is not None else ledger.switches
+    stakes = ui("ledger_stakes", base=at.base, per_tai=at.per_tai, profile=name.zh, profile_en=name.en)
+    played = played_rules(ledger.profile, switches) if switches else None
     if played is not None:  # the house rules the session was played with, which explain its streaks and deals
         stakes = stakes + ui("ledger_house", rules=played.zh, rules_en=played.en)
-    return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle)
+    pending = None
+    if terms is not None and ledger.switches is not None and terms != (ledger.stakes, ledger.switches):
+        pending = terms_change(terms[0].base, terms[0].per_tai, terms[1], ledger.stakes.base, ledger.stakes.per_tai,
+                               ledger.switches, ledger.profile,
+                               ui("ledger_from_hand", n=ledger.entries[-1].result.number + 1))
+    return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle,
+                       pending=pending)
 
 
 def ledger_csv(state: TableState) -> str:
@@ -145,6 +156,8 @@ def ledger_csv(state: TableState) -> str:
             after = dict(r.balances)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), *(after.get(p, 0) for p in players)])
+        if panel.pending is not None:
+            w.writerow(["", _cell(_both(panel.pending))])
         w.writerow([])
         w.writerow(["結算 Settle up", _both(panel.stakes)])
         for x in panel.settle_up or (ui("ledger_even"),):

@@ -414,8 +414,8 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
         return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{rules.zh}）",
                      f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {rules.en})")
     if isinstance(e, ev.StakesChanged):
-        return terms_change(before.base, before.per_tai, before.switches, e.base, e.per_tai, e.switches,
-                            before.profile)
+        return terms_change(before.base, before.per_tai, before.switches, e.base, e.per_tai,
+                            e.switches if e.switches is not None else before.switches, before.profile)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
         return Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")

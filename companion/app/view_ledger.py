@@ -63,6 +63,8 @@ class LedgerTab:
                                  label(t(ui("ledger_this", n=len(panel.sessions.earlier) + 1)), 14, bold=True,
                                        colour=FELT), summary], spacing=8)
         rows: list[ft.Control] = []
+        if panel.pending is not None:  # changed after the last hand: from the next one on
+            rows.append(ident("ledger-change-next", label(t(panel.pending), 13, bold=True, colour=FELT)))
         for r in reversed(panel.rows):  # the latest first; a change of stakes or rules between the hands it parts
             rows.append(self._row(r))
             if r.change is not None:

@@ -121,7 +121,7 @@ class LiveTab:
 
     # --- entries -----------------------------------------------------------------------------------------
 
-    def _do(self, entry: Callable[[], Words | None]) -> None:
+    def _do(self, entry: Callable[[], Words | None], keep_dice: bool = False) -> None:
         self._entering = True
         try:
             self.error = entry()
@@ -133,7 +133,8 @@ class LiveTab:
             self._entering = False
         if self.error is None:
             self.win, self.ready = None, False
-            self.dice.value = self.second.value = ""  # a throw is entered once: the next starts empty
+            if not keep_dice:  # a throw is entered once: the next starts empty
+                self.dice.value = self.second.value = ""
         self.host.render()
 
     def _start(self, at: int) -> None:
@@ -175,7 +176,7 @@ class LiveTab:
                 self.terms_open = False  # changed: the form folds away
             return why
 
-        self._do(entry)
+        self._do(entry, keep_dice=True)  # (a throw typed above, not yet entered, stays)
 
     def _roll(self, field: ft.TextField) -> None:
         assert self.game is not None
@@ -286,8 +287,9 @@ class LiveTab:
     def _seating(self, o: Offer) -> ft.Control:
         t = self.host.t
         state = self.game.state if self.game else None
-        if state is not None and state.players and not o.seating:  # seated again: from the table's own seating
-            key = (state.players, state.profile, state.switches)
+        # seated again (or a session over): from the table's own seating and the terms it last played
+        if state is not None and state.players:
+            key = (state.players, state.profile, state.switches, state.base, state.per_tai)
             if key != self._seated_key:
                 self._seated_key = key
                 self.profile = state.profile if state.profile in BUILTIN else self.profile
@@ -351,16 +353,16 @@ class LiveTab:
         """The rule set's procedure switches, each one a table may play otherwise (各家規矩)."""
         t = self.host.t
         usual = rule_values(switches_for(self.profile))
-        for k in [k for k, v in self.house.items() if usual.get(k) == v]:
-            del self.house[k]  # (another rule set chosen since, whose own value it is)
+        # (a pick that is another rule set's own value, that rule set chosen now, is kept for going back to it)
+        chosen = {k: v for k, v in self.house.items() if usual.get(k) != v}
 
         def toggled(e: Any) -> None:
             self.house_open = opened(e)
 
         return ident("live-house", ft.ExpansionTile(
-            title=label(t(ui("live_house_rules", n=len(self.house))), 13, colour=FELT if self.house else GREY),
+            title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
             expanded=self.house_open, on_change=toggled,
-            controls=[self._rule_picks("house", {**usual, **self.house}, self.house, usual)]))
+            controls=[self._rule_picks("house", {**usual, **chosen}, self.house, usual)]))
 
     def _terms(self, o: Offer) -> ft.Control:
         """改底台、改規矩: between hands, the stakes and the house rules from the next hand on (the seating

@@ -91,6 +91,7 @@ class PhotoTab:
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.picking: int | None = None  # the tile being corrected
         self._runs = 0  # scorings started: only the latest one's result is shown
+        self._scored_with: tuple[str | Profile, Stakes] | None = None  # the rules and stakes of the last scoring
         self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
 
     # --- work off the page's loop ----------------------------------------------------------------------
@@ -111,20 +112,27 @@ class PhotoTab:
         self.busy = None
         self.host.render()
 
-    def _table(self) -> TableTerms | None:
-        """The live table's terms, when the form's rules are the table's and a table is seated."""
+    def _table(self) -> TableTerms | Words | None:
+        """The live table's terms, when the form's rules are the table's; why they are not to be had (nobody seated,
+        a table file that cannot be opened, rules this install does not know); None when other rules are picked.
+        A table never used is not made for asking."""
         if self.context.profile != TABLE_RULES or self.live is None:
             return None
+        if not self.live.opened:  # no table file yet, or one in use by another companion
+            return ui("photo_table_unknown" if self.live.path.exists() else "photo_table_none")
         try:
-            return table_terms(self.live.state)
+            state = self.live.state
         except LiveError:  # the table file cannot be opened now (the Live tab says why)
-            return None
+            return ui("photo_table_unknown")
+        if not state.players:
+            return ui("photo_table_none")
+        return table_terms(state) or ui("photo_table_unknown")
 
     def _rules(self) -> tuple[str | Profile, Stakes]:
         """The rules and stakes the form scores with: the live table's, or the rule set and stakes picked (the
         default rule set while the table's are asked for and nobody is seated)."""
         table = self._table()
-        if table is not None:
+        if isinstance(table, TableTerms):
             return table.profile, table.stakes
         base, per_tai = (int(x) for x in self.context.stakes.split("/"))
         profile = self.context.profile
@@ -134,6 +142,7 @@ class PhotoTab:
         self._runs += 1
         run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
         profile, stakes = self._rules()
+        self._scored_with = (profile, stakes)
         if self.typed is not None:
             shown = score_typed_hand(self.typed, context.as_context(), stakes, profile, self.typed_win)
             if run == self._runs:
@@ -179,6 +188,8 @@ class PhotoTab:
         """The tab is shown: the bundled photo the first time."""
         if self.read is None and self.typed is None and self.busy is None:
             self.use_demo()
+        elif self.busy is None and self.shown is not None and self._scored_with != self._rules():
+            self._work(ui("photo_scoring"), self._score)  # the live table's terms changed since: scored again
 
     def score_typed(self, text: str | None = None) -> None:
         """Score the winning hand typed (``text``, or the tab's field) with the form, instead of a photo."""
@@ -274,14 +285,15 @@ class PhotoTab:
         if self.live is not None:
             rules.insert(0, ft.DropdownOption(key=TABLE_RULES, text=t(ui("photo_table_rules"))))
         table = self._table()
-        shown_stakes = f"{table.stakes.base}/{table.stakes.per_tai}" if table is not None else c.stakes
+        seated = table if isinstance(table, TableTerms) else None
+        shown_stakes = f"{seated.stakes.base}/{seated.stakes.per_tai}" if seated is not None else c.stakes
         stakes = [ft.DropdownOption(key=x, text=x) for x in dict.fromkeys((*STAKES, shown_stakes))]
         terms: list[ft.Control] = []
-        if table is not None:
-            terms.append(ident("photo-table-terms", label(t(ui("photo_table_terms", terms=table.words.zh,
-                                                               terms_en=table.words.en)), 12, colour=FELT)))
-        elif c.profile == TABLE_RULES:
-            terms.append(label(t(ui("photo_table_none")), 12, colour=GREY))
+        if seated is not None:
+            terms.append(ident("photo-table-terms", label(t(ui("photo_table_terms", terms=seated.words.zh,
+                                                               terms_en=seated.words.en)), 12, colour=FELT)))
+        elif isinstance(table, Words):  # why the table's are not used
+            terms.append(ident("photo-table-terms", label(t(table), 12, colour=GREY)))
         return ft.Column([
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
@@ -291,7 +303,7 @@ class PhotoTab:
                     pick("dealer", "dealer_seat", c.dealer, winds),
                     pick("streak", "streak_n", str(c.streak), streaks, 100),
                     pick("profile", "profile", c.profile, rules, 260),
-                    pick("stakes", "stakes", shown_stakes, stakes, 130, disabled=table is not None)],
+                    pick("stakes", "stakes", shown_stakes, stakes, 130, disabled=seated is not None)],
                    wrap=True, spacing=8, run_spacing=8),
             *terms,
         ], spacing=4)

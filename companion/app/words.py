@@ -84,6 +84,9 @@ UI: dict[str, tuple[str, str]] = {
     "false_win": ("詐胡", "false win"),
     "photo_table_rules": ("記錄牌局這桌的規矩", "The live table's rules"),
     "photo_table_terms": ("照記錄牌局這桌：{terms}", "As the live table plays: {terms_en}"),
+    "photo_table_unknown": ("記錄牌局這桌現在讀不到（牌局檔打不開，或是這裡沒有它的規則）：照預設規則、所選底台算",
+                            "The live table cannot be read now (its file cannot be opened, or its rules are not known "
+                            "here): scored by the default rules and the stakes picked"),
     "photo_table_none": ("記錄牌局還沒有人入座：照預設規則、所選底台算", "Nobody is seated at the live table yet: "
                          "scored by the default rules and the stakes picked"),
     "photo_intro": ("把胡的牌攤開拍一張：暗牌排一排、明牌排在前面、花放一堆，胡的那張可以稍微分開。選照片就會讀牌、"
@@ -269,9 +272,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_four_kongs_draw": ("流局（四槓分開）", "Draw (four kongs split)"),
     "live_terms": ("改底台或規矩（從下一把起）", "Change the stakes or house rules (from the next hand)"),
     "live_terms_apply": ("從下一把起改用", "Use from the next hand"),
-    "live_terms_note": ("已經打完的每一把照原來的底台和規矩算；起莊和門風是入座時定的，要改請重新入座。",
+    "live_terms_note": ("已經打完的每一把照原來的底台和規矩算；起莊和門風是入座時定的，這一將打完、下一將入座時再改。",
                         "Every hand already played keeps its stakes and rules; the first dealer and the seat winds "
-                        "were fixed at seating: to change them, seat the players again."),
+                        "were fixed at seating: change them when the players are seated for the next session."),
     "live_house_rules": ("各家規矩（{n} 條跟這套規則不同）", "House rules ({n} played otherwise than the rule set)"),
     "live_win_ok": ("確定胡牌", "Record the win"),
     "live_photo": ("拍照讀牌", "Read the hand from a photo"),

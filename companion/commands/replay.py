@@ -19,7 +19,13 @@ from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
 from companion.game.view import render_table
 from companion.rules.profiles import os_error_zh
+from companion.rules.profiles._schema import SWITCHES
 
+
+def _value_zh(value: object) -> str:
+    """A switch's value for the Chinese half (on/off in words; the named choices stay as the spec writes them)."""
+    return {True: "是", False: "否", None: "不限"}.get(value, str(value)) if isinstance(value, bool | None) \
+        else str(value)
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="replay an event log (JSON lines) and print the table and the ledger "
@@ -78,9 +84,11 @@ def run(args: argparse.Namespace) -> int:
             source = e.source.value
             head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
             if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, from the next hand on
-                was = state.prev.switches.to_mapping()
-                rules = "".join(f", {k}={v}" for k, v in e.switches.to_mapping().items() if was[k] != v)
-                head += pick(f"：底 {e.base}／台 {e.per_tai}{rules}", f": stakes {e.base}/{e.per_tai}{rules}", " ")
+                was, now = state.prev.switches.to_mapping(), state.switches.to_mapping()
+                changed = [(SWITCHES.get(k), k, v) for k, v in now.items() if was[k] != v]
+                zh = "".join(f"，{spec.zh if spec and spec.zh else k}：{_value_zh(v)}" for spec, k, v in changed)
+                en = "".join(f", {spec.en if spec and spec.en else k}: {v}" for spec, k, v in changed)
+                head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
     if args.quiet:

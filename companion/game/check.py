@@ -25,7 +25,7 @@ from companion.game.state import (
     offset,
     window,
 )
-from companion.game.switches import FirstDealer
+from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.rules.profiles import ProfileError, load_profile
@@ -194,7 +194,10 @@ def _stakes_changed(state: TableState, e: ev.StakesChanged) -> None:
         raise phase_error(state, "改底台或規矩（兩把之間）", "change the stakes or house rules (between hands)")
     if any(isinstance(v, bool) or not isinstance(v, int) for v in (e.base, e.per_tai)) or e.base < 0 or e.per_tai < 0:
         raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
-    was, now = state.switches.to_mapping(), e.switches.to_mapping()
+    if e.switches is not None and not isinstance(e.switches, Switches):
+        raise IllegalEvent(msg("bad_switches", value=e.switches), switches=e.switches)
+    was = state.switches.to_mapping()
+    now = e.switches.to_mapping() if e.switches is not None else was
     for name, (zh, en) in _SEATING_ONLY.items():
         if was[name] != now[name]:
             raise IllegalEvent(msg("terms_seating", rule=zh, rule_en=en), **{name: now[name]})

@@ -122,12 +122,12 @@ class DealerChosen(Event):
 @dataclass(frozen=True, slots=True)
 class StakesChanged(Event):
     """改底台、改規矩: between two hands of a session the table plays on with other stakes 底/台 or other house
-    rules (switches), from the next hand on; the hands before keep theirs. The seating conventions (who deals
-    first, whose wind is East) stay as seated: changing them means seating again."""
+    rules (switches; None keeps them as they are), from the next hand on; the hands before keep theirs. The
+    seating conventions (who deals first, whose wind is East) stay as seated: changing them means seating again."""
 
     base: int
     per_tai: int
-    switches: Switches = field(default_factory=Switches)
+    switches: Switches | None = None
 
 
 @dataclass(frozen=True, slots=True)

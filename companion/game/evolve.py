@@ -126,7 +126,8 @@ def finish_hand(state: TableState) -> TableState:
 
 def _stakes_changed(state: TableState, e: ev.StakesChanged) -> TableState:
     """The hand just over is closed with the stakes and rules it was played with; the next is dealt with these."""
-    return replace(finish_hand(state), phase=Phase.DICE, base=e.base, per_tai=e.per_tai, switches=e.switches)
+    return replace(finish_hand(state), phase=Phase.DICE, base=e.base, per_tai=e.per_tai,
+                   switches=e.switches if e.switches is not None else state.switches)
 
 
 def _dice(state: TableState, e: ev.DiceRolled) -> TableState:

@@ -96,6 +96,8 @@ class Ledger:
     def to_json(self) -> dict[str, Any]:
         return {
             "profile": self.profile, "stakes": {"base": self.stakes.base, "per_tai": self.stakes.per_tai},
+            # the table's latest terms; a hand played otherwise gives its own
+            **({"switches": self.switches.to_mapping()} if self.switches is not None else {}),
             "players": list(self.players),
             "hands": [_entry_json(e, self.stakes_of(e), self.switches_of(e), self.switches) for e in self.entries],
             "balances": self.balances,
@@ -105,17 +107,16 @@ class Ledger:
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["hand", "round", "dealer", "streak", "dice", "stakes", "result", "winners", "tai", "transfers",
+        w.writerow(["hand", "round", "dealer", "streak", "dice", "result", "winners", "tai", "transfers", "stakes",
                     *self.players])
         for e in self.entries:
             r = e.result
             bal = dict(e.balances)
             st = self.stakes_of(e)
             w.writerow([r.number, WIND_LETTER[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
-                        f"{st.base}/{st.per_tai}",
                         r.outcome.kind.code, ";".join(f"{x.player}:{x.kind}" for x in e.lines),
                         ";".join(str(x.capped_tai) for x in e.lines),
-                        ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers),
+                        ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers), f"{st.base}/{st.per_tai}",
                         *(bal.get(p, 0) for p in self.players)])
         return out.getvalue()
 

@@ -28,9 +28,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
     "stakes": ("底/台須為 0 或正整數：{base}/{per_tai}", "the stakes 底/台 are whole numbers 0 or more: {base}/{per_tai}"),
+    "bad_switches": ("規則開關要是一組開關，收到 {value}", "the switches are a set of switches, got {value}"),
     "terms_same": ("底台和規矩都跟現在一樣：{base}/{per_tai}", "the stakes and the house rules are as they are now: {base}/{per_tai}"),
-    "terms_seating": ("{rule}是入座時定的，一將之中不能改；要改請重新入座",
-                      "{rule_en} is fixed at seating for the whole session: seat the players again to change it"),
+    "terms_seating": ("{rule}是入座時定的，一將之中不能改；這一將打完、下一將入座時再改",
+                      "{rule_en} is fixed at seating for the whole session: change it when the players are seated "
+                      "for the next one"),
     "profile": ("規則設定 {name} 無法載入：{why}", "rule profile {name} cannot be loaded: {why_en}"),
     "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),
     "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),

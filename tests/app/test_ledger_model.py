@@ -93,3 +93,20 @@ def test_the_ledger_tab_totals_every_session_at_the_table_once_the_players_sit_a
     assert dict(panel.sessions.totals) == total and sum(total.values()) == 0
     assert [w.en for w in panel.sessions.settle_up] == [f"{t.payer} pays {t.payee} {t.amount}"
                                                         for t in fewest_transfers(total)]
+
+
+def test_stakes_changed_after_the_last_hand_are_said_for_the_next_and_the_head_keeps_those_played() -> None:
+    from companion.game import events as ev
+    from companion.game.check import step
+
+    replay = GameReplay.demo()
+    last = replay.states[-1]
+    changed = step(last, ev.StakesChanged(base=100, per_tai=50))
+    panel = ledger_panel(changed)
+    assert panel is not None and "底 30／台 10" in panel.stakes.zh and "stakes 30 + 10 a tai" in panel.stakes.en
+    assert all(r.change is None for r in panel.rows)
+    n = len(panel.rows) + 1
+    assert panel.pending is not None and panel.pending.zh.startswith(f"從第 {n} 把起：")
+    assert "改成 底 100／台 50" in panel.pending.zh and "become 100 + 50" in panel.pending.en
+    assert panel.pending.zh in ledger_csv(changed)
+    assert ledger_panel(last) is not None and ledger_panel(last).pending is None  # type: ignore[union-attr]

@@ -668,7 +668,7 @@ def test_the_stakes_and_house_rules_change_between_hands_and_the_ledger_says_fro
     assert panel is not None and panel.rows[0].change is None
     change = panel.rows[1].change
     assert change is not None and change.zh.startswith("從第 2 把起：") and change.en.startswith("From hand 2: ")
-    assert "底 60" in panel.stakes.zh and "連 5" in panel.stakes.zh  # the ledger heads with the terms played now
+    assert "底 30" in panel.stakes.zh and "連 5" not in panel.stakes.zh  # the head: the terms of the first hand
     assert change.zh in ledger_csv(game.state)
     game.close()
 

@@ -97,3 +97,27 @@ def test_without_a_live_table_the_form_offers_the_rule_sets_only() -> None:
     shown = _scored(tab, lambda: tab.score_typed(HAND))
     assert shown.total == score_typed_hand(HAND, PhotoContext().as_context()).total
     assert ui("photo_table_rules").en not in _texts(tab._form())
+
+
+def test_a_table_never_used_is_not_made_by_the_score_tab(tmp_path: Path) -> None:
+    path = tmp_path / "table.sqlite"
+    game = LiveGame(path)
+    tab = PhotoTab(_Host(), _source(), game)
+    _scored(tab, lambda: tab.score_typed(HAND))
+    assert ui("photo_table_none").en in _texts(tab._form())
+    assert not path.exists() and not game.opened  # asking made no table (the Ledger keeps showing the replay)
+
+
+def test_the_score_is_worked_out_again_when_the_table_changes_its_stakes(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    tab = PhotoTab(_Host(), _source(), game)
+    before = _scored(tab, lambda: tab.score_typed(HAND))
+    assert game.change_terms(100, 50) is None
+    tab.open()  # the tab shown again: its score follows the table
+    after = tab.shown
+    want = score_typed_hand(HAND, PhotoContext().as_context(), Stakes(100, 50))
+    assert isinstance(after, PhotoPanel) and isinstance(want, PhotoPanel)
+    assert after.payments == want.payments != before.payments
+    game.close()

@@ -66,7 +66,7 @@ def test_new_stakes_settle_the_hands_after_the_change_and_leave_the_earlier_alon
     assert [h["stakes"]["base"] for h in data["hands"]] == [30 if h["hand"] < 4 else 100 for h in data["hands"]]
     assert "switches" not in data["hands"][-1]  # the rules did not change
     rows = new.to_csv().splitlines()
-    assert rows[0].split(",")[5] == "stakes" and rows[3].split(",")[5] == "30/10" and rows[4].split(",")[5] == "100/50"
+    assert rows[0].split(",")[9] == "stakes" and rows[3].split(",")[9] == "30/10" and rows[4].split(",")[9] == "100/50"
 
 
 def test_new_house_rules_rotate_the_hands_after_the_change() -> None:
@@ -156,3 +156,39 @@ def test_a_session_seated_before_the_change_existed_reads_as_before() -> None:
     old = replace(state, results=tuple(replace(r, stakes=None, switches=None) for r in state.results))
     assert [(e.transfers, e.balances, e.next) for e in ledger_of(old).entries] == \
         [(e.transfers, e.balances, e.next) for e in ledger_of(state).entries]
+
+
+def test_a_change_of_stakes_alone_keeps_the_house_rules() -> None:
+    """``switches`` left out keeps the rules as the table plays them (not the generic defaults)."""
+    from companion.game.session import switches_for
+
+    log = _log()
+    seated = _seated(log)
+    star = replace(seated, switches=switches_for("star31"), profile="star31")
+    at = _before_hand(log, 2)
+    state = replay([star if e is seated else e for e in log[:at]])
+    changed = step(state, ev.StakesChanged(base=50, per_tai=20))
+    assert changed.switches == star.switches and (changed.base, changed.per_tai) == (50, 20)
+    assert ev.from_dict(ev.to_dict(ev.StakesChanged(base=50, per_tai=20))) == ev.StakesChanged(base=50, per_tai=20)
+
+
+def test_the_tracker_and_the_ledger_deal_the_next_hand_alike_after_a_rule_the_deal_depends_on() -> None:
+    """A hand that ends in a draw, then "the dealer keeps the deal after a draw" turned off: the hand just drawn
+    was played under the old rule, so its dealer deals again, in the tracker and in the ledger alike."""
+    for seed in range(60):
+        log = _log(seed, 10)
+        plain = replay(log)
+        drawn = [r.number for r in plain.results if r.outcome.kind.code == "draw"]
+        if drawn and drawn[0] < len(plain.results):
+            break
+    else:
+        raise AssertionError("no simulated session with a draw before its last hand in 60 seeds")
+    n = drawn[0]
+    seated = _seated(log)
+    between = replay(log[:_before_hand(log, n + 1)])
+    changed = step(between, ev.StakesChanged(base=seated.base, per_tai=seated.per_tai,
+                                             switches=replace(seated.switches, draw_keeps_deal=False)))
+    entry = ledger_of(changed).entries[-1]
+    assert entry.result.number == n and entry.result.outcome.kind.code == "draw"
+    assert (changed.dealer, changed.streak) == (entry.next.dealer, entry.next.streak) == \
+        (entry.result.dealer, entry.result.streak + 1)  # kept by the rule the hand was played under
