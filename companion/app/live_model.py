@@ -31,6 +31,7 @@ from companion.app.live_offer import UNSEEN, Offer, dealer_after, flower_tap, ko
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
 from companion.game import events as ev
+from companion.game.evolve import terms_ahead
 from companion.game.service import Accepted, Refused, ServiceError, Subscribers, TableService
 from companion.game.session import switches_for
 from companion.game.state import Phase, TableState, window
@@ -264,7 +265,7 @@ class LiveGame:
         """改底台、改規矩 between hands: the stakes and the house rules (rule -> option, as the table plays them now
         where not given) from the next hand on; the hands played keep theirs."""
         try:
-            switches = with_rules(self.state.switches, rules or {})
+            switches = with_rules(terms_ahead(self.state)[2], rules or {})  # (after a change already made)
         except SwitchError as bad:
             return Words(bad.zh or str(bad), str(bad))
         return self._enter(at, [ev.StakesChanged(base=base, per_tai=per_tai, switches=switches)])

@@ -18,6 +18,7 @@ from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
+from companion.game.evolve import terms_ahead
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import ledger_of
 from companion.game.state import Phase, TableState, window
@@ -414,8 +415,9 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
         return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{rules.zh}）",
                      f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {rules.en})")
     if isinstance(e, ev.StakesChanged):
-        return terms_change(before.base, before.per_tai, before.switches, e.base, e.per_tai,
-                            e.switches if e.switches is not None else before.switches, before.profile)
+        base, per_tai, switches = terms_ahead(before)  # (a change made before it, after the same hand)
+        return terms_change(base, per_tai, switches, e.base, e.per_tai,
+                            e.switches if e.switches is not None else switches, before.profile)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
         return Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")

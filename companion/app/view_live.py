@@ -14,7 +14,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.house_rules import HOUSE_RULES, SEATING_RULES, HouseRule, rule_values, table_terms
+from companion.app.house_rules import (
+    HOUSE_RULES,
+    SEATING_RULES,
+    HouseRule,
+    rule_values,
+    table_terms,
+    terms_change,
+)
 from companion.app.listening import LiveListener
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
 from companion.app.live_offer import Claim, Offer, WinChance
@@ -43,6 +50,7 @@ from companion.app.view_wall import wall_fold
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import four_kongs_due
+from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import Phase, window
@@ -62,6 +70,17 @@ WIND_KEYS = "ESWN"
 DOUBLE_TAP_SECONDS = 0.45
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
 
+
+
+def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
+    """底 and 台 as typed: two whole numbers, or why not (an empty field is asked for, not read as 0)."""
+    b, p = (base or "").strip(), (per_tai or "").strip()
+    if not b or not p:
+        return ui("live_stakes_missing")
+    try:
+        return int(b), int(p)
+    except ValueError:
+        return ui("live_stakes_bad", base=b, per_tai=p)
 
 class LiveTab:
     def __init__(self, host: Host, game: LiveGame | None, photos: PhotoSource | None = None) -> None:
@@ -86,6 +105,7 @@ class LiveTab:
         self.terms_stakes = (ft.TextField(width=90, dense=True), ft.TextField(width=90, dense=True))
         self.terms_rules: dict[str, str] = {}
         self.terms_open = False
+        self.terms_error: Words | None = None  # why the last change was refused, said beside its button
         self._terms_key: object = None  # the table's terms the form was last filled from
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
@@ -139,13 +159,12 @@ class LiveTab:
 
     def _start(self, at: int) -> None:
         names = [f.value or "" for f in self.names]
-        try:
-            base, per_tai = int(self.stakes[0].value or "0"), int(self.stakes[1].value or "0")
-        except ValueError:
-            self.error = Words(f"底／台要是整數：{self.stakes[0].value}／{self.stakes[1].value}",
-                               f"stakes must be whole numbers: {self.stakes[0].value}/{self.stakes[1].value}")
+        stakes = _stakes(*(f.value for f in self.stakes))
+        if isinstance(stakes, Words):
+            self.error = stakes
             self.host.render()
             return
+        base, per_tai = stakes
         game = self.game
         assert game is not None
         house = dict(self.house)
@@ -159,13 +178,12 @@ class LiveTab:
         self._do(entry)
 
     def _change_terms(self, at: int) -> None:
-        try:
-            base, per_tai = int(self.terms_stakes[0].value or "0"), int(self.terms_stakes[1].value or "0")
-        except ValueError:
-            self.error = Words(f"底／台要是整數：{self.terms_stakes[0].value}／{self.terms_stakes[1].value}",
-                               f"stakes must be whole numbers: {self.terms_stakes[0].value}/{self.terms_stakes[1].value}")
+        stakes = _stakes(*(f.value for f in self.terms_stakes))
+        if isinstance(stakes, Words):
+            self.error = self.terms_error = stakes
             self.host.render()
             return
+        base, per_tai = stakes
         game = self.game
         assert game is not None
         rules = dict(self.terms_rules)
@@ -177,6 +195,7 @@ class LiveTab:
             return why
 
         self._do(entry, keep_dice=True)  # (a throw typed above, not yet entered, stays)
+        self.terms_error = self.error  # said beside the button too: the line on top may be scrolled away
 
     def _roll(self, field: ft.TextField) -> None:
         assert self.game is not None
@@ -235,6 +254,11 @@ class LiveTab:
         terms = table_terms(state) if not offer.seating else None
         if terms is not None:  # the stakes and rules played now (they may change between hands)
             parts.append(ident("live-house-played", label(t(terms.words), 12, colour=FELT)))
+            if state.next_terms is not None:  # changed after this hand, for the next
+                base, per_tai, switches = state.next_terms
+                parts.append(ident("live-terms-next", label(t(terms_change(
+                    state.base, state.per_tai, state.switches, base, per_tai, switches, state.profile)), 12,
+                    bold=True, colour=FELT)))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
         if frame.wall is not None:
@@ -370,14 +394,13 @@ class LiveTab:
         t = self.host.t
         game = self.game
         assert game is not None
-        state = game.state
-        key = (state.base, state.per_tai, state.switches)
+        key = terms_ahead(game.state)  # the next hand's: a change already made included
         if key != self._terms_key:  # filled from the table as it plays now (another phone may have changed it)
             self._terms_key = key
             self.terms_rules = {}
-            self.terms_stakes[0].value, self.terms_stakes[1].value = str(state.base), str(state.per_tai)
+            self.terms_stakes[0].value, self.terms_stakes[1].value = str(key[0]), str(key[1])
         self.terms_stakes[0].label, self.terms_stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
-        now = rule_values(state.switches)
+        now = rule_values(key[2])
         for k in [k for k, v in self.terms_rules.items() if now.get(k) == v]:
             del self.terms_rules[k]
 
@@ -392,6 +415,9 @@ class LiveTab:
                                  ft.Row([ident("live-terms-base", self.terms_stakes[0]),
                                          ident("live-terms-per-tai", self.terms_stakes[1]), apply],
                                         wrap=True, spacing=8),
+                                 *([ident("live-terms-error", label(t(ui("live_refused", why=said.zh,
+                                                                         why_en=said.en)), 13, colour=ACCENT))]
+                                   if (said := self.terms_error) is not None and said == self.error else []),
                                  self._rule_picks("terms", {**now, **self.terms_rules}, self.terms_rules, now,
                                                   skip=SEATING_RULES)], spacing=8)]))
 

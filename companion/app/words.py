@@ -270,6 +270,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_four_kongs_split": ("四個槓分在不同人手上：這手流局，請按「流局」",
                                 "Four kongs split between players: the hand is drawn; tap the draw"),
     "live_four_kongs_draw": ("流局（四槓分開）", "Draw (four kongs split)"),
+    "live_stakes_missing": ("請填底和台（都是 0 或正整數）", "Fill in the base and the amount per tai (whole numbers, 0 or more)"),
+    "live_stakes_bad": ("底和台要是 0 或正整數：{base}／{per_tai}", "The base and the amount per tai are whole numbers, "
+                        "0 or more: {base}/{per_tai}"),
     "live_terms": ("改底台或規矩（從下一把起）", "Change the stakes or house rules (from the next hand)"),
     "live_terms_apply": ("從下一把起改用", "Use from the next hand"),
     "live_terms_note": ("已經打完的每一把照原來的底台和規矩算；起莊和門風是入座時定的，這一將打完、下一將入座時再改。",

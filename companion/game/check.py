@@ -187,8 +187,10 @@ _SEATING_ONLY = {"first_dealer": ("起莊方式", "how the first dealer is chose
 
 
 def _stakes_changed(state: TableState, e: ev.StakesChanged) -> None:
+    ahead = state  # the table as the next hand will be dealt: after the hand just over, with a change made since
     if state.phase is Phase.HAND_OVER:
-        if finish_hand(state).session_over:
+        ahead = finish_hand(state)
+        if ahead.session_over:
             raise IllegalEvent(msg("session_over"), results=len(state.results) + 1)
     elif state.phase is not Phase.DICE or state.session_over:
         raise phase_error(state, "改底台或規矩（兩把之間）", "change the stakes or house rules (between hands)")
@@ -196,12 +198,12 @@ def _stakes_changed(state: TableState, e: ev.StakesChanged) -> None:
         raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
     if e.switches is not None and not isinstance(e.switches, Switches):
         raise IllegalEvent(msg("bad_switches", value=e.switches), switches=e.switches)
-    was = state.switches.to_mapping()
+    was = ahead.switches.to_mapping()
     now = e.switches.to_mapping() if e.switches is not None else was
     for name, (zh, en) in _SEATING_ONLY.items():
         if was[name] != now[name]:
             raise IllegalEvent(msg("terms_seating", rule=zh, rule_en=en), **{name: now[name]})
-    if (e.base, e.per_tai) == (state.base, state.per_tai) and was == now:
+    if (e.base, e.per_tai) == (ahead.base, ahead.per_tai) and was == now:
         raise IllegalEvent(msg("terms_same", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
 
 

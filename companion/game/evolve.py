@@ -31,14 +31,14 @@ from companion.game.state import (
     take_tiles,
     window,
 )
-from companion.game.switches import HumanWinWindow
+from companion.game.switches import HumanWinWindow, Switches
 from companion.game.text import msg
 from companion.game.wall import DEAL_TILES, Wall
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind, Source
 from companion.tiles import Tile
 
-__all__ = ["evolve", "finish_hand", "source_of"]
+__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead"]
 
 _UNK = Tile.UNKNOWN
 
@@ -48,6 +48,10 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
         assert state.prev is not None
         return replace(state.prev, log_len=state.log_len + 1)
     new = _HANDLERS[type(event)](state, event)
+    if state.next_terms is not None and new.next_terms is None and new.outcome is not None:
+        # a record made after the change on the hand just over (another winner, a 詐胡 on the same tile) is built
+        # from the claim window, from before the change: the change stands
+        new = replace(new, next_terms=state.next_terms)
     if isinstance(event, ev.Drew | ev.ReplacementDrew | ev.Discarded):
         new = _bar_silent_passers(state, new, event)
     # a new seating starts a new undo history: retractions stay within a session
@@ -93,7 +97,7 @@ def _seated(state: TableState, e: ev.Seated) -> TableState:
     past = state.past
     done = finish_hand(state)
     if state.players and done.results:
-        past += (SessionRecord(state.players, state.switches, state.base, state.per_tai, state.profile,
+        past += (SessionRecord(state.players, done.switches, done.base, done.per_tai, state.profile,
                                state.first_dealer, done.results),)
     return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
                       per_tai=e.per_tai, profile=e.profile, past=past, deals=state.deals)  # deals: the table's
@@ -102,6 +106,12 @@ def _seated(state: TableState, e: ev.Seated) -> TableState:
 def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:
     return replace(state, phase=Phase.DICE, first_dealer=e.dealer, dealer=e.dealer, streak=0, round_wind=0,
                    hand_in_round=1)
+
+
+def terms_ahead(state: TableState) -> tuple[int, int, Switches]:
+    """The stakes 底/台 and the switches the next hand will be dealt with (a change made after the hand just over
+    included)."""
+    return state.next_terms if state.next_terms is not None else (state.base, state.per_tai, state.switches)
 
 
 def hand_result(state: TableState) -> HandResult:
@@ -119,14 +129,23 @@ def finish_hand(state: TableState) -> TableState:
     result = hand_result(state)
     nd = next_deal(state.dealer, state.streak, state.round_wind, state.hand_in_round, state.first_dealer,
                    state.outcome, state.switches)
-    return replace(state, results=state.results + (result,), dealer=nd.dealer, streak=nd.streak,
+    done = replace(state, results=state.results + (result,), dealer=nd.dealer, streak=nd.streak,
                    round_wind=nd.round_wind, hand_in_round=nd.hand_in_round, session_over=nd.session_over,
                    outcome=None)
+    if state.next_terms is not None:  # changed for the next hand
+        base, per_tai, switches = state.next_terms
+        done = replace(done, base=base, per_tai=per_tai, switches=switches, next_terms=None)
+    return done
 
 
 def _stakes_changed(state: TableState, e: ev.StakesChanged) -> TableState:
-    """The hand just over is closed with the stakes and rules it was played with; the next is dealt with these."""
-    return replace(finish_hand(state), phase=Phase.DICE, base=e.base, per_tai=e.per_tai,
+    """Before the first hand, the stakes and rules change at once; after a hand they wait for it to be closed
+    (by the next dice), so that it keeps its own and its other winners may still be entered."""
+    if state.outcome is not None:
+        ahead = finish_hand(state)
+        switches = e.switches if e.switches is not None else ahead.switches
+        return replace(state, next_terms=(e.base, e.per_tai, switches))
+    return replace(state, base=e.base, per_tai=e.per_tai,
                    switches=e.switches if e.switches is not None else state.switches)
 
 

@@ -190,6 +190,9 @@ class TableState:
     outcome: Outcome | None = None
     results: tuple[HandResult, ...] = ()
     past: tuple[SessionRecord, ...] = ()  # earlier sessions at this table
+    # stakes and switches changed after a hand ended, for the next (StakesChanged): applied as the hand is closed,
+    # so that the hand just over keeps its own, and its other winners (一炮多響) may still be entered
+    next_terms: tuple[int, int, Switches] | None = None
     prev: TableState | None = field(default=None, compare=False, repr=False)
     log_len: int = field(default=0, compare=False)  # events applied, retractions included
     last_index: int = -1  # log position of the last effective event

@@ -27,9 +27,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "bad_tile": ("{field} 不是一張牌：{value}", "{field} is not a tile: {value}"),
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
-    "stakes": ("底/台須為 0 或正整數：{base}/{per_tai}", "the stakes 底/台 are whole numbers 0 or more: {base}/{per_tai}"),
+    "stakes": ("底和台要是 0 或正整數：{base}／{per_tai}",
+               "the base and the amount per tai are whole numbers, 0 or more: {base}/{per_tai}"),
     "bad_switches": ("規則開關要是一組開關，收到 {value}", "the switches are a set of switches, got {value}"),
-    "terms_same": ("底台和規矩都跟現在一樣：{base}/{per_tai}", "the stakes and the house rules are as they are now: {base}/{per_tai}"),
+    "terms_same": ("底台和規矩都跟現在一樣（底 {base}／台 {per_tai}）：沒有要改的",
+                   "nothing to change: the stakes ({base}/{per_tai}) and the house rules are already these"),
     "terms_seating": ("{rule}是入座時定的，一將之中不能改；這一將打完、下一將入座時再改",
                       "{rule_en} is fixed at seating for the whole session: change it when the players are seated "
                       "for the next one"),

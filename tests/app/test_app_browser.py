@@ -644,6 +644,9 @@ def test_the_stakes_are_raised_between_hands_and_the_hand_played_keeps_its_own(b
     assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
     assert game.discard("5p") is None
     assert game.win((game.state.dealer + 1) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    from companion.app.live_offer import dealer_after
+
+    dealer = game.state.players[dealer_after(game.state)]
     panel = ledger_panel(game.state)
     assert panel is not None
     paid = panel.rows[0].transfers[0].zh
@@ -658,14 +661,16 @@ def test_the_stakes_are_raised_between_hands_and_the_hand_played_keeps_its_own(b
             tap(page, "live-terms-apply")
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
                                    " return e !== null && e.textContent.includes(want); }",
-                                   arg=[_sel("live-house-played"), "底 50／台 20"])
+                                   arg=[_sel("live-terms-next"), "底 50／台 20"])  # for the next hand
+            assert "底 30／台 10" in text_of(page, "live-house-played")  # the hand just over keeps its own
+            wait_text(page, "live-prompt", ui("live_p_dice", dealer=dealer).zh)  # its card and the dice stay
             tap(page, "tab-ledger")
             page.wait_for_function("want => document.body.textContent.includes(want)", arg=paid)
             assert "底 50／台 20" in str(page.locator("body").text_content())
         finally:
             page.close()
     again = LiveGame(game.path)
-    assert (again.state.base, again.state.per_tai) == (50, 20)
+    assert again.state.next_terms is not None and again.state.next_terms[:2] == (50, 20)
     assert isinstance(again.events()[-1], ev.StakesChanged)
     again.close()
 

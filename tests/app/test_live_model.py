@@ -650,12 +650,19 @@ def test_the_stakes_and_house_rules_change_between_hands_and_the_ledger_says_fro
     why = game.change_terms(60, 20, {"seat_wind": "kaimen"}, at=at)
     assert why is not None and "seat winds" in why.en and "門風" in why.zh and len(game.events()) == at
     why = game.change_terms(30, 10, {}, at=at)
-    assert why is not None and "as they are now" in why.en and len(game.events()) == at
+    assert why is not None and "already these" in why.en and len(game.events()) == at
     assert game.change_terms(60, 20, {"streak_cap": "5"}, at=at) is None
-    state = game.state
-    assert (state.base, state.per_tai, state.switches.streak_cap) == (60, 20, 5)
+    state = game.state  # the hand just over keeps its terms; the next is dealt with the new
+    assert (state.base, state.per_tai, state.switches.streak_cap) == (30, 10, None)
+    assert state.next_terms is not None and state.next_terms[:2] == (60, 20) and state.next_terms[2].streak_cap == 5
     offer = game.offer()
-    assert offer.dice and not offer.seating
+    assert offer.dice and not offer.seating and game.frame().end is not None  # its card stays
+    assert game.change_terms(60, 20, {}, at=len(game.events())) is not None  # the same again: nothing to change
+    assert game.change_terms(70, 20, {}, at=len(game.events())) is None  # the rules as changed are kept
+    nxt = game.state.next_terms
+    assert nxt is not None and nxt[:2] == (70, 20) and nxt[2].streak_cap == 5
+    undo = game.undo(at=len(game.events()))
+    assert undo is None and game.state.next_terms is not None and game.state.next_terms[:2] == (60, 20)
     said = game.frame().recent[0]
     assert "底 30／台 10 改成 底 60／台 20" in said.zh and "連 5" in said.zh and "5 in a row" in said.en
     enter(game, log[second:])
@@ -693,3 +700,12 @@ def test_the_next_deal_is_said_with_the_dealer_still_to_win_on_the_same_tile(tmp
     assert end is not None and unless.zh not in end.next_deal.zh
     assert end.next_deal == ui("next_deal", dealer=PLAYERS[dealer], streak=1, round="東", round_en="East")
     game.close()
+
+
+def test_stakes_typed_empty_are_asked_for_not_read_as_zero() -> None:
+    from companion.app.view_live import _stakes
+
+    assert _stakes("50", " 20 ") == (50, 20)
+    assert _stakes("", "20") == ui("live_stakes_missing") == _stakes("50", None)
+    bad = _stakes("abc", "10")
+    assert bad == ui("live_stakes_bad", base="abc", per_tai="10") and "abc" in bad.en  # type: ignore[union-attr]

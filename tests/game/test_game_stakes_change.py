@@ -101,7 +101,7 @@ def test_the_change_is_refused_in_a_hand_of_a_seating_rule_or_of_nothing() -> No
     assert "between hands" in bad.value.reason.en and "兩把之間" in bad.value.reason.zh
     between = replay(log[:_before_hand(log, 2)])
     assert between.phase is Phase.HAND_OVER
-    for event, said in ((ev.StakesChanged(base=30, per_tai=10, switches=seated.switches), "as they are now"),
+    for event, said in ((ev.StakesChanged(base=30, per_tai=10, switches=seated.switches), "already these"),
                         (ev.StakesChanged(base=-5, per_tai=10, switches=seated.switches), "whole numbers"),
                         (ev.StakesChanged(base=30, per_tai=10,
                                           switches=replace(seated.switches, seat_wind=SeatWind.FIXED_SEATS)),
@@ -118,19 +118,62 @@ def test_the_change_is_refused_in_a_hand_of_a_seating_rule_or_of_nothing() -> No
     assert bad.value.reason.key == "session_over"
 
 
-def test_the_change_closes_the_hand_and_undo_reopens_it() -> None:
+def test_the_change_waits_for_the_hand_to_be_closed_and_undo_takes_it_back() -> None:
+    """After a hand the change waits for the next dice: the hand just over stays over (its card, its other
+    winners), keeps its stakes, and no claim on its last tile opens again."""
     log = _log()
     seated = _seated(log)
     between = replay(log[:_before_hand(log, 3)])
     changed = step(between, ev.StakesChanged(base=60, per_tai=20, switches=seated.switches))
-    assert changed.phase is Phase.DICE and changed.outcome is None and (changed.base, changed.per_tai) == (60, 20)
-    assert changed.results[-1].stakes == (30, 10) and changed.dealer == finish_hand(between).dealer
+    assert changed.phase is Phase.HAND_OVER and changed.outcome == between.outcome
+    assert (changed.base, changed.per_tai) == (30, 10) and changed.next_terms == (60, 20, seated.switches)
+    closed = finish_hand(changed)
+    assert closed.results[-1].stakes == (30, 10) and (closed.base, closed.per_tai) == (60, 20)
+    assert closed.dealer == finish_hand(between).dealer and closed.next_terms is None
     back = step(changed, ev.Retracted(target=changed.last_index))
-    assert back.phase is Phase.HAND_OVER and back.outcome == between.outcome and (back.base, back.per_tai) == (30, 10)
+    assert back.phase is Phase.HAND_OVER and back.outcome == between.outcome and back.next_terms is None
     assert ledger_of(back) == ledger_of(between)
-    # the next hand starts from the changed table as from any other
+    again = step(changed, ev.StakesChanged(base=80, per_tai=20))  # changed again before the dice: the latest holds
+    assert again.next_terms == (80, 20, seated.switches)
+    with pytest.raises(IllegalEvent):  # the same as the change already made
+        step(again, ev.StakesChanged(base=80, per_tai=20))
+    # the next hand starts from the changed table as from any other, with the new terms
     dice = next(e for e in log[_before_hand(log, 3):] if isinstance(e, ev.DiceRolled))
-    assert step(changed, dice).phase is Phase.DEAL
+    dealt = step(changed, dice)
+    assert dealt.phase is Phase.DEAL and (dealt.base, dealt.per_tai) == (60, 20) and dealt.next_terms is None
+    before_any = replay(log[:_before_hand(log, 1)])  # before the first hand there is nothing to wait for
+    assert before_any.phase is Phase.DICE
+    now = step(before_any, ev.StakesChanged(base=60, per_tai=20))
+    assert (now.base, now.per_tai) == (60, 20) and now.next_terms is None
+
+
+def test_no_claim_on_the_last_tile_of_a_hand_is_taken_after_the_change() -> None:
+    """A player review entered a second win on the tile after a change had closed the hand, and hand 1 was
+    rewritten; the hand now stays over and its window resolves the claims as before the change."""
+    from companion.game.check import check
+
+    for seed in range(40):
+        log = _log(seed, 6)
+        state = replay(log[:_before_hand(log, 2)])
+        out = state.outcome
+        if out is not None and out.winners and out.winners[0].discarder is not None:
+            break
+    else:
+        raise AssertionError("no simulated first hand won on a discard in 40 seeds")
+    changed = step(state, ev.StakesChanged(base=60, per_tai=20))
+    rec = out.winners[0]
+    other = next(s for s in range(4) if s not in (rec.seat, rec.discarder))
+    claim = ev.Won(seat=other, kind=ev.WinKind.DISCARD, tile=rec.tile, concealed=rec.concealed)
+    for s in (state, changed):  # the same answer with the change as without it
+        try:
+            check(s, claim)
+            same = None
+        except IllegalEvent as bad:
+            same = bad.reason.key
+        if s is state:
+            first = same
+    assert same == first
+    assert finish_hand(changed).results[0].outcome == finish_hand(state).results[0].outcome
 
 
 def test_the_change_is_kept_in_the_table_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -146,7 +189,7 @@ def test_the_change_is_kept_in_the_table_file(tmp_path) -> None:  # type: ignore
         kept = svc.state
     with TableService(path) as again:
         assert again.state == kept and again.events()[-1] == change
-        assert (again.state.base, again.state.per_tai, again.state.switches) == (50, 20, change.switches)
+        assert again.state.next_terms == (50, 20, change.switches)
 
 
 def test_a_session_seated_before_the_change_existed_reads_as_before() -> None:
@@ -167,7 +210,7 @@ def test_a_change_of_stakes_alone_keeps_the_house_rules() -> None:
     star = replace(seated, switches=switches_for("star31"), profile="star31")
     at = _before_hand(log, 2)
     state = replay([star if e is seated else e for e in log[:at]])
-    changed = step(state, ev.StakesChanged(base=50, per_tai=20))
+    changed = finish_hand(step(state, ev.StakesChanged(base=50, per_tai=20)))
     assert changed.switches == star.switches and (changed.base, changed.per_tai) == (50, 20)
     assert ev.from_dict(ev.to_dict(ev.StakesChanged(base=50, per_tai=20))) == ev.StakesChanged(base=50, per_tai=20)
 
@@ -189,6 +232,8 @@ def test_the_tracker_and_the_ledger_deal_the_next_hand_alike_after_a_rule_the_de
     changed = step(between, ev.StakesChanged(base=seated.base, per_tai=seated.per_tai,
                                              switches=replace(seated.switches, draw_keeps_deal=False)))
     entry = ledger_of(changed).entries[-1]
+    closed = finish_hand(changed)
     assert entry.result.number == n and entry.result.outcome.kind.code == "draw"
-    assert (changed.dealer, changed.streak) == (entry.next.dealer, entry.next.streak) == \
+    assert closed.switches.draw_keeps_deal is False  # the new rule, for the hands after
+    assert (closed.dealer, closed.streak) == (entry.next.dealer, entry.next.streak) == \
         (entry.result.dealer, entry.result.streak + 1)  # kept by the rule the hand was played under
