@@ -106,6 +106,7 @@ class LiveTab:
         self.terms_rules: dict[str, str] = {}
         self.terms_open = False
         self.terms_error: Words | None = None  # why the last change was refused, said beside its button
+        self.terms_moved = False  # another phone changed the terms while this one had the form open and typed in it
         self._terms_key: object = None  # the table's terms the form was last filled from
         self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
         self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
@@ -187,6 +188,8 @@ class LiveTab:
         game = self.game
         assert game is not None
         rules = dict(self.terms_rules)
+
+        self.terms_moved = False
 
         def entry() -> Words | None:
             why = game.change_terms(base, per_tai, rules, at=at)
@@ -396,6 +399,11 @@ class LiveTab:
         assert game is not None
         key = terms_ahead(game.state)  # the next hand's: a change already made included
         if key != self._terms_key:  # filled from the table as it plays now (another phone may have changed it)
+            old = self._terms_key
+            typed = isinstance(old, tuple) and (bool(self.terms_rules) or (
+                self.terms_stakes[0].value, self.terms_stakes[1].value) != (str(old[0]), str(old[1])))
+            # what this phone had typed is replaced by the table's new terms: said, not silently
+            self.terms_moved = typed and self.terms_open and not self._entering
             self._terms_key = key
             self.terms_rules = {}
             self.terms_stakes[0].value, self.terms_stakes[1].value = str(key[0]), str(key[1])
@@ -406,12 +414,15 @@ class LiveTab:
 
         def toggled(e: Any) -> None:
             self.terms_open = opened(e)
+            self.terms_moved = self.terms_moved and self.terms_open  # (said once: folded away, it is read)
 
         apply = ident("live-terms-apply", ft.Button(content=t(ui("live_terms_apply")),
                                                     on_click=lambda: self._change_terms(o.at)))
         return ident("live-terms", ft.ExpansionTile(
             title=label(t(ui("live_terms")), 13, colour=GREY), expanded=self.terms_open, on_change=toggled,
-            controls=[ft.Column([label(t(ui("live_terms_note")), 12, colour=GREY),
+            controls=[ft.Column([*([ident("live-terms-moved", label(t(ui("live_terms_moved")), 13, bold=True,
+                                                                    colour=ACCENT))] if self.terms_moved else []),
+                                 label(t(ui("live_terms_note")), 12, colour=GREY),
                                  ft.Row([ident("live-terms-base", self.terms_stakes[0]),
                                          ident("live-terms-per-tai", self.terms_stakes[1]), apply],
                                         wrap=True, spacing=8),

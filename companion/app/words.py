@@ -275,6 +275,8 @@ UI: dict[str, tuple[str, str]] = {
                         "0 or more: {base}/{per_tai}"),
     "live_terms": ("改底台或規矩（從下一把起）", "Change the stakes or house rules (from the next hand)"),
     "live_terms_apply": ("從下一把起改用", "Use from the next hand"),
+    "live_terms_moved": ("剛才另一支手機改了底台或規矩：下面是改過的，請再看一次", "Another phone has just changed the "
+                         "stakes or house rules: what follows is as changed; look it over again"),
     "live_terms_note": ("已經打完的每一把照原來的底台和規矩算；起莊和門風是入座時定的，這一將打完、下一將入座時再改。",
                         "Every hand already played keeps its stakes and rules; the first dealer and the seat winds "
                         "were fixed at seating: change them when the players are seated for the next session."),

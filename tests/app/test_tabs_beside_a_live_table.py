@@ -1,5 +1,6 @@
-"""Score a photo beside a live table: the hand is scored by the table's rules as it plays them (its house rules)
-and its stakes, which the form says; another rule set picked, or no table seated, scores as before."""
+"""Tabs beside a live table, drawn without a browser (a page that runs work at once): Score a photo scores by the
+table's rules as it plays them (its house rules) and its stakes, which the form says (another rule set picked, or
+no table seated, scores as before); the Live tab's stakes form says when another phone changed the terms."""
 
 from __future__ import annotations
 
@@ -120,4 +121,28 @@ def test_the_score_is_worked_out_again_when_the_table_changes_its_stakes(tmp_pat
     want = score_typed_hand(HAND, PhotoContext().as_context(), Stakes(100, 50))
     assert isinstance(after, PhotoPanel) and isinstance(want, PhotoPanel)
     assert after.payments == want.payments != before.payments
+    game.close()
+
+
+def test_a_phone_typing_new_stakes_is_told_when_another_changes_them_first(tmp_path: Path) -> None:
+    """Two phones have the Live tab's fold open; one applies 50/20 while the other has typed 40: the other's form
+    shows the table's new terms and says why its 40 is gone."""
+    from companion.app.view_live import LiveTab
+    from companion.game import events as ev
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    assert game.discard("5p") is None
+    assert game.win((game.state.dealer + 1) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    tab = LiveTab(_Host(), game)
+    moved = ui("live_terms_moved").en
+    assert moved not in _texts(tab._terms(game.offer()))
+    tab.terms_open = True
+    tab.terms_stakes[0].value = "40"  # typed, not applied
+    assert game.change_terms(50, 20) is None  # by the other phone
+    shown = _texts(tab._terms(game.offer()))
+    assert moved in shown and (tab.terms_stakes[0].value, tab.terms_stakes[1].value) == ("50", "20")
+    assert game.change_terms(60, 20) is None  # again, with nothing typed here since: nothing to tell
+    assert tab._terms(game.offer()) is not None and not tab.terms_moved
     game.close()
