@@ -24,11 +24,23 @@ from companion.game.session import (
 from companion.game.state import TableState
 from companion.game.text import WIND_EN, WIND_ZH
 from companion.rules.profiles import ProfileError, load_profile
+from companion.tiles import format_tiles
 
-__all__ = ["LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
+__all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinShown:
+    """A winner's tiles as recorded, which the host may put right (改正胡牌)."""
+
+    seat: int
+    player: str
+    concealed: str  # notation, without the winning tile
+    tile: str  # the tile won on
+    self_drawn: bool  # (only a self-drawn tile may be corrected: a discard is the table's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +52,7 @@ class LedgerRow:
     transfers: tuple[Words, ...]
     balances: tuple[tuple[str, int], ...]  # after this hand
     change: Words | None = None  # the stakes or house rules changed before this hand (改底台、改規矩)
+    shown: tuple[WinShown, ...] = ()  # its winners' tiles as recorded (instant wins show none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +74,9 @@ class LedgerPanel:
     settle_up: tuple[Words, ...]
     sessions: AllSessions | None = None  # where earlier sessions were played at this table
     pending: Words | None = None  # the stakes or house rules changed after the last hand, for the next
+
+
+_SHOWN = (ev.WinKind.DISCARD, ev.WinKind.SELF_DRAW, ev.WinKind.ROBBED_KONG)
 
 
 def _kind(code: str) -> Words:
@@ -103,8 +119,11 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         lines = tuple(ui("ledger_line", player=x.player, kind=_kind(x.kind).zh, kind_en=_kind(x.kind).en,
                          tai=x.capped_tai) for x in entry.lines)
         transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
+        shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
+                               w.kind is ev.WinKind.SELF_DRAW)
+                      for w in r.outcome.winners if w.tile is not None and w.kind in _SHOWN)
         rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
-                              entry.balances, change))
+                              entry.balances, change, shown))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
     try:
         prof = load_profile(ledger.profile)

@@ -409,6 +409,18 @@ class LiveGame:
         return [ev.Won(seat=seat, kind=kind, tile=None if instant else won_tile, concealed=tuple(shown),
                        kongs=tuple(hidden))]
 
+    def correct_win(self, hand: int, seat: int, concealed: str, tile: str = "", at: int | None = None) -> Words | None:
+        """改正胡牌: the tiles ``seat`` showed winning hand ``hand`` of the session, typed again (and, for a
+        self-draw, the tile he drew); the ledger works that hand and every later balance out again."""
+        try:
+            shown = tiles_typed(concealed)
+            won = tiles_typed(tile)
+        except (NotationError, CopyLimitError) as bad:
+            return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
+        if len(won) > 1:
+            return ui("live_win_tile")
+        return self._enter(at, [ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None)])
+
     def exhaustive(self, at: int | None = None) -> Words | None:
         return self._enter(at, [ev.ExhaustiveDraw()])
 

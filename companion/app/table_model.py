@@ -414,6 +414,12 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
             rules = Words(e.profile, e.profile)
         return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{rules.zh}）",
                      f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {rules.en})")
+    if isinstance(e, ev.WinCorrected):
+        shown = _tiles(e.concealed)
+        won = f" + {e.tile.zh}" if e.tile is not None else ""
+        won_en = f" + {e.tile.code}" if e.tile is not None else ""
+        return Words(f"改正第 {e.hand} 把 {who} 亮的牌：{shown.zh}{won}",
+                     f"{who}'s tiles shown in hand {e.hand} put right: {shown.en}{won_en}")
     if isinstance(e, ev.StakesChanged):
         base, per_tai, switches = terms_ahead(before)  # (a change made before it, after the same hand)
         return terms_change(base, per_tai, switches, e.base, e.per_tai,

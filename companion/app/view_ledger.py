@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app.ledger_model import LEDGER_PATH, AllSessions, LedgerRow, ledger_panel
+from companion.app.ledger_model import LEDGER_PATH, AllSessions, LedgerRow, WinShown, ledger_panel
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
 from companion.app.view_table import TableTab
-from companion.app.words import ui
+from companion.app.words import Words, ui
+from companion.game.service import ServiceError
+from companion.tiles import Tile
 
 __all__ = ["LedgerTab"]
 
@@ -18,6 +20,38 @@ class LedgerTab:
     def __init__(self, host: Host, table: TableTab, live: LiveGame | None = None) -> None:
         self.host, self.table, self.live = host, table, live
         self.of_live = True  # once a live game is entered, the ledger is of it unless the player picks the replay
+        # 改正胡牌: the winner whose recorded tiles are being put right (hand, seat), on the table as it was then
+        self.fixing: tuple[int, int] | None = None
+        self.fix_error: Words | None = None
+        self.fix_concealed = ft.TextField(dense=True, width=420)
+        self.fix_tile = ft.TextField(dense=True, width=120)
+
+    def open_fix(self, hand: int, shown: WinShown) -> None:
+        assert self.live is not None
+        self.fixing, self.fix_error = (hand, shown.seat), None
+        self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
+        self.host.render()
+
+    def close_fix(self) -> None:
+        self.fixing, self.fix_error = None, None
+        self.host.render()
+
+    def save_fix(self, shown: WinShown) -> None:
+        live, fixing = self.live, self.fixing
+        if live is None or fixing is None:
+            return
+        tile = (self.fix_tile.value or "") if shown.self_drawn else ""
+        try:
+            # (not tied to the screen's moment: a tap on the hand being played meanwhile does not clash with it)
+            why = live.correct_win(fixing[0], fixing[1], self.fix_concealed.value or "", tile)
+        except LiveError as bad:
+            why = bad.words
+        except ServiceError as failed:
+            why = ui("live_not_saved", why=str(failed))
+        if why is None:
+            self.fixing = None
+        self.fix_error = why
+        self.host.render()
 
     @property
     def showing_live(self) -> bool:
@@ -84,6 +118,26 @@ class LedgerTab:
             label(t(ui("ledger_all_settle")), 13, bold=True, colour=FELT), *settle], spacing=4),
             bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040")))
 
+    def _fix(self, hand: int, w: WinShown) -> ft.Control:
+        t = self.host.t
+        if self.fixing != (hand, w.seat):
+            return ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
+                content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w)))
+        self.fix_concealed.label = t(ui("ledger_fix_concealed"))
+        self.fix_tile.label = t(ui("ledger_fix_tile"))
+        won = Tile.from_code(w.tile)
+        tile: ft.Control = ident("ledger-fix-tile", self.fix_tile) if w.self_drawn else \
+            label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.code)), 13)  # the table's: not asked for
+        rows: list[ft.Control] = [
+            label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
+            ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile], wrap=True, spacing=8),
+            ft.Row([ident("ledger-fix-ok", ft.Button(content=t(ui("ledger_fix_ok")), on_click=lambda: self.save_fix(w))),
+                    ft.TextButton(content=t(ui("ledger_fix_cancel")), on_click=self.close_fix)], spacing=8)]
+        if self.fix_error is not None:
+            rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,
+                                                              why_en=self.fix_error.en)), 13, colour=ACCENT)))
+        return ft.Container(ft.Column(rows, spacing=6), padding=8, border_radius=6, border=ft.Border.all(1, FELT))
+
     def _row(self, r: LedgerRow) -> ft.Control:
         t = self.host.t
         parts: list[ft.Control] = [
@@ -93,4 +147,7 @@ class LedgerTab:
         parts += [label(t(w), 13) for w in r.lines]
         parts += [label(t(w), 13, colour=FELT) for w in r.transfers]
         parts.append(label("　".join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))
+        if self.showing_live:  # the host may put a winner's recorded tiles right (spec §6.7)
+            for w in r.shown:
+                parts.append(self._fix(r.number, w))
         return ft.Container(ft.Column(parts, spacing=2), bgcolor=CARD, padding=10, border_radius=8)

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
-from companion.game.evolve import evolve, finish_hand, hand_result
+from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_result, win_hand
 from companion.game.rotation import resolve_claimants
 from companion.game.session import table_profile, win_input
 from companion.game.state import (
@@ -28,10 +28,11 @@ from companion.game.state import (
 from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
+from companion.game.winning import completes
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
-from companion.tiles import Tile, format_tiles
+from companion.tiles import NUM_KINDS, Tile, format_tiles
 
 __all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
 
@@ -180,6 +181,66 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     except ProfileError as bad:
         raise IllegalEvent(msg("profile", name=e.profile, why=bad.zh or str(bad), why_en=str(bad)),
                            profile=e.profile) from None
+
+
+_INSTANT = (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS)
+
+
+def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
+    """A winner's shown tiles put right (spec §6.7): only a winner's, of a hand the session finished, with as many
+    tiles as he showed, a complete hand with his melds, no fifth copy of a tile the table saw, and a win still."""
+    found = corrected_hand(state, e.hand) if state.players and isinstance(e.hand, int) else None
+    if found is None:
+        raise IllegalEvent(msg("fix_no_hand", hand=e.hand), hand=e.hand)
+    result, _ = found
+    rec = next((w for w in result.outcome.winners if w.seat == e.seat), None)
+    if rec is None:
+        raise IllegalEvent(msg("fix_not_winner", **state.who(e.seat), hand=e.hand), hand=e.hand, seat=e.seat)
+    if rec.kind in _INSTANT or rec.tile is None:
+        raise IllegalEvent(msg("fix_instant", hand=e.hand, kind=rec.kind.zh, kind_en=rec.kind.en), hand=e.hand)
+    if e.tile is not None and e.tile != rec.tile and rec.kind is not ev.WinKind.SELF_DRAW:
+        raise IllegalEvent(msg("fix_discard_tile", hand=e.hand, tile=rec.tile.zh, tile_en=rec.tile.code),
+                           tile=e.tile.code)
+    tile = e.tile if e.tile is not None else rec.tile
+    if any(not t.is_known or t.is_flower for t in (*e.concealed, tile)):
+        raise IllegalEvent(msg("fix_unknown"), concealed=format_tiles(e.concealed))
+    if len(e.concealed) != len(rec.concealed):
+        raise IllegalEvent(msg("fix_size", **state.who(e.seat), hand=e.hand, want=len(rec.concealed),
+                               got=len(e.concealed)), concealed=format_tiles(e.concealed))
+    if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile:
+        raise IllegalEvent(msg("fix_same"), hand=e.hand)
+    new = replace(rec, concealed=tuple(e.concealed), tile=tile)
+    seen = list(result.known or (0,) * NUM_KINDS)  # what the table saw, his melds included, with his new tiles
+    for t in win_hand(rec):
+        seen[t] -= 1
+    for t in win_hand(new):
+        seen[t] += 1
+    counts = [0] * NUM_KINDS  # and, whatever the table saw, no fifth copy in his own hand
+    for t in (*e.concealed, tile, *(t for m in rec.melds for t in m.tiles)):
+        counts[t] += 1
+    for i in range(NUM_KINDS):
+        k = max(seen[i], counts[i])
+        if k > Tile(i).max_copies:
+            t = Tile(i)
+            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
+                               tile=t.code, copies=k)
+    shown = [0] * NUM_KINDS
+    for t in e.concealed:
+        shown[t] += 1
+    if not completes(tuple(shown), rec.melds, tile):
+        hand = f"{format_tiles(e.concealed)} + {tile.code}"
+        raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=hand), hand=hand)
+    rules = load_profile(state.profile or None)
+    prof = table_profile(rules, result.switches if result.switches is not None else state.switches)
+    need = prof.switch("min_tai")
+    try:
+        score(win_input(new, result, prof.id), prof)
+    except FalseWin as bad:
+        tai = bad.claimed.hand_tai if bad.claimed is not None else 0
+        if need and tai < need:
+            raise IllegalEvent(msg("fix_below_min", **state.who(e.seat), tai=tai, need=need), hand=e.hand) from None
+    except (NotAWin, WinInputError):  # the ledger says why it cannot score it, as for the hand as first entered
+        pass
 
 
 _SEATING_ONLY = {"first_dealer": ("起莊方式", "how the first dealer is chosen"),
@@ -436,7 +497,7 @@ def _retracted(state: TableState, e: ev.Retracted) -> None:
 
 
 _CHECKS: dict[type, Callable[[TableState, Any], None]] = {
-    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.StakesChanged: _stakes_changed, ev.DiceRolled: _dice, ev.Dealt: _dealt,
+    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.StakesChanged: _stakes_changed, ev.WinCorrected: _win_corrected, ev.DiceRolled: _dice, ev.Dealt: _dealt,
     ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.ExhaustiveDraw: _exhaustive,
     ev.DeclinedLastTile: _declined, ev.FalseWin: _false_win, ev.WrongCount: _wrong_count,
     ev.HandKnown: _hand_known,

@@ -26,7 +26,8 @@ __all__ = [
     "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event", "SeatEvent",
     "Seated", "DealerChosen", "StakesChanged", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
-    "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "Retracted",
+    "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "WinCorrected",
+    "Retracted",
     "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
 ]
 
@@ -260,6 +261,18 @@ class HandKnown(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class WinCorrected(SeatEvent):
+    """改正胡牌: the tiles a winner showed, entered wrong, put right after the hand was recorded (spec §6.7: the
+    ledger works that hand's tai and payments out again, and every balance after it). ``hand`` is the hand's
+    number in the session; ``tile`` the tile won on, which only a self-draw may correct (a discard is the
+    table's). The winner, his melds and how he won stay as recorded."""
+
+    hand: int
+    concealed: tuple[Tile, ...]
+    tile: Tile | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Retracted(Event):
     """Undo: withdraws the log's last effective event (by its position ``target``)."""
 
@@ -271,7 +284,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     c.__name__: c
     for c in (Seated, DealerChosen, StakesChanged, DiceRolled, Dealt, FlowerReplaced, Drew, Discarded, Chowed, Punged,
               ExposedKong, AddedKong, ConcealedKong, ReplacementDrew, DeclaredReady, Won, PassedWin,
-              ExhaustiveDraw, DeclinedLastTile, FalseWin, WrongCount, HandKnown, Retracted)
+              ExhaustiveDraw, DeclinedLastTile, FalseWin, WrongCount, HandKnown, WinCorrected, Retracted)
 }
 
 def _v1_human_win(d: dict[str, Any]) -> dict[str, Any]:

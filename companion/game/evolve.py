@@ -38,7 +38,7 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind, Source
 from companion.tiles import Tile
 
-__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead"]
+__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand"]
 
 _UNK = Tile.UNKNOWN
 
@@ -119,7 +119,7 @@ def hand_result(state: TableState) -> HandResult:
     assert state.outcome is not None
     return HandResult(len(state.results) + 1, state.round_wind, state.hand_in_round, state.dealer, state.streak,
                       sum(state.dice), tuple(seat_wind_of(state, s) for s in range(4)), state.players, state.outcome,
-                      (state.base, state.per_tai), state.switches)
+                      (state.base, state.per_tai), state.switches, state.known)
 
 
 def finish_hand(state: TableState) -> TableState:
@@ -405,6 +405,42 @@ def _won(state: TableState, e: ev.Won) -> TableState:
                    claim_base=window, claim_rank=3, claim_seat=e.seat)
 
 
+def corrected_hand(state: TableState, hand: int) -> tuple[HandResult, bool] | None:
+    """The finished hand ``hand`` (from 1) of the session, and whether it is the one just over (not yet closed)."""
+    if 1 <= hand <= len(state.results):
+        return state.results[hand - 1], False
+    if state.outcome is not None and hand == len(state.results) + 1:
+        return hand_result(state), True
+    return None
+
+
+def win_hand(rec: WinRecord) -> tuple[Tile, ...]:
+    """The tiles a winner showed that the table had not seen: his concealed ones and a self-drawn winning tile."""
+    return rec.concealed + ((rec.tile,) if rec.kind is ev.WinKind.SELF_DRAW and rec.tile is not None else ())
+
+
+def _win_corrected(state: TableState, e: ev.WinCorrected) -> TableState:
+    found = corrected_hand(state, e.hand)
+    assert found is not None
+    result, current = found
+    out = result.outcome
+    rec = next(w for w in out.winners if w.seat == e.seat)
+    new = replace(rec, concealed=tuple(e.concealed), tile=e.tile if e.tile is not None else rec.tile)
+    known = list(result.known or EMPTY)
+    for t in win_hand(rec):
+        known[t] -= 1
+    for t in win_hand(new):
+        known[t] += 1
+    out = replace(out, winners=tuple(new if w is rec else w for w in out.winners),
+                  claimants=tuple(new if c == rec else c for c in out.claimants))
+    if current:
+        return replace(state, outcome=out, known=tuple(known),
+                       seats=_seat(state, e.seat, concealed=add_tiles(EMPTY, win_hand(new))))
+    results = list(state.results)
+    results[e.hand - 1] = replace(result, outcome=out, known=tuple(known))
+    return replace(state, results=tuple(results))
+
+
 def _unkong(state: TableState) -> TableState:
     """A robbed added kong: the pung stays a pung and the robbed tile counts as his discard."""
     seat, tile = state.turn, state.offer
@@ -455,4 +491,5 @@ _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     ev.ConcealedKong: _concealed_kong, ev.ReplacementDrew: _replacement, ev.DeclaredReady: _ready,
     ev.Won: _won, ev.PassedWin: _passed, ev.ExhaustiveDraw: _exhaustive, ev.DeclinedLastTile: _declined,
     ev.FalseWin: _false_win, ev.WrongCount: _wrong_count, ev.HandKnown: _hand_known,
+    ev.WinCorrected: _win_corrected,
 }

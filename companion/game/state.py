@@ -140,6 +140,7 @@ class HandResult:
     # session's own
     stakes: tuple[int, int] | None = None
     switches: Switches | None = None
+    known: tuple[int, ...] | None = None  # the tiles known at the hand's end (each face's count), for corrections
 
 
 @dataclass(frozen=True, slots=True)

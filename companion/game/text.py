@@ -29,6 +29,18 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
     "stakes": ("底和台要是 0 或正整數：{base}／{per_tai}",
                "the base and the amount per tai are whole numbers, 0 or more: {base}/{per_tai}"),
+    "fix_no_hand": ("這一將沒有打完的第 {hand} 把", "this session has no finished hand {hand}"),
+    "fix_not_winner": ("{seat}沒有胡第 {hand} 把", "{seat_en} did not win hand {hand}"),
+    "fix_instant": ("第 {hand} 把是{kind}，沒有牌可以改", "hand {hand} was {kind_en}: no tiles were shown to correct"),
+    "fix_discard_tile": ("第 {hand} 把胡的是打出來的{tile}，這張不能改", "hand {hand} was won on the discarded {tile_en}, "
+                         "which stays"),
+    "fix_size": ("{seat}第 {hand} 把亮的暗牌是 {want} 張，改正的是 {got} 張",
+                 "{seat_en} showed {want} concealed tiles in hand {hand}; the correction has {got}"),
+    "fix_unknown": ("改正的牌要每張都寫出來（不能有 0x、花）", "a correction names every tile (no 0x, no flowers)"),
+    "fix_same": ("跟記下的一樣，沒有要改的", "as recorded: nothing to correct"),
+    "fix_below_min": ("改正後{seat}只有 {tai} 台，不到 {need} 台：這樣是詐胡，請改記詐胡",
+                      "as corrected {seat_en} has {tai} tai, under the {need} needed: that is a false win, to be "
+                      "entered as one"),
     "bad_switches": ("規則開關要是一組開關，收到 {value}", "the switches are a set of switches, got {value}"),
     "terms_same": ("底台和規矩都跟現在一樣（底 {base}／台 {per_tai}）：沒有要改的",
                    "nothing to change: the stakes ({base}/{per_tai}) and the house rules are already these"),
@@ -163,7 +175,7 @@ EVENT_ZH: dict[str, str] = {
     "Drew": "摸牌", "Discarded": "打牌", "Chowed": "吃", "Punged": "碰", "ExposedKong": "明槓", "AddedKong": "加槓",
     "ConcealedKong": "暗槓", "ReplacementDrew": "補牌", "DeclaredReady": "報聽", "Won": "胡牌", "PassedWin": "過水",
     "ExhaustiveDraw": "流局", "DeclinedLastTile": "不摸海底", "FalseWin": "詐胡", "WrongCount": "相公",
-    "HandKnown": "手牌已知", "Retracted": "撤回",
+    "HandKnown": "手牌已知", "WinCorrected": "改正胡牌", "Retracted": "撤回",
 }
 """The Chinese name of each table event (the English one is its type's name, as in the saved log)."""
 

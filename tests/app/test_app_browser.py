@@ -675,6 +675,36 @@ def test_the_stakes_are_raised_between_hands_and_the_hand_played_keeps_its_own(b
     again.close()
 
 
+def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_path: Path) -> None:
+    """Hand 1's winner was entered waiting on 4p6p where he held 3p4p: the host corrects it on the Ledger a hand
+    later; hand 1 is paid again and the balances after it follow."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    winners = []
+    for _ in range(2):
+        assert game.throw((2, 2, 4)) is None
+        winners.append((game.state.dealer + 2) % 4)
+        assert game.discard("9s") is None and game.discard("5p") is None
+        assert game.win(winners[-1], ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "ledger", ready="title")
+        try:
+            tap(page, f"ledger-fix-1-{winners[0]}")
+            type_into(page, "ledger-fix-concealed", "123m456m789m123s34p55z")
+            tap(page, "ledger-fix-ok")
+            page.wait_for_selector(_sel("ledger-fix-ok"), state="detached")  # recorded: the form closes
+        finally:
+            page.close()
+    again = LiveGame(game.path)
+    fixed = again.state.results[0].outcome.winners[0]
+    assert fixed.concealed == parse_tiles("123m456m789m123s34p55z")
+    panel = ledger_panel(again.state)
+    assert panel is not None and "16 台" in panel.rows[0].lines[0].zh
+    again.close()
+
+
 def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:
     """As players run it: ``companion app --table FILE`` on a table entered up to a win (a server of its own, in a
     process of its own: two Flet servers in one process share their sessions' machinery)."""

@@ -55,7 +55,9 @@ def _texts(control: ft.Control) -> list[str]:
                 out.append(v)
         for name in ("content", "controls", "options"):
             v = getattr(c, name, None)
-            if isinstance(v, list):
+            if isinstance(v, str):  # a button's words
+                out.append(v)
+            elif isinstance(v, list):
                 stack += v
             elif v is not None and not isinstance(v, str):
                 stack.append(v)
@@ -145,4 +147,48 @@ def test_a_phone_typing_new_stakes_is_told_when_another_changes_them_first(tmp_p
     assert moved in shown and (tab.terms_stakes[0].value, tab.terms_stakes[1].value) == ("50", "20")
     assert game.change_terms(60, 20) is None  # again, with nothing typed here since: nothing to tell
     assert tab._terms(game.offer()) is not None and not tab.terms_moved
+    game.close()
+
+
+def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(tmp_path: Path) -> None:
+    """Hand 1's winner was entered waiting on 4p6p (獨聽) where he had 3p4p: corrected from the Ledger tab a hand
+    on, hand 1 pays as it should and hand 2's balances carry the difference; a correction that is no hand says
+    why."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.app.view_ledger import LedgerTab
+    from companion.game import events as ev
+    from companion.game.session import ledger_of
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    for _ in range(2):  # two hands, each won on the first discard by the seat after the next
+        assert game.throw((2, 2, 4)) is None
+        dealer = game.state.dealer
+        assert game.discard("9s") is None and game.discard("5p") is None
+        assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    before = ledger_of(game.state)
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    assert tab.showing_live
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    assert shown.concealed == "123456789m46p123s55z" and shown.tile == "5p" and not shown.self_drawn
+    assert ui("ledger_fix", player=shown.player).en in _texts(tab.build())
+    tab.open_fix(1, shown)
+    assert ui("ledger_fix_intro", player=shown.player, n=1).en in _texts(tab.build())
+    tab.fix_concealed.value = "123m456m789m123s34p5z"  # one tile short
+    tab.save_fix(shown)
+    assert tab.fixing == (1, shown.seat) and tab.fix_error is not None and "15" in tab.fix_error.en
+    assert ledger_of(game.state) == before  # nothing recorded
+    tab.fix_concealed.value = "123m456m789m123s34p55z"
+    tab.save_fix(shown)
+    assert tab.fixing is None and tab.fix_error is None
+    after = ledger_of(game.state)
+    assert after.entries[0].lines[0].hand_tai == before.entries[0].lines[0].hand_tai - 1  # no 獨聽 now
+    assert after.entries[0].transfers != before.entries[0].transfers
+    assert after.entries[1].transfers == before.entries[1].transfers
+    diff = {p: dict(after.entries[0].balances)[p] - v for p, v in before.entries[0].balances}
+    assert dict(after.entries[1].balances) == {p: v + diff[p] for p, v in before.entries[1].balances}
+    assert isinstance(game.events()[-1], ev.WinCorrected) and "改正第 1 把" in game.frame().recent[0].zh
     game.close()
