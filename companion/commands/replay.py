@@ -12,6 +12,7 @@ import sys
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.events import EventError
+from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
 from companion.game.service import read_log
 from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             source = e.source.value
             head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
             if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, from the next hand on
-                was, now = state.prev.switches.to_mapping(), state.switches.to_mapping()
+                was, now = terms_ahead(state.prev)[2].to_mapping(), terms_ahead(state)[2].to_mapping()
                 changed = [(SWITCHES.get(k), k, v) for k, v in now.items() if was[k] != v]
                 zh = "".join(f"，{spec.zh if spec and spec.zh else k}：{_value_zh(v)}" for spec, k, v in changed)
                 en = "".join(f", {spec.en if spec and spec.en else k}: {v}" for spec, k, v in changed)

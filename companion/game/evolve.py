@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.game import events as ev
-from companion.game.rotation import next_deal, resolve_claimants
+from companion.game.rotation import capped_streak, next_deal, resolve_claimants
 from companion.game.state import (
     EMPTY,
     ActKind,
@@ -48,7 +48,8 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
         assert state.prev is not None
         return replace(state.prev, log_len=state.log_len + 1)
     new = _HANDLERS[type(event)](state, event)
-    if state.next_terms is not None and new.next_terms is None and new.outcome is not None:
+    if state.next_terms is not None and new.next_terms is None and new.outcome is not None and \
+            not isinstance(event, ev.StakesChanged):
         # a record made after the change on the hand just over (another winner, a 詐胡 on the same tile) is built
         # from the claim window, from before the change: the change stands
         new = replace(new, next_terms=state.next_terms)
@@ -97,7 +98,8 @@ def _seated(state: TableState, e: ev.Seated) -> TableState:
     past = state.past
     done = finish_hand(state)
     if state.players and done.results:
-        past += (SessionRecord(state.players, done.switches, done.base, done.per_tai, state.profile,
+        # the terms its last hand was played with (a change made after it was never played)
+        past += (SessionRecord(state.players, state.switches, state.base, state.per_tai, state.profile,
                                state.first_dealer, done.results),)
     return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
                       per_tai=e.per_tai, profile=e.profile, past=past, deals=state.deals)  # deals: the table's
@@ -132,9 +134,10 @@ def finish_hand(state: TableState) -> TableState:
     done = replace(state, results=state.results + (result,), dealer=nd.dealer, streak=nd.streak,
                    round_wind=nd.round_wind, hand_in_round=nd.hand_in_round, session_over=nd.session_over,
                    outcome=None)
-    if state.next_terms is not None:  # changed for the next hand
+    if state.next_terms is not None:  # changed for the next hand (a lowered streak cap counts from it on)
         base, per_tai, switches = state.next_terms
-        done = replace(done, base=base, per_tai=per_tai, switches=switches, next_terms=None)
+        done = replace(done, base=base, per_tai=per_tai, switches=switches, next_terms=None,
+                       streak=capped_streak(done.streak, switches))
     return done
 
 
@@ -144,7 +147,9 @@ def _stakes_changed(state: TableState, e: ev.StakesChanged) -> TableState:
     if state.outcome is not None:
         ahead = finish_hand(state)
         switches = e.switches if e.switches is not None else ahead.switches
-        return replace(state, next_terms=(e.base, e.per_tai, switches))
+        terms = (e.base, e.per_tai, switches)
+        # (changed back to the hand's own: nothing is left to change)
+        return replace(state, next_terms=None if terms == (state.base, state.per_tai, state.switches) else terms)
     return replace(state, base=e.base, per_tai=e.per_tai,
                    switches=e.switches if e.switches is not None else state.switches)
 

@@ -56,7 +56,8 @@ def passed_wins(events: Iterable[ev.Event]) -> list[PassedChance]:
 
 def _same_window(e: ev.Event) -> bool:
     """Events that may come while the tile is still on offer."""
-    return isinstance(e, ev.Won | ev.PassedWin | ev.Chowed | ev.Punged | ev.ExposedKong | ev.HandKnown | ev.FalseWin)
+    return isinstance(e, ev.Won | ev.PassedWin | ev.Chowed | ev.Punged | ev.ExposedKong | ev.HandKnown | ev.FalseWin
+                      | ev.StakesChanged | ev.WinCorrected)  # (the last two: between two winners on the tile)
 
 
 def _missed(window: tuple[int, TableState], claimed: set[int], declared: set[int]) -> list[PassedChance]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from companion.game.state import Outcome, OutcomeKind, WinRecord, offset
 from companion.game.switches import MultiWin, Switches
 
-__all__ = ["NextDeal", "next_deal", "resolve_claimants"]
+__all__ = ["NextDeal", "next_deal", "capped_streak", "resolve_claimants"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,12 @@ def resolve_claimants(claimants: tuple[WinRecord, ...], giver: int, switches: Sw
         winners = ordered[:1]
     kind = OutcomeKind.MULTI_WIN if len(winners) > 1 else OutcomeKind.WIN
     return Outcome(kind, winners, ordered)
+
+
+def capped_streak(streak: int, switches: Switches) -> int:
+    """N as ``switches`` count it: a streak cap lowered between hands counts from the next hand on."""
+    cap = switches.streak_cap
+    return streak if cap is None else min(streak, cap)
 
 
 def next_deal(dealer: int, streak: int, round_wind: int, hand_in_round: int, first_dealer: int,

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.game.events import ReadyKind, WinKind
 from companion.game.evolve import finish_hand
-from companion.game.rotation import NextDeal, next_deal
+from companion.game.rotation import NextDeal, capped_streak, next_deal
 from companion.game.state import ActKind, HandResult, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
@@ -244,7 +244,7 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
     bal: dict[str, int] = {}
     entries = []
     first = first_dealer if first_dealer is not None else (results[0].dealer if results else 0)
-    for r in results:
+    for k, r in enumerate(results):
         for p in r.players:
             if p not in bal:
                 players.append(p)
@@ -257,6 +257,9 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
             bal[t.payer] -= t.amount
             bal[t.payee] += t.amount
         nd = next_deal(r.dealer, r.streak, r.round_wind, r.hand_in_round, first, r.outcome, sw)
+        later = results[k + 1].switches if k + 1 < len(results) else switches  # the next hand's (changed?)
+        if later is not None and later != sw:
+            nd = replace(nd, streak=capped_streak(nd.streak, later))
         entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
     return Ledger(tuple(players), stakes, prof.id, tuple(entries), switches)
 
