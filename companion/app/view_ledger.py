@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app.ledger_model import LEDGER_PATH, AllSessions, LedgerRow, WinShown, ledger_panel
+from companion.app.ledger_model import (
+    LEDGER_PATH,
+    AllSessions,
+    LedgerPanel,
+    LedgerRow,
+    WinShown,
+    ledger_panel,
+)
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
 from companion.app.view_table import TableTab
@@ -22,17 +29,18 @@ class LedgerTab:
         self.of_live = True  # once a live game is entered, the ledger is of it unless the player picks the replay
         # 改正胡牌: the winner whose recorded tiles are being put right (hand, seat), on the table as it was then
         self.fixing: tuple[int, int] | None = None
+        self.fix_of: WinShown | None = None  # the win as it was recorded when the form was opened
         self.fix_error: Words | None = None
         self.fix_concealed = ft.TextField(dense=True, width=420)
         self.fix_tile = ft.TextField(dense=True, width=120)
 
     def open_fix(self, hand: int, shown: WinShown) -> None:
-        assert self.live is not None
-        self.fixing, self.fix_error = (hand, shown.seat), None
+        self.fixing, self.fix_error, self.fix_of = (hand, shown.seat), None, shown
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
         self.host.render()
 
     def close_fix(self) -> None:
+        self.fix_of = None
         self.fixing, self.fix_error = None, None
         self.host.render()
 
@@ -40,7 +48,19 @@ class LedgerTab:
         live, fixing = self.live, self.fixing
         if live is None or fixing is None:
             return
-        tile = (self.fix_tile.value or "") if shown.self_drawn else ""
+        tile = (self.fix_tile.value or "").strip() if shown.self_drawn else ""
+        try:
+            now = _recorded(ledger_panel(live.state), fixing)
+        except LiveError as bad:
+            now, self.fix_error = None, bad.words
+        if now != self.fix_of:  # re-seated, undone, or put right on another phone since the form was opened
+            self.fixing, self.fix_error = None, self.fix_error or ui("ledger_fix_moved")
+            self.host.render()
+            return
+        if shown.self_drawn and not tile:
+            self.fix_error = ui("live_win_tile")
+            self.host.render()
+            return
         try:
             # (not tied to the screen's moment: a tap on the hand being played meanwhile does not clash with it)
             why = live.correct_win(fixing[0], fixing[1], self.fix_concealed.value or "", tile)
@@ -119,6 +139,8 @@ class LedgerTab:
             bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040")))
 
     def _fix(self, hand: int, w: WinShown) -> ft.Control:
+        if self.fixing == (hand, w.seat) and self.fix_of != w:  # the record changed under the open form
+            self.fixing, self.fix_error = None, ui("ledger_fix_moved")
         t = self.host.t
         if self.fixing != (hand, w.seat):
             return ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
@@ -151,3 +173,10 @@ class LedgerTab:
             for w in r.shown:
                 parts.append(self._fix(r.number, w))
         return ft.Container(ft.Column(parts, spacing=2), bgcolor=CARD, padding=10, border_radius=8)
+
+
+def _recorded(panel: LedgerPanel | None, fixing: tuple[int, int]) -> WinShown | None:
+    """The win ``fixing`` (hand, seat) as the ledger records it now."""
+    hand, seat = fixing
+    row = next((r for r in panel.rows if r.number == hand), None) if panel is not None else None
+    return next((w for w in row.shown if w.seat == seat), None) if row is not None else None

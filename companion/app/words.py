@@ -351,6 +351,9 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_fix_concealed": ("他亮的暗牌（不含胡的那張）", "His concealed tiles (without the tile won on)"),
     "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
+    "ledger_fix_moved": ("這一把的紀錄剛改過了（撤回、重新入座或別支手機改正）：請再按一次「改正」",
+                         "That hand's record has just changed (undone, players seated again, or corrected on another "
+                         "phone): tap “put right” again"),
     "ledger_fix_ok": ("記下改正", "Record the correction"),
     "ledger_fix_cancel": ("取消", "Cancel"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),

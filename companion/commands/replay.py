@@ -21,6 +21,7 @@ from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_lab
 from companion.game.view import render_table
 from companion.rules.profiles import os_error_zh
 from companion.rules.profiles._schema import SWITCHES
+from companion.tiles import format_tiles
 
 
 def _value_zh(value: object) -> str:
@@ -84,6 +85,11 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             source = e.source.value
             head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
+            if isinstance(e, ev.WinCorrected):  # whose tiles, in which hand, as put right
+                who = pick(*seat_label(e.seat, state.players), " ")
+                won = f" + {e.tile.code}" if e.tile is not None else ""
+                head += pick(f"：第 {e.hand} 把 {who}：{format_tiles(e.concealed)}{won}",
+                             f": hand {e.hand}, {who}: {format_tiles(e.concealed)}{won}", " ")
             if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, from the next hand on
                 was, now = terms_ahead(state.prev)[2].to_mapping(), terms_ahead(state)[2].to_mapping()
                 changed = [(SWITCHES.get(k), k, v) for k, v in now.items() if was[k] != v]

@@ -189,7 +189,7 @@ _INSTANT = (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_
 def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     """A winner's shown tiles put right (spec §6.7): only a winner's, of a hand the session finished, with as many
     tiles as he showed, a complete hand with his melds, no fifth copy of a tile the table saw, and a win still."""
-    found = corrected_hand(state, e.hand) if state.players and isinstance(e.hand, int) else None
+    found = corrected_hand(state, e.hand) if state.players and type(e.hand) is int else None
     if found is None:
         raise IllegalEvent(msg("fix_no_hand", hand=e.hand), hand=e.hand)
     result, _ = found
@@ -209,6 +209,15 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
                                got=len(e.concealed)), concealed=format_tiles(e.concealed))
     if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile:
         raise IllegalEvent(msg("fix_same"), hand=e.hand)
+    if rec.drawn is not None and tile != rec.drawn:  # the log saw the tile he drew
+        raise IllegalEvent(msg("wrong_tile", want=rec.drawn.zh, want_en=rec.drawn.code, got=tile.zh, got_en=tile.code))
+    missing = list(rec.logged)  # and every tile of his hand it saw must be among those he shows
+    for t in (*e.concealed, *((tile,) if rec.kind is ev.WinKind.SELF_DRAW else ())):
+        if t in missing:
+            missing.remove(t)
+    if missing:
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(missing),
+                               tiles_en=format_tiles(missing)), missing=format_tiles(missing))
     new = replace(rec, concealed=tuple(e.concealed), tile=tile)
     seen = list(result.known or (0,) * NUM_KINDS)  # what the table saw, his melds included, with his new tiles
     for t in win_hand(rec):
@@ -217,7 +226,8 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
         seen[t] += 1
     counts = [0] * NUM_KINDS  # and, whatever the table saw, no fifth copy in his own hand
     for t in (*e.concealed, tile, *(t for m in rec.melds for t in m.tiles)):
-        counts[t] += 1
+        if t < NUM_KINDS:  # (a concealed kong left face down has no kind)
+            counts[t] += 1
     for i in range(NUM_KINDS):
         k = max(seen[i], counts[i])
         if k > Tile(i).max_copies:
@@ -422,7 +432,7 @@ def four_kongs_due(state: TableState) -> tuple[str, int | None] | None:
 
 # what a table may still log while a four-kongs ending is owed: a false win, a count error, a private hand
 # known to the app, an undo
-_ASIDE = (ev.FalseWin, ev.WrongCount, ev.HandKnown, ev.Retracted)
+_ASIDE = (ev.FalseWin, ev.WrongCount, ev.HandKnown, ev.WinCorrected, ev.Retracted)
 
 
 def _check_four_kongs_due(state: TableState, e: ev.Event) -> None:

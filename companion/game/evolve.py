@@ -48,6 +48,10 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
         assert state.prev is not None
         return replace(state.prev, log_len=state.log_len + 1)
     new = _HANDLERS[type(event)](state, event)
+    if new.results != state.results and not isinstance(event, ev.DiceRolled | ev.Seated | ev.WinCorrected):
+        # a handler that rebuilds the table from the claim window (an outranking claim, a win, a 詐胡 on the tile)
+        # starts from before a correction of an earlier hand made meanwhile: the correction stands
+        new = replace(new, results=state.results)
     if state.next_terms is not None and new.next_terms is None and new.outcome is not None and \
             not isinstance(event, ev.StakesChanged):
         # a record made after the change on the hand just over (another winner, a 詐胡 on the same tile) is built
@@ -382,6 +386,9 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
         earthly=self_draw and e.seat != window.dealer and first,
         human=kind is ev.WinKind.DISCARD and human,
         ready=st.ready,
+        logged=tuple(Tile(i) for i in range(34) for _ in range(st.concealed[i])),
+        drawn=st.drawn if self_draw and window.act is not ActKind.DEALT and st.drawn is not None
+        and st.drawn.is_known else None,
     )
 
 

@@ -111,6 +111,10 @@ class WinRecord:
     earthly: bool = False
     human: bool = False
     ready: ReadyKind | None = None
+    # what the log knew of his hand before he showed it (a correction must keep it): its known tiles, the
+    # self-drawn one included, and that drawn tile where it was known
+    logged: tuple[Tile, ...] = ()
+    drawn: Tile | None = None
 
 
 @dataclass(frozen=True, slots=True)

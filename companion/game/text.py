@@ -38,9 +38,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                  "{seat_en} showed {want} concealed tiles in hand {hand}; the correction has {got}"),
     "fix_unknown": ("改正的牌要每張都寫出來（不能有 0x、花）", "a correction names every tile (no 0x, no flowers)"),
     "fix_same": ("跟記下的一樣，沒有要改的", "as recorded: nothing to correct"),
-    "fix_below_min": ("改正後{seat}只有 {tai} 台，不到 {need} 台：這樣是詐胡，請改記詐胡",
-                      "as corrected {seat_en} has {tai} tai, under the {need} needed: that is a false win, to be "
-                      "entered as one"),
+    "fix_below_min": ("改正後{seat}只有 {tai} 台，不到 {need} 台，不算胡（是詐胡）：要照這樣記，請撤回到那一把重記",
+                      "as corrected {seat_en} has {tai} tai, under the {need} needed: no win but a false one; to "
+                      "record it so, undo back to that hand and enter it again"),
     "bad_switches": ("規則開關要是一組開關，收到 {value}", "the switches are a set of switches, got {value}"),
     "terms_same": ("底台和規矩都跟現在一樣（底 {base}／台 {per_tai}）：沒有要改的",
                    "nothing to change: the stakes ({base}/{per_tai}) and the house rules are already these"),

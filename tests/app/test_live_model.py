@@ -8,6 +8,7 @@ offer. Refusals, stale screens, undo, restarts and a second server on the same f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,14 +17,18 @@ from companion.app.live_model import LiveError, LiveGame, effective_events
 from companion.app.live_offer import Offer
 from companion.app.words import ui
 from companion.game import events as ev
-from companion.game.check import replay
+from companion.game.check import replay, step
+from companion.game.evolve import finish_hand, win_hand
 from companion.game.service import ServiceError
-from companion.game.session import ledger_of
+from companion.game.session import ledger_of, settle_hand, table_profile
 from companion.game.simulator import simulate
-from companion.game.state import Phase
+from companion.game.state import Phase, TableState
 from companion.game.switches import MultiWin
+from companion.game.text import IllegalEvent
+from companion.game.winning import completes
 from companion.hand import MeldKind
-from companion.tiles import Tile, format_tiles
+from companion.rules.profiles import load_profile
+from companion.tiles import NUM_KINDS, Tile, format_tiles, parse_tiles
 
 PLAYERS = ("阿東", "小南", "老西", "北北")
 
@@ -709,3 +714,104 @@ def test_stakes_typed_empty_are_asked_for_not_read_as_zero() -> None:
     assert _stakes("", "20") == ui("live_stakes_missing") == _stakes("50", None)
     bad = _stakes("abc", "10")
     assert bad == ui("live_stakes_bad", base="abc", per_tai="10") and "abc" in bad.en  # type: ignore[union-attr]
+
+
+
+
+def _alternatives(state: TableState, number: int, seat: int) -> list[tuple[Tile, ...]]:
+    """Every concealed part one tile away from the recorded one that completes with the winner's melds and tile
+    and shows no fifth copy beside what the table saw (brute force over the 34 faces)."""
+    result = state.results[number - 1]
+    rec = next(w for w in result.outcome.winners if w.seat == seat)
+    assert rec.tile is not None and result.known is not None
+    seen = list(result.known)
+    for t in win_hand(rec):
+        seen[t] -= 1
+    out = []
+    for i, old in enumerate(rec.concealed):
+        for face in range(34):
+            if face == old:
+                continue
+            new = rec.concealed[:i] + (Tile(face),) + rec.concealed[i + 1:]
+            counts = [0] * NUM_KINDS
+            for t in new:
+                counts[t] += 1
+            shown = list(seen)
+            for t in (*new, *((rec.tile,) if rec.kind is ev.WinKind.SELF_DRAW else ())):
+                shown[t] += 1
+            own = list(counts)
+            for t in (rec.tile, *(t for m in rec.melds for t in m.tiles)):
+                own[t] += 1
+            if all(k <= 4 for k in shown[:34]) and all(k <= 4 for k in own[:34]) and \
+                    completes(tuple(counts), rec.melds, rec.tile):
+                out.append(new)
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 3, 8])
+def test_a_corrected_win_is_settled_as_if_entered_so_and_later_balances_follow(tmp_path: Path, seed: int) -> None:
+    """改正胡牌 against brute force, on a bots' game entered tap by tap (hands face down, as at a table): every
+    one-tile change of a recorded win that still completes, with no fifth copy beside what the table saw, is
+    accepted and settled as if the win had been entered so; the hands after it pay as before and their balances
+    carry the difference; undo takes it back."""
+    log, _ = simulate(seed, 8)
+    seatings = [i for i, e in enumerate(log) if isinstance(e, ev.Seated)]
+    game = LiveGame(tmp_path / "table.sqlite")
+    enter(game, log[:seatings[1]] if len(seatings) > 1 else log)
+    state = finish_hand(game.state)
+    game.close()
+    prof = table_profile(load_profile(state.profile or None), state.switches)
+    tried = 0
+    for result in state.results[:-1]:  # a hand with hands after it
+        for rec in result.outcome.winners:
+            if rec.tile is None or rec.kind not in (ev.WinKind.DISCARD, ev.WinKind.SELF_DRAW):
+                continue
+            for new in _alternatives(state, result.number, rec.seat)[:3]:
+                fix = ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=new)
+                try:
+                    fixed = step(state, fix)
+                except IllegalEvent as bad:
+                    assert bad.reason.key == "fix_below_min", bad  # a correction that is no win is refused
+                    continue
+                tried += 1
+                before, after = ledger_of(state), ledger_of(fixed)
+                k = result.number - 1
+                # the corrected hand: what settling it as entered with the new tiles gives
+                as_entered = replace(result, outcome=replace(result.outcome, winners=tuple(
+                    replace(w, concealed=new) if w.seat == rec.seat else w for w in result.outcome.winners)))
+                lines, transfers = settle_hand(as_entered, prof, before.stakes_of(before.entries[k]))
+                assert list(after.entries[k].transfers) == transfers
+                assert [x.items for x in after.entries[k].lines] == [x.items for x in lines]
+                # every later hand pays as before; the balances carry the difference on
+                delta = {p: a - b for (p, a), (_, b) in zip(after.entries[k].balances, before.entries[k].balances,
+                                                            strict=True)}
+                for b_e, a_e in zip(before.entries[k + 1:], after.entries[k + 1:], strict=True):
+                    assert a_e.transfers == b_e.transfers and a_e.next == b_e.next
+                    assert dict(a_e.balances) == {p: v + delta.get(p, 0) for p, v in b_e.balances}
+                back = step(fixed, ev.Retracted(target=fixed.last_index))  # undo takes it back
+                assert ledger_of(back).balances == before.balances
+    assert tried >= 3
+
+
+def test_a_correction_made_while_a_claim_may_be_outranked_stands(tmp_path: Path) -> None:
+    """Hand 1 is put right while hand 2's discard has been punged; a win on the same discard then outranks the
+    pung, and the tracker rebuilds the table from the discard's moment: the correction stays (a review found it
+    lost there)."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    first = (game.state.dealer + 2) % 4
+    assert game.discard("9s") is None and game.discard("5p") is None
+    assert game.win(first, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    assert game.discard("9s") is None and game.discard("5p") is None  # the dealer, then the next seat
+    assert game.claim((dealer + 3) % 4, MeldKind.PUNG) is None
+    before = ledger_of(game.state)
+    assert game.correct_win(1, first, "123m456m789m123s34p55z") is None
+    fixed = ledger_of(game.state)
+    assert fixed.entries[0].transfers != before.entries[0].transfers
+    assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None  # outranks the pung
+    assert game.state.results[0].outcome.winners[0].concealed == tuple(parse_tiles("123m456m789m123s34p55z"))
+    assert ledger_of(game.state).entries[0].transfers == fixed.entries[0].transfers
+    game.close()

@@ -17,6 +17,7 @@ from companion.app.photo_model import TABLE_RULES, PhotoContext, PhotoPanel, sco
 from companion.app.view_photo import PhotoSource, PhotoTab
 from companion.app.words import Words, ui
 from companion.rules.settlement import Stakes
+from companion.tiles import parse_tiles
 
 HAND = "1112345678999m123p5m"
 # the dealer (East, three in a row) draws his own winning tile: the dealer's tai count, and their streak
@@ -191,4 +192,14 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     diff = {p: dict(after.entries[0].balances)[p] - v for p, v in before.entries[0].balances}
     assert dict(after.entries[1].balances) == {p: v + diff[p] for p, v in before.entries[1].balances}
     assert isinstance(game.events()[-1], ev.WinCorrected) and "改正第 1 把" in game.frame().recent[0].zh
+    # a form left open while another phone puts the same win right is not saved over it: it closes and says why
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    tab.open_fix(1, shown)
+    assert game.correct_win(1, shown.seat, "123m456m789m123s46p55z") is None  # the other phone (back as it was)
+    tab.fix_concealed.value = "123m456m789m789s34p55z"
+    tab.save_fix(shown)
+    assert tab.fixing is None and tab.fix_error == ui("ledger_fix_moved")
+    assert game.state.results[0].outcome.winners[0].concealed == tuple(parse_tiles("123m456m789m123s46p55z"))
     game.close()
