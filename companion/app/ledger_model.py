@@ -41,6 +41,7 @@ class WinShown:
     concealed: str  # notation, without the winning tile
     tile: str  # the tile won on
     self_drawn: bool  # (only a self-drawn tile may be corrected: a discard is the table's)
+    corrected: bool = False  # put right after it was recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                          tai=x.capped_tai) for x in entry.lines)
         transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
-                               w.kind is ev.WinKind.SELF_DRAW)
+                               w.kind is ev.WinKind.SELF_DRAW, w.corrected)
                       for w in r.outcome.winners if w.tile is not None and w.kind in _SHOWN)
         rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
                               entry.balances, change, shown))

@@ -566,6 +566,6 @@ def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
 
 
 def tiles_typed(text: str) -> tuple[Tile, ...]:
-    """Tiles as a phone types them: the notation or Chinese names, full-width digits and letters too."""
-    plain = unicodedata.normalize("NFKC", text)
+    """Tiles as a phone types them: the notation or Chinese names, full-width digits and letters and capitals too."""
+    plain = unicodedata.normalize("NFKC", text).lower()  # (a phone's keyboard may capitalise: 123M)
     return parse_tiles(plain) if plain.strip() else ()

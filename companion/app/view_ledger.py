@@ -13,6 +13,7 @@ from companion.app.ledger_model import (
     WinShown,
     ledger_panel,
 )
+from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
 from companion.app.view_table import TableTab
@@ -33,9 +34,24 @@ class LedgerTab:
         self.fix_error: Words | None = None
         self.fix_concealed = ft.TextField(dense=True, width=420)
         self.fix_tile = ft.TextField(dense=True, width=120)
+        self.fix_said: tuple[int, int] | None = None  # the win whose form closed with ``fix_error`` to say
+        self.visible = False  # on screen (set by the app as it draws)
+        self.listener = LiveListener(host, live, self._changed)
+
+    # --- following the live table: another phone's entry or correction redraws the money shown here ----------
+
+    def attach(self) -> None:
+        self.listener.attach()
+
+    def detach(self) -> None:
+        self.listener.detach()
+
+    def _changed(self) -> None:
+        if self.visible and self.showing_live:
+            self.listener.redraw()
 
     def open_fix(self, hand: int, shown: WinShown) -> None:
-        self.fixing, self.fix_error, self.fix_of = (hand, shown.seat), None, shown
+        self.fixing, self.fix_error, self.fix_of, self.fix_said = (hand, shown.seat), None, shown, None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
         self.host.render()
 
@@ -54,7 +70,7 @@ class LedgerTab:
         except LiveError as bad:
             now, self.fix_error = None, bad.words
         if now != self.fix_of:  # re-seated, undone, or put right on another phone since the form was opened
-            self.fixing, self.fix_error = None, self.fix_error or ui("ledger_fix_moved")
+            self.fixing, self.fix_error, self.fix_said = None, self.fix_error or ui("ledger_fix_moved"), fixing
             self.host.render()
             return
         if shown.self_drawn and not tile:
@@ -140,24 +156,32 @@ class LedgerTab:
 
     def _fix(self, hand: int, w: WinShown) -> ft.Control:
         if self.fixing == (hand, w.seat) and self.fix_of != w:  # the record changed under the open form
-            self.fixing, self.fix_error = None, ui("ledger_fix_moved")
+            self.fixing, self.fix_error, self.fix_said = None, ui("ledger_fix_moved"), (hand, w.seat)
         t = self.host.t
         if self.fixing != (hand, w.seat):
-            return ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
-                content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w)))
-        self.fix_concealed.label = t(ui("ledger_fix_concealed"))
+            parts: list[ft.Control] = []
+            if w.corrected:
+                parts.append(label(t(ui("ledger_fixed", player=w.player, tiles=w.concealed)), 12, colour=GREY))
+            if self.fix_said == (hand, w.seat) and self.fix_error is not None:  # why the form closed unsaved
+                parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
+            parts.append(ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
+                content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w))))
+            return ft.Column(parts, spacing=2)
+        self.fix_concealed.label = t(ui("ledger_fix_concealed", player=w.player))
         self.fix_tile.label = t(ui("ledger_fix_tile"))
         won = Tile.from_code(w.tile)
         tile: ft.Control = ident("ledger-fix-tile", self.fix_tile) if w.self_drawn else \
             label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.code)), 13)  # the table's: not asked for
         rows: list[ft.Control] = [
             label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
+            label(t(ui("ledger_fix_recorded", tiles=w.concealed, tile=w.tile)), 12, colour=GREY)]
+        if self.fix_error is not None:  # above the fields: the button below may be at the screen's edge
+            rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,
+                                                              why_en=self.fix_error.en)), 13, colour=ACCENT)))
+        rows += [
             ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile], wrap=True, spacing=8),
             ft.Row([ident("ledger-fix-ok", ft.Button(content=t(ui("ledger_fix_ok")), on_click=lambda: self.save_fix(w))),
                     ft.TextButton(content=t(ui("ledger_fix_cancel")), on_click=self.close_fix)], spacing=8)]
-        if self.fix_error is not None:
-            rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,
-                                                              why_en=self.fix_error.en)), 13, colour=ACCENT)))
         return ft.Container(ft.Column(rows, spacing=6), padding=8, border_radius=6, border=ft.Border.all(1, FELT))
 
     def _row(self, r: LedgerRow) -> ft.Control:

@@ -97,6 +97,7 @@ class CompanionApp:
         self.page.on_connect = self.rejoin  # a phone back from sleep hears the table again
         self.live.attach()
         self.hand.attach()
+        self.ledger.attach()
         self.settings.attach()
         lost_taps.watch(self.page, self._tap_lost)  # a tap on a screen that had just changed is said
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
@@ -122,11 +123,13 @@ class CompanionApp:
         self.table.stop()
         self.live.detach()
         self.hand.detach()
+        self.ledger.detach()
         self.settings.detach()
 
     def rejoin(self) -> None:
         self.live.attach()
         self.hand.attach()
+        self.ledger.attach()
         self.settings.attach()
         self.render()  # what was entered while it was away
 
@@ -140,6 +143,7 @@ class CompanionApp:
                   "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build,
                   "settings": self.settings.build}
         self.live.visible = self.view == "live"
+        self.ledger.visible = self.view == "ledger"
         self.settings.visible = self.view == "settings"
         self.hand.visible_now = self.view == "hand"
         self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)

@@ -348,7 +348,9 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候亮的牌：這一把的台數和付款、之後每一把的累計都會重算",
                          "Put right the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
-    "ledger_fix_concealed": ("他亮的暗牌（不含胡的那張）", "His concealed tiles (without the tile won on)"),
+    "ledger_fix_concealed": ("{player} 亮的暗牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
+    "ledger_fix_recorded": ("記下的是：{tiles} + {tile}", "As recorded: {tiles} + {tile}"),
+    "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Put right: {player} showed {tiles}"),
     "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
     "ledger_fix_moved": ("這一把的紀錄剛改過了（撤回、重新入座或別支手機改正）：請再按一次「改正」",

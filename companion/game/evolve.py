@@ -437,7 +437,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> TableState:
     result, current = found
     out = result.outcome
     rec = next(w for w in out.winners if w.seat == e.seat)
-    new = replace(rec, concealed=tuple(e.concealed), tile=e.tile if e.tile is not None else rec.tile)
+    new = replace(rec, concealed=tuple(e.concealed), tile=e.tile if e.tile is not None else rec.tile, corrected=True)
     known = list(result.known or EMPTY)
     for t in win_hand(rec):
         known[t] -= 1

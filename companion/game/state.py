@@ -115,6 +115,7 @@ class WinRecord:
     # self-drawn one included, and that drawn tile where it was known
     logged: tuple[Tile, ...] = ()
     drawn: Tile | None = None
+    corrected: bool = False  # his tiles were put right after the hand (WinCorrected)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                          "which stays"),
     "fix_size": ("{seat}第 {hand} 把亮的暗牌是 {want} 張，改正的是 {got} 張",
                  "{seat_en} showed {want} concealed tiles in hand {hand}; the correction has {got}"),
-    "fix_unknown": ("改正的牌要每張都寫出來（不能有 0x、花）", "a correction names every tile (no 0x, no flowers)"),
+    "fix_unknown": ("改正的牌要每張都寫出來；花牌不算在手牌裡", "a correction names every tile; flowers are not part of "
+                    "the hand"),
     "fix_same": ("跟記下的一樣，沒有要改的", "as recorded: nothing to correct"),
     "fix_below_min": ("改正後{seat}只有 {tai} 台，不到 {need} 台，不算胡（是詐胡）：要照這樣記，請撤回到那一把重記",
                       "as corrected {seat_en} has {tai} tai, under the {need} needed: no win but a false one; to "

@@ -201,5 +201,19 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     tab.fix_concealed.value = "123m456m789m789s34p55z"
     tab.save_fix(shown)
     assert tab.fixing is None and tab.fix_error == ui("ledger_fix_moved")
+    assert ui("ledger_fix_moved").en in _texts(tab.build())  # said where the form was, once it has closed
     assert game.state.results[0].outcome.winners[0].concealed == tuple(parse_tiles("123m456m789m123s46p55z"))
+    panel = ledger_panel(game.state)
+    assert panel is not None and panel.rows[0].shown[0].corrected and not panel.rows[1].shown[0].corrected
+    assert ui("ledger_fixed", player=shown.player, tiles=panel.rows[0].shown[0].concealed).en in _texts(tab.build())
+    # another phone's entry redraws this phone's ledger while it is on screen
+    drawn: list[int] = []
+    tab.listener.redraw = lambda: drawn.append(1)  # type: ignore[method-assign]
+    tab.attach()
+    tab.visible = True
+    assert game.correct_win(1, shown.seat, "123m456m789m123s34p55z") is None
+    tab.visible = False
+    assert game.correct_win(1, shown.seat, "123m456m789m123s46p55z") is None
+    tab.detach()
+    assert drawn == [1]
     game.close()
