@@ -149,9 +149,7 @@ def _stakes_changed(state: TableState, e: ev.StakesChanged) -> TableState:
     """Before the first hand, the stakes and rules change at once; after a hand they wait for it to be closed
     (by the next dice), so that it keeps its own and its other winners may still be entered."""
     if state.outcome is not None:
-        ahead = finish_hand(state)
-        switches = e.switches if e.switches is not None else ahead.switches
-        terms = (e.base, e.per_tai, switches)
+        terms = (e.base, e.per_tai, e.switches if e.switches is not None else terms_ahead(state)[2])
         # (changed back to the hand's own: nothing is left to change)
         return replace(state, next_terms=None if terms == (state.base, state.per_tai, state.switches) else terms)
     return replace(state, base=e.base, per_tai=e.per_tai,
