@@ -17,7 +17,6 @@ from companion.game import events as ev
 from companion.game.session import (
     Ledger,
     fewest_transfers,
-    ledger_of,
     session_ledgers,
     total_balances,
 )
@@ -89,8 +88,8 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
     """The ledger of the session at ``state`` (the hand just finished included); None before anyone is seated."""
     if not state.players:
         return None
-    panel = _panel(ledger_of(state))
-    ledgers = session_ledgers(state)
+    ledgers = session_ledgers(state)  # earlier sessions at the table first, this one last
+    panel = _panel(ledgers[-1])
     if len(ledgers) < 2:
         return panel
     earlier = tuple(ui("ledger_session", n=k, hands=len(ledger.entries),

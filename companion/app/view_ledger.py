@@ -121,13 +121,12 @@ class LedgerTab:
         if not panel.rows:  # (a session just seated: the earlier ones' money still shows)
             night = [self._sessions(panel.sessions)] if panel.sessions is not None else []
             return ft.Column([*head, *night, label(t(ui("ledger_empty")), 14)], spacing=8)
-        settle: list[ft.Control] = [label(t(ui("ledger_settle")), 15, bold=True, colour=FELT)]
-        settle += [label(t(w), 14, bold=True) for w in panel.settle_up] or [label(t(ui("ledger_even")), 14)]
-        totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT)
-                         for p, v in panel.balances], spacing=16, wrap=True)
-        summary: ft.Control = ft.Container(ft.Column([label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
-                                          ident(ID_LEDGER_SETTLE, ft.Column(settle, spacing=2))], spacing=6),
-                               bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040"))
+        totals, settle = self._money(panel.balances, panel.settle_up)
+        summary: ft.Control = ft.Container(ft.Column([
+            label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
+            ident(ID_LEDGER_SETTLE, ft.Column([label(t(ui("ledger_settle")), 15, bold=True, colour=FELT), *settle],
+                                              spacing=2))], spacing=6),
+            bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040"))
         if panel.sessions is not None:  # the night's money first: what the players pay when they go home
             summary = ft.Column([self._sessions(panel.sessions),
                                  label(t(ui("ledger_this", n=len(panel.sessions.earlier) + 1)), 14, bold=True,
@@ -143,11 +142,17 @@ class LedgerTab:
             head.append(ident("ledger-csv", ft.TextButton(content=t(ui("ledger_csv")), url=LEDGER_PATH)))
         return ft.Column([*head, summary, *rows], spacing=8)
 
+    def _money(self, balances: tuple[tuple[str, int], ...], settle_up: tuple[Words, ...]) -> tuple[ft.Control,
+                                                                                                 list[ft.Control]]:
+        """Each player's balance in a row, and the payments that settle them (or that nobody owes anything)."""
+        t = self.host.t
+        totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT) for p, v in balances],
+                        spacing=16, wrap=True)
+        return totals, [label(t(w), 14, bold=True) for w in settle_up] or [label(t(ui("ledger_even")), 14)]
+
     def _sessions(self, all_: AllSessions) -> ft.Control:
         t = self.host.t
-        totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT)
-                         for p, v in all_.totals], spacing=16, wrap=True)
-        settle = [label(t(w), 14, bold=True) for w in all_.settle_up] or [label(t(ui("ledger_even")), 14)]
+        totals, settle = self._money(all_.totals, all_.settle_up)
         return ident("ledger-all", ft.Container(ft.Column([
             label(t(ui("ledger_all", n=len(all_.earlier) + 1)), 15, bold=True, colour=FELT),
             *(label(t(w), 12, colour=GREY) for w in all_.earlier), totals,

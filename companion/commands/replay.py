@@ -29,6 +29,7 @@ def _value_zh(value: object) -> str:
     return {True: "是", False: "否", None: "不限"}.get(value, str(value)) if isinstance(value, bool | None) \
         else str(value)
 
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="replay an event log (JSON lines) and print the table and the ledger "
                                       "/ 重播牌局紀錄",

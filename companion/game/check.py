@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
+from companion.game.check_win import check_copies
 from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_result, win_hand
 from companion.game.rotation import resolve_claimants
 from companion.game.session import table_profile, win_input
@@ -153,12 +154,17 @@ def phase_error(state: TableState, what_zh: str, what_en: str, **evidence: Any) 
 _MAX = tuple(Tile(i).max_copies for i in range(42))
 
 
-def _check_result(new: TableState, event: ev.Event) -> None:
-    for i, (k, most) in enumerate(zip(new.known, _MAX, strict=False)):
+def _no_fifth_copy(known: Iterable[int]) -> None:
+    """Each face seen (counts by face) at most as often as the set holds it."""
+    for i, (k, most) in enumerate(zip(known, _MAX, strict=False)):
         if k > most:
             t = Tile(i)
             raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
                                tile=t.code, copies=k)
+
+
+def _check_result(new: TableState, event: ev.Event) -> None:
+    _no_fifth_copy(new.known)
     if new.phase in (Phase.ACT, Phase.CLAIM, Phase.REPLACE, Phase.ROB):
         for s, st in enumerate(new.seats):
             want = 17 if new.phase is Phase.ACT and s == new.turn else 16
@@ -218,25 +224,17 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     if missing:
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_tiles(missing)), missing=format_tiles(missing))
+    shown = [0] * NUM_KINDS
+    for t in e.concealed:
+        shown[t] += 1
+    check_copies(shown, rec.melds, tile)  # no fifth copy in his own hand, as a win is checked
     new = replace(rec, concealed=tuple(e.concealed), tile=tile)
-    seen = list(result.known or (0,) * NUM_KINDS)  # what the table saw, his melds included, with his new tiles
+    seen = list(result.known or (0,) * NUM_KINDS)  # nor beside what the table saw (his melds included)
     for t in win_hand(rec):
         seen[t] -= 1
     for t in win_hand(new):
         seen[t] += 1
-    counts = [0] * NUM_KINDS  # and, whatever the table saw, no fifth copy in his own hand
-    for t in (*e.concealed, tile, *(t for m in rec.melds for t in m.tiles)):
-        if t < NUM_KINDS:  # (a concealed kong left face down has no kind)
-            counts[t] += 1
-    for i in range(NUM_KINDS):
-        k = max(seen[i], counts[i])
-        if k > Tile(i).max_copies:
-            t = Tile(i)
-            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
-                               tile=t.code, copies=k)
-    shown = [0] * NUM_KINDS
-    for t in e.concealed:
-        shown[t] += 1
+    _no_fifth_copy(seen)
     if not completes(tuple(shown), rec.melds, tile):
         hand = f"{format_tiles(e.concealed)} + {tile.code}"
         raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=hand), hand=hand)
@@ -507,7 +505,8 @@ def _retracted(state: TableState, e: ev.Retracted) -> None:
 
 
 _CHECKS: dict[type, Callable[[TableState, Any], None]] = {
-    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.StakesChanged: _stakes_changed, ev.WinCorrected: _win_corrected, ev.DiceRolled: _dice, ev.Dealt: _dealt,
+    ev.Seated: _seated, ev.DealerChosen: _dealer, ev.StakesChanged: _stakes_changed, ev.WinCorrected: _win_corrected,
+    ev.DiceRolled: _dice, ev.Dealt: _dealt,
     ev.FlowerReplaced: _flower, ev.Drew: _drew, ev.Discarded: _discarded, ev.ExhaustiveDraw: _exhaustive,
     ev.DeclinedLastTile: _declined, ev.FalseWin: _false_win, ev.WrongCount: _wrong_count,
     ev.HandKnown: _hand_known,

@@ -19,7 +19,7 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["check_won"]
+__all__ = ["check_won", "check_copies"]
 
 
 def check_won(state: TableState, e: ev.Won) -> None:
@@ -43,13 +43,13 @@ def check_won(state: TableState, e: ev.Won) -> None:
     counts = [0] * NUM_KINDS
     for t in e.concealed:
         counts[t] += 1
-    _check_copies(counts, st.melds, e.tile)
+    check_copies(counts, st.melds, e.tile)
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
         raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=hand), hand=hand)
 
 
-def _check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None:
+def check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None:
     """The hand shown at a win holds no fifth copy (hands logged unseen show their tiles only now)."""
     shown = list(counts)
     if tile < NUM_KINDS:
