@@ -242,7 +242,7 @@ class LiveGame:
     def snapshot(self) -> tuple[Offer, TableFrame]:
         """The offer and the table of one and the same moment (a screen draws both)."""
         with self._lock:
-            return self.offer(), self.frame()
+            return replace(self.offer(), undo_what=self.undo_what()), self.frame()
 
     # --- entries (each returns None when logged, or why not) -----------------------------------------
 
@@ -436,6 +436,31 @@ class LiveGame:
     def wrong_count(self, seat: int, big: bool, at: int | None = None) -> Words | None:
         """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles."""
         return self._enter(at, [ev.WrongCount(seat=seat, big=big)])
+
+    def undo_what(self) -> Words | None:
+        """What :meth:`undo` would take back, in a line (the tap's entry: a discard, not the draw logged with it;
+        a kong, not its replacement), or None when there is nothing to take back."""
+        with self._lock:
+            effective = effective_events(self.events())
+            state = self.state
+            if not effective or state.prev is None:
+                return None
+            taken = _tap_length(effective)
+            tail = effective[len(effective) - taken:]
+            after = 0  # the tap's inferred events logged after its entry (a kong's replacement, the deal)
+            while after < len(tail) - 1 and isinstance(tail[-1 - after], ev.ReplacementDrew | ev.Dealt) \
+                    and tail[-1 - after].source is INFERRED:
+                after += 1
+            before: TableState | None = state
+            for _ in range(after + 1):
+                before = before.prev if before is not None else None
+            if before is None:
+                return None
+            entry = describe(tail[-1 - after], before, show=False)
+            ready = tail[-2 - after] if len(tail) >= after + 2 else None
+            if isinstance(ready, ev.DeclaredReady):  # 報聽 with the discard: both go back
+                return Words(f"{entry.zh}（{ready.kind.zh}）", f"{entry.en} ({ready.kind.en})")
+            return entry
 
     def undo(self, at: int | None = None) -> Words | None:
         """Take back the last tap: the event the player entered and what was logged with it (the draw before a

@@ -72,6 +72,7 @@ class Offer:
     penalties: tuple[int, ...]  # seats a false win (詐胡) or a wrong count (相公) may be recorded for
     undo: bool
     session_over: bool
+    undo_what: Words | None = None  # what undo would take back (the tap's entry), told on its button
 
 
 def dealer_after(state: TableState) -> int:

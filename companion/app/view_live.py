@@ -69,7 +69,12 @@ log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
 DOUBLE_TAP_SECONDS = 0.45
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
+UNDO_ZH, UNDO_EN = 16, 30
+"""The undo button's account of what it takes back, cut to this many characters (the bar is one line on a phone)."""
 
+
+def _short(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
@@ -81,6 +86,7 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
         return int(b), int(p)
     except ValueError:
         return ui("live_stakes_bad", base=b, per_tai=p)
+
 
 class LiveTab:
     def __init__(self, host: Host, game: LiveGame | None, photos: PhotoSource | None = None) -> None:
@@ -225,7 +231,11 @@ class LiveTab:
         t = self.host.t
         shown = self._shown  # the offer the screen above was drawn from (render builds the tab first)
         can, at = (shown.undo, shown.at) if shown is not None else (False, -1)
-        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(ui("live_undo")), disabled=not can, height=FINGER,
+        what = shown.undo_what if shown is not None and can else None
+        # the button names what it takes back (a correction, a stakes change or a discard alike: one tap)
+        words = ui("live_undo_what", what=_short(what.zh, UNDO_ZH), what_en=_short(what.en, UNDO_EN)) \
+            if what is not None else ui("live_undo")
+        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(words), disabled=not can, height=FINGER,
                                                       on_click=lambda: self._undo(at)))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
         keep = ident("live-download", ft.TextButton(content=t(ui("live_download")), url=EXPORT_PATH, disabled=not can))

@@ -257,6 +257,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_big_count": ("{seat} 大相公（牌太多）", "{seat}: too many tiles"),
     "live_small_count": ("{seat} 小相公（牌太少）", "{seat}: too few tiles"),
     "live_undo": ("撤回上一步", "Undo"),
+    "live_undo_what": ("撤回：{what}", "Undo: {what_en}"),
     "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat}, {kind_en}: enter the tiles shown"),
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "Tiles in hand ({n}, without the winning tile)"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),

@@ -8,7 +8,6 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -140,15 +139,17 @@ def test_the_form_context_round_trips_and_a_bad_one_is_refused_by_name() -> None
     assert isinstance(failed, PhotoFailed) and "discarder" in failed.reason.en
 
 
-def _upload_folders() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("companion-uploads-*")}
+def _upload_folders(where: Path) -> set[str]:
+    return {p.name for p in where.glob("companion-uploads-*")}
 
 
-def test_a_server_on_the_network_lets_in_only_visitors_with_its_token() -> None:
-    folders = _upload_folders()
+def test_a_server_on_the_network_lets_in_only_visitors_with_its_token(tmp_path: Path) -> None:
+    # a temp folder of its own: another server on this machine (a second test run) makes and removes its own
+    folders = _upload_folders(tmp_path)
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "0.0.0.0",
-                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(tmp_path)})
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -166,11 +167,11 @@ def test_a_server_on_the_network_lets_in_only_visitors_with_its_token() -> None:
         request = urllib.request.Request(base + "tiles/5p.png", headers={"Cookie": cookie})
         with urllib.request.urlopen(request, timeout=30) as r:
             assert r.status == 200
-        assert _upload_folders() - folders  # the phones' upload folder exists while it serves
+        assert _upload_folders(tmp_path) - folders  # the phones' upload folder exists while it serves
     finally:
         proc.terminate()  # SIGTERM, as a service manager stops it
         proc.wait(30)
-    assert _upload_folders() == folders  # and is gone after
+    assert _upload_folders(tmp_path) == folders  # and is gone after
 
 
 def test_host_all_addresses_takes_ipv4_too(capsys: pytest.CaptureFixture[str]) -> None:

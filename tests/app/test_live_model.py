@@ -15,7 +15,7 @@ import pytest
 
 from companion.app.live_model import LiveError, LiveGame, effective_events
 from companion.app.live_offer import Offer
-from companion.app.words import ui
+from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import finish_hand, win_hand
@@ -814,4 +814,45 @@ def test_a_correction_made_while_a_claim_may_be_outranked_stands(tmp_path: Path)
     assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None  # outranks the pung
     assert game.state.results[0].outcome.winners[0].concealed == tuple(parse_tiles("123m456m789m123s34p55z"))
     assert ledger_of(game.state).entries[0].transfers == fixed.entries[0].transfers
+    game.close()
+
+
+def test_the_undo_button_says_what_the_tap_it_takes_back_was(tmp_path: Path) -> None:
+    """Undo names the tap's entry, not what was logged with it: a discard, not the draw before it; a kong, not
+    its replacement; the dice, not the deal."""
+    game = _dealt(tmp_path)
+    assert game.undo_what() == Words("莊家擲骰 2+2+4 = 8，開門", "The dealer throws 2+2+4 = 8: the wall is broken there")
+    dealer = game.state.dealer
+    assert game.discard("1z") is None
+    first = PLAYERS[dealer]
+    assert game.undo_what() == Words(f"{first} 打 東", f"{first} discards 1z")
+    assert game.discard("9m") is None  # the next seat's draw and discard: one tap
+    nxt = PLAYERS[(dealer + 1) % 4]
+    assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9m")
+    taker = (dealer + 3) % 4
+    assert game.claim(taker, MeldKind.KONG) is None  # the kong and its replacement
+    assert game.undo_what() == Words(f"{PLAYERS[taker]} 明槓 九萬", f"{PLAYERS[taker]} kongs 9m from the discard")
+    snap, _ = game.snapshot()
+    assert snap.undo_what == game.undo_what()  # the screen's offer carries it for the button
+    assert game.undo() is None
+    assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9m")
+    game.close()
+
+
+def test_nothing_to_undo_says_nothing(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.undo_what() is None
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.undo_what() is None and not game.offer().undo  # a seating is not undone from the table
+    game.close()
+
+
+def test_undo_names_a_ready_declared_with_the_discard(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    nxt = PLAYERS[(game.state.dealer + 1) % 4]
+    assert game.discard("9m", ready=True) is None  # 地聽 on his first discard: the draw, the ready, the discard
+    assert game.undo_what() == Words(f"{nxt} 打 九萬（地聽）", f"{nxt} discards 9m (earthly ready)")
+    assert game.undo() is None
+    assert game.state.seats[(game.state.dealer + 1) % 4].ready is None
     game.close()
