@@ -140,7 +140,9 @@ class LedgerTab:
                 rows.append(ident(f"ledger-change-{r.number}", label(t(r.change), 13, bold=True, colour=FELT)))
         if self.showing_live:  # the live game's ledger, for a spreadsheet
             head.append(ident("ledger-csv", ft.TextButton(content=t(ui("ledger_csv")), url=LEDGER_PATH)))
-        return ft.Column([*head, summary, *rows], spacing=8)
+        # the hands' cards one width (the phone's): a card with its correction form open no wider than the rest
+        hands = ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Column([*head, summary, hands], spacing=8)
 
     def _money(self, balances: tuple[tuple[str, int], ...], settle_up: tuple[Words, ...]) -> tuple[ft.Control,
                                                                                                  list[ft.Control]]:
