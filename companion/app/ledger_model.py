@@ -16,6 +16,8 @@ from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.session import (
     Ledger,
+    WinLine,
+    dealer_takes_part,
     fewest_transfers,
     session_ledgers,
     total_balances,
@@ -116,8 +118,8 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         w = min(r.round_wind, 3)
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
-        lines = tuple(ui("ledger_line", player=x.player, kind=_kind(x.kind).zh, kind_en=_kind(x.kind).en,
-                         tai=x.capped_tai) for x in entry.lines)
+        dealer_in = dealer_takes_part(r)
+        lines = tuple(_line(x, x.player in dealer_in) for x in entry.lines)
         transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected)
@@ -130,14 +132,20 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         name = Words(prof.name_zh, prof.name_en)
     except ProfileError:  # a house file of another install: its id is what is known
         name = Words(ledger.profile, ledger.profile)
-    # the head gives the terms the first hand was played with (each change after it has its line), or those of
-    # the table before any hand
+    # the head gives the terms the last hand was played with, and the first hand's stakes where they differ (each
+    # change has its line at its hand); before any hand, the table's
     first = ledger.entries[0] if ledger.entries else None
     at = ledger.stakes_of(first) if first is not None else ledger.stakes
-    switches = ledger.switches_of(first) if first is not None else ledger.switches
-    stakes = ui("ledger_stakes", base=at.base, per_tai=at.per_tai, profile=name.zh, profile_en=name.en)
+    last = ledger.entries[-1] if ledger.entries else None
+    switches = ledger.switches_of(last) if last is not None else ledger.switches
+    now = ledger.stakes_of(last) if last is not None else at  # a change pending for the next hand has its own line
+    if (now.base, now.per_tai) == (at.base, at.per_tai):
+        stakes = ui("ledger_stakes", base=at.base, per_tai=at.per_tai, profile=name.zh, profile_en=name.en)
+    else:  # the head says what is played now, and what the first hand was played at (a player read the old line)
+        stakes = ui("ledger_stakes_now", base=now.base, per_tai=now.per_tai, first_base=at.base,
+                    first_per_tai=at.per_tai, profile=name.zh, profile_en=name.en)
     played = played_rules(ledger.profile, switches) if switches else None
-    if played is not None:  # the house rules the session was played with, which explain its streaks and deals
+    if played is not None:  # the house rules the hands are played with, which explain streaks and deals
         stakes = stakes + ui("ledger_house", rules=played.zh, rules_en=played.en)
     pending = None
     if terms is not None and ledger.switches is not None and terms != (ledger.stakes, ledger.switches):
@@ -146,6 +154,16 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                                ui("ledger_from_hand", n=ledger.entries[-1].result.number + 1))
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle,
                        pending=pending)
+
+
+def _line(x: WinLine, dealer_in: bool) -> Words:
+    """A winner's line: his hand's tai, and the dealer's tai where settlement adds them (so "3 台" with 130 paid at
+    50 + 20 a tai is explained: the dealer's 1 tai on his payments)."""
+    kind = _kind(x.kind)
+    if x.dealer_tai and (dealer_in or x.kind == "false_win"):  # a false win: its offender pays everyone
+        return ui("ledger_line_dealer", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai,
+                  dealer=x.dealer_tai)
+    return ui("ledger_line", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai)
 
 
 def ledger_csv(state: TableState) -> str:

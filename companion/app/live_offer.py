@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
+from companion.game.check_win import own_win_refusal
 from companion.game.evolve import finish_hand
 from companion.game.state import Phase, TableState, next_seat, offset, window
 from companion.game.switches import FirstDealer, MultiWin
@@ -18,7 +19,7 @@ from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
-__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "flower_tap", "refusal", "UNSEEN"]
+__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -164,6 +165,16 @@ def offer_for(state: TableState, at: int) -> Offer:
                  penalties, undo, session_over)
 
 
+def nearest_winner(state: TableState) -> int | None:
+    """Under 截胡 (only the nearest claimant wins), the seat that has won on the tile on offer, whom a nearer seat's
+    win would replace; None under the other rules or before a win."""
+    w = window(state)
+    if state.switches.multi_win is not MultiWin.NEAREST or state.outcome is None or w is None \
+            or not state.outcome.claimants:
+        return None
+    return min((c.seat for c in state.outcome.claimants), key=lambda s: offset(s, w.turn))
+
+
 def _session_ends(state: TableState) -> bool:
     return finish_hand(state).session_over
 
@@ -232,7 +243,7 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
     if acting and state.phase is not Phase.HAND_OVER:
         seat = state.turn if state.phase is Phase.ACT else state.dealer
         st = state.seats[seat]
-        if not st.dead and not st.no_win:
+        if not st.dead and not st.no_win and own_win_refusal(state, seat) is None:
             out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
             if len(st.flowers) >= 7:
                 out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
@@ -261,6 +272,9 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
             session_over: bool, more_winners: bool = False) -> Words:
     names = state.players
     if state.phase is Phase.HAND_OVER and more_winners:  # 一炮多響: the other winners first, then the next deal
+        winner = nearest_winner(state)
+        if winner is not None:  # 截胡: only a nearer seat is offered, and his win replaces this one
+            return ui("live_p_nearer_wins_last" if session_over else "live_p_nearer_wins", winner=names[winner])
         return ui("live_p_also_wins_last" if session_over else "live_p_also_wins")
     if session_over:
         return ui("live_p_over")

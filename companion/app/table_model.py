@@ -20,7 +20,7 @@ from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import terms_ahead
 from companion.game.service import read_jsonl, read_log
-from companion.game.session import ledger_of
+from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import Phase, TableState, window
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
@@ -365,9 +365,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
     entry = ledger_of(state).entries[-1]
     lines = []
     names = state.players
-    # dealer tai count only where the dealer wins or pays: he wins, he discarded, or everyone pays a self-draw
-    dealer_in = {names[w.seat] for w in out.winners
-                 if state.dealer in (w.seat, w.discarder) or w.discarder is None}
+    dealer_in = dealer_takes_part(entry.result)  # dealer tai count only where the dealer wins or pays
     for line in entry.lines:
         kind = next((k for k in ev.WinKind if k.value == line.kind), None)
         words = Words(kind.zh, kind.en) if kind is not None else ui("false_win")

@@ -24,7 +24,7 @@ from companion.app.house_rules import (
 )
 from companion.app.listening import LiveListener
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
-from companion.app.live_offer import Claim, Offer, WinChance
+from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
 from companion.app.table_model import GameReplay, LogError, meld_words
@@ -541,6 +541,9 @@ class LiveTab:
                                          border=ft.Border.all(1, GREY), border_radius=8, padding=8))
         title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
         state = game.state
+        winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None
+        if winner is not None:
+            title = ui("live_nearer_wins", winner=names[winner])
         taken = window(state)
         if o.phase is not Phase.HAND_OVER and state.claim_rank in (1, 2) and taken is not None \
                 and taken.offer is not None and any(c.kind is ev.WinKind.DISCARD for c in o.wins):

@@ -209,6 +209,12 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
                               "the session is over"),
+    "live_p_nearer_wins": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
+                           "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, tap "
+                           "his Win and he takes the win; if not, enter the next dealer's dice"),
+    "live_p_nearer_wins_last": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有，這一將就打完了",
+                                "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, "
+                                "tap his Win and he takes the win; if not, the session is over"),
     "live_p_dice": ("{dealer} 做莊：輸入莊家擲的骰子，開門配牌", "{dealer} deals: enter the dealer's dice to break the wall and deal"),
     "live_p_flowers": ("開局補花（從莊家 {dealer} 開始），補完後莊家打第一張",
                        "Initial flowers (from the dealer {dealer}); then the dealer discards first"),
@@ -243,6 +249,8 @@ UI: dict[str, tuple[str, str]] = {
                            "{seat}'s {meld_en} took the {tile_en}; a win on that tile still comes first (and undoes "
                            "the {meld_en}):"),
     "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
+    "live_nearer_wins": ("截胡：更近的人也胡這張嗎？他胡就改由他胡，{winner} 不算胡",
+                         "Only the nearest wins: does a nearer seat win on it too? His win replaces {winner}'s"),
     "live_flowers": ("補花（點那張花）", "Flowers (tap the flower shown)"),
     "live_flower_by": ("{seat} 補花：", "{seat} shows a flower:"),
     "live_kongs": ("槓", "Kongs"),
@@ -281,7 +289,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_terms_note": ("已經打完的每一把照原來的底台和規矩算；起莊和門風是入座時定的，這一將打完、下一將入座時再改。",
                         "Every hand already played keeps its stakes and rules; the first dealer and the seat winds "
                         "were fixed at seating: change them when the players are seated for the next session."),
-    "live_house_rules": ("各家規矩（{n} 條跟這套規則不同）", "House rules ({n} played otherwise than the rule set)"),
+    "live_house_rules": ("本桌規矩（{n} 條跟這套規則不同）", "House rules ({n} played otherwise than the rule set)"),
     "live_win_ok": ("確定胡牌", "Record the win"),
     "live_photo": ("拍照讀牌", "Read the hand from a photo"),
     "live_photo_hint": ("把胡的牌攤開拍一張：讀到的牌會填進下面，記錄前請對照一下",
@@ -341,8 +349,14 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
     "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
     "ledger_line": ("{player} {kind} {tai} 台", "{player}: {kind_en}, {tai} tai"),
+    "ledger_line_dealer": ("{player} {kind} {tai} 台，莊家付或收的另加 {dealer} 台（莊家、連莊）",
+                           "{player}: {kind_en}, {tai} tai, plus {dealer} where the dealer pays or is paid (dealer, "
+                           "streak)"),
+    "ledger_stakes_now": ("底 {base}／台 {per_tai}（第 1 把是 底 {first_base}／台 {first_per_tai}，改動記在各把），規則 {profile}",
+                          "stakes {base} + {per_tai} a tai (hand 1 was {first_base} + {first_per_tai}; each change is "
+                          "noted at its hand), rules {profile_en}"),
     "ledger_stakes": ("底 {base}／台 {per_tai}，規則 {profile}", "stakes {base} + {per_tai} a tai, rules {profile_en}"),
-    "ledger_house": ("；各家規矩：{rules}", "; house rules: {rules_en}"),
+    "ledger_house": ("；本桌規矩：{rules}", "; house rules: {rules_en}"),
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
     "ledger_fix": ("改正 {player} 亮的牌", "Put {player}'s tiles right"),

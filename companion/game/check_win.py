@@ -19,7 +19,7 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["check_won", "check_copies"]
+__all__ = ["check_won", "check_copies", "own_win_refusal"]
 
 
 def check_won(state: TableState, e: ev.Won) -> None:
@@ -108,21 +108,34 @@ def _own_win(state: TableState, e: ev.Won) -> None:
     if not acting or e.seat != state.turn:
         raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), phase=state.phase.name,
                            turn=state.turn)
-    if state.act is ActKind.CLAIMED:
-        raise IllegalEvent(msg("after_claim"), seat=e.seat)
-    if state.act is ActKind.DISCARD_KONG and \
-            state.switches.discard_kong_replacement_win is DiscardKongWin.FORBIDDEN:
-        raise IllegalEvent(msg("dkong_win"), seat=e.seat)
+    barred = own_win_refusal(state, e.seat)
+    if barred is not None:
+        raise barred
     if e.tile is None or not e.tile.is_known:
         raise IllegalEvent(msg("unknown_tile"))
     drawn = st.drawn
     if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
         raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.code, got=e.tile.zh, got_en=e.tile.code))
+
+
+def own_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:
+    """Why the seat on turn may not win on his own tile now, whatever his tiles (None when he may try).
+
+    The Live tab offers 胡（自摸） only where this is None, so a button it shows is one the tracker takes."""
+    if state.act is ActKind.CLAIMED:
+        return IllegalEvent(msg("after_claim"), seat=seat)
+    if state.act is ActKind.DISCARD_KONG and \
+            state.switches.discard_kong_replacement_win is DiscardKongWin.FORBIDDEN:
+        return IllegalEvent(msg("dkong_win"), seat=seat)
     # before the first discard every seat's flowers are replaced first (§2.6, §2.8.1: 天胡 comes after the
     # initial replacement), as a discard or a kong must wait for them; later, the winner's own
     flower = held_flower(state)
     if flower is not None:
-        raise IllegalEvent(msg("flower_first", **state.who(flower[0]), tile=flower[1].zh, tile_en=flower[1].code))
+        return IllegalEvent(msg("flower_first", **state.who(flower[0]), tile=flower[1].zh, tile_en=flower[1].code))
+    st = state.seats[seat]
+    if st.barred and state.switches.passed_win_blocks_self_draw:
+        return IllegalEvent(msg("barred", **state.who(seat)), seat=seat)
+    return None
 
 
 def _check_reveal(state: TableState, e: ev.Won) -> None:

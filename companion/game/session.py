@@ -26,7 +26,7 @@ from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
 from companion.tiles import parse_tiles
 
 __all__ = ["switches_for", "session_ledgers", "total_balances", "Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
-           "settle_hand", "win_input"]
+           "settle_hand", "win_input", "dealer_takes_part"]
 
 _WIN_TYPE = {WinKind.DISCARD: WinType.DISCARD, WinKind.SELF_DRAW: WinType.SELF_DRAW,
              WinKind.ROBBED_KONG: WinType.ROB_KONG, WinKind.EIGHT_FLOWERS: WinType.EIGHT_FLOWERS,
@@ -192,6 +192,14 @@ def _offender_input(seat: int, result: HandResult, profile: str) -> Win:
     return Win(concealed=_PLACEHOLDER, win_tile=_PLACEHOLDER[0], win_type=WinType.SELF_DRAW,
                seat_wind=WINDS[winds[seat]], round_wind=WINDS[result.round_wind],
                dealer=WINDS[winds[result.dealer]], streak=result.streak, profile=profile)
+
+
+def dealer_takes_part(result: HandResult) -> frozenset[str]:
+    """The winners whose settlement the dealer's tai count in: he wins, he discarded, or everyone pays (a self-drawn
+    or other own win). A winner's line says its dealer tai only then."""
+    names = result.players
+    return frozenset(names[w.seat] for w in result.outcome.winners
+                     if result.dealer in (w.seat, w.discarder) or w.discarder is None)
 
 
 def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list[WinLine], list[Transfer]]:

@@ -70,7 +70,7 @@ def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> No
     assert panel is not None
     assert "中華競技麻將 2009" in panel.stakes.zh and "ATAWMJ 2009" in panel.stakes.en
     assert all(w.zh in panel.stakes.zh and w.en in panel.stakes.en for w in said)
-    assert "house rules:" in panel.stakes.en and "各家規矩" in panel.stakes.zh
+    assert "house rules:" in panel.stakes.en and "本桌規矩" in panel.stakes.zh
     game.close()
 
 

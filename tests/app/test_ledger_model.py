@@ -110,3 +110,32 @@ def test_stakes_changed_after_the_last_hand_are_said_for_the_next_and_the_head_k
     assert "改成 底 100／台 50" in panel.pending.zh and "become 100 + 50" in panel.pending.en
     assert panel.pending.zh in ledger_csv(changed)
     assert ledger_panel(last) is not None and ledger_panel(last).pending is None  # type: ignore[union-attr]
+
+
+def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he_takes_part() -> None:
+    """A player review saw "3 台" beside 130 paid at 50 + 20 a tai: the dealer's tai were left out of the line."""
+    from companion.game.check import replay as replay_log
+    from companion.game.simulator import simulate
+
+    said = 0
+    for seed in (0, 1, 3):
+        log, _ = simulate(seed, 6)
+        state = replay_log(log)
+        ledger, panel = ledger_of(state), ledger_panel(state)
+        assert panel is not None
+        for entry, row in zip(ledger.entries, panel.rows, strict=True):
+            winners = [x for x in entry.lines if x.kind != "false_win"]
+            if len(entry.lines) != 1 or len(winners) != 1:
+                continue  # one winner's money alone: each payment is his line's
+            (x,), (line,) = winners, row.lines
+            at = ledger.stakes_of(entry)
+            amounts = {t.amount for t in entry.transfers}
+            plain, with_dealer = at.base + at.per_tai * x.capped_tai, at.base + at.per_tai * (x.capped_tai + x.dealer_tai)
+            assert amounts <= {plain, with_dealer}
+            if with_dealer in amounts and x.dealer_tai:
+                assert line == ui("ledger_line_dealer", player=x.player, kind=line.zh.split()[1],
+                                  kind_en=line.en.split(": ")[1].split(",")[0], tai=x.capped_tai, dealer=x.dealer_tai)
+                said += 1
+            else:
+                assert "莊家" not in line.zh and "dealer" not in line.en
+    assert said >= 3

@@ -443,6 +443,10 @@ def test_a_farther_seat_is_not_offered_a_win_where_only_the_nearest_wins(tmp_pat
     assert game.win(far, ev.WinKind.DISCARD, "123m456m789m123s46p66z") is None
     nearer = {c.seat for c in game.offer().wins}
     assert near in nearer and (dealer + 2) % 4 in nearer  # they would take the win from him (截胡)
+    # the table is told that, not asked for "several winners" (a player review saw 一炮多響 under 截胡)
+    prompt = game.offer().prompt
+    assert prompt == ui("live_p_nearer_wins", winner=PLAYERS[far])
+    assert "一炮多響" not in prompt.zh and "截胡" in prompt.zh and PLAYERS[far] in prompt.en
     assert game.win(near, ev.WinKind.DISCARD, "123m456m789m123s46p77z") is None
     assert not game.offer().wins  # the nearest has won: nobody can change it now
     game.close()
@@ -680,7 +684,9 @@ def test_the_stakes_and_house_rules_change_between_hands_and_the_ledger_says_fro
     assert panel is not None and panel.rows[0].change is None
     change = panel.rows[1].change
     assert change is not None and change.zh.startswith("從第 2 把起：") and change.en.startswith("From hand 2: ")
-    assert "底 30" in panel.stakes.zh and "連 5" not in panel.stakes.zh  # the head: the terms of the first hand
+    # the head: the terms played now, and the first hand's stakes (a player review read the old ones as current)
+    assert panel.stakes.zh.startswith("底 60／台 20（第 1 把是 底 30／台 10") and "連 5" in panel.stakes.zh
+    assert "stakes 60 + 20 a tai (hand 1 was 30 + 10" in panel.stakes.en
     assert change.zh in ledger_csv(game.state)
     game.close()
 
@@ -855,4 +861,29 @@ def test_undo_names_a_ready_declared_with_the_discard(tmp_path: Path) -> None:
     assert game.undo_what() == Words(f"{nxt} 打 九萬（地聽）", f"{nxt} discards 9m (earthly ready)")
     assert game.undo() is None
     assert game.state.seats[(game.state.dealer + 1) % 4].ready is None
+    game.close()
+
+
+def test_no_win_or_claim_is_offered_that_the_table_would_refuse_after_a_meld(tmp_path: Path) -> None:
+    """A player review saw 胡（自摸） offered to a seat that had just chowed (the tracker refuses a self-drawn win
+    after a chow or a pung), and 自摸 after an exposed kong's replacement where the house rule
+    bars it (明槓補牌不能胡)."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    nxt, across = (dealer + 1) % 4, (dealer + 2) % 4
+    assert game.discard("5m") is None
+    assert game.claim(nxt, MeldKind.CHOW, ("4m", "5m", "6m")) is None
+    o = game.offer()
+    assert o.discard_seat == nxt
+    assert all(w.seat != nxt for w in o.wins)  # he may still turn his chow into a pung (the tracker takes it)
+    assert any(c.seat == across and c.kind is MeldKind.PUNG for c in o.claims)  # a pung still outranks it
+    game.close()
+    (tmp_path / "kong").mkdir()
+    game = _dealt(tmp_path / "kong")
+    dealer = game.state.dealer
+    assert game.discard("5m") is None
+    assert game.claim(across := (dealer + 2) % 4, MeldKind.KONG) is None
+    o = game.offer()
+    assert o.discard_seat == across and game.state.switches.discard_kong_replacement_win.value == "forbidden"
+    assert all(w.seat != across for w in o.wins)
     game.close()
