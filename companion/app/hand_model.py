@@ -17,7 +17,7 @@ from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
-from companion.rules.waits import checked_visible_counts, structural_waits, wait_counts, wait_shape
+from companion.rules.waits import WaitShape, checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
 __all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
@@ -61,11 +61,14 @@ def _group_text(tiles: tuple[Tile, ...]) -> Words:
     return Words("".join(t.zh for t in tiles), "".join(t.code for t in tiles))
 
 
-def _why(hand: Hand, tile: Tile) -> tuple[Words, ...]:
-    """Every way ``tile`` completes ``hand``: the partial set it joins, the set it makes, and the shape."""
+def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ...]]:
+    """Every way ``tile`` completes ``hand``: the partial set it joins, the set it makes, and the shape; and the
+    shapes, each once. A two-sided partial whose other end is all in the hand says so (it is then a single wait)."""
     counts = hand.concealed_counts()
     counts[tile] += 1
+    own = hand.own_counts()
     out: dict[str, Words] = {}
+    shapes: dict[WaitShape, None] = {}
     for sets, pair in decompose_counts(counts, hand.sets_needed):
         for group in (*sets, Group(GroupKind.PAIR, pair)):
             if tile not in group.tiles:
@@ -74,10 +77,16 @@ def _why(hand: Hand, tile: Tile) -> tuple[Words, ...]:
             rest.remove(tile)
             partial, made = _group_text(tuple(rest)), _group_text(group.tiles)
             shape = wait_shape(group, tile)
+            shapes.setdefault(shape, None)
             words = ui("wait_why", partial=partial.zh, partial_en=partial.en, tile=tile.zh, tile_en=tile.code,
                        made=made.zh, made_en=made.en, shape=shape.zh, shape_en=shape.en)
+            if shape is WaitShape.TWO_SIDED:
+                lo, hi = min(rest), max(rest)
+                other = lo.next_in_suit(-1) if tile > hi else hi.next_in_suit(1)
+                if other is not None and own[other] == 4:
+                    words = words + Words("；", "; ") + ui("other_end_own", tile=other.zh, tile_en=other.code)
             out.setdefault(words.en, words)
-    return tuple(out.values())
+    return tuple(out.values()), tuple(shapes)
 
 
 def _closer(hand: Hand, s: int, seen: list[int]) -> tuple[tuple[str, int], ...]:
@@ -148,10 +157,17 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
     visible = [Tile(k) for k in range(NUM_KINDS) for _ in range(seen[k])]
     found = wait_counts(hand, visible)
     if found:
-        waits = tuple(WaitWhy(t.code, n, _why(hand, t)) for t, n in found)
+        whys = [_why(hand, t) for t, _ in found]
+        waits = tuple(WaitWhy(t.code, n, why) for (t, n), (why, _) in zip(found, whys, strict=True))
         left = sum(n for _, n in found)
-        head = ui("ready", kinds=len(found), left=left) if len(found) > 1 else \
-            ui("ready_one", left=left) + ui("single_wait_note")
+        if len(found) > 1:
+            head = ui("ready", kinds=len(found), left=left)
+        else:  # 獨聽 with the shape of the partial the tile completes (spec §3.6: 邊張, 中洞 or 單吊)
+            shapes = [ui("one_end_gone") if x is WaitShape.TWO_SIDED else Words(x.zh, x.en) for x in whys[0][1]]
+            head = ui("ready_one", left=left) + ui("single_wait_shape", shape="、".join(x.zh for x in shapes),
+                                                  shape_en=" or ".join(x.en for x in shapes))
+        if left == 0:  # 死聽: the copies are all on the table
+            head = head + ui("dead_wait")
         return HandPanel(*shown, head, waits=waits)
     gone = structural_waits(hand)
     if gone:

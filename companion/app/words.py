@@ -153,7 +153,12 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_not_ready": ("打出後最好是 {n} 向聽", "After the best discard: {n} from ready"),
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
-    "single_wait_note": ("（獨聽）", " (a single wait)"),
+    "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
+    "one_end_gone": ("兩面只剩一頭", "two-sided with one end gone"),
+    "other_end_own": ("另一頭 {tile} 四張都在自己手上，所以只聽這一種", "the other end, {tile_en}, is all four in your own "
+                      "hand, so this is the only wait"),
+    "dead_wait": ("。死聽：要等的牌都已經出現，胡不到了，可以考慮換聽", ". A dead wait: every copy you wait for is already "
+                  "visible, so it cannot win; think about changing the wait"),
     "wait_why": ("{partial} 加 {tile} 成 {made}（{shape}）", "{partial_en} + {tile_en} makes {made_en} ({shape_en} wait)"),
     "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),

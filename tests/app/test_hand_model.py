@@ -119,7 +119,34 @@ def test_melds_flowers_and_chinese_input_are_read() -> None:
     assert isinstance(result, HandPanel)
     assert [w.tile for w in result.waits] == ["3m"]  # the 6m are all in the own kong (rules §7 Example 14)
     assert result.melds == (("6m",) * 4, ("9p",) * 3) and result.flowers == ("1f",)
-    assert result.headline.en.endswith("(a single wait)")
+    # 獨聽 named with its shape, and why a two-sided partial waits on one kind (a beginner review read "兩面"
+    # under a "獨聽" headline and found no reason)
+    assert result.headline.en.endswith("(a single wait: two-sided with one end gone)")
+    assert result.headline.zh.endswith("（獨聽：兩面只剩一頭）")
+    (why,) = result.waits[0].why
+    assert "另一頭 六萬 四張都在自己手上" in why.zh and "the other end, 6m, is all four in your own hand" in why.en
+
+
+@pytest.mark.parametrize(("hand", "shape_zh", "shape_en"), [
+    ("12m234s789s77p456p123m", "邊張", "edge"),
+    ("13m234s789s77p456p123m", "中洞", "closed"),
+    ("1z234s789s456p123m456p", "單吊", "single"),
+])
+def test_a_single_wait_is_named_with_its_shape(hand: str, shape_zh: str, shape_en: str) -> None:
+    """Spec §3.6: where 獨聽 applies the app names the shape: 邊張, 中洞 or 單吊."""
+    result = analyse(hand)
+    assert isinstance(result, HandPanel) and len(result.waits) == 1
+    assert result.headline.zh.endswith(f"（獨聽：{shape_zh}）") and result.headline.en.endswith(f"(a single wait: {shape_en})")
+    assert "死聽" not in result.headline.zh
+
+
+def test_a_wait_whose_copies_are_all_visible_is_called_dead() -> None:
+    """死聽: the hand is ready but every copy of its waits is on the table."""
+    dead = analyse("12m234s789s77p456p123m", "3m3m3m")
+    assert isinstance(dead, HandPanel) and [(w.tile, w.unseen) for w in dead.waits] == [("3m", 0)]
+    assert "死聽" in dead.headline.zh and "dead wait" in dead.headline.en
+    live = analyse("12m234s789s77p456p123m", "3m3m")
+    assert isinstance(live, HandPanel) and "死聽" not in live.headline.zh and "dead" not in live.headline.en
 
 
 def test_bad_input_is_refused_with_the_reason_in_both_languages() -> None:
