@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 from companion.app.words import Words, ui
 from companion.hand import Hand, HandError
-from companion.rules.efficiency import discard_options
+from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
 from companion.rules.waits import WaitShape, checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "analyse", "ADVICE_SHOWN"]
+__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -41,6 +41,16 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class KongChoice:
+    """A kong the drawn hand may make instead of discarding (暗槓, or 加槓 onto a called pung)."""
+
+    tile: str
+    added: bool
+    hand: str  # the hand after the kong, in the notation, before the replacement draw
+    reason: Words
+
+
+@dataclass(frozen=True, slots=True)
 class HandPanel:
     concealed: tuple[str, ...]
     melds: tuple[tuple[str, ...], ...]
@@ -49,6 +59,7 @@ class HandPanel:
     waits: tuple[WaitWhy, ...] = ()
     draws: tuple[tuple[str, int], ...] = ()  # not ready: the draws that bring it closer, with unseen copies
     choices: tuple[Choice, ...] = ()  # holding a drawn tile: discards best first
+    kongs: tuple[KongChoice, ...] = ()  # holding a drawn tile: the kongs it may make instead
     complete: bool = False  # a winning hand (which can be scored)
 
 
@@ -150,7 +161,9 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     best = options[0]
     head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten)
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
-    return HandPanel(*shown, head, choices=choices)
+    kongs = tuple(KongChoice(k.tile.code, k.added, str(k.hand), Words(k.reason_zh, k.reason_en))
+                  for k in kong_options(hand, visible))
+    return HandPanel(*shown, head, choices=choices, kongs=kongs)
 
 
 def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:

@@ -156,8 +156,8 @@ def discard_quiz(number: int) -> DiscardQuiz:
             if tiles.count(t) < 4:
                 tiles.append(t)
         hand = Hand(tuple(sorted(tiles)))
-        if is_complete(hand):
-            continue
+        if is_complete(hand) or max(tiles.count(t) for t in tiles) == 4:
+            continue  # four of a kind may be a concealed kong, which is no discard (a review saw one graded so)
         options = discard_options(hand)
         results = {(o.shanten, o.unseen) for o in options}
         if len(results) >= 3:  # a choice worth thinking about

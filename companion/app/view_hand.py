@@ -85,6 +85,12 @@ class HandTab:
             self.set_hand(after_discard(self.hand.value or "", code))
         return go
 
+    def _kong(self, after: str) -> Callable[[], None]:
+        """The player makes the kong: the hand shows it laid down, waiting for the replacement tile to be tapped."""
+        def go() -> None:
+            self.set_hand(after)
+        return go
+
     def set_hand(self, text: str) -> None:
         self.hand.value = text
         self.analyse()
@@ -194,4 +200,13 @@ class HandTab:
                 rows.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
             rows.append(label(t(ui("hand_discard_hint")), 12, colour=GREY))
+        if result.kongs:  # a kong is a play of its own: the four tiles go down and a replacement is drawn
+            rows.append(label(t(ui("hand_kongs")), 13, bold=True, colour=FELT))
+            for k in result.kongs:
+                play = ident(f"hand-kong-{k.tile}", ft.OutlinedButton(
+                    content=t(ui("hand_added_kong" if k.added else "hand_concealed_kong")),
+                    on_click=self._kong(k.hand)))
+                rows.append(ft.Row([tile(k.tile, 26), ft.Container(label(t(k.reason), 13), expand=True), play],
+                                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+            rows.append(label(t(ui("hand_kong_hint")), 12, colour=GREY))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=12, border_radius=8)

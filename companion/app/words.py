@@ -163,6 +163,11 @@ UI: dict[str, tuple[str, str]] = {
     "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
     "hand_discard": ("打這張", "Discard it"),
+    "hand_kongs": ("也可以槓（槓完補一張）", "Or make a kong (a replacement draw follows)"),
+    "hand_concealed_kong": ("暗槓", "Concealed kong"),
+    "hand_added_kong": ("加槓", "Added kong"),
+    "hand_kong_hint": ("按「暗槓／加槓」就把這四張放下；補到的牌在上面的牌點一下加進來。",
+                       "The kong button lays the four down; tap the replacement tile you draw above to add it."),
     "hand_discard_hint": ("按「打這張」就從手牌拿掉它，看聽什麼；摸到牌時，在上面的牌點一下加進來。",
                           "Discard it takes the tile out of the hand, to see its waits; when you draw, tap the tile "
                           "above to add it."),

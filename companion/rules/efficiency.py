@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.hand import Hand, HandError
+from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
 from companion.rules.waits import checked_visible_counts
 from companion.tiles import Tile
 
-__all__ = ["DiscardOption", "Improvement", "discard_options"]
+__all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
 
 _ZH_NUM = "零一二三四五六七八九十"
 
@@ -59,6 +59,95 @@ class DiscardOption:
 
     def reason(self, lang: str = "zh") -> str:
         return self.reason_zh if lang.startswith("zh") else self.reason_en
+
+
+@dataclass(frozen=True, slots=True)
+class KongOption:
+    """A kong the drawn hand may make instead of a discard: 暗槓 of four held copies, or 加槓 of the fourth copy of
+    a pung it has called. Either is followed by a replacement draw: the hand is then one tile short of a discard."""
+
+    tile: Tile
+    added: bool  # 加槓 (else 暗槓)
+    hand: Hand  # the hand after the kong, before the replacement draw
+    shanten: int
+    improvements: tuple[Improvement, ...]
+    reason_zh: str
+    reason_en: str
+
+    @property
+    def unseen(self) -> int:
+        return sum(i.unseen for i in self.improvements)
+
+    def reason(self, lang: str = "zh") -> str:
+        return self.reason_zh if lang.startswith("zh") else self.reason_en
+
+
+def kong_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[KongOption, ...]:
+    """The kongs a drawn hand may make, each with the shanten it leaves and the draws that would lower it, compared
+    with the best discard (:func:`discard_options`). A kong keeps every set the fourth copy's discard would keep and
+    adds a replacement draw, so it is rarely worse; where it is (the fourth copy was worth more in a chow), it says
+    so."""
+    options = discard_options(hand, visible)  # checks the hand's size and the visible tiles
+    best = options[0]
+    seen = checked_visible_counts(hand, visible)
+    counts = hand.concealed_counts()
+    out: list[KongOption] = []
+    for k in range(34):
+        x = Tile(k)
+        if counts[k] == 4:
+            after = Hand(tuple(t for t in hand.concealed if t != x), (*hand.melds, Meld(MeldKind.CKONG, (x,) * 4)),
+                         hand.flowers, hand.sets)
+            out.append(_kong(x, False, after, seen, best))
+        elif counts[k] >= 1:
+            for i, m in enumerate(hand.melds):
+                if m.kind is MeldKind.PUNG and m.tiles[0] == x:
+                    melds = (*hand.melds[:i], Meld(MeldKind.ADDKONG, (x,) * 4, m.source), *hand.melds[i + 1:])
+                    out.append(_kong(x, True, Hand(hand.remove(x).concealed, melds, hand.flowers, hand.sets), seen,
+                                     best))
+    return tuple(out)
+
+
+def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOption) -> KongOption:
+    n = after.sets_needed
+    limits = hand_limits(after)
+    keys = group_keys(after.concealed)
+    own = after.own_counts()
+    left = shanten_of_keys(keys, n, limits)
+    better = []
+    for t in range(34):
+        if own[t] >= 4:
+            continue
+        tg, tstep = INCREMENT[t]
+        trial = list(keys)
+        trial[tg] += tstep
+        if shanten_of_keys(trial, n, limits) < left:
+            better.append(Improvement(Tile(t), 4 - own[t] - seen[t]))
+    imp = tuple(better)
+    unseen = sum(i.unseen for i in imp)
+    name_zh, name_en = ("加槓", "added kong") if added else ("暗槓", "concealed kong")
+    head_zh, head_en = f"{name_zh}{x.zh}：槓完補一張牌", f"{name_en.capitalize()} of {x.code}: a replacement draw follows"
+    zh_tiles, en_tiles = "、".join(i.tile.zh for i in imp), " ".join(i.tile.code for i in imp)
+    if left == 0:
+        zh = f"{head_zh}，聽{zh_tiles}，還有{unseen}張沒出現"
+        en = f"{head_en}; ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
+    else:
+        steps = "1 step" if left == 1 else f"{left} steps"
+        zh = f"{head_zh}，{_zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        en = (f"{head_en}; {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
+              f"{_n(unseen, 'tile', 'tiles')} unseen")
+    behind = _effective(left, imp) - _effective(best.shanten, best.improvements)
+    if behind > 0:
+        zh += f"，比打{best.discard.zh}多{_zh_count(behind)}向聽，先別槓。"
+        en += f" — {behind} step{'s' if behind > 1 else ''} behind discarding {best.discard.code}: not yet."
+    elif unseen < best.unseen:
+        fewer = best.unseen - unseen
+        zh += f"，跟打{best.discard.zh}一樣接近聽牌，但少{fewer}張進張；槓了多摸一張補牌。"
+        en += (f" — as near ready as discarding {best.discard.code} but with {_n(fewer, 'tile', 'tiles')} fewer to "
+               f"improve it; the kong gains a replacement draw.")
+    else:
+        zh += f"，跟打{best.discard.zh}一樣接近聽牌，還多摸一張（有槓上開花的機會）。"
+        en += f" — as near ready as discarding {best.discard.code}, with an extra draw (a chance of winning on the replacement, 槓上開花)."
+    return KongOption(x, added, after, left, imp, zh, en)
 
 
 def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[DiscardOption, ...]:
@@ -101,8 +190,10 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
                            not r[0].is_terminal, r[0]))
     best_shanten, best_unseen = _effective(raw[0][1], raw[0][2]), sum(i.unseen for i in raw[0][2])
     counts = hand.concealed_counts()
+    punged = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}
     return tuple(
-        DiscardOption(x, s, imp, *_reasons(x, _role(counts, x), s, imp, i == 0, best_shanten, best_unseen))
+        DiscardOption(x, s, imp, *_reasons(x, _ROLES["added"] if x in punged else _role(counts, x), s, imp, i == 0,
+                                           best_shanten, best_unseen))
         for i, (x, s, imp) in enumerate(raw)
     )
 
@@ -117,7 +208,8 @@ def _n(k: int, one: str, many: str) -> str:
 
 
 _ROLES = {
-    "fourth": ("第四張，刻子不拆", "the fourth copy: the pung stays whole"),
+    "fourth": ("第四張，刻子不拆；也可以暗槓", "the fourth copy: the pung stays whole; it could be a concealed kong"),
+    "added": ("碰過的第四張，可以加槓", "the fourth of a called pung: it could be an added kong"),
     "pung": ("拆刻子", "breaks a pung"),
     "pair": ("拆對子", "breaks a pair"),
     "lone_honour": ("孤張字牌", "a lone honour"),

@@ -1005,6 +1005,22 @@ def test_my_hand_plays_the_advised_discard_and_shows_the_waits(page: Any) -> Non
     wait_hand(page, after)
 
 
+def test_my_hand_offers_the_kong_and_lays_it_down(page: Any) -> None:
+    """A beginner review: the fourth copy of a called pung was advised away; the tab now offers 加槓, and the tap
+    lays the kong down and shows the hand waiting for its replacement tile."""
+    drawn = "45m345p678p123s99s 5z pung:555z@L"
+    panel = analyse(drawn)
+    assert isinstance(panel, HandPanel) and [k.tile for k in panel.kongs] == ["5z"]
+    after = analyse(panel.kongs[0].hand)
+    assert isinstance(after, HandPanel) and after.melds[-1] == ("5z",) * 4 and after.waits
+    tap(page, "tab-hand")
+    page.wait_for_selector(_sel("hand-field"))
+    type_into(page, "hand-field", drawn)
+    wait_hand(page, panel)
+    tap(page, "hand-kong-5z")
+    wait_hand(page, after)
+
+
 def test_score_a_photo_opened_by_its_address_shows_the_bundled_photo(browser: Any, url: str) -> None:
     """A phone that reconnects comes back to its tab's address; /photo had stayed on "reading…" for ever, since
     only a tap on the tab fetched the bundled photo."""

@@ -60,7 +60,8 @@ def test_every_discard_quiz_is_a_drawn_hand_and_its_best_is_what_brute_force_fin
 
     q = discard_quiz(number)
     tiles = [Tile.from_code(c) for c in q.hand]
-    assert len(tiles) == 17 and max(Counter(tiles).values()) <= 4 and not is_complete(Hand(tuple(tiles)))
+    # no four of a kind: its best play may be a kong, which a discard quiz cannot grade
+    assert len(tiles) == 17 and max(Counter(tiles).values()) <= 3 and not is_complete(Hand(tuple(tiles)))
     after = {}
     for t in set(tiles):  # brute force: the shanten each discard leaves
         rest = list(tiles)

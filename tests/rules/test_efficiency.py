@@ -38,7 +38,8 @@ def test_reasons_say_what_the_discard_gives_up() -> None:
     assert "(breaks a partial set)" in options["1p"].reason_en
     # one of four copies: the other three stay a pung, so it does not break one (a learner was told it did)
     four = {o.discard.code: o for o in discard_options(Hand.parse("1111m46m78m13p99p2s789s5z"))}
-    assert "(the fourth copy: the pung stays whole)" in four["1m"].reason_en and "刻子不拆" in four["1m"].reason_zh
+    assert "(the fourth copy: the pung stays whole; it could be a concealed kong)" in four["1m"].reason_en
+    assert "刻子不拆；也可以暗槓" in four["1m"].reason_zh
     chow = {o.discard.code: o for o in discard_options(Hand.parse("345m345p678p123s99s55z7z"))}
     assert "(breaks a chow)" in chow["4m"].reason_en and "拆順子" in chow["4m"].reason_zh
 
@@ -134,3 +135,45 @@ def test_docstring_examples(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(f"companion.rules.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_hand_that_may_kong_is_offered_the_kong_beside_its_discards() -> None:
+    """A beginner review: the fourth copy of a called pung was advised away as 孤張字牌, and four held copies were
+    never offered as a concealed kong."""
+    from companion.rules.efficiency import kong_options
+
+    added = Hand.parse("45m345p678p123s99s 5z pung:555z@L")
+    (k,) = kong_options(added)
+    assert k.added and k.tile is Tile.Z5 and str(k.hand) == "45m345678p12399s addkong:5555z@L"
+    assert k.reason_zh.startswith("加槓白板：槓完補一張牌，聽三萬、六萬") and "多摸一張" in k.reason_zh
+    assert k.reason_en.startswith("Added kong of 5z: a replacement draw follows; ready, waiting on 3m 6m")
+    fourth = next(o for o in discard_options(added) if o.discard is Tile.Z5)
+    assert "可以加槓" in fourth.reason_zh and "孤張" not in fourth.reason_zh and "added kong" in fourth.reason_en
+    held = Hand.parse("4444m56m345p678p123s55z")
+    (k,) = kong_options(held)
+    assert not k.added and str(k.hand) == "56m345678p123s55z ckong:4444m"
+    # ready either way, but on 7m alone (the 4m are all his): fewer tiles than discarding 3p, and it says so
+    assert [i.tile for i in k.improvements] == [Tile.M7] and "少6張進張" in k.reason_zh and "6 tiles fewer" in k.reason_en
+    assert not kong_options(Hand.parse("45m345p678p123s999s55z7z"))
+
+
+@given(drawn_hands())
+def test_kong_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None:
+    from companion.rules.efficiency import kong_options
+
+    hand, visible = case
+    counts = hand.concealed_counts()
+    pungs = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}
+    options = kong_options(hand, visible)
+    assert {(k.tile, k.added) for k in options} == {(Tile(t), False) for t in range(34) if counts[t] == 4} | {
+        (t, True) for t in pungs if counts[t]}
+    seen = [visible.count(Tile(k)) for k in range(34)]
+    for k in options:
+        after = k.hand
+        assert after.is_waiting_size and len(after.melds) == len(hand.melds) + (not k.added)
+        assert sorted(after.all_tiles()) == sorted(hand.all_tiles())
+        assert k.shanten == shanten(after)
+        own = after.own_counts()
+        better = [t for t in range(34) if own[t] < 4 and shanten(after.add(Tile(t))) < k.shanten]
+        assert [int(i.tile) for i in k.improvements] == better
+        assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in k.improvements)
