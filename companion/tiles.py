@@ -48,7 +48,8 @@ class NotationError(ValueError):
     """Tile or hand notation that cannot be read; names the text, the character and its position.
 
     ``reason`` / ``reason_zh``: what is wrong, in English and Traditional Chinese; ``zh``: the whole message in
-    Traditional Chinese (``str(e)`` is the English one). Positions count from 0 in both languages."""
+    Traditional Chinese (``str(e)`` is the English one). ``position`` counts from 0; the messages count characters
+    from 1, as a reader does (a review read "位置 13" for the fourteenth)."""
 
     def __init__(self, text: str, position: int, reason: str, reason_zh: str = "") -> None:
         self.text = text
@@ -56,9 +57,9 @@ class NotationError(ValueError):
         self.reason = reason
         self.reason_zh = reason_zh or "看不懂這個寫法"
         char = text[position] if 0 <= position < len(text) else ""
-        where = f" at position {position} ({char!r})" if char else ""
+        where = f" at character {position + 1} ({char!r})" if char else ""
         super().__init__(f"{reason}{where} in {text!r}")
-        where_zh = f"{text!r} 的位置 {position}，{char!r}" if char else repr(text)
+        where_zh = f"{text!r} 的第 {position + 1} 個字，{char!r}" if char else repr(text)
         self.zh = f"{self.reason_zh}（{where_zh}）"
 
 
@@ -321,7 +322,8 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
             digits.append((int(c), i))
             i += 1
             continue
-        if c in "mpszfx":
+        if c in "mpszfxMPSZFX":  # a capital suit letter (1M from a phone's keyboard) reads as its small one
+            c = c.lower()
             if not digits:
                 raise NotationError(text, i, f"suit letter {c!r} has no digits before it",
                                     f"花色字母 {c!r} 前面沒有數字")

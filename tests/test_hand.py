@@ -57,7 +57,7 @@ def test_meld_parse() -> None:
         ("pong:111m", "unknown meld kind", "不認得副露種類"),
         ("pung:111m@X", "L, O or R", "副露來源須是 L"),
         ("pung:111m@L@", "L, O or R", "副露來源須是 L"),
-        ("pung:11q", "unexpected character", "副露 'pung:11q' 的牌寫錯了：不認得這個字（'11q' 的位置 2，'q'）"),
+        ("pung:11q", "unexpected character", "副露 'pung:11q' 的牌寫錯了：不認得這個字（'11q' 的第 3 個字，'q'）"),
         ("pung:111", "without a suit", "數字後面要接花色字母"),
     ],
 )
@@ -116,7 +116,7 @@ def test_bad_character_position_in_hand() -> None:
     with pytest.raises(NotationError) as e:
         Hand.parse("123m 45q")
     assert e.value.position == 7
-    assert e.value.zh == "不認得這個字（'123m 45q' 的位置 7，'q'）"  # the Chinese reason survives the re-raise
+    assert e.value.zh == "不認得這個字（'123m 45q' 的第 8 個字，'q'）"  # the Chinese reason survives the re-raise
 
 
 def test_sets_parameter() -> None:

@@ -65,7 +65,7 @@ def test_notation_errors_name_the_position(text: str, position: int, fragment: s
     assert fragment in str(e.value)
     assert repr(text) in str(e.value)
     assert e.value.reason_zh.startswith(zh) and e.value.zh.startswith(e.value.reason_zh)
-    assert f"{text!r} 的位置 {position}，{text[position]!r}" in e.value.zh
+    assert f"{text!r} 的第 {position + 1} 個字，{text[position]!r}" in e.value.zh
     assert not any(word in e.value.zh for word in ("rank", "suit", "digit", "character", "written"))
 
 
@@ -141,3 +141,8 @@ def test_every_tile_is_true_even_the_one_numbered_zero() -> None:
     assert all(bool(t) for t in Tile) and Tile.M1 == 0 and Tile.M1 + 1 == Tile.M2
     assert [t for t in (Tile.M1, None, Tile.P1) if t] == [Tile.M1, Tile.P1]
 
+
+
+def test_capital_suit_letters_read_as_small_ones() -> None:
+    """A beginner review typed 1M on a phone and was refused."""
+    assert parse_tiles("123M 45P 6S 77Z 1F 0X") == parse_tiles("123m 45p 6s 77z 1f 0x")

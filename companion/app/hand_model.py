@@ -10,9 +10,9 @@ melds as ``pung:999p@O``) and the tiles the player can see on the table, and say
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from companion.app.words import Words, ui
+from companion.app.words import Words, steps, ui
 from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -58,7 +58,7 @@ class HandPanel:
     headline: Words
     waits: tuple[WaitWhy, ...] = ()
     draws: tuple[tuple[str, int], ...] = ()  # not ready: the draws that bring it closer, with unseen copies
-    choices: tuple[Choice, ...] = ()  # holding a drawn tile: discards best first
+    choices: tuple[Choice, ...] = ()  # holding a drawn tile: every discard, best first (ADVICE_SHOWN shown at first)
     kongs: tuple[KongChoice, ...] = ()  # holding a drawn tile: the kongs it may make instead
     complete: bool = False  # a winning hand (which can be scored)
 
@@ -149,21 +149,39 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     except NotationError as bad:
         return HandFailed(ui("hand_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
-        return HandFailed(ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad)))
+        said = ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad))
+        return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)
     shown: Shown = (tuple(t.code for t in sorted(hand.concealed)), tuple(tuple(t.code for t in m.tiles) for m in hand.melds),
              tuple(t.code for t in hand.flowers))
     size = len(hand.concealed)
     if size == 3 * hand.sets_needed + 1:
-        return _between_turns(hand, seen, shown)
+        panel = _between_turns(hand, seen, shown)
+        return replace(panel, headline=panel.headline + ui("pairs_not_win")) if _pairs(hand) and not panel.waits \
+            else panel
     if is_complete(hand):
         return HandPanel(*shown, ui("hand_complete"), complete=True)
     options = discard_options(hand, visible)
     best = options[0]
-    head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten)
-    choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
+    head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten, n_en=steps(best.shanten))
+    if _pairs(hand):
+        head = head + ui("pairs_not_win")
+    choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)
     kongs = tuple(KongChoice(k.tile.code, k.added, str(k.hand), Words(k.reason_zh, k.reason_en))
                   for k in kong_options(hand, visible))
     return HandPanel(*shown, head, choices=choices, kongs=kongs)
+
+
+def _pairs(hand: Hand) -> bool:
+    """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not."""
+    return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
+
+
+def _other_games_size(text: str) -> bool:
+    """13 or 14 tiles: the size of a Japanese or a Chinese-official hand, not of this game's 16 (or 17)."""
+    try:
+        return Hand.parse(text, stage_free=True).structural_count in (13, 14)
+    except (HandError, NotationError, CopyLimitError):
+        return False
 
 
 def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
@@ -187,4 +205,4 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
         names = _group_text(tuple(gone))
         return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" ".join(t.code for t in gone)))
     s = shanten(hand)
-    return HandPanel(*shown, ui("not_ready", n=s), draws=_closer(hand, s, seen))
+    return HandPanel(*shown, ui("not_ready", n=s, n_en=steps(s)), draws=_closer(hand, s, seen))

@@ -586,7 +586,11 @@ def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
     if len(dice) != 3 or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice):
         shown = " ".join(map(str, dice)) or "—"
         name = which or ui("live_dice")
-        return ui("live_bad_dice", which=name.zh, which_en=name.en, got=shown)
+        said = ui("live_bad_dice", which=name.zh, which_en=name.en, got=shown)
+        total = "".join(map(str, dice))
+        if len(dice) < 3 and total.isdigit() and 3 <= int(total) <= 18:  # "12" typed for the sum: ask for each die
+            said = said + ui("live_dice_not_total", total=total)
+        return said
     return None
 
 

@@ -284,7 +284,7 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
     if phase is Phase.DEALER:
         how = state.switches.first_dealer
         return ui("live_p_dealer_one" if how is FirstDealer.ONE_THROW else "live_p_dealer_east"
-                  if how is FirstDealer.EAST_DEALS else "live_p_dealer")
+                  if how is FirstDealer.EAST_DEALS else "live_p_dealer", east=names[0])
     if phase in (Phase.DICE, Phase.HAND_OVER):
         return ui("live_p_dice", dealer=names[dealer_after(state)])
     if phase is Phase.FLOWERS:

@@ -32,7 +32,7 @@ from companion.vision.hand_score import PhotoHandError, PhotoWin, check_context,
 from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
-__all__ = ["UPLOAD_MAX_BYTES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
+__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
            "read_tiles", "with_picks", "score_typed_hand", "score_picked"]
 
@@ -73,32 +73,45 @@ class PhotoFailed:
     image: bytes | None = None
 
 
+# when the winning tile came (one at most; spec §3.2 flags): 槓上開花, 花上開花, 海底, 河底, 天胡, 地胡, 人胡
+MOMENTS = ("", "after_kong", "after_flower", "last_tile", "last_discard", "heavenly", "earthly", "human")
+READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # 報聽, 天聽, 地聽
+
+
 @dataclass(frozen=True, slots=True)
 class PhotoContext:
     """What a photo cannot show, as the form sets it (winds as E/S/W/N, as ``companion tai`` reads them)."""
 
-    win_type: str = "self_draw"  # or "discard"
-    discarder: str = "N"  # used only for a win on a discard
+    win_type: str = "self_draw"  # or "discard", "rob_kong" (搶槓)
+    discarder: str = "N"  # used only for a win on a discard (or the robbed kong's)
     seat_wind: str = "E"
     round_wind: str = "E"
     dealer: str = "E"
     streak: int = 0
     profile: str = "atawmj_2009"  # the rules the table plays (TABLE_RULES: the live table's, with its stakes)
     stakes: str = "30/10"  # 底/台
+    moment: str = ""  # one of MOMENTS: when the winning tile came, where it scores
+    ready: str = ""  # one of READIES: a ready declaration that scores if he wins
 
     def as_context(self) -> dict[str, Any]:
         """The fields of ``companion tai``'s input this context fills (the profile and stakes go apart)."""
         out: dict[str, Any] = {"win_type": self.win_type, "seat_wind": self.seat_wind,
                                "round_wind": self.round_wind, "dealer": self.dealer, "streak": self.streak}
-        if self.win_type == "discard":
+        if self.win_type in ("discard", "rob_kong"):
             out["discarder"] = self.discarder
+        flags = {name: True for name in (self.moment, self.ready) if name}
+        if flags:
+            out["flags"] = flags
         return out
 
     @classmethod
     def from_context(cls, context: Mapping[str, Any]) -> PhotoContext:
+        flags = context.get("flags") or {}
+        moment = next((m for m in MOMENTS[1:] if flags.get(m)), "")
+        ready = next((r for r in READIES[1:] if flags.get(r)), "")
         return cls(str(context.get("win_type", "self_draw")), str(context.get("discarder") or "N"),
                    str(context.get("seat_wind", "E")), str(context.get("round_wind", "E")),
-                   str(context.get("dealer", "E")), int(context.get("streak", 0)))
+                   str(context.get("dealer", "E")), int(context.get("streak", 0)), moment=moment, ready=ready)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,9 +327,27 @@ _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+
                   re.compile(r"；請拍近一點，或用 companion tai 輸入$")))
 
 
+# the form's box each field of a win record is set in (a review read "欄位 discarder 有誤" on a phone)
+_FORM_FIELD = {"win_type": "win_type", "discarder": "discarder", "seat_wind": "seat_wind", "round_wind": "round_wind",
+               "dealer": "dealer_seat", "streak": "streak_n", "flags.ready_declared": "ready_kind",
+               "flags.ready_on_deal": "ready_kind", "flags.ready_first_discard": "ready_kind"}
+
+
+def _form_field(field: str) -> Words:
+    if field in _FORM_FIELD:
+        return ui(_FORM_FIELD[field])
+    return ui("moment") if field.startswith("flags.") else ui("form_the_hand")
+
+
 def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
     """The reason a photo's hand cannot be scored, as the app says it: without the command line's options and
-    commands, which mean nothing on a phone."""
+    commands, which mean nothing on a phone, and naming the form's box where the record's field is wrong."""
+    if isinstance(bad, WinInputError) and bad.field != "(line)":
+        box = _form_field(bad.field)
+        zh, en = bad.zh, bad.reason
+        for pat_en, pat_zh in _COMMAND_LINE:
+            en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
+        return ui("form_field_wrong", field=box.zh, field_en=box.en, why=zh, why_en=en)
     zh = bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh if isinstance(bad, WinInputError) \
         else bad.reason_zh
     en = str(bad)

@@ -15,7 +15,7 @@ from importlib import resources
 
 from companion.app.house_rules import terms_change
 from companion.app.wall_model import WallPicture, wall_picture
-from companion.app.words import Words, ui
+from companion.app.words import Words, steps, ui
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import terms_ahead
@@ -335,7 +335,7 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
                 if gone:
                     names = Words("、".join(t.zh for t in gone), " ".join(t.code for t in gone))
                     return (), ui("all_own", tiles=names.zh, tiles_en=names.en), ()
-                return (), ui("not_ready", n=shanten(waiting)), ()
+                return (), ui("not_ready", n=(k := shanten(waiting)), n_en=steps(k)), ()
             pics = tuple(WaitPic(t.code, n, Words("／".join(s.zh for s in wait_shapes(waiting, t)),
                                                   "/".join(s.en for s in wait_shapes(waiting, t))))
                          for t, n in found)
@@ -384,7 +384,8 @@ def _hand_end(state: TableState) -> HandEnd | None:
                  round_en=WIND_EN[nd.round_wind])
     who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
     who_en = ", ".join(f"{names[w.seat]} {w.kind.en}" for w in out.winners)
-    outcome = Words(out.kind.zh + (f"：{who}" if who else ""), out.kind.en + (f": {who_en}" if who_en else ""))
+    # "胡牌（阿明 自摸）": said after "本局結束：", so no second colon (a player review)
+    outcome = Words(out.kind.zh + (f"（{who}）" if who else ""), out.kind.en + (f" ({who_en})" if who_en else ""))
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
 
 
@@ -392,6 +393,12 @@ def _split(text: str) -> Words:
     """A ``中文 / English`` line of the ledger as its two halves."""
     zh, sep, en = text.partition(" / ")
     return Words(zh, en) if sep else Words(text, text)
+
+
+def _names(tiles: Iterable[Tile]) -> str:
+    """A few tiles by their English names ("4 Characters and 6 Characters"), where a line names them in words."""
+    ts = [t.en for t in tiles]
+    return ", ".join(ts[:-1]) + " and " + ts[-1] if len(ts) > 1 else "".join(ts)
 
 
 def _tiles(tiles: Iterable[Tile]) -> Words:
@@ -415,7 +422,7 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
     if isinstance(e, ev.WinCorrected):
         shown = _tiles(e.concealed)
         won = f" + {e.tile.zh}" if e.tile is not None else ""
-        won_en = f" + {e.tile.code}" if e.tile is not None else ""
+        won_en = f" + {e.tile.en}" if e.tile is not None else ""
         return Words(f"改正第 {e.hand} 把 {who} 亮的牌：{shown.zh}{won}",
                      f"{who}'s tiles shown in hand {e.hand} put right: {shown.en}{won_en}")
     if isinstance(e, ev.StakesChanged):
@@ -432,22 +439,22 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
         return Words("配牌：每家 16 張（莊家 17 張）", "The deal: 16 tiles each (the dealer 17)")
     if isinstance(e, ev.FlowerReplaced):
         f = _tiles(e.flowers)
-        return Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {f.en} and draws "
+        return Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {_names(e.flowers)} and draws "
                                                                           f"{len(e.replacements)} from the back")
     if isinstance(e, ev.Drew):
-        t = _tiles([e.tile]) if show and e.tile.is_known else Words("一張牌", "a tile")
+        t = Words(e.tile.zh, e.tile.en) if show and e.tile.is_known else Words("一張牌", "a tile")
         return Words(f"{who} 摸 {t.zh}", f"{who} draws {t.en}")
     if isinstance(e, ev.Discarded):
-        return Words(f"{who} 打 {e.tile.zh}", f"{who} discards {e.tile.code}")
+        return Words(f"{who} 打 {e.tile.zh}", f"{who} discards {e.tile.en}")
     if isinstance(e, ev.Chowed):
-        return Words(f"{who} 吃 {e.tile.zh}（{_tiles(e.tiles).zh}）", f"{who} chows {e.tile.code} "
-                                                                    f"({_tiles(e.tiles).en})")
+        return Words(f"{who} 吃 {e.tile.zh}（{_tiles(e.tiles).zh}）", f"{who} chows {e.tile.en} "
+                                                                    f"(with {_names(e.tiles)})")
     if isinstance(e, ev.Punged):
-        return Words(f"{who} 碰 {e.tile.zh}", f"{who} pungs {e.tile.code}")
+        return Words(f"{who} 碰 {e.tile.zh}", f"{who} pungs {e.tile.en}")
     if isinstance(e, ev.ExposedKong):
-        return Words(f"{who} 明槓 {e.tile.zh}", f"{who} kongs {e.tile.code} from the discard")
+        return Words(f"{who} 明槓 {e.tile.zh}", f"{who} kongs {e.tile.en} from the discard")
     if isinstance(e, ev.AddedKong):
-        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.code} to his pung")
+        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.en} to his pung")
     if isinstance(e, ev.ConcealedKong):
         return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
     if isinstance(e, ev.ReplacementDrew):
@@ -458,12 +465,12 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
         w = window(before)
         if w is not None and 0 <= w.turn < 4:
             return Words(f"{who} 胡 {e.tile.zh}（{names[w.turn]} 放槍）",
-                         f"{who} wins on {e.tile.code}, discarded by {names[w.turn]}")
+                         f"{who} wins on {e.tile.en}, discarded by {names[w.turn]}")
     if isinstance(e, ev.Won):
-        tile = Words(f" {e.tile.zh}", f" on {e.tile.code}") if e.tile is not None else Words("", "")
+        tile = Words(f" {e.tile.zh}", f" on {e.tile.en}") if e.tile is not None else Words("", "")
         return Words(f"{who} 胡牌：{e.kind.zh}{tile.zh}", f"{who} wins: {e.kind.en}{tile.en}")
     if isinstance(e, ev.PassedWin):
-        return Words(f"{who} 放過可胡的 {e.tile.zh}（過水）", f"{who} passes a win on {e.tile.code}")
+        return Words(f"{who} 放過可胡的 {e.tile.zh}（過水）", f"{who} passes a win on {e.tile.en}")
     if isinstance(e, ev.ExhaustiveDraw):
         return Words("流局：牌摸完了，沒有人胡", "Exhaustive draw: the wall ran out, nobody won")
     if isinstance(e, ev.DeclinedLastTile):

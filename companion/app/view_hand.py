@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app.hand_model import (
+    ADVICE_SHOWN,
     HandFailed,
     HandPanel,
     after_discard,
@@ -45,8 +46,9 @@ class HandTab:
         """``score(hand)``: score a complete hand (the Score tab, with its form of what the hand cannot show)."""
         self.host, self.live, self.score = host, live, score
         # kept across renders, so that typing keeps its place
-        self.hand = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
-        self.visible = ft.TextField(on_change=self.analyse, border=ft.OutlineInputBorder(), width=560)
+        self.hand = ft.TextField(on_change=self._typed, border=ft.OutlineInputBorder(), width=560)
+        self.visible = ft.TextField(on_change=self._typed, border=ft.OutlineInputBorder(), width=560)
+        self.every_discard = False  # the player asked for every discard, not only the best few
         self.result = ft.Container()
         self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
         self.visible_now = False  # the tab is on screen (set by the app as it draws)
@@ -93,6 +95,15 @@ class HandTab:
 
     def set_hand(self, text: str) -> None:
         self.hand.value = text
+        self._typed()
+
+    def _typed(self) -> None:
+        """A new hand or new tiles seen: the best few discards again."""
+        self.every_discard = False
+        self.analyse()
+
+    def _every_discard(self) -> None:
+        self.every_discard = True
         self.analyse()
 
     def analyse(self) -> None:
@@ -194,11 +205,16 @@ class HandTab:
                                                        style=ft.ButtonStyle(bgcolor=FELT, color="#ffffff"))))
         if result.choices:
             rows.append(label(t(ui("choices")), 13, bold=True, colour=FELT))
-            for c in result.choices:
+            offered = result.choices if self.every_discard else result.choices[:ADVICE_SHOWN]
+            for c in offered:
                 play = ident(f"hand-discard-{c.tile}", ft.OutlinedButton(content=t(ui("hand_discard")),
                                                                          on_click=self._discard(c.tile)))
                 rows.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+            if len(offered) < len(result.choices):  # a learner may want to see why his own pick is worse
+                rows.append(ident("hand-every-discard", ft.TextButton(
+                    content=t(ui("hand_every_discard", n=len(result.choices) - len(offered))),
+                    on_click=self._every_discard)))
             rows.append(label(t(ui("hand_discard_hint")), 12, colour=GREY))
         if result.kongs:  # a kong is a play of its own: the four tiles go down and a replacement is drawn
             rows.append(label(t(ui("hand_kongs")), 13, bold=True, colour=FELT))

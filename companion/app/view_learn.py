@@ -215,7 +215,9 @@ class LearnTab:
 
     def _tai(self) -> ft.Control:
         t = self.host.t
-        items = learn_items()
+        # by what they are worth under the default rules, the rule book's order among equals; the items those
+        # rules do not count come last (a beginner review found the catalogue's order hard to scan)
+        items = sorted(learn_items(), key=lambda i: (i.value == 0, i.value))
         chosen = next((i for i in items if i.id == self.item), items[0])
 
         def chip(item: LearnItem) -> ft.Control:

@@ -262,7 +262,7 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
-        parts.append(label(t(ui("live_file", name=str(self.game.path), n=offer.at)), 11, colour=GREY))
+        parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None
         if terms is not None:  # the stakes and rules played now (they may change between hands)
@@ -532,19 +532,22 @@ class LiveTab:
                 style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff"), height=FINGER))
 
         rows: list[ft.Control] = []
-        for seat in range(4):
+        taken = window(game.state)
+        first = (taken.turn + 1) % 4 if taken is not None and 0 <= taken.turn < 4 else 0
+        for seat in ((first + k) % 4 for k in range(4)):  # in turn order from the discarder's right, as claims rank
             mine: list[ft.Control] = [claim_button(c) for c in o.claims if c.seat == seat]
             mine += [win_button(c) for c in o.wins if c.seat == seat]
-            if mine:  # one framed block a seat: a row that wraps on a phone still shows whose it is
-                rows.append(ft.Container(ft.Column([label(names[seat], 14, bold=True),
-                                                    ft.Row(mine, wrap=True, spacing=8, run_spacing=8)], spacing=4),
-                                         border=ft.Border.all(1, GREY), border_radius=8, padding=8))
+            if mine:  # one framed line a seat, its name first: three seats took half a phone's screen as blocks
+                rows.append(ft.Container(ft.Row([ft.Container(label(names[seat], 14, bold=True), width=64), *mine],
+                                                wrap=True, spacing=6, run_spacing=6,
+                                                vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                                         border=ft.Border.all(1, GREY), border_radius=8,
+                                         padding=ft.Padding.symmetric(horizontal=8, vertical=4)))
         title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
         state = game.state
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None
         if winner is not None:
             title = ui("live_nearer_wins", winner=names[winner])
-        taken = window(state)
         if o.phase is not Phase.HAND_OVER and state.claim_rank in (1, 2) and taken is not None \
                 and taken.offer is not None and any(c.kind is ev.WinKind.DISCARD for c in o.wins):
             # a chow, pung or kong has taken the discard: a win on it still comes first, and undoes the meld

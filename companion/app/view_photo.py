@@ -17,6 +17,8 @@ import flet as ft
 from companion.app.house_rules import TableTerms, table_terms
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.photo_model import (
+    MOMENTS,
+    READIES,
     STAKES,
     TABLE_RULES,
     PhotoContext,
@@ -273,13 +275,16 @@ class PhotoTab:
                  disabled: bool = False) -> ft.Control:
             def changed(e: Any) -> None:
                 got = e.control.value
-                self.set_context(**{key: int(got) if key == "streak" else got})
+                self.set_context(**{key: int(got) if key == "streak" else "" if got == "-" else got})
 
             return ident(f"ctx-{key}", ft.Dropdown(label=t(ui(name)), value=value, options=options, on_select=changed,
                                                    width=width, dense=True, disabled=disabled or self.busy is not None))
 
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
-               ft.DropdownOption(key="discard", text=t(ui("on_discard")))]
+               ft.DropdownOption(key="discard", text=t(ui("on_discard"))),
+               ft.DropdownOption(key="rob_kong", text=t(ui("rob_kong")))]
+        moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}"))) for m in MOMENTS]
+        readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
         streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
         rules = [ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]
         if self.live is not None:
@@ -297,11 +302,13 @@ class PhotoTab:
         return ft.Column([
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
-                    pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type != "discard"),
+                    pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type == "self_draw"),
                     pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
                     pick("round_wind", "round_wind", c.round_wind, winds),
                     pick("dealer", "dealer_seat", c.dealer, winds),
                     pick("streak", "streak_n", str(c.streak), streaks, 100),
+                    pick("moment", "moment", c.moment or "-", moments, 260),
+                    pick("ready", "ready_kind", c.ready or "-", readies, 175),
                     pick("profile", "profile", c.profile, rules, 260),
                     pick("stakes", "stakes", shown_stakes, stakes, 130, disabled=seated is not None)],
                    wrap=True, spacing=8, run_spacing=8),
@@ -324,8 +331,9 @@ class PhotoTab:
                                                                 on_click=lambda: self.score_typed()))],
                        wrap=True, spacing=8)
         head: list[ft.Control] = [label(t(ui("photo_intro")), 13), ft.Row(buttons, spacing=8), typed]
-        if isinstance(self.read, ReadPhoto) or self.typed is not None:
-            head.append(self._form())
+        form = self._form() if isinstance(self.read, ReadPhoto) or self.typed is not None else None
+        if form is not None:
+            head.append(form)
         if self.busy is not None or self.shown is None:
             doing = self.busy or ui("photo_reading")
             head.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(doing), 13)]))
@@ -346,8 +354,10 @@ class PhotoTab:
         head.append(label(name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
         fixes = [self._corrections(self.read, dict(p.scored))] if isinstance(self.read, ReadPhoto) else []
-        if not p.image:  # a typed hand: no photo beside it
-            return ft.Column([*head, ft.Container(self._card(p), width=520)], spacing=8)
+        if not p.image:  # a typed hand: no photo beside it, and its card before the form (on a phone the form
+            # filled the screen and the score sat below it, out of sight: a beginner review)
+            before = [c for c in head if c is not form]
+            return ft.Column([*before, ft.Container(self._card(p), width=520), *([form] if form else [])], spacing=8)
         return ft.Column([*head, ft.ResponsiveRow([
             ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)

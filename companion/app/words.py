@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Words", "UI", "LANGS", "ui"]
+__all__ = ["Words", "UI", "LANGS", "ui", "steps"]
 
 LANGS = ("zh", "en")
 """The languages the app speaks; zh (zh-TW) is the default."""
@@ -30,9 +30,10 @@ UI: dict[str, tuple[str, str]] = {
     "tab_table": ("牌桌", "Table"),
     "tab_photo": ("拍照算台", "Score a photo"),
     "language": ("English", "中文"),  # the button shows the language it switches to
-    "demo_note": ("示範牌局：電腦玩家打的四把（companion simulate --seed {seed} --hands {hands}），可逐步重播",
-                  "Demo game: four hands played by bots (companion simulate --seed {seed} --hands {hands}), "
-                  "replayed step by step"),
+    # the demo's seed stays in the app's command (a player on another phone read the command line here)
+    "demo_note": ("示範牌局：電腦玩家打的 {hands} 把，可逐步重播。你們正在打的牌局在「記錄牌局」",
+                  "Demo game: {hands} hands played by bots, replayed step by step. The game you are playing is "
+                  "under Live game"),
     "log_note": ("重播 {file}", "Replaying {file}"),
     "first": ("開頭", "Start"),
     "prev_hand": ("上一個開局／結束", "Previous start or end"),
@@ -60,14 +61,14 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（{n} 向聽）", "not ready ({n} from ready)"),
+    "not_ready": ("未聽牌（{n} 向聽）", "not ready ({n_en} from ready)"),  # n_en: steps(n)
     "all_own": ("未聽牌：{tiles} 四張都在自己手上", "not ready: all four {tiles_en} are in the own hand"),
     "advice": ("建議打", "Best discards"),
     "advice_ready": ("打 {tile} 聽牌", "discard {tile_en}: ready"),
-    "recent": ("最近的事件", "Recent events"),
+    "recent": ("剛才的動作", "Latest plays"),
     "hand_over_is": ("本局結束：{outcome}", "Hand over: {outcome_en}"),
     "tai_items": ("台數明細", "Tai, item by item"),
-    "hand_tai": ("牌型 {tai} 台", "hand {tai} tai"),
+    "hand_tai": ("這手牌 {tai} 台", "the hand: {tai} tai"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家胡或付的才加）", "dealer +{tai} tai (where the dealer wins or pays)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (streak {n}; where the dealer "
@@ -118,6 +119,23 @@ UI: dict[str, tuple[str, str]] = {
     "win_type": ("胡法", "Win"),
     "self_draw": ("自摸", "self-drawn"),
     "on_discard": ("放槍", "on a discard"),
+    "rob_kong": ("搶槓", "robbing a kong"),
+    "moment": ("胡在什麼時候", "When it came"),
+    "moment_": ("一般", "ordinary"),
+    "moment_after_kong": ("槓上開花（槓後補的牌）", "a kong's replacement tile"),
+    "moment_after_flower": ("花上開花（補花補的牌）", "a flower's replacement tile"),
+    "moment_last_tile": ("海底撈月（牆上最後一張）", "the wall's last tile"),
+    "moment_last_discard": ("河底撈魚（最後打出的一張）", "the last discard"),
+    "moment_heavenly": ("天胡（莊家配完就胡）", "heavenly win (dealer, on the deal)"),
+    "moment_earthly": ("地胡（閒家第一次摸就胡）", "earthly win (first draw)"),
+    "moment_human": ("人胡（第一巡胡別人打的）", "human win (first go-around)"),
+    "ready_kind": ("報聽", "Ready declared"),
+    "ready_": ("沒有", "none"),
+    "ready_ready_declared": ("報聽", "declared ready"),
+    "ready_ready_on_deal": ("天聽", "heavenly ready (on the deal)"),
+    "ready_ready_first_discard": ("地聽", "earthly ready (first discard)"),
+    "form_field_wrong": ("「{field}」不對：{why}", "{field_en}: {why_en}"),
+    "form_the_hand": ("手牌", "The hand"),
     "discarder": ("放槍的人", "Discarder"),
     "seat_wind": ("胡牌的人的座位", "Winner's seat"),
     "round_wind": ("圈風", "Round wind"),
@@ -146,11 +164,16 @@ UI: dict[str, tuple[str, str]] = {
     "hand_example": ("範例", "Example"),
     "hand_empty": ("還沒有輸入牌", "No tiles yet"),
     "hand_bad": ("這手牌讀不懂：{why}", "This hand cannot be read: {why_en}"),
+    "hand_other_game": ("。13、14 張是日本麻將或國標麻將的張數", ". 13 or 14 tiles is the size of a Japanese or "
+                        "Chinese-official hand"),
+    "pairs_not_win": ("。注意：十六張麻將沒有七對、八對的胡法，胡牌要五組（順子或刻子）加一對",
+                      ". Note: Taiwanese 16-tile has no seven- or eight-pairs win; a win is five sets (chows or "
+                      "pungs) and a pair"),
     "hand_complete": ("胡了！這手牌已經成胡：按「算這手的台數」看每一台怎麼來",
                       "A complete winning hand! Tap Score this hand to see each tai item"),
     "hand_score": ("算這手的台數", "Score this hand"),
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
-    "drawn_not_ready": ("打出後最好是 {n} 向聽", "After the best discard: {n} from ready"),
+    "drawn_not_ready": ("打出後最好是 {n} 向聽", "After the best discard: {n_en} from ready"),  # n_en: steps(n)
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -163,6 +186,7 @@ UI: dict[str, tuple[str, str]] = {
     "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
     "hand_discard": ("打這張", "Discard it"),
+    "hand_every_discard": ("也看其餘 {n} 種打法", "Show the other {n} discards"),
     "hand_kongs": ("也可以槓（槓完補一張）", "Or make a kong (a replacement draw follows)"),
     "hand_concealed_kong": ("暗槓", "Concealed kong"),
     "hand_added_kong": ("加槓", "Added kong"),
@@ -172,9 +196,10 @@ UI: dict[str, tuple[str, str]] = {
                           "Discard it takes the tile out of the hand, to see its waits; when you draw, tap the tile "
                           "above to add it."),
     "tab_learn": ("學台數", "Learn the tai"),
-    "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。點一個項目看看。",
+    "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。由小台排到大台，這套規則不算的放最後。點一個項目看看。",
                     "What each tai item means and what it is worth, with a hand that scores it (the tai are "
-                    "worked out by the rules as you look). Pick an item."),
+                    "worked out by the rules as you look). From the smallest to the biggest; those these rules do "
+                    "not count come last. Pick an item."),
     "learn_worth": ("預設規則 {n} 台", "{n} tai under the default rules"),
     "learn_off": ("預設規則不算這一項", "not counted under the default rules"),
     "learn_by_profile": ("各家規則的台數：", "Tai under each rule set:"),
@@ -187,7 +212,7 @@ UI: dict[str, tuple[str, str]] = {
     "learn_robbed": ("，搶{who}家加槓的牌（{who}家照放槍付）", "; robbed from {who_en}'s added kong ({who_en} pays as a "
                      "discarder)"),
     "learn_scores": ("這手牌算到的台", "What this hand scores"),
-    "learn_total": ("牌型共 {hand} 台", "{hand} hand tai"),
+    "learn_total": ("這手牌共 {hand} 台", "{hand} tai for the hand"),
     "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
     "tab_live": ("記錄牌局", "Live game"),
     "live_intro": ("在真的牌桌上邊打邊記：每個動作點一下（打出的牌、吃碰槓、補花、胡），小幫手會檢查合不合規則、"
@@ -196,7 +221,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Every entry is checked against the rules and saved at once (a crash loses nothing); a win is "
                    "scored with who pays whom. Hands stay face down: only what the table can see is entered."),
     "live_empty": ("還沒有記錄", "Nothing entered yet"),
-    "live_file": ("牌局檔：{name}（{n} 個事件）", "Table file: {name} ({n} events)"),
+    "live_file": ("每一步都已存進 {name}（共 {n} 筆）", "Every tap is saved in {name} ({n} entries)"),
     "live_moved": ("牌桌剛被別人更新了，請看過再點一次", "The table was just updated by someone else: look, then tap again"),
     "live_nothing_to_undo": ("沒有可以撤回的動作", "Nothing to undo"),
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
@@ -206,13 +231,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_tile": ("請輸入胡的那一張牌（一張）", "Enter the winning tile (one tile)"),
     "live_p_seat": ("請輸入四位玩家（從東家開始，照逆時針順序）、規則和底／台", "Enter the four players (from East, in turn order), the rules and the stakes"),
     "live_p_over": ("一將打完了。要再打一將，重新入座", "The session is over. Seat the players again for another"),
-    "live_p_dealer": ("擲骰定莊：東家擲三顆骰子，數到的那家再擲一次，第二次數到的那家做莊。輸入兩次的點數，或按「幫我擲」",
-                      "Throw for the first dealer: East throws three dice, the seat counted throws again, and the seat "
+    "live_p_dealer": ("擲骰定莊：東家 {east} 擲三顆骰子，數到的那家再擲一次，第二次數到的那家做莊。輸入兩次的點數，或按「幫我擲」",
+                      "Throw for the first dealer: East ({east}) throws three dice, the seat counted throws again, and the seat "
                       "counted the second time deals. Enter both throws, or press Roll for me"),
-    "live_p_dealer_one": ("擲骰定莊：東家擲三顆骰子，數到的那家做莊。輸入點數，或按「幫我擲」",
-                          "Throw for the first dealer: East throws three dice and the seat counted deals. Enter the "
+    "live_p_dealer_one": ("擲骰定莊：東家 {east} 擲三顆骰子，數到的那家做莊。輸入點數，或按「幫我擲」",
+                          "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter the "
                           "throw, or press Roll for me"),
-    "live_p_dealer_east": ("起莊：坐東的人做莊", "First dealer: the East seat deals"),
+    "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
     "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
                          "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
                          "enter the next dealer's dice"),
@@ -275,7 +300,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_big_count": ("{seat} 大相公（牌太多）", "{seat}: too many tiles"),
     "live_small_count": ("{seat} 小相公（牌太少）", "{seat}: too few tiles"),
     "live_undo": ("撤回上一步", "Undo"),
-    "live_undo_what": ("撤回：{what}", "Undo: {what_en}"),
+    "live_undo_what": ("撤回「{what}」", "Undo “{what_en}”"),
     "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat}, {kind_en}: enter the tiles shown"),
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "Tiles in hand ({n}, without the winning tile)"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
@@ -327,11 +352,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_cancel": ("取消", "Cancel"),
     "live_bad_tiles": ("看不懂的牌：{why}", "tiles not understood: {why_en}"),
     "live_flower_in_hand": ("花牌不算在手牌裡（補花時已經攤開）：{tiles}", "flowers are not part of the hand (they were laid down when replaced): {tiles}"),
+    "live_dice_not_total": ("（要輸入每顆骰子的點數，例如 4 3 5，不是總和 {total}）",
+                            " (enter each die, such as 4 3 5, not the total {total})"),
     "live_bad_dice": ("{which}：三顆，每顆 1 到 6 點，收到：{got}", "{which_en}: three dice of 1-6 each, got: {got}"),
     "live_not_saved": ("沒有記下來（牌局檔無法寫入）：{why}", "Not saved (the table file cannot be written): {why}"),
     "live_refused": ("不行：{why}", "Not allowed: {why_en}"),
     "live_download": ("下載紀錄", "Download log"),
-    "live_replay": ("到牌桌分頁重播", "Replay on the Table tab"),
+    "live_replay": ("重播", "Replay"),  # on the Table tab; short, so the bar fits a phone
     "learn_tai": ("台數", "Tai items"),
     "learn_quiz": ("聽牌練習", "Wait quiz"),
     "quiz_intro": ("第 {n} 題：這手牌聽哪些牌？點選你認為的牌，再按「對答案」。",
@@ -557,6 +584,11 @@ def both_words(text: str) -> Words:
     """``"English / 中文"`` (how the vision and rules packages word their errors) as :class:`Words`."""
     en, sep, zh = text.partition(" / ")
     return Words(zh if sep else en, en)
+
+
+def steps(n: int) -> str:
+    """Shanten in English words: "1 step", "2 steps" (a review read "4 from ready")."""
+    return f"{n} step" if n == 1 else f"{n} steps"
 
 
 def ui(key: str, **kw: object) -> Words:

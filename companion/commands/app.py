@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
     from companion.app.live_model import default_table_path
     from companion.app.server import serve
-    from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay, LogError
+    from companion.app.table_model import DEMO_HANDS, GameReplay, LogError
     from companion.app.words import ui
     from companion.rules.profiles import os_error_zh
 
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
             note = ui("log_note", file=args.log)
         else:
             replay = GameReplay.demo()
-            note = ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS)
+            note = ui("demo_note", hands=DEMO_HANDS)
     except OSError as unreadable:
         _say(f"無法讀取 {args.log}（{os_error_zh(unreadable)}）", f"cannot read {args.log}: {unreadable.strerror}")
         return 2

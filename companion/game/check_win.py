@@ -46,7 +46,8 @@ def check_won(state: TableState, e: ev.Won) -> None:
     check_copies(counts, st.melds, e.tile)
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
-        raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=hand), hand=hand)
+        named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{e.tile.zh}"  # the players read names, not notation
+        raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=named, hand_en=hand), hand=hand)
 
 
 def check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None:

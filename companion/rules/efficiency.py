@@ -146,7 +146,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
                f"improve it; the kong gains a replacement draw.")
     else:
         zh += f"，跟打{best.discard.zh}一樣接近聽牌，還多摸一張（有槓上開花的機會）。"
-        en += f" — as near ready as discarding {best.discard.code}, with an extra draw (a chance of winning on the replacement, 槓上開花)."
+        en += f" — as near ready as discarding {best.discard.code}, with an extra draw (and a chance to win on the replacement)."
     return KongOption(x, added, after, left, imp, zh, en)
 
 

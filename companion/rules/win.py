@@ -93,7 +93,7 @@ def error_zh(e: ValueError) -> str:
     if isinstance(zh, str) and zh:
         return zh
     if isinstance(e, NotationError):
-        return f"看不懂 {e.text!r}（位置 {e.position}）"
+        return f"看不懂 {e.text!r}（第 {e.position + 1} 個字）"
     if isinstance(e, CopyLimitError):
         return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
     what = str(e).rpartition(": ")[2] if ": " in str(e) else ""  # the meld or hand the English names last

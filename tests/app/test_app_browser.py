@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.app.hand_model import HandPanel, after_discard, analyse
+from companion.app.hand_model import ADVICE_SHOWN, HandPanel, after_discard, analyse
 from companion.app.house_rules import HOUSE_RULES
 from companion.app.learn_model import learn_items
 from companion.app.ledger_model import ledger_panel
@@ -37,7 +37,7 @@ from companion.app.photo_model import (
     score_read_photo,
 )
 from companion.app.server import PhotoReader, asgi_app, server_config
-from companion.app.table_model import DEMO_HANDS, DEMO_SEED, GameReplay
+from companion.app.table_model import DEMO_HANDS, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
 from companion.app.view_live import DOUBLE_TAP_SECONDS
 from companion.app.words import ui
@@ -81,7 +81,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGame]:
 
 @pytest.fixture(scope="module")
 def url(replay: GameReplay, uploads: Path, live: LiveGame) -> Iterator[str]:
-    app = asgi_app(replay, ui("demo_note", seed=DEMO_SEED, hands=DEMO_HANDS), photos=PhotoReader(),
+    app = asgi_app(replay, ui("demo_note", hands=DEMO_HANDS), photos=PhotoReader(),
                    uploads=uploads, live=live)
     with _served(app) as address:
         yield address
@@ -453,7 +453,7 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("want => document.body.textContent.includes(want)", arg=ui("live_house_rules", n=1).zh)
     tap(page, "live-start")  # the players' names as filled in
-    wait_text(page, "live-prompt", ui("live_p_dealer").zh)
+    wait_text(page, "live-prompt", ui("live_p_dealer", east="東家").zh)
     assert live.state.players == ("東家", "南家", "西家", "北家")
     assert live.state.switches.multi_win is MultiWin.ALL
     assert everyone.zh in text_of(page, "live-house-played")
@@ -1019,6 +1019,22 @@ def test_my_hand_offers_the_kong_and_lays_it_down(page: Any) -> None:
     wait_hand(page, panel)
     tap(page, "hand-kong-5z")
     wait_hand(page, after)
+
+
+def test_my_hand_shows_every_discard_on_a_tap(page: Any) -> None:
+    """A beginner review: only the best five discards were shown, not the one the learner had in mind."""
+    drawn = "45m577p234789s kong:6666m@R pung:999p@O 1f"
+    panel = analyse(drawn)
+    assert isinstance(panel, HandPanel) and len(panel.choices) > ADVICE_SHOWN
+    last = panel.choices[-1].tile
+    tap(page, "tab-hand")
+    page.wait_for_selector(_sel("hand-field"))
+    type_into(page, "hand-field", drawn)
+    wait_hand(page, panel)
+    assert page.locator(_sel(f"hand-discard-{last}")).count() == 0
+    tap(page, "hand-every-discard")
+    page.wait_for_selector(_sel(f"hand-discard-{last}"))
+    assert page.locator(_sel("hand-every-discard")).count() == 0
 
 
 def test_score_a_photo_opened_by_its_address_shows_the_bundled_photo(browser: Any, url: str) -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app.hand_model import ADVICE_SHOWN, HandFailed, HandPanel, after_discard, analyse
+from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
 from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
@@ -76,7 +76,7 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert sorted(parse_tiles(partial) + (t,)) == list(parse_tiles(made))
     if not brute and not result.headline.en.startswith("not ready: all four"):
         s = shanten(hand)
-        assert result.headline.en == f"not ready ({s} from ready)"
+        assert result.headline.en == f"not ready ({s} step{'' if s == 1 else 's'} from ready)"
 
 
 @settings(max_examples=8)
@@ -109,7 +109,7 @@ def test_a_drawn_hand_gets_the_discards_best_first(seed: int) -> None:
     if is_complete(hand):
         assert result.headline.en.startswith("A complete winning hand")
         return
-    best = discard_options(hand, seen)[:ADVICE_SHOWN]
+    best = discard_options(hand, seen)  # every discard (the tab shows ADVICE_SHOWN, the rest on a tap)
     assert [c.tile for c in result.choices] == [o.discard.code for o in best]
     assert [c.reason.zh for c in result.choices] == [o.reason_zh for o in best]
 
@@ -179,3 +179,15 @@ def test_a_tile_tapped_after_a_meld_is_a_word_of_its_own() -> None:
     assert isinstance(analyse(with_tile(played, "3m")), HandPanel)  # it reads (a 17-tile hand again)
     assert with_tile("45m5", "7p") == "45m57p" and with_tile("", "1m") == "1m"
     assert with_tile("45m ckong:7777m ", "3m") == "45m ckong:7777m 3m"
+
+
+def test_a_player_from_another_game_is_told_what_this_one_differs_in() -> None:
+    """A beginner review: seven pairs got no word that they are no win here, and 14 tiles only a count."""
+    pairs = analyse("11223344556677m88p9p")
+    assert isinstance(pairs, HandPanel) and "沒有七對、八對的胡法" in pairs.headline.zh
+    assert "no seven- or eight-pairs win" in pairs.headline.en
+    riichi = analyse("11223344556677m")
+    assert isinstance(riichi, HandFailed) and "日本麻將或國標麻將" in riichi.reason.zh and "Japanese" in riichi.reason.en
+    plain = analyse("1122334455m66778p")  # 15 tiles: no other game's size, no such word
+    assert isinstance(plain, HandFailed) and "Japanese" not in plain.reason.en
+    assert "pairs" not in analyse("12m234s789s77p456p123m3m").headline.en  # type: ignore[union-attr]

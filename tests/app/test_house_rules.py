@@ -84,5 +84,5 @@ def test_the_first_dealer_is_asked_for_as_the_table_chooses_it(tmp_path: Path, h
     game = LiveGame(tmp_path / "table.sqlite")
     assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10, house={"first_dealer": how}) is None
     offer = game.offer()
-    assert offer.prompt == ui(prompt) and offer.dealer_throws == throws
+    assert offer.prompt == ui(prompt, east="甲") and offer.dealer_throws == throws  # East is named
     game.close()

@@ -422,6 +422,8 @@ def test_dice_out_of_range_name_the_throw(tmp_path: Path) -> None:
     assert why is not None and "第二次擲" in why.zh and "Second throw" in why.en
     why = game.choose_dealer((3, 5, 7), (1, 1, 1))
     assert why is not None and "3 5 7" in why.en
+    why = game.choose_dealer((1, 2), (1, 1, 1))  # the total typed: a player review typed 12
+    assert why is not None and "不是總和 12" in why.zh and "not the total 12" in why.en
     game.close()
 
 
@@ -831,17 +833,17 @@ def test_the_undo_button_says_what_the_tap_it_takes_back_was(tmp_path: Path) -> 
     dealer = game.state.dealer
     assert game.discard("1z") is None
     first = PLAYERS[dealer]
-    assert game.undo_what() == Words(f"{first} 打 東", f"{first} discards 1z")
+    assert game.undo_what() == Words(f"{first} 打 東", f"{first} discards East wind")
     assert game.discard("9m") is None  # the next seat's draw and discard: one tap
     nxt = PLAYERS[(dealer + 1) % 4]
-    assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9m")
+    assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9 Characters")
     taker = (dealer + 3) % 4
     assert game.claim(taker, MeldKind.KONG) is None  # the kong and its replacement
-    assert game.undo_what() == Words(f"{PLAYERS[taker]} 明槓 九萬", f"{PLAYERS[taker]} kongs 9m from the discard")
+    assert game.undo_what() == Words(f"{PLAYERS[taker]} 明槓 九萬", f"{PLAYERS[taker]} kongs 9 Characters from the discard")
     snap, _ = game.snapshot()
     assert snap.undo_what == game.undo_what()  # the screen's offer carries it for the button
     assert game.undo() is None
-    assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9m")
+    assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9 Characters")
     game.close()
 
 
@@ -858,7 +860,7 @@ def test_undo_names_a_ready_declared_with_the_discard(tmp_path: Path) -> None:
     assert game.discard("1z") is None
     nxt = PLAYERS[(game.state.dealer + 1) % 4]
     assert game.discard("9m", ready=True) is None  # 地聽 on his first discard: the draw, the ready, the discard
-    assert game.undo_what() == Words(f"{nxt} 打 九萬（地聽）", f"{nxt} discards 9m (earthly ready)")
+    assert game.undo_what() == Words(f"{nxt} 打 九萬（地聽）", f"{nxt} discards 9 Characters (earthly ready)")
     assert game.undo() is None
     assert game.state.seats[(game.state.dealer + 1) % 4].ready is None
     game.close()

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from companion.app.photo_model import (
+    PhotoContext,
     PhotoFailed,
     PhotoPanel,
     ReadPhoto,
@@ -18,6 +19,7 @@ from companion.app.photo_model import (
     read_tiles,
     score_picked,
     score_read_photo,
+    score_typed_hand,
     with_picks,
 )
 from companion.app.words import ui
@@ -174,3 +176,38 @@ def test_only_a_correction_that_breaks_a_winning_photo_is_blamed(demo: tuple[Rea
     assert confirmed.reason == score_read_photo(misread, context).reason
     assert isinstance(score_picked(misread, {i: truth}, context), PhotoPanel)  # the right pick mends it
 
+
+
+@pytest.mark.parametrize(("hand", "change", "item"), [
+    ("123m456m789m123p456p44s", {"win_type": "rob_kong", "discarder": "S"}, "搶槓"),
+    ("123m456m789p456p44s ckong:1111s", {"moment": "after_kong"}, "槓上開花"),
+    ("123m456m789m123p456p44s", {"moment": "last_tile"}, "海底撈月"),
+    ("123m456m789m123p456p44s", {"win_type": "discard", "discarder": "S", "moment": "last_discard"}, "河底撈魚"),
+    ("123m456m789m123p456p44s", {"moment": "heavenly"}, "天胡"),
+    ("123m456m789m123p456p44s", {"seat_wind": "S", "moment": "earthly"}, "地胡"),
+    ("123m456m789m123p456p44s", {"seat_wind": "S", "win_type": "discard", "discarder": "E", "moment": "human"},
+     "人胡"),
+    ("123m456m789m123p456p44s", {"seat_wind": "S", "ready": "ready_on_deal"}, "天聽"),
+    ("123m456m789m123p456p44s", {"seat_wind": "S", "ready": "ready_first_discard"}, "地聽"),
+])
+def test_the_form_sets_what_a_photo_cannot_show_and_each_scores(hand: str, change: dict, item: str) -> None:
+    """A beginner review could not score a 搶槓, 槓上開花, 海底, 河底, 天/地/人胡 or 天聽/地聽 win from the form
+    (spec §3.2 flags); each is now a choice, and the form keeps it when read back."""
+    form = dataclasses.replace(PhotoContext(), **change)
+    assert PhotoContext.from_context(form.as_context()) == form
+    usual = "discard" if form.win_type == "rob_kong" else form.win_type
+    plain = score_typed_hand(hand, dataclasses.replace(form, win_type=usual, moment="", ready="").as_context())
+    scored = score_typed_hand(hand, form.as_context())
+    assert isinstance(scored, PhotoPanel), scored
+    assert any(w.zh.startswith(item) for w, _ in scored.items)
+    assert not isinstance(plain, PhotoPanel) or not any(w.zh.startswith(item) for w, _ in plain.items)
+
+
+def test_a_wrong_form_names_its_box_not_the_record_field() -> None:
+    """A review read "欄位 discarder 有誤" on a phone: the form's own box is named."""
+    bad = score_typed_hand("123m456m789m123p456p44s", PhotoContext(win_type="discard", discarder="E").as_context())
+    assert isinstance(bad, PhotoFailed)
+    assert "「放槍的人」不對：" in bad.reason.zh and "Discarder: " in bad.reason.en
+    assert "discarder" not in bad.reason.zh and "欄位" not in bad.reason.zh
+    kong = score_typed_hand("123m456m789m123p456p44s", PhotoContext(moment="after_kong").as_context())
+    assert isinstance(kong, PhotoFailed) and "「胡在什麼時候」不對：" in kong.reason.zh and "When it came: " in kong.reason.en
