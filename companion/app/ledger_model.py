@@ -27,7 +27,8 @@ from companion.game.text import WIND_EN, WIND_ZH
 from companion.rules.profiles import ProfileError, load_profile
 from companion.tiles import format_tiles
 
-__all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH"]
+__all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
+           "correction_said"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
@@ -154,6 +155,25 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                                ui("ledger_from_hand", n=ledger.entries[-1].result.number + 1))
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle,
                        pending=pending)
+
+
+def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand: int) -> Words | None:
+    """What a correction of hand ``hand`` changed, for the host who made it: that hand's lines before and after,
+    and each balance that moved ("阿明 +60 → +120"). None when the ledgers lack the hand."""
+    if before is None or after is None:
+        return None
+    was = next((r for r in before.rows if r.number == hand), None)
+    now = next((r for r in after.rows if r.number == hand), None)
+    if was is None or now is None:
+        return None
+    lines = Words("；".join(w.zh for w in was.lines) or "—", "; ".join(w.en for w in was.lines) or "—")
+    new = Words("；".join(w.zh for w in now.lines) or "—", "; ".join(w.en for w in now.lines) or "—")
+    old_money = dict(before.balances)
+    moved = [(p, old_money.get(p, 0), v) for p, v in after.balances if old_money.get(p, 0) != v]
+    money = Words("、".join(f"{p} {a:+d} → {b:+d}" for p, a, b in moved) or "不變",
+                  ", ".join(f"{p} {a:+d} → {b:+d}" for p, a, b in moved) or "unchanged")
+    return ui("ledger_fix_said", n=hand, was=lines.zh, was_en=lines.en, now=new.zh, now_en=new.en, money=money.zh,
+              money_en=money.en)
 
 
 def _line(x: WinLine, dealer_in: bool) -> Words:

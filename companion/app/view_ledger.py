@@ -11,15 +11,17 @@ from companion.app.ledger_model import (
     LedgerPanel,
     LedgerRow,
     WinShown,
+    correction_said,
     ledger_panel,
 )
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
+from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
 from companion.app.words import Words, ui
 from companion.game.service import ServiceError
-from companion.tiles import Tile
+from companion.tiles import Tile, parse_tiles
 
 __all__ = ["LedgerTab"]
 
@@ -35,6 +37,7 @@ class LedgerTab:
         self.fix_concealed = ft.TextField(dense=True, width=420)
         self.fix_tile = ft.TextField(dense=True, width=120)
         self.fix_said: tuple[int, int] | None = None  # the win whose form closed with ``fix_error`` to say
+        self.fix_done: Words | None = None  # what the correction just recorded there changed
         self.visible = False  # on screen (set by the app as it draws)
         self.listener = LiveListener(host, live, self._changed)
 
@@ -52,6 +55,7 @@ class LedgerTab:
 
     def open_fix(self, hand: int, shown: WinShown) -> None:
         self.fixing, self.fix_error, self.fix_of, self.fix_said = (hand, shown.seat), None, shown, None
+        self.fix_done = None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
         self.host.render()
 
@@ -77,6 +81,7 @@ class LedgerTab:
             self.fix_error = ui("live_win_tile")
             self.host.render()
             return
+        before = ledger_panel(live.state)
         try:
             # (not tied to the screen's moment: a tap on the hand being played meanwhile does not clash with it)
             why = live.correct_win(fixing[0], fixing[1], self.fix_concealed.value or "", tile)
@@ -84,8 +89,9 @@ class LedgerTab:
             why = bad.words
         except ServiceError as failed:
             why = ui("live_not_saved", why=str(failed))
-        if why is None:
-            self.fixing = None
+        if why is None:  # the host is told what it changed: that hand's tai and the balances that moved
+            self.fixing, self.fix_said = None, fixing
+            self.fix_done = correction_said(before, ledger_panel(live.state), fixing[0])
         self.fix_error = why
         self.host.render()
 
@@ -171,6 +177,8 @@ class LedgerTab:
                 parts.append(label(t(ui("ledger_fixed", player=w.player, tiles=w.concealed)), 12, colour=GREY))
             if self.fix_said == (hand, w.seat) and self.fix_error is not None:  # why the form closed unsaved
                 parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
+            elif self.fix_said == (hand, w.seat) and self.fix_done is not None:  # what the correction changed
+                parts.append(ident("ledger-fix-done", label(t(self.fix_done), 13, colour=FELT)))
             parts.append(ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
                 content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w))))
             return ft.Column(parts, spacing=2)
@@ -181,7 +189,10 @@ class LedgerTab:
             label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.code)), 13)  # the table's: not asked for
         rows: list[ft.Control] = [
             label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
-            label(t(ui("ledger_fix_recorded", tiles=w.concealed, tile=w.tile)), 12, colour=GREY)]
+            label(t(ui("ledger_fix_recorded", tiles=w.concealed, tile=w.tile)), 12, colour=GREY),
+            # the same as pictures: a player reads tiles, not the notation
+            ft.Row([*(picture(c.code, 20) for c in parse_tiles(w.concealed)), label("+", 13), picture(w.tile, 20)],
+                   spacing=1, wrap=True)]
         if self.fix_error is not None:  # above the fields: the button below may be at the screen's edge
             rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,
                                                               why_en=self.fix_error.en)), 13, colour=ACCENT)))

@@ -409,6 +409,8 @@ UI: dict[str, tuple[str, str]] = {
                          "That hand's record has just changed (undone, players seated again, or corrected on another "
                          "phone): tap “put right” again"),
     "ledger_fix_ok": ("記下改正", "Record the correction"),
+    "ledger_fix_said": ("第 {n} 把改正了：原本 {was}，現在 {now}。結餘：{money}",
+                        "Hand {n} put right: it was {was_en}, now {now_en}. Balances: {money_en}"),
     "ledger_fix_cancel": ("取消", "Cancel"),
     "ledger_settle": ("結帳：最少筆數的付款", "Settling up: the fewest payments"),
     "ledger_all": ("這桌全部 {n} 將合計", "All {n} sessions at this table"),

@@ -25,7 +25,7 @@ from PIL import Image
 from companion.app.hand_model import ADVICE_SHOWN, HandPanel, after_discard, analyse
 from companion.app.house_rules import HOUSE_RULES
 from companion.app.learn_model import learn_items
-from companion.app.ledger_model import ledger_panel
+from companion.app.ledger_model import correction_said, ledger_panel
 from companion.app.live_model import EXPORT_PATH, LiveGame
 from companion.app.photo_model import (
     UPLOAD_MAX_BYTES,
@@ -687,6 +687,7 @@ def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_pat
         winners.append((game.state.dealer + 2) % 4)
         assert game.discard("9s") is None and game.discard("5p") is None
         assert game.win(winners[-1], ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    before = ledger_panel(game.state)
     game.close()
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "ledger", ready="title")
@@ -695,6 +696,7 @@ def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_pat
             type_into(page, "ledger-fix-concealed", "123m456m789m123s34p55z")
             tap(page, "ledger-fix-ok")
             page.wait_for_selector(_sel("ledger-fix-ok"), state="detached")  # recorded: the form closes
+            said = text_of(page, "ledger-fix-done")  # and the host is told what it changed
         finally:
             page.close()
     again = LiveGame(game.path)
@@ -702,6 +704,8 @@ def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_pat
     assert fixed.concealed == parse_tiles("123m456m789m123s34p55z")
     panel = ledger_panel(again.state)
     assert panel is not None and "16 台" in panel.rows[0].lines[0].zh
+    assert said == correction_said(before, panel, 1).zh  # type: ignore[union-attr]
+    assert said.startswith("第 1 把改正了：原本 ") and "16 台" in said and " → " in said
     again.close()
 
 
