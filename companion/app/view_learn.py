@@ -249,7 +249,7 @@ class LearnTab:
         hand: list[ft.Control] = [tile(c, TILE_W["hand"]) for c in ex.concealed]
         if ex.win_tile:
             win = Tile.from_code(ex.win_tile)
-            tip = t(ui("photo_win_tile", tile=win.zh, tile_en=win.code))
+            tip = t(ui("photo_win_tile", tile=win.zh, tile_en=win.en))
             hand += [ft.Container(width=8), tile(ex.win_tile, TILE_W["hand"], tip)]
         rows.append(ft.Row(hand, spacing=1, wrap=True))
         extra: list[ft.Control] = [meld_tiles(m) for m in ex.melds]

@@ -233,9 +233,13 @@ class LiveTab:
         can, at = (shown.undo, shown.at) if shown is not None else (False, -1)
         what = shown.undo_what if shown is not None and can else None
         # the button names what it takes back (a correction, a stakes change or a discard alike: one tap)
-        words = ui("live_undo_what", what=_short(what.zh, UNDO_ZH), what_en=_short(what.en, UNDO_EN)) \
-            if what is not None else ui("live_undo")
-        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=t(words), disabled=not can, height=FINGER,
+        content: ft.Control | str = t(ui("live_undo"))  # plain text: the button greys it when disabled
+        if what is not None:  # (only when there is something to undo)  # two short lines, so the bar keeps its other buttons on a phone
+            content = ft.Column([label(t(ui("live_undo")), 13, bold=True),
+                                 label(t(ui("live_undo_what", what=_short(what.zh, UNDO_ZH),
+                                            what_en=_short(what.en, UNDO_EN))), 11)],
+                                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=content, disabled=not can, height=FINGER,
                                                       on_click=lambda: self._undo(at)))
         replay = ft.TextButton(content=t(ui("live_replay")), on_click=self._replay, disabled=not can)
         keep = ident("live-download", ft.TextButton(content=t(ui("live_download")), url=EXPORT_PATH, disabled=not can))
@@ -685,7 +689,7 @@ class LiveTab:
         rows: list[ft.Control] = [label(t(ui("live_win_form", seat=name, kind=c.kind.zh, kind_en=c.kind.en)), 15,
                                         bold=True, colour=ACCENT)]
         if c.tile is not None:
-            rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=c.tile)), 13),
+            rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=Tile.from_code(c.tile).en)), 13),
                                 tile(c.tile, 30)]))
         rows += self._photo_part(c)
         self.concealed.label = t(ui("live_win_concealed", n=c.shown))

@@ -423,7 +423,7 @@ class PhotoTab:
             read.append(self._win_choices(p))
         elif p.win_tile:
             win = Tile.from_code(p.win_tile)
-            read.append(ft.Row([label(t(ui("photo_win_tile", tile=win.zh, tile_en=win.code)), 13),
+            read.append(ft.Row([label(t(ui("photo_win_tile", tile=win.zh, tile_en=win.en)), 13),
                                 tile(p.win_tile, TILE_W["hand"])]))
         if p.melds:
             read.append(ft.Row([meld(m, t(m.label)) for m in p.melds], spacing=10, wrap=True))

@@ -300,9 +300,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_big_count": ("{seat} 大相公（牌太多）", "{seat}: too many tiles"),
     "live_small_count": ("{seat} 小相公（牌太少）", "{seat}: too few tiles"),
     "live_undo": ("撤回上一步", "Undo"),
-    "live_undo_what": ("撤回「{what}」", "Undo “{what_en}”"),
+    "live_undo_what": ("{what}", "{what_en}"),  # under the word Undo, on the button's second line
     "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat}, {kind_en}: enter the tiles shown"),
-    "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "Tiles in hand ({n}, without the winning tile)"),
+    # short: the label sits in the field, one line on a phone
+    "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
     "live_win_kongs": ("暗槓的牌（每個暗槓一張）", "Concealed kongs (one tile each)"),
     "live_win_kongs_needed": ("請寫出每個暗槓是哪一種牌（{n} 個，收到 {got} 個），才能算台",
