@@ -74,6 +74,7 @@ _FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysan
               "Bamboo flower")  # not plain "Bamboo": that is the 條 suit
 _SUIT_ZH = {"m": "萬", "p": "筒", "s": "條"}
 _SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+_SUIT_ONE_EN = {"m": "Character", "p": "Dot", "s": "Bamboo"}
 _SUIT_GROUP_ZH = {"m": "萬子", "p": "筒子", "s": "條子", "z": "字牌", "f": "花牌"}
 
 
@@ -228,7 +229,7 @@ class Tile(IntEnum):
 
     @property
     def en(self) -> str:
-        """English display name: 1 Characters, East, Red dragon, Spring …"""
+        """English display name: 1 Character, 5 Dots, East, Red dragon, Spring …"""
         return _EN_NAME[self]
 
     def name_in(self, lang: str) -> str:
@@ -269,7 +270,7 @@ def _build_tables() -> tuple[dict[Tile, str], dict[Tile, int], dict[Tile, str], 
             r = v % 9 + 1
             suit_of[t], rank_of[t] = s, r
             zh[t] = _ZH_DIGITS[r - 1] + _SUIT_ZH[s]
-            en[t] = f"{r} {_SUIT_EN[s]}"
+            en[t] = f"{r} {_SUIT_EN[s] if r > 1 else _SUIT_ONE_EN[s]}"  # "1 Character", "5 Characters"
         elif v < 34:
             suit_of[t], rank_of[t] = "z", v - 26
             zh[t] = ("東", "南", "西", "北", "白板", "青發", "紅中")[v - 27]

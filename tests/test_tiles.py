@@ -83,7 +83,7 @@ def test_a_copy_limit_says_it_in_chinese_too() -> None:
 
 def test_the_bamboo_flower_is_not_named_like_the_bamboo_suit() -> None:
     assert Tile.F8.zh == "竹" and Tile.F8.en == "Bamboo flower"
-    assert Tile.S1.en == "1 Bamboo"
+    assert Tile.S1.en == "1 Bamboo" and Tile.M1.en == "1 Character" and Tile.P5.en == "5 Dots"  # not "1 Characters"
     names = [t.en for t in FACES]
     assert len(set(names)) == len(names)
     assert not any(t.en.endswith("Bamboo") for t in FACES if not t.is_suited)

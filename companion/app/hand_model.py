@@ -48,6 +48,7 @@ class KongChoice:
     added: bool
     hand: str  # the hand after the kong, in the notation, before the replacement draw
     reason: Words
+    better: bool = False  # better than any discard: as near ready, as many tiles, and a draw more
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +167,14 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     if _pairs(hand):
         head = head + ui("pairs_not_win")
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)
-    kongs = tuple(KongChoice(k.tile.code, k.added, str(k.hand), Words(k.reason_zh, k.reason_en))
+    kongs = tuple(KongChoice(k.tile.code, k.added, str(k.hand), Words(k.reason_zh, k.reason_en), k.better)
                   for k in kong_options(hand, visible))
+    best_kong = next((k for k in kongs if k.better), None)
+    if best_kong is not None:  # the discards' "best" is among discards: the kong comes first (a review)
+        t = Tile.from_code(best_kong.tile)
+        head = head + ui("kong_better", kong=ui("hand_added_kong" if best_kong.added else "hand_concealed_kong").zh,
+                         kong_en=ui("hand_added_kong" if best_kong.added else "hand_concealed_kong").en.lower(),
+                         tile=t.zh, tile_en=t.en)
     return HandPanel(*shown, head, choices=choices, kongs=kongs)
 
 

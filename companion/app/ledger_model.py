@@ -16,6 +16,7 @@ from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.session import (
     Ledger,
+    Transfer,
     WinLine,
     dealer_takes_part,
     fewest_transfers,
@@ -28,7 +29,7 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.tiles import format_tiles
 
 __all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
-           "correction_said"]
+           "correction_said", "hand_payment"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
@@ -120,8 +121,8 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
         dealer_in = dealer_takes_part(r)
-        lines = tuple(_line(x, x.player in dealer_in) for x in entry.lines)
-        transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
+        lines = tuple(_line(x, x.player in dealer_in, r.streak) for x in entry.lines)
+        transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected)
                       for w in r.outcome.winners if w.tile is not None and w.kind in _SHOWN)
@@ -157,6 +158,15 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                        pending=pending)
 
 
+def hand_payment(t: Transfer, base: int, per_tai: int) -> Words:
+    """One payment of a hand, with how the stakes make it (底 + 台 × tai) where its amount is so made (a player
+    review could not see how tai became money)."""
+    tai, rest = divmod(t.amount - base, per_tai) if per_tai > 0 else (0, 1)
+    if rest or tai < 0:
+        return ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)
+    return ui("pays_stakes", payer=t.payer, payee=t.payee, amount=t.amount, base=base, tai=tai, per_tai=per_tai)
+
+
 def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand: int) -> Words | None:
     """What a correction of hand ``hand`` changed, for the host who made it: that hand's lines before and after,
     and each balance that moved ("阿明 +60 → +120"). None when the ledgers lack the hand."""
@@ -176,14 +186,19 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
               money_en=money.en)
 
 
-def _line(x: WinLine, dealer_in: bool) -> Words:
-    """A winner's line: his hand's tai, and the dealer's tai where settlement adds them (so "3 台" with 130 paid at
-    50 + 20 a tai is explained: the dealer's 1 tai on his payments)."""
+def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
+    """A winner's line: his hand's tai and the items they come from (a 16-tai hand says it was 地胡, after its end
+    card is gone), and the dealer's tai where settlement adds them (so "3 台" with 130 paid at 50 + 20 a tai is
+    explained: the dealer's 1 tai on his payments)."""
     kind = _kind(x.kind)
+    items = ui("ledger_items", items="、".join(f"{zh} {tai}" for zh, _, tai in x.items),
+               items_en=", ".join(f"{en} {tai}" for _, en, tai in x.items)) if x.items else Words("", "")
+    line = ui("ledger_line", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai, items=items.zh,
+              items_en=items.en)
     if x.dealer_tai and (dealer_in or x.kind == "false_win"):  # a false win: its offender pays everyone
-        return ui("ledger_line_dealer", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai,
-                  dealer=x.dealer_tai)
-    return ui("ledger_line", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai)
+        why = ui("ledger_dealer_streak", n=streak) if streak else ui("ledger_dealer_only")
+        line = line + ui("ledger_dealer", dealer=x.dealer_tai, why=why.zh, why_en=why.en)
+    return line
 
 
 def ledger_csv(state: TableState) -> str:
@@ -194,7 +209,7 @@ def ledger_csv(state: TableState) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     heads = ["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
-             "付款 Payments"]
+             "付款 Payments", "改正 Corrections"]
     ledgers = session_ledgers(state)
     if not ledgers:
         w.writerow(heads)
@@ -206,13 +221,21 @@ def ledger_csv(state: TableState) -> str:
             if k > 1:
                 w.writerow([])
             w.writerow([f"第 {k} 將 Session {k}"])
-        w.writerow([*heads, *map(_cell, players)])
+        # each player's money in the hand, then his running balance after it (a player review summed the running
+        # column as if it were the hand's)
+        w.writerow([*heads, *(_cell(f"{p} 這把 this hand") for p in players),
+                    *(_cell(f"{p} 累計 running") for p in players)])
+        was: dict[str, int] = {}
         for r in panel.rows:
             if r.change is not None:
                 w.writerow(["", _cell(_both(r.change))])
             after = dict(r.balances)
+            fixed = "; ".join(_both(ui("ledger_fixed", player=x.player, tiles=x.concealed)) for x in r.shown
+                              if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
-                        "; ".join(_both(x) for x in r.transfers), *(after.get(p, 0) for p in players)])
+                        "; ".join(_both(x) for x in r.transfers), fixed,
+                        *(after.get(p, 0) - was.get(p, 0) for p in players), *(after.get(p, 0) for p in players)])
+            was = after
         if panel.pending is not None:
             w.writerow(["", _cell(_both(panel.pending))])
         w.writerow([])

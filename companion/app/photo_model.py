@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from companion.vision.hand_score import PhotoHandError, PhotoWin, check_context,
 from companion.vision.image_file import jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
-__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
+__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
            "read_tiles", "with_picks", "score_typed_hand", "score_picked"]
 
@@ -76,6 +76,9 @@ class PhotoFailed:
 # when the winning tile came (one at most; spec §3.2 flags): 槓上開花, 花上開花, 海底, 河底, 天胡, 地胡, 人胡
 MOMENTS = ("", "after_kong", "after_flower", "last_tile", "last_discard", "heavenly", "earthly", "human")
 READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # 報聽, 天聽, 地聽
+# the moments each way of winning can have (海底 is drawn, 河底 discarded; a robbed kong is neither)
+MOMENTS_FOR = {"self_draw": ("", "after_kong", "after_flower", "last_tile", "heavenly", "earthly"),
+               "discard": ("", "last_discard", "human"), "rob_kong": ("",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,8 +259,9 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         name, image, tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,
         items, sc.hand_tai, sc.capped_tai, dealer_tai, payments,
-        ui("photo_total", tai=sc.capped_tai + (dealer_tai if everyone else 0)), scored, win_choices, win_picked, house,
-        win.streak)
+        ui("photo_total", tai=sc.capped_tai + dealer_tai) if everyone else
+        ui("photo_total_dealer", tai=sc.capped_tai, dealer=sc.capped_tai + dealer_tai),  # the dealer pays more
+        scored, win_choices, win_picked, house, win.streak)
 
 
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
@@ -311,7 +315,10 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     notes: tuple[Words, ...] = ()
     if len({s.hand_tai for _, s in tried.values()}) > 1:  # the tile matters: say which was taken (each is listed)
         assert win.win_tile is not None
-        notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.code, tai=sc.hand_tai),)
+        notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.en, tai=sc.hand_tai),)
+        panel = _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)
+        # the total says its guess too: a review paid from the big figure, which was the most the tiles allow
+        return replace(panel, total=panel.total + ui("total_if", tile=win.win_tile.zh, tile_en=win.win_tile.en))
     return _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)  # named by the hand as typed
 
 
@@ -324,7 +331,9 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
                  (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
-                  re.compile(r"；請拍近一點，或用 companion tai 輸入$")))
+                  re.compile(r"；請拍近一點，或用 companion tai 輸入$")),
+                 # the rule book's section numbers mean nothing to a player without it (a beginner review)
+                 (re.compile(r" \([^()]*spec §[\d.]+[^()]*\)"), re.compile(r"（[^（）]*規格 §[\d.]+[^（）]*）")))
 
 
 # the form's box each field of a win record is set in (a review read "欄位 discarder 有誤" on a phone)

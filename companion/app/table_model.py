@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.app.house_rules import terms_change
+from companion.app.ledger_model import hand_payment
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, steps, ui
 from companion.game import events as ev
@@ -29,7 +30,7 @@ from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
-from companion.rules.waits import structural_waits, wait_counts, wait_shapes
+from companion.rules.waits import WaitShape, structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
@@ -346,12 +347,21 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
     return (), None, tuple(Advice(o.discard.code, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
 
 
+def _named(item: str, name: Words, sc: Score) -> Words:
+    """獨聽 with the shape of the wait the score took (spec §3.6: 邊張, 中洞 or 單吊; a two-sided one whose other
+    end is all the winner's own says that)."""
+    if item != "single_wait" or sc.wait_shape is None:
+        return name
+    shape = ui("one_end_gone") if sc.wait_shape is WaitShape.TWO_SIDED else Words(sc.wait_shape.zh, sc.wait_shape.en)
+    return name + ui("item_shape", shape=shape.zh, shape_en=shape.en)
+
+
 def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words, ...]]:
     """``sc``'s tai items as the screens show them, each whose value, or whether it counts here, is a house rule
     marked so (spec §5.4); and notes: what the mark means, and each item other tables would add to this hand."""
     house = house_reading(sc)
     mark = ui("house_rule_mark")
-    items = tuple((Words(i.zh + mark.zh, i.en + mark.en) if i.id in house.flagged else Words(i.zh, i.en), i.tai)
+    items = tuple((_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
                   for i in sc.items)
     notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
     notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai) for i in house.otherwise)
@@ -362,7 +372,8 @@ def _hand_end(state: TableState) -> HandEnd | None:
     out = state.outcome
     if out is None or state.phase is not Phase.HAND_OVER or not state.players:
         return None
-    entry = ledger_of(state).entries[-1]
+    ledger = ledger_of(state)
+    entry = ledger.entries[-1]
     lines = []
     names = state.players
     dealer_in = dealer_takes_part(entry.result)  # dealer tai count only where the dealer wins or pays
@@ -375,7 +386,8 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
                                _split(line.unscored) if line.unscored else None, house, entry.result.streak))
-    transfers = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in entry.transfers)
+    at = ledger.stakes_of(entry)
+    transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
     nd = entry.next
     if nd.session_over:
         nxt = ui("session_over")

@@ -191,7 +191,8 @@ class HandTab:
             shown += [ft.Container(width=6)] + [tile(c, TILE_W["meld"]) for c in result.flowers]
         rows.append(ident(ID_HAND_TILES, ft.Row(shown, spacing=1, wrap=True)))  # the hand as read
         for w in result.waits:
-            why = ft.Column([label(t(x), 13) for x in w.why], spacing=1)
+            # expanded, so a long reason wraps on a phone instead of running off its edge (a review)
+            why = ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)
             rows.append(ft.Row([tile(w.tile, TILE_W["wait"]), label(t(ui("left", n=w.unseen)), 12), why],
                                spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
         if result.draws:
@@ -203,26 +204,30 @@ class HandTab:
             score, text = self.score, self.hand.value or ""
             rows.append(ident(ID_HAND_SCORE, ft.Button(content=t(ui("hand_score")), on_click=lambda: score(text),
                                                        style=ft.ButtonStyle(bgcolor=FELT, color="#ffffff"))))
+        discards: list[ft.Control] = []
+        kongs: list[ft.Control] = []
         if result.choices:
-            rows.append(label(t(ui("choices")), 13, bold=True, colour=FELT))
+            discards.append(label(t(ui("choices")), 13, bold=True, colour=FELT))
             offered = result.choices if self.every_discard else result.choices[:ADVICE_SHOWN]
             for c in offered:
                 play = ident(f"hand-discard-{c.tile}", ft.OutlinedButton(content=t(ui("hand_discard")),
                                                                          on_click=self._discard(c.tile)))
-                rows.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
+                discards.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
             if len(offered) < len(result.choices):  # a learner may want to see why his own pick is worse
-                rows.append(ident("hand-every-discard", ft.TextButton(
+                discards.append(ident("hand-every-discard", ft.TextButton(
                     content=t(ui("hand_every_discard", n=len(result.choices) - len(offered))),
                     on_click=self._every_discard)))
-            rows.append(label(t(ui("hand_discard_hint")), 12, colour=GREY))
+            discards.append(label(t(ui("hand_discard_hint")), 12, colour=GREY))
         if result.kongs:  # a kong is a play of its own: the four tiles go down and a replacement is drawn
-            rows.append(label(t(ui("hand_kongs")), 13, bold=True, colour=FELT))
+            kongs.append(label(t(ui("hand_kongs")), 13, bold=True, colour=FELT))
             for k in result.kongs:
                 play = ident(f"hand-kong-{k.tile}", ft.OutlinedButton(
                     content=t(ui("hand_added_kong" if k.added else "hand_concealed_kong")),
                     on_click=self._kong(k.hand)))
-                rows.append(ft.Row([tile(k.tile, 26), ft.Container(label(t(k.reason), 13), expand=True), play],
+                kongs.append(ft.Row([tile(k.tile, 26), ft.Container(label(t(k.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
-            rows.append(label(t(ui("hand_kong_hint")), 12, colour=GREY))
+            kongs.append(label(t(ui("hand_kong_hint")), 12, colour=GREY))
+        # a kong better than any discard comes first (its line says so); else after the discards
+        rows += kongs + discards if any(k.better for k in result.kongs) else discards + kongs
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=12, border_radius=8)

@@ -209,7 +209,7 @@ class LearnTab:
         if graded is not None:
             for w in q.waits:
                 rows.append(ft.Row([tile(w.tile, TILE_W["wait"]),
-                                    ft.Column([label(t(x), 13) for x in w.why], spacing=1)],
+                                    ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)],
                                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 

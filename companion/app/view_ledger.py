@@ -186,12 +186,12 @@ class LedgerTab:
         self.fix_tile.label = t(ui("ledger_fix_tile"))
         won = Tile.from_code(w.tile)
         tile: ft.Control = ident("ledger-fix-tile", self.fix_tile) if w.self_drawn else \
-            label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.code)), 13)  # the table's: not asked for
+            label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.en)), 13)  # the table's: not asked for
         rows: list[ft.Control] = [
             label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
-            label(t(ui("ledger_fix_recorded", tiles=w.concealed, tile=w.tile)), 12, colour=GREY),
-            # the same as pictures: a player reads tiles, not the notation
-            ft.Row([*(picture(c.code, 20) for c in parse_tiles(w.concealed)), label("+", 13), picture(w.tile, 20)],
+            # as pictures: a player reads tiles, not the notation
+            ft.Row([label(t(ui("ledger_fix_recorded")), 12, colour=GREY),
+                    *(picture(c.code, 20) for c in parse_tiles(w.concealed)), label("+", 13), picture(w.tile, 20)],
                    spacing=1, wrap=True)]
         if self.fix_error is not None:  # above the fields: the button below may be at the screen's edge
             rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,

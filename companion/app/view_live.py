@@ -114,15 +114,17 @@ class LiveTab:
         self.terms_error: Words | None = None  # why the last change was refused, said beside its button
         self.terms_moved = False  # another phone changed the terms while this one had the form open and typed in it
         self._terms_key: object = None  # the table's terms the form was last filled from
-        self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6")
-        self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6")
+        # examples, pale and slanted: a review took the dark "9p" hint for a kong already entered
+        hint = ft.TextStyle(color="#a8a8a8", italic=True)
+        self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6", hint_style=hint)
+        self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6", hint_style=hint)
         # the tiles typed, drawn below the field as they are typed (the box alone changes: the page is not
         # rebuilt under a finger about to tap Record)
         self.typed_box = ft.Container()
-        self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …",
+        self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …", hint_style=hint,
                                       on_change=self._typing)
-        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", on_change=self._keep)
-        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", on_change=self._keep)
+        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", hint_style=hint, on_change=self._keep)
+        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", hint_style=hint, on_change=self._keep)
         self.listener = LiveListener(host, game, self._changed)
         self.visible = False
         self._entering = False
@@ -553,12 +555,14 @@ class LiveTab:
         if winner is not None:
             title = ui("live_nearer_wins", winner=names[winner])
         if o.phase is not Phase.HAND_OVER and state.claim_rank in (1, 2) and taken is not None \
-                and taken.offer is not None and any(c.kind is ev.WinKind.DISCARD for c in o.wins):
-            # a chow, pung or kong has taken the discard: a win on it still comes first, and undoes the meld
+                and taken.offer is not None and (o.claims or any(c.kind is ev.WinKind.DISCARD for c in o.wins)):
+            # a chow, pung or kong has taken the discard: a win on it still comes first, and after a chow a pung
+            # or a kong too; either undoes the meld (a review read "only a win" above pung buttons)
             melds = state.seats[state.claim_seat].melds
             kind = meld_words(melds[-1].kind) if melds else Words("吃碰槓", "meld")
-            title = ui("live_win_over_meld", seat=names[state.claim_seat], tile=taken.offer.zh,
-                       tile_en=taken.offer.en, meld=kind.zh, meld_en=kind.en)
+            title = ui("live_claim_over_chow" if state.claim_rank == 1 and o.claims else "live_win_over_meld",
+                       seat=names[state.claim_seat], tile=taken.offer.zh, tile_en=taken.offer.en, meld=kind.zh,
+                       meld_en=kind.en)
         # side by side where the screen is wide (a laptop at the table), one under another on a phone
         return ft.Column([ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY)),
                           ft.Row(rows, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)],
@@ -765,7 +769,7 @@ class LiveTab:
                 self._do, lambda: game.concealed_kong(at=o.at))))
         for code in o.added_kongs:
             buttons.append(ft.OutlinedButton(content=t(ui("live_addkong", seat=names[state.turn],
-                                                          tile=Tile.from_code(code).zh, tile_en=code)),
+                                                          tile=Tile.from_code(code).zh, tile_en=Tile.from_code(code).en)),
                                              on_click=on_tap(self._do, partial(game.added_kong, code, at=o.at))))
         if o.no_rob:
             buttons.append(ft.Button(content=t(ui("live_no_rob")), on_click=on_tap(self._do, lambda: game.no_rob(at=o.at))))

@@ -18,6 +18,7 @@ from companion.app.house_rules import TableTerms, table_terms
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.photo_model import (
     MOMENTS,
+    MOMENTS_FOR,
     READIES,
     STAKES,
     TABLE_RULES,
@@ -54,7 +55,9 @@ from companion.app.ui_kit import (
 )
 from companion.app.upload import PhotoUpload
 from companion.app.words import Words, ui
-from companion.rules.profiles import BUILTIN, Profile, load_profile
+from companion.game.session import switches_for
+from companion.game.switches import SeatWind
+from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.tiles import Tile
 
@@ -140,9 +143,19 @@ class PhotoTab:
         profile = self.context.profile
         return (profile if profile != TABLE_RULES else PhotoContext().profile), Stakes(base, per_tai)
 
+    def _dealer_east(self) -> bool:
+        """The rules count seat winds from the dealer (莊家坐東, spec §2.15): the dealer is East, not a choice (a
+        review set the dealer South and got the wrong 門風)."""
+        try:
+            return switches_for(self._rules()[0]).seat_wind is SeatWind.DEALER_EAST
+        except ProfileError:
+            return False
+
     def _score(self) -> None:
         self._runs += 1
         run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
+        if self._dealer_east():
+            context = dataclasses.replace(context, dealer="E")
         profile, stakes = self._rules()
         self._scored_with = (profile, stakes)
         if self.typed is not None:
@@ -227,6 +240,9 @@ class PhotoTab:
 
     def set_context(self, **change: Any) -> None:
         self.context = dataclasses.replace(self.context, **change)
+        if self.context.moment not in MOMENTS_FOR.get(self.context.win_type, MOMENTS):
+            # a moment the new way of winning cannot have goes back to ordinary (not an error on the next score)
+            self.context = dataclasses.replace(self.context, moment="")
         self.chosen |= set(change)  # the player's own: the next photo keeps them
         self._work(ui("photo_scoring"), self._score)
 
@@ -280,10 +296,12 @@ class PhotoTab:
             return ident(f"ctx-{key}", ft.Dropdown(label=t(ui(name)), value=value, options=options, on_select=changed,
                                                    width=width, dense=True, disabled=disabled or self.busy is not None))
 
+        east = self._dealer_east()
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
                ft.DropdownOption(key="discard", text=t(ui("on_discard"))),
                ft.DropdownOption(key="rob_kong", text=t(ui("rob_kong")))]
-        moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}"))) for m in MOMENTS]
+        moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}")))
+                   for m in MOMENTS_FOR.get(c.win_type, MOMENTS)]
         readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
         streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
         rules = [ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]
@@ -305,7 +323,7 @@ class PhotoTab:
                     pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type == "self_draw"),
                     pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
                     pick("round_wind", "round_wind", c.round_wind, winds),
-                    pick("dealer", "dealer_seat", c.dealer, winds),
+                    pick("dealer", "dealer_seat", "E" if east else c.dealer, winds, disabled=east),
                     pick("streak", "streak_n", str(c.streak), streaks, 100),
                     pick("moment", "moment", c.moment or "-", moments, 260),
                     pick("ready", "ready_kind", c.ready or "-", readies, 175),

@@ -68,12 +68,14 @@ UI: dict[str, tuple[str, str]] = {
     "recent": ("剛才的動作", "Latest plays"),
     "hand_over_is": ("本局結束：{outcome}", "Hand over: {outcome_en}"),
     "tai_items": ("台數明細", "Tai, item by item"),
-    "hand_tai": ("這手牌 {tai} 台", "the hand: {tai} tai"),
+    "hand_tai": ("這手牌 {tai} 台", "The hand: {tai} tai"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家胡或付的才加）", "dealer +{tai} tai (where the dealer wins or pays)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (streak {n}; where the dealer "
                           "wins or pays)"),
     "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
+    "pays_stakes": ("{payer} 付 {payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
+                    "{payer} pays {payee} {amount} ({base} + {tai} tai × {per_tai})"),
     "pays_tai": ("{payer} 付 {payee} {amount}（{tai} 台）", "{payer_en} pays {payee_en} {amount} ({tai} tai)"),
     "payments": ("誰付誰", "Who pays whom"),
     "balances": ("累計輸贏", "Running balances"),
@@ -105,6 +107,8 @@ UI: dict[str, tuple[str, str]] = {
     "photo_doubts": ("可能讀錯的地方", "Doubts"),
     "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
+    "photo_total_dealer": ("共 {tai} 台（莊家付的那一筆 {dealer} 台）", "{tai} tai in all ({dealer} on the dealer's payment)"),
+    "total_if": ("（假設胡{tile}）", " (if won on {tile_en})"),
     "photo_upload": ("上傳照片", "Upload a photo"),
     "photo_demo": ("範例照片", "Bundled photo"),
     "photo_too_big": ("{name} 太大了（上限 {mb} MB）", "{name} is too big (at most {mb} MB)"),
@@ -123,7 +127,7 @@ UI: dict[str, tuple[str, str]] = {
     "moment": ("胡在什麼時候", "When it came"),
     "moment_": ("一般", "ordinary"),
     "moment_after_kong": ("槓上開花（槓後補的牌）", "a kong's replacement tile"),
-    "moment_after_flower": ("花上開花（補花補的牌）", "a flower's replacement tile"),
+    "moment_after_flower": ("花上開花（補花補的牌，算槓上開花）", "a flower's replacement tile"),
     "moment_last_tile": ("海底撈月（牆上最後一張）", "the wall's last tile"),
     "moment_last_discard": ("河底撈魚（最後打出的一張）", "the last discard"),
     "moment_heavenly": ("天胡（莊家配完就胡）", "heavenly win (dealer, on the deal)"),
@@ -137,7 +141,7 @@ UI: dict[str, tuple[str, str]] = {
     "form_field_wrong": ("「{field}」不對：{why}", "{field_en}: {why_en}"),
     "form_the_hand": ("手牌", "The hand"),
     "discarder": ("放槍的人", "Discarder"),
-    "seat_wind": ("胡牌的人的座位", "Winner's seat"),
+    "seat_wind": ("胡牌的人的門風", "Winner's seat wind"),
     "round_wind": ("圈風", "Round wind"),
     "dealer_seat": ("莊家", "Dealer"),
     "streak_n": ("連莊", "Streak"),
@@ -178,6 +182,7 @@ UI: dict[str, tuple[str, str]] = {
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
     "one_end_gone": ("兩面只剩一頭", "two-sided with one end gone"),
+    "item_shape": ("（{shape}）", " ({shape_en})"),
     "other_end_own": ("另一頭 {tile} 四張都在自己手上，所以只聽這一種", "the other end, {tile_en}, is all four in your own "
                       "hand, so this is the only wait"),
     "dead_wait": ("。死聽：要等的牌都已經出現，胡不到了，可以考慮換聽", ". A dead wait: every copy you wait for is already "
@@ -187,6 +192,8 @@ UI: dict[str, tuple[str, str]] = {
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
     "hand_discard": ("打這張", "Discard it"),
     "hand_every_discard": ("也看其餘 {n} 種打法", "Show the other {n} discards"),
+    "kong_better": ("；先{kong}{tile}更好：一樣接近聽牌，還多摸一張", "; better still, a {kong_en} of {tile_en}: as near "
+                    "ready, and a draw more"),
     "hand_kongs": ("也可以槓（槓完補一張）", "Or make a kong (a replacement draw follows)"),
     "hand_concealed_kong": ("暗槓", "Concealed kong"),
     "hand_added_kong": ("加槓", "Added kong"),
@@ -283,6 +290,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_over_meld": ("{seat} {meld}了 {tile}；要是有人胡這張，胡優先（{meld}就不算）：",
                            "{seat}'s {meld_en} took the {tile_en}; a win on that tile still comes first (and undoes "
                            "the {meld_en}):"),
+    "live_claim_over_chow": ("{seat} 吃了 {tile}；有人碰、槓或胡這張的話，他們優先（吃就不算）：",
+                             "{seat} chowed the {tile_en}; a pung, a kong or a win on that tile still comes first "
+                             "(and undoes the chow):"),
     "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
     "live_nearer_wins": ("截胡：更近的人也胡這張嗎？他胡就改由他胡，{winner} 不算胡",
                          "Only the nearest wins: does a nearer seat win on it too? His win replaces {winner}'s"),
@@ -386,10 +396,11 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_none": ("還沒有人入座", "Nobody is seated yet"),
     "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
     "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
-    "ledger_line": ("{player} {kind} {tai} 台", "{player}: {kind_en}, {tai} tai"),
-    "ledger_line_dealer": ("{player} {kind} {tai} 台，莊家付或收的另加 {dealer} 台（莊家、連莊）",
-                           "{player}: {kind_en}, {tai} tai, plus {dealer} where the dealer pays or is paid (dealer, "
-                           "streak)"),
+    "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
+    "ledger_items": ("（{items}）", " ({items_en})"),
+    "ledger_dealer": ("；莊家付或收的另加 {dealer} 台（{why}）", "; plus {dealer} where the dealer pays or is paid ({why_en})"),
+    "ledger_dealer_only": ("莊家", "dealer"),
+    "ledger_dealer_streak": ("莊家 1、連 {n} 拉 {n}", "dealer 1, streak {n} and pull {n}"),
     "ledger_stakes_now": ("底 {base}／台 {per_tai}（第 1 把是 底 {first_base}／台 {first_per_tai}，改動記在各把），規則 {profile}",
                           "stakes {base} + {per_tai} a tai (hand 1 was {first_base} + {first_per_tai}; each change is "
                           "noted at its hand), rules {profile_en}"),
@@ -402,7 +413,7 @@ UI: dict[str, tuple[str, str]] = {
                          "Put right the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
     "ledger_fix_concealed": ("{player} 亮的暗牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
-    "ledger_fix_recorded": ("記下的是：{tiles} + {tile}", "As recorded: {tiles} + {tile}"),
+    "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
     "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Put right: {player} showed {tiles}"),
     "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),

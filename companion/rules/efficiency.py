@@ -36,8 +36,25 @@ class Improvement:
     unseen: int
 
 
+class _Option:
+    """What a discard option and a kong option share: the improving kinds, and a reason in either language."""
+
+    __slots__ = ()
+    improvements: tuple[Improvement, ...]
+    reason_zh: str
+    reason_en: str
+
+    @property
+    def unseen(self) -> int:
+        """Copies of the improving kinds still unseen."""
+        return sum(i.unseen for i in self.improvements)
+
+    def reason(self, lang: str = "zh") -> str:
+        return self.reason_zh if lang.startswith("zh") else self.reason_en
+
+
 @dataclass(frozen=True, slots=True)
-class DiscardOption:
+class DiscardOption(_Option):
     """One possible discard and what it leaves."""
 
     discard: Tile
@@ -49,37 +66,23 @@ class DiscardOption:
     reason_en: str
 
     @property
-    def unseen(self) -> int:
-        """Copies of the improving kinds still unseen."""
-        return sum(i.unseen for i in self.improvements)
-
-    @property
     def is_ready(self) -> bool:
         return self.shanten == 0
 
-    def reason(self, lang: str = "zh") -> str:
-        return self.reason_zh if lang.startswith("zh") else self.reason_en
-
 
 @dataclass(frozen=True, slots=True)
-class KongOption:
+class KongOption(_Option):
     """A kong the drawn hand may make instead of a discard: 暗槓 of four held copies, or 加槓 of the fourth copy of
     a pung it has called. Either is followed by a replacement draw: the hand is then one tile short of a discard."""
 
     tile: Tile
     added: bool  # 加槓 (else 暗槓)
     hand: Hand  # the hand after the kong, before the replacement draw
+    better: bool  # as near ready as the best discard with as many tiles to improve it, and a draw more
     shanten: int
     improvements: tuple[Improvement, ...]
     reason_zh: str
     reason_en: str
-
-    @property
-    def unseen(self) -> int:
-        return sum(i.unseen for i in self.improvements)
-
-    def reason(self, lang: str = "zh") -> str:
-        return self.reason_zh if lang.startswith("zh") else self.reason_en
 
 
 def kong_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[KongOption, ...]:
@@ -136,6 +139,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
         en = (f"{head_en}; {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
               f"{_n(unseen, 'tile', 'tiles')} unseen")
     behind = _effective(left, imp) - _effective(best.shanten, best.improvements)
+    beats = behind <= 0 and unseen >= best.unseen
     if behind > 0:
         zh += f"，比打{best.discard.zh}多{_zh_count(behind)}向聽，先別槓。"
         en += f" — {behind} step{'s' if behind > 1 else ''} behind discarding {best.discard.code}: not yet."
@@ -147,7 +151,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     else:
         zh += f"，跟打{best.discard.zh}一樣接近聽牌，還多摸一張（有槓上開花的機會）。"
         en += f" — as near ready as discarding {best.discard.code}, with an extra draw (and a chance to win on the replacement)."
-    return KongOption(x, added, after, left, imp, zh, en)
+    return KongOption(x, added, after, beats, left, imp, zh, en)
 
 
 def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[DiscardOption, ...]:

@@ -107,8 +107,9 @@ def check_context(context: Mapping[str, Any]) -> None:
     probe = {**with_defaults(context), "concealed": "123m456m789m123p456p4s", "melds": [], "flowers": "",
              "win_tile": None if is_instant(context) else "1z"}
     flags = probe.get("flags")
-    if isinstance(flags, Mapping):  # a flag may need a kong among the melds: the photo's melds are not known yet
-        probe["flags"] = {k: v for k, v in flags.items() if k not in ("replacement_after", "after_kong")}
+    if isinstance(flags, Mapping):  # a flag may need a kong among the melds, or a flower: the photo's are not known
+        # yet (a review found 花上開花 always refused: the probe hand has no flower)
+        probe["flags"] = {k: v for k, v in flags.items() if k not in ("replacement_after", "after_kong", "after_flower")}
     try:
         Win.from_dict(probe)
     except WinInputError as e:

@@ -191,3 +191,14 @@ def test_a_player_from_another_game_is_told_what_this_one_differs_in() -> None:
     plain = analyse("1122334455m66778p")  # 15 tiles: no other game's size, no such word
     assert isinstance(plain, HandFailed) and "Japanese" not in plain.reason.en
     assert "pairs" not in analyse("12m234s789s77p456p123m3m").headline.en  # type: ignore[union-attr]
+
+
+def test_a_kong_better_than_every_discard_is_said_first() -> None:
+    """A beginner review: the discard list called 打東 最佳選擇 while the kong below it was as good and a draw more."""
+    panel = analyse("123m456m789p567s1111z3z")
+    assert isinstance(panel, HandPanel) and [(k.tile, k.better) for k in panel.kongs] == [("1z", True)]
+    assert panel.headline.zh.endswith("；先暗槓東更好：一樣接近聽牌，還多摸一張")
+    assert panel.headline.en.endswith("; better still, a concealed kong of East wind: as near ready, and a draw more")
+    worse = analyse("4444m6m345p678p123s55z7z")  # the fourth 4m is worth more beside 6m: no such word
+    assert isinstance(worse, HandPanel) and worse.kongs and not any(k.better for k in worse.kongs)
+    assert "更好" not in worse.headline.zh

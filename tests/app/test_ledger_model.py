@@ -40,19 +40,29 @@ def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_u
     assert panel is not None and panel.rows
     rows = list(csv.reader(io.StringIO(ledger_csv(state))))
     head, body = rows[0], rows[1:]
-    assert head[0] == "把 Hand" and head[5:] == list(panel.players)
+    n = len(panel.players)
+    assert head[0] == "把 Hand" and head[5] == "改正 Corrections"
+    assert head[6:] == [f"{p} 這把 this hand" for p in panel.players] + [f"{p} 累計 running" for p in panel.players]
     hands = body[:len(panel.rows)]
+    was = dict.fromkeys(panel.players, 0)
     for row, r in zip(hands, panel.rows, strict=True):
         assert int(row[0]) == r.number and row[2] == f"{r.result.zh} / {r.result.en}"
-        assert [int(v) for v in row[5:]] == [dict(r.balances)[p] for p in panel.players]
-    assert [int(v) for v in hands[-1][5:]] == [v for _, v in panel.balances]  # the last row is the total
+        running = [dict(r.balances)[p] for p in panel.players]
+        assert [int(v) for v in row[6 + n:]] == running
+        assert [int(v) for v in row[6:6 + n]] == [b - was[p] for p, b in zip(panel.players, running, strict=True)]
+        assert sum(int(v) for v in row[6:6 + n]) == 0  # a hand's money balances
+        was = dict(zip(panel.players, running, strict=True))
+    assert [int(v) for v in hands[-1][6 + n:]] == [v for _, v in panel.balances]  # the last row is the total
+    # each player's hand column sums to his balance (a review summed the running column and got nonsense)
+    assert [sum(int(row[6 + i]) for row in hands) for i in range(n)] == [v for _, v in panel.balances]
     tail = body[len(panel.rows):]
     assert tail[0] == [] and tail[1][0] == "結算 Settle up"
     assert [x[1] for x in tail[2:]] == [f"{w.zh} / {w.en}" if w.zh != w.en else w.zh
                                         for w in panel.settle_up or (ui("ledger_even"),)]
     assert not replay.states[0].players  # nobody seated yet: the headings alone
     assert ledger_csv(replay.states[0]).splitlines() == [
-        '把 Hand,"圈風、莊家、連莊 Round, dealer, streak",結果 Result,胡牌與台數 Winners and tai,付款 Payments']
+        '把 Hand,"圈風、莊家、連莊 Round, dealer, streak",結果 Result,胡牌與台數 Winners and tai,付款 Payments,'
+        '改正 Corrections']
 
 
 def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas() -> None:
@@ -65,7 +75,9 @@ def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas()
     rows = list(csv.reader(io.StringIO(ledger_csv(reseated))))
     assert rows[0] == ["第 1 將 Session 1"] and ["第 2 將 Session 2"] in rows
     second = rows.index(["第 2 將 Session 2"])
-    assert rows[second + 1][5:] == ["'=Eve", "老王", "Lin", "阿明"]  # a spreadsheet shows the name, not a formula
+    names = ["=Eve", "老王", "Lin", "阿明"]  # a spreadsheet shows the name, not a formula
+    assert rows[second + 1][6:] == [f"'{p} 這把 this hand" if p[0] == "=" else f"{p} 這把 this hand" for p in names] \
+        + [f"'{p} 累計 running" if p[0] == "=" else f"{p} 累計 running" for p in names]
     first = ledger_panel(replay.states[-1])
     assert first is not None and len([r for r in rows[:second] if r and r[0].isdigit()]) == len(first.rows)
     everyone = next(r for r in rows if r and r[0] == "全部 All sessions")
@@ -132,10 +144,14 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             amounts = {t.amount for t in entry.transfers}
             plain, with_dealer = at.base + at.per_tai * x.capped_tai, at.base + at.per_tai * (x.capped_tai + x.dealer_tai)
             assert amounts <= {plain, with_dealer}
+            assert line.zh.startswith(f"{x.player} ")
+            assert (f" {x.capped_tai} 台（" in line.zh) == bool(x.items)  # with its items (a 0-tai hand has none)
+            assert all(f"{zh} {tai}" in line.zh and f"{en} {tai}" in line.en for zh, en, tai in x.items)
             if with_dealer in amounts and x.dealer_tai:
-                assert line == ui("ledger_line_dealer", player=x.player, kind=line.zh.split()[1],
-                                  kind_en=line.en.split(": ")[1].split(",")[0], tai=x.capped_tai, dealer=x.dealer_tai)
+                assert f"；莊家付或收的另加 {x.dealer_tai} 台（" in line.zh
+                assert f"; plus {x.dealer_tai} where the dealer pays or is paid (" in line.en
+                assert ("連 " in line.zh) == (entry.result.streak > 0)  # 連N拉N only on a streak
                 said += 1
             else:
-                assert "莊家" not in line.zh and "dealer" not in line.en
+                assert "莊家付或收" not in line.zh and "dealer pays" not in line.en
     assert said >= 3

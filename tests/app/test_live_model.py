@@ -7,6 +7,8 @@ offer. Refusals, stale screens, undo, restarts and a second server on the same f
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -798,6 +800,12 @@ def test_a_corrected_win_is_settled_as_if_entered_so_and_later_balances_follow(t
                     assert dict(a_e.balances) == {p: v + delta.get(p, 0) for p, v in b_e.balances}
                 back = step(fixed, ev.Retracted(target=fixed.last_index))  # undo takes it back
                 assert ledger_of(back).balances == before.balances
+                # the download says the hand was put right (a player review found the CSV silent on it)
+                from companion.app.ledger_model import ledger_csv
+                row = next(r for r in csv.reader(io.StringIO(ledger_csv(fixed))) if r and r[0] == str(result.number))
+                assert row[5].startswith(f"已改正：{state.players[rec.seat]} 亮的牌是 {format_tiles(new)}")
+                assert not next(r for r in csv.reader(io.StringIO(ledger_csv(back)))
+                                if r and r[0] == str(result.number))[5]
     assert tried >= 3
 
 

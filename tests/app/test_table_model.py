@@ -26,6 +26,7 @@ from companion.hand import Hand, MeldKind
 from companion.rules.efficiency import discard_options
 from companion.rules.house import house_reading
 from companion.rules.shape import is_complete
+from companion.rules.waits import WaitShape
 from companion.tiles import NUM_KINDS, Tile
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -193,13 +194,19 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
             assert line.score is not None
             flagged = house_reading(line.score).flagged  # marked "house rule" where the profile leaves it open
             mark = ui("house_rule_mark").zh
+            shape = line.score.wait_shape  # 獨聽 is named with its shape (spec §3.6)
+            named = {"single_wait": f"（{shape.zh if shape is not WaitShape.TWO_SIDED else ui('one_end_gone').zh}）"
+                     if shape is not None else ""}
             assert [w.zh for w, _ in shown.items] == [
-                zh + (mark if i.id in flagged else "") for (zh, _, _), i in zip(line.items, line.score.items, strict=True)]
+                zh + named.get(i.id, "") + (mark if i.id in flagged else "")
+                for (zh, _, _), i in zip(line.items, line.score.items, strict=True)]
             assert (ui("house_rule_means") in shown.house) == bool(flagged)
             assert shown.streak == entry.result.streak  # the dealer's tai is said with its 連N拉N
             marked += len(flagged)
-        assert [w.en for w in frame.end.transfers] == [f"{t.payer} pays {t.payee} {t.amount}"
-                                                       for t in entry.transfers]
+        for w, t in zip(frame.end.transfers, entry.transfers, strict=True):
+            assert w.en.startswith(f"{t.payer} pays {t.payee} {t.amount}")
+            how = re.search(r"\((\d+) \+ (\d+) tai × (\d+)\)$", w.en)  # how the stakes made it, where they did
+            assert how is not None and int(how[1]) + int(how[2]) * int(how[3]) == t.amount, w.en
         assert sum(v for _, v in frame.end.balances) == 0
     assert replay.frame(replay.hand_ends()[0] - 1).end is None
     assert marked  # the demo holds a hand with a house-rule item (a 獨聽 beside 全求)
@@ -267,7 +274,9 @@ def test_a_false_wins_panel_shows_the_dealer_tai_its_payments_carry() -> None:
     line = end.lines[0]
     assert line.kind == ui("false_win") and line.dealer_tai > 0
     names = replay.states[-1].players
-    paid = {t.en.split(" pays ")[1].rsplit(" ", 1)[0]: int(t.en.rsplit(" ", 1)[1]) for t in end.transfers}
+    said = [re.match(r".+ pays (.+) (\d+)(?: \(.*\))?$", t.en) for t in end.transfers]
+    paid = {m[1]: int(m[2]) for m in said if m is not None}
+    assert len(paid) == 3
     per_tai = replay.states[-1].per_tai
     others = [v for name, v in paid.items() if name != names[dealer]]
     assert paid[names[dealer]] - others[0] == per_tai * line.dealer_tai  # the dealer's share carries D

@@ -217,3 +217,16 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     tab.detach()
     assert drawn == [1]
     game.close()
+
+
+def test_the_form_keeps_only_what_the_way_of_winning_allows_and_the_dealer_sits_east() -> None:
+    """A beginner review: 地胡 left set after switching to 放槍 failed the next score; a dealer set South under the
+    rules that seat him East gave the wrong 門風."""
+    tab = PhotoTab(_Host(), _source())
+    _scored(tab, lambda: tab.score_typed(HAND))
+    tab.set_context(moment="earthly", seat_wind="S")
+    tab.set_context(win_type="discard", discarder="W")
+    assert tab.context.moment == "" and isinstance(tab.shown, PhotoPanel)  # ordinary again, and scored
+    tab.set_context(dealer="S")  # the form's box is disabled; a stale value is still scored as East
+    east = score_typed_hand(HAND, {**tab.context.as_context(), "dealer": "E"})
+    assert isinstance(tab.shown, PhotoPanel) and isinstance(east, PhotoPanel) and tab.shown.items == east.items
