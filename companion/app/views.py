@@ -217,5 +217,8 @@ class CompanionApp:
 
         title = ident(ID_TITLE, label(self.t(ui("title")), 20, bold=True, colour=FELT))
         lang = ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self.toggle_lang))
-        return ft.Row([title, *(tab(*x) for x in self._tabs), lang], wrap=True, spacing=12,
-                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844) above
+        # the live table's tiles (a player review)
+        tabs = ft.Row([tab(*x) for x in self._tabs], spacing=8, scroll=ft.ScrollMode.AUTO)
+        return ft.Column([ft.Row([title, lang], wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                          tabs], spacing=6)
