@@ -106,6 +106,9 @@ class ScoreLine:
     unscored: Words | None  # why the line could not be scored
     house: tuple[Words, ...] = ()  # what the house-rule marks mean, and the items other tables would add
     streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
+    # the winner's tiles as pictures: concealed, melds, the tile won on ("" where none): a phone's card shows
+    # them, as the laptop's seat cards do (a player review)
+    hand: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str] = ((), (), "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +371,14 @@ def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words,
     return items, notes
 
 
+def _hand_of(sc: Score | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str]:
+    if sc is None:
+        return (), (), ""
+    win = sc.win
+    return (tuple(t.code for t in sorted(win.concealed)), tuple(meld_codes(m) for m in win.melds),
+            win.win_tile.code if win.win_tile is not None else "")
+
+
 def _hand_end(state: TableState) -> HandEnd | None:
     out = state.outcome
     if out is None or state.phase is not Phase.HAND_OVER or not state.players:
@@ -385,7 +396,8 @@ def _hand_end(state: TableState) -> HandEnd | None:
         lines.append(ScoreLine(line.player, words, items, line.hand_tai, line.capped_tai,
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
-                               _split(line.unscored) if line.unscored else None, house, entry.result.streak))
+                               _split(line.unscored) if line.unscored else None, house, entry.result.streak,
+                               _hand_of(line.score)))
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
     nd = entry.next
@@ -396,8 +408,9 @@ def _hand_end(state: TableState) -> HandEnd | None:
                  round_en=WIND_EN[nd.round_wind])
     who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
     who_en = ", ".join(f"{names[w.seat]} {w.kind.en}" for w in out.winners)
-    # "胡牌（阿明 自摸）": said after "本局結束：", so no second colon (a player review)
-    outcome = Words(out.kind.zh + (f"（{who}）" if who else ""), out.kind.en + (f" ({who_en})" if who_en else ""))
+    # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
+    # nobody won says how it ended
+    outcome = Words(who, who_en) if who else Words(out.kind.zh, out.kind.en)
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
 
 

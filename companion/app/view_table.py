@@ -25,6 +25,7 @@ from companion.app.ui_kit import (
     ident,
     label,
     meld,
+    meld_tiles,
     tile,
     tiles,
 )
@@ -198,6 +199,13 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
                                 bold=True)]
     for line in end.lines:
         rows.append(label(f"{line.player} — {t(line.kind)}", 15, bold=True, colour=ACCENT))
+        concealed, melds, won = line.hand
+        if concealed or melds:  # the hand shown, as pictures
+            pics: list[ft.Control] = [tile(c, 22) for c in concealed]
+            pics += [ft.Container(width=4), *(meld_tiles(m) for m in melds)] if melds else []
+            pics += [label("+", 13), tile(won, 22)] if won else []
+            # (left out of the screen reader's tree: the card reads as its words, as before the pictures)
+            rows.append(ft.Semantics(content=ft.Row(pics, spacing=1, wrap=True, run_spacing=2), exclude_semantics=True))
         if line.unscored is not None:
             rows.append(label(t(line.unscored), 12))
             continue

@@ -247,7 +247,10 @@ def test_the_hand_end_shows_the_win_and_the_tai(page: Any, replay: GameReplay) -
     page.wait_for_selector(_sel("hand-end"))
     frame = replay.frame(end)
     assert frame.end is not None
-    shown = str(page.locator(_sel("hand-end")).text_content())
+    # its words, in its text or in the label Flutter gives a card with the winner's tile pictures (aria-label)
+    shown = str(page.locator(_sel("hand-end")).first.evaluate(
+        "e => e.textContent + ' ' + [e, ...e.querySelectorAll('[aria-label]')]"
+        ".map(x => x.getAttribute('aria-label') || '').join(' ')"))
     for line in frame.end.lines:
         for words, _tai in line.items:
             assert words.zh in shown
