@@ -31,9 +31,10 @@ from companion.app.live_offer import UNSEEN, Offer, dealer_after, flower_tap, ko
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
 from companion.game import events as ev
+from companion.game.check import step
 from companion.game.evolve import terms_ahead
 from companion.game.service import Accepted, Refused, ServiceError, Subscribers, TableService
-from companion.game.session import switches_for
+from companion.game.session import dealer_takes_part, ledger_of, switches_for
 from companion.game.state import Phase, TableState, window
 from companion.game.switches import FirstDealer, SwitchError
 from companion.game.wall import count_seat
@@ -383,6 +384,35 @@ class LiveGame:
             return events
         with self._lock:
             return refusal(self.service.state, *events)
+
+    def preview_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "",
+                    kongs: str = "") -> tuple[bool, Words]:
+        """What :meth:`win` with these fields would give, before it is recorded: whether the table takes it, and the
+        hand's tai (and the dealer's, where he takes part) or why not (a player review recorded first and learned
+        after)."""
+        events = self._win_events(seat, kind, concealed, tile, kongs)
+        if isinstance(events, Words):
+            return False, ui("live_preview_no", why=events.zh, why_en=events.en)
+        with self._lock:
+            state = self.service.state
+            why = refusal(state, *events)
+            if why is not None:
+                return False, ui("live_preview_no", why=why.zh, why_en=why.en)
+            after = state
+            for e in events:
+                after = step(after, e)
+        if after.phase is not Phase.HAND_OVER:  # (every win ends the hand; a later one joins it)
+            return True, ui("live_preview_yes_plain")
+        entry = ledger_of(after).entries[-1]
+        name = after.players[seat]
+        line = next((x for x in entry.lines if x.player == name and x.kind == kind.value), None)
+        if line is None:  # no line for him: under the rules' minimum, a false win (詐胡)
+            return False, ui("live_preview_no", why=ui("false_win").zh, why_en=ui("false_win").en)
+        if line.unscored:
+            return True, ui("live_preview_yes_plain")
+        dealer = line.dealer_tai if name in dealer_takes_part(entry.result) else 0
+        said = ui("live_preview_yes", tai=line.capped_tai)
+        return True, said + ui("live_preview_dealer", tai=dealer) if dealer else said
 
     def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str) -> list[ev.Event] | Words:
         chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)

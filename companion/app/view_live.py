@@ -123,8 +123,8 @@ class LiveTab:
         self.typed_box = ft.Container()
         self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …", hint_style=hint,
                                       on_change=self._typing)
-        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", hint_style=hint, on_change=self._keep)
-        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", hint_style=hint, on_change=self._keep)
+        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", hint_style=hint, on_change=self._typing)
+        self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", hint_style=hint, on_change=self._typing)
         self.listener = LiveListener(host, game, self._changed)
         self.visible = False
         self._entering = False
@@ -653,7 +653,16 @@ class LiveTab:
             return label(t(ui("live_typed_bad")), 12, colour=ACCENT)
         count = label(t(ui("live_typed_count", n=len(typed), want=c.shown)), 12,
                       colour=FELT if len(typed) == c.shown else ACCENT)
-        return ft.Row([count, *(tile(x.code, 22) for x in sorted(typed))], spacing=1, wrap=True, run_spacing=2)
+        row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed))], spacing=1, wrap=True, run_spacing=2)
+        game = self.game
+        drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip()
+        if len(typed) != c.shown or drawn_missing or game is None:
+            return row
+        # the hand complete: what recording it would give, before the tap (a player review)
+        good, said = game.preview_win(c.seat, c.kind, self.concealed.value or "", self.drawn.value or "",
+                                      self.kongs.value or "")
+        return ft.Column([row, ident("live-win-preview", label(t(said), 13, bold=True, colour=FELT if good else ACCENT))],
+                         spacing=2)
 
     def _photo_part(self, c: WinChance) -> list[ft.Control]:
         """The win form's photo button and what the last photo gave."""

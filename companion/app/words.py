@@ -314,6 +314,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat}, {kind_en}: enter the tiles shown"),
     # short: the label sits in the field, one line on a phone
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
+    "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),
+    "live_preview_yes_plain": ("可以胡", "A win"),
+    "live_preview_dealer": ("，莊家另加 {tai} 台", ", and the dealer's {tai}"),
+    "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
     "live_win_kongs": ("暗槓的牌（每個暗槓一張）", "Concealed kongs (one tile each)"),
     "live_win_kongs_needed": ("請寫出每個暗槓是哪一種牌（{n} 個，收到 {got} 個），才能算台",

@@ -749,7 +749,8 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); return e !== null && "
                                    "((e.getAttribute('aria-label') || '') + e.textContent).includes(want); }",
                                    arg=[_sel("live-typed"), ui("live_typed_count", n=n_tiles, want=n_tiles).zh])
-            tap(page, "live-win-ok")  # at once, the field still focused: the first tap records
+            wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)  # said a win before it is recorded
+            tap(page, "live-win-ok")  # the first tap records
             _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
         finally:
             page.close()

@@ -897,3 +897,21 @@ def test_no_win_or_claim_is_offered_that_the_table_would_refuse_after_a_meld(tmp
     assert o.discard_seat == across and game.state.switches.discard_kong_replacement_win.value == "forbidden"
     assert all(w.seat != across for w in o.wins)
     game.close()
+
+
+def test_the_win_form_says_what_recording_would_give_before_the_tap(tmp_path: Path) -> None:
+    """A player review: a hand that is no win was refused only after 確定胡牌, and the tai came after the record."""
+    game = _dealt(tmp_path)
+    assert game.discard("5p") is None
+    dealer = game.state.dealer
+    far = (dealer + 2) % 4
+    n = len(game.events())
+    bad = game.preview_win(far, ev.WinKind.DISCARD, "123m456m789m123s47p66z")
+    assert bad[0] is False and bad[1].zh.startswith("還不能記：") and bad[1].en.startswith("Not yet a win to record: ")
+    good = game.preview_win(far, ev.WinKind.DISCARD, "123m456m789m123s46p66z")
+    assert good[0] is True and len(game.events()) == n  # nothing recorded by asking
+    assert game.win(far, ev.WinKind.DISCARD, "123m456m789m123s46p66z") is None
+    line = next(x for x in ledger_of(game.state).entries[-1].lines if x.player == PLAYERS[far])
+    # the dealer discarded it: his tai are said too
+    assert good[1] == ui("live_preview_yes", tai=line.capped_tai) + ui("live_preview_dealer", tai=line.dealer_tai)
+    game.close()
