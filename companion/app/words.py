@@ -318,6 +318,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_preview_yes_plain": ("可以胡", "A win"),
     "live_preview_dealer": ("，莊家另加 {tai} 台", ", and the dealer's {tai}"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
+    "live_win_drawn_hint": ("點下面的牌：先點手上的 {n} 張，再點自摸的那張", "Tap the tiles below: the {n} in hand first, "
+                            "then the one drawn"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
     "live_win_kongs": ("暗槓的牌（每個暗槓一張）", "Concealed kongs (one tile each)"),
     "live_win_kongs_needed": ("請寫出每個暗槓是哪一種牌（{n} 個，收到 {got} 個），才能算台",

@@ -712,6 +712,31 @@ def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_pat
     again.close()
 
 
+def test_a_self_draw_is_tapped_in_the_hand_first_then_the_tile_drawn(browser: Any, tmp_path: Path) -> None:
+    """A player review could not tell where a tapped tile went in the self-draw form: the taps fill the hand, and
+    the one after its last fills the tile drawn; backspace takes that one first."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    chance = next(c for c in game.offer().wins if c.kind is ev.WinKind.SELF_DRAW)
+    assert chance.seat == dealer and chance.shown == 16
+    game.close()
+    hand = parse_tiles("123m456m789m123s46p55z")
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "live", ready="title")
+        try:
+            tap(page, f"live-win-{dealer}-self_draw")
+            for t in hand:  # quick taps, as a player's: the palette is not drawn anew under them
+                tap(page, f"live-key-{t.code}")
+            wait_said(page, "live-typed", ui("live_typed_count", n=16, want=16).zh)
+            tap(page, "live-key-5p")  # the seventeenth: the tile drawn
+            wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)  # 46p + 5p: a win, said before the record
+            assert "5p" not in text_of(page, "live-concealed")  # (the hand's field kept its sixteen)
+        finally:
+            page.close()
+
+
 def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, tmp_path: Path) -> None:
     """As players run it: ``companion app --table FILE`` on a table entered up to a win (a server of its own, in a
     process of its own: two Flet servers in one process share their sessions' machinery)."""
