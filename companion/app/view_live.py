@@ -236,7 +236,7 @@ class LiveTab:
         what = shown.undo_what if shown is not None and can else None
         # the button names what it takes back (a correction, a stakes change or a discard alike: one tap)
         content: ft.Control | str = t(ui("live_undo"))  # plain text: the button greys it when disabled
-        if what is not None:  # (only when there is something to undo)  # two short lines, so the bar keeps its other buttons on a phone
+        if what is not None:  # two short lines, so the bar keeps its other buttons on a phone
             content = ft.Column([label(t(ui("live_undo")), 13, bold=True),
                                  label(t(ui("live_undo_what", what=_short(what.zh, UNDO_ZH),
                                             what_en=_short(what.en, UNDO_EN))), 11)],
