@@ -116,16 +116,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     keys = group_keys(after.concealed)
     own = after.own_counts()
     left = shanten_of_keys(keys, n, limits)
-    better = []
-    for t in range(34):
-        if own[t] >= 4:
-            continue
-        tg, tstep = INCREMENT[t]
-        trial = list(keys)
-        trial[tg] += tstep
-        if shanten_of_keys(trial, n, limits) < left:
-            better.append(Improvement(Tile(t), 4 - own[t] - seen[t]))
-    imp = tuple(better)
+    imp = _improvements(keys, left, n, limits, own, seen)
     unseen = sum(i.unseen for i in imp)
     name_zh, name_en = ("加槓", "added kong") if added else ("暗槓", "concealed kong")
     head_zh, head_en = f"{name_zh}{x.zh}：槓完補一張牌", f"{name_en.capitalize()} of {x.code}: a replacement draw follows"
@@ -179,16 +170,9 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
         after = list(keys)
         after[g] -= step
         left = shanten_of_keys(after, n, limits)
-        better = []
-        for t in range(34):
-            if own[t] - (t == x) >= 4:
-                continue
-            tg, tstep = INCREMENT[t]
-            trial = list(after)
-            trial[tg] += tstep
-            if shanten_of_keys(trial, n, limits) < left:
-                better.append(Improvement(Tile(t), 4 - own[t] - seen[t]))
-        raw.append((x, left, tuple(better)))
+        held = list(own)
+        held[x] -= 1  # (the discarded copy may be drawn again)
+        raw.append((x, left, _improvements(after, left, n, limits, held, seen, own)))
     # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready
     raw.sort(key=lambda r: (_effective(r[1], r[2]), -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
                            not r[0].is_terminal, r[0]))
@@ -200,6 +184,23 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
                                            best_shanten, best_unseen))
         for i, (x, s, imp) in enumerate(raw)
     )
+
+
+def _improvements(keys: list[int], left: int, n: int, limits: tuple[tuple[int, ...], ...], held: list[int],
+                  seen: list[int], own: list[int] | None = None) -> tuple[Improvement, ...]:
+    """The kinds whose draw lowers the shanten ``left`` of the hand ``keys`` (``held`` copies in it: four held, none
+    is left to draw), with their copies unseen (4 - ``own`` - seen; ``own`` defaults to ``held``)."""
+    own = held if own is None else own
+    out = []
+    for t in range(34):
+        if held[t] >= 4:
+            continue
+        tg, tstep = INCREMENT[t]
+        trial = list(keys)
+        trial[tg] += tstep
+        if shanten_of_keys(trial, n, limits) < left:
+            out.append(Improvement(Tile(t), 4 - own[t] - seen[t]))
+    return tuple(out)
 
 
 def _effective(s: int, imp: tuple[Improvement, ...]) -> int:
