@@ -172,9 +172,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     best_kong = next((k for k in kongs if k.better), None)
     if best_kong is not None:  # the discards' "best" is among discards: the kong comes first (a review)
         t = Tile.from_code(best_kong.tile)
-        head = head + ui("kong_better", kong=ui("hand_added_kong" if best_kong.added else "hand_concealed_kong").zh,
-                         kong_en=ui("hand_added_kong" if best_kong.added else "hand_concealed_kong").en.lower(),
-                         tile=t.zh, tile_en=t.en)
+        kong = ui("hand_added_kong" if best_kong.added else "hand_concealed_kong")
+        head = head + ui("kong_better", kong=kong.zh, kong_en=kong.en.lower(), tile=t.zh, tile_en=t.en)
     return HandPanel(*shown, head, choices=choices, kongs=kongs)
 
 

@@ -176,8 +176,8 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
     now = next((r for r in after.rows if r.number == hand), None)
     if was is None or now is None:
         return None
-    lines = Words("；".join(w.zh for w in was.lines) or "—", "; ".join(w.en for w in was.lines) or "—")
-    new = Words("；".join(w.zh for w in now.lines) or "—", "; ".join(w.en for w in now.lines) or "—")
+    lines, new = (Words("；".join(w.zh for w in r.lines) or "—", "; ".join(w.en for w in r.lines) or "—")
+                  for r in (was, now))
     old_money = dict(before.balances)
     moved = [(p, old_money.get(p, 0), v) for p, v in after.balances if old_money.get(p, 0) != v]
     money = Words("、".join(f"{p} {a:+d} → {b:+d}" for p, a, b in moved) or "不變",

@@ -228,8 +228,8 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
         kind = ev.WinKind.ROBBED_KONG if w.phase is Phase.ROB else ev.WinKind.DISCARD
         claimed = {c.seat for c in state.outcome.claimants} if state.outcome is not None else set()
         # where only the nearest claimant wins (截胡), a seat farther than one who has won cannot change the hand
-        nearest = min((offset(c, w.turn) for c in claimed), default=4) \
-            if state.switches.multi_win is MultiWin.NEAREST else 4
+        winner = nearest_winner(state)
+        nearest = offset(winner, w.turn) if winner is not None else 4
         # a seat that has melded the tile (a kong left open by a fourth kong, §2.13) has taken it: no win on it
         melded = state.claim_seat if state.claim_rank in (1, 2) else -1
         for seat in range(4):

@@ -351,18 +351,17 @@ def _form_field(field: str) -> Words:
 def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
     """The reason a photo's hand cannot be scored, as the app says it: without the command line's options and
     commands, which mean nothing on a phone, and naming the form's box where the record's field is wrong."""
-    if isinstance(bad, WinInputError) and bad.field != "(line)":
-        box = _form_field(bad.field)
-        zh, en = bad.zh, bad.reason
+    def stripped(zh: str, en: str) -> Words:
         for pat_en, pat_zh in _COMMAND_LINE:
             en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-        return ui("form_field_wrong", field=box.zh, field_en=box.en, why=zh, why_en=en)
+        return Words(zh, en)
+
+    if isinstance(bad, WinInputError) and bad.field != "(line)":  # the record's field said as the form's box
+        box, why = _form_field(bad.field), stripped(bad.zh, bad.reason)
+        return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
     zh = bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh if isinstance(bad, WinInputError) \
         else bad.reason_zh
-    en = str(bad)
-    for pat_en, pat_zh in _COMMAND_LINE:
-        en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-    return Words(zh, en)
+    return stripped(zh, str(bad))
 
 
 def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,
