@@ -7,6 +7,7 @@ Class ``i < 43`` is ``Tile(i)`` (``42`` = ``0x``, the back); class ``43`` (``NON
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 
 import cv2
@@ -19,7 +20,7 @@ from companion.vision.augment import out_size as _out_size
 from companion.vision.augment import photometric as _photometric
 from companion.vision.preprocess import prepare
 from training.progress import Progress
-from training.synth.faces import face_box, render_face, sample_style
+from training.synth.faces import FaceStyle, face_box, render_face, sample_style
 
 __all__ = ["NUM_CLASSES", "NONE", "CLASS_NAMES", "Bank", "render_bank", "augment", "negative", "make_batch", "TRAIN_LOW_RES"]
 
@@ -44,18 +45,27 @@ class Bank:
         return len(self.labels)
 
 
+def _render_style(job: tuple[FaceStyle, tuple[int, int], range]) -> tuple[list[np.ndarray], tuple[float, ...]]:
+    style, size, kinds = job
+    return [np.asarray(render_face(Tile(t), style, size)) for t in kinds], face_box(style, size)
+
+
 def render_bank(n_styles: int, split: str, seed: int, size: tuple[int, int] = BANK_SIZE,
-                progress: bool = True, kinds: range = range(43)) -> Bank:
-    """All 43 faces (or ``kinds``) in ``n_styles`` styles of ``split`` drawn from ``seed``."""
+                progress: bool = True, kinds: range = range(43), workers: int = 0) -> Bank:
+    """All 43 faces (or ``kinds``) in ``n_styles`` styles of ``split`` drawn from ``seed``; with ``workers``,
+    the styles (drawn in order, so the same ones) are painted in that many processes."""
     rng = random.Random(seed)
+    jobs = [(sample_style(rng, split), size, kinds) for _ in range(n_styles)]
     images, labels, boxes = [], [], []
-    for _ in Progress(range(n_styles), n_styles, f"render {split}", progress):
-        style = sample_style(rng, split)
-        box = face_box(style, size)
-        for t in kinds:
-            images.append(np.asarray(render_face(Tile(t), style, size)))
-            labels.append(t)
-            boxes.append(box)
+    if workers > 0:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            done = list(Progress(pool.imap(_render_style, jobs), n_styles, f"render {split}", progress))
+    else:
+        done = [_render_style(j) for j in Progress(jobs, n_styles, f"render {split}", progress)]
+    for faces, box in done:
+        images += faces
+        labels += list(kinds)
+        boxes += [box] * len(faces)
     return Bank(np.stack(images), np.asarray(labels, np.int64), np.asarray(boxes, np.float32))
 
 

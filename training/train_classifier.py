@@ -3,24 +3,39 @@
     python -m training.train_classifier --smoke                      # ~1 minute, tiny model check
     python -m training.train_classifier --threads 2                  # the packaged model (see models/README.md)
     python -m training.train_classifier --real DIR --leave-out 9     # also learn from real crops, minus set 9
+    python -m training.train_classifier --device cuda --workers 15 --minutes 7 --batch 256 \
+        --teacher-widths 96,128,256,384 --control-ckpt C.pt --ckpt-only   # a longer run on a bigger machine
 
 Everything is drawn from ``--seed``: the styles, the augmentation, the initial weights and the batches.
 Real crops (``--real``) are mixed into the batches; ``--leave-out SET`` keeps one physical set out so its
 accuracy is honest. The ONNX file carries its class names, input size, normalisation and training commit.
+
+On a machine with more cores (``--workers N``) the batches are built in N processes, batch ``i`` from its own
+generator seeded ``(seed, i)``, so the run is the same for any N (but not the same stream as ``--workers 0``,
+one producer thread). ``--teacher-widths`` trains a wider network beside the model on the same batches and
+teaches the model its softened answers too (distillation: the model keeps its size, so its speed); with
+``--control-ckpt`` a third copy, started from the model's own initial weights, learns from the labels alone,
+so the teacher's effect is measured on the very same batches.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import copy
+import functools
 import hashlib
 import json
+import multiprocessing
 import queue
 import random
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 import torch
 from torch import nn
@@ -63,6 +78,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--init", type=Path, help="start from these weights (a --save-ckpt file): fine-tuning")
     ap.add_argument("--save-ckpt", type=Path, help="also save the trained weights (torch state dict) here")
     ap.add_argument("--bank-cache", type=Path, help="folder to keep rendered faces between runs (same pixels)")
+    ap.add_argument("--device", default="cpu", help="torch device to train on (cpu, cuda)")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="processes building batches (0: one thread, the packaged model's stream)")
+    ap.add_argument("--minutes", type=float, help="train for this long: the step count is fitted after 40 steps")
+    ap.add_argument("--teacher-widths", default="", help="e.g. 96,128,256,384: distil from a wider network trained alongside")
+    ap.add_argument("--kd-weight", type=float, default=0.5, help="share of the model's loss from the teacher")
+    ap.add_argument("--kd-temp", type=float, default=2.0, help="temperature of the teacher's softened answers")
+    ap.add_argument("--save-teacher", type=Path, help="save the teacher's weights here")
+    ap.add_argument("--control-ckpt", type=Path, help="also train a plain copy on the same batches, save it here")
+    ap.add_argument("--ckpt-only", action="store_true", help="write checkpoints but no ONNX file (export elsewhere)")
     ap.add_argument("--smoke", action="store_true", help="a tiny run (about a minute) that checks the pipeline")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -72,17 +97,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def cached_bank(folder: Path | None, styles: int, split: str, seed: int, progress: bool) -> Bank:
+def cached_bank(folder: Path | None, styles: int, split: str, seed: int, progress: bool, workers: int = 0) -> Bank:
     """``render_bank`` kept on disk, keyed by its arguments and the renderer's source code."""
     if folder is None:
-        return render_bank(styles, split, seed, progress=progress)
+        return render_bank(styles, split, seed, progress=progress, workers=workers)
     src = b"".join(p.read_bytes() for p in sorted((ROOT / "training" / "synth").glob("*.py")) if "scene" not in p.name)
     key = hashlib.sha256(src + f"{styles}-{split}-{seed}-{BANK_SIZE}".encode()).hexdigest()[:16]
     path = folder / f"bank-{split}-{styles}-{key}.npz"
     if path.exists():
         with np.load(path) as z:
             return Bank(z["images"], z["labels"], z["boxes"])
-    bank = render_bank(styles, split, seed, progress=progress)
+    bank = render_bank(styles, split, seed, progress=progress, workers=workers)
     folder.mkdir(parents=True, exist_ok=True)
     np.savez(path, images=bank.images, labels=bank.labels, boxes=bank.boxes)
     return bank
@@ -101,18 +126,57 @@ def real_batch(crops: list[RealCrop], n: int, r: np.random.Generator, low_res: f
     return prepare([augment_real(crops[i].image, r, low_res) for i in pick]), np.array([int(crops[i].tile) for i in pick])
 
 
+def _batch(bank: Bank, real: list[RealCrop], args: argparse.Namespace, weight: np.ndarray,
+           r: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """One training batch: rendered faces (and a share of real crops) augmented."""
+    n_real = round(args.batch * args.real_frac) if real else 0
+    x, y = make_batch(bank, r.choice(len(bank), args.batch - n_real, p=weight), r, low_res=args.low_res)
+    if n_real:
+        xr, yr = real_batch(real, n_real, r, args.low_res)
+        x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
+    return x, y
+
+
+def _face_weights(bank: Bank) -> np.ndarray:
+    weight = np.where((bank.labels >= 34) & (bank.labels < 42), 2.0, 1.0)  # flowers are the hard ones
+    return np.asarray(weight / weight.sum())
+
+
 def batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, r: np.random.Generator
             ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """The training batches, in order: rendered faces (and a share of real crops) augmented."""
-    n_real = round(args.batch * args.real_frac) if real else 0
-    weight = np.where((bank.labels >= 34) & (bank.labels < 42), 2.0, 1.0)  # flowers are the hard ones
-    weight /= weight.sum()
+    """The training batches, in order, from one generator ``r`` (the ``--workers 0`` stream)."""
+    weight = _face_weights(bank)
     for _ in range(args.steps):
-        x, y = make_batch(bank, r.choice(len(bank), args.batch - n_real, p=weight), r, low_res=args.low_res)
-        if n_real:
-            xr, yr = real_batch(real, n_real, r, args.low_res)
-            x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
-        yield x, y
+        yield _batch(bank, real, args, weight, r)
+
+
+_POOL_STATE: tuple[Bank, list[RealCrop], argparse.Namespace, np.ndarray] | None = None
+
+
+def _pool_batch(step: int) -> tuple[np.ndarray, np.ndarray]:
+    assert _POOL_STATE is not None
+    bank, real, args, weight = _POOL_STATE
+    return _batch(bank, real, args, weight, np.random.default_rng([args.seed, step]))
+
+
+def pooled_batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, steps: int | None
+                   ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Batch ``i`` built in ``args.workers`` forked processes from the generator seeded ``(seed, i)``; at most
+    twice as many batches ahead as workers; ``steps=None``: until the consumer stops."""
+    global _POOL_STATE
+    _POOL_STATE = (bank, real, args, _face_weights(bank))
+    pool = multiprocessing.get_context("fork").Pool(args.workers, initializer=cv2.setNumThreads, initargs=(1,))
+    ahead: collections.deque[multiprocessing.pool.AsyncResult[tuple[np.ndarray, np.ndarray]]] = collections.deque()
+    nxt = 0
+    try:
+        while steps is None or nxt - len(ahead) < steps:
+            while len(ahead) < 2 * args.workers and (steps is None or nxt < steps):
+                ahead.append(pool.apply_async(_pool_batch, (nxt,)))
+                nxt += 1
+            yield ahead.popleft().get()
+    finally:
+        pool.terminate()
+        _POOL_STATE = None
 
 
 def prefetch(items: Iterator[tuple[np.ndarray, np.ndarray]], depth: int = 4
@@ -131,36 +195,100 @@ def prefetch(items: Iterator[tuple[np.ndarray, np.ndarray]], depth: int = 4
         yield item
 
 
-def train(model: TileNet, bank: Bank, real: list[RealCrop], args: argparse.Namespace,
-          r: np.random.Generator) -> float:
-    """The training loop over this script's batches (see :func:`fit`). Returns seconds spent."""
-    return fit(model, prefetch(batches(bank, real, args, r)), args.steps, args.lr, args.quiet)
+@dataclass
+class Learner:
+    """A network being trained with its optimiser; ``teach`` marks the model that learns from the teacher."""
+
+    name: str
+    model: TileNet
+    opt: torch.optim.Optimizer
+    sched: torch.optim.lr_scheduler.LRScheduler | None = None
+    teach: bool = False
+    avg: float = 0.0
+
+
+def train(model: TileNet, bank: Bank, real: list[RealCrop], args: argparse.Namespace, r: np.random.Generator,
+          teacher: TileNet | None = None, control: TileNet | None = None) -> tuple[float, int]:
+    """The training loop over this script's batches (see :func:`fit`). Returns seconds spent and steps."""
+    if args.workers > 0:
+        items = pooled_batches(bank, real, args, None if args.minutes else args.steps)
+    else:
+        items = prefetch(batches(bank, real, args, r))
+    return fit(model, items, args.steps, args.lr, args.quiet, device=args.device, minutes=args.minutes,
+               teacher=teacher, control=control, kd=(args.kd_weight, args.kd_temp))
+
+
+PROBE_STEPS = 40
+"""With ``minutes``: steps run at the schedule's starting rate, timed from the tenth, to fit the step count."""
 
 
 def fit(model: TileNet, items: Iterator[tuple[np.ndarray, np.ndarray]], steps: int, lr: float, quiet: bool,
-        channels_last: bool = True) -> float:
-    """AdamW, one-cycle schedule, label smoothing over ``steps`` batches ``(x, y)``. Returns seconds spent."""
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.02)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
+        channels_last: bool = True, *, device: str = "cpu", minutes: float | None = None,
+        teacher: TileNet | None = None, control: TileNet | None = None, kd: tuple[float, float] = (0.5, 2.0)
+        ) -> tuple[float, int]:
+    """AdamW, one-cycle schedule, label smoothing over ``steps`` batches ``(x, y)`` (with ``minutes``, as many
+    as fit). With ``teacher``, the teacher learns from the labels and ``model`` from the labels and, by the
+    share ``kd[0]``, the teacher's answers softened by the temperature ``kd[1]``; ``control`` learns from the
+    labels alone. Returns seconds spent and steps run."""
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
     t0 = time.monotonic()
     layout = torch.channels_last if channels_last else torch.contiguous_format
-    model.to(memory_format=layout)  # type: ignore[call-overload]  # channels-last: faster depthwise convs
-    model.train()
+    learners = [Learner(name, m, torch.optim.AdamW(m.parameters(), lr=lr, weight_decay=0.02), teach=name == "model"
+                        and teacher is not None)
+                for name, m in (("teacher", teacher), ("model", model), ("control", control)) if m is not None]
+    for ln in learners:
+        ln.model.to(device=device, memory_format=layout)  # type: ignore[call-overload]  # channels-last: faster depthwise convs
+        ln.model.train()
+
+    def schedule(total: int) -> None:
+        for ln in learners:
+            ln.sched = torch.optim.lr_scheduler.OneCycleLR(ln.opt, max_lr=lr, total_steps=total, pct_start=0.15)
+
+    probe = PROBE_STEPS if minutes else 0
+    if probe:
+        for ln in learners:
+            for g in ln.opt.param_groups:
+                g["lr"] = lr / 25  # OneCycleLR's starting rate
+    else:
+        schedule(steps)
     bar = Progress(items, steps, "train", not quiet)
-    avg = 0.0
     x: np.ndarray
     y: np.ndarray
+    t_probe = 0.0
+    step = 0
     for step, (x, y) in enumerate(bar):
-        logits, _ = model(torch.from_numpy(x).contiguous(memory_format=layout))
-        loss = loss_fn(logits, torch.from_numpy(y))
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-        sched.step()
-        avg = 0.98 * avg + 0.02 * loss.item() if step else loss.item()
-        bar.set(f"loss {avg:.3f} lr {sched.get_last_lr()[0]:.2e}")
-    return time.monotonic() - t0
+        if probe and step == 10:
+            t_probe = time.monotonic()
+        elif probe and step == probe:
+            per_step = (time.monotonic() - t_probe) / (probe - 10)
+            assert minutes is not None
+            steps = probe + max(1, int((minutes * 60 - (time.monotonic() - t0)) / per_step))
+            bar.total = steps
+            schedule(steps - probe)
+        elif step >= steps:
+            break
+        xb = torch.from_numpy(x).to(device).contiguous(memory_format=layout)
+        yb = torch.from_numpy(y).to(device)
+        soft = None
+        for ln in learners:
+            logits, _ = ln.model(xb)
+            loss = loss_fn(logits, yb)
+            if ln.name == "teacher":
+                soft = (logits.detach() / kd[1]).softmax(1)
+            elif ln.teach:
+                assert soft is not None
+                distil = nn.functional.kl_div((logits / kd[1]).log_softmax(1), soft, reduction="batchmean")
+                loss = (1 - kd[0]) * loss + kd[0] * kd[1] ** 2 * distil
+            ln.opt.zero_grad(set_to_none=True)
+            loss.backward()
+            ln.opt.step()
+            if ln.sched is not None:
+                ln.sched.step()
+            ln.avg = 0.98 * ln.avg + 0.02 * loss.item() if step else loss.item()
+        bar.set(" ".join(f"{ln.name} {ln.avg:.3f}" for ln in learners) + f" lr {learners[0].opt.param_groups[0]['lr']:.2e}")
+    for ln in learners:
+        ln.model.to("cpu")
+    return time.monotonic() - t0, min(step + 1, steps)
 
 
 @torch.no_grad()
@@ -170,9 +298,14 @@ def predict(model: TileNet, x: np.ndarray, batch: int = 256) -> np.ndarray:
     return np.concatenate(out) if out else np.zeros(0, np.int64)
 
 
+@functools.lru_cache(maxsize=2)
+def _heldout_bank(styles: int, seed: int, progress: bool, workers: int) -> Bank:
+    return render_bank(styles, "heldout", seed, progress=progress, workers=workers)
+
+
 def evaluate_synthetic(model: TileNet, args: argparse.Namespace) -> dict[str, float]:
     """Top-1 on held-out styles (fonts, palettes, designs never trained on), photo-augmented, and negatives."""
-    bank = render_bank(args.eval_styles, "heldout", args.seed + 1, progress=not args.quiet)
+    bank = _heldout_bank(args.eval_styles, args.seed + 1, not args.quiet, args.workers)
     r = np.random.default_rng(args.seed + 2)
     idx = np.arange(len(bank))
     x, y = make_batch(bank, idx, r, neg_frac=0.0)
@@ -207,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     r = seed_everything(args.seed)
     t_start = time.monotonic()
-    bank = cached_bank(args.bank_cache, args.styles, "train", args.seed, not args.quiet)
+    bank = cached_bank(args.bank_cache, args.styles, "train", args.seed, not args.quiet, args.workers)
     real, held = [], []
     if args.real:
         crops = load_crops(args.real)
@@ -221,19 +354,40 @@ def main(argv: list[str] | None = None) -> int:
     model = TileNet(NUM_CLASSES)
     if args.init:
         load_weights(model, args.init)
-    train_s = train(model, bank, real, args, r)
+    control = copy.deepcopy(model) if args.control_ckpt else None
+    teacher = TileNet(NUM_CLASSES, widths(args.teacher_widths)) if args.teacher_widths else None
+    train_s, steps = train(model, bank, real, args, r, teacher, control)
+    saved = {"model": (model, args.save_ckpt), "teacher": (teacher, args.save_teacher), "control": (control, args.control_ckpt)}
+    for net, path in saved.values():  # first, so that a failing evaluation loses no training
+        if net is not None and path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            torch.save(net.state_dict(), path)
+    for name, (net, path) in saved.items():
+        if net is not None and name != "model":
+            print(json.dumps({name: str(path), **evaluate_synthetic(net, args), **evaluate_real(net, held)}))
     metrics = evaluate_synthetic(model, args) | evaluate_real(model, held)
     metrics |= {"train_seconds": round(train_s), "total_seconds": round(time.monotonic() - t_start)}
-    info: dict[str, object] = {"logit_scale": LOGIT_SCALE, "seed": args.seed, "styles": args.styles, "steps": args.steps, "batch": args.batch,
+    info: dict[str, object] = {"logit_scale": LOGIT_SCALE, "seed": args.seed, "styles": args.styles, "steps": steps, "batch": args.batch,
             "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out, "low_res": args.low_res}
     if args.init:
         info["init"] = args.init.name
-    export(model, args.out, CLASS_NAMES, info | {"metrics": metrics})
-    if args.save_ckpt:
-        args.save_ckpt.parent.mkdir(parents=True, exist_ok=True)
-        torch.save(model.state_dict(), args.save_ckpt)
-    print(json.dumps({"out": str(args.out), **info, **metrics}))
+    if args.teacher_widths:
+        info |= {"teacher_widths": args.teacher_widths, "kd_weight": args.kd_weight, "kd_temp": args.kd_temp}
+    if args.workers:
+        info["batch_stream"] = "per-step"
+    if not args.ckpt_only:
+        export(model, args.out, CLASS_NAMES, info | {"metrics": metrics})
+    print(json.dumps({"out": None if args.ckpt_only else str(args.out), **info, **metrics}))
     return 0
+
+
+def widths(text: str) -> tuple[int, int, int, int]:
+    """``--teacher-widths`` as the four stage widths of :class:`TileNet`."""
+    try:
+        a, b, c, d = (int(v) for v in text.split(","))
+    except ValueError:
+        raise SystemExit(f"error: --teacher-widths {text!r}: four whole numbers separated by commas, e.g. 96,128,256,384") from None
+    return a, b, c, d
 
 
 if __name__ == "__main__":

@@ -122,7 +122,7 @@ def batches(faces: tuple[np.ndarray, np.ndarray, np.ndarray], real: list[RealCro
 
 def train(model: TileNet, faces: tuple[np.ndarray, np.ndarray, np.ndarray], real: list[RealCrop],
           args: argparse.Namespace, r: np.random.Generator) -> float:
-    return fit(model, batches(faces, real, args, r), args.steps, args.lr, args.quiet, channels_last=False)
+    return fit(model, batches(faces, real, args, r), args.steps, args.lr, args.quiet, channels_last=False)[0]
 
 
 @torch.no_grad()
