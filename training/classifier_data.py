@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import multiprocessing.pool
 import random
 
 import cv2
@@ -22,7 +23,7 @@ from companion.vision.preprocess import prepare
 from training.progress import Progress
 from training.synth.faces import FaceStyle, face_box, render_face, sample_style
 
-__all__ = ["NUM_CLASSES", "NONE", "CLASS_NAMES", "Bank", "render_bank", "augment", "negative", "make_batch", "TRAIN_LOW_RES"]
+__all__ = ["NUM_CLASSES", "NONE", "CLASS_NAMES", "Bank", "fork_pool", "render_bank", "augment", "negative", "make_batch", "TRAIN_LOW_RES"]
 
 NONE = 43
 NUM_CLASSES = 44
@@ -45,6 +46,18 @@ class Bank:
         return len(self.labels)
 
 
+def fork_pool(workers: int) -> multiprocessing.pool.Pool:
+    """A pool of ``workers`` forked processes (they share this one's memory: the bank). OpenCV is made
+    single-threaded while they are forked: a child of a process whose OpenCV thread pool runs inherits the pool's
+    books but not its threads, and hangs on its first change of the thread count (as in a test suite)."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        return multiprocessing.get_context("fork").Pool(workers)
+    finally:
+        cv2.setNumThreads(threads)
+
+
 def _render_style(job: tuple[FaceStyle, tuple[int, int], range]) -> tuple[list[np.ndarray], tuple[float, ...]]:
     style, size, kinds = job
     return [np.asarray(render_face(Tile(t), style, size)) for t in kinds], face_box(style, size)
@@ -58,7 +71,7 @@ def render_bank(n_styles: int, split: str, seed: int, size: tuple[int, int] = BA
     jobs = [(sample_style(rng, split), size, kinds) for _ in range(n_styles)]
     images, labels, boxes = [], [], []
     if workers > 0:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with fork_pool(workers) as pool:
             done = list(Progress(pool.imap(_render_style, jobs), n_styles, f"render {split}", progress))
     else:
         done = [_render_style(j) for j in Progress(jobs, n_styles, f"render {split}", progress)]

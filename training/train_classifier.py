@@ -35,7 +35,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 import torch
 from torch import nn
@@ -47,6 +46,7 @@ from training.classifier_data import (
     NUM_CLASSES,
     TRAIN_LOW_RES,
     Bank,
+    fork_pool,
     make_batch,
     negative,
     render_bank,
@@ -165,7 +165,7 @@ def pooled_batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, s
     twice as many batches ahead as workers; ``steps=None``: until the consumer stops."""
     global _POOL_STATE
     _POOL_STATE = (bank, real, args, _face_weights(bank))
-    pool = multiprocessing.get_context("fork").Pool(args.workers, initializer=cv2.setNumThreads, initargs=(1,))
+    pool = fork_pool(args.workers)
     ahead: collections.deque[multiprocessing.pool.AsyncResult[tuple[np.ndarray, np.ndarray]]] = collections.deque()
     nxt = 0
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import itertools
 
+import cv2
 import numpy as np
 import pytest
 import torch
@@ -17,8 +18,11 @@ def _args(workers: int) -> argparse.Namespace:
     return train_classifier.parse_args(["--batch", "8", "--workers", str(workers), "--seed", "5"])
 
 
+@pytest.mark.timeout(120)
 def test_pooled_batches_are_the_same_for_any_number_of_workers() -> None:
     bank = render_bank(2, "train", 3, progress=False)
+    # OpenCV's own threads busy in this process first (as after other tests): forked workers must not hang on them
+    cv2.GaussianBlur(np.zeros((1500, 1500, 3), np.float32), (31, 31), 5)
     one = list(train_classifier.pooled_batches(bank, [], _args(1), 3))
     two = list(itertools.islice(train_classifier.pooled_batches(bank, [], _args(2), None), 3))
     assert len(one) == 3
