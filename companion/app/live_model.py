@@ -27,7 +27,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.app.house_rules import with_rules
-from companion.app.live_offer import UNSEEN, Offer, dealer_after, flower_tap, kong_tap, offer_for, refusal
+from companion.app.live_offer import (
+    UNSEEN,
+    Offer,
+    added_kong_tap,
+    dealer_after,
+    flower_tap,
+    kong_tap,
+    offer_for,
+    refusal,
+)
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -365,7 +374,7 @@ class LiveGame:
         t = _tile(tile)
         if isinstance(t, Words):
             return t
-        return self._enter(at, [ev.AddedKong(seat=self.state.turn, tile=t)])
+        return self._enter(at, added_kong_tap(self.state, ev.AddedKong(seat=self.state.turn, tile=t)))
 
     def no_rob(self, at: int | None = None) -> Words | None:
         return self._enter(at, [ev.ReplacementDrew(seat=self.state.turn)])

@@ -19,7 +19,7 @@ from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
-__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN"]
+__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -120,6 +120,22 @@ def kong_tap(state: TableState, kong: ev.Event, seat: int) -> list[ev.Event]:
     if four_kongs_due(after) is not None and after.phase is not Phase.ROB:
         return [kong]
     return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]
+
+
+def added_kong_tap(state: TableState, kong: ev.AddedKong) -> list[ev.Event]:
+    """The events one 加槓 tap logs: the kong, and its replacement draw where nobody can rob it. The robbed tile
+    always completes a chow (§2.10: its owner holds the other three copies), so an added kong of an honour cannot be
+    robbed and its window would only cost a tap; a fourth kong keeps its window (the four-kongs ending is asked
+    there)."""
+    if not kong.tile.is_honour:
+        return [kong]
+    try:
+        after = step(state, kong)
+    except (IllegalEvent, ValueError, TypeError):
+        return [kong]  # refused, with the kong's reason
+    if after.phase is not Phase.ROB or four_kongs_due(after) is not None:
+        return [kong]
+    return [kong, ev.ReplacementDrew(seat=kong.seat, source=ev.EventSource.INFERRED)]
 
 
 def offer_for(state: TableState, at: int) -> Offer:

@@ -113,7 +113,9 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
         elif isinstance(e, ev.AddedKong):
             why = game.added_kong(e.tile, at=at)
         elif isinstance(e, ev.ReplacementDrew):  # logged with the kong, or when nobody robs an added one
-            tapped = isinstance(es[i - 1], ev.AddedKong)
+            tapped = isinstance(es[i - 1], ev.AddedKong) and game.state.phase is Phase.ROB
+            if isinstance(es[i - 1], ev.AddedKong) and not tapped:  # an honour's: nobody can rob it
+                assert es[i - 1].tile.is_honour and isinstance(game.events()[-1], ev.ReplacementDrew)
             if tapped:
                 assert offer.no_rob
                 why = game.no_rob(at=at)
@@ -914,4 +916,35 @@ def test_the_win_form_says_what_recording_would_give_before_the_tap(tmp_path: Pa
     line = next(x for x in ledger_of(game.state).entries[-1].lines if x.player == PLAYERS[far])
     # the dealer discarded it: his tai are said too
     assert good[1] == ui("live_preview_yes", tai=line.capped_tai) + ui("live_preview_dealer", tai=line.dealer_tai)
+    game.close()
+
+
+@pytest.mark.parametrize(("tile", "robbable"), [("6z", False), ("5p", True)])
+def test_an_added_kong_of_an_honour_draws_its_replacement_in_the_same_tap(tmp_path: Path, tile: str,
+                                                                            robbable: bool) -> None:
+    """The robbed tile always completes a chow (§2.10), so nobody can rob an honour's added kong: its tap logs the
+    replacement too, and asks no question nobody can answer yes to; a suit's keeps the window."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    across = (dealer + 2) % 4
+    assert game.discard(tile) is None
+    assert game.claim(across, MeldKind.PUNG) is None
+    for thrown in ("1z", "2z", "3z", "4z"):  # across, then the three others
+        assert game.discard(thrown) is None
+    assert game.draw() is None and game.state.turn == across
+    before = len(game.events())
+    assert game.added_kong(tile) is None
+    if robbable:
+        assert game.state.phase is Phase.ROB and game.offer().no_rob
+        assert len(game.events()) == before + 1
+    else:
+        assert game.state.phase is Phase.ACT  # no 搶槓 buttons; only his own 槓上開花 may follow
+        assert all(w.seat == across and w.kind is ev.WinKind.SELF_DRAW for w in game.offer().wins)
+        added, drawn = game.events()[-2:]
+        assert isinstance(added, ev.AddedKong) and isinstance(drawn, ev.ReplacementDrew) and drawn.seat == across
+        assert game.offer().discard_seat == across  # he discards next
+    assert game.undo() is None
+    # one undo takes the whole tap back: the pung stands, his turn, before the kong
+    assert game.state.turn == across and game.state.phase is Phase.ACT
+    assert [m.kind for m in game.state.seats[across].melds] == [MeldKind.PUNG]
     game.close()
