@@ -91,6 +91,26 @@ def opened(e: Any) -> bool:
     return e.data is True or str(e.data).lower() == "true"
 
 
+def scroll_key(key: str) -> ft.ScrollKey:
+    """The key :func:`unfolded` scrolls to."""
+    return ft.ScrollKey(key)  # type: ignore[call-arg]  # a dataclass made by a decorator mypy does not follow
+
+
+def unfolded(e: Any, key: str) -> bool:
+    """:func:`opened`, and where it opened, the page scrolled so the fold keyed ``scroll_key(key)`` starts at the
+    top of the screen: a fold near the bottom of a phone's screen otherwise opens below it, and the player sees
+    nothing happen (a player review: the stakes' fold under the end of a hand)."""
+    if not opened(e):
+        return False
+    page = e.page
+
+    async def scroll() -> None:
+        await page.scroll_to(scroll_key=key, duration=250)
+
+    page.run_task(scroll)
+    return True
+
+
 V = TypeVar("V")
 
 

@@ -40,8 +40,9 @@ from companion.app.ui_kit import (
     ident,
     label,
     on_tap,
-    opened,
+    scroll_key,
     tile,
+    unfolded,
 )
 from companion.app.upload import PhotoUpload
 from companion.app.view_photo import PhotoSource, profile_name
@@ -304,9 +305,10 @@ class LiveTab:
         elif o.dealer_throws >= 0:
             rows.append(self._dealer(o))
             def toggled(e: Any) -> None:
-                self.reseat_open = opened(e)
+                self.reseat_open = unfolded(e, "live-reseat")
 
             rows.append(ident("live-reseat", ft.ExpansionTile(
+                key=scroll_key("live-reseat"),
                 title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
                 on_change=toggled, controls=[self._seating(o)])))
         claims = [self._claims(o)] if o.claims or o.wins else []
@@ -400,9 +402,10 @@ class LiveTab:
         chosen = {k: v for k, v in self.house.items() if usual.get(k) != v}
 
         def toggled(e: Any) -> None:
-            self.house_open = opened(e)
+            self.house_open = unfolded(e, "live-house")
 
         return ident("live-house", ft.ExpansionTile(
+            key=scroll_key("live-house"),
             title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
             expanded=self.house_open, on_change=toggled,
             controls=[self._rule_picks("house", {**usual, **chosen}, self.house, usual)]))
@@ -429,13 +432,13 @@ class LiveTab:
             del self.terms_rules[k]
 
         def toggled(e: Any) -> None:
-            self.terms_open = opened(e)
+            self.terms_open = unfolded(e, "live-terms")
             self.terms_moved = self.terms_moved and self.terms_open  # (said once: folded away, it is read)
 
         apply = ident("live-terms-apply", ft.Button(content=t(ui("live_terms_apply")),
                                                     on_click=lambda: self._change_terms(o.at)))
         return ident("live-terms", ft.ExpansionTile(
-            title=label(t(ui("live_terms")), 13, colour=GREY), expanded=self.terms_open, on_change=toggled,
+            key=scroll_key("live-terms"), title=label(t(ui("live_terms")), 13, colour=GREY), expanded=self.terms_open, on_change=toggled,
             controls=[ft.Column([*([ident("live-terms-moved", label(t(ui("live_terms_moved")), 13, bold=True,
                                                                     colour=ACCENT))] if self.terms_moved else []),
                                  label(t(ui("live_terms_note")), 12, colour=GREY),

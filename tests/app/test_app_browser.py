@@ -39,7 +39,7 @@ from companion.app.photo_model import (
 from companion.app.server import PhotoReader, asgi_app, server_config
 from companion.app.table_model import DEMO_HANDS, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
-from companion.app.view_live import DOUBLE_TAP_SECONDS
+from companion.app.view_live import DOUBLE_TAP_SECONDS, ID_LIVE_UNDO
 from companion.app.words import ui
 from companion.game import events as ev
 from companion.game.service import read_jsonl, read_log
@@ -676,6 +676,38 @@ def test_the_stakes_are_raised_between_hands_and_the_hand_played_keeps_its_own(b
     assert again.state.next_terms is not None and again.state.next_terms[:2] == (50, 20)
     assert isinstance(again.events()[-1], ev.StakesChanged)
     again.close()
+
+
+def test_a_fold_opened_at_the_bottom_of_a_phone_scrolls_into_sight(browser: Any, tmp_path: Path) -> None:
+    """On a phone the stakes' fold lies under the end of the hand: opened, the page brings it up, so its fields
+    are on the screen without the player scrolling to find what the tap did."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    assert game.discard("5p") is None
+    assert game.win((game.state.dealer + 1) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "live", ready="title")
+        try:
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.mouse.move(195, 400)
+            bar = page.locator(_sel(ID_LIVE_UNDO)).first.bounding_box()  # the buttons pinned at the bottom
+            assert bar is not None
+            for _ in range(40):  # scrolled as a thumb does, until the fold's line just shows above those buttons
+                box = page.locator(_sel("live-terms")).first.bounding_box()
+                if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] - 12:
+                    break
+                page.mouse.wheel(0, 40)
+                page.wait_for_timeout(150)
+            assert box is not None and box["y"] > 600, box  # (the line under the hand's end, low on the screen)
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 24)
+            page.locator(_sel("live-terms-per-tai")).first.wait_for(state="attached")
+            page.wait_for_function("sel => { const e = document.querySelector(sel); if (e === null) return false;"
+                                   " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= 844; }",
+                                   arg=_sel("live-terms-per-tai"))
+        finally:
+            page.close()
 
 
 def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_path: Path) -> None:
