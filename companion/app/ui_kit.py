@@ -105,7 +105,7 @@ def unfolded(e: Any, key: str) -> bool:
     page = e.page
 
     async def scroll() -> None:
-        await page.scroll_to(scroll_key=key, duration=250)
+        await page.scroll_to(scroll_key=key)  # at once: a page still gliding moves what the finger goes for next
 
     page.run_task(scroll)
     return True
