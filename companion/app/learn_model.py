@@ -14,7 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.app.table_model import marked_items, meld_codes, wind_words
+from companion.app.ledger_model import marked_items
+from companion.app.table_model import meld_codes, wind_words
 from companion.app.words import Words, ui
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.scoring import score

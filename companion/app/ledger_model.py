@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.app.house_rules import played_rules, terms_change
 from companion.app.words import Words, ui
 from companion.game import events as ev
+from companion.game.rotation import NextDeal
 from companion.game.session import (
     Ledger,
     Transfer,
@@ -25,7 +27,10 @@ from companion.game.session import (
 )
 from companion.game.state import TableState
 from companion.game.text import WIND_EN, WIND_ZH
+from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.scoring import Score
+from companion.rules.waits import WaitShape
 from companion.tiles import format_tiles
 
 __all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
@@ -57,6 +62,7 @@ class LedgerRow:
     balances: tuple[tuple[str, int], ...]  # after this hand
     change: Words | None = None  # the stakes or house rules changed before this hand (改底台、改規矩)
     shown: tuple[WinShown, ...] = ()  # its winners' tiles as recorded (instant wins show none)
+    next: Words | None = None  # who deals next, his streak and the round wind (or the session over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +133,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected)
                       for w in r.outcome.winners if w.tile is not None and w.kind in _SHOWN)
         rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
-                              entry.balances, change, shown))
+                              entry.balances, change, shown, next_deal_words(r.players, entry.next)))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
     try:
         prof = load_profile(ledger.profile)
@@ -186,13 +192,44 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
               money_en=money.en)
 
 
+def _named(item: str, name: Words, sc: Score) -> Words:
+    """獨聽 with the shape of the wait the score took (spec §3.6: 邊張, 中洞 or 單吊; a two-sided one whose other
+    end is all the winner's own says that)."""
+    if item != "single_wait" or sc.wait_shape is None:
+        return name
+    shape = ui("one_end_gone") if sc.wait_shape is WaitShape.TWO_SIDED else Words(sc.wait_shape.zh, sc.wait_shape.en)
+    return name + ui("item_shape", shape=shape.zh, shape_en=shape.en)
+
+
+def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words, ...]]:
+    """``sc``'s tai items as the screens show them, each whose value, or whether it counts here, is a house rule
+    marked so (spec §5.4); and notes: what the mark means, and each item other tables would add to this hand."""
+    house = house_reading(sc)
+    mark = ui("house_rule_mark")
+    items = tuple((_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
+                  for i in sc.items)
+    notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
+    notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai) for i in house.otherwise)
+    return items, notes
+
+
+def next_deal_words(names: Sequence[str], nd: NextDeal) -> Words:
+    """Who deals the next hand, his streak and the round wind; or that the session is over (spec §6.7)."""
+    if nd.session_over:
+        return ui("session_over")
+    return ui("next_deal", dealer=names[nd.dealer], streak=nd.streak, round=WIND_ZH[nd.round_wind],
+              round_en=WIND_EN[nd.round_wind])
+
+
 def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
     """A winner's line: his hand's tai and the items they come from (a 16-tai hand says it was 地胡, after its end
     card is gone), and the dealer's tai where settlement adds them (so "3 台" with 130 paid at 50 + 20 a tai is
     explained: the dealer's 1 tai on his payments)."""
     kind = _kind(x.kind)
-    items = ui("ledger_items", items="、".join(f"{zh} {tai}" for zh, _, tai in x.items),
-               items_en=", ".join(f"{en} {tai}" for _, en, tai in x.items)) if x.items else Words("", "")
+    # named and marked as the hand's end card says them (獨聽's shape; "（各家規矩）" where the count is a house rule)
+    named = marked_items(x.score)[0] if x.score is not None else tuple((Words(zh, en), tai) for zh, en, tai in x.items)
+    items = ui("ledger_items", items="、".join(f"{w.zh} {tai}" for w, tai in named),
+               items_en=", ".join(f"{w.en} {tai}" for w, tai in named)) if named else Words("", "")
     line = ui("ledger_line", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai, items=items.zh,
               items_en=items.en)
     if x.dealer_tai and (dealer_in or x.kind == "false_win"):  # a false win: its offender pays everyone
@@ -209,7 +246,7 @@ def ledger_csv(state: TableState) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     heads = ["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
-             "付款 Payments", "改正 Corrections"]
+             "付款 Payments", "改正 Corrections", "下一把 Next hand"]
     ledgers = session_ledgers(state)
     if not ledgers:
         w.writerow(heads)
@@ -233,7 +270,7 @@ def ledger_csv(state: TableState) -> str:
             fixed = "; ".join(_both(ui("ledger_fixed", player=x.player, tiles=x.concealed)) for x in r.shown
                               if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
-                        "; ".join(_both(x) for x in r.transfers), fixed,
+                        "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
                         *(after.get(p, 0) - was.get(p, 0) for p in players), *(after.get(p, 0) for p in players)])
             was = after
         if panel.pending is not None:

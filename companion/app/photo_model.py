@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.table_model import MeldPic, marked_items, meld_codes, meld_words, wind_words
+from companion.app.ledger_model import marked_items
+from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
 from companion.hand import Hand, HandError
 from companion.rules.profiles import Profile, load_profile

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.app.house_rules import terms_change
-from companion.app.ledger_model import hand_payment
+from companion.app.ledger_model import hand_payment, marked_items, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, steps, ui
 from companion.game import events as ev
@@ -26,11 +26,10 @@ from companion.game.state import Phase, TableState, window
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import discard_options
-from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
-from companion.rules.waits import WaitShape, structural_waits, wait_counts, wait_shapes
+from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
@@ -350,27 +349,6 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
     return (), None, tuple(Advice(o.discard.code, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])
 
 
-def _named(item: str, name: Words, sc: Score) -> Words:
-    """獨聽 with the shape of the wait the score took (spec §3.6: 邊張, 中洞 or 單吊; a two-sided one whose other
-    end is all the winner's own says that)."""
-    if item != "single_wait" or sc.wait_shape is None:
-        return name
-    shape = ui("one_end_gone") if sc.wait_shape is WaitShape.TWO_SIDED else Words(sc.wait_shape.zh, sc.wait_shape.en)
-    return name + ui("item_shape", shape=shape.zh, shape_en=shape.en)
-
-
-def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words, ...]]:
-    """``sc``'s tai items as the screens show them, each whose value, or whether it counts here, is a house rule
-    marked so (spec §5.4); and notes: what the mark means, and each item other tables would add to this hand."""
-    house = house_reading(sc)
-    mark = ui("house_rule_mark")
-    items = tuple((_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
-                  for i in sc.items)
-    notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
-    notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai) for i in house.otherwise)
-    return items, notes
-
-
 def _hand_of(sc: Score | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str]:
     if sc is None:
         return (), (), ""
@@ -400,12 +378,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                _hand_of(line.score)))
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
-    nd = entry.next
-    if nd.session_over:
-        nxt = ui("session_over")
-    else:
-        nxt = ui("next_deal", dealer=names[nd.dealer], streak=nd.streak, round=WIND_ZH[nd.round_wind],
-                 round_en=WIND_EN[nd.round_wind])
+    nxt = next_deal_words(names, entry.next)
     who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
     who_en = ", ".join(f"{names[w.seat]} {w.kind.en}" for w in out.winners)
     # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand

@@ -211,6 +211,8 @@ class LedgerTab:
         parts += [label(t(w), 13) for w in r.lines]
         parts += [label(t(w), 13, colour=FELT) for w in r.transfers]
         parts.append(label("　".join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))
+        if r.next is not None:  # who deals next, his streak, the round (spec §6.7): a 流局's 連莊 said where it happens
+            parts.append(ident(f"ledger-next-{r.number}", label(t(r.next), 12, colour=GREY)))
         if self.showing_live:  # the host may put a winner's recorded tiles right (spec §6.7)
             for w in r.shown:
                 parts.append(self._fix(r.number, w))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
-from companion.app.ledger_model import ledger_csv, ledger_panel
+from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
 from companion.app.table_model import GameReplay
 from companion.app.words import ui
 from companion.game.session import ledger_of
@@ -41,20 +42,21 @@ def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_u
     rows = list(csv.reader(io.StringIO(ledger_csv(state))))
     head, body = rows[0], rows[1:]
     n = len(panel.players)
-    assert head[0] == "把 Hand" and head[5] == "改正 Corrections"
-    assert head[6:] == [f"{p} 這把 this hand" for p in panel.players] + [f"{p} 累計 running" for p in panel.players]
+    assert head[0] == "把 Hand" and head[5] == "改正 Corrections" and head[6] == "下一把 Next hand"
+    assert head[7:] == [f"{p} 這把 this hand" for p in panel.players] + [f"{p} 累計 running" for p in panel.players]
     hands = body[:len(panel.rows)]
     was = dict.fromkeys(panel.players, 0)
     for row, r in zip(hands, panel.rows, strict=True):
         assert int(row[0]) == r.number and row[2] == f"{r.result.zh} / {r.result.en}"
+        assert r.next is not None and row[6] == f"{r.next.zh} / {r.next.en}"  # who deals next (spec §6.7)
         running = [dict(r.balances)[p] for p in panel.players]
-        assert [int(v) for v in row[6 + n:]] == running
-        assert [int(v) for v in row[6:6 + n]] == [b - was[p] for p, b in zip(panel.players, running, strict=True)]
-        assert sum(int(v) for v in row[6:6 + n]) == 0  # a hand's money balances
+        assert [int(v) for v in row[7 + n:]] == running
+        assert [int(v) for v in row[7:7 + n]] == [b - was[p] for p, b in zip(panel.players, running, strict=True)]
+        assert sum(int(v) for v in row[7:7 + n]) == 0  # a hand's money balances
         was = dict(zip(panel.players, running, strict=True))
-    assert [int(v) for v in hands[-1][6 + n:]] == [v for _, v in panel.balances]  # the last row is the total
+    assert [int(v) for v in hands[-1][7 + n:]] == [v for _, v in panel.balances]  # the last row is the total
     # each player's hand column sums to his balance (a review summed the running column and got nonsense)
-    assert [sum(int(row[6 + i]) for row in hands) for i in range(n)] == [v for _, v in panel.balances]
+    assert [sum(int(row[7 + i]) for row in hands) for i in range(n)] == [v for _, v in panel.balances]
     tail = body[len(panel.rows):]
     assert tail[0] == [] and tail[1][0] == "結算 Settle up"
     assert [x[1] for x in tail[2:]] == [f"{w.zh} / {w.en}" if w.zh != w.en else w.zh
@@ -62,7 +64,7 @@ def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_u
     assert not replay.states[0].players  # nobody seated yet: the headings alone
     assert ledger_csv(replay.states[0]).splitlines() == [
         '把 Hand,"圈風、莊家、連莊 Round, dealer, streak",結果 Result,胡牌與台數 Winners and tai,付款 Payments,'
-        '改正 Corrections']
+        '改正 Corrections,下一把 Next hand']
 
 
 def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas() -> None:
@@ -76,7 +78,7 @@ def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas()
     assert rows[0] == ["第 1 將 Session 1"] and ["第 2 將 Session 2"] in rows
     second = rows.index(["第 2 將 Session 2"])
     names = ["=Eve", "老王", "Lin", "阿明"]  # a spreadsheet shows the name, not a formula
-    assert rows[second + 1][6:] == [f"'{p} 這把 this hand" if p[0] == "=" else f"{p} 這把 this hand" for p in names] \
+    assert rows[second + 1][7:] == [f"'{p} 這把 this hand" if p[0] == "=" else f"{p} 這把 this hand" for p in names] \
         + [f"'{p} 累計 running" if p[0] == "=" else f"{p} 累計 running" for p in names]
     first = ledger_panel(replay.states[-1])
     assert first is not None and len([r for r in rows[:second] if r and r[0].isdigit()]) == len(first.rows)
@@ -146,7 +148,11 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             assert amounts <= {plain, with_dealer}
             assert line.zh.startswith(f"{x.player} ")
             assert (f" {x.capped_tai} 台（" in line.zh) == bool(x.items)  # with its items (a 0-tai hand has none)
-            assert all(f"{zh} {tai}" in line.zh and f"{en} {tai}" in line.en for zh, en, tai in x.items)
+            # each item as the hand's end card names it (獨聽's shape, a house rule's mark)
+            assert x.score is not None
+            named, _ = marked_items(x.score)
+            assert all(f"{w.zh} {tai}" in line.zh and f"{w.en} {tai}" in line.en for w, tai in named)
+            assert [tai for _, tai in named] == [tai for _, _, tai in x.items]
             if with_dealer in amounts and x.dealer_tai:
                 assert f"；莊家付或收的另加 {x.dealer_tai} 台（" in line.zh
                 assert f"; plus {x.dealer_tai} where the dealer pays or is paid (" in line.en
@@ -155,3 +161,25 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             else:
                 assert "莊家付或收" not in line.zh and "dealer pays" not in line.en
     assert said >= 3
+
+
+def test_a_ledger_row_marks_house_rule_items_and_says_who_deals_next(tmp_path: Path) -> None:
+    """The record kept for settling up says what the hand's end card said: an item whose count is a house rule
+    marked so (spec §5.4: 人胡 16 here), and after each hand who deals next, his streak and the round (§6.7): after
+    an exhaustive draw, the dealer keeps the deal."""
+    from companion.app.live_model import LiveGame
+    from companion.game import events as ev
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    assert game.discard("5p") is None
+    assert game.win((dealer + 1) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (row,) = panel.rows
+    assert "人胡（各家規矩） 16" in row.lines[0].zh and "(house rule) 16" in row.lines[0].en
+    names = game.state.players
+    assert row.next is not None and row.next.zh == f"下一把：{names[(dealer + 1) % 4]} 做莊，連莊 0，東風圈"
+    game.close()
