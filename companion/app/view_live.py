@@ -318,10 +318,10 @@ class LiveTab:
         if o.dice:
             rows.append(self._dice(o))
             rows.append(self._terms(o))
-        if not also:
-            rows += claims
         if o.discard_seat is not None:
             rows.append(self._palette(o))
+        if not also:  # under the palette: its rows change with every discard, and above it they moved the tiles a
+            rows += claims  # finger was about to tap onto a chow button (a player review recorded chows so)
         rows += self._others(o)
         return self._card(ft.Column(rows, spacing=10)) if rows else ft.Container()
 
@@ -535,9 +535,15 @@ class LiveTab:
                 on_click=lambda: self._do(lambda: game.claim(c.seat, c.kind, c.tiles, at=o.at))))
 
         def win_button(c: WinChance) -> ft.Control:
+            word = ui("live_win") if c.kind is ev.WinKind.DISCARD else ui("live_win_short", kind=c.kind.zh,
+                                                                          kind_en=c.kind.en)
+            # a form begun for him and kept (another phone, or before the laptop restarted) says so on his button
+            kept = game.draft(o.at, c.seat, c.kind.value)
+            typed = _count_typed(kept[0]) if kept is not None else 0
+            if typed:
+                word = ui("live_win_resume", n=typed)
             return ident(f"live-win-{c.seat}-{c.kind.value}", ft.Button(
-                content=t(ui("live_win") if c.kind is ev.WinKind.DISCARD else
-                          ui("live_win_short", kind=c.kind.zh, kind_en=c.kind.en)), on_click=self._open_win(c),
+                content=t(word), on_click=self._open_win(c),
                 style=ft.ButtonStyle(bgcolor=ACCENT, color="#ffffff"), height=FINGER))
 
         rows: list[ft.Control] = []
@@ -830,3 +836,11 @@ class LiveTab:
 def _digits(text: str | None) -> tuple[int, ...]:
     """Dice as typed: "3 5 6", "3,5,6" or "356"."""
     return tuple(int(c) for c in (text or "") if c.isdigit())
+
+
+def _count_typed(text: str) -> int:
+    """How many tiles a kept win form's hand holds (0 where it cannot be read yet)."""
+    try:
+        return len(tiles_typed(text))
+    except (NotationError, CopyLimitError, ValueError):
+        return 0

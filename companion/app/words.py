@@ -287,6 +287,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_kong": ("槓", "Kong"),
     "live_win": ("胡", "Win"),
     "live_win_short": ("胡（{kind}）", "Win: {kind_en}"),
+    "live_win_resume": ("胡：接著填（已填 {n} 張）", "Win: carry on ({n} tiles entered)"),
     "live_win_over_meld": ("{seat} {meld}了 {tile}；要是有人胡這張，胡優先（{meld}就不算）：",
                            "{seat}'s {meld_en} took the {tile_en}; a win on that tile still comes first (and undoes "
                            "the {meld_en}):"),

@@ -710,6 +710,53 @@ def test_a_fold_opened_at_the_bottom_of_a_phone_scrolls_into_sight(browser: Any,
             page.close()
 
 
+def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_path: Path) -> None:
+    """A discard opens claims (a chow for the next seat, pungs, wins) that the turn before did not have: the tiles
+    a finger taps every turn stay where they were, so the next tap cannot land on a chow button instead (a player
+    review recorded two chows nobody made that way)."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "live", ready="title")
+        try:
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(500)
+            before = page.locator(_sel("live-discard-9s")).first.bounding_box()
+            assert before is not None
+            page.mouse.click(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)  # no scrolling
+            page.wait_for_selector(f"[flt-semantics-identifier^=live-chow-{(dealer + 1) % 4}-]")  # the next seat may chow
+            after = page.locator(_sel("live-discard-9s")).first.bounding_box()
+            assert after is not None and abs(after["y"] - before["y"]) <= 1, (before, after)
+        finally:
+            page.close()
+
+
+def test_a_win_form_begun_before_a_restart_says_so_on_its_button(browser: Any, tmp_path: Path) -> None:
+    """The laptop restarted while the host was typing a winner's hand: the phones come back to the claim window,
+    and that winner's button says his form was begun and how far; a tap opens it as it was left."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    assert game.discard("5p") is None
+    winner, at = (game.state.dealer + 2) % 4, len(game.events())
+    game.keep_draft(at, winner, "discard", ("123m46m789p", "", ""))
+    shown = next(c.shown for c in game.offer().wins if c.seat == winner)
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "live", ready="title")
+        try:
+            wait_said(page, f"live-win-{winner}-discard", "接著填（已填 8 張）")
+            tap(page, f"live-win-{winner}-discard")
+            page.wait_for_function("want => [...document.querySelectorAll('[aria-label]')].some("  # open, 8 tiles in
+                                   "n => n.getAttribute('aria-label').includes(want)) || document.body.textContent"
+                                   ".includes(want)", arg=ui("live_typed_count", n=8, want=shown).zh)
+        finally:
+            page.close()
+
+
 def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_path: Path) -> None:
     """Hand 1's winner was entered waiting on 4p6p where he held 3p4p: the host corrects it on the Ledger a hand
     later; hand 1 is paid again and the balances after it follow."""
