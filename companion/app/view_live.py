@@ -70,7 +70,7 @@ log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
 DOUBLE_TAP_SECONDS = 0.45
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
-UNDO_ZH, UNDO_EN = 16, 30
+UNDO_ZH, UNDO_EN = 16, 24
 """The undo button's account of what it takes back, cut to this many characters (the bar is one line on a phone)."""
 
 
@@ -345,7 +345,7 @@ class LiveTab:
                 self.house = {k: v for k, v in rule_values(state.switches).items() if usual.get(k) != v}
                 self.stakes[0].value, self.stakes[1].value = str(state.base), str(state.per_tai)
         for i, f in enumerate(self.names):
-            f.label = t(ui(f"wind_{WIND_KEYS[i]}"))
+            f.label = t(ui("live_name_label", wind=ui(f"wind_{WIND_KEYS[i]}").zh, wind_en=ui(f"wind_{WIND_KEYS[i]}").en))
             if not f.value:
                 f.value = state.players[i] if state is not None and state.players else t(ui("live_player", wind=ui(
                     f"wind_{WIND_KEYS[i]}").zh, wind_en=ui(f"wind_{WIND_KEYS[i]}").en))
@@ -360,8 +360,9 @@ class LiveTab:
             options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]))
         start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
         return ft.Column([label(t(ui("live_players")), 13, bold=True),
-                          ft.Row(list(self.names), wrap=True, spacing=8),
-                          ft.Row([rules, *self.stakes, start], wrap=True, spacing=8),
+                          ft.Row([ident(f"live-name-{i}", f) for i, f in enumerate(self.names)], wrap=True, spacing=8),
+                          ft.Row([rules, ident("live-base", self.stakes[0]), ident("live-per-tai", self.stakes[1]), start],
+                                 wrap=True, spacing=8),
                           self._house_rules()], spacing=6)
 
     def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],
@@ -739,7 +740,8 @@ class LiveTab:
 
         rows.append(ft.Row([ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
                                                             height=FINGER)),
-                            ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel)], spacing=8))
+                            ident("live-win-cancel", ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel))],
+                           spacing=8))
         return ft.Column(rows, spacing=6)
 
     def _tile_keys(self) -> ft.Control:
@@ -794,18 +796,22 @@ class LiveTab:
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             out.append(ft.Row([label(t(ui("live_flower_by", seat=names[seat])), 13), *cells], spacing=2, wrap=True))
         buttons: list[ft.Control] = [
-            ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),
-                              on_click=on_tap(self._do, partial(game.declare_heavenly, s, at=o.at)))
+            ident(f"live-heavenly-{s}", ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),
+                                                          on_click=on_tap(self._do, partial(game.declare_heavenly, s,
+                                                                                            at=o.at))))
             for s in o.heavenly_seats]
         if o.concealed_kong:
-            buttons.append(ft.OutlinedButton(content=t(ui("live_ckong", seat=names[state.turn])), on_click=on_tap(
-                self._do, lambda: game.concealed_kong(at=o.at))))
+            buttons.append(ident("live-ckong", ft.OutlinedButton(content=t(ui("live_ckong", seat=names[state.turn])),
+                                                                 on_click=on_tap(self._do,
+                                                                                 lambda: game.concealed_kong(at=o.at)))))
         for code in o.added_kongs:
-            buttons.append(ft.OutlinedButton(content=t(ui("live_addkong", seat=names[state.turn],
-                                                          tile=Tile.from_code(code).zh, tile_en=Tile.from_code(code).en)),
-                                             on_click=on_tap(self._do, partial(game.added_kong, code, at=o.at))))
+            buttons.append(ident(f"live-addkong-{code}", ft.OutlinedButton(
+                content=t(ui("live_addkong", seat=names[state.turn], tile=Tile.from_code(code).zh,
+                             tile_en=Tile.from_code(code).en)),
+                on_click=on_tap(self._do, partial(game.added_kong, code, at=o.at)))))
         if o.no_rob:
-            buttons.append(ft.Button(content=t(ui("live_no_rob")), on_click=on_tap(self._do, lambda: game.no_rob(at=o.at))))
+            buttons.append(ident("live-no-rob", ft.Button(content=t(ui("live_no_rob")),
+                                                          on_click=on_tap(self._do, lambda: game.no_rob(at=o.at)))))
         if o.draw_seat is not None:
             buttons.append(ident("live-draw", ft.OutlinedButton(
                 content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=on_tap(self._do, lambda: game.draw(at=o.at)))))

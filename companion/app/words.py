@@ -375,7 +375,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_bad_dice": ("{which}：三顆，每顆 1 到 6 點，收到：{got}", "{which_en}: three dice of 1-6 each, got: {got}"),
     "live_not_saved": ("沒有記下來（牌局檔無法寫入）：{why}", "Not saved (the table file cannot be written): {why}"),
     "live_refused": ("不行：{why}", "Not allowed: {why_en}"),
-    "live_download": ("下載紀錄", "Download log"),
+    "live_download": ("下載紀錄", "Save log"),  # short: the bar holds three buttons on a phone
+    "live_name_label": ("{wind}家", "{wind_en} player"),
     "live_replay": ("重播", "Replay"),  # on the Table tab; short, so the bar fits a phone
     "learn_tai": ("台數", "Tai items"),
     "learn_quiz": ("聽牌練習", "Wait quiz"),
