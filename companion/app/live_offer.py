@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.app.words import Words, ui
+from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
 from companion.game.check_win import own_win_refusal
@@ -290,7 +290,7 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
     if state.phase is Phase.HAND_OVER and more_winners:  # 一炮多響: the other winners first, then the next deal
         winner = nearest_winner(state)
         if winner is not None:  # 截胡: only a nearer seat is offered, and his win replaces this one
-            return ui("live_p_nearer_wins_last" if session_over else "live_p_nearer_wins", winner=names[winner])
+            return ui("live_p_nearer_wins_last" if session_over else "live_p_nearer_wins", winner=unbroken(names[winner]))
         return ui("live_p_also_wins_last" if session_over else "live_p_also_wins")
     if session_over:
         return ui("live_p_over")

@@ -16,7 +16,7 @@ from importlib import resources
 from companion.app.house_rules import terms_change
 from companion.app.ledger_model import hand_payment, marked_items, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
-from companion.app.words import Words, steps, ui
+from companion.app.words import Words, steps, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import terms_ahead
@@ -213,7 +213,7 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     if state.players and state.phase not in (Phase.SEATING, Phase.DEALER):
         r = min(state.round_wind, 3)
         hand_line = ui("hand_line", n=len(state.results) + 1, k=state.hand_in_round, round=WIND_ZH[r],
-                       round_en=WIND_EN[r], dealer=names[state.dealer], streak=state.streak)
+                       round_en=WIND_EN[r], dealer=unbroken(names[state.dealer]), streak=state.streak)
     picture = None
     if state.wall is not None:
         w = state.wall

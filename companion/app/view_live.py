@@ -48,7 +48,7 @@ from companion.app.upload import PhotoUpload
 from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.view_wall import wall_fold
-from companion.app.words import Words, ui
+from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import four_kongs_due
 from companion.game.evolve import terms_ahead
@@ -563,7 +563,7 @@ class LiveTab:
         state = game.state
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None
         if winner is not None:
-            title = ui("live_nearer_wins", winner=names[winner])
+            title = ui("live_nearer_wins", winner=unbroken(names[winner]))
         if o.phase is not Phase.HAND_OVER and state.claim_rank in (1, 2) and taken is not None \
                 and taken.offer is not None and (o.claims or any(c.kind is ev.WinKind.DISCARD for c in o.wins)):
             # a chow, pung or kong has taken the discard: a win on it still comes first, and after a chow a pung

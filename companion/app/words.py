@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Words", "UI", "LANGS", "ui", "steps"]
+__all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER"]
 
 LANGS = ("zh", "en")
 """The languages the app speaks; zh (zh-TW) is the default."""
@@ -71,8 +71,8 @@ UI: dict[str, tuple[str, str]] = {
     "hand_tai": ("這手牌 {tai} 台", "The hand: {tai} tai"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家胡或付的才加）", "dealer +{tai} tai (where the dealer wins or pays)"),
-    "dealer_tai_streak": ("莊家 +{tai} 台（連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (streak {n}; where the dealer "
-                          "wins or pays)"),
+    "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
+                          "pull {n}; where the dealer wins or pays)"),
     "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
     "pays_stakes": ("{payer} 付 {payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
                     "{payer} pays {payee} {amount} ({base} + {tai} tai × {per_tai})"),
@@ -317,7 +317,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
     "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),
     "live_preview_yes_plain": ("可以胡", "A win"),
-    "live_preview_dealer": ("，莊家另加 {tai} 台", ", and the dealer's {tai}"),
+    "live_preview_dealer": ("，莊家另加 {tai} 台", ", plus {tai} dealer tai where the dealer wins or pays"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
     "live_win_drawn_hint": ("點下面的牌：先點手上的 {n} 張，再點自摸的那張", "Tap the tiles below: the {n} in hand first, "
                             "then the one drawn"),
@@ -618,3 +618,13 @@ def ui(key: str, **kw: object) -> Words:
     zh, en = UI[key]
     fill = {**kw, **{f"{k}_en": v for k, v in kw.items() if f"{k}_en" not in kw}}
     return Words(zh.format(**fill), en.format(**fill))
+
+
+WORD_JOINER = "\u2060"
+
+
+def unbroken(name: str) -> str:
+    """``name`` kept on one line where a line wraps: Chinese text may break between any two characters, which put
+    "dealer 小" and "美" on two lines (a player review); a word joiner between its characters forbids that and is
+    not drawn."""
+    return WORD_JOINER.join(name)

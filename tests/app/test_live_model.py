@@ -17,7 +17,7 @@ import pytest
 
 from companion.app.live_model import LiveError, LiveGame, effective_events
 from companion.app.live_offer import Offer
-from companion.app.words import Words, ui
+from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import finish_hand, win_hand
@@ -451,8 +451,8 @@ def test_a_farther_seat_is_not_offered_a_win_where_only_the_nearest_wins(tmp_pat
     assert near in nearer and (dealer + 2) % 4 in nearer  # they would take the win from him (截胡)
     # the table is told that, not asked for "several winners" (a player review saw 一炮多響 under 截胡)
     prompt = game.offer().prompt
-    assert prompt == ui("live_p_nearer_wins", winner=PLAYERS[far])
-    assert "一炮多響" not in prompt.zh and "截胡" in prompt.zh and PLAYERS[far] in prompt.en
+    assert prompt == ui("live_p_nearer_wins", winner=unbroken(PLAYERS[far]))
+    assert "一炮多響" not in prompt.zh and "截胡" in prompt.zh and unbroken(PLAYERS[far]) in prompt.en
     assert game.win(near, ev.WinKind.DISCARD, "123m456m789m123s46p77z") is None
     assert not game.offer().wins  # the nearest has won: nobody can change it now
     game.close()

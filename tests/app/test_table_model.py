@@ -318,3 +318,17 @@ def test_the_hand_line_counts_the_hands_of_the_round_and_of_the_session() -> Non
             assert f"南風圈第 {k} 把（全場第 {n} 把）" in line.zh and f"South round, hand {k} (hand {n} of" in line.en
             seen.add(k)
     assert len(seen) >= 2 and min(seen) == 1
+
+
+def test_the_dealers_name_is_kept_on_one_line_in_the_hand_line() -> None:
+    """Chinese text may wrap between any two characters ("dealer 小" / "美" on a phone, a player review): the name in
+    the hand's line carries word joiners, which keep it whole and are not drawn."""
+    from companion.app.words import WORD_JOINER, unbroken
+
+    assert unbroken("小美") == "小" + WORD_JOINER + "美" and unbroken("Lin").replace(WORD_JOINER, "") == "Lin"
+    replay = GameReplay.demo()
+    state = replay.states[-1]
+    line = table_frame(state, Words("x", "x"), (), 0, 0, None).hand_line
+    assert line is not None
+    name = state.players[state.dealer]
+    assert unbroken(name) in line.zh and unbroken(name) in line.en
