@@ -7,6 +7,7 @@ server never move each other's view. The tabs live in ``view_table``, ``view_led
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from dataclasses import dataclass
@@ -44,6 +45,8 @@ __all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS", "LANG_KEY"]
 
 log = logging.getLogger(__name__)
 LANG_KEY = "companion.lang"
+RESTORE_WAITS = (0.3, 0.6, 1.2, 2.4)
+"""Seconds between the tries to read the kept language (about 4.5 s in all)."""
 """Where a browser keeps the language its player chose."""
 
 FONT_FAMILY = "CompanionCJK"
@@ -199,10 +202,18 @@ class CompanionApp:
             log.info("the language could not be kept in this browser", exc_info=True)
 
     async def _restore_lang(self) -> None:
-        try:
-            kept = await self.prefs.get(LANG_KEY)
-        except Exception:
-            return
+        """The language this browser chose last time. Asked at once the browser may not answer yet (the page still
+        mounting its services: a review's reloads came back in Chinese two times in four), so asked again a few
+        times before giving up; a browser that keeps nothing answers the same each time."""
+        kept = None
+        for wait in RESTORE_WAITS:
+            try:
+                kept = await self.prefs.get(LANG_KEY)
+            except Exception:
+                log.debug("the kept language could not be read yet", exc_info=True)
+            if kept is not None:
+                break
+            await asyncio.sleep(wait)
         if kept in ("zh", "en") and kept != self._lang and not self._chosen:
             self._lang = str(kept)
             self.render()

@@ -757,6 +757,38 @@ def test_a_win_form_begun_before_a_restart_says_so_on_its_button(browser: Any, t
             page.close()
 
 
+def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, url: str) -> None:
+    """A phone switched to English opens in English again: on a reload, and on a page opened afresh in the same
+    browser (a review saw it come back in Chinese two times in four)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+
+        def opened() -> None:
+            page.wait_for_selector("flt-semantics-placeholder", state="attached")
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            page.wait_for_selector(_sel("title"))
+
+        page.goto(url + "live")
+        opened()
+        tap(page, "lang")
+        wait_text(page, "title", ui("title").en)
+        page.wait_for_timeout(500)  # the choice kept in the browser
+        for _ in range(3):
+            page.reload()
+            opened()
+            wait_text(page, "title", ui("title").en)
+        page.close()
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(url + "ledger")
+        opened()
+        wait_text(page, "title", ui("title").en)
+    finally:
+        context.close()
+
+
 def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_path: Path) -> None:
     """Hand 1's winner was entered waiting on 4p6p where he held 3p4p: the host corrects it on the Ledger a hand
     later; hand 1 is paid again and the balances after it follow."""
