@@ -5,6 +5,7 @@ Controls that tests and screen readers look for carry a ``Semantics`` identifier
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -102,13 +103,23 @@ def unfolded(e: Any, key: str) -> bool:
     nothing happen (a player review: the stakes' fold under the end of a hand)."""
     if not opened(e):
         return False
-    page = e.page
+    bring_into_view(e.page, key)
+    return True
+
+
+SCROLL_AFTER = 0.15
+"""Seconds before scrolling to a control just drawn: the browser builds it a frame or two after the update arrives,
+and a scroll asked for sooner finds no such control (the win form stayed below the screen one time in two)."""
+
+
+def bring_into_view(page: ft.Page, key: str) -> None:
+    """Scroll the page, after the redraw under way, so the control keyed ``scroll_key(key)`` starts at the top."""
 
     async def scroll() -> None:
+        await asyncio.sleep(SCROLL_AFTER)
         await page.scroll_to(scroll_key=key)  # at once: a page still gliding moves what the finger goes for next
 
     page.run_task(scroll)
-    return True
 
 
 V = TypeVar("V")

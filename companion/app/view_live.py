@@ -37,6 +37,7 @@ from companion.app.ui_kit import (
     GREY,
     PALETTE,
     Host,
+    bring_into_view,
     ident,
     label,
     on_tap,
@@ -297,8 +298,8 @@ class LiveTab:
         return ft.Column(parts, spacing=8)
 
     def _actions(self, o: Offer) -> ft.Control:
-        if self.win is not None:
-            return self._card(self._win_form(o, self.win))
+        if self.win is not None:  # keyed: opened from a 胡 low on a phone, the form is brought up to be filled
+            return ft.Container(self._card(self._win_form(o, self.win)), key=scroll_key("live-win-form"))
         rows: list[ft.Control] = []
         if o.seating:
             rows.append(self._seating(o))
@@ -590,6 +591,7 @@ class LiveTab:
             self.photo = self.photo_verdict = None
             self.photo_busy = self.photo_busy if self._photo_for is not None else None
             self.host.render()
+            bring_into_view(self.host.page, "live-win-form")  # its hand field and header, not the palette under them
         return go
 
     # --- the winner's hand from a photo ----------------------------------------------------------------

@@ -748,8 +748,13 @@ def test_a_win_form_begun_before_a_restart_says_so_on_its_button(browser: Any, t
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "live", ready="title")
         try:
+            page.set_viewport_size({"width": 390, "height": 844})  # a phone: the claims lie under the discard tiles
             wait_said(page, f"live-win-{winner}-discard", "接著填（已填 8 張）")
             tap(page, f"live-win-{winner}-discard")
+            # the form is brought up: its hand field on the screen, not only the tiles under it
+            page.wait_for_function("sel => { const e = document.querySelector(sel); if (e === null) return false;"
+                                   " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= 844; }",
+                                   arg=_sel("live-concealed"))
             page.wait_for_function("want => [...document.querySelectorAll('[aria-label]')].some("  # open, 8 tiles in
                                    "n => n.getAttribute('aria-label').includes(want)) || document.body.textContent"
                                    ".includes(want)", arg=ui("live_typed_count", n=8, want=shown).zh)
