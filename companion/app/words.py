@@ -295,8 +295,7 @@ UI: dict[str, tuple[str, str]] = {
                              "{seat} chowed the {tile_en}; a pung, a kong or a win on that tile still comes first "
                              "(and undoes the chow):"),
     "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
-    "live_nearer_wins": ("截胡：更近的人也胡這張嗎？他胡就改由他胡，{winner} 不算胡",
-                         "Only the nearest wins: does a nearer seat win on it too? His win replaces {winner}'s"),
+    "live_nearer_wins": ("比 {winner} 更近的人胡這張，就改由他胡：", "A nearer seat's win on it replaces {winner}'s:"),
     "live_flowers": ("補花（點那張花）", "Flowers (tap the flower shown)"),
     "live_flower_by": ("{seat} 補花：", "{seat} shows a flower:"),
     "live_kongs": ("槓", "Kongs"),
