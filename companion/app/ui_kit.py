@@ -93,7 +93,7 @@ def opened(e: Any) -> bool:
 
 
 def scroll_key(key: str) -> ft.ScrollKey:
-    """The key :func:`unfolded` scrolls to."""
+    """A control's key that :func:`bring_into_view` (and :func:`unfolded`) scrolls to."""
     return ft.ScrollKey(key)  # type: ignore[call-arg]  # a dataclass made by a decorator mypy does not follow
 
 

@@ -346,10 +346,11 @@ class LiveTab:
                 self.house = {k: v for k, v in rule_values(state.switches).items() if usual.get(k) != v}
                 self.stakes[0].value, self.stakes[1].value = str(state.base), str(state.per_tai)
         for i, f in enumerate(self.names):
-            f.label = t(ui("live_name_label", wind=ui(f"wind_{WIND_KEYS[i]}").zh, wind_en=ui(f"wind_{WIND_KEYS[i]}").en))
+            wind = ui(f"wind_{WIND_KEYS[i]}")
+            f.label = t(ui("live_name_label", wind=wind.zh, wind_en=wind.en))
             if not f.value:
-                f.value = state.players[i] if state is not None and state.players else t(ui("live_player", wind=ui(
-                    f"wind_{WIND_KEYS[i]}").zh, wind_en=ui(f"wind_{WIND_KEYS[i]}").en))
+                f.value = state.players[i] if state is not None and state.players else t(ui("live_player", wind=wind.zh,
+                                                                                             wind_en=wind.en))
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
 
         def chose(e: Any) -> None:
@@ -440,7 +441,8 @@ class LiveTab:
         apply = ident("live-terms-apply", ft.Button(content=t(ui("live_terms_apply")),
                                                     on_click=lambda: self._change_terms(o.at)))
         return ident("live-terms", ft.ExpansionTile(
-            key=scroll_key("live-terms"), title=label(t(ui("live_terms")), 13, colour=GREY), expanded=self.terms_open, on_change=toggled,
+            key=scroll_key("live-terms"), title=label(t(ui("live_terms")), 13, colour=GREY), expanded=self.terms_open,
+            on_change=toggled,
             controls=[ft.Column([*([ident("live-terms-moved", label(t(ui("live_terms_moved")), 13, bold=True,
                                                                     colour=ACCENT))] if self.terms_moved else []),
                                  label(t(ui("live_terms_note")), 12, colour=GREY),
