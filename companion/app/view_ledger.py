@@ -173,8 +173,10 @@ class LedgerTab:
         t = self.host.t
         if self.fixing != (hand, w.seat):
             parts: list[ft.Control] = []
-            if w.corrected:
-                parts.append(label(t(ui("ledger_fixed", player=w.player, tiles=w.concealed)), 12, colour=GREY))
+            if w.corrected:  # the hand as put right, in tile pictures (a review read the notation here)
+                parts.append(ident(f"ledger-fixed-{hand}-{w.seat}", ft.Row(
+                    [label(t(ui("ledger_fixed_pics", player=w.player)), 12, colour=GREY),
+                     *(picture(c.code, 18) for c in parse_tiles(w.concealed))], spacing=1, wrap=True, run_spacing=2)))
             if self.fix_said == (hand, w.seat) and self.fix_error is not None:  # why the form closed unsaved
                 parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
             elif self.fix_said == (hand, w.seat) and self.fix_done is not None:  # what the correction changed

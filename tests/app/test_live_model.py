@@ -30,7 +30,7 @@ from companion.game.text import IllegalEvent
 from companion.game.winning import completes
 from companion.hand import MeldKind
 from companion.rules.profiles import load_profile
-from companion.tiles import NUM_KINDS, Tile, format_tiles, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, format_tiles, format_zh, parse_tiles
 
 PLAYERS = ("阿東", "小南", "老西", "北北")
 
@@ -805,7 +805,8 @@ def test_a_corrected_win_is_settled_as_if_entered_so_and_later_balances_follow(t
                 # the download says the hand was put right (a player review found the CSV silent on it)
                 from companion.app.ledger_model import ledger_csv
                 row = next(r for r in csv.reader(io.StringIO(ledger_csv(fixed))) if r and r[0] == str(result.number))
-                assert row[5].startswith(f"已改正：{state.players[rec.seat]} 亮的牌是 {format_tiles(new)}")
+                name = state.players[rec.seat]  # the hand in tile names, and in the notation for English
+                assert row[5] == f"已改正：{name} 亮的牌是 {format_zh(new)} / Put right: {name} showed {format_tiles(new)}"
                 assert not next(r for r in csv.reader(io.StringIO(ledger_csv(back)))
                                 if r and r[0] == str(result.number))[5]
     assert tried >= 3

@@ -205,7 +205,7 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     assert game.state.results[0].outcome.winners[0].concealed == tuple(parse_tiles("123m456m789m123s46p55z"))
     panel = ledger_panel(game.state)
     assert panel is not None and panel.rows[0].shown[0].corrected and not panel.rows[1].shown[0].corrected
-    assert ui("ledger_fixed", player=shown.player, tiles=panel.rows[0].shown[0].concealed).en in _texts(tab.build())
+    assert ui("ledger_fixed_pics", player=shown.player).en in _texts(tab.build())  # then the hand in pictures
     # another phone's entry redraws this phone's ledger while it is on screen
     drawn: list[int] = []
     tab.listener.redraw = lambda: drawn.append(1)  # type: ignore[method-assign]
