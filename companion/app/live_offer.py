@@ -109,15 +109,21 @@ def flower_tap(state: TableState, seat: int, flower: Tile) -> list[ev.Event]:
     return [*first, ev.FlowerReplaced(seat=seat, flowers=(flower,), replacements=(UNSEEN,))]
 
 
+def _after(state: TableState, e: ev.Event) -> TableState | None:
+    """The table once ``e`` is taken; None where the tracker refuses it (the tap is then entered as it is, and
+    refused with the tracker's reason)."""
+    try:
+        return step(state, e)
+    except (IllegalEvent, ValueError, TypeError):
+        return None
+
+
 def kong_tap(state: TableState, kong: ev.Event, seat: int) -> list[ev.Event]:
     """The events one kong tap logs: the kong and its replacement draw (face down), or the kong alone where it
     ends the hand (四槓 where the item is on: a fourth kong wins, or four kongs split between players draw; the
     tracker takes no replacement then)."""
-    try:
-        after = step(state, kong)
-    except (IllegalEvent, ValueError, TypeError):
-        return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]  # refused, with the kong's reason
-    if four_kongs_due(after) is not None and after.phase is not Phase.ROB:
+    after = _after(state, kong)
+    if after is not None and four_kongs_due(after) is not None and after.phase is not Phase.ROB:
         return [kong]
     return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]
 
@@ -127,13 +133,8 @@ def added_kong_tap(state: TableState, kong: ev.AddedKong) -> list[ev.Event]:
     always completes a chow (§2.10: its owner holds the other three copies), so an added kong of an honour cannot be
     robbed and its window would only cost a tap; a fourth kong keeps its window (the four-kongs ending is asked
     there)."""
-    if not kong.tile.is_honour:
-        return [kong]
-    try:
-        after = step(state, kong)
-    except (IllegalEvent, ValueError, TypeError):
-        return [kong]  # refused, with the kong's reason
-    if after.phase is not Phase.ROB or four_kongs_due(after) is not None:
+    after = _after(state, kong) if kong.tile.is_honour else None
+    if after is None or after.phase is not Phase.ROB or four_kongs_due(after) is not None:
         return [kong]
     return [kong, ev.ReplacementDrew(seat=kong.seat, source=ev.EventSource.INFERRED)]
 
