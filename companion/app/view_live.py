@@ -280,10 +280,6 @@ class LiveTab:
                 parts.append(ident("live-terms-next", label(t(terms_change(
                     state.base, state.per_tai, state.switches, base, per_tai, switches, state.profile)), 12,
                     bold=True, colour=FELT)))
-        if frame.hand_line is not None or frame.seats:
-            parts.append(banner(t, frame))
-        if frame.wall is not None:
-            parts.append(wall_fold(t, frame.wall, self.wall_open, self._fold_wall, "live-wall"))
         if frame.end is not None:  # the hand just ended: its score first, above what comes next
             parts.append(hand_end_card(t, frame.end))
         if self.win is None:  # (the win form says what it asks)
@@ -292,6 +288,13 @@ class LiveTab:
             parts.append(ident(ID_LIVE_ERROR, label(t(ui("live_refused", why=self.error.zh, why_en=self.error.en)),
                                                     14, colour=ACCENT)))
         parts.append(self._actions(offer))
+        # the table's state under what to tap: above it, the banner pushed the discard tiles and the claims below a
+        # phone's screen, so most taps needed a scroll, and the page, staying where it was scrolled, then hid the
+        # next prompt (two player reviews); the prompt above says what the banner's headline said
+        if frame.hand_line is not None or frame.seats:
+            parts.append(banner(t, frame))
+        if frame.wall is not None:
+            parts.append(wall_fold(t, frame.wall, self.wall_open, self._fold_wall, "live-wall"))
         if frame.seats:
             parts.append(seat_grid(t, frame))
         parts.append(recent_list(t, frame))
