@@ -23,6 +23,7 @@ from companion.game.evolve import terms_ahead
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import Phase, TableState, window
+from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import discard_options
@@ -429,7 +430,15 @@ def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
                             e.switches if e.switches is not None else switches, before.profile)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
-        return Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")
+        said = Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")
+        if before.switches.seat_wind is SeatWind.DEALER_EAST and 0 < e.dealer < 4:
+            # the winds move with the deal (§2.15): the chairs named 東南西北 at the seating are no longer the seat
+            # winds, and a review found the seat cards' winds changed with nothing on screen saying why
+            order = [(e.dealer + k) % 4 for k in range(4)]
+            said = Words(said.zh + "；門風跟莊走：" + "、".join(f"{names[s]} {WIND_ZH[k]}" for k, s in enumerate(order)),
+                         said.en + "; the seat winds go with the deal: "
+                         + ", ".join(f"{names[s]} {WIND_EN[k]}" for k, s in enumerate(order)))
+        return said
     if isinstance(e, ev.DiceRolled):
         return Words(f"莊家擲骰 {'+'.join(map(str, e.dice))} = {sum(e.dice)}，開門",
                      f"The dealer throws {'+'.join(map(str, e.dice))} = {sum(e.dice)}: the wall is broken there")

@@ -24,7 +24,7 @@ from companion.game.evolve import finish_hand, win_hand
 from companion.game.service import ServiceError
 from companion.game.session import ledger_of, settle_hand, table_profile
 from companion.game.simulator import simulate
-from companion.game.state import Phase, TableState
+from companion.game.state import Phase, TableState, seat_wind_of
 from companion.game.switches import MultiWin
 from companion.game.text import IllegalEvent
 from companion.game.winning import completes
@@ -193,6 +193,26 @@ def test_seating_the_dealer_and_the_dice_come_before_the_first_discard(tmp_path:
     o = game.offer()
     assert o.phase is Phase.FLOWERS and o.discard_seat == dealer and not o.draws_first
     assert game.state.seats[dealer].concealed[Tile.UNKNOWN] == 17
+    game.close()
+
+
+@pytest.mark.parametrize("first", ["114", "115", "112", "113"])
+def test_a_dealer_chosen_by_the_dice_says_how_the_seat_winds_moved(tmp_path: Path, first: str) -> None:
+    """Under the default rules the dealer sits East and the winds go round from him (§2.15): the entry says so where
+    that is not the seating's East chair, with the winds the scoring will use."""
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer(tuple(int(c) for c in first), (1, 1, 2)) is None
+    state = game.state
+    _, frame = game.snapshot()
+    said = frame.recent[0]
+    if state.dealer == 0:
+        assert "門風" not in said.zh and "seat winds" not in said.en
+    else:
+        for k in range(4):  # the seat the scoring calls East, South, West, North, named in that order
+            seat = next(s for s in range(4) if seat_wind_of(state, s) == k)
+            assert f"{state.players[seat]} {'東南西北'[k]}" in said.zh
+            assert f"{state.players[seat]} {('East', 'South', 'West', 'North')[k]}" in said.en
     game.close()
 
 
