@@ -61,8 +61,9 @@ class PhotoPanel:
     payments: tuple[Words, ...]
     total: Words
     scored: tuple[tuple[int, str], ...] = ()  # (detection index, the tile it was scored as) over the hand
-    win_choices: tuple[tuple[str, int], ...] = ()  # a typed hand: each tile it can have been won on, with its tai
-    win_picked: bool = False  # a typed hand: the player named the tile won on (else the most tai was taken)
+    # each tile the hand can have been won on, with its tai (a typed hand, or a photo with no tile set apart)
+    win_choices: tuple[tuple[str, int], ...] = ()
+    win_picked: bool = False  # the player named the tile won on (else the most tai was taken)
     house: tuple[Words, ...] = ()  # what the house-rule marks on items mean, the items other tables would add
     streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
 
@@ -80,6 +81,14 @@ READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # 報�
 # the moments each way of winning can have (海底 is drawn, 河底 discarded; a robbed kong is neither)
 MOMENTS_FOR = {"self_draw": ("", "after_kong", "after_flower", "last_tile", "heavenly", "earthly"),
                "discard": ("", "last_discard", "human"), "rob_kong": ("",)}
+
+
+HAND_FIELDS = ("win_type", "discarder", "seat_wind", "streak", "moment", "ready")
+"""The form's fields each hand has of its own: another photo is another hand (a review's next photo was charged the
+streak set for the one before)."""
+FIELD_WORDS = {"win_type": "win_type", "discarder": "discarder", "seat_wind": "seat_wind", "streak": "streak_n",
+               "moment": "moment", "ready": "ready_kind"}
+"""Each of :data:`HAND_FIELDS` by the form's label (a key of the words)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +116,14 @@ class PhotoContext:
         if flags:
             out["flags"] = flags
         return out
+
+    def next_hand(self) -> tuple[PhotoContext, tuple[str, ...]]:
+        """The form for another hand's photo: what each hand has of its own (:data:`HAND_FIELDS`) back to the
+        defaults, the table's (the round wind, the dealer's seat, the rules, the stakes) kept; and the fields that
+        changed, in the form's order."""
+        fresh = PhotoContext()
+        changed = tuple(f for f in HAND_FIELDS if getattr(self, f) != getattr(fresh, f))
+        return replace(self, **{f: getattr(fresh, f) for f in HAND_FIELDS}), changed
 
     @classmethod
     def from_context(cls, context: Mapping[str, Any]) -> PhotoContext:
@@ -205,11 +222,12 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
 
 
 def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                 profile_id: str | Profile | None = None) -> PhotoPanel | PhotoFailed:
-    """Score ``read`` with the player's ``picks`` (:func:`with_picks`). Where the photo as read is a win and his
+                 profile_id: str | Profile | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
+    """Score ``read`` with the player's ``picks`` (:func:`with_picks`) and the tile he says the hand was won on
+    (``win_tile``; None: the one set apart, else the most tai). Where the photo as read is a win and his
     corrections (not the doubtful tiles he confirmed as read) make it none, the refusal says they are why."""
     picked = with_picks(read, picks)
-    outcome = _attempt(picked, context, profile_id)
+    outcome = _attempt(picked, context, profile_id, win_tile)
     changed = sum(int(read.dets.kind[i]) != int(t) for i, t in picks.items())
     blamed = changed if isinstance(outcome, PhotoHandError) and changed and \
         not isinstance(_attempt(read, context, profile_id), Exception) else 0
@@ -219,11 +237,18 @@ def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[st
 _Refusal = PhotoHandError | WinInputError | NotAWin
 
 
-def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Profile | None) -> PhotoWin | _Refusal:
-    """The photo's hand scored, or why it cannot be."""
+def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Profile | None,
+             win_tile: Tile | None = None) -> PhotoWin | _Refusal:
+    """The photo's hand scored (won on ``win_tile`` where the player named it), or why it cannot be. A hand won on
+    the tile named keeps the list of every tile it can have been won on, so the player can pick again."""
     try:
         check_context(context)
-        return score_photo(read.dets, context, load_profile(profile_id))
+        profile = load_profile(profile_id)
+        if win_tile is None:
+            return score_photo(read.dets, context, profile)
+        every = score_photo(read.dets, context, profile)  # (the search again: a few ms once the reader has run)
+        named = score_photo(read.dets, context, profile, win_tile)
+        return named if every.marked else replace(named, win_tiles=every.win_tiles)
     except (PhotoHandError, WinInputError, NotAWin) as bad:
         return bad
 
@@ -237,9 +262,16 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
             return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
                                jpeg_bytes(annotate(image, dets)))
         return unscored(read, outcome)
-    return _panel(name, jpeg_bytes(annotate(image, dets, hand_labels(dets, outcome))), outcome.win, outcome.score,
-                  stakes, tuple(Words(d.zh, d.en) for d in outcome.doubts),
-                  tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())))
+    # with no tile set apart, each tile the hand can have been won on is offered with its tai, as for a typed hand
+    # (a review: a hand won on an edge wait was charged the most tai, and the screen said only a command's option)
+    choices = () if outcome.marked else tuple((t.code, tai) for t, tai in outcome.win_tiles)
+    panel = _panel(name, jpeg_bytes(annotate(image, dets, hand_labels(dets, outcome))), outcome.win, outcome.score,
+                   stakes, tuple(stripped(d.zh, d.en) for d in outcome.doubts),
+                   tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())), choices, outcome.named)
+    won = outcome.win.win_tile
+    if choices and not outcome.named and won is not None and len({tai for _, tai in choices}) > 1:
+        return replace(panel, total=panel.total + ui("total_if", tile=won.zh, tile_en=won.en))  # its guess said
+    return panel
 
 
 def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: tuple[Words, ...],
@@ -331,6 +363,8 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
+                 # the tile won on is picked on the card (its choices), not with the command's option
+                 (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")),
                  (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
                   re.compile(r"；請拍近一點，或用 companion tai 輸入$")),
                  # the rule book's section numbers mean nothing to a player without it (a beginner review)
@@ -349,14 +383,16 @@ def _form_field(field: str) -> Words:
     return ui("moment") if field.startswith("flags.") else ui("form_the_hand")
 
 
+def stripped(zh: str, en: str) -> Words:
+    """A scorer's words without the command line's options and commands."""
+    for pat_en, pat_zh in _COMMAND_LINE:
+        en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
+    return Words(zh, en)
+
+
 def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
     """The reason a photo's hand cannot be scored, as the app says it: without the command line's options and
     commands, which mean nothing on a phone, and naming the form's box where the record's field is wrong."""
-    def stripped(zh: str, en: str) -> Words:
-        for pat_en, pat_zh in _COMMAND_LINE:
-            en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-        return Words(zh, en)
-
     if isinstance(bad, WinInputError) and bad.field != "(line)":  # the record's field said as the form's box
         box, why = _form_field(bad.field), stripped(bad.zh, bad.reason)
         return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)

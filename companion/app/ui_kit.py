@@ -39,6 +39,7 @@ ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE, ID_HAND_TILES = "hand-field",
     "hand-tiles"
 ID_PHOTO_TOTAL, ID_PHOTO_PICK, ID_PHOTO_DEMO, ID_PHOTO_FAILED = "photo-total", "photo-pick", "photo-demo", \
     "photo-failed"
+ID_PHOTO_SUM = "photo-sum"  # the total and who pays, under the form
 ID_LEARN_TITLE, ID_LEARN_TOTAL = "learn-title", "learn-total"
 ID_LEDGER_TAB, ID_LEDGER_SETTLE = "tab-ledger", "ledger-settle"
 ID_LIVE_TAB, ID_SETTINGS_TAB = "tab-live", "tab-settings"

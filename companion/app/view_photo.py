@@ -17,6 +17,7 @@ import flet as ft
 from companion.app.house_rules import TableTerms, table_terms
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.photo_model import (
+    FIELD_WORDS,
     MOMENTS,
     MOMENTS_FOR,
     READIES,
@@ -40,6 +41,7 @@ from companion.app.ui_kit import (
     ID_PHOTO_DEMO,
     ID_PHOTO_FAILED,
     ID_PHOTO_PICK,
+    ID_PHOTO_SUM,
     ID_PHOTO_TOTAL,
     ID_TYPED_FIELD,
     ID_TYPED_SCORE,
@@ -88,12 +90,14 @@ class PhotoTab:
         # beside a live table the rules start as the table's (its house rules change some scores), with its stakes
         self.context = PhotoContext(profile=TABLE_RULES) if live is not None else PhotoContext()
         self.chosen: set[str] = set()  # the form's fields the player set since the bundled photo was shown
+        self.reset: tuple[str, ...] = ()  # the fields another photo put back to the defaults, until one is set
         self.demo = False  # the photo shown is the bundled one
         self.typed: str | None = None  # a winning hand typed instead of photographed (scored in place of a photo)
         self.typed_win: Tile | None = None  # the tile the typed hand was won on, as the player picked it (None: most tai)
         self.typed_field = ft.TextField(dense=True, width=420)  # kept across renders, so typing keeps its place
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
+        self.photo_win: Tile | None = None  # the tile the photo's hand was won on, as the player picked it
         self.picking: int | None = None  # the tile being corrected
         self._runs = 0  # scorings started: only the latest one's result is shown
         self._scored_with: tuple[str | Profile, Stakes] | None = None  # the rules and stakes of the last scoring
@@ -166,7 +170,7 @@ class PhotoTab:
         if read is None or isinstance(read, PhotoFailed):
             self.shown = read
             return
-        shown = score_picked(read, picks, context.as_context(), stakes, profile)
+        shown = score_picked(read, picks, context.as_context(), stakes, profile, self.photo_win)
         if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
             self.shown = shown
 
@@ -214,23 +218,30 @@ class PhotoTab:
             self.host.render()
             return
         self.typed, self.typed_win = (self.typed_field.value or "").strip(), None
-        self.picks, self.picking = {}, None
+        self.picks, self.picking, self.photo_win = {}, None, None
         if self.demo:
             self._leave_demo()
         self.read, self.demo = None, False
         self._work(ui("photo_scoring"), self._score)
 
     def pick_win(self, code: str | None) -> None:
-        """The typed hand was won on ``code`` (None: not known, the most tai is taken): scored again."""
-        if self.busy is None and self.typed is not None:
+        """The typed hand, or the photo's, was won on ``code`` (None: not known, the most tai is taken): scored
+        again."""
+        if self.busy is not None:
+            return
+        if self.typed is not None:
             self.typed_win = Tile.from_code(code) if code else None
-            self._work(ui("photo_scoring"), self._score)
+        elif isinstance(self.read, ReadPhoto):
+            self.photo_win = Tile.from_code(code) if code else None
+        else:
+            return
+        self._work(ui("photo_scoring"), self._score)
 
     def use_demo(self) -> None:
         def work() -> None:
             read, context = self.source.demo()
-            self.picks, self.picking, self.typed = {}, None, None
-            self.read, self.demo, self.chosen = read, True, set()
+            self.picks, self.picking, self.typed, self.photo_win = {}, None, None, None
+            self.read, self.demo, self.chosen, self.reset = read, True, set(), ()
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
                                                stakes=self.context.stakes)
@@ -243,7 +254,8 @@ class PhotoTab:
         if self.context.moment not in MOMENTS_FOR.get(self.context.win_type, MOMENTS):
             # a moment the new way of winning cannot have goes back to ordinary (not an error on the next score)
             self.context = dataclasses.replace(self.context, moment="")
-        self.chosen |= set(change)  # the player's own: the next photo keeps them
+        self.chosen |= set(change)  # the player's own: his first photo after the bundled one keeps them
+        self.reset = ()
         self._work(ui("photo_scoring"), self._score)
 
     def _leave_demo(self) -> None:
@@ -272,7 +284,10 @@ class PhotoTab:
             read = self.source.read_file(path, name)
             if isinstance(read, ReadPhoto) and self.demo:
                 self._leave_demo()
-            self.picks, self.picking = {}, None  # (before the new photo: no pick of the old one reaches it)
+            elif isinstance(read, ReadPhoto):  # another hand: what the last one had of its own is not this one's
+                self.context, self.reset = self.context.next_hand()
+            # (before the new photo: no pick of the old one reaches it)
+            self.picks, self.picking, self.photo_win = {}, None, None
             self.typed = None
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
             self._score()
@@ -317,7 +332,14 @@ class PhotoTab:
                                                                terms_en=seated.words.en)), 12, colour=FELT)))
         elif isinstance(table, Words):  # why the table's are not used
             terms.append(ident("photo-table-terms", label(t(table), 12, colour=GREY)))
+        said: list[ft.Control] = []
+        if self.reset:  # said until the player sets a field: a form he did not touch may look like his own
+            names = [ui(FIELD_WORDS[f]) for f in self.reset]
+            said.append(ident("photo-new-hand", label(t(ui("photo_new_hand", fields="、".join(w.zh for w in names),
+                                                          fields_en=", ".join(w.en for w in names))), 12,
+                                                   colour=FELT)))
         return ft.Column([
+            *said,
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
                     pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type == "self_draw"),
@@ -361,7 +383,8 @@ class PhotoTab:
             head.append(ident(ID_PHOTO_FAILED, label(t(p.reason), 14, colour=ACCENT)))
             if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why
                 head.append(self._corrections(self.read))
-            if self.typed is not None and self.typed_win is not None:  # won on the tile picked, it is no win
+            # won on the tile picked, the hand is no win: back to the most tai
+            if (self.typed_win if self.typed is not None else self.photo_win) is not None:
                 head.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")),
                                                                   on_click=lambda: self.pick_win(None))))
             if p.image is not None:
@@ -372,6 +395,11 @@ class PhotoTab:
         head.append(label(name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
         fixes = [self._corrections(self.read, dict(p.scored))] if isinstance(self.read, ReadPhoto) else []
+        if form is not None and p.image:  # the sum under the form too: on a phone the card is a screen and a half
+            # below it, and each box changed needed a scroll down to see what it did, and back (a review)
+            near = ui("photo_sum", total=p.total.zh, total_en=p.total.en, pays="；".join(w.zh for w in p.payments),
+                      pays_en="; ".join(w.en for w in p.payments))
+            head.insert(head.index(form) + 1, ident(ID_PHOTO_SUM, label(t(near), 14, bold=True, colour=ACCENT)))
         if not p.image:  # a typed hand: no photo beside it, and its card before the form (on a phone the form
             # filled the screen and the score sat below it, out of sight: a beginner review)
             before = [c for c in head if c is not form]
@@ -414,7 +442,8 @@ class PhotoTab:
         return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8)
 
     def _win_choices(self, p: PhotoPanel) -> ft.Control:
-        """A typed hand's tiles it can have been won on, each with its tai: the one scored framed, tap another."""
+        """The tiles a typed hand, or a photo with no tile set apart, can have been won on, each with its tai: the one
+        scored framed, tap another."""
         t, busy = self.host.t, self.busy is not None
 
         def choice(code: str, tai: int) -> ft.Control:

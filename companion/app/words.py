@@ -107,6 +107,7 @@ UI: dict[str, tuple[str, str]] = {
     "photo_doubts": ("可能讀錯的地方", "Doubts"),
     "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
+    "photo_sum": ("{total}：{pays}", "{total_en}: {pays_en}"),
     "photo_total_dealer": ("共 {tai} 台（莊家付的那一筆 {dealer} 台）", "{tai} tai in all ({dealer} on the dealer's payment)"),
     "total_if": ("（假設胡{tile}）", " (if won on {tile_en})"),
     "photo_upload": ("上傳照片", "Upload a photo"),
@@ -120,6 +121,9 @@ UI: dict[str, tuple[str, str]] = {
     "photo_pick": ("選一張照片", "Choose a photo"),
     "photo_none": ("沒有選照片", "No photo chosen"),
     "photo_context": ("照片看不出來的，請在這裡設定：", "What a photo cannot show; set it here:"),
+    "photo_new_hand": ("新照片當作新的一手：{fields} 回到預設（圈風、莊家、規則、底台照舊）",
+                       "A new photo is a new hand: {fields_en} back to the defaults (the round wind, the dealer, "
+                       "the rules and the stakes stay)"),
     "win_type": ("胡法", "Win"),
     "self_draw": ("自摸", "self-drawn"),
     "on_discard": ("放槍", "on a discard"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,6 +24,7 @@ from companion.app.photo_model import (
     with_picks,
 )
 from companion.app.words import ui
+from companion.rules.settlement import Stakes
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 
@@ -163,6 +165,47 @@ def test_the_tile_won_on_a_typed_hand_can_be_named() -> None:
     assert "東" in absent.reason.zh and "1z" in absent.reason.en and "holds no" in absent.reason.en
 
 
+def _row_photo(row: str) -> ReadPhoto:
+    """A photo read as one row of face-up tiles side by side, each sure, none set apart."""
+    from companion.vision.read import Detections
+
+    tiles = parse_tiles(row)
+    n = len(tiles)
+    obb = np.array([[60.0 + 32 * i, 100.0, 30.0, 40.0, 0.0] for i in range(n)], np.float32)
+    kind = np.array([int(t) for t in tiles], np.int16)
+    other = [int(Tile.P9 if t is not Tile.P9 else Tile.P8) for t in tiles]
+    top3 = np.array([[int(t), o, int(Tile.Z7 if t is not Tile.Z7 else Tile.Z6)] for t, o in zip(tiles, other, strict=True)],
+                    np.int16)
+    dets = Detections(obb, kind, np.ones(n, bool), np.full(n, 0.98, np.float32), top3,
+                      np.tile(np.array([0.98, 0.01, 0.005], np.float32), (n, 1)), (700, 200))
+    return ReadPhoto("row.jpg", np.full((200, 700, 3), 90, np.uint8), dets)
+
+
+def test_the_tile_won_on_a_photo_with_none_set_apart_can_be_named() -> None:
+    """A photo of the hand in one row does not show which tile won: the panel lists every tile the hand can have
+    been won on with its tai, says which one the total assumes, and scores the one the player names (a review was
+    charged the most tai and told of a command's option on a phone)."""
+    read = _row_photo("123m456m789p234s678s55m")
+    context = {**PhotoContext().as_context(), "win_type": "discard", "discarder": "N", "seat_wind": "S"}
+    most = score_picked(read, {}, context)
+    assert isinstance(most, PhotoPanel) and not most.win_picked
+    tais = dict(most.win_choices)
+    assert len(tais) > 1 and len(set(tais.values())) > 1 and most.hand_tai == max(tais.values())
+    assert most.win_tile is not None and tais[most.win_tile] == most.hand_tai
+    assert "（假設胡" in most.total.zh and "(if won on" in most.total.en
+    assert not any("--win-tile" in n.en or "--win-tile" in n.zh for n in most.notes)
+    fewest = min(tais, key=lambda c: tais[c])
+    picked = score_picked(read, {}, context, win_tile=Tile.from_code(fewest))
+    assert isinstance(picked, PhotoPanel) and picked.win_picked and picked.win_tile == fewest
+    assert picked.hand_tai == tais[fewest] < most.hand_tai
+    assert picked.win_choices == most.win_choices and "假設" not in picked.total.zh
+    # the same hand as typed, won on that tile, scores the same
+    typed = score_typed_hand("123m456m789p234s678s55m", context, win_tile=Tile.from_code(fewest))
+    assert isinstance(typed, PhotoPanel) and (typed.items, typed.total) == (picked.items, picked.total)
+    absent = score_picked(read, {}, context, win_tile=Tile.Z1)
+    assert isinstance(absent, PhotoFailed)
+
+
 def test_only_a_correction_that_breaks_a_winning_photo_is_blamed(demo: tuple[ReadPhoto, dict]) -> None:
     read, context = demo
     i = int(np.nonzero(read.dets.face_up)[0][0])
@@ -211,3 +254,64 @@ def test_a_wrong_form_names_its_box_not_the_record_field() -> None:
     assert "discarder" not in bad.reason.zh and "欄位" not in bad.reason.zh
     kong = score_typed_hand("123m456m789m123p456p44s", PhotoContext(moment="after_kong").as_context())
     assert isinstance(kong, PhotoFailed) and "「胡在什麼時候」不對：" in kong.reason.zh and "When it came: " in kong.reason.en
+
+
+def _tapped(control: object, identifier: str) -> None:
+    """Tap the control drawn with ``identifier`` (its on_click) in a tab drawn without a browser."""
+    import flet as ft
+
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ft.Semantics) and c.identifier == identifier:
+            c.content.on_click()
+            return
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += v
+            elif v is not None and not isinstance(v, str):
+                stack.append(v)
+    raise AssertionError(f"no {identifier} drawn")
+
+
+def test_the_photo_tab_takes_the_tile_won_on_and_a_new_photo_is_a_new_hand(tmp_path: Path) -> None:
+    """On the tab: the tile tapped among the choices is the one scored; the next photo is another hand, so what
+    the last one had of its own (how it was won, the seat, the streak) goes back to the defaults, and the form says
+    so until the player sets a field; the table's (the round wind, the rules, the stakes) stay."""
+    from companion.app.photo_model import FIELD_WORDS
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    row = _row_photo("123m456m789p234s678s55m")
+
+    def no_demo() -> tuple[ReadPhoto, dict]:
+        raise AssertionError("the bundled photo is not shown here")
+
+    source = PhotoSource(demo=no_demo, read_file=lambda path, name: dataclasses.replace(row, name=name),
+                         upload_dir=None)
+    tab = PhotoTab(_Host(), source)
+    tab._received(tmp_path / "a.jpg", "a.jpg")
+    assert tab.reset == ()  # the first photo: nothing was set for another hand
+    tab.set_context(win_type="discard", discarder="W", seat_wind="S", round_wind="S", streak=2, stakes="50/20")
+    most = tab.shown
+    assert isinstance(most, PhotoPanel) and not most.win_picked and len(most.win_choices) > 1
+    fewest = min(most.win_choices, key=lambda c: c[1])
+    _tapped(tab.build(), f"typed-win-{fewest[0]}")
+    picked = tab.shown
+    assert isinstance(picked, PhotoPanel) and picked.win_picked and picked.win_tile == fewest[0]
+    assert picked.hand_tai == fewest[1] < most.hand_tai
+    _tapped(tab.build(), "typed-win-most")  # not sure after all: the most again
+    assert isinstance(tab.shown, PhotoPanel) and tab.shown.total == most.total
+    tab._received(tmp_path / "b.jpg", "b.jpg")
+    c = tab.context
+    assert (c.win_type, c.discarder, c.seat_wind, c.streak) == ("self_draw", "N", "E", 0)
+    assert (c.round_wind, c.stakes) == ("S", "50/20") and tab.photo_win is None
+    assert tab.reset == ("win_type", "discarder", "seat_wind", "streak")
+    said = ui("photo_new_hand", fields="、".join(ui(FIELD_WORDS[f]).zh for f in tab.reset),
+              fields_en=", ".join(ui(FIELD_WORDS[f]).en for f in tab.reset)).en
+    assert said in _texts(tab.build())
+    fresh = score_picked(row, {}, c.as_context(), Stakes(50, 20))
+    assert isinstance(tab.shown, PhotoPanel) and isinstance(fresh, PhotoPanel) and tab.shown.total == fresh.total
+    tab.set_context(streak=1)
+    assert said not in _texts(tab.build())
