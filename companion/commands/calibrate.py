@@ -276,8 +276,12 @@ def run(args: argparse.Namespace) -> int:
             return _photo(args)
         if args.op == "list":
             cur = calibration.selected()
-            for name in calibration.list_sets():
+            names = calibration.list_sets()
+            for name in names:
                 print(("* " if name == cur else "  ") + name)
+            if not names:  # (a blank answer read as a failure: a review)
+                print("no calibrated tile sets yet: companion calibrate sheet, then companion calibrate photo / "
+                      "還沒有校正過的牌組：先 companion calibrate sheet，再 companion calibrate photo")
         elif args.op == "use":
             calibration.select(args.name)
         elif args.op == "none":

@@ -1,8 +1,8 @@
 """``companion read PHOTO…``: find and read every tile in photos or table frames.
 
 With ``--json`` each photo gives one line ``{"file": ..., "tiles": [{"tile": "5p", "xyxy": [x0, y0, x1, y1],
-"angle": 0.0, "score": 0.98, "top3": [...]}]}`` (``"0x"`` = a face-down tile; ``angle`` in degrees,
-counter-clockwise, of the tile's top from image up). Tiles are listed in reading order, as the text output lists
+"angle": 0.0, "score": 0.98, "top3": [...], "unsure": false}]}`` (``"0x"`` = a face-down tile; ``angle`` in
+degrees, counter-clockwise, of the tile's top from image up; ``unsure``: a face the text output marks ``?``). Tiles are listed in reading order, as the text output lists
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
 output marks unsure faces with ``?``. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as

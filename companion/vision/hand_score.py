@@ -313,6 +313,10 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
         raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
                              f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read_zh}）")
     need = 3 * SETS + 2 - instant
+    if len(laid.stray) >= 4 and total < need and not dets.face_up.any():  # only backs: a cup, a wall, no hand
+        raise PhotoHandError(f"no face-up tile found, only {len(laid.stray)} that look face down: a winning hand is "
+                             f"laid face up (read: {read})",
+                             f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）")
     if len(laid.stray) >= 4 and total < need:
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",

@@ -25,7 +25,25 @@ MAX_SIDE = 30_000
 
 class ImageFileError(ValueError):
     """An image file that cannot be used; the message names the file and gives the reason in English and
-    Traditional Chinese (``English / 中文``)."""
+    Traditional Chinese (``English / 中文``), with what the decoder or the system said (``detail``) where it said
+    something. ``en`` and ``zh`` are the reason alone, for a page that names the file itself."""
+
+    def __init__(self, path: Path, en: str, zh: str, detail: object = None) -> None:
+        self.path, self.en, self.zh = path, en, zh
+        super().__init__(f"{path}: {en}{f' ({detail})' if detail else ''} / {zh}")
+
+
+HEIF_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1"})
+"""The ``ftyp`` brands of HEIF/HEIC files, which phones save by default and this program cannot decode."""
+
+
+def _is_heif(p: Path) -> bool:
+    try:
+        with open(p, "rb") as f:
+            head = f.read(12)
+    except OSError:
+        return False
+    return len(head) == 12 and head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS
 
 
 def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
@@ -38,11 +56,11 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     try:
         size = p.stat().st_size
     except OSError as e:
-        raise ImageFileError(f"{p}: cannot read file ({e.strerror or e}) / 無法讀取檔案") from e
+        raise ImageFileError(p, "cannot read file", "無法讀取檔案", e.strerror or e) from e
     if size == 0:
-        raise ImageFileError(f"{p}: empty file / 檔案是空的")
+        raise ImageFileError(p, "empty file", "檔案是空的")
     if size > MAX_BYTES:
-        raise ImageFileError(f"{p}: file too large ({size} bytes, limit {MAX_BYTES}) / "
+        raise ImageFileError(p, f"file too large ({size} bytes, limit {MAX_BYTES})",
                              f"檔案太大（{size} 位元組，上限 {MAX_BYTES}）")
     try:
         with warnings.catch_warnings():
@@ -54,24 +72,27 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
                     im.draft("RGB", (w // k, h // k))
                     w, h = im.size
                 if w * h > MAX_PIXELS:
-                    raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {MAX_PIXELS}) / "
+                    raise ImageFileError(p, f"image too large ({w}x{h} pixels, limit {MAX_PIXELS})",
                                          f"圖太大（{w}x{h} 像素，上限 {MAX_PIXELS}）")
                 if max(w, h) > MAX_SIDE:
-                    raise ImageFileError(f"{p}: image too long ({w}x{h} pixels, at most {MAX_SIDE} a side) / "
+                    raise ImageFileError(p, f"image too long ({w}x{h} pixels, at most {MAX_SIDE} a side)",
                                          f"圖的邊太長（{w}x{h} 像素，每邊最多 {MAX_SIDE}）")
                 im.load()
                 rgb = _rgb(_upright(im))
     except ImageFileError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
-        raise ImageFileError(f"{p}: image too large (possible decompression bomb) / "
-                             "圖太大（疑似解壓縮炸彈）") from e
+        raise ImageFileError(p, "image too large (possible decompression bomb)", "圖太大（疑似解壓縮炸彈）") from e
     except UnidentifiedImageError as e:
-        raise ImageFileError(f"{p}: not an image file / 不是圖檔") from e
+        if _is_heif(p):  # a phone's own format: say what to do, not that it is no image (a review)
+            raise ImageFileError(p, "an HEIC/HEIF photo, which this program cannot read: save or share it as JPEG "
+                                    "(on an iPhone: Settings > Camera > Formats > Most Compatible)",
+                                 "HEIC/HEIF 格式的照片讀不了：請存成或分享成 JPEG（iPhone：設定 > 相機 > 格式 > 最相容）") from e
+        raise ImageFileError(p, "not an image file", "不是圖檔") from e
     except (OSError, SyntaxError, ValueError) as e:
-        raise ImageFileError(f"{p}: damaged or truncated image ({e}) / 圖檔損壞或不完整") from e
+        raise ImageFileError(p, "damaged or truncated image", "圖檔損壞或不完整", e) from e
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
-        raise ImageFileError(f"{p}: image has no pixels ({rgb.shape}) / 圖裡沒有像素")
+        raise ImageFileError(p, "image has no pixels", "圖裡沒有像素", rgb.shape)
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
@@ -91,7 +112,7 @@ def _opened(p: Path, reduce_large: bool) -> Image.Image:
             w, h = im.size
             if w * h > REDUCED_MAX_PIXELS:
                 im.close()
-                raise ImageFileError(f"{p}: image too large ({w}x{h} pixels, limit {REDUCED_MAX_PIXELS}) / "
+                raise ImageFileError(p, f"image too large ({w}x{h} pixels, limit {REDUCED_MAX_PIXELS})",
                                      f"圖太大（{w}x{h} 像素，上限 {REDUCED_MAX_PIXELS}）")
             return im
     return Image.open(p)

@@ -173,14 +173,16 @@ class Detections:
         return box
 
     def to_json(self) -> list[dict[str, object]]:
-        """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...]}``."""
+        """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...],
+        "unsure": false}`` (``unsure``: the face read under :data:`DOUBTFUL`, which the text output marks ``?``)."""
         out = []
+        doubtful = self.doubtful()
         for i, box in enumerate(self.xyxy):
             top3 = [{"tile": Tile(int(k)).code, "score": round(float(s), 4)}
                     for k, s in zip(self.top3_kind[i], self.top3_score[i], strict=True)]
             out.append({"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
                         "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
-                        "top3": top3})
+                        "top3": top3, "unsure": bool(doubtful[i])})
         return out
 
 
@@ -195,7 +197,8 @@ def reading_order(obb: np.ndarray) -> np.ndarray:
     """The order of the boxes ``obb`` (N x 5) as a person reads a photo of tiles: rows from the top of the image
     down, each row left to right. A row is a chain of boxes side by side (:data:`ROW_OVERLAP`,
     :data:`ROW_REACH`, on the boxes' extents in the image), so a hand photographed askew, whose row climbs or
-    falls across the photo, still reads as one row; rows are ordered by their mean height in the image.
+    falls across the photo, still reads as one row; rows are ordered by their mean height in the image, a short
+    row level with a longer one (a tile set apart at its end) read with it.
     Returns indices into ``obb``."""
     n = len(obb)
     if n == 0:
@@ -211,8 +214,24 @@ def reading_order(obb: np.ndarray) -> np.ndarray:
         new = np.where(near, row[None, :], n).min(axis=1)
         changed = bool((new != row).any())
         row = new
-    height = np.bincount(row, weights=cy, minlength=n) / np.maximum(np.bincount(row, minlength=n), 1)
-    return np.lexsort((cx, height[row]))
+    # a row of a few tiles level with a longer one, too far along to chain to it (the winning tile set apart at the
+    # end of the hand), reads with it: the longer row's box nearest across is at its height (a review found the
+    # tile apart listed first, its lone row a pixel higher than the hand's mean)
+    size = np.bincount(row, minlength=n)
+    band = np.arange(n)
+    rows = sorted(set(row.tolist()), key=lambda r: (-size[r], r))
+    for k, r in enumerate(rows):
+        mine = row == r
+        for q in rows[:k]:
+            if band[q] != q:  # (joined to a longer row itself: its band is that row's)
+                continue
+            theirs = np.nonzero(row == q)[0]
+            j = theirs[np.argmin(np.abs(cx[theirs][:, None] - cx[mine][None, :]).min(axis=1))]
+            if abs(cy[mine].mean() - cy[j]) <= ROW_OVERLAP * max(tall[mine].max(), tall[j]):
+                band[r] = q
+                break
+    height = np.bincount(row, weights=cy, minlength=n) / np.maximum(size, 1)
+    return np.lexsort((cx, height[band[row]]))
 
 
 def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
@@ -678,10 +697,14 @@ than the box)."""
 _FONT = cv2.FONT_HERSHEY_SIMPLEX  # about 22 px high at scale 1
 
 
+UNSURE_BGR = (58, 131, 232)
+"""The colour of an unsure face's box (the app's orange, #e8833a)."""
+
+
 def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> np.ndarray:
     """A copy of ``image`` with each tile's oriented box (its top edge red) and its reading drawn on it: the
     kind, with the score where the box is at least 60 px across, and a question mark on a face-up reading scored
-    under :data:`DOUBTFUL` where it is not. The label is centred at the top inside the box, in letters sized to
+    under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in letters sized to
     the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible) and no wider than
     it, and moved into the image where the box runs off it."""
     out = image.copy()
@@ -690,13 +713,16 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
     doubtful = dets.doubtful()
     for i, quad in enumerate(obb_corners(dets.obb)):
         up = bool(dets.face_up[i])
-        colour = (40, 200, 40) if up else (220, 140, 30)
+        # an unsure face orange, as the app frames it in its list of tiles to correct (a review found the unsure
+        # box drawn the same green as the sure ones)
+        colour = UNSURE_BGR if up and doubtful[i] else (40, 200, 40) if up else (220, 140, 30)
         pts = np.round(quad).astype(np.int32)
         cv2.polylines(out, [pts], True, colour, line, cv2.LINE_AA)
         cv2.line(out, tuple(pts[0]), tuple(pts[1]), (40, 40, 230), line, cv2.LINE_AA)
         code = names[i] if names is not None else Tile(int(dets.kind[i])).code
         side, score = float(min(dets.obb[i, 2], dets.obb[i, 3])), float(dets.score[i])
-        texts = [f"{code} {score:.2f}", code] if side >= 60 else [code + ("?" if doubtful[i] else "")]
+        mark = code + ("?" if doubtful[i] else "")
+        texts = [f"{mark} {score:.2f}", mark] if side >= 60 else [mark]
         text, font, thick = _fit_label(texts, side, max(8, int(pts[:, 0].max() - pts[:, 0].min())))
         (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
         pad = max(2, round(th / 4))

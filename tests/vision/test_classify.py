@@ -118,6 +118,8 @@ def _crop_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _crop_folder(tmp_path, monkeypatch)
+    assert cli.main(["calibrate", "list"]) == 0  # none yet: said, with how to make one
+    assert "no calibrated tile sets yet" in capsys.readouterr().out
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
     assert "3 crops of 3 kinds" in capsys.readouterr().out
     assert cli.main(["calibrate", "list"]) == 0
@@ -139,6 +141,8 @@ def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(
     import cv2
 
     folder = _crop_folder(tmp_path, monkeypatch)
+    assert cli.main(["calibrate", "list"]) == 0  # none yet: said, with how to make one
+    assert "no calibrated tile sets yet" in capsys.readouterr().out
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
     before = calibration.load("home")
     (folder / "._1m.png").write_bytes(b"\x00\x05\x16\x07 a Mac's resource fork")

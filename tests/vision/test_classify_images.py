@@ -60,6 +60,27 @@ def test_bad_bytes(tmp_path: Path, name: str, content: bytes, reason: str) -> No
     assert name in str(e.value)
 
 
+def test_a_phones_heic_photo_is_named_as_such_with_what_to_do(tmp_path: Path) -> None:
+    """An iPhone's default format cannot be decoded here: the refusal says so and how to get a JPEG, not that the
+    file is no image (a review); a JPEG merely named .heic is read."""
+    p = tmp_path / "IMG_0001.HEIC"
+    p.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200))
+    with pytest.raises(ImageFileError, match="HEIC/HEIF photo.*JPEG") as e:
+        read_image(p)
+    assert "IMG_0001.HEIC" in str(e.value) and "JPEG" in e.value.zh and e.value.en.startswith("an HEIC")
+    named = _jpeg(tmp_path / "really_a.jpg").rename(tmp_path / "really_a.heic")
+    assert read_image(named).ndim == 3
+
+
+def test_the_reason_alone_is_kept_apart_from_the_name_and_the_decoders_words(tmp_path: Path) -> None:
+    p = _jpeg(tmp_path / "t.jpg")
+    p.write_bytes(p.read_bytes()[:200])
+    with pytest.raises(ImageFileError) as e:
+        read_image(p)
+    assert (e.value.en, e.value.zh) == ("damaged or truncated image", "圖檔損壞或不完整")
+    assert str(e.value).startswith(f"{p}: damaged or truncated image (") and e.value.path == p
+
+
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(ImageFileError, match="nothere.png"):
         read_image(tmp_path / "nothere.png")

@@ -287,6 +287,10 @@ def test_impossible_piles_are_refused_early_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="4 tiles lie face down: turn one tile of a concealed kong") as e:
         score_photo(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "0x0x0x0x"])]), {}, PROFILE)
     assert "暗槓請翻開一張" in e.value.zh
+    # nothing face up at all (a review's photo of a cup read as eight backs): no hand, not a kong to turn over
+    with pytest.raises(PhotoHandError, match="no face-up tile found, only 8 that look face down") as e:
+        score_photo(laid([(100, ["0x0x0x0x"]), (200, ["0x0x0x0x"])]), {}, PROFILE)
+    assert "沒找到翻開的牌" in e.value.zh and "暗槓" not in e.value.zh
 
 
 def test_stray_backs_are_left_out_and_said() -> None:

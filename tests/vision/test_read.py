@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.cli import main
 from companion.tiles import Tile
 from companion.vision.detect import obb_corners
-from companion.vision.read import Detections, TileReader, annotate, read_tiles, upright_crops
+from companion.vision.read import UNSURE_BGR, Detections, TileReader, annotate, read_tiles, upright_crops
 from training.synth.faces import CLEAN_STYLE
 from training.synth.scene import Camera, Lighting, PlacedTile, Pose, SceneStyle, render_table
 
@@ -133,6 +133,15 @@ def test_annotate_labels_stay_in_the_image_and_grow_with_the_tiles() -> None:
 
     assert width(label_pixels([300, 200, 30, 40, 0], score=0.3)) > width(small)  # "5p?" against "5p"
     assert width(label_pixels([300, 200, 30, 40, 0], up=False, score=0.3)) == width(small)  # a back: no "?"
+    # a big unsure face says so too, and its box is orange, not the sure ones' green
+    assert width(label_pixels([300, 200, 200, 260, 0], score=0.3)) > width(big)
+    for score, want in ((0.3, UNSURE_BGR), (0.9, (40, 200, 40))):
+        one = np.zeros((1, 3), np.int16) + int(Tile.P5)
+        dets = Detections(np.array([[300, 200, 200, 260, 0]], np.float32), np.array([int(Tile.P5)], np.int16),
+                          np.array([True]), np.array([score], np.float32), one,
+                          np.array([[score, 0, 0]], np.float32), (600, 400))
+        drawn = annotate(grey, dets)
+        assert tuple(int(v) for v in drawn[330, 300]) == want  # the box's bottom edge
 
 
 def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
@@ -205,6 +214,9 @@ def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:
     assert main(["read", str(photo), "--threads", "1", "--no-calibration"]) == 0
     out = capsys.readouterr().out
     assert "tiles: 1m 2m? 0x (" in out and out.count(UNSURE) == 1
+    assert main(["read", str(photo), "--threads", "1", "--no-calibration", "--json"]) == 0  # the same mark, as a key
+    tiles = json.loads(capsys.readouterr().out)["tiles"]
+    assert [(t["tile"], t["unsure"]) for t in tiles] == [("1m", False), ("2m", True), ("0x", False)]
 
 
 def test_reading_order_is_rows_from_the_top_each_left_to_right() -> None:
@@ -229,6 +241,15 @@ def test_reading_order_is_rows_from_the_top_each_left_to_right() -> None:
     # a tile lying sideways in a row of upright ones stays in it
     sideways = np.array([[50, 100, 30, 40, 0], [85, 104, 30, 40, 90], [120, 100, 30, 40, 0]], np.float32)
     assert reading_order(sideways[::-1]).tolist() == [2, 1, 0]
+    # the winning tile set apart at the hand's end, too far along to chain to it and a pixel higher, reads after
+    # the hand, not before it; the melds' row in front of the hand after both
+    hand = [[50 + 32 * i, 101, 30, 40, 0] for i in range(8)]
+    apart = [[50 + 32 * 7 + 90, 100, 30, 40, 0]]
+    melds = [[50 + 32 * i, 160, 30, 40, 0] for i in range(6)]
+    laid = np.array(hand + apart + melds, np.float32)
+    for _ in range(5):
+        perm = rng.permutation(len(laid))
+        assert perm[reading_order(laid[perm])].tolist() == list(range(len(laid)))
 
 
 def test_detections_in_reading_order_keep_each_tile_whole() -> None:
