@@ -328,6 +328,9 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
             if not digits:
                 raise NotationError(text, i, f"suit letter {c!r} has no digits before it",
                                     f"花色字母 {c!r} 前面沒有數字")
+            if c == "x" and any(d != 0 for d, _ in digits):  # a suit letter mistyped, most likely: say so at it
+                raise NotationError(text, i, "'x' follows only 0 (0x, a face-down tile); the suits are m, p, s, z "
+                                    "and f", "x 只用在 0x（蓋著的牌）；花色字母是 m 萬、p 筒、s 條、z 字、f 花")
             for d, pos in digits:
                 tiles.append(_tile_of(text, pos, d, c))
             digits.clear()
@@ -356,9 +359,7 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
 
 
 def _tile_of(text: str, pos: int, digit: int, suit: str) -> Tile:
-    if suit == "x":
-        if digit != 0:
-            raise NotationError(text, pos, "an unknown tile is written 0x", "暗牌要寫成 0x")
+    if suit == "x":  # (only after 0s: the caller refuses other digits at the letter)
         return Tile.UNKNOWN
     if not 1 <= digit <= _SUIT_MAX_RANK[suit]:
         raise NotationError(text, pos, f"rank {digit} does not exist in suit {suit!r} (1-{_SUIT_MAX_RANK[suit]})",

@@ -53,7 +53,8 @@ def test_order_is_kept_by_parse() -> None:
         ("12 3m", 0, "without a suit", "數字後面要接花色字母"),
         ("1東", 0, "without a suit", "數字後面要接花色字母"),
         ("m", 0, "no digits", "花色字母 'm' 前面沒有數字"),
-        ("1x", 0, "0x", "暗牌要寫成 0x"),
+        ("1x", 1, "'x' follows only 0 (0x, a face-down tile)", "x 只用在 0x"),
+        ("123x456m", 3, "the suits are m, p, s, z and f", "x 只用在 0x（蓋著的牌）；花色字母是 m 萬"),  # a mistyped suit
         ("12m 3", 4, "without a suit", "數字後面要接花色字母"),
     ],
 )

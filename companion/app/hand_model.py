@@ -20,7 +20,8 @@ from companion.rules.shape import Group, GroupKind, decompose_counts, is_complet
 from companion.rules.waits import WaitShape, checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN"]
+__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
+           "seven_pairs"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -145,26 +146,33 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         return HandFailed(ui("hand_empty"))
     try:
         hand = Hand.parse(hand_text)
-        visible = parse_tiles(visible_text) if visible_text.strip() else ()
-        seen = checked_visible_counts(hand, visible)
     except NotationError as bad:
         return HandFailed(ui("hand_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
         said = ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad))
         return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)
+    # the seen tiles' faults are theirs (a review read "this hand cannot be read" for a fifth copy seen)
+    try:
+        visible = parse_tiles(visible_text) if visible_text.strip() else ()
+    except (NotationError, CopyLimitError) as bad:
+        return HandFailed(ui("seen_bad", why=bad.zh, why_en=str(bad)))
+    try:
+        seen = checked_visible_counts(hand, visible)
+    except CopyLimitError as bad:  # each field may be right alone, and the two together one copy too many
+        return HandFailed(ui("seen_too_many", why=bad.zh, why_en=str(bad)))
     shown: Shown = (tuple(t.code for t in sorted(hand.concealed)), tuple(tuple(t.code for t in m.tiles) for m in hand.melds),
              tuple(t.code for t in hand.flowers))
     size = len(hand.concealed)
     if size == 3 * hand.sets_needed + 1:
         panel = _between_turns(hand, seen, shown)
-        return replace(panel, headline=panel.headline + ui("pairs_not_win")) if _pairs(hand) and not panel.waits \
+        return replace(panel, headline=panel.headline + ui("pairs_not_win")) if seven_pairs(hand) and not panel.waits \
             else panel
     if is_complete(hand):
         return HandPanel(*shown, ui("hand_complete"), complete=True)
     options = discard_options(hand, visible)
     best = options[0]
     head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten, n_en=steps(best.shanten))
-    if _pairs(hand):
+    if seven_pairs(hand):
         head = head + ui("pairs_not_win")
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)
     kongs = tuple(KongChoice(k.tile.code, k.added, str(k.hand), Words(k.reason_zh, k.reason_en), k.better)
@@ -173,11 +181,12 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     if best_kong is not None:  # the discards' "best" is among discards: the kong comes first (a review)
         t = Tile.from_code(best_kong.tile)
         kong = ui("hand_added_kong" if best_kong.added else "hand_concealed_kong")
-        head = head + ui("kong_better", kong=kong.zh, kong_en=kong.en.lower(), tile=t.zh, tile_en=t.en)
+        head = head + ui("kong_better", kong=kong.zh, kong_en=kong.en.lower(), tile=t.zh,
+                         tile_en=t.en if t.is_honour else t.code)  # suits as its lines name them
     return HandPanel(*shown, head, choices=choices, kongs=kongs)
 
 
-def _pairs(hand: Hand) -> bool:
+def seven_pairs(hand: Hand) -> bool:
     """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not."""
     return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
 

@@ -26,9 +26,9 @@ from companion.rules.win import Win, WinType
 
 __all__ = ["LearnItem", "LearnExample", "learn_items", "examples_path"]
 
-_KIND = {ItemKind.HAND: ("算在這手牌的台", "tai of the hand"), ItemKind.RELATION: ("莊家台（只在莊家胡或付時算）",
-                                                                  "dealer tai (only where the dealer wins or pays)"),
-         ItemKind.INSTANT: ("直接胡（不看牌型）", "an instant win (no winning shape needed)")}
+_KIND = {ItemKind.HAND: ("算在這手牌的台", "Tai of the hand"), ItemKind.RELATION: ("莊家台（只在莊家胡或付時算）",
+                                                                  "Dealer tai (only where the dealer wins or pays)"),
+         ItemKind.INSTANT: ("直接胡（不看牌型）", "An instant win (no winning shape needed)")}
 _HOW = {WinType.DISCARD: ("胡別家放槍的牌", "win on a discard"), WinType.SELF_DRAW: ("自摸", "self-drawn"),
         WinType.ROB_KONG: ("搶槓", "robbing a kong"), WinType.EIGHT_FLOWERS: ("八仙過海", "eight flowers"),
         WinType.SEVEN_FLOWERS_ROB: ("七搶一", "seven rob one"), WinType.FOUR_KONGS: ("四槓", "four kongs")}

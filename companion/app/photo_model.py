@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from companion.app.hand_model import seven_pairs
 from companion.app.ledger_model import marked_items
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
@@ -30,7 +31,7 @@ from companion.rules.shape import is_complete
 from companion.rules.win import Win, WinInputError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_score import PhotoHandError, PhotoWin, check_context, hand_labels, score_photo
-from companion.vision.image_file import jpeg_bytes, read_image
+from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
@@ -207,7 +208,10 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
         image = read_image(path, reduce_large=True)  # a 48 MP phone photo is read at half size
         reader = reader or TileReader()
         dets = reader.read(image, tiled=True)
-    except ValueError as bad:  # not an image, truncated, too big, too small for the reader…
+    except ImageFileError as bad:  # not an image, truncated, too big: the reason alone (the words name the photo)
+        why = Words(bad.zh, bad.en)
+        return PhotoFailed(name, ui("photo_failed", name=name, why=why.zh, why_en=why.en))
+    except ValueError as bad:  # too small for the reader…
         why = both_words(str(bad).replace(str(path), name))
         return PhotoFailed(name, ui("photo_failed", name=name, why=why.zh, why_en=why.en))
     return ReadPhoto(name, image, dets, tile_set)
@@ -309,9 +313,13 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     except NotationError as bad:
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
+        n = _structural_count(text)
+        if n is not None and n != WIN_COUNT:  # a win's count, not a hand's between turns (a beginner review read
+            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT))  # "16, or 17 after a draw" here)
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
     if not is_complete(hand):
-        return PhotoFailed(shown, ui("typed_not_win"))
+        pairs = ui("pairs_not_win") if seven_pairs(hand) else Words("", "")  # (a beginner from another game)
+        return PhotoFailed(shown, ui("typed_not_win") + pairs)
     profile = load_profile(profile_id)
     try:
         check_context(context)
@@ -353,6 +361,18 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         # the total says its guess too: a review paid from the big figure, which was the most the tiles allow
         return replace(panel, total=panel.total + ui("total_if", tile=win.win_tile.zh, tile_en=win.win_tile.en))
     return _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)  # named by the hand as typed
+
+
+WIN_COUNT = 17
+"""A winning hand's tiles, a kong's fourth left out: 16 and the tile won on."""
+
+
+def _structural_count(text: str) -> int | None:
+    """The tiles typed (concealed, and 3 a meld), whatever their number; None where the text cannot be read."""
+    try:
+        return Hand.parse(text, stage_free=True).structural_count
+    except (HandError, NotationError, CopyLimitError):
+        return None
 
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:

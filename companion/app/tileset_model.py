@@ -33,7 +33,7 @@ from companion.vision import calibration
 from companion.vision.calibration import CalibrationError
 from companion.vision.classify import TileClassifier
 from companion.vision.detect import TileDetector
-from companion.vision.image_file import read_image
+from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.sheet import (
     KINDS,
     CellStatus,
@@ -194,6 +194,8 @@ def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = Non
         reading = read_sheet(image, source=photo, detector=detector or TileDetector(threads=2, backs=False))
     except ValueError as bad:  # not an image, no sheet in it, blurred, too small…
         why = both_words(str(bad).replace(str(path), photo))
+        if isinstance(bad, ImageFileError):  # the reason alone, without the decoder's own words
+            why = Words(bad.zh, bad.en)
         if isinstance(bad, (MarkersNotFound, UnknownPage)):  # the app's sheet is a download, not a command
             why = Words(_COMMAND_ZH.sub("", why.zh), _COMMAND_EN.sub("", why.en))
         return SheetFailed(photo, Words(why.zh, why.en.removeprefix(f"{photo}: ")))  # the page names the photo

@@ -38,6 +38,7 @@ from companion.app.words import ui
 __all__ = ["HandTab", "EXAMPLE_HAND"]
 
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
+KEY_W, KEY_GAP = 35, 3  # the palette's tiles: nine a row fit a 390 px phone (339 px)
 
 
 class HandTab:
@@ -48,6 +49,10 @@ class HandTab:
         # kept across renders, so that typing keeps its place
         self.hand = ft.TextField(on_change=self._typed, border=ft.OutlineInputBorder(), width=560)
         self.visible = ft.TextField(on_change=self._typed, border=ft.OutlineInputBorder(), width=560)
+        # the field the palette types into: the one focused last (a review could not tap in the tiles seen)
+        self.target = self.hand
+        self.hand.on_focus = lambda: self._aim(self.hand)
+        self.visible.on_focus = lambda: self._aim(self.visible)
         self.every_discard = False  # the player asked for every discard, not only the best few
         self.result = ft.Container()
         self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
@@ -97,6 +102,14 @@ class HandTab:
         self.hand.value = text
         self._typed()
 
+    def _aim(self, field: ft.TextField) -> None:
+        self.target = field
+
+    def _tap_into(self, text: str) -> None:
+        """The palette's keys edit the field focused last."""
+        self.target.value = text
+        self._typed()
+
     def _typed(self) -> None:
         """A new hand or new tiles seen: the best few discards again."""
         self.every_discard = False
@@ -116,18 +129,19 @@ class HandTab:
         self.visible.label, self.visible.hint_text = t(ui("visible_field")), t(ui("visible_hint"))
 
         def add(code: str) -> Callable[[], None]:
-            return lambda: self.set_hand(with_tile(self.hand.value or "", code))
+            return lambda: self._tap_into(with_tile(self.target.value or "", code))
 
         def backspace() -> None:
-            text = (self.hand.value or "").rstrip()
+            text = (self.target.value or "").rstrip()
             cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
-            self.set_hand(text[:-cut])
+            self._tap_into(text[:-cut])
 
-        palette = [ft.Row([ft.Container(tile(f"{r}{suit}", 30), on_click=add(f"{r}{suit}"), tooltip=f"{r}{suit}")
-                           for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True)
-                   for suit in "mpsz"]
+        # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
+        palette = [ft.Row([ident(f"hand-key-{r}{suit}", ft.Container(tile(f"{r}{suit}", KEY_W), on_click=add(
+            f"{r}{suit}"), tooltip=f"{r}{suit}")) for r in range(1, 10 if suit != "z" else 8)], spacing=KEY_GAP,
+            wrap=True) for suit in "mpsz"]
         buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
-                          ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self.set_hand("")),
+                          ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self._tap_into("")),
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],
                          spacing=8, wrap=True)
         self.analyse()

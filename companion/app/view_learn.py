@@ -20,10 +20,12 @@ from companion.app.ui_kit import (
     ID_LEARN_TOTAL,
     TILE_W,
     Host,
+    bring_into_view,
     ident,
     label,
     meld_tiles,
     on_tap,
+    scroll_key,
     tile,
     tiles,
 )
@@ -48,6 +50,11 @@ def _verdict(t: Callable[[Words], str], buttons: list[ft.Control], streak: int, 
     return out
 
 
+NARROW = 700
+"""A page narrower than this (a phone) is scrolled to what a tap opened below the chips."""
+LEARN_CARD = "learn-card"
+
+
 class LearnTab:
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -66,6 +73,9 @@ class LearnTab:
     def pick(self, item_id: str) -> None:
         self.item = item_id
         self.host.render()
+        page = self.host.page
+        if 0 < (page.width or 0) < NARROW:  # on a phone the card lies under 9-14 rows of chips, below the screen: a
+            bring_into_view(page, LEARN_CARD)  # tap seemed to do nothing (a beginner review)
 
     def show(self, mode: str) -> None:
         self.mode = mode
@@ -211,6 +221,12 @@ class LearnTab:
                 rows.append(ft.Row([tile(w.tile, TILE_W["wait"]),
                                     ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)],
                                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
+            for code in graded.wrong:  # why a tile picked is no wait (the waits alone left a beginner guessing)
+                face = Tile.from_code(code)
+                rows.append(ident(f"quiz-not-{code}", ft.Row(
+                    [tile(code, TILE_W["wait"]), label(t(ui("quiz_not_wait", tile=face.zh, tile_en=face.en)), 13,
+                                                       colour=ACCENT)],
+                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
     def _tai(self) -> ft.Control:
@@ -228,7 +244,8 @@ class LearnTab:
                 border_radius=14, border=ft.Border.all(1, "#d0c8b0"), on_click=lambda: self.pick(item.id)))
 
         chips = ft.Row([chip(i) for i in items], wrap=True, spacing=6, run_spacing=6)
-        return ft.Column([label(t(ui("learn_intro")), 13), chips, self._card(chosen)], spacing=10)
+        return ft.Column([label(t(ui("learn_intro")), 13), chips,
+                          ft.Container(self._card(chosen), key=scroll_key(LEARN_CARD))], spacing=10)
 
     def _card(self, item: LearnItem) -> ft.Control:
         t = self.host.t

@@ -217,7 +217,12 @@ class PhotoTab:
         if self.busy is not None:  # a photo is being read: the hand waits in its field for "Score it"
             self.host.render()
             return
-        self.typed, self.typed_win = (self.typed_field.value or "").strip(), None
+        typed = (self.typed_field.value or "").strip()
+        if self.typed is not None and typed != self.typed and isinstance(self.shown, PhotoPanel) and not self.demo:
+            # another hand after one that scored: what that one had of its own is not this one's (a review paid a
+            # streak set for the hand before); a hand mended after a refusal (a typo) keeps what was set for it
+            self.context, self.reset = self.context.next_hand()
+        self.typed, self.typed_win = typed, None
         self.picks, self.picking, self.photo_win = {}, None, None
         if self.demo:
             self._leave_demo()
@@ -251,6 +256,11 @@ class PhotoTab:
 
     def set_context(self, **change: Any) -> None:
         self.context = dataclasses.replace(self.context, **change)
+        c = self.context
+        if c.discarder == c.seat_wind and "discarder" not in change:
+            # the winner moved to the discarder's seat: the discarder moves to his 上家, the seat before his in turn
+            # (a review's score vanished behind "the winner cannot be the discarder" after changing the seat)
+            self.context = dataclasses.replace(c, discarder="ESWN"["ESWN".index(c.seat_wind) - 1])
         if self.context.moment not in MOMENTS_FOR.get(self.context.win_type, MOMENTS):
             # a moment the new way of winning cannot have goes back to ordinary (not an error on the next score)
             self.context = dataclasses.replace(self.context, moment="")
@@ -342,7 +352,8 @@ class PhotoTab:
             *said,
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
-                    pick("discarder", "discarder", c.discarder, winds, disabled=c.win_type == "self_draw"),
+                    pick("discarder", "discarder", c.discarder, [w for w in winds if w.key != c.seat_wind],
+                         disabled=c.win_type == "self_draw"),
                     pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
                     pick("round_wind", "round_wind", c.round_wind, winds),
                     pick("dealer", "dealer_seat", "E" if east else c.dealer, winds, disabled=east),

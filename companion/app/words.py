@@ -62,7 +62,9 @@ UI: dict[str, tuple[str, str]] = {
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
     "not_ready": ("未聽牌（{n} 向聽）", "not ready ({n_en} from ready)"),  # n_en: steps(n)
-    "all_own": ("未聽牌：{tiles} 四張都在自己手上", "not ready: all four {tiles_en} are in the own hand"),
+    "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
+                "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
+                "tile to wait on another"),
     "advice": ("建議打", "Best discards"),
     "advice_ready": ("打 {tile} 聽牌", "discard {tile_en}: ready"),
     "recent": ("剛才的動作", "Latest plays"),
@@ -172,6 +174,9 @@ UI: dict[str, tuple[str, str]] = {
     "hand_example": ("範例", "Example"),
     "hand_empty": ("還沒有輸入牌", "No tiles yet"),
     "hand_bad": ("這手牌讀不懂：{why}", "This hand cannot be read: {why_en}"),
+    "seen_bad": ("「桌上看得到的牌」讀不懂：{why}", "The tiles seen on the table cannot be read: {why_en}"),
+    "seen_too_many": ("自己的牌加上「桌上看得到的牌」太多了：{why}", "Your tiles and the tiles seen on the table are "
+                      "too many together: {why_en}"),
     "hand_other_game": ("。13、14 張是日本麻將或國標麻將的張數", ". 13 or 14 tiles is the size of a Japanese or "
                         "Chinese-official hand"),
     "pairs_not_win": ("。注意：十六張麻將沒有七對、八對的胡法，胡牌要五組（順子或刻子）加一對",
@@ -391,6 +396,9 @@ UI: dict[str, tuple[str, str]] = {
     "quiz_graded": ("對了 {right}／{n} 種。漏了：{missed}；多選：{wrong}",
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
     "quiz_answer": ("答案與原因", "The answer, and why"),
+    "quiz_not_wait": ("{tile} 不是聽的牌：加進這手，17 張怎麼排都排不成五組（順子或刻子）加一對",
+                      "{tile_en} is no wait: added to the hand, the 17 tiles cannot be arranged as five sets "
+                      "(chows or pungs) and a pair"),
     "learn_discard": ("打哪張練習", "Discard quiz"),
     "dq_intro": ("第 {n} 題：剛摸完牌，這手 17 張要打哪一張，才離聽牌最近、進張最多？點那張牌。",
                  "Quiz {n}: a tile just drawn, 17 in hand. Which discard leaves it nearest ready, with the most "
@@ -579,6 +587,9 @@ UI: dict[str, tuple[str, str]] = {
                                 "Tap a green-framed tile to change it back, or Undo my corrections"),
     "typed_name": ("輸入的手牌：{hand}", "Hand typed: {hand}"),
     "typed_bad": ("這手牌寫錯了：{why}", "The hand cannot be read: {why_en}"),
+    "typed_count": ("張數不對：{n} 張（手牌加每組副露 3 張）；胡牌的手牌是 {want} 張，胡的那張算在內（槓的第四張不算）",
+                    "{n} tiles (concealed + 3 per meld): a winning hand has {want}, the tile won on included (a "
+                    "kong's fourth not counted)"),
     "typed_not_win": ("這手還沒胡：要 17 張（槓多一張）組成五組加一對",
                       "This hand is not a win: it needs 17 tiles (one more per kong) in five sets and a pair"),
     "typed_win_tile": ("不知道胡的是哪張，先當作 {tile} 算（{tai} 台，最多）；台數照實際胡的那張，請在上面點它",

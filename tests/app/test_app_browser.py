@@ -389,6 +389,23 @@ def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
     assert all(why.zh in shown for w in expected.waits for why in w.why)
 
 
+def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
+    """The tiles seen can be tapped in too: the palette's keys go to the field focused last (a review found they
+    always went to the hand, and the tiles seen had to be typed on a phone's keyboard)."""
+    tap(page, "tab-hand")
+    page.wait_for_selector(_sel("hand-field"))
+    type_into(page, "hand-field", "1112345678999m123p")
+    wait_text(page, "hand-headline", ui("ready", kinds=9, left=23).zh)
+    type_into(page, "visible-field", "")  # focused
+    for n in range(1, 4):
+        tap(page, "hand-key-5m")
+        seen = analyse("1112345678999m123p", "5m" * n)
+        assert isinstance(seen, HandPanel)
+        # one 5m fewer unseen a tap, the hand as typed (a 5m added to it would make 19 tiles, refused); the fields'
+        # text is drawn on the canvas, an <input> exists only for the field focused
+        wait_text(page, "hand-headline", seen.headline.zh)
+
+
 def _until(check: Any) -> None:
     """Wait for the server's side of a tap (a generous bound, as for the page's own waits)."""
     deadline = time.monotonic() + WAIT_MS / 1000
@@ -929,6 +946,28 @@ def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
     assert item.example.note.zh in str(page.locator("flt-semantics").first.text_content())
 
 
+def test_on_a_phone_an_item_tapped_in_learn_is_brought_into_sight(browser: Any, url: str) -> None:
+    """Under the rows of chips the card of the item tapped lies below a phone's screen: the page brings it up, so a
+    tap does something the player sees (a beginner review tapped 大四喜 and saw nothing change)."""
+    page = _open(browser, url + "learn", ready="title")
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        tap(page, "lang")  # (English: its chips take the most rows)
+        wait_text(page, "title", ui("title").en)
+        item = sorted(learn_items(), key=lambda i: (i.value == 0, i.value))[2]  # a chip of the first rows
+        chip = page.locator(_sel(f"learn-{item.id}")).first
+        chip.wait_for()
+        box = chip.bounding_box()
+        assert box is not None and box["y"] + box["height"] < 844, box  # a chip on the first screen
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("([sel, name]) => { const e = document.querySelector(sel); if (e === null) return false;"
+                               " if (!e.textContent.includes(name)) return false;"
+                               " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= 844; }",
+                               arg=[_sel("learn-title"), item.name.zh])
+    finally:
+        page.close()
+
+
 def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     from companion.app.quiz_model import grade, wait_quiz
 
@@ -942,12 +981,17 @@ def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
         return [page.locator(_sel(k)).first.bounding_box() for k in keys]
 
     before = boxes()
+    waits = {w.tile for w in quiz.waits}
+    no_wait = next(f"{r}{s}" for s in "mpsz" for r in range(1, 10 if s != "z" else 8) if f"{r}{s}" not in waits)
     tap(page, f"quiz-{first}")
+    tap(page, f"quiz-{no_wait}")
     tap(page, "quiz-check")
-    wait_text(page, "quiz-verdict", grade(quiz, {first}).verdict.zh)
+    wait_text(page, "quiz-verdict", grade(quiz, {first, no_wait}).verdict.zh)
     assert boxes() == before  # picked and graded tiles keep their size: none moves under the finger
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(why.zh in shown for w in quiz.waits for why in w.why)  # the answer says why each is a wait
+    face = Tile.from_code(no_wait)  # and why the tile picked wrongly is not
+    wait_said(page, f"quiz-not-{no_wait}", ui("quiz_not_wait", tile=face.zh, tile_en=face.en).zh)
 
 
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:

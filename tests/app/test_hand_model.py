@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
+from companion.app.words import ui
 from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
@@ -202,3 +203,19 @@ def test_a_kong_better_than_every_discard_is_said_first() -> None:
     worse = analyse("4444m6m345p678p123s55z7z")  # the fourth 4m is worth more beside 6m: no such word
     assert isinstance(worse, HandPanel) and worse.kongs and not any(k.better for k in worse.kongs)
     assert "更好" not in worse.headline.zh
+
+
+@pytest.mark.parametrize(("seen", "key", "kind"), [("blah", "seen_bad", ""), ("3m3m3m3m3m", "seen_bad", "三萬"),
+                                                   ("9p9p", "seen_too_many", "九筒")])
+def test_a_fault_in_the_seen_tiles_is_said_to_be_theirs(seen: str, key: str, kind: str) -> None:
+    """The hand is right; the seen tiles are wrong alone (not notation, a fifth copy) or with the hand (its pung of
+    9p and two more seen): the words name that field, in both languages (a review read "this hand cannot be
+    read")."""
+    hand = "45m77p234789s kong:6666m@R pung:999p@O 1f"
+    assert isinstance(analyse(hand), HandPanel)
+    failed = analyse(hand, seen)
+    assert isinstance(failed, HandFailed)
+    said = failed.reason
+    assert said.zh.startswith(ui(key, why="", why_en="").zh) and said.en.startswith(ui(key, why="", why_en="").en)
+    assert "這手牌讀不懂" not in said.zh and "hand cannot be read" not in said.en
+    assert kind in said.zh

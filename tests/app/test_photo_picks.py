@@ -315,3 +315,74 @@ def test_the_photo_tab_takes_the_tile_won_on_and_a_new_photo_is_a_new_hand(tmp_p
     assert isinstance(tab.shown, PhotoPanel) and isinstance(fresh, PhotoPanel) and tab.shown.total == fresh.total
     tab.set_context(streak=1)
     assert said not in _texts(tab.build())
+
+
+def test_a_bad_photo_is_named_once_with_the_reason_alone(tmp_path: Path) -> None:
+    """The words name the photo; the reason after them does not again, nor carries the decoder's own words (a
+    review read "TRUNC.jpg cannot be scored: TRUNC.jpg: damaged or truncated image (image file is truncated (38
+    bytes not processed))")."""
+    from PIL import Image
+
+    good = tmp_path / "whole.jpg"
+    Image.fromarray(np.zeros((40, 30, 3), np.uint8)).save(good, quality=95)
+    cut = tmp_path / "upload-123.jpg"
+    cut.write_bytes(good.read_bytes()[:200])
+    failed = read_photo_file(cut, name="TRUNC.jpg")
+    assert isinstance(failed, PhotoFailed)
+    assert failed.reason == ui("photo_failed", name="TRUNC.jpg", why="圖檔損壞或不完整",
+                               why_en="damaged or truncated image")
+    assert failed.reason.en.count("TRUNC.jpg") == 1 and "upload-123" not in failed.reason.en + failed.reason.zh
+
+
+def test_a_typed_hand_after_one_scored_is_a_new_hand_and_the_discarder_is_never_the_winner() -> None:
+    """Another typed hand after one that scored starts from the defaults for what each hand has of its own; a hand
+    mended after a refusal (a typo) keeps what was set for it. The winner cannot have discarded: the form does not
+    offer his seat, and moving him to the discarder's seat moves the discarder to his 上家."""
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    def unused(*_: object) -> tuple[ReadPhoto, dict]:
+        raise AssertionError("no photo here")
+
+    tab = PhotoTab(_Host(), PhotoSource(demo=unused, read_file=unused, upload_dir=None))
+    tab.score_typed("123m456m234p678p345s88s")
+    tab.set_context(win_type="discard", discarder="S", seat_wind="W", streak=2)
+    assert isinstance(tab.shown, PhotoPanel)
+    tab.score_typed("123m456m234p678p345s88s")  # the same hand again: nothing reset
+    assert (tab.context.streak, tab.reset) == (2, ())
+    tab.score_typed("111m234m567m789p123s5z9z")  # another hand, and a typo: refused, the form left as it was
+    assert isinstance(tab.shown, PhotoFailed) and tab.reset == ("win_type", "discarder", "seat_wind", "streak")
+    tab.set_context(win_type="discard", discarder="S", seat_wind="W", streak=1)
+    tab.score_typed("111m234m567m789p123s55z")  # the typo mended: still the hand the form was set for
+    assert isinstance(tab.shown, PhotoPanel) and (tab.context.streak, tab.context.seat_wind, tab.reset) == (1, "W", ())
+    tab.set_context(seat_wind="S")  # the winner sits where the discarder was: the discarder is his 上家, East
+    assert (tab.context.seat_wind, tab.context.discarder) == ("S", "E") and isinstance(tab.shown, PhotoPanel)
+    form = tab._form()
+    options: list[str] = []
+    stack: list[object] = [form]
+    while stack:
+        c = stack.pop()
+        if getattr(c, "identifier", None) == "ctx-discarder":
+            options = [o.key for o in c.content.options]  # type: ignore[attr-defined]
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            stack += v if isinstance(v, list) else [v] if v is not None and not isinstance(v, str) else []
+    assert options == ["E", "W", "N"]
+
+
+@pytest.mark.parametrize(("hand", "n"), [("123m456m789m123p456p789p5s", 19), ("123m456m789m123p4p", 13),
+                                         ("kong:1111m@R 234m567m789p11z2z", 15)])
+def test_a_typed_hand_of_the_wrong_size_is_told_a_wins_size(hand: str, n: int) -> None:
+    """The Score tab scores wins: a wrong count is measured against a win's 17, not "16, or 17 after a draw"."""
+    from companion.app.photo_model import PhotoContext, score_typed_hand
+
+    failed = score_typed_hand(hand, PhotoContext().as_context())
+    assert isinstance(failed, PhotoFailed) and failed.reason == ui("typed_count", n=n, want=17)
+    assert "16" not in failed.reason.zh
+
+
+def test_eight_pairs_typed_for_a_score_are_told_this_game_has_no_pairs_win() -> None:
+    from companion.app.photo_model import PhotoContext, score_typed_hand
+
+    failed = score_typed_hand("11m55m99m22p66p11s77s11z2z", PhotoContext().as_context())
+    assert isinstance(failed, PhotoFailed) and failed.reason == ui("typed_not_win") + ui("pairs_not_win")
