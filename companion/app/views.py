@@ -29,6 +29,7 @@ from companion.app.ui_kit import (
     ID_TABLE_TAB,
     ID_TAP_LOST,
     ID_TITLE,
+    SCROLL_AFTER,
     ident,
     label,
 )
@@ -65,6 +66,20 @@ class AppConfig:
     tile_sets: TileSetSource | None = None  # None: the Settings tab lists the sets but takes no photos
 
 
+FIRST_SCROLLS = (SCROLL_AFTER, 1.0, 2.5, 5.0)
+"""When the page first opens the tabs' row is scrolled again a moment later: its labels widen once the Chinese font
+has loaded (later on a slow phone or machine), and the first scroll, stopped at the narrower row's end, left the
+tab at its edge."""
+TAB_GAP, TAB_PEEK = 8, 32
+"""The tabs' spacing, and how much of the tab before the one shown stays in sight once the row is scrolled."""
+
+
+def _tab_width(name: str) -> float:
+    """A tab button's width for its label, estimated: Material's padding and each character at the header's size
+    (a CJK character about 14 px, a Latin one about 7.6 px)."""
+    return 48 + sum(14.0 if ord(c) >= 0x2E80 else 7.6 for c in name)
+
+
 class CompanionApp:
     def __init__(self, page: ft.Page, config: AppConfig) -> None:
         self.page = page
@@ -72,6 +87,12 @@ class CompanionApp:
         self.view = "table"
         self._drawing = threading.RLock()
         self.body = ft.Container(expand=True)
+        # the header lives across redraws (only its buttons are drawn anew): the tabs' row keeps where it was
+        # scrolled sideways, and is scrolled to the tab shown (on a phone the later tabs lay off its right edge, the
+        # tab shown among them: a review)
+        self._title_row = ft.Row(wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self._tab_row = ft.Row(spacing=TAB_GAP, scroll=ft.ScrollMode.AUTO)
+        self.head = ft.Column([self._title_row, self._tab_row], spacing=6)
         self.table = TableTab(self, config.replay, config.note)
         self.hand = HandTab(self, config.live, score=self.score_hand)
         self.photo = PhotoTab(self, config.photos, config.live)
@@ -109,8 +130,9 @@ class CompanionApp:
         if wanted in {v for v, _, _ in self._tabs}:
             self.view = wanted
         self.page.controls.clear()
-        self.page.controls.append(self.body)
+        self.page.controls += [self.head, self.body]
         self.render()
+        self._show_tab(FIRST_SCROLLS)
         if self.view == "photo":  # opened at /photo: the tab's first photo, as a tap on the tab gives it
             self.photo.open()
         self.page.run_task(self._restore_lang)  # the language this browser chose last time
@@ -135,6 +157,7 @@ class CompanionApp:
         self.ledger.attach()
         self.settings.attach()
         self.render()  # what was entered while it was away
+        self._show_tab(FIRST_SCROLLS)  # a reload reconnects to this app, its page drawn anew (the row unscrolled)
 
     def render(self) -> None:
         with self._drawing:  # a handler's thread and a redraw sent by another phone's entry, one at a time
@@ -149,7 +172,8 @@ class CompanionApp:
         self.ledger.visible = self.view == "ledger"
         self.settings.visible = self.view == "settings"
         self.hand.visible_now = self.view == "hand"
-        self.body.content = ft.Column([self._header(), builds[self.view]()], spacing=10)
+        self._header()
+        self.body.content = builds[self.view]()
         bar = None
         if self.view == "table" or (self.view == "ledger" and not self.ledger.showing_live):
             bar = self.table.bottom_bar()  # the ledger follows the replay's step
@@ -185,6 +209,7 @@ class CompanionApp:
         if view not in ("table", "ledger"):  # both may follow the replay: it plays on there
             self.table.stop()
         self.render()
+        self._show_tab()
         if view == "photo":
             self.photo.open()
 
@@ -218,7 +243,7 @@ class CompanionApp:
             self._lang = str(kept)
             self.render()
 
-    def _header(self) -> ft.Control:
+    def _header(self) -> None:
         def tab(view: str, key: str, identifier: str) -> ft.Control:
             chosen = self.view == view
             button = ft.Button(content=self.t(ui(key)), on_click=lambda: self.switch(view),
@@ -228,8 +253,22 @@ class CompanionApp:
 
         title = ident(ID_TITLE, label(self.t(ui("title")), 20, bold=True, colour=FELT))
         lang = ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self.toggle_lang))
+        self._title_row.controls = [title, lang]
         # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844) above
         # the live table's tiles (a player review)
-        tabs = ft.Row([tab(*x) for x in self._tabs], spacing=8, scroll=ft.ScrollMode.AUTO)
-        return ft.Column([ft.Row([title, lang], wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                          tabs], spacing=6)
+        self._tab_row.controls = [tab(*x) for x in self._tabs]
+
+    def _show_tab(self, waits: tuple[float, ...] = (SCROLL_AFTER,)) -> None:
+        """Scroll the tabs' row, after the redraw under way, so the tab shown starts near its left edge, the tab
+        before it peeking. By an offset from the labels' estimated widths: a scroll to the tab's key moved the
+        whole page down too (Flutter brings every scrolling ancestor along) and left the tab at the row's edge."""
+        names = [self.t(ui(key)) for _, key, _ in self._tabs]
+        at = next((i for i, (view, _, _) in enumerate(self._tabs) if view == self.view), 0)
+        offset = max(0.0, sum(_tab_width(n) + TAB_GAP for n in names[:at]) - TAB_PEEK)
+
+        async def scroll() -> None:
+            for wait in waits:
+                await asyncio.sleep(wait)
+                await self._tab_row.scroll_to(offset=offset, duration=0)  # (past the end: the row's end)
+
+        self.page.run_task(scroll)

@@ -968,6 +968,22 @@ def test_on_a_phone_an_item_tapped_in_learn_is_brought_into_sight(browser: Any, 
         page.close()
 
 
+def test_on_a_phone_the_tab_shown_is_in_sight_in_the_tabs_row(browser: Any, url: str) -> None:
+    """The tabs' row scrolls sideways on a phone: opened at a later tab, the row shows it (a review found the tab
+    shown off the row's right edge, "My hand" cut to "My ha"); a tab tapped is scrolled to the same way."""
+    page = _open(browser, url + "learn", ready="title")
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()
+        page.wait_for_selector("flt-semantics-placeholder", state="attached")
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        whole = ("sel => { const e = document.querySelector(sel); if (e === null) return false;"
+                 " const r = e.getBoundingClientRect(); return r.width > 60 && r.left >= 0 && r.right <= 390; }")
+        page.wait_for_function(whole, arg=_sel("tab-learn"))
+    finally:
+        page.close()
+
+
 def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     from companion.app.quiz_model import grade, wait_quiz
 
