@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from companion.commands._io import with_zh
-from companion.tiles import Tile
+from companion.tiles import Tile, parse_tile
 
 _IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 
@@ -57,6 +57,9 @@ def register(sub: Any) -> None:
                     help="do not make it the selected set / 不設為選用的牌組")
     ph.add_argument("--crops", metavar="DIR", help="also write the cut tiles there (5m.png ...) to look at / "
                                                    "也把切出的牌（5m.png …）寫到這個資料夾供查看")
+    ph.add_argument("--keep", metavar="TILE", action="append", default=[],
+                    help="a box the check takes for another kind whose tile is right after all: keep it (else it "
+                         "is left out; repeat for more) / 檢查說像別種牌、其實沒放錯的格子：照用（否則不用；可重複）")
     a = ops.add_parser("add", help="create or replace a calibrated set from crops / "
                                    "用牌面圖建立或取代已校正牌組",
                        description="Create or replace a calibrated set from crops. / "
@@ -200,6 +203,12 @@ def _photo(args: argparse.Namespace) -> int:
     if args.crops and Path(args.crops).is_dir() and any(Path(args.crops).iterdir()):
         # crops of an earlier run (5m_2.png of a second photo) would be mixed with these by `calibrate add DIR`
         raise ValueError(f"--crops {args.crops}: the folder is not empty; give a new or empty one / 資料夾不是空的")
+    keep = set()
+    for code in args.keep:
+        try:
+            keep.add(parse_tile(code))
+        except ValueError as e:
+            raise ValueError(f"--keep {code}: {e} / --keep 要寫一張牌，例如 2m") from None
     detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
     seen: dict[str, int] = {}
@@ -214,10 +223,13 @@ def _photo(args: argparse.Namespace) -> int:
         key = reading.page.label
         seen[key] = seen.get(key, 0) + 1
         _report(reading, seen[key])
-        _check_boxes(reading.samples(), classifier)
+        # a tile in the wrong box would teach the set the wrong face (and every photo read with it after): left
+        # out, as the app leaves it out, unless --keep says it is right (a review's set read 2m as 5p and 5p as 2m)
+        wrong = _check_boxes(reading.samples(), classifier, keep)
+        kept = [(t, crop) for t, crop in reading.samples() if t not in wrong]
         if args.crops:
-            _write_crops(Path(args.crops), reading.samples(), seen[key])
-        samples += reading.samples()
+            _write_crops(Path(args.crops), kept, seen[key])
+        samples += kept
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
     _save(args.name, samples, not args.no_select, failed)
@@ -240,14 +252,23 @@ def _report(reading: Any, times: int) -> None:
         print(f"  {page.label} came in {times} photos: their crops are averaged / 同一頁多張，取平均")
 
 
-def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any) -> None:
-    """Say which boxes seem to hold another kind (a tile put in the wrong box would teach the wrong face)."""
+def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: set[Tile]) -> set[Tile]:
+    """Say which boxes seem to hold another kind (a tile put in the wrong box would teach the wrong face), and
+    return those not in ``keep``: they are left out."""
     from companion.vision.sheet import misplaced
 
+    out = set()
     for m in misplaced(samples, classifier):
+        kept = m.tile in keep
+        what = ("kept, as --keep says / 依 --keep 照用" if kept else
+                f"left out: put the {m.tile.code} in its box and photograph the page again, or add --keep "
+                f"{m.tile.code} if it is right / 這格先不用：把{m.tile.zh}放回它的格子再拍一次，若沒放錯請加 "
+                f"--keep {m.tile.code}")
         print(f"  check box {m.tile.code} {m.tile.zh} ({m.tile.en}): it looks like {m.looks_like.code} "
-              f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); if that tile is in the wrong box, move it and "
-              "photograph the page again / 請確認這格的牌是否放錯")
+              f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); {what}")
+        if not kept:
+            out.add(m.tile)
+    return out
 
 
 def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: int) -> None:

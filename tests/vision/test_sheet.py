@@ -389,12 +389,21 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     crops = tmp_path / "crops"
     assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"check box 1m 一萬 .*looks like 9p 九筒", out), out
+    assert re.search(r"check box 1m 一萬 .*looks like 9p 九筒.*left out.*--keep 1m", out), out
     assert len(re.findall("check box", out)) == 1  # the right tiles in their boxes raise no doubt
-    assert sorted(p.stem for p in crops.iterdir()) == sorted(c.tile.code for c in layout(Paper.LETTER)[0].cells)
+    # the box in doubt is left out of the set (it would teach 1m the 9p's face), as the app leaves it out
+    every = sorted(c.tile.code for c in layout(Paper.LETTER)[0].cells)
+    assert sorted(p.stem for p in crops.iterdir()) == [c for c in every if c != "1m"]
+    assert Tile.M1 not in calibration.load("club").tiles and len(calibration.load("club").tiles) == len(every) - 1
     # the crops written are what `calibrate add` takes
     assert main(["calibrate", "add", "again", str(crops), "--no-select"]) == 0
-    assert len(calibration.load("again").tiles) == len(layout(Paper.LETTER)[0].cells)
+    assert len(calibration.load("again").tiles) == len(every) - 1
+    # --keep 1m: the player says the box is right after all, and it is kept
+    capsys.readouterr()
+    assert main(["calibrate", "photo", "kept", str(tmp_path / "p1.jpg"), "--keep", "1m", "--no-select"]) == 0
+    assert "kept, as --keep says" in capsys.readouterr().out and Tile.M1 in calibration.load("kept").tiles
+    assert main(["calibrate", "photo", "kept", str(tmp_path / "p1.jpg"), "--keep", "1q"]) == 2  # named, refused
+    assert "--keep 1q" in capsys.readouterr().err
     # a second run into the same folder would mix its crops with these: refused before any work
     capsys.readouterr()
     assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 2
