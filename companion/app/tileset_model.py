@@ -201,7 +201,8 @@ def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = Non
         return SheetFailed(photo, Words(why.zh, why.en.removeprefix(f"{photo}: ")))  # the page names the photo
     if not reading.samples():  # the page, but no tile on it: not a page to calibrate from (nor to replace one)
         page, paper = reading.page, PAPER[reading.page.paper.value]
-        title = ui("sheet_page", paper=paper.zh, paper_en=paper.en, n=page.number, of=page.pages, photo=photo)
+        # (the page alone: the words that show the failure name the photo, which a review read twice)
+        title = ui("sheet_page_only", paper=paper.zh, paper_en=paper.en, n=page.number, of=page.pages)
         return SheetFailed(photo, ui("sheet_no_tiles", page=title.zh, page_en=title.en))
     wrong = misplaced(reading.samples(), classifier or TileClassifier(threads=2))
     return SheetPage.of(reading, photo, wrong)

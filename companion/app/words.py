@@ -536,6 +536,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Saving, and teaching the reader this set (up to half a minute on a busy computer)…"),
     "set_switching": ("換牌組中，讓讀牌學會這副牌…", "Switching sets, and teaching the reader this one…"),
     "sheet_page": ("{paper} 第 {n}/{of} 頁（{photo}）", "{paper_en} page {n} of {of} ({photo})"),
+    "sheet_page_only": ("{paper} 第 {n}/{of} 頁", "{paper_en} page {n} of {of}"),
     "sheet_no_tiles": ("{page}：一張牌也沒找到。每一格放一張牌再拍（這張照片不算）",
                        "{page_en}: not one tile found. Put a tile in each box and photograph it again (this photo is "
                        "not used)"),

@@ -57,6 +57,9 @@ class Paper(Enum):
     LETTER = "letter"
 
 
+PAPER_NAME = {Paper.A4: "A4", Paper.LETTER: "US Letter"}
+
+
 @dataclass(frozen=True, slots=True)
 class _Grid:
     size_mm: tuple[float, float]
@@ -111,7 +114,13 @@ class PageLayout:
 
     @property
     def label(self) -> str:
-        return f"{self.paper.value} page {self.number}/{self.pages} (第 {self.number}/{self.pages} 頁)"
+        """``A4 page 1 of 2``: the English half of a message (a review found Chinese in it)."""
+        return f"{PAPER_NAME[self.paper]} page {self.number} of {self.pages}"
+
+    @property
+    def label_zh(self) -> str:
+        """``A4 第 1/2 頁``: the Chinese half's."""
+        return f"{PAPER_NAME[self.paper]} 第 {self.number}/{self.pages} 頁"
 
     def marker_corners_mm(self, index: int) -> np.ndarray:
         """4 x 2 corners (clockwise from top-left, as ArUco reports them) of marker ``index``."""
@@ -241,17 +250,19 @@ def _locate_page(image: np.ndarray, source: str) -> tuple[PageLayout, np.ndarray
     pages = {(p.paper, p.number): p for p, _, _ in hits}
     if len(pages) > 1:
         raise UnknownPage(f"{source}: markers of several pages ({', '.join(p.label for p in pages.values())}); "
-                          "photograph one page at a time / 一次只拍一頁")
+                          f"photograph one page at a time / 拍到好幾頁的標記（{'、'.join(p.label_zh for p in pages.values())}）"
+                          "：一次只拍一頁")
     page = hits[0][0]
     if len(hits) < 2:
         raise MarkersNotFound(f"{source}: only {len(hits)} of the 4 corner markers of {page.label} is visible; "
-                              "keep all four corners in the photo / 四角都要拍進去")
+                              f"keep all four corners in the photo / {page.label_zh}只拍到 {len(hits)} 個角的方塊"
+                              "（共 4 個）：四角都要拍進去")
     mm = np.concatenate([page.marker_corners_mm(k) for _, k, _ in hits])
     px = np.concatenate([c for _, _, c in hits]).astype(np.float32)
     h, _ = cv2.findHomography(mm, px, cv2.RANSAC if len(hits) > 2 else 0, 3.0)
     if h is None:
         raise MarkersNotFound(f"{source}: the corner markers of {page.label} do not fit the page; "
-                              "photograph it flat and from above / 請把紙放平、從正上方拍")
+                              f"photograph it flat and from above / {page.label_zh}的四角對不起來：請把紙放平、從正上方拍")
     return page, h, len(hits)
 
 
@@ -302,7 +313,8 @@ def read_sheet(image: np.ndarray, *, source: str = "photo", detector: TileDetect
     if scale < MIN_PX_PER_MM:
         raise PhotoQualityError(
             f"{source}: {page.label} is too small in the photo ({scale:.1f} px/mm, need {MIN_PX_PER_MM}); "
-            "move closer or use a higher resolution / 請靠近一點拍")
+            f"move closer or use a higher resolution / {page.label_zh}在照片裡太小（每公釐 {scale:.1f} 像素，至少要 "
+            f"{MIN_PX_PER_MM}）：請靠近一點拍")
     w_mm, h_mm = page.size_mm
     to_rect = np.diag([RECT_PX_PER_MM, RECT_PX_PER_MM, 1.0]) @ np.linalg.inv(h)
     size = (round(w_mm * RECT_PX_PER_MM), round(h_mm * RECT_PX_PER_MM))
@@ -311,7 +323,8 @@ def read_sheet(image: np.ndarray, *, source: str = "photo", detector: TileDetect
     sharp = _sharpness(rect, page)
     if sharp < MIN_SHARPNESS:
         raise PhotoQualityError(f"{source}: {page.label} is blurred (sharpness {sharp:.2f}, need "
-                                f"{MIN_SHARPNESS}); hold still and focus on the tiles / 照片模糊，請重拍")
+                                f"{MIN_SHARPNESS}); hold still and focus on the tiles / {page.label_zh}拍得模糊（清晰度 "
+                                f"{sharp:.2f}，至少要 {MIN_SHARPNESS}）：請拿穩、對焦在牌上重拍")
     inside = _inside_photo(page, h, image.shape)
     cells = read_cells(page, rect, RECT_PX_PER_MM, np.linalg.inv(to_rect), inside, detector, use_detector)
     return SheetReading(source, page, cells, scale, sharp, seen)

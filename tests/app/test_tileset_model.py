@@ -186,8 +186,10 @@ def test_a_page_with_no_tile_on_it_is_refused_and_replaces_nothing(tmp_path: Pat
     cv2.imwrite(str(blank), photo(render_sheet(Paper.A4, DPI)[0], rng)[0])  # the printed page, no tile laid on it
     got = read_sheet_photo(blank, "blank.jpg", *models)
     assert isinstance(got, SheetFailed)
-    assert got.why.en == "A4 page 1 of 2 (blank.jpg): not one tile found. Put a tile in each box and photograph " \
-                         "it again (this photo is not used)"
+    # the page alone: the words that show it name the photo (a review read the name twice)
+    assert got.photo == "blank.jpg" and "blank.jpg" not in got.why.en + got.why.zh
+    assert got.why.en == "A4 page 1 of 2: not one tile found. Put a tile in each box and photograph it again (this " \
+                         "photo is not used)"
 
 
 def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_path: Path) -> None:

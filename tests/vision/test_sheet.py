@@ -292,8 +292,11 @@ def test_cells_outside_the_photo_are_unreadable(pages: dict[Paper, list[np.ndarr
     cut_x = shot.shape[1] // 2
     edge_mm = float(cv2.perspectiveTransform(np.float32([[[cut_x, 300]]]), np.linalg.inv(m))[0, 0, 0]) / (DPI / 25.4)
     left = np.ascontiguousarray(shot[:, :cut_x])  # the left half of the page: its two left markers
-    with pytest.raises(MarkersNotFound, match="cut.jpg.*only 1 of the 4"):
+    with pytest.raises(MarkersNotFound, match="cut.jpg.*only 1 of the 4") as e:
         read_sheet(np.ascontiguousarray(left[: shot.shape[0] // 2]), source="cut.jpg", detector=detector)
+    en, zh = str(e.value).split(" / ")  # each half in its own language, the Chinese saying as much (a review)
+    assert "A4 page 1 of 2" in en and not any("\u4e00" <= c <= "\u9fff" for c in en)
+    assert "A4 第 1/2 頁只拍到 1 個角的方塊" in zh
     reading = read_sheet(left, source="cut.jpg", detector=detector)
     assert reading.markers_seen == 2
     for c in reading.cells:
@@ -331,8 +334,9 @@ def test_photos_without_the_sheet_or_too_poor_are_refused_naming_the_photo(
 
 def test_a_blurred_photo_is_refused_as_blurred(pages: dict[Paper, list[np.ndarray]], detector: TileDetector) -> None:
     soft, _ = photo(pages[Paper.A4][0], np.random.default_rng(6), blur=3.5)
-    with pytest.raises(PhotoQualityError, match="soft.jpg.*blurred"):
+    with pytest.raises(PhotoQualityError, match="soft.jpg.*blurred") as e:
         read_sheet(soft, source="soft.jpg", detector=detector)
+    assert "拍得模糊（清晰度" in str(e.value).split(" / ")[1]
 
 
 def test_upright_snaps_quarter_turns() -> None:
@@ -366,7 +370,7 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
         cv2.imwrite(str(files[-1]), photos[Paper.A4, n][0])
     assert main(["calibrate", "photo", "home", *map(str, files)]) == 0
     out = capsys.readouterr().out
-    assert "a4 page 1/2" in out and "a4 page 2/2" in out and "3m 三萬" in out and "7z 紅中" in out
+    assert "A4 page 1 of 2" in out and "A4 page 2 of 2" in out and "3m 三萬" in out and "7z 紅中" in out
     cal = calibration.load("home")
     assert set(cal.tiles) == set(KINDS) - {Tile.M3, Tile.Z7} and calibration.selected() == "home"
     (tmp_path / "notes.jpg").write_bytes(b"not an image")
