@@ -11,6 +11,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.app.house_rules import played_rules, terms_change
 from companion.app.words import Words, ui
@@ -63,6 +64,8 @@ class LedgerRow:
     change: Words | None = None  # the stakes or house rules changed before this hand (改底台、改規矩)
     shown: tuple[WinShown, ...] = ()  # its winners' tiles as recorded (instant wins show none)
     next: Words | None = None  # who deals next, his streak and the round wind (or the session over)
+    dice: int = 0  # the dealer's dice total that opened the wall (0: not thrown)
+    winds: Words | None = None  # each player's seat wind in the hand (spec §6.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +135,13 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected)
                       for w in r.outcome.winners if w.tile is not None and w.kind in _SHOWN)
+        winds = None
+        if len(r.seat_winds) == len(r.players):
+            pairs = list(zip(r.players, r.seat_winds, strict=True))
+            winds = Words("、".join(f"{p} {WIND_ZH[k]}" for p, k in pairs), ", ".join(f"{p} {WIND_EN[k]}" for p, k in pairs))
         rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
-                              entry.balances, change, shown, next_deal_words(r.players, entry.next)))
+                              entry.balances, change, shown, next_deal_words(r.players, entry.next), r.dice_total,
+                              winds))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
     try:
         prof = load_profile(ledger.profile)
@@ -246,7 +254,7 @@ def ledger_csv(state: TableState) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     heads = ["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
-             "付款 Payments", "改正 Corrections", "下一把 Next hand"]
+             "付款 Payments", "改正 Corrections", "下一把 Next hand", "骰子 Dice", "門風 Seat winds"]
     ledgers = session_ledgers(state)
     if not ledgers:
         w.writerow(heads)
@@ -272,21 +280,32 @@ def ledger_csv(state: TableState) -> str:
                                        tiles_en=x.concealed)) for x in r.shown if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
+                        r.dice or "", _cell(_both(r.winds)) if r.winds else "",
                         *(after.get(p, 0) - was.get(p, 0) for p in players), *(after.get(p, 0) for p in players)])
             was = after
         if panel.pending is not None:
             w.writerow(["", _cell(_both(panel.pending))])
         w.writerow([])
         w.writerow(["結算 Settle up", _both(panel.stakes)])
-        for x in panel.settle_up or (ui("ledger_even"),):
-            w.writerow(["", _cell(_both(x))])
+        _payments(w, ledger.settle_up())
     if len(ledgers) > 1:
         w.writerow([])
         total = total_balances(ledgers)
         w.writerow(["全部 All sessions", *(f"{_cell(p)} {v:+d}" for p, v in total.items())])
-        for t in fewest_transfers(total) or ():
-            w.writerow(["", _cell(_both(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)))])
+        _payments(w, fewest_transfers(total) or ())
     return out.getvalue()
+
+
+def _payments(w: Any, transfers: Sequence[Transfer]) -> None:
+    """The fewest payments as columns a spreadsheet can total (payer, payee, amount), each also in words (a review
+    found them one text cell each)."""
+    if not transfers:
+        w.writerow(["", _cell(_both(ui("ledger_even")))])
+        return
+    w.writerow(["", "付款人 Payer", "收款人 Payee", "金額 Amount", "付款 Payment"])
+    for t in transfers:
+        w.writerow(["", _cell(t.payer), _cell(t.payee), t.amount,
+                    _cell(_both(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)))])
 
 
 def _both(words: Words) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
 from companion.app.table_model import GameReplay
 from companion.app.words import ui
+from companion.game.evolve import finish_hand
 from companion.game.session import ledger_of
 
 
@@ -43,28 +44,37 @@ def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_u
     head, body = rows[0], rows[1:]
     n = len(panel.players)
     assert head[0] == "把 Hand" and head[5] == "改正 Corrections" and head[6] == "下一把 Next hand"
-    assert head[7:] == [f"{p} 這把 this hand" for p in panel.players] + [f"{p} 累計 running" for p in panel.players]
+    assert head[7:9] == ["骰子 Dice", "門風 Seat winds"]  # (spec §6.7: the dice total and seat winds of each hand)
+    assert head[9:] == [f"{p} 這把 this hand" for p in panel.players] + [f"{p} 累計 running" for p in panel.players]
     hands = body[:len(panel.rows)]
     was = dict.fromkeys(panel.players, 0)
-    for row, r in zip(hands, panel.rows, strict=True):
+    results = finish_hand(state).results  # (the hand just ended included)
+    for row, r, h in zip(hands, panel.rows, results, strict=True):
         assert int(row[0]) == r.number and row[2] == f"{r.result.zh} / {r.result.en}"
         assert r.next is not None and row[6] == f"{r.next.zh} / {r.next.en}"  # who deals next (spec §6.7)
+        assert int(row[7]) == h.dice_total and 3 <= h.dice_total <= 18
+        assert row[8].split(" / ")[1] == ", ".join(f"{p} {('East', 'South', 'West', 'North')[k]}"
+                                                  for p, k in zip(h.players, h.seat_winds, strict=True))
         running = [dict(r.balances)[p] for p in panel.players]
-        assert [int(v) for v in row[7 + n:]] == running
-        assert [int(v) for v in row[7:7 + n]] == [b - was[p] for p, b in zip(panel.players, running, strict=True)]
-        assert sum(int(v) for v in row[7:7 + n]) == 0  # a hand's money balances
+        assert [int(v) for v in row[9 + n:]] == running
+        assert [int(v) for v in row[9:9 + n]] == [b - was[p] for p, b in zip(panel.players, running, strict=True)]
+        assert sum(int(v) for v in row[9:9 + n]) == 0  # a hand's money balances
         was = dict(zip(panel.players, running, strict=True))
-    assert [int(v) for v in hands[-1][7 + n:]] == [v for _, v in panel.balances]  # the last row is the total
+    assert [int(v) for v in hands[-1][9 + n:]] == [v for _, v in panel.balances]  # the last row is the total
     # each player's hand column sums to his balance (a review summed the running column and got nonsense)
-    assert [sum(int(row[7 + i]) for row in hands) for i in range(n)] == [v for _, v in panel.balances]
+    assert [sum(int(row[9 + i]) for row in hands) for i in range(n)] == [v for _, v in panel.balances]
     tail = body[len(panel.rows):]
     assert tail[0] == [] and tail[1][0] == "結算 Settle up"
-    assert [x[1] for x in tail[2:]] == [f"{w.zh} / {w.en}" if w.zh != w.en else w.zh
-                                        for w in panel.settle_up or (ui("ledger_even"),)]
+    # the fewest payments in columns a spreadsheet can total (a review found one text cell each), and in words
+    assert tail[2] == ["", "付款人 Payer", "收款人 Payee", "金額 Amount", "付款 Payment"]
+    assert [(x[1], x[2], int(x[3]), x[4]) for x in tail[3:]] == [
+        (t.payer, t.payee, t.amount, f"{w.zh} / {w.en}") for t, w in zip(ledger_of(state).settle_up(),
+                                                                            panel.settle_up, strict=True)]
+    assert sum(int(x[3]) for x in tail[3:]) == sum(v for _, v in panel.balances if v > 0)
     assert not replay.states[0].players  # nobody seated yet: the headings alone
     assert ledger_csv(replay.states[0]).splitlines() == [
         '把 Hand,"圈風、莊家、連莊 Round, dealer, streak",結果 Result,胡牌與台數 Winners and tai,付款 Payments,'
-        '改正 Corrections,下一把 Next hand']
+        '改正 Corrections,下一把 Next hand,骰子 Dice,門風 Seat winds']
 
 
 def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas() -> None:
@@ -78,7 +88,7 @@ def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas()
     assert rows[0] == ["第 1 將 Session 1"] and ["第 2 將 Session 2"] in rows
     second = rows.index(["第 2 將 Session 2"])
     names = ["=Eve", "老王", "Lin", "阿明"]  # a spreadsheet shows the name, not a formula
-    assert rows[second + 1][7:] == [f"'{p} 這把 this hand" if p[0] == "=" else f"{p} 這把 this hand" for p in names] \
+    assert rows[second + 1][9:] == [f"'{p} 這把 this hand" if p[0] == "=" else f"{p} 這把 this hand" for p in names] \
         + [f"'{p} 累計 running" if p[0] == "=" else f"{p} 累計 running" for p in names]
     first = ledger_panel(replay.states[-1])
     assert first is not None and len([r for r in rows[:second] if r and r[0].isdigit()]) == len(first.rows)
