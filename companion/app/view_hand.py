@@ -145,8 +145,11 @@ class HandTab:
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],
                          spacing=8, wrap=True)
         self.analyse()
+        # the words the advice uses, said plainly (a beginner review met 向聽, 進張 and 搭子 unexplained)
+        words = ident("hand-glossary", ft.ExpansionTile(title=label(t(ui("glossary_title")), 13, colour=GREY),
+                                                        controls=[label(t(ui("glossary")), 13)]))
         return ft.Column([label(t(ui("hand_intro")), 13), *self._from_live(), ident(ID_HAND_FIELD, self.hand),
-                          ident(ID_VISIBLE_FIELD, self.visible), *palette, buttons, self.result], spacing=8)
+                          ident(ID_VISIBLE_FIELD, self.visible), *palette, buttons, self.result, words], spacing=8)
 
     def _from_live(self) -> list[ft.Control]:
         """During a live game: "I am this seat" fills the tiles seen on the table (and his melds, into an empty

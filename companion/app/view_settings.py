@@ -212,6 +212,11 @@ class SettingsTab:
             parts.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(self.busy), 13)]))
         parts += self._message("sets")
         parts += [ft.Divider(), label(t(ui("set_new")), 16, bold=True, colour=FELT), self._new()]
+        # a host looked here for the rules and found only tile sets: where they are set
+        live, terms, photo = ui("tab_live"), ui("live_terms"), ui("tab_photo")
+        parts += [ft.Divider(), ident("set-rules-where", label(t(ui(
+            "set_rules_where", live=live.zh, live_en=live.en, terms=terms.zh, terms_en=terms.en, photo=photo.zh,
+            photo_en=photo.en)), 13, colour=GREY))]
         return ft.Column(parts, spacing=8)
 
     def _sets(self) -> ft.Control:

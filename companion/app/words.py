@@ -174,6 +174,24 @@ UI: dict[str, tuple[str, str]] = {
     "hand_example": ("範例", "Example"),
     "hand_empty": ("還沒有輸入牌", "No tiles yet"),
     "hand_bad": ("這手牌讀不懂：{why}", "This hand cannot be read: {why_en}"),
+    "glossary_title": ("看不懂的詞？", "Words used here"),
+    "glossary": (
+        "向聽：離聽牌還差幾步；一向聽＝再摸到一張有用的牌就聽牌。\n"
+        "進張：摸到會讓這手更接近聽牌（或胡牌）的牌；張數只算桌上還沒出現的。\n"
+        "搭子：差一張就成一組的兩張，例如 45萬、46萬、55萬。\n"
+        "兩面：45萬 聽 3萬或6萬。邊張：12萬 只聽 3萬、89萬 只聽 7萬。中洞（嵌張）：46萬 只聽 5萬。\n"
+        "單吊：只差一張湊成對。雙碰：兩對，摸到哪一對的第三張都胡。\n"
+        "獨聽：只聽一種牌（邊張、中洞、單吊，或兩面只剩一頭），加 1 台。",
+        "Steps from ready: how many useful draws the hand still needs before it waits on a tile; 1 step = one "
+        "useful draw from ready.\n"
+        "Tiles that improve it: draws that bring the hand nearer ready (or to a win), counted among the copies "
+        "not yet seen.\n"
+        "Partial set: two tiles one short of a set, e.g. 45m, 46m or 55m.\n"
+        "Two-sided: 45m waits on 3m or 6m. Edge: 12m waits on 3m only, 89m on 7m only. Closed: 46m waits on 5m "
+        "only.\n"
+        "Single wait: one tile short of the pair. Double pung wait: two pairs, a third of either wins.\n"
+        "One-tile wait (獨聽): waiting on one kind only (edge, closed, single, or two-sided with one end gone): "
+        "1 tai."),
     "seen_bad": ("「桌上看得到的牌」讀不懂：{why}", "The tiles seen on the table cannot be read: {why_en}"),
     "seen_too_many": ("自己的牌加上「桌上看得到的牌」太多了：{why}", "Your tiles and the tiles seen on the table are "
                       "too many together: {why_en}"),
@@ -231,6 +249,9 @@ UI: dict[str, tuple[str, str]] = {
     "learn_total": ("這手牌共 {hand} 台", "{hand} tai for the hand"),
     "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
     "tab_live": ("記錄牌局", "Live game"),
+    "set_rules_where": ("規則、底台和本桌規矩：在「{live}」入座時選，開打後在那裡「{terms}」；「{photo}」也可以另選規則。",
+                        "The rules, the stakes and the house rules are chosen as the players sit down on \"{live_en}\", "
+                        "and changed there later (\"{terms_en}\"); \"{photo_en}\" can pick other rules too."),
     "live_intro": ("在真的牌桌上邊打邊記：每個動作點一下（打出的牌、吃碰槓、補花、胡），小幫手會檢查合不合規則、"
                    "記下來（當機也不會遺失），胡牌時算出台數和誰付誰。大家的手牌都蓋著，只記看得到的牌。",
                    "Enter a real game as it is played: one tap per move (a discard, a claim, a flower, a win). "
