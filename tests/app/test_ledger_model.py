@@ -8,7 +8,6 @@ from pathlib import Path
 
 from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
 from companion.app.table_model import GameReplay
-from companion.app.words import ui
 from companion.game.evolve import finish_hand
 from companion.game.session import ledger_of
 
