@@ -190,7 +190,7 @@ UI: dict[str, tuple[str, str]] = {
         "Two-sided: 45m waits on 3m or 6m. Edge: 12m waits on 3m only, 89m on 7m only. Closed: 46m waits on 5m "
         "only.\n"
         "Single wait: one tile short of the pair. Double pung wait: two pairs, a third of either wins.\n"
-        "One-tile wait (獨聽): waiting on one kind only (edge, closed, single, or two-sided with one end gone): "
+        "One-tile wait: waiting on one kind only (edge, closed, single, or two-sided with one end gone): "
         "1 tai."),
     "seen_bad": ("「桌上看得到的牌」讀不懂：{why}", "The tiles seen on the table cannot be read: {why_en}"),
     "seen_too_many": ("自己的牌加上「桌上看得到的牌」太多了：{why}", "Your tiles and the tiles seen on the table are "
