@@ -314,8 +314,9 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
         n = _structural_count(text)
-        if n is not None and n != WIN_COUNT:  # a win's count, not a hand's between turns (a beginner review read
-            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT))  # "16, or 17 after a draw" here)
+        # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
+        if n is not None and n != WIN_COUNT:
+            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT))
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
     if not is_complete(hand):
         pairs = ui("pairs_not_win") if seven_pairs(hand) else Words("", "")  # (a beginner from another game)

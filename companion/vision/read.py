@@ -704,9 +704,9 @@ UNSURE_BGR = (58, 131, 232)
 def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> np.ndarray:
     """A copy of ``image`` with each tile's oriented box (its top edge red) and its reading drawn on it: the
     kind, with the score where the box is at least 60 px across, and a question mark on a face-up reading scored
-    under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in letters sized to
-    the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible) and no wider than
-    it, and moved into the image where the box runs off it."""
+    under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in
+    letters sized to the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible)
+    and no wider than it, and moved into the image where the box runs off it."""
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
