@@ -20,12 +20,14 @@ from companion.app.ui_kit import (
     ACCENT,
     CARD,
     FELT,
+    FLOWER_CODES,
     GREY,
     ID_HAND_FIELD,
     ID_HAND_HEADLINE,
     ID_HAND_SCORE,
     ID_HAND_TILES,
     ID_VISIBLE_FIELD,
+    PALETTE,
     TILE_W,
     Host,
     ident,
@@ -137,9 +139,10 @@ class HandTab:
             self._tap_into(text[:-cut])
 
         # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
-        palette = [ft.Row([ident(f"hand-key-{r}{suit}", ft.Container(tile(f"{r}{suit}", KEY_W), on_click=add(
-            f"{r}{suit}"), tooltip=f"{r}{suit}")) for r in range(1, 10 if suit != "z" else 8)], spacing=KEY_GAP,
-            wrap=True) for suit in "mpsz"]
+        # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
+        palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code), tooltip=code))
+                           for code in part], spacing=KEY_GAP, wrap=True)
+                   for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:], FLOWER_CODES)]
         buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
                           ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self._tap_into("")),
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],

@@ -391,7 +391,7 @@ def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
 
 def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
     """The tiles seen can be tapped in too: the palette's keys go to the field focused last (a review found they
-    always went to the hand, and the tiles seen had to be typed on a phone's keyboard)."""
+    always went to the hand, and the tiles seen had to be typed on a phone's keyboard); so can the flowers."""
     tap(page, "tab-hand")
     page.wait_for_selector(_sel("hand-field"))
     type_into(page, "hand-field", "1112345678999m123p")
@@ -404,6 +404,11 @@ def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
         # one 5m fewer unseen a tap, the hand as typed (a 5m added to it would make 19 tiles, refused); the fields'
         # text is drawn on the canvas, an <input> exists only for the field focused
         wait_text(page, "hand-headline", seen.headline.zh)
+    # back in the hand's field, a flower is tapped in too: drawn beside the hand's tiles
+    type_into(page, "hand-field", "1112345678999m123p")
+    tap(page, "hand-key-2f")
+    page.wait_for_function("sel => [...document.querySelectorAll(sel + ' [aria-label]')]"
+                           ".some(e => e.getAttribute('aria-label').includes('2f'))", arg=_sel("hand-tiles"))
 
 
 def _until(check: Any) -> None:
