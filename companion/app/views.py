@@ -70,6 +70,7 @@ FIRST_SCROLLS = (SCROLL_AFTER, 1.0, 2.5, 5.0)
 """When the page opens, the tabs' row is scrolled a few times over: its labels widen once the Chinese font has loaded
 (later on a slow phone or machine), and a scroll stopped at the narrower row's end left the tab at its edge."""
 TAB_GAP, TAB_PEEK = 8, 32
+PAGE_PADDING = 10  # the page's own padding, each side
 """The tabs' spacing, and how much of the tab before the one shown stays in sight once the row is scrolled."""
 
 
@@ -112,7 +113,7 @@ class CompanionApp:
 
     def mount(self) -> None:
         self.page.bgcolor = "#f2efe6"
-        self.page.padding = 10
+        self.page.padding = PAGE_PADDING
         self.page.scroll = ft.ScrollMode.AUTO
         self.page.on_disconnect = self.leave  # no replay runs on for a closed tab
         self.page.on_close = self.leave
@@ -262,6 +263,9 @@ class CompanionApp:
         before it peeking. By an offset from the labels' estimated widths: a scroll to the tab's key moved the
         whole page down too (Flutter brings every scrolling ancestor along) and left the tab at the row's edge."""
         names = [self.t(ui(key)) for _, key, _ in self._tabs]
+        wide = self.page.width or 0  # (0 until the browser has said)
+        if wide and sum(_tab_width(n) + TAB_GAP for n in names) <= wide - 2 * PAGE_PADDING:
+            return  # the whole row in sight (a laptop): nothing to scroll, nothing sent
         at = next((i for i, (view, _, _) in enumerate(self._tabs) if view == self.view), 0)
         offset = max(0.0, sum(_tab_width(n) + TAB_GAP for n in names[:at]) - TAB_PEEK)
 
