@@ -262,12 +262,12 @@ class CompanionApp:
         """Scroll the tabs' row, after the redraw under way, so the tab shown starts near its left edge, the tab
         before it peeking. By an offset from the labels' estimated widths: a scroll to the tab's key moved the
         whole page down too (Flutter brings every scrolling ancestor along) and left the tab at the row's edge."""
-        names = [self.t(ui(key)) for _, key, _ in self._tabs]
+        widths = [_tab_width(self.t(ui(key))) + TAB_GAP for _, key, _ in self._tabs]
         wide = self.page.width or 0  # (0 until the browser has said)
-        if wide and sum(_tab_width(n) + TAB_GAP for n in names) <= wide - 2 * PAGE_PADDING:
+        if wide and sum(widths) <= wide - 2 * PAGE_PADDING:
             return  # the whole row in sight (a laptop): nothing to scroll, nothing sent
         at = next((i for i, (view, _, _) in enumerate(self._tabs) if view == self.view), 0)
-        offset = max(0.0, sum(_tab_width(n) + TAB_GAP for n in names[:at]) - TAB_PEEK)
+        offset = max(0.0, sum(widths[:at]) - TAB_PEEK)
 
         async def scroll() -> None:
             for wait in waits:
