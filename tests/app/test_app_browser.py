@@ -200,18 +200,37 @@ def text_of(page: Any, ident: str) -> str:
     return str(page.locator(_sel(ident)).first.text_content()).strip()
 
 
+def _shown(page: Any, ident: str) -> str:
+    """What the node ``ident`` says now, and whether the app said a tap was lost: a failed wait tells it (a flaky
+    wait in a full run could not be told from a lost tap, a late redraw or a stalled renderer)."""
+    try:
+        now = page.evaluate("(sel) => { const e = document.querySelector(sel); if (e === null) return null;"
+                            " return [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')"
+                            " || '').join(' ') + ' | ' + e.textContent; }", _sel(ident))
+        lost = page.locator(_sel("tap-lost")).count()
+    except PlaywrightError as e:  # the page itself gone
+        return f"the page could not be read: {e}"
+    return f"{ident} shows {now!r}; the app said {lost} tap(s) were not entered"
+
+
 def wait_text(page: Any, ident: str, want: str) -> None:
-    page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
-                           " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want])
+    try:
+        page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
+                               " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want])
+    except PlaywrightTimeout:
+        raise AssertionError(f"waited for {want!r}: {_shown(page, ident)}") from None
 
 
 def wait_said(page: Any, ident: str, want: str) -> None:
     """Until the node ``ident`` says ``want``: in its text, or in the labels Flutter gives a row of text and tile
     pictures (``aria-label``), its own or its children's."""
-    page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
-                           " const labels = [e, ...e.querySelectorAll('[aria-label]')]"
-                           ".map(n => n.getAttribute('aria-label') || '').join(' ');"
-                           " return (labels + e.textContent).includes(want); }", arg=[_sel(ident), want])
+    try:
+        page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
+                               " const labels = [e, ...e.querySelectorAll('[aria-label]')]"
+                               ".map(n => n.getAttribute('aria-label') || '').join(' ');"
+                               " return (labels + e.textContent).includes(want); }", arg=[_sel(ident), want])
+    except PlaywrightTimeout:
+        raise AssertionError(f"waited for {want!r}: {_shown(page, ident)}") from None
 
 
 
@@ -417,6 +436,26 @@ def _until(check: Any) -> None:
     while not check():
         assert time.monotonic() < deadline, "the tap never reached the table"
         time.sleep(0.05)
+
+
+def tap_until_said(page: Any, key: str, ident: str, want: str) -> None:
+    """Tap ``key`` until the node ``ident`` says ``want``; tapped again only when the app said the tap was lost (a
+    redraw under the finger), as a player would."""
+    js = ("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
+          " const labels = [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label') || '')"
+          ".join(' '); return (labels + e.textContent).includes(want); }")
+    for _ in range(3):
+        told = page.locator(_sel("tap-lost")).count()
+        tap(page, key)
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not page.evaluate(js, [_sel(ident), want]):
+            if page.locator(_sel("tap-lost")).count() > told:
+                break  # said to be lost: tap again
+            assert time.monotonic() < deadline, f"after a tap on {key}, waited for {want!r}: {_shown(page, ident)}"
+            page.wait_for_timeout(50)
+        else:
+            return
+    raise AssertionError(f"the taps on {key} were lost three times")
 
 
 def enter(page: Any, ident: str, check: Any) -> None:
@@ -879,8 +918,8 @@ def test_a_self_draw_is_tapped_in_the_hand_first_then_the_tile_drawn(browser: An
             for t in hand:  # quick taps, as a player's: the palette is not drawn anew under them
                 tap(page, f"live-key-{t.code}")
             wait_said(page, "live-typed", ui("live_typed_count", n=16, want=16).zh)
-            tap(page, "live-key-5p")  # the seventeenth: the tile drawn
-            wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)  # 46p + 5p: a win, said before the record
+            # the seventeenth: the tile drawn; 46p + 5p is a win, said before the record
+            tap_until_said(page, "live-key-5p", "live-typed", ui("live_preview_yes_plain").zh)
             assert "5p" not in text_of(page, "live-concealed")  # (the hand's field kept its sixteen)
         finally:
             page.close()
