@@ -181,9 +181,11 @@ def hand_payment(t: Transfer, base: int, per_tai: int) -> Words:
     return ui("pays_stakes", payer=t.payer, payee=t.payee, amount=t.amount, base=base, tai=tai, per_tai=per_tai)
 
 
-def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand: int) -> Words | None:
+def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand: int,
+                    key: str = "ledger_fix_said") -> Words | None:
     """What a correction of hand ``hand`` changed, for the host who made it: that hand's lines before and after,
-    and each balance that moved ("阿明 +60 → +120"). None when the ledgers lack the hand."""
+    and each balance that moved ("阿明 +60 變 +120"), in the words of ``key`` (what it did, or what it would do).
+    None when the ledgers lack the hand."""
     if before is None or after is None:
         return None
     was = next((r for r in before.rows if r.number == hand), None)
@@ -194,9 +196,10 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
                   for r in (was, now))
     old_money = dict(before.balances)
     moved = [(p, old_money.get(p, 0), v) for p, v in after.balances if old_money.get(p, 0) != v]
-    money = Words("、".join(f"{p} {a:+d} → {b:+d}" for p, a, b in moved) or "不變",
-                  ", ".join(f"{p} {a:+d} → {b:+d}" for p, a, b in moved) or "unchanged")
-    return ui("ledger_fix_said", n=hand, was=lines.zh, was_en=lines.en, now=new.zh, now_en=new.en, money=money.zh,
+    # in words, not an arrow: the app's fonts have no "→" (a box on the screen)
+    money = Words("、".join(f"{p} {a:+d} 變 {b:+d}" for p, a, b in moved) or "不變",
+                  ", ".join(f"{p} {a:+d} to {b:+d}" for p, a, b in moved) or "unchanged")
+    return ui(key, n=hand, was=lines.zh, was_en=lines.en, now=new.zh, now_en=new.en, money=money.zh,
               money_en=money.en)
 
 

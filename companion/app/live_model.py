@@ -451,14 +451,19 @@ class LiveGame:
     def correct_win(self, hand: int, seat: int, concealed: str, tile: str = "", at: int | None = None) -> Words | None:
         """改正胡牌: the tiles ``seat`` showed winning hand ``hand`` of the session, typed again (and, for a
         self-draw, the tile he drew); the ledger works that hand and every later balance out again."""
-        try:
-            shown = tiles_typed(concealed)
-            won = tiles_typed(tile)
-        except (NotationError, CopyLimitError) as bad:
-            return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
-        if len(won) > 1:
-            return ui("live_win_tile")
-        return self._enter(at, [ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None)])
+        event = _correction(hand, seat, concealed, tile)
+        return event if isinstance(event, Words) else self._enter(at, [event])
+
+    def preview_correction(self, hand: int, seat: int, concealed: str, tile: str = "") -> TableState | Words:
+        """The table as :meth:`correct_win` with these fields would leave it, nothing recorded; or why it would be
+        refused (a host saw the new tai and balances only after recording: a review)."""
+        event = _correction(hand, seat, concealed, tile)
+        if isinstance(event, Words):
+            return event
+        with self._lock:
+            state = self.service.state
+            why = refusal(state, event)
+            return why if why is not None else step(state, event)
 
     def exhaustive(self, at: int | None = None) -> Words | None:
         return self._enter(at, [ev.ExhaustiveDraw()])
@@ -574,6 +579,18 @@ class LiveGame:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+
+def _correction(hand: int, seat: int, concealed: str, tile: str) -> ev.WinCorrected | Words:
+    """The correction the fields type, or why they type none."""
+    try:
+        shown = tiles_typed(concealed)
+        won = tiles_typed(tile)
+    except (NotationError, CopyLimitError) as bad:
+        return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
+    if len(won) > 1:
+        return ui("live_win_tile")
+    return ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None)
+
 
 def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
     """The log with its retractions applied (each takes back the event before it that still stands)."""

@@ -34,8 +34,9 @@ class LedgerTab:
         self.fixing: tuple[int, int] | None = None
         self.fix_of: WinShown | None = None  # the win as it was recorded when the form was opened
         self.fix_error: Words | None = None
-        self.fix_concealed = ft.TextField(dense=True, width=420)
-        self.fix_tile = ft.TextField(dense=True, width=120)
+        self.fix_concealed = ft.TextField(dense=True, width=420, on_change=self._fix_typed)
+        self.fix_tile = ft.TextField(dense=True, width=120, on_change=self._fix_typed)
+        self.fix_preview = ft.Container()  # what recording the form would change, said as it is typed
         self.fix_said: tuple[int, int] | None = None  # the win whose form closed with ``fix_error`` to say
         self.fix_done: Words | None = None  # what the correction just recorded there changed
         self.visible = False  # on screen (set by the app as it draws)
@@ -58,6 +59,36 @@ class LedgerTab:
         self.fix_done = None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
         self.host.render()
+
+    def _fix_typed(self) -> None:
+        """Called from a field's handler: Flet sends the preview's change when the handler returns."""
+        if self.fix_of is not None and self.fixing is not None:
+            self.fix_preview.content = self._preview(self.fixing[0], self.fix_of)
+
+    def _preview(self, hand: int, w: WinShown) -> ft.Control | None:
+        """The hand's tai and the balances the form would give once recorded, or why it would be refused; nothing
+        while the form holds the tiles as recorded."""
+        live = self.live
+        concealed = self.fix_concealed.value or ""
+        tile = (self.fix_tile.value or "").strip() if w.self_drawn else ""
+        if live is None or (concealed.strip() == w.concealed and (not w.self_drawn or tile == w.tile)):
+            return None
+        if w.self_drawn and not tile:
+            said, good = ui("live_win_tile"), False
+        else:
+            try:
+                after = live.preview_correction(hand, w.seat, concealed, tile)
+                before = ledger_panel(live.state)
+            except LiveError as bad:
+                after = bad.words
+            if isinstance(after, Words):
+                said, good = ui("ledger_fix_preview_no", why=after.zh, why_en=after.en), False
+            else:
+                found = correction_said(before, ledger_panel(after), hand, "ledger_fix_preview")
+                if found is None:
+                    return None
+                said, good = found, True
+        return ident("ledger-fix-preview", label(self.host.t(said), 13, bold=good, colour=FELT if good else ACCENT))
 
     def close_fix(self) -> None:
         self.fix_of = None
@@ -184,6 +215,7 @@ class LedgerTab:
             parts.append(ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
                 content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w))))
             return ft.Column(parts, spacing=2)
+        self.fix_preview.content = self._preview(hand, w)  # (drawn anew in the language shown)
         self.fix_concealed.label = t(ui("ledger_fix_concealed", player=w.player))
         self.fix_tile.label = t(ui("ledger_fix_tile"))
         won = Tile.from_code(w.tile)
@@ -200,6 +232,7 @@ class LedgerTab:
                                                               why_en=self.fix_error.en)), 13, colour=ACCENT)))
         rows += [
             ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile], wrap=True, spacing=8),
+            self.fix_preview,
             ft.Row([ident("ledger-fix-ok", ft.Button(content=t(ui("ledger_fix_ok")), on_click=lambda: self.save_fix(w))),
                     ft.TextButton(content=t(ui("ledger_fix_cancel")), on_click=self.close_fix)], spacing=8)]
         return ft.Container(ft.Column(rows, spacing=6), padding=8, border_radius=6, border=ft.Border.all(1, FELT))

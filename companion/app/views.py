@@ -90,7 +90,9 @@ class CompanionApp:
         # the header lives across redraws (only its buttons are drawn anew): the tabs' row keeps where it was
         # scrolled sideways, and is scrolled to the tab shown (on a phone the later tabs lay off its right edge, the
         # tab shown among them: a review)
-        self._title_row = ft.Row(wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        # the title takes the room the language button leaves, on two lines if need be: wrapped, the English title
+        # pushed the button onto a line of its own on a phone (a review)
+        self._title_row = ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         self._tab_row = ft.Row(spacing=TAB_GAP, scroll=ft.ScrollMode.AUTO)
         self.head = ft.Column([self._title_row, self._tab_row], spacing=6)
         self.table = TableTab(self, config.replay, config.note)
@@ -253,7 +255,7 @@ class CompanionApp:
 
         title = ident(ID_TITLE, label(self.t(ui("title")), 20, bold=True, colour=FELT))
         lang = ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self.toggle_lang))
-        self._title_row.controls = [title, lang]
+        self._title_row.controls = [ft.Container(title, expand=True), lang]
         # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844) above
         # the live table's tiles (a player review)
         self._tab_row.controls = [tab(*x) for x in self._tabs]

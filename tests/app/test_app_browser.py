@@ -885,6 +885,8 @@ def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_pat
         try:
             tap(page, f"ledger-fix-1-{winners[0]}")
             type_into(page, "ledger-fix-concealed", "123m456m789m123s34p55z")
+            wait_said(page, "ledger-fix-preview", "16 台")  # what recording it would give, before the tap
+            preview = text_of(page, "ledger-fix-preview")
             tap(page, "ledger-fix-ok")
             page.wait_for_selector(_sel("ledger-fix-ok"), state="detached")  # recorded: the form closes
             said = text_of(page, "ledger-fix-done")  # and the host is told what it changed
@@ -896,7 +898,8 @@ def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_pat
     panel = ledger_panel(again.state)
     assert panel is not None and "16 台" in panel.rows[0].lines[0].zh
     assert said == correction_said(before, panel, 1).zh  # type: ignore[union-attr]
-    assert said.startswith("第 1 把改正了：原本 ") and "16 台" in said and " → " in said
+    assert said.startswith("第 1 把改正了：原本 ") and "16 台" in said and " 變 " in said
+    assert preview == correction_said(before, panel, 1, "ledger_fix_preview").zh  # said before as after
     again.close()
 
 

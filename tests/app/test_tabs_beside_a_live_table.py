@@ -4,6 +4,7 @@ no table seated, scores as before); the Live tab's stakes form says when another
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -151,6 +152,21 @@ def test_a_phone_typing_new_stakes_is_told_when_another_changes_them_first(tmp_p
     game.close()
 
 
+def _two_hands(tmp_path: Path) -> LiveGame:
+    """A table two hands on, each won on the first discard by the seat after the next, waiting on 4p6p."""
+    from companion.game import events as ev
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    for _ in range(2):
+        assert game.throw((2, 2, 4)) is None
+        dealer = game.state.dealer
+        assert game.discard("9s") is None and game.discard("5p") is None
+        assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    return game
+
+
 def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(tmp_path: Path) -> None:
     """Hand 1's winner was entered waiting on 4p6p (獨聽) where he had 3p4p: corrected from the Ledger tab a hand
     on, hand 1 pays as it should and hand 2's balances carry the difference; a correction that is no hand says
@@ -160,14 +176,7 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     from companion.game import events as ev
     from companion.game.session import ledger_of
 
-    game = LiveGame(tmp_path / "table.sqlite", seed=5)
-    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
-    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
-    for _ in range(2):  # two hands, each won on the first discard by the seat after the next
-        assert game.throw((2, 2, 4)) is None
-        dealer = game.state.dealer
-        assert game.discard("9s") is None and game.discard("5p") is None
-        assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
+    game = _two_hands(tmp_path)
     before = ledger_of(game.state)
     tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
     assert tab.showing_live
@@ -216,6 +225,39 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     assert game.correct_win(1, shown.seat, "123m456m789m123s46p55z") is None
     tab.detach()
     assert drawn == [1]
+    game.close()
+
+
+def test_the_correction_form_says_what_recording_it_would_change_before_the_tap(tmp_path: Path) -> None:
+    """A host saw a correction's new tai and balances only once it was recorded: the form now says them as the
+    tiles are typed (what the recording then says, to the number), or why it would be refused; nothing is
+    recorded until the tap."""
+    from companion.app.ledger_model import correction_said, ledger_panel
+    from companion.app.view_ledger import LedgerTab
+    from companion.game.session import ledger_of
+
+    game = _two_hands(tmp_path)
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    tab.open_fix(1, shown)
+    assert tab.fix_preview.content is None  # the tiles as recorded: nothing to say yet
+    before, log = ledger_of(game.state), len(game.events())
+    tab.fix_concealed.value = "123m456m789m123s34p5z"  # one tile short
+    tab._fix_typed()
+    (said,) = _texts(tab.fix_preview)
+    assert said.startswith("This cannot be recorded") and "15" in said
+    tab.fix_concealed.value = "123m456m789m123s34p55z"  # 3p4p: no 獨聽
+    tab._fix_typed()
+    (preview,) = _texts(tab.fix_preview)
+    assert ledger_of(game.state) == before and len(game.events()) == log  # said, not recorded
+    assert ui("ledger_fix_preview_no", why="", why_en="").en not in preview
+    was = ledger_panel(game.state)
+    tab.save_fix(shown)
+    assert tab.fixing is None and tab.fix_error is None
+    assert preview == correction_said(was, ledger_panel(game.state), 1, "ledger_fix_preview").en  # as recorded
+    assert re.search(r"[A-D] [+-]\d+ to [+-]\d+", preview)  # the balances that move, with their numbers
     game.close()
 
 
