@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.app.words import Words, steps, ui
-from companion.hand import Hand, HandError
+from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
 from companion.rules.waits import WaitShape, checked_visible_counts, structural_waits, wait_counts, wait_shape
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "with_tile", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
+__all__ = ["after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
            "seven_pairs"]
 
 ADVICE_SHOWN = 5
@@ -131,6 +131,37 @@ def with_tile(hand_text: str, code: str) -> str:
     if words and ":" in words[-1]:
         return hand_text.rstrip() + " " + code
     return hand_text + code
+
+
+MELD_KEYS = (MeldKind.PUNG, MeldKind.CHOW, MeldKind.KONG, MeldKind.CKONG)
+"""The melds My hand's palette lays down with a tap (an added kong is a pung with its fourth, typed)."""
+
+
+def with_meld(hand_text: str, kind: MeldKind, code: str) -> str | Words:
+    """``hand_text`` with a meld laid down, in a word of its own: three (a pung) or four (a kong) of ``code``, or
+    the run that ``code`` starts (a chow); or why ``code`` makes no such meld. A beginner on a phone could not type
+    ``pung:999p``."""
+    t = Tile.from_code(code)
+    if t.is_flower:
+        return ui("hand_meld_flower")
+    if kind is MeldKind.CHOW:
+        if t.suit not in "mps" or t.rank > 7:
+            return ui("hand_meld_chow_bad")
+        tiles = f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit}"
+    else:
+        tiles = f"{str(t.rank) * (4 if kind.is_kong else 3)}{t.suit}"
+    text = hand_text.rstrip()
+    return f"{text} {kind.value}:{tiles}".lstrip()
+
+
+def without_last(hand_text: str) -> str:
+    """``hand_text`` less what was tapped last: a meld whole (``pung:999p``), else one tile."""
+    text = hand_text.rstrip()
+    words = text.split()
+    if words and ":" in words[-1]:
+        return text[:len(text) - len(words[-1])].rstrip()
+    cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
+    return text[:-cut]
 
 
 def after_discard(hand_text: str, code: str) -> str:

@@ -8,11 +8,14 @@ import flet as ft
 
 from companion.app.hand_model import (
     ADVICE_SHOWN,
+    MELD_KEYS,
     HandFailed,
     HandPanel,
     after_discard,
     analyse,
+    with_meld,
     with_tile,
+    without_last,
 )
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
@@ -35,7 +38,8 @@ from companion.app.ui_kit import (
     meld_tiles,
     tile,
 )
-from companion.app.words import ui
+from companion.app.words import Words, ui
+from companion.hand import MeldKind
 
 __all__ = ["HandTab", "EXAMPLE_HAND"]
 
@@ -57,6 +61,10 @@ class HandTab:
         self.visible.on_focus = lambda: self._aim(self.visible)
         self.every_discard = False  # the player asked for every discard, not only the best few
         self.result = ft.Container()
+        # a meld key armed: the next tile tapped lays that meld down in the hand (and why a tile made none)
+        self.meld: MeldKind | None = None
+        self.meld_said: Words | None = None
+        self.meld_box = ft.Container()
         self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
         self.visible_now = False  # the tab is on screen (set by the app as it draws)
         self.listener = LiveListener(host, live, self._changed)
@@ -131,12 +139,21 @@ class HandTab:
         self.visible.label, self.visible.hint_text = t(ui("visible_field")), t(ui("visible_hint"))
 
         def add(code: str) -> Callable[[], None]:
-            return lambda: self._tap_into(with_tile(self.target.value or "", code))
+            def go() -> None:
+                if self.meld is None:
+                    self._tap_into(with_tile(self.target.value or "", code))
+                    return
+                laid = with_meld(self.hand.value or "", self.meld, code)  # (a meld is the hand's, not the seen's)
+                if isinstance(laid, Words):
+                    self.meld_said = laid
+                    self.meld_box.content = self._meld_keys()
+                    return
+                self._arm(None)
+                self.set_hand(laid)
+            return go
 
         def backspace() -> None:
-            text = (self.target.value or "").rstrip()
-            cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
-            self._tap_into(text[:-cut])
+            self._tap_into(without_last(self.target.value or ""))
 
         # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
@@ -147,12 +164,38 @@ class HandTab:
                           ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self._tap_into("")),
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],
                          spacing=8, wrap=True)
+        self.meld_box.content = self._meld_keys()
         self.analyse()
         # the words the advice uses, said plainly (a beginner review met 向聽, 進張 and 搭子 unexplained)
         words = ident("hand-glossary", ft.ExpansionTile(title=label(t(ui("glossary_title")), 13, colour=GREY),
                                                         controls=[label(t(ui("glossary")), 13)]))
         return ft.Column([label(t(ui("hand_intro")), 13), *self._from_live(), ident(ID_HAND_FIELD, self.hand),
-                          ident(ID_VISIBLE_FIELD, self.visible), *palette, buttons, self.result, words], spacing=8)
+                          ident(ID_VISIBLE_FIELD, self.visible), *palette, self.meld_box, buttons, self.result, words],
+                         spacing=8)
+
+    def _arm(self, kind: MeldKind | None) -> None:
+        """A meld key tapped: the next tile lays that meld down; the same key again, or the meld laid, disarms it."""
+        self.meld = None if kind is self.meld else kind
+        self.meld_said = None
+        self.meld_box.content = self._meld_keys()
+
+    def _meld_keys(self) -> ft.Control:
+        """碰, 吃, 明槓, 暗槓: tapped, then a tile (a review could only type ``pung:999p``)."""
+        t = self.host.t
+
+        def key(kind: MeldKind) -> ft.Control:
+            armed = kind is self.meld
+            return ident(f"hand-meld-{kind.value}", ft.OutlinedButton(
+                content=t(ui(f"hand_meld_{kind.value}")), on_click=lambda: self._arm(kind),
+                style=ft.ButtonStyle(bgcolor=FELT if armed else None, color="#ffffff" if armed else None)))
+
+        rows: list[ft.Control] = [ft.Row([label(t(ui("hand_meld_keys")), 13), *(key(k) for k in MELD_KEYS)],
+                                         spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        if self.meld_said is not None:
+            rows.append(ident("hand-meld-said", label(t(self.meld_said), 13, colour=ACCENT)))
+        elif self.meld is not None:
+            rows.append(ident("hand-meld-said", label(t(ui(f"hand_meld_armed_{self.meld.value}")), 13, colour=FELT)))
+        return ft.Column(rows, spacing=4)
 
     def _from_live(self) -> list[ft.Control]:
         """During a live game: "I am this seat" fills the tiles seen on the table (and his melds, into an empty

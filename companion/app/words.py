@@ -158,10 +158,11 @@ UI: dict[str, tuple[str, str]] = {
     "wind_W": ("西", "West"),
     "wind_N": ("北", "North"),
     "tab_hand": ("我的手牌", "My hand"),
-    "hand_intro": ("輸入或點選自己的牌（16 張，或摸牌後 17 張；吃碰槓寫成 pung:999p@O）。看得到的牌（河裡、別家明牌）"
-                   "也輸入的話，剩幾張會算得更準。",
-                   "Type or tap your tiles (16, or 17 after a draw; melds as pung:999p@O). Add the tiles you can "
-                   "see on the table (discards, others' melds) and the copies left are counted from them."),
+    "hand_intro": ("輸入或點選自己的牌（16 張，或摸牌後 17 張；吃碰槓：按下面的「碰」「吃」「明槓」「暗槓」再點一張牌，"
+                   "或寫成 pung:999p）。看得到的牌（河裡、別家明牌）也輸入的話，剩幾張會算得更準。",
+                   "Type or tap your tiles (16, or 17 after a draw; a meld: tap Pung, Chow, Kong or Concealed kong "
+                   "below, then a tile, or type pung:999p). Add the tiles you can see on the table (discards, others' "
+                   "melds) and the copies left are counted from them."),
     "hand_field": ("我的牌", "My tiles"),
     "hand_from_live": ("從記錄牌局帶入桌上看得到的牌，我是：", "Take the tiles seen at the live game; I am:"),
     "hand_following": ("跟著牌桌更新 {seat} 看得到的牌（每記一步就更新）", "Following what {seat} sees at the table (each entry updates it)"),
@@ -172,6 +173,24 @@ UI: dict[str, tuple[str, str]] = {
     "clear": ("清除", "Clear"),
     "backspace": ("退一張", "Remove last"),
     "hand_example": ("範例", "Example"),
+    "hand_meld_keys": ("已亮的牌：", "Melds laid down:"),
+    "hand_meld_pung": ("碰", "Pung"),
+    "hand_meld_chow": ("吃", "Chow"),
+    "hand_meld_kong": ("明槓", "Kong"),
+    "hand_meld_ckong": ("暗槓", "Concealed kong"),
+    "hand_meld_armed_pung": ("點一張牌：三張那種牌碰成一組（再按一次「碰」取消）",
+                             "Tap a tile: three of it, as a pung (tap Pung again to cancel)"),
+    "hand_meld_armed_chow": ("點順子最小的那張：點三條就是三四五條（再按一次「吃」取消）",
+                             "Tap the run's lowest tile: 3 Bamboo gives 3-4-5 Bamboo (tap Chow again to cancel)"),
+    "hand_meld_armed_kong": ("點一張牌：四張那種牌成一組明槓（再按一次「明槓」取消）",
+                             "Tap a tile: four of it, as an exposed kong (tap Kong again to cancel)"),
+    "hand_meld_armed_ckong": ("點一張牌：四張那種牌成一組暗槓（再按一次「暗槓」取消）",
+                              "Tap a tile: four of it, as a concealed kong (tap Concealed kong again to cancel)"),
+    "hand_meld_chow_bad": ("吃是同一門連續的三張：請點萬、筒或條的 1 到 7（順子最小的那張）",
+                           "A chow is a run of three in one suit: tap a 1 to 7 of Characters, Dots or Bamboo "
+                           "(the run's lowest tile)"),
+    "hand_meld_flower": ("花牌不能吃、碰或槓：直接點它，它會放在手牌旁邊", "A flower is never melded: tap it alone, "
+                         "it is set beside the hand"),
     "hand_empty": ("還沒有輸入牌", "No tiles yet"),
     "hand_bad": ("這手牌讀不懂：{why}", "This hand cannot be read: {why_en}"),
     "glossary_title": ("看不懂的詞？", "Words used here"),

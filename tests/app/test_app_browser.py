@@ -430,6 +430,20 @@ def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
                            ".some(e => e.getAttribute('aria-label').includes('2f'))", arg=_sel("hand-tiles"))
 
 
+def test_my_hands_meld_keys_lay_a_meld_down(page: Any) -> None:
+    """碰 then a tile: three of it laid down as a meld, and the hand read with it (a phone could only type it)."""
+    expected = analyse("1112345678m123p pung:999m")
+    assert isinstance(expected, HandPanel) and expected.waits
+    tap(page, "tab-hand")
+    page.wait_for_selector(_sel("hand-field"))
+    type_into(page, "hand-field", "1112345678m123p")
+    tap(page, "hand-meld-pung")
+    wait_text(page, "hand-meld-said", ui("hand_meld_armed_pung").zh)
+    tap(page, "hand-key-9m")
+    wait_text(page, "hand-headline", expected.headline.zh)
+    page.wait_for_selector(_sel("hand-meld-said"), state="detached")  # laid down: the key is no longer armed
+
+
 def _until(check: Any) -> None:
     """Wait for the server's side of a tap (a generous bound, as for the page's own waits)."""
     deadline = time.monotonic() + WAIT_MS / 1000

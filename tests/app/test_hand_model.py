@@ -182,6 +182,26 @@ def test_a_tile_tapped_after_a_meld_is_a_word_of_its_own() -> None:
     assert with_tile("45m ckong:7777m ", "3m") == "45m ckong:7777m 3m"
 
 
+def test_a_meld_key_then_a_tile_lays_the_meld_down_and_backspace_takes_it_whole() -> None:
+    from companion.app.hand_model import MELD_KEYS, with_meld, without_last
+    from companion.hand import MeldKind
+
+    assert with_meld("45m77p", MeldKind.PUNG, "9p") == "45m77p pung:999p"
+    assert with_meld("", MeldKind.KONG, "6m") == "kong:6666m"
+    assert with_meld("45m ", MeldKind.CKONG, "7z") == "45m ckong:7777z"
+    assert with_meld("45m", MeldKind.CHOW, "3s") == "45m chow:345s"
+    for kind in MELD_KEYS:  # every meld laid down reads back as that meld
+        hand = Hand.parse(str(with_meld("", kind, "2s")), stage_free=True)
+        assert [m.kind for m in hand.melds] == [kind] and not hand.concealed
+    for code in ("8m", "9p", "1z", "7z"):  # no run starts there: said, in both languages
+        said = with_meld("45m", MeldKind.CHOW, code)
+        assert said == ui("hand_meld_chow_bad") and said.zh and said.en
+    assert with_meld("45m", MeldKind.PUNG, "1f") == ui("hand_meld_flower")
+    assert without_last("45m pung:999p") == "45m" and without_last("pung:999p") == ""
+    assert without_last("45m pung:999p 3m").rstrip() == "45m pung:999p"  # a tile after a meld: that tile
+    assert without_last("45m77p") == "45m7" and without_last("1f") == "" and without_last("45m 1") == "45m "
+
+
 def test_a_player_from_another_game_is_told_what_this_one_differs_in() -> None:
     """A beginner review: seven pairs got no word that they are no win here, and 14 tiles only a count."""
     pairs = analyse("11223344556677m88p9p")
@@ -219,3 +239,31 @@ def test_a_fault_in_the_seen_tiles_is_said_to_be_theirs(seen: str, key: str, kin
     assert said.zh.startswith(ui(key, why="", why_en="").zh) and said.en.startswith(ui(key, why="", why_en="").en)
     assert "這手牌讀不懂" not in said.zh and "hand cannot be read" not in said.en
     assert kind in said.zh
+
+
+def test_my_hands_meld_keys_lay_a_meld_down_with_two_taps() -> None:
+    """A meld key, then a tile: the meld laid down in the hand (a beginner on a phone could only type
+    ``pung:999p``); a tile that makes no such meld is said, the key stays armed; the key again disarms it."""
+    from companion.app.view_hand import HandTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    tab = HandTab(_Host())
+    tab.set_hand("45m77p234789s")
+    drawn = tab.build()
+    _tapped(drawn, "hand-meld-kong")
+    assert ui("hand_meld_armed_kong").en in _texts(tab.meld_box)  # what the next tap does
+    _tapped(drawn, "hand-key-6m")
+    assert tab.hand.value == "45m77p234789s kong:6666m" and tab.meld is None
+    assert ui("hand_meld_armed_kong").en not in _texts(tab.meld_box)
+    _tapped(drawn, "hand-meld-chow")
+    _tapped(drawn, "hand-key-9p")  # no run starts at 9
+    assert ui("hand_meld_chow_bad").en in _texts(tab.meld_box) and tab.hand.value.endswith("kong:6666m")
+    _tapped(drawn, "hand-key-7p")  # still armed
+    assert tab.hand.value == "45m77p234789s kong:6666m chow:789p" and tab.meld is None
+    _tapped(drawn, "hand-meld-pung")
+    _tapped(drawn, "hand-meld-pung")  # the key again: disarmed, the next tile is a tile
+    _tapped(drawn, "hand-key-1f")
+    assert tab.hand.value == "45m77p234789s kong:6666m chow:789p 1f"
+    result = analyse(tab.hand.value)
+    assert isinstance(result, HandPanel) and len(result.melds) == 2 and result.waits
