@@ -134,8 +134,8 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
             tai = max(s[2].hand_tai for s in _score_each(legal, context, profile, win_tile))
         except (NotAWin, WinInputError, PhotoHandError):
             continue
-        how_en = ", ".join(f"{r.read.code} as {r.taken.code} ({r.taken_p:.2f})" for r in repairs) or "as read"
-        how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{r.taken_p:.2f}）" for r in repairs) or "照讀到的"
+        how_en = ", ".join(f"{r.read.code} as {r.taken.code} ({_sure(r.taken_p)})" for r in repairs) or "as read"
+        how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{_sure(r.taken_p)}）" for r in repairs) or "照讀到的"
         melds = " ".join(str(m) for m in legal.melds) or "-"
         notes.append(Note(f"also a win, nearly as likely: {how_en} (melds {melds}): {tai} tai; check the photo",
                           f"另一種讀法也是胡牌，可能性相近：{how_zh}（副露 {melds}）：{tai} 台；請對照照片"))
@@ -331,13 +331,19 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
     return plans
 
 
+def _sure(p: float) -> str:
+    """How sure the classifier was, as players read it: a percentage, not 0.42 (a review)."""
+    return f"{round(100 * p)}%"
+
+
 def _repair_note(r: Repair) -> Note:
     if r.taken_p > 0:
-        return Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code} ({r.taken_p:.2f}): so the hand is a win",
-                    f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（{r.taken_p:.2f}）：這樣才是胡牌")
-    return Note(f"read {r.read.code} ({r.read_p:.2f}) as {r.taken.code}, which the classifier did not name: only "
-                "that kind makes the hand a win; check it in the photo",
-                f"{r.read.zh}（{r.read_p:.2f}）當作{r.taken.zh}（辨識沒有想到這張）：只有這樣才能胡，請對照照片")
+        return Note(f"read {r.read.code} ({_sure(r.read_p)} sure) as {r.taken.code} ({_sure(r.taken_p)}): so the hand "
+                    "is a win",
+                    f"{r.read.zh}（{_sure(r.read_p)} 把握）當作{r.taken.zh}（{_sure(r.taken_p)}）：這樣才是胡牌")
+    return Note(f"read {r.read.code} ({_sure(r.read_p)} sure) as {r.taken.code}, which the classifier did not name: "
+                "only that kind makes the hand a win; check it in the photo",
+                f"{r.read.zh}（{_sure(r.read_p)} 把握）當作{r.taken.zh}（辨識沒有想到這張）：只有這樣才能胡，請對照照片")
 
 
 def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Note]:
@@ -348,10 +354,12 @@ def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Not
         if not doubtful[i] or i in changed:
             continue
         t, p = legal.kinds[i], float(dets.score[i])
-        others = "/".join(Tile(int(k)).code for k, q in zip(dets.top3_kind[i], dets.top3_score[i], strict=True)
-                          if int(k) != int(t) and q >= hand_search.ALTERNATIVE_FLOOR)
-        notes.append(Note(f"{t.code} read unsure ({p:.2f}; or {others or '?'}): check it in the photo",
-                          f"{t.zh}讀得不確定（{p:.2f}；也可能是 {others or '?'}）：請對照照片"))
+        alike = [Tile(int(k)) for k, q in zip(dets.top3_kind[i], dets.top3_score[i], strict=True)
+                 if int(k) != int(t) and q >= hand_search.ALTERNATIVE_FLOOR]
+        others = "/".join(a.code for a in alike) or "?"
+        others_zh = "或".join(a.zh for a in alike) or "別的牌"
+        notes.append(Note(f"{t.code} read unsure ({_sure(p)} sure; or {others}): check it in the photo",
+                          f"{t.zh}讀得不確定（{_sure(p)} 把握；也可能是{others_zh}）：請對照照片"))
     return notes
 
 

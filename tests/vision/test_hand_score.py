@@ -183,7 +183,7 @@ def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
     rest = list(parse_tiles("123p456p789p222z111z55m"))
     tai = max(score(Win(tuple(rest[:k] + rest[k + 1:]), t, "self_draw"), PROFILE).hand_tai  # type: ignore[arg-type]
               for k, t in enumerate(rest))
-    assert note.en == f"also a win, nearly as likely: 8s as 1z (0.15) (melds -): {tai} tai; check the photo"
+    assert note.en == f"also a win, nearly as likely: 8s as 1z (15%) (melds -): {tai} tai; check the photo"
     assert "八條當作東" in note.zh
 
 
@@ -206,8 +206,8 @@ def test_an_unsure_tile_of_a_legal_reading_is_named_for_the_player_to_check() ->
     got = score_photo(dets, {}, PROFILE)
     assert not got.repairs
     (note,) = [n for n in got.doubts if "unsure" in n.en]
-    assert note.en == "5m read unsure (0.42; or 8m/3m): check it in the photo"
-    assert "五萬" in note.zh and "8m/3m" in note.zh
+    assert note.en == "5m read unsure (42% sure; or 8m/3m): check it in the photo"  # a share players read
+    assert note.zh == "五萬讀得不確定（42% 把握；也可能是八萬或三萬）：請對照照片"  # the tiles named as players say them
 
 
 def test_a_fifth_copy_is_never_read() -> None:
