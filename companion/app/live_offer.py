@@ -13,7 +13,7 @@ from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
 from companion.game.check_win import own_win_refusal
 from companion.game.evolve import finish_hand
-from companion.game.state import Phase, TableState, next_seat, offset, window
+from companion.game.state import OutcomeKind, Phase, TableState, next_seat, offset, window
 from companion.game.switches import FirstDealer, MultiWin
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
@@ -176,7 +176,13 @@ def offer_for(state: TableState, at: int) -> Offer:
     penalties = tuple(s for s in range(4) if state.in_hand and _ok(state, ev.FalseWin(seat=s))
                       and _ok(state, ev.WrongCount(seat=s)))
     undo = state.prev is not None and state.last_index >= 0
-    prompt = _prompt(state, discard_seat, draws_first, seating, session_over, bool(wins))
+    # what the seat to play may do besides discarding, as offered: after a chow or pung no kong and no win (he
+    # drew no tile), where the prompt named them all (a host review)
+    extras: tuple[str, ...] = ()
+    if discard_seat is not None and not draws_first:
+        extras = tuple(k for k, on in (("live_or_flower", discard_seat in flowers), ("live_or_kong", ckong or added),
+                                       ("live_or_win", any(w.seat == discard_seat for w in wins))) if on)
+    prompt = _prompt(state, discard_seat, draws_first, seating, session_over, bool(wins), extras)
     return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
                  draws_first, ready_kind, heavenly, flowers, claims, wins, ckong, added, no_rob, draw_seat, exhaustive, decline,
                  penalties, undo, session_over)
@@ -190,6 +196,14 @@ def nearest_winner(state: TableState) -> int | None:
             or not state.outcome.claimants:
         return None
     return min((c.seat for c in state.outcome.claimants), key=lambda s: offset(s, w.turn))
+
+
+def voided(state: TableState) -> bool:
+    """The hand ended on a 詐胡 that voids it (``false_win_after = void_hand``), and nobody has won on the tile
+    since: another seat may still win on the tile that was on offer (a win beside the false one), else the same
+    dealer deals again (spec §2.16)."""
+    out = state.outcome
+    return state.phase is Phase.HAND_OVER and out is not None and out.kind is OutcomeKind.FALSE_WIN and not out.winners
 
 
 def _session_ends(state: TableState) -> bool:
@@ -286,12 +300,14 @@ def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) ->
 
 
 def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seating: bool,
-            session_over: bool, more_winners: bool = False) -> Words:
+            session_over: bool, more_winners: bool = False, extras: tuple[str, ...] = ()) -> Words:
     names = state.players
     if state.phase is Phase.HAND_OVER and more_winners:  # 一炮多響: the other winners first, then the next deal
         winner = nearest_winner(state)
         if winner is not None:  # 截胡: only a nearer seat is offered, and his win replaces this one
             return ui("live_p_nearer_wins_last" if session_over else "live_p_nearer_wins", winner=unbroken(names[winner]))
+        if voided(state):  # the other seats' chance on the tile of a 詐胡, not a second winner's
+            return ui("live_p_false_others")
         return ui("live_p_also_wins_last" if session_over else "live_p_also_wins")
     if session_over:
         return ui("live_p_over")
@@ -321,8 +337,12 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
         offer = state.offer
         return ui("live_p_claim", seat=names[discard_seat], tile=offer.zh if offer else "",
                   tile_en=offer.en if offer else "", who=names[state.turn])
+    if discard_seat is not None and extras:  # a flower, a kong or a win named only where one is offered
+        said = [ui(k) for k in extras]
+        return ui("live_p_act", seat=names[discard_seat], extras="、".join(w.zh for w in said),
+                  extras_en=", ".join(w.en for w in said))
     if discard_seat is not None:
-        return ui("live_p_act", seat=names[discard_seat])
+        return ui("live_p_act_plain", seat=names[discard_seat])
     if phase is Phase.CLAIM and state.live > 0:
         return ui("live_p_last", seat=names[next_seat(state.turn)])
     if phase is Phase.CLAIM:  # 河底: the wall is out

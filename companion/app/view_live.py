@@ -24,7 +24,7 @@ from companion.app.house_rules import (
 )
 from companion.app.listening import LiveListener
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
-from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner
+from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
 from companion.app.table_model import GameReplay, LogError, meld_words
@@ -88,6 +88,10 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
         return int(b), int(p)
     except ValueError:
         return ui("live_stakes_bad", base=b, per_tai=p)
+
+
+FIELD_W, FIELD_MIN, FIELD_MARGIN = 420, 200, 56
+"""The win form's hand field: its width, its least, and what the page's and the card's padding take of a phone's."""
 
 
 class LiveTab:
@@ -281,7 +285,7 @@ class LiveTab:
                     state.base, state.per_tai, state.switches, base, per_tai, switches, state.profile)), 12,
                     bold=True, colour=FELT)))
         if frame.end is not None:  # the hand just ended: its score first, above what comes next
-            parts.append(hand_end_card(t, frame.end))
+            parts.append(ft.Container(hand_end_card(t, frame.end), key=scroll_key("live-end")))
         if self.win is None:  # (the win form says what it asks)
             parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
         if self.error is not None:
@@ -567,6 +571,8 @@ class LiveTab:
                                          padding=ft.Padding.symmetric(horizontal=8, vertical=4)))
         title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
         state = game.state
+        if voided(state):
+            title = ui("live_false_others")
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None
         if winner is not None:
             title = ui("live_nearer_wins", winner=unbroken(names[winner]))
@@ -722,6 +728,9 @@ class LiveTab:
             rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=Tile.from_code(c.tile).en)), 13),
                                 tile(c.tile, 30)]))
         rows += self._photo_part(c)
+        # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
+        room = int(getattr(self.host.page, "width", 0) or 0) - FIELD_MARGIN
+        self.concealed.width = FIELD_W if room <= 0 else max(FIELD_MIN, min(FIELD_W, room))
         self.concealed.label = t(ui("live_win_concealed", n=c.shown))
         rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
         if c.kind is ev.WinKind.SELF_DRAW:  # beside the hand, above the tiles: the tap after the hand's fills it
@@ -738,6 +747,8 @@ class LiveTab:
         def record() -> None:
             self._do(lambda: game.win(c.seat, c.kind, self.concealed.value or "", self.drawn.value or "",
                                       self.kongs.value or "", at=self.win_at))
+            if self.error is None:  # who pays whom, at the top: the form was low on the page, which stayed there
+                bring_into_view(self.host.page, "live-end")  # (a host review, after a second winner's form)
 
         def cancel() -> None:
             self.concealed.value = self.drawn.value = self.kongs.value = ""

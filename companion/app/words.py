@@ -297,6 +297,11 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
                          "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
                          "enter the next dealer's dice"),
+    "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算，莊照胡牌的規矩輪；"
+                            "沒有就輸入莊家擲的骰子",
+                            "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
+                            "another player also called a win on this tile at the time, tap his Win: his win stands and "
+                            "the deal moves as after any win; if not, enter the dealer's dice"),
     "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
                               "the session is over"),
@@ -309,7 +314,11 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_dice": ("{dealer} 做莊：輸入莊家擲的骰子，開門配牌", "{dealer} deals: enter the dealer's dice to break the wall and deal"),
     "live_p_flowers": ("開局補花（從莊家 {dealer} 開始），補完後莊家打第一張",
                        "Initial flowers (from the dealer {dealer}); then the dealer discards first"),
-    "live_p_act": ("輪到 {seat}：點他打出的牌（或補花、槓、自摸）", "{seat} to play: tap the tile they discard (or a flower, a kong, a win)"),
+    "live_p_act_plain": ("輪到 {seat}：點他打出的牌", "{seat} to play: tap the tile they discard"),
+    "live_p_act": ("輪到 {seat}：點他打出的牌（或{extras}）", "{seat} to play: tap the tile they discard (or {extras_en})"),
+    "live_or_flower": ("補花", "a flower"),
+    "live_or_kong": ("槓", "a kong"),
+    "live_or_win": ("自摸", "a win"),
     "live_p_bottom": ("河底：{who} 打了 {tile}，牌已摸完。有人胡嗎？沒有的話按「流局」",
                       "Last discard: {who} discarded {tile_en} and the wall is out. Does anyone win? If not, press Exhaustive draw"),
     "live_p_claim": ("{who} 打了 {tile}：有人吃、碰、槓、胡嗎？沒有的話，點 {seat} 打出的牌",
@@ -343,6 +352,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_over_chow": ("{seat} 吃了 {tile}；有人碰、槓或胡這張的話，他們優先（吃就不算）：",
                              "{seat} chowed the {tile_en}; a pung, a kong or a win on that tile still comes first "
                              "(and undoes the chow):"),
+    "live_false_others": ("當時也喊胡這張的人（他的胡照算）：", "Also called a win on this tile at the time (it stands):"),
     "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
     "live_nearer_wins": ("比 {winner} 更近的人胡這張，就改由他胡：", "A nearer seat's win on it replaces {winner}'s:"),
     "live_flowers": ("補花（點那張花）", "Flowers (tap the flower shown)"),

@@ -969,3 +969,39 @@ def test_an_added_kong_of_an_honour_draws_its_replacement_in_the_same_tap(tmp_pa
     assert game.state.turn == across and game.state.phase is Phase.ACT
     assert [m.kind for m in game.state.seats[across].melds] == [MeldKind.PUNG]
     game.close()
+
+
+def test_after_a_false_win_the_prompt_says_the_hand_is_void_and_whose_win_would_still_stand(tmp_path: Path) -> None:
+    """A host review: after 阿珠's 詐胡 on a discard the prompt said 一炮多響 (on a 截胡 table) and read as if the hand
+    went on. It now says the hand is void and the same dealer deals again, unless a seat that also called a win on
+    that tile at the time is entered: his win stands, and the deal moves as after any win."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.discard("1z") is None
+    assert game.false_win((dealer + 2) % 4) is None
+    o = game.offer()
+    assert o.prompt == ui("live_p_false_others") and o.prompt.zh and o.prompt.en
+    assert {c.seat for c in o.wins} == {(dealer + 1) % 4, (dealer + 3) % 4} and o.dice  # or the dealer's dice
+    assert game.throw((1, 2, 3)) is None  # nobody else: the same dealer deals again, the streak unchanged
+    assert game.state.dealer == dealer and game.state.streak == 0
+    game.close()
+
+
+def test_after_a_pung_the_prompt_names_no_kong_or_win_the_seat_cannot_make(tmp_path: Path) -> None:
+    """A host review: after a chow or pung the prompt said 「或補花、槓、自摸」, where the claimer may neither kong nor
+    win (he drew no tile, spec §2.8); the prompt names what is offered, and after a draw that is all three."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.discard("5p") is None
+    taker = (dealer + 2) % 4
+    assert game.claim(taker, MeldKind.PUNG) is None
+    o = game.offer()
+    assert o.discard_seat == taker and not o.concealed_kong and not any(w.seat == taker for w in o.wins)
+    assert taker in o.flower_seats  # (a flower he forgot to show may still be shown)
+    assert o.prompt == ui("live_p_act", seat=PLAYERS[taker], extras="補花", extras_en="a flower")
+    assert game.discard("9s") is None
+    assert game.draw() is None  # the next seat draws: a flower, a kong or a win may come
+    o = game.offer()
+    assert o.prompt == ui("live_p_act", seat=PLAYERS[o.discard_seat], extras="補花、槓、自摸",
+                          extras_en="a flower, a kong, a win")
+    game.close()

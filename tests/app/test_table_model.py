@@ -332,3 +332,22 @@ def test_the_dealers_name_is_kept_on_one_line_in_the_hand_line() -> None:
     assert line is not None
     name = state.players[state.dealer]
     assert unbroken(name) in line.zh and unbroken(name) in line.en
+
+
+def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path: Path) -> None:
+    """A flower shown after the last drawable tile takes its replacement from the tiles kept back (spec §2.7): a
+    host review read 「牌牆剩 15 張（可摸 0，留 16 張不摸）」; it says 留 15 張 now."""
+    import dataclasses
+
+    from companion.app.live_model import LiveGame
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    state = game.state
+    game.close()
+    assert state.wall is not None
+    for taken, (count, live, kept) in ((128, (16, 0, 16)), (129, (15, 0, 15)), (127, (17, 1, 16))):
+        wall = dataclasses.replace(state.wall, head=taken - state.wall.tail)
+        frame = table_frame(dataclasses.replace(state, wall=wall), Words("", ""), (), 0, 1, None)
+        assert frame.wall_line == ui("wall_line", count=count, live=live, reserve=kept)
