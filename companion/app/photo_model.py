@@ -23,7 +23,7 @@ from companion.app.hand_model import seven_pairs
 from companion.app.ledger_model import marked_items
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
-from companion.hand import Hand, HandError
+from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
@@ -77,10 +77,14 @@ class PhotoFailed:
 
 
 # when the winning tile came (one at most; spec §3.2 flags): 槓上開花, 花上開花, 海底, 河底, 天胡, 地胡, 人胡
-MOMENTS = ("", "after_kong", "after_flower", "last_tile", "last_discard", "heavenly", "earthly", "human")
+MOMENTS = ("", "after_kong", "after_discard_kong", "after_flower", "last_tile", "last_discard", "heavenly", "earthly",
+           "human")
+# 槓上開花 after the winner's own kong (暗槓, or 加槓: a face-up kong is taken as added), or the replacement after a
+# kong of a discard, which these rules may forbid (spec §2.10; a rules review: the form could not say which kong)
+DISCARD_KONG = "after_discard_kong"
 READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # 報聽, 天聽, 地聽
 # the moments each way of winning can have (海底 is drawn, 河底 discarded; a robbed kong is neither)
-MOMENTS_FOR = {"self_draw": ("", "after_kong", "after_flower", "last_tile", "heavenly", "earthly"),
+MOMENTS_FOR = {"self_draw": ("", "after_kong", DISCARD_KONG, "after_flower", "last_tile", "heavenly", "earthly"),
                "discard": ("", "last_discard", "human"), "rob_kong": ("",)}
 
 
@@ -113,7 +117,9 @@ class PhotoContext:
                                "round_wind": self.round_wind, "dealer": self.dealer, "streak": self.streak}
         if self.win_type in ("discard", "rob_kong"):
             out["discarder"] = self.discarder
-        flags = {name: True for name in (self.moment, self.ready) if name}
+        flags: dict[str, Any] = {name: True for name in (self.moment, self.ready) if name}
+        if flags.pop(DISCARD_KONG, None):
+            flags["replacement_after"] = "kong"
         if flags:
             out["flags"] = flags
         return out
@@ -129,7 +135,8 @@ class PhotoContext:
     @classmethod
     def from_context(cls, context: Mapping[str, Any]) -> PhotoContext:
         flags = context.get("flags") or {}
-        moment = next((m for m in MOMENTS[1:] if flags.get(m)), "")
+        moment = DISCARD_KONG if str(flags.get("replacement_after", "")).lower() == "kong" else \
+            next((m for m in MOMENTS[1:] if flags.get(m)), "")
         ready = next((r for r in READIES[1:] if flags.get(r)), "")
         return cls(str(context.get("win_type", "self_draw")), str(context.get("discarder") or "N"),
                    str(context.get("seat_wind", "E")), str(context.get("round_wind", "E")),
@@ -248,10 +255,11 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
     try:
         check_context(context)
         profile = load_profile(profile_id)
+        kongs = ADDED_KONGS if _own_kong(context) else None
         if win_tile is None:
-            return score_photo(read.dets, context, profile)
-        every = score_photo(read.dets, context, profile)  # (the search again: a few ms once the reader has run)
-        named = score_photo(read.dets, context, profile, win_tile)
+            return score_photo(read.dets, context, profile, kongs=kongs)
+        every = score_photo(read.dets, context, profile, kongs=kongs)  # (the search again: a few ms once read)
+        named = score_photo(read.dets, context, profile, win_tile, kongs=kongs)
         return named if every.marked else replace(named, win_tiles=every.win_tiles)
     except (PhotoHandError, WinInputError, NotAWin) as bad:
         return bad
@@ -301,6 +309,18 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         scored, win_choices, win_picked, house, win.streak)
 
 
+def _own_kong(context: Mapping[str, Any]) -> bool:
+    """The form says the hand was won on the replacement after the winner's own kong (槓上開花): a kong lying face
+    up, in a photo or typed as exposed, was then added to a pung (加槓), not claimed from a discard, which these
+    rules may make a false win (spec §2.10)."""
+    flags = context.get("flags") or {}
+    return bool(flags.get("after_kong")) and not flags.get("replacement_after")
+
+
+ADDED_KONGS = {t: MeldKind.ADDKONG for t in Tile if t.is_known and not t.is_flower}
+"""Every face-up kong of a photo taken as added (:func:`_own_kong`)."""
+
+
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
                      profile_id: str | Profile | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
     """Score a winning hand typed as My hand takes it (the notation or Chinese names; melds as ``pung:999p@O``;
@@ -329,10 +349,14 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
     tried: dict[Tile, tuple[Win, Score]] = {}
     refused: dict[Tile, NotAWin | WinInputError] = {}
+    melds = hand.melds
+    added = _own_kong(context) and not any(m.kind in (MeldKind.CKONG, MeldKind.ADDKONG) for m in melds)
+    if added:  # 槓上開花 after his own kong: a kong typed as exposed was added to a pung
+        melds = tuple(Meld(MeldKind.ADDKONG, m.tiles, m.source) if m.kind is MeldKind.KONG else m for m in melds)
     for tile in sorted(set(hand.concealed)):
         rest = list(hand.concealed)
         rest.remove(tile)
-        obj = {"concealed": format_tiles(rest), "win_tile": tile.code, "melds": [str(m) for m in hand.melds],
+        obj = {"concealed": format_tiles(rest), "win_tile": tile.code, "melds": [str(m) for m in melds],
                "flowers": format_tiles(hand.flowers), **context}
         try:
             win = Win.from_dict(obj)
@@ -388,6 +412,9 @@ _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+
                  (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")),
                  (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
                   re.compile(r"；請拍近一點，或用 companion tai 輸入$")),
+                 # the command's way to name a face-up kong's kind; the form's moment says it (槓上開花: added)
+                 (re.compile(r"; --kong \S+ \(加槓\) or =ckong \(暗槓 turned up\) says otherwise$"),
+                  re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$")),
                  # the rule book's section numbers mean nothing to a player without it (a beginner review)
                  (re.compile(r" \([^()]*spec §[\d.]+[^()]*\)"), re.compile(r"（[^（）]*規格 §[\d.]+[^（）]*）")))
 

@@ -82,6 +82,10 @@ class PhotoSource:
     upload_dir: Path | None  # None: this server takes no uploads
 
 
+STREAKS = 21
+"""The streaks the form offers: 0 to 20."""
+
+
 class PhotoTab:
     def __init__(self, host: Host, source: PhotoSource, live: LiveGame | None = None) -> None:
         self.host, self.source, self.live = host, source, live
@@ -328,7 +332,8 @@ class PhotoTab:
         moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}")))
                    for m in MOMENTS_FOR.get(c.win_type, MOMENTS)]
         readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
-        streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(9)]
+        # (the default rules cap no streak: a rules review met a dealer on his ninth, which the form could not say)
+        streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(STREAKS)]
         rules = [ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]
         if self.live is not None:
             rules.insert(0, ft.DropdownOption(key=TABLE_RULES, text=t(ui("photo_table_rules"))))

@@ -386,3 +386,38 @@ def test_eight_pairs_typed_for_a_score_are_told_this_game_has_no_pairs_win() -> 
 
     failed = score_typed_hand("11m55m99m22p66p11s77s11z2z", PhotoContext().as_context())
     assert isinstance(failed, PhotoFailed) and failed.reason == ui("typed_not_win") + ui("pairs_not_win")
+
+
+def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
+    """A rules review: the form's 槓上開花 could not say which kong. The winner's own kong: a face-up kong, in a
+    photo or typed as exposed, was added to a pung (加槓), and the win scores 槓上開花 (it was refused as after a
+    discard's kong); after a kong of a discard it is said, and these rules refuse it (spec §2.10)."""
+    from companion.app.photo_model import (
+        DISCARD_KONG,
+        PhotoContext,
+        PhotoFailed,
+        PhotoPanel,
+        ReadPhoto,
+        score_picked,
+        score_typed_hand,
+    )
+    from tests.vision.test_hand_score import laid
+
+    own, theirs = PhotoContext(moment="after_kong"), PhotoContext(moment=DISCARD_KONG)
+    assert PhotoContext.from_context(theirs.as_context()) == theirs  # the form's moment kept through its record
+    assert theirs.as_context()["flags"] == {"replacement_after": "kong"}
+    dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
+    photo = ReadPhoto("kong.jpg", np.full((300, 700, 3), 90, np.uint8), dets)
+    for scored in (score_picked(photo, {}, own.as_context()),
+                   score_typed_hand("456m789m456s55z kong:3333p chow:123m", own.as_context(), win_tile=Tile.S6)):
+        assert isinstance(scored, PhotoPanel), scored
+        assert any(w.en == "Win on a replacement" for w, _ in scored.items), scored.items
+        assert not any("--kong" in n.en or "--kong" in n.zh for n in scored.notes)  # (the command's option)
+    plain = score_picked(photo, {}, PhotoContext().as_context())  # no moment: the face-up kong taken as exposed,
+    assert isinstance(plain, PhotoPanel)  # said without the command's option
+    assert any("taken as exposed" in n.en and "當作明槓" in n.zh for n in plain.notes), plain.notes
+    assert not any("--kong" in n.en or "--kong" in n.zh for n in plain.notes)
+    for refused in (score_picked(photo, {}, theirs.as_context()),
+                    score_typed_hand("456m789m456s55z kong:3333p chow:123m", theirs.as_context(), win_tile=Tile.S6)):
+        assert isinstance(refused, PhotoFailed) and "明槓" in refused.reason.zh, refused
+    assert ui("moment_after_discard_kong").zh and ui("moment_after_discard_kong").en
