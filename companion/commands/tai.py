@@ -224,12 +224,14 @@ _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
            "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
-           "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台"},
+           "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
+           "streak_capped": "連{n}拉{n}，連莊上限 {cap}", "capped": "（封頂 {cap} 台）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
            "error": "Error", "none": "none", "streak": "streak {n}",
-           "no_dealer": "the dealer neither wins nor pays: no dealer tai"},
+           "no_dealer": "the dealer neither wins nor pays: no dealer tai",
+           "streak_capped": "streak {n}, capped at {cap}", "capped": " (capped at {cap} tai)"},
 }
 
 
@@ -267,12 +269,17 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang)}{house}", file=out)
         for it in reading.otherwise:
             print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai), file=out)
-        n = s.win.streak
+        n, cap = s.win.streak, profile.switch("streak_cap")
+        # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
+        streak = t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
+            t["streak_capped"].format(n=int(cap), cap=cap)
         dealer = wind_letter(s.win.dealer)
         involved = any(dealer in (p["payer"], p["payee"]) for p in result["payments"])
-        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({t['streak'].format(n=n)})" if involved
+        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({streak})" if involved
                        else f" · {t['no_dealer']}")  # his tai count only where he wins or pays
-        print(f"{t['total']} {s.hand_tai} {t['tai']}{dealer_part}", file=out)
+        # the hand's tai as the payments count them (a review read 18 + 5 beside payments of 21 under a cap of 16)
+        capped = t["capped"].format(cap=s.capped_tai) if s.capped_tai != s.hand_tai else ""
+        print(f"{t['total']} {s.hand_tai} {t['tai']}{capped}{dealer_part}", file=out)
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
         print(f"  {seat[p['payer']]} → {seat[p['payee']]}: {p['tai']} {t['tai']}{amount}", file=out)

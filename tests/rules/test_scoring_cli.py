@@ -200,3 +200,24 @@ def test_explain_marks_house_rules_and_says_what_other_tables_add(capsys: pytest
     assert "House rule: some tables also count “Last-tile draw” (1 tai); this rule set does not" in out
     rc, out = _run(capsys, [json.dumps(line)], "--profile", str(house), tmp_path=tmp_path)
     assert [i["id"] for i in json.loads(out)["house_rule_otherwise"]] == ["last_tile"]
+
+
+def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A rules review read "Hand total 18 tai · Dealer +5" beside payments of 21 under a cap of 16, and 連12拉12
+    beside a dealer's 21 tai under a streak cap of 10: both caps are said where they bite."""
+    house = tmp_path / "cap16.toml"
+    house.write_text('id = "cap16"\ninherits = "atawmj_2009"\nname_zh = "封頂"\nname_en = "cap"\n\n[tai]\n\n'
+                     '[switches]\ntai_cap = 16\n', encoding="utf-8")
+    ex10 = {"concealed": "555z666z777z11z22z", "melds": ["pung:333z@R"], "win_tile": "1z", "win_type": "discard",
+            "seat_wind": "N", "round_wind": "E", "discarder": "S"}
+    rc, out = _run(capsys, [json.dumps(ex10)], "--explain", "--profile", str(house), tmp_path=tmp_path)
+    assert rc == 0 and "（封頂 16 台）" in out
+    rc, out = _run(capsys, [json.dumps(ex10)], "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
+    assert "(capped at 16 tai)" in out
+    rc, out = _run(capsys, [json.dumps(ex10)], "--explain", tmp_path=tmp_path)  # no cap: nothing said
+    assert "封頂" not in out
+    streak = dict(EX1, dealer="W", streak=12)
+    rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
+    assert rc == 0 and "+21 台 (連10拉10，連莊上限 10)" in out, out
+    rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
+    assert "(連9拉9)" in out
