@@ -280,6 +280,14 @@ class Win:
                 raise WinInputError(f"flags.{flag}", f"{name} comes before any call or kong, but the winner has "
                                                      f"{self.melds[0]} (spec §4.2, §5.4 item 4)",
                                     f"{name}要在任何吃碰槓之前，但胡牌的人有 {self.melds[0]}（規格 §4.2、§5.4 第 4 項）")
+        for flag, name in (("heavenly", "天胡"), ("earthly", "地胡"), ("human", "人胡")):
+            # the first go-around is 63 draws from the wall's end (a rules review scored 地胡 with 海底撈月)
+            last = "last_tile" if self.last_tile else "last_discard" if self.last_discard else None
+            if getattr(self, flag) and last is not None:
+                bottom = "海底" if last == "last_tile" else "河底"
+                raise WinInputError(f"flags.{last}", f"{name} comes in the first go-around; the wall's last "
+                                                     f"tile ({bottom}) comes dozens of draws later",
+                                    f"{name}是第一巡就胡，不可能同時是{bottom}（牌牆的最後一張）")
         for flag, name in (("ready_on_deal", "天聽"), ("ready_first_discard", "地聽")):
             called = next((m for m in self.melds if m.is_called), None)
             if getattr(self, flag) and called is not None:

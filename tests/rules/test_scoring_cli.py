@@ -221,3 +221,16 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     assert rc == 0 and "+21 台 (連10拉10，連莊上限 10)" in out, out
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert "(連9拉9)" in out
+
+
+def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A rules review scored 地胡 with 海底撈月 (18 tai): a first draw is never the wall's last tile."""
+    line = {"concealed": "123m456m789m234p66s78s", "win_tile": "9s", "win_type": "self_draw", "seat_wind": "S",
+            "round_wind": "E", "flowers": "2f", "flags": {"earthly": True, "last_tile": True}}
+    rc, out = _run(capsys, [json.dumps(line)], tmp_path=tmp_path)
+    error = json.loads(out)["error"]
+    assert rc != 0 and error["field"] == "flags.last_tile" and "地胡" in error["message_zh"], error
+    del line["flags"]["last_tile"]  # 地胡 alone stands
+    rc, out = _run(capsys, [json.dumps(line)], tmp_path=tmp_path)
+    assert rc == 0 and "error" not in json.loads(out)
