@@ -132,8 +132,9 @@ UI: dict[str, tuple[str, str]] = {
     "rob_kong": ("搶槓", "robbing a kong"),
     "moment": ("胡在什麼時候", "When it came"),
     "moment_": ("一般", "ordinary"),
-    "moment_after_kong": ("槓上開花（自己暗槓或加槓後補的牌）", "a kong's replacement tile (his own concealed or added kong)"),
-    "moment_after_discard_kong": ("槓別人打出的牌（明槓）後補的牌", "the replacement after a kong of a discard"),
+    # (short: the form's box is 260 px wide)
+    "moment_after_kong": ("槓上開花（自己暗槓、加槓）", "after his own kong (concealed, added)"),
+    "moment_after_discard_kong": ("槓別人打的牌後補的牌", "after a kong of a discard"),
     "moment_after_flower": ("花上開花（補花補的牌，算槓上開花）", "a flower's replacement tile"),
     "moment_last_tile": ("海底撈月（牆上最後一張）", "the wall's last tile"),
     "moment_last_discard": ("河底撈魚（最後打出的一張）", "the last discard"),
