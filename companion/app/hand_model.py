@@ -160,6 +160,8 @@ def without_last(hand_text: str) -> str:
     words = text.split()
     if words and ":" in words[-1]:
         return text[:len(text) - len(words[-1])].rstrip()
+    if len(text) >= 3 and text[-1] in "mpszf" and text[-2].isdigit() and text[-3].isdigit():
+        return text[:-2] + text[-1]  # one tile of a run: 456m -> 45m (a code review: it left 45)
     cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
     return text[:-cut]
 

@@ -339,8 +339,9 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
                   tile_en=offer.en if offer else "", who=names[state.turn])
     if discard_seat is not None and extras:  # a flower, a kong or a win named only where one is offered
         said = [ui(k) for k in extras]
+        en = [w.en for w in said]
         return ui("live_p_act", seat=names[discard_seat], extras="、".join(w.zh for w in said),
-                  extras_en=", ".join(w.en for w in said))
+                  extras_en=en[0] if len(en) == 1 else ", ".join(en[:-1]) + " or " + en[-1])
     if discard_seat is not None:
         return ui("live_p_act_plain", seat=names[discard_seat])
     if phase is Phase.CLAIM and state.live > 0:

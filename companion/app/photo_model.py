@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -30,7 +30,14 @@ from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
 from companion.rules.win import Win, WinInputError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
-from companion.vision.hand_score import PhotoHandError, PhotoWin, check_context, hand_labels, score_photo
+from companion.vision.hand_score import (
+    Note,
+    PhotoHandError,
+    PhotoWin,
+    check_context,
+    hand_labels,
+    score_photo,
+)
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
 from companion.vision.read import Detections, TileReader, annotate, reading_order
 
@@ -256,11 +263,11 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
         check_context(context)
         profile = load_profile(profile_id)
         kongs = ADDED_KONGS if _own_kong(context) else None
-        if win_tile is None:
-            return score_photo(read.dets, context, profile, kongs=kongs)
-        every = score_photo(read.dets, context, profile, kongs=kongs)  # (the search again: a few ms once read)
-        named = score_photo(read.dets, context, profile, win_tile, kongs=kongs)
-        return named if every.marked else replace(named, win_tiles=every.win_tiles)
+        every = score_photo(read.dets, context, profile, kongs=kongs)
+        if win_tile is not None:  # (the search again: a few ms once the reader has run)
+            named = score_photo(read.dets, context, profile, win_tile, kongs=kongs)
+            every = named if every.marked else replace(named, win_tiles=every.win_tiles)
+        return replace(every, doubts=every.doubts + _added_notes(every.win.melds)) if kongs else every
     except (PhotoHandError, WinInputError, NotAWin) as bad:
         return bad
 
@@ -321,6 +328,17 @@ ADDED_KONGS = {t: MeldKind.ADDKONG for t in Tile if t.is_known and not t.is_flow
 """Every face-up kong of a photo taken as added (:func:`_own_kong`)."""
 
 
+def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]:
+    """What is said of each kong taken as added (:func:`_own_kong`): a concealed kong turned up scores more (門清,
+    暗刻), and is said another way."""
+    how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
+        ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
+    return tuple(Note(f"the kong of {m.tile.code} taken as added (加槓), as after his own kong; if it is a concealed "
+                      f"kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
+                      f"{m.tile.zh}的槓當作加槓（自己的槓）；若是暗槓，{how_zh}{format_tiles(m.tiles) if typed else ''}")
+                 for m in melds if m.kind is MeldKind.ADDKONG)
+
+
 def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
                      profile_id: str | Profile | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
     """Score a winning hand typed as My hand takes it (the notation or Chinese names; melds as ``pung:999p@O``;
@@ -374,14 +392,15 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     if not tried:
         why = app_words(next(iter(refused.values()))) if refused else ui("typed_not_win")
         return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
+    kongs = tuple(Words(n.zh, n.en) for n in _added_notes(melds, typed=True)) if added else ()
     if win_tile is not None:
         win, sc = tried[win_tile]
-        return _panel(shown, b"", win, sc, stakes, (), win_choices=choices, win_picked=True)
+        return _panel(shown, b"", win, sc, stakes, kongs, win_choices=choices, win_picked=True)
     win, sc = max(tried.values(), key=lambda x: x[1].hand_tai)  # sorted by tile: the first of equal ones
-    notes: tuple[Words, ...] = ()
+    notes: tuple[Words, ...] = kongs
     if len({s.hand_tai for _, s in tried.values()}) > 1:  # the tile matters: say which was taken (each is listed)
         assert win.win_tile is not None
-        notes = (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.en, tai=sc.hand_tai),)
+        notes += (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.en, tai=sc.hand_tai),)
         panel = _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)
         # the total says its guess too: a review paid from the big figure, which was the most the tiles allow
         return replace(panel, total=panel.total + ui("total_if", tile=win.win_tile.zh, tile_en=win.win_tile.en))
@@ -412,9 +431,7 @@ _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+
                  (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")),
                  (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
                   re.compile(r"；請拍近一點，或用 companion tai 輸入$")),
-                 # the command's way to name a face-up kong's kind; the form's moment says it (槓上開花: added)
-                 (re.compile(r"; --kong \S+ \(加槓\) or =ckong \(暗槓 turned up\) says otherwise$"),
-                  re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$")),
+
                  # the rule book's section numbers mean nothing to a player without it (a beginner review)
                  (re.compile(r" \([^()]*spec §[\d.]+[^()]*\)"), re.compile(r"（[^（）]*規格 §[\d.]+[^（）]*）")))
 
@@ -431,11 +448,20 @@ def _form_field(field: str) -> Words:
     return ui("moment") if field.startswith("flags.") else ui("form_the_hand")
 
 
+# the command's way to name a face-up kong's kind, said as a player does it: the form's moment says an added one
+# (槓上開花 after his own kong), a concealed one is photographed with its ends face down (a code review: the hint
+# was only stripped, so the app said nothing of a concealed kong turned up)
+_KONG_HINT = (re.compile(r"; --kong \S+ \(加槓\) or =ckong \(暗槓 turned up\) says otherwise$"),
+              re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$"))
+KONG_HINT_EN = "; a concealed kong is photographed with its two end tiles face down"
+KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍"
+
+
 def stripped(zh: str, en: str) -> Words:
     """A scorer's words without the command line's options and commands."""
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-    return Words(zh, en)
+    return Words(_KONG_HINT[1].sub(KONG_HINT_ZH, zh), _KONG_HINT[0].sub(KONG_HINT_EN, en))
 
 
 def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:

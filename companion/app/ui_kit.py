@@ -45,6 +45,18 @@ ID_LEDGER_TAB, ID_LEDGER_SETTLE = "tab-ledger", "ledger-settle"
 ID_LIVE_TAB, ID_SETTINGS_TAB = "tab-live", "tab-settings"
 
 
+FIELD_W, FIELD_MIN, FIELD_MARGIN = 420, 200, 56
+"""A hand's text field in a card: its width, its least, and what the page's and the card's padding take of a phone's
+width (at 420 px the last tiles typed hid past a 390 px screen's edge)."""
+
+
+def field_width(page: Any) -> int:
+    """A hand's text field as wide as the page leaves inside a card, at most :data:`FIELD_W` (the page's width
+    unknown, 0 before the browser says it: that)."""
+    room = int(getattr(page, "width", 0) or 0) - FIELD_MARGIN
+    return FIELD_W if room <= 0 else max(FIELD_MIN, min(FIELD_W, room))
+
+
 class Host(Protocol):
     """What a tab needs of the app it lives in."""
 

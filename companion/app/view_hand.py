@@ -40,6 +40,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.words import Words, ui
 from companion.hand import MeldKind
+from companion.tiles import Tile
 
 __all__ = ["HandTab", "EXAMPLE_HAND"]
 
@@ -140,7 +141,9 @@ class HandTab:
 
         def add(code: str) -> Callable[[], None]:
             def go() -> None:
-                if self.meld is None:
+                if self.meld is None or Tile.from_code(code).is_flower:  # a flower is never melded: tapped in, and
+                    if self.meld is not None:  # the key let go (it was stuck saying so at each tap: a code review)
+                        self._arm(None)
                     self._tap_into(with_tile(self.target.value or "", code))
                     return
                 laid = with_meld(self.hand.value or "", self.meld, code)  # (a meld is the hand's, not the seen's)
@@ -149,6 +152,7 @@ class HandTab:
                     self.meld_box.content = self._meld_keys()
                     return
                 self._arm(None)
+                self.target = self.hand  # the palette and its backspace go on in the hand, where the meld went
                 self.set_hand(laid)
             return go
 

@@ -16,7 +16,17 @@ from companion.app.ledger_model import (
 )
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame
-from companion.app.ui_kit import ACCENT, CARD, FELT, GREY, ID_LEDGER_SETTLE, Host, ident, label
+from companion.app.ui_kit import (
+    ACCENT,
+    CARD,
+    FELT,
+    GREY,
+    ID_LEDGER_SETTLE,
+    Host,
+    field_width,
+    ident,
+    label,
+)
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
 from companion.app.words import Words, ui
@@ -77,8 +87,10 @@ class LedgerTab:
             said, good = ui("live_win_tile"), False
         else:
             try:
-                after = live.preview_correction(hand, w.seat, concealed, tile)
                 before = ledger_panel(live.state)
+                # another phone put the same win right since the form opened: recording would be refused so
+                after = live.preview_correction(hand, w.seat, concealed, tile) \
+                    if _recorded(before, (hand, w.seat)) == self.fix_of else ui("ledger_fix_moved")
             except LiveError as bad:
                 after = bad.words
             if isinstance(after, Words):
@@ -216,6 +228,7 @@ class LedgerTab:
                 content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w))))
             return ft.Column(parts, spacing=2)
         self.fix_preview.content = self._preview(hand, w)  # (drawn anew in the language shown)
+        self.fix_concealed.width = field_width(self.host.page)  # (a phone: as the Live tab's field)
         self.fix_concealed.label = t(ui("ledger_fix_concealed", player=w.player))
         self.fix_tile.label = t(ui("ledger_fix_tile"))
         won = Tile.from_code(w.tile)

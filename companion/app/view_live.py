@@ -38,6 +38,7 @@ from companion.app.ui_kit import (
     PALETTE,
     Host,
     bring_into_view,
+    field_width,
     ident,
     label,
     on_tap,
@@ -88,10 +89,6 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
         return int(b), int(p)
     except ValueError:
         return ui("live_stakes_bad", base=b, per_tai=p)
-
-
-FIELD_W, FIELD_MIN, FIELD_MARGIN = 420, 200, 56
-"""The win form's hand field: its width, its least, and what the page's and the card's padding take of a phone's."""
 
 
 class LiveTab:
@@ -729,8 +726,7 @@ class LiveTab:
                                 tile(c.tile, 30)]))
         rows += self._photo_part(c)
         # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
-        room = int(getattr(self.host.page, "width", 0) or 0) - FIELD_MARGIN
-        self.concealed.width = FIELD_W if room <= 0 else max(FIELD_MIN, min(FIELD_W, room))
+        self.concealed.width = field_width(self.host.page)
         self.concealed.label = t(ui("live_win_concealed", n=c.shown))
         rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
         if c.kind is ev.WinKind.SELF_DRAW:  # beside the hand, above the tiles: the tap after the hand's fills it

@@ -225,13 +225,13 @@ _T = {
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
            "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
-           "streak_capped": "連{n}拉{n}，連莊上限 {cap}", "capped": "（封頂 {cap} 台）"},
+           "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
            "error": "Error", "none": "none", "streak": "streak {n}",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai",
-           "streak_capped": "streak {n}, capped at {cap}", "capped": " (capped at {cap} tai)"},
+           "streak_capped": "streak {n}, counted up to the cap of {cap}", "capped": " (capped at {cap} tai)"},
 }
 
 
@@ -272,7 +272,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         n, cap = s.win.streak, profile.switch("streak_cap")
         # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
         streak = t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
-            t["streak_capped"].format(n=int(cap), cap=cap)
+            t["streak_capped"].format(n=n, cap=cap)
         dealer = wind_letter(s.win.dealer)
         involved = any(dealer in (p["payer"], p["payee"]) for p in result["payments"])
         dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({streak})" if involved

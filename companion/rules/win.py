@@ -284,10 +284,11 @@ class Win:
             # the first go-around is 63 draws from the wall's end (a rules review scored 地胡 with 海底撈月)
             last = "last_tile" if self.last_tile else "last_discard" if self.last_discard else None
             if getattr(self, flag) and last is not None:
-                bottom = "海底" if last == "last_tile" else "河底"
-                raise WinInputError(f"flags.{last}", f"{name} comes in the first go-around; the wall's last "
-                                                     f"tile ({bottom}) comes dozens of draws later",
-                                    f"{name}是第一巡就胡，不可能同時是{bottom}（牌牆的最後一張）")
+                bottom, what_en, what_zh = ("海底", "the wall's last tile", "牌牆的最後一張") if last == "last_tile" \
+                    else ("河底", "the discard after the wall's last tile", "牌摸完後打出的最後一張")
+                raise WinInputError(f"flags.{last}", f"{name} comes in the first go-around; {what_en} ({bottom}) "
+                                                     "comes dozens of draws later",
+                                    f"{name}是第一巡就胡，不可能同時是{bottom}（{what_zh}）")
         for flag, name in (("ready_on_deal", "天聽"), ("ready_first_discard", "地聽")):
             called = next((m for m in self.melds if m.is_called), None)
             if getattr(self, flag) and called is not None:

@@ -134,8 +134,11 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
             tai = max(s[2].hand_tai for s in _score_each(legal, context, profile, win_tile))
         except (NotAWin, WinInputError, PhotoHandError):
             continue
-        how_en = ", ".join(f"{r.read.code} as {r.taken.code} ({_sure(r.taken_p)})" for r in repairs) or "as read"
-        how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{_sure(r.taken_p)}）" for r in repairs) or "照讀到的"
+        how_en = ", ".join(f"{r.read.code} as {r.taken.code} "
+                           f"({_sure(r.taken_p) if r.taken_p > 0 else 'not named by the reader'})"
+                           for r in repairs) or "as read"
+        how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{_sure(r.taken_p) if r.taken_p > 0 else '辨識沒有想到這張'}）"
+                           for r in repairs) or "照讀到的"
         melds = " ".join(str(m) for m in legal.melds) or "-"
         notes.append(Note(f"also a win, nearly as likely: {how_en} (melds {melds}): {tai} tai; check the photo",
                           f"另一種讀法也是胡牌，可能性相近：{how_zh}（副露 {melds}）：{tai} 台；請對照照片"))
@@ -332,8 +335,8 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
 
 
 def _sure(p: float) -> str:
-    """How sure the classifier was, as players read it: a percentage, not 0.42 (a review)."""
-    return f"{round(100 * p)}%"
+    """How sure the classifier was, as players read it: a percentage, not 0.42 (a review); under 1% said so."""
+    return f"{round(100 * p)}%" if p >= 0.005 else "<1%"
 
 
 def _repair_note(r: Repair) -> Note:

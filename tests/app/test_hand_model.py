@@ -199,7 +199,8 @@ def test_a_meld_key_then_a_tile_lays_the_meld_down_and_backspace_takes_it_whole(
     assert with_meld("45m", MeldKind.PUNG, "1f") == ui("hand_meld_flower")
     assert without_last("45m pung:999p") == "45m" and without_last("pung:999p") == ""
     assert without_last("45m pung:999p 3m").rstrip() == "45m pung:999p"  # a tile after a meld: that tile
-    assert without_last("45m77p") == "45m7" and without_last("1f") == "" and without_last("45m 1") == "45m "
+    assert without_last("45m77p") == "45m7p" and without_last("456m") == "45m" and without_last("45m6p") == "45m"
+    assert without_last("1f") == "" and without_last("45m 1") == "45m " and without_last("") == ""
 
 
 def test_a_player_from_another_game_is_told_what_this_one_differs_in() -> None:
@@ -263,7 +264,14 @@ def test_my_hands_meld_keys_lay_a_meld_down_with_two_taps() -> None:
     assert tab.hand.value == "45m77p234789s kong:6666m chow:789p" and tab.meld is None
     _tapped(drawn, "hand-meld-pung")
     _tapped(drawn, "hand-meld-pung")  # the key again: disarmed, the next tile is a tile
-    _tapped(drawn, "hand-key-1f")
-    assert tab.hand.value == "45m77p234789s kong:6666m chow:789p 1f"
+    assert tab.meld is None
+    _tapped(drawn, "hand-meld-pung")
+    _tapped(drawn, "hand-key-1f")  # a flower with a key armed: never melded, tapped in, the key let go
+    assert tab.hand.value == "45m77p234789s kong:6666m chow:789p 1f" and tab.meld is None
     result = analyse(tab.hand.value)
     assert isinstance(result, HandPanel) and len(result.melds) == 2 and result.waits
+    tab.set_hand("45m77p234789s")
+    tab.target = tab.visible  # the tiles seen focused last: the meld still goes to the hand, and what follows too
+    _tapped(drawn, "hand-meld-pung")
+    _tapped(drawn, "hand-key-9p")
+    assert tab.hand.value == "45m77p234789s pung:999p" and tab.target is tab.hand and not tab.visible.value

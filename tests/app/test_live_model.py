@@ -1003,5 +1003,5 @@ def test_after_a_pung_the_prompt_names_no_kong_or_win_the_seat_cannot_make(tmp_p
     assert game.draw() is None  # the next seat draws: a flower, a kong or a win may come
     o = game.offer()
     assert o.prompt == ui("live_p_act", seat=PLAYERS[o.discard_seat], extras="補花、槓、自摸",
-                          extras_en="a flower, a kong, a win")
+                          extras_en="a flower, a kong or a win")
     game.close()

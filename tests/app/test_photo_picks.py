@@ -408,15 +408,20 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
     assert theirs.as_context()["flags"] == {"replacement_after": "kong"}
     dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
     photo = ReadPhoto("kong.jpg", np.full((300, 700, 3), 90, np.uint8), dets)
-    for scored in (score_picked(photo, {}, own.as_context()),
-                   score_typed_hand("456m789m456s55z kong:3333p chow:123m", own.as_context(), win_tile=Tile.S6)):
-        assert isinstance(scored, PhotoPanel), scored
-        assert any(w.en == "Win on a replacement" for w, _ in scored.items), scored.items
-        assert not any("--kong" in n.en or "--kong" in n.zh for n in scored.notes)  # (the command's option)
     plain = score_picked(photo, {}, PhotoContext().as_context())  # no moment: the face-up kong taken as exposed,
-    assert isinstance(plain, PhotoPanel)  # said without the command's option
-    assert any("taken as exposed" in n.en and "當作明槓" in n.zh for n in plain.notes), plain.notes
+    assert isinstance(plain, PhotoPanel)  # said without the command's option, with how a concealed one is shown
+    assert any("taken as exposed" in n.en and "當作明槓" in n.zh and "face down" in n.en and "蓋著" in n.zh
+               for n in plain.notes), plain.notes
     assert not any("--kong" in n.en or "--kong" in n.zh for n in plain.notes)
+    for scored, how in ((score_picked(photo, {}, own.as_context()), "face down"),
+                        (score_typed_hand("456m789m456s55z kong:3333p chow:123m", own.as_context(), win_tile=Tile.S6),
+                         "ckong:3333p")):
+        assert isinstance(scored, PhotoPanel), scored
+        assert dict((w.en, n) for w, n in scored.items)["Win on a replacement"] == 1, scored.items
+        assert sum(n for _, n in scored.items) == sum(n for _, n in plain.items) + 1  # that item alone more
+        # the kong said as taken added, and how a concealed one (門清, 暗刻: more tai) is said instead
+        assert any("taken as added" in n.en and how in n.en and "加槓" in n.zh for n in scored.notes), scored.notes
+        assert not any("--kong" in n.en or "--kong" in n.zh for n in scored.notes)  # (the command's option)
     for refused in (score_picked(photo, {}, theirs.as_context()),
                     score_typed_hand("456m789m456s55z kong:3333p chow:123m", theirs.as_context(), win_tile=Tile.S6)):
         assert isinstance(refused, PhotoFailed) and "明槓" in refused.reason.zh, refused

@@ -258,6 +258,16 @@ def test_the_correction_form_says_what_recording_it_would_change_before_the_tap(
     assert tab.fixing is None and tab.fix_error is None
     assert preview == correction_said(was, ledger_panel(game.state), 1, "ledger_fix_preview").en  # as recorded
     assert re.search(r"[A-D] [+-]\d+ to [+-]\d+", preview)  # the balances that move, with their numbers
+    # a form left open while another phone puts the same win right: the preview says the tap would be refused
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    tab.open_fix(1, shown)
+    assert game.correct_win(1, shown.seat, "123m456m789m123s46p55z") is None  # the other phone
+    tab.fix_concealed.value = "123m456m789m789s34p55z"
+    tab._fix_typed()
+    assert _texts(tab.fix_preview) == [ui("ledger_fix_preview_no", why=ui("ledger_fix_moved").zh,
+                                          why_en=ui("ledger_fix_moved").en).en]
     game.close()
 
 

@@ -218,7 +218,7 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     assert "封頂" not in out
     streak = dict(EX1, dealer="W", streak=12)
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
-    assert rc == 0 and "+21 台 (連10拉10，連莊上限 10)" in out, out
+    assert rc == 0 and "+21 台 (連12拉12，算到上限 10)" in out, out  # the real streak, and what it counts
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert "(連9拉9)" in out
 
