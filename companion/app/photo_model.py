@@ -333,7 +333,7 @@ def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]
     暗刻), and is said another way."""
     how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
         ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
-    return tuple(Note(f"the kong of {m.tile.code} taken as added (加槓), as after his own kong; if it is a concealed "
+    return tuple(Note(f"the kong of {m.tile.en} taken as added (加槓), as after his own kong; if it is a concealed "
                       f"kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
                       f"{m.tile.zh}的槓當作加槓（自己的槓）；若是暗槓，{how_zh}{format_tiles(m.tiles) if typed else ''}")
                  for m in melds if m.kind is MeldKind.ADDKONG)

@@ -124,8 +124,9 @@ class LiveTab:
         # the tiles typed, drawn below the field as they are typed (the box alone changes: the page is not
         # rebuilt under a finger about to tap Record)
         self.typed_box = ft.Container()
+        # on two lines if need be: a phone's field shows some 12 of a hand's 16 codes on one (a review)
         self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …", hint_style=hint,
-                                      on_change=self._typing)
+                                      on_change=self._typing, multiline=True, min_lines=1, max_lines=2)
         self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", hint_style=hint, on_change=self._typing)
         self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", hint_style=hint, on_change=self._typing)
         self.listener = LiveListener(host, game, self._changed)

@@ -154,6 +154,7 @@ class CompanionApp:
         self.settings.detach()
 
     def rejoin(self) -> None:
+        self.live.error = None  # a refusal said of the screen before the reload (a host review saw it after)
         self.live.attach()
         self.hand.attach()
         self.ledger.attach()

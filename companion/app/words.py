@@ -299,11 +299,12 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
                          "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
                          "enter the next dealer's dice"),
-    "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算，莊照胡牌的規矩輪；"
-                            "沒有就輸入莊家擲的骰子",
+    "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算（詐胡的罰也照付），"
+                            "莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
                             "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
-                            "another player also called a win on this tile at the time, tap his Win: his win stands and "
-                            "the deal moves as after any win; if not, enter the dealer's dice"),
+                            "another player also called a win on this tile at the time, tap his Win: his win stands (the "
+                            "false win's penalty too) and the deal moves as after any win; if not, enter the dealer's "
+                            "dice"),
     "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
                               "the session is over"),

@@ -889,6 +889,29 @@ def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, u
         context.close()
 
 
+def test_a_refusal_is_not_said_again_after_a_reload(browser: Any, tmp_path: Path) -> None:
+    """A host review: a refusal of a tap stayed on the Live tab after the page was reloaded, as if said of the
+    screen drawn anew."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    game.close()
+    with _app_process(game.path, tmp_path) as address:
+        page = _open(browser, address + "live", ready="title")
+        try:
+            tap(page, f"live-win-{dealer}-self_draw")
+            tap(page, "live-win-ok")  # an empty form: refused, with the reason
+            page.wait_for_selector(_sel("live-error"))
+            page.reload()
+            page.wait_for_selector("flt-semantics-placeholder", state="attached")
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            page.wait_for_selector(_sel(ID_LIVE_UNDO))  # the page drawn anew (the bar and the body: one update)
+            assert page.locator(_sel("live-error")).count() == 0
+        finally:
+            page.close()
+
+
 def test_a_win_recorded_wrong_is_put_right_from_the_ledger(browser: Any, tmp_path: Path) -> None:
     """Hand 1's winner was entered waiting on 4p6p where he held 3p4p: the host corrects it on the Ledger a hand
     later; hand 1 is paid again and the balances after it follow."""
