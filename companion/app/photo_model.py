@@ -25,7 +25,7 @@ from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_word
 from companion.app.words import Words, both_words, ui
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.profiles import Profile, load_profile
-from companion.rules.scoring import NotAWin, Score, score
+from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
 from companion.rules.win import Win, WinInputError
@@ -470,9 +470,10 @@ def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
     if isinstance(bad, WinInputError) and bad.field != "(line)":  # the record's field said as the form's box
         box, why = _form_field(bad.field), stripped(bad.zh, bad.reason)
         return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
-    zh = bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh if isinstance(bad, WinInputError) \
-        else bad.reason_zh
-    return stripped(zh, str(bad))
+    if isinstance(bad, NotAWin):  # the reason alone: the hand is on the card (a review read its notation here)
+        said = stripped(bad.reason_zh, bad.reason)
+        return Words("詐胡：" + said.zh, "a false win (詐胡): " + said.en) if isinstance(bad, FalseWin) else said
+    return stripped(bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh, str(bad))
 
 
 def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,
