@@ -440,6 +440,8 @@ class LiveGame:
             return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
         instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS)
         if isinstance(won, tuple):
+            if len(won) != 1 and not instant and len(shown) != chance.shown:  # the hand first, as the form asks
+                return ui("live_win_hand_first", n=len(shown), want=chance.shown)  # (a review: it asked the tile)
             if len(won) != 1 and not instant:
                 return ui("live_win_tile")
             won_tile: Tile | None = won[0] if won else None

@@ -383,6 +383,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_drawn_hint": ("點下面的牌：先點手上的 {n} 張，再點自摸的那張", "Tap the tiles below: the {n} in hand first, "
                             "then the one drawn"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
+    "live_win_hand_first": ("請先輸入手上的 {want} 張牌（現在 {n} 張），再輸入自摸的那一張",
+                            "Type the hand's {want} tiles first ({n} so far), then the tile drawn"),
     "live_win_kongs": ("暗槓的牌（每個暗槓一張）", "Concealed kongs (one tile each)"),
     "live_win_kongs_needed": ("請寫出每個暗槓是哪一種牌（{n} 個，收到 {got} 個），才能算台",
                               "Name the kind of each concealed kong ({n}, got {got}) so the hand can be scored"),

@@ -1005,3 +1005,12 @@ def test_after_a_pung_the_prompt_names_no_kong_or_win_the_seat_cannot_make(tmp_p
     assert o.prompt == ui("live_p_act", seat=PLAYERS[o.discard_seat], extras="補花、槓、自摸",
                           extras_en="a flower, a kong or a win")
     game.close()
+
+
+def test_an_empty_self_draw_form_asks_for_the_hand_before_the_tile_drawn(tmp_path: Path) -> None:
+    """A review: recording an empty self-draw form asked for the tile drawn, while the hand was empty too."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "") == ui("live_win_hand_first", n=0, want=16)
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z") == ui("live_win_tile")  # then the tile
+    game.close()
