@@ -109,6 +109,7 @@ class ScoreLine:
     # the winner's tiles as pictures: concealed, melds, the tile won on ("" where none): a phone's card shows
     # them, as the laptop's seat cards do (a player review)
     hand: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str] = ((), (), "")
+    penalty: bool = False  # a 詐胡's line: its tai are the penalty's, not a hand's (a review read 這手牌 8 台)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +378,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
                                _split(line.unscored) if line.unscored else None, house, entry.result.streak,
-                               _hand_of(line.score)))
+                               _hand_of(line.score), penalty=kind is None))
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)

@@ -71,6 +71,7 @@ UI: dict[str, tuple[str, str]] = {
     "hand_over_is": ("本局結束：{outcome}", "Hand over: {outcome_en}"),
     "tai_items": ("台數明細", "Tai, item by item"),
     "hand_tai": ("這手牌 {tai} 台", "The hand: {tai} tai"),
+    "penalty_tai": ("詐胡罰 {tai} 台", "The false win's penalty: {tai} tai"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家胡或付的才加）", "dealer +{tai} tai (where the dealer wins or pays)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "

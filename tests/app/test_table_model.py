@@ -273,6 +273,8 @@ def test_a_false_wins_panel_shows_the_dealer_tai_its_payments_carry() -> None:
     assert end is not None and len(end.lines) == 1
     line = end.lines[0]
     assert line.kind == ui("false_win") and line.dealer_tai > 0
+    assert line.penalty and all(not x.penalty for e in (replay.frame(i).end for i in range(len(replay) - 1))
+                                if e is not None for x in e.lines)  # its tai said as the penalty's, not a hand's
     names = replay.states[-1].players
     said = [re.match(r".+ pays (.+) (\d+)(?: \(.*\))?$", t.en) for t in end.transfers]
     paid = {m[1]: int(m[2]) for m in said if m is not None}
