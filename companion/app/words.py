@@ -211,8 +211,8 @@ UI: dict[str, tuple[str, str]] = {
         "Partial set: two tiles one short of a set, e.g. 45m, 46m or 55m.\n"
         "Two-sided: 45m waits on 3m or 6m. Edge: 12m waits on 3m only, 89m on 7m only. Closed: 46m waits on 5m "
         "only.\n"
-        "Single wait: one tile short of the pair. Double pung wait: two pairs, a third of either wins.\n"
-        "One-tile wait: waiting on one kind only (edge, closed, single, or two-sided with one end gone): "
+        "Pair wait: one tile short of the pair. Double pung wait: two pairs, a third of either wins.\n"
+        "Single wait: waiting on one kind only (edge, closed, pair, or two-sided with one end gone): "
         "1 tai."),
     "seen_bad": ("「桌上看得到的牌」讀不懂：{why}", "The tiles seen on the table cannot be read: {why_en}"),
     "seen_too_many": ("自己的牌加上「桌上看得到的牌」太多了：{why}", "Your tiles and the tiles seen on the table are "

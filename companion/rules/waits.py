@@ -222,7 +222,7 @@ _SHAPE_EN = {
     WaitShape.TWO_SIDED: "two-sided",
     WaitShape.EDGE: "edge",
     WaitShape.CLOSED: "closed",
-    WaitShape.SINGLE: "single",
+    WaitShape.SINGLE: "pair",  # 單吊: "single" read as 獨聽's "single wait" (a newcomer review)
     WaitShape.DOUBLE_PUNG: "double pung",
 }
 

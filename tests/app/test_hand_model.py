@@ -131,7 +131,7 @@ def test_melds_flowers_and_chinese_input_are_read() -> None:
 @pytest.mark.parametrize(("hand", "shape_zh", "shape_en"), [
     ("12m234s789s77p456p123m", "邊張", "edge"),
     ("13m234s789s77p456p123m", "中洞", "closed"),
-    ("1z234s789s456p123m456p", "單吊", "single"),
+    ("1z234s789s456p123m456p", "單吊", "pair"),
 ])
 def test_a_single_wait_is_named_with_its_shape(hand: str, shape_zh: str, shape_en: str) -> None:
     """Spec §3.6: where 獨聽 applies the app names the shape: 邊張, 中洞 or 單吊."""
