@@ -136,3 +136,12 @@ def test_a_win_on_a_flowers_replacement_needs_a_flower() -> None:
         Win.from_dict({"concealed": "456m789p888s55p67s", "melds": ["chow:123p@L"], "win_tile": "5s",
                        "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
                        "flags": {"replacement_after": "flower"}})
+
+
+def test_every_items_english_explanation_reads_in_english() -> None:
+    """A newcomer review met 連N拉N, 門清 and 自摸 in English explanations: Chinese only as a gloss in brackets."""
+    from companion.rules.tai import ITEMS
+
+    for item_id, it in ITEMS.items():
+        en = re.sub(r"\([^()]*\)", "", it.explain("en"))  # (a gloss: 連N拉N, 明星三缺一)
+        assert not CJK.search(en), (item_id, it.explain("en"))

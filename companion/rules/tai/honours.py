@@ -73,7 +73,7 @@ def all_honours(c: Ctx) -> int:
 
 @item("any_wind_pung", "見風見台", "Any wind pung",
       "不論門風圈風，每組風牌刻子都算台（宅神爺）。",
-      "Every wind pung scores, whatever the seat or round (the 宅神爺 platform).", split=True)
+      "Every wind pung scores, whatever the seat or round (the Zhaishenye platform).", split=True)
 def any_wind_pung(c: Ctx) -> int:
     """見風見台: one per wind pung or kong (switch ``any_wind_pung_tai``)."""
     return _winds(c)

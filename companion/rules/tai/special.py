@@ -73,7 +73,7 @@ def streak(c: Ctx) -> int:
 
 
 @item("streak_pull", "拉莊", "Streak pull",
-      "每連一莊再多拉一台；連N拉N。", "1 more per continuation: 連N拉N makes 2N.", kind=ItemKind.RELATION)
+      "每連一莊再多拉一台；連N拉N。", "1 more per continuation: with the streak N itself, a streak of N makes 2N (連N拉N).", kind=ItemKind.RELATION)
 def streak_pull(c: Ctx) -> int:
     """拉莊: N again, capped by ``streak_cap``."""
     return _streak(c)

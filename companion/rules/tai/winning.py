@@ -16,7 +16,7 @@ def menqing(c: Ctx) -> int:
 
 
 @item("buqiu", "不求", "Concealed self-draw",
-      "門清又自摸，門清一摸三。", "Concealed hand and self-drawn: with 門清 and 自摸 it makes 3.",
+      "門清又自摸，門清一摸三。", "Concealed hand and self-drawn: with the Concealed hand and Self-draw tai, 3 in all.",
       zh_alt="門清自摸")
 def buqiu(c: Ctx) -> int:
     """不求: 門清 and 自摸 both apply."""
