@@ -179,8 +179,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         return HandFailed(ui("hand_empty"))
     try:
         hand = Hand.parse(hand_text)
-    except NotationError as bad:
-        return HandFailed(ui("hand_bad", why=bad.zh, why_en=str(bad)))
+    except NotationError as bad:  # and how tiles are written (a newcomer typed "east")
+        return HandFailed(ui("hand_bad", why=bad.zh, why_en=str(bad)) + ui("notation_hint"))
     except (HandError, CopyLimitError) as bad:
         said = ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad))
         return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)

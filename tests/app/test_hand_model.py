@@ -275,3 +275,11 @@ def test_my_hands_meld_keys_lay_a_meld_down_with_two_taps() -> None:
     _tapped(drawn, "hand-meld-pung")
     _tapped(drawn, "hand-key-9p")
     assert tab.hand.value == "45m77p234789s pung:999p" and tab.target is tab.hand and not tab.visible.value
+
+
+def test_a_hand_that_cannot_be_read_says_how_tiles_are_written() -> None:
+    """A newcomer typed "east" and read "unexpected character ('e')" with no word of 1z or 東."""
+    result = analyse("east")
+    assert isinstance(result, HandFailed)
+    assert result.reason.en.endswith(ui("notation_hint").en) and "1z-4z" in result.reason.en
+    assert result.reason.zh.endswith(ui("notation_hint").zh) and "東南西北" in result.reason.zh
