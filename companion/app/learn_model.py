@@ -20,7 +20,7 @@ from companion.app.words import Words, ui
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
-from companion.rules.tai import REGISTRY
+from companion.rules.tai import ITEMS, REGISTRY, Ctx
 from companion.rules.tai._base import ItemKind
 from companion.rules.win import Win, WinType
 
@@ -83,6 +83,10 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
     items = tuple((words, i.tai, i.id == item_id) for (words, _), i in zip(marked, sc.items, strict=True))
     # dealer tai count only where the dealer wins or pays: what the payments carry
     dealer_tai = settle(sc, win).dealer_tai_paid
+    if dealer_tai:  # and their items, as rows: the dealer's lessons listed nothing (a newcomer review)
+        ctx = Ctx(win, prof.switches, ())
+        items += tuple((Words(i.zh, i.en) + ui("learn_dealer_item"), prof.value(i.id) * i.count(ctx), i.id == item_id)
+                       for i in ITEMS.values() if i.kind is ItemKind.RELATION and prof.value(i.id) * i.count(ctx))
     return LearnExample(prof.id, Words(f"{prof.name_zh}（{prof.id}）", f"{prof.name_en} ({prof.id})"),
                         tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
                         win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,
