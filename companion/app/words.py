@@ -206,7 +206,8 @@ UI: dict[str, tuple[str, str]] = {
         "搭子：差一張就成一組的兩張，例如 45萬、46萬、55萬。\n"
         "兩面：45萬 聽 3萬或6萬。邊張：12萬 只聽 3萬、89萬 只聽 7萬。中洞（嵌張）：46萬 只聽 5萬。\n"
         "單吊：只差一張湊成對。雙碰：兩對，摸到哪一對的第三張都胡。\n"
-        "獨聽：只聽一種牌（邊張、中洞、單吊，或兩面只剩一頭），加 1 台。",
+        "獨聽：只聽一種牌（邊張、中洞、單吊，或兩面只剩一頭），加 1 台。\n"
+        "牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北 1z-4z，白發中 5z-7z，花 1f-8f。",
         "Steps from ready: how many useful draws the hand still needs before it waits on a tile; 1 step = one "
         "useful draw from ready.\n"
         "Tiles that improve it: draws that bring the hand nearer ready (or to a win), counted among the copies "
@@ -216,7 +217,9 @@ UI: dict[str, tuple[str, str]] = {
         "only.\n"
         "Pair wait: one tile short of the pair. Double pung wait: two pairs, a third of either wins.\n"
         "Single wait: waiting on one kind only (edge, closed, pair, or two-sided with one end gone): "
-        "1 tai."),
+        "1 tai.\n"
+        "Tile codes: 1m-9m Characters, 1p-9p Dots, 1s-9s Bamboo; 1z-4z East, South, West, North winds; "
+        "5z-7z White, Green, Red dragons; 1f-8f flowers."),
     "seen_bad": ("「桌上看得到的牌」讀不懂：{why}", "The tiles seen on the table cannot be read: {why_en}"),
     "seen_too_many": ("自己的牌加上「桌上看得到的牌」太多了：{why}", "Your tiles and the tiles seen on the table are "
                       "too many together: {why_en}"),
