@@ -671,6 +671,16 @@ def test_the_live_game_downloads_as_a_log_that_replays(url: str, live: LiveGame,
     assert len(GameReplay.from_file(str(saved))) == len(events) + 1
 
 
+
+def _dealt_table(tmp_path: Path) -> tuple[LiveGame, int]:
+    """A live table seated, its dealer chosen and the first hand dealt, closed for an app of its own; its dealer."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    game.close()
+    return game, dealer
+
 @contextmanager
 def _app_process(table: Path, tmp_path: Path) -> Iterator[str]:
     """``companion app --table FILE`` in a process of its own (two Flet servers in one process share their sessions'
@@ -800,11 +810,7 @@ def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_pa
     review recorded two chows nobody made that way). On a phone every discard tile and the next seat's claims are
     on the first screen, over the buttons pinned at the bottom: no tap of a turn needs a scroll (two reviews
     scrolled for most discards, and the page, left scrolled, then hid the next prompt)."""
-    game = LiveGame(tmp_path / "table.sqlite", seed=5)
-    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
-    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
-    dealer = game.state.dealer
-    game.close()
+    game, dealer = _dealt_table(tmp_path)
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "live", ready="title")
         try:
@@ -892,11 +898,7 @@ def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, u
 def test_a_refusal_is_not_said_again_after_a_reload(browser: Any, tmp_path: Path) -> None:
     """A host review: a refusal of a tap stayed on the Live tab after the page was reloaded, as if said of the
     screen drawn anew."""
-    game = LiveGame(tmp_path / "table.sqlite", seed=5)
-    assert game.start(("阿明", "Lin", "小美", "老王"), "atawmj_2009", 30, 10) is None
-    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
-    dealer = game.state.dealer
-    game.close()
+    game, dealer = _dealt_table(tmp_path)
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "live", ready="title")
         try:
