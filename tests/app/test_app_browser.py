@@ -221,14 +221,17 @@ def wait_text(page: Any, ident: str, want: str) -> None:
         raise AssertionError(f"waited for {want!r}: {_shown(page, ident)}") from None
 
 
+SAID_JS = ("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
+           " const labels = [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label') || '')"
+           ".join(' '); return (labels + e.textContent).includes(want); }")
+"""Does the node ``sel`` say ``want``: in its text, or in the labels of its own and its children's pictures."""
+
+
 def wait_said(page: Any, ident: str, want: str) -> None:
     """Until the node ``ident`` says ``want``: in its text, or in the labels Flutter gives a row of text and tile
     pictures (``aria-label``), its own or its children's."""
     try:
-        page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
-                               " const labels = [e, ...e.querySelectorAll('[aria-label]')]"
-                               ".map(n => n.getAttribute('aria-label') || '').join(' ');"
-                               " return (labels + e.textContent).includes(want); }", arg=[_sel(ident), want])
+        page.wait_for_function(SAID_JS, arg=[_sel(ident), want])
     except PlaywrightTimeout:
         raise AssertionError(f"waited for {want!r}: {_shown(page, ident)}") from None
 
@@ -447,21 +450,8 @@ def _until(check: Any) -> None:
 def tap_until_said(page: Any, key: str, ident: str, want: str) -> None:
     """Tap ``key`` until the node ``ident`` says ``want``; tapped again only when the app said the tap was lost (a
     redraw under the finger), as a player would."""
-    js = ("([sel, want]) => { const e = document.querySelector(sel); if (e === null) return false;"
-          " const labels = [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label') || '')"
-          ".join(' '); return (labels + e.textContent).includes(want); }")
-    for _ in range(3):
-        told = page.locator(_sel("tap-lost")).count()
-        tap(page, key)
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while not page.evaluate(js, [_sel(ident), want]):
-            if page.locator(_sel("tap-lost")).count() > told:
-                break  # said to be lost: tap again
-            assert time.monotonic() < deadline, f"after a tap on {key}, waited for {want!r}: {_shown(page, ident)}"
-            page.wait_for_timeout(50)
-        else:
-            return
-    raise AssertionError(f"the taps on {key} were lost three times")
+    enter(page, key, lambda: page.evaluate(SAID_JS, [_sel(ident), want]),
+          lambda: f"after a tap on {key}, waited for {want!r}: {_shown(page, ident)}")
 
 
 def choose_file(page: Any, ident: str, path: Path) -> None:
@@ -481,10 +471,10 @@ def choose_file(page: Any, ident: str, path: Path) -> None:
     raise AssertionError(f"the taps on {ident} were lost three times")
 
 
-def enter(page: Any, ident: str, check: Any) -> None:
-    """Tap ``ident`` until ``check()`` holds on the server. A tap that lands as the screen is redrawn (another
-    phone's entry, a late redraw) is not entered, and the app says so (``tap-lost``): tapped again then, as a
-    player would, and only then."""
+def enter(page: Any, ident: str, check: Any, why: Any = None) -> None:
+    """Tap ``ident`` until ``check()`` holds (on the server, or on the page). A tap that lands as the screen is
+    redrawn (another phone's entry, a late redraw) is not entered, and the app says so (``tap-lost``): tapped again
+    then, as a player would, and only then. ``why()``: what a failure says."""
     for _ in range(3):
         told = page.locator(_sel("tap-lost")).count()
         tap(page, ident)
@@ -492,7 +482,7 @@ def enter(page: Any, ident: str, check: Any) -> None:
         while not check():
             if page.locator(_sel("tap-lost")).count() > told:
                 break  # said to be lost: tap again
-            assert time.monotonic() < deadline, f"the tap on {ident} never reached the table"
+            assert time.monotonic() < deadline, why() if why else f"the tap on {ident} never reached the table"
             page.wait_for_timeout(50)
         else:
             return
