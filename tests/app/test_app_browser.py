@@ -157,7 +157,12 @@ def centre(page: Any, ident: str) -> tuple[float, float]:
     """Where a finger would touch the node ``ident``, scrolled into view."""
     for _ in range(3):
         node = page.locator(_sel(ident)).first
-        node.wait_for(state="visible")  # drawn, not only in the tree
+        try:
+            node.wait_for(state="visible")  # drawn, not only in the tree
+        except PlaywrightTimeout:  # said: where the page was, and whether a tap before was said lost
+            lost = page.locator(_sel("tap-lost")).count()
+            raise AssertionError(f"{ident} never showed on {page.url}; the app said {lost} tap(s) were not "
+                                 "entered") from None
         try:
             node.scroll_into_view_if_needed(timeout=5_000)
         except PlaywrightError:  # a redraw replaced the node under us: find it again
