@@ -24,6 +24,8 @@ ACCENT = "#b3261e"
 FINGER = 44
 """A button's height for a finger at the table (touch targets of 44-48 px)."""
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
+PALETTE_ROWS = (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:])
+"""The palette a suit a row, the honours last (the tile keys of the Live, My hand and discard palettes)."""
 """The 34 kinds a hand holds, in the order a palette of tiles to tap shows them."""
 FLOWER_CODES = tuple(f"{r}f" for r in range(1, 9))
 GREY = "#555555"

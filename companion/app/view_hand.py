@@ -30,7 +30,7 @@ from companion.app.ui_kit import (
     ID_HAND_SCORE,
     ID_HAND_TILES,
     ID_VISIBLE_FIELD,
-    PALETTE,
+    PALETTE_ROWS,
     TILE_W,
     Host,
     ident,
@@ -163,7 +163,7 @@ class HandTab:
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
         palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code), tooltip=code))
                            for code in part], spacing=KEY_GAP, wrap=True)
-                   for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:], FLOWER_CODES)]
+                   for part in (*PALETTE_ROWS, FLOWER_CODES)]
         buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
                           ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self._tap_into("")),
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],

@@ -35,7 +35,7 @@ from companion.app.ui_kit import (
     FINGER,
     FLOWER_CODES,
     GREY,
-    PALETTE,
+    PALETTE_ROWS,
     Host,
     bring_into_view,
     field_width,
@@ -517,7 +517,7 @@ class LiveTab:
             head.append(ident("live-ready", ft.Checkbox(label=t(ui("live_ready", kind=kind.zh, kind_en=kind.en)),
                                                         value=self.ready, on_change=toggle)))
         rows = []
-        for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:]):
+        for part in PALETTE_ROWS:
             cells = []
             for code in part:
                 face = Tile.from_code(code)
@@ -790,7 +790,7 @@ class LiveTab:
         rows: list[ft.Control] = [
             ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, 26), on_click=add(code))) for code in part],
                    spacing=2, wrap=True)
-            for part in (PALETTE[0:9], PALETTE[9:18], PALETTE[18:27], PALETTE[27:])]
+            for part in PALETTE_ROWS]
         rows.append(ft.TextButton(content=self.host.t(ui("backspace")), on_click=back))
         return ft.Column(rows, spacing=2)
 

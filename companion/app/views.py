@@ -70,8 +70,8 @@ FIRST_SCROLLS = (SCROLL_AFTER, 1.0, 2.5, 5.0)
 """When the page opens, the tabs' row is scrolled a few times over: its labels widen once the Chinese font has loaded
 (later on a slow phone or machine), and a scroll stopped at the narrower row's end left the tab at its edge."""
 TAB_GAP, TAB_PEEK = 8, 32
-PAGE_PADDING = 10  # the page's own padding, each side
 """The tabs' spacing, and how much of the tab before the one shown stays in sight once the row is scrolled."""
+PAGE_PADDING = 10  # the page's own padding, each side
 
 
 def _tab_width(name: str) -> float:
