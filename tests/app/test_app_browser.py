@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 import warnings
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,6 +53,12 @@ CHROMIUM = shutil.which("chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
 WAIT_MS = 60_000  # generous: a loaded CI machine starts Flutter slowly; no assertion is about time
+QUIET_S = 0.3
+"""How long a phone hears nothing from the server before a finger goes for a button: an update is often followed by
+a scroll (``ui_kit.SCROLL_AFTER`` later), which moves the button after it first shows; a click aimed before it
+lands where the button was (seen: the win form's 確定 moved 31 px up 70 ms after it showed, and the tap was lost
+without a word, the flake of one test in 1,600)."""
+QUIET_MAX_S = 5.0  # a server that never falls quiet (a table moving on) is not waited for longer
 
 if os.environ.get("COMPANION_REQUIRE_BROWSER") != "1":
     if CHROMIUM is None:
@@ -116,6 +123,34 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+_HEARD: weakref.WeakKeyDictionary[Any, list[float]] = weakref.WeakKeyDictionary()
+"""Per page: when it last heard from the server, and when it last tapped."""
+ANSWER_S = 1.0  # how long a tap's answer is waited for before a next tap (a tap that changes nothing has none)
+
+
+def listen(page: Any) -> Any:
+    """Note when ``page`` last heard from the server (for :func:`settle`); before the page connects."""
+    heard = _HEARD.setdefault(page, [time.monotonic(), 0.0])
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda _frame: heard.__setitem__(0, time.monotonic())))
+    return page
+
+
+def settle(page: Any) -> None:
+    """Until ``page`` has heard the answer to its last tap (or :data:`ANSWER_S` passed) and nothing since for
+    :data:`QUIET_S` (at most :data:`QUIET_MAX_S` in all): what the last update set going (a scroll to what it drew)
+    has happened."""
+    heard = _HEARD.get(page)
+    if heard is None:
+        return
+    start = time.monotonic()
+    while time.monotonic() < start + QUIET_MAX_S:
+        now = time.monotonic()
+        answered = heard[0] > heard[1] or now > heard[1] + ANSWER_S
+        if answered and now - heard[0] >= QUIET_S:
+            return
+        page.wait_for_timeout(30)  # lets playwright deliver the socket's frames to :func:`listen`
+
+
 def _open(browser: Any, url: str, before: Any = None, ready: str = "caption") -> Any:
     """A phone on the app, its accessibility tree on, once ``ready`` is shown (the Table tab's caption: the
     replay is loaded); ``before(page)`` runs before it connects.
@@ -124,7 +159,7 @@ def _open(browser: Any, url: str, before: Any = None, ready: str = "caption") ->
     visible, then no answer for 60 s, on a test that passes alone every time): such a page is closed and the phone
     opens the app once more, as a player would reload it. Only the opening is tried again, never a check."""
     for attempt in (1, 2):
-        page = browser.new_page(viewport={"width": 1280, "height": 1200})
+        page = listen(browser.new_page(viewport={"width": 1280, "height": 1200}))
         page.set_default_timeout(WAIT_MS)
         if before is not None:
             before(page)
@@ -153,29 +188,52 @@ def _sel(ident: str) -> str:
     return f"[flt-semantics-identifier={ident}]"
 
 
+FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def centre(page: Any, ident: str) -> tuple[float, float]:
-    """Where a finger would touch the node ``ident``, scrolled into view."""
-    for _ in range(3):
-        node = page.locator(_sel(ident)).first
+    """Where a finger would touch the node ``ident``, scrolled into view, once the page is quiet (:func:`settle`) and
+    the node stays put over two frames."""
+    return _point(page, page.locator(_sel(ident)).first, ident)
+
+
+def _point(page: Any, node: Any, what: str) -> tuple[float, float]:
+    """:func:`centre` of the locator ``node`` (``what``: its name in a failure)."""
+    for _ in range(5):
         try:
             node.wait_for(state="visible")  # drawn, not only in the tree
         except PlaywrightTimeout:  # said: where the page was, and whether a tap before was said lost
             lost = page.locator(_sel("tap-lost")).count()
-            raise AssertionError(f"{ident} never showed on {page.url}; the app said {lost} tap(s) were not "
+            raise AssertionError(f"{what} never showed on {page.url}; the app said {lost} tap(s) were not "
                                  "entered") from None
+        settle(page)
         try:
             node.scroll_into_view_if_needed(timeout=5_000)
+            box = node.bounding_box()
+            page.evaluate(FRAMES_JS)
+            still = box is not None and box == node.bounding_box()
         except PlaywrightError:  # a redraw replaced the node under us: find it again
             continue
-        box = node.bounding_box()
-        if box is not None:
+        if still:
             return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    raise AssertionError(f"{ident} could not be found on the screen")
+    raise AssertionError(f"{what} could not be found on the screen")
+
+
+def _click(page: Any, where: tuple[float, float]) -> None:
+    page.mouse.click(*where)
+    if page in _HEARD:
+        _HEARD[page][1] = time.monotonic()
 
 
 def tap(page: Any, ident: str) -> None:
     """A click where a finger would touch: Flutter takes pointer events on its canvas, not on the DOM nodes."""
-    page.mouse.click(*centre(page, ident))
+    _click(page, centre(page, ident))
+
+
+def choose(page: Any, option: str) -> None:
+    """Tap the option ``option`` (its whole text) of the menu a dropdown just opened, once the menu stands still."""
+    node = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{re.escape(option)}$")).first
+    _click(page, _point(page, node, f"the option {option!r}"))
 
 
 def type_into(page: Any, ident: str, text: str) -> None:
@@ -329,9 +387,7 @@ def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any, tmp
                                          "discarder": None})
     assert isinstance(self_drawn, PhotoPanel)
     tap(page, "ctx-win_type")
-    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{ui('self_draw').zh}$"))
-    box = option.first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    choose(page, ui("self_draw").zh)
     wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
     shown = str(page.locator("flt-semantics").first.text_content())
     for words, _tai in self_drawn.items:
@@ -342,9 +398,7 @@ def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any, tmp
                                       "discarder": None, "streak": 3})
     assert isinstance(streak3, PhotoPanel)
     tap(page, "ctx-streak")
-    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile("^3$"))
-    box = option.first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    choose(page, "3")
     wait_text(page, ID_PHOTO_TOTAL, streak3.total.zh)
     mine_context = PhotoContext(win_type="self_draw", streak=3)
     expected = score_photo_file(path, mine_context.as_context())
@@ -530,9 +584,7 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     tap(page, "live-house")  # this table lets everyone win on one discard (一炮多響)
     tap(page, "house-multi_win")
     everyone = next(w for v, w in next(r for r in HOUSE_RULES if r.key == "multi_win").options if v == "all")
-    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{everyone.zh}$"))
-    box = option.first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    choose(page, everyone.zh)
     page.wait_for_function("want => document.body.textContent.includes(want)", arg=ui("live_house_rules", n=1).zh)
     tap(page, "live-start")  # the players' names as filled in
     wait_text(page, "live-prompt", ui("live_p_dealer", east="東家").zh)
@@ -863,7 +915,7 @@ def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, u
     browser (a review saw it come back in Chinese two times in four)."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
-        page = context.new_page()
+        page = listen(context.new_page())
         page.set_default_timeout(WAIT_MS)
 
         def opened() -> None:
@@ -881,7 +933,7 @@ def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, u
             opened()
             wait_text(page, "title", ui("title").en)
         page.close()
-        page = context.new_page()
+        page = listen(context.new_page())
         page.set_default_timeout(WAIT_MS)
         page.goto(url + "ledger")
         opened()
@@ -1188,9 +1240,7 @@ def test_the_learn_tab_teaches_the_dealers_dice_and_the_table_shows_its_wall(pag
     tap(page, "learn-mode-dice")
     wait_text(page, "dice-step-0", "1. " + dice_lesson((2, 3, 5)).steps[0].zh)
     tap(page, "die-0")  # the first die set to 6: 6+3+5 = 14 opens the wall of the player on the right (§2.4)
-    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile("^6$"))
-    box = option.first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    choose(page, "6")
     for i, step in enumerate(dice_lesson((6, 3, 5)).steps):
         wait_text(page, f"dice-step-{i}", f"{i + 1}. {step.zh}")
     assert "數到 14 是下家" in text_of(page, "dice-step-1")
@@ -1366,9 +1416,7 @@ def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> 
     tap(page, "hand-score")  # to the Score tab, with the hand and its form (no photo)
     wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
     tap(page, "ctx-win_type")
-    option = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{ui('on_discard').zh}$"))
-    box = option.first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    choose(page, ui("on_discard").zh)
     wait_text(page, ID_PHOTO_TOTAL, on_discard.total.zh)  # 放槍 by 北家 (the form's default)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(words.zh in shown for words, _tai in on_discard.items)
