@@ -143,6 +143,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
     from flet_web.fastapi import app as flet_fastapi_app
 
     lost_taps.install()  # a tap on a screen that has just changed is said, not dropped
+    quiet_after_disconnect()
     for name in FLET_OVERRIDES:  # Flet would let these override the settings below, request by request
         if os.environ.pop(name, None) is not None:
             log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
@@ -155,6 +156,30 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
     app = SheetDownload(ClosedTabs(app))
     return LiveExport(app, live) if live is not None else app
+
+
+_SEND_QUEUE = "_FletApp__send_queue"  # flet-web's queue to the phone; None once the phone's socket has closed
+
+
+def quiet_after_disconnect() -> None:
+    """A phone that leaves the page sends a last event (the app going to the background); the update Flet makes
+    after it is sent to a connection that has gone, and flet-web's ``send_message``, unlike its data frames, does
+    not check: two tracebacks in the terminal serving the table each time a phone left (a review). Such a message
+    is dropped here, as flet-web drops a data frame to a phone that has gone (once per process)."""
+    from flet_web.fastapi.flet_app import FletApp
+
+    send = FletApp.send_message
+    if getattr(send, "_quiet_after_disconnect", False):
+        return
+
+    def send_message(self: FletApp, message: Any) -> None:
+        if hasattr(self, _SEND_QUEUE) and getattr(self, _SEND_QUEUE) is None:
+            log.debug("a message to a phone that has left: dropped (%s)", getattr(message, "action", "?"))
+            return
+        send(self, message)
+
+    send_message._quiet_after_disconnect = True  # type: ignore[attr-defined]
+    FletApp.send_message = send_message
 
 
 class ClosedTabs:

@@ -334,6 +334,29 @@ def test_a_page_that_leaves_while_flet_sends_is_disconnected_as_any_page_that_le
     assert steps == ["disconnect_session"] and len(sent) == 1  # the second send is not tried on a dead socket
 
 
+def test_an_update_after_a_phone_left_is_dropped_not_raised() -> None:
+    """A review saw two tracebacks in the serving terminal each time a phone left the page: Flet's update after the
+    phone's last event went to a connection whose queue flet-web had already let go."""
+    import asyncio
+
+    from flet.messaging.protocol import Message, MessageAction
+    from flet_web.fastapi.flet_app import FletApp
+
+    from companion.app.server import quiet_after_disconnect
+
+    quiet_after_disconnect()
+    quiet_after_disconnect()  # (once per process: a second call wraps nothing again)
+    conn = FletApp(None, None, lambda page: None, None)  # type: ignore[arg-type]
+    message = Message(MessageAction.PATCH_CONTROL, {"id": 1})
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    conn._FletApp__send_queue = queue  # type: ignore[attr-defined]  # the phone connected
+    conn.send_message(message)
+    assert queue.qsize() == 1
+    conn._FletApp__send_queue = None  # type: ignore[attr-defined]  # the phone has left
+    conn.send_message(message)  # dropped, without an error
+    assert queue.qsize() == 1
+
+
 def test_the_live_ledger_downloads_as_csv_for_a_spreadsheet(tmp_path: Path) -> None:
     from companion.app.ledger_model import LEDGER_PATH
     from companion.app.live_model import LiveGame
