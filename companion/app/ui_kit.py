@@ -13,8 +13,9 @@ import flet as ft
 
 from companion.app.table_model import MeldPic
 from companion.app.words import Words
+from companion.vision.image_file import image_size
 
-__all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "TILE_W", "FELT", "CARD",
+__all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
            "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
@@ -95,6 +96,15 @@ def meld_tiles(codes: Sequence[str]) -> ft.Control:
 
 def meld(m: MeldPic, text: str) -> ft.Control:
     return ft.Column([meld_tiles(m.tiles), label(text, 11, colour=GREY)], spacing=1, tight=True)
+
+
+def photo(src: bytes, width: float | None = None) -> ft.Control:
+    """A photo (JPEG bytes) whose box has the photo's proportions before it has loaded: a photo drawn anew (each
+    correction draws the hand's labels again) otherwise took no room for a moment, and the page under it jumped
+    (a review: the palette of a tile tapped for correcting ended up below the screen)."""
+    size = image_size(src)
+    pic = ft.Image(src=src, fit=ft.BoxFit.CONTAIN, aspect_ratio=size[0] / size[1] if size else None)
+    return pic if width is None else ft.Container(pic, width=width)
 
 
 def badge(text: str, colour: str) -> ft.Control:

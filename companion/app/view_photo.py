@@ -48,10 +48,13 @@ from companion.app.ui_kit import (
     PALETTE,
     TILE_W,
     Host,
+    bring_into_view,
     ident,
     label,
     meld,
     on_tap,
+    photo,
+    scroll_key,
     tile,
     tiles,
 )
@@ -71,6 +74,8 @@ def profile_name(pid: str) -> Words:
 __all__ = ["PhotoTab", "PhotoSource"]
 
 log = logging.getLogger(__name__)
+PHOTO_FIX_TO = "photo-fix-to"  # the key of the palette's line, scrolled to when a tile is tapped for correcting
+ID_PHOTO_FIX_TOTAL = "photo-fix-total"  # the total, under the tiles corrected
 
 
 @dataclasses.dataclass(frozen=True)
@@ -185,6 +190,8 @@ class PhotoTab:
         if self.busy is None:
             self.picking = index
             self.host.render()
+            if index is not None:  # the palette opens under the tiles, below a phone's screen (a review)
+                bring_into_view(self.host.page, PHOTO_FIX_TO)
 
     def correct(self, code: str) -> None:
         """The tile being corrected is really ``code``: scored again with it, for certain. Picking what a corrected
@@ -390,10 +397,13 @@ class PhotoTab:
         form = self._form() if isinstance(self.read, ReadPhoto) or self.typed is not None else None
         if form is not None:
             head.append(form)
-        if self.busy is not None or self.shown is None:
+        if self.shown is None or (self.busy is not None and self.busy != ui("photo_scoring")):
             doing = self.busy or ui("photo_reading")
             head.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(doing), 13)]))
             return ft.Column(head, spacing=8)
+        if self.busy is not None:  # scored again (a correction, the form): the last score stays meanwhile, so the
+            # page keeps its length and its place (a review's page jumped to the top on every tile corrected)
+            head.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(self.busy), 13)]))
         p = self.shown
         if isinstance(p, PhotoFailed):
             head.append(ident(ID_PHOTO_FAILED, label(t(p.reason), 14, colour=ACCENT)))
@@ -404,13 +414,13 @@ class PhotoTab:
                 head.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")),
                                                                   on_click=lambda: self.pick_win(None))))
             if p.image is not None:
-                head.append(ft.Image(src=p.image, width=720))
+                head.append(photo(p.image, width=720))
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
         name = t(ui("typed_name", hand=p.name)) if self.typed is not None else p.name
         head.append(label(name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
-        fixes = [self._corrections(self.read, dict(p.scored))] if isinstance(self.read, ReadPhoto) else []
+        fixes = [self._corrections(self.read, dict(p.scored), p.total)] if isinstance(self.read, ReadPhoto) else []
         if form is not None and p.image:  # the sum under the form too: on a phone the card is a screen and a half
             # below it, and each box changed needed a scroll down to see what it did, and back (a review)
             near = ui("photo_sum", total=p.total.zh, total_en=p.total.en, pays="；".join(w.zh for w in p.payments),
@@ -421,12 +431,14 @@ class PhotoTab:
             before = [c for c in head if c is not form]
             return ft.Column([*before, ft.Container(self._card(p), width=520), *([form] if form else [])], spacing=8)
         return ft.Column([*head, ft.ResponsiveRow([
-            ft.Container(ft.Image(src=p.image, fit=ft.BoxFit.CONTAIN), col={"xs": 12, "md": 7}),
+            ft.Container(photo(p.image), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
 
-    def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None) -> ft.Control:
+    def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None,
+                     total: Words | None = None) -> ft.Control:
         """Every tile as scored (or read), to tap and correct: unsure ones framed orange, corrected ones green; the
-        one being corrected opens a palette of every kind."""
+        one being corrected opens a palette of every kind; once a tile is corrected, the ``total`` it gives is said
+        here too, under the finger (the card is a screen above on a phone)."""
         t, busy = self.host.t, self.busy is not None
         shown = read_tiles(read, self.picks, scored)
 
@@ -447,9 +459,12 @@ class PhotoTab:
             keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), on_click=None if busy else
                                                             on_tap(self.correct, code)))
                     for code in (*PALETTE, *FLOWER_CODES, "0x")]
-            rows += [label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
+            rows += [ident(PHOTO_FIX_TO, ft.Container(label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
+                                                      key=scroll_key(PHOTO_FIX_TO))),
                      ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
                      ft.TextButton(content=t(ui("photo_fix_cancel")), on_click=lambda: self.pick_tile(None))]
+        if self.picks and total is not None:
+            rows.append(ident(ID_PHOTO_FIX_TOTAL, label(t(total), 14, bold=True, colour=ACCENT)))
         if self.picks:
             rows.append(ft.Row([label(t(ui("photo_fixed", n=len(self.picks))), 12, colour=FELT),
                                 ident("photo-fix-undo", ft.TextButton(content=t(ui("photo_fix_reset")),

@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, JpegImagePlugin, UnidentifiedImageError
 
-__all__ = ["ImageFileError", "read_image", "full_size", "jpeg_bytes", "MAX_PIXELS", "MAX_BYTES", "MAX_SIDE"]
+__all__ = ["ImageFileError", "read_image", "full_size", "jpeg_bytes", "image_size", "MAX_PIXELS", "MAX_BYTES",
+           "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
 """Largest image (width x height) read; bigger ones are refused as possible decompression bombs."""
@@ -156,3 +157,13 @@ def jpeg_bytes(image: np.ndarray, max_side: int = 1280, quality: int = 85) -> by
     out = BytesIO()
     im.save(out, format="JPEG", quality=quality)
     return out.getvalue()
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) of the encoded image ``data``, from its header alone; None when it is no image."""
+    try:
+        with Image.open(BytesIO(data)) as im:
+            w, h = im.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+    return (w, h) if w > 0 and h > 0 else None
