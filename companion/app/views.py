@@ -120,6 +120,7 @@ class CompanionApp:
         self.page.on_disconnect = self.leave  # no replay runs on for a closed tab
         self.page.on_close = self.leave
         self.page.on_route_change = self._routed
+        self.page.on_resize = self._resized  # a phone turned: the tab shown brought back into the tabs' row
         self.page.on_connect = self.rejoin  # a phone back from sleep hears the table again
         self.live.attach()
         self.hand.attach()
@@ -261,12 +262,17 @@ class CompanionApp:
         # the live table's tiles (a player review)
         self._tab_row.controls = [tab(*x) for x in self._tabs]
 
-    def _show_tab(self, waits: tuple[float, ...] = (SCROLL_AFTER,)) -> None:
+    def _resized(self, e: ft.PageResizeEvent) -> None:
+        """The page is narrower or wider (a phone turned, a window dragged): the tabs' row scrolled again, as wide
+        as the event says (a row laid out on a laptop's width, then narrowed, hid the tab shown)."""
+        self._show_tab(wide=e.width)
+
+    def _show_tab(self, waits: tuple[float, ...] = (SCROLL_AFTER,), wide: float | None = None) -> None:
         """Scroll the tabs' row, after the redraw under way, so the tab shown starts near its left edge, the tab
         before it peeking. By an offset from the labels' estimated widths: a scroll to the tab's key moved the
         whole page down too (Flutter brings every scrolling ancestor along) and left the tab at the row's edge."""
         widths = [_tab_width(self.t(ui(key))) + TAB_GAP for _, key, _ in self._tabs]
-        wide = self.page.width or 0  # (0 until the browser has said)
+        wide = wide or self.page.width or 0  # (0 until the browser has said)
         if wide and sum(widths) <= wide - 2 * PAGE_PADDING:
             return  # the whole row in sight (a laptop): nothing to scroll, nothing sent
         at = next((i for i, (view, _, _) in enumerate(self._tabs) if view == self.view), 0)
