@@ -214,7 +214,7 @@ class LiveGame:
         s = state
         for e in reversed(effective[-RECENT_SHOWN:]):
             before = s.prev if s.prev is not None else TableState()
-            captions.append(describe(e, before, show=False))
+            captions.append(describe(e, before, show=False, after=s))
             s = before
         caption = captions[0] if captions else ui("live_empty")
         # hands stay face down; a winner's, once shown, is on the table for all to see
@@ -439,6 +439,8 @@ class LiveGame:
         if len(hidden) != chance.hidden_kongs:  # a kong left face down would leave the hand unscored
             return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
         instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS)
+        if drawn_last(kind, len(shown), won == (), chance.shown):  # all typed into the hand: the last is the tile drawn
+            shown, won = shown[:-1], shown[-1:]
         if isinstance(won, tuple):
             if len(won) != 1 and not instant and len(shown) != chance.shown:  # the hand first, as the form asks
                 return ui("live_win_hand_first", n=len(shown), want=chance.shown)  # (a review: it asked the tile)
@@ -497,12 +499,13 @@ class LiveGame:
             while after < len(tail) - 1 and isinstance(tail[-1 - after], ev.ReplacementDrew | ev.Dealt) \
                     and tail[-1 - after].source is INFERRED:
                 after += 1
-            before: TableState | None = state
-            for _ in range(after + 1):
-                before = before.prev if before is not None else None
+            made: TableState | None = state  # the table the tap's own entry made
+            for _ in range(after):
+                made = made.prev if made is not None else None
+            before = made.prev if made is not None else None
             if before is None:
                 return None
-            entry = describe(tail[-1 - after], before, show=False)
+            entry = describe(tail[-1 - after], before, show=False, after=made)
             ready = tail[-2 - after] if len(tail) >= after + 2 else None
             if isinstance(ready, ev.DeclaredReady):  # 報聽 with the discard: both go back
                 return Words(f"{entry.zh}（{ready.kind.zh}）", f"{entry.en} ({ready.kind.en})")
@@ -650,6 +653,13 @@ def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
             said = said + ui("live_dice_not_total", total=total)
         return said
     return None
+
+
+def drawn_last(kind: ev.WinKind, typed: int, drawn_empty: bool, want: int) -> bool:
+    """A self-draw whose hand field holds one tile more (``typed``) than the hand (``want``) and whose tile-drawn
+    field is empty: the last tile typed is the one drawn (a review typed all 17 into the first field, and was only
+    told 17 of 16)."""
+    return kind is ev.WinKind.SELF_DRAW and drawn_empty and typed == want + 1
 
 
 def tiles_typed(text: str) -> tuple[Tile, ...]:

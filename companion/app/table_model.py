@@ -22,7 +22,7 @@ from companion.game.check import step
 from companion.game.evolve import terms_ahead
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
-from companion.game.state import Phase, TableState, window
+from companion.game.state import OutcomeKind, Phase, TableState, window
 from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
@@ -153,10 +153,12 @@ class GameReplay:
                           zh=err.reason.zh, en=err.reason.en)
                 raise LogError(Words(f"{name}：{why.zh}", f"{name}: {why.en}")) from err
         self.captions = [Words("空桌", "An empty table")]
-        self.captions += [describe(e, s) for e, s in zip(self.events, self.states, strict=False)]
+        self.captions += [describe(e, s, after=a) for e, s, a in zip(self.events, self.states[:-1], self.states[1:],
+                                                                      strict=True)]
         # with the hands hidden a draw does not name its tile
         self.captions_hidden = [Words("空桌", "An empty table")]
-        self.captions_hidden += [describe(e, s, show=False) for e, s in zip(self.events, self.states, strict=False)]
+        self.captions_hidden += [describe(e, s, show=False, after=a)
+                                 for e, s, a in zip(self.events, self.states[:-1], self.states[1:], strict=True)]
 
     @classmethod
     def from_lines(cls, lines: Iterable[bytes | str], name: str) -> GameReplay:
@@ -407,9 +409,35 @@ def _tiles(tiles: Iterable[Tile]) -> Words:
     return Words("".join(t.zh for t in ts), " ".join(t.code for t in ts))
 
 
-def describe(e: ev.Event, before: TableState, show: bool = True) -> Words:
-    """One line about an event, in both languages (``before`` is the table it was applied to); without ``show``
-    a draw does not name its tile (the hands are hidden)."""
+def describe(e: ev.Event, before: TableState, show: bool = True, after: TableState | None = None) -> Words:
+    """One line about an event, in both languages (``before`` is the table it was applied to, ``after`` the table it
+    made, where known); without ``show`` a draw does not name its tile (the hands are hidden)."""
+    said = _describe(e, before, show)
+    more = _another_win(e, before, after)
+    return said if more is None else Words(said.zh + more.zh, said.en + more.en)
+
+
+def _another_win(e: ev.Event, before: TableState, after: TableState | None) -> Words | None:
+    """What a second win on one discard did to the first (a review read two wins on one tile in the latest plays,
+    one of them replaced, and nothing said which): both win (一炮多響), the nearer replaces the other (截胡), the
+    farther does not count, or three on one tile end it drawn."""
+    if not isinstance(e, ev.Won) or after is None or after.outcome is None or before.outcome is None \
+            or not before.outcome.claimants or before.claim_rank != 3:
+        return None
+    names = before.players or tuple(f"{i + 1}" for i in range(4))
+    was = [w.seat for w in before.outcome.winners]
+    now = [w.seat for w in after.outcome.winners]
+    gone = Words("、".join(names[s] for s in was if s not in now), ", ".join(names[s] for s in was if s not in now))
+    if after.outcome.kind is OutcomeKind.DRAW:
+        return ui("another_win_draw")
+    if e.seat not in now:
+        return ui("another_win_farther", nearer=names[now[0]] if now else "")
+    if gone.zh:
+        return ui("another_win_nearer", other=gone.zh, other_en=gone.en)
+    return ui("another_win_both")
+
+
+def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
     if isinstance(e, ev.Seated):

@@ -23,7 +23,14 @@ from companion.app.house_rules import (
     terms_change,
 )
 from companion.app.listening import LiveListener
-from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame, effective_events, tiles_typed
+from companion.app.live_model import (
+    EXPORT_PATH,
+    LiveError,
+    LiveGame,
+    drawn_last,
+    effective_events,
+    tiles_typed,
+)
 from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
@@ -42,6 +49,7 @@ from companion.app.ui_kit import (
     ident,
     label,
     on_tap,
+    photo,
     scroll_key,
     tile,
     unfolded,
@@ -672,12 +680,17 @@ class LiveTab:
             typed = tiles_typed(self.concealed.value or "")
         except (NotationError, CopyLimitError):
             return label(t(ui("live_typed_bad")), 12, colour=ACCENT)
-        count = label(t(ui("live_typed_count", n=len(typed), want=c.shown)), 12,
-                      colour=FELT if len(typed) == c.shown else ACCENT)
-        row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed))], spacing=1, wrap=True, run_spacing=2)
+        last = drawn_last(c.kind, len(typed), not (self.drawn.value or "").strip(), c.shown)
+        said = ui("live_typed_last_drawn", n=len(typed), want=c.shown, tile=typed[-1].zh, tile_en=typed[-1].code) \
+            if last else ui("live_typed_count", n=len(typed), want=c.shown)
+        count = label(t(said), 12, colour=FELT if len(typed) == c.shown or last else ACCENT)
+        row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,
+                     run_spacing=2)
+        if last:  # the tile drawn apart, after the hand, as it will be recorded
+            row.controls += [label("＋", 12), tile(typed[-1].code, 22)]
         game = self.game
-        drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip()
-        if len(typed) != c.shown or drawn_missing or game is None:
+        drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip() and not last
+        if (len(typed) != c.shown and not last) or drawn_missing or game is None:
             return row
         # the hand complete: what recording it would give, before the tap (a player review)
         good, said = game.preview_win(c.seat, c.kind, self.concealed.value or "", self.drawn.value or "",
@@ -712,7 +725,7 @@ class LiveTab:
             if self._as_filled(p):  # what the reading says of the form as it filled it (mended, the form speaks)
                 out += [label("• " + t(n), 12) for n in p.notes]
         if p is not None and p.image is not None:
-            out.append(ft.Image(src=p.image, width=480, fit=ft.BoxFit.CONTAIN))
+            out.append(photo(p.image, width=480))
         return out
 
     def _win_form(self, o: Offer, c: WinChance) -> ft.Control:

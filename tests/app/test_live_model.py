@@ -475,6 +475,25 @@ def test_a_farther_seat_is_not_offered_a_win_where_only_the_nearest_wins(tmp_pat
     assert "一炮多響" not in prompt.zh and "截胡" in prompt.zh and unbroken(PLAYERS[far]) in prompt.en
     assert game.win(near, ev.WinKind.DISCARD, "123m456m789m123s46p77z") is None
     assert not game.offer().wins  # the nearest has won: nobody can change it now
+    # the latest plays say that the farther win no longer counts (a review saw both listed as wins)
+    replaced = ui("another_win_nearer", other=PLAYERS[far], other_en=PLAYERS[far])
+    latest, first = game.frame().recent[:2]
+    assert latest.zh.endswith(replaced.zh) and latest.en.endswith(replaced.en), latest
+    assert "截胡" not in first.zh and PLAYERS[far] in first.zh
+    assert game.undo_what() == latest  # the undo button names the tap as the list does
+    game.close()
+
+
+def test_a_second_win_on_one_discard_is_said_to_win_too_where_everyone_may(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10, house={"multi_win": "all"}) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    assert game.discard("5p") is None
+    dealer = game.state.dealer
+    assert game.win((dealer + 3) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p66z") is None
+    assert game.win((dealer + 1) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p77z") is None
+    latest, first = game.frame().recent[:2]
+    assert latest.zh.endswith(ui("another_win_both").zh) and not first.zh.endswith(ui("another_win_both").zh)
     game.close()
 
 
@@ -1013,4 +1032,21 @@ def test_an_empty_self_draw_form_asks_for_the_hand_before_the_tile_drawn(tmp_pat
     dealer = game.state.dealer
     assert game.win(dealer, ev.WinKind.SELF_DRAW, "") == ui("live_win_hand_first", n=0, want=16)
     assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z") == ui("live_win_tile")  # then the tile
+    game.close()
+
+
+def test_a_self_draw_typed_whole_into_the_hand_field_takes_the_last_tile_as_the_one_drawn(tmp_path: Path) -> None:
+    """A review typed all 17 tiles into the hand's field and was only told "17 of 16": the last tile typed is the
+    one drawn, as recorded from the two fields."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    apart = game.preview_win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z", "5p")
+    assert game.preview_win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p") == apart
+    assert apart[0], apart
+    # one tile more than that is no hand, whatever field it is in
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p5p") == ui("live_win_hand_first", n=18,
+                                                                                      want=16)
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p") is None
+    won = game.events()[-1]
+    assert isinstance(won, ev.Won) and won.tile == Tile.from_code("5p") and len(won.concealed) == 16
     game.close()
