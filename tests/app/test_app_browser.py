@@ -58,7 +58,12 @@ QUIET_S = 0.3
 a scroll (``ui_kit.SCROLL_AFTER`` later), which moves the button after it first shows; a click aimed before it
 lands where the button was (seen: the win form's 確定 moved 31 px up 70 ms after it showed, and the tap was lost
 without a word, the flake of one test in 1,600)."""
+STILL_MS = 50  # a node whose box is the same this far apart stands still (a frame is 17 ms)
 QUIET_MAX_S = 5.0  # a server that never falls quiet (a table moving on) is not waited for longer
+
+pytestmark = pytest.mark.timeout(240)
+"""Each test takes under a minute; one whose browser stalls fails in four, with where it waited, not in the
+suite's ten (a stalled renderer at full load once held a test for eight minutes)."""
 
 if os.environ.get("COMPANION_REQUIRE_BROWSER") != "1":
     if CHROMIUM is None:
@@ -125,13 +130,19 @@ def browser() -> Iterator[Any]:
 
 _HEARD: weakref.WeakKeyDictionary[Any, list[float]] = weakref.WeakKeyDictionary()
 """Per page: when it last heard from the server, and when it last tapped."""
+_LAST_TAP: weakref.WeakKeyDictionary[Any, tuple[str, bool]] = weakref.WeakKeyDictionary()
+"""Per page: what it last tapped, and whether that reached the server (said by a failed wait)."""
 ANSWER_S = 1.0  # how long a tap's answer is waited for before a next tap (a tap that changes nothing has none)
 
 
 def listen(page: Any) -> Any:
     """Note when ``page`` last heard from the server (for :func:`settle`); before the page connects."""
-    heard = _HEARD.setdefault(page, [time.monotonic(), 0.0])
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda _frame: heard.__setitem__(0, time.monotonic())))
+    heard = _HEARD.setdefault(page, [time.monotonic(), 0.0, 0.0])
+
+    def socket(ws: Any) -> None:
+        ws.on("framereceived", lambda _frame: heard.__setitem__(0, time.monotonic()))
+        ws.on("framesent", lambda _frame: heard.__setitem__(2, time.monotonic()))
+    page.on("websocket", socket)
     return page
 
 
@@ -188,12 +199,9 @@ def _sel(ident: str) -> str:
     return f"[flt-semantics-identifier={ident}]"
 
 
-FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-
 def centre(page: Any, ident: str) -> tuple[float, float]:
     """Where a finger would touch the node ``ident``, scrolled into view, once the page is quiet (:func:`settle`) and
-    the node stays put over two frames."""
+    the node stays put for :data:`STILL_MS`."""
     return _point(page, page.locator(_sel(ident)).first, ident)
 
 
@@ -210,7 +218,7 @@ def _point(page: Any, node: Any, what: str) -> tuple[float, float]:
         try:
             node.scroll_into_view_if_needed(timeout=5_000)
             box = node.bounding_box()
-            page.evaluate(FRAMES_JS)
+            page.wait_for_timeout(STILL_MS)  # (not a wait on the page's own frames: a stalled page never answers)
             still = box is not None and box == node.bounding_box()
         except PlaywrightError:  # a redraw replaced the node under us: find it again
             continue
@@ -219,21 +227,46 @@ def _point(page: Any, node: Any, what: str) -> tuple[float, float]:
     raise AssertionError(f"{what} could not be found on the screen")
 
 
-def _click(page: Any, where: tuple[float, float]) -> None:
-    page.mouse.click(*where)
-    if page in _HEARD:
-        _HEARD[page][1] = time.monotonic()
+SENT_S = 5.0
+"""How long a click is given to reach the server (measured: at most 0.6 s in a whole run of this file)."""
+
+
+def _click(page: Any, aim: Any, what: str, answered: bool = True) -> None:
+    """Click where ``aim()`` says. With ``answered``, the phone must send the server something within
+    :data:`SENT_S`: a click that sent nothing never left the browser (a run under load saw a tap on a tab do
+    nothing, with the tab in place and the page quiet), so it is clicked again, as a player taps again when
+    nothing happens, and a warning says so. A click that reached the server is never repeated here: whether
+    the app took it is the test's to check (``enter`` taps again only where the app said the tap was lost)."""
+    heard = _HEARD.get(page)
+    for _ in range(3):
+        where = aim()
+        start = time.monotonic()
+        page.mouse.click(*where)
+        if heard is None:
+            return
+        heard[1] = start
+        if not answered:
+            return
+        while heard[2] < start and time.monotonic() < start + SENT_S:
+            page.wait_for_timeout(20)  # lets playwright deliver the socket's frames to :func:`listen`
+        _LAST_TAP[page] = (what, heard[2] >= start)
+        if heard[2] >= start:
+            return
+        warnings.warn(f"a click on {what} sent the server nothing in {SENT_S:.0f} s: clicked again", stacklevel=3)
+    raise AssertionError(f"three clicks on {what} sent the server nothing: {_shown(page, what)}")
 
 
 def tap(page: Any, ident: str) -> None:
     """A click where a finger would touch: Flutter takes pointer events on its canvas, not on the DOM nodes."""
-    _click(page, centre(page, ident))
+    _click(page, lambda: centre(page, ident), ident)
 
 
-def choose(page: Any, option: str) -> None:
-    """Tap the option ``option`` (its whole text) of the menu a dropdown just opened, once the menu stands still."""
+def choose(page: Any, dropdown: str, option: str) -> None:
+    """Open the dropdown ``dropdown`` and tap its option ``option`` (the option's whole text), once the menu stands
+    still. (Opening the menu is the browser's alone: nothing is sent to the server for it.)"""
+    _click(page, lambda: centre(page, dropdown), dropdown, answered=False)
     node = page.locator("flt-semantics[role=button]").filter(has_text=re.compile(f"^{re.escape(option)}$")).first
-    _click(page, _point(page, node, f"the option {option!r}"))
+    _click(page, lambda: _point(page, node, f"the option {option!r}"), option)
 
 
 def type_into(page: Any, ident: str, text: str) -> None:
@@ -273,7 +306,18 @@ def _shown(page: Any, ident: str) -> str:
         lost = page.locator(_sel("tap-lost")).count()
     except PlaywrightError as e:  # the page itself gone
         return f"the page could not be read: {e}"
-    return f"{ident} shows {now!r}; the app said {lost} tap(s) were not entered"
+    last = _LAST_TAP.get(page)
+    tapped = "" if last is None else (f"; the last tap, on {last[0]}, " + ("reached" if last[1] else "never reached")
+                                      + " the server")
+    return f"{ident} shows {now!r}; the app said {lost} tap(s) were not entered{tapped}"
+
+
+def wait_shown(page: Any, ident: str) -> None:
+    """Until the node ``ident`` shows; a failure says what the last tap was and whether it reached the server."""
+    try:
+        page.wait_for_selector(_sel(ident))
+    except PlaywrightTimeout:
+        raise AssertionError(f"waited for {ident} to show: {_shown(page, ident)}") from None
 
 
 def wait_text(page: Any, ident: str, want: str) -> None:
@@ -329,7 +373,7 @@ def test_the_hand_end_shows_the_win_and_the_tai(page: Any, replay: GameReplay) -
     end = replay.hand_ends()[0]
     tap(page, "next-hand")
     wait_text(page, "caption", replay.frame(end).caption.zh)
-    page.wait_for_selector(_sel("hand-end"))
+    wait_shown(page, "hand-end")
     frame = replay.frame(end)
     assert frame.end is not None
     # its words, in its text or in the label Flutter gives a card with the winner's tile pictures (aria-label)
@@ -350,7 +394,7 @@ def test_the_ledger_follows_the_replays_step(page: Any, replay: GameReplay) -> N
     tap(page, "tab-ledger")
     if page.locator(_sel("ledger-of-replay")).count():  # a live game is open at this server: pick the replay
         tap(page, "ledger-of-replay")
-    page.wait_for_selector(_sel("ledger-settle"))
+    wait_shown(page, "ledger-settle")
     panel = ledger_panel(replay.states[end])
     assert panel is not None and panel.settle_up
     shown = text_of(page, "ledger-settle")
@@ -382,12 +426,11 @@ def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any, tmp
     path, context = demo_photo()
     assert context["win_type"] == "discard"
     tap(page, "tab-photo")
-    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    wait_shown(page, ID_PHOTO_TOTAL)
     self_drawn = score_photo_file(path, {**PhotoContext.from_context(context).as_context(), "win_type": "self_draw",
                                          "discarder": None})
     assert isinstance(self_drawn, PhotoPanel)
-    tap(page, "ctx-win_type")
-    choose(page, ui("self_draw").zh)
+    choose(page, "ctx-win_type", ui("self_draw").zh)
     wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
     shown = str(page.locator("flt-semantics").first.text_content())
     for words, _tai in self_drawn.items:
@@ -397,8 +440,7 @@ def test_the_form_scores_the_photo_again_with_what_it_cannot_show(page: Any, tmp
     streak3 = score_photo_file(path, {**PhotoContext.from_context(context).as_context(), "win_type": "self_draw",
                                       "discarder": None, "streak": 3})
     assert isinstance(streak3, PhotoPanel)
-    tap(page, "ctx-streak")
-    choose(page, "3")
+    choose(page, "ctx-streak", "3")
     wait_text(page, ID_PHOTO_TOTAL, streak3.total.zh)
     mine_context = PhotoContext(win_type="self_draw", streak=3)
     expected = score_photo_file(path, mine_context.as_context())
@@ -419,7 +461,7 @@ def test_a_photo_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path
     with big.open("wb") as f:
         f.truncate(UPLOAD_MAX_BYTES + 1)
     tap(page, "tab-photo")
-    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    wait_shown(page, ID_PHOTO_TOTAL)
     choose_file(page, "photo-pick", big)
     wait_text(page, "photo-failed", ui("photo_too_big", name="huge.jpg", mb=UPLOAD_MAX_BYTES // 2**20).zh)
     assert not any(uploads.iterdir())  # nothing was sent
@@ -429,7 +471,7 @@ def test_an_empty_file_is_refused_before_it_is_sent(page: Any, tmp_path: Path, u
     empty = tmp_path / "empty.jpg"
     empty.write_bytes(b"")
     tap(page, "tab-photo")
-    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    wait_shown(page, ID_PHOTO_TOTAL)
     choose_file(page, "photo-pick", empty)
     wait_text(page, "photo-failed", ui("photo_empty", name="empty.jpg").zh)
     assert not any(uploads.iterdir())
@@ -442,7 +484,7 @@ def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Path, uploads: P
     expected = score_photo_file(mine, PhotoContext().as_context())
     assert isinstance(expected, PhotoPanel)
     tap(page, "tab-photo")
-    page.wait_for_selector(_sel(ID_PHOTO_TOTAL))
+    wait_shown(page, ID_PHOTO_TOTAL)
     choose_file(page, "photo-pick", mine)
     page.wait_for_function("() => document.body.textContent.includes('my_hand.jpg')")  # the form: back to defaults
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
@@ -453,7 +495,7 @@ def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
     expected = analyse("1112345678999m123p", "5m5m5m")
     assert isinstance(expected, HandPanel)
     tap(page, "tab-hand")
-    page.wait_for_selector(_sel("hand-field"))
+    wait_shown(page, "hand-field")
     type_into(page, "hand-field", "1112345678999m123p")
     wait_text(page, "hand-headline", ui("ready", kinds=9, left=23).zh)
     type_into(page, "visible-field", "5m5m5m")
@@ -466,7 +508,7 @@ def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
     """The tiles seen can be tapped in too: the palette's keys go to the field focused last (a review found they
     always went to the hand, and the tiles seen had to be typed on a phone's keyboard); so can the flowers."""
     tap(page, "tab-hand")
-    page.wait_for_selector(_sel("hand-field"))
+    wait_shown(page, "hand-field")
     type_into(page, "hand-field", "1112345678999m123p")
     wait_text(page, "hand-headline", ui("ready", kinds=9, left=23).zh)
     type_into(page, "visible-field", "")  # focused
@@ -489,7 +531,7 @@ def test_my_hands_meld_keys_lay_a_meld_down(page: Any) -> None:
     expected = analyse("1112345678m123p pung:999m")
     assert isinstance(expected, HandPanel) and expected.waits
     tap(page, "tab-hand")
-    page.wait_for_selector(_sel("hand-field"))
+    wait_shown(page, "hand-field")
     type_into(page, "hand-field", "1112345678m123p")
     tap(page, "hand-meld-pung")
     wait_text(page, "hand-meld-said", ui("hand_meld_armed_pung").zh)
@@ -582,9 +624,8 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     tap(page, "tab-live")
     wait_text(page, "live-prompt", ui("live_p_seat").zh)
     tap(page, "live-house")  # this table lets everyone win on one discard (一炮多響)
-    tap(page, "house-multi_win")
     everyone = next(w for v, w in next(r for r in HOUSE_RULES if r.key == "multi_win").options if v == "all")
-    choose(page, everyone.zh)
+    choose(page, "house-multi_win", everyone.zh)
     page.wait_for_function("want => document.body.textContent.includes(want)", arg=ui("live_house_rules", n=1).zh)
     tap(page, "live-start")  # the players' names as filled in
     wait_text(page, "live-prompt", ui("live_p_dealer", east="東家").zh)
@@ -695,7 +736,7 @@ def test_the_ledger_is_of_the_live_game_once_one_is_entered(page: Any, live: Liv
     panel = ledger_panel(live.state)
     assert panel is not None
     tap(page, "tab-ledger")
-    page.wait_for_selector(_sel("ledger-of-live"))
+    wait_shown(page, "ledger-of-live")
     page.wait_for_function("want => document.body.textContent.includes(want)", arg=panel.stakes.zh)
     step = re.compile(ui("step", i=0, n=0).zh.replace("0", r"\d+"))
     assert not step.search(str(page.locator("body").text_content()))  # not the replay's step: the live game
@@ -921,7 +962,7 @@ def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, u
         def opened() -> None:
             page.wait_for_selector("flt-semantics-placeholder", state="attached")
             page.locator("flt-semantics-placeholder").dispatch_event("click")
-            page.wait_for_selector(_sel("title"))
+            wait_shown(page, "title")
 
         page.goto(url + "live")
         opened()
@@ -951,11 +992,11 @@ def test_a_refusal_is_not_said_again_after_a_reload(browser: Any, tmp_path: Path
         try:
             tap(page, f"live-win-{dealer}-self_draw")
             tap(page, "live-win-ok")  # an empty form: refused, with the reason
-            page.wait_for_selector(_sel("live-error"))
+            wait_shown(page, "live-error")
             page.reload()
             page.wait_for_selector("flt-semantics-placeholder", state="attached")
             page.locator("flt-semantics-placeholder").dispatch_event("click")
-            page.wait_for_selector(_sel(ID_LIVE_UNDO))  # the page drawn anew (the bar and the body: one update)
+            wait_shown(page, ID_LIVE_UNDO)  # the page drawn anew (the bar and the body: one update)
             assert page.locator(_sel("live-error")).count() == 0
         finally:
             page.close()
@@ -1013,12 +1054,18 @@ def test_a_self_draw_is_tapped_in_the_hand_first_then_the_tile_drawn(browser: An
         page = _open(browser, address + "live", ready="title")
         try:
             tap(page, f"live-win-{dealer}-self_draw")
-            for t in hand:  # quick taps, as a player's: the palette is not drawn anew under them
+            for t in hand:  # tap after tap: the palette is not drawn anew under them
                 tap(page, f"live-key-{t.code}")
             wait_said(page, "live-typed", ui("live_typed_count", n=16, want=16).zh)
             # the seventeenth: the tile drawn; 46p + 5p is a win, said before the record
             tap_until_said(page, "live-key-5p", "live-typed", ui("live_preview_yes_plain").zh)
             assert "5p" not in text_of(page, "live-concealed")  # (the hand's field kept its sixteen)
+            # begun again, with all seventeen typed into the hand's field: the last is the tile drawn, said so
+            tap(page, "live-win-cancel")
+            tap(page, f"live-win-{dealer}-self_draw")
+            type_into(page, "live-concealed", "123m456m789m123s46p55z5p")
+            wait_said(page, "live-typed", ui("live_typed_last_drawn", n=17, want=16, tile="五筒").zh)
+            wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)
         finally:
             page.close()
 
@@ -1079,7 +1126,7 @@ def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
     item = next(i for i in learn_items() if i.id == "all_pungs")
     assert item.example is not None
     tap(page, "tab-learn")
-    page.wait_for_selector(_sel("learn-title"))
+    wait_shown(page, "learn-title")
     tap(page, "learn-all_pungs")
     wait_text(page, "learn-title", f"{item.name.zh}　{item.name.en}")
     assert text_of(page, "learn-total") == ui("learn_total", hand=item.example.hand_tai).zh
@@ -1119,6 +1166,13 @@ def test_on_a_phone_the_tab_shown_is_in_sight_in_the_tabs_row(browser: Any, url:
         page.locator("flt-semantics-placeholder").dispatch_event("click")
         whole = ("sel => { const e = document.querySelector(sel); if (e === null) return false;"
                  " const r = e.getBoundingClientRect(); return r.width > 60 && r.left >= 0 && r.right <= 390; }")
+        page.wait_for_function(whole, arg=_sel("tab-learn"))
+    finally:
+        page.close()
+    # opened wide (a laptop's window, a phone held sideways), then narrowed: the row follows without a reload
+    page = _open(browser, url + "learn", ready="title")
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_function(whole, arg=_sel("tab-learn"))
     finally:
         page.close()
@@ -1208,7 +1262,7 @@ def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_
     tap(page, "tab-settings")
     wait_text(page, "set-current", ui("set_current_none").zh)
     choose_file(page, "set-upload", plain)
-    page.wait_for_selector(_sel("set-failed"))
+    wait_shown(page, "set-failed")
     failed = text_of(page, "set-failed")
     assert failed.startswith("IMG_1002.jpg：") and "校正表" in failed and "IMG_1002.jpg: " not in failed
     choose_file(page, "set-upload", shot)
@@ -1239,8 +1293,7 @@ def test_the_learn_tab_teaches_the_dealers_dice_and_the_table_shows_its_wall(pag
     tap(page, "tab-learn")
     tap(page, "learn-mode-dice")
     wait_text(page, "dice-step-0", "1. " + dice_lesson((2, 3, 5)).steps[0].zh)
-    tap(page, "die-0")  # the first die set to 6: 6+3+5 = 14 opens the wall of the player on the right (§2.4)
-    choose(page, "6")
+    choose(page, "die-0", "6")  # the first die set to 6: 6+3+5 = 14 opens the wall of the player on the right (§2.4)
     for i, step in enumerate(dice_lesson((6, 3, 5)).steps):
         wait_text(page, f"dice-step-{i}", f"{i + 1}. {step.zh}")
     assert "數到 14 是下家" in text_of(page, "dice-step-1")
@@ -1290,6 +1343,35 @@ def test_a_misread_tile_is_corrected_by_a_tap_and_the_hand_scored_again(page: An
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
 
 
+IN_SIGHT_JS = ("([sel, height]) => { const e = document.querySelector(sel); if (e === null) return false;"
+               " const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= height; }")
+"""Is the node ``sel`` wholly on a screen ``height`` tall."""
+
+
+def test_on_a_phone_a_tile_corrected_opens_its_palette_in_sight_and_says_the_score_there(page: Any) -> None:
+    """A review on a phone: the palette of a tile tapped for correcting opened below the screen, and once corrected
+    the page jumped to its top, a screen and a half above the tiles and their new score."""
+    from companion.app.photo_model import read_photo_file, read_tiles, with_picks
+
+    path, context = demo_photo()
+    read = read_photo_file(path)
+    assert not isinstance(read, PhotoFailed)
+    shown = read_tiles(read)
+    n = len(shown) - 1
+    confirmed = score_read_photo(with_picks(read, {shown[n].index: Tile.from_code(shown[n].code)}), context,
+                                 corrected=1)
+    assert isinstance(confirmed, PhotoPanel)
+    page.set_viewport_size({"width": 390, "height": 844})
+    tap(page, "tab-photo")
+    wait_shown(page, ID_PHOTO_TOTAL)
+    tap(page, f"photo-tile-{n}")
+    page.wait_for_function(IN_SIGHT_JS, arg=[_sel(f"photo-fix-{shown[n].code}"), 844])  # brought into sight
+    tap(page, f"photo-fix-{shown[n].code}")  # (in sight: no scroll)
+    wait_text(page, "photo-fix-total", confirmed.total.zh)
+    page.wait_for_timeout(500)
+    assert page.evaluate(IN_SIGHT_JS, [_sel("photo-fix-total"), 844])  # where the finger was, not at the top
+
+
 def test_the_discard_quiz_grades_the_tile_tapped_and_shows_every_discard(page: Any) -> None:
     from companion.app.quiz_model import discard_quiz, grade_discard
 
@@ -1325,11 +1407,11 @@ def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
     other = _open(browser, url)  # a second phone, on the Settings tab before the first sends anything
     try:
         tap(other, "tab-settings")
-        other.wait_for_selector(_sel("set-upload"))
+        wait_shown(other, "set-upload")
         tap(page, "tab-settings")
         choose_file(page, "set-upload", shot)
-        page.wait_for_selector(_sel("set-page-a4-1"))
-        other.wait_for_selector(_sel("set-page-a4-1"))  # drawn on the other phone too, without a reload
+        wait_shown(page, "set-page-a4-1")
+        wait_shown(other, "set-page-a4-1")  # drawn on the other phone too, without a reload
         type_into(other, "set-name", "home")
         tap(other, "set-save")  # a set of that name is saved: asked first
         wait_text(other, "set-message", ui("set_replace_sure", name="home").zh)
@@ -1350,7 +1432,7 @@ def test_my_hand_plays_the_advised_discard_and_shows_the_waits(page: Any) -> Non
     after = analyse(after_discard(drawn, best))
     assert isinstance(after, HandPanel) and after.waits
     tap(page, "tab-hand")
-    page.wait_for_selector(_sel("hand-field"))
+    wait_shown(page, "hand-field")
     type_into(page, "hand-field", drawn)
     wait_hand(page, panel)
     tap(page, f"hand-discard-{best}")
@@ -1366,7 +1448,7 @@ def test_my_hand_offers_the_kong_and_lays_it_down(page: Any) -> None:
     after = analyse(panel.kongs[0].hand)
     assert isinstance(after, HandPanel) and after.melds[-1] == ("5z",) * 4 and after.waits
     tap(page, "tab-hand")
-    page.wait_for_selector(_sel("hand-field"))
+    wait_shown(page, "hand-field")
     type_into(page, "hand-field", drawn)
     wait_hand(page, panel)
     tap(page, "hand-kong-5z")
@@ -1380,12 +1462,12 @@ def test_my_hand_shows_every_discard_on_a_tap(page: Any) -> None:
     assert isinstance(panel, HandPanel) and len(panel.choices) > ADVICE_SHOWN
     last = panel.choices[-1].tile
     tap(page, "tab-hand")
-    page.wait_for_selector(_sel("hand-field"))
+    wait_shown(page, "hand-field")
     type_into(page, "hand-field", drawn)
     wait_hand(page, panel)
     assert page.locator(_sel(f"hand-discard-{last}")).count() == 0
     tap(page, "hand-every-discard")
-    page.wait_for_selector(_sel(f"hand-discard-{last}"))
+    wait_shown(page, f"hand-discard-{last}")
     assert page.locator(_sel("hand-every-discard")).count() == 0
 
 
@@ -1415,8 +1497,7 @@ def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> 
     wait_text(page, "hand-headline", ui("hand_complete").zh)
     tap(page, "hand-score")  # to the Score tab, with the hand and its form (no photo)
     wait_text(page, ID_PHOTO_TOTAL, self_drawn.total.zh)
-    tap(page, "ctx-win_type")
-    choose(page, ui("on_discard").zh)
+    choose(page, "ctx-win_type", ui("on_discard").zh)
     wait_text(page, ID_PHOTO_TOTAL, on_discard.total.zh)  # 放槍 by 北家 (the form's default)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(words.zh in shown for words, _tai in on_discard.items)
