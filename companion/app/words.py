@@ -287,7 +287,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Every entry is checked against the rules and saved at once (a crash loses nothing); a win is "
                    "scored with who pays whom. Hands stay face down: only what the table can see is entered."),
     "live_empty": ("還沒有記錄", "Nothing entered yet"),
-    "live_file": ("每一步都已存進 {name}（共 {n} 筆）", "Every tap is saved in {name} ({n} entries)"),
+    "live_file": ("每一步都已存進 {name}（共 {n} 筆）", "Every tap is saved in {name} (entries so far: {n})"),
     "live_moved": ("牌桌剛被別人更新了，請看過再點一次", "The table was just updated by someone else: look, then tap again"),
     "live_nothing_to_undo": ("沒有可以撤回的動作", "Nothing to undo"),
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
@@ -495,22 +495,22 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_house": ("；本桌規矩：{rules}", "; house rules: {rules_en}"),
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
-    "ledger_fix": ("改正 {player} 亮的牌", "Put {player}'s tiles right"),
+    "ledger_fix": ("改正 {player} 亮的牌", "Correct {player}'s winning hand"),
     "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候亮的牌：這一把的台數和付款、之後每一把的累計都會重算",
-                         "Put right the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
+                         "Correct the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
     "ledger_fix_concealed": ("{player} 亮的暗牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
     "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
-    "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Put right: {player} showed {tiles_en}"),
-    "ledger_fixed_pics": ("已改正：{player} 亮的牌是", "Put right: {player} showed"),
+    "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
+    "ledger_fixed_pics": ("已改正：{player} 亮的牌是", "Corrected: {player} showed"),
     "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
     "ledger_fix_moved": ("這一把的紀錄剛改過了（撤回、重新入座或別支手機改正）：請再按一次「改正」",
                          "That hand's record has just changed (undone, players seated again, or corrected on another "
-                         "phone): tap “put right” again"),
+                         "phone): tap “Correct” again"),
     "ledger_fix_ok": ("記下改正", "Record the correction"),
     "ledger_fix_said": ("第 {n} 把改正了：原本 {was}，現在 {now}。結餘：{money}",
-                        "Hand {n} put right: it was {was_en}, now {now_en}. Balances: {money_en}"),
+                        "Hand {n} corrected: it was {was_en}, now {now_en}. Balances: {money_en}"),
     "ledger_fix_preview": ("記下的話：原本 {was}，會變成 {now}。結餘：{money}",
                            "If recorded: it was {was_en}, it would be {now_en}. Balances: {money_en}"),
     "ledger_fix_preview_no": ("這樣記不下來：{why}", "This cannot be recorded: {why_en}"),

@@ -118,9 +118,9 @@ def pinghu(c: Ctx) -> int:
 
 
 @item("ready_on_self_draw", "自摸聽牌", "Ready on self-draw",
-      "部分平台每次自摸另加聽牌一台（明星三缺一平台，存疑）。",
-      "Some platforms add 1 for being ready on every self-drawn win (the Mingxing Sanquyi (明星三缺一) platform, "
-      "uncertain).")
+      "部分平台每次自摸另加聽牌一台（據說是明星三缺一平台的算法，尚未證實）。",
+      "Some platforms add 1 for being ready on every self-drawn win (reportedly the Mingxing Sanquyi (明星三缺一) "
+      "platform; not confirmed).")
 def ready_on_self_draw(c: Ctx) -> int:
     """自摸聽牌: the 明星三缺一 platform's extra tai on each self-draw (spec §5.3)."""
     return int(c.self_draw)
