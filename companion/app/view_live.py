@@ -135,7 +135,8 @@ class LiveTab:
         # on two lines if need be: a phone's field shows some 12 of a hand's 16 codes on one (a review)
         self.concealed = ft.TextField(width=420, dense=True, hint_text="123m456p789s東東 …", hint_style=hint,
                                       on_change=self._typing, multiline=True, min_lines=1, max_lines=2)
-        self.drawn = ft.TextField(width=120, dense=True, hint_text="5m", hint_style=hint, on_change=self._typing)
+        # (at 120 px the English label, "The tile drawn", wrapped onto two lines: a review)
+        self.drawn = ft.TextField(width=170, dense=True, hint_text="5m", hint_style=hint, on_change=self._typing)
         self.kongs = ft.TextField(width=240, dense=True, hint_text="9p", hint_style=hint, on_change=self._typing)
         self.listener = LiveListener(host, game, self._changed)
         self.visible = False

@@ -388,8 +388,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_preview_yes_plain": ("可以胡", "A win"),
     "live_preview_dealer": ("，莊家另加 {tai} 台", ", plus {tai} dealer tai where the dealer wins or pays"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
-    "live_win_drawn_hint": ("點下面的牌：先點手上的 {n} 張，再點自摸的那張", "Tap the tiles below: the {n} in hand first, "
-                            "then the one drawn"),
+    "live_win_drawn_hint": ("點下面的牌（或打字）：先點手上的 {n} 張，再點自摸的那張；全部打在第一格也行，最後一張就是自摸的那張",
+                            "Tap the tiles below (or type them): the {n} in hand first, then the one drawn; all typed "
+                            "into the first field, the last is taken as the tile drawn"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
     "live_win_hand_first": ("請先輸入手上的 {want} 張牌（現在 {n} 張），再輸入自摸的那一張",
                             "Type the hand's {want} tiles first ({n} so far), then the tile drawn"),
