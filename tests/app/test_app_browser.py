@@ -16,6 +16,7 @@ import warnings
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -128,20 +129,34 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-_HEARD: weakref.WeakKeyDictionary[Any, list[float]] = weakref.WeakKeyDictionary()
-"""Per page: when it last heard from the server, and when it last tapped."""
-_LAST_TAP: weakref.WeakKeyDictionary[Any, tuple[str, bool]] = weakref.WeakKeyDictionary()
-"""Per page: what it last tapped, and whether that reached the server (said by a failed wait)."""
+@dataclass
+class Socket:
+    """What a page's socket to the server did, by the clock (``time.monotonic``), and its last tap."""
+
+    heard: float = 0.0  # a frame last came from the server
+    tapped: float = 0.0  # the page last tapped
+    sent: float = 0.0  # a frame last went to the server
+    last_tap: tuple[str, bool] | None = None  # what was tapped, and whether that reached the server
+
+
+_SOCKETS: weakref.WeakKeyDictionary[Any, Socket] = weakref.WeakKeyDictionary()
 ANSWER_S = 1.0  # how long a tap's answer is waited for before a next tap (a tap that changes nothing has none)
 
 
 def listen(page: Any) -> Any:
     """Note when ``page`` last heard from the server (for :func:`settle`); before the page connects."""
-    heard = _HEARD.setdefault(page, [time.monotonic(), 0.0, 0.0])
+    sock = _SOCKETS.setdefault(page, Socket(heard=time.monotonic()))
+
+    def heard(_frame: Any) -> None:
+        sock.heard = time.monotonic()
+
+    def sent(_frame: Any) -> None:
+        sock.sent = time.monotonic()
 
     def socket(ws: Any) -> None:
-        ws.on("framereceived", lambda _frame: heard.__setitem__(0, time.monotonic()))
-        ws.on("framesent", lambda _frame: heard.__setitem__(2, time.monotonic()))
+        ws.on("framereceived", heard)
+        ws.on("framesent", sent)
+
     page.on("websocket", socket)
     return page
 
@@ -150,14 +165,14 @@ def settle(page: Any) -> None:
     """Until ``page`` has heard the answer to its last tap (or :data:`ANSWER_S` passed) and nothing since for
     :data:`QUIET_S` (at most :data:`QUIET_MAX_S` in all): what the last update set going (a scroll to what it drew)
     has happened."""
-    heard = _HEARD.get(page)
-    if heard is None:
+    sock = _SOCKETS.get(page)
+    if sock is None:
         return
     start = time.monotonic()
     while time.monotonic() < start + QUIET_MAX_S:
         now = time.monotonic()
-        answered = heard[0] > heard[1] or now > heard[1] + ANSWER_S
-        if answered and now - heard[0] >= QUIET_S:
+        answered = sock.heard > sock.tapped or now > sock.tapped + ANSWER_S
+        if answered and now - sock.heard >= QUIET_S:
             return
         page.wait_for_timeout(30)  # lets playwright deliver the socket's frames to :func:`listen`
 
@@ -237,20 +252,20 @@ def _click(page: Any, aim: Any, what: str, answered: bool = True) -> None:
     nothing, with the tab in place and the page quiet), so it is clicked again, as a player taps again when
     nothing happens, and a warning says so. A click that reached the server is never repeated here: whether
     the app took it is the test's to check (``enter`` taps again only where the app said the tap was lost)."""
-    heard = _HEARD.get(page)
+    sock = _SOCKETS.get(page)
     for _ in range(3):
         where = aim()
         start = time.monotonic()
         page.mouse.click(*where)
-        if heard is None:
+        if sock is None:
             return
-        heard[1] = start
+        sock.tapped = start
         if not answered:
             return
-        while heard[2] < start and time.monotonic() < start + SENT_S:
+        while sock.sent < start and time.monotonic() < start + SENT_S:
             page.wait_for_timeout(20)  # lets playwright deliver the socket's frames to :func:`listen`
-        _LAST_TAP[page] = (what, heard[2] >= start)
-        if heard[2] >= start:
+        sock.last_tap = (what, sock.sent >= start)
+        if sock.sent >= start:
             return
         warnings.warn(f"a click on {what} sent the server nothing in {SENT_S:.0f} s: clicked again", stacklevel=3)
     raise AssertionError(f"three clicks on {what} sent the server nothing: {_shown(page, what)}")
@@ -306,7 +321,8 @@ def _shown(page: Any, ident: str) -> str:
         lost = page.locator(_sel("tap-lost")).count()
     except PlaywrightError as e:  # the page itself gone
         return f"the page could not be read: {e}"
-    last = _LAST_TAP.get(page)
+    sock = _SOCKETS.get(page)
+    last = sock.last_tap if sock is not None else None
     tapped = "" if last is None else (f"; the last tap, on {last[0]}, " + ("reached" if last[1] else "never reached")
                                       + " the server")
     return f"{ident} shows {now!r}; the app said {lost} tap(s) were not entered{tapped}"
