@@ -232,6 +232,12 @@ class Tile(IntEnum):
         """English display name: 1 Character, 5 Dots, East, Red dragon, Spring …"""
         return _EN_NAME[self]
 
+    @property
+    def said_en(self) -> str:
+        """How an English sentence names this tile: a suit tile by its code (``6p``), an honour or a flower by its
+        name and code (``East wind (1z)``), since ``1z`` tells a beginner nothing."""
+        return f"{self.en} ({self.code})" if self.is_honour or self.is_flower else self.code
+
     def name_in(self, lang: str) -> str:
         return self.zh if lang.startswith("zh") else self.en
 

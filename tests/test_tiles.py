@@ -90,6 +90,13 @@ def test_the_bamboo_flower_is_not_named_like_the_bamboo_suit() -> None:
     assert not any(t.en.endswith("Bamboo") for t in FACES if not t.is_suited)
 
 
+def test_an_english_sentence_names_a_suit_tile_by_its_code_and_an_honour_or_flower_by_its_name_too() -> None:
+    assert Tile.P6.said_en == "6p" and Tile.EAST.said_en == "East wind (1z)" and Tile.F8.said_en == "Bamboo flower (8f)"
+    # every such name reads back as the tile: by its code, or by the code in its brackets
+    for t in FACES:
+        assert parse_tile(t.said_en.rsplit("(", 1)[-1].rstrip(")")) == t
+
+
 @pytest.mark.parametrize("text", ["11111m", "11f", "5z5z5z5z5z"])
 def test_copy_limits(text: str) -> None:
     with pytest.raises(CopyLimitError, match="copies"):

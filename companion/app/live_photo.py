@@ -88,7 +88,7 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
             found = score_photo(dets, context, profile, win_tile=named, kongs=said)
     except PhotoHandError as bad:  # the tiles read still fill the form, for the player to mend
         shown = {Tile(int(k)) for k in dets.kind}
-        why = ui("live_photo_no_tile", tile=named.zh, tile_en=named.code) if named is not None \
+        why = ui("live_photo_no_tile", tile=named.zh, tile_en=named.said_en) if named is not None \
             and named not in shown else app_words(bad)
         return _as_read(read, seat.melds, named, chance, why)
     except (WinInputError, NotAWin) as bad:

@@ -386,8 +386,8 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         if win_tile in refused:
             why = app_words(refused[win_tile])
         else:
-            why = ui("typed_win_absent", tile=win_tile.zh, tile_en=win_tile.code)
-        return PhotoFailed(shown, ui("typed_win_refused", tile=win_tile.zh, tile_en=win_tile.code, why=why.zh,
+            why = ui("typed_win_absent", tile=win_tile.zh, tile_en=win_tile.said_en)
+        return PhotoFailed(shown, ui("typed_win_refused", tile=win_tile.zh, tile_en=win_tile.said_en, why=why.zh,
                                      why_en=why.en))
     if not tried:
         why = app_words(next(iter(refused.values()))) if refused else ui("typed_not_win")

@@ -107,7 +107,7 @@ def _names(codes: tuple[str, ...]) -> Words:
     tiles = [Tile.from_code(c) for c in codes]
     # in English a suit tile reads as its code (6p), an honour by its name too: "1z" tells a beginner nothing
     return Words("、".join(t.zh for t in tiles),
-                 " ".join(f"{t.en} ({c})" if t.is_honour or t.is_flower else c for t, c in zip(tiles, codes, strict=True)))
+                 " ".join(t.said_en for t in tiles))
 
 
 # --- the discard quiz -------------------------------------------------------------------------------------
@@ -171,8 +171,8 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
     if mine is None:
         raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
     best = [Tile.from_code(c) for c in quiz.best]
-    names = Words("、".join(t.zh for t in best), " or ".join(t.code for t in best))
+    names = Words("、".join(t.zh for t in best), " or ".join(t.said_en for t in best))
     if picked in quiz.best:
-        return DiscardGrade(picked, True, ui("dq_best", tile=Tile.from_code(picked).zh, tile_en=picked))
-    return DiscardGrade(picked, False, ui("dq_worse", tile=Tile.from_code(picked).zh, tile_en=picked, best=names.zh,
+        return DiscardGrade(picked, True, ui("dq_best", tile=Tile.from_code(picked).zh, tile_en=Tile.from_code(picked).said_en))
+    return DiscardGrade(picked, False, ui("dq_worse", tile=Tile.from_code(picked).zh, tile_en=Tile.from_code(picked).said_en, best=names.zh,
                                            best_en=names.en))

@@ -682,7 +682,7 @@ class LiveTab:
         except (NotationError, CopyLimitError):
             return label(t(ui("live_typed_bad")), 12, colour=ACCENT)
         last = drawn_last(c.kind, len(typed), not (self.drawn.value or "").strip(), c.shown)
-        said = ui("live_typed_last_drawn", n=len(typed), want=c.shown, tile=typed[-1].zh, tile_en=typed[-1].code) \
+        said = ui("live_typed_last_drawn", n=len(typed), want=c.shown, tile=typed[-1].zh, tile_en=typed[-1].said_en) \
             if last else ui("live_typed_count", n=len(typed), want=c.shown)
         count = label(t(said), 12, colour=FELT if len(typed) == c.shown or last else ACCENT)
         row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,

@@ -28,7 +28,7 @@ def _claim_window(state: TableState, seat: int, tile: Tile, rank: int, robbing: 
     if w is None or (w.phase is Phase.ROB) != robbing:
         last = _last_discard(state)
         if last is not None:
-            raise IllegalEvent(msg("window_closed", tile=last.zh, tile_en=last.code), phase=state.phase.name)
+            raise IllegalEvent(msg("window_closed", tile=last.zh, tile_en=last.said_en), phase=state.phase.name)
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     assert w.offer is not None
     if tile != w.offer:

@@ -75,7 +75,7 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert shape.endswith(" wait)")
             assert tile == w.tile
             assert sorted(parse_tiles(partial) + (t,)) == list(parse_tiles(made))
-    if not brute and not result.headline.en.startswith("not ready: all four"):
+    if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
         assert result.headline.en == f"not ready ({s} step{'' if s == 1 else 's'} from ready)"
 
