@@ -1,7 +1,7 @@
 """``companion score PHOTO…``: score a photographed winning hand, laid down.
 
     companion score win.jpg                       # self-drawn, East everywhere: assumed and said
-    companion score win.jpg --discarder S --seat W --round S --dealer N --streak 1 --lang en
+    companion score win.jpg --discarder S --seat W --round S --streak 1 --lang en
     companion score win.jpg --win-tile 3s --context '{"flags": {"last_tile": true}}' --json
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
@@ -13,7 +13,8 @@ where the hand as read is no legal win (each change reported), and scores the ha
 itemised tai, dealer tai, who pays what. Without a marked winning tile every possible one is scored and the
 best taken, with the others' tai said. What the photo cannot show (how the hand was won, the winds, the dealer)
 comes from the options or ``--context`` (the fields of ``companion tai``'s input); what is missing is assumed
-and said. ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
+and said. The winds are the winner's as seen from the dealer, who is East under the default rules (莊家坐東, spec
+§2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default. ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
 ``win_tiles``, ``doubts`` and ``file``. A photo that cannot be scored is reported with its name and the others are
 still scored (exit code 1); a bad option is refused naming it (exit code 2).
 """
@@ -44,7 +45,9 @@ def register(sub: Any) -> None:
     p.add_argument("--discarder", choices=_WINDS, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
     p.add_argument("--seat", choices=_WINDS, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
     p.add_argument("--round", choices=_WINDS, help="the round wind (default E) / 圈風（預設東）")
-    p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat (default E) / 莊家座位（預設東）")
+    p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat wind (default E; always E where the rule set "
+                                                    "counts the winds from the dealer, as the default does) / "
+                                                    "莊家的門風（預設東；規則從莊家算門風時一定是東，預設就是）")
     p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
     p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s) / 胡的那張（照片裡沒分開擺時）")
     p.add_argument("--kong", action="append", default=[], metavar="TILE=KIND",
@@ -93,6 +96,17 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     return ctx
 
 
+def _dealer_fits(context: dict[str, Any], profile: Any) -> None:
+    """Under a rule set that counts the seat winds from the dealer (dealer_east, spec §2.15) the dealer is East:
+    ``--dealer N`` there says two different tables at once, refused before any photo is read."""
+    dealer = context.get("dealer", "E")
+    if profile.switch("seat_wind") == "dealer_east" and dealer not in ("E", "1z"):
+        raise _OptionError(f"--dealer {dealer}: rule set {profile.id} counts the seat winds from the dealer, so the "
+                           "dealer is East; give --seat and --discarder as seen from the dealer",
+                           f"--dealer {dealer}：{profile.id} 的門風從莊家算起（莊家坐東），莊家一定是東；"
+                           "請以莊家為東來給 --seat 與 --discarder")
+
+
 def _win_tile(text: str | None) -> Tile | None:
     if text is None:
         return None
@@ -139,11 +153,12 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             raise _OptionError(bad.split(" / ")[0], bad.split(" / ")[1])
         context = context_of(args)
-        check_context(context)
+        profile = load_profile(args.profile)
+        _dealer_fits(context, profile)
+        check_context(context, profile)
         stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
-        profile = load_profile(args.profile)
         reader = _reader(args)
     except _OptionError as e:
         print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)

@@ -186,6 +186,9 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     except NotAWin as e:
         return {**echo, "error": {"kind": "not_a_win", "field": "win_tile", "message": str(e),
                                   "message_zh": e.reason_zh}}
+    except WinInputError as e:  # a record the profile cannot seat (a dealer other than East under dealer_east)
+        return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
+                                  "message_zh": e.message_zh}}
     return {**echo, **scored_result(win, s, stakes, profile)}
 
 

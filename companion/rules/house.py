@@ -29,6 +29,7 @@ from companion.rules.profiles import Profile
 from companion.rules.profiles._schema import SWITCHES
 from companion.rules.scoring import FalseWin, NotAWin, Score, ScoredItem, score
 from companion.rules.tai import ORDER, SWITCH_REPLACES
+from companion.rules.win import WinInputError
 
 __all__ = ["HouseReading", "house_reading"]
 
@@ -73,7 +74,7 @@ def _items_under(sc: Score, other: Profile) -> dict[str, ScoredItem] | None:
         return {i.id: i for i in score(sc.win, other).items}
     except FalseWin as false:
         return {i.id: i for i in false.claimed.items} if false.claimed is not None else None
-    except NotAWin:
+    except (NotAWin, WinInputError):  # (a win the other reading cannot seat: nothing to compare)
         return None
 
 
@@ -104,7 +105,8 @@ def _read_by(sc: Score) -> set[str]:
         score(sc.win, dataclasses.replace(sc.profile, switches=switches))
     except NotAWin:  # (it was scored once already: cannot happen, but nothing is lost by trying them all)
         return set(SWITCHES)
-    return switches.read | _REPLACING
+    # the score reads seat_wind only to refuse a dealer the seating cannot have: it changes no item (above)
+    return (switches.read - {"seat_wind"}) | _REPLACING
 
 
 def house_reading(sc: Score) -> HouseReading:

@@ -29,7 +29,7 @@ from companion.rules.profiles import Profile, load_profile
 from companion.rules.shape import Decomposition, Group, GroupKind
 from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, replaced
 from companion.rules.waits import WaitShape, wait_shape, waits
-from companion.rules.win import Replacement, Win, WinType
+from companion.rules.win import Replacement, Win, WinInputError, WinType, wind_letter
 from companion.tiles import Tile, counts34, format_tiles, format_zh
 
 __all__ = ["FalseWin", "NotAWin", "Score", "ScoredItem", "dealer_tai", "score", "score_all"]
@@ -132,6 +132,11 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     """Score ``win`` under ``profile`` (an id, a TOML path or a :class:`Profile`; default: the win's own
     profile, else ``atawmj_2009``). Raises :class:`NotAWin` or :class:`FalseWin`."""
     prof = load_profile(profile if profile is not None else win.profile)
+    if prof.switch("seat_wind") == "dealer_east" and win.dealer is not Tile.EAST:
+        raise WinInputError(
+            "dealer", f"profile {prof.id} counts the seat winds from the dealer (dealer_east, spec §2.15), so the "
+                      f"dealer is East, not {wind_letter(win.dealer)}: give the winner's wind as seen from the dealer",
+            f"{prof.id} 的門風從莊家算起（莊家坐東，規格 §2.15），莊家一定是東，不是{win.dealer.zh}：請以莊家為東來給胡牌者的門風")
     eight = win.win_type is WinType.EIGHT_FLOWERS
     if win.win_tile is None or (eight and len(win.flowers) != 8):
         return _check_min(_instant(win, prof))

@@ -100,7 +100,12 @@ def is_instant(context: Mapping[str, Any]) -> bool:
     return str(with_defaults(context)["win_type"]).strip().lower() in INSTANT
 
 
-def check_context(context: Mapping[str, Any]) -> None:
+def dealer_is_east(profile: Profile | None) -> bool:
+    """The rule set counts the seat winds from the dealer (dealer_east, spec §2.15): the dealer is East by rule."""
+    return profile is not None and profile.switch("seat_wind") == "dealer_east"
+
+
+def check_context(context: Mapping[str, Any], profile: Profile | None = None) -> None:
     """Refuse a context that no hand could be scored with (an unknown key or flag, a bad wind, a negative streak,
     the winner as discarder…) before any photo is read: a ``WinInputError`` naming the field, which says when a
     value it clashes with was only assumed."""
@@ -116,6 +121,10 @@ def check_context(context: Mapping[str, Any]) -> None:
         if e.field == "discarder" and e.reason == "the winner cannot be the discarder" and "seat_wind" not in context:
             raise WinInputError(e.field, f"{e.reason} (the winner's seat was assumed East: give --seat)",
                                 f"{e.zh}（胡牌的人的座位是假設的東：請用 --seat 指定）") from None
+        if e.field in _DEALER_FLAGS and dealer_is_east(profile):  # the dealer is East by rule: the seat says it
+            raise WinInputError(e.field, f"{e.reason} (the dealer is East under these rules: give the winner's --seat "
+                                         "as seen from the dealer)",
+                                f"{e.zh}（這套規則莊家坐東：請以莊家為東用 --seat 指定胡牌者的門風）") from None
         if e.field in _DEALER_FLAGS and "dealer" not in context:  # these flags ask who the dealer is
             raise WinInputError(e.field, f"{e.reason} (the dealer was assumed East: give --dealer)",
                                 f"{e.zh}（莊家是假設的東：請用 --dealer 指定）") from None
@@ -145,7 +154,7 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
     return notes
 
 
-def _assumed(context: Mapping[str, Any]) -> list[Note]:
+def _assumed(context: Mapping[str, Any], profile: Profile | None = None) -> list[Note]:
     notes = []
     if "win_type" not in context and context.get("discarder") is None:
         notes.append(Note("assumed self-drawn (自摸): give --discarder SEAT for a win on a discard",
@@ -153,7 +162,7 @@ def _assumed(context: Mapping[str, Any]) -> list[Note]:
     for key, en, zh in (("seat_wind", "the winner sits East", "胡牌的人坐東"),
                         ("round_wind", "the round is East", "圈風是東"),
                         ("dealer", "the dealer is East", "莊家是東")):
-        if key not in context:
+        if key not in context and not (key == "dealer" and dealer_is_east(profile)):  # by rule, not assumed
             notes.append(Note(f"assumed {en}: say otherwise with --{key.split('_')[0]}",
                               f"假設{zh}：不是的話請用 --{key.split('_')[0]} 指定"))
     if "streak" not in context:
@@ -294,7 +303,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
-    doubts.extend(_assumed(context))
+    doubts.extend(_assumed(context, profile))
     kinds = {i: legal.kinds[i] for i in (*legal.plan.concealed, *(j for m in legal.meld_idx for j in m),
                                           *legal.flowers)}
     concealed = tuple(i for i in legal.plan.concealed if i not in legal.flowers)

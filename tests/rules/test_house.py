@@ -106,7 +106,7 @@ def test_a_switch_the_score_never_reads_cannot_change_it() -> None:
             Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S", discarder="S"),
             Win.of("123m456m789p22s78s", "9s", "self_draw", melds=["ckong:5555z"], seat_wind="S",
                    replacement=Replacement.CKONG, last_tile=True),
-            Win.of("111222333m444555m6m", "6m", "self_draw", seat_wind="N", dealer="N", streak=2)]
+            Win.of("111222333m444555m6m", "6m", "self_draw", seat_wind="E", dealer="E", streak=2)]
     for win in wins:
         sc = score(win, default)
         read = _read_by(sc)

@@ -99,10 +99,10 @@ def test_explain_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path:
 
 def test_explain_gives_dealer_tai_only_where_the_dealer_wins_or_pays(capsys: pytest.CaptureFixture[str],
                                                                     tmp_path: Path) -> None:
-    third_party = {**EX1, "dealer": "N", "streak": 2}  # West wins on South's discard; the dealer North is neither
+    third_party = {**EX1, "dealer": "E", "streak": 2}  # West wins on South's discard; the dealer East is neither
     rc, out = _run(capsys, [json.dumps(third_party)], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "the dealer neither wins nor pays: no dealer tai" in out and "Dealer +" not in out
-    rc, out = _run(capsys, [json.dumps({**third_party, "discarder": "N"})], "--explain", tmp_path=tmp_path)
+    rc, out = _run(capsys, [json.dumps({**third_party, "discarder": "E"})], "--explain", tmp_path=tmp_path)
     assert "莊家 +5 台 (連2拉2)" in out and "不加莊家台" not in out
 
 
@@ -216,7 +216,7 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     assert "(capped at 16 tai)" in out
     rc, out = _run(capsys, [json.dumps(ex10)], "--explain", tmp_path=tmp_path)  # no cap: nothing said
     assert "封頂" not in out
-    streak = dict(EX1, dealer="W", streak=12)
+    streak = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)  # the dealer wins
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert rc == 0 and "+21 台 (連12拉12，算到上限 10)" in out, out  # the real streak, and what it counts
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
@@ -234,3 +234,20 @@ def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag
     del line["flags"]["last_tile"]  # 地胡 alone stands
     rc, out = _run(capsys, [json.dumps(line)], tmp_path=tmp_path)
     assert rc == 0 and "error" not in json.loads(out)
+
+
+def test_a_dealer_other_than_east_is_refused_where_the_winds_count_from_the_dealer(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Under dealer_east (the default, spec §2.15) the dealer is East: a line with the dealer North is two tables
+    at once, refused naming the field; a rule set with fixed seats scores it (the dealer North neither wins nor pays)."""
+    from companion.rules.scoring import score
+    from companion.rules.win import Win, WinInputError
+
+    line = {**EX1, "dealer": "N", "streak": 2}
+    rc, out = _run(capsys, [json.dumps(line)], tmp_path=tmp_path)
+    error = json.loads(out)["error"]
+    assert rc == 1 and error["field"] == "dealer" and "莊家坐東" in error["message_zh"] and "not N" in error["message"]
+    rc, out = _run(capsys, [json.dumps(line)], "--profile", "wikibooks_base", tmp_path=tmp_path)
+    assert rc == 0 and [p["dealer_tai"] for p in json.loads(out)["payments"]] == [0]
+    with pytest.raises(WinInputError, match="^dealer: "):
+        score(Win.from_dict(line))

@@ -56,12 +56,12 @@ def test_without_stakes_only_tai() -> None:
 
 def test_several_winners_on_one_discard_are_settled_separately() -> None:
     """§6.3: each winner with the discarder; dealer tai in each payment that involves the dealer."""
-    a = Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="S", round_wind="E", discarder="W",
-               dealer="S", streak=2)
-    b = Win.of("123p456p789p12s66z", "3s", "discard", melds=["pung:555z@R"], seat_wind="N", round_wind="E",
-               discarder="W", dealer="S", streak=2)
+    a = Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="E", round_wind="E", discarder="S",
+               dealer="E", streak=2)
+    b = Win.of("123p456p789p12s66z", "3s", "discard", melds=["pung:555z@R"], seat_wind="W", round_wind="E",
+               discarder="S", dealer="E", streak=2)
     pays = [settle(score(w), w, Stakes(100, 20)).payments[0] for w in (a, b)]
-    assert [(p.payer, p.payee, p.dealer_tai) for p in pays] == [(W, S, 5), (W, N, 0)]
+    assert [(p.payer, p.payee, p.dealer_tai) for p in pays] == [(S, E, 5), (S, W, 0)]
     assert pays[0].amount == 100 + 20 * (3 + 5)  # 門清 + 平胡, dealer tai 1 + 2×2
 
 
@@ -84,11 +84,11 @@ def test_stakes_validation(bad: object) -> None:
 
 
 def test_payment_serialisation() -> None:
-    win = Win.of("123m456m234p678p45s88s", "3s", "self_draw", seat_wind="N", round_wind="S", dealer="N")
+    win = Win.of("123m456m234p678p45s88s", "3s", "self_draw", seat_wind="E", round_wind="S", dealer="E")
     d = settle(score(win), win, Stakes(30, 10)).to_dict()
     assert d["total"] == 3 * (30 + 10 * (3 + 1))
-    assert {p["payer"] for p in d["payments"]} == {"E", "S", "W"}
-    assert all(p["payee"] == "N" and p["dealer_tai"] == 1 for p in d["payments"])
+    assert {p["payer"] for p in d["payments"]} == {"S", "W", "N"}
+    assert all(p["payee"] == "E" and p["dealer_tai"] == 1 for p in d["payments"])
     assert Tile.Z4 == N
 
 

@@ -65,8 +65,11 @@ def test_a_row_with_the_winning_tile_apart_and_melds_in_front() -> None:
     assert got.score == score(truth, PROFILE)
     assert got.marked and got.win_tiles == ((Tile.S6, got.score.hand_tai),)
     assert not got.repairs
+    # the dealer is East by rule (dealer_east), not by assumption; a rule set seating the winds otherwise says it
     assert [n.en.split(":")[0] for n in got.doubts] == ["assumed the winner sits East", "assumed the round is East",
-                                                      "assumed the dealer is East", "assumed the dealer's streak is 0"]
+                                                      "assumed the dealer's streak is 0"]
+    fixed = score_photo(dets, {"win_type": "discard", "discarder": "S"}, load_profile("wikibooks_base"))
+    assert "assumed the dealer is East" in [n.en.split(":")[0] for n in fixed.doubts]
 
 
 
@@ -399,7 +402,7 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
                                            melds=["ckong:7777p", "pung:555z", "chow:234s"]), PROFILE).hand_tai
     assert out["total"] is None and [p["payer"] for p in out["payments"]] == ["S", "W", "N"]
     assert cv2.imread(str(tmp_path / "a.png")).shape == frame.shape
-    assert main(["score", str(photo), "--lang", "en", "--seat", "S", "--dealer", "S", "--streak", "2",
+    assert main(["score", str(photo), "--lang", "en", "--seat", "S", "--streak", "2",
                  "--stakes", "30/10"]) == 0
     text = capsys.readouterr().out
     assert "read from the photo — concealed 456789m4s ｜ melds ckong:7777p pung:555z chow:234s ｜ flowers - ｜ " \
@@ -413,7 +416,8 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
                       (["--win-tile", "1f"], "1f"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads"),
                       (["--discarder", "E"], "假設的東"), (["--streak", "-2"], "streak"),
                       (["--context", '{"flags": {"bogus": true}}'], "flags.bogus"),
-                      (["--seat", "S", "--context", '{"flags": {"heavenly": true}}'], "莊家是假設的東")):
+                      (["--seat", "S", "--context", '{"flags": {"heavenly": true}}'], "這套規則莊家坐東"),
+                      (["--dealer", "N"], "莊家一定是東"), (["--context", '{"dealer": "S"}'], "莊家一定是東")):
         assert main(["score", "x.jpg", *bad]) == 2
         assert said in capsys.readouterr().err
     empty = tmp_path / "blank.png"
