@@ -78,7 +78,7 @@ class MeldKind(Enum):
             return cls(w)
         except ValueError:
             raise HandError(f"unknown meld kind {word!r} (chow, pung, kong, addkong, ckong)",
-                            f"不認得副露種類 {word!r}（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
+                            f"不認得吃碰槓的種類 {word!r}（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
 
 
 _KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_kong": "kong"}
@@ -116,7 +116,7 @@ class Meld:
             raise HandError(f"{k.value} needs {k.size} tiles, got {len(tiles)} in {self}",
                             f"{k.zh}要 {k.size} 張牌，{self} 有 {len(tiles)} 張")
         if any(t.is_flower for t in tiles):
-            raise HandError(f"flowers never form a meld: {self}", f"花牌不能組成副露：{self}")
+            raise HandError(f"flowers never form a meld: {self}", f"花牌不能組成吃碰槓：{self}")
         if k is MeldKind.CHOW:
             a, b, c = tiles
             if Tile.UNKNOWN in tiles or not a.is_suited or b != a + 1 or c != a + 2 or a.suit != c.suit:
@@ -165,7 +165,7 @@ class Meld:
         kind_text, sep, rest = text.partition(":")
         if not sep:
             raise HandError(f"a meld is written kind:tiles@source, got {text!r}",
-                            f"副露寫法是 種類:牌@來源（如 pung:555p@O），收到 {text!r}")
+                            f"吃碰槓的寫法是 種類:牌@來源（如 pung:555p@O），收到 {text!r}")
         kind = MeldKind.parse(kind_text)
         tiles_text, at, src_text = rest.partition("@")
         source: Source | None = None
@@ -174,11 +174,11 @@ class Meld:
                 source = Source(src_text.strip().upper())
             except ValueError:
                 raise HandError(f"meld source must be L, O or R, got {src_text!r} in {text!r}",
-                                f"副露來源須是 L（上家）、O（對家）或 R（下家），收到 {src_text!r}") from None
+                                f"吃碰槓的來源須是 L（上家）、O（對家）或 R（下家），收到 {src_text!r}") from None
         try:
             tiles = parse_tiles(tiles_text)
         except NotationError as e:
-            raise HandError(f"in meld {text!r}: {e}", f"副露 {text!r} 的牌寫錯了：{e.zh}") from None
+            raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 的牌寫錯了：{e.zh}") from None
         return cls(kind, tiles, source)
 
     @classmethod
@@ -222,7 +222,7 @@ class Hand:
                             f"一手牌至少要有 1 組（sets），收到 {self.sets}")
         if len(self.melds) > self.sets:
             raise HandError(f"{len(self.melds)} melds but a hand has only {self.sets} sets",
-                            f"有 {len(self.melds)} 組副露，但一手牌只有 {self.sets} 組")
+                            f"有 {len(self.melds)} 組吃碰槓，但一手牌只有 {self.sets} 組")
         tiles = self.all_tiles()
         if any(k > t.max_copies for t, k in Counter(tiles).items()):
             try:  # format the hand only when there is something to report
@@ -234,7 +234,7 @@ class Hand:
             raise HandError(
                 f"{n} tiles (concealed + 3 per meld) in {str(self)!r}: a hand holds {3 * self.sets + 1} "
                 f"between turns and {3 * self.sets + 2} after a draw",
-                f"張數不對：{n} 張（手牌加每組副露 3 張），手牌應有 {3 * self.sets + 1} 張，摸牌後 {3 * self.sets + 2} 張",
+                f"張數不對：{n} 張（手牌加上每組吃碰槓各算 3 張），手牌應有 {3 * self.sets + 1} 張，摸牌後 {3 * self.sets + 2} 張",
             )
 
     # --- counts ---------------------------------------------------------------------------------
@@ -290,7 +290,7 @@ class Hand:
                 rest.remove(t)
             except ValueError:
                 raise HandError(f"{t.code} is not in the concealed part of {str(self)!r}",
-                                f"手牌（不含副露）裡沒有{t.zh}：{str(self)!r}") from None
+                                f"手牌（不含吃碰槓）裡沒有{t.zh}：{str(self)!r}") from None
         return Hand(tuple(rest), self.melds, self.flowers, self.sets, self.stage_free)
 
     # --- notation -------------------------------------------------------------------------------

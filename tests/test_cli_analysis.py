@@ -82,7 +82,7 @@ def test_a_refused_hand_says_what_is_wrong_in_chinese_too(capsys: pytest.Capture
     _, _, err = run(capsys, "discard", "45m345p678p123s999s55z")
     assert "這手有 16 張" in err and "companion waits" in err
     _, _, err = run(capsys, "waits", "45m234s789s77p pung:999s@X")
-    assert "副露來源須是 L" in err
+    assert "吃碰槓的來源須是 L" in err
     _, _, err = run(capsys, "waits", "--lang", "en", "45m234s789s77p pung:999s@X")
     assert "meld source must be L, O or R" in err
     _, _, err = run(capsys, "waits", "1111m234s789s77p5m 7f7f")

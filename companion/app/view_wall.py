@@ -74,7 +74,10 @@ def wall_map(t: Say, picture: WallPicture, w: int = STACK_W, lines: bool = True)
     ], spacing=2, tight=True)
     cells = [c for s in picture.sides for c in s.cells]
     marks = {c.mark for c in cells if c.left}
-    keys = [_swatch(MARKS[m], ui(f"wall_legend_{m}"), t) for m in ("next", "tail", "kept") if m in marks]
+    plain = {c.left for c in cells if c.left and c.mark not in MARKS}  # stacks still to draw, in teal
+    keys = [_swatch(colour, ui(key), t)
+            for n, colour, key in ((2, FULL, "wall_legend_two"), (1, HALF, "wall_legend_one")) if n in plain]
+    keys += [_swatch(MARKS[m], ui(f"wall_legend_{m}"), t) for m in ("next", "tail", "kept") if m in marks]
     if any(c.left == 0 for c in cells):
         keys.append(_swatch(None, ui("wall_legend_gone"), t, EMPTY_EDGE))
     keys.append(_swatch(FULL, ui("wall_legend_break"), t, red=True))

@@ -47,7 +47,7 @@ UI: dict[str, tuple[str, str]] = {
     "step": ("第 {i} / {n} 步", "Step {i} of {n}"),
     "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session)   dealer {dealer}   streak {streak}"),
-    "wall_line": ("牌牆剩 {count} 張（可摸 {live}，留 {reserve} 張不摸）",
+    "wall_line": ("牌牆剩 {count} 張（可摸 {live} 張，留 {reserve} 張不摸）",
                   "{count} tiles in the wall ({live} to draw, {reserve} kept back)"),
     "dealer": ("莊", "Dealer"),
     "streak": ("連{n}", "streak {n}"),
@@ -95,7 +95,7 @@ UI: dict[str, tuple[str, str]] = {
                             "here): scored by the default rules and the stakes picked"),
     "photo_table_none": ("記錄牌局還沒有人入座：照預設規則、所選底台算", "Nobody is seated at the live table yet: "
                          "scored by the default rules and the stakes picked"),
-    "photo_intro": ("把胡的牌攤開拍一張：暗牌排一排、明牌排在前面、花放一堆，胡的那張可以稍微分開。選照片就會讀牌、"
+    "photo_intro": ("把胡的牌攤開拍一張：手牌排成一排、吃碰槓的牌排在前面、花放一堆，胡的那張可以稍微分開。選照片就會讀牌、"
                     "分組、找出胡的那張，算出台數與付款。一開始顯示的是內附的範例照片。",
                     "Lay the winning hand down (the concealed tiles in a row, the melds in front, the flowers apart, "
                     "the winning tile a little apart if you like) and choose a photo of it: the tiles are read and "
@@ -136,8 +136,8 @@ UI: dict[str, tuple[str, str]] = {
     # (short: the form's box is 260 px wide)
     "moment_after_kong": ("槓上開花（自己暗槓、加槓）", "after his own kong (concealed, added)"),
     "moment_after_discard_kong": ("槓別人打的牌後補的牌", "after a kong of a discard"),
-    "moment_after_flower": ("花上開花（補花補的牌，算槓上開花）", "a flower's replacement tile"),
-    "moment_last_tile": ("海底撈月（牆上最後一張）", "the wall's last tile"),
+    "moment_after_flower": ("補花後補進的牌（算槓上開花）", "a flower's replacement tile (scored as a win on a replacement)"),
+    "moment_last_tile": ("海底撈月（最後一張可摸的牌）", "the last tile to draw"),
     "moment_last_discard": ("河底撈魚（最後打出的一張）", "the last discard"),
     "moment_heavenly": ("天胡（莊家配完就胡）", "heavenly win (dealer, on the deal)"),
     "moment_earthly": ("地胡（閒家第一次摸就胡）", "earthly win (first draw)"),
@@ -162,7 +162,7 @@ UI: dict[str, tuple[str, str]] = {
     "wind_N": ("北", "North"),
     "tab_hand": ("我的手牌", "My hand"),
     "hand_intro": ("輸入或點選自己的牌（16 張，或摸牌後 17 張；吃碰槓：按下面的「碰」「吃」「明槓」「暗槓」再點一張牌，"
-                   "或寫成 pung:999p）。看得到的牌（河裡、別家明牌）也輸入的話，剩幾張會算得更準。",
+                   "或寫成 pung:999p）。看得到的牌（打出的牌、別家的明牌）也輸入的話，剩幾張會算得更準。",
                    "Type or tap your tiles (16, or 17 after a draw; a meld: tap Pung, Chow, Kong or Concealed kong "
                    "below, then a tile, or type pung:999p). Add the tiles you can see on the table (discards, others' "
                    "melds) and the copies left are counted from them."),
@@ -181,13 +181,13 @@ UI: dict[str, tuple[str, str]] = {
     "hand_meld_chow": ("吃", "Chow"),
     "hand_meld_kong": ("明槓", "Kong"),
     "hand_meld_ckong": ("暗槓", "Concealed kong"),
-    "hand_meld_armed_pung": ("點一張牌：三張那種牌碰成一組（再按一次「碰」取消）",
+    "hand_meld_armed_pung": ("點一張牌：把三張這種牌當成一組碰（再按一次「碰」取消）",
                              "Tap a tile: three of it, as a pung (tap Pung again to cancel)"),
     "hand_meld_armed_chow": ("點順子最小的那張：點三條就是三四五條（再按一次「吃」取消）",
                              "Tap the run's lowest tile: 3 Bamboo gives 3-4-5 Bamboo (tap Chow again to cancel)"),
-    "hand_meld_armed_kong": ("點一張牌：四張那種牌成一組明槓（再按一次「明槓」取消）",
+    "hand_meld_armed_kong": ("點一張牌：把四張這種牌當成一組明槓（再按一次「明槓」取消）",
                              "Tap a tile: four of it, as an exposed kong (tap Kong again to cancel)"),
-    "hand_meld_armed_ckong": ("點一張牌：四張那種牌成一組暗槓（再按一次「暗槓」取消）",
+    "hand_meld_armed_ckong": ("點一張牌：把四張這種牌當成一組暗槓（再按一次「暗槓」取消）",
                               "Tap a tile: four of it, as a concealed kong (tap Concealed kong again to cancel)"),
     "hand_meld_chow_bad": ("吃是同一門連續的三張：請點萬、筒或條的 1 到 7（順子最小的那張）",
                            "A chow is a run of three in one suit: tap a 1 to 7 of Characters, Dots or Bamboo "
@@ -246,7 +246,7 @@ UI: dict[str, tuple[str, str]] = {
     "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
     "hand_discard": ("打這張", "Discard it"),
-    "hand_every_discard": ("也看其餘 {n} 種打法", "Show the other {n} discards"),
+    "hand_every_discard": ("顯示其餘 {n} 種打法", "Show the other {n} discards"),
     "kong_better": ("；先{kong}{tile}更好：一樣接近聽牌，還多摸一張", "; better still, a {kong_en} of {tile_en}: as near "
                     "ready, and a draw more"),
     "hand_kongs": ("也可以槓（槓完補一張）", "Or make a kong (a replacement draw follows)"),
@@ -279,8 +279,8 @@ UI: dict[str, tuple[str, str]] = {
     "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
     "tab_live": ("記錄牌局", "Live game"),
     "set_rules_where": ("規則、底台和本桌規矩：在「{live}」入座時選，開打後在那裡「{terms}」；「{photo}」也可以另選規則。",
-                        "The rules, the stakes and the house rules are chosen as the players sit down on \"{live_en}\", "
-                        "and changed there later (\"{terms_en}\"); \"{photo_en}\" can pick other rules too."),
+                        "The rules, the stakes and the house rules are chosen as the players sit down on “{live_en}”, "
+                        "and changed there later (“{terms_en}”); “{photo_en}” can pick other rules too."),
     "live_intro": ("在真的牌桌上邊打邊記：每個動作點一下（打出的牌、吃碰槓、補花、胡），小幫手會檢查合不合規則、"
                    "記下來（當機也不會遺失），胡牌時算出台數和誰付誰。大家的手牌都蓋著，只記看得到的牌。",
                    "Enter a real game as it is played: one tap per move (a discard, a claim, a flower, a win). "
@@ -386,9 +386,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
     "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),
     "live_preview_yes_plain": ("可以胡", "A win"),
-    "live_preview_dealer": ("，莊家另加 {tai} 台", ", plus {tai} dealer tai where the dealer wins or pays"),
+    "live_preview_dealer": ("，莊家胡或付時另加 {tai} 台", ", plus {tai} dealer tai where the dealer wins or pays"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
-    "live_win_drawn_hint": ("點下面的牌（或打字）：先點手上的 {n} 張，再點自摸的那張；全部打在第一格也行，最後一張就是自摸的那張",
+    "live_win_drawn_hint": ("點下面的牌（或打字）：先點手上的 {n} 張，再點自摸的那張；全部輸入在第一格也行，最後一張就是自摸的那張",
                             "Tap the tiles below (or type them): the {n} in hand first, then the one drawn; all typed "
                             "into the first field, the last is taken as the tile drawn"),
     "live_win_drawn": ("自摸的那張", "The tile drawn"),
@@ -421,7 +421,7 @@ UI: dict[str, tuple[str, str]] = {
                         "Photograph the hand laid down: the tiles read fill the form below; check them before recording"),
     "live_photo_kind": ("{kind}不用讀照片", "{kind_en} needs no photo"),
     "live_photo_filled": ("已從 {name} 填入，請對照照片再確定", "Filled in from {name}: check it against the photo, then record"),
-    "live_photo_melds": ("照片的副露（{photo}）跟牌桌記錄的（{table}）不一樣：請對照；牌桌漏記了吃碰槓的話，請先取消、"
+    "live_photo_melds": ("照片的吃碰槓（{photo}）跟牌桌記錄的（{table}）不一樣：請對照；牌桌漏記了吃碰槓的話，請先取消、"
                          "「撤回上一步」回到那時補記",
                          "The photo's melds ({photo_en}) differ from the table's ({table_en}): check them; if the table "
                          "missed a claim, cancel, undo back to it and enter it first"),
@@ -441,7 +441,7 @@ UI: dict[str, tuple[str, str]] = {
     "another_win_draw": ("（三家胡同一張：流局）", " (three win on one tile: the hand is drawn)"),
     "live_typed_count": ("{n}／{want} 張：", "{n} of {want} tiles:"),
     "live_typed_last_drawn": ("{n} 張：最後一張（{tile}）當作自摸的那張：", "{n} tiles: the last ({tile_en}) taken as the tile drawn:"),
-    "live_typed_bad": ("還看不懂打的牌（例：123m東東）", "Those tiles cannot be read yet (e.g. 123m 11z)"),
+    "live_typed_bad": ("還看不懂輸入的牌（例：123m東東）", "Those tiles cannot be read yet (e.g. 123m 11z)"),
     "live_photo_fits": ("牌桌可以接受這手牌", "The table accepts this hand"),
     "live_photo_unfit": ("牌桌還不能接受：{why}", "The table would refuse it: {why_en}"),
     "live_cancel": ("取消", "Cancel"),
@@ -488,7 +488,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_items": ("（{items}）", " ({items_en})"),
     "ledger_dealer": ("；莊家付或收的另加 {dealer} 台（{why}）", "; plus {dealer} where the dealer pays or is paid ({why_en})"),
     "ledger_dealer_only": ("莊家", "dealer"),
-    "ledger_dealer_streak": ("莊家 1、連 {n} 拉 {n}", "dealer 1, streak {n} and pull {n}"),
+    "ledger_dealer_streak": ("莊家 1、連{n}拉{n}", "dealer 1, streak {n} and pull {n}"),
     "ledger_stakes_now": ("底 {base}／台 {per_tai}（第 1 把是 底 {first_base}／台 {first_per_tai}，改動記在各把），規則 {profile}",
                           "stakes {base} + {per_tai} a tai (hand 1 was {first_base} + {first_per_tai}; each change is "
                           "noted at its hand), rules {profile_en}"),
@@ -500,7 +500,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候亮的牌：這一把的台數和付款、之後每一把的累計都會重算",
                          "Correct the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
-    "ledger_fix_concealed": ("{player} 亮的暗牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
+    "ledger_fix_concealed": ("{player} 攤開的手牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
     "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
     "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
     "ledger_fixed_pics": ("已改正：{player} 亮的牌是", "Corrected: {player} showed"),
@@ -531,6 +531,8 @@ UI: dict[str, tuple[str, str]] = {
     "wall_replacement": ("補牌（補花、槓）：{where}", "Next replacement (flower, kong): {where_en}"),
     "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept back, never drawn"),
     "wall_show": ("牌牆圖", "The wall"),
+    "wall_legend_two": ("兩張（上下兩層）", "two tiles (a stack)"),
+    "wall_legend_one": ("剩一張", "one tile left"),
     "wall_legend_next": ("下一張摸", "next draw"),
     "wall_legend_tail": ("下一張補牌", "next replacement"),
     "wall_legend_kept": ("留著不摸", "kept back"),
@@ -607,8 +609,8 @@ UI: dict[str, tuple[str, str]] = {
     "set_saving": ("儲存中，讓讀牌學會這副牌（電腦忙時要半分鐘左右）…",
                    "Saving, and teaching the reader this set (up to half a minute on a busy computer)…"),
     "set_switching": ("換牌組中，讓讀牌學會這副牌…", "Switching sets, and teaching the reader this one…"),
-    "sheet_page": ("{paper} 第 {n}/{of} 頁（{photo}）", "{paper_en} page {n} of {of} ({photo})"),
-    "sheet_page_only": ("{paper} 第 {n}/{of} 頁", "{paper_en} page {n} of {of}"),
+    "sheet_page": ("{paper} 第 {n}／{of} 頁（{photo}）", "{paper_en} page {n} of {of} ({photo})"),
+    "sheet_page_only": ("{paper} 第 {n}／{of} 頁", "{paper_en} page {n} of {of}"),
     "sheet_no_tiles": ("{page}：一張牌也沒找到。每一格放一張牌再拍（這張照片不算）",
                        "{page_en}: not one tile found. Put a tile in each box and photograph it again (this photo is "
                        "not used)"),
@@ -660,7 +662,7 @@ UI: dict[str, tuple[str, str]] = {
                                 "Tap a green-framed tile to change it back, or Undo my corrections"),
     "typed_name": ("輸入的手牌：{hand}", "Hand typed: {hand}"),
     "typed_bad": ("這手牌寫錯了：{why}", "The hand cannot be read: {why_en}"),
-    "typed_count": ("張數不對：{n} 張（手牌加每組副露 3 張）；胡牌的手牌是 {want} 張，胡的那張算在內（槓的第四張不算）",
+    "typed_count": ("張數不對：{n} 張（手牌加上每組吃碰槓各算 3 張）；胡牌的手牌是 {want} 張，胡的那張算在內（槓的第四張不算）",
                     "{n} tiles (concealed + 3 per meld): a winning hand has {want}, the tile won on included (a "
                     "kong's fourth not counted)"),
     "typed_not_win": ("這手還沒胡：要 17 張（槓多一張）組成五組加一對",

@@ -262,7 +262,7 @@ def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profi
 def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
     """The photo's hand as read, what was assumed or doubted, then the itemised tai and payments."""
     hand = result["hand"]
-    label = {"zh": ("照片讀到", "手牌", "副露", "花", "胡", "（分開擺）", "（指定）"),
+    label = {"zh": ("照片讀到", "手牌", "吃碰槓", "花", "胡", "（分開擺）", "（指定）"),
              "en": ("read from the photo", "concealed", "melds", "flowers", "win", " (set apart)", " (named)")}
     head, c, m, f, w, apart, named = label[lang]
     how = named if hand["win_tile_named"] else apart if hand["win_tile_set_apart"] and hand["win_tile"] else ""

@@ -22,7 +22,7 @@ WIND_LETTER = ("E", "S", "W", "N")
 TEMPLATES: dict[str, tuple[str, str]] = {
     # phases and turns
     "phase": ("現在不能{what}：{phase_zh}", "cannot {what_en} now: {phase_en}"),
-    "not_turn": ("還沒輪到{seat}：現在是{turn}", "it is not {seat_en}'s turn: {turn_en} is to act"),
+    "not_turn": ("還沒輪到{seat}：現在輪到{turn}", "it is not {seat_en}'s turn: {turn_en} is to act"),
     "unknown_event": ("不是牌桌事件：{name}", "not a table event: {name}"),
     "bad_tile": ("{field} 不是一張牌：{value}", "{field} is not a tile: {value}"),
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
@@ -34,7 +34,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "fix_instant": ("第 {hand} 把是{kind}，沒有牌可以改", "hand {hand} was {kind_en}: no tiles were shown to correct"),
     "fix_discard_tile": ("第 {hand} 把胡的是打出來的{tile}，這張不能改", "hand {hand} was won on the discarded {tile_en}, "
                          "which stays"),
-    "fix_size": ("{seat}第 {hand} 把亮的暗牌是 {want} 張，改正的是 {got} 張",
+    "fix_size": ("{seat}第 {hand} 把攤開的手牌是 {want} 張，改正的是 {got} 張",
                  "{seat_en} showed {want} concealed tiles in hand {hand}; the correction has {got}"),
     "fix_unknown": ("改正的牌要每張都寫出來；花牌不算在手牌裡", "a correction names every tile; flowers are not part of "
                     "the hand"),
@@ -52,7 +52,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dice": ("骰子不合法：{dice}", "bad dice: {dice}"),
     "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),
     "deal_size": ("{seat}配牌應有 {want} 張，收到 {got} 張", "{seat_en} is dealt {want} tiles, got {got}"),
-    "fifth_copy": ("{tile}已見 {seen} 張，牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
+    "fifth_copy": ("{tile}已經出現 {seen} 張，一副牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
     "not_in_hand": ("{seat}手上沒有{tiles}", "{seat_en} does not hold {tiles_en}"),
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
@@ -71,7 +71,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "chow_left": ("只有下家能吃：{seat}不是{discarder}的下家", "only the next player may chow: {seat_en} is not after {discarder_en}"),
     "chow_shape": ("{tiles}不是順子", "{tiles_en} is not a chow"),
     "outranked": ("{seat}的{other}優先於{claim}", "{seat_en}'s {other_en} outranks {claim_en}"),
-    "kong_left": ("不得順槓：不能槓上家的牌", "kong_from_left=forbidden: no kong on the previous player's discard"),
+    "kong_left": ("不得順槓：不能槓上家的牌", "no kong on the previous player's discard (a house rule of this table)"),
     "frozen": ("{seat}已報聽，不能{what}", "{seat_en} has declared ready and may not {what_en}"),
     "frozen_discard": ("{seat}已報聽，必須打出摸到的{tile}", "{seat_en} has declared ready and must discard the drawn {tile_en}"),
     "no_pung": ("{seat}沒有{tile}的碰可以加槓", "{seat_en} has no pung of {tile_en} to add to"),
@@ -79,7 +79,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（{profile}）：宣告胡牌即為詐胡，請記為詐胡（宣稱 {tai} 台）",
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
                   "詐胡 (a false win); record it as one, with the {tai} tai it claimed"),
-    "barred": ("{seat}過水未打牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
+    "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
     "dead": ("{seat}已詐胡陪打，不能胡或吃碰", "{seat_en} is playing dead after a false win"),
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
     "after_claim": ("吃碰後只能打牌", "after a chow or pung the claimer only discards"),
@@ -135,7 +135,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
-    "hand_line": ("{round}風圈第 {k} 局（全場第 {n} 局） 莊{dealer} 連{streak}",
+    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
 }
 
@@ -180,7 +180,7 @@ EVENT_ZH: dict[str, str] = {
 }
 """The Chinese name of each table event (the English one is its type's name, as in the saved log)."""
 
-SOURCE_ZH = {"camera": "鏡頭", "manual": "手動", "inferred": "隨之記下"}
+SOURCE_ZH = {"camera": "鏡頭", "manual": "手動", "inferred": "自動記下"}
 
 
 def seat_label(seat: int, players: tuple[str, ...] = ()) -> tuple[str, str]:

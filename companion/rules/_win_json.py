@@ -54,7 +54,7 @@ def _meld(obj: Any, field: str) -> Meld:
             raise WinInputError(field, str(e), error_zh(e)) from None
     if not isinstance(obj, Mapping):
         raise WinInputError(field, f"expected {{\"kind\", \"tiles\", \"from\"}}, got {obj!r}",
-                            f"副露要寫成 {{\"kind\", \"tiles\", \"from\"}} 或 \"pung:555p@O\"，收到 {obj!r}")
+                            f"吃碰槓要寫成 {{\"kind\", \"tiles\", \"from\"}} 或 \"pung:555p@O\"，收到 {obj!r}")
     unknown = set(obj) - {"kind", "tiles", "from"}
     if unknown:
         raise WinInputError(f"{field}.{sorted(unknown)[0]}", "unknown key (kind, tiles, from)",

@@ -97,7 +97,7 @@ def error_zh(e: ValueError) -> str:
     if isinstance(e, CopyLimitError):
         return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
     what = str(e).rpartition(": ")[2] if ": " in str(e) else ""  # the meld or hand the English names last
-    return f"這組副露或這手牌不成立：{what}" if what else "這組副露或這手牌不成立"
+    return f"這組吃碰槓或這手牌不成立：{what}" if what else "這組吃碰槓或這手牌不成立"
 
 
 def parse_wind(value: Any, field: str) -> Tile:
@@ -210,7 +210,7 @@ class Win:
         if n != 16 and not (self.win_type.is_instant and n == 17):
             raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "
                                              "win; a waiting hand holds 16",
-                                f"胡牌前有 {n} 張（手牌加每組副露 3 張），聽牌時應是 16 張")
+                                f"胡牌前有 {n} 張（手牌加上每組吃碰槓各算 3 張），聽牌時應是 16 張")
         extra = (self.win_tile,) if self.win_tile is not None else ()
         try:
             check_copies(self.all_tiles() + extra, "the hand with its winning tile")
@@ -259,7 +259,7 @@ class Win:
         if kong is not None and not any(m.kind is kong for m in self.melds):
             raise WinInputError("flags.replacement_after", f"a win on the replacement after a {kong.zh} "
                                                            f"({kong.value}) needs that kong among the melds",
-                                f"{kong.zh}補牌胡，副露裡要有那組{kong.zh}")
+                                f"{kong.zh}補牌胡，吃碰槓裡要有那組{kong.zh}")
         if self.replacement is Replacement.FLOWER and not self.flowers:
             raise WinInputError("flags.replacement_after", "a win on a flower's replacement needs a flower among the "
                                                            "flowers (none is given)",

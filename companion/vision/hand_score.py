@@ -150,7 +150,7 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
                            for r in repairs) or "照讀到的"
         melds = " ".join(str(m) for m in legal.melds) or "-"
         notes.append(Note(f"also a win, nearly as likely: {how_en} (melds {melds}): {tai} tai; check the photo",
-                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（副露 {melds}）：{tai} 台；請對照照片"))
+                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（吃碰槓 {melds}）：{tai} 台；請對照照片"))
     return notes
 
 
@@ -293,7 +293,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if legal.plan.split:
         doubts.append(Note("the hand's row has gaps: its groups are taken as concealed tiles (melds lie in a row of "
                            "their own, in front of the hand)",
-                           "手牌那一列中間有空隙：各組都當作手牌（副露要另外排一列，放在手牌前面）"))
+                           "手牌那一列中間有空隙：各組都當作手牌（吃碰槓要另外排一列，放在手牌前面）"))
     doubts += _unsure_notes(dets, legal, {r.index for r in repairs})
     doubts += _win_tile_notes(legal, scored, best, win_tile)
     if pale:

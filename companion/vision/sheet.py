@@ -119,8 +119,8 @@ class PageLayout:
 
     @property
     def label_zh(self) -> str:
-        """``A4 第 1/2 頁``: the Chinese half's."""
-        return f"{PAPER_NAME[self.paper]} 第 {self.number}/{self.pages} 頁"
+        """``A4 第 1／2 頁``: the Chinese half's."""
+        return f"{PAPER_NAME[self.paper]} 第 {self.number}／{self.pages} 頁"
 
     def marker_corners_mm(self, index: int) -> np.ndarray:
         """4 x 2 corners (clockwise from top-left, as ArUco reports them) of marker ``index``."""

@@ -700,7 +700,7 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     assert live.state.known[Tile.from_code("1z")] == 4
     n = len(live.events())
     tap(page, "live-discard-1z")  # a fifth 東, pale on the palette: refused with the reason, nothing logged
-    wait_said(page, "live-error", "東已見 5 張，牌只有 4 張")
+    wait_said(page, "live-error", "東已經出現 5 張，一副牌只有 4 張")
     assert len(live.events()) == n
     enter(page, "live-discard-2z", lambda: len(live.events()) == n + 2)
     wait_text(page, "live-prompt", live.offer().prompt.zh)

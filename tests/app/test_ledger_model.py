@@ -165,7 +165,7 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             if with_dealer in amounts and x.dealer_tai:
                 assert f"；莊家付或收的另加 {x.dealer_tai} 台（" in line.zh
                 assert f"; plus {x.dealer_tai} where the dealer pays or is paid (" in line.en
-                assert ("連 " in line.zh) == (entry.result.streak > 0)  # 連N拉N only on a streak
+                assert ("、連" in line.zh) == (entry.result.streak > 0)  # 連N拉N only on a streak
                 said += 1
             else:
                 assert "莊家付或收" not in line.zh and "dealer pays" not in line.en

@@ -74,7 +74,7 @@ def test_a_set_made_from_two_page_photos_is_saved_selected_and_listed(
     first = _read(page_photos["a4-1"], models)
     assert not draft.add(first)
     assert (first.paper, first.number, first.pages) == ("a4", 1, 2) and first.photo == "a4-1.jpg"
-    assert first.title.en == "A4 page 1 of 2 (a4-1.jpg)" and "第 1/2 頁" in first.title.zh
+    assert first.title.en == "A4 page 1 of 2 (a4-1.jpg)" and "第 1／2 頁" in first.title.zh
     assert first.misplaced == () and first.unreadable == ()
     assert set(first.empty) | set(draft.pages["a4", 2].empty) == {"3m", "7z"}
     assert draft.missing() == ("3m", "7z")

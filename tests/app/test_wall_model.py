@@ -98,3 +98,34 @@ def test_eighteen_runs_over_the_corner_to_the_next_wall() -> None:
 def test_dice_outside_one_to_six_are_refused(dice: tuple[int, ...]) -> None:
     with pytest.raises(ValueError, match="three dice of 1-6"):
         dice_lesson(dice)  # type: ignore[arg-type]
+
+
+def _colours(control: object) -> set[str]:
+    """Every background colour in a Flet control tree."""
+    out: set[str] = set()
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if getattr(c, "bgcolor", None):
+            out.add(c.bgcolor)  # type: ignore[attr-defined]
+        for name in ("content", "controls"):
+            child = getattr(c, name, None)
+            stack += child if isinstance(child, list) else [child] if child is not None else []
+    return out
+
+
+@pytest.mark.parametrize("head, tail", [(0, 0), (57, 3), (120, 7)])
+def test_every_colour_of_the_wall_has_its_line_in_the_legend(head: int, tail: int) -> None:
+    """A review asked what the teal stacks were: the stacks still to draw (two tiles, or one) are in the legend
+    too, and every swatch is a colour the picture shows."""
+    from companion.app.view_wall import wall_map
+
+    pic = wall_picture(Wall(0, 9, head=head, tail=tail), 0, OWNERS)
+    view = wall_map(lambda w: w.en, pic, lines=False)
+    square, legend = view.controls[0], view.controls[1]
+    swatches = [(row.controls[0].bgcolor, row.controls[1].value) for row in legend.controls]
+    assert _colours(square) <= {colour for colour, _ in swatches}  # nothing drawn without its word
+    plain = {c.left for s in pic.sides for c in s.cells if c.left and c.mark not in ("next", "tail", "kept")}
+    assert (("#2f7d95", "two tiles (a stack)") in swatches) == (2 in plain)  # (the break's swatch is that teal too)
+    assert (("#8cc2d1", "one tile left") in swatches) == (1 in plain)
+    assert plain or (head, tail) == (120, 7)  # all 17 tiles left are kept back there

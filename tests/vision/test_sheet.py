@@ -296,7 +296,7 @@ def test_cells_outside_the_photo_are_unreadable(pages: dict[Paper, list[np.ndarr
         read_sheet(np.ascontiguousarray(left[: shot.shape[0] // 2]), source="cut.jpg", detector=detector)
     en, zh = str(e.value).split(" / ")  # each half in its own language, the Chinese saying as much (a review)
     assert "A4 page 1 of 2" in en and not any("\u4e00" <= c <= "\u9fff" for c in en)
-    assert "A4 第 1/2 頁只拍到 1 個角的方塊" in zh
+    assert "A4 第 1／2 頁只拍到 1 個角的方塊" in zh
     reading = read_sheet(left, source="cut.jpg", detector=detector)
     assert reading.markers_seen == 2
     for c in reading.cells:

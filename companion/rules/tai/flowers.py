@@ -16,7 +16,7 @@ def seat_number(seat_wind: Tile) -> int:
 
 
 @item("seat_flower", "正花", "Seat flower",
-      "花上印的數字與座位相同，每張一台（東1南2西3北4）。",
+      "花上印的數字與座位相同，每張都算（東1南2西3北4）。",
       "Each flower whose printed number is the seat's (East 1, South 2, West 3, North 4).")
 def seat_flower(c: Ctx) -> int:
     """正花: flowers printed with the seat number; at most two."""
@@ -25,7 +25,7 @@ def seat_flower(c: Ctx) -> int:
 
 
 @item("flower_kong", "花槓", "Flower set",
-      "集齊春夏秋冬或梅蘭竹菊四張。", "All four seasons, or all four plants; each complete set scores.")
+      "集齊春夏秋冬或梅蘭竹菊四張，每集齊一組算一次。", "All four seasons, or all four plants; each complete set scores.")
 def flower_kong(c: Ctx) -> int:
     """花槓: one per complete set of four seasons or four plants."""
     held = set(c.flowers)

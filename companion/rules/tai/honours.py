@@ -30,7 +30,7 @@ def round_wind(c: Ctx) -> int:
 
 
 @item("dragon_pung", "三元牌", "Dragon pung",
-      "白、發、中的刻子或槓子，每組一台。", "Each pung or kong of White, Green or Red.", split=True)
+      "白、發、中的刻子或槓子，每組都算。", "Each pung or kong of White, Green or Red.", split=True)
 def dragon_pung(c: Ctx) -> int:
     """三元牌: one per dragon pung or kong."""
     return _dragons(c)

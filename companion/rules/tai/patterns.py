@@ -51,7 +51,7 @@ def full_flush(c: Ctx) -> int:
 
 
 @item("kong_bonus_exposed", "明槓", "Exposed kong bonus",
-      "每個明槓或加槓另加台（港式台灣習慣，預設不計）。", "A bonus per exposed or added kong (off by default).")
+      "每個明槓或加槓另加台（部分牌桌的算法，預設不計）。", "A bonus per exposed or added kong (off by default).")
 def kong_bonus_exposed(c: Ctx) -> int:
     """明槓: one per exposed or added kong."""
     return sum(1 for m in c.win.melds if m.kind in (MeldKind.KONG, MeldKind.ADDKONG))

@@ -24,7 +24,7 @@ def buqiu(c: Ctx) -> int:
 
 
 @item("zimo", "自摸", "Self-draw",
-      "自己摸到胡牌（含補花、補槓的牌與海底）；搶槓不算。",
+      "自己摸到胡的那張牌（含補花、槓後補進的牌與海底）；搶槓不算。",
       "The winner drew the winning tile himself (replacements and the last tile too); robbing a kong is not.")
 def zimo(c: Ctx) -> int:
     """自摸: a wall draw, a replacement tile or the last tile."""
@@ -51,7 +51,7 @@ def half_seek(c: Ctx) -> int:
 
 
 @item("all_seek", "全求", "All-seek",
-      "五組都是吃碰槓來的，最後胡別人打出的單吊。",
+      "五組都是吃、碰、明槓或加槓來的（有暗槓就不算），單吊胡別人打出的牌。",
       "All five sets called (a concealed kong breaks it); the single tile's partner comes from a discard.",
       zh_alt="全求人")
 def all_seek(c: Ctx) -> int:
@@ -93,7 +93,7 @@ def last_tile(c: Ctx) -> int:
 
 
 @item("last_discard", "河底撈魚", "Last-discard win",
-      "胡最後一張牌打出的那張。", "Win on the discard that follows the last drawable tile.")
+      "胡海底之後打出的那一張（最後一張打出的牌）。", "Win on the discard that follows the last drawable tile.")
 def last_discard(c: Ctx) -> int:
     """河底撈魚: the discard after the last tile."""
     return int(c.win.is_last_discard)
