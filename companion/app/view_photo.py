@@ -257,6 +257,7 @@ class PhotoTab:
         def work() -> None:
             read, context = self.source.demo()
             self.picks, self.picking, self.typed, self.photo_win = {}, None, None, None
+            self.typed_field.value = ""  # the photo is scored now, not the hand typed (a review saw it stay)
             self.read, self.demo, self.chosen, self.reset = read, True, set(), ()
             # the table's own rules and stakes are kept
             self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
@@ -309,7 +310,7 @@ class PhotoTab:
                 self.context, self.reset = self.context.next_hand()
             # (before the new photo: no pick of the old one reaches it)
             self.picks, self.picking, self.photo_win = {}, None, None
-            self.typed = None
+            self.typed, self.typed_field.value = None, ""
             self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
             self._score()
 

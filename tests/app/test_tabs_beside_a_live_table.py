@@ -282,3 +282,16 @@ def test_the_form_keeps_only_what_the_way_of_winning_allows_and_the_dealer_sits_
     tab.set_context(dealer="S")  # the form's box is disabled; a stale value is still scored as East
     east = score_typed_hand(HAND, {**tab.context.as_context(), "dealer": "E"})
     assert isinstance(tab.shown, PhotoPanel) and isinstance(east, PhotoPanel) and tab.shown.items == east.items
+
+
+def test_the_bundled_photo_replaces_a_typed_hand_in_its_field_too(tmp_path: Path) -> None:
+    """A review scored a hand typed (sent from My hand), then pressed "Bundled photo": the photo was scored, but
+    the typed hand stayed in its field, as if it were still the hand scored."""
+    from companion.app.photo_model import PhotoFailed
+
+    demo = PhotoFailed("demo.jpg", Words("讀不到", "unreadable"))
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (demo, {}), read_file=lambda *_: demo, upload_dir=None))
+    _scored(tab, lambda: tab.score_typed(HAND))
+    assert tab.typed_field.value == HAND
+    tab.use_demo()
+    assert tab.typed is None and tab.typed_field.value == "" and tab.shown is demo
