@@ -120,7 +120,7 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
                                          pick("陪打", "dead") if st.dead else "",
                                          pick("相公", "no win") if st.no_win else "") if x)
         lines.append(f"    {hand} {melds} {pick('花', 'flowers')}:{format_tiles(st.flowers) or '-'} "
-                     f"{pick('河', 'river')}:{' '.join(t.code for t in st.discards) or '-'}{tags}")
+                     f"{pick('打出', 'discards')}:{' '.join(t.code for t in st.discards) or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
     lines.append(f"    {pick(state.phase.zh, state.phase.en)}; {turn}")
     for w in state.warnings:
