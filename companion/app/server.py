@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 import flet as ft
 
 from companion.app import lost_taps
+from companion.app.compress import GzipFiles
 from companion.app.ledger_model import LEDGER_PATH, ledger_csv
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
 from companion.app.photo_model import (
@@ -155,7 +156,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                            upload_endpoint_path="upload" if uploads else None,
                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
     app = SheetDownload(ClosedTabs(app))
-    return LiveExport(app, live) if live is not None else app
+    return GzipFiles(LiveExport(app, live) if live is not None else app)  # the page's 19 MB sent gzipped
 
 
 _SEND_QUEUE = "_FletApp__send_queue"  # flet-web's queue to the phone; None once the phone's socket has closed
