@@ -103,7 +103,7 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
     if chance.tile is None and win.win_tile is not None:
         drawn = win.win_tile.code
         if not found.marked:  # no tile set apart: the one that scores most was taken
-            notes.append(ui("live_photo_drawn_guess", tile=win.win_tile.zh, tile_en=win.win_tile.code))
+            notes.append(ui("live_photo_drawn_guess", tile=win.win_tile.zh, tile_en=win.win_tile.said_en))
     notes += _disagreements(win.melds, seat.melds, len(win.flowers), len(seat.flowers), len(win.concealed), chance)
     return HandFill(name, format_tiles(sorted(win.concealed)), drawn, format_tiles(sorted(hidden)),
                     jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(notes))

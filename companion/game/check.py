@@ -205,7 +205,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     if rec.kind in _INSTANT or rec.tile is None:
         raise IllegalEvent(msg("fix_instant", hand=e.hand, kind=rec.kind.zh, kind_en=rec.kind.en), hand=e.hand)
     if e.tile is not None and e.tile != rec.tile and rec.kind is not ev.WinKind.SELF_DRAW:
-        raise IllegalEvent(msg("fix_discard_tile", hand=e.hand, tile=rec.tile.zh, tile_en=rec.tile.code),
+        raise IllegalEvent(msg("fix_discard_tile", hand=e.hand, tile=rec.tile.zh, tile_en=rec.tile.said_en),
                            tile=e.tile.code)
     tile = e.tile if e.tile is not None else rec.tile
     if any(not t.is_known or t.is_flower for t in (*e.concealed, tile)):
@@ -382,7 +382,7 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
         raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(state.turn, "turn")),
                            turn=state.turn, seat=e.seat)
     if e.tile.is_flower:
-        raise IllegalEvent(msg("flower_discard", tile=e.tile.zh, tile_en=e.tile.code), tile=e.tile.code)
+        raise IllegalEvent(msg("flower_discard", tile=e.tile.zh, tile_en=e.tile.said_en), tile=e.tile.code)
     if not e.tile.is_known:
         raise IllegalEvent(msg("unknown_tile"), tile=e.tile.code)
     st = state.seats[e.seat]
@@ -390,11 +390,11 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
     if flower is not None:
         raise IllegalEvent(msg("flower_first", **state.who(flower[0]), tile=flower[1].zh, tile_en=flower[1].code))
     if not can_take(st.concealed, (e.tile,)):
-        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=e.tile.zh, tiles_en=e.tile.code),
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=e.tile.zh, tiles_en=e.tile.said_en),
                            hand=format_tiles(st.concealed_tiles))
     if st.ready is not None and not st.ready_now and st.drawn is not None and st.drawn.is_known \
             and e.tile != st.drawn:
-        raise IllegalEvent(msg("frozen_discard", **state.who(e.seat), tile=st.drawn.zh, tile_en=st.drawn.code),
+        raise IllegalEvent(msg("frozen_discard", **state.who(e.seat), tile=st.drawn.zh, tile_en=st.drawn.said_en),
                            drawn=st.drawn.code, discard=e.tile.code)
 
 

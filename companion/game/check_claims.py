@@ -32,7 +32,7 @@ def _claim_window(state: TableState, seat: int, tile: Tile, rank: int, robbing: 
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     assert w.offer is not None
     if tile != w.offer:
-        raise IllegalEvent(msg("wrong_tile", want=w.offer.zh, want_en=w.offer.code, got=tile.zh, got_en=tile.code))
+        raise IllegalEvent(msg("wrong_tile", want=w.offer.zh, want_en=w.offer.said_en, got=tile.zh, got_en=tile.said_en))
     if seat == w.turn:
         raise IllegalEvent(msg("own_discard"), seat=seat)
     if state.claim_rank and (state.claim_rank > rank or (state.claim_rank == rank and rank < 3)):
@@ -119,8 +119,10 @@ def _own_turn(state: TableState, seat: int, zh: str, en: str) -> None:
 def _added_kong(state: TableState, e: ev.AddedKong) -> None:
     _own_turn(state, e.seat, "加槓", "add to a kong")
     st = state.seats[e.seat]
+    if st.dead:  # 加槓 is a call (spec §1.3), and a seat playing dead makes none (§2.16); a concealed kong is not one
+        raise IllegalEvent(msg("dead", **state.who(e.seat)))
     if not any(m.kind is MeldKind.PUNG and m.tile == e.tile for m in st.melds):
-        raise IllegalEvent(msg("no_pung", **state.who(e.seat), tile=e.tile.zh, tile_en=e.tile.code))
+        raise IllegalEvent(msg("no_pung", **state.who(e.seat), tile=e.tile.zh, tile_en=e.tile.said_en))
     _frozen(state, e.seat, "加槓", "add to a kong")
     _kong_room(state)
     _need(state, e.seat, (e.tile,))
@@ -129,7 +131,7 @@ def _added_kong(state: TableState, e: ev.AddedKong) -> None:
 def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> None:
     _own_turn(state, e.seat, "暗槓", "make a concealed kong")
     if e.tile.is_flower:
-        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=e.tile.zh, tiles_en=e.tile.code))
+        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=e.tile.zh, tiles_en=e.tile.said_en))
     _kong_room(state)
     _need(state, e.seat, (e.tile,) * 4)
     st = state.seats[e.seat]
@@ -189,7 +191,7 @@ def _passed(state: TableState, e: ev.PassedWin) -> None:
                            msg("wrong_tile", want=str(w.offer), got=e.tile.code))
     st = w.seats[e.seat]
     if st.fully_known and not completes(st.concealed, st.melds, e.tile):
-        raise IllegalEvent(msg("not_win_tile", tile=e.tile.zh, tile_en=e.tile.code, **w.who(e.seat)))
+        raise IllegalEvent(msg("not_win_tile", tile=e.tile.zh, tile_en=e.tile.said_en, **w.who(e.seat)))
 
 
 CLAIM_CHECKS: dict[type, Callable[[TableState, Any], None]] = {

@@ -73,8 +73,8 @@ def _window_for_win(state: TableState, e: ev.Won) -> TableState:
         raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), phase=state.phase.name)
     if e.tile != w.offer:
         want = w.offer
-        raise IllegalEvent(msg("wrong_tile", want=want.zh if want else "-", want_en=want.code if want else "-",
-                               got=e.tile.zh if e.tile else "-", got_en=e.tile.code if e.tile else "-"))
+        raise IllegalEvent(msg("wrong_tile", want=want.zh if want else "-", want_en=want.said_en if want else "-",
+                               got=e.tile.zh if e.tile else "-", got_en=e.tile.said_en if e.tile else "-"))
     if e.seat == w.turn:
         raise IllegalEvent(msg("own_discard"), seat=e.seat)
     if state.claim_rank == 3 and state.outcome is not None and \
@@ -116,7 +116,7 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         raise IllegalEvent(msg("unknown_tile"))
     drawn = st.drawn
     if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
-        raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.code, got=e.tile.zh, got_en=e.tile.code))
+        raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.said_en, got=e.tile.zh, got_en=e.tile.said_en))
 
 
 def own_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:

@@ -80,7 +80,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
                   "詐胡 (a false win); record it as one, with the {tai} tai it claimed"),
     "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
-    "dead": ("{seat}已詐胡陪打，不能胡或吃碰", "{seat_en} is playing dead after a false win"),
+    "dead": ("{seat}已詐胡陪打，不能胡、吃、碰或槓（暗槓除外）",
+             "{seat_en} is playing dead after a false win: no win, chow, pung or kong (but a concealed one)"),
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
     "after_claim": ("吃碰後只能打牌", "after a chow or pung the claimer only discards"),
     "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),

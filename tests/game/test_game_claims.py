@@ -66,6 +66,22 @@ def test_an_outranking_claim_keeps_what_was_recorded_since_the_claim_it_withdraw
     assert dead.state.false_wins == (3,)
 
 
+def test_a_seat_playing_dead_makes_no_added_kong() -> None:
+    """A rules review: under continue_dead the dead seat's pung was refused, its 加槓 taken, though 加槓 is a call
+    (spec §1.3) and a seat playing dead makes none (§2.16). Its replacement draw would have shortened the wall."""
+    tb = Table({0: "7z", 1: "77z123s456s789s1z2z3z"}, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    tb.discard(0, "7z")
+    tb.do(ev.Punged(seat=1, tile=t("7z")))
+    tb.discard(1, "1z")
+    tb.do(ev.FalseWin(seat=1))
+    for s in (2, 3, 0):
+        tb.draw(s)
+        tb.discard(s, tb.hand(s)[-1])
+    tb.draw(1, "7z")
+    tb.refused(ev.AddedKong(seat=1, tile=t("7z")), "dead")
+    tb.discard(1, "7z")  # he discards it instead
+
+
 def test_win_outranks_pung_and_then_nothing_else_claims() -> None:
     tb = opened()
     tb.do(ev.Punged(seat=3, tile=t("9s")))
