@@ -87,7 +87,7 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
         ctx = Ctx(win, prof.switches, ())
         items += tuple((Words(i.zh, i.en) + ui("learn_dealer_item"), prof.value(i.id) * i.count(ctx), i.id == item_id)
                        for i in ITEMS.values() if i.kind is ItemKind.RELATION and prof.value(i.id) * i.count(ctx))
-    return LearnExample(prof.id, Words(f"{prof.name_zh}（{prof.id}）", f"{prof.name_en} ({prof.id})"),
+    return LearnExample(prof.id, Words(prof.name_zh, prof.name_en),
                         tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
                         win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,
                         dealer_tai, Words(entry["note_zh"], entry["note_en"]), house)
