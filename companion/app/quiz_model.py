@@ -172,7 +172,8 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
         raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
     best = [Tile.from_code(c) for c in quiz.best]
     names = Words("、".join(t.zh for t in best), " or ".join(t.said_en for t in best))
+    tile = Tile.from_code(picked)
     if picked in quiz.best:
-        return DiscardGrade(picked, True, ui("dq_best", tile=Tile.from_code(picked).zh, tile_en=Tile.from_code(picked).said_en))
-    return DiscardGrade(picked, False, ui("dq_worse", tile=Tile.from_code(picked).zh, tile_en=Tile.from_code(picked).said_en, best=names.zh,
+        return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=tile.said_en))
+    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=tile.said_en, best=names.zh,
                                            best_en=names.en))

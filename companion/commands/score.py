@@ -14,7 +14,8 @@ itemised tai, dealer tai, who pays what. Without a marked winning tile every pos
 best taken, with the others' tai said. What the photo cannot show (how the hand was won, the winds, the dealer)
 comes from the options or ``--context`` (the fields of ``companion tai``'s input); what is missing is assumed
 and said. The winds are the winner's as seen from the dealer, who is East under the default rules (莊家坐東, spec
-§2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default. ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
+§2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default.
+``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
 ``win_tiles``, ``doubts`` and ``file``. A photo that cannot be scored is reported with its name and the others are
 still scored (exit code 1); a bad option is refused naming it (exit code 2).
 """
@@ -31,7 +32,7 @@ from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
-from companion.rules.win import WinInputError
+from companion.rules.win import WinInputError, parse_wind
 from companion.tiles import NotationError, Tile, format_tiles, parse_tile
 from companion.vision.hand_score import check_context
 
@@ -100,7 +101,7 @@ def _dealer_fits(context: dict[str, Any], profile: Any) -> None:
     """Under a rule set that counts the seat winds from the dealer (dealer_east, spec §2.15) the dealer is East:
     ``--dealer N`` there says two different tables at once, refused before any photo is read."""
     dealer = context.get("dealer", "E")
-    if profile.switch("seat_wind") == "dealer_east" and dealer not in ("E", "1z"):
+    if profile.switch("seat_wind") == "dealer_east" and parse_wind(dealer, "dealer") is not Tile.EAST:
         raise _OptionError(f"--dealer {dealer}: rule set {profile.id} counts the seat winds from the dealer, so the "
                            "dealer is East; give --seat and --discarder as seen from the dealer",
                            f"--dealer {dealer}：{profile.id} 的門風從莊家算起（莊家坐東），莊家一定是東；"
@@ -154,8 +155,8 @@ def run(args: argparse.Namespace) -> int:
             raise _OptionError(bad.split(" / ")[0], bad.split(" / ")[1])
         context = context_of(args)
         profile = load_profile(args.profile)
+        check_context(context, profile)  # (a wind that is none is refused here, by name)
         _dealer_fits(context, profile)
-        check_context(context, profile)
         stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)

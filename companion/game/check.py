@@ -216,7 +216,8 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile:
         raise IllegalEvent(msg("fix_same"), hand=e.hand)
     if rec.drawn is not None and tile != rec.drawn:  # the log saw the tile he drew
-        raise IllegalEvent(msg("wrong_tile", want=rec.drawn.zh, want_en=rec.drawn.said_en, got=tile.zh, got_en=tile.said_en))
+        raise IllegalEvent(msg("wrong_tile", want=rec.drawn.zh, want_en=rec.drawn.said_en, got=tile.zh,
+                               got_en=tile.said_en))
     missing = list(rec.logged)  # and every tile of his hand it saw must be among those he shows
     for t in (*e.concealed, *((tile,) if rec.kind is ev.WinKind.SELF_DRAW else ())):
         if t in missing:

@@ -32,7 +32,8 @@ def _claim_window(state: TableState, seat: int, tile: Tile, rank: int, robbing: 
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     assert w.offer is not None
     if tile != w.offer:
-        raise IllegalEvent(msg("wrong_tile", want=w.offer.zh, want_en=w.offer.said_en, got=tile.zh, got_en=tile.said_en))
+        raise IllegalEvent(msg("wrong_tile", want=w.offer.zh, want_en=w.offer.said_en, got=tile.zh,
+                               got_en=tile.said_en))
     if seat == w.turn:
         raise IllegalEvent(msg("own_discard"), seat=seat)
     if state.claim_rank and (state.claim_rank > rank or (state.claim_rank == rank and rank < 3)):

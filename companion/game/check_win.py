@@ -116,7 +116,8 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         raise IllegalEvent(msg("unknown_tile"))
     drawn = st.drawn
     if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
-        raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.said_en, got=e.tile.zh, got_en=e.tile.said_en))
+        raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.said_en, got=e.tile.zh,
+                               got_en=e.tile.said_en))
 
 
 def own_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:
