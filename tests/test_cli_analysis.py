@@ -227,3 +227,37 @@ def test_demo_explains_in_both_languages(capsys: pytest.CaptureFixture[str]) -> 
     assert out.count("== ") == 10
     code, out, _ = run(capsys, "demo", "--lang", "en", "--no-photo")
     assert code == 0 and "聽" not in out.replace("獨聽", "") and out.count("== ") == 5
+
+
+@pytest.mark.parametrize("command", ["waits", "shanten", "discard"])
+def test_the_hand_in_each_commands_help_is_one_it_takes(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """A newcomer's first try was the help's example, which held 13 tiles: refused."""
+    import argparse
+
+    from companion.commands import discard, shanten, waits
+
+    parser = argparse.ArgumentParser()
+    {"waits": waits, "shanten": shanten, "discard": discard}[command].register(parser.add_subparsers())
+    help_text = parser._subparsers._group_actions[0].choices[command].format_help()  # type: ignore[union-attr]
+    example = (waits.DRAWN if command == "discard" else waits.WAITING)
+    assert example in " ".join(help_text.split()).replace("' :", "':")
+    code, out, err = run(capsys, command, "--lang", "en", example)
+    assert code == 0 and err == "" and out
+
+
+class _Keyboard(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_command_reading_the_keyboard_says_so(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer typed `companion waits` alone and saw nothing happen: at a terminal it now says what it reads."""
+    monkeypatch.setattr("sys.stdin", _Keyboard(EX14 + "\n"))
+    code, out, err = run(capsys, "waits", "--lang", "en")
+    assert code == 0 and "one hand per line" in err and "Ctrl+D" in err and "3m" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(EX14 + "\n"))  # a pipe: nothing said
+    assert run(capsys, "waits")[2] == ""
+    monkeypatch.setattr("sys.stdin", _Keyboard(""))
+    code, out, err = run(capsys, "tai")
+    assert code == 0 and "one JSON object per line" in err

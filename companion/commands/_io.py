@@ -51,6 +51,18 @@ def complain(prog: str, lang: str | None, zh: str, en: str) -> None:
     print(f"{prog}: {say(lang, zh, en)}", file=sys.stderr)
 
 
+STDIN_HINT = {"hands": ("每行一手牌", "one hand per line"), "wins": ("每行一個 JSON 物件", "one JSON object per line")}
+
+
+def stdin_hint(what: str) -> None:
+    """Said once on stderr when a command with nothing to read reads a terminal: a newcomer who typed the
+    command alone saw nothing happen and took it for hung (a review)."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        zh, en = STDIN_HINT[what]
+        print(f"reading {en} from the keyboard; Ctrl+D ends (or give them as arguments) / "
+              f"從鍵盤讀入，{zh}；按 Ctrl+D 結束（也可以直接寫在指令後面）", file=sys.stderr)
+
+
 def input_labels(items: Sequence[str]) -> Iterator[tuple[str, str, str]]:
     """(Chinese label, English label, text) for each argument, or for each non-blank stdin line when there
     are none: ``第 2 個引數`` / ``argument 2``, ``第 3 行`` / ``line 3``."""
@@ -58,6 +70,7 @@ def input_labels(items: Sequence[str]) -> Iterator[tuple[str, str, str]]:
         for i, text in enumerate(items, 1):
             yield f"第 {i} 個引數", f"argument {i}", text
         return
+    stdin_hint("hands")
     for n, line in enumerate(sys.stdin, 1):
         if line.strip():
             yield f"第 {n} 行", f"line {n}", line.rstrip("\n")

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from companion.commands._io import complain, print_json, run_batch
-from companion.commands.waits import add_hand_options, check_sets, check_visible, read_visible
+from companion.commands.waits import DRAWN, add_hand_options, check_sets, check_visible, read_visible
 from companion.hand import Hand
 from companion.rules.efficiency import DiscardOption, discard_options
 from companion.rules.shanten import shanten
@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("discard", help="ranked discards of a drawn hand / 打哪張",
                        description="Rank every discard of a 17-tile hand by shanten and improving tiles. / "
                                    "依向聽數與進張排出 17 張手牌每一種打牌的優劣。")
-    add_hand_options(p)
+    add_hand_options(p, example=DRAWN)
     p.add_argument("--top", type=int, default=0, metavar="N",
                    help="show only the N best options (0, the default: all) / "
                         "只列出最好的 N 種打法（預設 0：全部）")

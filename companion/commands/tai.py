@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.commands._io import print_json
+from companion.commands._io import print_json, stdin_hint
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
@@ -67,6 +67,7 @@ class InputFileError(ValueError):
 
 def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
     if not files:
+        stdin_hint("wins")
         yield from ((f"line {n} / 第 {n} 行", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
         return
     for name in files:

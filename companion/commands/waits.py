@@ -17,11 +17,19 @@ from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes, waits
 from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
 
+WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
+"""A hand between turns (16 tiles with its melds), the help's example of waits and shanten."""
+DRAWN = "45m234s789s77p5p kong:6666m@R pung:999p@O"
+"""The same hand after a draw (17), the help's example of discard."""
 
-def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True) -> None:
+
+def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True, example: str = WAITING) -> None:
     p.add_argument("hands", nargs="*", metavar="HAND",
-                   help="a hand in the notation, e.g. '45m234s789s77p pung:999p@O' (none: one per stdin line)"
-                        " / 一手牌的寫法，例如 '45m234s789s77p pung:999p@O'（不給：標準輸入每行一手）")
+                   help=f"a hand in the notation, e.g. '{example}': 1-9 m/p/s for the suits, 1-7z for East South "
+                        "West North White Green Red, a meld as kind:tiles@L/O/R (who gave the tile: left, opposite, "
+                        "right); none: one per stdin line / "
+                        f"一手牌的寫法，例如 '{example}'：萬筒條 m/p/s，1-7z 是東南西北白發中，吃碰槓寫成 種類:牌@L/O/R"
+                        "（上家、對家、下家給的）；不給：標準輸入每行一手")
     p.add_argument("--sets", type=int, default=DEFAULT_SETS,
                    help="sets in a winning hand: 5 for 16-tile mahjong (default), 4 for 13-tile games / "
                         "胡牌要幾組面子：十六張麻將 5（預設），十三張 4")
