@@ -6,6 +6,7 @@ both, Chinese first where the message is built here.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import io
 import re
@@ -14,6 +15,8 @@ import pytest
 
 from companion.cli import main
 from companion.game.switches import SwitchError, Switches
+
+SWITCH_NAMES = [f.name for f in dataclasses.fields(Switches)]  # in their order, as the refusal lists them
 
 CJK = re.compile("[\u4e00-\u9fff]")
 DRAWN = "45m345p678p123s999s55z7z"
@@ -92,7 +95,10 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
          "multi_win is nearest, all, nearest_unless_three or three_is_draw, got 'sometimes'"),
         ("streak_cap=x", "streak_cap 只能是 none 或 0 以上的整數，收到 'x'",
          "streak_cap is none or a whole number 0 or more, got 'x'"),
-        ("no_such=1", "沒有這些規則開關：no_such", "unknown procedure switches: no_such"),
+        ("no_such=1", f"沒有這些規則開關：no_such（有這些開關：{'、'.join(SWITCH_NAMES)}）",
+         f"unknown procedure switches: no_such (the switches: {', '.join(SWITCH_NAMES)})"),
+        ("multiwin=all", f"沒有這些規則開關：multiwin（是不是 multi_win？有這些開關：{'、'.join(SWITCH_NAMES)}）",
+         f"unknown procedure switches: multiwin (did you mean multi_win? the switches: {', '.join(SWITCH_NAMES)})"),
         ("multi_win", "--switch 要寫成 名稱=值，收到 'multi_win'", "--switch wants NAME=VALUE, got 'multi_win'"),
     ],
 )

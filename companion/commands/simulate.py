@@ -23,8 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hands", type=int, default=1, help="number of hands to play / 要打幾把")
     p.add_argument("--out", help="write the log here instead of stdout / 紀錄寫到這個檔案，而不是標準輸出")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=VALUE",
-                   help="a procedure switch of spec §2.17, e.g. multi_win=all (repeatable) / "
-                        "規格 §2.17 的流程開關，例如 multi_win=all（可重複）")
+                   help="a house rule of the table's procedure, e.g. multi_win=all (repeatable; a name it does not "
+                        "know lists them all) / 牌桌流程的規矩開關，例如 multi_win=all（可重複；寫錯名稱會列出全部）")
     p.add_argument("--stats", action="store_true",
                    help="print event counts and speed on stderr / 在標準錯誤輸出印出事件數與速度")
     p.set_defaults(func=run)

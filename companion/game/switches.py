@@ -6,6 +6,7 @@ Values are read, never branched on by profile name. ``Switches.from_mapping`` ac
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
@@ -123,8 +124,12 @@ class Switches:
         if strict:
             unknown = sorted(set(data) - {f.name for f in fields(cls)})
             if unknown:
-                names = ", ".join(unknown)
-                raise SwitchError(f"unknown procedure switches: {names}", f"沒有這些規則開關：{names}")
+                known = [f.name for f in fields(cls)]
+                near = [m for u in unknown for m in difflib.get_close_matches(u, known, n=1, cutoff=0.6)]
+                names, hint = ", ".join(unknown), (f"did you mean {', '.join(near)}? " if near else "")
+                raise SwitchError(f"unknown procedure switches: {names} ({hint}the switches: {', '.join(known)})",
+                                  f"沒有這些規則開關：{names}（{'是不是 ' + '、'.join(near) + '？' if near else ''}"
+                                  f"有這些開關：{'、'.join(known)}）")
         return replace(base, **changes)
 
 
