@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             error(f"{args.file}：{why.zh}" + (f"（{evidence}）" if evidence else ""),
                   f"{args.file}: {why.en}" + (f" [{evidence}]" if evidence else ""))
             return 1
-        if not args.quiet:
+        if not args.quiet and not args.json:  # (--json prints the JSON alone, for a program to read)
             source = e.source.value
             head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
             if isinstance(e, ev.WinCorrected):  # whose tiles, in which hand, as put right
@@ -99,10 +99,10 @@ def run(args: argparse.Namespace) -> int:
                 head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
-    if args.quiet:
+    if args.quiet and not args.json:
         print(render_table(state, lang, args.show_hands))
     names = state.players or tuple(pick(*seat_label(i), sep="/") for i in range(4))
-    if args.passed:
+    if args.passed and not args.json:
         print(f"== {pick('過水', 'passed wins')} ==")
         for c in passed_wins([e for _, e in events]):
             how = pick("報過水", "declared", "/") if c.declared else pick("未申報", "not declared", "/")
@@ -112,12 +112,15 @@ def run(args: argparse.Namespace) -> int:
         return 0
     ledger = ledger_of(state)
     if args.json:
-        print(json.dumps(ledger.to_json(), ensure_ascii=False, indent=1))
+        passed = [{"index": c.index, "seat": c.seat, "player": names[c.seat], "tile": c.tile.code, "giver": c.giver,
+                   "declared": c.declared} for c in passed_wins([e for _, e in events])] if args.passed else None
+        print(json.dumps({**ledger.to_json(), **({"passed": passed} if passed is not None else {})},
+                         ensure_ascii=False, indent=1))
         return 0
     print(f"\n== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
         print(f"  {p}: {v:+d}")
-    print(f"== {pick('誰付誰', 'who pays whom')} ==")
+    print(f"== {pick('結帳：最少筆數的付款', 'settling up: the fewest payments')} ==")
     for t in ledger.settle_up():
         print(f"  {t.payer} → {t.payee}: {t.amount}")
     ledgers = session_ledgers(state)

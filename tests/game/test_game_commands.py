@@ -20,8 +20,12 @@ def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["replay", str(out), "--passed"]) == 0
     text = capsys.readouterr().out
     assert "過水 / passed wins" in text
-    assert "牌牆" in text and "wall" in text and "誰付誰 / who pays whom" in text
+    assert "牌牆" in text and "wall" in text and "結帳：最少筆數的付款 / settling up: the fewest payments" in text
     assert text.count("\n#") + text.startswith("#") == len(lines)
+    # --json prints the JSON alone (a review piped it into a parser and met the tables first)
+    assert main(["replay", str(out), "--json", "--passed"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sum(data["balances"].values()) == 0 and isinstance(data["passed"], list)
 
 
 def test_replay_numbers_each_event_by_its_place_in_the_log_retractions_too(
