@@ -43,10 +43,10 @@ def register(sub: Any) -> None:
     p = sub.add_parser("score", help="score a photographed winning hand / 計算照片中胡牌的台數",
                        description="Score a photographed winning hand, laid down (計算照片中胡牌的台數與付款).")
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand / 攤開的胡牌照片")
-    p.add_argument("--discarder", choices=_WINDS, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
-    p.add_argument("--seat", choices=_WINDS, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
-    p.add_argument("--round", choices=_WINDS, help="the round wind (default E) / 圈風（預設東）")
-    p.add_argument("--dealer", choices=_WINDS, help="the dealer's seat wind (default E; always E where the rule set "
+    p.add_argument("--discarder", choices=_WINDS, type=str.upper, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
+    p.add_argument("--seat", choices=_WINDS, type=str.upper, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
+    p.add_argument("--round", choices=_WINDS, type=str.upper, help="the round wind (default E) / 圈風（預設東）")
+    p.add_argument("--dealer", choices=_WINDS, type=str.upper, help="the dealer's seat wind (default E; always E where the rule set "
                                                     "counts the winds from the dealer, as the default does) / "
                                                     "莊家的門風（預設東；規則從莊家算門風時一定是東，預設就是）")
     p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
@@ -58,7 +58,8 @@ def register(sub: Any) -> None:
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
     p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則（預設 atawmj_2009）")
-    p.add_argument("--stakes", help="底/台, e.g. 30/10 / 底與每台金額")
+    p.add_argument("--stakes", help="the stakes, base/per tai (底/台), e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
+                                    "底與每台金額，例如 30/10")
     p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
     p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text output (default zh-TW) / 輸出語言")
     p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the hand as scored drawn on it / 輸出標註後的照片")

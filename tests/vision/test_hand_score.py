@@ -1,6 +1,7 @@
 """Scoring a photographed winning hand: grouping by where tiles lie, repairs against the rules, the winning tile,
 the whole reader on rendered photos, and ``companion score``."""
 
+import argparse
 import json
 import random
 from collections import Counter
@@ -446,3 +447,14 @@ def test_the_demo_scores_its_bundled_photo_as_the_hand_it_was_rendered_from(caps
     assert f"Hand total {expected.hand_tai} tai" in photo
     assert f"win {truth.win_tile.code} (set apart)" in photo  # type: ignore[union-attr]
     assert "!" not in photo  # nothing repaired, nothing assumed
+
+
+def test_companion_score_takes_a_wind_in_lower_case(capsys) -> None:
+    """A review typed --seat s and was refused: E, S, W, N are taken in either case."""
+    from companion.commands.score import context_of, register
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["score", "x.jpg", "--seat", "s", "--discarder", "w", "--round", "n", "--dealer", "e"])
+    assert context_of(args) == {"seat_wind": "S", "round_wind": "N", "dealer": "E", "discarder": "W",
+                                 "win_type": "discard"}
