@@ -159,10 +159,11 @@ def run(args: argparse.Namespace) -> int:
 def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | None) -> dict[str, Any]:
     """One input line to one result object (never raises for bad input)."""
     try:
-        obj = json.loads(line)
+        obj = json.loads(line.rstrip("\r\n"))  # (with its newline, an unclosed line's error named line 2)
     except json.JSONDecodeError as e:
-        return {"error": {"kind": "json", "field": None, "message": f"not JSON: {e}",
-                          "message_zh": f"不是有效的 JSON：第 {e.lineno} 行第 {e.colno} 欄無法解析"}}
+        return {"error": {"kind": "json", "field": None,
+                          "message": f"not JSON: {e} (tai reads one JSON object per line, e.g. from jq -c)",
+                          "message_zh": f"不是有效的 JSON：第 {e.colno} 個字無法解析（每行要是一個 JSON 物件）"}}
     except RecursionError:
         return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep",
                           "message_zh": "JSON 巢狀太深，無法讀取"}}

@@ -208,9 +208,14 @@ class Win:
                                 f"{self.win_tile.zh}不能用來胡牌")
         n = len(self.concealed) + 3 * len(self.melds)
         if n != 16 and not (self.win_type.is_instant and n == 17):
+            held = n == 17 and self.win_tile is not None and self.win_tile in self.concealed
             raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "
-                                             "win; a waiting hand holds 16",
-                                f"胡牌前有 {n} 張（手牌加上每組吃碰槓各算 3 張），聽牌時應是 16 張")
+                                             "win; a waiting hand holds 16"
+                                             + (f" (concealed holds the winning tile: take one {self.win_tile} out, "
+                                                "win_tile gives it)" if held else ""),
+                                f"胡牌前有 {n} 張（手牌加上每組吃碰槓各算 3 張），聽牌時應是 16 張"
+                                + (f"（手牌裡含了胡的那張：拿掉一張{self.win_tile.zh}，胡的那張寫在 win_tile）"
+                                   if held and self.win_tile is not None else ""))
         extra = (self.win_tile,) if self.win_tile is not None else ()
         try:
             check_copies(self.all_tiles() + extra, "the hand with its winning tile")

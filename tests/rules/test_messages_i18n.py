@@ -160,8 +160,10 @@ def test_tai_input_errors_say_the_reason_in_chinese_once(capsys: pytest.CaptureF
 def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out, _ = _run(capsys, tmp_path, ["{not json", {**LINE, "win_tile": "9s"}])
     bad_json, not_win = (json.loads(x)["error"] for x in out.splitlines())
-    assert "Expecting" in bad_json["message"]
-    assert bad_json["message_zh"] == "不是有效的 JSON：第 1 行第 2 欄無法解析"
+    assert "Expecting" in bad_json["message"] and "one JSON object per line" in bad_json["message"]
+    assert bad_json["message_zh"] == "不是有效的 JSON：第 2 個字無法解析（每行要是一個 JSON 物件）"
+    rc, out, _ = _run(capsys, tmp_path, ['{"concealed": "123m"'])  # unclosed: its own line, not "line 2"
+    assert "line 1 column" in json.loads(out)["error"]["message"]
     assert "real waits: 36s" in not_win["message"]
     assert not_win["message_zh"] == "九條不能湊成五組加一對（聽：三條 六條）"
     with pytest.raises(NotAWin) as info:  # no wait at all: 無, not "none"
@@ -355,3 +357,13 @@ def test_claimed_tai_must_be_none_or_an_int_of_zero_or_more(claimed: Any) -> Non
     for ok in (None, 0, 3):
         assert all(isinstance(p.amount, int) and p.amount >= 0
                    for p in settle_false_win(win, Stakes(30, 10), "wikibooks_base", ok).payments)
+
+
+def test_a_winning_tile_left_in_the_concealed_tiles_is_said(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    """A review put the winning tile in concealed too, as a hand looks once won, and met "17 structural tiles"."""
+    line = {**LINE, "concealed": LINE["concealed"] + LINE["win_tile"]}
+    rc, out, _ = _run(capsys, tmp_path, [line])
+    error = json.loads(out)["error"]
+    assert error["field"] == "concealed" and f"take one {LINE['win_tile']} out" in error["message"]
+    assert "拿掉一張" in error["message_zh"]
