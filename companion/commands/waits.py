@@ -101,7 +101,7 @@ def describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, la
     if not found:
         exhausted = [t for t in structural_waits(hand)]
         if exhausted:
-            names = " ".join(t.zh if zh else t.code for t in exhausted)
+            names = " ".join(t.zh if zh else t.said_en for t in exhausted)
             return (f"未聽牌：{names} 四張都在自己手上" if zh
                     else f"not ready: all four {names} are in your own hand")
         s = shanten(hand)
@@ -109,11 +109,17 @@ def describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, la
     parts = []
     for t, unseen in found:
         shapes = "/".join(s.name_in(lang) for s in wait_shapes(hand, t))
-        name = f"{t.zh}({t.code})" if zh else t.code
+        name = f"{t.zh}({t.code})" if zh else t.said_en
         left = (f" 剩{unseen}張" if zh else f" {unseen} left") if with_visible else ""
         parts.append(f"{name}[{shapes}]{left}")
     head = "聽" if zh else "waits"
     single = (" 獨聽" if zh else " (single wait)") if len(found) == 1 else ""
+    # a shape's other tile that is all in the hand: why a two-sided shape is a single wait (a review's puzzle)
+    real = {t for t, _ in found}
+    gone = [t for t in structural_waits(hand) if t not in real]
+    if gone:
+        names = " ".join(t.zh if zh else t.said_en for t in gone)
+        single += f"（{names} 四張都在自己手上）" if zh else f" ({names}: all four in your own hand)"
     return f"{head} " + " ".join(parts) + single
 
 
