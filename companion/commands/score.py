@@ -225,6 +225,11 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, str(e), e.reason_zh)
     except ValueError as e:
         return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
+    kongs = {m.tile for m in found.win.melds if m.kind.is_kong}
+    for tile in sorted(set(said[1]) - kongs):  # said, not dropped in silence (a review's --kong 5p)
+        zh = f"{photo}：--kong {tile.code}：讀到的手牌沒有{tile.zh}的槓，這個選項不用"
+        en = f"{photo}: --kong {tile.code}: the hand read has no kong of {tile.code}; ignored"
+        print(f"companion score: {say(args.lang, zh, en)}", file=sys.stderr)
     size = full_size(photo)  # boxes in the photo's own pixels, as companion read gives them
     shown = dets if size[0] == image.shape[1] else dets.scaled(size[0] / image.shape[1], size)
     result = photo_result(photo, shown, found, stakes, profile)

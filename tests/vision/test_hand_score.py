@@ -403,6 +403,10 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
                                            melds=["ckong:7777p", "pung:555z", "chow:234s"]), PROFILE).hand_tai
     assert out["total"] is None and [p["payer"] for p in out["payments"]] == ["S", "W", "N"]
     assert cv2.imread(str(tmp_path / "a.png")).shape == frame.shape
+    assert main(["score", str(photo), "--json", "--kong", "5p=addkong", "--kong", "7p=ckong"]) == 0
+    said = capsys.readouterr()  # a --kong of no kong in the hand is said; the other is taken
+    assert "--kong 5p" in said.err and "--kong 7p" not in said.err
+    assert json.loads(said.out)["hand"]["melds"][0] == "ckong:7777p"
     assert main(["score", str(photo), "--lang", "en", "--seat", "S", "--streak", "2",
                  "--stakes", "30/10"]) == 0
     text = capsys.readouterr().out
