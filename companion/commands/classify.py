@@ -16,6 +16,9 @@ from typing import Any
 
 from companion.commands._io import bad_threads, print_json, with_zh
 
+UNSURE_CROP = ("? = unsure: give one tile per image, upright and cropped close / "
+               "? = 讀得不確定：每張圖一張牌，正放、裁切貼近牌面")
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("classify", help="read tile crops / 辨識牌面照片",
@@ -44,6 +47,8 @@ def _classifier(args: argparse.Namespace) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from companion.vision.image_file import ImageFileError, read_image
+    from companion.vision.read import DOUBTFUL
+
     threads = bad_threads(args.threads)
     if threads:
         print(f"companion classify: {threads}", file=sys.stderr)
@@ -60,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         except ImageFileError as e:
             errors[i] = e
     preds = dict(zip(images, clf.classify(list(images.values())), strict=True))
+    unsure = False
     for i, f in enumerate(args.crops):  # results in the order the files were given
         if i in errors:
             print(f"companion classify: {errors[i]}", file=sys.stderr)
@@ -71,5 +77,9 @@ def run(args: argparse.Namespace) -> int:
             print_json({"file": f, **p.to_json()})
         else:
             name = f"{p.tile.zh} / {p.tile.en}" if p.tile is not None else "不是牌 / not a tile"
-            print(f"{f}: {p.label} {name} ({p.score:.2f})")
+            doubt = p.score < DOUBTFUL  # as companion read marks a face it is unsure of
+            unsure |= doubt
+            print(f"{f}: {p.label}{'?' if doubt else ''} {name} ({p.score:.2f})")
+    if unsure:  # (a review read a crop of three tiles, and one upside down, as flowers without a word)
+        print(f"companion classify: {UNSURE_CROP}", file=sys.stderr)
     return 1 if errors else 0

@@ -477,3 +477,26 @@ def test_training_draws_more_small_crops_than_the_measures_without_changing_them
     a = [augment.photo_view(crop, r) for r in [np.random.default_rng(4)] for _ in range(5)]
     b = [augment.photo_view(crop, r, augment.LOW_RES) for r in [np.random.default_rng(4)] for _ in range(5)]
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_the_text_output_marks_an_unsure_reading_and_says_what_to_give(
+    smoke_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review read a crop of three tiles, and one upside down, as flowers at 0.2-0.3 with nothing to say so: a
+    reading under the reader's DOUBTFUL is marked ``?`` as ``companion read`` marks it, with a line on what to give."""
+    import cv2
+
+    from companion.vision.read import DOUBTFUL
+
+    files = []
+    for i, (_, image) in enumerate(_crops(8, seed=5)):
+        files.append(tmp_path / f"c{i}.png")
+        cv2.imwrite(str(files[-1]), image)
+    assert cli.main(["classify", *map(str, files), "--model", str(smoke_model), "--no-calibration"]) == 0
+    said = capsys.readouterr()
+    lines = said.out.splitlines()
+    assert len(lines) == len(files)
+    unsure = [float(line.rsplit("(", 1)[1].rstrip(")")) < DOUBTFUL for line in lines]
+    assert [line.split(": ", 1)[1].split(" ", 1)[0].endswith("?") for line in lines] == unsure
+    assert any(unsure)  # (the smoke model is unsure of these: the mark and the line are shown)
+    assert ("? = unsure" in said.err) == any(unsure)
