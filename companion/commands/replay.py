@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from companion.game import events as ev
 from companion.game.check import step
@@ -15,7 +16,7 @@ from companion.game.events import EventError
 from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
 from companion.game.service import read_log
-from companion.game.session import fewest_transfers, ledger_of, session_ledgers, total_balances
+from companion.game.session import WinLine, fewest_transfers, ledger_of, session_ledgers, total_balances
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
 from companion.game.view import render_table
@@ -28,6 +29,16 @@ def _value_zh(value: object) -> str:
     """A switch's value for the Chinese half (on/off in words; the named choices stay as the spec writes them)."""
     return {True: "是", False: "否", None: "不限"}.get(value, str(value)) if isinstance(value, bool | None) \
         else str(value)
+
+
+def _won(line: WinLine, pick: Any) -> str:
+    """One winner's (or false win's) line: who, how, the tai and the dealer's where they count."""
+    if line.unscored:
+        return f"{line.player}: {line.unscored}"
+    kind = (pick("詐胡", "false win") if line.kind == "false_win"
+            else pick(ev.WinKind(line.kind).zh, ev.WinKind(line.kind).en))
+    dealer = pick(f" + 莊家 {line.dealer_tai} 台", f" + {line.dealer_tai} dealer tai") if line.dealer_tai else ""
+    return f"{line.player} {kind} {line.capped_tai} {pick('台', 'tai')}{dealer}"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -117,7 +128,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({**ledger.to_json(), **({"passed": passed} if passed is not None else {})},
                          ensure_ascii=False, indent=1))
         return 0
-    print(f"\n== {pick('帳', 'ledger')} ==")
+    print(f"\n== {pick('每把', 'each hand')} ==")  # who won what and who paid whom (a review found neither)
+    for entry in ledger.entries:
+        print(f"  #{entry.result.number} " + "; ".join(_won(x, pick) for x in entry.lines) if entry.lines
+              else f"  #{entry.result.number} {pick('流局', 'exhaustive draw')}")
+        for t in entry.transfers:
+            print(f"      {t.payer} → {t.payee}: {t.amount}")
+    print(f"== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
         print(f"  {p}: {v:+d}")
     print(f"== {pick('結帳：最少筆數的付款', 'settling up: the fewest payments')} ==")

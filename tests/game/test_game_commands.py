@@ -22,6 +22,8 @@ def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "過水 / passed wins" in text
     assert "牌牆" in text and "wall" in text and "結帳：最少筆數的付款 / settling up: the fewest payments" in text
     assert text.count("\n#") + text.startswith("#") == len(lines)
+    hands = text.split("== 每把 / each hand ==\n", 1)[1].split("==", 1)[0].splitlines()
+    assert len([h for h in hands if h.startswith("  #")]) == 3 and any("→" in h for h in hands)  # who won, who paid
     # --json prints the JSON alone (a review piped it into a parser and met the tables first)
     assert main(["replay", str(out), "--json", "--passed"]) == 0
     data = json.loads(capsys.readouterr().out)
