@@ -43,12 +43,13 @@ def register(sub: Any) -> None:
     p = sub.add_parser("score", help="score a photographed winning hand / 計算照片中胡牌的台數",
                        description="Score a photographed winning hand, laid down (計算照片中胡牌的台數與付款).")
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand / 攤開的胡牌照片")
-    p.add_argument("--discarder", choices=_WINDS, type=str.upper, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
-    p.add_argument("--seat", choices=_WINDS, type=str.upper, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
-    p.add_argument("--round", choices=_WINDS, type=str.upper, help="the round wind (default E) / 圈風（預設東）")
-    p.add_argument("--dealer", choices=_WINDS, type=str.upper, help="the dealer's seat wind (default E; always E where the rule set "
-                                                    "counts the winds from the dealer, as the default does) / "
-                                                    "莊家的門風（預設東；規則從莊家算門風時一定是東，預設就是）")
+    wind = {"choices": _WINDS, "type": str.upper}  # (E, S, W, N in either case)
+    p.add_argument("--discarder", **wind, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
+    p.add_argument("--seat", **wind, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
+    p.add_argument("--round", **wind, help="the round wind (default E) / 圈風（預設東）")
+    p.add_argument("--dealer", **wind, help="the dealer's seat wind (default E; always E where the rule set counts the "
+                                            "winds from the dealer, as the default does) / "
+                                            "莊家的門風（預設東；規則從莊家算門風時一定是東，預設就是）")
     p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
     p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s) / 胡的那張（照片裡沒分開擺時）")
     p.add_argument("--kong", action="append", default=[], metavar="TILE=KIND",
