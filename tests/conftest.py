@@ -20,6 +20,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 _DATA = tempfile.mkdtemp(prefix="companion-test-data-")
 os.environ["COMPANION_DATA_DIR"] = _DATA
 atexit.register(shutil.rmtree, _DATA, True)
+# The commands' language comes from --lang, else COMPANION_LANG: the tests expect the defaults, whatever the shell set.
+os.environ.pop("COMPANION_LANG", None)
 
 
 def write_dev_crops(folder: Path, rows: list[tuple[str, str]]) -> Path:

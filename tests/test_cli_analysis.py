@@ -262,3 +262,21 @@ def test_a_command_reading_the_keyboard_says_so(capsys: pytest.CaptureFixture[st
     monkeypatch.setattr("sys.stdin", _Keyboard(""))
     code, out, err = run(capsys, "tai")
     assert code == 0 and "one JSON object per line" in err
+
+
+def test_companion_lang_sets_the_commands_language_once(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review wished not to add --lang en to every command: COMPANION_LANG sets it; --lang still wins; a value
+    that is no language is said once, naming the variable, and left aside."""
+    from companion.commands import _io
+
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    code, out, err = run(capsys, "waits", EX14)
+    assert code == 0 and "waits 3m" in out and err == ""
+    assert "聽 三萬(3m)" in run(capsys, "waits", "--lang", "zh", EX14)[1]
+    monkeypatch.setenv("COMPANION_LANG", "both")  # a command without "both" keeps its own default
+    assert "聽 三萬(3m)" in run(capsys, "waits", EX14)[1]
+    monkeypatch.setattr(_io, "_LANG_SAID", set())
+    monkeypatch.setenv("COMPANION_LANG", "fr")
+    code, out, err = run(capsys, "waits", EX14)
+    assert code == 0 and "聽 三萬(3m)" in out and err.count("is not zh, en or both") == 1

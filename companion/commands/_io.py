@@ -7,6 +7,7 @@ Errors are said in the language the command was asked for (``lang`` ``"zh"`` or 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -49,6 +50,27 @@ def bad_threads(threads: int) -> str | None:
 def complain(prog: str, lang: str | None, zh: str, en: str) -> None:
     """One error line on stderr: ``companion waits: ...`` in the chosen language(s)."""
     print(f"{prog}: {say(lang, zh, en)}", file=sys.stderr)
+
+
+LANG_ENV = "COMPANION_LANG"
+"""An environment variable that sets the commands' language once (zh, en; both where a command has it), so that a
+player reading English need not add --lang en to every command (a review's wish); --lang still wins."""
+
+
+_LANG_SAID: set[str] = set()
+
+
+def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
+    """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
+    command without it). A value that is no language is said on stderr once (naming the variable) and left aside."""
+    chosen = os.environ.get(LANG_ENV, "").strip().lower()
+    if chosen in choices:
+        return chosen
+    if chosen and chosen not in ("zh", "en", "both") and chosen not in _LANG_SAID:
+        _LANG_SAID.add(chosen)
+        print(f"{LANG_ENV}={chosen!r} is not zh, en or both: left aside / "
+              f"{LANG_ENV}={chosen!r} 不是 zh、en 或 both：不用", file=sys.stderr)
+    return default
 
 
 STDIN_HINT = {"hands": ("每行一手牌", "one hand per line"), "wins": ("每行一個 JSON 物件", "one JSON object per line")}
