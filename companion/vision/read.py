@@ -728,6 +728,10 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         pad = max(2, round(th / 4))
         x = int(np.clip((pts[:, 0].min() + pts[:, 0].max() - tw) / 2, 1, max(1, w_img - tw - 1)))
         y = int(np.clip(pts[:, 1].min() + pad + th, th + 1, max(th + 1, h_img - base - 1)))
+        # on a light plate, so the label is read apart from the tile's own printed numbers (a review)
+        x0, y0, x1, y1 = max(0, x - pad), max(0, y - th - pad), min(w_img, x + tw + pad), min(h_img, y + base)
+        plate = out[y0:y1, x0:x1]
+        out[y0:y1, x0:x1] = (plate * 0.3 + 255 * 0.7).astype(np.uint8)
         for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
             cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
     return out
