@@ -60,6 +60,15 @@ player reading English need not add --lang en to every command (a review's wish)
 _LANG_SAID: set[str] = set()
 
 
+def add_lang_option(p: Any, en: str, zh: str, both: bool = False) -> None:
+    """A command's ``--lang``: Chinese by default (both languages where ``both``), or :data:`LANG_ENV`; ``en`` and
+    ``zh`` say what it is the language of."""
+    choices = ("zh", "en", "both") if both else ("zh", "en")
+    shown_en, shown_zh = ("both", "中英並列") if both else ("zh-TW", "繁體中文")
+    p.add_argument("--lang", choices=choices, default=lang_default("both" if both else "zh", choices),
+                   help=f"{en} (default {shown_en}, or {LANG_ENV}) / {zh}（預設{shown_zh}，或環境變數 {LANG_ENV}）")
+
+
 def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
     """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
     command without it). A value that is no language is said on stderr once (naming the variable) and left aside."""

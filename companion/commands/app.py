@@ -14,7 +14,7 @@ import socket
 import sys
 import webbrowser
 
-from companion.commands._io import lang_default
+from companion.commands._io import add_lang_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,9 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="address to listen on (0.0.0.0 lets phones on the same network join) / "
                         "監聽的位址（0.0.0.0 讓同一網路的手機連進來）")
     p.add_argument("--port", type=int, default=8550, help="port (default 8550) / 連接埠（預設 8550）")
-    p.add_argument("--lang", choices=("zh", "en"), default=lang_default("zh"),
-                   help="the app's first language (it has a switch; default zh, or COMPANION_LANG) / "
-                        "開啟時的語言（頁面上可切換；預設 zh，或環境變數 COMPANION_LANG）")
+    add_lang_option(p, "the app's first language (it has a switch)", "開啟時的語言（頁面上可切換）")
     p.add_argument("--table", metavar="FILE",
                    help="the file a live game is kept in (default: companion/table.sqlite in the user's data folder) / "
                         "記錄牌局存放的檔案（預設：使用者資料夾裡的 companion/table.sqlite）")

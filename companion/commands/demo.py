@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from companion.commands._io import lang_default
+from companion.commands._io import add_lang_option
 from companion.commands.shanten import describe as describe_shanten
 from companion.commands.waits import describe_waits
 from companion.hand import Hand
@@ -76,9 +76,7 @@ EXAMPLES = (
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="analyse example hands and explain them / 範例",
                        description="Analyse a few bundled example hands and explain them (zh + en).")
-    p.add_argument("--lang", choices=("zh", "en", "both"), default=lang_default("both", ("zh", "en", "both")),
-                   help="language of the output (default both, or COMPANION_LANG) / "
-                        "輸出語言（預設中英並列，或環境變數 COMPANION_LANG）")
+    add_lang_option(p, "language of the output", "輸出語言", both=True)
     p.add_argument("--no-photo", action="store_true", help="skip scoring the bundled photo of a winning hand / 不計算範例照片")
     p.set_defaults(func=run)
 

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from companion.commands._io import lang_default
+from companion.commands._io import add_lang_option
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.events import EventError
@@ -50,9 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", help="a log written by `companion simulate` or exported by the table service, or a live "
                                 "game's table file (companion app --table) / companion simulate 寫出或牌桌服務匯出的紀錄，"
                                 "或記錄牌局的牌局檔（companion app --table）")
-    p.add_argument("--lang", choices=("zh", "en", "both"), default=lang_default("both", ("zh", "en", "both")),
-                   help="language of the output (default both, or COMPANION_LANG) / "
-                        "輸出語言（預設中英並列，或環境變數 COMPANION_LANG）")
+    add_lang_option(p, "language of the output", "輸出語言", both=True)
     p.add_argument("--quiet", action="store_true",
                    help="print only the final table and the ledger / 只印最後的牌桌與帳目")
     p.add_argument("--show-hands", action="store_true", help="show concealed hands (teaching) / "

@@ -27,7 +27,7 @@ import json
 import sys
 from typing import Any
 
-from companion.commands._io import bad_threads, lang_default, print_json, say
+from companion.commands._io import add_lang_option, bad_threads, print_json, say
 from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
@@ -62,9 +62,7 @@ def register(sub: Any) -> None:
     p.add_argument("--stakes", help="the stakes, base/per tai (底/台), e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
                                     "底與每台金額，例如 30/10")
     p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
-    p.add_argument("--lang", choices=("zh", "en"), default=lang_default("zh"),
-                   help="language of the text output (default zh-TW, or COMPANION_LANG) / "
-                        "輸出語言（預設繁體中文，或環境變數 COMPANION_LANG）")
+    add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the hand as scored drawn on it / 輸出標註後的照片")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one) / 使用的已校正牌組")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")

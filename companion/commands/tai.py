@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.commands._io import lang_default, print_json, stdin_hint
+from companion.commands._io import add_lang_option, print_json, stdin_hint
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
@@ -49,9 +49,7 @@ def register(subparsers: Any) -> None:
                         "沒寫底台的每一行所用的底與每台金額，例如 30/10")
     p.add_argument("--explain", action="store_true",
                    help="print an itemised table instead of JSON / 印出逐項台數表，而不是 JSON")
-    p.add_argument("--lang", choices=("zh", "en"), default=lang_default("zh"),
-                   help="language of --explain (default zh-TW, or COMPANION_LANG) / "
-                        "--explain 的語言（預設繁體中文，或環境變數 COMPANION_LANG）")
+    add_lang_option(p, "language of --explain", "--explain 的語言")
     p.add_argument("--list-profiles", action="store_true",
                    help="list built-in and saved profiles / 列出內建與已儲存的規則")
     p.add_argument("--show-profile", metavar="ID",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.commands._io import OptionError, complain, lang_default, print_json, run_batch, zh_reason
+from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.hand import DEFAULT_SETS, Hand
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes, waits
@@ -34,9 +34,7 @@ def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True, exampl
                    help="sets in a winning hand: 5 for 16-tile mahjong (default), 4 for 13-tile games / "
                         "胡牌要幾組面子：十六張麻將 5（預設），十三張 4")
     p.add_argument("--json", action="store_true", help="one JSON object per line / 每行輸出一個 JSON 物件")
-    p.add_argument("--lang", choices=("zh", "en"), default=lang_default("zh"),
-                   help="language of the text output (default zh-TW, or COMPANION_LANG) / "
-                        "文字輸出的語言（預設繁體中文，或環境變數 COMPANION_LANG）")
+    add_lang_option(p, "language of the text output", "文字輸出的語言")
     if visible:
         p.add_argument("--visible", default="", metavar="TILES",
                        help="tiles seen on the table (discards, others' melds): unseen copies per wait / "
