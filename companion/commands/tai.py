@@ -7,6 +7,10 @@
     companion tai --show-profile sml_2026 > myhouse.toml   # edit id/values, then:
     companion tai --save-profile myhouse.toml               # into the user's data folder
 
+Each result has the hand's ``items`` and ``hand_tai``; ``dealer_tai``, the tai the dealer's side adds (1 and 2 per
+streak), with ``dealer_in`` saying whether the dealer wins or pays here (only then does it count); and
+``payments``, each with the ``tai`` it is paid on and the ``dealer_tai`` in them (spec §3.2).
+
 A line's own ``"profile"`` wins over ``--profile``. A line that cannot be read gives an error object
 naming the field, and the batch goes on (exit code 1 at the end).
 """
@@ -202,7 +206,11 @@ def scored_result(win: Win, s: Score, stakes: Stakes | None, profile: Profile) -
     for item in out["items"]:
         item["house_rule"] = item["id"] in house.flagged
     out["house_rule_otherwise"] = [i.to_dict() for i in house.otherwise]
-    return {**out, **_money(settle(s, win, stakes)), "_score": s, "_profile": profile, "_house": house}
+    money = _money(settle(s, win, stakes))
+    # dealer_tai is what the dealer's side adds; it counts only where he wins or pays (a review read it as paid)
+    dealer = wind_letter(s.win.dealer)
+    out["dealer_in"] = any(dealer in (p["payer"], p["payee"]) for p in money["payments"])
+    return {**out, **money, "_score": s, "_profile": profile, "_house": house}
 
 
 def _money(st: Settlement) -> dict[str, Any]:
@@ -278,9 +286,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
         streak = t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
             t["streak_capped"].format(n=n, cap=cap)
-        dealer = wind_letter(s.win.dealer)
-        involved = any(dealer in (p["payer"], p["payee"]) for p in result["payments"])
-        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({streak})" if involved
+        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({streak})" if result["dealer_in"]
                        else f" · {t['no_dealer']}")  # his tai count only where he wins or pays
         # the hand's tai as the payments count them (a review read 18 + 5 beside payments of 21 under a cap of 16)
         capped = t["capped"].format(cap=s.capped_tai) if s.capped_tai != s.hand_tai else ""

@@ -42,6 +42,7 @@ def test_json_lines_in_and_out(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert first["waits"] == ["3s", "6s"] and first["wait_shape"] == "two-sided"
     # each payment carries the dealer tai it includes (spec §3.2): none, the dealer neither wins nor pays
     assert first["payments"] == [{"payer": "S", "payee": "W", "tai": 3, "dealer_tai": 0, "amount": 60}]
+    assert first["dealer_in"] is False and second["dealer_in"] is True  # the dealer's tai counts only in the second
     # spec §7 Payment A: the line has no stakes of its own, --stakes applies
     assert [(p["payer"], p["amount"]) for p in second["payments"]] == [("W", 70), ("N", 70), ("E", 100)]
     assert [p["dealer_tai"] for p in second["payments"]] == [0, 0, second["dealer_tai"]] != [0, 0, 0]
