@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per photo / "
                                                        "每張照片輸出一個 JSON 物件")
     p.add_argument("--annotate", metavar="OUT.png",
-                   help="write the photo with the reading drawn on it / 輸出標上辨識結果的照片")
+                   help="write the photo with the reading drawn on it, a legend below / 輸出標上辨識結果的照片，下方附圖例")
     p.add_argument("--threads", type=int, default=2,
                    help="onnxruntime intra-op threads of the detector's network (default 2); the classifier and the "
                         "back check run on one thread each, side by side in a --single-pass frame / "
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         if args.annotate:
             out = annotation_path(args.annotate, n, len(args.photos))
             try:
-                written = cv2.imwrite(str(out), annotate(image, seen))  # drawn on the photo as read
+                written = cv2.imwrite(str(out), annotate(image, seen, legend=True))  # drawn on the photo as read
             except cv2.error:
                 written = False
             if not written:

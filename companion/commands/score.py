@@ -63,7 +63,8 @@ def register(sub: Any) -> None:
                                     "底與每台金額，例如 30/10")
     p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
     add_lang_option(p, "language of the text output", "輸出語言")
-    p.add_argument("--annotate", metavar="OUT.png", help="write the photo with the hand as scored drawn on it / 輸出標註後的照片")
+    p.add_argument("--annotate", metavar="OUT.png",
+                   help="write the photo with the hand as scored drawn on it, a legend below / 輸出標註後的照片，下方附圖例")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one) / 使用的已校正牌組")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")
     p.add_argument("--threads", type=int, default=2, help="onnxruntime threads of the detector and the classifier (default 2) / 辨識用的執行緒數")
@@ -292,7 +293,7 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
     names = hand_labels(dets, found)
     out = annotation_path(args.annotate, n, len(args.photos))
     try:
-        written = cv2.imwrite(str(out), annotate(image, dets, names))
+        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True))
     except cv2.error:
         written = False
     if not written:

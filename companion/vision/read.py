@@ -26,6 +26,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, row_support
+from companion.vision.legend import Entry, legend_strip
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
            "grid_points", "reading_order"]
@@ -701,29 +702,41 @@ UNSURE_BGR = (58, 131, 232)
 """The colour of an unsure face's box (the app's orange, #e8833a)."""
 
 
-def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> np.ndarray:
+SURE_BGR = (40, 200, 40)
+"""The colour of a face-up tile's box read surely."""
+BACK_BGR = (220, 140, 30)
+"""The colour of a face-down tile's box."""
+TOP_BGR = (40, 40, 230)
+"""The colour of each box's top edge: the tile's top."""
+
+
+def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None,
+             legend: bool = False) -> np.ndarray:
     """A copy of ``image`` with each tile's oriented box (its top edge red) and its reading drawn on it: the
     kind, with the score where the box is at least 60 px across, and a question mark on a face-up reading scored
     under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in
     letters sized to the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible)
-    and no wider than it, and moved into the image where the box runs off it."""
+    and no wider than it, and moved into the image where the box runs off it. ``legend``: a strip below the picture
+    says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`)."""
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
     doubtful = dets.doubtful()
+    scored = False  # some label shows its score
     for i, quad in enumerate(obb_corners(dets.obb)):
         up = bool(dets.face_up[i])
         # an unsure face orange, as the app frames it in its list of tiles to correct (a review found the unsure
         # box drawn the same green as the sure ones)
-        colour = UNSURE_BGR if up and doubtful[i] else (40, 200, 40) if up else (220, 140, 30)
+        colour = UNSURE_BGR if up and doubtful[i] else SURE_BGR if up else BACK_BGR
         pts = np.round(quad).astype(np.int32)
         cv2.polylines(out, [pts], True, colour, line, cv2.LINE_AA)
-        cv2.line(out, tuple(pts[0]), tuple(pts[1]), (40, 40, 230), line, cv2.LINE_AA)
+        cv2.line(out, tuple(pts[0]), tuple(pts[1]), TOP_BGR, line, cv2.LINE_AA)
         code = names[i] if names is not None else Tile(int(dets.kind[i])).code
         side, score = float(min(dets.obb[i, 2], dets.obb[i, 3])), float(dets.score[i])
         mark = code + ("?" if doubtful[i] else "")
         texts = [f"{mark} {score:.2f}", mark] if side >= 60 else [mark]
         text, font, thick = _fit_label(texts, side, max(8, int(pts[:, 0].max() - pts[:, 0].min())))
+        scored |= text != mark
         (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
         pad = max(2, round(th / 4))
         x = int(np.clip((pts[:, 0].min() + pts[:, 0].max() - tw) / 2, 1, max(1, w_img - tw - 1)))
@@ -734,6 +747,30 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         out[y0:y1, x0:x1] = (plate * 0.3 + 255 * 0.7).astype(np.uint8)
         for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
             cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
+    if legend and len(dets):
+        shown = list(names) if names is not None else []
+        out = np.vstack([out, legend_strip(w_img, legend_entries(dets, shown, scored))])
+    return out
+
+
+def legend_entries(dets: Detections, names: Sequence[str], scored: bool) -> list[Entry]:
+    """What :func:`annotate` drew for ``dets`` labelled ``names``, each colour and mark it used once."""
+    up, doubtful = np.asarray(dets.face_up, bool), dets.doubtful()
+    marks = "".join(names)
+    out = []
+    if (up & ~doubtful).any():
+        out.append(Entry("正面朝上的牌", "face up", SURE_BGR))
+    if doubtful.any():
+        out.append(Entry("不太確定，請看一下", "unsure: check it", UNSURE_BGR, "?"))
+    if (~up).any():
+        out.append(Entry("背面朝上的牌", "face down", BACK_BGR))
+    out.append(Entry("紅邊是牌的上方", "red edge: the tile's top", TOP_BGR, line=True))
+    if "!" in marks:
+        out.append(Entry("照片讀的不同，改成這張才胡得成", "read otherwise; changed so the hand wins", mark="!"))
+    if "*" in marks:
+        out.append(Entry("胡的那張", "the winning tile", mark="*"))
+    if scored:
+        out.append(Entry("數字是把握（0 到 1）", "number: how sure (0 to 1)", mark="0.97"))
     return out
 
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.tiles import Tile
 from companion.vision.sheet import ARUCO_DICT, LABEL_MM, MARKER_MM, Cell, PageLayout
 
-__all__ = ["render_page", "has_chinese_font", "INSTRUCTIONS"]
+__all__ = ["render_page", "has_chinese_font", "draw_text", "text_length", "INSTRUCTIONS"]
 
 _SYSTEM_FONTS = (
     ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "TC"),
@@ -168,21 +168,33 @@ class _Pen:
         size = max(6, self.px(size_mm))
         while width_mm is not None and size > 6 and self._length(text, size) > self.px(width_mm):
             size -= 1
-        runs = _runs(text, size)
-        if len(runs) == 1:
-            self.draw.text((self.px(x), self.px(y)), text, font=runs[0][1], fill=fill, anchor=anchor)
-            return
-        # runs of two fonts sit on one baseline, placed by the Chinese font's measures
-        at = float(self.px(x)) - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * self._length(text, size)
-        cjk = _font(size)
-        ascent, descent = cjk.getmetrics() if isinstance(cjk, ImageFont.FreeTypeFont) else (size, 0)
-        base = self.px(y) + {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}.get(anchor[1], ascent)
-        for run, font in runs:
-            self.draw.text((at, base), run, font=font, fill=fill, anchor="ls")
-            at += self.draw.textlength(run, font=font)
+        draw_text(self.draw, (self.px(x), self.px(y)), text, size, fill, anchor)
 
     def _length(self, text: str, size: int) -> float:
-        return sum(self.draw.textlength(run, font=font) for run, font in _runs(text, size))
+        return text_length(self.draw, text, size)
+
+
+def text_length(draw: ImageDraw.ImageDraw, text: str, px: int) -> float:
+    """How wide ``text`` is drawn ``px`` high by :func:`draw_text`, in pixels."""
+    return sum(draw.textlength(run, font=font) for run, font in _runs(text, px))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int,
+              fill: tuple[int, int, int] = (20, 20, 20), anchor: str = "la") -> None:
+    """``text`` (Chinese and Latin mixed) ``px`` high at ``xy`` (Pillow's two-letter ``anchor``, first letter l, m or
+    r), in the Chinese font, with a Latin one for the Latin runs where the Chinese font has no Latin glyphs."""
+    runs = _runs(text, px)
+    if len(runs) == 1:
+        draw.text(xy, text, font=runs[0][1], fill=fill, anchor=anchor)
+        return
+    # runs of two fonts sit on one baseline, placed by the Chinese font's measures
+    at = float(xy[0]) - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * text_length(draw, text, px)
+    cjk = _font(px)
+    ascent, descent = cjk.getmetrics() if isinstance(cjk, ImageFont.FreeTypeFont) else (px, 0)
+    base = xy[1] + {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}.get(anchor[1], ascent)
+    for run, font in runs:
+        draw.text((at, base), run, font=font, fill=fill, anchor="ls")
+        at += draw.textlength(run, font=font)
 
 
 def _marker(pen: _Pen, marker_id: int, x: float, y: float) -> None:

@@ -402,7 +402,8 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
     assert out["hand_tai"] == score(Win.of("456m789m4s", "4s", "self_draw",
                                            melds=["ckong:7777p", "pung:555z", "chow:234s"]), PROFILE).hand_tai
     assert out["total"] is None and [p["payer"] for p in out["payments"]] == ["S", "W", "N"]
-    assert cv2.imread(str(tmp_path / "a.png")).shape == frame.shape
+    drawn = cv2.imread(str(tmp_path / "a.png"))  # the photo, with the legend's strip below it
+    assert drawn.shape[1:] == frame.shape[1:] and frame.shape[0] < drawn.shape[0] < frame.shape[0] * 1.2
     assert main(["score", str(photo), "--json", "--kong", "5p=addkong", "--kong", "7p=ckong"]) == 0
     said = capsys.readouterr()  # a --kong of no kong in the hand is said; the other is taken
     assert "--kong 5p" in said.err and "--kong 7p" not in said.err

@@ -144,6 +144,32 @@ def test_annotate_labels_stay_in_the_image_and_grow_with_the_tiles() -> None:
         assert tuple(int(v) for v in drawn[330, 300]) == want  # the box's bottom edge
 
 
+def test_annotate_legend_says_what_each_colour_and_mark_shown_means() -> None:
+    """A strip under the picture (the picture itself untouched) lists the colours and marks it uses, and only those:
+    a sure face and a back, no unsure face; the hand's winning tile ``*``, no repaired ``!``."""
+    from companion.vision.read import BACK_BGR, SURE_BGR, legend_entries
+
+    grey = np.full((400, 600, 3), 128, np.uint8)
+    kinds = np.array([int(Tile.P5), int(Tile.P5)], np.int16)
+    dets = Detections(np.array([[150, 200, 200, 260, 0], [450, 200, 200, 260, 0]], np.float32), kinds,
+                      np.array([True, False]), np.array([0.9, 0.9], np.float32), np.stack([kinds] * 3, axis=1),
+                      np.array([[0.9, 0, 0]] * 2, np.float32), (600, 400))
+    names = ["5p*", "0x"]
+    drawn, plain = annotate(grey, dets, names, legend=True), annotate(grey, dets, names)
+    assert drawn.shape[1] == 600 and drawn.shape[0] > 400 and np.array_equal(drawn[:400], plain)
+    strip = drawn[400:]
+    assert (strip.min(axis=2) < 60).sum() > 500  # words in it
+    colours = {tuple(int(v) for v in px) for px in strip.reshape(-1, 3)}
+    assert SURE_BGR in colours and BACK_BGR in colours and UNSURE_BGR not in colours
+    entries = legend_entries(dets, names, scored=True)
+    assert [e.mark for e in entries if e.mark] == ["*", "0.97"]
+    assert all(e.zh and e.en and e.zh != e.en for e in entries)
+    unsure = Detections(dets.obb, kinds, np.array([True, True]), np.array([0.3, 0.9], np.float32),
+                        dets.top3_kind, dets.top3_score, (600, 400))
+    assert [e.mark for e in legend_entries(unsure, ["5p?", "5p!"], scored=False) if e.mark] == ["?", "!"]
+    assert annotate(grey, dets.take(np.zeros(2, bool)), legend=True).shape == grey.shape  # nothing read: no legend
+
+
 def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     frame, _ = scene()
     good = tmp_path / "table.png"

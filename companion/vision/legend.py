@@ -1,0 +1,73 @@
+"""A legend strip under an annotated photo: what each box colour and each mark on a label means, in both languages.
+
+:func:`companion.vision.read.annotate` draws boxes in three colours and labels with marks (``?``, ``!``, ``*``) and
+scores; a review of ``companion read --annotate`` could not tell what they meant without the source. The strip
+lists only what the picture shows, one entry after another, wrapped to the picture's width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from companion.vision.sheet_render import draw_text, text_length
+
+__all__ = ["Entry", "legend_strip"]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One item of the legend: a swatch (a box outline in ``bgr``, or a line in it for ``line=True``; none when
+    ``bgr`` is None), then ``mark`` (a label's mark, drawn in bold), then the words."""
+
+    zh: str
+    en: str
+    bgr: tuple[int, int, int] | None = None
+    mark: str = ""
+    line: bool = False
+
+
+def legend_strip(width: int, entries: Sequence[Entry]) -> np.ndarray:
+    """A white ``N x width x 3`` BGR strip with ``entries`` laid out left to right and wrapped, text about a 55th of
+    the width high (13 to 28 px)."""
+    px = int(np.clip(width / 55, 13, 28))
+    gap, pad = px, max(6, px // 2)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    items = []
+    for e in entries:
+        words = f"{e.zh} {e.en}"
+        swatch = px + px // 2 if e.bgr is not None else 0
+        mark = text_length(probe, e.mark + " ", px) if e.mark else 0.0
+        items.append((e, words, swatch, mark, swatch + mark + text_length(probe, words, px)))
+    rows: list[list[tuple[Entry, str, int, float, float]]] = [[]]
+    at = float(pad)
+    for item in items:
+        if rows[-1] and at + item[4] > width - pad:
+            rows.append([])
+            at = float(pad)
+        rows[-1].append(item)
+        at += item[4] + gap
+    line_h = round(px * 1.6)
+    image = Image.new("RGB", (width, pad * 2 + line_h * len(rows)), "white")
+    draw = ImageDraw.Draw(image)
+    draw.line([(0, 0), (width, 0)], fill=(160, 160, 160), width=1)
+    for r, row in enumerate(rows):
+        x, y = float(pad), pad + r * line_h + (line_h - px) / 2
+        for e, words, swatch, mark, wide in row:
+            if e.bgr is not None:
+                rgb = (e.bgr[2], e.bgr[1], e.bgr[0])
+                thick = max(2, px // 7)
+                if e.line:
+                    draw.line([(x, y + px / 2), (x + px, y + px / 2)], fill=rgb, width=thick + 1)
+                else:
+                    draw.rectangle([x, y, x + px, y + px], outline=rgb, width=thick)
+            if e.mark:
+                spot = (x + swatch, y)
+                draw_text(draw, spot, e.mark, px, (0, 0, 0))
+                draw_text(draw, (spot[0] + 1, spot[1]), e.mark, px, (0, 0, 0))  # bold, as on the labels
+            draw_text(draw, (x + swatch + mark, y), words, px, (30, 30, 30))
+            x += wide + gap
+    return np.asarray(image)[:, :, ::-1].copy()
