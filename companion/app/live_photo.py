@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.app.live_offer import WinChance
-from companion.app.photo_model import PhotoFailed, ReadPhoto, app_words, unscored
+from companion.app.photo_model import PhotoFailed, ReadPhoto, app_words, photo_drawn, unscored
 from companion.app.table_model import meld_words
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -32,8 +32,8 @@ from companion.rules.win import WinInputError
 from companion.tiles import Tile, format_tiles
 from companion.vision.hand_photo import lay_out
 from companion.vision.hand_score import PhotoHandError, PhotoWin, hand_labels, score_photo
-from companion.vision.image_file import jpeg_bytes
-from companion.vision.read import Detections, annotate
+from companion.vision.legend import Entry
+from companion.vision.read import Detections
 
 __all__ = ["HandFill", "READABLE_KINDS", "fill_from_photo", "photo_context"]
 
@@ -53,6 +53,7 @@ class HandFill:
     kongs: str  # the kinds of the winner's face-down kongs, one tile each
     image: bytes  # JPEG of the photo with the hand as read drawn on it
     notes: tuple[Words, ...]  # the reading's doubts and every disagreement with the table
+    legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
 
 
 def photo_context(state: TableState, chance: WinChance) -> dict[str, Any]:
@@ -99,14 +100,15 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
     hidden = list((Counter(m.tile for m in win.melds if m.kind is MeldKind.CKONG) - known).elements())
     # the reading's doubts, less the command line's hints (``--win-tile``…: the form is where they are said here)
     notes = [Words(d.zh, d.en) for d in found.doubts if "--" not in d.en]
-    drawn = ""
+    tile_drawn = ""
     if chance.tile is None and win.win_tile is not None:
-        drawn = win.win_tile.code
+        tile_drawn = win.win_tile.code
         if not found.marked:  # no tile set apart: the one that scores most was taken
             notes.append(ui("live_photo_drawn_guess", tile=win.win_tile.zh, tile_en=win.win_tile.said_en))
     notes += _disagreements(win.melds, seat.melds, len(win.flowers), len(seat.flowers), len(win.concealed), chance)
-    return HandFill(name, format_tiles(sorted(win.concealed)), drawn, format_tiles(sorted(hidden)),
-                    jpeg_bytes(annotate(image, dets, hand_labels(dets, found))), tuple(notes))
+    picture, legend = photo_drawn(image, dets, hand_labels(dets, found))
+    return HandFill(name, format_tiles(sorted(win.concealed)), tile_drawn, format_tiles(sorted(hidden)), picture,
+                    tuple(notes), legend)
 
 
 def _as_read(read: ReadPhoto, melds: tuple[Meld, ...], named: Tile | None, chance: WinChance,
@@ -120,7 +122,7 @@ def _as_read(read: ReadPhoto, melds: tuple[Meld, ...], named: Tile | None, chanc
     tiles = Counter(t for t in kinds if t.is_known and not t.is_flower)
     if not tiles:
         return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                           jpeg_bytes(annotate(read.image, dets)))
+                           *photo_drawn(read.image, dets))
     if tiles.total() > chance.shown + 1:  # more than the hand and the tile won on: the melds were laid out too
         for m in melds:
             tiles -= Counter(t for t in m.tiles if t.is_known)
@@ -137,8 +139,8 @@ def _as_read(read: ReadPhoto, melds: tuple[Meld, ...], named: Tile | None, chanc
         notes.append(ui("live_photo_move_drawn"))
     elif len(concealed) != chance.shown:
         notes.append(ui("live_photo_count", got=len(concealed), n=chance.shown))
-    return HandFill(read.name, format_tiles(concealed), drawn, "", jpeg_bytes(annotate(read.image, dets)),
-                    tuple(notes))
+    picture, legend = photo_drawn(read.image, dets)
+    return HandFill(read.name, format_tiles(concealed), drawn, "", picture, tuple(notes), legend)
 
 
 def _set_apart(dets: Detections) -> list[int]:

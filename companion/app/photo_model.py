@@ -39,7 +39,8 @@ from companion.vision.hand_score import (
     score_photo,
 )
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
-from companion.vision.read import Detections, TileReader, annotate, reading_order
+from companion.vision.legend import Entry
+from companion.vision.read import Detections, TileReader, annotated, reading_order
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
@@ -74,6 +75,7 @@ class PhotoPanel:
     win_picked: bool = False  # the player named the tile won on (else the most tai was taken)
     house: tuple[Words, ...] = ()  # what the house-rule marks on items mean, the items other tables would add
     streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
+    legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,14 @@ class PhotoFailed:
     name: str
     reason: Words
     image: bytes | None = None
+    legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
+
+
+def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> tuple[bytes, tuple[Entry, ...]]:
+    """The photo as JPEG with the reading (or the hand as scored: ``names``) drawn on it, and its legend, said under
+    it on the screen (a review could not tell what the colours and the marks ``?``, ``!`` and ``*`` meant)."""
+    picture, legend = annotated(image, dets, names)
+    return jpeg_bytes(picture), tuple(legend)
 
 
 # when the winning tile came (one at most; spec §3.2 flags): 槓上開花, 花上開花, 海底, 河底, 天胡, 地胡, 人胡
@@ -279,14 +289,16 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
         if corrected and isinstance(outcome, PhotoHandError) and outcome.reading is not None:
             en, zh = outcome.reading
             return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
-                               jpeg_bytes(annotate(image, dets)))
+                               *photo_drawn(image, dets))
         return unscored(read, outcome)
     # with no tile set apart, each tile the hand can have been won on is offered with its tai, as for a typed hand
     # (a review: a hand won on an edge wait was charged the most tai, and the screen said only a command's option)
     choices = () if outcome.marked else tuple((t.code, tai) for t, tai in outcome.win_tiles)
-    panel = _panel(name, jpeg_bytes(annotate(image, dets, hand_labels(dets, outcome))), outcome.win, outcome.score,
-                   stakes, tuple(stripped(d.zh, d.en) for d in outcome.doubts),
-                   tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())), choices, outcome.named)
+    picture, legend = photo_drawn(image, dets, hand_labels(dets, outcome))
+    panel = replace(_panel(name, picture, outcome.win, outcome.score, stakes,
+                           tuple(stripped(d.zh, d.en) for d in outcome.doubts),
+                           tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())), choices, outcome.named),
+                    legend=legend)
     won = outcome.win.win_tile
     if choices and not outcome.named and won is not None and len({tai for _, tai in choices}) > 1:
         return replace(panel, total=panel.total + ui("total_if", tile=won.zh, tile_en=won.en))  # its guess said
@@ -423,7 +435,7 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
     """Why the photo ``read`` cannot be scored, in both languages, with the photo as read."""
     why = app_words(bad)
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                       jpeg_bytes(annotate(read.image, read.dets)))
+                       *photo_drawn(read.image, read.dets))
 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),

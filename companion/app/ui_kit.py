@@ -14,6 +14,7 @@ import flet as ft
 from companion.app.table_model import MeldPic
 from companion.app.words import Words
 from companion.vision.image_file import image_size
+from companion.vision.legend import Entry
 
 __all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
            "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
@@ -105,6 +106,23 @@ def photo(src: bytes, width: float | None = None) -> ft.Control:
     size = image_size(src)
     pic = ft.Image(src=src, fit=ft.BoxFit.CONTAIN, aspect_ratio=size[0] / size[1] if size else None)
     return pic if width is None else ft.Container(pic, width=width)
+
+
+def photo_legend(entries: Sequence[Entry], t: Callable[[Words], str]) -> ft.Control:
+    """What a read photo's box colours and label marks mean, under it (:func:`companion.vision.read.annotated`):
+    each colour's swatch drawn as on the photo (the top edge a bar), each mark in bold, then its words."""
+    items: list[ft.Control] = []
+    for e in entries:
+        parts: list[ft.Control] = []
+        if e.bgr is not None:
+            colour = "#{2:02x}{1:02x}{0:02x}".format(*e.bgr)
+            parts.append(ft.Container(width=12, height=3, bgcolor=colour) if e.line else
+                         ft.Container(width=12, height=12, border=ft.Border.all(2, colour)))
+        if e.mark:
+            parts.append(label(e.mark, 12, bold=True))
+        parts.append(label(t(Words(e.zh, e.en)), 12, colour=GREY))
+        items.append(ft.Row(parts, spacing=4, tight=True))
+    return ft.Row(items, spacing=14, run_spacing=4, wrap=True)
 
 
 def badge(text: str, colour: str) -> ft.Control:

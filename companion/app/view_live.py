@@ -50,6 +50,7 @@ from companion.app.ui_kit import (
     label,
     on_tap,
     photo,
+    photo_legend,
     scroll_key,
     tile,
     unfolded,
@@ -726,7 +727,7 @@ class LiveTab:
             if self._as_filled(p):  # what the reading says of the form as it filled it (mended, the form speaks)
                 out += [label("• " + t(n), 12) for n in p.notes]
         if p is not None and p.image is not None:
-            out.append(photo(p.image, width=480))
+            out += [photo(p.image, width=480), photo_legend(p.legend, t)]
         return out
 
     def _win_form(self, o: Offer, c: WinChance) -> ft.Control:

@@ -54,6 +54,7 @@ from companion.app.ui_kit import (
     meld,
     on_tap,
     photo,
+    photo_legend,
     scroll_key,
     tile,
     tiles,
@@ -415,7 +416,7 @@ class PhotoTab:
                 head.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")),
                                                                   on_click=lambda: self.pick_win(None))))
             if p.image is not None:
-                head.append(photo(p.image, width=720))
+                head += [photo(p.image, width=720), photo_legend(p.legend, t)]
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
         name = t(ui("typed_name", hand=p.name)) if self.typed is not None else p.name
@@ -432,7 +433,7 @@ class PhotoTab:
             before = [c for c in head if c is not form]
             return ft.Column([*before, ft.Container(self._card(p), width=520), *([form] if form else [])], spacing=8)
         return ft.Column([*head, ft.ResponsiveRow([
-            ft.Container(photo(p.image), col={"xs": 12, "md": 7}),
+            ft.Container(ft.Column([photo(p.image), photo_legend(p.legend, t)], spacing=4), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
 
     def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None,

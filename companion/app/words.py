@@ -652,14 +652,14 @@ UI: dict[str, tuple[str, str]] = {
     "set_error": ("出了錯，已記錄下來；請再試一次", "Something went wrong and was logged; please try again"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
-    "photo_fix_legend": ("橘框：不太確定的；綠框：你改過的", "Orange frame: unsure; green frame: corrected by you"),
+    "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),
     "photo_fix_to": ("第 {n} 張其實是：", "Tile {n} is really:"),
     "photo_fix_cancel": ("不改", "Leave it"),
     "photo_fixed": ("你改了 {n} 張", "Corrected by you: {n}"),
-    "photo_not_win_corrected": ("照你改過的 {n} 張牌，這手不是胡牌（逐列：{tiles}）。點綠框的牌可以改回，"
+    "photo_not_win_corrected": ("照你改過的 {n} 張牌，這手不是胡牌（逐列：{tiles}）。點深綠框的牌可以改回，"
                                 "或按「全部照原本讀的」",
                                 "With the {n} tile(s) you corrected this is no winning hand (row by row: {tiles_en}). "
-                                "Tap a green-framed tile to change it back, or Undo my corrections"),
+                                "Tap a dark-green-framed tile to change it back, or Undo my corrections"),
     "typed_name": ("輸入的手牌：{hand}", "Hand typed: {hand}"),
     "typed_bad": ("這手牌寫錯了：{why}", "The hand cannot be read: {why_en}"),
     "typed_count": ("張數不對：{n} 張（手牌加上每組吃碰槓各算 3 張）；胡牌的手牌是 {want} 張，胡的那張算在內（槓的第四張不算）",

@@ -718,6 +718,16 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
     letters sized to the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible)
     and no wider than it, and moved into the image where the box runs off it. ``legend``: a strip below the picture
     says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`)."""
+    out, entries = annotated(image, dets, names)
+    if legend and entries:
+        out = np.vstack([out, legend_strip(out.shape[1], entries)])
+    return out
+
+
+def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None
+              ) -> tuple[np.ndarray, list[Entry]]:
+    """:func:`annotate`'s picture without the strip, and its legend's entries (none when nothing was read), for a
+    screen that says them in its own words under the photo."""
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
@@ -747,10 +757,8 @@ def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = 
         out[y0:y1, x0:x1] = (plate * 0.3 + 255 * 0.7).astype(np.uint8)
         for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
             cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
-    if legend and len(dets):
-        shown = list(names) if names is not None else []
-        out = np.vstack([out, legend_strip(w_img, legend_entries(dets, shown, scored))])
-    return out
+    entries = legend_entries(dets, list(names) if names is not None else [], scored) if len(dets) else []
+    return out, entries
 
 
 def legend_entries(dets: Detections, names: Sequence[str], scored: bool) -> list[Entry]:

@@ -1500,6 +1500,9 @@ def test_score_a_photo_opened_by_its_address_shows_the_bundled_photo(browser: An
     page = _open(browser, url + "photo", ready="title")
     try:
         wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+        # under the photo, what its colours and marks mean (the winning tile's *)
+        shown = str(page.locator("flt-semantics").first.text_content())
+        assert all(e.zh in shown for e in expected.legend) and any(e.mark == "*" for e in expected.legend)
     finally:
         page.close()
 

@@ -54,6 +54,19 @@ def test_the_tiles_are_listed_in_reading_order_with_their_doubts(demo: tuple[Rea
     assert not any(r.picked for r in shown)
 
 
+def test_the_photo_comes_with_what_its_colours_and_marks_mean(demo: tuple[ReadPhoto, dict]) -> None:
+    """The scored photo's legend names the winning tile's ``*`` and the sure faces' colour; a hand that cannot be
+    scored shows its photo as read with a legend too (a review could not tell what the colours meant)."""
+    read, context = demo
+    right = score_read_photo(read, context)
+    assert isinstance(right, PhotoPanel)
+    marks = {e.mark for e in right.legend}
+    assert "*" in marks and any(e.bgr is not None and not e.line and e.en == "face up" for e in right.legend)
+    broken = score_read_photo(_misread(read, int(np.nonzero(read.dets.face_up)[0][0]), Tile.F1), context)
+    assert isinstance(broken, PhotoFailed)  # a tile turned into a flower: the hand is one short
+    assert broken.image and broken.legend and "*" not in {e.mark for e in broken.legend}
+
+
 def test_a_confident_misread_is_mended_by_the_players_pick(demo: tuple[ReadPhoto, dict]) -> None:
     read, context = demo
     right = score_read_photo(read, context)
