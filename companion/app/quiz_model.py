@@ -21,6 +21,7 @@ from companion.app.words import Words, ui
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
 from companion.rules.shape import is_complete
+from companion.rules.waits import structural_waits
 from companion.tiles import Tile
 
 __all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
@@ -42,6 +43,7 @@ class QuizGrade:
     missed: tuple[str, ...]
     wrong: tuple[str, ...]
     verdict: Words
+    wrong_why: tuple[Words, ...] = ()  # why each tile of ``wrong`` is no wait
 
     @property
     def perfect(self) -> bool:
@@ -98,7 +100,16 @@ def grade(quiz: WaitQuiz, picked: set[str]) -> QuizGrade:
     else:
         verdict = ui("quiz_graded", right=len(right), n=len(waits), missed=_names(missed).zh,
                      missed_en=_names(missed).en, wrong=_names(wrong).zh, wrong_en=_names(wrong).en)
-    return QuizGrade(right, missed, wrong, verdict)
+    return QuizGrade(right, missed, wrong, verdict, tuple(_not_a_wait(quiz, code) for code in wrong))
+
+
+def _not_a_wait(quiz: WaitQuiz, code: str) -> Words:
+    """Why ``code`` is no wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
+    four (spec §3.5; a teaching review: such a tile was said to fit no arrangement, the lesson turned upside down)."""
+    face = Tile.from_code(code)
+    if face in structural_waits(Hand.parse("".join(quiz.hand))):
+        return ui("quiz_not_wait_own", tile=face.zh, tile_en=face.said_en)
+    return ui("quiz_not_wait", tile=face.zh, tile_en=face.said_en)
 
 
 def _names(codes: tuple[str, ...]) -> Words:

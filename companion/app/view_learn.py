@@ -221,11 +221,10 @@ class LearnTab:
                 rows.append(ft.Row([tile(w.tile, TILE_W["wait"]),
                                     ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)],
                                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
-            for code in graded.wrong:  # why a tile picked is no wait (the waits alone left a beginner guessing)
-                face = Tile.from_code(code)
+            # why a tile picked is no wait (the waits alone left a beginner guessing)
+            for code, why in zip(graded.wrong, graded.wrong_why, strict=True):
                 rows.append(ident(f"quiz-not-{code}", ft.Row(
-                    [tile(code, TILE_W["wait"]), label(t(ui("quiz_not_wait", tile=face.zh, tile_en=face.en)), 13,
-                                                       colour=ACCENT)],
+                    [tile(code, TILE_W["wait"]), label(t(why), 13, colour=ACCENT)],
                     spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 

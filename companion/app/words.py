@@ -468,6 +468,9 @@ UI: dict[str, tuple[str, str]] = {
     "quiz_not_wait": ("{tile} 不是聽的牌：加進這手，17 張怎麼排都排不成五組（順子或刻子）加一對",
                       "{tile_en} is no wait: added to the hand, the 17 tiles cannot be arranged as five sets "
                       "(chows or pungs) and a pair"),
+    "quiz_not_wait_own": ("{tile} 排得成胡牌的樣子，可是四張{tile}都在你自己手上，沒有第五張可以胡",
+                          "{tile_en} would complete the shape, but all four are in your own hand: there is no fifth "
+                          "to win on"),
     "learn_discard": ("打哪張練習", "Discard quiz"),
     "dq_intro": ("第 {n} 題：剛摸完牌，這手 17 張要打哪一張，才離聽牌最近、進張最多？點那張牌。",
                  "Quiz {n}: a tile just drawn, 17 in hand. Which discard leaves it nearest ready, with the most "

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.app.quiz_model import grade, wait_quiz
 from companion.hand import Hand
 from companion.rules.shape import is_complete
+from companion.rules.waits import structural_waits
 from companion.tiles import NUM_KINDS, Tile
 
 
@@ -51,6 +52,18 @@ def test_grading_names_what_was_missed_and_what_is_not_a_wait() -> None:
     east = grade(q, {*waits, "1z"}) if "1z" not in waits else grade(q, {*waits, "5z"})
     honour = Tile.from_code(east.wrong[0])
     assert f"{honour.en} ({honour.code})" in east.verdict.en  # an honour by its name, not its code alone
+
+
+def test_a_tile_that_fits_the_shape_but_is_all_in_the_hand_is_said_so() -> None:
+    """Quiz 15's hand holds all four 6p, and a fifth would complete it: picked, 6p is said to be all in the hand,
+    not to fit no arrangement (a teaching review: the reason turned the lesson upside down); 1m fits none."""
+    q = wait_quiz(15)
+    assert Counter(q.hand)["6p"] == 4 and "6p" not in [w.tile for w in q.waits]
+    assert Tile.from_code("6p") in structural_waits(Hand.parse("".join(q.hand)))  # a fifth would complete it
+    g = grade(q, {"6p", "1m"})
+    why = dict(zip(g.wrong, g.wrong_why, strict=True))
+    assert "四張六筒都在你自己手上" in why["6p"].zh and "all four are in your own hand" in why["6p"].en
+    assert "排不成" in why["1m"].zh and "cannot be arranged" in why["1m"].en
 
 
 @given(st.integers(1, 400))
