@@ -251,6 +251,8 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
     gone = structural_waits(hand)
     if gone:
         names = _group_text(tuple(gone))
-        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" ".join(t.code for t in gone)))
+        # a step from ready (spec §3.5): the draws that make it ready again, as for any hand not ready (a review)
+        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" ".join(t.code for t in gone)),
+                         draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
     return HandPanel(*shown, ui("not_ready", n=s, n_en=steps(s)), draws=_closer(hand, s, seen))

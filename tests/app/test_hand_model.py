@@ -150,6 +150,29 @@ def test_a_wait_whose_copies_are_all_visible_is_called_dead() -> None:
     assert isinstance(live, HandPanel) and "死聽" not in live.headline.zh and "dead" not in live.headline.en
 
 
+def test_a_hand_whose_only_wait_is_all_in_it_lists_the_draws_that_make_it_ready() -> None:
+    """All four 1m in the hand: a step from ready (spec §3.5), and, as for any hand not ready, the draws that bring
+    it closer are listed (they had been left out); South is seen three times, so one copy is left."""
+    panel = analyse("1111m456p789p123s456s", "2z2z2z")
+    assert isinstance(panel, HandPanel) and not panel.waits and "1m" in panel.headline.en
+    hand = Hand.parse("1111m456p789p123s456s")
+    drawn = dict(panel.draws)
+    want = {}
+    for k in range(NUM_KINDS):
+        t = Tile(k)
+        left = 4 - hand.own_counts()[k] - (3 if t.code == "2z" else 0)
+        if left > 0 and any(shanten(Hand(tuple(sorted(_minus([*hand.concealed, t], d))))) == 0
+                            for d in set(hand.concealed) | {t}):
+            want[t.code] = left
+    assert drawn == want and drawn["2z"] == 1 and "1m" not in drawn
+
+
+def _minus(tiles: list[Tile], t: Tile) -> list[Tile]:
+    rest = list(tiles)
+    rest.remove(t)
+    return rest
+
+
 def test_bad_input_is_refused_with_the_reason_in_both_languages() -> None:
     for text, needle in (("", "No tiles"), ("123m", "tiles"), ("11111m23456789p12s", "5"), ("1m9z", "9")):
         result = analyse(text)
