@@ -75,8 +75,10 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
                  round_en=rnd.en, dealer=dealer.zh, dealer_en=dealer.en, streak=win.streak)
     if win.discarder is not None:
         who = wind_words(win.discarder)
-        robbed = win.win_type is WinType.ROB_KONG  # he added a kong and it was robbed: nobody discarded
-        setting = setting + ui("learn_robbed" if robbed else "learn_discarder", who=who.zh, who_en=who.en)
+        # nobody discarded: he added a kong and it was robbed, or he showed the eighth flower (a review read "West
+        # discarded" on the 七搶一 card, whose note says West drew the flower)
+        said = {WinType.ROB_KONG: "learn_robbed", WinType.SEVEN_FLOWERS_ROB: "learn_flower_robbed"}
+        setting = setting + ui(said.get(win.win_type, "learn_discarder"), who=who.zh, who_en=who.en)
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
     melds = [meld_codes(m) for m in win.melds]
     marked, house = marked_items(sc)  # an item whose count here is a house rule says so (spec §5.4)

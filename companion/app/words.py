@@ -271,6 +271,8 @@ UI: dict[str, tuple[str, str]] = {
                       "{how_en}; the winner sits {seat_en}, {round_en} round, the dealer {dealer_en}, "
                       "streak {streak}"),
     "learn_discarder": ("，{who}家放槍", "; {who_en} discarded"),
+    "learn_flower_robbed": ("，{who}家亮出第八張花（{who}家一人付）", "; {who_en} showed the eighth flower ({who_en} "
+                            "pays alone)"),
     "learn_robbed": ("，搶{who}家加槓的牌（{who}家照放槍付）", "; robbed from {who_en}'s added kong ({who_en} pays as a "
                      "discarder)"),
     "learn_scores": ("這手牌算到的台", "What this hand scores"),

@@ -63,3 +63,12 @@ def test_the_robbed_kong_example_names_the_robbed_player_not_a_discarder() -> No
     assert example is not None
     assert "放槍" not in example.setting.zh.replace("照放槍付", "") and "discarded" not in example.setting.en
     assert "加槓" in example.setting.zh and "added kong" in example.setting.en
+
+
+def test_the_seven_rob_one_example_names_who_showed_the_eighth_flower_not_a_discarder() -> None:
+    """七搶一: the player who showed the eighth flower pays alone (spec §6); nobody discarded (a teaching review
+    read "West discarded" beside a note that says West drew the flower)."""
+    example = next(i.example for i in learn_items() if i.id == "seven_rob_one")
+    assert example is not None
+    assert "放槍" not in example.setting.zh and "discarded" not in example.setting.en
+    assert "第八張花" in example.setting.zh and "eighth flower" in example.setting.en
