@@ -14,6 +14,7 @@ English.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -219,28 +220,69 @@ _ROLES = {
     "pair": ("拆對子", "breaks a pair"),
     "lone_honour": ("孤張字牌", "a lone honour"),
     "lone": ("孤張", "a lone tile"),
+    "spare": ("多出的一張", "a spare tile"),
     "chow": ("拆順子", "breaks a chow"),
     "partial": ("拆搭子", "breaks a partial set"),
 }
 
 
 def _role(counts: list[int], x: Tile) -> tuple[str, str]:
-    """What the discarded tile does in the hand: the fourth copy beside a pung, part of a pung, a pair, a chow, a
-    partial set, or lone."""
+    """What discarding one ``x`` breaks, read from the best ways to split the tiles of its suit into sets (chows,
+    pungs), pairs, partial sets and lone tiles: the least it can break there. The fourth copy beside a pung breaks
+    nothing. A tile that some best split leaves over breaks nothing either: in 4567m the 7m is spare beside 456m,
+    and in 334455m a 3m belongs to one of two chows, not to a pair (a review read "breaks a chow" and "breaks a
+    pair" there, from the tile's neighbours alone)."""
     if counts[x] >= 4:  # one of four: the other three stay a pung
         return _ROLES["fourth"]
-    if counts[x] >= 3:
-        return _ROLES["pung"]
-    if counts[x] == 2:
-        return _ROLES["pair"]
     if x.is_honour:
-        return _ROLES["lone_honour"]
-    near = [counts[x + d] if 0 <= x % 9 + d <= 8 else 0 for d in (-2, -1, 1, 2)]
-    if not any(near):
-        return _ROLES["lone"]
-    if (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3]):
-        return _ROLES["chow"]
-    return _ROLES["partial"]
+        return _ROLES["pung" if counts[x] == 3 else "pair" if counts[x] == 2 else "lone_honour"]
+    base = x - x % 9
+    suit = tuple(counts[base:base + 9])
+    best = _best_split(suit)
+    for role, groups in _LEAST_FIRST:
+        for offsets, worth in groups:
+            rest = list(suit)
+            for d in offsets:
+                i = x % 9 + d
+                if not 0 <= i <= 8 or rest[i] == 0:
+                    break
+                rest[i] -= 1
+            else:
+                left = _best_split(tuple(rest))
+                if (left[0] + worth[0], left[1] + worth[1]) == best:
+                    if role == "lone" and any(suit[i] for i in range(max(0, x % 9 - 2), min(9, x % 9 + 3))
+                                              if i != x % 9):
+                        return _ROLES["spare"]
+                    return _ROLES[role]
+    raise AssertionError(f"no split of {suit} holds {x.code}")  # the single always fits
+
+
+# the groups a tile can belong to, the least broken by its discard first: (offsets from it, (worth, sets))
+_LEAST_FIRST: tuple[tuple[str, tuple[tuple[tuple[int, ...], tuple[int, int]], ...]], ...] = (
+    ("lone", (((0,), (0, 0)),)),
+    ("partial", (((0, 1), (1, 0)), ((-1, 0), (1, 0)), ((0, 2), (1, 0)), ((-2, 0), (1, 0)))),
+    ("pair", (((0, 0), (1, 0)),)),
+    ("pung", (((0, 0, 0), (2, 1)),)),
+    ("chow", (((0, 1, 2), (2, 1)), ((-1, 0, 1), (2, 1)), ((-2, -1, 0), (2, 1)))),
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_split(suit: tuple[int, ...]) -> tuple[int, int]:
+    """The most a suit's counts make: sets count 2 and pairs or partial sets 1, then the most sets."""
+    p = next((i for i, c in enumerate(suit) if c), None)
+    if p is None:
+        return (0, 0)
+    best = (-1, -1)
+    for offsets, worth in (((0, 0, 0), (2, 1)), ((0, 1, 2), (2, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 0)),
+                           ((0, 2), (1, 0)), ((0,), (0, 0))):
+        rest = list(suit)
+        if all(p + d <= 8 for d in offsets) and all(rest[p + d] >= offsets.count(d) for d in set(offsets)):
+            for d in offsets:
+                rest[p + d] -= 1
+            left = _best_split(tuple(rest))
+            best = max(best, (left[0] + worth[0], left[1] + worth[1]))
+    return best
 
 
 def _reasons(

@@ -34,14 +34,28 @@ def test_reasons_say_what_the_discard_gives_up() -> None:
     assert "(breaks a pair)" in options["9p"].reason_en and "拆對子" in options["9p"].reason_zh
     assert "(a lone honour)" in options["5z"].reason_en and "孤張字牌" in options["5z"].reason_zh
     assert "(a lone tile)" in options["2s"].reason_en
-    assert "(breaks a partial set)" in options["4m"].reason_en and "拆搭子" in options["4m"].reason_zh
-    assert "(breaks a partial set)" in options["1p"].reason_en
+    # 4m beside 678m: the best split is 111m 678m with 4m left over (not 46m + 78m), so it breaks nothing
+    assert "(a spare tile)" in options["4m"].reason_en and "多出的一張" in options["4m"].reason_zh
+    assert "(breaks a partial set)" in options["1p"].reason_en and "拆搭子" in options["1p"].reason_zh
     # one of four copies: the other three stay a pung, so it does not break one (a learner was told it did)
     four = {o.discard.code: o for o in discard_options(Hand.parse("1111m46m78m13p99p2s789s5z"))}
     assert "(the fourth copy: the pung stays whole; it could be a concealed kong)" in four["1m"].reason_en
     assert "刻子不拆；也可以暗槓" in four["1m"].reason_zh
     chow = {o.discard.code: o for o in discard_options(Hand.parse("345m345p678p123s99s55z7z"))}
     assert "(breaks a chow)" in chow["4m"].reason_en and "拆順子" in chow["4m"].reason_zh
+
+
+def test_a_tile_beside_a_whole_chow_is_spare_and_two_chows_are_no_pairs() -> None:
+    """What a discard breaks is read from the best split, not from the tile's neighbours (a teaching review): in
+    4567m the 4m and the 7m are spare (567m or 456m stays), the 5m and 6m break a chow; 334455m is two chows, so
+    each of its tiles breaks a chow, not a pair."""
+    run = {o.discard.code: o for o in discard_options(Hand.parse("4567m123p456p789s11z67z"))}
+    assert [run[c].reason_en.split(":")[0] for c in ("4m", "5m", "6m", "7m")] == [
+        "Discard 4m (a spare tile)", "Discard 5m (breaks a chow)", "Discard 6m (breaks a chow)",
+        "Discard 7m (a spare tile)"]
+    assert run["7m"].reason_zh.startswith("打七萬（多出的一張）")
+    two = {o.discard.code: o for o in discard_options(Hand.parse("334455m123p456p789s17z"))}
+    assert all("(breaks a chow)" in two[c].reason_en and "拆順子" in two[c].reason_zh for c in ("3m", "4m", "5m"))
 
 
 def test_one_option_per_distinct_tile() -> None:
