@@ -178,9 +178,13 @@ def test_discard_on_a_complete_hand_says_to_declare_the_win(capsys: pytest.Captu
 def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "discard", "--lang", "en", "--visible", "3m3m3m3m6m6m6m6m", "45m345p678p123s999s55z7z")
     lines = out.splitlines()
-    assert code == 0 and "1 step from ready" in lines[1] and "the best choice" in lines[1]
+    # 7z leaves a wait on 3m 6m, all in sight: ranked a step from ready, by the 8 draws that mend it (4m 5m 5z), as
+    # many as the best of the hands a step from ready (4m's: 5m 5z 7z)
     dead = next(x for x in lines if "Discard 7z" in x)
-    assert "nothing left to win on" in dead and "the best" in dead and "best choice" not in dead
+    assert code == 0 and "nothing left to win on" in dead and "(4m 5m 5z, 8 tiles unseen) make it ready on a live" in dead
+    assert "Discard 4m" in lines[2] and "1 step from ready" in lines[2] and "as good as the best" in lines[2]
+    # 5z: every tile that would bring it nearer is in sight (it had said "0 kinds improve it ()")
+    assert "every tile that would improve it is in sight" in next(x for x in lines if "Discard 5z" in x)
 
 
 def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:

@@ -204,7 +204,9 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         return HandPanel(*shown, ui("hand_complete"), complete=True)
     options = discard_options(hand, visible)
     best = options[0]
-    head = ui("drawn_ready") if best.is_ready else ui("drawn_not_ready", n=best.shanten, n_en=steps(best.shanten))
+    # a discard that leaves only waits all in sight is ranked, and said, as a step from ready
+    head = ui("drawn_ready") if best.is_ready and not best.dead_waits else \
+        ui("drawn_not_ready", n=best.ranked_shanten, n_en=steps(best.ranked_shanten))
     if seven_pairs(hand):
         head = head + ui("pairs_not_win")
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)

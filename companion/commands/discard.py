@@ -35,6 +35,7 @@ def option_object(o: DiscardOption, lang: str) -> dict[str, Any]:
         "discard": o.discard.code,
         "shanten": o.shanten,
         "improvements": {i.tile.code: i.unseen for i in o.improvements},
+        **({"dead_waits": [t.code for t in o.dead_waits]} if o.dead_waits else {}),
         "unseen": o.unseen,
         "reason": o.reason(lang),
     }

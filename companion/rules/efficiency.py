@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
-from companion.rules.waits import checked_visible_counts
+from companion.rules.waits import _tiles, _wait_masks, checked_visible_counts
 from companion.tiles import Tile
 
 __all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
@@ -62,13 +62,21 @@ class DiscardOption(_Option):
     shanten: int
     """Shanten of the hand after the discard (0 = ready)."""
     improvements: tuple[Improvement, ...]
-    """The kinds that lower it (the real waits when ready), in tile order."""
+    """The kinds that lower it (the real waits when ready), in tile order; for a ready hand whose waits are all in
+    sight (``dead_waits``), the draws after which some discard leaves it ready on a wait with a copy unseen."""
     reason_zh: str
     reason_en: str
+    dead_waits: tuple[Tile, ...] = ()
+    """The waits of a ready hand every copy of which is in sight (死聽): nothing to win on, ranked a step from ready."""
 
     @property
     def is_ready(self) -> bool:
         return self.shanten == 0
+
+    @property
+    def ranked_shanten(self) -> int:
+        """The shanten the option is ranked by: a ready hand with nothing left to win on counts as a step away."""
+        return 1 if self.dead_waits else self.shanten
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +138,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
         zh = f"{head_zh}，{_zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         en = (f"{head_en}; {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
               f"{_n(unseen, 'tile', 'tiles')} unseen")
-    behind = _effective(left, imp) - _effective(best.shanten, best.improvements)
+    behind = _effective(left, imp) - best.ranked_shanten
     beats = behind <= 0 and unseen >= best.unseen
     if behind > 0:
         zh += f"，比打{best.discard.zh}多{_zh_count(behind)}向聽，先別槓。"
@@ -173,18 +181,61 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
         left = shanten_of_keys(after, n, limits)
         held = list(own)
         held[x] -= 1  # (the discarded copy may be drawn again)
-        raw.append((x, left, _improvements(after, left, n, limits, held, seen, own)))
+        imp = _improvements(after, left, n, limits, held, seen, own)
+        dead: tuple[Tile, ...] = ()
+        concealed = hand.concealed_counts()
+        concealed[x] -= 1
+        if left == 0 and not any(i.unseen for i in imp):  # 死聽: what makes it ready on a live wait again
+            dead = tuple(i.tile for i in imp)
+            imp = _live_ready_draws(after, concealed, own, seen)
+        elif left == 1 and any(seen):  # a draw that makes it ready only on waits all in sight is no improvement
+            imp = _live_ready_draws(after, concealed, own, seen, {i.tile for i in imp})
+        raw.append((x, left, imp, dead))
     # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready
-    raw.sort(key=lambda r: (_effective(r[1], r[2]), -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
+    raw.sort(key=lambda r: (1 if r[3] else r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
                            not r[0].is_terminal, r[0]))
-    best_shanten, best_unseen = _effective(raw[0][1], raw[0][2]), sum(i.unseen for i in raw[0][2])
+    best_shanten, best_unseen = 1 if raw[0][3] else raw[0][1], sum(i.unseen for i in raw[0][2])
     counts = hand.concealed_counts()
     punged = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}
     return tuple(
         DiscardOption(x, s, imp, *_reasons(x, _ROLES["added"] if x in punged else _role(counts, x), s, imp, i == 0,
-                                           best_shanten, best_unseen))
-        for i, (x, s, imp) in enumerate(raw)
+                                           best_shanten, best_unseen, dead), dead)
+        for i, (x, s, imp, dead) in enumerate(raw)
     )
+
+
+def _live_ready_draws(keys: list[int], concealed: list[int], own: list[int], seen: list[int],
+                      only: set[Tile] | None = None) -> tuple[Improvement, ...]:
+    """For a ready hand ``keys`` (its ``concealed`` counts) whose waits are all in sight: the kinds with copies
+    unseen after whose draw some discard leaves it ready on a wait with a copy unseen (a teaching review: such a
+    hand ranked below every hand a step from ready, as if nothing could mend it). ``only``: these kinds alone (a hand a step from ready: the kinds
+    that make it ready, of which those whose every wait would be in sight are dropped). ``own``: the copies in the
+    hand and its melds before the discard that left it (the tiles discarded are in sight, so the copies unseen are
+    4 - ``own`` - ``seen``, and the draw's too)."""
+    out = []
+    present = [d for d in range(34) if concealed[d]]
+    for t in range(34):
+        left = 4 - own[t] - seen[t]
+        if left <= 0 or (only is not None and Tile(t) not in only):
+            continue
+        tg, tstep = INCREMENT[t]
+        drawn = list(keys)
+        drawn[tg] += tstep
+        for d in (*present, t) if not concealed[t] else present:
+            dg, dstep = INCREMENT[d]
+            after = list(drawn)
+            after[dg] -= dstep
+            # the waits of the hand left (the tables hold no fifth copy), one with a copy unseen (the draw's known)
+            if any(4 - own[w] - (w == t) - seen[w] > 0 for w in _waits_of(tuple(after))):
+                out.append(Improvement(Tile(t), left))
+                break
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _waits_of(keys: tuple[int, ...]) -> tuple[Tile, ...]:
+    """The structural waits of the concealed tiles ``keys`` (none where they are not ready)."""
+    return _tiles(_wait_masks(list(keys)))
 
 
 def _improvements(keys: list[int], left: int, n: int, limits: tuple[tuple[int, ...], ...], held: list[int],
@@ -287,19 +338,27 @@ def _best_split(suit: tuple[int, ...]) -> tuple[int, int]:
 
 def _reasons(
     x: Tile, role: tuple[str, str], s: int, imp: tuple[Improvement, ...], first: bool, best_s: int,
-    best_unseen: int,
+    best_unseen: int, dead: tuple[Tile, ...] = (),
 ) -> tuple[str, str]:
-    """The zh and en sentence for one option."""
+    """The zh and en sentence for one option (``dead``: the waits of a ready hand all in sight)."""
     unseen = sum(i.unseen for i in imp)
     zh_tiles = "、".join(i.tile.zh for i in imp)
     en_tiles = " ".join(i.tile.code for i in imp)
     head_zh, head_en = f"打{x.zh}（{role[0]}）", f"Discard {x.code} ({role[1]})"
-    if s == 0 and unseen == 0:
-        zh = f"{head_zh}：聽{zh_tiles}，但這些牌都已經出現，沒有牌可以胡"
-        en = f"{head_en}: ready on {en_tiles}, but every copy is in sight: nothing left to win on"
+    if dead:
+        zh = (f"{head_zh}：聽{'、'.join(t.zh for t in dead)}，但這些牌都已經出現，沒有牌可以胡"
+              + (f"；摸到{len(imp)}種牌（{zh_tiles}）共{unseen}張，就能改聽還有牌的" if imp else ""))
+        en = (f"{head_en}: ready on {' '.join(t.code for t in dead)}, but every copy is in sight: nothing left to "
+              f"win on" + (f"; {_n(len(imp), 'kind', 'kinds')} ({en_tiles}, {_n(unseen, 'tile', 'tiles')} unseen) "
+                           f"make it ready on a live wait" if imp else ""))
+        s = 1  # ranked a step from ready
     elif s == 0:
         zh = f"{head_zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
         en = f"{head_en}: ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
+    elif not imp:  # every draw that would bring it nearer is in sight
+        steps = "1 step" if s == 1 else f"{s} steps"
+        zh = f"{head_zh}：{_zh_count(s)}向聽，能進張的牌都已經出現"
+        en = f"{head_en}: {steps} from ready, and every tile that would improve it is in sight"
     else:
         zh = f"{head_zh}：{_zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
@@ -307,8 +366,8 @@ def _reasons(
               f"{_n(unseen, 'tile', 'tiles')} unseen")
     if first:
         return zh + "，是最佳選擇。", en + " — the best choice."
-    if _effective(s, imp) > best_s:
-        d = _effective(s, imp) - best_s
+    if s > best_s:
+        d = s - best_s
         return zh + f"，比最佳打法多{_zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
     fewer = best_unseen - unseen
     if fewer > 0:

@@ -115,11 +115,20 @@ def drawn_hands(draw: st.DrawFn) -> tuple[Hand, tuple[Tile, ...]]:
 
 def _rank_key(o: DiscardOption) -> tuple[int, int, int]:
     """A ready hand with every winning tile in sight cannot win: it ranks as one step from ready."""
-    return (1 if o.shanten == 0 and o.unseen == 0 else o.shanten, -o.unseen, -len(o.improvements))
+    return (1 if o.dead_waits else o.shanten, -o.unseen, -len(o.improvements))
+
+
+def _live_ready(hand: Hand, visible: tuple[Tile, ...]) -> bool:
+    """Some discard of the drawn ``hand`` leaves it ready on a wait with a copy unseen, the tile discarded in sight
+    (brute force)."""
+    return any(n > 0 for d in set(hand.concealed) for _, n in wait_counts(hand.remove(d), (*visible, d)))
 
 
 @given(drawn_hands())
 def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None:
+    """Every option against brute force: its shanten, and the draws that improve it: those that lower the shanten;
+    a step from ready with tiles in sight, those after which some discard leaves a wait with a copy unseen; ready,
+    the waits; ready with every wait in sight (死聽), the draws after which a discard leaves a live wait."""
     hand, visible = case
     options = discard_options(hand, visible)
     own = hand.own_counts()
@@ -129,12 +138,36 @@ def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None
     for o in options:
         after = hand.remove(o.discard)
         assert o.shanten == shanten(after)
+        gone = (*visible, o.discard)  # the tile discarded is in sight
+        left = [t for t in range(34) if 4 - own[t] - seen[t] > 0]
         better = [t for t in range(34) if own[t] - (t == o.discard) < 4 and shanten(after.add(Tile(t))) < o.shanten]
-        assert [int(i.tile) for i in o.improvements] == better
+        waits = [(t, n) for t, n in wait_counts(after, gone)] if o.shanten == 0 else []
+        if o.shanten == 0 and not any(n for _, n in waits):
+            assert o.dead_waits == tuple(t for t, _ in waits)
+            want = [t for t in left if _live_ready(after.add(Tile(t)), gone)]
+        elif o.shanten == 0:
+            assert not o.dead_waits
+            want = [int(t) for t, _ in waits]
+        elif o.shanten == 1 and visible:
+            want = [t for t in better if t in left and _live_ready(after.add(Tile(t)), gone)]
+        else:
+            want = better
+        assert [int(i.tile) for i in o.improvements] == want
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in o.improvements)
-        if o.shanten == 0:
-            assert [i.tile for i in o.improvements] == [t for t, _ in wait_counts(after)]
         assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}")
+
+
+def test_a_ready_hand_with_every_wait_in_sight_ranks_by_the_draws_that_mend_it() -> None:
+    """死聽 (a teaching review): discarding 1z leaves a wait on 3p 6p, all in sight; 14 unseen draws (1p 2p 4p 5p 9p)
+    let a discard leave a live wait, against 11 after the best of the hands a step from ready, whose draws that
+    lead only to a dead wait no longer count. It had ranked last, "21 tiles fewer than the best"."""
+    options = discard_options(Hand.parse("123m456m789m123p45p99p1z"), "333p6666p")
+    best = options[0]
+    assert best.discard.code == "1z" and best.dead_waits == (Tile.P3, Tile.P6) and best.is_ready
+    assert [i.tile.code for i in best.improvements] == ["1p", "2p", "4p", "5p", "9p"] and best.unseen == 14
+    assert options[1].shanten == 1 and options[1].unseen == 11
+    assert "nothing left to win on; 5 kinds (1p 2p 4p 5p 9p, 14 tiles unseen) make it ready on a live wait" \
+        in best.reason_en and "就能改聽還有牌的" in best.reason_zh
 
 
 def test_parse_visible_notation_and_tiles_alike() -> None:
