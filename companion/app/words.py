@@ -463,7 +463,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Quiz {n}: which tiles does this hand wait on? Tap the ones you think, then Check."),
     "quiz_check": ("對答案", "Check"),
     "quiz_next": ("下一題", "Next hand"),
-    "quiz_perfect": ("全對！聽 {n} 種牌", "All right! It waits on {n} kinds"),
+    "quiz_perfect": ("全對！聽 {n} 種牌", "All correct! It waits on {n} kinds"),
     "quiz_graded": ("對了 {right}／{n} 種。漏了：{missed}；多選：{wrong}",
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
     "quiz_answer": ("答案與原因", "The answer, and why"),

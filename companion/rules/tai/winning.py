@@ -32,7 +32,9 @@ def zimo(c: Ctx) -> int:
 
 
 @item("single_wait", "獨聽", "Single wait",
-      "胡牌前只聽一種牌（邊張、中洞或單吊）。", "Exactly one real wait kind before the win (edge, closed or pair).",
+      "胡牌前只聽一種牌：邊張、中洞或單吊，或兩面但另一頭四張都在自己手上。",
+      "Only one kind of tile could win before the win: an edge, closed or pair wait, or a two-sided wait whose other "
+      "end is all four in the winner's own hand.",
       zh_alt="邊張 / 中洞 / 單吊")
 def single_wait(c: Ctx) -> int:
     """獨聽: exactly one real wait kind (spec §3.5); never on 天胡, which has no before-win hand."""
