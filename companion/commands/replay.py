@@ -17,7 +17,14 @@ from companion.game.events import EventError
 from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
 from companion.game.service import read_log
-from companion.game.session import WinLine, fewest_transfers, ledger_of, session_ledgers, total_balances
+from companion.game.session import (
+    WinLine,
+    dealer_tai_counts,
+    fewest_transfers,
+    ledger_of,
+    session_ledgers,
+    total_balances,
+)
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
 from companion.game.view import render_table
@@ -32,13 +39,15 @@ def _value_zh(value: object) -> str:
         else str(value)
 
 
-def _won(line: WinLine, pick: Any) -> str:
-    """One winner's (or false win's) line: who, how, the tai and the dealer's where they count."""
+def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
+    """One winner's (or false win's) line: who, how, the tai and the dealer's where they count (``dealer_in``: the
+    dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
         return f"{line.player}: {line.unscored}"
     kind = (pick("詐胡", "false win") if line.kind == "false_win"
             else pick(ev.WinKind(line.kind).zh, ev.WinKind(line.kind).en))
-    dealer = pick(f" + 莊家 {line.dealer_tai} 台", f" + {line.dealer_tai} dealer tai") if line.dealer_tai else ""
+    dealer = pick(f" + 莊家 {line.dealer_tai} 台", f" + {line.dealer_tai} dealer tai") \
+        if line.dealer_tai and dealer_in else ""
     return f"{line.player} {kind} {line.capped_tai} {pick('台', 'tai')}{dealer}"
 
 
@@ -122,25 +131,36 @@ def run(args: argparse.Namespace) -> int:
     if not state.players:
         return 0
     ledger = ledger_of(state)
+    ledgers = session_ledgers(state)
     if args.json:
         passed = [{"index": c.index, "seat": c.seat, "player": names[c.seat], "tile": c.tile.code, "giver": c.giver,
                    "declared": c.declared} for c in passed_wins([e for _, e in events])] if args.passed else None
-        print(json.dumps({**ledger.to_json(), **({"passed": passed} if passed is not None else {})},
+        # the session under way at the top, as ever; the sessions before it and the sums of all of them beside it
+        # (a rules review: the JSON of a log of two sessions held the second alone)
+        earlier = {"earlier_sessions": [x.to_json() for x in ledgers[:-1]],
+                   "all_sessions": {"balances": (total := total_balances(ledgers)),
+                                    "settle_up": [{"payer": t.payer, "payee": t.payee, "amount": t.amount}
+                                                  for t in fewest_transfers(total)]}} if len(ledgers) > 1 else {}
+        print(json.dumps({**ledger.to_json(), **earlier, **({"passed": passed} if passed is not None else {})},
                          ensure_ascii=False, indent=1))
         return 0
     print(f"\n== {pick('每把', 'each hand')} ==")  # who won what and who paid whom (a review found neither)
-    for entry in ledger.entries:
-        print(f"  #{entry.result.number} " + "; ".join(_won(x, pick) for x in entry.lines) if entry.lines
-              else f"  #{entry.result.number} {pick('流局', 'exhaustive draw')}")
-        for t in entry.transfers:
-            print(f"      {t.payer} → {t.payee}: {t.amount}")
+    for k, session in enumerate(ledgers, 1):
+        if len(ledgers) > 1:
+            print(f" {pick(f'第 {k} 將', f'session {k}')}:")
+        for entry in session.entries:
+            outcome = entry.result.outcome.kind  # a draw, or the last tile declined (spec §6.7)
+            print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x))
+                                                           for x in entry.lines) if entry.lines
+                  else f"  #{entry.result.number} {pick(outcome.zh, outcome.en)}")
+            for t in entry.transfers:
+                print(f"      {t.payer} → {t.payee}: {t.amount}")
     print(f"== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
         print(f"  {p}: {v:+d}")
     print(f"== {pick('結帳：最少筆數的付款', 'settling up: the fewest payments')} ==")
     for t in ledger.settle_up():
         print(f"  {t.payer} → {t.payee}: {t.amount}")
-    ledgers = session_ledgers(state)
     if len(ledgers) > 1:
         total = total_balances(ledgers)
         print(f"== {pick(f'{len(ledgers)} 將合計', f'{len(ledgers)} sessions in all')} ==")

@@ -26,7 +26,7 @@ from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
 from companion.tiles import parse_tiles
 
 __all__ = ["switches_for", "session_ledgers", "total_balances", "Transfer", "WinLine", "LedgerEntry", "Ledger", "build_ledger", "ledger_of", "fewest_transfers",
-           "settle_hand", "win_input", "dealer_takes_part"]
+           "settle_hand", "win_input", "dealer_takes_part", "dealer_tai_counts"]
 
 _WIN_TYPE = {WinKind.DISCARD: WinType.DISCARD, WinKind.SELF_DRAW: WinType.SELF_DRAW,
              WinKind.ROBBED_KONG: WinType.ROB_KONG, WinKind.EIGHT_FLOWERS: WinType.EIGHT_FLOWERS,
@@ -107,8 +107,10 @@ class Ledger:
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
+        # the columns spec §6.7 lists per hand (the hand in its round, the seat winds, who deals next), after the
+        # ones a reader of the earlier files finds where they were
         w.writerow(["hand", "round", "dealer", "streak", "dice", "result", "winners", "tai", "transfers", "stakes",
-                    *self.players])
+                    "hand_in_round", "seat_winds", "next", *self.players])
         for e in self.entries:
             r = e.result
             bal = dict(e.balances)
@@ -117,6 +119,9 @@ class Ledger:
                         r.outcome.kind.code, ";".join(f"{x.player}:{x.kind}" for x in e.lines),
                         ";".join(str(x.capped_tai) for x in e.lines),
                         ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers), f"{st.base}/{st.per_tai}",
+                        r.hand_in_round, ";".join(f"{r.players[s]}:{WIND_LETTER[w]}" for s, w in enumerate(r.seat_winds)),
+                        "end" if e.next.session_over else
+                        f"{r.players[e.next.dealer]}:{e.next.streak}:{WIND_LETTER[e.next.round_wind]}",
                         *(bal.get(p, 0) for p in self.players)])
         return out.getvalue()
 
@@ -131,8 +136,9 @@ def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: 
         **({"switches": switches.to_mapping()} if switches is not None and switches != now else {}),
         "seat_winds": {r.players[s]: WIND_LETTER[w] for s, w in enumerate(r.seat_winds)},
         "result": {"kind": r.outcome.kind.code, "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
+        # dealer_in: the dealer's tai count in this line's payments (he wins, pays, or everyone pays)
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
-                   "dealer_tai": x.dealer_tai, "items": [list(i) for i in x.items],
+                   "dealer_tai": x.dealer_tai, "dealer_in": dealer_tai_counts(r, x), "items": [list(i) for i in x.items],
                    **({"unscored": x.unscored} if x.unscored else {})} for x in e.lines],
         "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in e.transfers],
         "balances": dict(e.balances),
@@ -192,6 +198,13 @@ def _offender_input(seat: int, result: HandResult, profile: str) -> Win:
     return Win(concealed=_PLACEHOLDER, win_tile=_PLACEHOLDER[0], win_type=WinType.SELF_DRAW,
                seat_wind=WINDS[winds[seat]], round_wind=WINDS[result.round_wind],
                dealer=WINDS[winds[result.dealer]], streak=result.streak, profile=profile)
+
+
+def dealer_tai_counts(result: HandResult, line: WinLine) -> bool:
+    """The dealer's tai count in the payments of ``line``: he wins or pays it, everyone pays, or it is a false win
+    (whose offender pays everyone, the dealer's tai included). A replay had said "+ 1 dealer tai" beside a payment
+    of none (a rules review)."""
+    return line.kind == "false_win" or line.player in dealer_takes_part(result)
 
 
 def dealer_takes_part(result: HandResult) -> frozenset[str]:

@@ -188,3 +188,29 @@ def test_replay_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.Cap
     assert main(["replay", str(out), "--quiet", "--lang", "zh"]) == 1
     err = capsys.readouterr().err
     assert f"第 {n + 1} 行的摸牌不合法" in err and "line" not in err and "turn" not in err
+
+
+def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_where_paid(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 1's 40 hands are a whole session of 28 and 12 of a second (a rules review): the JSON had held the second
+    alone, the text's hands too; and a hand's line said "+ 1 dealer tai" where the dealer neither won nor paid."""
+    out = tmp_path / "log.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "40", "--out", str(out)]) == 0
+    assert main(["replay", str(out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sessions = [*data["earlier_sessions"], data]
+    assert [len(s["hands"]) for s in sessions] == [28, 12]
+    total = {p: sum(s["balances"].get(p, 0) for s in sessions) for p in data["all_sessions"]["balances"]}
+    assert data["all_sessions"]["balances"] == total and sum(total.values()) == 0
+    lines = [(h, x) for s in sessions for h in s["hands"] for x in h["lines"]]
+    assert any(x["dealer_in"] for _, x in lines) and any(x["dealer_tai"] and not x["dealer_in"] for _, x in lines)
+    for h, x in lines:  # the dealer's tai count where he wins or pays the line's winner
+        paid = {(t["payer"], t["payee"]) for t in h["transfers"] if x["player"] in (t["payer"], t["payee"])}
+        assert x["dealer_in"] == (x["kind"] == "false_win" or any(h["dealer"] in pair for pair in paid))
+    assert main(["replay", str(out), "--quiet", "--lang", "en"]) == 0
+    text = capsys.readouterr().out.split("== each hand ==\n", 1)[1]
+    assert " session 1:" in text and " session 2:" in text
+    assert len(re.findall(r"^  #\d+ ", text.split("== ledger ==")[0], re.M)) == 40
+    for h, x in lines:
+        said = re.search(rf"^  #{h['hand']} .*$", text.split(" session 2:")[h in data["hands"]], re.M)
+        assert said is not None and ("dealer tai" in said.group()) == (x["dealer_in"] and x["dealer_tai"] > 0)

@@ -96,6 +96,12 @@ def test_ledger_sums_to_zero_and_nets_to_few_transfers() -> None:
     assert data["balances"] == ledger.balances and len(data["hands"]) == len(ledger.entries)
     rows = list(csv.reader(io.StringIO(ledger.to_csv())))
     assert rows[0][:3] == ["hand", "round", "dealer"] and len(rows) == len(ledger.entries) + 1
+    # spec §6.7's hand in its round, seat winds and next deal too, as the JSON has them (a rules review)
+    assert rows[0][10:13] == ["hand_in_round", "seat_winds", "next"]
+    for h, row in zip(data["hands"], rows[1:], strict=True):
+        assert row[10] == str(h["hand_in_round"]) and row[11] == ";".join(f"{p}:{w}" for p, w in h["seat_winds"].items())
+        assert row[12] == ("end" if h["next"]["dealer"] is None else
+                           f"{h['next']['dealer']}:{h['next']['streak']}:{h['next']['round_wind']}")
     # winds as companion tai's JSON writes them, in both files
     assert [h["round_wind"] for h in data["hands"]] == [row[1] for row in rows[1:]]
     assert {h["round_wind"] for h in data["hands"]} <= set("ESWN")
