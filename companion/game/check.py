@@ -216,7 +216,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile:
         raise IllegalEvent(msg("fix_same"), hand=e.hand)
     if rec.drawn is not None and tile != rec.drawn:  # the log saw the tile he drew
-        raise IllegalEvent(msg("wrong_tile", want=rec.drawn.zh, want_en=rec.drawn.said_en, got=tile.zh,
+        raise IllegalEvent(msg("wrong_drawn", want=rec.drawn.zh, want_en=rec.drawn.said_en, got=tile.zh,
                                got_en=tile.said_en))
     missing = list(rec.logged)  # and every tile of his hand it saw must be among those he shows
     for t in (*e.concealed, *((tile,) if rec.kind is ev.WinKind.SELF_DRAW else ())):
@@ -466,8 +466,10 @@ def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:
 def _declined(state: TableState, e: ev.DeclinedLastTile) -> None:
     if not state.switches.may_decline_last_tile:
         raise IllegalEvent(msg("switch_off", name="may_decline_last_tile"))
-    if state.phase is not Phase.CLAIM or e.seat != next_seat(state.turn) or state.live != 1:
+    if state.phase is not Phase.CLAIM or e.seat != next_seat(state.turn):
         raise IllegalEvent(msg("decline"), live=state.live, seat=e.seat, due=next_seat(state.turn))
+    if state.live != 1:  # the seat due, but not for the last tile (a rules review was told he was not due)
+        raise IllegalEvent(msg("decline_early", live=state.live), live=state.live, seat=e.seat)
 
 
 def _false_win(state: TableState, e: ev.FalseWin) -> None:

@@ -91,8 +91,10 @@ def _punged(state: TableState, e: ev.Punged) -> None:
 
 def _kong_room(state: TableState) -> None:
     assert state.wall is not None
-    if state.last_tile_drawn or state.wall.with_kong().live < 1:
+    if state.last_tile_drawn:
         raise IllegalEvent(msg("last_tile_kong"), live=state.live)
+    if state.wall.with_kong().live < 1:  # the last tile not drawn, but the kong's tile kept back leaves none
+        raise IllegalEvent(msg("kong_no_room"), live=state.live)
 
 
 def _exposed_kong(state: TableState, e: ev.ExposedKong) -> None:

@@ -116,7 +116,7 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         raise IllegalEvent(msg("unknown_tile"))
     drawn = st.drawn
     if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
-        raise IllegalEvent(msg("wrong_tile", want=drawn.zh, want_en=drawn.said_en, got=e.tile.zh,
+        raise IllegalEvent(msg("wrong_drawn", want=drawn.zh, want_en=drawn.said_en, got=e.tile.zh,
                                got_en=e.tile.said_en))
 
 
@@ -146,7 +146,10 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     shown = list(e.concealed)
     if e.kind is ev.WinKind.SELF_DRAW and e.tile is not None:
         shown.append(e.tile)
-    if any(not t.is_known or t.is_flower for t in shown):
+    flower = next((t for t in shown if t.is_flower), None)
+    if flower is not None:  # named, not "no 0x here" (a rules review)
+        raise IllegalEvent(msg("flower_shown", tile=flower.zh, tile_en=flower.said_en), concealed=format_tiles(shown))
+    if any(not t.is_known for t in shown):
         raise IllegalEvent(msg("unknown_tile"), concealed=format_tiles(shown))
     total = sum(st.concealed[:34]) + st.concealed[UNK]
     if len(shown) != total:

@@ -166,6 +166,9 @@ def test_passed_win_self_draw_switch_off() -> None:
     tb.draw(2, "6s")
     hand = list(tb.hand(2))
     hand.remove(t("6s"))
+    # a flower among the tiles shown is named as a flower (it had been refused as "not 0x")
+    with_flower = ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("6s"), concealed=(t("1f"), *hand[1:]))
+    assert "1f" in tb.refused(with_flower, "flower_shown").reason.en
     tb.do(ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("6s"), concealed=tuple(hand)))
     assert tb.state.outcome is not None and tb.state.outcome.winners[0].kind is ev.WinKind.SELF_DRAW
 
@@ -298,7 +301,7 @@ def test_no_kong_when_its_replacement_would_pass_the_reserve() -> None:
         if allowed:
             tb.do(kong)
         else:
-            tb.refused(kong, "last_tile_kong")
+            tb.refused(kong, "kong_no_room")  # the last tile is not drawn: the kong would leave none to replace it
 
 
 def test_declining_the_last_tile() -> None:
@@ -312,6 +315,9 @@ def test_declining_the_last_tile() -> None:
     tb2.discard(0, tb2.hand(0)[0])
     tb2.cycle(until_live=1)
     tb2.refused(ev.DeclinedLastTile(seat=(tb2.state.turn + 1) % 4), "switch_off")
+    tb3 = Table({})  # the seat due, before the last tile: told it is not the last tile, not that he is not due
+    tb3.discard(0, tb3.hand(0)[0])
+    tb3.refused(ev.DeclinedLastTile(seat=(tb3.state.turn + 1) % 4), "decline_early")
 
 
 def test_reserve_rules_change_the_live_count() -> None:

@@ -73,6 +73,6 @@ def test_a_correction_that_contradicts_what_the_log_saw_of_the_hand_is_refused()
                 with pytest.raises(IllegalEvent) as bad:
                     step(state, ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=swapped,
                                                 tile=rec.concealed[0]))
-                assert bad.value.reason.key in ("wrong_tile", "fix_same")
+                assert bad.value.reason.key in ("wrong_drawn", "fix_same")
                 tried.add(bad.value.reason.key)
-    assert {"not_in_hand", "wrong_tile"} <= tried
+    assert {"not_in_hand", "wrong_drawn"} <= tried
