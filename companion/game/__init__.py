@@ -8,6 +8,20 @@
 - :mod:`~companion.game.session`: the ledger, money per player, fewest transfers, CSV/JSON.
 - :mod:`~companion.game.service`: :class:`TableService`, the single writer of a table's SQLite log.
 - :mod:`~companion.game.simulator`: bots that play legal hands from a seed.
+
+Readings where the spec and the seed texts leave the procedure open (the default's; a rules review listed them):
+
+- Under ``reserve_rule = plus_one_per_kong`` a kong with one live tile left is refused: the tile it keeps back
+  would leave none to replace it with (§2.7 bars only a kong after the last tile).
+- A flower drawn as a discard kong's replacement keeps the replacement a discard kong's: under
+  ``discard_kong_replacement_win = forbidden`` no win on the flower's replacement either; under ``kong_bloom`` it
+  scores 槓上開花 (§2.6 and §2.10 meet there, and seed 000 says both).
+- The discarder's own false win (詐胡) under ``false_win_after = void_hand`` ends the hand: nobody wins on his
+  discard. The hand played again counts as the next hand of the round.
+- ``multi_win = three_is_draw``: three wins on one discard end the hand as an exhaustive draw (流局): no money
+  moves, and the deal follows ``draw_keeps_deal``.
+- Replacement tiles come from stack 72 backwards, as the spec and seed 003 say (seed 000's "clockwise" reads the
+  other way).
 """
 
 from companion.game.check import IllegalEvent, check, replay, step

@@ -130,7 +130,8 @@ def settle_false_win(win: Win, stakes: Stakes | None = None, profile: Profile | 
     """The 詐胡 penalty (spec §6.6) paid by ``win.seat_wind`` under switch ``false_win_penalty``.
 
     ``fixed8_plus_dealer``: 底 + 台 × 8 to each other player, plus D between the offender and the dealer.
-    ``claimed_tai``: the same with the tai claimed (8 when the claim had no score; D likewise).
+    ``claimed_tai``: the same with the tai claimed (8 when the claim had no score; D likewise, and the tai as
+    claimed, not capped: a reading, §6.6 says neither).
     ``limit``: one limit payment (底 + 台 × ``tai_cap``, or × 8) split among the three, remainders going
     to the first in turn order. ``none``: no payment.
     """
