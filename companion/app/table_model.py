@@ -26,7 +26,7 @@ from companion.game.state import OutcomeKind, Phase, TableState, window
 from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
-from companion.rules.efficiency import discard_options
+from companion.rules.efficiency import DRAGONS, discard_options
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
@@ -348,7 +348,9 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
                                                   "/".join(s.en for s in wait_shapes(waiting, t))))
                          for t, n in found)
             return pics, ui("single_wait") if len(pics) == 1 else None, ()
-        options = discard_options(Hand(hand.concealed, hand.melds, hand.flowers), visible)
+        # the winds whose pung scores for this seat (its own, the round's) are kept longer than a guest wind at a tie
+        winds = {Tile.from_code(f"{state.seat_wind(seat) + 1}z"), Tile.from_code(f"{state.round_wind + 1}z")}
+        options = discard_options(Hand(hand.concealed, hand.melds, hand.flowers), visible, {*DRAGONS, *winds})
     except HandError:
         return (), None, ()
     return (), None, tuple(Advice(o.discard.code, Words(o.reason_zh, o.reason_en)) for o in options[:ADVICE_SHOWN])

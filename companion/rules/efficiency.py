@@ -27,6 +27,8 @@ from companion.tiles import Tile
 __all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
 
 _ZH_NUM = "零一二三四五六七八九十"
+DRAGONS = (Tile.Z5, Tile.Z6, Tile.Z7)
+"""The honours whose pung scores for every player (三元牌)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,13 +156,18 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     return KongOption(x, added, after, beats, left, imp, zh, en)
 
 
-def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[DiscardOption, ...]:
+def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iterable[Tile] | None = None
+                    ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a drawn hand, best first: lowest shanten, then most unseen
-    improving tiles, then most improving kinds; on a full tie an honour goes first, then a terminal
-    (they join fewer sets), then tile order.
+    improving tiles, then most improving kinds; on a full tie an honour goes first (one whose pung would score
+    nothing before one in ``valued``), then a terminal (they join fewer sets), then tile order.
 
     ``visible``: the tiles seen on the table (discards, other players' melds), as tiles or notation.
+    ``valued``: the honours whose pung scores for this player (default: the dragons; a table that knows the seat
+    and the round adds those winds), kept longer than a guest wind (客風) at a tie (a teaching review: East went
+    before the red dragon).
     """
+    keep = frozenset(DRAGONS if valued is None else valued)
     n = hand.sets_needed
     if len(hand.concealed) != 3 * n + 2:
         raise HandError(
@@ -193,7 +200,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[Dis
         raw.append((x, left, imp, dead))
     # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready
     raw.sort(key=lambda r: (1 if r[3] else r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
-                           not r[0].is_terminal, r[0]))
+                           r[0] in keep, not r[0].is_terminal, r[0]))
     best_shanten, best_unseen = 1 if raw[0][3] else raw[0][1], sum(i.unseen for i in raw[0][2])
     counts = hand.concealed_counts()
     punged = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}

@@ -116,7 +116,9 @@ def test_a_seat_holding_a_drawn_hand_gets_the_best_discards(replay: GameReplay) 
             st = state.seats[panel.seat]
             hand = Hand(st.concealed_tiles, st.melds, st.flowers)
             seen = [Tile(k) for k, n in enumerate(_visible(state, panel.seat)) for _ in range(n)]
-            best = discard_options(hand, seen)[: len(panel.advice)]
+            # the honours whose pung scores for this seat: the dragons, its own wind and the round's
+            valued = {Tile.Z5, Tile.Z6, Tile.Z7, Tile(27 + state.seat_wind(panel.seat)), Tile(27 + state.round_wind)}
+            best = discard_options(hand, seen, valued)[: len(panel.advice)]
             assert [a.tile for a in panel.advice] == [o.discard.code for o in best]
             assert panel.drawn is not None or state.phase is Phase.ACT
             seen_advice += 1

@@ -224,3 +224,14 @@ def test_kong_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) ->
         better = [t for t in range(34) if own[t] < 4 and shanten(after.add(Tile(t))) < k.shanten]
         assert [int(i.tile) for i in k.improvements] == better
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in k.improvements)
+
+
+def test_at_a_tie_a_guest_wind_goes_before_an_honour_whose_pung_scores() -> None:
+    """Three lone honours tied: a wind that scores nothing goes first, the dragons (三元牌) after; a table that
+    knows the seat and the round keeps those winds too (a teaching review: East went before the red dragon)."""
+    hand = Hand.parse("12478m3569p23788s157z")
+    assert [o.discard.code for o in discard_options(hand)[:3]] == ["1z", "5z", "7z"]
+    east_seat = discard_options(hand, valued=(Tile.Z1, Tile.Z5, Tile.Z6, Tile.Z7))
+    assert [o.discard.code for o in east_seat[:3]] == ["1z", "5z", "7z"]  # all three score: tile order
+    east_only = discard_options(hand, valued=(Tile.Z1,))
+    assert [o.discard.code for o in east_only[:3]] == ["5z", "7z", "1z"]
