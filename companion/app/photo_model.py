@@ -313,12 +313,15 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
     items, house = marked_items(sc)
     melds = [MeldPic(meld_codes(m), meld_words(m.kind)) for m in win.melds]
     concealed = list(win.concealed)  # the hand before the win: the winning tile is apart
-    payments = tuple(ui("pays_tai", payer=wind_words(p.payer).zh + "家", payer_en=wind_words(p.payer).en,
-                        payee=wind_words(p.payee).zh + "家", payee_en=wind_words(p.payee).en, amount=p.amount, tai=p.tai)
-                     for p in st.payments)
     # the dealer's tai count only where the dealer wins or pays (each payment says what it carries)
     dealer_tai = st.dealer_tai_paid
     everyone = all(p.dealer_tai == dealer_tai for p in st.payments)
+    # each payment's tai where they differ; where all are the total's, said once (a review read 「共 3 台：北家 付
+    # 南家 60（3 台）」)
+    payments = tuple(ui("pays_wind" if everyone else "pays_tai", payer=wind_words(p.payer).zh + "家",
+                        payer_en=wind_words(p.payer).en, payee=wind_words(p.payee).zh + "家",
+                        payee_en=wind_words(p.payee).en, amount=p.amount, tai=p.tai)
+                     for p in st.payments)
     return PhotoPanel(
         name, image, tuple(t.code for t in sorted(concealed)),
         tuple(melds), tuple(t.code for t in win.flowers), win.win_tile.code if win.win_tile else None, notes,

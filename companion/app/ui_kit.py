@@ -23,6 +23,9 @@ TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
 FELT = "#1f5f3f"
 CARD = "#fbf8f0"
 ACCENT = "#b3261e"
+KEY_W, KEY_GAP = 35, 3
+"""The tile keys a finger taps (discards, a winner's tiles, flowers, My hand's palette): nine a row fill a phone's
+card (9 x 35 + 8 x 3 = 339 of its 344 px; a review measured 26 and 28 px keys 2 px apart on the Live tab)."""
 FINGER = 44
 """A button's height for a finger at the table (touch targets of 44-48 px)."""
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
@@ -41,6 +44,7 @@ ID_HAND_SCORE = "hand-score"  # My hand: score the complete hand typed
 ID_TAP_LOST = "tap-lost"  # the notice of a tap on a screen that had just changed
 ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE, ID_HAND_TILES = "hand-field", "visible-field", "hand-headline", \
     "hand-tiles"
+ID_HAND_SUMMARY = "hand-summary"  # the headline again right under the fields
 ID_PHOTO_TOTAL, ID_PHOTO_PICK, ID_PHOTO_DEMO, ID_PHOTO_FAILED = "photo-total", "photo-pick", "photo-demo", \
     "photo-failed"
 ID_PHOTO_SUM = "photo-sum"  # the total and who pays, under the form

@@ -28,8 +28,11 @@ from companion.app.ui_kit import (
     ID_HAND_FIELD,
     ID_HAND_HEADLINE,
     ID_HAND_SCORE,
+    ID_HAND_SUMMARY,
     ID_HAND_TILES,
     ID_VISIBLE_FIELD,
+    KEY_GAP,
+    KEY_W,
     PALETTE_ROWS,
     TILE_W,
     Host,
@@ -45,7 +48,6 @@ from companion.tiles import Tile
 __all__ = ["HandTab", "EXAMPLE_HAND"]
 
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
-KEY_W, KEY_GAP = 35, 3  # the palette's tiles: nine a row fit a 390 px phone (339 px)
 
 
 class HandTab:
@@ -62,6 +64,7 @@ class HandTab:
         self.visible.on_focus = lambda: self._aim(self.visible)
         self.every_discard = False  # the player asked for every discard, not only the best few
         self.result = ft.Container()
+        self.summary = ft.Container(height=40)  # two lines, whatever they say: the palette under it stays put
         # a meld key armed: the next tile tapped lays that meld down in the hand (and why a tile made none)
         self.meld: MeldKind | None = None
         self.meld_said: Words | None = None
@@ -132,7 +135,26 @@ class HandTab:
 
     def analyse(self) -> None:
         """Called from a handler: Flet sends the change when the handler returns."""
-        self.result.content = self._result(analyse(self.hand.value or "", self.visible.value or ""))
+        found = analyse(self.hand.value or "", self.visible.value or "")
+        self.result.content = self._result(found)
+        self.summary.content = self._summary(found)
+
+    def _summary(self, found: HandPanel | HandFailed) -> ft.Control | None:
+        """The headline (and the best discard) right under the fields, two lines at most: on a phone the full answer
+        lies below the palette, and a beginner review typed a hand and saw nothing change in view."""
+        if not (self.hand.value or "").strip():
+            return None
+        t = self.host.t
+        if isinstance(found, HandFailed):
+            text, colour = t(found.reason), GREY
+        else:
+            text, colour = t(found.headline), ACCENT
+            if found.choices:
+                best = Tile.from_code(found.choices[0].tile)
+                text += "　" + t(ui("hand_best_discard", tile=best.zh, tile_en=best.said_en))
+            text += "　" + t(ui("hand_more_below"))
+        return ident(ID_HAND_SUMMARY, ft.Text(text, size=13, weight=ft.FontWeight.BOLD, color=colour, max_lines=2,
+                                              overflow=ft.TextOverflow.ELLIPSIS))
 
     def build(self) -> ft.Control:
         t = self.host.t
@@ -161,7 +183,10 @@ class HandTab:
 
         # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
-        palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code), tooltip=code))
+        # each key named as the Live tab's are (the notation read aloud and shown on hover meant little: a review)
+        palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(
+                               tile(code, KEY_W), on_click=add(code),
+                               tooltip=t(Words(Tile.from_code(code).zh, Tile.from_code(code).en))))
                            for code in part], spacing=KEY_GAP, wrap=True)
                    for part in (*PALETTE_ROWS, FLOWER_CODES)]
         buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
@@ -174,7 +199,8 @@ class HandTab:
         words = ident("hand-glossary", ft.ExpansionTile(title=label(t(ui("glossary_title")), 13, colour=GREY),
                                                         controls=[label(t(ui("glossary")), 13)]))
         return ft.Column([label(t(ui("hand_intro")), 13), *self._from_live(), ident(ID_HAND_FIELD, self.hand),
-                          ident(ID_VISIBLE_FIELD, self.visible), *palette, self.meld_box, buttons, self.result, words],
+                          ident(ID_VISIBLE_FIELD, self.visible), self.summary, *palette, self.meld_box, buttons,
+                          self.result, words],
                          spacing=8)
 
     def _arm(self, kind: MeldKind | None) -> None:

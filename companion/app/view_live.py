@@ -42,6 +42,8 @@ from companion.app.ui_kit import (
     FINGER,
     FLOWER_CODES,
     GREY,
+    KEY_GAP,
+    KEY_W,
     PALETTE_ROWS,
     Host,
     bring_into_view,
@@ -98,6 +100,7 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
         return int(b), int(p)
     except ValueError:
         return ui("live_stakes_bad", base=b, per_tai=p)
+
 
 
 class LiveTab:
@@ -533,9 +536,10 @@ class LiveTab:
                 face = Tile.from_code(code)
                 gone = known[face] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
-                    tile(code, 34), on_click=tap(code), opacity=0.3 if gone else 1.0, tooltip=t(Words(face.zh, face.en)))))
-            rows.append(ft.Row(cells, spacing=2, wrap=True))
-        return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=3)
+                    tile(code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
+                    tooltip=t(Words(face.zh, face.en)))))
+            rows.append(ft.Row(cells, spacing=KEY_GAP, wrap=True))
+        return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=KEY_GAP)
 
     def _claims(self, o: Offer) -> ft.Control:
         """One row per seat: its chows (the run drawn), pung, kong and win on the tile on offer."""
@@ -803,11 +807,11 @@ class LiveTab:
             self._typing()
 
         rows: list[ft.Control] = [
-            ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, 26), on_click=add(code))) for code in part],
-                   spacing=2, wrap=True)
+            ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code))) for code in part],
+                   spacing=KEY_GAP, wrap=True)
             for part in PALETTE_ROWS]
         rows.append(ft.TextButton(content=self.host.t(ui("backspace")), on_click=back))
-        return ft.Column(rows, spacing=2)
+        return ft.Column(rows, spacing=KEY_GAP)
 
     def _others(self, o: Offer) -> list[ft.Control]:
         t = self.host.t
@@ -822,9 +826,11 @@ class LiveTab:
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
-                    tile(code, 28), opacity=0.3 if seen else 1.0,
+                    tile(code, KEY_W), opacity=0.3 if seen else 1.0,
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
-            out.append(ft.Row([label(t(ui("live_flower_by", seat=names[seat])), 13), *cells], spacing=2, wrap=True))
+            # the seat's name on a line of its own, so its eight flowers keep a finger's size on a phone
+            out.append(ft.Column([label(t(ui("live_flower_by", seat=names[seat])), 13),
+                                  ft.Row(cells, spacing=KEY_GAP, wrap=True)], spacing=2))
         buttons: list[ft.Control] = [
             ident(f"live-heavenly-{s}", ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),
                                                           on_click=on_tap(self._do, partial(game.declare_heavenly, s,

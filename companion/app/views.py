@@ -221,6 +221,7 @@ class CompanionApp:
         self._chosen = True  # a stored choice arriving late must not undo this one
         self._lang = "en" if self._lang == "zh" else "zh"
         self.render()
+        self._show_tab()  # the labels' widths changed: the tab shown had slid off the row (a phone review)
         self.page.run_task(self._keep_lang, self._lang)
 
     async def _keep_lang(self, lang: str) -> None:
@@ -246,6 +247,7 @@ class CompanionApp:
         if kept in ("zh", "en") and kept != self._lang and not self._chosen:
             self._lang = str(kept)
             self.render()
+            self._show_tab()
 
     def _header(self) -> None:
         def tab(view: str, key: str, identifier: str) -> ft.Control:

@@ -778,7 +778,7 @@ def legend_entries(dets: Detections, names: Sequence[str], scored: bool) -> list
     if "*" in marks:
         out.append(Entry("胡的那張", "the winning tile", mark="*"))
     if scored:
-        out.append(Entry("數字是把握（0 到 1）", "number: how sure (0 to 1)", mark="0.97"))
+        out.append(Entry("數字是讀牌的把握度（滿分 1）", "number: how sure the reading is (1 = sure)", mark="0.97"))
     return out
 
 

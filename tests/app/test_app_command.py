@@ -238,7 +238,8 @@ def test_the_photo_is_scored_under_the_rules_and_stakes_the_form_picks() -> None
     assert isinstance(default, PhotoPanel) and isinstance(house, PhotoPanel)
     dragons = {w.en: t for w, t in default.items}["Dragon pung"], {w.en: t for w, t in house.items}["Dragon pung"]
     assert dragons == (1, 2)  # 三元牌 is 2 a pung under zhaishenye (rules §5.3)
-    assert house.payments[0].en.endswith(f"{50 + 20 * house.capped_tai} ({house.capped_tai} tai)")
+    # one payer, at the total's tai: the payment says its amount, the total the tai (said once)
+    assert house.payments[0].en.endswith(f" {50 + 20 * house.capped_tai}") and f"{house.capped_tai} tai" in house.total.en
 
 
 def test_the_example_hand_of_my_hand_is_a_hand() -> None:

@@ -55,7 +55,7 @@ def test_each_item_shows_its_worth_under_every_built_in_profile() -> None:
     for i in learn_items():
         assert [n for _, n in i.by_profile] == [load_profile(pid).value(i.id) for pid in BUILTIN]
     dragon = next(i for i in learn_items() if i.id == "dragon_pung")
-    assert dict((w.en.split(" (")[0], n) for w, n in dragon.by_profile)["Zhaishenye"] == 2  # rules §5.3
+    assert dict((w.en.split(" (")[0], n) for w, n in dragon.by_profile)["Zhaishenye online game"] == 2  # rules §5.3
 
 
 def test_the_robbed_kong_example_names_the_robbed_player_not_a_discarder() -> None:
