@@ -239,7 +239,8 @@ class LearnTab:
             mine = item.id == chosen.id
             return ident(f"learn-{item.id}", ft.Container(
                 label(t(item.name), 13, bold=mine, colour="#ffffff" if mine else None),
-                bgcolor=FELT if mine else CARD, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                # 41 px high, a finger's target (33 px had been measured on a phone)
+                bgcolor=FELT if mine else CARD, padding=ft.Padding.symmetric(horizontal=10, vertical=10),
                 border_radius=14, border=ft.Border.all(1, "#d0c8b0"), on_click=lambda: self.pick(item.id)))
 
         chips = ft.Row([chip(i) for i in items], wrap=True, spacing=6, run_spacing=6)
