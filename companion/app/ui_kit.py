@@ -83,6 +83,12 @@ def tile(code: str, width: int, tip: str | None = None) -> ft.Control:
                     semantics_label=code)
 
 
+def key_tip(text: str) -> ft.Tooltip:
+    """A tile key's name on hover: after a moment's rest, and gone as the pointer leaves (a review's tooltip stayed over
+    the next row of keys for a second and a half after each tap with a mouse)."""
+    return ft.Tooltip(message=text, wait_duration=600, exit_duration=0)
+
+
 def tiles(codes: Sequence[str], width: int) -> ft.Control:
     return ft.Row([tile(c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
 

@@ -49,6 +49,7 @@ from companion.app.ui_kit import (
     bring_into_view,
     field_width,
     ident,
+    key_tip,
     label,
     on_tap,
     photo,
@@ -537,7 +538,7 @@ class LiveTab:
                 gone = known[face] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
                     tile(code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
-                    tooltip=t(Words(face.zh, face.en)))))
+                    tooltip=key_tip(t(Words(face.zh, face.en))))))
             rows.append(ft.Row(cells, spacing=KEY_GAP, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=KEY_GAP)
 
