@@ -21,7 +21,6 @@ from companion.game.session import (
     WinLine,
     dealer_tai_counts,
     fewest_transfers,
-    ledger_of,
     session_ledgers,
     total_balances,
 )
@@ -130,8 +129,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}: {how}")
     if not state.players:
         return 0
-    ledger = ledger_of(state)
-    ledgers = session_ledgers(state)
+    ledgers = session_ledgers(state)  # earlier sessions first, the one under way last
+    ledger = ledgers[-1]
     if args.json:
         passed = [{"index": c.index, "seat": c.seat, "player": names[c.seat], "tile": c.tile.code, "giver": c.giver,
                    "declared": c.declared} for c in passed_wins([e for _, e in events])] if args.passed else None

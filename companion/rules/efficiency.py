@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
-from companion.rules.waits import _tiles, _wait_masks, checked_visible_counts
+from companion.rules.waits import checked_visible_counts, waits_of_keys
 from companion.tiles import Tile
 
 __all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
@@ -180,6 +180,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
     seen = checked_visible_counts(hand, visible)
     limits = hand_limits(hand)
     keys = group_keys(hand.concealed)
+    counts = hand.concealed_counts()
     raw = []
     for x in sorted(set(hand.concealed)):
         g, step = INCREMENT[x]
@@ -190,7 +191,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
         held[x] -= 1  # (the discarded copy may be drawn again)
         imp = _improvements(after, left, n, limits, held, seen, own)
         dead: tuple[Tile, ...] = ()
-        concealed = hand.concealed_counts()
+        concealed = list(counts)
         concealed[x] -= 1
         if left == 0 and not any(i.unseen for i in imp):  # 死聽: what makes it ready on a live wait again
             dead = tuple(i.tile for i in imp)
@@ -202,7 +203,6 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
     raw.sort(key=lambda r: (1 if r[3] else r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
                            r[0] in keep, not r[0].is_terminal, r[0]))
     best_shanten, best_unseen = 1 if raw[0][3] else raw[0][1], sum(i.unseen for i in raw[0][2])
-    counts = hand.concealed_counts()
     punged = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}
     return tuple(
         DiscardOption(x, s, imp, *_reasons(x, _ROLES["added"] if x in punged else _role(counts, x), s, imp, i == 0,
@@ -215,10 +215,11 @@ def _live_ready_draws(keys: list[int], concealed: list[int], own: list[int], see
                       only: set[Tile] | None = None) -> tuple[Improvement, ...]:
     """For a ready hand ``keys`` (its ``concealed`` counts) whose waits are all in sight: the kinds with copies
     unseen after whose draw some discard leaves it ready on a wait with a copy unseen (a teaching review: such a
-    hand ranked below every hand a step from ready, as if nothing could mend it). ``only``: these kinds alone (a hand a step from ready: the kinds
-    that make it ready, of which those whose every wait would be in sight are dropped). ``own``: the copies in the
-    hand and its melds before the discard that left it (the tiles discarded are in sight, so the copies unseen are
-    4 - ``own`` - ``seen``, and the draw's too)."""
+    hand ranked below every hand a step from ready, as if nothing could mend it).
+
+    ``only``: these kinds alone (for a hand a step from ready: the kinds that make it ready, less those after which
+    every wait would be in sight). ``own``: the copies in the hand and its melds before the discard that left it
+    (the tiles discarded are in sight, so the copies unseen are 4 - ``own`` - ``seen``, and the draw's too)."""
     out = []
     present = [d for d in range(34) if concealed[d]]
     for t in range(34):
@@ -242,7 +243,7 @@ def _live_ready_draws(keys: list[int], concealed: list[int], own: list[int], see
 @functools.lru_cache(maxsize=8192)
 def _waits_of(keys: tuple[int, ...]) -> tuple[Tile, ...]:
     """The structural waits of the concealed tiles ``keys`` (none where they are not ready)."""
-    return _tiles(_wait_masks(list(keys)))
+    return waits_of_keys(keys)
 
 
 def _improvements(keys: list[int], left: int, n: int, limits: tuple[tuple[int, ...], ...], held: list[int],

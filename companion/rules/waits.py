@@ -19,7 +19,7 @@ The work is a few lookups in per-suit tables: only a group whose count is ``3k+1
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 
 from companion.hand import Hand, HandError
@@ -40,6 +40,7 @@ __all__ = [
     "WaitShape",
     "is_ready",
     "structural_waits",
+    "waits_of_keys",
     "visible_counts",
     "checked_visible_counts",
     "wait_counts",
@@ -111,6 +112,12 @@ def _tiles(masks: list[int]) -> tuple[Tile, ...]:
         if masks[g]:
             out += _MASK_TILES[g][masks[g]]
     return out
+
+
+def waits_of_keys(keys: Sequence[int]) -> tuple[Tile, ...]:
+    """The kinds that complete concealed tiles given as their four group keys (:func:`group_keys`), in tile order;
+    none where they are not one tile short of complete. The tables hold no fifth copy of a kind."""
+    return _tiles(_wait_masks(list(keys)))
 
 
 def waits(hand: Hand) -> tuple[Tile, ...]:
