@@ -228,7 +228,7 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
             wind = state.seat_wind(s)
             zh = names[s] if names[s] == f"{WIND_ZH[wind]}家" else f"{WIND_ZH[wind]}家 {names[s]}"  # not 西家 西家
             owners.append(Words(zh, f"{names[s]} ({WIND_EN[wind]})"))
-        picture = wall_picture(w, state.dealer, owners)
+        picture = wall_picture(w, state.dealer, owners, over=state.phase is Phase.HAND_OVER)
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
     won = _won_on_discard(state)
     seats = tuple(_seat(state, s, names, shown[s], won) for s in range(4)) if state.wall is not None else ()

@@ -78,13 +78,16 @@ def where_words(pos: StackPos, owner: Words) -> Words:
               "wall_bottom").zh, layer_en=ui("wall_top" if pos.top else "wall_bottom").en)
 
 
-def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool = False) -> WallPicture:
+def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool = False,
+                 over: bool = False) -> WallPicture:
     """The picture of ``wall`` with seat ``viewer`` at the bottom; ``owners[seat]`` names each wall's owner.
-    ``counted``: number the stacks the dice counted off the opened wall (the lesson, before the deal)."""
+    ``counted``: number the stacks the dice counted off the opened wall (the lesson, before the deal). ``over``: the
+    hand has ended, nothing more is drawn: no next draw nor next replacement (a review saw the last tile pointed at as
+    the next draw after it was declined)."""
     cells: dict[int, dict[int, StackCell]] = {s: {} for s in range(4)}
     kept = set(wall.kept_back())
-    nxt = wall.head_pos() if wall.live > 0 else None
-    tail = wall.tail_pos()
+    nxt = wall.head_pos() if wall.live > 0 and not over else None
+    tail = wall.tail_pos() if not over else None
     for stack in range(1, STACKS + 1):
         pos = wall.position(stack, True)
         left = 2 - _taken(wall, stack)
@@ -109,7 +112,7 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
             at = _screen(side, first.index)
             brk = at + 1 if side in ("bottom", "left") else at
         sides.append(WallSide(seat, side, owners[seat], tuple(row), brk))
-    lines = []
+    lines = [ui("wall_over")] if over else []
     if nxt is not None:
         lines.append(ui("wall_next", where=where_words(nxt, owners[nxt.seat]).zh,
                         where_en=where_words(nxt, owners[nxt.seat]).en))

@@ -537,6 +537,7 @@ UI: dict[str, tuple[str, str]] = {
     "wall_bottom": ("下層", "bottom tile"),
     "wall_next": ("下一張摸：{where}", "Next draw: {where_en}"),
     "wall_replacement": ("補牌（補花、槓）：{where}", "Next replacement (flower, kong): {where_en}"),
+    "wall_over": ("這一把已經結束，不再摸牌", "The hand is over: nothing more is drawn"),
     "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept back, never drawn"),
     "wall_show": ("牌牆圖", "The wall"),
     "wall_legend_two": ("兩張（上下兩層）", "two tiles (a stack)"),
@@ -561,11 +562,11 @@ UI: dict[str, tuple[str, str]] = {
     "dice_break_corner": ("{owner}的牌牆 18 墩剛好數完，數到牆角：從下一道牆（{next}的）第一墩開始拿牌。",
                           "All 18 stacks of the wall of {owner_en} are counted, up to the corner: dealing starts with the "
                           "first stack of the next wall, the wall of {next_en}."),
-    "dice_deal": ("配牌：莊家先拿，每人每次拿 2 墩（4 張），照順序（逆時針）輪 4 次，每人 16 張；最後莊家再拿第 {menpai} "
-                  "墩的上層那張（門牌），共 17 張。",
+    "dice_deal": ("配牌：莊家先拿，每人每次拿 2 墩（4 張），照順序（逆時針）輪 4 次，每人 16 張；最後莊家再拿下一墩"
+                  "（從開門處算起第 {menpai} 墩）的上層那張（門牌），共 17 張。",
                   "The deal: the dealer first, each player takes 2 stacks (4 tiles) at a time, in turn "
-                  "(counter-clockwise), four rounds: 16 tiles each; then the dealer takes the top tile of stack "
-                  "{menpai} (the door tile) and holds 17."),
+                  "(counter-clockwise), four rounds: 16 tiles each; then the dealer takes the top tile of the next "
+                  "stack (the {menpai}rd from the break: the door tile) and holds 17."),
     "dice_tail": ("補花、開槓的牌從另一頭拿：從緊靠開門處的那一墩（{owner}牌牆上數過的第 {total} 墩）開始，往回拿；"
                   "數過的墩拿完了，就接著拿隔壁那道牆的。",
                   "Replacement tiles (for flowers and kongs) come from the other end: from the stack next to the "

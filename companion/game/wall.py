@@ -128,13 +128,15 @@ class Wall:
         return self.position(i // 2 + 1, i % 2 == 0)
 
     def kept_back(self) -> tuple[int, ...]:
-        """Stack numbers (drawing order) holding the reserve, next to the tail."""
+        """Stack numbers (drawing order) whose tiles left are all kept back (the reserve, next to the tail). A stack
+        whose top is still to be drawn and whose bottom is the first tile kept is not one of them (after an odd number
+        of replacements; a review found the stack holding the last tile drawn grey, as never drawn)."""
         n = min(self.reserve, self.count)
         if n <= 0:
             return ()
         last = STACKS - self.tail // 2  # stack at the tail end
         first_tile = self.head + self.count - n  # index from the head of the first kept-back tile
-        return tuple(range(first_tile // 2 + 1, last + 1))
+        return tuple(range((first_tile + 1) // 2 + 1, last + 1))
 
     def take_head(self, n: int = 1) -> Wall:
         if n > self.count:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from companion.app.wall_model import RELATIVE, SIDES, WallPicture, dice_lesson, wall_picture
 from companion.app.words import Words
-from companion.game.wall import STACKS, Wall
+from companion.game.wall import DEAL_TILES, STACKS, Wall
 
 OWNERS = [Words(f"{i}家", f"seat {i}") for i in range(4)]
 
@@ -129,3 +129,14 @@ def test_every_colour_of_the_wall_has_its_line_in_the_legend(head: int, tail: in
     assert (("#2f7d95", "two tiles (a stack)") in swatches) == (2 in plain)  # (the break's swatch is that teal too)
     assert (("#8cc2d1", "one tile left") in swatches) == (1 in plain)
     assert plain or (head, tail) == (120, 7)  # all 17 tiles left are kept back there
+
+
+def test_a_hand_over_shows_no_next_draw_and_no_next_replacement() -> None:
+    """A declined last tile, a draw or a win ends the hand: the picture points at no next tile (a review saw the tile
+    just declined pointed at as the next draw) and says the hand is over; the stacks left stay as they were."""
+    wall = Wall(0, 10).take_head(DEAL_TILES)
+    playing, over = wall_picture(wall, 0, OWNERS), wall_picture(wall, 0, OWNERS, over=True)
+    marks = {c.mark for s in over.sides for c in s.cells}
+    assert {"next", "tail"} <= {c.mark for s in playing.sides for c in s.cells} and not {"next", "tail"} & marks
+    assert over.lines[0].en == "The hand is over: nothing more is drawn" and "這一把已經結束" in over.lines[0].zh
+    assert [c.left for s in over.sides for c in s.cells] == [c.left for s in playing.sides for c in s.cells]

@@ -61,6 +61,16 @@ def test_head_and_tail_take_top_before_bottom() -> None:
     assert t1 is not None and t2 is not None and t1.stack == t2.stack == 72 and t1.top and not t2.top
 
 
+def test_a_stack_whose_top_is_still_drawn_is_not_kept_back() -> None:
+    """After one replacement the 16 kept tiles start at a bottom tile: its stack's top is the last tile drawn (海底),
+    so that stack is not one of those kept back (a review found it drawn grey, as never drawn)."""
+    w = Wall(0, 10).take_head(DEAL_TILES).take_tail()
+    last = w.head + w.live - 1  # the index from the head of the last tile drawn
+    assert last % 2 == 0  # a top tile, whose bottom is the first kept back
+    assert last // 2 + 1 not in w.kept_back() and last // 2 + 2 in w.kept_back()
+    assert len(w.kept_back()) == 8 and w.live == 62
+
+
 def test_deal_counts_and_live_tiles() -> None:
     w = Wall(0, 10).take_head(DEAL_TILES)
     head = w.head_pos()
