@@ -531,14 +531,15 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_this": ("這一將（第 {n} 將）", "This session (session {n})"),
     "ledger_even": ("沒有人需要付錢", "Nobody owes anything"),
     "ledger_csv": ("下載帳本（CSV，可用試算表開）", "Download the ledger (CSV, for a spreadsheet)"),
-    "wall_where": ("{owner}的牌牆，從他右手邊數第 {i} 墩的{layer}", "the wall of {owner_en}, stack {i} from its "
-                   "owner's right-hand end, the {layer_en}"),
+    "wall_where": ("{owner}的牌牆，從他右手邊數第 {i} 墩（拿走的也算）的{layer}", "the wall of {owner_en}: stack {i} counted from "
+                   "that player's right-hand end (the stacks taken counted too), the {layer_en}"),
     "wall_top": ("上層", "top tile"),
     "wall_bottom": ("下層", "bottom tile"),
     "wall_next": ("下一張摸：{where}", "Next draw: {where_en}"),
     "wall_replacement": ("補牌（補花、槓）：{where}", "Next replacement (flower, kong): {where_en}"),
     "wall_over": ("這一把已經結束，不再摸牌", "The hand is over: nothing more is drawn"),
-    "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept back, never drawn"),
+    "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept "
+                  "back: no ordinary draw takes them (replacements still come from this end)"),
     "wall_show": ("牌牆圖", "The wall"),
     "wall_legend_two": ("兩張（上下兩層）", "two tiles (a stack)"),
     "wall_legend_one": ("剩一張", "one tile left"),
@@ -557,7 +558,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Count the dealer himself as 1 and go on to his right (counter-clockwise): {counts_en} "
                    "Counting to {total} reaches {owner_en}: that wall is opened."),
     "dice_break": ("在{owner}的牌牆，從他右手邊數 {total} 墩留著不動，第 {first} 墩開始拿牌（圖上的紅線就是開門處）。",
-                   "In the wall of {owner_en}, count {total} stacks from its owner's right-hand end and leave them; "
+                   "In the wall of {owner_en}, count {total} stacks from that player's right-hand end and leave them; "
                    "dealing starts with stack {first} (the red bar in the picture is the break)."),
     "dice_break_corner": ("{owner}的牌牆 18 墩剛好數完，數到牆角：從下一道牆（{next}的）第一墩開始拿牌。",
                           "All 18 stacks of the wall of {owner_en} are counted, up to the corner: dealing starts with the "

@@ -67,10 +67,11 @@ def test_after_the_deal_on_a_five_the_next_tile_is_across_second_stack_bottom() 
     the dealer's 門牌 is the top of stack 33, so the next draw is its bottom tile, the second stack of the wall
     across. Replacements start at the fifth stack of the dealer's wall, next to the break."""
     pic = dice_lesson((1, 2, 2)).after
-    assert pic.lines[0].zh == "下一張摸：對家的牌牆，從他右手邊數第 2 墩的下層"
-    assert pic.lines[0].en == "Next draw: the wall of the player across, stack 2 from its owner's right-hand end, " \
-                              "the bottom tile"
-    assert pic.lines[1].zh == "補牌（補花、槓）：莊家的牌牆，從他右手邊數第 5 墩的上層"
+    # (counted with the stacks already taken: a review counted only those standing and went too far)
+    assert pic.lines[0].zh == "下一張摸：對家的牌牆，從他右手邊數第 2 墩（拿走的也算）的下層"
+    assert pic.lines[0].en == "Next draw: the wall of the player across: stack 2 counted from that player's " \
+                              "right-hand end (the stacks taken counted too), the bottom tile"
+    assert pic.lines[1].zh == "補牌（補花、槓）：莊家的牌牆，從他右手邊數第 5 墩（拿走的也算）的上層"
     bottom = next(s for s in pic.sides if s.side == "bottom")
     assert [c.left for c in bottom.cells] == [0] * 13 + [2] * 5  # his right-hand end is the screen's right
 
