@@ -103,10 +103,10 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
         return ui("live_stakes_bad", base=b, per_tai=p)
 
 
-
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
 """The claim buttons a little narrower than Flet's own (24 px a side): a seat's three chows, its pung, kong and win
 take two lines on a phone, not three (a review found the third seat's buttons under the bottom bar after a discard)."""
+
 
 class LiveTab:
     def __init__(self, host: Host, game: LiveGame | None, photos: PhotoSource | None = None) -> None:
