@@ -21,7 +21,7 @@ from companion.game.session import (
     Ledger,
     Transfer,
     WinLine,
-    dealer_takes_part,
+    dealer_tai_counts,
     fewest_transfers,
     session_ledgers,
     total_balances,
@@ -129,8 +129,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         w = min(r.round_wind, 3)
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
-        dealer_in = dealer_takes_part(r)
-        lines = tuple(_line(x, x.player in dealer_in, r.streak) for x in entry.lines)
+        lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
         transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected)
@@ -243,7 +242,7 @@ def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
                items_en=", ".join(f"{w.en} {tai}" for w, tai in named)) if named else Words("", "")
     line = ui("ledger_line", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai, items=items.zh,
               items_en=items.en)
-    if x.dealer_tai and (dealer_in or x.kind == "false_win"):  # a false win: its offender pays everyone
+    if x.dealer_tai and dealer_in:  # (a false win's too: its offender pays everyone)
         why = ui("ledger_dealer_streak", n=streak) if streak else ui("ledger_dealer_only")
         line = line + ui("ledger_dealer", dealer=x.dealer_tai, why=why.zh, why_en=why.en)
     return line
