@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -104,6 +104,13 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
 
 
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
+CHOW_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
+
+
+def _chow_words(tiles: Sequence[str]) -> Words:
+    """A chow button's name: 吃 and its run's tiles (its face shows only the tiles)."""
+    faces = [Tile.from_code(x) for x in tiles]
+    return Words("吃 " + "、".join(f.zh for f in faces), "Chow " + ", ".join(f.en for f in faces))
 """The claim buttons a little narrower than Flet's own (24 px a side): a seat's three chows, its pung, kong and win
 take two lines on a phone, not three (a review found the third seat's buttons under the bottom bar after a discard)."""
 
@@ -290,7 +297,6 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
-        parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None
         if terms is not None:  # the stakes and rules played now (they may change between hands)
@@ -318,6 +324,8 @@ class LiveTab:
         if frame.seats:
             parts.append(seat_grid(t, frame))
         parts.append(recent_list(t, frame))
+        # that every tap is kept, at the foot: above the prompt it pushed the last seat's claims under a phone's bar
+        parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
         return ft.Column(parts, spacing=8)
 
     def _actions(self, o: Offer) -> ft.Control:
@@ -532,8 +540,17 @@ class LiveTab:
         head: list[ft.Control] = [label(t(ui("live_discard_by", seat=name)), 14, bold=True)]
         if o.ready_kind is not None:
             kind = o.ready_kind
-            head.append(ident("live-ready", ft.Checkbox(label=t(ui("live_ready", kind=kind.zh, kind_en=kind.en)),
-                                                        value=self.ready, on_change=toggle)))
+            # the box and its words as two controls: a Checkbox's own label takes the whole width, which put the box on
+            # a line of its own and the claims 40 px further down a phone's screen
+            box = ft.Checkbox(value=self.ready, on_change=toggle)
+
+            def flip() -> None:
+                box.value = self.ready = not self.ready
+                box.update()
+
+            words = ft.Container(label(t(ui("live_ready", kind=kind.zh, kind_en=kind.en)), 14), on_click=flip,
+                                 padding=ft.Padding.only(right=8, top=10, bottom=10))  # a finger's height, as the box
+            head.append(ident("live-ready", ft.Row([box, words], spacing=0, tight=True)))
         rows = []
         for part in PALETTE_ROWS:
             cells = []
@@ -544,7 +561,8 @@ class LiveTab:
                     tile(code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
                     tooltip=key_tip(t(Words(face.zh, face.en))))))
             rows.append(ft.Row(cells, spacing=KEY_GAP, wrap=True))
-        return ft.Column([ft.Row(head, spacing=12, wrap=True), *rows], spacing=KEY_GAP)
+        return ft.Column([ft.Row(head, spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER), *rows],
+                         spacing=KEY_GAP)
 
     def _claims(self, o: Offer) -> ft.Control:
         """One row per seat: its chows (the run drawn), pung, kong and win on the tile on offer."""
@@ -555,12 +573,14 @@ class LiveTab:
 
         def claim_button(c: Claim) -> ft.Control:
             kind = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}[c.kind]
-            word = {MeldKind.CHOW: ui("live_chow"), MeldKind.PUNG: ui("live_pung"), MeldKind.KONG: ui("live_kong")}
-            pics = [tile(x, 20) for x in c.tiles] if c.kind is MeldKind.CHOW else []
-            content = ft.Row([label(t(word[c.kind]), 14, bold=True), *pics], spacing=2, tight=True)
+            word = {MeldKind.PUNG: ui("live_pung"), MeldKind.KONG: ui("live_kong")}
+            # a chow is its run, after one 吃 said for all of them (a word on each put a phone's three chows on
+            # two lines, and in English on three)
+            content = ft.Row([tile(x, 20) for x in c.tiles], spacing=2, tight=True) if c.kind is MeldKind.CHOW \
+                else label(t(word[c.kind]), 14, bold=True)
             return ident(f"live-{kind}-{c.seat}-{''.join(c.tiles)}", ft.OutlinedButton(
-                content=content, height=FINGER, style=CLAIM_STYLE,
-                on_click=lambda: self._do(lambda: game.claim(c.seat, c.kind, c.tiles, at=o.at))))
+                content=content, height=FINGER, style=CHOW_STYLE if c.kind is MeldKind.CHOW else CLAIM_STYLE,
+                tooltip=key_tip(t(_chow_words(c.tiles))) if c.kind is MeldKind.CHOW else None, on_click=lambda: self._do(lambda: game.claim(c.seat, c.kind, c.tiles, at=o.at))))
 
         def win_button(c: WinChance) -> ft.Control:
             word = ui("live_win") if c.kind is ev.WinKind.DISCARD else ui("live_win_short", kind=c.kind.zh,
@@ -578,7 +598,9 @@ class LiveTab:
         taken = window(game.state)
         first = (taken.turn + 1) % 4 if taken is not None and 0 <= taken.turn < 4 else 0
         for seat in ((first + k) % 4 for k in range(4)):  # in turn order from the discarder's right, as claims rank
-            mine: list[ft.Control] = [claim_button(c) for c in o.claims if c.seat == seat]
+            chows = [claim_button(c) for c in o.claims if c.seat == seat and c.kind is MeldKind.CHOW]
+            mine: list[ft.Control] = [label(t(ui("live_chow")), 14, bold=True), *chows] if chows else []
+            mine += [claim_button(c) for c in o.claims if c.seat == seat and c.kind is not MeldKind.CHOW]
             mine += [win_button(c) for c in o.wins if c.seat == seat]
             if mine:  # one framed line a seat, its name first: three seats took half a phone's screen as blocks
                 rows.append(ft.Container(ft.Row([ft.Container(label(names[seat], 14, bold=True), width=64), *mine],
@@ -586,7 +608,8 @@ class LiveTab:
                                                 vertical_alignment=ft.CrossAxisAlignment.CENTER),
                                          border=ft.Border.all(1, GREY), border_radius=8,
                                          padding=ft.Padding.symmetric(horizontal=8, vertical=4)))
-        title = ui("live_also_wins") if o.phase is Phase.HAND_OVER else ui("live_claims")
+        # no title where the prompt above already asks for a chow, pung, kong or win
+        title: Words | None = ui("live_also_wins") if o.phase is Phase.HAND_OVER else None
         state = game.state
         if voided(state):
             title = ui("live_false_others")
@@ -603,9 +626,9 @@ class LiveTab:
                        seat=names[state.claim_seat], tile=taken.offer.zh, tile_en=taken.offer.en, meld=kind.zh,
                        meld_en=kind.en)
         # side by side where the screen is wide (a laptop at the table), one under another on a phone
-        return ft.Column([ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY)),
-                          ft.Row(rows, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)],
-                         spacing=8)
+        said = [ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY))] if title is not None else []
+        return ft.Column([*said, ft.Row(rows, wrap=True, spacing=8, run_spacing=8,
+                                        vertical_alignment=ft.CrossAxisAlignment.START)], spacing=8)
 
     def _open_win(self, c: WinChance) -> Callable[[], None]:
         def go() -> None:

@@ -919,20 +919,21 @@ def test_a_fold_opened_at_the_bottom_of_a_phone_scrolls_into_sight(browser: Any,
 def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_path: Path) -> None:
     """A discard opens claims (a chow for the next seat, pungs, wins) that the turn before did not have: the tiles
     a finger taps every turn stay where they were, so the next tap cannot land on a chow button instead (a player
-    review recorded two chows nobody made that way). On a phone every discard tile and the next seat's claims are
-    on the first screen, over the buttons pinned at the bottom: no tap of a turn needs a scroll (two reviews
-    scrolled for most discards, and the page, left scrolled, then hid the next prompt)."""
+    review recorded two chows nobody made that way). On a phone every discard tile and every seat's claims (a middle
+    tile: three chows for the next seat, a pung, kong and win for each) are on the first screen, over the buttons
+    pinned at the bottom: no tap of a turn needs a scroll (two reviews scrolled for most discards, and the page,
+    left scrolled, then hid the next prompt; a third found the last seat's row under the bar)."""
     game, dealer = _dealt_table(tmp_path)
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "live", ready="title")
         try:
             page.set_viewport_size({"width": 390, "height": 844})
             page.wait_for_timeout(500)
-            before = page.locator(_sel("live-discard-9s")).first.bounding_box()
+            before = page.locator(_sel("live-discard-5s")).first.bounding_box()
             assert before is not None
             page.mouse.click(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)  # no scrolling
             page.wait_for_selector(f"[flt-semantics-identifier^=live-chow-{(dealer + 1) % 4}-]")  # the next seat may chow
-            after = page.locator(_sel("live-discard-9s")).first.bounding_box()
+            after = page.locator(_sel("live-discard-5s")).first.bounding_box()
             # (the prompt above them, two lines either way, is a pixel or two taller where its characters are: a
             # fraction of a tile; the claims used to move them by rows)
             assert after is not None and abs(after["y"] - before["y"]) <= 3, (before, after)
@@ -943,6 +944,22 @@ def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_pa
             assert bar is not None and prompt is not None and last is not None and chow is not None
             assert prompt["y"] >= 0 and last["y"] + last["height"] <= bar["y"], (prompt, last, bar)
             assert chow["y"] + chow["height"] <= bar["y"], (chow, bar)
+            buttons = page.evaluate("() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                                    ".filter(e => /^live-(chow|pung|kong|win)-/.test("
+                                    "e.getAttribute('flt-semantics-identifier')))"
+                                    ".map(e => [e.getAttribute('flt-semantics-identifier'),"
+                                    " e.getBoundingClientRect().bottom])")
+            assert len([b for b, _ in buttons if b.startswith("live-chow-")]) == 3, buttons
+            assert len(buttons) == 3 + 3 * 3, buttons  # every seat but the discarder's: pung, kong and win
+            assert all(bottom <= bar["y"] for _, bottom in buttons), (buttons, bar)
+            page.set_viewport_size({"width": 390, "height": 740})  # the same phone, its browser's own bars shown
+            page.wait_for_timeout(500)
+            bar = page.locator(_sel(ID_LIVE_UNDO)).first.bounding_box()
+            lowest = page.evaluate("() => Math.max(...[...document.querySelectorAll('[flt-semantics-identifier]')]"
+                                   ".filter(e => /^live-(chow|pung|kong|win)-/.test("
+                                   "e.getAttribute('flt-semantics-identifier')))"
+                                   ".map(e => e.getBoundingClientRect().bottom))")
+            assert bar is not None and lowest <= bar["y"], (lowest, bar)
         finally:
             page.close()
 
