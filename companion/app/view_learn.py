@@ -180,7 +180,7 @@ class LearnTab:
         rows += [ident(f"dice-step-{i}", label(f"{i + 1}. {t(w)}", 14 if i == 0 else 13, bold=i == 0))
                  for i, w in enumerate(lesson.steps)]
         pictures = ft.Row([
-            ft.Column([label(t(ui("dice_before")), 13, bold=True, colour=FELT), wall_map(t, lesson.before, lines=False)],
+            ft.Column([label(t(lesson.caption), 13, bold=True, colour=FELT), wall_map(t, lesson.before, lines=False)],
                       spacing=6, tight=True),
             ft.Column([label(t(ui("dice_after")), 13, bold=True, colour=FELT), wall_map(t, lesson.after)],
                       spacing=6, tight=True)], spacing=24, run_spacing=16, wrap=True,

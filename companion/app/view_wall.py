@@ -59,7 +59,11 @@ def wall_map(t: Say, picture: WallPicture, w: int = STACK_W, lines: bool = True)
     span = len(by_side["bottom"].cells) * (w + 1) - 1
 
     def name(s: WallSide) -> ft.Control:
-        return label(t(s.owner), 11, bold=True)
+        if not s.dealer:
+            return label(t(s.owner), 11, bold=True)
+        badge = ft.Container(label(t(ui("wall_dealer")), 10, bold=True, colour="#ffffff"), bgcolor=ACCENT,
+                             border_radius=3, padding=ft.Padding.symmetric(horizontal=4))
+        return ft.Row([label(t(s.owner), 11, bold=True), badge], spacing=4, tight=True)
 
     centre = ft.Container(ft.Column([
         ft.Row([name(by_side["top"])], alignment=ft.MainAxisAlignment.CENTER),

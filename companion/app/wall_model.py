@@ -43,6 +43,7 @@ class WallSide:
     owner: Words
     cells: tuple[StackCell, ...]  # in screen order
     break_at: int | None  # the break is drawn before this cell (in screen order; 18: after the last); None: not here
+    dealer: bool = False  # the dealer sits behind this wall, and the picture marks him (莊)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,7 @@ class DiceLesson:
     steps: tuple[Words, ...]
     before: WallPicture  # the wall broken, the stacks counted
     after: WallPicture  # the wall after the deal (65 tiles)
+    caption: Words  # ``before``'s heading: whose wall is broken
 
 
 def _screen(side: str, index: int) -> int:
@@ -79,11 +81,12 @@ def where_words(pos: StackPos, owner: Words) -> Words:
 
 
 def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool = False,
-                 over: bool = False) -> WallPicture:
+                 over: bool = False, mark_dealer: bool = True) -> WallPicture:
     """The picture of ``wall`` with seat ``viewer`` at the bottom; ``owners[seat]`` names each wall's owner.
     ``counted``: number the stacks the dice counted off the opened wall (the lesson, before the deal). ``over``: the
     hand has ended, nothing more is drawn: no next draw nor next replacement (a review saw the last tile pointed at as
-    the next draw after it was declined)."""
+    the next draw after it was declined). ``mark_dealer``: the dealer's wall is marked (the lesson's names say 莊家
+    already). When the next draw is the last one (海底), its line says so."""
     cells: dict[int, dict[int, StackCell]] = {s: {} for s in range(4)}
     kept = set(wall.kept_back())
     nxt = wall.head_pos() if wall.live > 0 and not over else None
@@ -111,10 +114,10 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
         if first.seat == seat:  # stack 1 lies here: the break is on its right-hand side (as its owner sees it)
             at = _screen(side, first.index)
             brk = at + 1 if side in ("bottom", "left") else at
-        sides.append(WallSide(seat, side, owners[seat], tuple(row), brk))
+        sides.append(WallSide(seat, side, owners[seat], tuple(row), brk, mark_dealer and seat == wall.dealer))
     lines = [ui("wall_over")] if over else []
     if nxt is not None:
-        lines.append(ui("wall_next", where=where_words(nxt, owners[nxt.seat]).zh,
+        lines.append(ui("wall_next_last" if wall.live == 1 else "wall_next", where=where_words(nxt, owners[nxt.seat]).zh,
                         where_en=where_words(nxt, owners[nxt.seat]).en))
     if tail is not None and wall.count > 0:
         lines.append(ui("wall_replacement", where=where_words(tail, owners[tail.seat]).zh,
@@ -145,5 +148,6 @@ def dice_lesson(dice: tuple[int, int, int]) -> DiceLesson:
              ui("dice_tail", owner=owner.zh, owner_en=owner.en, total=total),
              ui("dice_kept")]
     dealt = Wall(0, total, head=DEAL_TILES)
-    return DiceLesson(dice, tuple(steps), wall_picture(wall, 0, RELATIVE, counted=True),
-                      wall_picture(dealt, 0, RELATIVE))
+    return DiceLesson(dice, tuple(steps), wall_picture(wall, 0, RELATIVE, counted=True, mark_dealer=False),
+                      wall_picture(dealt, 0, RELATIVE, mark_dealer=False),
+                      ui("dice_before", owner=owner.zh, owner_en=owner.en))

@@ -536,6 +536,8 @@ UI: dict[str, tuple[str, str]] = {
     "wall_top": ("上層", "top tile"),
     "wall_bottom": ("下層", "bottom tile"),
     "wall_next": ("下一張摸：{where}", "Next draw: {where_en}"),
+    "wall_next_last": ("下一張摸的是最後一張（海底）：{where}", "Next draw, the last tile to draw (the sea floor): {where_en}"),
+    "wall_dealer": ("莊", "dealer"),
     "wall_replacement": ("補牌（補花、槓）：{where}", "Next replacement (flower, kong): {where_en}"),
     "wall_over": ("這一把已經結束，不再摸牌", "The hand is over: nothing more is drawn"),
     "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept "
@@ -576,7 +578,8 @@ UI: dict[str, tuple[str, str]] = {
     "dice_kept": ("最後 16 張（8 墩）留著不摸（預設規則）：摸到只剩這些還沒人胡，就是流局。",
                   "The last 16 tiles (8 stacks) are kept back (the default rules): when only they are left and "
                   "nobody has won, the hand is drawn."),
-    "dice_before": ("開門：數過的墩標了數字", "The break: the stacks counted are numbered"),
+    "dice_before": ("開門：{owner}的牌牆，數過的墩標了數字", "The break, in the wall of {owner_en}: the stacks counted are "
+                    "numbered"),
     "dice_after": ("配牌後（發了 65 張）", "After the deal (65 tiles dealt)"),
     "tab_settings": ("設定", "Settings"),
     "set_heading": ("你的牌組", "Your tile set"),

@@ -101,13 +101,28 @@ def test_dice_outside_one_to_six_are_refused(dice: tuple[int, ...]) -> None:
         dice_lesson(dice)  # type: ignore[arg-type]
 
 
+def _texts(control: object) -> list[str]:
+    """Every text shown in a Flet control tree."""
+    out: list[str] = []
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if isinstance(getattr(c, "value", None), str):
+            out.append(c.value)  # type: ignore[attr-defined]
+        for name in ("content", "controls"):
+            child = getattr(c, name, None)
+            stack += child if isinstance(child, list) else [child] if child is not None else []
+    return out
+
+
 def _colours(control: object) -> set[str]:
-    """Every background colour in a Flet control tree."""
+    """Every background colour in a Flet control tree but a chip's that says its own word (the dealer's 莊)."""
     out: set[str] = set()
     stack = [control]
     while stack:
         c = stack.pop()
-        if getattr(c, "bgcolor", None):
+        said = getattr(getattr(c, "content", None), "value", None)
+        if getattr(c, "bgcolor", None) and not (isinstance(said, str) and said and not said.isdigit()):
             out.add(c.bgcolor)  # type: ignore[attr-defined]
         for name in ("content", "controls"):
             child = getattr(c, name, None)
@@ -141,3 +156,35 @@ def test_a_hand_over_shows_no_next_draw_and_no_next_replacement() -> None:
     assert {"next", "tail"} <= {c.mark for s in playing.sides for c in s.cells} and not {"next", "tail"} & marks
     assert over.lines[0].en == "The hand is over: nothing more is drawn" and "這一把已經結束" in over.lines[0].zh
     assert [c.left for s in over.sides for c in s.cells] == [c.left for s in playing.sides for c in s.cells]
+
+
+@given(st.integers(0, 3), st.integers(3, 18), st.integers(0, 3))
+def test_the_dealer_is_marked_behind_his_wall_and_not_in_the_lesson(dealer: int, total: int, viewer: int) -> None:
+    """A wall review: the picture did not say where the dealer sits (the lesson's names say 莊家 already)."""
+    pic = wall_picture(Wall(dealer, total, head=DEAL_TILES), viewer, OWNERS)
+    assert [s.seat for s in pic.sides if s.dealer] == [dealer]
+    from companion.app.view_wall import wall_map
+
+    said = _texts(wall_map(lambda w: w.en, pic, lines=False))
+    assert said.count("dealer") == 1 and f"seat {dealer}" in said
+    third, rest = divmod(total, 3)
+    lesson = dice_lesson((third + (rest > 0), third + (rest > 1), third))  # three dice as even as they come
+    assert not any(s.dealer for p in (lesson.before, lesson.after) for s in p.sides)
+
+
+def test_the_last_tile_to_draw_is_called_the_sea_floor() -> None:
+    """One live tile left: the next draw is 海底, the last (a review: nothing on the picture said so)."""
+    last = Wall(0, 5, head=120, tail=7)  # 144 - 127 = 17 tiles left, 16 kept back
+    assert last.live == 1
+    line = wall_picture(last, 0, OWNERS).lines[0]
+    assert line.zh.startswith("下一張摸的是最後一張（海底）：") and "last tile to draw" in line.en
+    before = Wall(0, 5, head=119, tail=7)
+    assert before.live == 2 and wall_picture(before, 0, OWNERS).lines[0].zh.startswith("下一張摸：")
+
+
+@pytest.mark.parametrize(("dice", "owner"), [((1, 1, 3), "莊家"), ((2, 2, 2), "下家"), ((1, 1, 5), "對家"),
+                                             ((6, 6, 6), "下家"), ((1, 2, 1), "上家")])
+def test_the_lesson_names_the_wall_broken_over_its_picture(dice: tuple[int, int, int], owner: str) -> None:
+    caption = dice_lesson(dice).caption
+    assert caption.zh == f"開門：{owner}的牌牆，數過的墩標了數字" and RELATIVE[["莊家", "下家", "對家", "上家"].index(
+        owner)].en in caption.en
