@@ -220,7 +220,10 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
     except PhotoHandError as e:
-        return _failed(args, photo, str(e), e.zh)
+        failed = _failed(args, photo, str(e), e.zh)
+        if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
+            _annotate(args, image, dets, None, n)
+        return failed
     except WinInputError as e:
         return _failed(args, photo, str(e), e.message_zh)
     except NotAWin as e:
@@ -284,13 +287,15 @@ def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
 
 
 def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> None:
+    """The photo with its reading drawn; ``found``: the hand as scored (its repairs and winning tile marked), None
+    for a photo refused (the tiles as read)."""
     import cv2
 
     from companion.commands.read import annotation_path
     from companion.vision.hand_score import hand_labels
     from companion.vision.read import annotate
 
-    names = hand_labels(dets, found)
+    names = hand_labels(dets, found) if found is not None else None
     out = annotation_path(args.annotate, n, len(args.photos))
     try:
         written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True))

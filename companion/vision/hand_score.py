@@ -279,6 +279,13 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
+        if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
+            raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
+                                 f"win?): check the tiles against the photo (read, row by row: {read}); if one "
+                                 "is misread, score the hand with `companion tai`",
+                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌（詐胡？）：請對照照片檢查（逐列讀到：{read_zh}）；"
+                                 "若有讀錯的牌，用 companion tai 輸入",
+                                 (read, read_zh))
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {n} doubtful tiles read "
                              f"otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}); "
                              "photograph it closer, or score it with `companion tai`",
@@ -333,14 +340,30 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",
                              f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）")
+    if total == 0:
+        flowers = len(laid.flowers)
+        raise PhotoHandError(f"no tile found in the photo{f' but {flowers} flower(s)' if flowers else ''}: photograph "
+                             "the whole hand laid face up, from above, the tiles filling most of the picture",
+                             f"照片裡沒找到牌{f'（只有 {flowers} 張花牌）' if flowers else ''}：請從上方拍整手攤開的牌，"
+                             "讓牌佔畫面的大部分")
     if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
+        tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
+        rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
+        rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
         raise PhotoHandError(
-            f"found {total} tiles besides the flowers, in rows of {counts}: a winning hand shows {need} ("
+            f"found {tiles} tiles besides the flowers, {rows_en}: a winning hand shows {need} ("
             f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
             f"ones in one row (read: {read})",
-            f"除了花牌找到 {total} 張牌（各列 {counts} 張）：胡牌的手牌應有 {need} 張（"
+            f"除了花牌找到 {tiles} 張牌，{rows_zh}：胡牌的手牌應有 {need} 張（"
             f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列（讀到：{read_zh}）")
     return plans
+
+
+def _listed(counts: list[int], joint: str) -> str:
+    """Row sizes as words: ``12, 12 and 5`` (``joint`` "and"), or ``12、12、5`` (``joint`` "、")."""
+    if joint != "and":
+        return joint.join(map(str, counts))
+    return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
 
 
 def _sure(p: float) -> str:
@@ -385,9 +408,11 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
     if win_tile is None and apart is None and best[0] >= 0 and len(scored) > 1:
         tais = sorted(s[2].hand_tai for s in scored if s is not best)
         tile = legal.kinds[best[0]]
+        span = str(tais[0]) if tais[0] == tais[-1] else f"{tais[0]}-{tais[-1]}"
+        others = "the other" if len(tais) == 1 else "the others"
         return [Note(f"the winning tile is not set apart: scored as {tile.code} (the most, {best[2].hand_tai} tai; "
-                     f"the others {tais[0]}-{tais[-1]}); --win-tile names it",
-                     f"胡的那張沒有分開擺：以{tile.zh}計（最多 {best[2].hand_tai} 台；其他胡法 {tais[0]}-{tais[-1]} 台）；"
+                     f"{others} {span}); --win-tile names it",
+                     f"胡的那張沒有分開擺：以{tile.zh}計（最多 {best[2].hand_tai} 台；其他胡法 {span} 台）；"
                      "可用 --win-tile 指定")]
     return []
 

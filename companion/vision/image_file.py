@@ -93,7 +93,9 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     except (OSError, SyntaxError, ValueError) as e:
         raise ImageFileError(p, "damaged or truncated image", "圖檔損壞或不完整", e) from e
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
-        raise ImageFileError(p, "image has no pixels", "圖裡沒有像素", rgb.shape)
+        h, w = rgb.shape[:2]
+        raise ImageFileError(p, f"the image is {w}x{h} pixels: too small to show a tile",
+                             f"圖只有 {w}x{h} 像素，小到看不見牌")
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 

@@ -57,6 +57,28 @@ def laid(rows: list[tuple[float, list[str]]], readings: dict[int, list[tuple[str
                       np.array(sc, np.float32), np.array(k3, np.int16), np.array(s3, np.float32), (2000, 1000))
 
 
+def _row(gaps: list[float]) -> Detections:
+    """One row of 4m faces, the gaps between neighbours given in tile widths (a gap per neighbour pair)."""
+    xs = [50.0 + W / 2]
+    for g in gaps:
+        xs.append(xs[-1] + W + g * W)
+    n = len(xs)
+    return Detections(np.array([[x, 100.0, W, H, 0.0] for x in xs], np.float32), np.full(n, int(Tile.M4), np.int16),
+                      np.ones(n, bool), np.full(n, 0.98, np.float32), np.tile(np.array([int(Tile.M4), 0, 1],
+                      np.int16), (n, 1)), np.tile(np.array([0.98, 0.01, 0.01], np.float32), (n, 1)), (2000, 1000))
+
+
+@pytest.mark.parametrize(("gaps", "groups"), [
+    ([0.05] * 16 + [0.3], [17, 1]),  # the winning tile a centimetre apart (a review's, missed at a limit of 0.3)
+    ([0.05] * 8 + [0.19] + [0.05] * 7, [17]),  # the widest gap the dev photos' rows showed between neighbours
+    ([0.15] * 16 + [0.3], [18]),  # a row laid loosely: a third of a tile is no gap there
+    ([0.15] * 16 + [0.6], [17, 1]),  # but half a tile and more still is
+])
+def test_a_row_is_cut_where_a_gap_stands_out(gaps: list[float], groups: list[int]) -> None:
+    got = lay_out(_row(gaps))
+    assert [len(g) for g in got.rows[0]] == groups
+
+
 def test_a_row_with_the_winning_tile_apart_and_melds_in_front() -> None:
     dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z", "1f5f"])])
     got = score_photo(dets, {"win_type": "discard", "discarder": "S"}, PROFILE)
@@ -239,10 +261,23 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="found 9 tiles") as e:
         score_photo(laid([(100, ["123m456m789m"])]), {}, PROFILE)
     assert "17" in e.value.zh
+    with pytest.raises(PhotoHandError, match="found 9 tiles besides the flowers, in 2 rows of 6 and 3") as e:
+        score_photo(laid([(100, ["123m456m"]), (200, ["789m"])]), {}, PROFILE)
+    assert "分成 2 列，各 6、3 張" in e.value.zh
+    with pytest.raises(PhotoHandError, match="^no tile found in the photo but 2 flower") as e:
+        score_photo(laid([(100, ["1f2f"])]), {}, PROFILE)
+    assert "照片裡沒找到牌（只有 2 張花牌）" in e.value.zh
+    # a tile the reader was unsure of: another reading might win, so the photo is at fault
+    unsure = {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}
     with pytest.raises(PhotoHandError, match="no reading of the photo is a winning hand") as e:
+        score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])], unsure), {}, PROFILE)
+    assert "不是胡牌" in e.value.zh and "請拍近一點" in e.value.zh
+    assert "(read, row by row, ? = unsure: 1) 1m 3m 5m 7m? 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
+    # every tile read surely: the hand is no win (a review's was told to photograph it closer)
+    with pytest.raises(PhotoHandError, match="^every tile was read surely, and no arrangement of them is a winning "
+                                             "hand") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
-    assert "不是胡牌" in e.value.zh
-    assert "(read, row by row, ? = unsure: 1) 1m 3m 5m 7m 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
+    assert "詐胡" in e.value.zh and "請拍近一點" not in e.value.zh and "closer" not in str(e.value)
 
 
 def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_have_robbed() -> None:
@@ -428,10 +463,15 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
         assert said in capsys.readouterr().err
     empty = tmp_path / "blank.png"
     cv2.imwrite(str(empty), np.full((300, 400, 3), 90, np.uint8))
-    assert main(["score", str(tmp_path / "missing.jpg"), str(empty), "--json", "--lang", "en"]) == 1
+    drawn = tmp_path / "read.png"
+    assert main(["score", str(tmp_path / "missing.jpg"), str(empty), "--json", "--lang", "en",
+                 "--annotate", str(drawn)]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["file"] for o in lines] == [str(tmp_path / "missing.jpg"), str(empty)]
-    assert "found 0 tiles" in lines[1]["error"]["message"] and "17" in lines[1]["error"]["message_zh"]
+    assert "no tile found in the photo" in lines[1]["error"]["message"]
+    assert "照片裡沒找到牌" in lines[1]["error"]["message_zh"]
+    # a photo refused is still drawn as read (a review got no picture when it needed one most); one per photo read
+    assert not (tmp_path / "read-1.png").exists() and cv2.imread(str(tmp_path / "read-2.png")).shape[1] == 400
 
 
 def test_the_demo_scores_its_bundled_photo_as_the_hand_it_was_rendered_from(capsys) -> None:
