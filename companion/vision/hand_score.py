@@ -297,6 +297,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     doubts = [*map(_repair_note, repairs), *_alternatives(found[1:], context, profile, win_tile), *kong_notes]
+    hand = [*legal.plan.concealed, *(j for m in legal.meld_idx for j in m), *legal.flowers]
+    doubtful = dets.doubtful()
+    shaky = {r.index for r in repairs} | {i for i in hand if doubtful[i]}
+    if len(shaky) >= SHAKY:  # first: a review read nine warnings under a hand read wrong at 32 px a tile
+        doubts.insert(0, Note(f"{len(shaky)} of the hand's {len(hand)} tiles were read unsure or changed: this reading "
+                              "is likely wrong; check each tile below against the photo, or photograph the hand closer",
+                              f"這手 {len(hand)} 張牌裡有 {len(shaky)} 張讀得不確定或被改讀：這個結果很可能不對；"
+                              "請逐張對照照片，或拍近一點"))
     if legal.plan.split:
         doubts.append(Note("the hand's row has gaps: its groups are taken as concealed tiles (melds lie in a row of "
                            "their own, in front of the hand)",
@@ -319,6 +327,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                     win_tile is not None, kinds,
                     tuple((s[1].win_tile, s[2].hand_tai) for s in scored if s[1].win_tile is not None),
                     repairs, tuple(doubts))
+
+
+SHAKY = 4
+"""A hand with this many tiles read unsure or changed says first that its reading is likely wrong."""
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[hand_search.Plan]:

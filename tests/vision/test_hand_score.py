@@ -257,6 +257,17 @@ def test_a_tile_read_as_a_flower_in_the_hand_is_repaired_and_a_flower_beside_it_
     assert beside.win.flowers == (Tile.F2,) and beside.win.win_tile == Tile.Z5 and not beside.repairs
 
 
+@pytest.mark.parametrize("unsure", [3, 4])
+def test_a_hand_read_with_many_unsure_tiles_says_first_that_it_is_likely_wrong(unsure: int) -> None:
+    hand = "123m456m789m123p44s55z"
+    readings = {i: [(t.code, 0.4), ("9p", 0.3), ("7z", 0.2)] for i, t in enumerate(parse_tiles(hand)[:unsure])}
+    got = score_photo(laid([(100, [hand, "4s"])], readings), {}, PROFILE)
+    first = got.doubts[0]
+    assert first.en.startswith(f"{unsure} of the hand's 17 tiles were read unsure") == (unsure >= 4)
+    assert (first.zh == f"這手 17 張牌裡有 {unsure} 張讀得不確定或被改讀：這個結果很可能不對；請逐張對照照片，或拍近一點") \
+        == (unsure >= 4)
+
+
 def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="found 9 tiles") as e:
         score_photo(laid([(100, ["123m456m789m"])]), {}, PROFILE)
