@@ -418,13 +418,19 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
         return [Note(f"the tile set apart is {apart.code}, but {win_tile.code} was named: scored as named",
                      f"分開擺的是{apart.zh}，但指定的是{win_tile.zh}：照指定的計")]
     if win_tile is None and apart is None and best[0] >= 0 and len(scored) > 1:
-        tais = sorted(s[2].hand_tai for s in scored if s is not best)
         tile = legal.kinds[best[0]]
-        span = str(tais[0]) if tais[0] == tais[-1] else f"{tais[0]}-{tais[-1]}"
-        others = "the other" if len(tais) == 1 else "the others"
-        return [Note(f"the winning tile is not set apart: scored as {tile.code} (the most, {best[2].hand_tai} tai; "
-                     f"{others} {span}); --win-tile names it",
-                     f"胡的那張沒有分開擺：以{tile.zh}計（最多 {best[2].hand_tai} 台；其他胡法 {span} 台）；"
+        each: dict[Tile, int] = {}  # every other tile it may have been won on, by its best total (a review's wish:
+        for _, win, sc in scored:  # "the others 7-11" did not say which tile gave which)
+            if win.win_tile is not None and win.win_tile != tile:
+                each[win.win_tile] = max(sc.hand_tai, each.get(win.win_tile, 0))
+        if not each:
+            return []
+        ranked = sorted(each.items(), key=lambda kv: (-kv[1], kv[0]))
+        en = ", ".join(f"{t.code} {n} tai" for t, n in ranked)
+        zh = "、".join(f"{t.zh} {n} 台" for t, n in ranked)
+        return [Note(f"the winning tile is not set apart: scored as {tile.code}, the most ({best[2].hand_tai} tai); "
+                     f"won on another tile: {en}; --win-tile names it",
+                     f"胡的那張沒有分開擺：以{tile.zh}計，台數最多（{best[2].hand_tai} 台）；若胡的是別張：{zh}；"
                      "可用 --win-tile 指定")]
     return []
 

@@ -257,6 +257,22 @@ def test_a_tile_read_as_a_flower_in_the_hand_is_repaired_and_a_flower_beside_it_
     assert beside.win.flowers == (Tile.F2,) and beside.win.win_tile == Tile.Z5 and not beside.repairs
 
 
+def test_a_winning_tile_not_set_apart_names_every_other_tile_with_its_tai() -> None:
+    """A review: "the others 7-11" did not say which tile gave which total."""
+    got = score_photo(laid([(100, ["123m456m789m123p444s55z"])]), {}, PROFILE)
+    assert not got.marked and got.win_tiles
+    best: dict[Tile, int] = {}
+    for t, tai in got.win_tiles:
+        best[t] = max(tai, best.get(t, 0))
+    chosen = got.win.win_tile
+    assert chosen is not None and best[chosen] == got.score.hand_tai == max(best.values())
+    note = next(n for n in got.doubts if n.en.startswith("the winning tile is not set apart"))
+    assert note.en.startswith(f"the winning tile is not set apart: scored as {chosen.code}, the most "
+                              f"({got.score.hand_tai} tai); won on another tile: ")
+    others = [(t, n) for t, n in best.items() if t != chosen]
+    assert len(others) >= 2 and all(f"{t.code} {n} tai" in note.en and f"{t.zh} {n} 台" in note.zh for t, n in others)
+
+
 @pytest.mark.parametrize("unsure", [3, 4])
 def test_a_hand_read_with_many_unsure_tiles_says_first_that_it_is_likely_wrong(unsure: int) -> None:
     hand = "123m456m789m123p44s55z"
