@@ -163,6 +163,9 @@ def _assumed(context: Mapping[str, Any], profile: Profile | None = None) -> list
                         ("round_wind", "the round is East", "圈風是東"),
                         ("dealer", "the dealer is East", "莊家是東")):
         if key not in context and not (key == "dealer" and dealer_is_east(profile)):  # by rule, not assumed
+            if key == "seat_wind" and dealer_is_east(profile) and "dealer" not in context:  # a review's wish
+                en, zh = (f"{en}, so he deals (the dealer sits East in these rules, and his tai counts in every "
+                          "payment)", f"{zh}，也就是莊家（這套規則莊家坐東，每筆付款都加莊家台）")
             notes.append(Note(f"assumed {en}: say otherwise with --{key.split('_')[0]}",
                               f"假設{zh}：不是的話請用 --{key.split('_')[0]} 指定"))
     if "streak" not in context:

@@ -89,8 +89,10 @@ def test_a_row_with_the_winning_tile_apart_and_melds_in_front() -> None:
     assert got.marked and got.win_tiles == ((Tile.S6, got.score.hand_tai),)
     assert not got.repairs
     # the dealer is East by rule (dealer_east), not by assumption; a rule set seating the winds otherwise says it
-    assert [n.en.split(":")[0] for n in got.doubts] == ["assumed the winner sits East", "assumed the round is East",
-                                                      "assumed the dealer's streak is 0"]
+    assert [n.en.split(":")[0] for n in got.doubts] == [
+        "assumed the winner sits East, so he deals (the dealer sits East in these rules, and his tai counts in every "
+        "payment)", "assumed the round is East", "assumed the dealer's streak is 0"]
+    assert got.doubts[0].zh.startswith("假設胡牌的人坐東，也就是莊家（這套規則莊家坐東，每筆付款都加莊家台）")
     fixed = score_photo(dets, {"win_type": "discard", "discarder": "S"}, load_profile("wikibooks_base"))
     assert "assumed the dealer is East" in [n.en.split(":")[0] for n in fixed.doubts]
 
