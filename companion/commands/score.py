@@ -220,7 +220,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
     except PhotoHandError as e:
-        failed = _failed(args, photo, str(e), e.zh)
+        failed = _failed(args, photo, str(e), e.zh, {"reading": e.reading[0]} if e.reading else None)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed
@@ -247,10 +247,11 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     return True
 
 
-def _failed(args: argparse.Namespace, photo: str, en: str, zh: str) -> bool:
+def _failed(args: argparse.Namespace, photo: str, en: str, zh: str, more: dict[str, Any] | None = None) -> bool:
+    """Say that ``photo`` could not be scored; ``more``: fields for the JSON error (the photo as read)."""
     en = en if photo in en else f"{photo}: {en}"
     if args.json:
-        print_json({"file": photo, "error": {"message": en, "message_zh": zh}})
+        print_json({"file": photo, "error": {"message": en, "message_zh": zh, **(more or {})}})
     print(f"companion score: {say(args.lang, f'{photo}：{zh}', en)}", file=sys.stderr)
     return False
 

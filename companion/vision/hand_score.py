@@ -345,16 +345,16 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
     read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
     if len(laid.flowers) > 8:
         raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
-                             f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read_zh}）")
+                             f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read_zh}）", (read, read_zh))
     need = 3 * SETS + 2 - instant
     if len(laid.stray) >= 4 and total < need and not dets.face_up.any():  # only backs: a cup, a wall, no hand
         raise PhotoHandError(f"no face-up tile found, only {len(laid.stray)} that look face down: a winning hand is "
                              f"laid face up (read: {read})",
-                             f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）")
+                             f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
     if len(laid.stray) >= 4 and total < need:
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",
-                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）")
+                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）", (read, read_zh))
     if total == 0:
         flowers = len(laid.flowers)
         raise PhotoHandError(f"no tile found in the photo{f' but {flowers} flower(s)' if flowers else ''}: photograph "
@@ -363,6 +363,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
                              "讓牌佔畫面的大部分")
     if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
+        counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
         rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
         rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
         raise PhotoHandError(
@@ -370,7 +371,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
             f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
             f"ones in one row (read: {read})",
             f"除了花牌找到 {tiles} 張牌，{rows_zh}：胡牌的手牌應有 {need} 張（"
-            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列（讀到：{read_zh}）")
+            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列（讀到：{read_zh}）", (read, read_zh))
     return plans
 
 

@@ -291,8 +291,9 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
         score_photo(laid([(100, ["123m456m789m"])]), {}, PROFILE)
     assert "17" in e.value.zh
     with pytest.raises(PhotoHandError, match="found 9 tiles besides the flowers, in 2 rows of 6 and 3") as e:
-        score_photo(laid([(100, ["123m456m"]), (200, ["789m"])]), {}, PROFILE)
-    assert "分成 2 列，各 6、3 張" in e.value.zh
+        score_photo(laid([(100, ["123m456m"]), (200, ["789m3f"])]), {}, PROFILE)
+    assert "分成 2 列，各 6、3 張" in e.value.zh and e.value.reading is not None
+    assert e.value.reading[0] == "1) 1m 2m 3m 4m 5m 6m  2) 7m 8m 9m 3f"
     with pytest.raises(PhotoHandError, match="^no tile found in the photo but 2 flower") as e:
         score_photo(laid([(100, ["1f2f"])]), {}, PROFILE)
     assert "照片裡沒找到牌（只有 2 張花牌）" in e.value.zh
@@ -497,7 +498,7 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
                  "--annotate", str(drawn)]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["file"] for o in lines] == [str(tmp_path / "missing.jpg"), str(empty)]
-    assert "no tile found in the photo" in lines[1]["error"]["message"]
+    assert "no tile found in the photo" in lines[1]["error"]["message"] and "reading" not in lines[1]["error"]
     assert "照片裡沒找到牌" in lines[1]["error"]["message_zh"]
     # a photo refused is still drawn as read (a review got no picture when it needed one most); one per photo read
     assert not (tmp_path / "read-1.png").exists() and cv2.imread(str(tmp_path / "read-2.png")).shape[1] == 400
