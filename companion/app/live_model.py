@@ -42,16 +42,17 @@ from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import terms_ahead
-from companion.game.service import Accepted, Refused, ServiceError, Subscribers, TableService
+from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for
 from companion.game.state import Phase, TableState, window
 from companion.game.switches import FirstDealer, SwitchError
+from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "EXPORT_PATH"]
+__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "EXPORT_PATH", "not_saved"]
 
 class LiveError(RuntimeError):
     """The live table cannot be opened (its file is in use by another companion, or unusable)."""
@@ -158,9 +159,9 @@ class LiveGame:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self._service = TableService(self.path)
             except (ServiceError, OSError) as bad:
-                text = str(bad)
-                raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{text}",
-                                      f"cannot open the table file {self.path.name}: {text}")) from bad
+                en, zh = _said(bad)
+                raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{zh}",
+                                      f"cannot open the table file {self.path.name}: {en}")) from bad
 
     def close(self) -> None:
         with self._lock:
@@ -527,11 +528,20 @@ class LiveGame:
             # a win entered last (not an earlier tap reached through undos): where its form was begun
             began = len(raw) - taken if any(isinstance(e, ev.Won) for e in tail) and not any(
                 isinstance(e, ev.Retracted) for e in tail) else None
-            try:
+            retractions = []
+            state = self.state
+            try:  # each retraction takes back the event its predecessors left last
                 for _ in range(taken):
-                    refused = refused or self._retract()
+                    retraction = ev.Retracted(target=state.last_index)
+                    state = step(state, retraction)
+                    retractions.append(retraction)
+                result = self.service.submit_many(retractions)  # all of the tap taken back, or none
+                if isinstance(result, Refused):
+                    refused = Words(result.reason.zh, result.reason.en)
+            except IllegalEvent as bad:
+                refused = Words(bad.reason.zh, bad.reason.en)
             except ServiceError as failed:
-                refused = ui("live_not_saved", why=str(failed))
+                refused = not_saved(failed)
             if refused is None and began is not None:
                 self._forms_back(began)
         self._changed()
@@ -557,33 +567,34 @@ class LiveGame:
             refused = refusal(service.state, *events)  # a refused entry leaves no trace in the log
             if refused is not None:
                 return refused
-            for done, e in enumerate(events):
-                try:
-                    result: Accepted | Refused | ServiceError = service.submit(e)
-                except ServiceError as failed:  # the store cannot take it (a full disk, a read-only file)
-                    result = failed
-                if not isinstance(result, Accepted):
-                    for _ in range(done):  # the entry's first events go back: none of it stands
-                        try:
-                            self._retract()
-                        except ServiceError:
-                            log.exception("the live table could not take back part of an entry")
-                    if isinstance(result, ServiceError):
-                        return ui("live_not_saved", why=str(result))
-                    return Words(result.reason.zh, result.reason.en)
+            try:  # one transaction: a crash or a full disk keeps the whole tap or none of it (a review found a
+                result = service.submit_many(events)  # draw kept without its discard, the dice without the deal)
+            except ServiceError as failed:  # the store cannot take it (a full disk, a read-only file)
+                return not_saved(failed)
+            if isinstance(result, Refused):
+                return Words(result.reason.zh, result.reason.en)
         self._changed()
         return None
-
-    def _retract(self) -> Words | None:
-        state = self.service.state
-        result = self.service.submit(ev.Retracted(target=state.last_index))
-        return Words(result.reason.zh, result.reason.en) if isinstance(result, Refused) else None
 
     def _changed(self) -> None:
         self._listeners.tell()  # one phone's failure never stops the others hearing of the entry
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+
+def _said(error: Exception) -> tuple[str, str]:
+    """An error's message in English and Chinese: the service says both (``English / 中文``), each said once (a
+    review read them twice over, wrapped in the table's own words)."""
+    text = str(error)
+    en, sep, zh = text.rpartition(" / ") if isinstance(error, ServiceError) else ("", "", "")
+    return (en, zh) if sep else (text, text)
+
+
+def not_saved(failed: ServiceError) -> Words:
+    """What the phone says of an entry the table file could not take."""
+    en, zh = _said(failed)
+    return ui("live_not_saved", why=zh, why_en=en)
+
 
 def _correction(hand: int, seat: int, concealed: str, tile: str) -> ev.WinCorrected | Words:
     """The correction the fields type, or why they type none."""

@@ -15,7 +15,7 @@ from companion.app.ledger_model import (
     ledger_panel,
 )
 from companion.app.listening import LiveListener
-from companion.app.live_model import LiveError, LiveGame
+from companion.app.live_model import LiveError, LiveGame, not_saved
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -131,7 +131,7 @@ class LedgerTab:
         except LiveError as bad:
             why = bad.words
         except ServiceError as failed:
-            why = ui("live_not_saved", why=str(failed))
+            why = not_saved(failed)
         if why is None:  # the host is told what it changed: that hand's tai and the balances that moved
             self.fixing, self.fix_said = None, fixing
             self.fix_done = correction_said(before, ledger_panel(live.state), fixing[0])

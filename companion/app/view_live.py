@@ -29,6 +29,7 @@ from companion.app.live_model import (
     LiveGame,
     drawn_last,
     effective_events,
+    not_saved,
     tiles_typed,
 )
 from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner, voided
@@ -186,7 +187,7 @@ class LiveTab:
         except LiveError as bad:
             self.error = bad.words
         except ServiceError as failed:
-            self.error = ui("live_not_saved", why=str(failed))
+            self.error = not_saved(failed)
         finally:
             self._entering = False
         if self.error is None:

@@ -455,7 +455,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_dice_not_total": ("（要輸入每顆骰子的點數，例如 4 3 5，不是總和 {total}）",
                             " (enter each die, such as 4 3 5, not the total {total})"),
     "live_bad_dice": ("{which}：三顆，每顆 1 到 6 點，收到：{got}", "{which_en}: three dice of 1-6 each, got: {got}"),
-    "live_not_saved": ("沒有記下來（牌局檔無法寫入）：{why}", "Not saved (the table file cannot be written): {why}"),
+    "live_not_saved": ("沒有記下來（牌局檔無法寫入）：{why}", "Not saved (the table file cannot be written): {why_en}"),
     "live_refused": ("不行：{why}", "Not allowed: {why_en}"),
     "live_download": ("下載紀錄", "Save log"),  # short: the bar holds three buttons on a phone
     "live_name_label": ("{wind}家", "{wind_en} player"),

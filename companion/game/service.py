@@ -13,7 +13,7 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,6 +144,14 @@ class TableService:
         result: Accepted | Refused = self._call(lambda: self._submit(event), timeout)
         return result
 
+    def submit_many(self, events: Sequence[ev.Event], timeout: float | None = 30.0) -> Accepted | Refused:
+        """Events that stand or fall together (a player's one tap: the draw and the discard, the dice and the
+        deal, a kong and its replacement, an undo's retractions): each checked after the ones before it, then all
+        committed in one transaction, so that a crash or a full disk keeps all of them or none. ``Refused``: the
+        first one refused, and nothing stored; ``Accepted``: the last one's number and the table after it."""
+        result: Accepted | Refused = self._call(lambda: self._submit_many(tuple(events)), timeout)
+        return result
+
     def start_session(self, players: tuple[str, ...], profile: str = "atawmj_2009", base: int = 30,
                       per_tai: int = 10, source: ev.EventSource = ev.EventSource.MANUAL) -> Accepted | Refused:
         """Seat four named players under a rule profile (its procedure switches) at 底/台 stakes."""
@@ -202,6 +210,7 @@ class TableService:
         """A new table database at ``path`` holding an exported session; refuses an illegal log,
         naming the line."""
         events, private = read_jsonl(lines)
+        made = not Path(path).exists()  # a refused import removes only a store it made itself
         service = cls(path)
         if service._events:
             service.close()
@@ -216,11 +225,13 @@ class TableService:
                 if _current(service.state, seat, None):  # the log already says whether the seat's hand is known
                     service.set_private_hand(seat, tiles)
         except BaseException:
-            # the store was new: a refused import leaves none behind (not a game cut off at the bad line)
+            # a store it made: a refused import leaves none behind (not a game cut off at the bad line); one that
+            # was there (empty of events) is left as it was found, but for the events' table
             service.close()
-            for part in ("", "-wal", "-shm", "-journal"):
-                Path(f"{service.path}{part}").unlink(missing_ok=True)
-            service._lock_path.unlink(missing_ok=True)
+            if made:
+                for part in ("", "-wal", "-shm", "-journal"):
+                    Path(f"{service.path}{part}").unlink(missing_ok=True)
+                service._lock_path.unlink(missing_ok=True)
             raise
         return service
 
@@ -304,6 +315,11 @@ class TableService:
 
     def _open_db(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
+        try:
+            self._check_ours(db)
+        except BaseException:
+            db.close()
+            raise
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.executescript("""
@@ -339,32 +355,69 @@ class TableService:
             except (ValueError, TypeError, KeyError) as err:  # kept by a version that stored any question
                 log.warning("%s: question #%d cannot be read and is left out: %s", self.path, qid, err)
 
+    def _check_ours(self, db: sqlite3.Connection) -> None:
+        """Refuse, before anything is written to it, a database this program did not make (another program's
+        tables: a review's opened as an empty game and was changed) or one a newer version made."""
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return  # a new or empty file: made ours now
+        version = None
+        if "meta" in tables:
+            try:
+                row = db.execute("SELECT value FROM meta WHERE key = 'db_version'").fetchone()
+            except sqlite3.Error:
+                row = None
+            version = row[0] if row else None
+        if version is None:
+            shown = ", ".join(sorted(tables)[:4]) + (" …" if len(tables) > 4 else "")
+            raise ServiceError(f"{self.path}: not a table file of this program (it holds the tables {shown}); left "
+                               f"untouched / {self.path}：不是這個程式的牌局檔（裡面是 {shown} 這些資料表），沒有動它")
+        if str(version) != _DB_VERSION:
+            raise ServiceError(f"{self.path}: a table file of another version of this program (format {version}, this "
+                               f"one reads {_DB_VERSION}); left untouched / {self.path}：是另一個版本的牌局檔（格式 "
+                               f"{version}，這個版本讀的是 {_DB_VERSION}），沒有動它")
+
     def _submit(self, event: ev.Event, also: Write | None = None) -> Accepted | Refused:
         """``also`` writes what belongs with the event (an answer, a private hand) in its transaction."""
-        try:
-            new = step(self._state, event)
-        except IllegalEvent as e:
-            return Refused(e.reason, e.evidence)
-        except (TypeError, AttributeError, ValueError, KeyError) as e:  # a field of the wrong type
-            bad = _storable(event)
-            return bad if isinstance(bad, Refused) else _unsaved(event, e)
-        body = _storable(event)  # the rules do not look at types: the log's reader does
-        if isinstance(body, Refused):
-            return body
-        seq = len(self._events)
+        return self._submit_many((event,), also)
+
+    def _submit_many(self, events: tuple[ev.Event, ...], also: Write | None = None) -> Accepted | Refused:
+        """Each event checked on the table the ones before it leave, then all stored in one transaction (with
+        ``also``), then acknowledged: all of them or none."""
+        if not events:
+            raise ValueError("no events to submit")
+        states = []
+        bodies = []
+        state = self._state
+        for event in events:
+            try:
+                state = step(state, event)
+            except IllegalEvent as e:
+                return Refused(e.reason, e.evidence)
+            except (TypeError, AttributeError, ValueError, KeyError) as e:  # a field of the wrong type
+                bad = _storable(event)
+                return bad if isinstance(bad, Refused) else _unsaved(event, e)
+            body = _storable(event)  # the rules do not look at types: the log's reader does
+            if isinstance(body, Refused):
+                return body
+            states.append(state)
+            bodies.append(body)
+        first = len(self._events)
         assert self._db is not None
         try:
             with self._db:  # one transaction, committed before the acknowledgement
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.execute("INSERT INTO events (seq, body) VALUES (?, ?)", (seq, body))
+                self._db.executemany("INSERT INTO events (seq, body) VALUES (?, ?)",
+                                     [(first + k, body) for k, body in enumerate(bodies)])
                 if also is not None:
                     also(self._db)
         except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / 事件無法存入牌局檔（{err}）") from err
-        self._events.append(event)
-        self._state = new
-        self._listeners.tell(event, seq, new)
-        return Accepted(seq, new)
+        for k, (event, new) in enumerate(zip(events, states, strict=True)):
+            self._events.append(event)
+            self._state = new
+            self._listeners.tell(event, first + k, new)
+        return Accepted(first + len(events) - 1, self._state)
 
     def _ask(self, q: Question) -> int:
         assert self._db is not None

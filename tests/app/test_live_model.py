@@ -21,7 +21,6 @@ from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import finish_hand, win_hand
-from companion.game.service import ServiceError
 from companion.game.session import ledger_of, settle_hand, table_profile
 from companion.game.simulator import simulate
 from companion.game.state import Phase, TableState, seat_wind_of
@@ -549,24 +548,52 @@ def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_pa
     game.close()
 
 
+def _fail_at(path: Path, seq: int) -> None:
+    """The table file refuses to store event ``seq`` (as a full disk would, midway through a tap's events)."""
+    import sqlite3
+
+    with sqlite3.connect(path) as other:
+        other.execute(f"CREATE TRIGGER full BEFORE INSERT ON events WHEN NEW.seq = {seq} "
+                      "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+
+
+def _mended(path: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(path) as other:
+        other.execute("DROP TRIGGER full")
+
+
 def test_an_entry_the_store_cannot_take_leaves_none_of_it_and_says_so(tmp_path: Path) -> None:
+    """A tap's events are stored in one transaction: a review's full disk kept the draw of a refused discard (its
+    retraction could not be stored either), and a crash between them left the draw alone in the file."""
     game = _dealt(tmp_path)
     assert game.discard("1z") is None
-    before = effective_events(game.events())
-    real = game.service.submit
-    calls = {"n": 0}
-
-    def failing(event: ev.Event, timeout: float | None = 30.0) -> object:
-        calls["n"] += 1
-        if calls["n"] == 2:  # the discard, after its draw went in
-            raise ServiceError("disk full / 磁碟已滿")
-        return real(event, timeout)
-
-    game.service.submit = failing  # type: ignore[method-assign]
+    before = game.events()
+    _fail_at(game.path, len(before) + 1)  # the discard, after its draw
     why = game.discard("9m")
-    game.service.submit = real  # type: ignore[method-assign]
     assert why is not None and "disk full" in why.en and why.zh.startswith("沒有記下來")
-    assert effective_events(game.events()) == before  # the draw went back
+    assert " / " not in why.en and "事件無法存入牌局檔" in why.zh and "could not" not in why.zh  # each language once
+    assert game.events() == before  # not even a retraction: nothing of the tap was stored
+    _mended(game.path)
+    game.close()
+    again = LiveGame(game.path, seed=5)
+    assert again.events() == before and again.discard("9m") is None
+    again.close()
+
+
+def test_an_undo_takes_back_the_whole_tap_or_nothing(tmp_path: Path) -> None:
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None  # the dealer's first: no draw before it
+    before = game.events()
+    assert game.discard("9m") is None  # the draw and the discard: one tap
+    tapped = game.events()
+    assert len(tapped) == len(before) + 2
+    _fail_at(game.path, len(tapped) + 1)  # the second retraction
+    why = game.undo()
+    assert why is not None and "disk full" in why.en and game.events() == tapped
+    _mended(game.path)
+    assert game.undo() is None and effective_events(game.events()) == effective_events(before)
     game.close()
 
 

@@ -487,3 +487,80 @@ def test_a_log_saved_with_a_byte_order_mark_reads_as_without_it() -> None:
     assert marked == plain and len(plain) > 100
     as_text, _ = read_jsonl(("\ufeff" + raw.decode("utf-8")).splitlines())
     assert as_text == plain
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
+    """A review opened another program's SQLite file: it became an empty game, four tables and WAL mode added."""
+    import sqlite3
+
+    from companion.game.service import ServiceError
+
+    theirs = tmp_path / "photos.db"
+    with sqlite3.connect(theirs) as db:
+        db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT)")
+        db.execute("INSERT INTO photos (name) VALUES ('beach.jpg')")
+    db.close()
+    kept = theirs.read_bytes()
+    with pytest.raises(ServiceError, match="not a table file of this program") as info:
+        TableService(theirs)
+    assert "photos" in str(info.value) and "不是這個程式的牌局檔" in str(info.value)
+    assert theirs.read_bytes() == kept and not Path(f"{theirs}-wal").exists()
+    # an import into it is refused the same way, and the file is still there, as it was
+    log = sim_log()
+    out = io.StringIO()
+    with TableService(tmp_path / "a.db") as service:
+        for e in log[:20]:
+            service.submit(e)
+        service.export_jsonl(out)
+    with pytest.raises(ServiceError, match="not a table file"):
+        TableService.import_jsonl(theirs, out.getvalue().splitlines())
+    assert theirs.read_bytes() == kept
+
+
+def test_a_table_file_of_another_version_is_refused_untouched(tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.game.service import ServiceError
+
+    path = tmp_path / "t.db"
+    TableService(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '9' WHERE key = 'db_version'")
+    db.close()
+    kept = path.read_bytes()
+    with pytest.raises(ServiceError, match=r"another version of this program \(format 9, this one reads 1\)"):
+        TableService(path)
+    assert path.read_bytes() == kept
+
+
+def test_a_refused_import_into_an_empty_table_file_leaves_the_file(tmp_path: Path) -> None:
+    """Only a store the import made is removed when it is refused (a review's cleanup deleted a file it found)."""
+    log = sim_log()
+    out = io.StringIO()
+    with TableService(tmp_path / "a.db") as service:
+        for e in log:
+            service.submit(e)
+        service.export_jsonl(out)
+    lines = out.getvalue().splitlines()
+    bad = lines[:1] + lines[1:150] + lines[151:]
+    bad[0] = json.dumps({**json.loads(lines[0]), "events": len(bad) - 1})
+    empty = tmp_path / "empty.db"
+    TableService(empty).close()
+    with pytest.raises(IllegalEvent):
+        TableService.import_jsonl(empty, bad)
+    assert empty.exists()
+
+
+def test_events_submitted_together_are_stored_together_or_not_at_all(tmp_path: Path) -> None:
+    log = sim_log()
+    with TableService(tmp_path / "t.db") as service:
+        heard: list[int] = []
+        service.subscribe(lambda e, seq, state: heard.append(seq))
+        r = service.submit_many(log[:10])
+        assert isinstance(r, Accepted) and r.seq == 9 and heard == list(range(10))
+        # the third refused (a repeat of an event already taken): none of the three stored
+        refused = service.submit_many([log[10], log[11], log[5]])
+        assert isinstance(refused, Refused) and len(service.events()) == 10 and heard == list(range(10))
+        assert service.state == replay(log[:10])
+    with TableService(tmp_path / "t.db") as again:
+        assert again.events() == log[:10]
