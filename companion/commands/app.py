@@ -113,6 +113,10 @@ def run(args: argparse.Namespace) -> int:
 
     def ready(url: str, token: str | None) -> None:
         print(f"companion app: {url}  (Ctrl+C 結束 / Ctrl+C to stop)", flush=True)
+        # which file the live table is kept in: a mistyped --table starts a new, empty game (a review's wish)
+        kept = "已有牌局 / a game kept there" if table.exists() else "還沒有，第一次記錄時建立 / none yet: made at " \
+            "the first entry"
+        print(f"companion app: 牌局檔 / table file: {table.resolve()} ({kept})", flush=True)
         if args.host in ("0.0.0.0", "::"):
             for address in lan_addresses():
                 print(f"companion app: 同一網路的手機請開 / phones on this network: "

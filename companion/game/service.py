@@ -292,7 +292,7 @@ class TableService:
 
     @property
     def _lock_path(self) -> Path:
-        return Path(f"{self.path}.lock")
+        return Path(f"{self.path.resolve()}.lock")  # the file's, not a link's: a link to it gets the same lock
 
     def _take_lock(self) -> None:
         """The service is its store's only writer: a second service on the same store, in this process or

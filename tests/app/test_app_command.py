@@ -50,6 +50,8 @@ def test_the_app_serves_the_page_the_tiles_and_the_font(tmp_path: Path) -> None:
         assert proc.stdout is not None
         line = proc.stdout.readline()  # printed once the server listens
         assert f"http://localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
+        table = proc.stdout.readline()  # and where the live table is kept, so a mistyped --table shows
+        assert table.startswith("companion app: 牌局檔 / table file: ") and "table.sqlite" in table, table
         base = f"http://127.0.0.1:{port}/"
         with urllib.request.urlopen(base, timeout=30) as r:
             assert r.status == 200 and b"flutter" in r.read().lower()

@@ -564,3 +564,14 @@ def test_events_submitted_together_are_stored_together_or_not_at_all(tmp_path: P
         assert service.state == replay(log[:10])
     with TableService(tmp_path / "t.db") as again:
         assert again.events() == log[:10]
+
+
+def test_a_link_to_an_open_table_file_is_refused_as_the_file_is(tmp_path: Path) -> None:
+    """A review opened the same file through a symlink: a second writer, whose entries then failed."""
+    from companion.game.service import ServiceError
+
+    path = tmp_path / "t.db"
+    link = tmp_path / "link.db"
+    link.symlink_to(path)
+    with TableService(path), pytest.raises(ServiceError, match="is open in another table service"):
+        TableService(link)
