@@ -19,6 +19,8 @@ settles for this set which plant carries 3 and which 4. Messages are in English 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -57,13 +59,17 @@ def register(sub: Any) -> None:
                     help="do not make it the selected set / 不設為選用的牌組")
     ph.add_argument("--crops", metavar="DIR", help="also write the cut tiles there (5m.png ...) to look at / "
                                                    "也把切出的牌（5m.png …）寫到這個資料夾供查看")
+    ph.add_argument("--replace", action="store_true",
+                    help="replace a set already saved under the name (the new one must cover every kind it had) / "
+                         "取代同名的已存牌組（新的要涵蓋舊的每一種牌）")
     ph.add_argument("--keep", metavar="TILE", action="append", default=[],
                     help="a box the check takes for another kind whose tile is right after all: keep it (else it "
                          "is left out; repeat for more) / 檢查說像別種牌、其實沒放錯的格子：照用（否則不用；可重複）")
-    a = ops.add_parser("add", help="create or replace a calibrated set from crops / "
-                                   "用牌面圖建立或取代已校正牌組",
-                       description="Create or replace a calibrated set from crops. / "
-                                   "用牌面圖建立或取代已校正牌組。")
+    a = ops.add_parser("add", help="create a calibrated set from crops, or add crops to one / "
+                                   "用牌面圖建立已校正牌組，或加進已有的牌組",
+                       description="Create a calibrated set from crops, or add crops to a saved one: a kind given "
+                                   "replaces that kind's crops, the other kinds stay. / "
+                                   "用牌面圖建立已校正牌組，或加進已存的牌組：給了的牌種換成新的，其他牌種不變。")
     a.add_argument("name", help="a name for this tile set (letters of any script, digits, _ or -) / "
                                "這副牌組的名稱（文字、數字、_ 或 -）")
     a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files / "
@@ -132,26 +138,59 @@ def _add(args: argparse.Namespace) -> int:
             print(f"companion calibrate: {with_zh(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
     if not samples and failed:
         raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正")
-    _save(args.name, samples, not args.no_select, failed)
+    _save(args.name, samples, not args.no_select, failed, add=True)
     return 1 if failed else 0
 
 
-def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int = 0) -> None:
-    """Calibrate ``name`` from ``samples``. ``failed``: inputs that could not be used; then a set already saved
-    under ``name`` is kept as it is rather than replaced by a part of it (a page refused as blurred would
-    otherwise take its 20-odd kinds out of a whole set)."""
+def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int = 0, add: bool = False,
+          replace: bool = False) -> None:
+    """Calibrate ``name`` from ``samples``, guarded as the app's Settings tab guards it (a review's command line
+    silently replaced a 42-kind set by 22 kinds, by 1 with ``add``, and by another set's photos). ``failed``:
+    inputs that could not be used; then a set already saved under ``name`` is kept as it is. ``add``: the saved
+    set's kinds not among ``samples`` are kept. Else a saved set is replaced only with ``replace`` and by one
+    that covers every kind it had. A name that differs from a saved one only in case is refused (on a Mac's or
+    Windows' disk it is the same file)."""
     from companion.vision import calibration
 
-    if failed and name in calibration.list_sets():
+    saved = calibration.list_sets()
+    twin = next((n for n in saved if n.casefold() == name.casefold() and n != name), None)
+    if twin is not None:
+        raise ValueError(f"{name!r} differs from the saved set {twin!r} only in case: use {twin!r} or another name / "
+                         f"{name!r} 和已存的牌組 {twin!r} 只差大小寫：請用 {twin!r} 或別的名稱")
+    if failed and name in saved:
         raise ValueError(f"{failed} of the inputs could not be used, so the saved set {name!r} is kept as it was; "
                          f"photograph or mend them again, or give a new name / 有 {failed} 項無法使用，"
                          f"已存的牌組 {name!r} 保持不變：請重拍或修正，或改用新名稱")
+    old: calibration.Calibration | None = None
+    if name in saved:
+        try:
+            old = calibration.load(name)
+        except calibration.CalibrationError:  # a damaged file: nothing in it to keep or lose
+            old = None
+    given = {t for t, _ in samples}
+    before = len(set(old.tiles)) if old is not None else 0
+    if old is not None and add:  # the kinds not given now keep their crops
+        samples = [*((t, c) for t, c in zip(old.tiles, old.crops, strict=True) if t not in given), *samples]
+    elif old is not None:
+        lost = sorted(set(old.tiles) - given)
+        if lost:
+            raise ValueError(f"the saved set {name!r} has {len(lost)} kind(s) these photos lack "
+                             f"({_names(lost)}): it is kept; photograph every page, or give a new name / "
+                             f"已存的牌組 {name!r} 有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
+                             "保持不變；請把每一頁都拍進來，或改用新名稱")
+        if not replace:
+            raise ValueError(f"a set named {name!r} is saved already ({before} kinds): give --replace to replace "
+                             f"it, or another name / 已經有名為 {name!r} 的牌組（{before} 種牌）：要取代請加 --replace，"
+                             "或改用新名稱")
     cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
     if select:
         calibration.select(name)
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
     kinds = len(set(cal.tiles))
+    if old is not None:  # what became of the set saved before
+        print(f"{'added to' if add else 'replaced'} {name!r}: {before} -> {kinds} kinds / "
+              f"{'加進' if add else '取代了'} {name!r}：{before} → {kinds} 種牌")
     print(f"calibrated {name!r}: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
           + f" / 已校正 {name!r}：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else ""))
     if missing:
@@ -232,7 +271,7 @@ def _photo(args: argparse.Namespace) -> int:
         samples += kept
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
-    _save(args.name, samples, not args.no_select, failed)
+    _save(args.name, samples, not args.no_select, failed, replace=args.replace)
     return 1 if failed else 0
 
 
@@ -283,6 +322,24 @@ def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: in
 
 
 
+def _list() -> None:
+    """The saved sets, the selected one starred, each with its kinds, or what is wrong with its file."""
+    from companion.vision import calibration
+
+    cur = calibration.selected()
+    names = calibration.list_sets()
+    for name in names:
+        try:
+            cal = calibration.load(name)
+            said = f"{len(set(cal.tiles))} kinds / {len(set(cal.tiles))} 種牌"
+        except calibration.CalibrationError:  # (the app's row shows it: a review found the list did not)
+            said = "damaged: calibrate it again or delete it / 檔案損壞：請重新校正或刪除"
+        print(("* " if name == cur else "  ") + f"{name}  ({said})", flush=True)
+    if not names:  # (a blank answer read as a failure: a review)
+        print("no calibrated tile sets yet: companion calibrate sheet, then companion calibrate photo / "
+              "還沒有校正過的牌組：先 companion calibrate sheet，再 companion calibrate photo")
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.vision import calibration
 
@@ -296,19 +353,23 @@ def run(args: argparse.Namespace) -> int:
         if args.op == "photo":
             return _photo(args)
         if args.op == "list":
-            cur = calibration.selected()
-            names = calibration.list_sets()
-            for name in names:
-                print(("* " if name == cur else "  ") + name)
-            if not names:  # (a blank answer read as a failure: a review)
-                print("no calibrated tile sets yet: companion calibrate sheet, then companion calibrate photo / "
-                      "還沒有校正過的牌組：先 companion calibrate sheet，再 companion calibrate photo")
+            _list()
         elif args.op == "use":
             calibration.select(args.name)
+            print(f"selected {args.name!r}: read, classify, score and the app read with it / "
+                  f"已選用 {args.name!r}：read、classify、score 和 app 都用它")
         elif args.op == "none":
             calibration.deselect()
+            print("no calibrated set selected: the trained model reads alone / 不用已校正牌組：只用訓練好的模型")
         else:
+            was = calibration.selected()
             calibration.delete(args.name)
+            print(f"deleted {args.name!r}" + (" (it was the selected set: none is now)" if was == args.name else "")
+                  + f" / 已刪除 {args.name!r}" + ("（它是選用的牌組，現在沒有選用）" if was == args.name else ""))
+    except BrokenPipeError:  # (`calibrate list | head`: the reader has what it wanted)
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (no flush of the dead pipe at exit)
+        return 0
     except ValueError as e:
         print(f"companion calibrate: {with_zh(str(e), '無法校正')}", file=sys.stderr)
         return 2

@@ -174,7 +174,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion score: {say(lang, e.message_zh, str(e))}", file=sys.stderr)
         return 2
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
-        print(f"companion score: {say(lang, '無法使用這個模型檔或校正', str(e))}", file=sys.stderr)
+        en, sep, zh = str(e).rpartition(" / ")  # (its own Chinese where it has some: a review got only the gist)
+        en, zh = (en, zh) if sep else (str(e), f"無法使用這個模型檔或校正（{e}）")
+        print(f"companion score: {say(lang, zh, en)}", file=sys.stderr)
         return 2
     if reader.classifier.calibration is None and not args.no_calibration:
         _calibration_hint(lang)

@@ -68,8 +68,9 @@ is too blurred to stand for its kind, and every later reading would be measured 
 log = logging.getLogger(__name__)
 _NAME = re.compile(r"[^\W_][\w-]{0,63}")
 """A set's name is its file's name: letters of any script (阿嬤的牌), digits, ``_`` and ``-``, at most 64."""
-_DAMAGED = "校正檔已損壞：請重新校正這副牌"
-"""The Chinese half of the message for a stored calibration that cannot be read."""
+_DAMAGED = "的校正檔已損壞：請重新校正這副牌，或先不用它（companion calibrate none，或加 --no-calibration）"
+"""The Chinese half of the message for a stored calibration that cannot be read, after the set's name and file."""
+_CARRY_ON = "calibrate the set again, or read without it (companion calibrate none, or --no-calibration)"
 
 
 class CalibrationError(ValueError):
@@ -367,9 +368,12 @@ def load(name: str) -> Calibration:
             tiles = tuple(Tile.from_code(str(c)) for c in z["tiles"])
             crops = z["crops"]
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
-        raise CalibrationError(f"calibration {name!r} at {p} is damaged: {e} / {_DAMAGED}") from e
+        # (not the decoder's words: numpy's told a player to load the file "unsafely" (a review))
+        raise CalibrationError(f"calibration {name!r} at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
+                               f"校正牌組 {name!r}（{p}）{_DAMAGED}") from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[3] != 3 or len(crops) != len(tiles) or not tiles:
-        raise CalibrationError(f"calibration {name!r} at {p} is damaged: crops {crops.shape} / {_DAMAGED}")
+        raise CalibrationError(f"calibration {name!r} at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
+                               f"校正牌組 {name!r}（{p}）{_DAMAGED}")
     return Calibration(name, tiles, crops, p)
 
 

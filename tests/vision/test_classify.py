@@ -123,13 +123,45 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
     assert "3 crops of 3 kinds" in capsys.readouterr().out
     assert cli.main(["calibrate", "list"]) == 0
-    assert capsys.readouterr().out.strip() == "* home"
+    assert capsys.readouterr().out.strip() == "* home  (3 kinds / 3 種牌)"
     assert cli.main(["calibrate", "use", "nope"]) == 2
     assert cli.main(["calibrate", "none"]) == 0 and calibration.selected() is None
     assert cli.main(["calibrate", "none"]) == 0  # twice is no error
+    assert "no calibrated set selected" in capsys.readouterr().out  # said, not silent (a review)
     assert cli.main(["calibrate", "list"]) == 0
-    assert capsys.readouterr().out.strip() == "home"
+    assert capsys.readouterr().out.strip() == "home  (3 kinds / 3 種牌)"
     assert cli.main(["calibrate", "use", "home"]) == 0 and calibration.selected() == "home"
+    assert "selected 'home'" in capsys.readouterr().out
+    # a damaged file is listed as damaged, and reading with it says how to go on
+    (calibration.calibration_dir() / "broken.npz").write_bytes(b"PK\x03\x04 not a whole zip")
+    assert cli.main(["calibrate", "list"]) == 0
+    assert "broken  (damaged: calibrate it again or delete it" in capsys.readouterr().out
+    with pytest.raises(calibration.CalibrationError) as bad:
+        calibration.load("broken")
+    assert "companion calibrate none" in str(bad.value) and "pickle" not in str(bad.value)
+    assert "校正牌組 'broken'" in str(bad.value)
+    assert cli.main(["calibrate", "delete", "home"]) == 0
+    assert "deleted 'home' (it was the selected set: none is now)" in capsys.readouterr().out
+
+
+def test_calibrate_add_adds_to_a_saved_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A review's `calibrate add copy9 5m=crop.jpg` cut a 42-kind set to 1: the kinds not given keep their crops."""
+    import cv2
+
+    folder = _crop_folder(tmp_path, monkeypatch)
+    assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
+    before = calibration.load("home")
+    tile, crop = _crops(4)[3]
+    assert tile not in before.tiles
+    cv2.imwrite(str(tmp_path / "new.png"), crop)
+    capsys.readouterr()
+    assert cli.main(["calibrate", "add", "home", f"{tile.code}={tmp_path / 'new.png'}"]) == 0
+    assert "added to 'home': 3 -> 4 kinds" in capsys.readouterr().out
+    after = calibration.load("home")
+    assert set(after.tiles) == {*before.tiles, tile}
+    kept = {t: c for t, c in zip(after.tiles, after.crops, strict=True)}
+    assert all(np.array_equal(kept[t], c) for t, c in zip(before.tiles, before.crops, strict=True))
 
 
 def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(

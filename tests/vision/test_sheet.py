@@ -380,7 +380,21 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     assert len(calibration.load("other").tiles) == len(layout(Paper.A4)[1].cells) - 1  # page 2 but 7z
     assert main(["calibrate", "photo", "none", str(tmp_path / "notes.jpg")]) == 2
     assert main(["calibrate", "list"]) == 0
-    assert capsys.readouterr().out.split() == ["*", "home", "other"]
+    listed = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in listed] == [["*", "home"], ["other", f"({len(calibration.load('other').tiles)}"]]
+    # page 2 alone again under "home": it lacks page 1's kinds, so the whole set is kept (a review's 42 kinds
+    # had become 22), and a full set photographed again replaces it only when asked
+    kept = calibration.load("home")
+    assert main(["calibrate", "photo", "home", str(files[0])]) == 2
+    err = capsys.readouterr().err
+    assert "the saved set 'home' has" in err and "it is kept" in err and "已存的牌組 'home'" in err
+    assert main(["calibrate", "photo", "home", *map(str, files)]) == 2
+    assert "give --replace to replace it" in capsys.readouterr().err
+    assert np.array_equal(calibration.load("home").crops, kept.crops)
+    assert main(["calibrate", "photo", "home", *map(str, files), "--replace"]) == 0
+    assert f"replaced 'home': {len(set(kept.tiles))} -> {len(set(kept.tiles))} kinds" in capsys.readouterr().out
+    assert main(["calibrate", "photo", "HOME", *map(str, files)]) == 2  # one file on a Mac's disk
+    assert "only in case" in capsys.readouterr().err
 
 
 def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
