@@ -58,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
         print(f"companion classify: {with_zh(str(e), '無法使用這個模型檔')}", file=sys.stderr)
         return 2
+    if clf.calibration is not None:
+        from companion.commands.read import read_with
+
+        print(f"companion classify: {read_with(clf.calibration.name)}", file=sys.stderr)
     images, errors = {}, {}
     for i, f in enumerate(args.crops):
         try:

@@ -180,6 +180,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if reader.classifier.calibration is None and not args.no_calibration:
         _calibration_hint(lang)
+    elif reader.classifier.calibration is not None:
+        from companion.commands.read import read_with
+
+        print(f"companion score: {read_with(reader.classifier.calibration.name, lang)}", file=sys.stderr)
     failed = 0
     for n, photo in enumerate(args.photos, 1):
         failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n)

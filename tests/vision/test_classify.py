@@ -132,6 +132,8 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert capsys.readouterr().out.strip() == "home  (3 kinds / 3 種牌)"
     assert cli.main(["calibrate", "use", "home"]) == 0 and calibration.selected() == "home"
     assert "selected 'home'" in capsys.readouterr().out
+    assert cli.main(["classify", str(next(folder.iterdir()))]) == 0  # and the reading says which set it used
+    assert "reading with the calibrated set 'home'" in capsys.readouterr().err
     # a damaged file is listed as damaged, and reading with it says how to go on
     (calibration.calibration_dir() / "broken.npz").write_bytes(b"PK\x03\x04 not a whole zip")
     assert cli.main(["calibrate", "list"]) == 0
