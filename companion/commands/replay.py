@@ -43,11 +43,12 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
         return f"{line.player}: {line.unscored}"
-    kind = (pick("詐胡", "false win") if line.kind == "false_win"
-            else pick(ev.WinKind(line.kind).zh, ev.WinKind(line.kind).en))
-    dealer = pick(f" + 莊家 {line.dealer_tai} 台", f" + {line.dealer_tai} dealer tai") \
-        if line.dealer_tai and dealer_in else ""
-    return f"{line.player} {kind} {line.capped_tai} {pick('台', 'tai')}{dealer}"
+    zh, en = ("詐胡", "false win") if line.kind == "false_win" else (ev.WinKind(line.kind).zh, ev.WinKind(line.kind).en)
+    counted = line.dealer_tai and dealer_in
+    # each language's line whole, then picked (picked piece by piece, both languages read "16 台 / tai + 莊家 1 台 /
+    # + 1 dealer tai": a review)
+    return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台" if counted else ""),
+                f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else ""))
 
 
 def register(sub: argparse._SubParsersAction) -> None:

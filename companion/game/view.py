@@ -122,7 +122,10 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         lines.append(f"    {hand} {melds} {pick('花', 'flowers')}:{format_tiles(st.flowers) or '-'} "
                      f"{pick('打出', 'discards')}:{' '.join(t.code for t in st.discards) or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
-    lines.append(f"    {pick(state.phase.zh, state.phase.en)}; {turn}")
+    if state.phase is Phase.HAND_OVER:  # nobody's turn: a bare name after "the hand is over" read as a winner's
+        lines.append(f"    {pick(state.phase.zh, state.phase.en)}")
+    else:
+        lines.append(f"    {pick(state.phase.zh, state.phase.en)}; {pick(f'輪到 {turn}', f'turn: {turn}')}")
     for w in state.warnings:
         lines.append(f"    ! {pick(w.zh, w.en)}")
     out = state.outcome

@@ -214,3 +214,9 @@ def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_
     for h, x in lines:
         said = re.search(rf"^  #{h['hand']} .*$", text.split(" session 2:")[h in data["hands"]], re.M)
         assert said is not None and ("dealer tai" in said.group()) == (x["dealer_in"] and x["dealer_tai"] > 0)
+    # both languages: each line whole in each (it had read "16 台 / tai + 莊家 1 台 /  + 1 dealer tai")
+    assert main(["replay", str(out), "--quiet"]) == 0
+    both = capsys.readouterr().out
+    assert re.search(r"^  #\d+ \S+ .+ \d+ 台 \+ 莊家 \d+ 台 / \S+ .+ \d+ tai \+ \d+ dealer tai$", both, re.M)
+    assert " /  + " not in both and "台 / tai" not in both
+    assert "本局結束/the hand is over\n" in both  # no bare name after it (read as a winner's)
