@@ -72,11 +72,12 @@ EXPORT_PATH = "/export/table.jsonl"
 
 
 def default_table_path() -> Path:
-    """Where the live table is kept unless ``companion app --table`` names a file: the user's data folder."""
-    import os
+    """Where the live table is kept unless ``companion app --table`` names a file: the user's data folder, the one
+    the calibrated sets and house profiles are kept in (``$COMPANION_DATA_DIR``, ``%APPDATA%`` on Windows; a review
+    found the table alone ignoring them)."""
+    from companion.rules.profiles._store import data_dir
 
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "companion" / "table.sqlite"
+    return data_dir() / "table.sqlite"
 
 
 class LiveGame:

@@ -1077,3 +1077,12 @@ def test_a_self_draw_typed_whole_into_the_hand_field_takes_the_last_tile_as_the_
     won = game.events()[-1]
     assert isinstance(won, ev.Won) and won.tile == Tile.from_code("5p") and len(won.concealed) == 16
     game.close()
+
+
+def test_the_table_is_kept_in_the_data_folder_of_the_sets_and_profiles(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.app.live_model import default_table_path
+    from companion.vision.calibration import calibration_dir
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    assert default_table_path() == tmp_path / "table.sqlite" and calibration_dir().parent == tmp_path
