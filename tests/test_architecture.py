@@ -1,4 +1,4 @@
-"""The direction of imports (architecture.md): tiles <- hand <- rules <- game <- vision <- app."""
+"""The direction of imports (README, Layout): tiles <- hand <- rules <- game <- vision <- app."""
 
 import ast
 from pathlib import Path
