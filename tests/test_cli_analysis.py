@@ -43,12 +43,22 @@ def test_waits_json_with_visible(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "waits", "--json", "--visible", "3m3m6m", "45m345p678p123s999s55z")
     assert code == 0
     assert json.loads(out) == {"hand": "45m345678p123999s55z", "shanten": 0, "waits": ["3m", "6m"],
-                               "unseen": {"3m": 2, "6m": 3}}
+                               "shapes": {"3m": ["two_sided"], "6m": ["two_sided"]}, "single_wait": False,
+                               "in_hand": [], "unseen": {"3m": 2, "6m": 3}}
+
+
+def test_waits_json_says_the_shapes_and_a_single_wait_as_the_text_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: the README promised the shapes, the JSON had none; nor why a two-sided shape was 獨聽."""
+    _, out, _ = run(capsys, "waits", "--json", "45m77p234789s kong:6666m@R pung:999p@O 1f")
+    got = json.loads(out)
+    assert got["waits"] == ["3m"] and got["shapes"] == {"3m": ["two_sided"]} and got["single_wait"] is True
+    assert got["in_hand"] == ["6m"]
 
 
 def test_waits_json_without_visible_has_no_unseen(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "waits", "--json", "123m456m789m11z22z33z4z")
-    assert json.loads(out) == {"hand": "123456789m1122334z", "shanten": 1, "waits": []}
+    assert json.loads(out) == {"hand": "123456789m1122334z", "shanten": 1, "waits": [], "shapes": {},
+                               "single_wait": False, "in_hand": []}
 
 
 def test_stdin_batch_reports_bad_lines_and_goes_on(

@@ -83,11 +83,17 @@ def check_visible(hand: Hand, visible: tuple[Tile, ...], option_value: str) -> N
 
 
 def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool) -> dict[str, Any]:
-    """``{"hand", "shanten", "waits"[, "unseen"]}``; waits only for a hand between turns."""
+    """``{"hand", "shanten", "waits", "shapes", "single_wait", "in_hand"[, "unseen"]}``; the waits only for a hand
+    between turns: ``shapes`` each wait's shapes (``two_sided``, ``edge``, ``closed``, ``single``,
+    ``double_pung``), ``single_wait`` whether one kind wins (獨聽), ``in_hand`` the tiles a shape waits on that are
+    all four in the hand (what the text says; a review found the JSON without them)."""
     obj: dict[str, Any] = {"hand": str(hand), "shanten": shanten(hand)}
     if hand.is_waiting_size:
         found = waits(hand)
         obj["waits"] = [t.code for t in found]
+        obj["shapes"] = {t.code: [shape.value for shape in wait_shapes(hand, t)] for t in found}
+        obj["single_wait"] = len(found) == 1
+        obj["in_hand"] = [t.code for t in structural_waits(hand) if t not in set(found)]
         if with_visible:
             obj["unseen"] = {t.code: n for t, n in wait_counts(hand, visible or ())}
     return obj
