@@ -34,6 +34,34 @@ from companion.rules.settlement import Settlement, Stakes, settle, settle_false_
 from companion.rules.tai import ITEMS
 from companion.rules.win import Win, WinInputError, wind_letter
 
+FIELDS = """\
+a hand's JSON object / 每手牌的 JSON 欄位:
+  required / 必填:
+    concealed    the concealed tiles, the winning tile left out / 手牌（不含胡的那張）  "123m456p789s1155z"
+    win_type     discard, self_draw, rob_kong, eight_flowers, seven_flowers_rob, four_kongs / 胡法
+    seat_wind    the winner's seat: E S W N / 胡家門風
+    round_wind   E S W N / 圈風
+  optional / 選填:
+    win_tile     the tile won on / 胡的那張                            "5z"
+    melds        ["pung:222z@O", {"kind": "chow", "tiles": "789m", "from": "L"}] / 吃碰槓（L 上家、O 對家、R 下家）
+    flowers      "26f" / 花牌
+    dealer       the dealer's seat (default E) / 莊家（預設 E）
+    streak       the dealer's streak N (default 0) / 連莊數（預設 0）
+    discarder    who discarded the winning tile: E S W N / 放槍的人
+    flags        {"last_tile", "last_discard", "heavenly", "earthly", "human", "ready_declared",
+                  "ready_on_deal", "ready_first_discard": true,
+                  "replacement_after": "flower" | "ckong" | "addkong" | "kong"
+                  (or "after_flower", "after_kong": true)} / 海底、河底、天胡、地胡、人胡、報聽、天聽、地聽、
+                  槓上開花或花上的那張
+    stakes       {"base": 30, "per_tai": 10} / 底與台（預設 --stakes）
+    profile      a rule set id for this hand / 這手用的規則
+    id           your own label, echoed back / 自己的標記，原樣輸出
+
+example / 例:
+  echo '{"concealed": "123m456m234p678p45s88s", "win_tile": "3s", "win_type": "discard",
+         "seat_wind": "W", "round_wind": "S", "discarder": "S"}' | companion tai --explain --lang en
+"""
+
 _SEAT_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}
 _SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -41,7 +69,8 @@ _SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("tai", help="score winning hands and payments / 計算台數與付款",
                               description="Score winning hands: JSON lines in, JSON lines out. / "
-                                          "計算胡牌的台數與付款：每行一個 JSON 輸入，每行一個 JSON 輸出。")
+                                          "計算胡牌的台數與付款：每行一個 JSON 輸入，每行一個 JSON 輸出。",
+                              epilog=FIELDS, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin) / "
                                             "JSON lines 檔案（預設：標準輸入）")
     p.add_argument("--profile",

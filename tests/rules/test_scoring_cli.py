@@ -252,3 +252,12 @@ def test_a_dealer_other_than_east_is_refused_where_the_winds_count_from_the_deal
     assert rc == 0 and [p["dealer_tai"] for p in json.loads(out)["payments"]] == [0]
     with pytest.raises(WinInputError, match="^dealer: "):
         score(Win.from_dict(line))
+
+
+def test_the_help_lists_every_field_of_a_hand() -> None:
+    """A first-use review found the fields of a hand's JSON only in the source; the help lists them all."""
+    from companion.commands.tai import FIELDS
+    from companion.rules._win_json import FLAG_KEYS, TOP_KEYS
+
+    assert all(f"    {key} " in FIELDS for key in TOP_KEYS)
+    assert all(f'"{flag}"' in FIELDS for flag in FLAG_KEYS)
