@@ -58,7 +58,7 @@ class Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="companion",
-        description="Table companion for Taiwanese 16-tile mahjong (台灣十六張麻將).",
+        description="Table companion for Taiwanese 16-tile mahjong. / 台灣十六張麻將小幫手。",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(companion.commands.__path__), key=lambda i: i.name):

@@ -75,7 +75,8 @@ EXAMPLES = (
 
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="analyse example hands and explain them / 範例",
-                       description="Analyse a few bundled example hands and explain them (zh + en).")
+                       description="Analyse a few bundled example hands and explain them, then score a bundled "
+                                   "photo of a winning hand. / 分析幾手範例牌並說明，再計算一張內附胡牌照片的台數。")
     add_lang_option(p, "language of the output", "輸出語言", both=True)
     p.add_argument("--no-photo", action="store_true", help="skip scoring the bundled photo of a winning hand / 不計算範例照片")
     p.set_defaults(func=run)

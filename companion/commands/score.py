@@ -41,7 +41,7 @@ _WINDS = ("E", "S", "W", "N")
 
 def register(sub: Any) -> None:
     p = sub.add_parser("score", help="score a photographed winning hand / 計算照片中胡牌的台數",
-                       description="Score a photographed winning hand, laid down (計算照片中胡牌的台數與付款).")
+                       description="Score a photographed winning hand, laid down. / 計算照片中攤開的胡牌的台數與付款。")
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand / 攤開的胡牌照片")
     wind = {"choices": _WINDS, "type": str.upper}  # (E, S, W, N in either case)
     p.add_argument("--discarder", **wind, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")

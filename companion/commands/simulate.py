@@ -18,9 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Bots play complete legal hands and write the event log (JSON lines). / "
                                    "電腦玩家打完整、合法的牌局，並寫出事件紀錄（JSON lines）。")
     p.add_argument("--seed", type=int, default=0,
-                   help="random seed (the same seed gives the same log) / "
-                        "亂數種子（同一個種子得到同一份紀錄）")
-    p.add_argument("--hands", type=int, default=1, help="number of hands to play / 要打幾把")
+                   help="random seed (the same seed gives the same log; default 0) / "
+                        "亂數種子（同一個種子得到同一份紀錄；預設 0）")
+    p.add_argument("--hands", type=int, default=1, help="number of hands to play (default 1) / 要打幾把（預設 1）")
     p.add_argument("--out", help="write the log here instead of stdout / 紀錄寫到這個檔案，而不是標準輸出")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule of the table's procedure, e.g. multi_win=all (repeatable; a name it does not "
