@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from companion.game import events as ev
 from companion.game.check import step
-from companion.game.state import TableState
+from companion.game.state import Phase, TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.tiles import Tile, format_tiles, parse_tiles
 
@@ -335,12 +335,14 @@ class TableService:
         state = TableState()
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
             if seq != len(self._events):
+                self._say_if_damaged(db)
                 raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap / "
                                    f"{self.path}：事件 #{seq} 接在 #{len(self._events) - 1} 之後，紀錄有缺漏")
             try:
                 e = ev.from_dict(json.loads(body))
                 state = step(state, e)
             except (ValueError, json.JSONDecodeError) as err:
+                self._say_if_damaged(db)
                 reason = err.reason if isinstance(err, IllegalEvent | ev.EventError) else None  # in both languages
                 en, zh = (reason.en, reason.zh) if reason is not None else (str(err), str(err))
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
@@ -354,6 +356,18 @@ class TableService:
                 self._questions[qid] = (_question_from(json.loads(body)), answer)
             except (ValueError, TypeError, KeyError) as err:  # kept by a version that stored any question
                 log.warning("%s: question #%d cannot be read and is left out: %s", self.path, qid, err)
+
+    def _say_if_damaged(self, db: sqlite3.Connection) -> None:
+        """A log that does not replay: say so if the file itself is damaged (a review's file cut short was said to
+        have 'a gap' in its log), else leave it to the caller to say what is wrong with the log."""
+        try:
+            found = [row[0] for row in db.execute("PRAGMA quick_check")]
+        except sqlite3.Error as err:
+            found = [str(err)]
+        if found != ["ok"]:
+            raise ServiceError(f"{self.path}: the file is damaged ({found[0]}); a saved log (Save log, or "
+                               f"`companion replay`'s input) can be opened instead / {self.path}：檔案已損壞"
+                               f"（{found[0]}）；可改開存下的紀錄檔")
 
     def _check_ours(self, db: sqlite3.Connection) -> None:
         """Refuse, before anything is written to it, a database this program did not make (another program's
@@ -417,6 +431,11 @@ class TableService:
             self._events.append(event)
             self._state = new
             self._listeners.tell(event, first + k, new)
+        if self._state.phase is Phase.HAND_OVER:  # each hand's end into the main file: a copy of it alone, made
+            try:  # while the app runs, holds every finished hand (a review's copy held none: all in the -wal)
+                self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as err:  # stored already, in the log; the copy is a nicety
+                log.warning("%s: checkpoint after a hand's end failed: %s", self.path, err)
         return Accepted(first + len(events) - 1, self._state)
 
     def _ask(self, q: Question) -> int:

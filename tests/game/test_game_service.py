@@ -575,3 +575,23 @@ def test_a_link_to_an_open_table_file_is_refused_as_the_file_is(tmp_path: Path) 
     link.symlink_to(path)
     with TableService(path), pytest.raises(ServiceError, match="is open in another table service"):
         TableService(link)
+
+
+def test_a_copy_of_the_table_file_alone_holds_every_finished_hand(tmp_path: Path) -> None:
+    """A review copied the table file while the app ran (a backup): the copy opened as an empty game, every event
+    still in the -wal beside it. Each hand's end is now checkpointed into the file itself."""
+    import shutil
+
+    from companion.game.state import Phase
+
+    log = sim_log()
+    ended = None
+    with TableService(tmp_path / "t.db") as service:
+        for i, e in enumerate(log):
+            assert isinstance(service.submit(e), Accepted)
+            if service.state.phase is Phase.HAND_OVER and ended is None:
+                ended = i + 1
+                shutil.copy(tmp_path / "t.db", tmp_path / "copy.db")  # the main file alone, no -wal
+    assert ended is not None and ended < len(log)
+    with TableService(tmp_path / "copy.db") as copy:
+        assert copy.events() == log[:ended]
