@@ -332,19 +332,30 @@ def test_an_event_that_would_not_read_back_is_refused_so_the_game_still_opens(tm
         assert again.events() == log[:i + 1]
 
 
-def test_an_export_cut_short_is_refused_and_a_refused_import_leaves_no_store(tmp_path: Path) -> None:
-    log = sim_log()
+def _exported(path: Path, events: list[ev.Event]) -> list[str]:
+    """``events`` stored at ``path`` and exported: the export's lines."""
     out = io.StringIO()
-    with TableService(tmp_path / "a.db") as service:
-        for e in log:
+    with TableService(path) as service:
+        for e in events:
             service.submit(e)
         service.export_jsonl(out)
-    lines = out.getvalue().splitlines()
+    return out.getvalue().splitlines()
+
+
+def _with_a_gap(lines: list[str]) -> list[str]:
+    """An export with an event missing from the middle (its header counting the lines left): refused at its line."""
+    bad = lines[:1] + lines[1:150] + lines[151:]
+    bad[0] = json.dumps({**json.loads(lines[0]), "events": len(bad) - 1})
+    return bad
+
+
+def test_an_export_cut_short_is_refused_and_a_refused_import_leaves_no_store(tmp_path: Path) -> None:
+    log = sim_log()
+    lines = _exported(tmp_path / "a.db", log)
     with pytest.raises(ev.EventError, match="cut short") as info:
         TableService.import_jsonl(tmp_path / "b.db", lines[:100])
     assert "檔案不完整" in info.value.reason.zh and not (tmp_path / "b.db").exists()
-    bad = lines[:1] + lines[1:150] + lines[151:]  # an event missing from the middle: refused at its line
-    bad[0] = json.dumps({**json.loads(lines[0]), "events": len(bad) - 1})
+    bad = _with_a_gap(lines)
     with pytest.raises(IllegalEvent):
         TableService.import_jsonl(tmp_path / "c.db", bad)
     assert not list(tmp_path.glob("c.db*"))  # not a game cut off at the bad line
@@ -506,14 +517,8 @@ def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
     assert "photos" in str(info.value) and "不是這個程式的牌局檔" in str(info.value)
     assert theirs.read_bytes() == kept and not Path(f"{theirs}-wal").exists()
     # an import into it is refused the same way, and the file is still there, as it was
-    log = sim_log()
-    out = io.StringIO()
-    with TableService(tmp_path / "a.db") as service:
-        for e in log[:20]:
-            service.submit(e)
-        service.export_jsonl(out)
     with pytest.raises(ServiceError, match="not a table file"):
-        TableService.import_jsonl(theirs, out.getvalue().splitlines())
+        TableService.import_jsonl(theirs, _exported(tmp_path / "a.db", sim_log()[:20]))
     assert theirs.read_bytes() == kept
 
 
@@ -535,15 +540,7 @@ def test_a_table_file_of_another_version_is_refused_untouched(tmp_path: Path) ->
 
 def test_a_refused_import_into_an_empty_table_file_leaves_the_file(tmp_path: Path) -> None:
     """Only a store the import made is removed when it is refused (a review's cleanup deleted a file it found)."""
-    log = sim_log()
-    out = io.StringIO()
-    with TableService(tmp_path / "a.db") as service:
-        for e in log:
-            service.submit(e)
-        service.export_jsonl(out)
-    lines = out.getvalue().splitlines()
-    bad = lines[:1] + lines[1:150] + lines[151:]
-    bad[0] = json.dumps({**json.loads(lines[0]), "events": len(bad) - 1})
+    bad = _with_a_gap(_exported(tmp_path / "a.db", sim_log()))
     empty = tmp_path / "empty.db"
     TableService(empty).close()
     with pytest.raises(IllegalEvent):
