@@ -105,15 +105,16 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
 
 
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
+"""The claim buttons a little narrower than Flet's own (24 px a side): a seat's three chows, its pung, kong and win
+take two lines on a phone, not three (a review found the third seat's buttons under the bottom bar after a discard)."""
 CHOW_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
+"""A chow's button, its run's three tiles and no word (one 吃 before them says it for all)."""
 
 
 def _chow_words(tiles: Sequence[str]) -> Words:
     """A chow button's name: 吃 and its run's tiles (its face shows only the tiles)."""
     faces = [Tile.from_code(x) for x in tiles]
     return Words("吃 " + "、".join(f.zh for f in faces), "Chow " + ", ".join(f.en for f in faces))
-"""The claim buttons a little narrower than Flet's own (24 px a side): a seat's three chows, its pung, kong and win
-take two lines on a phone, not three (a review found the third seat's buttons under the bottom bar after a discard)."""
 
 
 class LiveTab:

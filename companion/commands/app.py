@@ -13,6 +13,7 @@ import errno
 import socket
 import sys
 import webbrowser
+from pathlib import Path
 
 from companion.commands._io import add_lang_option
 
@@ -35,6 +36,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "記錄牌局存放的檔案（預設：使用者資料夾裡的 companion/table.sqlite）")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser / 不自動開啟瀏覽器")
     p.set_defaults(func=run)
+
+
+def _earlier_table() -> Path | None:
+    """Where versions before the data folder was shared kept the live table, if a file is there."""
+    import os
+
+    old = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "companion" / "table.sqlite"
+    return old if old.is_file() else None
 
 
 def _say(zh: str, en: str) -> None:
@@ -72,8 +81,6 @@ def lan_addresses() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from companion.app.live_model import default_table_path
     from companion.app.server import serve
     from companion.app.table_model import DEMO_HANDS, GameReplay, LogError
@@ -114,9 +121,13 @@ def run(args: argparse.Namespace) -> int:
     def ready(url: str, token: str | None) -> None:
         print(f"companion app: {url}  (Ctrl+C 結束 / Ctrl+C to stop)", flush=True)
         # which file the live table is kept in: a mistyped --table starts a new, empty game (a review's wish)
-        kept = "已有牌局 / a game kept there" if table.exists() else "還沒有，第一次記錄時建立 / none yet: made at " \
-            "the first entry"
+        kept = "已有這個檔案 / the file is there" if table.exists() else "還沒有，第一次記錄時建立 / none yet: made " \
+            "at the first entry"
         print(f"companion app: 牌局檔 / table file: {table.resolve()} ({kept})", flush=True)
+        earlier = _earlier_table()
+        if not args.table and not table.exists() and earlier is not None and earlier != table:
+            print(f"companion app: 之前版本的牌局檔在 {earlier}，用 --table 開它 / a table file of an earlier version "
+                  f"is at {earlier}: --table opens it", flush=True)
         if args.host in ("0.0.0.0", "::"):
             for address in lan_addresses():
                 print(f"companion app: 同一網路的手機請開 / phones on this network: "

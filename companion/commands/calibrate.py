@@ -136,8 +136,9 @@ def _add(args: argparse.Namespace) -> int:
         except ValueError as e:
             failed += 1
             print(f"companion calibrate: {with_zh(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
-    if not samples and failed:
-        raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正")
+    if not samples:  # (an empty folder had rewritten and selected the saved set: a review)
+        raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正" if failed
+                         else "no crops given: nothing calibrated / 沒有給任何牌面圖，未校正")
     _save(args.name, samples, not args.no_select, failed, add=True)
     return 1 if failed else 0
 
@@ -175,9 +176,10 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
         lost = sorted(set(old.tiles) - given)
         if lost:
             raise ValueError(f"the saved set {name!r} has {len(lost)} kind(s) these photos lack "
-                             f"({_names(lost)}): it is kept; photograph every page, or give a new name / "
+                             f"({' '.join(t.code for t in lost)}): it is kept; photograph every page, give a new "
+                             f"name, or delete it first (companion calibrate delete {name}) / "
                              f"已存的牌組 {name!r} 有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
-                             "保持不變；請把每一頁都拍進來，或改用新名稱")
+                             f"保持不變；請把每一頁都拍進來、改用新名稱，或先刪除它（companion calibrate delete {name}）")
         if not replace:
             raise ValueError(f"a set named {name!r} is saved already ({before} kinds): give --replace to replace "
                              f"it, or another name / 已經有名為 {name!r} 的牌組（{before} 種牌）：要取代請加 --replace，"

@@ -57,9 +57,8 @@ a hand's JSON object / 每手牌的 JSON 欄位:
     profile      a rule set id for this hand / 這手用的規則
     id           your own label, echoed back / 自己的標記，原樣輸出
 
-example / 例:
-  echo '{"concealed": "123m456m234p678p45s88s", "win_tile": "3s", "win_type": "discard",
-         "seat_wind": "W", "round_wind": "S", "discarder": "S"}' | companion tai --explain --lang en
+example, one hand a line / 例（每行一手）:
+  echo '{"concealed": "123m456m234p678p45s88s", "win_tile": "3s", "win_type": "discard", "seat_wind": "W", "round_wind": "S", "discarder": "S"}' | companion tai --explain --lang en
 """
 
 _SEAT_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}

@@ -32,6 +32,7 @@ __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "Service
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
 _DB_VERSION = "1"
+_OURS = frozenset({"meta", "events", "private", "questions"})
 
 
 class ServiceError(RuntimeError):
@@ -124,10 +125,13 @@ class TableService:
         self._closed = False
         self._thread = threading.Thread(target=self._run, name=f"table-writer:{self.path.name}", daemon=True)
         self._thread.start()
+        lock_made = not self._lock_path.exists()
         try:
             self._call(self._open)
         except BaseException:
             self.close()
+            if lock_made:  # a file refused (another program's, another version's) is left as it was found
+                self._lock_path.unlink(missing_ok=True)
             raise
 
     # --- public API -------------------------------------------------------------------------------
@@ -149,7 +153,8 @@ class TableService:
         deal, a kong and its replacement, an undo's retractions): each checked after the ones before it, then all
         committed in one transaction, so that a crash or a full disk keeps all of them or none. ``Refused``: the
         first one refused, and nothing stored; ``Accepted``: the last one's number and the table after it."""
-        result: Accepted | Refused = self._call(lambda: self._submit_many(tuple(events)), timeout)
+        batch = tuple(events)  # taken on the caller's thread: a list the caller changes later is not read then
+        result: Accepted | Refused = self._call(lambda: self._submit_many(batch), timeout)
         return result
 
     def start_session(self, players: tuple[str, ...], profile: str = "atawmj_2009", base: int = 30,
@@ -217,16 +222,22 @@ class TableService:
             raise ServiceError(f"{path} already holds {len(service._events)} events / "
                                f"{path} 已有 {len(service._events)} 個事件，不能匯入到這裡")
         try:
-            for n, e in events:
-                r = service.submit(e)
-                if isinstance(r, Refused):
-                    raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **dict(r.evidence))
+            state = service.state  # the whole log checked first, naming a bad line, then stored in one transaction:
+            for n, e in events:  # a refused import leaves no game cut off at the bad line (a review's kept 149)
+                try:
+                    state = step(state, e)
+                except IllegalEvent as bad:
+                    raise IllegalEvent(bad.reason, line=n, event=type(e).__name__, **dict(bad.evidence)) from None
+            if events:
+                r = service.submit_many([e for _, e in events])
+                if isinstance(r, Refused):  # (a field the log's reader would not store)
+                    raise IllegalEvent(r.reason, **dict(r.evidence))
             for seat, tiles in private.items():
                 if _current(service.state, seat, None):  # the log already says whether the seat's hand is known
                     service.set_private_hand(seat, tiles)
         except BaseException:
-            # a store it made: a refused import leaves none behind (not a game cut off at the bad line); one that
-            # was there (empty of events) is left as it was found, but for the events' table
+            # a store it made: a refused import leaves none behind; one that was there (empty of events) is left
+            # empty
             service.close()
             if made:
                 for part in ("", "-wal", "-shm", "-journal"):
@@ -322,15 +333,17 @@ class TableService:
             raise
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        db.executescript("""
+        db.executescript(f"""
+            BEGIN;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS private (seat INTEGER PRIMARY KEY, tiles TEXT NOT NULL, deal INTEGER);
             CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, body TEXT NOT NULL, answer INTEGER);
-        """)
+            INSERT OR IGNORE INTO meta VALUES ('db_version', '{_DB_VERSION}');
+            COMMIT;
+        """)  # one transaction: a crash while a new file is set up leaves no tables without their version
         if "deal" not in {row[1] for row in db.execute("PRAGMA table_info(private)")}:
             db.execute("ALTER TABLE private ADD COLUMN deal INTEGER")  # a store kept before hands were told apart
-        db.execute("INSERT OR IGNORE INTO meta VALUES ('db_version', ?)", (_DB_VERSION,))
         self._db = db
         state = TableState()
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
@@ -382,6 +395,8 @@ class TableService:
             except sqlite3.Error:
                 row = None
             version = row[0] if row else None
+        if version is None and tables <= _OURS and not self._holds_events(db, tables):
+            return  # ours, cut short while it was set up by a version that made its tables one by one
         if version is None:
             shown = ", ".join(sorted(tables)[:4]) + (" …" if len(tables) > 4 else "")
             raise ServiceError(f"{self.path}: not a table file of this program (it holds the tables {shown}); left "
@@ -391,6 +406,15 @@ class TableService:
                                f"one reads {_DB_VERSION}); left untouched / {self.path}：是另一個版本的牌局檔（格式 "
                                f"{version}，這個版本讀的是 {_DB_VERSION}），沒有動它")
 
+    @staticmethod
+    def _holds_events(db: sqlite3.Connection, tables: set[str]) -> bool:
+        if "events" not in tables:
+            return False
+        try:
+            return db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is not None
+        except sqlite3.Error:
+            return True
+
     def _submit(self, event: ev.Event, also: Write | None = None) -> Accepted | Refused:
         """``also`` writes what belongs with the event (an answer, a private hand) in its transaction."""
         return self._submit_many((event,), also)
@@ -399,7 +423,7 @@ class TableService:
         """Each event checked on the table the ones before it leave, then all stored in one transaction (with
         ``also``), then acknowledged: all of them or none."""
         if not events:
-            raise ValueError("no events to submit")
+            raise ValueError("no events to submit / 沒有要送出的事件")
         states = []
         bodies = []
         state = self._state

@@ -116,7 +116,7 @@ def _groups(dets: Detections, f: _Frame, idx: np.ndarray) -> tuple[Group, ...]:
     idx = idx[np.argsort(f.along[idx], kind="stable")]
     width = float(np.median(np.minimum(dets.obb[idx, 2], dets.obb[idx, 3])))
     gap = np.diff(f.along[idx]) - (f.extent[idx][1:] + f.extent[idx][:-1]) / 2
-    usual = float(np.median(gap)) if len(gap) else 0.0
+    usual = float(np.median(gap)) if len(gap) >= 3 else 0.0  # (a gap or two have no usual one to stand out from)
     cut = np.flatnonzero(gap > max(GAP * width, LOOSE * usual)) + 1
     out = []
     for part in np.split(np.arange(len(idx)), cut):

@@ -300,7 +300,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     doubts = [*map(_repair_note, repairs), *_alternatives(found[1:], context, profile, win_tile), *kong_notes]
-    hand = [*legal.plan.concealed, *(j for m in legal.meld_idx for j in m), *legal.flowers]
+    hand = {*legal.plan.concealed, *(j for m in legal.meld_idx for j in m), *legal.flowers}  # (a flower read in
+    # the concealed row is in both)
     doubtful = dets.doubtful()
     shaky = {r.index for r in repairs} | {i for i in hand if doubtful[i]}
     if len(shaky) >= SHAKY:  # first: a review read nine warnings under a hand read wrong at 32 px a tile

@@ -515,7 +515,7 @@ def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
     with pytest.raises(ServiceError, match="not a table file of this program") as info:
         TableService(theirs)
     assert "photos" in str(info.value) and "不是這個程式的牌局檔" in str(info.value)
-    assert theirs.read_bytes() == kept and not Path(f"{theirs}-wal").exists()
+    assert theirs.read_bytes() == kept and not Path(f"{theirs}-wal").exists() and not Path(f"{theirs}.lock").exists()
     # an import into it is refused the same way, and the file is still there, as it was
     with pytest.raises(ServiceError, match="not a table file"):
         TableService.import_jsonl(theirs, _exported(tmp_path / "a.db", sim_log()[:20]))
@@ -543,9 +543,26 @@ def test_a_refused_import_into_an_empty_table_file_leaves_the_file(tmp_path: Pat
     bad = _with_a_gap(_exported(tmp_path / "a.db", sim_log()))
     empty = tmp_path / "empty.db"
     TableService(empty).close()
-    with pytest.raises(IllegalEvent):
+    with pytest.raises(IllegalEvent) as info:
         TableService.import_jsonl(empty, bad)
+    assert ("line", "151") in info.value.evidence  # the bad line named
     assert empty.exists()
+    with TableService(empty) as again:  # and nothing of the log in it: not a game cut off at the bad line
+        assert again.events() == []
+
+
+def test_a_table_file_cut_short_while_it_was_set_up_opens(tmp_path: Path) -> None:
+    """A crash between an earlier version's tables and its version row: ours, empty, and opened (a review found it
+    refused for good as another program's)."""
+    import sqlite3
+
+    path = tmp_path / "t.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    db.close()
+    with TableService(path) as service:
+        assert isinstance(service.submit(sim_log()[0]), Accepted)
 
 
 def test_events_submitted_together_are_stored_together_or_not_at_all(tmp_path: Path) -> None:

@@ -254,10 +254,15 @@ def test_a_dealer_other_than_east_is_refused_where_the_winds_count_from_the_deal
         score(Win.from_dict(line))
 
 
-def test_the_help_lists_every_field_of_a_hand() -> None:
+def test_the_help_lists_every_field_of_a_hand(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A first-use review found the fields of a hand's JSON only in the source; the help lists them all."""
     from companion.commands.tai import FIELDS
     from companion.rules._win_json import FLAG_KEYS, TOP_KEYS
 
     assert all(f"    {key} " in FIELDS for key in TOP_KEYS)
     assert all(f'"{flag}"' in FIELDS for flag in FLAG_KEYS)
+    example = next(line for line in FIELDS.splitlines() if line.strip().startswith("echo '"))
+    hand = json.loads(example.split("'")[1])  # one hand a line, as tai reads it (a review pasted two lines)
+    monkeypatch.setattr("sys.stdin", io.StringIO(example.split("'")[1] + "\n"))
+    assert set(hand) <= TOP_KEYS and main(["tai"]) == 0 and json.loads(capsys.readouterr().out)["hand_tai"] > 0

@@ -160,6 +160,11 @@ def test_calibrate_add_adds_to_a_saved_set(tmp_path: Path, monkeypatch: pytest.M
     capsys.readouterr()
     assert cli.main(["calibrate", "add", "home", f"{tile.code}={tmp_path / 'new.png'}"]) == 0
     assert "added to 'home': 3 -> 4 kinds" in capsys.readouterr().out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert cli.main(["calibrate", "none"]) == 0
+    assert cli.main(["calibrate", "add", "home", str(empty)]) == 2  # nothing given: nothing rewritten or selected
+    assert "no crops given" in capsys.readouterr().err and calibration.selected() is None
     after = calibration.load("home")
     assert set(after.tiles) == {*before.tiles, tile}
     kept = {t: c for t, c in zip(after.tiles, after.crops, strict=True)}

@@ -73,6 +73,8 @@ def _row(gaps: list[float]) -> Detections:
     ([0.05] * 8 + [0.19] + [0.05] * 7, [17]),  # the widest gap the dev photos' rows showed between neighbours
     ([0.15] * 16 + [0.3], [18]),  # a row laid loosely: a third of a tile is no gap there
     ([0.15] * 16 + [0.6], [17, 1]),  # but half a tile and more still is
+    ([0.6], [1, 1]),  # a gap or two have no usual gap to stand out from: the share of a tile alone decides
+    ([0.02, 0.6], [2, 1]),
 ])
 def test_a_row_is_cut_where_a_gap_stands_out(gaps: list[float], groups: list[int]) -> None:
     got = lay_out(_row(gaps))
