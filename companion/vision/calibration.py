@@ -22,7 +22,6 @@ import hashlib
 import logging
 import os
 import re
-import sys
 import tempfile
 import unicodedata
 import zipfile
@@ -297,14 +296,10 @@ def photo_views(crop: np.ndarray, rng: np.random.Generator, n: int) -> list[np.n
 
 
 def calibration_dir() -> Path:
-    env = os.environ.get("COMPANION_DATA_DIR")
-    if env:
-        base = Path(env)
-    elif sys.platform == "win32" and os.environ.get("APPDATA"):
-        base = Path(os.environ["APPDATA"]) / "companion"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "companion"
-    return base / "calibration"
+    """``calibration/`` in the user's data folder (the house profiles' and the live table's)."""
+    from companion.rules.profiles._store import data_dir
+
+    return data_dir() / "calibration"
 
 
 def valid_name(name: str) -> bool:
