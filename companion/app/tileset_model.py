@@ -368,7 +368,7 @@ class SheetDraft:
             kinds = {t for t, _ in samples}
             try:
                 saved = calibration.list_sets()
-                twin = next((n for n in saved if n.casefold() == name.casefold() and n != name), None)
+                twin = calibration.twin_of(name, saved)
                 if twin is not None:
                     raise TileSetError(ui("set_name_case", name=name, saved=twin))
                 if name in saved:

@@ -634,9 +634,9 @@ UI: dict[str, tuple[str, str]] = {
                     "Look at the box of {tile_en}: its tile looks like {looks_en}, so the box is left out. If it is "
                     "in the wrong box, move it and photograph the page again"),
     "sheet_keep": ("沒放錯，照用", "It is right: use it"),
-    "set_name_case": ("已經有一副叫「{saved}」的牌組（只差大小寫）：要取代它請用「{saved}」，不然請換個名字",
-                      "A set called “{saved}” is saved already (the names differ only in case): to replace it use "
-                      "“{saved}”, else give another name"),
+    "set_name_case": ("已經有一副叫「{saved}」的牌組（只差大小寫或全形半形）：要取代它請用「{saved}」，不然請換個名字",
+                      "A set called “{saved}” is saved already (the names differ only in case or width): to replace "
+                      "it use “{saved}”, else give another name"),
     "sheet_replaced": ("這一頁拍過了：改用這張新照片", "This page came before: the new photo replaces it"),
     "sheet_failed": ("{photo}：{why}", "{photo}: {why_en}"),
     "set_missing": ("還缺 {n} 種牌（沒有校正的牌只用內建模型讀）：", "{n} kinds still missing (a kind not calibrated is "
@@ -650,8 +650,9 @@ UI: dict[str, tuple[str, str]] = {
                  "The screen changed just as you tapped: that tap was on the old screen and was not entered. "
                  "Look again, and tap again if you meant it."),
     "set_start_over_sure": ("確定清掉已讀的頁", "Yes, clear the pages read"),
-    "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、_ 或 -",
-                     "The name “{name}” cannot be used: up to 64 letters, digits, _ or -"),
+    "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、_ 或 -，開頭要是文字或數字",
+                     "The name “{name}” cannot be used: up to 64 letters, digits, _ or -, beginning with a letter or "
+                     "digit"),
     "set_replace_sure": ("已經有一副「{name}」了：再按一次「儲存並使用」就取代它，不然請換個名字",
                          "A set called “{name}” is saved already: tap Save and use again to replace it, else give "
                          "another name"),

@@ -154,10 +154,10 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     from companion.vision import calibration
 
     saved = calibration.list_sets()
-    twin = next((n for n in saved if n.casefold() == name.casefold() and n != name), None)
+    twin = calibration.twin_of(name, saved)
     if twin is not None:
-        raise ValueError(f"{name!r} differs from the saved set {twin!r} only in case: use {twin!r} or another name / "
-                         f"{name!r} 和已存的牌組 {twin!r} 只差大小寫：請用 {twin!r} 或別的名稱")
+        raise ValueError(f"{name!r} differs from the saved set {twin!r} only in case or width: use {twin!r} or another "
+                         f"name / {name!r} 和已存的牌組 {twin!r} 只差大小寫或全形半形：請用 {twin!r} 或別的名稱")
     if failed and name in saved:
         raise ValueError(f"{failed} of the inputs could not be used, so the saved set {name!r} is kept as it was; "
                          f"photograph or mend them again, or give a new name / 有 {failed} 項無法使用，"

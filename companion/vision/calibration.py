@@ -307,10 +307,22 @@ def valid_name(name: str) -> bool:
     return bool(_NAME.fullmatch(name)) and name == unicodedata.normalize("NFC", name)
 
 
+def name_key(name: str) -> str:
+    """What two names that look alike share: the case and the full-width forms a Chinese keyboard types folded
+    (``Ｈｏｍｅ`` and ``home`` are one set to a player; a review saved both side by side)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def twin_of(name: str, saved: list[str]) -> str | None:
+    """A saved set whose name looks like ``name`` without being it, or None."""
+    return next((n for n in saved if n != name and name_key(n) == name_key(name)), None)
+
+
 def _check_name(name: str) -> None:
     if not valid_name(name):
-        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-' / "
-                               f"牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、數字、_ 或 -")
+        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-', beginning with a "
+                               f"letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、數字、_ 或 -，"
+                               "開頭要是文字或數字")
 
 
 def _path(name: str) -> Path:

@@ -539,3 +539,10 @@ def test_the_text_output_marks_an_unsure_reading_and_says_what_to_give(
     assert [line.split(": ", 1)[1].split(" ", 1)[0].endswith("?") for line in lines] == unsure
     assert any(unsure)  # (the smoke model is unsure of these: the mark and the line are shown)
     assert ("? = unsure" in said.err) == any(unsure)
+
+
+def test_names_that_look_alike_are_one_set() -> None:
+    """A review saved "Home" and "Ｈｏｍｅ" (full-width, a Chinese keyboard's) side by side."""
+    assert calibration.twin_of("Ｈｏｍｅ", ["Home", "阿嬤的牌"]) == "Home"
+    assert calibration.twin_of("home", ["Home"]) == "Home" and calibration.twin_of("Home", ["Home"]) is None
+    assert calibration.twin_of("阿嬤的牌", ["Home"]) is None

@@ -395,6 +395,8 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     assert f"replaced 'home': {len(set(kept.tiles))} -> {len(set(kept.tiles))} kinds" in capsys.readouterr().out
     assert main(["calibrate", "photo", "HOME", *map(str, files)]) == 2  # one file on a Mac's disk
     assert "only in case" in capsys.readouterr().err
+    assert main(["calibrate", "photo", "ｈｏｍｅ", *map(str, files)]) == 2  # full-width, as a Chinese keyboard types
+    assert "only in case or width" in capsys.readouterr().err and calibration.list_sets() == ["home", "other"]
 
 
 def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
