@@ -409,6 +409,9 @@ class PhotoTab:
         p = self.shown
         if isinstance(p, PhotoFailed):
             head.append(ident(ID_PHOTO_FAILED, label(t(p.reason), 14, colour=ACCENT)))
+            failed_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
+            if failed_set:  # which set read it: a refusal is when a player wonders (a review found it unsaid there)
+                head.append(label(t(ui("photo_tile_set", name=failed_set)), 12, colour=GREY))
             if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why
                 head.append(self._corrections(self.read))
             # won on the tile picked, the hand is no win: back to the most tai
