@@ -38,6 +38,14 @@ HEIF_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b
 """The ``ftyp`` brands of HEIF/HEIC files, which phones save by default and this program cannot decode."""
 
 
+def _is_pdf(p: Path) -> bool:
+    try:
+        with open(p, "rb") as f:
+            return f.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
 def _is_heif(p: Path) -> bool:
     try:
         with open(p, "rb") as f:
@@ -89,6 +97,10 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
             raise ImageFileError(p, "an HEIC/HEIF photo, which this program cannot read: save or share it as JPEG "
                                     "(on an iPhone: Settings > Camera > Formats > Most Compatible)",
                                  "HEIC/HEIF 格式的照片讀不了：請存成或分享成 JPEG（iPhone：設定 > 相機 > 格式 > 最相容）") from e
+        if _is_pdf(p):  # the calibration sheet itself, uploaded instead of a photo of it (a review)
+            raise ImageFileError(p, "a PDF document, not a photo: print it, and give a photo of the printed page "
+                                    "(with the tiles on it)", "這是 PDF 文件，不是照片：請印出來，拍印好的那一頁（放上牌）"
+                                    "再上傳") from e
         raise ImageFileError(p, "not an image file", "不是圖檔") from e
     except (OSError, SyntaxError, ValueError) as e:
         raise ImageFileError(p, "damaged or truncated image", "圖檔損壞或不完整", e) from e

@@ -140,6 +140,8 @@ def _png(path: Path, w: int = 40, h: int = 30) -> Path:
     ("text.jpg", lambda p: p.write_bytes(b"not an image at all"), "not an image file", "不是圖檔"),
     ("cut.png", lambda p: p.write_bytes(_png(p).read_bytes()[:60]), "damaged or truncated", "損壞或不完整"),
     ("dot.png", lambda p: _png(p, 1, 1), "the image is 1x1 pixels: too small", "圖只有 1x1 像素"),
+    ("sheet.pdf", lambda p: p.write_bytes(b"%PDF-1.4\n%\xe2\xe3\n1 0 obj"), "a PDF document, not a photo",
+     "這是 PDF 文件，不是照片"),
 ])
 def test_a_bad_image_file_is_refused_in_both_languages(tmp_path: Path, name: str, make, english: str,
                                                        chinese: str) -> None:

@@ -336,7 +336,8 @@ def test_a_blurred_photo_is_refused_as_blurred(pages: dict[Paper, list[np.ndarra
     soft, _ = photo(pages[Paper.A4][0], np.random.default_rng(6), blur=3.5)
     with pytest.raises(PhotoQualityError, match="soft.jpg.*blurred") as e:
         read_sheet(soft, source="soft.jpg", detector=detector)
-    assert "拍得模糊（清晰度" in str(e.value).split(" / ")[1]
+    assert "拍得模糊（清晰度只有讀牌所需的 " in str(e.value).split(" / ")[1]
+    assert re.search(r"sharp to \d{1,2}% of what reading the tiles needs", str(e.value))  # words, not 0.16 vs 0.165
 
 
 def test_upright_snaps_quarter_turns() -> None:
