@@ -152,7 +152,8 @@ class TableService:
         """Events that stand or fall together (a player's one tap: the draw and the discard, the dice and the
         deal, a kong and its replacement, an undo's retractions): each checked after the ones before it, then all
         committed in one transaction, so that a crash or a full disk keeps all of them or none. ``Refused``: the
-        first one refused, and nothing stored; ``Accepted``: the last one's number and the table after it."""
+        first one refused (its place in ``events`` as the evidence ``at``), and nothing stored; ``Accepted``: the last
+        one's number and the table after it."""
         batch = tuple(events)  # taken on the caller's thread: a list the caller changes later is not read then
         result: Accepted | Refused = self._call(lambda: self._submit_many(batch), timeout)
         return result
@@ -222,16 +223,12 @@ class TableService:
             raise ServiceError(f"{path} already holds {len(service._events)} events / "
                                f"{path} 已有 {len(service._events)} 個事件，不能匯入到這裡")
         try:
-            state = service.state  # the whole log checked first, naming a bad line, then stored in one transaction:
-            for n, e in events:  # a refused import leaves no game cut off at the bad line (a review's kept 149)
-                try:
-                    state = step(state, e)
-                except IllegalEvent as bad:
-                    raise IllegalEvent(bad.reason, line=n, event=type(e).__name__, **dict(bad.evidence)) from None
-            if events:
-                r = service.submit_many([e for _, e in events])
-                if isinstance(r, Refused):  # (a field the log's reader would not store)
-                    raise IllegalEvent(r.reason, **dict(r.evidence))
+            if events:  # in one transaction: a refused import leaves no game cut off at the bad line (a review's
+                r = service.submit_many([e for _, e in events])  # kept the 149 events before it)
+                if isinstance(r, Refused):
+                    evidence = dict(r.evidence)
+                    n, e = events[int(evidence.pop("at"))]
+                    raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **evidence)
             for seat, tiles in private.items():
                 if _current(service.state, seat, None):  # the log already says whether the seat's hand is known
                     service.set_private_hand(seat, tiles)
@@ -427,17 +424,17 @@ class TableService:
         states = []
         bodies = []
         state = self._state
-        for event in events:
+        for k, event in enumerate(events):
             try:
                 state = step(state, event)
+                body = _storable(event)  # the rules do not look at types: the log's reader does
             except IllegalEvent as e:
-                return Refused(e.reason, e.evidence)
+                body = Refused(e.reason, e.evidence)
             except (TypeError, AttributeError, ValueError, KeyError) as e:  # a field of the wrong type
                 bad = _storable(event)
-                return bad if isinstance(bad, Refused) else _unsaved(event, e)
-            body = _storable(event)  # the rules do not look at types: the log's reader does
-            if isinstance(body, Refused):
-                return body
+                body = bad if isinstance(bad, Refused) else _unsaved(event, e)
+            if isinstance(body, Refused):  # (in a batch, which of its events)
+                return body if len(events) == 1 else Refused(body.reason, (*body.evidence, ("at", str(k))))
             states.append(state)
             bodies.append(body)
         first = len(self._events)
