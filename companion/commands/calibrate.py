@@ -149,7 +149,7 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     silently replaced a 42-kind set by 22 kinds, by 1 with ``add``, and by another set's photos). ``failed``:
     inputs that could not be used; then a set already saved under ``name`` is kept as it is. ``add``: the saved
     set's kinds not among ``samples`` are kept. Else a saved set is replaced only with ``replace`` and by one
-    that covers every kind it had. A name that differs from a saved one only in case is refused (on a Mac's or
+    that covers every kind it had. A name that differs from a saved one only in case or width is refused (on a Mac's or
     Windows' disk it is the same file)."""
     from companion.vision import calibration
 
