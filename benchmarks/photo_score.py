@@ -15,13 +15,15 @@ A hand counts as scored right when its tiles, melds, flowers, winning tile and h
 sources are not read). It prints, per set and in all: hands scored right, hands refused (no legal reading),
 hands scored wrong (and of them those whose doubts named a repair or an unsure tile), tiles read right as the reader
 read them, and the repairs made (right / wrong); and the same
-hands scored with repairs off (:data:`companion.vision.hand_search.MAX_CHANGES` 0) as the peer. ``--synthetic N``
+hands scored with repairs off (:data:`companion.vision.hand_search.MAX_CHANGES` 0) as the peer, and with ``--sideways``
+also by the reader without its second look at tiles across their row (:mod:`companion.vision.sideways`). ``--synthetic N``
 adds N hands rendered with face styles and tables of the held-out split, read by the shipped models.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -31,7 +33,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.hand import Meld, MeldKind
+from companion.hand import Meld, MeldKind, Source
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import NotAWin, score
 from companion.rules.win import Win
@@ -164,12 +166,14 @@ def tally_hand(tally: dict[str, int], dets: Detections, truth: Win, profile: Pro
         tally["repairs_to_a_true_kind"] += r.taken in truth_kinds
 
 
-def synthetic(reader: TileReader, hands: int, seed: int, changes: int) -> dict[str, int]:
+def synthetic(reader: TileReader, hands: int, seed: int, changes: int, sideways: bool = False) -> dict[str, int]:
     """``hands`` random winning hands rendered by :func:`training.synth.scene_hand.hand_photo` with face styles
     and tables of the held-out split (1600x1200, tiles 45-72 px wide so that the hand's row of 17 stays in the
 frame, the camera 0-20 degrees from overhead, random light),
     read by the shipped models; about a third of their pungs laid out are kongs (exposed, or concealed with the
-    two end tiles face down)."""
+    two end tiles face down). ``sideways``: each meld but a concealed kong is given a player who supplied its
+    claimed tile (a chow the left one, others any), and that tile is laid across the row; a hand is scored
+    right on its melds' tiles, as sources are not read."""
     profile = load_profile(None)
     rng = random.Random(f"{seed}-synthetic")
     kinds = [t for t in Tile if t.is_known]
@@ -181,11 +185,15 @@ frame, the camera 0-20 degrees from overhead, random light),
         if truth is None:
             continue
         made += 1
+        laid = dataclasses.replace(truth, melds=tuple(
+            m if m.kind is MeldKind.CKONG else dataclasses.replace(m, source=Source.LEFT if m.kind is MeldKind.CHOW
+                                                                   else rng.choice(list(Source)))
+            for m in truth.melds)) if sideways else truth
         nrng = np.random.default_rng(rng.randrange(2**31))
         style = sample_scene_style(nrng, sample_style(nrng, "heldout"), "heldout")
-        frame, _ = hand_photo(truth, style, size=(1600, 1200), tile_px=float(nrng.uniform(45, 72)),
+        frame, _ = hand_photo(laid, style, size=(1600, 1200), tile_px=float(nrng.uniform(45, 72)),
                               tilt=float(nrng.uniform(0, 20)), yaw=float(nrng.normal(0, 5)),
-                              seed=int(nrng.integers(2**31)), lighting=sample_lighting(nrng))
+                              seed=int(nrng.integers(2**31)), lighting=sample_lighting(nrng), sideways=sideways)
         tally_hand(tally, reader.read(frame, tiled=True), truth, profile)
     tally["hands"] = made
     return dict(tally)
@@ -205,12 +213,17 @@ def main(argv: list[str] | None = None) -> int:
     crops: list[RealCrop] = [*load_crops(args.dev), *load_copies(args.dev)]
     for c in crops:
         by_set[c.set][c.tile].append(c.image)
-    out: dict[str, dict[str, dict[str, int]]] = {"repairs": {}, "no_repairs": {}}
+    # the peers, in the same run: repairs off; and with --sideways the reader without its second look at tiles across
+    # their row (companion.vision.sideways)
+    variants = [("repairs", 3, True), ("no_repairs", 0, True)] + ([("no_sideways_look", 3, False)] if args.sideways
+                                                                     else [])
+    out: dict[str, dict[str, dict[str, int]]] = {name: {} for name, _, _ in variants}
     for s in sorted(by_set, key=lambda x: int(x)):
         flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
-        reader = TileReader(classifier=args.loso_dir / f"tile_classifier_minus_{s}.onnx", flower_model=flower)
-        for name, changes in (("repairs", 3), ("no_repairs", 0)):
-            out[name][s] = run_set(s, by_set[s], reader, args.hands, args.seed, changes, args.sideways)
+        readers = {look: TileReader(classifier=args.loso_dir / f"tile_classifier_minus_{s}.onnx", flower_model=flower,
+                                    sideways=look) for look in {v[2] for v in variants}}
+        for name, changes, look in variants:
+            out[name][s] = run_set(s, by_set[s], readers[look], args.hands, args.seed, changes, args.sideways)
             print(f"set {s} ({len(by_set[s])} kinds) {name}: {out[name][s]}", file=sys.stderr)
     for name in out:
         total: Counter[str] = Counter()
@@ -218,9 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             total.update(t)
         out[name]["all"] = dict(total)
     if args.synthetic:
-        shipped = TileReader()
-        for name, changes in (("repairs", 3), ("no_repairs", 0)):
-            out[name]["synthetic_heldout"] = synthetic(shipped, args.synthetic, args.seed, changes)
+        shipped = {look: TileReader(sideways=look) for look in {v[2] for v in variants}}
+        for name, changes, look in variants:
+            out[name]["synthetic_heldout"] = synthetic(shipped[look], args.synthetic, args.seed, changes, args.sideways)
             print(f"synthetic {name}: {out[name]['synthetic_heldout']}", file=sys.stderr)
     print(json.dumps(out, indent=1))
     return 0

@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.read import Detections
+from companion.vision.sideways import RowFrame
 
 GAP = 0.22
 """Two neighbours in a row belong to different groups when the gap between them is wider than this share of the
@@ -31,9 +32,6 @@ LOOSE = 3.0
 REACH = 3.5
 """Tiles of one row may lie this many tile widths apart (centre to centre) and still chain into it: a player
 may leave a wide gap between the groups of a row."""
-SIDEWAYS = 0.7
-"""A tile lies sideways (a meld's claimed tile) when the sine of its turn against the tiles' common turn is at
-least this (about 45 degrees and more)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,37 +64,7 @@ class LaidHand:
         return sum(len(g) for g in self.rows[row])
 
 
-def _turn(angle: np.ndarray) -> float:
-    """The tiles' common turn (radians, counter-clockwise from image up), up to a half turn: the median of doubled
-    angles ignores which way up a tile lies, and sideways tiles are few."""
-    a = np.radians(angle)
-    return float(np.arctan2(np.median(np.sin(2 * a)), np.median(np.cos(2 * a))) / 2)
-
-
-@dataclass(frozen=True, slots=True)
-class _Frame:
-    """The tiles in the frame of their rows: ``along`` and ``across`` the rows (px), each tile's extent along its
-    row (``extent``) and across it (``depth``), and whether it lies ``sideways``."""
-
-    along: np.ndarray
-    across: np.ndarray
-    extent: np.ndarray
-    depth: np.ndarray
-    sideways: np.ndarray
-
-    @staticmethod
-    def of(dets: Detections) -> _Frame:
-        ref = _turn(dets.obb[:, 4])
-        right = np.array([np.cos(ref), -np.sin(ref)])  # a tile's right in the image (y down), turned with it
-        down = np.array([np.sin(ref), np.cos(ref)])
-        xy = dets.obb[:, :2].astype(np.float64)
-        w, h = dets.obb[:, 2].astype(np.float64), dets.obb[:, 3].astype(np.float64)
-        side = np.abs(np.sin(np.radians(dets.obb[:, 4]) - ref)) >= SIDEWAYS
-        short, long = np.minimum(w, h), np.maximum(w, h)
-        return _Frame(xy @ right, xy @ down, np.where(side, long, short), np.where(side, short, long), side)
-
-
-def _rows(f: _Frame) -> np.ndarray:
+def _rows(f: RowFrame) -> np.ndarray:
     """Row labels: tiles chain into a row when their centres lie within half the deeper one's depth across the
     row and within :data:`REACH` of the wider one's extents along it."""
     n = len(f.along)
@@ -111,7 +79,7 @@ def _rows(f: _Frame) -> np.ndarray:
     return row
 
 
-def _groups(dets: Detections, f: _Frame, idx: np.ndarray) -> tuple[Group, ...]:
+def _groups(dets: Detections, f: RowFrame, idx: np.ndarray) -> tuple[Group, ...]:
     """One row's tiles (indices ``idx``) cut into groups at the gaps, in order along the row."""
     idx = idx[np.argsort(f.along[idx], kind="stable")]
     width = float(np.median(np.minimum(dets.obb[idx, 2], dets.obb[idx, 3])))
@@ -182,7 +150,7 @@ def kong_end_backs(dets: Detections) -> list[int]:
     kinds = dets.kind.astype(np.int64)
     blank = (kinds == int(Tile.Z5)) & (dets.score < BLANK_BACK)
     end = blank | (kinds == int(Tile.UNKNOWN))
-    frame = _Frame.of(dets)
+    frame = RowFrame.of(dets.obb)
     label = _rows(frame)
     out: list[int] = []
     for lab in np.unique(label):
@@ -216,7 +184,7 @@ def lay_out(dets: Detections) -> LaidHand:
     rows: list[tuple[float, tuple[Group, ...]]] = []
     stray: list[int] = []
     flowers: list[int] = []
-    frame = _Frame.of(dets)
+    frame = RowFrame.of(dets.obb)
     label = _rows(frame)
     for lab in np.unique(label):
         members = np.flatnonzero(label == lab)

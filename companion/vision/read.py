@@ -27,6 +27,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, row_support
 from companion.vision.legend import Entry, legend_strip
+from companion.vision.sideways import RowFrame, choose, half_turned, proposals
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
            "grid_points", "reading_order"]
@@ -275,7 +276,7 @@ class TileReader:
                  flower_model: str | Path | None = None, retry: bool | None = None,
                  orient: str | Path | bool = True, reread: bool | None = None,
                  backs: str | Path | bool = True, rows: bool = True, weak: bool = True,
-                 parallel: bool = True) -> None:
+                 parallel: bool = True, sideways: bool | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -298,13 +299,15 @@ class TileReader:
         (:meth:`companion.vision.detect.TileDetector.detect_read`), the classifier and the back check on one
         thread each whatever ``classifier_threads`` and ``detector_threads`` say (the detector's network keeps
         ``detector_threads``); photos read ``tiled``, and readings with ``turns`` > 1 or ``retry``, go one step
-        after another as without it, on those same one-thread sessions."""
+        after another as without it, on those same one-thread sessions. ``sideways``: look again at tiles that
+        may lie across their row, a meld's claimed tile (:meth:`_across_rows`; ``None``: for photos read ``tiled``
+        only: a table frame's discards lie at any turn, with no row to lie across)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
-        self.parallel = parallel
+        self.parallel, self.sideways = parallel, sideways
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
                                      backs=backs, rows=rows, weak=WEAK_UP if weak else None,
                                      check_threads=1 if parallel else None)
@@ -324,6 +327,12 @@ class TileReader:
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
+        dets = self._read(image, tiled)
+        if self.sideways if self.sideways is not None else tiled:
+            dets = self._across_rows(image, dets)
+        return dets
+
+    def _read(self, image: np.ndarray, tiled: bool) -> Detections:
         size = (int(image.shape[1]), int(image.shape[0]))
         checks = self.detector.backs is not None and self._back >= 0  # face-down boxes the check passed are backs
         if self.parallel and checks and not tiled and self.turns == 1 and not self.retry:
@@ -352,6 +361,53 @@ class TileReader:
             faces, read = self._read_boxes(image, Boxes(obb[rows], boxes.face_up[rows], boxes.score[rows]), tiled)
             obb[rows], probs[rows] = faces.obb, read
         return self._combine(Boxes(obb, boxes.face_up, boxes.score), probs, image)
+
+    def _across_rows(self, image: np.ndarray, dets: Detections) -> Detections:
+        """``dets`` with the tiles lying across their row looked at again (:mod:`companion.vision.sideways`): the
+        boxes the detector drew too short across the row replaced by a sideways box where that reads surer (or
+        where it joins two narrow boxes), and each face-up tile lying across the row read half turned too, the
+        surer way kept."""
+        if len(dets) < 3 or self._unknown < 0:
+            return dets
+        frame = RowFrame.of(dets.obb)
+        props = proposals(frame, dets.obb, dets.face_up)
+        if props is not None:
+            probs = self.classifier.probabilities(upright_crops(image, props.obb), True)
+            sure = probs[:, self._tile_cols].max(axis=1)
+            taken = choose(frame, props, sure, dets.top3_score[:, 0])
+            if taken:
+                rows = [j for j, _ in taken]
+                gone = np.zeros(len(dets), bool)
+                for _, covered in taken:
+                    gone[covered] = True
+                # a sideways box's detector score: the surest of the boxes it replaces (their score over their reading)
+                found = [float((dets.score[c] / np.maximum(dets.top3_score[c, 0], 1e-6)).max()) for _, c in taken]
+                new = self._readings(props.obb[rows], probs[rows], np.clip(found, 0, 1), image_size=dets.image_size)
+                dets = _joined(dets.take(~gone), new)
+                frame = RowFrame.of(dets.obb)
+        side = np.flatnonzero(dets.face_up & frame.sideways & (dets.kind != int(Tile.UNKNOWN)))
+        if len(side) == 0:
+            return dets
+        turned = half_turned(dets.obb[side])
+        again = self._readings(turned, self.classifier.probabilities(upright_crops(image, turned), True),
+                               dets.score[side] / np.maximum(dets.top3_score[side, 0], 1e-6), dets.image_size)
+        better = again.top3_score[:, 0] > dets.top3_score[side, 0]
+        if not better.any():
+            return dets
+        order = np.arange(len(dets))
+        order[side[better]] = len(dets) + np.flatnonzero(better)  # each turned reading in its tile's place
+        return _joined(dets, again).take(order)
+
+    def _readings(self, obb: np.ndarray, probs: np.ndarray, found: np.ndarray,
+                  image_size: tuple[int, int]) -> Detections:
+        """Face-up detections of the boxes ``obb`` read ``probs`` (their best readings that are tiles), the
+        detector's score of each ``found``."""
+        tile_probs = probs[:, self._tile_cols]
+        order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
+        top_p = np.take_along_axis(tile_probs, order, axis=1).astype(np.float32)
+        top_k = self._kind_of[self._tile_cols[order]].astype(np.int16)
+        return Detections(obb.astype(np.float32), top_k[:, 0], np.ones(len(obb), bool),
+                          np.clip(np.asarray(found) * top_p[:, 0], 0, 1).astype(np.float32), top_k, top_p, image_size)
 
     def _read_boxes(self, image: np.ndarray, boxes: Boxes, tiled: bool) -> tuple[Boxes, np.ndarray]:
         """The classifier's probabilities for ``boxes`` (their angles turned where a turn reads better)."""
@@ -474,6 +530,14 @@ class TileReader:
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
                           np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
                           top_k[keep].astype(np.int16), top_p[keep], size)
+
+
+def _joined(a: Detections, b: Detections) -> Detections:
+    """The detections of ``a`` followed by those of ``b`` (of the same image)."""
+    return Detections(np.concatenate([a.obb, b.obb]), np.concatenate([a.kind, b.kind]),
+                      np.concatenate([a.face_up, b.face_up]), np.concatenate([a.score, b.score]),
+                      np.concatenate([a.top3_kind, b.top3_kind]), np.concatenate([a.top3_score, b.top3_score]),
+                      a.image_size)
 
 
 def backs_face_down(probs: np.ndarray, face_down: np.ndarray, kind_of: np.ndarray,

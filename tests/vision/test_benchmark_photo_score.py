@@ -42,3 +42,5 @@ def test_composed_photos_hold_every_tile_and_the_tallies_add_up() -> None:
     assert 0 < tally["tiles_read_right"] <= tally["tiles"]
     rendered = synthetic(reader, hands=1, seed=1, changes=3)
     assert rendered["hands"] == 1 and rendered["tiles"] > 0
+    across = synthetic(reader, hands=1, seed=1, changes=3, sideways=True)  # the same hand, claimed tiles turned
+    assert across["hands"] == 1 and across["tiles"] == rendered["tiles"]

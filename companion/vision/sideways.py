@@ -1,0 +1,166 @@
+"""Tiles lying across their row in a photo of a laid-down hand (a meld's claimed tile turned sideways): the frame of
+the rows, and a second look where the detector boxed such a tile wrong.
+
+The detector learnt sideways tiles from rendered ones, whose body shows around the face. A real tile photographed
+from above shows little body, and a face lying across its row then looks like upright faces: on hands composed
+from the real dev crops with each meld's claimed tile turned (``python -m benchmarks.photo_score DEV ...
+--sideways``) the detector boxed about one sideways tile in five as an upright tile, a box about a tile's width
+high (its true height, which is what sets it apart) but cut to part of its length, or as two narrow upright
+tiles side by side (a 4p across the row as two 2p). So in photos (``TileReader.read(..., tiled=True)``) a face-up
+box markedly less deep across its row than the photo's upright tiles (:data:`SHORT`) is read again as a tile
+lying across the row, at a few places along it (:data:`SLIDE`), turned both ways; the surest reading replaces the
+boxes it covers when it is surer than they are, or when it covers two boxes both narrower than a tile (a tile
+read as two). And a face-up tile that lies across the row is read half turned too, keeping the surer way: which
+end of a sideways tile is its top is the orientation network's least certain call.
+
+Pure geometry here; :class:`companion.vision.read.TileReader` reads the crops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SIDEWAYS = 0.7
+"""A tile lies sideways (a meld's claimed tile) when the sine of its turn against the tiles' common turn is at
+least this (about 45 degrees and more)."""
+SHORT = 0.875
+"""A face-up upright box whose depth across its row is under this share of the photo's upright tiles' median
+depth may be a tile lying across the row: halfway between a tile's width and its height (3:4), so a box nearer a
+tile's width deep than its height."""
+SLIDE = (-1.0, -0.5, 0.0, 0.5, 1.0)
+"""Where along the row a sideways tile is looked for around a short box: its centre moved by these shares of
+half the length the box lacks (from one end of the tile to the other)."""
+ACCEPT = 0.6
+"""A sideways reading replaces boxes only when its best tile reaches this."""
+OVERLAP = 0.25
+"""... and when it reaches at most this share of a tile's width into a box it does not replace."""
+
+
+def common_turn(angle: np.ndarray) -> float:
+    """The tiles' common turn (radians, counter-clockwise from image up), up to a half turn: the median of doubled
+    angles ignores which way up a tile lies, and sideways tiles are few."""
+    a = np.radians(angle)
+    return float(np.arctan2(np.median(np.sin(2 * a)), np.median(np.cos(2 * a))) / 2)
+
+
+@dataclass(frozen=True, slots=True)
+class RowFrame:
+    """Tiles in the frame of their rows: ``along`` and ``across`` the rows (px), each tile's extent along its
+    row (``extent``) and across it (``depth``), and whether it lies ``sideways``; ``turn`` is the rows' common
+    turn (radians)."""
+
+    along: np.ndarray
+    across: np.ndarray
+    extent: np.ndarray
+    depth: np.ndarray
+    sideways: np.ndarray
+    turn: float
+
+    @staticmethod
+    def of(obb: np.ndarray) -> RowFrame:
+        """The frame of the oriented boxes ``obb`` (N x 5: cx, cy, w, h, angle in degrees)."""
+        ref = common_turn(obb[:, 4])
+        xy = obb[:, :2].astype(np.float64)
+        w, h = obb[:, 2].astype(np.float64), obb[:, 3].astype(np.float64)
+        side = np.abs(np.sin(np.radians(obb[:, 4]) - ref)) >= SIDEWAYS
+        short, long = np.minimum(w, h), np.maximum(w, h)
+        return RowFrame(xy @ _right(ref), xy @ _down(ref), np.where(side, long, short), np.where(side, short, long),
+                        side, ref)
+
+    def point(self, along: float, across: float) -> tuple[float, float]:
+        """Image coordinates of a point given along and across the rows."""
+        x, y = along * _right(self.turn) + across * _down(self.turn)
+        return float(x), float(y)
+
+
+def _right(ref: float) -> np.ndarray:
+    return np.array([np.cos(ref), -np.sin(ref)])  # a tile's right in the image (y down), turned with it
+
+
+def _down(ref: float) -> np.ndarray:
+    return np.array([np.sin(ref), np.cos(ref)])
+
+
+@dataclass(frozen=True, slots=True)
+class Proposals:
+    """Boxes of a tile lying across its row (``obb``, P x 5) around each short box; ``owner`` (P) is the short box
+    each was put around; ``short`` the mask of short boxes; ``width`` and ``depth`` the photo's upright tiles'
+    median sides."""
+
+    obb: np.ndarray
+    owner: np.ndarray
+    short: np.ndarray
+    width: float
+    depth: float
+
+
+def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> Proposals | None:
+    """Sideways boxes around the face-up upright boxes less deep than :data:`SHORT` of the photo's upright tiles
+    (at each of :data:`SLIDE`, turned a quarter each way); None where there is none, or fewer than three upright
+    face-up tiles to measure a tile by."""
+    up = face_up & ~frame.sideways
+    if up.sum() < 3:
+        return None
+    side_a, side_b = np.minimum(obb[:, 2], obb[:, 3]), np.maximum(obb[:, 2], obb[:, 3])
+    width, depth = float(np.median(side_a[up])), float(np.median(side_b[up]))
+    short = up & (frame.depth < SHORT * depth)
+    cand = np.flatnonzero(short)
+    if len(cand) == 0:
+        return None
+    slide = np.array(SLIDE)
+    along = frame.along[cand][:, None] + slide[None, :] * np.maximum(depth - frame.extent[cand], 0)[:, None] / 2
+    out, owner = [], []
+    for i, row in zip(cand, along, strict=True):
+        for a in row:
+            x, y = frame.point(float(a), float(frame.across[i]))
+            for turn in (90.0, -90.0):
+                angle = (np.degrees(frame.turn) + turn + 180) % 360 - 180
+                out.append((x, y, width, depth, angle))
+                owner.append(i)
+    return Proposals(np.array(out, np.float32), np.array(owner), short, width, depth)
+
+
+def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, old: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Which proposals to take: ``(proposal, boxes it replaces)``. ``sure`` (P) is each proposal's best tile
+    probability, ``old`` (N) each box's. Each short box offers its surest proposal, the surest first; one is taken
+    when it reaches :data:`ACCEPT`, covers no box (centre inside it) that is not short except its own, reaches no
+    further than :data:`OVERLAP` of a tile's width into a box it does not cover, and reads surer than every box it
+    covers, or covers two or more boxes each narrower along the row than :data:`SHORT` of a tile's width (one
+    tile read as two)."""
+    n = len(frame.along)
+    best: dict[int, int] = {}
+    for j, i in enumerate(props.owner):
+        if int(i) not in best or sure[j] > sure[best[int(i)]]:
+            best[int(i)] = j
+    taken: list[tuple[int, np.ndarray]] = []
+    gone = np.zeros(n, bool)
+    half_long, half_wide = props.depth / 2, props.width / 2
+    for i, j in sorted(best.items(), key=lambda kv: -sure[kv[1]]):
+        if gone[i] or sure[j] < ACCEPT:
+            continue
+        x, y = props.obb[j, :2].astype(np.float64)
+        pa, pc = np.array([x, y]) @ _right(frame.turn), np.array([x, y]) @ _down(frame.turn)
+        in_line = np.abs(frame.across - pc) < half_wide
+        covered = np.flatnonzero(in_line & (np.abs(frame.along - pa) < half_long) & ~gone)
+        others = np.ones(n, bool)
+        others[covered] = False
+        if ((~props.short[covered]) & (covered != i)).any():
+            continue
+        reach = np.minimum(pa + half_long, frame.along + frame.extent / 2) - \
+            np.maximum(pa - half_long, frame.along - frame.extent / 2)
+        if (others & in_line & ~gone & (reach > OVERLAP * props.width)).any():
+            continue
+        split = len(covered) >= 2 and bool((frame.extent[covered] < SHORT * props.width).all())
+        if sure[j] > old[covered].max(initial=0.0) or split:
+            taken.append((j, covered))
+            gone[covered] = True
+    return taken
+
+
+def half_turned(obb: np.ndarray) -> np.ndarray:
+    """The boxes ``obb`` turned half a turn (the same place, the other end up)."""
+    out = obb.copy()
+    out[:, 4] = (out[:, 4] + 360) % 360 - 180
+    return out
