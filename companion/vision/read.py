@@ -27,7 +27,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, row_support
 from companion.vision.legend import Entry, legend_strip
-from companion.vision.sideways import RowFrame, choose, half_turned, proposals
+from companion.vision.sideways import RowFrame, across_views, choose, proposals, tile_size
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
            "grid_points", "reading_order"]
@@ -365,8 +365,8 @@ class TileReader:
     def _across_rows(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with the tiles lying across their row looked at again (:mod:`companion.vision.sideways`): the
         boxes the detector drew too short across the row replaced by a sideways box where that reads surer (or
-        where it joins two narrow boxes), and each face-up tile lying across the row read half turned too, the
-        surer way kept."""
+        where it joins two narrow boxes), and each face-up tile lying across the row read in the other
+        :func:`~companion.vision.sideways.across_views` too, the surest kept."""
         if len(dets) < 3 or self._unknown < 0:
             return dets
         frame = RowFrame.of(dets.obb)
@@ -388,14 +388,20 @@ class TileReader:
         side = np.flatnonzero(dets.face_up & frame.sideways & (dets.kind != int(Tile.UNKNOWN)))
         if len(side) == 0:
             return dets
-        turned = half_turned(dets.obb[side])
-        again = self._readings(turned, self.classifier.probabilities(upright_crops(image, turned), True),
-                               dets.score[side] / np.maximum(dets.top3_score[side, 0], 1e-6), dets.image_size)
-        better = again.top3_score[:, 0] > dets.top3_score[side, 0]
+        views = across_views(dets.obb[side], tile_size(frame, dets.obb, dets.face_up))
+        probs = self.classifier.probabilities(upright_crops(image, views.reshape(-1, 5)), True).reshape(
+            len(views), len(side), -1)
+        sure = probs[:, :, self._tile_cols].max(axis=2)
+        k = sure.argmax(axis=0)
+        idx = np.arange(len(side))
+        better = sure[k, idx] > dets.top3_score[side, 0]
         if not better.any():
             return dets
+        pick = np.flatnonzero(better)
+        found = dets.score[side] / np.maximum(dets.top3_score[side, 0], 1e-6)
+        again = self._readings(views[k[pick], pick], probs[k[pick], pick], found[pick], dets.image_size)
         order = np.arange(len(dets))
-        order[side[better]] = len(dets) + np.flatnonzero(better)  # each turned reading in its tile's place
+        order[side[pick]] = len(dets) + np.arange(len(pick))  # each new reading in its tile's place
         return _joined(dets, again).take(order)
 
     def _readings(self, obb: np.ndarray, probs: np.ndarray, found: np.ndarray,

@@ -10,8 +10,10 @@ tiles side by side (a 4p across the row as two 2p). So in photos (``TileReader.r
 box markedly less deep across its row than the photo's upright tiles (:data:`SHORT`) is read again as a tile
 lying across the row, at a few places along it (:data:`SLIDE`), turned both ways; the surest reading replaces the
 boxes it covers when it is surer than they are, or when it covers two boxes both narrower than a tile (a tile
-read as two). And a face-up tile that lies across the row is read half turned too, keeping the surer way: which
-end of a sideways tile is its top is the orientation network's least certain call.
+read as two). And a face-up tile that lies across the row is read again half turned, and at the photo's tile size
+both ways (:func:`across_views`), keeping the surest reading: which end of a sideways tile is its top is the
+orientation network's least certain call, and a sideways box drawn smaller than the tile cuts off part of its
+face (萬 read as a wind).
 
 Pure geometry here; :class:`companion.vision.read.TileReader` reads the crops.
 """
@@ -96,16 +98,36 @@ class Proposals:
     depth: float
 
 
+def tile_size(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> tuple[float, float] | None:
+    """A tile's width and height in the photo: the medians of the face-up tiles' sides that do not lie across their
+    row; None where there are fewer than three to measure by."""
+    up = face_up & ~frame.sideways
+    if up.sum() < 3:
+        return None
+    return float(np.median(np.minimum(obb[up, 2], obb[up, 3]))), float(np.median(np.maximum(obb[up, 2], obb[up, 3])))
+
+
+def across_views(obb: np.ndarray, size: tuple[float, float] | None) -> np.ndarray:
+    """``V x N x 5``: other boxes to read each tile lying across its row in (``obb``, N x 5): half turned, and,
+    where the photo's tile size is known, at that size both ways (a sideways box drawn smaller than the tile cuts
+    off part of its face)."""
+    views = [half_turned(obb)]
+    if size is not None:
+        full = obb.copy()
+        full[:, 2], full[:, 3] = size
+        views += [full, half_turned(full)]
+    return np.stack(views)
+
+
 def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> Proposals | None:
     """Sideways boxes around the face-up upright boxes less deep than :data:`SHORT` of the photo's upright tiles
     (at each of :data:`SLIDE`, turned a quarter each way); None where there is none, or fewer than three upright
     face-up tiles to measure a tile by."""
-    up = face_up & ~frame.sideways
-    if up.sum() < 3:
+    size = tile_size(frame, obb, face_up)
+    if size is None:
         return None
-    side_a, side_b = np.minimum(obb[:, 2], obb[:, 3]), np.maximum(obb[:, 2], obb[:, 3])
-    width, depth = float(np.median(side_a[up])), float(np.median(side_b[up]))
-    short = up & (frame.depth < SHORT * depth)
+    width, depth = size
+    short = face_up & ~frame.sideways & (frame.depth < SHORT * depth)
     cand = np.flatnonzero(short)
     if len(cand) == 0:
         return None

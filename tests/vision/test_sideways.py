@@ -16,7 +16,17 @@ from companion.rules.scoring import score
 from companion.tiles import Tile
 from companion.vision.hand_score import score_photo
 from companion.vision.read import TileReader
-from companion.vision.sideways import ACCEPT, SHORT, RowFrame, choose, common_turn, half_turned, proposals
+from companion.vision.sideways import (
+    ACCEPT,
+    SHORT,
+    RowFrame,
+    across_views,
+    choose,
+    common_turn,
+    half_turned,
+    proposals,
+    tile_size,
+)
 
 W, D = 30.0, 40.0
 
@@ -109,6 +119,20 @@ def test_half_turned_boxes_keep_their_place_and_point_the_other_way() -> None:
     got = half_turned(obb)
     assert np.array_equal(got[:, :4], obb[:, :4])
     assert got[:, 4].tolist() == [-90.0, 90.0, -180.0, -10.0]
+
+
+def test_a_tile_across_its_row_is_read_again_half_turned_and_at_the_photos_tile_size() -> None:
+    boxes = row([*upright(4), (4 * (W + 1) + 18, 26, 35, 90.0)])
+    frame = RowFrame.of(boxes)
+    size = tile_size(frame, boxes, np.ones(len(boxes), bool))
+    assert size == (W, D)  # measured on the upright tiles only
+    views = across_views(boxes[4:], size)
+    assert views.shape == (3, 1, 5)
+    assert views[:, 0, 4].tolist() == [-90.0, 90.0, -90.0]
+    assert views[:, 0, 2:4].tolist() == [[26, 35], [W, D], [W, D]]
+    assert np.array_equal(views[:, 0, :2], np.repeat(boxes[4:, :2], 3, axis=0))
+    assert across_views(boxes[4:], None).shape == (1, 1, 5)  # no tile size to draw it at: half turned only
+    assert tile_size(frame, boxes, np.array([True, True, False, False, True])) is None
 
 
 PICTURES = resources.files("companion") / "assets" / "tiles"
