@@ -6,7 +6,8 @@ Sets are stored where the command line keeps them (:mod:`companion.vision.calibr
 side is seen on the other. A new set is gathered page by page in a :class:`SheetDraft` (one per server):
 each photo is read as ``companion calibrate photo`` reads it, and what it found is shown (empty boxes, unreadable
 ones, a tile that looks like another kind, which is left out unless the player says it is right) so the player can
-mend the page and photograph it again; the new photo of a page replaces the old one. Saving never shrinks a set already saved under the same name.
+mend the page and photograph it again; the new photo of a page replaces the old one. Saving under the name of a
+saved set (asked first) puts the pages' kinds into it and never shrinks it.
 No flet here.
 """
 
@@ -351,11 +352,13 @@ class SheetDraft:
         return tuple(t.code for t in KINDS if t not in have)
 
     def save(self, name: str, replace: int | None = None) -> Words:
-        """Calibrate the set ``name`` from the pages and select it. A set already saved under ``name`` is replaced
+        """Calibrate the set ``name`` from the pages and select it. A set already saved under ``name`` is changed
         only when asked: ``replace`` is the :attr:`version` of the pages the player was asked about
-        (:class:`ReplaceAsked` carries it); pages changed since are asked about again. It is replaced only by one
-        that covers every kind it covered (a page left out would otherwise drop 20-odd kinds); a name that differs
-        from a saved one only in case is refused (on a Mac's or Windows' disk it is the same file)."""
+        (:class:`ReplaceAsked` carries it); pages changed since are asked about again. Pages that cover every kind
+        the saved set has replace it; pages that do not (one page of two, or a page photographed again) are put into
+        it, the saved set's other kinds kept as they were, so a save never shrinks a set (one page had dropped 20-odd
+        kinds) and the second page may come another day. A name that differs from a saved one only in case or width
+        is refused (on a Mac's or Windows' disk it is the same file)."""
         name = unicodedata.normalize("NFC", name.strip())
         if not name:
             raise TileSetError(ui("set_name_missing"))
@@ -373,23 +376,26 @@ class SheetDraft:
                     raise TileSetError(ui("set_name_case", name=name, saved=twin))
                 if name in saved:
                     try:
-                        old = set(calibration.load(name).tiles)
-                    except CalibrationError:  # a damaged file: nothing in it to lose
-                        old = set()
-                    if not old <= kinds:
-                        lost = sorted(old - kinds)
-                        raise TileSetError(ui("set_would_shrink", name=name, n=len(lost),
-                                              tiles="、".join(t.zh for t in lost),
-                                              tiles_en=" ".join(t.code for t in lost)))
+                        old: calibration.Calibration | None = calibration.load(name)
+                    except CalibrationError:  # a damaged file: nothing in it to keep
+                        old = None
+                    kept = [] if old is None else [(t, c) for t, c in zip(old.tiles, old.crops, strict=True)
+                                                   if t not in kinds]
                     if replace != self.version:
-                        raise ReplaceAsked(ui("set_replace_sure", name=name), name, self.version)
+                        raise ReplaceAsked(ui("set_add_sure", name=name, n=len({t for t, _ in kept} | kinds),
+                                              m=len(kinds), k=len({t for t, _ in kept})) if kept
+                                           else ui("set_replace_sure", name=name), name, self.version)
+                    samples = [*kept, *samples]
                 cal = calibration.Calibration.from_crops(name, samples)
                 calibration.save(cal)
                 calibration.select(name)
             except (CalibrationError, OSError) as bad:
                 raise TileSetError(both_words(str(bad))) from bad
             self.clear()
-        return ui("set_saved", name=name, kinds=len(kinds))
+        have = set(cal.tiles)
+        lacking = len([t for t in KINDS if t not in have])
+        return ui("set_saved_lacking", name=name, kinds=len(have), n=lacking) if lacking else \
+            ui("set_saved", name=name, kinds=len(have))
 
 
 def _paper(value: object) -> str:

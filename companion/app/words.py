@@ -658,11 +658,16 @@ UI: dict[str, tuple[str, str]] = {
                          "another name"),
     "set_name_missing": ("請給這副牌取個名字", "Give the set a name"),
     "set_no_pages": ("還沒有讀到任何一頁校正表", "No page of the sheet has been read yet"),
-    "set_would_shrink": ("「{name}」已經有 {n} 種牌是這次沒拍到的（{tiles}）：請把兩頁都拍齊，或換個名字",
-                         "“{name}” already has {n} kinds these photos do not give ({tiles}): photograph both pages, "
-                         "or give another name"),
+    "set_add_sure": ("已經有一副「{name}」了：再按一次「儲存並使用」，就把這次拍到的 {m} 種牌放進去（它其他的 {k} 種照舊，"
+                     "合起來 {n} 種），不然請換個名字",
+                     "A set called “{name}” is saved already: tap Save and use again to put these photos' {m} kinds "
+                     "into it (its other {k} kinds stay as they are, {n} in all), else give another name"),
     "set_saved": ("已儲存「{name}」（{kinds} 種牌），之後讀照片就用它", "Saved “{name}” ({kinds} kinds): photos are read "
                   "with it from now on"),
+    "set_saved_lacking": ("已儲存「{name}」（{kinds} 種牌），之後讀照片就用它。還缺 {n} 種：拍好它們所在的那一頁，用同一個名字再儲存，"
+                          "就會加進去",
+                          "Saved “{name}” ({kinds} kinds): photos are read with it from now on. {n} kinds are still "
+                          "missing: photograph the page they are on and save it under the same name to add them"),
     "set_error": ("出了錯，已記錄下來；請再試一次", "Something went wrong and was logged; please try again"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),

@@ -62,6 +62,9 @@ def register(sub: Any) -> None:
     ph.add_argument("--replace", action="store_true",
                     help="replace a set already saved under the name (the new one must cover every kind it had) / "
                          "取代同名的已存牌組（新的要涵蓋舊的每一種牌）")
+    ph.add_argument("--add", action="store_true",
+                    help="put the pages' kinds into a set already saved under the name, its other kinds kept (a "
+                         "page photographed another day) / 把這些頁的牌種放進同名的已存牌組，其他牌種照舊（改天才拍的那一頁）")
     ph.add_argument("--keep", metavar="TILE", action="append", default=[],
                     help="a box the check takes for another kind whose tile is right after all: keep it (else it "
                          "is left out; repeat for more) / 檢查說像別種牌、其實沒放錯的格子：照用（否則不用；可重複）")
@@ -176,10 +179,12 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
         lost = sorted(set(old.tiles) - given)
         if lost:
             raise ValueError(f"the saved set {name!r} has {len(lost)} kind(s) these photos lack "
-                             f"({' '.join(t.code for t in lost)}): it is kept; photograph every page, give a new "
-                             f"name, or delete it first (companion calibrate delete {name}) / "
+                             f"({' '.join(t.code for t in lost)}): it is kept; give --add to put these pages into "
+                             f"it, photograph every page, give a new name, or delete it first (companion calibrate "
+                             f"delete {name}) / "
                              f"已存的牌組 {name!r} 有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
-                             f"保持不變；請把每一頁都拍進來、改用新名稱，或先刪除它（companion calibrate delete {name}）")
+                             f"保持不變；要把這幾頁放進去請加 --add，或把每一頁都拍進來、改用新名稱，或先刪除它"
+                             f"（companion calibrate delete {name}）")
         if not replace:
             raise ValueError(f"a set named {name!r} is saved already ({before} kinds): give --replace to replace "
                              f"it, or another name / 已經有名為 {name!r} 的牌組（{before} 種牌）：要取代請加 --replace，"
@@ -273,7 +278,9 @@ def _photo(args: argparse.Namespace) -> int:
         samples += kept
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
-    _save(args.name, samples, not args.no_select, failed, replace=args.replace)
+    if args.add and args.replace:
+        raise ValueError("give --add or --replace, not both / --add 和 --replace 只能擇一")
+    _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace)
     return 1 if failed else 0
 
 

@@ -1313,7 +1313,8 @@ def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_
     type_into(page, "set-name", "home")
     tap(page, "set-save")
     wait_text(page, "set-current", ui("set_current", name="home", kinds=len(first.cells) - 1).zh)
-    assert text_of(page, "set-message") == ui("set_saved", name="home", kinds=len(first.cells) - 1).zh
+    assert text_of(page, "set-message") == ui("set_saved_lacking", name="home", kinds=len(first.cells) - 1,
+                                              n=len(KINDS) - len(first.cells) + 1).zh  # one page of two: says so
     assert calibration.selected() == "home" and not any(uploads.iterdir())
     tap(page, "set-none")
     wait_text(page, "set-current", ui("set_current_none").zh)
@@ -1435,7 +1436,7 @@ def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
     import cv2
 
     from companion.vision import calibration
-    from companion.vision.sheet import Paper, layout, render_sheet
+    from companion.vision.sheet import KINDS, Paper, layout, render_sheet
     from tests.vision.test_sheet import DPI, fill, photo
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))  # the server runs in this process
@@ -1458,7 +1459,8 @@ def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
         wait_text(other, "set-message", ui("set_replace_sure", name="home").zh)
         assert calibration.load("home").tiles == (Tile.P5,)
         tap(other, "set-save")
-        wait_text(other, "set-message", ui("set_saved", name="home", kinds=len(first.cells)).zh)
+        wait_text(other, "set-message", ui("set_saved_lacking", name="home", kinds=len(first.cells),
+                                           n=len(KINDS) - len(first.cells)).zh)
         assert len(calibration.load("home").tiles) == len(first.cells)
         page.wait_for_function("([sel]) => document.querySelector(sel) === null", arg=[_sel("set-page-a4-1")])
     finally:

@@ -82,7 +82,8 @@ def test_a_set_made_from_two_page_photos_is_saved_selected_and_listed(
     assert draft.add(_read(page_photos["a4-1-again"], models))
     assert len(draft.samples()) == len(KINDS) - 2
     said = draft.save(" 阿嬤的牌 ")  # a name in Chinese, the spaces around it dropped
-    assert said.en == f"Saved “阿嬤的牌” ({len(KINDS) - 2} kinds): photos are read with it from now on"
+    assert said.en == (f"Saved “阿嬤的牌” ({len(KINDS) - 2} kinds): photos are read with it from now on. 2 kinds are "
+                       "still missing: photograph the page they are on and save it under the same name to add them")
     assert calibration.selected() == "阿嬤的牌" and draft.pages == {}
     assert set(calibration.load("阿嬤的牌").tiles) == set(KINDS) - {Tile.M3, Tile.Z7}
     assert [(r.name, r.kinds, r.selected, r.problem) for r in tile_sets()] == [("阿嬤的牌", len(KINDS) - 2, True, None)]
@@ -205,7 +206,7 @@ def test_a_photo_without_the_sheet_is_refused_naming_it_in_both_languages(tmp_pa
     assert isinstance(bad, SheetFailed) and bad.photo == "notes.jpg" and bad.why.zh != bad.why.en
 
 
-def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
+def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set_but_fills_it(
         page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier]) -> None:
     draft = SheetDraft()
     with pytest.raises(TileSetError) as no_pages:
@@ -221,18 +222,30 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     assert slash.value.words.zh == "牌組名稱「home/garage」不能用：最多 64 個字，只能有文字、數字、_ 或 -，開頭要是文字或數字"
     draft.save("home")
     saved = (calibration.calibration_dir() / "home.npz").read_bytes()
+    home = calibration.load("home")
     one_page = SheetDraft()
     one_page.add(_read(page_photos["a4-1"], models))
-    with pytest.raises(TileSetError) as shrink:
+    page1 = {t for t, _ in one_page.samples()}
+    with pytest.raises(ReplaceAsked) as into:  # one page under a saved set's name: put into it, asked first
         one_page.save("home")
-    page2 = {c.tile.code for c in layout(Paper.A4)[1].cells} - {"3m", "7z"}
-    assert f"“home” already has {len(page2)} kinds these photos do not give" in shrink.value.words.en
+    assert into.value.words.en == (
+        f"A set called “home” is saved already: tap Save and use again to put these photos' {len(page1)} kinds into "
+        f"it (its other {len(set(home.tiles) - page1)} kinds stay as they are, {len(home.tiles)} in all), else give "
+        "another name")
     assert (calibration.calibration_dir() / "home.npz").read_bytes() == saved and len(one_page.pages) == 1
     with pytest.raises(TileSetError) as twin:  # the same file on a Mac's or Windows' disk
         one_page.save("HOME")
     assert twin.value.words.en.startswith("A set called “home” is saved already")
     one_page.save("garage")  # under another name it is a set of its own
     assert calibration.selected() == "garage"
+    one_page.add(_read(page_photos["a4-1"], models))
+    with pytest.raises(ReplaceAsked) as into:
+        one_page.save("home")
+    said = one_page.save("home", replace=into.value.version)
+    after = calibration.load("home")
+    assert sorted(after.tiles) == sorted(home.tiles) and said.en.startswith(f"Saved “home” ({len(home.tiles)} kinds)")
+    old, new = dict(zip(home.tiles, home.crops, strict=True)), dict(zip(after.tiles, after.crops, strict=True))
+    assert all(np.array_equal(new[t], old[t]) for t in set(home.tiles) - page1)  # the other page's, as saved
     # a damaged file under the name is no set to lose: replaced
     (calibration.calibration_dir() / "home.npz").write_bytes(b"garbage")
     assert [r.problem is not None for r in tile_sets()] == [False, True]
@@ -247,6 +260,29 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set(
     assert again.value.version > asked.value.version
     draft.save("home", replace=again.value.version)
     assert [(r.name, r.selected, r.problem) for r in tile_sets()] == [("garage", False, None), ("home", True, None)]
+
+
+def test_a_set_saved_from_one_page_says_what_it_lacks_and_the_other_page_later_completes_it(
+        page_photos: dict[str, Path], models: tuple[TileDetector, TileClassifier]) -> None:
+    """A review: a save with one page read said nothing of the other, and the other page alone could not be saved
+    into the set later (it would have shrunk it)."""
+    first = SheetDraft()
+    first.add(_read(page_photos["a4-1"], models))
+    page1 = {t for t, _ in first.samples()}
+    said = first.save("home")
+    lacking = len(KINDS) - len(page1)
+    assert said.en == (f"Saved “home” ({len(page1)} kinds): photos are read with it from now on. {lacking} kinds are "
+                       "still missing: photograph the page they are on and save it under the same name to add them")
+    assert f"還缺 {lacking} 種" in said.zh
+    second = SheetDraft()
+    second.add(_read(page_photos["a4-2"], models))
+    page2 = {t for t, _ in second.samples()}
+    with pytest.raises(ReplaceAsked) as into:
+        second.save("home")
+    assert f"put these photos' {len(page2)} kinds into it (its other {len(page1 - page2)} kinds" in into.value.words.en
+    done = second.save("home", replace=into.value.version)
+    assert set(calibration.load("home").tiles) == page1 | page2
+    assert done.en.startswith(f"Saved “home” ({len(page1 | page2)} kinds)")
 
 
 def test_a_selection_file_that_cannot_be_read_selects_nothing_and_stops_nothing(data_dir: Path) -> None:

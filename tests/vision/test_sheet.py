@@ -389,6 +389,16 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     assert main(["calibrate", "photo", "home", str(files[0])]) == 2
     err = capsys.readouterr().err
     assert "the saved set 'home' has" in err and "it is kept" in err and "已存的牌組 'home'" in err
+    assert "give --add to put these pages into it" in err and "--add" in err.split(" / ")[1]
+    # page 1 alone saved as a set of its own, and page 2 photographed another day put into it with --add
+    assert main(["calibrate", "photo", "club", str(files[1]), "--no-select"]) == 0
+    capsys.readouterr()
+    assert main(["calibrate", "photo", "club", str(files[0]), "--add", "--no-select"]) == 0
+    assert "added to 'club'" in capsys.readouterr().out
+    assert set(calibration.load("club").tiles) == set(kept.tiles)
+    assert main(["calibrate", "photo", "club", str(files[0]), "--add", "--replace"]) == 2
+    assert "not both" in capsys.readouterr().err
+    calibration.delete("club")
     assert main(["calibrate", "photo", "home", *map(str, files)]) == 2
     assert "give --replace to replace it" in capsys.readouterr().err
     assert np.array_equal(calibration.load("home").crops, kept.crops)
