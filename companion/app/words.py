@@ -650,9 +650,9 @@ UI: dict[str, tuple[str, str]] = {
                  "The screen changed just as you tapped: that tap was on the old screen and was not entered. "
                  "Look again, and tap again if you meant it."),
     "set_start_over_sure": ("確定清掉已讀的頁", "Yes, clear the pages read"),
-    "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、_ 或 -，開頭要是文字或數字",
-                     "The name “{name}” cannot be used: up to 64 letters, digits, _ or -, beginning with a letter or "
-                     "digit"),
+    "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、空格、_、- 或 ( )，開頭要是文字或數字",
+                     "The name “{name}” cannot be used: up to 64 letters, digits, spaces, _, - or ( ), beginning with "
+                     "a letter or digit"),
     "set_replace_sure": ("已經有一副「{name}」了：再按一次「儲存並使用」就取代它，不然請換個名字",
                          "A set called “{name}” is saved already: tap Save and use again to replace it, else give "
                          "another name"),

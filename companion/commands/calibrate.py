@@ -51,8 +51,8 @@ def register(sub: Any) -> None:
     ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正",
                         description="Calibrate from photos of the filled sheet. / "
                                     "用擺滿牌的校正表照片校正牌組。")
-    ph.add_argument("name", help="a name for this tile set (letters of any script, digits, _ or -) / "
-                                "這副牌組的名稱（文字、數字、_ 或 -）")
+    ph.add_argument("name", help="a name for this tile set (letters of any script, digits, spaces, _, - or ( )) / "
+                                "這副牌組的名稱（文字、數字、空格、_、- 或 ( )）")
     ph.add_argument("photos", nargs="+",
                     help="one photo per sheet page, any order / 校正表每頁一張照片，順序不拘")
     ph.add_argument("--no-select", action="store_true",
@@ -73,8 +73,8 @@ def register(sub: Any) -> None:
                        description="Create a calibrated set from crops, or add crops to a saved one: a kind given "
                                    "replaces that kind's crops, the other kinds stay. / "
                                    "用牌面圖建立已校正牌組，或加進已存的牌組：給了的牌種換成新的，其他牌種不變。")
-    a.add_argument("name", help="a name for this tile set (letters of any script, digits, _ or -) / "
-                               "這副牌組的名稱（文字、數字、_ 或 -）")
+    a.add_argument("name", help="a name for this tile set (letters of any script, digits, spaces, _, - or ( )) / "
+                               "這副牌組的名稱（文字、數字、空格、_、- 或 ( )）")
     a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files / "
                                             "5m.jpg、5m=photo.jpg 或放這些檔案的資料夾")
     a.add_argument("--no-select", action="store_true",

@@ -65,8 +65,10 @@ MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
 log = logging.getLogger(__name__)
-_NAME = re.compile(r"[^\W_][\w-]{0,63}")
-"""A set's name is its file's name: letters of any script (阿嬤的牌), digits, ``_`` and ``-``, at most 64."""
+_NAME = re.compile(r"[^\W_](?:[\w\-() ]{0,62}[\w\-()])?")
+"""A set's name is its file's name: letters of any script (阿嬤的牌), digits, spaces, ``_``, ``-`` and brackets ``( )``,
+at most 64, beginning with a letter or digit and not ending with a space (``Home set (old)``; a review's names with a
+space were refused). Nothing a file name forbids on Windows, a Mac or Linux, nor a glob's ``[ ] * ?``."""
 _DAMAGED = "的校正檔已損壞：請重新校正這副牌，或先不用它（companion calibrate none，或加 --no-calibration）"
 """The Chinese half of the message for a stored calibration that cannot be read, after the set's name and file."""
 _CARRY_ON = "calibrate the set again, or read without it (companion calibrate none, or --no-calibration)"
@@ -320,8 +322,9 @@ def twin_of(name: str, saved: list[str]) -> str | None:
 
 def _check_name(name: str) -> None:
     if not valid_name(name):
-        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, '_' or '-', beginning with a "
-                               f"letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、數字、_ 或 -，"
+        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, spaces, '_', '-' or '( )', "
+                               f"beginning with a letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、"
+                               "數字、空格、_、- 或 ( )，"
                                "開頭要是文字或數字")
 
 

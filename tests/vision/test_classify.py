@@ -104,6 +104,28 @@ def test_calibration_roundtrip_select_and_blend(
         calibration.Calibration.from_crops("../evil", samples[:1])
 
 
+@pytest.mark.parametrize(("name", "ok"), [
+    ("home", True), ("阿嬤的牌", True), ("Home set (old)", True), ("7", True), ("a" * 64, True), ("set_2-b", True),
+    ("", False), (" home", False), ("home ", False), ("_home", False), ("(old)", False), ("a" * 65, False),
+    ("home/garage", False), ("../evil", False), ("a.b", False), ("set[1]", False), ("set*", False), ("a?", False),
+    ("a:b", False), ('a"b', False), ("a\tb", False),
+])
+def test_a_sets_name_may_hold_spaces_and_brackets_but_nothing_a_file_name_or_a_glob_minds(name: str, ok: bool) -> None:
+    assert calibration.valid_name(name) is ok
+
+
+def test_a_set_named_with_spaces_and_brackets_is_saved_listed_selected_and_deleted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    cal = calibration.Calibration.from_crops("Home set (old)", _crops(2))
+    calibration.save(cal)
+    calibration.select("Home set (old)")
+    assert calibration.list_sets() == ["Home set (old)"] and calibration.selected() == "Home set (old)"
+    assert calibration.load("Home set (old)").tiles == cal.tiles
+    calibration.delete("Home set (old)")
+    assert calibration.list_sets() == [] and calibration.selected() is None
+
+
 def _crop_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A data folder of its own, and a folder of three crops named by tile (1m.png ...)."""
     import cv2
