@@ -15,8 +15,8 @@ A hand counts as scored right when its tiles, melds, flowers, winning tile and h
 sources are not read). It prints, per set and in all: hands scored right, hands refused (no legal reading),
 hands scored wrong (and of them those whose doubts named a repair or an unsure tile), tiles read right as the reader
 read them, and the repairs made (right / wrong); and the same
-hands scored with repairs off (:data:`companion.vision.hand_search.MAX_CHANGES` 0) as the peer, and with ``--sideways``
-also by the reader without its second look at tiles across their row (:mod:`companion.vision.sideways`). ``--synthetic N``
+hands scored with repairs off (:data:`companion.vision.hand_search.MAX_CHANGES` 0) as the peer, and by the reader
+without its second look at boxes that look like part of a tile (:mod:`companion.vision.sideways`). ``--synthetic N``
 adds N hands rendered with face styles and tables of the held-out split, read by the shipped models.
 """
 
@@ -213,10 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     crops: list[RealCrop] = [*load_crops(args.dev), *load_copies(args.dev)]
     for c in crops:
         by_set[c.set][c.tile].append(c.image)
-    # the peers, in the same run: repairs off; and with --sideways the reader without its second look at tiles across
-    # their row (companion.vision.sideways)
-    variants = [("repairs", 3, True), ("no_repairs", 0, True)] + ([("no_sideways_look", 3, False)] if args.sideways
-                                                                     else [])
+    # the peers, in the same run: repairs off; and the reader without its second look at boxes that look like part
+    # of a tile (companion.vision.sideways: a claimed tile across the row, a lone tile boxed as halves)
+    variants = [("repairs", 3, True), ("no_repairs", 0, True), ("no_sideways_look", 3, False)]
     out: dict[str, dict[str, dict[str, int]]] = {name: {} for name, _, _ in variants}
     for s in sorted(by_set, key=lambda x: int(x)):
         flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None

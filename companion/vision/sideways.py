@@ -15,6 +15,10 @@ both ways (:func:`across_views`), keeping the surest reading: which end of a sid
 orientation network's least certain call, and a sideways box drawn smaller than the tile cuts off part of its
 face (萬 read as a wind).
 
+The other way round, a lone upright tile with no row around it (the winning tile set apart) was boxed as one or two
+halves lying across the row, a 4p as 2p: a box lying across the row that reaches along it only a tile's width
+(:data:`PART`) is read again as an upright tile slid across the row, under the same rules.
+
 Pure geometry here; :class:`companion.vision.read.TileReader` reads the crops.
 """
 
@@ -34,8 +38,12 @@ tile's width deep than its height."""
 SLIDE = (-1.0, -0.5, 0.0, 0.5, 1.0)
 """Where along the row a sideways tile is looked for around a short box: its centre moved by these shares of
 half the length the box lacks (from one end of the tile to the other)."""
+PART = 0.8
+"""A box lying across its row that reaches along it less than this share of the photo's upright tiles' height is
+no sideways tile (one reaches a tile's height along the row) but may be part of an upright one: a lone 4p, with no
+row around it, was boxed as one or two 2p lying across the row, each half the tile."""
 ACCEPT = 0.6
-"""A sideways reading replaces boxes only when its best tile reaches this."""
+"""A whole tile's reading replaces boxes only when its best tile reaches this."""
 OVERLAP = 0.25
 """... and when it reaches at most this share of a tile's width into a box it does not replace."""
 
@@ -87,15 +95,21 @@ def _down(ref: float) -> np.ndarray:
 
 @dataclass(frozen=True, slots=True)
 class Proposals:
-    """Boxes of a tile lying across its row (``obb``, P x 5) around each short box; ``owner`` (P) is the short box
-    each was put around; ``short`` the mask of short boxes; ``width`` and ``depth`` the photo's upright tiles'
+    """Boxes of a whole tile (``obb``, P x 5) around the boxes that look like part of one; ``owner`` (P) is the box
+    each was put around, ``upright`` (P) whether it stands in its row (else it lies across it); ``parts`` the mask
+    of boxes that look like part of a tile (:func:`proposals`); ``width`` and ``depth`` the photo's upright tiles'
     median sides."""
 
     obb: np.ndarray
     owner: np.ndarray
-    short: np.ndarray
+    upright: np.ndarray
+    parts: np.ndarray
     width: float
     depth: float
+
+    def halves(self, j: int) -> tuple[float, float]:
+        """Half the extent of proposal ``j`` along its row and across it."""
+        return (self.width / 2, self.depth / 2) if self.upright[j] else (self.depth / 2, self.width / 2)
 
 
 def tile_size(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> tuple[float, float] | None:
@@ -120,37 +134,43 @@ def across_views(obb: np.ndarray, size: tuple[float, float] | None) -> np.ndarra
 
 
 def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> Proposals | None:
-    """Sideways boxes around the face-up upright boxes less deep than :data:`SHORT` of the photo's upright tiles
-    (at each of :data:`SLIDE`, turned a quarter each way); None where there is none, or fewer than three upright
-    face-up tiles to measure a tile by."""
+    """Whole tiles around the face-up boxes that look like part of one: sideways tiles around the upright boxes less
+    deep than :data:`SHORT` of the photo's upright tiles (slid along the row), and upright tiles around the boxes
+    lying across the row that reach along it less than :data:`PART` of a tile's height (slid across the row: a
+    lone 4p boxed as one or two 2p lying across it), each at the :data:`SLIDE` places, turned both ways. None where
+    there is none, or fewer than three upright face-up tiles to measure a tile by."""
     size = tile_size(frame, obb, face_up)
     if size is None:
         return None
     width, depth = size
     short = face_up & ~frame.sideways & (frame.depth < SHORT * depth)
-    cand = np.flatnonzero(short)
+    small = face_up & frame.sideways & (frame.extent < PART * depth)
+    cand = np.flatnonzero(short | small)
     if len(cand) == 0:
         return None
-    slide = np.array(SLIDE)
-    along = frame.along[cand][:, None] + slide[None, :] * np.maximum(depth - frame.extent[cand], 0)[:, None] / 2
-    out, owner = [], []
-    for i, row in zip(cand, along, strict=True):
-        for a in row:
-            x, y = frame.point(float(a), float(frame.across[i]))
-            for turn in (90.0, -90.0):
-                angle = (np.degrees(frame.turn) + turn + 180) % 360 - 180
-                out.append((x, y, width, depth, angle))
+    out, owner, upright = [], [], []
+    turn = np.degrees(frame.turn)
+    for i in cand:
+        stands = bool(small[i])  # the tile it is part of stands in the row
+        lacks = max(depth - (frame.depth[i] if stands else frame.extent[i]), 0.0) / 2
+        for k in SLIDE:
+            a, c = (frame.along[i], frame.across[i] + k * lacks) if stands else (frame.along[i] + k * lacks,
+                                                                                 frame.across[i])
+            x, y = frame.point(float(a), float(c))
+            for t in ((0.0, 180.0) if stands else (90.0, -90.0)):
+                out.append((x, y, width, depth, (turn + t + 180) % 360 - 180))
                 owner.append(i)
-    return Proposals(np.array(out, np.float32), np.array(owner), short, width, depth)
+                upright.append(stands)
+    return Proposals(np.array(out, np.float32), np.array(owner), np.array(upright), short | small, width, depth)
 
 
 def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, old: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """Which proposals to take: ``(proposal, boxes it replaces)``. ``sure`` (P) is each proposal's best tile
-    probability, ``old`` (N) each box's. Each short box offers its surest proposal, the surest first; one is taken
-    when it reaches :data:`ACCEPT`, covers no box (centre inside it) that is not short except its own, reaches no
-    further than :data:`OVERLAP` of a tile's width into a box it does not cover, and reads surer than every box it
-    covers, or covers two or more boxes each narrower along the row than :data:`SHORT` of a tile's width (one
-    tile read as two)."""
+    probability, ``old`` (N) each box's. Each box that looks like part of a tile offers its surest proposal, the
+    surest first; one is taken when it reaches :data:`ACCEPT`, covers no box (centre inside it) but such parts,
+    reaches no further than :data:`OVERLAP` of a tile's width along the row into a box in line with it that it does
+    not cover, and reads surer than every box it covers, or, lying across the row, covers two or more boxes each
+    narrower along the row than :data:`SHORT` of a tile's width (one tile read as two)."""
     n = len(frame.along)
     best: dict[int, int] = {}
     for j, i in enumerate(props.owner):
@@ -158,23 +178,23 @@ def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, old: np.ndarray)
             best[int(i)] = j
     taken: list[tuple[int, np.ndarray]] = []
     gone = np.zeros(n, bool)
-    half_long, half_wide = props.depth / 2, props.width / 2
     for i, j in sorted(best.items(), key=lambda kv: -sure[kv[1]]):
         if gone[i] or sure[j] < ACCEPT:
             continue
+        half_long, half_wide = props.halves(j)
         x, y = props.obb[j, :2].astype(np.float64)
         pa, pc = np.array([x, y]) @ _right(frame.turn), np.array([x, y]) @ _down(frame.turn)
         in_line = np.abs(frame.across - pc) < half_wide
         covered = np.flatnonzero(in_line & (np.abs(frame.along - pa) < half_long) & ~gone)
         others = np.ones(n, bool)
         others[covered] = False
-        if ((~props.short[covered]) & (covered != i)).any():
+        if ((~props.parts[covered]) & (covered != i)).any():
             continue
         reach = np.minimum(pa + half_long, frame.along + frame.extent / 2) - \
             np.maximum(pa - half_long, frame.along - frame.extent / 2)
         if (others & in_line & ~gone & (reach > OVERLAP * props.width)).any():
             continue
-        split = len(covered) >= 2 and bool((frame.extent[covered] < SHORT * props.width).all())
+        split = not props.upright[j] and len(covered) >= 2 and bool((frame.extent[covered] < SHORT * props.width).all())
         if sure[j] > old[covered].max(initial=0.0) or split:
             taken.append((j, covered))
             gone[covered] = True

@@ -62,7 +62,7 @@ def test_only_boxes_less_deep_than_a_tile_get_sideways_boxes_around_them() -> No
     boxes = row([*upright(5), (5 * (W + 1) + 10, 22, W, 0.0)])
     frame = RowFrame.of(boxes)
     props = proposals(frame, boxes, np.ones(len(boxes), bool))
-    assert props is not None and props.short.tolist() == [False] * 5 + [True]
+    assert props is not None and props.parts.tolist() == [False] * 5 + [True]
     assert (props.owner == 5).all() and len(props.obb) == 10  # five places along, turned each way
     assert np.allclose(props.obb[:, 2:4], [W, D]) and set(np.round(props.obb[:, 4]).tolist()) == {90.0, -90.0}
     assert np.allclose(props.obb[:, 1], 100.0)
@@ -90,7 +90,7 @@ def test_a_tile_boxed_as_two_narrow_halves_is_taken_whole_even_when_the_halves_r
     boxes = _split()
     frame = RowFrame.of(boxes)
     props = proposals(frame, boxes, np.ones(len(boxes), bool))
-    assert props is not None and props.short.tolist() == [False] * 4 + [True, True] + [False] * 2
+    assert props is not None and props.parts.tolist() == [False] * 4 + [True, True] + [False] * 2
     old = np.full(len(boxes), 0.95)
     taken = choose(frame, props, _sure(props, 0.9), old)
     assert len(taken) == 1 and taken[0][1].tolist() == [4, 5]
@@ -112,6 +112,34 @@ def test_one_short_box_is_replaced_only_by_a_surer_reading_that_covers_no_uprigh
     frame = RowFrame.of(tight)
     props = proposals(frame, tight, np.ones(len(tight), bool))
     assert props is not None and not choose(frame, props, np.full(len(props.obb), 0.99), old)
+
+
+def test_a_lone_tile_boxed_as_halves_lying_across_the_row_is_read_standing() -> None:
+    """A lone 4p (the winning tile set apart) was boxed as two 2p lying across the row, one above the other, or as
+    one of them: each reaches along the row a tile's width, not a sideways tile's length."""
+    x = 8 * (W + 1)
+    halves = row([*upright(6), (x, D / 2 - 1, W, 90.0), (x, D / 2 - 1, W, -90.0)])
+    halves[6, 1] -= D / 4  # the upper half
+    halves[7, 1] += D / 4  # the lower half
+    frame = RowFrame.of(halves)
+    props = proposals(frame, halves, np.ones(len(halves), bool))
+    assert props is not None and props.parts.tolist() == [False] * 6 + [True, True]
+    assert props.upright.all() and set(np.round(props.obb[:, 4]).tolist()) == {0.0, -180.0}
+    assert np.allclose(props.obb[:, 0], x) and np.allclose(props.obb[:, 2:4], [W, D])
+    centred = np.where(np.abs(props.obb[:, 1] - 100.0) < 1.0, 0.9, 0.3)
+    taken = choose(frame, props, centred, np.array([0.95] * 6 + [0.56, 0.72]))
+    assert [c.tolist() for _, c in taken] == [[6, 7]]
+    assert not choose(frame, props, centred, np.array([0.95] * 6 + [0.56, 0.93]))  # not surer than a half: kept
+    one = halves[[0, 1, 2, 3, 4, 5, 7]]
+    frame = RowFrame.of(one)
+    props = proposals(frame, one, np.ones(len(one), bool))
+    assert props is not None
+    taken = choose(frame, props, np.where(np.abs(props.obb[:, 1] - 100.0) < 1.0, 0.9, 0.3), np.array([0.95] * 6 + [0.56]))
+    assert [c.tolist() for _, c in taken] == [[6]]
+    # a tile lying across the row at its full length is a sideways tile, not part of one
+    whole = row([*upright(6), (x, W, D, 90.0)])
+    props = proposals(RowFrame.of(whole), whole, np.ones(len(whole), bool))
+    assert props is None
 
 
 def test_half_turned_boxes_keep_their_place_and_point_the_other_way() -> None:
