@@ -19,7 +19,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.read import Detections
-from companion.vision.sideways import RowFrame
+from companion.vision.sideways import RowFrame, row_labels
 
 GAP = 0.22
 """Two neighbours in a row belong to different groups when the gap between them is wider than this share of the
@@ -29,9 +29,6 @@ the dev photos (77 rows, whole sets laid in rows) the gaps between neighbours me
 width; a winning tile set a centimetre apart measured 0.30 (a review's: the limit had been 0.3, so it was missed)."""
 LOOSE = 3.0
 """A row laid loosely (its tiles a tenth of a tile apart and more) cuts only at gaps this many times its median one."""
-REACH = 3.5
-"""Tiles of one row may lie this many tile widths apart (centre to centre) and still chain into it: a player
-may leave a wide gap between the groups of a row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,21 +59,6 @@ class LaidHand:
 
     def tile_count(self, row: int) -> int:
         return sum(len(g) for g in self.rows[row])
-
-
-def _rows(f: RowFrame) -> np.ndarray:
-    """Row labels: tiles chain into a row when their centres lie within half the deeper one's depth across the
-    row and within :data:`REACH` of the wider one's extents along it."""
-    n = len(f.along)
-    near = (np.abs(f.across[:, None] - f.across[None, :]) <= 0.5 * np.maximum(f.depth[:, None], f.depth[None, :])) \
-        & (np.abs(f.along[:, None] - f.along[None, :]) <= REACH * np.maximum(f.extent[:, None], f.extent[None, :]))
-    row = np.arange(n)
-    changed = True
-    while changed:  # each tile takes the smallest label of its neighbours until the chains settle
-        new = np.where(near, row[None, :], n).min(axis=1)
-        changed = bool((new != row).any())
-        row = new
-    return row
 
 
 def _groups(dets: Detections, f: RowFrame, idx: np.ndarray) -> tuple[Group, ...]:
@@ -151,7 +133,7 @@ def kong_end_backs(dets: Detections) -> list[int]:
     blank = (kinds == int(Tile.Z5)) & (dets.score < BLANK_BACK)
     end = blank | (kinds == int(Tile.UNKNOWN))
     frame = RowFrame.of(dets.obb)
-    label = _rows(frame)
+    label = row_labels(frame)
     out: list[int] = []
     for lab in np.unique(label):
         for g in _groups(dets, frame, np.flatnonzero(label == lab)):
@@ -185,7 +167,7 @@ def lay_out(dets: Detections) -> LaidHand:
     stray: list[int] = []
     flowers: list[int] = []
     frame = RowFrame.of(dets.obb)
-    label = _rows(frame)
+    label = row_labels(frame)
     for lab in np.unique(label):
         members = np.flatnonzero(label == lab)
         groups = []

@@ -27,7 +27,7 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, row_support
 from companion.vision.legend import Entry, legend_strip
-from companion.vision.sideways import RowFrame, across_views, choose, proposals, tile_size
+from companion.vision.sideways import ACCEPT, RowFrame, across_views, choose, proposals, row_sizes
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
            "grid_points", "reading_order"]
@@ -299,9 +299,10 @@ class TileReader:
         (:meth:`companion.vision.detect.TileDetector.detect_read`), the classifier and the back check on one
         thread each whatever ``classifier_threads`` and ``detector_threads`` say (the detector's network keeps
         ``detector_threads``); photos read ``tiled``, and readings with ``turns`` > 1 or ``retry``, go one step
-        after another as without it, on those same one-thread sessions. ``sideways``: look again at tiles that
-        may lie across their row, a meld's claimed tile (:meth:`_across_rows`; ``None``: for photos read ``tiled``
-        only: a table frame's discards lie at any turn, with no row to lie across)."""
+        after another as without it, on those same one-thread sessions. ``sideways``: look again at boxes that
+        look like part of a tile, a meld's claimed tile lying across its row boxed short or a lone tile boxed as
+        halves (:meth:`_across_rows`; ``None``: for images read ``tiled`` only, photos of hands and, unless
+        ``--single-pass``, what ``companion read`` reads; a live frame's reading is left as it is)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
@@ -363,55 +364,76 @@ class TileReader:
         return self._combine(Boxes(obb, boxes.face_up, boxes.score), probs, image)
 
     def _across_rows(self, image: np.ndarray, dets: Detections) -> Detections:
-        """``dets`` with the tiles lying across their row looked at again (:mod:`companion.vision.sideways`): the
-        boxes the detector drew too short across the row replaced by a sideways box where that reads surer (or
-        where it joins two narrow boxes), and each face-up tile lying across the row read in the other
-        :func:`~companion.vision.sideways.across_views` too, the surest kept."""
+        """``dets`` with the boxes that look like part of a tile looked at again (:mod:`companion.vision.sideways`):
+        replaced by a whole tile, lying across the row or standing in it, where :func:`~companion.vision.sideways.
+        choose` takes it; and each face-up tile lying across the row read in the other
+        :func:`~companion.vision.sideways.across_views` too, the surest reading and turn kept where it reaches
+        :data:`~companion.vision.sideways.ACCEPT` and reads surer (its box grown to the view's sides, never shrunk). Readings
+        here are of faces only (never ``0x``: a face-up back must pass the back check, which this look does not
+        ask)."""
         if len(dets) < 3 or self._unknown < 0:
             return dets
+        reread = self.reread is not False
         frame = RowFrame.of(dets.obb)
-        props = proposals(frame, dets.obb, dets.face_up)
+        fresh = np.zeros(len(dets), bool)
+        props = proposals(frame, dets.obb, dets.face_up, dets.image_size)
         if props is not None:
-            probs = self.classifier.probabilities(upright_crops(image, props.obb), True)
-            sure = probs[:, self._tile_cols].max(axis=1)
-            taken = choose(frame, props, sure, dets.top3_score[:, 0])
+            probs = self.classifier.probabilities(upright_crops(image, props.obb), reread)
+            kind, sure = self._faces(probs)
+            taken = choose(frame, props, sure, kind, dets.top3_score[:, 0], dets.kind)
             if taken:
                 rows = [j for j, _ in taken]
                 gone = np.zeros(len(dets), bool)
                 for _, covered in taken:
                     gone[covered] = True
-                # a sideways box's detector score: the surest of the boxes it replaces (their score over their reading)
-                found = [float((dets.score[c] / np.maximum(dets.top3_score[c, 0], 1e-6)).max()) for _, c in taken]
-                new = self._readings(props.obb[rows], probs[rows], np.clip(found, 0, 1), image_size=dets.image_size)
+                # a whole tile's detector score: the surest of the boxes it replaces
+                found = [float(_found(dets, c).max()) for _, c in taken]
+                new = self._readings(props.obb[rows], probs[rows], np.array(found), dets.image_size)
                 dets = _joined(dets.take(~gone), new)
+                fresh = np.arange(len(dets)) >= len(dets) - len(new)  # read at their row's size already
                 frame = RowFrame.of(dets.obb)
-        side = np.flatnonzero(dets.face_up & frame.sideways & (dets.kind != int(Tile.UNKNOWN)))
+        side = np.flatnonzero(dets.face_up & frame.sideways & ~fresh & (dets.kind != int(Tile.UNKNOWN)))
         if len(side) == 0:
             return dets
-        views = across_views(dets.obb[side], tile_size(frame, dets.obb, dets.face_up))
-        probs = self.classifier.probabilities(upright_crops(image, views.reshape(-1, 5)), True).reshape(
+        sizes = row_sizes(frame, dets.obb, dets.face_up)
+        views = across_views(dets.obb[side], *((sizes[0][side], sizes[1][side]) if sizes is not None else (None, None)))
+        probs = self.classifier.probabilities(upright_crops(image, views.reshape(-1, 5)), reread).reshape(
             len(views), len(side), -1)
-        sure = probs[:, :, self._tile_cols].max(axis=2)
+        sure = np.stack([self._faces(p)[1] for p in probs])
         k = sure.argmax(axis=0)
-        idx = np.arange(len(side))
-        better = sure[k, idx] > dets.top3_score[side, 0]
-        if not better.any():
+        top = sure[k, np.arange(len(side))]
+        pick = np.flatnonzero((top >= ACCEPT) & (top > dets.top3_score[side, 0]))
+        if len(pick) == 0:
             return dets
-        pick = np.flatnonzero(better)
-        found = dets.score[side] / np.maximum(dets.top3_score[side, 0], 1e-6)
-        again = self._readings(views[k[pick], pick], probs[k[pick], pick], found[pick], dets.image_size)
+        obb = views[k[pick], pick]
+        # a view's sides only where they grow the detector's: a box drawn short of the tile left a gap that cut its
+        # meld, but one shrunk to a row's size measured too small cut a meld in a turned photo (a review's)
+        obb[:, 2:4] = np.maximum(obb[:, 2:4], dets.obb[side[pick], 2:4])
+        again = self._readings(obb, probs[k[pick], pick], _found(dets, side[pick]), dets.image_size)
         order = np.arange(len(dets))
         order[side[pick]] = len(dets) + np.arange(len(pick))  # each new reading in its tile's place
         return _joined(dets, again).take(order)
 
+    def _faces(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each row's best face (a :class:`Tile` value, never ``0x``) and its probability."""
+        cols = self._tile_cols[self._kind_of[self._tile_cols] != int(Tile.UNKNOWN)]
+        best = probs[:, cols].argmax(axis=1)
+        return self._kind_of[cols[best]], probs[np.arange(len(probs)), cols[best]]
+
+    def _top3(self, probs: np.ndarray, faces_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """The three best readings that are tiles (``N x 3`` kinds and probabilities), "not a tile" left out, and
+        ``0x`` too where ``faces_only``; stable: ties are broken as argmax breaks them, in the columns' order."""
+        cols = self._tile_cols[self._kind_of[self._tile_cols] != int(Tile.UNKNOWN)] if faces_only else self._tile_cols
+        tile_probs = probs[:, cols]
+        order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
+        return self._kind_of[cols[order]].astype(np.int16), np.take_along_axis(tile_probs, order, axis=1).astype(
+            np.float32)
+
     def _readings(self, obb: np.ndarray, probs: np.ndarray, found: np.ndarray,
                   image_size: tuple[int, int]) -> Detections:
-        """Face-up detections of the boxes ``obb`` read ``probs`` (their best readings that are tiles), the
+        """Face-up detections of the boxes ``obb`` read ``probs`` (their best readings that are faces), the
         detector's score of each ``found``."""
-        tile_probs = probs[:, self._tile_cols]
-        order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
-        top_p = np.take_along_axis(tile_probs, order, axis=1).astype(np.float32)
-        top_k = self._kind_of[self._tile_cols[order]].astype(np.int16)
+        top_k, top_p = self._top3(probs, faces_only=True)
         return Detections(obb.astype(np.float32), top_k[:, 0], np.ones(len(obb), bool),
                           np.clip(np.asarray(found) * top_p[:, 0], 0, 1).astype(np.float32), top_k, top_p, image_size)
 
@@ -524,18 +546,19 @@ class TileReader:
             probs[white, self._white] += probs[white, self._back]
             probs[white, self._back] = 0.0
         keep &= ~odd | body | self._sure_backs(image, boxes.obb, odd & ~body & ~boxes.face_up)
-        # the three best readings that are tiles, "not a tile" left out: a kept box's best reading is a tile (its
-        # best column was one for ``keep`` above, and a white dragon's reading is at least its back's was), so
-        # the first is that tile; stable: ties are broken as argmax broke them, in the columns' order
-        tile_probs = probs[:, self._tile_cols]
-        order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
-        top_p = np.take_along_axis(tile_probs, order, axis=1).astype(np.float32)
-        top_k = self._kind_of[self._tile_cols[order]]
+        # the three best readings that are tiles: a kept box's best reading is a tile (its best column was one for
+        # ``keep`` above, and a white dragon's reading is at least its back's was), so the first is that tile
+        top_k, top_p = self._top3(probs)
         best_k, best_p = top_k[:, 0], top_p[:, 0]
         keep &= ~_covered(boxes.obb, boxes.score * best_p, boxes.face_up, keep)
         return Detections(boxes.obb[keep], best_k[keep].astype(np.int16), boxes.face_up[keep],
                           np.clip(boxes.score[keep] * best_p[keep], 0, 1).astype(np.float32),
                           top_k[keep].astype(np.int16), top_p[keep], size)
+
+
+def _found(dets: Detections, idx: np.ndarray | list[int]) -> np.ndarray:
+    """The detector's score of the detections ``idx``: their score over their reading's (0-1)."""
+    return np.clip(dets.score[idx] / np.maximum(dets.top3_score[idx, 0], 1e-6), 0, 1)
 
 
 def _joined(a: Detections, b: Detections) -> Detections:

@@ -7,11 +7,12 @@ from the real dev crops with each meld's claimed tile turned (``python -m benchm
 --sideways``) the detector boxed about one sideways tile in five as an upright tile, a box about a tile's width
 high (its true height, which is what sets it apart) but cut to part of its length, or as two narrow upright
 tiles side by side (a 4p across the row as two 2p). So in photos (``TileReader.read(..., tiled=True)``) a face-up
-box markedly less deep across its row than the photo's upright tiles (:data:`SHORT`) is read again as a tile
-lying across the row, at a few places along it (:data:`SLIDE`), turned both ways; the surest reading replaces the
-boxes it covers when it is surer than they are, or when it covers two boxes both narrower than a tile (a tile
-read as two). And a face-up tile that lies across the row is read again half turned, and at the photo's tile size
-both ways (:func:`across_views`), keeping the surest reading: which end of a sideways tile is its top is the
+box markedly less deep across its row than its row's upright tiles (:data:`SHORT`) is read again as a tile lying
+across the row, at a few places along it (:data:`SLIDE`), turned both ways; the surest reading replaces the boxes
+it covers where it is surer than they are (:func:`choose`), or where it joins two or more boxes each narrower than a
+tile (a tile read as two). And a face-up tile that lies across the row is read again half turned, and at its row's
+tile size both ways (:func:`across_views`), keeping the surest reading and turn (its box grown to the view's
+sides where they are larger, never shrunk: the sides measure the gaps between groups): which end of a sideways tile is its top is the
 orientation network's least certain call, and a sideways box drawn smaller than the tile cuts off part of its
 face (萬 read as a wind).
 
@@ -32,20 +33,41 @@ SIDEWAYS = 0.7
 """A tile lies sideways (a meld's claimed tile) when the sine of its turn against the tiles' common turn is at
 least this (about 45 degrees and more)."""
 SHORT = 0.875
-"""A face-up upright box whose depth across its row is under this share of the photo's upright tiles' median
-depth may be a tile lying across the row: halfway between a tile's width and its height (3:4), so a box nearer a
-tile's width deep than its height."""
+"""A face-up upright box whose depth across its row is under this share of its row's tiles' depth (:data:`NEAR`)
+may be a tile lying across the row: halfway between a tile's width and its height (3:4), so a box nearer a tile's
+width deep than its height."""
+NEAR = 8
+"""A box is measured against the median of this many upright face-up tiles of its own row nearest to it (at least
+two; else against the photo's): a row farther from the camera has smaller tiles, and measured against the photo's a
+review's far row was all short, two of its 2p read as one 4p lying across it. Eight, not four: the detector's boxes
+of one row differ by a tenth, and four of them measured a lone half of a 4p as no part of a tile."""
+REACH = 3.5
+"""Tiles of one row may lie this many tile widths apart (centre to centre) and still chain into it: a player
+may leave a wide gap between the groups of a row."""
 SLIDE = (-1.0, -0.5, 0.0, 0.5, 1.0)
 """Where along the row a sideways tile is looked for around a short box: its centre moved by these shares of
 half the length the box lacks (from one end of the tile to the other)."""
 PART = 0.8
-"""A box lying across its row that reaches along it less than this share of the photo's upright tiles' height is
-no sideways tile (one reaches a tile's height along the row) but may be part of an upright one: a lone 4p, with no
-row around it, was boxed as one or two 2p lying across the row, each half the tile."""
+"""A box lying across its row that reaches along it less than this share of its row's tiles' height, or reaches
+across it less than :data:`THIN` of it, is no sideways tile (one reaches a tile's height along the row and its
+width across) but may be part of an upright one: a lone 4p, with no row around it, was boxed as one or two 2p lying
+across the row, each half the tile."""
+THIN = 0.6
 ACCEPT = 0.6
-"""A whole tile's reading replaces boxes only when its best tile reaches this."""
+"""A whole tile's reading replaces boxes only when its best tile reaches this ..."""
+MARGIN = 0.1
+"""... and, where it replaces one box, by this much more than that box's reading, and as another kind (the same kind
+read surer is no reason to turn a tile: a blank 白板 drawn a little short was turned across its row, and its meld
+was then cut); ..."""
+JOIN = 0.85
+"""... where it joins two boxes or more lying along the row (one tile read as two, which may both read surely: a 4p
+as two 2p at 0.95), its reading must reach this; ..."""
 OVERLAP = 0.25
-"""... and when it reaches at most this share of a tile's width into a box it does not replace."""
+"""... and it may reach at most this share of a tile's width along the row into a box it does not replace, or into a
+whole tile taken before it."""
+EDGE = 2.0
+"""A box within this many pixels of the image's edge may be a tile the edge cuts: it is not looked at again, nor is a
+whole tile looked for reaching past the edge (the edge's pixels repeated read as anything)."""
 
 
 def common_turn(angle: np.ndarray) -> float:
@@ -93,23 +115,39 @@ def _down(ref: float) -> np.ndarray:
     return np.array([np.sin(ref), np.cos(ref)])
 
 
+def row_labels(f: RowFrame) -> np.ndarray:
+    """Row labels: tiles chain into a row when their centres lie within half the deeper one's depth across the
+    row and within :data:`REACH` of the wider one's extents along it."""
+    n = len(f.along)
+    near = (np.abs(f.across[:, None] - f.across[None, :]) <= 0.5 * np.maximum(f.depth[:, None], f.depth[None, :])) \
+        & (np.abs(f.along[:, None] - f.along[None, :]) <= REACH * np.maximum(f.extent[:, None], f.extent[None, :]))
+    row = np.arange(n)
+    changed = True
+    while changed:  # each tile takes the smallest label of its neighbours until the chains settle
+        new = np.where(near, row[None, :], n).min(axis=1)
+        changed = bool((new != row).any())
+        row = new
+    return row
+
+
 @dataclass(frozen=True, slots=True)
 class Proposals:
     """Boxes of a whole tile (``obb``, P x 5) around the boxes that look like part of one; ``owner`` (P) is the box
     each was put around, ``upright`` (P) whether it stands in its row (else it lies across it); ``parts`` the mask
-    of boxes that look like part of a tile (:func:`proposals`); ``width`` and ``depth`` the photo's upright tiles'
-    median sides."""
+    of boxes that look like part of a tile (:func:`proposals`); ``width`` and ``depth`` (N) the tile size each box
+    was measured against (its row's)."""
 
     obb: np.ndarray
     owner: np.ndarray
     upright: np.ndarray
     parts: np.ndarray
-    width: float
-    depth: float
+    width: np.ndarray
+    depth: np.ndarray
 
     def halves(self, j: int) -> tuple[float, float]:
         """Half the extent of proposal ``j`` along its row and across it."""
-        return (self.width / 2, self.depth / 2) if self.upright[j] else (self.depth / 2, self.width / 2)
+        w, h = float(self.obb[j, 2]), float(self.obb[j, 3])
+        return (w / 2, h / 2) if self.upright[j] else (h / 2, w / 2)
 
 
 def tile_size(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> tuple[float, float] | None:
@@ -121,82 +159,137 @@ def tile_size(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> tuple[fl
     return float(np.median(np.minimum(obb[up, 2], obb[up, 3]))), float(np.median(np.maximum(obb[up, 2], obb[up, 3])))
 
 
-def across_views(obb: np.ndarray, size: tuple[float, float] | None) -> np.ndarray:
+def row_sizes(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Each box's tile width and height (N each): the medians of the :data:`NEAR` upright face-up tiles of its row
+    nearest to it, itself left out, where there are two or more; else the photo's (:func:`tile_size`). None where
+    the photo has fewer than three such tiles."""
+    size = tile_size(frame, obb, face_up)
+    if size is None:
+        return None
+    up = face_up & ~frame.sideways
+    short, long = np.minimum(obb[:, 2], obb[:, 3]), np.maximum(obb[:, 2], obb[:, 3])
+    width, depth = np.full(len(obb), size[0]), np.full(len(obb), size[1])
+    label = row_labels(frame)
+    for i in range(len(obb)):
+        mates = np.flatnonzero(up & (label == label[i]))
+        mates = mates[mates != i]
+        if len(mates) >= 2:
+            near = mates[np.argsort(np.abs(frame.along[mates] - frame.along[i]), kind="stable")[:NEAR]]
+            width[i], depth[i] = float(np.median(short[near])), float(np.median(long[near]))
+    return width, depth
+
+
+def across_views(obb: np.ndarray, width: np.ndarray | None, depth: np.ndarray | None) -> np.ndarray:
     """``V x N x 5``: other boxes to read each tile lying across its row in (``obb``, N x 5): half turned, and,
-    where the photo's tile size is known, at that size both ways (a sideways box drawn smaller than the tile cuts
-    off part of its face)."""
+    where its row's tile size is known (``width``, ``depth``: N each), at that size both ways (a sideways box drawn
+    smaller than the tile cuts off part of its face)."""
     views = [half_turned(obb)]
-    if size is not None:
+    if width is not None and depth is not None:
         full = obb.copy()
-        full[:, 2], full[:, 3] = size
+        full[:, 2], full[:, 3] = width, depth
         views += [full, half_turned(full)]
     return np.stack(views)
 
 
-def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> Proposals | None:
-    """Whole tiles around the face-up boxes that look like part of one: sideways tiles around the upright boxes less
-    deep than :data:`SHORT` of the photo's upright tiles (slid along the row), and upright tiles around the boxes
-    lying across the row that reach along it less than :data:`PART` of a tile's height (slid across the row: a
-    lone 4p boxed as one or two 2p lying across it), each at the :data:`SLIDE` places, turned both ways. None where
-    there is none, or fewer than three upright face-up tiles to measure a tile by."""
-    size = tile_size(frame, obb, face_up)
-    if size is None:
+def inside(obb: np.ndarray, image_size: tuple[int, int], margin: float = 0.0) -> np.ndarray:
+    """Bool mask: the boxes ``obb`` whose corners all lie at least ``margin`` px inside an image of ``image_size``
+    (w, h)."""
+    a = np.radians(obb[:, 4].astype(np.float64))
+    c, s = np.cos(a), np.sin(a)
+    hw, hh = obb[:, 2] / 2, obb[:, 3] / 2
+    # a box's corners: centre +- half width along its right (cos, -sin) +- half height along its down (sin, cos)
+    dx = np.abs(hw * c) + np.abs(hh * s)
+    dy = np.abs(hw * s) + np.abs(hh * c)
+    w, h = image_size
+    return (obb[:, 0] - dx >= margin) & (obb[:, 0] + dx <= w - margin) & \
+        (obb[:, 1] - dy >= margin) & (obb[:, 1] + dy <= h - margin)
+
+
+def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray,
+              image_size: tuple[int, int] = (0, 0)) -> Proposals | None:
+    """Whole tiles around the face-up boxes that look like part of one, each measured against its row
+    (:func:`row_sizes`): sideways tiles around the upright boxes less deep than :data:`SHORT` of a tile (slid along
+    the row), and upright tiles around the boxes lying across the row that are too small for a tile lying so (slid
+    across the row: a lone 4p boxed as one or two 2p lying across it), each at the
+    :data:`SLIDE` places, turned both ways. Where the image's size is known, a box near its edge is left as it is
+    and no whole tile reaches past it (:data:`EDGE`). None where there is none, or fewer than three upright face-up
+    tiles to measure a tile by."""
+    sizes = row_sizes(frame, obb, face_up)
+    if sizes is None:
         return None
-    width, depth = size
+    width, depth = sizes
     short = face_up & ~frame.sideways & (frame.depth < SHORT * depth)
-    small = face_up & frame.sideways & (frame.extent < PART * depth)
-    cand = np.flatnonzero(short | small)
-    if len(cand) == 0:
-        return None
+    small = face_up & frame.sideways & ((frame.extent < PART * depth) | (frame.depth < THIN * depth))
+    parts = short | small
+    if image_size[0] > 0 and image_size[1] > 0:
+        parts &= inside(obb, image_size, EDGE)
     out, owner, upright = [], [], []
     turn = np.degrees(frame.turn)
-    for i in cand:
+    for i in np.flatnonzero(parts):
         stands = bool(small[i])  # the tile it is part of stands in the row
-        lacks = max(depth - (frame.depth[i] if stands else frame.extent[i]), 0.0) / 2
+        lacks = max(depth[i] - (frame.depth[i] if stands else frame.extent[i]), 0.0) / 2
         for k in SLIDE:
             a, c = (frame.along[i], frame.across[i] + k * lacks) if stands else (frame.along[i] + k * lacks,
                                                                                  frame.across[i])
             x, y = frame.point(float(a), float(c))
             for t in ((0.0, 180.0) if stands else (90.0, -90.0)):
-                out.append((x, y, width, depth, (turn + t + 180) % 360 - 180))
+                out.append((x, y, width[i], depth[i], (turn + t + 180) % 360 - 180))
                 owner.append(i)
                 upright.append(stands)
-    return Proposals(np.array(out, np.float32), np.array(owner), np.array(upright), short | small, width, depth)
+    if not out:
+        return None
+    props = np.array(out, np.float32)
+    keep = inside(props, image_size, -EDGE) if image_size[0] > 0 and image_size[1] > 0 else np.ones(len(props), bool)
+    if not keep.any():
+        return None
+    return Proposals(props[keep], np.array(owner)[keep], np.array(upright)[keep], parts, width, depth)
 
 
-def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, old: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """Which proposals to take: ``(proposal, boxes it replaces)``. ``sure`` (P) is each proposal's best tile
-    probability, ``old`` (N) each box's. Each box that looks like part of a tile offers its surest proposal, the
-    surest first; one is taken when it reaches :data:`ACCEPT`, covers no box (centre inside it) but such parts,
-    reaches no further than :data:`OVERLAP` of a tile's width along the row into a box in line with it that it does
-    not cover, and reads surer than every box it covers, or, lying across the row, covers two or more boxes each
-    narrower along the row than :data:`SHORT` of a tile's width (one tile read as two)."""
+def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, kind: np.ndarray, old: np.ndarray,
+           old_kind: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Which proposals to take: ``(proposal, boxes it replaces)``. ``sure`` and ``kind`` (P) are each proposal's
+    best tile reading, ``old`` and ``old_kind`` (N) each box's. Each box that looks like part of a tile offers its
+    surest proposal, the surest first; one is taken when it reaches :data:`ACCEPT`, covers no box (centre inside
+    it) but such parts, and reaches no further than :data:`OVERLAP` of a tile's width along the row into a box in
+    line with it that it does not cover or into a whole tile taken before it; and where it covers one box, reads
+    another kind :data:`MARGIN` surer; where it covers more, reads surer than all of them, or, lying across the row
+    over boxes each narrower along it than :data:`SHORT` of a tile's width (one tile read as two), reaches
+    :data:`JOIN`."""
     n = len(frame.along)
     best: dict[int, int] = {}
     for j, i in enumerate(props.owner):
         if int(i) not in best or sure[j] > sure[best[int(i)]]:
             best[int(i)] = j
     taken: list[tuple[int, np.ndarray]] = []
+    spans: list[tuple[float, float, float, float]] = []  # the whole tiles taken: along, across, half extents
     gone = np.zeros(n, bool)
     for i, j in sorted(best.items(), key=lambda kv: -sure[kv[1]]):
         if gone[i] or sure[j] < ACCEPT:
             continue
         half_long, half_wide = props.halves(j)
         x, y = props.obb[j, :2].astype(np.float64)
-        pa, pc = np.array([x, y]) @ _right(frame.turn), np.array([x, y]) @ _down(frame.turn)
+        pa, pc = float(np.array([x, y]) @ _right(frame.turn)), float(np.array([x, y]) @ _down(frame.turn))
         in_line = np.abs(frame.across - pc) < half_wide
         covered = np.flatnonzero(in_line & (np.abs(frame.along - pa) < half_long) & ~gone)
-        others = np.ones(n, bool)
-        others[covered] = False
-        if ((~props.parts[covered]) & (covered != i)).any():
+        if (~props.parts[covered]).any():
             continue
+        others = in_line & ~gone
+        others[covered] = False
         reach = np.minimum(pa + half_long, frame.along + frame.extent / 2) - \
             np.maximum(pa - half_long, frame.along - frame.extent / 2)
-        if (others & in_line & ~gone & (reach > OVERLAP * props.width)).any():
+        limit = OVERLAP * float(props.width[i])
+        if (others & (reach > limit)).any() or any(
+                abs(c - pc) < w2 + half_wide and min(pa + half_long, a + l2) - max(pa - half_long, a - l2) > limit
+                for a, c, l2, w2 in spans):
             continue
-        split = not props.upright[j] and len(covered) >= 2 and bool((frame.extent[covered] < SHORT * props.width).all())
-        if sure[j] > old[covered].max(initial=0.0) or split:
+        if len(covered) == 1:
+            ok = sure[j] >= old[covered[0]] + MARGIN and kind[j] != old_kind[covered[0]]
+        else:
+            join = not props.upright[j] and bool((frame.extent[covered] < SHORT * props.width[covered]).all())
+            ok = sure[j] > old[covered].max() or (join and sure[j] >= JOIN)
+        if ok:
             taken.append((j, covered))
+            spans.append((pa, pc, half_long, half_wide))
             gone[covered] = True
     return taken
 

@@ -17,14 +17,18 @@ from companion.tiles import Tile
 from companion.vision.hand_score import score_photo
 from companion.vision.read import TileReader
 from companion.vision.sideways import (
-    ACCEPT,
+    EDGE,
+    JOIN,
+    MARGIN,
     SHORT,
     RowFrame,
     across_views,
     choose,
     common_turn,
     half_turned,
+    inside,
     proposals,
+    row_sizes,
     tile_size,
 )
 
@@ -86,32 +90,69 @@ def _sure(props, best: float, others: float = 0.3) -> np.ndarray:  # type: ignor
     return np.where(np.abs(props.obb[:, 0] - centre) < 1.0, best, others)
 
 
+P4, P2 = int(Tile.P4), int(Tile.P2)
+
+
+def _kinds(props, kind: int = P4) -> np.ndarray:  # type: ignore[no-untyped-def]
+    return np.full(len(props.obb), kind)
+
+
 def test_a_tile_boxed_as_two_narrow_halves_is_taken_whole_even_when_the_halves_read_surely() -> None:
     boxes = _split()
     frame = RowFrame.of(boxes)
     props = proposals(frame, boxes, np.ones(len(boxes), bool))
     assert props is not None and props.parts.tolist() == [False] * 4 + [True, True] + [False] * 2
-    old = np.full(len(boxes), 0.95)
-    taken = choose(frame, props, _sure(props, 0.9), old)
-    assert len(taken) == 1 and taken[0][1].tolist() == [4, 5]
-    assert not choose(frame, props, _sure(props, ACCEPT - 0.01), old)  # the sideways reading must be sure enough
+    old, old_kind = np.full(len(boxes), 0.95), np.full(len(boxes), P2)
+    taken = choose(frame, props, _sure(props, 0.9), _kinds(props), old, old_kind)
+    assert len(taken) == 1 and taken[0][1].tolist() == [4, 5]  # one whole tile, taken once (not once per half)
+    assert not choose(frame, props, _sure(props, JOIN - 0.01), _kinds(props), old, old_kind)  # sure enough to join
 
 
-def test_one_short_box_is_replaced_only_by_a_surer_reading_that_covers_no_upright_tile() -> None:
+def test_one_short_box_is_replaced_only_by_another_kind_read_surer_that_covers_no_upright_tile() -> None:
     x = 4 * (W + 1)
     boxes = row([*upright(4), (x + D / 2, W * 0.8, W, 0.0), *upright(2, x + D + 1 + W / 2)])
     frame = RowFrame.of(boxes)
     props = proposals(frame, boxes, np.ones(len(boxes), bool))
     assert props is not None
-    old = np.full(len(boxes), 0.7)
-    taken = choose(frame, props, _sure(props, 0.9), old)
+    old, old_kind = np.full(len(boxes), 0.7), np.full(len(boxes), P2)
+    taken = choose(frame, props, _sure(props, 0.9), _kinds(props), old, old_kind)
     assert [c.tolist() for _, c in taken] == [[4]]
-    assert not choose(frame, props, _sure(props, 0.65), old)  # not surer than the box it replaces
+    assert not choose(frame, props, _sure(props, 0.7 + MARGIN - 0.01), _kinds(props), old, old_kind)  # not surer
+    assert not choose(frame, props, _sure(props, 0.99), _kinds(props, P2), old, old_kind)  # the same kind: left
     # the same short box where an upright tile lies too close: a tile across the row would lie on top of it
     tight = row([*upright(4), (x + D / 2, W * 0.8, W, 0.0), *upright(2, x + W * 0.4 + 1 + W / 2)])
     frame = RowFrame.of(tight)
     props = proposals(frame, tight, np.ones(len(tight), bool))
-    assert props is not None and not choose(frame, props, np.full(len(props.obb), 0.99), old)
+    assert props is not None and not choose(frame, props, np.full(len(props.obb), 0.99), _kinds(props), old, old_kind)
+
+
+def test_a_row_of_smaller_tiles_is_measured_by_its_own_tiles_not_the_photos() -> None:
+    """A review: a row farther from the camera (tiles 0.8 the size) was all short against the photo's tiles, and two
+    of its 2p read surely were joined into one 4p lying across it."""
+    near = row(upright(8))
+    far = row([(a * 0.8, W * 0.8, D * 0.8, 0.0) for a, *_ in upright(6)])
+    far[:, 1] += 2 * D
+    boxes = np.concatenate([near, far])
+    frame = RowFrame.of(boxes)
+    assert proposals(frame, boxes, np.ones(len(boxes), bool)) is None
+    sizes = row_sizes(frame, boxes, np.ones(len(boxes), bool))
+    assert sizes is not None and np.allclose(sizes[0], [W] * 8 + [W * 0.8] * 6)
+    assert np.allclose(sizes[1], [D] * 8 + [D * 0.8] * 6)
+
+
+def test_a_box_at_the_images_edge_is_left_as_it_is() -> None:
+    """A review: the winning tile cut by the photo's top edge looked short, and a sideways box reaching out of the
+    image (its pixels the edge's repeated) read as another tile."""
+    x = 4 * (W + 1)
+    boxes = row([*upright(4), (x + D / 2, W * 0.8, W, 0.0), *upright(2, x + D + 1 + W / 2)])
+    frame = RowFrame.of(boxes)
+    cut = boxes.copy()
+    cut[:, 1] -= 100.0 - W / 2  # the short box's top on the image's top edge
+    assert proposals(RowFrame.of(cut), cut, np.ones(len(cut), bool), (400, 200)) is None
+    props = proposals(frame, boxes, np.ones(len(boxes), bool), (400, 200))
+    assert props is not None and inside(props.obb, (400, 200), -EDGE).all()
+    assert inside(np.array([[10, 10, 10, 10, 0.0], [10, 20, 30, 10, 90.0], [12, 12, 20, 20, 45.0]]), (100, 100)).tolist() \
+        == [True, True, False]
 
 
 def test_a_lone_tile_boxed_as_halves_lying_across_the_row_is_read_standing() -> None:
@@ -127,14 +168,16 @@ def test_a_lone_tile_boxed_as_halves_lying_across_the_row_is_read_standing() -> 
     assert props.upright.all() and set(np.round(props.obb[:, 4]).tolist()) == {0.0, -180.0}
     assert np.allclose(props.obb[:, 0], x) and np.allclose(props.obb[:, 2:4], [W, D])
     centred = np.where(np.abs(props.obb[:, 1] - 100.0) < 1.0, 0.9, 0.3)
-    taken = choose(frame, props, centred, np.array([0.95] * 6 + [0.56, 0.72]))
+    kinds = np.full(len(halves), P2)
+    taken = choose(frame, props, centred, _kinds(props), np.array([0.95] * 6 + [0.56, 0.72]), kinds)
     assert [c.tolist() for _, c in taken] == [[6, 7]]
-    assert not choose(frame, props, centred, np.array([0.95] * 6 + [0.56, 0.93]))  # not surer than a half: kept
+    assert not choose(frame, props, centred, _kinds(props), np.array([0.95] * 6 + [0.56, 0.93]), kinds)  # kept
     one = halves[[0, 1, 2, 3, 4, 5, 7]]
     frame = RowFrame.of(one)
     props = proposals(frame, one, np.ones(len(one), bool))
     assert props is not None
-    taken = choose(frame, props, np.where(np.abs(props.obb[:, 1] - 100.0) < 1.0, 0.9, 0.3), np.array([0.95] * 6 + [0.56]))
+    taken = choose(frame, props, np.where(np.abs(props.obb[:, 1] - 100.0) < 1.0, 0.9, 0.3), _kinds(props),
+                   np.array([0.95] * 6 + [0.56]), kinds[:7])
     assert [c.tolist() for _, c in taken] == [[6]]
     # a tile lying across the row at its full length is a sideways tile, not part of one
     whole = row([*upright(6), (x, W, D, 90.0)])
@@ -149,17 +192,18 @@ def test_half_turned_boxes_keep_their_place_and_point_the_other_way() -> None:
     assert got[:, 4].tolist() == [-90.0, 90.0, -180.0, -10.0]
 
 
-def test_a_tile_across_its_row_is_read_again_half_turned_and_at_the_photos_tile_size() -> None:
+def test_a_tile_across_its_row_is_read_again_half_turned_and_at_its_rows_tile_size() -> None:
     boxes = row([*upright(4), (4 * (W + 1) + 18, 26, 35, 90.0)])
     frame = RowFrame.of(boxes)
-    size = tile_size(frame, boxes, np.ones(len(boxes), bool))
-    assert size == (W, D)  # measured on the upright tiles only
-    views = across_views(boxes[4:], size)
+    assert tile_size(frame, boxes, np.ones(len(boxes), bool)) == (W, D)  # measured on the upright tiles only
+    sizes = row_sizes(frame, boxes, np.ones(len(boxes), bool))
+    assert sizes is not None
+    views = across_views(boxes[4:], sizes[0][4:], sizes[1][4:])
     assert views.shape == (3, 1, 5)
     assert views[:, 0, 4].tolist() == [-90.0, 90.0, -90.0]
     assert views[:, 0, 2:4].tolist() == [[26, 35], [W, D], [W, D]]
     assert np.array_equal(views[:, 0, :2], np.repeat(boxes[4:, :2], 3, axis=0))
-    assert across_views(boxes[4:], None).shape == (1, 1, 5)  # no tile size to draw it at: half turned only
+    assert across_views(boxes[4:], None, None).shape == (1, 1, 5)  # no tile size to draw it at: half turned only
     assert tile_size(frame, boxes, np.array([True, True, False, False, True])) is None
 
 
