@@ -11,14 +11,14 @@ box markedly less deep across its row than its row's upright tiles (:data:`SHORT
 across the row, at a few places along it (:data:`SLIDE`), turned both ways; the surest reading replaces the boxes
 it covers where it is surer than they are (:func:`choose`), or where it joins two or more boxes each narrower than a
 tile (a tile read as two). And a face-up tile that lies across the row is read again half turned, and at its row's
-tile size both ways (:func:`across_views`), keeping the surest reading and turn (its box grown to the view's
-sides where they are larger, never shrunk: the sides measure the gaps between groups): which end of a sideways tile is its top is the
-orientation network's least certain call, and a sideways box drawn smaller than the tile cuts off part of its
-face (萬 read as a wind).
+tile size both ways (:func:`across_views`), keeping the surest reading and turn: which end of a sideways tile is its
+top is the orientation network's least certain call, and a sideways box drawn smaller than the tile cuts off part of
+its face (萬 read as a wind). Its box grows to the view's sides where they are larger, never shrinks: the sides
+measure the gaps between a row's groups.
 
 The other way round, a lone upright tile with no row around it (the winning tile set apart) was boxed as one or two
-halves lying across the row, a 4p as 2p: a box lying across the row that reaches along it only a tile's width
-(:data:`PART`) is read again as an upright tile slid across the row, under the same rules.
+halves lying across the row, a 4p as 2p: a box lying across the row too small for a tile lying so (:data:`PART`,
+:data:`THIN`) is read again as an upright tile slid across the row, under the same rules.
 
 Pure geometry here; :class:`companion.vision.read.TileReader` reads the crops.
 """
@@ -53,6 +53,8 @@ across it less than :data:`THIN` of it, is no sideways tile (one reaches a tile'
 width across) but may be part of an upright one: a lone 4p, with no row around it, was boxed as one or two 2p lying
 across the row, each half the tile."""
 THIN = 0.6
+"""(See :data:`PART`.) A half of a 4p lying across the row reached across it 0.57 of its row's tiles' height, a
+sideways tile drawn a little short about 0.7 (its width)."""
 ACCEPT = 0.6
 """A whole tile's reading replaces boxes only when its best tile reaches this ..."""
 MARGIN = 0.1
