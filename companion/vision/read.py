@@ -319,6 +319,7 @@ class TileReader:
         names = self.classifier.info.class_names
         self._kind_of = np.array([-1 if n == "unknown" else int(Tile.from_code(n)) for n in names], np.int16)
         self._tile_cols = np.nonzero(self._kind_of >= 0)[0]
+        self._face_cols = self._tile_cols[self._kind_of[self._tile_cols] != int(Tile.UNKNOWN)]
         self._unknown = names.index("unknown") if "unknown" in names else -1
         self._back = names.index(str(Tile.UNKNOWN)) if str(Tile.UNKNOWN) in names else -1
         self._white = names.index("5z") if "5z" in names and self._back >= 0 else -1
@@ -334,6 +335,7 @@ class TileReader:
         return dets
 
     def _read(self, image: np.ndarray, tiled: bool) -> Detections:
+        """:meth:`read` before its second look at boxes that look like part of a tile."""
         size = (int(image.shape[1]), int(image.shape[0]))
         checks = self.detector.backs is not None and self._back >= 0  # face-down boxes the check passed are backs
         if self.parallel and checks and not tiled and self.turns == 1 and not self.retry:
@@ -365,12 +367,12 @@ class TileReader:
 
     def _across_rows(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with the boxes that look like part of a tile looked at again (:mod:`companion.vision.sideways`):
-        replaced by a whole tile, lying across the row or standing in it, where :func:`~companion.vision.sideways.
-        choose` takes it; and each face-up tile lying across the row read in the other
-        :func:`~companion.vision.sideways.across_views` too, the surest reading and turn kept where it reaches
-        :data:`~companion.vision.sideways.ACCEPT` and reads surer (its box grown to the view's sides, never shrunk). Readings
-        here are of faces only (never ``0x``: a face-up back must pass the back check, which this look does not
-        ask)."""
+        replaced by a whole tile, lying across the row or standing in it, where
+        :func:`~companion.vision.sideways.choose` takes it; and each face-up tile lying across the row read in the
+        other :func:`~companion.vision.sideways.across_views` too, the surest reading and turn kept where it reaches
+        :data:`~companion.vision.sideways.ACCEPT` and reads surer (its box grown to the view's sides, never shrunk).
+        Readings here are of faces only (never ``0x``: a face-up back must pass the back check, which this look
+        does not ask)."""
         if len(dets) < 3 or self._unknown < 0:
             return dets
         reread = self.reread is not False
@@ -416,14 +418,13 @@ class TileReader:
 
     def _faces(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each row's best face (a :class:`Tile` value, never ``0x``) and its probability."""
-        cols = self._tile_cols[self._kind_of[self._tile_cols] != int(Tile.UNKNOWN)]
-        best = probs[:, cols].argmax(axis=1)
-        return self._kind_of[cols[best]], probs[np.arange(len(probs)), cols[best]]
+        best = probs[:, self._face_cols].argmax(axis=1)
+        return self._kind_of[self._face_cols[best]], probs[np.arange(len(probs)), self._face_cols[best]]
 
     def _top3(self, probs: np.ndarray, faces_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The three best readings that are tiles (``N x 3`` kinds and probabilities), "not a tile" left out, and
         ``0x`` too where ``faces_only``; stable: ties are broken as argmax breaks them, in the columns' order."""
-        cols = self._tile_cols[self._kind_of[self._tile_cols] != int(Tile.UNKNOWN)] if faces_only else self._tile_cols
+        cols = self._face_cols if faces_only else self._tile_cols
         tile_probs = probs[:, cols]
         order = np.argsort(-tile_probs, axis=1, kind="stable")[:, :3]
         return self._kind_of[cols[order]].astype(np.int16), np.take_along_axis(tile_probs, order, axis=1).astype(
