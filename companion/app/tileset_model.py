@@ -379,12 +379,12 @@ class SheetDraft:
                         old: calibration.Calibration | None = calibration.load(name)
                     except CalibrationError:  # a damaged file: nothing in it to keep
                         old = None
-                    kept = [] if old is None else [(t, c) for t, c in zip(old.tiles, old.crops, strict=True)
-                                                   if t not in kinds]
+                    kept = [] if old is None else old.others(kinds)
                     if replace != self.version:
-                        raise ReplaceAsked(ui("set_add_sure", name=name, n=len({t for t, _ in kept} | kinds),
-                                              m=len(kinds), k=len({t for t, _ in kept})) if kept
-                                           else ui("set_replace_sure", name=name), name, self.version)
+                        others = {t for t, _ in kept}
+                        raise ReplaceAsked(ui("set_add_sure", name=name, n=len(others | kinds), m=len(kinds),
+                                              k=len(others)) if kept else ui("set_replace_sure", name=name),
+                                           name, self.version)
                     samples = [*kept, *samples]
                 cal = calibration.Calibration.from_crops(name, samples)
                 calibration.save(cal)

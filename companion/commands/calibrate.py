@@ -174,7 +174,7 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     given = {t for t, _ in samples}
     before = len(set(old.tiles)) if old is not None else 0
     if old is not None and add:  # the kinds not given now keep their crops
-        samples = [*((t, c) for t, c in zip(old.tiles, old.crops, strict=True) if t not in given), *samples]
+        samples = [*old.others(given), *samples]
     elif old is not None:
         lost = sorted(set(old.tiles) - given)
         if lost:

@@ -86,6 +86,11 @@ class Calibration:
     crops: np.ndarray  # K x H x W x 3 uint8 BGR, one row per entry of ``tiles``
     source: Path | None = None  # the file it was loaded from (fitted weights are kept beside it)
 
+    def others(self, given: set[Tile]) -> list[tuple[Tile, np.ndarray]]:
+        """Its ``(tile, crop)`` pairs of the kinds not in ``given``: what it keeps when crops of ``given`` are put
+        into it (``companion calibrate add`` / ``photo --add``, the app's save under a saved set's name)."""
+        return [(t, c) for t, c in zip(self.tiles, self.crops, strict=True) if t not in given]
+
     @classmethod
     def from_crops(cls, name: str, samples: Sequence[tuple[Tile, np.ndarray]]) -> Calibration:
         """A calibration from ``(tile, BGR crop)`` pairs; several crops of a kind are averaged."""

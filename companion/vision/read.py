@@ -379,6 +379,7 @@ class TileReader:
         frame = RowFrame.of(dets.obb)
         fresh = np.zeros(len(dets), bool)
         props = proposals(frame, dets.obb, dets.face_up, dets.image_size)
+        sizes = None if props is None else (props.width, props.depth)  # each box's row's tile size
         if props is not None:
             probs = self.classifier.probabilities(upright_crops(image, props.obb), reread)
             kind, sure = self._faces(probs)
@@ -394,10 +395,12 @@ class TileReader:
                 dets = _joined(dets.take(~gone), new)
                 fresh = np.arange(len(dets)) >= len(dets) - len(new)  # read at their row's size already
                 frame = RowFrame.of(dets.obb)
+                sizes = None
         side = np.flatnonzero(dets.face_up & frame.sideways & ~fresh & (dets.kind != int(Tile.UNKNOWN)))
         if len(side) == 0:
             return dets
-        sizes = row_sizes(frame, dets.obb, dets.face_up)
+        if sizes is None:  # (measured again where boxes changed, or where no box was a part)
+            sizes = row_sizes(frame, dets.obb, dets.face_up)
         views = across_views(dets.obb[side], *((sizes[0][side], sizes[1][side]) if sizes is not None else (None, None)))
         probs = self.classifier.probabilities(upright_crops(image, views.reshape(-1, 5)), reread).reshape(
             len(views), len(side), -1)

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.vision.detect import obb_xyxy
+
 SIDEWAYS = 0.7
 """A tile lies sideways (a meld's claimed tile) when the sine of its turn against the tiles' common turn is at
 least this (about 45 degrees and more)."""
@@ -107,6 +109,11 @@ class RowFrame:
         """Image coordinates of a point given along and across the rows."""
         x, y = along * _right(self.turn) + across * _down(self.turn)
         return float(x), float(y)
+
+    def locate(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the image along and across the rows (:meth:`point`'s inverse)."""
+        xy = np.array([x, y], np.float64)
+        return float(xy @ _right(self.turn)), float(xy @ _down(self.turn))
 
 
 def _right(ref: float) -> np.ndarray:
@@ -196,15 +203,9 @@ def across_views(obb: np.ndarray, width: np.ndarray | None, depth: np.ndarray | 
 def inside(obb: np.ndarray, image_size: tuple[int, int], margin: float = 0.0) -> np.ndarray:
     """Bool mask: the boxes ``obb`` whose corners all lie at least ``margin`` px inside an image of ``image_size``
     (w, h)."""
-    a = np.radians(obb[:, 4].astype(np.float64))
-    c, s = np.cos(a), np.sin(a)
-    hw, hh = obb[:, 2] / 2, obb[:, 3] / 2
-    # a box's corners: centre +- half width along its right (cos, -sin) +- half height along its down (sin, cos)
-    dx = np.abs(hw * c) + np.abs(hh * s)
-    dy = np.abs(hw * s) + np.abs(hh * c)
+    box = obb_xyxy(obb.astype(np.float64))
     w, h = image_size
-    return (obb[:, 0] - dx >= margin) & (obb[:, 0] + dx <= w - margin) & \
-        (obb[:, 1] - dy >= margin) & (obb[:, 1] + dy <= h - margin)
+    return (box[:, 0] >= margin) & (box[:, 1] >= margin) & (box[:, 2] <= w - margin) & (box[:, 3] <= h - margin)
 
 
 def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray,
@@ -269,8 +270,7 @@ def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, kind: np.ndarray
         if gone[i] or sure[j] < ACCEPT:
             continue
         half_long, half_wide = props.halves(j)
-        x, y = props.obb[j, :2].astype(np.float64)
-        pa, pc = float(np.array([x, y]) @ _right(frame.turn)), float(np.array([x, y]) @ _down(frame.turn))
+        pa, pc = frame.locate(float(props.obb[j, 0]), float(props.obb[j, 1]))
         in_line = np.abs(frame.across - pc) < half_wide
         covered = np.flatnonzero(in_line & (np.abs(frame.along - pa) < half_long) & ~gone)
         if (~props.parts[covered]).any():
