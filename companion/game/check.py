@@ -29,7 +29,7 @@ from companion.game.state import (
 from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
-from companion.game.winning import completes
+from companion.game.winning import completes, waits_of
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
@@ -397,6 +397,12 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
             and e.tile != st.drawn:
         raise IllegalEvent(msg("frozen_discard", **state.who(e.seat), tile=st.drawn.zh, tile_en=st.drawn.said_en),
                            drawn=st.drawn.code, discard=e.tile.code)
+    if st.ready is not None and st.ready_now and st.fully_known:  # the declaration's own discard must keep it true
+        left = list(st.concealed)
+        left[e.tile] -= 1
+        if not waits_of(tuple(left), st.melds):
+            raise IllegalEvent(msg("ready_discard", **state.who(e.seat), tile=e.tile.zh, tile_en=e.tile.said_en),
+                               hand=format_tiles(st.concealed_tiles), discard=e.tile.code)
 
 
 # --- ends ------------------------------------------------------------------------------------------

@@ -162,5 +162,8 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_tiles(missing)), shown=format_tiles(shown))
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
-    if len(e.kongs) > hidden or any(not t.is_known or t.is_flower for t in e.kongs):
+    if any(not t.is_known or t.is_flower for t in e.kongs):
         raise IllegalEvent(msg("unknown_tile"), kongs=format_tiles(e.kongs), hidden_kongs=hidden)
+    if len(e.kongs) != hidden:  # one left face down would leave the win unscorable for good (an audit)
+        raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
+                           kongs=format_tiles(e.kongs), hidden_kongs=hidden)

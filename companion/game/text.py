@@ -88,6 +88,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
     "after_claim": ("吃碰後只能打牌", "after a chow or pung the claimer only discards"),
     "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),
+    "kongs_to_show": ("{seat}有{hidden}個暗槓蓋著，胡牌時要亮出（亮出了{got}個）", "{seat_en} must show every concealed kong at the win: {hidden} face down, {got} shown"),
+    "ready_discard": ("{seat}已報聽，打出{tile}後就沒有聽了", "{seat_en} has declared ready, and discarding the {tile_en} leaves the hand not ready"),
     "ready_twice": ("{seat}已經報聽", "{seat_en} has already declared ready"),
     "ready_window": ("{kind}的時機不對", "{kind_en} cannot be declared now"),
     "four_kongs": ("{seat}沒有剛開出第四槓", "{seat_en} has not just made a fourth kong"),

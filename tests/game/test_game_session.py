@@ -204,9 +204,11 @@ def test_a_new_seating_cannot_be_retracted() -> None:
         step(state, ev.Retracted(target=0))
 
 
-def test_a_win_with_a_hidden_concealed_kong_is_listed_unscored() -> None:
+def test_a_win_with_a_hidden_concealed_kong_is_refused_and_a_record_of_one_listed_unscored() -> None:
     from companion.game.state import TableState
     from companion.game.switches import FirstDealer
+    from companion.game.text import IllegalEvent
+    from companion.hand import Meld, MeldKind
     from companion.tiles import Tile, parse_tiles
 
     unknown = Tile.UNKNOWN
@@ -216,13 +218,20 @@ def test_a_win_with_a_hidden_concealed_kong_is_listed_unscored() -> None:
               ev.Dealt(hands=tuple((unknown,) * (17 if i == 0 else 16) for i in range(4))),
               ev.ConcealedKong(seat=0), ev.ReplacementDrew(seat=0)):
         s = step(s, e)
-    s = step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"),
-                       concealed=parse_tiles("123m456m678m123p5p")))
-    line = ledger_of(s).entries[0].lines[0]
+    with pytest.raises(IllegalEvent) as info:  # the table is asked for the kong's kind while the tiles are shown
+        step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=parse_tiles("123m456m678m123p5p")))
+    assert info.value.reason.key == "kongs_to_show" and "暗槓" in info.value.reason.zh
+    # a record that still holds one (a log kept before the tracker asked) is listed unscored, not lost
+    rec = WinRecord(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=parse_tiles("123m456m678m123p5p"),
+                    melds=(Meld(MeldKind.CKONG, (unknown,) * 4),), flowers=())
+    r = HandResult(number=1, round_wind=0, hand_in_round=1, dealer=0, streak=0, dice_total=9, seat_winds=(0, 1, 2, 3),
+                   players=("a", "b", "c", "d"), outcome=Outcome(OutcomeKind.WIN, (rec,), (rec,)))
+    (entry,) = build_ledger([r], Switches(), Stakes(30, 10), load_profile("wikibooks_base"), 0).entries
+    (line,) = entry.lines
     assert line.unscored and "暗槓" in line.unscored and "concealed kong" in line.unscored
     zh, en = line.unscored.split(" / ", 1)
     assert "翻開暗槓" in zh and "reveal" in en  # the reason in Chinese too (it was the English one)
-    assert ledger_of(s).entries[0].transfers == ()
+    assert entry.transfers == ()
 
 
 def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp_path: Path) -> None:

@@ -113,6 +113,19 @@ def test_ready_declaration_freezes_the_hand() -> None:
     tb.refused(ev.DeclaredReady(seat=1, kind=ev.ReadyKind.READY), "ready_twice")
 
 
+def test_the_declarations_own_discard_must_leave_the_hand_ready() -> None:
+    """An audit: 天聽 declared, then the discard that breaks it was taken, freezing a hand that could never win."""
+    tb = Table({0: "123m456m789m123p45s77z1z"})
+    tb.do(ev.HandKnown(seat=0))
+    tb.do(ev.DeclaredReady(seat=0, kind=ev.ReadyKind.HEAVENLY))
+    before = tb.state
+    err = tb.refused(ev.Discarded(seat=0, tile=t("4s")), "ready_discard")
+    assert ("discard", "4s") in err.evidence and "4s" in err.reason.en
+    assert tb.state == before  # refused, nothing changed
+    tb.discard(0, "1z")  # the discard that keeps it ready (3s 6s) is taken
+    assert tb.state.seats[0].ready is ev.ReadyKind.HEAVENLY
+
+
 def test_a_hand_that_is_not_ready_cannot_declare() -> None:
     tb = Table({1: "159m159p159s1234z5z"})
     tb.discard(0, tb.hand(0)[0])
@@ -169,6 +182,10 @@ def test_unknown_tiles_from_the_camera() -> None:
     with pytest.raises(IllegalEvent) as info:  # 14 tiles shown where 13 are held
         step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p55p")))
     assert info.value.reason.key == "concealed_size"
+    # an audit: a win with the face-down kong left unshown was taken, a hand no one could ever score
+    with pytest.raises(IllegalEvent) as info:
+        step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=tiles("123m456m678m123p5p")))
+    assert info.value.reason.key == "kongs_to_show" and "1 face down, 0 shown" in info.value.reason.en
 
 
 def test_tiles_not_held_are_named_in_chinese_in_the_chinese_half() -> None:
