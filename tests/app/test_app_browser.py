@@ -508,7 +508,7 @@ def test_a_chosen_photo_is_read_and_scored(page: Any, tmp_path: Path, uploads: P
     choose_file(page, "photo-pick", mine)
     page.wait_for_function("() => document.body.textContent.includes('my_hand.jpg')")  # the form: back to defaults
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
-    assert not any(uploads.iterdir())  # read, then removed
+    _until(lambda: not any(uploads.iterdir()))  # read, then removed (just after the page is drawn)
 
 
 def test_my_hand_says_the_waits_of_a_typed_hand(page: Any) -> None:
@@ -1009,7 +1009,8 @@ def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, u
         opened()
         tap(page, "lang")
         wait_text(page, "title", ui("title").en)
-        page.wait_for_timeout(500)  # the choice kept in the browser
+        page.wait_for_function(  # the choice kept in the browser (a fixed wait could reload before it landed)
+            "() => (localStorage.getItem('flutter.companion.lang') || '').includes('en')")
         for _ in range(3):
             page.reload()
             opened()
@@ -1238,7 +1239,8 @@ def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     tap(page, f"quiz-{no_wait}")
     tap(page, "quiz-check")
     wait_text(page, "quiz-verdict", grade(quiz, {first, no_wait}).verdict.zh)
-    assert boxes() == before  # picked and graded tiles keep their size: none moves under the finger
+    after = boxes()  # picked and graded tiles keep their size: none moves under the finger (within a pixel or two:
+    assert all(abs(a[k] - b[k]) <= 2 for a, b in zip(after, before, strict=True) for k in a)  # a late font nudges)
     shown = str(page.locator("flt-semantics").first.text_content())
     assert all(why.zh in shown for w in quiz.waits for why in w.why)  # the answer says why each is a wait
     face = Tile.from_code(no_wait)  # and why the tile picked wrongly is not
