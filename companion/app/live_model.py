@@ -52,7 +52,7 @@ from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "EXPORT_PATH", "not_saved"]
+__all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "without_last_tile", "EXPORT_PATH", "not_saved"]
 
 class LiveError(RuntimeError):
     """The live table cannot be opened (its file is in use by another companion, or unusable)."""
@@ -672,6 +672,22 @@ def drawn_last(kind: ev.WinKind, typed: int, drawn_empty: bool, want: int) -> bo
     field is empty: the last tile typed is the one drawn (a review typed all 17 into the first field, and was only
     told 17 of 16)."""
     return kind is ev.WinKind.SELF_DRAW and drawn_empty and typed == want + 1
+
+
+def without_last_tile(text: str) -> str:
+    """The hand field with its last tile taken off, however it was typed: ``123m`` -> ``12m`` (the short notation
+    keeps its suit letter; a review saw ``123m`` become ``12``, which reads as nothing), ``1m2m`` -> ``1m``, a tile
+    typed as a Chinese name loses its character."""
+    text = text.rstrip()
+    if not text:
+        return ""
+    plain = unicodedata.normalize("NFKC", text[-1]).lower()
+    if plain not in "mpszf":
+        return text[:-1]
+    digits = len(text[:-1]) - len(text[:-1].rstrip("0123456789０１２３４５６７８９"))
+    if digits >= 2:
+        return text[:-2] + text[-1]
+    return text[:-1 - digits].rstrip()
 
 
 def tiles_typed(text: str) -> tuple[Tile, ...]:

@@ -31,6 +31,7 @@ from companion.app.live_model import (
     effective_events,
     not_saved,
     tiles_typed,
+    without_last_tile,
 )
 from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
@@ -284,6 +285,17 @@ class LiveTab:
         game = self.game
         assert game is not None
         self._do(lambda: game.undo(at=at))
+        if self.error is not None:
+            return
+        # a win taken back: its form opens again as it was filled, on the screen that took it back (the model
+        # moved its draft to this table; a review had to find the win's "go on filling" button)
+        offer, _frame = game.snapshot()
+        for chance in offer.wins:
+            kept = game.draft(offer.at, chance.seat, chance.kind.value)
+            if kept is not None and _count_typed(kept[0]):
+                self._shown = offer
+                self._open_win(chance)()
+                return
 
     def build(self) -> ft.Control:
         t = self.host.t
@@ -832,8 +844,7 @@ class LiveTab:
             if full() and (self.drawn.value or "").strip():  # the tile drawn goes first, as it came last
                 self.drawn.value = ""
             else:
-                text = self.concealed.value or ""
-                self.concealed.value = text[:-2] if len(text) >= 2 and text[-1] in "mpsz" else text[:-1]
+                self.concealed.value = without_last_tile(self.concealed.value or "")
             self._typing()
 
         rows: list[ft.Control] = [

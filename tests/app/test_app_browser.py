@@ -1150,11 +1150,17 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)  # said a win before it is recorded
             tap(page, "live-win-ok")  # the first tap records
             _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
+            # taken back on this phone: its form opens again as it was filled (a review had to find the win's
+            # button again), and recorded once more
+            tap(page, ID_LIVE_UNDO)
+            wait_said(page, "live-typed", ui("live_typed_count", n=n_tiles, want=n_tiles).zh)
+            tap(page, "live-win-ok")
+            _until(lambda: len(read_log(game.path)[0]) == n + 3)  # the win, its retraction, the win again
         finally:
             page.close()
     kept = LiveGame(game.path)
     try:
-        assert len(kept.events()) == n + 1
+        assert len(kept.events()) == n + 3 and isinstance(kept.events()[-2], ev.Retracted)
         recorded = kept.events()[-1]
         assert isinstance(recorded, ev.Won) and recorded.concealed == parse_tiles(expected.concealed)
         truth = ledger_of(replay_log(log[:log.index(won) + 1]))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.live_model import LiveError, LiveGame, effective_events
+from companion.app.live_model import LiveError, LiveGame, effective_events, tiles_typed, without_last_tile
 from companion.app.live_offer import Offer
 from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
@@ -1086,3 +1086,13 @@ def test_the_table_is_kept_in_the_data_folder_of_the_sets_and_profiles(tmp_path:
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     assert default_table_path() == tmp_path / "table.sqlite" and calibration_dir().parent == tmp_path
+
+
+@pytest.mark.parametrize(("typed", "left"), [
+    ("123m", "12m"), ("1m", ""), ("1m2m", "1m"), ("11z", "1z"), ("12m ", "1m"), ("東東", "東"), ("123m東", "123m"),
+    ("1m 2p", "1m"), ("１２３ｍ", "１２ｍ"), ("", ""), ("123M", "12M")])
+def test_remove_last_takes_off_one_tile_however_the_hand_was_typed(typed: str, left: str) -> None:
+    """A review: 退一張 on ``123m`` left ``12``, which reads as nothing."""
+    assert without_last_tile(typed) == left
+    if typed.strip():
+        assert tiles_typed(without_last_tile(typed)) == tiles_typed(typed)[:-1]
