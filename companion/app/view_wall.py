@@ -26,14 +26,18 @@ def _cell(c: StackCell, horizontal: bool, w: int, brk: str | None) -> ft.Control
     colour = MARKS.get(c.mark) if c.left else None
     if colour is None:
         colour = FULL if c.left == 2 else HALF if c.left == 1 else None
+    # a stack whose top is drawn and whose bottom is kept: both colours, split along the stack
+    split = ft.LinearGradient(begin=ft.Alignment.TOP_LEFT, end=ft.Alignment.BOTTOM_RIGHT, colors=[
+        FULL, FULL, MARKS["kept"], MARKS["kept"]], stops=[0.0, 0.5, 0.5, 1.0]) if c.mark == "split" and c.left else None
     side = ft.BorderSide(1, EDGE if c.left else EMPTY_EDGE)
     red = ft.BorderSide(4, ACCENT)
     lead, trail = (red if brk == "before" else side), (red if brk == "after" else side)
     border = ft.Border(left=lead, right=trail, top=side, bottom=side) if horizontal else \
         ft.Border(top=lead, bottom=trail, left=side, right=side)
     text = ft.Text(c.text, size=8, color="#ffffff", weight=ft.FontWeight.BOLD) if c.text else None
-    return ft.Container(text, width=w if horizontal else across, height=across if horizontal else w, bgcolor=colour,
-                        border=border, border_radius=2, alignment=ft.Alignment.CENTER)
+    return ft.Container(text, width=w if horizontal else across, height=across if horizontal else w,
+                        bgcolor=None if split else colour, gradient=split, border=border, border_radius=2,
+                        alignment=ft.Alignment.CENTER)
 
 
 def _side(s: WallSide, w: int) -> ft.Control:
@@ -78,10 +82,13 @@ def wall_map(t: Say, picture: WallPicture, w: int = STACK_W, lines: bool = True)
     ], spacing=2, tight=True)
     cells = [c for s in picture.sides for c in s.cells]
     marks = {c.mark for c in cells if c.left}
-    plain = {c.left for c in cells if c.left and c.mark not in MARKS}  # stacks still to draw, in teal
+    plain = {c.left for c in cells if c.left and c.mark not in MARKS and c.mark != "split"}  # still to draw: teal
     keys = [_swatch(colour, ui(key), t)
             for n, colour, key in ((2, FULL, "wall_legend_two"), (1, HALF, "wall_legend_one")) if n in plain]
     keys += [_swatch(MARKS[m], ui(f"wall_legend_{m}"), t) for m in ("next", "tail", "kept") if m in marks]
+    if "split" in marks:
+        keys.append(ft.Row([_cell(StackCell(0, 2, "split"), True, 10, None),
+                            label(t(ui("wall_legend_split")), 11, colour=GREY)], spacing=4, tight=True))
     if any(c.left == 0 for c in cells):
         keys.append(_swatch(None, ui("wall_legend_gone"), t, EMPTY_EDGE))
     keys.append(_swatch(FULL, ui("wall_legend_break"), t, red=True))

@@ -32,7 +32,7 @@ _COUNTED = (Words("莊家", "dealer"), Words("下家", "right"), Words("對家",
 class StackCell:
     stack: int  # the stack's number in drawing order (1 is taken first; 72 lies just before the break)
     left: int  # tiles still in it: 2, 1 or 0
-    mark: str = ""  # "next" (the next tile drawn), "tail" (the next replacement), "kept" (kept back), "counted"
+    mark: str = ""  # "next" (the next tile drawn), "tail" (the next replacement), "kept" (kept back), "split" (top drawn, bottom kept), "counted"
     text: str = ""  # a number drawn on it (the lesson's count)
 
 
@@ -89,6 +89,7 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
     already). When the next draw is the last one (海底), its line says so."""
     cells: dict[int, dict[int, StackCell]] = {s: {} for s in range(4)}
     kept = set(wall.kept_back())
+    under = wall.kept_under()
     nxt = wall.head_pos() if wall.live > 0 and not over else None
     tail = wall.tail_pos() if not over else None
     for stack in range(1, STACKS + 1):
@@ -104,6 +105,8 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
             mark = "tail"
         elif stack in kept and left:
             mark = "kept"
+        elif stack == under and left == 2:  # its top is drawn, its bottom kept (a review counted one tile too many)
+            mark = "split"
         cells[pos.seat][pos.index] = StackCell(stack, left, mark, text)
     sides = []
     first = wall.position(1, True)
@@ -124,7 +127,9 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
                         where_en=where_words(tail, owners[tail.seat]).en))
     kept_stacks = wall.kept_back()
     if kept_stacks:
-        lines.append(ui("wall_kept", n=min(wall.reserve, wall.count), stacks=len(kept_stacks)))
+        lines.append(ui("wall_kept", n=min(wall.reserve, wall.count), stacks=len(kept_stacks))
+                     if wall.kept_under() is None else
+                     ui("wall_kept_split", n=min(wall.reserve, wall.count), stacks=len(kept_stacks)))
     return WallPicture(tuple(sides), tuple(lines))
 
 

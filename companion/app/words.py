@@ -542,12 +542,16 @@ UI: dict[str, tuple[str, str]] = {
     "wall_over": ("這一把已經結束，不再摸牌", "The hand is over: nothing more is drawn"),
     "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept "
                   "back: no ordinary draw takes them (replacements still come from this end)"),
+    "wall_kept_split": ("最後 {n} 張留著不摸：{stacks} 墩，和一墩的下層（上層還要摸）", "The last {n} tiles are "
+                        "kept back: {stacks} stacks and the bottom tile of one more, whose top is still drawn (no "
+                        "ordinary draw takes them; replacements still come from this end)"),
     "wall_show": ("牌牆圖", "The wall"),
     "wall_legend_two": ("兩張（上下兩層）", "two tiles (a stack)"),
     "wall_legend_one": ("剩一張", "one tile left"),
     "wall_legend_next": ("下一張摸", "next draw"),
     "wall_legend_tail": ("下一張補牌", "next replacement"),
     "wall_legend_kept": ("留著不摸", "kept back"),
+    "wall_legend_split": ("上層摸、下層留著", "top drawn, bottom kept"),
     "wall_legend_gone": ("拿走了", "taken"),
     "wall_legend_break": ("開門處", "the break"),
     "learn_dice": ("擲骰開門", "Dice and the wall"),

@@ -136,7 +136,17 @@ class Wall:
             return ()
         last = STACKS - self.tail // 2  # stack at the tail end
         first_tile = self.head + self.count - n  # index from the head of the first kept-back tile
-        return tuple(range((first_tile + 1) // 2 + 1, last + 1))
+        shared = first_tile % 2 == 1 and first_tile - 1 >= self.head  # its stack's top is still to be drawn
+        return tuple(range(first_tile // 2 + (2 if shared else 1), last + 1))
+
+    def kept_under(self) -> int | None:
+        """The stack whose top is still to be drawn and whose bottom is the first tile kept back (after an odd
+        number of tiles taken from one end), or None: one tile of it is drawn, one kept."""
+        n = min(self.reserve, self.count)
+        first_tile = self.head + self.count - n
+        if n <= 0 or first_tile % 2 == 0 or first_tile - 1 < self.head:
+            return None
+        return first_tile // 2 + 1
 
     def take_head(self, n: int = 1) -> Wall:
         if n > self.count:

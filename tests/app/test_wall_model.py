@@ -56,6 +56,11 @@ def test_every_stack_once_and_drawing_runs_clockwise_from_the_break(dealer: int,
     kept = {s for s in wall.kept_back() if cells[s].left} - want_next - want_tail
     assert by_mark.get("kept", set()) == kept
     assert all(cells[s].left for s in by_mark.get("next", set()) | kept)
+    under = wall.kept_under()  # a stack whose top is drawn and whose bottom is kept shows both
+    assert by_mark.get("split", set()) == ({under} - want_next - want_tail if under is not None else set())
+    # the tiles the picture leaves to draw are the live ones (a review counted one more than the line said)
+    drawable = sum(c.left for c in cells.values() if c.stack not in set(wall.kept_back()))
+    assert drawable - (1 if under is not None else 0) == max(wall.live, 0)
     for s in pic.sides:  # the seat's own wall is drawn on its side, counted from its owner's right-hand end
         for c in s.cells:
             assert wall.position(c.stack, True).seat == s.seat
@@ -115,6 +120,12 @@ def _texts(control: object) -> list[str]:
     return out
 
 
+def _fill(c: object) -> str:
+    """A control's background: its colour, or its gradient's colours (a stack half drawn, half kept)."""
+    gradient = getattr(c, "gradient", None)
+    return "/".join(gradient.colors) if gradient is not None else getattr(c, "bgcolor", None) or ""
+
+
 def _colours(control: object) -> set[str]:
     """Every background colour in a Flet control tree but a chip's that says its own word (the dealer's 莊)."""
     out: set[str] = set()
@@ -122,15 +133,15 @@ def _colours(control: object) -> set[str]:
     while stack:
         c = stack.pop()
         said = getattr(getattr(c, "content", None), "value", None)
-        if getattr(c, "bgcolor", None) and not (isinstance(said, str) and said and not said.isdigit()):
-            out.add(c.bgcolor)  # type: ignore[attr-defined]
+        if _fill(c) and not (isinstance(said, str) and said and not said.isdigit()):
+            out.add(_fill(c))
         for name in ("content", "controls"):
             child = getattr(c, name, None)
             stack += child if isinstance(child, list) else [child] if child is not None else []
     return out
 
 
-@pytest.mark.parametrize("head, tail", [(0, 0), (57, 3), (120, 7)])
+@pytest.mark.parametrize("head, tail", [(0, 0), (57, 3), (120, 7), (105, 13)])
 def test_every_colour_of_the_wall_has_its_line_in_the_legend(head: int, tail: int) -> None:
     """A review asked what the teal stacks were: the stacks still to draw (two tiles, or one) are in the legend
     too, and every swatch is a colour the picture shows."""
@@ -139,9 +150,12 @@ def test_every_colour_of_the_wall_has_its_line_in_the_legend(head: int, tail: in
     pic = wall_picture(Wall(0, 9, head=head, tail=tail), 0, OWNERS)
     view = wall_map(lambda w: w.en, pic, lines=False)
     square, legend = view.controls[0], view.controls[1]
-    swatches = [(row.controls[0].bgcolor, row.controls[1].value) for row in legend.controls]
+    swatches = [(_fill(row.controls[0]), row.controls[1].value) for row in legend.controls]
     assert _colours(square) <= {colour for colour, _ in swatches}  # nothing drawn without its word
-    plain = {c.left for s in pic.sides for c in s.cells if c.left and c.mark not in ("next", "tail", "kept")}
+    plain = {c.left for s in pic.sides for c in s.cells if c.left and c.mark not in ("next", "tail", "kept", "split")}
+    split = any(c.mark == "split" for s in pic.sides for c in s.cells)
+    assert any(word == "top drawn, bottom kept" for _, word in swatches) == split
+    assert split or (head, tail) in ((0, 0), (120, 7))  # both (57, 3) and (105, 13) keep a bottom under a top
     assert (("#2f7d95", "two tiles (a stack)") in swatches) == (2 in plain)  # (the break's swatch is that teal too)
     assert (("#8cc2d1", "one tile left") in swatches) == (1 in plain)
     assert plain or (head, tail) == (120, 7)  # all 17 tiles left are kept back there
