@@ -847,8 +847,21 @@ class LiveTab:
                 self.concealed.value = without_last_tile(self.concealed.value or "")
             self._typing()
 
+        state = self.game.state if self.game is not None else None
+        own = state.seats[self.win.seat].concealed if state is not None and self.win is not None else None
+
+        def gone(code: str) -> bool:
+            """Every copy is seen elsewhere on the table (the winner's own tiles the log knows aside): pale, as on
+            the discard keys (a review found a 9p whose four lay in a kong bright here)."""
+            face = Tile.from_code(code)
+            return state is not None and own is not None and state.known[face] - own[face] >= 4
+
         rows: list[ft.Control] = [
-            ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code))) for code in part],
+            ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code),
+                                                           opacity=0.3 if gone(code) else 1.0,
+                                                           tooltip=key_tip(self.host.t(Words(Tile.from_code(code).zh,
+                                                                                             Tile.from_code(code).en)))))
+                    for code in part],
                    spacing=KEY_GAP, wrap=True)
             for part in PALETTE_ROWS]
         rows.append(ft.TextButton(content=self.host.t(ui("backspace")), on_click=back))
@@ -866,8 +879,9 @@ class LiveTab:
             cells = []
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
+                face = Tile.from_code(code)
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
-                    tile(code, KEY_W), opacity=0.3 if seen else 1.0,
+                    tile(code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=key_tip(t(Words(face.zh, face.en))),
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             # the seat's name on a line of its own, so its eight flowers keep a finger's size on a phone
             out.append(ft.Column([label(t(ui("live_flower_by", seat=names[seat])), 13),
