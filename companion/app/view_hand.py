@@ -42,7 +42,7 @@ from companion.app.ui_kit import (
     meld_tiles,
     tile,
 )
-from companion.app.words import Words, ui
+from companion.app.words import SEP, Words, ui
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
@@ -152,8 +152,8 @@ class HandTab:
             text, colour = t(found.headline), ACCENT
             if found.choices:
                 best = Tile.from_code(found.choices[0].tile)
-                text += "　" + t(ui("hand_best_discard", tile=best.zh, tile_en=best.said_en))
-            text += "　" + t(ui("hand_more_below"))
+                text += t(SEP) + t(ui("hand_best_discard", tile=best.zh, tile_en=best.said_en))
+            text += t(SEP) + t(ui("hand_more_below"))
         return ident(ID_HAND_SUMMARY, ft.Text(text, size=13, weight=ft.FontWeight.BOLD, color=colour, max_lines=2,
                                               overflow=ft.TextOverflow.ELLIPSIS))
 

@@ -31,7 +31,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.view_wall import wall_map
 from companion.app.wall_model import dice_lesson
-from companion.app.words import Words, ui
+from companion.app.words import SEP, Words, ui
 from companion.tiles import Tile
 
 __all__ = ["LearnTab"]
@@ -252,7 +252,7 @@ class LearnTab:
         worth = t(ui("learn_worth", n=item.value)) if item.value else t(ui("learn_off"))
         rows: list[ft.Control] = [
             ident(ID_LEARN_TITLE, label(f"{item.name.zh}　{item.name.en}", 20, bold=True, colour=ACCENT)),
-            label(f"{t(item.kind)}　·　{worth}", 13, colour=GREY),
+            label(f"{t(item.kind)}{t(SEP)}·{t(SEP)}{worth}", 13, colour=GREY),
             label(t(item.explain), 15)]
         if item.by_profile:
             worths = [label(f"{t(name)} {n}", 12, colour=GREY if n == 0 else None) for name, n in item.by_profile]
@@ -262,7 +262,7 @@ class LearnTab:
             rows.append(label(t(ui("learn_no_example")), 13))
             return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
         rows.append(ft.Divider())
-        rows.append(label(f"{t(ui('learn_example'))}　{t(ex.profile)}", 14, bold=True, colour=FELT))
+        rows.append(label(f"{t(ui('learn_example'))}{t(SEP)}{t(ex.profile)}", 14, bold=True, colour=FELT))
         hand: list[ft.Control] = [tile(c, TILE_W["hand"]) for c in ex.concealed]
         if ex.win_tile:
             win = Tile.from_code(ex.win_tile)

@@ -29,7 +29,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
-from companion.app.words import Words, ui
+from companion.app.words import SEP, Words, ui
 from companion.game.service import ServiceError
 from companion.tiles import Tile, parse_tiles
 
@@ -258,7 +258,7 @@ class LedgerTab:
             label(t(r.result), 13, bold=True, colour=ACCENT)]
         parts += [label(t(w), 13) for w in r.lines]
         parts += [label(t(w), 13, colour=FELT) for w in r.transfers]
-        parts.append(label("　".join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))
+        parts.append(label(t(SEP).join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))
         if r.next is not None:  # who deals next, his streak, the round (spec §6.7): a 流局's 連莊 said where it happens
             parts.append(ident(f"ledger-next-{r.number}", label(t(r.next), 12, colour=GREY)))
         if self.showing_live:  # the host may put a winner's recorded tiles right (spec §6.7)

@@ -64,7 +64,7 @@ from companion.app.upload import PhotoUpload
 from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.view_wall import wall_fold
-from companion.app.words import Words, ui, unbroken
+from companion.app.words import SEP, Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import four_kongs_due
 from companion.game.evolve import terms_ahead
@@ -767,7 +767,7 @@ class LiveTab:
                 # the table's verdict on the form as the photo filled it (once edited, the record button tells)
                 verdict = ui("live_photo_fits") if self.photo_verdict is None else ui(
                     "live_photo_unfit", why=self.photo_verdict.zh, why_en=self.photo_verdict.en)
-                said += "　" + t(verdict)
+                said += t(SEP) + t(verdict)
             out.append(ident(ID_LIVE_PHOTO_SAID, label(said, 13, bold=True,
                                                        colour=FELT if self.photo_verdict is None else ACCENT)))
             if self._as_filled(p):  # what the reading says of the form as it filled it (mended, the form speaks)

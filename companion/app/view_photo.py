@@ -60,7 +60,7 @@ from companion.app.ui_kit import (
     tiles,
 )
 from companion.app.upload import PhotoUpload
-from companion.app.words import Words, ui
+from companion.app.words import SEP, Words, ui
 from companion.game.session import switches_for
 from companion.game.switches import SeatWind
 from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
@@ -423,7 +423,7 @@ class PhotoTab:
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
         name = t(ui("typed_name", hand=p.name)) if self.typed is not None else p.name
-        head.append(label(name + ("　" + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
+        head.append(label(name + (t(SEP) + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
         fixes = [self._corrections(self.read, dict(p.scored), p.total)] if isinstance(self.read, ReadPhoto) else []
         if form is not None and p.image:  # the sum under the form too: on a phone the card is a screen and a half
@@ -523,7 +523,7 @@ class PhotoTab:
         if p.capped_tai != p.hand_tai:
             line += t(ui("capped", tai=p.capped_tai))
         if p.dealer_tai:
-            line += "　" + t(ui("dealer_tai_streak" if p.streak else "dealer_tai", tai=p.dealer_tai, n=p.streak))
+            line += t(SEP) + t(ui("dealer_tai_streak" if p.streak else "dealer_tai", tai=p.dealer_tai, n=p.streak))
         tai.append(label(line, 13))
         tai.append(ident(ID_PHOTO_TOTAL, label(t(p.total), 16, bold=True, colour=ACCENT)))
         tai.append(label(t(ui("payments")), 13, bold=True, colour=FELT))

@@ -30,7 +30,7 @@ from companion.app.ui_kit import (
     tiles,
 )
 from companion.app.view_wall import wall_fold
-from companion.app.words import Words, ui
+from companion.app.words import SEP, Words, ui
 
 __all__ = ["TableTab", "PLAY_SECONDS", "banner", "seat_grid", "seat_card", "hand_end_card", "recent_list"]
 
@@ -155,7 +155,7 @@ def seat_grid(t: Say, frame: TableFrame) -> ft.Control:
 
 
 def seat_card(t: Say, s: SeatPanel) -> ft.Control:
-    badges: list[ft.Control] = [label(f"{t(s.wind)}　{s.name}", 16, bold=True)]
+    badges: list[ft.Control] = [label(f"{t(s.wind)}{t(SEP)}{s.name}", 16, bold=True)]
     if s.dealer:
         badges.append(badge(t(ui("dealer")) + (f" {t(ui('streak', n=s.streak))}" if s.streak else ""), ACCENT))
     if s.to_act:
@@ -218,14 +218,14 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
         if line.capped_tai != line.hand_tai:
             total += t(ui("capped", tai=line.capped_tai))
         if line.dealer_tai:
-            total += "　" + t(ui("dealer_tai_streak" if line.streak else "dealer_tai", tai=line.dealer_tai,
+            total += t(SEP) + t(ui("dealer_tai_streak" if line.streak else "dealer_tai", tai=line.dealer_tai,
                                      n=line.streak))
         rows.append(label(total, 13, bold=True))
     if end.transfers:
         rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
         rows += [label(t(x), 13) for x in end.transfers]
     rows.append(label(t(ui("balances")), 13, bold=True, colour=FELT))
-    rows.append(label("　".join(f"{p} {v:+d}" for p, v in end.balances), 13))
+    rows.append(label(t(SEP).join(f"{p} {v:+d}" for p, v in end.balances), 13))
     rows.append(label(t(end.next_deal), 13, colour=GREY))
     return ident(ID_HAND_END, ft.Container(ft.Column(rows, spacing=3), bgcolor="#fff4d6", padding=12,
                                            border_radius=8, border=ft.Border.all(2, "#e0b040")))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER"]
+__all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER", "SEP"]
 
 LANGS = ("zh", "en")
 """The languages the app speaks; zh (zh-TW) is the default."""
@@ -24,6 +24,10 @@ class Words:
     def __add__(self, other: Words) -> Words:
         return Words(self.zh + other.zh, self.en + other.en)
 
+
+SEP = Words("\u3000", "  ")
+"""Between two parts of a line: the full-width space in Chinese, two spaces in English (a review found the
+full-width one in the English lines)."""
 
 UI: dict[str, tuple[str, str]] = {
     "title": ("台灣十六張麻將小幫手", "Taiwanese 16-tile mahjong companion"),

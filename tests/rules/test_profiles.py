@@ -60,6 +60,7 @@ def test_exclusion_tables_name_real_items_and_switches() -> None:
 def test_builtin_profiles_load_complete(pid: str) -> None:
     p = load_profile(pid)
     assert p.id == pid and p.name_zh and p.name_en
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in p.name_en)  # the English menus say it in English (a review)
     assert set(p.tai) >= set(ITEMS) - set(SWITCH_VALUED)
     assert set(p.switches) == set(SWITCHES)
     assert all(p.is_house_rule(h) for h in p.house_rules)
