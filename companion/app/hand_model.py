@@ -71,7 +71,16 @@ class HandFailed:
 
 
 def _group_text(tiles: tuple[Tile, ...]) -> Words:
-    return Words("".join(t.zh for t in tiles), "".join(t.code for t in tiles))
+    """A group as a learner reads it: 三四五索 / ``345s`` (the short notation), an honour by its name: 東東 /
+    ``East wind x2`` (a review read ``3s4s`` and ``1z1z`` in the English answers)."""
+    zh = "".join(t.zh for t in tiles)
+    if not tiles:
+        return Words(zh, "")
+    if all(t.is_honour for t in tiles) and len(set(tiles)) == 1:
+        return Words(zh, tiles[0].en if len(tiles) == 1 else f"{tiles[0].en} x{len(tiles)}")
+    if all(t.is_suited for t in tiles) and len({t.code[1] for t in tiles}) == 1:
+        return Words(zh, "".join(t.code[0] for t in tiles) + tiles[0].code[1])
+    return Words(zh, " ".join(t.said_en for t in tiles))
 
 
 def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ...]]:
@@ -91,7 +100,7 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
             partial, made = _group_text(tuple(rest)), _group_text(group.tiles)
             shape = wait_shape(group, tile)
             shapes.setdefault(shape, None)
-            words = ui("wait_why", partial=partial.zh, partial_en=partial.en, tile=tile.zh, tile_en=tile.code,
+            words = ui("wait_why", partial=partial.zh, partial_en=partial.en, tile=tile.zh, tile_en=tile.said_en,
                        made=made.zh, made_en=made.en, shape=shape.zh, shape_en=shape.en)
             if shape is WaitShape.TWO_SIDED:
                 lo, hi = min(rest), max(rest)
