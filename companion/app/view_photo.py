@@ -104,7 +104,8 @@ class PhotoTab:
         self.demo = False  # the photo shown is the bundled one
         self.typed: str | None = None  # a winning hand typed instead of photographed (scored in place of a photo)
         self.typed_win: Tile | None = None  # the tile the typed hand was won on, as the player picked it (None: most tai)
-        self.typed_field = ft.TextField(dense=True, width=420)  # kept across renders, so typing keeps its place
+        self.typed_field = ft.TextField(dense=True, width=420,  # kept across renders, so typing keeps its place
+                                        on_submit=lambda: self.score_typed())  # Enter scores it, as the button
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.photo_win: Tile | None = None  # the tile the photo's hand was won on, as the player picked it

@@ -129,9 +129,9 @@ UI: dict[str, tuple[str, str]] = {
     "photo_pick": ("選一張照片", "Choose a photo"),
     "photo_none": ("沒有選照片", "No photo chosen"),
     "photo_context": ("照片看不出來的，請在這裡設定：", "What a photo cannot show; set it here:"),
-    "photo_new_hand": ("新照片當作新的一手：{fields} 回到預設（圈風、莊家、規則、底台照舊）",
-                       "A new photo is a new hand: {fields_en} back to the defaults (the round wind, the dealer, "
-                       "the rules and the stakes stay)"),
+    "photo_new_hand": ("換了一手牌（新照片或新打的手牌）就是新的一手：{fields} 回到預設（圈風、莊家、規則、底台照舊）",
+                       "Another hand (a new photo or a new hand typed) is a new hand: {fields_en} back to the "
+                       "defaults (the round wind, the dealer, the rules and the stakes stay)"),
     "win_type": ("胡法", "Win"),
     "self_draw": ("自摸", "self-drawn"),
     "on_discard": ("放槍", "on a discard"),

@@ -1538,6 +1538,19 @@ def test_score_a_photo_opened_by_its_address_shows_the_bundled_photo(browser: An
         page.close()
 
 
+def test_a_hand_typed_on_the_score_tab_is_scored_on_enter(page: Any) -> None:
+    """A review pressed Enter in the Score tab's hand field and nothing happened: only the button scored."""
+    from companion.app.photo_model import score_typed_hand
+
+    hand = "1112345678999m123p5m"
+    expected = score_typed_hand(hand, PhotoContext().as_context())
+    assert isinstance(expected, PhotoPanel)
+    tap(page, "tab-photo")
+    type_into(page, "typed-field", hand)
+    page.locator(f"{_sel('typed-field')} input").first.press("Enter")
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
+
+
 def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> None:
     from companion.app.photo_model import score_typed_hand
 
