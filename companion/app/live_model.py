@@ -423,7 +423,12 @@ class LiveGame:
             return True, ui("live_preview_yes_plain")
         dealer = line.dealer_tai if name in dealer_takes_part(entry.result) else 0
         said = ui("live_preview_yes", tai=line.capped_tai)
-        return True, said + ui("live_preview_dealer", tai=dealer) if dealer else said
+        if not dealer:
+            return True, said
+        # the dealer winning gets his tai from every payer; else only the dealer's payment carries it (a review
+        # read "where the dealer wins or pays" under the dealer's own win and could not tell the total)
+        return True, said + ui("live_preview_dealer_wins" if seat == entry.result.dealer else "live_preview_dealer",
+                               tai=dealer)
 
     def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str) -> list[ev.Event] | Words:
         chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)

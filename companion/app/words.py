@@ -395,7 +395,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
     "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),
     "live_preview_yes_plain": ("可以胡", "A win"),
-    "live_preview_dealer": ("，莊家胡或付時另加 {tai} 台", ", plus {tai} dealer tai where the dealer wins or pays"),
+    "live_preview_dealer": ("，莊家付的另加 {tai} 台", ", plus {tai} dealer tai on what the dealer pays"),
+    "live_preview_dealer_wins": ("，他是莊家：每家付的另加 {tai} 台", ", and he deals: plus {tai} dealer tai on "
+                                 "what each pays"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
     "live_win_drawn_hint": ("點下面的牌（或打字）：先點手上的 {n} 張，再點自摸的那張；全部輸入在第一格也行，最後一張就是自摸的那張",
                             "Tap the tiles below (or type them): the {n} in hand first, then the one drawn; all typed "

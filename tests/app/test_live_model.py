@@ -986,6 +986,22 @@ def test_the_win_form_says_what_recording_would_give_before_the_tap(tmp_path: Pa
     game.close()
 
 
+def test_the_win_form_says_the_dealers_own_win_takes_his_tai_from_each(tmp_path: Path) -> None:
+    """A review read "plus 1 dealer tai where the dealer wins or pays" under the dealer's own win: which is it?"""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.discard("1z") is None
+    assert game.discard("5p") is None  # the next seat's draw and discard
+    said = game.preview_win(dealer, ev.WinKind.DISCARD, "123m456m789m123s46p66z")
+    assert said[0] is True
+    assert game.win(dealer, ev.WinKind.DISCARD, "123m456m789m123s46p66z") is None
+    line = next(x for x in ledger_of(game.state).entries[-1].lines if x.player == PLAYERS[dealer])
+    assert line.dealer_tai > 0
+    assert said[1] == ui("live_preview_yes", tai=line.capped_tai) + ui("live_preview_dealer_wins", tai=line.dealer_tai)
+    assert "he deals" in said[1].en and "莊家" in said[1].zh
+    game.close()
+
+
 @pytest.mark.parametrize(("tile", "robbable"), [("6z", False), ("5p", True)])
 def test_an_added_kong_of_an_honour_draws_its_replacement_in_the_same_tap(tmp_path: Path, tile: str,
                                                                             robbable: bool) -> None:
