@@ -25,7 +25,6 @@ from companion.app.ui_kit import (
     ident,
     label,
     meld,
-    meld_tiles,
     tile,
     tiles,
 )
@@ -202,7 +201,8 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
         concealed, melds, won = line.hand
         if concealed or melds:  # the hand shown, as pictures
             pics: list[ft.Control] = [tile(c, 22) for c in concealed]
-            pics += [ft.Container(width=4), *(meld_tiles(m) for m in melds)] if melds else []
+            for m in melds:  # each set apart, at the concealed tiles' size (a review read a 全求 hand's sets as one run)
+                pics += [ft.Container(width=8), ft.Row([tile(c, 22) for c in m], spacing=1, tight=True)]
             pics += [label("+", 13), tile(won, 22)] if won else []
             # (left out of the screen reader's tree: the card reads as its words, as before the pictures)
             rows.append(ft.Semantics(content=ft.Row(pics, spacing=1, wrap=True, run_spacing=2), exclude_semantics=True))
