@@ -17,7 +17,14 @@ from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
-from companion.rules.waits import WaitShape, checked_visible_counts, structural_waits, wait_counts, wait_shape
+from companion.rules.waits import (
+    WaitShape,
+    checked_visible_counts,
+    structural_waits,
+    wait_counts,
+    wait_shape,
+    waits,
+)
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
 __all__ = ["after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
@@ -112,7 +119,9 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
 
 
 def _closer(hand: Hand, s: int, seen: list[int]) -> tuple[tuple[str, int], ...]:
-    """The draws after which some discard leaves the hand nearer ready, with their unseen copies."""
+    """The draws after which some discard leaves the hand nearer ready, with their unseen copies; a step from
+    ready, only those after which it waits on a tile not all in sight (as the discard advice counts them: an
+    audit found a draw listed that led only to a dead wait)."""
     own = hand.own_counts()
     out = []
     for k in range(NUM_KINDS):
@@ -121,9 +130,16 @@ def _closer(hand: Hand, s: int, seen: list[int]) -> tuple[tuple[str, int], ...]:
         if left <= 0:
             continue
         drawn = hand.add(t)
-        if any(shanten(Hand(tuple(_without(drawn.concealed, d)), hand.melds, hand.flowers)) < s
-               for d in set(drawn.concealed)):
+        for d in set(drawn.concealed):
+            after = Hand(tuple(_without(drawn.concealed, d)), hand.melds, hand.flowers)
+            if shanten(after) >= s:
+                continue
+            if s == 1:  # ready after it: on a wait with a copy left
+                mine = after.own_counts()
+                if not any(4 - mine[w] - seen[w] > 0 for w in waits(after)):
+                    continue
             out.append((t.code, left))
+            break
     return tuple(out)
 
 

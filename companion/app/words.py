@@ -245,8 +245,8 @@ UI: dict[str, tuple[str, str]] = {
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
     "one_end_gone": ("兩面只剩一頭", "two-sided with one end gone"),
     "item_shape": ("（{shape}）", " ({shape_en})"),
-    "other_end_own": ("另一頭 {tile} 四張都在自己手上，所以只聽這一種", "the other end, {tile_en}, is all four in your own "
-                      "hand, so this is the only wait"),
+    "other_end_own": ("另一頭 {tile} 四張都在自己手上，所以這兩張只等這一種", "the other end, {tile_en}, is all four in "
+                      "your own hand, so these two wait on this tile alone"),
     "dead_wait": ("。死聽：要等的牌都已經出現，胡不到了，可以考慮換聽", ". A dead wait: every copy you wait for is already "
                   "visible, so it cannot win; think about changing the wait"),
     "wait_why": ("{partial} 加 {tile} 成 {made}（{shape}）", "{partial_en} + {tile_en} makes {made_en} ({shape_en} wait)"),

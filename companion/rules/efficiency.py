@@ -196,7 +196,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
         if left == 0 and not any(i.unseen for i in imp):  # 死聽: what makes it ready on a live wait again
             dead = tuple(i.tile for i in imp)
             imp = _live_ready_draws(after, concealed, own, seen)
-        elif left == 1 and any(seen):  # a draw that makes it ready only on waits all in sight is no improvement
+        elif left == 1:  # a draw that makes it ready only on waits all in sight (or all its own) is no improvement
             imp = _live_ready_draws(after, concealed, own, seen, {i.tile for i in imp})
         raw.append((x, left, imp, dead))
     # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready

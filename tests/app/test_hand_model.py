@@ -161,19 +161,28 @@ def test_a_wait_whose_copies_are_all_visible_is_called_dead() -> None:
 
 def test_a_hand_whose_only_wait_is_all_in_it_lists_the_draws_that_make_it_ready() -> None:
     """All four 1m in the hand: a step from ready (spec §3.5), and, as for any hand not ready, the draws that bring
-    it closer are listed (they had been left out); South is seen three times, so one copy is left."""
+    it closer are listed (they had been left out); South is seen three times, so its last copy would leave a wait
+    on South alone, all in sight: no draw that brings it closer (an audit)."""
+    from companion.rules.waits import waits
+
     panel = analyse("1111m456p789p123s456s", "2z2z2z")
     assert isinstance(panel, HandPanel) and not panel.waits and "1m" in panel.headline.en
     hand = Hand.parse("1111m456p789p123s456s")
     drawn = dict(panel.draws)
     want = {}
+    seen = {"2z": 3}
+
+    def live(after: Hand) -> bool:
+        mine = after.own_counts()
+        return shanten(after) == 0 and any(4 - mine[w] - seen.get(w.code, 0) > 0 for w in waits(after))
+
     for k in range(NUM_KINDS):
         t = Tile(k)
-        left = 4 - hand.own_counts()[k] - (3 if t.code == "2z" else 0)
-        if left > 0 and any(shanten(Hand(tuple(sorted(_minus([*hand.concealed, t], d))))) == 0
+        left = 4 - hand.own_counts()[k] - seen.get(t.code, 0)
+        if left > 0 and any(live(Hand(tuple(sorted(_minus([*hand.concealed, t], d)))))
                             for d in set(hand.concealed) | {t}):
             want[t.code] = left
-    assert drawn == want and drawn["2z"] == 1 and "1m" not in drawn
+    assert drawn == want and "2z" not in drawn and "1m" not in drawn and len(drawn) > 10
 
 
 def _minus(tiles: list[Tile], t: Tile) -> list[Tile]:
@@ -315,3 +324,42 @@ def test_a_hand_that_cannot_be_read_says_how_tiles_are_written() -> None:
     assert isinstance(result, HandFailed)
     assert result.reason.en.endswith(ui("notation_hint").en) and "1z-4z" in result.reason.en
     assert result.reason.zh.endswith(ui("notation_hint").zh) and "東南西北" in result.reason.zh
+
+
+def test_an_end_held_whole_is_said_of_that_shape_not_of_the_hand() -> None:
+    """An audit: "so this is the only wait" was said of 3m in a hand that waits on 3m and 5m (444m 5m)."""
+    result = analyse("4445m123p456p789p kong:6666m@R")
+    assert isinstance(result, HandPanel) and [w.tile for w in result.waits] == ["3m", "5m"]
+    why = next(w for w in result.waits if w.tile == "3m").why
+    assert any("6m" in y.en and "alone" in y.en for y in why)
+    assert not any("only wait" in y.en or "只聽這一種" in y.zh for w in result.waits for y in w.why)
+
+
+def test_a_draw_that_makes_the_hand_ready_only_on_tiles_all_in_sight_brings_it_no_closer() -> None:
+    """An audit: 1m (one unseen) was listed as a draw that brings it closer, though after it the hand waits only on a
+    1m whose copies are all seen or held. Every draw listed leaves a ready hand with a wait not all in sight."""
+    hand, seen_text = "9999m666z ckong:2222p addkong:8888s kong:7777m@R", "111334888m11134455577p23334s1123457z"
+    result = analyse(hand, seen_text)
+    assert isinstance(result, HandPanel) and result.draws and "1m" not in [code for code, _ in result.draws]
+    from companion.rules.waits import waits
+
+    base = Hand.parse(hand)
+    seen = [parse_tiles(seen_text).count(Tile(k)) for k in range(NUM_KINDS)]
+    for code, _left in result.draws:
+        drawn = base.add(Tile.from_code(code))
+        live = False
+        for d in set(drawn.concealed):
+            rest = list(drawn.concealed)
+            rest.remove(d)
+            after = Hand(tuple(rest), base.melds, base.flowers)
+            mine = after.own_counts()
+            live |= shanten(after) == 0 and any(4 - mine[w] - seen[w] > 0 for w in waits(after))
+        assert live, code
+
+
+def test_a_kind_with_no_copy_left_is_no_improvement_even_with_nothing_seen() -> None:
+    """An audit: discarding the fourth 1m listed 1m itself among the kinds that improve the hand, with none left."""
+    options = discard_options(Hand.parse("1111288999m999p5z chow:456p@L 45f"))
+    fourth = next(o for o in options if o.discard == Tile.from_code("1m"))
+    assert fourth.shanten == 1 and Tile.from_code("1m") not in [i.tile for i in fourth.improvements]
+    assert all(i.unseen > 0 for o in options if o.shanten <= 1 for i in o.improvements)
