@@ -37,12 +37,17 @@ def legend_strip(width: int, entries: Sequence[Entry]) -> np.ndarray:
     px = int(np.clip(width / 55, 13, 96))
     gap, pad = px, max(6, px // 2)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    room = width - 2 * pad
     items = []
     for e in entries:
         words = f"{e.zh} {e.en}"
         swatch = px + px // 2 if e.bgr is not None else 0
         mark = text_length(probe, e.mark + " ", px) if e.mark else 0.0
-        items.append((e, words, swatch, mark, swatch + mark + text_length(probe, words, px)))
+        # an entry wider than the picture goes on over lines of its own (a review's narrow photo lost its end)
+        for k, piece in enumerate(_pieces(probe, words, px, room - swatch - mark, room)):
+            head = k == 0
+            lead, dot = (swatch, mark) if head else (0, 0.0)
+            items.append((e if head else Entry("", ""), piece, lead, dot, lead + dot + text_length(probe, piece, px)))
     rows: list[list[tuple[Entry, str, int, float, float]]] = [[]]
     at = float(pad)
     for item in items:
@@ -72,3 +77,31 @@ def legend_strip(width: int, entries: Sequence[Entry]) -> np.ndarray:
             draw_text(draw, (x + swatch + mark, y), words, px, (30, 30, 30))
             x += wide + gap
     return np.asarray(image)[:, :, ::-1].copy()
+
+
+def _pieces(probe: ImageDraw.ImageDraw, words: str, px: int, first: float, room: float) -> list[str]:
+    """``words`` cut into lines: the first at most ``first`` wide, the others ``room``; at spaces, or between
+    Chinese characters (a word longer than a line stays whole)."""
+    out: list[str] = []
+    line = ""
+    for token in _tokens(words):
+        limit = first if not out else room
+        if line and text_length(probe, line + token, px) > limit:
+            out.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line += token
+    if line.strip() or not out:
+        out.append(line.rstrip())
+    return out
+
+
+def _tokens(text: str) -> list[str]:
+    """Words with the space before them, and each Chinese character on its own (a line may break between them)."""
+    out: list[str] = []
+    for ch in text:
+        if ch == " " or "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or not out or out[-1][-1:] >= "\u3000":
+            out.append(ch)
+        else:
+            out[-1] += ch
+    return out

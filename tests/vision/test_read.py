@@ -170,6 +170,20 @@ def test_annotate_legend_says_what_each_colour_and_mark_shown_means() -> None:
     assert annotate(grey, dets.take(np.zeros(2, bool)), legend=True).shape == grey.shape  # nothing read: no legend
 
 
+def test_a_legend_entry_wider_than_a_narrow_photo_goes_on_over_lines() -> None:
+    """A review's 400 px photo lost the end of "number: how sure the reading is": an entry is cut at spaces and
+    between Chinese characters onto lines of its own, and no words reach the strip's edge."""
+    from companion.vision.legend import Entry, legend_strip
+    from companion.vision.read import SURE_BGR
+
+    long = Entry("數字是讀牌的把握度（滿分 1）", "number: how sure the reading is (1 = sure)", mark="0.97")
+    one = legend_strip(400, [Entry("正面朝上的牌", "face up", SURE_BGR)])  # a line
+    narrow = legend_strip(400, [Entry("正面朝上的牌", "face up", SURE_BGR), long])
+    assert narrow.shape[0] > 2 * one.shape[0]  # three lines
+    ink = narrow[1:].min(axis=2) < 100  # (the top rule aside)
+    assert ink.any() and not ink[:, -6:].any() and not ink[:, :4].any()
+
+
 def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     frame, _ = scene()
     good = tmp_path / "table.png"
