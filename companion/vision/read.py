@@ -27,7 +27,15 @@ import numpy as np
 from companion.tiles import Tile
 from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, row_support
 from companion.vision.legend import Entry, legend_strip
-from companion.vision.sideways import ACCEPT, RowFrame, across_views, choose, proposals, row_sizes
+from companion.vision.sideways import (
+    ACCEPT,
+    RowFrame,
+    across_views,
+    choose,
+    proposals,
+    row_sizes,
+    ways_up,
+)
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
            "grid_points", "reading_order"]
@@ -276,7 +284,7 @@ class TileReader:
                  flower_model: str | Path | None = None, retry: bool | None = None,
                  orient: str | Path | bool = True, reread: bool | None = None,
                  backs: str | Path | bool = True, rows: bool = True, weak: bool = True,
-                 parallel: bool = True, sideways: bool | None = None) -> None:
+                 parallel: bool = True, sideways: bool | None = None, way_up: bool | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -302,13 +310,15 @@ class TileReader:
         after another as without it, on those same one-thread sessions. ``sideways``: look again at boxes that
         look like part of a tile, a meld's claimed tile lying across its row boxed short or a lone tile boxed as
         halves (:meth:`_across_rows`; ``None``: for images read ``tiled`` only, photos of hands and, unless
-        ``--single-pass``, what ``companion read`` reads; a live frame's reading is left as it is)."""
+        ``--single-pass``, what ``companion read`` reads; a live frame's reading is left as it is). ``way_up``: read
+        again, half turned, each face-up tile standing the other way up from its row (:meth:`_the_rows_way_up`;
+        ``None``: as ``sideways``)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
-        self.parallel, self.sideways = parallel, sideways
+        self.parallel, self.sideways, self.way_up = parallel, sideways, way_up
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
                                      backs=backs, rows=rows, weak=WEAK_UP if weak else None,
                                      check_threads=1 if parallel else None)
@@ -332,6 +342,8 @@ class TileReader:
         dets = self._read(image, tiled)
         if self.sideways if self.sideways is not None else tiled:
             dets = self._across_rows(image, dets)
+        if self.way_up if self.way_up is not None else self.sideways if self.sideways is not None else tiled:
+            dets = self._the_rows_way_up(image, dets)
         return dets
 
     def _read(self, image: np.ndarray, tiled: bool) -> Detections:
@@ -417,6 +429,32 @@ class TileReader:
         again = self._readings(obb, probs[k[pick], pick], _found(dets, side[pick]), dets.image_size)
         order = np.arange(len(dets))
         order[side[pick]] = len(dets) + np.arange(len(pick))  # each new reading in its tile's place
+        return _joined(dets, again).take(order)
+
+    def _the_rows_way_up(self, image: np.ndarray, dets: Detections) -> Detections:
+        """``dets`` with each face-up tile standing the other way up from its row read half turned: every standing
+        face is read turned too, and each row takes the way up its readings favour together
+        (:func:`~companion.vision.sideways.ways_up`); a tile lying the other way takes its turned reading."""
+        if len(dets) < 3 or self._unknown < 0:
+            return dets
+        frame = RowFrame.of(dets.obb)
+        standing = np.flatnonzero(dets.face_up & ~frame.sideways & (dets.kind != int(Tile.UNKNOWN)))
+        if len(standing) < 2:
+            return dets
+        obb = _turned(dets.obb[standing], np.array([180]))[0]
+        probs = self.classifier.probabilities(upright_crops(image, obb), self.reread is not False)
+        sure = self._faces(probs)[1]
+        gain = np.zeros(len(dets))
+        gain[standing] = np.log(np.maximum(sure, 1e-3)) - np.log(np.maximum(dets.top3_score[standing, 0], 1e-3))
+        mask = np.zeros(len(dets), bool)
+        mask[standing] = True
+        flip = ways_up(frame, dets.obb, mask, gain)
+        pick = np.flatnonzero(flip[standing])
+        if len(pick) == 0:
+            return dets
+        again = self._readings(obb[pick], probs[pick], _found(dets, standing[pick]), dets.image_size)
+        order = np.arange(len(dets))
+        order[standing[pick]] = len(dets) + np.arange(len(pick))  # each new reading in its tile's place
         return _joined(dets, again).take(order)
 
     def _faces(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
