@@ -352,7 +352,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
         raise PhotoHandError(f"no face-up tile found, only {len(laid.stray)} that look face down: a winning hand is "
                              f"laid face up (read: {read})",
                              f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
-    if len(laid.stray) >= 4 and total < need:
+    if len(laid.stray) >= 4 and total < need <= total + len(laid.stray):  # the backs would make up the count
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",
                              f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）", (read, read_zh))
@@ -367,12 +367,18 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
         counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
         rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
         rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
+        down_en, down_zh = (f" (and {len(laid.stray)} face down)", f"（另有 {len(laid.stray)} 張蓋著）") if laid.stray \
+            else ("", "")
+        # far more than a hand (a page of text, a screenshot's rows): no reading of hundreds of tiles (a review)
+        many = tiles > 2 * (4 * SETS + 2)
+        said_en = ": is this a photo of one laid-down hand?" if many else f" (read: {read})"
+        said_zh = "：這是一手攤開的牌的照片嗎？" if many else f"（讀到：{read_zh}）"
         raise PhotoHandError(
-            f"found {tiles} tiles besides the flowers, {rows_en}: a winning hand shows {need} ("
+            f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows {need} ("
             f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
-            f"ones in one row (read: {read})",
-            f"除了花牌找到 {tiles} 張牌，{rows_zh}：胡牌的手牌應有 {need} 張（"
-            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列（讀到：{read_zh}）", (read, read_zh))
+            f"ones in one row{said_en}",
+            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {need} 張（"
+            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列{said_zh}", (read, read_zh))
     return plans
 
 

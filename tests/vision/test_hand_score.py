@@ -362,6 +362,14 @@ def test_impossible_piles_are_refused_early_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="no face-up tile found, only 8 that look face down") as e:
         score_photo(laid([(100, ["0x0x0x0x"]), (200, ["0x0x0x0x"])]), {}, PROFILE)
     assert "沒找到翻開的牌" in e.value.zh and "暗槓" not in e.value.zh
+    # a few backs beside far too few faces (a review's screenshot: list rows boxed as backs) are no kong to turn over
+    with pytest.raises(PhotoHandError, match=r"found 3 tiles besides the flowers \(and 6 face down\)") as e:
+        score_photo(laid([(100, ["123m"]), (200, ["0x0x0x0x0x0x"])]), {}, PROFILE)
+    assert "暗槓" not in e.value.zh and "另有 6 張蓋著" in e.value.zh
+    # hundreds of "tiles" (a page of text): said without reading them all out
+    with pytest.raises(PhotoHandError, match="found 45 tiles .*: is this a photo of one laid-down hand[?]$") as e:
+        score_photo(laid([(100, ["123456789m123456789p123456789s"]), (300, ["123456789m123456789p"])]), {}, PROFILE)
+    assert len(str(e.value)) < 400 and "這是一手攤開的牌的照片嗎" in e.value.zh
 
 
 def test_stray_backs_are_left_out_and_said() -> None:
