@@ -64,8 +64,12 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     p = Path(path)
     try:
         size = p.stat().st_size
+    except FileNotFoundError as e:  # said as such in both languages (a review read only 無法讀取檔案)
+        raise ImageFileError(p, "no such file", "找不到這個檔案") from e
     except OSError as e:
         raise ImageFileError(p, "cannot read file", "無法讀取檔案", e.strerror or e) from e
+    if p.is_dir():  # a folder was read as a damaged image (a review)
+        raise ImageFileError(p, "a folder, not a photo: give the photo's file", "這是資料夾，不是照片：請給照片的檔案")
     if size == 0:
         raise ImageFileError(p, "empty file", "檔案是空的")
     if size > MAX_BYTES:

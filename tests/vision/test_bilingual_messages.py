@@ -135,7 +135,8 @@ def _png(path: Path, w: int = 40, h: int = 30) -> Path:
 
 
 @pytest.mark.parametrize(("name", "make", "english", "chinese"), [
-    ("missing.png", lambda p: None, "cannot read file", "無法讀取檔案"),
+    ("missing.png", lambda p: None, "no such file", "找不到這個檔案"),
+    ("photos", lambda p: p.mkdir(), "a folder, not a photo", "這是資料夾，不是照片"),
     ("empty.jpg", lambda p: p.write_bytes(b""), "empty file", "檔案是空的"),
     ("text.jpg", lambda p: p.write_bytes(b"not an image at all"), "not an image file", "不是圖檔"),
     ("cut.png", lambda p: p.write_bytes(_png(p).read_bytes()[:60]), "damaged or truncated", "損壞或不完整"),
