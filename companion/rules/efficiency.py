@@ -128,6 +128,8 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     own = after.own_counts()
     left = shanten_of_keys(keys, n, limits)
     imp = _improvements(keys, left, n, limits, own, seen)
+    if left == 1:  # as the discards it is weighed against: a draw that leaves only waits all in sight is none (an audit)
+        imp = _live_ready_draws(list(keys), list(after.concealed_counts()), own, seen, {i.tile for i in imp})
     unseen = sum(i.unseen for i in imp)
     name_zh, name_en = ("加槓", "added kong") if added else ("暗槓", "concealed kong")
     head_zh, head_en = f"{name_zh}{x.zh}：槓完補一張牌", f"{name_en.capitalize()} of {x.code}: a replacement draw follows"

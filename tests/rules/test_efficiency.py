@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from companion.commands.demo import EXAMPLES
 from companion.hand import Hand, HandError, Meld, MeldKind, Source
-from companion.rules.efficiency import DiscardOption, discard_options
+from companion.rules.efficiency import DiscardOption, discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.waits import wait_counts
 from companion.tiles import CopyLimitError, Tile, parse_tiles
@@ -235,3 +235,12 @@ def test_at_a_tie_a_guest_wind_goes_before_an_honour_whose_pung_scores() -> None
     assert [o.discard.code for o in east_seat[:3]] == ["1z", "5z", "7z"]  # all three score: tile order
     east_only = discard_options(hand, valued=(Tile.Z1,))
     assert [o.discard.code for o in east_only[:3]] == ["5z", "7z", "1z"]
+
+
+def test_a_kongs_improvements_leave_out_draws_that_lead_only_to_dead_waits() -> None:
+    """An audit: a kong a step from ready counted 1p as improving it, though after 1p the hand waits only on tiles
+    all in sight; the discards it is weighed against leave such draws out."""
+    (kong,) = kong_options(Hand.parse("1155556788m2334p ckong:5555p"), visible="79m1122289p1799s15z")
+    assert kong.tile == Tile.from_code("5m") and kong.shanten == 1
+    tiles = [i.tile.code for i in kong.improvements]
+    assert "1p" not in tiles and {"6m", "9m"} <= set(tiles) and all(i.unseen > 0 for i in kong.improvements)
