@@ -222,8 +222,22 @@ def test_kong_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) ->
         assert k.shanten == shanten(after)
         own = after.own_counts()
         better = [t for t in range(34) if own[t] < 4 and shanten(after.add(Tile(t))) < k.shanten]
+        if k.shanten == 1:  # a step from ready: only draws after which some discard waits on a tile not all in sight
+            better = [t for t in better if 4 - own[t] - seen[t] > 0 and _live_after(after, Tile(t), own, seen)]
         assert [int(i.tile) for i in k.improvements] == better
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in k.improvements)
+
+
+def _live_after(hand: Hand, drawn: Tile, own: list[int], seen: list[int]) -> bool:
+    """Some discard after drawing ``drawn`` leaves ``hand`` ready on a wait with a copy neither its own nor seen."""
+    from companion.rules.waits import structural_waits
+
+    full = hand.add(drawn)
+    for d in set(full.concealed):
+        rest = Hand(full.remove(d).concealed, hand.melds, hand.flowers, hand.sets)
+        if shanten(rest) == 0 and any(4 - own[w] - (w == drawn) - seen[w] > 0 for w in structural_waits(rest)):
+            return True
+    return False
 
 
 def test_at_a_tie_a_guest_wind_goes_before_an_honour_whose_pung_scores() -> None:
