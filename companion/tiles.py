@@ -34,6 +34,7 @@ __all__ = [
     "tiles_from_counts",
     "KINDS",
     "FACES",
+    "ZH_TILE_WORDS",
 ]
 
 NUM_KINDS = 34
@@ -308,6 +309,8 @@ _ZH_WORDS.update({"白板": Tile.Z5, "白皮": Tile.Z5, "青發": Tile.Z6, "發�
 for _i, _w in enumerate(_FLOWER_ZH):
     _ZH_WORDS[_w] = Tile(34 + _i)
 _ZH_MAXLEN = max(len(w) for w in _ZH_WORDS)
+ZH_TILE_WORDS = frozenset(_ZH_WORDS)
+"""The Chinese names a hand may be typed in (一萬, 東, 白板, 梅 …), one or two characters."""
 
 
 _NO_SUIT = "digits without a suit letter"

@@ -130,14 +130,13 @@ def _closer(hand: Hand, s: int, seen: list[int]) -> tuple[tuple[str, int], ...]:
         if left <= 0:
             continue
         drawn = hand.add(t)
+        mine = drawn.own_counts()  # (the tile discarded is in sight: not a copy left)
         for d in set(drawn.concealed):
             after = Hand(tuple(_without(drawn.concealed, d)), hand.melds, hand.flowers)
             if shanten(after) >= s:
                 continue
-            if s == 1:  # ready after it: on a wait with a copy left
-                mine = after.own_counts()
-                if not any(4 - mine[w] - seen[w] > 0 for w in waits(after)):
-                    continue
+            if s == 1 and not any(4 - mine[w] - seen[w] > 0 for w in waits(after)):  # ready on a wait with a copy left
+                continue
             out.append((t.code, left))
             break
     return tuple(out)

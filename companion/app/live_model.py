@@ -50,7 +50,7 @@ from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError
-from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
+from companion.tiles import ZH_TILE_WORDS, CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
 __all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "without_last_tile", "EXPORT_PATH", "not_saved"]
 
@@ -683,16 +683,19 @@ def without_last_tile(text: str) -> str:
     """The hand field with its last tile taken off, however it was typed: ``123m`` -> ``12m`` (the short notation
     keeps its suit letter; a review saw ``123m`` become ``12``, which reads as nothing), ``1m2m`` -> ``1m``, a tile
     typed as a Chinese name loses its character."""
-    text = text.rstrip()
+    text = text.rstrip(" ,+、，\u3000")  # separators first: the last tile goes, not a comma (a review)
     if not text:
         return ""
+    named = next((len(w) for w in sorted(ZH_TILE_WORDS, key=len, reverse=True) if text.endswith(w)), 0)
+    if named:  # a tile typed as a Chinese name: the whole name (一萬, 白板), not its last character (a review)
+        return text[:-named].rstrip(" ,+、，\u3000")
     plain = unicodedata.normalize("NFKC", text[-1]).lower()
     if plain not in "mpszf":
         return text[:-1]
     digits = len(text[:-1]) - len(text[:-1].rstrip("0123456789０１２３４５６７８９"))
     if digits >= 2:
         return text[:-2] + text[-1]
-    return text[:-1 - digits].rstrip()
+    return text[:-1 - digits].rstrip(" ,+、，\u3000")
 
 
 def tiles_typed(text: str) -> tuple[Tile, ...]:

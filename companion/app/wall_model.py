@@ -129,7 +129,7 @@ def wall_picture(wall: Wall, viewer: int, owners: Sequence[Words], counted: bool
     if kept_stacks:
         lines.append(ui("wall_kept", n=min(wall.reserve, wall.count), stacks=len(kept_stacks))
                      if wall.kept_under() is None else
-                     ui("wall_kept_split", n=min(wall.reserve, wall.count), stacks=len(kept_stacks)))
+                     ui("wall_kept_split", n=min(wall.reserve, wall.count), stacks=len(kept_stacks) + 1))
     return WallPicture(tuple(sides), tuple(lines))
 
 

@@ -548,8 +548,8 @@ UI: dict[str, tuple[str, str]] = {
     "wall_over": ("這一把已經結束，不再摸牌", "The hand is over: nothing more is drawn"),
     "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept "
                   "back: no ordinary draw takes them (replacements still come from this end)"),
-    "wall_kept_split": ("最後 {n} 張留著不摸：{stacks} 墩，和一墩的下層（上層還要摸）", "The last {n} tiles are "
-                        "kept back: {stacks} stacks and the bottom tile of one more, whose top is still drawn (no "
+    "wall_kept_split": ("最後 {n} 張留著不摸，在 {stacks} 墩裡：其中一墩只留下層，上層還要摸", "The last {n} tiles, in "
+                        "{stacks} stacks, are kept back; of one stack only the bottom tile, its top still drawn (no "
                         "ordinary draw takes them; replacements still come from this end)"),
     "wall_show": ("牌牆圖", "The wall"),
     "wall_legend_two": ("兩張（上下兩層）", "two tiles (a stack)"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
-from companion.game.check_win import check_copies
+from companion.game.check_win import check_copies, entered_now, replaying
 from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_result, win_hand
 from companion.game.rotation import resolve_claimants
 from companion.game.session import table_profile, win_input
@@ -35,7 +35,7 @@ from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["check", "step", "replay", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
+__all__ = ["check", "step", "replay", "replaying", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
 
 
 def check(state: TableState, event: ev.Event) -> None:
@@ -138,7 +138,8 @@ def replay(events: Iterable[ev.Event], state: TableState | None = None) -> Table
     s = state or TableState()
     for i, e in enumerate(events):
         try:
-            s = step(s, e)
+            with replaying():
+                s = step(s, e)
         except IllegalEvent as err:
             err.evidence = (("event", f"#{i} {type(e).__name__}"),) + err.evidence
             err.args = (f"event #{i} ({type(e).__name__}): {err.args[0]}",)
@@ -397,7 +398,7 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
             and e.tile != st.drawn:
         raise IllegalEvent(msg("frozen_discard", **state.who(e.seat), tile=st.drawn.zh, tile_en=st.drawn.said_en),
                            drawn=st.drawn.code, discard=e.tile.code)
-    if st.ready is not None and st.ready_now and st.fully_known:  # the declaration's own discard must keep it true
+    if st.ready is not None and st.ready_now and st.fully_known and entered_now():  # it must keep the declaration true
         left = list(st.concealed)
         left[e.tile] -= 1
         if not waits_of(tuple(left), st.melds):

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from companion.game import events as ev
 from companion.game.state import (
     UNK,
@@ -18,6 +22,25 @@ from companion.game.text import IllegalEvent, msg, tile_names
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
+
+_REPLAYING: ContextVar[bool] = ContextVar("companion_replaying", default=False)
+
+
+@contextmanager
+def replaying() -> Iterator[None]:
+    """Events replayed from a stored log, not entered now: the rules added after a log may have been kept (a win
+    shows every face-down concealed kong; a ready declaration's own discard keeps the hand ready) are not asked of
+    them, so a saved game kept before still opens (a review), its win then listed unscored."""
+    token = _REPLAYING.set(True)
+    try:
+        yield
+    finally:
+        _REPLAYING.reset(token)
+
+
+def entered_now() -> bool:
+    """Whether the event checked is being entered (not replayed from a stored log: :func:`replaying`)."""
+    return not _REPLAYING.get()
 
 __all__ = ["check_won", "check_copies", "own_win_refusal"]
 
@@ -164,6 +187,9 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
     if any(not t.is_known or t.is_flower for t in e.kongs):
         raise IllegalEvent(msg("unknown_tile"), kongs=format_tiles(e.kongs), hidden_kongs=hidden)
-    if len(e.kongs) != hidden:  # one left face down would leave the win unscorable for good (an audit)
+    if len(e.kongs) > hidden:
+        raise IllegalEvent(msg("kongs_extra", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
+                           kongs=format_tiles(e.kongs), hidden_kongs=hidden)
+    if len(e.kongs) < hidden and entered_now():  # one left face down would leave the win unscorable (an audit)
         raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)

@@ -445,7 +445,8 @@ class TileReader:
         probs = self.classifier.probabilities(upright_crops(image, obb), self.reread is not False)
         sure = self._faces(probs)[1]
         gain = np.zeros(len(dets))
-        gain[standing] = np.log(np.maximum(sure, 1e-3)) - np.log(np.maximum(dets.top3_score[standing, 0], 1e-3))
+        gain[standing] = np.nan_to_num(np.log(np.maximum(sure, 1e-3)) - np.log(np.maximum(dets.top3_score[standing, 0],
+                                                                                          1e-3)))
         mask = np.zeros(len(dets), bool)
         mask[standing] = True
         flip = ways_up(frame, dets.obb, mask, gain)

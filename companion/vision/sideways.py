@@ -157,7 +157,9 @@ def ways_up(frame: RowFrame, obb: np.ndarray, standing: np.ndarray, gain: np.nda
     whole = turned(np.flatnonzero(standing))
     for r in np.unique(rows):
         members = np.flatnonzero((rows == r) & standing)
-        out |= turned(members) if len(members) >= STANDING else whole & np.isin(np.arange(n), members)
+        # a short row follows the photo, unless its own tile reads far worse turned (flowers laid aside askew)
+        out |= turned(members) if len(members) >= STANDING else \
+            whole & np.isin(np.arange(n), members) & (gain > -DECIDE)
     return out
 
 

@@ -172,14 +172,15 @@ def test_a_hand_whose_only_wait_is_all_in_it_lists_the_draws_that_make_it_ready(
     want = {}
     seen = {"2z": 3}
 
-    def live(after: Hand) -> bool:
-        mine = after.own_counts()
+    def live(after: Hand, mine: list[int]) -> bool:
         return shanten(after) == 0 and any(4 - mine[w] - seen.get(w.code, 0) > 0 for w in waits(after))
 
     for k in range(NUM_KINDS):
         t = Tile(k)
         left = 4 - hand.own_counts()[k] - seen.get(t.code, 0)
-        if left > 0 and any(live(Hand(tuple(sorted(_minus([*hand.concealed, t], d)))))
+        mine = list(hand.own_counts())
+        mine[k] += 1  # with the tile drawn; the tile then discarded is in sight
+        if left > 0 and any(live(Hand(tuple(sorted(_minus([*hand.concealed, t], d)))), mine)
                             for d in set(hand.concealed) | {t}):
             want[t.code] = left
     assert drawn == want and "2z" not in drawn and "1m" not in drawn and len(drawn) > 10
@@ -348,11 +349,11 @@ def test_a_draw_that_makes_the_hand_ready_only_on_tiles_all_in_sight_brings_it_n
     for code, _left in result.draws:
         drawn = base.add(Tile.from_code(code))
         live = False
+        mine = drawn.own_counts()  # the tile then discarded is in sight
         for d in set(drawn.concealed):
             rest = list(drawn.concealed)
             rest.remove(d)
             after = Hand(tuple(rest), base.melds, base.flowers)
-            mine = after.own_counts()
             live |= shanten(after) == 0 and any(4 - mine[w] - seen[w] > 0 for w in waits(after))
         assert live, code
 

@@ -1106,7 +1106,8 @@ def test_the_table_is_kept_in_the_data_folder_of_the_sets_and_profiles(tmp_path:
 
 @pytest.mark.parametrize(("typed", "left"), [
     ("123m", "12m"), ("1m", ""), ("1m2m", "1m"), ("11z", "1z"), ("12m ", "1m"), ("東東", "東"), ("123m東", "123m"),
-    ("1m 2p", "1m"), ("１２３ｍ", "１２ｍ"), ("", ""), ("123M", "12M")])
+    ("1m 2p", "1m"), ("１２３ｍ", "１２ｍ"), ("", ""), ("123M", "12M"), ("一萬二萬", "一萬"), ("123m紅中", "123m"),
+    ("白板", ""), ("1m,", ""), ("1m, 2m,", "1m")])
 def test_remove_last_takes_off_one_tile_however_the_hand_was_typed(typed: str, left: str) -> None:
     """A review: 退一張 on ``123m`` left ``12``, which reads as nothing."""
     assert without_last_tile(typed) == left

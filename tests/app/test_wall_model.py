@@ -61,6 +61,10 @@ def test_every_stack_once_and_drawing_runs_clockwise_from_the_break(dealer: int,
     # the tiles the picture leaves to draw are the live ones (a review counted one more than the line said)
     drawable = sum(c.left for c in cells.values() if c.stack not in set(wall.kept_back()))
     assert drawable - (1 if under is not None else 0) == max(wall.live, 0)
+    holding = {st for st in (*wall.kept_back(), *([under] if under is not None else [])) if cells[st].left}
+    kept_line = [x.en for x in pic.lines if x.en.startswith("The last ")]
+    if kept_line:  # the line counts the stacks the picture holds the kept tiles in (a review: one too many)
+        assert f"in {len(holding)} stacks" in kept_line[0] or f"({len(holding)} stacks)" in kept_line[0]
     for s in pic.sides:  # the seat's own wall is drawn on its side, counted from its owner's right-hand end
         for c in s.cells:
             assert wall.position(c.stack, True).seat == s.seat

@@ -204,34 +204,53 @@ def test_a_new_seating_cannot_be_retracted() -> None:
         step(state, ev.Retracted(target=0))
 
 
-def test_a_win_with_a_hidden_concealed_kong_is_refused_and_a_record_of_one_listed_unscored() -> None:
+def test_a_win_with_a_hidden_concealed_kong_is_refused_and_a_log_kept_with_one_still_opens(tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.app.table_model import GameReplay
+    from companion.game.check import replay
+    from companion.game.service import TableService, read_log
     from companion.game.state import TableState
     from companion.game.switches import FirstDealer
     from companion.game.text import IllegalEvent
-    from companion.hand import Meld, MeldKind
     from companion.tiles import Tile, parse_tiles
 
     unknown = Tile.UNKNOWN
+    events: list[ev.Event] = [
+        ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
+        ev.DealerChosen(dealer=0), ev.DiceRolled(dice=(3, 3, 3)),
+        ev.Dealt(hands=tuple((unknown,) * (17 if i == 0 else 16) for i in range(4))),
+        ev.ConcealedKong(seat=0), ev.ReplacementDrew(seat=0)]
     s = TableState()
-    for e in (ev.Seated(players=("a", "b", "c", "d"), switches=Switches(first_dealer=FirstDealer.EAST_DEALS)),
-              ev.DealerChosen(dealer=0), ev.DiceRolled(dice=(3, 3, 3)),
-              ev.Dealt(hands=tuple((unknown,) * (17 if i == 0 else 16) for i in range(4))),
-              ev.ConcealedKong(seat=0), ev.ReplacementDrew(seat=0)):
+    for e in events:
         s = step(s, e)
+    won = ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=parse_tiles("123m456m678m123p5p"))
     with pytest.raises(IllegalEvent) as info:  # the table is asked for the kong's kind while the tiles are shown
-        step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=parse_tiles("123m456m678m123p5p")))
+        step(s, won)
     assert info.value.reason.key == "kongs_to_show" and "暗槓" in info.value.reason.zh
-    # a record that still holds one (a log kept before the tracker asked) is listed unscored, not lost
-    rec = WinRecord(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=parse_tiles("123m456m678m123p5p"),
-                    melds=(Meld(MeldKind.CKONG, (unknown,) * 4),), flowers=())
-    r = HandResult(number=1, round_wind=0, hand_in_round=1, dealer=0, streak=0, dice_total=9, seat_winds=(0, 1, 2, 3),
-                   players=("a", "b", "c", "d"), outcome=Outcome(OutcomeKind.WIN, (rec,), (rec,)))
-    (entry,) = build_ledger([r], Switches(), Stakes(30, 10), load_profile("wikibooks_base"), 0).entries
-    (line,) = entry.lines
+    with pytest.raises(IllegalEvent) as info:  # and more kongs named than lie face down are named as such
+        step(s, ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("5p"), concealed=parse_tiles("123m456m678m123p5p"),
+                       kongs=parse_tiles("7z1s")))
+    assert info.value.reason.key == "kongs_extra" and "only 1" in info.value.reason.en
+    # a log kept before the tracker asked (a review: it no longer opened) replays, the win listed unscored
+    (line,) = ledger_of(replay([*events, won])).entries[0].lines
     assert line.unscored and "暗槓" in line.unscored and "concealed kong" in line.unscored
     zh, en = line.unscored.split(" / ", 1)
     assert "翻開暗槓" in zh and "reveal" in en  # the reason in Chinese too (it was the English one)
-    assert entry.transfers == ()
+    assert ledger_of(replay([*events, won])).entries[0].transfers == ()
+    log = tmp_path / "old.jsonl"
+    log.write_text("".join(json.dumps(ev.to_dict(e)) + "\n" for e in (*events, won)), "utf-8")
+    assert GameReplay(read_log(log)[0], "old.jsonl").states[-1].outcome is not None  # Open log
+    store = tmp_path / "old.sqlite"  # the live table's store: opens with its ledger
+    TableService(store).close()
+    with sqlite3.connect(store) as db:
+        db.executemany("INSERT INTO events (seq, body) VALUES (?, ?)",
+                       [(i, json.dumps(ev.to_dict(e))) for i, e in enumerate((*events, won))])
+    kept = TableService(store)
+    try:
+        assert kept.state.outcome is not None and ledger_of(kept.state).entries[0].lines[0].unscored
+    finally:
+        kept.close()
 
 
 def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import pytest
 from game_support import Table, t, tiles
 
 from companion.game import events as ev
-from companion.game.check import step
+from companion.game.check import replaying, step
 from companion.game.state import OutcomeKind, Phase, TableState
 from companion.game.switches import FalseWinAfter, FirstDealer, Switches
 from companion.game.text import IllegalEvent
@@ -122,6 +122,9 @@ def test_the_declarations_own_discard_must_leave_the_hand_ready() -> None:
     err = tb.refused(ev.Discarded(seat=0, tile=t("4s")), "ready_discard")
     assert ("discard", "4s") in err.evidence and "4s" in err.reason.en
     assert tb.state == before  # refused, nothing changed
+    assert "false win" in err.reason.en and "詐胡" in err.reason.zh  # and says what a table that did it records
+    with replaying():  # a log kept before this rule replays as it was kept (a review: old games must open)
+        assert step(before, ev.Discarded(seat=0, tile=t("4s"))).seats[0].ready is ev.ReadyKind.HEAVENLY
     tb.discard(0, "1z")  # the discard that keeps it ready (3s 6s) is taken
     assert tb.state.seats[0].ready is ev.ReadyKind.HEAVENLY
 

@@ -262,6 +262,8 @@ def test_a_short_row_follows_the_photos_tiles_and_sideways_ones_are_left() -> No
     gain = np.array([-3.0] * 5 + [0.5, 0.5] + [5.0])
     flip = ways_up(RowFrame.of(obb), obb, standing, gain)
     assert flip.tolist() == [False] * 5 + [True, True] + [False]
+    gain[5] = -3 * DECIDE  # a tile of the short row reading far worse turned (a flower laid aside askew) stays
+    assert ways_up(RowFrame.of(obb), obb, standing, gain).tolist() == [False] * 5 + [False, True] + [False]
 
 
 def test_a_hand_photographed_from_across_the_table_is_read_right(pictures) -> None:  # type: ignore[no-untyped-def]
