@@ -679,6 +679,9 @@ def drawn_last(kind: ev.WinKind, typed: int, drawn_empty: bool, want: int) -> bo
     return kind is ev.WinKind.SELF_DRAW and drawn_empty and typed == want + 1
 
 
+_ZH_LONGEST_FIRST = sorted(ZH_TILE_WORDS, key=len, reverse=True)  # 紅中 before 中
+
+
 def without_last_tile(text: str) -> str:
     """The hand field with its last tile taken off, however it was typed: ``123m`` -> ``12m`` (the short notation
     keeps its suit letter; a review saw ``123m`` become ``12``, which reads as nothing), ``1m2m`` -> ``1m``, a tile
@@ -686,7 +689,7 @@ def without_last_tile(text: str) -> str:
     text = text.rstrip(" ,+、，\u3000")  # separators first: the last tile goes, not a comma (a review)
     if not text:
         return ""
-    named = next((len(w) for w in sorted(ZH_TILE_WORDS, key=len, reverse=True) if text.endswith(w)), 0)
+    named = next((len(w) for w in _ZH_LONGEST_FIRST if text.endswith(w)), 0)
     if named:  # a tile typed as a Chinese name: the whole name (一萬, 白板), not its last character (a review)
         return text[:-named].rstrip(" ,+、，\u3000")
     plain = unicodedata.normalize("NFKC", text[-1]).lower()

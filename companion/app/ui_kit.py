@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.app.table_model import MeldPic
 from companion.app.words import Words
+from companion.tiles import Tile
 from companion.vision.image_file import image_size
 from companion.vision.legend import Entry
 
@@ -81,6 +82,12 @@ class Host(Protocol):
 def tile(code: str, width: int, tip: str | None = None) -> ft.Control:
     return ft.Image(src=f"tiles/{code}.png", width=width, height=round(width * 4 / 3), tooltip=tip,
                     semantics_label=code)
+
+
+def tile_tip(t: Callable[[Words], str], code: str) -> ft.Tooltip:
+    """A tile key's tooltip: the tile's name in the page's language (also what a screen reader says of the key)."""
+    face = Tile.from_code(code)
+    return key_tip(t(Words(face.zh, face.en)))
 
 
 def key_tip(text: str) -> ft.Tooltip:

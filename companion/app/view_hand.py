@@ -37,10 +37,10 @@ from companion.app.ui_kit import (
     TILE_W,
     Host,
     ident,
-    key_tip,
     label,
     meld_tiles,
     tile,
+    tile_tip,
 )
 from companion.app.words import SEP, Words, ui
 from companion.hand import MeldKind
@@ -187,7 +187,7 @@ class HandTab:
         # each key named as the Live tab's are (the notation read aloud and shown on hover meant little: a review)
         palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(
                                tile(code, KEY_W), on_click=add(code),
-                               tooltip=key_tip(t(Words(Tile.from_code(code).zh, Tile.from_code(code).en)))))
+                               tooltip=tile_tip(t, code)))
                            for code in part], spacing=KEY_GAP, wrap=True)
                    for part in (*PALETTE_ROWS, FLOWER_CODES)]
         buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),

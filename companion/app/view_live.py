@@ -58,6 +58,7 @@ from companion.app.ui_kit import (
     photo_legend,
     scroll_key,
     tile,
+    tile_tip,
     unfolded,
 )
 from companion.app.upload import PhotoUpload
@@ -573,7 +574,7 @@ class LiveTab:
                 gone = known[face] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
                     tile(code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
-                    tooltip=key_tip(t(Words(face.zh, face.en))))))
+                    tooltip=tile_tip(t, code))))
             rows.append(ft.Row(cells, spacing=KEY_GAP, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER), *rows],
                          spacing=KEY_GAP)
@@ -859,8 +860,7 @@ class LiveTab:
         rows: list[ft.Control] = [
             ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code),
                                                            opacity=0.3 if gone(code) else 1.0,
-                                                           tooltip=key_tip(self.host.t(Words(Tile.from_code(code).zh,
-                                                                                             Tile.from_code(code).en)))))
+                                                           tooltip=tile_tip(self.host.t, code)))
                     for code in part],
                    spacing=KEY_GAP, wrap=True)
             for part in PALETTE_ROWS]
@@ -879,9 +879,8 @@ class LiveTab:
             cells = []
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
-                face = Tile.from_code(code)
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
-                    tile(code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=key_tip(t(Words(face.zh, face.en))),
+                    tile(code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=tile_tip(t, code),
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             # the seat's name on a line of its own, so its eight flowers keep a finger's size on a phone
             out.append(ft.Column([label(t(ui("live_flower_by", seat=names[seat])), 13),

@@ -50,7 +50,6 @@ from companion.app.ui_kit import (
     Host,
     bring_into_view,
     ident,
-    key_tip,
     label,
     meld,
     on_tap,
@@ -58,6 +57,7 @@ from companion.app.ui_kit import (
     photo_legend,
     scroll_key,
     tile,
+    tile_tip,
     tiles,
 )
 from companion.app.upload import PhotoUpload
@@ -453,7 +453,7 @@ class PhotoTab:
             chosen = self.picking == r.index
             colour = ACCENT if chosen else FELT if r.picked else "#e8833a" if r.doubtful else "#d0c8b0"
             return ident(f"photo-tile-{n}", ft.Container(
-                tile(r.code, TILE_W["wait"]), padding=2, border_radius=4, tooltip=key_tip(t(_named(r.code))),
+                tile(r.code, TILE_W["wait"]), padding=2, border_radius=4, tooltip=tile_tip(t, r.code),
                 border=ft.Border.all(3 if chosen or r.picked or r.doubtful else 1, colour),
                 on_click=None if busy else on_tap(self.pick_tile, r.index)))
 
@@ -463,7 +463,7 @@ class PhotoTab:
                                          run_spacing=2)]
         n = next((k for k, r in enumerate(shown) if r.index == self.picking), None)
         if n is not None:
-            keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), tooltip=key_tip(t(_named(code))),
+            keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), tooltip=tile_tip(t, code),
                                                             on_click=None if busy else on_tap(self.correct, code)))
                     for code in (*PALETTE, *FLOWER_CODES, "0x")]  # each named, for a screen reader too (a review)
             rows += [ident(PHOTO_FIX_TO, ft.Container(label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
@@ -533,8 +533,3 @@ class PhotoTab:
         return ft.Container(ft.Column(read + [ft.Divider()] + tai, spacing=4), bgcolor=CARD, padding=12,
                             border_radius=8)
 
-
-def _named(code: str) -> Words:
-    """A tile's name in both languages (a face-down read: 暗牌 / face-down tile)."""
-    face = Tile.from_code(code)
-    return Words(face.zh, face.en)
