@@ -42,7 +42,7 @@ def entered_now() -> bool:
     """Whether the event checked is being entered (not replayed from a stored log: :func:`replaying`)."""
     return not _REPLAYING.get()
 
-__all__ = ["check_won", "check_copies", "own_win_refusal"]
+__all__ = ["check_won", "check_copies", "own_win_refusal", "replaying", "entered_now"]
 
 
 def check_won(state: TableState, e: ev.Won) -> None:

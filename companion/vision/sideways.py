@@ -20,6 +20,10 @@ The other way round, a lone upright tile with no row around it (the winning tile
 halves lying across the row, a 4p as 2p: a box lying across the row too small for a tile lying so (:data:`PART`,
 :data:`THIN`) is read again as an upright tile slid across the row, under the same rules.
 
+And the tiles of a hand's row all stand the same way up: a photo taken from across the table turns them all upside
+down, and the orientation network read some of them the right way up against the rest. Each row takes the way up
+its tiles' readings favour together (:func:`ways_up`), and a tile standing the other way is read turned.
+
 Pure geometry here; :class:`companion.vision.read.TileReader` reads the crops.
 """
 
