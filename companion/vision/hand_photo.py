@@ -177,6 +177,15 @@ def lay_out(dets: Detections) -> LaidHand:
             if flower[list(g.tiles)].all() and not (len(g) == 1 and len(parts) > 1):
                 flowers.extend(g.tiles)
                 continue
+            # a back lying across its row is no concealed kong's (its four stand in the row, none claimed): the felt
+            # of a gap between groups boxed as a back where a set's backs are green (a review's upside-down photos)
+            lying = [i for i in g.tiles if kinds[i] == int(Tile.UNKNOWN) and frame.sideways[i]]
+            if lying:
+                rest = tuple(i for i in g.tiles if i not in lying)
+                stray.extend(lying)
+                if not rest:
+                    continue
+                g = Group(rest, bool(frame.sideways[list(rest)].any()), g.backs - len(lying))
             odd = _stray_backs(g, kinds)
             stray.extend(odd)
             kept = tuple(i for i in g.tiles if i not in odd)

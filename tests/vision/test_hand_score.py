@@ -543,3 +543,17 @@ def test_companion_score_takes_a_wind_in_lower_case(capsys) -> None:
     args = parser.parse_args(["score", "x.jpg", "--seat", "s", "--discarder", "w", "--round", "n", "--dealer", "e"])
     assert context_of(args) == {"seat_wind": "S", "round_wind": "N", "dealer": "E", "discarder": "W",
                                  "win_type": "discard"}
+
+
+def test_a_back_lying_across_its_row_is_no_concealed_kongs() -> None:
+    """A review's upside-down photo: the felt between two melds (green, as the set's backs) was boxed as a back lying
+    across the row, beside a pung of 9s, and the pung was scored as a concealed kong. A concealed kong's four stand
+    in the row (none is claimed), so such a back is no kong's: the pung stays a pung."""
+    hand = ["123m456m789m5z", "5z"]
+    dets = laid([(100, hand), (300, ["999s0x", "234s"])], sideways={14})
+    assert dets.kind[14] == int(Tile.UNKNOWN) and dets.obb[14, 4] == 90.0
+    got = score_photo(dets, {}, PROFILE)
+    assert sorted(str(m) for m in got.win.melds) == ["chow:234s", "pung:999s"]
+    # the same back standing in the row still makes that group a concealed kong
+    standing = score_photo(laid([(100, hand), (300, ["999s0x", "234s"])]), {}, PROFILE)
+    assert sorted(str(m) for m in standing.win.melds) == ["chow:234s", "ckong:9999s"]
