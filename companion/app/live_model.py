@@ -680,25 +680,26 @@ def drawn_last(kind: ev.WinKind, typed: int, drawn_empty: bool, want: int) -> bo
 
 
 _ZH_LONGEST_FIRST = sorted(ZH_TILE_WORDS, key=len, reverse=True)  # 紅中 before 中
+_SEPARATORS = " ,+、，\u3000"  # what a player may type between tiles
 
 
 def without_last_tile(text: str) -> str:
     """The hand field with its last tile taken off, however it was typed: ``123m`` -> ``12m`` (the short notation
     keeps its suit letter; a review saw ``123m`` become ``12``, which reads as nothing), ``1m2m`` -> ``1m``, a tile
     typed as a Chinese name loses its character."""
-    text = text.rstrip(" ,+、，\u3000")  # separators first: the last tile goes, not a comma (a review)
+    text = text.rstrip(_SEPARATORS)  # separators first: the last tile goes, not a comma (a review)
     if not text:
         return ""
     named = next((len(w) for w in _ZH_LONGEST_FIRST if text.endswith(w)), 0)
     if named:  # a tile typed as a Chinese name: the whole name (一萬, 白板), not its last character (a review)
-        return text[:-named].rstrip(" ,+、，\u3000")
+        return text[:-named].rstrip(_SEPARATORS)
     plain = unicodedata.normalize("NFKC", text[-1]).lower()
     if plain not in "mpszf":
         return text[:-1]
     digits = len(text[:-1]) - len(text[:-1].rstrip("0123456789０１２３４５６７８９"))
     if digits >= 2:
         return text[:-2] + text[-1]
-    return text[:-1 - digits].rstrip(" ,+、，\u3000")
+    return text[:-1 - digits].rstrip(_SEPARATORS)
 
 
 def tiles_typed(text: str) -> tuple[Tile, ...]:

@@ -426,10 +426,7 @@ class TileReader:
         # a view's sides only where they grow the detector's: a box drawn short of the tile left a gap that cut its
         # meld, but one shrunk to a row's size measured too small cut a meld in a turned photo (a review's)
         obb[:, 2:4] = np.maximum(obb[:, 2:4], dets.obb[side[pick], 2:4])
-        again = self._readings(obb, probs[k[pick], pick], _found(dets, side[pick]), dets.image_size)
-        order = np.arange(len(dets))
-        order[side[pick]] = len(dets) + np.arange(len(pick))  # each new reading in its tile's place
-        return _joined(dets, again).take(order)
+        return self._read_again(dets, side[pick], obb, probs[k[pick], pick])
 
     def _the_rows_way_up(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with each face-up tile standing the other way up from its row read half turned: every standing
@@ -453,9 +450,14 @@ class TileReader:
         pick = np.flatnonzero(flip[standing])
         if len(pick) == 0:
             return dets
-        again = self._readings(obb[pick], probs[pick], _found(dets, standing[pick]), dets.image_size)
+        return self._read_again(dets, standing[pick], obb[pick], probs[pick])
+
+    def _read_again(self, dets: Detections, idx: np.ndarray, obb: np.ndarray, probs: np.ndarray) -> Detections:
+        """``dets`` with the tiles ``idx`` read again in the boxes ``obb`` as ``probs`` say, each new reading in its
+        tile's place (its detector score kept)."""
+        again = self._readings(obb, probs, _found(dets, idx), dets.image_size)
         order = np.arange(len(dets))
-        order[standing[pick]] = len(dets) + np.arange(len(pick))  # each new reading in its tile's place
+        order[idx] = len(dets) + np.arange(len(idx))
         return _joined(dets, again).take(order)
 
     def _faces(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
