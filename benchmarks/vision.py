@@ -59,6 +59,21 @@ WEAK = [True]
 TILED_PHOTOS = [True]
 """Photos are read as ``companion read`` reads them (a second pass at twice the scale); table frames in one
 pass, as a live table would be. ``--single-pass`` reads photos in one pass too."""
+QUARTER = [True]
+"""Photos whose faces lie a quarter turned are read again turned, as the product reads them (table frames never:
+their four rows lie four ways); ``--no-quarter``: not."""
+TURN_PHOTOS = [0]
+"""The dev photos are read turned this many degrees counter-clockwise (``--turn-photos``: 90, a photo taken from the
+right of the hand; 180 from across it; 270 from its left), their readings turned back to the labelled boxes."""
+
+
+def _read_photo(reader: TileReader, image: np.ndarray) -> Detections:
+    """``image`` read as a photo, taken turned as :data:`TURN_PHOTOS` says; the boxes in ``image``'s pixels."""
+    k = TURN_PHOTOS[0] // 90
+    dets = reader.read(np.ascontiguousarray(np.rot90(image, k)) if k else image, tiled=TILED_PHOTOS[0])
+    for _ in range(k):  # each quarter turned back clockwise
+        dets = dets.quarter_turned(-1, (dets.image_size[1], dets.image_size[0]))
+    return dets
 
 
 def _render(scene: Scene) -> tuple[np.ndarray, list]:
@@ -220,14 +235,15 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
             readers[s, calibrated] = TileReader(reader.detector.path, loso[0] / f"tile_classifier_minus_{s}.onnx",
                                                 threshold=reader.detector.threshold, turns=reader.turns,
                                                 long_side=reader.long_side, flower_model=flower, orient=orient,
-                                                backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], calibration=cal)
+                                                backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], calibration=cal,
+                                                quarter=None if QUARTER[0] else False)
         return readers[s, calibrated]
 
     for name, items in sorted(boxes.items()):
         image = read_image(folder / name)
         s = set_of(name)
         use = loso_reader(s, False) if loso is not None else reader
-        dets: Detections = use.read(image, tiled=TILED_PHOTOS[0])
+        dets: Detections = _read_photo(use, image)
         f = r = rc = 0
         for item in items:
             got = _read_at(dets, item["xyxy"])
@@ -246,7 +262,7 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
             kinds = {c.tile for c in crops if c.set == s}
             if not kinds:
                 raise ValueError(f"{name}: copies to score calibrated, but crops.csv has no crop of set {s}")
-            calibrated = loso_reader(s, True).read(image, tiled=TILED_PHOTOS[0])
+            calibrated = _read_photo(loso_reader(s, True), image)
             for (box, t), g in zip(mine, got_copies, strict=True):
                 if t in kinds:
                     cop["calibrated_n"] += 1
@@ -479,6 +495,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="without the detector's row completion (companion.vision.detect.TileDetector._checked)")
     p.add_argument("--serial", action="store_true",
                    help="a frame's face-up and face-down boxes worked out one after the other (TileReader parallel=False)")
+    p.add_argument("--no-quarter", action="store_true",
+                   help="photos whose faces lie a quarter turned not read again turned (TileReader quarter=False)")
+    p.add_argument("--turn-photos", type=int, default=0, choices=(0, 90, 180, 270),
+                   help="read the dev photos turned this many degrees counter-clockwise (default 0)")
     p.add_argument("--backs", default="packaged",
                    help="the back check: packaged (default), none, or a path to another .onnx")
     args = p.parse_args(argv)
@@ -495,14 +515,18 @@ def main(argv: list[str] | None = None) -> int:
     TILED_PHOTOS[0] = not args.single_pass
     ROWS[0] = not args.no_rows
     WEAK[0] = not args.no_weak
+    QUARTER[0] = not args.no_quarter
+    TURN_PHOTOS[0] = args.turn_photos
     try:
         reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
                             classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
-                            orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], parallel=not args.serial)
+                            orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], parallel=not args.serial,
+                            quarter=None if QUARTER[0] else False)  # None: photos only, as the product
     except Exception as e:  # a model file that is missing or not one: named, without a traceback
         p.error(f"cannot load the reader's models: {type(e).__name__}: {e}")
     check = reader.detector.backs
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
+                                         "photos_quarter_look": QUARTER[0], "dev_photos_turned": TURN_PHOTOS[0],
                                          "faces_and_backs_side_by_side": reader.parallel,
                                          "orient": str(reader.detector.orienter.path.name)
                                          if reader.detector.orienter else "none",

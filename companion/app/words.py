@@ -100,12 +100,12 @@ UI: dict[str, tuple[str, str]] = {
                             "here): scored by the default rules and the stakes picked"),
     "photo_table_none": ("記錄牌局還沒有人入座：照預設規則、所選底台算", "Nobody is seated at the live table yet: "
                          "scored by the default rules and the stakes picked"),
-    "photo_intro": ("把胡的牌攤開拍一張：手牌排成一排、吃碰槓的牌排在前面、花放一堆，胡的那張可以稍微分開。選照片就會讀牌、"
-                    "分組、找出胡的那張，算出台數與付款。一開始顯示的是內附的範例照片。",
+    "photo_intro": ("把胡的牌攤開拍一張：手牌排成一排、吃碰槓的牌排在前面、花放一堆，胡的那張可以稍微分開；從桌子哪一邊拍都可以。"
+                    "選照片就會讀牌、分組、找出胡的那張，算出台數與付款。一開始顯示的是內附的範例照片。",
                     "Lay the winning hand down (the concealed tiles in a row, the melds in front, the flowers apart, "
-                    "the winning tile a little apart if you like) and choose a photo of it: the tiles are read and "
-                    "grouped, the winning tile found, and the tai and payments worked out. The bundled photo shows "
-                    "first."),
+                    "the winning tile a little apart if you like) and choose a photo of it, taken from any side of the "
+                    "table: the tiles are read and grouped, the winning tile found, and the tai and payments worked "
+                    "out. The bundled photo shows first."),
     "photo_reading": ("讀牌中…（約 1–3 秒）", "Reading the photo… (about 1–3 s)"),
     "photo_scoring": ("重新算台中…", "Scoring again…"),
     "photo_sending": ("傳送 {name} 中…", "Sending {name}…"),

@@ -38,7 +38,7 @@ from companion.vision.sideways import (
 )
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
-           "grid_points", "reading_order"]
+           "grid_points", "reading_order", "quarter_turn"]
 
 GIANT = 2.0
 """A face-down box more than this times the median area of the tiles near it is dropped (:func:`_giants`) ..."""
@@ -169,6 +169,20 @@ class Detections:
         obb[:, :4] *= np.float32(k)
         return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
 
+    def quarter_turned(self, turn: int, image_size: tuple[int, int]) -> Detections:
+        """These detections, of an image turned a quarter (``turn`` 1: counter-clockwise, -1: clockwise; as
+        ``cv2.rotate`` turns it), given in that turned image of ``image_size`` (w, h): centres and angles moved
+        with the pixels, sides kept (a box's sides are its tile's)."""
+        if turn not in (1, -1):
+            raise ValueError(f"a quarter turn is 1 or -1, got {turn}")
+        w, h = self.image_size
+        obb = self.obb.copy()
+        x, y = self.obb[:, 0], self.obb[:, 1]
+        # counter-clockwise, pixel (x, y) goes to (y, w - 1 - x); clockwise to (h - 1 - y, x)
+        obb[:, 0], obb[:, 1] = (y, w - 1 - x) if turn == 1 else (h - 1 - y, x)
+        obb[:, 4] = (self.obb[:, 4] + 90 * turn + 180) % 360 - 180
+        return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
+
     def in_reading_order(self) -> Detections:
         """These detections as a person reads a photo of them (:func:`reading_order`)."""
         return self.take(reading_order(self.obb))
@@ -244,6 +258,25 @@ def reading_order(obb: np.ndarray) -> np.ndarray:
     return np.lexsort((cx, height[band[row]]))
 
 
+QUARTER_FROM = 3
+""":func:`quarter_turn` turns nothing in an image of fewer faces than this."""
+
+
+def quarter_turn(dets: Detections) -> int:
+    """Which quarter turn of the image stands its faces up: 1 (counter-clockwise) where most face-up tiles read as
+    faces have their top to the right (angle near -90), -1 (clockwise) where to the left (near 90), else 0. A hand
+    photographed from the winner's side has all its tiles so; an upright photo has only its claimed tiles lying
+    across their rows, a few of a hand."""
+    faces = dets.face_up & (dets.kind != int(Tile.UNKNOWN))
+    if int(faces.sum()) < QUARTER_FROM:
+        return 0
+    way = np.round(dets.obb[faces, 4] / 90).astype(np.int64) % 4  # 0 up, 1 top to the left, 2 down, 3 to the right
+    votes = np.bincount(way, minlength=4)
+    if votes[1] + votes[3] <= votes[0] + votes[2]:
+        return 0
+    return -1 if votes[1] >= votes[3] else 1
+
+
 def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
     """Each oriented box warped to an upright crop (its own size, at most ``CROP_MAX``).
 
@@ -284,7 +317,8 @@ class TileReader:
                  flower_model: str | Path | None = None, retry: bool | None = None,
                  orient: str | Path | bool = True, reread: bool | None = None,
                  backs: str | Path | bool = True, rows: bool = True, weak: bool = True,
-                 parallel: bool = True, sideways: bool | None = None, way_up: bool | None = None) -> None:
+                 parallel: bool = True, sideways: bool | None = None, way_up: bool | None = None,
+                 quarter: bool | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -312,13 +346,15 @@ class TileReader:
         halves (:meth:`_across_rows`; ``None``: for images read ``tiled`` only, photos of hands and, unless
         ``--single-pass``, what ``companion read`` reads; a live frame's reading is left as it is). ``way_up``: read
         again, half turned, each face-up tile standing the other way up from its row (:meth:`_the_rows_way_up`;
-        ``None``: as ``sideways``)."""
+        ``None``: as ``sideways``). ``quarter``: where most faces lie a quarter turned (:func:`quarter_turn`: a hand
+        photographed from the winner's side), read the image again turned a quarter so that they stand, the boxes
+        given in the image's own pixels (``None``: for images read ``tiled`` only)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
-        self.parallel, self.sideways, self.way_up = parallel, sideways, way_up
+        self.parallel, self.sideways, self.way_up, self.quarter = parallel, sideways, way_up, quarter
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
                                      backs=backs, rows=rows, weak=WEAK_UP if weak else None,
                                      check_threads=1 if parallel else None)
@@ -339,6 +375,16 @@ class TileReader:
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
+        dets = self._looked(image, tiled)
+        if self.quarter if self.quarter is not None else tiled:
+            turn = quarter_turn(dets)
+            if turn:  # the tiles lie a quarter turned: read the photo again turned so that they stand
+                turned = cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE if turn > 0 else cv2.ROTATE_90_CLOCKWISE)
+                dets = self._looked(turned, tiled).quarter_turned(-turn, dets.image_size)
+        return dets
+
+    def _looked(self, image: np.ndarray, tiled: bool) -> Detections:
+        """:meth:`read` as the image lies: the detector's boxes read, then the second looks."""
         dets = self._read(image, tiled)
         if self.sideways if self.sideways is not None else tiled:
             dets = self._across_rows(image, dets)

@@ -64,3 +64,24 @@ def test_an_upside_down_run_reads_the_same_hands_turned() -> None:
                                  upside_down=True)
     assert straight["tiles"] == turned["tiles"] and len(seen) == 2
     assert np.array_equal(seen[1], seen[0][::-1, ::-1]) and not np.array_equal(seen[1], seen[0])
+
+
+def test_a_quarter_run_turns_the_hands_each_way_in_turn() -> None:
+    """``--quarter`` turns the first hand's photo clockwise, the second's counter-clockwise, the hands the same."""
+    from benchmarks import photo_score
+
+    folder = resources.files("companion") / "assets" / "tiles"
+    pictures = {t: [cv2.imread(str(folder / f"{t.code}.png"))] for t in Tile if t.is_known}
+    seen: list[np.ndarray] = []
+
+    class Spy:
+        def read(self, image: np.ndarray, tiled: bool = False):  # type: ignore[no-untyped-def]
+            seen.append(image)
+            return TileReader().read(image, tiled)
+
+    straight = photo_score.run_set("x", pictures, Spy(), hands=2, seed=3, changes=3)  # type: ignore[arg-type]
+    turned = photo_score.run_set("x", pictures, Spy(), hands=2, seed=3, changes=3,  # type: ignore[arg-type]
+                                 quarter=True)
+    assert straight["tiles"] == turned["tiles"] and len(seen) == 4
+    assert np.array_equal(seen[2], np.rot90(seen[0], -1)) and np.array_equal(seen[3], np.rot90(seen[1]))
+    assert turned.get("right", 0) == straight.get("right", 0)  # the look reads the turned photos as the straight
