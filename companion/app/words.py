@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.english import agreed
+
 __all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER", "SEP"]
 
 LANGS = ("zh", "en")
@@ -736,7 +738,7 @@ def ui(key: str, **kw: object) -> Words:
     """The app's words ``key`` filled with ``kw``; ``{x_en}`` falls back to ``{x}``."""
     zh, en = UI[key]
     fill = {**kw, **{f"{k}_en": v for k, v in kw.items() if f"{k}_en" not in kw}}
-    return Words(zh.format(**fill), en.format(**fill))
+    return Words(zh.format(**fill), agreed(en.format(**fill)))
 
 
 WORD_JOINER = "\u2060"

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.english import agreed
 from companion.tiles import Tile
 
 __all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
@@ -216,7 +217,7 @@ def msg(key: str, **kw: object) -> Msg:
     """Fill the template ``key``; a field ``x`` fills ``{x}`` and, unless ``x_en`` is given, ``{x_en}``."""
     zh, en = TEMPLATES[key]
     fill = _Fill(kw)
-    return Msg(key, zh.format_map(fill), en.format_map(fill))
+    return Msg(key, zh.format_map(fill), agreed(en.format_map(fill)))
 
 
 class IllegalEvent(ValueError):

@@ -1,0 +1,19 @@
+"""English number agreement for filled-in messages: a template says ``{n} tiles``, and with ``n`` 1 that read
+"1 tiles" (a review noted it). :func:`agreed` mends the English half of a message
+after it is filled; the Chinese half has no plural."""
+
+from __future__ import annotations
+
+import re
+
+SINGULAR = {"tiles": "tile", "copies": "copy", "stacks": "stack", "steps": "step", "hands": "hand",
+            "players": "player", "flowers": "flower", "kongs": "kong", "melds": "meld", "pairs": "pair",
+            "discards": "discard", "draws": "draw", "points": "point", "rounds": "round", "games": "game",
+            "photos": "photo", "boxes": "box", "rows": "row", "waits": "wait", "kinds": "kind"}
+_ONE = re.compile(r"(?<![\d.,/])\b1 (" + "|".join(SINGULAR) + r")\b")
+
+
+def agreed(text: str) -> str:
+    """``text`` with "1 tiles" and the like made singular ("1 tile"); "21 tiles", "0.1 tiles" and "1/4 tiles" are left
+    as they are."""
+    return _ONE.sub(lambda m: f"1 {SINGULAR[m.group(1)]}", text)

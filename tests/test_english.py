@@ -1,0 +1,21 @@
+"""English number agreement in filled-in messages ("1 tiles" -> "1 tile")."""
+
+from companion.app.words import ui
+from companion.english import agreed
+from companion.game.text import msg
+
+
+def test_one_of_a_thing_is_singular_and_other_numbers_are_left() -> None:
+    assert agreed("1 tiles (hidden)") == "1 tile (hidden)"
+    assert agreed("not a draw yet: 1 tiles can still be drawn") == "not a draw yet: 1 tile can still be drawn"
+    assert agreed("The last 1 copies in 1 stacks") == "The last 1 copy in 1 stack"
+    for kept in ("21 tiles", "0 tiles", "11 tiles", "0.1 tiles", "1/4 tiles", "2 tiles", "1 tai", "x1 tiles"):
+        assert agreed(kept) == kept
+
+
+def test_the_messages_agree_in_both_halves() -> None:
+    hidden = ui("tiles_hidden", n=1)
+    assert hidden.en == "1 tile (hidden)" and hidden.zh == "1 張（未顯示）"
+    assert ui("tiles_hidden", n=3).en == "3 tiles (hidden)"
+    m = msg("no_draw_due", live=1)
+    assert m.en == "not a draw yet: 1 tile can still be drawn" and "1 張" in m.zh
