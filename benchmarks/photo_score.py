@@ -19,8 +19,10 @@ hands scored with repairs off (:data:`companion.vision.hand_search.MAX_CHANGES` 
 without its second look at boxes that look like part of a tile (:mod:`companion.vision.sideways`), and without its look
 at tiles standing the other way up from their row (``TileReader(way_up=False)``); ``--upside-down`` turns every photo
 a half turn, as one taken from across the table; ``--quarter`` turns every photo a quarter, as one taken from the
-winner's side (clockwise and counter-clockwise in turn), and adds the peer without the reader's quarter look
-(``TileReader(quarter=False)``). ``--synthetic N``
+winner's side (clockwise and counter-clockwise in turn); ``--tilt DEG`` turns every photo DEG degrees more (the
+hand's felt filling the corners; clockwise and counter-clockwise in turn), as one taken askew or from a corner. A
+run with any of the three adds the peer without the reader's look at turned photos (``TileReader(straighten=False)``).
+``--synthetic N``
 adds N hands rendered with face styles and tables of the held-out split, read by the shipped models.
 """
 
@@ -132,17 +134,30 @@ def _same(got: Win, truth: Win) -> bool:
                                                                       melds(truth))
 
 
-def _as_taken(img: np.ndarray, upside_down: bool, quarter: bool = False, k: int = 0) -> np.ndarray:
+def _as_taken(img: np.ndarray, upside_down: bool, quarter: bool = False, k: int = 0, tilt: float = 0.0) -> np.ndarray:
     """The photo as the camera took it: a half turn from across the table; a quarter from the winner's side, the
     ``k``-th hand (from 1) clockwise where ``k`` is odd (from his left), counter-clockwise where even (a half turn
-    too where ``upside_down``)."""
+    too where ``upside_down``); then ``tilt`` degrees more, the same way round, on a canvas that holds the whole
+    photo, its corners the felt."""
     if quarter:
         img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE if k % 2 else cv2.ROTATE_90_COUNTERCLOCKWISE)
-    return cv2.rotate(img, cv2.ROTATE_180) if upside_down else img
+    if upside_down:
+        img = cv2.rotate(img, cv2.ROTATE_180)
+    if tilt:
+        h, w = img.shape[:2]
+        m = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), -tilt if k % 2 else tilt, 1.0)
+        c, s = abs(m[0, 0]), abs(m[0, 1])
+        nw, nh = int(np.ceil(h * s + w * c)), int(np.ceil(h * c + w * s))
+        m[0, 2] += (nw - w) / 2
+        m[1, 2] += (nh - h) / 2
+        img = cv2.warpAffine(img, m, (nw, nh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                             borderValue=FELT)
+    return img
 
 
 def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, hands: int, seed: int,
-            changes: int, sideways: bool = False, upside_down: bool = False, quarter: bool = False) -> dict[str, int]:
+            changes: int, sideways: bool = False, upside_down: bool = False, quarter: bool = False,
+            tilt: float = 0.0) -> dict[str, int]:
     profile = load_profile(None)
     rng = random.Random(f"{seed}-{s}")
     tally: dict[str, int] = defaultdict(int)
@@ -153,8 +168,8 @@ def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, 
         if truth is None:
             continue
         made += 1
-        dets = reader.read(_as_taken(compose(truth, pictures, rng, sideways=sideways), upside_down, quarter, made),
-                           tiled=True)
+        photo = _as_taken(compose(truth, pictures, rng, sideways=sideways), upside_down, quarter, made, tilt)
+        dets = reader.read(photo, tiled=True)
         tally_hand(tally, dets, truth, profile)
     tally["hands"] = made
     return dict(tally)
@@ -181,7 +196,7 @@ def tally_hand(tally: dict[str, int], dets: Detections, truth: Win, profile: Pro
 
 
 def synthetic(reader: TileReader, hands: int, seed: int, changes: int, sideways: bool = False,
-              upside_down: bool = False, quarter: bool = False) -> dict[str, int]:
+              upside_down: bool = False, quarter: bool = False, tilt: float = 0.0) -> dict[str, int]:
     """``hands`` random winning hands rendered by :func:`training.synth.scene_hand.hand_photo` with face styles
     and tables of the held-out split (1600x1200, tiles 45-72 px wide so that the hand's row of 17 stays in the
 frame, the camera 0-20 degrees from overhead, random light),
@@ -209,7 +224,7 @@ frame, the camera 0-20 degrees from overhead, random light),
         frame, _ = hand_photo(laid, style, size=(1600, 1200), tile_px=float(nrng.uniform(45, 72)),
                               tilt=float(nrng.uniform(0, 20)), yaw=float(nrng.normal(0, 5)),
                               seed=int(nrng.integers(2**31)), lighting=sample_lighting(nrng), sideways=sideways)
-        tally_hand(tally, reader.read(_as_taken(frame, upside_down, quarter, made), tiled=True), truth, profile)
+        tally_hand(tally, reader.read(_as_taken(frame, upside_down, quarter, made, tilt), tiled=True), truth, profile)
     tally["hands"] = made
     return dict(tally)
 
@@ -225,8 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--synthetic", type=int, default=0, help="also this many rendered hands of held-out styles")
     p.add_argument("--upside-down", action="store_true",
                    help="turn each photo a half turn (taken from across the table)")
-    p.add_argument("--quarter", action="store_true",
-                   help="turn each photo a quarter (taken from the winner's side), and add the peer without the look")
+    p.add_argument("--quarter", action="store_true", help="turn each photo a quarter (taken from the winner's side)")
+    p.add_argument("--tilt", type=float, default=0.0,
+                   help="turn each photo this many degrees more (taken askew), each way in turn (default 0)")
     args = p.parse_args(argv)
     by_set: dict[str, dict[Tile, list[np.ndarray]]] = defaultdict(lambda: defaultdict(list))
     crops: list[RealCrop] = [*load_crops(args.dev), *load_copies(args.dev)]
@@ -237,14 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     # look at tiles standing the other way up from their row
     variants = [("repairs", 3, (True, True, True)), ("no_repairs", 0, (True, True, True)),
                 ("no_sideways_look", 3, (False, True, True)), ("no_way_up_look", 3, (True, False, True))]
-    if args.quarter:  # and without its look at a photo whose tiles lie a quarter turned
-        variants.append(("no_quarter_look", 3, (True, True, False)))
+    if args.quarter or args.upside_down or args.tilt:  # and without its look at a photo whose faces lie turned
+        variants.append(("no_straightening", 3, (True, True, False)))
     out: dict[str, dict[str, dict[str, int]]] = {name: {} for name, _, _ in variants}
-    turn = (args.upside_down, args.quarter)
+    turn = (args.upside_down, args.quarter, args.tilt)
     for s in sorted(by_set, key=lambda x: int(x)):
         flower = args.flower_loso_dir / f"tile_flower_minus_{s}.onnx" if args.flower_loso_dir else None
         readers = {look: TileReader(classifier=args.loso_dir / f"tile_classifier_minus_{s}.onnx", flower_model=flower,
-                                    sideways=look[0], way_up=look[1], quarter=look[2])
+                                    sideways=look[0], way_up=look[1], straighten=look[2])
                    for look in {v[2] for v in variants}}
         for name, changes, look in variants:
             out[name][s] = run_set(s, by_set[s], readers[look], args.hands, args.seed, changes, args.sideways, *turn)
@@ -255,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             total.update(t)
         out[name]["all"] = dict(total)
     if args.synthetic:
-        shipped = {look: TileReader(sideways=look[0], way_up=look[1], quarter=look[2])
+        shipped = {look: TileReader(sideways=look[0], way_up=look[1], straighten=look[2])
                    for look in {v[2] for v in variants}}
         for name, changes, look in variants:
             out[name]["synthetic_heldout"] = synthetic(shipped[look], args.synthetic, args.seed, changes, args.sideways,

@@ -38,7 +38,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.detect import obb_corners, obb_iou
-from companion.vision.read import Detections, TileReader
+from companion.vision.read import Detections, TileReader, stood
 from training.real_crops import ERRATA, errata, iou_xyxy
 from training.synth.faces import sample_style
 from training.synth.scene import TileLabel, prop_id, render_table_ids
@@ -59,21 +59,23 @@ WEAK = [True]
 TILED_PHOTOS = [True]
 """Photos are read as ``companion read`` reads them (a second pass at twice the scale); table frames in one
 pass, as a live table would be. ``--single-pass`` reads photos in one pass too."""
-QUARTER = [True]
-"""Photos whose faces lie a quarter turned are read again turned, as the product reads them (table frames never:
-their four rows lie four ways); ``--no-quarter``: not."""
-TURN_PHOTOS = [0]
+STRAIGHTEN = [True]
+"""Photos whose faces lie turned are read again turned so that they stand, as the product reads them (table frames
+never: their four rows lie four ways); ``--no-straighten``: not."""
+TURN_PHOTOS = [0.0]
 """The dev photos are read turned this many degrees counter-clockwise (``--turn-photos``: 90, a photo taken from the
-right of the hand; 180 from across it; 270 from its left), their readings turned back to the labelled boxes."""
+right of the hand; 180 from across it; 270 from its left; any other angle askew, on a canvas that holds the whole
+photo), their readings turned back to the labelled boxes."""
 
 
 def _read_photo(reader: TileReader, image: np.ndarray) -> Detections:
     """``image`` read as a photo, taken turned as :data:`TURN_PHOTOS` says; the boxes in ``image``'s pixels."""
-    k = TURN_PHOTOS[0] // 90
-    dets = reader.read(np.ascontiguousarray(np.rot90(image, k)) if k else image, tiled=TILED_PHOTOS[0])
-    for _ in range(k):  # each quarter turned back clockwise
-        dets = dets.quarter_turned(-1, (dets.image_size[1], dets.image_size[0]))
-    return dets
+    turn = (TURN_PHOTOS[0] + 180) % 360 - 180
+    if not turn:
+        return reader.read(image, tiled=TILED_PHOTOS[0])
+    turned, affine = stood(image, -turn)  # stood turns clockwise
+    dets = reader.read(turned, tiled=TILED_PHOTOS[0])
+    return dets.mapped(cv2.invertAffineTransform(affine), -turn, (image.shape[1], image.shape[0]))
 
 
 def _render(scene: Scene) -> tuple[np.ndarray, list]:
@@ -236,7 +238,7 @@ def dev_photos(reader: TileReader, folder: Path, loso: tuple[Path, Path | None, 
                                                 threshold=reader.detector.threshold, turns=reader.turns,
                                                 long_side=reader.long_side, flower_model=flower, orient=orient,
                                                 backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], calibration=cal,
-                                                quarter=None if QUARTER[0] else False)
+                                                straighten=None if STRAIGHTEN[0] else False)
         return readers[s, calibrated]
 
     for name, items in sorted(boxes.items()):
@@ -495,9 +497,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="without the detector's row completion (companion.vision.detect.TileDetector._checked)")
     p.add_argument("--serial", action="store_true",
                    help="a frame's face-up and face-down boxes worked out one after the other (TileReader parallel=False)")
-    p.add_argument("--no-quarter", action="store_true",
-                   help="photos whose faces lie a quarter turned not read again turned (TileReader quarter=False)")
-    p.add_argument("--turn-photos", type=int, default=0, choices=(0, 90, 180, 270),
+    p.add_argument("--no-straighten", action="store_true",
+                   help="photos whose faces lie turned not read again turned (TileReader straighten=False)")
+    p.add_argument("--turn-photos", type=float, default=0.0,
                    help="read the dev photos turned this many degrees counter-clockwise (default 0)")
     p.add_argument("--backs", default="packaged",
                    help="the back check: packaged (default), none, or a path to another .onnx")
@@ -515,18 +517,18 @@ def main(argv: list[str] | None = None) -> int:
     TILED_PHOTOS[0] = not args.single_pass
     ROWS[0] = not args.no_rows
     WEAK[0] = not args.no_weak
-    QUARTER[0] = not args.no_quarter
+    STRAIGHTEN[0] = not args.no_straighten
     TURN_PHOTOS[0] = args.turn_photos
     try:
         reader = TileReader(args.detector, args.classifier, detector_threads=args.threads,
                             classifier_threads=args.threads, turns=args.turns, long_side=args.long_side,
                             orient=ORIENT[0], backs=BACKS[0], rows=ROWS[0], weak=WEAK[0], parallel=not args.serial,
-                            quarter=None if QUARTER[0] else False)  # None: photos only, as the product
+                            straighten=None if STRAIGHTEN[0] else False)  # None: photos only, as the product
     except Exception as e:  # a model file that is missing or not one: named, without a traceback
         p.error(f"cannot load the reader's models: {type(e).__name__}: {e}")
     check = reader.detector.backs
     out: dict[str, object] = {"config": {"threads": args.threads, "turns": args.turns, "photos_tiled": TILED_PHOTOS[0],
-                                         "photos_quarter_look": QUARTER[0], "dev_photos_turned": TURN_PHOTOS[0],
+                                         "photos_straightened": STRAIGHTEN[0], "dev_photos_turned": TURN_PHOTOS[0],
                                          "faces_and_backs_side_by_side": reader.parallel,
                                          "orient": str(reader.detector.orienter.path.name)
                                          if reader.detector.orienter else "none",

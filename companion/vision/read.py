@@ -38,7 +38,7 @@ from companion.vision.sideways import (
 )
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
-           "grid_points", "reading_order", "quarter_turn"]
+           "grid_points", "reading_order", "standing_turn", "stood", "rows_tilt"]
 
 GIANT = 2.0
 """A face-down box more than this times the median area of the tiles near it is dropped (:func:`_giants`) ..."""
@@ -169,23 +169,33 @@ class Detections:
         obb[:, :4] *= np.float32(k)
         return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
 
-    def quarter_turned(self, turn: int, image_size: tuple[int, int]) -> Detections:
-        """These detections, of an image turned a quarter (``turn`` 1: counter-clockwise, -1: clockwise; as
-        ``cv2.rotate`` turns it), given in that turned image of ``image_size`` (w, h): centres and angles moved
-        with the pixels, sides kept (a box's sides are its tile's)."""
-        if turn not in (1, -1):
-            raise ValueError(f"a quarter turn is 1 or -1, got {turn}")
-        w, h = self.image_size
+    def mapped(self, affine: np.ndarray, turn: float, image_size: tuple[int, int]) -> Detections:
+        """These detections moved into another image of ``image_size`` (w, h) by a turn of the pixels: each centre
+        by the 2 x 3 ``affine`` (pixel (x, y) goes to ``affine @ (x, y, 1)``), each angle by ``turn`` degrees
+        counter-clockwise (the turn ``affine`` makes), the sides scaled as ``affine`` scales (a turn keeps them)."""
         obb = self.obb.copy()
-        x, y = self.obb[:, 0], self.obb[:, 1]
-        # counter-clockwise, pixel (x, y) goes to (y, w - 1 - x); clockwise to (h - 1 - y, x)
-        obb[:, 0], obb[:, 1] = (y, w - 1 - x) if turn == 1 else (h - 1 - y, x)
-        obb[:, 4] = (self.obb[:, 4] + 90 * turn + 180) % 360 - 180
+        m = np.asarray(affine, np.float64)
+        xy = self.obb[:, :2].astype(np.float64)
+        obb[:, :2] = xy @ m[:, :2].T + m[:, 2]
+        obb[:, 2:4] *= np.float32(np.sqrt(abs(np.linalg.det(m[:, :2]))))  # a turn's scale, if any
+        obb[:, 4] = (self.obb[:, 4].astype(np.float64) + turn + 180) % 360 - 180
         return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
 
+    def quarter_turned(self, turn: int, image_size: tuple[int, int]) -> Detections:
+        """These detections, of an image turned a quarter (``turn`` 1: counter-clockwise, -1: clockwise; as
+        ``cv2.rotate`` turns it), given in that turned image of ``image_size`` (w, h)."""
+        if turn not in (1, -1):
+            raise ValueError(f"a quarter turn is 1 or -1, got {turn}")
+        return self.mapped(_quarter_affine(turn, self.image_size), 90.0 * turn, image_size)
+
     def in_reading_order(self) -> Detections:
-        """These detections as a person reads a photo of them (:func:`reading_order`)."""
-        return self.take(reading_order(self.obb))
+        """These detections as a person reads a photo of them (:func:`reading_order`), the photo turned so that the
+        faces stand (:func:`standing_turn`: a hand photographed from its side reads along its rows, not across)."""
+        turn = standing_turn(self)
+        if not turn:
+            return self.take(reading_order(self.obb))
+        stand = cv2.getRotationMatrix2D((0.0, 0.0), -turn, 1.0)  # turned clockwise about the origin: only the order
+        return self.take(reading_order(self.mapped(stand, -turn, (0, 0)).obb))
 
     @property
     def xyxy(self) -> np.ndarray:
@@ -258,23 +268,111 @@ def reading_order(obb: np.ndarray) -> np.ndarray:
     return np.lexsort((cx, height[band[row]]))
 
 
-QUARTER_FROM = 3
-""":func:`quarter_turn` turns nothing in an image of fewer faces than this."""
+STAND_FROM = 3
+""":func:`standing_turn` turns nothing in an image of fewer faces than this ..."""
+STRAIGHT = 6.0
+"""... and a turn within this many degrees of upright, a quarter or a half turn is that turn (upright: none; the others
+done without resampling). The detector's angles of the tiles of one straight photo scatter by some degrees (on
+hands composed from real faces, laid straight, the faces' common tilt came out up to 4.4 degrees); from 6 on, a
+hand composed from real faces and tilted 10 degrees is read straightened (47 of 60 hands right against 40 as
+it lies, 46 laid straight)."""
 
 
-def quarter_turn(dets: Detections) -> int:
-    """Which quarter turn of the image stands its faces up: 1 (counter-clockwise) where most face-up tiles read as
-    faces have their top to the right (angle near -90), -1 (clockwise) where to the left (near 90), else 0. A hand
-    photographed from the winner's side has all its tiles so; an upright photo has only its claimed tiles lying
-    across their rows, a few of a hand."""
+ROW_AGREE = 8.0
+""":func:`rows_tilt`: a box lies in line with the rows' tilt when the direction to its nearest neighbour is within this
+many degrees of it (a quarter turn apart as one) ..."""
+ROWS_SHARE = 0.7
+"""... and :func:`standing_turn` turns nothing unless at least this share of the boxes do: tiles in rows, not a
+discard pool's tiles lying every way (whose tilt and way up are noise: a review turned such photos at random angles,
+up to three reads each, for no gain)."""
+STAND_TRIES = 2
+"""A photo is turned at most this many times (:meth:`TileReader.read`): the faces of a row askew may be read most of
+them upside down, and the photo turned to stand them so is then read upside down and turned once more."""
+
+
+def standing_turn(dets: Detections) -> float:
+    """How far (degrees, counter-clockwise) the tops of the faces in ``dets`` lie turned from up, 0 where they stand
+    (:data:`STRAIGHT`): the tilt their rows share (:func:`rows_tilt`; a meld's claimed tile lying across its row
+    agrees), plus the quarter turn most of the faces' angles lie at from it; 0 where the tiles lie in no rows
+    (:data:`ROWS_SHARE`). A hand
+    photographed from the winner's side lies a quarter turned, one from across the table a half, one from a
+    corner or with the phone askew at any angle; an upright hand has only its claimed tiles across its rows, a few
+    of a hand. Backs do not count (they have no up)."""
     faces = dets.face_up & (dets.kind != int(Tile.UNKNOWN))
-    if int(faces.sum()) < QUARTER_FROM:
-        return 0
-    way = np.round(dets.obb[faces, 4] / 90).astype(np.int64) % 4  # 0 up, 1 top to the left, 2 down, 3 to the right
-    votes = np.bincount(way, minlength=4)
-    if votes[1] + votes[3] <= votes[0] + votes[2]:
-        return 0
-    return -1 if votes[1] >= votes[3] else 1
+    if int(faces.sum()) < STAND_FROM or not np.isfinite(dets.obb).all():
+        return 0.0
+    tilt, share = rows_tilt(dets.obb)
+    if share < ROWS_SHARE:
+        return 0.0
+    a = dets.obb[faces, 4].astype(np.float64)
+    way = np.round((a - tilt) / 90).astype(np.int64) % 4  # 0 up, 1 top to the left, 2 down, 3 to the right
+    turn = (tilt + 90 * int(np.bincount(way, minlength=4).argmax()) + 180) % 360 - 180
+    quarter = 90 * round(turn / 90)
+    if abs(turn - quarter) <= STRAIGHT:
+        turn = float(180 if quarter == -180 else quarter)
+    return float(turn)
+
+
+def rows_tilt(obb: np.ndarray) -> tuple[float, float]:
+    """How far (degrees, -45 to 45, counter-clockwise) the rows of the boxes ``obb`` lie tilted off the image's
+    axes, taken a quarter turn apart as one: the median direction from each box's centre to its nearest neighbour's
+    (tiles side by side in a row, or a row's tile and the next row's; either gives the tilt); and the share of the
+    boxes whose direction lies within :data:`ROW_AGREE` of it (tiles in rows: most; tiles scattered: a few). From
+    where the tiles are, not from their boxes' angles, which the detector draws worst where the tiles lie askew: a
+    row of flowers turned 30 degrees had its boxes' angles 9 to 42 degrees off a quarter turn."""
+    c = obb[:, :2].astype(np.float64)
+    if len(c) < 2:
+        return 0.0, 0.0
+    d = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
+    np.fill_diagonal(d, np.inf)
+    v = c[d.argmin(axis=1)] - c
+    r = 4 * np.arctan2(-v[:, 1], v[:, 0])  # counter-clockwise, image y down; four times: a quarter turn is one
+    tilt = float(np.degrees(np.arctan2(np.median(np.sin(r)), np.median(np.cos(r)))) / 4)
+    off = np.abs((np.degrees(r) / 4 - tilt + 45) % 90 - 45)
+    return tilt, float(np.mean(off <= ROW_AGREE))
+
+
+STAND_PIXELS = 40_000_000
+""":func:`stood` shrinks a turned photo whose canvas would hold more pixels than this (a 40 MP photo turned 45
+degrees: twice the pixels; a long panorama: up to ten times)."""
+
+
+def stood(image: np.ndarray, turn: float) -> tuple[np.ndarray, np.ndarray]:
+    """``image`` turned ``turn`` degrees clockwise, so that what lay turned that far counter-clockwise stands, on a
+    canvas that holds all of it (the corners it adds filled with the colour of the image's edge; shrunk to
+    :data:`STAND_PIXELS` where larger), and the 2 x 3 affine that takes its pixels there. A quarter or half turn is
+    ``cv2.rotate``'s, without resampling; no turn is the image itself."""
+    h, w = image.shape[:2]
+    turn = (float(turn) + 180) % 360 - 180
+    if turn == -180:
+        turn = 180.0
+    if turn == 0:
+        return image, np.array([[1, 0, 0], [0, 1, 0]], np.float64)
+    exact = {90.0: cv2.ROTATE_90_CLOCKWISE, -90.0: cv2.ROTATE_90_COUNTERCLOCKWISE, 180.0: cv2.ROTATE_180}
+    if turn in exact:
+        if turn == 180.0:
+            return cv2.rotate(image, exact[turn]), np.array([[-1, 0, w - 1], [0, -1, h - 1]], np.float64)
+        return cv2.rotate(image, exact[turn]), _quarter_affine(-1 if turn > 0 else 1, (w, h))
+    t = np.radians(turn)
+    c, s = abs(np.cos(t)), abs(np.sin(t))
+    k = min(1.0, float(np.sqrt(STAND_PIXELS / ((h * s + w * c) * (h * c + w * s)))))
+    m = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), -turn, k)
+    nw, nh = int(np.ceil(k * (h * s + w * c))), int(np.ceil(k * (h * c + w * s)))
+    m[0, 2] += (nw - 1) / 2 - (w - 1) / 2
+    m[1, 2] += (nh - 1) / 2 - (h - 1) / 2
+    edge = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    fill = tuple(float(v) for v in np.median(edge, axis=0)) if image.ndim == 3 else float(np.median(edge))
+    return cv2.warpAffine(image, m, (nw, nh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                          borderValue=fill), m
+
+
+def _quarter_affine(turn: int, image_size: tuple[int, int]) -> np.ndarray:
+    """The 2 x 3 affine of ``cv2.rotate``'s quarter turn (1: counter-clockwise, -1: clockwise) of an image of
+    ``image_size`` (w, h): counter-clockwise, pixel (x, y) goes to (y, w - 1 - x); clockwise to (h - 1 - y, x)."""
+    w, h = image_size
+    if turn == 1:
+        return np.array([[0, 1, 0], [-1, 0, w - 1]], np.float64)
+    return np.array([[0, -1, h - 1], [1, 0, 0]], np.float64)
 
 
 def upright_crops(image: np.ndarray, obb: np.ndarray) -> list[np.ndarray]:
@@ -318,7 +416,7 @@ class TileReader:
                  orient: str | Path | bool = True, reread: bool | None = None,
                  backs: str | Path | bool = True, rows: bool = True, weak: bool = True,
                  parallel: bool = True, sideways: bool | None = None, way_up: bool | None = None,
-                 quarter: bool | None = None) -> None:
+                 straighten: bool | None = None) -> None:
         """``turns``: how many quarter-turned crops of each tile the classifier reads when the detector's
         angle is not trusted (1: as detected; 2: also upside down; 4: all four), keeping the turn it reads
         most confidently. ``long_side``: the detector's input scale (default: the model's). ``retry``: read
@@ -346,15 +444,16 @@ class TileReader:
         halves (:meth:`_across_rows`; ``None``: for images read ``tiled`` only, photos of hands and, unless
         ``--single-pass``, what ``companion read`` reads; a live frame's reading is left as it is). ``way_up``: read
         again, half turned, each face-up tile standing the other way up from its row (:meth:`_the_rows_way_up`;
-        ``None``: as ``sideways``). ``quarter``: where most faces lie a quarter turned (:func:`quarter_turn`: a hand
-        photographed from the winner's side), read the image again turned a quarter so that they stand, the boxes
-        given in the image's own pixels (``None``: for images read ``tiled`` only)."""
+        ``None``: as ``sideways``). ``straighten``: where the faces lie turned (:func:`standing_turn`: a hand photographed
+        from the winner's side, from across the table, from a corner), read the image again turned so that they
+        stand (:func:`stood`), the boxes given in the image's own pixels (``None``: for images read ``tiled`` only; a
+        table frame's rows lie four ways)."""
         from companion.vision.classify import TileClassifier
 
         if turns not in (1, 2, 4):
             raise ValueError(f"turns must be 1, 2 or 4, got {turns}")
         self.turns, self.long_side, self.retry, self.reread = turns, long_side, retry, reread
-        self.parallel, self.sideways, self.way_up, self.quarter = parallel, sideways, way_up, quarter
+        self.parallel, self.sideways, self.way_up, self.straighten = parallel, sideways, way_up, straighten
         self.detector = TileDetector(detector, threads=detector_threads, threshold=threshold, orient=orient,
                                      backs=backs, rows=rows, weak=WEAK_UP if weak else None,
                                      check_threads=1 if parallel else None)
@@ -376,12 +475,24 @@ class TileReader:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
         dets = self._looked(image, tiled)
-        if self.quarter if self.quarter is not None else tiled:
-            turn = quarter_turn(dets)
-            if turn:  # the tiles lie a quarter turned: read the photo again turned so that they stand
-                turned = cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE if turn > 0 else cv2.ROTATE_90_CLOCKWISE)
-                dets = self._looked(turned, tiled).quarter_turned(-turn, dets.image_size)
-        return dets
+        if not (self.straighten if self.straighten is not None else tiled):
+            return dets
+        first, size, turn, affine = dets, dets.image_size, 0.0, None
+        for _ in range(STAND_TRIES):  # the faces lie turned: read the photo again turned so that they stand
+            more = standing_turn(dets)
+            if not more:
+                break
+            turn = (turn + more + 180) % 360 - 180
+            turn = 180.0 if turn == -180 else turn
+            if turn == 0:  # turned back to where it lay: its first reading stands
+                return first
+            turned, affine = stood(image, turn)  # from the photo itself each time: one resampling at most
+            dets = self._looked(turned, tiled)
+        if affine is None:
+            return dets
+        dets = dets.mapped(cv2.invertAffineTransform(affine), turn, size)
+        w, h = size  # a box found in the corners the turn added lies off the photo
+        return dets.take((dets.obb[:, 0] >= 0) & (dets.obb[:, 0] <= w) & (dets.obb[:, 1] >= 0) & (dets.obb[:, 1] <= h))
 
     def _looked(self, image: np.ndarray, tiled: bool) -> Detections:
         """:meth:`read` as the image lies: the detector's boxes read, then the second looks."""

@@ -6,6 +6,7 @@ from importlib import resources
 
 import cv2
 import numpy as np
+import pytest
 
 from benchmarks.photo_score import compose, random_win, run_set, synthetic
 from companion.rules.profiles import load_profile
@@ -85,3 +86,15 @@ def test_a_quarter_run_turns_the_hands_each_way_in_turn() -> None:
     assert straight["tiles"] == turned["tiles"] and len(seen) == 4
     assert np.array_equal(seen[2], np.rot90(seen[0], -1)) and np.array_equal(seen[3], np.rot90(seen[1]))
     assert turned.get("right", 0) == straight.get("right", 0)  # the look reads the turned photos as the straight
+
+
+def test_a_tilted_photo_holds_the_whole_hand_on_felt() -> None:
+    """``--tilt DEG`` turns each photo DEG degrees more, each way in turn, on a canvas of felt that holds all of it."""
+    from benchmarks.photo_score import FELT, _as_taken
+
+    img = np.full((100, 300, 3), 200, np.uint8)
+    one, two = _as_taken(img, False, False, 1, 30.0), _as_taken(img, False, False, 2, 30.0)
+    assert one.shape == two.shape and one.shape[0] > 100 and one.shape[1] > 300
+    assert tuple(int(v) for v in one[0, 0]) == FELT and not np.array_equal(one, two)
+    assert np.array_equal(two, one[:, ::-1])  # the two ways are mirror images of a symmetric photo
+    assert (one == 200).all(axis=2).sum() == pytest.approx(100 * 300, rel=0.03)  # all of the photo, none lost
