@@ -273,9 +273,9 @@ STAND_FROM = 3
 STRAIGHT = 6.0
 """... and a turn within this many degrees of upright, a quarter or a half turn is that turn (upright: none; the others
 done without resampling). The detector's angles of the tiles of one straight photo scatter by some degrees (on
-hands composed from real faces, laid straight, the faces' common tilt came out up to 4.4 degrees); from 6 on, a
-hand composed from real faces and tilted 10 degrees is read straightened (47 of 60 hands right against 40 as
-it lies, 46 laid straight)."""
+hands composed from real faces, laid straight, the faces' common tilt came out up to 4.4 degrees); from 6 on, such
+hands tilted 10 degrees are read straightened (45 of 60 right against 40 as they lie, 46 laid straight; tilted
+5 degrees, 47 against 46)."""
 
 
 ROW_AGREE = 8.0
@@ -294,10 +294,9 @@ def standing_turn(dets: Detections) -> float:
     """How far (degrees, counter-clockwise) the tops of the faces in ``dets`` lie turned from up, 0 where they stand
     (:data:`STRAIGHT`): the tilt their rows share (:func:`rows_tilt`; a meld's claimed tile lying across its row
     agrees), plus the quarter turn most of the faces' angles lie at from it; 0 where the tiles lie in no rows
-    (:data:`ROWS_SHARE`). A hand
-    photographed from the winner's side lies a quarter turned, one from across the table a half, one from a
-    corner or with the phone askew at any angle; an upright hand has only its claimed tiles across its rows, a few
-    of a hand. Backs do not count (they have no up)."""
+    (:data:`ROWS_SHARE`). A hand photographed from the winner's side lies a quarter turned, one from across the
+    table a half, one from a corner or with the phone askew at any angle; an upright hand has only its claimed tiles
+    across its rows, a few of a hand. Backs do not count (they have no up)."""
     faces = dets.face_up & (dets.kind != int(Tile.UNKNOWN))
     if int(faces.sum()) < STAND_FROM or not np.isfinite(dets.obb).all():
         return 0.0
@@ -306,11 +305,15 @@ def standing_turn(dets: Detections) -> float:
         return 0.0
     a = dets.obb[faces, 4].astype(np.float64)
     way = np.round((a - tilt) / 90).astype(np.int64) % 4  # 0 up, 1 top to the left, 2 down, 3 to the right
-    turn = (tilt + 90 * int(np.bincount(way, minlength=4).argmax()) + 180) % 360 - 180
+    turn = _degrees(tilt + 90 * int(np.bincount(way, minlength=4).argmax()))
     quarter = 90 * round(turn / 90)
-    if abs(turn - quarter) <= STRAIGHT:
-        turn = float(180 if quarter == -180 else quarter)
-    return float(turn)
+    return _degrees(quarter) if abs(turn - quarter) <= STRAIGHT else turn
+
+
+def _degrees(turn: float) -> float:
+    """``turn`` as degrees in (-180, 180]: a half turn is 180."""
+    turn = (float(turn) + 180) % 360 - 180
+    return 180.0 if turn == -180 else turn
 
 
 def rows_tilt(obb: np.ndarray) -> tuple[float, float]:
@@ -343,9 +346,7 @@ def stood(image: np.ndarray, turn: float) -> tuple[np.ndarray, np.ndarray]:
     :data:`STAND_PIXELS` where larger), and the 2 x 3 affine that takes its pixels there. A quarter or half turn is
     ``cv2.rotate``'s, without resampling; no turn is the image itself."""
     h, w = image.shape[:2]
-    turn = (float(turn) + 180) % 360 - 180
-    if turn == -180:
-        turn = 180.0
+    turn = _degrees(turn)
     if turn == 0:
         return image, np.array([[1, 0, 0], [0, 1, 0]], np.float64)
     exact = {90.0: cv2.ROTATE_90_CLOCKWISE, -90.0: cv2.ROTATE_90_COUNTERCLOCKWISE, 180.0: cv2.ROTATE_180}
@@ -482,8 +483,7 @@ class TileReader:
             more = standing_turn(dets)
             if not more:
                 break
-            turn = (turn + more + 180) % 360 - 180
-            turn = 180.0 if turn == -180 else turn
+            turn = _degrees(turn + more)
             if turn == 0:  # turned back to where it lay: its first reading stands
                 return first
             turned, affine = stood(image, turn)  # from the photo itself each time: one resampling at most

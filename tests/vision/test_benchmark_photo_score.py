@@ -47,8 +47,8 @@ def test_composed_photos_hold_every_tile_and_the_tallies_add_up() -> None:
     assert across["hands"] == 1 and across["tiles"] == rendered["tiles"]
 
 
-def test_an_upside_down_run_reads_the_same_hands_turned() -> None:
-    """``--upside-down`` turns each photo a half turn before it is read, the hands and their tiles the same."""
+def _straight_and_turned(hands: int, **turn: object) -> tuple[dict, dict, list[np.ndarray]]:
+    """``run_set``'s tallies of ``hands`` hands straight and then turned as ``turn`` says, and the photos it read."""
     from benchmarks import photo_score
 
     folder = resources.files("companion") / "assets" / "tiles"
@@ -60,29 +60,21 @@ def test_an_upside_down_run_reads_the_same_hands_turned() -> None:
             seen.append(image)
             return TileReader().read(image, tiled)
 
-    straight = photo_score.run_set("x", pictures, Spy(), hands=1, seed=3, changes=3)  # type: ignore[arg-type]
-    turned = photo_score.run_set("x", pictures, Spy(), hands=1, seed=3, changes=3,  # type: ignore[arg-type]
-                                 upside_down=True)
+    straight = photo_score.run_set("x", pictures, Spy(), hands=hands, seed=3, changes=3)  # type: ignore[arg-type]
+    turned = photo_score.run_set("x", pictures, Spy(), hands=hands, seed=3, changes=3, **turn)  # type: ignore[arg-type]
+    return straight, turned, seen
+
+
+def test_an_upside_down_run_reads_the_same_hands_turned() -> None:
+    """``--upside-down`` turns each photo a half turn before it is read, the hands and their tiles the same."""
+    straight, turned, seen = _straight_and_turned(1, upside_down=True)
     assert straight["tiles"] == turned["tiles"] and len(seen) == 2
     assert np.array_equal(seen[1], seen[0][::-1, ::-1]) and not np.array_equal(seen[1], seen[0])
 
 
 def test_a_quarter_run_turns_the_hands_each_way_in_turn() -> None:
     """``--quarter`` turns the first hand's photo clockwise, the second's counter-clockwise, the hands the same."""
-    from benchmarks import photo_score
-
-    folder = resources.files("companion") / "assets" / "tiles"
-    pictures = {t: [cv2.imread(str(folder / f"{t.code}.png"))] for t in Tile if t.is_known}
-    seen: list[np.ndarray] = []
-
-    class Spy:
-        def read(self, image: np.ndarray, tiled: bool = False):  # type: ignore[no-untyped-def]
-            seen.append(image)
-            return TileReader().read(image, tiled)
-
-    straight = photo_score.run_set("x", pictures, Spy(), hands=2, seed=3, changes=3)  # type: ignore[arg-type]
-    turned = photo_score.run_set("x", pictures, Spy(), hands=2, seed=3, changes=3,  # type: ignore[arg-type]
-                                 quarter=True)
+    straight, turned, seen = _straight_and_turned(2, quarter=True)
     assert straight["tiles"] == turned["tiles"] and len(seen) == 4
     assert np.array_equal(seen[2], np.rot90(seen[0], -1)) and np.array_equal(seen[3], np.rot90(seen[1]))
     assert turned.get("right", 0) == straight.get("right", 0)  # the look reads the turned photos as the straight
