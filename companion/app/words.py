@@ -430,8 +430,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_house_rules": ("本桌規矩（{n} 條跟這套規則不同）", "House rules ({n} played otherwise than the rule set)"),
     "live_win_ok": ("確定胡牌", "Record the win"),
     "live_photo": ("拍照讀牌", "Read the hand from a photo"),
-    "live_photo_hint": ("把胡的牌攤開拍一張：讀到的牌會填進下面，記錄前請對照一下",
-                        "Photograph the hand laid down: the tiles read fill the form below; check them before recording"),
+    "live_photo_hint": ("把胡的牌攤開拍一張（從桌子哪一邊拍都可以）：讀到的牌會填進下面，記錄前請對照一下",
+                        "Photograph the hand laid down (from any side of the table): the tiles read fill the form "
+                        "below; check them before recording"),
     "live_photo_kind": ("{kind}不用讀照片", "{kind_en} needs no photo"),
     "live_photo_filled": ("已從 {name} 填入，請對照照片再確定", "Filled in from {name}: check it against the photo, then record"),
     "live_photo_melds": ("照片的吃碰槓（{photo}）跟牌桌記錄的（{table}）不一樣：請對照；牌桌漏記了吃碰槓的話，請先取消、"
