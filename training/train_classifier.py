@@ -151,6 +151,8 @@ def batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, r: np.ra
 
 
 _POOL_STATE: tuple[Bank, list[RealCrop], argparse.Namespace, np.ndarray] | None = None
+SETTLE = 60.0
+"""Seconds :func:`pooled_batches` gives its workers to finish the batches ahead once the consumer stops."""
 
 
 def _pool_batch(step: int) -> tuple[np.ndarray, np.ndarray]:
@@ -175,7 +177,16 @@ def pooled_batches(bank: Bank, real: list[RealCrop], args: argparse.Namespace, s
                 nxt += 1
             yield ahead.popleft().get()
     finally:
-        pool.terminate()
+        # the workers finish the few batches ahead and leave: Pool.terminate() killing them mid-batch once hung
+        # joining its task thread (a CI run's test timed out in it, in the generator's close)
+        pool.close()
+        deadline = time.monotonic() + SETTLE
+        for r in ahead:
+            r.wait(max(0.0, deadline - time.monotonic()))
+        if all(r.ready() for r in ahead):
+            pool.join()
+        else:  # a worker stuck: terminate as before, rather than wait for ever
+            pool.terminate()
         _POOL_STATE = None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
 
 import cv2
 import numpy as np
@@ -19,12 +20,14 @@ def _args(workers: int) -> argparse.Namespace:
 
 
 @pytest.mark.timeout(120)
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")  # a stream's close must end cleanly
 def test_pooled_batches_are_the_same_for_any_number_of_workers() -> None:
     bank = render_bank(2, "train", 3, progress=False)
     # OpenCV's own threads busy in this process first (as after other tests): forked workers must not hang on them
     cv2.GaussianBlur(np.zeros((1500, 1500, 3), np.float32), (31, 31), 5)
     one = list(train_classifier.pooled_batches(bank, [], _args(1), 3))
     two = list(itertools.islice(train_classifier.pooled_batches(bank, [], _args(2), None), 3))
+    assert multiprocessing.active_children() == []  # the stream closed early: its workers finished and left
     assert len(one) == 3
     for (x1, y1), (x2, y2) in zip(one, two, strict=True):
         assert x1.shape == (8, 3, 80, 60)
