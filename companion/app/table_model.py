@@ -18,7 +18,7 @@ from companion.app.ledger_model import hand_payment, marked_items, next_deal_wor
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, steps, ui, unbroken
 from companion.game import events as ev
-from companion.game.check import replaying, step
+from companion.game.check import stored_step
 from companion.game.evolve import terms_ahead
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
@@ -147,8 +147,7 @@ class GameReplay:
         for line, e in events:
             kind = type(e).__name__
             try:
-                with replaying():  # a log kept under the rules of its day (check_win.replaying)
-                    self.states.append(step(self.states[-1], e))
+                self.states.append(stored_step(self.states[-1], e))
             except IllegalEvent as err:
                 why = msg("illegal_at", line=line, event=EVENT_ZH.get(kind, kind), event_en=kind,
                           zh=err.reason.zh, en=err.reason.en)

@@ -532,4 +532,3 @@ class PhotoTab:
         tai += [label(t(w), 13) for w in p.payments]
         return ft.Container(ft.Column(read + [ft.Divider()] + tai, spacing=4), bgcolor=CARD, padding=12,
                             border_radius=8)
-

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.commands._io import add_lang_option
 from companion.game import events as ev
-from companion.game.check import replaying, step
+from companion.game.check import stored_step
 from companion.game.events import EventError
 from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
@@ -95,8 +95,7 @@ def run(args: argparse.Namespace) -> int:
     for line, e in events:
         name = type(e).__name__
         try:
-            with replaying():  # a log kept under the rules of its day (check_win.replaying)
-                state = step(state, e)
+            state = stored_step(state, e)
         except IllegalEvent as err:
             why = msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name, zh=err.reason.zh,
                       en=err.reason.en)

@@ -35,7 +35,7 @@ from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["check", "step", "replay", "replaying", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
+__all__ = ["check", "step", "stored_step", "replay", "replaying", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
 
 
 def check(state: TableState, event: ev.Event) -> None:
@@ -133,13 +133,19 @@ def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
     return state
 
 
+def stored_step(state: TableState, event: ev.Event) -> TableState:
+    """:func:`step` for an event replayed from a stored log, kept under the rules of its day: the rules added since
+    are not asked of it (:func:`companion.game.check_win.replaying`)."""
+    with replaying():
+        return step(state, event)
+
+
 def replay(events: Iterable[ev.Event], state: TableState | None = None) -> TableState:
     """Fold a log into its state; an illegal event raises :class:`IllegalEvent` naming its position."""
     s = state or TableState()
     for i, e in enumerate(events):
         try:
-            with replaying():
-                s = step(s, e)
+            s = stored_step(s, e)
         except IllegalEvent as err:
             err.evidence = (("event", f"#{i} {type(e).__name__}"),) + err.evidence
             err.args = (f"event #{i} ({type(e).__name__}): {err.args[0]}",)

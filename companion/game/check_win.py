@@ -23,6 +23,8 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
+__all__ = ["check_won", "check_copies", "own_win_refusal", "replaying", "entered_now"]
+
 _REPLAYING: ContextVar[bool] = ContextVar("companion_replaying", default=False)
 
 
@@ -41,8 +43,6 @@ def replaying() -> Iterator[None]:
 def entered_now() -> bool:
     """Whether the event checked is being entered (not replayed from a stored log: :func:`replaying`)."""
     return not _REPLAYING.get()
-
-__all__ = ["check_won", "check_copies", "own_win_refusal", "replaying", "entered_now"]
 
 
 def check_won(state: TableState, e: ev.Won) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.game import events as ev
-from companion.game.check import replaying, step
+from companion.game.check import stored_step
 from companion.game.state import Phase, TableState
 from companion.game.winning import completes
 from companion.tiles import Tile
@@ -35,16 +35,14 @@ def passed_wins(events: Iterable[ev.Event]) -> list[PassedChance]:
     declared: set[int] = set()
     for i, e in enumerate(events):
         if isinstance(e, ev.Retracted):
-            with replaying():
-                state = step(state, e)
+            state = stored_step(state, e)
             if state.phase not in (Phase.CLAIM, Phase.ROB) or state.claim_rank:
                 window = None  # the offer itself was withdrawn
             continue
         if window is not None and not _same_window(e):
             out += _missed(window, claimed, declared)
             window = None
-        with replaying():  # a stored log's events (check_win.replaying)
-            state = step(state, e)
+        state = stored_step(state, e)
         if isinstance(e, ev.Won):
             claimed.add(e.seat)
         elif isinstance(e, ev.PassedWin):

@@ -21,7 +21,7 @@ from queue import Queue
 from typing import IO, Any
 
 from companion.game import events as ev
-from companion.game.check import replaying, step
+from companion.game.check import step, stored_step
 from companion.game.state import Phase, TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.tiles import Tile, format_tiles, parse_tiles
@@ -350,8 +350,7 @@ class TableService:
                                    f"{self.path}：事件 #{seq} 接在 #{len(self._events) - 1} 之後，紀錄有缺漏")
             try:
                 e = ev.from_dict(json.loads(body))
-                with replaying():  # stored: kept under the rules of its day (check_win.replaying)
-                    state = step(state, e)
+                state = stored_step(state, e)
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
                 reason = err.reason if isinstance(err, IllegalEvent | ev.EventError) else None  # in both languages
