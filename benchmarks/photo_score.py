@@ -177,7 +177,8 @@ def run_set(s: str, pictures: dict[Tile, list[np.ndarray]], reader: TileReader, 
 
 def tally_hand(tally: dict[str, int], dets: Detections, truth: Win, profile: Profile) -> None:
     """Score one photo's reading and count how it went against ``truth``."""
-    truth_kinds = Counter(truth.all_tiles())
+    won = () if truth.win_tile is None else (truth.win_tile,)  # (all_tiles leaves the winning tile out)
+    truth_kinds = Counter((*truth.all_tiles(), *won))
     tally["tiles"] += sum(truth_kinds.values())
     tally["tiles_read_right"] += sum((Counter(dets.tiles()) & truth_kinds).values())
     try:

@@ -77,19 +77,26 @@ def _single(g: Group, flower: set[int]) -> int:
     return rest[0] if len(rest) == 1 else -1
 
 
+def _meld_group(g: Group) -> bool:
+    """``g`` lies as a meld laid out: a claimed tile across the row beside others, or a concealed kong's backs."""
+    return bool(g.backs) or (g.sideways and len(g) > 1)
+
+
 def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
     """Every row as the concealed one (the tile count is checked per reading: a tile read as a flower, here
     ``flower``, may be one laid beside the others or a misread tile). A tile lying alone in a row of its own
     is a concealed tile, the winning tile pushed apart; the tile set apart is the one such tile, or the lone
     tile at one end of the concealed row, when there is exactly one. Rows without gaps first (a row with gaps
-    in it is more likely melds), then the longest."""
+    in it is more likely melds), then the longest. A group of one tile lying across the row is no meld (a claimed
+    tile lies beside its meld's other tiles): it is a lone tile like any other, often the winning tile set apart
+    and boxed across the row (a real hand's 北 at the row's end, read sideways)."""
     plans = []
     lone = [row[0] for row in laid.rows if len(row) == 1 and _single(row[0], flower) >= 0]
     for r, row in enumerate(laid.rows):
         if len(row) == 1 and row[0] in lone:
             continue
-        meld_groups = [g for g in row if g.sideways or g.backs]  # a claimed tile or a concealed kong
-        concealed_groups = [g for g in row if not (g.sideways or g.backs)]
+        meld_groups = [g for g in row if _meld_group(g)]  # a claimed tile or a concealed kong
+        concealed_groups = [g for g in row if not _meld_group(g)]
         ends = []
         if len(concealed_groups) > 1:
             first, last = (_single(concealed_groups[k], flower) for k in (0, -1))

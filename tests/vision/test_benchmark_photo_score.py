@@ -36,7 +36,7 @@ def test_composed_photos_hold_every_tile_and_the_tallies_add_up() -> None:
     win = next(w for s in range(20) if (w := random_win(random.Random(s), list(pictures))) is not None)
     boxes: list = []
     img = compose(win, pictures, random.Random(1), boxes)
-    assert len(boxes) == len(win.all_tiles()) + len(win.flowers) and img.dtype == np.uint8
+    assert len(boxes) == len(win.all_tiles()) + 1 and img.dtype == np.uint8  # (all_tiles: the flowers, not the winning tile)
     reader = TileReader()
     tally = run_set("x", pictures, reader, hands=2, seed=1, changes=3)
     assert tally["hands"] == 2 == tally.get("right", 0) + tally.get("wrong", 0) + tally.get("refused", 0)

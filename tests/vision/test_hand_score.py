@@ -185,6 +185,25 @@ def test_a_sideways_tile_in_the_hands_row_makes_its_group_a_meld() -> None:
     assert [str(m) for m in got.win.melds] == ["chow:123m"]
 
 
+def test_a_lone_tile_boxed_across_the_row_is_the_winning_tile_set_apart_not_a_meld() -> None:
+    # a real hand's 北 set apart at the row's end, boxed across the row and read unsure (a claimed tile lies beside
+    # its meld's other tiles: a lone one is no meld); found by benchmarks.photo_score, refused before
+    hand = "111m234s111z333z4z"
+    dets = laid([(100, [hand, "2z"]), (200, ["555m"])], sideways={13},
+                readings={13: [("2z", 0.54), ("1z", 0.08), ("4z", 0.05)]})
+    assert lay_out(dets).rows[0][1].sideways
+    got = score_photo(dets, {}, PROFILE)
+    assert got.win.win_tile == Tile.Z4 and got.win.concealed == parse_tiles(hand)
+    assert [str(m) for m in got.win.melds] == ["pung:555m"]
+    (r,) = got.repairs
+    assert (r.index, r.read, r.taken) == (13, Tile.Z2, Tile.Z4)
+    # read right, it is simply the winning tile; alone in a row of its own too
+    apart, own_row = [(100, [hand, "4z"]), (200, ["555m"])], [(100, [hand]), (200, ["555m"]), (300, ["4z"])]
+    for rows, across in ((apart, 13), (own_row, 16)):
+        got = score_photo(laid(rows, sideways={across}), {}, PROFILE)
+        assert got.win.win_tile == Tile.Z4 and not got.repairs and [str(m) for m in got.win.melds] == ["pung:555m"]
+
+
 def test_a_misread_that_breaks_the_hand_is_repaired_from_the_top_three() -> None:
     # the second 5z read as 6z at 0.48, 5z its second reading: as read, no win
     dets = laid([(100, ["123m456m789m123p45s55z", "6s"])],
