@@ -21,13 +21,16 @@ The 8-bit classifier (:func:`patch_input`; done by ``training/quantize.py``, ``p
    back to ``N x H x W x C`` for its 8-bit convolutions, and ran the 4x4 stride-4 stem through its slow
    general path (a quarter of the network's time). The quantised value of a pixel depends on that pixel's
    value alone, so the rewritten graph takes what its stem reads directly: ``N x H/k x W/k x k*k*3`` uint8,
-   each k x k patch's pixels (row by row, B G R) through a 256-entry lookup table (``pixel_lut`` in the
+   each k x k patch's pixels (row by row, R G B) through a 256-entry lookup table (``pixel_lut`` in the
    metadata: the original graph's quantisation of the numpy normalisation of each value;
    :func:`companion.vision.preprocess.quantised_patches` makes the input). The stem becomes a 1x1
-   convolution of the same weights in that order: the same integer sums, so the same bits where the CPU adds
-   8-bit products in 32 bits (VNNI; without it onnxruntime may pair them in 16 bits, which can saturate
-   differently in the two orders, so the rewrite is checked with a tolerance). On 72 crops the
-   classifier's input and network took about two thirds of the time.
+   convolution of the same weights in that order, which is the order onnxruntime's 8-bit convolution reads
+   the original's input in (channels last: row, column, R G B): the same products, paired the same way, so
+   the same bits (measured on a CPU without VNNI, where the first order's were not). (Without VNNI onnxruntime adds 8-bit products in pairs in 16 bits, which can
+   saturate; the first rewrite's B G R order paired them otherwise, so on such CPUs its answers differed
+   from the original's by up to 6% of their range on random crops and the check refused it: ``channels`` in
+   ``patch_input`` says the order, ``bgr`` where it is absent; :func:`patches_rgb` turns such a file.) On 72
+   crops the classifier's input and network took about two thirds of the time.
 """
 
 from __future__ import annotations
@@ -43,14 +46,14 @@ from companion.vision.detect import model_sha256
 from companion.vision.preprocess import MEAN, STD, normalise, quantised_patches
 from training.export_onnx import git_head
 
-__all__ = ["fast_graph", "patch_input", "same_answers", "PATCH_TOLERANCE", "REWRITE_KEY", "PATCH_KEY", "PATCH_INPUT_FORMAT", "CHECK_SIZES"]
+__all__ = ["fast_graph", "patch_input", "patches_rgb", "same_answers", "PATCH_TOLERANCE", "REWRITE_KEY", "PATCH_KEY", "PATCH_INPUT_FORMAT", "CHECK_SIZES"]
 
 REWRITE_KEY = "graph_rewrite"
 CHECK_SIZES = ((64, 96), (384, 640))
 """Input sizes (multiples of 32) on which the rewritten graph must agree with the original."""
 SCALES = "upsampling_scales_x2"
 PATCH_KEY = "patch_input"
-PATCH_INPUT_FORMAT = ("uint8 N x H/k x W/k x k*k*3: each k x k patch of the BGR crop, row by row, every pixel value "
+PATCH_INPUT_FORMAT = ("uint8 N x H/k x W/k x k*k*3: each k x k patch of the crop, row by row, every pixel's R G B "
                       "through patch_input's pixel_lut (companion.vision.preprocess.quantised_patches)")
 
 
@@ -206,14 +209,70 @@ def patch_input(path: Path) -> dict[str, object]:
     g.node.extend(nodes)
     del g.input[:]
     g.input.append(helper.make_tensor_value_info("patches", onnx.TensorProto.UINT8, [n, h // k, w // k, k * k * 3]))
-    done: dict[str, object] = {"patch": k, "pixel_lut": lut.tolist(), "from_sha256": model_sha256(path),
-                               "commit": git_head()}
+    done: dict[str, object] = {"patch": k, "pixel_lut": lut.tolist(), "channels": "rgb",
+                               "from_sha256": model_sha256(path), "commit": git_head()}
     for p in model.metadata_props:
         if p.key == "input_format":
             p.value = PATCH_INPUT_FORMAT
     model.metadata_props.add(key=PATCH_KEY, value=json.dumps(done))
     onnx.checker.check_model(model)
     _same_answers(original, model, (h, w), lut, k, path)
+    onnx.save(model, str(path))
+    return {key: v for key, v in done.items() if key != "pixel_lut"}
+
+
+def patches_rgb(path: Path) -> dict[str, object]:
+    """Turn the file at ``path``, rewritten by the first :func:`patch_input` (each pixel's values B G R), in place
+    to take R G B (the order of the original graph's 8-bit convolution, so the same bits as the original on every
+    CPU: the module's item 3): each stem's weights reordered, ``channels`` set in ``patch_input``, and
+    ``channels_from_sha256`` the file's hash before. Checked before it is saved: on crops whose quantised values
+    are all under 128 no pair of 8-bit products reaches 16 bits, so the file fed B G R patches and the turned one
+    fed R G B must give the same bits, whatever the CPU; otherwise, or for a file that is not such a rewrite, a
+    ValueError naming the file."""
+    import onnxruntime as ort
+
+    path = Path(path)
+    original = onnx.load(str(path))
+    meta = {p.key: p.value for p in original.metadata_props}
+    try:
+        stamp = json.loads(meta[PATCH_KEY])
+        k, lut = int(stamp["patch"]), np.array(stamp["pixel_lut"], np.uint8)
+    except (KeyError, ValueError, TypeError) as e:
+        raise ValueError(f"{path}: its input is not quantised patches ({e})") from e
+    if stamp.get("channels", "bgr") != "bgr":
+        raise ValueError(f"{path}: its patches are already {stamp['channels']}")
+    model = onnx.ModelProto()
+    model.CopyFrom(original)
+    g = model.graph
+    dims = [d.dim_value for d in g.input[0].type.tensor_type.shape.dim]
+    dequant = [nd for nd in g.node if nd.op_type == "DequantizeLinear" and nd.input[0] == "/patches/nchw"]
+    stems = [nd for nd in g.node if dequant and nd.op_type == "Conv" and nd.input[0] == dequant[0].output[0]]
+    if len(dims) != 4 or dims[3] != k * k * 3 or len(dequant) != 1 or not stems:
+        raise ValueError(f"{path}: not a classifier rewritten to take {k} x {k} patches")
+    for conv in stems:
+        makers = [nd for nd in g.node if conv.input[1] in nd.output]
+        init = next((t for t in g.initializer if makers and t.name == makers[0].input[0]), None)
+        if init is None or sum(init.name in nd.input for nd in g.node) != 1:
+            raise ValueError(f"{path}: a stem's weights are not its own constant")
+        w = numpy_helper.to_array(init)
+        if w.shape[1:] != (k * k * 3, 1, 1):
+            raise ValueError(f"{path}: a stem is not a 1x1 convolution over {k * k * 3} patch values")
+        turned = w.reshape(w.shape[0], k, k, 3)[..., ::-1].reshape(w.shape)
+        init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(turned), init.name))
+    done = {**stamp, "channels": "rgb", "channels_from_sha256": model_sha256(path)}
+    for p in model.metadata_props:
+        if p.key == PATCH_KEY:
+            p.value = json.dumps(done)
+        elif p.key == "input_format":
+            p.value = PATCH_INPUT_FORMAT
+    onnx.checker.check_model(model)
+    low = np.flatnonzero(lut < 128).astype(np.uint8)
+    px = np.random.default_rng(0).choice(low, (32, dims[1] * k, dims[2] * k, 3))
+    a, b = (ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]) for m in (original, model))
+    before = a.run(None, {"patches": quantised_patches(px, lut, k)})
+    after = b.run(None, {"patches": quantised_patches(px, lut, k, rgb=True)})
+    if len(low) < 64 or not all(np.array_equal(x, y) for x, y in zip(before, after, strict=True)):
+        raise ValueError(f"{path}: the turned graph does not compute what the original does")
     onnx.save(model, str(path))
     return {key: v for key, v in done.items() if key != "pixel_lut"}
 
@@ -244,7 +303,7 @@ def _quantised_stem(g: onnx.GraphProto, name: str,
 
 def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) -> int:
     """Turn the k x k stride-k stem ``conv`` (RGB input channels) into a 1x1 convolution over the input's
-    k*k*3 patch values (row, column, B G R); returns k."""
+    k*k*3 patch values (row, column, R G B); returns k."""
     attrs = {a.name: helper.get_attribute_value(a) for a in conv.attribute}
     kernel = list(attrs.get("kernel_shape", []))
     if len(kernel) != 2 or kernel[0] != kernel[1] or list(attrs.get("strides", [1, 1])) != kernel or \
@@ -264,8 +323,8 @@ def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) ->
     k = kernel[0]
     if wq.shape[1:] != (3, k, k):
         raise ValueError(f"{path}: the first convolution does not take 3 channels")
-    bgr = wq[:, ::-1].transpose(0, 2, 3, 1).reshape(wq.shape[0], k * k * 3, 1, 1)
-    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(bgr), weight))
+    rgb = wq.transpose(0, 2, 3, 1).reshape(wq.shape[0], k * k * 3, 1, 1)
+    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(rgb), weight))
     for a in conv.attribute:
         if a.name in ("kernel_shape", "strides"):
             a.ints[:] = [1, 1]
@@ -293,10 +352,8 @@ def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: t
     """Refuse the rewrite unless, on 24 random crops and 8 flat ones, the rewritten graph fed
     :func:`~companion.vision.preprocess.quantised_patches` answers as the original fed
     :func:`~companion.vision.preprocess.normalise`:
-    the same best class for every crop and every output within :data:`PATCH_TOLERANCE` of its range. (The
-    integer sums are the same, so where the CPU accumulates 8-bit products in 32 bits, as the VNNI
-    instructions do, the answers are the same bits; without them onnxruntime pairs products in 16 bits, which
-    can saturate, and the two orders of the stem's weights may saturate differently.)"""
+    the same best class for every crop and every output within :data:`PATCH_TOLERANCE` of its range (the same
+    bits on the CPUs measured, with VNNI and without: the module's item 3)."""
     import onnxruntime as ort
 
     rng = np.random.default_rng(0)
@@ -307,7 +364,7 @@ def _same_answers(original: onnx.ModelProto, rewritten: onnx.ModelProto, size: t
     a, b = (ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]) for m in
             (original, rewritten))
     outs = list(zip(a.run(None, {a.get_inputs()[0].name: x}),
-                    b.run(None, {"patches": quantised_patches(px, lut, k)}), strict=True))
+                    b.run(None, {"patches": quantised_patches(px, lut, k, rgb=True)}), strict=True))
     if not all(same_answers(ya, yb) for ya, yb in outs) or \
             not np.array_equal(outs[0][0].argmax(axis=1), outs[0][1].argmax(axis=1)):
         raise ValueError(f"{path}: the rewritten graph does not compute what the original does")

@@ -2,6 +2,7 @@
 
     python -m training.quantize IN.onnx OUT.onnx [--images 600] [--seed 5] [--float-input]
     python -m training.quantize --patch-input MODEL      # rewrite a file quantised before, and stop
+    python -m training.quantize --patches-rgb MODEL      # turn a file of the first rewrite to R G B patches
 
 The activation ranges come from rendered faces of the renderer's ``train`` styles, photo-augmented exactly
 as in training, plus synthetic non-tiles; no real crop is used, so a leave-one-set-out model stays honest.
@@ -27,7 +28,7 @@ from onnxruntime.quantization.shape_inference import quant_pre_process
 
 from training.classifier_data import make_batch, render_bank
 from training.export_onnx import model_file_command
-from training.onnx_rewrite import patch_input
+from training.onnx_rewrite import patch_input, patches_rgb
 
 __all__ = ["quantize"]
 
@@ -93,9 +94,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="keep the N x 3 x H x W float input (normalised in numpy) instead of quantised patches")
     ap.add_argument("--patch-input", type=Path, metavar="MODEL",
                     help="rewrite the quantised classifier MODEL in place to take quantised patches, and stop")
+    ap.add_argument("--patches-rgb", type=Path, metavar="MODEL",
+                    help="turn MODEL, rewritten to take B G R patches, in place to take R G B ones, and stop")
     args = ap.parse_args(argv)
     if args.patch_input:
         return model_file_command(args.patch_input, lambda: patch_input(args.patch_input))
+    if args.patches_rgb:
+        return model_file_command(args.patches_rgb, lambda: patches_rgb(args.patches_rgb))
     if args.src is None or args.dst is None:
         ap.error("give IN.onnx and OUT.onnx (or --patch-input MODEL)")
     try:

@@ -73,9 +73,9 @@ def _ort_reason(e: Exception) -> str:
 
 
 def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
-               error: type[Exception]) -> tuple[str, tuple[np.ndarray, int] | None]:
-    """The input's name, and ``(lookup table, patch side)`` when the model takes quantised patches
-    (``training/onnx_rewrite.patch_input``: ``N x H/k x W/k x k*k*3`` uint8; see
+               error: type[Exception]) -> tuple[str, tuple[np.ndarray, int, bool] | None]:
+    """The input's name, and ``(lookup table, patch side, whether each pixel's values come R G B)`` when the model
+    takes quantised patches (``training/onnx_rewrite.patch_input``: ``N x H/k x W/k x k*k*3`` uint8; see
     :func:`companion.vision.preprocess.quantised_patches`) rather than ``N x 3 x H x W`` float32 normalised RGB
     (``None``). ``size``: the model's (width, height); a mismatch is ``error`` naming ``path``."""
     inp = session.get_inputs()[0]
@@ -88,9 +88,11 @@ def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
         return inp.name, None
     try:
         patch = json.loads(meta["patch_input"])
-        k, values = patch["patch"], patch["pixel_lut"]
+        k, values, channels = patch["patch"], patch["pixel_lut"], patch.get("channels", "bgr")
         if type(k) is not int or not isinstance(values, list) or not all(type(v) is int for v in values):
             raise TypeError("patch and pixel_lut must be integers")
+        if channels not in ("rgb", "bgr"):
+            raise ValueError(f"channels {channels!r} is neither rgb nor bgr")
         lut = np.array(values, np.int64)
     except (KeyError, ValueError, TypeError, OverflowError) as e:
         raise error(f"{path}: patch_input metadata {e} missing or bad / 模型的 patch_input 資料缺少或有誤") from e
@@ -98,7 +100,7 @@ def input_kind(session: ort.InferenceSession, size: tuple[int, int], path: Path,
             inp.type != "tensor(uint8)" or list(inp.shape[1:]) != [h // k, w // k, k * k * 3]:
         raise error(f"{path}: input {inp.type} {inp.shape} is not N x {h} x {w} crops in {k} x {k} patches "
                     "with a 256-value table / 模型的輸入格式不符")
-    return inp.name, (lut.astype(np.uint8), k)
+    return inp.name, (lut.astype(np.uint8), k, channels == "rgb")
 
 
 def shared_chunks(fn: Callable[[int, int], np.ndarray], n: int, chunk: int,

@@ -85,7 +85,10 @@ def test_quantised_patches_are_the_crop_patch_by_patch() -> None:
     assert out.shape == (2, 2, 3, 48)
     # patch (1, 2) of crop 1: rows 4-7, columns 8-11, row by row, B G R
     assert np.array_equal(out[1, 1, 2], lut[small[1, 4:8, 8:12].reshape(-1)])
-    assert quantised_patches(small[:0], lut, 4).shape == (0, 2, 3, 48)
+    # ... R G B, the order of the files rewritten since
+    rgb = quantised_patches(small, lut, 4, rgb=True)
+    assert np.array_equal(rgb[1, 1, 2], lut[small[1, 4:8, 8:12, ::-1].reshape(-1)])
+    assert quantised_patches(small[:0], lut, 4).shape == quantised_patches(small[:0], lut, 4, rgb=True).shape == (0, 2, 3, 48)
     with pytest.raises(CropError, match="4x4 patches"):
         quantised_patches(small[:, :7], lut, 4)
 
@@ -145,20 +148,65 @@ def test_a_rewrite_that_computes_otherwise_is_refused(smoke, tmp_path: Path, mon
 
 
 def test_a_rewrite_fed_another_patch_layout_is_refused(smoke, tmp_path: Path, monkeypatch) -> None:
-    """Patches in RGB order where the graph's stem reads B G R: the check catches the layout too."""
+    """Patches in B G R order where the graph's stem reads R G B: the check catches the layout too."""
     from companion.vision import preprocess
 
     _, floats, _ = smoke
     patches = tmp_path / "p.onnx"
     patches.write_bytes(floats.read_bytes())
 
-    def rgb_patches(small, lut, k):  # type: ignore[no-untyped-def]
-        return preprocess.quantised_patches(np.ascontiguousarray(small[..., ::-1]), lut, k)
+    def bgr_patches(small, lut, k, rgb=False):  # type: ignore[no-untyped-def]
+        return preprocess.quantised_patches(small, lut, k)
 
-    monkeypatch.setattr(onnx_rewrite, "quantised_patches", rgb_patches)
+    monkeypatch.setattr(onnx_rewrite, "quantised_patches", bgr_patches)
     with pytest.raises(ValueError, match="does not compute what the original does"):
         onnx_rewrite.patch_input(patches)
     assert patches.read_bytes() == floats.read_bytes()
+
+
+def _first_rewrite(rgb: Path, dst: Path) -> Path:
+    """``rgb`` (rewritten to take R G B patches) saved as ``dst`` as the first rewrite made such files: each stem's
+    weights in B G R order, no ``channels`` in ``patch_input``."""
+    m = onnx.load(str(rgb))
+    dq = {o: n for n in m.graph.node if n.op_type == "DequantizeLinear" for o in n.output}
+    stems = [n for n in m.graph.node if n.op_type == "Conv" and dq.get(n.input[0]) is not None
+             and dq[n.input[0]].input[0] == "/patches/nchw"]
+    assert stems
+    for conv in stems:
+        init = next(t for t in m.graph.initializer if t.name == dq[conv.input[1]].input[0])
+        w = onnx.numpy_helper.to_array(init)
+        init.CopyFrom(onnx.numpy_helper.from_array(np.ascontiguousarray(
+            w.reshape(w.shape[0], 4, 4, 3)[..., ::-1].reshape(w.shape)), init.name))
+    for p in m.metadata_props:
+        if p.key == "patch_input":
+            p.value = json.dumps({k: v for k, v in json.loads(p.value).items() if k != "channels"})
+    onnx.save(m, str(dst))
+    return dst
+
+
+def test_a_file_of_the_first_rewrite_is_read_in_its_order_and_turns_to_rgb_exactly(smoke, tmp_path: Path,
+                                                                                   capsys) -> None:
+    """The first rewrite took each pixel's values B G R (``channels`` absent): the reader still reads such a file
+    in its order, and ``--patches-rgb`` turns it into the R G B file the rewrite makes now, weight for weight."""
+    _, floats, _ = smoke
+    rgb = tmp_path / "rgb.onnx"
+    rgb.write_bytes(floats.read_bytes())
+    onnx_rewrite.patch_input(rgb)
+    assert json.loads({p.key: p.value for p in onnx.load(str(rgb)).metadata_props}["patch_input"])["channels"] == "rgb"
+    bgr = _first_rewrite(rgb, tmp_path / "bgr.onnx")
+    a, b = TileClassifier(rgb, flower_look=False), TileClassifier(bgr, flower_look=False)
+    assert a._patches is not None and a._patches[2] and b._patches is not None and not b._patches[2]
+    dark = [np.minimum(c, 90) for c in _crops(12, 4)]  # no pair of 8-bit products reaches 16 bits: any CPU
+    assert a._patches[0][:91].max() < 128
+    assert np.array_equal(a.run(dark)[0], b.run(dark)[0])
+    assert quantize.main(["--patches-rgb", str(bgr)]) == 0
+    turned, made = onnx.load(str(bgr)), onnx.load(str(rgb))
+    assert {t.name: t.raw_data for t in turned.graph.initializer} == {t.name: t.raw_data for t in made.graph.initializer}
+    stamp = json.loads({p.key: p.value for p in turned.metadata_props}["patch_input"])
+    assert stamp["channels"] == "rgb" and len(stamp["channels_from_sha256"]) == 16
+    capsys.readouterr()
+    assert quantize.main(["--patches-rgb", str(bgr)]) == 2 and "already rgb" in capsys.readouterr().err
+    assert quantize.main(["--patches-rgb", str(floats)]) == 2 and "not quantised patches" in capsys.readouterr().err
 
 
 def _with_meta(src: Path, dst: Path, key: str, change) -> Path:  # type: ignore[no-untyped-def]
@@ -185,12 +233,16 @@ def test_a_model_whose_input_does_not_fit_its_metadata_is_refused(smoke, tmp_pat
         _with_meta(patches, wrong, "patch_input", lambda v, t=table: json.dumps(json.loads(v) | {"pixel_lut": t}))
         with pytest.raises(ModelError, match=error):
             TileClassifier(wrong, flower_look=False)
+    _with_meta(patches, wrong, "patch_input", lambda v: json.dumps(json.loads(v) | {"channels": "gbr"}))
+    with pytest.raises(ModelError, match="neither rgb nor bgr"):
+        TileClassifier(wrong, flower_look=False)
 
 
 def test_the_shipped_classifier_takes_quantised_patches() -> None:
     clf = TileClassifier(flower_look=False)
     meta = clf.session.get_modelmeta().custom_metadata_map
     assert clf._patches is not None and "patch_input" in meta and "quantized" in meta
+    assert json.loads(meta["patch_input"])["channels"] == "rgb"  # the same bits as the 8-bit graph on any CPU
 
 
 def test_the_command_refuses_what_it_cannot_quantise_in_one_line(tmp_path: Path, monkeypatch,
