@@ -209,6 +209,20 @@ def test_a_file_of_the_first_rewrite_is_read_in_its_order_and_turns_to_rgb_exact
     assert quantize.main(["--patches-rgb", str(floats)]) == 2 and "not quantised patches" in capsys.readouterr().err
 
 
+def test_the_reader_adds_8_bit_products_exactly_on_any_cpu(smoke, tmp_path: Path) -> None:
+    """The two patch orders pair the stem's products differently; where the CPU adds pairs in 16 bits (no VNNI)
+    bright crops saturate them, unless the session takes the weights as uint8 (``session.x64quantprecision``,
+    :func:`companion.vision.runtime.cpu_session`): then both files give the same bits on bright crops too."""
+    _, floats, _ = smoke
+    rgb = tmp_path / "rgb.onnx"
+    rgb.write_bytes(floats.read_bytes())
+    onnx_rewrite.patch_input(rgb)
+    bgr = _first_rewrite(rgb, tmp_path / "bgr.onnx")
+    bright = [np.maximum(c, 200) for c in _crops(16, 5)]
+    a, b = TileClassifier(rgb, flower_look=False), TileClassifier(bgr, flower_look=False)
+    assert np.array_equal(a.run(bright)[0], b.run(bright)[0]) and np.array_equal(a.run(bright)[1], b.run(bright)[1])
+
+
 def _with_meta(src: Path, dst: Path, key: str, change) -> Path:  # type: ignore[no-untyped-def]
     """``src`` saved as ``dst`` with the metadata value ``key`` replaced by ``change(old value)``."""
     m = onnx.load(str(src))
