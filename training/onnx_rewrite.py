@@ -26,11 +26,12 @@ The 8-bit classifier (:func:`patch_input`; done by ``training/quantize.py``, ``p
    :func:`companion.vision.preprocess.quantised_patches` makes the input). The stem becomes a 1x1
    convolution of the same weights in that order, which is the order onnxruntime's 8-bit convolution reads
    the original's input in (channels last: row, column, R G B): the same products, paired the same way, so
-   the same bits (measured on a CPU without VNNI, where the first order's were not). (Without VNNI onnxruntime adds 8-bit products in pairs in 16 bits, which can
-   saturate; the first rewrite's B G R order paired them otherwise, so on such CPUs its answers differed
-   from the original's by up to 6% of their range on random crops and the check refused it: ``channels`` in
-   ``patch_input`` says the order, ``bgr`` where it is absent; :func:`patches_rgb` turns such a file.) On 72
-   crops the classifier's input and network took about two thirds of the time.
+   the same bits (measured on a CPU without VNNI, where the first order's were not). Without VNNI
+   onnxruntime adds 8-bit products in pairs in 16 bits, which can saturate; the first rewrite's B G R order
+   paired them otherwise, so on such CPUs its answers differed from the original's by up to 6% of their range
+   on random crops and the check refused it (``channels`` in ``patch_input`` says the order, ``bgr`` where it
+   is absent; :func:`patches_rgb` turns such a file). On 72 crops the classifier's input and network took
+   about two thirds of the time.
 """
 
 from __future__ import annotations
@@ -245,9 +246,9 @@ def patches_rgb(path: Path) -> dict[str, object]:
     model.CopyFrom(original)
     g = model.graph
     dims = [d.dim_value for d in g.input[0].type.tensor_type.shape.dim]
-    dequant = [nd for nd in g.node if nd.op_type == "DequantizeLinear" and nd.input[0] == "/patches/nchw"]
-    stems = [nd for nd in g.node if dequant and nd.op_type == "Conv" and nd.input[0] == dequant[0].output[0]]
-    if len(dims) != 4 or dims[3] != k * k * 3 or len(dequant) != 1 or not stems:
+    dequant = next((nd for nd in g.node if nd.op_type == "DequantizeLinear" and nd.input[0] == "/patches/nchw"), None)
+    stems = [nd for nd in g.node if dequant and nd.op_type == "Conv" and nd.input[0] == dequant.output[0]]
+    if len(dims) != 4 or dims[3] != k * k * 3 or not stems:
         raise ValueError(f"{path}: not a classifier rewritten to take {k} x {k} patches")
     for conv in stems:
         makers = [nd for nd in g.node if conv.input[1] in nd.output]
