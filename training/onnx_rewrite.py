@@ -251,10 +251,7 @@ def patches_rgb(path: Path) -> dict[str, object]:
     if len(dims) != 4 or dims[3] != k * k * 3 or not stems:
         raise ValueError(f"{path}: not a classifier rewritten to take {k} x {k} patches")
     for conv in stems:
-        makers = [nd for nd in g.node if conv.input[1] in nd.output]
-        init = next((t for t in g.initializer if makers and t.name == makers[0].input[0]), None)
-        if init is None or sum(init.name in nd.input for nd in g.node) != 1:
-            raise ValueError(f"{path}: a stem's weights are not its own constant")
+        init = _stem_weights(g, conv, path)
         w = numpy_helper.to_array(init)
         if w.shape[1:] != (k * k * 3, 1, 1):
             raise ValueError(f"{path}: a stem is not a 1x1 convolution over {k * k * 3} patch values")
@@ -302,14 +299,9 @@ def _quantised_stem(g: onnx.GraphProto, name: str,
     return quant, dequant, convs
 
 
-def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) -> int:
-    """Turn the k x k stride-k stem ``conv`` (RGB input channels) into a 1x1 convolution over the input's
-    k*k*3 patch values (row, column, R G B); returns k."""
-    attrs = {a.name: helper.get_attribute_value(a) for a in conv.attribute}
-    kernel = list(attrs.get("kernel_shape", []))
-    if len(kernel) != 2 or kernel[0] != kernel[1] or list(attrs.get("strides", [1, 1])) != kernel or \
-            any(attrs.get("pads", [0])) or attrs.get("group", 1) != 1 or any(d != 1 for d in attrs.get("dilations", [1])):
-        raise ValueError(f"{path}: the first convolution is not a patch stem (kernel = stride, no padding)")
+def _stem_weights(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) -> onnx.TensorProto:
+    """The constant of the stem ``conv``'s weights, quantised per output channel, read by nothing else (so that
+    it may be reordered in place); else a ValueError naming ``path``."""
     makers = [nd for nd in g.node if conv.input[1] in nd.output]
     scale = next((t for t in g.initializer if makers and t.name == makers[0].input[1]), None)
     axis = {a.name: helper.get_attribute_value(a) for a in makers[0].attribute}.get("axis", 1) if makers else None
@@ -320,12 +312,24 @@ def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) ->
     init = next((t for t in g.initializer if t.name == weight), None)
     if init is None or sum(weight in nd.input for nd in g.node) != 1:
         raise ValueError(f"{path}: the first convolution's weights are not its own constant")
+    return init
+
+
+def _stem_as_one_by_one(g: onnx.GraphProto, conv: onnx.NodeProto, path: Path) -> int:
+    """Turn the k x k stride-k stem ``conv`` (RGB input channels) into a 1x1 convolution over the input's
+    k*k*3 patch values (row, column, R G B); returns k."""
+    attrs = {a.name: helper.get_attribute_value(a) for a in conv.attribute}
+    kernel = list(attrs.get("kernel_shape", []))
+    if len(kernel) != 2 or kernel[0] != kernel[1] or list(attrs.get("strides", [1, 1])) != kernel or \
+            any(attrs.get("pads", [0])) or attrs.get("group", 1) != 1 or any(d != 1 for d in attrs.get("dilations", [1])):
+        raise ValueError(f"{path}: the first convolution is not a patch stem (kernel = stride, no padding)")
+    init = _stem_weights(g, conv, path)
     wq = numpy_helper.to_array(init)
     k = kernel[0]
     if wq.shape[1:] != (3, k, k):
         raise ValueError(f"{path}: the first convolution does not take 3 channels")
     rgb = wq.transpose(0, 2, 3, 1).reshape(wq.shape[0], k * k * 3, 1, 1)
-    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(rgb), weight))
+    init.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(rgb), init.name))
     for a in conv.attribute:
         if a.name in ("kernel_shape", "strides"):
             a.ints[:] = [1, 1]

@@ -164,6 +164,15 @@ def test_a_rewrite_fed_another_patch_layout_is_refused(smoke, tmp_path: Path, mo
     assert patches.read_bytes() == floats.read_bytes()
 
 
+def _both_orders(floats: Path, folder: Path) -> tuple[Path, Path]:
+    """The quantised float-input classifier ``floats`` rewritten to take patches as now (R G B) and as the first
+    rewrite did (:func:`_first_rewrite`), both in ``folder``."""
+    rgb = folder / "rgb.onnx"
+    rgb.write_bytes(floats.read_bytes())
+    onnx_rewrite.patch_input(rgb)
+    return rgb, _first_rewrite(rgb, folder / "bgr.onnx")
+
+
 def _first_rewrite(rgb: Path, dst: Path) -> Path:
     """``rgb`` (rewritten to take R G B patches) saved as ``dst`` as the first rewrite made such files: each stem's
     weights in B G R order, no ``channels`` in ``patch_input``."""
@@ -189,11 +198,8 @@ def test_a_file_of_the_first_rewrite_is_read_in_its_order_and_turns_to_rgb_exact
     """The first rewrite took each pixel's values B G R (``channels`` absent): the reader still reads such a file
     in its order, and ``--patches-rgb`` turns it into the R G B file the rewrite makes now, weight for weight."""
     _, floats, _ = smoke
-    rgb = tmp_path / "rgb.onnx"
-    rgb.write_bytes(floats.read_bytes())
-    onnx_rewrite.patch_input(rgb)
+    rgb, bgr = _both_orders(floats, tmp_path)
     assert json.loads({p.key: p.value for p in onnx.load(str(rgb)).metadata_props}["patch_input"])["channels"] == "rgb"
-    bgr = _first_rewrite(rgb, tmp_path / "bgr.onnx")
     a, b = TileClassifier(rgb, flower_look=False), TileClassifier(bgr, flower_look=False)
     assert a._patches is not None and a._patches[2] and b._patches is not None and not b._patches[2]
     dark = [np.minimum(c, 90) for c in _crops(12, 4)]  # no pair of 8-bit products reaches 16 bits: any CPU
@@ -214,10 +220,7 @@ def test_the_reader_adds_8_bit_products_exactly_on_any_cpu(smoke, tmp_path: Path
     bright crops saturate them, unless the session takes the weights as uint8 (``session.x64quantprecision``,
     :func:`companion.vision.runtime.cpu_session`): then both files give the same bits on bright crops too."""
     _, floats, _ = smoke
-    rgb = tmp_path / "rgb.onnx"
-    rgb.write_bytes(floats.read_bytes())
-    onnx_rewrite.patch_input(rgb)
-    bgr = _first_rewrite(rgb, tmp_path / "bgr.onnx")
+    rgb, bgr = _both_orders(floats, tmp_path)
     bright = [np.maximum(c, 200) for c in _crops(16, 5)]
     a, b = TileClassifier(rgb, flower_look=False), TileClassifier(bgr, flower_look=False)
     assert np.array_equal(a.run(bright)[0], b.run(bright)[0]) and np.array_equal(a.run(bright)[1], b.run(bright)[1])
