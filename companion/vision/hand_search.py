@@ -82,12 +82,28 @@ def _meld_group(g: Group) -> bool:
     return bool(g.backs) or (g.sideways and len(g) > 1)
 
 
+def joined_short(row: tuple[Group, ...]) -> list[Group]:
+    """A row of melds' groups with each group of fewer than three tiles joined to its neighbours on both sides (and
+    they to theirs while short): such a group is no meld of its own, so a gap beside it is none between two melds
+    but a tile's box drawn short of it. A meld's claimed tile lying across the row, boxed smaller than it, left a gap
+    wider than a group's on dev hands (``4p | 5p 6p``, ``5z 5z | 5z``); every reading of the row as cut before was
+    refused, so joining only adds readings (and the count of tiles still has to come out right)."""
+    out: list[Group] = []
+    for g in row:
+        if out and (len(g) < 3 or len(out[-1]) < 3):
+            prev = out.pop()
+            g = Group(prev.tiles + g.tiles, prev.sideways or g.sideways, prev.backs + g.backs)
+        out.append(g)
+    return out
+
+
 def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
     """Every row as the concealed one (the tile count is checked per reading: a tile read as a flower, here
     ``flower``, may be one laid beside the others or a misread tile). A tile lying alone in a row of its own
     is a concealed tile, the winning tile pushed apart; the tile set apart is the one such tile, or the lone
     tile at one end of the concealed row, when there is exactly one. Rows without gaps first (a row with gaps
-    in it is more likely melds), then the longest. A group of one tile lying across the row is no meld (a claimed
+    in it is more likely melds), then the longest. The other rows are melds, their short groups joined
+    (:func:`joined_short`). A group of one tile lying across the row is no meld (a claimed
     tile lies beside its meld's other tiles): it is a lone tile like any other, often the winning tile set apart
     and boxed across the row (a real hand's 北 at the row's end, read sideways)."""
     plans = []
@@ -102,13 +118,14 @@ def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
             first, last = (_single(concealed_groups[k], flower) for k in (0, -1))
             ends = [first] if first >= 0 and last < 0 else [last] if last >= 0 and first < 0 else []
         candidates = ends + [_single(g, flower) for g in lone]
-        others = [g for q, other in enumerate(laid.rows) if q != r for g in other if g not in lone]
+        others = [g for q, other in enumerate(laid.rows) if q != r and not (len(other) == 1 and other[0] in lone)
+                  for g in joined_short(other)]
         concealed = tuple(i for g in concealed_groups for i in g.tiles) + tuple(i for g in lone for i in g.tiles)
         split = sum(len(g) > 1 for g in concealed_groups) > 1
         plans.append(Plan(concealed, candidates[0] if len(candidates) == 1 else -1, tuple(meld_groups + others),
                            split))
     if len(lone) == 2:  # 全求人: the one tile left in the hand and the winning tile, each lying alone
-        others = [g for row in laid.rows for g in row if g not in lone]
+        others = [g for row in laid.rows if not (len(row) == 1 and row[0] in lone) for g in joined_short(row)]
         plans.append(Plan(lone[0].tiles + lone[1].tiles, -1, tuple(others)))
     plans.sort(key=lambda p: (p.split, -len(p.concealed)))
     return plans

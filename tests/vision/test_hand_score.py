@@ -18,7 +18,8 @@ from companion.rules.profiles import load_profile
 from companion.rules.scoring import score
 from companion.rules.win import Win
 from companion.tiles import Tile, parse_tiles
-from companion.vision.hand_photo import lay_out
+from companion.vision import hand_search
+from companion.vision.hand_photo import Group, lay_out
 from companion.vision.hand_score import PhotoHandError, check_context, score_photo
 from companion.vision.read import Detections, TileReader
 from training.synth.faces import CLEAN_STYLE
@@ -202,6 +203,28 @@ def test_a_lone_tile_boxed_across_the_row_is_the_winning_tile_set_apart_not_a_me
     for rows, across in ((apart, 13), (own_row, 16)):
         got = score_photo(laid(rows, sideways={across}), {}, PROFILE)
         assert got.win.win_tile == Tile.Z4 and not got.repairs and [str(m) for m in got.win.melds] == ["pung:555m"]
+
+
+def test_a_meld_cut_by_a_gap_beside_a_short_group_is_joined() -> None:
+    # a claimed tile lying across the meld row, boxed short of it, left a gap wider than a group's (dev hands of
+    # benchmarks.photo_score --sideways: 4p | 5p 6p, 5z 5z | 5z): a group of one or two tiles is no meld, so it joins
+    # its neighbours; refused before
+    hand = "123m456m23s55z"
+    for melds, sideways, want in (
+            (["4p", "56p", "777z"], {11}, ["chow:456p", "pung:777z"]),
+            (["7z7z", "7z", "456p"], {13}, ["chow:456p", "pung:777z"]),
+            (["456p", "7z", "7z7z"], {14}, ["chow:456p", "pung:777z"])):
+        dets = laid([(100, [hand, "1s"]), (200, melds)], sideways=sideways)
+        assert [len(g) for g in lay_out(dets).rows[1]] == [len(parse_tiles(m, check=False)) for m in melds]
+        got = score_photo(dets, {}, PROFILE)
+        assert got.win.win_tile == Tile.S1 and not got.repairs
+        assert sorted(str(m) for m in got.win.melds) == want
+    # groups of three or more stay apart; a short one joins both sides, keeping what lies across and the backs
+    three, four = Group((0, 1, 2)), Group((3, 4, 5, 6), backs=2)
+    assert hand_search.joined_short((three, four)) == [three, four]
+    assert hand_search.joined_short((three, Group((3,), sideways=True), Group((4, 5)), Group((6, 7, 8)))) == [
+        Group((0, 1, 2, 3, 4, 5), sideways=True), Group((6, 7, 8))]
+    assert hand_search.joined_short((Group((0, 1)), four)) == [Group((0, 1, 3, 4, 5, 6), backs=2)]
 
 
 def test_a_misread_that_breaks_the_hand_is_repaired_from_the_top_three() -> None:
