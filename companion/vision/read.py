@@ -17,6 +17,7 @@ do not spin between runs (the detector's spin while its run lasts: :func:`compan
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from companion.vision.detect import Boxes, TileDetector, obb_corners, obb_xyxy, 
 from companion.vision.legend import Entry, legend_strip
 from companion.vision.sideways import (
     ACCEPT,
+    OFFER,
     RowFrame,
     across_views,
     choose,
@@ -114,10 +116,11 @@ class Detections:
     up), ``kind`` N int16 (a :class:`Tile` value; 42 = ``0x``, face down), ``face_up`` N bool (as the
     detector saw it), ``score`` N float32 (detector score x classifier score; for a back the back check
     passed, the detector's score), ``top3_kind`` N x 3 int16 and ``top3_score`` N x 3 float32 (the
-    classifier's three best readings that are tiles, three kinds, "not a tile" left out; for a back the check
-    passed, ``0x`` with 1; for a box read as a back without the check because the detector found it face
-    down, ``0x`` with the probability of "a tile", the others 0); ``image_size`` (w, h) of the image read,
-    (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
+    classifier's three best readings that are tiles, three kinds, "not a tile" left out; in a photo the likeliest
+    other face a second look read, as a tile lying across the row, may take the second or third place:
+    :meth:`TileReader._offered`; for a back the check passed, ``0x`` with 1; for a box read as a back without the
+    check because the detector found it face down, ``0x`` with the probability of "a tile", the others 0);
+    ``image_size`` (w, h) of the image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
 
     obb: np.ndarray
     kind: np.ndarray
@@ -540,24 +543,27 @@ class TileReader:
         :func:`~companion.vision.sideways.choose` takes it; and each face-up tile lying across the row read in the
         other :func:`~companion.vision.sideways.across_views` too, the surest reading and turn kept where it reaches
         :data:`~companion.vision.sideways.ACCEPT` and reads surer (its box grown to the view's sides, never shrunk).
-        Readings here are of faces only (never ``0x``: a face-up back must pass the back check, which this look
+        Upright boxes nearly short or read unsurely are looked at across the row too, and what any of these looks
+        read besides a box's reading is offered to the hand's search (:meth:`_offered`) where the box is not
+        replaced. Readings here are of faces only (never ``0x``: a face-up back must pass the back check, which this look
         does not ask)."""
         if len(dets) < 3 or self._unknown < 0:
             return dets
         reread = self.reread is not False
         frame = RowFrame.of(dets.obb)
         fresh = np.zeros(len(dets), bool)
-        props = proposals(frame, dets.obb, dets.face_up, dets.image_size)
+        props = proposals(frame, dets.obb, dets.face_up, dets.image_size, dets.top3_score[:, 0])
         sizes = None if props is None else (props.width, props.depth)  # each box's row's tile size
         if props is not None:
             probs = self.classifier.probabilities(upright_crops(image, props.obb), reread)
             kind, sure = self._faces(probs)
             taken = choose(frame, props, sure, kind, dets.top3_score[:, 0], dets.kind)
+            gone = np.zeros(len(dets), bool)
+            for _, covered in taken:
+                gone[covered] = True
+            dets = self._offered(dets, props.owner, probs, gone)
             if taken:
                 rows = [j for j, _ in taken]
-                gone = np.zeros(len(dets), bool)
-                for _, covered in taken:
-                    gone[covered] = True
                 # a whole tile's detector score: the surest of the boxes it replaces
                 found = [float(_found(dets, c).max()) for _, c in taken]
                 new = self._readings(props.obb[rows], probs[rows], np.array(found), dets.image_size)
@@ -570,13 +576,17 @@ class TileReader:
             return dets
         if sizes is None:  # (measured again where boxes changed, or where no box was a part)
             sizes = row_sizes(frame, dets.obb, dets.face_up)
-        views = across_views(dets.obb[side], *((sizes[0][side], sizes[1][side]) if sizes is not None else (None, None)))
+        width, depth = (sizes[0][side], sizes[1][side]) if sizes is not None else (None, None)
+        views = across_views(dets.obb[side], width, depth, frame.turn)
         probs = self.classifier.probabilities(upright_crops(image, views.reshape(-1, 5)), reread).reshape(
             len(views), len(side), -1)
         sure = np.stack([self._faces(p)[1] for p in probs])
         k = sure.argmax(axis=0)
         top = sure[k, np.arange(len(side))]
         pick = np.flatnonzero((top >= ACCEPT) & (top > dets.top3_score[side, 0]))
+        kept = np.ones(len(dets), bool)
+        kept[side[pick]] = False
+        dets = self._offered(dets, np.tile(side, len(views)), probs.reshape(len(views) * len(side), -1), ~kept)
         if len(pick) == 0:
             return dets
         obb = views[k[pick], pick]
@@ -584,6 +594,40 @@ class TileReader:
         # meld, but one shrunk to a row's size measured too small cut a meld in a turned photo (a review's)
         obb[:, 2:4] = np.maximum(obb[:, 2:4], dets.obb[side[pick], 2:4])
         return self._read_again(dets, side[pick], obb, probs[k[pick], pick])
+
+    def _offered(self, dets: Detections, owner: np.ndarray, probs: np.ndarray, skip: np.ndarray) -> Detections:
+        """``dets`` with each box ``owner`` names (but those ``skip`` marks) offered the likeliest face its second
+        looks (``probs``, one row per look, ``owner``'s box each) read other than its own reading: it joins the
+        box's ``top3`` after the reading taken, in place of the third where it is likelier than that and reaches
+        :data:`~companion.vision.sideways.OFFER`. The hand's
+        search (:mod:`companion.vision.hand_search`) may then take it, at the cost of its odds against the reading
+        taken, where the tiles as read make no win: a claimed tile lying across its row boxed short of it, read as
+        another kind and not replaced (a 4p across the row read as 2p at 0.97, the whole tile 4p at 0.95)."""
+        if len(owner) == 0:
+            return dets
+        faces = probs[:, self._face_cols]
+        face_kind = self._kind_of[self._face_cols]
+        top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+        for i in np.unique(owner):
+            if skip[i] or dets.kind[i] == int(Tile.UNKNOWN):
+                continue
+            best = faces[owner == i].max(axis=0)
+            best[face_kind == dets.kind[i]] = -1.0
+            f = int(best.argmax())
+            k, p = int(face_kind[f]), float(best[f])
+            if p < OFFER:
+                continue
+            kinds, scores = list(top3_kind[i, 1:]), list(top3_score[i, 1:])
+            if k in kinds:
+                scores[kinds.index(k)] = max(scores[kinds.index(k)], p)
+            elif p > scores[-1]:
+                kinds[-1], scores[-1] = k, p
+            else:
+                continue
+            order = np.argsort(-np.array(scores), kind="stable")
+            top3_kind[i, 1:] = np.array(kinds)[order]
+            top3_score[i, 1:] = np.array(scores, np.float32)[order]
+        return dataclasses.replace(dets, top3_kind=top3_kind, top3_score=top3_score)
 
     def _the_rows_way_up(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with each face-up tile standing the other way up from its row read half turned: every standing

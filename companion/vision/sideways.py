@@ -16,6 +16,11 @@ top is the orientation network's least certain call, and a sideways box drawn sm
 its face (萬 read as a wind). Its box grows to the view's sides where they are larger, never shrinks: the sides
 measure the gaps between a row's groups.
 
+Where a second look reads another kind less surely than the box's own reading, its reading is not lost: the
+likeliest other face joins the box's top three, for the hand's search to take where the tiles as read make no win.
+Such looks are also taken at upright boxes a little short of their row's tiles, or read unsurely (:data:`ALMOST`),
+and at a tile across the row slid along it (:func:`across_views`).
+
 The other way round, a lone upright tile with no row around it (the winning tile set apart) was boxed as one or two
 halves lying across the row, a 4p as 2p: a box lying across the row too small for a tile lying so (:data:`PART`,
 :data:`THIN`) is read again as an upright tile slid across the row, under the same rules.
@@ -73,6 +78,20 @@ as two 2p at 0.95), its reading must reach this; ..."""
 OVERLAP = 0.25
 """... and it may reach at most this share of a tile's width along the row into a box it does not replace, or into a
 whole tile taken before it."""
+ALMOST = 0.92
+"""A face-up box standing in its row less deep than this share of its row's tiles (but not under :data:`SHORT`), or
+read under :data:`UNSURE`, is looked at as a tile lying across the row too, slid along it as a box too short is
+(:func:`proposals`), but only to offer the hand's search another kind
+(:meth:`companion.vision.read.TileReader._across_rows`), never to replace the box: real claimed tiles lying across a
+meld's row were boxed as upright tiles 0.88 of a tile deep and read as what the part of the face in the box looks
+like (a 4m as 中 at 0.81: the whole tile across the row read 4m at 0.99), or boxed a whole upright tile and read
+unsurely (a 3m as 中 at 0.14). Upright tiles read at 0.76-0.89, as deep as their row, read across it as another kind
+at 0.5-0.8 (a sideways crop of half a tile and the felt): those are not asked."""
+UNSURE = 0.5
+"""(See :data:`ALMOST`.)"""
+OFFER = 0.2
+"""A second look's other face is offered to the hand's search where it reads at least this: a speck of a checked
+table boxed as a small tile, read across as 3f at 0.06, let a rendered hand be scored wrong with one flower more."""
 EDGE = 2.0
 """A box within this many pixels of the image's edge may be a tile the edge cuts: it is not looked at again, nor is a
 whole tile looked for reaching past the edge (the edge's pixels repeated read as anything)."""
@@ -231,15 +250,23 @@ def row_sizes(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray) -> tuple[np
     return width, depth
 
 
-def across_views(obb: np.ndarray, width: np.ndarray | None, depth: np.ndarray | None) -> np.ndarray:
+def across_views(obb: np.ndarray, width: np.ndarray | None, depth: np.ndarray | None,
+                 turn: float = 0.0) -> np.ndarray:
     """``V x N x 5``: other boxes to read each tile lying across its row in (``obb``, N x 5): half turned, and,
     where its row's tile size is known (``width``, ``depth``: N each), at that size both ways (a sideways box drawn
-    smaller than the tile cuts off part of its face)."""
+    smaller than the tile cuts off part of its face), and so slid along the row to either end of where the tile may
+    lie, both ways (``turn``: the rows' common turn, radians): a box a sixth shorter than the tile, drawn to one end
+    of it, left out the other end (a 7s read 6s at 0.88 without its top bamboo)."""
     views = [half_turned(obb)]
     if width is not None and depth is not None:
         full = obb.copy()
         full[:, 2], full[:, 3] = width, depth
         views += [full, half_turned(full)]
+        lack = np.maximum(depth - np.maximum(obb[:, 2], obb[:, 3]), 0.0) / 2
+        for k in (-1.0, 1.0):
+            slid = full.copy()
+            slid[:, :2] += (k * lack[:, None] * _right(turn)[None, :]).astype(np.float32)
+            views += [slid, half_turned(slid)]
     return np.stack(views)
 
 
@@ -252,14 +279,16 @@ def inside(obb: np.ndarray, image_size: tuple[int, int], margin: float = 0.0) ->
 
 
 def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray,
-              image_size: tuple[int, int] = (0, 0)) -> Proposals | None:
+              image_size: tuple[int, int] = (0, 0), read: np.ndarray | None = None) -> Proposals | None:
     """Whole tiles around the face-up boxes that look like part of one, each measured against its row
     (:func:`row_sizes`): sideways tiles around the upright boxes less deep than :data:`SHORT` of a tile (slid along
     the row), and upright tiles around the boxes lying across the row that are too small for a tile lying so (slid
     across the row: a lone 4p boxed as one or two 2p lying across it), each at the
     :data:`SLIDE` places, turned both ways. Where the image's size is known, a box near its edge is left as it is
-    and no whole tile reaches past it (:data:`EDGE`). None where there is none, or fewer than three upright face-up
-    tiles to measure a tile by."""
+    and no whole tile reaches past it (:data:`EDGE`). ``read`` (N): each box's reading's probability, where given,
+    and a face-up box standing in its row less deep than :data:`ALMOST` of a tile or read under :data:`UNSURE` gets
+    sideways tiles around it too, though it is no part (``parts`` leaves it out: :func:`choose` replaces none of them).
+    None where there is none, or fewer than three upright face-up tiles to measure a tile by."""
     sizes = row_sizes(frame, obb, face_up)
     if sizes is None:
         return None
@@ -267,11 +296,15 @@ def proposals(frame: RowFrame, obb: np.ndarray, face_up: np.ndarray,
     short = face_up & ~frame.sideways & (frame.depth < SHORT * depth)
     small = face_up & frame.sideways & ((frame.extent < PART * depth) | (frame.depth < THIN * depth))
     parts = short | small
+    looked = parts | (face_up & ~frame.sideways & ((frame.depth < ALMOST * depth) | (read < UNSURE))) \
+        if read is not None else parts
     if image_size[0] > 0 and image_size[1] > 0:
-        parts &= inside(obb, image_size, EDGE)
+        edge = inside(obb, image_size, EDGE)
+        parts &= edge
+        looked &= edge
     out, owner, upright = [], [], []
     turn = np.degrees(frame.turn)
-    for i in np.flatnonzero(parts):
+    for i in np.flatnonzero(looked):
         stands = bool(small[i])  # the tile it is part of stands in the row
         lacks = max(depth[i] - (frame.depth[i] if stands else frame.extent[i]), 0.0) / 2
         for k in SLIDE:
@@ -310,7 +343,7 @@ def choose(frame: RowFrame, props: Proposals, sure: np.ndarray, kind: np.ndarray
     spans: list[tuple[float, float, float, float]] = []  # the whole tiles taken: along, across, half extents
     gone = np.zeros(n, bool)
     for i, j in sorted(best.items(), key=lambda kv: -sure[kv[1]]):
-        if gone[i] or sure[j] < ACCEPT:
+        if gone[i] or sure[j] < ACCEPT or not props.parts[i]:
             continue
         half_long, half_wide = props.halves(j)
         pa, pc = frame.locate(float(props.obb[j, 0]), float(props.obb[j, 1]))

@@ -470,7 +470,8 @@ def test_unsure_crops_are_read_again_in_photos_and_not_in_live_frames(reader: Ti
     reader.read(frame)
     assert asked and not any(asked)  # a live frame: the next frames read each tile again anyway
     asked.clear()
-    monkeypatch.setattr(reader, "way_up", False)  # (the rows' way-up look weighs re-read readings: it re-reads too)
+    monkeypatch.setattr(reader, "way_up", False)  # (the rows' way-up look weighs re-read readings: it re-reads too,
+    monkeypatch.setattr(reader, "sideways", False)  # and so does the look across the rows at unsure boxes)
     reader.read(frame, tiled=True)
     assert asked[0] is True and not any(asked[1:])  # a photo is read once; turned retries are views already
     asked.clear()
@@ -828,3 +829,32 @@ def test_a_threshold_given_on_the_command_line_is_kept_to_exactly() -> None:
     assert _reader(argparse.Namespace(**base, threshold=None)).detector.weak == WEAK_UP
     strict = _reader(argparse.Namespace(**base, threshold=0.7))
     assert strict.detector.weak is None and strict.detector.threshold == 0.7
+
+
+def test_a_second_looks_likeliest_other_face_joins_the_top_three(reader: TileReader) -> None:
+    """:meth:`TileReader._offered`: what a box looked at again (a claimed tile across the row) reads besides its own
+    reading is offered to the hand's search, after the reading taken, never in its place."""
+    k = [[int(Tile.P2), int(Tile.P3), int(Tile.P1)]] * 3
+    s = [[0.97, 0.02, 0.005], [0.6, 0.3, 0.05], [0.9, 0.05, 0.04]]
+    dets = Detections(np.tile(np.float32([[50, 50, 30, 40, 0]]), (3, 1)), np.full(3, int(Tile.P2), np.int16),
+                      np.ones(3, bool), np.float32([0.9, 0.5, 0.8]), np.array(k, np.int16), np.array(s, np.float32))
+    col = {int(t): i for i, t in enumerate(reader._kind_of) if t >= 0}
+
+    def look(p: dict[str, float]) -> np.ndarray:
+        row = np.zeros(len(reader._kind_of), np.float32)
+        for code, v in p.items():
+            row[col[int(Tile.from_code(code))]] = v
+        return row
+
+    probs = np.stack([look({"4p": 0.95, "2p": 0.03}), look({"4p": 0.6, "2p": 0.99}), look({"3p": 0.5}), look({"4p": 0.99})])
+    got = reader._offered(dets, np.array([0, 0, 1, 2]), probs, np.array([False, False, True]))
+    assert [Tile(int(t)).code for t in got.top3_kind[0]] == ["2p", "4p", "3p"]  # its own 2p is no other face
+    assert np.allclose(got.top3_score[0], [0.97, 0.95, 0.02])
+    assert np.array_equal(got.top3_kind[1:], dets.top3_kind[1:])  # box 1: 3p already in, but box 1 is skipped...
+    assert np.allclose(got.top3_score[2], s[2])  # ... and box 2 was not looked at
+    assert np.array_equal(got.kind, dets.kind) and np.array_equal(got.score, dets.score)
+    # a face already in the top three is raised and moved up; one less likely than the third is left out
+    got = reader._offered(dets, np.array([1, 2]), np.stack([look({"1p": 0.4}), look({"5p": 0.01})]), np.zeros(3, bool))
+    assert [Tile(int(t)).code for t in got.top3_kind[1]] == ["2p", "1p", "3p"]
+    assert np.allclose(got.top3_score[1], [0.6, 0.4, 0.3])
+    assert np.allclose(got.top3_score[2], s[2])

@@ -17,11 +17,13 @@ from companion.tiles import Tile
 from companion.vision.hand_score import score_photo
 from companion.vision.read import TileReader
 from companion.vision.sideways import (
+    ALMOST,
     DECIDE,
     EDGE,
     JOIN,
     MARGIN,
     SHORT,
+    UNSURE,
     RowFrame,
     across_views,
     choose,
@@ -77,6 +79,32 @@ def test_only_boxes_less_deep_than_a_tile_get_sideways_boxes_around_them() -> No
     assert proposals(frame, boxes, np.array([True] * 5 + [False])) is None
     two = row([*upright(1), (100, 22, W, 0.0)])
     assert proposals(RowFrame.of(two), two, np.ones(2, bool)) is None
+
+
+def test_an_unsure_or_nearly_short_upright_box_is_looked_at_across_its_row_but_never_replaced() -> None:
+    # a claimed tile across the meld row boxed as an upright tile of a tile's size (a real 3m read as 中 at 0.14),
+    # or just over SHORT of a tile deep (a 4m read as 中 at 0.81)
+    x = 4 * (W + 1)
+    for depth, p in ((D, UNSURE - 0.01), (0.9 * D, 0.99)):
+        boxes = row([*upright(4), (x + D / 2, W, depth, 0.0), *upright(2, x + D + 1 + W / 2)])
+        frame = RowFrame.of(boxes)
+        face_up = np.ones(len(boxes), bool)
+        assert proposals(frame, boxes, face_up) is None  # no part of a tile
+        read = np.full(len(boxes), 0.99)
+        read[4] = p
+        props = proposals(frame, boxes, face_up, read=read)
+        assert props is not None and not props.parts.any() and (props.owner == 4).all() and len(props.obb) == 10
+        assert set(np.round(props.obb[:, 4]).tolist()) == {90.0, -90.0} and np.allclose(props.obb[:, 2:4], [W, D])
+        old, old_kind = np.full(len(boxes), 0.2), np.full(len(boxes), P2)
+        assert not choose(frame, props, np.full(len(props.obb), 0.99), _kinds(props), old, old_kind)
+        face_up[4] = False  # face down: not looked at so
+        assert proposals(frame, boxes, face_up, read=read) is None
+    # a tile as deep as its row read surely enough, and one lying across the row already: not looked at so
+    boxes = row([*upright(4), (x + D / 2, W, (ALMOST + 0.01) * D, 0.0), *upright(2, x + D + 1 + W / 2)])
+    assert proposals(RowFrame.of(boxes), boxes, np.ones(7, bool), read=np.full(7, UNSURE)) is None
+    boxes = row([*upright(4), (x + D / 2, W, D, 90.0), *upright(2, x + D + 1 + W / 2)])
+    assert proposals(RowFrame.of(boxes), boxes, np.ones(7, bool), read=np.full(7, 0.1)) is not None  # (the others)
+    assert 4 not in proposals(RowFrame.of(boxes), boxes, np.ones(7, bool), read=np.full(7, 0.1)).owner
 
 
 def _split(gap: float = 1.0) -> np.ndarray:
@@ -201,10 +229,18 @@ def test_a_tile_across_its_row_is_read_again_half_turned_and_at_its_rows_tile_si
     sizes = row_sizes(frame, boxes, np.ones(len(boxes), bool))
     assert sizes is not None
     views = across_views(boxes[4:], sizes[0][4:], sizes[1][4:])
-    assert views.shape == (3, 1, 5)
-    assert views[:, 0, 4].tolist() == [-90.0, 90.0, -90.0]
-    assert views[:, 0, 2:4].tolist() == [[26, 35], [W, D], [W, D]]
-    assert np.array_equal(views[:, 0, :2], np.repeat(boxes[4:, :2], 3, axis=0))
+    assert views.shape == (7, 1, 5)
+    assert views[:, 0, 4].tolist() == [-90.0] + [90.0, -90.0] * 3
+    assert views[:, 0, 2:4].tolist() == [[26, 35]] + [[W, D]] * 6
+    assert np.array_equal(views[:3, 0, :2], np.repeat(boxes[4:, :2], 3, axis=0))
+    # slid along the row (x here) to either end of where the tile may lie: the box is 35 long, the tile 40
+    assert np.allclose(views[3:, 0, 0] - boxes[4, 0], [-2.5, -2.5, 2.5, 2.5]) and np.allclose(views[3:, 0, 1], 100)
+    # along the row, not along the box, when the row lies turned and the box askew across it
+    turned = row([*upright(4), (4 * (W + 1) + 18, 26, 35, 60.0)], turn=30.0)
+    views = across_views(turned[4:], sizes[0][4:], sizes[1][4:], float(np.radians(30.0)))
+    frame = RowFrame.of(turned)
+    along = [frame.locate(float(x), float(y)) for x, y in views[3:, 0, :2] - turned[4, :2]]
+    assert np.allclose(along, [(-2.5, 0), (-2.5, 0), (2.5, 0), (2.5, 0)], atol=1e-4)
     assert across_views(boxes[4:], None, None).shape == (1, 1, 5)  # no tile size to draw it at: half turned only
     assert tile_size(frame, boxes, np.array([True, True, False, False, True])) is None
 
