@@ -203,10 +203,10 @@ def row_labels(f: RowFrame) -> np.ndarray:
 
 @dataclass(frozen=True, slots=True)
 class Proposals:
-    """Boxes of a whole tile (``obb``, P x 5) around the boxes that look like part of one; ``owner`` (P) is the box
-    each was put around, ``upright`` (P) whether it stands in its row (else it lies across it); ``parts`` the mask
-    of boxes that look like part of a tile (:func:`proposals`); ``width`` and ``depth`` (N) the tile size each box
-    was measured against (its row's)."""
+    """Boxes of a whole tile (``obb``, P x 5) around the boxes that look like part of one, or that are read unsurely;
+    ``owner`` (P) is the box each was put around, ``upright`` (P) whether it stands in its row (else it lies across
+    it); ``parts`` the mask of boxes that look like part of a tile (:func:`proposals`), the only ones
+    :func:`choose` may replace; ``width`` and ``depth`` (N) the tile size each box was measured against (its row's)."""
 
     obb: np.ndarray
     owner: np.ndarray
