@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from benchmarks.photo_score import compose, random_win
 from companion.rules.profiles import load_profile
 from companion.rules.scoring import score
+from companion.rules.win import Win
 from companion.tiles import Tile
 from companion.vision import hand_search
 from companion.vision.hand_score import PhotoHandError, score_photo
@@ -254,16 +255,22 @@ def pictures() -> dict[Tile, list[np.ndarray]]:
     return {t: [cv2.imread(str(PICTURES / f"{t.code}.png"))] for t in Tile if t.is_known}
 
 
+def _composed(pictures: dict[Tile, list[np.ndarray]], seed: int, nth: int) -> tuple[Win, np.ndarray]:
+    """The ``nth`` random winning hand of ``seed`` (from 1) composed from ``pictures`` with each meld's claimed tile
+    across the row, as ``benchmarks.photo_score --sideways`` composes it, and its photo."""
+    rng = random.Random(seed)
+    wins = []
+    while len(wins) < nth:
+        if (w := random_win(rng, list(pictures))) is not None:
+            wins.append((w, compose(w, pictures, rng, sideways=True)))
+    return wins[-1]
+
+
 def test_a_hand_with_its_claimed_tiles_turned_sideways_is_read_and_scored(pictures) -> None:  # type: ignore[no-untyped-def]
     """Of 12 hands composed from the packaged faces with each meld's claimed tile across the row (the benchmark's
     ``--sideways``; seed 5), the 9th was refused before this look: the detector boxed its sideways 2m as an upright
     tile over part of it, read unsurely as 1s. Read with it, every tile and the score are the truth's."""
-    rng = random.Random(5)
-    wins = []
-    while len(wins) < 9:
-        if (w := random_win(rng, list(pictures))) is not None:
-            wins.append((w, compose(w, pictures, rng, sideways=True)))
-    truth, photo = wins[-1]
+    truth, photo = _composed(pictures, seed=5, nth=9)
     dets = TileReader().read(photo, tiled=True)
     assert sorted(dets.tiles()) == sorted([*truth.all_tiles(), truth.win_tile])
     got = score_photo(dets, {}, load_profile(None))
@@ -275,12 +282,7 @@ def test_a_meld_cut_by_its_claimed_tiles_short_box_is_joined_and_scored(pictures
     """Of 12 hands composed as above (seed 3), the 5th was refused before short groups of a row of melds were joined:
     a pung's claimed tile across the row, boxed short, left a gap that cut the pung (and a 2m read as 1s at 0.17,
     repaired from a second look's 2m)."""
-    rng = random.Random(3)
-    wins = []
-    while len(wins) < 5:
-        if (w := random_win(rng, list(pictures))) is not None:
-            wins.append((w, compose(w, pictures, rng, sideways=True)))
-    truth, photo = wins[-1]
+    truth, photo = _composed(pictures, seed=3, nth=5)
     dets = TileReader().read(photo, tiled=True)
     got = score_photo(dets, {}, load_profile(None))
     assert got.win.concealed == truth.concealed and got.win.win_tile == truth.win_tile
