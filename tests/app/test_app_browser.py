@@ -288,13 +288,19 @@ def type_into(page: Any, ident: str, text: str) -> None:
     """Type into a text field: with the accessibility tree on, Flutter gives the field a real <input> inside its
     semantics node; focus that and send the keys to it. A redraw landing between the focus and the keys (the page
     still answering the previous field) can swallow them, so the field is read back and typed again if it differs;
-    it is read once more a moment later, for Flutter may still put its own editing state back into the input."""
+    it is read once more a moment later, for Flutter may still put its own editing state back into the input. And
+    the keys must reach the server within :data:`SENT_S`, as a tap must (:func:`_click`): a full run saw a hand typed
+    and read back right in the field, and the server never heard of it (nothing answered in 30 s); so it is typed
+    again, and a warning says so."""
     inner = f"{_sel(ident)} input, {_sel(ident)} textarea"
+    sock = _SOCKETS.get(page)
     for _ in range(3):
         field = page.locator(inner).first
         field.wait_for(state="attached")
         field.focus()
         field.press("Control+a")
+        changed = field.input_value() != text  # (a field only focused, typed what it holds, sends nothing)
+        keys = time.monotonic()
         field.press_sequentially(text)
         try:
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
@@ -306,9 +312,14 @@ def type_into(page: Any, ident: str, text: str) -> None:
         # waited 60 s for it); the text was read back right, and what the app made of it is the caller's to check
         now = page.evaluate("(sel) => { const e = document.querySelector(sel); return e === null ? null : e.value; }",
                             inner)
-        if now is None or now == text:
+        if now is not None and now != text:
+            continue
+        while changed and sock is not None and sock.sent < keys and time.monotonic() < keys + SENT_S:
+            page.wait_for_timeout(20)  # lets playwright deliver the socket's frames to :func:`listen`
+        if not changed or sock is None or sock.sent >= keys:
             return
-    raise AssertionError(f"{ident} would not take {text!r}")
+        warnings.warn(f"typing into {ident} sent the server nothing in {SENT_S:.0f} s: typed again", stacklevel=2)
+    raise AssertionError(f"{ident} would not take {text!r}, or the server never heard it")
 
 
 def text_of(page: Any, ident: str) -> str:
