@@ -584,9 +584,9 @@ class TileReader:
         k = sure.argmax(axis=0)
         top = sure[k, np.arange(len(side))]
         pick = np.flatnonzero((top >= ACCEPT) & (top > dets.top3_score[side, 0]))
-        kept = np.ones(len(dets), bool)
-        kept[side[pick]] = False
-        dets = self._offered(dets, np.tile(side, len(views)), probs.reshape(len(views) * len(side), -1), ~kept)
+        reread_again = np.zeros(len(dets), bool)  # (read again below in their surest view: nothing to offer)
+        reread_again[side[pick]] = True
+        dets = self._offered(dets, np.tile(side, len(views)), probs.reshape(len(views) * len(side), -1), reread_again)
         if len(pick) == 0:
             return dets
         obb = views[k[pick], pick]

@@ -246,6 +246,13 @@ SENT_S = 5.0
 """How long a click is given to reach the server (measured: at most 0.6 s in a whole run of this file)."""
 
 
+def _sent_since(page: Any, sock: Socket, start: float) -> bool:
+    """Whether the page sent the server a frame since ``start`` (monotonic), waiting up to :data:`SENT_S` after it."""
+    while sock.sent < start and time.monotonic() < start + SENT_S:
+        page.wait_for_timeout(20)  # lets playwright deliver the socket's frames to :func:`listen`
+    return sock.sent >= start
+
+
 def _click(page: Any, aim: Any, what: str, answered: bool = True) -> None:
     """Click where ``aim()`` says. With ``answered``, the phone must send the server something within
     :data:`SENT_S`: a click that sent nothing never left the browser (a run under load saw a tap on a tab do
@@ -262,10 +269,8 @@ def _click(page: Any, aim: Any, what: str, answered: bool = True) -> None:
         sock.tapped = start
         if not answered:
             return
-        while sock.sent < start and time.monotonic() < start + SENT_S:
-            page.wait_for_timeout(20)  # lets playwright deliver the socket's frames to :func:`listen`
-        sock.last_tap = (what, sock.sent >= start)
-        if sock.sent >= start:
+        sock.last_tap = (what, _sent_since(page, sock, start))
+        if sock.last_tap[1]:
             return
         warnings.warn(f"a click on {what} sent the server nothing in {SENT_S:.0f} s: clicked again", stacklevel=3)
     raise AssertionError(f"three clicks on {what} sent the server nothing: {_shown(page, what)}")
@@ -314,9 +319,7 @@ def type_into(page: Any, ident: str, text: str) -> None:
                             inner)
         if now is not None and now != text:
             continue
-        while changed and sock is not None and sock.sent < keys and time.monotonic() < keys + SENT_S:
-            page.wait_for_timeout(20)  # lets playwright deliver the socket's frames to :func:`listen`
-        if not changed or sock is None or sock.sent >= keys:
+        if not changed or sock is None or _sent_since(page, sock, keys):
             return
         warnings.warn(f"typing into {ident} sent the server nothing in {SENT_S:.0f} s: typed again", stacklevel=2)
     raise AssertionError(f"{ident} would not take {text!r}, or the server never heard it")
