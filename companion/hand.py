@@ -179,6 +179,8 @@ class Meld:
             tiles = parse_tiles(tiles_text)
         except NotationError as e:
             raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 的牌寫錯了：{e.zh}") from None
+        except CopyLimitError as e:  # (a ValueError, not a HandError: `companion tai` lost a batch's other lines)
+            raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 不成立：{e.zh}") from None
         return cls(kind, tiles, source)
 
     @classmethod

@@ -55,17 +55,20 @@ def test_bad_lines_name_the_field_and_the_batch_goes_on(capsys: pytest.CaptureFi
     bad_tiles = dict(EX1, concealed="123m456m234p678p45s8q")
     unknown = dict(EX1, seat="W")
     not_win = dict(EX1, win_tile="9s")
+    fifth = dict(EX1, melds=["kong:55555z@O"], concealed="456m234p678p45s88s")  # (a review: the batch stopped)
     lines = [json.dumps(bad_meld), "{not json", json.dumps(bad_tiles), json.dumps(unknown), json.dumps(not_win),
-             json.dumps(EX1)]
+             json.dumps(fifth), json.dumps(EX1)]
     rc, out = _run(capsys, lines, tmp_path=tmp_path)
     results = [json.loads(line) for line in out.splitlines()]
-    assert rc == 1 and len(results) == 6
+    assert rc == 1 and len(results) == 7
     assert results[0]["error"]["field"] == "melds[0]"
     assert results[1]["error"]["kind"] == "json"
     assert results[2]["error"]["field"] == "concealed"
     assert results[3]["error"]["field"] == "seat"
     assert results[4]["error"]["kind"] == "not_a_win" and "9s" in results[4]["error"]["message"]
-    assert results[5]["hand_tai"] == 3
+    assert results[5]["error"]["field"] == "melds[0]" and "5 copies of 5z" in results[5]["error"]["message"]
+    assert "白板有 5 張" in results[5]["error"]["message_zh"]
+    assert results[6]["hand_tai"] == 3
 
 
 def test_discard_kong_replacement_is_reported_as_false_win(capsys: pytest.CaptureFixture[str],
