@@ -32,7 +32,7 @@ from companion.rules.profiles._store import export_profile, list_profiles, save_
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.tai import ITEMS
-from companion.rules.win import Win, WinInputError, wind_letter
+from companion.rules.win import Win, WinInputError, WinType, wind_letter
 
 FIELDS = """\
 a hand's JSON object / 每手牌的 JSON 欄位:
@@ -218,12 +218,20 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
                 "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
     except NotAWin as e:
-        return {**echo, "error": {"kind": "not_a_win", "field": "win_tile", "message": str(e),
+        return {**echo, "error": {"kind": "not_a_win", "field": _not_a_win_field(e.win), "message": str(e),
                                   "message_zh": e.reason_zh}}
     except WinInputError as e:  # a record the profile cannot seat (a dealer other than East under dealer_east)
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
     return {**echo, **scored_result(win, s, stakes, profile)}
+
+
+def _not_a_win_field(win: Win) -> str:
+    """The field a hand that is no win is short in: the flowers of a flower win (八仙過海 with seven: a review read
+    ``win_tile`` named where no winning tile is asked), the melds of 四槓, else the winning tile."""
+    if win.win_type in (WinType.EIGHT_FLOWERS, WinType.SEVEN_FLOWERS_ROB):
+        return "flowers"
+    return "melds" if win.win_type is WinType.FOUR_KONGS else "win_tile"
 
 
 def scored_result(win: Win, s: Score, stakes: Stakes | None, profile: Profile) -> dict[str, Any]:

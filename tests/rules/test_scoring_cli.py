@@ -56,11 +56,14 @@ def test_bad_lines_name_the_field_and_the_batch_goes_on(capsys: pytest.CaptureFi
     unknown = dict(EX1, seat="W")
     not_win = dict(EX1, win_tile="9s")
     fifth = dict(EX1, melds=["kong:55555z@O"], concealed="456m234p678p45s88s")  # (a review: the batch stopped)
+    seven = {k: v for k, v in EX1.items() if k not in ("win_tile", "discarder")} | {
+        "win_type": "eight_flowers", "flowers": "1234567f"}  # short in its flowers, not in a winning tile it has none of
     lines = [json.dumps(bad_meld), "{not json", json.dumps(bad_tiles), json.dumps(unknown), json.dumps(not_win),
-             json.dumps(fifth), json.dumps(EX1)]
+             json.dumps(fifth), json.dumps(EX1), json.dumps(seven)]
     rc, out = _run(capsys, lines, tmp_path=tmp_path)
     results = [json.loads(line) for line in out.splitlines()]
-    assert rc == 1 and len(results) == 7
+    assert rc == 1 and len(results) == 8
+    assert results[7]["error"]["kind"] == "not_a_win" and results[7]["error"]["field"] == "flowers"
     assert results[0]["error"]["field"] == "melds[0]"
     assert results[1]["error"]["kind"] == "json"
     assert results[2]["error"]["field"] == "concealed"
