@@ -158,7 +158,9 @@ def offer_for(state: TableState, at: int) -> Offer:
         drew: list[ev.Event] = [ev.Drew(seat=discard_seat)] if draws_first else []
         ready_kind = next((k for k in (ev.ReadyKind.HEAVENLY, ev.ReadyKind.EARTHLY, ev.ReadyKind.READY)
                            if _ok(state, *drew, ev.DeclaredReady(seat=discard_seat, kind=k))), None)
-    heavenly = tuple(s for s in range(4) if s != discard_seat and state.in_hand
+    # 天聽 is declared before the seat's first draw: by the seat about to draw too (a review's 下家, offered only 地聽 with
+    # his discard once the dealer had discarded); the seat about to discard declares with that discard (ready_kind)
+    heavenly = tuple(s for s in range(4) if (s != discard_seat or draws_first) and state.in_hand
                      and _ok(state, ev.DeclaredReady(seat=s, kind=ev.ReadyKind.HEAVENLY)))
     flowers = tuple(s for s in range(4) if _flower_ok(state, s))
     claims = _claims(state)

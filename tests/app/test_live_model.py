@@ -521,6 +521,12 @@ def test_a_heavenly_ready_is_a_tap_of_its_own(tmp_path: Path) -> None:
     assert game.discard("1z") is None  # the dealer's first discard
     assert game.undo() is None
     assert game.state == declared and game.state.seats[other].ready is ev.ReadyKind.HEAVENLY
+    # the dealer's next seat, about to draw after the dealer's first discard, has not drawn yet: he may still declare
+    # 天聽 (a review: he was offered only 地聽 with his discard), as may the seat after him; not the dealer
+    assert game.discard("1z") is None
+    nxt = (dealer + 1) % 4
+    assert game.offer().draw_seat == nxt and set(game.offer().heavenly_seats) == {nxt, (dealer + 3) % 4}
+    assert game.declare_heavenly(nxt) is None and game.state.seats[nxt].ready is ev.ReadyKind.HEAVENLY
     game.close()
 
 
