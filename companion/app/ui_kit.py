@@ -43,6 +43,7 @@ ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND, ID_HAND_END = "caption", "s
 ID_TYPED_FIELD, ID_TYPED_SCORE = "typed-field", "typed-score"  # Score a photo: a winning hand typed instead
 ID_HAND_SCORE = "hand-score"  # My hand: score the complete hand typed
 ID_TAP_LOST = "tap-lost"  # the notice of a tap on a screen that had just changed
+ID_NOTICE = "notice"  # a refusal said for a moment at the foot of the screen, wherever the page is scrolled
 ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE, ID_HAND_TILES = "hand-field", "visible-field", "hand-headline", \
     "hand-tiles"
 ID_HAND_SUMMARY = "hand-summary"  # the headline again right under the fields
@@ -77,6 +78,9 @@ class Host(Protocol):
     def t(self, words: Words) -> str: ...
 
     def render(self) -> None: ...
+
+    def notice(self, words: Words) -> None:
+        """Say ``words`` for a moment at the foot of the screen, wherever the page is scrolled."""
 
 
 def tile(code: str, width: int, tip: str | None = None) -> ft.Control:

@@ -198,6 +198,12 @@ class LiveTab:
             if not keep_dice:  # a throw is entered once: the next starts empty
                 self.dice.value = self.second.value = ""
         self.host.render()
+        if self.error is not None:
+            self.host.notice(self._refused(self.error))
+
+    @staticmethod
+    def _refused(why: Words) -> Words:
+        return ui("live_refused", why=why.zh, why_en=why.en)
 
     def _start(self, at: int) -> None:
         names = [f.value or "" for f in self.names]
@@ -325,10 +331,10 @@ class LiveTab:
             parts.append(ft.Container(hand_end_card(t, frame.end), key=scroll_key("live-end")))
         if self.win is None:  # (the win form says what it asks)
             parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
-        if self.error is not None:
-            parts.append(ident(ID_LIVE_ERROR, label(t(ui("live_refused", why=self.error.zh, why_en=self.error.en)),
-                                                    14, colour=ACCENT)))
         parts.append(self._actions(offer))
+        if self.error is not None:  # under what was tapped: above it, the line moved the tiles a finger taps next
+            # (a review's tap after a refusal could land a row off); the foot of the screen says it too (notice)
+            parts.append(ident(ID_LIVE_ERROR, label(t(self._refused(self.error)), 14, colour=ACCENT)))
         # the table's state under what to tap: above it, the banner pushed the discard tiles and the claims below a
         # phone's screen, so most taps needed a scroll, and the page, staying where it was scrolled, then hid the
         # next prompt (two player reviews); the prompt above says what the banner's headline said

@@ -24,6 +24,7 @@ from companion.app.ui_kit import (
     ID_LEARN_TAB,
     ID_LEDGER_TAB,
     ID_LIVE_TAB,
+    ID_NOTICE,
     ID_PHOTO_TAB,
     ID_SETTINGS_TAB,
     ID_TABLE_TAB,
@@ -145,6 +146,13 @@ class CompanionApp:
         it was not entered, for a moment at the foot of the screen."""
         with self._drawing:  # one redraw at a time, as every render
             self.page.show_dialog(ft.SnackBar(ident(ID_TAP_LOST, label(self.t(ui("tap_lost")), 14, colour="#ffffff")),
+                                              duration=ft.Duration(seconds=6)))
+
+    def notice(self, words: Words) -> None:
+        """A refusal said for a moment at the foot of the screen as well as in its place: on a phone the tiles a player
+        taps lie below that place, so a refused tap seemed to do nothing (a review)."""
+        with self._drawing:
+            self.page.show_dialog(ft.SnackBar(ident(ID_NOTICE, label(self.t(words), 14, colour="#ffffff")),
                                               duration=ft.Duration(seconds=6)))
 
     def leave(self) -> None:

@@ -717,8 +717,14 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
         time.sleep(DOUBLE_TAP_SECONDS)  # the same tile again, as the next seat's: not a double tap
     assert live.state.known[Tile.from_code("1z")] == 4
     n = len(live.events())
+    before = page.locator(_sel("live-discard-2z")).bounding_box()
     tap(page, "live-discard-1z")  # a fifth 東, pale on the palette: refused with the reason, nothing logged
     wait_said(page, "live-error", "東已經出現 5 張，一副牌只有 4 張")
+    # said at the foot of the screen too (a phone's tiles lie below where the line was: a review saw nothing happen),
+    # and the line, under the tiles, moves none of them (a tap after a refusal landed a row off)
+    wait_said(page, "notice", "東已經出現 5 張，一副牌只有 4 張")
+    after = page.locator(_sel("live-discard-2z")).bounding_box()
+    assert before is not None and after is not None and abs(after["y"] - before["y"]) < 1, (before, after)
     assert len(live.events()) == n
     enter(page, "live-discard-2z", lambda: len(live.events()) == n + 2)
     wait_text(page, "live-prompt", live.offer().prompt.zh)

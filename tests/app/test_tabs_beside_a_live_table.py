@@ -38,6 +38,9 @@ class _Host:
     def render(self) -> None:
         pass
 
+    def notice(self, words: Words) -> None:
+        pass
+
 
 def _source() -> PhotoSource:
     def unused(*_: object) -> Any:
