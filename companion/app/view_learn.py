@@ -223,8 +223,9 @@ class LearnTab:
                                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
             # why a tile picked is no wait (the waits alone left a beginner guessing)
             for code, why in zip(graded.wrong, graded.wrong_why, strict=True):
-                rows.append(ident(f"quiz-not-{code}", ft.Row(
-                    [tile(code, TILE_W["wait"]), label(t(why), 13, colour=ACCENT)],
+                rows.append(ident(f"quiz-not-{code}", ft.Row(  # the reason in a column that takes the row's room, as
+                    # the waits' reasons above do: a plain text in a row ran past a phone's edge, cut (a review)
+                    [tile(code, TILE_W["wait"]), ft.Column([label(t(why), 13, colour=ACCENT)], spacing=1, expand=True)],
                     spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
