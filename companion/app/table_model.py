@@ -110,6 +110,7 @@ class ScoreLine:
     # them, as the laptop's seat cards do (a player review)
     hand: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str] = ((), (), "")
     penalty: bool = False  # a 詐胡's line: its tai are the penalty's, not a hand's (a review read 這手牌 8 台)
+    flowers: tuple[str, ...] = ()  # the winner's flowers, pictured after his hand: items such as 正花 come from them
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +365,13 @@ def _hand_of(sc: Score | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], 
             win.win_tile.code if win.win_tile is not None else "")
 
 
+_WON_EN = {"discard": "wins on a discard", "self_draw": "wins self-drawn", "robbed_kong": "wins robbing a kong",
+           "eight_flowers": "wins with eight flowers", "seven_rob_one": "wins seven rob one",
+           "four_kongs": "wins with four kongs"}
+"""What a winner did, after his name ("小美 wins on a discard"; the kind's own name read "小美 win on a discard": a
+review)."""
+
+
 def _hand_end(state: TableState) -> HandEnd | None:
     out = state.outcome
     if out is None or state.phase is not Phase.HAND_OVER or not state.players:
@@ -382,12 +390,13 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
                                _split(line.unscored) if line.unscored else None, house, entry.result.streak,
-                               _hand_of(line.score), penalty=kind is None))
+                               _hand_of(line.score), penalty=kind is None,
+                               flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else ()))
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)
     who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
-    who_en = ", ".join(f"{names[w.seat]} {w.kind.en}" for w in out.winners)
+    who_en = ", ".join(f"{names[w.seat]} {_WON_EN[w.kind.value]}" for w in out.winners)
     # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
     # nobody won says how it ended
     outcome = Words(who, who_en) if who else Words(out.kind.zh, out.kind.en)

@@ -204,6 +204,9 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
             for m in melds:  # each set apart, at the concealed tiles' size (a review read a 全求 hand's sets as one run)
                 pics += [ft.Container(width=8), ft.Row([tile(c, 22) for c in m], spacing=1, tight=True)]
             pics += [label("+", 13), tile(won, 22)] if won else []
+            # and the flowers, set apart: 正花 or 花槓 among the items came from them (a review saw none on the card)
+            pics += [ft.Container(width=8), ft.Row([tile(c, 22) for c in line.flowers], spacing=1, tight=True)] \
+                if line.flowers else []
             # (left out of the screen reader's tree: the card reads as its words, as before the pictures)
             rows.append(ft.Semantics(content=ft.Row(pics, spacing=1, wrap=True, run_spacing=2), exclude_semantics=True))
         if line.unscored is not None:

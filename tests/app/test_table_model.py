@@ -194,6 +194,7 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
         for shown, line in zip(frame.end.lines, entry.lines, strict=True):
             assert sum(t for _, t in shown.items) == line.hand_tai == shown.hand_tai
             assert line.score is not None
+            assert shown.flowers == tuple(f.code for f in sorted(line.score.win.flowers))  # pictured with the hand
             flagged = house_reading(line.score).flagged  # marked "house rule" where the profile leaves it open
             mark = ui("house_rule_mark").zh
             shape = line.score.wait_shape  # 獨聽 is named with its shape (spec §3.6)
@@ -210,8 +211,12 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
             how = re.search(r"\((\d+) \+ (\d+) tai × (\d+)\)$", w.en)  # how the stakes made it, where they did
             assert how is not None and int(how[1]) + int(how[2]) * int(how[3]) == t.amount, w.en
         assert sum(v for _, v in frame.end.balances) == 0
+        state = replay.states[end_index]
+        assert state.outcome is not None  # who won says so in a sentence ("小美 wins on a discard", not "win")
+        assert all(f"{state.players[w.seat]} wins " in frame.end.outcome.en for w in state.outcome.winners)
     assert replay.frame(replay.hand_ends()[0] - 1).end is None
     assert marked  # the demo holds a hand with a house-rule item (a 獨聽 beside 全求)
+    assert any(line.flowers for i in replay.hand_ends() for line in replay.frame(i).end.lines)  # (and flowers)
 
 
 def test_dealer_tai_are_shown_only_where_the_dealer_wins_or_pays(replay: GameReplay) -> None:
