@@ -446,6 +446,9 @@ _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+
                  (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")),
                  (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
                   re.compile(r"；請拍近一點，或用 companion tai 輸入$")),
+                 # (the tiles are picked on the card: no command to type a hand that is misread)
+                 (re.compile(r"; if one is misread, score the hand with `companion tai`$"),
+                  re.compile(r"；若有讀錯的牌，用 companion tai 輸入$")),
                  # the rule book's section numbers mean nothing to a player without it (a beginner review)
                  (re.compile(r" \([^()]*spec §[\d.]+[^()]*\)"), re.compile(r"（[^（）]*規格 §[\d.]+[^（）]*）")))
 

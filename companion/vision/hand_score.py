@@ -282,18 +282,19 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
+        which, which_zh = _which_kind(dets, laid, plans, instant)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
-                                 f"win?): check the tiles against the photo (read, row by row: {read}); if one "
+                                 f"win?): check the tiles against the photo (read, row by row: {read}); {which}if one "
                                  "is misread, score the hand with `companion tai`",
                                  f"每張牌都讀得很確定，但怎麼排都不是胡牌（詐胡？）：請對照照片檢查（逐列讀到：{read_zh}）；"
-                                 "若有讀錯的牌，用 companion tai 輸入",
+                                 f"{which_zh}若有讀錯的牌，用 companion tai 輸入",
                                  (read, read_zh))
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {n} doubtful tiles read "
                              f"otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}); "
-                             "photograph it closer, or score it with `companion tai`",
+                             f"{which}photograph it closer, or score it with `companion tai`",
                              f"照片怎麼讀都不是胡牌，改讀最多 {n} 張不確定的牌、或把一張不確定的牌當任何一種也不行"
-                             f"（逐列讀到，？= 不確定：{read_zh}）；請拍近一點，或用 companion tai 輸入",
+                             f"（逐列讀到，？= 不確定：{read_zh}）；{which_zh}請拍近一點，或用 companion tai 輸入",
                              (read, read_zh))
     _, legal, repairs = found[0]
     legal, kong_notes = _kongs_as_said(legal, kongs or {})
@@ -335,6 +336,24 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
 
 SHAKY = 4
 """A hand with this many tiles read unsure or changed says first that its reading is likely wrong."""
+
+
+def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], instant: bool) -> tuple[str, str]:
+    """For a refusal: the tile that each of two or three kinds would make a win of (:func:`hand_search.ambiguous`),
+    named by its row and place for the player to tell which it is (``""`` each where there is none)."""
+    found = hand_search.ambiguous(dets, laid, plans, instant)
+    if found is None:
+        return "", ""
+    i, kinds = found
+    at, at_zh = "among the flowers", "花牌裡"
+    for r, groups in enumerate(laid.rows, 1):
+        tiles = [j for g in groups for j in g.tiles]
+        if i in tiles:
+            at, at_zh = f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
+    read = Tile(int(dets.kind[i]))
+    return (f"the tile read {read.code} ({at}) would make a win as {' or '.join(k.code for k in kinds)}: check which "
+            "it is; ",
+            f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[hand_search.Plan]:

@@ -18,11 +18,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.shape import is_complete
 from companion.tiles import Tile
 from companion.vision.hand_photo import Group, LaidHand
 from companion.vision.read import Detections
+from companion.vision.sideways import RowFrame
 
 SETS = 5
 MAX_CHANGES = 3
@@ -111,19 +114,24 @@ def row_plans(laid: LaidHand, flower: set[int]) -> list[Plan]:
     for r, row in enumerate(laid.rows):
         if len(row) == 1 and row[0] in lone:
             continue
-        meld_groups = [g for g in row if _meld_group(g)]  # a claimed tile or a concealed kong
-        concealed_groups = [g for g in row if not _meld_group(g)]
-        ends = []
-        if len(concealed_groups) > 1:
-            first, last = (_single(concealed_groups[k], flower) for k in (0, -1))
-            ends = [first] if first >= 0 and last < 0 else [last] if last >= 0 and first < 0 else []
-        candidates = ends + [_single(g, flower) for g in lone]
         others = [g for q, other in enumerate(laid.rows) if q != r and not (len(other) == 1 and other[0] in lone)
                   for g in joined_short(other)]
-        concealed = tuple(i for g in concealed_groups for i in g.tiles) + tuple(i for g in lone for i in g.tiles)
-        split = sum(len(g) > 1 for g in concealed_groups) > 1
-        plans.append(Plan(concealed, candidates[0] if len(candidates) == 1 else -1, tuple(meld_groups + others),
-                           split))
+        melds = [_meld_group(g) for g in row]  # a claimed tile or a concealed kong
+        # and, where the row's melds are claimed tiles alone, the row read whole as the concealed one: a concealed
+        # tile boxed lying across the row made a dev hand's row of eight a meld group (a 4p boxed as half a tile)
+        whole = [m and g.backs > 0 for g, m in zip(row, melds, strict=True)]
+        for as_meld in (melds, whole) if whole != melds else (melds,):
+            meld_groups = [g for g, m in zip(row, as_meld, strict=True) if m]
+            concealed_groups = [g for g, m in zip(row, as_meld, strict=True) if not m]
+            ends = []
+            if len(concealed_groups) > 1:
+                first, last = (_single(concealed_groups[k], flower) for k in (0, -1))
+                ends = [first] if first >= 0 and last < 0 else [last] if last >= 0 and first < 0 else []
+            candidates = ends + [_single(g, flower) for g in lone]
+            concealed = tuple(i for g in concealed_groups for i in g.tiles) + tuple(i for g in lone for i in g.tiles)
+            split = sum(len(g) > 1 for g in concealed_groups) > 1
+            plans.append(Plan(concealed, candidates[0] if len(candidates) == 1 else -1,
+                              tuple(meld_groups + others), split))
     if len(lone) == 2:  # 全求人: the one tile left in the hand and the winning tile, each lying alone
         others = [g for row in laid.rows if not (len(row) == 1 and row[0] in lone) for g in joined_short(row)]
         plans.append(Plan(lone[0].tiles + lone[1].tiles, -1, tuple(others)))
@@ -285,22 +293,56 @@ def search(dets: Detections, laid: LaidHand, plans: list[Plan],
 
 def _unreadable(dets: Detections, laid: LaidHand, plans: list[Plan],
                 instant: bool = False) -> tuple[Legal, tuple[Repair, ...]] | None:
-    """When no reading from the top three is a win: one of the :data:`WILDCARDS` least sure face-up tiles may
-    be a kind the classifier did not think of; the other tiles as read, the rules say which kinds complete the
-    hand. Taken only when exactly one kind does (for the least sure tile that has one)."""
+    """When no reading from the top three is a win: one tile may be a kind the classifier did not think of; the
+    other tiles as read (or each at its likeliest face, where a second look offered one likelier than the reading:
+    :meth:`companion.vision.read.TileReader._offered`), the rules say which kinds complete the hand. The tiles so
+    tried are the :data:`WILDCARDS` least sure face-up ones and each face-up tile lying across its row (a meld's
+    claimed tile, read from a turned crop, the surest misreads of turned hands: a 7s across its chow read 6s at
+    0.96). Taken only when exactly one kind does (for the first tile that has one)."""
+    for i, read, base, fits in _wild_fits(dets, laid, plans, instant):
+        if len(fits) == 1:
+            taken = fits[0].kinds[i]
+            changed = [Repair(j, read[j], float(dets.score[j]), base[j], _p(dets, j, base[j]))
+                       for j in base if j != i and base[j] != read[j]]
+            return fits[0], (*changed, Repair(i, read[i], float(dets.score[i]), taken, 0.0))
+    return None
+
+
+AMBIGUOUS = 3
+"""A tile that this many kinds or fewer (two at least) would each make a win of is named when a photo is refused."""
+
+
+def ambiguous(dets: Detections, laid: LaidHand, plans: list[Plan],
+              instant: bool = False) -> tuple[int, tuple[Tile, ...]] | None:
+    """For a photo no reading of which is a win: the first tile :func:`_unreadable` tries that two to
+    :data:`AMBIGUOUS` kinds would each complete the hand as, with those kinds; None where there is none. The
+    player can then tell which it is (a 3m lying across its chow read 中 at 0.14: 3m and 6m each make 345m or
+    456m)."""
+    for i, _, _, fits in _wild_fits(dets, laid, plans, instant):
+        kinds = tuple(sorted({f.kinds[i] for f in fits}))
+        if 2 <= len(kinds) <= AMBIGUOUS:
+            return i, kinds
+    return None
+
+
+def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
+               instant: bool) -> Iterator[tuple[int, dict[int, Tile], dict[int, Tile], list[Legal]]]:
+    """Each tile :func:`_unreadable` tries as any kind, in its order: (the tile, the tiles as read, the other tiles'
+    readings it is tried with, the legal readings with it as another kind)."""
+    across = RowFrame.of(dets.obb).sideways if len(dets) else np.zeros(0, bool)
     for plan in plans:
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
-        base = {i: Tile(int(dets.kind[i])) for i in hand}
-        doubtful = sorted((i for i in hand if dets.face_up[i]), key=lambda i: float(dets.score[i]))[:WILDCARDS]
-        for i in doubtful:
-            fits = []
-            for t in Tile:
-                if t == Tile.UNKNOWN or t == base[i]:
-                    continue
-                legal = legal_reading(plan, {**base, i: t}, laid.flowers, instant)
-                if legal is not None:
-                    fits.append(legal)
-            if len(fits) == 1:
-                taken = fits[0].kinds[i]
-                return fits[0], (Repair(i, base[i], float(dets.score[i]), taken, 0.0),)
-    return None
+        read = {i: Tile(int(dets.kind[i])) for i in hand}
+        likeliest = {i: max(_options(dets, i), key=lambda o: o[1])[0] for i in hand}
+        up = sorted((i for i in hand if dets.face_up[i]), key=lambda i: float(dets.score[i]))
+        doubtful = list(dict.fromkeys([*up[:WILDCARDS], *(i for i in up if across[i])]))
+        for base in (read, likeliest) if likeliest != read else (read,):
+            for i in doubtful:
+                fits = [legal for t in Tile if t != Tile.UNKNOWN and t != base[i]
+                        if (legal := legal_reading(plan, {**base, i: t}, laid.flowers, instant)) is not None]
+                yield i, read, base, fits
+
+
+def _p(dets: Detections, i: int, t: Tile) -> float:
+    """The probability detection ``i``'s readings give tile ``t`` (0 where none does)."""
+    return next((p for k, p in _options(dets, i) if k == t), 0.0)

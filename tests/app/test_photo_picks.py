@@ -269,6 +269,25 @@ def test_a_wrong_form_names_its_box_not_the_record_field() -> None:
     assert isinstance(kong, PhotoFailed) and "「胡在什麼時候」不對：" in kong.reason.zh and "When it came: " in kong.reason.en
 
 
+def test_a_refused_photo_says_which_tile_would_make_a_win_and_no_command_line() -> None:
+    """A hand whose claimed tile two kinds would each complete: the card names the tile and the kinds, and says
+    nothing of `companion tai` (a phone has no command line; its tiles are picked on the card)."""
+    from companion.app.photo_model import app_words
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import PhotoHandError, score_photo
+    from tests.vision.test_hand_score import laid
+
+    for read in (0.96, 0.3):  # read surely (the hand at fault?) and unsurely (the photo)
+        dets = laid([(100, ["44p678p11s", "1s"]), (200, ["239p", "222z", "123m"])],
+                    {10: [("9p", read), ("3z", 0.01), ("4z", 0.005)]}, sideways={10, 11, 14})
+        with pytest.raises(PhotoHandError) as refused:
+            score_photo(dets, {}, load_profile(None))
+        said = app_words(refused.value)
+        assert said.en.endswith("the tile read 9p (row 2, tile 3) would make a win as 1p or 4p: check which it is")
+        assert said.zh.endswith("第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡：請看清楚是哪一張")
+        assert "companion" not in said.en + said.zh
+
+
 def _tapped(control: object, identifier: str) -> None:
     """Tap the control drawn with ``identifier`` (its on_click) in a tab drawn without a browser."""
     import flet as ft

@@ -246,6 +246,37 @@ def test_a_tile_none_of_whose_readings_fits_is_the_one_kind_that_makes_the_win()
     assert any("did not name" in n.en and "沒有想到" in n.zh for n in got.doubts)
 
 
+def test_a_claimed_tile_misread_surely_is_tried_as_any_kind_and_a_concealed_tile_boxed_across_its_row() -> None:
+    # a dev hand of benchmarks.photo_score --sideways, refused before: the concealed row's first 4p boxed as half a
+    # tile lying across the row and read 2p (0.84; a second look offered 4p at 0.94), which made the row a meld
+    # group; and the 7s lying across its chow read 6s at 0.96, with no 7s among its readings
+    rows = [(100, ["44p678p11s", "1s"]), (200, ["689s", "222z", "123m"])]
+    readings = {0: [("2p", 0.84), ("4p", 0.94), ("3z", 0.2)], 8: [("6s", 0.96), ("3z", 0.01), ("4z", 0.005)]}
+    dets = laid(rows, readings, sideways={0, 8, 11, 14})
+    assert lay_out(dets).rows[0][0].sideways
+    got = score_photo(dets, {}, PROFILE)
+    assert got.win.concealed == parse_tiles("44p678p11s") and got.win.win_tile == Tile.S1
+    assert sorted(str(m) for m in got.win.melds) == ["chow:123m", "chow:789s", "pung:222z"]
+    assert [(r.index, r.read, r.taken) for r in got.repairs] == [(0, Tile.P2, Tile.P4), (8, Tile.S6, Tile.S7)]
+    # the claimed tile alone: the least sure tiles are others, yet a tile lying across its row is tried as any kind
+    dets = laid([(100, ["44p678p11s", "1s"]), (200, ["689s", "222z", "123m"])],
+                {1: [("4p", 0.6), ("1p", 0.2), ("3z", 0.1)], 2: [("6p", 0.7), ("9p", 0.2), ("3z", 0.05)],
+                 3: [("7p", 0.7), ("1p", 0.2), ("3z", 0.05)], 8: [("6s", 0.96), ("3z", 0.01), ("4z", 0.005)]},
+                sideways={8, 11, 14})
+    got = score_photo(dets, {}, PROFILE)
+    assert [(r.index, r.read, r.taken, r.taken_p) for r in got.repairs] == [(8, Tile.S6, Tile.S7, 0.0)]
+    # where two kinds would each complete it (2p 3p and 1p or 4p), the hand is refused, not guessed, and the refusal
+    # names the tile and the kinds for the player to tell which it is
+    dets = laid([(100, ["44p678p11s", "1s"]), (200, ["239p", "222z", "123m"])],
+                {10: [("9p", 0.96), ("3z", 0.01), ("4z", 0.005)]}, sideways={10, 11, 14})
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    assert "the tile read 9p (row 2, tile 3) would make a win as 1p or 4p: check which it is" in str(refused.value)
+    assert "第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡" in refused.value.zh
+    assert hand_search.ambiguous(dets, lay_out(dets), hand_search.row_plans(lay_out(dets), set())) == (
+        10, (Tile.P1, Tile.P4))
+
+
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
     # the last tile read 8s (0.5): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
     dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.5), ("5m", 0.3), ("1z", 0.15)]})
