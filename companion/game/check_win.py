@@ -11,6 +11,7 @@ from companion.game.state import (
     UNK,
     ActKind,
     Phase,
+    SeatState,
     TableState,
     flower_on_offer,
     held_flower,
@@ -60,7 +61,8 @@ def check_won(state: TableState, e: ev.Won) -> None:
     _check_reveal(w, e)
     if kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS):
         return
-    if st.barred and (kind is not ev.WinKind.SELF_DRAW or state.switches.passed_win_blocks_self_draw):
+    blocks = kind is not ev.WinKind.SELF_DRAW or state.switches.passed_win_blocks_self_draw
+    if st.barred and blocks:
         raise IllegalEvent(msg("barred", **w.who(e.seat)), seat=e.seat)
     assert e.tile is not None
     counts = [0] * NUM_KINDS
@@ -71,6 +73,10 @@ def check_won(state: TableState, e: ev.Won) -> None:
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
         named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{e.tile.zh}"  # the players read names, not notation
         raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=named, hand_en=hand), hand=hand)
+    passed = passed_shown(st, tuple(counts)) if blocks and entered_now() else None
+    if passed is not None:
+        raise IllegalEvent(msg("barred_shown", **w.who(e.seat), tile=passed.zh, tile_en=passed.said_en), seat=e.seat,
+                           passed=passed.code)
 
 
 def check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None:
@@ -141,6 +147,14 @@ def _own_win(state: TableState, e: ev.Won) -> None:
     if state.act is not ActKind.DEALT and drawn is not None and drawn.is_known and drawn != e.tile:
         raise IllegalEvent(msg("wrong_drawn", want=drawn.zh, want_en=drawn.said_en, got=e.tile.zh,
                                got_en=e.tile.said_en))
+
+
+def passed_shown(st: SeatState, hand: tuple[int, ...]) -> Tile | None:
+    """The first tile the seat let go since its last discard, its hand face down then, that the ``hand`` it shows at
+    its win (its concealed tiles before the tile won on: they were the same then, for a hand changes only by its own
+    draw and discard) would have won on too: 過水 the table could not see until the tiles were shown (§2.12). The
+    check is asked of wins entered now only (:func:`entered_now`): a log kept before it replays as kept."""
+    return next((t for t in st.passed if hand[t] < t.max_copies and completes(hand, st.melds, t)), None)
 
 
 def own_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:

@@ -219,8 +219,8 @@ def _replacement(state: TableState, e: ev.ReplacementDrew) -> TableState:
 def _discarded(state: TableState, e: ev.Discarded) -> TableState:
     counts, known = _take(state, e.seat, (e.tile,))
     st = state.seats[e.seat]
-    seats = _seat(state, e.seat, concealed=counts, discards=st.discards + (e.tile,), barred=False, drawn=None,
-                  discards_made=st.discards_made + 1, ready_now=False)
+    seats = _seat(state, e.seat, concealed=counts, discards=st.discards + (e.tile,), barred=False, passed=(),
+                  drawn=None, discards_made=st.discards_made + 1, ready_now=False)
     return replace(state, seats=seats, known=known, phase=Phase.CLAIM, turn=e.seat, offer=e.tile,
                    claim_base=None, claim_rank=0, claim_seat=-1)
 
@@ -248,9 +248,11 @@ def _claim(state: TableState, seat: int, kind: MeldKind, hand_tiles: tuple[Tile,
 
 
 def _release_bar(state: TableState, seat: int) -> TableState:
+    # the tiles passed face down are forgotten at a kong: the hand they were passed with is not the one shown at a
+    # win any more (a bar the kong does not release is then missed, never one that was not there)
     if state.switches.passed_win_released_by_kong and state.seats[seat].barred:
-        return replace(state, seats=_seat(state, seat, barred=False))
-    return state
+        return replace(state, seats=_seat(state, seat, barred=False, passed=()))
+    return replace(state, seats=_seat(state, seat, passed=())) if state.seats[seat].passed else state
 
 
 def _chowed(state: TableState, e: ev.Chowed) -> TableState:
@@ -312,7 +314,11 @@ def _bar_silent_passers(state: TableState, new: TableState, event: ev.SeatEvent)
     released = state.switches.passed_win_released_by_kong and state.kong_kind == "kong"
     for seat in range(4):
         st = w.seats[seat]
-        if seat == w.turn or new.seats[seat].barred or st.dead or st.no_win or not st.fully_known:
+        if seat == w.turn or new.seats[seat].barred or st.dead or st.no_win:
+            continue
+        if not st.fully_known:  # face down: kept, for the tiles shown at a win to say (check_win.passed_shown)
+            if not (state.claim_rank and seat == state.claim_seat):
+                new = replace(new, seats=_seat(new, seat, passed=new.seats[seat].passed + (w.offer,)))
             continue
         if state.claim_rank and seat == state.claim_seat and (isinstance(event, ev.Discarded) or released):
             continue

@@ -70,6 +70,9 @@ class SeatState:
     discards: tuple[Tile, ...] = ()  # the river: claimed tiles leave it
     ready: ReadyKind | None = None
     barred: bool = False  # 過水
+    # the tiles offered since the seat's last discard (others' discards and added kongs it did not win on) while its
+    # hand was face down: its tiles shown at a win say whether one of them had won too (過水, §2.12)
+    passed: tuple[Tile, ...] = ()
     dead: bool = False  # false win under continue_dead
     no_win: bool = False  # 相公 under wrong_count = dead_hand: plays on, may not win
     known: bool = False  # the seat's hand is in the private store

@@ -84,6 +84,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
                   "詐胡 (a false win); record it as one, with the {tai} tai it claimed"),
     "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
+    "barred_shown": ("{seat}亮出的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
+                     "請記為詐胡",
+                     "the tiles {seat_en} shows could already have won on the {tile_en} he let go since his last "
+                     "discard (過水), and he has not discarded since: he may not win; the declared win is 詐胡 (a false "
+                     "win), record it as one"),
     "dead": ("{seat}已詐胡陪打，不能胡、吃、碰或槓（暗槓除外）",
              "{seat_en} is playing dead after a false win: no win, chow, pung or kong (but a concealed one)"),
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),

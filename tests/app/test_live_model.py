@@ -547,9 +547,13 @@ def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_pa
     opened_on = len(game.events())  # seat dealer+2 opens the win form on this 3p
     assert game.discard("6p") is None  # meanwhile another phone enters the next discard
     winner = (game.state.dealer + 2) % 4
-    why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=opened_on)
+    why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s66p66z", at=opened_on)
     assert why is not None and "else" in why.en and game.state.outcome is None  # not on the 6p he never claimed
-    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events())) is None
+    # tiles that won on the 3p too show he let it go (過水): no win on the 6p, though the form was opened for the 3p
+    # (the table undoes the 6p to take the win on the 3p)
+    why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events()))
+    assert why is not None and "過水" in why.zh and "3p" in why.en and game.state.outcome is None
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s66p66z", at=len(game.events())) is None
     assert game.state.outcome is not None  # opened again on the 6p, it stands
     game.close()
 

@@ -8,12 +8,13 @@ import pytest
 from game_support import Table, t, tiles
 
 from companion.game import events as ev
-from companion.game.check import step
+from companion.game.check import replay, step
 from companion.game.simulator import Simulator
 from companion.game.state import OutcomeKind, Phase
 from companion.game.switches import DiscardKongWin, FalseWinAfter, MultiWin, ReserveRule, Switches
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind, Source
+from companion.tiles import Tile
 
 # Dealer 0 discards 9s: seat 1 may chow 78s, seat 3 may pung 99s, seat 2 waits on 6s or 9s.
 HANDS = {
@@ -129,6 +130,49 @@ def test_a_win_let_go_without_a_word_bars_a_known_hand() -> None:
     tb.draw(2, "5m")
     tb.discard(2, "5m")
     assert not tb.state.seats[2].barred
+
+
+def _face_down_pass(after: list[ev.Event], switches: Switches | None = None) -> list[ev.Event]:
+    """Hands dealt face down (a live table); the dealer's 6p goes unclaimed, then ``after``."""
+    from companion.game.switches import FirstDealer
+
+    u = Tile.UNKNOWN
+    sw = replace(switches or Switches(), first_dealer=FirstDealer.EAST_DEALS)
+    return [ev.Seated(players=("East", "South", "West", "North"), switches=sw), ev.DealerChosen(dealer=0),
+            ev.DiceRolled(dice=(2, 2, 1)), ev.Dealt(hands=((u,) * 17, (u,) * 16, (u,) * 16, (u,) * 16)),
+            ev.Discarded(seat=0, tile=t("6p")), ev.Drew(seat=1, tile=u), *after]
+
+
+def test_a_win_let_go_face_down_is_seen_in_the_tiles_shown_at_a_later_win() -> None:
+    """§2.12 at a live table, hands face down: West lets the dealer's 6p go, then wins on South's 7s showing tiles that
+    won on the 6p too. His hand could not change between (no discard of his own), so the tiles shown prove the pass:
+    refused as a win (a tracker review: it was taken, the pass unseen). Self-drawn alike under the default."""
+    waits_6p_7s = tiles("111z222z333z444z66p77s")
+    on_7s = ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("7s"), concealed=waits_6p_7s)
+    state = replay(_face_down_pass([ev.Discarded(seat=1, tile=t("7s"))]))
+    assert state.seats[2].passed == (t("6p"),) and not state.seats[2].barred
+    with pytest.raises(IllegalEvent) as refused:
+        step(state, on_7s)
+    assert refused.value.reason.key == "barred_shown" and "6p" in refused.value.reason.en
+    assert "六筒" in refused.value.reason.zh and "詐胡" in refused.value.reason.zh
+    drawn = replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=Tile.UNKNOWN)]))
+    self_drawn = ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("7s"), concealed=waits_6p_7s)
+    with pytest.raises(IllegalEvent, match="6p"):
+        step(drawn, self_drawn)
+    # where the switch lets a passed win be self-drawn, it is taken
+    off = Switches(passed_win_blocks_self_draw=False)
+    assert step(replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=Tile.UNKNOWN)],
+                                       off)), self_drawn).outcome is not None
+    # tiles that did not win on the 6p (a single wait on 7s): taken
+    single = ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("7s"), concealed=tiles("111z222z333z444z666p7s"))
+    assert step(state, single).outcome is not None
+    # his own discard ends it, as it ends a bar
+    later = _face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=Tile.UNKNOWN),
+                             ev.Discarded(seat=2, tile=t("9m")), ev.Drew(seat=3, tile=Tile.UNKNOWN),
+                             ev.Discarded(seat=3, tile=t("7s"))])
+    assert replay(later).seats[2].passed == () and step(replay(later), on_7s).outcome is not None
+    # a log kept before this check replays as kept
+    assert replay([*_face_down_pass([ev.Discarded(seat=1, tile=t("7s"))]), on_7s]).outcome is not None
 
 
 def test_a_pass_may_be_logged_after_a_chow_a_win_could_still_outrank() -> None:
