@@ -156,9 +156,30 @@ def as_backs(dets: Detections, idx: list[int]) -> Detections:
     return dataclasses.replace(dets, kind=kind, face_up=face_up, top3_kind=top3_kind, top3_score=top3_score)
 
 
-def lay_out(dets: Detections) -> LaidHand:
-    """Group the tiles of a photo of a laid-down hand (see the module's text). Pure geometry and kinds: which
-    row is the concealed one is not decided here."""
+def shadowed(dets: Detections) -> list[int]:
+    """Face-up boxes standing in their row, read unsurely (under :data:`companion.vision.read.DOUBTFUL`), whose centre
+    lies inside a face-up tile lying across the row read surer: the same claimed tile boxed twice, once whole across
+    the row and once as an upright tile over part of it (dev hands of ``benchmarks.photo_score --sideways``: a 6p
+    across its pung boxed again as a 2p at 0.22, a 3m across its chow as a 北 at 0.43). A neighbour standing beside
+    a tile lying across the row has its centre a tile's width and half its height away, outside it."""
+    if len(dets) == 0:
+        return []
+    frame = RowFrame.of(dets.obb)
+    up = dets.face_up & (dets.kind != int(Tile.UNKNOWN))
+    across = np.flatnonzero(up & frame.sideways)
+    out = []
+    for i in np.flatnonzero(up & ~frame.sideways & dets.doubtful()):
+        inside = (np.abs(frame.along[across] - frame.along[i]) < frame.extent[across] / 2) & \
+            (np.abs(frame.across[across] - frame.across[i]) < frame.depth[across] / 2) & \
+            (dets.score[across] > dets.score[i])
+        if inside.any():
+            out.append(int(i))
+    return out
+
+
+def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHand:
+    """Group the tiles of a photo of a laid-down hand (see the module's text), but the boxes ``left_out``. Pure
+    geometry and kinds: which row is the concealed one is not decided here."""
     if len(dets) == 0:
         return LaidHand((), (), ())
     kinds = dets.kind.astype(np.int64)
@@ -169,7 +190,9 @@ def lay_out(dets: Detections) -> LaidHand:
     frame = RowFrame.of(dets.obb)
     label = row_labels(frame)
     for lab in np.unique(label):
-        members = np.flatnonzero(label == lab)
+        members = np.array([i for i in np.flatnonzero(label == lab) if int(i) not in left_out], np.int64)
+        if len(members) == 0:
+            continue
         groups = []
         parts = _groups(dets, frame, members)
         for g in parts:

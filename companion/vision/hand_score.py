@@ -30,7 +30,7 @@ from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import Tile, format_tiles
 from companion.vision import hand_search
-from companion.vision.hand_photo import LaidHand, as_backs, kong_end_backs, lay_out
+from companion.vision.hand_photo import LaidHand, as_backs, kong_end_backs, lay_out, shadowed
 from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
 from companion.vision.read import Detections
 
@@ -279,6 +279,20 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
             dets, laid, found = backs, laid_backs, other
         else:
             pale = []
+    # an unsure upright box inside a claimed tile lying across the row, boxed twice: left out, when the photo as read
+    # is no win otherwise
+    twice = shadowed(dets) if not found else []
+    if twice:
+        laid_once = lay_out(dets, frozenset(twice))
+        try:
+            plans_once = _plans_or_refuse(dets, laid_once, instant)
+            once = search(dets, laid_once, plans_once, instant)
+        except PhotoHandError:
+            once = []
+        if once:
+            laid, plans, found = laid_once, plans_once, once
+        else:
+            twice = []
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
@@ -320,6 +334,11 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note(f"{len(pale)} tile(s) read as a blank white dragon at the end of a concealed kong taken "
                            "as its face-down tiles (the set's backs are pale)",
                            f"{len(pale)} 張讀成白板的牌在暗槓的兩端，當作蓋著的牌（這副牌的背面顏色很淡）"))
+    if twice:
+        doubts.append(Note(f"{len(twice)} box(es) read unsure inside a tile lying across its row left out (the same "
+                           f"tile boxed twice: read {', '.join(Tile(int(dets.kind[i])).code for i in twice)})",
+                           f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
+                           f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))

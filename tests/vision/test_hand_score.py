@@ -19,7 +19,7 @@ from companion.rules.scoring import score
 from companion.rules.win import Win
 from companion.tiles import Tile, parse_tiles
 from companion.vision import hand_search
-from companion.vision.hand_photo import Group, lay_out
+from companion.vision.hand_photo import Group, lay_out, shadowed
 from companion.vision.hand_score import PhotoHandError, check_context, score_photo
 from companion.vision.read import Detections, TileReader
 from training.synth.faces import CLEAN_STYLE
@@ -275,6 +275,35 @@ def test_a_claimed_tile_misread_surely_is_tried_as_any_kind_and_a_concealed_tile
     assert "第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡" in refused.value.zh
     assert hand_search.ambiguous(dets, lay_out(dets), hand_search.row_plans(lay_out(dets), set())) == (
         10, (Tile.P1, Tile.P4))
+
+
+def test_an_unsure_box_inside_a_claimed_tile_lying_across_its_row_is_the_same_tile_boxed_twice() -> None:
+    # dev hands of benchmarks.photo_score --sideways, refused before: the 6p across its pung boxed whole and again as
+    # an upright 2p at 0.22 over part of it (6p 2p? 6p 6p: no meld of four)
+    def twice(extra_score: float) -> Detections:
+        dets = laid([(100, ["123m456m789m23s55z", "1s"]), (200, ["666p"])], sideways={14})
+        claimed = dets.obb[14]
+        box = np.array([[claimed[0] - 6, claimed[1] + 2, W * 0.8, H * 0.8, 0.0]], np.float32)
+        return Detections(np.concatenate([dets.obb, box]), np.append(dets.kind, np.int16(Tile.P2)),
+                          np.append(dets.face_up, True), np.append(dets.score, np.float32(extra_score)),
+                          np.concatenate([dets.top3_kind, np.array([[Tile.P2, Tile.P4, Tile.Z2]], np.int16)]),
+                          np.concatenate([dets.top3_score, np.array([[extra_score, 0.1, 0.05]], np.float32)]),
+                          dets.image_size)
+
+    dets = twice(0.22)
+    assert shadowed(dets) == [17]
+    got = score_photo(dets, {}, PROFILE)
+    assert [str(m) for m in got.win.melds] == ["pung:666p"] and got.win.win_tile == Tile.S1
+    assert 17 not in got.kinds
+    (note,) = [n for n in got.doubts if "boxed twice" in n.en]
+    assert "read 2p" in note.en and "讀成二筒" in note.zh
+    # read surer than the tile across the row, or beside it rather than inside, it is no shadow: the photo is refused
+    assert shadowed(twice(0.97)) == []
+    beside = twice(0.22)
+    beside.obb[17, 0] -= W
+    assert shadowed(beside) == []
+    with pytest.raises(PhotoHandError):
+        score_photo(beside, {}, PROFILE)
 
 
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
