@@ -4,8 +4,8 @@ concealed one, the other groups cut into melds, and which readings of the tiles 
 A reading is legal when the melds are melds, no kind has more copies than a set holds, and the concealed tiles
 with the winning tile complete the hand (16 + 1, a kong one more; 16 for a win with no winning shape). Readings
 are tried likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of them changed to another of the
-classifier's top three (cost: the log-odds of each change); when none is legal, one of the least sure tiles as
-any kind (:func:`_unreadable`).
+classifier's top three (cost: the log-odds of each change); when none is legal, one of the least sure tiles, or
+of the tiles lying across their row, as any kind (:func:`_unreadable`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ ALTERNATIVE_FLOOR = 0.02
 """A reading the classifier gives less than this probability is never tried."""
 WILDCARDS = 3
 """When no reading from the classifier's top three makes a win, each of this many least sure tiles in turn is
-tried as every kind (:func:`_unreadable`)."""
+tried as every kind, and then each tile lying across its row (:func:`_unreadable`)."""
 ALTERNATIVE_ODDS = 4.0
 """Another legal reading at most this many times less likely than the one taken is said, with its tai."""
 MAX_ALTERNATIVES = 3
