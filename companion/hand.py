@@ -181,7 +181,12 @@ class Meld:
             raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 的牌寫錯了：{e.zh}") from None
         except CopyLimitError as e:  # (a ValueError, not a HandError: `companion tai` lost a batch's other lines)
             raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 不成立：{e.zh}") from None
-        return cls(kind, tiles, source)
+        try:
+            return cls(kind, tiles, source)
+        except HandError as e:  # quoted as typed, not with its tiles sorted (chow:891m@L read chow:189m@L: a review)
+            sorted_text = f"{kind.value}:{format_tiles(sorted(tiles))}" + (f"@{source.value}" if source else "")
+            raise HandError(str(e).replace(sorted_text, text.strip()), e.zh.replace(sorted_text, text.strip())) \
+                from None
 
     @classmethod
     def of(cls, kind: MeldKind | str, tiles: str | Iterable[Tile], source: Source | str | None = None) -> Meld:

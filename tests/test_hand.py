@@ -72,6 +72,13 @@ def test_bad_melds(text: str, fragment: str, zh: str) -> None:
     assert zh in e.value.zh
 
 
+def test_a_bad_meld_is_quoted_as_typed() -> None:
+    """Not with its tiles sorted: a review typed chow:891m@L and read chow:189m@L in the refusal."""
+    with pytest.raises(HandError) as e:
+        Meld.parse("chow:891m@L")
+    assert str(e.value).endswith(": chow:891m@L") and e.value.zh.endswith("：chow:891m@L")
+
+
 def test_english_of_a_chow_source_needs_no_chinese() -> None:
     with pytest.raises(HandError) as e:
         Meld.parse("chow:345p@R")
