@@ -144,15 +144,16 @@ class CompanionApp:
     def _tap_lost(self) -> None:
         """(The server's event loop.) A tap from this phone named a button the screen had just replaced: say that
         it was not entered, for a moment at the foot of the screen."""
-        with self._drawing:  # one redraw at a time, as every render
-            self.page.show_dialog(ft.SnackBar(ident(ID_TAP_LOST, label(self.t(ui("tap_lost")), 14, colour="#ffffff")),
-                                              duration=ft.Duration(seconds=6)))
+        self._at_the_foot(ID_TAP_LOST, ui("tap_lost"))
 
     def notice(self, words: Words) -> None:
         """A refusal said for a moment at the foot of the screen as well as in its place: on a phone the tiles a player
         taps lie below that place, so a refused tap seemed to do nothing (a review)."""
-        with self._drawing:
-            self.page.show_dialog(ft.SnackBar(ident(ID_NOTICE, label(self.t(words), 14, colour="#ffffff")),
+        self._at_the_foot(ID_NOTICE, words)
+
+    def _at_the_foot(self, identifier: str, words: Words) -> None:
+        with self._drawing:  # one redraw at a time, as every render
+            self.page.show_dialog(ft.SnackBar(ident(identifier, label(self.t(words), 14, colour="#ffffff")),
                                               duration=ft.Duration(seconds=6)))
 
     def leave(self) -> None:
