@@ -182,8 +182,10 @@ def _open(browser: Any, url: str, before: Any = None, ready: str = "caption") ->
     replay is loaded); ``before(page)`` runs before it connects.
 
     Headless chromium's renderer now and then stalls on a page being opened (a full run saw ``ready`` resolved
-    visible, then no answer for 60 s, on a test that passes alone every time): such a page is closed and the phone
-    opens the app once more, as a player would reload it. Only the opening is tried again, never a check."""
+    visible, then no answer for 60 s, on a test that passes alone every time; another saw ``ready`` shown and the
+    page answering nothing after): such a page is closed and the phone opens the app once more, as a player would
+    reload it. Only the opening is tried again, never a check: a page that shows ``ready`` must also still answer
+    (:func:`_answers`)."""
     for attempt in (1, 2):
         page = listen(browser.new_page(viewport={"width": 1280, "height": 1200}))
         page.set_default_timeout(WAIT_MS)
@@ -194,12 +196,15 @@ def _open(browser: Any, url: str, before: Any = None, ready: str = "caption") ->
             page.wait_for_selector("flt-semantics-placeholder", state="attached")
             page.locator("flt-semantics-placeholder").dispatch_event("click")  # turns the accessibility tree on
             page.wait_for_selector(f"[flt-semantics-identifier={ready}]")
-            return page
+            if _answers(page):
+                return page
+            said = f"showed {ready} and then stopped answering"
         except PlaywrightTimeout:
-            page.close()
-            if attempt == 2:
-                raise
-            warnings.warn(f"the page {url} did not open in {WAIT_MS // 1000} s; opened again", stacklevel=2)
+            said = f"did not show {ready} in {WAIT_MS // 1000} s"
+        page.close()
+        if attempt == 2:
+            raise AssertionError(f"the page {url} {said}, twice")
+        warnings.warn(f"the page {url} {said}; opened again", stacklevel=2)
     raise AssertionError("unreachable")
 
 
@@ -329,9 +334,27 @@ def text_of(page: Any, ident: str) -> str:
     return str(page.locator(_sel(ident)).first.text_content()).strip()
 
 
+ANSWER_MS = 10_000
+"""How long a page is given to answer a read of its own tree (:func:`_answers`); one that is not stalled answers in
+milliseconds."""
+
+
+def _answers(page: Any) -> bool:
+    """Whether the page's renderer runs scripts at all. ``page.evaluate`` has no time limit: on a stalled renderer
+    it waited until the test's own 240 s were spent (a full run on a loaded machine), where a wait for a function
+    is given up by playwright itself."""
+    try:
+        page.wait_for_function("() => true", timeout=ANSWER_MS)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _shown(page: Any, ident: str) -> str:
     """What the node ``ident`` says now, and whether the app said a tap was lost: a failed wait tells it (a flaky
     wait in a full run could not be told from a lost tap, a late redraw or a stalled renderer)."""
+    if not _answers(page):
+        return f"the page {page.url} stopped answering: its renderer stalled for {ANSWER_MS // 1000} s"
     try:
         now = page.evaluate("(sel) => { const e = document.querySelector(sel); if (e === null) return null;"
                             " return [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')"
@@ -1548,7 +1571,7 @@ def test_score_a_photo_opened_by_its_address_shows_the_bundled_photo(browser: An
     path, context = demo_photo()
     expected = score_photo_file(path, context)
     assert isinstance(expected, PhotoPanel)
-    page = _open(browser, url + "photo", ready="title")
+    page = _open(browser, url + "photo", ready=ID_PHOTO_TOTAL)  # (a full run saw the renderer stall here)
     try:
         wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
         # under the photo, what its colours and marks mean (the winning tile's *)
