@@ -353,14 +353,19 @@ class TableService:
                 state = stored_step(state, e)
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
-                reason = err.reason if isinstance(err, IllegalEvent | ev.EventError) else None  # in both languages
+                reason = (err.reason if isinstance(err, IllegalEvent | ev.EventError)  # in both languages
+                          else msg("ev_not_json", detail=str(err), col=err.colno)
+                          if isinstance(err, json.JSONDecodeError) else None)
                 en, zh = (reason.en, reason.zh) if reason is not None else (str(err), str(err))
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
                                    f"{self.path}：存下的事件 #{seq} 無法重播：{zh}") from err
             self._events.append(e)
         self._state = state
         for seat, tiles, deal in db.execute("SELECT seat, tiles, deal FROM private"):
-            self._private[seat] = (deal, parse_tiles(tiles))
+            try:
+                self._private[seat] = (deal, _kept_hand(seat, tiles))
+            except ev.EventError as err:
+                raise ServiceError(f"{self.path}: {err.reason.en} / {self.path}：{err.reason.zh}") from None
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
             try:
                 self._questions[qid] = (_question_from(json.loads(body)), answer)
@@ -612,12 +617,24 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
                 except ev.EventError as e:
                     raise e.at_line(seq + 1) from None
             for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
-                private[seat] = parse_tiles(tiles)
+                private[seat] = _kept_hand(seat, tiles)
         finally:
             db.close()
     except sqlite3.Error as err:
         raise ev.EventError(msg("ev_bad_table", detail=str(err))) from None
     return events, private
+
+
+def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:
+    """A private hand kept in a table file, read; one a damaged or hand-edited file holds (``zzz``, a fifth copy)
+    is refused naming its seat (a review's replay of such a file ended in the notation's traceback)."""
+    try:
+        if not isinstance(tiles, str):
+            raise TypeError(f"expected the tiles as text, got {tiles!r}")
+        return parse_tiles(tiles)
+    except (ValueError, TypeError) as e:
+        raise ev.EventError(msg("ev_bad_private", seat=seat, detail=getattr(e, "zh", "") or str(e),
+                                detail_en=str(e))) from None
 
 
 def _private_from(data: object) -> dict[int, tuple[Tile, ...]]:

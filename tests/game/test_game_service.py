@@ -8,6 +8,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -485,6 +486,45 @@ def test_the_service_says_its_errors_in_both_languages(tmp_path: Path) -> None:
     with pytest.raises(ServiceError) as info:
         TableService(db)
     assert "cannot be replayed" in str(info.value) and "無法重播" in str(info.value) and "骰子" in str(info.value)
+
+
+@pytest.mark.parametrize(("tiles", "why"), [("zzz", "suit letter 'z'"), ("1m1m1m1m1m", "5 copies of 1m")])
+def test_a_kept_private_hand_that_cannot_be_read_is_refused_by_seat(tmp_path: Path, tiles: str, why: str) -> None:
+    """A damaged or hand-edited table file: a review's replay of one ended in the notation's traceback, and the app
+    caught only the service's own error. Now both refuse it naming the seat, in both languages, and the file stays."""
+    from companion.game.service import ServiceError, read_log
+
+    db = tmp_path / "t.db"
+    service = TableService(db)
+    for e in list(Simulator(5).run(1))[:6]:
+        assert service.submit(e).ok
+    service.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("INSERT INTO private VALUES (2, ?, NULL)", (tiles,))
+    with pytest.raises(ServiceError, match=f"seat 2's kept private hand cannot be read: {why}") as info:
+        TableService(db)
+    assert "座位 2 存下的私人手牌無法讀取" in str(info.value)
+    with pytest.raises(ev.EventError, match=why) as read:
+        read_log(db)
+    assert "座位 2" in read.value.reason.zh
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT count(*) FROM events").fetchone() == (6,)
+
+
+def test_a_stored_event_that_is_not_json_is_refused_in_both_languages(tmp_path: Path) -> None:
+    from companion.game.service import ServiceError
+
+    db = tmp_path / "t.db"
+    service = TableService(db)
+    for e in list(Simulator(5).run(1))[:6]:
+        assert service.submit(e).ok
+    service.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE events SET body = '{bad' WHERE seq = 3")
+    with pytest.raises(ServiceError) as info:
+        TableService(db)
+    en, zh = str(info.value).split(" / ")
+    assert "event #3 cannot be replayed: not JSON" in en and "這一行不是 JSON" in zh and "Expecting" not in zh
 
 
 def test_a_log_saved_with_a_byte_order_mark_reads_as_without_it() -> None:
