@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,38 @@ def annotation_path(out: str, index: int, count: int) -> Path:
     return p if count == 1 else p.with_name(f"{p.stem}-{index}{p.suffix}")
 
 
+def annotate_refused(out: str, photos: Sequence[str]) -> tuple[str, str] | None:
+    """Why ``--annotate OUT`` cannot take the drawings of ``photos``, (English, Chinese), or ``None``: an image type
+    OpenCV cannot write, a folder where a drawing would go or a folder that is not there, or a drawing that would
+    land on one of the photos (a review's ``--annotate`` naming its own photo replaced the photo). Asked before any
+    photo is read, so a run never ends with its drawings unwritten or a photo lost."""
+    import cv2
+
+    paths = [annotation_path(out, n, len(photos)) for n in range(1, len(photos) + 1)]
+    if not cv2.haveImageWriter(str(paths[0])):
+        return (f"--annotate {out}: cannot write {paths[0].suffix} images; use .png or .jpg",
+                f"--annotate {out}：無法寫入 {paths[0].suffix} 圖檔，請用 .png 或 .jpg")
+    for p in paths:
+        if p.is_dir():
+            return f"--annotate {out}: {p} is a folder", f"--annotate {out}：{p} 是資料夾"
+        if not p.parent.is_dir():
+            return (f"--annotate {out}: the folder {p.parent} does not exist",
+                    f"--annotate {out}：資料夾 {p.parent} 不存在")
+        for photo in photos:
+            if _same_file(p, Path(photo)):
+                return (f"--annotate {out}: the drawing {p} would write over the photo {photo}; name another file",
+                        f"--annotate {out}：畫好的圖 {p} 會蓋掉照片 {photo}，請換一個檔名")
+    return None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same path once resolved, or one file under two names."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
 
 def _bad_option(args: argparse.Namespace) -> str | None:
     """What is wrong with ``--threads`` or ``--threshold``, naming it, in both languages; ``None`` when nothing.
@@ -126,9 +159,9 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"companion read: {bad}", file=sys.stderr)
         return 2
-    if args.annotate and not cv2.haveImageWriter(str(annotation_path(args.annotate, 1, len(args.photos)))):
-        print(f"companion read: --annotate {args.annotate}: cannot write {Path(args.annotate).suffix} images; "
-              "use .png or .jpg / 無法寫入這種圖檔，請用 .png 或 .jpg", file=sys.stderr)
+    refused = annotate_refused(args.annotate, args.photos) if args.annotate else None
+    if refused:
+        print(f"companion read: {refused[0]} / {refused[1]}", file=sys.stderr)
         return 2
     try:
         reader = _reader(args)

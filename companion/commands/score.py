@@ -28,6 +28,7 @@ import sys
 from typing import Any
 
 from companion.commands._io import add_lang_option, bad_threads, print_json, say
+from companion.commands.read import annotate_refused
 from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
@@ -163,6 +164,9 @@ def run(args: argparse.Namespace) -> int:
         stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
+        refused = annotate_refused(args.annotate, args.photos) if args.annotate else None
+        if refused:  # before any photo is read: no drawing that cannot be written, no photo drawn over
+            raise _OptionError(*refused)
         reader = _reader(args)
     except _OptionError as e:
         print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
@@ -248,9 +252,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
         print_text(result, found, args.lang)
-    if args.annotate:
-        _annotate(args, image, dets, found, n)
-    return True
+    return _annotate(args, image, dets, found, n) if args.annotate else True
 
 
 def _failed(args: argparse.Namespace, photo: str, en: str, zh: str, more: dict[str, Any] | None = None) -> bool:
@@ -293,9 +295,10 @@ def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
     explain(result, lang, sys.stdout, None)
 
 
-def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> None:
+def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> bool:
     """The photo with its reading drawn; ``found``: the hand as scored (its repairs and winning tile marked), None
-    for a photo refused (the tiles as read)."""
+    for a photo refused (the tiles as read). False when the drawing could not be written (said): the run then
+    fails, as ``companion read``'s does (a review's run said it and ended 0)."""
     import cv2
 
     from companion.commands.read import annotation_path
@@ -310,3 +313,4 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
         written = False
     if not written:
         print(f"companion score: {say(args.lang, f'無法寫入 {out}', f'cannot write {out}')}", file=sys.stderr)
+    return bool(written)

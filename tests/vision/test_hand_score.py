@@ -616,6 +616,28 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
     assert not (tmp_path / "read-1.png").exists() and cv2.imread(str(tmp_path / "read-2.png")).shape[1] == 400
 
 
+def test_companion_score_never_draws_over_a_photo_and_fails_when_it_cannot_draw(tmp_path, capsys,
+                                                                                monkeypatch) -> None:
+    """A review's ``--annotate`` named its own photo, which was replaced by the drawing; a drawing that could not be
+    written was said, and the run ended 0."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    truth = Win.of("456m789m4s", "4s", "self_draw", melds=["ckong:7777p", "pung:555z@R", "chow:234s@L"])
+    frame, _ = hand_photo(truth, SceneStyle(CLEAN_STYLE), seed=3)
+    photo = tmp_path / "win.png"
+    cv2.imwrite(str(photo), frame)
+    before = photo.read_bytes()
+    (tmp_path / "d.png").mkdir()
+    for out, said in ((photo, "would write over the photo"), (tmp_path / "no" / "a.png", "does not exist"),
+                      (tmp_path / "d.png", "is a folder"), (tmp_path / "a.txt", "cannot write .txt images")):
+        assert main(["score", str(photo), "--lang", "en", "--annotate", str(out)]) == 2
+        assert said in capsys.readouterr().err
+    assert photo.read_bytes() == before
+    monkeypatch.setattr(cv2, "imwrite", lambda *a, **k: False)
+    assert main(["score", str(photo), "--json", "--annotate", str(tmp_path / "a.png")]) == 1
+    said = capsys.readouterr()
+    assert json.loads(said.out)["hand"]["win_tile"] == "4s" and "無法寫入" in said.err  # scored, and said
+
+
 def test_the_demo_scores_its_bundled_photo_as_the_hand_it_was_rendered_from(capsys) -> None:
     """``companion demo`` ends by scoring ``companion/assets/demo/win_hand.jpg`` (``training/render_demo_hand.py``);
     ``win_hand.json`` beside it is the hand it was rendered from."""

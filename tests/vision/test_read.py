@@ -2,6 +2,7 @@
 
 import json
 import math
+import os
 
 import cv2
 import numpy as np
@@ -235,6 +236,25 @@ def test_cli_annotate_checks_its_file_type_first_and_gives_a_bare_name_png(tmp_p
     assert (tmp_path / "seen.png").is_file()
     assert main(["read", str(photo), str(photo), "--annotate", str(tmp_path / "two"), "--threads", "1"]) == 0
     assert (tmp_path / "two-1.png").is_file() and (tmp_path / "two-2.png").is_file()
+
+
+def test_cli_annotate_never_draws_over_a_photo(tmp_path, capsys) -> None:
+    """A review's ``--annotate`` named the photo it read, which the drawing replaced; the same file under another
+    name too. Refused before any photo is read, in both languages."""
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.full((120, 160, 3), 90, np.uint8))
+    other = tmp_path / "again.png"
+    os.link(photo, other)
+    before = photo.read_bytes()
+    for out in (photo, other, tmp_path / "." / "table.png"):
+        assert main(["read", str(photo), "--annotate", str(out), "--threads", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "would write over the photo" in err and "會蓋掉照片" in err
+    assert main(["read", str(other), str(photo), "--annotate", str(tmp_path / "table"), "--threads", "1"]) == 0
+    capsys.readouterr()  # table-1.png, table-2.png: neither is a photo
+    assert photo.read_bytes() == before and (tmp_path / "table-2.png").is_file()
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "gone" / "a.png"), "--threads", "1"]) == 2
+    assert "does not exist" in capsys.readouterr().err
 
 
 def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:
