@@ -23,7 +23,7 @@ import sys
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from companion.commands._io import add_lang_option, print_json, stdin_hint
 from companion.rules.house import HouseReading, house_reading
@@ -97,20 +97,36 @@ class InputFileError(ValueError):
     """An input file the lines cannot be read from; the message names it, in English and Chinese."""
 
 
-def _lines(files: list[str]) -> Iterator[tuple[str, str]]:
+def _lines(files: list[str]) -> Iterator[tuple[str, str | dict[str, Any] | InputFileError]]:
+    """(label, text) for each non-blank input line, from ``files`` in turn or standard input. A line that is not
+    UTF-8 text comes as its error result, and a file that cannot be opened as its :class:`InputFileError`: the
+    batch goes on (a review lost a file's good lines to one bad byte, and the files after a missing one)."""
     if not files:
         stdin_hint("wins")
-        yield from ((f"line {n} / 第 {n} 行", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
+        yield from _numbered(getattr(sys.stdin, "buffer", sys.stdin), None)  # (a text stream put in its place)
         return
     for name in files:
         try:
-            with open(name, encoding="utf-8") as fh:
-                yield from ((f"{name}:{n}", line) for n, line in enumerate(fh, 1) if line.strip())
-        except UnicodeDecodeError as e:
-            raise InputFileError(f"{name}: not UTF-8 text (byte {e.start}) / {name}：不是 UTF-8 文字") from None
+            with open(name, "rb") as fh:
+                yield from _numbered(fh, name)
         except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
-            raise InputFileError(f"{name}: cannot read it ({e.strerror or e}) / 無法讀取 {name}（{os_error_zh(e)}）"
-                                 ) from None
+            yield name, InputFileError(f"{name}: cannot read it ({e.strerror or e}) / "
+                                       f"無法讀取 {name}（{os_error_zh(e)}）")
+
+
+def _numbered(stream: IO[bytes] | IO[str], name: str | None) -> Iterator[tuple[str, str | dict[str, Any]]]:
+    """The lines of ``stream``, labelled ``name:n``, or ``line n`` for standard input (``name`` None)."""
+    for n, raw in enumerate(stream, 1):
+        where = f"line {n} / 第 {n} 行" if name is None else f"{name}:{n}"
+        try:  # (a byte-order mark an editor put first is left out)
+            text = raw.decode("utf-8-sig" if n == 1 else "utf-8") if isinstance(raw, bytes) else str(raw).lstrip("\ufeff")
+        except UnicodeDecodeError as e:
+            yield where, {"error": {"kind": "json", "field": None, "line": where,
+                                    "message": f"not UTF-8 text (byte {e.start + 1} of the line)",
+                                    "message_zh": f"不是 UTF-8 文字（這一行第 {e.start + 1} 個位元組）"}}
+            continue
+        if text.strip():
+            yield where, text
 
 
 def parse_stakes(text: str | None) -> Stakes | None:
@@ -163,28 +179,28 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion tai: cannot write {name}: {e.strerror or e} / 無法寫入 {name}（{os_error_zh(e)}）",
               file=sys.stderr)
         return 2
-    failed = 0
+    failed = unread = 0
     try:
         for label, line in _lines(args.files):
-            result = handle_line(line, default_profile, default_stakes)
-            failed += "error" in result
+            if isinstance(line, InputFileError):  # said, and the next file read
+                print(f"companion tai: {line}", file=sys.stderr)
+                unread += 1
+                continue
+            result = line if isinstance(line, dict) else handle_line(line, default_profile, default_stakes)
+            if "error" in result:
+                failed += 1
+                result["error"].setdefault("line", label)  # which line it was (blank lines give no result)
             if args.explain:
                 explain(result, args.lang, sys.stdout, label)
             else:
                 print_json_result(result)
-    except InputFileError as e:
-        print(f"companion tai: {e}", file=sys.stderr)
-        return 2
     except BrokenPipeError:
         raise  # the reader went away (| head): cli.main ends quietly
     except OSError as e:  # the output cannot be written (a full disk …)
         print(f"companion tai: cannot write the results: {e.strerror or e} / 無法輸出結果（{os_error_zh(e)}）",
               file=sys.stderr)
         return 2
-    except UnicodeDecodeError as e:  # standard input
-        print(f"companion tai: standard input is not UTF-8 text (byte {e.start}) / 輸入不是 UTF-8 文字", file=sys.stderr)
-        return 2
-    return 1 if failed else 0
+    return 2 if unread else 1 if failed else 0
 
 
 def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | None) -> dict[str, Any]:

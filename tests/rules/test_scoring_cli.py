@@ -162,10 +162,15 @@ def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsy
                                                                            tmp_path: Path) -> None:
     """Not UTF-8 (an input file, a house profile, one line's own profile), JSON nested past what Python parses,
     a second copy of a flower: each named, and the batch's other lines still scored."""
-    latin = tmp_path / "bad.jsonl"
-    latin.write_bytes(b'\xff\xfe{"a": 1}\n')
-    assert main(["tai", str(latin)]) == 2
-    assert "bad.jsonl: not UTF-8 text" in capsys.readouterr().err
+    latin = tmp_path / "bad.jsonl"  # a line that is not text among good ones, a byte-order mark first, a gap
+    latin.write_bytes(b'\xef\xbb\xbf' + json.dumps(EX1).encode() + b'\n\xff\xfe{"a": 1}\n\n' + json.dumps(EX1).encode())
+    missing = tmp_path / "missing.jsonl"
+    assert main(["tai", str(latin), str(missing), str(latin)]) == 2  # a file unread: said, and the next one read
+    said = capsys.readouterr()
+    got = [json.loads(x) for x in said.out.splitlines()]
+    assert [g.get("hand_tai") for g in got] == [3, None, 3] * 2 and "missing.jsonl: cannot read it" in said.err
+    assert got[1]["error"]["line"] == f"{latin}:2" and "not UTF-8 text (byte 1" in got[1]["error"]["message"]
+    assert "不是 UTF-8 文字" in got[1]["error"]["message_zh"]
     house = tmp_path / "latin.toml"
     house.write_bytes(b'\xff\xfeid = "x"\n')
     assert main(["tai", "--profile", str(house), str(latin)]) == 2
