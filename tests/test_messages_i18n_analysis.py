@@ -146,4 +146,4 @@ def test_simulate_says_standard_output_in_chinese(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr("sys.stderr", err)
     assert main(["simulate", "--hands", "1"]) == 2
     assert err.getvalue() == ("companion simulate: cannot write standard output: No space left on device "
-                              "/ 無法寫入標準輸出\n")
+                              "/ 無法寫入標準輸出（磁碟已滿）\n")

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
+import stat
 import sys
+import tempfile
 import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 from companion.game.events import to_dict
 from companion.game.simulator import Simulator
 from companion.game.switches import SwitchError, Switches
+from companion.rules.profiles import os_error_zh
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,24 +59,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion simulate: 規則開關有誤：{bad.zh} / bad procedure switch: {bad}", file=sys.stderr)
         return 2
     sim = Simulator(args.seed, switches)
-    try:
-        out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
-    except OSError as bad:
-        print(f"companion simulate: cannot write {args.out}: {bad.strerror} / 無法寫入 {args.out}", file=sys.stderr)
-        return 2
     t0 = time.perf_counter()
     where, where_zh = (args.out, f" {args.out}") if args.out else ("standard output", "標準輸出")
     try:
-        try:
+        if args.out:
+            _write_whole(Path(args.out), sim.run(args.hands))
+        else:
             for e in sim.run(args.hands):
-                out.write(json.dumps(to_dict(e), ensure_ascii=False) + "\n")
-        finally:
-            if args.out:
-                out.close()
+                sys.stdout.write(json.dumps(to_dict(e), ensure_ascii=False) + "\n")
     except BrokenPipeError:  # the reader stopped (| head): end quietly, as cli.main does for every command
         raise
-    except OSError as bad:  # a full disk, an I/O error
-        print(f"companion simulate: cannot write {where}: {bad.strerror or bad} / 無法寫入{where_zh}", file=sys.stderr)
+    except OSError as bad:  # a folder given, a full disk, an I/O error
+        print(f"companion simulate: cannot write {where}: {bad.strerror or bad} / "
+              f"無法寫入{where_zh}（{os_error_zh(bad)}）", file=sys.stderr)
         return 2
     if args.stats:
         dt = time.perf_counter() - t0
@@ -78,3 +81,32 @@ def run(args: argparse.Namespace) -> int:
                           "events": dict(st.events.most_common()), "details": dict(st.details.most_common())},
                          ensure_ascii=False, indent=1), file=sys.stderr)
     return 0
+
+
+def _write_whole(path: Path, events: Iterable[Any]) -> None:
+    """The log into ``path`` whole or not at all: written beside it under a temporary name and put in its place
+    once complete, so an interrupted run (Ctrl+C, a full disk) leaves the file that was there, never a shorter
+    log that replays as if complete (a review lost a kept log to a run it stopped)."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    umask = os.umask(0)
+    os.umask(umask)
+    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~umask  # as open() would have made it
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
+                                     suffix=".part", delete=False) as fh:
+        part = Path(fh.name)
+        try:
+            for e in events:
+                fh.write(json.dumps(to_dict(e), ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+            os.chmod(part, mode)
+        except BaseException:
+            fh.close()
+            part.unlink(missing_ok=True)
+            raise
+    try:
+        os.replace(part, path)
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise

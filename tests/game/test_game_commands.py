@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,17 +55,38 @@ def test_simulate_to_stdout_is_deterministic(capsys: pytest.CaptureFixture[str])
 
 def test_simulate_reports_a_write_that_fails_midway(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """A full disk or an I/O error while the log is written: a message naming the file (exit 2), no traceback."""
-    import io
+    """A full disk or an I/O error while the log is written: a message naming the file (exit 2), no traceback, and
+    the log that was there kept whole, with nothing left beside it."""
+    import os
 
-    class Full(io.StringIO):
-        def write(self, s: str) -> int:
-            raise OSError(28, "No space left on device")
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("builtins.open", lambda *a, **k: Full())
-    assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(tmp_path / "log.jsonl")]) == 2
+    log = tmp_path / "log.jsonl"
+    log.write_text("kept\n", encoding="utf-8")
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(log)]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "log.jsonl" in err and "No space left on device" in err
+    assert log.read_text(encoding="utf-8") == "kept\n" and [p.name for p in tmp_path.iterdir()] == ["log.jsonl"]
+
+
+def test_an_interrupted_simulation_leaves_the_log_that_was_there(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review stopped a long run with Ctrl+C: its kept log was gone, and the shorter one replayed as if whole."""
+    from companion.game.simulator import Simulator
+
+    def stopped(self: Simulator, hands: int) -> Any:
+        yield from itertools.islice(real(self, 1), 40)
+        raise KeyboardInterrupt
+
+    real = Simulator.run
+    log = tmp_path / "log.jsonl"
+    assert main(["simulate", "--seed", "2", "--hands", "1", "--out", str(log)]) == 0
+    kept = log.read_bytes()
+    monkeypatch.setattr(Simulator, "run", stopped)
+    assert main(["simulate", "--seed", "3", "--hands", "5", "--out", str(log)]) == 130  # (Ctrl+C's exit)
+    assert log.read_bytes() == kept and [p.name for p in tmp_path.iterdir()] == ["log.jsonl"]
 
 
 def test_replay_names_the_illegal_event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
