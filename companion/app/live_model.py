@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import random
 import threading
 import time
@@ -39,6 +38,7 @@ from companion.app.live_offer import (
 )
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
+from companion.files import write_whole
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import terms_ahead
@@ -122,9 +122,7 @@ class LiveGame:
             if not rows:
                 path.unlink(missing_ok=True)
                 return
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
+            write_whole(path, json.dumps(rows, ensure_ascii=False).encode("utf-8"))
         except OSError as bad:  # a form begun is a convenience: the game itself is in the table's file
             log.warning("win forms begun not kept in %s: %s", path, bad)
 

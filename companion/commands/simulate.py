@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import json
-import os
-import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion.files import whole_file
 from companion.game.events import to_dict
 from companion.game.simulator import Simulator
 from companion.game.switches import SwitchError, Switches
@@ -84,29 +81,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_whole(path: Path, events: Iterable[Any]) -> None:
-    """The log into ``path`` whole or not at all: written beside it under a temporary name and put in its place
-    once complete, so an interrupted run (Ctrl+C, a full disk) leaves the file that was there, never a shorter
-    log that replays as if complete (a review lost a kept log to a run it stopped)."""
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    umask = os.umask(0)
-    os.umask(umask)
-    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~umask  # as open() would have made it
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
-                                     suffix=".part", delete=False) as fh:
-        part = Path(fh.name)
-        try:
-            for e in events:
-                fh.write(json.dumps(to_dict(e), ensure_ascii=False) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-            os.chmod(part, mode)
-        except BaseException:
-            fh.close()
-            part.unlink(missing_ok=True)
-            raise
-    try:
-        os.replace(part, path)
-    except BaseException:
-        part.unlink(missing_ok=True)
-        raise
+    """The log into ``path`` whole or not at all (:func:`~companion.files.whole_file`): an interrupted run (Ctrl+C,
+    a full disk) leaves the file that was there, never a shorter log that replays as if complete (a review lost a
+    kept log to a run it stopped)."""
+    with whole_file(path) as fh:
+        for e in events:
+            fh.write((json.dumps(to_dict(e), ensure_ascii=False) + "\n").encode("utf-8"))

@@ -148,10 +148,16 @@ def _bilingual(e: ProfileError | WinInputError) -> str:
 
 def _profile_commands(args: argparse.Namespace) -> int | None:
     if args.list_profiles:
+        damaged = 0
         for pid in list_profiles():
-            p = load_profile(pid)
+            try:
+                p = load_profile(pid)
+            except ProfileError as e:  # one damaged file is said, and the others still listed (a review)
+                print(f"companion tai: {_bilingual(e)}", file=sys.stderr)
+                damaged += 1
+                continue
             print(f"{pid}\t{p.name_zh}\t{p.name_en}")
-        return 0
+        return 1 if damaged else 0
     if args.show_profile:
         sys.stdout.write(export_profile(load_profile(args.show_profile)))
         return 0

@@ -20,9 +20,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import os
 import re
-import tempfile
 import unicodedata
 import zipfile
 from collections.abc import Callable, Sequence
@@ -32,6 +30,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.files import whole_file
 from companion.tiles import Tile
 from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
@@ -340,24 +339,15 @@ def _path(name: str) -> Path:
 
 def write_atomic(path: Path, data: bytes | None = None, /, compress: bool = True, **arrays: np.ndarray) -> None:
     """``data``, or else ``np.savez_compressed`` of ``arrays`` (``np.savez`` without ``compress``: ten times
-    quicker, for a file written often), to a temporary file beside ``path``, then renamed over it: a crash leaves
-    the old file or the new one, never half of one."""
+    quicker, for a file written often), into ``path`` whole or not at all (:func:`companion.files.whole_file`),
+    its folder made first."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            if data is not None:
-                f.write(data)
-            else:
-                save = np.savez_compressed if compress else np.savez
-                save(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)  # as a file written plainly would be (mkstemp makes it the owner's alone)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with whole_file(path) as f:
+        if data is not None:
+            f.write(data)
+        else:
+            save = np.savez_compressed if compress else np.savez
+            save(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
 
 
 def save(cal: Calibration) -> Path:

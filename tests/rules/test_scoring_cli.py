@@ -133,6 +133,11 @@ def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tm
     assert "myhouse" in capsys.readouterr().out
     rc, out = _run(capsys, [json.dumps(dict(ex10, profile="myhouse"))], tmp_path=tmp_path)
     assert json.loads(out)["profile"] == "myhouse"
+    saved = tmp_path / "data" / "profiles"  # one saved profile damaged: said, and the ones after it still listed
+    (saved / "aaa.toml").write_text('id = "aaa"\n[tai\n', encoding="utf-8")
+    assert main(["tai", "--list-profiles"]) == 1
+    said = capsys.readouterr()
+    assert "myhouse" in said.out and "aaa" not in said.out and "aaa.toml" in said.err
 
 
 def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.files import write_whole
 from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
 
 __all__ = ["data_dir", "export_profile", "list_profiles", "save_profile", "user_profile_path", "valid_id"]
@@ -80,7 +81,7 @@ def save_profile(profile: Profile | str | Path) -> Path:
                            f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
     path = user_profile_path(p.id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(export_profile(p), encoding="utf-8")
+    write_whole(path, export_profile(p).encode("utf-8"))  # (a crash midway had left a profile cut short)
     return path
 
 
