@@ -81,6 +81,9 @@ def test_stdin_batch_reports_bad_lines_and_goes_on(
     assert errors[0] == "companion: line 3: 'bad hand': unexpected character at character 1 ('b') in 'bad hand'"
     assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
     assert not any("\u4e00" <= c <= "\u9fff" for c in err)
+    # a byte-order mark an editor put first is no character of the hand (a review's file was refused at it)
+    code, out, _ = run(capsys, "waits", "--json", stdin="\ufeff" + stdin, monkeypatch=monkeypatch)
+    assert code == 1 and [json.loads(line)["waits"] for line in out.splitlines()] == [["3m", "6m"], ["3m"]]
 
 
 def test_a_refused_hand_says_what_is_wrong_in_chinese_too(capsys: pytest.CaptureFixture[str]) -> None:

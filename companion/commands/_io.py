@@ -103,6 +103,7 @@ def input_labels(items: Sequence[str]) -> Iterator[tuple[str, str, str]]:
         return
     stdin_hint("hands")
     for n, line in enumerate(sys.stdin, 1):
+        line = line.lstrip("\ufeff") if n == 1 else line  # a byte-order mark an editor put first (a review)
         if line.strip():
             yield f"第 {n} 行", f"line {n}", line.rstrip("\n")
 
