@@ -58,9 +58,9 @@ EXAMPLES = (
         "12478m3569p23788s157z",
         "剛摸牌、還很散的手：先打哪張？",
         "A scattered hand just after a draw: what to discard first?",
-        "先打孤張的字牌，留下能連成順子的數牌，進張最多。",
-        "Discard a lone honour first and keep the suited tiles that can grow into chows: it leaves the "
-        "most tiles that improve the hand.",
+        "先打孤張：三張孤張的字牌和孤張的九筒都連不成順子，打哪一張進張都一樣多；留下能連成順子的數牌。",
+        "Discard a lone tile first: the three lone honours and the lone 9p can join no chow, and each leaves as "
+        "many tiles that improve the hand; keep the suited tiles that can grow into chows.",
     ),
     Example(
         "45m345p678p123s999s55z7z",
@@ -91,7 +91,9 @@ def explain(example: Example, lang: str) -> list[str]:
         lines.append("   " + describe_waits(hand, (), False, lang))
     else:
         lines.append("   " + describe_shanten(hand, lang))
-        for rank, option in enumerate(discard_options(hand)[:3], 1):
+        options = discard_options(hand)
+        ties = sum((o.ranked_shanten, o.unseen) == (options[0].ranked_shanten, options[0].unseen) for o in options)
+        for rank, option in enumerate(options[:max(3, ties)], 1):  # every one as good as the best (a review)
             lines.append(f"   {rank}. {option.reason(lang)}")
     lines.append("   " + (example.note_zh if zh else example.note_en))
     return lines

@@ -36,6 +36,7 @@ def option_object(o: DiscardOption, lang: str) -> dict[str, Any]:
         "shanten": o.shanten,
         "improvements": {i.tile.code: i.unseen for i in o.improvements},
         **({"dead_waits": [t.code for t in o.dead_waits]} if o.dead_waits else {}),
+        "ranked_shanten": o.ranked_shanten,  # as the options are ranked: a ready hand on dead waits counts as 1
         "unseen": o.unseen,
         "reason": o.reason(lang),
     }

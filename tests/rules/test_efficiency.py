@@ -6,7 +6,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from companion.commands.demo import EXAMPLES
+from companion.commands.demo import EXAMPLES, explain
 from companion.hand import Hand, HandError, Meld, MeldKind, Source
 from companion.rules.efficiency import DiscardOption, discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -23,7 +23,7 @@ def test_the_ready_discard_comes_first() -> None:
     assert [(i.tile, i.unseen) for i in best.improvements] == [(Tile.M3, 3), (Tile.M6, 4)]
     assert best.unseen == 7
     assert "紅中" in best.reason_zh and "三萬" in best.reason_zh and "最佳" in best.reason_zh
-    assert best.reason("en").startswith("Discard 7z (a lone honour): ready") and "best" in best.reason_en
+    assert best.reason("en").startswith("Discard the Red dragon, 7z (a lone honour): ready") and "best" in best.reason_en
     assert all(o.shanten >= 1 for o in options[1:])
     assert "behind the best" in options[1].reason_en and "多一向聽" in options[1].reason_zh
 
@@ -83,6 +83,11 @@ def test_demo_notes_match_the_analysis() -> None:
     by_hand = {e.hand: e for e in EXAMPLES}
     scattered = discard_options(Hand.parse("12478m3569p23788s157z"))
     assert scattered[0].discard.is_honour
+    best = [o.discard.code for o in scattered if (o.ranked_shanten, o.unseen) == (scattered[0].ranked_shanten,
+                                                                                  scattered[0].unseen)]
+    assert sorted(best) == ["1z", "5z", "7z", "9p"]  # as its note says, and the demo shows all four
+    shown = explain(next(e for e in EXAMPLES if e.hand == "12478m3569p23788s157z"), "en")
+    assert any(line.startswith("   4. Discard 9p") for line in shown) and "lone 9p" in shown[-1]
     assert "12478m3569p23788s157z" in by_hand
     last_step = discard_options(Hand.parse("45m345p678p123s999s55z7z"))
     assert [o.discard for o in last_step if o.shanten == 0] == [Tile.Z7]
@@ -154,7 +159,7 @@ def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None
             want = better
         assert [int(i.tile) for i in o.improvements] == want
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in o.improvements)
-        assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}")
+        assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}" if o.discard.is_suited else f"Discard the {o.discard.en}, {o.discard.code}")
 
 
 def test_a_ready_hand_with_every_wait_in_sight_ranks_by_the_draws_that_mend_it() -> None:
@@ -166,7 +171,7 @@ def test_a_ready_hand_with_every_wait_in_sight_ranks_by_the_draws_that_mend_it()
     assert best.discard.code == "1z" and best.dead_waits == (Tile.P3, Tile.P6) and best.is_ready
     assert [i.tile.code for i in best.improvements] == ["1p", "2p", "4p", "5p", "9p"] and best.unseen == 14
     assert options[1].shanten == 1 and options[1].unseen == 11
-    assert "nothing left to win on; 5 kinds (1p 2p 4p 5p 9p, 14 tiles unseen) make it ready on a live wait" \
+    assert "nothing left to win on; 5 kinds (1p 2p 4p 5p 9p; 14 tiles unseen) make it ready on a live wait" \
         in best.reason_en and "就能改聽還有牌的" in best.reason_zh
 
 
@@ -193,7 +198,7 @@ def test_a_hand_that_may_kong_is_offered_the_kong_beside_its_discards() -> None:
     (k,) = kong_options(added)
     assert k.added and k.tile is Tile.Z5 and str(k.hand) == "45m345678p12399s addkong:5555z@L"
     assert k.reason_zh.startswith("加槓白板：槓完補一張牌，聽三萬、六萬") and "多摸一張" in k.reason_zh
-    assert k.reason_en.startswith("Added kong of 5z: a replacement draw follows; ready, waiting on 3m 6m")
+    assert k.reason_en.startswith("Added kong of White dragon (5z): a replacement draw follows; ready, waiting on 3m 6m")
     fourth = next(o for o in discard_options(added) if o.discard is Tile.Z5)
     assert "可以加槓" in fourth.reason_zh and "孤張" not in fourth.reason_zh and "added kong" in fourth.reason_en
     held = Hand.parse("4444m56m345p678p123s55z")
