@@ -32,9 +32,10 @@ def zimo(c: Ctx) -> int:
 
 
 @item("single_wait", "獨聽", "Single wait",
-      "胡牌前只聽一種牌：邊張、中洞或單吊，或兩面但另一頭四張都在自己手上。",
-      "Only one kind of tile could win before the win: an edge, closed or pair wait, or a two-sided wait whose other "
-      "end is all four in the winner's own hand.",
+      "胡牌前整手只聽一種牌（算的是能胡的牌有幾種，不看牌型）：通常是邊張、中洞或單吊；兩面聽但另一頭四張都在自己手上也算。",
+      "Before the win, the hand waited on one kind of tile only (it counts the kinds that could win, not the "
+      "shape): usually an edge, closed or pair wait; a two-sided wait whose other end is all four in the winner's "
+      "own hand counts too.",
       zh_alt="邊張 / 中洞 / 單吊")
 def single_wait(c: Ctx) -> int:
     """獨聽: exactly one real wait kind (spec §3.5); never on 天胡, which has no before-win hand."""
