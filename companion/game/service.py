@@ -323,8 +323,15 @@ class TableService:
 
     def _open_db(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
-        try:
+        try:  # all read and checked before anything is written: a file refused is left as it was (a review)
             self._check_ours(db)
+            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            state = self._replay(db) if "events" in tables else TableState()
+            kept = ({seat: _kept_hand(seat, tiles) for seat, tiles in db.execute("SELECT seat, tiles FROM private")}
+                    if "private" in tables else {})
+        except ev.EventError as err:  # a private hand that cannot be read
+            db.close()
+            raise ServiceError(f"{self.path}: {err.reason.en} / {self.path}：{err.reason.zh}") from None
         except BaseException:
             db.close()
             raise
@@ -342,6 +349,18 @@ class TableService:
         if "deal" not in {row[1] for row in db.execute("PRAGMA table_info(private)")}:
             db.execute("ALTER TABLE private ADD COLUMN deal INTEGER")  # a store kept before hands were told apart
         self._db = db
+        self._state = state
+        for seat, deal in db.execute("SELECT seat, deal FROM private"):
+            self._private[seat] = (deal, kept[seat])
+        for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
+            try:
+                self._questions[qid] = (_question_from(json.loads(body)), answer)
+            except (ValueError, TypeError, KeyError) as err:  # kept by a version that stored any question
+                log.warning("%s: question #%d cannot be read and is left out: %s", self.path, qid, err)
+
+    def _replay(self, db: sqlite3.Connection) -> TableState:
+        """The stored events replayed into ``self._events``: the table they make, or a ServiceError naming the
+        first that does not replay (or the file's damage, where that is the cause)."""
         state = TableState()
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
             if seq != len(self._events):
@@ -360,17 +379,7 @@ class TableService:
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
                                    f"{self.path}：存下的事件 #{seq} 無法重播：{zh}") from err
             self._events.append(e)
-        self._state = state
-        for seat, tiles, deal in db.execute("SELECT seat, tiles, deal FROM private"):
-            try:
-                self._private[seat] = (deal, _kept_hand(seat, tiles))
-            except ev.EventError as err:
-                raise ServiceError(f"{self.path}: {err.reason.en} / {self.path}：{err.reason.zh}") from None
-        for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
-            try:
-                self._questions[qid] = (_question_from(json.loads(body)), answer)
-            except (ValueError, TypeError, KeyError) as err:  # kept by a version that stored any question
-                log.warning("%s: question #%d cannot be read and is left out: %s", self.path, qid, err)
+        return state
 
     def _say_if_damaged(self, db: sqlite3.Connection) -> None:
         """A log that does not replay: say so if the file itself is damaged (a review's file cut short was said to

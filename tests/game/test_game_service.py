@@ -500,9 +500,13 @@ def test_a_kept_private_hand_that_cannot_be_read_is_refused_by_seat(tmp_path: Pa
         assert service.submit(e).ok
     service.close()
     with sqlite3.connect(db) as raw:
+        raw.execute("PRAGMA journal_mode=DELETE")  # (as a copy made by another tool: opening sets it back to WAL)
         raw.execute("INSERT INTO private VALUES (2, ?, NULL)", (tiles,))
+    raw.close()
+    before = db.read_bytes()
     with pytest.raises(ServiceError, match=f"seat 2's kept private hand cannot be read: {why}") as info:
         TableService(db)
+    assert db.read_bytes() == before  # refused before anything was written (a review saw its header change)
     assert "座位 2 存下的私人手牌無法讀取" in str(info.value)
     with pytest.raises(ev.EventError, match=why) as read:
         read_log(db)
