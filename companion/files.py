@@ -4,35 +4,61 @@ forms begun. A crash, a full disk or Ctrl+C while one is written leaves the file
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
+_IN_PLACE = (errno.EACCES, errno.EPERM, errno.EROFS, errno.EBUSY, errno.EXDEV, errno.ENAMETOOLONG)
+"""Why a file could not be put in place by a rename where writing it in place still works: a folder that may not
+be written holding a file that may, a bind-mounted file, a name with no room for a temporary one beside it."""
+
 
 @contextmanager
 def whole_file(path: Path) -> Iterator[BinaryIO]:
-    """A binary file to write ``path`` through: a temporary file beside it, synced and renamed over ``path`` when
-    the block ends, removed when it raises (the old file kept). The new file gets the old one's mode, or what
-    ``open`` would have given it (``mkstemp`` makes it the owner's alone). ``OSError`` as ``open`` gives it: a
-    folder that is not there, a folder where the file would go."""
-    if path.is_dir():
+    """A binary file to write ``path`` through: a temporary file beside the file ``path`` leads to (through its
+    links), synced and renamed over it when the block ends, removed when it raises (the old file kept). The new file
+    keeps the old one's mode, or gets what ``open`` would give it. What is no plain file (``/dev/stdout``, a pipe)
+    and what cannot be replaced by a rename (see :data:`_IN_PLACE`) is written in place, as ``open`` would. An
+    ``OSError`` names ``path``, never the temporary file."""
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    tmp = Path(name)
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as f:
+            yield f
+        return
+    try:
+        tmp, fd = _beside(target)
+    except OSError as e:
+        if e.errno not in _IN_PLACE or not os.access(target if target.exists() else target.parent, os.W_OK):
+            raise _named(e, path) from None
+        with open(target, "wb") as f:
+            yield f
+        return
     try:
         with os.fdopen(fd, "wb") as f:
             yield f
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask())
-        os.replace(tmp, path)
+        if target.exists():
+            os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
+        try:
+            os.replace(tmp, target)
+        except OSError as e:
+            if e.errno not in _IN_PLACE:
+                raise _named(e, path) from None
+            with open(tmp, "rb") as src, open(target, "wb") as dst:  # (a bind-mounted file: EBUSY)
+                while chunk := src.read(1 << 20):
+                    dst.write(chunk)
     finally:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink()
 
 
 def write_whole(path: Path, data: bytes) -> None:
@@ -41,7 +67,18 @@ def write_whole(path: Path, data: bytes) -> None:
         f.write(data)
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def _beside(target: Path) -> tuple[Path, int]:
+    """A new file beside ``target`` under a short hidden name, made as ``open`` makes one (the umask applied):
+    the name does not grow with ``target``'s (a 251-byte name of its own left no room for a longer one)."""
+    for _ in range(100):
+        tmp = target.with_name(f".tmp-{secrets.token_hex(4)}")
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target.parent))
+
+
+def _named(e: OSError, path: Path) -> OSError:
+    """``e`` naming ``path``, the file asked for."""
+    return type(e)(e.errno, e.strerror, str(path))

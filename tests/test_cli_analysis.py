@@ -175,7 +175,7 @@ def test_discard_ranked_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "45m345678p123999s557z"
-    assert lines[1].strip().startswith("1. Discard the Red dragon, 7z (a lone honour): ready, waiting on 3m 6m")
+    assert lines[1].strip().startswith("1. Discard the Red dragon (7z; a lone honour): ready, waiting on 3m 6m")
     assert lines[2].strip().startswith("2. ") and len(lines) == 3
 
 
@@ -193,11 +193,11 @@ def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys
     lines = out.splitlines()
     # 7z leaves a wait on 3m 6m, all in sight: ranked a step from ready, by the 8 draws that mend it (4m 5m 5z), as
     # many as the best of the hands a step from ready (4m's: 5m 5z 7z)
-    dead = next(x for x in lines if "Red dragon, 7z" in x)
-    assert code == 0 and "nothing left to win on" in dead and "(4m 5m, White dragon; 8 tiles unseen) make it ready on a live" in dead
+    dead = next(x for x in lines if "Red dragon (7z;" in x)
+    assert code == 0 and "nothing left to win on" in dead and "(4m 5m and the White dragon; 8 tiles unseen) make it ready on a live" in dead
     assert "Discard 4m" in lines[2] and "1 step from ready" in lines[2] and "as good as the best" in lines[2]
     # 5z: every tile that would bring it nearer is in sight (it had said "0 kinds improve it ()")
-    assert "every tile that would improve it is in sight" in next(x for x in lines if "White dragon, 5z" in x)
+    assert "every tile that would improve it is in sight" in next(x for x in lines if "White dragon (5z;" in x)
 
 
 def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:
@@ -309,7 +309,7 @@ def test_a_discard_of_the_last_copy_of_its_own_wait_says_so_and_ranks_a_step_beh
     options = json.loads(out)["options"]
     eight = next(o for o in options if o["discard"] == "8s")
     assert code == 0 and eight["shanten"] == 0 and eight["ranked_shanten"] == 1 and eight["dead_waits"] == ["8s"]
-    assert "(the last one is this discard)" in eight["reason"] and options[-1] is eight
+    assert "(the last 8s is this discard)" in eight["reason"] and options[-1] is eight
     assert all(o["ranked_shanten"] == o["shanten"] for o in options if "dead_waits" not in o)
     code, _, err = run(capsys, "waits", "--lang", "en", "234m56667p55789s1111z", monkeypatch=monkeypatch)
     assert code == 1 and "just drawn: companion discard says which tile to discard" in err

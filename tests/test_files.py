@@ -40,3 +40,52 @@ def test_a_folder_or_a_missing_folder_is_refused_before_anything_is_written(tmp_
     with pytest.raises(FileNotFoundError):
         write_whole(tmp_path / "not here" / "x.txt", b"x")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    """A review's ``simulate --out`` through a symlink turned the link into a file and left its target as it was."""
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "log.jsonl"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    write_whole(link, b"new")
+    assert link.is_symlink() and real.read_bytes() == b"new"
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["log.jsonl"]
+
+
+def test_what_is_no_plain_file_is_written_in_place(tmp_path: Path) -> None:
+    """``--out /dev/stdout`` or ``/dev/null``: written to, never replaced by a file (as root it had been)."""
+    null = Path(os.devnull)
+    write_whole(null, b"anything")
+    assert stat.S_ISCHR(null.stat().st_mode)
+
+
+def test_a_long_name_leaves_room_and_an_error_names_the_file_asked_for(tmp_path: Path) -> None:
+    long = tmp_path / ("x" * 250)  # the temporary name beside it does not grow with it
+    write_whole(long, b"x")
+    assert long.read_bytes() == b"x"
+    missing = tmp_path / "not here" / "x.txt"
+    with pytest.raises(FileNotFoundError) as e:
+        write_whole(missing, b"x")
+    assert e.value.filename == str(missing)
+
+
+def test_a_file_that_may_be_written_in_a_folder_that_may_not_is_still_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No temporary file can be made beside it (a folder that may not be written, as a non-root user sees it):
+    the file is written in place, as ``open`` would; a missing folder is still refused."""
+    import companion.files as files
+
+    def refused(target: Path) -> tuple[Path, int]:
+        raise PermissionError(13, "Permission denied", str(target.parent / ".tmp-x"))
+
+    kept = tmp_path / "kept.txt"
+    kept.write_bytes(b"old")
+    monkeypatch.setattr(files, "_beside", refused)
+    write_whole(kept, b"new")
+    assert kept.read_bytes() == b"new"
+    with pytest.raises(PermissionError) as e:  # where the file itself may not be written either
+        monkeypatch.setattr(files.os, "access", lambda *a, **k: False)
+        write_whole(kept, b"newer")
+    assert e.value.filename == str(kept) and kept.read_bytes() == b"new"

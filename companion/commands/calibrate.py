@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from companion.commands._io import with_zh
+from companion.files import whole_file, write_whole
 from companion.tiles import Tile, parse_tile
 
 _IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
@@ -221,13 +222,14 @@ def _sheet(args: argparse.Namespace) -> int:
         raise ValueError(f"{out}: write the sheet as .pdf or .png / 校正表請存成 .pdf 或 .png")
     out.parent.mkdir(parents=True, exist_ok=True)
     if out.suffix.lower() == ".pdf":
-        out.write_bytes(sheet_pdf(args.paper, args.dpi))
+        write_whole(out, sheet_pdf(args.paper, args.dpi))
         written = [out]
     else:
         pages = [Image.fromarray(np.ascontiguousarray(p[:, :, ::-1])) for p in render_sheet(args.paper, args.dpi)]
         written = [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, len(pages) + 1)]
         for im, path in zip(pages, written, strict=True):
-            im.save(path, dpi=(args.dpi, args.dpi))
+            with whole_file(path) as f:
+                im.save(f, format="PNG", dpi=(args.dpi, args.dpi))
     files = ", ".join(map(str, written))
     n = len(layout(args.paper))
     print(f"wrote {files}: {n} {args.paper.upper()} pages. Print at actual size (100%); put one tile "

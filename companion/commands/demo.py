@@ -58,9 +58,9 @@ EXAMPLES = (
         "12478m3569p23788s157z",
         "剛摸牌、還很散的手：先打哪張？",
         "A scattered hand just after a draw: what to discard first?",
-        "先打孤張：三張孤張的字牌和孤張的九筒都連不成順子，打哪一張進張都一樣多；留下能連成順子的數牌。",
-        "Discard a lone tile first: the three lone honours and the lone 9p can join no chow, and each leaves as "
-        "many tiles that improve the hand; keep the suited tiles that can grow into chows.",
+        "先打孤張：三張字牌各只有一張，九筒旁邊也沒有七筒、八筒，打其中哪一張進張都一樣多；留下能連成順子的數牌。",
+        "Discard a lone tile first: the three honours are single, and the 9p has no 7p or 8p beside it; each of the "
+        "four leaves as many tiles that improve the hand. Keep the suited tiles that can grow into chows.",
     ),
     Example(
         "45m345p678p123s999s55z7z",

@@ -97,10 +97,15 @@ class InputFileError(ValueError):
     """An input file the lines cannot be read from; the message names it, in English and Chinese."""
 
 
-def _lines(files: list[str]) -> Iterator[tuple[str, str | dict[str, Any] | InputFileError]]:
-    """(label, text) for each non-blank input line, from ``files`` in turn or standard input. A line that is not
-    UTF-8 text comes as its error result, and a file that cannot be opened as its :class:`InputFileError`: the
-    batch goes on (a review lost a file's good lines to one bad byte, and the files after a missing one)."""
+Line = tuple[str, str | None, int, "str | dict[str, Any] | InputFileError"]
+"""One input line: its label (``wins.jsonl:3``, ``line 3 / 第 3 行``), its file (None: standard input), its number
+from 1 (0 for a file that could not be opened), and its text, its error result, or the file's error."""
+
+
+def _lines(files: list[str]) -> Iterator[Line]:
+    """Each non-blank input line, from ``files`` in turn or standard input. A line that is not UTF-8 text comes as
+    its error result, and a file that cannot be opened as its :class:`InputFileError`: the batch goes on (a review
+    lost a file's good lines to one bad byte, and the files after a missing one)."""
     if not files:
         stdin_hint("wins")
         yield from _numbered(getattr(sys.stdin, "buffer", sys.stdin), None)  # (a text stream put in its place)
@@ -110,23 +115,25 @@ def _lines(files: list[str]) -> Iterator[tuple[str, str | dict[str, Any] | Input
             with open(name, "rb") as fh:
                 yield from _numbered(fh, name)
         except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
-            yield name, InputFileError(f"{name}: cannot read it ({e.strerror or e}) / "
-                                       f"無法讀取 {name}（{os_error_zh(e)}）")
+            yield name, name, 0, InputFileError(f"{name}: cannot read it ({e.strerror or e}) / "
+                                                f"無法讀取 {name}（{os_error_zh(e)}）")
 
 
-def _numbered(stream: IO[bytes] | IO[str], name: str | None) -> Iterator[tuple[str, str | dict[str, Any]]]:
-    """The lines of ``stream``, labelled ``name:n``, or ``line n`` for standard input (``name`` None)."""
+def _numbered(stream: IO[bytes] | IO[str], name: str | None) -> Iterator[Line]:
+    """The lines of ``stream`` (``name``: its file, None for standard input)."""
     for n, raw in enumerate(stream, 1):
         where = f"line {n} / 第 {n} 行" if name is None else f"{name}:{n}"
-        try:  # (a byte-order mark an editor put first is left out)
-            text = raw.decode("utf-8-sig" if n == 1 else "utf-8") if isinstance(raw, bytes) else str(raw).lstrip("\ufeff")
+        if n == 1:  # a byte-order mark an editor put first is left out
+            raw = raw.removeprefix(b"\xef\xbb\xbf") if isinstance(raw, bytes) else str(raw).removeprefix("\ufeff")
+        try:
+            text = raw.decode("utf-8") if isinstance(raw, bytes) else str(raw)
         except UnicodeDecodeError as e:
-            yield where, {"error": {"kind": "json", "field": None, "line": where,
-                                    "message": f"not UTF-8 text (byte {e.start + 1} of the line)",
-                                    "message_zh": f"不是 UTF-8 文字（這一行第 {e.start + 1} 個位元組）"}}
+            yield where, name, n, {"error": {"kind": "text", "field": None,
+                                             "message": f"not UTF-8 text (byte {e.start + 1} of the line)",
+                                             "message_zh": f"不是 UTF-8 文字（這一行第 {e.start + 1} 個位元組）"}}
             continue
         if text.strip():
-            yield where, text
+            yield where, name, n, text
 
 
 def parse_stakes(text: str | None) -> Stakes | None:
@@ -187,15 +194,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     failed = unread = 0
     try:
-        for label, line in _lines(args.files):
+        for label, name, n, line in _lines(args.files):
             if isinstance(line, InputFileError):  # said, and the next file read
                 print(f"companion tai: {line}", file=sys.stderr)
                 unread += 1
                 continue
             result = line if isinstance(line, dict) else handle_line(line, default_profile, default_stakes)
-            if "error" in result:
+            if "error" in result:  # which line it was (blank lines give no result)
                 failed += 1
-                result["error"].setdefault("line", label)  # which line it was (blank lines give no result)
+                result["error"] |= {"file": name, "line": n}
             if args.explain:
                 explain(result, args.lang, sys.stdout, label)
             else:

@@ -327,7 +327,9 @@ class TableService:
             self._check_ours(db)
             tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             state = self._replay(db) if "events" in tables else TableState()
-            kept = ({seat: _kept_hand(seat, tiles) for seat, tiles in db.execute("SELECT seat, tiles FROM private")}
+            deal = "deal" if "deal" in {row[1] for row in db.execute("PRAGMA table_info(private)")} else "NULL"
+            kept = ({seat: (dealt, _kept_hand(seat, tiles))  # (a store kept before hands were told apart: no deal)
+                     for seat, tiles, dealt in db.execute(f"SELECT seat, tiles, {deal} FROM private")}
                     if "private" in tables else {})
         except ev.EventError as err:  # a private hand that cannot be read
             db.close()
@@ -350,8 +352,7 @@ class TableService:
             db.execute("ALTER TABLE private ADD COLUMN deal INTEGER")  # a store kept before hands were told apart
         self._db = db
         self._state = state
-        for seat, deal in db.execute("SELECT seat, deal FROM private"):
-            self._private[seat] = (deal, kept[seat])
+        self._private.update(kept)
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
             try:
                 self._questions[qid] = (_question_from(json.loads(body)), answer)
@@ -373,7 +374,7 @@ class TableService:
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
                 reason = (err.reason if isinstance(err, IllegalEvent | ev.EventError)  # in both languages
-                          else msg("ev_not_json", detail=str(err), col=err.colno)
+                          else msg("ev_stored_not_json", detail=str(err), col=err.colno)
                           if isinstance(err, json.JSONDecodeError) else None)
                 en, zh = (reason.en, reason.zh) if reason is not None else (str(err), str(err))
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
@@ -639,9 +640,12 @@ def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:
     is refused naming its seat (a review's replay of such a file ended in the notation's traceback)."""
     try:
         if not isinstance(tiles, str):
-            raise TypeError(f"expected the tiles as text, got {tiles!r}")
+            raise ev.EventError(msg("ev_bad_private", seat=seat, detail=f"應為牌的寫法，收到 {tiles!r}",
+                                    detail_en=f"expected the tiles as text, got {tiles!r}"))
         return parse_tiles(tiles)
-    except (ValueError, TypeError) as e:
+    except ValueError as e:
+        if isinstance(e, ev.EventError):
+            raise
         raise ev.EventError(msg("ev_bad_private", seat=seat, detail=getattr(e, "zh", "") or str(e),
                                 detail_en=str(e))) from None
 

@@ -149,8 +149,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                      "header says {want}: the file is cut short"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail}"),
-    "ev_bad_private": ("座位 {seat} 存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
+    "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),
+    "ev_stored_not_json": ("內容不是 JSON（第 {col} 個字元起有誤）", "not JSON: {detail}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),

@@ -9,7 +9,7 @@ English.
 >>> best.discard.code, best.shanten, [i.tile.code for i in best.improvements], best.unseen
 ('7z', 0, ['3m', '6m'], 8)
 >>> best.reason_en
-'Discard the Red dragon, 7z (a lone honour): ready, waiting on 3m 6m with 8 tiles unseen — the best choice.'
+'Discard the Red dragon (7z; a lone honour): ready, waiting on 3m 6m with 8 tiles unseen — the best choice.'
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
         imp = _live_ready_draws(list(keys), list(after.concealed_counts()), own, seen, {i.tile for i in imp})
     unseen = sum(i.unseen for i in imp)
     name_zh, name_en = ("加槓", "added kong") if added else ("暗槓", "concealed kong")
-    head_zh, head_en = f"{name_zh}{x.zh}：槓完補一張牌", f"{name_en.capitalize()} of {x.said_en}: a replacement draw follows"
+    head_zh, head_en = f"{name_zh}{x.zh}：槓完補一張牌", f"{name_en.capitalize()} of {_en_one(x)}: a replacement draw follows"
     zh_tiles, en_tiles = "、".join(i.tile.zh for i in imp), _en_tiles(i.tile for i in imp)
     if left == 0:
         zh = f"{head_zh}，聽{zh_tiles}，還有{unseen}張沒出現"
@@ -146,15 +146,15 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     beats = behind <= 0 and unseen >= best.unseen
     if behind > 0:
         zh += f"，比打{best.discard.zh}多{_zh_count(behind)}向聽，先別槓。"
-        en += f" — {behind} step{'s' if behind > 1 else ''} behind discarding {best.discard.said_en}: not yet."
+        en += f" — {behind} step{'s' if behind > 1 else ''} behind discarding {_en_one(best.discard)}: not yet."
     elif unseen < best.unseen:
         fewer = best.unseen - unseen
         zh += f"，跟打{best.discard.zh}一樣接近聽牌，但少{fewer}張進張；槓了多摸一張補牌。"
-        en += (f" — as near ready as discarding {best.discard.said_en} but with {_n(fewer, 'tile', 'tiles')} fewer to "
+        en += (f" — as near ready as discarding {_en_one(best.discard)} but with {_n(fewer, 'tile', 'tiles')} fewer to "
                f"improve it; the kong gains a replacement draw.")
     else:
         zh += f"，跟打{best.discard.zh}一樣接近聽牌，還多摸一張（有槓上開花的機會）。"
-        en += f" — as near ready as discarding {best.discard.said_en}, with an extra draw (and a chance to win on the replacement)."
+        en += f" — as near ready as discarding {_en_one(best.discard)}, with an extra draw (and a chance to win on the replacement)."
     return KongOption(x, added, after, beats, left, imp, zh, en)
 
 
@@ -355,9 +355,10 @@ def _reasons(
     zh_tiles = "、".join(i.tile.zh for i in imp)
     en_tiles = _en_tiles(i.tile for i in imp)
     head_zh = f"打{x.zh}（{role[0]}）"
-    head_en = f"Discard {x.code} ({role[1]})" if x.is_suited else f"Discard the {x.en}, {x.code} ({role[1]})"
+    head_en = f"Discard {x.code} ({role[1]})" if x.is_suited else f"Discard the {x.en} ({x.code}; {role[1]})"
     if dead:
-        last_zh, last_en = ("（最後一張就是打出的這張）", " (the last one is this discard)") if x in dead else ("", "")
+        last_zh, last_en = ((f"（最後一張{x.zh}就是打出的這張）", f" (the last {x.code if x.is_suited else x.en} is this "
+                             "discard)") if x in dead else ("", ""))
         zh = (f"{head_zh}：聽{'、'.join(t.zh for t in dead)}，但這些牌都已經出現{last_zh}，沒有牌可以胡"
               + (f"；摸到{len(imp)}種牌（{zh_tiles}）共{unseen}張，就能改聽還有牌的" if imp else ""))
         en = (f"{head_en}: ready on {_en_tiles(dead)}, but every copy is in sight{last_en}: "
@@ -389,11 +390,17 @@ def _reasons(
 
 
 def _en_tiles(tiles: Iterable[Tile]) -> str:
-    """Tiles in an English sentence: suit tiles by code, honours by name after them (``1m 9s, Green dragon``):
+    """Tiles in an English sentence: suit tiles by code, then honours by name (``1m 9s and the Green dragon``):
     "6z" tells a beginner nothing (a review), and "Green dragon (6z)" in a list in brackets read as a tangle."""
     tiles = tuple(tiles)
-    return ", ".join([" ".join(t.code for t in tiles if t.is_suited)] * any(t.is_suited for t in tiles)
-                     + [t.en for t in tiles if not t.is_suited])
+    groups = [" ".join(t.code for t in tiles if t.is_suited)] * any(t.is_suited for t in tiles)
+    groups += [f"the {t.en}" for t in tiles if not t.is_suited]
+    return ", ".join(groups[:-1]) + " and " + groups[-1] if len(groups) > 1 else "".join(groups)
+
+
+def _en_one(x: Tile) -> str:
+    """One tile in an English sentence: a suit tile by its code, an honour by its name and code."""
+    return x.code if x.is_suited else f"the {x.en} ({x.code})"
 
 
 def _zh_count(k: int) -> str:

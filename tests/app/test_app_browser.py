@@ -198,12 +198,12 @@ def _open(browser: Any, url: str, before: Any = None, ready: str = "caption") ->
             page.wait_for_selector(f"[flt-semantics-identifier={ready}]")
             if _answers(page):
                 return page
-            said = f"showed {ready} and then stopped answering"
-        except PlaywrightTimeout:
-            said = f"did not show {ready} in {WAIT_MS // 1000} s"
+            said, err = f"showed {ready} and then stopped answering", None
+        except PlaywrightTimeout as timeout:
+            said, err = f"did not show {ready} in {WAIT_MS // 1000} s", timeout
         page.close()
         if attempt == 2:
-            raise AssertionError(f"the page {url} {said}, twice")
+            raise AssertionError(f"the page {url} {said}, twice") from err
         warnings.warn(f"the page {url} {said}; opened again", stacklevel=2)
     raise AssertionError("unreachable")
 
@@ -355,11 +355,14 @@ def _shown(page: Any, ident: str) -> str:
     wait in a full run could not be told from a lost tap, a late redraw or a stalled renderer)."""
     if not _answers(page):
         return f"the page {page.url} stopped answering: its renderer stalled for {ANSWER_MS // 1000} s"
-    try:
-        now = page.evaluate("(sel) => { const e = document.querySelector(sel); if (e === null) return null;"
-                            " return [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')"
-                            " || '').join(' ') + ' | ' + e.textContent; }", _sel(ident))
+    try:  # (a wait for a function, given up at its time limit: a renderer may stall after it answered above)
+        now = page.wait_for_function(
+            "(sel) => { const e = document.querySelector(sel); if (e === null) return 'null';"
+            " return [e, ...e.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')"
+            " || '').join(' ') + ' | ' + e.textContent; }", arg=_sel(ident), timeout=ANSWER_MS).json_value()
         lost = page.locator(_sel("tap-lost")).count()
+    except PlaywrightTimeout:
+        return f"the page {page.url} stopped answering: its renderer stalled for {ANSWER_MS // 1000} s"
     except PlaywrightError as e:  # the page itself gone
         return f"the page could not be read: {e}"
     sock = _SOCKETS.get(page)

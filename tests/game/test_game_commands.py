@@ -67,7 +67,7 @@ def test_simulate_reports_a_write_that_fails_midway(tmp_path: Path, capsys: pyte
     monkeypatch.setattr(os, "fsync", full)
     assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(log)]) == 2
     err = capsys.readouterr().err
-    assert "cannot write" in err and "log.jsonl" in err and "No space left on device" in err
+    assert "cannot write" in err and "log.jsonl" in err and "No space left on device" in err and "磁碟已滿" in err
     assert log.read_text(encoding="utf-8") == "kept\n" and [p.name for p in tmp_path.iterdir()] == ["log.jsonl"]
 
 

@@ -507,10 +507,10 @@ def test_a_kept_private_hand_that_cannot_be_read_is_refused_by_seat(tmp_path: Pa
     with pytest.raises(ServiceError, match=f"seat 2's kept private hand cannot be read: {why}") as info:
         TableService(db)
     assert db.read_bytes() == before  # refused before anything was written (a review saw its header change)
-    assert "座位 2 存下的私人手牌無法讀取" in str(info.value)
+    assert "2號位存下的私人手牌無法讀取" in str(info.value)
     with pytest.raises(ev.EventError, match=why) as read:
         read_log(db)
-    assert "座位 2" in read.value.reason.zh
+    assert "2號位" in read.value.reason.zh
     with sqlite3.connect(db) as raw:
         assert raw.execute("SELECT count(*) FROM events").fetchone() == (6,)
 
@@ -528,7 +528,7 @@ def test_a_stored_event_that_is_not_json_is_refused_in_both_languages(tmp_path: 
     with pytest.raises(ServiceError) as info:
         TableService(db)
     en, zh = str(info.value).split(" / ")
-    assert "event #3 cannot be replayed: not JSON" in en and "這一行不是 JSON" in zh and "Expecting" not in zh
+    assert "event #3 cannot be replayed: not JSON" in en and "內容不是 JSON" in zh and "Expecting" not in zh
 
 
 def test_a_log_saved_with_a_byte_order_mark_reads_as_without_it() -> None:

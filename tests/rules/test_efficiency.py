@@ -23,7 +23,7 @@ def test_the_ready_discard_comes_first() -> None:
     assert [(i.tile, i.unseen) for i in best.improvements] == [(Tile.M3, 3), (Tile.M6, 4)]
     assert best.unseen == 7
     assert "紅中" in best.reason_zh and "三萬" in best.reason_zh and "最佳" in best.reason_zh
-    assert best.reason("en").startswith("Discard the Red dragon, 7z (a lone honour): ready") and "best" in best.reason_en
+    assert best.reason("en").startswith("Discard the Red dragon (7z; a lone honour): ready") and "best" in best.reason_en
     assert all(o.shanten >= 1 for o in options[1:])
     assert "behind the best" in options[1].reason_en and "多一向聽" in options[1].reason_zh
 
@@ -32,7 +32,7 @@ def test_reasons_say_what_the_discard_gives_up() -> None:
     options = {o.discard.code: o for o in discard_options(Hand.parse("111m46m78m13p99p2s789s15z"))}
     assert "(breaks a pung)" in options["1m"].reason_en and "拆刻子" in options["1m"].reason_zh
     assert "(breaks a pair)" in options["9p"].reason_en and "拆對子" in options["9p"].reason_zh
-    assert "(a lone honour)" in options["5z"].reason_en and "孤張字牌" in options["5z"].reason_zh
+    assert "; a lone honour)" in options["5z"].reason_en and "孤張字牌" in options["5z"].reason_zh
     assert "(a lone tile)" in options["2s"].reason_en
     # 4m beside 678m: the best split is 111m 678m with 4m left over (not 46m + 78m), so it breaks nothing
     assert "(a spare tile)" in options["4m"].reason_en and "多出的一張" in options["4m"].reason_zh
@@ -87,7 +87,7 @@ def test_demo_notes_match_the_analysis() -> None:
                                                                                   scattered[0].unseen)]
     assert sorted(best) == ["1z", "5z", "7z", "9p"]  # as its note says, and the demo shows all four
     shown = explain(next(e for e in EXAMPLES if e.hand == "12478m3569p23788s157z"), "en")
-    assert any(line.startswith("   4. Discard 9p") for line in shown) and "lone 9p" in shown[-1]
+    assert any(line.startswith("   4. Discard 9p") for line in shown) and "the 9p has no 7p or 8p beside it" in shown[-1]
     assert "12478m3569p23788s157z" in by_hand
     last_step = discard_options(Hand.parse("45m345p678p123s999s55z7z"))
     assert [o.discard for o in last_step if o.shanten == 0] == [Tile.Z7]
@@ -159,7 +159,7 @@ def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None
             want = better
         assert [int(i.tile) for i in o.improvements] == want
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in o.improvements)
-        assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}" if o.discard.is_suited else f"Discard the {o.discard.en}, {o.discard.code}")
+        assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}" if o.discard.is_suited else f"Discard the {o.discard.en} ({o.discard.code}; ")
 
 
 def test_a_ready_hand_with_every_wait_in_sight_ranks_by_the_draws_that_mend_it() -> None:
@@ -198,7 +198,7 @@ def test_a_hand_that_may_kong_is_offered_the_kong_beside_its_discards() -> None:
     (k,) = kong_options(added)
     assert k.added and k.tile is Tile.Z5 and str(k.hand) == "45m345678p12399s addkong:5555z@L"
     assert k.reason_zh.startswith("加槓白板：槓完補一張牌，聽三萬、六萬") and "多摸一張" in k.reason_zh
-    assert k.reason_en.startswith("Added kong of White dragon (5z): a replacement draw follows; ready, waiting on 3m 6m")
+    assert k.reason_en.startswith("Added kong of the White dragon (5z): a replacement draw follows; ready, waiting on 3m 6m")
     fourth = next(o for o in discard_options(added) if o.discard is Tile.Z5)
     assert "可以加槓" in fourth.reason_zh and "孤張" not in fourth.reason_zh and "added kong" in fourth.reason_en
     held = Hand.parse("4444m56m345p678p123s55z")

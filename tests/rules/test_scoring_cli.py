@@ -174,8 +174,18 @@ def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsy
     said = capsys.readouterr()
     got = [json.loads(x) for x in said.out.splitlines()]
     assert [g.get("hand_tai") for g in got] == [3, None, 3] * 2 and "missing.jsonl: cannot read it" in said.err
-    assert got[1]["error"]["line"] == f"{latin}:2" and "not UTF-8 text (byte 1" in got[1]["error"]["message"]
-    assert "不是 UTF-8 文字" in got[1]["error"]["message_zh"]
+    assert got[1]["error"]["line"] == 2 and got[1]["error"]["file"] == str(latin) and got[1]["error"]["kind"] == "text"
+    assert "not UTF-8 text (byte 1" in got[1]["error"]["message"] and "不是 UTF-8 文字" in got[1]["error"]["message_zh"]
+    monkey = pytest.MonkeyPatch()  # the same lines on standard input: the line by number, no file
+    monkey.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(latin.read_bytes()), encoding="utf-8",
+                                                 errors="strict"))
+    try:
+        assert main(["tai"]) == 1
+    finally:
+        monkey.undo()
+    got = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [g.get("hand_tai") for g in got] == [3, None, 3] and got[1]["error"] | {"message": "", "message_zh": ""} == {
+        "kind": "text", "field": None, "file": None, "line": 2, "message": "", "message_zh": ""}
     house = tmp_path / "latin.toml"
     house.write_bytes(b'\xff\xfeid = "x"\n')
     assert main(["tai", "--profile", str(house), str(latin)]) == 2

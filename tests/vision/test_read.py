@@ -255,6 +255,10 @@ def test_cli_annotate_never_draws_over_a_photo(tmp_path, capsys) -> None:
     assert photo.read_bytes() == before and (tmp_path / "table-2.png").is_file()
     assert main(["read", str(photo), "--annotate", str(tmp_path / "gone" / "a.png"), "--threads", "1"]) == 2
     assert "does not exist" in capsys.readouterr().err
+    second = tmp_path / "shot-2.png"  # the second photo's drawing, OUT-2.png, would be the second photo itself
+    second.write_bytes(before)
+    assert main(["read", str(photo), str(second), "--annotate", str(tmp_path / "shot.png"), "--threads", "1"]) == 2
+    assert "would write over the photo" in capsys.readouterr().err and second.read_bytes() == before
 
 
 def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:

@@ -199,7 +199,7 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
 
 def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text.removeprefix("\ufeff"))  # (a byte-order mark an editor put first: a review)
     except tomllib.TOMLDecodeError as e:
         at = re.search(r"line (\d+), column (\d+)", str(e))
         spot = f"（第 {at[1]} 行第 {at[2]} 欄）" if at else ""
