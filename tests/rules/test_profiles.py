@@ -142,3 +142,10 @@ def test_code_never_branches_on_a_profile_name() -> None:
         text = path.read_text(encoding="utf-8")
         for pid in BUILTIN[1:]:
             assert pid not in text, f"{path.name} names profile {pid}"
+
+
+def test_a_house_file_an_editor_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """A review's house profile, saved by an editor that puts a byte-order mark first, was refused at line 1."""
+    house = tmp_path / "ours.toml"
+    house.write_bytes("\ufeff".encode() + b'id = "ours"\ninherits = "atawmj_2009"\n[tai]\nall_honours = 12\n')
+    assert load_profile(house).tai["all_honours"] == 12
