@@ -488,17 +488,23 @@ def test_the_service_says_its_errors_in_both_languages(tmp_path: Path) -> None:
     assert "cannot be replayed" in str(info.value) and "無法重播" in str(info.value) and "骰子" in str(info.value)
 
 
+def _six_events_kept(tmp_path: Path) -> Path:
+    """A table file holding the first six events of a bots' hand, closed."""
+    db = tmp_path / "t.db"
+    service = TableService(db)
+    for e in list(Simulator(5).run(1))[:6]:
+        assert service.submit(e).ok
+    service.close()
+    return db
+
+
 @pytest.mark.parametrize(("tiles", "why"), [("zzz", "suit letter 'z'"), ("1m1m1m1m1m", "5 copies of 1m")])
 def test_a_kept_private_hand_that_cannot_be_read_is_refused_by_seat(tmp_path: Path, tiles: str, why: str) -> None:
     """A damaged or hand-edited table file: a review's replay of one ended in the notation's traceback, and the app
     caught only the service's own error. Now both refuse it naming the seat, in both languages, and the file stays."""
     from companion.game.service import ServiceError, read_log
 
-    db = tmp_path / "t.db"
-    service = TableService(db)
-    for e in list(Simulator(5).run(1))[:6]:
-        assert service.submit(e).ok
-    service.close()
+    db = _six_events_kept(tmp_path)
     with sqlite3.connect(db) as raw:
         raw.execute("PRAGMA journal_mode=DELETE")  # (as a copy made by another tool: opening sets it back to WAL)
         raw.execute("INSERT INTO private VALUES (2, ?, NULL)", (tiles,))
@@ -518,11 +524,7 @@ def test_a_kept_private_hand_that_cannot_be_read_is_refused_by_seat(tmp_path: Pa
 def test_a_stored_event_that_is_not_json_is_refused_in_both_languages(tmp_path: Path) -> None:
     from companion.game.service import ServiceError
 
-    db = tmp_path / "t.db"
-    service = TableService(db)
-    for e in list(Simulator(5).run(1))[:6]:
-        assert service.submit(e).ok
-    service.close()
+    db = _six_events_kept(tmp_path)
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE events SET body = '{bad' WHERE seq = 3")
     with pytest.raises(ServiceError) as info:
