@@ -14,9 +14,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-_IN_PLACE = (errno.EACCES, errno.EPERM, errno.EROFS, errno.EBUSY, errno.EXDEV, errno.ENAMETOOLONG)
-"""Why a file could not be put in place by a rename where writing it in place still works: a folder that may not
-be written holding a file that may, a bind-mounted file, a name with no room for a temporary one beside it."""
+_NO_ROOM_BESIDE = (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENAMETOOLONG)
+"""Why no temporary file could be made beside a file that may still be written in place: a folder that may not be
+written (a file in it that may), a name with no room for another beside it."""
+_NO_RENAME_OVER = (errno.EBUSY, errno.EXDEV)
+"""Why a file could not be renamed over one that may still be written in place: a bind-mounted file. (A rename
+refused for want of permission is an error: the folder's owner said no.)"""
 
 
 @contextmanager
@@ -24,8 +27,8 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
     """A binary file to write ``path`` through: a temporary file beside the file ``path`` leads to (through its
     links), synced and renamed over it when the block ends, removed when it raises (the old file kept). The new file
     keeps the old one's mode, or gets what ``open`` would give it. What is no plain file (``/dev/stdout``, a pipe)
-    and what cannot be replaced by a rename (see :data:`_IN_PLACE`) is written in place, as ``open`` would. An
-    ``OSError`` names ``path``, never the temporary file."""
+    and what cannot be replaced by a rename (:data:`_NO_ROOM_BESIDE`, :data:`_NO_RENAME_OVER`) is written in place,
+    as ``open`` would. An ``OSError`` names ``path``, never the temporary file."""
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
@@ -36,7 +39,7 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
     try:
         tmp, fd = _beside(target)
     except OSError as e:
-        if e.errno not in _IN_PLACE or not os.access(target if target.exists() else target.parent, os.W_OK):
+        if e.errno not in _NO_ROOM_BESIDE or not os.access(target if target.exists() else target.parent, os.W_OK):
             raise _named(e, path) from None
         with open(target, "wb") as f:
             yield f
@@ -51,7 +54,7 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
         try:
             os.replace(tmp, target)
         except OSError as e:
-            if e.errno not in _IN_PLACE:
+            if e.errno not in _NO_RENAME_OVER:
                 raise _named(e, path) from None
             with open(tmp, "rb") as src, open(target, "wb") as dst:  # (a bind-mounted file: EBUSY)
                 while chunk := src.read(1 << 20):

@@ -89,3 +89,31 @@ def test_a_file_that_may_be_written_in_a_folder_that_may_not_is_still_written(
         monkeypatch.setattr(files.os, "access", lambda *a, **k: False)
         write_whole(kept, b"newer")
     assert e.value.filename == str(kept) and kept.read_bytes() == b"new"
+
+
+def test_a_file_that_cannot_be_renamed_over_is_written_in_place_unless_permission_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bind-mounted file (``docker -v f:f``) cannot be renamed over (EBUSY): it is written in place. A rename
+    refused for want of permission is the folder's owner saying no: an error naming the file, the old one kept."""
+    import errno
+
+    import companion.files as files
+
+    kept = tmp_path / "kept.txt"
+    kept.write_bytes(b"old")
+
+    def busy(src: object, dst: object) -> None:
+        raise OSError(errno.EBUSY, "Device or resource busy", str(dst))
+
+    monkeypatch.setattr(files.os, "replace", busy)
+    write_whole(kept, b"new")
+    assert kept.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+
+    def denied(src: object, dst: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(dst))
+
+    monkeypatch.setattr(files.os, "replace", denied)
+    with pytest.raises(PermissionError) as e:
+        write_whole(kept, b"newer")
+    assert e.value.filename == str(kept) and kept.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
