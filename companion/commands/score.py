@@ -28,7 +28,15 @@ import sys
 from typing import Any
 
 from companion.commands._io import add_lang_option, bad_threads, print_json, say
-from companion.commands.read import annotate_refused
+from companion.commands.read import (
+    NO_CALIBRATION_EN,
+    NO_CALIBRATION_ZH,
+    NONE_SELECTED_EN,
+    NONE_SELECTED_ZH,
+    annotate_refused,
+    annotation_path,
+    read_with,
+)
 from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
@@ -185,8 +193,6 @@ def run(args: argparse.Namespace) -> int:
     if reader.classifier.calibration is None and not args.no_calibration:
         _calibration_hint(lang)
     elif reader.classifier.calibration is not None:
-        from companion.commands.read import read_with
-
         print(f"companion score: {read_with(reader.classifier.calibration.name, lang)}", file=sys.stderr)
     failed = 0
     for n, photo in enumerate(args.photos, 1):
@@ -197,12 +203,6 @@ def run(args: argparse.Namespace) -> int:
 def _calibration_hint(lang: str) -> None:
     """Said once when no calibrated tile set is used (``--no-calibration`` silences it), as ``companion read``
     says it: a calibration of the player's own set cuts the misreads several-fold."""
-    from companion.commands.read import (
-        NO_CALIBRATION_EN,
-        NO_CALIBRATION_ZH,
-        NONE_SELECTED_EN,
-        NONE_SELECTED_ZH,
-    )
     from companion.vision.calibration import list_sets
 
     sets = ", ".join(list_sets())
@@ -301,7 +301,6 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
     fails, as ``companion read``'s does (a review's run said it and ended 0)."""
     import cv2
 
-    from companion.commands.read import annotation_path
     from companion.vision.hand_score import hand_labels
     from companion.vision.read import annotate
 
