@@ -117,6 +117,12 @@ def tile_sets() -> tuple[TileSetRow, ...]:
     return tuple(rows)
 
 
+def selection_gone() -> str | None:
+    """The set the player selected when its file is gone (removed outside the app): Settings says so instead of
+    only that photos are read without a calibration."""
+    return calibration.selection_gone()
+
+
 def select_set(name: str | None) -> Words:
     """Read photos with the set ``name`` (None: with the trained model alone)."""
     try:

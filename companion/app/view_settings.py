@@ -22,6 +22,7 @@ from companion.app.tileset_model import (
     TileSetError,
     delete_set,
     select_set,
+    selection_gone,
     tile_sets,
 )
 from companion.app.ui_kit import ACCENT, CARD, FELT, FINGER, GREY, TILE_W, Host, ident, label, on_tap, tiles
@@ -223,7 +224,9 @@ class SettingsTab:
         t, busy = self.host.t, self.busy is not None
         rows = tile_sets()
         used = next((r for r in rows if r.selected and r.problem is None), None)
-        now = ui("set_current", name=used.name, kinds=used.kinds) if used else ui("set_current_none")
+        gone = None if used else selection_gone()
+        now = ui("set_current", name=used.name, kinds=used.kinds) if used else \
+            ui("set_current_gone", name=gone) if gone else ui("set_current_none")
         out: list[ft.Control] = [ident(ID_SET_CURRENT, label(t(now), 14, bold=True))]
         for i, r in enumerate(rows):  # identified by place: a name may be in any script
             line: list[ft.Control] = [label(r.name, 14, bold=True),

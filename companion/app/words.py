@@ -605,6 +605,9 @@ UI: dict[str, tuple[str, str]] = {
                     "({kinds} kinds)"),
     "set_current_none": ("讀照片沒有用校正：只用內建的模型", "Photos are read without a calibration: by the trained "
                          "model alone"),
+    "set_current_gone": ("選用的「{name}」已不在（檔案被移走了）：讀照片沒有用校正，請選用另一組或重新校正",
+                         "The selected set “{name}” is gone (its file was removed): photos are read without a "
+                         "calibration; use another set or calibrate again"),
     "set_kinds": ("{n} 種牌", "{n} kinds"),
     "set_in_use": ("使用中", "In use"),
     "set_use": ("使用", "Use"),

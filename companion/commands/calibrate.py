@@ -349,6 +349,11 @@ def _list() -> None:
     if not names:  # (a blank answer read as a failure: a review)
         print("no calibrated tile sets yet: companion calibrate sheet, then companion calibrate photo / "
               "還沒有校正過的牌組：先 companion calibrate sheet，再 companion calibrate photo")
+    gone = calibration.selection_gone()
+    if gone:  # (removed outside the product: `delete` deselects what it deletes)
+        print(f"the selected set {gone!r} is no longer saved: photos are read without a calibration until "
+              f"`companion calibrate use NAME` / 選用的牌組 {gone!r} 已不在：在 companion calibrate use 名稱 之前，"
+              "讀照片不用校正")
 
 
 def run(args: argparse.Namespace) -> int:

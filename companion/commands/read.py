@@ -24,7 +24,7 @@ from companion.commands._io import bad_threads, print_json, say, with_zh
 NO_CALIBRATION_EN = ("no calibrated tile set; `companion calibrate` teaches the reader your own set and cuts its "
                      "misreads several-fold")
 NO_CALIBRATION_ZH = "尚未校正牌組：執行 companion calibrate 讓辨識認得你的牌，誤認會少很多"
-NO_CALIBRATION = f"companion read: {NO_CALIBRATION_EN} / {NO_CALIBRATION_ZH}"
+NO_CALIBRATION = f"companion read: {NO_CALIBRATION_ZH} / {NO_CALIBRATION_EN}"
 """Said once on stderr when no calibration exists (``--no-calibration`` silences it). On the dev photos' other
 copies, sets the models never saw, 3.4% of the tiles of calibrated kinds were misread uncalibrated and 0.5%
 calibrated (``benchmarks/vision.py``, models/README.md)."""
@@ -34,9 +34,26 @@ UNSURE = "? = 讀得不確定，請對照照片 / unsure reading, check it again
 NONE_SELECTED_EN = "calibrated tile sets exist ({sets}) but none is selected; `companion calibrate use NAME` or " \
                    "`--set NAME` reads with one"
 NONE_SELECTED_ZH = "已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，或加上 --set 名稱"
-NONE_SELECTED = f"companion read: {NONE_SELECTED_EN} / {NONE_SELECTED_ZH}"
-"""Said instead of :data:`NO_CALIBRATION` when calibrations exist but none is selected (or the selected one was
-deleted)."""
+"""Said instead of :data:`NO_CALIBRATION` when calibrations exist but none is selected."""
+GONE_EN = ("the selected tile set {name!r} is no longer saved (its file was removed), so this reads without a "
+           "calibration; `companion calibrate list` shows the saved sets, `companion calibrate use NAME` picks one")
+GONE_ZH = "選用的牌組 {name!r} 已不在（檔案被移走了），這次不用校正；companion calibrate list 列出現有牌組，" \
+          "companion calibrate use 名稱 選用一組"
+"""Said instead of both when ``current.txt`` still names a set whose file is gone (removed outside the product):
+a player who chose a set should hear that it is not being used, and why."""
+
+
+def calibration_hint(lang: str | None = None) -> str:
+    """What to say, in ``lang`` or both, when no calibrated set is used and none was refused: the selected set is
+    gone, or sets exist and none is selected, or there are none yet."""
+    from companion.vision.calibration import list_sets, selection_gone
+
+    gone = selection_gone()
+    if gone:
+        return say(lang, GONE_ZH.format(name=gone), GONE_EN.format(name=gone))
+    sets = ", ".join(list_sets())
+    zh, en = (NONE_SELECTED_ZH, NONE_SELECTED_EN) if sets else (NO_CALIBRATION_ZH, NO_CALIBRATION_EN)
+    return say(lang, zh.format(sets=sets), en.format(sets=sets))
 
 
 def register(sub: Any) -> None:
@@ -169,10 +186,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion read: {with_zh(str(e), '無法使用這個模型檔')}", file=sys.stderr)
         return 2
     if reader.classifier.calibration is None and not args.no_calibration:
-        from companion.vision.calibration import list_sets
-
-        sets = list_sets()
-        print(NONE_SELECTED.format(sets=", ".join(sets)) if sets else NO_CALIBRATION, file=sys.stderr)
+        print(f"companion read: {calibration_hint()}", file=sys.stderr)
     elif reader.classifier.calibration is not None:
         print(f"companion read: {read_with(reader.classifier.calibration.name)}", file=sys.stderr)
     failed = 0

@@ -29,12 +29,9 @@ from typing import Any
 
 from companion.commands._io import add_lang_option, bad_threads, print_json, say
 from companion.commands.read import (
-    NO_CALIBRATION_EN,
-    NO_CALIBRATION_ZH,
-    NONE_SELECTED_EN,
-    NONE_SELECTED_ZH,
     annotate_refused,
     annotation_path,
+    calibration_hint,
     read_with,
 )
 from companion.commands.tai import explain, parse_stakes, scored_result
@@ -191,23 +188,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion score: {say(lang, zh, en)}", file=sys.stderr)
         return 2
     if reader.classifier.calibration is None and not args.no_calibration:
-        _calibration_hint(lang)
+        print(f"companion score: {calibration_hint(lang)}", file=sys.stderr)
     elif reader.classifier.calibration is not None:
         print(f"companion score: {read_with(reader.classifier.calibration.name, lang)}", file=sys.stderr)
     failed = 0
     for n, photo in enumerate(args.photos, 1):
         failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n)
     return 1 if failed else 0
-
-
-def _calibration_hint(lang: str) -> None:
-    """Said once when no calibrated tile set is used (``--no-calibration`` silences it), as ``companion read``
-    says it: a calibration of the player's own set cuts the misreads several-fold."""
-    from companion.vision.calibration import list_sets
-
-    sets = ", ".join(list_sets())
-    zh, en = (NONE_SELECTED_ZH, NONE_SELECTED_EN) if sets else (NO_CALIBRATION_ZH, NO_CALIBRATION_EN)
-    print(f"companion score: {say(lang, zh.format(sets=sets), en.format(sets=sets))}", file=sys.stderr)
 
 
 def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, Any], stakes: Stakes | None,

@@ -407,18 +407,31 @@ def deselect() -> None:
         (calibration_dir() / "current.txt").unlink()
 
 
-def selected() -> str | None:
-    """The selected set's name; None when none is selected, or when ``current.txt`` names no saved set or cannot
-    be read (a damaged or foreign file must not stop every reading: it is logged, and selecting a set mends it)."""
+def _named() -> str | None:
+    """The name ``current.txt`` holds, saved set or not; None when there is none or it cannot be read (logged)."""
     p = calibration_dir() / "current.txt"
     try:
         if not p.is_file():
             return None
-        name = unicodedata.normalize("NFC", p.read_text(encoding="utf-8").strip())
+        return unicodedata.normalize("NFC", p.read_text(encoding="utf-8").strip()) or None
     except (OSError, UnicodeDecodeError) as bad:
         log.warning("the selected tile set cannot be read from %s: %s", p, bad)
         return None
+
+
+def selected() -> str | None:
+    """The selected set's name; None when none is selected, or when ``current.txt`` names no saved set or cannot
+    be read (a damaged or foreign file must not stop every reading: it is logged, and selecting a set mends it)."""
+    name = _named()
     return name if name in list_sets() else None
+
+
+def selection_gone() -> str | None:
+    """The set ``current.txt`` selects when no saved set has that name (its file was removed or renamed outside
+    the product: ``delete`` deselects what it deletes), so the commands and the app can say that the set the
+    player chose is gone instead of only that none is selected; None otherwise."""
+    name = _named()
+    return name if name is not None and _NAME.fullmatch(name) and name not in list_sets() else None
 
 
 def chosen(name: str | None = None, enabled: bool = True) -> Calibration | None:

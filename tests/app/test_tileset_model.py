@@ -20,8 +20,10 @@ from companion.app.tileset_model import (
     delete_set,
     read_sheet_photo,
     select_set,
+    selection_gone,
     tile_sets,
 )
+from companion.app.words import ui
 from companion.tiles import Tile
 from companion.vision import calibration
 from companion.vision.classify import TileClassifier
@@ -308,6 +310,24 @@ def test_using_no_set_another_or_deleting_one(data_dir: Path) -> None:
     assert [r.name for r in tile_sets()] == ["club"]
     with pytest.raises(TileSetError):
         delete_set("home")
+
+
+def test_a_selected_set_removed_behind_the_apps_back_is_said_to_be_gone(data_dir: Path) -> None:
+    crop = cv2.imread(str(Path(__file__).parents[2] / "companion" / "assets" / "tiles" / "5p.png"))
+    for name in ("club", "home"):
+        calibration.save(calibration.Calibration.from_crops(name, [(Tile.P5, crop)]))
+    select_set("home")
+    assert selection_gone() is None
+    (calibration.calibration_dir() / "home.npz").unlink()  # another program, or a person, removed it
+    assert calibration.selected() is None and selection_gone() == "home"
+    assert [(r.name, r.selected) for r in tile_sets()] == [("club", False)]
+    assert "home" in ui("set_current_gone", name="home").en and "home" in ui("set_current_gone", name="home").zh
+    select_set("club")  # choosing another mends it
+    assert selection_gone() is None and calibration.selected() == "club"
+    delete_set("club")  # a set deleted by the app is deselected: nothing is gone
+    assert selection_gone() is None and calibration.selected() is None
+    (calibration.calibration_dir() / "current.txt").write_text("../not a name\n", encoding="utf-8")
+    assert selection_gone() is None  # a foreign line is no set's name
 
 
 def test_the_app_reads_a_players_photo_with_the_selected_set_and_follows_a_change(data_dir: Path) -> None:

@@ -596,6 +596,25 @@ def test_cli_names_the_calibrated_sets_when_none_is_selected(tmp_path, capsys, m
     assert "none is selected" in err and "(home)" in err and "未選用" in err and NO_CALIBRATION not in err
 
 
+def test_cli_says_the_selected_set_is_gone_when_its_file_was_removed(tmp_path, capsys, monkeypatch) -> None:
+    from companion.vision import calibration
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    crop = cv2.resize(scene()[0][:160, :120], (60, 80))
+    for name in ("club", "home"):
+        calibration.save(calibration.Calibration.from_crops(name, [(Tile.M1, crop)]))
+    calibration.select("home")
+    (calibration.calibration_dir() / "home.npz").unlink()  # removed outside the product
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), scene()[0])
+    assert main(["read", str(photo), "--threads", "1", "--single-pass"]) == 0
+    err = capsys.readouterr().err
+    assert "'home' is no longer saved" in err and "已不在" in err and "none is selected" not in err
+    assert main(["calibrate", "list"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "  club  (1 kinds / 1 種牌)" and "'home' is no longer saved" in out and "已不在" in out
+
+
 def test_the_backs_colour_comes_from_the_rows_near_each_box() -> None:
     """Two walls whose backs differ in chroma (light across the table) and, between them, more squares of a
     blue cloth that the detector took for backs than either wall has boxes. The median of all the boxes is
