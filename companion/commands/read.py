@@ -1,8 +1,10 @@
 """``companion read PHOTO…``: find and read every tile in photos or table frames.
 
 With ``--json`` each photo gives one line ``{"file": ..., "tiles": [{"tile": "5p", "xyxy": [x0, y0, x1, y1],
-"angle": 0.0, "score": 0.98, "top3": [...], "unsure": false}]}`` (``"0x"`` = a face-down tile; ``angle`` in
-degrees, counter-clockwise, of the tile's top from image up; ``unsure``: a face the text output marks ``?``). Tiles are listed in reading order, as the text output lists
+"angle": 0.0, "score": 0.98, "top3": [...], "unsure": false, "extra_copy": false}]}`` (``"0x"`` = a face-down
+tile; ``angle`` in degrees, counter-clockwise, of the tile's top from image up; ``unsure``: a face the text output
+marks ``?``: read unsurely, or ``extra_copy``, the least sure of more copies of its kind than a set holds, which
+the text output also says in a line of its own). Tiles are listed in reading order, as the text output lists
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
 output marks unsure faces with ``?``. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands._io import bad_threads, print_json, say, with_zh
+from companion.tiles import Tile
 
 NO_CALIBRATION_EN = ("no calibrated tile set; `companion calibrate` teaches the reader your own set and cuts its "
                      "misreads several-fold")
@@ -41,6 +44,13 @@ GONE_ZH = "選用的牌組 {name!r} 已不在（檔案被移走了），這次�
           "companion calibrate use 名稱 選用一組"
 """Said instead of both when ``current.txt`` still names a set whose file is gone (removed outside the product):
 a player who chose a set should hear that it is not being used, and why."""
+
+
+def over_read_note(over: dict[Tile, int]) -> str:
+    """The line after a reading with more copies of a kind than a set holds (:meth:`Detections.over_read`)."""
+    zh = "、".join(f"{n} 張{t.zh}（一副牌只有 {t.max_copies} 張）" for t, n in over.items())
+    en = ", ".join(f"{n} x {t.code} (a set holds {t.max_copies})" for t, n in over.items())
+    return f"  讀到 {zh}：有讀錯的，最可能是標 ? 的那幾張 / read {en}: some are misread, likeliest the ones marked ?"
 
 
 def calibration_hint(lang: str | None = None) -> str:
@@ -206,10 +216,13 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"file": f, "tiles": dets.to_json()})
         else:
-            doubtful = dets.doubtful()
+            doubtful = dets.to_check()
             codes = [t.code + ("?" if d else "") for t, d in zip(dets.tiles(), doubtful, strict=True)]
             note = f" ({UNSURE})" if doubtful.any() else ""
             print(f"{f}: {len(codes)} 張牌 / tiles: " + " ".join(codes) + note)
+            over = dets.over_read()
+            if over:
+                print(over_read_note(over))
         if args.annotate:
             out = annotation_path(args.annotate, n, len(args.photos))
             try:

@@ -160,6 +160,31 @@ class Detections:
         """Bool mask: the face-up readings scored under :data:`DOUBTFUL` (a back's score is the detector's)."""
         return np.asarray(self.face_up & (self.score < DOUBTFUL))
 
+    def extra_copies(self) -> np.ndarray:
+        """Bool mask: face-up readings of a kind read more often than a set holds it (a fifth ``5m``, a second
+        ``3f``: :attr:`Tile.max_copies`), all but that many of the surest. No table shows such a thing, so at
+        least one reading of the kind is wrong, and the least sure are the likeliest (``companion read`` marks
+        them as it marks the unsure ones, and says why: :meth:`over_read`)."""
+        out = np.zeros(len(self), bool)
+        up = np.flatnonzero(np.asarray(self.face_up, bool) & (self.kind != Tile.UNKNOWN))
+        for kind in np.unique(self.kind[up]):
+            same = up[self.kind[up] == kind]
+            most = Tile(int(kind)).max_copies
+            if len(same) > most:
+                out[same[np.argsort(-self.score[same], kind="stable")][most:]] = True
+        return out
+
+    def over_read(self) -> dict[Tile, int]:
+        """The kinds read face up more often than a set holds them, with how often (``{5m: 5}``)."""
+        up = np.asarray(self.face_up, bool) & (self.kind != Tile.UNKNOWN)
+        kinds, counts = np.unique(self.kind[up], return_counts=True)
+        return {Tile(int(k)): int(n) for k, n in zip(kinds, counts, strict=True) if n > Tile(int(k)).max_copies}
+
+    def to_check(self) -> np.ndarray:
+        """Bool mask: the readings a person should check against the photo: :meth:`doubtful` or
+        :meth:`extra_copies`."""
+        return np.asarray(self.doubtful() | self.extra_copies())
+
     def take(self, idx: np.ndarray) -> Detections:
         """These detections at the rows ``idx`` (an index array or a bool mask), in that order."""
         return Detections(self.obb[idx], self.kind[idx], self.face_up[idx], self.score[idx], self.top3_kind[idx],
@@ -211,15 +236,17 @@ class Detections:
 
     def to_json(self) -> list[dict[str, object]]:
         """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...],
-        "unsure": false}`` (``unsure``: the face read under :data:`DOUBTFUL`, which the text output marks ``?``)."""
+        "unsure": false, "extra_copy": false}`` (``unsure``: to be checked against the photo, as the text output
+        marks it ``?``: the face read under :data:`DOUBTFUL`, or ``extra_copy``: one of more copies of its kind
+        than a set holds, and of them the least sure, :meth:`extra_copies`)."""
         out = []
-        doubtful = self.doubtful()
+        doubtful, extra = self.to_check(), self.extra_copies()
         for i, box in enumerate(self.xyxy):
             top3 = [{"tile": Tile(int(k)).code, "score": round(float(s), 4)}
                     for k, s in zip(self.top3_kind[i], self.top3_score[i], strict=True)]
             out.append({"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
                         "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
-                        "top3": top3, "unsure": bool(doubtful[i])})
+                        "top3": top3, "unsure": bool(doubtful[i]), "extra_copy": bool(extra[i])})
         return out
 
 
@@ -1070,7 +1097,9 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
-    doubtful = dets.doubtful()
+    # the reading as read: its unsure faces and the least sure of more copies than a set holds; a hand as scored
+    # (``names``) has had those put right or said, so only its unsure faces
+    doubtful = dets.to_check() if names is None else dets.doubtful()
     scored = False  # some label shows its score
     for i, quad in enumerate(obb_corners(dets.obb)):
         up = bool(dets.face_up[i])
@@ -1096,13 +1125,17 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
         out[y0:y1, x0:x1] = (plate * 0.3 + 255 * 0.7).astype(np.uint8)
         for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
             cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
-    entries = legend_entries(dets, list(names) if names is not None else [], scored) if len(dets) else []
+    entries = legend_entries(dets, list(names) if names is not None else [], scored, doubtful) \
+        if len(dets) else []
     return out, entries
 
 
-def legend_entries(dets: Detections, names: Sequence[str], scored: bool) -> list[Entry]:
-    """What :func:`annotate` drew for ``dets`` labelled ``names``, each colour and mark it used once."""
-    up, doubtful = np.asarray(dets.face_up, bool), dets.doubtful()
+def legend_entries(dets: Detections, names: Sequence[str], scored: bool,
+                   marked: np.ndarray | None = None) -> list[Entry]:
+    """What :func:`annotate` drew for ``dets`` labelled ``names``, each colour and mark it used once; ``marked``:
+    the boxes it drew as unsure (default :meth:`Detections.doubtful`)."""
+    up = np.asarray(dets.face_up, bool)
+    doubtful = dets.doubtful() if marked is None else np.asarray(marked, bool)
     marks = "".join(names)
     out = []
     if (up & ~doubtful).any():

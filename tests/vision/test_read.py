@@ -901,3 +901,71 @@ def test_a_second_looks_likeliest_other_face_joins_the_top_three(reader: TileRea
     assert [Tile(int(t)).code for t in got.top3_kind[1]] == ["2p", "1p", "3p"]
     assert np.allclose(got.top3_score[1], [0.6, 0.4, 0.3])
     assert np.allclose(got.top3_score[2], s[2])
+
+
+def _read_as(kinds: list[Tile], scores: list[float], up: list[bool] | None = None) -> Detections:
+    """Detections of ``kinds`` in a row, read at ``scores`` (face up unless ``up`` says otherwise)."""
+    n = len(kinds)
+    k = np.array([int(t) for t in kinds], np.int16)
+    obb = np.array([[40 + 50 * i, 100, 40, 56, 0] for i in range(n)], np.float32).reshape(n, 5)
+    sc = np.array(scores, np.float32)
+    return Detections(obb, k, np.array(up if up is not None else [True] * n, bool), sc, np.stack([k] * 3, axis=1),
+                      np.stack([sc, sc * 0, sc * 0], axis=1), (60 + 50 * n, 200))
+
+
+def test_more_copies_than_a_set_holds_are_checked_least_sure_first() -> None:
+    """A fifth 5m or a second 3f is no table's: the least sure of them are marked to be checked, and said."""
+    kinds = [Tile.M5] * 5 + [Tile.F3, Tile.F3, Tile.P2] + [Tile.UNKNOWN] * 6
+    scores = [0.9, 0.95, 0.7, 0.99, 0.8, 0.6, 0.97, 0.3] + [0.9] * 6
+    dets = _read_as(kinds, scores, [True] * 8 + [False] * 6)
+    assert dets.over_read() == {Tile.M5: 5, Tile.F3: 2}  # six backs are no fifth copy of anything
+    assert np.flatnonzero(dets.extra_copies()).tolist() == [2, 5]  # the 5m at 0.7, the 3f at 0.6
+    assert np.flatnonzero(dets.to_check()).tolist() == [2, 5, 7]  # and the 2p read at 0.3
+    rows = dets.to_json()
+    assert [r["extra_copy"] for r in rows[:8]] == [False, False, True, False, False, True, False, False]
+    assert [r["unsure"] for r in rows[:8]] == [False, False, True, False, False, True, False, True]
+    from companion.commands.read import over_read_note
+
+    note = over_read_note(dets.over_read())
+    assert "5 張五萬（一副牌只有 4 張）" in note and "2 張秋（一副牌只有 1 張）" in note
+    assert "5 x 5m (a set holds 4)" in note and "2 x 3f (a set holds 1)" in note
+    assert _read_as([Tile.M5] * 4 + [Tile.F3], [0.9] * 5).over_read() == {}  # four are a set's
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.sampled_from([Tile.M1, Tile.M2, Tile.F1, Tile.F2, Tile.Z5]),
+                          st.sampled_from([0.2, 0.5, 0.7, 0.9]), st.booleans()), max_size=14))
+def test_extra_copies_are_what_a_count_of_each_kind_leaves_over(read: list[tuple[Tile, float, bool]]) -> None:
+    """Against a brute count: of each kind read face up, as many are marked as exceed its copies, and none marked
+    is surer than one left unmarked."""
+    dets = _read_as([t for t, _, _ in read], [s for _, s, _ in read], [u for _, _, u in read])
+    extra = dets.extra_copies()
+    for kind in {t for t, _, _ in read}:
+        mine = [i for i, (t, _, u) in enumerate(read) if t == kind and u]
+        assert sum(extra[i] for i in mine) == max(0, len(mine) - kind.max_copies)
+        marked = [read[i][1] for i in mine if extra[i]]
+        kept = [read[i][1] for i in mine if not extra[i]]
+        assert not marked or not kept or max(marked) <= min(kept)
+        assert (kind in dets.over_read()) == (len(mine) > kind.max_copies)
+    assert not extra[[not u for _, _, u in read]].any() if read else True
+
+
+def test_cli_read_marks_and_says_a_fifth_copy(tmp_path, capsys, monkeypatch) -> None:
+    """``companion read`` on a photo read with five 5m: the least sure marked ``?`` and a line saying why; the JSON
+    says which is the extra copy; the drawing marks it as unsure."""
+    photo = tmp_path / "five.png"
+    cv2.imwrite(str(photo), np.full((200, 400, 3), 120, np.uint8))
+    dets = _read_as([Tile.M5] * 5 + [Tile.P1], [0.9, 0.95, 0.7, 0.99, 0.8, 0.9])
+    monkeypatch.setattr(TileReader, "read", lambda self, image, **kw: dets)
+    assert main(["read", str(photo), "--threads", "1", "--no-calibration"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("5m 5m 5m? 5m 5m 1p (? = 讀得不確定，請對照照片 / unsure reading, check it against the photo)")
+    assert out[1].startswith("  讀到 5 張五萬（一副牌只有 4 張）") and "5 x 5m (a set holds 4)" in out[1]
+    assert main(["read", str(photo), "--threads", "1", "--no-calibration", "--json"]) == 0
+    tiles = json.loads(capsys.readouterr().out)["tiles"]
+    assert [t["extra_copy"] for t in tiles] == [False, False, True, False, False, False]
+    drawn = annotate(np.full((200, 400, 3), 120, np.uint8), dets)
+    x0, y0 = 40 + 50 * 2 - 20, 100 + 28  # the third box's bottom edge: unsure orange
+    assert tuple(int(v) for v in drawn[y0, x0 + 20]) == UNSURE_BGR
+    scored = annotate(np.full((200, 400, 3), 120, np.uint8), dets, ["5m", "5m", "6m!", "5m", "5m", "1p"])
+    assert tuple(int(v) for v in scored[y0, x0 + 20]) != UNSURE_BGR  # a hand as scored has put it right and said so
