@@ -185,10 +185,11 @@ def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
                scored: Mapping[int, str] | None = None) -> tuple[ReadTile, ...]:
     """Every tile of the photo in reading order (rows from the top, each left to right): the player's ``picks``
     (detection index -> the tile it really is), else what the hand was ``scored`` as (a doubtful tile the scorer
-    read otherwise), else the reading."""
+    read otherwise), else the reading. Doubtful: a face read unsurely and, in a photo not scored (``scored`` None:
+    refused), the least sure of more copies of a kind than a set holds, as the photo's drawing frames them."""
+    doubtful = read.dets.doubtful() if scored is not None else read.dets.to_check()
     picks, scored = picks or {}, scored or {}
     dets = read.dets
-    doubtful = dets.doubtful()
     out = []
     for k in reading_order(dets.obb):
         i = int(k)

@@ -54,6 +54,23 @@ def test_the_tiles_are_listed_in_reading_order_with_their_doubts(demo: tuple[Rea
     assert not any(r.picked for r in shown)
 
 
+def test_a_refused_photo_frames_the_least_sure_of_more_copies_than_a_set_holds(demo: tuple[ReadPhoto, dict]) -> None:
+    """A flower read twice (no set has two): the photo is refused, and the less sure of the two is framed in the
+    list to correct, as in its drawing; a hand as scored frames only its unsure faces."""
+    read, context = demo
+    flowers = [i for i in range(len(read.dets)) if Tile(int(read.dets.kind[i])).is_flower]
+    keep, twin = flowers[0], flowers[1]
+    twice = _misread(read, twin, Tile(int(read.dets.kind[keep])))
+    d = twice.dets
+    score = d.score.copy()
+    score[twin], score[keep] = 0.6, 0.99  # sure enough not to be unsure, less sure than the other
+    twice = dataclasses.replace(twice, dets=dataclasses.replace(d, score=score))
+    assert isinstance(score_read_photo(twice, context), PhotoFailed)
+    listed = {r.index: r for r in read_tiles(twice)}
+    assert listed[twin].doubtful and not listed[keep].doubtful
+    assert not {r.index: r for r in read_tiles(twice, scored={})}[twin].doubtful
+
+
 def test_the_photo_comes_with_what_its_colours_and_marks_mean(demo: tuple[ReadPhoto, dict]) -> None:
     """The scored photo's legend names the winning tile's ``*`` and the sure faces' colour; a hand that cannot be
     scored shows its photo as read with a legend too (a review could not tell what the colours meant)."""
