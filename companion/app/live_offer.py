@@ -13,7 +13,7 @@ from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
 from companion.game.check_win import own_win_refusal
 from companion.game.evolve import finish_hand
-from companion.game.state import OutcomeKind, Phase, TableState, next_seat, offset, window
+from companion.game.state import OutcomeKind, Phase, TableState, next_seat, offset, own_last_flower, window
 from companion.game.switches import FirstDealer, MultiWin
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
@@ -278,7 +278,9 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
         st = state.seats[seat]
         if not st.dead and not st.no_win and own_win_refusal(state, seat) is None:
             out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
-            if len(st.flowers) >= 7:
+            # all eight laid, or seven and the eighth drawn as the wall's last tile: as the tracker counts them (a
+            # review found seven laid offered 八仙過海 on every turn, which the tracker then refused)
+            if len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
                 out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
     due = four_kongs_due(state)
     if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once

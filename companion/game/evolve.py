@@ -379,19 +379,23 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
         human = giver is not None and window.seats[giver].discards_made == 1 and not window.calls_made
     else:  # the traditional reading: a non-dealer who has not discarded yet
         human = e.seat != window.dealer and first
-    repl = window.act if self_draw and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) else None
+    # 八仙過海 declared on his turn just after a replacement (the eighth flower laid and replaced): the replacement
+    # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input)
+    on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat)
+    repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
+        else None
     return WinRecord(
         seat=e.seat, kind=kind, tile=e.tile, concealed=tuple(e.concealed), melds=revealed.melds,
         flowers=revealed.flowers, discarder=giver, replacement=repl,
         replaced_kong=window.kong_kind if repl is ActKind.KONG else "",
-        last_tile=self_draw and window.last_tile_drawn,
+        last_tile=(self_draw or repl is not None) and window.last_tile_drawn,
         last_discard=kind is ev.WinKind.DISCARD and window.last_tile_drawn,
-        heavenly=self_draw and e.seat == window.dealer and first,
-        earthly=self_draw and e.seat != window.dealer and first,
+        heavenly=(self_draw or repl is not None) and e.seat == window.dealer and first,
+        earthly=(self_draw or repl is not None) and e.seat != window.dealer and first,
         human=kind is ev.WinKind.DISCARD and human,
         ready=st.ready,
         logged=tuple(Tile(i) for i in range(34) for _ in range(st.concealed[i])),
-        drawn=st.drawn if self_draw and window.act is not ActKind.DEALT and st.drawn is not None
+        drawn=st.drawn if (self_draw or repl is not None) and window.act is not ActKind.DEALT and st.drawn is not None
         and st.drawn.is_known else None,
     )
 

@@ -174,7 +174,35 @@ def switches_for(profile: str | Profile | None = None) -> Switches:
 # --- scoring one hand ------------------------------------------------------------------------------
 
 def win_input(rec: WinRecord, result: HandResult, profile: str) -> Win:
-    """The scoring record of spec §3.2 for one winner of a finished hand."""
+    """The scoring record of spec §3.2 for one winner of a finished hand. A 八仙過海 declared on the eighth flower's
+    replacement is scored as the hand that replacement completes, if it completes one (spec §3.1: scored as usual,
+    8 added; ``eight_flowers_compound``): the replacement as its winning tile where the log knows it, else the
+    tile of his 17 that scores best (entered face down, the table saw no more); else 8 flat."""
+    if rec.kind is WinKind.EIGHT_FLOWERS and rec.replacement is not None and len(rec.concealed) + \
+            3 * len(rec.melds) == 17:
+        return _eight_on_replacement(rec, result, profile)
+    return _win_input(rec, result, profile)
+
+
+def _eight_on_replacement(rec: WinRecord, result: HandResult, profile: str) -> Win:
+    tiles = [rec.drawn] if rec.drawn is not None and rec.drawn in rec.concealed else list(dict.fromkeys(rec.concealed))
+    best: tuple[int, Win] | None = None
+    for t in tiles:
+        rest = list(rec.concealed)
+        rest.remove(t)
+        try:
+            # scored as the self-draw it is (地胡 and the replacement's items alike), 八仙過海's 8 added by the scorer
+            win = _win_input(replace(rec, kind=WinKind.SELF_DRAW, tile=t, concealed=tuple(rest)), result, profile)
+            tai = score(win).hand_tai
+        except (WinInputError, NotAWin):  # no hand with it (or none the profile allows): 八仙過海 alone
+            continue
+        if best is None or tai > best[0]:
+            best = (tai, win)
+    return best[1] if best is not None else \
+        _win_input(replace(rec, replacement=None, heavenly=False, earthly=False), result, profile)
+
+
+def _win_input(rec: WinRecord, result: HandResult, profile: str) -> Win:
     winds = result.seat_winds
     repl = None
     if rec.replacement is ActKind.FLOWER:

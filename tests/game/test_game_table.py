@@ -222,3 +222,58 @@ def test_wrong_count_bars_a_win_under_dead_hand_and_only_warns_otherwise() -> No
             tb.do(ev.Drew(seat=1))  # play goes on
         else:
             tb.do(won)
+
+
+def _eighth_flower_replaced(replacement: str, known: bool = True) -> Table:
+    """Seat 1 lays seven flowers at the deal, draws the eighth on his first turn and takes ``replacement`` for it
+    (logged as drawn, or face down when not ``known``), holding 123s 456s 789s 555z 666z and a lone 7z."""
+    tb = Table({1: "1f2f3f4f5f6f7f" + "123s456s789s"})
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("555z666z7z")))
+    tb.discard(0, tb.hand(0)[-1])
+    tb.draw(1, "8f")
+    got = tb.take(replacement) if known else Tile.UNKNOWN
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("8f"), replacements=(got,)))
+    return tb
+
+
+def test_eight_flowers_whose_replacement_completes_the_hand_are_scored_as_that_hand_and_8_more() -> None:
+    """§3.1 / §4.2 ``eight_flowers`` (``eight_flowers_compound``, on by default): 八仙過海 declared when the eighth
+    flower's replacement completes the hand is scored as usual and 8 added, as the same win entered as a self-draw
+    is; it paid 8 flat (a review). Known replacement, one entered face down, and a replacement that completes
+    nothing (8 flat; without compounding the scorer pays 8 flat too: tests/rules)."""
+    from companion.game.session import ledger_of
+
+    def line(tb: Table, kind: ev.WinKind, shown: tuple[Tile, ...], tile: Tile | None = None) -> object:
+        tb.do(ev.Won(seat=1, kind=kind, tile=tile, concealed=shown))
+        (one,) = ledger_of(tb.state).entries[0].lines
+        return one
+
+    hand17 = tiles("123s456s789s555z666z7z7z")
+    as_self_draw = line(_eighth_flower_replaced("7z"), ev.WinKind.SELF_DRAW, hand17[:-1], t("7z"))
+    eight = line(_eighth_flower_replaced("7z"), ev.WinKind.EIGHT_FLOWERS, hand17)
+    assert (eight.kind, eight.hand_tai, eight.items) == ("eight_flowers", as_self_draw.hand_tai, as_self_draw.items)
+    names = [zh for zh, _, _ in eight.items]
+    assert "八仙過海" in names and "槓上開花" in names and eight.hand_tai > 8
+    face_down = line(_eighth_flower_replaced("7z", known=False), ev.WinKind.EIGHT_FLOWERS, hand17)
+    assert face_down.hand_tai == eight.hand_tai  # the tile of his 17 that scores best: the 7z
+    nothing = line(_eighth_flower_replaced("1z"), ev.WinKind.EIGHT_FLOWERS, tiles("123s456s789s555z666z7z1z"))
+    assert (nothing.hand_tai, [zh for zh, _, _ in nothing.items]) == (8, ["八仙過海"])
+
+
+def test_eight_flowers_are_offered_at_the_table_only_where_the_tracker_takes_them() -> None:
+    """The Live tab offered 八仙過海 to any seat with seven flowers laid on its own turn, and the tracker then refused
+    it (a review): it is offered with all eight laid, and then taken."""
+    from companion.app.live_offer import offer_for
+
+    def offered(tb: Table) -> set[tuple[int, ev.WinKind]]:
+        return {(w.seat, w.kind) for w in offer_for(tb.state, len(tb.log)).wins}
+
+    tb = _eighth_flower_replaced("7z")
+    assert (1, ev.WinKind.EIGHT_FLOWERS) in offered(tb)
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)))
+    seven = Table({1: "1f2f3f4f5f6f7f" + "123s456s789s"})
+    seven.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=seven.takes("555z666z7z")))
+    seven.discard(0, seven.hand(0)[-1])
+    seven.draw(1, "1z")
+    assert offered(seven) == {(1, ev.WinKind.SELF_DRAW)}
+    seven.refused(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=seven.hand(1)), "eight_flowers")
