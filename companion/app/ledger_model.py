@@ -138,7 +138,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         if len(r.seat_winds) == len(r.players):
             pairs = list(zip(r.players, r.seat_winds, strict=True))
             winds = Words("、".join(f"{p} {WIND_ZH[k]}" for p, k in pairs), ", ".join(f"{p} {WIND_EN[k]}" for p, k in pairs))
-        rows.append(LedgerRow(r.number, setting, Words(r.outcome.kind.zh, r.outcome.kind.en), lines, transfers,
+        rows.append(LedgerRow(r.number, setting, Words(*r.outcome.said), lines, transfers,
                               entry.balances, change, shown, next_deal_words(r.players, entry.next), r.dice_total,
                               winds))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())

@@ -399,7 +399,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
     who_en = ", ".join(f"{names[w.seat]} {_WON_EN[w.kind.value]}" for w in out.winners)
     # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
     # nobody won says how it ended
-    outcome = Words(who, who_en) if who else Words(out.kind.zh, out.kind.en)
+    outcome = Words(who, who_en) if who else Words(*out.said)
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
 
 

@@ -149,10 +149,10 @@ def run(args: argparse.Namespace) -> int:
         if len(ledgers) > 1:
             print(f" {pick(f'第 {k} 將', f'session {k}')}:")
         for entry in session.entries:
-            outcome = entry.result.outcome.kind  # a draw, or the last tile declined (spec §6.7)
+            outcome = entry.result.outcome  # a draw, or the last tile declined (spec §6.7)
             print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x))
                                                            for x in entry.lines) if entry.lines
-                  else f"  #{entry.result.number} {pick(outcome.zh, outcome.en)}")
+                  else f"  #{entry.result.number} {pick(*outcome.said)}")
             for t in entry.transfers:
                 print(f"      {t.payer} → {t.payee}: {t.amount}")
     print(f"== {pick('帳', 'ledger')} ==")

@@ -135,7 +135,7 @@ def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: 
         # the switches a hand was played with, where they are not the ledger's (the table changed them since)
         **({"switches": switches.to_mapping()} if switches is not None and switches != now else {}),
         "seat_winds": {r.players[s]: WIND_LETTER[w] for s, w in enumerate(r.seat_winds)},
-        "result": {"kind": r.outcome.kind.code, "zh": r.outcome.kind.zh, "en": r.outcome.kind.en},
+        "result": {"kind": r.outcome.kind.code, "zh": r.outcome.said[0], "en": r.outcome.said[1]},
         # dealer_in: the dealer's tai count in this line's payments (he wins, pays, or everyone pays)
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
                    "dealer_tai": x.dealer_tai, "dealer_in": dealer_tai_counts(r, x), "items": [list(i) for i in x.items],

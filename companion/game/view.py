@@ -131,5 +131,5 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
     out = state.outcome
     if out is not None:
         who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.en)}" for w in out.winners)
-        lines.append(f"    {pick(out.kind.zh, out.kind.en)}{': ' + who if who else ''}")
+        lines.append(f"    {pick(*out.said)}{': ' + who if who else ''}")
     return "\n".join(lines)

@@ -175,6 +175,10 @@ def test_three_claimants_under_each_multi_win_rule() -> None:
         out = resolve_claimants(tuple(claim), giver, Switches(multi_win=rule))
         assert [w.seat for w in out.winners] == winners and out.kind is kind, rule
         assert [w.seat for w in out.claimants] == [1, 2, 3]
+        # the three-win draw is said as such, not as an empty wall's exhaustive draw (a rules review)
+        assert out.said == (("流局（三家胡同一張）", "drawn: three wins on one discard") if winners == [] else
+                            (kind.zh, kind.en)), rule
+    assert Outcome(OutcomeKind.DRAW).said == ("流局", "exhaustive draw")
     two = resolve_claimants(tuple(claim[:2]), giver, Switches(multi_win=MultiWin.NEAREST_UNLESS_THREE))
     assert [w.seat for w in two.winners] == [1]
     robbed = resolve_claimants(tuple(claim[:2]), 2, Switches())  # counted from the kong player
