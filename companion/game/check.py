@@ -113,7 +113,7 @@ def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
     if rec is None:
         return state
     try:
-        score(win_input(rec, hand_result(state), prof.id), prof)
+        score(win_input(rec, hand_result(state), prof), prof)
     except FalseWin as bad:
         if bad.claimed is None or bad.claimed.hand_tai >= need:
             return state  # refused by the profile for another reason: the ledger's to report
@@ -250,7 +250,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     prof = table_profile(rules, result.switches if result.switches is not None else state.switches)
     need = prof.switch("min_tai")
     try:
-        score(win_input(new, result, prof.id), prof)
+        score(win_input(new, result, prof), prof)
     except FalseWin as bad:
         tai = bad.claimed.hand_tai if bad.claimed is not None else 0
         if need and tai < need:

@@ -381,7 +381,8 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
         human = e.seat != window.dealer and first
     # 八仙過海 declared on his turn just after a replacement (the eighth flower laid and replaced): the replacement
     # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input)
-    on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat)
+    on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat
+                                   and window.phase is Phase.ACT)
     repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
         else None
     return WinRecord(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -173,33 +174,34 @@ def switches_for(profile: str | Profile | None = None) -> Switches:
 
 # --- scoring one hand ------------------------------------------------------------------------------
 
-def win_input(rec: WinRecord, result: HandResult, profile: str) -> Win:
-    """The scoring record of spec §3.2 for one winner of a finished hand. A 八仙過海 declared on the eighth flower's
-    replacement is scored as the hand that replacement completes, if it completes one (spec §3.1: scored as usual,
-    8 added; ``eight_flowers_compound``): the replacement as its winning tile where the log knows it, else the
-    tile of his 17 that scores best (entered face down, the table saw no more); else 8 flat."""
-    if rec.kind is WinKind.EIGHT_FLOWERS and rec.replacement is not None and len(rec.concealed) + \
-            3 * len(rec.melds) == 17:
-        return _eight_on_replacement(rec, result, profile)
-    return _win_input(rec, result, profile)
-
-
-def _eight_on_replacement(rec: WinRecord, result: HandResult, profile: str) -> Win:
-    tiles = [rec.drawn] if rec.drawn is not None and rec.drawn in rec.concealed else list(dict.fromkeys(rec.concealed))
+def win_input(rec: WinRecord, result: HandResult, profile: str | Profile) -> Win:
+    """The scoring record of spec §3.2 for one winner of a finished hand (``profile``: the table's, or its id). A
+    八仙過海 declared on the eighth flower's replacement is scored as the hand that replacement completes, if it
+    completes one (spec §3.1: scored as usual, 8 added; ``eight_flowers_compound``), as the same win entered as a
+    self-draw is: the replacement as its winning tile where the log knows it, else the tile of his 17 the log did
+    not know that scores best (the replacement entered face down); else 8 flat."""
+    pid = profile if isinstance(profile, str) else profile.id
+    if rec.kind is not WinKind.EIGHT_FLOWERS or rec.replacement is None:
+        return _win_input(rec, result, pid)
+    flat = _win_input(replace(rec, replacement=None, heavenly=False, earthly=False, last_tile=False), result, pid)
+    if len(rec.concealed) + 3 * len(rec.melds) != 17:  # declared later than on the replacement: 8 flat
+        return flat
+    new = Counter(rec.concealed) - Counter(rec.logged)  # the tiles of his 17 the log did not know
+    tiles = [rec.drawn] if rec.drawn is not None and rec.drawn in rec.concealed else \
+        list(dict.fromkeys(t for t in rec.concealed if new[t])) or list(dict.fromkeys(rec.concealed))
     best: tuple[int, Win] | None = None
     for t in tiles:
         rest = list(rec.concealed)
         rest.remove(t)
         try:
             # scored as the self-draw it is (地胡 and the replacement's items alike), 八仙過海's 8 added by the scorer
-            win = _win_input(replace(rec, kind=WinKind.SELF_DRAW, tile=t, concealed=tuple(rest)), result, profile)
-            tai = score(win).hand_tai
+            win = _win_input(replace(rec, kind=WinKind.SELF_DRAW, tile=t, concealed=tuple(rest)), result, pid)
+            tai = score(win, profile).hand_tai
         except (WinInputError, NotAWin):  # no hand with it (or none the profile allows): 八仙過海 alone
             continue
         if best is None or tai > best[0]:
             best = (tai, win)
-    return best[1] if best is not None else \
-        _win_input(replace(rec, replacement=None, heavenly=False, earthly=False), result, profile)
+    return best[1] if best is not None else flat
 
 
 def _win_input(rec: WinRecord, result: HandResult, profile: str) -> Win:
@@ -254,7 +256,7 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
     offenders: list[tuple[int, int | None]] = list(zip(out.false_wins, claims, strict=True))  # (seat, claimed tai)
     for rec in result.outcome.winners:
         try:
-            win = win_input(rec, result, prof.id)
+            win = win_input(rec, result, prof)
             sc = score(win, prof)
         except WinInputError as e:
             why = msg("unscored", reason=e.message_zh, reason_en=str(e))

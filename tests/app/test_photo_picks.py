@@ -69,6 +69,10 @@ def test_a_refused_photo_frames_the_least_sure_of_more_copies_than_a_set_holds(d
     listed = {r.index: r for r in read_tiles(twice)}
     assert listed[twin].doubtful and not listed[keep].doubtful
     assert not {r.index: r for r in read_tiles(twice, scored={})}[twin].doubtful
+    # the player says the surer one is another flower: the twin is then the only one of its kind, so it is no
+    # longer framed (the list had kept the reading's frame, the drawing had not: a review)
+    other = next(f for f in (Tile.F8, Tile.F7, Tile.F6) if f not in {Tile(int(k)) for k in twice.dets.kind})
+    assert not {r.index: r for r in read_tiles(twice, {keep: other})}[twin].doubtful
 
 
 def test_the_photo_comes_with_what_its_colours_and_marks_mean(demo: tuple[ReadPhoto, dict]) -> None:

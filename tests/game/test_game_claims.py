@@ -634,6 +634,10 @@ def test_the_holder_of_seven_drawing_the_eighth_flower_last_wins_eight_flowers()
     tb.do(ev.Drew(seat=drawer, tile=t("1f")))
     hand = tuple(x for x in tb.hand(drawer) if not x.is_flower)
     assert all(x.is_known for x in hand)
+    from companion.app.live_offer import offer_for
+
+    # the Live tab offers it (it offered nothing: the self-draw's gate refuses a seat holding a flower)
+    assert [(w.seat, w.kind) for w in offer_for(tb.state, len(tb.log)).wins] == [(drawer, ev.WinKind.EIGHT_FLOWERS)]
     tb.do(ev.Won(seat=drawer, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=hand))
     out = tb.state.outcome
     assert out is not None and out.kind is OutcomeKind.INSTANT_WIN

@@ -277,3 +277,70 @@ def test_eight_flowers_are_offered_at_the_table_only_where_the_tracker_takes_the
     seven.draw(1, "1z")
     assert offered(seven) == {(1, ev.WinKind.SELF_DRAW)}
     seven.refused(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=seven.hand(1)), "eight_flowers")
+
+
+def _eight_line(tb: Table, shown: tuple[Tile, ...] | None = None) -> object:
+    """Seat 1 declares 八仙過海 showing ``shown`` (default his hand as logged): his ledger line."""
+    from companion.game.session import ledger_of
+
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=shown or tb.hand(1)))
+    (one,) = ledger_of(tb.state).entries[0].lines
+    return one
+
+
+def test_eight_flowers_entered_face_down_take_as_the_replacement_a_tile_the_log_did_not_know() -> None:
+    """The replacement entered face down: of his 17 only a tile the log did not know can be it (here the 1s), not
+    the one that would score best (the 3s he held, for a single wait)."""
+    def run(known: bool) -> object:
+        tb = Table({1: "1f2f3f4f5f6f7f" + "23s456s789s5z"})
+        tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("55z666z77z")))
+        tb.discard(0, tb.hand(0)[-1])
+        tb.draw(1, "8f")
+        got = tb.take("1s")
+        tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("8f"), replacements=(got if known else Tile.UNKNOWN,)))
+        return _eight_line(tb, tiles("123s456s789s555z666z77z"))
+
+    known, face_down = run(True), run(False)
+    assert (face_down.hand_tai, face_down.items) == (known.hand_tai, known.items)
+    assert "獨聽" not in [zh for zh, _, _ in known.items]
+
+
+def test_eight_flowers_declared_after_a_kong_or_on_the_last_tile_are_paid_8_flat_not_left_unscored() -> None:
+    """A review: 八仙過海 declared after a kong on the replacement (16 tiles held), or on a last-tile replacement
+    that completes nothing, came out unscored (a replacement or last-tile flag the instant win refuses)."""
+    tb = _eighth_flower_replaced("5z")
+    tb.do(ev.ConcealedKong(seat=1, tile=t("5z")))
+    assert [(zh, n) for zh, _, n in _eight_line(tb).items] == [("八仙過海", 8)]
+    tb = _eighth_flower_replaced("5z")
+    tb.do(ev.ConcealedKong(seat=1, tile=t("5z")))
+    tb.do(ev.ReplacementDrew(seat=1, tile=tb.take("2z")))
+    tb.discard(1, "2z")
+    assert [(zh, n) for zh, _, n in _eight_line(tb).items] == [("八仙過海", 8)]
+    for replacement, eight_flat in (("1z", True), ("7z", False)):  # the eighth flower drawn as the last tile
+        tb = Table({0: "44z", 1: "1f2f3f4f5f6f7f" + "123s456s789s"})
+        tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("555z666z7z")))
+        tb.discard(0, tb.hand(0)[0])
+
+        def filler(tb: Table = tb) -> Tile:
+            x = tb.take_filler()
+            return filler(tb) if x == t("4z") else x
+
+        while not (tb.state.turn == 0 and tb.state.live == 4):
+            x = filler()
+            seat = (tb.state.turn + 1) % 4
+            tb.do(ev.Drew(seat=seat, tile=x))
+            tb.do(ev.Discarded(seat=seat, tile=x))
+        for seat in (1, 2):
+            x = filler()
+            tb.do(ev.Drew(seat=seat, tile=x))
+            tb.do(ev.Discarded(seat=seat, tile=x))
+        tb.do(ev.Drew(seat=3, tile=tb.take("4z")))
+        tb.do(ev.Discarded(seat=3, tile=t("4z")))
+        tb.do(ev.Punged(seat=0, tile=t("4z")))  # so that seat 1 draws the last tile
+        tb.do(ev.Discarded(seat=0, tile=next(x for x in tb.hand(0) if x != t("4z"))))
+        tb.draw(1, "8f")
+        tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("8f"), replacements=(tb.take(replacement),)))
+        assert tb.state.last_tile_drawn
+        line = _eight_line(tb)
+        names = [zh for zh, _, _ in line.items]
+        assert not line.unscored and (names == ["八仙過海"]) == eight_flat and ("海底撈月" in names) != eight_flat
