@@ -187,8 +187,8 @@ def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
     (detection index -> the tile it really is), else what the hand was ``scored`` as (a doubtful tile the scorer
     read otherwise), else the reading. Doubtful: a face read unsurely and, in a photo not scored (``scored`` None:
     refused), the least sure of more copies of a kind than a set holds, as the photo's drawing frames them."""
-    shown = with_picks(read, picks).dets if picks else read.dets  # as the refused photo's drawing shows them
-    doubtful = read.dets.doubtful() if scored is not None else shown.to_check()
+    # a refused photo's tiles as its drawing shows them: with the player's picks
+    doubtful = read.dets.doubtful() if scored is not None else with_picks(read, picks or {}).dets.to_check()
     picks, scored = picks or {}, scored or {}
     dets = read.dets
     out = []

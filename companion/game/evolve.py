@@ -385,18 +385,19 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
                                    and window.phase is Phase.ACT)
     repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
         else None
+    own = self_draw or repl is not None  # won on his own draw or replacement
     return WinRecord(
         seat=e.seat, kind=kind, tile=e.tile, concealed=tuple(e.concealed), melds=revealed.melds,
         flowers=revealed.flowers, discarder=giver, replacement=repl,
         replaced_kong=window.kong_kind if repl is ActKind.KONG else "",
-        last_tile=(self_draw or repl is not None) and window.last_tile_drawn,
+        last_tile=own and window.last_tile_drawn,
         last_discard=kind is ev.WinKind.DISCARD and window.last_tile_drawn,
-        heavenly=(self_draw or repl is not None) and e.seat == window.dealer and first,
-        earthly=(self_draw or repl is not None) and e.seat != window.dealer and first,
+        heavenly=own and e.seat == window.dealer and first,
+        earthly=own and e.seat != window.dealer and first,
         human=kind is ev.WinKind.DISCARD and human,
         ready=st.ready,
         logged=tuple(Tile(i) for i in range(34) for _ in range(st.concealed[i])),
-        drawn=st.drawn if (self_draw or repl is not None) and window.act is not ActKind.DEALT and st.drawn is not None
+        drawn=st.drawn if own and window.act is not ActKind.DEALT and st.drawn is not None
         and st.drawn.is_known else None,
     )
 

@@ -240,7 +240,8 @@ class Detections:
         marks it ``?``: the face read under :data:`DOUBTFUL`, or ``extra_copy``: one of more copies of its kind
         than a set holds, and of them the least sure, :meth:`extra_copies`)."""
         out = []
-        doubtful, extra = self.to_check(), self.extra_copies()
+        extra = self.extra_copies()
+        doubtful = self.doubtful() | extra
         for i, box in enumerate(self.xyxy):
             top3 = [{"tile": Tile(int(k)).code, "score": round(float(s), 4)}
                     for k, s in zip(self.top3_kind[i], self.top3_score[i], strict=True)]

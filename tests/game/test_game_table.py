@@ -236,27 +236,31 @@ def _eighth_flower_replaced(replacement: str, known: bool = True) -> Table:
     return tb
 
 
+def _eight_line(tb: Table, shown: tuple[Tile, ...] | None = None, kind: ev.WinKind = ev.WinKind.EIGHT_FLOWERS,
+                tile: Tile | None = None) -> object:
+    """Seat 1 declares a win of ``kind`` (八仙過海 unless said) showing ``shown`` (default his hand as logged) and
+    ``tile``: his ledger line."""
+    from companion.game.session import ledger_of
+
+    tb.do(ev.Won(seat=1, kind=kind, tile=tile, concealed=shown or tb.hand(1)))
+    (one,) = ledger_of(tb.state).entries[0].lines
+    return one
+
+
 def test_eight_flowers_whose_replacement_completes_the_hand_are_scored_as_that_hand_and_8_more() -> None:
     """§3.1 / §4.2 ``eight_flowers`` (``eight_flowers_compound``, on by default): 八仙過海 declared when the eighth
     flower's replacement completes the hand is scored as usual and 8 added, as the same win entered as a self-draw
     is; it paid 8 flat (a review). Known replacement, one entered face down, and a replacement that completes
     nothing (8 flat; without compounding the scorer pays 8 flat too: tests/rules)."""
-    from companion.game.session import ledger_of
-
-    def line(tb: Table, kind: ev.WinKind, shown: tuple[Tile, ...], tile: Tile | None = None) -> object:
-        tb.do(ev.Won(seat=1, kind=kind, tile=tile, concealed=shown))
-        (one,) = ledger_of(tb.state).entries[0].lines
-        return one
-
     hand17 = tiles("123s456s789s555z666z7z7z")
-    as_self_draw = line(_eighth_flower_replaced("7z"), ev.WinKind.SELF_DRAW, hand17[:-1], t("7z"))
-    eight = line(_eighth_flower_replaced("7z"), ev.WinKind.EIGHT_FLOWERS, hand17)
+    as_self_draw = _eight_line(_eighth_flower_replaced("7z"), hand17[:-1], ev.WinKind.SELF_DRAW, t("7z"))
+    eight = _eight_line(_eighth_flower_replaced("7z"), hand17)
     assert (eight.kind, eight.hand_tai, eight.items) == ("eight_flowers", as_self_draw.hand_tai, as_self_draw.items)
     names = [zh for zh, _, _ in eight.items]
     assert "八仙過海" in names and "槓上開花" in names and eight.hand_tai > 8
-    face_down = line(_eighth_flower_replaced("7z", known=False), ev.WinKind.EIGHT_FLOWERS, hand17)
+    face_down = _eight_line(_eighth_flower_replaced("7z", known=False), hand17)
     assert face_down.hand_tai == eight.hand_tai  # the tile of his 17 that scores best: the 7z
-    nothing = line(_eighth_flower_replaced("1z"), ev.WinKind.EIGHT_FLOWERS, tiles("123s456s789s555z666z7z1z"))
+    nothing = _eight_line(_eighth_flower_replaced("1z"), tiles("123s456s789s555z666z7z1z"))
     assert (nothing.hand_tai, [zh for zh, _, _ in nothing.items]) == (8, ["八仙過海"])
 
 
@@ -277,15 +281,6 @@ def test_eight_flowers_are_offered_at_the_table_only_where_the_tracker_takes_the
     seven.draw(1, "1z")
     assert offered(seven) == {(1, ev.WinKind.SELF_DRAW)}
     seven.refused(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=seven.hand(1)), "eight_flowers")
-
-
-def _eight_line(tb: Table, shown: tuple[Tile, ...] | None = None) -> object:
-    """Seat 1 declares 八仙過海 showing ``shown`` (default his hand as logged): his ledger line."""
-    from companion.game.session import ledger_of
-
-    tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=shown or tb.hand(1)))
-    (one,) = ledger_of(tb.state).entries[0].lines
-    return one
 
 
 def test_eight_flowers_entered_face_down_take_as_the_replacement_a_tile_the_log_did_not_know() -> None:
