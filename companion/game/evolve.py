@@ -386,13 +386,16 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
         else None
     own = self_draw or repl is not None  # won on his own draw or replacement
+    # 八仙過海 at the deal (the phase lasts until the dealer's first discard or kong): the dealer's 17 tiles after the
+    # replacements are his dealt hand, which may be 天胡 (spec §3.1, §4.2; as the same win entered as a self-draw is)
+    dealt = kind is ev.WinKind.EIGHT_FLOWERS and window.phase is Phase.FLOWERS and window.act is ActKind.DEALT
     return WinRecord(
         seat=e.seat, kind=kind, tile=e.tile, concealed=tuple(e.concealed), melds=revealed.melds,
         flowers=revealed.flowers, discarder=giver, replacement=repl,
         replaced_kong=window.kong_kind if repl is ActKind.KONG else "",
         last_tile=own and window.last_tile_drawn,
         last_discard=kind is ev.WinKind.DISCARD and window.last_tile_drawn,
-        heavenly=own and e.seat == window.dealer and first,
+        heavenly=(own or dealt) and e.seat == window.dealer and first,
         earthly=own and e.seat != window.dealer and first,
         human=kind is ev.WinKind.DISCARD and human,
         ready=st.ready,

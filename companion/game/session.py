@@ -179,9 +179,10 @@ def win_input(rec: WinRecord, result: HandResult, profile: str | Profile) -> Win
     八仙過海 declared on the eighth flower's replacement is scored as the hand that replacement completes, if it
     completes one (spec §3.1: scored as usual, 8 added; ``eight_flowers_compound``), as the same win entered as a
     self-draw is: the replacement as its winning tile where the log knows it, else the tile of his 17 the log did
-    not know that scores best (the replacement entered face down); else 8 flat."""
+    not know that scores best (the replacement entered face down); else 8 flat. The dealer's eighth flower laid at
+    the deal completes his dealt hand: 天胡 and 8 (any of his tiles as the winning one, spec §3.2)."""
     pid = profile if isinstance(profile, str) else profile.id
-    if rec.kind is not WinKind.EIGHT_FLOWERS or rec.replacement is None:
+    if rec.kind is not WinKind.EIGHT_FLOWERS or (rec.replacement is None and not rec.heavenly):
         return _win_input(rec, result, pid)
     flat = _win_input(replace(rec, replacement=None, heavenly=False, earthly=False, last_tile=False), result, pid)
     if len(rec.concealed) + 3 * len(rec.melds) != 17:  # declared later than on the replacement: 8 flat

@@ -264,6 +264,32 @@ def test_eight_flowers_whose_replacement_completes_the_hand_are_scored_as_that_h
     assert (nothing.hand_tai, [zh for zh, _, _ in nothing.items]) == (8, ["八仙過海"])
 
 
+def test_the_dealers_eight_flowers_at_the_deal_are_scored_as_his_heavenly_win_and_8_more() -> None:
+    """§3.1 / §4.2: the dealer's eighth flower laid at the deal, its replacement completing his 17 tiles, is 天胡 with
+    八仙過海's 8 added, as the same win entered as a self-draw is; it paid 8 flat. A dealt hand that is not complete
+    is paid 8 flat."""
+    def line(dealer_hand: str, replacements: str, kind: ev.WinKind) -> object:
+        tb = Table({0: "1f2f3f4f5f6f7f8f" + dealer_hand})
+        tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("1f2f3f4f5f6f7f8f"), replacements=tb.takes(replacements)))
+        assert tb.state.phase is Phase.FLOWERS
+        hand = tb.hand(0)
+        won = ev.Won(seat=0, kind=kind, tile=hand[-1] if kind is ev.WinKind.SELF_DRAW else None,
+                     concealed=hand[:-1] if kind is ev.WinKind.SELF_DRAW else hand)
+        tb.do(won)
+        from companion.game.session import ledger_of
+
+        (one,) = ledger_of(tb.state).entries[0].lines
+        return one
+
+    as_self_draw = line("123s456s789s", "555z666z77z", ev.WinKind.SELF_DRAW)
+    eight = line("123s456s789s", "555z666z77z", ev.WinKind.EIGHT_FLOWERS)
+    assert (eight.kind, eight.hand_tai, eight.items) == ("eight_flowers", as_self_draw.hand_tai, as_self_draw.items)
+    names = [zh for zh, _, _ in eight.items]
+    assert "八仙過海" in names and "天胡" in names and "槓上開花" not in names
+    nothing = line("123s456s789s", "555z666z71z", ev.WinKind.EIGHT_FLOWERS)
+    assert [(zh, n) for zh, _, n in nothing.items] == [("八仙過海", 8)]
+
+
 def test_eight_flowers_are_offered_at_the_table_only_where_the_tracker_takes_them() -> None:
     """The Live tab offered 八仙過海 to any seat with seven flowers laid on its own turn, and the tracker then refused
     it (a review): it is offered with all eight laid, and then taken."""
