@@ -17,7 +17,7 @@ from typing import Any
 from companion.game.events import ReadyKind, WinKind
 from companion.game.evolve import finish_hand
 from companion.game.rotation import NextDeal, capped_streak, next_deal
-from companion.game.state import ActKind, HandResult, TableState, WinRecord
+from companion.game.state import ActKind, HandResult, Outcome, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
 from companion.rules.profiles import Profile, load_profile
@@ -117,7 +117,7 @@ class Ledger:
             bal = dict(e.balances)
             st = self.stakes_of(e)
             w.writerow([r.number, WIND_LETTER[r.round_wind], r.players[r.dealer], r.streak, r.dice_total,
-                        r.outcome.kind.code, ";".join(f"{x.player}:{x.kind}" for x in e.lines),
+                        _result_code(r.outcome), ";".join(f"{x.player}:{x.kind}" for x in e.lines),
                         ";".join(str(x.capped_tai) for x in e.lines),
                         ";".join(f"{t.payer}>{t.payee}:{t.amount}" for t in e.transfers), f"{st.base}/{st.per_tai}",
                         r.hand_in_round, ";".join(f"{r.players[s]}:{WIND_LETTER[w]}" for s, w in enumerate(r.seat_winds)),
@@ -125,6 +125,12 @@ class Ledger:
                         f"{r.players[e.next.dealer]}:{e.next.streak}:{WIND_LETTER[e.next.round_wind]}",
                         *(bal.get(p, 0) for p in self.players)])
         return out.getvalue()
+
+
+def _result_code(out: Outcome) -> str:
+    """The CSV's result: the kind's code, and ``draw:three_wins`` for the draw three wins on one discard make (spec
+    §2.9, ``multi_win = three_is_draw``), which the JSON says in words; both draws were written ``draw``."""
+    return f"{out.kind.code}:three_wins" if out.three_wins_drawn else out.kind.code
 
 
 def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: Switches | None) -> dict[str, Any]:

@@ -131,11 +131,16 @@ class Outcome:
     false_claims: tuple[int | None, ...] = ()  # the tai each of them claimed, where known (§6.6)
 
     @property
+    def three_wins_drawn(self) -> bool:
+        """A draw made by three wins on one discard (``multi_win = three_is_draw``, spec §2.9)."""
+        return self.kind is OutcomeKind.DRAW and not self.winners and len(self.claimants) >= 3
+
+    @property
     def said(self) -> tuple[str, str]:
         """How the hand ended, in Chinese and English: the kind's words, but a draw that three wins on one discard
         made (``multi_win = three_is_draw``, spec §2.9) is said so, not as the exhaustive draw of an empty wall
         (a rules review)."""
-        if self.kind is OutcomeKind.DRAW and not self.winners and len(self.claimants) >= 3:
+        if self.three_wins_drawn:
             return "流局（三家胡同一張）", "drawn: three wins on one discard"
         return self.kind.zh, self.kind.en
 

@@ -185,6 +185,19 @@ def test_three_claimants_under_each_multi_win_rule() -> None:
     assert [w.seat for w in robbed.winners] == [3]
 
 
+def test_the_csv_says_which_draw_three_wins_on_one_discard_made() -> None:
+    """The session CSV wrote ``draw`` for the three-win draw as for an empty wall's (the JSON says it in words)."""
+    tb = Table({0: "9s678m", 1: "123m456m789m111p222p9s", 2: "123s456s777s333p444p9s", 3: "111z222z333z444z555z9s"},
+               switches=Switches(multi_win=MultiWin.THREE_IS_DRAW))
+    tb.discard(0, "9s")
+    for seat in (1, 2, 3):
+        tb.do(ev.Won(seat=seat, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(seat)))
+    ledger = ledger_of(tb.state)
+    rows = list(csv.DictReader(io.StringIO(ledger.to_csv())))
+    assert [r["result"] for r in rows] == ["draw:three_wins"] and rows[0]["winners"] == ""
+    assert ledger.to_json()["hands"][0]["result"]["en"] == "drawn: three wins on one discard"
+
+
 def test_sessions_with_players_changing_seats_add_up_by_name() -> None:
     sim = Simulator(seed=2)
     for _ in sim.run(60):
