@@ -48,7 +48,7 @@ class WinShown:
     seat: int
     player: str
     concealed: str  # notation, without the winning tile
-    tile: str  # the tile won on
+    tile: str  # the tile won on ("" for 八仙過海, won on his hand: no tile)
     self_drawn: bool  # (only a self-drawn tile may be corrected: a discard is the table's)
     corrected: bool = False  # put right after it was recorded
 
@@ -87,9 +87,6 @@ class LedgerPanel:
     settle_up: tuple[Words, ...]
     sessions: AllSessions | None = None  # where earlier sessions were played at this table
     pending: Words | None = None  # the stakes or house rules changed after the last hand, for the next
-
-
-_SHOWN = (ev.WinKind.DISCARD, ev.WinKind.SELF_DRAW, ev.WinKind.ROBBED_KONG)
 
 
 def _kind(code: str) -> Words:
@@ -131,9 +128,9 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                      streak=r.streak)
         lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
         transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
-        shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code,
+        shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected)
-                      for w in r.outcome.winners if w.tile is not None and w.kind in _SHOWN)
+                      for w in r.outcome.winners if w.tiles_count)
         winds = None
         if len(r.seat_winds) == len(r.players):
             pairs = list(zip(r.players, r.seat_winds, strict=True))

@@ -229,16 +229,22 @@ class LedgerTab:
             return ft.Column(parts, spacing=2)
         self.fix_preview.content = self._preview(hand, w)  # (drawn anew in the language shown)
         self.fix_concealed.width = field_width(self.host.page)  # (a phone: as the Live tab's field)
-        self.fix_concealed.label = t(ui("ledger_fix_concealed", player=w.player))
+        self.fix_concealed.label = t(ui("ledger_fix_concealed" if w.tile else "ledger_fix_all_concealed",
+                                        player=w.player))
         self.fix_tile.label = t(ui("ledger_fix_tile"))
-        won = Tile.from_code(w.tile)
-        tile: ft.Control = ident("ledger-fix-tile", self.fix_tile) if w.self_drawn else \
-            label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.en)), 13)  # the table's: not asked for
+        if w.self_drawn:
+            tile: ft.Control = ident("ledger-fix-tile", self.fix_tile)
+        elif w.tile:  # the table's: not asked for
+            won = Tile.from_code(w.tile)
+            tile = label(t(ui("ledger_fix_discard", tile=won.zh, tile_en=won.en)), 13)
+        else:  # 八仙過海 on his hand
+            tile = label(t(ui("ledger_fix_no_tile")), 13)
         rows: list[ft.Control] = [
             label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
             # as pictures: a player reads tiles, not the notation
             ft.Row([label(t(ui("ledger_fix_recorded")), 12, colour=GREY),
-                    *(picture(c.code, 20) for c in parse_tiles(w.concealed)), label("+", 13), picture(w.tile, 20)],
+                    *(picture(c.code, 20) for c in parse_tiles(w.concealed)),
+                    *((label("+", 13), picture(w.tile, 20)) if w.tile else ())],
                    spacing=1, wrap=True)]
         if self.fix_error is not None:  # above the fields: the button below may be at the screen's edge
             rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,

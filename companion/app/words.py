@@ -518,11 +518,13 @@ UI: dict[str, tuple[str, str]] = {
                          "Correct the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
     "ledger_fix_concealed": ("{player} 攤開的手牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
+    "ledger_fix_all_concealed": ("{player} 攤開的手牌（全部）", "{player}'s concealed tiles (all of them)"),
     "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
     "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
     "ledger_fixed_pics": ("已改正：{player} 亮的牌是", "Corrected: {player} showed"),
     "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
+    "ledger_fix_no_tile": ("八仙過海沒有胡的那一張，只改手牌", "Eight flowers win on no tile: the hand alone"),
     "ledger_fix_moved": ("這一把的紀錄剛改過了（撤回、重新入座或別支手機改正）：請再按一次「改正」",
                          "That hand's record has just changed (undone, players seated again, or corrected on another "
                          "phone): tap “Correct” again"),

@@ -196,12 +196,10 @@ def _seated(state: TableState, e: ev.Seated) -> None:
                            profile=e.profile) from None
 
 
-_INSTANT = (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS)
-
-
 def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
-    """A winner's shown tiles put right (spec §6.7): only a winner's, of a hand the session finished, with as many
-    tiles as he showed, a complete hand with his melds, no fifth copy of a tile the table saw, and a win still."""
+    """A winner's shown tiles put right (spec §6.7): only a winner's whose tiles decide his pay, of a hand the
+    session finished, with as many tiles as he showed, a complete hand with his melds (but 八仙過海's, which is paid
+    8 flat if it is not one), no fifth copy of a tile the table saw, and a win still."""
     found = corrected_hand(state, e.hand) if state.players and type(e.hand) is int else None
     if found is None:
         raise IllegalEvent(msg("fix_no_hand", hand=e.hand), hand=e.hand)
@@ -209,24 +207,29 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     rec = next((w for w in result.outcome.winners if w.seat == e.seat), None)
     if rec is None:
         raise IllegalEvent(msg("fix_not_winner", **state.who(e.seat), hand=e.hand), hand=e.hand, seat=e.seat)
-    if rec.kind in _INSTANT or rec.tile is None:
+    if not rec.tiles_count:
         raise IllegalEvent(msg("fix_instant", hand=e.hand, kind=rec.kind.zh, kind_en=rec.kind.en), hand=e.hand)
-    if e.tile is not None and e.tile != rec.tile and rec.kind is not ev.WinKind.SELF_DRAW:
+    if rec.tile is None:  # 八仙過海 on his hand: won on no tile
+        if e.tile is not None:
+            raise IllegalEvent(msg("fix_no_tile", hand=e.hand, kind=rec.kind.zh, kind_en=rec.kind.en),
+                               tile=e.tile.code)
+    elif e.tile is not None and e.tile != rec.tile and rec.kind is not ev.WinKind.SELF_DRAW:
         raise IllegalEvent(msg("fix_discard_tile", hand=e.hand, tile=rec.tile.zh, tile_en=rec.tile.said_en),
                            tile=e.tile.code)
     tile = e.tile if e.tile is not None else rec.tile
-    if any(not t.is_known or t.is_flower for t in (*e.concealed, tile)):
+    won = (tile,) if tile is not None else ()
+    if any(not t.is_known or t.is_flower for t in (*e.concealed, *won)):
         raise IllegalEvent(msg("fix_unknown"), concealed=format_tiles(e.concealed))
     if len(e.concealed) != len(rec.concealed):
         raise IllegalEvent(msg("fix_size", **state.who(e.seat), hand=e.hand, want=len(rec.concealed),
                                got=len(e.concealed)), concealed=format_tiles(e.concealed))
     if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile:
         raise IllegalEvent(msg("fix_same"), hand=e.hand)
-    if rec.drawn is not None and tile != rec.drawn:  # the log saw the tile he drew
+    if rec.drawn is not None and tile is not None and tile != rec.drawn:  # the log saw the tile he drew
         raise IllegalEvent(msg("wrong_drawn", want=rec.drawn.zh, want_en=rec.drawn.said_en, got=tile.zh,
                                got_en=tile.said_en))
     missing = list(rec.logged)  # and every tile of his hand it saw must be among those he shows
-    for t in (*e.concealed, *((tile,) if rec.kind is ev.WinKind.SELF_DRAW else ())):
+    for t in (*e.concealed, *(won if rec.kind is ev.WinKind.SELF_DRAW else ())):
         if t in missing:
             missing.remove(t)
     if missing:
@@ -235,7 +238,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     shown = [0] * NUM_KINDS
     for t in e.concealed:
         shown[t] += 1
-    check_copies(shown, rec.melds, tile)  # no fifth copy in his own hand, as a win is checked
+    check_copies(shown, rec.melds, tile if tile is not None else Tile.UNKNOWN)  # no fifth copy in his own hand
     new = replace(rec, concealed=tuple(e.concealed), tile=tile)
     seen = list(result.known or (0,) * NUM_KINDS)  # nor beside what the table saw (his melds included)
     for t in win_hand(rec):
@@ -243,7 +246,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     for t in win_hand(new):
         seen[t] += 1
     _no_fifth_copy(seen)
-    if not completes(tuple(shown), rec.melds, tile):
+    if tile is not None and not completes(tuple(shown), rec.melds, tile):
         hand = f"{format_tiles(e.concealed)} + {tile.code}"
         raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=hand), hand=hand)
     rules = load_profile(state.profile or None)

@@ -188,10 +188,10 @@ def win_input(rec: WinRecord, result: HandResult, profile: str | Profile) -> Win
     not know that scores best (the replacement entered face down); else 8 flat. The dealer's eighth flower laid at
     the deal completes his dealt hand: 天胡 and 8 (any of his tiles as the winning one, spec §3.2)."""
     pid = profile if isinstance(profile, str) else profile.id
-    if rec.kind is not WinKind.EIGHT_FLOWERS or (rec.replacement is None and not rec.heavenly):
+    if rec.kind is not WinKind.EIGHT_FLOWERS:
         return _win_input(rec, result, pid)
     flat = _win_input(replace(rec, replacement=None, heavenly=False, earthly=False, last_tile=False), result, pid)
-    if len(rec.concealed) + 3 * len(rec.melds) != 17:  # declared later than on the replacement: 8 flat
+    if not rec.eight_flowers_on_hand:  # declared later than on the replacement: 8 flat
         return flat
     new = Counter(rec.concealed) - Counter(rec.logged)  # the tiles of his 17 the log did not know
     tiles = [rec.drawn] if rec.drawn is not None and rec.drawn in rec.concealed else \

@@ -32,7 +32,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                "the base and the amount per tai are whole numbers, 0 or more: {base}/{per_tai}"),
     "fix_no_hand": ("這一將沒有打完的第 {hand} 把", "this session has no finished hand {hand}"),
     "fix_not_winner": ("{seat}沒有胡第 {hand} 把", "{seat_en} did not win hand {hand}"),
-    "fix_instant": ("第 {hand} 把是{kind}，沒有牌可以改", "hand {hand} was {kind_en}: no tiles were shown to correct"),
+    "fix_instant": ("第 {hand} 把是{kind}，照規矩不看手牌，沒有牌可以改",
+                    "hand {hand} was {kind_en}, paid without regard to the tiles: nothing to correct"),
+    "fix_no_tile": ("第 {hand} 把是{kind}，沒有胡的那一張，只改手牌", "hand {hand} was {kind_en}, won on no tile: "
+                    "correct the hand alone"),
     "fix_discard_tile": ("第 {hand} 把胡的是打出來的{tile}，這張不能改", "hand {hand} was won on the discarded {tile_en}, "
                          "which stays"),
     "fix_size": ("{seat}第 {hand} 把攤開的手牌是 {want} 張，改正的是 {got} 張",

@@ -290,6 +290,38 @@ def test_the_dealers_eight_flowers_at_the_deal_are_scored_as_his_heavenly_win_an
     assert [(zh, n) for zh, _, n in nothing.items] == [("八仙過海", 8)]
 
 
+def test_eight_flowers_on_the_replacement_entered_with_a_wrong_tile_are_put_right_like_any_win() -> None:
+    """八仙過海 on the eighth flower's replacement is paid by the hand shown (above), so a hand entered wrong is put
+    right as any win is (改正胡牌, spec §6.7; it was refused as an instant win): here 1z typed for the face-down 7z
+    he drew, 8 flat, then the hand it was. It has no winning tile to correct; one declared later is paid 8 flat
+    whatever he holds, and has nothing to correct."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.game.session import ledger_of
+
+    right = _eight_line(_eighth_flower_replaced("7z", known=False), tiles("123s456s789s555z666z7z7z"))
+    tb = _eighth_flower_replaced("7z", known=False)
+    typo = _eight_line(tb, tiles("123s456s789s555z666z7z1z"))
+    assert typo.hand_tai == 8 and right.hand_tai > 8
+    tb.refused(ev.WinCorrected(seat=1, hand=1, concealed=tiles("123s456s789s555z666z7z7z"), tile=t("7z")),
+               "fix_no_tile")
+    tb.do(ev.WinCorrected(seat=1, hand=1, concealed=tiles("123s456s789s555z666z7z7z")))
+    (fixed,) = ledger_of(tb.state).entries[0].lines
+    assert (fixed.hand_tai, fixed.items) == (right.hand_tai, right.items)
+    panel = ledger_panel(tb.state)  # the Ledger tab offers it to be put right, with no tile won on
+    assert panel is not None and [(w.seat, w.tile, w.self_drawn, w.corrected) for w in panel.rows[0].shown] == \
+        [(1, "", False, True)]
+    later = _eighth_flower_replaced("5z")
+    later.discard(1, "5z")
+    for seat in (2, 3, 0):
+        later.draw(seat)
+        later.discard(seat, later.hand(seat)[-1])
+    later.draw(1, "1z")
+    assert [(zh, n) for zh, _, n in _eight_line(later).items] == [("八仙過海", 8)]
+    later.refused(ev.WinCorrected(seat=1, hand=1, concealed=later.hand(1)[:-1] + (t("2z"),)), "fix_instant")
+    later_panel = ledger_panel(later.state)
+    assert later_panel is not None and later_panel.rows[0].shown == ()
+
+
 def test_eight_flowers_are_offered_at_the_table_only_where_the_tracker_takes_them() -> None:
     """The Live tab offered 八仙過海 to any seat with seven flowers laid on its own turn, and the tracker then refused
     it (a review): it is offered with all eight laid, and then taken."""
