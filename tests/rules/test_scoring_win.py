@@ -70,6 +70,17 @@ def test_eight_flowers_are_a_win_on_a_replacement_except_when_dealt() -> None:
     assert dealt.item("eight_flowers") is not None and dealt.item("flower_kong") is not None
 
 
+def test_heavenly_win_adds_no_ready_tai_where_every_self_draw_has_one() -> None:
+    """star31 adds 自摸聽牌 1 to every self-draw (spec §5.3); 天胡 has no hand before the win (spec §3.5), so it is
+    never ready, and it replaces the ready items (spec §4.2): 24, not 25 (a profile review)."""
+    hand = ("123m456m789m234p66s78s", "9s")
+    plain = score(Win.of(*hand, "self_draw", seat_wind="S", round_wind="E", profile="star31"))
+    heaven = score(Win.of(*hand, "self_draw", seat_wind="E", round_wind="E", dealer="E", heavenly=True,
+                          profile="star31"))
+    assert plain.item("ready_on_self_draw") is not None
+    assert heaven.item("ready_on_self_draw") is None and heaven.item("heaven_win") is not None
+
+
 @pytest.mark.parametrize(("kwargs", "field"), [
     ({"streak": -1}, "streak"),
     ({"seat_wind": "X"}, "seat_wind"),

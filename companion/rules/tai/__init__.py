@@ -46,7 +46,9 @@ SWITCH_VALUED: dict[str, str] = {"declared_ready": "declared_ready_tai", "any_wi
 
 REPLACES: dict[str, tuple[str, ...]] = {
     # spec §4.2-§4.3 of atawmj_2009
-    "heaven_win": ("menqing", "buqiu", "heaven_ready", "earth_ready", "declared_ready", "single_wait"),
+    # (天胡 has no hand before the win: never a wait item, nor a ready tai added to each self-draw, spec §3.5)
+    "heaven_win": ("menqing", "buqiu", "heaven_ready", "earth_ready", "declared_ready", "single_wait",
+                   "ready_on_self_draw"),
     "earth_win": ("menqing", "buqiu", "heaven_ready", "earth_ready", "declared_ready"),
     "human_win": ("menqing", "heaven_ready", "earth_ready", "declared_ready"),
     "heaven_ready": ("menqing", "buqiu", "declared_ready"),
