@@ -33,7 +33,9 @@ def flower_kong(c: Ctx) -> int:
 
 
 @item("eight_flowers", "八仙過海", "Eight flowers",
-      "八張花全拿到，立即胡牌，算自摸。", "All eight flowers: an instant win, settled as a self-draw.",
+      "八張花全拿到，立即胡牌，算自摸，只算 8 台；第八張花補進的牌若剛好胡牌，照一般牌型計台再加 8 台。",
+      "All eight flowers: an instant win, settled as a self-draw, 8 tai flat; if the eighth flower's replacement "
+      "also completes the hand, it is scored as usual and 8 added.",
       kind=ItemKind.INSTANT)
 def eight_flowers(c: Ctx) -> int:
     """八仙過海: all eight flowers (instant, or added to a hand completed on the replacement)."""
