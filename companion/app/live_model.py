@@ -443,7 +443,7 @@ class LiveGame:
             return ui("live_flower_in_hand", tiles=names.zh, tiles_en=names.en)
         if len(hidden) != chance.hidden_kongs:  # a kong left face down would leave the hand unscored
             return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
-        instant = kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS)
+        instant = kind.is_instant
         if drawn_last(kind, len(shown), won == (), chance.shown):  # all typed into the hand: the last is the tile drawn
             shown, won = shown[:-1], shown[-1:]
         if isinstance(won, tuple):

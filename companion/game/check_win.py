@@ -59,7 +59,7 @@ def check_won(state: TableState, e: ev.Won) -> None:
     if st.no_win:
         raise IllegalEvent(msg("no_win", **w.who(e.seat)))
     _check_reveal(w, e)
-    if kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE, ev.WinKind.FOUR_KONGS):
+    if kind.is_instant:
         return
     blocks = kind is not ev.WinKind.SELF_DRAW or state.switches.passed_win_blocks_self_draw
     if st.barred and blocks:

@@ -76,6 +76,11 @@ class WinKind(Enum):
     FOUR_KONGS = "four_kongs"  # 四槓 (where the item is on)
 
     @property
+    def is_instant(self) -> bool:
+        """An instant win (spec §3.1): won on no tile, the hand ended at once."""
+        return self in (WinKind.EIGHT_FLOWERS, WinKind.SEVEN_ROB_ONE, WinKind.FOUR_KONGS)
+
+    @property
     def zh(self) -> str:
         return {"discard": "胡（別家放槍）", "self_draw": "自摸", "robbed_kong": "搶槓", "eight_flowers": "八仙過海",
                 "seven_rob_one": "七搶一", "four_kongs": "四槓"}[self.value]

@@ -380,9 +380,11 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     else:  # the traditional reading: a non-dealer who has not discarded yet
         human = e.seat != window.dealer and first
     # 八仙過海 declared on his turn just after a replacement (the eighth flower laid and replaced): the replacement
-    # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input)
+    # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input), unless a
+    # passed win bars him from a self-drawn one (spec §2.12): then 八仙過海 alone, 8 flat
+    barred = st.barred and window.switches.passed_win_blocks_self_draw
     on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat
-                                   and window.phase is Phase.ACT)
+                                   and window.phase is Phase.ACT and not barred)
     repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
         else None
     own = self_draw or repl is not None  # won on his own draw or replacement

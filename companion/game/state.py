@@ -122,8 +122,9 @@ class WinRecord:
 
     @property
     def eight_flowers_on_hand(self) -> bool:
-        """八仙過海 declared with his 17 tiles on the eighth flower's replacement (or the dealer's at the deal): scored
-        as the hand they complete, if they complete one, with 8 added (spec §3.1; ``session.win_input``)."""
+        """八仙過海 declared with his 17 tiles on his turn just after a replacement (the eighth flower's, or a kong's
+        with all eight laid) or by the dealer at the deal: scored as the hand they complete, if they complete one,
+        with 8 added (spec §3.1; ``session.win_input``), as the same win entered as a self-draw is."""
         return self.kind is WinKind.EIGHT_FLOWERS and (self.replacement is not None or self.heavenly) \
             and len(self.concealed) + 3 * len(self.melds) == 17
 
@@ -131,8 +132,7 @@ class WinRecord:
     def tiles_count(self) -> bool:
         """Whether the tiles he showed decide his pay, so the host may put them right (``WinCorrected``): a win on
         a tile, or 八仙過海 on his hand; not another instant win (七搶一, 四槓, a later 八仙過海: paid flat)."""
-        return self.tile is not None and self.kind not in (WinKind.EIGHT_FLOWERS, WinKind.SEVEN_ROB_ONE,
-                                                              WinKind.FOUR_KONGS) or self.eight_flowers_on_hand
+        return self.tile is not None and not self.kind.is_instant or self.eight_flowers_on_hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -322,6 +322,27 @@ def test_eight_flowers_on_the_replacement_entered_with_a_wrong_tile_are_put_righ
     assert later_panel is not None and later_panel.rows[0].shown == ()
 
 
+def test_eight_flowers_of_a_seat_barred_by_a_passed_win_are_paid_8_flat() -> None:
+    """§2.12: a seat that passed a win may not self-draw one until he discards (``passed_win_blocks_self_draw``, on
+    by default). 八仙過海 is no win on a tile and stands, but the hand its replacement completes would be that barred
+    self-drawn win: 8 flat, where it paid 40 (a review). Where the bar leaves self-draws alone, the hand counts."""
+    def line(blocks: bool) -> object:
+        tb = Table({0: "7z", 1: "1f2f3f4f5f6f7f" + "123s456s789s"}, switches=Switches(passed_win_blocks_self_draw=blocks))
+        tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("555z666z7z")))
+        tb.discard(0, "7z")
+        tb.do(ev.PassedWin(seat=1, tile=t("7z")))
+        tb.draw(1, "8f")
+        tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("8f"), replacements=tb.takes("7z")))
+        assert tb.state.seats[1].barred
+        if blocks:
+            tb.refused(ev.Won(seat=1, kind=ev.WinKind.SELF_DRAW, tile=t("7z"), concealed=tb.hand(1)[:-1]), "barred")
+        return _eight_line(tb)
+
+    assert [(zh, n) for zh, _, n in line(True).items] == [("八仙過海", 8)]
+    free = line(False)
+    assert free.hand_tai > 8 and "八仙過海" in [zh for zh, _, _ in free.items]
+
+
 def test_eight_flowers_are_offered_at_the_table_only_where_the_tracker_takes_them() -> None:
     """The Live tab offered 八仙過海 to any seat with seven flowers laid on its own turn, and the tracker then refused
     it (a review): it is offered with all eight laid, and then taken."""
