@@ -10,6 +10,7 @@ import json
 import sys
 from typing import Any
 
+from companion.app.ledger_model import ledger_csv
 from companion.commands._io import add_lang_option
 from companion.game import events as ev
 from companion.game.check import stored_step
@@ -64,7 +65,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="print only the final table and the ledger / 只印最後的牌桌與帳目")
     p.add_argument("--show-hands", action="store_true", help="show concealed hands (teaching) / "
                                                              "顯示各家暗手（教學用）")
-    p.add_argument("--json", action="store_true", help="print the ledger as JSON / 以 JSON 印出帳目")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the ledger as JSON / 以 JSON 印出帳目")
+    out.add_argument("--csv", action="store_true",
+                     help="print the ledger as CSV for a spreadsheet, as the app's Ledger tab downloads it / "
+                          "以 CSV 印出帳目（試算表用，與 App 帳本下載的相同）")
     p.add_argument("--passed", action="store_true",
                    help="list the wins passed up where hands are known / "
                         "列出過水（放過可胡的牌）的情形（手牌已知時）")
@@ -103,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
             error(f"{args.file}：{why.zh}" + (f"（{evidence}）" if evidence else ""),
                   f"{args.file}: {why.en}" + (f" [{evidence}]" if evidence else ""))
             return 1
-        if not args.quiet and not args.json:  # (--json prints the JSON alone, for a program to read)
+        if not args.quiet and not args.json and not args.csv:  # (--json and --csv print that alone, for a program)
             source = e.source.value
             head = pick(f"{EVENT_ZH.get(name, name)}（{SOURCE_ZH.get(source, source)}）", f"{name} ({source})", " ")
             if isinstance(e, ev.WinCorrected):  # whose tiles, in which hand, as put right
@@ -119,6 +124,9 @@ def run(args: argparse.Namespace) -> int:
                 head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
+    if args.csv:  # every session at the table, headings in both languages (spec §6.7)
+        sys.stdout.write(ledger_csv(state))
+        return 0
     if args.quiet and not args.json:
         print(render_table(state, lang, args.show_hands))
     names = state.players or tuple(pick(*seat_label(i), sep="/") for i in range(4))

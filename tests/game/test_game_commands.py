@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 import re
@@ -230,6 +232,17 @@ def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_
     for h, x in lines:  # the dealer's tai count where he wins or pays the line's winner
         paid = {(t["payer"], t["payee"]) for t in h["transfers"] if x["player"] in (t["payer"], t["payee"])}
         assert x["dealer_in"] == (x["kind"] == "false_win" or any(h["dealer"] in pair for pair in paid))
+    # the CSV a spreadsheet opens (the Ledger tab's download): each session's hands and balances, as in the JSON
+    assert main(["replay", str(out), "--csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert [r[0] for r in rows if r and r[0].startswith("第")] == ["第 1 將 Session 1", "第 2 將 Session 2"]
+    hands = [r for r in rows if r and r[0].isdigit()]
+    assert [int(r[0]) for r in hands] == [h["hand"] for s in sessions for h in s["hands"]]
+    last = next(r for r in reversed(rows) if r and r[0].isdigit())
+    assert [int(v) for v in last[-4:]] == [data["balances"][p] for p in data["players"]]
+    with pytest.raises(SystemExit) as usage:  # one output at a time
+        main(["replay", str(out), "--csv", "--json"])
+    assert usage.value.code == 2 and "--json" in capsys.readouterr().err
     assert main(["replay", str(out), "--quiet", "--lang", "en"]) == 0
     text = capsys.readouterr().out.split("== each hand ==\n", 1)[1]
     assert " session 1:" in text and " session 2:" in text
