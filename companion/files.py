@@ -1,18 +1,21 @@
 """Files written whole or not at all, for every layer: a saved profile, a calibration, a simulated log, the app's
-forms begun. A crash, a full disk or Ctrl+C while one is written leaves the file that was there, never half of one
+forms begun; and JSON read where a number too long to read is bad JSON like any other (:func:`loads_json`). A crash, a full disk or Ctrl+C while one is written leaves the file that was there, never half of one
 (a review lost a kept log to a ``simulate --out`` it stopped)."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
+import re
 import secrets
 import stat
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 _NO_ROOM_BESIDE = (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENAMETOOLONG)
 """Why no temporary file could be made beside a file that may still be written in place: a folder that may not be
@@ -85,3 +88,19 @@ def _beside(target: Path) -> tuple[Path, int]:
 def _named(e: OSError, path: Path) -> OSError:
     """``e`` naming ``path``, the file asked for."""
     return type(e)(e.errno, e.strerror, str(path))
+
+
+def loads_json(text: str) -> Any:
+    """``json.loads``, but a number too long for Python to read (more than ``sys.get_int_max_str_digits()`` digits,
+    4300 by default) is a ``JSONDecodeError`` at that number, as any other bad JSON is: it was a bare ValueError
+    that the readers of JSON lines, table files and options let through as a traceback (a review)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as e:
+        found = re.search(rf"\d{{{sys.get_int_max_str_digits() + 1},}}", text) if isinstance(text, str) else None
+        if found is None:
+            raise
+        raise json.JSONDecodeError(f"a number of {len(found[0])} digits, too long to read", text,
+                                   found.start()) from e

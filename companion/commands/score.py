@@ -35,6 +35,7 @@ from companion.commands.read import (
     read_with,
 )
 from companion.commands.tai import explain, parse_stakes, scored_result
+from companion.files import loads_json
 from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
@@ -87,7 +88,7 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     """The win's context (``companion tai``'s fields without the tiles) from ``--context`` and the options, which
     win over it."""
     try:
-        ctx = json.loads(args.context)
+        ctx = loads_json(args.context)
     except json.JSONDecodeError as e:
         raise _OptionError(f"--context: not JSON: {e}", f"--context 不是有效的 JSON（第 {e.colno} 欄）") from None
     if not isinstance(ctx, dict):

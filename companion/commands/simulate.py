@@ -41,7 +41,11 @@ def _switches(items: list[str]) -> Switches:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise SwitchError(f"--switch wants NAME=VALUE, got {item!r}", f"--switch 要寫成 名稱=值，收到 {item!r}")
-        data[name.strip()] = json.loads(value) if value in ("true", "false") or value.isdigit() else value
+        if value.isdecimal() and len(value) > 18:  # no switch counts that far (and past 4300 digits int() fails)
+            raise SwitchError(f"--switch {name.strip()}: the number {value[:20]}… is too long",
+                              f"--switch {name.strip()}：數字 {value[:20]}… 太長")
+        # (isdecimal: isdigit passed ² on to the JSON reader, which failed on it)
+        data[name.strip()] = json.loads(value) if value in ("true", "false") or value.isdecimal() else value
     return Switches.from_mapping(data, strict=True)
 
 

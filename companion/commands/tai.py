@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 
 from companion.commands._io import add_lang_option, print_json, stdin_hint
+from companion.files import loads_json
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
@@ -141,10 +142,14 @@ def parse_stakes(text: str | None) -> Stakes | None:
     if not text:
         return None
     base, sep, per = text.partition("/")
-    if not sep or not base.strip().isdigit() or not per.strip().isdigit():
+    if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
         raise WinInputError("--stakes", f"expected base/per tai (底/台) such as 30/10, got {text!r}",
                             f"要寫成 底/台，例如 30/10，收到 {text!r}")
-    return Stakes(int(base), int(per))
+    try:
+        return Stakes(int(base), int(per))
+    except ValueError:  # more digits than Python reads (4300)
+        raise WinInputError("--stakes", f"a number too long to read in {text[:40]!r}…",
+                            f"數字太長，無法讀取：{text[:40]!r}…") from None
 
 
 def _bilingual(e: ProfileError | WinInputError) -> str:
@@ -219,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
 def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | None) -> dict[str, Any]:
     """One input line to one result object (never raises for bad input)."""
     try:
-        obj = json.loads(line.rstrip("\r\n"))  # (with its newline, an unclosed line's error named line 2)
+        obj = loads_json(line.rstrip("\r\n"))  # (with its newline, an unclosed line's error named line 2)
     except json.JSONDecodeError as e:
         return {"error": {"kind": "json", "field": None,
                           "message": f"not JSON: {e} (tai reads one JSON object per line, e.g. from jq -c)",

@@ -390,8 +390,10 @@ def from_dict(data: Mapping[str, Any]) -> Event:
         raise EventError(msg("ev_not_object", data=repr(data)[:200]))
     d = dict(data)
     version = d.pop("v", None)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+    if version is None:
         raise EventError(msg("ev_no_version", data=repr(data)[:200]))
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
+        raise EventError(msg("ev_bad_version", version=repr(version)[:40]))
     if version > SCHEMA_VERSION:
         raise EventError(msg("ev_future", version=version, current=SCHEMA_VERSION))
     while version < SCHEMA_VERSION:

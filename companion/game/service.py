@@ -20,6 +20,7 @@ from pathlib import Path
 from queue import Queue
 from typing import IO, Any
 
+from companion.files import loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
 from companion.game.state import Phase, TableState
@@ -583,7 +584,7 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             if not line.strip():
                 continue
             try:
-                data = json.loads(line)
+                data = loads_json(line)
             except json.JSONDecodeError as e:
                 raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
@@ -620,8 +621,10 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
         db = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
         try:
             for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
+                if not isinstance(body, str):  # (a blob: json would decode its bytes, and fail with a traceback)
+                    raise ev.EventError(msg("ev_not_utf8", detail="stored as bytes")).at_line(seq + 1)
                 try:
-                    events.append((seq + 1, ev.from_dict(json.loads(body))))
+                    events.append((seq + 1, ev.from_dict(loads_json(body))))
                 except json.JSONDecodeError as e:
                     raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)).at_line(seq + 1) from None
                 except ev.EventError as e:

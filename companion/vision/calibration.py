@@ -415,8 +415,15 @@ def _named() -> str | None:
             return None
         return unicodedata.normalize("NFC", p.read_text(encoding="utf-8").strip()) or None
     except (OSError, UnicodeDecodeError) as bad:
-        log.warning("the selected tile set cannot be read from %s: %s", p, bad)
+        if p not in _SAID_UNREADABLE:  # once a run (the commands ask for the selection more than once)
+            _SAID_UNREADABLE.add(p)
+            log.warning("the selected tile set cannot be read from %s (%s): select a set again to mend it / "
+                        "無法讀取選用牌組的設定檔 %s：重新選用一組牌就會修好", p, bad, p)
         return None
+
+
+_SAID_UNREADABLE: set[Path] = set()
+"""The ``current.txt`` files an unreadable selection was said of (a review saw the warning twice, in English only)."""
 
 
 def selected() -> str | None:

@@ -204,6 +204,8 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
         at = re.search(r"line (\d+), column (\d+)", str(e))
         spot = f"（第 {at[1]} 行第 {at[2]} 欄）" if at else ""
         raise ProfileError(f"{where}: not valid TOML: {e}", f"{wz}：不是有效的 TOML{spot}") from None
+    except ValueError:  # a number of more digits than Python reads (4300): a traceback (a review)
+        raise ProfileError(f"{where}: a number too long to read", f"{wz}：有數字太長，無法讀取") from None
 
 
 _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",

@@ -1,0 +1,113 @@
+"""Bad input a review fed the commands: each is refused with a message naming it, in both languages, never a
+traceback (numbers longer than Python reads, digits that are not decimal, a table file's event stored as bytes,
+a --table that is no table file, an event's version of the wrong type, an unreadable tile-set selection)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.files import loads_json
+
+LONG = "1" * 5000  # past the 4300 digits Python turns into an int
+
+
+def test_a_number_too_long_to_read_is_bad_json_where_it_stands() -> None:
+    with pytest.raises(json.JSONDecodeError) as bad:
+        loads_json('{"streak": ' + LONG + "}")
+    assert bad.value.pos == len('{"streak": ') and "5000 digits" in str(bad.value)
+    assert loads_json('{"streak": 12}') == {"streak": 12}
+    with pytest.raises(json.JSONDecodeError):
+        loads_json("{")
+
+
+def test_numbers_too_long_are_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "big.jsonl"
+    log.write_text(LONG + "\n", encoding="utf-8")
+    assert main(["tai", str(log)]) == 1  # a bad line, as any line that is not JSON
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"]["kind"] == "json" and "too long" in out["error"]["message"]
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "第 1 行" in err and "too long to read" in err
+    hand = tmp_path / "hand.jsonl"
+    hand.write_text('{"concealed": "123m456m789m123p45s66z", "win_tile": "6s", "win_type": "discard"}\n', "utf-8")
+    for stakes in (f"{LONG}/1", "²/1"):  # (isdigit passed ² to int: a traceback)
+        assert main(["tai", "--stakes", stakes, str(hand)]) == 2
+        err = capsys.readouterr().err
+        assert "--stakes" in err and "選項 --stakes 有誤" in err
+    for value in (LONG, "²"):
+        assert main(["simulate", "--hands", "1", "--switch", f"streak_cap={value}"]) == 2
+        err = capsys.readouterr().err
+        assert "streak_cap" in err and "規則開關有誤" in err
+    house = tmp_path / "house.toml"
+    house.write_text(f'id = "house"\ninherits = "atawmj_2009"\n[switches]\nstreak_cap = {LONG}\n', "utf-8")
+    assert main(["tai", "--profile", str(house), str(hand)]) == 2
+    err = capsys.readouterr().err
+    assert "house.toml" in err and "too long to read" in err and "數字太長" in err
+
+
+def _table_with(tmp_path: Path, body: object) -> Path:
+    """A table file whose one event is ``body`` (the live game's schema, as the service writes it)."""
+    from companion.game import events as ev
+    from companion.game.service import TableService
+
+    path = tmp_path / "table.sqlite"
+    service = TableService(path)
+    service.submit(ev.Seated(players=("a", "b", "c", "d")))
+    service.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET body = ?", (body,))
+    db.close()
+    return path
+
+
+def test_a_table_files_event_stored_as_bytes_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _table_with(tmp_path, b"\xff\xfe\x00")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "第 1 行" in err and "not UTF-8" in err and "Traceback" not in err
+
+
+def test_an_events_version_of_the_wrong_type_is_said_as_such(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``"v": "2"`` was said to be an event without a version, with the whole event after it."""
+    log = tmp_path / "log.jsonl"
+    log.write_text('{"v": "2", "type": "Seated", "players": ["a", "b", "c", "d"]}\n', "utf-8")
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "got '2'" in err and "收到 '2'" in err and "players" not in err
+
+
+@pytest.mark.parametrize("kind", ["folder", "program", "log"])
+def test_app_refuses_a_table_file_that_is_none_before_serving(kind: str, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``--table`` naming a folder, a program or a JSON-lines log was served, and every entry then refused."""
+    table = tmp_path / "t"
+    if kind == "folder":
+        table.mkdir()
+    elif kind == "program":
+        table.write_bytes(b"\x7fELF\x02\x01\x01" + bytes(64))
+    else:
+        table.write_text('{"v": 2, "type": "Seated", "players": ["a", "b", "c", "d"]}\n', "utf-8")
+    assert main(["app", "--no-browser", "--port", "1", "--table", str(table)]) == 2  # (port 1: never reached)
+    err = capsys.readouterr().err
+    assert f"--table {table}" in err and "牌局檔" in err and "table file" in err
+
+
+def test_an_unreadable_selection_is_said_once_in_both_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    from companion.vision import calibration
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    (tmp_path / "calibration").mkdir()
+    (tmp_path / "calibration" / "current.txt").write_bytes(b"\xff\xfe bad")
+    with caplog.at_level(logging.WARNING):
+        assert calibration.selected() is None and calibration.selection_gone() is None
+    said = [r.getMessage() for r in caplog.records if "current.txt" in r.getMessage()]
+    assert len(said) == 1 and "select a set again" in said[0] and "重新選用" in said[0]
