@@ -111,3 +111,20 @@ def test_an_unreadable_selection_is_said_once_in_both_languages(tmp_path: Path, 
         assert calibration.selected() is None and calibration.selection_gone() is None
     said = [r.getMessage() for r in caplog.records if "current.txt" in r.getMessage()]
     assert len(said) == 1 and "select a set again" in said[0] and "重新選用" in said[0]
+
+
+def test_calibrate_says_what_is_wrong_with_the_command_before_reading_any_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad set name was never mentioned (only the crops were complained of), --add with --replace only after the
+    photos were read, and a folder named like a set was listed as one and then not found."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    missing = str(tmp_path / "none" / "5m.png")
+    assert main(["calibrate", "add", "../x", missing]) == 2
+    err = capsys.readouterr().err
+    assert "'../x'" in err and "牌組名稱" in err and "5m.png" not in err
+    assert main(["calibrate", "photo", "home", missing, "--add", "--replace"]) == 2
+    err = capsys.readouterr().err
+    assert "--add" in err and "擇一" in err and "5m.png" not in err
+    (tmp_path / "calibration" / "weird.npz").mkdir(parents=True)
+    assert main(["calibrate", "use", "weird"]) == 2
+    assert "known: none" in capsys.readouterr().err

@@ -280,8 +280,6 @@ def _photo(args: argparse.Namespace) -> int:
         samples += kept
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
-    if args.add and args.replace:
-        raise ValueError("give --add or --replace, not both / --add 和 --replace 只能擇一")
     _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace)
     return 1 if failed else 0
 
@@ -362,6 +360,10 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(getattr(args, "name", None), str):  # as the set's file is named (a Mac may type it decomposed)
         args.name = unicodedata.normalize("NFC", args.name)
     try:
+        if args.op in ("add", "photo"):  # what is wrong with the command is said before any file is read (a review)
+            calibration.check_name(args.name)
+            if getattr(args, "add", False) and getattr(args, "replace", False):
+                raise ValueError("give --add or --replace, not both / --add 和 --replace 只能擇一")
         if args.op == "add":
             return _add(args)
         if args.op == "sheet":

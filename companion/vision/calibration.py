@@ -93,7 +93,7 @@ class Calibration:
     @classmethod
     def from_crops(cls, name: str, samples: Sequence[tuple[Tile, np.ndarray]]) -> Calibration:
         """A calibration from ``(tile, BGR crop)`` pairs; several crops of a kind are averaged."""
-        _check_name(name)
+        check_name(name)
         if not samples:
             raise CalibrationError(f"calibration {name!r}: no crops given / 校正牌組 {name!r} 沒有任何牌面照片")
         tiles = tuple(t for t, _ in samples)
@@ -324,7 +324,7 @@ def twin_of(name: str, saved: list[str]) -> str | None:
     return next((n for n in saved if n != name and name_key(n) == name_key(name)), None)
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
     if not valid_name(name):
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, spaces, '_', '-' or '( )', "
                                f"beginning with a letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、"
@@ -333,7 +333,7 @@ def _check_name(name: str) -> None:
 
 
 def _path(name: str) -> Path:
-    _check_name(name)
+    check_name(name)
     return calibration_dir() / f"{name}.npz"
 
 
@@ -386,7 +386,9 @@ def list_sets() -> list[str]:
     d = calibration_dir()
     if not d.is_dir():
         return []
-    names = (unicodedata.normalize("NFC", p.stem) for p in d.glob("*.npz"))  # a Mac's disk may give them decomposed
+    # (files only: a folder named like a set was listed, then "no calibration named" it; a Mac's disk may give the
+    # names decomposed)
+    names = (unicodedata.normalize("NFC", p.stem) for p in d.glob("*.npz") if p.is_file())
     return sorted(n for n in names if _NAME.fullmatch(n))
 
 
