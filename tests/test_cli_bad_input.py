@@ -128,3 +128,18 @@ def test_calibrate_says_what_is_wrong_with_the_command_before_reading_any_file(
     (tmp_path / "calibration" / "weird.npz").mkdir(parents=True)
     assert main(["calibrate", "use", "weird"]) == 2
     assert "known: none" in capsys.readouterr().err
+
+
+def test_an_empty_or_folder_output_name_is_refused_not_ignored(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``--annotate ''`` drew nothing and ``--annotate FOLDER`` wrote FOLDER.png beside it, both without a word;
+    ``simulate --out ''`` wrote to standard output."""
+    photo = str(tmp_path / "hand.jpg")  # refused before any photo is read: it need not exist
+    for out in ("", str(tmp_path)):
+        assert main(["read", "--annotate", out, photo]) == 2
+        err = capsys.readouterr().err
+        assert "--annotate" in err and ("檔名" in err or "資料夾" in err)
+    assert not (tmp_path.parent / f"{tmp_path.name}.png").exists()
+    assert main(["simulate", "--hands", "1", "--out", ""]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "--out" in captured.err and "檔名" in captured.err

@@ -138,6 +138,11 @@ def annotate_refused(out: str, photos: Sequence[str]) -> tuple[str, str] | None:
     photo is read, so a run never ends with its drawings unwritten or a photo lost."""
     import cv2
 
+    if not out.strip():  # (an empty name drew nothing, and said nothing: a review)
+        return "--annotate needs a file name, e.g. reading.png", "--annotate 要寫檔名，例如 reading.png"
+    if Path(out).is_dir():  # (a folder drew FOLDER.png beside it without a word)
+        return (f"--annotate {out}: {out} is a folder; name a file in it, e.g. {Path(out) / 'reading.png'}",
+                f"--annotate {out}：這是資料夾，請寫其中的檔名，例如 {Path(out) / 'reading.png'}")
     paths = [annotation_path(out, n, len(photos)) for n in range(1, len(photos) + 1)]
     if not cv2.haveImageWriter(str(paths[0])):
         return (f"--annotate {out}: cannot write {paths[0].suffix} images; use .png or .jpg",
@@ -186,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"companion read: {bad}", file=sys.stderr)
         return 2
-    refused = annotate_refused(args.annotate, args.photos) if args.annotate else None
+    refused = annotate_refused(args.annotate, args.photos) if args.annotate is not None else None
     if refused:
         print(f"companion read: {refused[0]} / {refused[1]}", file=sys.stderr)
         return 2

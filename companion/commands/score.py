@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
-        refused = annotate_refused(args.annotate, args.photos) if args.annotate else None
+        refused = annotate_refused(args.annotate, args.photos) if args.annotate is not None else None
         if refused:  # before any photo is read: no drawing that cannot be written, no photo drawn over
             raise _OptionError(*refused)
         reader = _reader(args)

@@ -59,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     except SwitchError as bad:
         print(f"companion simulate: 規則開關有誤：{bad.zh} / bad procedure switch: {bad}", file=sys.stderr)
         return 2
+    if args.out is not None and not args.out.strip():  # (an empty name wrote to standard output: a review)
+        print("companion simulate: --out needs a file name (without --out the log goes to standard output) / "
+              "--out 要寫檔名（不寫 --out 就印到標準輸出）", file=sys.stderr)
+        return 2
     sim = Simulator(args.seed, switches)
     t0 = time.perf_counter()
     where, where_zh = (args.out, f" {args.out}") if args.out else ("standard output", "標準輸出")
