@@ -143,3 +143,14 @@ def test_an_empty_or_folder_output_name_is_refused_not_ignored(tmp_path: Path,
     assert main(["simulate", "--hands", "1", "--out", ""]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "--out" in captured.err and "檔名" in captured.err
+
+
+def test_a_house_file_inheriting_an_unknown_profile_is_named(tmp_path: Path) -> None:
+    from companion.rules.profiles import ProfileError, load_profile
+
+    house = tmp_path / "house.toml"
+    house.write_text('id = "house"\ninherits = "nope"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as bad:
+        load_profile(str(house))
+    assert "house.toml" in str(bad.value) and "'nope'" in str(bad.value)
+    assert "house.toml" in bad.value.zh and "不認得規則 'nope'" in bad.value.zh

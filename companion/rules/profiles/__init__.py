@@ -174,7 +174,10 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         if parent_id in _seen or parent_id == pid:
             chain = " -> ".join(_seen + (pid, parent_id))
             raise ProfileError(f"{where}: inheritance cycle {chain}", f"{wz}：繼承繞成一圈 {chain}")
-        parent = _load(parent_id, _seen + (pid,))
+        try:
+            parent = _load(parent_id, _seen + (pid,))
+        except ProfileError as bad:  # said of the file that inherits it (a review: the file went unnamed)
+            raise ProfileError(f"{where}: inherits: {bad}", f"{wz}：inherits：{bad.zh}") from None
         tai = {**parent.tai, **own_tai}
         switches = {**parent.switches, **own_sw}
         overridden = {f"tai.{k}" for k in own_tai} | {f"switches.{k}" for k in own_sw}
