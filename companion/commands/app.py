@@ -50,24 +50,26 @@ def _say(zh: str, en: str) -> None:
     print(f"companion app: {en} / {zh}", file=sys.stderr)
 
 
-def _not_a_table(table: Path) -> tuple[str, str] | None:
-    """Why ``--table`` cannot keep a live game, in Chinese and English; None when it can (a table file, an empty
-    file, or none yet: made at the first entry). The app served and then refused every entry (a review)."""
+def _not_a_table(table: Path, named: str, named_zh: str) -> tuple[str, str] | None:
+    """Why ``table`` (``named``, ``named_zh``: how the player gave it) cannot keep a live game, in Chinese and English; None when
+    it can (a table file, an empty file, or none yet: made at the first entry). The app served and then refused
+    every entry (a review)."""
     from companion.game.service import SQLITE_MAGIC
     from companion.rules.profiles import os_error_zh
 
     if not table.exists():
         return None
     if table.is_dir():
-        return f"--table {table}：這是資料夾，不是牌局檔", f"--table {table}: a folder, not a table file"
+        return f"{named_zh}：這是資料夾，不是牌局檔", f"{named}: a folder, not a table file"
     try:
         with table.open("rb") as f:
             head = f.read(len(SQLITE_MAGIC))
     except OSError as bad:
-        return f"--table {table}：無法讀取（{os_error_zh(bad)}）", f"--table {table}: cannot read it ({bad.strerror})"
+        return f"{named_zh}：無法讀取（{os_error_zh(bad)}）", f"{named}: cannot read it ({bad.strerror})"
     if head and head != SQLITE_MAGIC:
-        return (f"--table {table}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播記錄請把它放在 --table 前面當 LOG）",
-                f"--table {table}: not a table file (one is an SQLite database; to replay a log, give it as LOG)")
+        return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table）",
+                f"{named}: not a table file (one is an SQLite database; to replay a log, give it as LOG, without "
+                "--table)")
     return None
 
 
@@ -125,10 +127,13 @@ def run(args: argparse.Namespace) -> int:
         _say(bad.words.zh, bad.words.en)
         return 1
     table = Path(args.table) if args.table else default_table_path()
-    wrong = _not_a_table(table)
-    if wrong is not None:
+    wrong = _not_a_table(table, *((f"--table {table}",) * 2 if args.table else (f"the table file {table}",
+                                                                                 f"牌局檔 {table}")))
+    if wrong is not None and args.table:
         _say(*wrong)
         return 2
+    if wrong is not None:  # the default file damaged: the replay is still served; the Live tab says why it cannot
+        _say(*wrong)
     refused = _cannot_listen(args.host, args.port)
     if refused is not None:
         if refused.errno == errno.EADDRINUSE:
