@@ -1,6 +1,7 @@
 """Files written whole or not at all, for every layer: a saved profile, a calibration, a simulated log, the app's
-forms begun; and JSON read where a number too long to read is bad JSON like any other (:func:`loads_json`). A crash, a full disk or Ctrl+C while one is written leaves the file that was there, never half of one
-(a review lost a kept log to a ``simulate --out`` it stopped)."""
+forms begun. A crash, a full disk or Ctrl+C while one is written leaves the file that was there, never half of one
+(a review lost a kept log to a ``simulate --out`` it stopped). And JSON read where a number too long to read is bad
+JSON like any other (:func:`loads_json`)."""
 
 from __future__ import annotations
 

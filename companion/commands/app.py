@@ -51,9 +51,9 @@ def _say(zh: str, en: str) -> None:
 
 
 def _not_a_table(table: Path, named: str, named_zh: str) -> tuple[str, str] | None:
-    """Why ``table`` (``named``, ``named_zh``: how the player gave it) cannot keep a live game, in Chinese and English; None when
-    it can (a table file, an empty file, or none yet: made at the first entry). The app served and then refused
-    every entry (a review)."""
+    """Why ``table`` (``named``, ``named_zh``: how the player gave it) cannot keep a live game, in Chinese and
+    English; None when it can (a table file, an empty file, or none yet: made at the first entry). The app served
+    and then refused every entry (a review)."""
     from companion.game.service import SQLITE_MAGIC
     from companion.rules.profiles import os_error_zh
 
