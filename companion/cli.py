@@ -82,6 +82,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except ValueError as e:  # a number read whole but too long to write out (4300 digits): stakes of 4300 nines
+        if not str(e).startswith("Exceeds the limit"):
+            raise
+        print(f"companion: a number in the input is too long to work with (over {sys.get_int_max_str_digits()} "
+              f"digits in a result) / 輸入裡的數字太大，算出的結果超過 {sys.get_int_max_str_digits()} 位數，無法處理",
+              file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

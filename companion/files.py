@@ -100,7 +100,9 @@ def loads_json(text: str) -> Any:
     except json.JSONDecodeError:
         raise
     except ValueError as e:
-        found = re.search(rf"\d{{{sys.get_int_max_str_digits() + 1},}}", text) if isinstance(text, str) else None
+        # (a number stands after a bracket, a comma, a colon, a minus or a space: not the digits of a string)
+        long = rf"(?<![^\s\[,:\-])\d{{{sys.get_int_max_str_digits() + 1},}}"
+        found = re.search(long, text) if isinstance(text, str) else None
         if found is None:
             raise
         raise json.JSONDecodeError(f"a number of {len(found[0])} digits, too long to read", text,

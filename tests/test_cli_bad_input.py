@@ -67,7 +67,22 @@ def _table_with(tmp_path: Path, body: object) -> Path:
     return path
 
 
-def test_a_table_files_event_stored_as_bytes_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_table_files_event_stored_as_bytes_is_read_as_utf8(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Bytes that are not UTF-8 were a traceback; bytes that are replay as the text they hold, in the replay and
+    in the table service alike."""
+    from companion.game.service import TableService
+
+    seated = b'{"v": 2, "type": "Seated", "players": ["a", "b", "c", "d"]}'
+    path = _table_with(tmp_path, seated)
+    assert main(["replay", "--quiet", str(path)]) == 0
+    service = TableService(path)
+    try:
+        assert service.state.players == ("a", "b", "c", "d")
+    finally:
+        service.close()
+    capsys.readouterr()
+    path.unlink()
     path = _table_with(tmp_path, b"\xff\xfe\x00")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
@@ -98,6 +113,39 @@ def test_app_refuses_a_table_file_that_is_none_before_serving(kind: str, tmp_pat
     assert main(["app", "--no-browser", "--port", "1", "--table", str(table)]) == 2  # (port 1: never reached)
     err = capsys.readouterr().err
     assert f"--table {table}" in err and "牌局檔" in err and "table file" in err
+
+
+def test_more_options_given_empty_or_in_odd_digits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``app --table ''`` took the default file; ``replay --csv --passed`` dropped --passed; ``--switch`` digits
+    such as 05 or full-width ones were a traceback; a result too long to write out is said, not a traceback."""
+    assert main(["app", "--no-browser", "--port", "1", "--table", ""]) == 2
+    assert "--table" in capsys.readouterr().err
+    log = tmp_path / "log.jsonl"
+    assert main(["simulate", "--hands", "1", "--switch", "streak_cap=05", "--out", str(log)]) == 0
+    assert main(["simulate", "--hands", "1", "--switch", "streak_cap=５", "--out", str(log)]) == 0
+    assert main(["replay", "--csv", "--passed", str(log)]) == 2
+    assert "--passed" in capsys.readouterr().err
+    nines = "9" * 4300  # read whole, but the payments it makes are longer than Python writes out
+    log.write_text(f'{{"v": 2, "type": "Seated", "players": ["a", "b", "c", "d"], "base": {nines}, '
+                   f'"per_tai": {nines}}}\n', encoding="utf-8")
+    assert main(["replay", "--quiet", str(log)]) in (0, 2)  # (nothing paid yet: it may print)
+    capsys.readouterr()
+    hand = tmp_path / "hand.jsonl"
+    hand.write_text(f'{{"concealed": "123m456m789m123p45s66z", "win_tile": "6s", "win_type": "self_draw", '
+                    f'"seat_wind": "S", "round_wind": "E", "streak": {nines}}}\n', encoding="utf-8")
+    assert main(["tai", str(hand)]) == 2
+    assert "位數" in capsys.readouterr().err
+
+
+def test_house_files_inheriting_each_other_by_path_are_refused(tmp_path: Path) -> None:
+    from companion.rules.profiles import ProfileError, load_profile
+
+    one, two = tmp_path / "one.toml", tmp_path / "two.toml"
+    one.write_text(f'id = "one"\ninherits = "{two}"\n', encoding="utf-8")
+    two.write_text(f'id = "two"\ninherits = "{one}"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as bad:
+        load_profile(str(one))
+    assert "circle" in str(bad.value) and "繞成一圈" in bad.value.zh
 
 
 def test_an_unreadable_selection_is_said_once_in_both_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

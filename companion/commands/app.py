@@ -67,9 +67,12 @@ def _not_a_table(table: Path, named: str, named_zh: str) -> tuple[str, str] | No
     except OSError as bad:
         return f"{named_zh}：無法讀取（{os_error_zh(bad)}）", f"{named}: cannot read it ({bad.strerror})"
     if head and head != SQLITE_MAGIC:
-        return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table）",
-                f"{named}: not a table file (one is an SQLite database; to replay a log, give it as LOG, without "
-                "--table)")
+        if named.startswith("--table"):
+            return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table）",
+                    f"{named}: not a table file (one is an SQLite database; to replay a log, give it as LOG, "
+                    "without --table)")
+        return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫），記錄牌局前請把它移開",
+                f"{named}: not a table file (one is an SQLite database): move it away before a game is entered")
     return None
 
 
@@ -126,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
     except LogError as bad:
         _say(bad.words.zh, bad.words.en)
         return 1
+    if args.table is not None and not args.table.strip():  # (it took the default file without a word: a review)
+        _say("--table 要寫檔名（不寫 --table 就用預設的牌局檔）", "--table needs a file name (without --table the "
+             "default table file is used)")
+        return 2
     table = Path(args.table) if args.table else default_table_path()
     wrong = _not_a_table(table, *((f"--table {table}",) * 2 if args.table else (f"the table file {table}",
                                                                                  f"牌局檔 {table}")))

@@ -93,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
     except EventError as bad:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
         return 2
+    if args.csv and args.passed:  # (the CSV has no place for them: it dropped them without a word)
+        error("--passed 不在 CSV 裡；請配合 --json 或文字輸出", "--passed is not in the CSV; use it with --json or the text")
+        return 2
     if not events:
         error(f"{args.file}：記錄是空的，沒有事件可重播", f"{args.file}: no events to replay (the log is empty)")
         return 1

@@ -45,7 +45,8 @@ def _switches(items: list[str]) -> Switches:
             raise SwitchError(f"--switch {name.strip()}: the number {value[:20]}… is too long",
                               f"--switch {name.strip()}：數字 {value[:20]}… 太長")
         # (isdecimal: isdigit passed ² on to the JSON reader, which failed on it)
-        data[name.strip()] = json.loads(value) if value in ("true", "false") or value.isdecimal() else value
+        data[name.strip()] = value == "true" if value in ("true", "false") else int(value) if value.isdecimal() \
+            else value  # (int: 05, ５ and ٥ too, which the JSON reader refused with a traceback)
     return Switches.from_mapping(data, strict=True)
 
 

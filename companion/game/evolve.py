@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.game import events as ev
+from companion.game.check_win import own_win_refusal
 from companion.game.rotation import capped_streak, next_deal, resolve_claimants
 from companion.game.state import (
     EMPTY,
@@ -380,11 +381,10 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     else:  # the traditional reading: a non-dealer who has not discarded yet
         human = e.seat != window.dealer and first
     # 八仙過海 declared on his turn just after a replacement (the eighth flower laid and replaced): the replacement
-    # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input), unless a
-    # passed win bars him from a self-drawn one (spec §2.12): then 八仙過海 alone, 8 flat
-    barred = st.barred and window.switches.passed_win_blocks_self_draw
+    # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input), where the
+    # same win entered as a self-draw would be taken (not barred by a passed win, spec §2.12): else 8 flat
     on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat
-                                   and window.phase is Phase.ACT and not barred)
+                                   and window.phase is Phase.ACT and own_win_refusal(window, e.seat) is None)
     repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
         else None
     own = self_draw or repl is not None  # won on his own draw or replacement

@@ -370,7 +370,7 @@ class TableService:
                 raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap / "
                                    f"{self.path}：事件 #{seq} 接在 #{len(self._events) - 1} 之後，紀錄有缺漏")
             try:
-                e = ev.from_dict(json.loads(body))
+                e = ev.from_dict(loads_json(_body_text(body)))
                 state = stored_step(state, e)
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
@@ -605,6 +605,19 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 """The first bytes of a SQLite file: a table service's store rather than a JSON-lines log."""
 
 
+def _body_text(body: object) -> str:
+    """A stored event's body as text. SQLite hands back a blob where another program wrote bytes: read as UTF-8 (a
+    review's blob of bytes that are not was a traceback), as the JSON reader would; anything else is no event."""
+    if isinstance(body, bytes):
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ev.EventError(msg("ev_not_utf8", detail=e.reason)) from None
+    if not isinstance(body, str):
+        raise ev.EventError(msg("ev_not_object", data=repr(body)[:200]))
+    return body
+
+
 def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
     """A log file as :func:`read_jsonl` reads it, or a table service's store (the app's live table), read without
     writing to it, so while the app keeps it open too; its events are numbered from 1 like lines. ``OSError`` when
@@ -621,10 +634,8 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
         db = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
         try:
             for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
-                if not isinstance(body, str):  # (a blob: json would decode its bytes, and fail with a traceback)
-                    raise ev.EventError(msg("ev_not_utf8", detail="stored as bytes")).at_line(seq + 1)
                 try:
-                    events.append((seq + 1, ev.from_dict(loads_json(body))))
+                    events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
                 except json.JSONDecodeError as e:
                     raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)).at_line(seq + 1) from None
                 except ev.EventError as e:

@@ -278,6 +278,10 @@ def load_profile(name_or_path: str | Path | Profile | None = None) -> Profile:
         return name_or_path
     if name_or_path is None:
         return _load_builtin(DEFAULT_PROFILE)
-    if isinstance(name_or_path, Path):
-        return _load_file(name_or_path, ())
-    return _load(str(name_or_path).strip())
+    try:
+        if isinstance(name_or_path, Path):
+            return _load_file(name_or_path, ())
+        return _load(str(name_or_path).strip())
+    except RecursionError:  # files inheriting each other by path, each with its own id (a review): no cycle seen
+        raise ProfileError(f"profile {str(name_or_path)!r}: its inherits go round in a circle",
+                           f"規則 {str(name_or_path)!r}：inherits 繞成一圈") from None
