@@ -91,6 +91,11 @@ def _named(e: OSError, path: Path) -> OSError:
     return type(e)(e.errno, e.strerror, str(path))
 
 
+def json_error_zh(e: json.JSONDecodeError) -> str:
+    """What :func:`loads_json`'s error says is wrong at its column, in Chinese (after 第 N 個字元起)."""
+    return "的數字太長，無法讀取" if e.msg.endswith("too long to read") else "有誤"
+
+
 def loads_json(text: str) -> Any:
     """``json.loads``, but a number too long for Python to read (more than ``sys.get_int_max_str_digits()`` digits,
     4300 by default) is a ``JSONDecodeError`` at that number, as any other bad JSON is: it was a bare ValueError

@@ -32,9 +32,10 @@ def test_numbers_too_long_are_refused_by_name(tmp_path: Path, capsys: pytest.Cap
     assert main(["tai", str(log)]) == 1  # a bad line, as any line that is not JSON
     out = json.loads(capsys.readouterr().out)
     assert out["error"]["kind"] == "json" and "too long" in out["error"]["message"]
+    assert "數字太長" in out["error"]["message_zh"]
     assert main(["replay", str(log)]) == 2
     err = capsys.readouterr().err
-    assert "第 1 行" in err and "too long to read" in err
+    assert "第 1 行" in err and "too long to read" in err and "數字太長" in err
     hand = tmp_path / "hand.jsonl"
     hand.write_text('{"concealed": "123m456m789m123p45s66z", "win_tile": "6s", "win_type": "discard"}\n', "utf-8")
     for stakes in (f"{LONG}/1", "²/1"):  # (isdigit passed ² to int: a traceback)

@@ -35,7 +35,7 @@ from companion.commands.read import (
     read_with,
 )
 from companion.commands.tai import explain, parse_stakes, scored_result
-from companion.files import loads_json
+from companion.files import json_error_zh, loads_json
 from companion.hand import HandError, MeldKind
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
@@ -90,7 +90,8 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     try:
         ctx = loads_json(args.context)
     except json.JSONDecodeError as e:
-        raise _OptionError(f"--context: not JSON: {e}", f"--context 不是有效的 JSON（第 {e.colno} 欄）") from None
+        raise _OptionError(f"--context: not JSON: {e}",
+                           f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）") from None
     if not isinstance(ctx, dict):
         raise _OptionError("--context: expected a JSON object", "--context 要是 JSON 物件 {...}")
     tiles = sorted({"concealed", "melds", "flowers", "win_tile", "profile", "stakes", "id"} & set(ctx))

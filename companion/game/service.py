@@ -20,7 +20,7 @@ from pathlib import Path
 from queue import Queue
 from typing import IO, Any
 
-from companion.files import loads_json
+from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
 from companion.game.state import Phase, TableState
@@ -375,7 +375,8 @@ class TableService:
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
                 reason = (err.reason if isinstance(err, IllegalEvent | ev.EventError)  # in both languages
-                          else msg("ev_stored_not_json", detail=str(err), col=err.colno)
+                          else msg("ev_stored_not_json", detail=str(err), col=err.colno,
+                                                             why=json_error_zh(err))
                           if isinstance(err, json.JSONDecodeError) else None)
                 en, zh = (reason.en, reason.zh) if reason is not None else (str(err), str(err))
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
@@ -586,7 +587,7 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             try:
                 data = loads_json(line)
             except json.JSONDecodeError as e:
-                raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)) from None
+                raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno, why=json_error_zh(e))) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
                 private.update(_private_from(data.get("private", {})))
                 want = data.get("events")
@@ -637,7 +638,7 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
                 try:
                     events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
                 except json.JSONDecodeError as e:
-                    raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno)).at_line(seq + 1) from None
+                    raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno, why=json_error_zh(e))).at_line(seq + 1) from None
                 except ev.EventError as e:
                     raise e.at_line(seq + 1) from None
             for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):

@@ -145,7 +145,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_unknown_fields": ("{name} 有未知的欄位 {extra}", "{name}: unknown fields {extra}"),
     "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail_en}"),
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
-    "ev_not_json": ("這一行不是 JSON（第 {col} 個字元起有誤）", "not JSON: {detail}"),
+    "ev_not_json": ("這一行不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
     "ev_not_utf8": ("這一行不是 UTF-8 文字", "not UTF-8 text ({detail})"),
     "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail_en}"),
     "ev_missing_fields": ("{name} 缺少欄位 {missing}", "{name}: missing fields {missing}"),
@@ -156,7 +156,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail}"),
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),
-    "ev_stored_not_json": ("內容不是 JSON（第 {col} 個字元起有誤）", "not JSON: {detail}"),
+    "ev_stored_not_json": ("內容不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
