@@ -91,9 +91,14 @@ def _named(e: OSError, path: Path) -> OSError:
     return type(e)(e.errno, e.strerror, str(path))
 
 
+def number_too_long(e: json.JSONDecodeError) -> bool:
+    """Whether :func:`loads_json`'s error is a number too long to read (rather than a mistake in the JSON)."""
+    return e.msg.endswith("too long to read")
+
+
 def json_error_zh(e: json.JSONDecodeError) -> str:
-    """What :func:`loads_json`'s error says is wrong at its column, in Chinese (after 第 N 個字元起)."""
-    return "的數字太長，無法讀取" if e.msg.endswith("too long to read") else "有誤"
+    """What is wrong at the error's column, in Chinese (after 第 N 個字元起)."""
+    return "的數字太長，無法讀取" if number_too_long(e) else "有誤"
 
 
 def loads_json(text: str) -> Any:

@@ -50,13 +50,14 @@ def _say(zh: str, en: str) -> None:
     print(f"companion app: {en} / {zh}", file=sys.stderr)
 
 
-def _not_a_table(table: Path, named: str, named_zh: str) -> tuple[str, str] | None:
-    """Why ``table`` (``named``, ``named_zh``: how the player gave it) cannot keep a live game, in Chinese and
+def _not_a_table(table: Path, given: bool) -> tuple[str, str] | None:
+    """Why ``table`` (``given`` as ``--table``, else the default file) cannot keep a live game, in Chinese and
     English; None when it can (a table file, an empty file, or none yet: made at the first entry). The app served
     and then refused every entry (a review)."""
     from companion.game.service import SQLITE_MAGIC
     from companion.rules.profiles import os_error_zh
 
+    named, named_zh = (f"--table {table}",) * 2 if given else (f"the table file {table}", f"牌局檔 {table}")
     if not table.exists():
         return None
     if table.is_dir():
@@ -67,7 +68,7 @@ def _not_a_table(table: Path, named: str, named_zh: str) -> tuple[str, str] | No
     except OSError as bad:
         return f"{named_zh}：無法讀取（{os_error_zh(bad)}）", f"{named}: cannot read it ({bad.strerror})"
     if head and head != SQLITE_MAGIC:
-        if named.startswith("--table"):
+        if given:
             return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table）",
                     f"{named}: not a table file (one is an SQLite database; to replay a log, give it as LOG, "
                     "without --table)")
@@ -134,8 +135,7 @@ def run(args: argparse.Namespace) -> int:
              "default table file is used)")
         return 2
     table = Path(args.table) if args.table else default_table_path()
-    wrong = _not_a_table(table, *((f"--table {table}",) * 2 if args.table else (f"the table file {table}",
-                                                                                 f"牌局檔 {table}")))
+    wrong = _not_a_table(table, given=bool(args.table))
     if wrong is not None and args.table:
         _say(*wrong)
         return 2

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 
 from companion.commands._io import add_lang_option, print_json, stdin_hint
-from companion.files import json_error_zh, loads_json
+from companion.files import json_error_zh, loads_json, number_too_long
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
@@ -226,7 +226,7 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         obj = loads_json(line.rstrip("\r\n"))  # (with its newline, an unclosed line's error named line 2)
     except json.JSONDecodeError as e:
-        why = "無法解析" if json_error_zh(e) == "有誤" else f"起{json_error_zh(e)}"  # (a number too long, or a mistake)
+        why = f"起{json_error_zh(e)}" if number_too_long(e) else "無法解析"
         return {"error": {"kind": "json", "field": None,
                           "message": f"not JSON: {e} (tai reads one JSON object per line, e.g. from jq -c)",
                           "message_zh": f"不是有效的 JSON：第 {e.colno} 個字{why}（每行要是一個 JSON 物件）"}}

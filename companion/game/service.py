@@ -375,9 +375,7 @@ class TableService:
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
                 reason = (err.reason if isinstance(err, IllegalEvent | ev.EventError)  # in both languages
-                          else msg("ev_stored_not_json", detail=str(err), col=err.colno,
-                                                             why=json_error_zh(err))
-                          if isinstance(err, json.JSONDecodeError) else None)
+                          else _not_json(err, "ev_stored_not_json") if isinstance(err, json.JSONDecodeError) else None)
                 en, zh = (reason.en, reason.zh) if reason is not None else (str(err), str(err))
                 raise ServiceError(f"{self.path}: stored event #{seq} cannot be replayed: {en} / "
                                    f"{self.path}：存下的事件 #{seq} 無法重播：{zh}") from err
@@ -587,7 +585,7 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             try:
                 data = loads_json(line)
             except json.JSONDecodeError as e:
-                raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno, why=json_error_zh(e))) from None
+                raise ev.EventError(_not_json(e)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
                 private.update(_private_from(data.get("private", {})))
                 want = data.get("events")
@@ -604,6 +602,11 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 """The first bytes of a SQLite file: a table service's store rather than a JSON-lines log."""
+
+
+def _not_json(e: json.JSONDecodeError, key: str = "ev_not_json") -> Msg:
+    """A log line (or with ``key`` ``ev_stored_not_json``, a stored event) that is not JSON: where, and why."""
+    return msg(key, detail=str(e), col=e.colno, why=json_error_zh(e))
 
 
 def _body_text(body: object) -> str:
@@ -638,7 +641,7 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
                 try:
                     events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
                 except json.JSONDecodeError as e:
-                    raise ev.EventError(msg("ev_not_json", detail=str(e), col=e.colno, why=json_error_zh(e))).at_line(seq + 1) from None
+                    raise ev.EventError(_not_json(e)).at_line(seq + 1) from None
                 except ev.EventError as e:
                     raise e.at_line(seq + 1) from None
             for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
