@@ -73,8 +73,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("dead_hand", Words("不能胡，繼續打", "may not win, plays on")),
         ("warn_only", Words("只提醒", "a warning only")))),
     HouseRule("human_win_window", Words("人胡", "Human win (人胡)"), (
-        ("first_go_around", Words("第一巡內胡別人的牌", "on a discard in the first go-around")),
-        ("before_own_discard", Words("閒家自己打第一張之前", "before the winner's own first discard")))),
+        ("first_go_around", Words("第一巡內胡別人的牌", "in the first go-around")),  # (a phone cut a longer one)
+        ("before_own_discard", Words("閒家自己打第一張之前", "before his own first discard")))),
 )
 """Every procedure switch a table may set, in the order the spec lists them (its value words as the spec has
 them: :class:`companion.game.switches.Switches` reads the same words)."""

@@ -13,7 +13,16 @@ from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
 from companion.game.check_win import own_win_refusal
 from companion.game.evolve import finish_hand
-from companion.game.state import OutcomeKind, Phase, TableState, next_seat, offset, own_last_flower, window
+from companion.game.state import (
+    OutcomeKind,
+    Phase,
+    TableState,
+    next_seat,
+    offset,
+    own_last_flower,
+    seven_rob_target,
+    window,
+)
 from companion.game.switches import FirstDealer, MultiWin
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
@@ -121,9 +130,12 @@ def _after(state: TableState, e: ev.Event) -> TableState | None:
 def kong_tap(state: TableState, kong: ev.Event, seat: int) -> list[ev.Event]:
     """The events one kong tap logs: the kong and its replacement draw (face down), or the kong alone where it
     ends the hand (四槓 where the item is on: a fourth kong wins, or four kongs split between players draw; the
-    tracker takes no replacement then)."""
+    tracker takes no replacement then). An exposed kong of a discard is entered alone too: a win on that tile
+    outranks it (§2.9) until its replacement is drawn, so the table is asked first (a review's 胡 was never offered
+    once the kong's tap had drawn the replacement with it)."""
     after = _after(state, kong)
-    if after is not None and four_kongs_due(after) is not None and after.phase is not Phase.ROB:
+    if isinstance(kong, ev.ExposedKong) or \
+            (after is not None and four_kongs_due(after) is not None and after.phase is not Phase.ROB):
         return [kong]
     return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]
 
@@ -171,7 +183,8 @@ def offer_for(state: TableState, at: int) -> Offer:
     ckong = acting and _ok(state, *kong_tap(state, ev.ConcealedKong(seat=actor, tile=UNSEEN), actor))
     added = tuple(m.tiles[0].code for m in state.seats[actor].melds if m.kind is MeldKind.PUNG
                   and _ok(state, ev.AddedKong(seat=actor, tile=m.tiles[0]))) if acting else ()
-    no_rob = phase is Phase.ROB and _ok(state, ev.ReplacementDrew(seat=turn))
+    # an added kong nobody robs, or an exposed kong nobody wins over: its replacement is drawn on a tap
+    no_rob = phase in (Phase.ROB, Phase.REPLACE) and _ok(state, ev.ReplacementDrew(seat=turn))
     draw_seat = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.Drew(seat=next_seat(turn))) else None
     exhaustive = _ok(state, ev.ExhaustiveDraw())
     decline = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.DeclinedLastTile(seat=next_seat(turn))) else None
@@ -286,10 +299,9 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
     due = four_kongs_due(state)
     if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once
         out.append(_chance(state, due[1], ev.WinKind.FOUR_KONGS, None))
-    if state.in_hand and state.last_flower is not None:
-        laid_by = state.last_flower[0]
+    if state.in_hand and state.last_flower is not None and state.switches.seven_rob_one:
         for seat in range(4):
-            if seat != laid_by and len(state.seats[seat].flowers) == 7 and state.switches.seven_rob_one:
+            if seven_rob_target(state, seat) is not None:
                 out.append(_chance(state, seat, ev.WinKind.SEVEN_ROB_ONE, None))
     return tuple(out)
 
@@ -338,6 +350,9 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
     if phase is Phase.ROB:
         return ui("live_p_rob", seat=names[state.turn], tile=state.offer.zh if state.offer else "",
                   tile_en=state.offer.en if state.offer else "")
+    w = window(state)
+    if phase is Phase.REPLACE and w is not None and w.offer is not None:  # an exposed kong of a discard
+        return ui("live_p_kong_win", seat=names[state.turn], tile=w.offer.zh, tile_en=w.offer.en)
     if discard_seat is not None and draws_first:
         offer = state.offer
         return ui("live_p_claim", seat=names[discard_seat], tile=offer.zh if offer else "",

@@ -134,6 +134,7 @@ class TableFrame:
     recent: tuple[Words, ...]  # the latest events, newest first
     end: HandEnd | None
     wall: WallPicture | None = None  # the wall seen from above, the dealer at the bottom
+    warnings: tuple[Words, ...] = ()  # what the tracker flagged in this hand for the table to decide (§2.6, §2.16)
 
 
 class GameReplay:
@@ -237,8 +238,9 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     if state.phase is Phase.CLAIM and state.live <= 0:  # 河底: the last discard, no draw after it (a flower owed at
         # 0 takes the count below it, spec §2.7)
         phase = ui("phase_last_discard")
+    warnings = tuple(Words(w.zh, w.en) for w in state.warnings)
     return TableFrame(index, total, caption, hand_line, wall_line, phase, seats,
-                      recent, _hand_end(state), picture)
+                      recent, _hand_end(state), picture, warnings)
 
 
 def _visible_to(state: TableState, seat: int) -> list[Tile]:

@@ -23,9 +23,11 @@ from companion.app.ui_kit import (
     GREY,
     ID_LEDGER_SETTLE,
     Host,
+    bring_into_view,
     field_width,
     ident,
     label,
+    scroll_key,
 )
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
@@ -34,6 +36,9 @@ from companion.game.service import ServiceError
 from companion.tiles import Tile, parse_tiles
 
 __all__ = ["LedgerTab"]
+
+FIX_FORM = "ledger-fix-form"
+"""The scroll key of the open correction form."""
 
 
 class LedgerTab:
@@ -69,6 +74,7 @@ class LedgerTab:
         self.fix_done = None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
         self.host.render()
+        bring_into_view(self.host.page, FIX_FORM)  # opened low on a phone it showed one line (a player review)
 
     def _fix_typed(self) -> None:
         """Called from a field's handler: Flet sends the preview's change when the handler returns."""
@@ -254,7 +260,8 @@ class LedgerTab:
             self.fix_preview,
             ft.Row([ident("ledger-fix-ok", ft.Button(content=t(ui("ledger_fix_ok")), on_click=lambda: self.save_fix(w))),
                     ft.TextButton(content=t(ui("ledger_fix_cancel")), on_click=self.close_fix)], spacing=8)]
-        return ft.Container(ft.Column(rows, spacing=6), padding=8, border_radius=6, border=ft.Border.all(1, FELT))
+        return ft.Container(ft.Column(rows, spacing=6), padding=8, border_radius=6, border=ft.Border.all(1, FELT),
+                            key=scroll_key(FIX_FORM))
 
     def _row(self, r: LedgerRow) -> ft.Control:
         t = self.host.t

@@ -71,7 +71,7 @@ from companion.game.check import four_kongs_due
 from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
-from companion.game.state import Phase, window
+from companion.game.state import ActKind, Phase, window
 from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN, ProfileError
 from companion.tiles import CopyLimitError, NotationError, Tile
@@ -400,9 +400,11 @@ class LiveTab:
         for i, f in enumerate(self.names):
             wind = ui(f"wind_{WIND_KEYS[i]}")
             f.label = t(ui("live_name_label", wind=wind.zh, wind_en=wind.en))
-            if not f.value:
-                f.value = state.players[i] if state is not None and state.players else t(ui("live_player", wind=wind.zh,
-                                                                                             wind_en=wind.en))
+            default = ui("live_player", wind=wind.zh, wind_en=wind.en)
+            if state is not None and state.players and not f.value:
+                f.value = state.players[i]
+            elif not f.value or (f.value in (default.zh, default.en) and not (state is not None and state.players)):
+                f.value = t(default)  # an untouched default follows the language (English had 東家 … 北家)
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
 
         def chose(e: Any) -> None:
@@ -410,7 +412,8 @@ class LiveTab:
             self.host.render()  # the house rules show the new rule set's values
 
         rules = ident("live-profile", ft.Dropdown(
-            label=t(ui("profile")), value=self.profile, on_select=chose, width=260, dense=True,
+            label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
+            # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
             options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]))
         start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
         return ft.Column([label(t(ui("live_players")), 13, bold=True),
@@ -606,6 +609,8 @@ class LiveTab:
         def win_button(c: WinChance) -> ft.Control:
             word = ui("live_win") if c.kind is ev.WinKind.DISCARD else ui("live_win_short", kind=c.kind.zh,
                                                                           kind_en=c.kind.en)
+            if c.kind is ev.WinKind.SELF_DRAW and game.state.act is ActKind.DEALT:  # the dealer's dealt hand: 天胡
+                word = ui("live_win_short", kind="天胡", kind_en="heavenly win")  # (it read "Win: self-drawn win")
             # a form begun for him and kept (another phone, or before the laptop restarted) says so on his button
             kept = game.draft(o.at, c.seat, c.kind.value)
             typed = _count_typed(kept[0]) if kept is not None else 0
@@ -906,10 +911,12 @@ class LiveTab:
                              tile_en=Tile.from_code(code).en)),
                 on_click=on_tap(self._do, partial(game.added_kong, code, at=o.at)))))
         if o.no_rob:
-            buttons.append(ident("live-no-rob", ft.Button(content=t(ui("live_no_rob")),
+            replace = ui("live_no_win_replace" if o.phase is Phase.REPLACE else "live_no_rob")
+            buttons.append(ident("live-no-rob", ft.Button(content=t(replace),
                                                           on_click=on_tap(self._do, lambda: game.no_rob(at=o.at)))))
-        if o.draw_seat is not None:
-            buttons.append(ident("live-draw", ft.OutlinedButton(
+        if o.draw_seat is not None:  # first: the tap before every self-draw or kong (under the pinned bar on a phone
+            # in English, after the first go-around's 天聽 buttons: a player review)
+            buttons.insert(0, ident("live-draw", ft.OutlinedButton(
                 content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=on_tap(self._do, lambda: game.draw(at=o.at)))))
         if o.exhaustive:
             due = four_kongs_due(game.state)
@@ -919,8 +926,9 @@ class LiveTab:
         if o.decline_seat is not None:
             buttons.append(ft.OutlinedButton(content=t(ui("live_decline", seat=names[o.decline_seat])), on_click=on_tap(
                 self._do, lambda: game.decline(at=o.at))))
-        if buttons:
-            out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+        if buttons:  # above the flower rows: a draw before a self-draw or a kong is tapped far more often than a
+            # flower, and under them on a phone it lay under the pinned bar, a scroll every time (a player review)
+            out.insert(0, ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
         if o.penalties:
             small: list[ft.Control] = []
             for s in o.penalties:

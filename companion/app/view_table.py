@@ -135,6 +135,8 @@ class TableTab:
 
 
 Say = Callable[[Words], str]
+WARNING = "#ffd54f"
+"""What the tracker flagged (a flower laid late, a wrong count), amber on the felt: the table decides."""
 
 
 def banner(t: Say, frame: TableFrame) -> ft.Control:
@@ -144,6 +146,7 @@ def banner(t: Say, frame: TableFrame) -> ft.Control:
         if line is not None:
             info.append(label(t(line), 14, colour="#ffffff"))
     info.append(label(t(frame.phase), 12, colour="#d9e8dd"))
+    info += [label(f"! {t(w)}", 13, bold=True, colour=WARNING) for w in frame.warnings]
     return ft.Container(ft.Column(info, spacing=2), bgcolor=FELT, padding=10, border_radius=8)
 
 

@@ -346,6 +346,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_claim": ("{who} 打了 {tile}：有人吃、碰、槓、胡嗎？沒有的話，點 {seat} 打出的牌",
                      "{who} discarded {tile_en}: any chow, pung, kong or win? If not, tap what {seat} discards"),
     "live_p_rob": ("{seat} 加槓 {tile}：有人搶槓胡嗎？", "{seat} adds {tile_en} to a pung: does anyone rob the kong?"),
+    "live_p_kong_win": ("{seat} 槓 {tile}：有人胡這張嗎？胡比槓優先；沒有就補牌",
+                        "{seat} kongs {tile_en}: does anyone win on it? A win comes first; if not, he draws the "
+                        "replacement"),
     "live_p_last": ("{seat} 要摸最後一張牌", "{seat} is due to draw the last tile"),
     "live_players": ("玩家（東南西北）", "Players (East, South, West, North)"),
     "live_player": ("{wind}家", "{wind_en}"),
@@ -383,6 +386,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_ckong": ("{seat} 暗槓（蓋著）", "{seat}: concealed kong (face down)"),
     "live_addkong": ("{seat} 加槓 {tile}", "{seat} adds {tile_en}"),
     "live_no_rob": ("沒人搶槓，補牌", "Nobody robs: draw the replacement"),
+    "live_no_win_replace": ("沒人胡，補牌", "Nobody wins on it: draw the replacement"),
     "live_draw": ("{seat} 摸牌（接著補花、槓或自摸時）", "{seat} draws (then a flower, a kong or a self-drawn win)"),
     "live_exhaustive": ("流局（牌摸完了）", "Exhaustive draw (the wall is out)"),
     "live_decline": ("{seat} 不摸海底，流局", "{seat} declines the last tile: a draw"),

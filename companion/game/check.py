@@ -18,6 +18,7 @@ from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_resu
 from companion.game.rotation import resolve_claimants
 from companion.game.session import table_profile, win_input
 from companion.game.state import (
+    ActKind,
     Phase,
     TableState,
     can_take,
@@ -27,7 +28,7 @@ from companion.game.state import (
     window,
 )
 from companion.game.switches import FirstDealer, Switches
-from companion.game.text import IllegalEvent, msg, tile_names
+from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
 from companion.rules.profiles import ProfileError, load_profile
@@ -348,6 +349,9 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
         _flower_order(state, e)
     elif state.phase is not Phase.ACT or e.seat != state.turn:
         raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
+    elif state.act is ActKind.CLAIMED:  # §2.8.5: he discards without drawing (a pung outranking his chow would
+        # also take his replacement back off the table: two reviews)
+        raise IllegalEvent(msg("flower_after_claim", **state.who(e.seat)), seat=e.seat)
     if not can_take(st.concealed, e.flowers):
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(e.flowers),
                                tiles_en=format_tiles(e.flowers)), hand=format_tiles(st.concealed_tiles))
@@ -481,7 +485,7 @@ def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> None:
 
 def _declined(state: TableState, e: ev.DeclinedLastTile) -> None:
     if not state.switches.may_decline_last_tile:
-        raise IllegalEvent(msg("switch_off", name="may_decline_last_tile"))
+        raise IllegalEvent(switch_off("may_decline_last_tile"))
     if state.phase is not Phase.CLAIM or e.seat != next_seat(state.turn):
         raise IllegalEvent(msg("decline"), live=state.live, seat=e.seat, due=next_seat(state.turn))
     if state.live != 1:  # the seat due, but not for the last tile (a rules review was told he was not due)
@@ -501,7 +505,7 @@ def _false_win(state: TableState, e: ev.FalseWin) -> None:
             raise IllegalEvent(msg("claimed_already", **state.who(e.seat)), seat=e.seat)
         w = window(state)
         if w is not None and e.seat == w.turn:
-            raise IllegalEvent(msg("own_discard"), seat=e.seat)
+            raise IllegalEvent(own_tile(w.phase is Phase.ROB), seat=e.seat)
     if state.seats[e.seat].dead:
         raise IllegalEvent(msg("dead_already", **state.who(e.seat)))
 

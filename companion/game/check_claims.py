@@ -8,7 +8,7 @@ from typing import Any
 from companion.game import events as ev
 from companion.game.check_win import check_won
 from companion.game.state import ActKind, Phase, TableState, can_take, held_flower, next_seat, offset, window
-from companion.game.text import IllegalEvent, msg, tile_names
+from companion.game.text import IllegalEvent, msg, own_tile, tile_names
 from companion.game.winning import completes, ready_after_discard, waits_of
 from companion.hand import HandError, Meld, MeldKind
 from companion.tiles import Tile, format_tiles
@@ -35,7 +35,7 @@ def _claim_window(state: TableState, seat: int, tile: Tile, rank: int, robbing: 
         raise IllegalEvent(msg("wrong_tile", want=w.offer.zh, want_en=w.offer.said_en, got=tile.zh,
                                got_en=tile.said_en))
     if seat == w.turn:
-        raise IllegalEvent(msg("own_discard"), seat=seat)
+        raise IllegalEvent(own_tile(w.phase is Phase.ROB), seat=seat)
     if state.claim_rank and (state.claim_rank > rank or (state.claim_rank == rank and rank < 3)):
         zh, en = _RANK_NAME[state.claim_rank]
         mine = _RANK_NAME[rank]
@@ -189,9 +189,12 @@ def _passed(state: TableState, e: ev.PassedWin) -> None:
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     if state.claim_rank and e.seat == state.claim_seat:  # he took the tile: there is nothing left for him to pass
         raise IllegalEvent(msg("no_window"), phase=state.phase.name)
+    if w.offer is None:
+        raise IllegalEvent(msg("no_window"), phase=state.phase.name)
     if e.tile != w.offer or e.seat == w.turn:
-        raise IllegalEvent(msg("own_discard") if e.seat == w.turn else
-                           msg("wrong_tile", want=str(w.offer), got=e.tile.code))
+        raise IllegalEvent(own_tile(w.phase is Phase.ROB) if e.seat == w.turn else
+                           msg("pass_wrong_tile", want=w.offer.zh, want_en=w.offer.said_en, got=e.tile.zh,
+                               got_en=e.tile.said_en))
     st = w.seats[e.seat]
     if st.fully_known and not completes(st.concealed, st.melds, e.tile):
         raise IllegalEvent(msg("not_win_tile", tile=e.tile.zh, tile_en=e.tile.said_en, **w.who(e.seat)))

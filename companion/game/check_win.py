@@ -13,13 +13,13 @@ from companion.game.state import (
     Phase,
     SeatState,
     TableState,
-    flower_on_offer,
     held_flower,
     own_last_flower,
+    seven_rob_target,
     window,
 )
 from companion.game.switches import DiscardKongWin
-from companion.game.text import IllegalEvent, msg, tile_names
+from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
@@ -105,7 +105,7 @@ def _window_for_win(state: TableState, e: ev.Won) -> TableState:
         raise IllegalEvent(msg("wrong_tile", want=want.zh if want else "-", want_en=want.said_en if want else "-",
                                got=e.tile.zh if e.tile else "-", got_en=e.tile.said_en if e.tile else "-"))
     if e.seat == w.turn:
-        raise IllegalEvent(msg("own_discard"), seat=e.seat)
+        raise IllegalEvent(own_tile(robbing), seat=e.seat)
     if state.claim_rank == 3 and state.outcome is not None and \
             any(c.seat == e.seat for c in state.outcome.claimants):
         raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), already=e.seat)
@@ -119,14 +119,13 @@ def _own_win(state: TableState, e: ev.Won) -> None:
     st = state.seats[e.seat]
     if e.kind is ev.WinKind.SEVEN_ROB_ONE:
         if not state.switches.seven_rob_one:
-            raise IllegalEvent(msg("switch_off", name="seven_rob_one"))
-        lf = flower_on_offer(state)
-        if lf is None or lf[0] == e.seat or len(st.flowers) != 7 or not state.in_hand:
+            raise IllegalEvent(switch_off("seven_rob_one"))
+        if seven_rob_target(state, e.seat) is None or not state.in_hand:
             raise IllegalEvent(msg("seven_rob"), flowers=len(st.flowers))
         return
     if e.kind is ev.WinKind.FOUR_KONGS:
         if not state.switches.four_kongs:
-            raise IllegalEvent(msg("switch_off", name="four_kongs"))
+            raise IllegalEvent(switch_off("four_kongs"))
         kongs = sum(1 for m in st.melds if m.is_kong)
         if kongs != 4 or e.seat != state.turn or state.phase not in (Phase.ACT, Phase.REPLACE, Phase.ROB):
             raise IllegalEvent(msg("four_kongs", **state.who(e.seat)), kongs=kongs, phase=state.phase.name)

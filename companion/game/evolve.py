@@ -24,16 +24,16 @@ from companion.game.state import (
     TableState,
     WinRecord,
     add_tiles,
-    flower_on_offer,
     new_flower_pass,
     offset,
     own_last_flower,
     seat_wind_of,
+    seven_rob_target,
     take_tiles,
     window,
 )
 from companion.game.switches import HumanWinWindow, Switches
-from companion.game.text import msg
+from companion.game.text import msg, tile_names
 from companion.game.wall import DEAL_TILES, Wall
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind, Source
@@ -195,7 +195,19 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> TableState:
         held_l[e.seat] = held_l[e.seat] + tuple(e.replacements)
         return replace(new, passes=(number, off, tuple(held_l)))
     act = state.act if state.act in (ActKind.KONG, ActKind.DISCARD_KONG) else ActKind.FLOWER
+    if _laid_late(st.drawn, e.flowers):  # §2.6: a flower kept hidden is flagged
+        new = replace(new, warnings=new.warnings + (msg("flower_late", **state.who(e.seat), tiles=tile_names(e.flowers),
+                                                        tiles_en=" and ".join(f.said_en for f in e.flowers)),))
     return replace(new, act=act, last_tile_drawn=_after_draw(new))
+
+
+def _laid_late(drawn: Tile | None, flowers: tuple[Tile, ...]) -> bool:
+    """Whether flowers laid in play were not the tile just drawn (or replaced), the one a player lays at once
+    (§2.6): one held since an earlier turn, or laid after a claim. A drawn tile the log does not know (face
+    down) may have been the flower, so one flower laid on it is not flagged."""
+    if len(flowers) > 1 or drawn is None:
+        return True
+    return drawn.is_known and drawn != flowers[0]
 
 
 def _drew(state: TableState, e: ev.Drew) -> TableState:
@@ -372,7 +384,7 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     giver: int | None = None
     if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
         giver = window.turn
-    elif kind is ev.WinKind.SEVEN_ROB_ONE and (offered := flower_on_offer(window)) is not None:
+    elif kind is ev.WinKind.SEVEN_ROB_ONE and (offered := seven_rob_target(window, e.seat)) is not None:
         giver = offered[0]
     self_draw = kind is ev.WinKind.SELF_DRAW
     if window.switches.human_win_window is HumanWinWindow.FIRST_GO_AROUND:

@@ -16,7 +16,7 @@ from companion.game.check import four_kongs_due, step
 from companion.game.evolve import finish_hand
 from companion.game.rigs import RobScript, rig_flowers, rig_rob
 from companion.game.sim_claims import ClaimWindowBot, SimStats
-from companion.game.state import ActKind, Phase, TableState, flower_on_offer
+from companion.game.state import ActKind, Phase, TableState, seven_rob_target
 from companion.game.switches import DiscardKongWin, Switches
 from companion.game.text import IllegalEvent
 from companion.game.wall import DEAL_TILES, count_seat
@@ -204,12 +204,11 @@ class Simulator(ClaimWindowBot):
         return self._seven_rob_one(seat)
 
     def _seven_rob_one(self, seat: int) -> bool:
-        """七搶一 by the holder of seven on the eighth flower ``seat`` laid or, as the last tile, holds."""
+        """七搶一 by the holder of seven on the eighth flower ``seat`` laid or, as the last tile, holds, or by
+        ``seat`` on his seventh laid where another laid the eighth before."""
         s = self.state
-        if flower_on_offer(s) is None:
-            return False
         for other in range(4):
-            if other != seat and len(s.seats[other].flowers) == 7:
+            if seven_rob_target(s, other) is not None:
                 e = ev.Won(seat=other, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None,
                            concealed=s.seats[other].concealed_tiles)
                 if self.legal(e):

@@ -21,7 +21,7 @@ from companion.tiles import Tile
 __all__ = [
     "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
     "HandResult", "SessionRecord", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
-    "next_seat", "offset", "held_flower", "flower_on_offer", "own_last_flower", "window", "UNK", "new_flower_pass",
+    "next_seat", "offset", "held_flower", "flower_on_offer", "seven_rob_target", "own_last_flower", "window", "UNK", "new_flower_pass",
 ]
 
 SLOTS = 43  # 42 faces + 0x
@@ -274,6 +274,26 @@ def flower_on_offer(state: TableState) -> tuple[int, Tile] | None:
         return state.last_flower
     if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0:
         return held_flower(state)
+    return None
+
+
+def seven_rob_target(state: TableState, seat: int) -> tuple[int, Tile] | None:
+    """The eighth flower ``seat``, holding the other seven laid, may rob now (七搶一), and the seat that revealed it
+    (who pays, spec §4.4): the flower another seat just laid (or, as the last tile, holds), or, when ``seat`` has
+    just laid his own seventh, the eighth that another seat laid before (a 7 + 1 split dealt, or six and one
+    before his seventh came: the eighth turned up with another player all the same). None when he may not."""
+    if len(state.seats[seat].flowers) != 7:
+        return None
+    offered = flower_on_offer(state)
+    if offered is not None and offered[0] != seat:
+        return offered
+    if state.last_flower is None or state.last_flower[0] != seat:
+        return None
+    mine = set(state.seats[seat].flowers)
+    for other in range(4):
+        eighth = [f for f in state.seats[other].flowers if f not in mine]
+        if other != seat and eighth:
+            return other, eighth[0]
     return None
 
 

@@ -60,6 +60,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_in_hand": ("{seat}手上沒有{tiles}", "{seat_en} does not hold {tiles_en}"),
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
+    "flower_after_claim": ("{seat}吃碰後只能打牌，不能補花：藏著的花等他下次摸牌時再補",
+                           "after a chow or pung {seat_en} only discards, no flower: one he held back is laid at his "
+                           "next draw"),
+    "flower_late": ("{seat}補的{tiles}不是剛摸到的牌：花牌摸到就要立刻補，不能藏在手裡",
+                    "{seat_en} laid {tiles_en}, not the tile just drawn: a flower is laid as soon as it is drawn, "
+                    "never kept hidden"),
     "flower_count": ("補花數目不符：{n} 張花、{m} 張補牌", "flowers and replacements differ: {n} flowers, {m} replacements"),
     "held_back": ("{seat}還沒補花，本輪未完不能再補", "{seat_en} has not replaced yet: the next pass (再補) waits for this one"),
     "flower_order": ("{seat}要先補花：補花從莊家起依序輪流，還輪不到{other}",
@@ -75,6 +81,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "wrong_tile": ("搶的是{want}，不是{got}", "the tile on offer is {want_en}, not {got_en}"),
     "wrong_drawn": ("摸到的是{want}，不是{got}", "the tile drawn is {want_en}, not {got_en}"),
     "own_discard": ("不能搶自己打的牌", "a player cannot claim his own discard"),
+    "own_kong": ("不能搶自己加槓的牌", "a player cannot rob his own added kong"),
+    "pass_wrong_tile": ("放過的是桌上的{want}，不是{got}", "the tile passed is the one on offer, {want_en}, not {got_en}"),
     "chow_left": ("只有下家能吃：{seat}不是{discarder}的下家", "only the next player may chow: {seat_en} is not after {discarder_en}"),
     "chow_shape": ("{tiles}不是順子", "{tiles_en} is not a chow"),
     "outranked": ("{seat}的{other}優先於{claim}", "{seat_en}'s {other_en} outranks {claim_en}"),
@@ -110,8 +118,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "four_kongs_draw_due": ("四槓分屬不同玩家：這手流局，請記錄流局",
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
-    "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張", "七搶一 needs seven flowers and another player's eighth just laid"),
-    "switch_off": ("規則{name}未開啟", "the rule {name} is off"),
+    "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張",
+                  "seven rob one needs seven flowers of one's own and another player's eighth just laid"),
+    "switch_off": ("這桌沒有開啟「{name}」這條規則（{switch}）", "this table plays without {name_en} ({switch})"),
     "win_kind": ("{kind}不能在此時宣告", "{kind_en} cannot be declared here"),
     "retract": ("只能撤回最後一個事件（#{last}），不是 #{target}", "only the last event (#{last}) can be retracted, not #{target}"),
     "retract_none": ("沒有可以撤回的事件", "there is no event to retract"),
@@ -224,6 +233,26 @@ class _Fill(dict[str, object]):
 def tile_names(tiles: Iterable[Tile]) -> str:
     """Tiles by their Chinese names, in order (``一萬、七條``), for the Chinese half of a message."""
     return "、".join(t.zh for t in sorted(tiles))
+
+
+SWITCH_SAID: dict[str, tuple[str, str]] = {
+    "may_decline_last_tile": ("不摸海底", "declining the last tile"),
+    "seven_rob_one": ("七搶一", "seven rob one"),
+    "four_kongs": ("四槓胡", "a win with four kongs"),
+}
+"""The procedure switches a refusal names (spec §2.17, §4.4), in both languages."""
+
+
+def switch_off(name: str) -> Msg:
+    """The refusal of an event that the procedure switch ``name`` (off at this table) would allow."""
+    zh, en = SWITCH_SAID[name]
+    return msg("switch_off", name=zh, name_en=en, switch=name)
+
+
+def own_tile(robbing: bool) -> Msg:
+    """The refusal of a seat claiming, robbing or passing the tile he himself put on offer: his discard, or
+    (``robbing``) the tile of his own added kong."""
+    return msg("own_kong" if robbing else "own_discard")
 
 
 def msg(key: str, **kw: object) -> Msg:

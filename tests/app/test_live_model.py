@@ -111,8 +111,10 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
             kongs.setdefault(e.seat, []).append(e.tile)
         elif isinstance(e, ev.AddedKong):
             why = game.added_kong(e.tile, at=at)
-        elif isinstance(e, ev.ReplacementDrew):  # logged with the kong, or when nobody robs an added one
-            tapped = isinstance(es[i - 1], ev.AddedKong) and game.state.phase is Phase.ROB
+        elif isinstance(e, ev.ReplacementDrew):  # logged with the kong, or when nobody robs an added one or wins
+            # over an exposed one (its tile may still be won: the table is asked)
+            tapped = (isinstance(es[i - 1], ev.AddedKong) and game.state.phase is Phase.ROB) or \
+                (isinstance(es[i - 1], ev.ExposedKong) and game.state.phase is Phase.REPLACE)
             if isinstance(es[i - 1], ev.AddedKong) and not tapped:  # an honour's: nobody can rob it
                 assert es[i - 1].tile.is_honour and isinstance(game.events()[-1], ev.ReplacementDrew)
             if tapped:
@@ -271,8 +273,9 @@ def test_undo_takes_the_whole_tap_back(tmp_path: Path) -> None:
     assert game.discard("9m") is None  # a draw and a discard
     assert game.undo() is None
     assert game.state == before and game.offer().draws_first
-    assert game.claim((game.state.turn + 2) % 4, MeldKind.KONG) is None  # a kong and its replacement
-    assert game.undo() is None
+    assert game.claim((game.state.turn + 2) % 4, MeldKind.KONG) is None  # an exposed kong: its tile may still win
+    assert game.no_rob() is None  # nobody wins on it: the replacement
+    assert game.undo() is None and game.undo() is None
     assert game.state == before
     game.undo()  # the dealer's first discard
     game.undo()  # the dice and the deal
@@ -972,6 +975,8 @@ def test_no_win_or_claim_is_offered_that_the_table_would_refuse_after_a_meld(tmp
     dealer = game.state.dealer
     assert game.discard("5m") is None
     assert game.claim(across := (dealer + 2) % 4, MeldKind.KONG) is None
+    assert all(w.seat != across for w in game.offer().wins)  # the others may still win on his kong's tile
+    assert game.no_rob() is None  # nobody does: his replacement
     o = game.offer()
     assert o.discard_seat == across and game.state.switches.discard_kong_replacement_win.value == "forbidden"
     assert all(w.seat != across for w in o.wins)
@@ -1069,8 +1074,8 @@ def test_after_a_pung_the_prompt_names_no_kong_or_win_the_seat_cannot_make(tmp_p
     assert game.claim(taker, MeldKind.PUNG) is None
     o = game.offer()
     assert o.discard_seat == taker and not o.concealed_kong and not any(w.seat == taker for w in o.wins)
-    assert taker in o.flower_seats  # (a flower he forgot to show may still be shown)
-    assert o.prompt == ui("live_p_act", seat=PLAYERS[taker], extras="補花", extras_en="a flower")
+    assert taker not in o.flower_seats  # he discards without drawing (§2.8.5): a flower he held back waits for his draw
+    assert o.prompt == ui("live_p_act_plain", seat=PLAYERS[taker])
     assert game.discard("9s") is None
     assert game.draw() is None  # the next seat draws: a flower, a kong or a win may come
     o = game.offer()
@@ -1123,3 +1128,22 @@ def test_remove_last_takes_off_one_tile_however_the_hand_was_typed(typed: str, l
     assert without_last_tile(typed) == left
     if typed.strip():
         assert tiles_typed(without_last_tile(typed)) == tiles_typed(typed)[:-1]
+
+
+def test_a_win_on_the_tile_of_an_exposed_kong_is_offered_before_its_replacement(tmp_path: Path) -> None:
+    """Spec §2.9: a win outranks a kong. A review found the kong's tap drew its replacement at once, so no 胡 on the
+    tile was offered to anyone; now the table is asked, as for a robbed kong, and the replacement is a tap."""
+    game = _dealt(tmp_path)
+    dealer = game.state.dealer
+    assert game.discard("1z") is None
+    kong = (dealer + 2) % 4
+    assert game.claim(kong, MeldKind.KONG) is None
+    o = game.offer()
+    assert o.phase is Phase.REPLACE and o.no_rob and isinstance(game.events()[-1], ev.ExposedKong)
+    assert sorted(w.seat for w in o.wins) == sorted({0, 1, 2, 3} - {dealer, kong})
+    assert all(w.kind is ev.WinKind.DISCARD for w in o.wins)
+    assert PLAYERS[kong] in o.prompt.zh and "胡比槓優先" in o.prompt.zh and "A win comes first" in o.prompt.en
+    assert game.no_rob() is None
+    o = game.offer()
+    assert o.phase is Phase.ACT and not o.wins and o.discard_seat == kong and game.state.seats[kong].melds
+    game.close()

@@ -29,7 +29,8 @@ class _Host:
     """A page that runs the tab's work at once, in English."""
 
     def __init__(self) -> None:
-        self.page: Any = SimpleNamespace(run_thread=lambda work: work())
+        self.scrolled: list[Any] = []  # the page's scrolls asked for (a form brought into sight)
+        self.page: Any = SimpleNamespace(run_thread=lambda work: work(), run_task=self.scrolled.append)
         self.lang = "en"
 
     def t(self, words: Words) -> str:
@@ -181,7 +182,8 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
 
     game = _two_hands(tmp_path)
     before = ledger_of(game.state)
-    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    host = _Host()
+    tab = LedgerTab(host, SimpleNamespace(), game)  # type: ignore[arg-type]
     assert tab.showing_live
     panel = ledger_panel(game.state)
     assert panel is not None
@@ -189,6 +191,7 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     assert shown.concealed == "123456789m46p123s55z" and shown.tile == "5p" and not shown.self_drawn
     assert ui("ledger_fix", player=shown.player).en in _texts(tab.build())
     tab.open_fix(1, shown)
+    assert len(host.scrolled) == 1  # the form brought into sight (a phone showed its first line at the bottom)
     assert ui("ledger_fix_intro", player=shown.player, n=1).en in _texts(tab.build())
     tab.fix_concealed.value = "123m456m789m123s34p5z"  # one tile short
     tab.save_fix(shown)

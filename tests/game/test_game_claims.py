@@ -308,6 +308,35 @@ def test_robbing_an_added_kong() -> None:
     assert tb.state.seats[1].melds[0].kind is MeldKind.PUNG  # the robbed pung stays a pung
 
 
+def test_the_kong_player_robbing_or_passing_his_own_kong_is_told_it_is_his_kong_not_a_discard() -> None:
+    hands = {0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s1z2z3z4z", 2: "46p111m222z333z444z77z"}
+    tb = Table(hands)
+    tb.discard(0, "5p")
+    tb.do(ev.Punged(seat=1, tile=t("5p")))
+    tb.discard(1, "1z")
+    for seat, tile in ((2, "9p"), (3, None), (0, "7z")):
+        tb.draw(seat, tile)
+        tb.discard(seat, tile or tb.hand(seat)[0])
+    tb.draw(1, "5p")
+    tb.do(ev.AddedKong(seat=1, tile=t("5p")))
+    for own in (ev.Won(seat=1, kind=ev.WinKind.ROBBED_KONG, tile=t("5p"), concealed=tb.hand(1)),
+                ev.PassedWin(seat=1, tile=t("5p"))):
+        bad = tb.refused(own, "own_kong")
+        assert "加槓" in bad.reason.zh and "his own added kong" in bad.reason.en
+    # a pass naming another tile is said with the tiles' names, as a pass, not as a claim
+    bad = tb.refused(ev.PassedWin(seat=2, tile=t("6s")), "pass_wrong_tile")
+    assert bad.reason.zh == "放過的是桌上的五筒，不是六條" and "5p, not 6s" in bad.reason.en
+
+
+def test_a_switch_off_is_named_in_each_language() -> None:
+    tb = Table({}, Switches(may_decline_last_tile=False))
+    tb.discard(0, tb.hand(0)[0])
+    tb.cycle(until_live=1)
+    bad = tb.refused(ev.DeclinedLastTile(seat=(tb.state.turn + 1) % 4), "switch_off")
+    assert "不摸海底" in bad.reason.zh and "declining the last tile" in bad.reason.en
+    assert not any("\u4e00" <= c <= "\u9fff" for c in bad.reason.en)
+
+
 def test_concealed_kong_cannot_be_robbed() -> None:
     hands = {0: "1111m456m789m11p234p56p", 2: "23m111z222z333z444z5z"}
     tb = Table(hands)

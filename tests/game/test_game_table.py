@@ -94,6 +94,29 @@ def test_seven_rob_one() -> None:
     assert out is not None and out.winners[0].discarder == 2
 
 
+def test_seven_rob_one_when_the_eighth_was_laid_before_the_seventh() -> None:
+    """Spec §4.4: the eighth flower turned up with another player, so the holder of the other seven robs it,
+    whichever was laid first: a 7 + 1 split dealt (the dealer replaces first), or a seventh laid after another
+    seat's one. The seat that revealed the eighth pays alone."""
+    tb = Table({0: "8f", 2: "1f2f3f4f5f6f7f" + "123m456m789m"})
+    tb.do(ev.FlowerReplaced(seat=0, flowers=tiles("8f"), replacements=tb.takes("9p")))
+    rob = ev.Won(seat=2, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(2))
+    tb.refused(rob, "seven_rob")  # six short of his seven yet
+    tb.do(ev.FlowerReplaced(seat=2, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
+    for seat in (1, 3):  # only the holder of the seven
+        tb.refused(ev.Won(seat=seat, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(seat)), "seven_rob")
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(2)))
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+    assert [(w.seat, w.discarder) for w in out.winners] == [(2, 0)]
+    # the chance passes with the next event, as a robbed flower's does
+    tb2 = Table({0: "8f", 2: "1f2f3f4f5f6f7f" + "123m456m789m"})
+    tb2.do(ev.FlowerReplaced(seat=0, flowers=tiles("8f"), replacements=tb2.takes("9p")))
+    tb2.do(ev.FlowerReplaced(seat=2, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb2.takes("1s2s3s4s5s6s7s")))
+    tb2.discard(0, "9p")
+    tb2.refused(ev.Won(seat=2, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb2.hand(2)), "seven_rob")
+
+
 def test_ready_declaration_freezes_the_hand() -> None:
     tb = Table({1: "123m456m789m123p45p99s"})
     tb.discard(0, tb.hand(0)[0])
