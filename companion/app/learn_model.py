@@ -105,7 +105,7 @@ def learn_items() -> tuple[LearnItem, ...]:
     for item_id, item in REGISTRY.items():
         entry = entries.get(item_id)
         kind = _KIND[item.kind]
-        out.append(LearnItem(item_id, Words(item.zh, item.en), Words(item.explain_zh, item.explain_en),
+        out.append(LearnItem(item_id, Words(item.zh, item.en), Words(item.explain('zh', default), item.explain('en', default)),
                              Words(*kind), default.value(item_id),
                              _example(entry, item_id) if entry is not None else None,
                              tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles)))

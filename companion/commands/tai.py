@@ -33,6 +33,7 @@ from companion.rules.profiles._store import export_profile, list_profiles, save_
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.tai import ITEMS
+from companion.rules.waits import WaitShape
 from companion.rules.win import Win, WinInputError, WinType, wind_letter
 
 FIELDS = """\
@@ -208,8 +209,9 @@ def run(args: argparse.Namespace) -> int:
             if "error" in result:  # which line it was (blank lines give no result)
                 failed += 1
                 result["error"] |= {"file": name, "line": n}
-            if args.explain:
-                explain(result, args.lang, sys.stdout, label)
+            if args.explain:  # a line of standard input named in the language asked (a review read 第 1 行 in English)
+                named = label if name is not None else f"第 {n} 行" if args.lang == "zh" else f"line {n}"
+                explain(result, args.lang, sys.stdout, named)
             else:
                 print_json_result(result)
     except BrokenPipeError:
@@ -309,13 +311,16 @@ _T = {
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
            "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
-           "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）"},
+           "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
+           "shape": "胡 {tile} 的牌型：{shape}", "exhausted": "（另一頭四張都在自己手上，所以只聽一種）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
            "error": "Error", "none": "none", "streak": "streak {n}",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai",
-           "streak_capped": "streak {n}, counted up to the cap of {cap}", "capped": " (capped at {cap} tai)"},
+           "streak_capped": "streak {n}, counted up to the cap of {cap}", "capped": " (capped at {cap} tai)",
+           "shape": "Won on {tile}: {shape} wait", "exhausted": " (the other end's four copies are all the winner's "
+           "own, so it waited on one kind)"},
 }
 
 
@@ -342,15 +347,18 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         print(f"{t['hand']}: {s.win.describe()}", file=out)
         if result["decomposition"]:
             print(f"{t['split']}: {'  '.join(result['decomposition'])}", file=out)
-            shape = s.wait_shape.name_in(lang) if s.wait_shape else ""
-            print(f"{t['waits']}: {' '.join(result['waits']) or t['none']} ({shape})", file=out)
+            print(f"{t['waits']}: {' '.join(result['waits']) or t['none']}", file=out)
+            if s.wait_shape is not None and s.win.win_tile is not None:  # the winning tile's shape, not every wait's
+                exhausted = t["exhausted"] if len(result["waits"]) == 1 and s.wait_shape is WaitShape.TWO_SIDED else ""
+                print(t["shape"].format(tile=s.win.win_tile.code, shape=s.wait_shape.name_in(lang)) + exhausted,
+                      file=out)
         rows = [(it.zh if lang == "zh" else it.en, it.tai, it.count, it.id) for it in s.items]
         width = max([_width(r[0]) + 4 for r in rows] + [12])
         print(f"{_pad(t['item'], width)}{t['tai']:>4}", file=out)
         for name, tai, count, item_id in rows:
             times = f" ×{count}" if count > 1 else ""
             house = t["house"] if item_id in reading.flagged else ""
-            print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang)}{house}", file=out)
+            print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang, profile)}{house}", file=out)
         for it in reading.otherwise:
             print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai), file=out)
         n, cap = s.win.streak, profile.switch("streak_cap")

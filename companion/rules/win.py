@@ -301,6 +301,11 @@ class Win:
                                                      f"after it (only a concealed kong), but it has {called} "
                                                      "(spec §2.11)",
                                     f"{name}要在吃碰之前報聽，之後手牌不能再動（只能暗槓），但有 {called}（規格 §2.11）")
+        if self.ready_on_deal and self.ready_first_discard:  # one declaration a hand (a scoring review scored both)
+            raise WinInputError("flags.ready_first_discard", "a player declares ready once: 天聽 before his first "
+                                                             "draw or 地聽 with his first discard, not both "
+                                                             "(spec §2.11)",
+                                "報聽只有一次：天聽在第一次摸牌前、地聽在第一次打牌時，不會兩個都有（規格 §2.11）")
         if self.ready_first_discard and self.is_dealer:
             raise WinInputError("flags.ready_first_discard", "地聽 is a non-dealer's declaration; the dealer "
                                                              "declaring with his first discard is 天聽 (spec §2.11)",
@@ -353,8 +358,10 @@ class Win:
         return Hand(self.concealed, self.melds, self.flowers, stage_free=True)
 
     def describe(self) -> str:
-        """The hand in notation, for error messages: ``123m… pung:222z@O 2f win=3m@self``."""
-        where = "self" if self.discarder is None else wind_letter(self.discarder)
+        """The hand in notation (spec §1.2), for error messages: ``123m… pung:222z@O 2f win=3m@self``, a discard's
+        source seen from the winner (``win=3s@L``: from his 上家; a review read ``@S``, the discarder's seat wind, as
+        a source the notation does not have)."""
+        where = "self" if self.discarder is None else "LOR"[(self.seat_wind - self.discarder - 1) % 4]
         win = f" win={self.win_tile.code}@{where}" if self.win_tile is not None else f" {self.win_type.value}"
         return f"{self.hand()}{win}"
 

@@ -79,6 +79,7 @@ API_ERRORS: list[tuple[str, dict[str, Any], str]] = [
     ("123m456m234p45s88s", {"melds": ["pung:222z@O"], "heavenly": True}, "flags.heavenly"),
     ("123m456m234p45s88s", {"melds": ["pung:222z@O"], "ready_on_deal": True}, "flags.ready_on_deal"),
     (HAND, {"ready_first_discard": True}, "flags.ready_first_discard"),
+    (HAND, {"seat_wind": "S", "ready_on_deal": True, "ready_first_discard": True}, "flags.ready_first_discard"),
     (HAND, {"win_type": "discard", "discarder": "S", "flowers": "12345678f"}, "flowers"),
     (HAND, {"replacement": "ckong"}, "flags.replacement_after"),
     (HAND, {"win_type": "rob_kong", "discarder": "S", "last_tile": True}, "flags.last_tile"),

@@ -26,12 +26,15 @@ def test_json_round_trip_and_description() -> None:
     w = Win.of("234m567m888s46p11s333z", "5p", "rob_kong", seat_wind="W", round_wind="S", discarder="E")
     assert Win.from_dict(w.to_dict()) == w
     assert w.win_source == "robbed_kong"
-    assert w.describe() == "234567m46p11888s333z win=5p@E"
+    assert w.describe() == "234567m46p11888s333z win=5p@O"  # West robs East: his 對家
+    for discarder, source in (("S", "L"), ("N", "R")):
+        assert Win.of("234m567m888s46p11s333z", "5p", "discard", seat_wind="W", round_wind="S",
+                      discarder=discarder).describe().endswith(f"win=5p@{source}")
 
 
 def test_not_a_win_names_the_hand() -> None:
     w = Win.of("123m456m234p678p45s88s", "9s", "discard", seat_wind="W", round_wind="S", discarder="S")
-    with pytest.raises(NotAWin, match=r"123456m234678p4588s win=9s@S.*real waits: 36s"):
+    with pytest.raises(NotAWin, match=r"123456m234678p4588s win=9s@L.*real waits: 36s"):
         score(w)
     assert isinstance(NotAWin(w, "x"), ValueError)
 

@@ -142,6 +142,31 @@ def test_every_items_english_explanation_reads_in_english() -> None:
     """A newcomer review met 連N拉N, 門清 and 自摸 in English explanations: Chinese only as a gloss in brackets."""
     from companion.rules.tai import ITEMS
 
-    for item_id, it in ITEMS.items():
-        en = re.sub(r"\([^()]*\)", "", it.explain("en"))  # (a gloss: 連N拉N, 明星三缺一)
-        assert not CJK.search(en), (item_id, it.explain("en"))
+    for pid in BUILTIN:
+        profile = load_profile(pid)
+        for item_id, it in ITEMS.items():
+            en = re.sub(r"\([^()]*\)", "", it.explain("en", profile))  # (a gloss: 連N拉N, 明星三缺一)
+            assert not CJK.search(en), (pid, item_id, it.explain("en", profile))
+
+
+def test_an_explanation_says_the_profiles_values_and_switches_not_the_defaults() -> None:
+    """A scoring review read "8 tai flat" beside zhaishenye's 16, "3 in all" beside its 5 and sml's plain hand
+    "no honours or flowers" beside a hand with both: an explanation that names a value or a switch follows the
+    profile the hand is scored under (and reads as before under the default)."""
+    default, zhai, sml = load_profile(None), load_profile("zhaishenye"), load_profile("sml_2026")
+    eight, buqiu, pinghu = REGISTRY["eight_flowers"], REGISTRY["buqiu"], REGISTRY["pinghu"]
+    assert "8 tai flat" in eight.explain("en", default) and "只算 8 台" in eight.explain("zh", default)
+    assert "16 tai flat" in eight.explain("en", zhai) and "再加 16 台" in eight.explain("zh", zhai)
+    total = sum(zhai.value(i) for i in ("menqing", "zimo", "buqiu"))
+    assert total != 3 and f"{total} in all" in buqiu.explain("en", zhai) and f"共 {total} 台" in buqiu.explain("zh", zhai)
+    assert buqiu.explain("zh", default) == "門清又自摸，門清一摸三。"
+    assert "no honours or flowers" in pinghu.explain("en", default)
+    assert "no honours" not in pinghu.explain("en", sml) and "無字無花" not in pinghu.explain("zh", sml)
+    assert "not with a concealed hand" in pinghu.explain("en", sml) and "門清不算" in pinghu.explain("zh", sml)
+    flat = parse_profile({"id": "flat", "inherits": "atawmj_2009", "switches": {"eight_flowers_compound": False},
+                          "tai": {"dealer": 2, "streak": 2, "streak_pull": 2}}, "test")
+    assert "added" not in eight.explain("en", flat) and "再加" not in eight.explain("zh", flat)
+    assert "2 more tai" in REGISTRY["dealer"].explain("en", flat) and "多兩台" in REGISTRY["dealer"].explain("zh", flat)
+    pull = REGISTRY["streak_pull"]
+    assert "連N拉N" not in pull.explain("en", flat) + pull.explain("zh", flat)  # 2 and 2 make no 連N拉N
+    assert "連N拉N" in pull.explain("zh", default)

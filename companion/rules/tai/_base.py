@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from companion.hand import MeldKind
 from companion.rules.shape import Group, GroupKind
@@ -18,7 +18,7 @@ from companion.rules.waits import WaitShape, wait_shape
 from companion.rules.win import Win
 from companion.tiles import Tile
 
-__all__ = ["Ctx", "Item", "ItemKind", "REGISTRY", "item"]
+__all__ = ["Ctx", "Fill", "Item", "ItemKind", "REGISTRY", "Rules", "item", "zh_count"]
 
 
 class ItemKind(Enum):
@@ -71,6 +71,23 @@ class Ctx:
 Unit = Callable[[Ctx], int]
 
 
+def zh_count(n: int) -> str:
+    """A small count as Chinese writes it in a sentence (一台, 兩台), larger ones in digits."""
+    return "零一兩三四五六七八九十"[n] if 0 <= n <= 10 else str(n)
+
+
+class Rules(Protocol):
+    """What an explanation reads of a profile: its tai per item and its switches."""
+
+    def value(self, item_id: str) -> int: ...
+
+    def switch(self, name: str) -> Any: ...
+
+
+Fill = Callable[[Rules, bool], Mapping[str, object]]
+"""The fields of an explanation that follows the profile (its values, its switches), for Chinese when true."""
+
+
 @dataclass(frozen=True, slots=True)
 class Item:
     """One tai item: stable id, names and a one-line explanation in both languages, and its unit."""
@@ -84,6 +101,7 @@ class Item:
     split: bool = False  # depends on the split or the placement (spec §3.3)
     kind: ItemKind = ItemKind.HAND
     zh_alt: str = ""  # the other names the spec's table gives in brackets
+    fill: Fill | None = None  # the explanation is a template of the profile's values and switches
 
     def count(self, ctx: Ctx) -> int:
         return self.unit(ctx)
@@ -91,8 +109,12 @@ class Item:
     def name(self, lang: str) -> str:
         return self.zh if lang.startswith("zh") else self.en
 
-    def explain(self, lang: str) -> str:
-        return self.explain_zh if lang.startswith("zh") else self.explain_en
+    def explain(self, lang: str, rules: Rules) -> str:
+        """The one-line explanation as ``rules`` (a profile) score the item: an explanation that names a value
+        or a switch says the profile's, not the default's (a review read "8 tai flat" beside 16)."""
+        zh = lang.startswith("zh")
+        text = self.explain_zh if zh else self.explain_en
+        return text if self.fill is None else text.format_map(self.fill(rules, zh))
 
 
 REGISTRY: dict[str, Item] = {}
@@ -100,13 +122,14 @@ REGISTRY: dict[str, Item] = {}
 
 
 def item(id: str, zh: str, en: str, explain_zh: str, explain_en: str, *, split: bool = False,
-         kind: ItemKind = ItemKind.HAND, zh_alt: str = "") -> Callable[[Unit], Unit]:
-    """Register the decorated unit as an item (its docstring opens with the Chinese name)."""
+         kind: ItemKind = ItemKind.HAND, zh_alt: str = "", fill: Fill | None = None) -> Callable[[Unit], Unit]:
+    """Register the decorated unit as an item (its docstring opens with the Chinese name). With ``fill`` the
+    explanations are templates whose ``{fields}`` it gives from the profile."""
 
     def register(unit: Unit) -> Unit:
         if id in REGISTRY:
             raise ValueError(f"tai item {id!r} registered twice")
-        REGISTRY[id] = Item(id, zh, en, explain_zh, explain_en, unit, split, kind, zh_alt)
+        REGISTRY[id] = Item(id, zh, en, explain_zh, explain_en, unit, split, kind, zh_alt, fill)
         return unit
 
     return register

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.tai._base import Ctx, ItemKind, item
+from companion.rules.tai._base import Ctx, ItemKind, Rules, item
 from companion.rules.win import WinType
 from companion.tiles import Tile
 
@@ -32,11 +32,21 @@ def flower_kong(c: Ctx) -> int:
     return int(SEASONS.issubset(held)) + int(PLANTS.issubset(held))
 
 
+def _eight_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    v = rules.value("eight_flowers")
+    if rules.switch("eight_flowers_compound"):
+        then = (f"；第八張花補進的牌若剛好胡牌，照一般牌型計台再加 {v} 台。" if zh else
+                f"; if the eighth flower's replacement also completes the hand, it is scored as usual and {v} added.")
+    else:
+        then = "，第八張花補進的牌即使剛好胡牌也一樣。" if zh else \
+            ", even where the eighth flower's replacement also completes the hand."
+    return {"v": v, "then": then}
+
+
 @item("eight_flowers", "八仙過海", "Eight flowers",
-      "八張花全拿到，立即胡牌，算自摸，只算 8 台；第八張花補進的牌若剛好胡牌，照一般牌型計台再加 8 台。",
-      "All eight flowers: an instant win, settled as a self-draw, 8 tai flat; if the eighth flower's replacement "
-      "also completes the hand, it is scored as usual and 8 added.",
-      kind=ItemKind.INSTANT)
+      "八張花全拿到，立即胡牌，算自摸，只算 {v} 台{then}",
+      "All eight flowers: an instant win, settled as a self-draw, {v} tai flat{then}",
+      kind=ItemKind.INSTANT, fill=_eight_fill)
 def eight_flowers(c: Ctx) -> int:
     """八仙過海: all eight flowers (instant, or added to a hand completed on the replacement)."""
     return int(len(c.flowers) == 8)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.tai._base import Ctx, ItemKind, item
+from companion.rules.tai._base import Ctx, Fill, ItemKind, Rules, item, zh_count
 
 
 @item("heaven_win", "天胡", "Heavenly win",
@@ -57,23 +57,36 @@ def _streak(c: Ctx) -> int:
     return n if cap == "none" else min(n, int(cap))
 
 
+def _per(item_id: str) -> Fill:
+    """The fields of an explanation that names the item's own tai: ``{v}`` (digits) and ``{n}`` (Chinese words)."""
+    return lambda rules, zh: {"v": rules.value(item_id), "n": zh_count(rules.value(item_id))}
+
+
 @item("dealer", "莊家", "Dealer",
-      "莊家胡牌或付錢時，每筆多一台。", "The dealer gets or pays 1 more tai in each payment that involves him.",
-      kind=ItemKind.RELATION)
+      "莊家胡牌或付錢時，每筆多{n}台。", "The dealer gets or pays {v} more tai in each payment that involves him.",
+      kind=ItemKind.RELATION, fill=_per("dealer"))
 def dealer(c: Ctx) -> int:
     """莊家: once per payment that involves the dealer (spec §4.1)."""
     return 1
 
 
 @item("streak", "連莊", "Dealer continuation",
-      "莊家每連一莊多一台。", "1 per consecutive continuation of the dealer.", kind=ItemKind.RELATION)
+      "莊家每連一莊多{n}台。", "{v} per consecutive continuation of the dealer.", kind=ItemKind.RELATION,
+      fill=_per("streak"))
 def streak(c: Ctx) -> int:
     """連莊: N, capped by ``streak_cap``."""
     return _streak(c)
 
 
+def _pull_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    v, same = rules.value("streak_pull"), rules.value("streak") == rules.value("streak_pull") == 1
+    if zh:
+        return {"n": zh_count(v), "then": "；連N拉N。" if same else "。"}
+    return {"v": v, "then": ": with the streak N itself, a streak of N makes 2N (連N拉N)." if same else "."}
+
+
 @item("streak_pull", "拉莊", "Streak pull",
-      "每連一莊再多拉一台；連N拉N。", "1 more per continuation: with the streak N itself, a streak of N makes 2N (連N拉N).", kind=ItemKind.RELATION)
+      "每連一莊再多拉{n}台{then}", "{v} more per continuation{then}", kind=ItemKind.RELATION, fill=_pull_fill)
 def streak_pull(c: Ctx) -> int:
     """拉莊: N again, capped by ``streak_cap``."""
     return _streak(c)

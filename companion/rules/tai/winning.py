@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.tai._base import Ctx, item
+from companion.rules.tai._base import Ctx, Rules, item
 from companion.rules.waits import WaitShape
 from companion.rules.win import Replacement, WinType
 
@@ -15,9 +15,16 @@ def menqing(c: Ctx) -> int:
     return int(c.concealed_hand)
 
 
+def _buqiu_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    total = sum(rules.value(i) for i in ("menqing", "zimo", "buqiu"))
+    if zh:
+        return {"then": "門清一摸三。" if total == 3 else f"與門清、自摸並計，共 {total} 台。"}
+    return {"total": total}
+
+
 @item("buqiu", "不求", "Concealed self-draw",
-      "門清又自摸，門清一摸三。", "Concealed hand and self-drawn: with the Concealed hand and Self-draw tai, 3 in all.",
-      zh_alt="門清自摸")
+      "門清又自摸，{then}", "Concealed hand and self-drawn: with the Concealed hand and Self-draw tai, {total} in all.",
+      zh_alt="門清自摸", fill=_buqiu_fill)
 def buqiu(c: Ctx) -> int:
     """不求: 門清 and 自摸 both apply."""
     return int(c.concealed_hand and c.self_draw)
@@ -102,10 +109,18 @@ def last_discard(c: Ctx) -> int:
     return int(c.win.is_last_discard)
 
 
+def _pinghu_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    pure, concealed = rules.switch("pinghu_check_honours_flowers"), rules.switch("pinghu_concealed_allowed")
+    if zh:
+        return {"pure": "，無字無花" if pure else "（有字、有花也算）", "open": "" if concealed else "；門清不算"}
+    return {"pure": ", no honours or flowers" if pure else " (honours and flowers allowed)",
+            "open": "" if concealed else "; not with a concealed hand"}
+
+
 @item("pinghu", "平胡", "Plain hand",
-      "五組順子加一對，胡別人的牌，無字無花，兩面聽且至少聽兩種。",
-      "Five chows and a pair, won on a discard, no honours or flowers, a two-sided wait with two or more waits.",
-      split=True)
+      "五組順子加一對，胡別人的牌{pure}，兩面聽且至少聽兩種{open}。",
+      "Five chows and a pair, won on a discard{pure}, a two-sided wait with two or more waits{open}.",
+      split=True, fill=_pinghu_fill)
 def pinghu(c: Ctx) -> int:
     """平胡: all of spec §4.2's conditions; the honours/flowers and 門清 checks follow the profile."""
     w = c.win
