@@ -233,7 +233,7 @@ class Hand:
         tiles = self.all_tiles()
         if any(k > t.max_copies for t, k in Counter(tiles).items()):
             try:  # format the hand only when there is something to report
-                check_copies(tiles, str(self))
+                check_copies(tiles, repr(str(self)))
             except CopyLimitError as e:
                 raise HandError(str(e), e.zh) from None
         n = self.structural_count

@@ -363,7 +363,7 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
     if digits:
         raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
     if check:
-        check_copies(tiles, text)
+        check_copies(tiles, repr(text))
     return tuple(tiles)
 
 
@@ -382,7 +382,9 @@ def parse_tile(text: str) -> Tile:
 
 
 def check_copies(tiles: Iterable[Tile], what: str = "tiles") -> None:
-    """Raise :class:`CopyLimitError` when a kind appears more often than a set holds it."""
+    """Raise :class:`CopyLimitError` when a kind appears more often than a set holds it. ``what`` says where, as an
+    English sentence goes on (notation quoted by the caller: ``'22222z'``, or words: ``the hand and the visible
+    tiles``)."""
     for tile, k in Counter(tiles).items():
         if k > tile.max_copies:
             raise CopyLimitError(tile, k, what)
@@ -396,7 +398,7 @@ class CopyLimitError(ValueError):
         self.count = count
         self.zh = f"{tile.zh}有 {count} 張，一副牌只有 {tile.max_copies} 張"
         super().__init__(
-            f"{count} copies of {tile.code} ({tile.zh}) in {where!r}: a set holds only {tile.max_copies}"
+            f"{count} copies of {tile.code} ({tile.en}) in {where}: a set holds only {tile.max_copies}"
         )
 
 

@@ -225,6 +225,24 @@ def test_discard_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(obj["options"]) == len(set(Hand.parse("45m345p678p123s999s55z7z").concealed)) == 14
 
 
+def test_discard_offers_the_kong_and_puts_a_better_one_first(capsys: pytest.CaptureFixture[str]) -> None:
+    """A teaching review: the command ranked "discard 1m, the best choice" where My hand says the concealed kong of
+    1m is as near ready and a draw more."""
+    code, out, _ = run(capsys, "discard", "--lang", "en", "--top", "1", "1111m234p567p789s55s67s")
+    lines = out.splitlines()
+    assert code == 0 and lines[1].strip() == "Or make a kong (a replacement draw follows):"
+    assert lines[2].startswith("   * Concealed kong of 1m") and "with an extra draw" in lines[2]
+    assert lines[3].strip().startswith("1. Discard 1m")
+    _, out, _ = run(capsys, "discard", "--json", "1111m234p567p789s55s67s")
+    assert [(k["kong"], k["added"], k["better"]) for k in json.loads(out)["kongs"]] == [("1m", False, True)]
+    # a kong worth less than a discard comes after the discards, unmarked
+    _, out, _ = run(capsys, "discard", "4444m6m345p678p123s55z7z")
+    lines = out.splitlines()
+    assert lines[-2].strip() == "也可以槓（槓完補一張）：" and lines[-1].startswith("   - 暗槓四萬") and "先別槓" in lines[-1]
+    _, out, _ = run(capsys, "discard", "--json", "45m345p678p123s999s55z7z")
+    assert json.loads(out)["kongs"] == []
+
+
 def test_discard_refuses_a_negative_top(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "discard", "--top", "-1", "45m345p678p123s999s55z7z")
     assert code == 2 and out == "" and err == "companion discard: --top 是要列出的選項數（0：全部），收到 -1\n"

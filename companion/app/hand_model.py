@@ -240,7 +240,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     if best_kong is not None:  # the discards' "best" is among discards: the kong comes first (a review)
         t = Tile.from_code(best_kong.tile)
         kong = ui("hand_added_kong" if best_kong.added else "hand_concealed_kong")
-        head = head + ui("kong_better", kong=kong.zh, kong_en=kong.en.lower(), tile=t.zh,
+        article = "an" if kong.en[0].lower() in "aeiou" else "a"  # an added kong, a concealed kong
+        head = head + ui("kong_better", kong=kong.zh, kong_en=f"{article} {kong.en.lower()}", tile=t.zh,
                          tile_en=t.en if t.is_honour else t.code)  # suits as its lines name them
     return HandPanel(*shown, head, choices=choices, kongs=kongs)
 
@@ -278,7 +279,7 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
     if gone:
         names = _group_text(tuple(gone))
         # a step from ready (spec §3.5): the draws that make it ready again, as for any hand not ready (a review)
-        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" ".join(t.code for t in gone)),
+        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone)),
                          draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
     return HandPanel(*shown, ui("not_ready", n=s, n_en=steps(s)), draws=_closer(hand, s, seen))

@@ -213,7 +213,7 @@ UI: dict[str, tuple[str, str]] = {
         "搭子：差一張就成一組的兩張，例如 45萬、46萬、55萬。\n"
         "兩面：45萬 聽 3萬或6萬。邊張：12萬 只聽 3萬、89萬 只聽 7萬。中洞（嵌張）：46萬 只聽 5萬。\n"
         "單吊：只差一張湊成對。雙碰：兩對，摸到哪一對的第三張都胡。\n"
-        "獨聽：只聽一種牌（邊張、中洞、單吊，或兩面只剩一頭），加 1 台。\n"
+        "獨聽：整手只聽一種牌，加 1 台：常見的是邊張、中洞、單吊，或兩面只剩一頭；聽兩種以上就不算，不管牌型。\n"
         "牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北 1z-4z，白發中 5z-7z，花 1f-8f。",
         "Steps from ready: how many useful draws the hand still needs before it waits on a tile; 1 step = one "
         "useful draw from ready.\n"
@@ -223,8 +223,8 @@ UI: dict[str, tuple[str, str]] = {
         "Two-sided: 45m waits on 3m or 6m. Edge: 12m waits on 3m only, 89m on 7m only. Closed: 46m waits on 5m "
         "only.\n"
         "Pair wait: one tile short of the pair. Double pung wait: two pairs, a third of either wins.\n"
-        "Single wait: waiting on one kind only (edge, closed, pair, or two-sided with one end gone): "
-        "1 tai.\n"
+        "Single wait: the whole hand waits on one kind only, 1 tai: often an edge, closed or pair wait, or a "
+        "two-sided one with one end gone; a hand with two or more waits never scores it, whatever its shape.\n"
         "Tile codes: 1m-9m Characters, 1p-9p Dots, 1s-9s Bamboo; 1z-4z East, South, West, North winds; "
         "5z-7z White, Green, Red dragons; 1f-8f flowers."),
     "seen_bad": ("「桌上看得到的牌」讀不懂：{why}", "The tiles seen on the table cannot be read: {why_en}"),
@@ -256,7 +256,7 @@ UI: dict[str, tuple[str, str]] = {
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
     "hand_discard": ("打這張", "Discard it"),
     "hand_every_discard": ("顯示其餘 {n} 種打法", "Show the other {n} discards"),
-    "kong_better": ("；先{kong}{tile}更好：一樣接近聽牌，還多摸一張", "; better still, a {kong_en} of {tile_en}: as near "
+    "kong_better": ("；先{kong}{tile}更好：一樣接近聽牌，還多摸一張", "; better still, {kong_en} of {tile_en}: as near "
                     "ready, and a draw more"),
     "hand_kongs": ("也可以槓（槓完補一張）", "Or make a kong (a replacement draw follows)"),
     "hand_concealed_kong": ("暗槓", "Concealed kong"),

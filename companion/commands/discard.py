@@ -12,7 +12,7 @@ from typing import Any
 from companion.commands._io import complain, print_json, run_batch
 from companion.commands.waits import DRAWN, add_hand_options, check_sets, check_visible, read_visible
 from companion.hand import Hand
-from companion.rules.efficiency import DiscardOption, discard_options
+from companion.rules.efficiency import DiscardOption, KongOption, discard_options, kong_options
 from companion.rules.shanten import shanten
 
 COMPLETE_ZH = "這手牌已經胡了：宣告胡牌，不用打牌。若不胡，下面是各種打法："
@@ -42,6 +42,21 @@ def option_object(o: DiscardOption, lang: str) -> dict[str, Any]:
     }
 
 
+def kong_object(k: KongOption, lang: str) -> dict[str, Any]:
+    return {"kong": k.tile.code, "added": k.added, "better": k.better, "shanten": k.shanten,
+            "improvements": {i.tile.code: i.unseen for i in k.improvements}, "reason": k.reason(lang)}
+
+
+KONG_ZH, KONG_EN = "也可以槓（槓完補一張）：", "Or make a kong (a replacement draw follows):"
+
+
+def _say_kongs(kongs: tuple[KongOption, ...], lang: str) -> None:
+    """The kongs, each marked ``*`` where it beats every discard."""
+    print("     " + (KONG_ZH if lang.startswith("zh") else KONG_EN))
+    for k in kongs:
+        print(f"{'*' if k.better else '-':>4} {k.reason(lang)}")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.top < 0:
         complain("companion discard", args.lang, f"--top 是要列出的選項數（0：全部），收到 {args.top}",
@@ -60,14 +75,23 @@ def run(args: argparse.Namespace) -> int:
         if args.top > 0:
             options = options[: args.top]
         complete = hand.is_drawn_size and shanten(hand) == -1
+        # the kongs the hand may make instead, as My hand offers them (a review: the command ranked "discard 1m,
+        # the best choice" where the app said the concealed kong of 1m is as good and a draw more)
+        kongs = kong_options(hand, visible)
         if args.json:
             print_json({"hand": str(hand), "complete": complete,
-                        "options": [option_object(o, args.lang) for o in options]})
+                        "options": [option_object(o, args.lang) for o in options],
+                        "kongs": [kong_object(k, args.lang) for k in kongs]})
             return
         print(hand)
         if complete:  # a teaching tool must not advise breaking a winning hand
             print("     " + (COMPLETE_ZH if args.lang.startswith("zh") else COMPLETE_EN))
+        better = any(k.better for k in kongs)
+        if better:  # a kong as near ready and a draw more comes before "the best choice" of the discards
+            _say_kongs(kongs, args.lang)
         for rank, o in enumerate(options, 1):
             print(f"{rank:3d}. {o.reason(args.lang)}")
+        if kongs and not better:
+            _say_kongs(kongs, args.lang)
 
     return run_batch(args.hands, handle, args.lang)

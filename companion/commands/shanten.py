@@ -24,8 +24,9 @@ from companion.rules.shanten import shanten
 
 def register(sub: Any) -> None:
     p = sub.add_parser("shanten", help="tiles from ready / 向聽數",
-                       description="Exact shanten of hands with 16 or 17 tiles: -1 complete, 0 ready. / "
-                                   "16 或 17 張手牌的確切向聽數：-1 已胡牌，0 聽牌。")
+                       description="Exact shanten of hands with 16 or 17 tiles: -1 complete, 0 ready (17 tiles: "
+                                   "one discard from ready). / 16 或 17 張手牌的確切向聽數：-1 已胡牌，0 聽牌"
+                                   "（17 張：打一張就聽牌）。")
     add_hand_options(p)
     p.set_defaults(func=run)
 

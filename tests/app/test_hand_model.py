@@ -263,6 +263,8 @@ def test_a_kong_better_than_every_discard_is_said_first() -> None:
     assert isinstance(panel, HandPanel) and [(k.tile, k.better) for k in panel.kongs] == [("1z", True)]
     assert panel.headline.zh.endswith("；先暗槓東更好：一樣接近聽牌，還多摸一張")
     assert panel.headline.en.endswith("; better still, a concealed kong of East wind: as near ready, and a draw more")
+    added = analyse("3m123p456p789s55s78s pung:333m@O")  # "an added kong" (a review read "a added kong")
+    assert isinstance(added, HandPanel) and "better still, an added kong of 3m" in added.headline.en
     worse = analyse("4444m6m345p678p123s55z7z")  # the fourth 4m is worth more beside 6m: no such word
     assert isinstance(worse, HandPanel) and worse.kongs and not any(k.better for k in worse.kongs)
     assert "更好" not in worse.headline.zh
@@ -364,3 +366,10 @@ def test_a_kind_with_no_copy_left_is_no_improvement_even_with_nothing_seen() -> 
     fourth = next(o for o in options if o.discard == Tile.from_code("1m"))
     assert fourth.shanten == 1 and Tile.from_code("1m") not in [i.tile for i in fourth.improvements]
     assert all(i.unseen > 0 for o in options if o.shanten <= 1 for i in o.improvements)
+
+
+def test_a_wait_all_in_the_own_hand_names_an_honour_in_english() -> None:
+    """A review read "all four 1z it needs" on My hand where the command line says East wind (1z)."""
+    panel = analyse("1111z234m567m789p234s")
+    assert isinstance(panel, HandPanel)
+    assert "all four East wind (1z) it needs" in panel.headline.en and "東" in panel.headline.zh

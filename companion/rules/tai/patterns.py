@@ -65,8 +65,9 @@ def kong_bonus_concealed(c: Ctx) -> int:
 
 
 @item("four_kongs", "四槓", "Four kongs",
-      "開第四個槓立即胡牌，照自摸付但不加自摸（預設不計）。",
-      "The fourth kong ends the hand as a win, paid like a self-draw without the Self-draw tai (off by default).",
+      "同一人開第四個槓立即胡牌，照自摸付但不加自摸；四槓分在不同人手上則流局（預設不計）。",
+      "A player's fourth kong ends the hand as his win, paid like a self-draw without the Self-draw tai; four "
+      "kongs split between players draw the hand (off by default).",
       kind=ItemKind.INSTANT)
 def four_kongs(c: Ctx) -> int:
     """四槓: four kongs of one player (instant)."""
