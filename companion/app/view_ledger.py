@@ -269,6 +269,10 @@ class LedgerTab:
             ft.Row([label(t(ui("ledger_hand", n=r.number)), 15, bold=True), label(t(r.setting), 12, colour=GREY)],
                    spacing=10, wrap=True),
             label(t(r.result), 13, bold=True, colour=ACCENT)]
+        if r.dice or r.winds is not None:  # the dice and the seat winds (spec §6.7; they were in the CSV only)
+            said = [ui("ledger_dice", n=r.dice)] if r.dice else []
+            said += [ui("ledger_winds", winds=r.winds.zh, winds_en=r.winds.en)] if r.winds is not None else []
+            parts.insert(1, ident(f"ledger-dice-{r.number}", label(t(SEP).join(t(w) for w in said), 12, colour=GREY)))
         parts += [label(t(w), 13) for w in r.lines]
         parts += [label(t(w), 13, colour=FELT) for w in r.transfers]
         parts.append(label(t(SEP).join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))

@@ -516,6 +516,8 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_stakes": ("底 {base}／台 {per_tai}，規則 {profile}", "stakes {base} + {per_tai} a tai, rules {profile_en}"),
     "ledger_house": ("；本桌規矩：{rules}", "; house rules: {rules_en}"),
     "ledger_hand": ("第 {n} 把", "Hand {n}"),
+    "ledger_dice": ("骰子 {n} 點", "dice {n}"),
+    "ledger_winds": ("門風：{winds}", "seat winds: {winds_en}"),
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
     "ledger_fix": ("改正 {player} 亮的牌", "Correct {player}'s winning hand"),
     "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候亮的牌：這一把的台數和付款、之後每一把的累計都會重算",

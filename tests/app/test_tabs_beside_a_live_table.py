@@ -189,7 +189,12 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     assert panel is not None
     (shown,) = panel.rows[0].shown
     assert shown.concealed == "123456789m46p123s55z" and shown.tile == "5p" and not shown.self_drawn
-    assert ui("ledger_fix", player=shown.player).en in _texts(tab.build())
+    texts = _texts(tab.build())
+    assert ui("ledger_fix", player=shown.player).en in texts
+    # each hand's dice and seat winds (spec §6.7: a review found them in the CSV only)
+    row = panel.rows[0]
+    assert row.dice > 0 and row.winds is not None
+    assert any(f"dice {row.dice}" in x and f"seat winds: {row.winds.en}" in x for x in texts)
     tab.open_fix(1, shown)
     assert len(host.scrolled) == 1  # the form brought into sight (a phone showed its first line at the bottom)
     assert ui("ledger_fix_intro", player=shown.player, n=1).en in _texts(tab.build())
