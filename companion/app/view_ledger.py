@@ -225,7 +225,10 @@ class LedgerTab:
             if w.corrected:  # the hand as put right, in tile pictures (a review read the notation here)
                 parts.append(ident(f"ledger-fixed-{hand}-{w.seat}", ft.Row(
                     [label(t(ui("ledger_fixed_pics", player=w.player)), 12, colour=GREY),
-                     *(picture(c.code, 18) for c in parse_tiles(w.concealed))], spacing=1, wrap=True, run_spacing=2)))
+                     *(picture(c.code, 18) for c in parse_tiles(w.concealed)),
+                     # and the tile won on, as the form shows the record (a review read the hand without it)
+                     *((label("+", 12), picture(w.tile, 18)) if w.tile else ())], spacing=1, wrap=True,
+                    run_spacing=2)))
             if self.fix_said == (hand, w.seat) and self.fix_error is not None:  # why the form closed unsaved
                 parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
             elif self.fix_said == (hand, w.seat) and self.fix_done is not None:  # what the correction changed
