@@ -130,11 +130,12 @@ def _after(state: TableState, e: ev.Event) -> TableState | None:
 def kong_tap(state: TableState, kong: ev.Event, seat: int) -> list[ev.Event]:
     """The events one kong tap logs: the kong and its replacement draw (face down), or the kong alone where it
     ends the hand (四槓 where the item is on: a fourth kong wins, or four kongs split between players draw; the
-    tracker takes no replacement then). An exposed kong of a discard is entered alone too: a win on that tile
-    outranks it (§2.9) until its replacement is drawn, so the table is asked first (a review's 胡 was never offered
-    once the kong's tap had drawn the replacement with it)."""
+    tracker takes no replacement then). An exposed kong of a suit tile is entered alone too: a win on that tile (in
+    a chow) outranks it (§2.9) until its replacement is drawn, so the table is asked first (a review's 胡 was never
+    offered once the kong's tap had drawn the replacement with it); nobody can win on an honour whose other three
+    copies the kong holds, so its replacement comes in the same tap, as an added kong's does."""
     after = _after(state, kong)
-    if isinstance(kong, ev.ExposedKong) or \
+    if (isinstance(kong, ev.ExposedKong) and kong.tile.is_suited) or \
             (after is not None and four_kongs_due(after) is not None and after.phase is not Phase.ROB):
         return [kong]
     return [kong, ev.ReplacementDrew(seat=seat, source=ev.EventSource.INFERRED)]

@@ -349,8 +349,8 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
         _flower_order(state, e)
     elif state.phase is not Phase.ACT or e.seat != state.turn:
         raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
-    elif state.act is ActKind.CLAIMED:  # §2.8.5: he discards without drawing (a pung outranking his chow would
-        # also take his replacement back off the table: two reviews)
+    elif state.act is ActKind.CLAIMED and entered_now():  # §2.8.5: he discards without drawing (a pung outranking
+        # his chow would also take his replacement back off the table: two reviews); a log kept before replays
         raise IllegalEvent(msg("flower_after_claim", **state.who(e.seat)), seat=e.seat)
     if not can_take(st.concealed, e.flowers):
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(e.flowers),

@@ -69,6 +69,8 @@ def check_won(state: TableState, e: ev.Won) -> None:
     for t in e.concealed:
         counts[t] += 1
     check_copies(counts, st.melds, e.tile)
+    if entered_now():  # (a log kept before the check replays as kept)
+        check_table_copies(state, e.seat, counts, e.tile, on_offer=kind is not ev.WinKind.SELF_DRAW)
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
         named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{e.tile.zh}"  # the players read names, not notation
@@ -93,6 +95,28 @@ def check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None
         if k > t.max_copies:
             raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
                                tile=t.code, copies=k)
+
+
+def check_table_copies(state: TableState, seat: int, counts: list[int], tile: Tile, on_offer: bool) -> None:
+    """The hand shown at a win and the copies the table has seen elsewhere (discards, the others' melds, a kong
+    just made of the tile on offer) hold no fifth copy: a review won on an honour another seat had just made an
+    exposed kong of, with a pair of it shown. ``counts`` are the concealed tiles shown; the tile won on, when it was
+    on offer (a discard, a robbed kong), is one of the copies seen."""
+    st = state.seats[seat]
+    own = list(st.concealed[:NUM_KINDS])  # what the table knew of his hand before he showed it
+    shown = list(counts)
+    shown[tile] += 1
+    for m in st.melds:
+        for t in m.tiles:
+            if t < NUM_KINDS:
+                own[t] += 1
+                shown[t] += 1
+    for i in range(NUM_KINDS):
+        elsewhere = state.known[i] - own[i] - (1 if on_offer and i == tile else 0)
+        t = Tile(i)
+        if shown[i] + elsewhere > t.max_copies:
+            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=shown[i] + elsewhere,
+                                   max=t.max_copies), tile=t.code, copies=shown[i] + elsewhere)
 
 
 def _window_for_win(state: TableState, e: ev.Won) -> TableState:

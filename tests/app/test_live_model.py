@@ -273,9 +273,8 @@ def test_undo_takes_the_whole_tap_back(tmp_path: Path) -> None:
     assert game.discard("9m") is None  # a draw and a discard
     assert game.undo() is None
     assert game.state == before and game.offer().draws_first
-    assert game.claim((game.state.turn + 2) % 4, MeldKind.KONG) is None  # an exposed kong: its tile may still win
-    assert game.no_rob() is None  # nobody wins on it: the replacement
-    assert game.undo() is None and game.undo() is None
+    assert game.claim((game.state.turn + 2) % 4, MeldKind.KONG) is None  # a kong of an honour and its replacement
+    assert game.undo() is None
     assert game.state == before
     game.undo()  # the dealer's first discard
     game.undo()  # the dice and the deal
@@ -928,7 +927,7 @@ def test_the_undo_button_says_what_the_tap_it_takes_back_was(tmp_path: Path) -> 
     nxt = PLAYERS[(dealer + 1) % 4]
     assert game.undo_what() == Words(f"{nxt} 打 九萬", f"{nxt} discards 9 Characters")
     taker = (dealer + 3) % 4
-    assert game.claim(taker, MeldKind.KONG) is None  # the kong and its replacement
+    assert game.claim(taker, MeldKind.KONG) is None  # the kong (a suit tile's: its replacement waits for the table)
     assert game.undo_what() == Words(f"{PLAYERS[taker]} 明槓 九萬", f"{PLAYERS[taker]} kongs 9 Characters from the discard")
     snap, _ = game.snapshot()
     assert snap.undo_what == game.undo_what()  # the screen's offer carries it for the button
@@ -1135,7 +1134,7 @@ def test_a_win_on_the_tile_of_an_exposed_kong_is_offered_before_its_replacement(
     tile was offered to anyone; now the table is asked, as for a robbed kong, and the replacement is a tap."""
     game = _dealt(tmp_path)
     dealer = game.state.dealer
-    assert game.discard("1z") is None
+    assert game.discard("5p") is None
     kong = (dealer + 2) % 4
     assert game.claim(kong, MeldKind.KONG) is None
     o = game.offer()
@@ -1147,3 +1146,11 @@ def test_a_win_on_the_tile_of_an_exposed_kong_is_offered_before_its_replacement(
     o = game.offer()
     assert o.phase is Phase.ACT and not o.wins and o.discard_seat == kong and game.state.seats[kong].melds
     game.close()
+    # nobody can win on an honour whose other three copies the kong holds: its replacement comes in the same tap
+    (tmp_path / "honour").mkdir()
+    game = _dealt(tmp_path / "honour")
+    assert game.discard("1z") is None
+    assert game.claim((game.state.dealer + 2) % 4, MeldKind.KONG) is None
+    assert isinstance(game.events()[-1], ev.ReplacementDrew) and game.offer().phase is Phase.ACT
+    game.close()
+

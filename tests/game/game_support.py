@@ -118,3 +118,20 @@ def t(code: str) -> Tile:
 def tiles(code: str) -> tuple[Tile, ...]:
     return parse_tiles(code, check=False)
 
+
+
+def face_down_table(hands: dict[int, str]) -> TableState:
+    """Dealer 0 (``east_deals``); each seat's tiles as text, the rest of its hand face down (``0x``), as a camera
+    sees the table: the tracker learns a tile only when it is shown."""
+    from dataclasses import replace
+
+    state = TableState()
+    sw = replace(Switches(), first_dealer=FirstDealer.EAST_DEALS)
+    for e in (ev.Seated(players=("甲", "乙", "丙", "丁"), switches=sw), ev.DealerChosen(dealer=0),
+              ev.DiceRolled(dice=(2, 2, 1))):
+        state = step(state, e)
+    dealt = []
+    for s in range(4):
+        h = list(parse_tiles(hands.get(s, ""), check=False))
+        dealt.append(tuple(h + [Tile.UNKNOWN] * ((17 if s == 0 else 16) - len(h))))
+    return step(state, ev.Dealt(hands=tuple(dealt)))

@@ -3,40 +3,23 @@ one seen in a concealed hand), and a claim's turn staying discard only through i
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
-from game_support import t, tiles
+from game_support import face_down_table, t, tiles
 
 from companion.app.table_model import table_frame
 from companion.app.words import Words
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.state import ActKind, TableState
-from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent
-from companion.tiles import Tile, parse_tiles
+from companion.tiles import Tile
 
 U = Tile.UNKNOWN
 
 
-def _table(hands: dict[int, str]) -> TableState:
-    """Dealer 0; hands as text, the rest of each face down (as a camera sees them)."""
-    state = TableState()
-    sw = replace(Switches(), first_dealer=FirstDealer.EAST_DEALS)
-    for e in (ev.Seated(players=("甲", "乙", "丙", "丁"), switches=sw), ev.DealerChosen(dealer=0),
-              ev.DiceRolled(dice=(2, 2, 1))):
-        state = step(state, e)
-    dealt = []
-    for s in range(4):
-        h = list(parse_tiles(hands.get(s, ""), check=False))
-        dealt.append(tuple(h + [U] * ((17 if s == 0 else 16) - len(h))))
-    return step(state, ev.Dealt(hands=tuple(dealt)))
-
-
 def _after_pung() -> TableState:
     """Seat 1 pungs the dealer's 5p holding a flower face down (kept hidden since the deal)."""
-    state = _table({0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s11z22z"})
+    state = face_down_table({0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s11z22z"})
     state = step(state, ev.Discarded(seat=0, tile=t("5p")))
     return step(state, ev.Punged(seat=1, tile=t("5p")))
 
@@ -63,7 +46,7 @@ def test_no_flower_is_laid_after_a_chow_or_pung_and_the_turn_stays_discard_only(
 
 
 def test_a_flower_kept_hidden_and_laid_after_a_known_draw_is_flagged() -> None:
-    state = _table({0: "123m456m789m11p234p66p5p", 1: "123s456s789s11z22z9m"})
+    state = face_down_table({0: "123m456m789m11p234p66p5p", 1: "123s456s789s11z22z9m"})
     state = step(state, ev.Discarded(seat=0, tile=t("5p")))
     state = step(state, ev.Drew(seat=1, tile=t("9m")))
     late = step(state, ev.FlowerReplaced(seat=1, flowers=tiles("2f"), replacements=tiles("1z")))
@@ -77,7 +60,7 @@ def test_a_flower_kept_hidden_and_laid_after_a_known_draw_is_flagged() -> None:
 @pytest.mark.parametrize("drawn", ["3f", "0x"])
 def test_the_flower_just_drawn_is_not_flagged(drawn: str) -> None:
     """The flower drawn, or a tile drawn face down (it may have been the flower), laid at once: no flag."""
-    state = _table({0: "123m456m789m11p234p66p5p"})
+    state = face_down_table({0: "123m456m789m11p234p66p5p"})
     state = step(state, ev.Discarded(seat=0, tile=t("5p")))
     state = step(state, ev.Drew(seat=1, tile=t(drawn)))
     state = step(state, ev.FlowerReplaced(seat=1, flowers=tiles("3f"), replacements=tiles("4f")))
@@ -89,8 +72,17 @@ def test_the_flower_just_drawn_is_not_flagged(drawn: str) -> None:
 
 def test_two_flowers_laid_at_once_in_play_are_flagged() -> None:
     """In play one flower comes at a time: two laid together means one of them was held back."""
-    state = _table({0: "123m456m789m11p234p66p5p"})
+    state = face_down_table({0: "123m456m789m11p234p66p5p"})
     state = step(state, ev.Discarded(seat=0, tile=t("5p")))
     state = step(state, ev.Drew(seat=1, tile=U))
     state = step(state, ev.FlowerReplaced(seat=1, flowers=tiles("3f5f"), replacements=tiles("0x0x")))
+    assert [w.key for w in state.warnings] == ["flower_late"]
+
+
+def test_a_flower_laid_after_a_claim_in_a_log_kept_before_the_rule_replays_as_kept() -> None:
+    """Logs and table files kept while the Live tab still offered it (a review: they stopped opening)."""
+    from companion.game.check_win import replaying
+
+    with replaying():
+        state = step(_after_pung(), ev.FlowerReplaced(seat=1, flowers=tiles("1f"), replacements=tiles("1z")))
     assert [w.key for w in state.warnings] == ["flower_late"]
