@@ -287,28 +287,8 @@ def test_a_table_that_allows_the_win_on_a_discard_kongs_replacement_is_scored_by
         assert any(en == "Win on a replacement" for _, en, _ in line.items) is bloom
 
 
-def test_robbing_an_added_kong() -> None:
-    hands = {0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s1z2z3z4z", 2: "46p111m222z333z444z77z"}
-    tb = Table(hands)
-    tb.discard(0, "5p")
-    tb.do(ev.Punged(seat=1, tile=t("5p")))
-    tb.discard(1, "1z")
-    tb.draw(2, "9p")
-    tb.discard(2, "9p")
-    tb.draw(3)
-    tb.discard(3, tb.hand(3)[0])
-    tb.draw(0, "7z")
-    tb.discard(0, "7z")
-    tb.draw(1, "5p")
-    tb.do(ev.AddedKong(seat=1, tile=t("5p")))
-    assert tb.state.phase is Phase.ROB
-    tb.do(ev.Won(seat=2, kind=ev.WinKind.ROBBED_KONG, tile=t("5p"), concealed=tb.hand(2)))
-    out = tb.state.outcome
-    assert out is not None and out.winners[0].discarder == 1
-    assert tb.state.seats[1].melds[0].kind is MeldKind.PUNG  # the robbed pung stays a pung
-
-
-def test_the_kong_player_robbing_or_passing_his_own_kong_is_told_it_is_his_kong_not_a_discard() -> None:
+def _added_kong_of_5p() -> Table:
+    """Seat 1 pungs the dealer's 5p, draws the fourth a go-around later and adds it: seat 2 (46p) may rob it."""
     hands = {0: "123m456m789m11p234p66p5p", 1: "55p123s456s789s1z2z3z4z", 2: "46p111m222z333z444z77z"}
     tb = Table(hands)
     tb.discard(0, "5p")
@@ -319,6 +299,20 @@ def test_the_kong_player_robbing_or_passing_his_own_kong_is_told_it_is_his_kong_
         tb.discard(seat, tile or tb.hand(seat)[0])
     tb.draw(1, "5p")
     tb.do(ev.AddedKong(seat=1, tile=t("5p")))
+    assert tb.state.phase is Phase.ROB
+    return tb
+
+
+def test_robbing_an_added_kong() -> None:
+    tb = _added_kong_of_5p()
+    tb.do(ev.Won(seat=2, kind=ev.WinKind.ROBBED_KONG, tile=t("5p"), concealed=tb.hand(2)))
+    out = tb.state.outcome
+    assert out is not None and out.winners[0].discarder == 1
+    assert tb.state.seats[1].melds[0].kind is MeldKind.PUNG  # the robbed pung stays a pung
+
+
+def test_the_kong_player_robbing_or_passing_his_own_kong_is_told_it_is_his_kong_not_a_discard() -> None:
+    tb = _added_kong_of_5p()
     for own in (ev.Won(seat=1, kind=ev.WinKind.ROBBED_KONG, tile=t("5p"), concealed=tb.hand(1)),
                 ev.PassedWin(seat=1, tile=t("5p"))):
         bad = tb.refused(own, "own_kong")
