@@ -65,6 +65,12 @@ class NotationError(ValueError):
 
 
 _ZH_DIGITS = "一二三四五六七八九"
+
+
+def zh_count(n: int, two: str = "二") -> str:
+    """A count as a Chinese sentence writes it: 零 to 十 in words (``two="兩"`` before a measure word: 兩台; 二 in
+    二向聽), larger ones in digits."""
+    return ("零" + _ZH_DIGITS + "十")[n].replace("二", two) if 0 <= n <= 10 else str(n)
 _HONOUR_ZH = "東南西北白發中"
 _HONOUR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 # Plants are coded by their printed number (spec §1.1); which plant carries 3 and 4 differs between sets.

@@ -401,10 +401,10 @@ class LiveTab:
             wind = ui(f"wind_{WIND_KEYS[i]}")
             f.label = t(ui("live_name_label", wind=wind.zh, wind_en=wind.en))
             default = ui("live_player", wind=wind.zh, wind_en=wind.en)
-            if state is not None and state.players and not f.value:
-                f.value = state.players[i]
-            elif not f.value or (f.value in (default.zh, default.en) and not (state is not None and state.players)):
-                f.value = t(default)  # an untouched default follows the language (English had 東家 … 北家)
+            seated = state is not None and bool(state.players)
+            # an untouched default follows the language (English kept 東家 … 北家)
+            if not f.value or (not seated and f.value in (default.zh, default.en)):
+                f.value = state.players[i] if seated and state is not None else t(default)
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
 
         def chose(e: Any) -> None:

@@ -91,10 +91,14 @@ def check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None
             if t < NUM_KINDS:
                 shown[t] += 1
     for i, k in enumerate(shown):
-        t = Tile(i)
-        if k > t.max_copies:
-            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
-                               tile=t.code, copies=k)
+        _at_most_a_set(Tile(i), k)
+
+
+def _at_most_a_set(t: Tile, k: int) -> None:
+    """Refuse ``k`` copies of ``t`` where a set holds fewer."""
+    if k > t.max_copies:
+        raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=k, max=t.max_copies),
+                           tile=t.code, copies=k)
 
 
 def check_table_copies(state: TableState, seat: int, counts: list[int], tile: Tile, on_offer: bool) -> None:
@@ -113,10 +117,7 @@ def check_table_copies(state: TableState, seat: int, counts: list[int], tile: Ti
                 shown[t] += 1
     for i in range(NUM_KINDS):
         elsewhere = state.known[i] - own[i] - (1 if on_offer and i == tile else 0)
-        t = Tile(i)
-        if shown[i] + elsewhere > t.max_copies:
-            raise IllegalEvent(msg("fifth_copy", tile=t.zh, tile_en=f"{t.en} ({t.code})", seen=shown[i] + elsewhere,
-                                   max=t.max_copies), tile=t.code, copies=shown[i] + elsewhere)
+        _at_most_a_set(Tile(i), shown[i] + elsewhere)
 
 
 def _window_for_win(state: TableState, e: ev.Won) -> TableState:

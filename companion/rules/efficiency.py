@@ -22,11 +22,10 @@ from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
 from companion.rules.waits import checked_visible_counts, waits_of_keys
-from companion.tiles import Tile
+from companion.tiles import Tile, zh_count
 
 __all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
 
-_ZH_NUM = "零一二三四五六七八九十"
 DRAGONS = (Tile.Z5, Tile.Z6, Tile.Z7)
 """The honours whose pung scores for every player (三元牌)."""
 
@@ -139,13 +138,13 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
         en = f"{head_en}; ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
     else:
         steps = "1 step" if left == 1 else f"{left} steps"
-        zh = f"{head_zh}，{_zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        zh = f"{head_zh}，{zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         en = (f"{head_en}; {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
               f"{_n(unseen, 'tile', 'tiles')} unseen")
     behind = _effective(left, imp) - best.ranked_shanten
     beats = behind <= 0 and unseen >= best.unseen
     if behind > 0:
-        zh += f"，比打{best.discard.zh}多{_zh_count(behind)}向聽，先別槓。"
+        zh += f"，比打{best.discard.zh}多{zh_count(behind)}向聽，先別槓。"
         en += f" — {behind} step{'s' if behind > 1 else ''} behind discarding {_en_one(best.discard)}: not yet."
     elif unseen < best.unseen:
         fewer = best.unseen - unseen
@@ -371,10 +370,10 @@ def _reasons(
         en = f"{head_en}: ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
     elif not imp:  # every draw that would bring it nearer is in sight
         steps = "1 step" if s == 1 else f"{s} steps"
-        zh = f"{head_zh}：{_zh_count(s)}向聽，能進張的牌都已經出現"
+        zh = f"{head_zh}：{zh_count(s)}向聽，能進張的牌都已經出現"
         en = f"{head_en}: {steps} from ready, and every tile that would improve it is in sight"
     else:
-        zh = f"{head_zh}：{_zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        zh = f"{head_zh}：{zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
         en = (f"{head_en}: {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
               f"{_n(unseen, 'tile', 'tiles')} unseen")
@@ -382,7 +381,7 @@ def _reasons(
         return zh + "，是最佳選擇。", en + " — the best choice."
     if s > best_s:
         d = s - best_s
-        return zh + f"，比最佳打法多{_zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
+        return zh + f"，比最佳打法多{zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
     fewer = best_unseen - unseen
     if fewer > 0:
         return zh + f"，比最佳打法少{fewer}張進張。", en + f" — {_n(fewer, 'tile', 'tiles')} fewer than the best."
@@ -403,5 +402,3 @@ def _en_one(x: Tile) -> str:
     return x.code if x.is_suited else f"the {x.en} ({x.code})"
 
 
-def _zh_count(k: int) -> str:
-    return _ZH_NUM[k] if 0 <= k <= 10 else str(k)

@@ -18,7 +18,7 @@ from companion.rules.waits import WaitShape, wait_shape
 from companion.rules.win import Win
 from companion.tiles import Tile
 
-__all__ = ["Ctx", "Fill", "Item", "ItemKind", "REGISTRY", "Rules", "item", "zh_count"]
+__all__ = ["Ctx", "Fill", "Item", "ItemKind", "REGISTRY", "Rules", "item"]
 
 
 class ItemKind(Enum):
@@ -69,11 +69,6 @@ class Ctx:
 
 
 Unit = Callable[[Ctx], int]
-
-
-def zh_count(n: int) -> str:
-    """A small count as Chinese writes it in a sentence (一台, 兩台), larger ones in digits."""
-    return "零一兩三四五六七八九十"[n] if 0 <= n <= 10 else str(n)
 
 
 class Rules(Protocol):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rules.tai._base import Ctx, Fill, ItemKind, Rules, item, zh_count
+from companion.rules.tai._base import Ctx, Fill, ItemKind, Rules, item
+from companion.tiles import zh_count
 
 
 @item("heaven_win", "天胡", "Heavenly win",
@@ -59,7 +60,7 @@ def _streak(c: Ctx) -> int:
 
 def _per(item_id: str) -> Fill:
     """The fields of an explanation that names the item's own tai: ``{v}`` (digits) and ``{n}`` (Chinese words)."""
-    return lambda rules, zh: {"v": rules.value(item_id), "n": zh_count(rules.value(item_id))}
+    return lambda rules, zh: {"v": rules.value(item_id), "n": zh_count(rules.value(item_id), two="兩")}
 
 
 @item("dealer", "莊家", "Dealer",
@@ -81,7 +82,7 @@ def streak(c: Ctx) -> int:
 def _pull_fill(rules: Rules, zh: bool) -> dict[str, object]:
     v, same = rules.value("streak_pull"), rules.value("streak") == rules.value("streak_pull") == 1
     if zh:
-        return {"n": zh_count(v), "then": "；連N拉N。" if same else "。"}
+        return {"n": zh_count(v, two="兩"), "then": "；連N拉N。" if same else "。"}
     return {"v": v, "then": ": with the streak N itself, a streak of N makes 2N (連N拉N)." if same else "."}
 
 
