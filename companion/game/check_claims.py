@@ -139,13 +139,16 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> None:
     _need(state, e.seat, (e.tile,) * 4)
     st = state.seats[e.seat]
     drawn = st.drawn
+    if st.ready is not None and drawn is not None and drawn.is_known and e.tile.is_known and drawn != e.tile:
+        # §2.11: each drawn tile that does not win is discarded at once, so the kong's fourth tile must be the one
+        # drawn; four held since the declaration would keep the drawn tile in the frozen hand
+        raise IllegalEvent(msg("frozen_kong_held", **state.who(e.seat), tile=e.tile.zh, tile_en=e.tile.said_en,
+                               drawn=drawn.zh, drawn_en=drawn.said_en))
     if st.ready is not None and st.fully_known and e.tile.is_known and drawn is not None and drawn.is_known:
         before = list(st.concealed)
         before[drawn] -= 1  # the ready hand before this turn's draw
         after = list(st.concealed)
         after[e.tile] -= 4
-        if drawn != e.tile:
-            after[drawn] -= 1  # the drawn tile is still to be discarded
         kong = Meld(MeldKind.CKONG, (e.tile,) * 4)
         if waits_of(tuple(before), st.melds) != waits_of(tuple(after), st.melds + (kong,)):
             raise IllegalEvent(msg("frozen", **state.who(e.seat), what="改變聽牌的暗槓",

@@ -88,6 +88,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "outranked": ("{seat}的{other}優先於{claim}", "{seat_en}'s {other_en} outranks {claim_en}"),
     "kong_left": ("不得順槓：不能槓上家的牌", "no kong on the previous player's discard (a house rule of this table)"),
     "frozen": ("{seat}已報聽，不能{what}", "{seat_en} has declared ready and may not {what_en}"),
+    "frozen_kong_held": ("{seat}已報聽，摸到的{drawn}要打出：暗槓只能槓剛摸到的牌，不能槓手中原有的四張{tile}",
+                         "{seat_en} has declared ready and must discard the drawn {drawn_en}: a concealed kong takes "
+                         "only the tile just drawn, not four {tile_en} held before"),
     "frozen_discard": ("{seat}已報聽，必須打出摸到的{tile}", "{seat_en} has declared ready and must discard the drawn {tile_en}"),
     "no_pung": ("{seat}沒有{tile}的碰可以加槓", "{seat_en} has no pung of {tile_en} to add to"),
     "not_complete": ("{seat}的牌不成胡：{hand}", "{seat_en}'s hand is not a winning shape: {hand_en}"),

@@ -309,12 +309,15 @@ def type_into(page: Any, ident: str, text: str) -> None:
     sock = _SOCKETS.get(page)
     for _ in range(3):
         field = page.locator(inner).first
-        field.wait_for(state="attached")
-        field.focus()
-        field.press("Control+a")
-        changed = field.input_value() != text  # (a field only focused, typed what it holds, sends nothing)
-        keys = time.monotonic()
-        field.press_sequentially(text)
+        try:  # a redraw may replace the <input> between these steps (a full run waited 60 s on one): start over
+            field.wait_for(state="attached", timeout=20_000)
+            field.focus(timeout=10_000)
+            field.press("Control+a", timeout=10_000)
+            changed = field.input_value(timeout=10_000) != text  # (a field only focused, typed what it holds, sends nothing)
+            keys = time.monotonic()
+            field.press_sequentially(text, timeout=20_000)
+        except PlaywrightTimeout:
+            continue
         try:
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
                                    " return e !== null && e.value === want; }", arg=[inner, text], timeout=5_000)

@@ -136,6 +136,35 @@ def test_ready_declaration_freezes_the_hand() -> None:
     tb.refused(ev.DeclaredReady(seat=1, kind=ev.ReadyKind.READY), "ready_twice")
 
 
+def _declared_ready(hand: str) -> Table:
+    """Seat 1 is dealt ``hand``, declares 地聽 with his first discard (the 1z drawn), and draws again."""
+    tb = Table({1: hand})
+    tb.discard(0, tb.hand(0)[0])
+    tb.draw(1, "1z")
+    tb.do(ev.DeclaredReady(seat=1, kind=ev.ReadyKind.EARTHLY))
+    tb.discard(1, "1z")
+    for seat in (2, 3, 0):
+        tb.draw(seat, "2z")
+        tb.discard(seat, "2z")
+    return tb
+
+
+def test_a_declared_player_konges_only_the_tile_he_draws() -> None:
+    """Spec §2.11: a drawn tile that does not win is discarded at once; a concealed kong only if it leaves the waits
+    unchanged. So the fourth 9s drawn may be konged (3p 6p stay the waits); four 9s held with a 5z drawn may not (the
+    5z would stay in the frozen hand), said as such; and a kong that changes the waits is refused."""
+    tb = _declared_ready("999s456s789p678s45p55s")
+    tb.draw(1, "9s")
+    tb.do(ev.ConcealedKong(seat=1, tile=t("9s")))
+    held = _declared_ready("9999s78s456p789p555s6s")
+    held.draw(1, "5z")
+    err = held.refused(ev.ConcealedKong(seat=1, tile=t("9s")), "frozen_kong_held")
+    assert "drawn White dragon (5z)" in err.reason.en and "四張九條" in err.reason.zh
+    changes = _declared_ready("99978s234p456p789p55s")  # waits 5s 9s; the fourth 9s konged leaves 78s for 6s 9s
+    changes.draw(1, "9s")
+    changes.refused(ev.ConcealedKong(seat=1, tile=t("9s")), "frozen")
+
+
 def test_the_declarations_own_discard_must_leave_the_hand_ready() -> None:
     """An audit: 天聽 declared, then the discard that breaks it was taken, freezing a hand that could never win."""
     tb = Table({0: "123m456m789m123p45s77z1z"})
