@@ -204,6 +204,18 @@ def offer_for(state: TableState, at: int) -> Offer:
                  penalties, undo, session_over)
 
 
+def exhaustive_words(state: TableState) -> Words:
+    """The exhaustive draw's button: after the last discard (河底 passed), or, with the last tile just drawn face
+    down, where that tile was a flower and none is left to replace it; a last tile that is no flower is discarded
+    (and may still be won on), so the button says which case it records."""
+    due = four_kongs_due(state)
+    if due is not None and due[0] == "draw":
+        return ui("live_four_kongs_draw")
+    if state.phase is Phase.ACT:
+        return ui("live_exhaustive_flower", seat=unbroken(state.players[state.turn]))
+    return ui("live_exhaustive")
+
+
 def nearest_winner(state: TableState) -> int | None:
     """Under 截胡 (only the nearest claimant wins), the seat that has won on the tile on offer, whom a nearer seat's
     win would replace; None under the other rules or before a win."""

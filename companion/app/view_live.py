@@ -33,7 +33,7 @@ from companion.app.live_model import (
     tiles_typed,
     without_last_tile,
 )
-from companion.app.live_offer import Claim, Offer, WinChance, nearest_winner, voided
+from companion.app.live_offer import Claim, Offer, WinChance, exhaustive_words, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
 from companion.app.table_model import GameReplay, LogError, meld_words
@@ -67,7 +67,6 @@ from companion.app.view_table import banner, hand_end_card, recent_list, seat_gr
 from companion.app.view_wall import wall_fold
 from companion.app.words import SEP, Words, ui, unbroken
 from companion.game import events as ev
-from companion.game.check import four_kongs_due
 from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
@@ -919,9 +918,7 @@ class LiveTab:
             buttons.insert(0, ident("live-draw", ft.OutlinedButton(
                 content=t(ui("live_draw", seat=names[o.draw_seat])), on_click=on_tap(self._do, lambda: game.draw(at=o.at)))))
         if o.exhaustive:
-            due = four_kongs_due(game.state)
-            what = ui("live_four_kongs_draw") if due is not None and due[0] == "draw" else ui("live_exhaustive")
-            buttons.append(ident("live-exhaustive", ft.Button(content=t(what), on_click=on_tap(
+            buttons.append(ident("live-exhaustive", ft.Button(content=t(exhaustive_words(game.state)), on_click=on_tap(
                 self._do, lambda: game.exhaustive(at=o.at)))))
         if o.decline_seat is not None:
             buttons.append(ft.OutlinedButton(content=t(ui("live_decline", seat=names[o.decline_seat])), on_click=on_tap(

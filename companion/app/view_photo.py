@@ -108,6 +108,7 @@ class PhotoTab:
         self.typed_field = ft.TextField(dense=True, width=420,  # kept across renders, so typing keeps its place
                                         on_submit=lambda: self.score_typed())  # Enter scores it, as the button
         self.busy: Words | None = None  # what the page is doing, while it does it
+        self.typed_waiting: str | None = None  # a hand sent (Enter) while the page was busy: scored when it is done
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.photo_win: Tile | None = None  # the tile the photo's hand was won on, as the player picked it
         self.picking: int | None = None  # the tile being corrected
@@ -131,6 +132,11 @@ class PhotoTab:
             log.exception("reading or scoring a photo failed")
             self.read = self.shown = PhotoFailed("", ui("photo_error"))
         self.busy = None
+        waiting, self.typed_waiting = self.typed_waiting, None
+        if waiting is not None:  # the player's last word, scored now (the bundled photo's reading, on a loaded
+            # machine, had emptied the field and shown its own score: a browser test's Enter was lost)
+            self.score_typed(waiting)
+            return
         self.host.render()
 
     def _table(self) -> TableTerms | Words | None:
@@ -228,7 +234,9 @@ class PhotoTab:
         """Score the winning hand typed (``text``, or the tab's field) with the form, instead of a photo."""
         if text is not None:
             self.typed_field.value = text
-        if self.busy is not None:  # a photo is being read: the hand waits in its field for "Score it"
+        if self.busy is not None:  # a photo is being read: the hand is scored when it is done (unless a photo
+            # arrives meanwhile: the newer one)
+            self.typed_waiting = (self.typed_field.value or "").strip() or None
             self.host.render()
             return
         typed = (self.typed_field.value or "").strip()
@@ -305,6 +313,7 @@ class PhotoTab:
 
     def _received(self, path: Path, name: str) -> None:
         """(A worker thread.) Read the photo that arrived, and score it."""
+        self.typed_waiting = None
         def work() -> None:
             read = self.source.read_file(path, name)
             if isinstance(read, ReadPhoto) and self.demo:

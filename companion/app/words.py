@@ -389,6 +389,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_no_win_replace": ("沒人胡，補牌", "Nobody wins on it: draw the replacement"),
     "live_draw": ("{seat} 摸牌（接著補花、槓或自摸時）", "{seat} draws (then a flower, a kong or a self-drawn win)"),
     "live_exhaustive": ("流局（牌摸完了）", "Exhaustive draw (the wall is out)"),
+    "live_exhaustive_flower": ("{seat} 摸到的最後一張是花，沒有牌補：流局",
+                               "{seat}'s last tile drawn is a flower, with none left to replace it: a draw"),
     "live_decline": ("{seat} 不摸海底，流局", "{seat} declines the last tile: a draw"),
     "live_more": ("其他（詐胡、相公）", "More: a false win, a wrong count"),
     "live_false_win": ("{seat} 詐胡", "{seat}: false win"),

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.live_model import LiveError, LiveGame, effective_events, tiles_typed, without_last_tile
-from companion.app.live_offer import Offer
+from companion.app.live_offer import Offer, exhaustive_words
 from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import replay, step
@@ -24,7 +24,7 @@ from companion.game.evolve import finish_hand, win_hand
 from companion.game.session import ledger_of, settle_hand, table_profile
 from companion.game.simulator import simulate
 from companion.game.state import Phase, TableState, seat_wind_of
-from companion.game.switches import MultiWin
+from companion.game.switches import MultiWin, ReserveRule, Switches
 from companion.game.text import IllegalEvent
 from companion.game.winning import completes
 from companion.hand import MeldKind
@@ -1154,3 +1154,29 @@ def test_a_win_on_the_tile_of_an_exposed_kong_is_offered_before_its_replacement(
     assert isinstance(game.events()[-1], ev.ReplacementDrew) and game.offer().phase is Phase.ACT
     game.close()
 
+
+
+def test_the_exhaustive_draw_says_which_end_of_the_wall_it_records(tmp_path: Path) -> None:
+    """A table that plays the wall to its end (no tiles kept back): seed 18's fourth hand ends with the wall out. With
+    the last tile drawn face down the draw is on offer for the case where that tile was a flower with none left to
+    replace it (a tile that is no flower is discarded, and may be won on: 河底), and the button says so; after the
+    last discard it is the plain exhaustive draw."""
+    log, _ = simulate(18, 4, Switches(reserve_rule=ReserveRule.PLAY_TO_END))
+    end = next(i for i, e in enumerate(log) if isinstance(e, ev.ExhaustiveDraw))
+    last_draw = max(i for i, e in enumerate(log[:end]) if isinstance(e, ev.Drew))
+    seated = log[0]
+    assert isinstance(seated, ev.Seated)
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(PLAYERS, seated.profile, seated.base, seated.per_tai, house={"reserve_rule": "play_to_end"}) is None
+    enter(game, log[1:last_draw])
+    assert game.state.live == 1 and not game.offer().exhaustive
+    assert game.draw(at=len(game.events())) is None
+    o = game.offer()
+    seat = game.state.turn
+    assert o.exhaustive and o.discard_seat == seat and game.state.wall is not None and game.state.wall.count == 0
+    said = exhaustive_words(game.state)
+    assert said == ui("live_exhaustive_flower", seat=unbroken(PLAYERS[seat])) and "花" in said.zh and "flower" in said.en
+    last = log[last_draw + 1]
+    assert isinstance(last, ev.Discarded) and game.discard(last.tile, at=len(game.events())) is None
+    assert game.offer().exhaustive and exhaustive_words(game.state) == ui("live_exhaustive")
+    game.close()

@@ -481,3 +481,29 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
         assert "a false win (詐胡): a win on the replacement after a discard kong" in refused.reason.en  # its reason,
         assert "win=" not in refused.reason.en  # not the scorer's notation of the hand
     assert ui("moment_after_discard_kong").zh and ui("moment_after_discard_kong").en
+
+
+def test_a_hand_sent_while_the_bundled_photo_is_read_is_scored_after_it() -> None:
+    """Enter in the hand field while the tab still reads the bundled photo (its first show, slow on a loaded
+    machine): the reading finished, emptied the field and showed the photo's score, and the hand was lost. Now the
+    hand sent is scored when the reading is done."""
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    demo = _row_photo("123m456m789p234s678s55m")
+    host = _Host()
+    pending: list = []
+    host.page.run_thread = pending.append  # the worker runs when the test says
+    tab = PhotoTab(host, PhotoSource(demo=lambda: (demo, {}), read_file=lambda *_: demo, upload_dir=None))
+    tab.use_demo()
+    assert tab.busy is not None and len(pending) == 1
+    hand = "1112345678999m123p5m"
+    tab.typed_field.value = hand
+    tab.score_typed()  # Enter, while the photo is read
+    assert tab.typed is None and len(pending) == 1  # not yet
+    pending.pop()()  # the photo read; then the hand sent
+    assert tab.typed == hand and tab.typed_field.value == hand and len(pending) == 1
+    pending.pop()()
+    expected = score_typed_hand(hand, tab.context.as_context())
+    assert tab.busy is None and isinstance(tab.shown, PhotoPanel) and isinstance(expected, PhotoPanel)
+    assert tab.shown.total == expected.total and not tab.demo
