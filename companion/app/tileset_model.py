@@ -368,6 +368,8 @@ class SheetDraft:
         name = unicodedata.normalize("NFC", name.strip())
         if not name:
             raise TileSetError(ui("set_name_missing"))
+        if calibration.reserved_name(name):
+            raise TileSetError(ui("set_name_reserved", name=name))
         if not calibration.valid_name(name):
             raise TileSetError(ui("set_name_bad", name=name))
         with self._lock:

@@ -676,6 +676,9 @@ UI: dict[str, tuple[str, str]] = {
                  "The screen changed just as you tapped: that tap was on the old screen and was not entered. "
                  "Look again, and tap again if you meant it."),
     "set_start_over_sure": ("確定清掉已讀的頁", "Yes, clear the pages read"),
+    "set_name_reserved": ("牌組名稱「{name}」不能用：none 是「不用校正」的指令，CON、NUL 這類是 Windows 保留的名稱，請換一個",
+                          "The name “{name}” cannot be used: none is the command that reads without a set, and names "
+                          "such as CON or NUL are kept by Windows; choose another"),
     "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、空格、_、- 或 ( )，開頭要是文字或數字",
                      "The name “{name}” cannot be used: up to 64 letters, digits, spaces, _, - or ( ), beginning with "
                      "a letter or digit"),

@@ -290,7 +290,8 @@ def _report(reading: Any, times: int) -> None:
 
     page = reading.page
     found = reading.tiles(CellStatus.FOUND)
-    print(f"{reading.source}: {page.label}: {len(found)} of {len(page.cells)} boxes hold a tile / 格有牌")
+    print(f"{reading.source}: {page.label}: {len(found)} of {len(page.cells)} boxes hold a tile / "
+          f"{page.label_zh}：{len(found)}／{len(page.cells)} 格有牌")
     print(f"  found / 找到: {' '.join(t.code for t in found) or '-'}")
     print(f"  empty / 空格: {_names(reading.tiles(CellStatus.EMPTY))}")
     bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
@@ -348,6 +349,9 @@ def _list() -> None:
         print("no calibrated tile sets yet: companion calibrate sheet, then companion calibrate photo / "
               "還沒有校正過的牌組：先 companion calibrate sheet，再 companion calibrate photo")
     gone = calibration.selection_gone()
+    if names and cur is None and not gone:  # (no star left it unsaid: a review)
+        print("no set is selected: photos are read without a calibration (companion calibrate use NAME) / "
+              "沒有選用牌組：讀照片不用校正（companion calibrate use 名稱）")
     if gone:  # (removed outside the product: `delete` deselects what it deletes)
         print(f"the selected set {gone!r} is no longer saved: photos are read without a calibration until "
               f"`companion calibrate use NAME` / 選用的牌組 {gone!r} 已不在：在 companion calibrate use 名稱 之前，"
@@ -382,7 +386,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             was = calibration.selected()
             calibration.delete(args.name)
-            print(f"deleted {args.name!r}" + (" (it was the selected set: none is now)" if was == args.name else "")
+            print(f"deleted {args.name!r}" + (" (it was the selected set: no set is selected now)" if was == args.name else "")
                   + f" / 已刪除 {args.name!r}" + ("（它是選用的牌組，現在沒有選用）" if was == args.name else ""))
     except BrokenPipeError:  # (`calibrate list | head`: the reader has what it wanted)
         with contextlib.suppress(OSError):

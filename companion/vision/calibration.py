@@ -36,7 +36,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "write_atomic", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -308,9 +308,24 @@ def calibration_dir() -> Path:
     return data_dir() / "calibration"
 
 
-def valid_name(name: str) -> bool:
-    """``name`` can name a set (and its file)."""
+_RESERVED = frozenset({"none", "con", "prn", "aux", "nul", *(f"{d}{i}" for d in ("com", "lpt") for i in range(10))})
+"""Names no set may take: ``none`` is the command that reads without a set (``calibrate none``, where ``calibrate use
+none`` would select a set so named: a review), and the others are Windows' devices, which no file there may be named
+(``CON.npz`` included)."""
+
+
+def _well_formed(name: str) -> bool:
     return bool(_NAME.fullmatch(name)) and name == unicodedata.normalize("NFC", name)
+
+
+def reserved_name(name: str) -> bool:
+    """``name`` is one no new set may take (:data:`_RESERVED`, in any case or width)."""
+    return name_key(name) in _RESERVED
+
+
+def valid_name(name: str) -> bool:
+    """``name`` can name a new set (and its file)."""
+    return _well_formed(name) and not reserved_name(name)
 
 
 def name_key(name: str) -> str:
@@ -326,14 +341,21 @@ def twin_of(name: str, saved: list[str]) -> str | None:
 
 def check_name(name: str) -> None:
     if not valid_name(name):
+        if _well_formed(name):  # reserved
+            raise CalibrationError(f"tile-set name {name!r} is kept for the command `companion calibrate none` and for "
+                                   f"Windows' devices: choose another / 牌組名稱 {name!r} 不能用（none 是「不用校正」的指令，"
+                                   "其餘是 Windows 保留的名稱）：請換一個")
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, spaces, '_', '-' or '( )', "
                                f"beginning with a letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、"
                                "數字、空格、_、- 或 ( )，"
                                "開頭要是文字或數字")
 
 
-def _path(name: str) -> Path:
-    check_name(name)
+def _path(name: str, new: bool = False) -> Path:
+    """The set's file; a reserved name (:data:`_RESERVED`) only for a set saved before names were so kept, to be
+    read, selected or deleted."""
+    if new or not _well_formed(name):
+        check_name(name)
     return calibration_dir() / f"{name}.npz"
 
 
@@ -351,7 +373,7 @@ def write_atomic(path: Path, data: bytes | None = None, /, compress: bool = True
 
 
 def save(cal: Calibration) -> Path:
-    p = _path(cal.name)
+    p = _path(cal.name, new=True)
     try:
         write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
     except OSError as e:

@@ -222,6 +222,9 @@ def test_saving_is_refused_with_the_reason_and_never_shrinks_a_saved_set_but_fil
     with pytest.raises(TileSetError) as slash:
         draft.save("home/garage")
     assert slash.value.words.zh == "牌組名稱「home/garage」不能用：最多 64 個字，只能有文字、數字、空格、_、- 或 ( )，開頭要是文字或數字"
+    with pytest.raises(TileSetError) as reserved:  # the command line's "read without a set"
+        draft.save("None")
+    assert reserved.value.words == ui("set_name_reserved", name="None")
     draft.save("home")
     saved = (calibration.calibration_dir() / "home.npz").read_bytes()
     home = calibration.load("home")

@@ -151,7 +151,9 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert cli.main(["calibrate", "none"]) == 0  # twice is no error
     assert "no calibrated set selected" in capsys.readouterr().out  # said, not silent (a review)
     assert cli.main(["calibrate", "list"]) == 0
-    assert capsys.readouterr().out.strip() == "home  (3 kinds / 3 種牌)"
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0] == "  home  (3 kinds / 3 種牌)"
+    assert listed[1].startswith("no set is selected: photos are read without a calibration")  # no star left it unsaid
     assert cli.main(["calibrate", "use", "home"]) == 0 and calibration.selected() == "home"
     assert "selected 'home'" in capsys.readouterr().out
     assert cli.main(["classify", str(next(folder.iterdir()))]) == 0  # and the reading says which set it used
@@ -165,7 +167,24 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert "companion calibrate none" in str(bad.value) and "pickle" not in str(bad.value)
     assert "校正牌組 'broken'" in str(bad.value)
     assert cli.main(["calibrate", "delete", "home"]) == 0
-    assert "deleted 'home' (it was the selected set: none is now)" in capsys.readouterr().out
+    assert "deleted 'home' (it was the selected set: no set is selected now)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["none", "None", "CON", "nul", "ＮＯＮＥ", "com1"])
+def test_a_set_may_not_take_the_name_of_the_command_that_reads_without_one(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review saved a set named none: then `calibrate none` read without a set and `calibrate use none` with it;
+    and Windows names no file CON or NUL. One saved so before today is still read, used and deleted."""
+    folder = _crop_folder(tmp_path, monkeypatch)
+    assert cli.main(["calibrate", "add", name, str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert f"tile-set name {name!r} is kept for the command `companion calibrate none`" in err and "請換一個" in err
+    assert calibration.list_sets() == []
+    assert cli.main(["calibrate", "add", "old", str(folder)]) == 0
+    if name.isascii():  # a file saved under that name before
+        (calibration.calibration_dir() / "old.npz").rename(calibration.calibration_dir() / f"{name}.npz")
+        assert cli.main(["calibrate", "use", name]) == 0 and calibration.selected() == name
+        assert cli.main(["calibrate", "delete", name]) == 0 and calibration.list_sets() == []
 
 
 def test_calibrate_add_adds_to_a_saved_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

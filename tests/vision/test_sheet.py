@@ -372,6 +372,8 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     assert main(["calibrate", "photo", "home", *map(str, files)]) == 0
     out = capsys.readouterr().out
     assert "A4 page 1 of 2" in out and "A4 page 2 of 2" in out and "3m 三萬" in out and "7z 紅中" in out
+    n = len(layout(Paper.A4)[0].cells)  # the Chinese half says the page and the count too (it said only 格有牌)
+    assert f"page1.jpg: A4 page 1 of 2: {n - 1} of {n} boxes hold a tile / A4 第 1／2 頁：{n - 1}／{n} 格有牌" in out
     cal = calibration.load("home")
     assert set(cal.tiles) == set(KINDS) - {Tile.M3, Tile.Z7} and calibration.selected() == "home"
     (tmp_path / "notes.jpg").write_bytes(b"not an image")
