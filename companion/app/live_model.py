@@ -15,6 +15,7 @@ shows is one the table accepts (a win still needs the winner's tiles, which the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import random
@@ -92,6 +93,7 @@ class LiveGame:
         # what the win forms hold so far, by (the table's event count, seat, kind of win), for the present table
         # only; kept beside the table's file too (read back when first asked for), so a restart loses none
         self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] | None = None
+        self._digests: tuple[int, str] = (0, hashlib.sha256().hexdigest())  # the log's first n events' digest
         self._refused_at: float | None = None  # when :attr:`opened` last failed to open the file left on disk
 
     # --- a win form being filled in ------------------------------------------------------------------
@@ -106,6 +108,8 @@ class LiveGame:
             try:
                 for row in json.loads(self.drafts_path.read_text(encoding="utf-8")):
                     at, seat, kind, fields = int(row[0]), int(row[1]), str(row[2]), tuple(map(str, row[3]))
+                    if len(row) > 4 and str(row[4]) != self._digest(at):  # another table's, kept under this name
+                        continue  # (a review's new game opened a form filled with last week's tiles)
                     if len(fields) == 3:
                         self._drafts[at, seat, kind] = (fields[0], fields[1], fields[2])
             except FileNotFoundError:
@@ -116,7 +120,8 @@ class LiveGame:
 
     def _write_drafts(self) -> None:
         """The drafts to a temporary file beside the table's, then renamed over the old: a crash leaves one whole."""
-        rows = [[at, seat, kind, list(fields)] for (at, seat, kind), fields in (self._drafts or {}).items()]
+        rows = [[at, seat, kind, list(fields), self._digest(at)]
+                for (at, seat, kind), fields in (self._drafts or {}).items()]
         path = self.drafts_path
         try:
             if not rows:
@@ -125,6 +130,20 @@ class LiveGame:
             write_whole(path, json.dumps(rows, ensure_ascii=False).encode("utf-8"))
         except OSError as bad:  # a form begun is a convenience: the game itself is in the table's file
             log.warning("win forms begun not kept in %s: %s", path, bad)
+
+    def _digest(self, n: int) -> str:
+        """A digest of the table's first ``n`` events: a form begun is the table's it was begun on, not another's kept
+        later under the same file name. ``""`` where the log is shorter."""
+        events = self.events() if self._service is not None or self.path.exists() else []  # (no table made for it)
+        if n > len(events):
+            return ""
+        done, digest = self._digests
+        if done > n:
+            done, digest = 0, hashlib.sha256().hexdigest()
+        for e in events[done:n]:  # (a chain: the digest of n events from that of fewer, the log only grows)
+            digest = hashlib.sha256(digest.encode() + json.dumps(ev.to_dict(e), sort_keys=True).encode()).hexdigest()
+        self._digests = (n, digest)
+        return digest
 
     def keep_draft(self, at: int, seat: int, kind: str, fields: tuple[str, str, str]) -> None:
         """What the win form of ``seat`` (``kind`` of win) on the table at event ``at`` holds so far: the hand, the

@@ -7,6 +7,7 @@ Claims, kongs, wins and ready declarations are checked in :mod:`companion.game.c
 from __future__ import annotations
 
 import typing
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from typing import Any
@@ -182,12 +183,26 @@ def _check_result(new: TableState, event: ev.Event) -> None:
 
 # --- session ---------------------------------------------------------------------------------------
 
+def visible_name(name: str) -> str:
+    """A player's name as it shows: its compatibility forms folded (NFKC) and the characters that show nothing
+    (zero-width spaces and joiners, format marks) taken out, the spaces around it stripped."""
+    folded = unicodedata.normalize("NFKC", name)
+    return "".join(c for c in folded if unicodedata.category(c) not in ("Cf", "Cc")).strip()
+
+
 def _seated(state: TableState, e: ev.Seated) -> None:
     if state.in_hand:
         raise phase_error(state, "定位", "seat the players")
     names = tuple(e.players)
-    if len(names) != 4 or len(set(names)) != 4 or any(not isinstance(n, str) or not n.strip() for n in names):
-        raise IllegalEvent(msg("players", names=", ".join(map(str, names))), players=names)
+    unfit = len(names) != 4 or len(set(names)) != 4 or any(not isinstance(n, str) or not n.strip() for n in names)
+    if not unfit and entered_now():  # a name must show, and two names must look different (a review seated a
+        # zero-width space, and two names apart only by one); a log kept before replays as kept
+        shown = [visible_name(n) for n in names]
+        unfit = not all(shown) or len(set(shown)) != 4
+    if unfit:
+        said = [visible_name(n) if isinstance(n, str) else str(n) for n in names]
+        raise IllegalEvent(msg("players", names="、".join(n or "（空白）" for n in said),
+                               names_en=", ".join(n or "(blank)" for n in said)), players=names)
     if any(isinstance(v, bool) or not isinstance(v, int) for v in (e.base, e.per_tai)) or e.base < 0 or e.per_tai < 0:
         raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
     try:

@@ -9,8 +9,10 @@ cannot decide becomes a question (``ask``) that a person ``answer``s.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -25,6 +27,7 @@ from companion.game import events as ev
 from companion.game.check import step, stored_step
 from companion.game.state import Phase, TableState
 from companion.game.text import IllegalEvent, Msg, msg
+from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA", "read_jsonl",
@@ -123,6 +126,8 @@ class TableService:
         self._questions: dict[int, tuple[Question, int | None]] = {}
         self._db: sqlite3.Connection | None = None
         self._lock_file: IO[str] | None = None
+        self._file_lock: int | None = None  # a descriptor of the table file itself, locked (its other names too)
+        self._identity: tuple[int, int] | None = None  # the open file's device and inode
         self._closed = False
         self._thread = threading.Thread(target=self._run, name=f"table-writer:{self.path.name}", daemon=True)
         self._thread.start()
@@ -132,7 +137,8 @@ class TableService:
         except BaseException:
             self.close()
             if lock_made:  # a file refused (another program's, another version's) is left as it was found
-                self._lock_path.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # (a read-only folder: its own error is the one to say)
+                    self._lock_path.unlink(missing_ok=True)
             raise
 
     # --- public API -------------------------------------------------------------------------------
@@ -290,6 +296,8 @@ class TableService:
             self._db.close()
         if self._lock_file is not None:
             self._lock_file.close()  # (closing the file releases the lock)
+        if self._file_lock is not None:
+            os.close(self._file_lock)
 
     def _open(self) -> None:
         try:
@@ -297,7 +305,7 @@ class TableService:
             self._open_db()
         except sqlite3.Error as err:
             raise ServiceError(f"{self.path}: the table database cannot be used ({err}) / "
-                               f"牌局檔無法使用（{err}）") from err
+                               f"牌局檔無法使用（{sqlite_zh(err)}）") from err
 
     @property
     def _lock_path(self) -> Path:
@@ -314,13 +322,34 @@ class TableService:
             f = open(self._lock_path, "a")  # noqa: SIM115  (held open while the service is)
         except OSError as err:
             raise ServiceError(f"{self.path}: cannot open its lock file ({err.strerror}) / "
-                               f"無法開啟牌局檔的鎖定檔（{err.strerror}）") from err
+                               f"無法開啟牌局檔的鎖定檔（{os_error_zh(err)}）") from err
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             f.close()
             raise ServiceError(f"{self.path} is open in another table service / 牌局檔已被另一個程式開啟") from None
         self._lock_file = f
+        self._lock_the_file()
+
+    def _lock_the_file(self) -> None:
+        """Lock the table file itself, whatever its name: a second name for it (a hard link) gave a second service
+        an empty table whose writes wiped the first one's (a review). flock and SQLite's own (POSIX) locks do not
+        meet. A file not there yet is locked once made (:meth:`_open_db`)."""
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks on this system
+            return
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError:  # none yet, or unreadable (SQLite says why)
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ServiceError(f"{self.path} is open in another table service (under another name of the same file) / "
+                               "牌局檔已被另一個程式開啟（同一個檔案的另一個名稱）") from None
+        self._file_lock = fd
 
     def _open_db(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
@@ -354,6 +383,10 @@ class TableService:
         self._db = db
         self._state = state
         self._private.update(kept)
+        st = os.stat(self.path)
+        self._identity = (st.st_dev, st.st_ino)
+        if self._file_lock is None:  # made now
+            self._lock_the_file()
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
             try:
                 self._questions[qid] = (_question_from(json.loads(body)), answer)
@@ -454,6 +487,7 @@ class TableService:
             bodies.append(body)
         first = len(self._events)
         assert self._db is not None
+        self._check_file()
         try:
             with self._db:  # one transaction, committed before the acknowledgement
                 self._db.execute("BEGIN IMMEDIATE")
@@ -462,7 +496,8 @@ class TableService:
                 if also is not None:
                     also(self._db)
         except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
-            raise ServiceError(f"{self.path}: the event could not be stored ({err}) / 事件無法存入牌局檔（{err}）") from err
+            raise ServiceError(f"{self.path}: the event could not be stored ({err}) / "
+                               f"事件無法存入牌局檔（{sqlite_zh(err)}）") from err
         for k, (event, new) in enumerate(zip(events, states, strict=True)):
             self._events.append(event)
             self._state = new
@@ -481,6 +516,7 @@ class TableService:
             if isinstance(bad, Refused):
                 raise ServiceError(f"{self.path}: choice {i} of the question cannot be stored: {bad.reason.en} / "
                                    f"問題的第 {i} 個選項無法存檔：{bad.reason.zh}")
+        self._check_file()
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             cur = self._db.execute("INSERT INTO questions (body) VALUES (?)", (json.dumps(_question_json(q)),))
@@ -513,8 +549,59 @@ class TableService:
         self._questions[qid] = (q, choice)
         return result
 
+    def _check_file(self) -> None:
+        """The file the log is written to is still the one opened. One removed (a player's `rm` to start over, a sync
+        tool) took every later tap into a file no name reached, and the next start found none of them (a review):
+        it is written again, whole, from the open one (which lives on while it is open), and the game goes on. One
+        replaced by another file is another program's: refused, saying how to keep the game."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            self._write_again()
+            return
+        except OSError:
+            st = None
+        if st is None or (self._identity is not None and (st.st_dev, st.st_ino) != self._identity):
+            raise ServiceError(
+                f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
+                "there; save the log (Save log) to keep the game / "
+                f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去；請先「下載紀錄」保存這局")
+
+    def _write_again(self) -> None:
+        """The table file written again at its path from the open connection (SQLite's backup), then used."""
+        assert self._db is not None
+        log.warning("%s: the table file was removed while open: written again from the open one", self.path)
+        try:
+            fresh = sqlite3.connect(self.path, isolation_level=None)
+            try:
+                self._db.backup(fresh)
+                fresh.execute("PRAGMA journal_mode=WAL")
+                fresh.execute("PRAGMA synchronous=FULL")
+            except BaseException:
+                fresh.close()
+                raise
+        except (sqlite3.Error, OSError) as err:
+            raise ServiceError(
+                f"{self.path}: the table file was removed while the companion had it open, and cannot be written "
+                f"again ({err}): save the log (Save log) to keep the game / {self.path}：牌局檔在使用中被刪除了，"
+                "也無法重新寫入；請先「下載紀錄」保存這局") from err
+        self._db.close()
+        self._db = fresh
+        st = os.stat(self.path)
+        self._identity = (st.st_dev, st.st_ino)
+        if self._file_lock is not None:
+            os.close(self._file_lock)
+            self._file_lock = None
+        if self._lock_file is not None and not self._lock_path.exists():  # removed with it: a new one, held
+            self._lock_file.close()
+            self._lock_file = None
+            self._take_lock()
+        else:
+            self._lock_the_file()
+
     def _write(self, write: Write) -> None:
         assert self._db is not None
+        self._check_file()
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             write(self._db)
@@ -622,6 +709,24 @@ def _body_text(body: object) -> str:
     return body
 
 
+_SQLITE_ZH = {"SQLITE_FULL": "磁碟已滿", "SQLITE_READONLY": "檔案或資料夾是唯讀的，無法寫入", "SQLITE_CORRUPT": "檔案已損壞",
+              "SQLITE_NOTADB": "不是資料庫檔，或已損壞", "SQLITE_CANTOPEN": "無法開啟檔案", "SQLITE_IOERR": "讀寫檔案時出錯",
+              "SQLITE_BUSY": "檔案正被另一個程式使用", "SQLITE_LOCKED": "檔案正被另一個程式使用",
+              "SQLITE_PERM": "沒有權限", "SQLITE_AUTH": "沒有權限"}
+
+
+def sqlite_zh(err: sqlite3.Error) -> str:
+    """The gist of a SQLite error in Chinese (its English is ``str(err)``): a review read "database or disk is
+    full" in the Chinese half of a refusal."""
+    name = str(getattr(err, "sqlite_errorname", "") or "")
+    said = next((zh for code, zh in _SQLITE_ZH.items() if name == code or name.startswith(code + "_")), None)
+    if said is not None:
+        return said
+    if "no such table" in str(err):
+        return "不是這個程式的牌局檔（缺少它的資料表）"
+    return f"資料庫錯誤：{err}"
+
+
 def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
     """A log file as :func:`read_jsonl` reads it, or a table service's store (the app's live table), read without
     writing to it, so while the app keeps it open too; its events are numbered from 1 like lines. ``OSError`` when
@@ -632,24 +737,35 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
         if head != SQLITE_MAGIC:
             f.seek(0)
             return read_jsonl(f)
+    try:
+        try:
+            return _read_store(f"{p.resolve().as_uri()}?mode=ro")
+        except sqlite3.OperationalError:
+            if Path(f"{p}-wal").exists():
+                raise
+            # a table in a read-only folder (a USB stick, a backup): SQLite cannot make the -shm a WAL file's
+            # reader needs there (a review's replay was refused); with no -wal beside it, all is in the file
+            return _read_store(f"{p.resolve().as_uri()}?mode=ro&immutable=1")
+    except sqlite3.Error as err:
+        raise ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err))) from None
+
+
+def _read_store(uri: str) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
     events: list[tuple[int, ev.Event]] = []
     private: dict[int, tuple[Tile, ...]] = {}
+    db = sqlite3.connect(uri, uri=True)
     try:
-        db = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
-                try:
-                    events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
-                except json.JSONDecodeError as e:
-                    raise ev.EventError(_not_json(e)).at_line(seq + 1) from None
-                except ev.EventError as e:
-                    raise e.at_line(seq + 1) from None
-            for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
-                private[seat] = _kept_hand(seat, tiles)
-        finally:
-            db.close()
-    except sqlite3.Error as err:
-        raise ev.EventError(msg("ev_bad_table", detail=str(err))) from None
+        for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
+            try:
+                events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
+            except json.JSONDecodeError as e:
+                raise ev.EventError(_not_json(e)).at_line(seq + 1) from None
+            except ev.EventError as e:
+                raise e.at_line(seq + 1) from None
+        for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
+            private[seat] = _kept_hand(seat, tiles)
+    finally:
+        db.close()
     return events, private
 
 

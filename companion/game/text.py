@@ -27,7 +27,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "unknown_event": ("不是牌桌事件：{name}", "not a table event: {name}"),
     "bad_tile": ("{field} 不是一張牌：{value}", "{field} is not a tile: {value}"),
     "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
-    "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names}"),
+    "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names_en}"),
     "stakes": ("底和台要是 0 或正整數：{base}／{per_tai}",
                "the base and the amount per tai are whole numbers, 0 or more: {base}/{per_tai}"),
     "fix_no_hand": ("這一將沒有打完的第 {hand} 把", "this session has no finished hand {hand}"),
@@ -165,7 +165,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_cut_short": ("匯出檔只有 {got} 個事件，檔頭說有 {want} 個：檔案不完整", "the export holds {got} events where its "
                      "header says {want}: the file is cut short"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
-    "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail}"),
+    "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail_en}"),
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),
     "ev_stored_not_json": ("內容不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),

@@ -1180,3 +1180,39 @@ def test_the_exhaustive_draw_says_which_end_of_the_wall_it_records(tmp_path: Pat
     assert isinstance(last, ev.Discarded) and game.discard(last.tile, at=len(game.events())) is None
     assert game.offer().exhaustive and exhaustive_words(game.state) == ui("live_exhaustive")
     game.close()
+
+
+def test_a_name_that_shows_nothing_is_refused_and_so_are_two_that_look_alike(tmp_path: Path) -> None:
+    """A review seated a zero-width space as a player (a blank in the ledger and the CSV), and two names apart only
+    by one; the refusal showed an empty name as a leading comma."""
+    game = LiveGame(tmp_path / "table.sqlite")
+    why = game.start(("阿東", "\u200b", "老西", "北北"), "atawmj_2009", 30, 10)
+    assert why == Words("需要四位不同名字的玩家：阿東、（空白）、老西、北北",
+                        "four players with distinct names are needed: 阿東, (blank), 老西, 北北")
+    why = game.start(("阿東", "小南", "老西", "小\u200b南"), "atawmj_2009", 30, 10)
+    assert why is not None and "阿東、小南、老西、小南" in why.zh
+    why = game.start(("ＡＢ", "AB", "老西", "北北"), "atawmj_2009", 30, 10)  # full width types the same name
+    assert why is not None and not game.events()
+    assert game.start(("阿東", "小南", "老西", "北北"), "atawmj_2009", 30, 10) is None
+    game.close()
+
+
+def test_a_win_form_begun_belongs_to_its_own_table_not_to_a_new_one_under_the_same_name(tmp_path: Path) -> None:
+    """A review moved last week's game away and started a new one under the same file name: at the same moment of
+    the new game a form opened filled with last week's tiles (the forms were kept by the event count alone)."""
+    log, _ = simulate(0, 1)
+    path = tmp_path / "table.sqlite"
+    game = LiveGame(path)
+    enter(game, log[:40])
+    at = len(game.events())
+    game.keep_draft(at, 2, "discard", ("111m", "", ""))
+    game.close()
+    restarted = LiveGame(path)
+    assert restarted.draft(at, 2, "discard") == ("111m", "", "")  # the same table, after a restart: kept
+    restarted.close()
+    path.rename(tmp_path / "last-week.sqlite")
+    new = LiveGame(path)
+    assert new.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 50, 20) is None
+    enter(new, log[1:40])
+    assert len(new.events()) == at and new.draft(at, 2, "discard") is None
+    new.close()

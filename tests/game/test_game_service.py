@@ -655,3 +655,101 @@ def test_a_copy_of_the_table_file_alone_holds_every_finished_hand(tmp_path: Path
     assert ended is not None and ended < len(log)
     with TableService(tmp_path / "copy.db") as copy:
         assert copy.events() == log[:ended]
+
+
+def test_a_second_name_of_an_open_table_file_is_refused(tmp_path: Path) -> None:
+    """A review opened the same file through a hard link, in another process: its name's lock was free, its
+    service saw an empty table, and its writes wiped the first one's acknowledged events. The file itself is
+    locked now, so both there and in this process (where it said "disk I/O error") the second is refused."""
+    from companion.game.service import ServiceError
+
+    path = tmp_path / "t.db"
+    log = sim_log()
+    with TableService(path) as first:
+        assert first.submit(log[0]).ok
+        os.link(path, tmp_path / "other-name.db")
+        with pytest.raises(ServiceError, match="under another name of the same file") as err:
+            TableService(tmp_path / "other-name.db")
+        assert "同一個檔案的另一個名稱" in str(err.value)
+        code = ("import sys; from companion.game.service import TableService, ServiceError\n"
+                "try:\n    TableService(sys.argv[1])\nexcept ServiceError as e:\n    print(e); sys.exit(3)\n")
+        other = subprocess.run([sys.executable, "-c", code, str(tmp_path / "other-name.db")],
+                               capture_output=True, text=True, timeout=120)
+        assert other.returncode == 3 and "under another name of the same file" in other.stdout
+        assert first.submit(log[1]).ok
+    with TableService(tmp_path / "other-name.db") as again:  # closed: either name opens it, every event kept
+        assert again.events() == log[:2]
+
+
+def test_a_table_file_removed_while_open_is_written_again_and_one_replaced_is_refused(tmp_path: Path) -> None:
+    """A review removed the table file while the app ran (to start over): every later tap was acknowledged, into a
+    file no name reached, and the next start found none of them. Now the file is written again, whole, at the
+    next tap, and the game goes on; a file put in its place is another's: the tap is refused, saying how to keep
+    the game (the log is still in memory: Save log)."""
+    from companion.game.service import ServiceError
+
+    path = tmp_path / "t.db"
+    log = sim_log()
+    with TableService(path) as service:
+        assert service.submit_many(log[:3]).ok
+        service.set_private_hand(0, tuple(Tile.from_code(c) for c in ("1m", "2m")))
+        for part in ("", "-wal", "-shm", ".lock"):
+            Path(f"{path}{part}").unlink(missing_ok=True)
+        assert service.submit(log[3]).ok and path.exists()
+        with pytest.raises(ServiceError, match="is open in another table service"):  # the lock holds again
+            TableService(path)
+        assert service.submit(log[4]).ok
+    with TableService(path) as again:
+        assert again.events() == log[:5]
+        path.unlink()
+        path.write_bytes(b"")  # another file under the name
+        with pytest.raises(ServiceError, match="replaced while the companion had it open") as err:
+            again.submit(log[5])
+        assert "請先「下載紀錄」保存這局" in str(err.value) and again.events() == log[:5]
+
+
+def test_sqlites_own_words_are_said_in_chinese_too(tmp_path: Path) -> None:
+    """A review read "database or disk is full" and "no such table: events" inside the Chinese half."""
+    from companion.game.service import read_log, sqlite_zh
+
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorname = "SQLITE_FULL"  # type: ignore[attr-defined]
+    assert sqlite_zh(full) == "磁碟已滿"
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE users (name TEXT)")
+    db.close()
+    with pytest.raises(ev.EventError) as err:
+        read_log(other)
+    assert err.value.reason.en == "the table file cannot be read: no such table: events"
+    assert err.value.reason.zh == "牌局檔無法讀取：不是這個程式的牌局檔（缺少它的資料表）"
+
+
+def test_a_table_file_on_a_read_only_medium_replays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review's replay of a closed table in a read-only folder was refused ("unable to open database file"): a
+    reader of a WAL file makes a -shm beside it. With no -wal there, everything is in the file: read as it is."""
+    from companion.game import service as svc
+
+    path = tmp_path / "t.db"
+    log = sim_log()
+    with TableService(path) as s:
+        assert s.submit_many(log[:5]).ok
+    assert not Path(f"{path}-wal").exists()
+    real = svc._read_store
+    tried: list[str] = []
+
+    def read_only_folder(uri: str) -> object:  # what SQLite answers there to a reader that needs a -shm
+        tried.append(uri)
+        if "immutable=1" not in uri:
+            cannot = sqlite3.OperationalError("unable to open database file")
+            cannot.sqlite_errorname = "SQLITE_CANTOPEN"  # type: ignore[attr-defined]
+            raise cannot
+        return real(uri)
+
+    monkeypatch.setattr(svc, "_read_store", read_only_folder)
+    events, _ = svc.read_log(path)
+    assert [e for _, e in events] == log[:5] and len(tried) == 2
+    Path(f"{path}-wal").write_bytes(b"")  # a -wal beside it may hold events: not read as if it held none
+    with pytest.raises(ev.EventError, match="unable to open database file") as err:
+        svc.read_log(path)
+    assert "無法開啟檔案" in err.value.reason.zh
