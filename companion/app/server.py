@@ -368,8 +368,9 @@ def _dual_stack(port: int) -> socket.socket:
 
 
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
-          on_ready: Callable[[str, str | None], None] | None = None, table: Path | None = None) -> None:
-    """Serve until interrupted; ``on_ready(url, token)`` is called once the server listens. A server reachable from
+          on_ready: Callable[[str, str | None, Words | None], None] | None = None, table: Path | None = None) -> None:
+    """Serve until interrupted; ``on_ready(url, token, why)`` is called once the server listens, ``why`` saying why an
+    existing table file cannot be used (None: it can, or there is none yet). A server reachable from
     the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`). ``table``:
     the live table's file (opened when the Live tab is first used, or at once when the file exists; None: no Live tab)."""
     import uvicorn
@@ -395,7 +396,13 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
             while not server.started and not server.should_exit:
                 threading.Event().wait(0.05)
             if server.started:
-                on_ready(url, token)
+                why = None
+                if live is not None and table is not None and table.exists():
+                    try:  # opened now, as the Ledger would: a table in use by another companion or unusable is said
+                        live.open()  # where the host looks (it said "the file is there": a review)
+                    except LiveError as bad:
+                        why = bad.words
+                on_ready(url, token, why)
 
         threading.Thread(target=wait_then_tell, daemon=True).start()
     try:

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.app.live_model import default_table_path
     from companion.app.server import serve
     from companion.app.table_model import DEMO_HANDS, GameReplay, LogError
-    from companion.app.words import ui
+    from companion.app.words import Words, ui
     from companion.rules.profiles import os_error_zh
 
     if not 0 < args.port < 65536:
@@ -155,11 +155,13 @@ def run(args: argparse.Namespace) -> int:
                  f"cannot listen on {args.host}:{args.port} ({refused.strerror}); check --host")
         return 2
 
-    def ready(url: str, token: str | None) -> None:
+    def ready(url: str, token: str | None, unusable: Words | None) -> None:
         print(f"companion app: {url}  (Ctrl+C 結束 / Ctrl+C to stop)", flush=True)
         # which file the live table is kept in: a mistyped --table starts a new, empty game (a review's wish)
         kept = "已有這個檔案 / the file is there" if table.exists() else "還沒有，第一次記錄時建立 / none yet: made " \
             "at the first entry"
+        if unusable is not None:  # (in use by another companion, damaged, another version's: said here too)
+            kept = f"無法使用：{unusable.zh} / cannot be used: {unusable.en}"
         print(f"companion app: 牌局檔 / table file: {table.resolve()} ({kept})", flush=True)
         earlier = _earlier_table()
         if not args.table and not table.exists() and earlier is not None and earlier != table:

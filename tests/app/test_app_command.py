@@ -68,6 +68,32 @@ def test_the_app_serves_the_page_the_tiles_and_the_font(tmp_path: Path) -> None:
             proc.wait(30)
 
 
+def test_a_table_file_in_use_by_another_companion_is_said_at_the_start(tmp_path: Path) -> None:
+    """A review started a second app on a table another one had open: it said "the file is there", and the reason
+    it could not use it went only to an English log line."""
+    from companion.game.service import TableService
+
+    table = tmp_path / "T.sqlite"
+    port = _free_port()
+    with TableService(table):  # the other companion
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port),
+                                 "--table", str(table)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            assert f"http://localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
+            said = proc.stdout.readline()
+            assert "T.sqlite (無法使用：無法開啟牌局檔 T.sqlite：牌局檔已被另一個程式開啟 / cannot be used: cannot " \
+                   "open the table file T.sqlite:" in said and "is open in another table service)" in said, said
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(30)
+
+
 def test_a_port_in_use_is_refused_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
