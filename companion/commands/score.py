@@ -212,9 +212,9 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
         found = score_photo(dets, context, profile, *said)
-    except ImageFileError as e:  # its message is "English / 中文", the file named in the English
-        en, _, zh = str(e).partition(" / ")
-        return _failed(args, photo, en, f"無法讀取這張照片：{zh or en}")
+    except ImageFileError as e:  # the reason alone, in both languages (a review read the decoder's own words in
+        # the English, and no "cannot read" before it)
+        return _failed(args, photo, f"cannot read this photo: {e.en}", f"無法讀取這張照片：{e.zh}")
     except cv2.error as e:
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
@@ -224,7 +224,12 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             _annotate(args, image, dets, None, n)
         return failed
     except WinInputError as e:
-        return _failed(args, photo, str(e), e.message_zh)
+        en, zh = str(e), e.message_zh
+        if e.field == "flags.replacement_after" and "needs that kong among the melds" in en:  # a face-up kong reads
+            # as exposed: say how to name it (a review was not told)
+            en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"
+            zh += "；照片裡亮著的槓當作明槓：用 --kong 牌=addkong 或 =ckong 說明它是哪一種"
+        return _failed(args, photo, en, zh)
     except NotAWin as e:
         return _failed(args, photo, str(e), e.reason_zh)
     except ValueError as e:
@@ -247,9 +252,10 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
 def _failed(args: argparse.Namespace, photo: str, en: str, zh: str, more: dict[str, Any] | None = None) -> bool:
     """Say that ``photo`` could not be scored; ``more``: fields for the JSON error (the photo as read)."""
     en = en if photo in en else f"{photo}: {en}"
+    zh = zh if photo in zh else f"{photo}：{zh}"  # (the JSON's Chinese named no file: a review)
     if args.json:
         print_json({"file": photo, "error": {"message": en, "message_zh": zh, **(more or {})}})
-    print(f"companion score: {say(args.lang, f'{photo}：{zh}', en)}", file=sys.stderr)
+    print(f"companion score: {say(args.lang, zh, en)}", file=sys.stderr)
     return False
 
 

@@ -132,6 +132,10 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
         raise WinInputError("(line)", f"expected a JSON object, got {type(obj).__name__}",
                             f"每一行要是一個 JSON 物件 {{...}}，收到{kind_zh}")
     unknown = set(obj) - TOP_KEYS
+    flag = next((k for k in sorted(unknown) if k in FLAG_KEYS), None)
+    if flag is not None:  # a flag at the top: said where it goes (a review read only "unknown field")
+        raise WinInputError(flag, f'a flag: put it under "flags", as {{"flags": {{"{flag}": ...}}}}',
+                            f'這是旗標，要寫在 "flags" 裡：{{"flags": {{"{flag}": ...}}}}')
     if unknown:
         raise WinInputError(sorted(unknown)[0], "unknown field", "不認得的欄位")
     for required in ("concealed", "win_type", "seat_wind", "round_wind"):

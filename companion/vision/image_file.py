@@ -85,8 +85,11 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
                     im.draft("RGB", (w // k, h // k))
                     w, h = im.size
                 if w * h > MAX_PIXELS:
-                    raise ImageFileError(p, f"image too large ({w}x{h} pixels, limit {MAX_PIXELS})",
-                                         f"圖太大（{w}x{h} 像素，上限 {MAX_PIXELS}）")
+                    jpeg_helps = reduce_large and im.format != "JPEG"  # (a review was told no more than "too large")
+                    raise ImageFileError(
+                        p, f"image too large ({w}x{h} pixels, limit {MAX_PIXELS}): make it smaller"
+                           + (", or save it as a JPEG, which is read at a smaller scale" if jpeg_helps else ""),
+                        f"圖太大（{w}x{h} 像素，上限 {MAX_PIXELS}）：請縮小" + ("，或存成 JPEG（會縮小來讀）" if jpeg_helps else ""))
                 if max(w, h) > MAX_SIDE:
                     raise ImageFileError(p, f"image too long ({w}x{h} pixels, at most {MAX_SIDE} a side)",
                                          f"圖的邊太長（{w}x{h} 像素，每邊最多 {MAX_SIDE}）")

@@ -133,8 +133,10 @@ def test_a_phone_photo_over_the_pixel_limit_reads_at_half_size_when_asked(tmp_pa
     assert abs(int(image[10, 10, 1]) - 120) < 8  # the picture, not noise
     png = tmp_path / "big.png"
     Image.new("L", (w, h)).save(png)
-    with pytest.raises(ImageFileError, match="too large"):
-        read_image(png, reduce_large=True)  # only a JPEG decodes small
+    with pytest.raises(ImageFileError, match="too large") as refused:
+        read_image(png, reduce_large=True)  # only a JPEG decodes small: said, with what to do (a review)
+    assert refused.value.en.endswith("make it smaller, or save it as a JPEG, which is read at a smaller scale")
+    assert refused.value.zh.endswith("請縮小，或存成 JPEG（會縮小來讀）")
 
 
 def test_a_108_mp_portrait_phone_photo_reads_reduced_past_pillows_own_limit_and_its_full_size_is_known(

@@ -599,6 +599,7 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
                       (["--win-tile", "1f"], "1f"), (["--win-tile", "9x"], "x 只用在 0x"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads"),
                       (["--discarder", "E"], "假設的東"), (["--streak", "-2"], "streak"),
                       (["--context", '{"flags": {"bogus": true}}'], "flags.bogus"),
+                      (["--context", '{"last_tile": true}'], '這是旗標，要寫在 "flags" 裡'),
                       (["--seat", "S", "--context", '{"flags": {"heavenly": true}}'], "這套規則莊家坐東"),
                       (["--dealer", "N"], "莊家一定是東"), (["--context", '{"dealer": "S"}'], "莊家一定是東")):
         assert main(["score", "x.jpg", *bad]) == 2
@@ -610,6 +611,9 @@ def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, ca
                  "--annotate", str(drawn)]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["file"] for o in lines] == [str(tmp_path / "missing.jpg"), str(empty)]
+    missing = str(tmp_path / "missing.jpg")  # the reason alone after "cannot read", the file named in both languages
+    assert lines[0]["error"] == {"message": f"{missing}: cannot read this photo: no such file",
+                                 "message_zh": f"{missing}：無法讀取這張照片：找不到這個檔案"}
     assert "no tile found in the photo" in lines[1]["error"]["message"] and "reading" not in lines[1]["error"]
     assert "照片裡沒找到牌" in lines[1]["error"]["message_zh"]
     # a photo refused is still drawn as read (a review got no picture when it needed one most); one per photo read
