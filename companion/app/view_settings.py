@@ -314,10 +314,12 @@ class SettingsTab:
             k = Tile.from_code(code)
             lines.append(label(t(ui("sheet_unreadable", tile=k.zh, tile_en=k.en, why=why.zh, why_en=why.en)), 13,
                                colour=ACCENT))
-        for m in self.draft.doubted(p):
-            lines.append(ft.Row([tiles([m.tile.code, m.looks_like.code], TILE_W["river"]),
-                                 label(t(ui("sheet_check", tile=m.tile.zh, tile_en=m.tile.en, looks=m.looks_like.zh,
-                                            looks_en=m.looks_like.en)), 13, colour=ACCENT),
+        for m in self.draft.doubted(p):  # the box and what its tile looks like, each named (the pair alone, under
+            # the empty boxes, read as two more of them: a review)
+            lines.append(label(t(ui("sheet_check", tile=m.tile.zh, tile_en=m.tile.en, looks=m.looks_like.zh,
+                                    looks_en=m.looks_like.en)), 13, colour=ACCENT))
+            lines.append(ft.Row([label(t(ui("sheet_box")), 13), tiles([m.tile.code], TILE_W["river"]),
+                                 label(t(ui("sheet_looks")), 13), tiles([m.looks_like.code], TILE_W["river"]),
                                  ident(f"set-keep-{p.paper}-{p.number}-{m.tile.code}", ft.OutlinedButton(
                                      content=t(ui("sheet_keep")), height=FINGER, disabled=self.busy is not None,
                                      on_click=on_tap(self.keep_box, (p, m.tile))))],

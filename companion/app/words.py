@@ -660,6 +660,8 @@ UI: dict[str, tuple[str, str]] = {
                     "Look at the box of {tile_en}: its tile looks like {looks_en}, so the box is left out. If it is "
                     "in the wrong box, move it and photograph the page again"),
     "sheet_keep": ("沒放錯，照用", "It is right: use it"),
+    "sheet_box": ("這格：", "The box:"),
+    "sheet_looks": ("裡面的牌像：", "its tile looks like:"),
     "set_name_case": ("已經有一副叫「{saved}」的牌組（只差大小寫或全形半形）：要取代它請用「{saved}」，不然請換個名字",
                       "A set called “{saved}” is saved already (the names differ only in case or width): to replace "
                       "it use “{saved}”, else give another name"),
