@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -284,6 +284,14 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
         return bad
 
 
+def either(tiles: Iterable[Tile]) -> tuple[str, str]:
+    """``三萬、七萬或二筒`` / ``3 Characters, 7 Characters or 2 Dots``."""
+    ts = list(tiles)
+    zh = "、".join(t.zh for t in ts[:-1]) + ("或" if len(ts) > 1 else "") + ts[-1].zh
+    en = ", ".join(t.en for t in ts[:-1]) + (" or " if len(ts) > 1 else "") + ts[-1].en
+    return zh, en
+
+
 def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, corrected: int) -> PhotoPanel | PhotoFailed:
     """What the tab shows of :func:`_attempt`'s ``outcome``; ``corrected``: see :func:`score_read_photo`."""
     name, image, dets = read.name, read.image, read.dets
@@ -303,7 +311,9 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
                     legend=legend)
     won = outcome.win.win_tile
     if choices and not outcome.named and won is not None and len({tai for _, tai in choices}) > 1:
-        return replace(panel, total=panel.total + ui("total_if", tile=won.zh, tile_en=won.en))  # its guess said
+        most = max(tai for _, tai in choices)  # its guess said: every tile giving the most (the same payments)
+        zh, en = either(Tile.from_code(c) for c, tai in choices if tai == most)
+        return replace(panel, total=panel.total + ui("total_if", tile=zh, tile_en=en))
     return panel
 
 
@@ -417,10 +427,14 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     notes: tuple[Words, ...] = kongs
     if len({s.hand_tai for _, s in tried.values()}) > 1:  # the tile matters: say which was taken (each is listed)
         assert win.win_tile is not None
-        notes += (ui("typed_win_tile", tile=win.win_tile.zh, tile_en=win.win_tile.en, tai=sc.hand_tai),)
+        # every tile giving the most is named (a review read one of two that did): the same tai, the same payments
+        tied = [t for t, (_, s) in tried.items() if s.hand_tai == sc.hand_tai]
+        tile_zh, tile_en = either(tied)
+        notes += (ui("typed_win_tile" if len(tied) == 1 else "typed_win_tied", tile=tile_zh, tile_en=tile_en,
+                     tai=sc.hand_tai),)
         panel = _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)
         # the total says its guess too: a review paid from the big figure, which was the most the tiles allow
-        return replace(panel, total=panel.total + ui("total_if", tile=win.win_tile.zh, tile_en=win.win_tile.en))
+        return replace(panel, total=panel.total + ui("total_if", tile=tile_zh, tile_en=tile_en))
     return _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)  # named by the hand as typed
 
 

@@ -720,6 +720,9 @@ UI: dict[str, tuple[str, str]] = {
     "typed_win_tile": ("不知道胡的是哪張，先當作 {tile} 算（{tai} 台，最多）；台數照實際胡的那張，請在上面點它",
                        "Which tile was won on is not known: taken as {tile_en} ({tai} tai, the most). The tile "
                        "actually won on decides: tap it above"),
+    "typed_win_tied": ("不知道胡的是哪張：胡{tile}都是 {tai} 台（最多），先照這個算；台數照實際胡的那張，請在上面點它",
+                       "Which tile was won on is not known: {tile_en} each give {tai} tai, the most, and that is taken. "
+                       "The tile actually won on decides: tap it above"),
     "typed_win_pick": ("胡的是哪一張？點那張，就照它算（牌下是台數）",
                        "Which tile was won on? Tap it and the hand is scored with it (tai under each)"),
     "typed_win_most": ("不確定：算最多台的", "Not sure: the most tai"),

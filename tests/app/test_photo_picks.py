@@ -154,7 +154,10 @@ def test_a_typed_winning_hand_is_scored_like_a_photographed_one() -> None:
         each[t.code] = score(win, load_profile(None)).hand_tai
     best = max(each.values())
     assert got.hand_tai == best and each[got.win_tile or ""] == best
-    assert got.melds and got.flowers == ("1f",) and f"當作 {Tile.from_code(got.win_tile or '').zh} 算" in got.notes[0].zh
+    tied = [c for c in sorted(each, key=Tile.from_code) if each[c] == best]  # each named (a review read one of two)
+    assert got.melds and got.flowers == ("1f",) and len(tied) > 1
+    assert got.notes[0].zh.startswith(f"不知道胡的是哪張：胡{'、'.join(Tile.from_code(c).zh for c in tied[:-1])}或"
+                                      f"{Tile.from_code(tied[-1]).zh}都是 {best} 台（最多）")
     assert dict(got.win_choices) == each  # every tile it can have been won on, with its tai, to pick
     assert [p.en for p in got.payments] == [got.payments[0].en] and "South" in got.payments[0].en  # 南家 pays
     short = score_typed_hand("1112345678999m123p", context)  # 16 tiles: waiting, not won
@@ -507,3 +510,16 @@ def test_a_hand_sent_while_the_bundled_photo_is_read_is_scored_after_it() -> Non
     expected = score_typed_hand(hand, tab.context.as_context())
     assert tab.busy is None and isinstance(tab.shown, PhotoPanel) and isinstance(expected, PhotoPanel)
     assert tab.shown.total == expected.total and not tab.demo
+
+
+def test_every_tile_giving_the_most_tai_is_named_where_the_tile_won_on_is_not_known() -> None:
+    """Nine gates: 3m, 7m, 2p and 3p each give the most tai; a review read only the first named."""
+    typed = score_typed_hand("1112345678999m123p5m", PhotoContext().as_context())
+    assert isinstance(typed, PhotoPanel)
+    tais = dict(typed.win_choices)
+    best = [c for c in tais if tais[c] == typed.hand_tai]
+    assert best == ["3m", "7m", "2p", "3p"]
+    assert typed.total.zh.endswith("（假設胡三萬、七萬、二筒或三筒）")
+    assert typed.total.en.endswith(" (if won on 3 Characters, 7 Characters, 2 Dots or 3 Dots)")
+    assert any(n.en.startswith("Which tile was won on is not known: 3 Characters, 7 Characters, 2 Dots or 3 Dots "
+                               "each give 4 tai, the most") for n in typed.notes)
