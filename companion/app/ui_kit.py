@@ -82,6 +82,10 @@ class Host(Protocol):
     def notice(self, words: Words) -> None:
         """Say ``words`` for a moment at the foot of the screen, wherever the page is scrolled."""
 
+    def clear_notice(self) -> None:
+        """Take back a refusal said at the foot: the next tap was entered (a review read the last refusal under a
+        table that had moved on)."""
+
 
 def tile(code: str, width: int, tip: str | None = None) -> ft.Control:
     return ft.Image(src=f"tiles/{code}.png", width=width, height=round(width * 4 / 3), tooltip=tip,

@@ -196,6 +196,7 @@ class LiveTab:
             self.win, self.ready = None, False
             if not keep_dice:  # a throw is entered once: the next starts empty
                 self.dice.value = self.second.value = ""
+            self.host.clear_notice()
         self.host.render()
         if self.error is not None:
             self.host.notice(self._refused(self.error))

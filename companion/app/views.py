@@ -87,6 +87,7 @@ class CompanionApp:
         self._lang = config.lang
         self.view = "table"
         self._drawing = threading.RLock()
+        self._notice: ft.SnackBar | None = None  # the refusal said at the foot last
         self.body = ft.Container(expand=True)
         # the header lives across redraws (only its buttons are drawn anew): the tabs' row keeps where it was
         # scrolled sideways, and is scrolled to the tab shown (on a phone the later tabs lay off its right edge, the
@@ -153,8 +154,18 @@ class CompanionApp:
 
     def _at_the_foot(self, identifier: str, words: Words) -> None:
         with self._drawing:  # one redraw at a time, as every render
-            self.page.show_dialog(ft.SnackBar(ident(identifier, label(self.t(words), 14, colour="#ffffff")),
-                                              duration=ft.Duration(seconds=6)))
+            bar = ft.SnackBar(ident(identifier, label(self.t(words), 14, colour="#ffffff")),
+                              duration=ft.Duration(seconds=6))
+            self.page.show_dialog(bar)
+            if identifier == ID_NOTICE:
+                self._notice = bar
+
+    def clear_notice(self) -> None:
+        with self._drawing:
+            bar, self._notice = self._notice, None
+            if bar is not None and bar.open:  # (closed by its time already: nothing to take back)
+                bar.open = False
+                bar.update()
 
     def leave(self) -> None:
         self.table.stop()

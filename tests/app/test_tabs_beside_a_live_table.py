@@ -42,6 +42,9 @@ class _Host:
     def notice(self, words: Words) -> None:
         pass
 
+    def clear_notice(self) -> None:
+        pass
+
 
 def _source() -> PhotoSource:
     def unused(*_: object) -> Any:
