@@ -203,3 +203,28 @@ def test_a_house_file_inheriting_an_unknown_profile_is_named(tmp_path: Path) -> 
         load_profile(str(house))
     assert "house.toml" in str(bad.value) and "'nope'" in str(bad.value)
     assert "house.toml" in bad.value.zh and "不認得規則 'nope'" in bad.value.zh
+
+
+def test_a_line_that_is_no_utf8_and_a_long_input_are_said_as_such(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A review piped bytes that are no UTF-8 into shanten and waits: they were said back as escapes, "不認得這個字
+    ('\\udcff')", where tai says "not UTF-8 text"; and a 10,000-character argument came back whole."""
+    import io
+
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n123m456m789m123p45p99s\n"), encoding="utf-8",
+                           errors="surrogateescape")  # as Python reads a pipe in the C locale
+    monkeypatch.setattr("sys.stdin", raw)
+    assert main(["shanten", "--lang", "en"]) == 1
+    out = capsys.readouterr()
+    assert out.err == "companion: line 1: not UTF-8 text (byte 1)\n" and "ready (0)" in out.out  # the next line read
+    assert main(["waits", "1m" * 5000]) == 1
+    err = capsys.readouterr().err
+    assert "第 1 個引數 '" + "1m" * 39 + "…：" in err and len(err) < 300
+
+
+def test_an_empty_file_name_is_said_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    """`replay ""` said "cannot read : Is a directory", `read ""` that "." is a folder (a review)."""
+    assert main(["replay", ""]) == 2
+    assert "LOG is empty: give the log's or the table file's name" in capsys.readouterr().err
+    assert main(["read", ""]) == 1
+    assert '"": an empty file name' in capsys.readouterr().err

@@ -119,11 +119,17 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
     :func:`say`) and the batch goes on. Returns the exit code: 0 if every input was handled, 1 otherwise."""
     failed = 0
     for label_zh, label_en, text in input_labels(items):
+        shown = shortened(repr(text.strip()))  # (a review's 10,000-character argument came back whole)
+        byte = not_utf8_at(text)
+        if byte is not None:  # bytes that are no UTF-8 text, as the decoder left them (as `tai` says it)
+            failed += 1
+            complain("companion", lang, f"{label_zh}：不是 UTF-8 文字（第 {byte} 個位元組）",
+                     f"{label_en}: not UTF-8 text (byte {byte})")
+            continue
         try:
             handle(text)
         except ValueError as e:
             failed += 1
-            shown = repr(text.strip())
             if isinstance(e, OptionError):
                 zh = f"{e.option} {e.value!r}（{label_zh} {shown}）：{e.zh}"
                 en = f"{e.option} {e.value!r} ({label_en} {shown}): {e}"
@@ -132,6 +138,18 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
                 en = f"{label_en}: {shown}: {e}"
             complain("companion", lang, zh, en)
     return 1 if failed else 0
+
+
+def shortened(text: str, at_most: int = 80) -> str:
+    """``text``, cut to ``at_most`` characters with ``…`` where longer: an input said back in a message."""
+    return text if len(text) <= at_most else text[:at_most - 1] + "…"
+
+
+def not_utf8_at(text: str) -> int | None:
+    """Where (the 1-based byte) ``text`` holds a byte that was no UTF-8 (read with ``surrogateescape``); None if
+    none."""
+    i = next((k for k, c in enumerate(text) if "\udc80" <= c <= "\udcff"), None)
+    return None if i is None else len(text[:i].encode("utf-8", "surrogateescape")) + 1
 
 
 def zh_reason(e: ValueError) -> str:

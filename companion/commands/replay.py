@@ -85,6 +85,9 @@ def run(args: argparse.Namespace) -> int:
     def error(zh: str, en: str) -> None:
         print(f"companion replay: {pick(zh, en)}", file=sys.stderr)
 
+    if not args.file.strip():  # (it read the folder "." and said so: a review)
+        error("LOG 是空的：請給紀錄檔或牌局檔的檔名", "LOG is empty: give the log's or the table file's name")
+        return 2
     try:  # a JSON-lines log (read as bytes: a line that is not UTF-8 is reported as itself) or a live table's file
         events, _private = read_log(args.file)
     except OSError as bad:

@@ -61,6 +61,8 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     ``reduce_large``: a JPEG over :data:`MAX_PIXELS` (a 48-50 MP phone photo) is decoded at a half, a quarter or an
     eighth of its size, the first that fits, instead of being refused (the JPEG decoder does this without ever
     holding the full image); other formats are refused as before. Boxes read from it are in the smaller image."""
+    if not str(path).strip():  # (Path("") is the folder ".": a review was told "a folder")
+        raise ImageFileError(Path('""'), "an empty file name: give the photo's file", "檔名是空的：請給照片的檔案")
     p = Path(path)
     try:
         size = p.stat().st_size
