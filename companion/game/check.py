@@ -183,6 +183,21 @@ def _check_result(new: TableState, event: ev.Event) -> None:
 
 # --- session ---------------------------------------------------------------------------------------
 
+NAME_MAX = 24
+"""The most characters a player's name shows (a table's names are short: 阿東, Mary, 老王)."""
+STAKE_MAX = 10_000_000
+"""The most 底 or 台 a table plays for: more is a slip of the finger (a review seated 10^26 without a word)."""
+
+
+def _check_stakes(base: object, per_tai: object) -> None:
+    if not isinstance(base, int) or not isinstance(per_tai, int) or isinstance(base, bool) or \
+            isinstance(per_tai, bool) or base < 0 or per_tai < 0:
+        raise IllegalEvent(msg("stakes", base=base, per_tai=per_tai), stakes=f"{base}/{per_tai}")
+    if entered_now() and max(base, per_tai) > STAKE_MAX:  # (a log kept before replays as kept)
+        raise IllegalEvent(msg("stakes_big", base=base, per_tai=per_tai, most=f"{STAKE_MAX:,}"),
+                           stakes=f"{base}/{per_tai}")
+
+
 def visible_name(name: str) -> str:
     """A player's name as it shows: its compatibility forms folded (NFKC) and the characters that show nothing
     (zero-width spaces and joiners, format marks) taken out, the spaces around it stripped."""
@@ -199,12 +214,14 @@ def _seated(state: TableState, e: ev.Seated) -> None:
         # zero-width space, and two names apart only by one); a log kept before replays as kept
         shown = [visible_name(n) for n in names]
         unfit = not all(shown) or len(set(shown)) != 4
+        long = next((n for n in shown if len(n) > NAME_MAX), None)
+        if not unfit and long is not None:  # (a review's 300-character name filled a phone's screen)
+            raise IllegalEvent(msg("name_long", name=long[:NAME_MAX] + "…", most=NAME_MAX), name=long)
     if unfit:
         said = [visible_name(n) if isinstance(n, str) else str(n) for n in names]
         raise IllegalEvent(msg("players", names="、".join(n or "（空白）" for n in said),
                                names_en=", ".join(n or "(blank)" for n in said)), players=names)
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in (e.base, e.per_tai)) or e.base < 0 or e.per_tai < 0:
-        raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
+    _check_stakes(e.base, e.per_tai)
     try:
         load_profile(e.profile)  # the ledger scores every hand under it
     except ProfileError as bad:
@@ -290,8 +307,7 @@ def _stakes_changed(state: TableState, e: ev.StakesChanged) -> None:
             raise IllegalEvent(msg("session_over"), results=len(state.results) + 1)
     elif state.phase is not Phase.DICE or state.session_over:
         raise phase_error(state, "改底台或規矩（兩把之間）", "change the stakes or house rules (between hands)")
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in (e.base, e.per_tai)) or e.base < 0 or e.per_tai < 0:
-        raise IllegalEvent(msg("stakes", base=e.base, per_tai=e.per_tai), stakes=f"{e.base}/{e.per_tai}")
+    _check_stakes(e.base, e.per_tai)
     if e.switches is not None and not isinstance(e.switches, Switches):
         raise IllegalEvent(msg("bad_switches", value=e.switches), switches=e.switches)
     was = ahead.switches.to_mapping()

@@ -30,6 +30,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names_en}"),
     "stakes": ("底和台要是 0 或正整數：{base}／{per_tai}",
                "the base and the amount per tai are whole numbers, 0 or more: {base}/{per_tai}"),
+    "stakes_big": ("底或台太大：{base}／{per_tai}（最多 {most}）", "the base or the amount per tai is too large: "
+                   "{base}/{per_tai} (at most {most})"),
+    "name_long": ("名字太長：「{name}」（最多 {most} 個字）", "a name is too long: “{name}” (at most {most} characters)"),
     "fix_no_hand": ("這一將沒有打完的第 {hand} 把", "this session has no finished hand {hand}"),
     "fix_not_winner": ("{seat}沒有胡第 {hand} 把", "{seat_en} did not win hand {hand}"),
     "fix_instant": ("第 {hand} 把是{kind}，照規矩不看手牌，沒有牌可以改",

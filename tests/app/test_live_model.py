@@ -1182,7 +1182,7 @@ def test_the_exhaustive_draw_says_which_end_of_the_wall_it_records(tmp_path: Pat
     game.close()
 
 
-def test_a_name_that_shows_nothing_is_refused_and_so_are_two_that_look_alike(tmp_path: Path) -> None:
+def test_a_name_that_shows_nothing_is_refused_and_so_are_two_that_look_alike_and_a_slip_of_the_finger(tmp_path: Path) -> None:
     """A review seated a zero-width space as a player (a blank in the ledger and the CSV), and two names apart only
     by one; the refusal showed an empty name as a leading comma."""
     game = LiveGame(tmp_path / "table.sqlite")
@@ -1193,6 +1193,12 @@ def test_a_name_that_shows_nothing_is_refused_and_so_are_two_that_look_alike(tmp
     assert why is not None and "阿東、小南、老西、小南" in why.zh
     why = game.start(("ＡＢ", "AB", "老西", "北北"), "atawmj_2009", 30, 10)  # full width types the same name
     assert why is not None and not game.events()
+    why = game.start(("阿東" * 20, "小南", "老西", "北北"), "atawmj_2009", 30, 10)  # a 40-character name
+    assert why == Words(f"名字太長：「{('阿東' * 12)}…」（最多 24 個字）",
+                        f"a name is too long: “{('阿東' * 12)}…” (at most 24 characters)")
+    why = game.start(PLAYERS, "atawmj_2009", 10**26, 10)  # a slip of the finger
+    assert why is not None and "too large: 100000000000000000000000000/10 (at most 10,000,000)" in why.en
+    assert not game.events()
     assert game.start(("阿東", "小南", "老西", "北北"), "atawmj_2009", 30, 10) is None
     game.close()
 
