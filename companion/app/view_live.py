@@ -521,9 +521,15 @@ class LiveTab:
         if o.dealer_throws == 2:
             fields.append(self._dice_field(self.second, ui("live_second")))
 
+        def choose() -> Words | None:
+            first = _typed_dice(self.dice.value, ui("live_dice"))
+            second = _typed_dice(self.second.value, ui("live_second")) if o.dealer_throws == 2 else ()
+            if isinstance(first, Words):
+                return first
+            return second if isinstance(second, Words) else game.choose_dealer(first, second, at=o.at)
+
         def go() -> None:
-            second = _digits(self.second.value) if o.dealer_throws == 2 else ()
-            self._do(lambda: game.choose_dealer(_digits(self.dice.value), second, at=o.at))
+            self._do(choose)
 
         fields.append(ident(ID_LIVE_THROW, ft.Button(content=t(ui("live_throw_dealer")), on_click=go)))
         return ft.Row(fields, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -536,8 +542,11 @@ class LiveTab:
     def _dice(self, o: Offer) -> ft.Control:
         game = self.game
         assert game is not None
-        go = ident(ID_LIVE_THROW, ft.Button(content=self.host.t(ui("live_throw")), on_click=lambda: self._do(
-            lambda: game.throw(_digits(self.dice.value), at=o.at))))
+        def throw() -> Words | None:
+            dice = _typed_dice(self.dice.value, ui("live_dice"))
+            return dice if isinstance(dice, Words) else game.throw(dice, at=o.at)
+
+        go = ident(ID_LIVE_THROW, ft.Button(content=self.host.t(ui("live_throw")), on_click=lambda: self._do(throw)))
         return ft.Row([self._dice_field(self.dice, ui("live_dice")), go], wrap=True, spacing=8,
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -941,9 +950,13 @@ class LiveTab:
         return out
 
 
-def _digits(text: str | None) -> tuple[int, ...]:
-    """Dice as typed: "3 5 6", "3,5,6" or "356"."""
-    return tuple(int(c) for c in (text or "") if c.isdigit())
+def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
+    """Dice as typed: "3 5 6", "3,5,6" or "356" (full-width digits too); anything else is said back as typed (a
+    review's "0 -1 3" came back as "0 1 3")."""
+    raw = (text or "").strip()
+    if any(not (c.isdigit() or c.isspace() or c in ",，、") for c in raw):
+        return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
+    return tuple(int(c) for c in raw if c.isdigit())
 
 
 def _count_typed(text: str) -> int:

@@ -1222,3 +1222,13 @@ def test_a_win_form_begun_belongs_to_its_own_table_not_to_a_new_one_under_the_sa
     enter(new, log[1:40])
     assert len(new.events()) == at and new.draft(at, 2, "discard") is None
     new.close()
+
+
+def test_dice_are_said_back_as_typed() -> None:
+    """A review typed "0 -1 3" and was told it had typed "0 1 3"; letters were left out without a word."""
+    from companion.app.view_live import _typed_dice
+
+    dice = ui("live_dice")
+    assert _typed_dice("3 5 6", dice) == _typed_dice("3,5,6", dice) == _typed_dice("３５６", dice) == (3, 5, 6)
+    assert _typed_dice("0 -1 3", dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="0 -1 3")
+    assert isinstance(_typed_dice("3a5b6", dice), Words) and _typed_dice("", dice) == ()
