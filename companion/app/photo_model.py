@@ -486,8 +486,9 @@ def _form_field(field: str) -> Words:
 # was only stripped, so the app said nothing of a concealed kong turned up)
 _KONG_HINT = (re.compile(r"; --kong \S+ \(加槓\) or =ckong \(暗槓 turned up\) says otherwise$"),
               re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$"))
-KONG_HINT_EN = "; a concealed kong is photographed with its two end tiles face down"
-KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍"
+KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face down, and an added kong won on its "
+                "replacement is said by \u201cWhen it came\u201d: after his own kong")
+KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的，請在「胡在什麼時候」選槓上開花"
 
 
 def stripped(zh: str, en: str) -> Words:
