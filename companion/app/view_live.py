@@ -131,6 +131,7 @@ class LiveTab:
         self.error: Words | None = None
         self.win: WinChance | None = None
         self.ready = False
+        self.penalty: tuple[str, int, int] | None = None  # a 詐胡 or 相公 tapped, to confirm: (kind, seat, at)
         self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
         self.profile = "atawmj_2009"
         self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
@@ -937,17 +938,46 @@ class LiveTab:
             # flower, and under them on a phone it lay under the pinned bar, a scroll every time (a player review)
             out.insert(0, ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
         if o.penalties:
-            small: list[ft.Control] = []
-            for s in o.penalties:
-                small += [ft.TextButton(content=t(ui("live_false_win", seat=names[s])),
-                                        on_click=on_tap(self._do, partial(game.false_win, s, at=o.at))),
-                          ft.TextButton(content=t(ui("live_big_count", seat=names[s])),
-                                        on_click=on_tap(self._do, partial(game.wrong_count, s, True, at=o.at))),
-                          ft.TextButton(content=t(ui("live_small_count", seat=names[s])),
-                                        on_click=on_tap(self._do, partial(game.wrong_count, s, False, at=o.at)))]
-            out.append(ft.ExpansionTile(title=label(t(ui("live_more")), 12, colour=GREY),
-                                        controls=[ft.Row(small, wrap=True, spacing=4)]))
+            out.append(self._penalties(o))
         return out
+
+    _PENALTY = {"false_win": "live_false_win", "big": "live_big_count", "small": "live_small_count"}
+
+    def _penalties(self, o: Offer) -> ft.Control:
+        """詐胡 and 相公, each a second tap to record (one charges a player every other's payment, and sat a finger's
+        width from the next: a review)."""
+        game, t = self.game, self.host.t
+        assert game is not None
+        names = game.state.players
+        asked = self.penalty if self.penalty is not None and self.penalty[2] == o.at else None
+        small: list[ft.Control] = []
+        if asked is not None:
+            kind, seat, _ = asked
+            what = ui(self._PENALTY[kind], seat=names[seat])
+            record = partial(game.false_win, seat, at=o.at) if kind == "false_win" else \
+                partial(game.wrong_count, seat, kind == "big", at=o.at)
+            small += [label(t(ui("live_penalty_sure", what=what.zh, what_en=what.en)), 13, bold=True, colour=ACCENT),
+                      ident("live-penalty-yes", ft.Button(content=t(ui("live_penalty_yes")), on_click=lambda: self._do(
+                          self._recorded(record)))),
+                      ident("live-penalty-no", ft.TextButton(content=t(ui("live_penalty_no")),
+                                                             on_click=lambda: self._ask_penalty(None)))]
+        else:
+            for s in o.penalties:
+                for kind, key in self._PENALTY.items():
+                    small.append(ident(f"live-{kind}-{s}", ft.TextButton(
+                        content=t(ui(key, seat=names[s])), on_click=on_tap(self._ask_penalty, (kind, s, o.at)))))
+        return ft.ExpansionTile(title=label(t(ui("live_more")), 12, colour=GREY), expanded=asked is not None,
+                                controls=[ft.Row(small, wrap=True, spacing=4)])
+
+    def _ask_penalty(self, asked: tuple[str, int, int] | None) -> None:
+        self.penalty = asked
+        self.host.render()
+
+    def _recorded(self, record: Callable[[], Words | None]) -> Callable[[], Words | None]:
+        def entry() -> Words | None:
+            self.penalty = None
+            return record()
+        return entry
 
 
 def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:

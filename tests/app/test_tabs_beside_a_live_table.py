@@ -309,3 +309,30 @@ def test_the_bundled_photo_replaces_a_typed_hand_in_its_field_too(tmp_path: Path
     assert tab.typed_field.value == HAND
     tab.use_demo()
     assert tab.typed is None and tab.typed_field.value == "" and tab.shown is demo
+
+
+def test_a_false_win_or_a_wrong_count_is_recorded_on_a_second_tap(tmp_path: Path) -> None:
+    """詐胡 charges a player every other's payment, and sat a finger's width from 相公: a tap asks, a second records,
+    and cancel records nothing."""
+    from companion.app.view_live import LiveTab
+    from companion.game import events as ev
+    from companion.game.state import OutcomeKind
+    from tests.app.test_photo_picks import _tapped
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    tab = LiveTab(_Host(), game)
+    n = len(game.events())
+    _tapped(tab._penalties(game.offer()), "live-false_win-2")
+    assert len(game.events()) == n and tab.penalty == ("false_win", 2, n)
+    asked = tab._penalties(game.offer())
+    assert ui("live_penalty_sure", what="C 詐胡", what_en="C: false win").en in _texts(asked)
+    _tapped(asked, "live-penalty-no")
+    assert tab.penalty is None and len(game.events()) == n
+    _tapped(tab._penalties(game.offer()), "live-false_win-2")
+    _tapped(tab._penalties(game.offer()), "live-penalty-yes")
+    assert tab.penalty is None and isinstance(game.events()[-1], ev.FalseWin) and game.events()[-1].seat == 2
+    out = game.state.outcome
+    assert out is not None and out.kind is OutcomeKind.FALSE_WIN
+    game.close()
