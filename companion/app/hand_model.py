@@ -206,6 +206,11 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     except NotationError as bad:  # and how tiles are written (a newcomer typed "east")
         return HandFailed(ui("hand_bad", why=bad.zh, why_en=str(bad)) + ui("notation_hint"))
     except (HandError, CopyLimitError) as bad:
+        so_far = _tiles_so_far(hand_text) if isinstance(bad, HandError) else None
+        if so_far is not None:  # a hand being tapped in, tile by tile: how far it is, not a fault at every tap (a
+            # beginner review read "this hand cannot be read" fifteen times)
+            said = ui("hand_so_far", n=so_far, need=16 - so_far)
+            return HandFailed(said + ui("hand_other_game") if so_far in (13, 14) else said)
         said = ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad))
         return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)
     # the seen tiles' faults are theirs (a review read "this hand cannot be read" for a fifth copy seen)
@@ -249,6 +254,16 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
 def seven_pairs(hand: Hand) -> bool:
     """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not."""
     return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
+
+
+def _tiles_so_far(text: str) -> int | None:
+    """How many tiles (a meld as 3) a hand short of 16 holds, where being short is all that is wrong with it; else
+    None."""
+    try:
+        n = Hand.parse(text, stage_free=True).structural_count
+    except (HandError, NotationError, CopyLimitError):
+        return None
+    return n if n < 16 else None
 
 
 def _other_games_size(text: str) -> bool:

@@ -67,7 +67,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（{n} 向聽）", "not ready ({n_en} from ready)"),  # n_en: steps(n)
+    "not_ready": ("未聽牌（{n} 向聽）", "Not ready ({n_en} from ready)"),  # n_en: steps(n)
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -203,6 +203,8 @@ UI: dict[str, tuple[str, str]] = {
                          "it is set beside the hand"),
     "hand_empty": ("還沒有輸入牌", "No tiles yet"),
     "hand_bad": ("這手牌讀不懂：{why}", "This hand cannot be read: {why_en}"),
+    "hand_so_far": ("已輸入 {n} 張，還差 {need} 張（手牌 16 張，吃碰槓一組算 3 張；摸牌後 17 張）",
+                    "{n} tiles so far, {need} to go (a hand holds 16, a meld counting 3; 17 with a tile drawn)"),
     "notation_hint": ("（牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北白發中 1z-7z，花 1f-8f；也可以直接寫中文，例如 東東東，或點下面的牌）",
                       " (how tiles are written: Characters 1m-9m, Dots 1p-9p, Bamboo 1s-9s; East South West North "
                       "1z-4z, White Green Red dragons 5z-7z; flowers 1f-8f; or tap them below)"),
@@ -252,7 +254,8 @@ UI: dict[str, tuple[str, str]] = {
     "dead_wait": ("。死聽：要等的牌都已經出現，胡不到了，可以考慮換聽", ". A dead wait: every copy you wait for is already "
                   "visible, so it cannot win; think about changing the wait"),
     "wait_why": ("{partial} 加 {tile} 成 {made}（{shape}）", "{partial_en} + {tile_en} makes {made_en} ({shape_en} wait)"),
-    "closer": ("摸到這些牌會更接近聽牌", "Draws that bring it closer"),
+    "closer": ("摸到這些牌會更接近聽牌（牌下是還沒出現的張數）", "Draws that bring it closer (under each: the copies still "
+               "unseen)"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
     "hand_discard": ("打這張", "Discard it"),
     "hand_every_discard": ("顯示其餘 {n} 種打法", "Show the other {n} discards"),
@@ -601,9 +604,11 @@ UI: dict[str, tuple[str, str]] = {
                   "Replacement tiles (for flowers and kongs) come from the other end: from the stack next to the "
                   "break (stack {total} counted in the wall of {owner_en}) back towards the first, and on into the "
                   "neighbouring wall when those run out."),
-    "dice_kept": ("最後 16 張（8 墩）留著不摸（預設規則）：摸到只剩這些還沒人胡，就是流局。",
+    "dice_kept": ("最後 16 張（8 墩）留著不摸（預設規則）：摸到只剩這些還沒人胡，就是流局。留的是張數，不是固定的那幾墩："
+                  "補牌照樣從牌尾拿，每補一張，可摸的就少一張，永遠留 16 張。",
                   "The last 16 tiles (8 stacks) are kept back (the default rules): when only they are left and "
-                  "nobody has won, the hand is drawn."),
+                  "nobody has won, the hand is drawn. What is kept is a count, not those stacks: replacements still "
+                  "come from the tail, and each one taken leaves one tile fewer to draw, 16 always kept."),
     "dice_before": ("開門：{owner}的牌牆，數過的墩標了數字", "The break, in the wall of {owner_en}: the stacks counted are "
                     "numbered"),
     "dice_after": ("配牌後（發了 65 張）", "After the deal (65 tiles dealt)"),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
-from companion.rules.waits import checked_visible_counts, waits_of_keys
+from companion.rules.waits import checked_visible_counts, structural_waits, waits_of_keys
 from companion.tiles import Tile, zh_count
 
 __all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
@@ -197,9 +197,11 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
         if left == 0 and not any(i.unseen for i in imp):  # 死聽: what makes it ready on a live wait again
             dead = tuple(i.tile for i in imp)
             imp = _live_ready_draws(after, concealed, own, seen)
-        elif left == 1:  # a draw that makes it ready only on waits all in sight (or all its own) is no improvement
+        mine: tuple[Tile, ...] = ()
+        if left == 1:  # a draw that makes it ready only on waits all in sight (or all its own) is no improvement
             imp = _live_ready_draws(after, concealed, own, seen, {i.tile for i in imp})
-        raw.append((x, left, imp, dead))
+            mine = structural_waits(hand.remove(x))  # ready in shape, on tiles all its own: said (a review)
+        raw.append((x, left, imp, dead, mine))
     # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready
     raw.sort(key=lambda r: (1 if r[3] else r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
                            r[0] in keep, not r[0].is_terminal, r[0]))
@@ -207,8 +209,8 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
     punged = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}
     return tuple(
         DiscardOption(x, s, imp, *_reasons(x, _ROLES["added"] if x in punged else _role(counts, x), s, imp, i == 0,
-                                           best_shanten, best_unseen, dead), dead)
-        for i, (x, s, imp, dead) in enumerate(raw)
+                                           best_shanten, best_unseen, dead, mine), dead)
+        for i, (x, s, imp, dead, mine) in enumerate(raw)
     )
 
 
@@ -347,9 +349,10 @@ def _best_split(suit: tuple[int, ...]) -> tuple[int, int]:
 
 def _reasons(
     x: Tile, role: tuple[str, str], s: int, imp: tuple[Improvement, ...], first: bool, best_s: int,
-    best_unseen: int, dead: tuple[Tile, ...] = (),
+    best_unseen: int, dead: tuple[Tile, ...] = (), mine: tuple[Tile, ...] = (),
 ) -> tuple[str, str]:
-    """The zh and en sentence for one option (``dead``: the waits of a ready hand all in sight)."""
+    """The zh and en sentence for one option (``dead``: the waits of a ready hand all in sight; ``mine``: those of a
+    hand ready in shape whose every copy is the player's own, which counts a step from ready, spec §3.5)."""
     unseen = sum(i.unseen for i in imp)
     zh_tiles = "、".join(i.tile.zh for i in imp)
     en_tiles = _en_tiles(i.tile for i in imp)
@@ -373,10 +376,12 @@ def _reasons(
         zh = f"{head_zh}：{zh_count(s)}向聽，能進張的牌都已經出現"
         en = f"{head_en}: {steps} from ready, and every tile that would improve it is in sight"
     else:
-        zh = f"{head_zh}：{zh_count(s)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        own_zh = f"（聽的{'、'.join(t.zh for t in mine)}四張都在自己手上）" if mine else ""
+        own_en = f" (its wait, {_en_tiles(mine)}, is all in the player's own hand)" if mine else ""
+        zh = f"{head_zh}：{zh_count(s)}向聽{own_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
-        en = (f"{head_en}: {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
-              f"{_n(unseen, 'tile', 'tiles')} unseen")
+        en = (f"{head_en}: {steps} from ready{own_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it "
+              f"({en_tiles}), {_n(unseen, 'tile', 'tiles')} unseen")
     if first:
         return zh + "，是最佳選擇。", en + " — the best choice."
     if s > best_s:

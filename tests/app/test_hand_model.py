@@ -86,7 +86,7 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert sorted(_group_tiles(partial) + (t,)) == list(_group_tiles(made))
     if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
-        assert result.headline.en == f"not ready ({s} step{'' if s == 1 else 's'} from ready)"
+        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready)"
 
 
 @settings(max_examples=8)
@@ -373,3 +373,15 @@ def test_a_wait_all_in_the_own_hand_names_an_honour_in_english() -> None:
     panel = analyse("1111z234m567m789p234s")
     assert isinstance(panel, HandPanel)
     assert "all four East wind (1z) it needs" in panel.headline.en and "東" in panel.headline.zh
+
+
+def test_a_hand_tapped_in_tile_by_tile_says_how_far_it_is_not_a_fault() -> None:
+    """A beginner review tapped a hand in on the palette and read "this hand cannot be read" at every tap."""
+    short = analyse("pung:999p 12m")
+    assert isinstance(short, HandFailed)
+    assert short.reason == ui("hand_so_far", n=5, need=11)
+    assert short.reason.en.startswith("5 tiles so far, 11 to go")
+    fifth = analyse("11111m")  # a real fault is still said as one
+    assert isinstance(fifth, HandFailed) and fifth.reason.zh.startswith("這手牌讀不懂")
+    thirteen = analyse("1112345678999m")  # and the size of another game's hand, said on the way
+    assert isinstance(thirteen, HandFailed) and thirteen.reason.en.endswith("Japanese or Chinese-official hand")

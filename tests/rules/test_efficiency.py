@@ -263,3 +263,13 @@ def test_a_kongs_improvements_leave_out_draws_that_lead_only_to_dead_waits() -> 
     assert kong.tile == Tile.from_code("5m") and kong.shanten == 1
     tiles = [i.tile.code for i in kong.improvements]
     assert "1p" not in tiles and {"6m", "9m"} <= set(tiles) and all(i.unseen > 0 for i in kong.improvements)
+
+
+def test_a_discard_leaving_a_wait_all_in_the_players_own_hand_says_why_it_is_a_step_away() -> None:
+    """Spec §3.5: 1111m and a lone 1m wait only on a fifth 1m. A teaching review read "1 step from ready … 118 tiles"
+    and could not tell why it ranked below a wait of 4 tiles."""
+    options = {o.discard.code: o for o in discard_options(Hand.parse("11112m456p789p123s555z"))}
+    two = options["2m"]
+    assert two.shanten == 1 and "（聽的一萬四張都在自己手上）" in two.reason_zh
+    assert "1 step from ready (its wait, 1m, is all in the player's own hand)" in two.reason_en
+    assert "own hand" not in options["9p"].reason_en  # a step away for want of a set: nothing of the kind said
