@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.app.table_model import meld_codes
 from companion.app.words import Words, steps, ui
 from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options, kong_options
@@ -222,8 +223,9 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         seen = checked_visible_counts(hand, visible)
     except CopyLimitError as bad:  # each field may be right alone, and the two together one copy too many
         return HandFailed(ui("seen_too_many", why=bad.zh, why_en=str(bad)))
-    shown: Shown = (tuple(t.code for t in sorted(hand.concealed)), tuple(tuple(t.code for t in m.tiles) for m in hand.melds),
-             tuple(t.code for t in hand.flowers))
+    # a concealed kong drawn as it lies, its ends face down (a 白 kong of four faces read as four empty boxes: a review)
+    shown: Shown = (tuple(t.code for t in sorted(hand.concealed)), tuple(meld_codes(m) for m in hand.melds),
+                    tuple(t.code for t in hand.flowers))
     size = len(hand.concealed)
     if size == 3 * hand.sets_needed + 1:
         panel = _between_turns(hand, seen, shown)

@@ -129,6 +129,8 @@ def test_melds_flowers_and_chinese_input_are_read() -> None:
     assert isinstance(result, HandPanel)
     assert [w.tile for w in result.waits] == ["3m"]  # the 6m are all in the own kong (rules §7 Example 14)
     assert result.melds == (("6m",) * 4, ("9p",) * 3) and result.flowers == ("1f",)
+    concealed = analyse("123m456m789m12p55z ckong:6666z")  # a concealed kong as it lies: its ends face down
+    assert isinstance(concealed, HandPanel) and concealed.melds == (("0x", "6z", "6z", "0x"),)
     # 獨聽 named with its shape, and why a two-sided partial waits on one kind (a beginner review read "兩面"
     # under a "獨聽" headline and found no reason)
     assert result.headline.en.endswith("(a single wait: two-sided with one end gone)")
