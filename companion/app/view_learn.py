@@ -210,6 +210,9 @@ class LearnTab:
 
         for suit in "mpsz":
             rows.append(ft.Row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True))
+        if graded is not None:  # what the frames' colours say (a review found no key to them)
+            rows.append(ft.Row([_swatch(FELT, t(ui("quiz_key_right"))), _swatch("#e0b040", t(ui("quiz_key_missed"))),
+                                _swatch(ACCENT, t(ui("quiz_key_wrong")))], spacing=12, wrap=True))
         buttons: list[ft.Control] = [ident("quiz-check", ft.Button(content=t(ui("quiz_check")), on_click=self.check,
                                                                    disabled=graded is not None)),
                                      ident("quiz-next", ft.OutlinedButton(content=t(ui("quiz_next")),
@@ -286,3 +289,9 @@ class LearnTab:
                                                        else Words("", ""))
         rows.append(ident(ID_LEARN_TOTAL, label(t(total), 14, bold=True)))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
+
+
+def _swatch(colour: str, text: str) -> ft.Control:
+    """A frame's colour and what it means."""
+    return ft.Row([ft.Container(width=14, height=14, border=ft.Border.all(3, colour), border_radius=3),
+                   label(text, 12)], spacing=4, tight=True)
