@@ -271,9 +271,14 @@ class LearnTab:
         if ex.win_tile:
             win = Tile.from_code(ex.win_tile)
             tip = t(ui("photo_win_tile", tile=win.zh, tile_en=win.en))
-            hand += [ft.Container(width=8), tile(ex.win_tile, TILE_W["hand"], tip)]
-        rows.append(ft.Row(hand, spacing=1, wrap=True))
-        extra: list[ft.Control] = [meld_tiles(m) for m in ex.melds]
+            # named, not only set apart: a phone shows no tooltip (a beginner review)
+            hand += [ft.Container(width=8), ft.Column([tile(ex.win_tile, TILE_W["hand"], tip),
+                                                       label(t(ui("learn_won_on")), 11, colour=ACCENT)],
+                                                      spacing=0, tight=True,
+                                                      horizontal_alignment=ft.CrossAxisAlignment.CENTER)]
+        rows.append(ft.Row(hand, spacing=1, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START))
+        extra: list[ft.Control] = [label(t(ui("learn_called")), 12)] if ex.melds else []
+        extra += [meld_tiles(m) for m in ex.melds]
         if ex.flowers:
             extra += [ft.Container(width=6), label(t(ui("flowers")), 12), tiles(ex.flowers, TILE_W["meld"])]
         if extra:
@@ -281,6 +286,8 @@ class LearnTab:
         rows.append(label(t(ex.setting), 13, colour=GREY))
         rows.append(label(t(ex.note), 14))
         rows.append(label(t(ui("learn_scores")), 13, bold=True, colour=FELT))
+        if not ex.items:  # an item these rules do not count: its example scores nothing (an empty list read as a gap)
+            rows.append(label(t(ui("learn_scores_none")), 13, colour=GREY))
         for words, tai, taught in ex.items:
             rows.append(ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),
                                              width=220), label(str(tai), 13, bold=taught)]))

@@ -288,6 +288,10 @@ UI: dict[str, tuple[str, str]] = {
     "learn_robbed": ("，搶{who}家加槓的牌（{who}家照放槍付）", "; robbed from {who_en}'s added kong ({who_en} pays as a "
                      "discarder)"),
     "learn_scores": ("這手牌算到的台", "What this hand scores"),
+    "learn_scores_none": ("（這套規則不算這一項，這手牌沒有別的台）", "(these rules do not count this item, and the hand "
+                          "scores nothing else)"),
+    "learn_won_on": ("胡", "won on"),
+    "learn_called": ("吃碰槓：", "Melds:"),
     "learn_dealer_item": ("（莊家台）", " (dealer tai)"),
     "learn_total": ("這手牌共 {hand} 台", "{hand} tai for the hand"),
     "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
