@@ -154,7 +154,7 @@ class LearnTab:
         if graded is not None:
             for c in q.choices:
                 mine = c.tile == graded.picked
-                rows.append(ft.Row([tile(c.tile, 24), ft.Container(label(t(c.reason), 12, bold=mine,
+                rows.append(ft.Row([tile(c.tile, TILE_W["wait"]), ft.Container(label(t(c.reason), 12, bold=mine,
                                                                           colour=ACCENT if mine and not graded.best
                                                                           else None), expand=True)],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
