@@ -1,6 +1,6 @@
-"""English number agreement for filled-in messages: a template says ``{n} tiles``, and with ``n`` 1 that read
-"1 tiles" (a review noted it). :func:`agreed` mends the English half of a message
-after it is filled; the Chinese half has no plural."""
+"""Filled-in messages. English number agreement: a template says ``{n} tiles``, and with ``n`` 1 that read
+"1 tiles" (a review noted it); :func:`agreed` mends the English half of a message after it is filled (the Chinese
+half has no plural). And :func:`shortened`, for what a player typed said back in either half."""
 
 from __future__ import annotations
 
@@ -17,3 +17,8 @@ def agreed(text: str) -> str:
     """``text`` with "1 tiles" and the like made singular ("1 tile"); "21 tiles", "0.1 tiles" and "1/4 tiles" are left
     as they are."""
     return _ONE.sub(lambda m: f"1 {SINGULAR[m.group(1)]}", text)
+
+
+def shortened(text: str, at_most: int = 80) -> str:
+    """``text``, cut to ``at_most`` characters with ``…`` where longer: an input said back in a message."""
+    return text if len(text) <= at_most else text[:at_most - 1] + "…"

@@ -66,6 +66,7 @@ from companion.app.view_photo import PhotoSource, profile_name
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.view_wall import wall_fold
 from companion.app.words import SEP, Words, ui, unbroken
+from companion.english import shortened
 from companion.game import events as ev
 from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
@@ -88,10 +89,6 @@ DOUBLE_TAP_SECONDS = 0.45
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
 UNDO_ZH, UNDO_EN = 16, 24
 """The undo button's account of what it takes back, cut to this many characters (the bar is one line on a phone)."""
-
-
-def _short(text: str, most: int) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
@@ -278,8 +275,8 @@ class LiveTab:
         content: ft.Control | str = t(ui("live_undo"))  # plain text: the button greys it when disabled
         if what is not None:  # two short lines, so the bar keeps its other buttons on a phone
             content = ft.Column([label(t(ui("live_undo")), 13, bold=True),
-                                 label(t(ui("live_undo_what", what=_short(what.zh, UNDO_ZH),
-                                            what_en=_short(what.en, UNDO_EN))), 11)],
+                                 label(t(ui("live_undo_what", what=shortened(what.zh, UNDO_ZH),
+                                            what_en=shortened(what.en, UNDO_EN))), 11)],
                                 spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         undo = ident(ID_LIVE_UNDO, ft.OutlinedButton(content=content, disabled=not can, height=FINGER,
                                                       on_click=lambda: self._undo(at)))

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from companion.english import shortened
+
 
 class OptionError(ValueError):
     """An option's value that does not fit one input (``--visible`` tiles that, with a hand, make a fifth copy):
@@ -138,11 +140,6 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
                 en = f"{label_en}: {shown}: {e}"
             complain("companion", lang, zh, en)
     return 1 if failed else 0
-
-
-def shortened(text: str, at_most: int = 80) -> str:
-    """``text``, cut to ``at_most`` characters with ``…`` where longer: an input said back in a message."""
-    return text if len(text) <= at_most else text[:at_most - 1] + "…"
 
 
 def not_utf8_at(text: str) -> int | None:

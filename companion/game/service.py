@@ -20,7 +20,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
@@ -111,6 +111,7 @@ class Subscribers:
 
 
 Write = Callable[[sqlite3.Connection], None]
+T = TypeVar("T")
 
 
 class TableService:
@@ -486,15 +487,15 @@ class TableService:
             states.append(state)
             bodies.append(body)
         first = len(self._events)
-        assert self._db is not None
-        self._check_file()
+
+        def store(db: sqlite3.Connection) -> None:
+            db.executemany("INSERT INTO events (seq, body) VALUES (?, ?)",
+                           [(first + k, body) for k, body in enumerate(bodies)])
+            if also is not None:
+                also(db)
+
         try:
-            with self._db:  # one transaction, committed before the acknowledgement
-                self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT INTO events (seq, body) VALUES (?, ?)",
-                                     [(first + k, body) for k, body in enumerate(bodies)])
-                if also is not None:
-                    also(self._db)
+            self._write(store)  # one transaction, committed before the acknowledgement
         except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / "
                                f"事件無法存入牌局檔（{sqlite_zh(err)}）") from err
@@ -502,24 +503,23 @@ class TableService:
             self._events.append(event)
             self._state = new
             self._listeners.tell(event, first + k, new)
-        if self._state.phase is Phase.HAND_OVER:  # each hand's end into the main file: a copy of it alone, made
-            try:  # while the app runs, holds every finished hand (a review's copy held none: all in the -wal)
+        # each hand's end into the main file: a copy of it alone, made while the app runs, holds every finished hand
+        # (a review's copy held none: all in the -wal)
+        if self._state.phase is Phase.HAND_OVER and self._db is not None:
+            try:
                 self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             except sqlite3.Error as err:  # stored already, in the log; the copy is a nicety
                 log.warning("%s: checkpoint after a hand's end failed: %s", self.path, err)
         return Accepted(first + len(events) - 1, self._state)
 
     def _ask(self, q: Question) -> int:
-        assert self._db is not None
         for i, c in enumerate(q.choices):  # a choice's event is stored with the question: it must read back too
             bad = _storable(c.event) if c.event is not None else None
             if isinstance(bad, Refused):
                 raise ServiceError(f"{self.path}: choice {i} of the question cannot be stored: {bad.reason.en} / "
                                    f"問題的第 {i} 個選項無法存檔：{bad.reason.zh}")
-        self._check_file()
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            cur = self._db.execute("INSERT INTO questions (body) VALUES (?)", (json.dumps(_question_json(q)),))
+        cur = self._write(lambda db: db.execute("INSERT INTO questions (body) VALUES (?)",
+                                                (json.dumps(_question_json(q)),)))
         qid = int(cur.lastrowid or 0)
         self._questions[qid] = (q, None)
         return qid
@@ -599,12 +599,13 @@ class TableService:
         else:
             self._lock_the_file()
 
-    def _write(self, write: Write) -> None:
-        assert self._db is not None
+    def _write(self, write: Callable[[sqlite3.Connection], T]) -> T:
+        """``write`` in one transaction, on the file the log is still in (:meth:`_check_file`)."""
         self._check_file()
+        assert self._db is not None
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            write(self._db)
+            return write(self._db)
 
     def _set_private(self, seat: int, tiles: tuple[Tile, ...]) -> None:
         if not 0 <= seat < 4:

@@ -1063,14 +1063,21 @@ def test_after_a_false_win_the_prompt_says_the_hand_is_void_and_whose_win_would_
     game.close()
 
 
-def test_after_a_pung_the_prompt_names_no_kong_or_win_the_seat_cannot_make(tmp_path: Path) -> None:
-    """A host review: after a chow or pung the prompt said 「或補花、槓、自摸」, where the claimer may neither kong nor
-    win (he drew no tile, spec §2.8); the prompt names what is offered, and after a draw that is all three."""
+def _claimed_across(tmp_path: Path, kind: MeldKind) -> tuple[LiveGame, int, int]:
+    """The dealer's first discard, 5p, claimed (a pung or a kong) by the seat across: the game, the dealer, the
+    claimer."""
     game = _dealt(tmp_path)
     dealer = game.state.dealer
     assert game.discard("5p") is None
-    taker = (dealer + 2) % 4
-    assert game.claim(taker, MeldKind.PUNG) is None
+    seat = (dealer + 2) % 4
+    assert game.claim(seat, kind) is None
+    return game, dealer, seat
+
+
+def test_after_a_pung_the_prompt_names_no_kong_or_win_the_seat_cannot_make(tmp_path: Path) -> None:
+    """A host review: after a chow or pung the prompt said 「或補花、槓、自摸」, where the claimer may neither kong nor
+    win (he drew no tile, spec §2.8); the prompt names what is offered, and after a draw that is all three."""
+    game, dealer, taker = _claimed_across(tmp_path, MeldKind.PUNG)
     o = game.offer()
     assert o.discard_seat == taker and not o.concealed_kong and not any(w.seat == taker for w in o.wins)
     assert taker not in o.flower_seats  # he discards without drawing (§2.8.5): a flower he held back waits for his draw
@@ -1132,11 +1139,7 @@ def test_remove_last_takes_off_one_tile_however_the_hand_was_typed(typed: str, l
 def test_a_win_on_the_tile_of_an_exposed_kong_is_offered_before_its_replacement(tmp_path: Path) -> None:
     """Spec §2.9: a win outranks a kong. A review found the kong's tap drew its replacement at once, so no 胡 on the
     tile was offered to anyone; now the table is asked, as for a robbed kong, and the replacement is a tap."""
-    game = _dealt(tmp_path)
-    dealer = game.state.dealer
-    assert game.discard("5p") is None
-    kong = (dealer + 2) % 4
-    assert game.claim(kong, MeldKind.KONG) is None
+    game, dealer, kong = _claimed_across(tmp_path, MeldKind.KONG)
     o = game.offer()
     assert o.phase is Phase.REPLACE and o.no_rob and isinstance(game.events()[-1], ev.ExposedKong)
     assert sorted(w.seat for w in o.wins) == sorted({0, 1, 2, 3} - {dealer, kong})
