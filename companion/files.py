@@ -13,6 +13,7 @@ import re
 import secrets
 import stat
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -84,6 +85,31 @@ def _beside(target: Path) -> tuple[Path, int]:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(target.parent))
+
+
+LEFT_OVER_AGE_S = 3600.0
+"""How old a temporary file of :func:`whole_file` must be before :func:`sweep_left_over` takes it for one a killed
+process left behind: no write of this program takes an hour, so a younger one may be another process's write."""
+_LEFT_OVER = re.compile(r"\.tmp-[0-9a-f]{8}")
+
+
+def sweep_left_over(folder: Path, now: float | None = None) -> list[str]:
+    """Remove from ``folder`` the temporary files of :func:`whole_file` that a killed process (SIGKILL, a power cut)
+    left there: hidden plain files named as :func:`_beside` names them, last written over
+    :data:`LEFT_OVER_AGE_S` ago. Their names, sorted; a folder that is not there, or a file that cannot be removed,
+    is left as it is (a sweep never stops what it tidies up for)."""
+    now = time.time() if now is None else now
+    gone: list[str] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if not _LEFT_OVER.fullmatch(entry.name):
+                continue
+            with contextlib.suppress(OSError):
+                if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > \
+                        LEFT_OVER_AGE_S:
+                    os.unlink(entry.path)
+                    gone.append(entry.name)
+    return sorted(gone)
 
 
 def _named(e: OSError, path: Path) -> OSError:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.files import whole_file, write_whole
+from companion.files import LEFT_OVER_AGE_S, sweep_left_over, whole_file, write_whole
 
 
 def test_a_block_that_raises_leaves_the_old_file_and_nothing_beside_it(tmp_path: Path) -> None:
@@ -117,3 +117,49 @@ def test_a_file_that_cannot_be_renamed_over_is_written_in_place_unless_permissio
         write_whole(kept, b"newer")
     assert e.value.filename == str(kept) and kept.read_bytes() == b"new"
     assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+
+
+def test_the_sweep_takes_only_old_temporary_files_a_killed_write_left(tmp_path: Path) -> None:
+    """A SIGKILL in the middle of a write leaves a hidden temporary file beside the file (a review): the app's start
+    sweeps those over an hour old, and nothing else."""
+    with pytest.raises(KeyboardInterrupt), whole_file(tmp_path / "kept.txt") as f:  # (a crash that cleans up)
+        f.write(b"x")
+        raise KeyboardInterrupt
+    left = tmp_path / ".tmp-0123abcd"  # what a SIGKILL leaves, named as whole_file names them
+    young = tmp_path / ".tmp-89abcdef"
+    look_alikes = [tmp_path / n for n in (".tmp-0123abc", ".tmp-0123abcde", ".tmp-0123ABCD", "tmp-0123abcd")]
+    for path in (left, young, *look_alikes):
+        path.write_bytes(b"half")
+    folder = tmp_path / ".tmp-00000000"
+    folder.mkdir()
+    now = 1_900_000_000.0
+    for path in (left, *look_alikes, folder):
+        os.utime(path, (now - LEFT_OVER_AGE_S - 1, now - LEFT_OVER_AGE_S - 1))
+    os.utime(young, (now - LEFT_OVER_AGE_S + 60, now - LEFT_OVER_AGE_S + 60))  # perhaps another process's write
+    assert sweep_left_over(tmp_path, now) == [".tmp-0123abcd"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (young, *look_alikes, folder))
+    assert sweep_left_over(tmp_path / "not-there", now) == []
+
+
+def test_the_app_sweeps_its_folders_at_its_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from companion.cli import main
+
+    data = tmp_path / "data"
+    beside = tmp_path / "games"
+    left = [beside / ".tmp-0123abcd", data / ".tmp-0123abcd", data / "calibration" / ".tmp-0123abcd",
+            data / "profiles" / ".tmp-0123abcd"]
+    for path in left:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half")
+        os.utime(path, (1.0, 1.0))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    with socket.socket() as s:  # (the start is refused after the sweep: no server is left running)
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        assert main(["app", "--no-browser", "--port", str(s.getsockname()[1]),
+                     "--table", str(beside / "T.sqlite")]) == 2
+    assert "--port" in capsys.readouterr().err
+    assert [p for p in left if p.exists()] == []

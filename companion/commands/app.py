@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import os
 import socket
 import sys
 import webbrowser
@@ -40,8 +41,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _earlier_table() -> Path | None:
     """Where versions before the data folder was shared kept the live table, if a file is there."""
-    import os
-
     old = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "companion" / "table.sqlite"
     return old if old.is_file() else None
 
@@ -75,6 +74,17 @@ def _not_a_table(table: Path, given: bool) -> tuple[str, str] | None:
         return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫），記錄牌局前請把它移開",
                 f"{named}: not a table file (one is an SQLite database): move it away before a game is entered")
     return None
+
+
+def _sweep(table: Path) -> None:
+    """Take away the temporary files a killed app (SIGKILL, a power cut) left half written beside the table file,
+    its forms begun and the user's data (calibrated sets, pages, house profiles): hidden, so nobody would."""
+    from companion.files import sweep_left_over
+    from companion.rules.profiles._store import data_dir
+
+    folders = {Path(os.path.realpath(table)).parent, data_dir(), data_dir() / "calibration", data_dir() / "profiles"}
+    for folder in sorted(folders):
+        sweep_left_over(folder)
 
 
 def _cannot_listen(host: str, port: int) -> OSError | None:
@@ -141,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if wrong is not None:  # the default file damaged: the replay is still served; the Live tab says why it cannot
         _say(*wrong)
+    _sweep(table)
     refused = _cannot_listen(args.host, args.port)
     if refused is not None:
         if refused.errno == errno.EADDRINUSE:
