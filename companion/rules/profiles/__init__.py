@@ -143,9 +143,11 @@ def _check_switches(raw: Any, where: str, wz: str) -> dict[str, Any]:
 
 
 def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = (), *,
-                  where_zh: str | None = None) -> Profile:
+                  where_zh: str | None = None, folder: Path | None = None) -> Profile:
     """Validate and resolve one profile record (already read from TOML). ``where`` names it in errors
-    (``where_zh`` in their Chinese, default ``where``)."""
+    (``where_zh`` in their Chinese, default ``where``); an ``inherits`` that is a relative path is read from
+    ``folder``, the folder of the file the record came from (it was read from wherever the command ran: a
+    review)."""
     wz = where if where_zh is None else where_zh
     unknown = set(data) - _TOP_KEYS
     if unknown:
@@ -174,14 +176,25 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         if parent_id in _seen or parent_id == pid:
             chain = " -> ".join(_seen + (pid, parent_id))
             raise ProfileError(f"{where}: inheritance cycle {chain}", f"{wz}：繼承繞成一圈 {chain}")
+        parent_ref = parent_id
+        if folder is not None and _is_path(parent_id) and not Path(parent_id).expanduser().is_absolute():
+            parent_ref = str(folder / parent_id)
         try:
-            parent = _load(parent_id, _seen + (pid,))
+            parent = _load(parent_ref, _seen + (pid,))
         except ProfileError as bad:  # said of the file that inherits it (a review: the file went unnamed)
             raise ProfileError(f"{where}: inherits: {bad}", f"{wz}：inherits：{bad.zh}") from None
         tai = {**parent.tai, **own_tai}
         switches = {**parent.switches, **own_sw}
         overridden = {f"tai.{k}" for k in own_tai} | {f"switches.{k}" for k in own_sw}
         house = tuple(h for h in parent.house_rules if h not in overridden)
+    cap, least = switches.get("tai_cap", "none"), switches.get("min_tai", 0)
+    if cap != "none" and cap < 1:  # (a review: every win was paid 底 alone)
+        raise ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
+                           f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
+    if cap != "none" and least > cap:  # (a review: every win needed more tai than any was paid)
+        raise ProfileError(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
+                           "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
+                           "付得到起胡的台數")
     house_rules = data.get("house_rules", [])
     if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
         raise ProfileError(f"{where}: house_rules must be a list of \"tai.<id>\" / \"switches.<name>\"",
@@ -246,7 +259,7 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
         # a house file named like a built-in would be reported (and re-read) as the built-in
         raise ProfileError(f"{where}: id {pid!r} is built in; give the house profile its own id",
                            f"{wz}：id {pid!r} 是內建規則的名稱，請給自訂規則取別的 id")
-    return parse_profile(data, where, seen, where_zh=wz)
+    return parse_profile(data, where, seen, where_zh=wz, folder=path.parent)
 
 
 def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:

@@ -74,14 +74,19 @@ def export_profile(profile: Profile, *, resolved: bool = False) -> str:
 
 
 def save_profile(profile: Profile | str | Path) -> Path:
-    """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``."""
+    """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``. One that inherits a
+    file is saved whole, every item and switch written out: the copy in the data folder cannot reach a file named
+    from where the original lay (a review's saved profile could not be read)."""
+    from companion.rules.profiles import _is_path
+
     p = load_profile(profile)
     if p.id in BUILTIN:
         raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
                            f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
     path = user_profile_path(p.id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_whole(path, export_profile(p).encode("utf-8"))  # (a crash midway had left a profile cut short)
+    whole = p.inherits is not None and _is_path(p.inherits)
+    write_whole(path, export_profile(p, resolved=whole).encode("utf-8"))  # (a crash midway had left a profile cut short)
     return path
 
 
