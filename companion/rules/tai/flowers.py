@@ -62,22 +62,22 @@ def seven_rob_one(c: Ctx) -> int:
 
 
 @item("no_flowers", "無花", "No flowers",
-      "胡牌時沒有任何花牌（預設不計）。", "The winner has no flower (off by default).")
+      "胡牌時沒有任何花牌（部分牌桌才算）。", "The winner has no flower (counted at some tables only).")
 def no_flowers(c: Ctx) -> int:
     """無花: no flower at all."""
     return int(not c.flowers)
 
 
 @item("no_honours_no_flowers", "無字無花", "No honours, no flowers",
-      "沒有花牌也沒有字牌（預設不計）。", "No flower and no honour tile (off by default).")
+      "沒有花牌也沒有字牌（部分牌桌才算）。", "No flower and no honour tile (counted at some tables only).")
 def no_honours_no_flowers(c: Ctx) -> int:
     """無字無花: neither a flower nor an honour tile."""
     return int(not c.flowers and not c.honours)
 
 
 @item("any_flower_any_wind", "見花見字", "Any flower, any wind",
-      "每張花、每組風牌刻子都算台，不論座位（預設不計）。",
-      "Every flower and every wind pung scores, whatever the seat (off by default).", split=True)
+      "每張花、每組風牌刻子都算台，不論座位（部分牌桌才算）。",
+      "Every flower and every wind pung scores, whatever the seat (counted at some tables only).", split=True)
 def any_flower_any_wind(c: Ctx) -> int:
     """見花見字: one per flower and one per wind pung or kong."""
     return len(c.flowers) + sum(1 for t in c.pungs if t.is_wind)

@@ -51,23 +51,23 @@ def full_flush(c: Ctx) -> int:
 
 
 @item("kong_bonus_exposed", "明槓", "Exposed kong bonus",
-      "每個明槓或加槓另加台（部分牌桌的算法，預設不計）。", "A bonus per exposed or added kong (off by default).")
+      "每個明槓或加槓另加台（部分牌桌才算）。", "A bonus per exposed or added kong (counted at some tables only).")
 def kong_bonus_exposed(c: Ctx) -> int:
     """明槓: one per exposed or added kong."""
     return sum(1 for m in c.win.melds if m.kind in (MeldKind.KONG, MeldKind.ADDKONG))
 
 
 @item("kong_bonus_concealed", "暗槓", "Concealed kong bonus",
-      "每個暗槓另加台（預設不計）。", "A bonus per concealed kong (off by default).")
+      "每個暗槓另加台（部分牌桌才算）。", "A bonus per concealed kong (counted at some tables only).")
 def kong_bonus_concealed(c: Ctx) -> int:
     """暗槓: one per concealed kong."""
     return sum(1 for m in c.win.melds if m.kind is MeldKind.CKONG)
 
 
 @item("four_kongs", "四槓", "Four kongs",
-      "同一人開第四個槓立即胡牌，照自摸付但不加自摸；四槓分在不同人手上則流局（預設不計）。",
+      "同一人開第四個槓立即胡牌，照自摸付但不加自摸；四槓分在不同人手上則流局（部分牌桌才算）。",
       "A player's fourth kong ends the hand as his win, paid like a self-draw without the Self-draw tai; four "
-      "kongs split between players draw the hand (off by default).",
+      "kongs split between players draw the hand (counted at some tables only).",
       kind=ItemKind.INSTANT)
 def four_kongs(c: Ctx) -> int:
     """四槓: four kongs of one player (instant)."""

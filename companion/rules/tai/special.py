@@ -46,7 +46,7 @@ def earth_ready(c: Ctx) -> int:
 
 
 @item("declared_ready", "報聽", "Declared ready",
-      "一般報聽後胡牌（預設 0 台）。", "A plain ready declaration that ends in a win (0 tai by default).")
+      "一般報聽後胡牌（部分牌桌才算台）。", "A plain ready declaration that ends in a win (scored at some tables only).")
 def declared_ready(c: Ctx) -> int:
     """報聽: flag ``ready_declared``; its value is the switch ``declared_ready_tai``."""
     return int(c.win.ready_declared)
