@@ -4,7 +4,7 @@ Plain Python (no flet). A rule set (profile) gives each switch its value; a tabl
 it here, and the switches go into the game's first event (``Seated``), so the tracker, the offer and the replay
 all follow them. These are the fields of :class:`companion.game.switches.Switches`: the procedure switches of
 spec §2.17 (its ``declared_ready_tai`` is a scoring item, set with the rule set's tai) and the 人胡 window. The
-instant-win items (七搶一, 四槓) are not here either: they come with the rule set's tai, which score them.
+instant-win items (七搶一, 八仙過海, 四槓) are not here either: they come with the rule set's tai, which score them.
 """
 
 from __future__ import annotations

@@ -307,7 +307,7 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
         # all eight laid, or seven and the eighth drawn as the wall's last tile (which the self-draw's gate refuses:
         # a flower held), as the tracker counts them; a review found seven laid offered 八仙過海 on every turn, which
         # the tracker then refused, and the eighth drawn last never offered
-        if not st.dead and state.in_hand and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
+        if state.switches.eight_flowers and not st.dead and state.in_hand and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
             out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
     due = four_kongs_due(state)
     if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once

@@ -156,6 +156,8 @@ def _own_win(state: TableState, e: ev.Won) -> None:
             raise IllegalEvent(msg("four_kongs", **state.who(e.seat)), kongs=kongs, phase=state.phase.name)
         return
     if e.kind is ev.WinKind.EIGHT_FLOWERS:
+        if not state.switches.eight_flowers:  # (a house profile scoring it 0: the ledger charged a 詐胡, and
+            raise IllegalEvent(switch_off("eight_flowers"))  # passed the deal as after a win: a review)
         if len(st.flowers) + (own_last_flower(state, e.seat) is not None) != 8 or not state.in_hand:
             raise IllegalEvent(msg("eight_flowers", **state.who(e.seat)), flowers=len(st.flowers))
         return

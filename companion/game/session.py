@@ -172,10 +172,12 @@ def table_profile(prof: Profile, switches: Switches) -> Profile:
 
 
 def switches_for(profile: str | Profile | None = None) -> Switches:
-    """The procedure switches a rule profile sets (spec §2.17), 七搶一 on when the profile scores it."""
+    """The procedure switches a rule profile sets (spec §2.17), each instant win (七搶一, 八仙過海, 四槓) on when the
+    profile scores it."""
     prof = load_profile(profile)
     sw = Switches.from_mapping(prof.switches)
-    return replace(sw, seven_rob_one=prof.value("seven_rob_one") > 0, four_kongs=prof.value("four_kongs") > 0)
+    return replace(sw, seven_rob_one=prof.value("seven_rob_one") > 0, eight_flowers=prof.value("eight_flowers") > 0,
+                   four_kongs=prof.value("four_kongs") > 0)
 
 
 # --- scoring one hand ------------------------------------------------------------------------------

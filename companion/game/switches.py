@@ -103,6 +103,7 @@ class Switches:
     wrong_count: WrongCount = WrongCount.DEAD_HAND
     human_win_window: HumanWinWindow = HumanWinWindow.FIRST_GO_AROUND
     seven_rob_one: bool = True
+    eight_flowers: bool = True  # 八仙過海 ends the hand as a win: off only where a house profile scores it 0
     four_kongs: bool = False  # 四槓 (§4.4): a fourth kong wins; four kongs split between players draw
 
     def to_mapping(self) -> dict[str, Any]:

@@ -244,6 +244,7 @@ def tile_names(tiles: Iterable[Tile]) -> str:
 SWITCH_SAID: dict[str, tuple[str, str]] = {
     "may_decline_last_tile": ("不摸海底", "declining the last tile"),
     "seven_rob_one": ("七搶一", "seven rob one"),
+    "eight_flowers": ("八仙過海", "eight flowers"),
     "four_kongs": ("四槓胡", "a win with four kongs"),
 }
 """The procedure switches a refusal names (spec §2.17, §4.4), in both languages."""

@@ -19,7 +19,8 @@ from companion.rules.profiles import BUILTIN
 
 
 def test_every_procedure_switch_is_a_house_rule_but_the_instant_wins_which_come_with_the_tai() -> None:
-    assert {r.key for r in HOUSE_RULES} == {f.name for f in fields(Switches)} - {"seven_rob_one", "four_kongs"}
+    assert {r.key for r in HOUSE_RULES} == {f.name for f in fields(Switches)} - {"seven_rob_one", "eight_flowers",
+                                                                           "four_kongs"}
     for r in HOUSE_RULES:
         assert r.name.zh and r.name.en and len({v for v, _ in r.options}) == len(r.options) >= 2
         assert all(w.zh and w.en for _, w in r.options)
@@ -36,7 +37,8 @@ def test_each_option_of_each_rule_is_what_the_switches_then_hold(profile: str) -
             got = rule_values(played)
             assert got[r.key] == value
             assert {k: v for k, v in got.items() if k != r.key} == {k: v for k, v in usual.items() if k != r.key}
-            assert (played.seven_rob_one, played.four_kongs) == (base.seven_rob_one, base.four_kongs)
+            assert (played.seven_rob_one, played.eight_flowers, played.four_kongs) == \
+                (base.seven_rob_one, base.eight_flowers, base.four_kongs)
             assert len(changed_rules(base, played)) == (value != usual[r.key])
 
 

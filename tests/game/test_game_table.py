@@ -3,6 +3,8 @@ turns and hands the camera cannot see (0x)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from game_support import Table, t, tiles
 
@@ -79,6 +81,27 @@ def test_flower_during_play_and_eight_flowers() -> None:
     tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)))
     out = tb.state.outcome
     assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+
+
+def test_eight_flowers_is_no_win_where_the_rules_score_it_nothing(tmp_path: Path) -> None:
+    """A house profile with 八仙過海 at 0 (a rules review): the tracker took the instant win, and the ledger then
+    charged a 詐胡 but passed the deal as after a win. Now it is refused, named, and not offered; play goes on."""
+    from companion.app.live_offer import offer_for
+    from companion.game.session import switches_for
+
+    house = tmp_path / "no8.toml"
+    house.write_text('id = "no8"\ninherits = "atawmj_2009"\n[tai]\neight_flowers = 0\n', encoding="utf-8")
+    assert switches_for(str(house)).eight_flowers is False and switches_for(None).eight_flowers is True
+    tb = Table({1: "1f2f3f4f5f6f7f" + "123m456m789m"}, Switches(eight_flowers=False))
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
+    tb.discard(0, "1m")
+    tb.draw(1, "8f")
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("8f"), replacements=tb.takes("8s")))
+    assert ev.WinKind.EIGHT_FLOWERS not in {w.kind for w in offer_for(tb.state, len(tb.log)).wins}
+    bad = tb.refused(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)), "switch_off")
+    assert "八仙過海" in bad.reason.zh and "eight flowers" in bad.reason.en
+    tb.discard(1, "8s")  # the hand goes on
+    assert tb.state.outcome is None and tb.state.phase is Phase.CLAIM
 
 
 def test_seven_rob_one() -> None:

@@ -149,3 +149,70 @@ def test_a_house_file_an_editor_saved_with_a_byte_order_mark_loads(tmp_path: Pat
     house = tmp_path / "ours.toml"
     house.write_bytes("\ufeff".encode() + b'id = "ours"\ninherits = "atawmj_2009"\n[tai]\nall_honours = 12\n')
     assert load_profile(house).tai["all_honours"] == 12
+
+
+def _tai(hand: dict[str, object], profile: str) -> dict[str, int]:
+    from companion.rules.scoring import score
+    from companion.rules.win import Win
+
+    return {i.id: i.tai for i in score(Win.from_dict({**hand, "profile": profile})).items}
+
+
+def test_zhaishenye_takes_the_values_its_source_table_states() -> None:
+    """A rules review read [Y]'s 宅神爺 lines: 正花 0, 槓上自摸 4 with 自摸 in it, 小四喜 12, 七搶一 16, 地聽 0. The
+    profile had inherited the default's where the spec is silent or says "?" (spec §5.2 names [Y] as its source)."""
+    z = load_profile("zhaishenye")
+    assert {k: z.value(k) for k in ("seat_flower", "kong_bloom", "small_winds", "seven_rob_one", "earth_ready")} == \
+        {"seat_flower": 0, "kong_bloom": 2, "small_winds": 12, "seven_rob_one": 16, "earth_ready": 0}
+    assert all(z.is_house_rule(f"tai.{k}") for k in ("small_winds", "seven_rob_one", "earth_ready"))
+    ex8 = {"concealed": "333z444z22z345s67s", "melds": ["pung:111z@O"], "win_tile": "8s", "win_type": "discard",
+           "seat_wind": "W", "round_wind": "N", "discarder": "S"}  # spec §7 Example 8
+    assert _tai(ex8, "zhaishenye") == {"half_flush": 6, "small_winds": 12, "any_wind_pung": 3}  # [Y]: 21
+    bloom = {"concealed": "123m456m789m234p66s78s", "win_tile": "9s", "win_type": "self_draw", "seat_wind": "S",
+             "round_wind": "E", "flowers": "1f", "flags": {"replacement_after": "flower"}}
+    assert _tai(bloom, "zhaishenye") == {"menqing": 2, "zimo": 2, "buqiu": 1, "kong_bloom": 2}  # [Y]: 5 and 4 with 自摸
+    seat = {"concealed": "123m456m789m234p666s7s", "flowers": "2f", "win_tile": "7s", "win_type": "discard",
+            "discarder": "W", "seat_wind": "S", "round_wind": "E"}
+    assert _tai(seat, "zhaishenye") == {"menqing": 2}  # no 正花 there
+
+
+def test_wikibooks_scores_a_win_on_the_dealers_first_discard_as_it_names_it() -> None:
+    """[W] gives a win on the dealer's first discard 16 under the name 地胡 (the spec's 人胡); the profile scored it 0
+    because [W] has no item of the spec's name (a rules review)."""
+    hand = {"concealed": "123m456m789m234p66s78s", "win_tile": "9s", "win_type": "discard", "seat_wind": "S",
+            "round_wind": "E", "discarder": "E", "dealer": "E", "flags": {"human": True}}
+    assert _tai(hand, "wikibooks_base") == {"pinghu": 2, "human_win": 16}
+    assert load_profile("wikibooks_base").is_house_rule("tai.human_win")
+
+
+def test_a_house_file_inherits_a_file_beside_it_and_is_saved_whole(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules review: ``inherits = "base.toml"`` was read from wherever the command ran, and the saved copy in the
+    data folder named a file it could not reach."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "base.toml").write_text('id = "base"\ninherits = "atawmj_2009"\n[tai]\nflower_kong = 1\n',
+                                      encoding="utf-8")
+    (folder / "child.toml").write_text('id = "child"\ninherits = "base.toml"\n[tai]\nmenqing = 2\n',
+                                       encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # not the files' folder
+    child = load_profile(folder / "child.toml")
+    assert (child.value("flower_kong"), child.value("menqing")) == (1, 2)
+    save_profile(folder / "child.toml")
+    (folder / "base.toml").unlink()  # the saved copy stands alone
+    saved = load_profile("child")
+    assert (saved.value("flower_kong"), saved.value("menqing"), saved.inherits) == (1, 2, None)
+    assert dict(saved.tai) == dict(child.tai) and dict(saved.switches) == dict(child.switches)
+
+
+@pytest.mark.parametrize(("body", "message", "message_zh"), [
+    ("tai_cap = 8\nmin_tai = 10", "min_tai (10) is above tai_cap (8)", "min_tai（起胡台數 10）大於 tai_cap（滿台 8）"),
+    ("tai_cap = 0", "tai_cap must be at least 1", "tai_cap（滿台）至少要 1"),
+])
+def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, message: str,
+                                                     message_zh: str) -> None:
+    """A rules review saved a house file whose every win needed more tai than any was paid (and one paying 底 only)."""
+    with pytest.raises(ProfileError, match=re.escape(message)) as info:
+        load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n'))
+    assert message_zh in info.value.zh and "house.toml" in str(info.value)
