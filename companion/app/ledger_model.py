@@ -239,6 +239,8 @@ def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
                items_en=", ".join(f"{w.en} {tai}" for w, tai in named)) if named else Words("", "")
     line = ui("ledger_line", player=x.player, kind=kind.zh, kind_en=kind.en, tai=x.capped_tai, items=items.zh,
               items_en=items.en)
+    if x.capped_tai != x.hand_tai:  # (items that add up to more than the tai said: a money review)
+        line = line + ui("ledger_capped", hand=x.hand_tai, tai=x.capped_tai)
     if x.dealer_tai and dealer_in:  # (a false win's too: its offender pays everyone)
         why = ui("ledger_dealer_streak", n=streak) if streak else ui("ledger_dealer_only")
         line = line + ui("ledger_dealer", dealer=x.dealer_tai, why=why.zh, why_en=why.en)
@@ -251,7 +253,7 @@ def ledger_csv(state: TableState) -> str:
     balance after it, then the balances netted into the fewest payments; after several sessions (players seated
     again), the totals of all and their fewest payments. Headings only before anyone is seated."""
     out = io.StringIO()
-    w = csv.writer(out)
+    w = _SafeWriter(out)
     heads = ["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
              "付款 Payments", "改正 Corrections", "下一把 Next hand", "骰子 Dice", "門風 Seat winds"]
     ledgers = session_ledgers(state)
@@ -285,14 +287,28 @@ def ledger_csv(state: TableState) -> str:
         if panel.pending is not None:
             w.writerow(["", _cell(_both(panel.pending))])
         w.writerow([])
-        w.writerow(["結算 Settle up", _both(panel.stakes)])
+        several = [_both(ui("ledger_in_total"))] if len(ledgers) > 1 else []
+        w.writerow(["結算 Settle up", _both(panel.stakes), *several])
         _payments(w, ledger.settle_up())
     if len(ledgers) > 1:
         w.writerow([])
         total = total_balances(ledgers)
-        w.writerow(["全部 All sessions", *(f"{_cell(p)} {v:+d}" for p, v in total.items())])
+        # the names over their totals, as numbers a spreadsheet adds (they were one text cell each: a money review)
+        w.writerow(["全部 All sessions", *total])
+        w.writerow(["", *total.values()])
         _payments(w, fewest_transfers(total) or ())
     return out.getvalue()
+
+
+class _SafeWriter:
+    """``csv.writer`` whose every text cell goes through :func:`_cell`: the cells of a hand's winners and payments
+    start with a player's name, which a spreadsheet took for a formula (``=HYPERLINK(…)``: a money review)."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out)
+
+    def writerow(self, row: Sequence[object]) -> None:
+        self._w.writerow([_cell(c) if isinstance(c, str) else c for c in row])
 
 
 def _payments(w: Any, transfers: Sequence[Transfer]) -> None:
@@ -312,5 +328,6 @@ def _both(words: Words) -> str:
 
 
 def _cell(text: str) -> str:
-    """``text`` as a spreadsheet shows it: a name starting with = + - @ would be taken for a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """``text`` as a spreadsheet shows it: one starting with = + - @, a tab or a carriage return would be taken for
+    a formula (OWASP's list)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -131,7 +131,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
     if args.csv:  # every session at the table, headings in both languages (spec §6.7)
-        sys.stdout.write(ledger_csv(state))
+        # the Ledger tab's download byte for byte: its BOM tells a spreadsheet the text is UTF-8, and bytes pass no
+        # newline translation that would double csv's \r\n (a money review: garbled Chinese, a blank row each row)
+        data = ledger_csv(state).encode("utf-8-sig")
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None:
+            sys.stdout.write(data.decode("utf-8"))
+        else:
+            sys.stdout.flush()
+            buffer.write(data)
+            buffer.flush()
         return 0
     if args.quiet and not args.json:
         print(render_table(state, lang, args.show_hands))

@@ -6,6 +6,8 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+
 from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
 from companion.app.table_model import GameReplay
 from companion.game.evolve import finish_hand
@@ -91,8 +93,30 @@ def test_the_csv_keeps_every_session_at_the_table_and_names_cannot_be_formulas()
         + [f"'{p} 累計 running" if p[0] == "=" else f"{p} 累計 running" for p in names]
     first = ledger_panel(replay.states[-1])
     assert first is not None and len([r for r in rows[:second] if r and r[0].isdigit()]) == len(first.rows)
-    everyone = next(r for r in rows if r and r[0] == "全部 All sessions")
-    assert everyone[1:] == [f"{p} {v:+d}" for p, v in total_balances(session_ledgers(reseated)).items()]
+    total = total_balances(session_ledgers(reseated))
+    at = rows.index(["全部 All sessions", *(f"'{p}" if p[0] == "=" else p for p in total)])
+    assert rows[at + 1] == ["", *(str(v) for v in total.values())]  # numbers a spreadsheet adds (a money review)
+    # each session's settle-up says the all-sessions one below replaces it: a table paying down the file paid twice
+    assert [r[2] for r in rows if r and r[0] == "結算 Settle up"] == ["（幾將一起算時，付下面「全部」的結算就好，不要兩個都付） "
+                                                                 "/ (with several sessions, pay only the all-sessions "
+                                                                 "settle-up below, not both)"] * 2
+
+
+def test_no_cell_that_starts_with_a_players_name_is_a_formula() -> None:
+    """A money review seated ``=HYPERLINK(…)``, ``+1``, ``-2`` and ``@x``: the winners' and payments' cells begin
+    with a name, and a spreadsheet ran them as formulas. Every text cell is guarded now."""
+    from companion.game import events as ev
+    from companion.game.check import step
+
+    replay = GameReplay.demo()
+    names = ('=HYPERLINK("http://e.x")', "+1", "-2", "@x")
+    renamed = [step(replay.states[0], ev.Seated(names, base=30, per_tai=10))]
+    for e in replay.events[1:]:
+        renamed.append(step(renamed[-1], e))
+    rows = list(csv.reader(io.StringIO(ledger_csv(renamed[-1]))))
+    cells = [c for r in rows for c in r]
+    assert any(c.startswith("'=HYPERLINK") for c in cells) and any(c.startswith("'+1 ") for c in cells)
+    assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r") or (c[:1] == "-" and not c[1:].isdigit())]
 
 
 def test_the_ledger_tab_totals_every_session_at_the_table_once_the_players_sit_again() -> None:
@@ -192,3 +216,31 @@ def test_a_ledger_row_marks_house_rule_items_and_says_who_deals_next(tmp_path: P
     names = game.state.players
     assert row.next is not None and row.next.zh == f"下一把：{names[(dealer + 1) % 4]} 做莊，連莊 0，東風圈"
     game.close()
+
+
+def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A money review: a hand over the tai cap listed items adding up to 7 beside "5 tai", without a word."""
+    from companion.game import events as ev
+    from companion.game.check import step
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    house = tmp_path / "cap2.toml"
+    house.write_text('id = "cap2"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = 2\n', encoding="utf-8")
+    save_profile(house)
+    replay = GameReplay.demo()
+    first = replay.events[0]
+    assert isinstance(first, ev.Seated)
+    states = [step(replay.states[0], ev.Seated(first.players, profile="cap2"))]
+    for e in replay.events[1:]:
+        states.append(step(states[-1], e))
+    panel = ledger_panel(states[-1])
+    assert panel is not None
+    lines = [(x, w) for r, e in zip(panel.rows, ledger_of(states[-1]).entries, strict=True)
+             for x, w in zip(e.lines, r.lines, strict=True)]
+    capped = [(x, w) for x, w in lines if x.hand_tai > x.capped_tai]
+    assert capped, "the demo should have a hand over 2 tai"
+    for x, w in capped:
+        assert x.capped_tai == 2 and f"牌面 {x.hand_tai} 台，封頂算 2 台" in w.zh
+        assert f"the hand scores {x.hand_tai}, capped at 2" in w.en
+    assert not [w for x, w in lines if x.hand_tai == x.capped_tai and "capped" in w.en]

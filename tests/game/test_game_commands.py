@@ -234,7 +234,9 @@ def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_
         assert x["dealer_in"] == (x["kind"] == "false_win" or any(h["dealer"] in pair for pair in paid))
     # the CSV a spreadsheet opens (the Ledger tab's download): each session's hands and balances, as in the JSON
     assert main(["replay", str(out), "--csv"]) == 0
-    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    printed = capsys.readouterr().out
+    assert printed.startswith("\ufeff") and "\r\r\n" not in printed  # the download's BOM; no doubled line ends
+    rows = list(csv.reader(io.StringIO(printed[1:], newline="")))
     assert [r[0] for r in rows if r and r[0].startswith("第")] == ["第 1 將 Session 1", "第 2 將 Session 2"]
     hands = [r for r in rows if r and r[0].isdigit()]
     assert [int(r[0]) for r in hands] == [h["hand"] for s in sessions for h in s["hands"]]
