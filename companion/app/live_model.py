@@ -95,6 +95,7 @@ class LiveGame:
         self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] | None = None
         self._digests: tuple[int, str] = (0, hashlib.sha256().hexdigest())  # the log's first n events' digest
         self._refused_at: float | None = None  # when :attr:`opened` last failed to open the file left on disk
+        self._claims: dict[int, tuple[int, int]] = {}  # seat -> (the log's length, the tai his refused win claimed)
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -402,7 +403,33 @@ class LiveGame:
             at: int | None = None) -> Words | None:
         """胡: the winner's shown tiles (notation or Chinese) and, for a self-draw, the tile he drew."""
         events = self._win_events(seat, kind, concealed, tile, kongs)
-        return events if isinstance(events, Words) else self._enter(at, events)
+        if isinstance(events, Words):
+            return events
+        said = self._enter(at, events)
+        if said is not None:
+            self._note_claim(seat, events)
+        return said
+
+    def _note_claim(self, seat: int, events: Sequence[ev.Event]) -> None:
+        """Keep the tai ``seat``'s refused win claimed where it was refused as under the minimum (it is a 詐胡,
+        spec §6.4), for the 詐胡 the table records next (:meth:`false_win`)."""
+        with self._lock:
+            state = self.service.state
+            try:
+                for e in events:
+                    state = step(state, e)
+            except IllegalEvent as bad:
+                said = dict(bad.evidence)
+                if bad.reason.key == "below_min" and said.get("claimed_tai", "").isdigit():
+                    self._claims[seat] = (len(self.service.events()), int(said["claimed_tai"]))
+
+    def claimed(self, seat: int) -> int | None:
+        """The tai ``seat`` claimed with the win refused just now as under the minimum (nothing entered since), which
+        his 詐胡 carries for the ``claimed_tai`` penalty (spec §6.6); else None. A money review found every such
+        詐胡 charged the 8 tai kept for a claim unknown."""
+        with self._lock:
+            kept = self._claims.get(seat)
+            return kept[1] if kept is not None and kept[0] == len(self.service.events()) else None
 
     def check_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "") -> Words | None:
         """Why :meth:`win` with these fields would be refused now, or None: nothing is recorded (a form filled from
@@ -503,7 +530,8 @@ class LiveGame:
         return self._enter(at, [ev.DeclinedLastTile(seat=seat)])
 
     def false_win(self, seat: int, at: int | None = None) -> Words | None:
-        return self._enter(at, [ev.FalseWin(seat=seat)])
+        """詐胡 by ``seat``, with the tai his win refused just now as under the minimum claimed (:meth:`claimed`)."""
+        return self._enter(at, [ev.FalseWin(seat=seat, claimed_tai=self.claimed(seat))])
 
     def wrong_count(self, seat: int, big: bool, at: int | None = None) -> Words | None:
         """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles."""

@@ -950,7 +950,9 @@ class LiveTab:
         small: list[ft.Control] = []
         if asked is not None:
             kind, seat, _ = asked
-            what = ui(self._PENALTY[kind], seat=names[seat])
+            claimed = game.claimed(seat) if kind == "false_win" else None
+            what = ui(self._PENALTY[kind], seat=names[seat]) if claimed is None else \
+                ui("live_false_win_claimed", seat=names[seat], tai=claimed)
             record = partial(game.false_win, seat, at=o.at) if kind == "false_win" else \
                 partial(game.wrong_count, seat, kind == "big", at=o.at)
             small += [label(t(ui("live_penalty_sure", what=what.zh, what_en=what.en)), 13, bold=True, colour=ACCENT),

@@ -1235,3 +1235,41 @@ def test_dice_are_said_back_as_typed() -> None:
     assert _typed_dice("3 5 6", dice) == _typed_dice("3,5,6", dice) == _typed_dice("３５６", dice) == (3, 5, 6)
     assert _typed_dice("0 -1 3", dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="0 -1 3")
     assert isinstance(_typed_dice("3a5b6", dice), Words) and _typed_dice("", dice) == ()
+
+
+def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spec §6.4, §6.6 ``claimed_tai``: a win under the minimum is 詐胡, and the offender pays the tai he claimed.
+    A money review: the refusal said "record it as one, with the 2 tai it claimed", but the 詐胡 tap had no place
+    for them, and he paid the 8 kept for a claim unknown (340 at 30 + 10 a tai instead of 160)."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "min3.toml"
+    house.write_text('id = "min3"\ninherits = "wikibooks_base"\n[switches]\nmin_tai = 3\n', encoding="utf-8")
+    save_profile(house)
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "min3", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    filler = iter(["9s", "1p", "9p", "7s", "8s", "2p", "3p", "7p"])
+    while True:  # past the first go-around (no 人胡), then the seat after the dealer lets 5p go
+        if game.offer().discard_seat == (dealer + 1) % 4 and game.state.seats[dealer].discards_made >= 2:
+            assert game.discard("5p") is None
+            break
+        assert game.discard(next(filler)) is None
+    winner = (dealer + 2) % 4
+    said = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z")  # 門清 1 + 獨聽 1
+    assert said is not None and "2 tai it claimed" in said.en and "宣稱 2 台" in said.zh
+    assert game.claimed(winner) == 2 and game.claimed((winner + 1) % 4) is None
+    assert game.false_win(winner) is None
+    recorded = game.events()[-1]
+    assert isinstance(recorded, ev.FalseWin) and recorded.claimed_tai == 2
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    paid = {t.payee: t.amount for t in ledger_of(game.state).entries[-1].transfers}
+    assert paid == {PLAYERS[s]: 30 + 10 * (2 + (s == dealer)) for s in range(4) if s != winner}  # 50, 50 and 60
+    assert game.claimed(winner) is None  # the claim went with its 詐胡
+    game.close()
