@@ -114,6 +114,7 @@ class Seated(Event):
     base: int = 30
     per_tai: int = 10
     profile: str = "atawmj_2009"
+    rules: str = ""  # a house profile's every value as seated (TOML), kept so that editing its file changes no hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,8 +381,16 @@ def to_dict(event: Event) -> dict[str, Any]:
     hints = _HINTS[type(event)]
     out: dict[str, Any] = {"v": SCHEMA_VERSION, "type": type(event).__name__}
     for f in fields(event):
-        out[f.name] = _encode(hints[f.name], getattr(event, f.name))
+        value = getattr(event, f.name)
+        if (type(event).__name__, f.name) in _LEFT_OUT_EMPTY and not value:
+            continue
+        out[f.name] = _encode(hints[f.name], value)
     return out
+
+
+_LEFT_OUT_EMPTY = {("Seated", "rules")}
+"""Fields written only where they hold something: a built-in rule set is named, not kept (every log would carry an
+empty field)."""
 
 
 def from_dict(data: Mapping[str, Any]) -> Event:

@@ -37,6 +37,7 @@ from companion.game.text import msg, tile_names
 from companion.game.wall import DEAL_TILES, Wall
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind, Source
+from companion.rules.profiles import keep_rules
 from companion.tiles import Tile
 
 __all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand"]
@@ -106,8 +107,9 @@ def _seated(state: TableState, e: ev.Seated) -> TableState:
         # the terms its last hand was played with (a change made after it was never played)
         past += (SessionRecord(state.players, state.switches, state.base, state.per_tai, state.profile,
                                state.first_dealer, done.results),)
+    profile = keep_rules(e.profile, e.rules) if e.rules else e.profile  # the rules kept with the table, by key
     return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
-                      per_tai=e.per_tai, profile=e.profile, past=past, deals=state.deals)  # deals: the table's
+                      per_tai=e.per_tai, profile=profile, past=past, deals=state.deals)  # deals: the table's
 
 
 def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:

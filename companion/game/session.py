@@ -20,7 +20,7 @@ from companion.game.rotation import NextDeal, capped_streak, next_deal
 from companion.game.state import ActKind, HandResult, Outcome, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
-from companion.rules.profiles import Profile, load_profile
+from companion.rules.profiles import Profile, load_profile, profile_id
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
@@ -96,7 +96,7 @@ class Ledger:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "profile": self.profile, "stakes": {"base": self.stakes.base, "per_tai": self.stakes.per_tai},
+            "profile": profile_id(self.profile), "stakes": {"base": self.stakes.base, "per_tai": self.stakes.per_tai},
             # the table's latest terms; a hand played otherwise gives its own
             **({"switches": self.switches.to_mapping()} if self.switches is not None else {}),
             "players": list(self.players),

@@ -1273,3 +1273,52 @@ def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path
     assert paid == {PLAYERS[s]: 30 + 10 * (2 + (s == dealer)) for s in range(4) if s != winner}  # 50, 50 and 60
     assert game.claimed(winner) is None  # the claim went with its 詐胡
     game.close()
+
+
+def test_a_table_keeps_its_house_rules_as_seated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A money review raised a house file's tai cap after a hand: the finished hand was paid again at the new cap,
+    in every session; with the file removed, the table would not open. The table now keeps the house rules it was
+    seated under in its log."""
+    from companion.cli import main
+    from companion.rules import profiles
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "cap1.toml"
+    house.write_text('id = "cap1"\ninherits = "atawmj_2009"\nname_zh = "一台封頂"\nname_en = "Cap one"\n'
+                     '[switches]\ntai_cap = 1\n', encoding="utf-8")
+    saved = save_profile(house)
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "cap1", 30, 10) is None
+    seated = game.events()[0]
+    assert isinstance(seated, ev.Seated) and seated.profile == "cap1" and "tai_cap = 1" in seated.rules
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    filler = iter(["9s", "1p", "9p", "7s", "8s", "2p", "3p", "7p"])
+    while True:  # past the first go-around, then the seat after the dealer lets 5p go
+        if game.offer().discard_seat == (dealer + 1) % 4 and game.state.seats[dealer].discards_made >= 2:
+            assert game.discard("5p") is None
+            break
+        assert game.discard(next(filler)) is None
+    assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None  # 2 tai, capped at 1
+
+    def paid(g: LiveGame) -> list[int]:
+        entry = ledger_of(g.state).entries[-1]
+        assert [(x.hand_tai, x.capped_tai) for x in entry.lines] == [(2, 1)]
+        return sorted(t.amount for t in entry.transfers)
+
+    assert paid(game) == [40]
+    game.close()
+    saved.write_text(saved.read_text(encoding="utf-8").replace("tai_cap = 1", 'tai_cap = "none"'), encoding="utf-8")
+    assert profiles.load_profile("cap1").switch("tai_cap") == "none"  # the file says otherwise now
+    again = LiveGame(tmp_path / "table.sqlite")
+    assert paid(again) == [40]  # the hand keeps the rules it was played under
+    again.close()
+    saved.unlink()
+    monkeypatch.setattr(profiles, "_KEPT", {})  # as another process, or another machine, reads it
+    third = LiveGame(tmp_path / "table.sqlite")
+    assert paid(third) == [40] and ledger_of(third.state).to_json()["profile"] == "cap1"
+    third.close()
+    monkeypatch.setattr(profiles, "_KEPT", {})
+    assert main(["replay", str(tmp_path / "table.sqlite"), "--quiet"]) == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import errno
+import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -26,7 +27,8 @@ from typing import Any
 from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
-__all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile"]
+__all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
+           "profile_id"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -262,7 +264,43 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
     return parse_profile(data, where, seen, where_zh=wz, folder=path.parent)
 
 
+_KEPT: dict[str, Profile] = {}
+"""The rule sets tables keep (:func:`keep_rules`), by key: the same text always gives the same key."""
+
+
+def keep_rules(pid: str, text: str) -> str:
+    """The key that loads the rule set ``pid`` as a table kept it when its players sat down (``text``: every value,
+    as :func:`companion.rules.profiles._store.rules_text` writes it), so that a house file edited or removed later
+    changes no hand played under it (a money review: raising a file's tai cap repriced every finished hand, and
+    removing it left the table unopenable). The key is ``pid#`` and the text's digest: loaded by
+    :func:`load_profile` like an id, in this process, once a table's seating has been read. A value a later version
+    no longer knows is dropped, and one it added comes from the default, so a table seated by another version
+    still opens. :class:`ProfileError` where the text is no rule set of that id."""
+    key = f"{pid}#{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}"
+    if key not in _KEPT:
+        where, wz = f"the rules kept with the table ({pid})", f"牌桌存下的規則（{pid}）"
+        data = _read_toml(text, where, wz)
+        for table, known in (("tai", ITEMS.keys() | UNSUPPORTED.keys()), ("switches", SWITCHES.keys())):
+            if isinstance(data.get(table), Mapping):
+                data[table] = {k: v for k, v in data[table].items() if k in known}
+        if isinstance(data.get("house_rules"), list):
+            data["house_rules"] = [h for h in data["house_rules"] if isinstance(h, str) and h.partition(".")[2] in
+                                   (ITEMS.keys() | UNSUPPORTED.keys() if h.startswith("tai.") else SWITCHES.keys())]
+        profile = parse_profile(data, where, where_zh=wz)
+        if profile.id != pid:
+            raise ProfileError(f"{where}: they are the rules of {profile.id!r}", f"{wz}：存的是 {profile.id!r} 的規則")
+        _KEPT[key] = profile
+    return key
+
+
+def profile_id(key: str) -> str:
+    """The rule set's id in a key of :func:`keep_rules` (an id is its own)."""
+    return key.partition("#")[0]
+
+
 def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
+    if name in _KEPT:
+        return _KEPT[name]
     if name in BUILTIN:
         return _load_builtin(name)
     if _is_path(name):

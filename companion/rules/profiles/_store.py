@@ -73,6 +73,16 @@ def export_profile(profile: Profile, *, resolved: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def rules_text(profile: Profile) -> str:
+    """What a table keeps of the rule set its players sat down under (:func:`companion.rules.profiles.keep_rules`):
+    every item and switch, over the default profile, whose values fill in only what a later version adds."""
+    from companion.rules.profiles import DEFAULT_PROFILE
+
+    whole = export_profile(profile, resolved=True)
+    head, sep, rest = whole.partition("\n")
+    return f"{head}{sep}inherits = {_value(DEFAULT_PROFILE)}\n{rest}"
+
+
 def save_profile(profile: Profile | str | Path) -> Path:
     """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``. One that inherits a
     file is saved whole, every item and switch written out: the copy in the data folder cannot reach a file named
