@@ -12,6 +12,7 @@ from companion.app.ledger_model import (
     LedgerRow,
     WinShown,
     correction_said,
+    ledger_inputs,
     ledger_panel,
 )
 from companion.app.listening import LiveListener
@@ -56,6 +57,7 @@ class LedgerTab:
         self.fix_done: Words | None = None  # what the correction just recorded there changed
         self.visible = False  # on screen (set by the app as it draws)
         self.listener = LiveListener(host, live, self._changed)
+        self._heard: tuple[object, ...] | None = None  # what the live ledger was last drawn from
 
     # --- following the live table: another phone's entry or correction redraws the money shown here ----------
 
@@ -67,7 +69,14 @@ class LedgerTab:
 
     def _changed(self) -> None:
         if self.visible and self.showing_live:
-            self.listener.redraw()
+            assert self.live is not None
+            try:
+                now: tuple[object, ...] | None = ledger_inputs(self.live.state)
+            except LiveError:
+                now = None  # (said on the tab: drawn again)
+            if now is None or now != self._heard:  # a tap that changes no money draws nothing
+                self._heard = now
+                self.listener.redraw()
 
     def open_fix(self, hand: int, shown: WinShown) -> None:
         self.fixing, self.fix_error, self.fix_of, self.fix_said = (hand, shown.seat), None, shown, None
@@ -166,6 +175,7 @@ class LedgerTab:
                 state = self.live.state
             except LiveError as bad:
                 return ft.Column([*head, label(t(bad.words), 14, colour=ACCENT)], spacing=8)
+            self._heard = ledger_inputs(state)
         else:
             state = self.table.replay.states[self.table.index]
             head.append(label(t(ui("step", i=self.table.index, n=len(self.table.replay) - 1)), 12, colour=GREY))

@@ -351,17 +351,11 @@ class LiveTab:
         if self.win is not None:  # keyed: opened from a 胡 low on a phone, the form is brought up to be filled
             return ft.Container(self._card(self._win_form(o, self.win)), key=scroll_key("live-win-form"))
         rows: list[ft.Control] = []
-        if o.seating:
+        if o.seating and not o.wins:
             rows.append(self._seating(o))
         elif o.dealer_throws >= 0:
             rows.append(self._dealer(o))
-            def toggled(e: Any) -> None:
-                self.reseat_open = unfolded(e, "live-reseat")
-
-            rows.append(ident("live-reseat", ft.ExpansionTile(
-                key=scroll_key("live-reseat"),
-                title=label(self.host.t(ui("live_reseat")), 13, colour=GREY), expanded=self.reseat_open,
-                on_change=toggled, controls=[self._seating(o)])))
+            rows.append(self._reseat(o))
         claims = [self._claims(o)] if o.claims or o.wins else []
         also = o.phase is Phase.HAND_OVER and bool(o.wins)  # 一炮多響: the other winners before the next deal
         if also:
@@ -373,8 +367,21 @@ class LiveTab:
             rows.append(self._palette(o))
         if not also:  # under the palette: its rows change with every discard, and above it they moved the tiles a
             rows += claims  # finger was about to tap onto a chow button (a player review recorded chows so)
+        if o.seating and o.wins:  # the session's last tile still open (截胡, 一炮多響): the next session waits in a
+            # fold under the question (a review found it open and filled, one tap from any phone, and once seated the
+            # last hand, which settles the night, could not be completed)
+            rows.append(self._reseat(o, ui("live_next_session")))
         rows += self._others(o)
         return self._card(ft.Column(rows, spacing=10)) if rows else ft.Container()
+
+    def _reseat(self, o: Offer, title: Words | None = None) -> ft.Control:
+        """The seating form folded: players seated again, or the next session while the last hand is still open."""
+        def toggled(e: Any) -> None:
+            self.reseat_open = unfolded(e, "live-reseat")
+
+        return ident("live-reseat", ft.ExpansionTile(
+            key=scroll_key("live-reseat"), title=label(self.host.t(title or ui("live_reseat")), 13, colour=GREY),
+            expanded=self.reseat_open, on_change=toggled, controls=[self._seating(o)]))
 
     @staticmethod
     def _card(content: ft.Control) -> ft.Control:

@@ -361,6 +361,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_player": ("{wind}家", "{wind_en}"),
     "live_start": ("入座開始", "Seat them and start"),
     "live_reseat": ("改玩家、規則或底台（重新入座）", "Change the players, rules or stakes (seat again)"),
+    "live_next_session": ("再打一將（先回答上面這一把的問題）", "Another session (first answer the question on this hand "
+                          "above)"),
     "live_dice": ("骰子", "Dice"),
     "live_second": ("第二次擲", "Second throw"),
     "live_roll": ("幫我擲", "Roll for me"),

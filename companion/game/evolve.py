@@ -61,8 +61,9 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
         new = replace(new, next_terms=state.next_terms)
     if isinstance(event, ev.Drew | ev.ReplacementDrew | ev.Discarded):
         new = _bar_silent_passers(state, new, event)
-    # a new seating starts a new undo history: retractions stay within a session
-    prev = None if isinstance(event, ev.Seated) else state
+    # the first seating starts the undo history; seating again can be taken back, with the session before it (a
+    # review: the next session seated in one tap left the last hand, which settles the night, beyond undo)
+    prev = None if isinstance(event, ev.Seated) and not state.players else state
     return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
                    last_flower=new.last_flower if isinstance(event, ev.FlowerReplaced) else None)
 

@@ -12,6 +12,7 @@ from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
 from companion.app.table_model import GameReplay
 from companion.game.evolve import finish_hand
 from companion.game.session import ledger_of
+from companion.game.state import TableState
 
 
 def test_the_ledger_grows_a_row_at_each_hand_end_and_settles_to_zero() -> None:
@@ -244,3 +245,24 @@ def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: 
         assert x.capped_tai == 2 and f"牌面 {x.hand_tai} 台，封頂算 2 台" in w.zh
         assert f"the hand scores {x.hand_tai}, capped at 2" in w.en
     assert not [w for x, w in lines if x.hand_tai == x.capped_tai and "capped" in w.en]
+
+
+def test_a_tap_that_leaves_the_ledgers_inputs_alone_leaves_the_ledger_alone() -> None:
+    """The Ledger tab draws again only when :func:`ledger_inputs` change (a review: it rebuilt every hand's score on
+    every tap). Checked on every step of a bots' game with a 詐胡, a stakes change and players seated again."""
+    from companion.app.ledger_model import ledger_inputs
+    from companion.game import events as ev
+    from companion.game.check import step
+    from companion.game.simulator import simulate
+
+    log, _ = simulate(seed=0, hands=6)
+    assert any(isinstance(e, ev.FalseWin) for e in log), "the bots' game should hold a 詐胡"
+    states = [step(TableState(), log[0])]
+    for e in [*log[1:], ev.StakesChanged(base=50, per_tai=20), ev.Seated(("甲", "乙", "丙", "丁"))]:
+        states.append(step(states[-1], e))
+    kept = 0
+    for before, after in zip(states, states[1:], strict=False):
+        if ledger_inputs(before) == ledger_inputs(after):
+            kept += 1
+            assert ledger_panel(before) == ledger_panel(after)
+    assert kept > len(states) * 0.8  # most taps change no money

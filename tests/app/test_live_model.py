@@ -1322,3 +1322,19 @@ def test_a_table_keeps_its_house_rules_as_seated(tmp_path: Path, monkeypatch: py
     third.close()
     monkeypatch.setattr(profiles, "_KEPT", {})
     assert main(["replay", str(tmp_path / "table.sqlite"), "--quiet"]) == 0
+
+
+def test_seating_again_is_undone_like_any_tap(tmp_path: Path) -> None:
+    """A review: the next session's seating (one tap, from any phone) left nothing before it to undo."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    before = game.state
+    assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 50, 20) is None
+    assert game.state.players == ("甲", "乙", "丙", "丁") and game.offer().undo
+    said = game.undo_what()
+    assert said is not None and "甲" in said.zh
+    assert game.undo() is None
+    assert (game.state.players, game.state.dealer, game.state.phase) == (PLAYERS, before.dealer, before.phase)
+    assert game.offer().undo  # and the dealer chosen before it can be taken back too
+    game.close()

@@ -13,7 +13,7 @@ import pytest
 from game_support import Table, t
 
 from companion.game import events as ev
-from companion.game.check import step
+from companion.game.check import replay, step
 from companion.game.evolve import finish_hand
 from companion.game.rotation import NextDeal, next_deal, resolve_claimants
 from companion.game.session import build_ledger, fewest_transfers, ledger_of, session_ledgers, total_balances
@@ -213,12 +213,23 @@ def test_sessions_with_players_changing_seats_add_up_by_name() -> None:
     assert len(fewest_transfers(total)) <= 3
 
 
-def test_a_new_seating_cannot_be_retracted() -> None:
+def test_the_first_seating_cannot_be_retracted_but_seating_again_can() -> None:
+    """A review seated the next session in one tap while the last hand (the one that settles the night) still had a
+    question open: nothing before the new seating could be undone. Seating again is taken back like any entry, and
+    the session before it is as it was, the last hand's open question included."""
     sim = Simulator(seed=2)
-    log = list(sim.run(1))
+    log = list(sim.run(2))
     state = step(TableState(), log[0])
     with pytest.raises(ValueError, match="retract"):
         step(state, ev.Retracted(target=0))
+    played = replay(log)
+    assert played.results and played.players
+    again = step(played, ev.Seated(("甲", "乙", "丙", "丁")))
+    assert again.results == () and again.past and again.prev is played
+    back = step(again, ev.Retracted(target=again.last_index))
+    assert (back.players, back.results, back.outcome, back.phase, back.past) == \
+        (played.players, played.results, played.outcome, played.phase, played.past)
+    assert back.prev is played.prev  # and the taps before it go on being undone
 
 
 def test_a_win_with_a_hidden_concealed_kong_is_refused_and_a_log_kept_with_one_still_opens(tmp_path: Path) -> None:
