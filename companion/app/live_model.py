@@ -50,7 +50,7 @@ from companion.game.switches import FirstDealer, SwitchError
 from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
-from companion.rules.profiles import BUILTIN, ProfileError, load_profile
+from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.rules.profiles._store import rules_text
 from companion.tiles import ZH_TILE_WORDS, CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
@@ -288,11 +288,12 @@ class LiveGame:
             return Words(f"沒有這個規則：{profile}（{bad}）", f"no such rules: {profile} ({bad})")
         except SwitchError as bad:
             return Words(bad.zh or str(bad), str(bad))
-        # a house profile's values are kept in the log: its file edited or removed later changes no hand (a money
-        # review: raising a file's tai cap repriced every finished hand; removing it left the table unopenable)
-        rules = "" if profile in BUILTIN else rules_text(load_profile(profile))
+        # the rule set's values are kept in the log: a house file edited or removed later, or a new version of the
+        # program with other values, changes no hand played (a money review: raising a file's tai cap repriced every
+        # finished hand; removing it left the table unopenable)
+        rules = rules_text(load_profile(profile))  # (loaded above; a key loads the values a table kept)
         return self._enter(at, [ev.Seated(players=names, switches=switches, base=base, per_tai=per_tai,
-                                          profile=profile, rules=rules)])
+                                          profile=profile_id(profile), rules=rules)])
 
     def change_terms(self, base: int, per_tai: int, rules: Mapping[str, str] | None = None,
                      at: int | None = None) -> Words | None:

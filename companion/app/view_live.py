@@ -73,7 +73,7 @@ from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
 from companion.hand import MeldKind
-from companion.rules.profiles import BUILTIN, ProfileError
+from companion.rules.profiles import BUILTIN, ProfileError, profile_id
 from companion.tiles import CopyLimitError, NotationError, Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
@@ -395,7 +395,8 @@ class LiveTab:
             key = (state.players, state.profile, state.switches, state.base, state.per_tai)
             if key != self._seated_key:
                 self._seated_key = key
-                self.profile = state.profile if state.profile in BUILTIN else self.profile
+                kept = profile_id(state.profile)  # (a table keeps its rule set's values: ``id#digest``)
+                self.profile = kept if kept in BUILTIN else self.profile
                 try:
                     usual = rule_values(switches_for(state.profile))
                 except ProfileError:

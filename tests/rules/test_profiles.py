@@ -216,3 +216,25 @@ def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, 
     with pytest.raises(ProfileError, match=re.escape(message)) as info:
         load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n'))
     assert message_zh in info.value.zh and "house.toml" in str(info.value)
+
+
+def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -> None:
+    """A table keeps its rule set's every value (:func:`keep_rules`): the default kept loads as itself (a reading of
+    it as a file inheriting the default went round in a circle), a value this version no longer knows is dropped,
+    and one it added since comes from the default."""
+    from companion.rules.profiles import keep_rules, profile_id
+    from companion.rules.profiles._store import rules_text
+
+    for pid in BUILTIN:
+        key = keep_rules(pid, rules_text(load_profile(pid)))
+        kept, builtin = load_profile(key), load_profile(pid)
+        assert profile_id(key) == pid and key != pid
+        assert (dict(kept.tai), dict(kept.switches), kept.house_rules) == \
+            (dict(builtin.tai), dict(builtin.switches), builtin.house_rules)
+    text = rules_text(load_profile("zhaishenye"))
+    older = text.replace("\nzimo = 2\n", "\nzimo = 2\nretired_item = 3\n").replace("\nkong_bloom = 2\n", "\n")
+    assert "retired_item = 3" in older and "\nkong_bloom = " not in older
+    kept = load_profile(keep_rules("zhaishenye", older))
+    assert kept.value("zimo") == 2 and kept.value("kong_bloom") == load_profile(None).value("kong_bloom")
+    with pytest.raises(ProfileError, match="they are the rules of 'zhaishenye'"):
+        keep_rules("star31", text)

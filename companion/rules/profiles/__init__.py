@@ -280,9 +280,13 @@ def keep_rules(pid: str, text: str) -> str:
     if key not in _KEPT:
         where, wz = f"the rules kept with the table ({pid})", f"牌桌存下的規則（{pid}）"
         data = _read_toml(text, where, wz)
-        for table, known in (("tai", ITEMS.keys() | UNSUPPORTED.keys()), ("switches", SWITCHES.keys())):
-            if isinstance(data.get(table), Mapping):
-                data[table] = {k: v for k, v in data[table].items() if k in known}
+        data.pop("inherits", None)  # (every value is there: the default fills in only what it lacks, below)
+        default = _load_builtin(DEFAULT_PROFILE)
+        for table, known, fill in (("tai", ITEMS.keys() | UNSUPPORTED.keys(), default.own_tai),
+                                   ("switches", SWITCHES.keys(), default.own_switches)):
+            kept = data.get(table)
+            if isinstance(kept, Mapping):
+                data[table] = {**fill, **{k: v for k, v in kept.items() if k in known}}
         if isinstance(data.get("house_rules"), list):
             data["house_rules"] = [h for h in data["house_rules"] if isinstance(h, str) and h.partition(".")[2] in
                                    (ITEMS.keys() | UNSUPPORTED.keys() if h.startswith("tai.") else SWITCHES.keys())]

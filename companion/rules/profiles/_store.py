@@ -75,12 +75,8 @@ def export_profile(profile: Profile, *, resolved: bool = False) -> str:
 
 def rules_text(profile: Profile) -> str:
     """What a table keeps of the rule set its players sat down under (:func:`companion.rules.profiles.keep_rules`):
-    every item and switch, over the default profile, whose values fill in only what a later version adds."""
-    from companion.rules.profiles import DEFAULT_PROFILE
-
-    whole = export_profile(profile, resolved=True)
-    head, sep, rest = whole.partition("\n")
-    return f"{head}{sep}inherits = {_value(DEFAULT_PROFILE)}\n{rest}"
+    every item and switch, stand-alone."""
+    return export_profile(profile, resolved=True)
 
 
 def save_profile(profile: Profile | str | Path) -> Path:
