@@ -44,13 +44,13 @@ from companion.game import events as ev
 from companion.game.check import step
 from companion.game.evolve import terms_ahead
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
-from companion.game.session import dealer_takes_part, ledger_of, switches_for
+from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import Phase, TableState, window
 from companion.game.switches import FirstDealer, SwitchError
 from companion.game.text import IllegalEvent
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
-from companion.rules.profiles import ProfileError, load_profile, profile_id
+from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.profiles._store import rules_text
 from companion.tiles import ZH_TILE_WORDS, CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
@@ -96,7 +96,8 @@ class LiveGame:
         self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] | None = None
         self._digests: tuple[int, str] = (0, hashlib.sha256().hexdigest())  # the log's first n events' digest
         self._refused_at: float | None = None  # when :attr:`opened` last failed to open the file left on disk
-        self._claims: dict[int, tuple[int, int]] = {}  # seat -> (the log's length, the tai his refused win claimed)
+        self._claims: dict[int, tuple[tuple[int, str], int]] = {}  # seat -> (the table then, the tai his refused
+        # win claimed): see :meth:`_table_now`
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -291,9 +292,9 @@ class LiveGame:
         # the rule set's values are kept in the log: a house file edited or removed later, or a new version of the
         # program with other values, changes no hand played (a money review: raising a file's tai cap repriced every
         # finished hand; removing it left the table unopenable)
-        rules = rules_text(load_profile(profile))  # (loaded above; a key loads the values a table kept)
+        chosen = load_profile(profile)  # (loaded above; a key loads the values a table kept, a path a house file)
         return self._enter(at, [ev.Seated(players=names, switches=switches, base=base, per_tai=per_tai,
-                                          profile=profile_id(profile), rules=rules)])
+                                          profile=chosen.id, rules=rules_text(chosen))])
 
     def change_terms(self, base: int, per_tai: int, rules: Mapping[str, str] | None = None,
                      at: int | None = None) -> Words | None:
@@ -417,8 +418,10 @@ class LiveGame:
 
     def _note_claim(self, seat: int, events: Sequence[ev.Event]) -> None:
         """Keep the tai ``seat``'s refused win claimed where it was refused as under the minimum (it is a 詐胡,
-        spec §6.4), for the 詐胡 the table records next (:meth:`false_win`)."""
+        spec §6.4), for the 詐胡 the table records next (:meth:`false_win`); any other refusal of his win forgets it
+        (a review: a claim typed before outlived a win retyped and refused as no win at all)."""
         with self._lock:
+            self._claims.pop(seat, None)
             state = self.service.state
             try:
                 for e in events:
@@ -426,15 +429,35 @@ class LiveGame:
             except IllegalEvent as bad:
                 said = dict(bad.evidence)
                 if bad.reason.key == "below_min" and said.get("claimed_tai", "").isdigit():
-                    self._claims[seat] = (len(self.service.events()), int(said["claimed_tai"]))
+                    self._claims[seat] = (self._table_now(), int(said["claimed_tai"]))
+
+    def _table_now(self) -> tuple[int, str]:
+        """The table as its standing entries make it: their number and a digest of the last ones. A tap taken back
+        leaves it as it was (a review: a 詐胡 tapped on the wrong seat and undone lost the claim); any other
+        entry changes it."""
+        effective = effective_events(self.service.events())
+        tail = json.dumps([ev.to_dict(e) for e in effective[-32:]], sort_keys=True, ensure_ascii=False)
+        return len(effective), hashlib.sha256(tail.encode("utf-8")).hexdigest()
 
     def claimed(self, seat: int) -> int | None:
-        """The tai ``seat`` claimed with the win refused just now as under the minimum (nothing entered since), which
-        his 詐胡 carries for the ``claimed_tai`` penalty (spec §6.6); else None. A money review found every such
-        詐胡 charged the 8 tai kept for a claim unknown."""
+        """The tai ``seat`` claimed with the win refused just now as under the minimum (nothing entered since that
+        stands), which his 詐胡 carries for the ``claimed_tai`` penalty (spec §6.6); else None. A money review found
+        every such 詐胡 charged the 8 tai kept for a claim unknown. Kept in memory: a restart in between forgets it
+        (the confirmation then says the 8 tai, :meth:`unknown_claim`)."""
         with self._lock:
             kept = self._claims.get(seat)
-            return kept[1] if kept is not None and kept[0] == len(self.service.events()) else None
+            return kept[1] if kept is not None and kept[0] == self._table_now() else None
+
+    def unknown_claim(self) -> bool:
+        """Whether a 詐胡 entered without a claim known is charged by the tai claimed, which it then takes as 8
+        (spec §6.6 ``claimed_tai``)."""
+        with self._lock:
+            state = self.service.state
+            try:
+                return table_profile(load_profile(state.profile or None), state.switches).switch(
+                    "false_win_penalty") == "claimed_tai"
+            except ProfileError:
+                return False
 
     def check_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "") -> Words | None:
         """Why :meth:`win` with these fields would be refused now, or None: nothing is recorded (a form filled from

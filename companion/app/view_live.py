@@ -959,8 +959,11 @@ class LiveTab:
         if asked is not None:
             kind, seat, _ = asked
             claimed = game.claimed(seat) if kind == "false_win" else None
-            what = ui(self._PENALTY[kind], seat=names[seat]) if claimed is None else \
-                ui("live_false_win_claimed", seat=names[seat], tai=claimed)
+            what = ui(self._PENALTY[kind], seat=names[seat])
+            if claimed is not None:
+                what = ui("live_false_win_claimed", seat=names[seat], tai=claimed)
+            elif kind == "false_win" and game.unknown_claim():  # the penalty is the tai claimed: say the 8 it takes
+                what = ui("live_false_win_unknown", seat=names[seat])
             record = partial(game.false_win, seat, at=o.at) if kind == "false_win" else \
                 partial(game.wrong_count, seat, kind == "big", at=o.at)
             small += [label(t(ui("live_penalty_sure", what=what.zh, what_en=what.en)), 13, bold=True, colour=ACCENT),

@@ -404,6 +404,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_more": ("其他（詐胡、相公）", "More: a false win, a wrong count"),
     "live_false_win": ("{seat} 詐胡", "{seat}: false win"),
     "live_false_win_claimed": ("{seat} 詐胡（宣稱 {tai} 台）", "{seat}: false win (claimed {tai} tai)"),
+    "live_false_win_unknown": ("{seat} 詐胡（不知宣稱幾台：照 8 台罰）", "{seat}: false win (the tai claimed unknown: "
+                               "charged as 8)"),
     "live_penalty_sure": ("記下「{what}」？（記錯了也可以撤銷）", "Record “{what_en}”? (undo takes it back too)"),
     "live_penalty_yes": ("確定，記下來", "Yes, record it"),
     "live_penalty_no": ("取消", "Cancel"),

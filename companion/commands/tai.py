@@ -28,7 +28,7 @@ from typing import IO, Any, TextIO
 from companion.commands._io import add_lang_option, print_json, stdin_hint
 from companion.files import json_error_zh, loads_json, number_too_long
 from companion.rules.house import HouseReading, house_reading
-from companion.rules.profiles import Profile, ProfileError, load_profile, os_error_zh
+from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -187,6 +187,7 @@ def run(args: argparse.Namespace) -> int:
         if done is not None:
             return done
         default_profile = load_profile(args.profile)
+        check_caps(default_profile)
         default_stakes = parse_stakes(args.stakes)
     except (ProfileError, WinInputError) as e:
         print(f"companion tai: {_bilingual(e)}", file=sys.stderr)
@@ -240,6 +241,7 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         win = Win.from_dict(obj)
         stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
         profile = load_profile(win.profile) if win.profile else default_profile
+        check_caps(profile)
     except WinInputError as e:
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}

@@ -32,7 +32,7 @@ from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
-from companion.rules.profiles import ProfileError, keep_rules, load_profile
+from companion.rules.profiles import ProfileError, check_caps, keep_rules, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
 from companion.tiles import NUM_KINDS, Tile, format_tiles
@@ -223,10 +223,10 @@ def _seated(state: TableState, e: ev.Seated) -> None:
                                names_en=", ".join(n or "(blank)" for n in said)), players=names)
     _check_stakes(e.base, e.per_tai)
     try:
-        if e.rules:  # the house profile as the table keeps it
-            keep_rules(e.profile, e.rules)
-        else:
-            load_profile(e.profile)  # the ledger scores every hand under it
+        # the ledger scores every hand under it: the rule set as the table keeps it, else by its id
+        prof = load_profile(keep_rules(e.profile, e.rules) if e.rules else e.profile)
+        if entered_now():  # (a log kept before, under a cap now refused, replays as kept: a review)
+            check_caps(prof)
     except ProfileError as bad:
         raise IllegalEvent(msg("profile", name=e.profile, why=bad.zh or str(bad), why_en=str(bad)),
                            profile=e.profile) from None

@@ -31,7 +31,7 @@ __all__ = [
     "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class EventError(ValueError):
@@ -302,7 +302,14 @@ def _v1_human_win(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_human_win}
+def _v2_as_kept(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added the rule set's values a seating keeps (``Seated.rules``) and the switch ``eight_flowers``:
+    a version 2 event reads as it was (a version before 3 says "written by a newer version" of a log with them,
+    where it said "unknown field rules": a review)."""
+    return d
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_human_win, 2: _v2_as_kept}
 """Schema upgrades: ``UPGRADES[n]`` turns a version-n event dict into a version n+1 dict."""
 
 

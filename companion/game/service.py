@@ -170,14 +170,17 @@ class TableService:
                       per_tai: int = 10, source: ev.EventSource = ev.EventSource.MANUAL) -> Accepted | Refused:
         """Seat four named players under a rule profile (its procedure switches) at 底/台 stakes."""
         from companion.game.session import switches_for
-        from companion.rules.profiles import ProfileError
+        from companion.rules.profiles import ProfileError, load_profile
+        from companion.rules.profiles._store import rules_text
 
         try:
             switches = switches_for(profile)
+            chosen = load_profile(profile)
         except ProfileError as bad:
             return Refused(msg("profile", name=profile), (("profile", profile), ("why", str(bad))))
-        return self.submit(ev.Seated(players=tuple(players), switches=switches, base=base,
-                                     per_tai=per_tai, profile=profile, source=source))
+        # the rule set's values kept in the log, as the Live tab's seating keeps them
+        return self.submit(ev.Seated(players=tuple(players), switches=switches, base=base, per_tai=per_tai,
+                                     profile=chosen.id, rules=rules_text(chosen), source=source))
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """``listener(event, seq, state)`` after each accepted event (called on the writer thread)."""

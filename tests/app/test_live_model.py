@@ -1264,6 +1264,13 @@ def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path
     said = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z")  # 門清 1 + 獨聽 1
     assert said is not None and "2 tai it claimed" in said.en and "宣稱 2 台" in said.zh
     assert game.claimed(winner) == 2 and game.claimed((winner + 1) % 4) is None
+    # a 詐胡 tapped on the wrong seat and taken back leaves the claim; a win typed again and refused as no win at
+    # all forgets it (a review of this: the claim was lost, and outlived the second refusal)
+    assert game.false_win((winner + 1) % 4) is None and game.claimed(winner) is None
+    assert game.undo() is None and game.claimed(winner) == 2
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p57z") is not None  # not a winning shape
+    assert game.claimed(winner) is None
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is not None and game.claimed(winner) == 2
     assert game.false_win(winner) is None
     recorded = game.events()[-1]
     assert isinstance(recorded, ev.FalseWin) and recorded.claimed_tai == 2
@@ -1322,6 +1329,11 @@ def test_a_table_keeps_its_house_rules_as_seated(tmp_path: Path, monkeypatch: py
     third.close()
     monkeypatch.setattr(profiles, "_KEPT", {})
     assert main(["replay", str(tmp_path / "table.sqlite"), "--quiet"]) == 0
+    by_path = LiveGame(tmp_path / "other.sqlite")  # a house file given by its path seats under its own id
+    assert by_path.start(PLAYERS, str(house), 30, 10) is None
+    first = by_path.events()[0]
+    assert isinstance(first, ev.Seated) and first.profile == "cap1" and "tai_cap = 1" in first.rules
+    by_path.close()
 
 
 def test_seating_again_is_undone_like_any_tap(tmp_path: Path) -> None:

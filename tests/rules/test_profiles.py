@@ -212,10 +212,27 @@ def test_a_house_file_inherits_a_file_beside_it_and_is_saved_whole(tmp_path: Pat
 ])
 def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, message: str,
                                                      message_zh: str) -> None:
-    """A rules review saved a house file whose every win needed more tai than any was paid (and one paying 底 only)."""
+    """A rules review saved a house file whose every win needed more tai than any was paid (and one paying 底 only).
+    Refused where a profile is saved, given to ``companion tai`` or seated now; a table already played under one
+    still replays (the review of that: a table seated before the refusal would no longer open)."""
+    from companion.cli import main
+    from companion.game import events as ev
+    from companion.game.check import replay, step
+    from companion.game.state import TableState
+    from companion.game.text import IllegalEvent
+    from companion.rules.profiles import check_caps
+
+    path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n')
     with pytest.raises(ProfileError, match=re.escape(message)) as info:
-        load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n'))
-    assert message_zh in info.value.zh and "house.toml" in str(info.value)
+        check_caps(load_profile(path))
+    assert message_zh in info.value.zh and "'house'" in str(info.value)
+    with pytest.raises(ProfileError, match=re.escape(message)):
+        save_profile(path)
+    assert main(["tai", "--profile", path, str(tmp_path / "none.jsonl")]) == 2
+    seated = ev.Seated(("甲", "乙", "丙", "丁"), profile=path)
+    with pytest.raises(IllegalEvent, match=re.escape(message)):
+        step(TableState(), seated)
+    assert replay([seated]).profile == path  # a log kept before the refusal replays as kept
 
 
 def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -> None:
@@ -236,5 +253,10 @@ def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -
     assert "retired_item = 3" in older and "\nkong_bloom = " not in older
     kept = load_profile(keep_rules("zhaishenye", older))
     assert kept.value("zimo") == 2 and kept.value("kong_bloom") == load_profile(None).value("kong_bloom")
+    later = text.replace('name_en = "', 'description = "a key of a later version"\nname_en = "').replace(
+        'multi_win = "nearest"', 'multi_win = "all_but_the_dealer"')  # (a review: each made the table unopenable)
+    assert "description" in later and "all_but_the_dealer" in later
+    kept = load_profile(keep_rules("zhaishenye", later))
+    assert kept.switch("multi_win") == load_profile(None).switch("multi_win") and kept.value("zimo") == 2
     with pytest.raises(ProfileError, match="they are the rules of 'zhaishenye'"):
         keep_rules("star31", text)

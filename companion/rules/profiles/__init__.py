@@ -28,7 +28,7 @@ from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id"]
+           "profile_id", "check_caps"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -189,14 +189,6 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         switches = {**parent.switches, **own_sw}
         overridden = {f"tai.{k}" for k in own_tai} | {f"switches.{k}" for k in own_sw}
         house = tuple(h for h in parent.house_rules if h not in overridden)
-    cap, least = switches.get("tai_cap", "none"), switches.get("min_tai", 0)
-    if cap != "none" and cap < 1:  # (a review: every win was paid 底 alone)
-        raise ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
-                           f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
-    if cap != "none" and least > cap:  # (a review: every win needed more tai than any was paid)
-        raise ProfileError(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
-                           "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
-                           "付得到起胡的台數")
     house_rules = data.get("house_rules", [])
     if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
         raise ProfileError(f"{where}: house_rules must be a list of \"tai.<id>\" / \"switches.<name>\"",
@@ -264,6 +256,21 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
     return parse_profile(data, where, seen, where_zh=wz, folder=path.parent)
 
 
+def check_caps(profile: Profile) -> None:
+    """Refuse a cap no win could be paid under (a review saved one): ``tai_cap`` under 1 (every win paid 底 alone),
+    or under ``min_tai`` (every win needed more tai than any was paid). Asked of a profile saved, given to
+    ``companion tai`` or seated at a table now, not of one a table already played under: its log still replays."""
+    cap, least = profile.switch("tai_cap"), profile.switch("min_tai")
+    where, wz = f"profile {profile.id!r}", f"規則 {profile.id!r}"
+    if cap != "none" and cap < 1:
+        raise ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
+                           f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
+    if cap != "none" and least > cap:
+        raise ProfileError(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
+                           "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
+                           "付得到起胡的台數")
+
+
 _KEPT: dict[str, Profile] = {}
 """The rule sets tables keep (:func:`keep_rules`), by key: the same text always gives the same key."""
 
@@ -279,14 +286,17 @@ def keep_rules(pid: str, text: str) -> str:
     key = f"{pid}#{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}"
     if key not in _KEPT:
         where, wz = f"the rules kept with the table ({pid})", f"牌桌存下的規則（{pid}）"
-        data = _read_toml(text, where, wz)
-        data.pop("inherits", None)  # (every value is there: the default fills in only what it lacks, below)
+        # every value is there: the default fills in only what it lacks; what this version does not know (a key, an
+        # item, a switch or a switch's value a later version added) is left out, so the table still opens
+        data = {k: v for k, v in _read_toml(text, where, wz).items() if k in _TOP_KEYS and k != "inherits"}
         default = _load_builtin(DEFAULT_PROFILE)
-        for table, known, fill in (("tai", ITEMS.keys() | UNSUPPORTED.keys(), default.own_tai),
-                                   ("switches", SWITCHES.keys(), default.own_switches)):
-            kept = data.get(table)
-            if isinstance(kept, Mapping):
-                data[table] = {**fill, **{k: v for k, v in kept.items() if k in known}}
+        kept_tai, kept_switches = data.get("tai"), data.get("switches")
+        if isinstance(kept_tai, Mapping):
+            known = ITEMS.keys() | UNSUPPORTED.keys()
+            data["tai"] = {**default.own_tai, **{k: v for k, v in kept_tai.items() if k in known}}
+        if isinstance(kept_switches, Mapping):
+            data["switches"] = {**default.own_switches,
+                                **{k: v for k, v in kept_switches.items() if k in SWITCHES and _takes(k, v)}}
         if isinstance(data.get("house_rules"), list):
             data["house_rules"] = [h for h in data["house_rules"] if isinstance(h, str) and h.partition(".")[2] in
                                    (ITEMS.keys() | UNSUPPORTED.keys() if h.startswith("tai.") else SWITCHES.keys())]
@@ -295,6 +305,15 @@ def keep_rules(pid: str, text: str) -> str:
             raise ProfileError(f"{where}: they are the rules of {profile.id!r}", f"{wz}：存的是 {profile.id!r} 的規則")
         _KEPT[key] = profile
     return key
+
+
+def _takes(switch: str, value: Any) -> bool:
+    """Whether this version takes ``value`` for ``switch``."""
+    try:
+        check_switch(switch, value, "")
+    except ValueError:
+        return False
+    return True
 
 
 def profile_id(key: str) -> str:

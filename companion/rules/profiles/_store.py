@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.files import write_whole
-from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
+from companion.rules.profiles import BUILTIN, Profile, ProfileError, check_caps, load_profile
 
 __all__ = ["data_dir", "export_profile", "list_profiles", "save_profile", "user_profile_path", "valid_id"]
 
@@ -86,6 +86,7 @@ def save_profile(profile: Profile | str | Path) -> Path:
     from companion.rules.profiles import _is_path
 
     p = load_profile(profile)
+    check_caps(p)
     if p.id in BUILTIN:
         raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
                            f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
