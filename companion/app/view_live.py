@@ -262,7 +262,8 @@ class LiveTab:
             return
         open_replay = getattr(self.host, "open_replay", None)
         if open_replay is not None:
-            open_replay(replay, ui("log_note", file=self.game.path.name))
+            # a snapshot: it does not follow later taps, and says so (a review)
+            open_replay(replay, ui("live_replay_note", file=self.game.path.name, n=len(replay) - 1))
 
     # --- drawing -----------------------------------------------------------------------------------------
 

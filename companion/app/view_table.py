@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
 from collections.abc import Callable
 
 import flet as ft
@@ -34,6 +35,7 @@ from companion.app.words import SEP, Words, ui
 __all__ = ["TableTab", "PLAY_SECONDS", "banner", "seat_grid", "seat_card", "hand_end_card", "recent_list"]
 
 PLAY_SECONDS = 0.6  # one step of the automatic replay
+LONG_REPLAY = 600  # more steps than this (about six hands): the slider goes hand by hand
 WINDS = "東南西北"
 
 
@@ -110,8 +112,16 @@ class TableTab:
             return ident(identifier, b) if identifier else b
 
         at_start, at_end = self.index <= 0, self.index >= len(replay) - 1
-        slider = ft.Slider(min=0, max=max(1, frame.total), value=frame.index, divisions=max(1, frame.total),
-                           on_change_end=lambda e: self.go(int(e.control.value or 0)), expand=True)
+        starts = replay.hand_starts()
+        if frame.total > LONG_REPLAY and len(starts) > 1:  # a whole evening: a slider of steps could not land on a
+            # hand (3000 steps across a phone, a review), so it goes hand by hand; the buttons step within one
+            hand = max(1, bisect.bisect_right(starts, self.index))  # 1 for the first hand
+            slider = ft.Slider(min=1, max=len(starts), value=hand, divisions=len(starts) - 1,
+                               label=t(ui("replay_hand_label", value="{value}")), expand=True,  # (Flet fills it in)
+                               on_change_end=lambda e: self.go(starts[int(e.control.value or 1) - 1]))
+        else:
+            slider = ft.Slider(min=0, max=max(1, frame.total), value=frame.index, divisions=max(1, frame.total),
+                               on_change_end=lambda e: self.go(int(e.control.value or 0)), expand=True)
         switch = ft.Switch(label=t(ui("show_hands")), value=self.show_hands, on_change=self.toggle_hands)
         row = ft.Row([
             button("first", lambda: 0, at_start),
