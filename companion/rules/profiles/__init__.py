@@ -289,17 +289,16 @@ def keep_rules(pid: str, text: str) -> str:
         # every value is there: the default fills in only what it lacks; what this version does not know (a key, an
         # item, a switch or a switch's value a later version added) is left out, so the table still opens
         data = {k: v for k, v in _read_toml(text, where, wz).items() if k in _TOP_KEYS and k != "inherits"}
-        default = _load_builtin(DEFAULT_PROFILE)
+        default, items = _load_builtin(DEFAULT_PROFILE), ITEMS.keys() | UNSUPPORTED.keys()
         kept_tai, kept_switches = data.get("tai"), data.get("switches")
         if isinstance(kept_tai, Mapping):
-            known = ITEMS.keys() | UNSUPPORTED.keys()
-            data["tai"] = {**default.own_tai, **{k: v for k, v in kept_tai.items() if k in known}}
+            data["tai"] = {**default.own_tai, **{k: v for k, v in kept_tai.items() if k in items}}
         if isinstance(kept_switches, Mapping):
             data["switches"] = {**default.own_switches,
                                 **{k: v for k, v in kept_switches.items() if k in SWITCHES and _takes(k, v)}}
         if isinstance(data.get("house_rules"), list):
             data["house_rules"] = [h for h in data["house_rules"] if isinstance(h, str) and h.partition(".")[2] in
-                                   (ITEMS.keys() | UNSUPPORTED.keys() if h.startswith("tai.") else SWITCHES.keys())]
+                                   (items if h.startswith("tai.") else SWITCHES.keys())]
         profile = parse_profile(data, where, where_zh=wz)
         if profile.id != pid:
             raise ProfileError(f"{where}: they are the rules of {profile.id!r}", f"{wz}：存的是 {profile.id!r} 的規則")
