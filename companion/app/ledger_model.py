@@ -103,6 +103,14 @@ def ledger_inputs(state: TableState) -> tuple[object, ...]:
             state.phase is Phase.HAND_OVER)
 
 
+def session_panel(state: TableState, session: int) -> LedgerPanel | None:
+    """The panel of session ``session`` at the table (from 1; 0: the one under way, as :func:`ledger_panel`)."""
+    if session == 0:
+        return ledger_panel(state)
+    ledgers = session_ledgers(state)
+    return _panel(ledgers[session - 1]) if 1 <= session <= len(ledgers) else None
+
+
 def ledger_panel(state: TableState) -> LedgerPanel | None:
     """The ledger of the session at ``state`` (the hand just finished included); None before anyone is seated."""
     if not state.players:

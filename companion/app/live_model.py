@@ -531,16 +531,19 @@ class LiveGame:
         return [ev.Won(seat=seat, kind=kind, tile=None if instant else won_tile, concealed=tuple(shown),
                        kongs=tuple(hidden))]
 
-    def correct_win(self, hand: int, seat: int, concealed: str, tile: str = "", at: int | None = None) -> Words | None:
-        """改正胡牌: the tiles ``seat`` showed winning hand ``hand`` of the session, typed again (and, for a
-        self-draw, the tile he drew); the ledger works that hand and every later balance out again."""
-        event = _correction(hand, seat, concealed, tile)
+    def correct_win(self, hand: int, seat: int, concealed: str, tile: str = "", at: int | None = None,
+                    session: int = 0) -> Words | None:
+        """改正胡牌: the tiles ``seat`` showed winning hand ``hand`` of the session (``session``: an earlier one at the
+        table, from 1; 0 the one under way), typed again (and, for a self-draw, the tile he drew); the ledger works
+        that hand and every later balance out again."""
+        event = _correction(hand, seat, concealed, tile, session)
         return event if isinstance(event, Words) else self._enter(at, [event])
 
-    def preview_correction(self, hand: int, seat: int, concealed: str, tile: str = "") -> TableState | Words:
+    def preview_correction(self, hand: int, seat: int, concealed: str, tile: str = "",
+                           session: int = 0) -> TableState | Words:
         """The table as :meth:`correct_win` with these fields would leave it, nothing recorded; or why it would be
         refused (a host saw the new tai and balances only after recording: a review)."""
-        event = _correction(hand, seat, concealed, tile)
+        event = _correction(hand, seat, concealed, tile, session)
         if isinstance(event, Words):
             return event
         with self._lock:
@@ -675,7 +678,7 @@ def not_saved(failed: ServiceError) -> Words:
     return ui("live_not_saved", why=zh, why_en=en)
 
 
-def _correction(hand: int, seat: int, concealed: str, tile: str) -> ev.WinCorrected | Words:
+def _correction(hand: int, seat: int, concealed: str, tile: str, session: int = 0) -> ev.WinCorrected | Words:
     """The correction the fields type, or why they type none."""
     try:
         shown = tiles_typed(concealed)
@@ -684,7 +687,7 @@ def _correction(hand: int, seat: int, concealed: str, tile: str) -> ev.WinCorrec
         return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
     if len(won) > 1:
         return ui("live_win_tile")
-    return ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None)
+    return ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None, session=session)
 
 
 def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:

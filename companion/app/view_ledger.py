@@ -3,6 +3,8 @@ or of the Table tab's replay up to its step."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from companion.app.ledger_model import (
@@ -14,6 +16,7 @@ from companion.app.ledger_model import (
     correction_said,
     ledger_inputs,
     ledger_panel,
+    session_panel,
 )
 from companion.app.listening import LiveListener
 from companion.app.live_model import LiveError, LiveGame, not_saved
@@ -29,11 +32,13 @@ from companion.app.ui_kit import (
     ident,
     label,
     scroll_key,
+    unfolded,
 )
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
 from companion.app.words import SEP, Words, ui
 from companion.game.service import ServiceError
+from companion.game.state import TableState
 from companion.tiles import Tile, parse_tiles
 
 __all__ = ["LedgerTab"]
@@ -47,15 +52,16 @@ class LedgerTab:
         self.host, self.table, self.live = host, table, live
         self.of_live = True  # once a live game is entered, the ledger is of it unless the player picks the replay
         # 改正胡牌: the winner whose recorded tiles are being put right (hand, seat), on the table as it was then
-        self.fixing: tuple[int, int] | None = None
+        self.fixing: tuple[int, int, int] | None = None  # (session, hand, seat): session 0 the one under way
         self.fix_of: WinShown | None = None  # the win as it was recorded when the form was opened
         self.fix_error: Words | None = None
         self.fix_concealed = ft.TextField(dense=True, width=420, on_change=self._fix_typed)
         self.fix_tile = ft.TextField(dense=True, width=120, on_change=self._fix_typed)
         self.fix_preview = ft.Container()  # what recording the form would change, said as it is typed
-        self.fix_said: tuple[int, int] | None = None  # the win whose form closed with ``fix_error`` to say
+        self.fix_said: tuple[int, int, int] | None = None  # the win whose form closed with ``fix_error`` to say
         self.fix_done: Words | None = None  # what the correction just recorded there changed
         self.visible = False  # on screen (set by the app as it draws)
+        self.earlier_open: set[int] = set()  # the earlier sessions whose hands are unfolded
         self.listener = LiveListener(host, live, self._changed)
         self._heard: tuple[object, ...] | None = None  # what the live ledger was last drawn from
 
@@ -78,8 +84,8 @@ class LedgerTab:
                 self._heard = now
                 self.listener.redraw()
 
-    def open_fix(self, hand: int, shown: WinShown) -> None:
-        self.fixing, self.fix_error, self.fix_of, self.fix_said = (hand, shown.seat), None, shown, None
+    def open_fix(self, hand: int, shown: WinShown, session: int = 0) -> None:
+        self.fixing, self.fix_error, self.fix_of, self.fix_said = (session, hand, shown.seat), None, shown, None
         self.fix_done = None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
         self.host.render()
@@ -88,9 +94,9 @@ class LedgerTab:
     def _fix_typed(self) -> None:
         """Called from a field's handler: Flet sends the preview's change when the handler returns."""
         if self.fix_of is not None and self.fixing is not None:
-            self.fix_preview.content = self._preview(self.fixing[0], self.fix_of)
+            self.fix_preview.content = self._preview(self.fixing[0], self.fixing[1], self.fix_of)
 
-    def _preview(self, hand: int, w: WinShown) -> ft.Control | None:
+    def _preview(self, session: int, hand: int, w: WinShown) -> ft.Control | None:
         """The hand's tai and the balances the form would give once recorded, or why it would be refused; nothing
         while the form holds the tiles as recorded."""
         live = self.live
@@ -102,16 +108,16 @@ class LedgerTab:
             said, good = ui("live_win_tile"), False
         else:
             try:
-                before = ledger_panel(live.state)
+                before = session_panel(live.state, session)
                 # another phone put the same win right since the form opened: recording would be refused so
-                after = live.preview_correction(hand, w.seat, concealed, tile) \
+                after = live.preview_correction(hand, w.seat, concealed, tile, session) \
                     if _recorded(before, (hand, w.seat)) == self.fix_of else ui("ledger_fix_moved")
             except LiveError as bad:
                 after = bad.words
             if isinstance(after, Words):
                 said, good = ui("ledger_fix_preview_no", why=after.zh, why_en=after.en), False
             else:
-                found = correction_said(before, ledger_panel(after), hand, "ledger_fix_preview")
+                found = correction_said(before, session_panel(after, session), hand, "ledger_fix_preview")
                 if found is None:
                     return None
                 said, good = found, True
@@ -127,8 +133,9 @@ class LedgerTab:
         if live is None or fixing is None:
             return
         tile = (self.fix_tile.value or "").strip() if shown.self_drawn else ""
+        session, hand, seat = fixing
         try:
-            now = _recorded(ledger_panel(live.state), fixing)
+            now = _recorded(session_panel(live.state, session), (hand, seat))
         except LiveError as bad:
             now, self.fix_error = None, bad.words
         if now != self.fix_of:  # re-seated, undone, or put right on another phone since the form was opened
@@ -139,17 +146,17 @@ class LedgerTab:
             self.fix_error = ui("live_win_tile")
             self.host.render()
             return
-        before = ledger_panel(live.state)
+        before = session_panel(live.state, session)
         try:
             # (not tied to the screen's moment: a tap on the hand being played meanwhile does not clash with it)
-            why = live.correct_win(fixing[0], fixing[1], self.fix_concealed.value or "", tile)
+            why = live.correct_win(hand, seat, self.fix_concealed.value or "", tile, session=session)
         except LiveError as bad:
             why = bad.words
         except ServiceError as failed:
             why = not_saved(failed)
         if why is None:  # the host is told what it changed: that hand's tai and the balances that moved
             self.fixing, self.fix_said = None, fixing
-            self.fix_done = correction_said(before, ledger_panel(live.state), fixing[0])
+            self.fix_done = correction_said(before, session_panel(live.state, session), hand)
         self.fix_error = why
         self.host.render()
 
@@ -185,7 +192,7 @@ class LedgerTab:
         head.append(label(t(panel.stakes), 12, colour=GREY))
         if not panel.rows:  # (a session just seated: the earlier ones' money still shows)
             night = [self._sessions(panel.sessions)] if panel.sessions is not None else []
-            return ft.Column([*head, *night, label(t(ui("ledger_empty")), 14)], spacing=8)
+            return ft.Column([*head, *night, label(t(ui("ledger_empty")), 14), *self._earlier(state, panel)], spacing=8)
         totals, settle = self._money(panel.balances, panel.settle_up)
         summary: ft.Control = ft.Container(ft.Column([
             label(t(ui("balances")), 13, bold=True, colour=FELT), totals,
@@ -207,7 +214,32 @@ class LedgerTab:
             head.append(ident("ledger-csv", ft.TextButton(content=t(ui("ledger_csv")), url=LEDGER_PATH)))
         # the hands' cards one width (the phone's): a card with its correction form open no wider than the rest
         hands = ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        return ft.Column([*head, summary, hands], spacing=8)
+        return ft.Column([*head, summary, hands, *self._earlier(state, panel)], spacing=8)
+
+    def _earlier(self, state: TableState, panel: LedgerPanel) -> list[ft.Control]:
+        """Each earlier session's hands, folded, with their corrections: a win found wrong once the players sat down
+        again is put right there (a money review found it could not be)."""
+        if panel.sessions is None:
+            return []
+        t, out = self.host.t, []
+        for k in range(1, len(panel.sessions.earlier) + 1):
+            earlier = session_panel(state, k)
+            if earlier is None or not earlier.rows:
+                continue
+            busy = any(x is not None and x[0] == k for x in (self.fixing, self.fix_said))
+
+            def toggled(e: Any, k: int = k) -> None:
+                if unfolded(e, f"ledger-session-{k}"):
+                    self.earlier_open.add(k)
+                else:
+                    self.earlier_open.discard(k)
+
+            out.append(ident(f"ledger-session-{k}", ft.ExpansionTile(key=scroll_key(f"ledger-session-{k}"),
+                title=label(t(ui("ledger_session_hands", n=k, hands=len(earlier.rows))), 13, bold=True, colour=FELT),
+                expanded=busy or k in self.earlier_open, on_change=toggled,
+                controls=[ft.Column([self._row(r, k) for r in reversed(earlier.rows)], spacing=8,
+                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)])))
+        return out
 
     def _money(self, balances: tuple[tuple[str, int], ...], settle_up: tuple[Words, ...]) -> tuple[ft.Control,
                                                                                                  list[ft.Control]]:
@@ -226,27 +258,29 @@ class LedgerTab:
             label(t(ui("ledger_all_settle")), 13, bold=True, colour=FELT), *settle], spacing=4),
             bgcolor="#fff4d6", padding=12, border_radius=8, border=ft.Border.all(2, "#e0b040")))
 
-    def _fix(self, hand: int, w: WinShown) -> ft.Control:
-        if self.fixing == (hand, w.seat) and self.fix_of != w:  # the record changed under the open form
-            self.fixing, self.fix_error, self.fix_said = None, ui("ledger_fix_moved"), (hand, w.seat)
+    def _fix(self, hand: int, w: WinShown, session: int = 0) -> ft.Control:
+        this = (session, hand, w.seat)
+        if self.fixing == this and self.fix_of != w:  # the record changed under the open form
+            self.fixing, self.fix_error, self.fix_said = None, ui("ledger_fix_moved"), this
         t = self.host.t
-        if self.fixing != (hand, w.seat):
+        named = f"{hand}-{w.seat}" if not session else f"s{session}-{hand}-{w.seat}"  # (an earlier session's)
+        if self.fixing != this:
             parts: list[ft.Control] = []
             if w.corrected:  # the hand as put right, in tile pictures (a review read the notation here)
-                parts.append(ident(f"ledger-fixed-{hand}-{w.seat}", ft.Row(
+                parts.append(ident(f"ledger-fixed-{named}", ft.Row(
                     [label(t(ui("ledger_fixed_pics", player=w.player)), 12, colour=GREY),
                      *(picture(c.code, 18) for c in parse_tiles(w.concealed)),
                      # and the tile won on, as the form shows the record (a review read the hand without it)
                      *((label("+", 12), picture(w.tile, 18)) if w.tile else ())], spacing=1, wrap=True,
                     run_spacing=2)))
-            if self.fix_said == (hand, w.seat) and self.fix_error is not None:  # why the form closed unsaved
+            if self.fix_said == this and self.fix_error is not None:  # why the form closed unsaved
                 parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
-            elif self.fix_said == (hand, w.seat) and self.fix_done is not None:  # what the correction changed
+            elif self.fix_said == this and self.fix_done is not None:  # what the correction changed
                 parts.append(ident("ledger-fix-done", label(t(self.fix_done), 13, colour=FELT)))
-            parts.append(ident(f"ledger-fix-{hand}-{w.seat}", ft.TextButton(
-                content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w))))
+            parts.append(ident(f"ledger-fix-{named}", ft.TextButton(
+                content=t(ui("ledger_fix", player=w.player)), on_click=lambda: self.open_fix(hand, w, session))))
             return ft.Column(parts, spacing=2)
-        self.fix_preview.content = self._preview(hand, w)  # (drawn anew in the language shown)
+        self.fix_preview.content = self._preview(session, hand, w)  # (drawn anew in the language shown)
         self.fix_concealed.width = field_width(self.host.page)  # (a phone: as the Live tab's field)
         self.fix_concealed.label = t(ui("ledger_fix_concealed" if w.tile else "ledger_fix_all_concealed",
                                         player=w.player))
@@ -276,7 +310,7 @@ class LedgerTab:
         return ft.Container(ft.Column(rows, spacing=6), padding=8, border_radius=6, border=ft.Border.all(1, FELT),
                             key=scroll_key(FIX_FORM))
 
-    def _row(self, r: LedgerRow) -> ft.Control:
+    def _row(self, r: LedgerRow, session: int = 0) -> ft.Control:
         t = self.host.t
         parts: list[ft.Control] = [
             ft.Row([label(t(ui("ledger_hand", n=r.number)), 15, bold=True), label(t(r.setting), 12, colour=GREY)],
@@ -293,7 +327,7 @@ class LedgerTab:
             parts.append(ident(f"ledger-next-{r.number}", label(t(r.next), 12, colour=GREY)))
         if self.showing_live:  # the host may put a winner's recorded tiles right (spec §6.7)
             for w in r.shown:
-                parts.append(self._fix(r.number, w))
+                parts.append(self._fix(r.number, w, session))
         return ft.Container(ft.Column(parts, spacing=2), bgcolor=CARD, padding=10, border_radius=8)
 
 

@@ -532,6 +532,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
     "ledger_items": ("（{items}）", " ({items_en})"),
     "ledger_capped": ("；牌面 {hand} 台，封頂算 {tai} 台", "; the hand scores {hand}, capped at {tai}"),
+    "ledger_session_hands": ("第 {n} 將的 {hands} 把（可改正）", "Session {n}: its {hands} hands (to put right)"),
     "ledger_in_total": ("（幾將一起算時，付下面「全部」的結算就好，不要兩個都付）",
                         "(with several sessions, pay only the all-sessions settle-up below, not both)"),
     "ledger_dealer": ("；莊家付或收的另加 {dealer} 台（{why}）", "; plus {dealer} where the dealer pays or is paid ({why_en})"),

@@ -15,7 +15,7 @@ from typing import Any
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.check_win import check_copies, entered_now, replaying
-from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_result, win_hand
+from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_result, session_view, win_hand
 from companion.game.rotation import resolve_claimants
 from companion.game.session import table_profile, win_input
 from companion.game.state import (
@@ -235,7 +235,13 @@ def _seated(state: TableState, e: ev.Seated) -> None:
 def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     """A winner's shown tiles put right (spec §6.7): only a winner's whose tiles decide his pay, of a hand the
     session finished, with as many tiles as he showed, a complete hand with his melds (but 八仙過海's, which is paid
-    8 flat if it is not one), no fifth copy of a tile the table saw, and a win still."""
+    8 flat if it is not one), no fifth copy of a tile the table saw, and a win still; in the session under way or
+    an earlier one at the table (``session``)."""
+    if type(e.session) is not int or not 0 <= e.session <= len(state.past) + 1:
+        raise IllegalEvent(msg("fix_no_session", session=e.session, n=len(state.past) + 1), session=e.session)
+    earlier = session_view(state, e.session)
+    if earlier is not None:
+        state = earlier
     found = corrected_hand(state, e.hand) if state.players and type(e.hand) is int else None
     if found is None:
         raise IllegalEvent(msg("fix_no_hand", hand=e.hand), hand=e.hand)

@@ -40,7 +40,7 @@ from companion.hand import Meld, MeldKind, Source
 from companion.rules.profiles import keep_rules
 from companion.tiles import Tile
 
-__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand"]
+__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "session_view"]
 
 _UNK = Tile.UNKNOWN
 
@@ -461,7 +461,23 @@ def win_hand(rec: WinRecord) -> tuple[Tile, ...]:
     return rec.concealed + ((rec.tile,) if rec.kind is ev.WinKind.SELF_DRAW and rec.tile is not None else ())
 
 
+def session_view(state: TableState, session: int) -> TableState | None:
+    """The table as an earlier session (一將, from 1 as the Ledger numbers them) left it, for a correction of one of
+    its wins; None for the session under way (0, or the number after the earlier ones' last)."""
+    if session == 0 or session == len(state.past) + 1:
+        return None
+    p = state.past[session - 1]
+    return TableState(phase=Phase.HAND_OVER, switches=p.switches, players=p.players, base=p.base, per_tai=p.per_tai,
+                      profile=p.profile, first_dealer=p.first_dealer, results=p.results)
+
+
 def _win_corrected(state: TableState, e: ev.WinCorrected) -> TableState:
+    earlier = session_view(state, e.session)
+    if earlier is not None:  # that session's results put right; the table plays on as it was
+        fixed = _win_corrected(earlier, replace(e, session=0))
+        past = list(state.past)
+        past[e.session - 1] = replace(past[e.session - 1], results=fixed.results)
+        return replace(state, past=tuple(past))
     found = corrected_hand(state, e.hand)
     assert found is not None
     result, current = found

@@ -34,6 +34,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                    "{base}/{per_tai} (at most {most})"),
     "name_long": ("名字太長：「{name}」（最多 {most} 個字）", "a name is too long: “{name}” (at most {most} characters)"),
     "fix_no_hand": ("這一將沒有打完的第 {hand} 把", "this session has no finished hand {hand}"),
+    "fix_no_session": ("這一桌沒有第 {session} 將（目前是第 {n} 將）", "this table has no session {session} (this is "
+                       "session {n})"),
     "fix_not_winner": ("{seat}沒有胡第 {hand} 把", "{seat_en} did not win hand {hand}"),
     "fix_instant": ("第 {hand} 把是{kind}，照規矩不看手牌，沒有牌可以改",
                     "hand {hand} was {kind_en}, paid without regard to the tiles: nothing to correct"),

@@ -203,7 +203,7 @@ def test_the_ledger_tab_puts_a_recorded_win_right_and_the_balances_after_follow(
     assert ui("ledger_fix_intro", player=shown.player, n=1).en in _texts(tab.build())
     tab.fix_concealed.value = "123m456m789m123s34p5z"  # one tile short
     tab.save_fix(shown)
-    assert tab.fixing == (1, shown.seat) and tab.fix_error is not None and "15" in tab.fix_error.en
+    assert tab.fixing == (0, 1, shown.seat) and tab.fix_error is not None and "15" in tab.fix_error.en
     assert ledger_of(game.state) == before  # nothing recorded
     tab.fix_concealed.value = "123m456m789m123s34p55z"
     tab.save_fix(shown)
@@ -335,4 +335,40 @@ def test_a_false_win_or_a_wrong_count_is_recorded_on_a_second_tap(tmp_path: Path
     assert tab.penalty is None and isinstance(game.events()[-1], ev.FalseWin) and game.events()[-1].seat == 2
     out = game.state.outcome
     assert out is not None and out.kind is OutcomeKind.FALSE_WIN
+    game.close()
+
+
+def test_a_win_of_an_earlier_session_is_put_right_from_its_fold(tmp_path: Path) -> None:
+    """A money review: once the players sat down again, a win of the session before could not be put right (the
+    correction named a hand of the session under way, and the Ledger showed the earlier one as a line). Its hands
+    now fold out under the Ledger, each with its correction, and the night's totals follow."""
+    from companion.app.ledger_model import ledger_panel, session_panel
+    from companion.app.view_ledger import LedgerTab
+    from companion.game import events as ev
+    from companion.game.session import session_ledgers, total_balances
+
+    game = _two_hands(tmp_path)
+    assert game.start(("E", "F", "G", "H"), "atawmj_2009", 50, 20) is None  # seated again
+    before = session_ledgers(game.state)
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    earlier = session_panel(game.state, 1)
+    assert earlier is not None and ledger_panel(game.state) is not None
+    (shown,) = earlier.rows[0].shown
+    texts = _texts(tab.build())
+    assert texts.count(ui("ledger_fix", player=shown.player).en) >= 1  # in the first session's fold
+    assert game.correct_win(1, shown.seat, "123m456m789m123s34p55z") is not None  # hand 1 of this session: none
+    tab.open_fix(1, shown, session=1)
+    assert tab.fixing == (1, 1, shown.seat)
+    tab.fix_concealed.value = "123m456m789m123s34p55z"  # 3p4p: no 獨聽
+    tab._fix_typed()
+    assert _texts(tab.fix_preview)  # what it would change, said before the tap
+    tab.save_fix(shown)
+    assert tab.fixing is None and tab.fix_error is None and tab.fix_done is not None
+    fixed = game.events()[-1]
+    assert isinstance(fixed, ev.WinCorrected) and fixed.session == 1 and ev.to_dict(fixed)["session"] == 1
+    after = session_ledgers(game.state)
+    assert after[0].entries[0].lines[0].hand_tai == before[0].entries[0].lines[0].hand_tai - 1
+    assert after[0].balances != before[0].balances and after[1] == before[1]  # this session's money as it was
+    assert sum(total_balances(after).values()) == 0 and game.state.players == ("E", "F", "G", "H")
+    assert game.undo() is None and session_ledgers(game.state) == before  # and undo takes it back
     game.close()

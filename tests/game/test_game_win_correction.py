@@ -76,3 +76,25 @@ def test_a_correction_that_contradicts_what_the_log_saw_of_the_hand_is_refused()
                 assert bad.value.reason.key in ("wrong_drawn", "fix_same")
                 tried.add(bad.value.reason.key)
     assert {"not_in_hand", "wrong_drawn"} <= tried
+
+
+def test_a_win_of_an_earlier_session_is_corrected_in_that_session() -> None:
+    """``session``: the session at the table (一將) the hand was played in, from 1; 0 (left out of the log) the
+    one under way. An earlier session's hand is checked and put right as its own; the table plays on as it was."""
+    played = finish_hand(_session(8))
+    result = next(r for r in played.results if r.outcome.winners and r.outcome.winners[0].tile is not None)
+    rec = result.outcome.winners[0]
+    again = step(played, ev.Seated(("甲", "乙", "丙", "丁")))
+    mistaken = ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=tuple(reversed(rec.concealed)), session=1)
+    with pytest.raises(IllegalEvent) as bad:
+        step(again, mistaken)
+    assert bad.value.reason.key == "fix_same"  # checked against that session's record
+    for session in (-1, 3):
+        with pytest.raises(IllegalEvent) as bad:
+            step(again, ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=rec.concealed, session=session))
+        assert bad.value.reason.key == "fix_no_session" and bad.value.reason.zh and bad.value.reason.en
+    with pytest.raises(IllegalEvent) as bad:  # the session under way (0, or 2 here) has no finished hand yet
+        step(again, ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=rec.concealed, session=2))
+    assert bad.value.reason.key == "fix_no_hand"
+    assert "session" not in ev.to_dict(ev.WinCorrected(seat=0, hand=1, concealed=()))
+    assert ev.from_dict(ev.to_dict(mistaken)) == mistaken
