@@ -607,8 +607,9 @@ class LiveGame:
             taken = _tap_length(effective)
             raw = self.events()
             tail = raw[len(raw) - taken:]
-            # a win entered last (not an earlier tap reached through undos): where its form was begun
-            began = len(raw) - taken if any(isinstance(e, ev.Won) for e in tail) and not any(
+            # a win (or a seating, which may follow a win's form begun: a review) entered last, not an earlier tap
+            # reached through undos: where the forms were begun
+            began = len(raw) - taken if any(isinstance(e, ev.Won | ev.Seated) for e in tail) and not any(
                 isinstance(e, ev.Retracted) for e in tail) else None
             retractions = []
             state = self.state

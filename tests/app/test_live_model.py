@@ -1349,4 +1349,9 @@ def test_seating_again_is_undone_like_any_tap(tmp_path: Path) -> None:
     assert game.undo() is None
     assert (game.state.players, game.state.dealer, game.state.phase) == (PLAYERS, before.dealer, before.phase)
     assert game.offer().undo  # and the dealer chosen before it can be taken back too
+    # a form begun before the seating (a second winner's, on the last hand) opens as it was after the undo
+    at = len(game.events())
+    game.keep_draft(at, 2, "discard", ("123m", "", ""))
+    assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 50, 20) is None and game.undo() is None
+    assert game.draft(len(game.events()), 2, "discard") == ("123m", "", "")
     game.close()
