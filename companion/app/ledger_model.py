@@ -11,7 +11,6 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.app.house_rules import played_rules, terms_change
 from companion.app.words import Words, ui
@@ -109,6 +108,11 @@ def session_panel(state: TableState, session: int) -> LedgerPanel | None:
         return ledger_panel(state)
     ledgers = session_ledgers(state)
     return _panel(ledgers[session - 1]) if 1 <= session <= len(ledgers) else None
+
+
+def earlier_panels(state: TableState) -> list[LedgerPanel]:
+    """The panels of the sessions at the table before the one under way, the first first."""
+    return [_panel(ledger) for ledger in session_ledgers(state)[:-1]] if state.players else []
 
 
 def ledger_panel(state: TableState) -> LedgerPanel | None:
@@ -286,23 +290,22 @@ def ledger_csv(state: TableState) -> str:
             w.writerow([f"第 {k} 將 Session {k}"])
         # each player's money in the hand, then his running balance after it (a player review summed the running
         # column as if it were the hand's)
-        w.writerow([*heads, *(_cell(f"{p} 這把 this hand") for p in players),
-                    *(_cell(f"{p} 累計 running") for p in players)])
+        w.writerow([*heads, *(f"{p} 這把 this hand" for p in players), *(f"{p} 累計 running" for p in players)])
         was: dict[str, int] = {}
         for r in panel.rows:
             if r.change is not None:
-                w.writerow(["", _cell(_both(r.change))])
+                w.writerow(["", _both(r.change)])
             after = dict(r.balances)
             # the corrected hand in tile names for the Chinese reader, in the notation for the English one
             fixed = "; ".join(_both(ui("ledger_fixed", player=x.player, tiles=format_zh(parse_tiles(x.concealed)),
                                        tiles_en=x.concealed)) for x in r.shown if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
-                        r.dice or "", _cell(_both(r.winds)) if r.winds else "",
+                        r.dice or "", _both(r.winds) if r.winds else "",
                         *(after.get(p, 0) - was.get(p, 0) for p in players), *(after.get(p, 0) for p in players)])
             was = after
         if panel.pending is not None:
-            w.writerow(["", _cell(_both(panel.pending))])
+            w.writerow(["", _both(panel.pending)])
         w.writerow([])
         several = [_both(ui("ledger_in_total"))] if len(ledgers) > 1 else []
         w.writerow(["結算 Settle up", _both(panel.stakes), *several])
@@ -328,16 +331,15 @@ class _SafeWriter:
         self._w.writerow([_cell(c) if isinstance(c, str) else c for c in row])
 
 
-def _payments(w: Any, transfers: Sequence[Transfer]) -> None:
+def _payments(w: _SafeWriter, transfers: Sequence[Transfer]) -> None:
     """The fewest payments as columns a spreadsheet can total (payer, payee, amount), each also in words (a review
     found them one text cell each)."""
     if not transfers:
-        w.writerow(["", _cell(_both(ui("ledger_even")))])
+        w.writerow(["", _both(ui("ledger_even"))])
         return
     w.writerow(["", "付款人 Payer", "收款人 Payee", "金額 Amount", "付款 Payment"])
     for t in transfers:
-        w.writerow(["", _cell(t.payer), _cell(t.payee), t.amount,
-                    _cell(_both(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)))])
+        w.writerow(["", t.payer, t.payee, t.amount, _both(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount))])
 
 
 def _both(words: Words) -> str:

@@ -19,7 +19,7 @@ from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, steps, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import stored_step
-from companion.game.evolve import terms_ahead
+from companion.game.evolve import seated_rules, terms_ahead
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, window
@@ -27,7 +27,7 @@ from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import DRAGONS, discard_options
-from companion.rules.profiles import ProfileError, keep_rules, load_profile
+from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
@@ -455,7 +455,7 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
     if isinstance(e, ev.Seated):
         try:
-            prof = load_profile(keep_rules(e.profile, e.rules) if e.rules else e.profile)
+            prof = load_profile(seated_rules(e))
             rules = Words(prof.name_zh, prof.name_en)
         except ProfileError:  # a log from elsewhere, with rules this install lacks: its id
             rules = Words(e.profile, e.profile)

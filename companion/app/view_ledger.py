@@ -14,6 +14,7 @@ from companion.app.ledger_model import (
     LedgerRow,
     WinShown,
     correction_said,
+    earlier_panels,
     ledger_inputs,
     ledger_panel,
     session_panel,
@@ -222,9 +223,8 @@ class LedgerTab:
         if panel.sessions is None:
             return []
         t, out = self.host.t, []
-        for k in range(1, len(panel.sessions.earlier) + 1):
-            earlier = session_panel(state, k)
-            if earlier is None or not earlier.rows:
+        for k, earlier in enumerate(earlier_panels(state), 1):  # (each session's ledger built once)
+            if not earlier.rows:
                 continue
             busy = any(x is not None and x[0] == k for x in (self.fixing, self.fix_said))
 

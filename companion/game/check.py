@@ -15,7 +15,15 @@ from typing import Any
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.check_win import check_copies, entered_now, replaying
-from companion.game.evolve import corrected_hand, evolve, finish_hand, hand_result, session_view, win_hand
+from companion.game.evolve import (
+    corrected_hand,
+    evolve,
+    finish_hand,
+    hand_result,
+    seated_rules,
+    session_view,
+    win_hand,
+)
 from companion.game.rotation import resolve_claimants
 from companion.game.session import table_profile, win_input
 from companion.game.state import (
@@ -32,7 +40,7 @@ from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
-from companion.rules.profiles import ProfileError, check_caps, keep_rules, load_profile
+from companion.rules.profiles import ProfileError, check_caps, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.win import WinInputError
 from companion.tiles import NUM_KINDS, Tile, format_tiles
@@ -224,7 +232,7 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     _check_stakes(e.base, e.per_tai)
     try:
         # the ledger scores every hand under it: the rule set as the table keeps it, else by its id
-        prof = load_profile(keep_rules(e.profile, e.rules) if e.rules else e.profile)
+        prof = load_profile(seated_rules(e))
         if entered_now():  # (a log kept before, under a cap now refused, replays as kept: a review)
             check_caps(prof)
     except ProfileError as bad:

@@ -40,7 +40,8 @@ from companion.hand import Meld, MeldKind, Source
 from companion.rules.profiles import keep_rules
 from companion.tiles import Tile
 
-__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "session_view"]
+__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "session_view",
+           "seated_rules"]
 
 _UNK = Tile.UNKNOWN
 
@@ -108,9 +109,14 @@ def _seated(state: TableState, e: ev.Seated) -> TableState:
         # the terms its last hand was played with (a change made after it was never played)
         past += (SessionRecord(state.players, state.switches, state.base, state.per_tai, state.profile,
                                state.first_dealer, done.results),)
-    profile = keep_rules(e.profile, e.rules) if e.rules else e.profile  # the rules kept with the table, by key
+    profile = seated_rules(e)
     return TableState(phase=Phase.DEALER, switches=e.switches, players=tuple(e.players), base=e.base,
                       per_tai=e.per_tai, profile=profile, past=past, deals=state.deals)  # deals: the table's
+
+
+def seated_rules(e: ev.Seated) -> str:
+    """What loads the rule set a seating is scored under: the values it kept, by their key, else its id."""
+    return keep_rules(e.profile, e.rules) if e.rules else e.profile
 
 
 def _dealer(state: TableState, e: ev.DealerChosen) -> TableState:
