@@ -96,8 +96,8 @@ class LiveGame:
         self._drafts: dict[tuple[int, int, str], tuple[str, str, str]] | None = None
         self._digests: tuple[int, str] = (0, hashlib.sha256().hexdigest())  # the log's first n events' digest
         self._refused_at: float | None = None  # when :attr:`opened` last failed to open the file left on disk
-        self._claims: dict[int, tuple[tuple[int, str], int]] = {}  # seat -> (the table then, the tai his refused
-        # win claimed): see :meth:`_table_now`
+        self._claims: dict[int, tuple[tuple[int, str], int]] | None = None  # seat -> (the table then, the tai his
+        # refused win claimed): see :meth:`_table_now`; kept beside the table's file too, read back when first asked for
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -419,9 +419,11 @@ class LiveGame:
     def _note_claim(self, seat: int, events: Sequence[ev.Event]) -> None:
         """Keep the tai ``seat``'s refused win claimed where it was refused as under the minimum (it is a 詐胡,
         spec §6.4), for the 詐胡 the table records next (:meth:`false_win`); any other refusal of his win forgets it
-        (a review: a claim typed before outlived a win retyped and refused as no win at all)."""
+        (a review: a claim typed before outlived a win retyped and refused as no win at all). Kept beside the table's
+        file as well, so that the laptop restarting in between does not charge the 8 tai of a claim unknown."""
         with self._lock:
-            self._claims.pop(seat, None)
+            now = self._table_now()
+            claims = {s: kept for s, kept in self._read_claims().items() if s != seat and kept[0] == now}
             state = self.service.state
             try:
                 for e in events:
@@ -429,7 +431,39 @@ class LiveGame:
             except IllegalEvent as bad:
                 said = dict(bad.evidence)
                 if bad.reason.key == "below_min" and said.get("claimed_tai", "").isdigit():
-                    self._claims[seat] = (self._table_now(), int(said["claimed_tai"]))
+                    claims[seat] = (now, int(said["claimed_tai"]))
+            if claims != self._claims:
+                self._claims = claims
+                self._write_claims()
+
+    @property
+    def claims_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".claims.json")
+
+    def _read_claims(self) -> dict[int, tuple[tuple[int, str], int]]:
+        if self._claims is None:
+            self._claims = {}
+            try:
+                for row in json.loads(self.claims_path.read_text(encoding="utf-8")):
+                    seat, n, digest, tai = int(row[0]), int(row[1]), str(row[2]), int(row[3])
+                    if 0 <= seat < 4 and tai >= 0:
+                        self._claims[seat] = ((n, digest), tai)
+            except FileNotFoundError:
+                pass
+            except (OSError, ValueError, TypeError, IndexError) as bad:  # damaged: a 詐胡 then says it takes 8 tai
+                log.warning("tai claimed not read from %s: %s", self.claims_path, bad)
+        return self._claims
+
+    def _write_claims(self) -> None:
+        """As :meth:`_write_drafts`: whole or not at all."""
+        rows = [[seat, n, digest, tai] for seat, ((n, digest), tai) in sorted((self._claims or {}).items())]
+        try:
+            if rows:
+                write_whole(self.claims_path, json.dumps(rows).encode("utf-8"))
+            else:
+                self.claims_path.unlink(missing_ok=True)
+        except OSError as bad:  # the game itself is in the table's file
+            log.warning("tai claimed not kept in %s: %s", self.claims_path, bad)
 
     def _table_now(self) -> tuple[int, str]:
         """The table as its standing entries make it: their number and a digest of the last ones. A tap taken back
@@ -442,10 +476,10 @@ class LiveGame:
     def claimed(self, seat: int) -> int | None:
         """The tai ``seat`` claimed with the win refused just now as under the minimum (nothing entered since that
         stands), which his 詐胡 carries for the ``claimed_tai`` penalty (spec §6.6); else None. A money review found
-        every such 詐胡 charged the 8 tai kept for a claim unknown. Kept in memory: a restart in between forgets it
-        (the confirmation then says the 8 tai, :meth:`unknown_claim`)."""
+        every such 詐胡 charged the 8 tai kept for a claim unknown. A restart in between keeps it (a damaged or removed
+        file forgets it: the confirmation then says the 8 tai, :meth:`unknown_claim`)."""
         with self._lock:
-            kept = self._claims.get(seat)
+            kept = self._read_claims().get(seat)
             return kept[1] if kept is not None and kept[0] == self._table_now() else None
 
     def unknown_claim(self) -> bool:

@@ -1271,6 +1271,11 @@ def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p57z") is not None  # not a winning shape
     assert game.claimed(winner) is None
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is not None and game.claimed(winner) == 2
+    game.close()  # the laptop restarts before the 詐胡 is tapped: the claim is kept beside the table's file
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.claimed(winner) == 2 and game.claims_path.exists()
+    assert game.false_win(winner) is None and game.claimed(winner) is None
+    assert game.undo() is None and game.claimed(winner) == 2  # the 詐胡 taken back: its claim with it
     assert game.false_win(winner) is None
     recorded = game.events()[-1]
     assert isinstance(recorded, ev.FalseWin) and recorded.claimed_tai == 2
@@ -1279,7 +1284,12 @@ def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path
     paid = {t.payee: t.amount for t in ledger_of(game.state).entries[-1].transfers}
     assert paid == {PLAYERS[s]: 30 + 10 * (2 + (s == dealer)) for s in range(4) if s != winner}  # 50, 50 and 60
     assert game.claimed(winner) is None  # the claim went with its 詐胡
+    played = game.events()
     game.close()
+    again = LiveGame(tmp_path / "table.sqlite")
+    again.claims_path.write_text("[[1, 2", encoding="utf-8")  # damaged: no claim, the game safe
+    assert again.claimed(winner) is None and again.unknown_claim() and again.events() == played
+    again.close()
 
 
 def test_a_table_keeps_its_house_rules_as_seated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
