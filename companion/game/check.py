@@ -9,7 +9,7 @@ from __future__ import annotations
 import typing
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 from companion.game import events as ev
@@ -34,6 +34,7 @@ from companion.game.state import (
     new_flower_pass,
     next_seat,
     offset,
+    replace,
     window,
 )
 from companion.game.switches import FirstDealer, Switches

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from companion.game import events as ev
@@ -27,6 +26,7 @@ from companion.game.state import (
     new_flower_pass,
     offset,
     own_last_flower,
+    replace,
     seat_wind_of,
     seven_rob_target,
     take_tiles,
