@@ -155,8 +155,8 @@ def test_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) -> None
             want = [int(t) for t, _ in waits]
         elif o.shanten == 1 and visible:
             want = [t for t in better if t in left and _live_ready(after.add(Tile(t)), gone)]
-        else:
-            want = better
+        else:  # further off: the kinds that lower it with a copy left to draw
+            want = [t for t in better if t in left]
         assert [int(i.tile) for i in o.improvements] == want
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in o.improvements)
         assert o.reason_zh.startswith("打" + o.discard.zh) and o.reason_en.startswith(f"Discard {o.discard.code}" if o.discard.is_suited else f"Discard the {o.discard.en} ({o.discard.code}; ")
@@ -173,6 +173,16 @@ def test_a_ready_hand_with_every_wait_in_sight_ranks_by_the_draws_that_mend_it()
     assert options[1].shanten == 1 and options[1].unseen == 11
     assert "nothing left to win on; 5 kinds (1p 2p 4p 5p 9p; 14 tiles unseen) make it ready on a live wait" \
         in best.reason_en and "就能改聽還有牌的" in best.reason_zh
+
+
+def test_a_kind_all_in_sight_improves_no_hand_steps_from_ready() -> None:
+    """A teaching review: five steps from ready with the four 2m on the table, the advice said "25 kinds improve it
+    (2m …)", and its JSON "2m": 0, as it already did not a step from ready."""
+    hand = Hand.parse("13m25p79p468s1133z567z9m")
+    free, seen = discard_options(hand)[0], discard_options(hand, "2222m")[0]
+    assert free.shanten == seen.shanten >= 2 and Tile.M2 in {i.tile for i in free.improvements}
+    assert {i.tile for i in seen.improvements} == {i.tile for i in free.improvements} - {Tile.M2}
+    assert all(i.unseen > 0 for i in seen.improvements) and "2m" not in seen.reason_en.split("(")[1].split(")")[0]
 
 
 def test_parse_visible_notation_and_tiles_alike() -> None:
@@ -229,6 +239,8 @@ def test_kong_options_agree_with_shanten(case: tuple[Hand, tuple[Tile, ...]]) ->
         better = [t for t in range(34) if own[t] < 4 and shanten(after.add(Tile(t))) < k.shanten]
         if k.shanten == 1:  # a step from ready: only draws after which some discard waits on a tile not all in sight
             better = [t for t in better if 4 - own[t] - seen[t] > 0 and _live_after(after, Tile(t), own, seen)]
+        elif k.shanten >= 2:  # further off: a kind all in sight improves nothing
+            better = [t for t in better if 4 - own[t] - seen[t] > 0]
         assert [int(i.tile) for i in k.improvements] == better
         assert all(i.unseen == 4 - own[i.tile] - seen[i.tile] for i in k.improvements)
 
