@@ -55,6 +55,17 @@ def test_waits_json_says_the_shapes_and_a_single_wait_as_the_text_does(capsys: p
     assert got["in_hand"] == ["6m"]
 
 
+def test_waits_says_a_hand_with_all_eight_flowers_has_won(capsys: pytest.CaptureFixture[str]) -> None:
+    """八仙過海 is a win whatever the hand waits on (spec §3.1); a teaching review found only the waits listed."""
+    hand = "45m234s789s77p kong:6666m@R pung:999p@O 12345678f"
+    assert main(["waits", hand, "--lang", "en"]) == 0 and main(["waits", hand]) == 0
+    assert main(["waits", "--json", hand]) == 0 and main(["waits", "--json", hand.replace("12345678f", "1234567f")]) == 0
+    en, zh, won, seven = capsys.readouterr().out.splitlines()
+    assert en.endswith("all eight flowers: already a win (八仙過海, Eight Immortals)") and "waits 3m" in en
+    assert zh.endswith("八張花都到齊：已經胡了（八仙過海）")
+    assert json.loads(won)["eight_flowers"] is True and "eight_flowers" not in json.loads(seven)
+
+
 def test_waits_json_without_visible_has_no_unseen(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "waits", "--json", "123m456m789m11z22z33z4z")
     assert json.loads(out) == {"hand": "123456789m1122334z", "shanten": 1, "waits": [], "shapes": {},

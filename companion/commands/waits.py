@@ -98,11 +98,28 @@ def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool
         obj["in_hand"] = [t.code for t in structural_waits(hand) if t not in set(found)]
         if with_visible:
             obj["unseen"] = {t.code: n for t, n in wait_counts(hand, visible or ())}
+    if _eight_flowers(hand):
+        obj["eight_flowers"] = True
     return obj
+
+
+def _eight_flowers(hand: Hand) -> bool:
+    """All eight flowers shown: the hand has won already, whatever it waits on (八仙過海, spec §3.1; a teaching
+    review found the waits listed without a word of it)."""
+    return len(set(hand.flowers)) == 8
+
+
+def _won_by_flowers(zh: bool) -> str:
+    return "；八張花都到齊：已經胡了（八仙過海）" if zh else "; all eight flowers: already a win (八仙過海, Eight Immortals)"
 
 
 def describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, lang: str) -> str:
     """One line: the waits with their shapes (and unseen copies), or why the hand is not ready."""
+    said = _describe_waits(hand, visible, with_visible, lang)
+    return said + _won_by_flowers(lang == "zh") if _eight_flowers(hand) else said
+
+
+def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, lang: str) -> str:
     zh = lang == "zh"
     found = wait_counts(hand, visible)
     if not found:
