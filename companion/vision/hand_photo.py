@@ -156,6 +156,22 @@ def as_backs(dets: Detections, idx: list[int]) -> Detections:
     return dataclasses.replace(dets, kind=kind, face_up=face_up, top3_kind=top3_kind, top3_score=top3_score)
 
 
+BLANK_FACE = 0.5
+"""The score a face-down box taken as a blank white dragon is given (:func:`as_whites`): not doubtful, not sure."""
+
+
+def as_whites(dets: Detections, idx: list[int]) -> Detections:
+    """``dets`` with the face-down tiles ``idx`` read face up as white dragons (白板): a set whose 白板 has a blank
+    face shows it as a plain tile, which the back check may take for a back (a photo review: a pung of 白 read as
+    three face-down tiles in no concealed kong, and the hand refused)."""
+    kind, face_up, sc = dets.kind.copy(), dets.face_up.copy(), dets.score.copy()
+    top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+    kind[idx], face_up[idx], sc[idx] = int(Tile.Z5), True, BLANK_FACE
+    top3_kind[idx], top3_score[idx] = (int(Tile.Z5), 0, 0), (BLANK_FACE, 0.0, 0.0)
+    return dataclasses.replace(dets, kind=kind, face_up=face_up, score=sc, top3_kind=top3_kind,
+                               top3_score=top3_score)
+
+
 def shadowed(dets: Detections) -> list[int]:
     """Face-up boxes standing in their row, read unsurely (under :data:`companion.vision.read.DOUBTFUL`), whose centre
     lies inside a face-up tile lying across the row read surer: the same claimed tile boxed twice, once whole across

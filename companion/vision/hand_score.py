@@ -30,7 +30,7 @@ from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import Tile, format_tiles
 from companion.vision import hand_search
-from companion.vision.hand_photo import LaidHand, as_backs, kong_end_backs, lay_out, shadowed
+from companion.vision.hand_photo import LaidHand, as_backs, as_whites, kong_end_backs, lay_out, shadowed
 from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
 from companion.vision.read import Detections
 
@@ -263,8 +263,28 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
     instant = is_instant(context)
-    plans = _plans_or_refuse(dets, laid, instant)
-    found = search(dets, laid, plans, instant)
+    try:
+        plans, refused = _plans_or_refuse(dets, laid, instant), None
+    except PhotoHandError as why:
+        plans, refused = [], why
+    found = search(dets, laid, plans, instant) if refused is None else []
+    # face-down tiles in no concealed kong, read as blank-faced white dragons (白板): tried when the photo as read is
+    # no win (a review's pung of 白 was read as three backs, and the hand refused)
+    whites = list(laid.stray) if not found else []
+    if whites:
+        white = as_whites(dets, whites)
+        laid_white = lay_out(white)
+        try:
+            plans_white = _plans_or_refuse(white, laid_white, instant)
+            other = search(white, laid_white, plans_white, instant)
+        except PhotoHandError:
+            other = []
+        if other:
+            dets, laid, plans, found, refused = white, laid_white, plans_white, other, None
+        else:
+            whites = []
+    if refused is not None:
+        raise refused
     # pale backs at a concealed kong's ends, read as unsure blank white dragons: tried when the photo as read is no
     # win, or only one with tiles read otherwise, and kept when that needs fewer changes
     pale = kong_end_backs(dets) if not found or found[0][2] else []
@@ -329,6 +349,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            "their own, in front of the hand)",
                            "手牌那一列中間有空隙：各組都當作手牌（吃碰槓要另外排一列，放在手牌前面）"))
     doubts += _unsure_notes(dets, legal, {r.index for r in repairs})
+    doubts += _flower_notes(dets, legal, best, profile, {r.index for r in repairs})
     doubts += _win_tile_notes(legal, scored, best, win_tile)
     if pale:
         doubts.append(Note(f"{len(pale)} tile(s) read as a blank white dragon at the end of a concealed kong taken "
@@ -339,6 +360,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"tile boxed twice: read {', '.join(Tile(int(dets.kind[i])).code for i in twice)})",
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
+    if whites:
+        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板, blank "
+                           "in this set): check them in the photo",
+                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板（這副牌的白板是空白的）：請對照照片"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -456,6 +481,36 @@ def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Not
         others_zh = "或".join(a.zh for a in alike) or "別的牌"
         notes.append(Note(f"{t.code} read unsure ({_sure(p)} sure; or {others}): check it in the photo",
                           f"{t.zh}讀得不確定（{_sure(p)} 把握；也可能是{others_zh}）：請對照照片"))
+    return notes
+
+
+def _flower_notes(dets: Detections, legal: Legal, best: tuple[int, Win, Score], profile: Profile,
+                  changed: set[int]) -> list[Note]:
+    """The flowers read surely enough to pass unsaid whose other reading scores the hand otherwise (a flower decides
+    正花 and 花槓 by its kind alone): a photo review's 冬 read as 春 at 0.84 lost the 正花 of a North winner and paid
+    a tai short without a word."""
+    doubtful = dets.doubtful()
+    held = {legal.kinds[i] for i in legal.flowers}
+    notes = []
+    for i in legal.flowers:
+        if doubtful[i] or i in changed:  # (said as unsure or changed already)
+            continue
+        read, p = legal.kinds[i], float(dets.score[i])
+        for k, q in zip(dets.top3_kind[i], dets.top3_score[i], strict=True):
+            other = Tile(int(k))
+            if other == read or not other.is_flower or other in held or q < hand_search.ALTERNATIVE_FLOOR:
+                continue
+            flowers = tuple(other if t == read else t for t in best[1].flowers)
+            try:
+                tai = score(dataclasses.replace(best[1], flowers=flowers), profile).hand_tai
+            except (NotAWin, WinInputError):
+                continue
+            if tai != best[2].hand_tai:
+                notes.append(Note(f"flower {read.code} read {_sure(p)} sure; were it {other.code}, the hand would be "
+                                  f"{tai} tai, not {best[2].hand_tai}: check it in the photo",
+                                  f"花{read.zh}（{_sure(p)} 把握）若其實是{other.zh}，這手是 {tai} 台，不是 "
+                                  f"{best[2].hand_tai} 台：請對照照片"))
+                break
     return notes
 
 

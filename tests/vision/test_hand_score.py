@@ -162,6 +162,33 @@ def test_pale_backs_read_as_blank_white_dragons_at_a_kongs_ends_are_taken_as_bac
     assert kept.win.concealed.count(Tile.Z5) == 3 and not any("white dragon" in n.en for n in kept.doubts)
 
 
+def test_three_backs_in_no_concealed_kong_are_tried_as_a_pung_of_blank_white_dragons() -> None:
+    """A photo review: a set's 白板 has a blank face, and a pung of them was read as three backs; the hand was refused
+    ("found 14 tiles … and 3 face down"). Taken as 白 when that makes the win, and said."""
+    dets = laid([(100, ["66p23455s", "6p"]), (200, ["0x0x0x", "789s", "111z"]), (300, ["3f4f"])])
+    got = score_photo(dets, {}, PROFILE)
+    assert sorted(str(m) for m in got.win.melds) == ["chow:789s", "pung:111z", "pung:555z"]
+    assert got.score.item("dragon_pung") is not None
+    assert any("taken as white dragons" in n.en and "當作白板" in n.zh for n in got.doubts)
+    # backs that make no win as 白 either: refused as before, naming the backs
+    with pytest.raises(PhotoHandError, match="face down"):
+        score_photo(laid([(100, ["66p23455s", "6p"]), (200, ["0x0x", "789s", "111z"])]), {}, PROFILE)
+
+
+def test_a_flower_read_surely_enough_is_doubted_where_its_other_reading_scores_otherwise() -> None:
+    """A photo review: a North winner's 冬 (4f, his 正花) read as 春 at 0.84, with no doubt said, paid a tai short."""
+    rows = [(100, ["456m34s22255577z", "2s"]), (200, ["2222m"]), (300, ["1f7f"])]
+    context = {"seat_wind": "N", "win_type": "discard", "discarder": "E"}
+    misread = laid(rows, {18: [("1f", 0.84), ("4f", 0.056), ("8f", 0.01)]})
+    got = score_photo(misread, context, PROFILE)
+    assert got.win.flowers == (Tile.F1, Tile.F7) and got.score.hand_tai == 1
+    (note,) = [n for n in got.doubts if "flower" in n.en]
+    assert "were it 4f, the hand would be 2 tai, not 1" in note.en and "若其實是冬，這手是 2 台" in note.zh
+    # an other reading that scores the same (夏 is no North flower either), or one too faint: nothing said
+    for readings in ({18: [("1f", 0.84), ("2f", 0.1), ("4f", 0.01)]}, {18: [("1f", 0.84), ("5z", 0.1), ("4f", 0.01)]}):
+        assert not any("flower" in n.en for n in score_photo(laid(rows, readings), context, PROFILE).doubts)
+
+
 def test_a_face_up_kong_is_exposed_unless_the_player_says_it_was_added_or_concealed() -> None:
     dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
     exposed = score_photo(dets, {}, PROFILE)
