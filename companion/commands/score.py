@@ -78,6 +78,10 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+MAX_STREAK = 99
+"""The longest dealer's streak ``--streak`` takes: more is a typo (each hand the dealer keeps is one he won or drew)."""
+
+
 class _OptionError(ValueError):
     def __init__(self, en: str, zh: str) -> None:
         super().__init__(en)
@@ -98,6 +102,9 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     if tiles:
         raise _OptionError(f"--context: {tiles[0]} comes from the photo or its own option, not --context",
                            f"--context：{tiles[0]} 由照片或它自己的選項決定，不能寫在 --context")
+    if args.streak is not None and args.streak > MAX_STREAK:  # (a review's typo paid 200,001 dealer tai unsaid)
+        raise _OptionError(f"--streak {args.streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo: "
+                           "check the number", f"--streak {args.streak}：連莊超過 {MAX_STREAK} 把應該是打錯了：請檢查這個數字")
     for key, value in (("seat_wind", args.seat), ("round_wind", args.round), ("dealer", args.dealer),
                        ("streak", args.streak)):
         if value is not None:

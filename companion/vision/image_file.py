@@ -5,6 +5,7 @@ drawings are in the picture the player sees."""
 
 from __future__ import annotations
 
+import re
 import struct
 import warnings
 from io import BytesIO
@@ -82,6 +83,9 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with _opened(p, reduce_large) as im:
                 w, h = im.size
+                if im.format == "JPEG" and w * h > JPEG_PIXELS_PER_BYTE * size:
+                    raise ImageFileError(p, f"damaged image: its header says {w}x{h} pixels, which {size} bytes "
+                                            "cannot hold", f"圖檔損壞：檔頭說有 {w}x{h} 像素，{size} 位元組裝不下")
                 if reduce_large and w * h > MAX_PIXELS and im.format == "JPEG":
                     k = next((k for k in (2, 4, 8) if (w // k) * (h // k) <= MAX_PIXELS), 8)
                     im.draft("RGB", (w // k, h // k))
@@ -100,7 +104,15 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
     except ImageFileError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
-        raise ImageFileError(p, "image too large (possible decompression bomb)", "圖太大（疑似解壓縮炸彈）") from e
+        # Pillow's own check (about 89 MP) came first: said as the check above says it (a review was told no more
+        # than "possible decompression bomb" for a 100 MP PNG)
+        said = re.search(r"Image size \((\d+) pixels\) exceeds limit of (\d+) pixels", str(e))
+        if said is None:
+            raise ImageFileError(p, "image too large (possible decompression bomb)", "圖太大（疑似解壓縮炸彈）") from e
+        n, limit = int(said.group(1)), min(MAX_PIXELS, int(said.group(2)))
+        raise ImageFileError(p, f"image too large ({n} pixels, limit {limit}): make it smaller"
+                                + (", or save it as a JPEG, which is read at a smaller scale" if reduce_large else ""),
+                             f"圖太大（{n} 像素，上限 {limit}）：請縮小" + ("，或存成 JPEG（會縮小來讀）" if reduce_large else "")) from e
     except UnidentifiedImageError as e:
         if _is_heif(p):  # a phone's own format: say what to do, not that it is no image (a review)
             raise ImageFileError(p, "an HEIC/HEIF photo, which this program cannot read: save or share it as JPEG "
@@ -119,6 +131,12 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
                              f"圖只有 {w}x{h} 像素，小到看不見牌")
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
+
+JPEG_PIXELS_PER_BYTE = 4096
+"""More pixels than this for each byte of a JPEG file is a damaged one: a header claiming a picture its data cannot
+hold (Pillow fills the rest with grey: a review's 700-byte file claiming 50000x50000 took 13 s and 820 MB to decode
+at an eighth, and was said to show no tile). A blank picture, the most a JPEG squeezes, holds 170-260 pixels a byte;
+progressive coding, a bit a block at least, 512."""
 
 REDUCED_MAX_PIXELS = 64 * MAX_PIXELS
 """Largest JPEG decoded reduced (an eighth a side at most: 2.5 GP): a 200 MP phone photo is a quarter of it."""

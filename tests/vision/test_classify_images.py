@@ -119,6 +119,30 @@ def test_huge_image_is_refused_before_decoding(tmp_path: Path) -> None:
         read_image(p)
 
 
+def test_a_jpeg_whose_header_claims_more_than_its_bytes_hold_is_damaged(tmp_path: Path) -> None:
+    """A review's 700-byte JPEG claiming 50000x50000: decoded at an eighth as grey (13 s, 820 MB), "no tile"."""
+    p = _jpeg(tmp_path / "small.jpg")
+    data = bytearray(p.read_bytes())
+    at = data.find(b"\xff\xc0")  # the frame header: height, then width, at +5
+    data[at + 5:at + 9] = (50000).to_bytes(2, "big") + (50000).to_bytes(2, "big")
+    claimed = tmp_path / "claimed.jpg"
+    claimed.write_bytes(bytes(data))
+    with pytest.raises(ImageFileError, match="header says 50000x50000 pixels") as e:
+        read_image(claimed, reduce_large=True)
+    assert "圖檔損壞" in str(e.value)
+    blank = tmp_path / "blank.jpg"  # the most a JPEG squeezes: a blank picture, read
+    Image.new("L", (4000, 3000)).save(blank, quality=1, optimize=True)
+    assert read_image(blank).shape == (3000, 4000, 3)
+
+
+def test_a_png_over_pillows_own_limit_is_said_too_large_with_its_size(tmp_path: Path) -> None:
+    p = tmp_path / "big.png"
+    Image.new("1", (10000, 9000)).save(p)  # 90 MP: Pillow's own bomb check speaks first
+    with pytest.raises(ImageFileError, match=r"image too large \(90000000 pixels, limit 40000000\): make it smaller, "
+                                             "or save it as a JPEG"):
+        read_image(p, reduce_large=True)
+
+
 def test_a_phone_photo_over_the_pixel_limit_reads_at_half_size_when_asked(tmp_path: Path) -> None:
     from companion.vision.image_file import MAX_PIXELS
 
