@@ -11,6 +11,7 @@ import asyncio
 import logging
 import threading
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import flet as ft
 
@@ -131,7 +132,7 @@ class CompanionApp:
         lost_taps.watch(self.page, self._tap_lost)  # a tap on a screen that had just changed is said
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
         # back to it, and the browser's back button goes to the tab before
-        wanted = (self.page.route or "/").strip("/")
+        wanted = _tab_of(self.page.route)
         if wanted in {v for v, _, _ in self._tabs}:
             self.view = wanted
         self.page.controls.clear()
@@ -220,7 +221,7 @@ class CompanionApp:
         self.switch("table")
 
     def _routed(self, e: ft.RouteChangeEvent) -> None:
-        wanted = (e.route or "/").strip("/") or "table"
+        wanted = _tab_of(e.route) or "table"
         if wanted in {v for v, _, _ in self._tabs}:
             self.switch(wanted)
 
@@ -228,7 +229,7 @@ class CompanionApp:
         if view == self.view:
             return
         self.view = view
-        if (self.page.route or "/").strip("/") != view:
+        if _tab_of(self.page.route) != view:
             self.page.run_task(self.page.push_route, f"/{view}")
         if view not in ("table", "ledger"):  # both may follow the replay: it plays on there
             self.table.stop()
@@ -306,3 +307,9 @@ class CompanionApp:
                 await self._tab_row.scroll_to(offset=offset, duration=0)  # (past the end: the row's end)
 
         self.page.run_task(scroll)
+
+
+def _tab_of(route: str | None) -> str:
+    """The tab a page's route names (``/live``), its query left aside: a phone joins a table on the network with
+    ``/live?t=TOKEN``, which opened the Table tab's demo (a review)."""
+    return urlsplit(route or "/").path.strip("/")

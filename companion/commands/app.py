@@ -22,9 +22,12 @@ from companion.commands._io import add_lang_option
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("app", help="serve the app in the browser (the bundled demo game without LOG) / "
                                    "在瀏覽器開啟小幫手（不給紀錄檔就播放內附的示範牌局）",
-                       description="Serve the companion app in web mode: the table replayed step by step (waits, "
-                                   "dealer, streak, tai and payments) and a photographed hand scored. / "
-                                   "以網頁模式開啟小幫手：逐步重播牌局（聽牌、莊家、連莊、台數與付款），以及拍照算台。")
+                       description="Serve the companion app in web mode: a live game entered at the table, tap by "
+                                   "tap, with its ledger; the table replayed step by step (waits, dealer, streak, tai "
+                                   "and payments); my hand's waits and discards; a photographed hand scored; the tai "
+                                   "taught; tile sets calibrated. / "
+                                   "以網頁模式開啟小幫手：在牌桌上一步一步記錄牌局與帳本；逐步重播牌局（聽牌、莊家、連莊、"
+                                   "台數與付款）；我的手牌聽什麼、打哪張；拍照算台；學台數；校正自己的牌。")
     p.add_argument("log", nargs="?", help="an event log (JSON lines) or a live game's table file to replay instead "
                                           "of the demo game / 要重播的牌局紀錄（JSON lines）或牌局檔，不給就用示範牌局")
     p.add_argument("--host", default="127.0.0.1",
@@ -33,8 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--port", type=int, default=8550, help="port (default 8550) / 連接埠（預設 8550）")
     add_lang_option(p, "the app's first language (it has a switch)", "開啟時的語言（頁面上可切換）")
     p.add_argument("--table", metavar="FILE",
-                   help="the file a live game is kept in (default: companion/table.sqlite in the user's data folder) / "
-                        "記錄牌局存放的檔案（預設：使用者資料夾裡的 companion/table.sqlite）")
+                   help="the file a live game is kept in (default: table.sqlite in the folder COMPANION_DATA_DIR "
+                        "names, else in companion/ in the user's data folder) / "
+                        "記錄牌局存放的檔案（預設：環境變數 COMPANION_DATA_DIR 指的資料夾裡的 table.sqlite，"
+                        "沒設就是使用者資料夾裡的 companion/table.sqlite）")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser / 不自動開啟瀏覽器")
     p.set_defaults(func=run)
 

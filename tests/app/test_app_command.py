@@ -414,3 +414,12 @@ def test_the_live_ledger_downloads_as_csv_for_a_spreadsheet(tmp_path: Path) -> N
         ",付款 Payments,改正 Corrections,下一把 Next hand,骰子 Dice,門風 Seat winds," + ",".join(f"{p} 這把 this hand" for p in "甲乙丙丁") + ","
         + ",".join(f"{p} 累計 running" for p in "甲乙丙丁"))
     live.close()
+
+
+def test_a_tabs_address_names_its_tab_with_the_tables_token_after_it() -> None:
+    """A review: on a table served to the network, ``/live?t=TOKEN`` (the link a host sends the players) opened the
+    Table tab's demo, as if the tab were named ``live?t=TOKEN``."""
+    from companion.app.views import _tab_of
+
+    assert _tab_of("/live?t=oHV4WzwHVpFq") == _tab_of("/live") == _tab_of("live/") == "live"
+    assert _tab_of("/?t=x") == _tab_of("/") == _tab_of(None) == ""
