@@ -374,8 +374,32 @@ def window(state: TableState) -> TableState | None:
     seats = tuple(replace(b, known=c.known, no_win=c.no_win, dead=c.dead, ready=b.ready if s == claimer else c.ready,
                           barred=b.barred if s == claimer else c.barred)  # a pass logged since the claim
                   for s, (b, c) in enumerate(zip(base.seats, state.seats, strict=True)))
-    return replace(base, seats=seats, false_wins=state.false_wins, false_claims=state.false_claims,
+    # the tiles the claimer showed from his hand are back in it, and known there: the table saw them (a review: a win
+    # outranking a kong of 5m forgot its three, and a correction of that win then showed three more)
+    shown = _shown_by_claim(base, state.seats[claimer], claimer) if 0 <= claimer < 4 else ()
+    known = base.known
+    if shown:
+        counts = list(seats[claimer].concealed)
+        for t in shown:
+            counts[t] += 1
+            counts[UNK] -= 1
+        seats = tuple(replace(st, concealed=tuple(counts)) if s == claimer else st for s, st in enumerate(seats))
+        known = add_tiles(known, shown)
+    return replace(base, seats=seats, known=known, false_wins=state.false_wins, false_claims=state.false_claims,
                    warnings=state.warnings)
+
+
+def _shown_by_claim(base: TableState, now: SeatState, claimer: int) -> list[Tile]:
+    """The tiles the claim made on ``base``'s offer showed from the claimer's unknown ones (his concealed tiles in
+    ``base``); ``now`` is his seat after it."""
+    before = base.seats[claimer]
+    if base.offer is None or len(now.melds) <= len(before.melds):
+        return []
+    hand = list(now.melds[len(before.melds)].tiles)
+    if base.offer not in hand:
+        return []
+    hand.remove(base.offer)
+    return take_tiles(before.concealed, hand)[1]
 
 
 def seat_wind_of(state: TableState, seat: int) -> int:

@@ -98,3 +98,19 @@ def test_a_win_of_an_earlier_session_is_corrected_in_that_session() -> None:
     assert bad.value.reason.key == "fix_no_hand"
     assert "session" not in ev.to_dict(ev.WinCorrected(seat=0, hand=1, concealed=()))
     assert ev.from_dict(ev.to_dict(mistaken)) == mistaken
+
+
+def test_a_claim_a_win_outranks_leaves_the_tiles_it_showed_known_in_the_claimers_hand() -> None:
+    """A review: a win on a 5m outranked an exposed kong of it, and the tracker forgot the kong's three; a correction
+    of the win to a hand holding 55m was then taken, six 5m on the table (the same tiles entered as the win were
+    refused). The kong's three are back in the claimer's hand, and known there."""
+    from tests.game.game_support import face_down_table, tiles
+
+    state = face_down_table({})
+    for e in (ev.Discarded(seat=0, tile=Tile.M5), ev.ExposedKong(seat=2, tile=Tile.M5),
+              ev.Won(seat=3, kind=ev.WinKind.DISCARD, tile=Tile.M5, concealed=tiles("46m 123p 456p 789p 123s 99s"))):
+        state = step(state, e)
+    assert state.known[Tile.M5] == 4 and state.seats[2].concealed[Tile.M5] == 3 and not state.seats[2].melds
+    with pytest.raises(IllegalEvent) as refused:
+        step(state, ev.WinCorrected(seat=3, hand=1, concealed=tiles("55m 123p 456p 789p 123s 99s")))
+    assert refused.value.reason.key == "fifth_copy"
