@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
-from companion.game.check_win import check_copies, entered_now, replaying
+from companion.game.check_win import check_copies, entered_now, passed_shown, replaying
 from companion.game.evolve import (
     corrected_hand,
     evolve,
@@ -300,6 +300,12 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     if tile is not None and not completes(tuple(shown), rec.melds, tile):
         hand = f"{format_tiles(e.concealed)} + {tile.code}"
         raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=hand), hand=hand)
+    switches = result.switches if result.switches is not None else state.switches
+    blocks = rec.kind is not ev.WinKind.SELF_DRAW or switches.passed_win_blocks_self_draw
+    passed = passed_shown(rec, tuple(shown)) if blocks and entered_now() else None
+    if passed is not None:  # as the win entered with these tiles would have been (a review: a 詐胡 made a paid win)
+        raise IllegalEvent(msg("barred_shown", **state.who(e.seat), tile=passed.zh, tile_en=passed.said_en),
+                           seat=e.seat, passed=passed.code)
     rules = load_profile(state.profile or None)
     prof = table_profile(rules, result.switches if result.switches is not None else state.switches)
     need = prof.switch("min_tai")

@@ -13,6 +13,7 @@ from companion.game.state import (
     Phase,
     SeatState,
     TableState,
+    WinRecord,
     held_flower,
     own_last_flower,
     seven_rob_target,
@@ -175,12 +176,33 @@ def _own_win(state: TableState, e: ev.Won) -> None:
                                got_en=e.tile.said_en))
 
 
-def passed_shown(st: SeatState, hand: tuple[int, ...]) -> Tile | None:
+def passed_shown(st: SeatState | WinRecord, hand: tuple[int, ...]) -> Tile | None:
     """The first tile the seat let go since its last discard, its hand face down then, that the ``hand`` it shows at
-    its win (its concealed tiles before the tile won on: they were the same then, for a hand changes only by its own
-    draw and discard) would have won on too: 過水 the table could not see until the tiles were shown (§2.12). The
-    check is asked of wins entered now only (:func:`entered_now`): a log kept before it replays as kept."""
-    return next((t for t in st.passed if hand[t] < t.max_copies and completes(hand, st.melds, t)), None)
+    its win (its concealed tiles before the tile won on) would have won on too: 過水 the table could not see until
+    the tiles were shown (§2.12). The hand then was the one shown, for a hand changes only by its own draw and
+    discard, or by a kong since: its tiles put back and the tile drawn before it taken out (a face-down draw, any one
+    of the hand's: barred only where each would have won). The check is asked of wins entered now only
+    (:func:`entered_now`): a log kept before it replays as kept."""
+    if not st.passed:
+        return None
+    melds = st.melds if st.passed_melds is None else st.passed_melds
+    then = list(hand)
+    for t in st.passed_out:
+        then[t] += 1
+    unknown = 0
+    for t in st.passed_in:
+        if not t.is_known:
+            unknown += 1
+        elif then[t] > 0:
+            then[t] -= 1
+        else:  # (no such hand: said nothing, as before a kong was followed)
+            return None
+    if unknown > 1:  # (two tiles drawn face down, then kongs: too many hands it may have been)
+        return None
+    hands = [tuple(then)] if not unknown else [tuple(then[:d] + [then[d] - 1] + then[d + 1:])
+                                               for d in range(NUM_KINDS) if then[d] > 0]
+    return next((t for t in st.passed
+                 if all(h[t] < t.max_copies and completes(h, melds, t) for h in hands)), None)
 
 
 def own_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:

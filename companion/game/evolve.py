@@ -242,7 +242,8 @@ def _discarded(state: TableState, e: ev.Discarded) -> TableState:
     counts, known = _take(state, e.seat, (e.tile,))
     st = state.seats[e.seat]
     seats = _seat(state, e.seat, concealed=counts, discards=st.discards + (e.tile,), barred=False, passed=(),
-                  drawn=None, discards_made=st.discards_made + 1, ready_now=False)
+                  passed_out=(), passed_in=(), passed_melds=None, drawn=None, discards_made=st.discards_made + 1,
+                  ready_now=False)
     return replace(state, seats=seats, known=known, phase=Phase.CLAIM, turn=e.seat, offer=e.tile,
                    claim_base=None, claim_rank=0, claim_seat=-1)
 
@@ -266,15 +267,25 @@ def _claim(state: TableState, seat: int, kind: MeldKind, hand_tiles: tuple[Tile,
                   calls_made=True, phase=Phase.REPLACE if is_kong else Phase.ACT,
                   act=ActKind.DISCARD_KONG if is_kong else ActKind.CLAIMED, kong_kind="kong" if is_kong else "",
                   wall=base.wall.with_kong() if is_kong else base.wall)
-    return _release_bar(new, seat) if is_kong else new
+    return _release_bar(new, seat, base2.seats[seat], hand_tiles) if is_kong else new
 
 
-def _release_bar(state: TableState, seat: int) -> TableState:
-    # the tiles passed face down are forgotten at a kong: the hand they were passed with is not the one shown at a
-    # win any more (a bar the kong does not release is then missed, never one that was not there)
-    if state.switches.passed_win_released_by_kong and state.seats[seat].barred:
-        return replace(state, seats=_seat(state, seat, barred=False, passed=()))
-    return replace(state, seats=_seat(state, seat, passed=())) if state.seats[seat].passed else state
+def _release_bar(state: TableState, seat: int, before: SeatState, taken: tuple[Tile, ...]) -> TableState:
+    """A kong by ``seat`` (``before`` his seat before it; ``taken`` the tiles it took from his hand): a bar the
+    switch releases at a kong goes, with the tiles passed face down; else those tiles are kept with what the kong
+    changed in his hand, for the tiles shown at a win to say whether one had won (check_win.passed_shown)."""
+    if state.switches.passed_win_released_by_kong:
+        if before.barred or before.passed:
+            return replace(state, seats=_seat(state, seat, barred=False, passed=(), passed_out=(), passed_in=(),
+                                              passed_melds=None))
+        return state
+    if not before.passed:
+        return state
+    drawn = (before.drawn,) if before.drawn is not None else ()
+    return replace(state, seats=_seat(state, seat, passed_out=before.passed_out + taken,
+                                      passed_in=before.passed_in + drawn,
+                                      passed_melds=before.melds if before.passed_melds is None else
+                                      before.passed_melds))
 
 
 def _chowed(state: TableState, e: ev.Chowed) -> TableState:
@@ -298,7 +309,7 @@ def _added_kong(state: TableState, e: ev.AddedKong) -> TableState:
     new = replace(state, seats=_seat(state, e.seat, concealed=counts, melds=melds, drawn=None), known=known,
                   phase=Phase.ROB, offer=e.tile, act=ActKind.KONG, kong_kind="addkong", calls_made=True,
                   wall=state.wall.with_kong(), claim_base=None, claim_rank=0)
-    return _release_bar(new, e.seat)
+    return _release_bar(new, e.seat, st, (e.tile,))
 
 
 def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> TableState:
@@ -309,7 +320,7 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> TableState:
     new = replace(state, seats=_seat(state, e.seat, concealed=counts, melds=st.melds + (meld,), drawn=None),
                   known=known, phase=Phase.REPLACE, act=ActKind.KONG, kong_kind="ckong", calls_made=True,
                   wall=state.wall.with_kong())
-    return _release_bar(new, e.seat)
+    return _release_bar(new, e.seat, st, (e.tile,) * 4)
 
 
 def _ready(state: TableState, e: ev.DeclaredReady) -> TableState:
@@ -425,6 +436,7 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
         logged=tuple(Tile(i) for i in range(34) for _ in range(st.concealed[i])),
         drawn=st.drawn if own and window.act is not ActKind.DEALT and st.drawn is not None
         and st.drawn.is_known else None,
+        passed=st.passed, passed_out=st.passed_out, passed_in=st.passed_in, passed_melds=st.passed_melds,
     )
 
 

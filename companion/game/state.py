@@ -115,6 +115,12 @@ class SeatState:
     # the tiles offered since the seat's last discard (others' discards and added kongs it did not win on) while its
     # hand was face down: its tiles shown at a win say whether one of them had won too (過水, §2.12)
     passed: tuple[Tile, ...] = ()
+    # how its hand changed by kongs since it let the first of them go: the tiles the kongs took from it, those drawn
+    # into it before each kong (0x where drawn face down), and its melds before the first kong; the hand it let them
+    # go with is then the one shown at a win with these put back (a review: the bar was forgotten at every kong)
+    passed_out: tuple[Tile, ...] = ()
+    passed_in: tuple[Tile, ...] = ()
+    passed_melds: tuple[Meld, ...] | None = None
     dead: bool = False  # false win under continue_dead
     no_win: bool = False  # 相公 under wrong_count = dead_hand: plays on, may not win
     known: bool = False  # the seat's hand is in the private store
@@ -161,6 +167,12 @@ class WinRecord:
     logged: tuple[Tile, ...] = ()
     drawn: Tile | None = None
     corrected: bool = False  # his tiles were put right after the hand (WinCorrected)
+    # the tiles he let go since his last discard, his hand face down, and how kongs changed it since (SeatState's
+    # fields of the same names): a correction's tiles must not have won on one either (過水, §2.12)
+    passed: tuple[Tile, ...] = ()
+    passed_out: tuple[Tile, ...] = ()
+    passed_in: tuple[Tile, ...] = ()
+    passed_melds: tuple[Meld, ...] | None = None
 
     @property
     def eight_flowers_on_hand(self) -> bool:

@@ -10,7 +10,7 @@ from game_support import Table, t, tiles
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.simulator import Simulator
-from companion.game.state import OutcomeKind, Phase
+from companion.game.state import OutcomeKind, Phase, TableState
 from companion.game.switches import DiscardKongWin, FalseWinAfter, MultiWin, ReserveRule, Switches
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind, Source
@@ -173,6 +173,38 @@ def test_a_win_let_go_face_down_is_seen_in_the_tiles_shown_at_a_later_win() -> N
     assert replay(later).seats[2].passed == () and step(replay(later), on_7s).outcome is not None
     # a log kept before this check replays as kept
     assert replay([*_face_down_pass([ev.Discarded(seat=1, tile=t("7s"))]), on_7s]).outcome is not None
+
+
+def test_a_win_let_go_face_down_is_seen_through_a_kong_made_since() -> None:
+    """A tracker review: the tiles let go were forgotten at a kong, so a seat that let the 6p go, drew and made a kong,
+    then self-drew its win on the replacement, was paid (槓上開花) where the same play with the hand known is barred
+    (§2.12: a kong does not lift it, by default). The hand then is the one shown with the kong's tiles put back and
+    the tile drawn before it taken out: barred where the draw is known; a draw face down could have been any tile
+    the hand held, and is barred only where each would have won."""
+    shown = tiles("222z333z444z66p77s")  # with 111z it won on the 6p (and 7s)
+    won = ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("7s"), concealed=shown)
+
+    def after_kong(drawn: Tile, kong: ev.Event, *more: ev.Event) -> TableState:
+        return replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=drawn), kong,
+                                       *more, ev.ReplacementDrew(seat=2, tile=t("7s"))]))
+
+    with pytest.raises(IllegalEvent) as refused:  # the drawn 1z made the kong of 1z
+        step(after_kong(t("1z"), ev.ConcealedKong(seat=2, tile=t("1z"))), won)
+    assert refused.value.reason.key == "barred_shown" and "6p" in refused.value.reason.en
+    # drawn face down: the hand then may have held four 1z and not the drawn tile; taken
+    assert step(after_kong(Tile.UNKNOWN, ev.ConcealedKong(seat=2, tile=t("1z"))), won).outcome is not None
+    # a kong of a discard takes no draw: the hand then is the one shown and the kong's three (where its replacement
+    # may win)
+    claimed = replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1z")), ev.ExposedKong(seat=2, tile=t("1z")),
+                                      ev.ReplacementDrew(seat=2, tile=t("7s"))],
+                                     Switches(discard_kong_replacement_win=DiscardKongWin.KONG_BLOOM)))
+    with pytest.raises(IllegalEvent, match="6p"):
+        step(claimed, won)
+    # where the switch lifts the bar at a kong, taken
+    lifted = Switches(passed_win_released_by_kong=True)
+    assert step(replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=t("1z")),
+                                        ev.ConcealedKong(seat=2, tile=t("1z")),
+                                        ev.ReplacementDrew(seat=2, tile=t("7s"))], lifted)), won).outcome is not None
 
 
 def test_a_pass_may_be_logged_after_a_chow_a_win_could_still_outrank() -> None:
