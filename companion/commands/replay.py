@@ -1,6 +1,9 @@
 """``companion replay FILE``: replay an event log, print the table after each event and the ledger.
 
-Exits 1 naming the event (line, type and reason in zh/en) when the log holds an illegal event.
+Exits 1 naming the event (line, type and reason in zh/en) when the log holds an illegal event. One that only the
+checks added since a log may have been kept refuse (a fifth copy seen across the table, 過水 seen in the tiles shown…)
+is replayed as kept, as the app opens it, and named on stderr; the exit status is 1 then too (a tracker review: a
+log edited to show six red dragons replayed with 0).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 from companion.app.ledger_model import ledger_csv
 from companion.commands._io import add_lang_option
 from companion.game import events as ev
-from companion.game.check import stored_step
+from companion.game.check import step, stored_step
 from companion.game.events import EventError
 from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
@@ -103,10 +106,22 @@ def run(args: argparse.Namespace) -> int:
         error(f"{args.file}：記錄是空的，沒有事件可重播", f"{args.file}: no events to replay (the log is empty)")
         return 1
     state = TableState()
+    lenient: list[str] = []  # the events this version refuses, replayed as kept
     for line, e in events:
         name = type(e).__name__
+        refused_now: IllegalEvent | None = None
         try:
-            state = stored_step(state, e)
+            strict: TableState | None = step(state, e)
+        except IllegalEvent as refused:
+            strict, refused_now = None, refused
+        try:
+            state = strict if strict is not None else stored_step(state, e)
+            if refused_now is not None:
+                why = msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name,
+                          zh=refused_now.reason.zh, en=refused_now.reason.en)
+                lenient.append(pick(f"{args.file}：{why.zh}；這個版本會拒絕，照紀錄重播（較早版本存的紀錄；改過的紀錄就不是真的牌局）",
+                                    f"{args.file}: {why.en}; this version refuses it, replayed as kept (a log saved by "
+                                    "an earlier version; an edited log is no table's)"))
         except IllegalEvent as err:
             why = msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name, zh=err.reason.zh,
                       en=err.reason.en)
@@ -130,6 +145,9 @@ def run(args: argparse.Namespace) -> int:
                 head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
+    for said in lenient:
+        print(f"companion replay: {said}", file=sys.stderr)
+    status = 1 if lenient else 0
     if args.csv:  # every session at the table, headings in both languages (spec §6.7)
         # the Ledger tab's download byte for byte: its BOM tells a spreadsheet the text is UTF-8, and bytes pass no
         # newline translation that would double csv's \r\n (a money review: garbled Chinese, a blank row each row)
@@ -141,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             buffer.write(data)
             buffer.flush()
-        return 0
+        return status
     if args.quiet and not args.json:
         print(render_table(state, lang, args.show_hands))
     names = state.players or tuple(pick(*seat_label(i), sep="/") for i in range(4))
@@ -152,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
             tile = pick(c.tile.zh, c.tile.code, " ")
             print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}: {how}")
     if not state.players:
-        return 0
+        return status
     ledgers = session_ledgers(state)  # earlier sessions first, the one under way last
     ledger = ledgers[-1]
     if args.json:
@@ -166,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
                                                   for t in fewest_transfers(total)]}} if len(ledgers) > 1 else {}
         print(json.dumps({**ledger.to_json(), **earlier, **({"passed": passed} if passed is not None else {})},
                          ensure_ascii=False, indent=1))
-        return 0
+        return status
     print(f"\n== {pick('每把', 'each hand')} ==")  # who won what and who paid whom (a review found neither)
     for k, session in enumerate(ledgers, 1):
         if len(ledgers) > 1:
@@ -191,4 +209,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {p}: {v:+d}")
         for t in fewest_transfers(total):
             print(f"  {t.payer} → {t.payee}: {t.amount}")
-    return 0
+    return status

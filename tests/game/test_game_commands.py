@@ -105,6 +105,25 @@ def test_replay_names_the_illegal_event(tmp_path: Path, capsys: pytest.CaptureFi
     assert f"line {n + 1}" in err and "Drew" in err and "turn" in err
 
 
+def test_replay_names_an_event_only_the_newer_checks_refuse_and_replays_it_as_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tracker review: a log with a win 過水 barred (seen in the tiles shown) replayed with exit 0 and was scored,
+    where entering or importing it is refused. A log saved before such a check still replays (the app opens it as
+    kept), but the command names the event and exits 1."""
+    from companion.tiles import Tile, parse_tiles
+    from tests.game.test_game_claims import _face_down_pass
+
+    log = [*_face_down_pass([ev.Discarded(seat=1, tile=Tile.S7)]),
+           ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=Tile.S7, concealed=parse_tiles("111z222z333z444z66p77s"))]
+    path = tmp_path / "passed.jsonl"
+    path.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in log), "utf-8")
+    assert main(["replay", str(path), "--lang", "en"]) == 1
+    out, err = capsys.readouterr()
+    assert f"line {len(log)}: illegal event Won" in err and "過水" in err and "replayed as kept" in err
+    assert "each hand" in out  # the ledger is there, as the app shows it
+    assert main(["replay", str(path), "--json"]) == 1 and json.loads(capsys.readouterr().out)["players"]
+
+
 def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "no such folder" / "log.jsonl"
     assert main(["simulate", "--hands", "1", "--out", str(target)]) == 2
