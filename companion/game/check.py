@@ -399,6 +399,10 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
     for f in e.flowers:
         if not f.is_flower:
             raise IllegalEvent(msg("not_flower", tile=f.zh, tile_en=f.said_en), tile=f.code)
+    twice = next((f for f in e.flowers if e.flowers.count(f) > 1), None)
+    if twice is not None:  # (a review was told "does not hold 33f")
+        raise IllegalEvent(msg("fifth_copy", tile=twice.zh, tile_en=f"{twice.en} ({twice.code})",
+                               seen=e.flowers.count(twice), max=twice.max_copies), tile=twice.code)
     st = state.seats[e.seat]
     if state.phase is Phase.FLOWERS:
         _flower_order(state, e)
@@ -543,6 +547,8 @@ def _declined(state: TableState, e: ev.DeclinedLastTile) -> None:
         raise IllegalEvent(switch_off("may_decline_last_tile"))
     if state.phase is not Phase.CLAIM or e.seat != next_seat(state.turn):
         raise IllegalEvent(msg("decline"), live=state.live, seat=e.seat, due=next_seat(state.turn))
+    if state.live < 1:  # drawn already: the wall is out (a review was told "not the last tile (0 can still be drawn)")
+        raise IllegalEvent(msg("decline_late"), live=state.live, seat=e.seat)
     if state.live != 1:  # the seat due, but not for the last tile (a rules review was told he was not due)
         raise IllegalEvent(msg("decline_early", live=state.live), live=state.live, seat=e.seat)
 

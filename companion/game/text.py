@@ -135,6 +135,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "decline": ("只有剩最後一張時輪到的人可以不摸", "only the player due to draw the last tile may decline it"),
     "decline_early": ("還不是最後一張（還剩 {live} 張可摸），不能不摸", "this is not the last tile ({live} can still be "
                       "drawn): it cannot be declined"),
+    "decline_late": ("最後一張已經摸走了，沒有牌可以不摸：打出的牌沒人胡就是流局", "the last tile has been drawn already: "
+                     "there is none left to decline (unless someone wins on the discard, the hand is a draw)"),
     "no_draw_due": ("還不是流局：還剩 {live} 張可摸", "not a draw yet: {live} tiles can still be drawn"),
     "pending_claim": ("有人搶牌，不能流局", "a claim is pending"),
     "session_over": ("這一將已結束", "the session (一將) is over"),

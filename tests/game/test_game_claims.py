@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from game_support import Table, t, tiles
+from game_support import Table, face_down_table, t, tiles
 
 from companion.game import events as ev
 from companion.game.check import replay, step
@@ -417,6 +417,10 @@ def test_declining_the_last_tile() -> None:
     tb3 = Table({})  # the seat due, before the last tile: told it is not the last tile, not that he is not due
     tb3.discard(0, tb3.hand(0)[0])
     tb3.refused(ev.DeclinedLastTile(seat=(tb3.state.turn + 1) % 4), "decline_early")
+    tb4 = Table({})  # after the last tile's discard: told it is drawn already, not that it is not the last (a review)
+    tb4.discard(0, tb4.hand(0)[0])
+    tb4.cycle(until_live=0)
+    tb4.refused(ev.DeclinedLastTile(seat=(tb4.state.turn + 1) % 4), "decline_late")
 
 
 def test_reserve_rules_change_the_live_count() -> None:
@@ -702,3 +706,12 @@ def test_the_holder_of_seven_drawing_the_eighth_flower_last_wins_eight_flowers()
 
     (line,) = ledger_of(tb.state).entries[0].lines
     assert line.kind == "eight_flowers" and not line.unscored and line.hand_tai >= 8
+
+
+def test_a_flower_twice_in_one_replacement_is_said_to_be_one_of_a_kind() -> None:
+    """A review's log laid "3f3f": refused as "does not hold 33f", where a set holds one of each flower."""
+    state = face_down_table({0: "3f"})
+    with pytest.raises(IllegalEvent) as refused:
+        step(state, ev.FlowerReplaced(seat=0, flowers=(Tile.F3, Tile.F3), replacements=(Tile.UNKNOWN, Tile.UNKNOWN)))
+    assert refused.value.reason.key == "fifth_copy" and "a set holds 1" in refused.value.reason.en
+
