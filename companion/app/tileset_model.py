@@ -21,7 +21,7 @@ import re
 import threading
 import unicodedata
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,6 +45,7 @@ from companion.vision.sheet import (
     UnknownPage,
     misplaced,
     read_sheet,
+    upside_down,
 )
 from companion.vision.sheet import sheet_pdf as render_sheet_pdf
 
@@ -160,6 +161,7 @@ class SheetPage:
     unreadable: tuple[tuple[str, Words], ...]  # (code, why)
     misplaced: tuple[Misplaced, ...]
     samples: tuple[tuple[Tile, np.ndarray], ...] = field(repr=False)
+    turned: tuple[str, ...] = ()  # codes of the kinds whose tile lay upside down in its box, turned the right way up
 
     @property
     def key(self) -> tuple[str, int]:
@@ -171,14 +173,14 @@ class SheetPage:
         return ui("sheet_page", paper=paper.zh, paper_en=paper.en, n=self.number, of=self.pages, photo=self.photo)
 
     @classmethod
-    def of(cls, reading: SheetReading, photo: str, wrong: list[Misplaced]) -> SheetPage:
+    def of(cls, reading: SheetReading, photo: str, wrong: list[Misplaced], turned: Sequence[Tile] = ()) -> SheetPage:
         page = reading.page
         unreadable = tuple((c.cell.tile.code, both_words(c.reason)) for c in reading.cells
                            if c.status is CellStatus.UNREADABLE)
         return cls(photo, page.paper.value, page.number, page.pages, len(page.cells),
                    tuple(t.code for t in reading.tiles(CellStatus.FOUND)),
                    tuple(t.code for t in reading.tiles(CellStatus.EMPTY)), unreadable, tuple(wrong),
-                   tuple(reading.samples()))
+                   tuple(reading.samples()), tuple(t.code for t in turned))
 
 
 @dataclass(frozen=True)
@@ -211,8 +213,9 @@ def read_sheet_photo(path: Path, photo: str, detector: TileDetector | None = Non
         # (the page alone: the words that show the failure name the photo, which a review read twice)
         title = ui("sheet_page_only", paper=paper.zh, paper_en=paper.en, n=page.number, of=page.pages)
         return SheetFailed(photo, ui("sheet_no_tiles", page=title.zh, page_en=title.en))
-    wrong = misplaced(reading.samples(), classifier or TileClassifier(threads=2))
-    return SheetPage.of(reading, photo, wrong)
+    classifier = classifier or TileClassifier(threads=2)
+    reading, turned = upside_down(reading, classifier)  # a tile laid upside down would teach its face turned
+    return SheetPage.of(reading, photo, misplaced(reading.samples(), classifier), turned)
 
 
 class SheetDraft:
@@ -263,6 +266,7 @@ class SheetDraft:
                           "found": list(p.found), "empty": list(p.empty),
                           "unreadable": [[code, why.zh, why.en] for code, why in p.unreadable],
                           "misplaced": [[m.tile.code, m.looks_like.code, m.score] for m in p.misplaced],
+                          "turned": list(p.turned),
                           "samples": [t.code for t, _ in p.samples]})
             arrays.update({f"crop_{i}_{j}": crop for j, (_, crop) in enumerate(p.samples)})
         kept = sorted([paper, number, tile.code] for (paper, number), tile in self.kept)
@@ -291,7 +295,8 @@ class SheetDraft:
                                      tuple((Tile.from_code(c).code, Words(str(zh), str(en)))
                                            for c, zh, en in d["unreadable"]),
                                      tuple(Misplaced(Tile.from_code(t), Tile.from_code(like), float(score))
-                                           for t, like, score in d["misplaced"]), samples)
+                                           for t, like, score in d["misplaced"]), samples,
+                                     tuple(Tile.from_code(c).code for c in d.get("turned", [])))
                     pages[page.key] = page
                 kept = {((_paper(paper), int(number)), Tile.from_code(code)) for paper, number, code in meta["kept"]}
         except (OSError, KeyError, ValueError, TypeError, AttributeError, EOFError, zipfile.BadZipFile) as e:

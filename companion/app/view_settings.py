@@ -310,6 +310,9 @@ class SettingsTab:
             lines.append(label(t(ui("sheet_replaced")), 12, colour=GREY))
         if p.empty:
             lines.append(ft.Row([label(t(ui("sheet_empty")), 13), tiles(p.empty, TILE_W["river"])], wrap=True))
+        if p.turned:  # laid upside down, turned (a review: taken unsaid, the set's faces learnt turned)
+            lines.append(ft.Row([label(t(ui("sheet_turned")), 13, colour=ACCENT), tiles(p.turned, TILE_W["river"])],
+                                wrap=True))
         for code, why in p.unreadable:
             k = Tile.from_code(code)
             lines.append(label(t(ui("sheet_unreadable", tile=k.zh, tile_en=k.en, why=why.zh, why_en=why.en)), 13,

@@ -683,6 +683,9 @@ UI: dict[str, tuple[str, str]] = {
                        "not used)"),
     "sheet_found": ("{found}／{boxes} 格有牌", "{found} of {boxes} boxes hold a tile"),
     "sheet_empty": ("空格：", "Empty boxes:"),
+    "sheet_turned": ("這幾張放顛倒了，已幫你轉正（下次請讓牌的上方朝向紙的上方）：",
+                     "Upside down in their boxes, turned the right way up (next time, each tile's top towards the "
+                     "page's top):"),
     "sheet_unreadable": ("讀不到「{tile}」那格：{why}", "The box of {tile_en} cannot be read: {why_en}"),
     "sheet_check": ("請看一下「{tile}」那格：裡面的牌像是{looks}，這格先不用。放錯了的話，換好再拍一次這一頁",
                     "Look at the box of {tile_en}: its tile looks like {looks_en}, so the box is left out. If it is "

@@ -257,6 +257,8 @@ def _photo(args: argparse.Namespace) -> int:
             keep.add(parse_tile(code))
         except ValueError as e:
             raise ValueError(f"--keep {code}: {e} / --keep 要寫一張牌，例如 2m") from None
+    from companion.vision.sheet import upside_down
+
     detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
     seen: dict[str, int] = {}
@@ -271,6 +273,9 @@ def _photo(args: argparse.Namespace) -> int:
         key = reading.page.label
         seen[key] = seen.get(key, 0) + 1
         _report(reading, seen[key])
+        reading, turned = upside_down(reading, classifier)  # a tile laid upside down would teach its face turned
+        if turned:
+            print(f"  upside down in their boxes, turned the right way up / 放顛倒了，已轉正: {_names(turned)}")
         # a tile in the wrong box would teach the set the wrong face (and every photo read with it after): left
         # out, as the app leaves it out, unless --keep says it is right (a review's set read 2m as 5p and 5p as 2m)
         wrong = _check_boxes(reading.samples(), classifier, keep)

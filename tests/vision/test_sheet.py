@@ -46,10 +46,10 @@ def _picture(code: str) -> np.ndarray:
 
 
 def fill(page_img: np.ndarray, page: PageLayout, rng: np.random.Generator, empty: tuple[str, ...] = EMPTY,
-         wrong: dict[str, str] | None = None) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+         wrong: dict[str, str] | None = None, turned: tuple[str, ...] = ()) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """The page with a tile picture in each box (off by up to 1.5 mm, turned up to 4 degrees, with a soft
-    shadow) but those in ``empty``; ``wrong`` puts another kind's picture in a box. Returns the image and
-    each tile's corners in page pixels."""
+    shadow) but those in ``empty``; ``wrong`` puts another kind's picture in a box, ``turned`` lays those boxes'
+    tiles upside down. Returns the image and each tile's corners in page pixels."""
     k = DPI / 25.4
     img = page_img.astype(np.float32)
     h_img, w_img = img.shape[:2]
@@ -60,6 +60,8 @@ def fill(page_img: np.ndarray, page: PageLayout, rng: np.random.Generator, empty
             continue
         code = (wrong or {}).get(cell.tile.code, cell.tile.code)
         pic = cv2.resize(_picture(code), (w, h), interpolation=cv2.INTER_AREA)
+        if cell.tile.code in turned:
+            pic = np.ascontiguousarray(pic[::-1, ::-1])
         cx, cy = ((c + rng.uniform(-1.5, 1.5)) * k for c in cell.centre_mm)
         m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-4, 4), 1.0)
         m[:, 2] += (cx - w / 2, cy - h / 2)
