@@ -192,6 +192,8 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
                              "或改用新名稱")
     cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
+    held = select and failed > 0  # a set made of part of what was given is not the one photos are read with unasked
+    select = select and not failed  # (a review's typo in one photo's path selected half a set)
     if select:
         calibration.select(name)
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
@@ -201,6 +203,10 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
               f"{'加進' if add else '取代了'} {name!r}：{before} → {kinds} 種牌")
     print(f"calibrated {name!r}: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
           + f" / 已校正 {name!r}：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else ""))
+    if held:
+        print(f"not selected, since {failed} of the inputs could not be used: mend them and give them with --add, then "
+              f"`companion calibrate use {name}` / 有 {failed} 項無法使用，所以沒有選用：修正後加 --add 放進去，再用 "
+              f"companion calibrate use {name} 選用")
     if missing:
         print(f"kinds without a crop (the trained model decides alone / 未校正): {_names(missing)}")
 
