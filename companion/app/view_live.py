@@ -754,11 +754,13 @@ class LiveTab:
         t = self.host.t
         try:
             typed = tiles_typed(self.concealed.value or "")
-        except (NotationError, CopyLimitError):
-            return label(t(ui("live_typed_bad")), 12, colour=ACCENT)
+        except (NotationError, CopyLimitError) as bad:  # which character, and why (a review was told only "yet")
+            return label(t(ui("live_typed_bad", why=getattr(bad, "zh", "") or str(bad), why_en=str(bad))), 12,
+                         colour=ACCENT)
         last = drawn_last(c.kind, len(typed), not (self.drawn.value or "").strip(), c.shown)
         said = ui("live_typed_last_drawn", n=len(typed), want=c.shown, tile=typed[-1].zh, tile_en=typed[-1].said_en) \
-            if last else ui("live_typed_count", n=len(typed), want=c.shown)
+            if last else ui("live_typed_over", n=len(typed), want=c.shown, extra=len(typed) - c.shown) \
+            if len(typed) > c.shown else ui("live_typed_count", n=len(typed), want=c.shown)  # (red alone: a review)
         count = label(t(said), 12, colour=FELT if len(typed) == c.shown or last else ACCENT)
         row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,
                      run_spacing=2)

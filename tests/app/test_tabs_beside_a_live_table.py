@@ -372,3 +372,21 @@ def test_a_win_of_an_earlier_session_is_put_right_from_its_fold(tmp_path: Path) 
     assert sum(total_balances(after).values()) == 0 and game.state.players == ("E", "F", "G", "H")
     assert game.undo() is None and session_ledgers(game.state) == before  # and undo takes it back
     game.close()
+
+
+def test_the_win_form_says_which_typed_character_it_cannot_read(tmp_path: Path) -> None:
+    """A README review typed 1m2m3x into the win form and was told only "Those tiles cannot be read yet"; My hand,
+    the Ledger's correction and the command line name the character."""
+    from companion.app.live_offer import WinChance
+    from companion.app.view_live import LiveTab
+    from companion.game import events as ev
+
+    tab = LiveTab(_Host(), LiveGame(tmp_path / "table.sqlite"))
+    chance = WinChance(seat=1, kind=ev.WinKind.DISCARD, tile="5m", shown=16, hidden_kongs=0, label=Words("胡", "Win"))
+    tab.concealed.value = "1m2m3x"
+    (said,) = _texts(tab._typed(chance))
+    assert said.startswith("Those tiles cannot be read yet: 'x' follows only 0") and "character 6" in said
+    tab.concealed.value = "1m1m1m1m1m"
+    assert "5 copies of 1m" in _texts(tab._typed(chance))[0]
+    tab.concealed.value = "123m456m789m123p45s66z7z"  # 17 of 16: said, not only in red
+    assert _texts(tab._typed(chance))[0] == "17 of 16 tiles, 1 too many:"
