@@ -299,7 +299,11 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     _no_fifth_copy(seen)
     if tile is not None and not completes(tuple(shown), rec.melds, tile):
         hand = f"{format_tiles(e.concealed)} + {tile.code}"
-        raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=hand), hand=hand)
+        waits = waits_of(tuple(shown), rec.melds)  # what it does wait on, as `companion tai` says (a review)
+        said = msg("fix_waits", tiles=tile_names(waits), tiles_en=" ".join(t.code for t in waits)) if waits else \
+            msg("fix_no_waits")
+        raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=f"{hand}{said.zh}", hand_en=f"{hand}{said.en}"),
+                           hand=hand)
     switches = result.switches if result.switches is not None else state.switches
     blocks = rec.kind is not ev.WinKind.SELF_DRAW or switches.passed_win_blocks_self_draw
     passed = passed_shown(rec, tuple(shown)) if blocks and entered_now() else None

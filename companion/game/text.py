@@ -98,6 +98,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                          "only the tile just drawn, not four {tile_en} held before"),
     "frozen_discard": ("{seat}已報聽，必須打出摸到的{tile}", "{seat_en} has declared ready and must discard the drawn {tile_en}"),
     "no_pung": ("{seat}沒有{tile}的碰可以加槓", "{seat_en} has no pung of {tile_en} to add to"),
+    "fix_waits": ("（這手聽{tiles}）", " (it waits on {tiles_en})"),
+    "fix_no_waits": ("（這手還沒聽牌）", " (it is not ready: no tile completes it)"),
     "not_complete": ("{seat}的牌不成胡：{hand}", "{seat_en}'s hand is not a winning shape: {hand_en}"),
     "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（{profile}）：宣告胡牌即為詐胡，請記為詐胡（宣稱 {tai} 台）",
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "

@@ -114,3 +114,19 @@ def test_a_claim_a_win_outranks_leaves_the_tiles_it_showed_known_in_the_claimers
     with pytest.raises(IllegalEvent) as refused:
         step(state, ev.WinCorrected(seat=3, hand=1, concealed=tiles("55m 123p 456p 789p 123s 99s")))
     assert refused.value.reason.key == "fifth_copy"
+
+
+def test_a_correction_that_is_no_win_says_what_the_hand_waits_on() -> None:
+    """A README review was told only "not a winning shape: 112233456789m5z + 4z"; `companion tai` says why."""
+    from tests.game.game_support import face_down_table, tiles
+
+    state = face_down_table({})
+    for e in (ev.Discarded(seat=0, tile=Tile.M5),
+              ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=Tile.M5, concealed=tiles("46m 123p 456p 789p 123s 99s"))):
+        state = step(state, e)
+    for concealed, zh, en in (("45m 123p 456p 789p 123s 99s", "這手聽三萬、六萬", "it waits on 3m 6m"),
+                              ("17m 123p 456p 789p 123s 19s", "這手還沒聽牌", "it is not ready")):
+        with pytest.raises(IllegalEvent) as refused:
+            step(state, ev.WinCorrected(seat=1, hand=1, concealed=tiles(concealed)))
+        assert refused.value.reason.key == "not_complete"
+        assert zh in refused.value.reason.zh and en in refused.value.reason.en
