@@ -454,6 +454,9 @@ def _drew(state: TableState, e: ev.Drew) -> None:
 
 def _discarded(state: TableState, e: ev.Discarded) -> None:
     acting = state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and e.seat == state.dealer)
+    if state.phase is Phase.FLOWERS and not acting:  # the dealer discards first: said so, by name (a review read
+        raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(state.dealer, "turn")),  # "phase=flowers")
+                           turn=state.dealer, seat=e.seat)
     if not acting:
         raise phase_error(state, "打牌", "discard", seat=e.seat)
     if e.seat != state.turn:

@@ -218,6 +218,9 @@ def test_fifth_copy_and_wrong_turn() -> None:
     assert ("tile", "1m") in err.evidence
     tb.refused(ev.Drew(seat=2), "not_turn")
     tb.refused(ev.Discarded(seat=1, tile=t("1m")), "phase")
+    first = Table({1: "1m"})  # before the dealer's first discard: whose turn it is, by name (a README review read
+    said = first.refused(ev.Discarded(seat=1, tile=t("1m")), "not_turn")  # "phase=flowers, seat=2")
+    assert ("turn", str(first.state.dealer)) in said.evidence
 
 
 def test_false_win_void_hand_and_continue_dead() -> None:
