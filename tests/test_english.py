@@ -19,3 +19,11 @@ def test_the_messages_agree_in_both_halves() -> None:
     assert ui("tiles_hidden", n=3).en == "3 tiles (hidden)"
     m = msg("no_draw_due", live=1)
     assert m.en == "not a draw yet: 1 tile can still be drawn" and "1 張" in m.zh
+
+
+def test_a_calibration_of_one_crop_is_said_in_the_singular() -> None:
+    """A calibration review read "1 kinds" in `companion calibrate`'s lines."""
+    from companion.english import agreed
+
+    assert agreed("calibrated 'x': 1 crops of 1 kinds / 已校正") == "calibrated 'x': 1 crop of 1 kind / 已校正"
+    assert agreed("21 crops of 11 kinds") == "21 crops of 11 kinds"

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from companion.commands._io import with_zh
+from companion.english import agreed
 from companion.files import whole_file, write_whole
 from companion.tiles import Tile, parse_tile
 
@@ -199,10 +200,10 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
     kinds = len(set(cal.tiles))
     if old is not None:  # what became of the set saved before
-        print(f"{'added to' if add else 'replaced'} {name!r}: {before} -> {kinds} kinds / "
-              f"{'加進' if add else '取代了'} {name!r}：{before} → {kinds} 種牌")
-    print(f"calibrated {name!r}: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
-          + f" / 已校正 {name!r}：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else ""))
+        print(agreed(f"{'added to' if add else 'replaced'} {name!r}: {before} -> {kinds} kinds / "
+                     f"{'加進' if add else '取代了'} {name!r}：{before} → {kinds} 種牌"))
+    print(agreed(f"calibrated {name!r}: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
+                 + f" / 已校正 {name!r}：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else "")))
     if held:
         print(f"not selected, since {failed} of the inputs could not be used: mend them and give them with --add, then "
               f"`companion calibrate use {name}` / 有 {failed} 項無法使用，所以沒有選用：修正後加 --add 放進去，再用 "
@@ -352,7 +353,7 @@ def _list() -> None:
     for name in names:
         try:
             cal = calibration.load(name)
-            said = f"{len(set(cal.tiles))} kinds / {len(set(cal.tiles))} 種牌"
+            said = agreed(f"{len(set(cal.tiles))} kinds / {len(set(cal.tiles))} 種牌")  # ("1 kinds": a review)
         except calibration.CalibrationError:  # (the app's row shows it: a review found the list did not)
             said = "damaged: calibrate it again or delete it / 檔案損壞：請重新校正或刪除"
         print(("* " if name == cur else "  ") + f"{name}  ({said})", flush=True)
