@@ -193,8 +193,10 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
                              "或改用新名稱")
     cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
-    held = select and failed > 0  # a set made of part of what was given is not the one photos are read with unasked
-    select = select and not failed  # (a review's typo in one photo's path selected half a set)
+    # a set made of part of what was given is not the one photos are read with unasked (a review's typo in one photo's
+    # path selected half a set); one selected already stays so
+    held = select and failed > 0 and calibration.selected() != name
+    select = select and not failed
     if select:
         calibration.select(name)
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]

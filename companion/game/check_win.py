@@ -188,6 +188,8 @@ def passed_shown(st: SeatState | WinRecord, hand: tuple[int, ...]) -> Tile | Non
     melds = st.melds if st.passed_melds is None else st.passed_melds
     then = list(hand)
     for t in st.passed_out:
+        if not t.is_known:  # (a kong's unseen tiles: no hand to say)
+            return None
         then[t] += 1
     unknown = 0
     for t in st.passed_in:

@@ -281,6 +281,9 @@ def _release_bar(state: TableState, seat: int, before: SeatState, taken: tuple[T
         return state
     if not before.passed:
         return state
+    if any(not t.is_known for t in taken):  # a kong laid face down, its kind unseen: the hand then is not known, and
+        # the tiles passed are forgotten, as before kongs were followed (a review: a 槓上開花 after one crashed)
+        return replace(state, seats=_seat(state, seat, passed=(), passed_out=(), passed_in=(), passed_melds=None))
     drawn = (before.drawn,) if before.drawn is not None else ()
     return replace(state, seats=_seat(state, seat, passed_out=before.passed_out + taken,
                                       passed_in=before.passed_in + drawn,

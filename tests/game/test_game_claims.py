@@ -200,6 +200,13 @@ def test_a_win_let_go_face_down_is_seen_through_a_kong_made_since() -> None:
                                      Switches(discard_kong_replacement_win=DiscardKongWin.KONG_BLOOM)))
     with pytest.raises(IllegalEvent, match="6p"):
         step(claimed, won)
+    # a kong laid face down (the Live tab logs its kind unseen, shown at the win): the hand then is unknown, the
+    # tiles passed forgotten, the win taken (a review: it crashed, every 槓上開花 after a face-down kong)
+    unseen = replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=Tile.UNKNOWN),
+                                     ev.ConcealedKong(seat=2, tile=Tile.UNKNOWN),
+                                     ev.ReplacementDrew(seat=2, tile=t("7s"))]))
+    assert unseen.seats[2].passed == () and unseen.seats[2].passed_out == ()
+    assert step(unseen, replace(won, kongs=(t("1z"),))).outcome is not None
     # where the switch lifts the bar at a kong, taken
     lifted = Switches(passed_win_released_by_kong=True)
     assert step(replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=t("1z")),
