@@ -207,6 +207,8 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> TableState:
     if _laid_late(st.drawn, e.flowers):  # §2.6: a flower kept hidden is flagged
         new = replace(new, warnings=new.warnings + (msg("flower_late", **state.who(e.seat), tiles=tile_names(e.flowers),
                                                         tiles_en=" and ".join(f.said_en for f in e.flowers)),))
+        if st.passed:  # the hand it passed with held that flower: not the one its tiles shown at a win say (a review)
+            new = replace(new, seats=_seat(new, e.seat, passed=(), passed_out=(), passed_in=(), passed_melds=None))
     return replace(new, act=act, last_tile_drawn=_after_draw(new))
 
 

@@ -138,6 +138,10 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     if left == 0:
         zh = f"{head_zh}，聽{zh_tiles}，還有{unseen}張沒出現"
         en = f"{head_en}; ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
+    elif not imp:  # every draw that would bring it nearer is in sight (a review foresaw "0 kinds improve it ()")
+        steps = "1 step" if left == 1 else f"{left} steps"
+        zh = f"{head_zh}，{zh_count(left)}向聽，能進張的牌都已經出現"
+        en = f"{head_en}; {steps} from ready, and every tile that would improve it is in sight"
     else:
         steps = "1 step" if left == 1 else f"{left} steps"
         zh = f"{head_zh}，{zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"

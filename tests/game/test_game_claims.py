@@ -207,6 +207,10 @@ def test_a_win_let_go_face_down_is_seen_through_a_kong_made_since() -> None:
                                      ev.ReplacementDrew(seat=2, tile=t("7s"))]))
     assert unseen.seats[2].passed == () and unseen.seats[2].passed_out == ()
     assert step(unseen, replace(won, kongs=(t("1z"),))).outcome is not None
+    # a flower laid late (held since before the pass): the hand passed with held it, the tiles passed are forgotten
+    late = replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=t("1z")),
+                                   ev.FlowerReplaced(seat=2, flowers=(t("1f"),), replacements=(Tile.UNKNOWN,))]))
+    assert late.seats[2].passed == () and late.warnings
     # where the switch lifts the bar at a kong, taken
     lifted = Switches(passed_win_released_by_kong=True)
     assert step(replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=t("1z")),
