@@ -33,8 +33,8 @@ _REPLACERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     """A copy of a frozen, slotted dataclass with some fields changed, written out field by field for ``cls``.
     ``dataclasses.replace`` walks the fields' descriptions and calls ``__init__`` at each of the tracker's 4-5
-    copies an event: it was 40% of replaying a log (a 30-hand game's 3161 events took 2.6 s to open on the
-    Table tab)."""
+    copies an event, about a third of replaying a log: a 30-hand game's 3161 events replayed in 0.30-0.36 s of CPU
+    with it, 0.20-0.29 s with this (a loaded 2-core VM)."""
     if hasattr(cls, "__post_init__") or not all(f.init for f in fields(cls)):  # (none yet)
         return lambda obj, changes: dataclasses.replace(obj, **changes)
     names = [f.name for f in fields(cls)]
