@@ -333,7 +333,7 @@ def _stakes_changed(state: TableState, e: ev.StakesChanged) -> None:
         ahead = finish_hand(state)
         if ahead.session_over:
             raise IllegalEvent(msg("session_over"), results=len(state.results) + 1)
-    elif state.phase is not Phase.DICE or state.session_over:
+    elif state.phase not in (Phase.DICE, Phase.DEALER) or state.session_over:  # (before the first dealer too: a review)
         raise phase_error(state, "改底台或規矩（兩把之間）", "change the stakes or house rules (between hands)")
     _check_stakes(e.base, e.per_tai)
     if e.switches is not None and not isinstance(e.switches, Switches):

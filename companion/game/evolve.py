@@ -65,8 +65,11 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
     # the first seating starts the undo history; seating again can be taken back, with the session before it (a
     # review: the next session seated in one tap left the last hand, which settles the night, beyond undo)
     prev = None if isinstance(event, ev.Seated) and not state.players else state
+    # the eighth flower just laid stays on offer to 七搶一 past the table's records about other seats (a hand made
+    # known, a 相公, a 詐胡 played dead, a pass), as a claim window does (a review: a legal 七搶一 was refused)
+    kept = isinstance(event, ev.FlowerReplaced | ev.HandKnown | ev.WrongCount | ev.FalseWin | ev.PassedWin)
     return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
-                   last_flower=new.last_flower if isinstance(event, ev.FlowerReplaced) else None)
+                   last_flower=new.last_flower if kept else None)
 
 
 # --- helpers ---------------------------------------------------------------------------------------

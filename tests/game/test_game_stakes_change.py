@@ -292,3 +292,12 @@ def test_a_change_between_two_winners_on_one_tile_is_no_pass_and_replay_names_th
         printed = out.getvalue()
     line = next(x for x in printed.splitlines() if "StakesChanged" in x)
     assert "stakes 100/50" in line and "Streak cap: 3" in line
+
+
+def test_the_stakes_change_before_the_first_dealer_is_chosen_too() -> None:
+    """A review: after seating, before the first dealer, no hand played, the change was refused "between hands";
+    once the dealer was chosen it was taken."""
+    seated = step(TableState(), _seated(_log()))
+    assert seated.phase is Phase.DEALER
+    changed = step(seated, ev.StakesChanged(base=50, per_tai=20, switches=seated.switches))
+    assert (changed.base, changed.per_tai) == (50, 20) and changed.next_terms is None

@@ -117,6 +117,27 @@ def test_seven_rob_one() -> None:
     assert out is not None and out.winners[0].discarder == 2
 
 
+@pytest.mark.parametrize("between", ["hand_known", "wrong_count", "false_win", "discard"])
+def test_seven_rob_one_past_the_tables_records_about_other_seats(between: str) -> None:
+    """A review: a hand made known (the app logs one when a phone enters its hand), a 相公 or a 詐胡 played dead by a
+    third seat, logged between the eighth flower and the 七搶一, refused a legal 七搶一 (§4.4); the eighth flower's
+    seat discarding does close it."""
+    tb = Table({2: "8f", 1: "1f2f3f4f5f6f7f"}, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"),
+                            replacements=tuple(tb.take_filler() for _ in range(7))))
+    tb.do(ev.FlowerReplaced(seat=2, flowers=tiles("8f"), replacements=(tb.take_filler(),)))
+    record = {"hand_known": ev.HandKnown(seat=3), "wrong_count": ev.WrongCount(seat=3, big=True),
+              "false_win": ev.FalseWin(seat=3)}.get(between)
+    rob = ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1))
+    if record is None:
+        tb.discard(0, tb.hand(0)[0])
+        tb.refused(rob, "seven_rob")
+        return
+    tb.do(record)
+    tb.do(rob)
+    assert tb.state.outcome is not None and tb.state.outcome.winners[0].discarder == 2
+
+
 def test_seven_rob_one_when_the_eighth_was_laid_before_the_seventh() -> None:
     """Spec §4.4: the eighth flower turned up with another player, so the holder of the other seven robs it,
     whichever was laid first: a 7 + 1 split dealt (the dealer replaces first), or a seventh laid after another
