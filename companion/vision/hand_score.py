@@ -274,11 +274,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
-        try:
-            plans_white = _plans_or_refuse(white, laid_white, instant)
-            other = search(white, laid_white, plans_white, instant)
-        except PhotoHandError:
-            other = []
+        plans_white, other = _attempt(white, laid_white, instant)
         if other:
             dets, laid, plans, found, refused = white, laid_white, plans_white, other, None
         else:
@@ -291,10 +287,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if pale:
         backs = as_backs(dets, pale)
         laid_backs = lay_out(backs)
-        try:
-            other = search(backs, laid_backs, _plans_or_refuse(backs, laid_backs, instant), instant)
-        except PhotoHandError:
-            other = []
+        _, other = _attempt(backs, laid_backs, instant)
         if other and (not found or len(other[0][2]) < len(found[0][2])):
             dets, laid, found = backs, laid_backs, other
         else:
@@ -304,11 +297,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     twice = shadowed(dets) if not found else []
     if twice:
         laid_once = lay_out(dets, frozenset(twice))
-        try:
-            plans_once = _plans_or_refuse(dets, laid_once, instant)
-            once = search(dets, laid_once, plans_once, instant)
-        except PhotoHandError:
-            once = []
+        plans_once, once = _attempt(dets, laid_once, instant)
         if once:
             laid, plans, found = laid_once, plans_once, once
         else:
@@ -380,6 +369,17 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
 
 SHAKY = 4
 """A hand with this many tiles read unsure or changed says first that its reading is likely wrong."""
+
+
+def _attempt(dets: Detections, laid: LaidHand, instant: bool
+             ) -> tuple[list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
+    """The plans of ``dets`` laid out as ``laid``, and the readings of them that win; none where no plan fits (a
+    second try at a photo: as read, its refusal is said)."""
+    try:
+        plans = _plans_or_refuse(dets, laid, instant)
+    except PhotoHandError:
+        return [], []
+    return plans, search(dets, laid, plans, instant)
 
 
 def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], instant: bool) -> tuple[str, str]:
