@@ -39,6 +39,9 @@ LONG_REPLAY = 600  # more steps than this (about six hands): the slider goes han
 WINDS = "東南西北"
 
 
+ID_PLAY = "play"
+
+
 class TableTab:
     def __init__(self, host: Host, replay: GameReplay, note: Words) -> None:
         self.host, self.replay, self.note = host, replay, note
@@ -48,6 +51,11 @@ class TableTab:
         self.wall_open = False
         self.playing = False
         self._play_run = 0  # the one automatic replay allowed to step; a new one retires the old
+        self._bar: ft.Row | None = None  # the bottom bar's controls, made once (:meth:`bottom_bar`)
+        self._back = ft.OutlinedButton()
+        self._forward = ft.Button()
+        self._play_button = ft.Button()
+        self._step = ft.Text()
 
     # --- actions -------------------------------------------------------------------------------------
 
@@ -93,16 +101,24 @@ class TableTab:
     # --- drawing -------------------------------------------------------------------------------------
 
     def bottom_bar(self) -> ft.Control:
-        """Back, play and next, pinned at the bottom of the screen so a phone never scrolls for them."""
+        """Back, play and next, pinned at the bottom of the screen so a phone never scrolls for them. Made once, their
+        words set at each redraw: a tap on Pause during the automatic replay, which redraws every 0.6 s, was said to
+        be on a screen gone, and the replay ran on (a review)."""
         t, last = self.host.t, len(self.replay) - 1
-        back = ft.OutlinedButton(content=t(ui("back")), on_click=lambda: self.go(self.index - 1),
-                                 disabled=self.index <= 0)
-        play = ft.Button(content=t(ui("pause" if self.playing else "play")), on_click=self.toggle_play)
-        forward = ft.Button(content=t(ui("forward")), on_click=lambda: self.go(self.index + 1),
-                            disabled=self.index >= last)
-        step = ident(ID_STEP, label(t(ui("step", i=self.index, n=last)), 12))
-        return ft.Row([ident(ID_BACK, back), play, ident(ID_NEXT, forward), step], spacing=8, wrap=True,
-                      alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        if self._bar is None:
+            self._back = ft.OutlinedButton(content="", on_click=lambda: self.go(self.index - 1))
+            self._play_button = ft.Button(content="", on_click=self.toggle_play)
+            self._forward = ft.Button(content="", on_click=lambda: self.go(self.index + 1))
+            self._step = label("", 12)
+            self._bar = ft.Row([ident(ID_BACK, self._back), ident(ID_PLAY, self._play_button), ident(ID_NEXT, self._forward),
+                                ident(ID_STEP, self._step)], spacing=8, wrap=True,
+                               alignment=ft.MainAxisAlignment.CENTER,
+                               vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self._back.content, self._back.disabled = t(ui("back")), self.index <= 0
+        self._play_button.content = t(ui("pause" if self.playing else "play"))
+        self._forward.content, self._forward.disabled = t(ui("forward")), self.index >= last
+        self._step.value = t(ui("step", i=self.index, n=last))
+        return self._bar
 
     def _jumps(self, frame: TableFrame) -> ft.Control:
         t, replay = self.host.t, self.replay

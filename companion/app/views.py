@@ -96,6 +96,10 @@ class CompanionApp:
         # the title takes the room the language button leaves, on two lines if need be: wrapped, the English title
         # pushed the button onto a line of its own on a phone (a review)
         self._title_row = ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self._tab_buttons: dict[str, ft.Button] = {}  # made at the first redraw (:meth:`_header`)
+        self._title = ft.Text()
+        self._lang_button = ft.OutlinedButton()
+        self._bars: dict[int, ft.BottomAppBar] = {}  # by the bar's content: kept while it is the same control
         self._tab_row = ft.Row(spacing=TAB_GAP, scroll=ft.ScrollMode.AUTO)
         self.head = ft.Column([self._title_row, self._tab_row], spacing=6)
         self.table = TableTab(self, config.replay, config.note)
@@ -204,8 +208,14 @@ class CompanionApp:
             bar = self.table.bottom_bar()  # the ledger follows the replay's step
         elif self.view == "live":
             bar = self.live.bottom_bar()
-        self.page.bottom_appbar = ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84,
-                                                  padding=8) if bar is not None else None
+        if bar is None:
+            self.page.bottom_appbar = None
+        else:  # the same bar while its content is the same control (the Table tab's, whose buttons stay put)
+            appbar = self._bars.get(id(bar))
+            if appbar is None or appbar.content is not bar:
+                appbar = ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84, padding=8)
+                self._bars = {id(bar): appbar}
+            self.page.bottom_appbar = appbar
         self.page.update()
 
     def score_hand(self, text: str) -> None:
@@ -271,19 +281,28 @@ class CompanionApp:
             self._show_tab()
 
     def _header(self) -> None:
-        def tab(view: str, key: str, identifier: str) -> ft.Control:
-            chosen = self.view == view
-            button = ft.Button(content=self.t(ui(key)), on_click=lambda: self.switch(view),
-                               style=ft.ButtonStyle(bgcolor=FELT if chosen else None,
-                                                    color="#ffffff" if chosen else None))
-            return ident(identifier, button)
+        """The title, the language switch and the tabs: made once, their words and colours set at each redraw, so a
+        tap on them is never on a screen gone (an automatic replay redraws every 0.6 s, and a review's taps on
+        English, the tabs and Pause were said to be on a screen that had just changed)."""
+        if not self._tab_buttons:
+            def tab(view: str) -> ft.Button:
+                return ft.Button(content="", on_click=lambda: self.switch(view))
 
-        title = ident(ID_TITLE, label(self.t(ui("title")), 20, bold=True, colour=FELT))
-        lang = ident(ID_LANG, ft.OutlinedButton(content=self.t(ui("language")), on_click=self.toggle_lang))
-        self._title_row.controls = [ft.Container(title, expand=True), lang]
-        # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844) above
-        # the live table's tiles (a player review)
-        self._tab_row.controls = [tab(*x) for x in self._tabs]
+            self._tab_buttons = {view: tab(view) for view, _, _ in self._tabs}
+            self._title = ft.Text(size=20, weight=ft.FontWeight.BOLD, color=FELT)
+            self._lang_button = ft.OutlinedButton(content="", on_click=self.toggle_lang)
+            self._title_row.controls = [ft.Container(ident(ID_TITLE, self._title), expand=True),
+                                        ident(ID_LANG, self._lang_button)]
+            # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844)
+            # above the live table's tiles (a player review)
+            self._tab_row.controls = [ident(identifier, self._tab_buttons[view]) for view, _, identifier in self._tabs]
+        self._title.value = self.t(ui("title"))
+        self._lang_button.content = self.t(ui("language"))
+        for view, key, _ in self._tabs:
+            chosen = self.view == view
+            button = self._tab_buttons[view]
+            button.content = self.t(ui(key))
+            button.style = ft.ButtonStyle(bgcolor=FELT if chosen else None, color="#ffffff" if chosen else None)
 
     def _resized(self, e: ft.PageResizeEvent) -> None:
         """The page is narrower or wider (a phone turned, a window dragged): the tabs' row scrolled again, as wide
