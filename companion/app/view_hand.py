@@ -104,6 +104,9 @@ class HandTab:
         """The player plays the advice: the tile leaves the hand, which is then between turns (its waits show);
         the next tile drawn is tapped from the palette."""
         def go() -> None:
+            if self.following is None:  # the tile is on the table now: a wait of its kind has one copy fewer left (a
+                seen = (self.visible.value or "").strip()  # review: "9s 4 left" after the player's own 9s went out);
+                self.visible.value = f"{seen} {code}".strip()  # a seat followed hears its discard from the table
             self.set_hand(after_discard(self.hand.value or "", code))
         return go
 
