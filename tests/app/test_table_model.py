@@ -360,3 +360,19 @@ def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path:
         wall = dataclasses.replace(state.wall, head=taken - state.wall.tail)
         frame = table_frame(dataclasses.replace(state, wall=wall), Words("", ""), (), 0, 1, None)
         assert frame.wall_line == ui("wall_line", count=count, live=live, reserve=kept)
+
+
+def test_a_replacement_at_the_opening_flower_pass_is_not_shown_apart_as_a_tile_drawn(replay: GameReplay) -> None:
+    """A views review: after the opening pass a non-dealer's replacement sat apart, as if just drawn, while another
+    seat was to act; the dealer's own tile drawn still is."""
+    seen = 0
+    for i, state in enumerate(replay.states):
+        if state.phase is not Phase.FLOWERS:
+            continue
+        frame = replay.frame(i)
+        for seat, panel in enumerate(frame.seats):
+            st = state.seats[seat]
+            if seat != state.dealer and st.drawn is not None and st.drawn.is_known:
+                seen += 1
+                assert panel.drawn is None, (i, seat)
+    assert seen  # (the demo's opening passes replace flowers)
