@@ -198,6 +198,19 @@ def after_discard(hand_text: str, code: str) -> str:
     return str(hand.remove(Tile.from_code(code)))
 
 
+def with_seen(seen: str, hand_text: str, code: str) -> str:
+    """The tiles seen ``seen`` with ``code`` discarded from the hand ``hand_text`` (after it) among them; as they
+    were where that would make a fifth copy with the hand (the tile counted already: a discard tried again after the
+    hand was typed anew)."""
+    tile = Tile.from_code(code)
+    try:
+        held = Hand.parse(hand_text).all_tiles().count(tile) if hand_text.strip() else 0
+        shown = parse_tiles(seen).count(tile) if seen.strip() else 0
+    except ValueError:
+        return seen
+    return f"{seen} {code}".strip() if held + shown < tile.max_copies else seen
+
+
 def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     """The hand ``hand_text`` (16 or 17 tiles counting each meld as 3) against the tiles in ``visible_text``."""
     if not hand_text.strip():

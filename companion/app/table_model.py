@@ -272,8 +272,8 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool,
     wind = state.seat_wind(seat)
     concealed = tuple(st.concealed_tiles)
     drawn = st.drawn if st.drawn is not None and st.drawn in concealed and st.drawn.is_known else None
-    if state.phase is Phase.FLOWERS and seat != state.dealer:  # a replacement at the opening pass is in his hand, no
-        drawn = None  # tile drawn on his turn (a review saw one apart while another seat was to act)
+    if seat != state.turn:  # a replacement of the opening pass is in his hand, no tile drawn on his turn (a review
+        drawn = None  # saw one apart while other seats acted, until his first draw)
     rest = list(concealed)
     if drawn is not None:
         rest.remove(drawn)

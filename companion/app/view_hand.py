@@ -14,6 +14,7 @@ from companion.app.hand_model import (
     after_discard,
     analyse,
     with_meld,
+    with_seen,
     with_tile,
     without_last,
 )
@@ -104,10 +105,11 @@ class HandTab:
         """The player plays the advice: the tile leaves the hand, which is then between turns (its waits show);
         the next tile drawn is tapped from the palette."""
         def go() -> None:
+            after = after_discard(self.hand.value or "", code)
             if self.following is None:  # the tile is on the table now: a wait of its kind has one copy fewer left (a
                 seen = (self.visible.value or "").strip()  # review: "9s 4 left" after the player's own 9s went out);
-                self.visible.value = f"{seen} {code}".strip()  # a seat followed hears its discard from the table
-            self.set_hand(after_discard(self.hand.value or "", code))
+                self.visible.value = with_seen(seen, after, code)  # a seat followed hears its discard from the table
+            self.set_hand(after)
         return go
 
     def _kong(self, after: str) -> Callable[[], None]:

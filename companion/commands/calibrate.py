@@ -194,9 +194,11 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
     # a set made of part of what was given is not the one photos are read with unasked (a review's typo in one photo's
-    # path selected half a set); one selected already stays so
-    held = select and failed > 0 and calibration.selected() != name
+    # path selected half a set; a name not saved yet, so not selected: but for a selection naming a set since gone)
+    held = select and failed > 0
     select = select and not failed
+    if held and calibration.selected() == name:
+        calibration.deselect()
     if select:
         calibration.select(name)
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]

@@ -454,8 +454,11 @@ def _drew(state: TableState, e: ev.Drew) -> None:
 
 def _discarded(state: TableState, e: ev.Discarded) -> None:
     acting = state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and e.seat == state.dealer)
-    if state.phase is Phase.FLOWERS and not acting:  # the dealer discards first: said so, by name (a review read
-        raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(state.dealer, "turn")),  # "phase=flowers")
+    if state.phase is Phase.FLOWERS and not acting:  # the dealer discards first, once the flowers are replaced: said
+        flower = held_flower(state)  # so, by name (a review read "phase=flowers")
+        if flower is not None:
+            raise IllegalEvent(msg("flower_first", **state.who(flower[0]), tile=flower[1].zh, tile_en=flower[1].code))
+        raise IllegalEvent(msg("not_turn", **state.who(e.seat), **state.who(state.dealer, "turn")),
                            turn=state.dealer, seat=e.seat)
     if not acting:
         raise phase_error(state, "打牌", "discard", seat=e.seat)

@@ -66,8 +66,10 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
     # review: the next session seated in one tap left the last hand, which settles the night, beyond undo)
     prev = None if isinstance(event, ev.Seated) and not state.players else state
     # the eighth flower just laid stays on offer to 七搶一 past the table's records about other seats (a hand made
-    # known, a 相公, a 詐胡 played dead, a pass), as a claim window does (a review: a legal 七搶一 was refused)
-    kept = isinstance(event, ev.FlowerReplaced | ev.HandKnown | ev.WrongCount | ev.FalseWin | ev.PassedWin)
+    # known, a 相公, a 詐胡 played dead, a pass, a ready declaration), as a claim window does (a review: a legal 七搶一
+    # was refused)
+    kept = isinstance(event, ev.FlowerReplaced | ev.HandKnown | ev.WrongCount | ev.FalseWin | ev.PassedWin |
+                      ev.DeclaredReady)  # (a 天聽 declared, too)
     return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
                    last_flower=new.last_flower if kept else None)
 

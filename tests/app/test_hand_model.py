@@ -387,3 +387,15 @@ def test_a_hand_tapped_in_tile_by_tile_says_how_far_it_is_not_a_fault() -> None:
     assert isinstance(fifth, HandFailed) and fifth.reason.zh.startswith("這手牌讀不懂")
     thirteen = analyse("1112345678999m")  # and the size of another game's hand, said on the way
     assert isinstance(thirteen, HandFailed) and thirteen.reason.en.endswith("Japanese or Chinese-official hand")
+
+
+def test_a_tile_discarded_joins_the_tiles_seen_but_never_as_a_fifth_copy() -> None:
+    """A views review: after "Discard it" a wait of the discarded kind counted one copy too many; the same discard
+    tried again after the hand was typed anew would have counted it twice (a fifth copy, the hand refused)."""
+    from companion.app.hand_model import with_seen
+
+    after = "45m577p234789s kong:6666m@R pung:999p@O"
+    assert with_seen("1z", after, "9s") == "1z 9s"
+    assert with_seen("", after, "9s") == "9s"
+    assert with_seen("9s9s9s", after, "9s") == "9s9s9s"  # the hand holds one: four already
+    assert with_seen("not tiles", after, "9s") == "not tiles"

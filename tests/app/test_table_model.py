@@ -367,12 +367,14 @@ def test_a_replacement_at_the_opening_flower_pass_is_not_shown_apart_as_a_tile_d
     seat was to act; the dealer's own tile drawn still is."""
     seen = 0
     for i, state in enumerate(replay.states):
-        if state.phase is not Phase.FLOWERS:
+        if state.phase is Phase.HAND_OVER:
             continue
         frame = replay.frame(i)
         for seat, panel in enumerate(frame.seats):
             st = state.seats[seat]
-            if seat != state.dealer and st.drawn is not None and st.drawn.is_known:
-                seen += 1
+            if seat != state.turn and st.drawn is not None and st.drawn.is_known:
+                seen += 1  # (and after the dealer's first discard, until the seat's own draw: a review)
                 assert panel.drawn is None, (i, seat)
+            elif seat == state.turn and st.drawn is not None and st.drawn.is_known and st.drawn.is_suited:
+                assert panel.drawn == st.drawn.code, (i, seat)
     assert seen  # (the demo's opening passes replace flowers)

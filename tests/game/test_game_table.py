@@ -117,17 +117,19 @@ def test_seven_rob_one() -> None:
     assert out is not None and out.winners[0].discarder == 2
 
 
-@pytest.mark.parametrize("between", ["hand_known", "wrong_count", "false_win", "discard"])
+@pytest.mark.parametrize("between", ["hand_known", "wrong_count", "false_win", "heavenly", "discard"])
 def test_seven_rob_one_past_the_tables_records_about_other_seats(between: str) -> None:
     """A review: a hand made known (the app logs one when a phone enters its hand), a 相公 or a 詐胡 played dead by a
     third seat, logged between the eighth flower and the 七搶一, refused a legal 七搶一 (§4.4); the eighth flower's
     seat discarding does close it."""
-    tb = Table({2: "8f", 1: "1f2f3f4f5f6f7f"}, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    tb = Table({2: "8f", 1: "1f2f3f4f5f6f7f", 3: "123m456m789m123p45s11z"},
+               Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
     tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"),
                             replacements=tuple(tb.take_filler() for _ in range(7))))
     tb.do(ev.FlowerReplaced(seat=2, flowers=tiles("8f"), replacements=(tb.take_filler(),)))
     record = {"hand_known": ev.HandKnown(seat=3), "wrong_count": ev.WrongCount(seat=3, big=True),
-              "false_win": ev.FalseWin(seat=3)}.get(between)
+              "false_win": ev.FalseWin(seat=3), "heavenly": ev.DeclaredReady(seat=3, kind=ev.ReadyKind.HEAVENLY)
+              }.get(between)
     rob = ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1))
     if record is None:
         tb.discard(0, tb.hand(0)[0])
@@ -242,6 +244,8 @@ def test_fifth_copy_and_wrong_turn() -> None:
     first = Table({1: "1m"})  # before the dealer's first discard: whose turn it is, by name (a README review read
     said = first.refused(ev.Discarded(seat=1, tile=t("1m")), "not_turn")  # "phase=flowers, seat=2")
     assert ("turn", str(first.state.dealer)) in said.evidence
+    held = Table({1: "1m", 2: "3f"})  # a flower still to replace first: said (a review was told "East is to act")
+    assert "3f" in held.refused(ev.Discarded(seat=1, tile=t("1m")), "flower_first").reason.en
 
 
 def test_false_win_void_hand_and_continue_dead() -> None:
