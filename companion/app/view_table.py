@@ -51,11 +51,14 @@ class TableTab:
         self.wall_open = False
         self.playing = False
         self._play_run = 0  # the one automatic replay allowed to step; a new one retires the old
-        self._bar: ft.Row | None = None  # the bottom bar's controls, made once (:meth:`bottom_bar`)
-        self._back = ft.OutlinedButton()
-        self._forward = ft.Button()
-        self._play_button = ft.Button()
-        self._step = ft.Text()
+        # the bottom bar's controls, made once, their words set at each redraw (:meth:`bottom_bar`)
+        self._back = ft.OutlinedButton(content="", on_click=lambda: self.go(self.index - 1))
+        self._play_button = ft.Button(content="", on_click=self.toggle_play)
+        self._forward = ft.Button(content="", on_click=lambda: self.go(self.index + 1))
+        self._step = label("", 12)
+        self._bar = ft.Row([ident(ID_BACK, self._back), ident(ID_PLAY, self._play_button),
+                            ident(ID_NEXT, self._forward), ident(ID_STEP, self._step)], spacing=8, wrap=True,
+                           alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # --- actions -------------------------------------------------------------------------------------
 
@@ -105,15 +108,6 @@ class TableTab:
         words set at each redraw: a tap on Pause during the automatic replay, which redraws every 0.6 s, was said to
         be on a screen gone, and the replay ran on (a review)."""
         t, last = self.host.t, len(self.replay) - 1
-        if self._bar is None:
-            self._back = ft.OutlinedButton(content="", on_click=lambda: self.go(self.index - 1))
-            self._play_button = ft.Button(content="", on_click=self.toggle_play)
-            self._forward = ft.Button(content="", on_click=lambda: self.go(self.index + 1))
-            self._step = label("", 12)
-            self._bar = ft.Row([ident(ID_BACK, self._back), ident(ID_PLAY, self._play_button), ident(ID_NEXT, self._forward),
-                                ident(ID_STEP, self._step)], spacing=8, wrap=True,
-                               alignment=ft.MainAxisAlignment.CENTER,
-                               vertical_alignment=ft.CrossAxisAlignment.CENTER)
         self._back.content, self._back.disabled = t(ui("back")), self.index <= 0
         self._play_button.content = t(ui("pause" if self.playing else "play"))
         self._forward.content, self._forward.disabled = t(ui("forward")), self.index >= last

@@ -96,10 +96,8 @@ class CompanionApp:
         # the title takes the room the language button leaves, on two lines if need be: wrapped, the English title
         # pushed the button onto a line of its own on a phone (a review)
         self._title_row = ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        self._tab_buttons: dict[str, ft.Button] = {}  # made at the first redraw (:meth:`_header`)
-        self._title = ft.Text()
-        self._lang_button = ft.OutlinedButton()
-        self._bars: dict[int, ft.BottomAppBar] = {}  # by the bar's content: kept while it is the same control
+        self._bar: tuple[ft.Control, ft.BottomAppBar] | None = None  # the bar shown and its content, kept while the
+        # content is the same control
         self._tab_row = ft.Row(spacing=TAB_GAP, scroll=ft.ScrollMode.AUTO)
         self.head = ft.Column([self._title_row, self._tab_row], spacing=6)
         self.table = TableTab(self, config.replay, config.note)
@@ -110,6 +108,16 @@ class CompanionApp:
         self.live = LiveTab(self, config.live, config.photos)
         self.settings = SettingsTab(self, config.tile_sets)
         self._tabs = TABS if config.live is not None else tuple(x for x in TABS if x[0] != "live")
+        # the title, the language switch and the tabs are made once, their words and colours set at each redraw
+        # (:meth:`_header`)
+        self._tab_buttons = {view: self._tab_button(view) for view, _, _ in self._tabs}
+        self._title = ft.Text(size=20, weight=ft.FontWeight.BOLD, color=FELT)
+        self._lang_button = ft.OutlinedButton(content="", on_click=self.toggle_lang)
+        self._title_row.controls = [ft.Container(ident(ID_TITLE, self._title), expand=True),
+                                    ident(ID_LANG, self._lang_button)]
+        # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844) above
+        # the live table's tiles (a player review)
+        self._tab_row.controls = [ident(identifier, self._tab_buttons[view]) for view, _, identifier in self._tabs]
         self.prefs = ft.SharedPreferences()  # held here: Flet drops a service nobody references
         self._chosen = False  # the player switched the language on this page
 
@@ -211,11 +219,9 @@ class CompanionApp:
         if bar is None:
             self.page.bottom_appbar = None
         else:  # the same bar while its content is the same control (the Table tab's, whose buttons stay put)
-            appbar = self._bars.get(id(bar))
-            if appbar is None or appbar.content is not bar:
-                appbar = ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84, padding=8)
-                self._bars = {id(bar): appbar}
-            self.page.bottom_appbar = appbar
+            if self._bar is None or self._bar[0] is not bar:
+                self._bar = (bar, ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84, padding=8))
+            self.page.bottom_appbar = self._bar[1]
         self.page.update()
 
     def score_hand(self, text: str) -> None:
@@ -284,18 +290,6 @@ class CompanionApp:
         """The title, the language switch and the tabs: made once, their words and colours set at each redraw, so a
         tap on them is never on a screen gone (an automatic replay redraws every 0.6 s, and a review's taps on
         English, the tabs and Pause were said to be on a screen that had just changed)."""
-        if not self._tab_buttons:
-            def tab(view: str) -> ft.Button:
-                return ft.Button(content="", on_click=lambda: self.switch(view))
-
-            self._tab_buttons = {view: tab(view) for view, _, _ in self._tabs}
-            self._title = ft.Text(size=20, weight=ft.FontWeight.BOLD, color=FELT)
-            self._lang_button = ft.OutlinedButton(content="", on_click=self.toggle_lang)
-            self._title_row.controls = [ft.Container(ident(ID_TITLE, self._title), expand=True),
-                                        ident(ID_LANG, self._lang_button)]
-            # the tabs in one line that scrolls sideways on a phone: wrapped, they took three lines (170 px of 844)
-            # above the live table's tiles (a player review)
-            self._tab_row.controls = [ident(identifier, self._tab_buttons[view]) for view, _, identifier in self._tabs]
         self._title.value = self.t(ui("title"))
         self._lang_button.content = self.t(ui("language"))
         for view, key, _ in self._tabs:
@@ -303,6 +297,9 @@ class CompanionApp:
             button = self._tab_buttons[view]
             button.content = self.t(ui(key))
             button.style = ft.ButtonStyle(bgcolor=FELT if chosen else None, color="#ffffff" if chosen else None)
+
+    def _tab_button(self, view: str) -> ft.Button:
+        return ft.Button(content="", on_click=lambda: self.switch(view))
 
     def _resized(self, e: ft.PageResizeEvent) -> None:
         """The page is narrower or wider (a phone turned, a window dragged): the tabs' row scrolled again, as wide

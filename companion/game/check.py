@@ -311,7 +311,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
         raise IllegalEvent(msg("barred_shown", **state.who(e.seat), tile=passed.zh, tile_en=passed.said_en),
                            seat=e.seat, passed=passed.code)
     rules = load_profile(state.profile or None)
-    prof = table_profile(rules, result.switches if result.switches is not None else state.switches)
+    prof = table_profile(rules, switches)
     need = prof.switch("min_tai")
     try:
         score(win_input(new, result, prof), prof)

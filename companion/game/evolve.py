@@ -213,7 +213,7 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> TableState:
         new = replace(new, warnings=new.warnings + (msg("flower_late", **state.who(e.seat), tiles=tile_names(e.flowers),
                                                         tiles_en=" and ".join(f.said_en for f in e.flowers)),))
         if st.passed:  # the hand it passed with held that flower: not the one its tiles shown at a win say (a review)
-            new = replace(new, seats=_seat(new, e.seat, passed=(), passed_out=(), passed_in=(), passed_melds=None))
+            new = replace(new, seats=_seat(new, e.seat, **_NOTHING_PASSED))
     return replace(new, act=act, last_tile_drawn=_after_draw(new))
 
 
@@ -248,9 +248,8 @@ def _replacement(state: TableState, e: ev.ReplacementDrew) -> TableState:
 def _discarded(state: TableState, e: ev.Discarded) -> TableState:
     counts, known = _take(state, e.seat, (e.tile,))
     st = state.seats[e.seat]
-    seats = _seat(state, e.seat, concealed=counts, discards=st.discards + (e.tile,), barred=False, passed=(),
-                  passed_out=(), passed_in=(), passed_melds=None, drawn=None, discards_made=st.discards_made + 1,
-                  ready_now=False)
+    seats = _seat(state, e.seat, concealed=counts, discards=st.discards + (e.tile,), barred=False, **_NOTHING_PASSED,
+                  drawn=None, discards_made=st.discards_made + 1, ready_now=False)
     return replace(state, seats=seats, known=known, phase=Phase.CLAIM, turn=e.seat, offer=e.tile,
                    claim_base=None, claim_rank=0, claim_seat=-1)
 
@@ -277,20 +276,23 @@ def _claim(state: TableState, seat: int, kind: MeldKind, hand_tiles: tuple[Tile,
     return _release_bar(new, seat, base2.seats[seat], hand_tiles) if is_kong else new
 
 
+_NOTHING_PASSED: dict[str, Any] = {"passed": (), "passed_out": (), "passed_in": (), "passed_melds": None}
+"""A seat's tiles passed face down forgotten, with what its kongs changed since (SeatState's fields)."""
+
+
 def _release_bar(state: TableState, seat: int, before: SeatState, taken: tuple[Tile, ...]) -> TableState:
     """A kong by ``seat`` (``before`` his seat before it; ``taken`` the tiles it took from his hand): a bar the
     switch releases at a kong goes, with the tiles passed face down; else those tiles are kept with what the kong
     changed in his hand, for the tiles shown at a win to say whether one had won (check_win.passed_shown)."""
     if state.switches.passed_win_released_by_kong:
         if before.barred or before.passed:
-            return replace(state, seats=_seat(state, seat, barred=False, passed=(), passed_out=(), passed_in=(),
-                                              passed_melds=None))
+            return replace(state, seats=_seat(state, seat, barred=False, **_NOTHING_PASSED))
         return state
     if not before.passed:
         return state
     if any(not t.is_known for t in taken):  # a kong laid face down, its kind unseen: the hand then is not known, and
         # the tiles passed are forgotten, as before kongs were followed (a review: a 槓上開花 after one crashed)
-        return replace(state, seats=_seat(state, seat, passed=(), passed_out=(), passed_in=(), passed_melds=None))
+        return replace(state, seats=_seat(state, seat, **_NOTHING_PASSED))
     drawn = (before.drawn,) if before.drawn is not None else ()
     return replace(state, seats=_seat(state, seat, passed_out=before.passed_out + taken,
                                       passed_in=before.passed_in + drawn,

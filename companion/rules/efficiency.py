@@ -127,8 +127,6 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     own = after.own_counts()
     left = shanten_of_keys(keys, n, limits)
     imp = _improvements(keys, left, n, limits, own, seen)
-    if left >= 2:  # further off, as the discards: a kind all in sight improves nothing
-        imp = tuple(i for i in imp if i.unseen > 0)
     if left == 1:  # as the discards it is weighed against: a draw that leaves only waits all in sight is none (an audit)
         imp = _live_ready_draws(list(keys), list(after.concealed_counts()), own, seen, {i.tile for i in imp})
     unseen = sum(i.unseen for i in imp)
@@ -204,8 +202,6 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
             dead = tuple(i.tile for i in imp)
             imp = _live_ready_draws(after, concealed, own, seen)
         mine: tuple[Tile, ...] = ()
-        if left >= 2:  # a kind all in sight cannot be drawn: it improves nothing (a teaching review found "25 kinds
-            imp = tuple(i for i in imp if i.unseen > 0)  # improve it (2m …)" with the four 2m on the table)
         if left == 1:  # a draw that makes it ready only on waits all in sight (or all its own) is no improvement
             imp = _live_ready_draws(after, concealed, own, seen, {i.tile for i in imp})
             mine = structural_waits(hand.remove(x))  # ready in shape, on tiles all its own: said (a review)
@@ -260,11 +256,13 @@ def _waits_of(keys: tuple[int, ...]) -> tuple[Tile, ...]:
 def _improvements(keys: list[int], left: int, n: int, limits: tuple[tuple[int, ...], ...], held: list[int],
                   seen: list[int], own: list[int] | None = None) -> tuple[Improvement, ...]:
     """The kinds whose draw lowers the shanten ``left`` of the hand ``keys`` (``held`` copies in it: four held, none
-    is left to draw), with their copies unseen (4 - ``own`` - seen; ``own`` defaults to ``held``)."""
+    is left to draw), with their copies unseen (4 - ``own`` - seen; ``own`` defaults to ``held``). Two steps from
+    ready and more, a kind all in sight improves nothing (a teaching review found "25 kinds improve it (2m …)" with
+    the four 2m on the table); nearer, those are kept for the callers to weigh (a wait all in sight, 死聽)."""
     own = held if own is None else own
     out = []
     for t in range(34):
-        if held[t] >= 4:
+        if held[t] >= 4 or (left >= 2 and 4 - own[t] - seen[t] <= 0):
             continue
         tg, tstep = INCREMENT[t]
         trial = list(keys)
