@@ -142,7 +142,8 @@ def _add(args: argparse.Namespace) -> int:
             failed += 1
             print(f"companion calibrate: {with_zh(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
     if not samples:  # (an empty folder had rewritten and selected the saved set: a review)
-        raise ValueError(f"none of the {failed} crops could be used: nothing calibrated / 沒有可用的牌，未校正" if failed
+        said = "the crop given could not be used" if failed == 1 else f"none of the {failed} crops could be used"
+        raise ValueError(f"{said}: nothing calibrated / 沒有可用的牌，未校正" if failed
                          else "no crops given: nothing calibrated / 沒有給任何牌面圖，未校正")
     _save(args.name, samples, not args.no_select, failed, add=True)
     return 1 if failed else 0
