@@ -30,7 +30,7 @@ from companion.files import json_error_zh, loads_json, number_too_long
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, os_error_zh
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
-from companion.rules.scoring import FalseWin, NotAWin, Score, score
+from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.tai import ITEMS
 from companion.rules.waits import WaitShape
@@ -45,6 +45,8 @@ a hand's JSON object / 每手牌的 JSON 欄位:
     round_wind   E S W N / 圈風
   optional / 選填:
     win_tile     the tile won on / 胡的那張                            "5z"
+                 (八仙過海 given as 17 tiles without it: the tile that scores best, said as
+                 "win_tile_chosen" / 八仙過海給 17 張而沒寫胡的那張：取台數最高的一張，輸出 win_tile_chosen)
     melds        ["pung:222z@O", {"kind": "chow", "tiles": "789m", "from": "L"}] / 吃碰槓（L 上家、O 對家、R 下家）
     flowers      "26f" / 花牌
     dealer       the dealer's seat (default E) / 莊家（預設 E）
@@ -249,6 +251,10 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         return {**echo, "error": {"kind": "profile", "field": "profile", "message": str(e),
                                   "message_zh": f"規則設定有誤：{e.zh}"}}
     try:
+        named = replacement_named(win, profile)
+        if named is not win and named.win_tile is not None:  # said: the tile taken as the eighth flower's replacement
+            echo["win_tile_chosen"] = named.win_tile.code
+        win = named
         s = score(win, profile)
     except FalseWin as e:
         penalty = settle_false_win(win, stakes, profile, e.claimed.hand_tai if e.claimed else None)

@@ -102,6 +102,11 @@ def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
 
 def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement | None:
     value = obj.get("replacement_after")
+    given = [k for k in ("replacement_after", "after_flower", "after_kong") if obj.get(k)]
+    if len(given) > 1:  # one replacement a win: the second was dropped unsaid (a review)
+        raise WinInputError(f"flags.{given[1]}", f"{given[0]} and {given[1]} both name the replacement the hand "
+                                                 "was won on: give one",
+                            f"{given[0]} 和 {given[1]} 都在說胡的是哪一種補牌：只能給一個")
     if value is not None:
         try:
             return Replacement(str(value).strip().lower().replace("added_kong", "addkong")

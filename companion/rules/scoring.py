@@ -21,7 +21,7 @@ Readings of this module (default profile's reading; the other is a switch or not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.rules._scoring_splits import splits
@@ -154,6 +154,31 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
         # 八仙過海 is a win without any shape (§3.1): a replacement that completes nothing leaves it 8 flat
         best = _instant(win, prof)
     return _check_min(best)
+
+
+def replacement_named(win: Win, profile: Profile | str | None = None) -> Win:
+    """``win`` with its winning tile named where it is a 八仙過海 given as 17 tiles, the eighth flower's replacement
+    among them and not named (``companion tai``: a review's 17 tiles that made a hand were paid 8 flat): the tile of
+    the 17 that scores best, as the live table scores a replacement it did not see (spec §3.1, §4.2: the hand is
+    scored as usual and 8 added). ``win`` itself where 16 tiles are given, compounding is off, or no tile of the 17
+    completes a hand (8 flat). :func:`score` leaves an instant win without its tile 8 flat: the tracker asks that
+    where the completed hand does not count (declared later, or a self-draw barred by 過水)."""
+    prof = load_profile(profile if profile is not None else win.profile)
+    if win.win_type is not WinType.EIGHT_FLOWERS or win.win_tile is not None or len(win.flowers) != 8 \
+            or len(win.concealed) + 3 * len(win.melds) != 17 or not prof.switch("eight_flowers_compound"):
+        return win
+    best: tuple[int, Win] | None = None
+    for t in dict.fromkeys(win.concealed):
+        rest = list(win.concealed)
+        rest.remove(t)
+        named = replace(win, concealed=tuple(rest), win_tile=t)
+        try:
+            tai = _best(named, prof).hand_tai
+        except (NotAWin, WinInputError):
+            continue
+        if best is None or tai > best[0]:
+            best = (tai, named)
+    return best[1] if best is not None else win
 
 
 def _check_min(s: Score) -> Score:

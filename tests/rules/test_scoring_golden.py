@@ -1,4 +1,5 @@
-"""Golden cases of tests/data/scoring/*.toml: hand-written from the spec, each citing its section."""
+"""Golden cases of tests/data/scoring/*.toml: hand-written from the spec, each citing its section, scored as
+``companion tai`` scores a line (a 八仙過海 of 17 tiles has its replacement named first)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.rules.profiles import Profile, load_profile, parse_profile
-from companion.rules.scoring import FalseWin, NotAWin, score
+from companion.rules.scoring import FalseWin, NotAWin, replacement_named, score
 from companion.rules.settlement import Stakes, settle, settle_false_win, wind_letter
 from companion.rules.win import Win, WinInputError
 from companion.tiles import format_tiles
@@ -71,7 +72,7 @@ def test_golden(case: dict[str, Any]) -> None:
             got = settle_false_win(win, stakes, profile, case.get("claimed_tai"))
             assert _payments(got) == case["payments"]
         return
-    s = score(win, profile)
+    s = score(replacement_named(win, profile), profile)
     assert {i.id: i.tai for i in s.items} == case["items"]
     assert s.hand_tai == case["hand_tai"] == sum(case["items"].values())
     if "dealer_tai" in case:
@@ -112,3 +113,16 @@ def test_golden_cases_cover_every_item_and_scoring_switch() -> None:
                         "streak_cap"}
     assert scoring_switches <= set(SWITCHES)
     assert scoring_switches <= switched, f"switches without a golden case: {sorted(scoring_switches - switched)}"
+
+
+def test_a_17_tile_eight_flowers_is_8_flat_to_the_library_and_named_by_the_command() -> None:
+    """The tracker asks the library for 8 flat where the completed hand does not count (declared later, a self-draw
+    barred by 過水): ``score`` leaves 17 tiles without a winning tile alone; ``companion tai`` names the tile."""
+    win = Win.from_dict({"concealed": "123m456m789m234p66s789s", "flowers": "12345678f", "win_type": "eight_flowers",
+                         "seat_wind": "S", "round_wind": "E"})
+    assert [i.id for i in score(win).items] == ["eight_flowers"]
+    named = replacement_named(win)
+    assert named.win_tile is not None and score(named).hand_tai == 19
+    assert replacement_named(win, "atawmj_2009") == named
+    no_hand = Win.from_dict({**win.to_dict(), "concealed": "123m456m789m234p66s139s"})
+    assert replacement_named(no_hand) is no_hand and score(no_hand).hand_tai == 8
