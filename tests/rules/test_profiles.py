@@ -158,22 +158,23 @@ def _tai(hand: dict[str, object], profile: str) -> dict[str, int]:
     return {i.id: i.tai for i in score(Win.from_dict({**hand, "profile": profile})).items}
 
 
-def test_zhaishenye_takes_the_values_its_source_table_states() -> None:
-    """A rules review read [Y]'s 宅神爺 lines: 正花 0, 槓上自摸 4 with 自摸 in it, 小四喜 12, 七搶一 16, 地聽 0. The
-    profile had inherited the default's where the spec is silent or says "?" (spec §5.2 names [Y] as its source)."""
+def test_zhaishenye_inherits_the_default_in_every_cell_the_spec_leaves_open() -> None:
+    """Spec §5.2: a "?" cell inherits the default (§5.4 item 7), and §5.3 lists the values 宅神爺 raises. An earlier
+    version took [Y]'s own lines (正花 0, 槓上開花 2, 小四喜 12, 七搶一 16, 地聽 0); a scoring review found Example 8
+    paid 21 tai there against the spec's 17. The cells stay flagged as house rules (§5.4)."""
     z = load_profile("zhaishenye")
-    assert {k: z.value(k) for k in ("seat_flower", "kong_bloom", "small_winds", "seven_rob_one", "earth_ready")} == \
-        {"seat_flower": 0, "kong_bloom": 2, "small_winds": 12, "seven_rob_one": 16, "earth_ready": 0}
-    assert all(z.is_house_rule(f"tai.{k}") for k in ("small_winds", "seven_rob_one", "earth_ready"))
+    keys = ("seat_flower", "kong_bloom", "small_winds", "seven_rob_one", "earth_ready", "heaven_ready")
+    assert {k: z.value(k) for k in keys} == {k: load_profile("atawmj_2009").value(k) for k in keys}
+    assert all(z.is_house_rule(f"tai.{k}") for k in keys)
     ex8 = {"concealed": "333z444z22z345s67s", "melds": ["pung:111z@O"], "win_tile": "8s", "win_type": "discard",
            "seat_wind": "W", "round_wind": "N", "discarder": "S"}  # spec §7 Example 8
-    assert _tai(ex8, "zhaishenye") == {"half_flush": 6, "small_winds": 12, "any_wind_pung": 3}  # [Y]: 21
+    assert _tai(ex8, "zhaishenye") == {"half_flush": 6, "small_winds": 8, "any_wind_pung": 3}  # 17
     bloom = {"concealed": "123m456m789m234p66s78s", "win_tile": "9s", "win_type": "self_draw", "seat_wind": "S",
              "round_wind": "E", "flowers": "1f", "flags": {"replacement_after": "flower"}}
-    assert _tai(bloom, "zhaishenye") == {"menqing": 2, "zimo": 2, "buqiu": 1, "kong_bloom": 2}  # [Y]: 5 and 4 with 自摸
+    assert _tai(bloom, "zhaishenye") == {"menqing": 2, "zimo": 2, "buqiu": 1, "kong_bloom": 1}
     seat = {"concealed": "123m456m789m234p666s7s", "flowers": "2f", "win_tile": "7s", "win_type": "discard",
             "discarder": "W", "seat_wind": "S", "round_wind": "E"}
-    assert _tai(seat, "zhaishenye") == {"menqing": 2}  # no 正花 there
+    assert _tai(seat, "zhaishenye") == {"menqing": 2, "seat_flower": 1}
 
 
 def test_wikibooks_scores_a_win_on_the_dealers_first_discard_as_it_names_it() -> None:
@@ -249,10 +250,10 @@ def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -
         assert (dict(kept.tai), dict(kept.switches), kept.house_rules) == \
             (dict(builtin.tai), dict(builtin.switches), builtin.house_rules)
     text = rules_text(load_profile("zhaishenye"))
-    older = text.replace("\nzimo = 2\n", "\nzimo = 2\nretired_item = 3\n").replace("\nkong_bloom = 2\n", "\n")
-    assert "retired_item = 3" in older and "\nkong_bloom = " not in older
+    older = text.replace("\nzimo = 2\n", "\nzimo = 2\nretired_item = 3\n").replace("\nall_seek = 3\n", "\n")
+    assert "retired_item = 3" in older and "\nall_seek = " not in older
     kept = load_profile(keep_rules("zhaishenye", older))
-    assert kept.value("zimo") == 2 and kept.value("kong_bloom") == load_profile(None).value("kong_bloom")
+    assert kept.value("zimo") == 2 and kept.value("all_seek") == load_profile(None).value("all_seek") == 2
     later = text.replace('name_en = "', 'description = "a key of a later version"\nname_en = "').replace(
         'multi_win = "nearest"', 'multi_win = "all_but_the_dealer"')  # (a review: each made the table unopenable)
     assert "description" in later and "all_but_the_dealer" in later
