@@ -284,7 +284,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
         if t in missing:
             missing.remove(t)
     if missing:
-        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(missing),
+        raise IllegalEvent(msg("shown_leaves_out", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_tiles(missing)), missing=format_tiles(missing))
     shown = [0] * NUM_KINDS
     for t in e.concealed:

@@ -246,7 +246,8 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
         counts[t] += 1
     missing = [Tile(i) for i in range(NUM_KINDS) if st.concealed[i] > counts[i]]
     if missing:
-        raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(missing),
+        # held and not shown (the reason said the reverse, "does not hold": a review)
+        raise IllegalEvent(msg("shown_leaves_out", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_tiles(missing)), shown=format_tiles(shown))
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
     if any(not t.is_known or t.is_flower for t in e.kongs):

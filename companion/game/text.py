@@ -63,6 +63,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "deal_size": ("{seat}配牌應有 {want} 張，收到 {got} 張", "{seat_en} is dealt {want} tiles, got {got}"),
     "fifth_copy": ("{tile}已經出現 {seen} 張，一副牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
     "not_in_hand": ("{seat}手上沒有{tiles}", "{seat_en} does not hold {tiles_en}"),
+    "shown_leaves_out": ("{seat}手上有{tiles}，亮出的牌卻沒有", "{seat_en} holds {tiles_en}, which the tiles shown leave out"),
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
     "flower_after_claim": ("{seat}吃碰後只能打牌，不能補花：藏著的花等他下次摸牌時再補",

@@ -327,6 +327,16 @@ def test_wrong_count_bars_a_win_under_dead_hand_and_only_warns_otherwise() -> No
             tb.do(won)
 
 
+def test_a_winner_showing_other_tiles_than_he_holds_is_told_which_he_holds() -> None:
+    """A review: a win showing 2255s where the table knew 2257s was refused as "老王 does not hold 7s", the reverse
+    of the fault (he holds it and left it out)."""
+    tb = Table({0: "123m456m789m11p234p56p9s", 2: "111z222z333z444z78s66p"})
+    tb.discard(0, "9s")
+    shown = tb.hand(2)[:-1] + (t("6s"),)  # one 4z of his left out, a 6s shown in its place
+    err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=shown), "shown_leaves_out")
+    assert err.reason.en.endswith("holds 4z, which the tiles shown leave out") and "手上有北，亮出的牌卻沒有" in err.reason.zh
+
+
 def _eighth_flower_replaced(replacement: str, known: bool = True) -> Table:
     """Seat 1 lays seven flowers at the deal, draws the eighth on his first turn and takes ``replacement`` for it
     (logged as drawn, or face down when not ``known``), holding 123s 456s 789s 555z 666z and a lone 7z."""

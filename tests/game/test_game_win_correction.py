@@ -48,7 +48,7 @@ def test_a_correction_is_refused_where_it_cannot_be() -> None:
     if sorted(broken) != sorted(rec.concealed):
         with pytest.raises(IllegalEvent) as bad:
             step(state, ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=broken))
-        assert bad.value.reason.key in ("not_complete", "fifth_copy", "not_in_hand")
+        assert bad.value.reason.key in ("not_complete", "fifth_copy", "shown_leaves_out")
     assert ev.from_dict(ev.to_dict(cases[0][0])) == cases[0][0]
 
 
@@ -66,7 +66,7 @@ def test_a_correction_that_contradicts_what_the_log_saw_of_the_hand_is_refused()
             with pytest.raises(IllegalEvent) as bad:
                 step(state, ev.WinCorrected(seat=rec.seat, hand=result.number,
                                             concealed=(other,) + rec.concealed[1:]))
-            assert bad.value.reason.key in ("not_in_hand", "not_complete", "fifth_copy")
+            assert bad.value.reason.key in ("shown_leaves_out", "not_complete", "fifth_copy")
             tried.add(bad.value.reason.key)
             if rec.kind is ev.WinKind.SELF_DRAW and rec.drawn is not None:
                 swapped = (rec.tile,) + rec.concealed[1:]
@@ -75,7 +75,7 @@ def test_a_correction_that_contradicts_what_the_log_saw_of_the_hand_is_refused()
                                                 tile=rec.concealed[0]))
                 assert bad.value.reason.key in ("wrong_drawn", "fix_same")
                 tried.add(bad.value.reason.key)
-    assert {"not_in_hand", "wrong_drawn"} <= tried
+    assert {"shown_leaves_out", "wrong_drawn"} <= tried
 
 
 def test_a_win_of_an_earlier_session_is_corrected_in_that_session() -> None:
