@@ -22,6 +22,7 @@ from companion.game.evolve import (
     hand_result,
     seated_rules,
     session_view,
+    split_four_kongs,
     win_hand,
 )
 from companion.game.rotation import resolve_claimants
@@ -494,12 +495,6 @@ def _drew_unseen(state: TableState) -> bool:
     """Whether the seat to act drew a tile the log does not know (``0x``)."""
     drawn = state.seats[state.turn].drawn
     return drawn is not None and not drawn.is_known
-
-
-def split_four_kongs(state: TableState) -> bool:
-    """Four kongs split between players: a draw where the ``four_kongs`` item is on (§2.13)."""
-    per_seat = [sum(1 for m in st.melds if m.is_kong) for st in state.seats]
-    return state.switches.four_kongs and sum(per_seat) >= 4 and max(per_seat) < sum(per_seat)
 
 
 def four_kongs_due(state: TableState) -> tuple[str, int | None] | None:

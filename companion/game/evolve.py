@@ -545,8 +545,18 @@ def _end(state: TableState, kind: OutcomeKind) -> TableState:
                    claim_base=None, claim_rank=0)
 
 
+def split_four_kongs(state: TableState) -> bool:
+    """Four kongs split between players: a draw where the ``four_kongs`` item is on (§2.13)."""
+    per_seat = [sum(1 for m in st.melds if m.is_kong) for st in state.seats]
+    return state.switches.four_kongs and sum(per_seat) >= 4 and max(per_seat) < sum(per_seat)
+
+
 def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> TableState:
-    return _end(state, OutcomeKind.DRAW)
+    ended = _end(state, OutcomeKind.DRAW)
+    if split_four_kongs(state):
+        assert ended.outcome is not None
+        return replace(ended, outcome=replace(ended.outcome, four_kongs=True))
+    return ended
 
 
 def _declined(state: TableState, e: ev.DeclinedLastTile) -> TableState:

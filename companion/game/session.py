@@ -129,8 +129,11 @@ class Ledger:
 
 def _result_code(out: Outcome) -> str:
     """The CSV's result: the kind's code, and ``draw:three_wins`` for the draw three wins on one discard make (spec
-    §2.9, ``multi_win = three_is_draw``), which the JSON says in words; both draws were written ``draw``."""
-    return f"{out.kind.code}:three_wins" if out.three_wins_drawn else out.kind.code
+    §2.9, ``multi_win = three_is_draw``), and ``draw:four_kongs`` for four kongs split between players (§2.13),
+    which the JSON says in words; all three draws were written ``draw``."""
+    if out.three_wins_drawn:
+        return f"{out.kind.code}:three_wins"
+    return f"{out.kind.code}:four_kongs" if out.four_kongs else out.kind.code
 
 
 def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: Switches | None) -> dict[str, Any]:

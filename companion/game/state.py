@@ -197,6 +197,7 @@ class Outcome:
     offender: int | None = None  # the false-win seat (void_hand)
     false_wins: tuple[int, ...] = ()  # every false win of the hand (continue_dead included)
     false_claims: tuple[int | None, ...] = ()  # the tai each of them claimed, where known (§6.6)
+    four_kongs: bool = False  # a draw four kongs split between players made, the wall not spent (§2.13)
 
     @property
     def three_wins_drawn(self) -> bool:
@@ -207,9 +208,11 @@ class Outcome:
     def said(self) -> tuple[str, str]:
         """How the hand ended, in Chinese and English: the kind's words, but a draw that three wins on one discard
         made (``multi_win = three_is_draw``, spec §2.9) is said so, not as the exhaustive draw of an empty wall
-        (a rules review)."""
+        (a rules review), and so is one four kongs split between players made (§2.13)."""
         if self.three_wins_drawn:
             return "流局（三家胡同一張）", "drawn: three wins on one discard"
+        if self.four_kongs and self.kind is OutcomeKind.DRAW:  # (said "exhaustive draw": a review)
+            return "流局（四槓分屬不同家）", "drawn: four kongs by different players"
         return self.kind.zh, self.kind.en
 
 

@@ -482,6 +482,10 @@ def test_four_kongs_split_between_players_draw() -> None:
     tb.refused(ev.ReplacementDrew(seat=1, tile=tb.take("6z")), "four_kongs_draw_due")
     tb.do(ev.ExhaustiveDraw())
     assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.DRAW
+    # said as what ended it, not as an exhaustive draw of a spent wall (a review), in the ledger's words and code
+    assert tb.state.outcome.said == ("流局（四槓分屬不同家）", "drawn: four kongs by different players")
+    from companion.game.session import _result_code
+    assert _result_code(tb.state.outcome) == "draw:four_kongs"
 
 
 def _fourth_kong_added() -> Table:
