@@ -587,8 +587,8 @@ def _hand_known(state: TableState, e: ev.HandKnown) -> None:
 
 
 def _retracted(state: TableState, e: ev.Retracted) -> None:
-    if state.prev is None or state.last_index < 0:
-        raise IllegalEvent(msg("retract_none"))
+    if state.prev is None or state.last_index < 0:  # (a seating alone was "no event": a review)
+        raise IllegalEvent(msg("retract_seating" if state.last_index == 0 else "retract_none"))
     if e.target != state.last_index:
         raise IllegalEvent(msg("retract", last=state.last_index, target=e.target))
 

@@ -133,8 +133,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                   "seven rob one needs seven flowers of one's own and another player's eighth just laid"),
     "switch_off": ("這桌沒有開啟「{name}」這條規則（{switch}）", "this table plays without {name_en} ({switch})"),
     "win_kind": ("{kind}不能在此時宣告", "{kind_en} cannot be declared here"),
-    "retract": ("只能撤回最後一個事件（#{last}），不是 #{target}", "only the last event (#{last}) can be retracted, not #{target}"),
+    "retract": ("只能撤回最後一個事件（編號 {last}，從 0 算起），不是編號 {target}",
+                "only the last event can be retracted (number {last}, counted from 0), not number {target}"),
     "retract_none": ("沒有可以撤回的事件", "there is no event to retract"),
+    "retract_seating": ("入座是牌局的開始，不能撤回", "the seating starts the game and cannot be retracted"),
     "decline": ("只有剩最後一張時輪到的人可以不摸", "only the player due to draw the last tile may decline it"),
     "decline_early": ("還不是最後一張（還剩 {live} 張可摸），不能不摸", "this is not the last tile ({live} can still be "
                       "drawn): it cannot be declined"),

@@ -531,3 +531,16 @@ def test_eight_flowers_declared_after_a_kong_or_on_the_last_tile_are_paid_8_flat
         line = _eight_line(tb)
         names = [zh for zh, _, _ in line.items]
         assert not line.unscored and (names == ["八仙過海"]) == eight_flat and ("海底撈月" in names) != eight_flat
+
+
+def test_a_retraction_refused_says_which_event_and_that_the_seating_stays() -> None:
+    """A review: "only the last event (#13) can be retracted, not #10" beside a 1-based "line 15" read as lines, and
+    a seating alone was "no event to retract"."""
+    seated = step(TableState(), ev.Seated(players=("a", "b", "c", "d"),
+                                          switches=Switches(first_dealer=FirstDealer.EAST_DEALS)))
+    with pytest.raises(IllegalEvent) as info:
+        step(seated, ev.Retracted(target=0))
+    assert info.value.reason.key == "retract_seating"
+    with pytest.raises(IllegalEvent) as info:
+        step(step(seated, ev.DealerChosen(dealer=0)), ev.Retracted(target=0))
+    assert "(number 1, counted from 0), not number 0" in info.value.reason.en
