@@ -108,10 +108,10 @@ class Ledger:
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        # the columns spec §6.7 lists per hand (the hand in its round, the seat winds, who deals next), after the
-        # ones a reader of the earlier files finds where they were
+        # the columns spec §6.7 lists per hand (the hand in its round, the seat winds, who deals next, each winner's
+        # hand in notation), after the ones a reader of the earlier files finds where they were
         w.writerow(["hand", "round", "dealer", "streak", "dice", "result", "winners", "tai", "transfers", "stakes",
-                    "hand_in_round", "seat_winds", "next", *self.players])
+                    "hand_in_round", "seat_winds", "next", "hands", *self.players])
         for e in self.entries:
             r = e.result
             bal = dict(e.balances)
@@ -123,6 +123,7 @@ class Ledger:
                         r.hand_in_round, ";".join(f"{r.players[s]}:{WIND_LETTER[w]}" for s, w in enumerate(r.seat_winds)),
                         "end" if e.next.session_over else
                         f"{r.players[e.next.dealer]}:{e.next.streak}:{WIND_LETTER[e.next.round_wind]}",
+                        ";".join(f"{x.player}:{x.score.win.describe()}" for x in e.lines if x.score is not None),
                         *(bal.get(p, 0) for p in self.players)])
         return out.getvalue()
 
@@ -149,7 +150,9 @@ def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: 
         # dealer_in: the dealer's tai count in this line's payments (he wins, pays, or everyone pays)
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
                    "dealer_tai": x.dealer_tai, "dealer_in": dealer_tai_counts(r, x), "items": [list(i) for i in x.items],
-                   **({"unscored": x.unscored} if x.unscored else {})} for x in e.lines],
+                   **({"unscored": x.unscored} if x.unscored else {}),
+                   # the scoring record (spec §3.2, §6.7) as `companion tai` reads it: what hand earned the tai
+                   **({"win": x.score.win.to_dict()} if x.score is not None else {})} for x in e.lines],
         "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in e.transfers],
         "balances": dict(e.balances),
         "next": {"dealer": r.players[e.next.dealer] if not e.next.session_over else None,

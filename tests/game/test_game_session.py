@@ -73,6 +73,21 @@ def test_a_simulated_session_ends_after_the_north_round() -> None:
         raise AssertionError("no second session in 200 hands")
 
 
+def test_the_ledger_json_keeps_each_winners_hand_as_the_tai_command_reads_it() -> None:
+    """Spec §6.7: per winner, the scoring record of §3.2 with its items (a review: the export held the items alone,
+    so no one could tell later what hand earned them). Each record scores again to the line's tai."""
+    from companion.rules.win import Win
+
+    state = TableState()
+    for e in Simulator(seed=3).run(6):
+        state = step(state, e)
+    lines = [x for h in ledger_of(state).to_json()["hands"] for x in h["lines"] if x["kind"] != "false_win"]
+    assert lines and all("win" in x for x in lines)
+    for x in lines:
+        again = score(Win.from_dict(json.loads(json.dumps(x["win"]))), load_profile(None))
+        assert (again.hand_tai, [[i.zh, i.en, i.tai] for i in again.items]) == (x["hand_tai"], x["items"])
+
+
 def test_ledger_sums_to_zero_and_nets_to_few_transfers() -> None:
     sim = Simulator(seed=8)
     list(sim.run(14))
