@@ -140,6 +140,9 @@ def annotate_refused(out: str, photos: Sequence[str]) -> tuple[str, str] | None:
 
     if not out.strip():  # (an empty name drew nothing, and said nothing: a review)
         return "--annotate needs a file name, e.g. reading.png", "--annotate 要寫檔名，例如 reading.png"
+    if out.strip() == "-":  # (read as standard output elsewhere, it drew a file named "-.png": a review)
+        return ("--annotate -: a drawing cannot go to standard output; name a file, e.g. reading.png",
+                "--annotate -：畫好的圖無法輸出到標準輸出，請寫檔名，例如 reading.png")
     if Path(out).is_dir():  # (a folder drew FOLDER.png beside it without a word)
         return (f"--annotate {out}: {out} is a folder; name a file in it, e.g. {Path(out) / 'reading.png'}",
                 f"--annotate {out}：這是資料夾，請寫其中的檔名，例如 {Path(out) / 'reading.png'}")

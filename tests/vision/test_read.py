@@ -261,6 +261,20 @@ def test_cli_annotate_never_draws_over_a_photo(tmp_path, capsys) -> None:
     assert "would write over the photo" in capsys.readouterr().err and second.read_bytes() == before
 
 
+def test_cli_annotate_dash_is_refused_not_written_as_a_file(tmp_path, capsys, monkeypatch) -> None:
+    """``--annotate -`` (standard output, as ``-`` usually means) drew a file named ``-.png`` where the command ran (a
+    review); ``read`` and ``score`` refuse it before reading, in both languages, and write nothing."""
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.full((120, 160, 3), 90, np.uint8))
+    monkeypatch.chdir(tmp_path)
+    for command, said in ((["read"], ("standard output", "標準輸出")), (["score", "--lang", "en"], ("standard output",)),
+                          (["score", "--lang", "zh"], ("標準輸出",))):
+        assert main([*command, str(photo), "--json", "--annotate", "-", "--threads", "1"]) == 2
+        captured = capsys.readouterr()
+        assert all(s in captured.err for s in said) and captured.out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.png"]
+
+
 def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:
     """The text reading marks a face-up tile scored under DOUBTFUL with "?" and explains the mark once; a back
     (whose score is the detector's) is not marked."""
