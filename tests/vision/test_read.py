@@ -198,8 +198,12 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert code == 1
     assert lines[0]["file"] == str(good) and len(lines[0]["tiles"]) >= len(ROW)
     assert {"tile", "xyxy", "angle", "score", "top3"} <= set(lines[0]["tiles"][0])
-    assert "error" in lines[1] and "broken.jpg" in lines[1]["error"]
-    assert "error" in lines[2] and "missing.png" in lines[2]["error"]
+    # the error object companion score gives (a review's script had to tell read's string from score's object)
+    missing = str(tmp_path / "missing.png")
+    assert lines[2] == {"file": missing, "error": {"message": f"{missing}: no such file",
+                                                   "message_zh": f"{missing}：找不到這個檔案"}}
+    assert set(lines[1]["error"]) == {"message", "message_zh"} and "broken.jpg" in lines[1]["error"]["message"]
+    assert "broken.jpg" in lines[1]["error"]["message_zh"] and "圖檔" in lines[1]["error"]["message_zh"]
     assert (tmp_path / "seen-1.png").is_file()
     # in reading order: the row of faces left to right, and the backs (a row of their own) not among them
     faces = [i for i, t in enumerate(lines[0]["tiles"]) if t["tile"] != "0x"]
