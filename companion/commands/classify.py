@@ -3,7 +3,8 @@
 With ``--json`` each image gives one line ``{"file": ..., "tile": "5p", "score": 0.99, "top3": [...]}``;
 ``"tile": "unknown"`` means the crop is not a tile, ``"0x"`` a face-down tile. A file that cannot be
 read (missing, empty, truncated, not an image, too large) is reported on stderr with its name and, with
-``--json``, as ``{"file": ..., "error": ...}``; the other files are still classified (exit code 1). Messages
+``--json``, as ``{"file": ..., "error": {"message": ..., "message_zh": ...}}`` (as ``companion read`` and
+``companion score`` give it); the other files are still classified (exit code 1). Messages
 are in English and Traditional Chinese (``English / 中文``); a model file that cannot be used and a bad
 ``--threads`` are refused naming them (exit code 2).
 """
@@ -69,12 +70,14 @@ def run(args: argparse.Namespace) -> int:
         except ImageFileError as e:
             errors[i] = e
     preds = dict(zip(images, clf.classify(list(images.values())), strict=True))
+    from companion.commands.read import json_error
+
     unsure = False
     for i, f in enumerate(args.crops):  # results in the order the files were given
         if i in errors:
             print(f"companion classify: {errors[i]}", file=sys.stderr)
             if args.json:
-                print_json({"file": f, "error": str(errors[i])})
+                print_json(json_error(f, str(errors[i])))
             continue
         p = preds[i]
         if args.json:

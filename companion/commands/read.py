@@ -8,7 +8,8 @@ the text output also says in a line of its own). Tiles are listed in reading ord
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
 output marks unsure faces with ``?``. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as
-``{"file": ..., "error": ...}``); the other photos are still read (exit code 1). Messages are in English and
+``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, as ``companion score`` and ``companion classify``
+give it); the other photos are still read (exit code 1). Messages are in English and
 Traditional Chinese (``English / 中文``); a model file that cannot be used, and ``--threads`` or ``--threshold``
 out of range, are refused naming them (exit code 2).
 """
@@ -140,6 +141,9 @@ def annotate_refused(out: str, photos: Sequence[str]) -> tuple[str, str] | None:
 
     if not out.strip():  # (an empty name drew nothing, and said nothing: a review)
         return "--annotate needs a file name, e.g. reading.png", "--annotate 要寫檔名，例如 reading.png"
+    if out.strip() == "-":  # (read as standard output elsewhere, it drew a file named "-.png": a review)
+        return ("--annotate -: a drawing cannot go to standard output; name a file, e.g. reading.png",
+                "--annotate -：畫好的圖無法輸出到標準輸出，請寫檔名，例如 reading.png")
     if Path(out).is_dir():  # (a folder drew FOLDER.png beside it without a word)
         return (f"--annotate {out}: {out} is a folder; name a file in it, e.g. {Path(out) / 'reading.png'}",
                 f"--annotate {out}：這是資料夾，請寫其中的檔名，例如 {Path(out) / 'reading.png'}")
@@ -167,6 +171,18 @@ def _same_file(a: Path, b: Path) -> bool:
     except OSError:
         return False
 
+
+
+def json_error(file: str, message: str) -> dict[str, object]:
+    """The ``--json`` line of a file that could not be used, from its ``English / 中文`` message: ``{"file": ...,
+    "error": {"message": ..., "message_zh": ...}}``, each naming the file, the shape ``companion score`` gives (its
+    refusals add ``reading``) and ``companion tai`` too (a review's script had to tell ``read`` and ``classify``'s
+    string from ``score``'s object)."""
+    en, sep, zh = message.rpartition(" / ")
+    en, zh = (en, zh) if sep else (message, message)
+    en = en if file in en else f"{file}: {en}"
+    zh = zh if file in zh else f"{file}：{zh}"
+    return {"file": file, "error": {"message": en, "message_zh": zh}}
 
 
 def _bad_option(args: argparse.Namespace) -> str | None:
@@ -216,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
             msg = with_zh(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
             print(f"companion read: {msg}", file=sys.stderr)
             if args.json:
-                print_json({"file": f, "error": msg})
+                print_json(json_error(f, msg))
             continue
         if args.json:
             print_json({"file": f, "tiles": dets.to_json()})

@@ -16,8 +16,10 @@ comes from the options or ``--context`` (the fields of ``companion tai``'s input
 and said. The winds are the winner's as seen from the dealer, who is East under the default rules (莊家坐東, spec
 §2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default.
 ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
-``win_tiles``, ``doubts`` and ``file``. A photo that cannot be scored is reported with its name and the others are
-still scored (exit code 1); a bad option is refused naming it (exit code 2).
+``win_tiles``, ``doubts`` and ``file``. A photo that cannot be scored is reported with its name (with ``--json``, as
+``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
+classify`` give, plus ``reading``, the tiles as read, where the photo was read) and the others are still scored
+(exit code 1); a bad option is refused naming it (exit code 2).
 """
 
 from __future__ import annotations

@@ -411,9 +411,12 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
         raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
                              f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read_zh}）", (read, read_zh))
     need = 3 * SETS + 2 - instant
-    if len(laid.stray) >= 4 and total < need and not dets.face_up.any():  # only backs: a cup, a wall, no hand
-        raise PhotoHandError(f"no face-up tile found, only {len(laid.stray)} that look face down: a winning hand is "
-                             f"laid face up (read: {read})",
+    down = len(laid.stray)
+    # only backs: a cup, a wall, no hand; or one to three of them alone (a review was told "no tile found" beside the
+    # face-down tile it was shown)
+    if down and total < need and not dets.face_up.any() and (down >= 4 or total == 0):
+        raise PhotoHandError(f"no face-up tile found, only {down} that {'looks' if down == 1 else 'look'} face down: "
+                             f"a winning hand is laid face up (read: {read})",
                              f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
     if len(laid.stray) >= 4 and total < need <= total + len(laid.stray):  # the backs would make up the count
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
@@ -421,9 +424,13 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
                              f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）", (read, read_zh))
     if total == 0:
         flowers = len(laid.flowers)
-        raise PhotoHandError(f"no tile found in the photo{f' but {flowers} flower(s)' if flowers else ''}: photograph "
+        but_en = f" but {flowers} flower(s)" if flowers else ""
+        but_en += f"{' and' if flowers else ' but'} {down} face down" if down else ""
+        but_zh = f"（只有 {flowers} 張花牌{f'、{down} 張蓋著的牌' if down else ''}）" if flowers else \
+            f"（只有 {down} 張蓋著的牌）" if down else ""
+        raise PhotoHandError(f"no tile found in the photo{but_en}: photograph "
                              "the whole hand laid face up, from above, the tiles filling most of the picture",
-                             f"照片裡沒找到牌{f'（只有 {flowers} 張花牌）' if flowers else ''}：請從上方拍整手攤開的牌，"
+                             f"照片裡沒找到牌{but_zh}：請從上方拍整手攤開的牌，"
                              "讓牌佔畫面的大部分")
     if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)

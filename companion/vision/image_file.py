@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import struct
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 
@@ -79,7 +81,7 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
         raise ImageFileError(p, f"file too large ({size} bytes, limit {MAX_BYTES})",
                              f"檔案太大（{size} 位元組，上限 {MAX_BYTES}）")
     try:
-        with warnings.catch_warnings():
+        with _quiet_exif():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with _opened(p, reduce_large) as im:
                 w, h = im.size
@@ -163,7 +165,7 @@ def _opened(p: Path, reduce_large: bool) -> Image.Image:
 def full_size(path: str | Path) -> tuple[int, int]:
     """The width and height of the image at ``path`` as :func:`read_image` turns it upright, at its full size,
     read from its header (what boxes read on a reduced decoding are scaled back to)."""
-    with _opened(Path(path), True) as im:
+    with _quiet_exif(), _opened(Path(path), True) as im:
         w, h = im.size
         try:
             turned = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF orientations that swap the sides
@@ -189,6 +191,16 @@ def _upright(im: Image.Image) -> Image.Image:
         return ImageOps.exif_transpose(im)
     except (OSError, ValueError, TypeError, KeyError, SyntaxError, struct.error):
         return im
+
+
+@contextmanager
+def _quiet_exif() -> Iterator[None]:
+    """Pillow's warnings about a damaged EXIF block not printed (they come when the file is opened): the tags it could
+    read are used and the rest ignored, as for a tag that cannot be read at all (a review was shown Pillow's English
+    "Corrupt EXIF data" with the path of its source file, twice: once for the photo's size, once for its pixels)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
+        yield
 
 
 def jpeg_bytes(image: np.ndarray, max_side: int = 1280, quality: int = 85) -> bytes:

@@ -660,7 +660,8 @@ class TileReader:
     def _the_rows_way_up(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with each face-up tile standing the other way up from its row read half turned: every standing
         face is read turned too, and each row takes the way up its readings favour together
-        (:func:`~companion.vision.sideways.ways_up`); a tile lying the other way takes its turned reading."""
+        (:func:`~companion.vision.sideways.ways_up`); a tile lying the other way takes its turned reading where that
+        reading is surer than its own (a tile left upside down in its row, read right as it lies, keeps it)."""
         if len(dets) < 3 or self._unknown < 0:
             return dets
         frame = RowFrame.of(dets.obb)

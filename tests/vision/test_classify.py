@@ -77,7 +77,8 @@ def test_cli_json_one_line_per_file_and_errors_do_not_stop_the_batch(
     out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 1
     assert [o["file"] for o in out] == [str(bad), str(good)]
-    assert "error" in out[0] and "broken.jpg" in out[0]["error"]
+    assert set(out[0]) == {"file", "error"} and set(out[0]["error"]) == {"message", "message_zh"}  # as score gives it
+    assert "broken.jpg" in out[0]["error"]["message"] and "broken.jpg" in out[0]["error"]["message_zh"]
     assert set(out[1]) == {"file", "tile", "score", "top3"} and len(out[1]["top3"]) == 3
 
 

@@ -179,3 +179,23 @@ def test_a_108_mp_portrait_phone_photo_reads_reduced_past_pillows_own_limit_and_
     assert abs(int(image[5, 5, 0]) - 90) < 8
     with pytest.raises(ImageFileError, match="too large"):
         read_image(path)  # without reducing: refused, never decoded
+
+
+def test_a_damaged_exif_block_is_read_without_pillows_warning(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A review's JPEG with a broken Exif block printed Pillow's English "Corrupt EXIF data" warning, with the path
+    of Pillow's source file, twice (once for the photo's size, once for its pixels); the pixels are read as stored."""
+    import warnings
+
+    from companion.vision.image_file import full_size
+
+    good = _jpeg(tmp_path / "good.jpg").read_bytes()
+    p = tmp_path / "bad_exif.jpg"
+    p.write_bytes(good[:2] + b"\xff\xe1\x00\x10Exif\x00\x00MM\x00*\xff\xff\xff\xff" + good[2:])
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        img = read_image(p)
+        assert full_size(p) == (30, 40)
+    assert img.shape == (40, 30, 3)
+    assert [str(w.message) for w in seen] == []
+    assert capsys.readouterr().err == ""

@@ -491,6 +491,13 @@ def test_impossible_piles_are_refused_early_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="no face-up tile found, only 8 that look face down") as e:
         score_photo(laid([(100, ["0x0x0x0x"]), (200, ["0x0x0x0x"])]), {}, PROFILE)
     assert "沒找到翻開的牌" in e.value.zh and "暗槓" not in e.value.zh
+    # one back alone (a review's photo of a 白板 read 0x) was "no tile found" beside the face-down tile it showed
+    with pytest.raises(PhotoHandError, match="^no face-up tile found, only 1 that looks face down") as e:
+        score_photo(laid([(100, ["0x"])]), {}, PROFILE)
+    assert "沒找到翻開的牌，只有 1 張看起來是蓋著的" in e.value.zh
+    with pytest.raises(PhotoHandError, match="^no tile found in the photo but 2 flower\\(s\\) and 1 face down") as e:
+        score_photo(laid([(100, ["1f2f"]), (300, ["0x"])]), {}, PROFILE)
+    assert "照片裡沒找到牌（只有 2 張花牌、1 張蓋著的牌）" in e.value.zh
     # a few backs beside far too few faces (a review's screenshot: list rows boxed as backs) are no kong to turn over
     with pytest.raises(PhotoHandError, match=r"found 3 tiles besides the flowers \(and 6 face down\)") as e:
         score_photo(laid([(100, ["123m"]), (200, ["0x0x0x0x0x0x"])]), {}, PROFILE)

@@ -198,8 +198,12 @@ def test_cli_reads_photos_and_reports_bad_files(tmp_path, capsys) -> None:
     assert code == 1
     assert lines[0]["file"] == str(good) and len(lines[0]["tiles"]) >= len(ROW)
     assert {"tile", "xyxy", "angle", "score", "top3"} <= set(lines[0]["tiles"][0])
-    assert "error" in lines[1] and "broken.jpg" in lines[1]["error"]
-    assert "error" in lines[2] and "missing.png" in lines[2]["error"]
+    # the error object companion score gives (a review's script had to tell read's string from score's object)
+    missing = str(tmp_path / "missing.png")
+    assert lines[2] == {"file": missing, "error": {"message": f"{missing}: no such file",
+                                                   "message_zh": f"{missing}：找不到這個檔案"}}
+    assert set(lines[1]["error"]) == {"message", "message_zh"} and "broken.jpg" in lines[1]["error"]["message"]
+    assert "broken.jpg" in lines[1]["error"]["message_zh"] and "圖檔" in lines[1]["error"]["message_zh"]
     assert (tmp_path / "seen-1.png").is_file()
     # in reading order: the row of faces left to right, and the backs (a row of their own) not among them
     faces = [i for i, t in enumerate(lines[0]["tiles"]) if t["tile"] != "0x"]
@@ -259,6 +263,20 @@ def test_cli_annotate_never_draws_over_a_photo(tmp_path, capsys) -> None:
     second.write_bytes(before)
     assert main(["read", str(photo), str(second), "--annotate", str(tmp_path / "shot.png"), "--threads", "1"]) == 2
     assert "would write over the photo" in capsys.readouterr().err and second.read_bytes() == before
+
+
+def test_cli_annotate_dash_is_refused_not_written_as_a_file(tmp_path, capsys, monkeypatch) -> None:
+    """``--annotate -`` (standard output, as ``-`` usually means) drew a file named ``-.png`` where the command ran (a
+    review); ``read`` and ``score`` refuse it before reading, in both languages, and write nothing."""
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.full((120, 160, 3), 90, np.uint8))
+    monkeypatch.chdir(tmp_path)
+    for command, said in ((["read"], ("standard output", "標準輸出")), (["score", "--lang", "en"], ("standard output",)),
+                          (["score", "--lang", "zh"], ("標準輸出",))):
+        assert main([*command, str(photo), "--json", "--annotate", "-", "--threads", "1"]) == 2
+        captured = capsys.readouterr()
+        assert all(s in captured.err for s in said) and captured.out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.png"]
 
 
 def test_cli_text_marks_unsure_faces(tmp_path, capsys, monkeypatch) -> None:

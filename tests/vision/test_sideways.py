@@ -310,6 +310,9 @@ def test_a_row_takes_the_way_up_its_readings_favour_together(turn: float) -> Non
     assert _ways([0, 180, 0, 180, 0], [1, -1, 1, -1, 1], turn).tolist() == [True, False, True, False, True]
     # a vote closer than DECIDE turns nothing
     assert not _ways([0, 0, 180], [DECIDE / 4, DECIDE / 4, -DECIDE / 4], turn).any()
+    # a tile left upside down in a row that stands right, read surer as it lies than turned: it keeps its reading
+    # (a review's 3m read 3m, turned with its row and read 4f at 0.75)
+    assert not _ways([0, 0, 180, 0, 0], [-2, -2, -0.3, -2, -2], turn).any()
 
 
 def test_a_short_row_follows_the_photos_tiles_and_sideways_ones_are_left() -> None:
@@ -340,3 +343,19 @@ def test_a_hand_photographed_from_across_the_table_is_read_right(pictures) -> No
     assert sorted(dets.tiles()) == want
     got = score_photo(dets, {}, load_profile(None))
     assert got.score.hand_tai == score(truth, load_profile(None)).hand_tai
+
+
+def test_tiles_left_upside_down_in_a_hand_that_stands_right_keep_their_reading(pictures) -> None:  # type: ignore[no-untyped-def]
+    """Players leave tiles upside down in a row: a review's hands with a 3m, a 1p and a 5p so read 3m as 4f, 1f, 3f
+    and 2f (the row's way up turned each back). A hand composed from the packaged faces (seed 2), its 7m and 7p upside
+    down, lost three tiles so; read right now."""
+    rng = random.Random(2)
+    win = None
+    while win is None:
+        win = random_win(rng, list(pictures))
+    laid = dict(pictures)
+    for kind in (Tile.from_code("7m"), Tile.from_code("7p")):
+        assert kind in win.concealed
+        laid[kind] = [cv2.rotate(pictures[kind][0], cv2.ROTATE_180)]
+    photo = compose(win, laid, rng)
+    assert sorted(TileReader().read(photo, tiled=True).tiles()) == sorted([*win.all_tiles(), win.win_tile])
