@@ -25,7 +25,7 @@ from typing import IO, Any, TypeVar
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
-from companion.game.state import Phase, TableState
+from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
@@ -129,6 +129,8 @@ class TableService:
         self._lock_file: IO[str] | None = None
         self._file_lock: int | None = None  # a descriptor of the table file itself, locked (its other names too)
         self._identity: tuple[int, int] | None = None  # the open file's device and inode
+        self._beside: dict[str, tuple[int, int]] = {}  # the open connection's -wal and -shm: their device and inode
+        self._replaced: ServiceError | None = None  # said of every write once the file was found replaced
         self._closed = False
         self._thread = threading.Thread(target=self._run, name=f"table-writer:{self.path.name}", daemon=True)
         self._thread.start()
@@ -297,6 +299,9 @@ class TableService:
             except BaseException as e:  # handed to the caller
                 fut.set_exception(e)
         if self._db is not None:
+            with contextlib.suppress(ServiceError):  # a file replaced and not yet noticed: the game is kept now
+                self._check_file(missing_ok=True)
+        if self._db is not None:
             self._db.close()
         if self._lock_file is not None:
             self._lock_file.close()  # (closing the file releases the lock)
@@ -389,6 +394,7 @@ class TableService:
         self._private.update(kept)
         st = os.stat(self.path)
         self._identity = (st.st_dev, st.st_ino)
+        self._note_beside()
         if self._file_lock is None:  # made now
             self._lock_the_file()
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
@@ -506,13 +512,6 @@ class TableService:
             self._events.append(event)
             self._state = new
             self._listeners.tell(event, first + k, new)
-        # each hand's end into the main file: a copy of it alone, made while the app runs, holds every finished hand
-        # (a review's copy held none: all in the -wal)
-        if self._state.phase is Phase.HAND_OVER and self._db is not None:
-            try:
-                self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error as err:  # stored already, in the log; the copy is a nicety
-                log.warning("%s: checkpoint after a hand's end failed: %s", self.path, err)
         return Accepted(first + len(events) - 1, self._state)
 
     def _ask(self, q: Question) -> int:
@@ -552,23 +551,87 @@ class TableService:
         self._questions[qid] = (q, choice)
         return result
 
-    def _check_file(self) -> None:
+    def _check_file(self, missing_ok: bool = False) -> None:
         """The file the log is written to is still the one opened. One removed (a player's `rm` to start over, a sync
         tool) took every later tap into a file no name reached, and the next start found none of them (a review):
         it is written again, whole, from the open one (which lives on while it is open), and the game goes on. One
         replaced by another file is another program's: refused, saying how to keep the game."""
+        if self._replaced is not None:
+            raise self._replaced
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            self._write_again()
+            if not missing_ok:
+                self._write_again()
             return
         except OSError:
             st = None
         if st is None or (self._identity is not None and (st.st_dev, st.st_ino) != self._identity):
-            raise ServiceError(
+            self._replaced = self._set_aside()
+            raise self._replaced
+
+    def _note_beside(self) -> None:
+        """Which -wal and -shm files the open connection uses, to know them from another file's."""
+        self._beside = {}
+        for part in ("-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                st = os.stat(f"{self.path}{part}")
+                self._beside[part] = (st.st_dev, st.st_ino)
+
+    def _set_aside(self) -> ServiceError:
+        """A table file replaced by another while open (a sync tool, a backup restored): the open game is written
+        whole to a file of its own beside it, and this connection's -wal and -shm are taken away from beside the
+        file put there. Left there, they were read over the new file's pages: a review's was "malformed" at once,
+        or it opened as the old game, whose checkpoint then wrote it over the new file for good. The file put there
+        is left as it came; no more is written by this service."""
+        assert self._db is not None
+        kept: Path | None = None
+        why = ""
+        try:
+            kept = self._keep_path()
+            copy = sqlite3.connect(kept, isolation_level=None)
+            try:
+                self._db.backup(copy)
+                copy.execute("PRAGMA journal_mode=DELETE")  # one file, whole: nothing beside it to lose
+            finally:
+                copy.close()
+        except (sqlite3.Error, OSError) as err:
+            log.error("%s: the game could not be kept beside the replaced file: %s", self.path, err)
+            why = str(err)
+            if kept is not None:
+                kept.unlink(missing_ok=True)
+            kept = None
+        for part, identity in self._beside.items():  # ours only: a -wal the new file came with is its own
+            with contextlib.suppress(OSError):
+                st = os.stat(f"{self.path}{part}")
+                if (st.st_dev, st.st_ino) == identity:
+                    os.unlink(f"{self.path}{part}")
+        self._beside = {}
+        self._db.close()
+        self._db = None
+        log.warning("%s: replaced while open; the game so far is kept in %s", self.path, kept)
+        if kept is None:
+            return ServiceError(
                 f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
-                "there; save the log (Save log) to keep the game / "
-                f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去；請先「下載紀錄」保存這局")
+                f"there, and the game could not be kept beside it ({why}); save the log (Save log) to keep the game / "
+                f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去，這局也無法另存（{why}）；"
+                "請先「下載紀錄」保存這局")
+        return ServiceError(
+            f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored there "
+            f"(the file put there is left as it is); the game so far is kept in {kept} (open it with --table) / "
+            f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存在 "
+            f"{kept}（用 --table 開啟）")
+
+    def _keep_path(self) -> Path:
+        """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free."""
+        for n in range(1, 10_000):
+            candidate = self.path.with_name(f"{self.path.stem}.kept-{n}{self.path.suffix}")
+            try:
+                os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                continue
+            return candidate
+        raise OSError(f"no free name beside {self.path}")
 
     def _write_again(self) -> None:
         """The table file written again at its path from the open connection (SQLite's backup), then used."""
@@ -592,6 +655,7 @@ class TableService:
         self._db = fresh
         st = os.stat(self.path)
         self._identity = (st.st_dev, st.st_ino)
+        self._note_beside()
         if self._file_lock is not None:
             os.close(self._file_lock)
             self._file_lock = None
@@ -608,7 +672,19 @@ class TableService:
         assert self._db is not None
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            return write(self._db)
+            done = write(self._db)
+        self._empty_wal()
+        return done
+
+    def _empty_wal(self) -> None:
+        """Each commit moved into the main file and the -wal emptied: a file put in the table's place finds no
+        frames of this game beside it to be read over its own pages (a review's was "malformed" the moment it was
+        put there, before the app could notice), and a copy of the main file alone holds the whole game."""
+        assert self._db is not None
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as err:  # stored already, in the -wal; emptied at the next one
+            log.warning("%s: checkpoint after a write failed: %s", self.path, err)
 
     def _set_private(self, seat: int, tiles: tuple[Tile, ...]) -> None:
         if not 0 <= seat < 4:

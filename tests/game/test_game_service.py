@@ -705,7 +705,63 @@ def test_a_table_file_removed_while_open_is_written_again_and_one_replaced_is_re
         path.write_bytes(b"")  # another file under the name
         with pytest.raises(ServiceError, match="replaced while the companion had it open") as err:
             again.submit(log[5])
-        assert "請先「下載紀錄」保存這局" in str(err.value) and again.events() == log[:5]
+        assert "另存在" in str(err.value) and again.events() == log[:5]
+
+
+@pytest.mark.parametrize("taps", [9, 160])
+def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, taps: int) -> None:
+    """A review renamed another game's table file over the one the app had open (a sync tool, a backup restored):
+    the open connection's -wal beside it was read over the new file's pages ("malformed" from that moment on, the
+    restart's and `companion replay`'s alike), or made a valid mixture that the restart opened as the old game and
+    checkpointed over the new file for good. Now the file put there reads as itself from the moment it is there, the
+    tap is refused naming where the open game was kept, and both games open again after the close."""
+    from companion.game.service import ServiceError, read_log
+
+    path = tmp_path / "table.sqlite"
+    mine, theirs = sim_log(4, 3), sim_log(7, 2)
+    other = tmp_path / "other-game.sqlite"
+    with TableService(other) as service:
+        for e in theirs:
+            assert service.submit(e).ok
+    service = TableService(path)
+    for e in mine[:taps]:
+        assert service.submit(e).ok
+    incoming = tmp_path / "incoming"
+    incoming.write_bytes(other.read_bytes())
+    incoming.replace(path)
+    assert [e for _, e in read_log(path)[0]] == theirs  # before the app has noticed
+    with pytest.raises(ServiceError, match="replaced while the companion had it open") as err:
+        service.submit(mine[taps])
+    kept = tmp_path / "table.kept-1.sqlite"
+    assert str(kept) in str(err.value) and "另存在" in str(err.value)
+    with pytest.raises(ServiceError, match="replaced"):  # and so every later write, the game still not lost
+        service.submit(mine[taps])
+    assert service.events() == mine[:taps]
+    service.close()
+    assert [e for _, e in read_log(path)[0]] == theirs
+    with TableService(path) as again:
+        assert again.events() == theirs
+    with TableService(kept) as old:
+        assert old.events() == mine[:taps]
+        assert old.submit(mine[taps]).ok  # the game goes on from there
+
+
+def test_a_table_file_replaced_and_the_app_closed_before_a_tap_keeps_the_open_game(tmp_path: Path) -> None:
+    """Replaced with no tap after it: the close keeps the open game beside it (its file has no name left)."""
+    from companion.game.service import read_log
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log(4, 1)
+    with TableService(path) as service:
+        assert service.submit_many(mine).ok
+        path.unlink()
+        with sqlite3.connect(path) as db:
+            db.execute("CREATE TABLE notes (body TEXT)")  # another program's file under the name
+        db.close()
+    assert [e for _, e in read_log(tmp_path / "table.kept-1.sqlite")[0]] == mine
+    with sqlite3.connect(path) as db:
+        assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["notes"]
+    db.close()
 
 
 def test_sqlites_own_words_are_said_in_chinese_too(tmp_path: Path) -> None:
