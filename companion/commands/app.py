@@ -41,6 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "記錄牌局存放的檔案（預設：環境變數 COMPANION_DATA_DIR 指的資料夾裡的 table.sqlite，"
                         "沒設就是使用者資料夾裡的 companion/table.sqlite）")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser / 不自動開啟瀏覽器")
+    p.add_argument("--new-token", action="store_true",
+                   help="with --host 0.0.0.0: a new table token (?t=…) instead of the one kept for this table file "
+                        "since its last run; phones that had the old address must open the new one / "
+                        "搭配 --host 0.0.0.0：換一個新的牌桌通行碼（?t=…），不沿用這個牌局檔上次的；"
+                        "拿舊網址的手機要改開新網址")
     p.set_defaults(func=run)
 
 
@@ -187,9 +192,12 @@ def run(args: argparse.Namespace) -> int:
             for address in lan_addresses():
                 print(f"companion app: 同一網路的手機請開 / phones on this network: "
                       f"http://{address}:{args.port}/?t={token}", flush=True)
+            print("companion app: 這個牌局檔的網址重開後不變，已連過的手機可以繼續用；要換新的通行碼用 --new-token / "
+                  "this table file's address stays the same when the app restarts, so phones that joined come "
+                  "back; --new-token makes a new one", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how the app is stopped
-        serve(replay, note, args.host, args.port, args.lang, ready, table)
+        serve(replay, note, args.host, args.port, args.lang, ready, table, new_token=args.new_token)
     return 0
