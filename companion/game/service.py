@@ -742,6 +742,7 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
     private: dict[int, tuple[Tile, ...]] = {}
     n = 0
     want: object = None  # the event count an export's header promises
+    header = 0  # its line
     try:
         for n, raw in enumerate(lines, 1):
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
@@ -754,6 +755,9 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             except json.JSONDecodeError as e:
                 raise ev.EventError(_not_json(e)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
+                if header:  # (it was read as the count to have: a review's joined files were "cut short")
+                    raise ev.EventError(msg("ev_second_header", first=header))
+                header = n
                 private.update(_private_from(data.get("private", {})))
                 want = data.get("events")
                 continue
@@ -762,8 +766,14 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
         raise ev.EventError(msg("ev_not_utf8", detail=e.reason)).at_line(n) from None
     except ev.EventError as e:
         raise e.at_line(n) from None
-    if isinstance(want, int) and not isinstance(want, bool) and want != len(events):
-        raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
+    if isinstance(want, int) and not isinstance(want, bool):
+        if want < 0:
+            raise ev.EventError(msg("ev_bad_header", detail=f"事件數不能是負的，收到 {want}",
+                                    detail_en=f"an event count cannot be negative, got {want}"))
+        if want < len(events):  # not "cut short" (a review)
+            raise ev.EventError(msg("ev_too_many", got=len(events), want=want, line=events[want][0]))
+        if want > len(events):
+            raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
     return events, private
 
 

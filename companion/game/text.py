@@ -173,6 +173,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "illegal_at": ("第 {line} 行的{event}不合法：{zh}", "line {line}: illegal event {event_en}: {en}"),
     "ev_cut_short": ("匯出檔只有 {got} 個事件，檔頭說有 {want} 個：檔案不完整", "the export holds {got} events where its "
                      "header says {want}: the file is cut short"),
+    "ev_too_many": ("匯出檔有 {got} 個事件，比檔頭說的 {want} 個多（第 {line} 行起是多出來的）：有事件重複了，或兩個檔案接在一起",
+                    "the export holds {got} events, more than the {want} its header says (those from line {line} on are "
+                    "past the count): an event repeated, or two files joined"),
+    "ev_second_header": ("又一個匯出檔頭（第一個在第 {first} 行）：兩個匯出檔接在一起了，請分開", "a second export header "
+                         "(the first is on line {first}): two exports joined into one file; split them"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail_en}"),
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "

@@ -364,6 +364,30 @@ def test_an_export_cut_short_is_refused_and_a_refused_import_leaves_no_store(tmp
         assert copy.events() == log
 
 
+def test_an_export_with_more_events_than_its_header_says_is_not_called_cut_short(tmp_path: Path) -> None:
+    """A review repeated a line of an export, and joined two exports: both were "cut short" ("只有 824 個 … 說有
+    412 個"). Too many events are said as such, naming the first line past the count; a second header is named."""
+    from companion.game.service import read_jsonl
+
+    log = sim_log()
+    lines = _exported(tmp_path / "a.db", log)
+    repeated = [*lines[:100], lines[99], *lines[100:]]
+    with pytest.raises(ev.EventError) as info:
+        read_jsonl(repeated)
+    want, got = len(log), len(log) + 1
+    assert info.value.reason.en == (f"the export holds {got} events, more than the {want} its header says (those from "
+                                    f"line {want + 2} on are past the count): an event repeated, or two files joined")
+    assert f"比檔頭說的 {want} 個多" in info.value.reason.zh and "只有" not in info.value.reason.zh
+    with pytest.raises(ev.EventError) as info:
+        read_jsonl(lines + lines)
+    assert info.value.reason.en.startswith(f"line {len(lines) + 1}: a second export header (the first is on line 1)")
+    assert "兩個匯出檔接在一起" in info.value.reason.zh
+    header = json.loads(lines[0])
+    with pytest.raises(ev.EventError, match="cannot be negative"):
+        read_jsonl([json.dumps({**header, "events": -1}), *lines[1:]])
+    assert [e for _, e in read_jsonl(lines)[0]] == log
+
+
 def test_a_store_has_one_service_at_a_time_and_a_bad_file_is_named(tmp_path: Path) -> None:
     """A second service on an open store is refused (its submits would fail against the first one's events);
     a file that is no table database is named in the error, not a bare sqlite message."""
