@@ -507,7 +507,7 @@ class TableService:
             self._write(store)  # one transaction, committed before the acknowledgement
         except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / "
-                               f"事件無法存入牌局檔（{sqlite_zh(err)}）") from err
+                               f"{self.path}：事件無法存入牌局檔（{sqlite_zh(err)}）") from err  # (both name it: a review)
         for k, (event, new) in enumerate(zip(events, states, strict=True)):
             self._events.append(event)
             self._state = new

@@ -587,6 +587,7 @@ def test_an_entry_the_store_cannot_take_leaves_none_of_it_and_says_so(tmp_path: 
     why = game.discard("9m")
     assert why is not None and "disk full" in why.en and why.zh.startswith("沒有記下來")
     assert " / " not in why.en and "事件無法存入牌局檔" in why.zh and "could not" not in why.zh  # each language once
+    assert f"{game.path}：事件無法存入牌局檔" in why.zh and str(game.path) in why.en  # the file named in both (a review)
     assert game.events() == before  # not even a retraction: nothing of the tap was stored
     _mended(game.path)
     game.close()
