@@ -30,8 +30,8 @@ from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA", "read_jsonl",
-           "read_log", "SQLITE_MAGIC", "Subscribers"]
+__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "ServiceTimeout", "EXPORT_SCHEMA",
+           "read_jsonl", "read_log", "SQLITE_MAGIC", "Subscribers"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -41,6 +41,10 @@ _OURS = frozenset({"meta", "events", "private", "questions"})
 
 class ServiceError(RuntimeError):
     """The service is closed, or its database cannot be used."""
+
+
+class ServiceTimeout(ServiceError, TimeoutError):
+    """The writer did not get to a call in time (a stalled medium's write ahead of it): withdrawn, never done later."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,8 +286,12 @@ class TableService:
         try:
             return fut.result(timeout)
         except TimeoutError:
-            if fut.cancel():  # not started: it never will be, so the caller's failure is the truth
-                raise
+            if fut.cancel():  # not started: it never will be, so the caller's failure is the truth, said as the
+                # store's other failures are (a review's bare TimeoutError escaped the tap: the phone was told nothing)
+                raise ServiceTimeout(
+                    f"{self.path}: the table file did not answer within {timeout:g} s (a write before it is stalled); "
+                    f"nothing of this was stored: try again / {self.path}：牌局檔 {timeout:g} 秒內沒有回應（前一筆寫入"
+                    "卡住了）；這一步沒有記下來，請再試一次") from None
             return fut.result()  # already running: it commits, and the caller hears so
 
     def _run(self) -> None:

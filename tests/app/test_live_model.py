@@ -596,6 +596,34 @@ def test_an_entry_the_store_cannot_take_leaves_none_of_it_and_says_so(tmp_path: 
     again.close()
 
 
+def test_a_tap_behind_a_stalled_write_is_said_not_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review held the table's writer busy (a stalled USB stick's fsync) while another phone tapped: after 30 s a
+    bare TimeoutError escaped the tap, and the phone was told nothing. It is said as not saved, in both languages,
+    and nothing of it is stored later."""
+    import functools
+    import threading
+    from concurrent.futures import Future
+
+    from companion.game.service import TableService
+
+    game = _dealt(tmp_path)
+    service = game.service
+    before = game.events()
+    release = threading.Event()
+    service._jobs.put((release.wait, Future()))  # the writer is busy until released
+    monkeypatch.setattr(service, "submit_many", functools.partial(TableService.submit_many, service, timeout=0.01))
+    try:
+        why = game.discard("1z", at=len(before))
+    finally:
+        release.set()
+    assert why is not None and why.zh.startswith("沒有記下來") and "秒內沒有回應" in why.zh
+    assert "did not answer within 0.01 s" in why.en and str(game.path) in why.en
+    monkeypatch.undo()
+    assert game.events() == before and game.discard("1z", at=len(before)) is None
+    assert len(game.events()) == len(before) + 1
+    game.close()
+
+
 def test_an_undo_takes_back_the_whole_tap_or_nothing(tmp_path: Path) -> None:
     game = _dealt(tmp_path)
     assert game.discard("1z") is None  # the dealer's first: no draw before it

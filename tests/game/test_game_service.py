@@ -409,9 +409,12 @@ def test_a_store_has_one_service_at_a_time_and_a_bad_file_is_named(tmp_path: Pat
 
 def test_a_submit_that_timed_out_is_never_committed_later(tmp_path: Path) -> None:
     """The writer is held busy; a submit that gives up waiting is withdrawn, not stored behind the caller's
-    back (before, it was committed when the writer got to it, and a retry was refused or doubled)."""
+    back (before, it was committed when the writer got to it, and a retry was refused or doubled). It is a
+    ServiceError that says so in both languages, as the store's other failures are (a review's escaped the tap)."""
     import threading
     from concurrent.futures import Future
+
+    from companion.game.service import ServiceError
 
     log = sim_log()
     with TableService(tmp_path / "t.db") as service:
@@ -419,8 +422,9 @@ def test_a_submit_that_timed_out_is_never_committed_later(tmp_path: Path) -> Non
             assert service.submit(e).ok
         release = threading.Event()
         service._jobs.put((release.wait, Future()))  # the writer is busy until released
-        with pytest.raises(TimeoutError):
+        with pytest.raises(TimeoutError) as late:
             service.submit(log[10], timeout=0.01)
+        assert isinstance(late.value, ServiceError) and "t.db：牌局檔 0.01 秒內沒有回應" in str(late.value)
         release.set()
         assert service.submit(log[10]).ok  # the retry is the only copy
         assert service.events() == log[:11]
