@@ -92,9 +92,12 @@ def _sweep(table: Path) -> None:
     from companion.files import sweep_left_over
     from companion.rules.profiles._store import data_dir
 
-    folders = {Path(os.path.realpath(table)).parent, data_dir(), data_dir() / "calibration", data_dir() / "profiles"}
-    for folder in sorted(folders):
-        sweep_left_over(folder)
+    ours = {data_dir(), data_dir() / "calibration", data_dir() / "profiles"}
+    for folder in sorted(ours):
+        sweep_left_over(folder, ours=True)
+    beside = Path(os.path.realpath(table)).parent  # any folder (home, a shared one): only files named as ours are
+    if beside not in ours:  # (a review's start deleted another program's .tmp-0123abcd there)
+        sweep_left_over(beside)
 
 
 def _cannot_listen(host: str, port: int) -> OSError | None:
