@@ -853,18 +853,31 @@ def _read_store(uri: str) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[T
     private: dict[int, tuple[Tile, ...]] = {}
     db = sqlite3.connect(uri, uri=True)
     try:
+        # as the app reads it (a review's replay read a newer version's file without a word, and blamed a gap on the
+        # event after it, as a "line"): its version, then each stored event by its number
+        if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
+            row = db.execute("SELECT value FROM meta WHERE key = 'db_version'").fetchone()
+            if row is not None and str(row[0]) != _DB_VERSION:
+                raise ev.EventError(msg("ev_table_version", version=row[0], reads=_DB_VERSION))
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
+            if seq != len(events):
+                raise ev.EventError(msg("ev_table_gap", seq=seq, prev=len(events) - 1))
             try:
                 events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
             except json.JSONDecodeError as e:
-                raise ev.EventError(_not_json(e)).at_line(seq + 1) from None
+                raise _stored_at(ev.EventError(_not_json(e)), seq) from None
             except ev.EventError as e:
-                raise e.at_line(seq + 1) from None
+                raise _stored_at(e, seq) from None
         for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
             private[seat] = _kept_hand(seat, tiles)
     finally:
         db.close()
     return events, private
+
+
+def _stored_at(e: ev.EventError, seq: int) -> ev.EventError:
+    """``e`` naming the table file's stored event ``seq`` (as the app numbers them), not a line."""
+    return ev.EventError(msg("ev_stored_at", seq=seq, zh=e.reason.zh, en=e.reason.en))
 
 
 def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:

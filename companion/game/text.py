@@ -179,6 +179,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_second_header": ("又一個匯出檔頭（第一個在第 {first} 行）：兩個匯出檔接在一起了，請分開", "a second export header "
                          "(the first is on line {first}): two exports joined into one file; split them"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
+    "ev_stored_at": ("存下的事件 #{seq}：{zh}", "stored event #{seq}: {en}"),
+    "illegal_stored": ("存下的事件 #{seq}（{event}）不合法：{zh}", "stored event #{seq}: illegal event {event_en}: {en}"),
+    "ev_table_gap": ("存下的事件 #{seq} 接在 #{prev} 之後，紀錄有缺漏", "stored event #{seq} follows #{prev}: the log has a gap"),
+    "ev_table_version": ("是另一個版本的牌局檔（格式 {version}，這個版本讀的是 {reads}）",
+                         "a table file of another version of this program (format {version}, this one reads {reads})"),
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail_en}"),
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),
