@@ -838,14 +838,29 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
     try:
         try:
             return _read_store(f"{p.resolve().as_uri()}?mode=ro")
-        except sqlite3.OperationalError:
-            if Path(f"{p}-wal").exists():
-                raise
+        except sqlite3.OperationalError as first:
             # a table in a read-only folder (a USB stick, a backup): SQLite cannot make the -shm a WAL file's
             # reader needs there (a review's replay was refused); with no -wal beside it, all is in the file
-            return _read_store(f"{p.resolve().as_uri()}?mode=ro&immutable=1")
+            if not Path(f"{p}-wal").exists():
+                return _read_store(f"{p.resolve().as_uri()}?mode=ro&immutable=1")
+            try:  # with one (a copy made after a crash), the two are read from a copy where a -shm can be made
+                return _read_copy(p)  # (a review's was "unable to open database file")
+            except (sqlite3.Error, OSError):
+                raise first from None
     except sqlite3.Error as err:
         raise ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err))) from None
+
+
+def _read_copy(p: Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """The table file ``p`` and its -wal read from copies in a temporary folder (its own folder cannot be written)."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="companion-read-") as folder:
+        copy = Path(folder) / "table.sqlite"
+        shutil.copyfile(p, copy)
+        shutil.copyfile(f"{p}-wal", f"{copy}-wal")
+        return _read_store(copy.as_uri())
 
 
 def _read_store(uri: str) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:

@@ -824,7 +824,7 @@ def test_a_table_file_on_a_read_only_medium_replays(tmp_path: Path, monkeypatch:
 
     def read_only_folder(uri: str) -> object:  # what SQLite answers there to a reader that needs a -shm
         tried.append(uri)
-        if "immutable=1" not in uri:
+        if "immutable=1" not in uri and "companion-read-" not in uri:  # (a copy in a folder that can be written)
             cannot = sqlite3.OperationalError("unable to open database file")
             cannot.sqlite_errorname = "SQLITE_CANTOPEN"  # type: ignore[attr-defined]
             raise cannot
@@ -833,7 +833,22 @@ def test_a_table_file_on_a_read_only_medium_replays(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(svc, "_read_store", read_only_folder)
     events, _ = svc.read_log(path)
     assert [e for _, e in events] == log[:5] and len(tried) == 2
-    Path(f"{path}-wal").write_bytes(b"")  # a -wal beside it may hold events: not read as if it held none
+    # a -wal beside it (a copy made after a crash) holds events the main file has not: a review's replay was refused
+    # ("unable to open database file"); they are read from a copy of the two made where a -shm can be
+    live = sqlite3.connect(path, isolation_level=None)
+    live.execute("PRAGMA wal_autocheckpoint=0")
+    live.execute("INSERT INTO events (seq, body) VALUES (5, ?)", (json.dumps(ev.to_dict(log[5])),))
+    medium = tmp_path / "medium"
+    medium.mkdir()
+    for part in ("", "-wal"):
+        Path(f"{medium / 't.db'}{part}").write_bytes(Path(f"{path}{part}").read_bytes())
+    live.close()
+    tried.clear()
+    events, _ = svc.read_log(medium / "t.db")
+    assert [e for _, e in events] == log[:6] and "immutable=1" not in "".join(tried)
+    assert sorted(p.name for p in medium.iterdir()) == ["t.db", "t.db-wal"]  # nothing made or changed there
+    Path(f"{medium / 't.db'}-wal").write_bytes(b"not a wal")  # and what cannot be read so either is said as it was
+    monkeypatch.setattr(svc, "_read_copy", lambda p: (_ for _ in ()).throw(sqlite3.DatabaseError("no")))
     with pytest.raises(ev.EventError, match="unable to open database file") as err:
-        svc.read_log(path)
+        svc.read_log(medium / "t.db")
     assert "無法開啟檔案" in err.value.reason.zh
