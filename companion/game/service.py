@@ -229,7 +229,7 @@ class TableService:
         return len(self._events)
 
     @classmethod
-    def import_jsonl(cls, path: str | Path, lines: Iterable[str]) -> TableService:
+    def import_jsonl(cls, path: str | Path, lines: Iterable[str | bytes]) -> TableService:
         """A new table database at ``path`` holding an exported session; refuses an illegal log,
         naming the line."""
         events, private = read_jsonl(lines)

@@ -477,3 +477,42 @@ def test_a_kept_token_that_cannot_be_read_or_kept_gives_a_working_one(tmp_path: 
     blocked.write_text("x", encoding="utf-8")  # the data folder cannot hold the token: it serves this run
     token, kept = table_token(table, folder=blocked)
     assert not kept and len(token) >= 12 and blocked.read_text(encoding="utf-8") == "x"
+
+
+def test_a_saved_log_goes_on_as_the_live_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: the refusals for a damaged or replaced table say to keep the game through Save log, but nothing
+    turned a saved log back into a live table (`--table saved.jsonl` is refused). `--from-log` does, into a table
+    file that holds no events yet; a log that cannot be read is refused naming its line, and leaves no table file."""
+    import io
+
+    from companion.app import server
+    from companion.game.service import TableService
+    from companion.game.simulator import simulate
+
+    served: list[Path] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a[6]))
+    log, _ = simulate(4, 1)
+    saved = tmp_path / "saved.jsonl"
+    out = io.StringIO()
+    with TableService(tmp_path / "old.sqlite") as old:
+        assert old.submit_many(log).ok
+        old.export_jsonl(out)
+    saved.write_text(out.getvalue(), encoding="utf-8")
+    table = tmp_path / "again.sqlite"
+    command = ["app", "--no-browser", "--port", str(_free_port()), "--table", str(table), "--from-log", str(saved)]
+    assert main(command) == 0 and served == [table]
+    with TableService(table) as again:
+        assert again.events() == log
+    assert main(command) == 2 and len(served) == 1  # a table with a game already is not written over
+    assert f"already holds {len(log)} events" in capsys.readouterr().err
+    with TableService(table) as again:
+        assert again.events() == log
+    lines = out.getvalue().splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join([*lines[:30], lines[30][:15], *lines[31:]]) + "\n", encoding="utf-8")
+    fresh = tmp_path / "fresh.sqlite"
+    command = ["app", "--no-browser", "--port", str(_free_port()), "--table", str(fresh), "--from-log", str(cut)]
+    assert main(command) == 1 and len(served) == 1
+    err = capsys.readouterr().err
+    assert "--from-log" in err and "line 31" in err and "第 31 行" in err and not fresh.exists()
