@@ -572,9 +572,10 @@ class TableService:
             if not missing_ok:
                 self._write_again()
             return
-        except OSError:
-            st = None
-        if st is None or (self._identity is not None and (st.st_dev, st.st_ino) != self._identity):
+        except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
+            raise ServiceError(f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
+                               f"{self.path}：無法查看牌局檔（{os_error_zh(err)}）") from err
+        if self._identity is not None and (st.st_dev, st.st_ino) != self._identity:
             self._replaced = self._set_aside()
             raise self._replaced
 

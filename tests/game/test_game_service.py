@@ -774,6 +774,32 @@ def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, tap
         assert old.submit(mine[taps]).ok  # the game goes on from there
 
 
+def test_a_table_file_that_cannot_be_looked_at_is_not_taken_for_a_replaced_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stat that fails (a network folder's hiccup) says so, sets nothing aside, and the next tap goes in."""
+    from companion.game import service as svc
+    from companion.game.service import ServiceError
+
+    path = tmp_path / "table.sqlite"
+    log = sim_log()
+    real = os.stat
+
+    def hiccup(p: object, *a: object, **k: object) -> os.stat_result:
+        if str(p) == str(path):
+            raise PermissionError(13, "Permission denied", str(p))
+        return real(p, *a, **k)  # type: ignore[arg-type]
+
+    with TableService(path) as service:
+        assert service.submit_many(log[:3]).ok
+        monkeypatch.setattr(svc.os, "stat", hiccup)
+        with pytest.raises(ServiceError, match="cannot be looked at") as err:
+            service.submit(log[3])
+        assert "無法查看牌局檔" in str(err.value)
+        monkeypatch.undo()
+        assert service.submit(log[3]).ok
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.sqlite", "table.sqlite.lock"]
+
+
 def test_a_table_file_replaced_and_the_app_closed_before_a_tap_keeps_the_open_game(tmp_path: Path) -> None:
     """Replaced with no tap after it: the close keeps the open game beside it (its file has no name left)."""
     from companion.game.service import read_log
