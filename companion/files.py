@@ -79,7 +79,7 @@ def _beside(target: Path) -> tuple[Path, int]:
     """A new file beside ``target`` under a short hidden name, made as ``open`` makes one (the umask applied):
     the name does not grow with ``target``'s (a 251-byte name of its own left no room for a longer one)."""
     for _ in range(100):
-        tmp = target.with_name(f".tmp-{secrets.token_hex(4)}")
+        tmp = target.with_name(f".companion-tmp-{secrets.token_hex(4)}")  # (our own: :func:`sweep_left_over`)
         try:
             return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
         except FileExistsError:
@@ -90,19 +90,23 @@ def _beside(target: Path) -> tuple[Path, int]:
 LEFT_OVER_AGE_S = 3600.0
 """How old a temporary file of :func:`whole_file` must be before :func:`sweep_left_over` takes it for one a killed
 process left behind: no write of this program takes an hour, so a younger one may be another process's write."""
-_LEFT_OVER = re.compile(r"\.tmp-[0-9a-f]{8}")
+_LEFT_OVER = re.compile(r"\.companion-tmp-[0-9a-f]{8}")
+_EARLIER_LEFT_OVER = re.compile(r"\.tmp-[0-9a-f]{8}")
+"""How versions before named their temporary files: a name other programs may use too (a review's start deleted
+another program's ``.tmp-0123abcd`` in the table's folder), so swept only in the folders that are this program's."""
 
 
-def sweep_left_over(folder: Path, now: float | None = None) -> list[str]:
+def sweep_left_over(folder: Path, now: float | None = None, ours: bool = False) -> list[str]:
     """Remove from ``folder`` the temporary files of :func:`whole_file` that a killed process (SIGKILL, a power cut)
     left there: hidden plain files named as :func:`_beside` names them, last written over
-    :data:`LEFT_OVER_AGE_S` ago. Their names, sorted; a folder that is not there, or a file that cannot be removed,
-    is left as it is (a sweep never stops what it tidies up for)."""
+    :data:`LEFT_OVER_AGE_S` ago; ``ours`` (a folder only this program writes in, its data folder): those named as
+    earlier versions named them too. Their names, sorted; a folder that is not there, or a file that cannot be
+    removed, is left as it is (a sweep never stops what it tidies up for)."""
     now = time.time() if now is None else now
     gone: list[str] = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
-            if not _LEFT_OVER.fullmatch(entry.name):
+            if not (_LEFT_OVER.fullmatch(entry.name) or (ours and _EARLIER_LEFT_OVER.fullmatch(entry.name))):
                 continue
             with contextlib.suppress(OSError):
                 if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > \

@@ -87,7 +87,7 @@ def test_a_table_files_event_stored_as_bytes_is_read_as_utf8(tmp_path: Path,
     path = _table_with(tmp_path, b"\xff\xfe\x00")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "第 1 行" in err and "not UTF-8" in err and "Traceback" not in err
+    assert "存下的事件 #0" in err and "stored event #0" in err and "not UTF-8" in err and "Traceback" not in err
 
 
 def test_an_events_version_of_the_wrong_type_is_said_as_such(tmp_path: Path,

@@ -125,20 +125,32 @@ def test_the_sweep_takes_only_old_temporary_files_a_killed_write_left(tmp_path: 
     with pytest.raises(KeyboardInterrupt), whole_file(tmp_path / "kept.txt") as f:  # (a crash that cleans up)
         f.write(b"x")
         raise KeyboardInterrupt
-    left = tmp_path / ".tmp-0123abcd"  # what a SIGKILL leaves, named as whole_file names them
-    young = tmp_path / ".tmp-89abcdef"
-    look_alikes = [tmp_path / n for n in (".tmp-0123abc", ".tmp-0123abcde", ".tmp-0123ABCD", "tmp-0123abcd")]
-    for path in (left, young, *look_alikes):
+    assert not list(tmp_path.iterdir())
+    left = tmp_path / ".companion-tmp-0123abcd"  # what a SIGKILL leaves, named as whole_file names them
+    young = tmp_path / ".companion-tmp-89abcdef"
+    look_alikes = [tmp_path / n for n in (".companion-tmp-0123abc", ".companion-tmp-0123abcde",
+                                          ".companion-tmp-0123ABCD", "companion-tmp-0123abcd")]
+    others = tmp_path / ".tmp-0123abcd"  # another program's (a review's was deleted), or an earlier version's
+    for path in (left, young, others, *look_alikes):
         path.write_bytes(b"half")
-    folder = tmp_path / ".tmp-00000000"
+    folder = tmp_path / ".companion-tmp-00000000"
     folder.mkdir()
     now = 1_900_000_000.0
-    for path in (left, *look_alikes, folder):
+    for path in (left, others, *look_alikes, folder):
         os.utime(path, (now - LEFT_OVER_AGE_S - 1, now - LEFT_OVER_AGE_S - 1))
     os.utime(young, (now - LEFT_OVER_AGE_S + 60, now - LEFT_OVER_AGE_S + 60))  # perhaps another process's write
-    assert sweep_left_over(tmp_path, now) == [".tmp-0123abcd"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (young, *look_alikes, folder))
+    assert sweep_left_over(tmp_path, now) == [".companion-tmp-0123abcd"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (young, others, *look_alikes, folder))
+    assert sweep_left_over(tmp_path, now, ours=True) == [".tmp-0123abcd"]  # in this program's own folders only
     assert sweep_left_over(tmp_path / "not-there", now) == []
+
+
+def test_a_temporary_file_is_named_as_this_programs_own(tmp_path: Path) -> None:
+    seen: list[str] = []
+    with whole_file(tmp_path / "kept.txt") as f:
+        seen = [p.name for p in tmp_path.iterdir()]
+        f.write(b"x")
+    assert len(seen) == 1 and seen[0].startswith(".companion-tmp-")
 
 
 def test_the_app_sweeps_its_folders_at_its_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -149,9 +161,10 @@ def test_the_app_sweeps_its_folders_at_its_start(tmp_path: Path, monkeypatch: py
 
     data = tmp_path / "data"
     beside = tmp_path / "games"
-    left = [beside / ".tmp-0123abcd", data / ".tmp-0123abcd", data / "calibration" / ".tmp-0123abcd",
-            data / "profiles" / ".tmp-0123abcd"]
-    for path in left:
+    left = [beside / ".companion-tmp-0123abcd", data / ".tmp-0123abcd", data / "calibration" / ".tmp-0123abcd",
+            data / "profiles" / ".companion-tmp-0123abcd"]
+    others = beside / ".tmp-0123abcd"  # another program's, in a folder of the user's (a review's was deleted)
+    for path in (*left, others):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"half")
         os.utime(path, (1.0, 1.0))
@@ -162,4 +175,4 @@ def test_the_app_sweeps_its_folders_at_its_start(tmp_path: Path, monkeypatch: py
         assert main(["app", "--no-browser", "--port", str(s.getsockname()[1]),
                      "--table", str(beside / "T.sqlite")]) == 2
     assert "--port" in capsys.readouterr().err
-    assert [p for p in left if p.exists()] == []
+    assert [p for p in left if p.exists()] == [] and others.read_bytes() == b"half"

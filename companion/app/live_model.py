@@ -25,6 +25,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from companion.app.house_rules import with_rules
 from companion.app.live_offer import (
@@ -65,6 +66,19 @@ class LiveError(RuntimeError):
 
 
 log = logging.getLogger(__name__)
+_PAST_VERSIONS = range(1, ev.SCHEMA_VERSION + 1)
+"""The event schema versions whose number went into a kept form's or claim's digest, before the digests left it out."""
+
+
+def _content(event: ev.Event, version: int | None = None) -> dict[str, Any]:
+    """What an event says, for a digest: its fields without the schema version (``version``: with that one, as the
+    digests of the versions before took it)."""
+    out = ev.to_dict(event)
+    if version is None:
+        del out["v"]
+    else:
+        out["v"] = version
+    return out
 
 REOPEN_SECONDS = 10.0
 """How long a table file that could not be opened (in use by another companion) is left before it is tried again."""
@@ -111,8 +125,9 @@ class LiveGame:
             try:
                 for row in json.loads(self.drafts_path.read_text(encoding="utf-8")):
                     at, seat, kind, fields = int(row[0]), int(row[1]), str(row[2]), tuple(map(str, row[3]))
-                    if len(row) > 4 and str(row[4]) != self._digest(at):  # another table's, kept under this name
-                        continue  # (a review's new game opened a form filled with last week's tiles)
+                    if len(row) > 4 and str(row[4]) != self._digest(at) and str(row[4]) not in self._past_digests(at):
+                        continue  # another table's, kept under this name (a review's new game opened a form filled
+                        # with last week's tiles)
                     if len(fields) == 3:
                         self._drafts[at, seat, kind] = (fields[0], fields[1], fields[2])
             except FileNotFoundError:
@@ -144,9 +159,24 @@ class LiveGame:
         if done > n:
             done, digest = 0, hashlib.sha256().hexdigest()
         for e in events[done:n]:  # (a chain: the digest of n events from that of fewer, the log only grows)
-            digest = hashlib.sha256(digest.encode() + json.dumps(ev.to_dict(e), sort_keys=True).encode()).hexdigest()
+            digest = hashlib.sha256(digest.encode() + json.dumps(_content(e), sort_keys=True).encode()).hexdigest()
         self._digests = (n, digest)
         return digest
+
+    def _past_digests(self, n: int) -> set[str]:
+        """The digests of the first ``n`` events as versions before this one took them, with the event schema's
+        version inside (``"v": 2``): a form begun before an upgrade is still this table's (a review's was dropped)."""
+        events = self.events()
+        if n > len(events):
+            return set()
+        found = set()
+        for version in _PAST_VERSIONS:
+            digest = hashlib.sha256().hexdigest()
+            for e in events[:n]:
+                body = json.dumps(_content(e, version), sort_keys=True).encode()
+                digest = hashlib.sha256(digest.encode() + body).hexdigest()
+            found.add(digest)
+        return found
 
     def keep_draft(self, at: int, seat: int, kind: str, fields: tuple[str, str, str]) -> None:
         """What the win form of ``seat`` (``kind`` of win) on the table at event ``at`` holds so far: the hand, the
@@ -423,7 +453,7 @@ class LiveGame:
         file as well, so that the laptop restarting in between does not charge the 8 tai of a claim unknown."""
         with self._lock:
             now = self._table_now()
-            claims = {s: kept for s, kept in self._read_claims().items() if s != seat and kept[0] == now}
+            claims = {s: (now, kept[1]) for s, kept in self._read_claims().items() if s != seat and self._is_now(kept[0])}
             state = self.service.state
             try:
                 for e in events:
@@ -465,13 +495,20 @@ class LiveGame:
         except OSError as bad:  # the game itself is in the table's file
             log.warning("tai claimed not kept in %s: %s", self.claims_path, bad)
 
-    def _table_now(self) -> tuple[int, str]:
+    def _table_now(self, version: int | None = None) -> tuple[int, str]:
         """The table as its standing entries make it: their number and a digest of the last ones. A tap taken back
         leaves it as it was (a review: a 詐胡 tapped on the wrong seat and undone lost the claim); any other
-        entry changes it."""
+        entry changes it. The digest is of the events' content, without the event schema's version (``version``:
+        as a version before this one took it, with that version inside): an upgrade changes no table."""
         effective = effective_events(self.service.events())
-        tail = json.dumps([ev.to_dict(e) for e in effective[-32:]], sort_keys=True, ensure_ascii=False)
+        tail = json.dumps([_content(e, version) for e in effective[-32:]], sort_keys=True, ensure_ascii=False)
         return len(effective), hashlib.sha256(tail.encode("utf-8")).hexdigest()
+
+    def _is_now(self, kept: tuple[int, str]) -> bool:
+        """Whether ``kept`` (a :meth:`_table_now` kept with a claim) is the table now, as this version or an earlier
+        one took it (a review's upgrade charged a claim's 詐胡 the 8 tai of a claim unknown)."""
+        now = self._table_now()
+        return kept == now or (kept[0] == now[0] and any(kept == self._table_now(v) for v in _PAST_VERSIONS))
 
     def claimed(self, seat: int) -> int | None:
         """The tai ``seat`` claimed with the win refused just now as under the minimum (nothing entered since that
@@ -480,7 +517,7 @@ class LiveGame:
         file forgets it: the confirmation then says the 8 tai, :meth:`unknown_claim`)."""
         with self._lock:
             kept = self._read_claims().get(seat)
-            return kept[1] if kept is not None and kept[0] == self._table_now() else None
+            return kept[1] if kept is not None and self._is_now(kept[0]) else None
 
     def unknown_claim(self) -> bool:
         """Whether a 詐胡 entered without a claim known is charged by the tai claimed, which it then takes as 8

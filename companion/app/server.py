@@ -34,6 +34,7 @@ from companion.app.photo_model import (
     read_photo_file,
 )
 from companion.app.table_model import GameReplay
+from companion.app.table_token import table_token
 from companion.app.tileset_model import (
     SHEET_PATHS,
     SheetDraft,
@@ -368,11 +369,14 @@ def _dual_stack(port: int) -> socket.socket:
 
 
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
-          on_ready: Callable[[str, str | None, Words | None], None] | None = None, table: Path | None = None) -> None:
+          on_ready: Callable[[str, str | None, Words | None], None] | None = None, table: Path | None = None,
+          new_token: bool = False) -> None:
     """Serve until interrupted; ``on_ready(url, token, why)`` is called once the server listens, ``why`` saying why an
     existing table file cannot be used (None: it can, or there is none yet). A server reachable from
     the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`). ``table``:
-    the live table's file (opened when the Live tab is first used, or at once when the file exists; None: no Live tab)."""
+    the live table's file (opened when the Live tab is first used, or at once when the file exists; None: no Live tab).
+    The token is the table file's, kept from run to run (:func:`~companion.app.table_token.table_token`), so the phones
+    that joined come back after a restart; ``new_token`` makes a new one."""
     import uvicorn
 
     uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")
@@ -384,7 +388,7 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
             live.close()
 
     app: Any = OnShutdown(asgi_app(replay, note, lang, uploads=Path(uploads.name), live=live), cleanup)
-    token = None if host in LOOPBACK else secrets.token_urlsafe(9)
+    token = None if host in LOOPBACK else table_token(table, new=new_token)[0]
     if token is not None:
         app = TableToken(app, token, port)
     server = uvicorn.Server(server_config(app, host, port))

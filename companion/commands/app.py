@@ -40,7 +40,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "names, else in companion/ in the user's data folder) / "
                         "記錄牌局存放的檔案（預設：環境變數 COMPANION_DATA_DIR 指的資料夾裡的 table.sqlite，"
                         "沒設就是使用者資料夾裡的 companion/table.sqlite）")
+    p.add_argument("--from-log", metavar="SAVED",
+                   help="go on with a saved log's game live (Save log's file, or a table file's export): it becomes "
+                        "the table file's game, which must hold no events yet (a new --table FILE) / "
+                        "接著記錄存下的紀錄檔（「下載紀錄」存的檔）裡的牌局：寫進牌局檔，牌局檔必須還沒有事件"
+                        "（用 --table 給一個新檔名）")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser / 不自動開啟瀏覽器")
+    p.add_argument("--new-token", action="store_true",
+                   help="with --host 0.0.0.0: a new table token (?t=…) instead of the one kept for this table file "
+                        "since its last run; phones that had the old address must open the new one / "
+                        "搭配 --host 0.0.0.0：換一個新的牌桌通行碼（?t=…），不沿用這個牌局檔上次的；"
+                        "拿舊網址的手機要改開新網址")
     p.set_defaults(func=run)
 
 
@@ -73,9 +83,10 @@ def _not_a_table(table: Path, given: bool) -> tuple[str, str] | None:
         return f"{named_zh}：無法讀取（{os_error_zh(bad)}）", f"{named}: cannot read it ({bad.strerror})"
     if head and head != SQLITE_MAGIC:
         if given:
-            return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table）",
+            return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table；"
+                    "要接著記錄它的牌局，用 --from-log 紀錄檔 --table 新檔名）",
                     f"{named}: not a table file (one is an SQLite database; to replay a log, give it as LOG, "
-                    "without --table)")
+                    "without --table; to go on with its game live, --from-log LOG --table NEW.sqlite)")
         return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫），記錄牌局前請把它移開",
                 f"{named}: not a table file (one is an SQLite database): move it away before a game is entered")
     return None
@@ -87,9 +98,46 @@ def _sweep(table: Path) -> None:
     from companion.files import sweep_left_over
     from companion.rules.profiles._store import data_dir
 
-    folders = {Path(os.path.realpath(table)).parent, data_dir(), data_dir() / "calibration", data_dir() / "profiles"}
-    for folder in sorted(folders):
-        sweep_left_over(folder)
+    ours = {data_dir(), data_dir() / "calibration", data_dir() / "profiles"}
+    for folder in sorted(ours):
+        sweep_left_over(folder, ours=True)
+    beside = Path(os.path.realpath(table)).parent  # any folder (home, a shared one): only files named as ours are
+    if beside not in ours:  # (a review's start deleted another program's .tmp-0123abcd there)
+        sweep_left_over(beside)
+
+
+def _import_log(saved: str, table: Path) -> int:
+    """The saved log's game written into ``table`` (which holds no events yet), for the Live tab to go on with: 0, or
+    the exit status after saying why not (a review: the refusals for a damaged table said to keep the game through
+    Save log, but nothing could turn a saved log back into a live table)."""
+    from companion.game.events import EventError
+    from companion.game.service import ServiceError, TableService
+    from companion.game.text import EVENT_ZH, IllegalEvent, msg
+    from companion.rules.profiles import os_error_zh
+
+    try:
+        with open(saved, "rb") as f:
+            TableService.import_jsonl(table, f).close()
+    except OSError as bad:
+        _say(f"無法讀取 --from-log {saved}（{os_error_zh(bad)}）", f"cannot read --from-log {saved}: {bad.strerror}")
+        return 2
+    except EventError as bad:
+        _say(f"--from-log {saved}：{bad.reason.zh}", f"--from-log {saved}: {bad.reason.en}")
+        return 1
+    except IllegalEvent as bad:
+        said = dict(bad.evidence)
+        name = str(said.get("event", ""))
+        why = msg("illegal_at", line=said.get("line", "?"), event=EVENT_ZH.get(name, name), event_en=name,
+                  zh=bad.reason.zh, en=bad.reason.en)
+        _say(f"--from-log {saved}：{why.zh}", f"--from-log {saved}: {why.en}")
+        return 1
+    except ServiceError as bad:  # the table file holds a game already, or cannot be used
+        en, _, zh = str(bad).rpartition(" / ")
+        _say(f"--from-log：{zh}", f"--from-log: {en}")
+        return 2
+    print(f"companion app: 已把 {saved} 的牌局寫進牌局檔，可以接著記錄 / {saved}'s game is in the table file: "
+          "the Live tab goes on with it", flush=True)
+    return 0
 
 
 def _cannot_listen(host: str, port: int) -> OSError | None:
@@ -170,6 +218,10 @@ def run(args: argparse.Namespace) -> int:
             _say(f"無法在 {args.host}:{args.port} 監聽（{os_error_zh(refused)}）；請檢查 --host",
                  f"cannot listen on {args.host}:{args.port} ({refused.strerror}); check --host")
         return 2
+    if args.from_log is not None:
+        imported = _import_log(args.from_log, table)
+        if imported:
+            return imported
 
     def ready(url: str, token: str | None, unusable: Words | None) -> None:
         print(f"companion app: {url}  (Ctrl+C 結束 / Ctrl+C to stop)", flush=True)
@@ -187,9 +239,12 @@ def run(args: argparse.Namespace) -> int:
             for address in lan_addresses():
                 print(f"companion app: 同一網路的手機請開 / phones on this network: "
                       f"http://{address}:{args.port}/?t={token}", flush=True)
+            print("companion app: 這個牌局檔的網址重開後不變，已連過的手機可以繼續用；要換新的通行碼用 --new-token / "
+                  "this table file's address stays the same when the app restarts, so phones that joined come "
+                  "back; --new-token makes a new one", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how the app is stopped
-        serve(replay, note, args.host, args.port, args.lang, ready, table)
+        serve(replay, note, args.host, args.port, args.lang, ready, table, new_token=args.new_token)
     return 0

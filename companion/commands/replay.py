@@ -9,6 +9,7 @@ log edited to show six red dragons replayed with 0).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from typing import Any
@@ -20,7 +21,7 @@ from companion.game.check import step, stored_step
 from companion.game.events import EventError
 from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
-from companion.game.service import read_log
+from companion.game.service import SQLITE_MAGIC, read_log
 from companion.game.session import (
     WinLine,
     dealer_tai_counts,
@@ -29,7 +30,7 @@ from companion.game.session import (
     total_balances,
 )
 from companion.game.state import TableState
-from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, msg, seat_label
+from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import render_table
 from companion.rules.profiles import os_error_zh
 from companion.rules.profiles._schema import SWITCHES
@@ -99,6 +100,17 @@ def run(args: argparse.Namespace) -> int:
     except EventError as bad:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
         return 2
+    stored = False  # a table file's events are said by their stored number, as the app says them
+    with contextlib.suppress(OSError), open(args.file, "rb") as f:
+        stored = f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+
+    def illegal(line: int, name: str, err: IllegalEvent) -> Msg:
+        if stored:
+            return msg("illegal_stored", seq=line - 1, event=EVENT_ZH.get(name, name), event_en=name,
+                       zh=err.reason.zh, en=err.reason.en)
+        return msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name, zh=err.reason.zh,
+                   en=err.reason.en)
+
     if args.csv and args.passed:  # (the CSV has no place for them: it dropped them without a word)
         error("--passed 不在 CSV 裡；請配合 --json 或文字輸出", "--passed is not in the CSV; use it with --json or the text")
         return 2
@@ -117,14 +129,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             state = strict if strict is not None else stored_step(state, e)
             if refused_now is not None:
-                why = msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name,
-                          zh=refused_now.reason.zh, en=refused_now.reason.en)
+                why = illegal(line, name, refused_now)
                 lenient.append(pick(f"{args.file}：{why.zh}；這個版本會拒絕，照紀錄重播（較早版本存的紀錄；改過的紀錄就不是真的牌局）",
                                     f"{args.file}: {why.en}; this version refuses it, replayed as kept (a log saved by "
                                     "an earlier version; an edited log is no table's)"))
         except IllegalEvent as err:
-            why = msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name, zh=err.reason.zh,
-                      en=err.reason.en)
+            why = illegal(line, name, err)
             evidence = ", ".join(f"{k}={v}" for k, v in err.evidence)
             error(f"{args.file}：{why.zh}" + (f"（{evidence}）" if evidence else ""),
                   f"{args.file}: {why.en}" + (f" [{evidence}]" if evidence else ""))

@@ -25,13 +25,13 @@ from typing import IO, Any, TypeVar
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
-from companion.game.state import Phase, TableState
+from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "EXPORT_SCHEMA", "read_jsonl",
-           "read_log", "SQLITE_MAGIC", "Subscribers"]
+__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "ServiceTimeout", "EXPORT_SCHEMA",
+           "read_jsonl", "read_log", "SQLITE_MAGIC", "Subscribers"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -41,6 +41,10 @@ _OURS = frozenset({"meta", "events", "private", "questions"})
 
 class ServiceError(RuntimeError):
     """The service is closed, or its database cannot be used."""
+
+
+class ServiceTimeout(ServiceError, TimeoutError):
+    """The writer did not get to a call in time (a stalled medium's write ahead of it): withdrawn, never done later."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +133,8 @@ class TableService:
         self._lock_file: IO[str] | None = None
         self._file_lock: int | None = None  # a descriptor of the table file itself, locked (its other names too)
         self._identity: tuple[int, int] | None = None  # the open file's device and inode
+        self._beside: dict[str, tuple[int, int]] = {}  # the open connection's -wal and -shm: their device and inode
+        self._replaced: ServiceError | None = None  # said of every write once the file was found replaced
         self._closed = False
         self._thread = threading.Thread(target=self._run, name=f"table-writer:{self.path.name}", daemon=True)
         self._thread.start()
@@ -223,7 +229,7 @@ class TableService:
         return len(self._events)
 
     @classmethod
-    def import_jsonl(cls, path: str | Path, lines: Iterable[str]) -> TableService:
+    def import_jsonl(cls, path: str | Path, lines: Iterable[str | bytes]) -> TableService:
         """A new table database at ``path`` holding an exported session; refuses an illegal log,
         naming the line."""
         events, private = read_jsonl(lines)
@@ -280,8 +286,12 @@ class TableService:
         try:
             return fut.result(timeout)
         except TimeoutError:
-            if fut.cancel():  # not started: it never will be, so the caller's failure is the truth
-                raise
+            if fut.cancel():  # not started: it never will be, so the caller's failure is the truth, said as the
+                # store's other failures are (a review's bare TimeoutError escaped the tap: the phone was told nothing)
+                raise ServiceTimeout(
+                    f"{self.path}: the table file did not answer within {timeout:g} s (a write before it is stalled); "
+                    f"nothing of this was stored: try again / {self.path}：牌局檔 {timeout:g} 秒內沒有回應（前一筆寫入"
+                    "卡住了）；這一步沒有記下來，請再試一次") from None
             return fut.result()  # already running: it commits, and the caller hears so
 
     def _run(self) -> None:
@@ -296,6 +306,9 @@ class TableService:
                 fut.set_result(job())
             except BaseException as e:  # handed to the caller
                 fut.set_exception(e)
+        if self._db is not None:
+            with contextlib.suppress(ServiceError):  # a file replaced and not yet noticed: the game is kept now
+                self._check_file(missing_ok=True)
         if self._db is not None:
             self._db.close()
         if self._lock_file is not None:
@@ -389,6 +402,7 @@ class TableService:
         self._private.update(kept)
         st = os.stat(self.path)
         self._identity = (st.st_dev, st.st_ino)
+        self._note_beside()
         if self._file_lock is None:  # made now
             self._lock_the_file()
         for qid, body, answer in db.execute("SELECT id, body, answer FROM questions"):
@@ -501,18 +515,11 @@ class TableService:
             self._write(store)  # one transaction, committed before the acknowledgement
         except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / "
-                               f"事件無法存入牌局檔（{sqlite_zh(err)}）") from err
+                               f"{self.path}：事件無法存入牌局檔（{sqlite_zh(err)}）") from err  # (both name it: a review)
         for k, (event, new) in enumerate(zip(events, states, strict=True)):
             self._events.append(event)
             self._state = new
             self._listeners.tell(event, first + k, new)
-        # each hand's end into the main file: a copy of it alone, made while the app runs, holds every finished hand
-        # (a review's copy held none: all in the -wal)
-        if self._state.phase is Phase.HAND_OVER and self._db is not None:
-            try:
-                self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error as err:  # stored already, in the log; the copy is a nicety
-                log.warning("%s: checkpoint after a hand's end failed: %s", self.path, err)
         return Accepted(first + len(events) - 1, self._state)
 
     def _ask(self, q: Question) -> int:
@@ -552,23 +559,88 @@ class TableService:
         self._questions[qid] = (q, choice)
         return result
 
-    def _check_file(self) -> None:
+    def _check_file(self, missing_ok: bool = False) -> None:
         """The file the log is written to is still the one opened. One removed (a player's `rm` to start over, a sync
         tool) took every later tap into a file no name reached, and the next start found none of them (a review):
         it is written again, whole, from the open one (which lives on while it is open), and the game goes on. One
         replaced by another file is another program's: refused, saying how to keep the game."""
+        if self._replaced is not None:
+            raise self._replaced
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            self._write_again()
+            if not missing_ok:
+                self._write_again()
             return
-        except OSError:
-            st = None
-        if st is None or (self._identity is not None and (st.st_dev, st.st_ino) != self._identity):
-            raise ServiceError(
+        except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
+            raise ServiceError(f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
+                               f"{self.path}：無法查看牌局檔（{os_error_zh(err)}）") from err
+        if self._identity is not None and (st.st_dev, st.st_ino) != self._identity:
+            self._replaced = self._set_aside()
+            raise self._replaced
+
+    def _note_beside(self) -> None:
+        """Which -wal and -shm files the open connection uses, to know them from another file's."""
+        self._beside = {}
+        for part in ("-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                st = os.stat(f"{self.path}{part}")
+                self._beside[part] = (st.st_dev, st.st_ino)
+
+    def _set_aside(self) -> ServiceError:
+        """A table file replaced by another while open (a sync tool, a backup restored): the open game is written
+        whole to a file of its own beside it, and this connection's -wal and -shm are taken away from beside the
+        file put there. Left there, they were read over the new file's pages: a review's was "malformed" at once,
+        or it opened as the old game, whose checkpoint then wrote it over the new file for good. The file put there
+        is left as it came; no more is written by this service."""
+        assert self._db is not None
+        kept: Path | None = None
+        why = ""
+        try:
+            kept = self._keep_path()
+            copy = sqlite3.connect(kept, isolation_level=None)
+            try:
+                self._db.backup(copy)
+                copy.execute("PRAGMA journal_mode=DELETE")  # one file, whole: nothing beside it to lose
+            finally:
+                copy.close()
+        except (sqlite3.Error, OSError) as err:
+            log.error("%s: the game could not be kept beside the replaced file: %s", self.path, err)
+            why = str(err)
+            if kept is not None:
+                kept.unlink(missing_ok=True)
+            kept = None
+        for part, identity in self._beside.items():  # ours only: a -wal the new file came with is its own
+            with contextlib.suppress(OSError):
+                st = os.stat(f"{self.path}{part}")
+                if (st.st_dev, st.st_ino) == identity:
+                    os.unlink(f"{self.path}{part}")
+        self._beside = {}
+        self._db.close()
+        self._db = None
+        log.warning("%s: replaced while open; the game so far is kept in %s", self.path, kept)
+        if kept is None:
+            return ServiceError(
                 f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
-                "there; save the log (Save log) to keep the game / "
-                f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去；請先「下載紀錄」保存這局")
+                f"there, and the game could not be kept beside it ({why}); save the log (Save log) to keep the game / "
+                f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去，這局也無法另存（{why}）；"
+                "請先「下載紀錄」保存這局")
+        return ServiceError(
+            f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored there "
+            f"(the file put there is left as it is); the game so far is kept in {kept} (open it with --table) / "
+            f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存在 "
+            f"{kept}（用 --table 開啟）")
+
+    def _keep_path(self) -> Path:
+        """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free."""
+        for n in range(1, 10_000):
+            candidate = self.path.with_name(f"{self.path.stem}.kept-{n}{self.path.suffix}")
+            try:
+                os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                continue
+            return candidate
+        raise OSError(f"no free name beside {self.path}")
 
     def _write_again(self) -> None:
         """The table file written again at its path from the open connection (SQLite's backup), then used."""
@@ -592,6 +664,7 @@ class TableService:
         self._db = fresh
         st = os.stat(self.path)
         self._identity = (st.st_dev, st.st_ino)
+        self._note_beside()
         if self._file_lock is not None:
             os.close(self._file_lock)
             self._file_lock = None
@@ -608,7 +681,19 @@ class TableService:
         assert self._db is not None
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            return write(self._db)
+            done = write(self._db)
+        self._empty_wal()
+        return done
+
+    def _empty_wal(self) -> None:
+        """Each commit moved into the main file and the -wal emptied: a file put in the table's place finds no
+        frames of this game beside it to be read over its own pages (a review's was "malformed" the moment it was
+        put there, before the app could notice), and a copy of the main file alone holds the whole game."""
+        assert self._db is not None
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as err:  # stored already, in the -wal; emptied at the next one
+            log.warning("%s: checkpoint after a write failed: %s", self.path, err)
 
     def _set_private(self, seat: int, tiles: tuple[Tile, ...]) -> None:
         if not 0 <= seat < 4:
@@ -666,6 +751,7 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
     private: dict[int, tuple[Tile, ...]] = {}
     n = 0
     want: object = None  # the event count an export's header promises
+    header = 0  # its line
     try:
         for n, raw in enumerate(lines, 1):
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
@@ -678,6 +764,9 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             except json.JSONDecodeError as e:
                 raise ev.EventError(_not_json(e)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
+                if header:  # (it was read as the count to have: a review's joined files were "cut short")
+                    raise ev.EventError(msg("ev_second_header", first=header))
+                header = n
                 private.update(_private_from(data.get("private", {})))
                 want = data.get("events")
                 continue
@@ -686,8 +775,14 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
         raise ev.EventError(msg("ev_not_utf8", detail=e.reason)).at_line(n) from None
     except ev.EventError as e:
         raise e.at_line(n) from None
-    if isinstance(want, int) and not isinstance(want, bool) and want != len(events):
-        raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
+    if isinstance(want, int) and not isinstance(want, bool):
+        if want < 0:
+            raise ev.EventError(msg("ev_bad_header", detail=f"事件數不能是負的，收到 {want}",
+                                    detail_en=f"an event count cannot be negative, got {want}"))
+        if want < len(events):  # not "cut short" (a review)
+            raise ev.EventError(msg("ev_too_many", got=len(events), want=want, line=events[want][0]))
+        if want > len(events):
+            raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
     return events, private
 
 
@@ -744,14 +839,29 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
     try:
         try:
             return _read_store(f"{p.resolve().as_uri()}?mode=ro")
-        except sqlite3.OperationalError:
-            if Path(f"{p}-wal").exists():
-                raise
+        except sqlite3.OperationalError as first:
             # a table in a read-only folder (a USB stick, a backup): SQLite cannot make the -shm a WAL file's
             # reader needs there (a review's replay was refused); with no -wal beside it, all is in the file
-            return _read_store(f"{p.resolve().as_uri()}?mode=ro&immutable=1")
+            if not Path(f"{p}-wal").exists():
+                return _read_store(f"{p.resolve().as_uri()}?mode=ro&immutable=1")
+            try:  # with one (a copy made after a crash), the two are read from a copy where a -shm can be made
+                return _read_copy(p)  # (a review's was "unable to open database file")
+            except (sqlite3.Error, OSError):
+                raise first from None
     except sqlite3.Error as err:
         raise ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err))) from None
+
+
+def _read_copy(p: Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """The table file ``p`` and its -wal read from copies in a temporary folder (its own folder cannot be written)."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="companion-read-") as folder:
+        copy = Path(folder) / "table.sqlite"
+        shutil.copyfile(p, copy)
+        shutil.copyfile(f"{p}-wal", f"{copy}-wal")
+        return _read_store(copy.as_uri())
 
 
 def _read_store(uri: str) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
@@ -759,18 +869,31 @@ def _read_store(uri: str) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[T
     private: dict[int, tuple[Tile, ...]] = {}
     db = sqlite3.connect(uri, uri=True)
     try:
+        # as the app reads it (a review's replay read a newer version's file without a word, and blamed a gap on the
+        # event after it, as a "line"): its version, then each stored event by its number
+        if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
+            row = db.execute("SELECT value FROM meta WHERE key = 'db_version'").fetchone()
+            if row is not None and str(row[0]) != _DB_VERSION:
+                raise ev.EventError(msg("ev_table_version", version=row[0], reads=_DB_VERSION))
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
+            if seq != len(events):
+                raise ev.EventError(msg("ev_table_gap", seq=seq, prev=len(events) - 1))
             try:
                 events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
             except json.JSONDecodeError as e:
-                raise ev.EventError(_not_json(e)).at_line(seq + 1) from None
+                raise _stored_at(ev.EventError(_not_json(e)), seq) from None
             except ev.EventError as e:
-                raise e.at_line(seq + 1) from None
+                raise _stored_at(e, seq) from None
         for seat, tiles, _deal in db.execute("SELECT seat, tiles, deal FROM private"):
             private[seat] = _kept_hand(seat, tiles)
     finally:
         db.close()
     return events, private
+
+
+def _stored_at(e: ev.EventError, seq: int) -> ev.EventError:
+    """``e`` naming the table file's stored event ``seq`` (as the app numbers them), not a line."""
+    return ev.EventError(msg("ev_stored_at", seq=seq, zh=e.reason.zh, en=e.reason.en))
 
 
 def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:

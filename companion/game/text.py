@@ -176,7 +176,17 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "illegal_at": ("第 {line} 行的{event}不合法：{zh}", "line {line}: illegal event {event_en}: {en}"),
     "ev_cut_short": ("匯出檔只有 {got} 個事件，檔頭說有 {want} 個：檔案不完整", "the export holds {got} events where its "
                      "header says {want}: the file is cut short"),
+    "ev_too_many": ("匯出檔有 {got} 個事件，比檔頭說的 {want} 個多（第 {line} 行起是多出來的）：有事件重複了，或兩個檔案接在一起",
+                    "the export holds {got} events, more than the {want} its header says (those from line {line} on are "
+                    "past the count): an event repeated, or two files joined"),
+    "ev_second_header": ("又一個匯出檔頭（第一個在第 {first} 行）：兩個匯出檔接在一起了，請分開", "a second export header "
+                         "(the first is on line {first}): two exports joined into one file; split them"),
     "ev_line": ("第 {line} 行：{zh}", "line {line}: {en}"),
+    "ev_stored_at": ("存下的事件 #{seq}：{zh}", "stored event #{seq}: {en}"),
+    "illegal_stored": ("存下的事件 #{seq}（{event}）不合法：{zh}", "stored event #{seq}: illegal event {event_en}: {en}"),
+    "ev_table_gap": ("存下的事件 #{seq} 接在 #{prev} 之後，紀錄有缺漏", "stored event #{seq} follows #{prev}: the log has a gap"),
+    "ev_table_version": ("是另一個版本的牌局檔（格式 {version}，這個版本讀的是 {reads}）",
+                         "a table file of another version of this program (format {version}, this one reads {reads})"),
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail_en}"),
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),

@@ -423,3 +423,96 @@ def test_a_tabs_address_names_its_tab_with_the_tables_token_after_it() -> None:
 
     assert _tab_of("/live?t=oHV4WzwHVpFq") == _tab_of("/live") == _tab_of("live/") == "live"
     assert _tab_of("/?t=x") == _tab_of("/") == _tab_of(None) == ""
+
+
+def _first_token(port: int, table: Path, data: Path, *more: str) -> str:
+    """The token `companion app --host 0.0.0.0` prints for ``table``, the server then stopped."""
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "0.0.0.0",
+                             "--port", str(port), "--table", str(table), *more], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "COMPANION_DATA_DIR": str(data)})
+    try:
+        assert proc.stdout is not None
+        token = proc.stdout.readline().split("?t=")[1].split()[0]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/?t={token}", timeout=30) as r:
+            assert r.status == 200
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(30)
+    return token
+
+
+def test_a_restarted_table_keeps_its_token_so_the_phones_come_back(tmp_path: Path) -> None:
+    """A review restarted `companion app --host 0.0.0.0`: its token was made anew each run, so every phone that had
+    joined (its cookie, its bookmarked address, its open page) was turned away with 403. The token is kept per
+    table file in the data folder, owner-only; `--new-token` makes a new one, and another table has its own."""
+    from companion.app.table_token import token_path
+
+    data, table, port = tmp_path / "data", tmp_path / "friday.sqlite", _free_port()
+    first = _first_token(port, table, data)
+    assert _first_token(port, table, data) == first
+    kept = token_path(table, data)
+    assert kept.read_text(encoding="utf-8").strip() == first
+    if os.name == "posix":
+        assert kept.stat().st_mode & 0o077 == 0 and kept.parent.stat().st_mode & 0o077 == 0
+    assert sorted(p.name for p in kept.parent.iterdir()) == [kept.name]  # written whole: nothing half made left
+    fresh = _first_token(port, table, data, "--new-token")
+    assert fresh != first and _first_token(port, table, data) == fresh
+    assert _first_token(port, tmp_path / "other.sqlite", data) not in (first, fresh)
+
+
+def test_a_kept_token_that_cannot_be_read_or_kept_gives_a_working_one(tmp_path: Path) -> None:
+    from companion.app.table_token import table_token, token_path
+
+    table = tmp_path / "t.sqlite"
+    path = token_path(table, tmp_path)
+    path.parent.mkdir()
+    path.write_text("not a token!\n", encoding="utf-8")  # edited by hand
+    token, kept = table_token(table, folder=tmp_path)
+    assert not kept and token != "not a token!" and table_token(table, folder=tmp_path) == (token, True)
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x", encoding="utf-8")  # the data folder cannot hold the token: it serves this run
+    token, kept = table_token(table, folder=blocked)
+    assert not kept and len(token) >= 12 and blocked.read_text(encoding="utf-8") == "x"
+
+
+def test_a_saved_log_goes_on_as_the_live_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: the refusals for a damaged or replaced table say to keep the game through Save log, but nothing
+    turned a saved log back into a live table (`--table saved.jsonl` is refused). `--from-log` does, into a table
+    file that holds no events yet; a log that cannot be read is refused naming its line, and leaves no table file."""
+    import io
+
+    from companion.app import server
+    from companion.game.service import TableService
+    from companion.game.simulator import simulate
+
+    served: list[Path] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a[6]))
+    log, _ = simulate(4, 1)
+    saved = tmp_path / "saved.jsonl"
+    out = io.StringIO()
+    with TableService(tmp_path / "old.sqlite") as old:
+        assert old.submit_many(log).ok
+        old.export_jsonl(out)
+    saved.write_text(out.getvalue(), encoding="utf-8")
+    table = tmp_path / "again.sqlite"
+    command = ["app", "--no-browser", "--port", str(_free_port()), "--table", str(table), "--from-log", str(saved)]
+    assert main(command) == 0 and served == [table]
+    with TableService(table) as again:
+        assert again.events() == log
+    assert main(command) == 2 and len(served) == 1  # a table with a game already is not written over
+    assert f"already holds {len(log)} events" in capsys.readouterr().err
+    with TableService(table) as again:
+        assert again.events() == log
+    lines = out.getvalue().splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join([*lines[:30], lines[30][:15], *lines[31:]]) + "\n", encoding="utf-8")
+    fresh = tmp_path / "fresh.sqlite"
+    command = ["app", "--no-browser", "--port", str(_free_port()), "--table", str(fresh), "--from-log", str(cut)]
+    assert main(command) == 1 and len(served) == 1
+    err = capsys.readouterr().err
+    assert "--from-log" in err and "line 31" in err and "第 31 行" in err and not fresh.exists()

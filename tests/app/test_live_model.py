@@ -587,12 +587,41 @@ def test_an_entry_the_store_cannot_take_leaves_none_of_it_and_says_so(tmp_path: 
     why = game.discard("9m")
     assert why is not None and "disk full" in why.en and why.zh.startswith("沒有記下來")
     assert " / " not in why.en and "事件無法存入牌局檔" in why.zh and "could not" not in why.zh  # each language once
+    assert f"{game.path}：事件無法存入牌局檔" in why.zh and str(game.path) in why.en  # the file named in both (a review)
     assert game.events() == before  # not even a retraction: nothing of the tap was stored
     _mended(game.path)
     game.close()
     again = LiveGame(game.path, seed=5)
     assert again.events() == before and again.discard("9m") is None
     again.close()
+
+
+def test_a_tap_behind_a_stalled_write_is_said_not_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review held the table's writer busy (a stalled USB stick's fsync) while another phone tapped: after 30 s a
+    bare TimeoutError escaped the tap, and the phone was told nothing. It is said as not saved, in both languages,
+    and nothing of it is stored later."""
+    import functools
+    import threading
+    from concurrent.futures import Future
+
+    from companion.game.service import TableService
+
+    game = _dealt(tmp_path)
+    service = game.service
+    before = game.events()
+    release = threading.Event()
+    service._jobs.put((release.wait, Future()))  # the writer is busy until released
+    monkeypatch.setattr(service, "submit_many", functools.partial(TableService.submit_many, service, timeout=0.01))
+    try:
+        why = game.discard("1z", at=len(before))
+    finally:
+        release.set()
+    assert why is not None and why.zh.startswith("沒有記下來") and "秒內沒有回應" in why.zh
+    assert "did not answer within 0.01 s" in why.en and str(game.path) in why.en
+    monkeypatch.undo()
+    assert game.events() == before and game.discard("1z", at=len(before)) is None
+    assert len(game.events()) == len(before) + 1
+    game.close()
 
 
 def test_an_undo_takes_back_the_whole_tap_or_nothing(tmp_path: Path) -> None:
@@ -702,6 +731,50 @@ def test_a_win_form_begun_survives_a_restart_and_a_damaged_file_loses_only_the_f
     assert hurt.draft(12, 3, "self_draw") is None  # read as no form begun, refused by nothing
     hurt.keep_draft(13, 0, "discard", ("9p", "", ""))
     assert LiveGame(tmp_path / "table.sqlite").draft(13, 0, "discard") == ("9p", "", "")  # and written whole again
+
+
+def _as_an_older_version_kept(events: Sequence[ev.Event], version: int) -> tuple[str, str]:
+    """The digests an older version kept with a form begun (the chain of all ``events``) and with a claim (the last
+    32 standing entries): taken over ``ev.to_dict`` with that version's ``"v"`` inside."""
+    import hashlib
+    import json
+
+    def body(e: ev.Event) -> dict[str, object]:
+        return {**ev.to_dict(e), "v": version}
+
+    chain = hashlib.sha256().hexdigest()
+    for e in events:
+        chain = hashlib.sha256(chain.encode() + json.dumps(body(e), sort_keys=True).encode()).hexdigest()
+    tail = json.dumps([body(e) for e in effective_events(events)[-32:]], sort_keys=True, ensure_ascii=False)
+    return chain, hashlib.sha256(tail.encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("version", sorted({2, ev.SCHEMA_VERSION}))
+def test_a_form_begun_and_a_claim_kept_before_an_upgrade_are_still_the_tables(tmp_path: Path, version: int) -> None:
+    """A review upgraded the companion (event schema 2 to 3) with a win form begun and a refused win's claimed tai
+    kept: both were dropped as another table's, since their digests took the schema version in with the events. They
+    are taken over the events' content now, and one an older version kept is still known."""
+    import json
+
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    at = len(game.events())
+    game.keep_draft(at, 1, "discard", ("123m456m789m", "", ""))
+    events = game.events()
+    game.close()
+    chain, tail = _as_an_older_version_kept(events, version)
+    rows = json.loads(game.drafts_path.read_text(encoding="utf-8"))
+    game.drafts_path.write_text(json.dumps([[*row[:4], chain] for row in rows]), encoding="utf-8")
+    game.claims_path.write_text(json.dumps([[2, len(effective_events(events)), tail, 3]]), encoding="utf-8")
+    again = LiveGame(game.path, seed=5)
+    assert again.draft(at, 1, "discard") == ("123m456m789m", "", "")
+    assert again.claimed(2) == 3
+    again.close()
+    other, _ = _as_an_older_version_kept(events[:-1], version)  # another table's form is still not this one's
+    game.drafts_path.write_text(json.dumps([[at, 1, "discard", ["9p", "", ""], other]]), encoding="utf-8")
+    last = LiveGame(game.path, seed=5)
+    assert last.draft(at, 1, "discard") is None
+    last.close()
 
 
 def test_several_winners_are_asked_for_before_the_next_deal() -> None:

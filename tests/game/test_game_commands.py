@@ -277,3 +277,45 @@ def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_
     assert re.search(r"^  #\d+ \S+ .+ \d+ 台 \+ 莊家 \d+ 台 / \S+ .+ \d+ tai \+ \d+ dealer tai$", both, re.M)
     assert " /  + " not in both and "台 / tai" not in both
     assert "本局結束/the hand is over\n" in both  # no bare name after it (read as a winner's)
+
+
+def _table_file(path: Path, events: list[ev.Event]) -> Path:
+    from companion.game.service import TableService
+
+    with TableService(path) as service:
+        assert service.submit_many(events).ok
+    return path
+
+
+def test_replay_of_a_table_file_refuses_a_newer_version_and_names_a_gap_and_a_stored_event(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: the app refused a table file of a newer format, and one with a row deleted ("event #51 follows #49:
+    the log has a gap"), but `companion replay` replayed the first without a word and blamed the second on the event
+    after the gap, as "line 52"; and an event the app names as "stored event #101" replay called "line 102"."""
+    import sqlite3
+
+    from companion.game.simulator import simulate
+
+    log, _ = simulate(4, 1)
+    newer = _table_file(tmp_path / "newer.sqlite", log)
+    with sqlite3.connect(newer) as db:
+        db.execute("UPDATE meta SET value = '2' WHERE key = 'db_version'")
+    db.close()
+    assert main(["replay", str(newer), "--quiet", "--lang", "en"]) == 2
+    assert "a table file of another version of this program (format 2, this one reads 1)" in capsys.readouterr().err
+    gap = _table_file(tmp_path / "gap.sqlite", log)
+    with sqlite3.connect(gap) as db:
+        db.execute("DELETE FROM events WHERE seq = 50")
+    db.close()
+    assert main(["replay", str(gap), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "stored event #51 follows #49: the log has a gap" in err and "存下的事件 #51 接在 #49 之後" in err
+    dup = _table_file(tmp_path / "dup.sqlite", log)
+    with sqlite3.connect(dup) as db:  # event #100 stored again as #101, the rest moved up one
+        db.execute("UPDATE events SET seq = seq + 1000 WHERE seq > 100")
+        db.execute("UPDATE events SET seq = seq - 999 WHERE seq > 1000")
+        db.execute("INSERT INTO events (seq, body) SELECT 101, body FROM events WHERE seq = 100")
+    db.close()
+    assert main(["replay", str(dup), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "stored event #101: illegal event" in err and "存下的事件 #101（" in err and "line" not in err

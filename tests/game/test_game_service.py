@@ -364,6 +364,30 @@ def test_an_export_cut_short_is_refused_and_a_refused_import_leaves_no_store(tmp
         assert copy.events() == log
 
 
+def test_an_export_with_more_events_than_its_header_says_is_not_called_cut_short(tmp_path: Path) -> None:
+    """A review repeated a line of an export, and joined two exports: both were "cut short" ("只有 824 個 … 說有
+    412 個"). Too many events are said as such, naming the first line past the count; a second header is named."""
+    from companion.game.service import read_jsonl
+
+    log = sim_log()
+    lines = _exported(tmp_path / "a.db", log)
+    repeated = [*lines[:100], lines[99], *lines[100:]]
+    with pytest.raises(ev.EventError) as info:
+        read_jsonl(repeated)
+    want, got = len(log), len(log) + 1
+    assert info.value.reason.en == (f"the export holds {got} events, more than the {want} its header says (those from "
+                                    f"line {want + 2} on are past the count): an event repeated, or two files joined")
+    assert f"比檔頭說的 {want} 個多" in info.value.reason.zh and "只有" not in info.value.reason.zh
+    with pytest.raises(ev.EventError) as info:
+        read_jsonl(lines + lines)
+    assert info.value.reason.en.startswith(f"line {len(lines) + 1}: a second export header (the first is on line 1)")
+    assert "兩個匯出檔接在一起" in info.value.reason.zh
+    header = json.loads(lines[0])
+    with pytest.raises(ev.EventError, match="cannot be negative"):
+        read_jsonl([json.dumps({**header, "events": -1}), *lines[1:]])
+    assert [e for _, e in read_jsonl(lines)[0]] == log
+
+
 def test_a_store_has_one_service_at_a_time_and_a_bad_file_is_named(tmp_path: Path) -> None:
     """A second service on an open store is refused (its submits would fail against the first one's events);
     a file that is no table database is named in the error, not a bare sqlite message."""
@@ -385,9 +409,12 @@ def test_a_store_has_one_service_at_a_time_and_a_bad_file_is_named(tmp_path: Pat
 
 def test_a_submit_that_timed_out_is_never_committed_later(tmp_path: Path) -> None:
     """The writer is held busy; a submit that gives up waiting is withdrawn, not stored behind the caller's
-    back (before, it was committed when the writer got to it, and a retry was refused or doubled)."""
+    back (before, it was committed when the writer got to it, and a retry was refused or doubled). It is a
+    ServiceError that says so in both languages, as the store's other failures are (a review's escaped the tap)."""
     import threading
     from concurrent.futures import Future
+
+    from companion.game.service import ServiceError
 
     log = sim_log()
     with TableService(tmp_path / "t.db") as service:
@@ -395,8 +422,9 @@ def test_a_submit_that_timed_out_is_never_committed_later(tmp_path: Path) -> Non
             assert service.submit(e).ok
         release = threading.Event()
         service._jobs.put((release.wait, Future()))  # the writer is busy until released
-        with pytest.raises(TimeoutError):
+        with pytest.raises(TimeoutError) as late:
             service.submit(log[10], timeout=0.01)
+        assert isinstance(late.value, ServiceError) and "t.db：牌局檔 0.01 秒內沒有回應" in str(late.value)
         release.set()
         assert service.submit(log[10]).ok  # the retry is the only copy
         assert service.events() == log[:11]
@@ -705,7 +733,89 @@ def test_a_table_file_removed_while_open_is_written_again_and_one_replaced_is_re
         path.write_bytes(b"")  # another file under the name
         with pytest.raises(ServiceError, match="replaced while the companion had it open") as err:
             again.submit(log[5])
-        assert "請先「下載紀錄」保存這局" in str(err.value) and again.events() == log[:5]
+        assert "另存在" in str(err.value) and again.events() == log[:5]
+
+
+@pytest.mark.parametrize("taps", [9, 160])
+def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, taps: int) -> None:
+    """A review renamed another game's table file over the one the app had open (a sync tool, a backup restored):
+    the open connection's -wal beside it was read over the new file's pages ("malformed" from that moment on, the
+    restart's and `companion replay`'s alike), or made a valid mixture that the restart opened as the old game and
+    checkpointed over the new file for good. Now the file put there reads as itself from the moment it is there, the
+    tap is refused naming where the open game was kept, and both games open again after the close."""
+    from companion.game.service import ServiceError, read_log
+
+    path = tmp_path / "table.sqlite"
+    mine, theirs = sim_log(4, 3), sim_log(7, 2)
+    other = tmp_path / "other-game.sqlite"
+    with TableService(other) as service:
+        for e in theirs:
+            assert service.submit(e).ok
+    service = TableService(path)
+    for e in mine[:taps]:
+        assert service.submit(e).ok
+    incoming = tmp_path / "incoming"
+    incoming.write_bytes(other.read_bytes())
+    incoming.replace(path)
+    assert [e for _, e in read_log(path)[0]] == theirs  # before the app has noticed
+    with pytest.raises(ServiceError, match="replaced while the companion had it open") as err:
+        service.submit(mine[taps])
+    kept = tmp_path / "table.kept-1.sqlite"
+    assert str(kept) in str(err.value) and "另存在" in str(err.value)
+    with pytest.raises(ServiceError, match="replaced"):  # and so every later write, the game still not lost
+        service.submit(mine[taps])
+    assert service.events() == mine[:taps]
+    service.close()
+    assert [e for _, e in read_log(path)[0]] == theirs
+    with TableService(path) as again:
+        assert again.events() == theirs
+    with TableService(kept) as old:
+        assert old.events() == mine[:taps]
+        assert old.submit(mine[taps]).ok  # the game goes on from there
+
+
+def test_a_table_file_that_cannot_be_looked_at_is_not_taken_for_a_replaced_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stat that fails (a network folder's hiccup) says so, sets nothing aside, and the next tap goes in."""
+    from companion.game import service as svc
+    from companion.game.service import ServiceError
+
+    path = tmp_path / "table.sqlite"
+    log = sim_log()
+    real = os.stat
+
+    def hiccup(p: object, *a: object, **k: object) -> os.stat_result:
+        if str(p) == str(path):
+            raise PermissionError(13, "Permission denied", str(p))
+        return real(p, *a, **k)  # type: ignore[arg-type]
+
+    with TableService(path) as service:
+        assert service.submit_many(log[:3]).ok
+        monkeypatch.setattr(svc.os, "stat", hiccup)
+        with pytest.raises(ServiceError, match="cannot be looked at") as err:
+            service.submit(log[3])
+        assert "無法查看牌局檔" in str(err.value)
+        monkeypatch.undo()
+        assert service.submit(log[3]).ok
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.sqlite", "table.sqlite.lock"]
+
+
+def test_a_table_file_replaced_and_the_app_closed_before_a_tap_keeps_the_open_game(tmp_path: Path) -> None:
+    """Replaced with no tap after it: the close keeps the open game beside it (its file has no name left)."""
+    from companion.game.service import read_log
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log(4, 1)
+    with TableService(path) as service:
+        assert service.submit_many(mine).ok
+        path.unlink()
+        with sqlite3.connect(path) as db:
+            db.execute("CREATE TABLE notes (body TEXT)")  # another program's file under the name
+        db.close()
+    assert [e for _, e in read_log(tmp_path / "table.kept-1.sqlite")[0]] == mine
+    with sqlite3.connect(path) as db:
+        assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["notes"]
+    db.close()
 
 
 def test_sqlites_own_words_are_said_in_chinese_too(tmp_path: Path) -> None:
@@ -740,7 +850,7 @@ def test_a_table_file_on_a_read_only_medium_replays(tmp_path: Path, monkeypatch:
 
     def read_only_folder(uri: str) -> object:  # what SQLite answers there to a reader that needs a -shm
         tried.append(uri)
-        if "immutable=1" not in uri:
+        if "immutable=1" not in uri and "companion-read-" not in uri:  # (a copy in a folder that can be written)
             cannot = sqlite3.OperationalError("unable to open database file")
             cannot.sqlite_errorname = "SQLITE_CANTOPEN"  # type: ignore[attr-defined]
             raise cannot
@@ -749,7 +859,22 @@ def test_a_table_file_on_a_read_only_medium_replays(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(svc, "_read_store", read_only_folder)
     events, _ = svc.read_log(path)
     assert [e for _, e in events] == log[:5] and len(tried) == 2
-    Path(f"{path}-wal").write_bytes(b"")  # a -wal beside it may hold events: not read as if it held none
+    # a -wal beside it (a copy made after a crash) holds events the main file has not: a review's replay was refused
+    # ("unable to open database file"); they are read from a copy of the two made where a -shm can be
+    live = sqlite3.connect(path, isolation_level=None)
+    live.execute("PRAGMA wal_autocheckpoint=0")
+    live.execute("INSERT INTO events (seq, body) VALUES (5, ?)", (json.dumps(ev.to_dict(log[5])),))
+    medium = tmp_path / "medium"
+    medium.mkdir()
+    for part in ("", "-wal"):
+        Path(f"{medium / 't.db'}{part}").write_bytes(Path(f"{path}{part}").read_bytes())
+    live.close()
+    tried.clear()
+    events, _ = svc.read_log(medium / "t.db")
+    assert [e for _, e in events] == log[:6] and "immutable=1" not in "".join(tried)
+    assert sorted(p.name for p in medium.iterdir()) == ["t.db", "t.db-wal"]  # nothing made or changed there
+    Path(f"{medium / 't.db'}-wal").write_bytes(b"not a wal")  # and what cannot be read so either is said as it was
+    monkeypatch.setattr(svc, "_read_copy", lambda p: (_ for _ in ()).throw(sqlite3.DatabaseError("no")))
     with pytest.raises(ev.EventError, match="unable to open database file") as err:
-        svc.read_log(path)
+        svc.read_log(medium / "t.db")
     assert "無法開啟檔案" in err.value.reason.zh

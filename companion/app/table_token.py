@@ -1,0 +1,78 @@
+"""The token a table's server on the network asks of its visitors (``?t=…``), kept per table file.
+
+It was made anew each run: a review's phones, which had joined with the printed address, were all turned away (403)
+once the laptop restarted the app. Now it is kept in the user's data folder, one small file per table file (named by
+a hash of the table file's full path, so two tables on one laptop keep their own), written whole and readable by its
+owner only, and used again at each start; ``new=True`` (``companion app --new-token``) makes a new one, which turns
+away every phone that had the old address.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import re
+import secrets
+from pathlib import Path
+
+__all__ = ["table_token", "token_path"]
+
+log = logging.getLogger(__name__)
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{12,64}")
+
+
+def token_path(table: Path, folder: Path | None = None) -> Path:
+    """Where the token of ``table`` is kept: ``tokens/<hash of its full path>`` in the data folder."""
+    if folder is None:
+        from companion.rules.profiles._store import data_dir
+
+        folder = data_dir()
+    digest = hashlib.sha256(os.path.realpath(table).encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return folder / "tokens" / digest
+
+
+def table_token(table: Path | None, new: bool = False, folder: Path | None = None) -> tuple[str, bool]:
+    """The token for ``table`` and whether it was kept from an earlier run: the one kept, or (none kept, one that
+    cannot be read, ``new``) a new one, kept for the next run. A token that cannot be kept (a read-only data
+    folder) still serves this run: logged, not refused."""
+    if table is None:
+        return secrets.token_urlsafe(9), False
+    path = token_path(table, folder)
+    if not new:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            kept = path.read_text(encoding="utf-8").strip()
+            if _TOKEN.fullmatch(kept):
+                return kept, True
+    token = secrets.token_urlsafe(9)
+    try:
+        _write_private(path, token)
+    except OSError as err:
+        log.warning("the table's token could not be kept in %s (%s): it lasts this run only", path, err)
+    return token, False
+
+
+def _write_private(path: Path, text: str) -> None:
+    """``text`` into ``path``, whole or not at all, readable and writable by its owner only (the folder too)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for _ in range(100):
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.new")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        except FileExistsError:
+            continue
+        break
+    else:
+        raise FileExistsError(f"no free temporary name beside {path}")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            if hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), 0o600)  # (the umask only takes bits away; this says so outright)
+            f.write(text + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
