@@ -53,6 +53,9 @@ RESTORE_WAITS = (0.3, 0.6, 1.2, 2.4)
 """Where a browser keeps the language its player chose."""
 
 FONT_FAMILY = "CompanionCJK"
+LOCALES = {"zh": ft.Locale(language_code="zh", script_code="Hant", country_code="TW"), "en": ft.Locale(language_code="en")}
+"""The page's locale in each language: Flutter web writes it into ``<html lang>``, from which a screen reader picks
+its voice (a Chinese label read by an English voice is spelt out or skipped)."""
 TABS = (("table", "tab_table", ID_TABLE_TAB), ("live", "tab_live", ID_LIVE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
         ("photo", "tab_photo", ID_PHOTO_TAB), ("learn", "tab_learn", ID_LEARN_TAB),
         ("settings", "tab_settings", ID_SETTINGS_TAB))
@@ -202,6 +205,7 @@ class CompanionApp:
 
     def _render(self) -> None:
         self.page.title = self.t(ui("title"))
+        self._locale()
         builds = {"table": self.table.build, "live": self.live.build, "ledger": self.ledger.build,
                   "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build,
                   "settings": self.settings.build}
@@ -285,6 +289,14 @@ class CompanionApp:
             self._lang = str(kept)
             self.render()
             self._show_tab()
+
+    def _locale(self) -> None:
+        """The page's locale set to the language shown, when it changes (so ``<html lang>`` follows the switch)."""
+        want = LOCALES[self._lang]
+        shown = self.page.locale_configuration
+        if shown is None or shown.current_locale != want:
+            self.page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(LOCALES.values()),
+                                                                    current_locale=want)
 
     def _header(self) -> None:
         """The title, the language switch and the tabs: made once, their words and colours set at each redraw, so a

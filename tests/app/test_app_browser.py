@@ -499,6 +499,19 @@ def test_the_language_switch_turns_the_table_into_english(page: Any, replay: Gam
     wait_text(page, "title", ui("title").zh)
 
 
+def test_the_page_declares_the_language_shown_for_a_screen_reader(page: Any) -> None:
+    """``<html lang>`` follows the language switch (it said en-US in the Chinese UI, a review): a screen reader picks
+    its voice from it."""
+    lang = "() => document.documentElement.lang"
+    page.wait_for_function(f"({lang})() === 'zh-Hant-TW'", timeout=WAIT_MS)
+    tap(page, "lang")
+    wait_text(page, "title", ui("title").en)
+    page.wait_for_function(f"({lang})() === 'en'", timeout=WAIT_MS)
+    tap(page, "lang")
+    wait_text(page, "title", ui("title").zh)
+    page.wait_for_function(f"({lang})() === 'zh-Hant-TW'", timeout=WAIT_MS)
+
+
 def test_the_photo_tab_scores_the_bundled_photo(page: Any) -> None:
     path, context = demo_photo()
     expected = score_photo_file(path, context)
