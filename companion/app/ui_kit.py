@@ -17,7 +17,7 @@ from companion.tiles import Tile
 from companion.vision.image_file import image_size
 from companion.vision.legend import Entry
 
-__all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
+__all__ = ["Host", "tile", "tiles", "label", "ident", "drop_down", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
            "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
@@ -114,6 +114,13 @@ def label(text: str, size: int = 13, bold: bool = False, colour: str | None = No
 
 def ident(identifier: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=identifier, content=control)
+
+
+def drop_down(identifier: str, dropdown: ft.Dropdown, caption: str) -> ft.Control:
+    """A drop-down whose caption and option shown a screen reader says (it said "button, collapsed" and no more,
+    a review), in the page's language as its options are."""
+    shown = next((o.text or o.key for o in dropdown.options or [] if o.key == dropdown.value), dropdown.value)
+    return ft.Semantics(identifier=identifier, label=caption, value=shown or "", content=dropdown)
 
 
 def meld_tiles(codes: Sequence[str]) -> ft.Control:

@@ -21,6 +21,7 @@ from companion.app.ui_kit import (
     TILE_W,
     Host,
     bring_into_view,
+    drop_down,
     ident,
     label,
     meld_tiles,
@@ -168,9 +169,9 @@ class LearnTab:
             def picked(e: Any) -> None:
                 self.set_die(i, int(e.control.value))
 
-            return ident(f"die-{i}", ft.Dropdown(value=str(self.dice[i]), width=80, dense=True, on_select=picked,
-                                                 options=[ft.DropdownOption(key=str(n), text=str(n))
-                                                          for n in range(1, 7)]))
+            return drop_down(f"die-{i}", ft.Dropdown(value=str(self.dice[i]), width=80, dense=True, on_select=picked,
+                                                     options=[ft.DropdownOption(key=str(n), text=str(n))
+                                                              for n in range(1, 7)]), t(ui("die_n", n=i + 1)))
 
         rows: list[ft.Control] = [
             label(t(ui("dice_intro")), 14),

@@ -49,6 +49,7 @@ from companion.app.ui_kit import (
     PALETTE_ROWS,
     Host,
     bring_into_view,
+    drop_down,
     field_width,
     ident,
     key_tip,
@@ -418,10 +419,10 @@ class LiveTab:
             self.profile = e.control.value or self.profile
             self.host.render()  # the house rules show the new rule set's values
 
-        rules = ident("live-profile", ft.Dropdown(
+        rules = drop_down("live-profile", ft.Dropdown(
             label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
             # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
-            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]))
+            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]), t(ui("profile")))
         start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
         return ft.Column([label(t(ui("live_players")), 13, bold=True),
                           ft.Row([ident(f"live-name-{i}", f) for i, f in enumerate(self.names)], wrap=True, spacing=8),
@@ -452,9 +453,9 @@ class LiveTab:
             for value in (usual[rule.key], shown[rule.key]):  # a rule set's own value the list lacks
                 if value not in (v for v, _ in options):
                     options.append((value, rule.option(value)))
-            return ident(f"{prefix}-{rule.key}", ft.Dropdown(
+            return drop_down(f"{prefix}-{rule.key}", ft.Dropdown(
                 label=t(rule.name), value=shown[rule.key], on_select=changed, width=300,
-                dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]))
+                dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]), t(rule.name))
 
         return ft.Container(ft.Row([pick(r) for r in HOUSE_RULES if r.key not in skip], wrap=True, spacing=8,
                                    run_spacing=12), padding=ft.Padding.only(top=10, bottom=6))

@@ -49,6 +49,7 @@ from companion.app.ui_kit import (
     TILE_W,
     Host,
     bring_into_view,
+    drop_down,
     ident,
     label,
     meld,
@@ -342,8 +343,9 @@ class PhotoTab:
                 got = e.control.value
                 self.set_context(**{key: int(got) if key == "streak" else "" if got == "-" else got})
 
-            return ident(f"ctx-{key}", ft.Dropdown(label=t(ui(name)), value=value, options=options, on_select=changed,
-                                                   width=width, dense=True, disabled=disabled or self.busy is not None))
+            return drop_down(f"ctx-{key}", ft.Dropdown(
+                label=t(ui(name)), value=value, options=options, on_select=changed, width=width, dense=True,
+                disabled=disabled or self.busy is not None), t(ui(name)))
 
         east = self._dealer_east()
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),

@@ -605,6 +605,7 @@ UI: dict[str, tuple[str, str]] = {
                    "The dealer throws three dice: the total decides whose wall is opened and the stack where dealing "
                    "starts. Pick the dice (or throw them) and see:"),
     "dice_roll": ("擲骰", "Throw"),
+    "die_n": ("第 {n} 顆骰子", "Die {n}"),
     "dice_total": ("骰子 {dice}，共 {total} 點", "Dice {dice}: {total} in all"),
     "dice_count": ("從莊家自己數 1，往下家數過去（逆時針）：{counts}數到 {total} 是{owner}，就開{owner}的牌牆。",
                    "Count the dealer himself as 1 and go on to his right (counter-clockwise): {counts_en} "

@@ -512,6 +512,19 @@ def test_the_page_declares_the_language_shown_for_a_screen_reader(page: Any) -> 
     page.wait_for_function(f"({lang})() === 'zh-Hant-TW'", timeout=WAIT_MS)
 
 
+def test_a_drop_down_says_its_caption_and_the_option_shown(page: Any) -> None:
+    """A screen reader says a drop-down's caption and value in the page's language (it said only "button, collapsed",
+    a review): on the photo form and for the dice of the Learn tab."""
+    tap(page, "tab-photo")
+    wait_shown(page, ID_PHOTO_TOTAL)
+    wait_text(page, "ctx-win_type", f"{ui('win_type').zh} {ui('on_discard').zh}")
+    tap(page, "lang")
+    wait_text(page, "ctx-win_type", f"{ui('win_type').en} {ui('on_discard').en}")
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-dice")
+    wait_text(page, "die-0", f"{ui('die_n', n=1).en} 2")
+
+
 def test_the_photo_tab_scores_the_bundled_photo(page: Any) -> None:
     path, context = demo_photo()
     expected = score_photo_file(path, context)
