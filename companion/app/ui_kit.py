@@ -40,6 +40,7 @@ ID_TITLE, ID_LANG = "title", "lang"
 ID_TABLE_TAB, ID_HAND_TAB, ID_PHOTO_TAB, ID_LEARN_TAB = "tab-table", "tab-hand", "tab-photo", "tab-learn"
 ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND, ID_HAND_END = "caption", "step", "next", "back", "next-hand", \
     "hand-end"
+ID_REPLAY_SLIDER = "replay-slider"  # the Table tab: the replay's step (or hand) to go to
 ID_TYPED_FIELD, ID_TYPED_SCORE = "typed-field", "typed-score"  # Score a photo: a winning hand typed instead
 ID_HAND_SCORE = "hand-score"  # My hand: score the complete hand typed
 ID_TAP_LOST = "tap-lost"  # the notice of a tap on a screen that had just changed

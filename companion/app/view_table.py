@@ -19,6 +19,7 @@ from companion.app.ui_kit import (
     ID_HAND_END,
     ID_NEXT,
     ID_NEXT_HAND,
+    ID_REPLAY_SLIDER,
     ID_STEP,
     TILE_W,
     Host,
@@ -123,15 +124,29 @@ class TableTab:
 
         at_start, at_end = self.index <= 0, self.index >= len(replay) - 1
         starts = replay.hand_starts()
-        if frame.total > LONG_REPLAY and len(starts) > 1:  # a whole evening: a slider of steps could not land on a
+        hand = max(1, bisect.bisect_right(starts, self.index))  # 1 for the first hand
+        long = frame.total > LONG_REPLAY and len(starts) > 1
+        if long:  # a whole evening: a slider of steps could not land on a
             # hand (3000 steps across a phone, a review), so it goes hand by hand; the buttons step within one
-            hand = max(1, bisect.bisect_right(starts, self.index))  # 1 for the first hand
             slider = ft.Slider(min=1, max=len(starts), value=hand, divisions=len(starts) - 1,
                                label=t(ui("replay_hand_label", value="{value}")), expand=True,  # (Flet fills it in)
                                on_change_end=lambda e: self.go(starts[int(e.control.value or 1) - 1]))
         else:
             slider = ft.Slider(min=0, max=max(1, frame.total), value=frame.index, divisions=max(1, frame.total),
                                on_change_end=lambda e: self.go(int(e.control.value or 0)), expand=True)
+        said = (ui("replay_hand_said", i=hand, n=len(starts)) if long  # what a screen reader says of the slider
+                else ui("step", i=frame.index, n=frame.total))  # (it said "slider, 1%", a review)
+        if long:
+            def step(by: int) -> None:
+                self.go(starts[min(len(starts), max(1, hand + by)) - 1])
+        else:
+            def step(by: int) -> None:
+                self.go(min(frame.total, max(0, frame.index + by)))
+        # the slider's own semantics (a percentage, no name) replaced by its name and the step it shows, moved by
+        # a screen reader's swipe up or down as the buttons move it
+        slid = ft.Semantics(identifier=ID_REPLAY_SLIDER, slider=True, label=t(ui("replay_slider")), value=t(said),
+                            on_increase=lambda: step(1), on_decrease=lambda: step(-1), exclude_semantics=True,
+                            content=slider, expand=True)
         switch = ft.Switch(label=t(ui("show_hands")), value=self.show_hands, on_change=self.toggle_hands)
         row = ft.Row([
             button("first", lambda: 0, at_start),
@@ -140,7 +155,7 @@ class TableTab:
             button("last", lambda: len(replay) - 1, at_end),
             switch,
         ], wrap=True, spacing=6)
-        return ft.Column([row, ft.Row([slider])], spacing=2)
+        return ft.Column([row, ft.Row([slid])], spacing=2)
 
     def build(self) -> ft.Control:
         t = self.host.t

@@ -512,6 +512,18 @@ def test_the_page_declares_the_language_shown_for_a_screen_reader(page: Any) -> 
     page.wait_for_function(f"({lang})() === 'zh-Hant-TW'", timeout=WAIT_MS)
 
 
+def test_the_replay_slider_says_what_it_moves_and_the_step_shown(page: Any) -> None:
+    """The Table tab's slider is named and says the step (a review heard "slider, 1%" at step 4 of 408). Read before
+    any click: a pointer puts Flutter's sliders in pointer mode, where the value is kept off the <input>."""
+    wait_shown(page, "caption")
+    step = text_of(page, "step")
+    assert step.startswith("第 ")
+    page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
+                           " return e !== null && e.getAttribute('aria-valuetext') === want; }",
+                           arg=[f"{_sel('replay-slider')} input[type=range]", step], timeout=WAIT_MS)
+    assert page.locator(_sel("replay-slider")).first.get_attribute("aria-label") == ui("replay_slider").zh
+
+
 def test_a_drop_down_says_its_caption_and_the_option_shown(page: Any) -> None:
     """A screen reader says a drop-down's caption and value in the page's language (it said only "button, collapsed",
     a review): on the photo form and for the dice of the Learn tab."""
