@@ -88,15 +88,22 @@ class Host(Protocol):
         table that had moved on)."""
 
 
-def tile(code: str, width: int, tip: str | None = None) -> ft.Control:
+def tile(t: Callable[[Words], str], code: str, width: int, tip: str | None = None) -> ft.Control:
+    """A tile's picture, named for a screen reader as the page's language names it (四萬 / 4 Characters; it read the
+    code "4m" in both languages, a review)."""
     return ft.Image(src=f"tiles/{code}.png", width=width, height=round(width * 4 / 3), tooltip=tip,
-                    semantics_label=code)
+                    semantics_label=t(tile_name(code)))
+
+
+def tile_name(code: str) -> Words:
+    """The name of the tile ``code`` (``0x`` a face-down tile) in both languages."""
+    face = Tile.from_code(code)
+    return Words(face.zh, face.en)
 
 
 def tile_tip(t: Callable[[Words], str], code: str) -> ft.Tooltip:
     """A tile key's tooltip: the tile's name in the page's language (also what a screen reader says of the key)."""
-    face = Tile.from_code(code)
-    return key_tip(t(Words(face.zh, face.en)))
+    return key_tip(t(tile_name(code)))
 
 
 def key_tip(text: str) -> ft.Tooltip:
@@ -105,8 +112,8 @@ def key_tip(text: str) -> ft.Tooltip:
     return ft.Tooltip(message=text, wait_duration=600, exit_duration=0)
 
 
-def tiles(codes: Sequence[str], width: int) -> ft.Control:
-    return ft.Row([tile(c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
+def tiles(t: Callable[[Words], str], codes: Sequence[str], width: int) -> ft.Control:
+    return ft.Row([tile(t, c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
 
 
 def label(text: str, size: int = 13, bold: bool = False, colour: str | None = None) -> ft.Text:
@@ -124,20 +131,22 @@ def drop_down(identifier: str, dropdown: ft.Dropdown, caption: str) -> ft.Contro
     return ft.Semantics(identifier=identifier, label=caption, value=shown or "", content=dropdown)
 
 
-def meld_tiles(codes: Sequence[str]) -> ft.Control:
-    return ft.Row([tile(c, TILE_W["meld"]) for c in codes], spacing=1, tight=True)
+def meld_tiles(t: Callable[[Words], str], codes: Sequence[str]) -> ft.Control:
+    return ft.Row([tile(t, c, TILE_W["meld"]) for c in codes], spacing=1, tight=True)
 
 
-def meld(m: MeldPic, text: str) -> ft.Control:
-    return ft.Column([meld_tiles(m.tiles), label(text, 11, colour=GREY)], spacing=1, tight=True)
+def meld(t: Callable[[Words], str], m: MeldPic, text: str) -> ft.Control:
+    return ft.Column([meld_tiles(t, m.tiles), label(text, 11, colour=GREY)], spacing=1, tight=True)
 
 
-def photo(src: bytes, width: float | None = None) -> ft.Control:
+def photo(src: bytes, width: float | None = None, said: str | None = None) -> ft.Control:
     """A photo (JPEG bytes) whose box has the photo's proportions before it has loaded: a photo drawn anew (each
     correction draws the hand's labels again) otherwise took no room for a moment, and the page under it jumped
-    (a review: the palette of a tile tapped for correcting ended up below the screen)."""
+    (a review: the palette of a tile tapped for correcting ended up below the screen). ``said``: what a screen
+    reader says of it."""
     size = image_size(src)
-    pic = ft.Image(src=src, fit=ft.BoxFit.CONTAIN, aspect_ratio=size[0] / size[1] if size else None)
+    pic = ft.Image(src=src, fit=ft.BoxFit.CONTAIN, aspect_ratio=size[0] / size[1] if size else None,
+                   semantics_label=said)
     return pic if width is None else ft.Container(pic, width=width)
 
 

@@ -599,7 +599,7 @@ class LiveTab:
                 face = Tile.from_code(code)
                 gone = known[face] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
-                    tile(code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
+                    tile(t, code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
                     tooltip=tile_tip(t, code))))
             rows.append(ft.Row(cells, spacing=KEY_GAP, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER), *rows],
@@ -617,7 +617,7 @@ class LiveTab:
             word = {MeldKind.PUNG: ui("live_pung"), MeldKind.KONG: ui("live_kong")}
             # a chow is its run, after one 吃 said for all of them (a word on each put a phone's three chows on
             # two lines, and in English on three)
-            content = ft.Row([tile(x, 20) for x in c.tiles], spacing=2, tight=True) if c.kind is MeldKind.CHOW \
+            content = ft.Row([tile(t, x, 20) for x in c.tiles], spacing=2, tight=True) if c.kind is MeldKind.CHOW \
                 else label(t(word[c.kind]), 14, bold=True)
             return ident(f"live-{kind}-{c.seat}-{''.join(c.tiles)}", ft.OutlinedButton(
                 content=content, height=FINGER, style=CHOW_STYLE if c.kind is MeldKind.CHOW else CLAIM_STYLE,
@@ -763,10 +763,10 @@ class LiveTab:
             if last else ui("live_typed_over", n=len(typed), want=c.shown, extra=len(typed) - c.shown) \
             if len(typed) > c.shown else ui("live_typed_count", n=len(typed), want=c.shown)  # (red alone: a review)
         count = label(t(said), 12, colour=FELT if len(typed) == c.shown or last else ACCENT)
-        row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,
+        row = ft.Row([count, *(tile(t, x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,
                      run_spacing=2)
         if last:  # the tile drawn apart, after the hand, as it will be recorded
-            row.controls += [label("＋", 12), tile(typed[-1].code, 22)]
+            row.controls += [label("＋", 12), tile(t, typed[-1].code, 22)]
         game = self.game
         drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip() and not last
         if (len(typed) != c.shown and not last) or drawn_missing or game is None:
@@ -804,7 +804,7 @@ class LiveTab:
             if self._as_filled(p):  # what the reading says of the form as it filled it (mended, the form speaks)
                 out += [label("• " + t(n), 12) for n in p.notes]
         if p is not None and p.image is not None:
-            out += [photo(p.image, width=480), photo_legend(p.legend, t)]
+            out += [photo(p.image, width=480, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)]
         return out
 
     def _win_form(self, o: Offer, c: WinChance) -> ft.Control:
@@ -816,7 +816,7 @@ class LiveTab:
                                         bold=True, colour=ACCENT)]
         if c.tile is not None:
             rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=Tile.from_code(c.tile).en)), 13),
-                                tile(c.tile, 30)]))
+                                tile(t, c.tile, 30)]))
         rows += self._photo_part(c)
         # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
         self.concealed.width = field_width(self.host.page)
@@ -888,7 +888,7 @@ class LiveTab:
             return state is not None and own is not None and state.known[face] - own[face] >= 4
 
         rows: list[ft.Control] = [
-            ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code),
+            ft.Row([ident(f"live-key-{code}", ft.Container(tile(self.host.t, code, KEY_W), on_click=add(code),
                                                            opacity=0.3 if gone(code) else 1.0,
                                                            tooltip=tile_tip(self.host.t, code)))
                     for code in part],
@@ -910,7 +910,7 @@ class LiveTab:
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
-                    tile(code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=tile_tip(t, code),
+                    tile(t, code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=tile_tip(t, code),
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             # the seat's name on a line of its own, so its eight flowers keep a finger's size on a phone
             out.append(ft.Column([label(t(ui("live_flower_by", seat=names[seat])), 13),

@@ -606,6 +606,7 @@ UI: dict[str, tuple[str, str]] = {
     "dice_intro": ("莊家擲三顆骰子：點數決定開哪一家的牌牆、從哪一墩開始拿牌。選骰子的點數（或按「擲骰」）看看：",
                    "The dealer throws three dice: the total decides whose wall is opened and the stack where dealing "
                    "starts. Pick the dice (or throw them) and see:"),
+    "photo_read_said": ("讀過的照片：每張牌框出，標上讀到的牌", "The photo as read: each tile boxed and labelled with the tile read"),
     "dice_roll": ("擲骰", "Throw"),
     "die_n": ("第 {n} 顆骰子", "Die {n}"),
     "dice_total": ("骰子 {dice}，共 {total} 點", "Dice {dice}: {total} in all"),

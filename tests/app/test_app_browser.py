@@ -422,7 +422,13 @@ def wait_hand(page: Any, panel: HandPanel) -> None:
     is not enough: a hand typed key by key may have the same headline a few keys before its end (no flower yet),
     and a button tapped then is one the next key's answer replaces, so the server drops the tap."""
     wait_text(page, "hand-headline", panel.headline.zh)
-    wait_labels(page, "hand-tiles", [*panel.concealed, *(c for m in panel.melds for c in m), *panel.flowers])
+    wait_labels(page, "hand-tiles", [named(c) for c in (*panel.concealed, *(c for m in panel.melds for c in m),
+                                                        *panel.flowers)])
+
+
+def named(code: str) -> str:
+    """What a screen reader is told of the tile picture ``code`` in the Chinese UI: its name (四萬), not its code."""
+    return Tile.from_code(code).zh
 
 def test_the_table_steps_through_the_demo_game(page: Any, replay: GameReplay) -> None:
     start = replay.hand_starts()[0]
@@ -522,6 +528,26 @@ def test_the_replay_slider_says_what_it_moves_and_the_step_shown(page: Any) -> N
                            " return e !== null && e.getAttribute('aria-valuetext') === want; }",
                            arg=[f"{_sel('replay-slider')} input[type=range]", step], timeout=WAIT_MS)
     assert page.locator(_sel("replay-slider")).first.get_attribute("aria-label") == ui("replay_slider").zh
+
+
+def test_tile_pictures_are_named_in_the_language_shown(page: Any, replay: GameReplay) -> None:
+    """A tile picture is said by its name in the page's language (四萬 / 4 Characters), not its code ("4m" in both
+    languages, a review); the Table tab's seats and the annotated photo."""
+    frame = replay.frame(replay.hand_starts()[0])
+    wait_text(page, "caption", frame.caption.zh)
+    first = next(s for s in frame.seats if s.concealed)
+    pictures = "[...document.querySelectorAll('flt-semantics[role=img]')].map(e => e.getAttribute('aria-label'))"
+    for lang in ("zh", "en"):
+        page.wait_for_function(f"want => {pictures}.includes(want)", arg=getattr(Tile.from_code(first.concealed[0]),
+                                                                                  lang), timeout=WAIT_MS)
+        labels = page.evaluate(pictures)
+        assert labels and not [x for x in labels if re.fullmatch(r"\d[mpszfx]", x or "")], labels
+        if lang == "zh":
+            tap(page, "lang")
+            wait_text(page, "title", ui("title").en)
+    tap(page, "tab-photo")
+    wait_shown(page, ID_PHOTO_TOTAL)
+    page.wait_for_function(f"want => {pictures}.includes(want)", arg=ui("photo_read_said").en, timeout=WAIT_MS)
 
 
 def test_a_drop_down_says_its_caption_and_the_option_shown(page: Any) -> None:
@@ -646,7 +672,7 @@ def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
     type_into(page, "hand-field", "1112345678999m123p")
     tap(page, "hand-key-2f")
     page.wait_for_function("sel => [...document.querySelectorAll(sel + ' [aria-label]')]"
-                           ".some(e => e.getAttribute('aria-label').includes('2f'))", arg=_sel("hand-tiles"))
+                           f".some(e => e.getAttribute('aria-label').includes('{named('2f')}'))", arg=_sel("hand-tiles"))
 
 
 def test_my_hands_meld_keys_lay_a_meld_down(page: Any) -> None:
@@ -1251,7 +1277,7 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             n_tiles = len(parse_tiles(expected.concealed))
             wait_said(page, "live-typed", ui("live_typed_count", n=n_tiles, want=n_tiles).zh)  # (an unfocused
             for code in {t.code for t in parse_tiles(expected.concealed)}:  # field's text is not in the page)
-                wait_said(page, "live-typed", code)
+                wait_said(page, "live-typed", named(code))
             type_into(page, "live-concealed", expected.concealed)  # typed over by hand: drawn as typed
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); return e !== null && "
                                    "((e.getAttribute('aria-label') || '') + e.textContent).includes(want); }",
