@@ -17,7 +17,7 @@ from companion.tiles import Tile
 from companion.vision.image_file import image_size
 from companion.vision.legend import Entry
 
-__all__ = ["Host", "tile", "tiles", "label", "ident", "drop_down", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
+__all__ = ["Host", "tile", "tiles", "label", "ident", "drop_down", "tile_name", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
            "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}

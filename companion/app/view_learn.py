@@ -28,6 +28,7 @@ from companion.app.ui_kit import (
     on_tap,
     scroll_key,
     tile,
+    tile_name,
     tiles,
 )
 from companion.app.view_wall import wall_map
@@ -143,9 +144,13 @@ class LearnTab:
                 colour, width = FELT, 3
             elif graded is not None and code == graded.picked:
                 colour, width = ACCENT, 3
-            return ident(f"dq-{i}", ft.Container(tile(t, code, TILE_W["hand"]), padding=4 - width, border_radius=4,
-                                                 border=ft.Border.all(width, colour),  # the same size either way
-                                                 on_click=None if graded is not None else on_tap(self.discard, code)))
+            said = None if graded is None else "dq_tile_best" if code in best else \
+                "dq_tile_picked" if code == graded.picked else None
+            return quiz_key(f"dq-{i}", t(tile_name(code)), graded is not None and code == graded.picked,
+                            None if said is None else t(ui(said)), ft.Container(
+                                tile(t, code, TILE_W["hand"]), padding=4 - width, border_radius=4,
+                                border=ft.Border.all(width, colour),  # the same size either way
+                                on_click=None if graded is not None else on_tap(self.discard, code)))
 
         rows: list[ft.Control] = [label(t(ui("dq_intro", n=q.number)), 14, bold=True),
                                   ft.Row([key(i, c) for i, c in enumerate(q.hand)], spacing=1, wrap=True)]
@@ -205,9 +210,12 @@ class LearnTab:
                 colour = FELT
             width = 3 if chosen or (graded is not None and code in waits) else 1
             # the same size chosen or not (the row never re-wraps under the finger); nine fit a phone's width
-            return ident(f"quiz-{code}", ft.Container(
-                tile(t, code, 28), on_click=lambda: self.toggle(code), padding=3 - width, border_radius=4,
-                border=ft.Border.all(width, colour)))
+            said = None
+            if graded is not None and (chosen or code in waits):
+                said = "quiz_key_right" if code in waits and chosen else "quiz_key_wrong" if chosen else "quiz_key_missed"
+            return quiz_key(f"quiz-{code}", t(tile_name(code)), chosen, None if said is None else t(ui(said)),
+                            ft.Container(tile(t, code, 28), on_click=lambda: self.toggle(code), padding=3 - width,
+                                         border_radius=4, border=ft.Border.all(width, colour)))
 
         for suit in "mpsz":
             rows.append(ft.Row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True))
@@ -303,3 +311,9 @@ def _swatch(colour: str, text: str) -> ft.Control:
     """A frame's colour and what it means."""
     return ft.Row([ft.Container(width=14, height=14, border=ft.Border.all(3, colour), border_radius=3),
                    label(text, 12)], spacing=4, tight=True)
+
+
+def quiz_key(identifier: str, name: str, chosen: bool, grade: str | None, key: ft.Control) -> ft.Control:
+    """A quiz's tile key as a screen reader meets it: a button named by the tile, picked or not, and once graded
+    what its frame's colour says (the keys had no role and no name, only a picture labelled "1m", a review)."""
+    return ft.Semantics(identifier=identifier, button=True, label=name, selected=chosen, value=grade, content=key)

@@ -506,6 +506,8 @@ UI: dict[str, tuple[str, str]] = {
     "quiz_key_wrong": ("紅框：不是聽牌", "Red: picked, but no wait"),
     "quiz_check": ("對答案", "Check"),
     "quiz_next": ("下一題", "Next hand"),
+    "dq_tile_best": ("最好的打法", "a best discard"),
+    "dq_tile_picked": ("你打的牌", "your discard"),
     "quiz_perfect": ("全對！聽 {n} 種牌", "All correct! It waits on {n} kinds"),
     "quiz_graded": ("對了 {right}／{n} 種。漏了：{missed}；多選：{wrong}",
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),

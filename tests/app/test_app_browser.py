@@ -1386,6 +1386,28 @@ def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     wait_said(page, f"quiz-not-{no_wait}", ui("quiz_not_wait", tile=face.zh, tile_en=face.en).zh)
 
 
+def test_the_quiz_tiles_are_buttons_named_picked_and_graded(page: Any) -> None:
+    """A screen reader meets each quiz tile as a button named by the tile, says whether it is picked and, once
+    graded, what its frame says (they had no role and no name, a review)."""
+    from companion.app.quiz_model import wait_quiz
+
+    quiz = wait_quiz(1)
+    first = quiz.waits[0].tile
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-quiz")
+    key = page.locator(_sel(f"quiz-{first}")).first
+    wait_shown(page, f"quiz-{first}")
+    assert key.get_attribute("role") == "button"
+    assert key.get_attribute("aria-label") == named(first)
+    assert key.get_attribute("aria-current") == "false"
+    tap(page, f"quiz-{first}")
+    page.wait_for_function("sel => document.querySelector(sel)?.getAttribute('aria-current') === 'true'",
+                           arg=_sel(f"quiz-{first}"), timeout=WAIT_MS)
+    tap(page, "quiz-check")
+    page.wait_for_function("([sel, want]) => (document.querySelector(sel)?.getAttribute('aria-label') || '')"
+                           ".includes(want)", arg=[_sel(f"quiz-{first}"), ui("quiz_key_right").zh], timeout=WAIT_MS)
+
+
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:
     """Mean correlation between the ink of a line's equal-width glyph cells: a missing font draws every CJK
     character as the same box (near 1); real glyphs differ from each other."""
