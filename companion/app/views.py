@@ -92,6 +92,7 @@ class CompanionApp:
         self.view = "table"
         self._drawing = threading.RLock()
         self._notice: ft.SnackBar | None = None  # the refusal said at the foot last
+        self._foot: tuple[ft.SnackBar, str, Words] | None = None  # the bar shown last, its id and its words
         self.body = ft.Container(expand=True)
         # the header lives across redraws (only its buttons are drawn anew): the tabs' row keeps where it was
         # scrolled sideways, and is scrolled to the tab shown (on a phone the later tabs lay off its right edge, the
@@ -173,8 +174,20 @@ class CompanionApp:
             bar = ft.SnackBar(ident(identifier, label(self.t(words), 14, colour="#ffffff")),
                               duration=ft.Duration(seconds=6))
             self.page.show_dialog(bar)
+            self._foot = (bar, identifier, words)
             if identifier == ID_NOTICE:
                 self._notice = bar
+
+    def _say_again(self) -> None:
+        """The words at the foot of the screen, said again in the language just chosen (a refusal stayed in Chinese
+        under an English page, a review): the bar still open is replaced by one in the new language."""
+        said = self._foot
+        if said is None or not said[0].open:
+            return
+        with self._drawing:
+            said[0].open = False
+            said[0].update()
+        self._at_the_foot(said[1], said[2])
 
     def clear_notice(self) -> None:
         with self._drawing:
@@ -262,6 +275,7 @@ class CompanionApp:
         self._chosen = True  # a stored choice arriving late must not undo this one
         self._lang = "en" if self._lang == "zh" else "zh"
         self.render()
+        self._say_again()
         self._show_tab()  # the labels' widths changed: the tab shown had slid off the row (a phone review)
         self.page.run_task(self._keep_lang, self._lang)
 

@@ -838,6 +838,13 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     # said at the foot of the screen too (a phone's tiles lie below where the line was: a review saw nothing happen),
     # and the line, under the tiles, moves none of them (a tap after a refusal landed a row off)
     wait_said(page, "notice", "東已經出現 5 張，一副牌只有 4 張")
+    tap(page, "lang")  # said again in English at once (it stayed Chinese under the English page, a review)
+    page.wait_for_function("sel => { const e = document.querySelector(sel); if (e === null) return false;"
+                           " const s = e.textContent.trim(); return s !== '' && !/[\u3400-\u9fff]/.test(s); }",
+                           arg=_sel("notice"), timeout=WAIT_MS)
+    wait_text(page, "title", ui("title").en)
+    tap(page, "lang")
+    wait_text(page, "title", ui("title").zh)
     after = page.locator(_sel("live-discard-2z")).bounding_box()
     assert before is not None and after is not None and abs(after["y"] - before["y"]) < 1, (before, after)
     assert len(live.events()) == n
