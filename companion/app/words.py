@@ -322,10 +322,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_tile": ("請輸入胡的那一張牌（一張）", "Enter the winning tile (one tile)"),
     "live_p_seat": ("請輸入四位玩家（從東家開始，照逆時針順序）、規則和底／台", "Enter the four players (from East, in turn order), the rules and the stakes"),
     "live_p_over": ("一將打完了。要再打一將，重新入座", "The session is over. Seat the players again for another"),
-    "live_p_dealer": ("擲骰定莊：東家 {east} 擲三顆骰子，數到的那家再擲一次，第二次數到的那家做莊。輸入兩次擲出的每顆骰子（例如 3 5 6），或按「幫我擲」",
+    "live_p_dealer": ("擲骰定莊：{east}（坐東）擲三顆骰子，數到的那家再擲一次，第二次數到的那家做莊。輸入兩次擲出的每顆骰子（例如 3 5 6），或按「幫我擲」",
                       "Throw for the first dealer: East ({east}) throws three dice, the seat counted throws again, and the seat "
                       "counted the second time deals. Enter each die of both throws (e.g. 3 5 6), or press Roll for me"),
-    "live_p_dealer_one": ("擲骰定莊：東家 {east} 擲三顆骰子，數到的那家做莊。輸入每顆骰子的點數（例如 3 5 6），或按「幫我擲」",
+    "live_p_dealer_one": ("擲骰定莊：{east}（坐東）擲三顆骰子，數到的那家做莊。輸入每顆骰子的點數（例如 3 5 6），或按「幫我擲」",
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
@@ -446,7 +446,7 @@ UI: dict[str, tuple[str, str]] = {
                                 "Four kongs split between players: the hand is drawn; tap the draw"),
     "live_four_kongs_draw": ("流局（四槓分開）", "Draw (four kongs split)"),
     "live_stakes_missing": ("請填底和台（都是 0 或正整數）", "Fill in the base and the amount per tai (whole numbers, 0 or more)"),
-    "live_stakes_bad": ("底和台要是 0 或正整數：{base}／{per_tai}", "The base and the amount per tai are whole numbers, "
+    "live_stakes_bad": ("底和台要是 0 或正整數：{base}／{per_tai}", "the base and the amount per tai are whole numbers, "
                         "0 or more: {base}/{per_tai}"),
     "live_terms": ("改底台或規矩（從下一把起）", "Change the stakes or house rules (from the next hand)"),
     "live_terms_apply": ("從下一把起改用", "Use from the next hand"),
@@ -676,7 +676,7 @@ UI: dict[str, tuple[str, str]] = {
     "set_step4": ("4. 取個名字儲存：之後讀照片就用這副牌的校正。", "4. Name the set and save it: photos are read with it "
                   "from then on."),
     "set_sheet_a4": ("下載校正表（A4）", "Download the sheet (A4)"),
-    "set_sheet_letter": ("下載校正表（Letter）", "Download the sheet (US Letter)"),
+    "set_sheet_letter": ("下載校正表（美式信紙）", "Download the sheet (US Letter)"),
     "set_upload": ("上傳一頁的照片", "Upload a photo of a page"),
     "set_no_uploads": ("這個伺服器不收照片：請用電腦執行 companion calibrate photo",
                        "This server takes no photos: run companion calibrate photo on the computer"),
