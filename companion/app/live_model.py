@@ -813,9 +813,9 @@ def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
         shown = " ".join(map(str, dice)) or "—"
         name = which or ui("live_dice")
         said = ui("live_bad_dice", which=name.zh, which_en=name.en, got=shown)
-        total = "".join(map(str, dice))
-        if len(dice) < 3 and total.isdigit() and 3 <= int(total) <= 18:  # "12" typed for the sum: ask for each die
-            said = said + ui("live_dice_not_total", total=total)
+        # one number, the sum (12): ask for each die; two dice ("1 2") are not a total of 12 (a review was told so)
+        if len(dice) == 1 and isinstance(dice[0], int) and not isinstance(dice[0], bool) and 3 <= dice[0] <= 18:
+            said = said + ui("live_dice_not_total", total=dice[0])
         return said
     return None
 

@@ -17,7 +17,7 @@ from companion.tiles import Tile
 from companion.vision.image_file import image_size
 from companion.vision.legend import Entry
 
-__all__ = ["Host", "tile", "tiles", "label", "ident", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
+__all__ = ["Host", "tile", "tiles", "label", "ident", "drop_down", "tile_name", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
            "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
@@ -40,6 +40,7 @@ ID_TITLE, ID_LANG = "title", "lang"
 ID_TABLE_TAB, ID_HAND_TAB, ID_PHOTO_TAB, ID_LEARN_TAB = "tab-table", "tab-hand", "tab-photo", "tab-learn"
 ID_CAPTION, ID_STEP, ID_NEXT, ID_BACK, ID_NEXT_HAND, ID_HAND_END = "caption", "step", "next", "back", "next-hand", \
     "hand-end"
+ID_REPLAY_SLIDER = "replay-slider"  # the Table tab: the replay's step (or hand) to go to
 ID_TYPED_FIELD, ID_TYPED_SCORE = "typed-field", "typed-score"  # Score a photo: a winning hand typed instead
 ID_HAND_SCORE = "hand-score"  # My hand: score the complete hand typed
 ID_TAP_LOST = "tap-lost"  # the notice of a tap on a screen that had just changed
@@ -87,15 +88,22 @@ class Host(Protocol):
         table that had moved on)."""
 
 
-def tile(code: str, width: int, tip: str | None = None) -> ft.Control:
+def tile(t: Callable[[Words], str], code: str, width: int, tip: str | None = None) -> ft.Control:
+    """A tile's picture, named for a screen reader as the page's language names it (四萬 / 4 Characters; it read the
+    code "4m" in both languages, a review)."""
     return ft.Image(src=f"tiles/{code}.png", width=width, height=round(width * 4 / 3), tooltip=tip,
-                    semantics_label=code)
+                    semantics_label=t(tile_name(code)))
+
+
+def tile_name(code: str) -> Words:
+    """The name of the tile ``code`` (``0x`` a face-down tile) in both languages."""
+    face = Tile.from_code(code)
+    return Words(face.zh, face.en)
 
 
 def tile_tip(t: Callable[[Words], str], code: str) -> ft.Tooltip:
     """A tile key's tooltip: the tile's name in the page's language (also what a screen reader says of the key)."""
-    face = Tile.from_code(code)
-    return key_tip(t(Words(face.zh, face.en)))
+    return key_tip(t(tile_name(code)))
 
 
 def key_tip(text: str) -> ft.Tooltip:
@@ -104,8 +112,8 @@ def key_tip(text: str) -> ft.Tooltip:
     return ft.Tooltip(message=text, wait_duration=600, exit_duration=0)
 
 
-def tiles(codes: Sequence[str], width: int) -> ft.Control:
-    return ft.Row([tile(c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
+def tiles(t: Callable[[Words], str], codes: Sequence[str], width: int) -> ft.Control:
+    return ft.Row([tile(t, c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
 
 
 def label(text: str, size: int = 13, bold: bool = False, colour: str | None = None) -> ft.Text:
@@ -116,20 +124,29 @@ def ident(identifier: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=identifier, content=control)
 
 
-def meld_tiles(codes: Sequence[str]) -> ft.Control:
-    return ft.Row([tile(c, TILE_W["meld"]) for c in codes], spacing=1, tight=True)
+def drop_down(identifier: str, dropdown: ft.Dropdown, caption: str) -> ft.Control:
+    """A drop-down whose caption and option shown a screen reader says (it said "button, collapsed" and no more,
+    a review), in the page's language as its options are."""
+    shown = next((o.text or o.key for o in dropdown.options or [] if o.key == dropdown.value), dropdown.value)
+    return ft.Semantics(identifier=identifier, label=caption, value=shown or "", content=dropdown)
 
 
-def meld(m: MeldPic, text: str) -> ft.Control:
-    return ft.Column([meld_tiles(m.tiles), label(text, 11, colour=GREY)], spacing=1, tight=True)
+def meld_tiles(t: Callable[[Words], str], codes: Sequence[str]) -> ft.Control:
+    return ft.Row([tile(t, c, TILE_W["meld"]) for c in codes], spacing=1, tight=True)
 
 
-def photo(src: bytes, width: float | None = None) -> ft.Control:
+def meld(t: Callable[[Words], str], m: MeldPic, text: str) -> ft.Control:
+    return ft.Column([meld_tiles(t, m.tiles), label(text, 11, colour=GREY)], spacing=1, tight=True)
+
+
+def photo(src: bytes, width: float | None = None, said: str | None = None) -> ft.Control:
     """A photo (JPEG bytes) whose box has the photo's proportions before it has loaded: a photo drawn anew (each
     correction draws the hand's labels again) otherwise took no room for a moment, and the page under it jumped
-    (a review: the palette of a tile tapped for correcting ended up below the screen)."""
+    (a review: the palette of a tile tapped for correcting ended up below the screen). ``said``: what a screen
+    reader says of it."""
     size = image_size(src)
-    pic = ft.Image(src=src, fit=ft.BoxFit.CONTAIN, aspect_ratio=size[0] / size[1] if size else None)
+    pic = ft.Image(src=src, fit=ft.BoxFit.CONTAIN, aspect_ratio=size[0] / size[1] if size else None,
+                   semantics_label=said)
     return pic if width is None else ft.Container(pic, width=width)
 
 

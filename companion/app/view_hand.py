@@ -191,7 +191,7 @@ class HandTab:
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
         # each key named as the Live tab's are (the notation read aloud and shown on hover meant little: a review)
         palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(
-                               tile(code, KEY_W), on_click=add(code),
+                               tile(t, code, KEY_W), on_click=add(code),
                                tooltip=tile_tip(t, code)))
                            for code in part], spacing=KEY_GAP, wrap=True)
                    for part in (*PALETTE_ROWS, FLOWER_CODES)]
@@ -284,19 +284,19 @@ class HandTab:
         if isinstance(result, HandFailed):
             return ident(ID_HAND_HEADLINE, label(t(result.reason), 14, colour=GREY))
         rows: list[ft.Control] = [ident(ID_HAND_HEADLINE, label(t(result.headline), 16, bold=True, colour=ACCENT))]
-        shown: list[ft.Control] = [tile(c, TILE_W["hand"]) for c in result.concealed]
-        shown += [ft.Container(width=6)] + [meld_tiles(m) for m in result.melds]
+        shown: list[ft.Control] = [tile(t, c, TILE_W["hand"]) for c in result.concealed]
+        shown += [ft.Container(width=6)] + [meld_tiles(t, m) for m in result.melds]
         if result.flowers:
-            shown += [ft.Container(width=6)] + [tile(c, TILE_W["meld"]) for c in result.flowers]
+            shown += [ft.Container(width=6)] + [tile(t, c, TILE_W["meld"]) for c in result.flowers]
         rows.append(ident(ID_HAND_TILES, ft.Row(shown, spacing=1, wrap=True)))  # the hand as read
         for w in result.waits:
             # expanded, so a long reason wraps on a phone instead of running off its edge (a review)
             why = ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)
-            rows.append(ft.Row([tile(w.tile, TILE_W["wait"]), label(t(ui("left", n=w.unseen)), 12), why],
+            rows.append(ft.Row([tile(t, w.tile, TILE_W["wait"]), label(t(ui("left", n=w.unseen)), 12), why],
                                spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
         if result.draws:
             rows.append(label(t(ui("closer")), 13, bold=True, colour=FELT))
-            rows.append(ft.Row([ft.Column([tile(c, 26), label(str(n), 11)], spacing=0, tight=True,
+            rows.append(ft.Row([ft.Column([tile(t, c, 26), label(str(n), 11)], spacing=0, tight=True,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER)
                                 for c, n in result.draws], spacing=4, wrap=True))
         if self.score is not None and result.complete:
@@ -311,7 +311,7 @@ class HandTab:
             for c in offered:
                 play = ident(f"hand-discard-{c.tile}", ft.OutlinedButton(content=t(ui("hand_discard")),
                                                                          on_click=self._discard(c.tile)))
-                discards.append(ft.Row([tile(c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
+                discards.append(ft.Row([tile(t, c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
             if len(offered) < len(result.choices):  # a learner may want to see why his own pick is worse
                 discards.append(ident("hand-every-discard", ft.TextButton(
@@ -324,7 +324,7 @@ class HandTab:
                 play = ident(f"hand-kong-{k.tile}", ft.OutlinedButton(
                     content=t(ui("hand_added_kong" if k.added else "hand_concealed_kong")),
                     on_click=self._kong(k.hand)))
-                kongs.append(ft.Row([tile(k.tile, 26), ft.Container(label(t(k.reason), 13), expand=True), play],
+                kongs.append(ft.Row([tile(t, k.tile, 26), ft.Container(label(t(k.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
             kongs.append(label(t(ui("hand_kong_hint")), 12, colour=GREY))
         # a kong better than any discard comes first (its line says so); else after the discards

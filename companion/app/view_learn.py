@@ -21,12 +21,14 @@ from companion.app.ui_kit import (
     TILE_W,
     Host,
     bring_into_view,
+    drop_down,
     ident,
     label,
     meld_tiles,
     on_tap,
     scroll_key,
     tile,
+    tile_name,
     tiles,
 )
 from companion.app.view_wall import wall_map
@@ -142,9 +144,13 @@ class LearnTab:
                 colour, width = FELT, 3
             elif graded is not None and code == graded.picked:
                 colour, width = ACCENT, 3
-            return ident(f"dq-{i}", ft.Container(tile(code, TILE_W["hand"]), padding=4 - width, border_radius=4,
-                                                 border=ft.Border.all(width, colour),  # the same size either way
-                                                 on_click=None if graded is not None else on_tap(self.discard, code)))
+            said = None if graded is None else "dq_tile_best" if code in best else \
+                "dq_tile_picked" if code == graded.picked else None
+            return quiz_key(f"dq-{i}", t(tile_name(code)), graded is not None and code == graded.picked,
+                            None if said is None else t(ui(said)), ft.Container(
+                                tile(t, code, TILE_W["hand"]), padding=4 - width, border_radius=4,
+                                border=ft.Border.all(width, colour),  # the same size either way
+                                on_click=None if graded is not None else on_tap(self.discard, code)))
 
         rows: list[ft.Control] = [label(t(ui("dq_intro", n=q.number)), 14, bold=True),
                                   ft.Row([key(i, c) for i, c in enumerate(q.hand)], spacing=1, wrap=True)]
@@ -154,7 +160,7 @@ class LearnTab:
         if graded is not None:
             for c in q.choices:
                 mine = c.tile == graded.picked
-                rows.append(ft.Row([tile(c.tile, TILE_W["wait"]), ft.Container(label(t(c.reason), 12, bold=mine,
+                rows.append(ft.Row([tile(t, c.tile, TILE_W["wait"]), ft.Container(label(t(c.reason), 12, bold=mine,
                                                                           colour=ACCENT if mine and not graded.best
                                                                           else None), expand=True)],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
@@ -168,9 +174,9 @@ class LearnTab:
             def picked(e: Any) -> None:
                 self.set_die(i, int(e.control.value))
 
-            return ident(f"die-{i}", ft.Dropdown(value=str(self.dice[i]), width=80, dense=True, on_select=picked,
-                                                 options=[ft.DropdownOption(key=str(n), text=str(n))
-                                                          for n in range(1, 7)]))
+            return drop_down(f"die-{i}", ft.Dropdown(value=str(self.dice[i]), width=80, dense=True, on_select=picked,
+                                                     options=[ft.DropdownOption(key=str(n), text=str(n))
+                                                              for n in range(1, 7)]), t(ui("die_n", n=i + 1)))
 
         rows: list[ft.Control] = [
             label(t(ui("dice_intro")), 14),
@@ -192,7 +198,7 @@ class LearnTab:
         t = self.host.t
         q, graded = self.quiz, self.graded
         rows: list[ft.Control] = [label(t(ui("quiz_intro", n=q.number)), 14, bold=True),
-                                  ft.Row([tile(c, TILE_W["hand"]) for c in q.hand], spacing=1, wrap=True)]
+                                  ft.Row([tile(t, c, TILE_W["hand"]) for c in q.hand], spacing=1, wrap=True)]
         waits = {w.tile for w in q.waits}
 
         def key(code: str) -> ft.Control:
@@ -204,9 +210,12 @@ class LearnTab:
                 colour = FELT
             width = 3 if chosen or (graded is not None and code in waits) else 1
             # the same size chosen or not (the row never re-wraps under the finger); nine fit a phone's width
-            return ident(f"quiz-{code}", ft.Container(
-                tile(code, 28), on_click=lambda: self.toggle(code), padding=3 - width, border_radius=4,
-                border=ft.Border.all(width, colour)))
+            said = None
+            if graded is not None and (chosen or code in waits):
+                said = "quiz_key_right" if code in waits and chosen else "quiz_key_wrong" if chosen else "quiz_key_missed"
+            return quiz_key(f"quiz-{code}", t(tile_name(code)), chosen, None if said is None else t(ui(said)),
+                            ft.Container(tile(t, code, 28), on_click=lambda: self.toggle(code), padding=3 - width,
+                                         border_radius=4, border=ft.Border.all(width, colour)))
 
         for suit in "mpsz":
             rows.append(ft.Row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True))
@@ -221,14 +230,14 @@ class LearnTab:
                          "quiz_answer")
         if graded is not None:
             for w in q.waits:
-                rows.append(ft.Row([tile(w.tile, TILE_W["wait"]),
+                rows.append(ft.Row([tile(t, w.tile, TILE_W["wait"]),
                                     ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)],
                                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
             # why a tile picked is no wait (the waits alone left a beginner guessing)
             for code, why in zip(graded.wrong, graded.wrong_why, strict=True):
                 rows.append(ident(f"quiz-not-{code}", ft.Row(  # the reason in a column that takes the row's room, as
                     # the waits' reasons above do: a plain text in a row ran past a phone's edge, cut (a review)
-                    [tile(code, TILE_W["wait"]), ft.Column([label(t(why), 13, colour=ACCENT)], spacing=1, expand=True)],
+                    [tile(t, code, TILE_W["wait"]), ft.Column([label(t(why), 13, colour=ACCENT)], spacing=1, expand=True)],
                     spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
@@ -255,7 +264,7 @@ class LearnTab:
         t = self.host.t
         worth = t(ui("learn_worth", n=item.value)) if item.value else t(ui("learn_off"))
         rows: list[ft.Control] = [
-            ident(ID_LEARN_TITLE, label(f"{item.name.zh}　{item.name.en}", 20, bold=True, colour=ACCENT)),
+            ident(ID_LEARN_TITLE, label(f"{item.name.zh}{t(SEP)}{item.name.en}", 20, bold=True, colour=ACCENT)),
             label(f"{t(item.kind)}{t(SEP)}·{t(SEP)}{worth}", 13, colour=GREY),
             label(t(item.explain), 15)]
         if item.by_profile:
@@ -267,20 +276,20 @@ class LearnTab:
             return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
         rows.append(ft.Divider())
         rows.append(label(f"{t(ui('learn_example'))}{t(SEP)}{t(ex.profile)}", 14, bold=True, colour=FELT))
-        hand: list[ft.Control] = [tile(c, TILE_W["hand"]) for c in ex.concealed]
+        hand: list[ft.Control] = [tile(t, c, TILE_W["hand"]) for c in ex.concealed]
         if ex.win_tile:
             win = Tile.from_code(ex.win_tile)
             tip = t(ui("photo_win_tile", tile=win.zh, tile_en=win.en))
             # named, not only set apart: a phone shows no tooltip (a beginner review)
-            hand += [ft.Container(width=8), ft.Column([tile(ex.win_tile, TILE_W["hand"], tip),
+            hand += [ft.Container(width=8), ft.Column([tile(t, ex.win_tile, TILE_W["hand"], tip),
                                                        label(t(ui("learn_won_on")), 11, colour=ACCENT)],
                                                       spacing=0, tight=True,
                                                       horizontal_alignment=ft.CrossAxisAlignment.CENTER)]
         rows.append(ft.Row(hand, spacing=1, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START))
         extra: list[ft.Control] = [label(t(ui("learn_called")), 12)] if ex.melds else []
-        extra += [meld_tiles(m) for m in ex.melds]
+        extra += [meld_tiles(t, m) for m in ex.melds]
         if ex.flowers:
-            extra += [ft.Container(width=6), label(t(ui("flowers")), 12), tiles(ex.flowers, TILE_W["meld"])]
+            extra += [ft.Container(width=6), label(t(ui("flowers")), 12), tiles(t, ex.flowers, TILE_W["meld"])]
         if extra:
             rows.append(ft.Row(extra, spacing=8, wrap=True))
         rows.append(label(t(ex.setting), 13, colour=GREY))
@@ -302,3 +311,9 @@ def _swatch(colour: str, text: str) -> ft.Control:
     """A frame's colour and what it means."""
     return ft.Row([ft.Container(width=14, height=14, border=ft.Border.all(3, colour), border_radius=3),
                    label(text, 12)], spacing=4, tight=True)
+
+
+def quiz_key(identifier: str, name: str, chosen: bool, grade: str | None, key: ft.Control) -> ft.Control:
+    """A quiz's tile key as a screen reader meets it: a button named by the tile, picked or not, and once graded
+    what its frame's colour says (the keys had no role and no name, only a picture labelled "1m", a review)."""
+    return ft.Semantics(identifier=identifier, button=True, label=name, selected=chosen, value=grade, content=key)

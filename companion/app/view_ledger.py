@@ -269,9 +269,9 @@ class LedgerTab:
             if w.corrected:  # the hand as put right, in tile pictures (a review read the notation here)
                 parts.append(ident(f"ledger-fixed-{named}", ft.Row(
                     [label(t(ui("ledger_fixed_pics", player=w.player)), 12, colour=GREY),
-                     *(picture(c.code, 18) for c in parse_tiles(w.concealed)),
+                     *(picture(t, c.code, 18) for c in parse_tiles(w.concealed)),
                      # and the tile won on, as the form shows the record (a review read the hand without it)
-                     *((label("+", 12), picture(w.tile, 18)) if w.tile else ())], spacing=1, wrap=True,
+                     *((label("+", 12), picture(t, w.tile, 18)) if w.tile else ())], spacing=1, wrap=True,
                     run_spacing=2)))
             if self.fix_said == this and self.fix_error is not None:  # why the form closed unsaved
                 parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
@@ -296,8 +296,8 @@ class LedgerTab:
             label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
             # as pictures: a player reads tiles, not the notation
             ft.Row([label(t(ui("ledger_fix_recorded")), 12, colour=GREY),
-                    *(picture(c.code, 20) for c in parse_tiles(w.concealed)),
-                    *((label("+", 13), picture(w.tile, 20)) if w.tile else ())],
+                    *(picture(t, c.code, 20) for c in parse_tiles(w.concealed)),
+                    *((label("+", 13), picture(t, w.tile, 20)) if w.tile else ())],
                    spacing=1, wrap=True)]
         if self.fix_error is not None:  # above the fields: the button below may be at the screen's edge
             rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,

@@ -49,6 +49,7 @@ from companion.app.ui_kit import (
     PALETTE_ROWS,
     Host,
     bring_into_view,
+    drop_down,
     field_width,
     ident,
     key_tip,
@@ -418,10 +419,10 @@ class LiveTab:
             self.profile = e.control.value or self.profile
             self.host.render()  # the house rules show the new rule set's values
 
-        rules = ident("live-profile", ft.Dropdown(
+        rules = drop_down("live-profile", ft.Dropdown(
             label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
             # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
-            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]))
+            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]), t(ui("profile")))
         start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
         return ft.Column([label(t(ui("live_players")), 13, bold=True),
                           ft.Row([ident(f"live-name-{i}", f) for i, f in enumerate(self.names)], wrap=True, spacing=8),
@@ -452,9 +453,9 @@ class LiveTab:
             for value in (usual[rule.key], shown[rule.key]):  # a rule set's own value the list lacks
                 if value not in (v for v, _ in options):
                     options.append((value, rule.option(value)))
-            return ident(f"{prefix}-{rule.key}", ft.Dropdown(
+            return drop_down(f"{prefix}-{rule.key}", ft.Dropdown(
                 label=t(rule.name), value=shown[rule.key], on_select=changed, width=300,
-                dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]))
+                dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]), t(rule.name))
 
         return ft.Container(ft.Row([pick(r) for r in HOUSE_RULES if r.key not in skip], wrap=True, spacing=8,
                                    run_spacing=12), padding=ft.Padding.only(top=10, bottom=6))
@@ -598,7 +599,7 @@ class LiveTab:
                 face = Tile.from_code(code)
                 gone = known[face] >= 4  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-discard-{code}", ft.Container(
-                    tile(code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
+                    tile(t, code, KEY_W), on_click=tap(code), opacity=0.3 if gone else 1.0,
                     tooltip=tile_tip(t, code))))
             rows.append(ft.Row(cells, spacing=KEY_GAP, wrap=True))
         return ft.Column([ft.Row(head, spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER), *rows],
@@ -616,7 +617,7 @@ class LiveTab:
             word = {MeldKind.PUNG: ui("live_pung"), MeldKind.KONG: ui("live_kong")}
             # a chow is its run, after one 吃 said for all of them (a word on each put a phone's three chows on
             # two lines, and in English on three)
-            content = ft.Row([tile(x, 20) for x in c.tiles], spacing=2, tight=True) if c.kind is MeldKind.CHOW \
+            content = ft.Row([tile(t, x, 20) for x in c.tiles], spacing=2, tight=True) if c.kind is MeldKind.CHOW \
                 else label(t(word[c.kind]), 14, bold=True)
             return ident(f"live-{kind}-{c.seat}-{''.join(c.tiles)}", ft.OutlinedButton(
                 content=content, height=FINGER, style=CHOW_STYLE if c.kind is MeldKind.CHOW else CLAIM_STYLE,
@@ -762,10 +763,10 @@ class LiveTab:
             if last else ui("live_typed_over", n=len(typed), want=c.shown, extra=len(typed) - c.shown) \
             if len(typed) > c.shown else ui("live_typed_count", n=len(typed), want=c.shown)  # (red alone: a review)
         count = label(t(said), 12, colour=FELT if len(typed) == c.shown or last else ACCENT)
-        row = ft.Row([count, *(tile(x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,
+        row = ft.Row([count, *(tile(t, x.code, 22) for x in sorted(typed[:-1] if last else typed))], spacing=1, wrap=True,
                      run_spacing=2)
         if last:  # the tile drawn apart, after the hand, as it will be recorded
-            row.controls += [label("＋", 12), tile(typed[-1].code, 22)]
+            row.controls += [label("＋", 12), tile(t, typed[-1].code, 22)]
         game = self.game
         drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip() and not last
         if (len(typed) != c.shown and not last) or drawn_missing or game is None:
@@ -803,7 +804,7 @@ class LiveTab:
             if self._as_filled(p):  # what the reading says of the form as it filled it (mended, the form speaks)
                 out += [label("• " + t(n), 12) for n in p.notes]
         if p is not None and p.image is not None:
-            out += [photo(p.image, width=480), photo_legend(p.legend, t)]
+            out += [photo(p.image, width=480, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)]
         return out
 
     def _win_form(self, o: Offer, c: WinChance) -> ft.Control:
@@ -815,7 +816,7 @@ class LiveTab:
                                         bold=True, colour=ACCENT)]
         if c.tile is not None:
             rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=Tile.from_code(c.tile).en)), 13),
-                                tile(c.tile, 30)]))
+                                tile(t, c.tile, 30)]))
         rows += self._photo_part(c)
         # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
         self.concealed.width = field_width(self.host.page)
@@ -887,7 +888,7 @@ class LiveTab:
             return state is not None and own is not None and state.known[face] - own[face] >= 4
 
         rows: list[ft.Control] = [
-            ft.Row([ident(f"live-key-{code}", ft.Container(tile(code, KEY_W), on_click=add(code),
+            ft.Row([ident(f"live-key-{code}", ft.Container(tile(self.host.t, code, KEY_W), on_click=add(code),
                                                            opacity=0.3 if gone(code) else 1.0,
                                                            tooltip=tile_tip(self.host.t, code)))
                     for code in part],
@@ -909,7 +910,7 @@ class LiveTab:
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
                 cells.append(ident(f"live-flower-{seat}-{code}", ft.Container(
-                    tile(code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=tile_tip(t, code),
+                    tile(t, code, KEY_W), opacity=0.3 if seen else 1.0, tooltip=tile_tip(t, code),
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             # the seat's name on a line of its own, so its eight flowers keep a finger's size on a phone
             out.append(ft.Column([label(t(ui("live_flower_by", seat=names[seat])), 13),
@@ -995,10 +996,14 @@ class LiveTab:
 
 def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
     """Dice as typed: "3 5 6", "3,5,6" or "356" (full-width digits too); anything else is said back as typed (a
-    review's "0 -1 3" came back as "0 1 3")."""
+    review's "0 -1 3" came back as "0 1 3"), and one number that could be the dice's sum ("12") is asked for die by
+    die."""
     raw = (text or "").strip()
     if any(not (c.isdigit() or c.isspace() or c in ",，、") for c in raw):
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
+    if raw.isdigit() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
+        return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw) + ui("live_dice_not_total",
+                                                                                    total=int(raw))
     return tuple(int(c) for c in raw if c.isdigit())
 
 

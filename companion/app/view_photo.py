@@ -49,6 +49,7 @@ from companion.app.ui_kit import (
     TILE_W,
     Host,
     bring_into_view,
+    drop_down,
     ident,
     label,
     meld,
@@ -342,8 +343,9 @@ class PhotoTab:
                 got = e.control.value
                 self.set_context(**{key: int(got) if key == "streak" else "" if got == "-" else got})
 
-            return ident(f"ctx-{key}", ft.Dropdown(label=t(ui(name)), value=value, options=options, on_select=changed,
-                                                   width=width, dense=True, disabled=disabled or self.busy is not None))
+            return drop_down(f"ctx-{key}", ft.Dropdown(
+                label=t(ui(name)), value=value, options=options, on_select=changed, width=width, dense=True,
+                disabled=disabled or self.busy is not None), t(ui(name)))
 
         east = self._dealer_east()
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
@@ -430,7 +432,7 @@ class PhotoTab:
                 head.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")),
                                                                   on_click=lambda: self.pick_win(None))))
             if p.image is not None:
-                head += [photo(p.image, width=720), photo_legend(p.legend, t)]
+                head += [photo(p.image, width=720, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)]
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
         name = t(ui("typed_name", hand=p.name)) if self.typed is not None else p.name
@@ -447,7 +449,7 @@ class PhotoTab:
             before = [c for c in head if c is not form]
             return ft.Column([*before, ft.Container(self._card(p), width=520), *([form] if form else [])], spacing=8)
         return ft.Column([*head, ft.ResponsiveRow([
-            ft.Container(ft.Column([photo(p.image), photo_legend(p.legend, t)], spacing=4), col={"xs": 12, "md": 7}),
+            ft.Container(ft.Column([photo(p.image, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)], spacing=4), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
 
     def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None,
@@ -462,7 +464,7 @@ class PhotoTab:
             chosen = self.picking == r.index
             colour = ACCENT if chosen else FELT if r.picked else "#e8833a" if r.doubtful else "#d0c8b0"
             return ident(f"photo-tile-{n}", ft.Container(
-                tile(r.code, TILE_W["wait"]), padding=2, border_radius=4, tooltip=tile_tip(t, r.code),
+                tile(t, r.code, TILE_W["wait"]), padding=2, border_radius=4, tooltip=tile_tip(t, r.code),
                 border=ft.Border.all(3 if chosen or r.picked or r.doubtful else 1, colour),
                 on_click=None if busy else on_tap(self.pick_tile, r.index)))
 
@@ -472,7 +474,7 @@ class PhotoTab:
                                          run_spacing=2)]
         n = next((k for k, r in enumerate(shown) if r.index == self.picking), None)
         if n is not None:
-            keys = [ident(f"photo-fix-{code}", ft.Container(tile(code, 26), tooltip=tile_tip(t, code),
+            keys = [ident(f"photo-fix-{code}", ft.Container(tile(t, code, 26), tooltip=tile_tip(t, code),
                                                             on_click=None if busy else on_tap(self.correct, code)))
                     for code in (*PALETTE, *FLOWER_CODES, "0x")]  # each named, for a screen reader too (a review)
             rows += [ident(PHOTO_FIX_TO, ft.Container(label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
@@ -496,7 +498,7 @@ class PhotoTab:
         def choice(code: str, tai: int) -> ft.Control:
             scored = code == p.win_tile
             return ident(f"typed-win-{code}", ft.Container(
-                ft.Column([tile(code, TILE_W["wait"]), label(str(tai), 11, bold=scored)], spacing=0,
+                ft.Column([tile(t, code, TILE_W["wait"]), label(str(tai), 11, bold=scored)], spacing=0,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 padding=2, border_radius=4, border=ft.Border.all(3 if scored else 1, ACCENT if scored else "#d0c8b0"),
                 on_click=None if busy else on_tap(self.pick_win, code)))
@@ -512,17 +514,17 @@ class PhotoTab:
         t = self.host.t
         typed = self.typed is not None
         read: list[ft.Control] = [label(t(ui("typed_hand" if typed else "photo_read_as")), 13, bold=True),
-                                  ft.Row([tile(c, TILE_W["hand"]) for c in p.concealed], spacing=1, wrap=True)]
+                                  ft.Row([tile(t, c, TILE_W["hand"]) for c in p.concealed], spacing=1, wrap=True)]
         if p.win_tile and len(p.win_choices) > 1:
             read.append(self._win_choices(p))
         elif p.win_tile:
             win = Tile.from_code(p.win_tile)
             read.append(ft.Row([label(t(ui("photo_win_tile", tile=win.zh, tile_en=win.en)), 13),
-                                tile(p.win_tile, TILE_W["hand"])]))
+                                tile(t, p.win_tile, TILE_W["hand"])]))
         if p.melds:
-            read.append(ft.Row([meld(m, t(m.label)) for m in p.melds], spacing=10, wrap=True))
+            read.append(ft.Row([meld(t, m, t(m.label)) for m in p.melds], spacing=10, wrap=True))
         if p.flowers:
-            read.append(ft.Row([label(t(ui("flowers")), 12), tiles(p.flowers, TILE_W["meld"])]))
+            read.append(ft.Row([label(t(ui("flowers")), 12), tiles(t, p.flowers, TILE_W["meld"])]))
         if p.notes:
             read.append(label(t(ui("typed_notes" if typed else "photo_doubts")), 13, bold=True, colour=ACCENT))
             read += [label("• " + t(n), 12) for n in p.notes]

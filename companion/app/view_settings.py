@@ -276,7 +276,7 @@ class SettingsTab:
             missing = self.draft.missing()
             if missing:
                 out.append(ident(ID_SET_MISSING, ft.Column([label(t(ui("set_missing", n=len(missing))), 13),
-                                                            tiles(missing, TILE_W["river"])], spacing=4)))
+                                                            tiles(t, missing, TILE_W["river"])], spacing=4)))
             else:
                 out.append(ident(ID_SET_MISSING, label(t(ui("set_all_kinds", n=len(KINDS))), 13, bold=True,
                                                        colour=FELT)))
@@ -309,9 +309,9 @@ class SettingsTab:
         if self.replaced == p.key:
             lines.append(label(t(ui("sheet_replaced")), 12, colour=GREY))
         if p.empty:
-            lines.append(ft.Row([label(t(ui("sheet_empty")), 13), tiles(p.empty, TILE_W["river"])], wrap=True))
+            lines.append(ft.Row([label(t(ui("sheet_empty")), 13), tiles(t, p.empty, TILE_W["river"])], wrap=True))
         if p.turned:  # laid upside down, turned (a review: taken unsaid, the set's faces learnt turned)
-            lines.append(ft.Row([label(t(ui("sheet_turned")), 13, colour=ACCENT), tiles(p.turned, TILE_W["river"])],
+            lines.append(ft.Row([label(t(ui("sheet_turned")), 13, colour=ACCENT), tiles(t, p.turned, TILE_W["river"])],
                                 wrap=True))
         for code, why in p.unreadable:
             k = Tile.from_code(code)
@@ -321,8 +321,8 @@ class SettingsTab:
             # the empty boxes, read as two more of them: a review)
             lines.append(label(t(ui("sheet_check", tile=m.tile.zh, tile_en=m.tile.en, looks=m.looks_like.zh,
                                     looks_en=m.looks_like.en)), 13, colour=ACCENT))
-            lines.append(ft.Row([label(t(ui("sheet_box")), 13), tiles([m.tile.code], TILE_W["river"]),
-                                 label(t(ui("sheet_looks")), 13), tiles([m.looks_like.code], TILE_W["river"]),
+            lines.append(ft.Row([label(t(ui("sheet_box")), 13), tiles(t, [m.tile.code], TILE_W["river"]),
+                                 label(t(ui("sheet_looks")), 13), tiles(t, [m.looks_like.code], TILE_W["river"]),
                                  ident(f"set-keep-{p.paper}-{p.number}-{m.tile.code}", ft.OutlinedButton(
                                      content=t(ui("sheet_keep")), height=FINGER, disabled=self.busy is not None,
                                      on_click=on_tap(self.keep_box, (p, m.tile))))],

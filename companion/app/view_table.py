@@ -19,6 +19,7 @@ from companion.app.ui_kit import (
     ID_HAND_END,
     ID_NEXT,
     ID_NEXT_HAND,
+    ID_REPLAY_SLIDER,
     ID_STEP,
     TILE_W,
     Host,
@@ -123,15 +124,29 @@ class TableTab:
 
         at_start, at_end = self.index <= 0, self.index >= len(replay) - 1
         starts = replay.hand_starts()
-        if frame.total > LONG_REPLAY and len(starts) > 1:  # a whole evening: a slider of steps could not land on a
+        hand = max(1, bisect.bisect_right(starts, self.index))  # 1 for the first hand
+        long = frame.total > LONG_REPLAY and len(starts) > 1
+        if long:  # a whole evening: a slider of steps could not land on a
             # hand (3000 steps across a phone, a review), so it goes hand by hand; the buttons step within one
-            hand = max(1, bisect.bisect_right(starts, self.index))  # 1 for the first hand
             slider = ft.Slider(min=1, max=len(starts), value=hand, divisions=len(starts) - 1,
                                label=t(ui("replay_hand_label", value="{value}")), expand=True,  # (Flet fills it in)
                                on_change_end=lambda e: self.go(starts[int(e.control.value or 1) - 1]))
         else:
             slider = ft.Slider(min=0, max=max(1, frame.total), value=frame.index, divisions=max(1, frame.total),
                                on_change_end=lambda e: self.go(int(e.control.value or 0)), expand=True)
+        said = (ui("replay_hand_said", i=hand, n=len(starts)) if long  # what a screen reader says of the slider
+                else ui("step", i=frame.index, n=frame.total))  # (it said "slider, 1%", a review)
+        if long:
+            def step(by: int) -> None:
+                self.go(starts[min(len(starts), max(1, hand + by)) - 1])
+        else:
+            def step(by: int) -> None:
+                self.go(min(frame.total, max(0, frame.index + by)))
+        # the slider's own semantics (a percentage, no name) replaced by its name and the step it shows, moved by
+        # a screen reader's swipe up or down as the buttons move it
+        slid = ft.Semantics(identifier=ID_REPLAY_SLIDER, slider=True, label=t(ui("replay_slider")), value=t(said),
+                            on_increase=lambda: step(1), on_decrease=lambda: step(-1), exclude_semantics=True,
+                            content=slider, expand=True)
         switch = ft.Switch(label=t(ui("show_hands")), value=self.show_hands, on_change=self.toggle_hands)
         row = ft.Row([
             button("first", lambda: 0, at_start),
@@ -140,7 +155,7 @@ class TableTab:
             button("last", lambda: len(replay) - 1, at_end),
             switch,
         ], wrap=True, spacing=6)
-        return ft.Column([row, ft.Row([slider])], spacing=2)
+        return ft.Column([row, ft.Row([slid])], spacing=2)
 
     def build(self) -> ft.Control:
         t = self.host.t
@@ -185,22 +200,22 @@ def seat_card(t: Say, s: SeatPanel) -> ft.Control:
     badges += [label(t(tag), 12, colour=ACCENT) for tag in s.tags]
     rows: list[ft.Control] = [ft.Row(badges, wrap=True, spacing=6)]
     if s.concealed or s.drawn:
-        hand = [tile(c, TILE_W["hand"]) for c in s.concealed]
+        hand = [tile(t, c, TILE_W["hand"]) for c in s.concealed]
         if s.drawn:
-            hand += [ft.Container(width=8), tile(s.drawn, TILE_W["hand"])]
+            hand += [ft.Container(width=8), tile(t, s.drawn, TILE_W["hand"])]
         rows.append(ft.Row(hand, spacing=1, wrap=True))
     elif s.hidden:
         rows.append(label(t(ui("tiles_hidden", n=s.hidden)), 12))
     if s.melds:
-        rows.append(ft.Row([meld(m, t(m.label)) for m in s.melds], spacing=10, wrap=True))
+        rows.append(ft.Row([meld(t, m, t(m.label)) for m in s.melds], spacing=10, wrap=True))
     if s.flowers:
-        rows.append(ft.Row([label(t(ui("flowers")), 12), tiles(s.flowers, TILE_W["meld"])]))
+        rows.append(ft.Row([label(t(ui("flowers")), 12), tiles(t, s.flowers, TILE_W["meld"])]))
     rows.append(label(t(ui("river")), 12, colour=GREY))
-    rows.append(tiles(s.discards, TILE_W["river"]) if s.discards else label(t(ui("none")), 12))
+    rows.append(tiles(t, s.discards, TILE_W["river"]) if s.discards else label(t(ui("none")), 12))
     if s.waits:
         waits: list[ft.Control] = [label(t(ui("waits")), 14, bold=True, colour=ACCENT)]
         for w in s.waits:
-            waits.append(ft.Column([tile(w.tile, TILE_W["wait"], t(w.shapes)), label(t(ui("left", n=w.unseen)), 11)],
+            waits.append(ft.Column([tile(t, w.tile, TILE_W["wait"], t(w.shapes)), label(t(ui("left", n=w.unseen)), 11)],
                                    spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         if s.wait_note is not None:
             waits.append(label(t(s.wait_note), 12, colour=ACCENT))
@@ -210,7 +225,7 @@ def seat_card(t: Say, s: SeatPanel) -> ft.Control:
     if s.advice:
         rows.append(label(t(ui("advice")), 13, bold=True, colour=FELT))
         for a in s.advice:
-            rows.append(ft.Row([tile(a.tile, 22), ft.Container(label(t(a.reason), 12), expand=True)],
+            rows.append(ft.Row([tile(t, a.tile, 22), ft.Container(label(t(a.reason), 12), expand=True)],
                                spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
     border = ft.Border.all(3, ACCENT) if s.to_act else ft.Border.all(1, "#d0c8b0")
     return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8, border=border)
@@ -223,12 +238,12 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
         rows.append(label(f"{line.player} — {t(line.kind)}", 15, bold=True, colour=ACCENT))
         concealed, melds, won = line.hand
         if concealed or melds:  # the hand shown, as pictures
-            pics: list[ft.Control] = [tile(c, 22) for c in concealed]
+            pics: list[ft.Control] = [tile(t, c, 22) for c in concealed]
             for m in melds:  # each set apart, at the concealed tiles' size (a review read a 全求 hand's sets as one run)
-                pics += [ft.Container(width=8), ft.Row([tile(c, 22) for c in m], spacing=1, tight=True)]
-            pics += [label("+", 13), tile(won, 22)] if won else []
+                pics += [ft.Container(width=8), ft.Row([tile(t, c, 22) for c in m], spacing=1, tight=True)]
+            pics += [label("+", 13), tile(t, won, 22)] if won else []
             # and the flowers, set apart: 正花 or 花槓 among the items came from them (a review saw none on the card)
-            pics += [ft.Container(width=8), ft.Row([tile(c, 22) for c in line.flowers], spacing=1, tight=True)] \
+            pics += [ft.Container(width=8), ft.Row([tile(t, c, 22) for c in line.flowers], spacing=1, tight=True)] \
                 if line.flowers else []
             # (left out of the screen reader's tree: the card reads as its words, as before the pictures)
             rows.append(ft.Semantics(content=ft.Row(pics, spacing=1, wrap=True, run_spacing=2), exclude_semantics=True))

@@ -53,6 +53,9 @@ RESTORE_WAITS = (0.3, 0.6, 1.2, 2.4)
 """Where a browser keeps the language its player chose."""
 
 FONT_FAMILY = "CompanionCJK"
+LOCALES = {"zh": ft.Locale(language_code="zh", script_code="Hant", country_code="TW"), "en": ft.Locale(language_code="en")}
+"""The page's locale in each language: Flutter web writes it into ``<html lang>``, from which a screen reader picks
+its voice (a Chinese label read by an English voice is spelt out or skipped)."""
 TABS = (("table", "tab_table", ID_TABLE_TAB), ("live", "tab_live", ID_LIVE_TAB), ("ledger", "tab_ledger", ID_LEDGER_TAB), ("hand", "tab_hand", ID_HAND_TAB),
         ("photo", "tab_photo", ID_PHOTO_TAB), ("learn", "tab_learn", ID_LEARN_TAB),
         ("settings", "tab_settings", ID_SETTINGS_TAB))
@@ -89,6 +92,7 @@ class CompanionApp:
         self.view = "table"
         self._drawing = threading.RLock()
         self._notice: ft.SnackBar | None = None  # the refusal said at the foot last
+        self._foot: tuple[ft.SnackBar, str, Words] | None = None  # the bar shown last, its id and its words
         self.body = ft.Container(expand=True)
         # the header lives across redraws (only its buttons are drawn anew): the tabs' row keeps where it was
         # scrolled sideways, and is scrolled to the tab shown (on a phone the later tabs lay off its right edge, the
@@ -170,8 +174,20 @@ class CompanionApp:
             bar = ft.SnackBar(ident(identifier, label(self.t(words), 14, colour="#ffffff")),
                               duration=ft.Duration(seconds=6))
             self.page.show_dialog(bar)
+            self._foot = (bar, identifier, words)
             if identifier == ID_NOTICE:
                 self._notice = bar
+
+    def _say_again(self) -> None:
+        """The words at the foot of the screen, said again in the language just chosen (a refusal stayed in Chinese
+        under an English page, a review): the bar still open is replaced by one in the new language."""
+        said = self._foot
+        if said is None or not said[0].open:
+            return
+        with self._drawing:
+            said[0].open = False
+            said[0].update()
+        self._at_the_foot(said[1], said[2])
 
     def clear_notice(self) -> None:
         with self._drawing:
@@ -202,6 +218,7 @@ class CompanionApp:
 
     def _render(self) -> None:
         self.page.title = self.t(ui("title"))
+        self._locale()
         builds = {"table": self.table.build, "live": self.live.build, "ledger": self.ledger.build,
                   "hand": self.hand.build, "photo": self.photo.build, "learn": self.learn.build,
                   "settings": self.settings.build}
@@ -258,6 +275,7 @@ class CompanionApp:
         self._chosen = True  # a stored choice arriving late must not undo this one
         self._lang = "en" if self._lang == "zh" else "zh"
         self.render()
+        self._say_again()
         self._show_tab()  # the labels' widths changed: the tab shown had slid off the row (a phone review)
         self.page.run_task(self._keep_lang, self._lang)
 
@@ -285,6 +303,14 @@ class CompanionApp:
             self._lang = str(kept)
             self.render()
             self._show_tab()
+
+    def _locale(self) -> None:
+        """The page's locale set to the language shown, when it changes (so ``<html lang>`` follows the switch)."""
+        want = LOCALES[self._lang]
+        shown = self.page.locale_configuration
+        if shown is None or shown.current_locale != want:
+            self.page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(LOCALES.values()),
+                                                                    current_locale=want)
 
     def _header(self) -> None:
         """The title, the language switch and the tabs: made once, their words and colours set at each redraw, so a

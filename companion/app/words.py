@@ -55,6 +55,9 @@ UI: dict[str, tuple[str, str]] = {
     "pause": ("暫停", "Pause"),
     "show_hands": ("顯示各家手牌（教學）", "Show every hand (teaching)"),
     "step": ("第 {i} / {n} 步", "Step {i} of {n}"),
+    "outcome_declined": ("不摸海底流局", "drawn, the last tile declined"),
+    "replay_slider": ("重播步數", "Replay step"),
+    "replay_hand_said": ("第 {i} / {n} 把", "Hand {i} of {n}"),
     "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session)   dealer {dealer}   streak {streak}"),
     "wall_line": ("牌牆剩 {count} 張（可摸 {live} 張，留 {reserve} 張不摸）",
@@ -319,10 +322,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_tile": ("請輸入胡的那一張牌（一張）", "Enter the winning tile (one tile)"),
     "live_p_seat": ("請輸入四位玩家（從東家開始，照逆時針順序）、規則和底／台", "Enter the four players (from East, in turn order), the rules and the stakes"),
     "live_p_over": ("一將打完了。要再打一將，重新入座", "The session is over. Seat the players again for another"),
-    "live_p_dealer": ("擲骰定莊：東家 {east} 擲三顆骰子，數到的那家再擲一次，第二次數到的那家做莊。輸入兩次擲出的每顆骰子（例如 3 5 6），或按「幫我擲」",
+    "live_p_dealer": ("擲骰定莊：{east}（坐東）擲三顆骰子，數到的那家再擲一次，第二次數到的那家做莊。輸入兩次擲出的每顆骰子（例如 3 5 6），或按「幫我擲」",
                       "Throw for the first dealer: East ({east}) throws three dice, the seat counted throws again, and the seat "
                       "counted the second time deals. Enter each die of both throws (e.g. 3 5 6), or press Roll for me"),
-    "live_p_dealer_one": ("擲骰定莊：東家 {east} 擲三顆骰子，數到的那家做莊。輸入每顆骰子的點數（例如 3 5 6），或按「幫我擲」",
+    "live_p_dealer_one": ("擲骰定莊：{east}（坐東）擲三顆骰子，數到的那家做莊。輸入每顆骰子的點數（例如 3 5 6），或按「幫我擲」",
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
@@ -443,7 +446,7 @@ UI: dict[str, tuple[str, str]] = {
                                 "Four kongs split between players: the hand is drawn; tap the draw"),
     "live_four_kongs_draw": ("流局（四槓分開）", "Draw (four kongs split)"),
     "live_stakes_missing": ("請填底和台（都是 0 或正整數）", "Fill in the base and the amount per tai (whole numbers, 0 or more)"),
-    "live_stakes_bad": ("底和台要是 0 或正整數：{base}／{per_tai}", "The base and the amount per tai are whole numbers, "
+    "live_stakes_bad": ("底和台要是 0 或正整數：{base}／{per_tai}", "the base and the amount per tai are whole numbers, "
                         "0 or more: {base}/{per_tai}"),
     "live_terms": ("改底台或規矩（從下一把起）", "Change the stakes or house rules (from the next hand)"),
     "live_terms_apply": ("從下一把起改用", "Use from the next hand"),
@@ -504,6 +507,8 @@ UI: dict[str, tuple[str, str]] = {
     "quiz_key_wrong": ("紅框：不是聽牌", "Red: picked, but no wait"),
     "quiz_check": ("對答案", "Check"),
     "quiz_next": ("下一題", "Next hand"),
+    "dq_tile_best": ("最好的打法", "a best discard"),
+    "dq_tile_picked": ("你打的牌", "your discard"),
     "quiz_perfect": ("全對！聽 {n} 種牌", "All correct! It waits on {n} kinds"),
     "quiz_graded": ("對了 {right}／{n} 種。漏了：{missed}；多選：{wrong}",
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
@@ -604,7 +609,9 @@ UI: dict[str, tuple[str, str]] = {
     "dice_intro": ("莊家擲三顆骰子：點數決定開哪一家的牌牆、從哪一墩開始拿牌。選骰子的點數（或按「擲骰」）看看：",
                    "The dealer throws three dice: the total decides whose wall is opened and the stack where dealing "
                    "starts. Pick the dice (or throw them) and see:"),
+    "photo_read_said": ("讀過的照片：每張牌框出，標上讀到的牌", "The photo as read: each tile boxed and labelled with the tile read"),
     "dice_roll": ("擲骰", "Throw"),
+    "die_n": ("第 {n} 顆骰子", "Die {n}"),
     "dice_total": ("骰子 {dice}，共 {total} 點", "Dice {dice}: {total} in all"),
     "dice_count": ("從莊家自己數 1，往下家數過去（逆時針）：{counts}數到 {total} 是{owner}，就開{owner}的牌牆。",
                    "Count the dealer himself as 1 and go on to his right (counter-clockwise): {counts_en} "
@@ -669,7 +676,7 @@ UI: dict[str, tuple[str, str]] = {
     "set_step4": ("4. 取個名字儲存：之後讀照片就用這副牌的校正。", "4. Name the set and save it: photos are read with it "
                   "from then on."),
     "set_sheet_a4": ("下載校正表（A4）", "Download the sheet (A4)"),
-    "set_sheet_letter": ("下載校正表（Letter）", "Download the sheet (US Letter)"),
+    "set_sheet_letter": ("下載校正表（美式信紙）", "Download the sheet (US Letter)"),
     "set_upload": ("上傳一頁的照片", "Upload a photo of a page"),
     "set_no_uploads": ("這個伺服器不收照片：請用電腦執行 companion calibrate photo",
                        "This server takes no photos: run companion calibrate photo on the computer"),

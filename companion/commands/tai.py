@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from companion.commands._io import add_lang_option, print_json, stdin_hint
+from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.files import json_error_zh, loads_json, number_too_long
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, os_error_zh
@@ -85,7 +85,8 @@ def register(subparsers: Any) -> None:
                         "沒寫底台的每一行所用的底與每台金額，例如 30/10")
     p.add_argument("--explain", action="store_true",
                    help="print an itemised table instead of JSON / 印出逐項台數表，而不是 JSON")
-    add_lang_option(p, "language of --explain", "--explain 的語言")
+    add_lang_option(p, "language of --explain and of the errors", "--explain 與錯誤訊息的語言")
+    p.set_defaults(lang=None)  # not given: --explain in Chinese (or COMPANION_LANG), errors in both (_asked_lang)
     p.add_argument("--list-profiles", action="store_true",
                    help="list built-in and saved profiles / 列出內建與已儲存的規則")
     p.add_argument("--show-profile", metavar="ID",
@@ -98,7 +99,11 @@ def register(subparsers: Any) -> None:
 
 
 class InputFileError(ValueError):
-    """An input file the lines cannot be read from; the message names it, in English and Chinese."""
+    """An input file the lines cannot be read from; the message names it, in English and in Chinese (``zh``)."""
+
+    def __init__(self, message: str, zh: str) -> None:
+        super().__init__(message)
+        self.zh = zh
 
 
 Line = tuple[str, str | None, int, "str | dict[str, Any] | InputFileError"]
@@ -119,7 +124,7 @@ def _lines(files: list[str]) -> Iterator[Line]:
             with open(name, "rb") as fh:
                 yield from _numbered(fh, name)
         except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
-            yield name, name, 0, InputFileError(f"{name}: cannot read it ({e.strerror or e}) / "
+            yield name, name, 0, InputFileError(f"{name}: cannot read it ({e.strerror or e})",
                                                 f"無法讀取 {name}（{os_error_zh(e)}）")
 
 
@@ -155,20 +160,30 @@ def parse_stakes(text: str | None) -> Stakes | None:
                             f"數字太長，無法讀取：{text[:40]!r}…") from None
 
 
-def _bilingual(e: ProfileError | WinInputError) -> str:
-    if isinstance(e, ProfileError):
-        return f"{e} / {e.zh}"
-    return f"{e} / {f'選項 {e.field} 有誤：{e.zh}' if e.field.startswith('--') else e.message_zh}"
+def _said(e: ProfileError | WinInputError | InputFileError, lang: str | None) -> str:
+    """An error in the language ``--lang`` (or COMPANION_LANG) asked for; both, Chinese first, when neither did."""
+    if isinstance(e, (ProfileError, InputFileError)):
+        return say(lang, e.zh, str(e))
+    return say(lang, f"選項 {e.field} 有誤：{e.zh}" if e.field.startswith("--") else e.message_zh, str(e))
 
 
-def _profile_commands(args: argparse.Namespace) -> int | None:
+def _asked_lang(args: argparse.Namespace) -> str | None:
+    """The language the errors are said in: ``--lang`` or COMPANION_LANG where either is given, else None (both);
+    ``args.lang`` is then set to the language of ``--explain`` (Chinese by default). The errors were said in both
+    languages, English first, whatever --lang asked (a review)."""
+    asked = args.lang or lang_default("", ("zh", "en")) or None
+    args.lang = asked or "zh"
+    return asked
+
+
+def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
     if args.list_profiles:
         damaged = 0
         for pid in list_profiles():
             try:
                 p = load_profile(pid)
             except ProfileError as e:  # one damaged file is said, and the others still listed (a review)
-                print(f"companion tai: {_bilingual(e)}", file=sys.stderr)
+                print(f"companion tai: {_said(e, lang)}", file=sys.stderr)
                 damaged += 1
                 continue
             print(f"{pid}\t{p.name_zh}\t{p.name_en}")
@@ -184,28 +199,29 @@ def _profile_commands(args: argparse.Namespace) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = _asked_lang(args)
     try:
-        done = _profile_commands(args)
+        done = _profile_commands(args, lang)
         if done is not None:
             return done
         default_profile = load_profile(args.profile)
         check_caps(default_profile)
         default_stakes = parse_stakes(args.stakes)
     except (ProfileError, WinInputError) as e:
-        print(f"companion tai: {_bilingual(e)}", file=sys.stderr)
+        print(f"companion tai: {_said(e, lang)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         raise  # the reader went away (| head): cli.main ends quietly
     except OSError as e:  # --save-profile into a data folder that cannot be written
         name = e.filename or ""
-        print(f"companion tai: cannot write {name}: {e.strerror or e} / 無法寫入 {name}（{os_error_zh(e)}）",
+        print(f"companion tai: {say(lang, f'無法寫入 {name}（{os_error_zh(e)}）', f'cannot write {name}: {e.strerror or e}')}",
               file=sys.stderr)
         return 2
     failed = unread = 0
     try:
         for label, name, n, line in _lines(args.files):
             if isinstance(line, InputFileError):  # said, and the next file read
-                print(f"companion tai: {line}", file=sys.stderr)
+                print(f"companion tai: {_said(line, lang)}", file=sys.stderr)
                 unread += 1
                 continue
             result = line if isinstance(line, dict) else handle_line(line, default_profile, default_stakes)
@@ -220,8 +236,8 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the reader went away (| head): cli.main ends quietly
     except OSError as e:  # the output cannot be written (a full disk …)
-        print(f"companion tai: cannot write the results: {e.strerror or e} / 無法輸出結果（{os_error_zh(e)}）",
-              file=sys.stderr)
+        said = say(lang, f"無法輸出結果（{os_error_zh(e)}）", f"cannot write the results: {e.strerror or e}")
+        print(f"companion tai: {said}", file=sys.stderr)
         return 2
     return 2 if unread else 1 if failed else 0
 

@@ -422,7 +422,13 @@ def wait_hand(page: Any, panel: HandPanel) -> None:
     is not enough: a hand typed key by key may have the same headline a few keys before its end (no flower yet),
     and a button tapped then is one the next key's answer replaces, so the server drops the tap."""
     wait_text(page, "hand-headline", panel.headline.zh)
-    wait_labels(page, "hand-tiles", [*panel.concealed, *(c for m in panel.melds for c in m), *panel.flowers])
+    wait_labels(page, "hand-tiles", [named(c) for c in (*panel.concealed, *(c for m in panel.melds for c in m),
+                                                        *panel.flowers)])
+
+
+def named(code: str) -> str:
+    """What a screen reader is told of the tile picture ``code`` in the Chinese UI: its name (四萬), not its code."""
+    return Tile.from_code(code).zh
 
 def test_the_table_steps_through_the_demo_game(page: Any, replay: GameReplay) -> None:
     start = replay.hand_starts()[0]
@@ -497,6 +503,64 @@ def test_the_language_switch_turns_the_table_into_english(page: Any, replay: Gam
     wait_text(page, "title", ui("title").en)
     tap(page, "lang")  # and back to Chinese after the reload
     wait_text(page, "title", ui("title").zh)
+
+
+def test_the_page_declares_the_language_shown_for_a_screen_reader(page: Any) -> None:
+    """``<html lang>`` follows the language switch (it said en-US in the Chinese UI, a review): a screen reader picks
+    its voice from it."""
+    lang = "() => document.documentElement.lang"
+    page.wait_for_function(f"({lang})() === 'zh-Hant-TW'", timeout=WAIT_MS)
+    tap(page, "lang")
+    wait_text(page, "title", ui("title").en)
+    page.wait_for_function(f"({lang})() === 'en'", timeout=WAIT_MS)
+    tap(page, "lang")
+    wait_text(page, "title", ui("title").zh)
+    page.wait_for_function(f"({lang})() === 'zh-Hant-TW'", timeout=WAIT_MS)
+
+
+def test_the_replay_slider_says_what_it_moves_and_the_step_shown(page: Any) -> None:
+    """The Table tab's slider is named and says the step (a review heard "slider, 1%" at step 4 of 408). Read before
+    any click: a pointer puts Flutter's sliders in pointer mode, where the value is kept off the <input>."""
+    wait_shown(page, "caption")
+    step = text_of(page, "step")
+    assert step.startswith("第 ")
+    page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
+                           " return e !== null && e.getAttribute('aria-valuetext') === want; }",
+                           arg=[f"{_sel('replay-slider')} input[type=range]", step], timeout=WAIT_MS)
+    assert page.locator(_sel("replay-slider")).first.get_attribute("aria-label") == ui("replay_slider").zh
+
+
+def test_tile_pictures_are_named_in_the_language_shown(page: Any, replay: GameReplay) -> None:
+    """A tile picture is said by its name in the page's language (四萬 / 4 Characters), not its code ("4m" in both
+    languages, a review); the Table tab's seats and the annotated photo."""
+    frame = replay.frame(replay.hand_starts()[0])
+    wait_text(page, "caption", frame.caption.zh)
+    first = next(s for s in frame.seats if s.concealed)
+    pictures = "[...document.querySelectorAll('flt-semantics[role=img]')].map(e => e.getAttribute('aria-label'))"
+    for lang in ("zh", "en"):
+        page.wait_for_function(f"want => {pictures}.includes(want)", arg=getattr(Tile.from_code(first.concealed[0]),
+                                                                                  lang), timeout=WAIT_MS)
+        labels = page.evaluate(pictures)
+        assert labels and not [x for x in labels if re.fullmatch(r"\d[mpszfx]", x or "")], labels
+        if lang == "zh":
+            tap(page, "lang")
+            wait_text(page, "title", ui("title").en)
+    tap(page, "tab-photo")
+    wait_shown(page, ID_PHOTO_TOTAL)
+    page.wait_for_function(f"want => {pictures}.includes(want)", arg=ui("photo_read_said").en, timeout=WAIT_MS)
+
+
+def test_a_drop_down_says_its_caption_and_the_option_shown(page: Any) -> None:
+    """A screen reader says a drop-down's caption and value in the page's language (it said only "button, collapsed",
+    a review): on the photo form and for the dice of the Learn tab."""
+    tap(page, "tab-photo")
+    wait_shown(page, ID_PHOTO_TOTAL)
+    wait_text(page, "ctx-win_type", f"{ui('win_type').zh} {ui('on_discard').zh}")
+    tap(page, "lang")
+    wait_text(page, "ctx-win_type", f"{ui('win_type').en} {ui('on_discard').en}")
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-dice")
+    wait_text(page, "die-0", f"{ui('die_n', n=1).en} 2")
 
 
 def test_the_photo_tab_scores_the_bundled_photo(page: Any) -> None:
@@ -608,7 +672,7 @@ def test_my_hands_palette_types_into_the_field_focused_last(page: Any) -> None:
     type_into(page, "hand-field", "1112345678999m123p")
     tap(page, "hand-key-2f")
     page.wait_for_function("sel => [...document.querySelectorAll(sel + ' [aria-label]')]"
-                           ".some(e => e.getAttribute('aria-label').includes('2f'))", arg=_sel("hand-tiles"))
+                           f".some(e => e.getAttribute('aria-label').includes('{named('2f')}'))", arg=_sel("hand-tiles"))
 
 
 def test_my_hands_meld_keys_lay_a_meld_down(page: Any) -> None:
@@ -774,6 +838,13 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     # said at the foot of the screen too (a phone's tiles lie below where the line was: a review saw nothing happen),
     # and the line, under the tiles, moves none of them (a tap after a refusal landed a row off)
     wait_said(page, "notice", "東已經出現 5 張，一副牌只有 4 張")
+    tap(page, "lang")  # said again in English at once (it stayed Chinese under the English page, a review)
+    page.wait_for_function("sel => { const e = document.querySelector(sel); if (e === null) return false;"
+                           " const s = e.textContent.trim(); return s !== '' && !/[\u3400-\u9fff]/.test(s); }",
+                           arg=_sel("notice"), timeout=WAIT_MS)
+    wait_text(page, "title", ui("title").en)
+    tap(page, "lang")
+    wait_text(page, "title", ui("title").zh)
     after = page.locator(_sel("live-discard-2z")).bounding_box()
     assert before is not None and after is not None and abs(after["y"] - before["y"]) < 1, (before, after)
     assert len(live.events()) == n
@@ -1213,7 +1284,7 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             n_tiles = len(parse_tiles(expected.concealed))
             wait_said(page, "live-typed", ui("live_typed_count", n=n_tiles, want=n_tiles).zh)  # (an unfocused
             for code in {t.code for t in parse_tiles(expected.concealed)}:  # field's text is not in the page)
-                wait_said(page, "live-typed", code)
+                wait_said(page, "live-typed", named(code))
             type_into(page, "live-concealed", expected.concealed)  # typed over by hand: drawn as typed
             page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel); return e !== null && "
                                    "((e.getAttribute('aria-label') || '') + e.textContent).includes(want); }",
@@ -1320,6 +1391,28 @@ def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     assert all(why.zh in shown for w in quiz.waits for why in w.why)  # the answer says why each is a wait
     face = Tile.from_code(no_wait)  # and why the tile picked wrongly is not
     wait_said(page, f"quiz-not-{no_wait}", ui("quiz_not_wait", tile=face.zh, tile_en=face.en).zh)
+
+
+def test_the_quiz_tiles_are_buttons_named_picked_and_graded(page: Any) -> None:
+    """A screen reader meets each quiz tile as a button named by the tile, says whether it is picked and, once
+    graded, what its frame says (they had no role and no name, a review)."""
+    from companion.app.quiz_model import wait_quiz
+
+    quiz = wait_quiz(1)
+    first = quiz.waits[0].tile
+    tap(page, "tab-learn")
+    tap(page, "learn-mode-quiz")
+    key = page.locator(_sel(f"quiz-{first}")).first
+    wait_shown(page, f"quiz-{first}")
+    assert key.get_attribute("role") == "button"
+    assert key.get_attribute("aria-label") == named(first)
+    assert key.get_attribute("aria-current") == "false"
+    tap(page, f"quiz-{first}")
+    page.wait_for_function("sel => document.querySelector(sel)?.getAttribute('aria-current') === 'true'",
+                           arg=_sel(f"quiz-{first}"), timeout=WAIT_MS)
+    tap(page, "quiz-check")
+    page.wait_for_function("([sel, want]) => (document.querySelector(sel)?.getAttribute('aria-label') || '')"
+                           ".includes(want)", arg=[_sel(f"quiz-{first}"), ui("quiz_key_right").zh], timeout=WAIT_MS)
 
 
 def _glyph_cells_alike(png: bytes, glyphs: int) -> float:

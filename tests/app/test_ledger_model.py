@@ -12,7 +12,7 @@ from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
 from companion.app.table_model import GameReplay
 from companion.game.evolve import finish_hand
 from companion.game.session import ledger_of
-from companion.game.state import TableState
+from companion.game.state import OutcomeKind, TableState
 
 
 def test_the_ledger_grows_a_row_at_each_hand_end_and_settles_to_zero() -> None:
@@ -35,6 +35,22 @@ def test_the_ledger_grows_a_row_at_each_hand_end_and_settles_to_zero() -> None:
         row = at.rows[-1]
         assert row.number == n and row.balances == ledger.entries[-1].balances
         assert [w.en.split(":")[0] for w in row.lines] == [x.player for x in ledger.entries[-1].lines]
+
+
+def test_a_declined_last_tile_is_said_a_draw_in_both_languages() -> None:
+    """The demo's hand that ends on a declined last tile reads 流局 in Chinese; its English said only "declined last
+    tile", leaving out that the hand was drawn (a review), in the ledger and at the hand's end on the Table tab."""
+    replay = GameReplay.demo()
+    declined = [end for end in replay.hand_ends() if replay.states[end].outcome is not None
+                and replay.states[end].outcome.kind is OutcomeKind.DECLINED]
+    assert declined  # the demo has one
+    end = declined[0]
+    panel = ledger_panel(replay.states[end])
+    assert panel is not None
+    result = panel.rows[-1].result
+    assert "流局" in result.zh and "drawn" in result.en
+    shown = replay.frame(end).end
+    assert shown is not None and "drawn" in shown.outcome.en and "流局" in shown.outcome.zh
 
 
 def test_the_ledger_as_csv_has_a_row_a_hand_with_the_balances_and_the_settling_up() -> None:

@@ -448,8 +448,10 @@ def test_dice_out_of_range_name_the_throw(tmp_path: Path) -> None:
     assert why is not None and "第二次擲" in why.zh and "Second throw" in why.en
     why = game.choose_dealer((3, 5, 7), (1, 1, 1))
     assert why is not None and "3 5 7" in why.en
-    why = game.choose_dealer((1, 2), (1, 1, 1))  # the total typed: a player review typed 12
+    why = game.choose_dealer((12,), (1, 1, 1))  # the total given: a player review typed 12
     assert why is not None and "不是總和 12" in why.zh and "not the total 12" in why.en
+    why = game.choose_dealer((1, 2), (1, 1, 1))  # two dice are not a total of 12 (a review was told they were)
+    assert why is not None and "總和" not in why.zh and "total" not in why.en
     game.close()
 
 
@@ -1339,6 +1341,17 @@ def test_dice_are_said_back_as_typed() -> None:
     assert _typed_dice("3 5 6", dice) == _typed_dice("3,5,6", dice) == _typed_dice("３５６", dice) == (3, 5, 6)
     assert _typed_dice("0 -1 3", dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="0 -1 3")
     assert isinstance(_typed_dice("3a5b6", dice), Words) and _typed_dice("", dice) == ()
+
+
+def test_only_one_number_typed_for_the_dice_is_taken_for_their_total() -> None:
+    """"12" typed is the dice's sum, asked for die by die; "1 2" is two dice, short of three, and not a total of 12
+    (a review was told "not the total 12" for it)."""
+    from companion.app.view_live import _typed_dice
+
+    dice = ui("live_dice")
+    total = _typed_dice("12", dice)
+    assert isinstance(total, Words) and "不是總和 12" in total.zh and "not the total 12" in total.en
+    assert _typed_dice("1 2", dice) == _typed_dice("1,2", dice) == (1, 2)
 
 
 def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path,

@@ -1,0 +1,61 @@
+"""Small wordings a two-language review found: a prompt that doubled the East player's default name, a refusal that
+went on with a capital after "Not allowed:", a heading joined by the full-width space in English, and a paper size
+left in English in the Chinese UI."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+
+from companion.app.learn_model import learn_items
+from companion.app.ui_kit import ID_LEARN_TITLE
+from companion.app.view_learn import LearnTab
+from companion.app.words import ui
+
+
+def test_the_first_dealer_prompt_does_not_double_the_default_east_name() -> None:
+    for key in ("live_p_dealer", "live_p_dealer_one"):
+        said = ui(key, east="東家")
+        assert "東家 東家" not in said.zh and "東家東家" not in said.zh
+        assert "東家" in said.zh and "東家" in said.en  # the player is still named
+
+
+def test_the_bad_stakes_refusal_goes_on_in_lower_case_after_not_allowed() -> None:
+    said = ui("live_stakes_bad", base="x", per_tai="1")
+    assert said.en[0].islower()
+
+
+def test_the_sheet_download_names_the_paper_in_chinese() -> None:
+    zh = ui("set_sheet_letter").zh
+    assert "Letter" not in zh and "信紙" in zh
+
+
+class _Host:
+    def __init__(self, lang: str) -> None:
+        self.page: Any = SimpleNamespace(width=1280)
+        self.lang = lang
+
+    def t(self, words: Any) -> str:
+        return str(getattr(words, self.lang))
+
+    def render(self) -> None:
+        pass
+
+
+def _heading(tab: LearnTab) -> str:
+    """The text of the card's heading (the node a screen reader and the tests know by its id)."""
+    stack: list[Any] = [tab._card(learn_items()[0])]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ft.Semantics) and c.identifier == ID_LEARN_TITLE and isinstance(c.content, ft.Text):
+            return str(c.content.value)
+        stack += [x for x in (getattr(c, "content", None), *(getattr(c, "controls", None) or ())) if x is not None]
+    raise AssertionError("the card has no heading")
+
+
+def test_the_learn_heading_joins_its_two_names_as_the_page_language_does() -> None:
+    item = learn_items()[0]
+    assert _heading(LearnTab(_Host("en"))) == f"{item.name.zh}  {item.name.en}"  # two spaces in English
+    assert _heading(LearnTab(_Host("zh"))) == f"{item.name.zh}\u3000{item.name.en}"
