@@ -25,7 +25,7 @@ from companion.game.session import (
     session_ledgers,
     total_balances,
 )
-from companion.game.state import Outcome, OutcomeKind, Phase, TableState
+from companion.game.state import Phase, TableState
 from companion.game.text import WIND_EN, WIND_ZH
 from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
@@ -115,14 +115,6 @@ def earlier_panels(state: TableState) -> list[LedgerPanel]:
     return [_panel(ledger) for ledger in session_ledgers(state)[:-1]] if state.players else []
 
 
-def outcome_words(out: Outcome) -> Words:
-    """How a hand ended, in both languages. A declined last tile is said a draw in English too: the game's words
-    ("declined last tile") left the result out where the Chinese says 流局 (a review)."""
-    if out.kind is OutcomeKind.DECLINED and not out.three_wins_drawn:
-        return ui("outcome_declined")
-    return Words(*out.said)
-
-
 def ledger_panel(state: TableState) -> LedgerPanel | None:
     """The ledger of the session at ``state`` (the hand just finished included); None before anyone is seated."""
     if not state.players:
@@ -164,7 +156,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         if len(r.seat_winds) == len(r.players):
             pairs = list(zip(r.players, r.seat_winds, strict=True))
             winds = Words("、".join(f"{p} {WIND_ZH[k]}" for p, k in pairs), ", ".join(f"{p} {WIND_EN[k]}" for p, k in pairs))
-        rows.append(LedgerRow(r.number, setting, outcome_words(r.outcome), lines, transfers,
+        rows.append(LedgerRow(r.number, setting, Words(*r.outcome.said), lines, transfers,
                               entry.balances, change, shown, next_deal_words(r.players, entry.next), r.dice_total,
                               winds))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.app.house_rules import terms_change
-from companion.app.ledger_model import hand_payment, marked_items, next_deal_words, outcome_words
+from companion.app.ledger_model import hand_payment, marked_items, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, steps, ui, unbroken
 from companion.game import events as ev
@@ -403,7 +403,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
     who_en = ", ".join(f"{names[w.seat]} {_WON_EN[w.kind.value]}" for w in out.winners)
     # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
     # nobody won says how it ended
-    outcome = Words(who, who_en) if who else outcome_words(out)
+    outcome = Words(who, who_en) if who else Words(*out.said)
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
 
 

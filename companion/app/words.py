@@ -55,7 +55,6 @@ UI: dict[str, tuple[str, str]] = {
     "pause": ("暫停", "Pause"),
     "show_hands": ("顯示各家手牌（教學）", "Show every hand (teaching)"),
     "step": ("第 {i} / {n} 步", "Step {i} of {n}"),
-    "outcome_declined": ("不摸海底流局", "drawn, the last tile declined"),
     "replay_slider": ("重播步數", "Replay step"),
     "replay_hand_said": ("第 {i} / {n} 把", "Hand {i} of {n}"),
     "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",

@@ -100,7 +100,7 @@ class OutcomeKind(Bilingual):
     MULTI_WIN = ("multi_win", "一炮多響", "several winners")
     INSTANT_WIN = ("instant_win", "特殊胡", "instant win")
     DRAW = ("draw", "流局", "exhaustive draw")
-    DECLINED = ("declined", "不摸海底流局", "declined last tile")
+    DECLINED = ("declined", "不摸海底流局", "drawn, the last tile declined")  # (a draw in both: a review)
     FALSE_WIN = ("false_win", "詐胡", "false win")
 
 
