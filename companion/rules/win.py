@@ -212,7 +212,8 @@ class Win:
             raise WinInputError("concealed", "17 structural tiles: a 七搶一 (seven rob one) is won on another "
                                              "player's flower, so a non-dealer holds 16",
                                 "有 17 張：七搶一是搶別家的花，閒家胡牌時手上是 16 張")
-        if n != 16 and not (self.win_type.is_instant and n == 17):
+        if n != 16 and not (self.win_type.is_instant and n == 17 and self.win_tile is None):
+            # (17 with the winning tile named too was taken, and scoring it raised a traceback: a change review)
             held = n == 17 and self.win_tile is not None and self.win_tile in self.concealed
             raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "
                                              "win; a waiting hand holds 16"
@@ -306,20 +307,9 @@ class Win:
                                                      f"after it (only a concealed kong), but it has {called} "
                                                      "(spec §2.11)",
                                     f"{name}要在吃碰之前報聽，之後手牌不能再動（只能暗槓），但有 {called}（規格 §2.11）")
-        declared = next(((f, n) for f, n in (("ready_on_deal", "天聽"), ("ready_first_discard", "地聽"),
-                                            ("ready_declared", "報聽")) if getattr(self, f)), None)
-        for flag, name, before_en, before_zh in (
-                ("heavenly", "天胡", "the dealer's first discard", "莊家打第一張牌"),
-                ("earthly", "地胡", "his first discard", "他打第一張牌"),
-                ("human", "人胡", "his first discard", "他打第一張牌")):
-            # a declaration comes with a discard, a non-dealer's 天聽 before his first draw (spec §2.11): with
-            # 天胡 none can have come, with 地胡 or 人胡 only that 天聽 (taken unsaid: a review)
-            if getattr(self, flag) and declared is not None and (flag == "heavenly" or declared[0] != "ready_on_deal"):
-                raise WinInputError(f"flags.{declared[0]}",
-                                    f"{name} is won before {before_en}, and {declared[1]} is declared with a discard "
-                                    "(spec §2.11, §4.2): not both",
-                                    f"{name}是在{before_zh}之前就胡，{declared[1]}要打牌時才報（規格 §2.11、§4.2），"
-                                    "兩者不會同時成立")
+        # 天胡, 地胡 and 人胡 with a declaration of ready are taken: §4.3 has them replace 天聽 and 地聽, 人胡's window
+        # runs past the winner's first discard, and the tracker records a declaration made before a win in the turn
+        # (refusing them was tried: a change review found tracker-made wins refused)
         if self.ready_on_deal and self.ready_first_discard:  # one declaration a hand (a scoring review scored both)
             raise WinInputError("flags.ready_first_discard", "a player declares ready once: 天聽 before his first "
                                                              "draw or 地聽 with his first discard, not both "
