@@ -276,11 +276,11 @@ def ledger_csv(state: TableState) -> str:
     out = io.StringIO()
     w = _SafeWriter(out)
     heads = ["把 Hand", "圈風、莊家、連莊 Round, dealer, streak", "結果 Result", "胡牌與台數 Winners and tai",
-             "付款 Payments", "改正 Corrections", "下一把 Next hand", "骰子 Dice", "門風 Seat winds",
-             "胡牌的牌 Winning hands"]
+             "付款 Payments", "改正 Corrections", "下一把 Next hand", "骰子 Dice", "門風 Seat winds"]
+    hands_head = "胡牌的牌 Winning hands"  # last: a script reading the players' columns by place finds them where they were
     ledgers = session_ledgers(state)
     if not ledgers:
-        w.writerow(heads)
+        w.writerow([*heads, hands_head])
         return out.getvalue()
     for k, ledger in enumerate(ledgers, 1):
         panel = _panel(ledger)
@@ -291,7 +291,8 @@ def ledger_csv(state: TableState) -> str:
             w.writerow([f"第 {k} 將 Session {k}"])
         # each player's money in the hand, then his running balance after it (a player review summed the running
         # column as if it were the hand's)
-        w.writerow([*heads, *(f"{p} 這把 this hand" for p in players), *(f"{p} 累計 running" for p in players)])
+        w.writerow([*heads, *(f"{p} 這把 this hand" for p in players), *(f"{p} 累計 running" for p in players),
+                    hands_head])
         was: dict[str, int] = {}
         # each winner's hand as scored, in the notation (spec §1.2, §6.7: what earned the tai; a review)
         hands = {e.result.number: "; ".join(f"{x.player}: {x.score.win.describe()}" for x in e.lines
@@ -305,8 +306,9 @@ def ledger_csv(state: TableState) -> str:
                                        tiles_en=x.concealed)) for x in r.shown if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
-                        r.dice or "", _both(r.winds) if r.winds else "", hands.get(r.number, ""),
-                        *(after.get(p, 0) - was.get(p, 0) for p in players), *(after.get(p, 0) for p in players)])
+                        r.dice or "", _both(r.winds) if r.winds else "",
+                        *(after.get(p, 0) - was.get(p, 0) for p in players), *(after.get(p, 0) for p in players),
+                        hands.get(r.number, "")])
             was = after
         if panel.pending is not None:
             w.writerow(["", _both(panel.pending)])

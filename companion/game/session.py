@@ -108,10 +108,10 @@ class Ledger:
     def to_csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        # the columns spec §6.7 lists per hand (the hand in its round, the seat winds, who deals next, each winner's
-        # hand in notation), after the ones a reader of the earlier files finds where they were
+        # the columns spec §6.7 lists per hand (the hand in its round, the seat winds, who deals next), after the
+        # ones a reader of the earlier files finds where they were; each winner's hand in the notation last
         w.writerow(["hand", "round", "dealer", "streak", "dice", "result", "winners", "tai", "transfers", "stakes",
-                    "hand_in_round", "seat_winds", "next", "hands", *self.players])
+                    "hand_in_round", "seat_winds", "next", *self.players, "hands"])
         for e in self.entries:
             r = e.result
             bal = dict(e.balances)
@@ -123,8 +123,8 @@ class Ledger:
                         r.hand_in_round, ";".join(f"{r.players[s]}:{WIND_LETTER[w]}" for s, w in enumerate(r.seat_winds)),
                         "end" if e.next.session_over else
                         f"{r.players[e.next.dealer]}:{e.next.streak}:{WIND_LETTER[e.next.round_wind]}",
-                        ";".join(f"{x.player}:{x.score.win.describe()}" for x in e.lines if x.score is not None),
-                        *(bal.get(p, 0) for p in self.players)])
+                        *(bal.get(p, 0) for p in self.players),
+                        ";".join(f"{x.player}:{x.score.win.describe()}" for x in e.lines if x.score is not None)])
         return out.getvalue()
 
 

@@ -411,8 +411,8 @@ def test_the_live_ledger_downloads_as_csv_for_a_spreadsheet(tmp_path: Path) -> N
     status, body = _get(guarded, LEDGER_PATH, b"t=secret-token")
     assert status == 200 and body.startswith("\ufeff".encode())  # a spreadsheet reads the Chinese as UTF-8
     assert body.decode("utf-8-sig").splitlines()[0].endswith(
-        ",付款 Payments,改正 Corrections,下一把 Next hand,骰子 Dice,門風 Seat winds,胡牌的牌 Winning hands," + ",".join(f"{p} 這把 this hand" for p in "甲乙丙丁") + ","
-        + ",".join(f"{p} 累計 running" for p in "甲乙丙丁"))
+        ",付款 Payments,改正 Corrections,下一把 Next hand,骰子 Dice,門風 Seat winds," + ",".join(f"{p} 這把 this hand" for p in "甲乙丙丁") + ","
+        + ",".join(f"{p} 累計 running" for p in "甲乙丙丁") + ",胡牌的牌 Winning hands")
     live.close()
 
 
