@@ -307,8 +307,10 @@ class TableService:
             except BaseException as e:  # handed to the caller
                 fut.set_exception(e)
         if self._db is not None:
-            with contextlib.suppress(ServiceError):  # a file replaced and not yet noticed: the game is kept now
-                self._check_file(missing_ok=True)
+            # a file replaced and not yet noticed: the game is kept now; one removed is written again (a change
+            # review: removed, then the app closed before another tap, the game was gone)
+            with contextlib.suppress(ServiceError, OSError, sqlite3.Error):
+                self._check_file()
         if self._db is not None:
             self._db.close()
         if self._lock_file is not None:
@@ -559,7 +561,7 @@ class TableService:
         self._questions[qid] = (q, choice)
         return result
 
-    def _check_file(self, missing_ok: bool = False) -> None:
+    def _check_file(self) -> None:
         """The file the log is written to is still the one opened. One removed (a player's `rm` to start over, a sync
         tool) took every later tap into a file no name reached, and the next start found none of them (a review):
         it is written again, whole, from the open one (which lives on while it is open), and the game goes on. One
@@ -569,8 +571,7 @@ class TableService:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            if not missing_ok:
-                self._write_again()
+            self._write_again()
             return
         except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
             raise ServiceError(f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
@@ -691,7 +692,16 @@ class TableService:
         put there, before the app could notice), and a copy of the main file alone holds the whole game."""
         assert self._db is not None
         try:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            # not waiting on a reader (another program reading the file held each tap 5 s: a change review): one
+            # mid-read leaves the frames in the -wal, stored, for the next write to move
+            (wait,) = self._db.execute("PRAGMA busy_timeout").fetchone()
+            self._db.execute("PRAGMA busy_timeout=0")
+            try:
+                busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            finally:
+                self._db.execute(f"PRAGMA busy_timeout={int(wait)}")
+            if busy:
+                log.info("%s: a reader holds the file: the -wal is emptied at a later write", self.path)
         except sqlite3.Error as err:  # stored already, in the -wal; emptied at the next one
             log.warning("%s: checkpoint after a write failed: %s", self.path, err)
 

@@ -878,3 +878,47 @@ def test_a_table_file_on_a_read_only_medium_replays(tmp_path: Path, monkeypatch:
     with pytest.raises(ev.EventError, match="unable to open database file") as err:
         svc.read_log(medium / "t.db")
     assert "無法開啟檔案" in err.value.reason.zh
+
+
+def test_a_table_file_removed_and_the_app_closed_before_a_tap_is_written_again(tmp_path: Path) -> None:
+    """A change review: the table file removed while the app ran, then the app closed with no tap after it: the game
+    was gone. The close writes it again, as a tap would have."""
+    path = tmp_path / "table.sqlite"
+    mine = sim_log(4, 1)
+    with TableService(path) as service:
+        assert service.submit_many(mine).ok
+        for part in ("", "-wal", "-shm"):
+            Path(f"{path}{part}").unlink(missing_ok=True)
+    with TableService(path) as again:
+        assert again.events() == mine
+
+
+def test_a_tap_does_not_wait_on_another_program_reading_the_table_file(tmp_path: Path) -> None:
+    """A change review: each write's checkpoint waited out the busy timeout (5 s a tap) while another program held a
+    read open. The checkpoint now runs with no busy wait, the connection's own put back after it (read off the
+    statements the writer runs); the frames it could not move go at a later write."""
+    path = tmp_path / "table.sqlite"
+    log = sim_log()
+    ran: list[str] = []
+    with TableService(path) as service:
+        assert service.submit_many(log[:3]).ok
+
+        def traced() -> None:
+            assert service._db is not None
+            service._db.execute("PRAGMA busy_timeout=2000")
+            service._db.set_trace_callback(ran.append)
+
+        service._call(traced)
+        reader = sqlite3.connect(path)
+        try:
+            reader.execute("BEGIN")
+            assert reader.execute("SELECT count(*) FROM events").fetchone()[0] >= 3  # a read held open
+            assert service.submit(log[3]).ok
+        finally:
+            reader.rollback()
+            reader.close()
+        at = ran.index("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert ran[at - 1] == "PRAGMA busy_timeout=0" and ran[at + 1] == "PRAGMA busy_timeout=2000"
+        assert service.submit(log[4]).ok
+    with TableService(path) as again:
+        assert again.events() == log[:5]
