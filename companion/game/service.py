@@ -25,6 +25,7 @@ from typing import IO, Any, TypeVar
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
+from companion.game.check_win import replaying
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
@@ -241,7 +242,15 @@ class TableService:
                                f"{path} 已有 {len(service._events)} 個事件，不能匯入到這裡")
         try:
             if events:  # in one transaction: a refused import leaves no game cut off at the bad line (a review's
-                r = service.submit_many([e for _, e in events])  # kept the 149 events before it)
+                # kept the 149 events before it); checked as a stored log is when the app opens it, under the rules of
+                # its day (a change review: a game saved by an earlier version, stakes now over the cap, was refused)
+                batch = tuple(e for _, e in events)
+
+                def stored() -> Accepted | Refused:
+                    with replaying():
+                        return service._submit_many(batch)
+
+                r = service._call(stored)
                 if isinstance(r, Refused):
                     evidence = dict(r.evidence)
                     n, e = events[int(evidence.pop("at"))]

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from companion.game import events as ev
-from companion.game.check import replay
+from companion.game.check import replay, step
 from companion.game.service import Accepted, Choice, Question, Refused, TableService
 from companion.game.simulator import Simulator
+from companion.game.state import TableState
 from companion.game.text import IllegalEvent, msg
 from companion.tiles import Tile
 
@@ -184,6 +185,20 @@ def test_import_refuses_an_illegal_log_naming_the_line(tmp_path: Path) -> None:
     lines.insert(5, json.dumps(ev.to_dict(ev.Drew(seat=3, tile=Tile.UNKNOWN))))
     with pytest.raises(ValueError, match="line=6"):
         TableService.import_jsonl(tmp_path / "c.db", lines)
+
+
+def test_import_takes_a_log_an_earlier_version_kept_as_the_app_opens_it(tmp_path: Path) -> None:
+    """A change review: a game saved by an earlier version (its stakes over today's cap) opened as a table file and
+    replayed, but ``--from-log`` (this import) checked it under today's rules and refused it."""
+    log = sim_log()
+    first = ev.to_dict(log[0])
+    assert first["type"] == "Seated"
+    first["base"] = 20_000_000
+    lines = [json.dumps(first)] + [json.dumps(ev.to_dict(e)) for e in log[1:10]]
+    with pytest.raises(IllegalEvent):  # entered today, refused
+        step(TableState(), ev.from_dict(first))
+    with TableService.import_jsonl(tmp_path / "old.db", lines) as copy:
+        assert len(copy.events()) == 10 and copy.state.base == 20_000_000
 
 
 def test_killed_writer_loses_no_acknowledged_event(tmp_path: Path) -> None:
