@@ -43,13 +43,17 @@ def table_token(table: Path | None, new: bool = False, folder: Path | None = Non
     if not new:
         with contextlib.suppress(OSError, UnicodeDecodeError):
             kept = path.read_text(encoding="utf-8").strip()
-            if _TOKEN.fullmatch(kept):
+            if _TOKEN.fullmatch(kept) and not os.stat(path).st_mode & 0o077:
                 return kept, True
+            if _TOKEN.fullmatch(kept):  # others could read it (a change review found it used as it was)
+                log.warning("the table's token in %s was readable by other users: a new one is made / 牌局的通行碼檔 %s "
+                            "其他使用者也讀得到：改用新的通行碼", path, path)
     token = secrets.token_urlsafe(9)
     try:
         _write_private(path, token)
     except OSError as err:
-        log.warning("the table's token could not be kept in %s (%s): it lasts this run only", path, err)
+        log.warning("the table's token could not be kept in %s (%s): it lasts this run only / 牌局的通行碼無法存在 %s"
+                    "（%s）：只用於這次執行", path, err, path, err)
     return token, False
 
 

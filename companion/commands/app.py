@@ -239,9 +239,20 @@ def run(args: argparse.Namespace) -> int:
             for address in lan_addresses():
                 print(f"companion app: 同一網路的手機請開 / phones on this network: "
                       f"http://{address}:{args.port}/?t={token}", flush=True)
-            print("companion app: 這個牌局檔的網址重開後不變，已連過的手機可以繼續用；要換新的通行碼用 --new-token / "
-                  "this table file's address stays the same when the app restarts, so phones that joined come "
-                  "back; --new-token makes a new one", flush=True)
+            from companion.app.table_token import token_path
+
+            try:  # (said to last where it could not be kept: a change review)
+                lasting = token_path(table).read_text(encoding="utf-8").strip() == token
+            except (OSError, UnicodeDecodeError):
+                lasting = False
+            if lasting:
+                print("companion app: 這個牌局檔的網址重開後不變，已連過的手機可以繼續用；要換新的通行碼用 --new-token / "
+                      "this table file's address stays the same when the app restarts, so phones that joined come "
+                      "back; --new-token makes a new one", flush=True)
+            else:
+                print("companion app: 通行碼無法存進資料夾，重開後網址會變，手機要重新連線 / the token could not be kept in "
+                      "the data folder: the address changes when the app restarts, and the phones join again",
+                      flush=True)
         if not args.no_browser:
             webbrowser.open(url)
 

@@ -464,6 +464,25 @@ def test_a_restarted_table_keeps_its_token_so_the_phones_come_back(tmp_path: Pat
     assert _first_token(port, tmp_path / "other.sqlite", data) not in (first, fresh)
 
 
+def test_a_token_that_could_not_be_kept_is_not_said_to_last(tmp_path: Path) -> None:
+    """A change review: with the data folder unwritable the token lasts one run, but the app said the address stays."""
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x", encoding="utf-8")
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "0.0.0.0",
+                             "--port", str(port), "--table", str(tmp_path / "t.sqlite")], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env={**os.environ, "COMPANION_DATA_DIR": str(blocked)})
+    try:
+        assert proc.stdout is not None
+        said = [proc.stdout.readline() for _ in range(2)]
+        while "address" not in said[-1] and said[-1]:
+            said.append(proc.stdout.readline())
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert "the address changes when the app restarts" in said[-1] and "stays the same" not in "".join(said)
+
+
 def test_a_kept_token_that_cannot_be_read_or_kept_gives_a_working_one(tmp_path: Path) -> None:
     from companion.app.table_token import table_token, token_path
 
@@ -477,6 +496,12 @@ def test_a_kept_token_that_cannot_be_read_or_kept_gives_a_working_one(tmp_path: 
     blocked.write_text("x", encoding="utf-8")  # the data folder cannot hold the token: it serves this run
     token, kept = table_token(table, folder=blocked)
     assert not kept and len(token) >= 12 and blocked.read_text(encoding="utf-8") == "x"
+    if os.name == "posix":  # one other users could read is not used as it is (a change review)
+        shared, _ = table_token(table, folder=tmp_path)
+        path.chmod(0o644)
+        token, kept = table_token(table, folder=tmp_path)
+        assert not kept and token != shared and path.stat().st_mode & 0o077 == 0
+        assert table_token(table, folder=tmp_path) == (token, True)
 
 
 def test_a_saved_log_goes_on_as_the_live_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
