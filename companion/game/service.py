@@ -429,8 +429,9 @@ class TableService:
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
             if seq != len(self._events):
                 self._say_if_damaged(db)
-                raise ServiceError(f"{self.path}: event #{seq} follows #{len(self._events) - 1}: the log has a gap / "
-                                   f"{self.path}：事件 #{seq} 接在 #{len(self._events) - 1} 之後，紀錄有缺漏")
+                gap = msg("ev_table_gap", seq=seq, prev=len(self._events) - 1) if self._events else \
+                    msg("ev_table_start", seq=seq)  # (not "follows #-1": a change review)
+                raise ServiceError(f"{self.path}: {gap.en} / {self.path}：{gap.zh}")
             try:
                 e = ev.from_dict(loads_json(_body_text(body)))
                 state = stored_step(state, e)
@@ -896,7 +897,8 @@ def _read_store(uri: str) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[T
                 raise ev.EventError(msg("ev_table_version", version=row[0], reads=_DB_VERSION))
         for seq, body in db.execute("SELECT seq, body FROM events ORDER BY seq"):
             if seq != len(events):
-                raise ev.EventError(msg("ev_table_gap", seq=seq, prev=len(events) - 1))
+                raise ev.EventError(msg("ev_table_gap", seq=seq, prev=len(events) - 1) if events else
+                                    msg("ev_table_start", seq=seq))
             try:
                 events.append((seq + 1, ev.from_dict(loads_json(_body_text(body)))))
             except json.JSONDecodeError as e:

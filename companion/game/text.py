@@ -185,6 +185,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_stored_at": ("存下的事件 #{seq}：{zh}", "stored event #{seq}: {en}"),
     "illegal_stored": ("存下的事件 #{seq}（{event}）不合法：{zh}", "stored event #{seq}: illegal event {event_en}: {en}"),
     "ev_table_gap": ("存下的事件 #{seq} 接在 #{prev} 之後，紀錄有缺漏", "stored event #{seq} follows #{prev}: the log has a gap"),
+    "ev_table_start": ("存下的事件從 #{seq} 開始，不是 #0：紀錄開頭有缺漏", "the stored events start at #{seq}, not #0: the log's start is missing"),
     "ev_table_version": ("是另一個版本的牌局檔（格式 {version}，這個版本讀的是 {reads}）",
                          "a table file of another version of this program (format {version}, this one reads {reads})"),
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail_en}"),

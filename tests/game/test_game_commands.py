@@ -260,7 +260,7 @@ def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_
     hands = [r for r in rows if r and r[0].isdigit()]
     assert [int(r[0]) for r in hands] == [h["hand"] for s in sessions for h in s["hands"]]
     last = next(r for r in reversed(rows) if r and r[0].isdigit())
-    assert [int(v) for v in last[-4:]] == [data["balances"][p] for p in data["players"]]
+    assert [int(v) for v in last[-5:-1]] == [data["balances"][p] for p in data["players"]]  # (the hands last)
     with pytest.raises(SystemExit) as usage:  # one output at a time
         main(["replay", str(out), "--csv", "--json"])
     assert usage.value.code == 2 and "--json" in capsys.readouterr().err
@@ -310,6 +310,12 @@ def test_replay_of_a_table_file_refuses_a_newer_version_and_names_a_gap_and_a_st
     assert main(["replay", str(gap), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "stored event #51 follows #49: the log has a gap" in err and "存下的事件 #51 接在 #49 之後" in err
+    start = _table_file(tmp_path / "start.sqlite", log)
+    with sqlite3.connect(start) as db:  # the first stored event gone: not "follows #-1" (a change review)
+        db.execute("DELETE FROM events WHERE seq = 0")
+    db.close()
+    assert main(["replay", str(start), "--quiet", "--lang", "en"]) == 2
+    assert "the stored events start at #1, not #0" in capsys.readouterr().err
     dup = _table_file(tmp_path / "dup.sqlite", log)
     with sqlite3.connect(dup) as db:  # event #100 stored again as #101, the rest moved up one
         db.execute("UPDATE events SET seq = seq + 1000 WHERE seq > 100")
