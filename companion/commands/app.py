@@ -117,6 +117,11 @@ def _import_log(saved: str, table: Path) -> int:
 
     try:
         with open(saved, "rb") as f:
+            if f.read(16) == b"SQLite format 3\x00":  # (said "line 1: not UTF-8 text": a change review)
+                _say(f"--from-log {saved} 是牌局檔，不是存下的紀錄：用 --table {saved} 開啟",
+                     f"--from-log {saved} is a table file, not a saved log: open it with --table {saved}")
+                return 2
+            f.seek(0)
             TableService.import_jsonl(table, f).close()
     except OSError as bad:
         _say(f"無法讀取 --from-log {saved}（{os_error_zh(bad)}）", f"cannot read --from-log {saved}: {bad.strerror}")
@@ -133,7 +138,9 @@ def _import_log(saved: str, table: Path) -> int:
         return 1
     except ServiceError as bad:  # the table file holds a game already, or cannot be used
         en, _, zh = str(bad).rpartition(" / ")
-        _say(f"--from-log：{zh}", f"--from-log: {en}")
+        hint = ("（用 --table 指定一個新的牌局檔）", " (give a new table file with --table)") if "already holds" in en \
+            else ("", "")
+        _say(f"--from-log：{zh}{hint[0]}", f"--from-log: {en}{hint[1]}")
         return 2
     print(f"companion app: 已把 {saved} 的牌局寫進牌局檔，可以接著記錄 / {saved}'s game is in the table file: "
           "the Live tab goes on with it", flush=True)
@@ -253,6 +260,9 @@ def run(args: argparse.Namespace) -> int:
                 print("companion app: 通行碼無法存進資料夾，重開後網址會變，手機要重新連線 / the token could not be kept in "
                       "the data folder: the address changes when the app restarts, and the phones join again",
                       flush=True)
+        elif args.new_token and token is None:  # (taken without a word: a change review)
+            print("companion app: --new-token 只在牌局開放給網路上的手機時（--host 0.0.0.0）有作用 / --new-token "
+                  "matters only for a table served to the network (--host 0.0.0.0)", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
 

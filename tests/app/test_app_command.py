@@ -530,9 +530,13 @@ def test_a_saved_log_goes_on_as_the_live_table(tmp_path: Path, monkeypatch: pyte
     with TableService(table) as again:
         assert again.events() == log
     assert main(command) == 2 and len(served) == 1  # a table with a game already is not written over
-    assert f"already holds {len(log)} events" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"already holds {len(log)} events" in err and "give a new table file with --table" in err
     with TableService(table) as again:
         assert again.events() == log
+    mixed = ["app", "--no-browser", "--port", str(_free_port()), "--table", str(tmp_path / "x.sqlite"),
+             "--from-log", str(table)]  # the table file given as the log (a change review: "not UTF-8 text")
+    assert main(mixed) == 2 and "is a table file, not a saved log: open it with --table" in capsys.readouterr().err
     lines = out.getvalue().splitlines()
     cut = tmp_path / "cut.jsonl"
     cut.write_text("\n".join([*lines[:30], lines[30][:15], *lines[31:]]) + "\n", encoding="utf-8")
@@ -541,3 +545,13 @@ def test_a_saved_log_goes_on_as_the_live_table(tmp_path: Path, monkeypatch: pyte
     assert main(command) == 1 and len(served) == 1
     err = capsys.readouterr().err
     assert "--from-log" in err and "line 31" in err and "第 31 行" in err and not fresh.exists()
+
+
+def test_new_token_on_a_table_not_served_to_the_network_is_said_to_do_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: `--new-token` without `--host 0.0.0.0` was taken without a word."""
+    from companion.app import server
+
+    monkeypatch.setattr(server, "serve", lambda *a, **k: a[5]("http://127.0.0.1:1/", None, None))
+    assert main(["app", "--no-browser", "--table", str(tmp_path / "t.sqlite"), "--new-token"]) == 0
+    assert "--new-token matters only for a table served to the network" in capsys.readouterr().out
