@@ -60,12 +60,7 @@ def test_the_app_serves_the_page_the_tiles_and_the_font(tmp_path: Path) -> None:
         with urllib.request.urlopen(base + "fonts/DroidSansFallbackFull.ttf", timeout=30) as r:
             assert len(r.read()) > 1_000_000
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:  # a loaded machine: no server left for a later test's port
-            proc.kill()
-            proc.wait(30)
+        _stop(proc)
 
 
 def test_a_table_file_in_use_by_another_companion_is_said_at_the_start(tmp_path: Path) -> None:
@@ -86,12 +81,7 @@ def test_a_table_file_in_use_by_another_companion_is_said_at_the_start(tmp_path:
             assert "T.sqlite (無法使用：無法開啟牌局檔 T.sqlite：牌局檔已被另一個程式開啟 / cannot be used: cannot " \
                    "open the table file T.sqlite:" in said and "is open in another table service)" in said, said
         finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(30)
+            _stop(proc)
 
 
 def test_a_port_in_use_is_refused_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
@@ -224,12 +214,7 @@ def test_host_all_addresses_takes_ipv4_too(capsys: pytest.CaptureFixture[str]) -
         with urllib.request.urlopen(f"http://[::1]:{port}/?t={token}", timeout=30) as r:
             assert r.status == 200
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:  # a loaded machine: no server left for a later test's port
-            proc.kill()
-            proc.wait(30)
+        _stop(proc)
 
 
 def test_the_token_closes_a_websocket_without_it() -> None:
@@ -425,6 +410,17 @@ def test_a_tabs_address_names_its_tab_with_the_tables_token_after_it() -> None:
     assert _tab_of("/?t=x") == _tab_of("/") == _tab_of(None) == ""
 
 
+def _stop(proc: subprocess.Popen[str]) -> None:
+    """A server started for a test stopped, killed where a loaded machine keeps it past 30 s (no server left for a
+    later test's port)."""
+    proc.terminate()
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(30)
+
+
 def _first_token(port: int, table: Path, data: Path, *more: str) -> str:
     """The token `companion app --host 0.0.0.0` prints for ``table``, the server then stopped."""
     proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--host", "0.0.0.0",
@@ -436,12 +432,7 @@ def _first_token(port: int, table: Path, data: Path, *more: str) -> str:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/?t={token}", timeout=30) as r:
             assert r.status == 200
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(30)
+        _stop(proc)
     return token
 
 
@@ -478,8 +469,7 @@ def test_a_token_that_could_not_be_kept_is_not_said_to_last(tmp_path: Path) -> N
         while "address" not in said[-1] and said[-1]:
             said.append(proc.stdout.readline())
     finally:
-        proc.terminate()
-        proc.wait(30)
+        _stop(proc)
     assert "the address changes when the app restarts" in said[-1] and "stays the same" not in "".join(said)
 
 
