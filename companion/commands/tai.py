@@ -28,7 +28,7 @@ from typing import IO, Any, TextIO
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.files import json_error_zh, loads_json, number_too_long
 from companion.rules.house import HouseReading, house_reading
-from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, os_error_zh
+from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, os_error_zh, played_with
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -59,6 +59,8 @@ a hand's JSON object / 每手牌的 JSON 欄位:
                   槓上開花或花上的那張
     stakes       {"base": 30, "per_tai": 10} / 底與台（預設 --stakes）
     profile      a rule set id for this hand / 這手用的規則
+    switches     {"discard_kong_replacement_win": "allowed", …}: the rule set's switches the hand's table
+                 played otherwise (a ledger's record carries them) / 這手牌桌與規則不同的開關
     id           your own label, echoed back / 自己的標記，原樣輸出
 
 example, one hand a line / 例（每行一手）:
@@ -259,6 +261,12 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         win = Win.from_dict(obj)
         stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
         profile = load_profile(win.profile) if win.profile else default_profile
+        if obj.get("switches") is not None:  # the switches the hand's table played otherwise (a ledger's record)
+            try:
+                profile = played_with(profile, obj["switches"])
+            except ProfileError as bad:
+                raise WinInputError("switches", str(bad).removeprefix("switches: "),
+                                    bad.zh.removeprefix("switches：")) from None
         check_caps(profile)
     except WinInputError as e:
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),

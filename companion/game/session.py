@@ -20,7 +20,7 @@ from companion.game.rotation import NextDeal, capped_streak, next_deal
 from companion.game.state import ActKind, HandResult, Outcome, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
-from companion.rules.profiles import Profile, load_profile, profile_id
+from companion.rules.profiles import Profile, ProfileError, load_profile, profile_id
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
@@ -152,12 +152,25 @@ def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: 
                    "dealer_tai": x.dealer_tai, "dealer_in": dealer_tai_counts(r, x), "items": [list(i) for i in x.items],
                    **({"unscored": x.unscored} if x.unscored else {}),
                    # the scoring record (spec §3.2, §6.7) as `companion tai` reads it: what hand earned the tai
-                   **({"win": x.score.win.to_dict()} if x.score is not None else {})} for x in e.lines],
+                   **({"win": _record(x.score)} if x.score is not None else {})} for x in e.lines],
         "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in e.transfers],
         "balances": dict(e.balances),
         "next": {"dealer": r.players[e.next.dealer] if not e.next.session_over else None,
                  "streak": e.next.streak, "round_wind": WIND_LETTER[e.next.round_wind] if e.next.round_wind < 4 else None},
     }
+
+
+def _record(sc: Score) -> dict[str, Any]:
+    """A winner's scoring record as ``companion tai`` reads it, with the switches his table played otherwise than its
+    rule set (a change review: without them a table that allowed a win on a discard kong's replacement had the
+    record scored a 詐胡)."""
+    out = sc.win.to_dict()
+    try:
+        own = load_profile(sc.profile.id).switches
+    except ProfileError:  # rules kept with the table under an id this process does not know: every switch
+        own = {}
+    changed = {k: v for k, v in sc.profile.switches.items() if own.get(k) != v}
+    return {**out, "switches": changed} if changed else out
 
 
 def table_profile(prof: Profile, switches: Switches) -> Profile:

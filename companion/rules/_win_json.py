@@ -26,7 +26,7 @@ from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
 __all__ = ["TOP_KEYS", "FLAG_KEYS", "win_kwargs", "win_to_dict"]
 
 TOP_KEYS = frozenset({"id", "profile", "concealed", "melds", "win_tile", "win_type", "seat_wind", "round_wind",
-                      "flowers", "dealer", "streak", "discarder", "flags", "stakes"})
+                      "flowers", "dealer", "streak", "discarder", "flags", "stakes", "switches"})
 FLAG_KEYS = frozenset({"last_tile", "last_discard", "replacement_after", "after_kong", "after_flower",
                        "heavenly", "earthly", "human", "ready_declared", "ready_on_deal",
                        "ready_first_discard"})

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from game_support import Table, face_down_table, t, tiles
@@ -316,9 +318,11 @@ def test_win_on_discard_kong_replacement_follows_the_switch() -> None:
     assert tb.state.outcome is not None and tb.state.outcome.winners[0].replacement is not None
 
 
-def test_a_table_that_allows_the_win_on_a_discard_kongs_replacement_is_scored_by_it() -> None:
+def test_a_table_that_allows_the_win_on_a_discard_kongs_replacement_is_scored_by_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The table's house rule reaches the scorer: the rule set forbids the win (a 詐胡 there), but a table that
     plays it as a self-draw or a 槓上開花 had its winner charged the 詐胡 penalty in the ledger."""
+    from companion import cli
     from companion.game.session import ledger_of
 
     for rule, bloom in ((DiscardKongWin.SELF_DRAW, False), (DiscardKongWin.KONG_BLOOM, True)):
@@ -328,6 +332,15 @@ def test_a_table_that_allows_the_win_on_a_discard_kongs_replacement_is_scored_by
         assert line.kind == "self_draw" and line.hand_tai > 0
         assert any(en == "Self-draw" for _, en, _ in line.items)
         assert any(en == "Win on a replacement" for _, en, _ in line.items) is bloom
+        # the ledger's record carries the table's switch, so `companion tai` scores it as the ledger did (a change
+        # review: without it, a 詐胡 there)
+        (x,) = ledger_of(tb.state).to_json()["hands"][-1]["lines"]
+        assert x["win"]["switches"]["discard_kong_replacement_win"] == rule.value
+        record = tmp_path / f"{rule.value}.jsonl"
+        record.write_text(json.dumps(x["win"]) + "\n", encoding="utf-8")
+        assert cli.main(["tai", str(record)]) == 0
+        again = json.loads(capsys.readouterr().out)
+        assert (again["hand_tai"], [[i["zh"], i["en"], i["tai"]] for i in again["items"]]) == (x["hand_tai"], x["items"])
 
 
 def _added_kong_of_5p() -> Table:

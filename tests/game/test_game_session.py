@@ -76,16 +76,21 @@ def test_a_simulated_session_ends_after_the_north_round() -> None:
 def test_the_ledger_json_keeps_each_winners_hand_as_the_tai_command_reads_it() -> None:
     """Spec §6.7: per winner, the scoring record of §3.2 with its items (a review: the export held the items alone,
     so no one could tell later what hand earned them). Each record scores again to the line's tai."""
+    from companion.rules.profiles import played_with
     from companion.rules.win import Win
 
-    state = TableState()
-    for e in Simulator(seed=3).run(6):
-        state = step(state, e)
-    lines = [x for h in ledger_of(state).to_json()["hands"] for x in h["lines"] if x["kind"] != "false_win"]
-    assert lines and all("win" in x for x in lines)
-    for x in lines:
-        again = score(Win.from_dict(json.loads(json.dumps(x["win"]))), load_profile(None))
-        assert (again.hand_tai, [[i.zh, i.en, i.tai] for i in again.items]) == (x["hand_tai"], x["items"])
+    for switches in (Switches(), Switches(streak_cap=1)):  # a table's house rule goes with the record (a review)
+        state = TableState()
+        for e in Simulator(seed=3, switches=switches).run(12):
+            state = step(state, e)
+        lines = [x for h in ledger_of(state).to_json()["hands"] for x in h["lines"] if x["kind"] != "false_win"]
+        assert lines and all("win" in x for x in lines)
+        assert all(x["win"].get("switches") == ({"streak_cap": 1} if switches.streak_cap else None) for x in lines)
+        for x in lines:
+            record = json.loads(json.dumps(x["win"]))
+            again = score(Win.from_dict(record), played_with(load_profile(None), record.get("switches", {})))
+            assert (again.hand_tai, [[i.zh, i.en, i.tai] for i in again.items], again.dealer_tai) == \
+                (x["hand_tai"], x["items"], x["dealer_tai"])
 
 
 def test_ledger_sums_to_zero_and_nets_to_few_transfers() -> None:

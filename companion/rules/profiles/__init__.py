@@ -17,7 +17,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -28,7 +28,7 @@ from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id", "check_caps"]
+           "profile_id", "check_caps", "played_with"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -125,6 +125,14 @@ def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
                                f"{wz}：tai.{key}：{UNSUPPORTED[key][0]}")
         out[key] = value
     return out
+
+
+def played_with(profile: Profile, switches: Any, where: str = "switches", where_zh: str | None = None) -> Profile:
+    """``profile`` as a table played it: each switch in ``switches`` (checked as a profile file's ``[switches]``)
+    over its own; a ledger's winner record carries the ones its table set otherwise (a change review: a table that
+    allowed a win on a discard kong's replacement had its exported winner scored as a 詐胡 by ``companion tai``)."""
+    checked = _check_switches(switches, where, where if where_zh is None else where_zh)
+    return replace(profile, switches=MappingProxyType({**profile.switches, **checked})) if checked else profile
 
 
 def _check_switches(raw: Any, where: str, wz: str) -> dict[str, Any]:
