@@ -249,12 +249,17 @@ class Win:
                 t is WinType.EIGHT_FLOWERS and self.replacement is Replacement.FLOWER):
             raise WinInputError("flags.replacement_after", "a win on a replacement tile is self-drawn",
                                 "補牌胡一定是自摸")
+        # all eight flowers with a hand complete at the deal or the first draw: entered as that self-draw, which
+        # adds 八仙過海's 8 (the live table scores it so; a change review read only the refusal)
+        eight_en, eight_zh = (" (with all eight flowers: give it as a self_draw, its winning tile and the eight "
+                              "flowers; 八仙過海's 8 is added)", "（八張花都有：寫成 self_draw、胡的那張和八張花，會加上八仙過海 8 台）") \
+            if t is WinType.EIGHT_FLOWERS else ("", "")
         if self.heavenly and (not self.is_dealer or t is not WinType.SELF_DRAW):
-            raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles",
-                                "天胡是莊家用起手的牌自摸胡")
+            raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles" + eight_en,
+                                "天胡是莊家用起手的牌自摸胡" + eight_zh)
         if self.earthly and (self.is_dealer or t is not WinType.SELF_DRAW):
-            raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw",
-                                "地胡是閒家摸第一張牌就自摸胡")
+            raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw" + eight_en,
+                                "地胡是閒家摸第一張牌就自摸胡" + eight_zh)
         if self.human and t is not WinType.DISCARD:
             # a robbed kong was added to a pung, and that pung was a call, which ends the first go-around
             raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around, before any "

@@ -126,3 +126,15 @@ def test_a_17_tile_eight_flowers_is_8_flat_to_the_library_and_named_by_the_comma
     assert replacement_named(win, "atawmj_2009") == named
     no_hand = Win.from_dict({**win.to_dict(), "concealed": "123m456m789m234p66s139s"})
     assert replacement_named(no_hand) is no_hand and score(no_hand).hand_tai == 8
+
+
+def test_eight_flowers_at_the_deal_is_pointed_to_its_self_draw() -> None:
+    """A change review: 八仙過海 typed with 天胡 was refused saying only what 天胡 is. The refusal says how to enter
+    it: the self-draw with its eight flowers, scored 天胡 and 8."""
+    hand = {"concealed": "123m456m789m234p66s789s", "flowers": "12345678f", "win_type": "eight_flowers",
+            "seat_wind": "E", "round_wind": "E", "flags": {"heavenly": True}}
+    with pytest.raises(WinInputError, match="give it as a self_draw") as info:
+        Win.from_dict(hand)
+    assert "寫成 self_draw" in info.value.message_zh
+    drawn = Win.from_dict({**hand, "concealed": "123m456m789m234p66s78s", "win_tile": "9s", "win_type": "self_draw"})
+    assert {"heaven_win", "eight_flowers"} <= {i.id for i in score(drawn).items}
