@@ -17,7 +17,9 @@ import re
 import secrets
 from pathlib import Path
 
-__all__ = ["table_token", "token_path"]
+from companion.files import write_whole
+
+__all__ = ["table_token", "token_lasts", "token_path"]
 
 log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{12,64}")
@@ -40,14 +42,14 @@ def table_token(table: Path | None, new: bool = False, folder: Path | None = Non
     if table is None:
         return secrets.token_urlsafe(9), False
     path = token_path(table, folder)
-    if not new:
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            kept = path.read_text(encoding="utf-8").strip()
-            if _TOKEN.fullmatch(kept) and not os.stat(path).st_mode & 0o077:
+    kept = None if new else _read(path)
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            if not os.stat(path).st_mode & 0o077:
                 return kept, True
-            if _TOKEN.fullmatch(kept):  # others could read it (a change review found it used as it was)
-                log.warning("the table's token in %s was readable by other users: a new one is made / 牌局的通行碼檔 %s "
-                            "其他使用者也讀得到：改用新的通行碼", path, path)
+        # others could read it (a change review found it used as it was)
+        log.warning("the table's token in %s was readable by other users: a new one is made / 牌局的通行碼檔 %s "
+                    "其他使用者也讀得到：改用新的通行碼", path, path)
     token = secrets.token_urlsafe(9)
     try:
         _write_private(path, token)
@@ -57,26 +59,24 @@ def table_token(table: Path | None, new: bool = False, folder: Path | None = Non
     return token, False
 
 
-def _write_private(path: Path, text: str) -> None:
-    """``text`` into ``path``, whole or not at all, readable and writable by its owner only (the folder too)."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    for _ in range(100):
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.new")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
-        except FileExistsError:
-            continue
-        break
-    else:
-        raise FileExistsError(f"no free temporary name beside {path}")
+def token_lasts(table: Path, token: str) -> bool:
+    """Whether ``token`` is the one kept for ``table`` (so a restart serves it again)."""
+    return _read(token_path(table)) == token
+
+
+def _read(path: Path) -> str | None:
+    """The well-formed token kept in ``path``, or None."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            if hasattr(os, "fchmod"):
-                os.fchmod(f.fileno(), 0o600)  # (the umask only takes bits away; this says so outright)
-            f.write(text + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        kept = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return kept if _TOKEN.fullmatch(kept) else None
+
+
+def _write_private(path: Path, text: str) -> None:
+    """``text`` into ``path``, whole or not at all (:func:`companion.files.write_whole`), readable and writable by its
+    owner only, in a folder only its owner may enter."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    write_whole(path, (text + "\n").encode("utf-8"))
+    os.chmod(path, 0o600)  # (a file replaced keeps the old one's mode; a new one gets the umask's)

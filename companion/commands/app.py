@@ -246,13 +246,9 @@ def run(args: argparse.Namespace) -> int:
             for address in lan_addresses():
                 print(f"companion app: 同一網路的手機請開 / phones on this network: "
                       f"http://{address}:{args.port}/?t={token}", flush=True)
-            from companion.app.table_token import token_path
+            from companion.app.table_token import token_lasts
 
-            try:  # (said to last where it could not be kept: a change review)
-                lasting = token_path(table).read_text(encoding="utf-8").strip() == token
-            except (OSError, UnicodeDecodeError):
-                lasting = False
-            if lasting:
+            if token is not None and token_lasts(table, token):  # (said to last where it was not kept: a review)
                 print("companion app: 這個牌局檔的網址重開後不變，已連過的手機可以繼續用；要換新的通行碼用 --new-token / "
                       "this table file's address stays the same when the app restarts, so phones that joined come "
                       "back; --new-token makes a new one", flush=True)

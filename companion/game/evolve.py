@@ -539,9 +539,10 @@ def _unkong(state: TableState) -> TableState:
     return replace(state, seats=_seat(state, seat, melds=melds, discards=st.discards + (tile,)))
 
 
-def _end(state: TableState, kind: OutcomeKind) -> TableState:
+def _end(state: TableState, kind: OutcomeKind, four_kongs: bool = False) -> TableState:
     return replace(state, phase=Phase.HAND_OVER,
-                   outcome=Outcome(kind, false_wins=state.false_wins, false_claims=state.false_claims),
+                   outcome=Outcome(kind, false_wins=state.false_wins, false_claims=state.false_claims,
+                                   four_kongs=four_kongs),
                    claim_base=None, claim_rank=0)
 
 
@@ -552,11 +553,7 @@ def split_four_kongs(state: TableState) -> bool:
 
 
 def _exhaustive(state: TableState, e: ev.ExhaustiveDraw) -> TableState:
-    ended = _end(state, OutcomeKind.DRAW)
-    if split_four_kongs(state):
-        assert ended.outcome is not None
-        return replace(ended, outcome=replace(ended.outcome, four_kongs=True))
-    return ended
+    return _end(state, OutcomeKind.DRAW, four_kongs=split_four_kongs(state))
 
 
 def _declined(state: TableState, e: ev.DeclinedLastTile) -> TableState:
