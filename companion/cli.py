@@ -13,7 +13,7 @@ import pkgutil
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import companion.commands
 
@@ -50,9 +50,43 @@ class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose usage errors are said in English and Traditional Chinese (exit code 2, as
     argparse does); every sub-command's parser is one too (``add_subparsers`` makes parsers of its own class)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "positional arguments / 位置引數"  # argparse's headings, said in both languages
+        self._optionals.title = "options / 選項"
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = "show this help and exit / 顯示這份說明後結束"
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        formatter = super()._get_formatter()  # argparse's ``usage:`` heading in both languages (its own wrapping)
+        add_usage = formatter.add_usage
+
+        def usage_said_twice(usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            add_usage(usage, actions, groups, "usage / 用法: " if prefix is None else prefix)
+
+        formatter.add_usage = usage_said_twice  # type: ignore[method-assign]
+        return formatter
+
+    def format_usage(self) -> str:
+        return _usage_aligned(super().format_usage())
+
+    def format_help(self) -> str:
+        return _usage_aligned(super().format_help())
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message} / 錯誤：{argparse_zh(message)}\n")
+
+
+def _usage_aligned(text: str) -> str:
+    """The usage's wrapped lines moved right by the two columns argparse does not count (用法 is two characters
+    four columns wide), so they line up under the command's first option again."""
+    head, sep, rest = text.partition("\n\n")
+    lines = head.split("\n")
+    if not lines[0].startswith("usage / 用法: "):
+        return text
+    return "\n".join([lines[0], *("  " + line if line.startswith(" ") else line for line in lines[1:])]) + sep + rest
 
 
 def build_parser() -> argparse.ArgumentParser:

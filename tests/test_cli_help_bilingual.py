@@ -89,5 +89,18 @@ def test_help_of_every_command_runs(path: tuple[str, ...], capsys: pytest.Captur
         main([*path, "--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    assert "usage:" in out
+    assert out.startswith(f"usage / 用法: companion {' '.join(path)}")
     assert _CJK.search(out)
+    assert "options / 選項:" in out and "\noptions:" not in out  # argparse's headings said twice
+    assert "\npositional arguments:" not in out
+    assert "-h, --help" in out and "顯示這份說明後結束" in out
+
+
+def test_a_wrapped_usage_lines_up_under_the_command_s_first_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["app", "--help"])
+    lines = capsys.readouterr().out.split("\n\n")[0].splitlines()
+    assert len(lines) > 1  # the app's usage wraps
+    first = lines[0].index("[-h]")
+    width = first + len(_CJK.findall(lines[0]))  # 用法 is two characters four columns wide
+    assert all(len(line) - len(line.lstrip()) == width for line in lines[1:]), lines

@@ -19,7 +19,7 @@ def test_usage_errors_are_bilingual(argv: list[str], zh: str, capsys: pytest.Cap
         main(argv)
     assert e.value.code == 2
     err = capsys.readouterr().err
-    assert "usage:" in err and "error: " in err and f"/ 錯誤：{zh}" in err
+    assert "usage / 用法:" in err and "error: " in err and f"/ 錯誤：{zh}" in err
 
 
 def test_a_message_argparse_may_add_later_still_gets_a_chinese_gist() -> None:
