@@ -31,7 +31,7 @@ from companion.game.session import (
 )
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
-from companion.game.view import render_table
+from companion.game.view import evidence_said, render_table
 from companion.rules.profiles import os_error_zh
 from companion.rules.profiles._schema import SWITCHES
 from companion.tiles import format_tiles
@@ -135,9 +135,8 @@ def run(args: argparse.Namespace) -> int:
                                     "an earlier version; an edited log is no table's)"))
         except IllegalEvent as err:
             why = illegal(line, name, err)
-            evidence = ", ".join(f"{k}={v}" for k, v in err.evidence)
-            error(f"{args.file}：{why.zh}" + (f"（{evidence}）" if evidence else ""),
-                  f"{args.file}: {why.en}" + (f" [{evidence}]" if evidence else ""))
+            zh, en = evidence_said(err.evidence, state.players, err.reason)
+            error(f"{args.file}：{why.zh}" + (f"（{zh}）" if zh else ""), f"{args.file}: {why.en}" + (f" [{en}]" if en else ""))
             return 1
         if not args.quiet and not args.json and not args.csv:  # (--json and --csv print that alone, for a program)
             source = e.source.value

@@ -6,15 +6,16 @@ only their number. Concealed kongs show face down to everyone but their owner.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from companion.game.state import Phase, TableState
-from companion.game.text import WIND_EN, WIND_ZH, msg, seat_label
+from companion.game.text import WIND_EN, WIND_ZH, Msg, msg, seat_label
 from companion.game.wall import StackPos
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["SeatView", "PublicView", "public_view", "unseen_counts", "render_table"]
+__all__ = ["SeatView", "PublicView", "public_view", "unseen_counts", "render_table", "evidence_said"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +134,55 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.en)}" for w in out.winners)
         lines.append(f"    {pick(*out.said)}{': ' + who if who else ''}")
     return "\n".join(lines)
+
+
+
+_SEAT_KEYS = {"seat": ("座位", "seat"), "turn": ("輪到", "turn"), "due": ("輪到", "due"), "discarder": ("放槍", "discarder"),
+              "already": ("已經是", "already"), "waiting": ("等", "waiting for")}
+_COUNT_KEYS = {"live": ("牌牆剩 {} 張", "{} tiles left in the wall"), "wall": ("牌牆 {} 張", "wall of {} tiles"),
+               "hand": ("第 {} 把", "hand {}")}
+_SAID_ELSEWHERE = {"event", "line", "at"}  # (the message that carries the evidence names them already)
+
+
+def evidence_said(evidence: tuple[tuple[str, str], ...], players: tuple[str, ...] = (),
+                  reason: Msg | None = None) -> tuple[str, str]:
+    """A refusal's evidence (:attr:`IllegalEvent.evidence`) in words, Chinese and English: the phase by its name,
+    a seat by its player, a tile by its name; what has no words here keeps its ``name=value`` in both (a review: a
+    Chinese refusal ended "（phase=act, seat=0）"). What the ``reason`` says already (the phase, the player) is left
+    out."""
+    said = dict(evidence)
+    zh: list[str] = []
+    en: list[str] = []
+    for item_zh, item_en, words in _evidence_items(evidence, said, players):
+        if reason is None or words is None or words not in reason.zh:
+            zh.append(item_zh)
+            en.append(item_en)
+    return "，".join(zh), ", ".join(en)
+
+
+def _evidence_items(evidence: tuple[tuple[str, str], ...], said: dict[str, str],
+                    players: tuple[str, ...]) -> Iterator[tuple[str, str, str | None]]:
+    """Each item of the evidence said (Chinese, English, the Chinese words naming its value, if any)."""
+    for key, value in evidence:
+        if key in _SAID_ELSEWHERE or (key.endswith("_en") and key.removesuffix("_en") in said):
+            continue
+        value_en = said.get(f"{key}_en", value)
+        if key == "phase" and value.upper() in Phase.__members__:
+            phase = Phase[value.upper()]
+            yield f"階段：{phase.zh}", f"phase: {phase.en}", phase.zh
+        elif key in _SEAT_KEYS and value.lstrip("-").isdigit():
+            name_zh, name_en = seat_label(int(value), players)
+            yield f"{_SEAT_KEYS[key][0]}：{name_zh}", f"{_SEAT_KEYS[key][1]}: {name_en}", name_zh
+        elif key in _COUNT_KEYS and value.isdigit():
+            yield _COUNT_KEYS[key][0].format(value), _COUNT_KEYS[key][1].format(value), None
+        elif key == "tile" and (tile := _one_tile(value)) is not None:
+            yield f"牌：{tile.zh}", f"tile: {value}", tile.zh
+        else:
+            yield f"{key}={value}", f"{key}={value_en}", None
+
+
+def _one_tile(code: str) -> Tile | None:
+    try:
+        return Tile.from_code(code)
+    except ValueError:
+        return None

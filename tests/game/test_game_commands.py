@@ -14,6 +14,9 @@ import pytest
 
 from companion.cli import main
 from companion.game import events as ev
+from companion.game.state import Phase
+from companion.game.text import msg
+from companion.game.view import evidence_said
 
 
 def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -232,6 +235,16 @@ def test_replay_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.Cap
     assert main(["replay", str(out), "--quiet", "--lang", "zh"]) == 1
     err = capsys.readouterr().err
     assert f"第 {n + 1} 行的摸牌不合法" in err and "line" not in err and "turn" not in err
+    assert "=" not in err and "phase" not in err  # the evidence in words too (it ended "（phase=act, seat=0）")
+
+
+def test_a_refusal_s_evidence_is_said_in_words_leaving_out_what_the_reason_says() -> None:
+    reason = msg("phase", what="摸牌", what_en="draw", phase_zh=Phase.ACT.zh, phase_en=Phase.ACT.en)
+    evidence = (("event", "#40 Drew"), ("phase", "act"), ("seat", "2"), ("tile", "5m"), ("live", "60"), ("odd", "x"))
+    zh, en = evidence_said(evidence, ("Lin", "阿明", "老王", "小美"), reason)
+    assert zh == "座位：老王，牌：五萬，牌牆剩 60 張，odd=x"
+    assert en == "seat: 老王, tile: 5m, 60 tiles left in the wall, odd=x"
+    assert evidence_said(evidence[1:2]) == ("階段：等待出牌", "phase: waiting for a discard")
 
 
 def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_where_paid(
