@@ -137,6 +137,11 @@ def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = 
     return main
 
 
+APP_DESCRIPTION = "台灣十六張麻將小幫手 / Table companion for Taiwanese 16-tile mahjong"
+"""The page's description (search results, a link shared to a chat, a screen reader's summary): Flet's says
+"Flet application."."""
+
+
 def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoReader | None = None,
              uploads: Path | None = None, live: LiveGame | None = None) -> Any:
     """The app as an ASGI application. ``uploads``: the folder phones' photos land in (made and removed by the
@@ -153,7 +158,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
     source = PhotoSource(reader.demo, reader.read_file, uploads)
     sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS, SheetDraft.stored())
     app = flet_fastapi_app(make_main(replay, note, source, lang, live, sets), assets_dir=str(assets_dir()), no_cdn=True,
-                           app_name="companion", upload_dir=str(uploads) if uploads else None,
+                           app_name="companion", app_description=APP_DESCRIPTION, upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,
                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
     app = SheetDownload(ClosedTabs(app))

@@ -54,7 +54,10 @@ def test_the_app_serves_the_page_the_tiles_and_the_font(tmp_path: Path) -> None:
         assert table.startswith("companion app: 牌局檔 / table file: ") and "table.sqlite" in table, table
         base = f"http://127.0.0.1:{port}/"
         with urllib.request.urlopen(base, timeout=30) as r:
-            assert r.status == 200 and b"flutter" in r.read().lower()
+            page = r.read()
+            assert r.status == 200 and b"flutter" in page.lower()
+        assert b"Flet application." not in page and '<meta name="description" content="台灣十六張麻將小幫手 / Table ' \
+            'companion for Taiwanese 16-tile mahjong">'.encode() in page
         with urllib.request.urlopen(base + "tiles/5p.png", timeout=30) as r:
             assert r.read()[:8] == b"\x89PNG\r\n\x1a\n"
         with urllib.request.urlopen(base + "fonts/DroidSansFallbackFull.ttf", timeout=30) as r:
