@@ -41,7 +41,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("one_throw", Words("擲一次骰子", "one throw of the dice")),
         ("east_deals", Words("坐東的直接做莊", "East deals first")))),
     HouseRule("seat_wind", Words("門風", "Seat winds"), (
-        ("dealer_east", Words("莊家是東風", "the dealer is East")),
+        ("dealer_east", Words("莊家坐東", "the dealer is East")),
         ("kaimen", Words("以開門為東風（依骰子）", "the opened wall's owner is East (by the dice)")),
         ("fixed_seats", Words("座位風固定", "fixed by the seats")))),
     HouseRule("reserve_rule", Words("留牌（不摸的牌）", "Tiles left unplayed"), (

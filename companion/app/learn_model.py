@@ -26,10 +26,10 @@ from companion.rules.win import Win, WinType
 
 __all__ = ["LearnItem", "LearnExample", "learn_items", "examples_path"]
 
-_KIND = {ItemKind.HAND: ("算在這手牌的台", "Tai of the hand"), ItemKind.RELATION: ("莊家台（只在莊家胡或付時算）",
-                                                                  "Dealer tai (only where the dealer wins or pays)"),
+_KIND = {ItemKind.HAND: ("算在這手牌的台", "Tai of the hand"), ItemKind.RELATION: ("莊家台（只算莊家付或收的）",
+                                                                  "Dealer tai (only on what the dealer pays or is paid)"),
          ItemKind.INSTANT: ("直接胡（不看牌型）", "An instant win (no winning shape needed)")}
-_HOW = {WinType.DISCARD: ("胡別家放槍的牌", "win on a discard"), WinType.SELF_DRAW: ("自摸", "self-drawn"),
+_HOW = {WinType.DISCARD: ("胡別人打的牌", "win on a discard"), WinType.SELF_DRAW: ("自摸", "self-drawn"),
         WinType.ROB_KONG: ("搶槓", "robbing a kong"), WinType.EIGHT_FLOWERS: ("八仙過海", "eight flowers"),
         WinType.SEVEN_FLOWERS_ROB: ("七搶一", "seven rob one"), WinType.FOUR_KONGS: ("四槓", "four kongs")}
 
@@ -59,6 +59,14 @@ class LearnItem:
     value: int  # tai per occurrence in the default profile (0 = off there)
     example: LearnExample | None
     by_profile: tuple[tuple[Words, int], ...] = ()  # its worth under each built-in profile (house rules differ)
+    zh_alt: str = ""  # its other Chinese names (the spec's table gives them in brackets: 全求 全求人)
+
+    @property
+    def heading(self) -> Words:
+        """The card's heading: the Chinese name (and its other names) in Chinese; both names in English, so that a
+        player learning the game learns the word the table says (the Chinese view showed "正花　Seat flower", a
+        review)."""
+        return Words(self.name.zh + (f"（{self.zh_alt}）" if self.zh_alt else ""), f"{self.name.zh}  {self.name.en}")
 
 
 def examples_path() -> Any:
@@ -108,5 +116,5 @@ def learn_items() -> tuple[LearnItem, ...]:
         out.append(LearnItem(item_id, Words(item.zh, item.en), Words(item.explain('zh', default), item.explain('en', default)),
                              Words(*kind), default.value(item_id),
                              _example(entry, item_id) if entry is not None else None,
-                             tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles)))
+                             tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles), item.zh_alt))
     return tuple(out)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.app.house_rules import played_rules, terms_change
-from companion.app.words import Words, ui
+from companion.app.words import Words, signed, ui
 from companion.game import events as ev
 from companion.game.rotation import NextDeal
 from companion.game.session import (
@@ -124,8 +124,8 @@ def ledger_panel(state: TableState) -> LedgerPanel | None:
     if len(ledgers) < 2:
         return panel
     earlier = tuple(ui("ledger_session", n=k, hands=len(ledger.entries),
-                       money="、".join(f"{p} {v:+d}" for p, v in ledger.balances.items()),
-                       money_en=", ".join(f"{p} {v:+d}" for p, v in ledger.balances.items()))
+                       money="、".join(f"{p} {signed(v)}" for p, v in ledger.balances.items()),
+                       money_en=", ".join(f"{p} {signed(v)}" for p, v in ledger.balances.items()))
                     for k, ledger in enumerate(ledgers[:-1], 1))
     total = total_balances(ledgers)
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in fewest_transfers(total))
@@ -214,8 +214,8 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
     old_money = dict(before.balances)
     moved = [(p, old_money.get(p, 0), v) for p, v in after.balances if old_money.get(p, 0) != v]
     # in words, not an arrow: the app's fonts have no "→" (a box on the screen)
-    money = Words("、".join(f"{p} {a:+d} 變 {b:+d}" for p, a, b in moved) or "不變",
-                  ", ".join(f"{p} {a:+d} to {b:+d}" for p, a, b in moved) or "unchanged")
+    money = Words("、".join(f"{p} {signed(a)} 變 {signed(b)}" for p, a, b in moved) or "不變",
+                  ", ".join(f"{p} {signed(a)} to {signed(b)}" for p, a, b in moved) or "unchanged")
     return ui(key, n=hand, was=lines.zh, was_en=lines.en, now=new.zh, now_en=new.en, money=money.zh,
               money_en=money.en)
 

@@ -467,7 +467,7 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
         shown = _tiles(e.concealed)
         won = f" + {e.tile.zh}" if e.tile is not None else ""
         won_en = f" + {e.tile.en}" if e.tile is not None else ""
-        return Words(f"改正第 {e.hand} 把 {who} 亮的牌：{shown.zh}{won}",
+        return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}",
                      f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}")
     if isinstance(e, ev.StakesChanged):
         base, per_tai, switches = terms_ahead(before)  # (a change made before it, after the same hand)

@@ -264,7 +264,7 @@ class LearnTab:
         t = self.host.t
         worth = t(ui("learn_worth", n=item.value)) if item.value else t(ui("learn_off"))
         rows: list[ft.Control] = [
-            ident(ID_LEARN_TITLE, label(f"{item.name.zh}{t(SEP)}{item.name.en}", 20, bold=True, colour=ACCENT)),
+            ident(ID_LEARN_TITLE, label(t(item.heading), 20, bold=True, colour=ACCENT)),
             label(f"{t(item.kind)}{t(SEP)}·{t(SEP)}{worth}", 13, colour=GREY),
             label(t(item.explain), 15)]
         if item.by_profile:

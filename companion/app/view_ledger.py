@@ -37,7 +37,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
-from companion.app.words import SEP, Words, ui
+from companion.app.words import SEP, Words, signed, ui
 from companion.game.service import ServiceError
 from companion.game.state import TableState
 from companion.tiles import Tile, parse_tiles
@@ -245,7 +245,7 @@ class LedgerTab:
                                                                                                  list[ft.Control]]:
         """Each player's balance in a row, and the payments that settle them (or that nobody owes anything)."""
         t = self.host.t
-        totals = ft.Row([label(f"{p} {v:+d}", 15, bold=True, colour=ACCENT if v < 0 else FELT) for p, v in balances],
+        totals = ft.Row([label(f"{p} {signed(v)}", 15, bold=True, colour=ACCENT if v < 0 else FELT) for p, v in balances],
                         spacing=16, wrap=True)
         return totals, [label(t(w), 14, bold=True) for w in settle_up] or [label(t(ui("ledger_even")), 14)]
 
@@ -322,7 +322,7 @@ class LedgerTab:
             parts.insert(1, ident(f"ledger-dice-{r.number}", label(t(SEP).join(t(w) for w in said), 12, colour=GREY)))
         parts += [label(t(w), 13) for w in r.lines]
         parts += [label(t(w), 13, colour=FELT) for w in r.transfers]
-        parts.append(label(t(SEP).join(f"{p} {v:+d}" for p, v in r.balances), 12, colour=GREY))
+        parts.append(label(t(SEP).join(f"{p} {signed(v)}" for p, v in r.balances), 12, colour=GREY))
         if r.next is not None:  # who deals next, his streak, the round (spec §6.7): a 流局's 連莊 said where it happens
             parts.append(ident(f"ledger-next-{r.number}", label(t(r.next), 12, colour=GREY)))
         if self.showing_live:  # the host may put a winner's recorded tiles right (spec §6.7)

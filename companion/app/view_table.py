@@ -31,7 +31,7 @@ from companion.app.ui_kit import (
     tiles,
 )
 from companion.app.view_wall import wall_fold
-from companion.app.words import SEP, Words, ui
+from companion.app.words import SEP, Words, signed, ui
 
 __all__ = ["TableTab", "PLAY_SECONDS", "banner", "seat_grid", "seat_card", "hand_end_card", "recent_list"]
 
@@ -266,7 +266,7 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
         rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
         rows += [label(t(x), 13) for x in end.transfers]
     rows.append(label(t(ui("balances")), 13, bold=True, colour=FELT))
-    rows.append(label(t(SEP).join(f"{p} {v:+d}" for p, v in end.balances), 13))
+    rows.append(label(t(SEP).join(f"{p} {signed(v)}" for p, v in end.balances), 13))
     rows.append(label(t(end.next_deal), 13, colour=GREY))
     return ident(ID_HAND_END, ft.Container(ft.Column(rows, spacing=3), bgcolor="#fff4d6", padding=12,
                                            border_radius=8, border=ft.Border.all(2, "#e0b040")))

@@ -73,7 +73,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（{n} 向聽）", "Not ready ({n_en} from ready)"),  # n_en: steps(n)
+    "not_ready": ("未聽牌（還差 {n} 張才聽，{n} 向聽）", "Not ready ({n_en} from ready)"),  # n_en: steps(n)
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -85,9 +85,9 @@ UI: dict[str, tuple[str, str]] = {
     "hand_tai": ("這手牌 {tai} 台", "The hand: {tai} tai"),
     "penalty_tai": ("詐胡罰 {tai} 台", "The false win's penalty: {tai} tai"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
-    "dealer_tai": ("莊家 +{tai} 台（莊家胡或付的才加）", "dealer +{tai} tai (where the dealer wins or pays)"),
-    "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家胡或付的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
-                          "pull {n}; where the dealer wins or pays)"),
+    "dealer_tai": ("莊家 +{tai} 台（莊家付或收的才加）", "dealer +{tai} tai (on what the dealer pays or is paid)"),
+    "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家付或收的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
+                          "pull {n}; on what the dealer pays or is paid)"),
     "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
     "pays_stakes": ("{payer} 付 {payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
                     "{payer} pays {payee} {amount} ({base} + {tai} tai × {per_tai})"),
@@ -189,7 +189,7 @@ UI: dict[str, tuple[str, str]] = {
     "clear": ("清除", "Clear"),
     "backspace": ("退一張", "Remove last"),
     "hand_example": ("範例", "Example"),
-    "hand_meld_keys": ("已亮的牌：", "Melds laid down:"),
+    "hand_meld_keys": ("吃碰槓：", "Melds laid down:"),
     "hand_meld_pung": ("碰", "Pung"),
     "hand_meld_chow": ("吃", "Chow"),
     "hand_meld_kong": ("明槓", "Kong"),
@@ -249,7 +249,7 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好是 {n} 向聽", "After the best discard: {n_en} from ready"),  # n_en: steps(n)
+    "drawn_not_ready": ("打出後最好還差 {n} 張才聽（{n} 向聽）", "After the best discard: {n_en} from ready"),  # n_en: steps(n)
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -412,7 +412,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_false_win_claimed": ("{seat} 詐胡（宣稱 {tai} 台）", "{seat}: false win (claimed {tai} tai)"),
     "live_false_win_unknown": ("{seat} 詐胡（不知宣稱幾台：照 8 台罰）", "{seat}: false win (the tai claimed unknown: "
                                "charged as 8)"),
-    "live_penalty_sure": ("記下「{what}」？（記錯了也可以撤銷）", "Record “{what_en}”? (undo takes it back too)"),
+    "live_penalty_sure": ("記下「{what}」？（記錯了也可以撤回）", "Record “{what_en}”? (undo takes it back too)"),
     "live_penalty_yes": ("確定，記下來", "Yes, record it"),
     "live_penalty_no": ("取消", "Cancel"),
     "live_big_count": ("{seat} 大相公（牌太多）", "{seat}: too many tiles"),
@@ -441,9 +441,9 @@ UI: dict[str, tuple[str, str]] = {
                           "{seat} has made a fourth kong: the hand ends as a four-kongs win; tap {seat}'s win and enter the tiles"),
     "live_p_rob_four_kongs": ("{seat} 加槓 {tile}，是第四槓：有人搶槓胡嗎？沒有的話請按他的四槓胡",
                               "{seat} adds a kong of {tile_en}, a fourth: does anyone rob it? If not, tap {seat}'s four-kongs win"),
-    "live_p_four_kongs_split": ("四個槓分在不同人手上：這手流局，請按「流局」",
+    "live_p_four_kongs_split": ("四槓分屬不同家：這手流局，請按「流局」",
                                 "Four kongs split between players: the hand is drawn; tap the draw"),
-    "live_four_kongs_draw": ("流局（四槓分開）", "Draw (four kongs split)"),
+    "live_four_kongs_draw": ("流局（四槓分屬不同家）", "Draw (four kongs split)"),
     "live_stakes_missing": ("請填底和台（都是 0 或正整數）", "Fill in the base and the amount per tai (whole numbers, 0 or more)"),
     "live_stakes_bad": ("底和台要是 0 或正整數：{base}／{per_tai}", "the base and the amount per tai are whole numbers, "
                         "0 or more: {base}/{per_tai}"),
@@ -535,7 +535,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
     "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
     "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
-    "ledger_items": ("（{items}）", " ({items_en})"),
+    "ledger_items": ("：{items}", " ({items_en})"),  # (not in brackets: an item may carry its own, 平胡（各家規矩）)
     "ledger_capped": ("；牌面 {hand} 台，封頂算 {tai} 台", "; the hand scores {hand}, capped at {tai}"),
     "ledger_session_hands": ("第 {n} 將的 {hands} 把（可改正）", "Session {n}: its {hands} hands (to put right)"),
     "ledger_in_total": ("（幾將一起算時，付下面「全部」的結算就好，不要兩個都付）",
@@ -552,15 +552,15 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_dice": ("骰子 {n} 點", "dice {n}"),
     "ledger_winds": ("門風：{winds}", "seat winds: {winds_en}"),
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
-    "ledger_fix": ("改正 {player} 亮的牌", "Correct {player}'s winning hand"),
-    "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候亮的牌：這一把的台數和付款、之後每一把的累計都會重算",
+    "ledger_fix": ("改正 {player} 攤開的牌", "Correct {player}'s winning hand"),
+    "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候攤開的牌：這一把的台數和付款、之後每一把的累計都會重算",
                          "Correct the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
     "ledger_fix_concealed": ("{player} 攤開的手牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
     "ledger_fix_all_concealed": ("{player} 攤開的手牌（全部）", "{player}'s concealed tiles (all of them)"),
     "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
-    "ledger_fixed": ("已改正：{player} 亮的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
-    "ledger_fixed_pics": ("已改正：{player} 亮的牌是", "Corrected: {player} showed"),
+    "ledger_fixed": ("已改正：{player} 攤開的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
+    "ledger_fixed_pics": ("已改正：{player} 攤開的牌是", "Corrected: {player} showed"),
     "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
     "ledger_fix_no_tile": ("八仙過海沒有胡的那一張，只改手牌", "Eight flowers win on no tile: the hand alone"),
@@ -787,6 +787,11 @@ def both_words(text: str) -> Words:
     """``"English / 中文"`` (how the vision and rules packages word their errors) as :class:`Words`."""
     en, sep, zh = text.partition(" / ")
     return Words(zh if sep else en, en)
+
+
+def signed(amount: int) -> str:
+    """A balance as a score sheet writes it: +70, -70, and 0 without a sign (it said "+0", a review)."""
+    return f"{amount:+d}" if amount else "0"
 
 
 def steps(n: int) -> str:

@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from companion.app.ledger_model import ledger_csv
+from companion.app.words import signed
 from companion.commands._io import add_lang_option
 from companion.game import events as ev
 from companion.game.check import step, stored_step
@@ -207,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"      {t.payer} → {t.payee}: {t.amount}")
     print(f"== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
-        print(f"  {p}: {v:+d}")
+        print(f"  {p}: {signed(v)}")
     print(f"== {pick('結帳：最少筆數的付款', 'settling up: the fewest payments')} ==")
     for t in ledger.settle_up():
         print(f"  {t.payer} → {t.payee}: {t.amount}")
@@ -215,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
         total = total_balances(ledgers)
         print(f"== {pick(f'{len(ledgers)} 將合計', f'{len(ledgers)} sessions in all')} ==")
         for p, v in total.items():
-            print(f"  {p}: {v:+d}")
+            print(f"  {p}: {signed(v)}")
         for t in fewest_transfers(total):
             print(f"  {t.payer} → {t.payee}: {t.amount}")
     return status

@@ -56,7 +56,7 @@ a hand's JSON object / 每手牌的 JSON 欄位:
                   "ready_on_deal", "ready_first_discard": true,
                   "replacement_after": "flower" | "ckong" | "addkong" | "kong"
                   (or "after_flower", "after_kong": true)} / 海底、河底、天胡、地胡、人胡、報聽、天聽、地聽、
-                  槓上開花或花上的那張
+                  補花、開槓後補到的那張
     stakes       {"base": 30, "per_tai": 10} / 底與台（預設 --stakes）
     profile      a rule set id for this hand / 這手用的規則
     switches     {"discard_kong_replacement_win": "allowed", …}: the rule set's switches the hand's table
@@ -361,25 +361,27 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
     is None: the caller printed its own)."""
     t = _T[lang]
     seat = _SEAT_ZH if lang == "zh" else _SEAT_EN
+    # Chinese punctuation in the Chinese (a review read "規則: atawmj_2009 (中華競技麻將 2009)")
+    colon, opened, closed = ("：", "（", "）") if lang == "zh" else (": ", " (", ")")
     if label is not None:
         print(f"── {label}", file=out)
     if "error" in result:
         err = result["error"]
         msg = err.get("message_zh", err["message"]) if lang == "zh" else err["message"]
-        print(f"{t['error']}: {msg}", file=out)
+        print(f"{t['error']}{colon}{msg}", file=out)
         return
     # the profile the line was scored under (a house file too: its id need not name a file to reload)
     profile: Profile = result["_profile"] if "_profile" in result else load_profile(result["profile"])
-    print(f"{t['profile']}: {profile.id} ({profile.name(lang)})", file=out)
+    print(f"{t['profile']}{colon}{profile.id}{opened}{profile.name(lang)}{closed}", file=out)
     if result.get("false_win"):
-        print(f"{t['false']}: {result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
+        print(f"{t['false']}{colon}{result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
     else:
         s: Score = result["_score"]
         reading: HouseReading = result["_house"]
-        print(f"{t['hand']}: {s.win.describe()}", file=out)
+        print(f"{t['hand']}{colon}{s.win.describe()}", file=out)
         if result["decomposition"]:
-            print(f"{t['split']}: {'  '.join(result['decomposition'])}", file=out)
-            print(f"{t['waits']}: {' '.join(result['waits']) or t['none']}", file=out)
+            print(f"{t['split']}{colon}{'  '.join(result['decomposition'])}", file=out)
+            print(f"{t['waits']}{colon}{' '.join(result['waits']) or t['none']}", file=out)
             if s.wait_shape is not None and s.win.win_tile is not None:  # the winning tile's shape, not every wait's
                 exhausted = t["exhausted"] if len(result["waits"]) == 1 and s.wait_shape is WaitShape.TWO_SIDED else ""
                 print(t["shape"].format(tile=s.win.win_tile.code, shape=s.wait_shape.name_in(lang)) + exhausted,
@@ -395,14 +397,15 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai), file=out)
         n, cap = s.win.streak, profile.switch("streak_cap")
         # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
-        streak = t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
-            t["streak_capped"].format(n=n, cap=cap)
-        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']} ({streak})" if result["dealer_in"]
+        streak = "" if n == 0 else t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
+            t["streak_capped"].format(n=n, cap=cap)  # (none said with no streak: it printed "(連0拉0)", a review)
+        streak = f"{opened}{streak}{closed}" if streak else ""
+        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']}{streak}" if result["dealer_in"]
                        else f" · {t['no_dealer']}")  # his tai count only where he wins or pays
         # the hand's tai as the payments count them (a review read 18 + 5 beside payments of 21 under a cap of 16)
         capped = t["capped"].format(cap=s.capped_tai) if s.capped_tai != s.hand_tai else ""
         print(f"{t['total']} {s.hand_tai} {t['tai']}{capped}{dealer_part}", file=out)
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
-        print(f"  {seat[p['payer']]} → {seat[p['payee']]}: {p['tai']} {t['tai']}{amount}", file=out)
+        print(f"  {seat[p['payer']]} → {seat[p['payee']]}{colon}{p['tai']} {t['tai']}{amount}", file=out)
 

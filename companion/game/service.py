@@ -635,7 +635,7 @@ class TableService:
                 f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
                 f"there, and the game could not be kept beside it ({why}); save the log (Save log) to keep the game / "
                 f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去，這局也無法另存（{why}）；"
-                "請先「下載紀錄」保存這局")
+                "請先「下載紀錄」存下這局")
         return ServiceError(
             f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored there "
             f"(the file put there is left as it is); the game so far is kept in {kept} (open it with --table) / "
@@ -670,7 +670,7 @@ class TableService:
             raise ServiceError(
                 f"{self.path}: the table file was removed while the companion had it open, and cannot be written "
                 f"again ({err}): save the log (Save log) to keep the game / {self.path}：牌局檔在使用中被刪除了，"
-                "也無法重新寫入；請先「下載紀錄」保存這局") from err
+                "也無法重新寫入；請先「下載紀錄」存下這局") from err
         self._db.close()
         self._db = fresh
         st = os.stat(self.path)

@@ -92,7 +92,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "chow_left": ("只有下家能吃：{seat}不是{discarder}的下家", "only the next player may chow: {seat_en} is not after {discarder_en}"),
     "chow_shape": ("{tiles}不是順子", "{tiles_en} is not a chow"),
     "outranked": ("{seat}的{other}優先於{claim}", "{seat_en}'s {other_en} outranks {claim_en}"),
-    "kong_left": ("不得順槓：不能槓上家的牌", "no kong on the previous player's discard (a house rule of this table)"),
+    "kong_left": ("不得順槓（這桌的規矩）：不能槓上家打的牌", "no kong on the previous player's discard (a house rule of this table)"),
     "frozen": ("{seat}已報聽，不能{what}", "{seat_en} has declared ready and may not {what_en}"),
     "frozen_kong_held": ("{seat}已報聽，摸到的{drawn}要打出：暗槓只能槓剛摸到的牌，不能槓手中原有的四張{tile}",
                          "{seat_en} has declared ready and must discard the drawn {drawn_en}: a concealed kong takes "
@@ -126,7 +126,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "claimed_already": ("{seat}已對這張牌宣告過胡或詐胡", "{seat_en} has already declared a win or a false win on this tile"),
     "four_kongs_win_due": ("{seat}剛開出第四槓：這手以他的四槓胡結束，請記錄四槓胡",
                            "{seat_en} has just made a fourth kong: the hand ends as his four-kongs win; record it"),
-    "four_kongs_draw_due": ("四槓分屬不同玩家：這手流局，請記錄流局",
+    "four_kongs_draw_due": ("四槓分屬不同家：這手流局，請記錄流局",
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
     "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張",
@@ -143,7 +143,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "decline_late": ("最後一張已經摸走了，沒有牌可以不摸：打出的牌沒人胡就是流局", "the last tile has been drawn already: "
                      "there is none left to decline (unless someone wins on the discard, the hand is a draw)"),
     "no_draw_due": ("還不是流局：還剩 {live} 張可摸", "not a draw yet: {live} tiles can still be drawn"),
-    "pending_claim": ("有人搶牌，不能流局", "a claim is pending"),
+    "pending_claim": ("還有人要吃、碰、槓或胡，不能流局", "a claim is pending"),
     "session_over": ("這一將已結束", "the session (一將) is over"),
     "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),

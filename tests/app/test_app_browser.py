@@ -1318,7 +1318,7 @@ def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
     tap(page, "tab-learn")
     wait_shown(page, "learn-title")
     tap(page, "learn-all_pungs")
-    wait_text(page, "learn-title", f"{item.name.zh}　{item.name.en}")
+    wait_text(page, "learn-title", item.heading.zh)
     assert text_of(page, "learn-total") == ui("learn_total", hand=item.example.hand_tai).zh
     assert item.example.note.zh in str(page.locator("flt-semantics").first.text_content())
 

@@ -201,7 +201,7 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             plain, with_dealer = at.base + at.per_tai * x.capped_tai, at.base + at.per_tai * (x.capped_tai + x.dealer_tai)
             assert amounts <= {plain, with_dealer}
             assert line.zh.startswith(f"{x.player} ")
-            assert (f" {x.capped_tai} 台（" in line.zh) == bool(x.items)  # with its items (a 0-tai hand has none)
+            assert (f" {x.capped_tai} 台：" in line.zh) == bool(x.items)  # with its items (a 0-tai hand has none)
             # each item as the hand's end card names it (獨聽's shape, a house rule's mark)
             assert x.score is not None
             named, _ = marked_items(x.score)

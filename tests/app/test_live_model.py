@@ -990,7 +990,7 @@ def test_a_corrected_win_is_settled_as_if_entered_so_and_later_balances_follow(t
                 from companion.app.ledger_model import ledger_csv
                 row = next(r for r in csv.reader(io.StringIO(ledger_csv(fixed))) if r and r[0] == str(result.number))
                 name = state.players[rec.seat]  # the hand in tile names, and in the notation for English
-                assert row[5] == f"已改正：{name} 亮的牌是 {format_zh(new)} / Corrected: {name} showed {format_tiles(new)}"
+                assert row[5] == f"已改正：{name} 攤開的牌是 {format_zh(new)} / Corrected: {name} showed {format_tiles(new)}"
                 assert not next(r for r in csv.reader(io.StringIO(ledger_csv(back)))
                                 if r and r[0] == str(result.number))[5]
     assert tried >= 3

@@ -155,7 +155,7 @@ def test_tai_input_errors_say_the_reason_in_chinese_once(capsys: pytest.CaptureF
 
     buf = io.StringIO()
     explain({"error": got[0]}, "zh", buf, "x")
-    assert buf.getvalue().splitlines()[1] == "錯誤: 欄位 seat 有誤：不認得的欄位"
+    assert buf.getvalue().splitlines()[1] == "錯誤：欄位 seat 有誤：不認得的欄位"
 
 
 def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -294,7 +294,7 @@ def test_explain_with_a_house_file(capsys: pytest.CaptureFixture[str], tmp_path:
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(LINE) + "\n"))
     assert main(["tai", "--explain", "--profile", "ok1.toml"]) == 0
     out = capsys.readouterr().out
-    assert "規則: ok1 (我家)" in out and "手牌合計 3 台" in out
+    assert "規則：ok1（我家）" in out and "手牌合計 3 台" in out
     discard_kong = {"concealed": "123m456p789s23s55z", "melds": ["kong:9999m@O"], "win_tile": "4s",
                     "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
                     "flags": {"replacement_after": "kong"}, "profile": "ok1.toml"}

@@ -96,7 +96,7 @@ def test_stdin_and_profile_option(capsys: pytest.CaptureFixture[str], monkeypatc
 def test_explain_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out = _run(capsys, [json.dumps(EX2)], "--explain", "--stakes", "30/10", tmp_path=tmp_path)
     assert rc == 0
-    for word in ("自摸", "門風", "正花", "獨聽", "邊張", "手牌合計 4 台", "莊家 +3 台", "連1拉1", "東 → 南: 7 台 = 100"):
+    for word in ("自摸", "門風", "正花", "獨聽", "邊張", "手牌合計 4 台", "莊家 +3 台", "連1拉1", "東 → 南：7 台 = 100"):
         assert word in out
     rc, out = _run(capsys, [json.dumps(EX2)], "--explain", "--lang", "en", tmp_path=tmp_path)
     for word in ("Self-draw", "Seat-wind pung", "Seat flower", "Single wait", "edge", "Hand total 4 tai",
@@ -110,7 +110,7 @@ def test_explain_gives_dealer_tai_only_where_the_dealer_wins_or_pays(capsys: pyt
     rc, out = _run(capsys, [json.dumps(third_party)], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "the dealer neither wins nor pays: no dealer tai" in out and "Dealer +" not in out
     rc, out = _run(capsys, [json.dumps({**third_party, "discarder": "E"})], "--explain", tmp_path=tmp_path)
-    assert "莊家 +5 台 (連2拉2)" in out and "不加莊家台" not in out
+    assert "莊家 +5 台（連2拉2）" in out and "不加莊家台" not in out
 
 
 def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -245,9 +245,9 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     assert "封頂" not in out
     streak = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)  # the dealer wins
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
-    assert rc == 0 and "+21 台 (連12拉12，算到上限 10)" in out, out  # the real streak, and what it counts
+    assert rc == 0 and "+21 台（連12拉12，算到上限 10）" in out, out  # the real streak, and what it counts
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
-    assert "(連9拉9)" in out
+    assert "（連9拉9）" in out
 
 
 def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag(
