@@ -25,14 +25,15 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from companion.commands._io import with_zh
 from companion.english import agreed
 from companion.files import whole_file, write_whole
 from companion.tiles import Tile, parse_tile
+
+if TYPE_CHECKING:  # (numpy loads where a sub-command runs: every command loads this module, a review)
+    import numpy as np
 
 _IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 
@@ -222,6 +223,7 @@ def _names(tiles: Sequence[Tile]) -> str:
 
 
 def _sheet(args: argparse.Namespace) -> int:
+    import numpy as np
     from PIL import Image
 
     from companion.vision.sheet import MAX_DPI, MIN_DPI, layout, render_sheet, sheet_pdf

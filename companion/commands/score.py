@@ -43,7 +43,6 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.rules.win import WinInputError, parse_wind
 from companion.tiles import NotationError, Tile, format_tiles, parse_tile
-from companion.vision.hand_score import check_context
 
 _WINDS = ("E", "S", "W", "N")
 
@@ -168,6 +167,8 @@ def _reader(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.vision.hand_score import check_context  # (here: every command loads this module, a review)
+
     lang = args.lang
     try:
         bad = bad_threads(args.threads)
