@@ -48,7 +48,7 @@ from companion.game.service import Refused, ServiceError, Subscribers, TableServ
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import Phase, TableState, window
 from companion.game.switches import FirstDealer, SwitchError
-from companion.game.text import IllegalEvent
+from companion.game.text import IllegalEvent, msg
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile
@@ -316,7 +316,8 @@ class LiveGame:
         try:
             switches = with_rules(switches_for(profile), house or {})
         except ProfileError as bad:
-            return Words(f"沒有這個規則：{profile}（{bad}）", f"no such rules: {profile} ({bad})")
+            said = msg("profile", name=profile, why=bad.zh, why_en=str(bad))  # (the Chinese said the English reason)
+            return Words(said.zh, said.en)
         except SwitchError as bad:
             return Words(bad.zh or str(bad), str(bad))
         # the rule set's values are kept in the log: a house file edited or removed later, or a new version of the

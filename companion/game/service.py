@@ -184,7 +184,7 @@ class TableService:
             switches = switches_for(profile)
             chosen = load_profile(profile)
         except ProfileError as bad:
-            return Refused(msg("profile", name=profile), (("profile", profile), ("why", str(bad))))
+            return Refused(msg("profile", name=profile, why=bad.zh, why_en=str(bad)), (("profile", profile),))
         # the rule set's values kept in the log, as the Live tab's seating keeps them
         return self.submit(ev.Seated(players=tuple(players), switches=switches, base=base, per_tai=per_tai,
                                      profile=chosen.id, rules=rules_text(chosen), source=source))

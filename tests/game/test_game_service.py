@@ -261,6 +261,8 @@ def test_start_session_takes_the_profile_switches(tmp_path: Path) -> None:
         assert r.state.switches.multi_win.value == "nearest_unless_three" and r.state.base == 100
         assert isinstance(service.start_session(("a", "a", "b", "c")), Refused)
         r2 = service.start_session(("a", "b", "c", "d"), profile="no_such_profile")
+        assert isinstance(r2, Refused) and "{" not in r2.reason.zh + r2.reason.en, r2.reason  # it said "{why}"
+        assert r2.reason.zh.startswith("規則設定 no_such_profile 無法載入：") and "no_such_profile" in r2.reason.en
         assert isinstance(r2, Refused) and r2.reason.key == "profile"
 
 
