@@ -196,10 +196,6 @@ class Tile(IntEnum):
         return self.is_suited and self.rank in (1, 9)
 
     @property
-    def is_terminal_or_honour(self) -> bool:
-        return self.is_honour or self.is_terminal
-
-    @property
     def max_copies(self) -> int:
         """4 for suited and honour kinds, 1 for flowers, unlimited (a large number) for ``0x``."""
         if self.is_flower:

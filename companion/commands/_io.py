@@ -110,12 +110,6 @@ def input_labels(items: Sequence[str]) -> Iterator[tuple[str, str, str]]:
             yield f"第 {n} 行", f"line {n}", line.rstrip("\n")
 
 
-def input_lines(items: Sequence[str]) -> Iterator[tuple[str, str]]:
-    """(English label, text) for each input, as :func:`input_labels`."""
-    for _, label, text in input_labels(items):
-        yield label, text
-
-
 def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | None = None) -> int:
     """Call ``handle`` on each input; a ``ValueError`` is reported on stderr with its line (in ``lang``, see
     :func:`say`) and the batch goes on. Returns the exit code: 0 if every input was handled, 1 otherwise."""

@@ -353,10 +353,6 @@ class Win:
     def is_last_discard(self) -> bool:
         return self.win_type is WinType.DISCARD and (self.last_discard or self.last_tile)
 
-    @property
-    def is_last_draw(self) -> bool:
-        return self.win_type is WinType.SELF_DRAW and self.last_tile
-
     def own_tiles(self) -> tuple[Tile, ...]:
         """Concealed tiles and meld tiles (four per kong), no flowers."""
         out = list(self.concealed)
