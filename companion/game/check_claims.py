@@ -168,6 +168,8 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> None:
     kind = e.kind
     if st.ready is not None:
         raise IllegalEvent(msg("ready_twice", **state.who(e.seat)))
+    if st.dead:  # a seat playing dead may not win (§2.16): a declaration of a win to come is not his to make
+        raise IllegalEvent(msg("dead_ready", **state.who(e.seat)))
     dealer = e.seat == state.dealer
     acting = e.seat == state.turn and (state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and dealer))
     if kind is ev.ReadyKind.READY:

@@ -153,6 +153,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                      "aside and replaced, never among the tiles of the hand shown"),
     "flower_discard": ("花牌不能打出（{tile}要補花）", "a flower cannot be discarded ({tile_en} is laid aside and replaced)"),
     "deal_hands": ("配牌應給 4 家，收到 {got} 家", "a deal gives 4 hands, got {got}"),
+    "dead_ready": ("{seat}已詐胡陪打，不能胡，也就不能報聽", "{seat_en} is playing dead after a false win and may not win, "
+                   "so may not declare ready"),
     "dead_already": ("{seat}已詐胡", "{seat_en} has already made a false win"),
     "big_count": ("{seat}大相公（牌多），本局不能胡", "{seat_en} holds too many tiles (大相公) and may not win"),
     "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles (小相公) and may not win"),

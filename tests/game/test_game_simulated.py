@@ -117,4 +117,12 @@ def test_a_seat_playing_dead_declares_nothing() -> None:
 
     for seed in (20, 198):
         log, _ = simulate(seed, 4, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
-        assert log
+        false = [i for i, e in enumerate(log) if isinstance(e, ev.FalseWin)]
+        assert len(false) == 1, seed  # the scenario the test is named for happened
+        dead = log[false[0]].seat
+        end = next((j for j in range(false[0] + 1, len(log)) if isinstance(log[j], ev.Dealt)), len(log))
+        after = [e for e in log[false[0] + 1:end] if getattr(e, "seat", None) == dead]
+        assert any(isinstance(e, ev.Discarded) for e in after), seed  # he plays on, dead
+        # and declares nothing: no win, no call, no ready (seed 198's dead seat declared ready)
+        assert all(isinstance(e, ev.Drew | ev.Discarded | ev.ReplacementDrew | ev.FlowerReplaced | ev.ConcealedKong)
+                   for e in after), [type(e).__name__ for e in after]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.game import events as ev
+from companion.game.check import replay
 from companion.game.state import TableState, seat_wind_of
 from companion.game.switches import ReserveRule, SeatWind, Switches
 from companion.game.wall import DEAL_TILES, STACKS, Wall, WallError, count_seat, opened_wall
@@ -112,6 +114,10 @@ def test_bots_play_to_the_last_tile_without_dealing_a_tile_twice() -> None:
     """Seed 24 once drew stack 72's top twice under ``play_to_end`` (a fifth copy, the simulator stopped)."""
     from companion.game.simulator import Simulator
 
-    for seed in (24, 25, 26):
-        events = list(Simulator(seed, Switches(reserve_rule=ReserveRule.PLAY_TO_END)).run(4))
-        assert events
+    ends = 0
+    for seed in (24, 25, 26, 38):
+        events = list(Simulator(seed, Switches(reserve_rule=ReserveRule.PLAY_TO_END), strict=True).run(4))
+        state = replay(events)  # every tile dealt once: the log replays under the checker
+        assert sum(isinstance(e, ev.Dealt) for e in events) == 4 and state.log_len == len(events)
+        ends += sum(isinstance(e, ev.ExhaustiveDraw | ev.DeclinedLastTile) for e in events)
+    assert ends  # a hand played to the wall's end (seed 38's first, to its last tile)
