@@ -66,6 +66,22 @@ def test_waits_says_a_hand_with_all_eight_flowers_has_won(capsys: pytest.Capture
     assert json.loads(won)["eight_flowers"] is True and "eight_flowers" not in json.loads(seven)
 
 
+@pytest.mark.parametrize("hand", ["12478m3569p23788s15z 12345678f", "45m234s789s77p5p kong:6666m@R pung:999p@O 12345678f"])
+def test_shanten_and_discard_say_all_eight_flowers_have_won(hand: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Not only ``waits``: the text of ``shanten`` said "5 steps from ready" where its JSON said eight_flowers, and
+    ``discard`` advised "the best choice" with "complete": false (a teaching review)."""
+    assert main(["shanten", hand, "--lang", "en"]) == 0 and main(["shanten", hand]) == 0
+    en, zh = capsys.readouterr().out.splitlines()
+    assert "already a win (八仙過海" in en and "已經胡了（八仙過海）" in zh
+    if Hand.parse(hand).is_drawn_size:
+        assert main(["discard", hand, "--lang", "en"]) == 0
+        assert capsys.readouterr().out.splitlines()[1].strip().startswith("All eight flowers: already a win")
+        assert main(["discard", "--json", hand]) == 0 and main(["discard", "--json", hand.replace("8f", "f")]) == 0
+        won, seven = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+        assert won["complete"] is True and won["eight_flowers"] is True
+        assert seven["complete"] is False and "eight_flowers" not in seven
+
+
 def test_waits_json_without_visible_has_no_unseen(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "waits", "--json", "123m456m789m11z22z33z4z")
     assert json.loads(out) == {"hand": "123456789m1122334z", "shanten": 1, "waits": [], "shapes": {},

@@ -21,6 +21,7 @@ from companion.rules.shape import Group, GroupKind, decompose_counts, is_complet
 from companion.rules.waits import (
     WaitShape,
     checked_visible_counts,
+    holds_eight_flowers,
     structural_waits,
     wait_counts,
     wait_shape,
@@ -240,12 +241,15 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     shown: Shown = (tuple(t.code for t in sorted(hand.concealed)), tuple(meld_codes(m) for m in hand.melds),
                     tuple(t.code for t in hand.flowers))
     size = len(hand.concealed)
+    # said first: the hand has won, whatever its tiles (a teaching review: My hand said nothing of it)
+    flowers = ui("eight_flowers_won") if holds_eight_flowers(hand) else Words("", "")
     if size == 3 * hand.sets_needed + 1:
         panel = _between_turns(hand, seen, shown)
-        return replace(panel, headline=panel.headline + ui("pairs_not_win")) if seven_pairs(hand) and not panel.waits \
-            else panel
+        if seven_pairs(hand) and not panel.waits:
+            panel = replace(panel, headline=panel.headline + ui("pairs_not_win"))
+        return replace(panel, headline=flowers + panel.headline)
     if is_complete(hand):
-        return HandPanel(*shown, ui("hand_complete"), complete=True)
+        return HandPanel(*shown, flowers + ui("hand_complete"), complete=True)
     options = discard_options(hand, visible)
     best = options[0]
     # a discard that leaves only waits all in sight is ranked, and said, as a step from ready
@@ -263,7 +267,7 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         article = "an" if kong.en[0].lower() in "aeiou" else "a"  # an added kong, a concealed kong
         head = head + ui("kong_better", kong=kong.zh, kong_en=f"{article} {kong.en.lower()}", tile=t.zh,
                          tile_en=t.en if t.is_honour else t.code)  # suits as its lines name them
-    return HandPanel(*shown, head, choices=choices, kongs=kongs)
+    return HandPanel(*shown, flowers + head, choices=choices, kongs=kongs)
 
 
 def seven_pairs(hand: Hand) -> bool:

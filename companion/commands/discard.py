@@ -14,9 +14,13 @@ from companion.commands.waits import DRAWN, add_hand_options, check_sets, check_
 from companion.hand import Hand
 from companion.rules.efficiency import DiscardOption, KongOption, discard_options, kong_options
 from companion.rules.shanten import shanten
+from companion.rules.waits import holds_eight_flowers
 
 COMPLETE_ZH = "這手牌已經胡了：宣告胡牌，不用打牌。若不胡，下面是各種打法："
 COMPLETE_EN = "This hand is already complete: declare the win, no discard needed. If you play on, the discards:"
+FLOWERS_ZH = "八張花都到齊：已經胡了（八仙過海，照自摸算），宣告胡牌，不用打牌。若不胡，下面是各種打法："
+FLOWERS_EN = ("All eight flowers: already a win (八仙過海, Eight Immortals, settled as a self-draw): declare it, no "
+              "discard needed. If you play on, the discards:")
 
 
 def register(sub: Any) -> None:
@@ -75,16 +79,20 @@ def run(args: argparse.Namespace) -> int:
         if args.top > 0:
             options = options[: args.top]
         complete = hand.is_drawn_size and shanten(hand) == -1
+        flowers = holds_eight_flowers(hand)  # a win whatever the tiles (it advised a discard "the best choice")
         # the kongs the hand may make instead, as My hand offers them (a review: the command ranked "discard 1m,
         # the best choice" where the app said the concealed kong of 1m is as good and a draw more)
         kongs = kong_options(hand, visible)
         if args.json:
-            print_json({"hand": str(hand), "complete": complete,
+            print_json({"hand": str(hand), "complete": complete or flowers,
+                        **({"eight_flowers": True} if flowers else {}),
                         "options": [option_object(o, args.lang) for o in options],
                         "kongs": [kong_object(k, args.lang) for k in kongs]})
             return
         print(hand)
-        if complete:  # a teaching tool must not advise breaking a winning hand
+        if flowers:
+            print("     " + (FLOWERS_ZH if args.lang.startswith("zh") else FLOWERS_EN))
+        elif complete:  # a teaching tool must not advise breaking a winning hand
             print("     " + (COMPLETE_ZH if args.lang.startswith("zh") else COMPLETE_EN))
         better = any(k.better for k in kongs)
         if better:  # a kong as near ready and a draw more comes before "the best choice" of the discards

@@ -17,9 +17,11 @@ from companion.commands.waits import (
     describe_waits,
     hand_object,
     read_visible,
+    won_by_flowers,
 )
 from companion.hand import Hand
 from companion.rules.shanten import shanten
+from companion.rules.waits import holds_eight_flowers
 
 
 def register(sub: Any) -> None:
@@ -60,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
             return
         line = f"{hand}  {describe(hand, args.lang)}"
         if hand.is_waiting_size and shanten(hand) == 0:
-            line += "  " + describe_waits(hand, visible, with_visible, args.lang)
+            line += "  " + describe_waits(hand, visible, with_visible, args.lang)  # (which tells of the flowers)
+        elif holds_eight_flowers(hand):  # (the text said "5 steps from ready" where the JSON said eight_flowers)
+            line += won_by_flowers(args.lang == "zh")
         print(line)
 
     return run_batch(args.hands, handle, args.lang)

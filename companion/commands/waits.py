@@ -14,7 +14,7 @@ from typing import Any
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.hand import DEFAULT_SETS, Hand
 from companion.rules.shanten import shanten
-from companion.rules.waits import structural_waits, wait_counts, wait_shapes, waits
+from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
 from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
 
 WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
@@ -98,25 +98,20 @@ def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool
         obj["in_hand"] = [t.code for t in structural_waits(hand) if t not in set(found)]
         if with_visible:
             obj["unseen"] = {t.code: n for t, n in wait_counts(hand, visible or ())}
-    if _eight_flowers(hand):
+    if holds_eight_flowers(hand):
         obj["eight_flowers"] = True
     return obj
 
 
-def _eight_flowers(hand: Hand) -> bool:
-    """All eight flowers shown: the hand has won already, whatever it waits on (八仙過海, spec §3.1; a teaching
-    review found the waits listed without a word of it)."""
-    return len(set(hand.flowers)) == 8
-
-
-def _won_by_flowers(zh: bool) -> str:
+def won_by_flowers(zh: bool) -> str:
+    """What a hand holding all eight flowers is told, after what its tiles do (:func:`holds_eight_flowers`)."""
     return "；八張花都到齊：已經胡了（八仙過海）" if zh else "; all eight flowers: already a win (八仙過海, Eight Immortals)"
 
 
 def describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, lang: str) -> str:
     """One line: the waits with their shapes (and unseen copies), or why the hand is not ready."""
     said = _describe_waits(hand, visible, with_visible, lang)
-    return said + _won_by_flowers(lang == "zh") if _eight_flowers(hand) else said
+    return said + won_by_flowers(lang == "zh") if holds_eight_flowers(hand) else said
 
 
 def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, lang: str) -> str:

@@ -38,6 +38,7 @@ from companion.tiles import CopyLimitError, Tile, counts34, parse_tiles
 
 __all__ = [
     "WaitShape",
+    "holds_eight_flowers",
     "is_ready",
     "structural_waits",
     "waits_of_keys",
@@ -166,6 +167,16 @@ def _complete_with_fifth(keys: list[int], g: int) -> bool:
 def is_ready(hand: Hand) -> bool:
     """聽牌: at least one real wait."""
     return bool(waits(hand))
+
+
+def holds_eight_flowers(hand: Hand) -> bool:
+    """All eight flowers shown: the hand has won already, whatever its tiles wait on or lack (八仙過海, an instant
+    win settled as a self-draw, spec §3.1, §4.2; a teaching review found only ``companion waits`` saying so).
+
+    >>> holds_eight_flowers(Hand.parse("45m234s789s77p kong:6666m@R pung:999p@O 12345678f"))
+    True
+    """
+    return len(set(hand.flowers)) == 8
 
 
 def visible_counts(visible: Iterable[Tile] | str) -> list[int]:

@@ -399,3 +399,14 @@ def test_a_tile_discarded_joins_the_tiles_seen_but_never_as_a_fifth_copy() -> No
     assert with_seen("", after, "9s") == "9s"
     assert with_seen("9s9s9s", after, "9s") == "9s9s9s"  # the hand holds one: four already
     assert with_seen("not tiles", after, "9s") == "not tiles"
+
+
+@pytest.mark.parametrize("hand", ["12478m3569p23788s15z 12345678f", "45m234s789s77p kong:6666m@R pung:999p@O 12345678f",
+                                  "45m234s789s77p5p kong:6666m@R pung:999p@O 12345678f"])
+def test_my_hand_says_first_that_all_eight_flowers_have_won(hand: str) -> None:
+    """A beginner holding all eight flowers was told only how far his tiles are from ready (a teaching review)."""
+    panel = analyse(hand, "")
+    assert isinstance(panel, HandPanel)
+    assert panel.headline.zh.startswith(ui("eight_flowers_won").zh) and panel.headline.en.startswith("All eight flowers")
+    seven = analyse(hand.replace("12345678f", "1234567f"), "")
+    assert isinstance(seven, HandPanel) and "八仙" not in seven.headline.zh
