@@ -999,12 +999,12 @@ def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
     review's "0 -1 3" came back as "0 1 3"), and one number that could be the dice's sum ("12") is asked for die by
     die."""
     raw = (text or "").strip()
-    if any(not (c.isdigit() or c.isspace() or c in ",，、") for c in raw):
+    if any(not (c.isdecimal() or c.isspace() or c in ",，、") for c in raw):  # (isdigit passed ² and ①, int not)
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
-    if raw.isdigit() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
+    if raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw) + ui("live_dice_not_total",
                                                                                     total=int(raw))
-    return tuple(int(c) for c in raw if c.isdigit())
+    return tuple(int(c) for c in raw if c.isdecimal())
 
 
 def _count_typed(text: str) -> int:

@@ -39,6 +39,7 @@ from companion.commands.read import (
 from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.files import json_error_zh, loads_json
 from companion.hand import HandError, MeldKind
+from companion.rules._win_json import MAX_STREAK
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.rules.win import WinInputError, parse_wind
@@ -79,8 +80,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-MAX_STREAK = 99
-"""The longest dealer's streak ``--streak`` takes: more is a typo (each hand the dealer keeps is one he won or drew)."""
 
 
 class _OptionError(ValueError):

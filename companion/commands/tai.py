@@ -156,10 +156,11 @@ def parse_stakes(text: str | None) -> Stakes | None:
         raise WinInputError("--stakes", f"expected base/per tai (底/台) such as 30/10, got {text!r}",
                             f"要寫成 底/台，例如 30/10，收到 {text!r}")
     try:
-        return Stakes(int(base), int(per))
+        stakes = Stakes(int(base), int(per))
     except ValueError:  # more digits than Python reads (4300)
         raise WinInputError("--stakes", f"a number too long to read in {text[:40]!r}…",
                             f"數字太長，無法讀取：{text[:40]!r}…") from None
+    return stakes.typed("--stakes")
 
 
 def _said(e: ProfileError | WinInputError | InputFileError, lang: str | None) -> str:

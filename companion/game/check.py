@@ -44,6 +44,7 @@ from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
 from companion.rules.profiles import ProfileError, check_caps, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
+from companion.rules.settlement import STAKE_MAX
 from companion.rules.win import WinInputError
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
@@ -195,8 +196,6 @@ def _check_result(new: TableState, event: ev.Event) -> None:
 
 NAME_MAX = 24
 """The most characters a player's name shows (a table's names are short: 阿東, Mary, 老王)."""
-STAKE_MAX = 10_000_000
-"""The most 底 or 台 a table plays for: more is a slip of the finger (a review seated 10^26 without a word)."""
 
 
 def _check_stakes(base: object, per_tai: object) -> None:

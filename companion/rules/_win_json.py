@@ -23,7 +23,11 @@ from companion.rules.win import (
 )
 from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["TOP_KEYS", "FLAG_KEYS", "win_kwargs", "win_to_dict"]
+__all__ = ["TOP_KEYS", "FLAG_KEYS", "MAX_STREAK", "win_kwargs", "win_to_dict"]
+
+MAX_STREAK = 99
+"""The longest dealer's streak a hand typed in takes: more is a typo (each hand the dealer keeps is one he won or
+drew); ``companion score --streak`` and a ``tai`` line's ``streak`` alike."""
 
 TOP_KEYS = frozenset({"id", "profile", "concealed", "melds", "win_tile", "win_type", "seat_wind", "round_wind",
                       "flowers", "dealer", "streak", "discarder", "flags", "stakes", "switches"})
@@ -146,7 +150,8 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     for required in ("concealed", "win_type", "seat_wind", "round_wind"):
         if required not in obj:
             raise WinInputError(required, "missing", "缺少這個欄位")
-    melds = obj.get("melds") or []
+    melds = obj.get("melds")
+    melds = [] if melds is None else melds  # (0, false and "" were taken as no melds where "flowers" refused them)
     if not isinstance(melds, list):
         raise WinInputError("melds", f"expected a list, got {melds!r}", f"要是一個清單 [...]，收到 {melds!r}")
     win_tiles = _tiles(obj.get("win_tile"), "win_tile")
@@ -163,6 +168,9 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(streak, bool) or not isinstance(streak, int):
         raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}",
                             f"連莊數 N 要是 0 以上的整數，收到 {streak!r}")
+    if streak > MAX_STREAK:  # (a review's 100000 paid 200,001 dealer tai unsaid, where `companion score` refused it)
+        raise WinInputError("streak", f"{streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo",
+                            f"{streak}：連莊超過 {MAX_STREAK} 把應該是打錯了")
     profile = obj.get("profile")
     if profile is not None and not isinstance(profile, str):
         raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}",

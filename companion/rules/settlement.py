@@ -29,6 +29,10 @@ FALSE_WIN_TAI = 8
 """The tai of the default 詐胡 penalty (spec §6.6), and of ``limit`` when there is no cap."""
 
 
+STAKE_MAX = 10_000_000
+"""The most 底 or 台 a table plays for: more is a slip of the finger (a review seated 10^26 without a word)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """底 (base) and 台 (per tai), e.g. 30/10."""
@@ -51,7 +55,15 @@ class Stakes:
         if not isinstance(obj, Mapping) or set(obj) - {"base", "per_tai"} or not {"base", "per_tai"} <= set(obj):
             raise WinInputError("stakes", f'expected {{"base": 30, "per_tai": 10}}, got {obj!r}',
                                 f'要寫成 {{"base": 30, "per_tai": 10}}（底 30、每台 10），收到 {obj!r}')
-        return cls(obj["base"], obj["per_tai"])
+        return cls(obj["base"], obj["per_tai"]).typed("stakes")
+
+    def typed(self, field: str) -> Stakes:
+        """These stakes, as typed in ``field``: refused over :data:`STAKE_MAX`, as a table refuses them (a review
+        scored 10^30 a tai unsaid)."""
+        if max(self.base, self.per_tai) > STAKE_MAX:
+            raise WinInputError(field, f"{self.base}/{self.per_tai} is too large (at most {STAKE_MAX:,})",
+                                f"底或台太大：{self.base}／{self.per_tai}（最多 {STAKE_MAX:,}）")
+        return self
 
 
 @dataclass(frozen=True, slots=True)

@@ -283,6 +283,16 @@ def test_undo_takes_the_whole_tap_back(tmp_path: Path) -> None:
     game.close()
 
 
+def test_rules_that_cannot_be_loaded_are_refused_in_each_language(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    try:
+        said = game.start(["甲", "乙", "丙", "丁"], "no_such_profile", 30, 10)
+        assert said is not None and said.zh.startswith("規則設定 no_such_profile 無法載入：") and "built in" not in said.zh
+        assert "unknown profile" in said.en and not game.events()  # (the Chinese carried the English reason)
+    finally:
+        game.close()
+
+
 def test_the_table_survives_a_restart(tmp_path: Path) -> None:
     game = _dealt(tmp_path)
     for code in ("1z", "9m", "2p"):
@@ -1341,6 +1351,8 @@ def test_dice_are_said_back_as_typed() -> None:
     assert _typed_dice("3 5 6", dice) == _typed_dice("3,5,6", dice) == _typed_dice("３５６", dice) == (3, 5, 6)
     assert _typed_dice("0 -1 3", dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="0 -1 3")
     assert isinstance(_typed_dice("3a5b6", dice), Words) and _typed_dice("", dice) == ()
+    for typed in ("3 5 ²", "①②③", "3 5 6 ²"):  # digits to Python that no number is made of: the tap raised
+        assert _typed_dice(typed, dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got=typed)
 
 
 def test_only_one_number_typed_for_the_dice_is_taken_for_their_total() -> None:

@@ -292,3 +292,35 @@ def test_the_help_lists_every_field_of_a_hand(capsys: pytest.CaptureFixture[str]
     hand = json.loads(example.split("'")[1])  # one hand a line, as tai reads it (a review pasted two lines)
     monkeypatch.setattr("sys.stdin", io.StringIO(example.split("'")[1] + "\n"))
     assert set(hand) <= TOP_KEYS and main(["tai"]) == 0 and json.loads(capsys.readouterr().out)["hand_tai"] > 0
+
+
+@pytest.mark.parametrize(("change", "field", "words"), [
+    ({"streak": 100_000}, "streak", "surely a typo"),  # it paid 200,001 dealer tai unsaid (a review)
+    ({"streak": 100}, "streak", "surely a typo"),
+    ({"stakes": {"base": 10**30, "per_tai": 10}}, "stakes", "too large"),
+    ({"melds": 0}, "melds", "expected a list"),  # 0, false and "" were taken as no melds
+    ({"melds": False}, "melds", "expected a list"),
+    ({"melds": ""}, "melds", "expected a list"),
+])
+def test_an_impossible_line_is_refused_naming_its_field(change: dict[str, object], field: str, words: str,
+                                                          capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc, out = _run(capsys, [json.dumps({**EX1, **change})], tmp_path=tmp_path)
+    error = json.loads(out)["error"]
+    assert rc == 1 and error["field"] == field and words in error["message"], error
+    assert "{" not in error["message_zh"] and error["message_zh"] != error["message"]
+
+
+def test_the_streak_and_stakes_a_table_can_play_are_taken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    line = {**EX1, "seat_wind": "E", "dealer": "E", "streak": 99, "stakes": {"base": 10_000_000, "per_tai": 10_000_000}}
+    rc, out = _run(capsys, [json.dumps(line), json.dumps({**EX1, "melds": None})], tmp_path=tmp_path)
+    first, second = (json.loads(x) for x in out.splitlines())
+    assert rc == 0 and first["dealer_tai"] == 1 + 2 * 99 and "error" not in second
+
+
+def test_stakes_on_the_command_line_past_a_table_s_are_refused(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(EX1) + "\n", encoding="utf-8")
+    rc = main(["tai", str(path), "--stakes", "99999999999/1"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "--stakes" in err and "10,000,000" in err, err
