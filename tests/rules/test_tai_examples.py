@@ -117,6 +117,58 @@ def test_example_scores_its_item(entry: dict[str, Any]) -> None:
         assert not s.is_instant and win.win_tile is not None
 
 
+ZH_TAI = re.compile(r"(\d+)\s*台")
+EN_TAI = re.compile(r"(\d+)\s+(?:[a-z-]+\s+)?tai\b")  # "2 tai", "1 dealer tai", "5 extra tai"
+
+
+def _tai_values(entry: dict[str, Any]) -> tuple[int, set[int]]:
+    """The taught item's own tai, and every number of tai the example can honestly name: each scored item's tai
+    and the hand's total; where the dealer wins or pays, the dealer tai and each part (莊家, 連莊, 拉莊); for an
+    item worth 0 in every built-in profile, that 0 and its tai once a house profile turns it on. No other 0:
+    "0 台" is said only of an item that is off."""
+    item_id = entry["item"]
+    prof = load_profile(entry["profile"])
+    s = _scored(entry)
+    ctx = Ctx(s.win, prof.switches, ())
+    parts = {i.id: prof.value(i.id) * i.count(ctx) for i in REGISTRY.values() if i.kind is ItemKind.RELATION}
+    values = {i.tai for i in s.items} | {s.hand_tai}
+    paid = settle(s).dealer_tai_paid  # dealer tai counts where the dealer wins or pays (the Learn card's rows)
+    if paid:
+        values |= {paid} | set(parts.values())
+    if _worth_nothing(item_id):
+        on = _scored(entry, _turned_on(prof, item_id))
+        return 0, {v for v in values if v} | {0} | {i.tai for i in on.items}
+    if item_id in parts:
+        return parts[item_id], {v for v in values if v}
+    got = s.item(item_id)
+    assert got is not None, f"{item_id} not scored"
+    return got.tai, {v for v in values if v}
+
+
+@pytest.mark.parametrize("entry", _entries(), ids=lambda e: str(e.get("item")))
+def test_every_tai_a_note_names_is_what_the_example_scores(entry: dict[str, Any]) -> None:
+    """A note says "算花槓 2 台…另加 1 台" or "共 5 台" in words a person wrote: a profile's value that changes
+    must not leave the teaching text wrong (a code review). Each number of tai either note names is one the
+    example scores, and the notes name the taught item's own tai (the English of a dealer-tai note says its
+    parts as "2 for the continuation", which the pattern does not read)."""
+    own, values = _tai_values(entry)
+    zh = [int(n) for n in ZH_TAI.findall(entry["note_zh"])]
+    en = [int(n) for n in EN_TAI.findall(entry["note_en"])]
+    where = f"{entry['item']} under {entry['profile']}"
+    wrong = [("zh", n) for n in zh if n not in values] + [("en", n) for n in en if n not in values]
+    assert not wrong, f"{where}: the note says {wrong}, the example scores {sorted(values)}"
+    assert own in zh, f"{where}: note_zh names {zh} tai, not the item's own {own}"
+    if en and REGISTRY[entry["item"]].kind is not ItemKind.RELATION:
+        assert own in en, f"{where}: note_en names {en} tai, not the item's own {own}"
+
+
+def test_the_notes_name_tai_in_both_languages() -> None:
+    """The pattern that reads the notes finds their numbers: most notes name their item's tai in each language."""
+    zh = sum(bool(ZH_TAI.search(e["note_zh"])) for e in _entries())
+    en = sum(bool(EN_TAI.search(e["note_en"])) for e in _entries())
+    assert zh >= 40 and en >= 35, (zh, en)
+
+
 def test_big_four_winds_replaces_any_wind_pung_where_that_stands_in_for_the_wind_items() -> None:
     from companion.rules.scoring import score
     from companion.rules.win import Win
