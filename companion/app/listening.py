@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from companion.app.live_model import LiveGame
 from companion.app.ui_kit import Host
 
 __all__ = ["LiveListener", "PageListener"]
+
+log = logging.getLogger(__name__)
 
 Subscribe = Callable[[Callable[[], None]], Callable[[], None]]
 
@@ -35,6 +38,8 @@ class PageListener:
         try:
             self.host.page.run_task(draw)
         except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
+            # (said in the server's log: anything else failing here would stop this phone's updates unsaid, a review)
+            log.debug("a page stopped listening to the table", exc_info=True)
             self.detach()
 
 
