@@ -49,6 +49,7 @@ from companion.game.session import dealer_takes_part, ledger_of, switches_for, t
 from companion.game.state import Phase, TableState, window
 from companion.game.switches import FirstDealer, SwitchError
 from companion.game.text import IllegalEvent, msg
+from companion.game.view import seen_on_table
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile
@@ -291,10 +292,7 @@ class LiveGame:
         st = state.seats[seat]
         own = " ".join([str(m) for m in st.melds if m.kind is not MeldKind.CKONG]
                        + ([format_tiles(st.flowers)] if st.flowers else []))
-        seen = [t for other in state.seats for t in other.discards]
-        seen += [t for s, other in enumerate(state.seats) if s != seat for m in other.melds
-                 if m.kind is not MeldKind.CKONG for t in m.tiles]
-        return own, format_tiles(sorted(seen))
+        return own, format_tiles(sorted(seen_on_table(state, seat)))
 
     def offer(self) -> Offer:
         with self._lock:

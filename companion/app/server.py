@@ -137,6 +137,10 @@ def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = 
     return main
 
 
+SESSION_KEPT_S = 12 * 3600
+"""How long a phone away from the page (asleep through dinner, its browser in the background) keeps its page as it
+left it, the seat it follows and the hand typed in My hand: an evening. Flet's default, an hour, dropped both unsaid
+(a review of a long evening); a page that comes back later opens afresh."""
 APP_DESCRIPTION = "台灣十六張麻將小幫手 / Table companion for Taiwanese 16-tile mahjong"
 """The page's description (search results, a link shared to a chat, a screen reader's summary): Flet's says
 "Flet application."."""
@@ -160,7 +164,8 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
     app = flet_fastapi_app(make_main(replay, note, source, lang, live, sets), assets_dir=str(assets_dir()), no_cdn=True,
                            app_name="companion", app_description=APP_DESCRIPTION, upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,
-                           max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32))
+                           max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32),
+                           session_timeout_seconds=SESSION_KEPT_S)
     app = SheetDownload(ClosedTabs(app))
     return GzipFiles(LiveExport(app, live) if live is not None else app)  # the page's 19 MB sent gzipped
 

@@ -25,6 +25,7 @@ from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, window
 from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
+from companion.game.view import seen_on_table
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import DRAGONS, discard_options
 from companion.rules.profiles import ProfileError, load_profile
@@ -243,16 +244,6 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
                       recent, _hand_end(state), picture, warnings)
 
 
-def _visible_to(state: TableState, seat: int) -> list[Tile]:
-    """What ``seat`` sees on the table besides his own hand: every discard, the others' melds as shown to him
-    (their concealed kongs face down)."""
-    seen = [t for st in state.seats for t in st.discards]
-    for other in range(4):
-        if other != seat:
-            seen += [t for m in state.seats[other].melds if m.kind is not MeldKind.CKONG for t in m.tiles]
-    return seen
-
-
 def _won_on_discard(state: TableState) -> tuple[dict[int, Tile], int | None]:
     """At the end of a hand won on a discard (or a robbed kong): each such winner's winning tile, and the seat
     whose river it leaves (the table state keeps it there, where every winner of a 一炮多響 takes it from)."""
@@ -338,7 +329,7 @@ def meld_words(kind: MeldKind) -> Words:
 
 def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...], Words | None, tuple[Advice, ...]]:
     """Waits (between turns) or the best discards (holding a drawn hand), from what ``seat`` sees."""
-    visible = _visible_to(state, seat)
+    visible = seen_on_table(state, seat)
     try:
         if hand.structural_count == 3 * hand.sets + 1:
             waiting = Hand(hand.concealed, hand.melds, hand.flowers)

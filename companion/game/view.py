@@ -15,7 +15,7 @@ from companion.game.wall import StackPos
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["SeatView", "PublicView", "public_view", "unseen_counts", "render_table", "evidence_said"]
+__all__ = ["SeatView", "PublicView", "public_view", "seen_on_table", "unseen_counts", "render_table", "evidence_said"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,16 @@ def _shown_melds(state: TableState, seat: int, viewer: int | None) -> tuple[Meld
     if viewer == seat:
         return melds
     return tuple(Meld(MeldKind.CKONG, (Tile.UNKNOWN,) * 4) if m.kind is MeldKind.CKONG else m for m in melds)
+
+
+def seen_on_table(state: TableState, seat: int) -> tuple[Tile, ...]:
+    """What ``seat`` sees on the table besides his own tiles: every discard, and the others' melds as shown to him
+    (their concealed kongs face down, so not counted). The Table tab's waits and My hand's unseen copies both count
+    from it (each had kept its own copy of the rule, a code review)."""
+    seen = [t for st in state.seats for t in st.discards]
+    seen += [t for other, st in enumerate(state.seats) if other != seat
+             for m in st.melds if m.kind is not MeldKind.CKONG for t in m.tiles]
+    return tuple(seen)
 
 
 def unseen_counts(state: TableState, viewer: int | None = None,

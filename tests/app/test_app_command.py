@@ -286,6 +286,27 @@ def test_flets_environment_overrides_are_set_aside(monkeypatch: pytest.MonkeyPat
     assert not any(name in os.environ for name in FLET_OVERRIDES)  # the app's own limit and key stand
 
 
+def test_a_phone_away_for_an_evening_keeps_its_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flet keeps a page whose phone has gone quiet for an hour by default: a phone asleep through dinner came back
+    without the seat it followed or the hand typed in My hand, unsaid (a review). The app asks for an evening."""
+    import flet_web.fastapi
+
+    from companion.app.server import asgi_app
+    from companion.app.table_model import GameReplay
+    from companion.app.words import Words
+
+    asked: dict[str, Any] = {}
+    real = flet_web.fastapi.app
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        asked.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(flet_web.fastapi, "app", recorded)
+    asgi_app(GameReplay.demo(), Words("", ""))
+    assert asked["session_timeout_seconds"] >= 8 * 3600
+
+
 def _get(app: Any, path: str, query: bytes = b"", headers: list[tuple[bytes, bytes]] | None = None) -> tuple[int, bytes]:
     """One GET through an ASGI app: (status, body)."""
     sent: list[dict[str, Any]] = []
