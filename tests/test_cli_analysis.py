@@ -185,7 +185,7 @@ def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0].endswith("已胡牌 (-1)")
     assert "聽牌 (0)" in lines[1] and "三萬(3m)" in lines[1]
-    assert lines[2].endswith("10 向聽")
+    assert lines[2].endswith(" 十向聽")
     _, out, _ = run(capsys, "shanten", "--json", "--lang", "en", "123m456m789m123p456p99s", EX14)
     first, second = map(json.loads, out.splitlines())
     assert first == {"hand": "123456789m123456p99s", "shanten": -1}

@@ -27,7 +27,7 @@ from companion.rules.waits import (
     wait_shape,
     waits,
 )
-from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
+from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles, zh_count
 
 __all__ = ["after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
            "seven_pairs"]
@@ -254,7 +254,7 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     best = options[0]
     # a discard that leaves only waits all in sight is ranked, and said, as a step from ready
     head = ui("drawn_ready") if best.is_ready and not best.dead_waits else \
-        ui("drawn_not_ready", n=best.ranked_shanten, n_en=steps(best.ranked_shanten))
+        ui("drawn_not_ready", n=zh_count(best.ranked_shanten), n_en=steps(best.ranked_shanten))
     if seven_pairs(hand):
         head = head + ui("pairs_not_win")
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)
@@ -316,4 +316,4 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
         return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone)),
                          draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
-    return HandPanel(*shown, ui("not_ready", n=s, n_en=steps(s)), draws=_closer(hand, s, seen))
+    return HandPanel(*shown, ui("not_ready", n=zh_count(s), n_en=steps(s)), draws=_closer(hand, s, seen))

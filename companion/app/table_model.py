@@ -32,7 +32,7 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
-from companion.tiles import Tile
+from companion.tiles import Tile, zh_count
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
            "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
@@ -339,7 +339,7 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
                 if gone:
                     names = Words("、".join(t.zh for t in gone), " ".join(t.code for t in gone))
                     return (), ui("all_own", tiles=names.zh, tiles_en=names.en), ()
-                return (), ui("not_ready", n=(k := shanten(waiting)), n_en=steps(k)), ()
+                return (), ui("not_ready", n=zh_count(k := shanten(waiting)), n_en=steps(k)), ()
             pics = tuple(WaitPic(t.code, n, Words("／".join(s.zh for s in wait_shapes(waiting, t)),
                                                   "/".join(s.en for s in wait_shapes(waiting, t))))
                          for t, n in found)

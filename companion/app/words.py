@@ -73,7 +73,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（還差 {n} 張才聽，{n} 向聽）", "Not ready ({n_en} from ready)"),  # n_en: steps(n)
+    "not_ready": ("未聽牌（還差{n}張才聽，{n}向聽）", "Not ready ({n_en} from ready)"),  # n_en: steps(n)
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -247,7 +247,7 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好還差 {n} 張才聽（{n} 向聽）", "After the best discard: {n_en} from ready"),  # n_en: steps(n)
+    "drawn_not_ready": ("打出後最好還差{n}張才聽（{n}向聽）", "After the best discard: {n_en} from ready"),  # n_en: steps(n)
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),

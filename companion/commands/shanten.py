@@ -22,6 +22,7 @@ from companion.commands.waits import (
 from companion.hand import Hand
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers
+from companion.tiles import zh_count
 
 
 def register(sub: Any) -> None:
@@ -40,7 +41,8 @@ def describe(hand: Hand, lang: str) -> str:
     if lang == "zh":
         if s == 0 and drawn:
             return "打一張就聽牌 (0)"
-        return "已胡牌 (-1)" if s == -1 else "聽牌 (0)" if s == 0 else f"{s} 向聽"
+        # in words, as the discard advice says them (a teaching review read "5 向聽" above "五向聽")
+        return "已胡牌 (-1)" if s == -1 else "聽牌 (0)" if s == 0 else f"{zh_count(s)}向聽"
     if s == 0 and drawn:
         return "one discard from ready (0)"
     return "complete (-1)" if s == -1 else "ready (0)" if s == 0 else f"{s} step{'s' if s > 1 else ''} from ready"

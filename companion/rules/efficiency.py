@@ -364,6 +364,8 @@ def _reasons(
     en_tiles = _en_tiles(i.tile for i in imp)
     head_zh = f"打{x.zh}（{role[0]}）"
     head_en = f"Discard {x.code} ({role[1]})" if x.is_suited else f"Discard the {x.en} ({x.code}; {role[1]})"
+    own_zh = f"（聽的{'、'.join(t.zh for t in mine)}四張都在自己手上）" if mine else ""
+    own_en = f" (its wait, {_en_tiles(mine)}, is all in the player's own hand)" if mine else ""
     if dead:
         last_zh, last_en = ((f"（最後一張{x.zh}就是打出的這張）", f" (the last {x.code if x.is_suited else x.en} is this "
                              "discard)") if x in dead else ("", ""))
@@ -377,13 +379,11 @@ def _reasons(
     elif s == 0:
         zh = f"{head_zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
         en = f"{head_en}: ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
-    elif not imp:  # every draw that would bring it nearer is in sight
+    elif not imp:  # every draw that would bring it nearer is in sight (or, its wait, in his own hand)
         steps = "1 step" if s == 1 else f"{s} steps"
-        zh = f"{head_zh}：{zh_count(s)}向聽，能進張的牌都已經出現"
-        en = f"{head_en}: {steps} from ready, and every tile that would improve it is in sight"
+        zh = f"{head_zh}：{zh_count(s)}向聽{own_zh}，能進張的牌都已經出現"
+        en = f"{head_en}: {steps} from ready{own_en}, and every tile that would improve it is in sight"
     else:
-        own_zh = f"（聽的{'、'.join(t.zh for t in mine)}四張都在自己手上）" if mine else ""
-        own_en = f" (its wait, {_en_tiles(mine)}, is all in the player's own hand)" if mine else ""
         zh = f"{head_zh}：{zh_count(s)}向聽{own_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
         en = (f"{head_en}: {steps} from ready{own_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it "
