@@ -102,6 +102,8 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     if tiles:
         raise _OptionError(f"--context: {tiles[0]} comes from the photo or its own option, not --context",
                            f"--context：{tiles[0]} 由照片或它自己的選項決定，不能寫在 --context")
+    if args.streak is not None and args.streak < 0:  # named as the option typed (it said the JSON field "streak")
+        raise _OptionError(f"--streak {args.streak}: N must be 0 or more", f"--streak {args.streak}：連莊數 N 不能小於 0")
     if args.streak is not None and args.streak > MAX_STREAK:  # (a review's typo paid 200,001 dealer tai unsaid)
         raise _OptionError(f"--streak {args.streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo: "
                            "check the number", f"--streak {args.streak}：連莊超過 {MAX_STREAK} 把應該是打錯了：請檢查這個數字")

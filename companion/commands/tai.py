@@ -84,7 +84,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--stakes",
                    help="the stakes, base/per tai (底/台), for every line without its own, e.g. 30/10: a "
                         "3-tai hand pays 30 + 3 x 10 / "
-                        "沒寫底台的每一行所用的底與每台金額，例如 30/10")
+                        "沒寫底台的每一行所用的底與每台金額，例如 30/10：3 台的牌付 30 + 3 × 10")
     p.add_argument("--explain", action="store_true",
                    help="print an itemised table instead of JSON / 印出逐項台數表，而不是 JSON")
     add_lang_option(p, "language of --explain and of the errors", "--explain 與錯誤訊息的語言")

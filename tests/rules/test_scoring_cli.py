@@ -190,6 +190,8 @@ def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsy
     house.write_bytes(b'\xff\xfeid = "x"\n')
     assert main(["tai", "--profile", str(house), str(latin)]) == 2
     assert "latin.toml': not UTF-8 text" in capsys.readouterr().err
+    assert main(["tai", "--lang", "en", "--profile", str(house), str(latin)]) == 2
+    assert "not UTF-8 text" in (err := capsys.readouterr().err) and "不是" not in err  # English only where asked
     lines = [json.dumps({**EX1, "profile": str(house)}), "[" * 100_000 + "]" * 100_000,
              json.dumps({**EX1, "flowers": "11f"}), json.dumps(EX1)]
     rc, out = _run(capsys, lines, tmp_path=tmp_path)

@@ -254,7 +254,7 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
     except OSError as e:
         raise ProfileError(f"{where}: cannot read it ({e.strerror})", f"{wz}：無法讀取（{os_error_zh(e)}）") from None
     except UnicodeDecodeError:
-        raise ProfileError(f"{where}: not UTF-8 text / 不是 UTF-8 文字", f"{wz}：不是 UTF-8 文字") from None
+        raise ProfileError(f"{where}: not UTF-8 text", f"{wz}：不是 UTF-8 文字") from None
     data = _read_toml(text, where, wz)
     pid = data.get("id")
     if isinstance(pid, str) and pid.strip() in BUILTIN:
