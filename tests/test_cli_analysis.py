@@ -78,7 +78,7 @@ def test_shanten_and_discard_say_all_eight_flowers_have_won(hand: str, capsys: p
         assert capsys.readouterr().out.splitlines()[1].strip().startswith("All eight flowers: already a win")
         assert main(["discard", "--json", hand]) == 0 and main(["discard", "--json", hand.replace("8f", "f")]) == 0
         won, seven = (json.loads(x) for x in capsys.readouterr().out.splitlines())
-        assert won["complete"] is True and won["eight_flowers"] is True
+        assert won["complete"] is False and won["eight_flowers"] is True  # complete: the shape, as shanten says
         assert seven["complete"] is False and "eight_flowers" not in seven
 
 

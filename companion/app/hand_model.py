@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
-from companion.app.words import Words, steps, ui
+from companion.app.words import Words, shanten_words, ui
 from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -27,7 +27,7 @@ from companion.rules.waits import (
     wait_shape,
     waits,
 )
-from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles, zh_count
+from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
 __all__ = ["after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
            "seven_pairs"]
@@ -248,13 +248,14 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         if seven_pairs(hand) and not panel.waits:
             panel = replace(panel, headline=panel.headline + ui("pairs_not_win"))
         return replace(panel, headline=flowers + panel.headline)
-    if is_complete(hand):
-        return HandPanel(*shown, flowers + ui("hand_complete"), complete=True)
+    if is_complete(hand):  # (not "if you play on: a win!": a complete hand with the eight is scored and the 8 added)
+        return HandPanel(*shown, ui("hand_complete") + (ui("eight_flowers_too") if flowers.zh else Words("", "")),
+                         complete=True)
     options = discard_options(hand, visible)
     best = options[0]
     # a discard that leaves only waits all in sight is ranked, and said, as a step from ready
     head = ui("drawn_ready") if best.is_ready and not best.dead_waits else \
-        ui("drawn_not_ready", n=zh_count(best.ranked_shanten), n_en=steps(best.ranked_shanten))
+        ui("drawn_not_ready", **shanten_words(best.ranked_shanten))
     if seven_pairs(hand):
         head = head + ui("pairs_not_win")
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)
@@ -316,4 +317,4 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
         return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone)),
                          draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
-    return HandPanel(*shown, ui("not_ready", n=zh_count(s), n_en=steps(s)), draws=_closer(hand, s, seen))
+    return HandPanel(*shown, ui("not_ready", **shanten_words(s)), draws=_closer(hand, s, seen))

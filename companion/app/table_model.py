@@ -16,7 +16,7 @@ from importlib import resources
 from companion.app.house_rules import terms_change
 from companion.app.ledger_model import hand_payment, marked_items, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
-from companion.app.words import Words, steps, ui, unbroken
+from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import stored_step
 from companion.game.evolve import seated_rules, terms_ahead
@@ -32,7 +32,7 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
-from companion.tiles import Tile, zh_count
+from companion.tiles import Tile
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
            "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
@@ -339,7 +339,7 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
                 if gone:
                     names = Words("、".join(t.zh for t in gone), " ".join(t.code for t in gone))
                     return (), ui("all_own", tiles=names.zh, tiles_en=names.en), ()
-                return (), ui("not_ready", n=zh_count(k := shanten(waiting)), n_en=steps(k)), ()
+                return (), ui("not_ready", **shanten_words(shanten(waiting))), ()
             pics = tuple(WaitPic(t.code, n, Words("／".join(s.zh for s in wait_shapes(waiting, t)),
                                                   "/".join(s.en for s in wait_shapes(waiting, t))))
                          for t, n in found)

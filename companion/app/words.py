@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.english import agreed
+from companion.tiles import zh_count
 
 __all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER", "SEP"]
 
@@ -73,7 +74,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（還差{n}張才聽，{n}向聽）", "Not ready ({n_en} from ready)"),  # n_en: steps(n)
+    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready ({n_en} from ready: {k_en} to draw)"),  # shanten_words
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -241,13 +242,16 @@ UI: dict[str, tuple[str, str]] = {
                       "pungs) and a pair"),
     "eight_flowers_won": ("八張花都到齊：已經胡了（八仙過海，照自摸算）！若不胡：", "All eight flowers: already a win "
                           "(Eight Immortals, settled as a self-draw)! If you play on: "),
+    "eight_flowers_too": ("。八張花也都到齊：另加八仙過海的台", ". All eight flowers too: the Eight Immortals' tai "
+                          "are added"),
     "hand_complete": ("胡了！這手牌已經成胡：按「算這手的台數」看每一台怎麼來",
                       "A complete winning hand! Tap Score this hand to see each tai item"),
     "hand_score": ("算這手的台數", "Score this hand"),
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好還差{n}張才聽（{n}向聽）", "After the best discard: {n_en} from ready"),  # n_en: steps(n)
+    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} from ready ({k_en} to "
+                        "draw)"),  # shanten_words
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -787,6 +791,13 @@ def both_words(text: str) -> Words:
 def signed(amount: int) -> str:
     """A balance as a score sheet writes it: +70, -70, and 0 without a sign (it said "+0", a review)."""
     return f"{amount:+d}" if amount else "0"
+
+
+def shanten_words(n: int) -> dict[str, str]:
+    """The fields of a "not ready" wording for shanten ``n``: 還差兩張才聽、二向聽 (兩 before a measure word, 二 in the
+    term: "還差二張" was said, a change review) / "2 steps", "2 useful tiles"."""
+    return {"k": zh_count(n, "兩"), "n": zh_count(n), "n_en": steps(n),
+            "k_en": "1 useful tile" if n == 1 else f"{n} useful tiles"}
 
 
 def steps(n: int) -> str:

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         # the best choice" where the app said the concealed kong of 1m is as good and a draw more)
         kongs = kong_options(hand, visible)
         if args.json:
-            print_json({"hand": str(hand), "complete": complete or flowers,
+            print_json({"hand": str(hand), "complete": complete,  # (the shape: shanten's JSON says the same)
                         **({"eight_flowers": True} if flowers else {}),
                         "options": [option_object(o, args.lang) for o in options],
                         "kongs": [kong_object(k, args.lang) for k in kongs]})

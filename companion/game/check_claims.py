@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.game import events as ev
-from companion.game.check_win import check_won
+from companion.game.check_win import check_won, entered_now
 from companion.game.state import ActKind, Phase, TableState, can_take, held_flower, next_seat, offset, window
 from companion.game.text import IllegalEvent, msg, own_tile, tile_names
 from companion.game.winning import completes, ready_after_discard, waits_of
@@ -168,8 +168,8 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> None:
     kind = e.kind
     if st.ready is not None:
         raise IllegalEvent(msg("ready_twice", **state.who(e.seat)))
-    if st.dead:  # a seat playing dead may not win (§2.16): a declaration of a win to come is not his to make
-        raise IllegalEvent(msg("dead_ready", **state.who(e.seat)))
+    if st.dead and entered_now():  # a seat playing dead may not win (§2.16): a declaration of a win to come is not
+        raise IllegalEvent(msg("dead_ready", **state.who(e.seat)))  # his to make (a log saved before replays as kept)
     dealer = e.seat == state.dealer
     acting = e.seat == state.turn and (state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and dealer))
     if kind is ev.ReadyKind.READY:

@@ -63,7 +63,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "deal_size": ("{seat}配牌應有 {want} 張，收到 {got} 張", "{seat_en} is dealt {want} tiles, got {got}"),
     "fifth_copy": ("{tile}已經出現 {seen} 張，一副牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
     "not_in_hand": ("{seat}手上沒有{tiles}", "{seat_en} does not hold {tiles_en}"),
-    "shown_leaves_out": ("{seat}手上有{tiles}，亮出的牌卻沒有", "{seat_en} holds {tiles_en}, which the tiles shown leave out"),
+    "shown_leaves_out": ("{seat}手上有{tiles}，攤開的牌卻沒有", "{seat_en} holds {tiles_en}, which the tiles shown leave out"),
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
     "flower_after_claim": ("{seat}吃碰後只能打牌，不能補花：藏著的花等他下次摸牌時再補",
@@ -106,7 +106,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
                   "詐胡 (a false win); record it as one, with the {tai} tai it claimed"),
     "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
-    "barred_shown": ("{seat}亮出的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
+    "barred_shown": ("{seat}攤開的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
                      "請記為詐胡",
                      "the tiles {seat_en} shows could already have won on the {tile_en} he let go since his last "
                      "discard (過水), and he has not discarded since: he may not win; the declared win is 詐胡 (a false "
@@ -143,13 +143,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "decline_late": ("最後一張已經摸走了，沒有牌可以不摸：打出的牌沒人胡就是流局", "the last tile has been drawn already: "
                      "there is none left to decline (unless someone wins on the discard, the hand is a draw)"),
     "no_draw_due": ("還不是流局：還剩 {live} 張可摸", "not a draw yet: {live} tiles can still be drawn"),
-    "pending_claim": ("還有人要吃、碰、槓或胡，不能流局", "a claim is pending"),
     "session_over": ("這一將已結束", "the session (一將) is over"),
     "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
-    "concealed_size": ("胡牌時手牌應有 {want} 張，亮出 {got} 張", "the hand shown should hold {want} tiles besides its melds, got {got}"),
+    "concealed_size": ("胡牌時手牌應有 {want} 張，攤開 {got} 張", "the hand shown should hold {want} tiles besides its melds, got {got}"),
     "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
-    "flower_shown": ("{tile}是花牌：花要攤在一旁補牌，不算在亮出的手牌裡", "{tile_en} is a flower: flowers are laid "
+    "flower_shown": ("{tile}是花牌：花要攤在一旁補牌，不算在攤開的手牌裡", "{tile_en} is a flower: flowers are laid "
                      "aside and replaced, never among the tiles of the hand shown"),
     "flower_discard": ("花牌不能打出（{tile}要補花）", "a flower cannot be discarded ({tile_en} is laid aside and replaced)"),
     "deal_hands": ("配牌應給 4 家，收到 {got} 家", "a deal gives 4 hands, got {got}"),

@@ -14,7 +14,7 @@ from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import is_complete
-from companion.tiles import NUM_KINDS, Tile, format_tiles, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, format_tiles, parse_tiles, zh_count
 
 
 def _deal(seed: int, n: int) -> tuple[list[Tile], list[Tile]]:
@@ -86,7 +86,9 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert sorted(_group_tiles(partial) + (t,)) == list(_group_tiles(made))
     if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
-        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready)"
+        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful " \
+            f"tile{'' if s == 1 else 's'} to draw)"
+        assert result.headline.zh == f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）"  # 兩張, 二向聽
 
 
 @settings(max_examples=8)
@@ -410,3 +412,9 @@ def test_my_hand_says_first_that_all_eight_flowers_have_won(hand: str) -> None:
     assert panel.headline.zh.startswith(ui("eight_flowers_won").zh) and panel.headline.en.startswith("All eight flowers")
     seven = analyse(hand.replace("12345678f", "1234567f"), "")
     assert isinstance(seven, HandPanel) and "八仙" not in seven.headline.zh
+
+
+def test_a_complete_hand_with_all_eight_flowers_is_said_complete_with_their_tai_added() -> None:
+    panel = analyse("123m456m789m123s45p55z6p 12345678f", "")  # (it said "if you play on: a win!")
+    assert isinstance(panel, HandPanel) and panel.complete
+    assert panel.headline == ui("hand_complete") + ui("eight_flowers_too")

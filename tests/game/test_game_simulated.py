@@ -126,3 +126,25 @@ def test_a_seat_playing_dead_declares_nothing() -> None:
         # and declares nothing: no win, no call, no ready (seed 198's dead seat declared ready)
         assert all(isinstance(e, ev.Drew | ev.Discarded | ev.ReplacementDrew | ev.FlowerReplaced | ev.ConcealedKong)
                    for e in after), [type(e).__name__ for e in after]
+
+
+def test_a_dead_seat_s_ready_declaration_is_refused_when_entered_and_replayed_from_a_stored_log() -> None:
+    """The earlier versions let a seat playing dead declare ready (their bots did, seed 198): a table saved then must
+    still open (a change review found it refused), and a declaration entered now is refused."""
+    from companion.game.check import step
+    from companion.game.check_win import replaying
+    from companion.game.simulator import simulate
+    from companion.game.switches import FalseWinAfter
+    from companion.game.text import IllegalEvent
+
+    log, _ = simulate(198, 4, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    false = next(i for i, e in enumerate(log) if isinstance(e, ev.FalseWin))
+    dead = log[false].seat
+    drew = next(k for k, e in enumerate(log) if k > false and isinstance(e, ev.Drew) and e.seat == dead)
+    state = replay(log[:drew + 1])
+    declared = ev.DeclaredReady(seat=dead, kind=ev.ReadyKind.READY)
+    with pytest.raises(IllegalEvent) as refused:
+        step(state, declared)
+    assert refused.value.reason.key == "dead_ready" and "陪打" in refused.value.reason.zh
+    with replaying():
+        assert step(state, declared).seats[dead].ready is ev.ReadyKind.READY
