@@ -148,7 +148,9 @@ def copies_scores(models: dict[str, TileClassifier], crops: list[RealCrop], copi
     by_set: dict[str, list[RealCrop]] = defaultdict(list)
     for c in crops:
         by_set[c.set].append(c)
-    cal, uncal, wrong = [], [], []
+    cal: list[bool] = []
+    uncal: list[bool] = []
+    wrong: list[str] = []
     for s in sorted({c.set for c in copies}):
         items = by_set[s]
         if not items:

@@ -43,9 +43,13 @@ def _visit(browser: Any, url: str, gzip: bool, mbps: float, latency_ms: float) -
                                                       "downloadThroughput": rate, "uploadThroughput": rate})
         sizes: dict[str, int] = {}
         stamps: list[float] = []
+
+        def finished(e: dict[str, Any]) -> None:
+            sizes[e["requestId"]] = e["encodedDataLength"]
+            stamps.append(e["timestamp"])
+
         cdp.on("Network.requestWillBeSent", lambda e: stamps.append(e["timestamp"]))
-        cdp.on("Network.loadingFinished",
-               lambda e: (sizes.__setitem__(e["requestId"], e["encodedDataLength"]), stamps.append(e["timestamp"])))
+        cdp.on("Network.loadingFinished", finished)
         t0 = time.perf_counter()
         page.goto(url)
         page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=180_000)

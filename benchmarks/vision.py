@@ -95,7 +95,7 @@ def _distractor_mask(scene: Scene, ids: np.ndarray) -> np.ndarray:
     return np.isin(ids, props).astype(np.uint8)
 
 
-def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, float]:
+def synthetic(reader: TileReader, n: int, seed: int) -> dict[str, object]:
     """Read ``n`` held-out scenes (3 table frames : 1 photo) and score them. Recall is also given for face-up
     and face-down tiles apart, and the boxes matching no tile by where their centre lies: on a distractor
     where it shows (:func:`_distractor_mask`), on a tile (a box too far off a tile, or on one under 60%

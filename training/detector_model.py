@@ -117,6 +117,7 @@ class TileDetector(nn.Module):
                     continue
                 bn = self._norm_after(name, modules)
                 bn.reset_parameters()  # the identity until the statistics are known
+                assert bn.running_mean is not None and bn.running_var is not None  # a BatchNorm2d tracks them
                 bn.bias.copy_(torch.from_numpy(b))
                 bn.running_var.fill_(1.0 - bn.eps)
 
@@ -134,6 +135,7 @@ class TileDetector(nn.Module):
                     h.remove()
                 self.train(was)
             for bn, mean, var in stats.values():
+                assert bn.running_mean is not None and bn.running_var is not None
                 # (a channel x leaves dead gets a scale near sqrt(eps): training mode then computes what eval
                 # mode does on x's windows; x should be real training windows, as --from-onnx gives it)
                 bn.running_mean.copy_(mean)

@@ -133,6 +133,8 @@ def crop_sources(dev: Path, photo: str, rows: list[dict], labelled: list[dict]) 
 
 def montage(dev: Path, photo: str, rows: list[dict]) -> np.ndarray:
     img = cv2.imread(str(dev / photo), cv2.IMREAD_COLOR)
+    if img is None:
+        raise ValueError(f"cannot read {dev / photo}")
 
     def cut(box: list[int], text: str, colour: tuple[int, int, int]) -> np.ndarray:
         x0, y0, x1, y1 = (max(0, int(v)) for v in box)

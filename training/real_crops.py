@@ -32,7 +32,7 @@ class RealCrop:
     image: np.ndarray  # BGR
 
 
-def iou_xyxy(a: Sequence[float], b: Sequence[float]) -> float:
+def iou_xyxy(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
     """Intersection over union of two axis-aligned boxes ``(x0, y0, x1, y1)`` (0 when both are empty)."""
     ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))

@@ -352,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     r = seed_everything(args.seed)
     t_start = time.monotonic()
     bank = cached_bank(args.bank_cache, args.styles, "train", args.seed, not args.quiet, args.workers)
-    real, held = [], []
+    real: list[RealCrop] = []
+    held: list[RealCrop] = []
     if args.real:
         crops = load_crops(args.real)
         if args.real_frac > 0:

@@ -100,8 +100,8 @@ def render_set(n: int, seed: int, split: str, cache: Path, workers: int) -> tupl
     sizes = _cached_sizes(cache, split, seed)
     bigger = min((m for m in sizes if m > n), default=0)
     if bigger:
-        frames, boxes = _load_set(_set_path(cache, split, seed, bigger), n)
-        return frames[:n].copy(), boxes  # a copy: a view would keep all of the bigger set's frames in memory
+        frames, first = _load_set(_set_path(cache, split, seed, bigger), n)
+        return frames[:n].copy(), first  # a copy: a view would keep all of the bigger set's frames in memory
     have = max((m for m in sizes if m < n), default=0)
     frames = np.empty((n, SIZE, SIZE, 3), np.uint8)
     boxes: list[np.ndarray] = []

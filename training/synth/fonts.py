@@ -15,7 +15,7 @@ from PIL import ImageFont
 
 __all__ = ["FontSpec", "TRAIN_FONTS", "HELDOUT_FONTS", "LATIN_FONT", "load", "missing_fonts", "FontMissingError"]
 
-_ROOTS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
+_ROOTS: tuple[Path, ...] = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
 
 
 class FontMissingError(FileNotFoundError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -199,14 +200,15 @@ def sample_scene_style(rng: np.random.Generator, face: object, split: str, wide:
         kind, col, second = _wide_table(rng)
     else:
         kind, colour, spread = tables[int(rng.integers(len(tables)))]
-        col = tuple(float(np.clip(c + rng.normal(0, s), 0.02, 0.98)) for c, s in zip(colour, spread, strict=True))
+        col = cast(tuple[float, float, float],  # colour and spread are BGR triples
+                   tuple(float(np.clip(c + rng.normal(0, s), 0.02, 0.98)) for c, s in zip(colour, spread, strict=True)))
     w = float(rng.uniform(24, 31))
     size = TileSize(w, w * float(rng.uniform(1.28, 1.42)), w * float(rng.uniform(0.6, 0.85)),
                     float(rng.uniform(0.3, 0.6)))
     fin = Finish(blur=float(rng.choice([0, rng.uniform(0.3, 1.3)], p=[0.5, 0.5])),
                  motion=float(rng.uniform(2, 6)) if rng.random() < 0.15 else 0.0,
                  noise=float(rng.uniform(0, 0.03)), jpeg=int(rng.integers(35, 95)) if rng.random() < 0.6 else None)
-    return SceneStyle(face, size, kind, col, fin, second)  # type: ignore[arg-type]
+    return SceneStyle(face, size, kind, col, fin, second)
 
 
 def sample_lighting(rng: np.random.Generator) -> Lighting:
