@@ -187,8 +187,23 @@ def _evidence_items(evidence: tuple[tuple[str, str], ...], said: dict[str, str],
             yield _COUNT_KEYS[key][0].format(value), _COUNT_KEYS[key][1].format(value), None
         elif key == "tile" and (tile := _one_tile(value)) is not None:
             yield f"牌：{tile.zh}", f"tile: {value}", tile.zh
+        elif key == "stakes":
+            yield f"底／台：{value}", f"stakes: {value}", None
+        elif key == "players" and (names := _names(value)) is not None:
+            yield f"玩家：{'、'.join(names)}", f"players: {', '.join(names)}", None
         else:
             yield f"{key}={value}", f"{key}={value_en}", None
+
+
+def _names(value: str) -> tuple[str, ...] | None:
+    """The players' names of an evidence value (it holds the tuple as Python writes it)."""
+    import ast
+
+    try:
+        names = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return None
+    return tuple(names) if isinstance(names, tuple | list) and all(isinstance(n, str) for n in names) else None
 
 
 def _one_tile(code: str) -> Tile | None:

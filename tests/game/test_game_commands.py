@@ -245,6 +245,8 @@ def test_a_refusal_s_evidence_is_said_in_words_leaving_out_what_the_reason_says(
     assert zh == "座位：老王，牌：五萬，牌牆剩 60 張，odd=x"
     assert en == "seat: 老王, tile: 5m, 60 tiles left in the wall, odd=x"
     assert evidence_said(evidence[1:2]) == ("階段：等待出牌", "phase: waiting for a discard")
+    assert evidence_said((("stakes", "-5/10"), ("players", "('A', 'A', 'B', 'C')"))) == (
+        "底／台：-5/10，玩家：A、A、B、C", "stakes: -5/10, players: A, A, B, C")  # (it said "（players=('A', ...)）")
 
 
 def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_where_paid(
