@@ -96,7 +96,9 @@ def test_help_of_every_command_runs(path: tuple[str, ...], capsys: pytest.Captur
     assert "-h, --help" in out and "顯示這份說明後結束" in out
 
 
-def test_a_wrapped_usage_lines_up_under_the_command_s_first_option(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_wrapped_usage_lines_up_under_the_command_s_first_option(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # (argparse wraps to the terminal's width: a wide one did not wrap at all)
     with pytest.raises(SystemExit):
         main(["app", "--help"])
     lines = capsys.readouterr().out.split("\n\n")[0].splitlines()

@@ -57,7 +57,7 @@ __all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "Pho
 
 log = logging.getLogger(__name__)
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
-FLET_OVERRIDES = ("FLET_UPLOAD_DIR", "FLET_MAX_UPLOAD_SIZE", "FLET_SECRET_KEY", "FLET_ASSETS_DIR")
+FLET_OVERRIDES = ("FLET_UPLOAD_DIR", "FLET_MAX_UPLOAD_SIZE", "FLET_SECRET_KEY", "FLET_ASSETS_DIR", "FLET_SESSION_TIMEOUT")
 
 
 def assets_dir() -> Path:
@@ -157,7 +157,8 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
     quiet_after_disconnect()
     for name in FLET_OVERRIDES:  # Flet would let these override the settings below, request by request
         if os.environ.pop(name, None) is not None:
-            log.warning("%s is ignored: the app sets its own upload folder, size limit and signing key", name)
+            log.warning("%s is ignored: the app sets its own upload folder, size limit, signing key and page "
+                        "lifetime", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
     sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS, SheetDraft.stored())
