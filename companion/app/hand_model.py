@@ -242,14 +242,15 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
                     tuple(t.code for t in hand.flowers))
     size = len(hand.concealed)
     # said first: the hand has won, whatever its tiles (a teaching review: My hand said nothing of it)
-    flowers = ui("eight_flowers_won") if holds_eight_flowers(hand) else Words("", "")
+    eight = holds_eight_flowers(hand)
+    flowers = ui("eight_flowers_won") if eight else Words("", "")
     if size == 3 * hand.sets_needed + 1:
         panel = _between_turns(hand, seen, shown)
         if seven_pairs(hand) and not panel.waits:
             panel = replace(panel, headline=panel.headline + ui("pairs_not_win"))
         return replace(panel, headline=flowers + panel.headline)
     if is_complete(hand):  # (not "if you play on: a win!": a complete hand with the eight is scored and the 8 added)
-        return HandPanel(*shown, ui("hand_complete") + (ui("eight_flowers_too") if flowers.zh else Words("", "")),
+        return HandPanel(*shown, ui("hand_complete") + (ui("eight_flowers_too") if eight else Words("", "")),
                          complete=True)
     options = discard_options(hand, visible)
     best = options[0]

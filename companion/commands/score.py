@@ -80,8 +80,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-
-
 class _OptionError(ValueError):
     def __init__(self, en: str, zh: str) -> None:
         super().__init__(en)

@@ -146,7 +146,6 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
     return "\n".join(lines)
 
 
-
 _SEAT_KEYS = {"seat": ("座位", "seat"), "turn": ("輪到", "turn"), "due": ("輪到", "due"), "discarder": ("放槍", "discarder"),
               "already": ("已經是", "already"), "waiting": ("等", "waiting for")}
 _COUNT_KEYS = {"live": ("牌牆剩 {} 張", "{} tiles left in the wall"), "wall": ("牌牆 {} 張", "wall of {} tiles"),
