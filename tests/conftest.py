@@ -1,8 +1,8 @@
 import atexit
 import os
-from collections.abc import Iterator
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2

@@ -169,8 +169,8 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
         raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}",
                             f"連莊數 N 要是 0 以上的整數，收到 {streak!r}")
     if streak > MAX_STREAK:  # (a review's 100000 paid 200,001 dealer tai unsaid, where `companion score` refused it)
-        raise WinInputError("streak", f"{streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo",
-                            f"{streak}：連莊超過 {MAX_STREAK} 把應該是打錯了")
+        raise WinInputError("streak", f"more than {MAX_STREAK} hands in a row as dealer is surely a typo",
+                            f"連莊超過 {MAX_STREAK} 把應該是打錯了")  # (the number not said back: it may run to 4300 digits)
     profile = obj.get("profile")
     if profile is not None and not isinstance(profile, str):
         raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}",
