@@ -134,6 +134,16 @@ def test_house_profile_saved_in_data_folder(tmp_path: Path, monkeypatch: pytest.
     assert "ours" in list_profiles()
     with pytest.raises(ProfileError, match="built in"):
         save_profile(_write(tmp_path, 'id = "sml_2026"\ninherits = "atawmj_2009"\n'))
+    with pytest.raises(ProfileError, match="built in"):  # (a case variant: one file name on some disks)
+        save_profile(_write(tmp_path, 'id = "SML_2026"\ninherits = "atawmj_2009"\n'))
+
+
+@pytest.mark.parametrize("line", ["name_zh = 16", "name_en = 2026-01-01", "source = true"])
+def test_a_house_file_s_names_are_text(line: str, tmp_path: Path) -> None:
+    """A number or a date given as a name was written out as text and listed (a bad-input review)."""
+    with pytest.raises(ProfileError, match="must be text in quotes") as bad:
+        load_profile(_write(tmp_path, f'id = "ours"\ninherits = "atawmj_2009"\n{line}\n'))
+    assert "要是加引號的文字" in bad.value.zh
 
 
 def test_code_never_branches_on_a_profile_name() -> None:

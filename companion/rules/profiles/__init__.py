@@ -206,6 +206,10 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         if not ((kind == "tai" and (key in ITEMS or key in UNSUPPORTED)) or (kind == "switches" and key in SWITCHES)):
             raise ProfileError(f"{where}: house_rules entry {h!r} names no item or switch",
                                f"{wz}：house_rules 的 {h!r} 不是任何項目或開關")
+    for key in ("name_zh", "name_en", "source"):  # (a number or a date was written out as text, a review)
+        if key in data and not isinstance(data[key], str):
+            raise ProfileError(f"{where}: {key} must be text in quotes, got {data[key]!r}",
+                               f"{wz}：{key} 要是加引號的文字，收到 {data[key]!r}")
     return Profile(
         id=pid, name_zh=str(data.get("name_zh", pid)), name_en=str(data.get("name_en", pid)),
         inherits=parent_id, tai=MappingProxyType(tai), switches=MappingProxyType(switches),

@@ -87,7 +87,7 @@ def save_profile(profile: Profile | str | Path) -> Path:
 
     p = load_profile(profile)
     check_caps(p)
-    if p.id in BUILTIN:
+    if p.id.lower() in {b.lower() for b in BUILTIN}:  # (ATAWMJ_2009 beside atawmj_2009: one file on some disks)
         raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
                            f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
     path = user_profile_path(p.id)
