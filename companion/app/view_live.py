@@ -73,8 +73,10 @@ from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
+from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.rules.profiles import BUILTIN, ProfileError, profile_id
+from companion.rules.settlement import STAKE_MAX
 from companion.tiles import CopyLimitError, NotationError, Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
@@ -97,10 +99,13 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
     b, p = (base or "").strip(), (per_tai or "").strip()
     if not b or not p:
         return ui("live_stakes_missing")
+    if b.isdecimal() and p.isdecimal() and max(len(b), len(p)) > len(str(STAKE_MAX)):  # (5000 digits were "not a
+        said = msg("stakes_big", base=shortened(b, 16), per_tai=shortened(p, 16), most=f"{STAKE_MAX:,}")  # whole
+        return Words(said.zh, said.en)  # number", said back whole: a review; int() reads at most 4300)
     try:
         return int(b), int(p)
     except ValueError:
-        return ui("live_stakes_bad", base=b, per_tai=p)
+        return ui("live_stakes_bad", base=shortened(b, 16), per_tai=shortened(p, 16))
 
 
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))

@@ -890,6 +890,8 @@ def test_stakes_typed_empty_are_asked_for_not_read_as_zero() -> None:
     assert _stakes("", "20") == ui("live_stakes_missing") == _stakes("50", None)
     bad = _stakes("abc", "10")
     assert bad == ui("live_stakes_bad", base="abc", per_tai="10") and "abc" in bad.en  # type: ignore[union-attr]
+    long = _stakes("9" * 5000, "1")  # it said "not a whole number" and said the 5000 digits back
+    assert isinstance(long, Words) and "too large" in long.en and "太大" in long.zh and len(long.zh) < 80
 
 
 
