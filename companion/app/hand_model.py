@@ -159,7 +159,7 @@ def with_tile(hand_text: str, code: str) -> str:
     return hand_text + code
 
 
-MELD_KEYS = (MeldKind.PUNG, MeldKind.CHOW, MeldKind.KONG, MeldKind.CKONG)
+MELD_KEYS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.CKONG)  # 吃碰槓, the order a table says them
 """The melds My hand's palette lays down with a tap (an added kong is a pung with its fourth, typed)."""
 
 

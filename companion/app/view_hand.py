@@ -216,7 +216,7 @@ class HandTab:
         self.meld_box.content = self._meld_keys()
 
     def _meld_keys(self) -> ft.Control:
-        """碰, 吃, 明槓, 暗槓: tapped, then a tile (a review could only type ``pung:999p``)."""
+        """吃, 碰, 明槓, 暗槓: tapped, then a tile (a review could only type ``pung:999p``)."""
         t = self.host.t
 
         def key(kind: MeldKind) -> ft.Control:
