@@ -346,7 +346,11 @@ class CompanionApp:
         async def scroll() -> None:
             for wait in waits:
                 await asyncio.sleep(wait)
-                await self._tab_row.scroll_to(offset=offset, duration=0)  # (past the end: the row's end)
+                try:
+                    await self._tab_row.scroll_to(offset=offset, duration=0)  # (past the end: the row's end)
+                except RuntimeError:  # the page left in the seconds since (its session closed): nothing to scroll
+                    log.debug("the tabs' row of a page that has left was not scrolled", exc_info=True)
+                    return  # (a review's server printed "RuntimeError: Session closed" tracebacks)
 
         self.page.run_task(scroll)
 
