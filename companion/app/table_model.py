@@ -360,13 +360,6 @@ def _hand_of(sc: Score | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], 
             win.win_tile.code if win.win_tile is not None else "")
 
 
-_WON_EN = {"discard": "wins on a discard", "self_draw": "wins self-drawn", "robbed_kong": "wins robbing a kong",
-           "eight_flowers": "wins with eight flowers", "seven_rob_one": "wins seven rob one",
-           "four_kongs": "wins with four kongs"}
-"""What a winner did, after his name ("小美 wins on a discard"; the kind's own name read "小美 win on a discard": a
-review)."""
-
-
 def _hand_end(state: TableState) -> HandEnd | None:
     out = state.outcome
     if out is None or state.phase is not Phase.HAND_OVER or not state.players:
@@ -391,7 +384,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
     transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)
     who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
-    who_en = ", ".join(f"{names[w.seat]} {_WON_EN[w.kind.value]}" for w in out.winners)
+    who_en = ", ".join(f"{names[w.seat]} {w.kind.won_en}" for w in out.winners)
     # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
     # nobody won says how it ended
     outcome = Words(who, who_en) if who else Words(*out.said)

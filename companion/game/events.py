@@ -90,6 +90,14 @@ class WinKind(Enum):
         return {"discard": "win on a discard", "self_draw": "self-drawn win", "robbed_kong": "robbed kong",
                 "eight_flowers": "eight flowers", "seven_rob_one": "seven rob one", "four_kongs": "four kongs"}[self.value]
 
+    @property
+    def won_en(self) -> str:
+        """What a winner did, after his name ("小美 wins on a discard"; the kind's own name read "小美 win on a
+        discard": a review)."""
+        return {"discard": "wins on a discard", "self_draw": "wins self-drawn", "robbed_kong": "wins robbing a kong",
+                "eight_flowers": "wins with eight flowers", "seven_rob_one": "wins seven rob one",
+                "four_kongs": "wins with four kongs"}[self.value]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
