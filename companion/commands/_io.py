@@ -155,5 +155,12 @@ def zh_reason(e: ValueError) -> str:
     return f"輸入有誤（{e}）"
 
 
+def cannot_read(name: str, error: OSError) -> tuple[str, str]:
+    """(zh, en) of a file that cannot be opened or read: its name and the system's reason, as the commands say it."""
+    from companion.rules.profiles import os_error_zh
+
+    return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror}"
+
+
 def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))

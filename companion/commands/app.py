@@ -16,7 +16,7 @@ import sys
 import webbrowser
 from pathlib import Path
 
-from companion.commands._io import add_lang_option
+from companion.commands._io import add_lang_option, cannot_read
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -111,20 +111,19 @@ def _import_log(saved: str, table: Path) -> int:
     the exit status after saying why not (a review: the refusals for a damaged table said to keep the game through
     Save log, but nothing could turn a saved log back into a live table)."""
     from companion.game.events import EventError
-    from companion.game.service import ServiceError, TableService
+    from companion.game.service import SQLITE_MAGIC, ServiceError, TableService
     from companion.game.text import EVENT_ZH, IllegalEvent, msg
-    from companion.rules.profiles import os_error_zh
 
     try:
         with open(saved, "rb") as f:
-            if f.read(16) == b"SQLite format 3\x00":  # (said "line 1: not UTF-8 text": a change review)
+            if f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC:  # (said "line 1: not UTF-8 text": a change review)
                 _say(f"--from-log {saved} 是牌局檔，不是存下的紀錄：用 --table {saved} 開啟",
                      f"--from-log {saved} is a table file, not a saved log: open it with --table {saved}")
                 return 2
             f.seek(0)
             TableService.import_jsonl(table, f).close()
     except OSError as bad:
-        _say(f"無法讀取 --from-log {saved}（{os_error_zh(bad)}）", f"cannot read --from-log {saved}: {bad.strerror}")
+        _say(*cannot_read(f"--from-log {saved}", bad))
         return 2
     except EventError as bad:
         _say(f"--from-log {saved}：{bad.reason.zh}", f"--from-log {saved}: {bad.reason.en}")
@@ -195,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
             replay = GameReplay.demo()
             note = ui("demo_note", hands=DEMO_HANDS)
     except OSError as unreadable:
-        _say(f"無法讀取 {args.log}（{os_error_zh(unreadable)}）", f"cannot read {args.log}: {unreadable.strerror}")
+        _say(*cannot_read(args.log, unreadable))
         return 2
     except LogError as bad:
         _say(bad.words.zh, bad.words.en)

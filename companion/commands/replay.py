@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.app.ledger_model import ledger_csv
 from companion.app.words import signed
-from companion.commands._io import add_lang_option
+from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
 from companion.game.check import step, stored_step
 from companion.game.events import EventError
@@ -33,7 +33,6 @@ from companion.game.session import (
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import evidence_said, render_table
-from companion.rules.profiles import os_error_zh
 from companion.rules.profiles._schema import SWITCHES
 from companion.tiles import format_tiles
 
@@ -96,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # a JSON-lines log (read as bytes: a line that is not UTF-8 is reported as itself) or a live table's file
         events, _private = read_log(args.file)
     except OSError as bad:
-        error(f"無法讀取 {args.file}（{os_error_zh(bad)}）", f"cannot read {args.file}: {bad.strerror}")
+        error(*cannot_read(args.file, bad))
         return 2
     except EventError as bad:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
