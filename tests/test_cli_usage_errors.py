@@ -25,3 +25,18 @@ def test_usage_errors_are_bilingual(argv: list[str], zh: str, capsys: pytest.Cap
 def test_a_message_argparse_may_add_later_still_gets_a_chinese_gist() -> None:
     assert argparse_zh("something argparse never said") == "命令列的寫法有誤（請看上面的用法，或加 --help）"
     assert argparse_zh("argument --dpi: invalid float value: 'x'") == "--dpi 的值 'x' 不是有效的數字"
+
+
+@pytest.mark.parametrize("argv", [
+    ["tai", "1112345678999m123p5m", "--stakes", "-30/10"],
+    ["tai", "1112345678999m123p5m", "--stakes", "-30/-10"],
+])
+def test_a_value_with_a_minus_reaches_its_own_check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A negative stake is a value to refuse by name, not an option argparse cannot place ("expected one argument":
+    a review); a word starting with a minus and a letter is still an option."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--stakes" in err and repr(argv[-1]) in err and "expected one argument" not in err
+    with pytest.raises(SystemExit):
+        main(["tai", "1112345678999m123p5m", "--stakes", "--json"])
+    assert "--stakes 後面要接一個值" in capsys.readouterr().err
