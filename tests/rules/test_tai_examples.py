@@ -169,14 +169,20 @@ def test_the_notes_name_tai_in_both_languages() -> None:
     assert zh >= 40 and en >= 35, (zh, en)
 
 
-def test_big_four_winds_replaces_any_wind_pung_where_that_stands_in_for_the_wind_items() -> None:
+def test_big_four_winds_keeps_any_wind_pung_as_the_spec_says_other_items_add() -> None:
+    """Spec §4.2: 大四喜 replaces 門風, 圈風 and 小四喜; "other items add", 宅神爺's 見風見台 among them, one per wind
+    pung, as beside 小四喜 (a review found the bigger hand 4 tai short of the smaller one's reading)."""
     from companion.rules.scoring import score
     from companion.rules.win import Win
 
     win = Win.from_dict({"concealed": "444z55p67m", "melds": ["pung:111z@O", "pung:222z@L", "pung:333z@R"],
                          "win_tile": "8m", "win_type": "discard", "seat_wind": "S", "round_wind": "E",
                          "discarder": "W", "profile": "zhaishenye"})
-    assert [i.id for i in score(win).items] == ["big_winds"]
+    assert {i.id: i.tai for i in score(win).items} == {"big_winds": 24, "any_wind_pung": 4}
+    small = Win.from_dict({"concealed": "44z555p67m", "melds": ["pung:111z@O", "pung:222z@L", "pung:333z@R"],
+                           "win_tile": "8m", "win_type": "discard", "seat_wind": "S", "round_wind": "E",
+                           "discarder": "W", "profile": "zhaishenye"})
+    assert {i.id: i.tai for i in score(small).items}.get("any_wind_pung") == 3
 
 
 def test_a_win_on_a_flowers_replacement_needs_a_flower() -> None:

@@ -53,9 +53,10 @@ REPLACES: dict[str, tuple[str, ...]] = {
     "human_win": ("menqing", "heaven_ready", "earth_ready", "declared_ready"),
     "heaven_ready": ("menqing", "buqiu", "declared_ready"),
     "earth_ready": ("menqing", "buqiu", "declared_ready"),
-    # where 見風見台 is on it stands in for 門風 and 圈風, so 大四喜 replaces it as it replaces them (a reading:
-    # the spec is silent on the pair)
-    "big_winds": ("seat_wind", "round_wind", "small_winds", "any_wind_pung"),
+    # spec §4.2: 大四喜 "replaces 門風, 圈風 and 小四喜. Other items add": 見風見台 (宅神爺's, §5.3) adds, one per
+    # wind pung, as it does beside 小四喜 there (an earlier reading took it for 門風 and 圈風 and dropped it: the
+    # bigger hand scored 4 tai less than the spec says, where the smaller one kept its 3; a review)
+    "big_winds": ("seat_wind", "round_wind", "small_winds"),
     "small_dragons": ("dragon_pung",),
     "big_dragons": ("dragon_pung",),
     "four_concealed": ("three_concealed",),
