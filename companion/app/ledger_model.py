@@ -262,6 +262,8 @@ def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
               items_en=items.en)
     if x.capped_tai != x.hand_tai:  # (items that add up to more than the tai said: a money review)
         line = line + ui("ledger_capped", hand=x.hand_tai, tai=x.capped_tai)
+    if x.shared is not None:  # one limit payment split three ways: why 37, 37 and 36 beside "8 台" (a review)
+        line = line + ui("ledger_shared", amount=x.shared)
     if x.dealer_tai and dealer_in:  # (a false win's too: its offender pays everyone)
         why = ui("ledger_dealer_streak", n=streak) if streak else ui("ledger_dealer_only")
         line = line + ui("ledger_dealer", dealer=x.dealer_tai, why=why.zh, why_en=why.en)

@@ -112,6 +112,7 @@ class ScoreLine:
     hand: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str] = ((), (), "")
     penalty: bool = False  # a 詐胡's line: its tai are the penalty's, not a hand's (a review read 這手牌 8 台)
     flowers: tuple[str, ...] = ()  # the winner's flowers, pictured after his hand: items such as 正花 come from them
+    shared: int | None = None  # a 詐胡's limit payment, split among the other three (``WinLine.shared``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +380,8 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                # its offender pays every other player, so the dealer always takes part
                                _split(line.unscored) if line.unscored else None, house, entry.result.streak,
                                _hand_of(line.score), penalty=kind is None,
-                               flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else ()))
+                               flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else (),
+                               shared=line.shared))
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)

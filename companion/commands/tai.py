@@ -345,15 +345,19 @@ _T = {
            "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
            "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
-           "shape": "胡 {tile} 的牌型：{shape}", "exhausted": "（另一頭四張都在自己手上，所以只聽一種）"},
+           "shape": "胡 {tile} 的牌型：{shape}", "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
+           "limit": "詐胡罰限額 {tai} 台 = {amount}，由另外三家分：", "no_dealer_tai": "這套規則不算莊家台"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
-           "error": "Error", "none": "none", "streak": "streak {n}",
+           "error": "Error", "none": "none", "streak": "streak {n} and pull {n}",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai",
-           "streak_capped": "streak {n}, counted up to the cap of {cap}", "capped": " (capped at {cap} tai)",
+           "streak_capped": "streak {n} and pull {n}, counted up to the cap of {cap}",
+           "capped": " (capped at {cap} tai)",
            "shape": "Won on {tile}: {shape} wait", "exhausted": " (the other end's four copies are all the winner's "
-           "own, so it waited on one kind)"},
+           "own, so it waited on one kind)",
+           "limit": "The false win's penalty: the limit, {tai} tai = {amount}, shared by the other three:",
+           "no_dealer_tai": "this rule set counts no dealer tai"},
 }
 
 
@@ -401,12 +405,20 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         streak = "" if n == 0 else t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
             t["streak_capped"].format(n=n, cap=cap)  # (none said with no streak: it printed "(連0拉0)", a review)
         streak = f"{opened}{streak}{closed}" if streak else ""
-        dealer_part = (f" · {t['dealer']} +{s.dealer_tai} {t['tai']}{streak}" if result["dealer_in"]
+        dealer_part = (f" · {t['no_dealer_tai']}" if result["dealer_in"] and not s.dealer_tai  # (a house file's 0:
+                       # "+0 tai (streak 2)" read as a mistake, a review)
+                       else f" · {t['dealer']} +{s.dealer_tai} {t['tai']}{streak}" if result["dealer_in"]
                        else f" · {t['no_dealer']}")  # his tai count only where he wins or pays
         # the hand's tai as the payments count them (a review read 18 + 5 beside payments of 21 under a cap of 16)
         capped = t["capped"].format(cap=s.capped_tai) if s.capped_tai != s.hand_tai else ""
         print(f"{t['total']} {s.hand_tai} {t['tai']}{capped}{dealer_part}", file=out)
+    shared = result.get("false_win") and profile.switch("false_win_penalty") == "limit" and \
+        all(p["amount"] is not None for p in result["payments"])
+    if shared:  # one limit payment split three ways: "8 tai = 37" beside 37, 37 and 36 read as wrong (a review)
+        print(t["limit"].format(tai=result["payments"][0]["tai"], amount=sum(p["amount"] for p in result["payments"])),
+              file=out)
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
-        print(f"  {seat[p['payer']]} → {seat[p['payee']]}{colon}{p['tai']} {t['tai']}{amount}", file=out)
+        paid = str(p["amount"]) if shared else f"{p['tai']} {t['tai']}{amount}"
+        print(f"  {seat[p['payer']]} → {seat[p['payee']]}{colon}{paid}", file=out)
 

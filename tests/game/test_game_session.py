@@ -320,11 +320,11 @@ def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp
         ("C", "A", 80), ("C", "B", 50), ("C", "D", 50)]
 
 
-def _west_wins_on_3s_under_min_tai(tmp_path: Path, inherits: str) -> Table:
-    """A house profile of ``inherits`` with min_tai 3; East discards 3s after the first go-around, on which West
-    can win with 2 tai (門清 1 + 正花 1)."""
+def _west_wins_on_3s_under_min_tai(tmp_path: Path, inherits: str, switches: str = "") -> Table:
+    """A house profile of ``inherits`` with min_tai 3 (and ``switches``, TOML lines); East discards 3s after the
+    first go-around, on which West can win with 2 tai (門清 1 + 正花 1)."""
     house = tmp_path / "min3.toml"
-    house.write_text(f'id = "min3"\ninherits = "{inherits}"\n[tai]\n[switches]\nmin_tai = 3\n', "utf-8")
+    house.write_text(f'id = "min3"\ninherits = "{inherits}"\n[tai]\n[switches]\nmin_tai = 3\n{switches}', "utf-8")
     tb = Table({0: "1z3s", 2: "123m456m234p678p45s8s3f"}, profile=str(house))
     tb.do(ev.FlowerReplaced(seat=2, flowers=(t("3f"),), replacements=(tb.take("8s"),)))
     tb.discard(0, "1z")
@@ -410,3 +410,27 @@ def test_a_false_claim_beside_a_win_on_the_same_tile(tmp_path: Path, multi_win: 
     assert [(ln.player, ln.kind) for ln in entry.lines] == [("South", "discard"), ("East", "false_win")]
     assert (entry.next.dealer, entry.next.streak) == (1, 0)
     assert sum(x.amount for x in entry.transfers if x.payee == "South" and x.payer == "North") > 0
+
+
+def test_a_limit_penalty_is_said_as_one_payment_shared_by_the_three(tmp_path: Path) -> None:
+    """§6.6 ``limit``: one limit payment (底 + 台 × 8 without a cap) split among the other three in turn from the
+    offender's 下家, the remainder first. A settlement review saw 37, 37 and 36 paid beside "詐胡 8 台" and nothing
+    saying why: the ledger's line and the hand's end card name the limit and the split."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.app.table_model import _hand_end
+
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009", 'false_win_penalty = "limit"\n')
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(2)), "below_min")
+    tb.do(ev.FalseWin(seat=2))
+    (entry,) = ledger_of(tb.state).entries
+    (line,) = entry.lines
+    assert (line.kind, line.hand_tai, line.shared) == ("false_win", 8, 110)  # 30 + 10 x 8, stakes of the Table
+    # West's 下家 North first, then East, South: 110 = 37 + 37 + 36
+    assert sorted((x.payer, x.payee, x.amount) for x in entry.transfers) == [
+        ("West", "East", 37), ("West", "North", 37), ("West", "South", 36)]
+    panel = ledger_panel(tb.state)
+    assert panel is not None
+    said = panel.rows[-1].lines[0]
+    assert "；限額 110 由另外三家分" in said.zh and "; the limit of 110 shared by the other three" in said.en
+    end = _hand_end(tb.state)
+    assert end is not None and end.lines[0].shared == 110

@@ -326,3 +326,31 @@ def test_stakes_on_the_command_line_past_a_table_s_are_refused(capsys: pytest.Ca
     rc = main(["tai", str(path), "--stakes", "99999999999/1"])
     err = capsys.readouterr().err
     assert rc == 2 and "--stakes" in err and "10,000,000" in err, err
+
+
+def test_explain_says_a_limit_penalty_is_one_payment_shared_and_a_dealer_tai_of_none(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A settlement review read "North → East: 8 tai = 37" beside 37, 37 and 36 (one limit of 110 split three ways,
+    spec §6.6), "Dealer +3 tai (streak 1)" where 連1拉1 counts the pull too, and "Dealer +0 tai (streak 2)" under a
+    house file that counts no dealer tai."""
+    house = tmp_path / "limit.toml"
+    house.write_text('id = "lim"\ninherits = "atawmj_2009"\nname_zh = "限額"\nname_en = "limit"\n\n[switches]\n'
+                     'min_tai = 2\nfalse_win_penalty = "limit"\n', encoding="utf-8")
+    low = {"concealed": "789m11p66z", "win_tile": "1p", "win_type": "discard", "seat_wind": "N", "round_wind": "N",
+           "melds": ["pung:222m@L", "chow:567m@L", "chow:567m@L"], "dealer": "E", "streak": 1, "discarder": "W"}
+    rc, out = _run(capsys, [json.dumps(low)], "--explain", "--stakes", "30/10", "--profile", str(house),
+                   tmp_path=tmp_path)
+    assert rc == 0 and "詐胡罰限額 8 台 = 110，由另外三家分：" in out
+    assert [line.strip() for line in out.splitlines()[-3:]] == ["北 → 東：37", "北 → 南：37", "北 → 西：36"]
+    rc, out = _run(capsys, [json.dumps(low)], "--explain", "--lang", "en", "--stakes", "30/10", "--profile", str(house),
+                   tmp_path=tmp_path)
+    assert "the limit, 8 tai = 110, shared by the other three" in out and "tai = 37" not in out
+    rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=1))], "--explain",
+                   "--lang", "en", tmp_path=tmp_path)
+    assert "Dealer +3 tai (streak 1 and pull 1)" in out
+    none = tmp_path / "nodealer.toml"
+    none.write_text('id = "nodealer"\ninherits = "atawmj_2009"\nname_zh = "不算莊"\nname_en = "no dealer tai"\n\n'
+                    '[tai]\ndealer = 0\nstreak = 0\nstreak_pull = 0\n', encoding="utf-8")
+    rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=2))], "--explain",
+                   "--lang", "en", "--profile", str(none), tmp_path=tmp_path)
+    assert rc == 0 and "this rule set counts no dealer tai" in out and "Dealer +0" not in out
