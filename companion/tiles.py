@@ -300,10 +300,13 @@ _SUIT_MAX_RANK = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 
 # Chinese input: multi-character words first (longest match wins), then single characters.
 _ZH_WORDS: dict[str, Tile] = {}
-for _i, _d in enumerate(_ZH_DIGITS):
-    for _s, _words in (("m", "萬万"), ("p", "筒餅饼"), ("s", "條条索")):
-        for _w in _words:
-            _ZH_WORDS[_d + _w] = Tile.suited(_s, _i + 1)
+# and the numerals printed on many sets' characters (伍萬, as the product's own 5m picture prints it: a newcomer typed
+# what the tile says and was refused)
+for _digits in (_ZH_DIGITS, "壹貳參肆伍陸柒捌玖"):
+    for _i, _d in enumerate(_digits):
+        for _s, _words in (("m", "萬万"), ("p", "筒餅饼"), ("s", "條条索")):
+            for _w in _words:
+                _ZH_WORDS[_d + _w] = Tile.suited(_s, _i + 1)
 for _i, _w in enumerate(_HONOUR_ZH):
     _ZH_WORDS[_w] = Tile(27 + _i)
 _ZH_WORDS.update({"白板": Tile.Z5, "白皮": Tile.Z5, "青發": Tile.Z6, "發財": Tile.Z6, "发": Tile.Z6,

@@ -27,6 +27,7 @@ from companion.tiles import (
         ("12345678f", "12345678f"),
         ("0000x", "0000x"),
         ("一萬二萬三萬", "123m"),
+        ("伍萬 壹筒 玖條 參萬", "35m1p9s"),  # the numerals sets print (the product's own 5m picture: 伍萬)
         ("東東東", "111z"),
         ("五筒 三條 紅中 白板 青發", "5p3s567z"),
         ("春 梅 菊 竹", "1578f"),
