@@ -358,3 +358,12 @@ def test_a_discard_of_the_last_copy_of_its_own_wait_says_so_and_ranks_a_step_beh
     assert all(o["ranked_shanten"] == o["shanten"] for o in options if "dead_waits" not in o)
     code, _, err = run(capsys, "waits", "--lang", "en", "234m56667p55789s1111z", monkeypatch=monkeypatch)
     assert code == 1 and "just drawn: companion discard says which tile to discard" in err
+
+
+def test_discard_on_a_hand_not_drawn_yet_points_to_waits_in_both_languages(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Chinese said to use `companion waits`, the English only counted the tiles (a newcomer review)."""
+    for lang, hint in (("en", "(not drawn yet: companion waits says what it waits on)"),
+                       ("zh", "（還沒摸牌：請用 companion waits 看聽哪張）")):
+        code, _, err = run(capsys, "discard", "--lang", lang, "123m456p789s1155z chow:789m@L", monkeypatch=monkeypatch)
+        assert code == 1 and hint in err
