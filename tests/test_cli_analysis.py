@@ -223,8 +223,12 @@ def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys
     dead = next(x for x in lines if "Red dragon (7z;" in x)
     assert code == 0 and "nothing left to win on" in dead and "(4m 5m and the White dragon; 8 tiles unseen) make it ready on a live" in dead
     assert "Discard 4m" in lines[2] and "1 step from ready" in lines[2] and "as good as the best" in lines[2]
-    # 5z: every tile that would bring it nearer is in sight (it had said "0 kinds improve it ()")
-    assert "every tile that would improve it is in sight" in next(x for x in lines if "White dragon (5z;" in x)
+    # 5z: no draw makes it ready on a live wait (it had said "0 kinds improve it ()", then "every tile that would
+    # improve it is in sight" where unseen copies make it ready only on waits all in sight: a newcomer review)
+    assert "1 step from ready, but no draw makes it ready on a tile still unseen" in next(
+        x for x in lines if "White dragon (5z;" in x)
+    code, out, _ = run(capsys, "discard", "--lang", "zh", "--visible", "1z1z5z5z", "123m4569p789s1155z chow:789m@L")
+    assert "打一萬（拆順子）：一向聽，但沒有哪張進張能讓它聽還沒出完的牌" in out
 
 
 def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:

@@ -137,9 +137,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
         zh = f"{head_zh}，聽{zh_tiles}，還有{unseen}張沒出現"
         en = f"{head_en}; ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
     elif not imp:  # every draw that would bring it nearer is in sight (a review foresaw "0 kinds improve it ()")
-        steps = "1 step" if left == 1 else f"{left} steps"
-        zh = f"{head_zh}，{zh_count(left)}向聽，能進張的牌都已經出現"
-        en = f"{head_en}; {steps} from ready, and every tile that would improve it is in sight"
+        zh, en = _none_improves(head_zh, head_en, left, "", "", True)
     else:
         steps = "1 step" if left == 1 else f"{left} steps"
         zh = f"{head_zh}，{zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
@@ -355,6 +353,18 @@ def _best_split(suit: tuple[int, ...]) -> tuple[int, int]:
     return best
 
 
+def _none_improves(head_zh: str, head_en: str, s: int, own_zh: str, own_en: str, kong: bool) -> tuple[str, str]:
+    """An option no draw improves: at a step from ready, either every tile that would make it ready is in sight, or
+    its unseen copies make it ready only on waits all in sight (the draws are weighed so). Said as such, where
+    "every tile that would improve it is in sight" was read beside 1m and 4m unseen (a newcomer review)."""
+    zh_sep, en_sep = ("，", "; ") if kong else ("：", ": ")
+    if s == 1:
+        return (f"{head_zh}{zh_sep}一向聽{own_zh}，但沒有哪張進張能讓它聽還沒出完的牌",
+                f"{head_en}{en_sep}1 step from ready{own_en}, but no draw makes it ready on a tile still unseen")
+    return (f"{head_zh}{zh_sep}{zh_count(s)}向聽{own_zh}，能進張的牌都已經出現",
+            f"{head_en}{en_sep}{s} steps from ready{own_en}, and every tile that would improve it is in sight")
+
+
 def _reasons(
     x: Tile, role: tuple[str, str], s: int, imp: tuple[Improvement, ...], first: bool, best_s: int,
     best_unseen: int, dead: tuple[Tile, ...] = (), mine: tuple[Tile, ...] = (),
@@ -382,9 +392,7 @@ def _reasons(
         zh = f"{head_zh}：聽牌，聽{zh_tiles}，還有{unseen}張沒出現"
         en = f"{head_en}: ready, waiting on {en_tiles} with {_n(unseen, 'tile', 'tiles')} unseen"
     elif not imp:  # every draw that would bring it nearer is in sight (or, its wait, in his own hand)
-        steps = "1 step" if s == 1 else f"{s} steps"
-        zh = f"{head_zh}：{zh_count(s)}向聽{own_zh}，能進張的牌都已經出現"
-        en = f"{head_en}: {steps} from ready{own_en}, and every tile that would improve it is in sight"
+        zh, en = _none_improves(head_zh, head_en, s, own_zh, own_en, False)
     else:
         zh = f"{head_zh}：{zh_count(s)}向聽{own_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         steps = "1 step" if s == 1 else f"{s} steps"
