@@ -28,7 +28,15 @@ from typing import IO, Any, TextIO
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.files import json_error_zh, loads_json, number_too_long
 from companion.rules.house import HouseReading, house_reading
-from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, os_error_zh, played_with
+from companion.rules.profiles import (
+    BUILTIN,
+    Profile,
+    ProfileError,
+    check_caps,
+    load_profile,
+    os_error_zh,
+    played_with,
+)
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -192,7 +200,12 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
             print(f"{pid}\t{p.name_zh}\t{p.name_en}")
         return 1 if damaged else 0
     if args.show_profile:
-        sys.stdout.write(export_profile(load_profile(args.show_profile)))
+        shown = load_profile(args.show_profile)
+        if shown.id in BUILTIN:  # the start of a house file: what to change before it is saved (a newcomer review)
+            sys.stdout.write("# A house profile from this: give it an id, name_zh and name_en of its own, then\n"
+                             "# companion tai --save-profile FILE\n"
+                             "# 自訂規則：請改成自己的 id、name_zh、name_en，再用 companion tai --save-profile 檔名 存下\n")
+        sys.stdout.write(export_profile(shown))
         return 0
     if args.save_profile:
         path = save_profile(Path(args.save_profile))

@@ -264,6 +264,23 @@ def test_a_house_file_may_not_take_a_built_in_id(capsys: pytest.CaptureFixture[s
     assert "is built in" in err and "內建" in err and "cycle" not in err
 
 
+def test_a_house_file_copied_from_a_built_in_must_be_named_anew(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's way (`--show-profile`, a new id, `--save-profile`) kept the built-in's names: every score of the
+    house rules said "ATAWMJ 2009 (default)" (a newcomer review). Refused, naming the line; left out, the id names it."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    assert main(["tai", "--show-profile", "atawmj_2009"]) == 0
+    shown = capsys.readouterr().out
+    copy = tmp_path / "ours.toml"
+    copy.write_text(re.sub(r'(?m)^id = .*$', 'id = "ours"', shown), encoding="utf-8")
+    assert main(["tai", "--save-profile", str(copy)]) == 2
+    err = capsys.readouterr().err
+    assert "name_zh '中華競技麻將 2009' is the built-in atawmj_2009's name" in err and "請給自訂規則取自己的名稱" in err
+    copy.write_text(re.sub(r'(?m)^name_(zh|en) = .*$', '', copy.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["tai", "--save-profile", str(copy)]) == 0
+    assert load_profile("ours").name("en") == "ours"
+
+
 def test_a_saved_profile_id_is_letters_digits_underscore_dash(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))

@@ -119,7 +119,8 @@ def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tm
     assert main(["tai", "--show-profile", "sml_2026"]) == 0
     text = capsys.readouterr().out
     house = tmp_path / "myhouse.toml"
-    house.write_text(text.replace('id = "sml_2026"', 'id = "myhouse"') + "", encoding="utf-8")
+    assert text.startswith("# A house profile from this: give it an id, name_zh and name_en of its own")
+    house.write_text(text.replace('id = "sml_2026"', 'id = "myhouse"').replace("SML 2026", "Our SML"), encoding="utf-8")
     house.write_text(house.read_text(encoding="utf-8").replace("all_honours = 16", "all_honours = 12"),
                      encoding="utf-8")
     ex10 = {"concealed": "555z666z777z11z22z", "melds": ["pung:333z@R"], "win_tile": "1z", "win_type": "discard",
