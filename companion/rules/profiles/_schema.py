@@ -79,7 +79,9 @@ def check_switch(name: str, value: Any, where: str) -> Any:
         want = "an integer >= 0"
     elif spec.kind == "int_or_none":
         ok = value == "none" or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
-        want = 'an integer >= 0 or "none"'
+        # a cap of 0 tai still reads (a table played under one replays) but a profile may not set one: said as the
+        # cap check says it (">= 0" here and "at least 1" there: a newcomer review)
+        want = 'an integer >= 1 or "none"' if name == "tai_cap" else 'an integer >= 0 or "none"'
     else:
         ok = value in spec.choices
         want = "one of " + ", ".join(spec.choices)
