@@ -371,3 +371,17 @@ def test_discard_on_a_hand_not_drawn_yet_points_to_waits_in_both_languages(
                        ("zh", "（還沒摸牌：請用 companion waits 看聽哪張）")):
         code, _, err = run(capsys, "discard", "--lang", lang, "123m456p789s1155z chow:789m@L", monkeypatch=monkeypatch)
         assert code == 1 and hint in err
+
+
+def test_a_hand_typed_without_its_quotes_is_told_to_quote_it(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copied from the help without the quotes, each word was a hand of its own: three errors and no word of why
+    (a newcomer review). Hands given apart on purpose get no such hint."""
+    code, _, err = run(capsys, "waits", "--lang", "en", "45m77p234789s", "kong:6666m@R", "pung:999p@O",
+                       monkeypatch=monkeypatch)
+    assert code == 1 and err.count("companion: argument ") == 3
+    assert "put a hand and its melds in one pair of quotes, e.g. '45m77p234789s kong:6666m@R pung:999p@O'" in err
+    code, _, err = run(capsys, "waits", "--lang", "zh", "45m77p234789s", "kong:6666m@R", monkeypatch=monkeypatch)
+    assert "牌和它的吃碰槓要放在同一對引號裡，例如 '45m77p234789s kong:6666m@R'" in err
+    code, _, err = run(capsys, "waits", "--lang", "en", "45m77p", "1112345678999m", monkeypatch=monkeypatch)
+    assert code == 1 and "quotes" not in err
