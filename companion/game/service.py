@@ -774,6 +774,10 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
     header = 0  # its line
     try:
         for n, raw in enumerate(lines, 1):
+            if n == 1:  # a photo given for a log: what to do with it (a newcomer was told "not UTF-8")
+                photo = picture_kind(raw[:16] if isinstance(raw, bytes) else raw[:16].encode("utf-8", "replace"))
+                if photo is not None:
+                    raise ev.EventError(msg("ev_photo", kind=photo))
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
             if n == 1:
                 line = line.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write one
@@ -792,6 +796,9 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
                 continue
             events.append((n, ev.from_dict(data)))
     except UnicodeDecodeError as e:  # read in text mode, the bad bytes are met a chunk ahead of the line count
+        photo = picture_kind(e.object[:16]) if n == 0 else None  # (its first line, not read yet)
+        if photo is not None:
+            raise ev.EventError(msg("ev_photo", kind=photo)) from None
         raise ev.EventError(msg("ev_not_utf8", detail=e.reason)).at_line(n) from None
     except ev.EventError as e:
         raise e.at_line(n) from None
@@ -804,6 +811,21 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
         if want > len(events):
             raise ev.EventError(msg("ev_cut_short", got=len(events), want=want))
     return events, private
+
+
+def picture_kind(head: bytes) -> str | None:
+    """The kind of picture file whose first bytes are ``head`` (JPEG, PNG, …), or None."""
+    if head.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if head.startswith(b"\x89PNG"):  # (its line ends inside the signature)
+        return "PNG"
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP"
+    if head[4:8] == b"ftyp":
+        return "HEIC"
+    return None
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"

@@ -939,3 +939,24 @@ def test_a_tap_does_not_wait_on_another_program_reading_the_table_file(tmp_path:
         assert service.submit(log[4]).ok
     with TableService(path) as again:
         assert again.events() == log[:5]
+
+
+@pytest.mark.parametrize(("head", "kind"), [
+    (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01", "JPEG"), (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG"),
+    (b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00", "HEIC")])
+def test_a_photo_given_for_a_log_is_said_to_be_one(tmp_path: Path, head: bytes, kind: str) -> None:
+    """A newcomer gave the winning hand's photo as the log and was told "line 1: not UTF-8 text": it is said to be a
+    photo, and what scores one; read as text or as bytes."""
+    from companion.game.service import read_jsonl
+
+    path = tmp_path / "hand.jpg"
+    path.write_bytes(head + bytes(range(256)) * 4)
+    for mode in ("rb", "r"):
+        with open(path, mode) as f, pytest.raises(ev.EventError) as info:
+            read_jsonl(f)
+        assert f"this is a photo ({kind}), not a game log" in str(info.value.reason.en)
+        assert f"這是一張照片（{kind}）" in info.value.reason.zh and "companion score" in info.value.reason.zh
+    path.write_bytes(b'{"type": "Seated"}\n\xff\xd8\xff\n')  # bytes on a later line: no photo, said as before
+    with open(path, "rb") as f, pytest.raises(ev.EventError) as info:
+        read_jsonl(f)
+    assert "photo" not in info.value.reason.en
