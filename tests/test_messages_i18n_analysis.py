@@ -32,17 +32,20 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("command", ["waits", "shanten", "discard"])
-@pytest.mark.parametrize("sets", ["0", "-2"])
+@pytest.mark.parametrize("sets", ["0", "-2", "45", "100"])
 def test_a_bad_sets_value_is_refused_up_front_naming_the_flag(
     capsys: pytest.CaptureFixture[str], command: str, sets: str
 ) -> None:
+    """Below 1, or past the 44 sets a hand of 136 tiles can hold (a newcomer review gave 100 and was answered)."""
     code, out, err = run(capsys, command, "--sets", sets, DRAWN, "123m")
     assert code == 2 and out == ""
-    assert err == f"companion {command}: --sets 是胡牌要湊的組數，至少 1（十六張麻將 5，十三張 4），收到 {sets}\n"
+    assert err == (f"companion {command}: --sets 是胡牌要湊的組數，1 到 44（十六張麻將 5，十三張 4；一手 3 × 組數 + 2 張"
+                   f"要放得進 136 張牌），收到 {sets}\n")
     code, out, err = run(capsys, command, "--lang", "en", "--sets", sets, DRAWN)
     assert code == 2 and out == ""
-    assert err == (f"companion {command}: --sets is the number of sets in a winning hand, at least 1 "
-                   f"(5 for 16-tile mahjong, 4 for 13-tile games), got {sets}\n")
+    assert err == (f"companion {command}: --sets is the number of sets in a winning hand, 1 to 44 "
+                   f"(5 for 16-tile mahjong, 4 for 13-tile games; a hand of 3 x sets + 2 tiles must fit in the 136 "
+                   f"tiles), got {sets}\n")
 
 
 # --- labels and language --------------------------------------------------------------------------------------

@@ -50,13 +50,18 @@ def _prog(args: argparse.Namespace) -> str:
 
 def check_sets(args: argparse.Namespace) -> bool:
     """Whether ``--sets`` is usable; a bad value is reported (naming the flag) before any hand is read."""
-    if args.sets >= 1:
+    if 1 <= args.sets <= MAX_SETS:
         return True
     complain(_prog(args), args.lang,
-             f"--sets 是胡牌要湊的組數，至少 1（十六張麻將 5，十三張 4），收到 {args.sets}",
-             f"--sets is the number of sets in a winning hand, at least 1 (5 for 16-tile mahjong, 4 for 13-tile "
-             f"games), got {args.sets}")
+             f"--sets 是胡牌要湊的組數，1 到 {MAX_SETS}（十六張麻將 5，十三張 4；一手 3 × 組數 + 2 張要放得進 136 張牌），"
+             f"收到 {args.sets}",
+             f"--sets is the number of sets in a winning hand, 1 to {MAX_SETS} (5 for 16-tile mahjong, 4 for 13-tile "
+             f"games; a hand of 3 x sets + 2 tiles must fit in the 136 tiles), got {args.sets}")
     return False
+
+
+MAX_SETS = (136 - 2) // 3
+"""The most sets a hand can hold: 3 a set and a pair, out of the 136 tiles (a review gave 100 and was answered)."""
 
 
 def read_visible(args: argparse.Namespace) -> tuple[Tile, ...] | None:
