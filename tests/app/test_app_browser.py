@@ -485,7 +485,10 @@ def test_pause_and_the_language_switch_take_their_tap_during_the_automatic_repla
         tap(page, "lang")
         wait_text(page, "title", ui("title").en if k % 2 == 0 else ui("title").zh)
     tap(page, "play")  # Pause
-    page.wait_for_timeout(1500)  # (a step under way when the tap came may still land)
+    # the pause taken: the button says Play again (its answer follows every step drawn before it on the socket; a
+    # fixed wait alone read the step while, on a loaded machine, the steps before the pause were still arriving)
+    wait_said(page, "play", ui("play").zh)
+    page.wait_for_timeout(1500)  # (a step under way in the server when the tap came may still land)
     paused = text_of(page, "step")
     page.wait_for_timeout(2500)
     assert text_of(page, "step") == paused and paused.startswith("第")
@@ -515,6 +518,9 @@ def test_the_ledger_follows_the_replays_step(page: Any, replay: GameReplay) -> N
     tap(page, "next-hand")
     wait_text(page, "caption", replay.frame(end).caption.zh)
     tap(page, "tab-ledger")
+    # the tab drawn (its choice of ledgers, with a live game open, comes in the same update as its body): counted
+    # at once after the tap, the choice could be missed on a page still showing the Table tab
+    page.wait_for_selector(f"{_sel('ledger-of-replay')}, {_sel('ledger-settle')}")
     if page.locator(_sel("ledger-of-replay")).count():  # a live game is open at this server: pick the replay
         tap(page, "ledger-of-replay")
     wait_shown(page, "ledger-settle")
@@ -905,6 +911,8 @@ def test_my_hand_takes_the_tiles_a_seat_sees_at_the_live_table(page: Any, live: 
     assert "3s" in seen
     tap(page, "tab-hand")
     tap(page, f"hand-from-live-{seat}")
+    # the seat taken: its line shows above the hand's field (typed sooner, the keys race the redraw that adds it)
+    wait_text(page, "hand-following", ui("hand_following", seat=live.state.players[seat]).zh)
     assert own == ""  # nobody has claimed at this table
     hand = "123m456m789m123p66z12s"  # ready on 3s alone, of which the table has shown one
     expected, unseen = analyse(hand, seen), analyse(hand)
@@ -1325,6 +1333,8 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)  # said a win before it is recorded
             tap(page, "live-win-ok")  # the first tap records
             _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
+            # and the phone has drawn it, the form closed: else the form still shown satisfies the wait for it below
+            page.wait_for_selector(_sel("live-win-ok"), state="detached")
             # taken back on this phone: its form opens again as it was filled (a review had to find the win's
             # button again), and recorded once more
             tap(page, ID_LIVE_UNDO)
