@@ -404,10 +404,12 @@ def wait_shown(page: Any, ident: str) -> None:
         raise AssertionError(f"waited for {ident} to show: {_shown(page, ident)}") from None
 
 
-def wait_text(page: Any, ident: str, want: str) -> None:
+def wait_text(page: Any, ident: str, want: str, timeout: float | None = None) -> None:
+    """Until the node ``ident`` says ``want``, within ``timeout`` ms (the page's :data:`WAIT_MS` unless said)."""
     try:
         page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
-                               " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want])
+                               " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want],
+                               timeout=timeout)
     except PlaywrightTimeout:
         raise AssertionError(f"waited for {want!r}: {_shown(page, ident)}") from None
 
@@ -1493,6 +1495,14 @@ def test_chinese_is_drawn_with_the_shipped_font_not_as_boxes(page: Any) -> None:
     assert alike < 0.45
 
 
+FIT_MS = 300_000
+"""How long a Save on the Settings tab is given: it fits the new set before it says it is saved (the Settings tab
+shows "saving" meanwhile). The fit is seconds on a quiet machine, but it is CPU work alone: in a process of its own
+on a 2-core machine at load 20-29 it took 261 s, and the browser suite's CI machine is a loaded 2-core VM, where the
+page's 60 s ran out before the message came (a CI failure, and three in a full run under load here)."""
+
+
+@pytest.mark.timeout(600)  # (the fit above; the suite's own guard)
 def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_path: Path, uploads: Path,
                                                                  url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import urllib.request
@@ -1525,9 +1535,11 @@ def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_
     assert page.locator(_sel("set-failed")).count() == 0  # the refusal before is gone
     type_into(page, "set-name", "home")
     tap(page, "set-save")
+    # the save's end is its message: the new set is said current sooner, while the set is still being fitted (the
+    # draft emptied by the save redraws the tab), and a message read then was not there yet (a CI failure: 60 s)
+    wait_text(page, "set-message", ui("set_saved_lacking", name="home", kinds=len(first.cells) - 1,
+                                      n=len(KINDS) - len(first.cells) + 1).zh, FIT_MS)  # one page of two: says so
     wait_text(page, "set-current", ui("set_current", name="home", kinds=len(first.cells) - 1).zh)
-    assert text_of(page, "set-message") == ui("set_saved_lacking", name="home", kinds=len(first.cells) - 1,
-                                              n=len(KINDS) - len(first.cells) + 1).zh  # one page of two: says so
     assert calibration.selected() == "home" and not any(uploads.iterdir())
     tap(page, "set-none")
     wait_text(page, "set-current", ui("set_current_none").zh)
@@ -1665,6 +1677,7 @@ def test_the_discard_quiz_grades_the_tile_tapped_and_shows_every_discard(page: A
     wait_text(page, "dq-verdict", grade_discard(q2, q2.best[0]).verdict.zh)
 
 
+@pytest.mark.timeout(600)  # (a Save fits the set: :data:`FIT_MS`)
 def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
         page: Any, browser: Any, url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cv2
@@ -1694,7 +1707,7 @@ def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
         assert calibration.load("home").tiles == (Tile.P5,)
         tap(other, "set-save")
         wait_text(other, "set-message", ui("set_saved_lacking", name="home", kinds=len(first.cells),
-                                           n=len(KINDS) - len(first.cells)).zh)
+                                           n=len(KINDS) - len(first.cells)).zh, FIT_MS)  # saved once fitted
         assert len(calibration.load("home").tiles) == len(first.cells)
         page.wait_for_function("([sel]) => document.querySelector(sel) === null", arg=[_sel("set-page-a4-1")])
     finally:
