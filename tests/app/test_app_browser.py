@@ -1527,7 +1527,8 @@ FIT_MS = 300_000
 """How long a Save on the Settings tab is given: it fits the new set before it says it is saved (the Settings tab
 shows "saving" meanwhile). The fit is seconds on a quiet machine, but it is CPU work alone: in a process of its own
 on a 2-core machine at load 20-29 it took 261 s, and the browser suite's CI machine is a loaded 2-core VM, where the
-page's 60 s ran out before the message came (a CI failure, and three in a full run under load here)."""
+page's 60 s ran out before the message came (a CI failure; here two full runs of this file under load and one run of
+the test alone failed so, one full run in reverse order did not)."""
 
 
 @pytest.mark.timeout(600)  # (the fit above; the suite's own guard)
