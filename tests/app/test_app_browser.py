@@ -404,10 +404,12 @@ def wait_shown(page: Any, ident: str) -> None:
         raise AssertionError(f"waited for {ident} to show: {_shown(page, ident)}") from None
 
 
-def wait_text(page: Any, ident: str, want: str) -> None:
+def wait_text(page: Any, ident: str, want: str, timeout: float | None = None) -> None:
+    """Until the node ``ident`` says ``want``, within ``timeout`` ms (the page's :data:`WAIT_MS` unless said)."""
     try:
         page.wait_for_function("([sel, want]) => { const e = document.querySelector(sel);"
-                               " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want])
+                               " return e !== null && e.textContent.trim() === want; }", arg=[_sel(ident), want],
+                               timeout=timeout)
     except PlaywrightTimeout:
         raise AssertionError(f"waited for {want!r}: {_shown(page, ident)}") from None
 
@@ -485,7 +487,10 @@ def test_pause_and_the_language_switch_take_their_tap_during_the_automatic_repla
         tap(page, "lang")
         wait_text(page, "title", ui("title").en if k % 2 == 0 else ui("title").zh)
     tap(page, "play")  # Pause
-    page.wait_for_timeout(1500)  # (a step under way when the tap came may still land)
+    # the pause taken: the button says Play again (its answer follows every step drawn before it on the socket; a
+    # fixed wait alone read the step while, on a loaded machine, the steps before the pause were still arriving)
+    wait_said(page, "play", ui("play").zh)
+    page.wait_for_timeout(1500)  # (a step under way in the server when the tap came may still land)
     paused = text_of(page, "step")
     page.wait_for_timeout(2500)
     assert text_of(page, "step") == paused and paused.startswith("第")
@@ -515,6 +520,9 @@ def test_the_ledger_follows_the_replays_step(page: Any, replay: GameReplay) -> N
     tap(page, "next-hand")
     wait_text(page, "caption", replay.frame(end).caption.zh)
     tap(page, "tab-ledger")
+    # the tab drawn (its choice of ledgers, with a live game open, comes in the same update as its body): counted
+    # at once after the tap, the choice could be missed on a page still showing the Table tab
+    page.wait_for_selector(f"{_sel('ledger-of-replay')}, {_sel('ledger-settle')}")
     if page.locator(_sel("ledger-of-replay")).count():  # a live game is open at this server: pick the replay
         tap(page, "ledger-of-replay")
     wait_shown(page, "ledger-settle")
@@ -905,6 +913,8 @@ def test_my_hand_takes_the_tiles_a_seat_sees_at_the_live_table(page: Any, live: 
     assert "3s" in seen
     tap(page, "tab-hand")
     tap(page, f"hand-from-live-{seat}")
+    # the seat taken: its line shows above the hand's field (typed sooner, the keys race the redraw that adds it)
+    wait_text(page, "hand-following", ui("hand_following", seat=live.state.players[seat]).zh)
     assert own == ""  # nobody has claimed at this table
     hand = "123m456m789m123p66z12s"  # ready on 3s alone, of which the table has shown one
     expected, unseen = analyse(hand, seen), analyse(hand)
@@ -1089,6 +1099,23 @@ def test_a_fold_opened_at_the_bottom_of_a_phone_scrolls_into_sight(browser: Any,
             page.close()
 
 
+BOX_JS = "const e = document.querySelector(sel); const r = e === null ? null : e.getBoundingClientRect();"
+"""(The start of a page function of ``sel``: ``r``, the node's box on the screen, or null.)"""
+
+
+def _still_box(page: Any, ident: str) -> dict[str, float]:
+    """The box of the node ``ident`` once the page is quiet and the box stays the same for :data:`STILL_MS` (not
+    scrolled to, unlike :func:`centre`: where it lies is what is checked)."""
+    node = page.locator(_sel(ident)).first
+    for _ in range(20):
+        settle(page)
+        box = node.bounding_box()
+        page.wait_for_timeout(STILL_MS)
+        if box is not None and box == node.bounding_box():
+            return box
+    raise AssertionError(f"{ident} did not stand still: {_shown(page, ident)}")
+
+
 def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_path: Path) -> None:
     """A discard opens claims (a chow for the next seat, pungs, wins) that the turn before did not have: the tiles
     a finger taps every turn stay where they were, so the next tap cannot land on a chow button instead (a player
@@ -1101,9 +1128,13 @@ def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_pa
         page = _open(browser, address + "live", ready="title")
         try:
             page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_timeout(500)
-            before = page.locator(_sel("live-discard-5s")).first.bounding_box()
-            assert before is not None
+            # measured once the page is laid out for the phone and drawn in the shipped font: a full run under load
+            # measured the tile 25 px higher than it stands, the prompt above it a line shorter (after a fixed
+            # 500 ms), and found it "moved" by the late relayout, not by the claims
+            page.wait_for_function(f"sel => {{ {BOX_JS} return r !== null && r.right <= 390; }}",
+                                   arg=_sel(ID_LIVE_PROMPT))
+            assert _font_alike(page) < 0.45, "the page never drew the shipped font"
+            before = _still_box(page, "live-discard-5s")
             page.mouse.click(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)  # no scrolling
             page.wait_for_selector(f"[flt-semantics-identifier^=live-chow-{(dealer + 1) % 4}-]")  # the next seat may chow
             after = page.locator(_sel("live-discard-5s")).first.bounding_box()
@@ -1126,8 +1157,10 @@ def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_pa
             assert len(buttons) == 3 + 3 * 3, buttons  # every seat but the discarder's: pung, kong and win
             assert all(bottom <= bar["y"] for _, bottom in buttons), (buttons, bar)
             page.set_viewport_size({"width": 390, "height": 740})  # the same phone, its browser's own bars shown
-            page.wait_for_timeout(500)
-            bar = page.locator(_sel(ID_LIVE_UNDO)).first.bounding_box()
+            # the bar moved up to the new foot (measured before that, it would say nothing of the claims above it)
+            page.wait_for_function(f"sel => {{ {BOX_JS} return r !== null && r.bottom <= 740; }}",
+                                   arg=_sel(ID_LIVE_UNDO))
+            bar = _still_box(page, ID_LIVE_UNDO)
             lowest = page.evaluate("() => Math.max(...[...document.querySelectorAll('[flt-semantics-identifier]')]"
                                    ".filter(e => /^live-(chow|pung|kong|win)-/.test("
                                    "e.getAttribute('flt-semantics-identifier')))"
@@ -1325,6 +1358,8 @@ def test_a_live_win_is_filled_from_a_photo_of_the_hand_laid_down(browser: Any, t
             wait_said(page, "live-typed", ui("live_preview_yes_plain").zh)  # said a win before it is recorded
             tap(page, "live-win-ok")  # the first tap records
             _until(lambda: len(read_log(game.path)[0]) == n + 1)  # read beside the server, as `companion replay` does
+            # and the phone has drawn it, the form closed: else the form still shown satisfies the wait for it below
+            page.wait_for_selector(_sel("live-win-ok"), state="detached")
             # taken back on this phone: its form opens again as it was filled (a review had to find the win's
             # button again), and recorded once more
             tap(page, ID_LIVE_UNDO)
@@ -1468,9 +1503,11 @@ def _glyph_cells_alike(png: bytes, glyphs: int) -> float:
     return float(np.mean(r))
 
 
-def test_chinese_is_drawn_with_the_shipped_font_not_as_boxes(page: Any) -> None:
-    # measured: 0.29 with the font; 0.66 with it withheld (every character the same box). The font swaps in
-    # after the first paint, so look again until it shows or the wait runs out.
+def _font_alike(page: Any) -> float:
+    """:func:`_glyph_cells_alike` of the Chinese title as drawn, once it is drawn with the shipped font (under 0.45)
+    or :data:`WAIT_MS` has passed. Measured: 0.29 with the font; 0.66 with it withheld (every character the same
+    box). The font swaps in after the first paint, late on a loaded machine, and the lines it draws are of another
+    width: what wraps, and so what lies below, moves then."""
     title = ui("title").zh
     assert len(title) == 10
     deadline = time.monotonic() + WAIT_MS / 1000
@@ -1478,11 +1515,23 @@ def test_chinese_is_drawn_with_the_shipped_font_not_as_boxes(page: Any) -> None:
         png = page.screenshot(clip=page.locator(_sel("title")).bounding_box())
         alike = _glyph_cells_alike(png, len(title))
         if alike < 0.45 or time.monotonic() > deadline:
-            break
+            return alike
         page.wait_for_timeout(250)
-    assert alike < 0.45
 
 
+def test_chinese_is_drawn_with_the_shipped_font_not_as_boxes(page: Any) -> None:
+    assert _font_alike(page) < 0.45
+
+
+FIT_MS = 300_000
+"""How long a Save on the Settings tab is given: it fits the new set before it says it is saved (the Settings tab
+shows "saving" meanwhile). The fit is seconds on a quiet machine, but it is CPU work alone: in a process of its own
+on a 2-core machine at load 20-29 it took 261 s, and the browser suite's CI machine is a loaded 2-core VM, where the
+page's 60 s ran out before the message came (a CI failure; here two full runs of this file under load and one run of
+the test alone failed so, one full run in reverse order did not)."""
+
+
+@pytest.mark.timeout(600)  # (the fit above; the suite's own guard)
 def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_path: Path, uploads: Path,
                                                                  url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import urllib.request
@@ -1515,9 +1564,11 @@ def test_settings_calibrate_a_tile_set_from_a_photo_of_the_sheet(page: Any, tmp_
     assert page.locator(_sel("set-failed")).count() == 0  # the refusal before is gone
     type_into(page, "set-name", "home")
     tap(page, "set-save")
+    # the save's end is its message: the new set is said current sooner, while the set is still being fitted (the
+    # draft emptied by the save redraws the tab), and a message read then was not there yet (a CI failure: 60 s)
+    wait_text(page, "set-message", ui("set_saved_lacking", name="home", kinds=len(first.cells) - 1,
+                                      n=len(KINDS) - len(first.cells) + 1).zh, FIT_MS)  # one page of two: says so
     wait_text(page, "set-current", ui("set_current", name="home", kinds=len(first.cells) - 1).zh)
-    assert text_of(page, "set-message") == ui("set_saved_lacking", name="home", kinds=len(first.cells) - 1,
-                                              n=len(KINDS) - len(first.cells) + 1).zh  # one page of two: says so
     assert calibration.selected() == "home" and not any(uploads.iterdir())
     tap(page, "set-none")
     wait_text(page, "set-current", ui("set_current_none").zh)
@@ -1655,6 +1706,7 @@ def test_the_discard_quiz_grades_the_tile_tapped_and_shows_every_discard(page: A
     wait_text(page, "dq-verdict", grade_discard(q2, q2.best[0]).verdict.zh)
 
 
+@pytest.mark.timeout(600)  # (a Save fits the set: :data:`FIT_MS`)
 def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
         page: Any, browser: Any, url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cv2
@@ -1684,7 +1736,7 @@ def test_the_pages_read_are_shared_by_the_phones_and_replacing_a_set_is_asked(
         assert calibration.load("home").tiles == (Tile.P5,)
         tap(other, "set-save")
         wait_text(other, "set-message", ui("set_saved_lacking", name="home", kinds=len(first.cells),
-                                           n=len(KINDS) - len(first.cells)).zh)
+                                           n=len(KINDS) - len(first.cells)).zh, FIT_MS)  # saved once fitted
         assert len(calibration.load("home").tiles) == len(first.cells)
         page.wait_for_function("([sel]) => document.querySelector(sel) === null", arg=[_sel("set-page-a4-1")])
     finally:
