@@ -71,16 +71,22 @@ class PhotoReader:
     per process (about a second of work)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # one photo read at a time
+        # a set fitted, or the plain reader loaded, under a lock of its own: the bundled photo and the sheet's pages
+        # are read while a new set is fitted, which took minutes on a loaded laptop (a flakiness hunt saw every
+        # phone's photo wait on it); a player's photo waits for the set it is to be read with
+        self._fit_lock = threading.Lock()
+        self._plain_lock = threading.Lock()  # the plain reader loaded once (taken last: under either lock above)
         self._reader: TileReader | None = None  # no calibration
         self._calibrated: tuple[tuple[str, int, int], TileReader] | None = None  # (set, its file's stamp), reader
         self._sheet: TileDetector | None = None
         self._demo: tuple[ReadPhoto | PhotoFailed, dict[str, Any]] | None = None
 
     def _plain(self) -> TileReader:
-        if self._reader is None:
-            self._reader = TileReader()
-        return self._reader
+        with self._plain_lock:
+            if self._reader is None:
+                self._reader = TileReader()
+            return self._reader
 
     def _tiles(self) -> tuple[TileReader, str | None]:
         """The reader for a player's photo and the set it is calibrated with; a set whose file cannot be used is
@@ -88,16 +94,18 @@ class PhotoReader:
         name = calibration.selected()
         if name is None:
             return self._plain(), None
-        try:
-            st = (calibration.calibration_dir() / f"{name}.npz").stat()
-            key = (name, st.st_mtime_ns, st.st_size)
-            if self._calibrated is None or self._calibrated[0] != key:
-                self._calibrated = None  # the old one goes before the new one is fitted
-                self._calibrated = (key, TileReader(calibration=calibration.load(name)))
-            return self._calibrated[1], name
-        except (OSError, CalibrationError) as bad:
-            log.warning("tile set %r not used: %s", name, bad)
-            return self._plain(), None
+        with self._fit_lock:
+            try:
+                st = (calibration.calibration_dir() / f"{name}.npz").stat()
+                key = (name, st.st_mtime_ns, st.st_size)
+                held = self._calibrated
+                if held is None or held[0] != key:
+                    self._calibrated = None  # the old one goes before the new one is fitted
+                    held = self._calibrated = (key, TileReader(calibration=calibration.load(name)))
+                return held[1], name
+            except (OSError, CalibrationError) as bad:
+                log.warning("tile set %r not used: %s", name, bad)
+                return self._plain(), None
 
     def demo(self) -> tuple[ReadPhoto | PhotoFailed, dict[str, Any]]:
         with self._lock:
@@ -107,8 +115,8 @@ class PhotoReader:
             return self._demo
 
     def read_file(self, path: Path, name: str) -> ReadPhoto | PhotoFailed:
+        reader, tile_set = self._tiles()  # (fitted outside the read's lock)
         with self._lock:
-            reader, tile_set = self._tiles()
             return read_photo_file(path, reader, name, tile_set)
 
     def read_sheet(self, path: Path, name: str) -> SheetPage | SheetFailed:
@@ -120,8 +128,7 @@ class PhotoReader:
 
     def follow_selection(self) -> None:
         """Fit the selected set now (a new set's first fit takes a while) rather than at the next photo."""
-        with self._lock:
-            self._tiles()
+        self._tiles()
 
 
 def make_main(replay: GameReplay, note: Words, photos: PhotoSource, lang: str = "zh",

@@ -379,6 +379,48 @@ def test_the_app_reads_a_players_photo_with_the_selected_set_and_follows_a_chang
     assert isinstance(again, ReadPhoto) and again.tile_set is None
 
 
+def test_the_bundled_photo_is_read_while_a_new_set_is_fitted(data_dir: Path, monkeypatch: Any) -> None:
+    """A set's fit took minutes on a loaded laptop, and held the lock every photo is read under: the bundled photo
+    (and the sheet's pages) waited on it on every phone (a flakiness hunt). They are read meanwhile; a player's photo
+    waits for the set it is to be read with."""
+    import threading
+
+    from companion.app import server
+    from companion.app.photo_model import ReadPhoto, demo_photo
+
+    tiles = sorted(Tile.from_code(c) for c in ("1m", "5p", "9s", "1z", "5z", "0x"))
+    pictures = Path(__file__).parents[2] / "companion" / "assets" / "tiles"
+    calibration.save(calibration.Calibration.from_crops(
+        "home", [(t, cv2.imread(str(pictures / f"{t.code}.png"))) for t in tiles]))
+    calibration.select("home")
+    fitting, go_on = threading.Event(), threading.Event()
+    load = calibration.load
+
+    def slow_load(name: str) -> calibration.Calibration:
+        fitting.set()
+        assert go_on.wait(120)
+        return load(name)
+
+    monkeypatch.setattr(server.calibration, "load", slow_load)
+    reader = server.PhotoReader()
+    fit = threading.Thread(target=reader.follow_selection)
+    fit.start()
+    try:
+        assert fitting.wait(120)
+        demo, _ = reader.demo()  # while the fit waits
+        assert isinstance(demo, ReadPhoto) and demo.tile_set is None and fit.is_alive()
+        got: list[object] = []
+        player = threading.Thread(target=lambda: got.append(reader.read_file(demo_photo()[0], "hand.jpg")))
+        player.start()
+        player.join(1.0)
+        assert player.is_alive() and not got  # a player's photo waits for the set
+    finally:
+        go_on.set()
+        fit.join(120)
+    player.join(120)
+    assert isinstance(got[0], ReadPhoto) and got[0].tile_set == "home"
+
+
 def test_the_server_hands_out_the_printable_sheet_per_paper() -> None:
     from companion.app.server import SheetDownload
     from companion.app.tileset_model import SHEET_PATHS
