@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.commands._io import with_zh
+from companion.commands._io import folder_missing, with_zh
 from companion.english import agreed
 from companion.files import whole_file, write_whole
 from companion.tiles import Tile, parse_tile
@@ -234,7 +234,9 @@ def _sheet(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".pdf", ".png"):
         raise ValueError(f"{out}: write the sheet as .pdf or .png / 校正表請存成 .pdf 或 .png")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    missing = folder_missing(out)  # (it made the folders a typo named: a newcomer review; read --annotate refuses)
+    if missing:
+        raise ValueError(f"{out}: {missing[0]} / {out}：{missing[1]}")
     if out.suffix.lower() == ".pdf":
         write_whole(out, sheet_pdf(args.paper, args.dpi))
         written = [out]

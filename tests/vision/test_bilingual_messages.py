@@ -4,6 +4,7 @@ calibrations, sheet photos, and numeric options out of range."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -293,11 +294,17 @@ def test_calibrate_sheet_messages_are_in_both_languages(
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied", str(tmp_path / "locked"))
 
+    (tmp_path / "locked").mkdir()
     with monkeypatch.context() as m:
-        m.setattr(Path, "mkdir", denied)
+        m.setattr(os, "replace", denied)
         code, _, err = run(capsys, "calibrate", "sheet", str(tmp_path / "locked" / "sheet.pdf"), "--dpi", "40")
     assert code == 2
     bilingual(err, "cannot write", "locked", "無法寫入")
+    # a folder that is not there is said as `read --annotate` says it, not made (a newcomer review's typo left one)
+    code, out, err = run(capsys, "calibrate", "sheet", str(tmp_path / "nonexist" / "dir" / "sheet.pdf"), "--dpi", "40")
+    assert code == 2 and out == "" and not (tmp_path / "nonexist").exists()
+    missing = tmp_path / "nonexist" / "dir"
+    bilingual(err, f"sheet.pdf: the folder {missing} does not exist", f"sheet.pdf：資料夾 {missing} 不存在")
 
 
 def test_calibrate_says_in_both_languages_when_it_cannot_write_a_crop(
