@@ -47,8 +47,8 @@ def register(sub: Any) -> None:
                         description="Write the printable calibration sheet. / 輸出可列印的校正表。")
     sh.add_argument("out", help="OUT.pdf (one page per sheet page) or OUT.png (OUT-1.png, OUT-2.png) / "
                                "輸出 OUT.pdf（校正表每頁一頁）或 OUT.png（OUT-1.png、OUT-2.png）")
-    sh.add_argument("--page", "--paper", dest="paper", choices=["a4", "letter"], default="a4",
-                    help="paper size (default a4) / 紙張大小（預設 a4）")
+    sh.add_argument("--page", "--paper", dest="paper", type=str.lower, choices=["a4", "letter"], default="a4",
+                    help="paper size, A4 or letter (default A4) / 紙張大小，A4 或 letter（預設 A4）")
     sh.add_argument("--dpi", type=int, default=300,
                     help="resolution of the pages, 40-1200 (default 300) / 頁面解析度，40-1200（預設 300）")
     ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正",

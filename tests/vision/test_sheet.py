@@ -450,6 +450,15 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     assert "folder is not empty" in capsys.readouterr().err
 
 
+def test_calibrate_sheet_takes_the_page_size_in_any_case(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README writes A4: `--page A4` was refused (a newcomer review)."""
+    assert main(["calibrate", "sheet", str(tmp_path / "a.png"), "--page", "A4", "--dpi", "40"]) == 0
+    assert "2 A4 pages" in capsys.readouterr().out and (tmp_path / "a-2.png").is_file()
+    assert main(["calibrate", "sheet", str(tmp_path / "us.pdf"), "--paper", "Letter", "--dpi", "40"]) == 0
+    assert "2 LETTER pages" in capsys.readouterr().out
+
+
 def test_latin_on_the_sheet_is_drawn_when_the_chinese_font_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
     """The app's shipped font (Droid Sans Fallback) draws Chinese but no Latin letter or digit: a sheet drawn with it
     alone printed every code, English line and plant number as a box. Latin runs now take a Latin font."""
