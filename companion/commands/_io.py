@@ -11,6 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from companion.english import shortened
@@ -169,6 +170,15 @@ def cannot_read(name: str, error: OSError) -> tuple[str, str]:
     from companion.rules.profiles import os_error_zh
 
     return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror}"
+
+
+def folder_missing(path: Path) -> tuple[str, str] | None:
+    """(English, Chinese) saying that the folder ``path`` would be written into is not there, or ``None`` when it is:
+    a file is written only into a folder that exists (a typo in a folder's name would leave a stray folder behind),
+    as ``read``/``score --annotate`` and ``calibrate sheet`` say it."""
+    if path.parent.is_dir():
+        return None
+    return f"the folder {path.parent} does not exist", f"資料夾 {path.parent} 不存在"
 
 
 def print_json(obj: Any) -> None:

@@ -4,7 +4,8 @@
                                            # --page letter for US Letter)
     companion calibrate photo NAME PHOTO…  # one photo of each filled page, in any order
     companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png) or given as 5m=photo.jpg,
-                                           # or folders of such files; plants by their printed number
+                                           # or folders of such files; plants by their printed number; one that
+                                           # looks like another kind is left out, as photo leaves a box out (--keep)
     companion calibrate list               # known sets, the selected one marked with *
     companion calibrate use NAME           # select the set used by `companion classify`, `read`, `score` and the app
     companion calibrate none               # select none: the trained model reads alone
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.commands._io import with_zh
+from companion.commands._io import folder_missing, with_zh
 from companion.english import agreed
 from companion.files import whole_file, write_whole
 from companion.tiles import Tile, parse_tile
@@ -47,8 +48,8 @@ def register(sub: Any) -> None:
                         description="Write the printable calibration sheet. / 輸出可列印的校正表。")
     sh.add_argument("out", help="OUT.pdf (one page per sheet page) or OUT.png (OUT-1.png, OUT-2.png) / "
                                "輸出 OUT.pdf（校正表每頁一頁）或 OUT.png（OUT-1.png、OUT-2.png）")
-    sh.add_argument("--page", "--paper", dest="paper", choices=["a4", "letter"], default="a4",
-                    help="paper size (default a4) / 紙張大小（預設 a4）")
+    sh.add_argument("--page", "--paper", dest="paper", type=str.lower, choices=["a4", "letter"], default="a4",
+                    help="paper size, A4 or letter (default A4) / 紙張大小，A4 或 letter（預設 A4）")
     sh.add_argument("--dpi", type=int, default=300,
                     help="resolution of the pages, 40-1200 (default 300) / 頁面解析度，40-1200（預設 300）")
     ph = ops.add_parser("photo", help="calibrate from photos of the filled sheet / 拍校正表校正",
@@ -82,6 +83,9 @@ def register(sub: Any) -> None:
                                             "5m.jpg、5m=photo.jpg 或放這些檔案的資料夾")
     a.add_argument("--no-select", action="store_true",
                    help="do not make it the selected set / 不設為選用的牌組")
+    a.add_argument("--keep", metavar="TILE", action="append", default=[],
+                   help="a crop the check takes for another kind whose label is right after all: keep it (else it "
+                        "is left out; repeat for more) / 檢查說像別種牌、其實沒標錯的牌面圖：照用（否則不用；可重複）")
     ops.add_parser("list", help="list calibrated sets / 列出已校正牌組",
                    description="List the calibrated tile sets. / 列出已校正的牌組。")
     u = ops.add_parser("use", help="select a calibrated set / 選用已校正牌組",
@@ -125,11 +129,24 @@ def _labelled(items: list[str]) -> tuple[list[tuple[Tile, Path]], list[str]]:
     return out, bad
 
 
+def _keep(codes: list[str]) -> set[Tile]:
+    """The kinds ``--keep`` names, each refused by name where it names no tile."""
+    keep = set()
+    for code in codes:
+        try:
+            keep.add(parse_tile(code))
+        except ValueError as e:
+            raise ValueError(f"--keep {code}: {e} / --keep 要寫一張牌，例如 2m") from None
+    return keep
+
+
 def _add(args: argparse.Namespace) -> int:
     from companion.vision.calibration import check_crop
     from companion.vision.image_file import read_image
 
+    keep = _keep(args.keep)
     samples: list[tuple[Tile, np.ndarray]] = []
+    files: list[Path] = []
     labelled, bad = _labelled(args.crops)
     for msg in bad:
         print(f"companion calibrate: {msg}", file=sys.stderr)
@@ -139,9 +156,13 @@ def _add(args: argparse.Namespace) -> int:
             crop = read_image(f)
             check_crop(crop, str(f))
             samples.append((tile, crop))
+            files.append(f)
         except ValueError as e:
             failed += 1
             print(f"companion calibrate: {with_zh(str(e), '無法使用這張牌面照片')}", file=sys.stderr)
+    wrong = _check_crops(samples, files, keep)
+    failed += len(wrong)
+    samples = [s for i, s in enumerate(samples) if i not in wrong]
     if not samples:  # (an empty folder had rewritten and selected the saved set: a review)
         said = "the crop given could not be used" if failed == 1 else f"none of the {failed} crops could be used"
         raise ValueError(f"{said}: nothing calibrated / 沒有可用的牌，未校正" if failed
@@ -234,7 +255,9 @@ def _sheet(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".pdf", ".png"):
         raise ValueError(f"{out}: write the sheet as .pdf or .png / 校正表請存成 .pdf 或 .png")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    missing = folder_missing(out)  # (it made the folders a typo named: a newcomer review; read --annotate refuses)
+    if missing:
+        raise ValueError(f"{out}: {missing[0]} / {out}：{missing[1]}")
     if out.suffix.lower() == ".pdf":
         write_whole(out, sheet_pdf(args.paper, args.dpi))
         written = [out]
@@ -265,12 +288,7 @@ def _photo(args: argparse.Namespace) -> int:
     if args.crops and Path(args.crops).is_dir() and any(Path(args.crops).iterdir()):
         # crops of an earlier run (5m_2.png of a second photo) would be mixed with these by `calibrate add DIR`
         raise ValueError(f"--crops {args.crops}: the folder is not empty; give a new or empty one / 資料夾不是空的")
-    keep = set()
-    for code in args.keep:
-        try:
-            keep.add(parse_tile(code))
-        except ValueError as e:
-            raise ValueError(f"--keep {code}: {e} / --keep 要寫一張牌，例如 2m") from None
+    keep = _keep(args.keep)
     from companion.vision.sheet import upside_down
 
     detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
@@ -336,6 +354,33 @@ def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: 
               f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); {what}")
         if not kept:
             out.add(m.tile)
+    return out
+
+
+def _check_crops(samples: list[tuple[Tile, np.ndarray]], files: list[Path], keep: set[Tile]) -> set[int]:
+    """`calibrate photo`'s check of its boxes (:func:`~companion.vision.sheet.misplaced`) on crops given by hand:
+    a crop labelled as another kind than it shows would teach the set the wrong face (a newcomer review's
+    ``6m=`` a 5m: the set then read its 5m as 6m at 1.00, and `score` changed a right 3m to make a win). Each one
+    is named with its file, the label and the kind it looks like; the places in ``samples`` of those whose kind is not
+    in ``keep`` are returned: they are left out. Flowers are checked as the sheet's boxes are, by printed number."""
+    if not samples:
+        return set()
+    from companion.vision.classify import TileClassifier
+    from companion.vision.sheet import misplaced_at
+
+    out = set()
+    for i, m in misplaced_at(samples, TileClassifier(threads=2)):
+        tile, like, f = m.tile, m.looks_like, files[i]
+        said = (f"{f}: labelled {tile.code} ({tile.en}), but it looks like {like.code} ({like.en}, {m.score:.2f})",
+                f"{f}：標的是 {tile.code} {tile.zh}，看起來卻像 {like.code} {like.zh}（{m.score:.2f}）")
+        if tile in keep:
+            print(f"{said[0]}; kept, as --keep says / {said[1]}；依 --keep 照用")
+            continue
+        print(f"companion calibrate: {said[0]}; left out, since it would teach the set the {like.code}'s face as "
+              f"{tile.code}: name it by the tile it shows, or add --keep {tile.code} if the label is right / "
+              f"{said[1]}；這張先不用（會讓牌組把{like.zh}當成{tile.zh}）：請用它真正的牌命名，若沒標錯請加 "
+              f"--keep {tile.code}", file=sys.stderr)
+        out.add(i)
     return out
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.commands._io import bad_threads, print_json, say, with_zh
+from companion.commands._io import bad_threads, folder_missing, print_json, say, with_zh
 from companion.tiles import Tile
 
 NO_CALIBRATION_EN = ("no calibrated tile set; `companion calibrate` teaches the reader your own set and cuts its "
@@ -154,9 +154,9 @@ def annotate_refused(out: str, photos: Sequence[str]) -> tuple[str, str] | None:
     for p in paths:
         if p.is_dir():
             return f"--annotate {out}: {p} is a folder", f"--annotate {out}：{p} 是資料夾"
-        if not p.parent.is_dir():
-            return (f"--annotate {out}: the folder {p.parent} does not exist",
-                    f"--annotate {out}：資料夾 {p.parent} 不存在")
+        missing = folder_missing(p)
+        if missing:
+            return f"--annotate {out}: {missing[0]}", f"--annotate {out}：{missing[1]}"
         for photo in photos:
             if _same_file(p, Path(photo)):
                 return (f"--annotate {out}: the drawing {p} would write over the photo {photo}; name another file",

@@ -98,7 +98,7 @@ class Calibration:
             raise CalibrationError(f"calibration {name!r}: no crops given / 校正牌組 {name!r} 沒有任何牌面照片")
         tiles = tuple(t for t, _ in samples)
         for i, (t, c) in enumerate(samples):
-            check_crop(c, f"calibration {name!r}: crop {i + 1} ({t.code})")
+            check_crop(c, f"calibration {name!r}: crop {i + 1} ({t.code})", f"校正牌組 {name!r} 的第 {i + 1} 張（{t.zh}）")
         crops = np.stack([cv2.resize(as_bgr(c), STORE_SIZE, interpolation=cv2.INTER_AREA) for _, c in samples])
         return cls(name, tiles, crops)
 
@@ -262,12 +262,14 @@ def big_enough(crop: np.ndarray) -> bool:
     return crop.ndim >= 2 and crop.shape[1] >= MIN_CROP[0] and crop.shape[0] >= MIN_CROP[1]
 
 
-def check_crop(crop: np.ndarray, what: str) -> None:
-    """Refuse a calibration crop smaller than :data:`MIN_CROP`; ``what`` names it in the message."""
+def check_crop(crop: np.ndarray, what: str, what_zh: str | None = None) -> None:
+    """Refuse a calibration crop smaller than :data:`MIN_CROP`; ``what`` (``what_zh`` in the Chinese half, else
+    ``what``: a file's name) names it in the message, and both halves give its size and the least one."""
     if not big_enough(crop):
         size = f"{crop.shape[1]}x{crop.shape[0]}" if crop.ndim >= 2 else str(crop.shape)
         raise CalibrationError(f"{what} is {size} px; a calibration crop must be at least {MIN_CROP[0]}x{MIN_CROP[1]} "
-                               "px: photograph the tile closer / 校正用的牌太小，請靠近一點拍")
+                               f"px: photograph the tile closer / {what_zh or what} 只有 {size} 像素，校正用的牌至少要 "
+                               f"{MIN_CROP[0]}x{MIN_CROP[1]} 像素：請靠近一點拍")
 
 
 def fit_weights(embeddings: np.ndarray, labels: np.ndarray, init: np.ndarray, scale: float,

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
-           "ARUCO_DICT", "read_sheet", "render_sheet", "sheet_pdf", "Misplaced", "misplaced", "MISPLACED_SCORE",
+           "ARUCO_DICT", "read_sheet", "render_sheet", "sheet_pdf", "Misplaced", "misplaced", "misplaced_at", "MISPLACED_SCORE",
            "upside_down"]
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
@@ -370,18 +370,24 @@ class Misplaced:
 def misplaced(samples: list[tuple[Tile, np.ndarray]], classifier: TileClassifier) -> list[Misplaced]:
     """The boxes that seem to hold another kind: a tile put in the wrong box would teach the wrong face. Read by
     an uncalibrated ``classifier``, which knows no set's faces but its training's."""
+    return [m for _, m in misplaced_at(samples, classifier)]
+
+
+def misplaced_at(samples: list[tuple[Tile, np.ndarray]], classifier: TileClassifier) -> list[tuple[int, Misplaced]]:
+    """:func:`misplaced`, each with its place in ``samples``: ``calibrate add`` names the file of a crop labelled
+    as another kind than it shows (a newcomer review's ``6m=`` a 5m taught the set to read its 5m as 6m at 1.00)."""
     if not samples:
         return []
     preds = classifier.classify([c for _, c in samples])
     itself = {tile for (tile, _), pred in zip(samples, preds, strict=True) if pred.tile == tile}
     out = []
-    for (tile, _), pred in zip(samples, preds, strict=True):
+    for i, ((tile, _), pred) in enumerate(zip(samples, preds, strict=True)):
         if pred.tile is None or pred.tile == tile:
             continue
         # a second copy of a kind whose own box holds it, said at a lower score: laying out 43 tiles, a player puts
         # one kind in two boxes (a calibration review: a 2m in the 5m box, read 2m at 0.89, taught the set's 5m)
         if pred.score >= MISPLACED_SCORE or (pred.score >= TWICE_SCORE and pred.tile in itself):
-            out.append(Misplaced(tile, pred.tile, float(pred.score)))
+            out.append((i, Misplaced(tile, pred.tile, float(pred.score))))
     return out
 
 

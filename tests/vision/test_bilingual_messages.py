@@ -4,6 +4,7 @@ calibrations, sheet photos, and numeric options out of range."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -276,6 +277,15 @@ def test_calibrate_add_speaks_both_languages(
     code, _, err = run(capsys, "calibrate", "use", "missing")
     assert code == 2
     bilingual(err, "no calibration named 'missing'", "找不到名為 'missing' 的校正牌組")
+    # a crop too small says the file and the sizes in Chinese too (a newcomer review: it said only 太小)
+    cv2.imwrite(str(tmp_path / "tiny.png"), np.zeros((20, 20, 3), np.uint8))
+    code, _, err = run(capsys, "calibrate", "add", "fourth", f"5m={tmp_path / 'tiny.png'}")
+    assert code == 2
+    small = [line for line in err.splitlines() if "tiny.png" in line]
+    assert len(small) == 1
+    en, zh = small[0].split(" / ")
+    assert "tiny.png is 20x20 px" in en and "at least 36x48 px" in en
+    assert f"{tmp_path / 'tiny.png'} 只有 20x20 像素" in zh and "至少要 36x48 像素" in zh and "靠近一點拍" in zh
 
 
 def test_calibrate_sheet_messages_are_in_both_languages(
@@ -293,11 +303,17 @@ def test_calibrate_sheet_messages_are_in_both_languages(
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied", str(tmp_path / "locked"))
 
+    (tmp_path / "locked").mkdir()
     with monkeypatch.context() as m:
-        m.setattr(Path, "mkdir", denied)
+        m.setattr(os, "replace", denied)
         code, _, err = run(capsys, "calibrate", "sheet", str(tmp_path / "locked" / "sheet.pdf"), "--dpi", "40")
     assert code == 2
     bilingual(err, "cannot write", "locked", "無法寫入")
+    # a folder that is not there is said as `read --annotate` says it, not made (a newcomer review's typo left one)
+    code, out, err = run(capsys, "calibrate", "sheet", str(tmp_path / "nonexist" / "dir" / "sheet.pdf"), "--dpi", "40")
+    assert code == 2 and out == "" and not (tmp_path / "nonexist").exists()
+    missing = tmp_path / "nonexist" / "dir"
+    bilingual(err, f"sheet.pdf: the folder {missing} does not exist", f"sheet.pdf：資料夾 {missing} 不存在")
 
 
 def test_calibrate_says_in_both_languages_when_it_cannot_write_a_crop(

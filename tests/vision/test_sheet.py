@@ -450,6 +450,71 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     assert "folder is not empty" in capsys.readouterr().err
 
 
+def _asset(code: str) -> str:
+    return str(resources.files("companion") / "assets" / "tiles" / f"{code}.png")
+
+
+def test_calibrate_add_leaves_out_a_crop_labelled_as_another_kind_as_photo_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer review's `calibrate add NAME 6m=` a 5m was taken without a word: the set then read its 5m as 6m at
+    1.00, and `score` changed a right 3m to make a win of it. The crop is checked as `calibrate photo` checks a box:
+    left out, named with its file, its label and the kind it looks like, unless --keep says the label is right."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    five, six = _asset("5m"), _asset("6m")
+    assert main(["calibrate", "add", "club", f"6m={five}", "--no-select"]) == 2  # nothing else given: nothing saved
+    err = capsys.readouterr().err
+    en, zh = err.splitlines()[0].split(" / ")
+    assert re.search(rf"{re.escape(five)}: labelled 6m \(6 Characters\), but it looks like 5m \(5 Characters, "
+                     r"0\.9\d\); left out.*add --keep 6m if the label is right", en), en
+    assert f"{five}：標的是 6m 六萬，看起來卻像 5m 五萬" in zh and "--keep 6m" in zh
+    assert "nothing calibrated" in err and calibration.list_sets() == []
+    # given with right ones, the others are saved (not selected, exit 1, as for a crop that cannot be read)
+    assert main(["calibrate", "add", "club", f"5m={five}", f"6m={five}", f"7m={_asset('7m')}"]) == 1
+    assert "labelled 6m" in capsys.readouterr().err and calibration.selected() is None
+    assert set(calibration.load("club").tiles) == {Tile.M5, Tile.M7}
+    # into a saved set: it is kept as it was
+    before = calibration.load("club")
+    assert main(["calibrate", "add", "club", f"6m={five}", f"8m={_asset('8m')}"]) == 2
+    assert "saved set 'club' is kept as it was" in capsys.readouterr().err
+    assert calibration.load("club").tiles == before.tiles
+    # the right crops raise no doubt; --keep 6m says the label is right after all
+    assert main(["calibrate", "add", "club", f"6m={six}", f"8m={_asset('8m')}"]) == 0
+    assert "looks like" not in capsys.readouterr().err
+    assert main(["calibrate", "add", "kept", f"6m={five}", "--keep", "6m", "--no-select"]) == 0
+    out = capsys.readouterr().out
+    assert "labelled 6m" in out and "kept, as --keep says" in out and "依 --keep 照用" in out
+    assert calibration.load("kept").tiles == (Tile.M6,)
+    assert main(["calibrate", "add", "kept", f"6m={five}", "--keep", "6q"]) == 2  # named, before any file is read
+    assert "--keep 6q" in capsys.readouterr().err
+
+
+def test_calibrate_add_takes_a_plant_by_its_printed_number_as_photo_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Sets differ in which plant carries 3 and which 4, and calibration teaches it: a set printing 竹 with a 3 gives
+    it as 7f (printed 3), as on the sheet, and the check reads the printed number, so it is taken. Given as 8f (the
+    product's 竹), it is left out, as `calibrate photo` leaves such a box out: plants go by their number."""
+    from companion.vision.image_file import read_image
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    bamboo, chrysanthemum = read_image(_asset("8f")), read_image(_asset("7f"))
+    bamboo[5:45, 5:42] = chrysanthemum[5:45, 5:42]  # 竹 printed with 菊's 3
+    crop = tmp_path / "bamboo3.png"
+    cv2.imwrite(str(crop), bamboo)
+    assert main(["calibrate", "add", "other", f"7f={crop}", "--no-select"]) == 0
+    assert "looks like" not in capsys.readouterr().err and calibration.load("other").tiles == (Tile.F7,)
+    assert main(["calibrate", "add", "plant", f"8f={crop}", "--no-select"]) == 2
+    assert "labelled 8f (Bamboo flower), but it looks like 7f (Chrysanthemum" in capsys.readouterr().err
+
+
+def test_calibrate_sheet_takes_the_page_size_in_any_case(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README writes A4: `--page A4` was refused (a newcomer review)."""
+    assert main(["calibrate", "sheet", str(tmp_path / "a.png"), "--page", "A4", "--dpi", "40"]) == 0
+    assert "2 A4 pages" in capsys.readouterr().out and (tmp_path / "a-2.png").is_file()
+    assert main(["calibrate", "sheet", str(tmp_path / "us.pdf"), "--paper", "Letter", "--dpi", "40"]) == 0
+    assert "2 LETTER pages" in capsys.readouterr().out
+
+
 def test_latin_on_the_sheet_is_drawn_when_the_chinese_font_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
     """The app's shipped font (Droid Sans Fallback) draws Chinese but no Latin letter or digit: a sheet drawn with it
     alone printed every code, English line and plant number as a box. Latin runs now take a Latin font."""
