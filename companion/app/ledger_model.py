@@ -31,7 +31,7 @@ from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.waits import WaitShape
-from companion.tiles import format_tiles, format_zh, parse_tiles
+from companion.tiles import format_en, format_tiles, format_zh, parse_tiles
 
 __all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
            "correction_said", "hand_payment"]
@@ -303,9 +303,9 @@ def ledger_csv(state: TableState) -> str:
             if r.change is not None:
                 w.writerow(["", _both(r.change)])
             after = dict(r.balances)
-            # the corrected hand in tile names for the Chinese reader, in the notation for the English one
+            # the corrected hand in tile names for either reader (an English host review read it in the notation)
             fixed = "; ".join(_both(ui("ledger_fixed", player=x.player, tiles=format_zh(parse_tiles(x.concealed)),
-                                       tiles_en=x.concealed)) for x in r.shown if x.corrected)
+                                       tiles_en=format_en(parse_tiles(x.concealed)))) for x in r.shown if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
                         r.dice or "", _both(r.winds) if r.winds else "",

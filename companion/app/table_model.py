@@ -32,7 +32,7 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
-from companion.tiles import Tile
+from companion.tiles import Tile, format_en, list_en
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
            "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
@@ -401,13 +401,14 @@ def _split(text: str) -> Words:
 
 def _names(tiles: Iterable[Tile]) -> str:
     """A few tiles by their English names ("4 Characters and 6 Characters"), where a line names them in words."""
-    ts = [t.en for t in tiles]
-    return ", ".join(ts[:-1]) + " and " + ts[-1] if len(ts) > 1 else "".join(ts)
+    return list_en(tiles)
 
 
 def _tiles(tiles: Iterable[Tile]) -> Words:
+    """Tiles by name in either language; a hand in English grouped by suit ("1 2 3 Characters, 2 White dragons"):
+    an English host review read a corrected hand as "1m 2m 3m … 5z 5z"."""
     ts = list(tiles)
-    return Words("".join(t.zh for t in ts), " ".join(t.code for t in ts))
+    return Words("".join(t.zh for t in ts), format_en(ts))
 
 
 def describe(e: ev.Event, before: TableState, show: bool = True, after: TableState | None = None) -> Words:
@@ -492,7 +493,7 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     if isinstance(e, ev.ExposedKong):
         return Words(f"{who} 明槓 {e.tile.zh}", f"{who} kongs {e.tile.en} from the discard")
     if isinstance(e, ev.AddedKong):
-        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.en} to his pung")
+        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.en} to a pung")
     if isinstance(e, ev.ConcealedKong):
         return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
     if isinstance(e, ev.ReplacementDrew):

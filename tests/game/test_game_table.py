@@ -334,7 +334,7 @@ def test_a_winner_showing_other_tiles_than_he_holds_is_told_which_he_holds() -> 
     tb.discard(0, "9s")
     shown = tb.hand(2)[:-1] + (t("6s"),)  # one 4z of his left out, a 6s shown in its place
     err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=shown), "shown_leaves_out")
-    assert err.reason.en.endswith("holds 4z, which the tiles shown leave out") and "手上有北，攤開的牌卻沒有" in err.reason.zh
+    assert err.reason.en.endswith("holds North wind, which the tiles shown leave out") and "手上有北，攤開的牌卻沒有" in err.reason.zh
 
 
 def _eighth_flower_replaced(replacement: str, known: bool = True) -> Table:
