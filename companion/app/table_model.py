@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.app.house_rules import terms_change
-from companion.app.ledger_model import hand_payment, marked_items, next_deal_words
+from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
@@ -298,15 +298,6 @@ def wind_words(wind: Tile) -> Words:
     """A wind tile (1z-4z, as a ``Win`` holds seat, round and dealer) by name: 東 / East."""
     i = wind - Tile.Z1
     return Words(WIND_ZH[i], WIND_EN[i])
-
-
-def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
-    """A meld's tiles as pictures left to right: a concealed kong face down to the table, its ends down and its
-    middle up when ``show`` (a teaching table, a scored hand) and its kind is known."""
-    tiles = tuple(t.code for t in m.tiles)
-    if m.kind is not MeldKind.CKONG:
-        return tiles
-    return ("0x", tiles[1], tiles[2], "0x") if show and m.tiles[0].is_known else ("0x",) * 4
 
 
 def _meld(m: Meld, show: bool) -> MeldPic:
