@@ -419,7 +419,7 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
         raise IllegalEvent(msg("flower_after_claim", **state.who(e.seat)), seat=e.seat)
     if not can_take(st.concealed, e.flowers):
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(e.flowers),
-                               tiles_en=format_tiles(e.flowers)), hand=format_tiles(st.concealed_tiles))
+                               tiles_en=list_en(sorted(e.flowers))), hand=format_tiles(st.concealed_tiles))
     assert state.wall is not None
     if state.wall.count < len(e.replacements):
         raise IllegalEvent(msg("wall_dead"), wall=state.wall.count)

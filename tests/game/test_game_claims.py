@@ -757,3 +757,11 @@ def test_a_win_refused_for_its_shape_names_the_tiles_in_english() -> None:
     assert err.reason.en.endswith("'s hand is not a winning shape: 1 1 2 3 4 5 6 7 8 Bamboo, 2 White dragons, "
                                   "3 Green dragons, 2 Red dragons + 9 Bamboo")
     assert err.reason.zh.endswith("的牌不成胡：一條一條二條三條四條五條六條七條八條白板白板青發青發青發紅中紅中，胡九條")
+
+
+def test_a_chow_of_tiles_not_held_or_not_in_a_run_names_them_in_english() -> None:
+    """The notation ("46p") in an English refusal told a player who does not read it nothing (an English host
+    review): the tiles by name."""
+    tb = opened()
+    err = tb.refused(ev.Chowed(seat=1, tiles=tiles("67s"), tile=t("9s")), "chow_shape")
+    assert err.reason.en == "6 Bamboo, 7 Bamboo and 9 Bamboo is not a chow"
