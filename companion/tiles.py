@@ -25,12 +25,14 @@ __all__ = [
     "NotationError",
     "Tile",
     "counts34",
+    "format_en",
     "format_tiles",
     "parse_tile",
     "parse_tiles",
     "check_copies",
     "CopyLimitError",
     "format_zh",
+    "list_en",
     "tiles_from_counts",
     "KINDS",
     "FACES",
@@ -420,6 +422,31 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     if run_suit:
         out.append(run_suit)
     return "".join(out)
+
+
+def format_en(tiles: Iterable[Tile]) -> str:
+    """English display of a hand, sorted and grouped: a suit's ranks before its name (``1 2 3 Characters``, one
+    tile by its name: ``5 Dots``), honours by name with their count (``2 White dragons``), flowers by name. An
+    English sentence that named a hand in the notation (``123m55z``) told a player who does not read it nothing
+    (an English host review); seventeen names one by one were too long."""
+    ts = sorted(tiles)
+    groups: list[str] = []
+    for suit in ("m", "p", "s"):
+        of = [t for t in ts if t.suit == suit]
+        if len(of) == 1:
+            groups.append(of[0].en)
+        elif of:
+            groups.append(" ".join(str(t.rank) for t in of) + " " + _SUIT_EN[suit])
+    for t in dict.fromkeys(t for t in ts if t.suit not in ("m", "p", "s")):
+        k = ts.count(t)
+        groups.append(t.en if k == 1 else f"{k} {t.en}s")
+    return ", ".join(groups)
+
+
+def list_en(tiles: Iterable[Tile], last: str = "and") -> str:
+    """A few tiles named one by one (``3 Characters or 6 Characters``), ``last`` before the last of them."""
+    ts = [t.en for t in tiles]
+    return ", ".join(ts[:-1]) + f" {last} " + ts[-1] if len(ts) > 1 else "".join(ts)
 
 
 def format_zh(tiles: Iterable[Tile]) -> str:

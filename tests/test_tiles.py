@@ -155,3 +155,18 @@ def test_every_tile_is_true_even_the_one_numbered_zero() -> None:
 def test_capital_suit_letters_read_as_small_ones() -> None:
     """A beginner review typed 1M on a phone and was refused."""
     assert parse_tiles("123M 45P 6S 77Z 1F 0X") == parse_tiles("123m 45p 6s 77z 1f 0x")
+
+
+def test_a_hand_is_named_in_english_grouped_by_suit() -> None:
+    """An English host review read refusals naming a hand "123456789m46p123s55z + 4z": English names, grouped so
+    that a sixteen-tile hand stays a line."""
+    from companion.tiles import format_en, list_en
+
+    assert format_en(parse_tiles("55z123s46p123456789m")) == ("1 2 3 4 5 6 7 8 9 Characters, 4 6 Dots, 1 2 3 Bamboo, "
+                                                             "2 White dragons")
+    assert format_en(parse_tiles("1m5p1s444z7z1f8f")) == ("1 Character, 5 Dots, 1 Bamboo, 3 North winds, Red dragon, "
+                                                         "Spring, Bamboo flower")
+    assert format_en(()) == ""
+    assert list_en(parse_tiles("3m6m"), "or") == "3 Characters or 6 Characters"
+    assert list_en(parse_tiles("1z2z3z")) == "East wind, South wind and West wind"
+    assert list_en(parse_tiles("9p")) == "9 Dots"

@@ -27,14 +27,15 @@ from companion.game.session import (
 )
 from companion.game.state import Phase, TableState
 from companion.game.text import WIND_EN, WIND_ZH
+from companion.hand import Meld, MeldKind
 from companion.rules.house import house_reading
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.waits import WaitShape
-from companion.tiles import format_tiles, format_zh, parse_tiles
+from companion.tiles import format_en, format_tiles, format_zh, parse_tiles
 
 __all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
-           "correction_said", "hand_payment"]
+           "correction_said", "hand_payment", "meld_codes"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
@@ -50,6 +51,18 @@ class WinShown:
     tile: str  # the tile won on ("" for 八仙過海, won on his hand: no tile)
     self_drawn: bool  # (only a self-drawn tile may be corrected: a discard is the table's)
     corrected: bool = False  # put right after it was recorded
+    # the melds laid down, as pictures (:func:`meld_codes`): the form shows the whole hand (an English host review
+    # could not see the pung of East beside the concealed tiles being corrected)
+    melds: tuple[tuple[str, ...], ...] = ()
+
+
+def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
+    """A meld's tiles as pictures left to right: a concealed kong face down to the table, its ends down and its
+    middle up when ``show`` (a teaching table, a scored hand) and its kind is known."""
+    tiles = tuple(t.code for t in m.tiles)
+    if m.kind is not MeldKind.CKONG:
+        return tiles
+    return ("0x", tiles[1], tiles[2], "0x") if show and m.tiles[0].is_known else ("0x",) * 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +163,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
         transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
-                               w.kind is ev.WinKind.SELF_DRAW, w.corrected)
+                               w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds))
                       for w in r.outcome.winners if w.tiles_count)
         winds = None
         if len(r.seat_winds) == len(r.players):
@@ -303,9 +316,9 @@ def ledger_csv(state: TableState) -> str:
             if r.change is not None:
                 w.writerow(["", _both(r.change)])
             after = dict(r.balances)
-            # the corrected hand in tile names for the Chinese reader, in the notation for the English one
+            # the corrected hand in tile names for either reader (an English host review read it in the notation)
             fixed = "; ".join(_both(ui("ledger_fixed", player=x.player, tiles=format_zh(parse_tiles(x.concealed)),
-                                       tiles_en=x.concealed)) for x in r.shown if x.corrected)
+                                       tiles_en=format_en(parse_tiles(x.concealed)))) for x in r.shown if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
                         r.dice or "", _both(r.winds) if r.winds else "",

@@ -569,8 +569,13 @@ class LiveGame:
             return True, said
         # the dealer winning gets his tai from every payer; else only the dealer's payment carries it (a review
         # read "where the dealer wins or pays" under the dealer's own win and could not tell the total)
-        return True, said + ui("live_preview_dealer_wins" if seat == entry.result.dealer else "live_preview_dealer",
-                               tai=dealer)
+        if seat != entry.result.dealer:
+            return True, said + ui("live_preview_dealer", tai=dealer)
+        won = next((w for w in after.outcome.winners if w.seat == seat), None) if after.outcome is not None else None
+        if won is not None and won.discarder is not None:  # the discarder (the kong robbed) alone pays
+            return True, said + ui("live_preview_dealer_wins_one", seat=name, payer=after.players[won.discarder],
+                                   tai=dealer)
+        return True, said + ui("live_preview_dealer_wins", seat=name, tai=dealer)
 
     def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str) -> list[ev.Event] | Words:
         chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)

@@ -360,7 +360,7 @@ def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]
     暗刻), and is said another way."""
     how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
         ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
-    return tuple(Note(f"the kong of {m.tile.en} taken as added (加槓), as after his own kong; if it is a concealed "
+    return tuple(Note(f"the kong of {m.tile.en} taken as added (加槓), as after their own kong; if it is a concealed "
                       f"kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
                       f"{m.tile.zh}的槓當作加槓（自己的槓）；若是暗槓，{how_zh}{format_tiles(m.tiles) if typed else ''}")
                  for m in melds if m.kind is MeldKind.ADDKONG)
@@ -487,7 +487,7 @@ def _form_field(field: str) -> Words:
 _KONG_HINT = (re.compile(r"; --kong \S+ \(加槓\) or =ckong \(暗槓 turned up\) says otherwise$"),
               re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$"))
 KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face down, and an added kong won on its "
-                "replacement is said by \u201cWhen it came\u201d: after his own kong")
+                "replacement is said by \u201cWhen it came\u201d: after their own kong")
 KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的，請在「胡在什麼時候」選槓上開花"
 
 

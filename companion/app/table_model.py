@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.app.house_rules import terms_change
-from companion.app.ledger_model import hand_payment, marked_items, next_deal_words
+from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
@@ -32,7 +32,7 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.shanten import shanten
 from companion.rules.waits import structural_waits, wait_counts, wait_shapes
-from companion.tiles import Tile
+from companion.tiles import Tile, format_en, list_en
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
            "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
@@ -300,15 +300,6 @@ def wind_words(wind: Tile) -> Words:
     return Words(WIND_ZH[i], WIND_EN[i])
 
 
-def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
-    """A meld's tiles as pictures left to right: a concealed kong face down to the table, its ends down and its
-    middle up when ``show`` (a teaching table, a scored hand) and its kind is known."""
-    tiles = tuple(t.code for t in m.tiles)
-    if m.kind is not MeldKind.CKONG:
-        return tiles
-    return ("0x", tiles[1], tiles[2], "0x") if show and m.tiles[0].is_known else ("0x",) * 4
-
-
 def _meld(m: Meld, show: bool) -> MeldPic:
     tiles = meld_codes(m, show)
     source = {"L": ("上家", "from the left"), "O": ("對家", "from across"), "R": ("下家", "from the right")}
@@ -401,13 +392,14 @@ def _split(text: str) -> Words:
 
 def _names(tiles: Iterable[Tile]) -> str:
     """A few tiles by their English names ("4 Characters and 6 Characters"), where a line names them in words."""
-    ts = [t.en for t in tiles]
-    return ", ".join(ts[:-1]) + " and " + ts[-1] if len(ts) > 1 else "".join(ts)
+    return list_en(tiles)
 
 
 def _tiles(tiles: Iterable[Tile]) -> Words:
+    """Tiles by name in either language; a hand in English grouped by suit ("1 2 3 Characters, 2 White dragons"):
+    an English host review read a corrected hand as "1m 2m 3m … 5z 5z"."""
     ts = list(tiles)
-    return Words("".join(t.zh for t in ts), " ".join(t.code for t in ts))
+    return Words("".join(t.zh for t in ts), format_en(ts))
 
 
 def describe(e: ev.Event, before: TableState, show: bool = True, after: TableState | None = None) -> Words:
@@ -492,7 +484,7 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     if isinstance(e, ev.ExposedKong):
         return Words(f"{who} 明槓 {e.tile.zh}", f"{who} kongs {e.tile.en} from the discard")
     if isinstance(e, ev.AddedKong):
-        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.en} to his pung")
+        return Words(f"{who} 加槓 {e.tile.zh}", f"{who} adds {e.tile.en} to a pung")
     if isinstance(e, ev.ConcealedKong):
         return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
     if isinstance(e, ev.ReplacementDrew):

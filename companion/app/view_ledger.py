@@ -56,6 +56,7 @@ class LedgerTab:
         self.fixing: tuple[int, int, int] | None = None  # (session, hand, seat): session 0 the one under way
         self.fix_of: WinShown | None = None  # the win as it was recorded when the form was opened
         self.fix_error: Words | None = None
+        self.fix_error_box = ft.Container()  # the refusal of the last tap, above the fields: gone once they change
         self.fix_concealed = ft.TextField(dense=True, width=420, on_change=self._fix_typed)
         self.fix_tile = ft.TextField(dense=True, width=120, on_change=self._fix_typed)
         self.fix_preview = ft.Container()  # what recording the form would change, said as it is typed
@@ -95,6 +96,9 @@ class LedgerTab:
     def _fix_typed(self) -> None:
         """Called from a field's handler: Flet sends the preview's change when the handler returns."""
         if self.fix_of is not None and self.fixing is not None:
+            # the last tap's refusal was of other tiles: the preview says what these would give (an English host
+            # review read "nothing to correct" above a preview refusing the new tiles for another reason)
+            self.fix_error, self.fix_error_box.content = None, None
             self.fix_preview.content = self._preview(self.fixing[0], self.fixing[1], self.fix_of)
 
     def _preview(self, session: int, hand: int, w: WinShown) -> ft.Control | None:
@@ -271,8 +275,10 @@ class LedgerTab:
                     [label(t(ui("ledger_fixed_pics", player=w.player)), 12, colour=GREY),
                      *(picture(t, c.code, 18) for c in parse_tiles(w.concealed)),
                      # and the tile won on, as the form shows the record (a review read the hand without it)
-                     *((label("+", 12), picture(t, w.tile, 18)) if w.tile else ())], spacing=1, wrap=True,
-                    run_spacing=2)))
+                     *((label("+", 12), picture(t, w.tile, 18)) if w.tile else ()),
+                     *(ft.Container(ft.Row([picture(t, c, 18) for c in m], spacing=1, tight=True),
+                                   padding=ft.Padding.only(left=8)) for m in w.melds)],  # and the melds laid down
+                    spacing=1, wrap=True, run_spacing=2)))
             if self.fix_said == this and self.fix_error is not None:  # why the form closed unsaved
                 parts.append(ident("ledger-fix-error", label(t(self.fix_error), 13, colour=ACCENT)))
             elif self.fix_said == this and self.fix_done is not None:  # what the correction changed
@@ -294,15 +300,20 @@ class LedgerTab:
             tile = label(t(ui("ledger_fix_no_tile")), 13)
         rows: list[ft.Control] = [
             label(t(ui("ledger_fix_intro", player=w.player, n=hand)), 13, bold=True, colour=FELT),
-            # as pictures: a player reads tiles, not the notation
-            ft.Row([label(t(ui("ledger_fix_recorded")), 12, colour=GREY),
-                    *(picture(t, c.code, 20) for c in parse_tiles(w.concealed)),
-                    *((label("+", 13), picture(t, w.tile, 20)) if w.tile else ())],
-                   spacing=1, wrap=True)]
-        if self.fix_error is not None:  # above the fields: the button below may be at the screen's edge
-            rows.append(ident("ledger-fix-error", label(t(ui("live_refused", why=self.fix_error.zh,
-                                                              why_en=self.fix_error.en)), 13, colour=ACCENT)))
+            # as pictures: a player reads tiles, not the notation; the melds laid down too (a review could not see
+            # the pung beside the tiles corrected)
+            ident(f"ledger-fix-recorded-{named}", ft.Row(
+                [label(t(ui("ledger_fix_recorded")), 12, colour=GREY),
+                 *(picture(t, c.code, 20) for c in parse_tiles(w.concealed)),
+                 *((label("+", 13), picture(t, w.tile, 20)) if w.tile else ()),
+                 *(ft.Container(ft.Row([picture(t, c, 20) for c in m], spacing=1, tight=True),
+                               padding=ft.Padding.only(left=8)) for m in w.melds)],
+                spacing=1, wrap=True, run_spacing=2))]
+        # above the fields: the button below may be at the screen's edge
+        self.fix_error_box.content = None if self.fix_error is None else ident("ledger-fix-error", label(
+            t(ui("live_refused", why=self.fix_error.zh, why_en=self.fix_error.en)), 13, colour=ACCENT))
         rows += [
+            self.fix_error_box,
             ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile], wrap=True, spacing=8),
             self.fix_preview,
             ft.Row([ident("ledger-fix-ok", ft.Button(content=t(ui("ledger_fix_ok")), on_click=lambda: self.save_fix(w))),

@@ -100,7 +100,7 @@ UI: dict[str, tuple[str, str]] = {
     "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
                   "Next hand: {dealer} deals, streak {streak}, {round_en} round"),
     "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊）",
-                                " (unless the dealer {dealer} wins on this tile as well: then he deals again)"),
+                                " (unless the dealer {dealer} wins on this tile as well: then {dealer} deals again)"),
     "session_over": ("一將打完", "The session is over"),
     "false_win": ("詐胡", "false win"),
     "photo_table_rules": ("記錄牌局這桌的規矩", "The live table's rules"),
@@ -146,7 +146,7 @@ UI: dict[str, tuple[str, str]] = {
     "moment": ("胡在什麼時候", "When it came"),
     "moment_": ("一般", "ordinary"),
     # (short: the form's box is 260 px wide)
-    "moment_after_kong": ("槓上開花（自己暗槓、加槓）", "after his own kong (concealed, added)"),
+    "moment_after_kong": ("槓上開花（自己暗槓、加槓）", "after their own kong (concealed, added)"),
     "moment_after_discard_kong": ("槓別人打的牌後補的牌", "after a kong of a discard"),
     "moment_after_flower": ("補花後補進的牌（算槓上開花）", "a flower's replacement tile (scored as a win on a replacement)"),
     "moment_last_tile": ("海底撈月（最後一張可摸的牌）", "the last tile to draw"),
@@ -333,23 +333,23 @@ UI: dict[str, tuple[str, str]] = {
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
     "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
-                         "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
+                         "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
                          "enter the next dealer's dice"),
     "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算（詐胡的罰也照付），"
                             "莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
                             "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
-                            "another player also called a win on this tile at the time, tap his Win: his win stands (the "
+                            "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
                             "false win's penalty too) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
     "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
-                              "Several winners: does anyone else win on this tile? If so, tap his Win first; if not, "
+                              "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
                               "the session is over"),
     "live_p_nearer_wins": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
                            "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, tap "
-                           "his Win and he takes the win; if not, enter the next dealer's dice"),
+                           "that seat's Win: the nearer seat takes the win; if not, enter the next dealer's dice"),
     "live_p_nearer_wins_last": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有，這一將就打完了",
                                 "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, "
-                                "tap his Win and he takes the win; if not, the session is over"),
+                                "tap that seat's Win: the nearer seat takes the win; if not, the session is over"),
     "live_p_dice": ("{dealer} 做莊：輸入莊家擲的骰子，開門配牌", "{dealer} deals: enter the dealer's dice to break the wall and deal"),
     "live_p_flowers": ("開局補花（從莊家 {dealer} 開始），補完後莊家打第一張",
                        "Initial flowers (from the dealer {dealer}); then the dealer discards first"),
@@ -364,8 +364,8 @@ UI: dict[str, tuple[str, str]] = {
                      "{who} discarded {tile_en}: any chow, pung, kong or win? If not, tap what {seat} discards"),
     "live_p_rob": ("{seat} 加槓 {tile}：有人搶槓胡嗎？", "{seat} adds {tile_en} to a pung: does anyone rob the kong?"),
     "live_p_kong_win": ("{seat} 槓 {tile}：有人胡這張嗎？胡比槓優先；沒有就補牌",
-                        "{seat} kongs {tile_en}: does anyone win on it? A win comes first; if not, he draws the "
-                        "replacement"),
+                        "{seat} kongs {tile_en}: does anyone win on it? A win comes first; if not, {seat} draws "
+                        "the replacement"),
     "live_p_last": ("{seat} 要摸最後一張牌", "{seat} is due to draw the last tile"),
     "live_players": ("玩家（東南西北）", "Players (East, South, West, North)"),
     "live_player": ("{wind}家", "{wind_en}"),
@@ -426,8 +426,12 @@ UI: dict[str, tuple[str, str]] = {
     "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),
     "live_preview_yes_plain": ("可以胡", "A win"),
     "live_preview_dealer": ("，莊家付的另加 {tai} 台", ", plus {tai} dealer tai on what the dealer pays"),
-    "live_preview_dealer_wins": ("，他是莊家：每家付的另加 {tai} 台", ", and he deals: plus {tai} dealer tai on "
-                                 "what each pays"),
+    "live_preview_dealer_wins": ("，{seat} 是莊家：每家付的另加 {tai} 台", ", and {seat} deals: plus {tai} dealer tai "
+                                 "on what each pays"),
+    # a win on a discard (or a robbed kong): one payer alone, the dealer tai on that payment only (an English host
+    # review read "each pays" where only the discarder paid)
+    "live_preview_dealer_wins_one": ("，{seat} 是莊家：{payer} 付的另加 {tai} 台", ", and {seat} deals: plus {tai} "
+                                     "dealer tai on what {payer} pays"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
     "live_win_drawn_hint": ("點下面的牌（或打字）：先點手上的 {n} 張，再點自摸的那張；全部輸入在第一格也行，最後一張就是自摸的那張",
                             "Tap the tiles below (or type them): the {n} in hand first, then the one drawn; all typed "
@@ -477,9 +481,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_photo_drawn_guess": ("照片看不出自摸的是哪一張：先填 {tile}（台數最多），不是的話請改",
                                "The photo does not show which tile was drawn: {tile_en} (the most tai) is filled in; change it if not"),
     "live_photo_move_drawn": ("自摸的那張也在裡面：請把它移到「自摸的那張」", "The tile drawn is among them: move it to the drawn tile's field"),
-    "another_win_both": ("（一炮多響：也算胡）", " (several win on one discard: he wins too)"),
+    "another_win_both": ("（一炮多響：也算胡）", " (several win on one discard: this one wins too)"),
     "another_win_nearer": ("（比 {other} 近：截胡，{other} 不算胡）", " (nearer than {other_en}: {other_en}'s win no longer counts)"),
-    "another_win_farther": ("（{nearer} 比他近：他不算胡）", " ({nearer} is nearer: his win does not count)"),
+    "another_win_farther": ("（{nearer} 比他近：他不算胡）", " ({nearer} is nearer: this win does not count)"),
     "another_win_draw": ("（三家胡同一張：流局）", " (three win on one tile: the hand is drawn)"),
     "live_typed_count": ("{n}／{want} 張：", "{n} of {want} tiles:"),
     "live_typed_over": ("{n}／{want} 張，多了 {extra} 張：", "{n} of {want} tiles, {extra} too many:"),
@@ -556,14 +560,14 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
     "ledger_fix": ("改正 {player} 攤開的牌", "Correct {player}'s winning hand"),
     "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候攤開的牌：這一把的台數和付款、之後每一把的累計都會重算",
-                         "Correct the tiles {player} showed winning hand {n}: that hand's tai and payments, and "
+                         "Correct the tiles {player} showed when winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
     "ledger_fix_concealed": ("{player} 攤開的手牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
     "ledger_fix_all_concealed": ("{player} 攤開的手牌（全部）", "{player}'s concealed tiles (all of them)"),
     "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
     "ledger_fixed": ("已改正：{player} 攤開的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
     "ledger_fixed_pics": ("已改正：{player} 攤開的牌是", "Corrected: {player} showed"),
-    "ledger_fix_tile": ("自摸的那張", "The tile he drew"),
+    "ledger_fix_tile": ("自摸的那張", "The tile drawn"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
     "ledger_fix_no_tile": ("八仙過海沒有胡的那一張，只改手牌", "Eight flowers win on no tile: the hand alone"),
     "ledger_fix_moved": ("這一把的紀錄剛改過了（撤回、重新入座或別支手機改正）：請再按一次「改正」",
@@ -615,7 +619,7 @@ UI: dict[str, tuple[str, str]] = {
     "die_n": ("第 {n} 顆骰子", "Die {n}"),
     "dice_total": ("骰子 {dice}，共 {total} 點", "Dice {dice}: {total} in all"),
     "dice_count": ("從莊家自己數 1，往下家數過去（逆時針）：{counts}數到 {total} 是{owner}，就開{owner}的牌牆。",
-                   "Count the dealer himself as 1 and go on to his right (counter-clockwise): {counts_en} "
+                   "Count the dealer as 1 and go on to the dealer's right (counter-clockwise): {counts_en} "
                    "Counting to {total} reaches {owner_en}: that wall is opened."),
     "dice_break": ("在{owner}的牌牆，從他右手邊數 {total} 墩留著不動，第 {first} 墩開始拿牌（圖上的紅線就是開門處）。",
                    "In the wall of {owner_en}, count {total} stacks from that player's right-hand end and leave them; "

@@ -46,7 +46,7 @@ from companion.rules.profiles import ProfileError, check_caps, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.settlement import STAKE_MAX
 from companion.rules.win import WinInputError
-from companion.tiles import NUM_KINDS, Tile, format_tiles
+from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, list_en
 
 __all__ = ["check", "step", "stored_step", "replay", "replaying", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
 
@@ -285,7 +285,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
             missing.remove(t)
     if missing:
         raise IllegalEvent(msg("shown_leaves_out", **state.who(e.seat), tiles=tile_names(missing),
-                               tiles_en=format_tiles(missing)), missing=format_tiles(missing))
+                               tiles_en=format_en(missing)), missing=format_tiles(missing))
     shown = [0] * NUM_KINDS
     for t in e.concealed:
         shown[t] += 1
@@ -300,15 +300,17 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     if tile is not None and not completes(tuple(shown), rec.melds, tile):
         hand = f"{format_tiles(e.concealed)} + {tile.code}"
         waits = waits_of(tuple(shown), rec.melds)  # what it does wait on, as `companion tai` says (a review)
-        said = msg("fix_waits", tiles=tile_names(waits), tiles_en=" ".join(t.code for t in waits)) if waits else \
+        said = msg("fix_waits", tiles=tile_names(waits), tiles_en=list_en(waits, "or")) if waits else \
             msg("fix_no_waits")
-        raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=f"{hand}{said.zh}", hand_en=f"{hand}{said.en}"),
-                           hand=hand)
+        # by name, as the win entered at the table says it (an English host review read the notation here)
+        named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{tile.zh}"
+        raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=f"{named}{said.zh}",
+                               hand_en=f"{format_en(e.concealed)} + {tile.en}{said.en}"), hand=hand)
     switches = result.switches if result.switches is not None else state.switches
     blocks = rec.kind is not ev.WinKind.SELF_DRAW or switches.passed_win_blocks_self_draw
     passed = passed_shown(rec, tuple(shown)) if blocks and entered_now() else None
     if passed is not None:  # as the win entered with these tiles would have been (a review: a 詐胡 made a paid win)
-        raise IllegalEvent(msg("barred_shown", **state.who(e.seat), tile=passed.zh, tile_en=passed.said_en),
+        raise IllegalEvent(msg("barred_shown", **state.who(e.seat), tile=passed.zh, tile_en=passed.en),
                            seat=e.seat, passed=passed.code)
     rules = load_profile(state.profile or None)
     prof = table_profile(rules, switches)
@@ -417,7 +419,7 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
         raise IllegalEvent(msg("flower_after_claim", **state.who(e.seat)), seat=e.seat)
     if not can_take(st.concealed, e.flowers):
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=tile_names(e.flowers),
-                               tiles_en=format_tiles(e.flowers)), hand=format_tiles(st.concealed_tiles))
+                               tiles_en=list_en(sorted(e.flowers))), hand=format_tiles(st.concealed_tiles))
     assert state.wall is not None
     if state.wall.count < len(e.replacements):
         raise IllegalEvent(msg("wall_dead"), wall=state.wall.count)

@@ -11,7 +11,7 @@ from companion.game.state import ActKind, Phase, TableState, can_take, held_flow
 from companion.game.text import IllegalEvent, msg, own_tile, tile_names
 from companion.game.winning import completes, ready_after_discard, waits_of
 from companion.hand import HandError, Meld, MeldKind
-from companion.tiles import Tile, format_tiles
+from companion.tiles import Tile, format_tiles, list_en
 
 __all__ = ["CLAIM_CHECKS", "held_flower", "window"]
 
@@ -64,7 +64,7 @@ def _need(state: TableState, seat: int, tiles: tuple[Tile, ...]) -> None:
     st = state.seats[seat]
     if not can_take(st.concealed, tiles):
         raise IllegalEvent(msg("not_in_hand", **state.who(seat), tiles=tile_names(tiles),
-                               tiles_en=format_tiles(tiles)), hand=format_tiles(st.concealed_tiles))
+                               tiles_en=list_en(sorted(tiles))), hand=format_tiles(st.concealed_tiles))
 
 
 def _chowed(state: TableState, e: ev.Chowed) -> None:
@@ -78,7 +78,7 @@ def _chowed(state: TableState, e: ev.Chowed) -> None:
             raise HandError("two tiles")
         Meld(MeldKind.CHOW, tiles)
     except HandError:
-        raise IllegalEvent(msg("chow_shape", tiles=tile_names(tiles), tiles_en=format_tiles(tiles))) from None
+        raise IllegalEvent(msg("chow_shape", tiles=tile_names(tiles), tiles_en=list_en(sorted(tiles)))) from None
     _frozen(w, e.seat, "吃", "chow")
     _need(w, e.seat, tuple(e.tiles))
 

@@ -23,7 +23,7 @@ from companion.game.switches import DiscardKongWin
 from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
-from companion.tiles import NUM_KINDS, Tile, format_tiles
+from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles
 
 __all__ = ["check_won", "check_copies", "own_win_refusal", "replaying", "entered_now"]
 
@@ -74,11 +74,13 @@ def check_won(state: TableState, e: ev.Won) -> None:
         check_table_copies(state, e.seat, counts, e.tile, on_offer=kind is not ev.WinKind.SELF_DRAW)
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
-        named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{e.tile.zh}"  # the players read names, not notation
-        raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=named, hand_en=hand), hand=hand)
+        # the players read names, not notation, in either language (an English host review read "55z + 4z")
+        named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{e.tile.zh}"
+        raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=named, hand_en=f"{format_en(e.concealed)} + "
+                               f"{e.tile.en}"), hand=hand)
     passed = passed_shown(st, tuple(counts)) if blocks and entered_now() else None
     if passed is not None:
-        raise IllegalEvent(msg("barred_shown", **w.who(e.seat), tile=passed.zh, tile_en=passed.said_en), seat=e.seat,
+        raise IllegalEvent(msg("barred_shown", **w.who(e.seat), tile=passed.zh, tile_en=passed.en), seat=e.seat,
                            passed=passed.code)
 
 
@@ -248,7 +250,7 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     if missing:
         # held and not shown (the reason said the reverse, "does not hold": a review)
         raise IllegalEvent(msg("shown_leaves_out", **state.who(e.seat), tiles=tile_names(missing),
-                               tiles_en=format_tiles(missing)), shown=format_tiles(shown))
+                               tiles_en=format_en(missing)), shown=format_tiles(shown))
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
     if any(not t.is_known or t.is_flower for t in e.kongs):
         raise IllegalEvent(msg("unknown_tile"), kongs=format_tiles(e.kongs), hidden_kongs=hidden)

@@ -67,7 +67,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),
     "not_flower": ("{tile}不是花牌", "{tile_en} is not a flower"),
     "flower_after_claim": ("{seat}吃碰後只能打牌，不能補花：藏著的花等他下次摸牌時再補",
-                           "after a chow or pung {seat_en} only discards, no flower: one he held back is laid at his "
+                           "after a chow or pung {seat_en} only discards, no flower: one held back is laid at {seat_en}'s "
                            "next draw"),
     "flower_late": ("{seat}補的{tiles}不是剛摸到的牌：花牌摸到就要立刻補，不能藏在手裡",
                     "{seat_en} laid {tiles_en}, not the tile just drawn: a flower is laid as soon as it is drawn, "
@@ -86,8 +86,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "no_window": ("現在沒有可以搶的牌", "there is no discard to claim"),
     "wrong_tile": ("搶的是{want}，不是{got}", "the tile on offer is {want_en}, not {got_en}"),
     "wrong_drawn": ("摸到的是{want}，不是{got}", "the tile drawn is {want_en}, not {got_en}"),
-    "own_discard": ("不能搶自己打的牌", "a player cannot claim his own discard"),
-    "own_kong": ("不能搶自己加槓的牌", "a player cannot rob his own added kong"),
+    "own_discard": ("不能搶自己打的牌", "no player can claim their own discard"),
+    "own_kong": ("不能搶自己加槓的牌", "no player can rob their own added kong"),
     "pass_wrong_tile": ("放過的是桌上的{want}，不是{got}", "the tile passed is the one on offer, {want_en}, not {got_en}"),
     "chow_left": ("只有下家能吃：{seat}不是{discarder}的下家", "only the next player may chow: {seat_en} is not after {discarder_en}"),
     "chow_shape": ("{tiles}不是順子", "{tiles_en} is not a chow"),
@@ -108,9 +108,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
     "barred_shown": ("{seat}攤開的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
                      "請記為詐胡",
-                     "the tiles {seat_en} shows could already have won on the {tile_en} he let go since his last "
-                     "discard (過水), and he has not discarded since: he may not win; the declared win is 詐胡 (a false "
-                     "win), record it as one"),
+                     "the tiles {seat_en} shows could already have won on the {tile_en} that {seat_en} let go (過水), "
+                     "and {seat_en} has not discarded since: no win yet; the declared win is 詐胡 (a false win), record "
+                     "it as one"),
     "dead": ("{seat}已詐胡陪打，不能胡、吃、碰或槓（暗槓除外）",
              "{seat_en} is playing dead after a false win: no win, chow, pung or kong (but a concealed one)"),
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
@@ -125,7 +125,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "claimed_tai": ("詐胡所宣稱的台數必須是 0 或正整數，收到 {tai}", "a false win's claimed tai is a whole number 0 or more, got {tai}"),
     "claimed_already": ("{seat}已對這張牌宣告過胡或詐胡", "{seat_en} has already declared a win or a false win on this tile"),
     "four_kongs_win_due": ("{seat}剛開出第四槓：這手以他的四槓胡結束，請記錄四槓胡",
-                           "{seat_en} has just made a fourth kong: the hand ends as his four-kongs win; record it"),
+                           "{seat_en} has just made a fourth kong: the hand ends as {seat_en}'s four-kongs win; record it"),
     "four_kongs_draw_due": ("四槓分屬不同家：這手流局，請記錄流局",
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),

@@ -30,7 +30,7 @@ from companion.game.text import IllegalEvent
 from companion.game.winning import completes
 from companion.hand import MeldKind
 from companion.rules.profiles import load_profile
-from companion.tiles import NUM_KINDS, Tile, format_tiles, format_zh, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh, parse_tiles
 
 PLAYERS = ("阿東", "小南", "老西", "北北")
 
@@ -567,7 +567,7 @@ def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_pa
     # tiles that won on the 3p too show he let it go (過水): no win on the 6p, though the form was opened for the 3p
     # (the table undoes the 6p to take the win on the 3p)
     why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events()))
-    assert why is not None and "過水" in why.zh and "3p" in why.en and game.state.outcome is None
+    assert why is not None and "過水" in why.zh and "the 3 Dots that" in why.en and game.state.outcome is None
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s66p66z", at=len(game.events())) is None
     assert game.state.outcome is not None  # opened again on the 6p, it stands
     game.close()
@@ -1001,8 +1001,8 @@ def test_a_corrected_win_is_settled_as_if_entered_so_and_later_balances_follow(t
                 # the download says the hand was put right (a player review found the CSV silent on it)
                 from companion.app.ledger_model import ledger_csv
                 row = next(r for r in csv.reader(io.StringIO(ledger_csv(fixed))) if r and r[0] == str(result.number))
-                name = state.players[rec.seat]  # the hand in tile names, and in the notation for English
-                assert row[5] == f"已改正：{name} 攤開的牌是 {format_zh(new)} / Corrected: {name} showed {format_tiles(new)}"
+                name = state.players[rec.seat]  # the hand in tile names, in either language (an English host review)
+                assert row[5] == f"已改正：{name} 攤開的牌是 {format_zh(new)} / Corrected: {name} showed {format_en(new)}"
                 assert not next(r for r in csv.reader(io.StringIO(ledger_csv(back)))
                                 if r and r[0] == str(result.number))[5]
     assert tried >= 3
@@ -1129,8 +1129,12 @@ def test_the_win_form_says_the_dealers_own_win_takes_his_tai_from_each(tmp_path:
     assert game.win(dealer, ev.WinKind.DISCARD, "123m456m789m123s46p66z") is None
     line = next(x for x in ledger_of(game.state).entries[-1].lines if x.player == PLAYERS[dealer])
     assert line.dealer_tai > 0
-    assert said[1] == ui("live_preview_yes", tai=line.capped_tai) + ui("live_preview_dealer_wins", tai=line.dealer_tai)
-    assert "he deals" in said[1].en and "莊家" in said[1].zh
+    # on a discard only the discarder pays, and carries the dealer tai (an English host review read "on what each
+    # pays" here, the Chinese "每家付的" alike)
+    payer = PLAYERS[(dealer + 1) % 4]
+    assert said[1].en == (f"A win: the hand is worth {line.capped_tai} tai, and {PLAYERS[dealer]} deals: plus "
+                          f"{line.dealer_tai} dealer tai on what {payer} pays")
+    assert said[1].zh == f"可以胡：這手牌 {line.capped_tai} 台，{PLAYERS[dealer]} 是莊家：{payer} 付的另加 {line.dealer_tai} 台"
     game.close()
 
 

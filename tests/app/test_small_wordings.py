@@ -61,3 +61,20 @@ def test_the_learn_heading_is_chinese_in_chinese_and_both_names_in_english() -> 
     assert _heading(LearnTab(_Host("zh"))) == item.name.zh  # it said "門清　Concealed hand" (a review)
     alt = {i.id: i for i in learn_items() if i.zh_alt}
     assert {i.heading.zh for i in alt.values()} >= {"全求（全求人）"}, sorted(i.heading.zh for i in alt.values())
+
+
+def test_the_english_words_say_no_he_of_a_player() -> None:
+    """An English host review read "he"/"his" of every player ("then he deals again", "tap his Win"): the English
+    names the player, or says "that player", as the Live tab's "the tile they discard" does."""
+    import re
+
+    from companion.app.words import UI
+    from companion.game.text import TEMPLATES
+
+    said = {k: v[1] for k, v in UI.items()} | {k: v[1] for k, v in TEMPLATES.items()}
+    assert [k for k, en in said.items() if re.search(r"\b(he|his|him|himself)\b", en, re.IGNORECASE)] == []
+    assert ui("next_deal_unless_dealer", dealer="Carol").en == (" (unless the dealer Carol wins on this tile as well: "
+                                                                "then Carol deals again)")
+    assert ui("live_p_nearer_wins", winner="Bob").en == (
+        "Only the nearest wins: does a seat nearer than Bob also win on this tile? If so, tap that seat's Win: the "
+        "nearer seat takes the win; if not, enter the next dealer's dice")

@@ -390,3 +390,96 @@ def test_the_win_form_says_which_typed_character_it_cannot_read(tmp_path: Path) 
     assert "5 copies of 1m" in _texts(tab._typed(chance))[0]
     tab.concealed.value = "123m456m789m123p45s66z7z"  # 17 of 16: said, not only in red
     assert _texts(tab._typed(chance))[0] == "17 of 16 tiles, 1 too many:"
+
+
+def _labels(control: ft.Control) -> list[str]:
+    """What a screen reader says of each tile picture in the control, in order."""
+    out: list[str] = []
+    stack = [control]
+    while stack:
+        c = stack.pop(0)
+        if isinstance(c, ft.Image) and c.semantics_label:
+            out.append(c.semantics_label)
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack = v + stack
+            elif isinstance(v, ft.Control):
+                stack.insert(0, v)
+    return out
+
+
+def test_the_correction_form_shows_the_melds_names_the_tiles_and_drops_a_stale_refusal(tmp_path: Path) -> None:
+    """An English host review: the form's "As recorded:" left out the winner's pung of East; a refusal named the hand
+    in the notation ("123456789m47p55z + 5p"); "Not allowed: as recorded: nothing to correct" stayed above the
+    field once other tiles were typed, under a preview refusing them for another reason; the Live tab's note and
+    the CSV's Corrections column said the corrected hand in the notation too."""
+    import csv
+    import io
+
+    from companion.app.ledger_model import ledger_csv, ledger_panel
+    from companion.app.view_ledger import LedgerTab
+    from companion.game import events as ev
+    from companion.hand import MeldKind
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    winner = (game.state.dealer + 2) % 4
+    assert game.discard("1z") is None and game.claim(winner, MeldKind.PUNG) is None  # a pung of East
+    assert game.discard("9s") is None and game.discard("5p") is None
+    assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m46p55z") is None
+    name = game.state.players[winner]
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    assert shown.melds == (("1z", "1z", "1z"),)
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    tab.open_fix(1, shown)
+    form = tab.build()
+    recorded = next(c for c in _idents(form) if c.identifier == f"ledger-fix-recorded-1-{winner}")
+    assert _labels(recorded) == [*(f"{k} Characters" if k > 1 else "1 Character" for k in range(1, 10)), "4 Dots",
+                                 "6 Dots", "White dragon", "White dragon", "5 Dots", *["East wind"] * 3]
+    assert ui("ledger_fix_intro", player=name, n=1).en.startswith(f"Correct the tiles {name} showed when winning hand 1:")
+    # the tiles as recorded, tapped: refused; other tiles typed: that refusal goes, the preview says why these fail
+    tab.save_fix(shown)
+    assert tab.fix_error == Words("跟記下的一樣，沒有要改的", "as recorded: nothing to correct")
+    tab.build()
+    assert _texts(tab.fix_error_box) == ["Not allowed: as recorded: nothing to correct"]
+    tab.fix_concealed.value = "123m456m789m47p55z"
+    tab._fix_typed()
+    assert tab.fix_error is None and tab.fix_error_box.content is None
+    refused = (f"{name}'s hand is not a winning shape: 1 2 3 4 5 6 7 8 9 Characters, 4 7 Dots, 2 White dragons + "
+               "5 Dots (it is not ready: no tile completes it)")
+    assert _texts(tab.fix_preview) == [f"This cannot be recorded: {refused}"]
+    tab.save_fix(shown)
+    assert tab.fix_error is not None and tab.fix_error.en == refused
+    assert tab.fix_error.zh == f"{name}的牌不成胡：一萬二萬三萬四萬五萬六萬七萬八萬九萬四筒七筒白板白板，胡五筒（這手還沒聽牌）"
+    tab.fix_concealed.value = "123m456m789m34p55z"
+    tab._fix_typed()
+    tab.save_fix(shown)
+    assert tab.fixing is None and tab.fix_error is None
+    said = (f"{name}'s tiles shown in hand 1 corrected: 1 2 3 4 5 6 7 8 9 Characters, 3 4 Dots, 2 White dragons")
+    assert game.frame().recent[0].en == said
+    row = next(r for r in csv.reader(io.StringIO(ledger_csv(game.state))) if r and r[0] == "1")
+    assert row[5] == (f"已改正：{name} 攤開的牌是 一萬 二萬 三萬 四萬 五萬 六萬 七萬 八萬 九萬 三筒 四筒 白板 白板 / "
+                      f"Corrected: {name} showed 1 2 3 4 5 6 7 8 9 Characters, 3 4 Dots, 2 White dragons")
+    game.close()
+
+
+def _idents(control: ft.Control) -> list[Any]:
+    """The controls named for the browser tests (a Semantics identifier), the control's own included."""
+    out: list[Any] = []
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if getattr(c, "identifier", None):
+            out.append(c)
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += v
+            elif isinstance(v, ft.Control):
+                stack.append(v)
+    return out

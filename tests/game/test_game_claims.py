@@ -155,7 +155,11 @@ def test_a_win_let_go_face_down_is_seen_in_the_tiles_shown_at_a_later_win() -> N
     assert state.seats[2].passed == (t("6p"),) and not state.seats[2].barred
     with pytest.raises(IllegalEvent) as refused:
         step(state, on_7s)
-    assert refused.value.reason.key == "barred_shown" and "6p" in refused.value.reason.en
+    assert refused.value.reason.key == "barred_shown"
+    # the tile by its name (an English host review read "the 5p he let go")
+    assert refused.value.reason.en == ("the tiles West shows could already have won on the 6 Dots that West let go "
+                                       "(過水), and West has not discarded since: no win yet; the declared win is 詐胡 "
+                                       "(a false win), record it as one")
     assert "六筒" in refused.value.reason.zh and "詐胡" in refused.value.reason.zh
     drawn = replay(_face_down_pass([ev.Discarded(seat=1, tile=t("1s")), ev.Drew(seat=2, tile=Tile.UNKNOWN)]))
     self_drawn = ev.Won(seat=2, kind=ev.WinKind.SELF_DRAW, tile=t("7s"), concealed=waits_6p_7s)
@@ -192,7 +196,7 @@ def test_a_win_let_go_face_down_is_seen_through_a_kong_made_since() -> None:
 
     with pytest.raises(IllegalEvent) as refused:  # the drawn 1z made the kong of 1z
         step(after_kong(t("1z"), ev.ConcealedKong(seat=2, tile=t("1z"))), won)
-    assert refused.value.reason.key == "barred_shown" and "6p" in refused.value.reason.en
+    assert refused.value.reason.key == "barred_shown" and "6 Dots" in refused.value.reason.en
     # drawn face down: the hand then may have held four 1z and not the drawn tile; taken
     assert step(after_kong(Tile.UNKNOWN, ev.ConcealedKong(seat=2, tile=t("1z"))), won).outcome is not None
     # a kong of a discard takes no draw: the hand then is the one shown and the kong's three (where its replacement
@@ -372,7 +376,7 @@ def test_the_kong_player_robbing_or_passing_his_own_kong_is_told_it_is_his_kong_
     for own in (ev.Won(seat=1, kind=ev.WinKind.ROBBED_KONG, tile=t("5p"), concealed=tb.hand(1)),
                 ev.PassedWin(seat=1, tile=t("5p"))):
         bad = tb.refused(own, "own_kong")
-        assert "加槓" in bad.reason.zh and "his own added kong" in bad.reason.en
+        assert "加槓" in bad.reason.zh and "their own added kong" in bad.reason.en
     # a pass naming another tile is said with the tiles' names, as a pass, not as a claim
     bad = tb.refused(ev.PassedWin(seat=2, tile=t("6s")), "pass_wrong_tile")
     assert bad.reason.zh == "放過的是桌上的五筒，不是六條" and "5p, not 6s" in bad.reason.en
@@ -743,3 +747,21 @@ def test_a_flower_twice_in_one_replacement_is_said_to_be_one_of_a_kind() -> None
         step(state, ev.FlowerReplaced(seat=0, flowers=(Tile.F3, Tile.F3), replacements=(Tile.UNKNOWN, Tile.UNKNOWN)))
     assert refused.value.reason.key == "fifth_copy" and "a set holds 1" in refused.value.reason.en
 
+
+
+def test_a_win_refused_for_its_shape_names_the_tiles_in_english() -> None:
+    """An English host review read "Bob's hand is not a winning shape: 123456789m46p123s55z + 4z", where the Chinese
+    named each tile: a player who does not read the notation could not tell 4z was North."""
+    tb = opened()
+    err = tb.refused(ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=t("9s"), concealed=tb.hand(1)), "not_complete")
+    assert err.reason.en.endswith("'s hand is not a winning shape: 1 1 2 3 4 5 6 7 8 Bamboo, 2 White dragons, "
+                                  "3 Green dragons, 2 Red dragons + 9 Bamboo")
+    assert err.reason.zh.endswith("的牌不成胡：一條一條二條三條四條五條六條七條八條白板白板青發青發青發紅中紅中，胡九條")
+
+
+def test_a_chow_of_tiles_not_held_or_not_in_a_run_names_them_in_english() -> None:
+    """The notation ("46p") in an English refusal told a player who does not read it nothing (an English host
+    review): the tiles by name."""
+    tb = opened()
+    err = tb.refused(ev.Chowed(seat=1, tiles=tiles("67s"), tile=t("9s")), "chow_shape")
+    assert err.reason.en == "6 Bamboo, 7 Bamboo and 9 Bamboo is not a chow"

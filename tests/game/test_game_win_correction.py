@@ -124,9 +124,18 @@ def test_a_correction_that_is_no_win_says_what_the_hand_waits_on() -> None:
     for e in (ev.Discarded(seat=0, tile=Tile.M5),
               ev.Won(seat=1, kind=ev.WinKind.DISCARD, tile=Tile.M5, concealed=tiles("46m 123p 456p 789p 123s 99s"))):
         state = step(state, e)
-    for concealed, zh, en in (("45m 123p 456p 789p 123s 99s", "這手聽三萬、六萬", "it waits on 3m 6m"),
-                              ("17m 123p 456p 789p 123s 19s", "這手還沒聽牌", "it is not ready")):
+    # the hand by name in both languages: an English host review read "123456789m47p55z + 5p" here
+    for concealed, zh, en in (
+            ("45m 123p 456p 789p 123s 99s",
+             "四萬五萬一筒二筒三筒四筒五筒六筒七筒八筒九筒一條二條三條九條九條，胡五萬（這手聽三萬、六萬）",
+             "4 5 Characters, 1 2 3 4 5 6 7 8 9 Dots, 1 2 3 9 9 Bamboo + 5 Characters (it waits on 3 Characters or "
+             "6 Characters)"),
+            ("17m 123p 456p 789p 123s 19s",
+             "一萬七萬一筒二筒三筒四筒五筒六筒七筒八筒九筒一條一條二條三條九條，胡五萬（這手還沒聽牌）",
+             "1 7 Characters, 1 2 3 4 5 6 7 8 9 Dots, 1 1 2 3 9 Bamboo + 5 Characters (it is not ready: no tile "
+             "completes it)")):
         with pytest.raises(IllegalEvent) as refused:
             step(state, ev.WinCorrected(seat=1, hand=1, concealed=tiles(concealed)))
         assert refused.value.reason.key == "not_complete"
-        assert zh in refused.value.reason.zh and en in refused.value.reason.en
+        assert refused.value.reason.zh == f"乙的牌不成胡：{zh}"
+        assert refused.value.reason.en == f"乙's hand is not a winning shape: {en}"
