@@ -55,7 +55,7 @@ class Parser(argparse.ArgumentParser):
         self._positionals.title = "positional arguments / 位置引數"  # argparse's headings, said in both languages
         self._optionals.title = "options / 選項"
         # a value that starts with a minus and a digit is a value, not an option: `--stakes -30/10` reaches the stakes'
-        # own check (a negative stake, said as such) where argparse said only "expected one argument" (a review)
+        # own check, which names what was given, where argparse said only "expected one argument" (a review)
         self._negative_number_matcher = re.compile(r"^-\.?\d")
         for action in self._actions:
             if isinstance(action, argparse._HelpAction):

@@ -385,3 +385,5 @@ def test_a_hand_typed_without_its_quotes_is_told_to_quote_it(capsys: pytest.Capt
     assert "牌和它的吃碰槓要放在同一對引號裡，例如 '45m77p234789s kong:6666m@R'" in err
     code, _, err = run(capsys, "waits", "--lang", "en", "45m77p", "1112345678999m", monkeypatch=monkeypatch)
     assert code == 1 and "quotes" not in err
+    code, _, err = run(capsys, "waits", "--lang", "en", "1112345678999m", "pung:666z 123m", monkeypatch=monkeypatch)
+    assert code == 1 and "quotes" not in err  # quoted whole, melds first: a hand of its own (a change review)

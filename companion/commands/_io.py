@@ -134,7 +134,7 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
                 zh = f"{label_zh} {shown}：{zh_reason(e)}"
                 en = f"{label_en}: {shown}: {e}"
             complain("companion", lang, zh, en)
-    if failed and len(items) > 1 and any(_MELD_WORD.match(x.strip()) for x in items[1:]):
+    if failed and len(items) > 1 and any(_MELD_WORD.fullmatch(x.strip()) for x in items[1:]):
         # a hand copied without its quotes: each word read as a hand of its own, three errors and no word of why
         together = shortened(repr(" ".join(x.strip() for x in items)))  # (a newcomer review)
         complain("companion", lang, f"每個引數是一手牌：牌和它的吃碰槓要放在同一對引號裡，例如 {together}",
@@ -142,8 +142,9 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
     return 1 if failed else 0
 
 
-_MELD_WORD = re.compile(r"(chow|pung|kong|addkong|ckong):", re.IGNORECASE)
-"""An argument that begins as a meld does (``kong:6666m@R``): a part of a hand, not a hand."""
+_MELD_WORD = re.compile(r"(chow|pung|kong|addkong|ckong):\S*", re.IGNORECASE)
+"""An argument that is one meld alone (``kong:6666m@R``): a part of a hand, not a hand (a hand quoted whole may begin
+with its melds: no hint for it)."""
 
 
 def not_utf8_at(text: str) -> int | None:

@@ -40,7 +40,7 @@ from companion.rules.profiles import (
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
-from companion.rules.tai import ITEMS
+from companion.rules.tai import ITEMS, ItemKind
 from companion.rules.waits import WaitShape
 from companion.rules.win import Win, WinInputError, WinType, wind_letter
 
@@ -418,8 +418,9 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         streak = "" if n == 0 else t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
             t["streak_capped"].format(n=n, cap=cap)  # (none said with no streak: it printed "(連0拉0)", a review)
         streak = f"{opened}{streak}{closed}" if streak else ""
-        dealer_part = (f" · {t['no_dealer_tai']}" if result["dealer_in"] and not s.dealer_tai  # (a house file's 0:
-                       # "+0 tai (streak 2)" read as a mistake, a review)
+        counts_none = not any(profile.value(i.id) for i in ITEMS.values() if i.kind is ItemKind.RELATION)
+        dealer_part = (f" · {t['no_dealer_tai']}" if result["dealer_in"] and counts_none  # (a house file's 0 for
+                       # each: "+0 tai (streak 2)" read as a mistake, a review; one counting the streak alone says +0)
                        else f" · {t['dealer']} +{s.dealer_tai} {t['tai']}{streak}" if result["dealer_in"]
                        else f" · {t['no_dealer']}")  # his tai count only where he wins or pays
         # the hand's tai as the payments count them (a review read 18 + 5 beside payments of 21 under a cap of 16)

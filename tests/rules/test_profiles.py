@@ -276,5 +276,7 @@ def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -
 def test_a_tai_cap_of_the_wrong_type_is_said_as_the_cap_check_says_it(tmp_path: Path) -> None:
     """">= 0" for a cap given as text, "at least 1" for a cap of 0: one rule, said one way (a newcomer review)."""
     path = _write(tmp_path, 'id = "house"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = "8"\n')
-    with pytest.raises(ProfileError, match=re.escape('switch tai_cap must be an integer >= 1 or "none", got \'8\'')):
+    with pytest.raises(ProfileError, match=re.escape('switch tai_cap must be an integer >= 1 or "none", got \'8\'')) \
+            as info:
         load_profile(path)
+    assert '1 以上的整數或 "none"' in info.value.zh

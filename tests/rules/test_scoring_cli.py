@@ -355,3 +355,16 @@ def test_explain_says_a_limit_penalty_is_one_payment_shared_and_a_dealer_tai_of_
     rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=2))], "--explain",
                    "--lang", "en", "--profile", str(none), tmp_path=tmp_path)
     assert rc == 0 and "this rule set counts no dealer tai" in out and "Dealer +0" not in out
+
+
+def test_a_house_file_counting_the_streak_alone_is_not_said_to_count_no_dealer_tai(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`dealer = 0` with the streak still counted: +0 at streak 0 and +4 at streak 2, never "counts no dealer tai"
+    (a change review found the first version said so at streak 0)."""
+    house = tmp_path / "streakonly.toml"
+    house.write_text('id = "streakonly"\ninherits = "atawmj_2009"\nname_zh = "只算連莊"\nname_en = "streak only"\n\n'
+                     '[tai]\ndealer = 0\n', encoding="utf-8")
+    for streak, said in ((0, "Dealer +0 tai"), (2, "Dealer +4 tai (streak 2 and pull 2)")):
+        rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=streak))],
+                       "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
+        assert rc == 0 and said in out and "counts no dealer tai" not in out, out

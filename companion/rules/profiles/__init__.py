@@ -101,8 +101,8 @@ def _want_zh(name: str) -> str:
         return "true 或 false"
     if spec.kind == "int":
         return "0 以上的整數"
-    if spec.kind == "int_or_none":
-        return '0 以上的整數或 "none"'
+    if spec.kind == "int_or_none":  # (a cap of tai: at least 1, as the English and the cap check say)
+        return '1 以上的整數或 "none"' if name == "tai_cap" else '0 以上的整數或 "none"'
     return "、".join(spec.choices) + " 其中之一"
 
 
@@ -265,16 +265,6 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
         # a house file named like a built-in would be reported (and re-read) as the built-in
         raise ProfileError(f"{where}: id {pid!r} is built in; give the house profile its own id",
                            f"{wz}：id {pid!r} 是內建規則的名稱，請給自訂規則取別的 id")
-    for key in ("name_zh", "name_en"):  # a copy of `--show-profile atawmj_2009` with its id changed: every score
-        # of the house rules was labelled "ATAWMJ 2009 (default)" (a newcomer review)
-        named = data.get(key)
-        owner = next((b for b in BUILTIN if isinstance(named, str) and named.strip()
-                      and named.strip() == getattr(_load_builtin(b), key)), None)
-        if owner is not None:
-            raise ProfileError(f"{where}: {key} {named!r} is the built-in {owner}'s name; give the house profile a "
-                               "name of its own (or leave the line out: it is then named by its id)",
-                               f"{wz}：{key} {named!r} 是內建規則 {owner} 的名稱，請給自訂規則取自己的名稱"
-                               "（或刪掉這一行，就用 id 當名稱）")
     return parse_profile(data, where, seen, where_zh=wz, folder=path.parent)
 
 

@@ -90,6 +90,16 @@ def save_profile(profile: Profile | str | Path) -> Path:
     if p.id.lower() in {b.lower() for b in BUILTIN}:  # (ATAWMJ_2009 beside atawmj_2009: one file on some disks)
         raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
                            f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
+    for key in ("name_zh", "name_en"):  # a copy of a built-in's `--show-profile` with its id changed: every score
+        # under the house rules was labelled as the built-in (a newcomer review). Asked of a profile saved, not of one
+        # loaded: a file saved so before still opens, and the tables seated under it
+        named = getattr(p, key).strip()
+        owner = next((b for b in BUILTIN if named == getattr(load_profile(b), key)), None)
+        if owner is not None:
+            raise ProfileError(f"profile {p.id!r}: {key} {named!r} is the built-in {owner}'s name; give the house "
+                               "profile a name of its own (or leave the line out: it is then named by its id)",
+                               f"規則 {p.id!r}：{key} {named!r} 是內建規則 {owner} 的名稱，請給自訂規則取自己的名稱"
+                               "（或刪掉這一行，就用 id 當名稱）")
     path = user_profile_path(p.id)
     path.parent.mkdir(parents=True, exist_ok=True)
     whole = p.inherits is not None and _is_path(p.inherits)
