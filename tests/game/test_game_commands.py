@@ -134,10 +134,16 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
-def test_simulate_refuses_a_negative_hand_count_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--hands", "-1"]) == 2
+@pytest.mark.parametrize("hands", ["-1", "0"])
+def test_simulate_refuses_a_hand_count_under_one_in_both_languages(
+        hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--hands 0 wrote an empty log (exit 0) that replay and app then refused (a newcomer review): refused, naming
+    the option, and no file is written."""
+    out = tmp_path / "log.jsonl"
+    assert main(["simulate", "--hands", hands, "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "--hands must be >= 0" in err and "不可小於 0" in err
+    assert "--hands must be >= 1" in err and f"got {hands}" in err and "--hands 至少要 1" in err
+    assert not out.exists() and "Traceback" not in err
 
 
 def test_a_bad_field_is_explained_in_chinese_in_the_chinese_half(tmp_path: Path,
