@@ -134,6 +134,33 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
+def test_replay_passed_says_where_a_declared_seat_passed_a_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A log the bots wrote before a newcomer review (the demo's robber declared 天聽, then let the tile pass, §2.11
+    forbids it): replay opens it, and --passed says that pass was a declared seat's, in both languages and the JSON;
+    the bots' logs now hold none."""
+    from companion.game.simulator import simulate
+
+    log, _ = simulate(60, 4)
+    rob = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is ev.WinKind.ROBBED_KONG)
+    robber = log[rob].seat
+    first = next(i for i in range(max(i for i in range(rob) if isinstance(log[i], ev.Dealt)), rob)
+                 if isinstance(log[i], ev.Discarded))
+    old = [*log[:first], ev.DeclaredReady(seat=robber, kind=ev.ReadyKind.HEAVENLY),
+           *(e for e in log[first:] if not (isinstance(e, ev.DeclaredReady) and e.seat == robber))]
+    for name, events in (("old.jsonl", old), ("new.jsonl", log)):
+        (tmp_path / name).write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in events),
+                                     encoding="utf-8")
+    assert main(["replay", str(tmp_path / "old.jsonl"), "--passed", "--quiet"]) == 0
+    passed = capsys.readouterr().out.split("== 過水 / passed wins ==\n", 1)[1].split("==", 1)[0].splitlines()
+    flagged = [x for x in passed if "已報聽，不可過水（§2.11），由牌桌決定" in x]
+    assert len(flagged) == 1 and "declared ready: may not pass a win (§2.11), the table decides" in flagged[0]
+    assert main(["replay", str(tmp_path / "old.jsonl"), "--passed", "--json"]) == 0
+    assert [c["ready"] for c in json.loads(capsys.readouterr().out)["passed"]].count(True) == 1
+    assert main(["replay", str(tmp_path / "new.jsonl"), "--passed", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["passed"]
+    assert data and not any(c["ready"] for c in data)  # (its robber passes undeclared, then declares)
+
+
 @pytest.mark.parametrize("hands", ["-1", "0"])
 def test_simulate_refuses_a_hand_count_under_one_in_both_languages(
         hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
