@@ -177,6 +177,9 @@ def run(args: argparse.Namespace) -> int:
         for c in passed_wins([e for _, e in events]):
             how = pick("報過水", "declared", "/") if c.declared else pick("未申報", "not declared", "/")
             tile = pick(c.tile.zh, c.tile.code, " ")
+            if c.ready:  # (a newcomer review found one only by reading the log: §2.11 forbids it, the table decides)
+                how += " — " + pick("已報聽，不可過水（§2.11），由牌桌決定", "declared ready: may not pass a win (§2.11), "
+                                    "the table decides")
             print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}: {how}")
     if not state.players:
         return status
@@ -184,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     ledger = ledgers[-1]
     if args.json:
         passed = [{"index": c.index, "seat": c.seat, "player": names[c.seat], "tile": c.tile.code, "giver": c.giver,
-                   "declared": c.declared} for c in passed_wins([e for _, e in events])] if args.passed else None
+                   "declared": c.declared, "ready": c.ready} for c in passed_wins([e for _, e in events])] if args.passed else None
         # the session under way at the top, as ever; the sessions before it and the sums of all of them beside it
         # (a rules review: the JSON of a log of two sessions held the second alone)
         earlier = {"earlier_sessions": [x.to_json() for x in ledgers[:-1]],

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0,
                    help="random seed (the same seed gives the same log; default 0) / "
                         "亂數種子（同一個種子得到同一份紀錄；預設 0）")
-    p.add_argument("--hands", type=int, default=1, help="number of hands to play (default 1) / 要打幾把（預設 1）")
+    p.add_argument("--hands", type=int, default=1, help="number of hands to play, must be >= 1 (default 1) / 要打幾把，至少 1（預設 1）")
     p.add_argument("--out", help="write the log here instead of stdout / 紀錄寫到這個檔案，而不是標準輸出")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule of the table's procedure, e.g. multi_win=all (repeatable; a name it does not "
@@ -51,9 +51,9 @@ def _switches(items: list[str]) -> Switches:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 0:
-        print(f"companion simulate: --hands must be >= 0, got {args.hands} / --hands 不可小於 0，收到 {args.hands}",
-              file=sys.stderr)
+    if args.hands < 1:  # (0 wrote an empty log that replay and app then refused: a newcomer review)
+        print(f"companion simulate: --hands must be >= 1 (a log with no hand holds nothing to replay), got "
+              f"{args.hands} / --hands 至少要 1（沒有打任何一把的紀錄無從重播），收到 {args.hands}", file=sys.stderr)
         return 2
     try:
         switches = _switches(args.switch)

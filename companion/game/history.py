@@ -24,6 +24,7 @@ class PassedChance:
     tile: Tile
     robbed_kong: bool
     declared: bool  # the log holds the PassedWin (過水) event for it
+    ready: bool = False  # he had declared ready, and so might not pass it (§2.11: the tracker flags it)
 
 
 def passed_wins(events: Iterable[ev.Event]) -> list[PassedChance]:
@@ -70,5 +71,6 @@ def _missed(window: tuple[int, TableState], claimed: set[int], declared: set[int
         if seat == s.turn or seat in claimed or not st.fully_known or st.barred or st.dead or st.no_win:
             continue
         if completes(st.concealed, st.melds, tile):
-            found.append(PassedChance(index, seat, s.turn, tile, s.phase is Phase.ROB, seat in declared))
+            found.append(PassedChance(index, seat, s.turn, tile, s.phase is Phase.ROB, seat in declared,
+                                      st.ready is not None))
     return found

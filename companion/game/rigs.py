@@ -15,8 +15,9 @@ __all__ = ["RobScript", "rig_flowers", "rig_rob"]
 
 @dataclass
 class RobScript:
-    """Seat ``discarder`` throws ``tile``; ``robber`` (ready, waiting on it) lets it pass; ``konger``
-    pungs it with three in hand and later adds the fourth, which ``robber`` robs."""
+    """Seat ``discarder`` throws ``tile``; ``robber`` (ready on the deal, waiting on it, not yet declared: a
+    declared player may not pass a win, spec §2.11) lets it pass, then declares; ``konger`` pungs it with three in
+    hand and later adds the fourth, which ``robber`` robs."""
 
     konger: int
     robber: int

@@ -39,7 +39,13 @@ class ClaimWindowBot:
     head_tile: Callable[[], Tile]
 
     def _offer_wins(self, kind: ev.WinKind) -> bool:
-        """Every seat that can win on the tile on offer wins (or passes it up: 過水)."""
+        """Every seat that can win on the tile on offer wins (or passes it up: 過水), but a seat that declared
+        ready never passes (spec §2.11: "a declared player may not pass a win"; a newcomer review found the rob
+        script's 天聽 robber, and the random pass, doing so).
+
+        What passing means here (§2.9, §2.12): a seat that could win on the discard, or on the added kong's tile
+        (robbing it is a win on it), and does not claim it. A declared seat therefore always claims; where several
+        claim one tile (multi_win ``nearest``) the farther claimant is outranked (截胡), which is no pass of his."""
         s = self.state
         giver, tile = s.turn, s.offer
         assert tile is not None
@@ -52,18 +58,27 @@ class ClaimWindowBot:
             if st.barred:
                 self.stats.details["過水 bar held"] += 1
                 continue
+            declared = st.ready is not None
             sc = self.script
             scripted = sc is not None and seat == sc.robber and tile == sc.tile
-            if scripted and sc is not None and kind is ev.WinKind.DISCARD and not sc.passed:
-                sc.passed = True
+            if scripted and sc is not None and kind is ev.WinKind.DISCARD and not sc.passed and not declared:
+                sc.passed = True  # (the robber holds his ready hand undeclared until he has let it pass: holds())
                 self.emit(ev.PassedWin(seat=seat, tile=tile))
                 continue
-            if not won and not scripted and self.rng.random() < self.style.pass_win:
+            # (the draw is made for a declared seat too, so that the other seeds' logs stay as they were)
+            if not won and not scripted and self.rng.random() < self.style.pass_win and not declared:
                 self.emit(ev.PassedWin(seat=seat, tile=tile))
                 continue
             self.emit(ev.Won(seat=seat, kind=kind, tile=tile, concealed=st.concealed_tiles))
             won = True
         return won
+
+    def holds(self, seat: int) -> bool:
+        """Whether ``seat`` is the rob script's robber keeping his ready hand as dealt, undeclared: he lets the
+        script's tile pass once (which a declared player may not do, §2.11), so he declares only after that, and
+        until he does he plays as frozen (discards what he draws, calls nothing, no kong)."""
+        sc = self.script
+        return sc is not None and seat == sc.robber and self.state.seats[seat].ready is None
 
     def _claim_window(self) -> None:
         s = self.state
@@ -82,7 +97,7 @@ class ClaimWindowBot:
         for off in (1, 2, 3):
             seat = (d + off) % 4
             st = s.seats[seat]
-            if st.ready is not None or st.dead:
+            if st.ready is not None or st.dead or self.holds(seat):
                 continue
             if st.concealed[tile] == 3 and self.rng.random() < self.style.kong:
                 pung = ev.ExposedKong(seat=seat, tile=tile)
@@ -106,7 +121,8 @@ class ClaimWindowBot:
 
     def _chow_option(self, seat: int, tile: Tile) -> ev.Event | None:
         st = self.state.seats[seat]
-        if not tile.is_suited or st.ready is not None or st.dead or self.rng.random() >= self.style.chow:
+        if not tile.is_suited or st.ready is not None or st.dead or self.holds(seat) \
+                or self.rng.random() >= self.style.chow:
             return None
         r = tile.rank
         for lo in (r - 2, r - 1, r):

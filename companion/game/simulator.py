@@ -114,13 +114,6 @@ class Simulator(ClaimWindowBot):
         self._initial_flowers()
         if self.rng.random() < self.style.hand_known and self.state.phase is Phase.FLOWERS:
             self.emit(ev.HandKnown(seat=self.rng.randrange(4)))
-        sc = self.script
-        if sc is not None and self.state.phase is Phase.FLOWERS:
-            e = ev.DeclaredReady(seat=sc.robber, kind=ev.ReadyKind.HEAVENLY)
-            if self.legal(e):
-                self.emit(e)
-                sc.declared = True
-                self.stats.details["ready:heavenly"] += 1
 
     def play_hand(self) -> None:
         self.begin_hand()
@@ -296,7 +289,7 @@ class Simulator(ClaimWindowBot):
 
     def _try_kongs(self, seat: int) -> bool:
         st = self.state.seats[seat]
-        if self.rng.random() >= self.style.kong:
+        if self.rng.random() >= self.style.kong or self.holds(seat):
             return False
         for k in range(34):
             if st.concealed[k] == 4:
@@ -319,6 +312,14 @@ class Simulator(ClaimWindowBot):
         sc = self.script
         if st.ready is not None and not st.ready_now and st.drawn is not None and s.act is not ActKind.CLAIMED:
             tile = st.drawn
+        elif self.holds(seat) and sc is not None and st.drawn is not None and s.act is not ActKind.CLAIMED:
+            tile = st.drawn
+            if sc.passed:  # the tile let pass, he declares (§2.11) with this discard and robs the kong declared
+                ready = ev.DeclaredReady(seat=seat, kind=ev.ReadyKind.READY)
+                if self.legal(ready):
+                    self.emit(ready)
+                    sc.declared = True
+                    self.stats.details["ready:ready"] += 1
         elif sc is not None and seat not in (sc.konger, sc.robber) and not sc.punged and st.concealed[sc.tile]:
             tile = sc.tile
         elif sc is not None and seat == sc.konger and sc.punged and st.concealed[sc.tile]:

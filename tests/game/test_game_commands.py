@@ -134,10 +134,43 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
-def test_simulate_refuses_a_negative_hand_count_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--hands", "-1"]) == 2
+def test_replay_passed_says_where_a_declared_seat_passed_a_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A log the bots wrote before a newcomer review (the demo's robber declared 天聽, then let the tile pass, §2.11
+    forbids it): replay opens it, and --passed says that pass was a declared seat's, in both languages and the JSON;
+    the bots' logs now hold none."""
+    from companion.game.simulator import simulate
+
+    log, _ = simulate(60, 4)
+    rob = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is ev.WinKind.ROBBED_KONG)
+    robber = log[rob].seat
+    first = next(i for i in range(max(i for i in range(rob) if isinstance(log[i], ev.Dealt)), rob)
+                 if isinstance(log[i], ev.Discarded))
+    old = [*log[:first], ev.DeclaredReady(seat=robber, kind=ev.ReadyKind.HEAVENLY),
+           *(e for e in log[first:] if not (isinstance(e, ev.DeclaredReady) and e.seat == robber))]
+    for name, events in (("old.jsonl", old), ("new.jsonl", log)):
+        (tmp_path / name).write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in events),
+                                     encoding="utf-8")
+    assert main(["replay", str(tmp_path / "old.jsonl"), "--passed", "--quiet"]) == 0
+    passed = capsys.readouterr().out.split("== 過水 / passed wins ==\n", 1)[1].split("==", 1)[0].splitlines()
+    flagged = [x for x in passed if "已報聽，不可過水（§2.11），由牌桌決定" in x]
+    assert len(flagged) == 1 and "declared ready: may not pass a win (§2.11), the table decides" in flagged[0]
+    assert main(["replay", str(tmp_path / "old.jsonl"), "--passed", "--json"]) == 0
+    assert [c["ready"] for c in json.loads(capsys.readouterr().out)["passed"]].count(True) == 1
+    assert main(["replay", str(tmp_path / "new.jsonl"), "--passed", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["passed"]
+    assert data and not any(c["ready"] for c in data)  # (its robber passes undeclared, then declares)
+
+
+@pytest.mark.parametrize("hands", ["-1", "0"])
+def test_simulate_refuses_a_hand_count_under_one_in_both_languages(
+        hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--hands 0 wrote an empty log (exit 0) that replay and app then refused (a newcomer review): refused, naming
+    the option, and no file is written."""
+    out = tmp_path / "log.jsonl"
+    assert main(["simulate", "--hands", hands, "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "--hands must be >= 0" in err and "不可小於 0" in err
+    assert "--hands must be >= 1" in err and f"got {hands}" in err and "--hands 至少要 1" in err
+    assert not out.exists() and "Traceback" not in err
 
 
 def test_a_bad_field_is_explained_in_chinese_in_the_chinese_half(tmp_path: Path,
@@ -251,14 +284,14 @@ def test_a_refusal_s_evidence_is_said_in_words_leaving_out_what_the_reason_says(
 
 def test_replay_of_two_sessions_gives_both_in_json_and_text_and_dealer_tai_only_where_paid(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 1's 40 hands are a whole session of 28 and 12 of a second (a rules review): the JSON had held the second
+    """Seed 1's 40 hands are a whole session of 22 and 18 of a second (a rules review): the JSON had held the second
     alone, the text's hands too; and a hand's line said "+ 1 dealer tai" where the dealer neither won nor paid."""
     out = tmp_path / "log.jsonl"
     assert main(["simulate", "--seed", "1", "--hands", "40", "--out", str(out)]) == 0
     assert main(["replay", str(out), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     sessions = [*data["earlier_sessions"], data]
-    assert [len(s["hands"]) for s in sessions] == [28, 12]
+    assert [len(s["hands"]) for s in sessions] == [22, 18]
     total = {p: sum(s["balances"].get(p, 0) for s in sessions) for p in data["all_sessions"]["balances"]}
     assert data["all_sessions"]["balances"] == total and sum(total.values()) == 0
     lines = [(h, x) for s in sessions for h in s["hands"] for x in h["lines"]]

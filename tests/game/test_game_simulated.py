@@ -111,11 +111,13 @@ def test_passed_wins_are_found_in_the_history() -> None:
 
 
 def test_a_seat_playing_dead_declares_nothing() -> None:
-    """Under continue_dead the bots' dead seat made a second false win or won (seeds 20 and 198 stopped)."""
+    """Under continue_dead the bots' dead seat made a second false win or won (seeds 20 and 198 stopped). Since the
+    bots' declared seats pass no win (a newcomer review), seed 198's dead seat discards once before the hand ends: 206
+    keeps one playing on to a ready hand, as 198's did."""
     from companion.game.simulator import simulate
     from companion.game.switches import FalseWinAfter
 
-    for seed in (20, 198):
+    for seed in (20, 198, 206):
         log, _ = simulate(seed, 4, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
         false = [i for i, e in enumerate(log) if isinstance(e, ev.FalseWin)]
         assert len(false) == 1, seed  # the scenario the test is named for happened
@@ -129,22 +131,115 @@ def test_a_seat_playing_dead_declares_nothing() -> None:
 
 
 def test_a_dead_seat_s_ready_declaration_is_refused_when_entered_and_replayed_from_a_stored_log() -> None:
-    """The earlier versions let a seat playing dead declare ready (their bots did, seed 198): a table saved then must
-    still open (a change review found it refused), and a declaration entered now is refused."""
+    """The earlier versions let a seat playing dead declare ready (their bots did, seed 198; its dead seat's hand ends
+    sooner since the bots' declared seats pass no win, so seed 206's dead seat, at the draw that makes his hand ready):
+    a table saved then must still open (a change review found it refused), and a declaration entered now is refused."""
     from companion.game.check import step
     from companion.game.check_win import replaying
     from companion.game.simulator import simulate
     from companion.game.switches import FalseWinAfter
     from companion.game.text import IllegalEvent
+    from companion.game.winning import ready_after_discard
 
-    log, _ = simulate(198, 4, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
+    log, _ = simulate(206, 4, Switches(false_win_after=FalseWinAfter.CONTINUE_DEAD))
     false = next(i for i, e in enumerate(log) if isinstance(e, ev.FalseWin))
     dead = log[false].seat
-    drew = next(k for k, e in enumerate(log) if k > false and isinstance(e, ev.Drew) and e.seat == dead)
-    state = replay(log[:drew + 1])
+    state = replay(log[:false + 1])
+    for e in log[false + 1:]:  # to his draw that leaves him a ready hand: only his playing dead bars the declaration
+        state = step(state, e)
+        st = state.seats[dead]
+        if isinstance(e, ev.Drew) and e.seat == dead and ready_after_discard(st.concealed, st.melds):
+            break
+    else:
+        pytest.fail("the dead seat never drew to a ready hand")
+    assert state.seats[dead].dead
     declared = ev.DeclaredReady(seat=dead, kind=ev.ReadyKind.READY)
     with pytest.raises(IllegalEvent) as refused:
         step(state, declared)
     assert refused.value.reason.key == "dead_ready" and "陪打" in refused.value.reason.zh
     with replaying():
         assert step(state, declared).seats[dead].ready is ev.ReadyKind.READY
+
+
+def _declared_passes(log: list[ev.Event]) -> tuple[list[tuple[int, ev.Event]], int]:
+    """The passes (a PassedWin logged, or one the tracker finds: its ``ready_passed`` flag) by a seat that had
+    declared ready, and the wins by such seats."""
+    state = TableState()
+    found: list[tuple[int, ev.Event]] = []
+    declared_wins = 0
+    for i, e in enumerate(log):
+        before = state
+        state = step(state, e)
+        flagged = len(state.warnings) > len(before.warnings) and any(
+            w.key == "ready_passed" for w in state.warnings[len(before.warnings):])
+        if flagged or (isinstance(e, ev.PassedWin) and before.seats[e.seat].ready is not None):
+            found.append((i, e))
+        if isinstance(e, ev.Won) and e.kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG) \
+                and before.seats[e.seat].ready is not None:
+            declared_wins += 1
+    return found, declared_wins
+
+
+@pytest.mark.parametrize(("name", "seeds"), [("default", range(1, 9)), ("loose", range(1, 5))])
+def test_a_seat_that_declared_ready_never_passes_a_win(name: str, seeds: range) -> None:
+    """Spec §2.11: a declared player may not pass a win. The bots did: the rob script's 天聽 robber let the tile pass
+    before robbing it, and the random 過水 hit declared seats too (a newcomer review: the README's own seed 7, and 3
+    of seeds 1-8 at 8 hands). A bounded property: over these seeds no declared seat passes a win on a discard or an
+    added kong, logged or found by the tracker, while declared seats do win on such tiles."""
+    declared_wins = 0
+    for seed in seeds:
+        sim = Simulator(seed=seed, switches=SWITCH_SETS[name])
+        log = list(sim.run(8))
+        assert not sim.stats.violations
+        found, wins = _declared_passes(log)
+        assert not found, (seed, found)
+        declared_wins += wins
+    assert declared_wins >= 3  # the case was there to get wrong
+
+
+def test_the_rob_script_s_robber_lets_the_tile_pass_undeclared_then_declares_and_robs() -> None:
+    """The rigged robbed kong still happens (seed 60, the bundled demo): the robber holds his ready hand undeclared
+    while he lets the discard pass, declares after, and robs the added kong as a declared player."""
+    from companion.game.simulator import simulate
+
+    log, stats = simulate(60, 4)
+    assert stats.details["rigged robbed kong"] >= 1
+    rob = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is ev.WinKind.ROBBED_KONG)
+    robber = log[rob].seat
+    start = max(i for i in range(rob) if isinstance(log[i], ev.Dealt))
+    mine = [(i, e) for i, e in enumerate(log[start:rob], start) if getattr(e, "seat", None) == robber]
+    passed = next(i for i, e in mine if isinstance(e, ev.PassedWin))
+    declared = next(i for i, e in mine if isinstance(e, ev.DeclaredReady))
+    assert passed < declared < rob and log[declared].kind is ev.ReadyKind.READY
+    assert not _declared_passes(log)[0]
+
+
+def test_the_tracker_flags_a_declared_seat_passing_a_win_and_lets_the_table_decide() -> None:
+    """Spec §2.11: "a declared player may not pass a win. The tracker flags it and the table decides." A pass by a
+    declared seat is what happened at the table, so the tracker records it (refusing it would leave a table with no
+    way to go on: the next draw passes the tile too) and flags it in both languages, logged or not; a stored log that
+    holds one (the bots' before a newcomer review) replays with the flag."""
+    from companion.game.simulator import simulate
+    from companion.tiles import Tile
+
+    log, _ = simulate(60, 4)
+    rob = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is ev.WinKind.ROBBED_KONG)
+    robber, tile = log[rob].seat, log[rob].tile
+    assert tile is not None
+    state = replay(log[:rob])
+    assert state.phase is Phase.ROB and state.seats[robber].ready is ev.ReadyKind.READY
+    for passing in (ev.PassedWin(seat=robber, tile=tile), ev.ReplacementDrew(seat=state.turn, tile=Tile.UNKNOWN)):
+        after = step(state, passing)
+        flag = after.warnings[-1]
+        assert after.seats[robber].barred and flag.key == "ready_passed", passing
+        assert flag.zh.startswith(state.who(robber)["seat"]) and "已報聽卻放過胡牌" in flag.zh
+        assert "declared ready and passed a win: the table decides" in flag.en
+    # the demo as the bots wrote it before: the robber declared 天聽 on the deal, then let the tile pass
+    start = max(i for i in range(rob) if isinstance(log[i], ev.Dealt))
+    first = next(i for i in range(start, rob) if isinstance(log[i], ev.Discarded))
+    before = list(log[:first]) + [ev.DeclaredReady(seat=robber, kind=ev.ReadyKind.HEAVENLY)] + [
+        e for e in log[first:] if not (isinstance(e, ev.DeclaredReady) and e.seat == robber)]
+    assert before[rob] == log[rob] and replay(before).phase is Phase.HAND_OVER  # it opens, whole
+    kept = replay(before[:rob + 1])
+    assert kept.outcome is not None and kept.outcome.winners[0].seat == robber
+    assert any(w.key == "ready_passed" for w in kept.warnings)
