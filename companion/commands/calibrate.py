@@ -288,6 +288,9 @@ def _photo(args: argparse.Namespace) -> int:
     if args.crops and Path(args.crops).is_dir() and any(Path(args.crops).iterdir()):
         # crops of an earlier run (5m_2.png of a second photo) would be mixed with these by `calibrate add DIR`
         raise ValueError(f"--crops {args.crops}: the folder is not empty; give a new or empty one / 資料夾不是空的")
+    missing = folder_missing(Path(args.crops)) if args.crops else None  # (the folder itself is made; not a typo'd
+    if missing:  # path of folders above it, as `sheet` refuses them: a change review)
+        raise ValueError(f"--crops {args.crops}: {missing[0]} / --crops {args.crops}：{missing[1]}")
     keep = _keep(args.keep)
     from companion.vision.sheet import upside_down
 

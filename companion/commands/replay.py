@@ -52,8 +52,13 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
     counted = line.dealer_tai and dealer_in
     # each language's line whole, then picked (picked piece by piece, both languages read "16 台 / tai + 莊家 1 台 /
     # + 1 dealer tai": a review)
-    return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台" if counted else ""),
-                f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else ""))
+    # a limit 詐胡: one payment split three ways, said as the ledger says it (37, 37 and 36 beside "8 台": a review)
+    shared_zh, shared_en = (f"，限額 {line.shared} 由另外三家分", f", the limit of {line.shared} shared by the other "
+                            "three") if line.shared is not None else ("", "")
+    return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台" if counted else "")
+                + shared_zh,
+                f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else "")
+                + shared_en)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

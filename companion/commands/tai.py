@@ -359,7 +359,8 @@ _T = {
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
            "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
            "shape": "胡 {tile} 的牌型：{shape}", "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
-           "limit": "詐胡罰限額 {tai} 台 = {amount}，由另外三家分：", "no_dealer_tai": "這套規則不算莊家台"},
+           "limit": "詐胡罰限額 {tai} 台 = {amount}，由另外三家分：", "no_dealer_tai": "這套規則不算莊家台",
+           "limit_tai": "詐胡罰限額 {tai} 台，由另外三家分（給了 --stakes 才算得出各付多少）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
@@ -370,6 +371,8 @@ _T = {
            "shape": "Won on {tile}: {shape} wait", "exhausted": " (the other end's four copies are all the winner's "
            "own, so it waited on one kind)",
            "limit": "The false win's penalty: the limit, {tai} tai = {amount}, shared by the other three:",
+           "limit_tai": "The false win's penalty: the limit, {tai} tai, shared by the other three (the shares need "
+                        "--stakes)",
            "no_dealer_tai": "this rule set counts no dealer tai"},
 }
 
@@ -426,11 +429,13 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         # the hand's tai as the payments count them (a review read 18 + 5 beside payments of 21 under a cap of 16)
         capped = t["capped"].format(cap=s.capped_tai) if s.capped_tai != s.hand_tai else ""
         print(f"{t['total']} {s.hand_tai} {t['tai']}{capped}{dealer_part}", file=out)
-    shared = result.get("false_win") and profile.switch("false_win_penalty") == "limit" and \
-        all(p["amount"] is not None for p in result["payments"])
+    shared = bool(result.get("false_win") and profile.switch("false_win_penalty") == "limit" and result["payments"])
     if shared:  # one limit payment split three ways: "8 tai = 37" beside 37, 37 and 36 read as wrong (a review)
-        print(t["limit"].format(tai=result["payments"][0]["tai"], amount=sum(p["amount"] for p in result["payments"])),
-              file=out)
+        amounts = [p["amount"] for p in result["payments"]]
+        if None in amounts:  # no stakes: the limit in tai, not "8 tai" from each of the three (a change review)
+            print(t["limit_tai"].format(tai=result["payments"][0]["tai"]), file=out)
+            return
+        print(t["limit"].format(tai=result["payments"][0]["tai"], amount=sum(amounts)), file=out)
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
         paid = str(p["amount"]) if shared else f"{p['tai']} {t['tai']}{amount}"

@@ -821,10 +821,13 @@ def picture_kind(head: bytes) -> str | None:
         return "PNG"
     if head[:6] in (b"GIF87a", b"GIF89a"):
         return "GIF"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+    if head[:4] == b"RIFF" and (head[8:12] == b"WEBP" or len(head) < 12):  # (its first line may end in its size)
         return "WebP"
-    if head[4:8] == b"ftyp":
+    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1",
+                                                b"msf1"):  # (a video's box is ftyp too: not called a photo)
         return "HEIC"
+    if head[4:8] == b"ftyp" and head[8:12] == b"avif":
+        return "AVIF"
     return None
 
 

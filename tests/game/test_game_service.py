@@ -956,6 +956,9 @@ def test_a_photo_given_for_a_log_is_said_to_be_one(tmp_path: Path, head: bytes, 
             read_jsonl(f)
         assert f"this is a photo ({kind}), not a game log" in str(info.value.reason.en)
         assert f"這是一張照片（{kind}）" in info.value.reason.zh and "companion score" in info.value.reason.zh
+    from companion.game.service import picture_kind  # a WebP whose size holds a newline; a video is no photo
+
+    assert picture_kind(b"RIFF\x10\n") == "WebP" and picture_kind(b"\x00\x00\x00\x18ftypisom\x00\x00") is None
     path.write_bytes(b'{"type": "Seated"}\n\xff\xd8\xff\n')  # bytes on a later line: no photo, said as before
     with open(path, "rb") as f, pytest.raises(ev.EventError) as info:
         read_jsonl(f)

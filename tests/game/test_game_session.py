@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import itertools
@@ -434,3 +435,10 @@ def test_a_limit_penalty_is_said_as_one_payment_shared_by_the_three(tmp_path: Pa
     assert "；限額 110 由另外三家分" in said.zh and "; the limit of 110 shared by the other three" in said.en
     end = _hand_end(tb.state)
     assert end is not None and end.lines[0].shared == 110
+    from companion.cli import main  # and `companion replay` says it as the ledger does
+
+    log = tmp_path / "limit.jsonl"
+    log.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in tb.log), encoding="utf-8")
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["replay", str(log), "--quiet", "--lang", "en"]) == 0
+    assert "West false win 8 tai, the limit of 110 shared by the other three" in out.getvalue()

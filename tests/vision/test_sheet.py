@@ -448,6 +448,9 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     capsys.readouterr()
     assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 2
     assert "folder is not empty" in capsys.readouterr().err
+    typo = tmp_path / "no_such" / "crops"  # folders above it a typo named: refused, none made (as `sheet` does)
+    assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(typo)]) == 2
+    assert f"the folder {typo.parent} does not exist" in capsys.readouterr().err and not typo.parent.exists()
 
 
 def _asset(code: str) -> str:
