@@ -345,13 +345,13 @@ def test_explain_says_a_limit_penalty_is_one_payment_shared_and_a_dealer_tai_of_
     assert [line.strip() for line in out.splitlines()[-3:]] == ["北 → 東：37", "北 → 南：37", "北 → 西：36"]
     rc, out = _run(capsys, [json.dumps(low)], "--explain", "--lang", "en", "--stakes", "30/10", "--profile", str(house),
                    tmp_path=tmp_path)
-    assert "the limit, 8 tai = 110, shared by the other three" in out and "tai = 37" not in out
+    assert rc == 0 and "the limit, 8 tai = 110, shared by the other three" in out and "tai = 37" not in out
     rc, out = _run(capsys, [json.dumps(low)], "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
     assert rc == 0 and out.splitlines()[-1] == ("The false win's penalty: the limit, 8 tai, shared by the other three "
                                                 "(the shares need --stakes)")  # not "8 tai" from each (a change review)
     rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=1))], "--explain",
                    "--lang", "en", tmp_path=tmp_path)
-    assert "Dealer +3 tai (streak 1 and pull 1)" in out
+    assert rc == 0 and "Dealer +3 tai (streak 1 and pull 1)" in out
     none = tmp_path / "nodealer.toml"
     none.write_text('id = "nodealer"\ninherits = "atawmj_2009"\nname_zh = "不算莊"\nname_en = "no dealer tai"\n\n'
                     '[tai]\ndealer = 0\nstreak = 0\nstreak_pull = 0\n', encoding="utf-8")

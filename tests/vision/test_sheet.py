@@ -468,7 +468,8 @@ def test_calibrate_add_leaves_out_a_crop_labelled_as_another_kind_as_photo_does(
     err = capsys.readouterr().err
     en, zh = err.splitlines()[0].split(" / ")
     assert re.search(rf"{re.escape(five)}: labelled 6m \(6 Characters\), but it looks like 5m \(5 Characters, "
-                     r"0\.9\d\); left out.*add --keep 6m if the label is right", en), en
+                     r"[01]\.\d\d\); left out.*add --keep 6m if the label is right", en), en  # (the score: the
+    # check's own threshold decides; its digits are a retrained model's to change)
     assert f"{five}：標的是 6m 六萬，看起來卻像 5m 五萬" in zh and "--keep 6m" in zh
     assert "nothing calibrated" in err and calibration.list_sets() == []
     # given with right ones, the others are saved (not selected, exit 1, as for a crop that cannot be read)
