@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import threading
 from collections.abc import Callable
 
 import flet as ft
@@ -52,6 +53,9 @@ class TableTab:
         self.wall_open = False
         self.playing = False
         self._play_run = 0  # the one automatic replay allowed to step; a new one retires the old
+        # a step is taken, and Pause retires the replay, one at a time: Pause's handler runs in a thread of its own,
+        # and a step checked before it and taken after it landed once Pause had been answered (a test review)
+        self._steps = threading.Lock()
         # the bottom bar's controls, made once, their words set at each redraw (:meth:`bottom_bar`)
         self._back = ft.OutlinedButton(content="", on_click=lambda: self.go(self.index - 1))
         self._play_button = ft.Button(content="", on_click=self.toggle_play)
@@ -68,9 +72,10 @@ class TableTab:
         self.host.render()
 
     def stop(self) -> None:
-        """Stop the automatic replay (leaving the tab, the page closing)."""
-        self.playing = False
-        self._play_run += 1
+        """Stop the automatic replay (leaving the tab, the page closing): no step is taken after this returns."""
+        with self._steps:
+            self.playing = False
+            self._play_run += 1
 
     def toggle_play(self) -> None:
         if self.playing:
@@ -79,17 +84,20 @@ class TableTab:
             if self.index >= len(self.replay) - 1:  # from the end, play again from the first deal
                 starts = self.replay.hand_starts()
                 self.index = starts[0] if starts else 0
-            self.playing = True
-            self._play_run += 1
-            self.host.page.run_task(self._play, self._play_run)
+            with self._steps:
+                self.playing = True
+                self._play_run += 1
+                run = self._play_run
+            self.host.page.run_task(self._play, run)
         self.host.render()
 
     async def _play(self, run: int) -> None:
         while run == self._play_run and self.index < len(self.replay) - 1:
             await asyncio.sleep(PLAY_SECONDS)
-            if run != self._play_run:
-                return
-            self.index += 1
+            with self._steps:
+                if run != self._play_run:
+                    return
+                self.index += 1
             self.host.render()
         if run == self._play_run:
             self.playing = False
