@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.english import shortened
+from companion.hand import MeldKind
 
 
 class OptionError(ValueError):
@@ -142,7 +143,7 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
     return 1 if failed else 0
 
 
-_MELD_WORD = re.compile(r"(chow|pung|kong|addkong|ckong):\S*", re.IGNORECASE)
+_MELD_WORD = re.compile(rf"({'|'.join(k.value for k in MeldKind)}):\S*", re.IGNORECASE)
 """An argument that is one meld alone (``kong:6666m@R``): a part of a hand, not a hand (a hand quoted whole may begin
 with its melds: no hint for it)."""
 
