@@ -22,8 +22,8 @@ __all__ = ["StackCell", "WallSide", "WallPicture", "DiceLesson", "wall_picture",
 
 SIDES = ("bottom", "right", "top", "left")
 """Where each seat's wall is drawn, by its place after the viewer in turn order (0 = the viewer)."""
-RELATIVE = (Words("莊家", "the dealer"), Words("下家", "the player to his right"), Words("對家", "the player across"),
-            Words("上家", "the player to his left"))
+RELATIVE = (Words("莊家", "the dealer"), Words("下家", "the player to the dealer's right"), Words("對家", "the player across"),
+            Words("上家", "the player to the dealer's left"))
 """The seats as the dealer sees them, by their place after him in turn order."""
 _COUNTED = (Words("莊家", "dealer"), Words("下家", "right"), Words("對家", "across"), Words("上家", "left"))
 

@@ -95,6 +95,9 @@ def test_the_lesson_counts_the_seats_and_numbers_the_stacks_left() -> None:
     assert [c.text for c in right.cells[:11]] == [str(i) for i in range(1, 11)] + [""]
     assert right.cells[10].mark == "next" and right.break_at == 10
     assert "33" in lesson.steps[3].zh and lesson.before.lines[0].zh.startswith("下一張摸：下家的牌牆")
+    # the wall's owner is named from the dealer's seat: "his right" named nobody (a reread of the English)
+    assert "Counting to 10 reaches the player to the dealer's right" in lesson.steps[1].en
+    assert not any(" his " in f" {s.en} " for s in lesson.steps)
 
 
 def test_eighteen_runs_over_the_corner_to_the_next_wall() -> None:
