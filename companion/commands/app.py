@@ -81,6 +81,10 @@ def _not_a_table(table: Path, given: bool) -> tuple[str, str] | None:
             head = f.read(len(SQLITE_MAGIC))
     except OSError as bad:
         return f"{named_zh}：無法讀取（{os_error_zh(bad)}）", f"{named}: cannot read it ({bad.strerror})"
+    if head == SQLITE_MAGIC and given:
+        unusable = _unusable(table)
+        if unusable is not None:  # (served with a Live tab that refused every entry: a privacy review)
+            return f"{named_zh}：{unusable[0]}", f"{named}: {unusable[1]}"
     if head and head != SQLITE_MAGIC:
         if given:
             return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫；要重播紀錄，請直接給檔名當 LOG，不加 --table；"
@@ -89,6 +93,23 @@ def _not_a_table(table: Path, given: bool) -> tuple[str, str] | None:
                     "without --table; to go on with its game live, --from-log LOG --table NEW.sqlite)")
         return (f"{named_zh}：不是牌局檔（牌局檔是 SQLite 資料庫），記錄牌局前請把它移開",
                 f"{named}: not a table file (one is an SQLite database): move it away before a game is entered")
+    return None
+
+
+def _unusable(table: Path) -> tuple[str, str] | None:
+    """Why the SQLite file ``table`` cannot keep a live game (another program's database, a damaged file, another
+    version's table file), in Chinese and English without the file's name, found by opening it as the server would,
+    which leaves such a file untouched; None when it can, or when another companion has it open now (said at the
+    start, and the Live tab opens it once it is free)."""
+    from companion.game.service import ServiceError, TableInUse, TableService
+
+    try:
+        TableService(table).close()
+    except TableInUse:
+        return None
+    except ServiceError as bad:
+        en, _, zh = str(bad).rpartition(" / ")
+        return zh.removeprefix(f"{table}：").strip(), en.removeprefix(f"{table}: ").strip()
     return None
 
 
@@ -117,8 +138,14 @@ def _import_log(saved: str, table: Path) -> int:
     try:
         with open(saved, "rb") as f:
             if f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC:  # (said "line 1: not UTF-8 text": a change review)
-                _say(f"--from-log {saved} 是牌局檔，不是存下的紀錄：用 --table {saved} 開啟",
-                     f"--from-log {saved} is a table file, not a saved log: open it with --table {saved}")
+                unusable = _unusable(Path(saved))
+                if unusable is None:
+                    _say(f"--from-log {saved} 是牌局檔，不是存下的紀錄：用 --table {saved} 開啟",
+                         f"--from-log {saved} is a table file, not a saved log: open it with --table {saved}")
+                else:  # (another program's database was called a table file, and --table then refused it: a review)
+                    _say(f"--from-log {saved} 是 SQLite 資料庫，不是存下的紀錄，也不能當牌局檔：{unusable[0]}",
+                         f"--from-log {saved} is an SQLite database, neither a saved log nor a usable table file: "
+                         f"{unusable[1]}")
                 return 2
             f.seek(0)
             TableService.import_jsonl(table, f).close()

@@ -31,8 +31,8 @@ from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "ServiceTimeout", "EXPORT_SCHEMA",
-           "read_jsonl", "read_log", "SQLITE_MAGIC", "Subscribers"]
+__all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "TableInUse", "ServiceTimeout",
+           "EXPORT_SCHEMA", "read_jsonl", "read_log", "SQLITE_MAGIC", "Subscribers"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -42,6 +42,10 @@ _OURS = frozenset({"meta", "events", "private", "questions"})
 
 class ServiceError(RuntimeError):
     """The service is closed, or its database cannot be used."""
+
+
+class TableInUse(ServiceError):
+    """The table file is open in another table service (another companion): a moment's state, not the file's."""
 
 
 class ServiceTimeout(ServiceError, TimeoutError):
@@ -355,7 +359,7 @@ class TableService:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             f.close()
-            raise ServiceError(f"{self.path} is open in another table service / 牌局檔已被另一個程式開啟") from None
+            raise TableInUse(f"{self.path} is open in another table service / 牌局檔已被另一個程式開啟") from None
         self._lock_file = f
         self._lock_the_file()
 
@@ -375,7 +379,7 @@ class TableService:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            raise ServiceError(f"{self.path} is open in another table service (under another name of the same file) / "
+            raise TableInUse(f"{self.path} is open in another table service (under another name of the same file) / "
                                "牌局檔已被另一個程式開啟（同一個檔案的另一個名稱）") from None
         self._file_lock = fd
 

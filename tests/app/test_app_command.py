@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -569,3 +570,36 @@ def test_new_token_on_a_table_not_served_to_the_network_is_said_to_do_nothing(
     monkeypatch.setattr(server, "serve", lambda *a, **k: a[5]("http://127.0.0.1:1/", None, None))
     assert main(["app", "--no-browser", "--table", str(tmp_path / "t.sqlite"), "--new-token"]) == 0
     assert "--new-token matters only for a table served to the network" in capsys.readouterr().out
+
+
+def test_a_foreign_or_damaged_sqlite_file_is_refused_at_the_start_and_left_untouched(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A privacy review: another program's database (or a damaged one) given with --table was served, with a Live
+    tab that refused every entry, and exited 0, where a file that is not SQLite at all is refused; given with
+    --from-log it was called "a table file" and sent to --table, which then refused it."""
+    import hashlib
+    import sqlite3
+
+    from companion.app import server
+
+    served: list[Path] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a[6]))
+    foreign = tmp_path / "contacts.sqlite"
+    with contextlib.closing(sqlite3.connect(foreign)) as db:
+        db.execute("CREATE TABLE contacts (name TEXT)")
+        db.commit()
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    for bad, why in ((foreign, "not a table file of this program (it holds the tables contacts)"),
+                     (damaged, "cannot be used")):
+        before = hashlib.sha256(bad.read_bytes()).hexdigest()
+        assert main(["app", "--no-browser", "--port", str(_free_port()), "--table", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert f"--table {bad}: " in err and why in err and f"--table {bad}：" in err, err
+        fresh = tmp_path / f"from-{bad.stem}.sqlite"
+        assert main(["app", "--no-browser", "--port", str(_free_port()), "--table", str(fresh),
+                     "--from-log", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert "neither a saved log nor a usable table file" in err and why in err and "is a table file" not in err
+        assert hashlib.sha256(bad.read_bytes()).hexdigest() == before and not fresh.exists()
+    assert served == [] and sorted(p.name for p in tmp_path.iterdir()) == ["contacts.sqlite", "damaged.sqlite"]
