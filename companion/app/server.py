@@ -22,7 +22,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
-from companion.app import lost_taps
+from companion.app import lost_taps, upload
 from companion.app.compress import GzipFiles
 from companion.app.ledger_model import LEDGER_PATH, ledger_csv
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
@@ -397,7 +397,8 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
     that joined come back after a restart; ``new_token`` makes a new one."""
     import uvicorn
 
-    uploads = tempfile.TemporaryDirectory(prefix="companion-uploads-")
+    upload.sweep_left_over_folders()  # a killed server's photos (its folder was never removed: a privacy review)
+    uploads = tempfile.TemporaryDirectory(prefix=f"{upload.FOLDER_PREFIX}{os.getpid()}-")
     live = LiveGame(table) if table is not None else None
 
     def cleanup() -> None:

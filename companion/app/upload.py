@@ -4,11 +4,19 @@ The photo is checked for size on the phone's side (an empty file or one over :da
 before a byte is sent), then sent by Flet's signed upload (an HTTP PUT into the server's upload folder, never
 through the page's socket). Once it has arrived it is handed to the tab's reader in a worker thread and removed
 from the folder afterwards, whatever the reader made of it; a send that fails removes what arrived and says so.
+A photo nobody reads (its phone left while it was sending, or its signed address was sent to again after the read) is
+removed once its address has expired (:func:`sweep`), and a server killed before it could remove its folder has it
+removed at the next start (:func:`sweep_left_over_folders`): a privacy review filled the folder with such photos.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import shutil
+import tempfile
+import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -19,11 +27,64 @@ from companion.app.photo_model import UPLOAD_MAX_BYTES
 from companion.app.ui_kit import Host
 from companion.app.words import Words, ui
 
-__all__ = ["PhotoUpload", "SUFFIXES", "UPLOAD_SECONDS"]
+__all__ = ["PhotoUpload", "SUFFIXES", "UPLOAD_SECONDS", "FOLDER_PREFIX", "sweep", "sweep_left_over_folders"]
 
 log = logging.getLogger(__name__)
 UPLOAD_SECONDS = 600  # how long a signed upload address stays good
 SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+STALE_SECONDS = UPLOAD_SECONDS + 120
+"""A photo in the upload folder this old arrived before its address expired and was not taken by a reader in the
+two minutes since (a read takes seconds): nobody will read it."""
+FOLDER_PREFIX = "companion-uploads-"
+"""A server's upload folder: this, the server's process id and a dash, then random letters (``tempfile``)."""
+OLD_FOLDER_DAYS = 2
+"""A folder of an earlier version (no process id in its name) untouched this many days is left over."""
+
+
+def sweep(folder: Path, now: float | None = None) -> int:
+    """Remove the photos in the upload folder ``folder`` older than :data:`STALE_SECONDS`; how many were removed."""
+    now = time.time() if now is None else now
+    gone = 0
+    with contextlib.suppress(OSError):
+        for f in folder.iterdir():
+            with contextlib.suppress(OSError):
+                if f.is_file() and now - f.stat().st_mtime > STALE_SECONDS:
+                    f.unlink()
+                    gone += 1
+    return gone
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def sweep_left_over_folders(base: Path | None = None, now: float | None = None) -> list[Path]:
+    """Remove the upload folders in ``base`` (the system's temporary folder) left by a server that was killed before
+    it could remove its own: its process is gone (or, for an earlier version's folder without one, untouched for
+    :data:`OLD_FOLDER_DAYS` days). A running server's folder is left alone. The folders removed."""
+    base = Path(tempfile.gettempdir()) if base is None else base
+    now = time.time() if now is None else now
+    removed = []
+    with contextlib.suppress(OSError):
+        for d in base.glob(FOLDER_PREFIX + "*"):
+            pid, dash, _ = d.name[len(FOLDER_PREFIX):].partition("-")
+            try:
+                if not d.is_dir() or d.is_symlink() or d.stat().st_uid != os.getuid():
+                    continue
+                left = (not _alive(int(pid))) if dash and pid.isdigit() else \
+                    now - d.stat().st_mtime > OLD_FOLDER_DAYS * 86400
+            except OSError:
+                continue
+            if left:
+                shutil.rmtree(d, ignore_errors=True)
+                removed.append(d)
+    return removed
 
 
 class PhotoUpload:
@@ -52,6 +113,7 @@ class PhotoUpload:
                                              cancel_upload_on_window_blur=False)
         if not files:
             return
+        sweep(self.upload_dir)  # photos whose phones left mid-send, or sent again to a used address
         chosen = files[0]
         if chosen.size == 0:  # nothing to send (and the upload's progress would never reach 1)
             self.refused(chosen.name, ui("photo_empty", name=chosen.name))
@@ -87,5 +149,6 @@ class PhotoUpload:
                 self.received(path, name)
             finally:
                 path.unlink(missing_ok=True)
+                sweep(path.parent)
 
         self.host.page.run_thread(work)

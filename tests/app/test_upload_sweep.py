@@ -1,0 +1,48 @@
+"""The upload folder does not fill: a photo nobody reads is removed once its address has expired, and the folders of a
+server killed before it could remove them are removed at the next start (a privacy review left three 15 MB photos of
+phones that left mid-send, and a killed server's folder for good)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.app.upload import FOLDER_PREFIX, STALE_SECONDS, UPLOAD_SECONDS, sweep, sweep_left_over_folders
+
+
+def _aged(path: Path, seconds: float) -> Path:
+    then = time.time() - seconds
+    os.utime(path, (then, then))
+    return path
+
+
+def test_a_photo_older_than_its_address_is_removed_and_one_still_sending_is_kept(tmp_path: Path) -> None:
+    left = tmp_path / "left.jpg"
+    left.write_bytes(b"x" * 10)
+    _aged(left, STALE_SECONDS + 5)
+    fresh = tmp_path / "fresh.jpg"
+    fresh.write_bytes(b"y")
+    _aged(fresh, UPLOAD_SECONDS - 5)  # its address may still be in use: a photo arriving now
+    assert sweep(tmp_path) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh.jpg"]
+    assert sweep(tmp_path / "gone") == 0  # a folder already removed (the server stopping) is no error
+
+
+def test_the_folders_of_a_killed_server_are_removed_and_a_running_ones_kept(tmp_path: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    killed = tmp_path / f"{FOLDER_PREFIX}{int(dead.stdout)}-abc123"
+    running = tmp_path / f"{FOLDER_PREFIX}{os.getpid()}-def456"
+    old = tmp_path / f"{FOLDER_PREFIX}q7zx_k2a"  # an earlier version's name, no process id
+    recent = tmp_path / f"{FOLDER_PREFIX}r8yw_j3b"
+    other = tmp_path / "someone-elses-folder"
+    for d in (killed, running, old, recent, other):
+        d.mkdir()
+        (d / "photo.jpg").write_bytes(b"z")
+    _aged(old, 3 * 86400)
+    removed = sweep_left_over_folders(tmp_path)
+    assert sorted(removed) == sorted([killed, old])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([running.name, recent.name, other.name])
