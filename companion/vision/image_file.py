@@ -95,9 +95,10 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
                 if w * h > MAX_PIXELS:
                     jpeg_helps = reduce_large and im.format != "JPEG"  # (a review was told no more than "too large")
                     raise ImageFileError(
-                        p, f"image too large ({w}x{h} pixels, limit {MAX_PIXELS}): make it smaller"
+                        p, f"image too large ({w}x{h} pixels, {_mp(w * h)}; at most {_mp(MAX_PIXELS)}): make it smaller"
                            + (", or save it as a JPEG, which is read at a smaller scale" if jpeg_helps else ""),
-                        f"圖太大（{w}x{h} 像素，上限 {MAX_PIXELS}）：請縮小" + ("，或存成 JPEG（會縮小來讀）" if jpeg_helps else ""))
+                        f"圖太大（{w}x{h} 像素，{_mp(w * h)}；上限 {_mp(MAX_PIXELS)}）：請縮小"
+                        + ("，或存成 JPEG（會縮小來讀）" if jpeg_helps else ""))
                 if max(w, h) > MAX_SIDE:
                     raise ImageFileError(p, f"image too long ({w}x{h} pixels, at most {MAX_SIDE} a side)",
                                          f"圖的邊太長（{w}x{h} 像素，每邊最多 {MAX_SIDE}）")
@@ -112,9 +113,10 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
         if said is None:
             raise ImageFileError(p, "image too large (possible decompression bomb)", "圖太大（疑似解壓縮炸彈）") from e
         n, limit = int(said.group(1)), min(MAX_PIXELS, int(said.group(2)))
-        raise ImageFileError(p, f"image too large ({n} pixels, limit {limit}): make it smaller"
+        raise ImageFileError(p, f"image too large ({_mp(n)}; at most {_mp(limit)}): make it smaller"
                                 + (", or save it as a JPEG, which is read at a smaller scale" if reduce_large else ""),
-                             f"圖太大（{n} 像素，上限 {limit}）：請縮小" + ("，或存成 JPEG（會縮小來讀）" if reduce_large else "")) from e
+                             f"圖太大（{_mp(n)}；上限 {_mp(limit)}）：請縮小"
+                             + ("，或存成 JPEG（會縮小來讀）" if reduce_large else "")) from e
     except UnidentifiedImageError as e:
         if _is_heif(p):  # a phone's own format: say what to do, not that it is no image (a review)
             raise ImageFileError(p, "an HEIC/HEIF photo, which this program cannot read: save or share it as JPEG "
@@ -144,6 +146,13 @@ REDUCED_MAX_PIXELS = 64 * MAX_PIXELS
 """Largest JPEG decoded reduced (an eighth a side at most: 2.5 GP): a 200 MP phone photo is a quarter of it."""
 
 
+def _mp(pixels: int) -> str:
+    """A count of pixels as people say a photo's size: ``40 MP`` (megapixels), ``2.5 MP``; ``1200 pixels``."""
+    if pixels < 100_000:
+        return f"{pixels} pixels"
+    return f"{pixels / 1e6:.0f} MP" if pixels >= 10_000_000 else f"{pixels / 1e6:.1f} MP"
+
+
 def _opened(p: Path, reduce_large: bool) -> Image.Image:
     """The image file opened lazily (header only). A JPEG that may be decoded reduced is opened past Pillow's own
     bomb check (about 89 MP, which a 108-200 MP phone photo exceeds) with :data:`REDUCED_MAX_PIXELS` in its place:
@@ -156,8 +165,12 @@ def _opened(p: Path, reduce_large: bool) -> Image.Image:
             w, h = im.size
             if w * h > REDUCED_MAX_PIXELS:
                 im.close()
-                raise ImageFileError(p, f"image too large ({w}x{h} pixels, limit {REDUCED_MAX_PIXELS})",
-                                     f"圖太大（{w}x{h} 像素，上限 {REDUCED_MAX_PIXELS}）")
+                # (said as the limit a JPEG is read up to, shrunk, not in pixels only a reader of the code knew: a
+                # privacy review was told "limit 2560000000")
+                raise ImageFileError(p, f"image too large ({w}x{h} pixels, {_mp(w * h)}; a JPEG is read up to "
+                                        f"{_mp(REDUCED_MAX_PIXELS)}, shrunk to {_mp(MAX_PIXELS)})",
+                                     f"圖太大（{w}x{h} 像素，{_mp(w * h)}；JPEG 最多讀 {_mp(REDUCED_MAX_PIXELS)}，"
+                                     f"縮成 {_mp(MAX_PIXELS)} 來讀）")
             return im
     return Image.open(p)
 

@@ -119,6 +119,21 @@ def test_huge_image_is_refused_before_decoding(tmp_path: Path) -> None:
         read_image(p)
 
 
+def test_a_jpeg_over_the_most_read_shrunk_is_said_in_megapixels(tmp_path: Path) -> None:
+    """A privacy review was told "limit 2560000000" (pixels) for a JPEG claiming 65000x65000: said in MP, with the
+    40 MP a photo is read at."""
+    data = bytearray(_jpeg(tmp_path / "small.jpg").read_bytes())
+    at = data.find(b"\xff\xc0")
+    data[at + 5:at + 9] = (65000).to_bytes(2, "big") + (65000).to_bytes(2, "big")
+    claimed = tmp_path / "claimed.jpg"
+    claimed.write_bytes(bytes(data))
+    with pytest.raises(ImageFileError) as e:
+        read_image(claimed, reduce_large=True)
+    said = str(e.value)
+    assert "65000x65000 pixels, 4225 MP; a JPEG is read up to 2560 MP, shrunk to 40 MP" in said, said
+    assert "JPEG 最多讀 2560 MP，縮成 40 MP 來讀" in said and "2560000000" not in said
+
+
 def test_a_jpeg_whose_header_claims_more_than_its_bytes_hold_is_damaged(tmp_path: Path) -> None:
     """A review's 700-byte JPEG claiming 50000x50000: decoded at an eighth as grey (13 s, 820 MB), "no tile"."""
     p = _jpeg(tmp_path / "small.jpg")
@@ -138,7 +153,7 @@ def test_a_jpeg_whose_header_claims_more_than_its_bytes_hold_is_damaged(tmp_path
 def test_a_png_over_pillows_own_limit_is_said_too_large_with_its_size(tmp_path: Path) -> None:
     p = tmp_path / "big.png"
     Image.new("1", (10000, 9000)).save(p)  # 90 MP: Pillow's own bomb check speaks first
-    with pytest.raises(ImageFileError, match=r"image too large \(90000000 pixels, limit 40000000\): make it smaller, "
+    with pytest.raises(ImageFileError, match=r"image too large \(90 MP; at most 40 MP\): make it smaller, "
                                              "or save it as a JPEG"):
         read_image(p, reduce_large=True)
 
