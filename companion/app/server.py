@@ -7,6 +7,7 @@ Offline by design (``no_cdn``): the page needs nothing from the internet, and th
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import os
@@ -208,7 +209,14 @@ class ClosedTabs:
     the laptop serving the table, and flet-web skipped its own disconnect (the page's ``on_disconnect`` never ran, so
     its listeners stayed attached and the session never expired). A send to a socket that has gone is dropped here
     instead (logged at debug level): the send loop goes on to its end and Flet disconnects the session as for any
-    page that leaves."""
+    page that leaves.
+
+    A socket that closes before its page registers (a script, a phone whose first message was lost) left flet-web
+    waiting on its send loop for good, since only a registered session stops it: each such socket kept a task, and
+    Ctrl+C then never stopped the server, which kept the table file locked (a privacy review). Such a socket's app is
+    ended here once it has left, a moment after, when it has not ended by itself."""
+
+    UNREGISTERED_GRACE = 1.0  # seconds a socket gone before any page was sent to it is given to end by itself
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -217,19 +225,46 @@ class ClosedTabs:
         if scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
+        import asyncio
+
         gone = False
+        spoke = False  # anything sent to the phone: flet-web sends nothing before the page registers
+        left = asyncio.Event()
 
         async def to_the_phone(message: dict[str, Any]) -> None:
-            nonlocal gone
+            nonlocal gone, spoke
             if gone:
                 return
+            spoke = spoke or message.get("type") == "websocket.send"
             try:
                 await send(message)
             except OSError as bad:  # uvicorn's ClientDisconnected: the phone has gone
                 gone = True
                 log.debug("a page left while it was being sent (%s)", bad)
 
-        await self.app(scope, receive, to_the_phone)
+        async def from_the_phone() -> dict[str, Any]:
+            message: dict[str, Any] = await receive()
+            if message.get("type") == "websocket.disconnect" and not spoke:
+                left.set()
+            return message
+
+        app = asyncio.ensure_future(self.app(scope, from_the_phone, to_the_phone))
+        leaving = asyncio.ensure_future(left.wait())
+        try:
+            await asyncio.wait({app, leaving}, return_when=asyncio.FIRST_COMPLETED)
+            if not app.done():
+                done, _ = await asyncio.wait({app}, timeout=self.UNREGISTERED_GRACE)
+                if not done:
+                    log.debug("a socket closed before its page registered: its app is ended")
+                    app.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await app
+                    return
+            await app
+        finally:
+            leaving.cancel()
+            if not app.done():  # this call itself cancelled (the server stopping): the app with it
+                app.cancel()
 
 
 class SheetDownload:
@@ -367,11 +402,18 @@ class OnShutdown:
         await self.app(scope, watched, send)
 
 
+SHUTDOWN_SECONDS = 5
+"""How long Ctrl+C waits for the open connections before it ends them: a socket closed before it registered left
+Flet's send loop waiting on its queue, and Ctrl+C then never stopped the server, which kept the table file locked and
+its upload folder (a privacy review)."""
+
+
 def server_config(app: Any, host: str, port: int) -> Any:
     """uvicorn's settings for the app (a ``uvicorn.Config``)."""
     import uvicorn
 
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
+                          timeout_graceful_shutdown=SHUTDOWN_SECONDS)
 
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")

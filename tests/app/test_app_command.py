@@ -382,6 +382,48 @@ def test_a_page_that_leaves_while_flet_sends_is_disconnected_as_any_page_that_le
     assert steps == ["disconnect_session"] and len(sent) == 1  # the second send is not tried on a dead socket
 
 
+def test_a_socket_closed_before_its_page_registers_ends_its_app() -> None:
+    """A privacy review: a socket that closed before Flet's first message left flet-web's send loop waiting for good
+    (only a registered session stops it), and Ctrl+C then never stopped the server. Its app is ended a moment after
+    it has left; a page that was sent to (registered) is left to end as it does."""
+    import asyncio
+
+    from companion.app.server import ClosedTabs
+
+    ended: list[str] = []
+
+    async def flet(scope: dict[str, Any], receive: Any, send: Any) -> None:  # flet-web's handler, in short
+        await send({"type": "websocket.accept"})
+        if scope["path"] == "/registered":
+            await send({"type": "websocket.send", "bytes": b"page"})
+        try:
+            await receive()  # the phone's disconnect: flet-web's receive loop ends...
+            await asyncio.sleep(3600)  # ...and its send loop waits on a queue nobody fills
+        except asyncio.CancelledError:
+            ended.append(scope["path"])
+            raise
+
+    async def disconnect() -> dict[str, Any]:
+        return {"type": "websocket.disconnect", "code": 1000}
+
+    async def sent(message: dict[str, Any]) -> None:
+        return None
+
+    async def both() -> None:
+        unregistered = ClosedTabs(flet)({"type": "websocket", "path": "/ws", "headers": []}, disconnect, sent)
+        await asyncio.wait_for(unregistered, timeout=60)  # ended, where it waited for good
+        registered = asyncio.ensure_future(
+            ClosedTabs(flet)({"type": "websocket", "path": "/registered", "headers": []}, disconnect, sent))
+        await asyncio.sleep(ClosedTabs.UNREGISTERED_GRACE * 3)
+        assert not registered.done()  # a registered page's app is not cut short
+        registered.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await registered
+
+    asyncio.run(both())
+    assert ended == ["/ws", "/registered"]  # the second by the test's own cancel, passed on to the app
+
+
 def test_an_update_after_a_phone_left_is_dropped_not_raised() -> None:
     """A review saw two tracebacks in the serving terminal each time a phone left the page: Flet's update after the
     phone's last event went to a connection whose queue flet-web had already let go."""
