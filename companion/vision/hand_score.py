@@ -28,7 +28,7 @@ from companion.hand import Meld, MeldKind
 from companion.rules.profiles import Profile
 from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.win import Win, WinInputError, WinType
-from companion.tiles import Tile, format_tiles
+from companion.tiles import Tile, format_en, format_tiles
 from companion.vision import hand_search
 from companion.vision.hand_photo import LaidHand, as_backs, as_whites, kong_end_backs, lay_out, shadowed
 from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
@@ -143,14 +143,15 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
             tai = max(s[2].hand_tai for s in _score_each(legal, context, profile, win_tile))
         except (NotAWin, WinInputError, PhotoHandError):
             continue
-        how_en = ", ".join(f"{r.read.code} as {r.taken.code} "
+        how_en = ", ".join(f"{_en(r.read)} as {_en(r.taken)} "
                            f"({_sure(r.taken_p) if r.taken_p > 0 else 'not named by the reader'})"
                            for r in repairs) or "as read"
         how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{_sure(r.taken_p) if r.taken_p > 0 else '辨識沒有想到這張'}）"
                            for r in repairs) or "照讀到的"
-        melds = " ".join(str(m) for m in legal.melds) or "-"
-        notes.append(Note(f"also a win, nearly as likely: {how_en} (melds {melds}): {tai} tai; check the photo",
-                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（吃碰槓 {melds}）：{tai} 台；請對照照片"))
+        melds = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in legal.melds) or "none"
+        melds_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in legal.melds) or "沒有"
+        notes.append(Note(f"also a win, nearly as likely: {how_en} (melds: {melds}): {tai} tai; check the photo",
+                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（吃碰槓：{melds_zh}）：{tai} 台；請對照照片"))
     return notes
 
 
@@ -189,8 +190,8 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
     if win_tile is not None:
         candidates = [i for i in concealed if kinds[i] == win_tile][:1]
         if not candidates:
-            raise PhotoHandError(f"--win-tile {win_tile.code}: no {win_tile.code} among the concealed tiles "
-                                 f"({format_tiles(sorted(kinds[i] for i in concealed))})",
+            raise PhotoHandError(f"--win-tile {win_tile.code}: no {_en(win_tile)} among the concealed tiles "
+                                 f"({format_en(kinds[i] for i in concealed)})",
                                  f"--win-tile {win_tile.code}：手牌裡沒有{win_tile.zh}"
                                  f"（{format_tiles(sorted(kinds[i] for i in concealed))}）")
     elif legal.apart >= 0:
@@ -243,7 +244,7 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
         if m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
         elif m.kind is MeldKind.KONG:
-            notes.append(Note(f"the kong of {m.tile.code} lies face up: taken as exposed (明槓); --kong "
+            notes.append(Note(f"the kong of {_en(m.tile)} lies face up: taken as exposed (明槓); --kong "
                               f"{m.tile.code}=addkong (加槓) or ={MeldKind.CKONG.value} (暗槓 turned up) says otherwise",
                               f"{m.tile.zh}的槓整組朝上：當作明槓；加槓請用 --kong {m.tile.code}=addkong，"
                               f"暗槓翻開的請用 --kong {m.tile.code}=ckong"))
@@ -337,7 +338,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note("the hand's row has gaps: its groups are taken as concealed tiles (melds lie in a row of "
                            "their own, in front of the hand)",
                            "手牌那一列中間有空隙：各組都當作手牌（吃碰槓要另外排一列，放在手牌前面）"))
-    doubts += _unsure_notes(dets, legal, {r.index for r in repairs})
+    doubts += _unsure_notes(dets, legal, {r.index for r in repairs}, best, profile)
     doubts += _flower_notes(dets, legal, best, profile, {r.index for r in repairs})
     doubts += _win_tile_notes(legal, scored, best, win_tile)
     if pale:
@@ -346,7 +347,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"{len(pale)} 張讀成白板的牌在暗槓的兩端，當作蓋著的牌（這副牌的背面顏色很淡）"))
     if twice:
         doubts.append(Note(f"{len(twice)} box(es) read unsure inside a tile lying across its row left out (the same "
-                           f"tile boxed twice: read {', '.join(Tile(int(dets.kind[i])).code for i in twice)})",
+                           f"tile boxed twice: read {', '.join(_en(Tile(int(dets.kind[i]))) for i in twice)})",
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
     if whites:
@@ -395,7 +396,7 @@ def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan],
         if i in tiles:
             at, at_zh = f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
     read = Tile(int(dets.kind[i]))
-    return (f"the tile read {read.code} ({at}) would make a win as {' or '.join(k.code for k in kinds)}: check which "
+    return (f"the tile read {_en(read)} ({at}) would make a win as {' or '.join(map(_en, kinds))}: check which "
             "it is; ",
             f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
 
@@ -459,6 +460,12 @@ def _listed(counts: list[int], joint: str) -> str:
     return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
 
 
+def _en(t: Tile) -> str:
+    """A tile as an English sentence names it: ``5 Dots``, ``White dragon``, ``a face-down tile`` (not ``5p``,
+    ``5z``, ``0x``: a review's player was told "0x read unsure")."""
+    return "a face-down tile" if t == Tile.UNKNOWN else t.en
+
+
 def _sure(p: float) -> str:
     """How sure the classifier was, as players read it: a percentage, not 0.42 (a review); under 1% said so."""
     return f"{round(100 * p)}%" if p >= 0.005 else "<1%"
@@ -466,17 +473,21 @@ def _sure(p: float) -> str:
 
 def _repair_note(r: Repair) -> Note:
     if r.taken_p > 0:
-        return Note(f"read {r.read.code} ({_sure(r.read_p)} sure) as {r.taken.code} ({_sure(r.taken_p)}): so the hand "
+        return Note(f"read {_en(r.read)} ({_sure(r.read_p)} sure) as {_en(r.taken)} ({_sure(r.taken_p)}): so the hand "
                     "is a win",
                     f"{r.read.zh}（{_sure(r.read_p)} 把握）當作{r.taken.zh}（{_sure(r.taken_p)}）：這樣才是胡牌")
-    return Note(f"read {r.read.code} ({_sure(r.read_p)} sure) as {r.taken.code}, which the classifier did not name: "
+    return Note(f"read {_en(r.read)} ({_sure(r.read_p)} sure) as {_en(r.taken)}, which the classifier did not name: "
                 "only that kind makes the hand a win; check it in the photo",
                 f"{r.read.zh}（{_sure(r.read_p)} 把握）當作{r.taken.zh}（辨識沒有想到這張）：只有這樣才能胡，請對照照片")
 
 
-def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Note]:
-    """The tiles kept as read but not surely (a legal hand can still hold a misread tile), each named."""
+def _unsure_notes(dets: Detections, legal: Legal, changed: set[int], best: tuple[int, Win, Score],
+                  profile: Profile) -> list[Note]:
+    """The tiles kept as read but not surely (a legal hand can still hold a misread tile), each named; a flower's
+    with the tai the hand would have were it its likeliest other flower, as a surer flower's note says
+    (:func:`_flower_notes`; a review's unsure 7f, truly the winner's own 1f, was told only to be checked)."""
     doubtful = dets.doubtful()
+    held = {legal.kinds[i] for i in legal.flowers}
     notes = []
     for i in sorted(legal.kinds):
         if not doubtful[i] or i in changed:
@@ -484,11 +495,29 @@ def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Not
         t, p = legal.kinds[i], float(dets.score[i])
         alike = [Tile(int(k)) for k, q in zip(dets.top3_kind[i], dets.top3_score[i], strict=True)
                  if int(k) != int(t) and q >= hand_search.ALTERNATIVE_FLOOR]
-        others = "/".join(a.code for a in alike) or "?"
+        others = " or ".join(map(_en, alike)) or "another tile"
         others_zh = "或".join(a.zh for a in alike) or "別的牌"
-        notes.append(Note(f"{t.code} read unsure ({_sure(p)} sure; or {others}): check it in the photo",
-                          f"{t.zh}讀得不確定（{_sure(p)} 把握；也可能是{others_zh}）：請對照照片"))
+        then_en = then_zh = ""
+        flower = next((a for a in alike if a.is_flower and a not in held), None) if i in legal.flowers else None
+        tai = _tai_as(best, t, flower, profile) if flower is not None else None
+        if flower is not None and tai is not None:
+            now = best[2].hand_tai
+            then_en = f"; were it {_en(flower)}, the hand would be {tai} tai, not {now}" if tai != now else \
+                f"; were it {_en(flower)}, the hand would still be {now} tai"
+            then_zh = f"；若其實是{flower.zh}，這手是 {tai} 台，不是 {now} 台" if tai != now else \
+                f"；若其實是{flower.zh}，這手還是 {now} 台"
+        notes.append(Note(f"{_en(t)} read unsure ({_sure(p)} sure; or {others}){then_en}: check it in the photo",
+                          f"{t.zh}讀得不確定（{_sure(p)} 把握；也可能是{others_zh}）{then_zh}：請對照照片"))
     return notes
+
+
+def _tai_as(best: tuple[int, Win, Score], flower: Tile, other: Tile, profile: Profile) -> int | None:
+    """The hand tai of the win scored with its ``flower`` taken as ``other``; None where that is no win."""
+    flowers = tuple(other if f == flower else f for f in best[1].flowers)
+    try:
+        return score(dataclasses.replace(best[1], flowers=flowers), profile).hand_tai
+    except (NotAWin, WinInputError):
+        return None
 
 
 def _flower_notes(dets: Detections, legal: Legal, best: tuple[int, Win, Score], profile: Profile,
@@ -507,13 +536,9 @@ def _flower_notes(dets: Detections, legal: Legal, best: tuple[int, Win, Score], 
             other = Tile(int(k))
             if other == read or not other.is_flower or other in held or q < hand_search.ALTERNATIVE_FLOOR:
                 continue
-            flowers = tuple(other if t == read else t for t in best[1].flowers)
-            try:
-                tai = score(dataclasses.replace(best[1], flowers=flowers), profile).hand_tai
-            except (NotAWin, WinInputError):
-                continue
-            if tai != best[2].hand_tai:
-                notes.append(Note(f"flower {read.code} read {_sure(p)} sure; were it {other.code}, the hand would be "
+            tai = _tai_as(best, read, other, profile)
+            if tai is not None and tai != best[2].hand_tai:
+                notes.append(Note(f"flower {_en(read)} read {_sure(p)} sure; were it {_en(other)}, the hand would be "
                                   f"{tai} tai, not {best[2].hand_tai}: check it in the photo",
                                   f"花{read.zh}（{_sure(p)} 把握）若其實是{other.zh}，這手是 {tai} 台，不是 "
                                   f"{best[2].hand_tai} 台：請對照照片"))
@@ -526,7 +551,7 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
     """What to say of the winning tile: named against the one set apart, or taken as the best of several."""
     apart = legal.kinds[legal.apart] if legal.apart >= 0 else None
     if win_tile is not None and apart is not None and apart != win_tile:
-        return [Note(f"the tile set apart is {apart.code}, but {win_tile.code} was named: scored as named",
+        return [Note(f"the tile set apart is {_en(apart)}, but {_en(win_tile)} was named: scored as named",
                      f"分開擺的是{apart.zh}，但指定的是{win_tile.zh}：照指定的計")]
     if win_tile is None and apart is None and best[0] >= 0 and len(scored) > 1:
         tile = legal.kinds[best[0]]
@@ -537,9 +562,9 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
         if not each:
             return []
         ranked = sorted(each.items(), key=lambda kv: (-kv[1], kv[0]))
-        en = ", ".join(f"{t.code} {n} tai" for t, n in ranked)
+        en = ", ".join(f"{_en(t)} {n} tai" for t, n in ranked)
         zh = "、".join(f"{t.zh} {n} 台" for t, n in ranked)
-        return [Note(f"the winning tile is not set apart: scored as {tile.code}, the most ({best[2].hand_tai} tai); "
+        return [Note(f"the winning tile is not set apart: scored as {_en(tile)}, the most ({best[2].hand_tai} tai); "
                      f"won on another tile: {en}; --win-tile names it",
                      f"胡的那張沒有分開擺：以{tile.zh}計，台數最多（{best[2].hand_tai} 台）；若胡的是別張：{zh}；"
                      "可用 --win-tile 指定")]
