@@ -56,6 +56,10 @@ class LaidHand:
     rows: tuple[tuple[Group, ...], ...]
     flowers: tuple[int, ...]
     stray: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...] = ()
+    """Groups of four face-down tiles lying together, no face among them (their tiles are in ``stray`` too): a
+    concealed kong laid all face down, whose kind the photo does not show (spec §2: tables often turn its tiles
+    down). A photo review's four backs were taken for a pung and one of white dragons, an exposed kong of 白."""
 
     def tile_count(self, row: int) -> int:
         return sum(len(g) for g in self.rows[row])
@@ -202,6 +206,7 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
     flower = np.array([Tile(int(k)).is_flower for k in kinds])
     rows: list[tuple[float, tuple[Group, ...]]] = []
     stray: list[int] = []
+    hidden: list[tuple[int, ...]] = []
     flowers: list[int] = []
     frame = RowFrame.of(dets.obb)
     label = row_labels(frame)
@@ -227,10 +232,12 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
                 g = Group(rest, bool(frame.sideways[list(rest)].any()), g.backs - len(lying))
             odd = _stray_backs(g, kinds)
             stray.extend(odd)
+            if len(g) == 4 and len(odd) == 4:  # four backs together: a concealed kong laid face down
+                hidden.append(g.tiles)
             kept = tuple(i for i in g.tiles if i not in odd)
             if kept:
                 groups.extend(_kongs_apart(Group(kept, g.sideways, g.backs - len(odd)), kinds))
         if groups:
             rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])
-    return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)))
+    return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)), tuple(hidden))

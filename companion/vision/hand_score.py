@@ -271,7 +271,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     found = search(dets, laid, plans, instant) if refused is None else []
     # face-down tiles in no concealed kong, read as blank-faced white dragons (白板): tried when the photo as read is
     # no win (a review's pung of 白 was read as three backs, and the hand refused)
-    whites = list(laid.stray) if not found else []
+    # but never four backs lying together as a group: a concealed kong laid face down, its kind unseen (a review's was
+    # scored an exposed kong of 白); the refusal asks to turn one of its tiles up
+    hidden = {i for g in laid.hidden for i in g}
+    whites = [i for i in laid.stray if i not in hidden] if not found else []
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
@@ -350,10 +353,12 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"tile boxed twice: read {', '.join(_en(Tile(int(dets.kind[i]))) for i in twice)})",
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
-    if whites:
-        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板, blank "
-                           "in this set): check them in the photo",
-                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板（這副牌的白板是空白的）：請對照照片"))
+    if whites:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
+        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
+                           "so is the hand a win, where a set's 白板 is blank and reads as a back; check them in the "
+                           "photo",
+                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
+                           "看起來像背面）；請對照照片"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))

@@ -724,6 +724,34 @@ def test_a_back_lying_across_its_row_is_no_concealed_kongs() -> None:
 
 
 
+def test_four_backs_lying_together_are_a_concealed_kong_face_down_never_white_dragons() -> None:
+    """A photo review: a concealed kong laid with all four tiles face down was read as a fully exposed kong of white
+    dragons (三元牌 +1 tai, "blank in this set" said of a set whose 白板 is framed). Its kind cannot be seen, so it is
+    refused, asking for one of its tiles turned up."""
+    rows = [(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])]
+    dets = laid(rows)
+    assert lay_out(dets).hidden == ((11, 12, 13, 14),)
+    with pytest.raises(PhotoHandError, match="^4 tiles lie face down: turn one tile of a concealed kong face up") as e:
+        score_photo(dets, {}, PROFILE)
+    assert "暗槓請翻開一張" in e.value.zh and "白板" not in e.value.zh
+    # the kong touching the melds' other group, or in a row of its own: the same
+    for other in ([(100, ["123456789m5p", "5p"]), (200, ["999s"]), (300, ["0x0x0x0x"])],):
+        with pytest.raises(PhotoHandError, match="turn one tile of a concealed kong face up"):
+            score_photo(laid(other), {}, PROFILE)
+    # one of them turned up: the concealed kong it is, with no note of white dragons
+    got = score_photo(laid([(100, ["123456789m5p", "5p"]), (200, ["0x2z0x0x", "999s"])]), {}, PROFILE)
+    assert [str(m) for m in got.win.melds] == ["ckong:2222z", "pung:999s"]
+    assert not any("white dragon" in n.en for n in got.doubts)
+
+
+def test_backs_taken_as_white_dragons_claim_nothing_of_the_set() -> None:
+    """The note said "blank in this set" with nothing in the photo to show it (a review's set has a framed 白板)."""
+    dets = laid([(100, ["66p23455s", "6p"]), (200, ["0x0x0x", "789s", "111z"]), (300, ["3f4f"])])
+    (note,) = [n for n in score_photo(dets, {}, PROFILE).doubts if "white dragons" in n.en]
+    assert "in this set" not in note.en and "這副牌" not in note.zh
+    assert "only so is the hand a win" in note.en and "這樣才是胡牌" in note.zh
+
+
 def test_english_notes_name_a_face_down_tile_and_never_the_notation() -> None:
     """A review read "0x read unsure (49% sure; or 5z)" in English where the Chinese said 暗牌 and 白板."""
     dets = laid([(100, ["456m789m4s", "4s"]), (200, ["0x77p0x", "555z", "234s"])],
