@@ -64,6 +64,12 @@ class LaidHand:
     def tile_count(self, row: int) -> int:
         return sum(len(g) for g in self.rows[row])
 
+    def lone(self) -> list[int]:
+        """The tiles lying alone, each a row of its own (a one-tile group, no other tile beside it): the winning
+        tile pushed apart, or a tile that is no part of the hand (a discard, a neighbour's tile, a box on a
+        patterned table)."""
+        return [row[0].tiles[0] for row in self.rows if len(row) == 1 and len(row[0]) == 1]
+
 
 def _groups(dets: Detections, f: RowFrame, idx: np.ndarray) -> tuple[Group, ...]:
     """One row's tiles (indices ``idx``) cut into groups at the gaps, in order along the row."""

@@ -20,6 +20,7 @@ Nothing is guessed silently: :attr:`PhotoWin.doubts` says, in English and Chines
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ from typing import Any
 from companion.hand import Meld, MeldKind
 from companion.rules.profiles import Profile
 from companion.rules.scoring import NotAWin, Score, score
-from companion.rules.win import Win, WinInputError, WinType
+from companion.rules.win import Win, WinInputError, WinType, win_type_zh
 from companion.tiles import Tile, format_en, format_tiles
 from companion.vision import hand_search
 from companion.vision.hand_photo import LaidHand, as_backs, as_whites, kong_end_backs, lay_out, shadowed
@@ -297,18 +298,21 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         else:
             pale = []
     # an unsure upright box inside a claimed tile lying across the row, boxed twice: left out, when the photo as read
-    # is no win otherwise
-    twice = shadowed(dets) if not found else []
+    # is no win otherwise, or only with a tile taken as a kind the classifier did not name (that box as the pung's
+    # fourth 6p made a kong of it, once flowers no longer fitted it as well)
+    guessed = not found or math.isinf(found[0][0])
+    twice = shadowed(dets) if guessed else []
     if twice:
         laid_once = lay_out(dets, frozenset(twice))
         plans_once, once = _attempt(dets, laid_once, instant)
-        if once:
+        if once and (not found or math.isfinite(once[0][0])):
             laid, plans, found = laid_once, plans_once, once
         else:
             twice = []
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
+        _refuse_by_count(dets, laid, plans, instant, context)
         which, which_zh = _which_kind(dets, laid, plans, instant)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
@@ -440,22 +444,72 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
                              "讓牌佔畫面的大部分")
     if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
-        counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
-        rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
-        rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
-        down_en, down_zh = (f" (and {len(laid.stray)} face down)", f"（另有 {len(laid.stray)} 張蓋著）") if laid.stray \
-            else ("", "")
+        en, zh = _count_said(dets, laid, instant, in_rows)
         # far more than a hand (a page of text, a screenshot's rows): no reading of hundreds of tiles (a review)
         many = tiles > 2 * (4 * SETS + 2)
         said_en = ": is this a photo of one laid-down hand?" if many else f" (read: {read})"
         said_zh = "：這是一手攤開的牌的照片嗎？" if many else f"（讀到：{read_zh}）"
-        raise PhotoHandError(
-            f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows {need} ("
-            f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
-            f"ones in one row{said_en}",
-            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {need} 張（"
-            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列{said_zh}", (read, read_zh))
+        raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return plans
+
+
+def _count_said(dets: Detections, laid: LaidHand, instant: bool, in_rows: set[int]) -> tuple[str, str]:
+    """How many tiles the photo shows besides the flowers, in which rows, against the count a winning hand shows."""
+    need = 3 * SETS + 2 - instant
+    counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
+    tiles = sum(counts)
+    rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
+    rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
+    down_en, down_zh = (f" (and {len(laid.stray)} face down)", f"（另有 {len(laid.stray)} 張蓋著）") if laid.stray \
+        else ("", "")
+    return (f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows {need} ("
+            f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
+            "ones in one row",
+            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {need} 張（"
+            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列")
+
+
+FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers (八仙過海)"), "seven_flowers_rob": (7, "Seven rob one (七搶一)")}
+"""The flowers an instant win by flowers shows (spec §4: 八仙過海 all eight; 七搶一 seven, the eighth robbed), and its
+English name (the tai table's)."""
+
+
+def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], instant: bool,
+                     context: Mapping[str, Any]) -> None:
+    """For a photo no reading of which is a win: a :class:`PhotoHandError` saying so by count where the count is what
+    is wrong: fewer flowers than the instant win needs, or tiles that no plan's rows can lay out as a hand of the
+    right size (a review's hand with a lone tile beside it, 18 tiles where a win shows 17, was refused as "a false
+    win?", which at a table means a penalty)."""
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    kinds = [Tile(int(k)) for k in dets.kind]
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if kinds[i].is_flower}
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
+    seen = len(laid.flowers) + len(in_rows)
+    if seen < needed:
+        raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
+                             f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
+                             (read, read_zh))
+    need = 3 * SETS + 2 - instant
+    if any(_count_fits(p, in_rows, need) for p in plans):
+        return
+    lone = laid.lone()
+    en, zh = _count_said(dets, laid, instant, in_rows)
+    hint_en = ": is a tile lying apart no part of the hand?" if lone else ": is a tile missing from the photo, or " \
+        "one there that is no part of the hand?"
+    hint_zh = "：是不是有一張單獨擺著的牌不是這手牌的？" if lone else "：是不是有牌沒拍到，或拍到了不屬於這手的牌？"
+    raise PhotoHandError(f"{en}; no way of laying out the rows comes to that{hint_en} (read: {read})",
+                         f"{zh}；各列怎麼分都湊不出這個張數{hint_zh}（讀到：{read_zh}）", (read, read_zh))
+
+
+def _count_fits(plan: hand_search.Plan, flowers: set[int], need: int) -> bool:
+    """The plan's tiles (but ``flowers``) can come to a hand of ``need``: its melds' groups cut into threes and
+    fours, whatever their kinds."""
+    sums = {sum(i not in flowers for i in plan.concealed)}
+    for g in plan.meld_groups:
+        n = sum(i not in flowers for i in g.tiles)
+        sums = {s + 3 * m for s in sums for m in range(n // 3 + 1) if 3 * m <= n <= 4 * m}
+    return need in sums
 
 
 def _listed(counts: list[int], joint: str) -> str:

@@ -325,13 +325,15 @@ def test_an_unsure_box_inside_a_claimed_tile_lying_across_its_row_is_the_same_ti
     assert 17 not in got.kinds
     (note,) = [n for n in got.doubts if "boxed twice" in n.en]
     assert "read 2 Dots" in note.en and "讀成二筒" in note.zh
-    # read surer than the tile across the row, or beside it rather than inside, it is no shadow: the photo is refused
+    # read surer than the tile across the row, or beside it rather than inside, it is no shadow: a tile of its own,
+    # never left out (beside, the one kind that makes a win of it is taken, and said)
     assert shadowed(twice(0.97)) == []
     beside = twice(0.22)
     beside.obb[17, 0] -= W
     assert shadowed(beside) == []
-    with pytest.raises(PhotoHandError):
-        score_photo(beside, {}, PROFILE)
+    kept = score_photo(beside, {}, PROFILE)
+    assert 17 in kept.kinds and [(r.index, r.taken_p) for r in kept.repairs] == [(17, 0.0)]
+    assert any("did not name" in n.en for n in kept.doubts)
 
 
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
@@ -750,6 +752,79 @@ def test_backs_taken_as_white_dragons_claim_nothing_of_the_set() -> None:
     (note,) = [n for n in score_photo(dets, {}, PROFILE).doubts if "white dragons" in n.en]
     assert "in this set" not in note.en and "這副牌" not in note.zh
     assert "only so is the hand a win" in note.en and "這樣才是胡牌" in note.zh
+
+
+SEVEN = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]
+
+
+def test_an_instant_win_never_makes_a_surely_read_or_concealed_tile_the_missing_flower() -> None:
+    """A photo review: seven flowers and 17 tiles, with 八仙過海 asked, were paid 8 tai: the 1m in the middle of the
+    concealed row, read at 85%, was taken as the eighth flower (any one tile as the missing flower fits alone)."""
+    for readings in ({}, {0: [("1m", 0.85), ("8f", 0.05), ("2m", 0.01)]}):  # the classifier's own 8f too
+        with pytest.raises(PhotoHandError) as e:
+            score_photo(laid(SEVEN, readings), {"win_type": "eight_flowers"}, PROFILE)
+        assert str(e.value).startswith("Eight flowers (八仙過海) needs 8 flowers, and the photo shows 7 (read: ")
+        assert e.value.zh.startswith("八仙過海要有 8 張花，照片裡只有 7 張（讀到：")
+        assert "8f" not in str(e.value) and "竹" not in e.value.zh
+    # even an unsure tile of the concealed row: flowers lie apart from it
+    unsure = {5: [("9m", 0.3), ("8m", 0.2), ("7m", 0.1)]}
+    with pytest.raises(PhotoHandError, match="^Eight flowers"):
+        score_photo(laid(SEVEN, unsure), {"win_type": "eight_flowers"}, PROFILE)
+    # 七搶一 with seven flowers but 17 tiles: refused by the count (16), not a false win
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(SEVEN), {"win_type": "seven_flowers_rob", "discarder": "S"}, PROFILE)
+    assert str(e.value).startswith("found 17 tiles besides the flowers, in 2 rows of 11 and 6: a winning hand shows "
+                                   "16") and "false win" not in str(e.value)
+    assert "詐胡" not in e.value.zh and "胡牌的手牌應有 16 張" in e.value.zh
+    # a photo with two flowers names those two, and no flower it does not show (the 5p set apart was the 8f)
+    two = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f5f"])]
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(two), {"win_type": "eight_flowers"}, PROFILE)
+    assert "shows 2" in str(e.value) and "flowers 1f 5f)" in str(e.value) and "8f" not in str(e.value)
+    assert "花 春 梅）" in e.value.zh
+    # the eight flowers beside 17 tiles: the count is what is wrong, said so
+    eight = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
+    with pytest.raises(PhotoHandError, match="^found 17 tiles besides the flowers.*shows 16") as e:
+        score_photo(laid(eight), {"win_type": "eight_flowers"}, PROFILE)
+    assert "false win" not in str(e.value) and "詐胡" not in e.value.zh
+
+
+def test_an_unsure_tile_among_the_flowers_may_still_be_the_eighth() -> None:
+    """What the instant win's limits leave: a flower laid with the others, read unsure as another tile."""
+    rows = [(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
+    got = score_photo(laid(rows, {22: [("9s", 0.3), ("3z", 0.2), ("4z", 0.1)]}), {"win_type": "eight_flowers"}, PROFILE)
+    assert len(got.win.flowers) == 8 and [(r.read, r.taken) for r in got.repairs] == [(Tile.S9, Tile.F7)]
+
+
+def test_a_not_a_win_from_the_rules_names_the_hand_in_chinese_as_in_english(tmp_path, capsys, monkeypatch) -> None:
+    """The command said the hand in English ("not a win: 123789m… eight_flowers: …") and only the reason in Chinese."""
+    import companion.commands.score as score_command
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    sixteen = laid([(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])])
+
+    class Reader:
+        classifier = argparse.Namespace(calibration=None)
+
+        def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
+            return sixteen
+
+    monkeypatch.setattr(score_command, "_reader", lambda args: Reader())
+    photo = tmp_path / "seven.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", str(photo), "--context", '{"win_type": "eight_flowers"}']) == 1
+    err = capsys.readouterr().err
+    assert "不是胡牌：123789m2345p pung:777s chow:345s 1234567f eight_flowers：八仙過海需要八張花" in err
+    assert main(["score", str(photo), "--lang", "en", "--context", '{"win_type": "eight_flowers"}']) == 1
+    assert "not a win: 123789m2345p pung:777s chow:345s 1234567f eight_flowers: " in capsys.readouterr().err
+
+
+def test_eighteen_tiles_with_none_lying_apart_are_refused_by_the_count() -> None:
+    dets = laid([(100, ["123m789m234p59p", "5p"]), (200, ["777s", "345s"])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, {}, PROFILE)
+    assert str(e.value).startswith("found 18 tiles besides the flowers, in 2 rows of 12 and 6: a winning hand shows 17")
+    assert "false win" not in str(e.value) and "詐胡" not in e.value.zh and "湊不出這個張數" in e.value.zh
 
 
 def test_english_notes_name_a_face_down_tile_and_never_the_notation() -> None:
