@@ -247,3 +247,17 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
             rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])
     return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)), tuple(hidden))
+
+
+def far_first(dets: Detections, idx: list[int]) -> list[int]:
+    """The tiles ``idx`` ordered the farthest from every other tile first (by their centres)."""
+    if len(idx) < 2:
+        return list(idx)
+    xy = dets.obb[:, :2].astype(np.float64)
+
+    def nearest(i: int) -> float:
+        d = np.hypot(*(xy - xy[i]).T)
+        d[i] = np.inf
+        return float(d.min())
+
+    return sorted(idx, key=lambda i: -nearest(i))

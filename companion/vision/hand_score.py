@@ -20,6 +20,7 @@ Nothing is guessed silently: :attr:`PhotoWin.doubts` says, in English and Chines
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,7 +32,15 @@ from companion.rules.scoring import NotAWin, Score, score
 from companion.rules.win import Win, WinInputError, WinType, win_type_zh
 from companion.tiles import Tile, format_en, format_tiles
 from companion.vision import hand_search
-from companion.vision.hand_photo import LaidHand, as_backs, as_whites, kong_end_backs, lay_out, shadowed
+from companion.vision.hand_photo import (
+    LaidHand,
+    as_backs,
+    as_whites,
+    far_first,
+    kong_end_backs,
+    lay_out,
+    shadowed,
+)
 from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
 from companion.vision.read import Detections
 
@@ -309,6 +318,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
             laid, plans, found = laid_once, plans_once, once
         else:
             twice = []
+    # tiles lying alone, each a row of its own, away from the hand (a discard or a neighbour's tile in the shot, a
+    # box on a patterned table): left out, when the photo as read is no win otherwise (a review's hand read exactly
+    # right beside a lone 9p was refused as "a false win?")
+    apart: list[int] = []
+    if not found or math.isinf(found[0][0]):
+        apart, laid_apart, plans_apart, found_apart = _without_lone(dets, laid, frozenset(twice), instant)
+        if found_apart:
+            laid, plans, found = laid_apart, plans_apart, found_apart
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
@@ -363,6 +380,13 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            "photo",
                            f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
                            "看起來像背面）；請對照照片"))
+    if apart:
+        names_en = ", ".join(_en(Tile(int(dets.kind[i]))) for i in apart)
+        names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in apart)
+        doubts.append(Note(f"{len(apart)} tile(s) lying alone away from the hand left out (read {names_en}): the hand "
+                           "is a win without them; check that they are no part of it",
+                           f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
+                           "請確認它們不是這手牌的"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -512,17 +536,39 @@ def _count_fits(plan: hand_search.Plan, flowers: set[int], need: int) -> bool:
     return need in sums
 
 
-def _listed(counts: list[int], joint: str) -> str:
-    """Row sizes as words: ``12, 12 and 5`` (``joint`` "and"), or ``12、12、5`` (``joint`` "、")."""
-    if joint != "and":
-        return joint.join(map(str, counts))
-    return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
+LONE_TRIED = 4
+"""The tiles lying alone tried left out (:func:`_without_lone`): this many, the farthest from the others first ..."""
+LONE_OUT = 2
+"""... and at most this many of them at once."""
+
+
+def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], instant: bool
+                  ) -> tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
+    """The fewest tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
+    classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much),
+    the farthest first: (those tiles, the layout, plans and readings without them); no tile and no reading where
+    none does."""
+    lone = far_first(dets, laid.lone())[:LONE_TRIED]
+    for k in range(1, min(len(lone), LONE_OUT) + 1):
+        for out in itertools.combinations(lone, k):
+            without = lay_out(dets, left_out | frozenset(out))
+            plans, found = _attempt(dets, without, instant)
+            if found and math.isfinite(found[0][0]):
+                return sorted(out), without, plans, found
+    return [], laid, [], []
 
 
 def _en(t: Tile) -> str:
     """A tile as an English sentence names it: ``5 Dots``, ``White dragon``, ``a face-down tile`` (not ``5p``,
     ``5z``, ``0x``: a review's player was told "0x read unsure")."""
     return "a face-down tile" if t == Tile.UNKNOWN else t.en
+
+
+def _listed(counts: list[int], joint: str) -> str:
+    """Row sizes as words: ``12, 12 and 5`` (``joint`` "and"), or ``12、12、5`` (``joint`` "、")."""
+    if joint != "and":
+        return joint.join(map(str, counts))
+    return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
 
 
 def _sure(p: float) -> str:

@@ -725,7 +725,6 @@ def test_a_back_lying_across_its_row_is_no_concealed_kongs() -> None:
     assert sorted(str(m) for m in standing.win.melds) == ["chow:234s", "ckong:9999s"]
 
 
-
 def test_four_backs_lying_together_are_a_concealed_kong_face_down_never_white_dragons() -> None:
     """A photo review: a concealed kong laid with all four tiles face down was read as a fully exposed kong of white
     dragons (三元牌 +1 tai, "blank in this set" said of a set whose 白板 is framed). Its kind cannot be seen, so it is
@@ -819,12 +818,49 @@ def test_a_not_a_win_from_the_rules_names_the_hand_in_chinese_as_in_english(tmp_
     assert "not a win: 123789m2345p pung:777s chow:345s 1234567f eight_flowers: " in capsys.readouterr().err
 
 
+def test_a_tile_lying_alone_away_from_a_winning_hand_is_left_out_and_said() -> None:
+    """A photo review: a discard lying 8 cm from a hand read exactly right made it "a false win? (詐胡？)"."""
+    hand = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s", "1f5f"])]
+    alone = score_photo(laid(hand), {}, PROFILE)
+    for strays in (["9p"], ["9p", "3z"]):
+        dets = laid([*hand, *((400 + 150 * k, [t]) for k, t in enumerate(strays))])
+        got = score_photo(dets, {}, PROFILE)
+        assert got.win == alone.win and got.score == alone.score and got.marked
+        (note,) = [n for n in got.doubts if "lying alone" in n.en]
+        names = [Tile.from_code(t) for t in strays]
+        assert note.en.startswith(f"{len(strays)} tile(s) lying alone away from the hand left out (read "
+                                  f"{', '.join(t.en for t in names)})")
+        assert f"（讀成{'、'.join(t.zh for t in names)}）" in note.zh
+        first = len(laid(hand).kind)
+        assert not set(range(first, first + len(strays))) & set(got.kinds)
+    # a hand that is no win with the tile left out either: refused by the count, the lone tile asked about
+    bad = laid([(100, ["123m789m234p5p", "6p"]), (200, ["777s", "345s", "1f5f"]), (400, ["9p"])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(bad, {}, PROFILE)
+    assert str(e.value).startswith("found 18 tiles besides the flowers, in 3 rows of 11, 6 and 1: a winning hand "
+                                   "shows 17") and "is a tile lying apart no part of the hand?" in str(e.value)
+    assert "false win" not in str(e.value) and "詐胡" not in e.value.zh and "單獨擺著的牌" in e.value.zh
+
+
 def test_eighteen_tiles_with_none_lying_apart_are_refused_by_the_count() -> None:
     dets = laid([(100, ["123m789m234p59p", "5p"]), (200, ["777s", "345s"])])
     with pytest.raises(PhotoHandError) as e:
         score_photo(dets, {}, PROFILE)
     assert str(e.value).startswith("found 18 tiles besides the flowers, in 2 rows of 12 and 6: a winning hand shows 17")
     assert "false win" not in str(e.value) and "詐胡" not in e.value.zh and "湊不出這個張數" in e.value.zh
+
+
+def test_unsure_boxes_lying_alone_on_a_patterned_table_are_left_out() -> None:
+    """A photo review: two unsure 5z boxes on a checkerboard's squares, each a row of its own far from a hand read
+    exactly right, made the hand refused."""
+    unsure = {0: [("5z", 0.3), ("6z", 0.2), ("7z", 0.1)], 1: [("5z", 0.3), ("6z", 0.2), ("7z", 0.1)]}
+    rows = [(20, ["5z"]), (500, ["5z"]), (150, ["79m456p11s", "8m"]), (250, ["345s", "789m", "123p", "1f7f"])]
+    got = score_photo(laid(rows, unsure), {}, PROFILE)
+    truth = score_photo(laid(rows[2:]), {}, PROFILE)
+    assert got.win == truth.win and got.score == truth.score and 0 not in got.kinds and 1 not in got.kinds
+    assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read White dragon, White dragon)")
+               for n in got.doubts)
+    assert not any("read unsure" in n.en for n in got.doubts)  # (left out, not doubted)
 
 
 def test_english_notes_name_a_face_down_tile_and_never_the_notation() -> None:
