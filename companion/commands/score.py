@@ -239,8 +239,9 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"
             zh += "；照片裡亮著的槓當作明槓：用 --kong 牌=addkong 或 =ckong 說明它是哪一種"
         return _failed(args, photo, en, zh)
-    except NotAWin as e:
-        return _failed(args, photo, str(e), e.reason_zh)
+    except NotAWin as e:  # the hand named in both languages, as the English does (a review read only the reason in
+        # Chinese)
+        return _failed(args, photo, str(e), f"不是胡牌：{e.win.describe()}：{e.reason_zh}")
     except ValueError as e:
         return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
     kongs = {m.tile for m in found.win.melds if m.kind.is_kong}

@@ -56,9 +56,19 @@ class LaidHand:
     rows: tuple[tuple[Group, ...], ...]
     flowers: tuple[int, ...]
     stray: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...] = ()
+    """Groups of four face-down tiles lying together, no face among them (their tiles are in ``stray`` too): a
+    concealed kong laid all face down, whose kind the photo does not show (spec §2: tables often turn its tiles
+    down). A photo review's four backs were taken for a pung and one of white dragons, an exposed kong of 白."""
 
     def tile_count(self, row: int) -> int:
         return sum(len(g) for g in self.rows[row])
+
+    def lone(self) -> list[int]:
+        """The tiles lying alone, each a row of its own (a one-tile group, no other tile beside it): the winning
+        tile pushed apart, or a tile that is no part of the hand (a discard, a neighbour's tile, a box on a
+        patterned table)."""
+        return [row[0].tiles[0] for row in self.rows if len(row) == 1 and len(row[0]) == 1]
 
 
 def _groups(dets: Detections, f: RowFrame, idx: np.ndarray) -> tuple[Group, ...]:
@@ -202,6 +212,7 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
     flower = np.array([Tile(int(k)).is_flower for k in kinds])
     rows: list[tuple[float, tuple[Group, ...]]] = []
     stray: list[int] = []
+    hidden: list[tuple[int, ...]] = []
     flowers: list[int] = []
     frame = RowFrame.of(dets.obb)
     label = row_labels(frame)
@@ -227,10 +238,26 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
                 g = Group(rest, bool(frame.sideways[list(rest)].any()), g.backs - len(lying))
             odd = _stray_backs(g, kinds)
             stray.extend(odd)
+            if len(g) == 4 and len(odd) == 4:  # four backs together: a concealed kong laid face down
+                hidden.append(g.tiles)
             kept = tuple(i for i in g.tiles if i not in odd)
             if kept:
                 groups.extend(_kongs_apart(Group(kept, g.sideways, g.backs - len(odd)), kinds))
         if groups:
             rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])
-    return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)))
+    return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)), tuple(hidden))
+
+
+def far_first(dets: Detections, idx: list[int]) -> list[int]:
+    """The tiles ``idx`` ordered the farthest from every other tile first (by their centres)."""
+    if len(idx) < 2:
+        return list(idx)
+    xy = dets.obb[:, :2].astype(np.float64)
+
+    def nearest(i: int) -> float:
+        d = np.hypot(*(xy - xy[i]).T)
+        d[i] = np.inf
+        return float(d.min())
+
+    return sorted(idx, key=lambda i: -nearest(i))

@@ -20,6 +20,8 @@ Nothing is guessed silently: :attr:`PhotoWin.doubts` says, in English and Chines
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,10 +29,18 @@ from typing import Any
 from companion.hand import Meld, MeldKind
 from companion.rules.profiles import Profile
 from companion.rules.scoring import NotAWin, Score, score
-from companion.rules.win import Win, WinInputError, WinType
-from companion.tiles import Tile, format_tiles
+from companion.rules.win import Win, WinInputError, WinType, win_type_zh
+from companion.tiles import Tile, format_en, format_tiles
 from companion.vision import hand_search
-from companion.vision.hand_photo import LaidHand, as_backs, as_whites, kong_end_backs, lay_out, shadowed
+from companion.vision.hand_photo import (
+    LaidHand,
+    as_backs,
+    as_whites,
+    far_first,
+    kong_end_backs,
+    lay_out,
+    shadowed,
+)
 from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
 from companion.vision.read import Detections
 
@@ -143,14 +153,15 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
             tai = max(s[2].hand_tai for s in _score_each(legal, context, profile, win_tile))
         except (NotAWin, WinInputError, PhotoHandError):
             continue
-        how_en = ", ".join(f"{r.read.code} as {r.taken.code} "
+        how_en = ", ".join(f"{_en(r.read)} as {_en(r.taken)} "
                            f"({_sure(r.taken_p) if r.taken_p > 0 else 'not named by the reader'})"
                            for r in repairs) or "as read"
         how_zh = "、".join(f"{r.read.zh}當作{r.taken.zh}（{_sure(r.taken_p) if r.taken_p > 0 else '辨識沒有想到這張'}）"
                            for r in repairs) or "照讀到的"
-        melds = " ".join(str(m) for m in legal.melds) or "-"
-        notes.append(Note(f"also a win, nearly as likely: {how_en} (melds {melds}): {tai} tai; check the photo",
-                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（吃碰槓 {melds}）：{tai} 台；請對照照片"))
+        melds = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in legal.melds) or "none"
+        melds_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in legal.melds) or "沒有"
+        notes.append(Note(f"also a win, nearly as likely: {how_en} (melds: {melds}): {tai} tai; check the photo",
+                          f"另一種讀法也是胡牌，可能性相近：{how_zh}（吃碰槓：{melds_zh}）：{tai} 台；請對照照片"))
     return notes
 
 
@@ -189,8 +200,8 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
     if win_tile is not None:
         candidates = [i for i in concealed if kinds[i] == win_tile][:1]
         if not candidates:
-            raise PhotoHandError(f"--win-tile {win_tile.code}: no {win_tile.code} among the concealed tiles "
-                                 f"({format_tiles(sorted(kinds[i] for i in concealed))})",
+            raise PhotoHandError(f"--win-tile {win_tile.code}: no {_en(win_tile)} among the concealed tiles "
+                                 f"({format_en(kinds[i] for i in concealed)})",
                                  f"--win-tile {win_tile.code}：手牌裡沒有{win_tile.zh}"
                                  f"（{format_tiles(sorted(kinds[i] for i in concealed))}）")
     elif legal.apart >= 0:
@@ -243,7 +254,7 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
         if m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
         elif m.kind is MeldKind.KONG:
-            notes.append(Note(f"the kong of {m.tile.code} lies face up: taken as exposed (明槓); --kong "
+            notes.append(Note(f"the kong of {_en(m.tile)} lies face up: taken as exposed (明槓); --kong "
                               f"{m.tile.code}=addkong (加槓) or ={MeldKind.CKONG.value} (暗槓 turned up) says otherwise",
                               f"{m.tile.zh}的槓整組朝上：當作明槓；加槓請用 --kong {m.tile.code}=addkong，"
                               f"暗槓翻開的請用 --kong {m.tile.code}=ckong"))
@@ -270,7 +281,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     found = search(dets, laid, plans, instant) if refused is None else []
     # face-down tiles in no concealed kong, read as blank-faced white dragons (白板): tried when the photo as read is
     # no win (a review's pung of 白 was read as three backs, and the hand refused)
-    whites = list(laid.stray) if not found else []
+    # but never four backs lying together as a group: a concealed kong laid face down, its kind unseen (a review's was
+    # scored an exposed kong of 白); the refusal asks to turn one of its tiles up
+    hidden = {i for g in laid.hidden for i in g}
+    whites = [i for i in laid.stray if i not in hidden] if not found else []
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
@@ -293,18 +307,29 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         else:
             pale = []
     # an unsure upright box inside a claimed tile lying across the row, boxed twice: left out, when the photo as read
-    # is no win otherwise
-    twice = shadowed(dets) if not found else []
+    # is no win otherwise, or only with a tile taken as a kind the classifier did not name (that box as the pung's
+    # fourth 6p made a kong of it, once flowers no longer fitted it as well)
+    guessed = not found or math.isinf(found[0][0])
+    twice = shadowed(dets) if guessed else []
     if twice:
         laid_once = lay_out(dets, frozenset(twice))
         plans_once, once = _attempt(dets, laid_once, instant)
-        if once:
+        if once and (not found or math.isfinite(once[0][0])):
             laid, plans, found = laid_once, plans_once, once
         else:
             twice = []
+    # tiles lying alone, each a row of its own, away from the hand (a discard or a neighbour's tile in the shot, a
+    # box on a patterned table): left out, when the photo as read is no win otherwise (a review's hand read exactly
+    # right beside a lone 9p was refused as "a false win?")
+    apart: list[int] = []
+    if not found or math.isinf(found[0][0]):
+        apart, laid_apart, plans_apart, found_apart = _without_lone(dets, laid, frozenset(twice), instant)
+        if found_apart:
+            laid, plans, found = laid_apart, plans_apart, found_apart
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
+        _refuse_by_count(dets, laid, plans, instant, context)
         which, which_zh = _which_kind(dets, laid, plans, instant)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
@@ -337,7 +362,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note("the hand's row has gaps: its groups are taken as concealed tiles (melds lie in a row of "
                            "their own, in front of the hand)",
                            "手牌那一列中間有空隙：各組都當作手牌（吃碰槓要另外排一列，放在手牌前面）"))
-    doubts += _unsure_notes(dets, legal, {r.index for r in repairs})
+    doubts += _unsure_notes(dets, legal, {r.index for r in repairs}, best, profile)
     doubts += _flower_notes(dets, legal, best, profile, {r.index for r in repairs})
     doubts += _win_tile_notes(legal, scored, best, win_tile)
     if pale:
@@ -346,13 +371,22 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"{len(pale)} 張讀成白板的牌在暗槓的兩端，當作蓋著的牌（這副牌的背面顏色很淡）"))
     if twice:
         doubts.append(Note(f"{len(twice)} box(es) read unsure inside a tile lying across its row left out (the same "
-                           f"tile boxed twice: read {', '.join(Tile(int(dets.kind[i])).code for i in twice)})",
+                           f"tile boxed twice: read {', '.join(_en(Tile(int(dets.kind[i]))) for i in twice)})",
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
-    if whites:
-        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板, blank "
-                           "in this set): check them in the photo",
-                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板（這副牌的白板是空白的）：請對照照片"))
+    if whites:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
+        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
+                           "so is the hand a win, where a set's 白板 is blank and reads as a back; check them in the "
+                           "photo",
+                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
+                           "看起來像背面）；請對照照片"))
+    if apart:
+        names_en = ", ".join(_en(Tile(int(dets.kind[i]))) for i in apart)
+        names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in apart)
+        doubts.append(Note(f"{len(apart)} tile(s) lying alone away from the hand left out (read {names_en}): the hand "
+                           "is a win without them; check that they are no part of it",
+                           f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
+                           "請確認它們不是這手牌的"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -395,7 +429,7 @@ def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan],
         if i in tiles:
             at, at_zh = f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
     read = Tile(int(dets.kind[i]))
-    return (f"the tile read {read.code} ({at}) would make a win as {' or '.join(k.code for k in kinds)}: check which "
+    return (f"the tile read {_en(read)} ({at}) would make a win as {' or '.join(map(_en, kinds))}: check which "
             "it is; ",
             f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
 
@@ -434,22 +468,100 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
                              "讓牌佔畫面的大部分")
     if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
-        counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
-        rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
-        rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
-        down_en, down_zh = (f" (and {len(laid.stray)} face down)", f"（另有 {len(laid.stray)} 張蓋著）") if laid.stray \
-            else ("", "")
+        en, zh = _count_said(dets, laid, instant, in_rows)
         # far more than a hand (a page of text, a screenshot's rows): no reading of hundreds of tiles (a review)
         many = tiles > 2 * (4 * SETS + 2)
         said_en = ": is this a photo of one laid-down hand?" if many else f" (read: {read})"
         said_zh = "：這是一手攤開的牌的照片嗎？" if many else f"（讀到：{read_zh}）"
-        raise PhotoHandError(
-            f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows {need} ("
-            f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
-            f"ones in one row{said_en}",
-            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {need} 張（"
-            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列{said_zh}", (read, read_zh))
+        raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return plans
+
+
+def _count_said(dets: Detections, laid: LaidHand, instant: bool, in_rows: set[int]) -> tuple[str, str]:
+    """How many tiles the photo shows besides the flowers, in which rows, against the count a winning hand shows."""
+    need = 3 * SETS + 2 - instant
+    counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
+    tiles = sum(counts)
+    rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
+    rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
+    down_en, down_zh = (f" (and {len(laid.stray)} face down)", f"（另有 {len(laid.stray)} 張蓋著）") if laid.stray \
+        else ("", "")
+    return (f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows {need} ("
+            f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
+            "ones in one row",
+            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {need} 張（"
+            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列")
+
+
+FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers (八仙過海)"), "seven_flowers_rob": (7, "Seven rob one (七搶一)")}
+"""The flowers an instant win by flowers shows (spec §4: 八仙過海 all eight; 七搶一 seven, the eighth robbed), and its
+English name (the tai table's)."""
+
+
+def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], instant: bool,
+                     context: Mapping[str, Any]) -> None:
+    """For a photo no reading of which is a win: a :class:`PhotoHandError` saying so by count where the count is what
+    is wrong: fewer flowers than the instant win needs, or tiles that no plan's rows can lay out as a hand of the
+    right size (a review's hand with a lone tile beside it, 18 tiles where a win shows 17, was refused as "a false
+    win?", which at a table means a penalty)."""
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    kinds = [Tile(int(k)) for k in dets.kind]
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if kinds[i].is_flower}
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
+    seen = len(laid.flowers) + len(in_rows)
+    if seen < needed:
+        raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
+                             f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
+                             (read, read_zh))
+    need = 3 * SETS + 2 - instant
+    if any(_count_fits(p, in_rows, need) for p in plans):
+        return
+    lone = laid.lone()
+    en, zh = _count_said(dets, laid, instant, in_rows)
+    hint_en = ": is a tile lying apart no part of the hand?" if lone else ": is a tile missing from the photo, or " \
+        "one there that is no part of the hand?"
+    hint_zh = "：是不是有一張單獨擺著的牌不是這手牌的？" if lone else "：是不是有牌沒拍到，或拍到了不屬於這手的牌？"
+    raise PhotoHandError(f"{en}; no way of laying out the rows comes to that{hint_en} (read: {read})",
+                         f"{zh}；各列怎麼分都湊不出這個張數{hint_zh}（讀到：{read_zh}）", (read, read_zh))
+
+
+def _count_fits(plan: hand_search.Plan, flowers: set[int], need: int) -> bool:
+    """The plan's tiles (but ``flowers``) can come to a hand of ``need``: its melds' groups cut into threes and
+    fours, whatever their kinds."""
+    sums = {sum(i not in flowers for i in plan.concealed)}
+    for g in plan.meld_groups:
+        n = sum(i not in flowers for i in g.tiles)
+        sums = {s + 3 * m for s in sums for m in range(n // 3 + 1) if 3 * m <= n <= 4 * m}
+    return need in sums
+
+
+LONE_TRIED = 4
+"""The tiles lying alone tried left out (:func:`_without_lone`): this many, the farthest from the others first ..."""
+LONE_OUT = 2
+"""... and at most this many of them at once."""
+
+
+def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], instant: bool
+                  ) -> tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
+    """The fewest tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
+    classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much),
+    the farthest first: (those tiles, the layout, plans and readings without them); no tile and no reading where
+    none does."""
+    lone = far_first(dets, laid.lone())[:LONE_TRIED]
+    for k in range(1, min(len(lone), LONE_OUT) + 1):
+        for out in itertools.combinations(lone, k):
+            without = lay_out(dets, left_out | frozenset(out))
+            plans, found = _attempt(dets, without, instant)
+            if found and math.isfinite(found[0][0]):
+                return sorted(out), without, plans, found
+    return [], laid, [], []
+
+
+def _en(t: Tile) -> str:
+    """A tile as an English sentence names it: ``5 Dots``, ``White dragon``, ``a face-down tile`` (not ``5p``,
+    ``5z``, ``0x``: a review's player was told "0x read unsure")."""
+    return "a face-down tile" if t == Tile.UNKNOWN else t.en
 
 
 def _listed(counts: list[int], joint: str) -> str:
@@ -466,17 +578,21 @@ def _sure(p: float) -> str:
 
 def _repair_note(r: Repair) -> Note:
     if r.taken_p > 0:
-        return Note(f"read {r.read.code} ({_sure(r.read_p)} sure) as {r.taken.code} ({_sure(r.taken_p)}): so the hand "
+        return Note(f"read {_en(r.read)} ({_sure(r.read_p)} sure) as {_en(r.taken)} ({_sure(r.taken_p)}): so the hand "
                     "is a win",
                     f"{r.read.zh}（{_sure(r.read_p)} 把握）當作{r.taken.zh}（{_sure(r.taken_p)}）：這樣才是胡牌")
-    return Note(f"read {r.read.code} ({_sure(r.read_p)} sure) as {r.taken.code}, which the classifier did not name: "
+    return Note(f"read {_en(r.read)} ({_sure(r.read_p)} sure) as {_en(r.taken)}, which the classifier did not name: "
                 "only that kind makes the hand a win; check it in the photo",
                 f"{r.read.zh}（{_sure(r.read_p)} 把握）當作{r.taken.zh}（辨識沒有想到這張）：只有這樣才能胡，請對照照片")
 
 
-def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Note]:
-    """The tiles kept as read but not surely (a legal hand can still hold a misread tile), each named."""
+def _unsure_notes(dets: Detections, legal: Legal, changed: set[int], best: tuple[int, Win, Score],
+                  profile: Profile) -> list[Note]:
+    """The tiles kept as read but not surely (a legal hand can still hold a misread tile), each named; a flower's
+    with the tai the hand would have were it its likeliest other flower, as a surer flower's note says
+    (:func:`_flower_notes`; a review's unsure 7f, truly the winner's own 1f, was told only to be checked)."""
     doubtful = dets.doubtful()
+    held = {legal.kinds[i] for i in legal.flowers}
     notes = []
     for i in sorted(legal.kinds):
         if not doubtful[i] or i in changed:
@@ -484,11 +600,29 @@ def _unsure_notes(dets: Detections, legal: Legal, changed: set[int]) -> list[Not
         t, p = legal.kinds[i], float(dets.score[i])
         alike = [Tile(int(k)) for k, q in zip(dets.top3_kind[i], dets.top3_score[i], strict=True)
                  if int(k) != int(t) and q >= hand_search.ALTERNATIVE_FLOOR]
-        others = "/".join(a.code for a in alike) or "?"
+        others = " or ".join(map(_en, alike)) or "another tile"
         others_zh = "或".join(a.zh for a in alike) or "別的牌"
-        notes.append(Note(f"{t.code} read unsure ({_sure(p)} sure; or {others}): check it in the photo",
-                          f"{t.zh}讀得不確定（{_sure(p)} 把握；也可能是{others_zh}）：請對照照片"))
+        then_en = then_zh = ""
+        flower = next((a for a in alike if a.is_flower and a not in held), None) if i in legal.flowers else None
+        tai = _tai_as(best, t, flower, profile) if flower is not None else None
+        if flower is not None and tai is not None:
+            now = best[2].hand_tai
+            then_en = f"; were it {_en(flower)}, the hand would be {tai} tai, not {now}" if tai != now else \
+                f"; were it {_en(flower)}, the hand would still be {now} tai"
+            then_zh = f"；若其實是{flower.zh}，這手是 {tai} 台，不是 {now} 台" if tai != now else \
+                f"；若其實是{flower.zh}，這手還是 {now} 台"
+        notes.append(Note(f"{_en(t)} read unsure ({_sure(p)} sure; or {others}){then_en}: check it in the photo",
+                          f"{t.zh}讀得不確定（{_sure(p)} 把握；也可能是{others_zh}）{then_zh}：請對照照片"))
     return notes
+
+
+def _tai_as(best: tuple[int, Win, Score], flower: Tile, other: Tile, profile: Profile) -> int | None:
+    """The hand tai of the win scored with its ``flower`` taken as ``other``; None where that is no win."""
+    flowers = tuple(other if f == flower else f for f in best[1].flowers)
+    try:
+        return score(dataclasses.replace(best[1], flowers=flowers), profile).hand_tai
+    except (NotAWin, WinInputError):
+        return None
 
 
 def _flower_notes(dets: Detections, legal: Legal, best: tuple[int, Win, Score], profile: Profile,
@@ -507,13 +641,9 @@ def _flower_notes(dets: Detections, legal: Legal, best: tuple[int, Win, Score], 
             other = Tile(int(k))
             if other == read or not other.is_flower or other in held or q < hand_search.ALTERNATIVE_FLOOR:
                 continue
-            flowers = tuple(other if t == read else t for t in best[1].flowers)
-            try:
-                tai = score(dataclasses.replace(best[1], flowers=flowers), profile).hand_tai
-            except (NotAWin, WinInputError):
-                continue
-            if tai != best[2].hand_tai:
-                notes.append(Note(f"flower {read.code} read {_sure(p)} sure; were it {other.code}, the hand would be "
+            tai = _tai_as(best, read, other, profile)
+            if tai is not None and tai != best[2].hand_tai:
+                notes.append(Note(f"flower {_en(read)} read {_sure(p)} sure; were it {_en(other)}, the hand would be "
                                   f"{tai} tai, not {best[2].hand_tai}: check it in the photo",
                                   f"花{read.zh}（{_sure(p)} 把握）若其實是{other.zh}，這手是 {tai} 台，不是 "
                                   f"{best[2].hand_tai} 台：請對照照片"))
@@ -526,7 +656,7 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
     """What to say of the winning tile: named against the one set apart, or taken as the best of several."""
     apart = legal.kinds[legal.apart] if legal.apart >= 0 else None
     if win_tile is not None and apart is not None and apart != win_tile:
-        return [Note(f"the tile set apart is {apart.code}, but {win_tile.code} was named: scored as named",
+        return [Note(f"the tile set apart is {_en(apart)}, but {_en(win_tile)} was named: scored as named",
                      f"分開擺的是{apart.zh}，但指定的是{win_tile.zh}：照指定的計")]
     if win_tile is None and apart is None and best[0] >= 0 and len(scored) > 1:
         tile = legal.kinds[best[0]]
@@ -537,9 +667,9 @@ def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tu
         if not each:
             return []
         ranked = sorted(each.items(), key=lambda kv: (-kv[1], kv[0]))
-        en = ", ".join(f"{t.code} {n} tai" for t, n in ranked)
+        en = ", ".join(f"{_en(t)} {n} tai" for t, n in ranked)
         zh = "、".join(f"{t.zh} {n} 台" for t, n in ranked)
-        return [Note(f"the winning tile is not set apart: scored as {tile.code}, the most ({best[2].hand_tai} tai); "
+        return [Note(f"the winning tile is not set apart: scored as {_en(tile)}, the most ({best[2].hand_tai} tai); "
                      f"won on another tile: {en}; --win-tile names it",
                      f"胡的那張沒有分開擺：以{tile.zh}計，台數最多（{best[2].hand_tai} 台）；若胡的是別張：{zh}；"
                      "可用 --win-tile 指定")]

@@ -231,15 +231,40 @@ def _options(dets: Detections, i: int) -> list[tuple[Tile, float]]:
     return out
 
 
-def _readings(dets: Detections, hand: list[int]) -> Iterator[tuple[float, dict[int, Tile], tuple[Repair, ...]]]:
+def among_flowers(dets: Detections, laid: LaidHand) -> set[int]:
+    """The tiles lying in a group with a tile read as a flower (flowers are laid together, apart from the hand's
+    row), and the flowers laid out."""
+    flower = [Tile(int(k)).is_flower for k in dets.kind]
+    return {i for row in laid.rows for g in row if any(flower[j] for j in g.tiles) for i in g.tiles} | \
+        set(laid.flowers)
+
+
+def no_flower(dets: Detections, laid: LaidHand, hand: list[int], instant: bool) -> set[int]:
+    """The tiles of ``hand`` that no reading from the classifier may take as a flower they were not read as. In an
+    instant win (八仙過海, 七搶一) the flowers are the win: a tile read surely (not :meth:`Detections.doubtful`), or
+    lying anywhere but among flowers (in the concealed row, set apart from it), is not the missing flower. A photo
+    review's 1m read at 85% in the concealed row was taken as the eighth flower, and seven flowers were paid 八仙過海.
+    Elsewhere, none (a flower changes no count the hand needs)."""
+    if not instant:
+        return set()
+    doubtful = dets.doubtful()
+    beside = among_flowers(dets, laid)
+    return {i for i in hand if not Tile(int(dets.kind[i])).is_flower and (i not in beside or not doubtful[i])}
+
+
+def _readings(dets: Detections, hand: list[int],
+              barred: set[int] = frozenset()) -> Iterator[tuple[float, dict[int, Tile], tuple[Repair, ...]]]:  # type: ignore[assignment]
     """Readings of the hand's tiles, likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of
-    them changed to another of their top three (cost: the log-odds of the change)."""
+    them changed to another of their top three (cost: the log-odds of the change); a tile of ``barred`` never to a
+    flower (:func:`no_flower`)."""
     base = {i: Tile(int(dets.kind[i])) for i in hand}
     changes = []
     for i in hand:
         opts = _options(dets, i)
         read_p = max(opts[0][1], 1e-6)
         for t, p in opts[1:]:
+            if t.is_flower and i in barred:
+                continue
             changes.append((math.log(read_p) - math.log(p), i, t, p, read_p))
     changes.sort(key=lambda c: (c[0], c[1], int(c[2])))
     yield 0.0, base, ()
@@ -271,7 +296,8 @@ def search(dets: Detections, laid: LaidHand, plans: list[Plan],
     found: list[tuple[float, Legal, tuple[Repair, ...]]] = []
     for plan in plans:
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
-        for cost, kinds, repairs in itertools.islice(_readings(dets, hand), MAX_TRIED):
+        barred = no_flower(dets, laid, hand, instant)
+        for cost, kinds, repairs in itertools.islice(_readings(dets, hand, barred), MAX_TRIED):
             if found and cost > found[0][0] + math.log(ALTERNATIVE_ODDS):
                 break
             legal = legal_reading(plan, kinds, laid.flowers, instant)
@@ -328,17 +354,25 @@ def ambiguous(dets: Detections, laid: LaidHand, plans: list[Plan],
 def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
                instant: bool) -> Iterator[tuple[int, dict[int, Tile], dict[int, Tile], list[Legal]]]:
     """Each tile :func:`_unreadable` tries as any kind, in its order: (the tile, the tiles as read, the other tiles'
-    readings it is tried with, the legal readings with it as another kind)."""
+    readings it is tried with, the legal readings with it as another kind). A tile is tried as a flower only where it
+    lies among flowers (:func:`among_flowers`; never in the concealed row) and :func:`no_flower` allows it; in an
+    instant win, whose hand has no shape to check a kind against (any tile made the missing eighth flower fits
+    alone), only tiles read unsure are tried."""
     across = RowFrame.of(dets.obb).sideways if len(dets) else np.zeros(0, bool)
+    unsure = dets.doubtful()
+    beside = among_flowers(dets, laid)
     for plan in plans:
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
         read = {i: Tile(int(dets.kind[i])) for i in hand}
         likeliest = {i: max(_options(dets, i), key=lambda o: o[1])[0] for i in hand}
-        up = sorted((i for i in hand if dets.face_up[i]), key=lambda i: float(dets.score[i]))
+        up = sorted((i for i in hand if dets.face_up[i] and (unsure[i] or not instant)),
+                    key=lambda i: float(dets.score[i]))
         doubtful = list(dict.fromkeys([*up[:WILDCARDS], *(i for i in up if across[i])]))
+        barred = no_flower(dets, laid, hand, instant) | {i for i in hand if i not in beside}
         for base in (read, likeliest) if likeliest != read else (read,):
             for i in doubtful:
                 fits = [legal for t in Tile if t != Tile.UNKNOWN and t != base[i]
+                        and not (t.is_flower and i in barred)
                         if (legal := legal_reading(plan, {**base, i: t}, laid.flowers, instant)) is not None]
                 yield i, read, base, fits
 

@@ -307,7 +307,8 @@ def test_a_refused_photo_says_which_tile_would_make_a_win_and_no_command_line() 
         with pytest.raises(PhotoHandError) as refused:
             score_photo(dets, {}, load_profile(None))
         said = app_words(refused.value)
-        assert said.en.endswith("the tile read 9p (row 2, tile 3) would make a win as 1p or 4p: check which it is")
+        assert said.en.endswith("the tile read 9 Dots (row 2, tile 3) would make a win as 1 Dot or 4 Dots: check "
+                                 "which it is")
         assert said.zh.endswith("第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡：請看清楚是哪一張")
         assert "companion" not in said.en + said.zh
 

@@ -125,7 +125,7 @@ def test_without_a_marked_winning_tile_every_one_is_scored_and_the_best_taken() 
     assert any("--win-tile" in n.en and "--win-tile" in n.zh for n in got.doubts)
     named = score_photo(dets, {}, PROFILE, win_tile=Tile.S6)
     assert named.named and not named.marked and named.win.win_tile == Tile.S6 and len(named.win_tiles) == 1
-    with pytest.raises(PhotoHandError, match="no 7z among"):
+    with pytest.raises(PhotoHandError, match="no Red dragon among"):
         score_photo(dets, {}, PROFILE, win_tile=Tile.Z7)
 
 
@@ -183,7 +183,7 @@ def test_a_flower_read_surely_enough_is_doubted_where_its_other_reading_scores_o
     got = score_photo(misread, context, PROFILE)
     assert got.win.flowers == (Tile.F1, Tile.F7) and got.score.hand_tai == 1
     (note,) = [n for n in got.doubts if "flower" in n.en]
-    assert "were it 4f, the hand would be 2 tai, not 1" in note.en and "若其實是冬，這手是 2 台" in note.zh
+    assert "were it Winter, the hand would be 2 tai, not 1" in note.en and "若其實是冬，這手是 2 台" in note.zh
     # an other reading that scores the same (夏 is no North flower either), or one too faint: nothing said
     for readings in ({18: [("1f", 0.84), ("2f", 0.1), ("4f", 0.01)]}, {18: [("1f", 0.84), ("5z", 0.1), ("4f", 0.01)]}):
         assert not any("flower" in n.en for n in score_photo(laid(rows, readings), context, PROFILE).doubts)
@@ -262,7 +262,7 @@ def test_a_misread_that_breaks_the_hand_is_repaired_from_the_top_three() -> None
     assert got.win.concealed.count(Tile.Z5) == 2
     (r,) = got.repairs
     assert (r.index, r.read, r.taken) == (15, Tile.Z6, Tile.Z5)
-    assert any("6z" in n.en and "5z" in n.en for n in got.doubts)
+    assert any("read Green dragon (48% sure) as White dragon (41%)" in n.en for n in got.doubts)
 
 
 def test_a_tile_none_of_whose_readings_fits_is_the_one_kind_that_makes_the_win() -> None:
@@ -298,7 +298,8 @@ def test_a_claimed_tile_misread_surely_is_tried_as_any_kind_and_a_concealed_tile
                 {10: [("9p", 0.96), ("3z", 0.01), ("4z", 0.005)]}, sideways={10, 11, 14})
     with pytest.raises(PhotoHandError) as refused:
         score_photo(dets, {}, PROFILE)
-    assert "the tile read 9p (row 2, tile 3) would make a win as 1p or 4p: check which it is" in str(refused.value)
+    assert "the tile read 9 Dots (row 2, tile 3) would make a win as 1 Dot or 4 Dots: check which it is" \
+        in str(refused.value)
     assert "第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡" in refused.value.zh
     assert hand_search.ambiguous(dets, lay_out(dets), hand_search.row_plans(lay_out(dets), set())) == (
         10, (Tile.P1, Tile.P4))
@@ -323,14 +324,16 @@ def test_an_unsure_box_inside_a_claimed_tile_lying_across_its_row_is_the_same_ti
     assert [str(m) for m in got.win.melds] == ["pung:666p"] and got.win.win_tile == Tile.S1
     assert 17 not in got.kinds
     (note,) = [n for n in got.doubts if "boxed twice" in n.en]
-    assert "read 2p" in note.en and "讀成二筒" in note.zh
-    # read surer than the tile across the row, or beside it rather than inside, it is no shadow: the photo is refused
+    assert "read 2 Dots" in note.en and "讀成二筒" in note.zh
+    # read surer than the tile across the row, or beside it rather than inside, it is no shadow: a tile of its own,
+    # never left out (beside, the one kind that makes a win of it is taken, and said)
     assert shadowed(twice(0.97)) == []
     beside = twice(0.22)
     beside.obb[17, 0] -= W
     assert shadowed(beside) == []
-    with pytest.raises(PhotoHandError):
-        score_photo(beside, {}, PROFILE)
+    kept = score_photo(beside, {}, PROFILE)
+    assert 17 in kept.kinds and [(r.index, r.taken_p) for r in kept.repairs] == [(17, 0.0)]
+    assert any("did not name" in n.en for n in kept.doubts)
 
 
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
@@ -342,8 +345,8 @@ def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
     rest = list(parse_tiles("123p456p789p222z111z55m"))
     tai = max(score(Win(tuple(rest[:k] + rest[k + 1:]), t, "self_draw"), PROFILE).hand_tai  # type: ignore[arg-type]
               for k, t in enumerate(rest))
-    assert note.en == f"also a win, nearly as likely: 8s as 1z (15%) (melds -): {tai} tai; check the photo"
-    assert "八條當作東" in note.zh
+    assert note.en == f"also a win, nearly as likely: 8 Bamboo as East wind (15%) (melds: none): {tai} tai; check the photo"
+    assert "八條當作東" in note.zh and "吃碰槓：沒有" in note.zh
 
 
 def test_a_photo_turned_a_quarter_or_askew_keeps_its_rows() -> None:
@@ -365,7 +368,8 @@ def test_an_unsure_tile_of_a_legal_reading_is_named_for_the_player_to_check() ->
     got = score_photo(dets, {}, PROFILE)
     assert not got.repairs
     (note,) = [n for n in got.doubts if "unsure" in n.en]
-    assert note.en == "5m read unsure (42% sure; or 8m/3m): check it in the photo"  # a share players read
+    # a share players read; the tiles named as players say them, not in the notation (a review's "0x read unsure")
+    assert note.en == "5 Characters read unsure (42% sure; or 8 Characters or 3 Characters): check it in the photo"
     assert note.zh == "五萬讀得不確定（42% 把握；也可能是八萬或三萬）：請對照照片"  # the tiles named as players say them
 
 
@@ -400,10 +404,10 @@ def test_a_winning_tile_not_set_apart_names_every_other_tile_with_its_tai() -> N
     chosen = got.win.win_tile
     assert chosen is not None and best[chosen] == got.score.hand_tai == max(best.values())
     note = next(n for n in got.doubts if n.en.startswith("the winning tile is not set apart"))
-    assert note.en.startswith(f"the winning tile is not set apart: scored as {chosen.code}, the most "
+    assert note.en.startswith(f"the winning tile is not set apart: scored as {chosen.en}, the most "
                               f"({got.score.hand_tai} tai); won on another tile: ")
     others = [(t, n) for t, n in best.items() if t != chosen]
-    assert len(others) >= 2 and all(f"{t.code} {n} tai" in note.en and f"{t.zh} {n} 台" in note.zh for t, n in others)
+    assert len(others) >= 2 and all(f"{t.en} {n} tai" in note.en and f"{t.zh} {n} 台" in note.zh for t, n in others)
 
 
 @pytest.mark.parametrize("unsure", [3, 4])
@@ -476,7 +480,7 @@ def test_a_named_winning_tile_other_than_the_one_set_apart_is_said() -> None:
     dets = laid([(100, ["123m456m789m123p45s55z", "6s"])])
     got = score_photo(dets, {}, PROFILE, win_tile=Tile.S4)
     assert got.win.win_tile == Tile.S4 and got.named and not got.marked
-    assert any(n.en == "the tile set apart is 6s, but 4s was named: scored as named" for n in got.doubts)
+    assert any(n.en == "the tile set apart is 6 Bamboo, but 4 Bamboo was named: scored as named" for n in got.doubts)
 
 
 def test_impossible_piles_are_refused_early_with_the_reason() -> None:
@@ -719,3 +723,172 @@ def test_a_back_lying_across_its_row_is_no_concealed_kongs() -> None:
     # the same back standing in the row still makes that group a concealed kong
     standing = score_photo(laid([(100, hand), (300, ["999s0x", "234s"])]), {}, PROFILE)
     assert sorted(str(m) for m in standing.win.melds) == ["chow:234s", "ckong:9999s"]
+
+
+def test_four_backs_lying_together_are_a_concealed_kong_face_down_never_white_dragons() -> None:
+    """A photo review: a concealed kong laid with all four tiles face down was read as a fully exposed kong of white
+    dragons (三元牌 +1 tai, "blank in this set" said of a set whose 白板 is framed). Its kind cannot be seen, so it is
+    refused, asking for one of its tiles turned up."""
+    rows = [(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])]
+    dets = laid(rows)
+    assert lay_out(dets).hidden == ((11, 12, 13, 14),)
+    with pytest.raises(PhotoHandError, match="^4 tiles lie face down: turn one tile of a concealed kong face up") as e:
+        score_photo(dets, {}, PROFILE)
+    assert "暗槓請翻開一張" in e.value.zh and "白板" not in e.value.zh
+    # the kong touching the melds' other group, or in a row of its own: the same
+    for other in ([(100, ["123456789m5p", "5p"]), (200, ["999s"]), (300, ["0x0x0x0x"])],):
+        with pytest.raises(PhotoHandError, match="turn one tile of a concealed kong face up"):
+            score_photo(laid(other), {}, PROFILE)
+    # one of them turned up: the concealed kong it is, with no note of white dragons
+    got = score_photo(laid([(100, ["123456789m5p", "5p"]), (200, ["0x2z0x0x", "999s"])]), {}, PROFILE)
+    assert [str(m) for m in got.win.melds] == ["ckong:2222z", "pung:999s"]
+    assert not any("white dragon" in n.en for n in got.doubts)
+
+
+def test_backs_taken_as_white_dragons_claim_nothing_of_the_set() -> None:
+    """The note said "blank in this set" with nothing in the photo to show it (a review's set has a framed 白板)."""
+    dets = laid([(100, ["66p23455s", "6p"]), (200, ["0x0x0x", "789s", "111z"]), (300, ["3f4f"])])
+    (note,) = [n for n in score_photo(dets, {}, PROFILE).doubts if "white dragons" in n.en]
+    assert "in this set" not in note.en and "這副牌" not in note.zh
+    assert "only so is the hand a win" in note.en and "這樣才是胡牌" in note.zh
+
+
+SEVEN = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]
+
+
+def test_an_instant_win_never_makes_a_surely_read_or_concealed_tile_the_missing_flower() -> None:
+    """A photo review: seven flowers and 17 tiles, with 八仙過海 asked, were paid 8 tai: the 1m in the middle of the
+    concealed row, read at 85%, was taken as the eighth flower (any one tile as the missing flower fits alone)."""
+    for readings in ({}, {0: [("1m", 0.85), ("8f", 0.05), ("2m", 0.01)]}):  # the classifier's own 8f too
+        with pytest.raises(PhotoHandError) as e:
+            score_photo(laid(SEVEN, readings), {"win_type": "eight_flowers"}, PROFILE)
+        assert str(e.value).startswith("Eight flowers (八仙過海) needs 8 flowers, and the photo shows 7 (read: ")
+        assert e.value.zh.startswith("八仙過海要有 8 張花，照片裡只有 7 張（讀到：")
+        assert "8f" not in str(e.value) and "竹" not in e.value.zh
+    # even an unsure tile of the concealed row: flowers lie apart from it
+    unsure = {5: [("9m", 0.3), ("8m", 0.2), ("7m", 0.1)]}
+    with pytest.raises(PhotoHandError, match="^Eight flowers"):
+        score_photo(laid(SEVEN, unsure), {"win_type": "eight_flowers"}, PROFILE)
+    # 七搶一 with seven flowers but 17 tiles: refused by the count (16), not a false win
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(SEVEN), {"win_type": "seven_flowers_rob", "discarder": "S"}, PROFILE)
+    assert str(e.value).startswith("found 17 tiles besides the flowers, in 2 rows of 11 and 6: a winning hand shows "
+                                   "16") and "false win" not in str(e.value)
+    assert "詐胡" not in e.value.zh and "胡牌的手牌應有 16 張" in e.value.zh
+    # a photo with two flowers names those two, and no flower it does not show (the 5p set apart was the 8f)
+    two = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f5f"])]
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(two), {"win_type": "eight_flowers"}, PROFILE)
+    assert "shows 2" in str(e.value) and "flowers 1f 5f)" in str(e.value) and "8f" not in str(e.value)
+    assert "花 春 梅）" in e.value.zh
+    # the eight flowers beside 17 tiles: the count is what is wrong, said so
+    eight = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
+    with pytest.raises(PhotoHandError, match="^found 17 tiles besides the flowers.*shows 16") as e:
+        score_photo(laid(eight), {"win_type": "eight_flowers"}, PROFILE)
+    assert "false win" not in str(e.value) and "詐胡" not in e.value.zh
+
+
+def test_an_unsure_tile_among_the_flowers_may_still_be_the_eighth() -> None:
+    """What the instant win's limits leave: a flower laid with the others, read unsure as another tile."""
+    rows = [(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
+    got = score_photo(laid(rows, {22: [("9s", 0.3), ("3z", 0.2), ("4z", 0.1)]}), {"win_type": "eight_flowers"}, PROFILE)
+    assert len(got.win.flowers) == 8 and [(r.read, r.taken) for r in got.repairs] == [(Tile.S9, Tile.F7)]
+
+
+def test_a_not_a_win_from_the_rules_names_the_hand_in_chinese_as_in_english(tmp_path, capsys, monkeypatch) -> None:
+    """The command said the hand in English ("not a win: 123789m… eight_flowers: …") and only the reason in Chinese."""
+    import companion.commands.score as score_command
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    sixteen = laid([(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])])
+
+    class Reader:
+        classifier = argparse.Namespace(calibration=None)
+
+        def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
+            return sixteen
+
+    monkeypatch.setattr(score_command, "_reader", lambda args: Reader())
+    photo = tmp_path / "seven.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", str(photo), "--context", '{"win_type": "eight_flowers"}']) == 1
+    err = capsys.readouterr().err
+    assert "不是胡牌：123789m2345p pung:777s chow:345s 1234567f eight_flowers：八仙過海需要八張花" in err
+    assert main(["score", str(photo), "--lang", "en", "--context", '{"win_type": "eight_flowers"}']) == 1
+    assert "not a win: 123789m2345p pung:777s chow:345s 1234567f eight_flowers: " in capsys.readouterr().err
+
+
+def test_a_tile_lying_alone_away_from_a_winning_hand_is_left_out_and_said() -> None:
+    """A photo review: a discard lying 8 cm from a hand read exactly right made it "a false win? (詐胡？)"."""
+    hand = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s", "1f5f"])]
+    alone = score_photo(laid(hand), {}, PROFILE)
+    for strays in (["9p"], ["9p", "3z"]):
+        dets = laid([*hand, *((400 + 150 * k, [t]) for k, t in enumerate(strays))])
+        got = score_photo(dets, {}, PROFILE)
+        assert got.win == alone.win and got.score == alone.score and got.marked
+        (note,) = [n for n in got.doubts if "lying alone" in n.en]
+        names = [Tile.from_code(t) for t in strays]
+        assert note.en.startswith(f"{len(strays)} tile(s) lying alone away from the hand left out (read "
+                                  f"{', '.join(t.en for t in names)})")
+        assert f"（讀成{'、'.join(t.zh for t in names)}）" in note.zh
+        first = len(laid(hand).kind)
+        assert not set(range(first, first + len(strays))) & set(got.kinds)
+    # a hand that is no win with the tile left out either: refused by the count, the lone tile asked about
+    bad = laid([(100, ["123m789m234p5p", "6p"]), (200, ["777s", "345s", "1f5f"]), (400, ["9p"])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(bad, {}, PROFILE)
+    assert str(e.value).startswith("found 18 tiles besides the flowers, in 3 rows of 11, 6 and 1: a winning hand "
+                                   "shows 17") and "is a tile lying apart no part of the hand?" in str(e.value)
+    assert "false win" not in str(e.value) and "詐胡" not in e.value.zh and "單獨擺著的牌" in e.value.zh
+
+
+def test_eighteen_tiles_with_none_lying_apart_are_refused_by_the_count() -> None:
+    dets = laid([(100, ["123m789m234p59p", "5p"]), (200, ["777s", "345s"])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, {}, PROFILE)
+    assert str(e.value).startswith("found 18 tiles besides the flowers, in 2 rows of 12 and 6: a winning hand shows 17")
+    assert "false win" not in str(e.value) and "詐胡" not in e.value.zh and "湊不出這個張數" in e.value.zh
+
+
+def test_unsure_boxes_lying_alone_on_a_patterned_table_are_left_out() -> None:
+    """A photo review: two unsure 5z boxes on a checkerboard's squares, each a row of its own far from a hand read
+    exactly right, made the hand refused."""
+    unsure = {0: [("5z", 0.3), ("6z", 0.2), ("7z", 0.1)], 1: [("5z", 0.3), ("6z", 0.2), ("7z", 0.1)]}
+    rows = [(20, ["5z"]), (500, ["5z"]), (150, ["79m456p11s", "8m"]), (250, ["345s", "789m", "123p", "1f7f"])]
+    got = score_photo(laid(rows, unsure), {}, PROFILE)
+    truth = score_photo(laid(rows[2:]), {}, PROFILE)
+    assert got.win == truth.win and got.score == truth.score and 0 not in got.kinds and 1 not in got.kinds
+    assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read White dragon, White dragon)")
+               for n in got.doubts)
+    assert not any("read unsure" in n.en for n in got.doubts)  # (left out, not doubted)
+
+
+def test_english_notes_name_a_face_down_tile_and_never_the_notation() -> None:
+    """A review read "0x read unsure (49% sure; or 5z)" in English where the Chinese said 暗牌 and 白板."""
+    dets = laid([(100, ["456m789m4s", "4s"]), (200, ["0x77p0x", "555z", "234s"])],
+                {11: [("0x", 0.49), ("5z", 0.3), ("6z", 0.1)]})
+    dets.face_up[11] = True  # a box the back check was unsure of
+    got = score_photo(dets, {}, PROFILE)
+    (note,) = [n for n in got.doubts if "unsure" in n.en]
+    assert note.en == "a face-down tile read unsure (49% sure; or White dragon or Green dragon): check it in the photo"
+    for n in got.doubts:  # no tile in the notation but an option's (--kong 5z=…)
+        words = n.en.replace("--kong", "").split()
+        assert not any(len(w) == 2 and w[0].isdigit() and w[1] in "mpszfx" for w in words), n.en
+
+
+def test_an_unsure_flower_says_the_tai_it_would_change() -> None:
+    """A photo review: East's own 1f read 7f at 34% got a bare "check it", where a surer flower's note says the
+    tai its other reading would give."""
+    rows = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["7f8f"])]
+    got = score_photo(laid(rows, {17: [("7f", 0.34), ("1m", 0.3), ("1f", 0.2)]}), {}, PROFILE)
+    truth = Win.of("123m789m234p5p", "5p", "self_draw", melds=["pung:777s", "chow:345s"], flowers="1f8f")
+    then, now = score(truth, PROFILE).hand_tai, got.score.hand_tai
+    assert then != now
+    (note,) = [n for n in got.doubts if "unsure" in n.en]
+    assert note.en == (f"Chrysanthemum read unsure (34% sure; or 1 Character or Spring); were it Spring, the hand "
+                       f"would be {then} tai, not {now}: check it in the photo")
+    assert f"若其實是春，這手是 {then} 台，不是 {now} 台" in note.zh
+    # one whose other flower scores the same says so
+    same = score_photo(laid(rows, {17: [("7f", 0.34), ("6f", 0.3), ("1m", 0.2)]}), {}, PROFILE)
+    (note,) = [n for n in same.doubts if "unsure" in n.en]
+    assert f"were it Orchid, the hand would still be {now} tai" in note.en and f"這手還是 {now} 台" in note.zh
