@@ -27,6 +27,7 @@ from companion.app import lost_taps, upload
 from companion.app.compress import GzipFiles
 from companion.app.ledger_model import LEDGER_PATH, ledger_csv
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
+from companion.app.page_notice import PageNotice
 from companion.app.photo_model import (
     UPLOAD_MAX_BYTES,
     PhotoFailed,
@@ -175,7 +176,7 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                            upload_endpoint_path="upload" if uploads else None,
                            max_upload_size=UPLOAD_MAX_BYTES, secret_key=secrets.token_urlsafe(32),
                            session_timeout_seconds=SESSION_KEPT_S)
-    app = SheetDownload(ClosedTabs(app))
+    app = SheetDownload(ClosedTabs(PageNotice(app)))
     return GzipFiles(LiveExport(app, live) if live is not None else app)  # the page's 19 MB sent gzipped
 
 

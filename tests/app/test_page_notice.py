@@ -1,0 +1,120 @@
+"""A phone whose table address stopped working (the host restarted with ``--new-token``) is told so on its page, in
+both languages: a privacy review's phone showed Flet's English "Working..." for good."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from companion.app.page_notice import NOTICE, PageNotice
+
+
+def _answered(app: Any, scope: dict[str, Any]) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(PageNotice(app)(scope, receive, send))
+    return sent
+
+
+def _serving(kind: bytes, chunks: list[bytes], encoding: bytes | None = None) -> Any:
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        headers = [(b"content-type", kind), (b"content-length", str(sum(map(len, chunks))).encode())]
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": headers + ([(b"content-encoding", encoding)] if encoding else [])})
+        for i, c in enumerate(chunks):
+            await send({"type": "http.response.body", "body": c, "more_body": i < len(chunks) - 1})
+    return app
+
+
+def test_the_page_gets_the_notice_before_its_head_ends_and_nothing_else_is_touched() -> None:
+    page = [b"<html><head><title>t</title>", b"</head><body></body></html>"]
+    get = {"type": "http", "method": "GET", "path": "/", "headers": []}
+    start, body = _answered(_serving(b"text/html; charset=utf-8", page), get)
+    html = body["body"]
+    assert html.startswith(b"<html><head><title>t</title><script>") and html.endswith(b"</script>\n</head><body></body></html>")
+    assert dict(start["headers"])[b"content-length"] == str(len(html)).encode()
+    assert all(line.encode() in html for line in NOTICE)  # both languages, as they are said
+    for app, scope in ((_serving(b"application/javascript", [b"var a;</head>"]), get),
+                       (_serving(b"text/html", [b"\x1f\x8b..."], b"gzip"), get),
+                       (_serving(b"text/html", page), {**get, "method": "POST"})):
+        untouched = b"".join(m.get("body", b"") for m in _answered(app, scope))
+        assert untouched and b"<script>" not in untouched
+
+
+CHROMIUM = shutil.which("chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+
+
+@contextmanager
+def _served(app: Any, port: int) -> Iterator[None]:
+    import uvicorn
+
+    from companion.app.server import server_config
+
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        assert thread.is_alive(), "the app's server stopped while starting"
+        time.sleep(0.05)
+    try:
+        yield
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+@pytest.mark.timeout(300)
+def test_a_phone_on_a_replaced_address_is_told_and_one_on_the_same_address_is_not() -> None:
+    if os.environ.get("COMPANION_REQUIRE_BROWSER") != "1":
+        if CHROMIUM is None:
+            pytest.skip("Debian chromium is not installed (.ci/run installs it)")
+        pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+    from playwright.sync_api import sync_playwright
+
+    from companion.app.server import TableToken, asgi_app
+    from companion.app.table_model import DEMO_HANDS, GameReplay
+    from companion.app.words import ui
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    def app(token: str) -> Any:
+        return TableToken(asgi_app(GameReplay.demo(), ui("demo_note", hands=DEMO_HANDS)), token, port)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = browser.new_page()
+            phone.set_default_timeout(120_000)
+            with _served(app("first-token"), port):
+                phone.goto(f"http://127.0.0.1:{port}/?t=first-token")
+                phone.wait_for_selector("flt-semantics-placeholder", state="attached")  # the app is up
+            with _served(app("first-token"), port):  # a restart keeping the address: the phone comes back, untold
+                phone.wait_for_function("() => document.querySelector('flt-semantics-placeholder') !== null")
+                phone.wait_for_timeout(3000)  # (the socket closed at the restart: its check has answered 200 by now)
+                assert phone.locator("#companion-address-changed").count() == 0
+            with _served(app("second-token"), port):  # --new-token: the old address is refused
+                notice = phone.wait_for_selector("#companion-address-changed")
+                assert notice is not None
+                said = notice.inner_text()
+                assert NOTICE[0] in said and NOTICE[1] in said, said
+        finally:
+            browser.close()
