@@ -48,7 +48,10 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
         return f"{line.player}: {line.unscored}"
-    zh, en = ("詐胡", "false win") if line.kind == "false_win" else (ev.WinKind(line.kind).zh, ev.WinKind(line.kind).en)
+    # a winner by what he did ("East wins on a discard", as the app says it; the kind's name read "East win on a
+    # discard", and "North robbed kong" as if his kong were robbed: a rules review)
+    zh, en = ("詐胡", "false win") if line.kind == "false_win" else (ev.WinKind(line.kind).zh,
+                                                                    ev.WinKind(line.kind).won_en + ",")
     counted = line.dealer_tai and dealer_in
     # each language's line whole, then picked (picked piece by piece, both languages read "16 台 / tai + 莊家 1 台 /
     # + 1 dealer tai": a review)

@@ -141,7 +141,8 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         lines.append(f"    ! {pick(w.zh, w.en)}")
     out = state.outcome
     if out is not None:
-        who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.en)}" for w in out.winners)
+        # what each winner did ("wins on a discard"; the kind's name read "East0 win on a discard": a review)
+        who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.won_en)}" for w in out.winners)
         lines.append(f"    {pick(*out.said)}{': ' + who if who else ''}")
     return "\n".join(lines)
 
