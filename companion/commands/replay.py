@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from companion.app.ledger_model import ledger_csv
+from companion.app.ledger_model import ledger_csv, next_deal_words
 from companion.app.words import signed
 from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
@@ -216,6 +216,10 @@ def run(args: argparse.Namespace) -> int:
                   else f"  #{entry.result.number} {pick(*outcome.said)}")
             for t in entry.transfers:
                 print(f"      {t.payer} → {t.payee}: {t.amount}")
+            # the next deal, and after the last hand of the 北 round that the session is over (spec §2.14, §6.7),
+            # as the CSV says them (a rules review: the text never said so)
+            nxt = next_deal_words(entry.result.players, entry.next)
+            print(f"      {pick(nxt.zh, nxt.en)}")
     print(f"== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
         print(f"  {p}: {signed(v)}")

@@ -1,4 +1,4 @@
-"""The words of `companion replay`'s text: each winner by what he did."""
+"""The words of `companion replay`'s text: each winner by what he did, and the next deal after each hand."""
 
 from __future__ import annotations
 
@@ -60,3 +60,28 @@ def test_replay_says_in_english_what_each_winner_did(tmp_path: Path, capsys: pyt
     assert wins and all(en == done[zh] for zh, en in wins)
     assert " win on a discard" not in both and "self-drawn win" not in both
 
+
+def test_replay_says_who_deals_next_and_when_the_session_is_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules review: the CSV said "一將打完 / The session is over" and the JSON ``next: {dealer: null}``, the text
+    of a whole session (seed 1's first 22 hands) ended on "the hand is over" and never named the next dealer."""
+    log = tmp_path / "session.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "22", "--out", str(log)]) == 0
+    assert main(["replay", "--json", str(log)]) == 0
+    hands = json.loads(capsys.readouterr().out)["hands"]
+    assert len(hands) == 22 and hands[-1]["next"]["dealer"] is None
+    assert main(["replay", "--quiet", "--lang", "en", str(log)]) == 0
+    text = capsys.readouterr().out
+    table, each = text.split("== each hand ==\n", 1)
+    assert table.rstrip("\n").endswith("    the hand is over\n    win: Lin wins on a discard\n    the session is over")
+    said = re.findall(r"^      (Next hand: (\S+) deals, .*|The session is over)$", each, re.M)
+    assert len(said) == 22 and said[-1][0] == "The session is over"
+    assert [who for _, who in said[:-1]] == [h["next"]["dealer"] for h in hands[:-1]]
+    assert main(["replay", "--quiet", "--lang", "zh", str(log)]) == 0
+    zh = capsys.readouterr().out
+    assert zh.count("      下一把：") == 21 and "      一將打完\n" in zh and "    一將打完\n" in zh
+    # a hand not the last says who deals it, on the table after each event too
+    assert main(["replay", "--lang", "en", str(log)]) == 0
+    every = capsys.readouterr().out
+    assert re.search(r"^    the hand is over\n    win: .+\n    next hand: \S+ deals, streak \d+, East round$", every,
+                     re.M)
