@@ -162,6 +162,9 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         if not state.switches.eight_flowers:  # (a house profile scoring it 0: the ledger charged a 詐胡, and
             raise IllegalEvent(switch_off("eight_flowers"))  # passed the deal as after a win: a review)
         if len(st.flowers) + (own_last_flower(state, e.seat) is not None) != 8 or not state.in_hand:
+            unlaid = sum(st.concealed[34:42])  # flowers the log knows in his hand, not yet laid
+            if state.in_hand and len(st.flowers) + unlaid == 8:  # he holds all eight: the true reason is the order
+                raise IllegalEvent(msg("eight_flowers_lay", **state.who(e.seat), n=unlaid), flowers=len(st.flowers))
             raise IllegalEvent(msg("eight_flowers", **state.who(e.seat)), flowers=len(st.flowers))
         return
     if not acting or e.seat != state.turn:

@@ -280,7 +280,9 @@ class TableState:
     deals: int = 0  # hands dealt at this table (which hand a private hand belongs to)
     calls_made: bool = False
     last_tile_drawn: bool = False
-    last_flower: tuple[int, Tile] | None = None  # a flower just laid (for 七搶一)
+    # a flower that has just turned up (for 七搶一, 八仙過海): laid, or drawn in play and not laid yet (the seat lays
+    # it at once, §2.6, and it may be won on the spot before its replacement is drawn: see own_last_flower)
+    last_flower: tuple[int, Tile] | None = None
     outcome: Outcome | None = None
     results: tuple[HandResult, ...] = ()
     past: tuple[SessionRecord, ...] = ()  # earlier sessions at this table
@@ -325,8 +327,9 @@ def held_flower(state: TableState) -> tuple[int, Tile] | None:
 
 
 def flower_on_offer(state: TableState) -> tuple[int, Tile] | None:
-    """The flower a holder of seven may rob (七搶一): the one just laid, or, when the wall is empty (no tiles
-    kept back, ``play_to_end``), a known flower the seat to act drew as the last tile and cannot replace."""
+    """The flower a holder of seven may rob (七搶一): the one just laid or drawn (``last_flower``), or, when the wall
+    is empty (no tiles kept back, ``play_to_end``), a known flower the seat to act drew as the last tile and cannot
+    replace."""
     if state.last_flower is not None:
         return state.last_flower
     if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0:
@@ -355,10 +358,16 @@ def seven_rob_target(state: TableState, seat: int) -> tuple[int, Tile] | None:
 
 
 def own_last_flower(state: TableState, seat: int) -> Tile | None:
-    """The flower ``seat`` drew as the wall's last tile and cannot replace (``play_to_end``): laid with his seven
-    it makes his 八仙過海, as the holder of seven robs it from another seat (七搶一)."""
+    """The flower on offer that ``seat`` drew and has not laid yet: laid with his seven it makes his 八仙過海, as
+    the holder of seven robs it from him (七搶一; laid as it is robbed).
+
+    The default profile's reading (spec §4.2: 八仙過海 wins when "the player holds all eight flowers"; §4.4: the
+    holder of seven "wins on the spot"): the eighth flower wins as it turns up, drawn from the head, as a
+    replacement, or as the wall's last tile that nothing can replace; no replacement is drawn for it then (8 flat).
+    八仙過海 may still be declared after the replacement, which may complete the hand (that hand and 8 more, §4.2);
+    七搶一 too, until the drawer's next step. A flower dealt counts once laid in the initial replacement."""
     offered = flower_on_offer(state)
-    if state.last_flower is None and offered is not None and offered[0] == seat:
+    if offered is not None and offered[0] == seat and state.seats[seat].concealed[offered[1]] > 0:
         return offered[1]
     return None
 

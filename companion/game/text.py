@@ -129,8 +129,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "four_kongs_draw_due": ("四槓分屬不同家：這手流局，請記錄流局",
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
-    "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張",
-                  "seven rob one needs seven flowers of one's own and another player's eighth just laid"),
+    "eight_flowers_lay": ("先補花再宣告八仙過海：{seat}還有 {n} 張花沒亮出", "lay the flowers first, then declare eight "
+                          "flowers: {seat_en} has {n} not laid yet"),
+    "seven_rob": ("七搶一需要自己七張花且別家剛摸到或剛亮出第八張",
+                  "seven rob one needs seven flowers of one's own and another player's eighth just drawn or laid"),
     "switch_off": ("這桌沒有開啟「{name}」這條規則（{switch}）", "this table plays without {name_en} ({switch})"),
     "win_kind": ("{kind}不能在此時宣告", "{kind_en} cannot be declared here"),
     "retract": ("只能撤回最後一個事件（編號 {last}，從 0 算起），不是編號 {target}",
