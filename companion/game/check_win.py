@@ -15,6 +15,7 @@ from companion.game.state import (
     TableState,
     WinRecord,
     held_flower,
+    kongs_to_reveal,
     own_last_flower,
     seven_rob_target,
     window,
@@ -257,9 +258,10 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
     if any(not t.is_known or t.is_flower for t in e.kongs):
         raise IllegalEvent(msg("unknown_tile"), kongs=format_tiles(e.kongs), hidden_kongs=hidden)
-    if len(e.kongs) > hidden:
-        raise IllegalEvent(msg("kongs_extra", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
+    shown_kongs = kongs_to_reveal(st, e.kongs)  # (one the log knows already, shown again, is no extra)
+    if len(shown_kongs) > hidden:
+        raise IllegalEvent(msg("kongs_extra", **state.who(e.seat), hidden=hidden, got=len(shown_kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)
-    if len(e.kongs) < hidden and entered_now():  # one left face down would leave the win unscorable (an audit)
-        raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
+    if len(shown_kongs) < hidden and entered_now():  # one left face down would leave the win unscorable (an audit)
+        raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(shown_kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)

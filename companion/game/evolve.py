@@ -23,6 +23,8 @@ from companion.game.state import (
     TableState,
     WinRecord,
     add_tiles,
+    concealed_kong_kind,
+    kongs_to_reveal,
     new_flower_pass,
     offset,
     own_last_flower,
@@ -340,14 +342,15 @@ def _added_kong(state: TableState, e: ev.AddedKong) -> TableState:
 
 
 def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> TableState:
-    counts, known = _take(state, e.seat, (e.tile,) * 4)
     st = state.seats[e.seat]
-    meld = Meld(MeldKind.CKONG, (e.tile,) * 4)
+    tile = concealed_kong_kind(st.concealed, e.tile)  # logged face down: the one kind a known hand could kong
+    counts, known = _take(state, e.seat, (tile,) * 4)
+    meld = Meld(MeldKind.CKONG, (tile,) * 4)
     assert state.wall is not None
     new = replace(state, seats=_seat(state, e.seat, concealed=counts, melds=st.melds + (meld,), drawn=None),
                   known=known, phase=Phase.REPLACE, act=ActKind.KONG, kong_kind="ckong", calls_made=True,
                   wall=state.wall.with_kong())
-    return _release_bar(new, e.seat, st, (e.tile,) * 4)
+    return _release_bar(new, e.seat, st, (tile,) * 4)
 
 
 def _ready(state: TableState, e: ev.DeclaredReady) -> TableState:
@@ -411,7 +414,7 @@ def _reveal(state: TableState, e: ev.Won) -> TableState:
         known[i] -= k
     for t in hand:
         known[t] += 1
-    kinds = iter(e.kongs)
+    kinds = iter(kongs_to_reveal(st, e.kongs))
     melds = []
     for m in st.melds:
         if m.kind is MeldKind.CKONG and m.tile == _UNK:

@@ -129,6 +129,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "four_kongs_draw_due": ("四槓分屬不同家：這手流局，請記錄流局",
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
+    "ckong_none": ("{seat}手上沒有四張一樣的牌，不能暗槓", "{seat_en} holds no four of a kind to make a concealed kong of"),
+    "ckong_which": ("{seat}可以暗槓{tiles}：請說是哪一種", "{seat_en} could make a concealed kong of {tiles_en}: say "
+                    "which"),
     "eight_flowers_lay": ("先補花再宣告八仙過海：{seat}還有 {n} 張花沒亮出", "lay the flowers first, then declare eight "
                           "flowers: {seat_en} has {n} not laid yet"),
     "seven_rob": ("七搶一需要自己七張花且別家剛摸到或剛亮出第八張",
