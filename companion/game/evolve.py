@@ -67,9 +67,9 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
     # the first seating starts the undo history; seating again can be taken back, with the session before it (a
     # review: the next session seated in one tap left the last hand, which settles the night, beyond undo)
     prev = None if isinstance(event, ev.Seated) and not state.players else state
-    # the eighth flower just laid (or drawn) stays on offer to 七搶一 past the table's records about other seats (a hand made
-    # known, a 相公, a 詐胡 played dead, a pass, a ready declaration), as a claim window does (a review: a legal 七搶一
-    # was refused)
+    # the eighth flower just laid (or drawn) stays on offer to 七搶一 past the table's records about other seats (a
+    # hand made known, a 相公, a 詐胡 played dead, a pass, a ready declaration), as a claim window does (a review: a
+    # legal 七搶一 was refused)
     kept = isinstance(event, ev.FlowerReplaced | ev.HandKnown | ev.WrongCount | ev.FalseWin | ev.PassedWin |
                       ev.DeclaredReady)  # (a 天聽 declared, too)
     kept |= isinstance(event, ev.Drew | ev.ReplacementDrew)  # (a flower drawn: see _turned_up)
