@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from companion.app.ledger_model import ledger_csv
+from companion.app.ledger_model import ledger_csv, next_deal_words
 from companion.app.words import signed
 from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
@@ -48,7 +48,10 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
         return f"{line.player}: {line.unscored}"
-    zh, en = ("詐胡", "false win") if line.kind == "false_win" else (ev.WinKind(line.kind).zh, ev.WinKind(line.kind).en)
+    # a winner by what he did ("East wins on a discard", as the app says it; the kind's name read "East win on a
+    # discard", and "North robbed kong" as if his kong were robbed: a rules review)
+    zh, en = ("詐胡", "false win") if line.kind == "false_win" else (ev.WinKind(line.kind).zh,
+                                                                    ev.WinKind(line.kind).won_en + ",")
     counted = line.dealer_tai and dealer_in
     # each language's line whole, then picked (picked piece by piece, both languages read "16 台 / tai + 莊家 1 台 /
     # + 1 dealer tai": a review)
@@ -213,6 +216,10 @@ def run(args: argparse.Namespace) -> int:
                   else f"  #{entry.result.number} {pick(*outcome.said)}")
             for t in entry.transfers:
                 print(f"      {t.payer} → {t.payee}: {t.amount}")
+            # the next deal, and after the last hand of the 北 round that the session is over (spec §2.14, §6.7),
+            # as the CSV says them (a rules review: the text never said so)
+            nxt = next_deal_words(entry.result.players, entry.next)
+            print(f"      {pick(nxt.zh, nxt.en)}")
     print(f"== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
         print(f"  {p}: {signed(v)}")

@@ -7,7 +7,18 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_win import check_won, entered_now
-from companion.game.state import ActKind, Phase, TableState, can_take, held_flower, next_seat, offset, window
+from companion.game.state import (
+    ActKind,
+    Phase,
+    TableState,
+    can_take,
+    concealed_kong_kind,
+    concealed_kong_kinds,
+    held_flower,
+    next_seat,
+    offset,
+    window,
+)
 from companion.game.text import IllegalEvent, msg, own_tile, tile_names
 from companion.game.winning import completes, ready_after_discard, waits_of
 from companion.hand import HandError, Meld, MeldKind
@@ -136,20 +147,29 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> None:
     if e.tile.is_flower:
         raise IllegalEvent(msg("not_in_hand", **state.who(e.seat), tiles=e.tile.zh, tiles_en=e.tile.said_en))
     _kong_room(state)
-    _need(state, e.seat, (e.tile,) * 4)
     st = state.seats[e.seat]
+    # logged face down by a seat whose hand the log knows: the one kind it could be, else the table is asked which
+    # (§2.10; it was refused as "does not hold face-down tile ×4", as if that were a kind: a rules review)
+    tile = concealed_kong_kind(st.concealed, e.tile)
+    if not tile.is_known and not can_take(st.concealed, (tile,) * 4):
+        kinds = concealed_kong_kinds(st.concealed)
+        if not kinds:
+            raise IllegalEvent(msg("ckong_none", **state.who(e.seat)), hand=format_tiles(st.concealed_tiles))
+        raise IllegalEvent(msg("ckong_which", **state.who(e.seat), tiles=tile_names(kinds),
+                               tiles_en=list_en(kinds, "or")), hand=format_tiles(st.concealed_tiles))
+    _need(state, e.seat, (tile,) * 4)
     drawn = st.drawn
-    if st.ready is not None and drawn is not None and drawn.is_known and e.tile.is_known and drawn != e.tile:
+    if st.ready is not None and drawn is not None and drawn.is_known and tile.is_known and drawn != tile:
         # §2.11: each drawn tile that does not win is discarded at once, so the kong's fourth tile must be the one
         # drawn; four held since the declaration would keep the drawn tile in the frozen hand
-        raise IllegalEvent(msg("frozen_kong_held", **state.who(e.seat), tile=e.tile.zh, tile_en=e.tile.said_en,
+        raise IllegalEvent(msg("frozen_kong_held", **state.who(e.seat), tile=tile.zh, tile_en=tile.said_en,
                                drawn=drawn.zh, drawn_en=drawn.said_en))
-    if st.ready is not None and st.fully_known and e.tile.is_known and drawn is not None and drawn.is_known:
+    if st.ready is not None and st.fully_known and tile.is_known and drawn is not None and drawn.is_known:
         before = list(st.concealed)
         before[drawn] -= 1  # the ready hand before this turn's draw
         after = list(st.concealed)
-        after[e.tile] -= 4
-        kong = Meld(MeldKind.CKONG, (e.tile,) * 4)
+        after[tile] -= 4
+        kong = Meld(MeldKind.CKONG, (tile,) * 4)
         if waits_of(tuple(before), st.melds) != waits_of(tuple(after), st.melds + (kong,)):
             raise IllegalEvent(msg("frozen", **state.who(e.seat), what="改變聽牌的暗槓",
                                    what_en="make a concealed kong that changes the waits"))

@@ -15,6 +15,7 @@ from companion.game.state import (
     TableState,
     WinRecord,
     held_flower,
+    kongs_to_reveal,
     own_last_flower,
     seven_rob_target,
     window,
@@ -162,6 +163,9 @@ def _own_win(state: TableState, e: ev.Won) -> None:
         if not state.switches.eight_flowers:  # (a house profile scoring it 0: the ledger charged a 詐胡, and
             raise IllegalEvent(switch_off("eight_flowers"))  # passed the deal as after a win: a review)
         if len(st.flowers) + (own_last_flower(state, e.seat) is not None) != 8 or not state.in_hand:
+            unlaid = sum(st.concealed[34:42])  # flowers the log knows in his hand, not yet laid
+            if state.in_hand and len(st.flowers) + unlaid == 8:  # he holds all eight: the true reason is the order
+                raise IllegalEvent(msg("eight_flowers_lay", **state.who(e.seat), n=unlaid), flowers=len(st.flowers))
             raise IllegalEvent(msg("eight_flowers", **state.who(e.seat)), flowers=len(st.flowers))
         return
     if not acting or e.seat != state.turn:
@@ -254,9 +258,10 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == Tile.UNKNOWN)
     if any(not t.is_known or t.is_flower for t in e.kongs):
         raise IllegalEvent(msg("unknown_tile"), kongs=format_tiles(e.kongs), hidden_kongs=hidden)
-    if len(e.kongs) > hidden:
-        raise IllegalEvent(msg("kongs_extra", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
+    shown_kongs = kongs_to_reveal(st, e.kongs)  # (one the log knows already, shown again, is no extra)
+    if len(shown_kongs) > hidden:
+        raise IllegalEvent(msg("kongs_extra", **state.who(e.seat), hidden=hidden, got=len(shown_kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)
-    if len(e.kongs) < hidden and entered_now():  # one left face down would leave the win unscorable (an audit)
-        raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(e.kongs)),
+    if len(shown_kongs) < hidden and entered_now():  # one left face down would leave the win unscorable (an audit)
+        raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(shown_kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)

@@ -23,6 +23,8 @@ from companion.game.state import (
     TableState,
     WinRecord,
     add_tiles,
+    concealed_kong_kind,
+    kongs_to_reveal,
     new_flower_pass,
     offset,
     own_last_flower,
@@ -65,11 +67,12 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
     # the first seating starts the undo history; seating again can be taken back, with the session before it (a
     # review: the next session seated in one tap left the last hand, which settles the night, beyond undo)
     prev = None if isinstance(event, ev.Seated) and not state.players else state
-    # the eighth flower just laid stays on offer to 七搶一 past the table's records about other seats (a hand made
-    # known, a 相公, a 詐胡 played dead, a pass, a ready declaration), as a claim window does (a review: a legal 七搶一
-    # was refused)
+    # the eighth flower just laid (or drawn) stays on offer to 七搶一 past the table's records about other seats (a
+    # hand made known, a 相公, a 詐胡 played dead, a pass, a ready declaration), as a claim window does (a review: a
+    # legal 七搶一 was refused)
     kept = isinstance(event, ev.FlowerReplaced | ev.HandKnown | ev.WrongCount | ev.FalseWin | ev.PassedWin |
                       ev.DeclaredReady)  # (a 天聽 declared, too)
+    kept |= isinstance(event, ev.Drew | ev.ReplacementDrew)  # (a flower drawn: see _turned_up)
     return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
                    last_flower=new.last_flower if kept else None)
 
@@ -198,8 +201,11 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> TableState:
     seats = _seat(state, e.seat, concealed=counts, flowers=st.flowers + tuple(e.flowers),
                   drawn=e.replacements[-1])
     assert state.wall is not None
+    # in play a replacement that is a flower again turns up last, to be laid at once (for 七搶一 and 八仙過海 on it)
+    shown = e.replacements[-1] if state.phase is not Phase.FLOWERS and _is_flower(e.replacements[-1]) \
+        else e.flowers[-1]
     new = replace(state, seats=seats, known=known, wall=state.wall.take_tail(len(e.replacements)),
-                  last_flower=(e.seat, e.flowers[-1]))
+                  last_flower=(e.seat, shown))
     if state.phase is Phase.FLOWERS:
         number, _pos, held = state.passes
         off = offset(e.seat, state.dealer)
@@ -226,13 +232,23 @@ def _laid_late(drawn: Tile | None, flowers: tuple[Tile, ...]) -> bool:
     return drawn.is_known and drawn != flowers[0]
 
 
+def _is_flower(tile: Tile) -> bool:
+    return tile.is_known and tile.is_flower
+
+
+def _turned_up(seat: int, tile: Tile) -> tuple[int, Tile] | None:
+    """A flower drawn in play turns up: on offer to 七搶一 and 八仙過海 before its replacement (state.own_last_flower)."""
+    return (seat, tile) if _is_flower(tile) else None
+
+
 def _drew(state: TableState, e: ev.Drew) -> TableState:
     st = state.seats[e.seat]
     seats = _seat(state, e.seat, concealed=add_tiles(st.concealed, (e.tile,)), drawn=e.tile,
                   draws_made=st.draws_made + 1)
     assert state.wall is not None
     new = replace(state, seats=seats, known=_know(state.known, (e.tile,)), wall=state.wall.take_head(),
-                  phase=Phase.ACT, turn=e.seat, act=ActKind.DRAWN, offer=None, claim_base=None, claim_rank=0)
+                  phase=Phase.ACT, turn=e.seat, act=ActKind.DRAWN, offer=None, claim_base=None, claim_rank=0,
+                  last_flower=_turned_up(e.seat, e.tile))
     return replace(new, last_tile_drawn=_after_draw(new))
 
 
@@ -241,7 +257,8 @@ def _replacement(state: TableState, e: ev.ReplacementDrew) -> TableState:
     seats = _seat(state, e.seat, concealed=add_tiles(st.concealed, (e.tile,)), drawn=e.tile)
     assert state.wall is not None
     new = replace(state, seats=seats, known=_know(state.known, (e.tile,)), wall=state.wall.take_tail(),
-                  phase=Phase.ACT, turn=e.seat, offer=None, claim_base=None, claim_rank=0, claim_seat=-1)
+                  phase=Phase.ACT, turn=e.seat, offer=None, claim_base=None, claim_rank=0, claim_seat=-1,
+                  last_flower=_turned_up(e.seat, e.tile))
     return replace(new, last_tile_drawn=_after_draw(new))
 
 
@@ -325,14 +342,15 @@ def _added_kong(state: TableState, e: ev.AddedKong) -> TableState:
 
 
 def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> TableState:
-    counts, known = _take(state, e.seat, (e.tile,) * 4)
     st = state.seats[e.seat]
-    meld = Meld(MeldKind.CKONG, (e.tile,) * 4)
+    tile = concealed_kong_kind(st.concealed, e.tile)  # logged face down: the one kind a known hand could kong
+    counts, known = _take(state, e.seat, (tile,) * 4)
+    meld = Meld(MeldKind.CKONG, (tile,) * 4)
     assert state.wall is not None
     new = replace(state, seats=_seat(state, e.seat, concealed=counts, melds=st.melds + (meld,), drawn=None),
                   known=known, phase=Phase.REPLACE, act=ActKind.KONG, kong_kind="ckong", calls_made=True,
                   wall=state.wall.with_kong())
-    return _release_bar(new, e.seat, st, (e.tile,) * 4)
+    return _release_bar(new, e.seat, st, (tile,) * 4)
 
 
 def _ready(state: TableState, e: ev.DeclaredReady) -> TableState:
@@ -396,7 +414,7 @@ def _reveal(state: TableState, e: ev.Won) -> TableState:
         known[i] -= k
     for t in hand:
         known[t] += 1
-    kinds = iter(e.kongs)
+    kinds = iter(kongs_to_reveal(st, e.kongs))
     melds = []
     for m in st.melds:
         if m.kind is MeldKind.CKONG and m.tile == _UNK:
@@ -409,7 +427,14 @@ def _reveal(state: TableState, e: ev.Won) -> TableState:
                    seats=_seat(state, e.seat, concealed=add_tiles(EMPTY, hand), melds=tuple(melds)))
 
 
-def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
+def _lay(state: TableState, seat: int, flower: Tile) -> TableState:
+    """``seat`` lays the flower he drew (known to the log already) as an instant win takes it, with no replacement."""
+    counts, known = _take(state, seat, (flower,))
+    st = state.seats[seat]
+    return replace(state, known=known, seats=_seat(state, seat, concealed=counts, flowers=st.flowers + (flower,)))
+
+
+def _record(window: TableState, e: ev.Won, revealed: SeatState, on_spot: bool = False) -> WinRecord:
     st = window.seats[e.seat]
     kind = e.kind
     first = st.discards_made == 0 and not window.calls_made
@@ -427,7 +452,8 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
     # 八仙過海 declared on his turn just after a replacement (the eighth flower laid and replaced): the replacement
     # may complete his hand, which is then scored as usual and 8 added (spec §3.1; session.win_input), where the
     # same win entered as a self-draw would be taken (not barred by a passed win, spec §2.12): else 8 flat
-    on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat
+    # (declared on the spot, on the eighth flower drawn, he has no replacement: 8 flat)
+    on_replacement = self_draw or (kind is ev.WinKind.EIGHT_FLOWERS and window.turn == e.seat and not on_spot
                                    and window.phase is Phase.ACT and own_win_refusal(window, e.seat) is None)
     repl = window.act if on_replacement and window.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG) \
         else None
@@ -453,13 +479,15 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState) -> WinRecord:
 
 
 def _won(state: TableState, e: ev.Won) -> TableState:
+    on_spot = False  # 八仙過海 or 七搶一 on the eighth flower just drawn, laid as it wins: no replacement is drawn
     if e.kind is ev.WinKind.EIGHT_FLOWERS and (last := own_last_flower(state, e.seat)) is not None:
-        counts, known = _take(state, e.seat, (last,))  # the wall's last tile, laid with his seven
-        st = state.seats[e.seat]
-        state = replace(state, known=known, seats=_seat(state, e.seat, concealed=counts, flowers=st.flowers + (last,)))
+        state, on_spot = _lay(state, e.seat, last), True
+    if e.kind is ev.WinKind.SEVEN_ROB_ONE and (target := seven_rob_target(state, e.seat)) is not None and \
+            own_last_flower(state, target[0]) is not None:
+        state, on_spot = _lay(state, target[0], target[1]), True  # (still on offer, as last_flower: who pays)
     if e.kind not in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG):
         cur = _reveal(state, e)
-        rec = _record(state, e, cur.seats[e.seat])
+        rec = _record(state, e, cur.seats[e.seat], on_spot)
         kind = OutcomeKind.WIN if e.kind is ev.WinKind.SELF_DRAW else OutcomeKind.INSTANT_WIN
         out = Outcome(kind, (rec,), (rec,), false_wins=state.false_wins, false_claims=state.false_claims)
         return replace(cur, phase=Phase.HAND_OVER, outcome=out, claim_base=None, claim_rank=0)

@@ -8,6 +8,7 @@ unknown ones". ``known`` counts every known tile outside the wall, to refuse a f
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import Enum
@@ -17,13 +18,14 @@ from companion.game.events import ReadyKind, WinKind
 from companion.game.switches import SeatWind, Switches
 from companion.game.text import Bilingual, Msg, seat_label
 from companion.game.wall import Wall
-from companion.hand import Meld
+from companion.hand import Meld, MeldKind
 from companion.tiles import Tile
 
 __all__ = [
     "SLOTS", "EMPTY", "Phase", "ActKind", "SeatState", "WinRecord", "Outcome", "OutcomeKind",
     "HandResult", "SessionRecord", "TableState", "add_tiles", "take_tiles", "can_take", "tiles_of", "seat_wind_of",
     "next_seat", "offset", "held_flower", "replace", "flower_on_offer", "seven_rob_target", "own_last_flower", "window", "UNK", "new_flower_pass",
+    "concealed_kong_kinds", "concealed_kong_kind", "kongs_to_reveal",
 ]
 
 _T = TypeVar("_T")
@@ -280,7 +282,9 @@ class TableState:
     deals: int = 0  # hands dealt at this table (which hand a private hand belongs to)
     calls_made: bool = False
     last_tile_drawn: bool = False
-    last_flower: tuple[int, Tile] | None = None  # a flower just laid (for 七搶一)
+    # a flower that has just turned up (for 七搶一, 八仙過海): laid, or drawn in play and not laid yet (the seat lays
+    # it at once, §2.6, and it may be won on the spot before its replacement is drawn: see own_last_flower)
+    last_flower: tuple[int, Tile] | None = None
     outcome: Outcome | None = None
     results: tuple[HandResult, ...] = ()
     past: tuple[SessionRecord, ...] = ()  # earlier sessions at this table
@@ -325,8 +329,9 @@ def held_flower(state: TableState) -> tuple[int, Tile] | None:
 
 
 def flower_on_offer(state: TableState) -> tuple[int, Tile] | None:
-    """The flower a holder of seven may rob (七搶一): the one just laid, or, when the wall is empty (no tiles
-    kept back, ``play_to_end``), a known flower the seat to act drew as the last tile and cannot replace."""
+    """The flower a holder of seven may rob (七搶一): the one just laid or drawn (``last_flower``), or, when the wall
+    is empty (no tiles kept back, ``play_to_end``), a known flower the seat to act drew as the last tile and cannot
+    replace."""
     if state.last_flower is not None:
         return state.last_flower
     if state.phase is Phase.ACT and state.wall is not None and state.wall.count == 0:
@@ -355,12 +360,49 @@ def seven_rob_target(state: TableState, seat: int) -> tuple[int, Tile] | None:
 
 
 def own_last_flower(state: TableState, seat: int) -> Tile | None:
-    """The flower ``seat`` drew as the wall's last tile and cannot replace (``play_to_end``): laid with his seven
-    it makes his 八仙過海, as the holder of seven robs it from another seat (七搶一)."""
+    """The flower on offer that ``seat`` drew and has not laid yet: laid with his seven it makes his 八仙過海, as
+    the holder of seven robs it from him (七搶一; laid as it is robbed).
+
+    The default profile's reading (spec §4.2: 八仙過海 wins when "the player holds all eight flowers"; §4.4: the
+    holder of seven "wins on the spot"): the eighth flower wins as it turns up, drawn from the head, as a
+    replacement, or as the wall's last tile that nothing can replace; no replacement is drawn for it then (8 flat).
+    八仙過海 may still be declared after the replacement, which may complete the hand (that hand and 8 more, §4.2);
+    七搶一 too, until the drawer's next step. A flower dealt counts once laid in the initial replacement."""
     offered = flower_on_offer(state)
-    if state.last_flower is None and offered is not None and offered[0] == seat:
+    if offered is not None and offered[0] == seat and state.seats[seat].concealed[offered[1]] > 0:
         return offered[1]
     return None
+
+
+def concealed_kong_kinds(counts: tuple[int, ...]) -> tuple[Tile, ...]:
+    """The kinds a concealed kong of this hand could be: four copies of one kind among its known tiles and the ones
+    the log does not know (each kind held at least once; fewer than four unknown tiles, or any kind would do)."""
+    unknown = counts[UNK]
+    return tuple(Tile(i) for i in range(34) if counts[i] and counts[i] + unknown >= 4)
+
+
+def concealed_kong_kind(counts: tuple[int, ...], tile: Tile) -> Tile:
+    """The kind of a concealed kong logged as ``tile`` from this hand: as logged; or, logged face down (``0x``,
+    spec §2.10: the camera may not see its kind) from a hand the log knows all but three tiles of at most, the one
+    kind it could be (§2.10 "kind unknown" is kept where the tiles are face down, four of them or more). 0x where
+    it cannot be told (:func:`concealed_kong_kinds` names the choices)."""
+    if tile.is_known or counts[UNK] >= 4:
+        return tile
+    kinds = concealed_kong_kinds(counts)
+    return kinds[0] if len(kinds) == 1 else tile
+
+
+def kongs_to_reveal(st: SeatState, kongs: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The kinds a win shows of the seat's face-down kongs, less those that name a concealed kong whose kind the log
+    knows already (one logged face down by a known hand, its kind inferred: :func:`concealed_kong_kind`)."""
+    known: Counter[Tile] = Counter(m.tile for m in st.melds if m.kind is MeldKind.CKONG and m.tile != Tile.UNKNOWN)
+    out = []
+    for t in kongs:
+        if known[t] > 0:
+            known[t] -= 1
+        else:
+            out.append(t)
+    return tuple(out)
 
 
 def new_flower_pass(state: TableState, seat: int, flowers: Iterable[Tile]) -> bool:

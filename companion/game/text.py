@@ -129,8 +129,13 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "four_kongs_draw_due": ("四槓分屬不同家：這手流局，請記錄流局",
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
-    "seven_rob": ("七搶一需要自己七張花且別家剛亮第八張",
-                  "seven rob one needs seven flowers of one's own and another player's eighth just laid"),
+    "ckong_none": ("{seat}手上沒有四張一樣的牌，不能暗槓", "{seat_en} holds no four of a kind to make a concealed kong of"),
+    "ckong_which": ("{seat}可以暗槓{tiles}：請說是哪一種", "{seat_en} could make a concealed kong of {tiles_en}: say "
+                    "which"),
+    "eight_flowers_lay": ("先補花再宣告八仙過海：{seat}還有 {n} 張花沒亮出", "lay the flowers first, then declare eight "
+                          "flowers: {seat_en} has {n} not laid yet"),
+    "seven_rob": ("七搶一需要自己七張花且別家剛摸到或剛亮出第八張",
+                  "seven rob one needs seven flowers of one's own and another player's eighth just drawn or laid"),
     "switch_off": ("這桌沒有開啟「{name}」這條規則（{switch}）", "this table plays without {name_en} ({switch})"),
     "win_kind": ("{kind}不能在此時宣告", "{kind_en} cannot be declared here"),
     "retract": ("只能撤回最後一個事件（編號 {last}，從 0 算起），不是編號 {target}",
@@ -201,6 +206,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
     "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
+    "session_over_line": ("一將打完", "the session is over"),  # (as the ledger's CSV says it)
+    "next_deal_line": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
+                       "next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
 }
 
 

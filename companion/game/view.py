@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from companion.game.evolve import finish_hand
 from companion.game.state import Phase, TableState
 from companion.game.text import WIND_EN, WIND_ZH, Msg, msg, seat_label
 from companion.game.wall import StackPos
@@ -141,8 +142,17 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         lines.append(f"    ! {pick(w.zh, w.en)}")
     out = state.outcome
     if out is not None:
-        who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.en)}" for w in out.winners)
+        # what each winner did ("wins on a discard"; the kind's name read "East0 win on a discard": a review)
+        who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.won_en)}" for w in out.winners)
         lines.append(f"    {pick(*out.said)}{': ' + who if who else ''}")
+    if state.phase is Phase.HAND_OVER and state.players:
+        # who deals next, or that the session (一將) is over (spec §2.14, §6.7), as the CSV and the JSON say it (a
+        # rules review: the text of a whole session ended on "the hand is over")
+        done = finish_hand(state)
+        said = msg("session_over_line") if done.session_over else \
+            msg("next_deal_line", dealer=names[done.dealer], streak=done.streak, round=WIND_ZH[done.round_wind],
+                round_en=WIND_EN[done.round_wind])
+        lines.append(f"    {pick(said.zh, said.en)}")
     return "\n".join(lines)
 
 

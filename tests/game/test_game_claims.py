@@ -399,6 +399,42 @@ def test_concealed_kong_cannot_be_robbed() -> None:
     tb.refused(ev.Won(seat=2, kind=ev.WinKind.ROBBED_KONG, tile=t("1m"), concealed=tb.hand(2)), "win_kind")
 
 
+def test_a_concealed_kong_logged_face_down_by_a_known_hand_takes_the_one_kind_it_can_be() -> None:
+    """Spec §2.10: the camera may not see a concealed kong's kind (``0x``). A rules review: logged so for a seat
+    whose hand the log knows, holding one quad, it was refused as "does not hold face-down tile ×4". The kind is
+    inferred; the Live tab offers the face-down kong there; at the win that kong needs no showing, and showing it
+    again is no extra one."""
+    from companion.app.live_offer import offer_for
+
+    tb = Table({0: "1111z234567789s1234s"})
+    assert offer_for(tb.state, len(tb.log)).concealed_kong
+    tb.do(ev.ConcealedKong(seat=0))
+    (kong,) = tb.state.seats[0].melds
+    assert (kong.kind, kong.tiles) == (MeldKind.CKONG, tiles("1111z")) and t("1z") not in tb.hand(0)
+    tb.do(ev.ReplacementDrew(seat=0, tile=tb.take("4s")))
+    won = ev.Won(seat=0, kind=ev.WinKind.SELF_DRAW, tile=t("4s"), concealed=tiles("234567789s1234s"))
+    for shown in ((), tiles("1z")):
+        out = step(tb.state, replace(won, kongs=shown)).outcome
+        assert out is not None and out.winners[0].melds == (kong,)
+    tb.refused(replace(won, kongs=tiles("9m")), "kongs_extra")  # not the kong he made
+
+
+@pytest.mark.parametrize(("hand", "key", "zh", "en"), [
+    ("1111m9999m234567p", "ckong_which", "一萬、九萬：請說是哪一種", "1 Character or 9 Characters: say which"),
+    ("1112345678999m123p4s", "ckong_none", "沒有四張一樣的牌", "holds no four of a kind"),
+])
+def test_a_concealed_kong_logged_face_down_that_a_known_hand_cannot_tell_asks_for_its_kind(
+        hand: str, key: str, zh: str, en: str) -> None:
+    """Two quads: the kong names the kinds it could be and asks which; none: it says so, not "does not hold
+    face-down tile, face-down tile, face-down tile and face-down tile" (a rules review). Named, it is taken."""
+    tb = Table({0: hand})
+    bad = tb.refused(ev.ConcealedKong(seat=0), key)
+    assert zh in bad.reason.zh and en in bad.reason.en and "0x" not in str(bad.reason)
+    if key == "ckong_which":
+        tb.do(ev.ConcealedKong(seat=0, tile=t("9m")))
+        assert tb.state.seats[0].melds[0].tiles == tiles("9999m")
+
+
 def test_end_of_wall_last_tile_last_discard_and_draw() -> None:
     # 63 live tiles after the deal; draws go 1, 2, 3, 0, …: seat 3 draws the last tile (海底).
     tb = Table({3: "5555z123p456p789p1s", 2: "99s123m456m789m1p"})

@@ -83,6 +83,43 @@ def test_flower_during_play_and_eight_flowers() -> None:
     assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
 
 
+def test_eight_flowers_win_on_the_spot_as_the_eighth_is_drawn() -> None:
+    """Spec §4.2 (八仙過海: "the player holds all eight flowers") read with §4.4 ("wins on the spot"): seven laid and
+    the eighth just drawn win at once, with no replacement drawn for it (8 flat). A rules review: it was refused as
+    "does not hold all eight flowers", and the user had to invent a replacement that lowered the wall."""
+    from companion.app.live_offer import offer_for
+    from companion.game.session import ledger_of
+
+    tb = Table({1: "1f2f3f4f5f6f7f" + "123m456m789m"})
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
+    tb.discard(0, "1m")
+    tb.draw(1, "8f")
+    live = tb.state.live
+    assert (1, ev.WinKind.EIGHT_FLOWERS) in {(w.seat, w.kind) for w in offer_for(tb.state, len(tb.log)).wins}
+    hand = tuple(x for x in tb.hand(1) if not x.is_flower)
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=hand))
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.INSTANT_WIN
+    (w,) = out.winners
+    assert sorted(w.flowers) == sorted(tiles("1f2f3f4f5f6f7f8f")) and w.replacement is None
+    assert tb.state.live == live and not any(x.is_flower for x in tb.hand(1))  # laid; no replacement drawn
+    (line,) = ledger_of(tb.state).entries[0].lines
+    assert (line.kind, line.hand_tai, [zh for zh, _, _ in line.items]) == ("eight_flowers", 8, ["八仙過海"])
+
+
+def test_eight_flowers_dealt_are_laid_before_they_are_declared() -> None:
+    """All eight dealt and not laid yet: refused for the true reason (lay them first, §2.6), not "does not hold all
+    eight flowers"; laid, they win."""
+    tb = Table({1: "1f2f3f4f5f6f7f8f" + "123m456m9m"})
+    bad = tb.refused(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)[8:]),
+                     "eight_flowers_lay")
+    assert "先補花" in bad.reason.zh and "8 張花沒亮出" in bad.reason.zh
+    assert bad.reason.en.startswith("lay the flowers first") and "8 not laid yet" in bad.reason.en
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f8f"), replacements=tb.takes("1s2s3s4s5s6s7s8s")))
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=tb.hand(1)))
+    assert tb.state.outcome is not None and tb.state.outcome.kind is OutcomeKind.INSTANT_WIN
+
+
 def test_eight_flowers_is_no_win_where_the_rules_score_it_nothing(tmp_path: Path) -> None:
     """A house profile with 八仙過海 at 0 (a rules review): the tracker took the instant win, and the ledger then
     charged a 詐胡 but passed the deal as after a win. Now it is refused, named, and not offered; play goes on."""
@@ -115,6 +152,34 @@ def test_seven_rob_one() -> None:
     tb.do(ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1)))
     out = tb.state.outcome
     assert out is not None and out.winners[0].discarder == 2
+
+
+@pytest.mark.parametrize("drawn", ["head", "kong_replacement"])
+def test_seven_rob_one_on_the_spot_before_the_drawers_replacement(drawn: str) -> None:
+    """Spec §4.4: the eighth flower turns up with another player and the holder of the other seven "claims it and
+    wins on the spot": no replacement is drawn for it at the table. A rules review: the claim was refused until the
+    drawer had logged a replacement. The drawer pays; the flower is laid as robbed; the Live tab offers it."""
+    from companion.app.live_offer import offer_for
+
+    tb = Table({1: "1f2f3f4f5f6f7f" + "123m456m789m", 2: "1p1p1p1p"})
+    tb.do(ev.FlowerReplaced(seat=1, flowers=tiles("1f2f3f4f5f6f7f"), replacements=tb.takes("1s2s3s4s5s6s7s")))
+    tb.discard(0, tb.hand(0)[-1])
+    tb.draw(1)
+    tb.discard(1, "1s")
+    if drawn == "head":
+        tb.draw(2, "8f")
+    else:
+        tb.draw(2)
+        tb.do(ev.ConcealedKong(seat=2, tile=t("1p")))
+        tb.do(ev.ReplacementDrew(seat=2, tile=t("8f")))
+    live = tb.state.live
+    assert (1, ev.WinKind.SEVEN_ROB_ONE) in {(w.seat, w.kind) for w in offer_for(tb.state, len(tb.log)).wins}
+    for seat in (0, 3):  # only the holder of the seven
+        tb.refused(ev.Won(seat=seat, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(seat)), "seven_rob")
+    tb.do(ev.Won(seat=1, kind=ev.WinKind.SEVEN_ROB_ONE, tile=None, concealed=tb.hand(1)))
+    out = tb.state.outcome
+    assert out is not None and out.kind is OutcomeKind.INSTANT_WIN and out.winners[0].discarder == 2
+    assert tb.state.live == live and tb.state.seats[2].flowers == tiles("8f") and not tb.hand(2).count(t("8f"))
 
 
 @pytest.mark.parametrize("between", ["hand_known", "wrong_count", "false_win", "heavenly", "discard"])

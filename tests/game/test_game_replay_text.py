@@ -1,0 +1,87 @@
+"""The words of `companion replay`'s text: each winner by what he did, and the next deal after each hand."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.game import events as ev
+
+# a log in the notation: West pungs the dealer's 5m, draws the fourth and adds it; North robs it (搶槓)
+_ROBBED_KONG = [
+    {"v": 3, "type": "Seated", "players": ["East0", "South1", "West2", "North3"],
+     "switches": {"first_dealer": "two_throws"}, "base": 30, "per_tai": 10, "profile": "atawmj_2009"},
+    {"v": 3, "type": "DealerChosen", "dealer": 0, "dice": [1, 1, 3], "second_dice": [1, 1, 3]},
+    {"v": 3, "type": "DiceRolled", "dice": [1, 2, 2]},
+    {"v": 3, "type": "Dealt", "hands": ["5m1m1m2m2m3m3m7m7m8m8m9m9m4s4s5s5s", "4m6m1z1z1z2z2z2z3z3z3z4z4z4z7z7z",
+                                        "5m5m5z5z5z6z6z6z1s1s1s3s3s3s7z8s", "1p2p3p4p5p6p7p8p9p1s2s3s4m6m9s9s"]},
+    {"v": 3, "type": "Discarded", "seat": 0, "tile": "5m"},
+    {"v": 3, "type": "Punged", "seat": 2, "tile": "5m"},
+    {"v": 3, "type": "Discarded", "seat": 2, "tile": "8s"},
+    {"v": 3, "type": "Drew", "seat": 3, "tile": "6p"},
+    {"v": 3, "type": "Discarded", "seat": 3, "tile": "6p"},
+    {"v": 3, "type": "Drew", "seat": 0, "tile": "6s"},
+    {"v": 3, "type": "Discarded", "seat": 0, "tile": "6s"},
+    {"v": 3, "type": "Drew", "seat": 1, "tile": "8p"},
+    {"v": 3, "type": "Discarded", "seat": 1, "tile": "8p"},
+    {"v": 3, "type": "Drew", "seat": 2, "tile": "5m"},
+    {"v": 3, "type": "AddedKong", "seat": 2, "tile": "5m"},
+    {"v": 3, "type": "Won", "seat": 3, "kind": "robbed_kong", "tile": "5m",
+     "concealed": "1p2p3p4p5p6p7p8p9p1s2s3s4m6m9s9s"},
+]
+
+
+def _write(path: Path, lines: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    return path
+
+
+def test_replay_says_in_english_what_each_winner_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules review: the English read "win: North3 robbed kong" (whose kong?) and "East0 win on a discard": the
+    kind's name after the winner's. It says what he did, as the app does (``WinKind.won_en``)."""
+    log = _write(tmp_path / "robbed.jsonl", _ROBBED_KONG)
+    assert main(["replay", "--quiet", "--lang", "en", str(log)]) == 0
+    text = capsys.readouterr().out
+    assert "    win: North3 wins robbing a kong\n" in text
+    assert "  #1 North3 wins robbing a kong, 3 tai\n" in text
+    assert "robbed kong" not in text
+    # every winner alike (seed 7's hands), each language's line whole
+    sim = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--seed", "7", "--hands", "3", "--out", str(sim)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--quiet", "--lang", "both", str(sim)]) == 0
+    both = capsys.readouterr().out
+    wins = re.findall(r"^  #\d+ \S+ (\S+) \d+ 台.* / \S+ (.+?), \d+ tai", both, re.M)
+    done = {k.zh: k.won_en for k in ev.WinKind}
+    assert wins and all(en == done[zh] for zh, en in wins)
+    assert " win on a discard" not in both and "self-drawn win" not in both
+
+
+def test_replay_says_who_deals_next_and_when_the_session_is_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules review: the CSV said "一將打完 / The session is over" and the JSON ``next: {dealer: null}``, the text
+    of a whole session (seed 1's first 22 hands) ended on "the hand is over" and never named the next dealer."""
+    log = tmp_path / "session.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "22", "--out", str(log)]) == 0
+    assert main(["replay", "--json", str(log)]) == 0
+    hands = json.loads(capsys.readouterr().out)["hands"]
+    assert len(hands) == 22 and hands[-1]["next"]["dealer"] is None
+    assert main(["replay", "--quiet", "--lang", "en", str(log)]) == 0
+    text = capsys.readouterr().out
+    table, each = text.split("== each hand ==\n", 1)
+    assert table.rstrip("\n").endswith("    the hand is over\n    win: Lin wins on a discard\n    the session is over")
+    said = re.findall(r"^      (Next hand: (\S+) deals, .*|The session is over)$", each, re.M)
+    assert len(said) == 22 and said[-1][0] == "The session is over"
+    assert [who for _, who in said[:-1]] == [h["next"]["dealer"] for h in hands[:-1]]
+    assert main(["replay", "--quiet", "--lang", "zh", str(log)]) == 0
+    zh = capsys.readouterr().out
+    assert zh.count("      下一把：") == 21 and "      一將打完\n" in zh and "    一將打完\n" in zh
+    # a hand not the last says who deals it, on the table after each event too
+    assert main(["replay", "--lang", "en", str(log)]) == 0
+    every = capsys.readouterr().out
+    assert re.search(r"^    the hand is over\n    win: .+\n    next hand: \S+ deals, streak \d+, East round$", every,
+                     re.M)
