@@ -61,7 +61,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dice": ("骰子不合法：{dice}（要三顆骰子，每顆 1 到 6 點）", "bad dice: {dice} (three dice, each 1 to 6)"),
     "dealer_mismatch": ("骰子算出的莊家是{expected}，不是{got}", "the dice give {expected_en} as dealer, not {got_en}"),
     "deal_size": ("{seat}配牌應有 {want} 張，收到 {got} 張", "{seat_en} is dealt {want} tiles, got {got}"),
-    "fifth_copy": ("{tile}已經出現 {seen} 張，一副牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
+    "fifth_copy": ("這樣桌上會有 {seen} 張{tile}，一副牌只有 {max} 張", "{tile_en}: {seen} copies would be on the table, a set holds {max}"),
     "not_in_hand": ("{seat}手上沒有{tiles}", "{seat_en} does not hold {tiles_en}"),
     "shown_leaves_out": ("{seat}手上有{tiles}，攤開的牌卻沒有", "{seat_en} holds {tiles_en}, which the tiles shown leave out"),
     "flower_first": ("{seat}手上有花{tile}，必須先補花", "{seat_en} holds the flower {tile_en} and must replace it first"),

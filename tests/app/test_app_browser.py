@@ -872,10 +872,10 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     n = len(live.events())
     before = page.locator(_sel("live-discard-2z")).bounding_box()
     tap(page, "live-discard-1z")  # a fifth 東, pale on the palette: refused with the reason, nothing logged
-    wait_said(page, "live-error", "東已經出現 5 張，一副牌只有 4 張")
+    wait_said(page, "live-error", "這樣桌上會有 5 張東，一副牌只有 4 張")
     # said at the foot of the screen too (a phone's tiles lie below where the line was: a review saw nothing happen),
     # and the line, under the tiles, moves none of them (a tap after a refusal landed a row off)
-    wait_said(page, "notice", "東已經出現 5 張，一副牌只有 4 張")
+    wait_said(page, "notice", "這樣桌上會有 5 張東，一副牌只有 4 張")
     tap(page, "lang")  # said again in English at once (it stayed Chinese under the English page, a review)
     page.wait_for_function("sel => { const e = document.querySelector(sel); if (e === null) return false;"
                            " const s = e.textContent.trim(); return s !== '' && !/[\u3400-\u9fff]/.test(s); }",

@@ -304,6 +304,10 @@ def test_fifth_copy_and_wrong_turn() -> None:
     tb.discard(0, "5p")
     err = tb.refused(ev.Drew(seat=1, tile=t("1m")), "fifth_copy")
     assert ("tile", "1m") in err.evidence
+    # four are out and the fifth is the one entered: said as what the table would hold, in both languages (the
+    # Chinese said 已經出現 5 張, "five have appeared", where the English said "would be": a live game night review)
+    assert err.reason.zh == "這樣桌上會有 5 張一萬，一副牌只有 4 張"
+    assert err.reason.en == "1 Character (1m): 5 copies would be on the table, a set holds 4"
     tb.refused(ev.Drew(seat=2), "not_turn")
     tb.refused(ev.Discarded(seat=1, tile=t("1m")), "phase")
     first = Table({1: "1m"})  # before the dealer's first discard: whose turn it is, by name (a README review read
