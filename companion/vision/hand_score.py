@@ -5,7 +5,8 @@ What is decided here, against the rules rather than the pixels:
 
 - **which row is the concealed one**: every row in turn, the others cut into melds (a group of three or four in
   order: a chow, a pung, an exposed kong, or a concealed kong when face-down tiles show in it); the tile count
-  must come out right (16 + the winning tile, one more per kong; 16 for a win with no winning tile);
+  must come out right (16 + the winning tile, one more per kong; for a win with no winning tile 16 between turns,
+  or 17 for 八仙過海 with the eighth flower's replacement drawn: :func:`hand_need`);
 - **doubtful readings repaired**: when the hand as read is no win (a fifth copy, a meld that is no meld, a hand
   that does not complete), the classifier's other readings (its top three) are tried, the likeliest change first,
   up to :data:`companion.vision.hand_search.MAX_CHANGES` tiles, then one unsure tile as any kind the rules allow
@@ -28,7 +29,7 @@ from typing import Any
 
 from companion.hand import Meld, MeldKind
 from companion.rules.profiles import Profile
-from companion.rules.scoring import NotAWin, Score, score
+from companion.rules.scoring import NotAWin, Score, replacement_named, score
 from companion.rules.win import Win, WinInputError, WinType, win_type_zh
 from companion.tiles import Tile, format_en, format_tiles
 from companion.vision import hand_search
@@ -41,11 +42,12 @@ from companion.vision.hand_photo import (
     lay_out,
     shadowed,
 )
-from companion.vision.hand_search import SETS, Legal, Repair, row_plans, search
+from companion.vision.hand_search import SETS, WIN, Legal, Need, Repair, row_plans, search
 from companion.vision.read import Detections
 
 INSTANT = frozenset(t.value for t in WinType if t.is_instant)
-"""Wins with no winning shape and no winning tile (八仙過海, 七搶一, 四槓; spec §3.1): the photo shows 16."""
+"""Wins with no winning shape and no winning tile (八仙過海, 七搶一, 四槓; spec §3.1): the photo shows the hand
+between turns (:func:`hand_need`)."""
 
 
 class PhotoHandError(ValueError):
@@ -73,7 +75,7 @@ class Note:
 class PhotoWin:
     """The hand of a photo as scored: ``win`` and its ``score``; ``concealed`` and ``melds`` as detection
     indices (the winning tile's copy among the concealed ones is ``win_index``; -1 for a win with no winning
-    tile, :data:`INSTANT`); ``kinds`` the tile each
+    tile, :data:`INSTANT`, but for the eighth flower's replacement of a 八仙過海 of 17); ``kinds`` the tile each
     detection of the hand was taken as; ``win_tiles`` each possible winning tile with its hand tai (one entry
     when the tile was set apart or named); ``repairs`` and ``doubts`` as above."""
 
@@ -108,6 +110,20 @@ def with_defaults(context: Mapping[str, Any]) -> dict[str, Any]:
 def is_instant(context: Mapping[str, Any]) -> bool:
     """The context's kind of win is one of :data:`INSTANT` (written as ``companion tai`` reads it)."""
     return str(with_defaults(context)["win_type"]).strip().lower() in INSTANT
+
+
+def hand_need(context: Mapping[str, Any]) -> Need:
+    """What the photo's hand comes to under the context's kind of win: 16 and the winning tile, complete; for an
+    instant win the hand between turns, 16, complete or not (七搶一 is won on another player's flower, 四槓 ends the
+    hand at the fourth kong), and for 八仙過海 17 too: its holder may have drawn the eighth flower's replacement
+    (spec §4.2, §6.3), as ``companion tai`` takes it."""
+    kind = str(with_defaults(context)["win_type"]).strip().lower()
+    if kind not in INSTANT:
+        return WIN
+    between = 3 * SETS + 1
+    if kind == WinType.EIGHT_FLOWERS.value:
+        return Need((between, between + 1), WinType.EIGHT_FLOWERS, drawn=between + 1)
+    return Need((between,), WinType(kind))
 
 
 def dealer_is_east(profile: Profile | None) -> bool:
@@ -187,16 +203,24 @@ def _assumed(context: Mapping[str, Any], profile: Profile | None = None) -> list
 
 def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
                 win_tile: Tile | None) -> list[tuple[int, Win, Score]]:
-    """Each possible winning tile's (index, win, score), the marked one only when there is one."""
+    """Each possible winning tile's (index, win, score), the marked one only when there is one. An instant win has
+    none (index -1), but a 八仙過海 of 17 tiles: the eighth flower's replacement is the tile named, else the one set
+    apart, else the one ``companion tai`` takes (:func:`replacement_named`), scored as ``companion tai`` scores it
+    (the hand it completes with 8 added; 8 flat where it completes none)."""
     kinds = legal.kinds
     plan = legal.plan
     concealed = [i for i in plan.concealed if not kinds[i].is_flower]
     flowers = [kinds[i] for i in legal.flowers]
+    chosen = None  # the eighth flower's replacement companion tai takes
     if is_instant(context):
         obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed)),
                "win_tile": None, "melds": [str(m) for m in legal.melds], "flowers": format_tiles(sorted(flowers))}
         win = Win.from_dict(obj)
-        return [(-1, win, score(win, profile))]
+        drawn = win.win_type is WinType.EIGHT_FLOWERS and len(win.concealed) + 3 * len(win.melds) == 3 * SETS + 2
+        if drawn and win_tile is None and legal.apart < 0:
+            chosen = replacement_named(win, profile).win_tile
+        if not drawn or (win_tile is None and legal.apart < 0 and chosen is None):
+            return [(-1, win, score(win, profile))]
     if win_tile is not None:
         candidates = [i for i in concealed if kinds[i] == win_tile][:1]
         if not candidates:
@@ -206,6 +230,8 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
                                  f"（{format_tiles(sorted(kinds[i] for i in concealed))}）")
     elif legal.apart >= 0:
         candidates = [legal.apart]
+    elif chosen is not None:
+        candidates = [next(i for i in concealed if kinds[i] == chosen)]
     else:
         first: dict[Tile, int] = {}
         for i in concealed:
@@ -273,12 +299,12 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
-    instant = is_instant(context)
+    need = hand_need(context)
     try:
-        plans, refused = _plans_or_refuse(dets, laid, instant), None
+        plans, refused = _plans_or_refuse(dets, laid, need), None
     except PhotoHandError as why:
         plans, refused = [], why
-    found = search(dets, laid, plans, instant) if refused is None else []
+    found = search(dets, laid, plans, need) if refused is None else []
     # face-down tiles in no concealed kong, read as blank-faced white dragons (白板): tried when the photo as read is
     # no win (a review's pung of 白 was read as three backs, and the hand refused)
     # but never four backs lying together as a group: a concealed kong laid face down, its kind unseen (a review's was
@@ -288,7 +314,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
-        plans_white, other = _attempt(white, laid_white, instant)
+        plans_white, other = _attempt(white, laid_white, need)
         if other:
             dets, laid, plans, found, refused = white, laid_white, plans_white, other, None
         else:
@@ -301,7 +327,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if pale:
         backs = as_backs(dets, pale)
         laid_backs = lay_out(backs)
-        _, other = _attempt(backs, laid_backs, instant)
+        _, other = _attempt(backs, laid_backs, need)
         if other and (not found or len(other[0][2]) < len(found[0][2])):
             dets, laid, found = backs, laid_backs, other
         else:
@@ -313,7 +339,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     twice = shadowed(dets) if guessed else []
     if twice:
         laid_once = lay_out(dets, frozenset(twice))
-        plans_once, once = _attempt(dets, laid_once, instant)
+        plans_once, once = _attempt(dets, laid_once, need)
         if once and (not found or math.isfinite(once[0][0])):
             laid, plans, found = laid_once, plans_once, once
         else:
@@ -323,14 +349,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     # right beside a lone 9p was refused as "a false win?")
     apart: list[int] = []
     if not found or math.isinf(found[0][0]):
-        apart, laid_apart, plans_apart, found_apart = _without_lone(dets, laid, frozenset(twice), instant)
+        apart, laid_apart, plans_apart, found_apart = _without_lone(dets, laid, frozenset(twice), need)
         if found_apart:
             laid, plans, found = laid_apart, plans_apart, found_apart
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
-        _refuse_by_count(dets, laid, plans, instant, context)
-        which, which_zh = _which_kind(dets, laid, plans, instant)
+        _refuse_by_count(dets, laid, plans, need, context)
+        which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
                                  f"win?): check the tiles against the photo (read, row by row: {read}); {which}if one "
@@ -364,7 +390,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            "手牌那一列中間有空隙：各組都當作手牌（吃碰槓要另外排一列，放在手牌前面）"))
     doubts += _unsure_notes(dets, legal, {r.index for r in repairs}, best, profile)
     doubts += _flower_notes(dets, legal, best, profile, {r.index for r in repairs})
-    doubts += _win_tile_notes(legal, scored, best, win_tile)
+    doubts += _win_tile_notes(legal, scored, best, win_tile, need.instant)
     if pale:
         doubts.append(Note(f"{len(pale)} tile(s) read as a blank white dragon at the end of a concealed kong taken "
                            "as its face-down tiles (the set's backs are pale)",
@@ -405,21 +431,21 @@ SHAKY = 4
 """A hand with this many tiles read unsure or changed says first that its reading is likely wrong."""
 
 
-def _attempt(dets: Detections, laid: LaidHand, instant: bool
+def _attempt(dets: Detections, laid: LaidHand, need: Need
              ) -> tuple[list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
     """The plans of ``dets`` laid out as ``laid``, and the readings of them that win; none where no plan fits (a
     second try at a photo: as read, its refusal is said)."""
     try:
-        plans = _plans_or_refuse(dets, laid, instant)
+        plans = _plans_or_refuse(dets, laid, need)
     except PhotoHandError:
         return [], []
-    return plans, search(dets, laid, plans, instant)
+    return plans, search(dets, laid, plans, need)
 
 
-def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], instant: bool) -> tuple[str, str]:
+def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need) -> tuple[str, str]:
     """For a refusal: the tile that each of two or three kinds would make a win of (:func:`hand_search.ambiguous`),
     named by its row and place for the player to tell which it is (``""`` each where there is none)."""
-    found = hand_search.ambiguous(dets, laid, plans, instant)
+    found = hand_search.ambiguous(dets, laid, plans, need)
     if found is None:
         return "", ""
     i, kinds = found
@@ -434,7 +460,7 @@ def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan],
             f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
 
 
-def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[hand_search.Plan]:
+def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_search.Plan]:
     """The rows' plans, or a :class:`PhotoHandError` saying why the photo cannot hold a winning hand."""
     in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
     plans = row_plans(laid, in_rows)
@@ -444,15 +470,15 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
     if len(laid.flowers) > 8:
         raise PhotoHandError(f"{len(laid.flowers)} flowers found: a set has 8 (read: {read})",
                              f"找到 {len(laid.flowers)} 張花牌，一副牌只有 8 張（讀到：{read_zh}）", (read, read_zh))
-    need = 3 * SETS + 2 - instant
+    fewest = min(need.sizes)
     down = len(laid.stray)
     # only backs: a cup, a wall, no hand; or one to three of them alone (a review was told "no tile found" beside the
     # face-down tile it was shown)
-    if down and total < need and not dets.face_up.any() and (down >= 4 or total == 0):
+    if down and total < fewest and not dets.face_up.any() and (down >= 4 or total == 0):
         raise PhotoHandError(f"no face-up tile found, only {down} that {'looks' if down == 1 else 'look'} face down: "
                              f"a winning hand is laid face up (read: {read})",
                              f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
-    if len(laid.stray) >= 4 and total < need <= total + len(laid.stray):  # the backs would make up the count
+    if len(laid.stray) >= 4 and total < fewest <= total + len(laid.stray):  # the backs would make up the count
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
                              f"its kind shows (read: {read})",
                              f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）", (read, read_zh))
@@ -466,9 +492,9 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
                              "the whole hand laid face up, from above, the tiles filling most of the picture",
                              f"照片裡沒找到牌{but_zh}：請從上方拍整手攤開的牌，"
                              "讓牌佔畫面的大部分")
-    if not plans or total < need or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
+    if not plans or total < fewest or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
-        en, zh = _count_said(dets, laid, instant, in_rows)
+        en, zh = _count_said(dets, laid, need, in_rows)
         # far more than a hand (a page of text, a screenshot's rows): no reading of hundreds of tiles (a review)
         many = tiles > 2 * (4 * SETS + 2)
         said_en = ": is this a photo of one laid-down hand?" if many else f" (read: {read})"
@@ -477,20 +503,32 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, instant: bool) -> list[ha
     return plans
 
 
-def _count_said(dets: Detections, laid: LaidHand, instant: bool, in_rows: set[int]) -> tuple[str, str]:
+COUNT_SAID = {
+    None: ("16 and the winning tile, one more per kong", "16 張加胡的那張，每槓多一張"),
+    WinType.EIGHT_FLOWERS: ("16 between turns, 17 with the eighth flower's replacement; one more per kong",
+                            "輪與輪之間的 16 張，或加上第八張花的補牌共 17 張；每槓多一張"),
+    WinType.SEVEN_FLOWERS_ROB: ("16 between turns, the eighth flower robbed from another player; one more per kong",
+                                "輪與輪之間的 16 張，第八張花是搶別家的；每槓多一張"),
+    WinType.FOUR_KONGS: ("16 between turns: the fourth kong ends the hand, before its replacement; one more per kong",
+                         "輪與輪之間的 16 張：第四個槓就胡，不補牌；每槓多一張"),
+}
+"""Why a winning hand shows the tiles it does, by its kind of win (:attr:`Need.kind`; spec §3.1, §4.2, §4.4), in
+English and Chinese."""
+
+
+def _count_said(dets: Detections, laid: LaidHand, need: Need, in_rows: set[int]) -> tuple[str, str]:
     """How many tiles the photo shows besides the flowers, in which rows, against the count a winning hand shows."""
-    need = 3 * SETS + 2 - instant
     counts = [sum(i not in in_rows for g in row for i in g.tiles) for row in laid.rows]
     tiles = sum(counts)
     rows_en = "in one row" if len(counts) == 1 else f"in {len(counts)} rows of {_listed(counts, 'and')}"
     rows_zh = "排成一列" if len(counts) == 1 else f"分成 {len(counts)} 列，各 {_listed(counts, '、')} 張"
     down_en, down_zh = (f" (and {len(laid.stray)} face down)", f"（另有 {len(laid.stray)} 張蓋著）") if laid.stray \
         else ("", "")
-    return (f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows {need} ("
-            f"{'16 between turns, ' if instant else '16 and the winning tile, '}one more per kong), the concealed "
-            "ones in one row",
-            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {need} 張（"
-            f"{'輪與輪之間的 16 張' if instant else '16 張加胡的那張'}，每槓多一張），手牌排成一列")
+    why_en, why_zh = COUNT_SAID[need.kind]
+    return (f"found {tiles} tiles besides the flowers{down_en}, {rows_en}: a winning hand shows "
+            f"{' or '.join(map(str, need.sizes))} ({why_en}), the concealed ones in one row",
+            f"除了花牌找到 {tiles} 張牌{down_zh}，{rows_zh}：胡牌的手牌應有 {' 或 '.join(map(str, need.sizes))} 張（"
+            f"{why_zh}），手牌排成一列")
 
 
 FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers (八仙過海)"), "seven_flowers_rob": (7, "Seven rob one (七搶一)")}
@@ -498,7 +536,7 @@ FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers (八仙過海)"), "seven_f
 English name (the tai table's)."""
 
 
-def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], instant: bool,
+def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need,
                      context: Mapping[str, Any]) -> None:
     """For a photo no reading of which is a win: a :class:`PhotoHandError` saying so by count where the count is what
     is wrong: fewer flowers than the instant win needs, or tiles that no plan's rows can lay out as a hand of the
@@ -514,11 +552,10 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
         raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
                              f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
                              (read, read_zh))
-    need = 3 * SETS + 2 - instant
-    if any(_count_fits(p, in_rows, need) for p in plans):
+    if any(_count_fits(p, in_rows, need.sizes) for p in plans):
         return
     lone = laid.lone()
-    en, zh = _count_said(dets, laid, instant, in_rows)
+    en, zh = _count_said(dets, laid, need, in_rows)
     hint_en = ": is a tile lying apart no part of the hand?" if lone else ": is a tile missing from the photo, or " \
         "one there that is no part of the hand?"
     hint_zh = "：是不是有一張單獨擺著的牌不是這手牌的？" if lone else "：是不是有牌沒拍到，或拍到了不屬於這手的牌？"
@@ -526,14 +563,14 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
                          f"{zh}；各列怎麼分都湊不出這個張數{hint_zh}（讀到：{read_zh}）", (read, read_zh))
 
 
-def _count_fits(plan: hand_search.Plan, flowers: set[int], need: int) -> bool:
-    """The plan's tiles (but ``flowers``) can come to a hand of ``need``: its melds' groups cut into threes and
-    fours, whatever their kinds."""
+def _count_fits(plan: hand_search.Plan, flowers: set[int], sizes: tuple[int, ...]) -> bool:
+    """The plan's tiles (but ``flowers``) can come to a hand of one of ``sizes``: its melds' groups cut into threes
+    and fours, whatever their kinds."""
     sums = {sum(i not in flowers for i in plan.concealed)}
     for g in plan.meld_groups:
         n = sum(i not in flowers for i in g.tiles)
         sums = {s + 3 * m for s in sums for m in range(n // 3 + 1) if 3 * m <= n <= 4 * m}
-    return need in sums
+    return any(n in sums for n in sizes)
 
 
 LONE_TRIED = 4
@@ -542,7 +579,7 @@ LONE_OUT = 2
 """... and at most this many of them at once."""
 
 
-def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], instant: bool
+def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need
                   ) -> tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
     """The fewest tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
     classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much),
@@ -552,7 +589,7 @@ def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], in
     for k in range(1, min(len(lone), LONE_OUT) + 1):
         for out in itertools.combinations(lone, k):
             without = lay_out(dets, left_out | frozenset(out))
-            plans, found = _attempt(dets, without, instant)
+            plans, found = _attempt(dets, without, need)
             if found and math.isfinite(found[0][0]):
                 return sorted(out), without, plans, found
     return [], laid, [], []
@@ -652,12 +689,19 @@ def _flower_notes(dets: Detections, legal: Legal, best: tuple[int, Win, Score], 
 
 
 def _win_tile_notes(legal: Legal, scored: list[tuple[int, Win, Score]], best: tuple[int, Win, Score],
-                    win_tile: Tile | None) -> list[Note]:
-    """What to say of the winning tile: named against the one set apart, or taken as the best of several."""
+                    win_tile: Tile | None, instant: bool = False) -> list[Note]:
+    """What to say of the winning tile: named against the one set apart, or taken as the best of several (for a
+    八仙過海 of 17, the eighth flower's replacement as ``companion tai`` takes it)."""
     apart = legal.kinds[legal.apart] if legal.apart >= 0 else None
     if win_tile is not None and apart is not None and apart != win_tile:
         return [Note(f"the tile set apart is {_en(apart)}, but {_en(win_tile)} was named: scored as named",
                      f"分開擺的是{apart.zh}，但指定的是{win_tile.zh}：照指定的計")]
+    if instant and win_tile is None and apart is None and best[0] >= 0:
+        tile, tai = legal.kinds[best[0]], best[2].hand_tai
+        return [Note(f"the eighth flower's replacement is not set apart: taken as {_en(tile)}, the tile of the 17 "
+                     f"that scores most ({tai} tai); --win-tile names it",
+                     f"第八張花的補牌沒有分開擺：當作{tile.zh}，17 張裡台數最多的一張（{tai} 台）；"
+                     "可用 --win-tile 指定")]
     if win_tile is None and apart is None and best[0] >= 0 and len(scored) > 1:
         tile = legal.kinds[best[0]]
         each: dict[Tile, int] = {}  # every other tile it may have been won on, by its best total (a review's wish:

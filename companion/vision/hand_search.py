@@ -2,10 +2,11 @@
 concealed one, the other groups cut into melds, and which readings of the tiles make a legal win.
 
 A reading is legal when the melds are melds, no kind has more copies than a set holds, and the concealed tiles
-with the winning tile complete the hand (16 + 1, a kong one more; 16 for a win with no winning shape). Readings
-are tried likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of them changed to another of the
-classifier's top three (cost: the log-odds of each change); when none is legal, one of the least sure tiles, or
-of the tiles lying across their row, as any kind (:func:`_unreadable`).
+with the winning tile complete the hand (16 + 1, a kong one more; for a win with no winning shape, the count of its
+kind, complete or not: :class:`Need`). Readings are tried likeliest first: the tiles as read, then up to
+:data:`MAX_CHANGES` of them changed to another of the classifier's top three (cost: the log-odds of each change);
+when none is legal, one of the least sure tiles, or of the tiles lying across their row, as any kind
+(:func:`_unreadable`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy as np
 
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.shape import is_complete
+from companion.rules.win import WinType
 from companion.tiles import Tile
 from companion.vision.hand_photo import Group, LaidHand
 from companion.vision.read import Detections
@@ -41,6 +43,27 @@ MAX_ALTERNATIVES = 3
 """... and at most this many of them."""
 MAX_TRIED = 5000
 """Readings tried at most (best first) before the hand is reported as unreadable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """What a legal reading's hand comes to: one of ``sizes`` tiles, concealed + 3 a meld (a kong 3), complete;
+    or, for an instant win (八仙過海, 七搶一, 四槓: no winning shape, spec §3.1), complete or not."""
+
+    sizes: tuple[int, ...] = (3 * SETS + 2,)
+    kind: WinType | None = None
+    """The instant win whose hand it is; None for a win on a tile."""
+    drawn: int = 0
+    """A hand of this many has drawn the eighth flower's replacement (八仙過海): it holds all eight flowers (else
+    its extra tile is no replacement but a tile misread, or no part of the hand); 0: none."""
+
+    @property
+    def instant(self) -> bool:
+        return self.kind is not None
+
+
+WIN = Need()
+"""A win on a tile: 16 and the winning tile, complete."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +205,10 @@ class Legal:
     """The winning tile set apart, or -1 (none, or the tile set apart is read as a flower laid out)."""
 
 
-def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...], instant: bool = False) -> Legal | None:
-    """The plan with these readings is a complete hand with at most four copies of a kind (a tile of the rows
-    read as a flower joins the flowers), or None. ``instant``: a win with no winning shape (八仙過海, 七搶一,
-    四槓; spec §3.1): a hand of 16 between turns, complete or not."""
+def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...],
+                  need: Need = WIN) -> Legal | None:
+    """The plan with these readings is a hand of the size ``need`` says, complete unless it is an instant win's, with
+    at most four copies of a kind (a tile of the rows read as a flower joins the flowers), or None."""
     melds: list[Meld] = []
     meld_idx: list[tuple[int, ...]] = []
     flowers = list(laid_flowers)
@@ -202,7 +225,8 @@ def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, .
         melds.extend(cut)
     concealed = [kinds[i] for i in plan.concealed if not kinds[i].is_flower]
     flowers.extend(i for i in plan.concealed if kinds[i].is_flower)
-    if len(concealed) + 3 * len(melds) != 3 * SETS + 2 - instant or Tile.UNKNOWN in concealed:
+    size = len(concealed) + 3 * len(melds)
+    if size not in need.sizes or Tile.UNKNOWN in concealed or (size == need.drawn and len(set(flowers)) < 8):
         return None
     apart = plan.apart if plan.apart >= 0 and not kinds[plan.apart].is_flower else -1
     flower_tiles = tuple(kinds[i] for i in flowers)
@@ -213,7 +237,7 @@ def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, .
         hand = Hand(tuple(concealed), tuple(melds), flower_tiles)
     except HandError:
         return None
-    if not instant and not is_complete(hand):
+    if not need.instant and not is_complete(hand):
         return None
     return Legal(plan, tuple(melds), tuple(meld_idx), tuple(sorted(flowers)), kinds, apart)
 
@@ -289,18 +313,18 @@ def _readings(dets: Detections, hand: list[int],
 
 
 def search(dets: Detections, laid: LaidHand, plans: list[Plan],
-            instant: bool = False) -> list[tuple[float, Legal, tuple[Repair, ...]]]:
+           need: Need = WIN) -> list[tuple[float, Legal, tuple[Repair, ...]]]:
     """The likeliest legal reading over every plan (fewest-cost changes first, plans in order), then the other
     legal readings of that many changes or fewer that are at most :data:`ALTERNATIVE_ODDS` times less likely,
     likeliest first; empty when none is legal."""
     found: list[tuple[float, Legal, tuple[Repair, ...]]] = []
     for plan in plans:
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
-        barred = no_flower(dets, laid, hand, instant)
+        barred = no_flower(dets, laid, hand, need.instant)
         for cost, kinds, repairs in itertools.islice(_readings(dets, hand, barred), MAX_TRIED):
             if found and cost > found[0][0] + math.log(ALTERNATIVE_ODDS):
                 break
-            legal = legal_reading(plan, kinds, laid.flowers, instant)
+            legal = legal_reading(plan, kinds, laid.flowers, need)
             if legal is not None:
                 if not repairs and found and found[0][2]:  # a legal reading with no change beats repaired ones
                     found.clear()
@@ -312,20 +336,20 @@ def search(dets: Detections, laid: LaidHand, plans: list[Plan],
         best = found[0][0]
         return [f for f in found if f[0] <= best + math.log(ALTERNATIVE_ODDS)][:1 + MAX_ALTERNATIVES]
     if MAX_CHANGES > 0:
-        wild = _unreadable(dets, laid, plans, instant)
+        wild = _unreadable(dets, laid, plans, need)
         return [(math.inf, *wild)] if wild else []
     return []
 
 
 def _unreadable(dets: Detections, laid: LaidHand, plans: list[Plan],
-                instant: bool = False) -> tuple[Legal, tuple[Repair, ...]] | None:
+                need: Need = WIN) -> tuple[Legal, tuple[Repair, ...]] | None:
     """When no reading from the top three is a win: one tile may be a kind the classifier did not think of; the
     other tiles as read (or each at its likeliest face, where a second look offered one likelier than the reading:
     :meth:`companion.vision.read.TileReader._offered`), the rules say which kinds complete the hand. The tiles so
     tried are the :data:`WILDCARDS` least sure face-up ones and each face-up tile lying across its row (a meld's
     claimed tile, read from a turned crop, the surest misreads of turned hands: a 7s across its chow read 6s at
     0.96). Taken only when exactly one kind does (for the first tile that has one)."""
-    for i, read, base, fits in _wild_fits(dets, laid, plans, instant):
+    for i, read, base, fits in _wild_fits(dets, laid, plans, need):
         if len(fits) == 1:
             taken = fits[0].kinds[i]
             changed = [Repair(j, read[j], float(dets.score[j]), base[j], _p(dets, j, base[j]))
@@ -339,12 +363,12 @@ AMBIGUOUS = 3
 
 
 def ambiguous(dets: Detections, laid: LaidHand, plans: list[Plan],
-              instant: bool = False) -> tuple[int, tuple[Tile, ...]] | None:
+              need: Need = WIN) -> tuple[int, tuple[Tile, ...]] | None:
     """For a photo no reading of which is a win: the first tile :func:`_unreadable` tries that two to
     :data:`AMBIGUOUS` kinds would each complete the hand as, with those kinds; None where there is none. The
     player can then tell which it is (a 3m lying across its chow read 中 at 0.14: 3m and 6m each make 345m or
     456m)."""
-    for i, _, _, fits in _wild_fits(dets, laid, plans, instant):
+    for i, _, _, fits in _wild_fits(dets, laid, plans, need):
         kinds = tuple(sorted({f.kinds[i] for f in fits}))
         if 2 <= len(kinds) <= AMBIGUOUS:
             return i, kinds
@@ -352,7 +376,7 @@ def ambiguous(dets: Detections, laid: LaidHand, plans: list[Plan],
 
 
 def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
-               instant: bool) -> Iterator[tuple[int, dict[int, Tile], dict[int, Tile], list[Legal]]]:
+               need: Need) -> Iterator[tuple[int, dict[int, Tile], dict[int, Tile], list[Legal]]]:
     """Each tile :func:`_unreadable` tries as any kind, in its order: (the tile, the tiles as read, the other tiles'
     readings it is tried with, the legal readings with it as another kind). A tile is tried as a flower only where it
     lies among flowers (:func:`among_flowers`; never in the concealed row) and :func:`no_flower` allows it; in an
@@ -365,15 +389,15 @@ def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
         read = {i: Tile(int(dets.kind[i])) for i in hand}
         likeliest = {i: max(_options(dets, i), key=lambda o: o[1])[0] for i in hand}
-        up = sorted((i for i in hand if dets.face_up[i] and (unsure[i] or not instant)),
+        up = sorted((i for i in hand if dets.face_up[i] and (unsure[i] or not need.instant)),
                     key=lambda i: float(dets.score[i]))
         doubtful = list(dict.fromkeys([*up[:WILDCARDS], *(i for i in up if across[i])]))
-        barred = no_flower(dets, laid, hand, instant) | {i for i in hand if i not in beside}
+        barred = no_flower(dets, laid, hand, need.instant) | {i for i in hand if i not in beside}
         for base in (read, likeliest) if likeliest != read else (read,):
             for i in doubtful:
                 fits = [legal for t in Tile if t != Tile.UNKNOWN and t != base[i]
                         and not (t.is_flower and i in barred)
-                        if (legal := legal_reading(plan, {**base, i: t}, laid.flowers, instant)) is not None]
+                        if (legal := legal_reading(plan, {**base, i: t}, laid.flowers, need)) is not None]
                 yield i, read, base, fits
 
 

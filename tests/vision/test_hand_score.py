@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.hand import Meld, MeldKind
-from companion.rules.profiles import load_profile
-from companion.rules.scoring import score
+from companion.rules.profiles import load_profile, played_with
+from companion.rules.scoring import replacement_named, score
 from companion.rules.win import Win
 from companion.tiles import Tile, parse_tiles
 from companion.vision import hand_search
@@ -781,11 +781,79 @@ def test_an_instant_win_never_makes_a_surely_read_or_concealed_tile_the_missing_
         score_photo(laid(two), {"win_type": "eight_flowers"}, PROFILE)
     assert "shows 2" in str(e.value) and "flowers 1f 5f)" in str(e.value) and "8f" not in str(e.value)
     assert "花 春 梅）" in e.value.zh
-    # the eight flowers beside 17 tiles: the count is what is wrong, said so
-    eight = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
-    with pytest.raises(PhotoHandError, match="^found 17 tiles besides the flowers.*shows 16") as e:
+    # the eight flowers beside 18 tiles: the count is what is wrong, said so (16, or 17 with the replacement)
+    eight = [(100, ["123m789m234p59p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
+    with pytest.raises(PhotoHandError, match="^found 18 tiles besides the flowers.*shows 16 or 17 [(]16 between "
+                                             "turns, 17 with the eighth flower's replacement") as e:
         score_photo(laid(eight), {"win_type": "eight_flowers"}, PROFILE)
     assert "false win" not in str(e.value) and "詐胡" not in e.value.zh
+    assert "胡牌的手牌應有 16 或 17 張（輪與輪之間的 16 張，或加上第八張花的補牌共 17 張" in e.value.zh
+
+
+EIGHT = (300, ["1f2f3f4f5f6f7f8f"])
+
+
+def test_eight_flowers_with_the_replacement_drawn_are_17_tiles_scored_as_companion_tai_scores_them() -> None:
+    """八仙過海's holder may have drawn the eighth flower's replacement (spec §4.2, §6.3): 17 tiles. A photo review's
+    eight flowers and a complete hand of 17 scored 16 tai as a self-draw, and were refused ("a winning hand shows
+    16") with 八仙過海 said. Complete, the hand is scored with 8 added; not, 8 flat; as ``companion tai`` does."""
+    context = {"win_type": "eight_flowers"}
+    flowers = parse_tiles("1f2f3f4f5f6f7f8f")
+    melds = (Meld(MeldKind.PUNG, parse_tiles("777s")), Meld(MeldKind.CHOW, parse_tiles("345s")))
+    # the replacement set apart: scored as the hand it completes, 8 added (as without the context)
+    apart = laid([(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), EIGHT])
+    got = score_photo(apart, context, PROFILE)
+    truth = Win(parse_tiles("123m789m234p5p"), Tile.P5, "eight_flowers", melds=melds,  # type: ignore[arg-type]
+                flowers=flowers)
+    assert got.win == truth and got.score == score(truth, PROFILE) and got.marked
+    assert got.win_index == 10 and "eight_flowers" in [i.id for i in got.score.items]
+    assert got.score.hand_tai == score_photo(apart, {}, PROFILE).score.hand_tai == 16
+    # none set apart: the tile companion tai takes (the one of the 17 that scores most), said
+    whole = laid([(100, ["123m789m234p55p"]), (200, ["777s", "345s"]), EIGHT])
+    got = score_photo(whole, context, PROFILE)
+    typed = Win(parse_tiles("123m789m234p55p"), None, "eight_flowers", melds=melds,  # type: ignore[arg-type]
+                flowers=flowers)
+    tai = score(replacement_named(typed, PROFILE), PROFILE)
+    assert got.win == tai.win and got.score == tai and not got.marked and got.win.win_tile == Tile.M2
+    (note,) = [n for n in got.doubts if "replacement" in n.en]
+    assert note.en == (f"the eighth flower's replacement is not set apart: taken as 2 Characters, the tile of the 17 "
+                       f"that scores most ({tai.hand_tai} tai); --win-tile names it")
+    assert note.zh == f"第八張花的補牌沒有分開擺：當作二萬，17 張裡台數最多的一張（{tai.hand_tai} 台）；可用 --win-tile 指定"
+    named = score_photo(whole, context, PROFILE, win_tile=Tile.P5)
+    assert named.win.win_tile == Tile.P5 and named.named and named.score.hand_tai == 16
+    # 17 tiles that complete nothing: a standalone 八仙過海, 8 flat, no winning tile
+    got = score_photo(laid([(100, ["123m789m234p56p"]), (200, ["777s", "345s"]), EIGHT]), context, PROFILE)
+    assert got.win.win_tile is None and got.win_index == -1 and len(got.win.concealed) == 11
+    assert [(i.id, i.tai) for i in got.score.items] == [("eight_flowers", 8)] and got.score.hand_tai == 8
+    # compounding switched off: 8 flat, as companion tai pays it
+    flat = played_with(PROFILE, {"eight_flowers_compound": False})
+    got = score_photo(whole, context, flat)
+    assert got.score.hand_tai == 8 and got.win.win_tile is None
+    # 16 still: the hand between turns
+    assert score_photo(laid([(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), EIGHT]), context,
+                       PROFILE).score.hand_tai == 8
+
+
+def test_the_count_refusal_of_an_instant_win_says_the_counts_of_its_kind() -> None:
+    """七搶一 is won between turns on another player's flower: 16; 四槓 ends the hand at the fourth kong: 16 (spec
+    §4.4); 八仙過海 16 or 17 (above). Each said in both languages."""
+    seven = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(seven), {"win_type": "seven_flowers_rob", "discarder": "S", "seat_wind": "W"}, PROFILE)
+    assert str(e.value).startswith("found 17 tiles besides the flowers, in 2 rows of 11 and 6: a winning hand shows "
+                                   "16 (16 between turns, the eighth flower robbed from another player; one more per "
+                                   "kong)")
+    assert "胡牌的手牌應有 16 張（輪與輪之間的 16 張，第八張花是搶別家的；每槓多一張）" in e.value.zh
+    kongs = [(100, ["12345p"]), (200, ["1111m", "2222s", "3333z", "4444z"])]
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(kongs), {"win_type": "four_kongs"}, PROFILE)
+    assert str(e.value).startswith("found 21 tiles besides the flowers, in 2 rows of 5 and 16: a winning hand shows "
+                                   "16 (16 between turns: the fourth kong ends the hand, before its replacement; one "
+                                   "more per kong)")
+    assert "胡牌的手牌應有 16 張（輪與輪之間的 16 張：第四個槓就胡，不補牌；每槓多一張）" in e.value.zh
+    got = score_photo(laid([(100, ["1234p"]), (200, ["1111m", "2222s", "3333z", "4444z"])]), {"win_type": "four_kongs"},
+                      load_profile("wikibooks_base"))  # (四槓 is off by default)
+    assert got.win.win_type.value == "four_kongs" and got.score.hand_tai == 8
 
 
 def test_an_unsure_tile_among_the_flowers_may_still_be_the_eighth() -> None:
