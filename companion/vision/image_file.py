@@ -147,10 +147,11 @@ REDUCED_MAX_PIXELS = 64 * MAX_PIXELS
 
 
 def _mp(pixels: int) -> str:
-    """A count of pixels as people say a photo's size: ``40 MP`` (megapixels), ``2.5 MP``; ``1200 pixels``."""
+    """A count of pixels as people say a photo's size: ``40 MP`` (megapixels), ``40.4 MP``; ``1200 pixels``."""
     if pixels < 100_000:
         return f"{pixels} pixels"
-    return f"{pixels / 1e6:.0f} MP" if pixels >= 10_000_000 else f"{pixels / 1e6:.1f} MP"
+    # two decimals at most, none where they are 0: a photo of 40.4 MP was said "40 MP; at most 40 MP" (a change review)
+    return f"{pixels / 1e6:.2f}".rstrip("0").rstrip(".") + " MP"
 
 
 def _opened(p: Path, reduce_large: bool) -> Image.Image:

@@ -134,6 +134,15 @@ def test_a_jpeg_over_the_most_read_shrunk_is_said_in_megapixels(tmp_path: Path) 
     assert "JPEG 最多讀 2560 MP，縮成 40 MP 來讀" in said and "2560000000" not in said
 
 
+def test_a_photo_just_over_the_limit_is_not_said_to_be_the_limit(tmp_path: Path) -> None:
+    """A change review: a 40.4 MP photo was told "40 MP; at most 40 MP"."""
+    p = tmp_path / "over.png"
+    Image.new("1", (8000, 5050)).save(p)
+    with pytest.raises(ImageFileError) as e:
+        read_image(p)
+    assert "(8000x5050 pixels, 40.4 MP; at most 40 MP)" in str(e.value) and "40.4 MP；上限 40 MP" in str(e.value)
+
+
 def test_a_jpeg_whose_header_claims_more_than_its_bytes_hold_is_damaged(tmp_path: Path) -> None:
     """A review's 700-byte JPEG claiming 50000x50000: decoded at an eighth as grey (13 s, 820 MB), "no tile"."""
     p = _jpeg(tmp_path / "small.jpg")
