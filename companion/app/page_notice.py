@@ -3,8 +3,9 @@
 When the host restarts the app with ``--new-token``, a phone still on the old address keeps the page it has, and its
 socket is refused (403) at every reconnection: Flet's page showed only its own English "Working..." for good (a
 privacy review). :class:`PageNotice` adds to the page (its HTML, as served) a few lines of script that, when the
-page's socket closes, ask the server for the page again, and once the answer is 403 (the address no longer lets it
-in) cover the page with :data:`NOTICE`: what happened and what to do. A server that is restarting (no answer) or
+page's socket closes, ask the server for the page again at the address the phone holds (with its ``?t=…``: a phone
+that keeps no cookies is let in by it), and once the answer is 403 (that address no longer lets it in) cover the page
+with :data:`NOTICE`: what happened and what to do. A server that is restarting (no answer) or
 lets the page in again (200) changes nothing: Flet reconnects as it does.
 """
 
@@ -41,7 +42,7 @@ SCRIPT = """<script>
   function ask() {
     if (told || asking) return;
     asking = true;
-    fetch(location.pathname, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
+    fetch(location.pathname + location.search, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       if (r.status === 403) tell();
     }).catch(function () {}).then(function () { asking = false; });
   }
