@@ -217,7 +217,10 @@ class ClosedTabs:
     Ctrl+C then never stopped the server, which kept the table file locked (a privacy review). Such a socket's app is
     ended here once it has left, a moment after, when it has not ended by itself."""
 
-    UNREGISTERED_GRACE = 1.0  # seconds a socket gone before any page was sent to it is given to end by itself
+    UNREGISTERED_GRACE = 30.0
+    """Seconds a socket gone before anything was sent to it is given to end by itself: a page that registered as it
+    left ends in well under a second, even on an event loop a photo's reading holds up (a change review: at 1 s such
+    a session could be cut short before flet-web disconnected it). Ctrl+C does not wait for it (:data:`SHUTDOWN_SECONDS`)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -442,9 +445,12 @@ def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh
 
     upload.sweep_left_over_folders()  # a killed server's photos (its folder was never removed: a privacy review)
     uploads = tempfile.TemporaryDirectory(prefix=f"{upload.FOLDER_PREFIX}{os.getpid()}-")
+    held = upload.hold(Path(uploads.name))  # (another server's sweep leaves it alone while this one runs)
     live = LiveGame(table) if table is not None else None
 
     def cleanup() -> None:
+        if held is not None:
+            held.close()
         uploads.cleanup()
         if live is not None:
             live.close()

@@ -20,6 +20,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import flet as ft
 
@@ -27,7 +28,8 @@ from companion.app.photo_model import UPLOAD_MAX_BYTES
 from companion.app.ui_kit import Host
 from companion.app.words import Words, ui
 
-__all__ = ["PhotoUpload", "SUFFIXES", "UPLOAD_SECONDS", "FOLDER_PREFIX", "sweep", "sweep_left_over_folders"]
+__all__ = ["PhotoUpload", "SUFFIXES", "UPLOAD_SECONDS", "FOLDER_PREFIX", "HELD", "hold", "sweep",
+           "sweep_left_over_folders"]
 
 log = logging.getLogger(__name__)
 UPLOAD_SECONDS = 600  # how long a signed upload address stays good
@@ -41,6 +43,40 @@ OLD_FOLDER_DAYS = 2
 """A folder of an earlier version (no process id in its name) untouched this many days is left over."""
 
 
+HELD = ".held"
+"""A file in a running server's upload folder that the server holds locked (:func:`hold`) while it runs."""
+
+
+def hold(folder: Path) -> IO[str] | None:
+    """Lock ``folder`` as a running server's (its :data:`HELD` file, locked while the returned file stays open: closing
+    it, or the process ending however it ends, lets go); None where this system has no such locks."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    f = open(folder / HELD, "w")  # noqa: SIM115  (held open while the server runs)
+    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return f
+
+
+def _held(folder: Path) -> bool | None:
+    """Is ``folder`` held by a running server (its :data:`HELD` file locked)? None when it has no such file (an
+    earlier version's, or a server killed between making the folder and locking it) or this system no such locks."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    try:
+        with open(folder / HELD) as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            return False
+    except OSError:
+        return None
+
+
 def sweep(folder: Path, now: float | None = None) -> int:
     """Remove the photos in the upload folder ``folder`` older than :data:`STALE_SECONDS`; how many were removed."""
     now = time.time() if now is None else now
@@ -48,7 +84,7 @@ def sweep(folder: Path, now: float | None = None) -> int:
     with contextlib.suppress(OSError):
         for f in folder.iterdir():
             with contextlib.suppress(OSError):
-                if f.is_file() and now - f.stat().st_mtime > STALE_SECONDS:
+                if f.is_file() and f.name != HELD and now - f.stat().st_mtime > STALE_SECONDS:
                     f.unlink()
                     gone += 1
     return gone
@@ -66,8 +102,10 @@ def _alive(pid: int) -> bool:
 
 def sweep_left_over_folders(base: Path | None = None, now: float | None = None) -> list[Path]:
     """Remove the upload folders in ``base`` (the system's temporary folder) left by a server that was killed before
-    it could remove its own: its process is gone (or, for an earlier version's folder without one, untouched for
-    :data:`OLD_FOLDER_DAYS` days). A running server's folder is left alone. The folders removed."""
+    it could remove its own: nobody holds it (:func:`hold`: a server in another process namespace, a container sharing
+    the folder, holds it as well), or, without the lock file, its process is gone (for an earlier version's folder,
+    without a process id, untouched for :data:`OLD_FOLDER_DAYS` days). A running server's folder is left alone. The
+    folders removed."""
     base = Path(tempfile.gettempdir()) if base is None else base
     now = time.time() if now is None else now
     removed = []
@@ -77,8 +115,13 @@ def sweep_left_over_folders(base: Path | None = None, now: float | None = None) 
             try:
                 if not d.is_dir() or d.is_symlink() or d.stat().st_uid != os.getuid():
                     continue
-                left = (not _alive(int(pid))) if dash and pid.isdigit() else \
-                    now - d.stat().st_mtime > OLD_FOLDER_DAYS * 86400
+                held = _held(d)
+                if held is not None:
+                    left = not held
+                elif dash and pid.isdigit():
+                    left = not _alive(int(pid))
+                else:
+                    left = now - d.stat().st_mtime > OLD_FOLDER_DAYS * 86400
             except OSError:
                 continue
             if left:

@@ -382,7 +382,7 @@ def test_a_page_that_leaves_while_flet_sends_is_disconnected_as_any_page_that_le
     assert steps == ["disconnect_session"] and len(sent) == 1  # the second send is not tried on a dead socket
 
 
-def test_a_socket_closed_before_its_page_registers_ends_its_app() -> None:
+def test_a_socket_closed_before_its_page_registers_ends_its_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """A privacy review: a socket that closed before Flet's first message left flet-web's send loop waiting for good
     (only a registered session stops it), and Ctrl+C then never stopped the server. Its app is ended a moment after
     it has left; a page that was sent to (registered) is left to end as it does."""
@@ -390,6 +390,7 @@ def test_a_socket_closed_before_its_page_registers_ends_its_app() -> None:
 
     from companion.app.server import ClosedTabs
 
+    monkeypatch.setattr(ClosedTabs, "UNREGISTERED_GRACE", 0.5)  # (30 s in the app)
     ended: list[str] = []
 
     async def flet(scope: dict[str, Any], receive: Any, send: Any) -> None:  # flet-web's handler, in short

@@ -10,7 +10,15 @@ import sys
 import time
 from pathlib import Path
 
-from companion.app.upload import FOLDER_PREFIX, STALE_SECONDS, UPLOAD_SECONDS, sweep, sweep_left_over_folders
+from companion.app.upload import (
+    FOLDER_PREFIX,
+    HELD,
+    STALE_SECONDS,
+    UPLOAD_SECONDS,
+    hold,
+    sweep,
+    sweep_left_over_folders,
+)
 
 
 def _aged(path: Path, seconds: float) -> Path:
@@ -46,3 +54,26 @@ def test_the_folders_of_a_killed_server_are_removed_and_a_running_ones_kept(tmp_
     removed = sweep_left_over_folders(tmp_path)
     assert sorted(removed) == sorted([killed, old])
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([running.name, recent.name, other.name])
+
+
+def test_a_folder_is_kept_while_its_server_holds_it_whatever_its_process_id_says(tmp_path: Path) -> None:
+    """A change review: a server in another process namespace (a container sharing the temporary folder) has a
+    process id this one cannot see; the folder's lock says it runs. A lock nobody holds says it has gone, even where
+    a process of its id (another one, since) runs."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    elsewhere = tmp_path / f"{FOLDER_PREFIX}{int(dead.stdout)}-abc123"
+    let_go = tmp_path / f"{FOLDER_PREFIX}{os.getpid()}-def456"
+    for d in (elsewhere, let_go):
+        d.mkdir()
+    held = hold(elsewhere)
+    assert held is not None
+    hold(let_go).close()  # its server stopped without removing it (the lock goes with the process)
+    try:
+        assert sweep_left_over_folders(tmp_path) == [let_go]
+        assert elsewhere.is_dir() and (elsewhere / HELD).is_file()
+        _aged(elsewhere / HELD, STALE_SECONDS + 5)
+        assert sweep(elsewhere) == 0 and (elsewhere / HELD).is_file()  # the lock is no photo
+    finally:
+        held.close()
+    assert sweep_left_over_folders(tmp_path) == [elsewhere]
