@@ -215,12 +215,13 @@ class ClosedTabs:
     A socket that closes before its page registers (a script, a phone whose first message was lost) left flet-web
     waiting on its send loop for good, since only a registered session stops it: each such socket kept a task, and
     Ctrl+C then never stopped the server, which kept the table file locked (a privacy review). Such a socket's app is
-    ended here once it has left, a moment after, when it has not ended by itself."""
+    ended here once it has left without a word either way, a moment after, when it has not ended by itself."""
 
-    UNREGISTERED_GRACE = 30.0
-    """Seconds a socket gone before anything was sent to it is given to end by itself: a page that registered as it
-    left ends in well under a second, even on an event loop a photo's reading holds up (a change review: at 1 s such
-    a session could be cut short before flet-web disconnected it). Ctrl+C does not wait for it (:data:`SHUTDOWN_SECONDS`)."""
+    UNREGISTERED_GRACE = 1.0
+    """Seconds a socket that left without a word either way (nothing heard from the phone, so no page registered on
+    it, and nothing sent) is given to end by itself before it is ended. A page that registered (its first message
+    heard) is never cut short, so flet-web always disconnects its session (a change review: judged by "nothing sent"
+    alone, a page that registered as it left could be cut short on a busy server)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -233,6 +234,7 @@ class ClosedTabs:
 
         gone = False
         spoke = False  # anything sent to the phone: flet-web sends nothing before the page registers
+        heard = False  # anything heard from it: its first message registers its page
         left = asyncio.Event()
 
         async def to_the_phone(message: dict[str, Any]) -> None:
@@ -247,8 +249,10 @@ class ClosedTabs:
                 log.debug("a page left while it was being sent (%s)", bad)
 
         async def from_the_phone() -> dict[str, Any]:
+            nonlocal heard
             message: dict[str, Any] = await receive()
-            if message.get("type") == "websocket.disconnect" and not spoke:
+            heard = heard or message.get("type") == "websocket.receive"
+            if message.get("type") == "websocket.disconnect" and not (spoke or heard):
                 left.set()
             return message
 
