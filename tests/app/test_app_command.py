@@ -684,3 +684,39 @@ def test_a_foreign_or_damaged_sqlite_file_is_refused_at_the_start_and_left_untou
         assert "neither a saved log nor a usable table file" in err and why in err and "is a table file" not in err
         assert hashlib.sha256(bad.read_bytes()).hexdigest() == before and not fresh.exists()
     assert served == [] and sorted(p.name for p in tmp_path.iterdir()) == ["contacts.sqlite", "damaged.sqlite"]
+
+
+def test_the_served_app_sweeps_a_killed_servers_photos_and_holds_its_own_folder(tmp_path: Path) -> None:
+    """A test review: the sweeps were tested, their use was not (without them a killed server's photos stayed for
+    good). The app sweeps at its start, names its folder by its process and holds it, and removes it as it stops."""
+    import signal
+    import time
+
+    from companion.app.upload import FOLDER_PREFIX, HELD
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    killed = tmp_path / f"{FOLDER_PREFIX}{int(gone.stdout)}-left1234"
+    killed.mkdir()
+    (killed / "photo.jpg").write_bytes(b"\xff\xd8\xff" + b"0" * 1000)
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port), "--table",
+                             str(tmp_path / "t.sqlite")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(tmp_path)})
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # printed once the server listens
+        assert f"http://localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
+        assert not killed.exists()
+        own = [d for d in tmp_path.iterdir() if d.name.startswith(f"{FOLDER_PREFIX}{proc.pid}-")]
+        assert len(own) == 1 and (own[0] / HELD).is_file()
+    finally:
+        proc.send_signal(signal.SIGINT)  # Ctrl+C: the app removes its folder as it stops
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            _stop(proc)
+    deadline = time.monotonic() + 10  # (a guard, not a measure)
+    while own[0].exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not own[0].exists()

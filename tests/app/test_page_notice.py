@@ -99,17 +99,28 @@ def test_a_phone_on_a_replaced_address_is_told_and_one_on_the_same_address_is_no
     def app(token: str) -> Any:
         return TableToken(asgi_app(GameReplay.demo(), ui("demo_note", hands=DEMO_HANDS)), token, port)
 
+    def is_check(request: Any) -> bool:  # the page asking for itself at its own address (the script's fetch)
+        return request.resource_type == "fetch" and request.url.endswith("/?t=first-token")
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             phone = browser.new_page()
             phone.set_default_timeout(120_000)
-            with _served(app("first-token"), port):
-                phone.goto(f"http://127.0.0.1:{port}/?t=first-token")
-                phone.wait_for_selector("flt-semantics-placeholder", state="attached")  # the app is up
-            with _served(app("first-token"), port):  # a restart keeping the address: the phone comes back, untold
-                phone.wait_for_function("() => document.querySelector('flt-semantics-placeholder') !== null")
-                phone.wait_for_timeout(3000)  # (the socket closed at the restart: its check has answered 200 by now)
+            first = _served(app("first-token"), port)
+            first.__enter__()
+            phone.goto(f"http://127.0.0.1:{port}/?t=first-token")
+            phone.wait_for_selector("flt-semantics-placeholder", state="attached")  # the app is up
+            with phone.expect_event("requestfailed", predicate=is_check):  # its socket closes, the server is gone:
+                first.__exit__(None, None, None)  # the check gets no answer (a restart under way)...
+            phone.evaluate("() => new Promise(r => setTimeout(r, 0))")  # (its handler has run)
+            assert phone.locator("#companion-address-changed").count() == 0  # ...and says nothing
+            with _served(app("first-token"), port):  # back, keeping the address: the check is let in
+                with phone.expect_response(lambda r: is_check(r.request)) as answered:
+                    # a socket of the page's own closing now, with the server up, makes the page check at once
+                    phone.evaluate(f"() => new WebSocket('ws://127.0.0.1:{port}/no-such-socket')")
+                assert answered.value.status == 200
+                phone.evaluate("() => new Promise(r => setTimeout(r, 0))")  # (the answer's handler has run)
                 assert phone.locator("#companion-address-changed").count() == 0
             with _served(app("second-token"), port):  # --new-token: the old address is refused
                 notice = phone.wait_for_selector("#companion-address-changed")
