@@ -960,3 +960,18 @@ def test_an_unsure_flower_says_the_tai_it_would_change() -> None:
     same = score_photo(laid(rows, {17: [("7f", 0.34), ("6f", 0.3), ("1m", 0.2)]}), {}, PROFILE)
     (note,) = [n for n in same.doubts if "unsure" in n.en]
     assert f"were it Orchid, the hand would still be {now} tai" in note.en and f"這手還是 {now} 台" in note.zh
+
+
+@pytest.mark.parametrize("melds", ["0x0x0x0x999s", "999s0x0x0x0x"])
+def test_four_backs_touching_another_meld_are_a_concealed_kong_face_down(melds: str) -> None:
+    """A product review: the face-down kong pushed against the pung was still filled in as an exposed kong of 白
+    (+1 tai for a kind the photo does not show); only a group of exactly four backs was refused."""
+    dets = laid([(100, ["123456789m5p", "5p"]), (200, [melds])])
+    backs = tuple(i for i in range(len(dets)) if dets.kind[i] == int(Tile.UNKNOWN))
+    assert lay_out(dets).hidden == (backs,)
+    with pytest.raises(PhotoHandError, match="^4 tiles lie face down: turn one tile of a concealed kong face up") as e:
+        score_photo(dets, {}, PROFILE)
+    assert "暗槓請翻開一張" in e.value.zh
+    # a kong between two melds: the melds either side stay apart
+    dets = laid([(100, ["123456789m5p", "5p"]), (200, ["999s0x0x0x0x123s"])])
+    assert [len(g) for g in lay_out(dets).rows[1]] == [3, 3]
