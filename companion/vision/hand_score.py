@@ -289,13 +289,15 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
 
 
 def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
-                win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None) -> PhotoWin:
+                win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None,
+                blank_white: bool = False) -> PhotoWin:
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
     tile the player names (else the one set apart, else each in turn).
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
-    others are taken as exposed and said.
+    others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
+    whose faces are blank (``--kong 5z=…``): four backs lying together are taken as it, of the kind ``kongs`` says.
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
@@ -309,8 +311,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     # no win (a review's pung of 白 was read as three backs, and the hand refused)
     # but never four backs lying together as a group: a concealed kong laid face down, its kind unseen (a review's was
     # scored an exposed kong of 白); the refusal asks to turn one of its tiles up
-    hidden = {i for g in laid.hidden for i in g}
+    # unless the player says there is a kong of 白 (--kong 5z=…): a set whose 白板 is blank, its kong lying face up
+    hidden = {i for g in laid.hidden for i in g if not (blank_white and len(g) == 4)}
     whites = [i for i in laid.stray if i not in hidden] if not found else []
+    named = sum(len(g) for g in laid.hidden if blank_white and len(g) == 4) if whites else 0
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
@@ -318,7 +322,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         if other:
             dets, laid, plans, found, refused = white, laid_white, plans_white, other, None
         else:
-            whites = []
+            whites, named = [], 0
     if refused is not None:
         raise refused
     # pale backs at a concealed kong's ends, read as unsure blank white dragons: tried when the photo as read is no
@@ -400,11 +404,15 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"tile boxed twice: read {', '.join(_en(Tile(int(dets.kind[i]))) for i in twice)})",
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
-    if whites:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
-        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
+    if named:  # (four backs together are taken as 白 only so)
+        doubts.append(Note(f"{named} face-down tile(s) taken as white dragons (白板), as --kong 5z said: check that "
+                           "they are blank white dragons, not a concealed kong laid face down",
+                           f"{named} 張蓋著的牌照 --kong 5z 當作白板：請確認它們是牌面空白的白板，不是蓋著的暗槓"))
+    if len(whites) > named:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
+        doubts.append(Note(f"{len(whites) - named} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
                            "so is the hand a win, where a set's 白板 is blank and reads as a back; check them in the "
                            "photo",
-                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
+                           f"{len(whites) - named} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
                            "看起來像背面）；請對照照片"))
     if apart:
         names_en = ", ".join(_en(Tile(int(dets.kind[i]))) for i in apart)
@@ -479,9 +487,12 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_
                              f"a winning hand is laid face up (read: {read})",
                              f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
     if len(laid.stray) >= 4 and total < fewest <= total + len(laid.stray):  # the backs would make up the count
+        # four together may be a kong of blank 白板 lying face up, with nothing to turn over (a product review): said
+        blank_en, blank_zh = BLANK_KONG if any(len(g) == 4 for g in laid.hidden) else ("", "")
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
-                             f"its kind shows (read: {read})",
-                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）", (read, read_zh))
+                             f"its kind shows{blank_en} (read: {read})",
+                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到{blank_zh}（讀到：{read_zh}）",
+                             (read, read_zh))
     if total == 0:
         flowers = len(laid.flowers)
         but_en = f" but {flowers} flower(s)" if flowers else ""
@@ -502,6 +513,12 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_
         raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return plans
 
+
+BLANK_KONG = ("; if they are blank white dragons (白板) lying face up, say so with --kong 5z=kong, or score the hand "
+              "with `companion tai`",
+              "；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
+"""What four backs lying together are, where a set's 白板 is blank (:func:`score_photo` takes them so with
+``blank_white``, which ``companion score --kong 5z=…`` gives)."""
 
 COUNT_SAID = {
     None: ("16 and the winning tile, one more per kong", "16 張加胡的那張，每槓多一張"),
