@@ -351,11 +351,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     # tiles lying alone, each a row of its own, away from the hand (a discard or a neighbour's tile in the shot, a
     # box on a patterned table): left out, when the photo as read is no win otherwise (a review's hand read exactly
     # right beside a lone 9p was refused as "a false win?")
+    # every choice of them tried: where two each win, and differently, the player is asked which is no part of it
     apart: list[int] = []
+    same_en = same_zh = ""
     if not found or math.isinf(found[0][0]):
-        apart, laid_apart, plans_apart, found_apart = _without_lone(dets, laid, frozenset(twice), need)
-        if found_apart:
-            laid, plans, found = laid_apart, plans_apart, found_apart
+        choices = _without_lone(dets, laid, frozenset(twice), need)
+        if choices:
+            (apart, laid, plans, found), same_en, same_zh = _lone_choice(dets, laid, choices, context, profile,
+                                                                         win_tile, kongs or {})
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
@@ -418,9 +421,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         names_en = ", ".join(_en(Tile(int(dets.kind[i]))) for i in apart)
         names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in apart)
         doubts.append(Note(f"{len(apart)} tile(s) lying alone away from the hand left out (read {names_en}): the hand "
-                           "is a win without them; check that they are no part of it",
+                           f"is a win without them; check that they are no part of it{same_en}",
                            f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
-                           "請確認它們不是這手牌的"))
+                           f"請確認它們不是這手牌的{same_zh}"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -596,20 +599,74 @@ LONE_OUT = 2
 """... and at most this many of them at once."""
 
 
-def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need
-                  ) -> tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
-    """The fewest tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
-    classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much),
-    the farthest first: (those tiles, the layout, plans and readings without them); no tile and no reading where
-    none does."""
+LoneChoice = tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]
+"""Tiles lying alone left out, and the layout, plans and winning readings without them (:func:`_without_lone`)."""
+
+
+def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need) -> list[LoneChoice]:
+    """Every choice of tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
+    classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much):
+    (those tiles, the layout, plans and readings without them), the fewest tiles first, then the farthest from the
+    others; none where none is. All of them, not the first found: two choices may each win, and differently (a
+    product review's winning tile pushed apart beside a discard that was another wait)."""
     lone = far_first(dets, laid.lone())[:LONE_TRIED]
+    out: list[LoneChoice] = []
     for k in range(1, min(len(lone), LONE_OUT) + 1):
-        for out in itertools.combinations(lone, k):
-            without = lay_out(dets, left_out | frozenset(out))
+        for tiles in itertools.combinations(lone, k):
+            without = lay_out(dets, left_out | frozenset(tiles))
             plans, found = _attempt(dets, without, need)
             if found and math.isfinite(found[0][0]):
-                return sorted(out), without, plans, found
-    return [], laid, [], []
+                out.append((sorted(tiles), without, plans, found))
+    return out
+
+
+def _lone_outcome(dets: Detections, choice: LoneChoice, context: Mapping[str, Any], profile: Profile,
+                  win_tile: Tile | None, kongs: Mapping[Tile, MeldKind]) -> tuple[tuple[Win, int], str, str] | None:
+    """What a choice of lone tiles left out scores as (the win and its hand tai), said in English and Chinese; None
+    where it scores as no win."""
+    legal, _ = _kongs_as_said(choice[3][0][1], kongs)
+    try:
+        scored = _score_each(legal, context, profile, win_tile)
+    except (NotAWin, WinInputError, PhotoHandError):
+        return None
+    if not scored:
+        return None
+    _, win, sc = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
+    names_en = " and ".join(_en(Tile(int(dets.kind[i]))) for i in choice[0])
+    names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in choice[0])
+    if win.win_tile is None:
+        return (win, sc.hand_tai), f"without {names_en}: {sc.hand_tai} tai", f"不算{names_zh}：{sc.hand_tai} 台"
+    return ((win, sc.hand_tai), f"without {names_en}: won on {_en(win.win_tile)}, {sc.hand_tai} tai",
+            f"不算{names_zh}：胡{win.win_tile.zh}，{sc.hand_tai} 台")
+
+
+def _lone_choice(dets: Detections, laid: LaidHand, choices: list[LoneChoice], context: Mapping[str, Any],
+                 profile: Profile, win_tile: Tile | None,
+                 kongs: Mapping[Tile, MeldKind]) -> tuple[LoneChoice, str, str]:
+    """The choice of lone tiles to leave out (:func:`_without_lone`) when every one that scores as a win is the same
+    win with the same tai, and what to say of the others ("" each where there are none); a
+    :class:`PhotoHandError` asking which tile is no part of the hand where they differ: which lies farther says
+    nothing of it (a product review: a hand won on 1z beside a discarded 5z, both waits, was scored won on 5z)."""
+    scored = [(c, o) for c in choices if (o := _lone_outcome(dets, c, context, profile, win_tile, kongs)) is not None]
+    if len(scored) < 2:
+        return (scored[0][0] if scored else choices[0]), "", ""
+    first = scored[0][1][0]
+    if any(o[0] != first for _, o in scored[1:]):
+        read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+        said = [(o[1], o[2]) for _, o in scored]
+        if len(set(said)) < len(said):  # the same tile and tai, another hand: the hands said too
+            hands = [format_tiles(sorted(o[0][0].concealed)) for _, o in scored]
+            said = [(f"{en} (hand {hand})", f"{zh}（手牌 {hand}）") for (en, zh), hand in zip(said, hands, strict=True)]
+        raise PhotoHandError(f"the hand is a win whichever tile lying alone is left out, and not the same win: "
+                             f"{'; '.join(en for en, _ in said)}: which is no part of the hand? take it away and "
+                             f"photograph the hand again (read: {read})",
+                             f"單獨擺著的牌不管不算哪一張都是胡牌，但胡的不一樣：{'；'.join(zh for _, zh in said)}："
+                             f"哪一張不是這手牌的？請把它拿開再拍一次（讀到：{read_zh}）", (read, read_zh))
+    others = [c for c, _ in scored[1:]]
+    en = " or ".join(" and ".join(_en(Tile(int(dets.kind[i]))) for i in c[0]) for c in others)
+    zh = "或".join("、".join(Tile(int(dets.kind[i])).zh for i in c[0]) for c in others)
+    return (scored[0][0], f"; left out instead, {en} gives the same win ({first[1]} tai)",
+            f"；改成不算{zh}也是一樣的胡牌（{first[1]} 台）")
 
 
 def _en(t: Tile) -> str:

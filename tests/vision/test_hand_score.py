@@ -963,6 +963,29 @@ def test_an_unsure_flower_says_the_tai_it_would_change() -> None:
     assert f"were it Orchid, the hand would still be {now} tai" in note.en and f"這手還是 {now} 台" in note.zh
 
 
+def test_lone_tiles_whose_leaving_out_wins_either_way_but_differently_are_asked_about() -> None:
+    """A product review: a hand of several waits, its winning tile 1z pushed into a row of its own and a discard 5z
+    lying alone too, was scored by whichever lay farther (won on 1z 5 tai, or on 5z 4 tai), the other win unsaid."""
+    hand = (100, ["123m456m789m123p11z55z"])
+    for near, far in (("1z", "5z"), ("5z", "1z")):
+        with pytest.raises(PhotoHandError) as e:
+            score_photo(laid([hand, (300, [near]), (700, [far])]), {}, PROFILE)
+        en, zh = str(e.value), e.value.zh
+        assert en.startswith("the hand is a win whichever tile lying alone is left out, and not the same win:")
+        for left, won in (("East wind", "White dragon"), ("White dragon", "East wind")):
+            assert f"without {left}: won on {won}, " in en
+        assert "不算東：胡白板，" in zh and "不算白板：胡東，" in zh
+        assert "which is no part of the hand? take it away and photograph the hand again" in en
+        assert "哪一張不是這手牌的？請把它拿開再拍一次" in zh
+    # two copies of the winning tile lying alone: either left out, the same win, scored and said
+    one = score_photo(laid([hand, (300, ["1z"])]), {}, PROFILE)
+    got = score_photo(laid([hand, (300, ["1z"]), (700, ["1z"])]), {}, PROFILE)
+    assert got.win == one.win and got.score == one.score
+    (note,) = [n for n in got.doubts if "lying alone" in n.en]
+    assert note.en.endswith(f"; left out instead, East wind gives the same win ({one.score.hand_tai} tai)")
+    assert note.zh.endswith(f"；改成不算東也是一樣的胡牌（{one.score.hand_tai} 台）")
+
+
 @pytest.mark.parametrize("melds", ["0x0x0x0x999s", "999s0x0x0x0x"])
 def test_four_backs_touching_another_meld_are_a_concealed_kong_face_down(melds: str) -> None:
     """A product review: the face-down kong pushed against the pung was still filled in as an exposed kong of 白
