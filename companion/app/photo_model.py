@@ -31,6 +31,7 @@ from companion.rules.shape import is_complete
 from companion.rules.win import Win, WinInputError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_score import (
+    BLANK_KONG,
     Note,
     PhotoHandError,
     PhotoWin,
@@ -491,8 +492,14 @@ KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face 
 KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的，請在「胡在什麼時候」選槓上開花"
 
 
+# four backs together, where a set's 白板 is blank: the app has no --kong; the hand is typed in instead
+BLANK_KONG_APP = ("; if they are blank white dragons (白板) lying face up, enter the hand in \u201cMy hand\u201d",
+                  "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌")
+
+
 def stripped(zh: str, en: str) -> Words:
     """A scorer's words without the command line's options and commands."""
+    en, zh = en.replace(BLANK_KONG[0], BLANK_KONG_APP[0]), zh.replace(BLANK_KONG[1], BLANK_KONG_APP[1])
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
     return Words(_KONG_HINT[1].sub(KONG_HINT_ZH, zh), _KONG_HINT[0].sub(KONG_HINT_EN, en))

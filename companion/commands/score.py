@@ -63,7 +63,8 @@ def register(sub: Any) -> None:
     p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s) / 胡的那張（照片裡沒分開擺時）")
     p.add_argument("--kong", action="append", default=[], metavar="TILE=KIND",
                    help="a face-up kong that was added (5p=addkong) or a concealed one turned up (5p=ckong); "
-                        "others are taken as exposed (kong) / 朝上的槓是加槓或翻開的暗槓時指定，其餘當明槓")
+                        "others are taken as exposed (kong); 5z=kong: four tiles together that read face down are "
+                        "blank white dragons / 朝上的槓是加槓或翻開的暗槓時指定，其餘當明槓；5z=kong：讀成蓋著的四張是牌面空白的白板")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -220,7 +221,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
-        found = score_photo(dets, context, profile, *said)
+        # a kong of 5z named: four backs lying together may be it, where a set's 白板 is blank (said when refused)
+        found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1])
     except ImageFileError as e:  # the reason alone, in both languages (a review read the decoder's own words in
         # the English, and no "cannot read" before it)
         return _failed(args, photo, f"cannot read this photo: {e.en}", f"無法讀取這張照片：{e.zh}")

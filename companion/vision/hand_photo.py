@@ -57,9 +57,10 @@ class LaidHand:
     flowers: tuple[int, ...]
     stray: tuple[int, ...]
     hidden: tuple[tuple[int, ...], ...] = ()
-    """Groups of four face-down tiles lying together, no face among them (their tiles are in ``stray`` too): a
-    concealed kong laid all face down, whose kind the photo does not show (spec §2: tables often turn its tiles
-    down). A photo review's four backs were taken for a pung and one of white dragons, an exposed kong of 白."""
+    """Runs of four face-down tiles or more side by side, no face among them (:data:`HIDDEN_RUN`; their tiles are in
+    ``stray`` too), alone or touching another meld: a concealed kong laid all face down, whose kind the photo does
+    not show (spec §2: tables often turn its tiles down). A photo review's four backs were taken for a pung and one
+    of white dragons, an exposed kong of 白."""
 
     def tile_count(self, row: int) -> int:
         return sum(len(g) for g in self.rows[row])
@@ -103,6 +104,34 @@ def _stray_backs(g: Group, kinds: np.ndarray) -> list[int]:
     """The face-down tiles of ``g`` that no concealed kong can hold (:func:`_kong_windows`)."""
     held = {k for start in _kong_windows(g, kinds) for k in range(start, start + 4)}
     return [i for k, i in enumerate(g.tiles) if kinds[i] == int(Tile.UNKNOWN) and k not in held]
+
+
+HIDDEN_RUN = 4
+"""Backs side by side, this many and more, no face among them, are a concealed kong laid face down (its kind not
+shown): :attr:`LaidHand.hidden`."""
+
+
+def _face_down_runs(g: Group, kinds: np.ndarray) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``g``'s runs of :data:`HIDDEN_RUN` backs or more, and its tiles between them (the pieces, in order; each a
+    group of its own, apart from the kong it touched)."""
+    back = [kinds[i] == int(Tile.UNKNOWN) for i in g.tiles]
+    runs: list[tuple[int, ...]] = []
+    pieces: list[tuple[int, ...]] = []
+    start = 0
+    k = 0
+    while k < len(g):
+        end = k
+        while end < len(g) and back[end]:
+            end += 1
+        if end - k >= HIDDEN_RUN:
+            if k > start:
+                pieces.append(g.tiles[start:k])
+            runs.append(g.tiles[k:end])
+            start = end
+        k = max(end, k + 1)
+    if start < len(g):
+        pieces.append(g.tiles[start:])
+    return runs, pieces
 
 
 def _kongs_apart(g: Group, kinds: np.ndarray) -> list[Group]:
@@ -236,13 +265,20 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
                 if not rest:
                     continue
                 g = Group(rest, bool(frame.sideways[list(rest)].any()), g.backs - len(lying))
-            odd = _stray_backs(g, kinds)
-            stray.extend(odd)
-            if len(g) == 4 and len(odd) == 4:  # four backs together: a concealed kong laid face down
-                hidden.append(g.tiles)
-            kept = tuple(i for i in g.tiles if i not in odd)
-            if kept:
-                groups.extend(_kongs_apart(Group(kept, g.sideways, g.backs - len(odd)), kinds))
+            # four backs or more side by side, no face among them: a concealed kong laid face down, whether alone
+            # or touching another meld (a product review's, pushed against a pung, was filled in as a kong of 白)
+            runs, pieces = _face_down_runs(g, kinds)
+            for run in runs:
+                stray.extend(run)
+                hidden.append(run)
+            for tiles in pieces:
+                piece = Group(tiles, bool(frame.sideways[list(tiles)].any()),
+                              int((kinds[list(tiles)] == int(Tile.UNKNOWN)).sum()))
+                odd = _stray_backs(piece, kinds)
+                stray.extend(odd)
+                kept = tuple(i for i in piece.tiles if i not in odd)
+                if kept:
+                    groups.extend(_kongs_apart(Group(kept, piece.sideways, piece.backs - len(odd)), kinds))
         if groups:
             rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])

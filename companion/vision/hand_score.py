@@ -289,13 +289,15 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
 
 
 def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
-                win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None) -> PhotoWin:
+                win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None,
+                blank_white: bool = False) -> PhotoWin:
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
     tile the player names (else the one set apart, else each in turn).
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
-    others are taken as exposed and said.
+    others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
+    whose faces are blank (``--kong 5z=…``): four backs lying together are taken as it, of the kind ``kongs`` says.
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
@@ -309,8 +311,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     # no win (a review's pung of 白 was read as three backs, and the hand refused)
     # but never four backs lying together as a group: a concealed kong laid face down, its kind unseen (a review's was
     # scored an exposed kong of 白); the refusal asks to turn one of its tiles up
-    hidden = {i for g in laid.hidden for i in g}
+    # unless the player says there is a kong of 白 (--kong 5z=…): a set whose 白板 is blank, its kong lying face up
+    hidden = {i for g in laid.hidden for i in g if not (blank_white and len(g) == 4)}
     whites = [i for i in laid.stray if i not in hidden] if not found else []
+    named = sum(len(g) for g in laid.hidden if blank_white and len(g) == 4) if whites else 0
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
@@ -318,7 +322,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         if other:
             dets, laid, plans, found, refused = white, laid_white, plans_white, other, None
         else:
-            whites = []
+            whites, named = [], 0
     if refused is not None:
         raise refused
     # pale backs at a concealed kong's ends, read as unsure blank white dragons: tried when the photo as read is no
@@ -347,11 +351,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     # tiles lying alone, each a row of its own, away from the hand (a discard or a neighbour's tile in the shot, a
     # box on a patterned table): left out, when the photo as read is no win otherwise (a review's hand read exactly
     # right beside a lone 9p was refused as "a false win?")
+    # every choice of them tried: where two each win, and differently, the player is asked which is no part of it
     apart: list[int] = []
+    same_en = same_zh = ""
     if not found or math.isinf(found[0][0]):
-        apart, laid_apart, plans_apart, found_apart = _without_lone(dets, laid, frozenset(twice), need)
-        if found_apart:
-            laid, plans, found = laid_apart, plans_apart, found_apart
+        choices = _without_lone(dets, laid, frozenset(twice), need)
+        if choices:
+            (apart, laid, plans, found), same_en, same_zh = _lone_choice(dets, laid, choices, context, profile,
+                                                                         win_tile, kongs or {})
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
@@ -400,19 +407,23 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"tile boxed twice: read {', '.join(_en(Tile(int(dets.kind[i]))) for i in twice)})",
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
-    if whites:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
-        doubts.append(Note(f"{len(whites)} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
+    if named:  # (four backs together are taken as 白 only so)
+        doubts.append(Note(f"{named} face-down tile(s) taken as white dragons (白板), as --kong 5z said: check that "
+                           "they are blank white dragons, not a concealed kong laid face down",
+                           f"{named} 張蓋著的牌照 --kong 5z 當作白板：請確認它們是牌面空白的白板，不是蓋著的暗槓"))
+    if len(whites) > named:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
+        doubts.append(Note(f"{len(whites) - named} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
                            "so is the hand a win, where a set's 白板 is blank and reads as a back; check them in the "
                            "photo",
-                           f"{len(whites)} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
+                           f"{len(whites) - named} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
                            "看起來像背面）；請對照照片"))
     if apart:
         names_en = ", ".join(_en(Tile(int(dets.kind[i]))) for i in apart)
         names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in apart)
         doubts.append(Note(f"{len(apart)} tile(s) lying alone away from the hand left out (read {names_en}): the hand "
-                           "is a win without them; check that they are no part of it",
+                           f"is a win without them; check that they are no part of it{same_en}",
                            f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
-                           "請確認它們不是這手牌的"))
+                           f"請確認它們不是這手牌的{same_zh}"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -479,9 +490,12 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_
                              f"a winning hand is laid face up (read: {read})",
                              f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
     if len(laid.stray) >= 4 and total < fewest <= total + len(laid.stray):  # the backs would make up the count
+        # four together may be a kong of blank 白板 lying face up, with nothing to turn over (a product review): said
+        blank_en, blank_zh = BLANK_KONG if any(len(g) == 4 for g in laid.hidden) else ("", "")
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
-                             f"its kind shows (read: {read})",
-                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到（讀到：{read_zh}）", (read, read_zh))
+                             f"its kind shows{blank_en} (read: {read})",
+                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到{blank_zh}（讀到：{read_zh}）",
+                             (read, read_zh))
     if total == 0:
         flowers = len(laid.flowers)
         but_en = f" but {flowers} flower(s)" if flowers else ""
@@ -502,6 +516,12 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_
         raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return plans
 
+
+BLANK_KONG = ("; if they are blank white dragons (白板) lying face up, say so with --kong 5z=kong, or score the hand "
+              "with `companion tai`",
+              "；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
+"""What four backs lying together are, where a set's 白板 is blank (:func:`score_photo` takes them so with
+``blank_white``, which ``companion score --kong 5z=…`` gives)."""
 
 COUNT_SAID = {
     None: ("16 and the winning tile, one more per kong", "16 張加胡的那張，每槓多一張"),
@@ -579,20 +599,74 @@ LONE_OUT = 2
 """... and at most this many of them at once."""
 
 
-def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need
-                  ) -> tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
-    """The fewest tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
-    classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much),
-    the farthest first: (those tiles, the layout, plans and readings without them); no tile and no reading where
-    none does."""
+LoneChoice = tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]
+"""Tiles lying alone left out, and the layout, plans and winning readings without them (:func:`_without_lone`)."""
+
+
+def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need) -> list[LoneChoice]:
+    """Every choice of tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
+    classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much):
+    (those tiles, the layout, plans and readings without them), the fewest tiles first, then the farthest from the
+    others; none where none is. All of them, not the first found: two choices may each win, and differently (a
+    product review's winning tile pushed apart beside a discard that was another wait)."""
     lone = far_first(dets, laid.lone())[:LONE_TRIED]
+    out: list[LoneChoice] = []
     for k in range(1, min(len(lone), LONE_OUT) + 1):
-        for out in itertools.combinations(lone, k):
-            without = lay_out(dets, left_out | frozenset(out))
+        for tiles in itertools.combinations(lone, k):
+            without = lay_out(dets, left_out | frozenset(tiles))
             plans, found = _attempt(dets, without, need)
             if found and math.isfinite(found[0][0]):
-                return sorted(out), without, plans, found
-    return [], laid, [], []
+                out.append((sorted(tiles), without, plans, found))
+    return out
+
+
+def _lone_outcome(dets: Detections, choice: LoneChoice, context: Mapping[str, Any], profile: Profile,
+                  win_tile: Tile | None, kongs: Mapping[Tile, MeldKind]) -> tuple[tuple[Win, int], str, str] | None:
+    """What a choice of lone tiles left out scores as (the win and its hand tai), said in English and Chinese; None
+    where it scores as no win."""
+    legal, _ = _kongs_as_said(choice[3][0][1], kongs)
+    try:
+        scored = _score_each(legal, context, profile, win_tile)
+    except (NotAWin, WinInputError, PhotoHandError):
+        return None
+    if not scored:
+        return None
+    _, win, sc = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
+    names_en = " and ".join(_en(Tile(int(dets.kind[i]))) for i in choice[0])
+    names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in choice[0])
+    if win.win_tile is None:
+        return (win, sc.hand_tai), f"without {names_en}: {sc.hand_tai} tai", f"不算{names_zh}：{sc.hand_tai} 台"
+    return ((win, sc.hand_tai), f"without {names_en}: won on {_en(win.win_tile)}, {sc.hand_tai} tai",
+            f"不算{names_zh}：胡{win.win_tile.zh}，{sc.hand_tai} 台")
+
+
+def _lone_choice(dets: Detections, laid: LaidHand, choices: list[LoneChoice], context: Mapping[str, Any],
+                 profile: Profile, win_tile: Tile | None,
+                 kongs: Mapping[Tile, MeldKind]) -> tuple[LoneChoice, str, str]:
+    """The choice of lone tiles to leave out (:func:`_without_lone`) when every one that scores as a win is the same
+    win with the same tai, and what to say of the others ("" each where there are none); a
+    :class:`PhotoHandError` asking which tile is no part of the hand where they differ: which lies farther says
+    nothing of it (a product review: a hand won on 1z beside a discarded 5z, both waits, was scored won on 5z)."""
+    scored = [(c, o) for c in choices if (o := _lone_outcome(dets, c, context, profile, win_tile, kongs)) is not None]
+    if len(scored) < 2:
+        return (scored[0][0] if scored else choices[0]), "", ""
+    first = scored[0][1][0]
+    if any(o[0] != first for _, o in scored[1:]):
+        read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+        said = [(o[1], o[2]) for _, o in scored]
+        if len(set(said)) < len(said):  # the same tile and tai, another hand: the hands said too
+            hands = [format_tiles(sorted(o[0][0].concealed)) for _, o in scored]
+            said = [(f"{en} (hand {hand})", f"{zh}（手牌 {hand}）") for (en, zh), hand in zip(said, hands, strict=True)]
+        raise PhotoHandError(f"the hand is a win whichever tile lying alone is left out, and not the same win: "
+                             f"{'; '.join(en for en, _ in said)}: which is no part of the hand? take it away and "
+                             f"photograph the hand again (read: {read})",
+                             f"單獨擺著的牌不管不算哪一張都是胡牌，但胡的不一樣：{'；'.join(zh for _, zh in said)}："
+                             f"哪一張不是這手牌的？請把它拿開再拍一次（讀到：{read_zh}）", (read, read_zh))
+    others = [c for c, _ in scored[1:]]
+    en = " or ".join(" and ".join(_en(Tile(int(dets.kind[i]))) for i in c[0]) for c in others)
+    zh = "或".join("、".join(Tile(int(dets.kind[i])).zh for i in c[0]) for c in others)
+    return (scored[0][0], f"; left out instead, {en} gives the same win ({first[1]} tai)",
+            f"；改成不算{zh}也是一樣的胡牌（{first[1]} 台）")
 
 
 def _en(t: Tile) -> str:

@@ -313,6 +313,24 @@ def test_a_refused_photo_says_which_tile_would_make_a_win_and_no_command_line() 
         assert "companion" not in said.en + said.zh
 
 
+def test_four_backs_refused_in_the_app_send_a_blank_white_set_to_my_hand_not_to_an_option() -> None:
+    """A product review: four backs together may be a kong of blank 白板 lying face up; the command line's way out
+    (--kong 5z=kong) means nothing on a phone, where the hand is typed in on "My hand"."""
+    from companion.app.photo_model import app_words
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import PhotoHandError, score_photo
+    from tests.vision.test_hand_score import laid
+
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])]), {}, load_profile(None))
+    said = app_words(refused.value)
+    assert "turn one tile of a concealed kong face up so its kind shows; if they are blank white dragons (白板) lying " \
+        "face up, enter the hand in \u201cMy hand\u201d (read:" in said.en
+    assert "暗槓請翻開一張，讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌（讀到：" in said.zh
+    assert ui("tab_hand").en == "My hand" and ui("tab_hand").zh == "我的手牌"
+    assert "--kong" not in said.en + said.zh and "companion" not in said.en + said.zh
+
+
 def _tapped(control: object, identifier: str) -> None:
     """Tap the control drawn with ``identifier`` (its on_click) in a tab drawn without a browser."""
     import flet as ft

@@ -734,7 +734,8 @@ def test_four_backs_lying_together_are_a_concealed_kong_face_down_never_white_dr
     assert lay_out(dets).hidden == ((11, 12, 13, 14),)
     with pytest.raises(PhotoHandError, match="^4 tiles lie face down: turn one tile of a concealed kong face up") as e:
         score_photo(dets, {}, PROFILE)
-    assert "暗槓請翻開一張" in e.value.zh and "白板" not in e.value.zh
+    assert "暗槓請翻開一張" in e.value.zh and "白板" not in e.value.zh.split("；若這是牌面空白的白板")[0]  # (only as the way out
+    # for a set whose 白板 is blank: test_four_backs_refused_say_how_to_score_blank_white_dragons)
     # the kong touching the melds' other group, or in a row of its own: the same
     for other in ([(100, ["123456789m5p", "5p"]), (200, ["999s"]), (300, ["0x0x0x0x"])],):
         with pytest.raises(PhotoHandError, match="turn one tile of a concealed kong face up"):
@@ -960,3 +961,91 @@ def test_an_unsure_flower_says_the_tai_it_would_change() -> None:
     same = score_photo(laid(rows, {17: [("7f", 0.34), ("6f", 0.3), ("1m", 0.2)]}), {}, PROFILE)
     (note,) = [n for n in same.doubts if "unsure" in n.en]
     assert f"were it Orchid, the hand would still be {now} tai" in note.en and f"這手還是 {now} 台" in note.zh
+
+
+def test_lone_tiles_whose_leaving_out_wins_either_way_but_differently_are_asked_about() -> None:
+    """A product review: a hand of several waits, its winning tile 1z pushed into a row of its own and a discard 5z
+    lying alone too, was scored by whichever lay farther (won on 1z 5 tai, or on 5z 4 tai), the other win unsaid."""
+    hand = (100, ["123m456m789m123p11z55z"])
+    for near, far in (("1z", "5z"), ("5z", "1z")):
+        with pytest.raises(PhotoHandError) as e:
+            score_photo(laid([hand, (300, [near]), (700, [far])]), {}, PROFILE)
+        en, zh = str(e.value), e.value.zh
+        assert en.startswith("the hand is a win whichever tile lying alone is left out, and not the same win:")
+        for left, won in (("East wind", "White dragon"), ("White dragon", "East wind")):
+            assert f"without {left}: won on {won}, " in en
+        assert "不算東：胡白板，" in zh and "不算白板：胡東，" in zh
+        assert "which is no part of the hand? take it away and photograph the hand again" in en
+        assert "哪一張不是這手牌的？請把它拿開再拍一次" in zh
+    # two copies of the winning tile lying alone: either left out, the same win, scored and said
+    one = score_photo(laid([hand, (300, ["1z"])]), {}, PROFILE)
+    got = score_photo(laid([hand, (300, ["1z"]), (700, ["1z"])]), {}, PROFILE)
+    assert got.win == one.win and got.score == one.score
+    (note,) = [n for n in got.doubts if "lying alone" in n.en]
+    assert note.en.endswith(f"; left out instead, East wind gives the same win ({one.score.hand_tai} tai)")
+    assert note.zh.endswith(f"；改成不算東也是一樣的胡牌（{one.score.hand_tai} 台）")
+
+
+@pytest.mark.parametrize("melds", ["0x0x0x0x999s", "999s0x0x0x0x"])
+def test_four_backs_touching_another_meld_are_a_concealed_kong_face_down(melds: str) -> None:
+    """A product review: the face-down kong pushed against the pung was still filled in as an exposed kong of 白
+    (+1 tai for a kind the photo does not show); only a group of exactly four backs was refused."""
+    dets = laid([(100, ["123456789m5p", "5p"]), (200, [melds])])
+    backs = tuple(i for i in range(len(dets)) if dets.kind[i] == int(Tile.UNKNOWN))
+    assert lay_out(dets).hidden == (backs,)
+    with pytest.raises(PhotoHandError, match="^4 tiles lie face down: turn one tile of a concealed kong face up") as e:
+        score_photo(dets, {}, PROFILE)
+    assert "暗槓請翻開一張" in e.value.zh
+    # a kong between two melds: the melds either side stay apart
+    dets = laid([(100, ["123456789m5p", "5p"]), (200, ["999s0x0x0x0x123s"])])
+    assert [len(g) for g in lay_out(dets).rows[1]] == [3, 3]
+
+
+def test_four_backs_refused_say_how_to_score_blank_white_dragons() -> None:
+    """A product review: a set whose 白板 are blank, its kong of 白 lying face up, was told to turn a tile face up,
+    which cannot be done, with no way out. The refusal says how; --kong 5z=kong scores them as white dragons."""
+    dets = laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, {}, PROFILE)
+    assert str(e.value).split(" (read:")[0].endswith(
+        "; if they are blank white dragons (白板) lying face up, say so with --kong 5z=kong, or score the hand with "
+        "`companion tai`")
+    assert e.value.zh.split("（讀到")[0].endswith("；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
+    # (not from a kongs map naming every kind, as the app's 槓上開花 gives: said of 白 alone)
+    assert not any(m.tile == Tile.Z5 for m in _wins_or_none(dets, {t: MeldKind.ADDKONG for t in Tile if t.is_known}))
+    got = score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.KONG}, blank_white=True)
+    assert sorted(str(m) for m in got.win.melds) == ["kong:5555z", "pung:999s"]
+    truth = Win.of("123456789m5p", "5p", "self_draw", melds=["kong:5555z", "pung:999s"])
+    assert got.score == score(truth, PROFILE)
+    (note,) = [n for n in got.doubts if "white dragon" in n.en]
+    assert note.en.startswith("4 face-down tile(s) taken as white dragons (白板), as --kong 5z said")
+    assert note.zh.startswith("4 張蓋著的牌照 --kong 5z 當作白板")
+    # said as a concealed kong of 白: scored so
+    ck = score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.CKONG}, blank_white=True)
+    assert sorted(str(m) for m in ck.win.melds) == ["ckong:5555z", "pung:999s"]
+
+
+def _wins_or_none(dets: Detections, kongs: dict[Tile, MeldKind]) -> tuple[Meld, ...]:
+    """The melds of the photo's hand as scored with ``kongs``; none where it is refused."""
+    try:
+        return score_photo(dets, {}, PROFILE, kongs=kongs).win.melds
+    except PhotoHandError:
+        return ()
+
+
+def test_companion_score_kong_5z_scores_four_backs_as_blank_white_dragons(tmp_path, capsys, monkeypatch) -> None:
+    """The refusal's way out for a set whose 白板 is blank (a product review) works as it says."""
+    import companion.commands.score as score_command
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    dets = laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])])
+    reader = argparse.Namespace(read=lambda image, tiled: dets, classifier=argparse.Namespace(calibration=None))
+    monkeypatch.setattr(score_command, "_reader", lambda args: reader)
+    photo = tmp_path / "white.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", str(photo), "--json"]) == 1
+    assert "--kong 5z=kong" in capsys.readouterr().err
+    assert main(["score", str(photo), "--json", "--kong", "5z=kong"]) == 0
+    said = capsys.readouterr()
+    assert "--kong 5z" not in said.err  # taken, not "ignored"
+    assert sorted(json.loads(said.out)["hand"]["melds"]) == ["kong:5555z", "pung:999s"]
