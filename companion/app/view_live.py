@@ -99,13 +99,19 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
     b, p = (base or "").strip(), (per_tai or "").strip()
     if not b or not p:
         return ui("live_stakes_missing")
-    if b.isdecimal() and p.isdecimal() and max(len(b), len(p)) > len(str(STAKE_MAX)):  # (5000 digits were "not a
-        said = msg("stakes_big", base=shortened(b, 16), per_tai=shortened(p, 16), most=f"{STAKE_MAX:,}")  # whole
-        return Words(said.zh, said.en)  # number", said back whole: a review; int() reads at most 4300)
-    try:
-        return int(b), int(p)
-    except ValueError:
+    if not (_whole(b) and _whole(p)):  # digits alone: int() also reads "3_0" as 30 (a review)
         return ui("live_stakes_bad", base=shortened(b, 16), per_tai=shortened(p, 16))
+    if max(len(b.lstrip("+-")), len(p.lstrip("+-"))) > len(str(STAKE_MAX)):  # (5000 digits were "not a whole
+        said = msg("stakes_big", base=shortened(b, 16), per_tai=shortened(p, 16), most=f"{STAKE_MAX:,}")  # number",
+        return Words(said.zh, said.en)  # said back whole: a review; int() reads at most 4300)
+    return int(b), int(p)
+
+
+def _whole(text: str) -> bool:
+    """A whole number as a player types it: digits (full-width too), a sign before them at most; a sign kept, so a
+    negative stake is refused by the table with its own reason."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdecimal()
 
 
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))

@@ -894,6 +894,18 @@ def test_stakes_typed_empty_are_asked_for_not_read_as_zero() -> None:
     assert isinstance(long, Words) and "too large" in long.en and "太大" in long.zh and len(long.zh) < 80
 
 
+def test_stakes_with_an_underscore_or_a_space_inside_are_refused_not_read_as_a_number() -> None:
+    """Python's int() reads "3_0" as 30 and "1 0" not at all: a typo of a stake is said back, never taken as 30 (a
+    review); full-width digits, as a phone's keyboard may type them, are still whole numbers."""
+    from companion.app.view_live import _stakes
+
+    assert _stakes("3_0", "10") == ui("live_stakes_bad", base="3_0", per_tai="10")
+    assert _stakes("30", "1_0") == ui("live_stakes_bad", base="30", per_tai="1_0")
+    assert _stakes("30", "+-1") == ui("live_stakes_bad", base="30", per_tai="+-1")
+    assert _stakes("３０", "+10") == (30, 10)
+    assert _stakes("-5", "10") == (-5, 10)  # the table refuses it, saying why (a stake below 0)
+
+
 
 
 def _alternatives(state: TableState, number: int, seat: int) -> list[tuple[Tile, ...]]:
