@@ -137,7 +137,8 @@ class LiveTab:
         self.photo_busy: Words | None = None
         self.photo_verdict: Words | None = None  # why the table would refuse the filled form (None: it fits)
         self._photo_for: tuple[WinChance, int] | None = None  # the form a photo being sent was chosen for
-        self.error: Words | None = None
+        self._error: Words | None = None
+        self._error_at: int | None = None  # the table (its log's length) the refusal shown was made on
         self.win: WinChance | None = None
         self.ready = False
         self.penalty: tuple[str, int, int] | None = None  # a 詐胡 or 相公 tapped, to confirm: (kind, seat, at)
@@ -174,6 +175,16 @@ class LiveTab:
         self._shown: Offer | None = None  # the offer the screen was last drawn from
         self.win_at = -1
 
+    @property
+    def error(self) -> Words | None:
+        """The refusal shown above the table, about the table it was made on: once the table moves on (another
+        phone's entry), it goes (:meth:`_drop_stale`)."""
+        return self._error
+
+    @error.setter
+    def error(self, words: Words | None) -> None:
+        self._error, self._error_at = words, None  # (the table it is about: set where it is made, else where shown)
+
     # --- sharing one table between phones --------------------------------------------------------------
 
     def attach(self) -> None:
@@ -187,8 +198,29 @@ class LiveTab:
         self.wall_open = is_open
 
     def _changed(self) -> None:
-        if self.visible and not self._entering:  # this session's own entry redraws it when the tap returns
+        if self._entering:  # this session's own entry redraws it when the tap returns
+            return
+        if self.visible:
             self.listener.redraw()
+        elif self.error is not None:  # the tab out of sight: its refusal, said at the foot too, goes all the same
+            self.listener.later(self._drop_stale)
+
+    def _drop_stale(self, at: int | None = None) -> None:
+        """The refusal shown, and said at the foot of the screen, taken back once the table has moved past the one it
+        was made on (``at``: the table's log length now): a review's phone said "Not allowed: Spring (1f)…" under
+        the prompt of a discard two entries later, as if the next seat's Spring had just been refused."""
+        if self._error is None or self.game is None:
+            return
+        if at is None:
+            try:
+                at = len(self.game.events())
+            except LiveError:
+                return
+        if self._error_at is None:
+            self._error_at = at
+        elif self._error_at != at:
+            self.error = None
+            self.host.clear_notice()
 
     # --- entries -----------------------------------------------------------------------------------------
 
@@ -202,6 +234,8 @@ class LiveTab:
             self.error = not_saved(failed)
         finally:
             self._entering = False
+        if self.error is not None:
+            self._drop_stale()  # (sets the table it is about: the table as the refusal left it)
         if self.error is None:
             self.win, self.ready = None, False
             if not keep_dice:  # a throw is entered once: the next starts empty
@@ -329,6 +363,7 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
+        self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None
         if terms is not None:  # the stakes and rules played now (they may change between hands)
