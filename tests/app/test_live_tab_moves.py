@@ -18,7 +18,11 @@ class _Phone(_Host):
     def __init__(self) -> None:
         super().__init__()
         self.page.run_task = self._run
+        self.page.scroll_to = self._scroll
         self.said: list[Words] = []
+
+    async def _scroll(self, **_: Any) -> None:
+        pass
 
     def _run(self, work: Any, *args: Any) -> None:
         import asyncio
@@ -67,4 +71,41 @@ def test_a_refusal_goes_once_another_phone_moves_the_table_on(tmp_path: Path) ->
     assert game.discard("6p") is None
     assert tab.error is None and not phone.said
     tab.detach()
+    game.close()
+
+
+def test_a_win_form_left_open_says_its_tile_is_dead_and_undoes_the_entries_since_to_record_it(tmp_path: Path) -> None:
+    """A review's form, left open on A's 9m while another phone entered B's draw and 8m, kept asking to "look, then
+    tap again": it says the 9m can no longer be won on, Record is off, and its undo button takes the entries since
+    back, the form open as it was filled, to record the win."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE, ID_LIVE_WIN_OK
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game = _table(tmp_path)
+    assert game.discard("9m") is None
+    phone = _Phone()
+    tab = LiveTab(phone, game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    assert tab.win is not None and tab.win.tile == "9m"
+    tab.concealed.value = "123p456p789p123s456s9m"
+    tab._typing()
+    assert game.discard("8m") is None  # another phone
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    gone = game.claim_gone(tab.win_at, 2, ev.WinKind.DISCARD)
+    assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
+    preview = " ".join(_texts(shown["live-win-preview"]))
+    assert preview.startswith("On 9 Characters: A win: the hand is worth 17 tai") and "not a winning" not in preview
+    _tapped(page, ID_LIVE_UNDO_SINCE)
+    assert tab.error is None and tab.win is not None and tab.concealed.value == "123p456p789p123s456s9m"
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert ID_LIVE_WIN_GONE not in shown and not shown[ID_LIVE_WIN_OK].content.disabled
+    assert tab.win_at == len(game.events())
+    _tapped(page, ID_LIVE_WIN_OK)
+    out = game.state.outcome
+    assert tab.error is None and out is not None and [w.seat for w in out.winners] == [2]
     game.close()
