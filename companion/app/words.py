@@ -317,6 +317,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_empty": ("還沒有記錄", "Nothing entered yet"),
     "live_file": ("每一步都已存好（共 {n} 筆）", "Every tap is saved (entries so far: {n})"),
     "live_moved": ("牌桌剛被別人更新了，請看過再點一次", "The table was just updated by someone else: look, then tap again"),
+    "tap_lost_seen": ("知道了", "Got it"),  # the notice of a tap lost stays until the player taps this (or taps on)
     # a win form left open while another phone moved the table on (spec §2.9: the discard is dead after the next draw)
     "live_claim_gone": ("這張表開著的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
                         "The table moved on while this form was open: {since_en}. {what_en}{rule_en}, so this win "
