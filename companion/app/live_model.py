@@ -549,7 +549,7 @@ class LiveGame:
         table it was opened on)."""
         with self._lock:
             raw = self.events()
-            if at >= len(raw):
+            if not 0 <= at < len(raw):  # (a form of the table now)
                 return self.state, self.offer()
             if self._then is None or self._then[0] != at:  # (the log only grows: its first ``at`` events stay)
                 then = replay(raw[:at])

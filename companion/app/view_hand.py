@@ -93,7 +93,7 @@ class HandTab:
     # --- the hand kept on the phone ----------------------------------------------------------------------
 
     def _table(self) -> tuple[tuple[str, ...], str] | None:
-        """The live table's players and file, during a hand (a seat may be followed then)."""
+        """The live table's players and file, once it is seated (a seat followed is kept between hands too)."""
         live = self.live
         if live is None or not live.opened:
             return None
@@ -101,7 +101,7 @@ class HandTab:
             state = live.state
         except LiveError:
             return None
-        return (state.players, live.path.name) if state.in_hand else None
+        return (state.players, live.path.name) if state.players else None
 
     def _remember(self) -> None:
         """Keep the hand, the tiles seen and the seat followed in this phone's browser."""
