@@ -58,6 +58,9 @@ HAND_KEY = "companion.hand"
 KEPT_WAITS = (0.3, 0.6, 1.2, 2.4)
 """Seconds between the tries to read it back on a new page (a browser may not answer at once: the language's
 restore asks as often)."""
+KEPT_ANSWER_S = 3.0
+"""How long one try waits for the browser's answer: a page reloaded while it was asked never answers (the question
+went down the socket the reload closed), and the page reconnecting asks again."""
 
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
 
@@ -88,7 +91,7 @@ class HandTab:
         # from them (held here: Flet drops a service nobody references)
         self.prefs = ft.SharedPreferences()
         self._kept: KeptHand | None = None  # what was last kept
-        self._asked = False  # the kept hand was asked for, once a page
+        self._restored = False  # the kept hand was read back (or the player began anew): once a page
 
     # --- the hand kept on the phone ----------------------------------------------------------------------
 
@@ -105,6 +108,7 @@ class HandTab:
 
     def _remember(self) -> None:
         """Keep the hand, the tiles seen and the seat followed in this phone's browser."""
+        self._restored = True  # the player's own since: nothing kept before replaces it
         table = self._table()
         seat = self.following
         player = table[0][seat] if table is not None and seat is not None and seat < len(table[0]) else ""
@@ -128,9 +132,11 @@ class HandTab:
         """The hand kept in this browser, on a new page (asked a few times: the browser may not answer at once)."""
         kept = None
         for wait in KEPT_WAITS:
+            if self._restored:  # (asked again meanwhile, on the page reconnecting, and answered)
+                return
             try:
-                kept = await self.prefs.get(HAND_KEY)
-            except Exception:
+                kept = await asyncio.wait_for(self.prefs.get(HAND_KEY), KEPT_ANSWER_S)
+            except Exception:  # (a timeout too)
                 log.debug("my hand kept could not be read yet", exc_info=True)
             if kept is not None:
                 break
@@ -140,8 +146,9 @@ class HandTab:
     def restore(self, kept: KeptHand | None) -> None:
         """Start from ``kept`` (the hand, the tiles seen, the seat followed again where the same player sits in it at
         the same table), unless the player has begun anew meanwhile."""
-        if kept is None or (self.hand.value or "").strip() or self.following is not None:
+        if self._restored or kept is None or (self.hand.value or "").strip() or self.following is not None:
             return
+        self._restored = True
         self._kept = kept
         self.hand.value, self.visible.value = kept.hand, kept.seen
         table = self._table()
@@ -165,8 +172,7 @@ class HandTab:
         """Hear the live table, so the tiles seen follow each entry while a seat is followed; on a new page, start
         from the hand kept in the phone's browser."""
         self.listener.attach()
-        if not self._asked:
-            self._asked = True
+        if not self._restored:  # (again on the page reconnecting: a reload may have cut the question off)
             try:
                 self.host.page.run_task(self._restore)
             except Exception:  # the page has gone
