@@ -85,9 +85,9 @@ REOPEN_SECONDS = 10.0
 """How long a table file that could not be opened (in use by another companion) is left before it is tried again."""
 INFERRED = ev.EventSource.INFERRED
 EXPORT_PATH = "/export/table.jsonl"
+"""Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
 SINCE_SHOWN = 4
 """The entries since a win form's table that its notice names, the last ones (the earlier said as "…")."""
-"""Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
 
 
 def default_table_path() -> Path:
@@ -449,11 +449,11 @@ class LiveGame:
                 now = self.claim_at(at, seat, kind)
                 if now is None:
                     return self.claim_gone(at, seat, kind)
-                at = now
-            events = self._win_events(seat, kind, concealed, tile, kongs)
-            if isinstance(events, Words):
-                return events
-            said = self._enter(at, events)
+                at = now  # (the log moving on again meanwhile is refused by _enter, as any tap on a moved table)
+        events = self._win_events(seat, kind, concealed, tile, kongs)
+        if isinstance(events, Words):
+            return events
+        said = self._enter(at, events)
         if said is not None:
             self._note_claim(seat, events)
         return said
@@ -607,7 +607,7 @@ class LiveGame:
         since, where the table agrees the win was called in time, or cancel (a review's form said "look, then tap
         again", which could never work)."""
         with self._lock:
-            state, offer = self._table_at(at)
+            offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
             drew = since is not None and any(isinstance(e, ev.Drew) for e in effective_events(self.events())[

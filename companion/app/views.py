@@ -162,7 +162,7 @@ class CompanionApp:
 
     def _tap_lost(self) -> None:
         """(The server's event loop.) A tap from this phone named a button the screen had just replaced: say that
-        it was not entered, for a moment at the foot of the screen."""
+        it was not entered, at the foot of the screen until the player has seen it (:meth:`_tap_landed`)."""
         self._at_the_foot(ID_TAP_LOST, ui("tap_lost"))
 
     def _tap_landed(self) -> None:
