@@ -10,6 +10,7 @@ melds as ``pung:999p@O``) and the tiles the player can see on the table, and say
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
@@ -29,7 +30,7 @@ from companion.rules.waits import (
 )
 from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
 
-__all__ = ["after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
+__all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
            "seven_pairs"]
 
 ADVICE_SHOWN = 5
@@ -77,6 +78,53 @@ class HandPanel:
 @dataclass(frozen=True, slots=True)
 class HandFailed:
     reason: Words
+
+
+@dataclass(frozen=True, slots=True)
+class KeptHand:
+    """What My hand holds that is the player's own, kept in his phone's browser (as the language he chose is) so
+    that it outlives the laptop's server restarting, as it outlives a reload (which finds the page's session still
+    on the server; a restart loses every session: a game-night review's phone came back to an empty tab). Kept on
+    the phone, not beside the table's file like a win form begun: it is his private hand, not the table's."""
+
+    hand: str  # the hand as typed or tapped
+    seen: str  # the tiles seen, as typed (or as the followed seat's view of the table filled them)
+    seat: int | None = None  # the live table's seat followed
+    player: str = ""  # that seat's player, and the table's file: a seat followed is followed again on that table
+    table: str = ""  # alone, seated as it was
+
+    def text(self) -> str:
+        return json.dumps({"hand": self.hand, "seen": self.seen, "seat": self.seat, "player": self.player,
+                           "table": self.table}, ensure_ascii=False)
+
+    @staticmethod
+    def read(text: object) -> KeptHand | None:
+        """The kept hand from its text, or None (nothing kept, or not a kept hand: a browser's storage is another
+        program's to change)."""
+        if not isinstance(text, str):
+            return None
+        try:
+            kept = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(kept, dict):
+            return None
+        hand, seen, seat = kept.get("hand"), kept.get("seen"), kept.get("seat")
+        player, table = kept.get("player", ""), kept.get("table", "")
+        if not isinstance(hand, str) or not isinstance(seen, str) or not isinstance(player, str) \
+                or not isinstance(table, str):
+            return None
+        if not (seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)):
+            seat = None
+        return KeptHand(hand, seen, seat, player, table)
+
+    def follows(self, players: tuple[str, ...], table: str) -> int | None:
+        """The seat to follow again at ``table`` seated by ``players``: the one kept, where the same player sits in
+        it at the same table."""
+        seat = self.seat
+        if seat is None or table != self.table or seat >= len(players) or players[seat] != self.player:
+            return None
+        return seat
 
 
 def _group_text(tiles: tuple[Tile, ...]) -> Words:

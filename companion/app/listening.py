@@ -33,10 +33,14 @@ class PageListener:
             self._unsubscribe = None
 
     def redraw(self) -> None:
-        async def draw() -> None:
-            self.host.render()
+        self.later(self.host.render)
+
+    def later(self, work: Callable[[], None]) -> None:
+        """``work()`` on this page's own loop (as a redraw, for what a page does of a change while out of sight)."""
+        async def run() -> None:
+            work()
         try:
-            self.host.page.run_task(draw)
+            self.host.page.run_task(run)
         except Exception:  # the page has gone (closed, or between a phone's sleep and its return)
             # (said in the server's log: anything else failing here would stop this phone's updates unsaid, a review)
             log.debug("a page stopped listening to the table", exc_info=True)

@@ -42,7 +42,7 @@ from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_
 from companion.app.words import Words, ui
 from companion.files import write_whole
 from companion.game import events as ev
-from companion.game.check import step
+from companion.game.check import replay, step
 from companion.game.evolve import terms_ahead
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
@@ -86,6 +86,8 @@ REOPEN_SECONDS = 10.0
 INFERRED = ev.EventSource.INFERRED
 EXPORT_PATH = "/export/table.jsonl"
 """Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
+SINCE_SHOWN = 4
+"""The entries since a win form's table that its notice names, the last ones (the earlier said as "…")."""
 
 
 def default_table_path() -> Path:
@@ -113,6 +115,8 @@ class LiveGame:
         self._refused_at: float | None = None  # when :attr:`opened` last failed to open the file left on disk
         self._claims: dict[int, tuple[tuple[int, str], int]] | None = None  # seat -> (the table then, the tai his
         # refused win claimed): see :meth:`_table_now`; kept beside the table's file too, read back when first asked for
+        self._then: tuple[int, TableState, Offer] | None = None  # an earlier table a win form was opened on, and its
+        # offer (:meth:`_table_at`)
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -217,6 +221,7 @@ class LiveGame:
 
     def close(self) -> None:
         with self._lock:
+            self._then = None
             if self._service is not None:
                 self._service.close()
                 self._service = None
@@ -436,7 +441,15 @@ class LiveGame:
 
     def win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "",
             at: int | None = None) -> Words | None:
-        """胡: the winner's shown tiles (notation or Chinese) and, for a self-draw, the tile he drew."""
+        """胡: the winner's shown tiles (notation or Chinese) and, for a self-draw, the tile he drew. ``at``: the
+        table the form was opened on (the log's length then); the same claim still standing on the table now is
+        recorded there (:meth:`claim_at`), a claim gone since is refused, saying why and the way out."""
+        with self._lock:
+            if at is not None and at != len(self.events()):
+                now = self.claim_at(at, seat, kind)
+                if now is None:
+                    return self.claim_gone(at, seat, kind)
+                at = now  # (the log moving on again meanwhile is refused by _enter, as any tap on a moved table)
         events = self._win_events(seat, kind, concealed, tile, kongs)
         if isinstance(events, Words):
             return events
@@ -529,25 +542,142 @@ class LiveGame:
             except ProfileError:
                 return False
 
-    def check_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "") -> Words | None:
-        """Why :meth:`win` with these fields would be refused now, or None: nothing is recorded (a form filled from
-        a photo says whether the table takes it before the player records it)."""
-        events = self._win_events(seat, kind, concealed, tile, kongs)
-        if isinstance(events, Words):
-            return events
+    # --- a win form left open while the table moves on ----------------------------------------------
+
+    def _table_at(self, at: int) -> tuple[TableState, Offer]:
+        """The table as it was when the log was ``at`` events long, and what it offered then (a win form answers the
+        table it was opened on)."""
         with self._lock:
+            raw = self.events()
+            if not 0 <= at < len(raw):  # (a form of the table now)
+                return self.state, self.offer()
+            if self._then is None or self._then[0] != at:  # (the log only grows: its first ``at`` events stay)
+                then = replay(raw[:at])
+                self._then = (at, then, offer_for(then, at))
+            return self._then[1], self._then[2]
+
+    def claim_at(self, at: int, seat: int, kind: ev.WinKind) -> int | None:
+        """Where the win a form opened on the table at ``at`` (the log's length then) may be recorded now: ``at``
+        while the log is as it was; the log's length now where the same claim stands on the table now (the same
+        discard or kong offered, with only claims it outranks entered since, or the entries since taken back); None
+        where it is gone: the next seat drew, the tile is dead (spec §2.9), and the form can record nothing."""
+        with self._lock:
+            raw = self.events()
+            if at == len(raw):
+                return at
+            if not 0 <= at < len(raw):
+                return None
+            then, now = effective_events(raw[:at]), effective_events(raw)
+            if now == then:  # the entries since taken back: the same table
+                return len(raw)
+            if now[:len(then)] != then or kind.is_instant or kind is ev.WinKind.SELF_DRAW:
+                return None
+            before, after = window(self._table_at(at)[0]), window(self.state)
+            if before is None or after is None or before.last_index != after.last_index:  # another tile on offer
+                return None
+            return len(raw) if any(c.seat == seat and c.kind is kind for c in self.offer().wins) else None
+
+    def since(self, at: int) -> tuple[Words, int] | None:
+        """What the table entered since the log was ``at`` events long, in a line, and how many taps undo takes to
+        bring it back; None where undo cannot (entries before it were taken back since)."""
+        with self._lock:
+            raw = self.events()
+            then, now = effective_events(raw[:at]), effective_events(raw)
+            if at > len(raw) or now[:len(then)] != then or len(now) <= len(then):
+                return None
+            taps, left = 0, now
+            while len(left) > len(then):
+                left = left[:len(left) - _tap_length(left)]
+                taps += 1
+            if len(left) != len(then):  # a tap that began before it
+                return None
+            lines: list[Words] = []
+            state = self.state
+            for e in reversed(now[len(then):]):
+                before = state.prev if state.prev is not None else TableState()
+                lines.append(describe(e, before, show=False, after=state))
+                state = before
+            lines.reverse()
+            shown = lines[-SINCE_SHOWN:]
+            more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
+            return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), taps
+
+    def claim_gone(self, at: int, seat: int, kind: ev.WinKind) -> Words:
+        """Why a win form opened on the table at ``at`` can record nothing now, and the way out: undo the entries
+        since, where the table agrees the win was called in time, or cancel (a review's form said "look, then tap
+        again", which could never work)."""
+        with self._lock:
+            offer = self._table_at(at)[1]
+            chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
+            since = self.since(at)
+            drew = since is not None and any(isinstance(e, ev.Drew) for e in effective_events(self.events())[
+                len(effective_events(self.events()[:at])):])
+        if chance is not None and chance.tile:
+            face = Tile.from_code(chance.tile)
+            what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)
+        else:
+            what = ui("live_claim_gone_turn")
+        rule = ui("live_claim_gone_rule") if drew else Words("", "")
+        moved = since[0] if since is not None else ui("live_claim_undone")
+        said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
+                  rule_en=rule.en)
+        if since is None:
+            return said + ui("live_claim_cancel")
+        button = undo_since_words(since[1])
+        return said + ui("live_claim_undo", button=button.zh, button_en=button.en)
+
+    def undo_since(self, at: int) -> Words | None:
+        """Take back every tap entered since the log was ``at`` events long, one after another (the way out of a win
+        form left open while the table moved on, where the table agrees the win was called in time)."""
+        with self._lock:
+            since = self.since(at)
+            if since is None:
+                return ui("live_moved")
+            for _ in range(since[1]):
+                why = self.undo()
+                if why is not None:
+                    return why
+        return None
+
+    def check_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "",
+                  at: int | None = None) -> Words | None:
+        """Why :meth:`win` with these fields would be refused now, or None: nothing is recorded (a form filled from
+        a photo says whether the table takes it before the player records it). ``at``: the table the form was opened
+        on (the log's length then)."""
+        with self._lock:
+            if at is not None and self.claim_at(at, seat, kind) is None:
+                return self.claim_gone(at, seat, kind)
+            events = self._win_events(seat, kind, concealed, tile, kongs)
+            if isinstance(events, Words):
+                return events
             return refusal(self.service.state, *events)
 
     def preview_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "",
-                    kongs: str = "") -> tuple[bool, Words]:
+                    kongs: str = "", at: int | None = None) -> tuple[bool, Words]:
         """What :meth:`win` with these fields would give, before it is recorded: whether the table takes it, and the
         hand's tai (and the dealer's, where he takes part) or why not (a player review recorded first and learned
-        after)."""
-        events = self._win_events(seat, kind, concealed, tile, kongs)
+        after). ``at``: the table the form was opened on (the log's length then): the verdict is of that table and
+        its tile, said with the tile where the table has moved past it (the claim gone, :meth:`claim_at`; never
+        recordable then, :meth:`claim_gone` says why): a review's form judged the hand against the next discard and
+        called a win on the form's tile "not a winning shape"."""
+        with self._lock:
+            if at is None or self.claim_at(at, seat, kind) is not None:
+                return self._preview(seat, kind, concealed, tile, kongs, self.service.state, self.offer())
+            state, offer = self._table_at(at)
+        _, said = self._preview(seat, kind, concealed, tile, kongs, state, offer)
+        chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
+        if chance is not None and chance.tile:  # the verdict is of the tile the form was opened on: said so
+            face = Tile.from_code(chance.tile)
+            said = ui("live_preview_on", tile=face.zh, tile_en=face.en) + said
+        return False, said
+
+    def _preview(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str, state: TableState,
+                 offer: Offer) -> tuple[bool, Words]:
+        """:meth:`preview_win` on ``state``, which offered ``offer``."""
+        events = self._win_events(seat, kind, concealed, tile, kongs, offer)
         if isinstance(events, Words):
             return False, ui("live_preview_no", why=events.zh, why_en=events.en)
         with self._lock:
-            state = self.service.state
             why = refusal(state, *events)
             if why is not None:
                 return False, ui("live_preview_no", why=why.zh, why_en=why.en)
@@ -577,8 +707,9 @@ class LiveGame:
                                    tai=dealer)
         return True, said + ui("live_preview_dealer_wins", seat=name, tai=dealer)
 
-    def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str) -> list[ev.Event] | Words:
-        chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)
+    def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str,
+                    offer: Offer | None = None) -> list[ev.Event] | Words:
+        chance = next((c for c in (offer or self.offer()).wins if c.seat == seat and c.kind is kind), None)
         if chance is None:
             return ui("live_no_win")
         try:
@@ -746,6 +877,11 @@ def _said(error: Exception) -> tuple[str, str]:
     text = str(error)
     en, sep, zh = text.rpartition(" / ") if isinstance(error, ServiceError) else ("", "", "")
     return (en, zh) if sep else (text, text)
+
+
+def undo_since_words(taps: int) -> Words:
+    """The win form's button that takes back the taps entered since its table."""
+    return ui("live_undo_since_one") if taps == 1 else ui("live_undo_since", n=taps)
 
 
 def not_saved(failed: ServiceError) -> Words:

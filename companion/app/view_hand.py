@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 
 import flet as ft
@@ -11,6 +13,7 @@ from companion.app.hand_model import (
     MELD_KEYS,
     HandFailed,
     HandPanel,
+    KeptHand,
     after_discard,
     analyse,
     with_meld,
@@ -47,7 +50,17 @@ from companion.app.words import SEP, Words, ui
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
-__all__ = ["HandTab", "EXAMPLE_HAND"]
+__all__ = ["HandTab", "EXAMPLE_HAND", "HAND_KEY"]
+
+log = logging.getLogger(__name__)
+HAND_KEY = "companion.hand"
+"""Where a phone's browser keeps My hand's own (:class:`~companion.app.hand_model.KeptHand`)."""
+KEPT_WAITS = (0.3, 0.6, 1.2, 2.4)
+"""Seconds between the tries to read it back on a new page (a browser may not answer at once: the language's
+restore asks as often)."""
+KEPT_ANSWER_S = 3.0
+"""How long one try waits for the browser's answer: a page reloaded while it was asked never answers (the question
+went down the socket the reload closed), and the page reconnecting asks again."""
 
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
 
@@ -74,12 +87,96 @@ class HandTab:
         self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
         self.visible_now = False  # the tab is on screen (set by the app as it draws)
         self.listener = LiveListener(host, live, self._changed)
+        # the hand and the seat followed, kept in the phone's browser: a new page (the server restarted) starts
+        # from them (held here: Flet drops a service nobody references)
+        self.prefs = ft.SharedPreferences()
+        self._kept: KeptHand | None = None  # what was last kept
+        self._restored = False  # the kept hand was read back (or the player began anew): once a page
+
+    # --- the hand kept on the phone ----------------------------------------------------------------------
+
+    def _table(self) -> tuple[tuple[str, ...], str] | None:
+        """The live table's players and file, once it is seated (a seat followed is kept between hands too)."""
+        live = self.live
+        if live is None or not live.opened:
+            return None
+        try:
+            state = live.state
+        except LiveError:
+            return None
+        return (state.players, live.path.name) if state.players else None
+
+    def _remember(self) -> None:
+        """Keep the hand, the tiles seen and the seat followed in this phone's browser."""
+        self._restored = True  # the player's own since: nothing kept before replaces it
+        table = self._table()
+        seat = self.following
+        player = table[0][seat] if table is not None and seat is not None and seat < len(table[0]) else ""
+        kept = KeptHand(self.hand.value or "", self.visible.value or "", seat, player,
+                        table[1] if table is not None and seat is not None else "")
+        if kept == self._kept:
+            return
+        self._kept = kept
+        try:
+            self.host.page.run_task(self._keep, kept.text())
+        except Exception:  # the page has gone
+            log.debug("my hand not kept: the page has gone", exc_info=True)
+
+    async def _keep(self, text: str) -> None:
+        try:
+            await self.prefs.set(HAND_KEY, text)
+        except Exception:  # a browser that keeps nothing (private mode): the hand lasts this page
+            log.info("my hand could not be kept in this browser", exc_info=True)
+
+    async def _restore(self) -> None:
+        """The hand kept in this browser, on a new page (asked a few times: the browser may not answer at once)."""
+        kept = None
+        for wait in KEPT_WAITS:
+            if self._restored:  # (asked again meanwhile, on the page reconnecting, and answered)
+                return
+            try:
+                kept = await asyncio.wait_for(self.prefs.get(HAND_KEY), KEPT_ANSWER_S)
+            except Exception:  # (a timeout too)
+                log.debug("my hand kept could not be read yet", exc_info=True)
+            if kept is not None:
+                break
+            await asyncio.sleep(wait)
+        self.restore(KeptHand.read(kept))
+
+    def restore(self, kept: KeptHand | None) -> None:
+        """Start from ``kept`` (the hand, the tiles seen, the seat followed again where the same player sits in it at
+        the same table), unless the player has begun anew meanwhile."""
+        if self._restored or kept is None or (self.hand.value or "").strip() or self.following is not None:
+            return
+        self._restored = True
+        self._kept = kept
+        self.hand.value, self.visible.value = kept.hand, kept.seen
+        table = self._table()
+        seat = kept.follows(*table) if table is not None else None
+        if seat is not None and self.live is not None:
+            self.following = seat
+            try:
+                found = self.live.seen_by(seat)
+            except LiveError:
+                found = None
+            if found is not None:  # what he sees now, the table having moved on meanwhile
+                self.visible.value = found[1]
+        if self.visible_now:
+            self.host.render()
+        else:
+            self.analyse()
 
     # --- following the live table ------------------------------------------------------------------------
 
     def attach(self) -> None:
-        """Hear the live table, so the tiles seen follow each entry while a seat is followed."""
+        """Hear the live table, so the tiles seen follow each entry while a seat is followed; on a new page, start
+        from the hand kept in the phone's browser."""
         self.listener.attach()
+        if not self._restored:  # (again on the page reconnecting: a reload may have cut the question off)
+            try:
+                self.host.page.run_task(self._restore)
+            except Exception:  # the page has gone
+                log.debug("my hand kept not asked for: the page has gone", exc_info=True)
 
     def detach(self) -> None:
         self.listener.detach()
@@ -134,6 +231,7 @@ class HandTab:
         """A new hand or new tiles seen: the best few discards again."""
         self.every_discard = False
         self.analyse()
+        self._remember()
 
     def _every_discard(self) -> None:
         self.every_discard = True
@@ -257,11 +355,13 @@ class HandTab:
                     self.hand.value = own + " " if own else ""
                 self.visible.value = seen
                 self.following = seat  # and from now on, each entry at the table
+                self._remember()
                 self.host.render()
             return go
 
         def stop() -> None:
             self.following = None
+            self._remember()
             self.host.render()
 
         def seat_button(s: int) -> ft.Control:

@@ -31,6 +31,7 @@ from companion.app.live_model import (
     effective_events,
     not_saved,
     tiles_typed,
+    undo_since_words,
     without_last_tile,
 )
 from companion.app.live_offer import Claim, Offer, WinChance, exhaustive_words, nearest_winner, voided
@@ -80,12 +81,14 @@ from companion.rules.settlement import STAKE_MAX
 from companion.tiles import CopyLimitError, NotationError, Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
-           "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED", "ID_LIVE_PHOTO", "ID_LIVE_PHOTO_SAID"]
+           "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED", "ID_LIVE_PHOTO", "ID_LIVE_PHOTO_SAID", "ID_LIVE_WIN_GONE",
+           "ID_LIVE_UNDO_SINCE"]
 
 ID_LIVE_PROMPT, ID_LIVE_ERROR, ID_LIVE_UNDO, ID_LIVE_START = "live-prompt", "live-error", "live-undo", "live-start"
 ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "live-throw", "live-win-ok", \
     "live-concealed"
 ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
+ID_LIVE_WIN_GONE, ID_LIVE_UNDO_SINCE = "live-win-gone", "live-win-undo-since"
 log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
 DOUBLE_TAP_SECONDS = 0.45
@@ -99,13 +102,19 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
     b, p = (base or "").strip(), (per_tai or "").strip()
     if not b or not p:
         return ui("live_stakes_missing")
-    if b.isdecimal() and p.isdecimal() and max(len(b), len(p)) > len(str(STAKE_MAX)):  # (5000 digits were "not a
-        said = msg("stakes_big", base=shortened(b, 16), per_tai=shortened(p, 16), most=f"{STAKE_MAX:,}")  # whole
-        return Words(said.zh, said.en)  # number", said back whole: a review; int() reads at most 4300)
-    try:
-        return int(b), int(p)
-    except ValueError:
+    if not (_whole(b) and _whole(p)):  # digits alone: int() also reads "3_0" as 30 (a review)
         return ui("live_stakes_bad", base=shortened(b, 16), per_tai=shortened(p, 16))
+    if max(len(b.lstrip("+-")), len(p.lstrip("+-"))) > len(str(STAKE_MAX)):  # (5000 digits were "not a whole
+        said = msg("stakes_big", base=shortened(b, 16), per_tai=shortened(p, 16), most=f"{STAKE_MAX:,}")  # number",
+        return Words(said.zh, said.en)  # said back whole: a review; int() reads at most 4300)
+    return int(b), int(p)
+
+
+def _whole(text: str) -> bool:
+    """A whole number as a player types it: digits (full-width too), a sign before them at most; a sign kept, so a
+    negative stake is refused by the table with its own reason."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdecimal()
 
 
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
@@ -131,7 +140,8 @@ class LiveTab:
         self.photo_busy: Words | None = None
         self.photo_verdict: Words | None = None  # why the table would refuse the filled form (None: it fits)
         self._photo_for: tuple[WinChance, int] | None = None  # the form a photo being sent was chosen for
-        self.error: Words | None = None
+        self._error: Words | None = None
+        self._error_at: int | None = None  # the table (its log's length) the refusal shown was made on
         self.win: WinChance | None = None
         self.ready = False
         self.penalty: tuple[str, int, int] | None = None  # a 詐胡 or 相公 tapped, to confirm: (kind, seat, at)
@@ -168,6 +178,16 @@ class LiveTab:
         self._shown: Offer | None = None  # the offer the screen was last drawn from
         self.win_at = -1
 
+    @property
+    def error(self) -> Words | None:
+        """The refusal shown above the table, about the table it was made on: once the table moves on (another
+        phone's entry), it goes (:meth:`_drop_stale`)."""
+        return self._error
+
+    @error.setter
+    def error(self, words: Words | None) -> None:
+        self._error, self._error_at = words, None  # (the table it is about: set where it is made, else where shown)
+
     # --- sharing one table between phones --------------------------------------------------------------
 
     def attach(self) -> None:
@@ -181,12 +201,33 @@ class LiveTab:
         self.wall_open = is_open
 
     def _changed(self) -> None:
-        if self.visible and not self._entering:  # this session's own entry redraws it when the tap returns
+        if self._entering:  # this session's own entry redraws it when the tap returns
+            return
+        if self.visible:
             self.listener.redraw()
+        elif self.error is not None:  # the tab out of sight: its refusal, said at the foot too, goes all the same
+            self.listener.later(self._drop_stale)
+
+    def _drop_stale(self, at: int | None = None) -> None:
+        """The refusal shown, and said at the foot of the screen, taken back once the table has moved past the one it
+        was made on (``at``: the table's log length now): a review's phone said "Not allowed: Spring (1f)…" under
+        the prompt of a discard two entries later, as if the next seat's Spring had just been refused."""
+        if self._error is None or self.game is None:
+            return
+        if at is None:
+            try:
+                at = len(self.game.events())
+            except LiveError:
+                return
+        if self._error_at is None:
+            self._error_at = at
+        elif self._error_at != at:
+            self.error = None
+            self.host.clear_notice()
 
     # --- entries -----------------------------------------------------------------------------------------
 
-    def _do(self, entry: Callable[[], Words | None], keep_dice: bool = False) -> None:
+    def _do(self, entry: Callable[[], Words | None], keep_dice: bool = False, keep_form: bool = False) -> None:
         self._entering = True
         try:
             self.error = entry()
@@ -196,8 +237,11 @@ class LiveTab:
             self.error = not_saved(failed)
         finally:
             self._entering = False
+        if self.error is not None:
+            self._drop_stale()  # (sets the table it is about: the table as the refusal left it)
         if self.error is None:
-            self.win, self.ready = None, False
+            if not keep_form:
+                self.win, self.ready = None, False
             if not keep_dice:  # a throw is entered once: the next starts empty
                 self.dice.value = self.second.value = ""
             self.host.clear_notice()
@@ -323,6 +367,7 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
+        self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None
         if terms is not None:  # the stakes and rules played now (they may change between hands)
@@ -723,8 +768,7 @@ class LiveTab:
                 fill = fill_from_photo(self.photos.read_file(path, name), game.state, chance)
                 verdict = None
                 if isinstance(fill, HandFill):
-                    verdict = game.check_win(chance.seat, chance.kind, fill.concealed, fill.drawn, fill.kongs) \
-                        if at == len(game.events()) else ui("live_moved")
+                    verdict = game.check_win(chance.seat, chance.kind, fill.concealed, fill.drawn, fill.kongs, at=at)
             except Exception:  # the app's boundary: log it, say it, keep serving
                 log.exception("reading a live win's photo failed")
                 fill, verdict = PhotoFailed(name, ui("photo_error")), None
@@ -746,7 +790,9 @@ class LiveTab:
 
     def _keep(self) -> None:
         """The win form's fields, kept at the table so that the form opened again starts from them."""
-        if self.win is not None and self.game is not None:
+        if self.win is not None and self.game is not None and \
+                self.game.claim_at(self.win_at, self.win.seat, self.win.kind) == self.win_at:  # (a form the table
+            # has moved past keeps nothing: it would drop the forms begun on the table now)
             self.game.keep_draft(self.win_at, self.win.seat, self.win.kind.value,
                                  (self.concealed.value or "", self.drawn.value or "", self.kongs.value or ""))
 
@@ -778,7 +824,7 @@ class LiveTab:
             return row
         # the hand complete: what recording it would give, before the tap (a player review)
         good, said = game.preview_win(c.seat, c.kind, self.concealed.value or "", self.drawn.value or "",
-                                      self.kongs.value or "")
+                                      self.kongs.value or "", at=self.win_at)
         return ft.Column([row, ident("live-win-preview", label(t(said), 13, bold=True, colour=FELT if good else ACCENT))],
                          spacing=2)
 
@@ -816,12 +862,22 @@ class LiveTab:
         t = self.host.t
         game = self.game
         assert game is not None
+        now = game.claim_at(self.win_at, c.seat, c.kind)
+        if now is not None and now != self.win_at:  # the same claim on the table now (a claim it outranks entered,
+            self.win_at = now  # or the entries since taken back): the form records there, its draft kept there
+            c = self.win = next((w for w in o.wins if w.seat == c.seat and w.kind is c.kind), c)
+            self._keep()
         name = game.state.players[c.seat]
         rows: list[ft.Control] = [label(t(ui("live_win_form", seat=name, kind=c.kind.zh, kind_en=c.kind.en)), 15,
                                         bold=True, colour=ACCENT)]
         if c.tile is not None:
             rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=Tile.from_code(c.tile).en)), 13),
                                 tile(t, c.tile, 30)]))
+        gone = now is None
+        if gone:  # the table moved past the form's tile: said plainly, with the way out (a review's form asked to
+            # "look, then tap again", which never worked)
+            rows.append(ident(ID_LIVE_WIN_GONE, label(t(game.claim_gone(self.win_at, c.seat, c.kind)), 14, bold=True,
+                                                      colour=ACCENT)))
         rows += self._photo_part(c)
         # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
         self.concealed.width = field_width(self.host.page)
@@ -850,10 +906,19 @@ class LiveTab:
             self.win, self.error = None, None
             self.host.render()
 
-        rows.append(ft.Row([ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
-                                                            height=FINGER)),
-                            ident("live-win-cancel", ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel))],
-                           spacing=8))
+        at = self.win_at
+
+        def undo_since() -> None:  # the form stays open, on the table it was opened on again
+            self._do(lambda: game.undo_since(at), keep_dice=True, keep_form=True)
+
+        buttons: list[ft.Control] = [ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
+                                                                     height=FINGER, disabled=gone))]
+        since = game.since(at) if gone else None
+        if since is not None:
+            buttons.append(ident(ID_LIVE_UNDO_SINCE, ft.Button(content=t(undo_since_words(since[1])),
+                                                               on_click=undo_since, height=FINGER)))
+        buttons.append(ident("live-win-cancel", ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel)))
+        rows.append(ft.Row(buttons, spacing=8, wrap=True))
         return ft.Column(rows, spacing=6)
 
     def _tile_keys(self) -> ft.Control:

@@ -145,7 +145,8 @@ class CompanionApp:
         self.hand.attach()
         self.ledger.attach()
         self.settings.attach()
-        lost_taps.watch(self.page, self._tap_lost)  # a tap on a screen that had just changed is said
+        lost_taps.watch(self.page, self._tap_lost, self._tap_landed)  # a tap on a screen that had just changed is
+        # said, until the player has seen it or taps on
         # the tab is in the address (/live): a reload, or a phone reconnecting after the laptop restarts, comes
         # back to it, and the browser's back button goes to the tab before
         wanted = _tab_of(self.page.route)
@@ -161,8 +162,16 @@ class CompanionApp:
 
     def _tap_lost(self) -> None:
         """(The server's event loop.) A tap from this phone named a button the screen had just replaced: say that
-        it was not entered, for a moment at the foot of the screen."""
+        it was not entered, at the foot of the screen until the player has seen it (:meth:`_tap_landed`)."""
         self._at_the_foot(ID_TAP_LOST, ui("tap_lost"))
+
+    def _tap_landed(self) -> None:
+        """(The server's event loop.) A tap from this phone landed: the notice of one lost before it has been seen."""
+        said = self._foot
+        if said is not None and said[1] == ID_TAP_LOST and said[0].open:
+            with self._drawing:
+                said[0].open = False
+                said[0].update()
 
     def notice(self, words: Words) -> None:
         """A refusal said for a moment at the foot of the screen as well as in its place: on a phone the tiles a player
@@ -171,8 +180,9 @@ class CompanionApp:
 
     def _at_the_foot(self, identifier: str, words: Words) -> None:
         with self._drawing:  # one redraw at a time, as every render
-            bar = ft.SnackBar(ident(identifier, label(self.t(words), 14, colour="#ffffff")),
-                              duration=ft.Duration(seconds=6))
+            said = ident(identifier, label(self.t(words), 14, colour="#ffffff"))
+            bar = lost_taps.lost_bar(said, self.t(ui("tap_lost_seen"))) if identifier == ID_TAP_LOST else \
+                ft.SnackBar(said, duration=ft.Duration(seconds=6))
             self.page.show_dialog(bar)
             self._foot = (bar, identifier, words)
             if identifier == ID_NOTICE:

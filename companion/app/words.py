@@ -317,6 +317,23 @@ UI: dict[str, tuple[str, str]] = {
     "live_empty": ("還沒有記錄", "Nothing entered yet"),
     "live_file": ("每一步都已存好（共 {n} 筆）", "Every tap is saved (entries so far: {n})"),
     "live_moved": ("牌桌剛被別人更新了，請看過再點一次", "The table was just updated by someone else: look, then tap again"),
+    "tap_lost_seen": ("知道了", "Got it"),  # the notice of a tap lost stays until the player taps this (or taps on)
+    # a win form left open while another phone moved the table on (spec §2.9: the discard is dead after the next draw)
+    "live_claim_gone": ("這張表開著的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
+                        "The table moved on while this form was open: {since_en}. {what_en}{rule_en}, so this win "
+                        "cannot be recorded"),
+    "live_preview_on": ("以{tile}算：", "On {tile_en}: "),
+    "live_claim_gone_tile": ("{tile}已經不能再胡", "{tile_en} can no longer be won on"),
+    "live_claim_gone_turn": ("這個時機已經過了", "Its moment has passed"),
+    "live_claim_gone_rule": ("（§2.9：下一家摸牌後，打出的牌就是死牌）",
+                             " (§2.9: once the next player draws, the discard is dead)"),
+    "live_claim_undone": ("之前記的有幾步被撤回了", "earlier entries were taken back"),
+    "live_claim_undo": ("。如果大家同意胡是及時喊的，按「{button}」，再記這個胡；不然按「取消」",
+                        ". If the table agrees the win was called in time, tap “{button_en}” and record it; "
+                        "otherwise tap Cancel"),
+    "live_claim_cancel": ("。請按「取消」", ". Tap Cancel"),
+    "live_undo_since": ("撤回之後的 {n} 步", "Undo the {n} entries since"),
+    "live_undo_since_one": ("撤回之後的那一步", "Undo the entry since"),
     "live_nothing_to_undo": ("沒有可以撤回的動作", "Nothing to undo"),
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
     "live_no_draw": ("現在不能摸牌", "No draw is due now"),

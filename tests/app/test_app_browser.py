@@ -971,17 +971,23 @@ def _dealt_table(tmp_path: Path) -> tuple[LiveGame, int]:
     game.close()
     return game, dealer
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 @contextmanager
-def _app_process(table: Path, tmp_path: Path) -> Iterator[str]:
+def _app_process(table: Path, tmp_path: Path, port: int = 0) -> Iterator[str]:
     """``companion app --table FILE`` in a process of its own (two Flet servers in one process share their sessions'
-    machinery), as players run it; its address while the block runs."""
+    machinery), as players run it; its address while the block runs. ``port``: the one it listens on (0: a free
+    one), the same again for a restart (a browser keeps what it keeps by address)."""
     import select
     import subprocess
     import sys
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    if not port:
+        port = _free_port()
     errors = tmp_path / "server.err"
     with errors.open("w") as err:
         proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port),
@@ -1197,6 +1203,38 @@ def test_a_win_form_begun_before_a_restart_says_so_on_its_button(browser: Any, t
                                    ".includes(want)", arg=ui("live_typed_count", n=8, want=shown).zh)
         finally:
             page.close()
+
+
+def test_my_hand_and_the_seat_it_follows_come_back_after_the_server_restarts(browser: Any, tmp_path: Path) -> None:
+    """A game-night review: the laptop's server restarted, and the phone came back to an empty My hand, its typed
+    hand and the seat it followed gone (a reload kept both). Kept in the phone's browser, they come back."""
+    game, _ = _dealt_table(tmp_path)
+    hand = "123m456m789m111z55s67s"
+    expected = analyse(hand)
+    assert isinstance(expected, HandPanel)
+    port = _free_port()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = listen(context.new_page())
+        page.set_default_timeout(WAIT_MS)
+        with _app_process(game.path, tmp_path, port) as address:
+            page.goto(address + "hand")
+            page.wait_for_selector("flt-semantics-placeholder", state="attached")
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            tap(page, "hand-from-live-0")
+            wait_text(page, "hand-following", ui("hand_following", seat="阿明").zh)
+            type_into(page, "hand-field", hand)
+            wait_text(page, "hand-headline", expected.headline.zh)
+            page.wait_for_function(  # kept in the browser (a fixed wait could stop the server before it landed)
+                "() => (localStorage.getItem('flutter.companion.hand') || '').includes('67s')")
+        with _app_process(game.path, tmp_path, port):  # the same table, the same address
+            page.reload()  # (the phone reconnects by itself too; a reload does not wait for its retries)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached")
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_text(page, "hand-following", ui("hand_following", seat="阿明").zh)
+            wait_text(page, "hand-headline", expected.headline.zh)
+    finally:
+        context.close()
 
 
 def test_the_language_a_browser_chose_comes_back_on_every_reload(browser: Any, url: str) -> None:

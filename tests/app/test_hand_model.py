@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -418,3 +420,59 @@ def test_a_complete_hand_with_all_eight_flowers_is_said_complete_with_their_tai_
     panel = analyse("123m456m789m123s45p55z6p 12345678f", "")  # (it said "if you play on: a win!")
     assert isinstance(panel, HandPanel) and panel.complete
     assert panel.headline == ui("hand_complete") + ui("eight_flowers_too")
+
+
+def test_my_hand_and_the_seat_it_follows_outlive_the_server_restarting(tmp_path: Path, monkeypatch: Any) -> None:
+    """A game-night review: a reload kept My hand's typed hand and the seat it followed (the page's session stays on
+    the server), a restart of the laptop's server lost both (every session goes). They are kept in the phone's
+    browser, and a new page starts from them: the seat followed again where the same player sits in it at the same
+    table, its tiles seen as the table is now; at another table, the hand alone."""
+    from companion.app import view_hand
+    from companion.app.live_model import LiveGame
+    from companion.app.view_hand import HandTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _texts
+
+    monkeypatch.setattr(view_hand, "KEPT_WAITS", (0.0,))
+    kept: dict[str, object] = {}  # the phone's browser's storage
+
+    class Browser:
+        async def set(self, key: str, value: str) -> bool:
+            kept[key] = value
+            return True
+
+        async def get(self, key: str) -> object:
+            return kept.get(key)
+
+    def page(game: LiveGame) -> HandTab:
+        tab = HandTab(_Phone(), game)
+        tab.prefs = Browser()  # type: ignore[assignment]
+        tab.attach()
+        return tab
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    tab = page(game)
+    _tapped(tab.build(), "hand-from-live-0")
+    tab.set_hand("123m456m789m111z55s67s")
+    assert game.discard("9s") is None and game.discard("5s") is None
+    seen = game.seen_by(0)
+    assert seen is not None and tab.visible.value == seen[1] and tab.following == 0
+    game.close()  # the server stops, and starts again on the same table
+    again = LiveGame(tmp_path / "table.sqlite")
+    assert again.discard("8s") is None  # entered once it is back, before the phone reconnects
+    tab = page(again)
+    seen = again.seen_by(0)
+    assert seen is not None and seen[1] == "589s"
+    assert (tab.hand.value, tab.following, tab.visible.value) == ("123m456m789m111z55s67s", 0, seen[1])
+    assert tab.summary.content is not None  # analysed: its headline under the fields
+    assert any(ui("hand_following", seat="A").en == text for text in _texts(tab.build()))
+    again.close()
+    other = LiveGame(tmp_path / "other.sqlite", seed=5)  # another table: the hand alone
+    assert other.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert other.choose_dealer() is None and other.throw((1, 2, 3)) is None
+    tab = page(other)
+    assert tab.hand.value == "123m456m789m111z55s67s" and tab.following is None
+    other.close()

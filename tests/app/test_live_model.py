@@ -563,7 +563,8 @@ def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_pa
     assert game.discard("6p") is None  # meanwhile another phone enters the next discard
     winner = (game.state.dealer + 2) % 4
     why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s66p66z", at=opened_on)
-    assert why is not None and "else" in why.en and game.state.outcome is None  # not on the 6p he never claimed
+    assert why == game.claim_gone(opened_on, winner, ev.WinKind.DISCARD) and game.state.outcome is None  # not on
+    assert why is not None and "3 Dots can no longer be won on" in why.en  # the 6p he never claimed: the 3p is dead
     # tiles that won on the 3p too show he let it go (過水): no win on the 6p, though the form was opened for the 3p
     # (the table undoes the 6p to take the win on the 3p)
     why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events()))
@@ -892,6 +893,18 @@ def test_stakes_typed_empty_are_asked_for_not_read_as_zero() -> None:
     assert bad == ui("live_stakes_bad", base="abc", per_tai="10") and "abc" in bad.en  # type: ignore[union-attr]
     long = _stakes("9" * 5000, "1")  # it said "not a whole number" and said the 5000 digits back
     assert isinstance(long, Words) and "too large" in long.en and "太大" in long.zh and len(long.zh) < 80
+
+
+def test_stakes_with_an_underscore_or_a_space_inside_are_refused_not_read_as_a_number() -> None:
+    """Python's int() reads "3_0" as 30 and "1 0" not at all: a typo of a stake is said back, never taken as 30 (a
+    review); full-width digits, as a phone's keyboard may type them, are still whole numbers."""
+    from companion.app.view_live import _stakes
+
+    assert _stakes("3_0", "10") == ui("live_stakes_bad", base="3_0", per_tai="10")
+    assert _stakes("30", "1_0") == ui("live_stakes_bad", base="30", per_tai="1_0")
+    assert _stakes("30", "+-1") == ui("live_stakes_bad", base="30", per_tai="+-1")
+    assert _stakes("３０", "+10") == (30, 10)
+    assert _stakes("-5", "10") == (-5, 10)  # the table refuses it, saying why (a stake below 0)
 
 
 
@@ -1500,4 +1513,60 @@ def test_seating_again_is_undone_like_any_tap(tmp_path: Path) -> None:
     game.keep_draft(at, 2, "discard", ("123m", "", ""))
     assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 50, 20) is None and game.undo() is None
     assert game.draft(len(game.events()), 2, "discard") == ("123m", "", "")
+    game.close()
+
+
+def test_a_win_form_left_open_answers_its_own_tile_and_says_plainly_once_the_tile_is_dead(tmp_path: Path) -> None:
+    """A game-night review: C's form, opened on A's 9m and left open while another phone entered B's draw and 8m,
+    called C's winning hand "not a winning shape … + 8 Characters", and Record said "look, then tap again" however
+    often it was tapped. The verdict is of the form's own table and tile; once the next seat has drawn, the 9m is
+    dead (spec §2.9): said so, with the way out (undo the entries since, then record; or cancel)."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    assert game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None  # A deals and discards 9m: C's phone opens his win form
+    hand, win = "123p456p789p123s456s9m", ev.WinKind.DISCARD
+    form = len(game.events())
+    good, said = game.preview_win(2, win, hand, at=form)
+    assert good and said == ui("live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)
+    assert game.discard("8m") is None  # another phone: B draws and discards 8m
+    entered = len(game.events())
+    good, said = game.preview_win(2, win, hand, at=form)
+    assert not good and said == ui("live_preview_on", tile="九萬", tile_en="9 Characters") + ui(
+        "live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)  # the 9m's verdict, said to be the 9m's
+    assert game.claim_at(form, 2, win) is None
+    gone = game.claim_gone(form, 2, win)
+    assert "9 Characters can no longer be won on (§2.9" in gone.en and "九萬已經不能再胡（§2.9" in gone.zh
+    assert "B discards 8 Characters" in gone.en and "B 打 八萬" in gone.zh
+    assert ui("live_undo_since_one").en in gone.en and ui("live_undo_since_one").zh in gone.zh
+    assert game.win(2, win, hand, at=form) == gone == game.win(2, win, hand, at=form)  # never "tap again"
+    assert game.check_win(2, win, hand, at=form) == gone
+    assert len(game.events()) == entered
+    since = game.since(form)
+    assert since is not None and since[1] == 1
+    assert game.undo_since(form) is None  # the table agrees C called it in time
+    assert game.claim_at(form, 2, win) == len(game.events())
+    assert game.preview_win(2, win, hand, at=form)[0]
+    assert game.win(2, win, hand, at=form) is None
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
+
+
+def test_a_win_form_open_while_another_seat_pungs_its_tile_still_records_the_win(tmp_path: Path) -> None:
+    """A pung entered on the form's tile moves the table, but the tile is not dead: the win outranks the pung and is
+    recorded over it from the form left open (it said "look, then tap again")."""
+    from companion.hand import MeldKind
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    assert game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    form, win = len(game.events()), ev.WinKind.DISCARD
+    assert game.claim(3, MeldKind.PUNG) is None  # another phone: D pungs the 9m
+    assert game.claim_at(form, 2, win) == len(game.events())
+    assert game.preview_win(2, win, "123p456p789p123s456s9m", at=form)[0]
+    assert game.win(2, win, "123p456p789p123s456s9m", at=form) is None
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
     game.close()

@@ -1,0 +1,111 @@
+"""The Live tab on one phone while other phones move the table on, drawn without a browser: a refusal shown is about
+the table it was made on, and a win form left open answers the table and tile it was opened on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.app.live_model import LiveGame
+from companion.app.view_live import ID_LIVE_ERROR, LiveTab
+from companion.app.words import Words
+from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+
+class _Phone(_Host):
+    """A page that counts what it said at the foot of the screen, and runs work sent to its loop at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.page.run_task = self._run
+        self.page.scroll_to = self._scroll
+        self.said: list[Words] = []
+
+    async def _scroll(self, **_: Any) -> None:
+        pass
+
+    def _run(self, work: Any, *args: Any) -> None:
+        import asyncio
+
+        asyncio.run(work(*args))
+
+    def notice(self, words: Words) -> None:
+        self.said.append(words)
+
+    def clear_notice(self) -> None:
+        self.said.clear()
+
+
+def _table(tmp_path: Path) -> LiveGame:
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    return game
+
+
+def test_a_refusal_goes_once_another_phone_moves_the_table_on(tmp_path: Path) -> None:
+    """A review: a phone refused a second Spring went on showing "Not allowed: Spring (1f)…", on the page and at its
+    foot, under the prompt of a discard two entries later, as if the next seat's Spring had been refused."""
+    game = _table(tmp_path)
+    phone = _Phone()
+    tab = LiveTab(phone, game)
+    tab.visible = True
+    tab.attach()
+    assert game.discard("9m") is None
+    seat = game.offer().draw_seat
+    assert seat is not None and game.draw() is None
+    assert game.flower(seat, "1f") is None
+    tab._do(lambda: game.flower(seat, "1f", at=len(game.events())))  # the same Spring again: refused
+    assert tab.error is not None and phone.said
+    refused = tab._refused(tab.error).en
+    assert refused in _texts(tab.build())  # shown on the table it was made on, however often drawn
+    assert refused in _texts(tab.build()) and phone.said
+    assert game.discard("7p") is None  # another phone
+    page = tab.build()
+    assert refused not in _texts(page) and not any(c.identifier == ID_LIVE_ERROR for c in _idents(page))
+    assert tab.error is None and not phone.said  # at the foot too
+    # out of sight (another tab shown), the refusal goes all the same
+    tab._do(lambda: game.flower(seat, "1f", at=len(game.events())))
+    assert tab.error is not None and phone.said
+    tab.visible = False
+    assert game.discard("6p") is None
+    assert tab.error is None and not phone.said
+    tab.detach()
+    game.close()
+
+
+def test_a_win_form_left_open_says_its_tile_is_dead_and_undoes_the_entries_since_to_record_it(tmp_path: Path) -> None:
+    """A review's form, left open on A's 9m while another phone entered B's draw and 8m, kept asking to "look, then
+    tap again": it says the 9m can no longer be won on, Record is off, and its undo button takes the entries since
+    back, the form open as it was filled, to record the win."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE, ID_LIVE_WIN_OK
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game = _table(tmp_path)
+    assert game.discard("9m") is None
+    phone = _Phone()
+    tab = LiveTab(phone, game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    assert tab.win is not None and tab.win.tile == "9m"
+    tab.concealed.value = "123p456p789p123s456s9m"
+    tab._typing()
+    assert game.discard("8m") is None  # another phone
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    gone = game.claim_gone(tab.win_at, 2, ev.WinKind.DISCARD)
+    assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
+    preview = " ".join(_texts(shown["live-win-preview"]))
+    assert preview.startswith("On 9 Characters: A win: the hand is worth 17 tai") and "not a winning" not in preview
+    _tapped(page, ID_LIVE_UNDO_SINCE)
+    assert tab.error is None and tab.win is not None and tab.concealed.value == "123p456p789p123s456s9m"
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert ID_LIVE_WIN_GONE not in shown and not shown[ID_LIVE_WIN_OK].content.disabled
+    assert tab.win_at == len(game.events())
+    _tapped(page, ID_LIVE_WIN_OK)
+    out = game.state.outcome
+    assert tab.error is None and out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
