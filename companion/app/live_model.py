@@ -46,8 +46,8 @@ from companion.game.check import replay, step
 from companion.game.evolve import terms_ahead
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
-from companion.game.state import Phase, TableState, window
-from companion.game.switches import FirstDealer, SwitchError
+from companion.game.state import Phase, TableState, offset, window
+from companion.game.switches import FirstDealer, MultiWin, SwitchError
 from companion.game.text import IllegalEvent, msg
 from companion.game.view import seen_on_table
 from companion.game.wall import count_seat
@@ -602,18 +602,49 @@ class LiveGame:
             more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
             return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), taps
 
+    def _wins_since(self, at: int, tile: str | None) -> list[int]:
+        """The seats whose win on ``tile`` (the form's, on the table at ``at``) was entered since and stands, nearest
+        the discarder first."""
+        then = effective_events(self.events()[:at])
+        now = effective_events(self.events())
+        w = window(self._table_at(at)[0])
+        if tile is None or w is None or now[:len(then)] != then:
+            return []
+        seats = [e.seat for e in now[len(then):] if isinstance(e, ev.Won) and e.tile is not None and e.tile.code == tile]
+        return sorted(seats, key=lambda s: offset(s, w.turn))
+
+    def _taken_back(self, at: int) -> bool:
+        """Whether the tile the form on the table at ``at`` was opened on (its discard or kong) was taken back."""
+        w = window(self._table_at(at)[0])
+        if w is None or w.last_index < 0:
+            return False
+        raw = self.events()
+        then = effective_events(raw[:w.last_index + 1])
+        return effective_events(raw)[:len(then)] != then
+
     def claim_gone(self, at: int, seat: int, kind: ev.WinKind) -> Words:
         """Why a win form opened on the table at ``at`` can record nothing now, and the way out: undo the entries
         since, where the table agrees the win was called in time, or cancel (a review's form said "look, then tap
-        again", which could never work)."""
+        again", which could never work). A nearer seat's win entered since comes first (截胡, spec §2.9): undoing it
+        would record the wrong winner (a review), so Cancel only; the form's own tile taken back is said so."""
         with self._lock:
             offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
             drew = since is not None and any(isinstance(e, ev.Drew) for e in effective_events(self.events())[
                 len(effective_events(self.events()[:at])):])
-        if chance is not None and chance.tile:
-            face = Tile.from_code(chance.tile)
+            tile = chance.tile if chance is not None else None
+            first = self.first_win(at, seat, kind)
+            taken_back = tile is not None and self._taken_back(at)
+            names = self._table_at(at)[0].players
+        if tile is not None and taken_back:
+            face = Tile.from_code(tile)
+            return ui("live_claim_taken_back", tile=face.zh, tile_en=face.en)
+        if tile is not None and first is not None:
+            face = Tile.from_code(tile)
+            return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
+        if tile is not None:
+            face = Tile.from_code(tile)
             what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)
         else:
             what = ui("live_claim_gone_turn")
@@ -625,6 +656,51 @@ class LiveGame:
             return said + ui("live_claim_cancel")
         button = undo_since_words(since[1])
         return said + ui("live_claim_undo", button=button.zh, button_en=button.en)
+
+    def first_win(self, at: int, seat: int, kind: ev.WinKind) -> int | None:
+        """The seat whose win on the form's tile, entered since the form opened on the table at ``at``, comes before
+        ``seat``'s under 截胡 (``multi_win = nearest``, spec §2.9): ``seat`` cannot win, whatever undo does; else
+        None."""
+        with self._lock:
+            chance = next((c for c in self._table_at(at)[1].wins if c.seat == seat and c.kind is kind), None)
+            if chance is None or self.state.switches.multi_win is not MultiWin.NEAREST:
+                return None
+            w = window(self._table_at(at)[0])
+            ahead = [s for s in self._wins_since(at, chance.tile)
+                     if w is not None and offset(s, w.turn) < offset(seat, w.turn)]
+            return ahead[0] if ahead else None
+
+    def claim_beside(self, at: int, seat: int, kind: ev.WinKind) -> Words | None:
+        """What a win form opened on the table at ``at``, that still records, says of a win on its tile already on the
+        table: under ``multi_win = all`` the table takes it as a further winner (一炮多響); under
+        ``nearest_unless_three`` (and ``three_is_draw``) a nearer seat's win comes first unless a third seat wins too.
+        None where none was entered, or the form's seat would replace it (the nearer)."""
+        with self._lock:
+            if self.claim_at(at, seat, kind) is None:
+                return None
+            chance = next((c for c in self.offer().wins if c.seat == seat and c.kind is kind), None)
+            state = self.state
+            w = window(state)
+            if chance is None or chance.tile is None or w is None or state.outcome is None:
+                return None
+            won = sorted((c.seat for c in state.outcome.claimants if c.seat != seat), key=lambda s: offset(s, w.turn))
+            if not won:
+                return None
+            names, rule = state.players, state.switches.multi_win
+        face = Tile.from_code(chance.tile)
+        if rule is MultiWin.ALL:
+            n = Words("二", "second") if len(won) == 1 else Words("三", "third") if len(won) == 2 else Words("四", "fourth")
+            return ui("live_claim_beside_all", winner="、".join(names[s] for s in won), tile=face.zh, tile_en=face.en,
+                      winner_en=" and ".join(names[s] for s in won), n=n.zh, n_en=n.en,
+                      has="has" if len(won) == 1 else "have")
+        if len(won) == 2 and rule in (MultiWin.NEAREST_UNLESS_THREE, MultiWin.THREE_IS_DRAW):  # this win the third
+            key = "live_claim_beside_third" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_third_draw"
+            return ui(key, winner="、".join(names[s] for s in won), tile=face.zh, tile_en=face.en,
+                      winner_en=" and ".join(names[s] for s in won))
+        if rule is MultiWin.NEAREST or offset(won[0], w.turn) > offset(seat, w.turn):
+            return None
+        key = "live_claim_beside_three" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_draw"
+        return ui(key, winner=names[won[0]], tile=face.zh, tile_en=face.en)
 
     def undo_since(self, at: int) -> Words | None:
         """Take back every tap entered since the log was ``at`` events long, one after another (the way out of a win

@@ -89,6 +89,7 @@ ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "l
     "live-concealed"
 ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
 ID_LIVE_WIN_GONE, ID_LIVE_UNDO_SINCE = "live-win-gone", "live-win-undo-since"
+ID_LIVE_WIN_BESIDE = "live-win-beside"  # a win on the form's tile entered since, beside which it records
 log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
 DOUBLE_TAP_SECONDS = 0.45
@@ -878,6 +879,10 @@ class LiveTab:
             # "look, then tap again", which never worked)
             rows.append(ident(ID_LIVE_WIN_GONE, label(t(game.claim_gone(self.win_at, c.seat, c.kind)), 14, bold=True,
                                                       colour=ACCENT)))
+        else:  # a win on its tile entered since, beside which the table takes this one (multi_win)
+            beside = game.claim_beside(self.win_at, c.seat, c.kind)
+            if beside is not None:
+                rows.append(ident(ID_LIVE_WIN_BESIDE, label(t(beside), 14, bold=True, colour=ACCENT)))
         rows += self._photo_part(c)
         # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
         self.concealed.width = field_width(self.host.page)
@@ -913,7 +918,8 @@ class LiveTab:
 
         buttons: list[ft.Control] = [ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
                                                                      height=FINGER, disabled=gone))]
-        since = game.since(at) if gone else None
+        # (none where a nearer seat's win came first: undoing it would record the wrong winner, 截胡)
+        since = game.since(at) if gone and game.first_win(at, c.seat, c.kind) is None else None
         if since is not None:
             buttons.append(ident(ID_LIVE_UNDO_SINCE, ft.Button(content=t(undo_since_words(since[1])),
                                                                on_click=undo_since, height=FINGER)))

@@ -109,3 +109,79 @@ def test_a_win_form_left_open_says_its_tile_is_dead_and_undoes_the_entries_since
     out = game.state.outcome
     assert tab.error is None and out is not None and [w.seat for w in out.winners] == [2]
     game.close()
+
+
+def _form_on_9m(tmp_path: Path, multi_win: str = "nearest") -> tuple[LiveGame, LiveTab, int]:
+    """C's win form open on A's 9m, the hand typed."""
+    from tests.app.test_photo_picks import _tapped
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "multi_win": multi_win}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    assert tab.win is not None and tab.win.tile == "9m"
+    tab.concealed.value = "123p456p789p123s456s9m"
+    tab._typing()
+    return game, tab, tab.win_at
+
+
+def test_a_win_form_left_open_while_a_nearer_seat_won_says_that_win_comes_first(tmp_path: Path) -> None:
+    """A review: C's form, left open while another phone entered B's win on the same 9m (B is A's 下家), offered to
+    undo B's win "if the win was called in time" and record C's; under 截胡 B wins whether or not C called in time,
+    so the form says B's win comes first and offers Cancel only."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE, ID_LIVE_WIN_OK
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone == Words("B 胡九萬在先（截胡，§2.9：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
+                         "B's win on 9 Characters comes first (截胡, §2.9: the nearest claimant after the discarder "
+                         "wins), so this win cannot be recorded: tap Cancel")
+    assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) == gone
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
+    assert ID_LIVE_UNDO_SINCE not in shown and "live-win-cancel" in shown
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [1]
+    game.close()
+
+
+def test_a_win_form_left_open_while_another_seat_won_is_a_second_winner_under_all(tmp_path: Path) -> None:
+    """Under ``multi_win = all`` the tracker takes C's win beside B's: the form says so and records it."""
+    from companion.app.view_live import ID_LIVE_WIN_BESIDE, ID_LIVE_WIN_OK
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game, tab, at = _form_on_9m(tmp_path, "all")
+    assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone
+    beside = game.claim_beside(at, 2, ev.WinKind.DISCARD)
+    assert beside == Words("B 已經胡了九萬：這個胡記下來，是第二家胡（一炮多響）",
+                           "B has already won on 9 Characters: this win is recorded as the second winner (一炮多響)")
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert beside.en in _texts(shown[ID_LIVE_WIN_BESIDE]) and not shown[ID_LIVE_WIN_OK].content.disabled
+    _tapped(page, ID_LIVE_WIN_OK)
+    out = game.state.outcome
+    assert tab.error is None and out is not None and [w.seat for w in out.winners] == [1, 2]
+    game.close()
+
+
+def test_a_win_form_whose_discard_was_taken_back_says_so(tmp_path: Path) -> None:
+    """A review: the form said the table "moved on" (往下記了) and the 9m "can no longer be won on" where another phone
+    had taken the 9m back."""
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.undo() is None  # another phone
+    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == Words("這張表的九萬已經被撤回了，請按「取消」",
+                                                               "The 9 Characters this form was opened on was taken "
+                                                               "back: tap Cancel")
+    assert game.discard("9m") is None  # entered again: the form records on it
+    assert game.claim_at(at, 2, ev.WinKind.DISCARD) is not None
+    game.close()
