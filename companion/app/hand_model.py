@@ -91,11 +91,12 @@ class KeptHand:
     seen: str  # the tiles seen, as typed (or as the followed seat's view of the table filled them)
     seat: int | None = None  # the live table's seat followed
     player: str = ""  # that seat's player, and the table's file: a seat followed is followed again on that table
-    table: str = ""  # alone, seated as it was
+    table: str = ""  # alone, seated as it was; kept with any hand typed beside a seated table
+    game: str = ""  # the game on that table (LiveGame.game_key): the hand is restored onto that game alone
 
     def text(self) -> str:
         return json.dumps({"hand": self.hand, "seen": self.seen, "seat": self.seat, "player": self.player,
-                           "table": self.table}, ensure_ascii=False)
+                           "table": self.table, "game": self.game}, ensure_ascii=False)
 
     @staticmethod
     def read(text: object) -> KeptHand | None:
@@ -110,13 +111,13 @@ class KeptHand:
         if not isinstance(kept, dict):
             return None
         hand, seen, seat = kept.get("hand"), kept.get("seen"), kept.get("seat")
-        player, table = kept.get("player", ""), kept.get("table", "")
+        player, table, game = kept.get("player", ""), kept.get("table", ""), kept.get("game", "")
         if not isinstance(hand, str) or not isinstance(seen, str) or not isinstance(player, str) \
-                or not isinstance(table, str):
+                or not isinstance(table, str) or not isinstance(game, str):
             return None
         if not (seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)):
             seat = None
-        return KeptHand(hand, seen, seat, player, table)
+        return KeptHand(hand, seen, seat, player, table, game)
 
     def follows(self, players: tuple[str, ...], table: str) -> int | None:
         """The seat to follow again at ``table`` seated by ``players``: the one kept, where the same player sits in

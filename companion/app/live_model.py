@@ -71,6 +71,9 @@ _PAST_VERSIONS = range(1, ev.SCHEMA_VERSION + 1)
 """The event schema versions whose number went into a kept form's or claim's digest, before the digests left it out."""
 
 
+GAME_KEY_EVENTS = 16  # the first events that tell one game from another on a file of the same name
+
+
 def _content(event: ev.Event, version: int | None = None) -> dict[str, Any]:
     """What an event says, for a digest: its fields without the schema version (``version``: with that one, as the
     digests of the versions before took it)."""
@@ -182,6 +185,24 @@ class LiveGame:
                 digest = hashlib.sha256(digest.encode() + body).hexdigest()
             found.add(digest)
         return found
+
+    def game_key(self) -> str:
+        """What tells this game from another kept later under the same file name (next week's table.sqlite, the same
+        players seated): its first events (at most :data:`GAME_KEY_EVENTS`), counted and digested; ``""`` before
+        any. My hand binds the hand kept on a phone to it (a change review: last week's hand came back)."""
+        with self._lock:
+            n = min(len(self.events()), GAME_KEY_EVENTS)
+            return f"{n}:{self._digest(n)}" if n else ""
+
+    def is_game(self, key: str) -> bool:
+        """Whether ``key`` (a :meth:`game_key` kept, maybe while the log was shorter, or by a version before this
+        one) is this game's."""
+        n, _, digest = key.partition(":")
+        if not n.isdigit() or not 0 < int(n) <= GAME_KEY_EVENTS:
+            return False
+        with self._lock:
+            return int(n) <= len(self.events()) and (digest == self._digest(int(n))
+                                                     or digest in self._past_digests(int(n)))
 
     def keep_draft(self, at: int, seat: int, kind: str, fields: tuple[str, str, str]) -> None:
         """What the win form of ``seat`` (``kind`` of win) on the table at event ``at`` holds so far: the hand, the

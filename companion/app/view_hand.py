@@ -106,6 +106,15 @@ class HandTab:
             return None
         return (state.players, live.path.name) if state.players else None
 
+    def _game(self) -> str:
+        """The game on the live table (:meth:`LiveGame.game_key`), once it is seated; else ``""``."""
+        if self.live is None or self._table() is None:
+            return ""
+        try:
+            return self.live.game_key()
+        except LiveError:
+            return ""
+
     def _remember(self) -> None:
         """Keep the hand, the tiles seen and the seat followed in this phone's browser."""
         self._restored = True  # the player's own since: nothing kept before replaces it
@@ -113,7 +122,7 @@ class HandTab:
         seat = self.following
         player = table[0][seat] if table is not None and seat is not None and seat < len(table[0]) else ""
         kept = KeptHand(self.hand.value or "", self.visible.value or "", seat, player,
-                        table[1] if table is not None and seat is not None else "")
+                        table[1] if table is not None else "", self._game())
         if kept == self._kept:
             return
         self._kept = kept
@@ -145,13 +154,17 @@ class HandTab:
 
     def restore(self, kept: KeptHand | None) -> None:
         """Start from ``kept`` (the hand, the tiles seen, the seat followed again where the same player sits in it at
-        the same table), unless the player has begun anew meanwhile."""
+        the same table), unless the player has begun anew meanwhile; a hand kept beside another table, or another
+        game on a file of the same name, is left alone (a hand typed with no table open comes back anywhere)."""
         if self._restored or kept is None or (self.hand.value or "").strip() or self.following is not None:
             return
         self._restored = True
+        table = self._table()
+        if kept.table and (table is None or table[1] != kept.table or self.live is None
+                           or not self.live.is_game(kept.game)):  # typed at another table, or another game on
+            return  # a file of the same name: neither the hand nor the tiles seen are this table's (a change review)
         self._kept = kept
         self.hand.value, self.visible.value = kept.hand, kept.seen
-        table = self._table()
         seat = kept.follows(*table) if table is not None else None
         if seat is not None and self.live is not None:
             self.following = seat

@@ -426,7 +426,9 @@ def test_my_hand_and_the_seat_it_follows_outlive_the_server_restarting(tmp_path:
     """A game-night review: a reload kept My hand's typed hand and the seat it followed (the page's session stays on
     the server), a restart of the laptop's server lost both (every session goes). They are kept in the phone's
     browser, and a new page starts from them: the seat followed again where the same player sits in it at the same
-    table, its tiles seen as the table is now; at another table, the hand alone."""
+    table, its tiles seen as the table is now. At another table nothing comes back, nor on a new game kept under the
+    same file name (a change review: the hand and the tiles seen of last week's table.sqlite came back, its "left"
+    counts with them)."""
     from companion.app import view_hand
     from companion.app.live_model import LiveGame
     from companion.app.view_hand import HandTab
@@ -470,9 +472,23 @@ def test_my_hand_and_the_seat_it_follows_outlive_the_server_restarting(tmp_path:
     assert tab.summary.content is not None  # analysed: its headline under the fields
     assert any(ui("hand_following", seat="A").en == text for text in _texts(tab.build()))
     again.close()
-    other = LiveGame(tmp_path / "other.sqlite", seed=5)  # another table: the hand alone
+    other = LiveGame(tmp_path / "other.sqlite", seed=5)  # another table: nothing of this one's
     assert other.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
     assert other.choose_dealer() is None and other.throw((1, 2, 3)) is None
     tab = page(other)
-    assert tab.hand.value == "123m456m789m111z55s67s" and tab.following is None
+    assert (tab.hand.value, tab.visible.value, tab.following) == ("", "", None)
     other.close()
+    for name in ("table.sqlite", "other.sqlite"):  # next week: a new game in a new table.sqlite, the same players
+        for made in tmp_path.glob(name + "*"):
+            made.unlink()
+    week = LiveGame(tmp_path / "table.sqlite", seed=6)
+    assert week.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert week.choose_dealer() is None and week.throw((2, 3, 4)) is None
+    tab = page(week)
+    assert (tab.hand.value, tab.visible.value, tab.following) == ("", "", None)
+    week.close()
+    kept.clear()  # a hand typed with no table open comes back, wherever
+    lone = page(None)  # type: ignore[arg-type]
+    lone.set_hand("123m456m789m111z55s67s")
+    lone = page(None)  # type: ignore[arg-type]
+    assert lone.hand.value == "123m456m789m111z55s67s"
