@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import socket
-import threading
 import time
 import warnings
 import weakref
@@ -38,7 +37,7 @@ from companion.app.photo_model import (
     score_photo_file,
     score_read_photo,
 )
-from companion.app.server import PhotoReader, asgi_app, server_config
+from companion.app.server import PhotoReader, asgi_app
 from companion.app.table_model import DEMO_HANDS, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
 from companion.app.view_live import DOUBLE_TAP_SECONDS, ID_LIVE_PROMPT, ID_LIVE_UNDO
@@ -49,6 +48,7 @@ from companion.game.state import Phase
 from companion.game.switches import MultiWin
 from companion.hand import MeldKind
 from companion.tiles import Tile, parse_tiles
+from tests.app.serving import served
 
 CHROMIUM = shutil.which("chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -96,29 +96,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGame]:
 def url(replay: GameReplay, uploads: Path, live: LiveGame) -> Iterator[str]:
     app = asgi_app(replay, ui("demo_note", hands=DEMO_HANDS), photos=PhotoReader(),
                    uploads=uploads, live=live)
-    with _served(app) as address:
+    with served(app) as address:
         yield address
-
-
-@contextmanager
-def _served(app: Any) -> Iterator[str]:
-    """The app served on a free local port while the block runs."""
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        assert thread.is_alive(), "the app's server stopped while starting"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture(scope="module")

@@ -36,9 +36,10 @@ class _Phone(_Host):
         self.said.clear()
 
 
-def _table(tmp_path: Path) -> LiveGame:
+def _table(tmp_path: Path, multi_win: str = "nearest") -> LiveGame:
     game = LiveGame(tmp_path / "table.sqlite", seed=5)
-    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "multi_win": multi_win}) is None
     assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
     return game
 
@@ -82,16 +83,7 @@ def test_a_win_form_left_open_says_its_tile_is_dead_and_undoes_the_entries_since
     from companion.game import events as ev
     from tests.app.test_photo_picks import _tapped
 
-    game = _table(tmp_path)
-    assert game.discard("9m") is None
-    phone = _Phone()
-    tab = LiveTab(phone, game)
-    tab.visible = True
-    tab.build()
-    _tapped(tab.build(), "live-win-2-discard")
-    assert tab.win is not None and tab.win.tile == "9m"
-    tab.concealed.value = "123p456p789p123s456s9m"
-    tab._typing()
+    game, tab, _ = _form_on_9m(tmp_path)
     assert game.discard("8m") is None  # another phone
     page = tab.build()
     shown = {c.identifier: c for c in _idents(page)}
@@ -115,10 +107,7 @@ def _form_on_9m(tmp_path: Path, multi_win: str = "nearest") -> tuple[LiveGame, L
     """C's win form open on A's 9m, the hand typed."""
     from tests.app.test_photo_picks import _tapped
 
-    game = LiveGame(tmp_path / "table.sqlite", seed=5)
-    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
-                      house={"first_dealer": "east_deals", "multi_win": multi_win}) is None
-    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    game = _table(tmp_path, multi_win)
     assert game.discard("9m") is None
     tab = LiveTab(_Phone(), game)
     tab.visible = True

@@ -7,15 +7,12 @@ import asyncio
 import os
 import shutil
 import socket
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
 from companion.app.page_notice import NOTICE, PageNotice
+from tests.app.serving import served
 
 
 def _answered(app: Any, scope: dict[str, Any]) -> list[dict[str, Any]]:
@@ -61,25 +58,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
 
 
-@contextmanager
-def _served(app: Any, port: int) -> Iterator[None]:
-    import uvicorn
-
-    from companion.app.server import server_config
-
-    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        assert thread.is_alive(), "the app's server stopped while starting"
-        time.sleep(0.05)
-    try:
-        yield
-    finally:
-        server.should_exit = True
-        thread.join(30)
-
-
 @pytest.mark.timeout(300)
 def test_a_phone_on_a_replaced_address_is_told_and_one_on_the_same_address_is_not() -> None:
     if os.environ.get("COMPANION_REQUIRE_BROWSER") != "1":
@@ -107,7 +85,7 @@ def test_a_phone_on_a_replaced_address_is_told_and_one_on_the_same_address_is_no
         try:
             phone = browser.new_page()
             phone.set_default_timeout(120_000)
-            first = _served(app("first-token"), port)
+            first = served(app("first-token"), port)
             first.__enter__()
             phone.goto(f"http://127.0.0.1:{port}/?t=first-token")
             phone.wait_for_selector("flt-semantics-placeholder", state="attached")  # the app is up
@@ -115,14 +93,14 @@ def test_a_phone_on_a_replaced_address_is_told_and_one_on_the_same_address_is_no
                 first.__exit__(None, None, None)  # the check gets no answer (a restart under way)...
             phone.evaluate("() => new Promise(r => setTimeout(r, 0))")  # (its handler has run)
             assert phone.locator("#companion-address-changed").count() == 0  # ...and says nothing
-            with _served(app("first-token"), port):  # back, keeping the address: the check is let in
+            with served(app("first-token"), port):  # back, keeping the address: the check is let in
                 with phone.expect_response(lambda r: is_check(r.request)) as answered:
                     # a socket of the page's own closing now, with the server up, makes the page check at once
                     phone.evaluate(f"() => new WebSocket('ws://127.0.0.1:{port}/no-such-socket')")
                 assert answered.value.status == 200
                 phone.evaluate("() => new Promise(r => setTimeout(r, 0))")  # (the answer's handler has run)
                 assert phone.locator("#companion-address-changed").count() == 0
-            with _served(app("second-token"), port):  # --new-token: the old address is refused
+            with served(app("second-token"), port):  # --new-token: the old address is refused
                 notice = phone.wait_for_selector("#companion-address-changed")
                 assert notice is not None
                 said = notice.inner_text()
