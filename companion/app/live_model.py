@@ -712,8 +712,8 @@ class LiveGame:
         if rule is MultiWin.ALL:
             n = Words("二", "second") if len(won) == 1 else Words("三", "third") if len(won) == 2 else Words("四", "fourth")
             return ui("live_claim_beside_all", winner="、".join(names[s] for s in won), tile=face.zh, tile_en=face.en,
-                      winner_en=" and ".join(names[s] for s in won), n=n.zh, n_en=n.en,
-                      has="has" if len(won) == 1 else "have")
+                      winner_en=" and ".join(names[s] for s in won) + (" has" if len(won) == 1 else " have"),
+                      n=n.zh, n_en=n.en)
         if len(won) == 2 and rule in (MultiWin.NEAREST_UNLESS_THREE, MultiWin.THREE_IS_DRAW):  # this win the third
             key = "live_claim_beside_third" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_third_draw"
             return ui(key, winner="、".join(names[s] for s in won), tile=face.zh, tile_en=face.en,

@@ -335,11 +335,11 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_taken_back": ("這張表的{tile}已經被撤回了，請按「取消」",
                               "The {tile_en} this form was opened on was taken back: tap Cancel"),
     "live_claim_first": ("{winner} 胡{tile}在先（截胡，§2.9：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
-                         "{winner}'s win on {tile_en} comes first (截胡, §2.9: the nearest claimant after the discarder "
-                         "wins), so this win cannot be recorded: tap Cancel"),
+                         "{winner}'s win on {tile_en} comes first (§2.9: the nearest claimant after the discarder wins), "
+                         "so this win cannot be recorded: tap Cancel"),
     "live_claim_beside_all": ("{winner} 已經胡了{tile}：這個胡記下來，是第{n}家胡（一炮多響）",
-                              "{winner_en} {has} already won on {tile_en}: this win is recorded as the {n_en} winner "
-                              "(一炮多響)"),
+                              "{winner_en} already won on {tile_en}: this win is recorded as the {n_en} winner "
+                              "(several winners on one discard)"),
     "live_claim_beside_third": ("{winner} 已經胡了{tile}：這個胡記下來，三家都胡，三家都算",
                                 "{winner_en} have already won on {tile_en}: this win is recorded, and with three "
                                 "winners all three win"),
@@ -347,11 +347,11 @@ UI: dict[str, tuple[str, str]] = {
                                      "{winner_en} have already won on {tile_en}: this win is recorded, and with three "
                                      "winners the hand is a draw"),
     "live_claim_beside_three": ("{winner} 已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，但要三家都胡才算",
-                                "{winner} has already won on {tile_en} and comes first (截胡): this "
-                                "win is recorded, but counts only if a third player wins on it too"),
+                                "{winner} has already won on {tile_en} and comes first (the nearest claimant wins): "
+                                "this win is recorded, but counts only if a third player wins on it too"),
     "live_claim_beside_draw": ("{winner} 已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，三家都胡就流局",
-                               "{winner} has already won on {tile_en} and comes first (截胡): this "
-                               "win is recorded, and a third player winning on it too makes the hand a draw"),
+                               "{winner} has already won on {tile_en} and comes first (the nearest claimant wins): "
+                               "this win is recorded, and a third player winning on it too makes the hand a draw"),
     "live_undo_since": ("撤回之後的 {n} 步", "Undo the {n} entries since"),
     "live_undo_since_one": ("撤回之後的那一步", "Undo the entry since"),
     "live_nothing_to_undo": ("沒有可以撤回的動作", "Nothing to undo"),

@@ -130,8 +130,8 @@ def test_a_win_form_left_open_while_a_nearer_seat_won_says_that_win_comes_first(
     assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
     assert gone == Words("B 胡九萬在先（截胡，§2.9：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
-                         "B's win on 9 Characters comes first (截胡, §2.9: the nearest claimant after the discarder "
-                         "wins), so this win cannot be recorded: tap Cancel")
+                         "B's win on 9 Characters comes first (§2.9: the nearest claimant after the discarder wins), "
+                         "so this win cannot be recorded: tap Cancel")
     assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) == gone
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
@@ -151,7 +151,8 @@ def test_a_win_form_left_open_while_another_seat_won_is_a_second_winner_under_al
     assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone
     beside = game.claim_beside(at, 2, ev.WinKind.DISCARD)
     assert beside == Words("B 已經胡了九萬：這個胡記下來，是第二家胡（一炮多響）",
-                           "B has already won on 9 Characters: this win is recorded as the second winner (一炮多響)")
+                           "B has already won on 9 Characters: this win is recorded as the second winner "
+                           "(several winners on one discard)")
     page = tab.build()
     shown = {c.identifier: c for c in _idents(page)}
     assert beside.en in _texts(shown[ID_LIVE_WIN_BESIDE]) and not shown[ID_LIVE_WIN_OK].content.disabled
