@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import browser_store
 from companion.app.hand_model import (
     ADVICE_SHOWN,
     MELD_KEYS,
@@ -55,13 +55,6 @@ __all__ = ["HandTab", "EXAMPLE_HAND", "HAND_KEY"]
 log = logging.getLogger(__name__)
 HAND_KEY = "companion.hand"
 """Where a phone's browser keeps My hand's own (:class:`~companion.app.hand_model.KeptHand`)."""
-KEPT_WAITS = (0.3, 0.6, 1.2, 2.4)
-"""Seconds between the tries to read it back on a new page (a browser may not answer at once: the language's
-restore asks as often)."""
-KEPT_ANSWER_S = 3.0
-"""How long one try waits for the browser's answer: a page reloaded while it was asked never answers (the question
-went down the socket the reload closed), and the page reconnecting asks again."""
-
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
 
 
@@ -132,25 +125,12 @@ class HandTab:
             log.debug("my hand not kept: the page has gone", exc_info=True)
 
     async def _keep(self, text: str) -> None:
-        try:
-            await self.prefs.set(HAND_KEY, text)
-        except Exception:  # a browser that keeps nothing (private mode): the hand lasts this page
-            log.info("my hand could not be kept in this browser", exc_info=True)
+        await browser_store.keep(self.prefs, HAND_KEY, text)  # (a browser keeping nothing: the hand lasts this page)
 
     async def _restore(self) -> None:
-        """The hand kept in this browser, on a new page (asked a few times: the browser may not answer at once)."""
-        kept = None
-        for wait in KEPT_WAITS:
-            if self._restored:  # (asked again meanwhile, on the page reconnecting, and answered)
-                return
-            try:
-                kept = await asyncio.wait_for(self.prefs.get(HAND_KEY), KEPT_ANSWER_S)
-            except Exception:  # (a timeout too)
-                log.debug("my hand kept could not be read yet", exc_info=True)
-            if kept is not None:
-                break
-            await asyncio.sleep(wait)
-        self.restore(KeptHand.read(kept))
+        """The hand kept in this browser, on a new page (:func:`~companion.app.browser_store.read_back`; not once
+        answered meanwhile, on the page reconnecting)."""
+        self.restore(KeptHand.read(await browser_store.read_back(self.prefs, HAND_KEY, lambda: self._restored)))
 
     def restore(self, kept: KeptHand | None) -> None:
         """Start from ``kept`` (the hand, the tiles seen, the seat followed again where the same player sits in it at

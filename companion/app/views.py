@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from companion.app import lost_taps
+from companion.app import browser_store, lost_taps
 from companion.app.live_model import LiveGame
 from companion.app.table_model import GameReplay
 from companion.app.ui_kit import (
@@ -48,8 +48,6 @@ __all__ = ["CompanionApp", "AppConfig", "FONT_FAMILY", "TABS", "LANG_KEY"]
 
 log = logging.getLogger(__name__)
 LANG_KEY = "companion.lang"
-RESTORE_WAITS = (0.3, 0.6, 1.2, 2.4)
-"""Seconds between the tries to read the kept language (about 4.5 s in all)."""
 """Where a browser keeps the language its player chose."""
 
 FONT_FAMILY = "CompanionCJK"
@@ -291,24 +289,11 @@ class CompanionApp:
 
     async def _keep_lang(self, lang: str) -> None:
         """The language chosen, kept in this browser: the phone opens the app in it next time."""
-        try:
-            await self.prefs.set(LANG_KEY, lang)
-        except Exception:  # a browser that keeps nothing (private mode): the choice lasts this visit
-            log.info("the language could not be kept in this browser", exc_info=True)
+        await browser_store.keep(self.prefs, LANG_KEY, lang)
 
     async def _restore_lang(self) -> None:
-        """The language this browser chose last time. Asked at once the browser may not answer yet (the page still
-        mounting its services: a review's reloads came back in Chinese two times in four), so asked again a few
-        times before giving up; a browser that keeps nothing answers the same each time."""
-        kept = None
-        for wait in RESTORE_WAITS:
-            try:
-                kept = await self.prefs.get(LANG_KEY)
-            except Exception:
-                log.debug("the kept language could not be read yet", exc_info=True)
-            if kept is not None:
-                break
-            await asyncio.sleep(wait)
+        """The language this browser chose last time (:func:`~companion.app.browser_store.read_back`)."""
+        kept = await browser_store.read_back(self.prefs, LANG_KEY)
         if kept in ("zh", "en") and kept != self._lang and not self._chosen:
             self._lang = str(kept)
             self.render()

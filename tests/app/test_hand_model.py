@@ -429,14 +429,14 @@ def test_my_hand_and_the_seat_it_follows_outlive_the_server_restarting(tmp_path:
     table, its tiles seen as the table is now. At another table nothing comes back, nor on a new game kept under the
     same file name (a change review: the hand and the tiles seen of last week's table.sqlite came back, its "left"
     counts with them)."""
-    from companion.app import view_hand
+    from companion.app import browser_store
     from companion.app.live_model import LiveGame
     from companion.app.view_hand import HandTab
     from tests.app.test_live_tab_moves import _Phone
     from tests.app.test_photo_picks import _tapped
     from tests.app.test_tabs_beside_a_live_table import _texts
 
-    monkeypatch.setattr(view_hand, "KEPT_WAITS", (0.0,))
+    monkeypatch.setattr(browser_store, "WAITS", (0.0,))
     kept: dict[str, object] = {}  # the phone's browser's storage
 
     class Browser:
