@@ -7,6 +7,9 @@ page's socket closes, ask the server for the page again at the address the phone
 that keeps no cookies is let in by it), and once the answer is 403 (that address no longer lets it in) cover the page
 with :data:`NOTICE`: what happened and what to do. A server that is restarting (no answer) or
 lets the page in again (200) changes nothing: Flet reconnects as it does.
+
+The same lines keep the page to the table's own server (:data:`LOCAL_ONLY`): flet-web's page fetched a script of
+Rive's from cdn.jsdelivr.net on every phone, though the app is served offline (``no_cdn``) and uses no Rive.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["PageNotice", "NOTICE", "SCRIPT"]
+__all__ = ["PageNotice", "NOTICE", "SCRIPT", "LOCAL_ONLY"]
 
 NOTICE = ("這張桌子的網址換了（主持人換了新的通行碼），這個網址已經不能用：請向主持人要新的網址（含 ?t=…）再開啟",
           "This table's address has changed (the host made a new one), and this one no longer works: ask the host "
@@ -59,13 +62,47 @@ SCRIPT = """<script>
 """
 
 
+LOCAL_ONLY = """<script>
+(function () {
+  // flet-web's page appends a script of Rive's from cdn.jsdelivr.net at start, even served with no_cdn, which the app
+  // never uses: every phone at the table would tell a third party it opened the page. A script from another origin
+  // is not put in the page; its "error" is said as an offline phone's failed fetch says it, so nothing waits on it.
+  function foreign(node) {
+    if (!node || node.nodeName !== "SCRIPT" || !node.src) return false;
+    try {
+      var url = new URL(node.src, document.baseURI);
+      return /^https?:$/.test(url.protocol) && url.origin !== location.origin;
+    } catch (e) { return false; }
+  }
+  function refuse(node) {
+    setTimeout(function () { node.dispatchEvent(new Event("error")); }, 0);
+  }
+  try {
+    var append = Element.prototype.append, appendChild = Node.prototype.appendChild;
+    Element.prototype.append = function () {
+      var kept = [];
+      for (var i = 0; i < arguments.length; i++) {
+        if (foreign(arguments[i])) refuse(arguments[i]); else kept.push(arguments[i]);
+      }
+      return append.apply(this, kept);
+    };
+    Node.prototype.appendChild = function (node) {
+      if (foreign(node)) { refuse(node); return node; }
+      return appendChild.call(this, node);
+    };
+  } catch (e) {}
+})();
+</script>
+"""
+
+
 class PageNotice:
-    """ASGI middleware: the page's HTML (a GET answered ``text/html``) gets :data:`SCRIPT` (with :data:`NOTICE`)
-    before its ``</head>``; everything else passes through untouched."""
+    """ASGI middleware: the page's HTML (a GET answered ``text/html``) gets :data:`LOCAL_ONLY` and :data:`SCRIPT` (with
+    :data:`NOTICE`) before its ``</head>``; everything else passes through untouched."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.script = SCRIPT.replace("NOTICE.forEach", f"{json.dumps(list(NOTICE), ensure_ascii=False)}.forEach")
+        self.script = LOCAL_ONLY + SCRIPT.replace("NOTICE.forEach", f"{json.dumps(list(NOTICE), ensure_ascii=False)}.forEach")
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope.get("method") != "GET":

@@ -107,3 +107,50 @@ def test_a_phone_on_a_replaced_address_is_told_and_one_on_the_same_address_is_no
                 assert NOTICE[0] in said and NOTICE[1] in said, said
         finally:
             browser.close()
+
+
+@pytest.mark.timeout(300)
+def test_the_page_asks_nothing_of_another_server() -> None:
+    """flet-web's page fetched a script of Rive's from cdn.jsdelivr.net on every phone (the app uses no Rive and is
+    served offline): a script of another origin is now kept out of the page, and said to have failed, as offline."""
+    if os.environ.get("COMPANION_REQUIRE_BROWSER") != "1":
+        if CHROMIUM is None:
+            pytest.skip("Debian chromium is not installed (.ci/run installs it)")
+        pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+    from playwright.sync_api import sync_playwright
+
+    from companion.app.server import asgi_app
+    from companion.app.table_model import DEMO_HANDS, GameReplay
+    from companion.app.words import ui
+
+    asked: list[str] = []
+    with sync_playwright() as p, served(asgi_app(GameReplay.demo(), ui("demo_note", hands=DEMO_HANDS))) as address:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = browser.new_page()
+            phone.set_default_timeout(120_000)
+            phone.on("request", lambda r: asked.append(r.url))
+            phone.goto(address)
+            phone.wait_for_selector("flt-semantics-placeholder", state="attached")  # the app is up
+            # what the Rive loader does: a script of another origin appended to the body, waited on
+            said = phone.evaluate("""() => new Promise(done => {
+                const s = document.createElement("script");
+                s.src = "https://cdn.example.org/rive_native.js";
+                s.addEventListener("load", () => done(["load", s.isConnected]));
+                s.addEventListener("error", () => done(["error", s.isConnected]));
+                document.body.append(s);
+            })""")
+            assert said == ["error", False]
+            # the page's own scripts still load
+            own = phone.evaluate("""() => new Promise(done => {
+                const s = document.createElement("script");
+                s.src = "flutter.js";
+                s.addEventListener("load", () => done("load"));
+                s.addEventListener("error", () => done("error"));
+                document.head.appendChild(s);
+            })""")
+            assert own == "load"
+        finally:
+            browser.close()
+    foreign = [u for u in asked if not u.startswith(address) and not u.startswith(("data:", "blob:"))]
+    assert asked and not foreign, foreign
