@@ -106,3 +106,17 @@ def test_a_wrapped_usage_lines_up_under_the_command_s_first_option(capsys: pytes
     first = lines[0].index("[-h]")
     width = first + len(_CJK.findall(lines[0]))  # 用法 is two characters four columns wide
     assert all(len(line) - len(line.lstrip()) == width for line in lines[1:]), lines
+
+
+def test_the_tai_helps_switch_example_is_a_value_the_command_takes() -> None:
+    """`companion tai --help` showed "discard_kong_replacement_win": "allowed", which the command refused (a review)."""
+    import re
+
+    from companion.commands.tai import FIELDS
+    from companion.rules.profiles._schema import check_switch
+
+    line = next(x for x in FIELDS.splitlines() if x.strip().startswith("switches"))
+    shown = re.findall(r'"(\w+)": "(\w+)"', line)
+    assert shown
+    for name, value in shown:
+        assert check_switch(name, value, "help") == value

@@ -67,7 +67,7 @@ a hand's JSON object / 每手牌的 JSON 欄位:
                   補花、開槓後補到的那張
     stakes       {"base": 30, "per_tai": 10} / 底與台（預設 --stakes）
     profile      a rule set id for this hand / 這手用的規則
-    switches     {"discard_kong_replacement_win": "allowed", …}: the rule set's switches the hand's table
+    switches     {"discard_kong_replacement_win": "kong_bloom", …}: the rule set's switches the hand's table
                  played otherwise (a ledger's record carries them) / 這手牌桌與規則不同的開關
     id           your own label, echoed back / 自己的標記，原樣輸出
 
