@@ -17,10 +17,17 @@ from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches
 from companion.rules.profiles import Profile, ProfileError, load_profile
+from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
 
 __all__ = ["HouseRule", "HOUSE_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
            "terms_change", "TableTerms", "table_terms"]
+
+def _named(key: str) -> Words:
+    """A switch's name as the rule set's schema gives it: the ledger, replay and the profile checks say the same."""
+    spec = SWITCHES[key]
+    return Words(spec.zh, spec.en)
+
 
 _YES_NO = (("true", Words("是", "yes")), ("false", Words("否", "no")))
 
@@ -36,43 +43,43 @@ class HouseRule:
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
-    HouseRule("first_dealer", Words("起莊", "First dealer"), (
+    HouseRule("first_dealer", _named("first_dealer"), (
         ("two_throws", Words("擲兩次骰子", "two throws of the dice")),
         ("one_throw", Words("擲一次骰子", "one throw of the dice")),
         ("east_deals", Words("坐東的直接做莊", "East deals first")))),
-    HouseRule("seat_wind", Words("門風", "Seat winds"), (
+    HouseRule("seat_wind", _named("seat_wind"), (
         ("dealer_east", Words("莊家坐東", "the dealer is East")),
         ("kaimen", Words("以開門為東風（依骰子）", "the opened wall's owner is East (by the dice)")),
         ("fixed_seats", Words("座位風固定", "fixed by the seats")))),
-    HouseRule("reserve_rule", Words("留牌（不摸的牌）", "Tiles left unplayed"), (
+    HouseRule("reserve_rule", _named("reserve_rule"), (
         ("fixed16", Words("留 16 張", "16")),
         ("plus_one_per_kong", Words("16 張，每槓多留一張", "16, one more per kong")),
         ("play_to_end", Words("摸到完", "none: play to the end")))),
-    HouseRule("multi_win", Words("一炮多響", "Several win on one discard"), (
-        ("nearest", Words("截胡（最近的一家胡）", "the nearest wins (截胡)")),
+    HouseRule("multi_win", _named("multi_win"), (
+        ("nearest", Words("截胡（最近的一家胡）", "the nearest wins")),
         ("all", Words("都胡", "all of them win")),
         ("nearest_unless_three", Words("截胡，三家都胡時都算", "the nearest, but all three when three")),
         ("three_is_draw", Words("截胡，三家都胡時流局", "the nearest, a draw when three")))),
-    HouseRule("kong_from_left", Words("可以槓上家打的牌", "Kong on the left player's discard"), (
+    HouseRule("kong_from_left", _named("kong_from_left"), (
         ("allowed", Words("可以", "allowed")), ("forbidden", Words("不可以", "forbidden")))),
-    HouseRule("discard_kong_replacement_win", Words("明槓後補牌胡", "A win on a discard kong's replacement"), (
+    HouseRule("discard_kong_replacement_win", _named("discard_kong_replacement_win"), (
         ("forbidden", Words("不能胡", "not a win")),
         ("self_draw", Words("算自摸", "a self-draw")),
-        ("kong_bloom", Words("算槓上開花", "a kong bloom (槓上開花)")))),
-    HouseRule("passed_win_blocks_self_draw", Words("過水後不能自摸", "A passed win blocks self-draws too"), _YES_NO),
-    HouseRule("passed_win_released_by_kong", Words("過水後自己開槓就解除", "His own kong releases a passed win"),
+        ("kong_bloom", Words("算槓上開花", "a win on a replacement")))),
+    HouseRule("passed_win_blocks_self_draw", _named("passed_win_blocks_self_draw"), _YES_NO),
+    HouseRule("passed_win_released_by_kong", _named("passed_win_released_by_kong"),
               _YES_NO),
-    HouseRule("may_decline_last_tile", Words("可以不摸海底", "The last tile may be declined"), _YES_NO),
-    HouseRule("draw_keeps_deal", Words("流局莊家連莊", "The dealer keeps the deal after a draw"), _YES_NO),
-    HouseRule("streak_cap", Words("連莊台數最多算到", "Streak tai counted up to"), (
+    HouseRule("may_decline_last_tile", _named("may_decline_last_tile"), _YES_NO),
+    HouseRule("draw_keeps_deal", _named("draw_keeps_deal"), _YES_NO),
+    HouseRule("streak_cap", _named("streak_cap"), (
         ("none", Words("不限", "no cap")), *((str(n), Words(f"連 {n}", f"{n} in a row")) for n in range(1, 13)))),
-    HouseRule("false_win_after", Words("詐胡之後", "After a false win"), (
+    HouseRule("false_win_after", _named("false_win_after"), (
         ("void_hand", Words("這把作廢重來", "the hand is void")),
         ("continue_dead", Words("繼續打，詐胡的人陪打", "play on, the offender plays dead")))),
-    HouseRule("wrong_count", Words("相公（牌數不對）", "A wrong tile count (相公)"), (
+    HouseRule("wrong_count", _named("wrong_count"), (
         ("dead_hand", Words("不能胡，繼續打", "may not win, plays on")),
         ("warn_only", Words("只提醒", "a warning only")))),
-    HouseRule("human_win_window", Words("人胡", "Human win (人胡)"), (
+    HouseRule("human_win_window", _named("human_win_window"), (
         ("first_go_around", Words("第一巡內胡別人的牌", "in the first go-around")),  # (a phone cut a longer one)
         ("before_own_discard", Words("閒家自己打第一張之前", "before his own first discard")))),
 )

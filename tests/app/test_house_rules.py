@@ -3,6 +3,7 @@ event."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from companion.game.check import replay
 from companion.game.session import switches_for
 from companion.game.switches import MultiWin, SwitchError, Switches
 from companion.rules.profiles import BUILTIN
+from companion.rules.profiles._schema import SWITCHES
 
 
 def test_every_procedure_switch_is_a_house_rule_but_the_instant_wins_which_come_with_the_tai() -> None:
@@ -24,6 +26,17 @@ def test_every_procedure_switch_is_a_house_rule_but_the_instant_wins_which_come_
     for r in HOUSE_RULES:
         assert r.name.zh and r.name.en and len({v for v, _ in r.options}) == len(r.options) >= 2
         assert all(w.zh and w.en for _, w in r.options)
+
+
+def test_the_house_rules_english_holds_no_chinese_and_each_rule_has_one_name() -> None:
+    """A review read "the nearest wins (截胡)" on the English page, and "Streak tai counted up to" in the ledger where
+    replay of the same table said "Streak cap": a rule is named once, by the rule set's schema."""
+    cjk = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+    for r in HOUSE_RULES:
+        for w in (r.name, *(w for _, w in r.options)):
+            assert not cjk.search(w.en), (r.key, w.en)
+            assert cjk.search(w.zh), (r.key, w.zh)
+        assert (r.name.zh, r.name.en) == (SWITCHES[r.key].zh, SWITCHES[r.key].en)
 
 
 @pytest.mark.parametrize("profile", BUILTIN)
@@ -64,7 +77,7 @@ def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> No
     assert not seated.switches.draw_keeps_deal
     assert replay(game.events()).switches == seated.switches  # the log carries them: a replay plays by them too
     said = changed_rules(switches_for("atawmj_2009"), game.state.switches)
-    assert [w.en.split(":")[0] for w in said] == ["Several win on one discard", "The dealer keeps the deal after a draw",
+    assert [w.en.split(":")[0] for w in said] == ["Several winners on one discard", "The dealer keeps the deal after a draw",
                                                   "Streak tai counted up to"]
     # the ledger names the rule set and the house rules its streaks and deals were played by (not the id alone)
     assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None

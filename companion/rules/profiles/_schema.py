@@ -17,7 +17,7 @@ class SwitchSpec:
     kind: str  # "bool", "int", "int_or_none", "choice"
     default: Any
     choices: tuple[str, ...] = ()
-    zh: str = ""
+    zh: str = ""  # its name, as the app's house rules, replay and the profile checks all say it
     en: str = ""
 
 
@@ -27,22 +27,22 @@ def _c(name: str, default: str, *choices: str, zh: str = "", en: str = "") -> Sw
 
 _LIST = (
     # procedure (spec §2.17): the game tracker reads these
-    _c("first_dealer", "two_throws", "two_throws", "one_throw", "east_deals", zh="起莊方式", en="First dealer"),
-    _c("seat_wind", "dealer_east", "dealer_east", "kaimen", "fixed_seats", zh="門風定法", en="Seat winds"),
-    _c("reserve_rule", "fixed16", "fixed16", "plus_one_per_kong", "play_to_end", zh="留牌", en="Tiles kept back"),
+    _c("first_dealer", "two_throws", "two_throws", "one_throw", "east_deals", zh="起莊", en="First dealer"),
+    _c("seat_wind", "dealer_east", "dealer_east", "kaimen", "fixed_seats", zh="門風", en="Seat winds"),
+    _c("reserve_rule", "fixed16", "fixed16", "plus_one_per_kong", "play_to_end", zh="留牌（不摸的牌）", en="Tiles kept back"),
     _c("multi_win", "nearest", "nearest", "all", "nearest_unless_three", "three_is_draw",
-       zh="一炮多響", en="Several winners"),
-    _c("kong_from_left", "allowed", "allowed", "forbidden", zh="槓上家牌", en="Kong from the left"),
+       zh="一炮多響", en="Several winners on one discard"),
+    _c("kong_from_left", "allowed", "allowed", "forbidden", zh="可以槓上家打的牌", en="Kong on the left player's discard"),
     _c("discard_kong_replacement_win", "forbidden", "forbidden", "self_draw", "kong_bloom",
-       zh="明槓補牌胡", en="Win on a discard kong's replacement"),
-    SwitchSpec("passed_win_blocks_self_draw", "bool", True, zh="過水不能自摸", en="Passed win bars self-draw"),
-    SwitchSpec("passed_win_released_by_kong", "bool", False, zh="開槓解過水", en="A kong lifts the bar"),
-    SwitchSpec("may_decline_last_tile", "bool", True, zh="可不摸海底", en="May decline the last tile"),
-    SwitchSpec("draw_keeps_deal", "bool", True, zh="流局連莊", en="A draw keeps the deal"),
-    SwitchSpec("streak_cap", "int_or_none", "none", zh="連莊上限", en="Streak cap"),
+       zh="明槓後補牌胡", en="A win on a discard kong's replacement"),
+    SwitchSpec("passed_win_blocks_self_draw", "bool", True, zh="過水後不能自摸", en="A passed win blocks self-draws too"),
+    SwitchSpec("passed_win_released_by_kong", "bool", False, zh="過水後自己開槓就解除", en="His own kong releases a passed win"),
+    SwitchSpec("may_decline_last_tile", "bool", True, zh="可以不摸海底", en="The last tile may be declined"),
+    SwitchSpec("draw_keeps_deal", "bool", True, zh="流局莊家連莊", en="The dealer keeps the deal after a draw"),
+    SwitchSpec("streak_cap", "int_or_none", "none", zh="連莊台數最多算到", en="Streak tai counted up to"),
     SwitchSpec("declared_ready_tai", "int", 0, zh="報聽台數", en="Declared-ready tai"),
     _c("false_win_after", "void_hand", "void_hand", "continue_dead", zh="詐胡之後", en="After a false win"),
-    _c("wrong_count", "dead_hand", "dead_hand", "warn_only", zh="相公", en="Wrong tile count"),
+    _c("wrong_count", "dead_hand", "dead_hand", "warn_only", zh="相公（牌數不對）", en="A wrong tile count"),
     _c("human_win_window", "first_go_around", "first_go_around", "before_own_discard", zh="人胡時機",
        en="When a human win counts"),
     # scoring (spec §5.1)
