@@ -410,11 +410,15 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
         st = state.seats[seat]
         if not st.dead and not st.no_win and own_win_refusal(state, seat) is None:
             out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
-        # all eight laid, or seven and the eighth drawn as the wall's last tile (which the self-draw's gate refuses:
-        # a flower held), as the tracker counts them; a review found seven laid offered 八仙過海 on every turn, which
-        # the tracker then refused, and the eighth drawn last never offered
-        if state.switches.eight_flowers and not st.dead and state.in_hand and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
-            out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
+    # all eight laid, or seven and the eighth drawn (before its replacement, or as the wall's last tile, which the
+    # self-draw's gate refuses: a flower held), as the tracker counts them; a review found seven laid offered 八仙過海
+    # on every turn, which the tracker then refused, and the eighth drawn last never offered. Any seat's, as the
+    # tracker takes it: a seat other than the dealer that lays his eighth at the deal wins then, not at his turn
+    if state.switches.eight_flowers and state.in_hand:
+        for seat in sorted(range(4), key=lambda s: offset(s, state.turn)):
+            st = state.seats[seat]
+            if not st.dead and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
+                out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
     due = four_kongs_due(state)
     if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once
         out.append(_chance(state, due[1], ev.WinKind.FOUR_KONGS, None))

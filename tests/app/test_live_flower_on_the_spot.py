@@ -251,3 +251,23 @@ def test_the_live_tab_shows_the_replacement_button_and_no_discard_while_the_eigh
     assert "live-flower-replace" not in names and any(k.startswith("live-discard-") for k in names)
     tab.detach()
     game.close()
+
+
+def test_a_seat_laying_his_eighth_flower_at_the_deal_may_win_then_not_only_at_his_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tracker takes 八仙過海 from any seat holding the eight; the Live tab offered it to the seat to play alone,
+    so the dealer's 下家, laying his eighth in the initial replacement, was offered nothing until his own turn (and
+    in the claim window of the dealer's first discard, only a win on that tile)."""
+    game = _dealt(tmp_path, {1: "12345678"})
+    dealer = game.state.dealer
+    seat = (dealer + 1) % 4
+    eight = [(w.seat, w.shown) for w in game.offer().wins if w.kind is ev.WinKind.EIGHT_FLOWERS]
+    assert eight == [(seat, 16)]
+    assert game.discard("1z") is None  # not declared at once: still his in the claim window
+    assert (seat, ev.WinKind.EIGHT_FLOWERS) in [(w.seat, w.kind) for w in game.offer().wins]
+    assert game.undo() is None
+    assert game.win(seat, ev.WinKind.EIGHT_FLOWERS, HAND16) is None
+    assert ledger_of(game.state).entries[-1].lines[0].capped_tai == 8
+    _same_as_replay_and_tai(game, seat, {"concealed": HAND16, "win_type": "eight_flowers", "flowers": "12345678f"},
+                            capsys)
+    game.close()
