@@ -326,8 +326,10 @@ class LiveGame:
 
     def offer(self) -> Offer:
         with self._lock:
-            state, at = self.state, len(self.events())
-        return offer_for(state, at)
+            events = self.events()
+            state, at = self.state, len(events)
+            last = events[state.last_index] if 0 <= state.last_index < at else None  # (the last standing event)
+        return offer_for(state, at, last)
 
     def snapshot(self) -> tuple[Offer, TableFrame]:
         """The offer and the table of one and the same moment (a screen draws both)."""

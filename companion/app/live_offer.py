@@ -238,8 +238,9 @@ def added_kong_tap(state: TableState, kong: ev.AddedKong) -> list[ev.Event]:
     return [kong, ev.ReplacementDrew(seat=kong.seat, source=ev.EventSource.INFERRED)]
 
 
-def offer_for(state: TableState, at: int) -> Offer:
-    """What may be entered in ``state``; ``at`` is the log's length it was made on."""
+def offer_for(state: TableState, at: int, last: ev.Event | None = None) -> Offer:
+    """What may be entered in ``state``; ``at`` is the log's length it was made on, ``last`` the log's last standing
+    event where known (the eighth flower shown on a draw it logged face down: :func:`eighth_flower_tap`)."""
     phase = state.phase
     session_over = state.session_over or (phase is Phase.HAND_OVER and _session_ends(state))
     seating = phase is Phase.SEATING or session_over
@@ -265,7 +266,7 @@ def offer_for(state: TableState, at: int) -> Offer:
     # his discard once the dealer had discarded); the seat about to discard declares with that discard (ready_kind)
     heavenly = tuple(s for s in range(4) if (s != discard_seat or draws_first) and state.in_hand
                      and _ok(state, ev.DeclaredReady(seat=s, kind=ev.ReadyKind.HEAVENLY)))
-    flowers = tuple(s for s in range(4) if _flower_ok(state, s))
+    flowers = tuple(s for s in range(4) if _flower_ok(state, s, last))
     claims = _claims(state)
     wins = _wins(state)
     turn = state.turn
@@ -349,11 +350,14 @@ def _any_tile(state: TableState) -> Tile:
     return next(Tile(i) for i in range(34) if state.known[i] < 4)
 
 
-def _flower_ok(state: TableState, seat: int) -> bool:
+def _flower_ok(state: TableState, seat: int, last: ev.Event | None = None) -> bool:
+    """Whether ``seat`` may show a flower now: laid and replaced, or the eighth shown for a win on the spot (the
+    wall's last tile too, which nothing can replace)."""
     unseen = [f for f in FLOWERS if state.known[f] == 0]
     if not unseen:
         return False
-    return _ok(state, *flower_tap(state, seat, unseen[0]))
+    return _ok(state, *flower_tap(state, seat, unseen[0])) or \
+        (len(unseen) == 1 and eighth_flower_tap(state, seat, unseen[0], last) is not None)
 
 
 def _claims(state: TableState) -> tuple[Claim, ...]:

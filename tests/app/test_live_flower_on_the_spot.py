@@ -156,6 +156,7 @@ def test_a_draw_tapped_first_then_the_eighth_flower_is_named_on_that_draw(tmp_pa
     dealer = game.state.dealer
     _round(game, "1z 2z 3z 4z")
     assert game.draw() is None
+    assert dealer in game.offer().flower_seats
     assert game.flower(dealer, "8f") is None
     assert game.events()[-1] == ev.Drew(seat=dealer, tile=Tile.F8)
     assert game.offer().flower_held == (dealer, "8f")
@@ -214,6 +215,7 @@ def test_the_eighth_flower_drawn_as_the_last_tile_is_offered_to_a_win_or_the_dra
     while game.state.live > 1:
         assert game.discard(faces.pop()) is None
     drawer = (game.state.turn + 1) % 4
+    assert drawer in game.offer().flower_seats  # (its tap with a replacement is refused: none is left)
     assert game.flower(drawer, "8f") is None
     assert game.events()[-1] == ev.Drew(seat=drawer, tile=Tile.F8)
     o = game.offer()
