@@ -29,14 +29,18 @@ from typing import Any
 
 from companion.app.house_rules import with_rules
 from companion.app.live_offer import (
+    SHOWN_NOTE,
     UNSEEN,
     Offer,
     added_kong_tap,
     dealer_after,
+    eighth_flower_tap,
     flower_tap,
+    flower_unreplaced,
     kong_tap,
     offer_for,
     refusal,
+    replacement_tap,
 )
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
@@ -322,8 +326,10 @@ class LiveGame:
 
     def offer(self) -> Offer:
         with self._lock:
-            state, at = self.state, len(self.events())
-        return offer_for(state, at)
+            events = self.events()
+            state, at = self.state, len(events)
+            last = events[state.last_index] if 0 <= state.last_index < at else None  # (the last standing event)
+        return offer_for(state, at, last)
 
     def snapshot(self) -> tuple[Offer, TableFrame]:
         """The offer and the table of one and the same moment (a screen draws both)."""
@@ -420,10 +426,27 @@ class LiveGame:
         return self._enter(at, [ev.Drew(seat=seat)])
 
     def flower(self, seat: int, tile: Tile | str, at: int | None = None) -> Words | None:
+        """A flower shown by ``seat``: laid, and its replacement drawn face down; the eighth, where a win may take
+        it on the spot (八仙過海, 七搶一), is entered drawn and shown, its replacement a tap of its own
+        (:meth:`replace_flower`), so that the win is entered on the hand as it stands (a hand that drew no
+        replacement: spec §4.2, §4.4)."""
         t = _tile(tile)
         if isinstance(t, Words):
             return t
-        return self._enter(at, flower_tap(self.state, seat, t))
+        with self._lock:
+            if at is not None and at != len(self.events()):
+                return ui("live_moved")
+            effective = effective_events(self.events())
+            state = self.state
+            spot = eighth_flower_tap(state, seat, t, effective[-1] if effective else None)
+            return self._enter(at, spot if spot is not None else flower_tap(state, seat, t))
+
+    def replace_flower(self, at: int | None = None) -> Words | None:
+        """Nobody wins on the eighth flower on the spot: its seat lays it and draws the replacement (face down)."""
+        held = flower_unreplaced(self.state)
+        if held is None:
+            return ui("live_no_flower_held")
+        return self._enter(at, replacement_tap(*held))
 
     def claim(self, seat: int, kind: MeldKind, tiles: Sequence[str] = (), at: int | None = None) -> Words | None:
         state = self.state
@@ -879,6 +902,9 @@ class LiveGame:
             state = self.state
             if not effective or state.prev is None:
                 return None
+            if _named_draw(self.events(), state.last_index) is not None and state.last_flower is not None:
+                seat, flower = state.last_flower  # (the eighth flower shown: undo puts its draw back face down)
+                return ui("live_flower_shown", seat=state.players[seat], tile=flower.zh, tile_en=flower.en)
             taken = _tap_length(effective)
             tail = effective[len(effective) - taken:]
             after = 0  # the tap's inferred events logged after its entry (a kong's replacement, the deal)
@@ -906,31 +932,39 @@ class LiveGame:
                 return ui("live_moved")
             if not effective or self.state.prev is None:
                 return ui("live_nothing_to_undo")
-            refused = None
-            taken = _tap_length(effective)
             raw = self.events()
-            tail = raw[len(raw) - taken:]
-            # a win (or a seating, which may follow a win's form begun: a review) entered last, not an earlier tap
-            # reached through undos: where the forms were begun
-            began = len(raw) - taken if any(isinstance(e, ev.Won | ev.Seated) for e in tail) and not any(
-                isinstance(e, ev.Retracted) for e in tail) else None
-            retractions = []
-            state = self.state
-            try:  # each retraction takes back the event its predecessors left last
-                for _ in range(taken):
-                    retraction = ev.Retracted(target=state.last_index)
-                    state = step(state, retraction)
-                    retractions.append(retraction)
-                result = self.service.submit_many(retractions)  # all of the tap taken back, or none
-                if isinstance(result, Refused):
-                    refused = Words(result.reason.zh, result.reason.en)
-            except IllegalEvent as bad:
-                refused = Words(bad.reason.zh, bad.reason.en)
-            except ServiceError as failed:
-                refused = not_saved(failed)
-            if refused is None and began is not None:
-                self._forms_back(began)
+            named = _named_draw(raw, self.state.last_index)
+            # the eighth flower shown on a draw logged face down: the draw entered back as it was
+            refused = self._submit([ev.Retracted(target=self.state.last_index), named]) if named is not None \
+                else self._take_back(effective, raw)
         self._changed()
+        return refused
+
+    def _take_back(self, effective: Sequence[ev.Event], raw: Sequence[ev.Event]) -> Words | None:
+        """Retract the last tap's events (:meth:`undo`): why not, or None."""
+        refused = None
+        taken = _tap_length(effective)
+        tail = raw[len(raw) - taken:]
+        # a win (or a seating, which may follow a win's form begun: a review) entered last, not an earlier tap
+        # reached through undos: where the forms were begun
+        began = len(raw) - taken if any(isinstance(e, ev.Won | ev.Seated) for e in tail) and not any(
+            isinstance(e, ev.Retracted) for e in tail) else None
+        retractions = []
+        state = self.state
+        try:  # each retraction takes back the event its predecessors left last
+            for _ in range(taken):
+                retraction = ev.Retracted(target=state.last_index)
+                state = step(state, retraction)
+                retractions.append(retraction)
+            result = self.service.submit_many(retractions)  # all of the tap taken back, or none
+            if isinstance(result, Refused):
+                refused = Words(result.reason.zh, result.reason.en)
+        except IllegalEvent as bad:
+            refused = Words(bad.reason.zh, bad.reason.en)
+        except ServiceError as failed:
+            refused = not_saved(failed)
+        if refused is None and began is not None:
+            self._forms_back(began)
         return refused
 
     def _forms_back(self, began: int) -> None:
@@ -961,6 +995,17 @@ class LiveGame:
                 return Words(result.reason.zh, result.reason.en)
         self._changed()
         return None
+
+    def _submit(self, events: Sequence[ev.Event]) -> Words | None:
+        """Log ``events`` now, all or none: why not, or None."""
+        refused = refusal(self.service.state, *events)
+        if refused is not None:
+            return refused
+        try:
+            result = self.service.submit_many(events)
+        except ServiceError as failed:
+            return not_saved(failed)
+        return Words(result.reason.zh, result.reason.en) if isinstance(result, Refused) else None
 
     def _changed(self) -> None:
         self._listeners.tell()  # one phone's failure never stops the others hearing of the entry
@@ -1009,6 +1054,18 @@ def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
         else:
             out.append(e)
     return out
+
+
+def _named_draw(raw: Sequence[ev.Event], last: int) -> ev.Event | None:
+    """Where the log's last standing event (at ``last``) is a draw entered again with the eighth flower named
+    (``SHOWN_NOTE``: the tap that showed it, live_offer.eighth_flower_tap), the draw as it was before, face down,
+    which undo enters back; else None."""
+    if not 1 <= last < len(raw):
+        return None
+    note = raw[last - 1]
+    if not isinstance(note, ev.Retracted) or note.note != SHOWN_NOTE or not 0 <= note.target < last - 1:
+        return None
+    return raw[note.target]
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

@@ -28,7 +28,8 @@ from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
-__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN"]
+__all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
+           "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -83,6 +84,9 @@ class Offer:
     undo: bool
     session_over: bool
     undo_what: Words | None = None  # what undo would take back (the tap's entry), told on its button
+    # the eighth flower the seat to play has drawn and shown, not yet replaced (a win may take it on the spot,
+    # spec §4.2, §4.4): its seat and flower; its replacement is a tap of its own (replacement_tap)
+    flower_held: tuple[int, str] | None = None
 
 
 def dealer_after(state: TableState) -> int:
@@ -116,6 +120,88 @@ def flower_tap(state: TableState, seat: int, flower: Tile) -> list[ev.Event]:
     if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
         first.append(ev.Drew(seat=seat, source=ev.EventSource.INFERRED))
     return [*first, ev.FlowerReplaced(seat=seat, flowers=(flower,), replacements=(UNSEEN,))]
+
+
+SHOWN_NOTE = "the tile drawn face down shown: a flower"
+"""The note of the retraction that names a tile drawn face down once it is shown as the eighth flower (the log is
+append-only: a correction is a retraction and the event again, events.py)."""
+
+
+def _draws_face_down(e: ev.Event, seat: int) -> bool:
+    """Whether ``e`` is ``seat``'s draw whose last tile the log has face down (a draw, a kong's replacement, a
+    flower's replacement)."""
+    if isinstance(e, ev.Drew | ev.ReplacementDrew):
+        return e.seat == seat and not e.tile.is_known
+    if isinstance(e, ev.FlowerReplaced):
+        return e.seat == seat and bool(e.replacements) and not e.replacements[-1].is_known
+    return False
+
+
+def _named(e: ev.Event, flower: Tile) -> ev.Event:
+    """The draw ``e`` with its last tile named: ``flower`` (entered by the tap that showed it)."""
+    if isinstance(e, ev.FlowerReplaced):
+        return ev.FlowerReplaced(seat=e.seat, flowers=e.flowers, replacements=(*e.replacements[:-1], flower))
+    if isinstance(e, ev.ReplacementDrew):
+        return ev.ReplacementDrew(seat=e.seat, tile=flower, source=e.source)
+    assert isinstance(e, ev.Drew)
+    return ev.Drew(seat=e.seat, tile=flower)
+
+
+def eighth_flower_tap(state: TableState, seat: int, flower: Tile, last: ev.Event | None) -> list[ev.Event] | None:
+    """The events a flower tap logs where the flower is the eighth and a win may take it on the spot, before its
+    replacement (八仙過海 by the seat, 七搶一 by the holder of the other seven: spec §4.2, §4.4; the tracker's
+    ``own_last_flower``): the seat's draw with the flower named, and no replacement (a tap of its own follows,
+    :func:`replacement_tap`, where nobody wins on it). The draw comes with the tap where it is due (the claim window
+    closing unclaimed); a draw the log has already, face down and last (``last``, the log's last standing event: a
+    draw, a kong's or a flower's replacement), is named by a correction (a retraction and the draw again). None
+    where no win may take the flower now: the usual tap then lays it and draws its replacement (:func:`flower_tap`).
+    """
+    if not flower.is_flower:
+        return None
+    events: list[ev.Event]
+    if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
+        events = [ev.Drew(seat=seat, tile=flower)]
+    elif state.phase is Phase.ACT and seat == state.turn and last is not None and _draws_face_down(last, seat) \
+            and state.last_index >= 0:
+        events = [ev.Retracted(target=state.last_index, note=SHOWN_NOTE), _named(last, flower)]
+    else:
+        return None
+    after = state
+    for e in events:
+        got = _after(after, e)
+        if got is None:
+            return None
+        after = got
+    return events if _wins_on_the_spot(after, seat) else None
+
+
+def _wins_on_the_spot(state: TableState, seat: int) -> bool:
+    """Whether a win may take the flower ``seat`` has drawn and not laid: his 八仙過海, or another's 七搶一."""
+    if own_last_flower(state, seat) is None:
+        return False
+    return any(c.kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE) and not state.seats[c.seat].dead
+               and not state.seats[c.seat].no_win for c in _wins(state))
+
+
+def _shown_unreplaced(state: TableState) -> tuple[int, Tile] | None:
+    """The flower the seat to play has drawn and shown without its replacement (:func:`eighth_flower_tap`)."""
+    if state.phase is not Phase.ACT or state.last_flower is None:
+        return None
+    seat, flower = state.last_flower
+    return (seat, flower) if seat == state.turn and own_last_flower(state, seat) is not None else None
+
+
+def flower_unreplaced(state: TableState) -> tuple[int, Tile] | None:
+    """The flower the seat to play has drawn and shown without its replacement (:func:`eighth_flower_tap`), where
+    its replacement may be drawn now (not the wall's last tile); None otherwise."""
+    shown = _shown_unreplaced(state)
+    return shown if shown is not None and _ok(state, *replacement_tap(*shown)) else None
+
+
+def replacement_tap(seat: int, flower: Tile) -> list[ev.Event]:
+    """The events of the tap that lays a flower shown before its replacement and draws the replacement (face
+    down): nobody won on it on the spot."""
+    return [ev.FlowerReplaced(seat=seat, flowers=(flower,), replacements=(UNSEEN,))]
 
 
 def _after(state: TableState, e: ev.Event) -> TableState | None:
@@ -152,8 +238,9 @@ def added_kong_tap(state: TableState, kong: ev.AddedKong) -> list[ev.Event]:
     return [kong, ev.ReplacementDrew(seat=kong.seat, source=ev.EventSource.INFERRED)]
 
 
-def offer_for(state: TableState, at: int) -> Offer:
-    """What may be entered in ``state``; ``at`` is the log's length it was made on."""
+def offer_for(state: TableState, at: int, last: ev.Event | None = None) -> Offer:
+    """What may be entered in ``state``; ``at`` is the log's length it was made on, ``last`` the log's last standing
+    event where known (the eighth flower shown on a draw it logged face down: :func:`eighth_flower_tap`)."""
     phase = state.phase
     session_over = state.session_over or (phase is Phase.HAND_OVER and _session_ends(state))
     seating = phase is Phase.SEATING or session_over
@@ -162,7 +249,11 @@ def offer_for(state: TableState, at: int) -> Offer:
     dice = phase is Phase.DICE or (phase is Phase.HAND_OVER and not session_over)
     discard_seat: int | None = None
     draws_first = False
-    if phase is Phase.ACT or (phase is Phase.FLOWERS and _ok(state, ev.Discarded(seat=state.dealer, tile=_any_tile(state)))):
+    shown = _shown_unreplaced(state)
+    held = flower_unreplaced(state)
+    if shown is not None:  # its replacement (or a win on it, or the draw where none is left) comes first: no discard
+        discard_seat = None
+    elif phase is Phase.ACT or (phase is Phase.FLOWERS and _ok(state, ev.Discarded(seat=state.dealer, tile=_any_tile(state)))):
         discard_seat = state.turn if phase is Phase.ACT else state.dealer
     elif phase is Phase.CLAIM and _ok(state, ev.Drew(seat=next_seat(state.turn))):
         discard_seat, draws_first = next_seat(state.turn), True
@@ -175,7 +266,7 @@ def offer_for(state: TableState, at: int) -> Offer:
     # his discard once the dealer had discarded); the seat about to discard declares with that discard (ready_kind)
     heavenly = tuple(s for s in range(4) if (s != discard_seat or draws_first) and state.in_hand
                      and _ok(state, ev.DeclaredReady(seat=s, kind=ev.ReadyKind.HEAVENLY)))
-    flowers = tuple(s for s in range(4) if _flower_ok(state, s))
+    flowers = tuple(s for s in range(4) if _flower_ok(state, s, last))
     claims = _claims(state)
     wins = _wins(state)
     turn = state.turn
@@ -199,9 +290,25 @@ def offer_for(state: TableState, at: int) -> Offer:
         extras = tuple(k for k, on in (("live_or_flower", discard_seat in flowers), ("live_or_kong", ckong or added),
                                        ("live_or_win", any(w.seat == discard_seat for w in wins))) if on)
     prompt = _prompt(state, discard_seat, draws_first, seating, session_over, bool(wins), extras)
+    if shown is not None:
+        prompt = _held_prompt(state, shown, wins, held is not None)
     return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
                  draws_first, ready_kind, heavenly, flowers, claims, wins, ckong, added, no_rob, draw_seat, exhaustive, decline,
-                 penalties, undo, session_over)
+                 penalties, undo, session_over, flower_held=None if held is None else (held[0], held[1].code))
+
+
+def _held_prompt(state: TableState, held: tuple[int, Tile], wins: tuple[WinChance, ...], replaced: bool) -> Words:
+    """The prompt while the eighth flower waits for its replacement: whose win may take it on the spot (and, as
+    the wall's last tile, the draw where nobody does: none is left to replace it)."""
+    seat, flower = held
+    names = state.players
+    robbers = [w.seat for w in wins if w.kind is ev.WinKind.SEVEN_ROB_ONE]
+    if not replaced:
+        return ui("live_p_flower_last", seat=names[seat], tile=flower.zh, tile_en=flower.en)
+    if robbers:
+        return ui("live_p_flower_rob", seat=names[seat], tile=flower.zh, tile_en=flower.en,
+                  robber="、".join(names[s] for s in robbers), robber_en=" or ".join(names[s] for s in robbers))
+    return ui("live_p_flower_eight", seat=names[seat], tile=flower.zh, tile_en=flower.en)
 
 
 def exhaustive_words(state: TableState) -> Words:
@@ -243,11 +350,14 @@ def _any_tile(state: TableState) -> Tile:
     return next(Tile(i) for i in range(34) if state.known[i] < 4)
 
 
-def _flower_ok(state: TableState, seat: int) -> bool:
+def _flower_ok(state: TableState, seat: int, last: ev.Event | None = None) -> bool:
+    """Whether ``seat`` may show a flower now: laid and replaced, or the eighth shown for a win on the spot (the
+    wall's last tile too, which nothing can replace)."""
     unseen = [f for f in FLOWERS if state.known[f] == 0]
     if not unseen:
         return False
-    return _ok(state, *flower_tap(state, seat, unseen[0]))
+    return _ok(state, *flower_tap(state, seat, unseen[0])) or \
+        (len(unseen) == 1 and eighth_flower_tap(state, seat, unseen[0], last) is not None)
 
 
 def _claims(state: TableState) -> tuple[Claim, ...]:
@@ -304,11 +414,15 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
         st = state.seats[seat]
         if not st.dead and not st.no_win and own_win_refusal(state, seat) is None:
             out.append(_chance(state, seat, ev.WinKind.SELF_DRAW, None))
-        # all eight laid, or seven and the eighth drawn as the wall's last tile (which the self-draw's gate refuses:
-        # a flower held), as the tracker counts them; a review found seven laid offered 八仙過海 on every turn, which
-        # the tracker then refused, and the eighth drawn last never offered
-        if state.switches.eight_flowers and not st.dead and state.in_hand and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
-            out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
+    # all eight laid, or seven and the eighth drawn (before its replacement, or as the wall's last tile, which the
+    # self-draw's gate refuses: a flower held), as the tracker counts them; a review found seven laid offered 八仙過海
+    # on every turn, which the tracker then refused, and the eighth drawn last never offered. Any seat's, as the
+    # tracker takes it: a seat other than the dealer that lays his eighth at the deal wins then, not at his turn
+    if state.switches.eight_flowers and state.in_hand:
+        for seat in sorted(range(4), key=lambda s: offset(s, state.turn)):
+            st = state.seats[seat]
+            if not st.dead and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
+                out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
     due = four_kongs_due(state)
     if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once
         out.append(_chance(state, due[1], ev.WinKind.FOUR_KONGS, None))

@@ -469,10 +469,15 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
         return Words("配牌：每家 16 張（莊家 17 張）", "The deal: 16 tiles each (the dealer 17)")
     if isinstance(e, ev.FlowerReplaced):
         f = _tiles(e.flowers)
-        return Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {_names(e.flowers)} and draws "
+        said = Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {_names(e.flowers)} and draws "
                                                                           f"{len(e.replacements)} from the back")
+        last = e.replacements[-1] if e.replacements else Tile.UNKNOWN
+        if last.is_known and last.is_flower:  # a flower is shown as it is drawn (§2.6): named
+            said = Words(f"{said.zh}，補到 {last.zh}", f"{said.en}: {last.en}")
+        return said
     if isinstance(e, ev.Drew):
-        t = Words(e.tile.zh, e.tile.en) if show and e.tile.is_known else Words("一張牌", "a tile")
+        # a flower is shown as it is drawn (§2.6): named with the hands hidden too (the eighth, on offer to a win)
+        t = Words(e.tile.zh, e.tile.en) if (show or e.tile.is_flower) and e.tile.is_known else Words("一張牌", "a tile")
         return Words(f"{who} 摸 {t.zh}", f"{who} draws {t.en}")
     if isinstance(e, ev.Discarded):
         return Words(f"{who} 打 {e.tile.zh}", f"{who} discards {e.tile.en}")
@@ -488,6 +493,8 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     if isinstance(e, ev.ConcealedKong):
         return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
     if isinstance(e, ev.ReplacementDrew):
+        if e.tile.is_known and (show or e.tile.is_flower):
+            return Words(f"{who} 槓後補牌：{e.tile.zh}", f"{who} draws the kong's replacement: {e.tile.en}")
         return Words(f"{who} 槓後補牌", f"{who} draws the kong's replacement")
     if isinstance(e, ev.DeclaredReady):
         return Words(f"{who} {e.kind.zh}", f"{who}: {e.kind.en}")

@@ -1009,6 +1009,12 @@ class LiveTab:
             replace = ui("live_no_win_replace" if o.phase is Phase.REPLACE else "live_no_rob")
             buttons.append(ident("live-no-rob", ft.Button(content=t(replace),
                                                           on_click=on_tap(self._do, lambda: game.no_rob(at=o.at)))))
+        if o.flower_held is not None:  # the eighth flower shown: its replacement, where nobody wins on it now
+            held_seat, held = o.flower_held
+            face = Tile.from_code(held)
+            buttons.append(ident("live-flower-replace", ft.Button(
+                content=t(ui("live_flower_replace", seat=names[held_seat], tile=face.zh, tile_en=face.en)),
+                on_click=on_tap(self._do, lambda: game.replace_flower(at=o.at)))))
         if o.draw_seat is not None:  # first: the tap before every self-draw or kong (under the pinned bar on a phone
             # in English, after the first go-around's 天聽 buttons: a player review)
             buttons.insert(0, ident("live-draw", ft.OutlinedButton(

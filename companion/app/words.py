@@ -539,6 +539,20 @@ UI: dict[str, tuple[str, str]] = {
     "live_download": ("下載紀錄", "Save log"),  # short: the bar holds three buttons on a phone
     "live_name_label": ("{wind}家", "{wind_en} player"),
     "live_replay": ("重播", "Replay"),  # on the Table tab; short, so the bar fits a phone
+    # the eighth flower drawn: a win may take it on the spot, before its replacement (spec §4.2 八仙過海, §4.4 七搶一)
+    "live_p_flower_eight": ("{seat} 摸到第八張花 {tile}：要當場八仙過海嗎？要就按他的「胡」（不補花）；不胡就補花",
+                            "{seat} has drawn the eighth flower, {tile_en}: a win with eight flowers on the spot? If "
+                            "so, tap {seat}'s win (no replacement drawn); if not, draw the replacement"),
+    "live_p_flower_rob": ("{seat} 摸到第八張花 {tile}：{robber} 有另外七張，要七搶一嗎？要就按他的「胡」；不搶就補花",
+                          "{seat} has drawn the eighth flower, {tile_en}, and {robber_en} holds the other seven: "
+                          "seven rob one? If so, tap that win; if not, {seat} draws the replacement"),
+    "live_flower_replace": ("沒人當場胡：{seat} 補花（摸一張補 {tile}）", "Nobody wins on it now: {seat} draws the "
+                            "replacement for {tile_en}"),
+    "live_p_flower_last": ("{seat} 摸到的最後一張是第八張花 {tile}：有人當場胡嗎？沒有就流局（沒有牌補）",
+                           "{seat}'s last tile drawn is the eighth flower, {tile_en}: does anyone win on it? If not, "
+                           "the hand is drawn (none is left to replace it)"),
+    "live_no_flower_held": ("沒有等著補的花", "No flower is waiting for its replacement"),
+    "live_flower_shown": ("{seat} 亮出第八張花 {tile}", "{seat} shows the eighth flower, {tile_en}"),
     "learn_tai": ("台數", "Tai items"),
     "learn_quiz": ("聽牌練習", "Wait quiz"),
     "quiz_intro": ("第 {n} 題：這手牌聽哪些牌？點選你認為的牌，再按「對答案」。",

@@ -16,7 +16,7 @@ from companion.game.check import four_kongs_due, step
 from companion.game.evolve import finish_hand
 from companion.game.rigs import RobScript, rig_flowers, rig_rob
 from companion.game.sim_claims import ClaimWindowBot, SimStats
-from companion.game.state import ActKind, Phase, TableState, seven_rob_target
+from companion.game.state import ActKind, Phase, TableState, own_last_flower, seven_rob_target
 from companion.game.switches import DiscardKongWin, Switches
 from companion.game.text import IllegalEvent
 from companion.game.wall import DEAL_TILES, count_seat
@@ -196,6 +196,27 @@ class Simulator(ClaimWindowBot):
                 return True
         return self._seven_rob_one(seat)
 
+    def _on_the_spot(self, seat: int) -> bool:
+        """A win on the eighth flower ``seat`` has just drawn, before its replacement (spec §4.2, §4.4; the tracker's
+        ``own_last_flower``): 七搶一 by the holder of the other seven; his own 八仙過海 unless his hand is ready, when he
+        takes the replacement, which may complete it (that hand's tai and 8 more: :meth:`_instant`). No dice are
+        thrown for it, so the games after it are dealt as before."""
+        s = self.state
+        if own_last_flower(s, seat) is None:
+            return False
+        st = s.seats[seat]
+        if len(st.flowers) != 7:
+            return self._seven_rob_one(seat)
+        if waits_of(tuple(st.concealed[:34]), st.melds):
+            return False
+        e = ev.Won(seat=seat, kind=ev.WinKind.EIGHT_FLOWERS, tile=None,
+                   concealed=tuple(t for t in st.concealed_tiles if not t.is_flower))
+        if not self.legal(e):
+            return False
+        self.emit(e)
+        self.stats.details["eight flowers on the spot"] += 1
+        return True
+
     def _seven_rob_one(self, seat: int) -> bool:
         """七搶一 by the holder of seven on the eighth flower ``seat`` laid or, as the last tile, holds, or by
         ``seat`` on his seventh laid where another laid the eighth before."""
@@ -257,6 +278,8 @@ class Simulator(ClaimWindowBot):
                     self.emit(eight)
                 elif not self._seven_rob_one(seat):
                     self.emit(ev.ExhaustiveDraw())
+                return
+            if self._on_the_spot(seat):
                 return
             self.emit(ev.FlowerReplaced(seat=seat, flowers=(flowers[0],), replacements=(self.tail_tile(),)))
             self._instant(seat)

@@ -61,6 +61,15 @@ def _offered(o: Offer, e: ev.Event, ready: bool = False) -> bool:
     return True
 
 
+def _eighth_won(e: ev.Event, nxt: ev.Event | None) -> bool:
+    """Whether ``e`` draws a flower that the next event wins on the spot (八仙過海 or 七搶一 before its replacement):
+    the table taps that flower, which the Live tab enters drawn and shown."""
+    drawn = e.tile if isinstance(e, ev.Drew | ev.ReplacementDrew) else \
+        e.replacements[-1] if isinstance(e, ev.FlowerReplaced) and e.replacements else None
+    return drawn is not None and drawn.is_known and drawn.is_flower and isinstance(nxt, ev.Won) \
+        and nxt.kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE)
+
+
 def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
     """Enter a bot's game as taps; returns the number of taps. Fails on the first refused or unoffered tap."""
     es = [e for e in log if not isinstance(e, ev.HandKnown | ev.PassedWin)]  # private, or not entered at a table
@@ -80,6 +89,8 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
         elif isinstance(e, ev.DiceRolled):
             why = game.throw(e.dice, at=at)
             kongs = {}
+        elif isinstance(e, ev.Drew) and _eighth_won(e, nxt):  # the eighth flower won on the spot: its tap shows it
+            why = game.flower(e.seat, e.tile, at=at)
         elif isinstance(e, ev.Drew):  # entered with what follows it, or alone before a kong or a win
             tapped = not isinstance(nxt, ev.Discarded | ev.FlowerReplaced) and not (
                 isinstance(nxt, ev.DeclaredReady) and nxt.seat == e.seat)
@@ -97,10 +108,16 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
             why = game.discard(e.tile, at=at)
         elif isinstance(e, ev.FlowerReplaced):
             for f in e.flowers:  # one tap per flower shown
-                assert _offered(game.offer(), e), f"flower {f.code} of seat {e.seat} not offered"
-                why = game.flower(e.seat, f, at=len(game.events()))
+                held = game.offer().flower_held
+                if held == (e.seat, f.code):  # the eighth shown, nobody won on it: its replacement is a tap
+                    why = game.replace_flower(at=len(game.events()))
+                else:
+                    assert _offered(game.offer(), e), f"flower {f.code} of seat {e.seat} not offered"
+                    why = game.flower(e.seat, f, at=len(game.events()))
                 if why is not None:
                     break
+            if why is None and _eighth_won(e, nxt):  # its replacement the eighth, won on the spot: shown too
+                why = game.flower(e.seat, e.replacements[-1], at=len(game.events()))
         elif isinstance(e, ev.Chowed):
             why = game.claim(e.seat, MeldKind.CHOW, tuple(t.code for t in sorted((*e.tiles, e.tile))), at=at)
         elif isinstance(e, ev.Punged):
@@ -121,6 +138,8 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
             if tapped:
                 assert offer.no_rob
                 why = game.no_rob(at=at)
+            if why is None and _eighth_won(e, nxt):  # the replacement the eighth flower, won on the spot
+                why = game.flower(e.seat, e.tile, at=len(game.events()))
         elif isinstance(e, ev.Won) and not _offered(offer, e) and game.state.phase is Phase.HAND_OVER \
                 and game.state.switches.multi_win is MultiWin.NEAREST:
             tapped = False  # a farther seat's claim where the nearest has won: nothing it could change is offered
@@ -153,7 +172,8 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
     return taps
 
 
-@pytest.mark.parametrize("seed", [0, 1, 3, 8, 60])  # 8 ends a hand in an exhaustive draw
+@pytest.mark.parametrize("seed", [0, 1, 3, 8, 60, 12, 198])  # 8 ends a hand in an exhaustive draw; 12 a 七搶一 and
+# 198 a 八仙過海 on the eighth flower as it is drawn, before its replacement
 def test_a_bots_game_entered_tap_by_tap_keeps_the_same_ledger(tmp_path: Path, seed: int) -> None:
     log, _ = simulate(seed, 4)
     truth = ledger_of(replay(log))
@@ -164,12 +184,14 @@ def test_a_bots_game_entered_tap_by_tap_keeps_the_same_ledger(tmp_path: Path, se
     amounts = [[v for _, v in e.balances] for e in live.entries]
     assert amounts == [[v for _, v in e.balances] for e in truth.entries]  # the players' names differ
     assert len(live.entries) == len(truth.entries) >= 3
-    # nobody's concealed tile was ever named: the deal and every draw went in face down
+    # nobody's concealed tile was ever named: the deal and every draw went in face down (a flower is shown)
     for e in game.events():
         if isinstance(e, ev.Dealt):
             assert all(t == Tile.UNKNOWN for h in e.hands for t in h)
         if isinstance(e, ev.Drew | ev.ReplacementDrew):
-            assert e.tile == Tile.UNKNOWN
+            assert e.tile == Tile.UNKNOWN or e.tile.is_flower
+        if isinstance(e, ev.FlowerReplaced):
+            assert all(t == Tile.UNKNOWN or t.is_flower for t in e.replacements)
     game.close()
 
 

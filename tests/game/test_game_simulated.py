@@ -243,3 +243,29 @@ def test_the_tracker_flags_a_declared_seat_passing_a_win_and_lets_the_table_deci
     kept = replay(before[:rob + 1])
     assert kept.outcome is not None and kept.outcome.winners[0].seat == robber
     assert any(w.key == "ready_passed" for w in kept.warnings)
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(198, ev.WinKind.EIGHT_FLOWERS), (12, ev.WinKind.SEVEN_ROB_ONE)])
+def test_the_bots_win_on_the_eighth_flower_as_it_is_drawn(seed: int, kind: ev.WinKind) -> None:
+    """The bots declare 八仙過海 (their hand not ready: the replacement could add nothing) and 七搶一 on the eighth
+    flower as it is drawn, before its replacement (spec §4.2, §4.4): the win comes right after the draw, on the 16
+    tiles held, paid 8 flat, by the drawer alone for 七搶一 (they had always waited for the replacement)."""
+    from companion.game.session import ledger_of
+    from companion.game.simulator import simulate
+    from companion.game.winning import waits_of
+
+    log, _ = simulate(seed, 4)
+    at = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is kind)
+    drew, won = log[at - 1], log[at]
+    assert isinstance(drew, ev.Drew) and drew.tile.is_flower and isinstance(won, ev.Won)
+    assert len(won.concealed) + 3 * len(replay(log[:at]).seats[won.seat].melds) == 16
+    state = replay(log[:at + 1])
+    rec = state.outcome.winners[0] if state.outcome is not None else None
+    assert rec is not None and not rec.eight_flowers_on_hand
+    if kind is ev.WinKind.EIGHT_FLOWERS:
+        before = replay(log[:at]).seats[won.seat]
+        assert not waits_of(tuple(before.concealed[:34]), before.melds)
+    else:
+        assert rec.discarder == drew.seat
+    entry = ledger_of(state).entries[-1]
+    assert [x.capped_tai for x in entry.lines] == [8]

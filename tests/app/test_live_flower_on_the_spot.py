@@ -1,0 +1,275 @@
+"""The Live tab and the eighth flower: a win may take it on the spot, before its replacement (spec §4.2 八仙過海,
+§4.4 七搶一; the tracker's ``own_last_flower``). The flower's tap enters it drawn and shown, without the replacement,
+so that the win form asks for the hand as it stands (16 tiles, not 17); a tap of its own draws the replacement where
+nobody wins, after which 八仙過海 on the replacement (17 tiles) is offered as before. Each win is recorded, scored and
+paid as ``companion replay`` and ``companion tai`` score the same hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.live_model import LiveGame
+from companion.game import events as ev
+from companion.game.check import replay
+from companion.game.session import ledger_of
+from companion.game.state import Phase
+from companion.tiles import Tile
+
+PLAYERS = ("阿東", "小南", "老西", "北北")
+HAND16 = "123456789m1234567p"  # any 16 tiles the table has not seen elsewhere (an instant win needs no shape)
+HAND17 = "123m456m789m123p456p77s"  # a complete hand: the replacement completes it
+
+
+def _dealt(tmp_path: Path, laid: dict[int, str], house: dict[str, str] | None = None) -> LiveGame:
+    """A table dealt, with ``laid`` flowers shown at the deal by seats counted from the dealer (0 the dealer)."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10, house=house) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    for k in sorted(laid):
+        for f in laid[k]:
+            assert game.flower((dealer + k) % 4, f + "f") is None
+    return game
+
+
+def _round(game: LiveGame, tiles: str) -> None:
+    """Each seat in turn discards one of ``tiles`` (honours, one a seat)."""
+    for code in tiles.split():
+        assert game.discard(code) is None
+
+
+def _same_as_replay_and_tai(game: LiveGame, seat: int, body: dict[str, object], capsys: pytest.CaptureFixture[str]
+                            ) -> None:
+    """The Live tab's ledger is `companion replay`'s of the same table file, and the winner's tai and takings are
+    `companion tai`'s for the same hand."""
+    from companion.cli import main
+
+    live = ledger_of(game.state)
+    again = ledger_of(replay(game.events()))
+    assert [e.balances for e in live.entries] == [e.balances for e in again.entries]
+    line = next(x for x in live.entries[-1].lines if x.player == PLAYERS[seat])
+    winds = "ESWN"
+    dealer = game.state.dealer
+    wind = winds[(seat - dealer) % 4]
+    hand = {"seat_wind": wind, "round_wind": "E", "dealer": "E", "stakes": {"base": 30, "per_tai": 10}, **body}
+    capsys.readouterr()
+    src = game.path.with_name("hand.jsonl")
+    src.write_text(json.dumps(hand) + "\n", encoding="utf-8")
+    assert main(["tai", str(src)]) == 0
+    scored = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line.capped_tai == scored["hand_tai"]
+    takings = dict(live.entries[-1].balances)[PLAYERS[seat]]
+    assert takings == sum(p["amount"] for p in scored["payments"])
+
+
+def test_eight_flowers_on_the_spot_asks_for_the_hand_without_a_replacement(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The dealer holds seven laid and draws the eighth as the claim window closes: the tap enters the draw with the
+    flower named and no replacement; 八仙過海 is offered on the 16 tiles he holds, and nothing else of his turn (no
+    discard, no self-draw) until the replacement is drawn or the win entered."""
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.flower(dealer, "8f") is None
+    assert game.events()[-1] == ev.Drew(seat=dealer, tile=Tile.F8)  # shown, not replaced
+    o = game.offer()
+    assert o.flower_held == (dealer, "8f") and o.discard_seat is None
+    assert [(w.seat, w.kind, w.shown) for w in o.wins] == [(dealer, ev.WinKind.EIGHT_FLOWERS, 16)]
+    assert "八仙過海" in o.prompt.zh and "eight flowers" in o.prompt.en and PLAYERS[dealer] in o.prompt.en
+    assert game.discard("5z") is not None  # refused: the flower is replaced first
+    said = game.win(dealer, ev.WinKind.EIGHT_FLOWERS, "123456789m12345p")
+    assert said is not None and "16" in said.en  # 14 shown, 16 held
+    assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16 + "9p") is not None  # 17: he drew no replacement
+    ok, preview = game.preview_win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16)
+    assert ok and "8" in preview.en
+    assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16) is None
+    rec = game.state.outcome.winners[0] if game.state.outcome else None
+    assert rec is not None and len(rec.flowers) == 8 and not rec.eight_flowers_on_hand
+    assert game.state.phase is Phase.HAND_OVER
+    _same_as_replay_and_tai(game, dealer, {"concealed": HAND16, "win_type": "eight_flowers", "flowers": "12345678f"},
+                            capsys)
+    game.close()
+
+
+def test_the_eighth_flower_not_won_on_the_spot_is_replaced_and_may_still_win_on_its_replacement(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nobody wins on it at once: a tap draws its replacement (face down), and 八仙過海 is offered on the 17 tiles
+    he holds then, with the self-draw; a replacement that completes his hand scores that hand and 8 more."""
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.flower(dealer, "8f") is None
+    assert game.replace_flower() is None
+    assert game.events()[-1] == ev.FlowerReplaced(seat=dealer, flowers=(Tile.F8,), replacements=(Tile.UNKNOWN,))
+    o = game.offer()
+    assert o.flower_held is None and o.discard_seat == dealer
+    assert {(w.kind, w.shown) for w in o.wins} == {(ev.WinKind.EIGHT_FLOWERS, 17), (ev.WinKind.SELF_DRAW, 16)}
+    assert game.replace_flower() is not None  # nothing waits for a replacement now
+    assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND17) is None
+    rec = game.state.outcome.winners[0] if game.state.outcome else None
+    assert rec is not None and rec.eight_flowers_on_hand
+    line = ledger_of(game.state).entries[-1].lines[0]
+    assert line.capped_tai > 8  # the hand's tai and 8
+    _same_as_replay_and_tai(game, dealer, {"concealed": HAND17, "win_type": "eight_flowers", "flowers": "12345678f",
+                                           "flags": {"replacement_after": "flower", "heavenly": False}}, capsys)
+    game.close()
+
+
+def test_the_seventh_flowers_replacement_being_the_eighth_is_named_and_undone_as_one_tap(tmp_path: Path) -> None:
+    """The replacement the log drew face down for the seventh flower turns out the eighth: its tap names it (the log
+    is append-only: a retraction and the seventh's tap again, its replacement named), and undo puts it back face
+    down, taking back that one tap only."""
+    game = _dealt(tmp_path, {0: "123456"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.flower(dealer, "7f") is None  # not the eighth: laid and replaced at once
+    seventh = game.events()[-1]
+    assert seventh == ev.FlowerReplaced(seat=dealer, flowers=(Tile.F7,), replacements=(Tile.UNKNOWN,))
+    before = game.offer()
+    assert before.flower_held is None and before.discard_seat == dealer
+    assert game.flower(dealer, "8f") is None
+    raw = game.events()
+    assert isinstance(raw[-2], ev.Retracted) and raw[-1] == ev.FlowerReplaced(
+        seat=dealer, flowers=(Tile.F7,), replacements=(Tile.F8,))
+    o = game.offer()
+    assert o.flower_held == (dealer, "8f")
+    assert [(w.kind, w.shown) for w in o.wins] == [(ev.WinKind.EIGHT_FLOWERS, 16)]
+    said = game.undo_what()
+    assert said is not None and "eighth flower" in said.en and "第八張花" in said.zh and PLAYERS[dealer] in said.zh
+    assert game.undo() is None
+    after = game.offer()
+    assert after.flower_held is None and after.discard_seat == dealer and len(game.state.seats[dealer].flowers) == 7
+    assert game.state.seats[dealer].concealed == game.service.state.seats[dealer].concealed
+    assert game.state.seats[dealer].concealed[Tile.UNKNOWN] == 17 and game.state.seats[dealer].flowers[-1] == Tile.F7
+    assert game.flower(dealer, "8f") is None
+    assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16) is None
+    assert ledger_of(game.state).entries[-1].lines[0].capped_tai == 8
+    game.close()
+
+
+def test_a_draw_tapped_first_then_the_eighth_flower_is_named_on_that_draw(tmp_path: Path) -> None:
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    assert dealer in game.offer().flower_seats
+    assert game.flower(dealer, "8f") is None
+    assert game.events()[-1] == ev.Drew(seat=dealer, tile=Tile.F8)
+    assert game.offer().flower_held == (dealer, "8f")
+    assert game.undo() is None
+    assert game.events()[-1] == ev.Drew(seat=dealer) and game.offer().discard_seat == dealer
+    game.close()
+
+
+def test_seven_rob_one_on_the_spot_is_paid_by_the_drawer_alone(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The dealer's 下家 holds seven laid; the 對家 draws the eighth: 七搶一 is offered to the holder of seven on the
+    16 tiles he holds, before the replacement, and the drawer pays alone; not robbed, the replacement is a tap and the
+    rob is still offered until the drawer's next step (as before)."""
+    game = _dealt(tmp_path, {1: "1234567"})
+    dealer = game.state.dealer
+    holder, drawer = (dealer + 1) % 4, (dealer + 2) % 4
+    _round(game, "1z 2z")
+    assert game.flower(drawer, "8f") is None
+    assert game.events()[-1] == ev.Drew(seat=drawer, tile=Tile.F8)
+    o = game.offer()
+    assert o.flower_held == (drawer, "8f")
+    assert [(w.seat, w.kind, w.shown) for w in o.wins] == [(holder, ev.WinKind.SEVEN_ROB_ONE, 16)]
+    assert "七搶一" in o.prompt.zh and PLAYERS[holder] in o.prompt.en and "seven rob one" in o.prompt.en
+    assert game.replace_flower() is None
+    assert any(w.kind is ev.WinKind.SEVEN_ROB_ONE for w in game.offer().wins)
+    assert game.undo() is None and game.offer().flower_held == (drawer, "8f")
+    assert game.win(holder, ev.WinKind.SEVEN_ROB_ONE, HAND16) is None
+    rec = game.state.outcome.winners[0] if game.state.outcome else None
+    assert rec is not None and rec.discarder == drawer and len(rec.flowers) == 7
+    balances = dict(ledger_of(game.state).entries[-1].balances)
+    assert balances[PLAYERS[holder]] == -balances[PLAYERS[drawer]] > 0
+    assert all(balances[PLAYERS[s]] == 0 for s in range(4) if s not in (holder, drawer))
+    _same_as_replay_and_tai(game, holder, {"concealed": HAND16, "win_type": "seven_flowers_rob", "flowers": "1234567f",
+                                           "discarder": "ESWN"[(drawer - dealer) % 4]}, capsys)
+    game.close()
+
+
+def test_a_flower_no_win_can_take_is_laid_and_replaced_in_one_tap_as_before(tmp_path: Path) -> None:
+    """Only the eighth that a win may take waits for its replacement: with seven laid by nobody, a flower's tap lays
+    it and draws its replacement at once."""
+    game = _dealt(tmp_path, {0: "123456"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z")
+    drawer = (dealer + 3) % 4
+    assert game.flower(drawer, "8f") is None  # the dealer holds six: nobody can win on it
+    assert isinstance(game.events()[-1], ev.FlowerReplaced) and game.offer().flower_held is None
+    game.close()
+
+
+def test_the_eighth_flower_drawn_as_the_last_tile_is_offered_to_a_win_or_the_draw(tmp_path: Path) -> None:
+    """Played to the wall's end (no tiles kept back), the eighth flower drawn last has no replacement: the tap shows
+    it, the win on it is offered, and the prompt says that the hand is drawn where nobody wins (the draw's button)."""
+    game = _dealt(tmp_path, {0: "1234567"}, {"reserve_rule": "play_to_end"})
+    dealer = game.state.dealer
+    faces = [Tile(k) for k in range(34) for _ in range(4)]
+    while game.state.live > 1:
+        assert game.discard(faces.pop()) is None
+    drawer = (game.state.turn + 1) % 4
+    assert drawer in game.offer().flower_seats  # (its tap with a replacement is refused: none is left)
+    assert game.flower(drawer, "8f") is None
+    assert game.events()[-1] == ev.Drew(seat=drawer, tile=Tile.F8)
+    o = game.offer()
+    assert o.flower_held is None and o.discard_seat is None and o.exhaustive
+    kind = ev.WinKind.EIGHT_FLOWERS if drawer == dealer else ev.WinKind.SEVEN_ROB_ONE
+    assert [(w.seat, w.kind) for w in o.wins] == [(dealer, kind)]
+    assert "流局" in o.prompt.zh and "drawn" in o.prompt.en and "最後一張" in o.prompt.zh
+    assert game.exhaustive() is None and game.state.phase is Phase.HAND_OVER
+    game.close()
+
+
+def test_the_live_tab_shows_the_replacement_button_and_no_discard_while_the_eighth_flower_waits(tmp_path: Path) -> None:
+    """Drawn without a browser: the prompt asks for the win on the spot, the replacement is a button of its own (its
+    tap logs it), the win is offered, and no discard key is shown until the replacement is drawn."""
+    from companion.app.view_live import LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_tabs_beside_a_live_table import _idents, _texts
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    phone = _Phone()
+    tab = LiveTab(phone, game)
+    tab.visible = True
+    tab.attach()
+    assert game.flower(dealer, "8f") is None
+    page = tab.build()
+    names = {c.identifier: c for c in _idents(page)}
+    assert "live-flower-replace" in names and not any(k.startswith("live-discard-") for k in names)
+    assert game.offer().prompt.en in _texts(page)
+    button = names["live-flower-replace"].content
+    button.on_click()
+    assert isinstance(game.events()[-1], ev.FlowerReplaced) and game.offer().discard_seat == dealer
+    names = {c.identifier for c in _idents(tab.build())}
+    assert "live-flower-replace" not in names and any(k.startswith("live-discard-") for k in names)
+    tab.detach()
+    game.close()
+
+
+def test_a_seat_laying_his_eighth_flower_at_the_deal_may_win_then_not_only_at_his_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tracker takes 八仙過海 from any seat holding the eight; the Live tab offered it to the seat to play alone,
+    so the dealer's 下家, laying his eighth in the initial replacement, was offered nothing until his own turn (and
+    in the claim window of the dealer's first discard, only a win on that tile)."""
+    game = _dealt(tmp_path, {1: "12345678"})
+    dealer = game.state.dealer
+    seat = (dealer + 1) % 4
+    eight = [(w.seat, w.shown) for w in game.offer().wins if w.kind is ev.WinKind.EIGHT_FLOWERS]
+    assert eight == [(seat, 16)]
+    assert game.discard("1z") is None  # not declared at once: still his in the claim window
+    assert (seat, ev.WinKind.EIGHT_FLOWERS) in [(w.seat, w.kind) for w in game.offer().wins]
+    assert game.undo() is None
+    assert game.win(seat, ev.WinKind.EIGHT_FLOWERS, HAND16) is None
+    assert ledger_of(game.state).entries[-1].lines[0].capped_tai == 8
+    _same_as_replay_and_tai(game, seat, {"concealed": HAND16, "win_type": "eight_flowers", "flowers": "12345678f"},
+                            capsys)
+    game.close()
