@@ -781,6 +781,8 @@ UI: dict[str, tuple[str, str]] = {
                           "Saved “{name}” ({kinds} kinds): photos are read with it from now on. {n} kinds are still "
                           "missing: photograph the page they are on and save it under the same name to add them"),
     "set_error": ("出了錯，已記錄下來；請再試一次", "Something went wrong and was logged; please try again"),
+    # --- rule sets (規則): the house ones offered beside the built-in ones (rule_sets_model) ---
+    "rs_gone": ("{id}（已不在了）", "{id} (no longer here)"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),
