@@ -37,6 +37,7 @@ from companion.app.live_model import (
 from companion.app.live_offer import Claim, Offer, WinChance, exhaustive_words, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
+from companion.app.rule_sets_model import rule_set_options
 from companion.app.table_model import GameReplay, LogError, meld_words
 from companion.app.ui_kit import (
     ACCENT,
@@ -64,7 +65,7 @@ from companion.app.ui_kit import (
     unfolded,
 )
 from companion.app.upload import PhotoUpload
-from companion.app.view_photo import PhotoSource, profile_name
+from companion.app.view_photo import PhotoSource
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.view_wall import wall_fold
 from companion.app.words import SEP, Words, ui, unbroken
@@ -76,7 +77,7 @@ from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
 from companion.game.text import msg
 from companion.hand import MeldKind
-from companion.rules.profiles import BUILTIN, ProfileError, profile_id
+from companion.rules.profiles import DEFAULT_PROFILE, ProfileError, profile_id
 from companion.rules.settlement import STAKE_MAX
 from companion.tiles import CopyLimitError, NotationError, Tile
 
@@ -449,7 +450,7 @@ class LiveTab:
             if key != self._seated_key:
                 self._seated_key = key
                 kept = profile_id(state.profile)  # (a table keeps its rule set's values: ``id#digest``)
-                self.profile = kept if kept in BUILTIN else self.profile
+                self.profile = kept if kept in (pid for pid, _ in rule_set_options()) else self.profile
                 try:
                     usual = rule_values(switches_for(state.profile))
                 except ProfileError:
@@ -470,10 +471,13 @@ class LiveTab:
             self.profile = e.control.value or self.profile
             self.host.render()  # the house rules show the new rule set's values
 
+        offered = rule_set_options()  # the built-in rule sets and the house ones saved (Settings, --save-profile)
+        if self.profile not in (pid for pid, _ in offered):  # a house rule set deleted since it was picked
+            self.profile = DEFAULT_PROFILE
         rules = drop_down("live-profile", ft.Dropdown(
             label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
             # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
-            options=[ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]), t(ui("profile")))
+            options=[ft.DropdownOption(key=pid, text=t(name)) for pid, name in offered]), t(ui("profile")))
         start = ident(ID_LIVE_START, ft.Button(content=t(ui("live_start")), on_click=lambda: self._start(o.at)))
         return ft.Column([label(t(ui("live_players")), 13, bold=True),
                           ft.Row([ident(f"live-name-{i}", f) for i, f in enumerate(self.names)], wrap=True, spacing=8),

@@ -32,6 +32,7 @@ from companion.app.photo_model import (
     score_picked,
     score_typed_hand,
 )
+from companion.app.rule_sets_model import rule_set_options
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -65,14 +66,9 @@ from companion.app.upload import PhotoUpload
 from companion.app.words import SEP, Words, ui
 from companion.game.session import switches_for
 from companion.game.switches import SeatWind
-from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile
+from companion.rules.profiles import Profile, ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.tiles import Tile
-
-
-def profile_name(pid: str) -> Words:
-    prof = load_profile(pid)
-    return Words(prof.name_zh, prof.name_en)
 
 __all__ = ["PhotoTab", "PhotoSource"]
 
@@ -164,7 +160,12 @@ class PhotoTab:
             return table.profile, table.stakes
         base, per_tai = (int(x) for x in self.context.stakes.split("/"))
         profile = self.context.profile
-        return (profile if profile != TABLE_RULES else PhotoContext().profile), Stakes(base, per_tai)
+        if profile == TABLE_RULES:
+            return PhotoContext().profile, Stakes(base, per_tai)
+        try:  # read once here: a house rule set edited or deleted meanwhile scores the whole form alike
+            return load_profile(profile), Stakes(base, per_tai)
+        except ProfileError:  # deleted since it was picked (the form says it is gone)
+            return PhotoContext().profile, Stakes(base, per_tai)
 
     def _dealer_east(self) -> bool:
         """The rules count seat winds from the dealer (莊家坐東, spec §2.15): the dealer is East, not a choice (a
@@ -356,7 +357,10 @@ class PhotoTab:
         readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
         # (the default rules cap no streak: a rules review met a dealer on his ninth, which the form could not say)
         streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(STREAKS)]
-        rules = [ft.DropdownOption(key=pid, text=t(profile_name(pid))) for pid in BUILTIN]
+        # the built-in rule sets and the house ones saved (Settings, --save-profile); one deleted since it was
+        # picked is said to be gone (the form scores with the default rules then)
+        rules = [ft.DropdownOption(key=pid, text=t(name))
+                 for pid, name in rule_set_options(c.profile if c.profile != TABLE_RULES else None)]
         if self.live is not None:
             rules.insert(0, ft.DropdownOption(key=TABLE_RULES, text=t(ui("photo_table_rules"))))
         table = self._table()

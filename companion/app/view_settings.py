@@ -1,6 +1,7 @@
-"""The Settings tab (設定): the player's own tile set. Which calibrated set reads the photos (use one, none, delete
-one), and a new set calibrated from photos of the printable sheet: download it, lay the tiles on it, upload a photo
-of each page, see what each page gave, name the set and save it. What it does is in
+"""The Settings tab (設定): the player's own tile set, and the house rule sets (:mod:`companion.app.view_rule_sets`).
+Which calibrated set reads the photos (use one, none, delete one), and a new set calibrated from photos of the
+printable sheet: download it, lay the tiles on it, upload a photo of each page, see what each page gave, name the set
+and save it. What it does is in
 :mod:`companion.app.tileset_model`; a photo arrives through :class:`companion.app.upload.PhotoUpload`.
 """
 
@@ -27,6 +28,7 @@ from companion.app.tileset_model import (
 )
 from companion.app.ui_kit import ACCENT, CARD, FELT, FINGER, GREY, TILE_W, Host, ident, label, on_tap, tiles
 from companion.app.upload import PhotoUpload
+from companion.app.view_rule_sets import RuleSetsPanel
 from companion.app.words import Words, ui
 from companion.tiles import Tile
 from companion.vision.sheet import KINDS
@@ -70,6 +72,7 @@ class SettingsTab:
         self.upload = PhotoUpload(host, source.upload_dir if source else None, self._received, self._refused,
                                   self._sending)
         self.listener = PageListener(host, self.draft.subscribe, self._heard)
+        self.rule_sets = RuleSetsPanel(host)  # the house rule sets (規則)
 
     # --- actions ---------------------------------------------------------------------------------------
 
@@ -213,11 +216,12 @@ class SettingsTab:
             parts.append(ft.Row([ft.ProgressRing(width=20, height=20), label(t(self.busy), 13)]))
         parts += self._message("sets")
         parts += [ft.Divider(), label(t(ui("set_new")), 16, bold=True, colour=FELT), self._new()]
-        # a host looked here for the rules and found only tile sets: where they are set
+        # a host looked here for the rules and found only tile sets: where they are set, and the house rule sets
+        # made here (copied, edited, saved, deleted)
         live, terms, photo = ui("tab_live"), ui("live_terms"), ui("tab_photo")
         parts += [ft.Divider(), ident("set-rules-where", label(t(ui(
             "set_rules_where", live=live.zh, live_en=live.en, terms=terms.zh, terms_en=terms.en, photo=photo.zh,
-            photo_en=photo.en)), 13, colour=GREY))]
+            photo_en=photo.en)), 13, colour=GREY)), self.rule_sets.build()]
         return ft.Column(parts, spacing=8)
 
     def _sets(self) -> ft.Control:

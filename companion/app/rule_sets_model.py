@@ -1,0 +1,327 @@
+"""Rule sets (規則) as a host keeps them: the built-in ones and the house ones saved in the data folder, offered by
+the rule dropdowns; and the editor of the Settings tab, which copies any of them under a new id and names, edits
+its values as the profile schema (:mod:`companion.rules.profiles._schema`) and the tai catalogue give them, saves
+it through the same store as ``companion tai --save-profile``, and deletes a house one. Plain Python (no flet).
+
+A built-in rule set is never written or removed here. A table seated under a house rule set keeps every value of it
+in its log (:func:`companion.rules.profiles.keep_rules`), so editing or deleting the file re-prices no hand played.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from companion.app.house_rules import HOUSE_RULES
+from companion.app.words import Words, ui
+from companion.rules.profiles import (
+    BUILTIN,
+    DEFAULT_PROFILE,
+    Profile,
+    ProfileError,
+    check_caps,
+    load_profile,
+    parse_profile,
+)
+from companion.rules.profiles._schema import SWITCHES, check_switch
+from companion.rules.profiles._store import list_profiles, save_profile, user_profile_path, valid_id
+from companion.rules.tai import ITEMS, SWITCH_VALUED
+
+__all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
+           "rule_set_options", "clone", "edit", "delete", "MOST", "NAME_MAX"]
+
+MOST = 100
+"""The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
+more than 40 tai, and a cap or a streak of 100 is as good as none)."""
+NAME_MAX = 40  # characters of an id or a name
+_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+class RuleSetRefused(ValueError):
+    """What the editor would not do, and why, in both languages."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words.en)
+        self.words = words
+
+
+def _refused(error: ProfileError) -> RuleSetRefused:
+    return RuleSetRefused(Words(error.zh, str(error)))
+
+
+# --- the rule sets offered ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    id: str
+    name: Words  # the profile's own names (its id for a file that cannot be read)
+    builtin: bool
+    problem: Words | None = None  # why a house file cannot be played (damaged): it is listed, never offered
+
+
+def rule_sets() -> tuple[RuleSet, ...]:
+    """The built-in rule sets, then the house ones saved in the data folder (as ``companion tai
+    --list-profiles`` lists them)."""
+    out: list[RuleSet] = []
+    for pid in list_profiles():
+        try:
+            p = load_profile(pid)
+            check_caps(p)
+        except ProfileError as bad:
+            out.append(RuleSet(pid, Words(pid, pid), False, Words(bad.zh, str(bad))))
+            continue
+        out.append(RuleSet(pid, Words(p.name_zh, p.name_en), pid in BUILTIN))
+    return tuple(out)
+
+
+def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
+    """A rule dropdown's options (id, name): every rule set a table can play, built-in first. ``current`` (a rule set
+    picked before) is said to be gone where it is no longer here, so the dropdown still shows what it holds."""
+    out = [(r.id, r.name) for r in rule_sets() if r.problem is None]
+    if current is not None and current not in (pid for pid, _ in out):
+        out.append((current, ui("rs_gone", id=current)))
+    return tuple(out)
+
+
+# --- the fields a rule set has -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RuleField:
+    key: str  # "switches.<name>" or "tai.<item>", as a profile's house_rules name them
+    name: Words
+    kind: str  # "bool", "choice", "int", "int_or_none" (blank: none)
+    group: str
+    choices: tuple[tuple[str, Words], ...] = ()  # a dropdown's (value, words), for "bool" and "choice"
+    least: int = 0  # the smallest number taken, for "int" and "int_or_none"
+
+
+GROUPS = ("caps", "scoring", "items", "procedure")
+"""The editor's groups, in order: caps and minimum, scoring switches (spec §5.1), item tai (§4.4), and the
+procedure of the table (§2.17, the rules a table may also set at seating)."""
+
+_CAPS = ("tai_cap", "min_tai", "streak_cap", "false_win_penalty")
+_SCORING = ("pinghu_concealed_allowed", "pinghu_check_honours_flowers", "small_winds_adds_winds",
+            "seek_adds_single_wait", "heaven_earth_keep_zimo", "all_pungs_with_five_concealed",
+            "kong_bloom_with_last_tile", "eight_flowers_compound", "any_wind_pung_tai", "declared_ready_tai")
+_YES_NO = (("true", Words("是", "yes")), ("false", Words("否", "no")))
+
+
+def _choices(name: str) -> tuple[tuple[str, Words], ...]:
+    spec = SWITCHES[name]
+    if spec.kind == "bool":
+        return _YES_NO
+    rule = next((r for r in HOUSE_RULES if r.key == name), None)
+    return tuple((c, rule.option(c) if rule is not None else ui(f"rs_opt_{name}_{c}")) for c in spec.choices)
+
+
+def _switch_field(name: str, group: str) -> RuleField:
+    spec = SWITCHES[name]
+    return RuleField(f"switches.{name}", Words(spec.zh, spec.en), spec.kind, group,
+                     _choices(name) if spec.kind in ("bool", "choice") else (), 1 if name == "tai_cap" else 0)
+
+
+def _fields() -> tuple[RuleField, ...]:
+    out = [_switch_field(n, "caps") for n in _CAPS]
+    out += [_switch_field(n, "scoring") for n in _SCORING]
+    out += [RuleField(f"tai.{i}", Words(item.zh, item.en), "int", "items") for i, item in ITEMS.items()
+            if i not in SWITCH_VALUED]
+    out += [_switch_field(n, "procedure") for n in SWITCHES if n not in _CAPS and n not in _SCORING]
+    return tuple(out)
+
+
+FIELDS: tuple[RuleField, ...] = _fields()
+"""Every value of a rule set the editor sets: each switch of the schema and each item's tai, once."""
+_BY_KEY = {f.key: f for f in FIELDS}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value == "none" else str(value)
+
+
+# --- a rule set being edited -------------------------------------------------------------------------
+
+
+class RuleSetDraft:
+    """A house rule set being made: a copy of another's values under its own id and names, edited field by field.
+    A value refused leaves the draft's value as it was; the draft is not saved while one is refused."""
+
+    def __init__(self, base: Profile, pid: str, name: Words, editing: bool) -> None:
+        self.base = base  # the rule set copied (or edited)
+        self.id, self.name, self.editing = pid, name, editing
+        self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
+        self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
+        self.typed: dict[str, str] = {}  # what a number field holds where it is refused
+        self.bad: dict[str, Words] = {}  # why, by field
+
+    def text(self, key: str) -> str:
+        """What the field ``key`` shows: the text typed where refused, else its value ("" for none, "true"/"false")."""
+        return self.typed[key] if key in self.typed else _shown(self.values[key])
+
+    def changed(self, key: str) -> bool:
+        """Whether the field differs from the rule set copied."""
+        kind, _, name = key.partition(".")
+        was = self.base.tai[name] if kind == "tai" else self.base.switches[name]
+        return bool(self.values[key] != was)
+
+    def set(self, key: str, text: str) -> Words | None:
+        """Set the field ``key`` from what the form holds; why not (both languages), the value then kept."""
+        f = _BY_KEY.get(key)
+        if f is None:
+            raise KeyError(key)
+        value = _parse(f, text.strip())
+        if isinstance(value, Words):
+            self.typed[key], self.bad[key] = text, value
+            return value
+        self.typed.pop(key, None)
+        self.bad.pop(key, None)
+        self.values[key] = value
+        return None
+
+    def profile(self) -> Profile:
+        """The rule set as it stands: the nearest built-in one it comes from, and what it sets otherwise."""
+        root = _root(self.base)
+        parent = load_profile(root)
+        tai = {k.partition(".")[2]: v for k, v in self.values.items()
+               if k.startswith("tai.") and parent.tai[k.partition(".")[2]] != v}
+        switches = {k.partition(".")[2]: v for k, v in self.values.items()
+                    if k.startswith("switches.") and parent.switches[k.partition(".")[2]] != v}
+        data: dict[str, Any] = {"id": self.id, "inherits": root, "name_zh": self.name.zh, "name_en": self.name.en,
+                                "tai": tai, "switches": switches}
+        # the items the rule set copied marks "house rule" (uncertain) beyond its built-in one's; a value this table
+        # sets otherwise is agreed, and loses the mark as it does in any file that overrides its parent
+        own_house = [h for h in self.base.house_rules if h not in parent.house_rules]
+        if own_house:
+            data["house_rules"] = own_house
+        return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}")
+
+    def save(self) -> Words:
+        """Save it as ``companion tai --save-profile`` does; what was done, or :class:`RuleSetRefused`."""
+        if self.bad:
+            key, why = next(iter(self.bad.items()))
+            name = _BY_KEY[key].name
+            raise RuleSetRefused(ui("rs_field_bad", field=name.zh, field_en=name.en, why=why.zh, why_en=why.en))
+        if not self.editing:  # (another phone may have saved one under this id since the copy was made)
+            _check_new_id(self.id)
+        try:
+            save_profile(self.profile())
+        except ProfileError as bad:
+            raise _refused(bad) from None
+        except OSError as e:
+            raise RuleSetRefused(ui("rs_write_failed", why=e.strerror or str(e))) from None
+        return ui("rs_saved", name=self.name.zh, name_en=self.name.en, id=self.id)
+
+
+def _parse(f: RuleField, text: str) -> Any:
+    """The value ``text`` gives the field ``f``, or why not."""
+    if f.kind in ("bool", "choice"):
+        if text not in (v for v, _ in f.choices):
+            return ui("rs_not_a_choice", got=text)
+        return text == "true" if f.kind == "bool" else text
+    if f.kind == "int_or_none" and text == "":
+        return "none"
+    if not re.fullmatch(r"[0-9]+", text) or len(text) > 3:
+        return ui("rs_not_a_number_or_none" if f.kind == "int_or_none" else "rs_not_a_number", got=text,
+                  least=f.least, most=MOST)
+    value = int(text)
+    if not f.least <= value <= MOST:
+        return ui("rs_out_of_range", got=value, least=f.least, most=MOST)
+    if f.key.startswith("switches."):
+        check_switch(f.key.partition(".")[2], value, "editor")  # (the schema's own check: never refused here)
+    return value
+
+
+def _root(p: Profile) -> str:
+    """The built-in rule set ``p`` comes from (itself where built in; the default where none is found)."""
+    for _ in range(20):
+        if p.id in BUILTIN:
+            return p.id
+        if not p.inherits:
+            break
+        try:
+            p = load_profile(p.inherits)
+        except ProfileError:
+            break
+    return DEFAULT_PROFILE
+
+
+def _lower_ids() -> dict[str, str]:
+    return {pid.lower(): pid for pid in list_profiles()}
+
+
+def _check_new_id(pid: str) -> None:
+    if not pid:
+        raise RuleSetRefused(ui("rs_id_missing"))
+    if len(pid) > NAME_MAX or not valid_id(pid):
+        raise RuleSetRefused(ui("rs_id_bad", id=pid, most=NAME_MAX))
+    taken = _lower_ids().get(pid.lower())  # (home8 beside HOME8: one file on some disks)
+    if taken in BUILTIN:
+        raise RuleSetRefused(ui("rs_id_builtin", id=pid))
+    if taken is not None:
+        raise RuleSetRefused(ui("rs_id_taken", id=taken))
+
+
+def _check_names(name: Words, pid: str) -> None:
+    if not name.zh or not name.en:
+        raise RuleSetRefused(ui("rs_name_missing"))
+    if max(len(name.zh), len(name.en)) > NAME_MAX:
+        raise RuleSetRefused(ui("rs_name_long", most=NAME_MAX))
+    if _CJK.search(name.en):
+        raise RuleSetRefused(ui("rs_name_en_cjk"))
+    for r in rule_sets():
+        if r.id != pid and (name.zh in (r.name.zh, r.name.en) or name.en in (r.name.zh, r.name.en)):
+            raise RuleSetRefused(ui("rs_name_taken", name=name.zh if name.zh in (r.name.zh, r.name.en) else name.en,
+                                    other=r.name.zh, other_en=r.name.en))
+
+
+def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
+    """A copy of the rule set ``source`` as a new house rule set ``pid`` named ``name_zh`` / ``name_en`` (not saved
+    yet); :class:`RuleSetRefused` where the id or a name cannot be had."""
+    pid, name = pid.strip(), Words(name_zh.strip(), name_en.strip())
+    _check_new_id(pid)
+    _check_names(name, pid)
+    try:
+        base = load_profile(source)
+    except ProfileError as bad:
+        raise _refused(bad) from None
+    return RuleSetDraft(base, pid, name, editing=False)
+
+
+def edit(pid: str) -> RuleSetDraft:
+    """The house rule set ``pid`` to edit (its id and names kept); a built-in one is refused."""
+    if pid in BUILTIN:
+        raise RuleSetRefused(ui("rs_builtin_kept", id=pid))
+    try:
+        base = load_profile(pid)
+    except ProfileError as bad:
+        raise _refused(bad) from None
+    return RuleSetDraft(base, pid, Words(base.name_zh, base.name_en), editing=True)
+
+
+def rename(draft: RuleSetDraft, name_zh: str, name_en: str) -> None:
+    """Give ``draft`` other names; :class:`RuleSetRefused` (the names kept) where they cannot be had."""
+    name = Words(name_zh.strip(), name_en.strip())
+    _check_names(name, draft.id)
+    draft.name = name
+
+
+def delete(pid: str) -> Words:
+    """Remove the house rule set ``pid``; what was done, or :class:`RuleSetRefused` (a built-in one, one not there).
+    Tables seated under it keep its values and are not changed."""
+    if pid.lower() in {b.lower() for b in BUILTIN}:
+        raise RuleSetRefused(ui("rs_builtin_kept", id=pid))
+    try:
+        path = user_profile_path(pid)
+    except ProfileError as bad:
+        raise _refused(bad) from None
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
+    except OSError as e:
+        raise RuleSetRefused(ui("rs_write_failed", why=e.strerror or str(e))) from None
+    return ui("rs_deleted", id=pid)
