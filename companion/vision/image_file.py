@@ -181,11 +181,20 @@ def full_size(path: str | Path) -> tuple[int, int]:
     read from its header (what boxes read on a reduced decoding are scaled back to)."""
     with _quiet_exif(), _opened(Path(path), True) as im:
         w, h = im.size
+        if im.format in SIZE_TURNED_FORMATS:  # Pillow's header size is the upright one already
+            return w, h
         try:
             turned = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF orientations that swap the sides
         except (OSError, ValueError, TypeError, KeyError, SyntaxError, struct.error):
             turned = False
     return (h, w) if turned else (w, h)
+
+
+SIZE_TURNED_FORMATS = frozenset({"TIFF"})
+"""Formats whose size Pillow reports turned as the Orientation tag says (and whose pixels it turns as it loads
+them): :func:`full_size` must not turn it again (a review's TIFF with orientation 6 had every box of
+``read --json`` squeezed by height/width). A test holds :func:`full_size` to :func:`read_image` for each format
+and orientation."""
 
 
 def _rgb(im: Image.Image) -> np.ndarray:

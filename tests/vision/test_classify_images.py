@@ -223,3 +223,21 @@ def test_a_damaged_exif_block_is_read_without_pillows_warning(tmp_path: Path,
     assert img.shape == (40, 30, 3)
     assert [str(w.message) for w in seen] == []
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("suffix", [".jpg", ".png", ".webp", ".tif"])
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_the_full_size_of_a_photo_is_the_size_it_is_read_upright_in_every_format_and_orientation(
+        tmp_path: Path, suffix: str, orientation: int) -> None:
+    """Boxes read on a photo are scaled to :func:`full_size`, so it must be the size :func:`read_image` gives. Pillow
+    already reports a TIFF's size turned as its Orientation tag says; full_size turned it again, and a review's TIFF
+    with orientation 6 had every box in ``read --json`` squeezed by height/width."""
+    from companion.vision.image_file import full_size
+
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    path = tmp_path / f"o{orientation}{suffix}"
+    Image.new("RGB", (60, 40), (120, 80, 40)).save(path, exif=exif.tobytes())
+    image = read_image(path, reduce_large=True)
+    assert full_size(path) == (image.shape[1], image.shape[0])
+    assert full_size(path) == ((40, 60) if orientation >= 5 else (60, 40))
