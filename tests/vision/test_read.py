@@ -987,3 +987,44 @@ def test_cli_read_marks_and_says_a_fifth_copy(tmp_path, capsys, monkeypatch) -> 
     assert tuple(int(v) for v in drawn[y0, x0 + 20]) == UNSURE_BGR
     scored = annotate(np.full((200, 400, 3), 120, np.uint8), dets, ["5m", "5m", "6m!", "5m", "5m", "1p"])
     assert tuple(int(v) for v in scored[y0, x0 + 20]) != UNSURE_BGR  # a hand as scored has put it right and said so
+
+
+DEMO_PHOTO = os.path.join(os.path.dirname(__file__), "..", "..", "companion", "assets", "demo", "win_hand.jpg")
+
+
+def _close_up(box: tuple[int, int, int, int], share: float) -> np.ndarray:
+    """Tiles cut from the bundled demo photo (``box``: x0, y0, x1, y1 around them), enlarged until they fill
+    ``share`` of a 800x600 photo's height, on green felt: a phone photo of the one or two tiles a player asks about."""
+    im = cv2.imread(DEMO_PHOTO)
+    x0, y0, x1, y1 = box
+    crop = im[y0:y1, x0:x1]
+    k = share * 600 / crop.shape[0]
+    crop = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    photo = np.full((600, max(800, crop.shape[1] + 40), 3), (40, 110, 40), np.uint8)
+    y, x = (photo.shape[0] - crop.shape[0]) // 2, (photo.shape[1] - crop.shape[1]) // 2
+    photo[y:y + crop.shape[0], x:x + crop.shape[1]] = crop
+    return photo
+
+
+@pytest.mark.parametrize(("box", "share", "tiles"), [
+    ((202, 460, 282, 560), 0.67, ["7z"]),  # a review's: read as six face-down tiles
+    ((198, 456, 284, 562), 0.9, ["7z"]),
+    ((660, 361, 734, 456), 0.67, ["3s"]),  # read as 0x 1s 1s?
+    ((198, 456, 355, 570), 0.67, ["7z", "7z"]),  # read as eleven 0x
+    ((284, 327, 373, 439), 0.9, ["4m"]),
+])
+def test_a_close_up_photo_of_one_or_two_tiles_reads_those_tiles(reader: TileReader, box: tuple[int, int, int, int],
+                                                                 share: float, tiles: list[str]) -> None:
+    """A close-up's tiles are bigger than any the detector learnt (a tile half the photo's height or more): at its
+    scale it boxed strokes, dots and rims (a 發 read as a sure 1s, a 9p as nine 5z); the pass at a third of it finds
+    the tile whole, and its parts go."""
+    got = reader.read(_close_up(box, share), tiled=True).in_reading_order()
+    assert [t.code for t in got.tiles()] == tiles, got.to_json()
+
+
+def test_a_close_up_cut_from_the_demo_photo_is_read_by_the_command(tmp_path, capsys) -> None:
+    path = tmp_path / "one_tile.jpg"
+    cv2.imwrite(str(path), _close_up((202, 460, 282, 560), 0.67))
+    assert main(["read", str(path), "--json", "--no-calibration"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert [t["tile"] for t in json.loads(line)["tiles"]] == ["7z"]
