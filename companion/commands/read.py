@@ -2,7 +2,12 @@
 
 With ``--json`` each photo gives one line ``{"file": ..., "tiles": [{"tile": "5p", "xyxy": [x0, y0, x1, y1],
 "angle": 0.0, "score": 0.98, "top3": [...], "unsure": false, "extra_copy": false}]}`` (``"0x"`` = a face-down
-tile; ``angle`` in degrees, counter-clockwise, of the tile's top from image up; ``unsure``: a face the text output
+tile; ``angle`` in degrees, counter-clockwise, of the tile's top from image up; ``score``: how sure the reading
+is, 0-1, the detector's score times the classifier's probability; ``top3``: the classifier's likeliest kinds,
+``{"tile", "score"}``, the reading first, then by score, each the classifier's probability of that kind, together
+at most 1; ``second_look``, only where one read another kind likelier than the third: ``{"tile", "score"}``, that
+kind and its probability in another view of the box, such as the tile lying across its row, which may exceed the
+reading's; ``unsure``: a face the text output
 marks ``?``: read unsurely, or ``extra_copy``, the least sure of more copies of its kind than a set holds, which
 the text output also says in a line of its own). Tiles are listed in reading order, as the text output lists
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text

@@ -121,7 +121,10 @@ class Detections:
     other face a second look read, as a tile lying across the row, may take the second or third place:
     :meth:`TileReader._offered`; for a back the check passed, ``0x`` with 1; for a box read as a back without the
     check because the detector found it face down, ``0x`` with the probability of "a tile", the others 0);
-    ``image_size`` (w, h) of the image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
+    ``image_size`` (w, h) of the image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it;
+    ``second_look`` N x 3 bool or None (none): the places of ``top3`` a second look filled (its probability, read
+    in another view of the box, is not one of the classifier's for the box as read, and may exceed the reading's:
+    :meth:`to_json` gives it apart)."""
 
     obb: np.ndarray
     kind: np.ndarray
@@ -130,6 +133,7 @@ class Detections:
     top3_kind: np.ndarray
     top3_score: np.ndarray
     image_size: tuple[int, int] = (0, 0)
+    second_look: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         n = len(self.kind)
@@ -140,6 +144,8 @@ class Detections:
                 raise ValueError(f"Detections.{name} has shape {arr.shape}, expected {shape}")
         if self.kind.ndim != 1 or (n and (self.kind.min() < 0 or self.kind.max() > int(Tile.UNKNOWN))):
             raise ValueError(f"Detections.kind must hold tile values 0-42, got {self.kind!r}")
+        if self.second_look is not None and (self.second_look.shape != (n, 3) or self.second_look.dtype != np.bool_):
+            raise ValueError(f"Detections.second_look must be {n} x 3 bool, got {self.second_look.shape}")
         if self.face_up.dtype != np.bool_:
             raise ValueError(f"Detections.face_up must be bool, got {self.face_up.dtype}")
         if n and not (np.all(self.score >= 0) and np.all(self.score <= 1)):
@@ -189,14 +195,15 @@ class Detections:
     def take(self, idx: np.ndarray) -> Detections:
         """These detections at the rows ``idx`` (an index array or a bool mask), in that order."""
         return Detections(self.obb[idx], self.kind[idx], self.face_up[idx], self.score[idx], self.top3_kind[idx],
-                          self.top3_score[idx], self.image_size)
+                          self.top3_score[idx], self.image_size,
+                          None if self.second_look is None else self.second_look[idx])
 
     def scaled(self, k: float, image_size: tuple[int, int]) -> Detections:
         """These detections in an image ``k`` times as large (centres and sides; angles kept), of ``image_size``:
         boxes read on a photo decoded at a reduced size, given in the photo's own pixels."""
         obb = self.obb.copy()
         obb[:, :4] *= np.float32(k)
-        return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
+        return dataclasses.replace(self, obb=obb, image_size=image_size)
 
     def mapped(self, affine: np.ndarray, turn: float, image_size: tuple[int, int]) -> Detections:
         """These detections moved into another image of ``image_size`` (w, h) by a turn of the pixels: each centre
@@ -208,7 +215,7 @@ class Detections:
         obb[:, :2] = xy @ m[:, :2].T + m[:, 2]
         obb[:, 2:4] *= np.float32(np.sqrt(abs(np.linalg.det(m[:, :2]))))  # a turn's scale, if any
         obb[:, 4] = (self.obb[:, 4].astype(np.float64) + turn + 180) % 360 - 180
-        return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
+        return dataclasses.replace(self, obb=obb, image_size=image_size)
 
     def quarter_turned(self, turn: int, image_size: tuple[int, int]) -> Detections:
         """These detections, of an image turned a quarter (``turn`` 1: counter-clockwise, -1: clockwise; as
@@ -239,16 +246,29 @@ class Detections:
         """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...],
         "unsure": false, "extra_copy": false}`` (``unsure``: to be checked against the photo, as the text output
         marks it ``?``: the face read under :data:`DOUBTFUL`, or ``extra_copy``: one of more copies of its kind
-        than a set holds, and of them the least sure, :meth:`extra_copies`)."""
+        than a set holds, and of them the least sure, :meth:`extra_copies`). ``top3``: the classifier's likeliest
+        kinds for the box as read, ``{"tile", "score"}``, the reading ``tile`` first and the others by score, each
+        score the classifier's probability of that kind (together at most 1; ``score`` is the first's times the
+        detector's); where a second look at the box (another view: the tile lying across its row) read another kind
+        likelier than the third, that kind is ``"second_look": {"tile", "score"}`` instead, its probability in that
+        view, which may exceed the reading's, and ``top3`` holds the other two (a review's program, sorting ``top3``,
+        took such a 0.81 over the 0.38 reading)."""
         out = []
         extra = self.extra_copies()
         doubtful = self.doubtful() | extra
+        looks = self.second_look if self.second_look is not None else np.zeros((len(self), 3), bool)
         for i, box in enumerate(self.xyxy):
-            top3 = [{"tile": Tile(int(k)).code, "score": round(float(s), 4)}
-                    for k, s in zip(self.top3_kind[i], self.top3_score[i], strict=True)]
-            out.append({"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
-                        "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
-                        "top3": top3, "unsure": bool(doubtful[i]), "extra_copy": bool(extra[i])})
+            own = [(int(k), float(s)) for k, s, look in zip(self.top3_kind[i], self.top3_score[i], looks[i],
+                                                             strict=True) if not look]
+            own.sort(key=lambda ks: (ks[0] != int(self.kind[i]), -ks[1]))  # the reading first, then by score
+            tile = {"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
+                    "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
+                    "top3": [{"tile": Tile(k).code, "score": round(s, 4)} for k, s in own],
+                    "unsure": bool(doubtful[i]), "extra_copy": bool(extra[i])}
+            for k, s, look in zip(self.top3_kind[i], self.top3_score[i], looks[i], strict=True):
+                if look:
+                    tile["second_look"] = {"tile": Tile(int(k)).code, "score": round(float(s), 4)}
+            out.append(tile)
         return out
 
 
@@ -664,6 +684,7 @@ class TileReader:
         faces = probs[:, self._face_cols]
         face_kind = self._kind_of[self._face_cols]
         top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+        looked = dets.second_look.copy() if dets.second_look is not None else np.zeros((len(dets), 3), bool)
         for i in np.unique(owner):
             if skip[i] or dets.kind[i] == int(Tile.UNKNOWN):
                 continue
@@ -673,17 +694,20 @@ class TileReader:
             k, p = int(face_kind[f]), float(best[f])
             if p < OFFER:
                 continue
-            kinds, scores = list(top3_kind[i, 1:]), list(top3_score[i, 1:])
+            kinds, scores, looks = list(top3_kind[i, 1:]), list(top3_score[i, 1:]), list(looked[i, 1:])
             if k in kinds:
-                scores[kinds.index(k)] = max(scores[kinds.index(k)], p)
+                at = kinds.index(k)
+                if p > scores[at]:
+                    scores[at], looks[at] = p, True
             elif p > scores[-1]:
-                kinds[-1], scores[-1] = k, p
+                kinds[-1], scores[-1], looks[-1] = k, p, True
             else:
                 continue
             order = np.argsort(-np.array(scores), kind="stable")
             top3_kind[i, 1:] = np.array(kinds)[order]
             top3_score[i, 1:] = np.array(scores, np.float32)[order]
-        return dataclasses.replace(dets, top3_kind=top3_kind, top3_score=top3_score)
+            looked[i, 1:] = np.array(looks, bool)[order]
+        return dataclasses.replace(dets, top3_kind=top3_kind, top3_score=top3_score, second_look=looked)
 
     def _the_rows_way_up(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with each face-up tile standing the other way up from its row read half turned: every standing
@@ -866,10 +890,12 @@ def _found(dets: Detections, idx: np.ndarray | list[int]) -> np.ndarray:
 
 def _joined(a: Detections, b: Detections) -> Detections:
     """The detections of ``a`` followed by those of ``b`` (of the same image)."""
+    looks = None if a.second_look is None and b.second_look is None else np.concatenate(
+        [d.second_look if d.second_look is not None else np.zeros((len(d), 3), bool) for d in (a, b)])
     return Detections(np.concatenate([a.obb, b.obb]), np.concatenate([a.kind, b.kind]),
                       np.concatenate([a.face_up, b.face_up]), np.concatenate([a.score, b.score]),
                       np.concatenate([a.top3_kind, b.top3_kind]), np.concatenate([a.top3_score, b.top3_score]),
-                      a.image_size)
+                      a.image_size, looks)
 
 
 def backs_face_down(probs: np.ndarray, face_down: np.ndarray, kind_of: np.ndarray,

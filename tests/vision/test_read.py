@@ -919,6 +919,27 @@ def test_a_second_looks_likeliest_other_face_joins_the_top_three(reader: TileRea
     assert [Tile(int(t)).code for t in got.top3_kind[1]] == ["2p", "1p", "3p"]
     assert np.allclose(got.top3_score[1], [0.6, 0.4, 0.3])
     assert np.allclose(got.top3_score[2], s[2])
+    assert got.second_look is not None and got.second_look[1].tolist() == [False, True, False]
+
+
+def test_top3_in_json_is_the_reading_first_then_by_score_and_a_second_look_is_given_apart(reader: TileReader) -> None:
+    """A review's tile read 1f 0.38 had ``top3`` [1f 0.38, 9p 0.81, 4f 0.15]: the 0.81 was a second look's (another
+    view of the box), inserted in second place; a program sorting top3 took 9p. ``top3`` is the classifier's, the
+    reading first and by score (together at most 1), and the second look is ``second_look``."""
+    k = [[int(Tile.F1), int(Tile.F4), int(Tile.P9)]]
+    dets = Detections(np.float32([[50, 50, 30, 40, 0]]), np.array([int(Tile.F1)], np.int16), np.ones(1, bool),
+                      np.float32([0.36]), np.array(k, np.int16), np.float32([[0.38, 0.15, 0.1]]), (100, 100))
+    col = {int(t): i for i, t in enumerate(reader._kind_of) if t >= 0}
+    row = np.zeros((1, len(reader._kind_of)), np.float32)
+    row[0, col[int(Tile.P9)]] = 0.81
+    (got,) = reader._offered(dets, np.array([0]), row, np.zeros(1, bool)).to_json()
+    assert got["tile"] == "1f" and got["top3"][0] == {"tile": "1f", "score": 0.38}
+    scores = [t["score"] for t in got["top3"]]
+    assert scores == sorted(scores, reverse=True) and sum(scores) <= 1
+    assert got["second_look"] == {"tile": "9p", "score": 0.81}
+    assert "9p" not in [t["tile"] for t in got["top3"]]
+    (plain,) = dets.to_json()  # no second look: the classifier's three, as read
+    assert [t["tile"] for t in plain["top3"]] == ["1f", "4f", "9p"] and "second_look" not in plain
 
 
 def _read_as(kinds: list[Tile], scores: list[float], up: list[bool] | None = None) -> Detections:
