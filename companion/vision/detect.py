@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from companion.vision.backs import BackChecker
+from companion.vision.image_file import too_small
 from companion.vision.orient import TileOrienter
 from companion.vision.runtime import model_session, shipped_model
 
@@ -268,10 +269,9 @@ class TileDetector:
         if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
             raise DetectorError(f"expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype} / "
                                 f"影像須為 HxWx3 uint8 BGR，收到 {image.shape} {image.dtype}")
-        if min(image.shape[:2]) < 8:
-            raise DetectorError(f"image too small to hold a tile ({image.shape[1]}x{image.shape[0]} pixels; "
-                                f"at least 8x8) / 影像太小，容不下一張牌（{image.shape[1]}x{image.shape[0]} "
-                                "像素，至少要 8x8）")
+        small = too_small(image.shape[1], image.shape[0])
+        if small:
+            raise DetectorError(f"{small[0]} / {small[1]}")
         net_in, scale = letterbox(image, long_side or self.long_side)
         return net_in, scale, (max(1, round(image.shape[0] * scale)), max(1, round(image.shape[1] * scale)))
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, JpegImagePlugin, UnidentifiedImageError
 
-__all__ = ["ImageFileError", "read_image", "full_size", "jpeg_bytes", "image_size", "MAX_PIXELS", "MAX_BYTES",
+__all__ = ["ImageFileError", "read_image", "MIN_SIDE", "too_small", "full_size", "jpeg_bytes", "image_size", "MAX_PIXELS", "MAX_BYTES",
            "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
@@ -25,6 +25,20 @@ MAX_BYTES = 128 * 1024 * 1024
 """Largest file read (a 200 MP phone photo at the camera's best quality is 60-100 MB)."""
 MAX_SIDE = 30_000
 """Longest side read: OpenCV's remapping, which cuts the tiles out, takes images under 32,767 pixels a side."""
+
+
+MIN_SIDE = 8
+"""Shortest side of an image that may hold a tile: ``companion read``, ``score`` and ``classify`` refuse smaller
+ones alike (a review's 2x2 blank image was read by ``classify`` as a sure 白板 and refused by ``read``)."""
+TOO_SMALL_EN = "image too small to hold a tile ({w}x{h} pixels; at least {m}x{m})"
+TOO_SMALL_ZH = "影像太小，容不下一張牌（{w}x{h} 像素，至少要 {m}x{m}）"
+
+
+def too_small(w: int, h: int) -> tuple[str, str] | None:
+    """Why a ``w`` x ``h`` image cannot hold a tile, (English, Chinese), or ``None`` when it may."""
+    if min(w, h) >= MIN_SIDE:
+        return None
+    return TOO_SMALL_EN.format(w=w, h=h, m=MIN_SIDE), TOO_SMALL_ZH.format(w=w, h=h, m=MIN_SIDE)
 
 
 class ImageFileError(ValueError):
