@@ -40,7 +40,7 @@ from companion.vision.sideways import (
 )
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
-           "levels_stretched",
+           "levels_stretched", "reduced_note",
            "grid_points", "reading_order", "standing_turn", "stood", "rows_tilt"]
 
 GIANT = 2.0
@@ -1133,17 +1133,35 @@ TOP_BGR = (40, 40, 230)
 
 
 def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None,
-             legend: bool = False) -> np.ndarray:
+             legend: bool = False, full_size: tuple[int, int] | None = None) -> np.ndarray:
     """A copy of ``image`` with each tile's oriented box (its top edge red) and its reading drawn on it: the
     kind, with the score where the box is at least 60 px across, and a question mark on a face-up reading scored
     under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in
     letters sized to the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible)
     and no wider than it, and moved into the image where the box runs off it. ``legend``: a strip below the picture
-    says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`)."""
+    says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`), and, where
+    ``full_size`` (w, h), the photo's own size, is larger than ``image`` (a 48-200 MP photo read at a half, a
+    quarter…), that the drawing is smaller than the photo, whose pixels ``--json``'s boxes are in
+    (:func:`reduced_note`)."""
     out, entries = annotated(image, dets, names)
-    if legend and entries:
+    note = reduced_note(image.shape[1], full_size) if full_size is not None else None
+    if legend and (entries or note):
+        entries = entries + ([note] if note else [])
         out = np.vstack([out, legend_strip(out.shape[1], entries)])
     return out
+
+
+def reduced_note(width: int, full_size: tuple[int, int]) -> Entry | None:
+    """The legend's line saying that a drawing ``width`` pixels wide shows a photo of ``full_size`` (w, h) reduced,
+    and by how much; None when it is the photo's size (a review's 48 MP photo was drawn at half size while
+    ``--json`` gave its boxes in the photo's own pixels, and an overlay of the two was off by 2)."""
+    if full_size[0] <= width:
+        return None
+    k = full_size[0] / width
+    times = f"{k:.0f}" if abs(k - round(k)) < 0.05 else f"{k:.2f}"
+    return Entry(f"圖縮成原照片的 1/{times}（{width} 像素寬，原圖 {full_size[0]}x{full_size[1]}）；--json 的框是原圖的像素",
+                 f"drawn at 1/{times} of the photo's size ({width} px wide, the photo {full_size[0]}x{full_size[1]}); "
+                 "--json gives boxes in the photo's own pixels")
 
 
 def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None

@@ -1049,3 +1049,27 @@ def test_a_close_up_cut_from_the_demo_photo_is_read_by_the_command(tmp_path, cap
     assert main(["read", str(path), "--json", "--no-calibration"]) == 0
     (line,) = capsys.readouterr().out.splitlines()
     assert [t["tile"] for t in json.loads(line)["tiles"]] == ["7z"]
+
+
+def test_a_drawing_of_a_photo_read_reduced_says_so_in_its_legend(tmp_path, capsys, monkeypatch) -> None:
+    """A review's 48 MP photo was drawn at half size while ``--json`` gave the boxes in the photo's own pixels, and
+    nothing said so: the legend says the drawing is reduced, by how much, and where the boxes are."""
+    from companion.vision import image_file
+    from companion.vision.read import reduced_note
+
+    note = reduced_note(640, (1280, 960))
+    assert note is not None and note.en.startswith("drawn at 1/2 of the photo's size (640 px wide, the photo 1280x960)")
+    assert "--json gives boxes in the photo's own pixels" in note.en and note.zh.startswith("圖縮成原照片的 1/2")
+    assert reduced_note(1280, (1280, 960)) is None
+    frame, _ = scene()
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    h, w = frame.shape[:2]
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "full.png"), "--threads", "1"]) == 0
+    monkeypatch.setattr(image_file, "MAX_PIXELS", w * h // 3)  # the same photo, now read at half its size
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "half.png"), "--threads", "1"]) == 0
+    full, half = cv2.imread(str(tmp_path / "full.png")), cv2.imread(str(tmp_path / "half.png"))
+    assert full.shape[1] == w and half.shape[1] == w // 2
+    plain = annotate(cv2.resize(frame, (w // 2, h // 2)), Detections.empty(), legend=True)
+    noted = annotate(cv2.resize(frame, (w // 2, h // 2)), Detections.empty(), legend=True, full_size=(w, h))
+    assert plain.shape[0] == h // 2 and noted.shape[0] > h // 2  # the note's strip below
