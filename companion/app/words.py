@@ -144,6 +144,8 @@ UI: dict[str, tuple[str, str]] = {
     "photo_too_big_advice": ("：請傳小一點的照片（把手機相機的照片大小設成「中」，或先縮小、存成 JPEG 再傳）",
                              ": send a smaller photo (set the phone camera's photo size to medium, or shrink it and "
                              "save it as a JPEG first)"),
+    "photo_too_dark": ("；照片太暗：請在亮一點的地方重拍（已先調亮再讀）",
+                       "; the photo is too dark: take it again in more light (it was brightened to be read)"),
     "win_type": ("胡法", "Win"),
     "self_draw": ("自摸", "self-drawn"),
     "on_discard": ("放槍", "on a discard"),

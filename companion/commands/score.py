@@ -219,6 +219,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.rules.scoring import NotAWin
     from companion.vision.hand_score import PhotoHandError, score_photo
     from companion.vision.image_file import ImageFileError, full_size, read_image
+    from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
 
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
@@ -232,7 +233,10 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
     except PhotoHandError as e:
-        failed = _failed(args, photo, str(e), e.zh, {"reading": e.reading[0]} if e.reading else None)
+        en, zh = str(e), e.zh
+        if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
+            en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
+        failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed

@@ -40,7 +40,7 @@ from companion.vision.sideways import (
 )
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
-           "levels_stretched", "reduced_note",
+           "levels_stretched", "too_dark", "TOO_DARK_EN", "TOO_DARK_ZH", "reduced_note",
            "grid_points", "reading_order", "standing_turn", "stood", "rows_tilt"]
 
 GIANT = 2.0
@@ -350,6 +350,18 @@ DARK_TO = 230.0
 """... and the level it is brought to (a tile's white, not the sensor's clipping)."""
 DARK_FLOOR = 4.0
 """An image darker than this is black: nothing to stretch."""
+
+
+TOO_DARK_EN = "the photo is too dark: take it again in more light (it was brightened to be read)"
+TOO_DARK_ZH = "照片太暗：請在亮一點的地方重拍（已先調亮再讀）"
+"""Said after a refusal of a photo that :func:`too_dark` finds dark: the reason may be the light, not the hand (a
+review's dark photo was refused as "found 2 tiles" alone)."""
+
+
+def too_dark(image: np.ndarray) -> bool:
+    """Whether ``image`` is underexposed as :func:`levels_stretched` judges it (stretched, or black)."""
+    sample = image[::4, ::4].max(axis=2)
+    return bool(sample.size) and float(np.percentile(sample, DARK_TOP)) < DARK_LEVEL
 
 
 def levels_stretched(image: np.ndarray) -> np.ndarray:
