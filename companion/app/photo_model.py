@@ -41,7 +41,7 @@ from companion.vision.hand_score import (
 )
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
 from companion.vision.legend import Entry
-from companion.vision.read import Detections, TileReader, annotated, reading_order
+from companion.vision.read import Detections, TileReader, annotated, reading_order, too_dark
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
@@ -454,6 +454,8 @@ def _structural_count(text: str) -> int | None:
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
     """Why the photo ``read`` cannot be scored, in both languages, with the photo as read."""
     why = app_words(bad)
+    if isinstance(bad, PhotoHandError) and too_dark(read.image):  # the light may be why (a review's dark photo)
+        why = why + ui("photo_too_dark")
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
                        *photo_drawn(read.image, read.dets))
 

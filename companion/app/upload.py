@@ -28,7 +28,7 @@ from companion.app.photo_model import UPLOAD_MAX_BYTES
 from companion.app.ui_kit import Host
 from companion.app.words import Words, ui
 
-__all__ = ["PhotoUpload", "SUFFIXES", "UPLOAD_SECONDS", "FOLDER_PREFIX", "HELD", "hold", "sweep",
+__all__ = ["PhotoUpload", "too_big", "SUFFIXES", "UPLOAD_SECONDS", "FOLDER_PREFIX", "HELD", "hold", "sweep",
            "sweep_left_over_folders"]
 
 log = logging.getLogger(__name__)
@@ -130,6 +130,11 @@ def sweep_left_over_folders(base: Path | None = None, now: float | None = None) 
     return removed
 
 
+def too_big(name: str) -> Words:
+    """The refusal of a photo over :data:`UPLOAD_MAX_BYTES`, with what to do about it."""
+    return ui("photo_too_big", name=name, mb=UPLOAD_MAX_BYTES // (1024 * 1024)) + ui("photo_too_big_advice")
+
+
 class PhotoUpload:
     """One tab's photo picker. ``received(path, name)`` runs in a worker thread once the photo has arrived (the
     file is removed after it returns); ``refused(name, reason)`` and ``sending(words or None)`` run on the page's
@@ -162,7 +167,7 @@ class PhotoUpload:
             self.refused(chosen.name, ui("photo_empty", name=chosen.name))
             return
         if chosen.size > UPLOAD_MAX_BYTES:  # refused before a byte is sent
-            self.refused(chosen.name, ui("photo_too_big", name=chosen.name, mb=UPLOAD_MAX_BYTES // (1024 * 1024)))
+            self.refused(chosen.name, too_big(chosen.name))
             return
         suffix = Path(chosen.name).suffix.lower()
         stored = uuid.uuid4().hex + (suffix if suffix in SUFFIXES else ".img")

@@ -139,6 +139,13 @@ UI: dict[str, tuple[str, str]] = {
     "photo_new_hand": ("換了一手牌（新照片或新打的手牌）就是新的一手：{fields} 回到預設（圈風、莊家、規則、底台照舊）",
                        "Another hand (a new photo or a new hand typed) is a new hand: {fields_en} back to the "
                        "defaults (the round wind, the dealer, the rules and the stakes stay)"),
+    # a photo over the upload limit: what to do (a vision review: the refusal gave no way out, while a 108-200 MP
+    # phone photo is 20-60 MB)
+    "photo_too_big_advice": ("：請傳小一點的照片（把手機相機的照片大小設成「中」，或先縮小、存成 JPEG 再傳）",
+                             ": send a smaller photo (set the phone camera's photo size to medium, or shrink it and "
+                             "save it as a JPEG first)"),
+    "photo_too_dark": ("；照片太暗：請在亮一點的地方重拍（已先調亮再讀）",
+                       "; the photo is too dark: take it again in more light (it was brightened to be read)"),
     "win_type": ("胡法", "Win"),
     "self_draw": ("自摸", "self-drawn"),
     "on_discard": ("放槍", "on a discard"),

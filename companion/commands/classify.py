@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from companion.commands._io import bad_threads, print_json, with_zh
@@ -47,7 +48,7 @@ def _classifier(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.vision.image_file import ImageFileError, read_image
+    from companion.vision.image_file import ImageFileError, read_image, too_small
     from companion.vision.read import DOUBTFUL
 
     threads = bad_threads(args.threads)
@@ -65,10 +66,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion classify: {read_with(clf.calibration.name)}", file=sys.stderr)
     images, errors = {}, {}
     for i, f in enumerate(args.crops):
-        try:
-            images[i] = read_image(f)
+        try:  # a 48-200 MP photo of a tile is read at a half, a quarter…, as companion read reads it
+            image = read_image(f, reduce_large=True)
         except ImageFileError as e:
             errors[i] = e
+            continue
+        small = too_small(image.shape[1], image.shape[0])  # as companion read refuses it (a review's 2x2 blank
+        if small:  # image was read as a sure 白板)
+            errors[i] = ImageFileError(Path(f), *small)
+        else:
+            images[i] = image
     preds = dict(zip(images, clf.classify(list(images.values())), strict=True))
     from companion.commands.read import json_error
 

@@ -2,7 +2,12 @@
 
 With ``--json`` each photo gives one line ``{"file": ..., "tiles": [{"tile": "5p", "xyxy": [x0, y0, x1, y1],
 "angle": 0.0, "score": 0.98, "top3": [...], "unsure": false, "extra_copy": false}]}`` (``"0x"`` = a face-down
-tile; ``angle`` in degrees, counter-clockwise, of the tile's top from image up; ``unsure``: a face the text output
+tile; ``angle`` in degrees, counter-clockwise, of the tile's top from image up; ``score``: how sure the reading
+is, 0-1, the detector's score times the classifier's probability; ``top3``: the classifier's likeliest kinds,
+``{"tile", "score"}``, the reading first, then by score, each the classifier's probability of that kind, together
+at most 1; ``second_look``, only where one read another kind likelier than the third: ``{"tile", "score"}``, that
+kind and its probability in another view of the box, such as the tile lying across its row, which may exceed the
+reading's; ``unsure``: a face the text output
 marks ``?``: read unsurely, or ``extra_copy``, the least sure of more copies of its kind than a set holds, which
 the text output also says in a line of its own). Tiles are listed in reading order, as the text output lists
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
@@ -76,7 +81,10 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per photo / "
                                                        "每張照片輸出一個 JSON 物件")
     p.add_argument("--annotate", metavar="OUT.png",
-                   help="write the photo with the reading drawn on it, a legend below / 輸出標上辨識結果的照片，下方附圖例")
+                   help="write the photo with the reading drawn on it, a legend below; a photo over 40 MP is drawn "
+                        "at the size it is read at (a half, a quarter…), which the legend says, while --json gives "
+                        "boxes in the photo's own pixels / 輸出標上辨識結果的照片，下方附圖例；超過 40 MP 的照片"
+                        "以讀取時縮小的尺寸（一半、四分之一…）畫出，圖例會註明，--json 的框則是原圖像素")
     p.add_argument("--threads", type=int, default=2,
                    help="onnxruntime intra-op threads of the detector's network (default 2); the classifier and the "
                         "back check run on one thread each, side by side in a --single-pass frame / "
@@ -247,7 +255,8 @@ def run(args: argparse.Namespace) -> int:
         if args.annotate:
             out = annotation_path(args.annotate, n, len(args.photos))
             try:
-                written = cv2.imwrite(str(out), annotate(image, seen, legend=True))  # drawn on the photo as read
+                # drawn on the photo as read (a 48-200 MP photo at a half, a quarter…: the legend says so)
+                written = cv2.imwrite(str(out), annotate(image, seen, legend=True, full_size=size))
             except cv2.error:
                 written = False
             if not written:

@@ -74,7 +74,9 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
-                   help="write the photo with the hand as scored drawn on it, a legend below / 輸出標註後的照片，下方附圖例")
+                   help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "
+                        "at the size it is read at, which the legend says) / 輸出標註後的照片，下方附圖例（超過 40 MP "
+                        "的照片以讀取時縮小的尺寸畫出，圖例會註明）")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one) / 使用的已校正牌組")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")
     p.add_argument("--threads", type=int, default=2, help="onnxruntime threads of the detector and the classifier (default 2) / 辨識用的執行緒數")
@@ -217,6 +219,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.rules.scoring import NotAWin
     from companion.vision.hand_score import PhotoHandError, score_photo
     from companion.vision.image_file import ImageFileError, full_size, read_image
+    from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
 
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
@@ -230,7 +233,10 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
     except PhotoHandError as e:
-        failed = _failed(args, photo, str(e), e.zh, {"reading": e.reading[0]} if e.reading else None)
+        en, zh = str(e), e.zh
+        if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
+            en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
+        failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed
@@ -309,12 +315,17 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
     import cv2
 
     from companion.vision.hand_score import hand_labels
+    from companion.vision.image_file import ImageFileError, full_size
     from companion.vision.read import annotate
 
     names = hand_labels(dets, found) if found is not None else None
     out = annotation_path(args.annotate, n, len(args.photos))
+    try:  # a 48-200 MP photo is drawn at the size it was read at: the legend says so
+        size: tuple[int, int] | None = full_size(args.photos[n - 1])
+    except (ImageFileError, OSError):
+        size = None
     try:
-        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True))
+        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True, full_size=size))
     except cv2.error:
         written = False
     if not written:

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from companion.vision.backs import BackChecker
+from companion.vision.image_file import too_small
 from companion.vision.orient import TileOrienter
 from companion.vision.runtime import model_session, shipped_model
 
@@ -268,10 +269,9 @@ class TileDetector:
         if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
             raise DetectorError(f"expected an HxWx3 uint8 BGR image, got {image.shape} {image.dtype} / "
                                 f"影像須為 HxWx3 uint8 BGR，收到 {image.shape} {image.dtype}")
-        if min(image.shape[:2]) < 8:
-            raise DetectorError(f"image too small to hold a tile ({image.shape[1]}x{image.shape[0]} pixels; "
-                                f"at least 8x8) / 影像太小，容不下一張牌（{image.shape[1]}x{image.shape[0]} "
-                                "像素，至少要 8x8）")
+        small = too_small(image.shape[1], image.shape[0])
+        if small:
+            raise DetectorError(f"{small[0]} / {small[1]}")
         net_in, scale = letterbox(image, long_side or self.long_side)
         return net_in, scale, (max(1, round(image.shape[0] * scale)), max(1, round(image.shape[1] * scale)))
 
@@ -501,7 +501,7 @@ class TileDetector:
         to the neighbouring window that holds it whole; where passes find the same tile, the surer box
         stays (:func:`_merge_passes`); tiny boxes of the zoomed pass are dropped (:data:`SPECK`)."""
         side = long_side or self.long_side
-        first = self.detect(image, side)
+        first = self._with_big_tiles(image, self.detect(image, side), side)
         h, w = image.shape[:2]
         scale = min(1.0, zoom * side / max(h, w))
         if scale * max(h, w) < 1.25 * side:
@@ -522,7 +522,31 @@ class TileDetector:
             obb[:, :4] /= scale
             parts.append(Boxes(obb, b.face_up[~edge], b.score[~edge]))
         zoomed = _drop_specks(_concat(parts[1:]), first)
-        return _merge_passes(_concat([first, zoomed]))
+        return _inside_big_dropped(_merge_passes(_concat([first, zoomed])), max(h, w))
+
+    def _with_big_tiles(self, image: np.ndarray, first: Boxes, side: int) -> Boxes:
+        """``first`` (the whole image at ``side``) with the tiles too big for that scale found at a third of it
+        (:data:`BIG_SHRINK`): a close-up photo of one or two tiles, a tile half the photo's height or more, is
+        bigger than any tile the network learnt, and at ``side`` it boxed a stroke or the dots of the face, never
+        the tile (a review's 發 read as a sure 1s, a 9p as nine 5z, a 白板 not found). A box of the shrunk pass
+        stays only when it is big (:data:`BIG_TILE`) and sure (the detector's threshold), and ``first`` has no
+        box of that tile near its size; the boxes inside it that are much smaller go (parts of its face). Photos
+        whose tiles are all smaller find no such box, and read as before; the pass costs a ninth of the first."""
+        h, w = image.shape[:2]
+        coarse = self.detect(image, max(INPUT_MULTIPLE, round(side * BIG_SHRINK)))
+        big = (coarse.obb[:, 2:4].max(axis=1) >= BIG_TILE * max(h, w)) & (coarse.score >= self.threshold) \
+            if len(coarse) else np.zeros(0, bool)
+        if not big.any():
+            return first
+        large = _merge_passes(Boxes(coarse.obb[big], coarse.face_up[big], coarse.score[big]))  # one box a tile
+        kept = [i for i in range(len(large))  # a tile the first pass boxed whole keeps its box
+                if not any(_same_tile(large.obb[i], b) and max(b[2], b[3]) >= INNER * max(large.obb[i, 2:4])
+                           for b in first.obb)]
+        if not kept:
+            return first
+        idx = np.array(kept, np.int64)
+        return _inside_big_dropped(_concat([first, Boxes(large.obb[idx], large.face_up[idx], large.score[idx])]),
+                                   max(h, w))
 
 
 ROW_FLOOR = 0.3
@@ -742,6 +766,51 @@ SPECK = 0.4
 """A box of the zoomed pass whose longer side is under this share both of the nearest box the whole-image
 pass found and of that pass's median box is not a tile of the set: the zoomed pass otherwise reads the rim
 of a cup or a chip as a row of tiny tiles. (Both, so the small far tiles of a photo taken at a slant stay.)"""
+
+
+BIG_SHRINK = 1 / 3
+"""The scale, against the detector's ``long_side``, of :meth:`TileDetector._with_big_tiles`' pass for big tiles ..."""
+BIG_TILE = 0.19
+"""... whose boxes are taken where their longer side is at least this share of the image's longer side (120 px at
+640: on close-ups of tiles cut from the bundled photo and from the dev photos, the whole-image pass boxed tiles up
+to about 120 px right, and missed or misread most of those over 150 px) ..."""
+INNER = 0.8
+"""... and which drop the boxes whose centre lies inside them and whose longer side is under this share of theirs
+(a stroke, a dot, a character of the face), ..."""
+INNER_MARGIN = 1.2
+"""... the box grown this many times its sides for that (its rim and body, boxed as bits of a back); ..."""
+BIG_SPECK = 0.25
+"""... and, anywhere in the photo, the boxes under this share of the big boxes' median longer side (the sliver of a
+tile cut by the photo's edge, boxed as bits of backs)."""
+
+
+def _inside_big_dropped(b: Boxes, long_side: int) -> Boxes:
+    """``b`` without the boxes that are parts of a big box's tile: the centre inside it, the longer side under
+    :data:`INNER` of its, the big box's at least :data:`BIG_TILE` of the image's ``long_side`` (only a close-up's
+    tiles are that big: a photo of a table or a hand is left as it is) and at least as sure (a box around a tile
+    and its shadow, less sure than the tile's own, does not take it)."""
+    size = b.obb[:, 2:4].max(axis=1)
+    if len(b) < 2 or not (size >= BIG_TILE * long_side).any():
+        return b
+    grown = b.obb.copy()
+    grown[:, 2:4] *= INNER_MARGIN
+    inside = _inside(b.obb[:, :2], grown)  # [i, j]: centre of i inside box j (grown)
+    part = inside & (size[:, None] < INNER * size[None, :]) & (size[None, :] >= BIG_TILE * long_side) \
+        & (b.score[:, None] <= b.score[None, :])
+    np.fill_diagonal(part, False)
+    big = size >= BIG_TILE * long_side
+    drop = part.any(axis=1) | (size < BIG_SPECK * float(np.median(size[big])))
+    return Boxes(b.obb[~drop], b.face_up[~drop], b.score[~drop])
+
+
+def _inside(points: np.ndarray, obb: np.ndarray) -> np.ndarray:
+    """``[i, j]``: whether point ``i`` (x, y) lies inside the oriented box ``j``."""
+    dx = points[:, None, 0] - obb[None, :, 0]
+    dy = points[:, None, 1] - obb[None, :, 1]
+    a = np.deg2rad(obb[None, :, 4])
+    u = dx * np.cos(a) - dy * np.sin(a)
+    v = dx * np.sin(a) + dy * np.cos(a)
+    return np.asarray((np.abs(u) <= obb[None, :, 2] / 2) & (np.abs(v) <= obb[None, :, 3] / 2))
 
 
 def _concat(parts: list[Boxes]) -> Boxes:

@@ -192,7 +192,17 @@ def as_backs(dets: Detections, idx: list[int]) -> Detections:
     top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
     kind[idx], face_up[idx] = int(Tile.UNKNOWN), False
     top3_kind[idx], top3_score[idx] = (int(Tile.UNKNOWN), 0, 0), (1.0, 0.0, 0.0)
-    return dataclasses.replace(dets, kind=kind, face_up=face_up, top3_kind=top3_kind, top3_score=top3_score)
+    return dataclasses.replace(dets, kind=kind, face_up=face_up, top3_kind=top3_kind, top3_score=top3_score,
+                               second_look=_no_second_look(dets, idx))
+
+
+def _no_second_look(dets: Detections, idx: list[int]) -> np.ndarray | None:
+    """``dets.second_look`` with the rows ``idx``, read anew, cleared."""
+    if dets.second_look is None:
+        return None
+    looks = dets.second_look.copy()
+    looks[idx] = False
+    return looks
 
 
 BLANK_FACE = 0.5
@@ -208,7 +218,7 @@ def as_whites(dets: Detections, idx: list[int]) -> Detections:
     kind[idx], face_up[idx], sc[idx] = int(Tile.Z5), True, BLANK_FACE
     top3_kind[idx], top3_score[idx] = (int(Tile.Z5), 0, 0), (BLANK_FACE, 0.0, 0.0)
     return dataclasses.replace(dets, kind=kind, face_up=face_up, score=sc, top3_kind=top3_kind,
-                               top3_score=top3_score)
+                               top3_score=top3_score, second_look=_no_second_look(dets, idx))
 
 
 def shadowed(dets: Detections) -> list[int]:

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, JpegImagePlugin, UnidentifiedImageError
 
-__all__ = ["ImageFileError", "read_image", "full_size", "jpeg_bytes", "image_size", "MAX_PIXELS", "MAX_BYTES",
+__all__ = ["ImageFileError", "read_image", "MIN_SIDE", "too_small", "full_size", "jpeg_bytes", "image_size", "MAX_PIXELS", "MAX_BYTES",
            "MAX_SIDE"]
 
 MAX_PIXELS = 40_000_000
@@ -25,6 +25,20 @@ MAX_BYTES = 128 * 1024 * 1024
 """Largest file read (a 200 MP phone photo at the camera's best quality is 60-100 MB)."""
 MAX_SIDE = 30_000
 """Longest side read: OpenCV's remapping, which cuts the tiles out, takes images under 32,767 pixels a side."""
+
+
+MIN_SIDE = 8
+"""Shortest side of an image that may hold a tile: ``companion read``, ``score`` and ``classify`` refuse smaller
+ones alike (a review's 2x2 blank image was read by ``classify`` as a sure 白板 and refused by ``read``)."""
+TOO_SMALL_EN = "image too small to hold a tile ({w}x{h} pixels; at least {m}x{m})"
+TOO_SMALL_ZH = "影像太小，容不下一張牌（{w}x{h} 像素，至少要 {m}x{m}）"
+
+
+def too_small(w: int, h: int) -> tuple[str, str] | None:
+    """Why a ``w`` x ``h`` image cannot hold a tile, (English, Chinese), or ``None`` when it may."""
+    if min(w, h) >= MIN_SIDE:
+        return None
+    return TOO_SMALL_EN.format(w=w, h=h, m=MIN_SIDE), TOO_SMALL_ZH.format(w=w, h=h, m=MIN_SIDE)
 
 
 class ImageFileError(ValueError):
@@ -181,11 +195,20 @@ def full_size(path: str | Path) -> tuple[int, int]:
     read from its header (what boxes read on a reduced decoding are scaled back to)."""
     with _quiet_exif(), _opened(Path(path), True) as im:
         w, h = im.size
+        if im.format in SIZE_TURNED_FORMATS:  # Pillow's header size is the upright one already
+            return w, h
         try:
             turned = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF orientations that swap the sides
         except (OSError, ValueError, TypeError, KeyError, SyntaxError, struct.error):
             turned = False
     return (h, w) if turned else (w, h)
+
+
+SIZE_TURNED_FORMATS = frozenset({"TIFF"})
+"""Formats whose size Pillow reports turned as the Orientation tag says (and whose pixels it turns as it loads
+them): :func:`full_size` must not turn it again (a review's TIFF with orientation 6 had every box of
+``read --json`` squeezed by height/width). A test holds :func:`full_size` to :func:`read_image` for each format
+and orientation."""
 
 
 def _rgb(im: Image.Image) -> np.ndarray:

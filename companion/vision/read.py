@@ -40,6 +40,7 @@ from companion.vision.sideways import (
 )
 
 __all__ = ["Detections", "TileReader", "read_tiles", "upright_crops", "annotate", "back_colours", "backs_face_down",
+           "levels_stretched", "too_dark", "TOO_DARK_EN", "TOO_DARK_ZH", "reduced_note",
            "grid_points", "reading_order", "standing_turn", "stood", "rows_tilt"]
 
 GIANT = 2.0
@@ -120,7 +121,10 @@ class Detections:
     other face a second look read, as a tile lying across the row, may take the second or third place:
     :meth:`TileReader._offered`; for a back the check passed, ``0x`` with 1; for a box read as a back without the
     check because the detector found it face down, ``0x`` with the probability of "a tile", the others 0);
-    ``image_size`` (w, h) of the image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it."""
+    ``image_size`` (w, h) of the image read, (0, 0) when unknown: :attr:`xyxy` is clipped to it;
+    ``second_look`` N x 3 bool or None (none): the places of ``top3`` a second look filled (its probability, read
+    in another view of the box, is not one of the classifier's for the box as read, and may exceed the reading's:
+    :meth:`to_json` gives it apart)."""
 
     obb: np.ndarray
     kind: np.ndarray
@@ -129,6 +133,7 @@ class Detections:
     top3_kind: np.ndarray
     top3_score: np.ndarray
     image_size: tuple[int, int] = (0, 0)
+    second_look: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         n = len(self.kind)
@@ -139,6 +144,8 @@ class Detections:
                 raise ValueError(f"Detections.{name} has shape {arr.shape}, expected {shape}")
         if self.kind.ndim != 1 or (n and (self.kind.min() < 0 or self.kind.max() > int(Tile.UNKNOWN))):
             raise ValueError(f"Detections.kind must hold tile values 0-42, got {self.kind!r}")
+        if self.second_look is not None and (self.second_look.shape != (n, 3) or self.second_look.dtype != np.bool_):
+            raise ValueError(f"Detections.second_look must be {n} x 3 bool, got {self.second_look.shape}")
         if self.face_up.dtype != np.bool_:
             raise ValueError(f"Detections.face_up must be bool, got {self.face_up.dtype}")
         if n and not (np.all(self.score >= 0) and np.all(self.score <= 1)):
@@ -188,14 +195,15 @@ class Detections:
     def take(self, idx: np.ndarray) -> Detections:
         """These detections at the rows ``idx`` (an index array or a bool mask), in that order."""
         return Detections(self.obb[idx], self.kind[idx], self.face_up[idx], self.score[idx], self.top3_kind[idx],
-                          self.top3_score[idx], self.image_size)
+                          self.top3_score[idx], self.image_size,
+                          None if self.second_look is None else self.second_look[idx])
 
     def scaled(self, k: float, image_size: tuple[int, int]) -> Detections:
         """These detections in an image ``k`` times as large (centres and sides; angles kept), of ``image_size``:
         boxes read on a photo decoded at a reduced size, given in the photo's own pixels."""
         obb = self.obb.copy()
         obb[:, :4] *= np.float32(k)
-        return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
+        return dataclasses.replace(self, obb=obb, image_size=image_size)
 
     def mapped(self, affine: np.ndarray, turn: float, image_size: tuple[int, int]) -> Detections:
         """These detections moved into another image of ``image_size`` (w, h) by a turn of the pixels: each centre
@@ -207,7 +215,7 @@ class Detections:
         obb[:, :2] = xy @ m[:, :2].T + m[:, 2]
         obb[:, 2:4] *= np.float32(np.sqrt(abs(np.linalg.det(m[:, :2]))))  # a turn's scale, if any
         obb[:, 4] = (self.obb[:, 4].astype(np.float64) + turn + 180) % 360 - 180
-        return Detections(obb, self.kind, self.face_up, self.score, self.top3_kind, self.top3_score, image_size)
+        return dataclasses.replace(self, obb=obb, image_size=image_size)
 
     def quarter_turned(self, turn: int, image_size: tuple[int, int]) -> Detections:
         """These detections, of an image turned a quarter (``turn`` 1: counter-clockwise, -1: clockwise; as
@@ -238,16 +246,29 @@ class Detections:
         """One object per tile: ``{"tile": "5p", "xyxy": [...], "angle": 0.0, "score": 0.98, "top3": [...],
         "unsure": false, "extra_copy": false}`` (``unsure``: to be checked against the photo, as the text output
         marks it ``?``: the face read under :data:`DOUBTFUL`, or ``extra_copy``: one of more copies of its kind
-        than a set holds, and of them the least sure, :meth:`extra_copies`)."""
+        than a set holds, and of them the least sure, :meth:`extra_copies`). ``top3``: the classifier's likeliest
+        kinds for the box as read, ``{"tile", "score"}``, the reading ``tile`` first and the others by score, each
+        score the classifier's probability of that kind (together at most 1; ``score`` is the first's times the
+        detector's); where a second look at the box (another view: the tile lying across its row) read another kind
+        likelier than the third, that kind is ``"second_look": {"tile", "score"}`` instead, its probability in that
+        view, which may exceed the reading's, and ``top3`` holds the other two (a review's program, sorting ``top3``,
+        took such a 0.81 over the 0.38 reading)."""
         out = []
         extra = self.extra_copies()
         doubtful = self.doubtful() | extra
+        looks = self.second_look if self.second_look is not None else np.zeros((len(self), 3), bool)
         for i, box in enumerate(self.xyxy):
-            top3 = [{"tile": Tile(int(k)).code, "score": round(float(s), 4)}
-                    for k, s in zip(self.top3_kind[i], self.top3_score[i], strict=True)]
-            out.append({"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
-                        "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
-                        "top3": top3, "unsure": bool(doubtful[i]), "extra_copy": bool(extra[i])})
+            own = [(int(k), float(s)) for k, s, look in zip(self.top3_kind[i], self.top3_score[i], looks[i],
+                                                             strict=True) if not look]
+            own.sort(key=lambda ks: (ks[0] != int(self.kind[i]), -ks[1]))  # the reading first, then by score
+            tile = {"tile": Tile(int(self.kind[i])).code, "xyxy": [round(float(v), 1) for v in box],
+                    "angle": round(float(self.obb[i, 4]), 1), "score": round(float(self.score[i]), 4),
+                    "top3": [{"tile": Tile(k).code, "score": round(s, 4)} for k, s in own],
+                    "unsure": bool(doubtful[i]), "extra_copy": bool(extra[i])}
+            for k, s, look in zip(self.top3_kind[i], self.top3_score[i], looks[i], strict=True):
+                if look:
+                    tile["second_look"] = {"tile": Tile(int(k)).code, "score": round(float(s), 4)}
+            out.append(tile)
         return out
 
 
@@ -316,6 +337,44 @@ ROWS_SHARE = 0.7
 """... and :func:`standing_turn` turns nothing unless at least this share of the boxes do: tiles in rows, not a
 discard pool's tiles lying every way (whose tilt and way up are noise: a review turned such photos at random angles,
 up to three reads each, for no gain)."""
+DARK_LEVEL = 100
+"""An image whose brightest parts (:data:`DARK_TOP` of the brightest channel) are under this level is underexposed,
+and :func:`levels_stretched` brings them up to :data:`DARK_TO` before anything is read: the detector learnt tiles in
+the light of a table and a phone photo, and in a review's photo of the bundled hand at 15% exposure (the tiles still
+legible, its brightest parts at 38) it found 2 of 19 tiles. A photo in ordinary light has white tile faces far
+above it, and is read as it is."""
+DARK_TOP = 99.5
+"""The percentile of the brightest channel that :data:`DARK_LEVEL` is held to (tile faces: a few percent of the
+photo's pixels at least, and a few glints above them do not count) ..."""
+DARK_TO = 230.0
+"""... and the level it is brought to (a tile's white, not the sensor's clipping)."""
+DARK_FLOOR = 4.0
+"""An image darker than this is black: nothing to stretch."""
+
+
+TOO_DARK_EN = "the photo is too dark: take it again in more light (it was brightened to be read)"
+TOO_DARK_ZH = "照片太暗：請在亮一點的地方重拍（已先調亮再讀）"
+"""Said after a refusal of a photo that :func:`too_dark` finds dark: the reason may be the light, not the hand (a
+review's dark photo was refused as "found 2 tiles" alone)."""
+
+
+def too_dark(image: np.ndarray) -> bool:
+    """Whether ``image`` is underexposed as :func:`levels_stretched` judges it (stretched, or black)."""
+    sample = image[::4, ::4].max(axis=2)
+    return bool(sample.size) and float(np.percentile(sample, DARK_TOP)) < DARK_LEVEL
+
+
+def levels_stretched(image: np.ndarray) -> np.ndarray:
+    """``image`` (BGR uint8) as it is unless it is underexposed (:data:`DARK_LEVEL`); then its levels multiplied so
+    that its brightest parts reach :data:`DARK_TO`, as a photo editor's "levels" does (a copy)."""
+    sample = image[::4, ::4].max(axis=2)
+    top = float(np.percentile(sample, DARK_TOP)) if sample.size else 0.0
+    if top >= DARK_LEVEL or top < DARK_FLOOR:
+        return image
+    lut = np.clip(np.rint(np.arange(256, dtype=np.float64) * (DARK_TO / top)), 0, 255).astype(np.uint8)
+    return cv2.LUT(image, lut)
+
+
 STAND_TRIES = 2
 """A photo is turned at most this many times (:meth:`TileReader.read`): the faces of a row askew may be read most of
 them upside down, and the photo turned to stand them so is then read upside down and turned once more."""
@@ -506,6 +565,7 @@ class TileReader:
     def read(self, image: np.ndarray, tiled: bool = False) -> Detections:
         """Every tile in an ``HxWx3`` uint8 BGR image. ``tiled``: also look at the image at twice the scale
         in overlapping windows (photos whose small tiles a single pass misses; several times slower)."""
+        image = levels_stretched(image)
         dets = self._looked(image, tiled)
         if not (self.straighten if self.straighten is not None else tiled):
             return dets
@@ -636,6 +696,7 @@ class TileReader:
         faces = probs[:, self._face_cols]
         face_kind = self._kind_of[self._face_cols]
         top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+        looked = dets.second_look.copy() if dets.second_look is not None else np.zeros((len(dets), 3), bool)
         for i in np.unique(owner):
             if skip[i] or dets.kind[i] == int(Tile.UNKNOWN):
                 continue
@@ -645,17 +706,20 @@ class TileReader:
             k, p = int(face_kind[f]), float(best[f])
             if p < OFFER:
                 continue
-            kinds, scores = list(top3_kind[i, 1:]), list(top3_score[i, 1:])
+            kinds, scores, looks = list(top3_kind[i, 1:]), list(top3_score[i, 1:]), list(looked[i, 1:])
             if k in kinds:
-                scores[kinds.index(k)] = max(scores[kinds.index(k)], p)
+                at = kinds.index(k)
+                if p > scores[at]:
+                    scores[at], looks[at] = p, True
             elif p > scores[-1]:
-                kinds[-1], scores[-1] = k, p
+                kinds[-1], scores[-1], looks[-1] = k, p, True
             else:
                 continue
             order = np.argsort(-np.array(scores), kind="stable")
             top3_kind[i, 1:] = np.array(kinds)[order]
             top3_score[i, 1:] = np.array(scores, np.float32)[order]
-        return dataclasses.replace(dets, top3_kind=top3_kind, top3_score=top3_score)
+            looked[i, 1:] = np.array(looks, bool)[order]
+        return dataclasses.replace(dets, top3_kind=top3_kind, top3_score=top3_score, second_look=looked)
 
     def _the_rows_way_up(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` with each face-up tile standing the other way up from its row read half turned: every standing
@@ -838,10 +902,12 @@ def _found(dets: Detections, idx: np.ndarray | list[int]) -> np.ndarray:
 
 def _joined(a: Detections, b: Detections) -> Detections:
     """The detections of ``a`` followed by those of ``b`` (of the same image)."""
+    looks = None if a.second_look is None and b.second_look is None else np.concatenate(
+        [d.second_look if d.second_look is not None else np.zeros((len(d), 3), bool) for d in (a, b)])
     return Detections(np.concatenate([a.obb, b.obb]), np.concatenate([a.kind, b.kind]),
                       np.concatenate([a.face_up, b.face_up]), np.concatenate([a.score, b.score]),
                       np.concatenate([a.top3_kind, b.top3_kind]), np.concatenate([a.top3_score, b.top3_score]),
-                      a.image_size)
+                      a.image_size, looks)
 
 
 def backs_face_down(probs: np.ndarray, face_down: np.ndarray, kind_of: np.ndarray,
@@ -1079,17 +1145,35 @@ TOP_BGR = (40, 40, 230)
 
 
 def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None,
-             legend: bool = False) -> np.ndarray:
+             legend: bool = False, full_size: tuple[int, int] | None = None) -> np.ndarray:
     """A copy of ``image`` with each tile's oriented box (its top edge red) and its reading drawn on it: the
     kind, with the score where the box is at least 60 px across, and a question mark on a face-up reading scored
     under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in
     letters sized to the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible)
     and no wider than it, and moved into the image where the box runs off it. ``legend``: a strip below the picture
-    says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`)."""
+    says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`), and, where
+    ``full_size`` (w, h), the photo's own size, is larger than ``image`` (a 48-200 MP photo read at a half, a
+    quarter…), that the drawing is smaller than the photo, whose pixels ``--json``'s boxes are in
+    (:func:`reduced_note`)."""
     out, entries = annotated(image, dets, names)
-    if legend and entries:
+    note = reduced_note(image.shape[1], full_size) if full_size is not None else None
+    if legend and (entries or note):
+        entries = entries + ([note] if note else [])
         out = np.vstack([out, legend_strip(out.shape[1], entries)])
     return out
+
+
+def reduced_note(width: int, full_size: tuple[int, int]) -> Entry | None:
+    """The legend's line saying that a drawing ``width`` pixels wide shows a photo of ``full_size`` (w, h) reduced,
+    and by how much; None when it is the photo's size (a review's 48 MP photo was drawn at half size while
+    ``--json`` gave its boxes in the photo's own pixels, and an overlay of the two was off by 2)."""
+    if full_size[0] <= width:
+        return None
+    k = full_size[0] / width
+    times = f"{k:.0f}" if abs(k - round(k)) < 0.05 else f"{k:.2f}"
+    return Entry(f"圖縮成原照片的 1/{times}（{width} 像素寬，原圖 {full_size[0]}x{full_size[1]}）；--json 的框是原圖的像素",
+                 f"drawn at 1/{times} of the photo's size ({width} px wide, the photo {full_size[0]}x{full_size[1]}); "
+                 "--json gives boxes in the photo's own pixels")
 
 
 def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None

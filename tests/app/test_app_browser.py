@@ -40,6 +40,7 @@ from companion.app.photo_model import (
 from companion.app.server import PhotoReader, asgi_app
 from companion.app.table_model import DEMO_HANDS, GameReplay
 from companion.app.ui_kit import ID_PHOTO_TOTAL
+from companion.app.upload import too_big
 from companion.app.view_live import DOUBLE_TAP_SECONDS, ID_LIVE_PROMPT, ID_LIVE_UNDO
 from companion.app.words import ui
 from companion.game import events as ev
@@ -630,7 +631,7 @@ def test_a_photo_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path
     tap(page, "tab-photo")
     wait_shown(page, ID_PHOTO_TOTAL)
     choose_file(page, "photo-pick", big)
-    wait_text(page, "photo-failed", ui("photo_too_big", name="huge.jpg", mb=UPLOAD_MAX_BYTES // 2**20).zh)
+    wait_text(page, "photo-failed", too_big("huge.jpg").zh)
     assert not any(uploads.iterdir())  # nothing was sent
 
 

@@ -77,3 +77,16 @@ def test_a_folder_is_kept_while_its_server_holds_it_whatever_its_process_id_says
     finally:
         held.close()
     assert sweep_left_over_folders(tmp_path) == [elsewhere]
+
+
+def test_a_photo_over_the_upload_limit_is_refused_with_what_to_do() -> None:
+    """A vision review: "huge.jpg is too big (at most 20 MB)" gave a player no way out (a 108-200 MP phone photo is
+    20-60 MB); the refusal says to send a smaller photo, and how, in both languages."""
+    from companion.app.photo_model import UPLOAD_MAX_BYTES
+    from companion.app.upload import too_big
+
+    said = too_big("huge.jpg")
+    mb = UPLOAD_MAX_BYTES // 2**20
+    assert said.en.startswith(f"huge.jpg is too big (at most {mb} MB)") and "send a smaller photo" in said.en
+    assert "medium" in said.en
+    assert said.zh.startswith(f"huge.jpg 太大了（上限 {mb} MB）") and "請傳小一點的照片" in said.zh

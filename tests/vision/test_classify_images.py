@@ -1,5 +1,6 @@
 """Image files: every kind of bad file is a clear ImageFileError naming the file."""
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -223,3 +224,54 @@ def test_a_damaged_exif_block_is_read_without_pillows_warning(tmp_path: Path,
     assert img.shape == (40, 30, 3)
     assert [str(w.message) for w in seen] == []
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("suffix", [".jpg", ".png", ".webp", ".tif"])
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_the_full_size_of_a_photo_is_the_size_it_is_read_upright_in_every_format_and_orientation(
+        tmp_path: Path, suffix: str, orientation: int) -> None:
+    """Boxes read on a photo are scaled to :func:`full_size`, so it must be the size :func:`read_image` gives. Pillow
+    already reports a TIFF's size turned as its Orientation tag says; full_size turned it again, and a review's TIFF
+    with orientation 6 had every box in ``read --json`` squeezed by height/width."""
+    from companion.vision.image_file import full_size
+
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    path = tmp_path / f"o{orientation}{suffix}"
+    Image.new("RGB", (60, 40), (120, 80, 40)).save(path, exif=exif.tobytes())
+    image = read_image(path, reduce_large=True)
+    assert full_size(path) == (image.shape[1], image.shape[0])
+    assert full_size(path) == ((40, 60) if orientation >= 5 else (60, 40))
+
+
+def test_classify_refuses_an_image_too_small_to_hold_a_tile_as_read_does(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A review's 2x2 (and 30000x2) blank image: ``classify`` said a sure 白板 (0.61), ``read`` "too small to hold a
+    tile". Both refuse it now, in the same words, naming the file."""
+    from companion.cli import main
+
+    for w, h in ((2, 2), (300, 3)):
+        path = tmp_path / f"px_{w}x{h}.png"
+        Image.new("RGB", (w, h), (230, 230, 220)).save(path)
+        assert main(["classify", str(path), "--no-calibration"]) == 1
+        said = capsys.readouterr()
+        assert said.out == ""
+        assert f"{path}: image too small to hold a tile ({w}x{h} pixels; at least 8x8)" in said.err
+        assert f"影像太小，容不下一張牌（{w}x{h} 像素，至少要 8x8）" in said.err
+        assert main(["read", str(path), "--no-calibration"]) == 1
+        assert f"image too small to hold a tile ({w}x{h} pixels; at least 8x8)" in capsys.readouterr().err
+
+
+def test_classify_reads_a_photo_too_large_to_decode_whole_as_read_does(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review's 48 MP close-up of one tile was refused by ``classify`` ("image too large ... make it smaller") and
+    read by ``read``, which decodes a big JPEG at a half, a quarter...: ``classify`` does the same (here with the
+    limit brought down to a small JPEG's size)."""
+    from companion.cli import main
+    from companion.vision import image_file
+
+    path = _jpeg(tmp_path / "big.jpg")
+    monkeypatch.setattr(image_file, "MAX_PIXELS", 600)  # the 30x40 JPEG is "too large": decoded at a half
+    assert main(["classify", str(path), "--json", "--no-calibration"]) == 0
+    assert "error" not in json.loads(capsys.readouterr().out)

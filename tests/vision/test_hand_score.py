@@ -1049,3 +1049,58 @@ def test_companion_score_kong_5z_scores_four_backs_as_blank_white_dragons(tmp_pa
     said = capsys.readouterr()
     assert "--kong 5z" not in said.err  # taken, not "ignored"
     assert sorted(json.loads(said.out)["hand"]["melds"]) == ["kong:5555z", "pung:999s"]
+
+
+@pytest.mark.parametrize("exposure", [0.15, 0.3])
+def test_an_underexposed_photo_of_the_demo_hand_scores_as_the_demo_photo_does(tmp_path, capsys,
+                                                                               exposure: float) -> None:
+    """A review's demo photo at 15% exposure (the tiles still legible) was refused with "found 2 tiles besides the
+    flowers": the detector never learnt such a dark table. Its levels are stretched first, and it scores the same
+    hand as the photo itself."""
+    from importlib import resources
+
+    demo = resources.files("companion") / "assets" / "demo" / "win_hand.jpg"
+    dark = (cv2.imread(str(demo)).astype(np.float32) * exposure).astype(np.uint8)
+    path = tmp_path / "dark.jpg"
+    cv2.imwrite(str(path), dark)
+    assert main(["score", str(demo), "--json", "--lang", "en", "--no-calibration"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main(["score", str(path), "--json", "--lang", "en", "--no-calibration"]) == 0, capsys.readouterr().err
+    got = json.loads(capsys.readouterr().out)
+    assert got["hand"] == plain["hand"] and got["hand_tai"] == plain["hand_tai"]
+
+
+def test_the_levels_of_a_photo_in_ordinary_light_are_left_as_they_are() -> None:
+    from importlib import resources
+
+    from companion.vision.read import levels_stretched
+
+    demo = cv2.imread(str(resources.files("companion") / "assets" / "demo" / "win_hand.jpg"))
+    assert levels_stretched(demo) is demo
+    black = np.zeros((40, 40, 3), np.uint8)
+    assert levels_stretched(black) is black  # nothing to stretch
+    dim = (demo * 0.2).astype(np.uint8)
+    assert np.percentile(levels_stretched(dim).max(axis=2), 99.5) > 200
+
+
+def test_a_photo_too_dark_to_score_says_it_is_dark_in_both_languages(tmp_path, capsys) -> None:
+    """A review's dark photo was refused with "found 2 tiles" alone. Where a refused photo is dark, the refusal says
+    so, in English and Chinese, in the command and in the app; a photo in ordinary light is refused as before."""
+    from companion.app.photo_model import PhotoFailed, score_photo_file
+
+    dark, light = tmp_path / "dark.jpg", tmp_path / "light.jpg"
+    cv2.imwrite(str(dark), np.full((480, 640, 3), 18, np.uint8))  # no tile, and dark
+    cv2.imwrite(str(light), np.full((480, 640, 3), 150, np.uint8))
+    assert main(["score", str(dark), str(light), "--no-calibration", "--lang", "en"]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    said = {f: [x for x in lines if f in x] for f in ("dark.jpg", "light.jpg")}
+    assert any("the photo is too dark: take it again in more light" in x for x in said["dark.jpg"])
+    assert not any("too dark" in x for x in said["light.jpg"])
+    assert main(["score", str(dark), "--json", "--no-calibration"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "too dark" in error["message"] and "照片太暗" in error["message_zh"]
+    shown = score_photo_file(dark, {})
+    assert isinstance(shown, PhotoFailed)
+    assert "the photo is too dark" in shown.reason.en and "照片太暗" in shown.reason.zh
+    shown = score_photo_file(light, {})
+    assert isinstance(shown, PhotoFailed) and "too dark" not in shown.reason.en

@@ -919,6 +919,27 @@ def test_a_second_looks_likeliest_other_face_joins_the_top_three(reader: TileRea
     assert [Tile(int(t)).code for t in got.top3_kind[1]] == ["2p", "1p", "3p"]
     assert np.allclose(got.top3_score[1], [0.6, 0.4, 0.3])
     assert np.allclose(got.top3_score[2], s[2])
+    assert got.second_look is not None and got.second_look[1].tolist() == [False, True, False]
+
+
+def test_top3_in_json_is_the_reading_first_then_by_score_and_a_second_look_is_given_apart(reader: TileReader) -> None:
+    """A review's tile read 1f 0.38 had ``top3`` [1f 0.38, 9p 0.81, 4f 0.15]: the 0.81 was a second look's (another
+    view of the box), inserted in second place; a program sorting top3 took 9p. ``top3`` is the classifier's, the
+    reading first and by score (together at most 1), and the second look is ``second_look``."""
+    k = [[int(Tile.F1), int(Tile.F4), int(Tile.P9)]]
+    dets = Detections(np.float32([[50, 50, 30, 40, 0]]), np.array([int(Tile.F1)], np.int16), np.ones(1, bool),
+                      np.float32([0.36]), np.array(k, np.int16), np.float32([[0.38, 0.15, 0.1]]), (100, 100))
+    col = {int(t): i for i, t in enumerate(reader._kind_of) if t >= 0}
+    row = np.zeros((1, len(reader._kind_of)), np.float32)
+    row[0, col[int(Tile.P9)]] = 0.81
+    (got,) = reader._offered(dets, np.array([0]), row, np.zeros(1, bool)).to_json()
+    assert got["tile"] == "1f" and got["top3"][0] == {"tile": "1f", "score": 0.38}
+    scores = [t["score"] for t in got["top3"]]
+    assert scores == sorted(scores, reverse=True) and sum(scores) <= 1
+    assert got["second_look"] == {"tile": "9p", "score": 0.81}
+    assert "9p" not in [t["tile"] for t in got["top3"]]
+    (plain,) = dets.to_json()  # no second look: the classifier's three, as read
+    assert [t["tile"] for t in plain["top3"]] == ["1f", "4f", "9p"] and "second_look" not in plain
 
 
 def _read_as(kinds: list[Tile], scores: list[float], up: list[bool] | None = None) -> Detections:
@@ -987,3 +1008,68 @@ def test_cli_read_marks_and_says_a_fifth_copy(tmp_path, capsys, monkeypatch) -> 
     assert tuple(int(v) for v in drawn[y0, x0 + 20]) == UNSURE_BGR
     scored = annotate(np.full((200, 400, 3), 120, np.uint8), dets, ["5m", "5m", "6m!", "5m", "5m", "1p"])
     assert tuple(int(v) for v in scored[y0, x0 + 20]) != UNSURE_BGR  # a hand as scored has put it right and said so
+
+
+DEMO_PHOTO = os.path.join(os.path.dirname(__file__), "..", "..", "companion", "assets", "demo", "win_hand.jpg")
+
+
+def _close_up(box: tuple[int, int, int, int], share: float) -> np.ndarray:
+    """Tiles cut from the bundled demo photo (``box``: x0, y0, x1, y1 around them), enlarged until they fill
+    ``share`` of a 800x600 photo's height, on green felt: a phone photo of the one or two tiles a player asks about."""
+    im = cv2.imread(DEMO_PHOTO)
+    x0, y0, x1, y1 = box
+    crop = im[y0:y1, x0:x1]
+    k = share * 600 / crop.shape[0]
+    crop = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    photo = np.full((600, max(800, crop.shape[1] + 40), 3), (40, 110, 40), np.uint8)
+    y, x = (photo.shape[0] - crop.shape[0]) // 2, (photo.shape[1] - crop.shape[1]) // 2
+    photo[y:y + crop.shape[0], x:x + crop.shape[1]] = crop
+    return photo
+
+
+@pytest.mark.parametrize(("box", "share", "tiles"), [
+    ((202, 460, 282, 560), 0.67, ["7z"]),  # a review's: read as six face-down tiles
+    ((198, 456, 284, 562), 0.9, ["7z"]),
+    ((660, 361, 734, 456), 0.67, ["3s"]),  # read as 0x 1s 1s?
+    ((198, 456, 355, 570), 0.67, ["7z", "7z"]),  # read as eleven 0x
+    ((284, 327, 373, 439), 0.9, ["4m"]),
+])
+def test_a_close_up_photo_of_one_or_two_tiles_reads_those_tiles(reader: TileReader, box: tuple[int, int, int, int],
+                                                                 share: float, tiles: list[str]) -> None:
+    """A close-up's tiles are bigger than any the detector learnt (a tile half the photo's height or more): at its
+    scale it boxed strokes, dots and rims (a 發 read as a sure 1s, a 9p as nine 5z); the pass at a third of it finds
+    the tile whole, and its parts go."""
+    got = reader.read(_close_up(box, share), tiled=True).in_reading_order()
+    assert [t.code for t in got.tiles()] == tiles, got.to_json()
+
+
+def test_a_close_up_cut_from_the_demo_photo_is_read_by_the_command(tmp_path, capsys) -> None:
+    path = tmp_path / "one_tile.jpg"
+    cv2.imwrite(str(path), _close_up((202, 460, 282, 560), 0.67))
+    assert main(["read", str(path), "--json", "--no-calibration"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert [t["tile"] for t in json.loads(line)["tiles"]] == ["7z"]
+
+
+def test_a_drawing_of_a_photo_read_reduced_says_so_in_its_legend(tmp_path, capsys, monkeypatch) -> None:
+    """A review's 48 MP photo was drawn at half size while ``--json`` gave the boxes in the photo's own pixels, and
+    nothing said so: the legend says the drawing is reduced, by how much, and where the boxes are."""
+    from companion.vision import image_file
+    from companion.vision.read import reduced_note
+
+    note = reduced_note(640, (1280, 960))
+    assert note is not None and note.en.startswith("drawn at 1/2 of the photo's size (640 px wide, the photo 1280x960)")
+    assert "--json gives boxes in the photo's own pixels" in note.en and note.zh.startswith("圖縮成原照片的 1/2")
+    assert reduced_note(1280, (1280, 960)) is None
+    frame, _ = scene()
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    h, w = frame.shape[:2]
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "full.png"), "--threads", "1"]) == 0
+    monkeypatch.setattr(image_file, "MAX_PIXELS", w * h // 3)  # the same photo, now read at half its size
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "half.png"), "--threads", "1"]) == 0
+    full, half = cv2.imread(str(tmp_path / "full.png")), cv2.imread(str(tmp_path / "half.png"))
+    assert full.shape[1] == w and half.shape[1] == w // 2
+    plain = annotate(cv2.resize(frame, (w // 2, h // 2)), Detections.empty(), legend=True)
+    noted = annotate(cv2.resize(frame, (w // 2, h // 2)), Detections.empty(), legend=True, full_size=(w, h))
+    assert plain.shape[0] == h // 2 and noted.shape[0] > h // 2  # the note's strip below
