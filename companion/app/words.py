@@ -319,24 +319,24 @@ UI: dict[str, tuple[str, str]] = {
     "live_moved": ("牌桌剛被別人更新了，請看過再點一次", "The table was just updated by someone else: look, then tap again"),
     "tap_lost_seen": ("知道了", "Got it"),  # the notice of a tap lost stays until the player taps this (or taps on)
     # a win form left open while another phone moved the table on (spec §2.9: the discard is dead after the next draw)
-    "live_claim_gone": ("這張表開著的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
+    "live_claim_gone": ("在你填這個胡的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
                         "The table moved on while this form was open: {since_en}. {what_en}{rule_en}, so this win "
                         "cannot be recorded"),
     "live_preview_on": ("以{tile}算：", "On {tile_en}: "),
-    "live_claim_gone_tile": ("{tile}已經不能再胡", "{tile_en} can no longer be won on"),
+    "live_claim_gone_tile": ("{tile}已經不能再胡", "The {tile_en} can no longer be won on"),
     "live_claim_gone_turn": ("這個時機已經過了", "Its moment has passed"),
-    "live_claim_gone_rule": ("（§2.9：下一家摸牌後，打出的牌就是死牌）",
-                             " (§2.9: once the next player draws, the discard is dead)"),
+    # (no section number: the rule book's numbers mean nothing to a player without it)
+    "live_claim_gone_rule": ("（下一家摸牌後，這張牌就過了）", " (once the next player draws, the discard is dead)"),
     "live_claim_undone": ("之前記的有幾步被撤回了", "earlier entries were taken back"),
     "live_claim_undo": ("。如果大家同意胡是及時喊的，按「{button}」，再記這個胡；不然按「取消」",
                         ". If the table agrees the win was called in time, tap “{button_en}” and record it; "
                         "otherwise tap Cancel"),
     "live_claim_cancel": ("。請按「取消」", ". Tap Cancel"),
-    "live_claim_taken_back": ("這張表的{tile}已經被撤回了，請按「取消」",
+    "live_claim_taken_back": ("這次要胡的{tile}已經被撤回了，請按「取消」",
                               "The {tile_en} this form was opened on was taken back: tap Cancel"),
-    "live_claim_first": ("{winner} 胡{tile}在先（截胡，§2.9：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
-                         "{winner}'s win on {tile_en} comes first (§2.9: the nearest claimant after the discarder wins), "
-                         "so this win cannot be recorded: tap Cancel"),
+    "live_claim_first": ("{winner} 已經胡了{tile}，他的胡在先（截胡：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
+                         "{winner} has already won on {tile_en} and comes first (the nearest claimant after the "
+                         "discarder wins), so this win cannot be recorded: tap Cancel"),
     "live_claim_beside_all": ("{winner} 已經胡了{tile}：這個胡記下來，是第{n}家胡（一炮多響）",
                               "{winner_en} already won on {tile_en}: this win is recorded as the {n_en} winner "
                               "(several winners on one discard)"),
@@ -352,8 +352,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_beside_draw": ("{winner} 已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，三家都胡就流局",
                                "{winner} has already won on {tile_en} and comes first (the nearest claimant wins): "
                                "this win is recorded, and a third player winning on it too makes the hand a draw"),
-    "live_undo_since": ("撤回之後的 {n} 步", "Undo the {n} entries since"),
-    "live_undo_since_one": ("撤回之後的那一步", "Undo the entry since"),
+    "live_undo_since": ("撤回後來記的 {n} 步", "Undo the {n} later entries"),
+    "live_undo_since_one": ("撤回後來記的那一步", "Undo the later entry"),
     "live_nothing_to_undo": ("沒有可以撤回的動作", "Nothing to undo"),
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
     "live_no_draw": ("現在不能摸牌", "No draw is due now"),

@@ -1558,7 +1558,8 @@ def test_a_win_form_left_open_answers_its_own_tile_and_says_plainly_once_the_til
         "live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)  # the 9m's verdict, said to be the 9m's
     assert game.claim_at(form, 2, win) is None
     gone = game.claim_gone(form, 2, win)
-    assert "9 Characters can no longer be won on (§2.9" in gone.en and "九萬已經不能再胡（§2.9" in gone.zh
+    assert "9 Characters can no longer be won on (once the next player draws" in gone.en
+    assert "九萬已經不能再胡（下一家摸牌後" in gone.zh
     assert "B discards 8 Characters" in gone.en and "B 打 八萬" in gone.zh
     assert ui("live_undo_since_one").en in gone.en and ui("live_undo_since_one").zh in gone.zh
     assert game.win(2, win, hand, at=form) == gone == game.win(2, win, hand, at=form)  # never "tap again"
