@@ -83,9 +83,10 @@ UI: dict[str, tuple[str, str]] = {
     "hand_over_is": ("本局結束：{outcome}", "Hand over: {outcome_en}"),
     "tai_items": ("台數明細", "Tai, item by item"),
     "hand_tai": ("這手牌 {tai} 台", "The hand: {tai} tai"),
-    "penalty_tai": ("詐胡罰 {tai} 台", "The false win's penalty: {tai} tai"),
-    "penalty_limit": ("詐胡罰限額 {tai} 台 = {amount}，由另外三家分", "The false win's penalty: the limit, {tai} tai = "
-                      "{amount}, shared by the other three"),
+    "penalty_tai": ("詐胡罰 {tai} 台", "False-win penalty: {tai} tai"),
+    # the limit is the rule set's 滿台 (tai_cap), as its switch is named; one payment, split evenly three ways
+    "penalty_limit": ("詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分", "False-win penalty: one limit payment, {tai} tai = "
+                      "{amount}, split among the other three"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家付或收的才加）", "dealer +{tai} tai (on what the dealer pays or is paid)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家付或收的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
@@ -591,7 +592,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
     "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
     "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
-    "ledger_shared": ("；限額 {amount} 由另外三家分", "; the limit of {amount} shared by the other three"),
+    "ledger_shared": ("；罰滿台 {amount}，由另外三家平分", "; one limit payment of {amount}, split among the other three"),
     "ledger_items": ("：{items}", " ({items_en})"),  # (not in brackets: an item may carry its own, 平胡（各家規矩）)
     "ledger_capped": ("；牌面 {hand} 台，封頂算 {tai} 台", "; the hand scores {hand}, capped at {tai}"),
     "ledger_session_hands": ("第 {n} 將的 {hands} 把（可改正）", "Session {n}: its {hands} hands (to put right)"),

@@ -206,9 +206,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
     "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
-    "session_over_line": ("一將打完", "the session is over"),  # (as the ledger's CSV says it)
+    # (as the ledger's CSV and the replay's each-hand lines say it, capital and all: a review read both ways)
+    "session_over_line": ("一將打完", "The session is over"),
     "next_deal_line": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
-                       "next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
+                       "Next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
 }
 
 
