@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -590,7 +591,8 @@ def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_pa
     # tiles that won on the 3p too show he let it go (過水): no win on the 6p, though the form was opened for the 3p
     # (the table undoes the 6p to take the win on the 3p)
     why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events()))
-    assert why is not None and "過水" in why.zh and "the 3 Dots that" in why.en and game.state.outcome is None
+    assert why is not None and "過水" in why.zh and "the 3 Dots they let go" in why.en and game.state.outcome is None
+    assert not re.search(r"[\u4e00-\u9fff]", why.en.replace(PLAYERS[winner], ""))  # (the English app's: a review)
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s66p66z", at=len(game.events())) is None
     assert game.state.outcome is not None  # opened again on the 6p, it stands
     game.close()
