@@ -751,7 +751,7 @@ def test_backs_taken_as_white_dragons_claim_nothing_of_the_set() -> None:
     dets = laid([(100, ["66p23455s", "6p"]), (200, ["0x0x0x", "789s", "111z"]), (300, ["3f4f"])])
     (note,) = [n for n in score_photo(dets, {}, PROFILE).doubts if "white dragons" in n.en]
     assert "in this set" not in note.en and "這副牌" not in note.zh
-    assert "only so is the hand a win" in note.en and "這樣才是胡牌" in note.zh
+    assert "only then is the hand a win" in note.en and "這樣才是胡牌" in note.zh
 
 
 SEVEN = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]
