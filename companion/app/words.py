@@ -323,7 +323,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_gone": ("在你填這個胡的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
                         "The table moved on while this form was open: {since_en}. {what_en}{rule_en}, so this win "
                         "cannot be recorded"),
-    "live_preview_on": ("以{tile}算：", "On {tile_en}: "),
+    # before the verdict, which goes on in the same sentence ("On 9 Characters, a win: …"; two colons read as two)
+    "live_preview_on": ("以{tile}算，", "On {tile_en}, "),
     "live_claim_gone_tile": ("{tile}已經不能再胡", "The {tile_en} can no longer be won on"),
     "live_claim_gone_turn": ("這個時機已經過了", "Its moment has passed"),
     # (no section number: the rule book's numbers mean nothing to a player without it)
@@ -377,7 +378,7 @@ UI: dict[str, tuple[str, str]] = {
                             "莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
                             "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
                             "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
-                            "false win's penalty too) and the deal moves as after any win; if not, enter the dealer's "
+                            "false win's penalty is still paid) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
     "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "

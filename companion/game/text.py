@@ -178,7 +178,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
     "ev_not_json": ("這一行不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
     "ev_not_utf8": ("這一行不是 UTF-8 文字", "not UTF-8 text ({detail})"),
-    "ev_photo": ("這是一張照片（{kind}），不是牌局紀錄：要算照片裡胡的牌，請用 companion score 照片",
+    "ev_photo": ("這是一張照片（{kind}），不是牌局紀錄：要算照片裡胡的牌，請用 companion score 照片檔名",
                  "this is a photo ({kind}), not a game log: to score a photographed winning hand, use companion "
                  "score PHOTO"),
     "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail_en}"),

@@ -1556,8 +1556,9 @@ def test_a_win_form_left_open_answers_its_own_tile_and_says_plainly_once_the_til
     assert game.discard("8m") is None  # another phone: B draws and discards 8m
     entered = len(game.events())
     good, said = game.preview_win(2, win, hand, at=form)
-    assert not good and said == ui("live_preview_on", tile="九萬", tile_en="9 Characters") + ui(
-        "live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)  # the 9m's verdict, said to be the 9m's
+    verdict = ui("live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)  # the 9m's, said to be the 9m's
+    assert not good and said.zh == ui("live_preview_on", tile="九萬", tile_en="9 Characters").zh + verdict.zh
+    assert said.en == "On 9 Characters, a" + verdict.en[1:]  # one sentence (a review read "On 9 Characters: A win")
     assert game.claim_at(form, 2, win) is None
     gone = game.claim_gone(form, 2, win)
     assert "9 Characters can no longer be won on (once the next player draws" in gone.en

@@ -90,7 +90,7 @@ def test_a_win_form_left_open_says_its_tile_is_dead_and_undoes_the_entries_since
     gone = game.claim_gone(tab.win_at, 2, ev.WinKind.DISCARD)
     assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
     preview = " ".join(_texts(shown["live-win-preview"]))
-    assert preview.startswith("On 9 Characters: A win: the hand is worth 17 tai") and "not a winning" not in preview
+    assert preview.startswith("On 9 Characters, a win: the hand is worth 17 tai") and "not a winning" not in preview
     _tapped(page, ID_LIVE_UNDO_SINCE)
     assert tab.error is None and tab.win is not None and tab.concealed.value == "123p456p789p123s456s9m"
     page = tab.build()
