@@ -228,7 +228,7 @@ def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys
     assert "1 step from ready, but no draw makes it ready on a tile still unseen" in next(
         x for x in lines if "White dragon (5z;" in x)
     code, out, _ = run(capsys, "discard", "--lang", "zh", "--visible", "1z1z5z5z", "123m4569p789s1155z chow:789m@L")
-    assert "打一萬（拆順子）：一向聽，但沒有哪張進張能讓它聽還沒出完的牌" in out
+    assert "打一萬（拆順子）：一向聽，但不管摸進哪張，能聽的牌都已經出完了" in out
 
 
 def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:

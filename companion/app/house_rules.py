@@ -65,7 +65,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("discard_kong_replacement_win", _named("discard_kong_replacement_win"), (
         ("forbidden", Words("不能胡", "not a win")),
         ("self_draw", Words("算自摸", "a self-draw")),
-        ("kong_bloom", Words("算槓上開花", "a win on a replacement")))),
+        ("kong_bloom", Words("算槓上開花", "scored as a win on a replacement")))),
     HouseRule("passed_win_blocks_self_draw", _named("passed_win_blocks_self_draw"), _YES_NO),
     HouseRule("passed_win_released_by_kong", _named("passed_win_released_by_kong"),
               _YES_NO),
@@ -81,7 +81,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("warn_only", Words("只提醒", "a warning only")))),
     HouseRule("human_win_window", _named("human_win_window"), (
         ("first_go_around", Words("第一巡內胡別人的牌", "in the first go-around")),  # (a phone cut a longer one)
-        ("before_own_discard", Words("閒家自己打第一張之前", "before his own first discard")))),
+        ("before_own_discard", Words("閒家自己打第一張之前", "before their own first discard")))),
 )
 """Every procedure switch a table may set, in the order the spec lists them (its value words as the spec has
 them: :class:`companion.game.switches.Switches` reads the same words)."""

@@ -788,7 +788,9 @@ class LiveGame:
         chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
         if chance is not None and chance.tile:  # the verdict is of the tile the form was opened on: said so
             face = Tile.from_code(chance.tile)
-            said = ui("live_preview_on", tile=face.zh, tile_en=face.en) + said
+            # one sentence: "On 9 Characters, a win: …" (a review read "On 9 Characters: A win: …")
+            said = ui("live_preview_on", tile=face.zh, tile_en=face.en) + Words(said.zh,
+                                                                                said.en[:1].lower() + said.en[1:])
         return False, said
 
     def _preview(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str, state: TableState,

@@ -307,7 +307,7 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
     choices = () if outcome.marked else tuple((t.code, tai) for t, tai in outcome.win_tiles)
     picture, legend = photo_drawn(image, dets, hand_labels(dets, outcome))
     panel = replace(_panel(name, picture, outcome.win, outcome.score, stakes,
-                           tuple(stripped(d.zh, d.en) for d in outcome.doubts),
+                           tuple(scorer_note(d.zh, d.en) for d in outcome.doubts),
                            tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())), choices, outcome.named),
                     legend=legend)
     won = outcome.win.win_tile
@@ -361,9 +361,11 @@ def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]
     暗刻), and is said another way."""
     how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
         ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
-    return tuple(Note(f"the kong of {m.tile.en} taken as added (加槓), as after their own kong; if it is a concealed "
-                      f"kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
-                      f"{m.tile.zh}的槓當作加槓（自己的槓）；若是暗槓，{how_zh}{format_tiles(m.tiles) if typed else ''}")
+    # (a sentence of the card's own, capitalised, and no Chinese in its English: a wording review read "(加槓)")
+    return tuple(Note(f"The kong of {m.tile.en} is taken as an added kong, since the win came after the winner's own "
+                      f"kong; if it was a concealed kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
+                      f"{m.tile.zh}的槓當作加槓（胡在自己槓後補的牌）；若是暗槓，{how_zh}"
+                      f"{format_tiles(m.tiles) if typed else ''}")
                  for m in melds if m.kind is MeldKind.ADDKONG)
 
 
@@ -495,16 +497,29 @@ KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的�
 
 
 # four backs together, where a set's 白板 is blank: the app has no --kong; the hand is typed in instead
-BLANK_KONG_APP = ("; if they are blank white dragons (白板) lying face up, enter the hand in \u201cMy hand\u201d",
+BLANK_KONG_APP = ("; if they are blank white dragons lying face up, enter the hand in \u201cMy hand\u201d",
                   "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌")
 
 
+# the command line's English glosses its terms in Chinese, "taken as an exposed kong (明槓)"; the app's English
+# carries no Chinese (a wording review read "(明槓)", "(白板)" on the English card)
+_GLOSS = re.compile(r" \([\u4e00-\u9fff]+\)")
+
+
 def stripped(zh: str, en: str) -> Words:
-    """A scorer's words without the command line's options and commands."""
+    """A scorer's words without the command line's options and commands, nor its Chinese glosses in the English."""
     en, zh = en.replace(BLANK_KONG[0], BLANK_KONG_APP[0]), zh.replace(BLANK_KONG[1], BLANK_KONG_APP[1])
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-    return Words(_KONG_HINT[1].sub(KONG_HINT_ZH, zh), _KONG_HINT[0].sub(KONG_HINT_EN, en))
+    en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's glosses first: it is matched with them)
+    return Words(_KONG_HINT[1].sub(KONG_HINT_ZH, zh), _GLOSS.sub("", en))
+
+
+def scorer_note(zh: str, en: str) -> Words:
+    """A scorer's note (a doubt) as the app says it: :func:`stripped`, and a sentence of its own on the card,
+    capitalised as the card's other notes are."""
+    note = stripped(zh, en)
+    return Words(note.zh, note.en[:1].upper() + note.en[1:])
 
 
 def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
@@ -515,7 +530,7 @@ def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
         return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
     if isinstance(bad, NotAWin):  # the reason alone: the hand is on the card (a review read its notation here)
         said = stripped(bad.reason_zh, bad.reason)
-        return Words("詐胡：" + said.zh, "a false win (詐胡): " + said.en) if isinstance(bad, FalseWin) else said
+        return Words("詐胡：" + said.zh, "a false win: " + said.en) if isinstance(bad, FalseWin) else said
     return stripped(bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh, str(bad))
 
 

@@ -83,9 +83,10 @@ UI: dict[str, tuple[str, str]] = {
     "hand_over_is": ("本局結束：{outcome}", "Hand over: {outcome_en}"),
     "tai_items": ("台數明細", "Tai, item by item"),
     "hand_tai": ("這手牌 {tai} 台", "The hand: {tai} tai"),
-    "penalty_tai": ("詐胡罰 {tai} 台", "The false win's penalty: {tai} tai"),
-    "penalty_limit": ("詐胡罰限額 {tai} 台 = {amount}，由另外三家分", "The false win's penalty: the limit, {tai} tai = "
-                      "{amount}, shared by the other three"),
+    "penalty_tai": ("詐胡罰 {tai} 台", "False-win penalty: {tai} tai"),
+    # the limit is the rule set's 滿台 (tai_cap), as its switch is named; one payment, split evenly three ways
+    "penalty_limit": ("詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分", "False-win penalty: one limit payment, {tai} tai = "
+                      "{amount}, split among the other three"),
     "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家付或收的才加）", "dealer +{tai} tai (on what the dealer pays or is paid)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家付或收的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
@@ -326,24 +327,25 @@ UI: dict[str, tuple[str, str]] = {
     "live_moved": ("牌桌剛被別人更新了，請看過再點一次", "The table was just updated by someone else: look, then tap again"),
     "tap_lost_seen": ("知道了", "Got it"),  # the notice of a tap lost stays until the player taps this (or taps on)
     # a win form left open while another phone moved the table on (spec §2.9: the discard is dead after the next draw)
-    "live_claim_gone": ("這張表開著的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
+    "live_claim_gone": ("在你填這個胡的時候，牌桌已經往下記了：{since}。{what}{rule}，這個胡記不了",
                         "The table moved on while this form was open: {since_en}. {what_en}{rule_en}, so this win "
                         "cannot be recorded"),
-    "live_preview_on": ("以{tile}算：", "On {tile_en}: "),
-    "live_claim_gone_tile": ("{tile}已經不能再胡", "{tile_en} can no longer be won on"),
+    # before the verdict, which goes on in the same sentence ("On 9 Characters, a win: …"; two colons read as two)
+    "live_preview_on": ("以{tile}算，", "On {tile_en}, "),
+    "live_claim_gone_tile": ("{tile}已經不能再胡", "The {tile_en} can no longer be won on"),
     "live_claim_gone_turn": ("這個時機已經過了", "Its moment has passed"),
-    "live_claim_gone_rule": ("（§2.9：下一家摸牌後，打出的牌就是死牌）",
-                             " (§2.9: once the next player draws, the discard is dead)"),
+    # (no section number: the rule book's numbers mean nothing to a player without it)
+    "live_claim_gone_rule": ("（下一家摸牌後，這張牌就過了）", " (once the next player draws, the discard is dead)"),
     "live_claim_undone": ("之前記的有幾步被撤回了", "earlier entries were taken back"),
     "live_claim_undo": ("。如果大家同意胡是及時喊的，按「{button}」，再記這個胡；不然按「取消」",
                         ". If the table agrees the win was called in time, tap “{button_en}” and record it; "
                         "otherwise tap Cancel"),
     "live_claim_cancel": ("。請按「取消」", ". Tap Cancel"),
-    "live_claim_taken_back": ("這張表的{tile}已經被撤回了，請按「取消」",
+    "live_claim_taken_back": ("這次要胡的{tile}已經被撤回了，請按「取消」",
                               "The {tile_en} this form was opened on was taken back: tap Cancel"),
-    "live_claim_first": ("{winner} 胡{tile}在先（截胡，§2.9：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
-                         "{winner}'s win on {tile_en} comes first (§2.9: the nearest claimant after the discarder wins), "
-                         "so this win cannot be recorded: tap Cancel"),
+    "live_claim_first": ("{winner} 已經胡了{tile}，他的胡在先（截胡：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
+                         "{winner} has already won on {tile_en} and comes first (the nearest claimant after the "
+                         "discarder wins), so this win cannot be recorded: tap Cancel"),
     "live_claim_beside_all": ("{winner} 已經胡了{tile}：這個胡記下來，是第{n}家胡（一炮多響）",
                               "{winner_en} already won on {tile_en}: this win is recorded as the {n_en} winner "
                               "(several winners on one discard)"),
@@ -359,8 +361,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_beside_draw": ("{winner} 已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，三家都胡就流局",
                                "{winner} has already won on {tile_en} and comes first (the nearest claimant wins): "
                                "this win is recorded, and a third player winning on it too makes the hand a draw"),
-    "live_undo_since": ("撤回之後的 {n} 步", "Undo the {n} entries since"),
-    "live_undo_since_one": ("撤回之後的那一步", "Undo the entry since"),
+    "live_undo_since": ("撤回後來記的 {n} 步", "Undo the {n} later entries"),
+    "live_undo_since_one": ("撤回後來記的那一步", "Undo the later entry"),
     "live_nothing_to_undo": ("沒有可以撤回的動作", "Nothing to undo"),
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
     "live_no_draw": ("現在不能摸牌", "No draw is due now"),
@@ -383,7 +385,7 @@ UI: dict[str, tuple[str, str]] = {
                             "莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
                             "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
                             "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
-                            "false win's penalty too) and the deal moves as after any win; if not, enter the dealer's "
+                            "false win's penalty is still paid) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
     "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
@@ -598,7 +600,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
     "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
     "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
-    "ledger_shared": ("；限額 {amount} 由另外三家分", "; the limit of {amount} shared by the other three"),
+    "ledger_shared": ("；罰滿台 {amount}，由另外三家平分", "; one limit payment of {amount}, split among the other three"),
     "ledger_items": ("：{items}", " ({items_en})"),  # (not in brackets: an item may carry its own, 平胡（各家規矩）)
     "ledger_capped": ("；牌面 {hand} 台，封頂算 {tai} 台", "; the hand scores {hand}, capped at {tai}"),
     "ledger_session_hands": ("第 {n} 將的 {hands} 把（可改正）", "Session {n}: its {hands} hands (to put right)"),

@@ -50,14 +50,15 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
         return f"{line.player}: {line.unscored}"
     # a winner by what he did ("East wins on a discard", as the app says it; the kind's name read "East win on a
     # discard", and "North robbed kong" as if his kong were robbed: a rules review)
-    zh, en = ("詐胡", "false win") if line.kind == "false_win" else (ev.WinKind(line.kind).zh,
-                                                                    ev.WinKind(line.kind).won_en + ",")
+    # (a false win with its verb too: "West false win 8 tai" beside "East wins on a discard, 5 tai": a review)
+    zh, en = ("詐胡", "makes a false win,") if line.kind == "false_win" else (ev.WinKind(line.kind).zh,
+                                                                             ev.WinKind(line.kind).won_en + ",")
     counted = line.dealer_tai and dealer_in
     # each language's line whole, then picked (picked piece by piece, both languages read "16 台 / tai + 莊家 1 台 /
     # + 1 dealer tai": a review)
     # a limit 詐胡: one payment split three ways, said as the ledger says it (37, 37 and 36 beside "8 台": a review)
-    shared_zh, shared_en = (f"，限額 {line.shared} 由另外三家分", f", the limit of {line.shared} shared by the other "
-                            "three") if line.shared is not None else ("", "")
+    shared_zh, shared_en = (f"，罰滿台 {line.shared}，由另外三家平分", f", one limit payment of {line.shared}, split "
+                            "among the other three") if line.shared is not None else ("", "")
     return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台" if counted else "")
                 + shared_zh,
                 f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else "")

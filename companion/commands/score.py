@@ -42,10 +42,21 @@ from companion.hand import HandError, MeldKind
 from companion.rules._win_json import MAX_STREAK
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
-from companion.rules.win import WinInputError, parse_wind
+from companion.rules.win import Win, WinInputError, WinType, parse_wind, win_type_zh
 from companion.tiles import NotationError, Tile, format_tiles, parse_tile
 
 _WINDS = ("E", "S", "W", "N")
+
+
+def _hand_zh(win: Win) -> str:
+    """A hand refused as no win, for the Chinese half: its tiles in the notation, said to be notation (to retype
+    into ``companion tai``), and how it was won in words, not the English keywords (a wording review read
+    「不是胡牌：… eight_flowers：」)."""
+    if win.win_tile is None:
+        how = win_type_zh(win.win_type)
+    else:
+        how = {WinType.SELF_DRAW: "自摸", WinType.ROB_KONG: "搶槓胡"}.get(win.win_type, "胡") + win.win_tile.zh
+    return f"手牌記法：{win.hand()}，{how}"
 
 
 def register(sub: Any) -> None:
@@ -249,7 +260,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, en, zh)
     except NotAWin as e:  # the hand named in both languages, as the English does (a review read only the reason in
         # Chinese)
-        return _failed(args, photo, str(e), f"不是胡牌：{e.win.describe()}：{e.reason_zh}")
+        return _failed(args, photo, str(e), f"不是胡牌（{_hand_zh(e.win)}）：{e.reason_zh}")
     except ValueError as e:
         return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
     kongs = {m.tile for m in found.win.melds if m.kind.is_kong}

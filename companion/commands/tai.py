@@ -359,8 +359,8 @@ _T = {
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
            "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
            "shape": "胡 {tile} 的牌型：{shape}", "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
-           "limit": "詐胡罰限額 {tai} 台 = {amount}，由另外三家分：", "no_dealer_tai": "這套規則不算莊家台",
-           "limit_tai": "詐胡罰限額 {tai} 台，由另外三家分（給了 --stakes 才算得出各付多少）"},
+           "limit": "詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分：", "no_dealer_tai": "這套規則不算莊家台",
+           "limit_tai": "詐胡罰滿台 {tai} 台，由另外三家平分（給了 --stakes 才算得出各付多少）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
@@ -370,9 +370,9 @@ _T = {
            "capped": " (capped at {cap} tai)",
            "shape": "Won on {tile}: {shape} wait", "exhausted": " (the other end's four copies are all the winner's "
            "own, so it waited on one kind)",
-           "limit": "The false win's penalty: the limit, {tai} tai = {amount}, shared by the other three:",
-           "limit_tai": "The false win's penalty: the limit, {tai} tai, shared by the other three (the shares need "
-                        "--stakes)",
+           "limit": "False-win penalty: one limit payment, {tai} tai = {amount}, split among the other three:",
+           "limit_tai": "False-win penalty: one limit payment, {tai} tai, split among the other three (the shares "
+                        "need --stakes)",
            "no_dealer_tai": "this rule set counts no dealer tai"},
 }
 

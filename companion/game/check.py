@@ -46,7 +46,7 @@ from companion.rules.profiles import ProfileError, check_caps, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.settlement import STAKE_MAX
 from companion.rules.win import WinInputError
-from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, list_en
+from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh, list_en
 
 __all__ = ["check", "step", "stored_step", "replay", "replaying", "IllegalEvent", "phase_error", "split_four_kongs", "four_kongs_due"]
 
@@ -303,7 +303,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
         said = msg("fix_waits", tiles=tile_names(waits), tiles_en=list_en(waits, "or")) if waits else \
             msg("fix_no_waits")
         # by name, as the win entered at the table says it (an English host review read the notation here)
-        named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{tile.zh}"
+        named = f"{format_zh(e.concealed)}，胡{tile.zh}"
         raise IllegalEvent(msg("not_complete", **state.who(e.seat), hand=f"{named}{said.zh}",
                                hand_en=f"{format_en(e.concealed)} + {tile.en}{said.en}"), hand=hand)
     switches = result.switches if result.switches is not None else state.switches

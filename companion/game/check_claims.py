@@ -155,7 +155,7 @@ def _concealed_kong(state: TableState, e: ev.ConcealedKong) -> None:
         kinds = concealed_kong_kinds(st.concealed)
         if not kinds:
             raise IllegalEvent(msg("ckong_none", **state.who(e.seat)), hand=format_tiles(st.concealed_tiles))
-        raise IllegalEvent(msg("ckong_which", **state.who(e.seat), tiles=tile_names(kinds),
+        raise IllegalEvent(msg("ckong_which", **state.who(e.seat), tiles=tile_names(kinds, "或"),
                                tiles_en=list_en(kinds, "or")), hand=format_tiles(st.concealed_tiles))
     _need(state, e.seat, (tile,) * 4)
     drawn = st.drawn

@@ -24,7 +24,7 @@ from companion.game.switches import DiscardKongWin
 from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
-from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles
+from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh
 
 __all__ = ["check_won", "check_copies", "own_win_refusal", "replaying", "entered_now"]
 
@@ -76,7 +76,8 @@ def check_won(state: TableState, e: ev.Won) -> None:
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
         # the players read names, not notation, in either language (an English host review read "55z + 4z")
-        named = f"{''.join(t.zh for t in sorted(e.concealed))}，胡{e.tile.zh}"
+        # (one by one, spaced as elsewhere: run together they read as one long word, a wording review)
+        named = f"{format_zh(e.concealed)}，胡{e.tile.zh}"
         raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=named, hand_en=f"{format_en(e.concealed)} + "
                                f"{e.tile.en}"), hand=hand)
     passed = passed_shown(st, tuple(counts)) if blocks and entered_now() else None

@@ -104,13 +104,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_complete": ("{seat}的牌不成胡：{hand}", "{seat_en}'s hand is not a winning shape: {hand_en}"),
     "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（{profile}）：宣告胡牌即為詐胡，請記為詐胡（宣稱 {tai} 台）",
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
-                  "詐胡 (a false win); record it as one, with the {tai} tai it claimed"),
+                  "a false win; record it as one, with the {tai} tai it claimed"),
     "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
     "barred_shown": ("{seat}攤開的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
                      "請記為詐胡",
-                     "the tiles {seat_en} shows could already have won on the {tile_en} that {seat_en} let go (過水), "
-                     "and {seat_en} has not discarded since: no win yet; the declared win is 詐胡 (a false win), record "
-                     "it as one"),
+                     # (no Chinese in the English: the app shows it to English players; the name said once)
+                     "the tiles {seat_en} shows could already have won on the {tile_en} they let go (a passed win), "
+                     "and they have not discarded since: no win yet, so the declared win is a false win; record it "
+                     "as one"),
     "dead": ("{seat}已詐胡陪打，不能胡、吃、碰或槓（暗槓除外）",
              "{seat_en} is playing dead after a false win: no win, chow, pung or kong (but a concealed one)"),
     "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
@@ -130,7 +131,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                             "four kongs belong to different players: the hand is drawn; record the draw"),
     "eight_flowers": ("{seat}沒有八張花", "{seat_en} does not hold all eight flowers"),
     "ckong_none": ("{seat}手上沒有四張一樣的牌，不能暗槓", "{seat_en} holds no four of a kind to make a concealed kong of"),
-    "ckong_which": ("{seat}可以暗槓{tiles}：請說是哪一種", "{seat_en} could make a concealed kong of {tiles_en}: say "
+    "ckong_which": ("{seat}可以暗槓{tiles}：請選是哪一種", "{seat_en} could make a concealed kong of {tiles_en}: choose "
                     "which"),
     "eight_flowers_lay": ("先補花再宣告八仙過海：{seat}還有 {n} 張花沒亮出", "lay the flowers first, then declare eight "
                           "flowers: {seat_en} has {n} not laid yet"),
@@ -177,7 +178,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
     "ev_not_json": ("這一行不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
     "ev_not_utf8": ("這一行不是 UTF-8 文字", "not UTF-8 text ({detail})"),
-    "ev_photo": ("這是一張照片（{kind}），不是牌局紀錄：要算照片裡胡的牌，請用 companion score 照片",
+    "ev_photo": ("這是一張照片（{kind}），不是牌局紀錄：要算照片裡胡的牌，請用 companion score 照片檔名",
                  "this is a photo ({kind}), not a game log: to score a photographed winning hand, use companion "
                  "score PHOTO"),
     "ev_bad_header": ("匯出檔頭的私人手牌不正確：{detail}", "bad private hands in the export header: {detail_en}"),
@@ -206,9 +207,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
     "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
-    "session_over_line": ("一將打完", "the session is over"),  # (as the ledger's CSV says it)
+    # (as the ledger's CSV and the replay's each-hand lines say it, capital and all: a review read both ways)
+    "session_over_line": ("一將打完", "The session is over"),
     "next_deal_line": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
-                       "next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
+                       "Next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
 }
 
 
@@ -268,9 +270,11 @@ class _Fill(dict[str, object]):
         return str(self[base]) if base != key and base in self else "{" + key + "}"
 
 
-def tile_names(tiles: Iterable[Tile]) -> str:
-    """Tiles by their Chinese names, in order (``一萬、七條``), for the Chinese half of a message."""
-    return "、".join(t.zh for t in sorted(tiles))
+def tile_names(tiles: Iterable[Tile], last: str = "、") -> str:
+    """Tiles by their Chinese names, in order (``一萬、七條``), for the Chinese half of a message; ``last`` before
+    the last of them: ``或`` for alternatives (``一萬、四萬或九萬``), where the English says "or"."""
+    names = [t.zh for t in sorted(tiles)]
+    return "、".join(names[:-1]) + last + names[-1] if len(names) > 1 else "".join(names)
 
 
 SWITCH_SAID: dict[str, tuple[str, str]] = {

@@ -359,7 +359,7 @@ def _none_improves(head_zh: str, head_en: str, s: int, own_zh: str, own_en: str,
     "every tile that would improve it is in sight" was read beside 1m and 4m unseen (a newcomer review)."""
     zh_sep, en_sep = ("，", "; ") if kong else ("：", ": ")
     if s == 1:
-        return (f"{head_zh}{zh_sep}一向聽{own_zh}，但沒有哪張進張能讓它聽還沒出完的牌",
+        return (f"{head_zh}{zh_sep}一向聽{own_zh}，但不管摸進哪張，能聽的牌都已經出完了",
                 f"{head_en}{en_sep}1 step from ready{own_en}, but no draw makes it ready on a tile still unseen")
     return (f"{head_zh}{zh_sep}{zh_count(s)}向聽{own_zh}，能進張的牌都已經出現",
             f"{head_en}{en_sep}{s} steps from ready{own_en}, and every tile that would improve it is in sight")

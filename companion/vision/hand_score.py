@@ -280,8 +280,9 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
         if m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
         elif m.kind is MeldKind.KONG:
-            notes.append(Note(f"the kong of {_en(m.tile)} lies face up: taken as exposed (明槓); --kong "
-                              f"{m.tile.code}=addkong (加槓) or ={MeldKind.CKONG.value} (暗槓 turned up) says otherwise",
+            notes.append(Note(f"the kong of {_en(m.tile)} lies face up, so it is taken as an exposed kong (明槓); "
+                              f"--kong {m.tile.code}=addkong (加槓) or ={MeldKind.CKONG.value} (暗槓 turned up) says "
+                              "otherwise",
                               f"{m.tile.zh}的槓整組朝上：當作明槓；加槓請用 --kong {m.tile.code}=addkong，"
                               f"暗槓翻開的請用 --kong {m.tile.code}=ckong"))
         melds.append(m)
@@ -412,9 +413,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            "they are blank white dragons, not a concealed kong laid face down",
                            f"{named} 張蓋著的牌照 --kong 5z 當作白板：請確認它們是牌面空白的白板，不是蓋著的暗槓"))
     if len(whites) > named:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
-        doubts.append(Note(f"{len(whites) - named} face-down tile(s) in no concealed kong taken as white dragons (白板): only "
-                           "so is the hand a win, where a set's 白板 is blank and reads as a back; check them in the "
-                           "photo",
+        doubts.append(Note(f"{len(whites) - named} face-down tile(s) outside any concealed kong taken as white dragons "
+                           "(白板): only then is the hand a win (in some sets the white dragon is blank and looks like a "
+                           "tile's back); check them in the photo",
                            f"{len(whites) - named} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
                            "看起來像背面）；請對照照片"))
     if apart:

@@ -111,7 +111,7 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
                     raise ImageFileError(
                         p, f"image too large ({w}x{h} pixels, {_mp(w * h)}; at most {_mp(MAX_PIXELS)}): make it smaller"
                            + (", or save it as a JPEG, which is read at a smaller scale" if jpeg_helps else ""),
-                        f"圖太大（{w}x{h} 像素，{_mp(w * h)}；上限 {_mp(MAX_PIXELS)}）：請縮小"
+                        f"圖太大（{w}x{h}，{_mp_zh(w * h)}；上限 {_mp_zh(MAX_PIXELS)}）：請縮小"
                         + ("，或存成 JPEG（會縮小來讀）" if jpeg_helps else ""))
                 if max(w, h) > MAX_SIDE:
                     raise ImageFileError(p, f"image too long ({w}x{h} pixels, at most {MAX_SIDE} a side)",
@@ -129,7 +129,7 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
         n, limit = int(said.group(1)), min(MAX_PIXELS, int(said.group(2)))
         raise ImageFileError(p, f"image too large ({_mp(n)}; at most {_mp(limit)}): make it smaller"
                                 + (", or save it as a JPEG, which is read at a smaller scale" if reduce_large else ""),
-                             f"圖太大（{_mp(n)}；上限 {_mp(limit)}）：請縮小"
+                             f"圖太大（{_mp_zh(n)}；上限 {_mp_zh(limit)}）：請縮小"
                              + ("，或存成 JPEG（會縮小來讀）" if reduce_large else "")) from e
     except UnidentifiedImageError as e:
         if _is_heif(p):  # a phone's own format: say what to do, not that it is no image (a review)
@@ -168,6 +168,15 @@ def _mp(pixels: int) -> str:
     return f"{pixels / 1e6:.2f}".rstrip("0").rstrip(".") + " MP"
 
 
+def _mp_zh(pixels: int) -> str:
+    """The same in Chinese, as a photo's size is said in Taiwan: ``4000 萬畫素``, ``4040 萬畫素``, ``25.6 億畫素``;
+    ``1200 畫素`` (a wording review read "42 MP" in the Chinese)."""
+    for unit, size in (("億", 100_000_000), ("萬", 10_000)):
+        if pixels >= size:
+            return f"{pixels / size:.2f}".rstrip("0").rstrip(".") + f" {unit}畫素"
+    return f"{pixels} 畫素"
+
+
 def _opened(p: Path, reduce_large: bool) -> Image.Image:
     """The image file opened lazily (header only). A JPEG that may be decoded reduced is opened past Pillow's own
     bomb check (about 89 MP, which a 108-200 MP phone photo exceeds) with :data:`REDUCED_MAX_PIXELS` in its place:
@@ -184,8 +193,8 @@ def _opened(p: Path, reduce_large: bool) -> Image.Image:
                 # privacy review was told "limit 2560000000")
                 raise ImageFileError(p, f"image too large ({w}x{h} pixels, {_mp(w * h)}; a JPEG is read up to "
                                         f"{_mp(REDUCED_MAX_PIXELS)}, shrunk to {_mp(MAX_PIXELS)})",
-                                     f"圖太大（{w}x{h} 像素，{_mp(w * h)}；JPEG 最多讀 {_mp(REDUCED_MAX_PIXELS)}，"
-                                     f"縮成 {_mp(MAX_PIXELS)} 來讀）")
+                                     f"圖太大（{w}x{h}，{_mp_zh(w * h)}；JPEG 最多讀 {_mp_zh(REDUCED_MAX_PIXELS)}，"
+                                     f"縮成 {_mp_zh(MAX_PIXELS)}來讀）")
             return im
     return Image.open(p)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
-from companion.app.words import ui
+from companion.app.words import Words, ui
 from companion.hand import Hand, HandError
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
@@ -492,3 +494,27 @@ def test_my_hand_and_the_seat_it_follows_outlive_the_server_restarting(tmp_path:
     lone.set_hand("123m456m789m111z55s67s")
     lone = page(None)  # type: ignore[arg-type]
     assert lone.hand.value == "123m456m789m111z55s67s"
+
+
+def _words_in(x: object) -> list[Words]:
+    """Every :class:`Words` a panel carries, however deep (its headline, each wait's why, each choice's reason)."""
+    if isinstance(x, Words):
+        return [x]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [w for f in dataclasses.fields(x) for w in _words_in(getattr(x, f.name))]
+    if isinstance(x, tuple | list):
+        return [w for item in x for w in _words_in(item)]
+    return []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_my_hands_notes_built_outside_the_words_table_carry_no_chinese_in_english(seed: int) -> None:
+    """The words table's check keeps Chinese out of the app's English; My hand's reasons (the discard advice, the
+    kongs, the waits) are built by the rules' code, out of its reach: held to the same, on hands drawn and
+    between turns (a wording review found such notes in the photo tab)."""
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    for n in (16, 17):
+        tiles, seen = _deal(seed, n)
+        panel = analyse(format_tiles(tiles), format_tiles(seen))
+        said = _words_in(panel)
+        assert said and not [w.en for w in said if w.en and cjk.search(w.en)], panel

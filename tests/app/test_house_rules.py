@@ -39,6 +39,15 @@ def test_the_house_rules_english_holds_no_chinese_and_each_rule_has_one_name() -
         assert (r.name.zh, r.name.en) == (SWITCHES[r.key].zh, SWITCHES[r.key].en)
 
 
+def test_the_house_rules_english_says_no_he_or_his() -> None:
+    """A wording review read "His own kong releases a passed win" and "before his own first discard" after every
+    other English word had been made to say "that player" or "their"."""
+    gendered = re.compile(r"\b(he|his|him|himself)\b", re.I)
+    for r in HOUSE_RULES:
+        for w in (r.name, *(w for _, w in r.options)):
+            assert not gendered.search(w.en), (r.key, w.en)
+
+
 @pytest.mark.parametrize("profile", BUILTIN)
 def test_each_option_of_each_rule_is_what_the_switches_then_hold(profile: str) -> None:
     base = switches_for(profile)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -590,7 +591,8 @@ def test_a_win_form_opened_on_one_discard_is_refused_once_another_is_made(tmp_pa
     # tiles that won on the 3p too show he let it go (過水): no win on the 6p, though the form was opened for the 3p
     # (the table undoes the 6p to take the win on the 3p)
     why = game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s45p66z", at=len(game.events()))
-    assert why is not None and "過水" in why.zh and "the 3 Dots that" in why.en and game.state.outcome is None
+    assert why is not None and "過水" in why.zh and "the 3 Dots they let go" in why.en and game.state.outcome is None
+    assert not re.search(r"[\u4e00-\u9fff]", why.en.replace(PLAYERS[winner], ""))  # (the English app's: a review)
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s66p66z", at=len(game.events())) is None
     assert game.state.outcome is not None  # opened again on the 6p, it stands
     game.close()
@@ -1554,11 +1556,13 @@ def test_a_win_form_left_open_answers_its_own_tile_and_says_plainly_once_the_til
     assert game.discard("8m") is None  # another phone: B draws and discards 8m
     entered = len(game.events())
     good, said = game.preview_win(2, win, hand, at=form)
-    assert not good and said == ui("live_preview_on", tile="九萬", tile_en="9 Characters") + ui(
-        "live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)  # the 9m's verdict, said to be the 9m's
+    verdict = ui("live_preview_yes", tai=17) + ui("live_preview_dealer", tai=1)  # the 9m's, said to be the 9m's
+    assert not good and said.zh == ui("live_preview_on", tile="九萬", tile_en="9 Characters").zh + verdict.zh
+    assert said.en == "On 9 Characters, a" + verdict.en[1:]  # one sentence (a review read "On 9 Characters: A win")
     assert game.claim_at(form, 2, win) is None
     gone = game.claim_gone(form, 2, win)
-    assert "9 Characters can no longer be won on (§2.9" in gone.en and "九萬已經不能再胡（§2.9" in gone.zh
+    assert "9 Characters can no longer be won on (once the next player draws" in gone.en
+    assert "九萬已經不能再胡（下一家摸牌後" in gone.zh
     assert "B discards 8 Characters" in gone.en and "B 打 八萬" in gone.zh
     assert ui("live_undo_since_one").en in gone.en and ui("live_undo_since_one").zh in gone.zh
     assert game.win(2, win, hand, at=form) == gone == game.win(2, win, hand, at=form)  # never "tap again"

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.app.live_model import LiveGame
 from companion.app.view_live import ID_LIVE_ERROR, LiveTab
-from companion.app.words import Words
+from companion.app.words import Words, ui
 from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
 
 
@@ -90,7 +90,7 @@ def test_a_win_form_left_open_says_its_tile_is_dead_and_undoes_the_entries_since
     gone = game.claim_gone(tab.win_at, 2, ev.WinKind.DISCARD)
     assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
     preview = " ".join(_texts(shown["live-win-preview"]))
-    assert preview.startswith("On 9 Characters: A win: the hand is worth 17 tai") and "not a winning" not in preview
+    assert preview.startswith("On 9 Characters, a win: the hand is worth 17 tai") and "not a winning" not in preview
     _tapped(page, ID_LIVE_UNDO_SINCE)
     assert tab.error is None and tab.win is not None and tab.concealed.value == "123p456p789p123s456s9m"
     page = tab.build()
@@ -129,9 +129,8 @@ def test_a_win_form_left_open_while_a_nearer_seat_won_says_that_win_comes_first(
     game, tab, at = _form_on_9m(tmp_path)
     assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert gone == Words("B 胡九萬在先（截胡，§2.9：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
-                         "B's win on 9 Characters comes first (§2.9: the nearest claimant after the discarder wins), "
-                         "so this win cannot be recorded: tap Cancel")
+    assert gone == ui("live_claim_first", winner="B", tile="九萬", tile_en="9 Characters")
+    assert "B" in gone.zh and "截胡" in gone.zh and "B has already won on 9 Characters" in gone.en
     assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) == gone
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert gone.en in _texts(shown[ID_LIVE_WIN_GONE]) and shown[ID_LIVE_WIN_OK].content.disabled
@@ -169,9 +168,8 @@ def test_a_win_form_whose_discard_was_taken_back_says_so(tmp_path: Path) -> None
 
     game, tab, at = _form_on_9m(tmp_path)
     assert game.undo() is None  # another phone
-    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == Words("這張表的九萬已經被撤回了，請按「取消」",
-                                                               "The 9 Characters this form was opened on was taken "
-                                                               "back: tap Cancel")
+    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == ui("live_claim_taken_back", tile="九萬",
+                                                               tile_en="9 Characters")
     assert game.discard("9m") is None  # entered again: the form records on it
     assert game.claim_at(at, 2, ev.WinKind.DISCARD) is not None
     game.close()

@@ -324,7 +324,7 @@ def test_four_backs_refused_in_the_app_send_a_blank_white_set_to_my_hand_not_to_
     with pytest.raises(PhotoHandError) as refused:
         score_photo(laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])]), {}, load_profile(None))
     said = app_words(refused.value)
-    assert "turn one tile of a concealed kong face up so its kind shows; if they are blank white dragons (白板) lying " \
+    assert "turn one tile of a concealed kong face up so its kind shows; if they are blank white dragons lying " \
         "face up, enter the hand in \u201cMy hand\u201d (read:" in said.en
     assert "暗槓請翻開一張，讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌（讀到：" in said.zh
     assert ui("tab_hand").en == "My hand" and ui("tab_hand").zh == "我的手牌"
@@ -485,7 +485,7 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
     photo = ReadPhoto("kong.jpg", np.full((300, 700, 3), 90, np.uint8), dets)
     plain = score_picked(photo, {}, PhotoContext().as_context())  # no moment: the face-up kong taken as exposed,
     assert isinstance(plain, PhotoPanel)  # said without the command's option, with how a concealed one is shown
-    assert any("taken as exposed" in n.en and "當作明槓" in n.zh and "face down" in n.en and "蓋著" in n.zh
+    assert any("taken as an exposed kong" in n.en and "當作明槓" in n.zh and "face down" in n.en and "蓋著" in n.zh
                for n in plain.notes), plain.notes
     assert any("加槓後補牌胡的，請在「胡在什麼時候」選槓上開花" in n.zh and "“When it came”: after their own kong" in n.en
                for n in plain.notes)  # and how an added one is said (a review found no word of it)
@@ -497,12 +497,13 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
         assert dict((w.en, n) for w, n in scored.items)["Win on a replacement"] == 1, scored.items
         assert sum(n for _, n in scored.items) == sum(n for _, n in plain.items) + 1  # that item alone more
         # the kong said as taken added, and how a concealed one (門清, 暗刻: more tai) is said instead
-        assert any("taken as added" in n.en and how in n.en and "加槓" in n.zh for n in scored.notes), scored.notes
+        assert any("taken as an added kong" in n.en and how in n.en and "加槓" in n.zh for n in scored.notes), \
+            scored.notes
         assert not any("--kong" in n.en or "--kong" in n.zh for n in scored.notes)  # (the command's option)
     for refused in (score_picked(photo, {}, theirs.as_context()),
                     score_typed_hand("456m789m456s55z kong:3333p chow:123m", theirs.as_context(), win_tile=Tile.S6)):
         assert isinstance(refused, PhotoFailed) and "詐胡：明槓" in refused.reason.zh, refused
-        assert "a false win (詐胡): a win on the replacement after a discard kong" in refused.reason.en  # its reason,
+        assert "a false win: a win on the replacement after a discard kong" in refused.reason.en  # its reason,
         assert "win=" not in refused.reason.en  # not the scorer's notation of the hand
     assert ui("moment_after_discard_kong").zh and ui("moment_after_discard_kong").en
 
@@ -544,3 +545,44 @@ def test_every_tile_giving_the_most_tai_is_named_where_the_tile_won_on_is_not_kn
     assert typed.total.en.endswith(" (if won on 3 Characters, 7 Characters, 2 Dots or 3 Dots)")
     assert any(n.en.startswith("Which tile was won on is not known: 3 Characters, 7 Characters, 2 Dots or 3 Dots "
                                "each give 4 tai, the most") for n in typed.notes)
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _kong_and_backs() -> list[tuple[ReadPhoto, dict]]:
+    """Photos whose notes the app builds outside its words (the scorer's, the app's own of a kong): a face-up kong,
+    as exposed and, after the winner's own kong, as added; three backs taken as white dragons."""
+    from tests.vision.test_hand_score import laid
+
+    def photo(rows: list[tuple[int, list[str]]]) -> ReadPhoto:
+        return ReadPhoto("p.jpg", np.full((400, 700, 3), 90, np.uint8), laid(rows))
+
+    kong = photo([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
+    whites = photo([(100, ["66p23455s", "6p"]), (200, ["0x0x0x", "789s", "111z"]), (300, ["3f4f"])])
+    return [(kong, PhotoContext().as_context()), (kong, PhotoContext(moment="after_kong").as_context()),
+            (whites, PhotoContext().as_context())]
+
+
+def test_the_notes_the_app_builds_outside_its_words_carry_no_chinese_in_english() -> None:
+    """The check that keeps Chinese out of the app's English reads its words table only; a wording review read
+    "taken as added (加槓)", "exposed (明槓)" and "a set's 白板 is blank" in notes built elsewhere: the photo's and
+    My hand's notes, and a refused photo's reason, say it in English alone, each note a sentence."""
+    notes = [n for photo, context in _kong_and_backs() for n in _notes(score_picked(photo, {}, context))]
+    typed = score_typed_hand("123m456m789p123s22s kong:5555z", {"win_type": "self_draw", "seat_wind": "E",
+                                                                 "round_wind": "E", "flags": {"after_kong": True}})
+    notes += _notes(typed)
+    assert len(notes) >= 4 and all(n.en[:1] == n.en[:1].upper() for n in notes), notes
+    assert not [n.en for n in notes if CJK.search(n.en)]
+    assert all(CJK.search(n.zh) for n in notes), notes
+    from tests.vision.test_hand_score import laid
+    four_backs = ReadPhoto("p.jpg", np.full((400, 700, 3), 90, np.uint8),
+                           laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])]))
+    failed = score_picked(four_backs, {}, PhotoContext().as_context())
+    assert isinstance(failed, PhotoFailed) and "white dragons" in failed.reason.en
+    assert not CJK.search(failed.reason.en), failed.reason.en
+
+
+def _notes(shown: PhotoPanel | PhotoFailed) -> list:
+    assert isinstance(shown, PhotoPanel), shown
+    return list(shown.notes)

@@ -269,6 +269,12 @@ def test_every_app_word_has_both_languages_and_the_same_fields() -> None:
         assert not CJK.search(en) or key == "language", key
 
 
+def test_no_app_word_cites_the_rule_books_section_numbers() -> None:
+    """A wording review read "(§2.9: once the next player draws …)" on a phone: the rule book's section numbers
+    mean nothing to a player without it (the photo tab strips them from the scorer's words for that reason)."""
+    assert not [key for key, (zh, en) in UI.items() if "§" in zh + en]
+
+
 def test_a_false_wins_panel_shows_the_dealer_tai_its_payments_carry() -> None:
     lines = demo_log_path().read_text(encoding="utf-8").splitlines()[:20]
     replay = GameReplay.from_lines(lines, "demo")

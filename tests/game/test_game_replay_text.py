@@ -73,7 +73,7 @@ def test_replay_says_who_deals_next_and_when_the_session_is_over(
     assert main(["replay", "--quiet", "--lang", "en", str(log)]) == 0
     text = capsys.readouterr().out
     table, each = text.split("== each hand ==\n", 1)
-    assert table.rstrip("\n").endswith("    the hand is over\n    win: Lin wins on a discard\n    the session is over")
+    assert table.rstrip("\n").endswith("    the hand is over\n    win: Lin wins on a discard\n    The session is over")
     said = re.findall(r"^      (Next hand: (\S+) deals, .*|The session is over)$", each, re.M)
     assert len(said) == 22 and said[-1][0] == "The session is over"
     assert [who for _, who in said[:-1]] == [h["next"]["dealer"] for h in hands[:-1]]
@@ -83,5 +83,5 @@ def test_replay_says_who_deals_next_and_when_the_session_is_over(
     # a hand not the last says who deals it, on the table after each event too
     assert main(["replay", "--lang", "en", str(log)]) == 0
     every = capsys.readouterr().out
-    assert re.search(r"^    the hand is over\n    win: .+\n    next hand: \S+ deals, streak \d+, East round$", every,
+    assert re.search(r"^    the hand is over\n    win: .+\n    Next hand: \S+ deals, streak \d+, East round$", every,
                      re.M)

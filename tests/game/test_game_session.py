@@ -419,6 +419,7 @@ def test_a_limit_penalty_is_said_as_one_payment_shared_by_the_three(tmp_path: Pa
     saying why: the ledger's line and the hand's end card name the limit and the split."""
     from companion.app.ledger_model import ledger_panel
     from companion.app.table_model import _hand_end
+    from companion.app.words import ui
 
     tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009", 'false_win_penalty = "limit"\n')
     tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(2)), "below_min")
@@ -432,7 +433,9 @@ def test_a_limit_penalty_is_said_as_one_payment_shared_by_the_three(tmp_path: Pa
     panel = ledger_panel(tb.state)
     assert panel is not None
     said = panel.rows[-1].lines[0]
-    assert "；限額 110 由另外三家分" in said.zh and "; the limit of 110 shared by the other three" in said.en
+    shared = ui("ledger_shared", amount=110)
+    assert said.zh.endswith(shared.zh) and said.en.endswith(shared.en)
+    assert "滿台" in said.zh and "110" in said.en  # the limit named as the rule set's tai_cap (滿台) is
     end = _hand_end(tb.state)
     assert end is not None and end.lines[0].shared == 110
     from companion.cli import main  # and `companion replay` says it as the ledger does
@@ -441,4 +444,5 @@ def test_a_limit_penalty_is_said_as_one_payment_shared_by_the_three(tmp_path: Pa
     log.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in tb.log), encoding="utf-8")
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert main(["replay", str(log), "--quiet", "--lang", "en"]) == 0
-    assert "West false win 8 tai, the limit of 110 shared by the other three" in out.getvalue()
+    # a false win said with a verb, as a win is ("East wins on a discard, 5 tai": a wording review)
+    assert "West makes a false win, 8 tai, one limit payment of 110, split among the other three" in out.getvalue()

@@ -127,11 +127,11 @@ def test_a_correction_that_is_no_win_says_what_the_hand_waits_on() -> None:
     # the hand by name in both languages: an English host review read "123456789m47p55z + 5p" here
     for concealed, zh, en in (
             ("45m 123p 456p 789p 123s 99s",
-             "四萬五萬一筒二筒三筒四筒五筒六筒七筒八筒九筒一條二條三條九條九條，胡五萬（這手聽三萬、六萬）",
+             "四萬 五萬 一筒 二筒 三筒 四筒 五筒 六筒 七筒 八筒 九筒 一條 二條 三條 九條 九條，胡五萬（這手聽三萬、六萬）",
              "4 5 Characters, 1 2 3 4 5 6 7 8 9 Dots, 1 2 3 9 9 Bamboo + 5 Characters (it waits on 3 Characters or "
              "6 Characters)"),
             ("17m 123p 456p 789p 123s 19s",
-             "一萬七萬一筒二筒三筒四筒五筒六筒七筒八筒九筒一條一條二條三條九條，胡五萬（這手還沒聽牌）",
+             "一萬 七萬 一筒 二筒 三筒 四筒 五筒 六筒 七筒 八筒 九筒 一條 一條 二條 三條 九條，胡五萬（這手還沒聽牌）",
              "1 7 Characters, 1 2 3 4 5 6 7 8 9 Dots, 1 1 2 3 9 Bamboo + 5 Characters (it is not ready: no tile "
              "completes it)")):
         with pytest.raises(IllegalEvent) as refused:

@@ -341,14 +341,14 @@ def test_explain_says_a_limit_penalty_is_one_payment_shared_and_a_dealer_tai_of_
            "melds": ["pung:222m@L", "chow:567m@L", "chow:567m@L"], "dealer": "E", "streak": 1, "discarder": "W"}
     rc, out = _run(capsys, [json.dumps(low)], "--explain", "--stakes", "30/10", "--profile", str(house),
                    tmp_path=tmp_path)
-    assert rc == 0 and "詐胡罰限額 8 台 = 110，由另外三家分：" in out
+    assert rc == 0 and "詐胡罰滿台 8 台＝110，由另外三家平分：" in out
     assert [line.strip() for line in out.splitlines()[-3:]] == ["北 → 東：37", "北 → 南：37", "北 → 西：36"]
     rc, out = _run(capsys, [json.dumps(low)], "--explain", "--lang", "en", "--stakes", "30/10", "--profile", str(house),
                    tmp_path=tmp_path)
-    assert rc == 0 and "the limit, 8 tai = 110, shared by the other three" in out and "tai = 37" not in out
+    assert rc == 0 and "one limit payment, 8 tai = 110, split among the other three" in out and "tai = 37" not in out
     rc, out = _run(capsys, [json.dumps(low)], "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
-    assert rc == 0 and out.splitlines()[-1] == ("The false win's penalty: the limit, 8 tai, shared by the other three "
-                                                "(the shares need --stakes)")  # not "8 tai" from each (a change review)
+    assert rc == 0 and out.splitlines()[-1] == ("False-win penalty: one limit payment, 8 tai, split among the other "
+                                                "three (the shares need --stakes)")  # not "8 tai" from each (a change review)
     rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=1))], "--explain",
                    "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "Dealer +3 tai (streak 1 and pull 1)" in out

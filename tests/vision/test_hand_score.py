@@ -751,7 +751,7 @@ def test_backs_taken_as_white_dragons_claim_nothing_of_the_set() -> None:
     dets = laid([(100, ["66p23455s", "6p"]), (200, ["0x0x0x", "789s", "111z"]), (300, ["3f4f"])])
     (note,) = [n for n in score_photo(dets, {}, PROFILE).doubts if "white dragons" in n.en]
     assert "in this set" not in note.en and "這副牌" not in note.zh
-    assert "only so is the hand a win" in note.en and "這樣才是胡牌" in note.zh
+    assert "only then is the hand a win" in note.en and "這樣才是胡牌" in note.zh
 
 
 SEVEN = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]
@@ -882,7 +882,8 @@ def test_a_not_a_win_from_the_rules_names_the_hand_in_chinese_as_in_english(tmp_
     cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
     assert main(["score", str(photo), "--context", '{"win_type": "eight_flowers"}']) == 1
     err = capsys.readouterr().err
-    assert "不是胡牌：123789m2345p pung:777s chow:345s 1234567f eight_flowers：八仙過海需要八張花" in err
+    # the notation said to be notation, and how it was won in words (a wording review read "eight_flowers" here)
+    assert "不是胡牌（手牌記法：123789m2345p pung:777s chow:345s 1234567f，八仙過海）：八仙過海需要八張花" in err
     assert main(["score", str(photo), "--lang", "en", "--context", '{"win_type": "eight_flowers"}']) == 1
     assert "not a win: 123789m2345p pung:777s chow:345s 1234567f eight_flowers: " in capsys.readouterr().err
 

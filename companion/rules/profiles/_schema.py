@@ -36,7 +36,7 @@ _LIST = (
     _c("discard_kong_replacement_win", "forbidden", "forbidden", "self_draw", "kong_bloom",
        zh="明槓後補牌胡", en="A win on a discard kong's replacement"),
     SwitchSpec("passed_win_blocks_self_draw", "bool", True, zh="過水後不能自摸", en="A passed win blocks self-draws too"),
-    SwitchSpec("passed_win_released_by_kong", "bool", False, zh="過水後自己開槓就解除", en="His own kong releases a passed win"),
+    SwitchSpec("passed_win_released_by_kong", "bool", False, zh="過水後自己開槓就解除", en="A player's own kong releases a passed win"),
     SwitchSpec("may_decline_last_tile", "bool", True, zh="可以不摸海底", en="The last tile may be declined"),
     SwitchSpec("draw_keeps_deal", "bool", True, zh="流局莊家連莊", en="The dealer keeps the deal after a draw"),
     SwitchSpec("streak_cap", "int_or_none", "none", zh="連莊台數最多算到", en="Streak tai counted up to"),
