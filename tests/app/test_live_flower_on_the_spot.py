@@ -374,3 +374,37 @@ def test_a_record_entered_after_the_flower_shown_is_undone_by_itself(tmp_path: P
     assert game.undo() is None
     assert effective_events(game.events()) == drawn
     game.close()
+
+
+def test_companion_replay_says_the_draw_was_corrected_to_the_eighth_flower_and_what_the_table_waits_for(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A draw logged face down, a 相公 recorded for another seat, then the draw shown as the eighth flower: `companion
+    replay` printed a bare "撤回 / Retracted", an unnamed "摸牌 / Drew", "waiting for a discard", and never the flower.
+    It now says, in both languages, that the record was set aside and the draw corrected to the flower (named), names
+    the flower drawn, shows it apart on the seat's line, and says the table waits for the win or the replacement."""
+    from companion.cli import main
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    assert game.wrong_count((dealer + 2) % 4, True) is None
+    assert game.flower(dealer, "8f") is None
+    path = game.path
+    game.close()
+    capsys.readouterr()
+    assert main(["replay", "--lang", "both", str(path)]) == 0
+    out = capsys.readouterr().out
+    tail = out[out.rindex("\n", 0, out.index("Retracted")) + 1:]
+    lines = tail.splitlines()
+    heads = [x for x in lines if x.startswith("#")]
+    assert "暫時撤下" in heads[0] and "set aside to correct the draw before it" in heads[0]
+    assert "更正 阿東 面朝下記的摸牌：亮出來是花 竹" in heads[1] and "correcting 阿東's draw logged face down" in heads[1]
+    assert "Bamboo flower (8f)" in heads[1]
+    assert "阿東 摸到花 竹" in heads[2] and "阿東 draws a flower, Bamboo flower (8f)" in heads[2]
+    after_draw = tail[tail.index(heads[2]):]
+    assert "1234567f +8f" in after_draw and "[16]" in after_draw.splitlines()[4]
+    waits = [x for x in after_draw.splitlines() if "輪到" in x]
+    assert waits and all("waiting for a discard" not in x and "等待出牌" not in x for x in waits)
+    assert "waiting for a win on the eighth flower, Bamboo flower" in waits[0] and "或補花" in waits[0]
+
