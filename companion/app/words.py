@@ -903,6 +903,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_flower_none": ("{seat} 摸到第八張花 {tile}：現在沒有人能當場胡（相公或詐胡陪打），{seat} 補花",
                            "{seat} has drawn the eighth flower, {tile_en}: nobody may win on it now (a wrong count "
                            "or a false win played dead), so {seat} draws the replacement"),
+    "flower_held_mark": ("剛摸到，還沒補花", "just drawn, not replaced yet"),  # beside it on the seat's flower row
 }
 
 

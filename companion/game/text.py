@@ -211,12 +211,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                        "next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
     # a flower drawn and shown, not yet replaced (spec §2.6; the eighth may be won on the spot, §4.2, §4.4): what the
     # table waits for (no discard before it), and how the replay says the correction of a draw logged face down
-    "phase_flower_spot": ("等待當場胡（第八張花 {tile}：八仙過海／七搶一）或補花，補花前不能打牌",
-                          "waiting for a win on the eighth flower, {tile_en} (eight flowers / seven rob one), or its "
-                          "replacement; no discard before it"),
-    "phase_flower_last": ("等待當場胡（第八張花 {tile}：八仙過海／七搶一）；沒人胡就流局（沒有牌可補）",
-                          "waiting for a win on the eighth flower, {tile_en} (eight flowers / seven rob one); if "
-                          "nobody wins, the hand is drawn (none is left to replace it)"),
+    "phase_flower_spot": ("等待當場胡（第八張花 {tile}：{kinds}）或補花，補花前不能打牌",
+                          "waiting for a win on the eighth flower, {tile_en} ({kinds_en}), or its replacement; no "
+                          "discard before it"),
+    "phase_flower_last": ("等待當場胡（第八張花 {tile}：{kinds}）；沒人胡就流局（沒有牌可補）",
+                          "waiting for a win on the eighth flower, {tile_en} ({kinds_en}); if nobody wins, the hand "
+                          "is drawn (none is left to replace it)"),
     "phase_flower_held": ("等待補花（{tile}），補花前不能打牌", "waiting for the replacement for {tile_en}; no discard "
                           "before it"),
     "phase_flower_end": ("等待流局：最後一張是花 {tile}，沒有牌可補", "waiting for the draw: the last tile is "

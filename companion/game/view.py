@@ -116,11 +116,12 @@ def phase_said(state: TableState) -> Msg:
         return Msg(state.phase.code, state.phase.zh, state.phase.en)
     flower = held[1]
     none_left = state.wall is not None and state.wall.count == 0
-    spot = any(instant_win_refusal(state, s, kind) is None for s in range(4)
-               for kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE))
-    key = ("phase_flower_last" if none_left else "phase_flower_spot") if spot else \
+    kinds = [kind for kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE)
+             if any(instant_win_refusal(state, s, kind) is None for s in range(4))]  # (as the tracker would take)
+    key = ("phase_flower_last" if none_left else "phase_flower_spot") if kinds else \
         ("phase_flower_end" if none_left else "phase_flower_held")
-    return msg(key, tile=flower.zh, tile_en=flower.en)
+    return msg(key, tile=flower.zh, tile_en=flower.en, kinds="／".join(k.zh for k in kinds),
+               kinds_en=" or ".join(k.en for k in kinds))
 
 
 def render_table(state: TableState, lang: str = "both", show_hands: bool = False) -> str:

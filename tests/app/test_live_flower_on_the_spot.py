@@ -408,3 +408,39 @@ def test_companion_replay_says_the_draw_was_corrected_to_the_eighth_flower_and_w
     assert waits and all("waiting for a discard" not in x and "等待出牌" not in x for x in waits)
     assert "waiting for a win on the eighth flower, Bamboo flower" in waits[0] and "或補花" in waits[0]
 
+
+def test_the_seat_and_the_banner_show_the_eighth_flower_held_and_what_the_table_waits_for(tmp_path: Path) -> None:
+    """While the eighth flower waits for a win or its replacement, the seat card showed "17 tiles (hidden)" with seven
+    flowers and the banner "waiting for a discard", which the tracker refuses. The held flower is now on the seat's
+    flower row, marked as just drawn and not replaced, out of the hidden count, and the banner says the table waits
+    for a win on it or the replacement, in both languages; once replaced, the card and the banner are as before."""
+    from companion.app.view_live import LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_tabs_beside_a_live_table import _texts
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    assert game.flower(dealer, "8f") is None
+    frame = game.frame()
+    card = next(s for s in frame.seats if s.seat == dealer)
+    assert card.flower_held == "8f" and card.hidden == 16 and len(card.flowers) == 7
+    assert "waiting for a discard" not in frame.phase.en and "等待出牌" not in frame.phase.zh
+    assert "waiting for a win on the eighth flower, Bamboo flower" in frame.phase.en and "或補花" in frame.phase.zh
+    phone = _Phone()
+    tab = LiveTab(phone, game)
+    tab.visible = True
+    tab.attach()
+    texts = _texts(tab.build())
+    assert any("just drawn, not replaced yet" in x or "剛摸到，還沒補花" in x for x in texts)
+    assert any("waiting for a win on the eighth flower" in x or "等待當場胡" in x for x in texts)
+    assert game.replace_flower() is None
+    frame = game.frame()
+    card = next(s for s in frame.seats if s.seat == dealer)
+    assert card.flower_held is None and card.hidden == 17 and len(card.flowers) == 8
+    assert frame.phase.en == Phase.ACT.en
+    texts = _texts(tab.build())
+    assert not any("just drawn, not replaced yet" in x or "剛摸到，還沒補花" in x for x in texts)
+    tab.detach()
+    game.close()
