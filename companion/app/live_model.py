@@ -47,7 +47,7 @@ from companion.app.words import Words, ui
 from companion.files import write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
-from companion.game.evolve import terms_ahead
+from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import Phase, TableState, offset, window
@@ -328,8 +328,7 @@ class LiveGame:
         with self._lock:
             events = self.events()
             state, at = self.state, len(events)
-            last = events[state.last_index] if 0 <= state.last_index < at else None  # (the last standing event)
-        return offer_for(state, at, last)
+        return offer_for(state, at, events)
 
     def snapshot(self) -> tuple[Offer, TableFrame]:
         """The offer and the table of one and the same moment (a screen draws both)."""
@@ -436,9 +435,8 @@ class LiveGame:
         with self._lock:
             if at is not None and at != len(self.events()):
                 return ui("live_moved")
-            effective = effective_events(self.events())
             state = self.state
-            spot = eighth_flower_tap(state, seat, t, effective[-1] if effective else None)
+            spot = eighth_flower_tap(state, seat, t, self.events())
             return self._enter(at, spot if spot is not None else flower_tap(state, seat, t))
 
     def replace_flower(self, at: int | None = None) -> Words | None:
@@ -904,7 +902,7 @@ class LiveGame:
             state = self.state
             if not effective or state.prev is None:
                 return None
-            if _named_draw(self.events(), state.last_index) is not None and state.last_flower is not None:
+            if _shown_tap(self.events(), state) is not None and state.last_flower is not None:
                 seat, flower = state.last_flower  # (the eighth flower shown: undo puts its draw back face down)
                 return ui("live_flower_shown", seat=state.players[seat], tile=flower.zh, tile_en=flower.en)
             taken = _tap_length(effective)
@@ -935,10 +933,10 @@ class LiveGame:
             if not effective or self.state.prev is None:
                 return ui("live_nothing_to_undo")
             raw = self.events()
-            named = _named_draw(raw, self.state.last_index)
-            # the eighth flower shown on a draw logged face down: the draw entered back as it was
-            refused = self._submit([ev.Retracted(target=self.state.last_index), named]) if named is not None \
-                else self._take_back(effective, raw)
+            shown = _shown_tap(raw, self.state)
+            # the eighth flower shown on a draw logged face down: the draw entered back as it was (and the records
+            # the tap set aside and entered again after it, as they were)
+            refused = self._submit(shown) if shown is not None else self._take_back(effective, raw)
         self._changed()
         return refused
 
@@ -1058,16 +1056,34 @@ def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:
     return out
 
 
-def _named_draw(raw: Sequence[ev.Event], last: int) -> ev.Event | None:
-    """Where the log's last standing event (at ``last``) is a draw entered again with the eighth flower named
-    (``SHOWN_NOTE``: the tap that showed it, live_offer.eighth_flower_tap), the draw as it was before, face down,
-    which undo enters back; else None."""
-    if not 1 <= last < len(raw):
+def _shown_tap(raw: Sequence[ev.Event], state: TableState) -> list[ev.Event] | None:
+    """Where the last tap standing in ``state`` (the table after the log ``raw``) is the one that showed the eighth
+    flower on a draw the log held face down (live_offer.eighth_flower_tap: the records after the draw retracted with
+    ``SET_ASIDE_NOTE``, the draw with ``SHOWN_NOTE`` and entered again named, the records entered again), the events
+    that undo it, that tap only: what it entered retracted, the draw entered back face down and the records after it
+    again, as they were; else None (a record entered by a tap of its own after it is that tap's to undo)."""
+    at, aside = state, []
+    while at.prev is not None and 0 <= at.last_index < len(raw) and isinstance(raw[at.last_index], FLOWER_KEPT_PAST):
+        aside.append(raw[at.last_index])
+        at = at.prev
+    last = at.last_index
+    if at.prev is None or not 1 <= last < len(raw):
         return None
     note = raw[last - 1]
     if not isinstance(note, ev.Retracted) or note.note != SHOWN_NOTE or not 0 <= note.target < last - 1:
         return None
-    return raw[note.target]
+    # the tap retracted as many records as it entered again after the draw (more after it: taps of their own)
+    set_aside = raw[last - 1 - len(aside):last - 1]
+    if len(set_aside) != len(aside) or not all(isinstance(r, ev.Retracted) and r.note == ev.SET_ASIDE_NOTE
+                                               for r in set_aside):
+        return None
+    undo: list[ev.Event] = []
+    now = state
+    for _ in range(len(aside) + 1):  # the records, the last first, then the named draw
+        undo.append(ev.Retracted(target=now.last_index))
+        assert now.prev is not None
+        now = now.prev
+    return [*undo, raw[note.target], *reversed(aside)]
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

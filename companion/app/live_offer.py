@@ -6,13 +6,14 @@ accepts (a win still needs the winner's tiles, which the tracker checks on entry
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
-from companion.game.check_win import own_win_refusal
-from companion.game.evolve import finish_hand
+from companion.game.check_win import instant_win_refusal, own_win_refusal
+from companion.game.evolve import FLOWER_KEPT_PAST, finish_hand
 from companion.game.state import (
     OutcomeKind,
     Phase,
@@ -20,7 +21,6 @@ from companion.game.state import (
     next_seat,
     offset,
     own_last_flower,
-    seven_rob_target,
     window,
 )
 from companion.game.switches import FirstDealer, MultiWin
@@ -29,7 +29,7 @@ from companion.hand import MeldKind
 from companion.tiles import Tile
 
 __all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
-           "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE"]
+           "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE", "face_down_draw"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -122,7 +122,7 @@ def flower_tap(state: TableState, seat: int, flower: Tile) -> list[ev.Event]:
     return [*first, ev.FlowerReplaced(seat=seat, flowers=(flower,), replacements=(UNSEEN,))]
 
 
-SHOWN_NOTE = "the tile drawn face down shown: a flower"
+SHOWN_NOTE = ev.FLOWER_SHOWN_NOTE
 """The note of the retraction that names a tile drawn face down once it is shown as the eighth flower (the log is
 append-only: a correction is a retraction and the event again, events.py)."""
 
@@ -147,23 +147,49 @@ def _named(e: ev.Event, flower: Tile) -> ev.Event:
     return ev.Drew(seat=e.seat, tile=flower)
 
 
-def eighth_flower_tap(state: TableState, seat: int, flower: Tile, last: ev.Event | None) -> list[ev.Event] | None:
+def face_down_draw(state: TableState, seat: int, log: Sequence[ev.Event]
+                   ) -> tuple[TableState, ev.Event, tuple[ev.Event, ...]] | None:
+    """``seat``'s draw the log (``log``, its events as stored) holds face down that a flower shown now may still
+    correct: the log's last standing event, or the last before the records the tracker keeps a flower on offer past
+    (``FLOWER_KEPT_PAST``: a 天聽 declared, a 相公, a 詐胡 played dead… about another seat). The table just after that
+    draw, the draw, and those records after it in their order; None where the seat's last standing event is no such
+    draw."""
+    at, aside = state, []
+    while at.prev is not None and 0 <= at.last_index < len(log) and isinstance(log[at.last_index], FLOWER_KEPT_PAST):
+        aside.append(log[at.last_index])
+        at = at.prev
+    if at.prev is None or not 0 <= at.last_index < len(log) or not _draws_face_down(log[at.last_index], seat):
+        return None
+    return at, log[at.last_index], tuple(reversed(aside))
+
+
+def eighth_flower_tap(state: TableState, seat: int, flower: Tile, log: Sequence[ev.Event] = ()
+                      ) -> list[ev.Event] | None:
     """The events a flower tap logs where the flower is the eighth and a win may take it on the spot, before its
     replacement (八仙過海 by the seat, 七搶一 by the holder of the other seven: spec §4.2, §4.4; the tracker's
     ``own_last_flower``): the seat's draw with the flower named, and no replacement (a tap of its own follows,
     :func:`replacement_tap`, where nobody wins on it). The draw comes with the tap where it is due (the claim window
-    closing unclaimed); a draw the log has already, face down and last (``last``, the log's last standing event: a
-    draw, a kong's or a flower's replacement), is named by a correction (a retraction and the draw again). None
-    where no win may take the flower now: the usual tap then lays it and draws its replacement (:func:`flower_tap`).
-    """
+    closing unclaimed); a draw the log (``log``, as stored) has already, face down (:func:`face_down_draw`: a draw,
+    a kong's or a flower's replacement, last but for the records a flower stays on offer past), is named by a
+    correction: the log takes back its last event only, so those records are retracted (``SET_ASIDE_NOTE``), the
+    draw retracted and entered again with the flower named (``SHOWN_NOTE``), and the records entered again as they
+    were. Nothing else is taken back or changed. None where no win may take the flower now: the usual tap then lays
+    it and draws its replacement (:func:`flower_tap`)."""
     if not flower.is_flower:
         return None
     events: list[ev.Event]
+    found = face_down_draw(state, seat, log) if state.phase is Phase.ACT and seat == state.turn else None
     if state.phase is Phase.CLAIM and seat == next_seat(state.turn) and state.claim_rank == 0:
         events = [ev.Drew(seat=seat, tile=flower)]
-    elif state.phase is Phase.ACT and seat == state.turn and last is not None and _draws_face_down(last, seat) \
-            and state.last_index >= 0:
-        events = [ev.Retracted(target=state.last_index, note=SHOWN_NOTE), _named(last, flower)]
+    elif found is not None:
+        drawn, draw, aside = found
+        events = []
+        at = state
+        while at.last_index != drawn.last_index:  # the records after the draw, the last first
+            events.append(ev.Retracted(target=at.last_index, note=ev.SET_ASIDE_NOTE))
+            assert at.prev is not None
+            at = at.prev
+        events += [ev.Retracted(target=drawn.last_index, note=SHOWN_NOTE), _named(draw, flower), *aside]
     else:
         return None
     after = state
@@ -179,8 +205,7 @@ def _wins_on_the_spot(state: TableState, seat: int) -> bool:
     """Whether a win may take the flower ``seat`` has drawn and not laid: his 八仙過海, or another's 七搶一."""
     if own_last_flower(state, seat) is None:
         return False
-    return any(c.kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE) and not state.seats[c.seat].dead
-               and not state.seats[c.seat].no_win for c in _wins(state))
+    return any(c.kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE) for c in _wins(state))
 
 
 def _shown_unreplaced(state: TableState) -> tuple[int, Tile] | None:
@@ -238,9 +263,9 @@ def added_kong_tap(state: TableState, kong: ev.AddedKong) -> list[ev.Event]:
     return [kong, ev.ReplacementDrew(seat=kong.seat, source=ev.EventSource.INFERRED)]
 
 
-def offer_for(state: TableState, at: int, last: ev.Event | None = None) -> Offer:
-    """What may be entered in ``state``; ``at`` is the log's length it was made on, ``last`` the log's last standing
-    event where known (the eighth flower shown on a draw it logged face down: :func:`eighth_flower_tap`)."""
+def offer_for(state: TableState, at: int, log: Sequence[ev.Event] = ()) -> Offer:
+    """What may be entered in ``state``; ``at`` is the log's length it was made on, ``log`` its events as stored
+    where known (the eighth flower shown on a draw it logged face down: :func:`eighth_flower_tap`)."""
     phase = state.phase
     session_over = state.session_over or (phase is Phase.HAND_OVER and _session_ends(state))
     seating = phase is Phase.SEATING or session_over
@@ -266,7 +291,7 @@ def offer_for(state: TableState, at: int, last: ev.Event | None = None) -> Offer
     # his discard once the dealer had discarded); the seat about to discard declares with that discard (ready_kind)
     heavenly = tuple(s for s in range(4) if (s != discard_seat or draws_first) and state.in_hand
                      and _ok(state, ev.DeclaredReady(seat=s, kind=ev.ReadyKind.HEAVENLY)))
-    flowers = tuple(s for s in range(4) if _flower_ok(state, s, last))
+    flowers = tuple(s for s in range(4) if _flower_ok(state, s, log))
     claims = _claims(state)
     wins = _wins(state)
     turn = state.turn
@@ -303,12 +328,16 @@ def _held_prompt(state: TableState, held: tuple[int, Tile], wins: tuple[WinChanc
     seat, flower = held
     names = state.players
     robbers = [w.seat for w in wins if w.kind is ev.WinKind.SEVEN_ROB_ONE]
+    eight = any(w.kind is ev.WinKind.EIGHT_FLOWERS and w.seat == seat for w in wins)
     if not replaced:
         return ui("live_p_flower_last", seat=names[seat], tile=flower.zh, tile_en=flower.en)
     if robbers:
         return ui("live_p_flower_rob", seat=names[seat], tile=flower.zh, tile_en=flower.en,
                   robber="、".join(names[s] for s in robbers), robber_en=" or ".join(names[s] for s in robbers))
-    return ui("live_p_flower_eight", seat=names[seat], tile=flower.zh, tile_en=flower.en)
+    if eight:
+        return ui("live_p_flower_eight", seat=names[seat], tile=flower.zh, tile_en=flower.en)
+    # the seat that could take it found 相公 or playing dead since it was shown (§2.16): nobody may win on it now
+    return ui("live_p_flower_none", seat=names[seat], tile=flower.zh, tile_en=flower.en)
 
 
 def exhaustive_words(state: TableState) -> Words:
@@ -350,14 +379,14 @@ def _any_tile(state: TableState) -> Tile:
     return next(Tile(i) for i in range(34) if state.known[i] < 4)
 
 
-def _flower_ok(state: TableState, seat: int, last: ev.Event | None = None) -> bool:
+def _flower_ok(state: TableState, seat: int, log: Sequence[ev.Event] = ()) -> bool:
     """Whether ``seat`` may show a flower now: laid and replaced, or the eighth shown for a win on the spot (the
     wall's last tile too, which nothing can replace)."""
     unseen = [f for f in FLOWERS if state.known[f] == 0]
     if not unseen:
         return False
     return _ok(state, *flower_tap(state, seat, unseen[0])) or \
-        (len(unseen) == 1 and eighth_flower_tap(state, seat, unseen[0], last) is not None)
+        (len(unseen) == 1 and eighth_flower_tap(state, seat, unseen[0], log) is not None)
 
 
 def _claims(state: TableState) -> tuple[Claim, ...]:
@@ -418,17 +447,17 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
     # self-draw's gate refuses: a flower held), as the tracker counts them; a review found seven laid offered 八仙過海
     # on every turn, which the tracker then refused, and the eighth drawn last never offered. Any seat's, as the
     # tracker takes it: a seat other than the dealer that lays his eighth at the deal wins then, not at his turn
+    # Asked of the tracker's own check (a review: a 相公 holder of eight was offered it, and refused)
     if state.switches.eight_flowers and state.in_hand:
         for seat in sorted(range(4), key=lambda s: offset(s, state.turn)):
-            st = state.seats[seat]
-            if not st.dead and len(st.flowers) + (own_last_flower(state, seat) is not None) == 8:
+            if instant_win_refusal(state, seat, ev.WinKind.EIGHT_FLOWERS) is None:
                 out.append(_chance(state, seat, ev.WinKind.EIGHT_FLOWERS, None))
     due = four_kongs_due(state)
     if due is not None and due[0] == "win" and due[1] is not None:  # 四槓: the fourth kong wins at once
         out.append(_chance(state, due[1], ev.WinKind.FOUR_KONGS, None))
     if state.in_hand and state.last_flower is not None and state.switches.seven_rob_one:
-        for seat in range(4):
-            if seven_rob_target(state, seat) is not None:
+        for seat in range(4):  # (not a seat found 相公 or playing dead: the tracker's check, as for 八仙過海)
+            if instant_win_refusal(state, seat, ev.WinKind.SEVEN_ROB_ONE) is None:
                 out.append(_chance(state, seat, ev.WinKind.SEVEN_ROB_ONE, None))
     return tuple(out)
 

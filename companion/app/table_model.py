@@ -22,10 +22,10 @@ from companion.game.check import stored_step
 from companion.game.evolve import seated_rules, terms_ahead
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
-from companion.game.state import OutcomeKind, Phase, TableState, window
+from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
 from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
-from companion.game.view import seen_on_table
+from companion.game.view import phase_said, seen_on_table
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import DRAGONS, discard_options
 from companion.rules.profiles import ProfileError, load_profile
@@ -94,6 +94,9 @@ class SeatPanel:
     waits: tuple[WaitPic, ...]
     wait_note: Words | None  # not ready, or the single wait
     advice: tuple[Advice, ...]
+    # a flower the seat to play has just drawn and shown, not yet replaced (the eighth may be won on the spot, spec
+    # §4.2, §4.4): shown after his flowers, out of the hand (§2.6: a flower is never kept hidden)
+    flower_held: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +239,8 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     shown = [state.seats[s].fully_known if show_hands is None else show_hands for s in range(4)]
     won = _won_on_discard(state)
     seats = tuple(_seat(state, s, names, shown[s], won) for s in range(4)) if state.wall is not None else ()
-    phase = Words(state.phase.zh, state.phase.en)
+    waits = phase_said(state)  # (a flower drawn and not replaced: a win on it or the replacement, no discard)
+    phase = Words(waits.zh, waits.en)
     if state.phase is Phase.CLAIM and state.live <= 0:  # 河底: the last discard, no draw after it (a flower owed at
         # 0 takes the count below it, spec §2.7)
         phase = ui("phase_last_discard")
@@ -267,6 +271,13 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool,
     if seat != state.turn:  # a replacement of the opening pass is in his hand, no tile drawn on his turn (a review
         drawn = None  # saw one apart while other seats acted, until his first draw)
     rest = list(concealed)
+    held = held_flower(state) if state.phase is Phase.ACT and state.in_hand and seat == state.turn else None
+    if held is not None:  # the flower drawn and shown: in the flower row, apart from the hand
+        if drawn == held[1]:
+            drawn = None
+        if held[1] in concealed:
+            rest.remove(held[1])
+            concealed = tuple(rest)
     if drawn is not None:
         rest.remove(drawn)
     taken, giver = won
@@ -291,7 +302,8 @@ def _seat(state: TableState, seat: int, names: tuple[str, ...], show: bool,
                      state.streak if seat == state.dealer else 0, to_act,
                      tuple(t.code for t in sorted(rest)) if show else (), 0 if show else len(concealed),
                      drawn.code if show and drawn is not None else None, melds, tuple(t.code for t in st.flowers),
-                     tuple(t.code for t in river), tags, waits, note, advice)
+                     tuple(t.code for t in river), tags, waits, note, advice,
+                     flower_held=held[1].code if held is not None else None)
 
 
 def wind_words(wind: Tile) -> Words:

@@ -216,8 +216,14 @@ def seat_card(t: Say, s: SeatPanel) -> ft.Control:
         rows.append(label(t(ui("tiles_hidden", n=s.hidden)), 12))
     if s.melds:
         rows.append(ft.Row([meld(t, m, t(m.label)) for m in s.melds], spacing=10, wrap=True))
-    if s.flowers:
-        rows.append(ft.Row([label(t(ui("flowers")), 12), tiles(t, s.flowers, TILE_W["meld"])]))
+    if s.flowers or s.flower_held:
+        row: list[ft.Control] = [label(t(ui("flowers")), 12)]
+        if s.flowers:
+            row.append(tiles(t, s.flowers, TILE_W["meld"]))
+        if s.flower_held:  # drawn and shown, not replaced yet (the eighth may be won on the spot): marked apart
+            row += [ft.Container(tile(t, s.flower_held, TILE_W["meld"]), border=ft.Border.all(2, ACCENT), border_radius=4),
+                    label(t(ui("flower_held_mark")), 12, bold=True, colour=ACCENT)]
+        rows.append(ft.Row(row, spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     rows.append(label(t(ui("river")), 12, colour=GREY))
     rows.append(tiles(t, s.discards, TILE_W["river"]) if s.discards else label(t(ui("none")), 12))
     if s.waits:

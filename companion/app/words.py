@@ -908,6 +908,11 @@ UI: dict[str, tuple[str, str]] = {
     "typed_score": ("算台數", "Score it"),
     "photo_fix_reset": ("全部照原本讀的", "Undo my corrections"),
     "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
+    # the eighth flower shown and not yet replaced (spec §2.6, §4.2 八仙過海, §4.4 七搶一): what the table waits for
+    "live_p_flower_none": ("{seat} 摸到第八張花 {tile}：現在沒有人能當場胡（相公或詐胡陪打），{seat} 補花",
+                           "{seat} has drawn the eighth flower, {tile_en}: nobody may win on it now (a wrong count "
+                           "or a false win played dead), so {seat} draws the replacement"),
+    "flower_held_mark": ("剛摸到，還沒補花", "just drawn, not replaced yet"),  # beside it on the seat's flower row
 }
 
 

@@ -31,10 +31,10 @@ from companion.game.session import (
     total_balances,
 )
 from companion.game.state import TableState
-from companion.game.text import EVENT_ZH, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
+from companion.game.text import EVENT_ZH, RETRACT_NOTES, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import evidence_said, render_table
 from companion.rules.profiles._schema import SWITCHES
-from companion.tiles import format_tiles
+from companion.tiles import Tile, format_tiles
 
 
 def _value_zh(value: object) -> str:
@@ -63,6 +63,38 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
                 + shared_zh,
                 f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else "")
                 + shared_en)
+
+
+def _flower_drawn(e: ev.Event) -> tuple[int, Tile] | None:
+    """The seat and the flower ``e`` draws where the log names it (a flower is shown as it is drawn, §2.6)."""
+    if isinstance(e, ev.Drew | ev.ReplacementDrew):
+        tile = e.tile
+    elif isinstance(e, ev.FlowerReplaced) and e.replacements:
+        tile = e.replacements[-1]
+    else:
+        return None
+    return (e.seat, tile) if tile.is_known and tile.is_flower else None
+
+
+def _correction_said(e: ev.Event, after: ev.Event | None, players: tuple[str, ...]) -> Msg | None:
+    """What a replay line adds to an event's name: why a retraction was made (its note, in both languages: the
+    eighth flower shown on a draw logged face down names the draw's seat and the flower, which the next event enters
+    again), and the flower a draw turns up; None for the rest."""
+    if isinstance(e, ev.Retracted):
+        if e.note == ev.FLOWER_SHOWN_NOTE and after is not None and (drawn := _flower_drawn(after)) is not None:
+            zh, en = seat_label(drawn[0], players)
+            return msg("retract_shown", name=zh, name_en=en, tile=drawn[1].zh, tile_en=f"{drawn[1].en} ({drawn[1].code})")
+        if e.note == ev.SET_ASIDE_NOTE:
+            return msg("retract_set_aside")
+        if e.note:
+            zh, en = RETRACT_NOTES.get(e.note, (e.note, e.note))
+            return msg("retract_note", note=zh, note_en=en)
+        return None
+    drawn = _flower_drawn(e)
+    if drawn is None:
+        return None
+    zh, en = seat_label(drawn[0], players)
+    return msg("drew_flower_shown", name=zh, name_en=en, tile=drawn[1].zh, tile_en=f"{drawn[1].en} ({drawn[1].code})")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -128,8 +160,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     state = TableState()
     lenient: list[str] = []  # the events this version refuses, replayed as kept
-    for line, e in events:
+    for i, (line, e) in enumerate(events):
         name = type(e).__name__
+        players = state.players
         refused_now: IllegalEvent | None = None
         try:
             strict: TableState | None = step(state, e)
@@ -161,6 +194,9 @@ def run(args: argparse.Namespace) -> int:
                 zh = "".join(f"，{spec.zh if spec and spec.zh else k}：{_value_zh(v)}" for spec, k, v in changed)
                 en = "".join(f", {spec.en if spec and spec.en else k}: {v}" for spec, k, v in changed)
                 head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
+            added = _correction_said(e, events[i + 1][1] if i + 1 < len(events) else None, players)
+            if added is not None:  # a retraction's why, a flower drawn shown (§2.6: public, named as it turns up)
+                head += pick(f"：{added.zh}", f": {added.en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
     for said in lenient:

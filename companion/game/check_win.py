@@ -26,7 +26,7 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh
 
-__all__ = ["check_won", "check_copies", "own_win_refusal", "replaying", "entered_now"]
+__all__ = ["check_won", "check_copies", "own_win_refusal", "instant_win_refusal", "replaying", "entered_now"]
 
 _REPLAYING: ContextVar[bool] = ContextVar("companion_replaying", default=False)
 
@@ -55,11 +55,8 @@ def check_won(state: TableState, e: ev.Won) -> None:
     else:
         w = state
         _own_win(state, e)
+    _may_win(w, e.seat)
     st = w.seats[e.seat]
-    if st.dead:
-        raise IllegalEvent(msg("dead", **w.who(e.seat)))
-    if st.no_win:
-        raise IllegalEvent(msg("no_win", **w.who(e.seat)))
     _check_reveal(w, e)
     if kind.is_instant:
         return
@@ -84,6 +81,28 @@ def check_won(state: TableState, e: ev.Won) -> None:
     if passed is not None:
         raise IllegalEvent(msg("barred_shown", **w.who(e.seat), tile=passed.zh, tile_en=passed.en), seat=e.seat,
                            passed=passed.code)
+
+
+def _may_win(state: TableState, seat: int) -> None:
+    """A seat playing dead after a 詐胡, or found with a wrong tile count (相公), may not win this hand (§2.16)."""
+    st = state.seats[seat]
+    if st.dead:
+        raise IllegalEvent(msg("dead", **state.who(seat)))
+    if st.no_win:
+        raise IllegalEvent(msg("no_win", **state.who(seat)))
+
+
+def instant_win_refusal(state: TableState, seat: int, kind: ev.WinKind) -> IllegalEvent | None:
+    """Why ``seat`` may not declare the instant win ``kind`` (八仙過海, 七搶一, 四槓: spec §3.1, §4.2, §4.4) now,
+    whatever tiles he shows: the checks :func:`check_won` makes before the tiles (None when he may try). The Live
+    tab offers these wins only where this is None, so a win it offers is one the tracker takes on the tiles."""
+    assert kind.is_instant
+    try:
+        _own_win(state, ev.Won(seat=seat, kind=kind, tile=None, concealed=()))
+        _may_win(state, seat)
+    except IllegalEvent as refused:
+        return refused
+    return None
 
 
 def check_copies(counts: list[int], melds: tuple[Meld, ...], tile: Tile) -> None:

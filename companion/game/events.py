@@ -27,7 +27,7 @@ __all__ = [
     "Seated", "DealerChosen", "StakesChanged", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
     "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "WinCorrected",
-    "Retracted",
+    "Retracted", "FLOWER_SHOWN_NOTE", "SET_ASIDE_NOTE",
     "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
 ]
 
@@ -295,6 +295,17 @@ class Retracted(Event):
 
     target: int
     note: str = ""
+
+
+FLOWER_SHOWN_NOTE = "the tile drawn face down shown: a flower"
+"""The note of the retraction that corrects a draw logged face down (a draw, a kong's or a flower's replacement) once
+its tile is shown as the eighth flower, won on the spot before its replacement (spec §4.2, §4.4): the draw is entered
+again after it, with the flower named."""
+
+SET_ASIDE_NOTE = "set aside for the draw before it to be corrected: entered again after it"
+"""The note of a retraction that takes back a record made after such a draw (a 天聽 declared, a 相公, a 詐胡…: one
+the flower stays on offer past, evolve.FLOWER_KEPT_PAST) so that the draw can be corrected (only the log's last event
+can be retracted); the record is entered again, as it was, after the corrected draw."""
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

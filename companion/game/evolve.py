@@ -42,10 +42,17 @@ from companion.hand import Meld, MeldKind, Source
 from companion.rules.profiles import keep_rules
 from companion.tiles import Tile
 
-__all__ = ["evolve", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "session_view",
+__all__ = ["evolve", "FLOWER_KEPT_PAST", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "session_view",
            "seated_rules"]
 
 _UNK = Tile.UNKNOWN
+
+
+FLOWER_KEPT_PAST: tuple[type[ev.Event], ...] = (ev.HandKnown, ev.WrongCount, ev.FalseWin, ev.PassedWin,
+                                                ev.DeclaredReady)
+"""The table's records (a hand made known, a 相公, a 詐胡 played dead, a pass, a ready declaration: a 天聽 too) that the
+eighth flower just laid or drawn stays on offer past, as a claim window does (a review: a legal 七搶一 was refused):
+a draw logged face down before them may still be shown as that flower (the Live tab's correction)."""
 
 
 def evolve(state: TableState, event: ev.Event) -> TableState:
@@ -70,9 +77,8 @@ def evolve(state: TableState, event: ev.Event) -> TableState:
     # the eighth flower just laid (or drawn) stays on offer to 七搶一 past the table's records about other seats (a
     # hand made known, a 相公, a 詐胡 played dead, a pass, a ready declaration), as a claim window does (a review: a
     # legal 七搶一 was refused)
-    kept = isinstance(event, ev.FlowerReplaced | ev.HandKnown | ev.WrongCount | ev.FalseWin | ev.PassedWin |
-                      ev.DeclaredReady)  # (a 天聽 declared, too)
-    kept |= isinstance(event, ev.Drew | ev.ReplacementDrew)  # (a flower drawn: see _turned_up)
+    kept = isinstance(event, (*FLOWER_KEPT_PAST, ev.FlowerReplaced, ev.Drew, ev.ReplacementDrew))  # (a flower
+    # drawn: see _turned_up)
     return replace(new, prev=prev, log_len=state.log_len + 1, last_index=state.log_len,
                    last_flower=new.last_flower if kept else None)
 

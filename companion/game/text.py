@@ -13,7 +13,7 @@ from companion.english import agreed
 from companion.tiles import Tile
 
 __all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
-           "EVENT_ZH", "SOURCE_ZH"]
+           "EVENT_ZH", "SOURCE_ZH", "RETRACT_NOTES"]
 
 WIND_ZH = ("東", "南", "西", "北")
 WIND_EN = ("East", "South", "West", "North")
@@ -211,7 +211,30 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "session_over_line": ("一將打完", "The session is over"),
     "next_deal_line": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
                        "Next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
+    # a flower drawn and shown, not yet replaced (spec §2.6; the eighth may be won on the spot, §4.2, §4.4): what the
+    # table waits for (no discard before it), and how the replay says the correction of a draw logged face down
+    "phase_flower_spot": ("等待當場胡（第八張花 {tile}：{kinds}）或補花，補花前不能打牌",
+                          "waiting for a win on the eighth flower, {tile_en} ({kinds_en}), or its replacement; no "
+                          "discard before it"),
+    "phase_flower_last": ("等待當場胡（第八張花 {tile}：{kinds}）；沒人胡就流局（沒有牌可補）",
+                          "waiting for a win on the eighth flower, {tile_en} ({kinds_en}); if nobody wins, the hand "
+                          "is drawn (none is left to replace it)"),
+    "phase_flower_held": ("等待補花（{tile}），補花前不能打牌", "waiting for the replacement for {tile_en}; no discard "
+                          "before it"),
+    "phase_flower_end": ("等待流局：最後一張是花 {tile}，沒有牌可補", "waiting for the draw: the last tile is "
+                         "{tile_en}, and none is left to replace it"),
+    "retract_shown": ("更正 {name} 面朝下記的摸牌：亮出來是花 {tile}，下一行照這張重記",
+                      "correcting {name}'s draw logged face down: shown, it is {tile_en}; entered again below, named"),
+    "retract_set_aside": ("暫時撤下，好更正前面那張摸牌；更正後照原樣重記",
+                          "set aside to correct the draw before it; entered again after it as it was"),
+    "retract_note": ("備註：{note}", "note: {note_en}"),
+    "drew_flower_shown": ("{name} 摸到花 {tile}（亮出）", "{name} draws a flower, {tile_en} (shown)"),
 }
+
+RETRACT_NOTES: dict[str, tuple[str, str]] = {
+    "wrong tile entered": ("記錯牌", "wrong tile entered"),  # (the simulator's correction of a tile)
+}
+"""A retraction's note said in both languages (the log keeps it in English); one not here is printed as kept."""
 
 
 class Bilingual(Enum):

@@ -9,14 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from companion.game import events as ev
+from companion.game.check_win import instant_win_refusal
 from companion.game.evolve import finish_hand
-from companion.game.state import Phase, TableState
+from companion.game.state import Phase, TableState, held_flower
 from companion.game.text import WIND_EN, WIND_ZH, Msg, msg, seat_label
 from companion.game.wall import StackPos
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
-__all__ = ["SeatView", "PublicView", "public_view", "seen_on_table", "unseen_counts", "render_table", "evidence_said"]
+__all__ = ["SeatView", "PublicView", "public_view", "seen_on_table", "unseen_counts", "render_table", "evidence_said",
+           "phase_said"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +107,23 @@ def public_view(state: TableState, viewer: int | None = None, own: tuple[Tile, .
                       state.turn)
 
 
+def phase_said(state: TableState) -> Msg:
+    """What the table waits for: the phase's words, but where the seat to play holds a flower drawn and shown, not
+    yet replaced (spec §2.6), no discard is taken: a win on it on the spot where the tracker would take one (the
+    eighth: 八仙過海, 七搶一, §4.2, §4.4) or its replacement, or the hand drawn where none is left to replace it."""
+    held = held_flower(state) if state.phase is Phase.ACT and state.in_hand else None
+    if held is None:
+        return Msg(state.phase.code, state.phase.zh, state.phase.en)
+    flower = held[1]
+    none_left = state.wall is not None and state.wall.count == 0
+    kinds = [kind for kind in (ev.WinKind.EIGHT_FLOWERS, ev.WinKind.SEVEN_ROB_ONE)
+             if any(instant_win_refusal(state, s, kind) is None for s in range(4))]  # (as the tracker would take)
+    key = ("phase_flower_last" if none_left else "phase_flower_spot") if kinds else \
+        ("phase_flower_end" if none_left else "phase_flower_held")
+    return msg(key, tile=flower.zh, tile_en=flower.en, kinds="／".join(k.zh for k in kinds),
+               kinds_en=" or ".join(k.en for k in kinds))
+
+
 def render_table(state: TableState, lang: str = "both", show_hands: bool = False) -> str:
     """A plain-text table: the hand line, the wall, then each seat (zh, en or both)."""
     lines: list[str] = []
@@ -125,19 +145,23 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         wind = state.seat_wind(s)
         say("seat_line", wind=WIND_ZH[wind], wind_en=WIND_EN[wind], name=names[s],
             dealer="（莊）" if s == state.dealer else "", dealer_en=" (dealer)" if s == state.dealer else "")
-        hand = format_tiles(st.concealed_tiles) if show_hands else f"[{st.size}]"
+        shown = held_flower(state) if state.phase is Phase.ACT and state.in_hand and s == state.turn else None
+        # a flower drawn and not replaced is shown (§2.6): with the flowers, apart from the hidden hand
+        hand = format_tiles(st.concealed_tiles) if show_hands else f"[{st.size - (shown is not None)}]"
+        held = f" +{shown[1].code}{pick('（剛摸到，未補花）', ' (just drawn, not replaced)')}" if shown is not None else ""
         melds = " ".join(str(m) for m in _shown_melds(state, s, s if show_hands else None))
         tags = "".join(f" {x}" for x in (pick(st.ready.zh, st.ready.en) if st.ready else "",
                                          pick("過水", "barred") if st.barred else "",
                                          pick("陪打", "dead") if st.dead else "",
                                          pick("相公", "no win") if st.no_win else "") if x)
-        lines.append(f"    {hand} {melds} {pick('花', 'flowers')}:{format_tiles(st.flowers) or '-'} "
+        lines.append(f"    {hand} {melds} {pick('花', 'flowers')}:{format_tiles(st.flowers) or '-'}{held} "
                      f"{pick('打出', 'discards')}:{' '.join(t.code for t in st.discards) or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
     if state.phase is Phase.HAND_OVER:  # nobody's turn: a bare name after "the hand is over" read as a winner's
         lines.append(f"    {pick(state.phase.zh, state.phase.en)}")
     else:
-        lines.append(f"    {pick(state.phase.zh, state.phase.en)}; {pick(f'輪到 {turn}', f'turn: {turn}')}")
+        waits = phase_said(state)
+        lines.append(f"    {pick(waits.zh, waits.en)}; {pick(f'輪到 {turn}', f'turn: {turn}')}")
     for w in state.warnings:
         lines.append(f"    ! {pick(w.zh, w.en)}")
     out = state.outcome

@@ -273,3 +273,174 @@ def test_a_seat_laying_his_eighth_flower_at_the_deal_may_win_then_not_only_at_hi
     _same_as_replay_and_tai(game, seat, {"concealed": HAND16, "win_type": "eight_flowers", "flowers": "12345678f"},
                             capsys)
     game.close()
+
+
+@pytest.mark.parametrize("penalty", ["wrong_count", "false_win"])
+def test_a_robber_found_wrong_or_playing_dead_while_the_flower_waits_is_neither_asked_nor_offered(
+        tmp_path: Path, penalty: str) -> None:
+    """The eighth flower shown for 七搶一, then the holder of the other seven found 相公 or playing dead after a 詐胡:
+    he may not win this hand (§2.16), so the offer holds no rob, the prompt asks nobody to rob, and says nobody may
+    win on it (the tracker's own check decides, as it refuses the win)."""
+    game = _dealt(tmp_path, {1: "1234567"}, {"false_win_after": "continue_dead"})
+    dealer = game.state.dealer
+    holder, drawer = (dealer + 1) % 4, (dealer + 2) % 4
+    _round(game, "1z 2z")
+    assert game.flower(drawer, "8f") is None
+    assert (holder, ev.WinKind.SEVEN_ROB_ONE) in {(w.seat, w.kind) for w in game.offer().wins}
+    assert (game.wrong_count(holder, True) if penalty == "wrong_count" else game.false_win(holder)) is None
+    o = game.offer()
+    assert game.win(holder, ev.WinKind.SEVEN_ROB_ONE, HAND16) is not None  # the tracker refuses it
+    assert (holder, ev.WinKind.SEVEN_ROB_ONE) not in {(w.seat, w.kind) for w in o.wins}
+    assert "seven rob one" not in o.prompt.en and "七搶一" not in o.prompt.zh
+    assert "nobody may win on it" in o.prompt.en and "沒有人能當場胡" in o.prompt.zh
+    assert o.flower_held == (drawer, "8f")  # the replacement is still the way on
+    assert game.replace_flower() is None
+    game.close()
+
+
+def test_eight_flowers_is_not_offered_to_a_seat_found_wrong(tmp_path: Path) -> None:
+    """The dealer shows his eighth flower, then is found 相公: his 八仙過海, which the tracker refuses, is not offered
+    and the prompt says nobody may win on it (it checked only a dead hand)."""
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.flower(dealer, "8f") is None
+    assert game.wrong_count(dealer, True) is None
+    o = game.offer()
+    assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16) is not None
+    assert ev.WinKind.EIGHT_FLOWERS not in {w.kind for w in o.wins}
+    assert "nobody may win on it" in o.prompt.en
+    game.close()
+
+
+@pytest.mark.parametrize("between", ["heavenly_ready", "wrong_count", "false_win"])
+def test_a_record_about_another_seat_after_the_face_down_draw_keeps_the_eighth_flower_won_on_the_spot(
+        tmp_path: Path, between: str) -> None:
+    """The 下家 holds seven laid and draws face down (the draw button); before his flower is tapped the table records
+    something about another seat that the tracker keeps a flower on offer past (a 天聽 declared, a 相公, a 詐胡
+    played dead). The eighth flower's tap still names that draw and holds the flower unreplaced, so 八仙過海 is
+    entered on the 16 tiles he holds (it looked at the log's last event alone, and laid and replaced it). The record
+    is set aside for the correction and entered again as it was, nothing else taken back; undo takes back that tap
+    alone (the draw face down again, the record after it), and the undo after it the record."""
+    from companion.app.live_model import effective_events
+
+    game = _dealt(tmp_path, {1: "1234567"}, {"false_win_after": "continue_dead"})
+    dealer = game.state.dealer
+    seat, other = (dealer + 1) % 4, (dealer + 2) % 4
+    assert game.discard("1z") is None
+    assert game.draw() is None
+    record = {"heavenly_ready": lambda: game.declare_heavenly(other),
+              "wrong_count": lambda: game.wrong_count(other, True),
+              "false_win": lambda: game.false_win(other)}[between]
+    assert record() is None
+    before = effective_events(game.events())
+    assert game.flower(seat, "8f") is None
+    o = game.offer()
+    assert o.flower_held == (seat, "8f"), game.events()[-1]
+    after = effective_events(game.events())
+    # the draw named, the record after it as it was, nothing else changed
+    assert after[:-2] == before[:-2] and after[-1] == before[-1] and after[-2] == ev.Drew(seat=seat, tile=Tile.F8)
+    assert (seat, ev.WinKind.EIGHT_FLOWERS) in {(w.seat, w.kind) for w in o.wins}
+    what = game.undo_what()
+    assert what is not None and "eighth flower" in what.en
+    assert game.undo() is None
+    assert effective_events(game.events()) == before
+    assert game.offer().flower_held is None
+    assert game.undo() is None  # then the record, by its own tap
+    assert effective_events(game.events()) == before[:-1]
+    assert isinstance(before[-2], ev.Drew) and before[-2] == effective_events(game.events())[-1]
+    assert record() is None
+    assert game.flower(seat, "8f") is None
+    assert game.win(seat, ev.WinKind.EIGHT_FLOWERS, HAND16) is None  # 16 tiles: no replacement drawn
+    game.close()
+
+
+def test_a_record_entered_after_the_flower_shown_is_undone_by_itself(tmp_path: Path) -> None:
+    """The eighth flower shown on a face-down draw, then a 相公 recorded for another seat by a tap of its own: undo
+    takes back that record alone, then the flower's tap."""
+    from companion.app.live_model import effective_events
+
+    game = _dealt(tmp_path, {1: "1234567"})
+    dealer = game.state.dealer
+    seat, other = (dealer + 1) % 4, (dealer + 2) % 4
+    assert game.discard("1z") is None
+    assert game.draw() is None
+    drawn = effective_events(game.events())
+    assert game.flower(seat, "8f") is None
+    shown = effective_events(game.events())
+    assert game.wrong_count(other, True) is None
+    assert game.undo() is None
+    assert effective_events(game.events()) == shown and game.offer().flower_held == (seat, "8f")
+    assert game.undo() is None
+    assert effective_events(game.events()) == drawn
+    game.close()
+
+
+def test_companion_replay_says_the_draw_was_corrected_to_the_eighth_flower_and_what_the_table_waits_for(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A draw logged face down, a 相公 recorded for another seat, then the draw shown as the eighth flower: `companion
+    replay` printed a bare "撤回 / Retracted", an unnamed "摸牌 / Drew", "waiting for a discard", and never the flower.
+    It now says, in both languages, that the record was set aside and the draw corrected to the flower (named), names
+    the flower drawn, shows it apart on the seat's line, and says the table waits for the win or the replacement."""
+    from companion.cli import main
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    assert game.wrong_count((dealer + 2) % 4, True) is None
+    assert game.flower(dealer, "8f") is None
+    path = game.path
+    game.close()
+    capsys.readouterr()
+    assert main(["replay", "--lang", "both", str(path)]) == 0
+    out = capsys.readouterr().out
+    tail = out[out.rindex("\n", 0, out.index("Retracted")) + 1:]
+    lines = tail.splitlines()
+    heads = [x for x in lines if x.startswith("#")]
+    assert "暫時撤下" in heads[0] and "set aside to correct the draw before it" in heads[0]
+    assert "更正 阿東 面朝下記的摸牌：亮出來是花 竹" in heads[1] and "correcting 阿東's draw logged face down" in heads[1]
+    assert "Bamboo flower (8f)" in heads[1]
+    assert "阿東 摸到花 竹" in heads[2] and "阿東 draws a flower, Bamboo flower (8f)" in heads[2]
+    after_draw = tail[tail.index(heads[2]):]
+    assert "1234567f +8f" in after_draw and "[16]" in after_draw.splitlines()[4]
+    waits = [x for x in after_draw.splitlines() if "輪到" in x]
+    assert waits and all("waiting for a discard" not in x and "等待出牌" not in x for x in waits)
+    assert "waiting for a win on the eighth flower, Bamboo flower" in waits[0] and "或補花" in waits[0]
+
+
+def test_the_seat_and_the_banner_show_the_eighth_flower_held_and_what_the_table_waits_for(tmp_path: Path) -> None:
+    """While the eighth flower waits for a win or its replacement, the seat card showed "17 tiles (hidden)" with seven
+    flowers and the banner "waiting for a discard", which the tracker refuses. The held flower is now on the seat's
+    flower row, marked as just drawn and not replaced, out of the hidden count, and the banner says the table waits
+    for a win on it or the replacement, in both languages; once replaced, the card and the banner are as before."""
+    from companion.app.view_live import LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_tabs_beside_a_live_table import _texts
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    assert game.flower(dealer, "8f") is None
+    frame = game.frame()
+    card = next(s for s in frame.seats if s.seat == dealer)
+    assert card.flower_held == "8f" and card.hidden == 16 and len(card.flowers) == 7
+    assert "waiting for a discard" not in frame.phase.en and "等待出牌" not in frame.phase.zh
+    assert "waiting for a win on the eighth flower, Bamboo flower" in frame.phase.en and "或補花" in frame.phase.zh
+    phone = _Phone()
+    tab = LiveTab(phone, game)
+    tab.visible = True
+    tab.attach()
+    texts = _texts(tab.build())
+    assert any("just drawn, not replaced yet" in x or "剛摸到，還沒補花" in x for x in texts)
+    assert any("waiting for a win on the eighth flower" in x or "等待當場胡" in x for x in texts)
+    assert game.replace_flower() is None
+    frame = game.frame()
+    card = next(s for s in frame.seats if s.seat == dealer)
+    assert card.flower_held is None and card.hidden == 17 and len(card.flowers) == 8
+    assert frame.phase.en == Phase.ACT.en
+    texts = _texts(tab.build())
+    assert not any("just drawn, not replaced yet" in x or "剛摸到，還沒補花" in x for x in texts)
+    tab.detach()
+    game.close()
