@@ -39,7 +39,7 @@ from companion.rules.profiles._store import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
+           "rule_set_options", "rule_set_used", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = 100
 """The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
@@ -122,6 +122,19 @@ def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...
     if current is not None and current not in (pid for pid, _ in out):
         out.append((current, ui("rs_gone", id=current)))
     return tuple(out)
+
+
+def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
+    """The rules a form scores with when ``pid`` is picked: its own, or, where it can no longer be read (deleted or
+    damaged since it was picked), the default, with words that say so (spec §5.1: a score screen names the rules
+    it used; a review saw a deleted set named while the default was charged)."""
+    try:
+        profile = load_profile(pid)
+        check_caps(profile)
+    except ProfileError:
+        default = load_profile(DEFAULT_PROFILE)
+        return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
+    return profile, None
 
 
 # --- the fields a rule set has -----------------------------------------------------------------------

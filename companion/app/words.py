@@ -885,6 +885,9 @@ UI: dict[str, tuple[str, str]] = {
     "rs_name_odd": ("名稱裡有看不見的控制字元（{code}），請寫成一行看得見的字",
                     "The name holds an invisible control character ({code}): write it on one line, of visible "
                     "characters"),
+    "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
+    "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",
+                        "The rule set “{id}” was deleted or cannot be read: scored here with “{default_en}”"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

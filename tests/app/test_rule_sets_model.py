@@ -431,3 +431,55 @@ def test_refusals_in_the_app_name_fields_as_the_editor_does_with_no_paths_or_com
     assert kid.problem is not None and "base8" in kid.problem.en and "base8" in kid.problem.zh
     assert opened.editing
 
+
+def test_the_score_view_offers_house_sets_and_names_the_rules_it_scored_with(data: Path) -> None:
+    """Spec §5.1: the app names the rules on every score screen. Once the set picked in the Score view was
+    deleted, the view showed "grandma (no longer here)" and charged under the default without a word (a change
+    review); the words of the view's dropdown and the rules it scores with were untested."""
+    from companion.app.photo_model import PhotoPanel
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    draft = clone("atawmj_2009", "grandma", "外婆家", "Grandma's")
+    assert draft.set("switches.tai_cap", "8") is None
+    draft.save()
+
+    def unused(*_: object) -> tuple[object, dict]:
+        raise AssertionError("no photo here")
+
+    tab = PhotoTab(_Host(), PhotoSource(demo=unused, read_file=unused, upload_dir=None))  # type: ignore[arg-type]
+    tab.score_typed("1112345567789999m5m")  # 清一色 self-drawn by the dealer: 12 tai + 1 under the default
+    default = tab.shown
+    assert isinstance(default, PhotoPanel) and default.capped_tai == 12
+
+    def offered() -> dict[str, str]:
+        stack: list[object] = [tab._form()]
+        while stack:
+            c = stack.pop()
+            if getattr(c, "identifier", None) == "ctx-profile":
+                return {o.key: o.text for o in c.content.options}  # type: ignore[attr-defined]
+            for name in ("content", "controls"):
+                v = getattr(c, name, None)
+                stack += v if isinstance(v, list) else [v] if v is not None and not isinstance(v, str) else []
+        raise AssertionError("no rule dropdown")
+
+    assert offered()["grandma"] == "Grandma's" and list(offered())[:len(BUILTIN)] == list(BUILTIN)
+    tab.set_context(profile="grandma")
+    capped = tab.shown
+    assert isinstance(capped, PhotoPanel) and capped.capped_tai == 8  # 滿 8
+    said = subprocess.run([sys.executable, "-m", "companion", "tai", "--profile", "grandma", "--stakes", "30/10"],
+                          input=json.dumps({"concealed": "1112345567789999m", "win_tile": "5m", "win_type": "self_draw",
+                                            "dealer": "E", "seat_wind": "E", "round_wind": "E"}),
+                          capture_output=True, text=True, check=True)
+    assert json.loads(said.stdout)["total"] == 3 * 120  # 30 + 9 x 10 from each, as the view says
+    assert [w.en for w in capped.payments if "120" in w.en]
+    assert "Scored with: Grandma's" in _texts(tab.build())
+    delete("grandma")  # another phone deletes it
+    tab.open()  # the host comes back to the view: it scores again
+    texts = _texts(tab.build())
+    again = tab.shown
+    assert isinstance(again, PhotoPanel) and again.total == default.total  # scored by the default …
+    name = load_profile("atawmj_2009").name_en
+    assert any("grandma" in x and name in x for x in texts), texts  # … and says so, naming it
+    assert f"Scored with: {name}" in texts  # the card names the rules it was scored with
+    assert "grandma" in offered()
