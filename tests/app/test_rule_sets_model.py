@@ -483,3 +483,13 @@ def test_the_score_view_offers_house_sets_and_names_the_rules_it_scored_with(dat
     assert any("grandma" in x and name in x for x in texts), texts  # … and says so, naming it
     assert f"Scored with: {name}" in texts  # the card names the rules it was scored with
     assert "grandma" in offered()
+
+
+def test_the_words_claim_only_what_the_app_does(data: Path) -> None:
+    """The English said a saved set "is offered wherever rules are chosen", and the Learn tab's "Tai under each rule
+    set" lists the built-in ones alone (a change review)."""
+    from companion.app.words import ui
+
+    said = clone("atawmj_2009", "h1", "一號", "One").save()
+    assert "wherever" not in said.en and "sit down" in said.en and "scored" in said.en
+    assert "built-in" in ui("learn_by_profile").en and "內建" in ui("learn_by_profile").zh
