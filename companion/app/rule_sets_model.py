@@ -10,6 +10,8 @@ in its log (:func:`companion.rules.profiles.keep_rules`), so editing or deleting
 from __future__ import annotations
 
 import re
+import tomllib
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,28 +24,41 @@ from companion.rules.profiles import (
     ProfileError,
     check_caps,
     load_profile,
+    os_error_zh,
     parse_profile,
 )
 from companion.rules.profiles._schema import SWITCHES, check_switch
-from companion.rules.profiles._store import list_profiles, save_profile, user_profile_path, valid_id
+from companion.rules.profiles._store import (
+    data_dir,
+    list_profiles,
+    odd_character,
+    save_profile,
+    user_profile_path,
+    valid_id,
+)
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "clone", "edit", "delete", "MOST", "NAME_MAX"]
+           "rule_set_options", "rule_set_used", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = 100
 """The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
 more than 40 tai, and a cap or a streak of 100 is as good as none)."""
-NAME_MAX = 40  # characters of an id or a name
+NAME_MAX = 40  # characters of an id
+NAME_WIDTH = 24
+"""The widest a name may be, a Chinese character counting two: 12 of them or 24 letters show whole in the rule
+dropdowns on a phone (a 40-character name was cut once chosen, and two alike could not be told apart: a review)."""
 _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
 class RuleSetRefused(ValueError):
-    """What the editor would not do, and why, in both languages."""
+    """What the editor would not do, and why, in both languages. ``stale``: the set was changed ("changed") or
+    deleted ("gone") by another phone since the editor opened it, and the save was refused so as to lose neither."""
 
-    def __init__(self, words: Words) -> None:
+    def __init__(self, words: Words, stale: str = "") -> None:
         super().__init__(words.en)
         self.words = words
+        self.stale = stale
 
 
 def _refused(error: ProfileError) -> RuleSetRefused:
@@ -65,15 +80,39 @@ def rule_sets() -> tuple[RuleSet, ...]:
     """The built-in rule sets, then the house ones saved in the data folder (as ``companion tai
     --list-profiles`` lists them)."""
     out: list[RuleSet] = []
+    builtin_lower = {b.lower(): b for b in BUILTIN}
     for pid in list_profiles():
+        if pid not in BUILTIN and pid.lower() in builtin_lower:  # a file placed by hand: never saved, so it is
+            # listed with why, never offered or edited, and can be deleted (a review: neither could be done)
+            out.append(RuleSet(pid, Words(pid, pid), False, ui("rs_case_builtin", id=pid, builtin=builtin_lower[
+                pid.lower()])))
+            continue
         try:
             p = load_profile(pid)
             check_caps(p)
         except ProfileError as bad:
-            out.append(RuleSet(pid, Words(pid, pid), False, Words(bad.zh, str(bad))))
+            out.append(RuleSet(pid, Words(pid, pid), False, _problem(pid, bad)))
             continue
         out.append(RuleSet(pid, Words(p.name_zh, p.name_en), pid in BUILTIN))
     return tuple(out)
+
+
+def _raw(pid: str) -> dict[str, Any]:
+    """The house file ``pid`` as TOML (empty where it cannot be read)."""
+    try:
+        return tomllib.loads(user_profile_path(pid).read_text(encoding="utf-8").removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, ValueError, ProfileError):
+        return {}
+
+
+def _problem(pid: str, bad: ProfileError) -> Words:
+    """Why the house file ``pid`` cannot be played, as the host sees it: no folder, no command-line advice."""
+    parent = _raw(pid).get("inherits")
+    if isinstance(parent, str) and parent not in list_profiles():
+        return ui("rs_parent_gone", parent=parent)
+    folder = str(data_dir() / "profiles")
+    zh, en = bad.zh.replace(folder, "…"), str(bad).replace(folder, "…")
+    return Words(zh, en)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
@@ -83,6 +122,19 @@ def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...
     if current is not None and current not in (pid for pid, _ in out):
         out.append((current, ui("rs_gone", id=current)))
     return tuple(out)
+
+
+def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
+    """The rules a form scores with when ``pid`` is picked: its own, or, where it can no longer be read (deleted or
+    damaged since it was picked), the default, with words that say so (spec §5.1: a score screen names the rules
+    it used; a review saw a deleted set named while the default was charged)."""
+    try:
+        profile = load_profile(pid)
+        check_caps(profile)
+    except ProfileError:
+        default = load_profile(DEFAULT_PROFILE)
+        return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
+    return profile, None
 
 
 # --- the fields a rule set has -----------------------------------------------------------------------
@@ -150,9 +202,10 @@ class RuleSetDraft:
     """A house rule set being made: a copy of another's values under its own id and names, edited field by field.
     A value refused leaves the draft's value as it was; the draft is not saved while one is refused."""
 
-    def __init__(self, base: Profile, pid: str, name: Words, editing: bool) -> None:
+    def __init__(self, base: Profile, pid: str, name: Words, editing: bool, loaded: bytes | None = None) -> None:
         self.base = base  # the rule set copied (or edited)
         self.id, self.name, self.editing = pid, name, editing
+        self.loaded = loaded  # the file as the editor read it (editing): a save is refused where it has changed
         self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
         self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
         self.typed: dict[str, str] = {}  # what a number field holds where it is refused
@@ -183,21 +236,54 @@ class RuleSetDraft:
         return None
 
     def profile(self) -> Profile:
-        """The rule set as it stands: the nearest built-in one it comes from, and what it sets otherwise."""
-        root = _root(self.base)
-        parent = load_profile(root)
-        tai = {k.partition(".")[2]: v for k, v in self.values.items()
-               if k.startswith("tai.") and parent.tai[k.partition(".")[2]] != v}
-        switches = {k.partition(".")[2]: v for k, v in self.values.items()
-                    if k.startswith("switches.") and parent.switches[k.partition(".")[2]] != v}
-        data: dict[str, Any] = {"id": self.id, "inherits": root, "name_zh": self.name.zh, "name_en": self.name.en,
-                                "tai": tai, "switches": switches}
-        # the items the rule set copied marks "house rule" (uncertain) beyond its built-in one's; a value this table
-        # sets otherwise is agreed, and loses the mark as it does in any file that overrides its parent
-        own_house = [h for h in self.base.house_rules if h not in parent.house_rules]
+        """The rule set as it stands. A copy: the nearest built-in one it comes from, and what it sets otherwise. A
+        set edited keeps what its file says (its own ``inherits``, its ``source``) and writes what differs from its
+        own parent (a review: a file saved by the command lost its house parent and its source)."""
+        base = self.base
+        own_tai = {k: v for k, v in self.values.items() if k.startswith("tai.")}
+        own_switches = {k: v for k, v in self.values.items() if k.startswith("switches.")}
+        data: dict[str, Any] = {"id": self.id, "name_zh": self.name.zh, "name_en": self.name.en}
+        if self.editing and base.inherits is None:  # a stand-alone file stays whole
+            data["tai"] = {**base.own_tai, **{k.partition(".")[2]: v for k, v in own_tai.items()}}
+            data["switches"] = {**base.own_switches, **{k.partition(".")[2]: v for k, v in own_switches.items()}}
+            own_house = list(base.own_house_rules)
+        else:
+            parent_id = base.inherits if self.editing and base.inherits is not None else _root(base)
+            try:
+                parent = load_profile(parent_id)
+            except ProfileError as bad:
+                raise _refused(bad) from None
+            data["inherits"] = parent_id
+            kept = {k: v for k, v in base.own_tai.items() if f"tai.{k}" not in _BY_KEY} if self.editing else {}
+            data["tai"] = kept | {k.partition(".")[2]: v for k, v in own_tai.items()
+                                  if parent.tai[k.partition(".")[2]] != v}
+            data["switches"] = {k.partition(".")[2]: v for k, v in own_switches.items()
+                                if parent.switches[k.partition(".")[2]] != v}
+            # the items the rule set copied marks "house rule" (uncertain) beyond its parent's; a value this table
+            # sets otherwise is agreed, and loses the mark as it does in any file that overrides its parent
+            own_house = [h for h in base.house_rules if h not in parent.house_rules]
         if own_house:
             data["house_rules"] = own_house
-        return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}")
+        if self.editing and base.source:
+            data["source"] = base.source
+        return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}",
+                             folder=data_dir() / "profiles")
+
+    def _check_unchanged(self) -> None:
+        """Refuse to save a set edited where another phone changed or deleted its file since the editor read it."""
+        try:
+            now = user_profile_path(self.id).read_bytes()
+        except FileNotFoundError:
+            raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
+        except (OSError, ProfileError):
+            return  # (the write says why)
+        if now != self.loaded:
+            raise RuleSetRefused(ui("rs_changed_meanwhile", name=self.name.zh, name_en=self.name.en), "changed")
+
+    def as_new(self) -> None:
+        """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that
+        id was taken since)."""
+        self.editing, self.loaded = False, None
 
     def save(self) -> Words:
         """Save it as ``companion tai --save-profile`` does; what was done, or :class:`RuleSetRefused`."""
@@ -205,14 +291,23 @@ class RuleSetDraft:
             key, why = next(iter(self.bad.items()))
             name = _BY_KEY[key].name
             raise RuleSetRefused(ui("rs_field_bad", field=name.zh, field_en=name.en, why=why.zh, why_en=why.en))
-        if not self.editing:  # (another phone may have saved one under this id since the copy was made)
+        if self.editing:  # (another phone may have changed or deleted it since the editor read it)
+            self._check_unchanged()
+        else:  # (another phone may have saved one under this id since the copy was made)
             _check_new_id(self.id)
+        cap, least = self.values["switches.tai_cap"], self.values["switches.min_tai"]
+        if cap != "none" and least > cap:  # (the store says so too, in its file's words: min_tai, tai_cap)
+            raise RuleSetRefused(ui("rs_min_above_cap", least=least, cap=cap, min_name=_BY_KEY["switches.min_tai"]
+                                    .name.zh, min_name_en=_BY_KEY["switches.min_tai"].name.en,
+                                    cap_name=_BY_KEY["switches.tai_cap"].name.zh,
+                                    cap_name_en=_BY_KEY["switches.tai_cap"].name.en))
         try:
             save_profile(self.profile())
         except ProfileError as bad:
             raise _refused(bad) from None
         except OSError as e:
-            raise RuleSetRefused(ui("rs_write_failed", why=e.strerror or str(e))) from None
+            raise RuleSetRefused(ui("rs_write_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
+        self.loaded = _read(self.id)
         return ui("rs_saved", name=self.name.zh, name_en=self.name.en, id=self.id)
 
 
@@ -249,6 +344,17 @@ def _root(p: Profile) -> str:
     return DEFAULT_PROFILE
 
 
+def _read(pid: str) -> bytes | None:
+    try:
+        return user_profile_path(pid).read_bytes()
+    except (OSError, ProfileError):
+        return None
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _lower_ids() -> dict[str, str]:
     return {pid.lower(): pid for pid in list_profiles()}
 
@@ -265,11 +371,15 @@ def _check_new_id(pid: str) -> None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 
 
-def _check_names(name: Words, pid: str) -> None:
+def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
     if not name.zh or not name.en:
         raise RuleSetRefused(ui("rs_name_missing"))
-    if max(len(name.zh), len(name.en)) > NAME_MAX:
-        raise RuleSetRefused(ui("rs_name_long", most=NAME_MAX))
+    if name != was and max(_width(name.zh), _width(name.en)) > NAME_WIDTH:  # (one saved before the cap keeps it)
+        raise RuleSetRefused(ui("rs_name_long", zh=NAME_WIDTH // 2, most=NAME_WIDTH))
+    for text in (name.zh, name.en):
+        odd = odd_character(text)
+        if odd is not None:  # (as the store refuses it)
+            raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}"))
     if _CJK.search(name.en):
         raise RuleSetRefused(ui("rs_name_en_cjk"))
     for r in rule_sets():
@@ -295,33 +405,47 @@ def edit(pid: str) -> RuleSetDraft:
     """The house rule set ``pid`` to edit (its id and names kept); a built-in one is refused."""
     if pid in BUILTIN:
         raise RuleSetRefused(ui("rs_builtin_kept", id=pid))
+    problem = next((r.problem for r in rule_sets() if r.id == pid), None)
+    if problem is not None:
+        raise RuleSetRefused(problem)
+    loaded = _read(pid)
+    if loaded is None or pid not in list_profiles():  # deleted by another phone meanwhile
+        raise RuleSetRefused(ui("rs_not_there", id=pid))
     try:
         base = load_profile(pid)
     except ProfileError as bad:
-        raise _refused(bad) from None
-    return RuleSetDraft(base, pid, Words(base.name_zh, base.name_en), editing=True)
+        raise RuleSetRefused(_problem(pid, bad)) from None
+    if _read(pid) != loaded:  # changed while it was read: read as it is now
+        return edit(pid)
+    return RuleSetDraft(base, pid, Words(base.name_zh, base.name_en), editing=True, loaded=loaded)
 
 
 def rename(draft: RuleSetDraft, name_zh: str, name_en: str) -> None:
     """Give ``draft`` other names; :class:`RuleSetRefused` (the names kept) where they cannot be had."""
     name = Words(name_zh.strip(), name_en.strip())
-    _check_names(name, draft.id)
+    _check_names(name, draft.id, was=draft.name)
     draft.name = name
 
 
 def delete(pid: str) -> Words:
     """Remove the house rule set ``pid``; what was done, or :class:`RuleSetRefused` (a built-in one, one not there).
     Tables seated under it keep its values and are not changed."""
-    if pid.lower() in {b.lower() for b in BUILTIN}:
+    if pid in BUILTIN:  # (a house file named like one in another case is the host's to delete)
         raise RuleSetRefused(ui("rs_builtin_kept", id=pid))
     try:
         path = user_profile_path(pid)
-    except ProfileError as bad:
-        raise _refused(bad) from None
+    except ProfileError:
+        raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
+    heirs = [other for other in list_profiles() if other not in BUILTIN and other != pid
+             and _raw(other).get("inherits") == pid]
+    if heirs:  # each would be left unreadable (a review: they vanished from every dropdown)
+        names = [next((r.name for r in rule_sets() if r.id == h), Words(h, h)) for h in heirs]
+        raise RuleSetRefused(ui("rs_delete_inherited", id=pid, names="、".join(f"「{n.zh}」" for n in names),
+                                names_en=", ".join(f"“{n.en}”" for n in names)))
     try:
         path.unlink()
     except FileNotFoundError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     except OSError as e:
-        raise RuleSetRefused(ui("rs_write_failed", why=e.strerror or str(e))) from None
+        raise RuleSetRefused(ui("rs_delete_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
     return ui("rs_deleted", id=pid)

@@ -32,7 +32,7 @@ from companion.app.photo_model import (
     score_picked,
     score_typed_hand,
 )
-from companion.app.rule_sets_model import rule_set_options
+from companion.app.rule_sets_model import rule_set_options, rule_set_used
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -74,6 +74,8 @@ __all__ = ["PhotoTab", "PhotoSource"]
 
 log = logging.getLogger(__name__)
 PHOTO_FIX_TO = "photo-fix-to"  # the key of the palette's line, scrolled to when a tile is tapped for correcting
+ID_PHOTO_RULES_NOTE = "photo-rules-note"  # the rules scored with, where the set picked is gone
+ID_PHOTO_RULES_USED = "photo-rules-used"  # the rule set a score card was scored with
 ID_PHOTO_FIX_TOTAL = "photo-fix-total"  # the total, under the tiles corrected
 
 
@@ -162,10 +164,29 @@ class PhotoTab:
         profile = self.context.profile
         if profile == TABLE_RULES:
             return PhotoContext().profile, Stakes(base, per_tai)
-        try:  # read once here: a house rule set edited or deleted meanwhile scores the whole form alike
-            return load_profile(profile), Stakes(base, per_tai)
-        except ProfileError:  # deleted since it was picked (the form says it is gone)
-            return PhotoContext().profile, Stakes(base, per_tai)
+        # read once here: a house rule set edited or deleted meanwhile scores the whole form alike; one deleted since
+        # it was picked scores with the default, which the form names (rules_note)
+        return rule_set_used(profile)[0], Stakes(base, per_tai)
+
+    def _scored_by(self) -> list[ft.Control]:
+        """The rule set the card was scored with, named on it (spec §5.1), and why where it is not the one picked."""
+        used = self._scored_with[0] if self._scored_with is not None else None
+        try:
+            profile = used if isinstance(used, Profile) else load_profile(used)
+        except ProfileError:
+            return []
+        t, note = self.host.t, self.rules_note()
+        out = [ident(ID_PHOTO_RULES_USED, label(t(ui("rs_scored_with", name=profile.name_zh, name_en=profile.name_en)),
+                                                12, colour=GREY))]
+        if note is not None:
+            out.append(label(t(note), 13, bold=True, colour=ACCENT))
+        return out
+
+    def rules_note(self) -> Words | None:
+        """Why the form scores with other rules than the rule set it shows picked (deleted or damaged since)."""
+        if self.context.profile == TABLE_RULES:
+            return None
+        return rule_set_used(self.context.profile)[1]
 
     def _dealer_east(self) -> bool:
         """The rules count seat winds from the dealer (莊家坐東, spec §2.15): the dealer is East, not a choice (a
@@ -373,6 +394,9 @@ class PhotoTab:
                                                                terms_en=seated.words.en)), 12, colour=FELT)))
         elif isinstance(table, Words):  # why the table's are not used
             terms.append(ident("photo-table-terms", label(t(table), 12, colour=GREY)))
+        note = self.rules_note()
+        if note is not None:  # the rules charged are named (spec §5.1), not only the set picked and gone
+            terms.append(ident(ID_PHOTO_RULES_NOTE, label(t(note), 13, bold=True, colour=ACCENT)))
         said: list[ft.Control] = []
         if self.reset:  # said until the player sets a field: a form he did not touch may look like his own
             names = [ui(FIELD_WORDS[f]) for f in self.reset]
@@ -545,5 +569,6 @@ class PhotoTab:
         tai.append(ident(ID_PHOTO_TOTAL, label(t(p.total), 16, bold=True, colour=ACCENT)))
         tai.append(label(t(ui("payments")), 13, bold=True, colour=FELT))
         tai += [label(t(w), 13) for w in p.payments]
+        tai += self._scored_by()
         return ft.Container(ft.Column(read + [ft.Divider()] + tai, spacing=4), bgcolor=CARD, padding=12,
                             border_radius=8)

@@ -45,6 +45,7 @@ __all__ = ["RuleSetsPanel", "ID_RS_SOURCE", "ID_RS_NEW_ID", "ID_RS_NAME_ZH", "ID
 ID_RS_SOURCE, ID_RS_NEW_ID, ID_RS_NAME_ZH, ID_RS_NAME_EN = "rs-source", "rs-new-id", "rs-name-zh", "rs-name-en"
 ID_RS_COPY, ID_RS_SAVE, ID_RS_CANCEL, ID_RS_MESSAGE, ID_RS_EDITOR = "rs-copy", "rs-save", "rs-cancel", \
     "rs-message", "rs-editor"
+ID_RS_RELOAD, ID_RS_SAVE_AGAIN = "rs-reload", "rs-save-again"
 
 
 def field_id(key: str) -> str:
@@ -66,6 +67,7 @@ class RuleSetsPanel:
         self.open: set[str] = set()  # the editor's groups unfolded
         self.confirm: str | None = None  # the house rule set a first tap on Delete asked about
         self.message: tuple[Words, bool] | None = None  # what the last action did, and whether it was refused
+        self.stale = ""  # the draft's set was "changed" or "gone" on another phone since it was opened (a save refused)
 
     # --- actions ---------------------------------------------------------------------------------------
 
@@ -73,7 +75,7 @@ class RuleSetsPanel:
         self.message = (words, refused)
 
     def _start(self, draft: RuleSetDraft) -> None:
-        self.draft, self.numbers, self.open, self.confirm = draft, {}, set(), None
+        self.draft, self.numbers, self.open, self.confirm, self.stale = draft, {}, set(), None, ""
         self.names = (ft.TextField(value=draft.name.zh, dense=True, width=300),
                       ft.TextField(value=draft.name.en, dense=True, width=300))
 
@@ -133,6 +135,7 @@ class RuleSetsPanel:
             said = draft.save()
         except RuleSetRefused as bad:
             self._say(bad.words, True)
+            self.stale = bad.stale
         else:
             self._say(said)
             self.draft = None
@@ -140,8 +143,20 @@ class RuleSetsPanel:
                 f.value = ""
         self.host.render()
 
+    def reload(self) -> None:
+        """Open the set as another phone saved it (this editor's changes dropped, as the refusal said)."""
+        if self.draft is not None:
+            self.edit(self.draft.id)
+
+    def save_again(self) -> None:
+        """Make the set again as this editor has it, though another phone deleted it."""
+        if self.draft is not None:
+            self.draft.as_new()
+            self.stale = ""
+            self.save()
+
     def cancel(self) -> None:
-        self.draft, self.message = None, None
+        self.draft, self.message, self.stale = None, None, ""
         self.host.render()
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -154,10 +169,15 @@ class RuleSetsPanel:
             label(t(ui("rs_intro", live=live.zh, live_en=live.en, photo=photo.zh, photo_en=photo.en)), 13),
             self._list()]
         parts.append(self._editor() if self.draft is not None else self._copy_form())
-        if self.message is not None:
-            words, refused = self.message
-            parts.append(ident(ID_RS_MESSAGE, label(t(words), 13, bold=refused, colour=ACCENT if refused else FELT)))
+        if self.message is not None and self.draft is None:  # (the editor shows it beside its Save button)
+            parts.append(self._message())
         return ft.Column(parts, spacing=8)
+
+    def _message(self) -> ft.Control:
+        t = self.host.t
+        assert self.message is not None
+        words, refused = self.message
+        return ident(ID_RS_MESSAGE, label(t(words), 13, bold=refused, colour=ACCENT if refused else FELT))
 
     def _list(self) -> ft.Control:
         t = self.host.t
@@ -214,14 +234,23 @@ class RuleSetsPanel:
             ui("rs_editing", name=d.name.zh, name_en=d.name.en, id=d.id, base=base.zh, base_en=base.en)
         self.names[0].label, self.names[1].label = t(ui("rs_name_zh")), t(ui("rs_name_en"))
         groups = [self._group(g) for g in GROUPS]
-        buttons = ft.Row([ident(ID_RS_SAVE, ft.Button(content=t(ui("rs_save")), height=FINGER, on_click=self.save)),
-                          ident(ID_RS_CANCEL, ft.TextButton(content=t(ui("rs_cancel")), height=FINGER,
-                                                            on_click=self.cancel))], spacing=10, wrap=True)
+        row: list[ft.Control] = [ident(ID_RS_SAVE, ft.Button(content=t(ui("rs_save")), height=FINGER,
+                                                             on_click=self.save))]
+        if self.stale == "changed":
+            row.append(ident(ID_RS_RELOAD, ft.Button(content=t(ui("rs_reload")), height=FINGER, on_click=self.reload)))
+        elif self.stale == "gone":
+            row.append(ident(ID_RS_SAVE_AGAIN, ft.Button(content=t(ui("rs_save_again")), height=FINGER,
+                                                         on_click=self.save_again)))
+        row.append(ident(ID_RS_CANCEL, ft.TextButton(content=t(ui("rs_cancel")), height=FINGER, on_click=self.cancel)))
+        buttons = ft.Row(row, spacing=10, wrap=True)
+        # what a save did or why it was refused, above the Save button, where the host's eyes are (at the page's foot,
+        # below the long editor, a phone showed it off the screen: a review)
+        said = [self._message()] if self.message is not None else []
         return ident(ID_RS_EDITOR, ft.Container(ft.Column([
             label(t(head), 14, bold=True),
             ft.Row([ident(ID_RS_NAME_ZH, self.names[0]), ident(ID_RS_NAME_EN, self.names[1])], wrap=True, spacing=8,
                    run_spacing=8),
-            *groups, buttons], spacing=8), bgcolor=CARD, padding=10, border_radius=8))
+            *groups, *said, buttons], spacing=8), bgcolor=CARD, padding=10, border_radius=8))
 
     def _group(self, group: str) -> ft.Control:
         t, d = self.host.t, self.draft

@@ -294,7 +294,7 @@ UI: dict[str, tuple[str, str]] = {
                     "not count come last. Pick an item."),
     "learn_worth": ("預設規則 {n} 台", "{n} tai under the default rules"),
     "learn_off": ("預設規則不算這一項", "not counted under the default rules"),
-    "learn_by_profile": ("各家規則的台數：", "Tai under each rule set:"),
+    "learn_by_profile": ("各套內建規則的台數：", "Tai under each built-in rule set:"),
     "learn_example": ("例子", "Example"),
     "learn_no_example": ("這一項還沒有例子", "No example for this item yet"),
     "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，連莊 {streak}",
@@ -843,7 +843,7 @@ UI: dict[str, tuple[str, str]] = {
                                          "one limit (the cap, else 8), split by the three"),
     "rs_opt_false_win_penalty_none": ("不罰", "no penalty"),
     "rs_saved": ("已儲存「{name}」（id {id}）：入座和拍照算台的規則選單裡都有它",
-                 "Saved “{name_en}” (id {id}): it is offered wherever rules are chosen"),
+                 "Saved “{name_en}” (id {id}): it is offered when players sit down and when a hand is scored"),
     "rs_deleted": ("已刪除 {id}；用它入座的牌桌照舊", "Deleted {id}; tables seated under it are unchanged"),
     "rs_not_a_choice": ("沒有「{got}」這個選項", "“{got}” is not one of the options"),
     "rs_not_a_number": ("「{got}」不是 {least} 到 {most} 的整數", "“{got}” is not a whole number from {least} to {most}"),
@@ -858,7 +858,9 @@ UI: dict[str, tuple[str, str]] = {
     "rs_id_taken": ("已經有一套「{id}」了：要改它就按它的「修改」，不然請換個 id",
                     "A rule set “{id}” is saved already: tap its Edit to change it, or choose another id"),
     "rs_name_missing": ("中文和英文名稱都要填", "Give both the Chinese and the English name"),
-    "rs_name_long": ("名稱最多 {most} 個字", "A name may be at most {most} characters long"),
+    "rs_name_long": ("名稱最多 {zh} 個中文字（或 {most} 個英文字母），選單才放得下",
+                     "A name may be at most {most} letters long (or {zh} Chinese characters), so the rule dropdowns "
+                     "show it whole"),
     "rs_name_en_cjk": ("英文名稱請用英文字母", "Write the English name in Latin letters"),
     "rs_name_taken": ("「{name}」已經是「{other}」的名稱，請換一個", "“{name_en}” is the name of “{other_en}” already: "
                       "choose another"),
@@ -866,6 +868,35 @@ UI: dict[str, tuple[str, str]] = {
                         "deleted: copy it and change the copy"),
     "rs_not_there": ("沒有「{id}」這套自訂規則（可能已經刪除了）", "There is no house rule set “{id}” (deleted already?)"),
     "rs_write_failed": ("無法寫入：{why}", "Could not write it: {why_en}"),
+    # (a change review of the rule-set editor: two phones, files saved by the command, sets inherited, wording)
+    "rs_changed_meanwhile": ("「{name}」在你打開編輯後已被另一支手機改過，這次沒有儲存，免得蓋掉對方的修改。按「重新載入」"
+                             "看現在的內容再改（你在這裡的修改會放棄）",
+                             "“{name_en}” was changed on another phone after you opened it, so this was not saved "
+                             "(it would have wiped out that change). Tap Reload to edit it as it is now (your "
+                             "changes here are dropped)"),
+    "rs_gone_meanwhile": ("「{name}」在你打開編輯後已被另一支手機刪除，這次沒有儲存。要照你這裡的內容重新建立它，"
+                          "請按「重新儲存」",
+                          "“{name_en}” was deleted on another phone after you opened it, so this was not saved. To "
+                          "make it again as you have it here, tap Save it again"),
+    "rs_reload": ("重新載入", "Reload"),
+    "rs_save_again": ("重新儲存", "Save it again"),
+    "rs_delete_inherited": ("不能刪除 {id}：{names} 是照它改的（繼承它），刪了它們就無法使用。請先刪除它們",
+                            "{id} was not deleted: {names_en} inherit it and could not be used without it. Delete "
+                            "them first"),
+    "rs_delete_failed": ("無法刪除：{why}", "Could not delete it: {why_en}"),
+    "rs_min_above_cap": ("「{min_name}」{least} 台大於「{cap_name}」{cap} 台，沒有一手胡牌付得到起胡的台數",
+                         "{min_name_en} ({least}) is above {cap_name_en} ({cap}): no win could be paid what it needs"),
+    "rs_parent_gone": ("它照「{parent}」改（繼承），但「{parent}」已經不在了", "It inherits “{parent}”, which is no "
+                       "longer here"),
+    "rs_case_builtin": ("檔案 {id} 和內建規則 {builtin} 只差在大小寫，無法使用；可以刪除它",
+                        "The file {id} differs from the built-in {builtin} only in case and cannot be used; you can "
+                        "delete it"),
+    "rs_name_odd": ("名稱裡有看不見的控制字元（{code}），請寫成一行看得見的字",
+                    "The name holds an invisible control character ({code}): write it on one line, of visible "
+                    "characters"),
+    "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
+    "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",
+                        "The rule set “{id}” was deleted or cannot be read: scored here with “{default_en}”"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

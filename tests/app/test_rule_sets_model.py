@@ -32,7 +32,7 @@ from companion.game.session import ledger_of
 from companion.rules import profiles
 from companion.rules.profiles import BUILTIN, load_profile
 from companion.rules.profiles._schema import SWITCHES
-from companion.rules.profiles._store import save_profile
+from companion.rules.profiles._store import export_profile, save_profile
 from companion.rules.settlement import Stakes
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 from companion.tiles import Tile
@@ -82,9 +82,10 @@ def test_the_dropdowns_offer_the_house_rule_sets_saved_by_the_command_beside_the
 
 def test_a_table_seated_under_a_house_rule_set_pays_as_the_scorer_does(data: Path) -> None:
     _home8()
-    # 清一色 8 + 門清 1 = 9 tai on 西's discard: capped at 8, 30 + 8 x 10 = 110, as `companion tai --profile home8`
-    hand = {"concealed": "1112345567789999m", "win_type": "discard", "discarder": "W", "dealer": "E",
-            "seat_wind": "S", "round_wind": "E", "win_tile": "5m"}
+    # 清一色 8 + 門清 1 = 9 tai, West winning on South's discard: capped at 8, 30 + 8 x 10 = 110, as `companion tai
+    # --profile home8` says
+    hand = {"concealed": "1112345567789999m", "win_type": "discard", "discarder": "S", "dealer": "E",
+            "seat_wind": "W", "round_wind": "E", "win_tile": "5m"}
     said = subprocess.run([sys.executable, "-m", "companion", "tai", "--profile", "home8", "--stakes", "30/10"],
                           input=json.dumps(hand), capture_output=True, text=True, check=True)
     assert json.loads(said.stdout)["total"] == 110
@@ -97,7 +98,30 @@ def test_a_table_seated_under_a_house_rule_set_pays_as_the_scorer_does(data: Pat
     assert game.start(PLAYERS, "home8", 30, 10) is None
     seated = game.events()[0]
     assert isinstance(seated, ev.Seated) and seated.profile == "home8" and "tai_cap = 8" in seated.rules
+    # the table plays it: the seat after the dealer lets 5m go, the one across wins on it with the hand above (a
+    # review: the test never made the table pay anything)
+    dealer = _play_to_discard(game, "5m")
+    assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "1112345567789999m") is None
+    entry = ledger_of(game.state).entries[-1]
+    assert [(x.hand_tai, x.capped_tai) for x in entry.lines] == [(9, 8)]
+    paid = json.loads(said.stdout)["total"]
+    assert [(t.payer, t.payee, t.amount) for t in entry.transfers] == [
+        (game.state.players[(dealer + 1) % 4], game.state.players[(dealer + 2) % 4], paid)]
     game.close()
+
+
+def _play_to_discard(game: LiveGame, tile: str) -> int:
+    """Seat the dealer and throw, then discard till the seat after the dealer lets ``tile`` go (past the first
+    go-around); the dealer's seat."""
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    filler = iter(["9s", "1p", "9p", "7s", "8s", "2p", "3p", "7p"])
+    while True:
+        if game.offer().discard_seat == (dealer + 1) % 4 and game.state.seats[dealer].discards_made >= 2:
+            assert game.discard(tile) is None
+            return dealer
+        assert game.discard(next(filler)) is None
 
 
 def test_a_copy_is_edited_and_saved_through_the_store_and_a_built_in_one_is_never_written(data: Path) -> None:
@@ -166,7 +190,7 @@ def test_refused_ids_names_and_values_are_said_in_both_languages_and_change_noth
     assert not (data / "profiles" / "h2.toml").exists()
     assert draft.set("switches.tai_cap", "4") is None and draft.set("switches.min_tai", "5") is None
     why = _refused(draft.save)  # the store's own check: no win could be paid
-    assert "min_tai" in why.en and "起胡" in why.zh
+    assert "Minimum tai" in why.en and "起胡" in why.zh
     assert not (data / "profiles" / "h2.toml").exists()
     assert load_profile("home8").switch("tai_cap") == 8  # untouched by all of it
     other = clone("atawmj_2009", "h3", "三號", "Three")
@@ -201,15 +225,7 @@ def test_editing_or_deleting_a_house_rule_set_never_reprices_a_table_seated_unde
     assert game.start(PLAYERS, "cap1", 30, 10) is None
     seated = game.events()[0]
     assert isinstance(seated, ev.Seated) and seated.profile == "cap1" and "tai_cap = 1" in seated.rules
-    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
-    assert game.throw((2, 2, 4)) is None
-    dealer = game.state.dealer
-    filler = iter(["9s", "1p", "9p", "7s", "8s", "2p", "3p", "7p"])
-    while True:  # past the first go-around, then the seat after the dealer lets 5p go
-        if game.offer().discard_seat == (dealer + 1) % 4 and game.state.seats[dealer].discards_made >= 2:
-            assert game.discard("5p") is None
-            break
-        assert game.discard(next(filler)) is None
+    dealer = _play_to_discard(game, "5p")
     assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None  # 2 tai, capped at 1
 
     def paid(g: LiveGame) -> list[int]:
@@ -231,3 +247,249 @@ def test_editing_or_deleting_a_house_rule_set_never_reprices_a_table_seated_unde
     third = LiveGame(table)
     assert paid(third) == [40] and ledger_of(third.state).to_json()["profile"] == "cap1"
     third.close()
+
+
+# --- a change review: two phones, files saved by the command, sets inherited, the Score view, wording -------------
+
+
+def test_two_phones_editing_one_set_lose_neither_save(data: Path) -> None:
+    """The last of two editors saved wiped out the other's change, and an editor open while another phone deleted
+    the set brought it back (a change review): a save whose set changed or vanished since the editor read it is
+    refused in both languages, and the host may reload it or make it again."""
+    _home8()
+    a, b = edit("home8"), edit("home8")  # two phones open the set
+    assert b.set("switches.min_tai", "3") is None
+    b.save()
+    assert a.set("tai.menqing", "2") is None
+    with pytest.raises(RuleSetRefused) as refused:
+        a.save()
+    assert refused.value.stale == "changed" and "another phone" in refused.value.words.en
+    assert "另一支手機" in refused.value.words.zh and not CJK.search(refused.value.words.en.replace("家裡滿八台", ""))
+    kept = load_profile("home8")
+    assert (kept.switch("min_tai"), kept.value("menqing")) == (3, 1)  # B's change kept, nothing of A's written
+    again = edit("home8")  # Reload: the set as it is now
+    assert again.values["switches.min_tai"] == 3 and again.set("tai.menqing", "2") is None
+    again.save()
+    assert (load_profile("home8").switch("min_tai"), load_profile("home8").value("menqing")) == (3, 2)
+    c = edit("home8")
+    delete("home8")  # another phone deletes it
+    with pytest.raises(RuleSetRefused) as gone:
+        c.save()
+    assert gone.value.stale == "gone" and "deleted" in gone.value.words.en and "刪除" in gone.value.words.zh
+    assert "home8" not in dict(rule_set_options())  # not brought back without a word
+    c.as_new()  # the host taps "Save it again"
+    c.save()
+    assert load_profile("home8").value("menqing") == 2
+
+
+def test_the_settings_panel_offers_to_reload_a_set_another_phone_changed(data: Path) -> None:
+    """The refusal is shown beside the Save button (at the page's foot a phone showed it off the screen), with
+    a Reload button that opens the set as it is now."""
+    from companion.app.view_rule_sets import ID_RS_MESSAGE, ID_RS_RELOAD, ID_RS_SAVE, RuleSetsPanel
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    _home8()
+    panel = RuleSetsPanel(_Host())  # type: ignore[arg-type]
+    panel.edit("home8")
+    other = edit("home8")
+    assert other.set("switches.min_tai", "3") is None
+    other.save()
+    assert panel.draft is not None and panel.draft.set("tai.menqing", "2") is None
+    _tapped(panel.build(), ID_RS_SAVE)
+    assert panel.message is not None and panel.message[1] and panel.draft is not None
+    editor = panel._editor()  # the refusal inside the editor, just above its buttons
+    words = editor.content.content.controls  # type: ignore[attr-defined]
+    at = [getattr(c, "identifier", None) for c in words]
+    assert at.index(ID_RS_MESSAGE) == len(words) - 2
+    assert "another phone" in " ".join(_texts(editor))
+    _tapped(panel.build(), ID_RS_RELOAD)
+    assert panel.draft is not None and panel.draft.values["switches.min_tai"] == 3 and panel.message is None
+    assert panel.draft.values["tai.menqing"] == 1
+
+
+def test_editing_a_set_saved_by_the_command_keeps_its_parent_and_source(data: Path, tmp_path: Path) -> None:
+    """A set saved with ``companion tai --save-profile`` inheriting a house set lost that parent (the built-in one
+    written in its place, the house parent's values copied in) and its ``source`` line when edited in Settings (a
+    change review): an edit writes what differs from the file's own parent, and keeps the rest as it was."""
+    (tmp_path / "base8.toml").write_text('id = "base8"\ninherits = "star31"\nname_zh = "基本八"\nname_en = "Base 8"\n'
+                                         "[switches]\ntai_cap = 8\n", encoding="utf-8")
+    save_profile(tmp_path / "base8.toml")
+    (tmp_path / "kid.toml").write_text('id = "kid"\ninherits = "base8"\nname_zh = "小孩"\nname_en = "Kid"\n'
+                                       'source = "agreed at new year"\n[tai]\nmenqing = 2\n', encoding="utf-8")
+    save_profile(tmp_path / "kid.toml")
+    draft = edit("kid")
+    assert draft.set("tai.zimo", "2") is None
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "base8" and kid.source == "agreed at new year"
+    assert dict(kid.own_tai) == {"menqing": 2, "zimo": 2} and dict(kid.own_switches) == {}
+    (tmp_path / "base8.toml").write_text((tmp_path / "base8.toml").read_text(encoding="utf-8")
+                                         .replace("tai_cap = 8", "tai_cap = 10"), encoding="utf-8")
+    save_profile(tmp_path / "base8.toml")  # the club raises its cap: the set made from it follows
+    assert load_profile("kid").switch("tai_cap") == 10
+    # a stand-alone file (no inherits) stays whole
+    whole = export_profile(load_profile("star31"), resolved=True).splitlines()
+    whole = ['id = "alone"', 'name_zh = "獨立"', 'name_en = "Alone"'] + [
+        x for x in whole if not x.startswith(("id =", "name_zh =", "name_en =", "source ="))]
+    (tmp_path / "alone.toml").write_text("\n".join(whole) + "\n", encoding="utf-8")
+    save_profile(tmp_path / "alone.toml")
+    alone = edit("alone")
+    assert alone.set("tai.menqing", "3") is None
+    alone.save()
+    assert load_profile("alone").inherits is None and load_profile("alone").value("menqing") == 3
+
+
+def test_a_set_others_inherit_is_not_deleted_and_they_are_named(data: Path, tmp_path: Path) -> None:
+    """Deleting a house set another inherits left that one unreadable, gone from every dropdown (a change
+    review): the delete is refused, naming the sets that inherit it."""
+    _home8()
+    (tmp_path / "kid.toml").write_text('id = "kid"\ninherits = "home8"\nname_zh = "小孩"\nname_en = "Kid"\n',
+                                       encoding="utf-8")
+    save_profile(tmp_path / "kid.toml")
+    why = _refused(delete, "home8")
+    assert "“Kid”" in why.en and "「小孩」" in why.zh and "inherit" in why.en
+    assert (data / "profiles" / "home8.toml").exists() and "kid" in dict(rule_set_options())
+    delete("kid")
+    delete("home8")  # none inherits it now
+    assert "home8" not in dict(rule_set_options())
+
+
+def test_a_failed_write_or_delete_says_why_in_both_languages(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Chinese gave the system's English reason (無法寫入：No space left on device), and a failed delete said it
+    could not write (a change review)."""
+    import errno
+    import os
+
+    from companion.app import rule_sets_model
+
+    def full(_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    draft = clone("atawmj_2009", "h1", "一號", "One")
+    monkeypatch.setattr(rule_sets_model, "save_profile", full)
+    why = _refused(draft.save)
+    assert why.zh == "無法寫入：磁碟已滿" and why.en == f"Could not write it: {os.strerror(errno.ENOSPC)}"
+    monkeypatch.undo()
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    (data / "profiles" / "dir.toml").mkdir(parents=True)  # a folder where a set's file should be
+    why = _refused(delete, "dir")
+    assert why.zh.startswith("無法刪除：") and not re.search("[A-Za-z]", why.zh) and "delete" in why.en
+
+
+def test_names_the_dropdowns_cannot_show_or_that_hold_control_characters_are_refused(data: Path) -> None:
+    """A 40-character Chinese name was cut off in the Live dropdown once chosen, and names with a DEL, a tab or a
+    newline were taken (a change review)."""
+    assert "12" in _refused(clone, "atawmj_2009", "h1", "我們家過年時在外婆家打的那一", "Grandma's").zh
+    _refused(clone, "atawmj_2009", "h1", "外婆", "x" * 25)
+    assert clone("atawmj_2009", "h1", "我們家過年時在外婆家打的", "Grandma's New Year rules").name.zh
+    for odd in ("有\x7f刪除", "兩\n行", "a\tb", "rtl\u202e"):
+        assert "U+" in _refused(clone, "atawmj_2009", "h2", odd, "Odd").en
+        _refused(clone, "atawmj_2009", "h2", "奇怪", odd)
+    _refused(clone, "atawmj_2009", "-h", "奇怪", "Odd")  # `--profile -h` would print the help
+
+
+def test_a_house_file_named_like_a_built_in_in_another_case_is_listed_with_why_and_can_be_deleted(
+        data: Path) -> None:
+    """A hand-placed ATAWMJ_2009.toml was listed as a house set that could be neither saved nor deleted (its
+    delete called it built in: a change review)."""
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "ATAWMJ_2009.toml").write_text('id = "ATAWMJ_2009"\ninherits = "atawmj_2009"\n',
+                                                       encoding="utf-8")
+    listed = next(r for r in rule_sets() if r.id == "ATAWMJ_2009")
+    assert not listed.builtin and listed.problem is not None and "case" in listed.problem.en
+    assert "ATAWMJ_2009" not in dict(rule_set_options())  # never offered
+    _refused(edit, "ATAWMJ_2009")
+    assert "ATAWMJ_2009" in delete("ATAWMJ_2009").en
+    assert not (data / "profiles" / "ATAWMJ_2009.toml").exists()
+    assert "built" in _refused(delete, "atawmj_2009").en
+
+
+def test_refusals_in_the_app_name_fields_as_the_editor_does_with_no_paths_or_command_line_advice(
+        data: Path, tmp_path: Path) -> None:
+    """A host saw raw switch keys (min_tai, tai_cap), the data folder's path and ".toml path" advice (a change
+    review)."""
+    draft = clone("atawmj_2009", "g1", "一號", "One")
+    assert draft.set("switches.tai_cap", "4") is None and draft.set("switches.min_tai", "5") is None
+    why = _refused(draft.save)
+    assert "Minimum tai" in why.en and "Tai cap" in why.en and "起胡" in why.zh
+    assert not re.search("min_tai|tai_cap|switch", why.en + why.zh)
+    _home8()
+    opened = edit("home8")
+    delete("home8")
+    gone = _refused(edit, "home8")  # another phone deleted it before this one's Edit
+    assert gone == _refused(delete, "home8")
+    (tmp_path / "kid.toml").write_text('id = "kid"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    save_profile(tmp_path / "kid.toml")
+    (data / "profiles" / "kid.toml").write_text('id = "kid"\ninherits = "base8"\n', encoding="utf-8")
+    (data / "profiles" / "bad.toml").write_text('id = [', encoding="utf-8")
+    for r in rule_sets():
+        if r.problem is not None:
+            said = r.problem.zh + r.problem.en
+            assert str(data) not in said and ".toml file" not in said and ".toml 檔" not in said, said
+    kid = next(r for r in rule_sets() if r.id == "kid")
+    assert kid.problem is not None and "base8" in kid.problem.en and "base8" in kid.problem.zh
+    assert opened.editing
+
+
+def test_the_score_view_offers_house_sets_and_names_the_rules_it_scored_with(data: Path) -> None:
+    """Spec §5.1: the app names the rules on every score screen. Once the set picked in the Score view was
+    deleted, the view showed "grandma (no longer here)" and charged under the default without a word (a change
+    review); the words of the view's dropdown and the rules it scores with were untested."""
+    from companion.app.photo_model import PhotoPanel
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    draft = clone("atawmj_2009", "grandma", "外婆家", "Grandma's")
+    assert draft.set("switches.tai_cap", "8") is None
+    draft.save()
+
+    def unused(*_: object) -> tuple[object, dict]:
+        raise AssertionError("no photo here")
+
+    tab = PhotoTab(_Host(), PhotoSource(demo=unused, read_file=unused, upload_dir=None))  # type: ignore[arg-type]
+    tab.score_typed("1112345567789999m5m")  # 清一色 self-drawn by the dealer: 12 tai + 1 under the default
+    default = tab.shown
+    assert isinstance(default, PhotoPanel) and default.capped_tai == 12
+
+    def offered() -> dict[str, str]:
+        stack: list[object] = [tab._form()]
+        while stack:
+            c = stack.pop()
+            if getattr(c, "identifier", None) == "ctx-profile":
+                return {o.key: o.text for o in c.content.options}  # type: ignore[attr-defined]
+            for name in ("content", "controls"):
+                v = getattr(c, name, None)
+                stack += v if isinstance(v, list) else [v] if v is not None and not isinstance(v, str) else []
+        raise AssertionError("no rule dropdown")
+
+    assert offered()["grandma"] == "Grandma's" and list(offered())[:len(BUILTIN)] == list(BUILTIN)
+    tab.set_context(profile="grandma")
+    capped = tab.shown
+    assert isinstance(capped, PhotoPanel) and capped.capped_tai == 8  # 滿 8
+    said = subprocess.run([sys.executable, "-m", "companion", "tai", "--profile", "grandma", "--stakes", "30/10"],
+                          input=json.dumps({"concealed": "1112345567789999m", "win_tile": "5m", "win_type": "self_draw",
+                                            "dealer": "E", "seat_wind": "E", "round_wind": "E"}),
+                          capture_output=True, text=True, check=True)
+    assert json.loads(said.stdout)["total"] == 3 * 120  # 30 + 9 x 10 from each, as the view says
+    assert [w.en for w in capped.payments if "120" in w.en]
+    assert "Scored with: Grandma's" in _texts(tab.build())
+    delete("grandma")  # another phone deletes it
+    tab.open()  # the host comes back to the view: it scores again
+    texts = _texts(tab.build())
+    again = tab.shown
+    assert isinstance(again, PhotoPanel) and again.total == default.total  # scored by the default …
+    name = load_profile("atawmj_2009").name_en
+    assert any("grandma" in x and name in x for x in texts), texts  # … and says so, naming it
+    assert f"Scored with: {name}" in texts  # the card names the rules it was scored with
+    assert "grandma" in offered()
+
+
+def test_the_words_claim_only_what_the_app_does(data: Path) -> None:
+    """The English said a saved set "is offered wherever rules are chosen", and the Learn tab's "Tai under each rule
+    set" lists the built-in ones alone (a change review)."""
+    from companion.app.words import ui
+
+    said = clone("atawmj_2009", "h1", "一號", "One").save()
+    assert "wherever" not in said.en and "sit down" in said.en and "scored" in said.en
+    assert "built-in" in ui("learn_by_profile").en and "內建" in ui("learn_by_profile").zh

@@ -138,6 +138,32 @@ def test_house_profile_saved_in_data_folder(tmp_path: Path, monkeypatch: pytest.
         save_profile(_write(tmp_path, 'id = "SML_2026"\ninherits = "atawmj_2009"\n'))
 
 
+@pytest.mark.parametrize("name", ["有\x7f刪除", "兩\n行", "tab\there", "rtl\u202eevil", "zero\u200bwidth"])
+def test_a_house_profile_named_with_a_control_character_is_refused(name: str, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A DEL in a name made the file saved unreadable at once (TOML takes none), and a tab or a newline broke
+    ``--list-profiles``' columns (a change review): refused in both languages, nothing written."""
+    import json
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    path = _write(tmp_path, f'id = "odd"\ninherits = "atawmj_2009"\nname_zh = {json.dumps(name)}\nname_en = "Odd"\n')
+    with pytest.raises(ProfileError, match="control character") as bad:
+        save_profile(path)
+    assert "控制字元" in bad.value.zh
+    assert not (tmp_path / "data" / "profiles" / "odd.toml").exists()
+
+
+def test_an_id_that_reads_as_an_option_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The id ``-h`` was taken, and ``companion tai --profile -h`` then printed the help (a change review)."""
+    from companion.rules.profiles._store import valid_id
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    assert not valid_id("-h") and not valid_id("--x") and valid_id("a-h") and valid_id("家規")
+    with pytest.raises(ProfileError, match="not first"):
+        save_profile(_write(tmp_path, 'id = "-h"\ninherits = "atawmj_2009"\n'))
+    assert not (tmp_path / "data" / "profiles").exists() or not list((tmp_path / "data" / "profiles").iterdir())
+
+
 @pytest.mark.parametrize("line", ["name_zh = 16", "name_en = 2026-01-01", "source = true"])
 def test_a_house_file_s_names_are_text(line: str, tmp_path: Path) -> None:
     """A number or a date given as a name was written out as text and listed (a bad-input review)."""

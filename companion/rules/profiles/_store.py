@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from companion.files import write_whole
 from companion.rules.profiles import BUILTIN, Profile, ProfileError, check_caps, load_profile
 
-__all__ = ["data_dir", "export_profile", "list_profiles", "save_profile", "user_profile_path", "valid_id"]
+__all__ = ["data_dir", "export_profile", "list_profiles", "odd_character", "save_profile", "user_profile_path",
+           "valid_id"]
 
 
 def data_dir() -> Path:
@@ -30,14 +32,22 @@ def data_dir() -> Path:
 
 
 def valid_id(pid: str) -> bool:
-    """A house profile's id names its file: letters, digits, ``_`` and ``-`` only."""
-    return bool(pid) and all(c.isalnum() or c in "_-" for c in pid)
+    """A house profile's id names its file: letters, digits, ``_`` and ``-`` only, not first a ``-`` (``--profile
+    -h`` printed the help: a review)."""
+    return bool(pid) and not pid.startswith("-") and all(c.isalnum() or c in "_-" for c in pid)
+
+
+def odd_character(text: str) -> str | None:
+    """The first control or format character in ``text`` (a tab, a newline, DEL, a right-to-left override, a
+    zero-width space), or None: a name holding one broke ``--list-profiles``' columns, and a DEL made the saved file
+    unreadable at once (TOML takes none: a review)."""
+    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
 
 
 def user_profile_path(pid: str) -> Path:
     if not valid_id(pid):
-        raise ProfileError(f"profile id {pid!r}: use letters, digits, '_' or '-'",
-                           f"規則 id {pid!r}：只能用字母、數字、_ 或 -")
+        raise ProfileError(f"profile id {pid!r}: use letters, digits, '_' or '-' (not first)",
+                           f"規則 id {pid!r}：只能用字母、數字、_ 或 -（- 不能在最前面）")
     return data_dir() / "profiles" / f"{pid}.toml"
 
 
@@ -90,6 +100,12 @@ def save_profile(profile: Profile | str | Path) -> Path:
     if p.id.lower() in {b.lower() for b in BUILTIN}:  # (ATAWMJ_2009 beside atawmj_2009: one file on some disks)
         raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
                            f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
+    for key in ("name_zh", "name_en"):
+        odd = odd_character(getattr(p, key))
+        if odd is not None:
+            raise ProfileError(f"profile {p.id!r}: {key} holds the control character U+{ord(odd):04X}; write it "
+                               "on one line, of visible characters",
+                               f"規則 {p.id!r}：{key} 含有控制字元 U+{ord(odd):04X}；請寫成一行看得見的字")
     for key in ("name_zh", "name_en"):  # a copy of a built-in's `--show-profile` with its id changed: every score
         # under the house rules was labelled as the built-in (a newcomer review). Asked of a profile saved, not of one
         # loaded: a file saved so before still opens, and the tables seated under it
