@@ -522,7 +522,7 @@ class TileDetector:
             obb[:, :4] /= scale
             parts.append(Boxes(obb, b.face_up[~edge], b.score[~edge]))
         zoomed = _drop_specks(_concat(parts[1:]), first)
-        return _inside_big_dropped(_merge_passes(_concat([first, zoomed])), max(h, w))
+        return _inside_big_dropped(_merge_passes(_concat([first, zoomed])), h, w)
 
     def _with_big_tiles(self, image: np.ndarray, first: Boxes, side: int) -> Boxes:
         """``first`` (the whole image at ``side``) with the tiles too big for that scale found at a third of it
@@ -546,7 +546,7 @@ class TileDetector:
             return first
         idx = np.array(kept, np.int64)
         return _inside_big_dropped(_concat([first, Boxes(large.obb[idx], large.face_up[idx], large.score[idx])]),
-                                   max(h, w))
+                                   h, w)
 
 
 ROW_FLOOR = 0.3
@@ -780,15 +780,23 @@ INNER = 0.8
 INNER_MARGIN = 1.2
 """... the box grown this many times its sides for that (its rim and body, boxed as bits of a back); ..."""
 BIG_SPECK = 0.25
-"""... and, anywhere in the photo, the boxes under this share of the big boxes' median longer side (the sliver of a
-tile cut by the photo's edge, boxed as bits of backs)."""
+"""... and the boxes under this share of the big boxes' median longer side that reach the photo's edge (the sliver
+of a tile cut by it, boxed as bits of backs) or lie in a big box (grown by :data:`NEAR_MARGIN`: bits of its rim, side
+or shadow, however sure). Only there: a change review's photo of a hand with one tile blown up beside it (or a card the pass
+took for one) lost every tile of the hand when the rule held anywhere."""
+NEAR_MARGIN = 1.5
+"""... "lie in a big box": its centre in the big box grown this many times its sides (a close-up's side and shadow
+reach further than its rim)."""
+EDGE = 0.02
+"""How near the photo's edge, as a share of its longer side, a box "reaches" it for :data:`BIG_SPECK`."""
 
 
-def _inside_big_dropped(b: Boxes, long_side: int) -> Boxes:
+def _inside_big_dropped(b: Boxes, h: int, w: int) -> Boxes:
     """``b`` without the boxes that are parts of a big box's tile: the centre inside it, the longer side under
     :data:`INNER` of its, the big box's at least :data:`BIG_TILE` of the image's ``long_side`` (only a close-up's
     tiles are that big: a photo of a table or a hand is left as it is) and at least as sure (a box around a tile
     and its shadow, less sure than the tile's own, does not take it)."""
+    long_side = max(h, w)
     size = b.obb[:, 2:4].max(axis=1)
     if len(b) < 2 or not (size >= BIG_TILE * long_side).any():
         return b
@@ -799,7 +807,13 @@ def _inside_big_dropped(b: Boxes, long_side: int) -> Boxes:
         & (b.score[:, None] <= b.score[None, :])
     np.fill_diagonal(part, False)
     big = size >= BIG_TILE * long_side
-    drop = part.any(axis=1) | (size < BIG_SPECK * float(np.median(size[big])))
+    reach, margin = size / 2, EDGE * long_side
+    x, y = b.obb[:, 0], b.obb[:, 1]
+    at_edge = (x - reach <= margin) | (y - reach <= margin) | (x + reach >= w - margin) | (y + reach >= h - margin)
+    wide = b.obb.copy()
+    wide[:, 2:4] *= NEAR_MARGIN
+    near_big = (_inside(b.obb[:, :2], wide) & big[None, :]).any(axis=1) & ~big  # its rim, side or shadow, however sure
+    drop = part.any(axis=1) | ((size < BIG_SPECK * float(np.median(size[big]))) & (at_edge | near_big))
     return Boxes(b.obb[~drop], b.face_up[~drop], b.score[~drop])
 
 

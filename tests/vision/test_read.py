@@ -1073,3 +1073,20 @@ def test_a_drawing_of_a_photo_read_reduced_says_so_in_its_legend(tmp_path, capsy
     plain = annotate(cv2.resize(frame, (w // 2, h // 2)), Detections.empty(), legend=True)
     noted = annotate(cv2.resize(frame, (w // 2, h // 2)), Detections.empty(), legend=True, full_size=(w, h))
     assert plain.shape[0] == h // 2 and noted.shape[0] > h // 2  # the note's strip below
+
+
+def test_a_big_tile_beside_a_hand_leaves_the_hand_whole(reader: TileReader) -> None:
+    """A change review: the demo hand with one tile blown up beside it (470 px against the hand's 100) read as that one
+    tile, the rule that drops a close-up's slivers holding anywhere in the photo; it holds only at the photo's edge."""
+    im = cv2.imread(DEMO_PHOTO)
+    alone = [t.code for t in reader.read(im, tiled=True).tiles()]
+    crop = im[460:560, 202:282]
+    k = 470 / crop.shape[0]
+    big = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    h, w = im.shape[:2]
+    photo = np.full((h, w + big.shape[1] + 60, 3), (40, 110, 40), np.uint8)
+    photo[:, :w] = im
+    y = (h - big.shape[0]) // 2
+    photo[y:y + big.shape[0], w + 30:w + 30 + big.shape[1]] = big
+    beside = [t.code for t in reader.read(photo, tiled=True).tiles()]
+    assert len(alone) >= 19 and sorted(beside) == sorted([*alone, "7z"]), (alone, beside)
