@@ -358,17 +358,34 @@ TOO_DARK_ZH = "照片太暗：請在亮一點的地方重拍（已先調亮再�
 review's dark photo was refused as "found 2 tiles" alone)."""
 
 
+CLIPPED = 250
+"""A pixel at or over this level (in its brightest channel) is clipped: a lamp, a window, a glint ..."""
+LAMP_SHARE = 0.05
+"""... and clipped pixels under this share of the photo are left out of :func:`brightest`: a change review's night
+photo with a lamp in the corner (1.25% of it) was judged lit by the lamp, neither brightened nor said to be dark."""
+
+
+def brightest(image: np.ndarray) -> float:
+    """The level of ``image``'s brightest parts: :data:`DARK_TOP` of its brightest channel, a lamp or a window in
+    the picture (a few clipped pixels, :data:`LAMP_SHARE`) left out; 0 for an empty image."""
+    sample = image[::4, ::4].max(axis=2).ravel()
+    if not sample.size:
+        return 0.0
+    lit = sample[sample < CLIPPED]
+    if lit.size and lit.size >= (1 - LAMP_SHARE) * sample.size:
+        sample = lit
+    return float(np.percentile(sample, DARK_TOP))
+
+
 def too_dark(image: np.ndarray) -> bool:
     """Whether ``image`` is underexposed as :func:`levels_stretched` judges it (stretched, or black)."""
-    sample = image[::4, ::4].max(axis=2)
-    return bool(sample.size) and float(np.percentile(sample, DARK_TOP)) < DARK_LEVEL
+    return image.size > 0 and brightest(image) < DARK_LEVEL
 
 
 def levels_stretched(image: np.ndarray) -> np.ndarray:
     """``image`` (BGR uint8) as it is unless it is underexposed (:data:`DARK_LEVEL`); then its levels multiplied so
     that its brightest parts reach :data:`DARK_TO`, as a photo editor's "levels" does (a copy)."""
-    sample = image[::4, ::4].max(axis=2)
-    top = float(np.percentile(sample, DARK_TOP)) if sample.size else 0.0
+    top = brightest(image)
     if top >= DARK_LEVEL or top < DARK_FLOOR:
         return image
     lut = np.clip(np.rint(np.arange(256, dtype=np.float64) * (DARK_TO / top)), 0, 255).astype(np.uint8)

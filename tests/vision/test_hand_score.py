@@ -1052,16 +1052,19 @@ def test_companion_score_kong_5z_scores_four_backs_as_blank_white_dragons(tmp_pa
     assert sorted(json.loads(said.out)["hand"]["melds"]) == ["kong:5555z", "pung:999s"]
 
 
-@pytest.mark.parametrize("exposure", [0.15, 0.3])
+@pytest.mark.parametrize(("exposure", "lamp"), [(0.15, False), (0.3, False), (0.15, True)])
 def test_an_underexposed_photo_of_the_demo_hand_scores_as_the_demo_photo_does(tmp_path, capsys,
-                                                                               exposure: float) -> None:
+                                                                               exposure: float, lamp: bool) -> None:
     """A review's demo photo at 15% exposure (the tiles still legible) was refused with "found 2 tiles besides the
     flowers": the detector never learnt such a dark table. Its levels are stretched first, and it scores the same
-    hand as the photo itself."""
+    hand as the photo itself; also with a lamp in the picture (a change review's: 1.25% of it clipped white was
+    taken for the photo's light, and the hand was read as 3 tiles)."""
     from importlib import resources
 
     demo = resources.files("companion") / "assets" / "demo" / "win_hand.jpg"
     dark = (cv2.imread(str(demo)).astype(np.float32) * exposure).astype(np.uint8)
+    if lamp:
+        cv2.circle(dark, (dark.shape[1] - 100, 100), 70, (255, 255, 255), -1)
     path = tmp_path / "dark.jpg"
     cv2.imwrite(str(path), dark)
     assert main(["score", str(demo), "--json", "--lang", "en", "--no-calibration"]) == 0
