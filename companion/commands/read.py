@@ -78,12 +78,19 @@ def register(sub: Any) -> None:
                                    "找出並辨識照片或牌桌畫面中的每張牌。")
     p.add_argument("photos", nargs="+", metavar="PHOTO",
                    help="image files (photos or table frames) / 圖檔（照片或牌桌畫面）")
-    p.add_argument("--json", action="store_true", help="one JSON object per photo / "
-                                                       "每張照片輸出一個 JSON 物件")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per photo: {\"file\", \"tiles\": [{\"tile\", \"xyxy\" (the box in the photo's "
+                        "pixels), \"angle\" (degrees, counter-clockwise, of the tile's top from up), \"score\" (how "
+                        "sure, 0-1), \"top3\" (the classifier's likeliest kinds, the reading first, each with its "
+                        "probability), \"second_look\" (only where another view of the tile found a kind likelier "
+                        "than the third), \"unsure\", \"extra_copy\"}]}, in reading order / 每張照片輸出一個 JSON 物件："
+                        "tile 牌、xyxy 框（原圖像素）、angle 牌頂方向（度，逆時針）、score 把握（0-1）、top3 分類器最可能的"
+                        "三種（讀到的排第一，各附機率）、second_look（換個角度再看、比第三名更可能的那種，只在有時出現）、"
+                        "unsure 不確定、extra_copy 超過一副牌的張數；依閱讀順序")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the reading drawn on it, a legend below; a photo over 40 MP is drawn "
                         "at the size it is read at (a half, a quarter…), which the legend says, while --json gives "
-                        "boxes in the photo's own pixels / 輸出標上辨識結果的照片，下方附圖例；超過 40 MP 的照片"
+                        "boxes in the photo's own pixels / 輸出標上辨識結果的照片，下方附圖例；超過 4000 萬畫素的照片"
                         "以讀取時縮小的尺寸（一半、四分之一…）畫出，圖例會註明，--json 的框則是原圖像素")
     p.add_argument("--threads", type=int, default=2,
                    help="onnxruntime intra-op threads of the detector's network (default 2); the classifier and the "

@@ -86,7 +86,7 @@ def register(sub: Any) -> None:
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "
-                        "at the size it is read at, which the legend says) / 輸出標註後的照片，下方附圖例（超過 40 MP "
+                        "at the size it is read at, which the legend says) / 輸出標註後的照片，下方附圖例（超過 4000 萬畫素"
                         "的照片以讀取時縮小的尺寸畫出，圖例會註明）")
     p.add_argument("--set", dest="tile_set", help="calibrated tile set to use (default: the selected one) / 使用的已校正牌組")
     p.add_argument("--no-calibration", action="store_true", help="ignore calibrations / 不用校正")

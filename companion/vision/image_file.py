@@ -171,9 +171,11 @@ def _mp(pixels: int) -> str:
 def _mp_zh(pixels: int) -> str:
     """The same in Chinese, as a photo's size is said in Taiwan: ``4000 萬畫素``, ``4040 萬畫素``, ``25.6 億畫素``;
     ``1200 畫素`` (a wording review read "42 MP" in the Chinese)."""
-    for unit, size in (("億", 100_000_000), ("萬", 10_000)):
-        if pixels >= size:
-            return f"{pixels / size:.2f}".rstrip("0").rstrip(".") + f" {unit}畫素"
+    wan = round(pixels / 10_000)  # whole 萬 (4212 萬, not 4212.35 萬: a change review)
+    if wan >= 10_000:
+        return f"{pixels / 100_000_000:.2f}".rstrip("0").rstrip(".") + " 億畫素"
+    if wan >= 1:
+        return f"{wan} 萬畫素"
     return f"{pixels} 畫素"
 
 

@@ -275,3 +275,11 @@ def test_classify_reads_a_photo_too_large_to_decode_whole_as_read_does(tmp_path:
     monkeypatch.setattr(image_file, "MAX_PIXELS", 600)  # the 30x40 JPEG is "too large": decoded at a half
     assert main(["classify", str(path), "--json", "--no-calibration"]) == 0
     assert "error" not in json.loads(capsys.readouterr().out)
+
+
+def test_a_photos_size_in_chinese_is_said_in_whole_wan_of_pixels() -> None:
+    """A change review read 「4212.35 萬畫素」: Taiwan says a photo's size in whole 萬 (or 億) of pixels."""
+    from companion.vision.image_file import _mp_zh
+
+    assert [_mp_zh(n) for n in (42_123_456, 40_400_000, 99_999_999, 2_560_000_000, 1200)] == [
+        "4212 萬畫素", "4040 萬畫素", "1 億畫素", "25.6 億畫素", "1200 畫素"]
