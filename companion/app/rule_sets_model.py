@@ -254,11 +254,25 @@ class RuleSetDraft:
             except ProfileError as bad:
                 raise _refused(bad) from None
             data["inherits"] = parent_id
-            kept = {k: v for k, v in base.own_tai.items() if f"tai.{k}" not in _BY_KEY} if self.editing else {}
-            data["tai"] = kept | {k.partition(".")[2]: v for k, v in own_tai.items()
-                                  if parent.tai[k.partition(".")[2]] != v}
-            data["switches"] = {k.partition(".")[2]: v for k, v in own_switches.items()
-                                if parent.switches[k.partition(".")[2]] != v}
+            if self.editing:  # the file's own values as they were, and what this editor changed where it differs
+                # from the parent as it is now: a value the editor loaded from the parent is never pinned (a review:
+                # another phone's change to the parent was undone for the child by the child's save)
+                data["tai"], data["switches"] = dict(base.own_tai), dict(base.own_switches)
+                for key, v in self.values.items():
+                    kind, _, name = key.partition(".")
+                    if not self.changed(key):
+                        continue
+                    mine, theirs = (data["tai"], parent.tai) if kind == "tai" else (data["switches"],
+                                                                                      parent.switches)
+                    if theirs[name] != v:
+                        mine[name] = v
+                    else:
+                        mine.pop(name, None)
+            else:
+                data["tai"] = {k.partition(".")[2]: v for k, v in own_tai.items()
+                               if parent.tai[k.partition(".")[2]] != v}
+                data["switches"] = {k.partition(".")[2]: v for k, v in own_switches.items()
+                                    if parent.switches[k.partition(".")[2]] != v}
             # the items the rule set copied marks "house rule" (uncertain) beyond its parent's; a value this table
             # sets otherwise is agreed, and loses the mark as it does in any file that overrides its parent
             own_house = [h for h in base.house_rules if h not in parent.house_rules]

@@ -493,3 +493,34 @@ def test_the_words_claim_only_what_the_app_does(data: Path) -> None:
     said = clone("atawmj_2009", "h1", "一號", "One").save()
     assert "wherever" not in said.en and "sit down" in said.en and "scored" in said.en
     assert "built-in" in ui("learn_by_profile").en and "內建" in ui("learn_by_profile").zh
+
+
+def _par_kid(data: Path, kid_extra: str = "") -> None:
+    (data / "profiles").mkdir(parents=True, exist_ok=True)
+    (data / "profiles" / "par.toml").write_text('id = "par"\ninherits = "atawmj_2009"\nname_zh = "爸爸"\n'
+                                                'name_en = "Parent"\n[tai]\nzimo = 2\n', encoding="utf-8")
+    (data / "profiles" / "kid.toml").write_text('id = "kid"\ninherits = "par"\nname_zh = "小孩"\nname_en = "Kid"\n'
+                                                f'{kid_extra}[tai]\nmenqing = 2\n', encoding="utf-8")
+
+
+def test_saving_a_child_after_another_phone_changed_its_parent_keeps_the_parents_change(data: Path) -> None:
+    """Phone A opened a child set, phone B raised its parent's 自摸, and A's save of another field wrote the parent's
+    old 自摸 into the child as its own, undoing B's change for the child without a word (a change review): a save
+    writes only what the editor changed, and leaves the child following its parent."""
+    _par_kid(data)
+    a, b = edit("kid"), edit("par")
+    assert b.set("tai.zimo", "3") is None
+    b.save()
+    assert load_profile("kid").value("zimo") == 3
+    assert a.set("tai.dealer", "3") is None
+    a.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "par" and dict(kid.own_tai) == {"menqing": 2, "dealer": 3}
+    assert kid.value("zimo") == 3  # still the parent's, as it is now
+    renamed = edit("kid")
+    b = edit("par")
+    assert b.set("tai.zimo", "4") is None
+    b.save()
+    rename(renamed, "小孩二", "Kid two")  # a rename alone
+    renamed.save()
+    assert dict(load_profile("kid").own_tai) == {"menqing": 2, "dealer": 3} and load_profile("kid").value("zimo") == 4
