@@ -206,6 +206,7 @@ class RuleSetDraft:
         self.base = base  # the rule set copied (or edited)
         self.id, self.name, self.editing = pid, name, editing
         self.loaded = loaded  # the file as the editor read it (editing): a save is refused where it has changed
+        self.remade = False  # an edited set deleted meanwhile, to be saved again as the editor has it
         self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
         self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
         self.typed: dict[str, str] = {}  # what a number field holds where it is refused
@@ -278,7 +279,7 @@ class RuleSetDraft:
             own_house = [h for h in base.house_rules if h not in parent.house_rules]
         if own_house:
             data["house_rules"] = own_house
-        if self.editing and base.source:
+        if (self.editing or self.remade) and base.source:
             data["source"] = base.source
         return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}",
                              folder=data_dir() / "profiles")
@@ -296,8 +297,14 @@ class RuleSetDraft:
 
     def as_new(self) -> None:
         """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that
-        id was taken since)."""
-        self.editing, self.loaded = False, None
+        id was taken since), as the editor has it: its ``inherits`` where that set is still here, and its ``source``
+        (a review: both were dropped, the old parent's values flattened in)."""
+        self.loaded, self.remade = None, True
+        if self.editing and self.base.inherits is not None:
+            try:
+                load_profile(self.base.inherits)
+            except ProfileError:  # its parent is gone too: a copy of the built-in set it came from
+                self.editing = False
 
     def save(self) -> Words:
         """Save it as ``companion tai --save-profile`` does; what was done, or :class:`RuleSetRefused`."""
@@ -305,7 +312,7 @@ class RuleSetDraft:
             key, why = next(iter(self.bad.items()))
             name = _BY_KEY[key].name
             raise RuleSetRefused(ui("rs_field_bad", field=name.zh, field_en=name.en, why=why.zh, why_en=why.en))
-        if self.editing:  # (another phone may have changed or deleted it since the editor read it)
+        if self.editing and not self.remade:  # (another phone may have changed or deleted it since it was read)
             self._check_unchanged()
         else:  # (another phone may have saved one under this id since the copy was made)
             _check_new_id(self.id)
@@ -321,7 +328,7 @@ class RuleSetDraft:
             raise _refused(bad) from None
         except OSError as e:
             raise RuleSetRefused(ui("rs_write_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
-        self.loaded = _read(self.id)
+        self.loaded, self.remade = _read(self.id), False
         return ui("rs_saved", name=self.name.zh, name_en=self.name.en, id=self.id)
 
 

@@ -524,3 +524,23 @@ def test_saving_a_child_after_another_phone_changed_its_parent_keeps_the_parents
     rename(renamed, "小孩二", "Kid two")  # a rename alone
     renamed.save()
     assert dict(load_profile("kid").own_tai) == {"menqing": 2, "dealer": 3} and load_profile("kid").value("zimo") == 4
+
+
+def test_saving_again_a_set_deleted_meanwhile_keeps_its_parent_and_source(data: Path) -> None:
+    """"Save it again" after another phone deleted the set wrote it as a copy of the built-in set, its parent's
+    values flattened in and its ``source`` line gone (a change review): it is made again as the editor had it."""
+    _par_kid(data, 'source = "club sheet 2024"\n')
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "3") is None
+    delete("kid")  # another phone
+    with pytest.raises(RuleSetRefused) as gone:
+        draft.save()
+    assert gone.value.stale == "gone"
+    draft.as_new()
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "par" and kid.source == "club sheet 2024"
+    assert dict(kid.own_tai) == {"menqing": 2, "dealer": 3}
+    assert draft.set("tai.dealer", "4") is None
+    draft.save()  # and it is edited as before after that
+    assert load_profile("kid").value("dealer") == 4
