@@ -897,6 +897,10 @@ UI: dict[str, tuple[str, str]] = {
     "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
     "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",
                         "The rule set “{id}” was deleted or cannot be read: scored here with “{default_en}”"),
+    # (rule sets, a change review's mends: the card, the heirs, the names)
+    "rs_scored_before": ("這個結果是用「{name}」算的（當時它還在）；再算一次才會改用現在的規則",
+                         "This result was scored with “{name_en}” while it was still here; score the hand again to use "
+                         "the rules picked now"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

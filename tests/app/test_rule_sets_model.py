@@ -544,3 +544,37 @@ def test_saving_again_a_set_deleted_meanwhile_keeps_its_parent_and_source(data: 
     assert draft.set("tai.dealer", "4") is None
     draft.save()  # and it is edited as before after that
     assert load_profile("kid").value("dealer") == 4
+
+
+def test_the_score_card_names_the_rules_it_was_scored_with_after_the_set_is_deleted(data: Path) -> None:
+    """A card scored with a house set kept that set's tai once the set was deleted, and a redraw (the language
+    switch) added "scored here with the default" on it (a change review): the card says what it was scored with, and
+    that the hand must be scored again for the rules picked now; once scored again it names the default, once."""
+    from companion.app.photo_model import PhotoPanel
+    from companion.app.view_photo import ID_PHOTO_RULES_STALE, PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "club.toml").write_text('id = "club"\ninherits = "atawmj_2009"\nname_zh = "俱樂部"\n'
+                                                 'name_en = "Club"\n[tai]\nzimo = 5\n', encoding="utf-8")
+
+    def unused(*_: object) -> tuple[object, dict]:
+        raise AssertionError("no photo here")
+
+    tab = PhotoTab(_Host(), PhotoSource(demo=unused, read_file=unused, upload_dir=None))  # type: ignore[arg-type]
+    tab.set_context(profile="club")
+    tab.score_typed("123m456m234p678p345s88s")
+    club = tab.shown
+    assert isinstance(club, PhotoPanel)
+    (data / "profiles" / "club.toml").unlink()  # another phone deletes it
+    texts = _texts(tab._card(club))  # a redraw that does not score again
+    default = load_profile("atawmj_2009").name_en
+    assert "Scored with: Club" in texts and not any(default in x for x in texts), texts
+    assert any("Club" in x and "again" in x for x in texts)
+    tab.open()  # scored again
+    again = tab.shown
+    assert isinstance(again, PhotoPanel) and again.total != club.total
+    texts = _texts(tab.build())
+    assert f"Scored with: {default}" in texts and sum("deleted" in x for x in texts) == 1, texts
+    assert not [x for x in texts if "again" in x and "Club" in x]
+    assert ID_PHOTO_RULES_STALE
