@@ -13,6 +13,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.app.house_rules import HOUSE_RULES
@@ -22,6 +23,7 @@ from companion.rules.profiles import (
     DEFAULT_PROFILE,
     Profile,
     ProfileError,
+    _is_path,
     check_caps,
     load_profile,
     os_error_zh,
@@ -105,11 +107,60 @@ def _raw(pid: str) -> dict[str, Any]:
         return {}
 
 
+def _parent_path(pid: str, parent: str) -> Path | None:
+    """The file the house set ``pid`` inherits where it names one by its path (as ``load_profile`` takes it)."""
+    if not _is_path(parent):
+        return None
+    try:
+        return (user_profile_path(pid).parent / parent).resolve()
+    except (OSError, ValueError, ProfileError):
+        return None
+
+
+def _shown_id(pid: str, parent: str) -> str:
+    """The set ``parent`` (an id, or a path ``pid`` names it by) as the app shows it: never a folder."""
+    there = _parent_path(pid, parent)
+    return parent if there is None else there.stem
+
+
+def _name_of(pid: str) -> Words:
+    """The names of the house file ``pid`` as it says them (its id where it says none)."""
+    raw = _raw(pid)
+    zh, en = raw.get("name_zh"), raw.get("name_en")
+    return Words(zh if isinstance(zh, str) and zh else pid, en if isinstance(en, str) and en else pid)
+
+
+def _missing(pid: str) -> tuple[str | None, str] | None:
+    """Where a set the house file ``pid`` inherits, near or far, is no longer here: the house set through which it
+    does (None: ``pid`` inherits it itself) and the one missing."""
+    via: str | None = None
+    at = pid
+    for _ in range(20):
+        parent = _raw(at).get("inherits")
+        if not isinstance(parent, str) or parent in BUILTIN:
+            return None
+        there = _parent_path(at, parent)
+        if there is not None:
+            if not there.is_file():
+                return via, there.stem
+            if there.parent != user_profile_path(pid).parent.resolve():
+                return None  # (a file outside the data folder: said as the store says it)
+            parent = there.stem
+        elif not valid_id(parent) or parent not in list_profiles():
+            return via, parent
+        via = at = parent
+    return None
+
+
 def _problem(pid: str, bad: ProfileError) -> Words:
     """Why the house file ``pid`` cannot be played, as the host sees it: no folder, no command-line advice."""
-    parent = _raw(pid).get("inherits")
-    if isinstance(parent, str) and parent not in list_profiles():
-        return ui("rs_parent_gone", parent=parent)
+    missing = _missing(pid)
+    if missing is not None:
+        via, gone = missing
+        if via is None:
+            return ui("rs_parent_gone", parent=gone)
+        name = _name_of(via)
+        return ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=gone)
     folder = str(data_dir() / "profiles")
     zh, en = bad.zh.replace(folder, "…"), str(bad).replace(folder, "…")
     return Words(zh, en)
@@ -133,6 +184,11 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
         check_caps(profile)
     except ProfileError:
         default = load_profile(DEFAULT_PROFILE)
+        missing = _missing(pid) if valid_id(pid) and pid in list_profiles() else None
+        if missing is not None:  # (a review: a set whose parent was deleted was said to be deleted itself)
+            name = _name_of(pid)
+            return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=missing[1],
+                               default=default.name_zh, default_en=default.name_en)
         return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
     return profile, None
 
@@ -458,10 +514,12 @@ def delete(pid: str) -> Words:
     except ProfileError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     heirs = [other for other in list_profiles() if other not in BUILTIN and other != pid
-             and _raw(other).get("inherits") == pid]
+             and _inherits(other, pid)]
+    name = _name_of(pid)
     if heirs:  # each would be left unreadable (a review: they vanished from every dropdown)
-        names = [next((r.name for r in rule_sets() if r.id == h), Words(h, h)) for h in heirs]
-        raise RuleSetRefused(ui("rs_delete_inherited", id=pid, names="、".join(f"「{n.zh}」" for n in names),
+        names = [_name_of(h) for h in heirs]
+        raise RuleSetRefused(ui("rs_delete_inherited" if len(names) > 1 else "rs_delete_inherited_one",
+                                name=name.zh, name_en=name.en, names="、".join(f"「{n.zh}」" for n in names),
                                 names_en=", ".join(f"“{n.en}”" for n in names)))
     try:
         path.unlink()
@@ -469,4 +527,19 @@ def delete(pid: str) -> Words:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     except OSError as e:
         raise RuleSetRefused(ui("rs_delete_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
-    return ui("rs_deleted", id=pid)
+    return ui("rs_deleted", name=name.zh, name_en=name.en)
+
+
+def _inherits(other: str, pid: str) -> bool:
+    """Whether the house file ``other`` inherits ``pid``, by its id or by its file's path (a review: a set that
+    named its parent's file was left unreadable by the parent's delete)."""
+    parent = _raw(other).get("inherits")
+    if not isinstance(parent, str):
+        return False
+    if parent == pid:
+        return True
+    there = _parent_path(other, parent)
+    try:
+        return there is not None and there == user_profile_path(pid).resolve()
+    except (OSError, ProfileError):
+        return False

@@ -158,7 +158,7 @@ def test_a_copy_is_edited_and_saved_through_the_store_and_a_built_in_one_is_neve
     for pid in BUILTIN:
         assert "built" in _refused(edit, pid).en and "built" in _refused(delete, pid).en
     assert not list((data / "profiles").glob("atawmj*"))
-    assert "home8" in delete("home8").en
+    assert "“Home, no cap”" in delete("home8").en
     assert [p for p in rule_set_options() if p[0] == "home8"] == []
     assert "no house rule set" in _refused(delete, "home8").en  # said, not a traceback
 
@@ -578,3 +578,60 @@ def test_the_score_card_names_the_rules_it_was_scored_with_after_the_set_is_dele
     assert f"Scored with: {default}" in texts and sum("deleted" in x for x in texts) == 1, texts
     assert not [x for x in texts if "again" in x and "Club" in x]
     assert ID_PHOTO_RULES_STALE
+
+
+def test_a_parent_named_by_its_path_is_not_deleted_and_no_folder_is_shown(data: Path) -> None:
+    """A set inheriting its parent by the file's path did not keep the parent from being deleted, and was then
+    listed with the data folder's full path (a change review)."""
+    _par_kid(data)
+    kid = data / "profiles" / "kid.toml"
+    kid.write_text(kid.read_text(encoding="utf-8").replace('inherits = "par"',
+                                                           f'inherits = "{data / "profiles" / "par.toml"}"'),
+                   encoding="utf-8")
+    assert load_profile("kid").value("zimo") == 2
+    why = _refused(delete, "par")
+    assert "“Kid”" in why.en and "“Parent”" in why.en and (data / "profiles" / "par.toml").exists()
+    (data / "profiles" / "par.toml").unlink()  # by hand
+    listed = next(r for r in rule_sets() if r.id == "kid")
+    assert listed.problem is not None and "par" in listed.problem.en and "par" in listed.problem.zh
+    assert str(data) not in listed.problem.en + listed.problem.zh
+
+
+def test_a_set_whose_grandparent_is_gone_says_which_set_is_missing(data: Path) -> None:
+    """A set whose grandparent was deleted by hand was listed with the raw file error (file keys, command-line
+    advice), and the Score view said that set itself was deleted (a change review)."""
+    from companion.app.rule_sets_model import rule_set_used
+
+    _par_kid(data)
+    (data / "profiles" / "grand.toml").write_text('id = "grand"\ninherits = "kid"\nname_zh = "孫子"\n'
+                                                  'name_en = "Grand"\n', encoding="utf-8")
+    (data / "profiles" / "par.toml").unlink()
+    listed = next(r for r in rule_sets() if r.id == "grand")
+    assert listed.problem is not None
+    assert listed.problem.en == "It inherits “Kid”, and the set “par” that one comes from is no longer here"
+    assert "「小孩」" in listed.problem.zh and "「par」" in listed.problem.zh
+    said = listed.problem.en + listed.problem.zh
+    assert "profile" not in said and ".toml" not in said and str(data) not in said
+    _, note = rule_set_used("grand")
+    assert note is not None and "deleted" not in note.en and "刪除" not in note.zh
+    assert "“par”" in note.en and "“Grand”" in note.en and "「par」" in note.zh and "「孫子」" in note.zh
+    assert "deleted" in (rule_set_used("gone")[1] or Words("", "")).en  # one deleted itself is said so
+
+
+def test_a_delete_refused_for_one_heir_or_several_is_worded_for_each_and_names_the_sets(data: Path) -> None:
+    """"“Grand” inherit it … Delete them first" / 它們 for one heir, and the sets named by their ids (a change
+    review)."""
+    _par_kid(data)
+    (data / "profiles" / "grand.toml").write_text('id = "grand"\ninherits = "kid"\nname_zh = "孫子"\n'
+                                                  'name_en = "Grand"\n', encoding="utf-8")
+    one = _refused(delete, "kid")
+    assert one.en == ("“Kid” was not deleted: “Grand” inherits it and could not be used without it. Delete “Grand” "
+                      "first")
+    assert "它們" not in one.zh and "「小孩」" in one.zh and "「孫子」" in one.zh and " " not in one.zh
+    (data / "profiles" / "k2.toml").write_text('id = "k2"\ninherits = "par"\nname_zh = "二"\nname_en = "Two"\n',
+                                               encoding="utf-8")
+    two = _refused(delete, "par")
+    assert "“Two”, “Kid” inherit it" in two.en and "Delete them first" in two.en and "它們" in two.zh
+    assert "「爸爸」" in two.zh and "“Parent”" in two.en
+    delete("grand")
+    assert delete("kid") == Words("已刪除「小孩」；用它入座的牌桌照舊", "Deleted “Kid”; tables seated under it are unchanged")
