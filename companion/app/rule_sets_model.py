@@ -263,6 +263,7 @@ class RuleSetDraft:
         self.id, self.name, self.editing = pid, name, editing
         self.loaded = loaded  # the file as the editor read it (editing): a save is refused where it has changed
         self.remade = False  # an edited set deleted meanwhile, to be saved again as the editor has it
+        self.was = name if editing else None  # the names its file had (one saved before the cap keeps them)
         self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
         self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
         self.typed: dict[str, str] = {}  # what a number field holds where it is refused
@@ -372,6 +373,7 @@ class RuleSetDraft:
             self._check_unchanged()
         else:  # (another phone may have saved one under this id since the copy was made)
             _check_new_id(self.id)
+        _check_names(self.name, self.id, self.was)  # (another phone may have taken a name since: a review)
         cap, least = self.values["switches.tai_cap"], self.values["switches.min_tai"]
         if cap != "none" and least > cap:  # (the store says so too, in its file's words: min_tai, tai_cap)
             raise RuleSetRefused(ui("rs_min_above_cap", least=least, cap=cap, min_name=_BY_KEY["switches.min_tai"]
@@ -385,6 +387,8 @@ class RuleSetDraft:
         except OSError as e:
             raise RuleSetRefused(ui("rs_write_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
         self.loaded, self.remade = _read(self.id), False
+        if self.editing:
+            self.was = self.name
         return ui("rs_saved", name=self.name.zh, name_en=self.name.en, id=self.id)
 
 
@@ -451,16 +455,21 @@ def _check_new_id(pid: str) -> None:
 def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
     if not name.zh or not name.en:
         raise RuleSetRefused(ui("rs_name_missing"))
-    if name != was and max(_width(name.zh), _width(name.en)) > NAME_WIDTH:  # (one saved before the cap keeps it)
-        raise RuleSetRefused(ui("rs_name_long", zh=NAME_WIDTH // 2, most=NAME_WIDTH))
-    for text in (name.zh, name.en):
+    before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
+    for text, before in ((name.zh, before_zh), (name.en, before_en)):  # (one saved before the cap keeps
+        # it, though the other name is changed: a review)
+        if text != before and _width(text) > NAME_WIDTH:
+            raise RuleSetRefused(ui("rs_name_long", zh=NAME_WIDTH // 2, most=NAME_WIDTH))
+    for text, key in ((name.zh, "rs_name_zh"), (name.en, "rs_name_en")):
         odd = odd_character(text)
-        if odd is not None:  # (as the store refuses it)
-            raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}"))
-    if _CJK.search(name.en):
+        if odd is not None:  # (as the store refuses it, naming the name as the editor does: a review saw name_zh)
+            field = ui(key)
+            raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}", field=field.zh, field_en=field.en))
+    if name.en != before_en and _CJK.search(name.en):
         raise RuleSetRefused(ui("rs_name_en_cjk"))
+    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if n != before]
     for r in rule_sets():
-        if r.id != pid and (name.zh in (r.name.zh, r.name.en) or name.en in (r.name.zh, r.name.en)):
+        if r.id != pid and any(n in (r.name.zh, r.name.en) for n in new):
             raise RuleSetRefused(ui("rs_name_taken", name=name.zh if name.zh in (r.name.zh, r.name.en) else name.en,
                                     other=r.name.zh, other_en=r.name.en))
 

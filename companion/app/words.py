@@ -891,8 +891,8 @@ UI: dict[str, tuple[str, str]] = {
     "rs_case_builtin": ("檔案 {id} 和內建規則 {builtin} 只差在大小寫，無法使用；可以刪除它",
                         "The file {id} differs from the built-in {builtin} only in case and cannot be used; you can "
                         "delete it"),
-    "rs_name_odd": ("名稱裡有看不見的控制字元（{code}），請寫成一行看得見的字",
-                    "The name holds an invisible control character ({code}): write it on one line, of visible "
+    "rs_name_odd": ("「{field}」裡有看不見的控制字元（{code}），請寫成一行看得見的字",
+                    "The {field_en} holds an invisible control character ({code}): write it on one line, of visible "
                     "characters"),
     "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
     "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",

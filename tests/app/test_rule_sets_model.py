@@ -635,3 +635,42 @@ def test_a_delete_refused_for_one_heir_or_several_is_worded_for_each_and_names_t
     assert "「爸爸」" in two.zh and "“Parent”" in two.en
     delete("grand")
     assert delete("kid") == Words("已刪除「小孩」；用它入座的牌桌照舊", "Deleted “Kid”; tables seated under it are unchanged")
+
+
+def test_changing_one_name_of_a_set_saved_before_the_cap_checks_that_name_only(data: Path) -> None:
+    """Changing only the English name of a set whose Chinese name was saved longer than the cap was refused for the
+    Chinese name (a change review)."""
+    _par_kid(data)
+    kid = data / "profiles" / "kid.toml"
+    kid.write_text(kid.read_text(encoding="utf-8").replace('"小孩"', '"台北俱樂部週五晚上的十六張規則"'), encoding="utf-8")
+    draft = edit("kid")
+    rename(draft, draft.name.zh, "Kid Friday")
+    draft.save()
+    assert load_profile("kid").name_en == "Kid Friday"
+    assert "12" in _refused(rename, draft, "台北俱樂部週五晚上的十六張規則二", "Kid Friday").zh
+
+
+def test_two_phones_copying_under_one_name_at_once_are_refused_at_save(data: Path) -> None:
+    """Two copy forms given the same names, then both saved, made two sets the dropdowns could not tell apart (a
+    change review): the names are checked again at save."""
+    _par_kid(data)
+    first, second = clone("par", "c1", "同名", "Same"), clone("par", "c2", "同名", "Same")
+    first.save()
+    why = _refused(second.save)
+    assert "“Same”" in why.en and "「同名」" in why.zh
+    assert "c2" not in dict(rule_set_options())
+
+
+def test_a_hand_placed_name_with_a_control_character_is_named_as_the_editor_names_it(data: Path) -> None:
+    """Saving a set whose hand-placed name held a tab was refused naming the file key name_zh (a change review)."""
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "tabby.toml").write_text('id = "tabby"\ninherits = "atawmj_2009"\nname_zh = "週五\\t規則"\n'
+                                                  'name_en = "Tabby"\n', encoding="utf-8")
+    draft = edit("tabby")
+    assert draft.set("tai.zimo", "2") is None
+    why = _refused(draft.save)
+    assert "Chinese name" in why.en and "中文名稱" in why.zh and "U+0009" in why.en
+    assert "name_zh" not in why.en + why.zh
+    rename(draft, "週五規則", "Tabby")
+    draft.save()
+    assert load_profile("tabby").value("zimo") == 2
