@@ -469,9 +469,10 @@ def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
         raise RuleSetRefused(ui("rs_name_en_cjk"))
     new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if n != before]
     for r in rule_sets():
-        if r.id != pid and any(n in (r.name.zh, r.name.en) for n in new):
-            raise RuleSetRefused(ui("rs_name_taken", name=name.zh if name.zh in (r.name.zh, r.name.en) else name.en,
-                                    other=r.name.zh, other_en=r.name.en))
+        taken = [n for n in new if n in (r.name.zh, r.name.en)] if r.id != pid else []
+        if taken:  # (each language names the clash in its own name where both clash)
+            raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], other=r.name.zh,
+                                    other_en=r.name.en))
 
 
 def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
