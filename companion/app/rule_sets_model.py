@@ -483,8 +483,8 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     _check_names(name, pid)
     try:
         base = load_profile(source)
-    except ProfileError as bad:
-        raise _refused(bad) from None
+    except ProfileError as bad:  # (as the Settings list says it: no folder, no file keys)
+        raise RuleSetRefused(_problem(source, bad)) from None
     return RuleSetDraft(base, pid, name, editing=False)
 
 

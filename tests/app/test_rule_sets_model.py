@@ -616,6 +616,7 @@ def test_a_set_whose_grandparent_is_gone_says_which_set_is_missing(data: Path) -
     assert note is not None and "deleted" not in note.en and "刪除" not in note.zh
     assert "“par”" in note.en and "“Grand”" in note.en and "「par」" in note.zh and "「孫子」" in note.zh
     assert "deleted" in (rule_set_used("gone")[1] or Words("", "")).en  # one deleted itself is said so
+    assert _refused(clone, "grand", "g2", "孫二", "Grand two") == listed.problem  # a copy of it: said alike
 
 
 def test_a_delete_refused_for_one_heir_or_several_is_worded_for_each_and_names_the_sets(data: Path) -> None:
