@@ -13,6 +13,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.app.house_rules import HOUSE_RULES
@@ -22,6 +23,7 @@ from companion.rules.profiles import (
     DEFAULT_PROFILE,
     Profile,
     ProfileError,
+    _is_path,
     check_caps,
     load_profile,
     os_error_zh,
@@ -105,11 +107,60 @@ def _raw(pid: str) -> dict[str, Any]:
         return {}
 
 
+def _parent_path(pid: str, parent: str) -> Path | None:
+    """The file the house set ``pid`` inherits where it names one by its path (as ``load_profile`` takes it)."""
+    if not _is_path(parent):
+        return None
+    try:
+        return (user_profile_path(pid).parent / parent).resolve()
+    except (OSError, ValueError, ProfileError):
+        return None
+
+
+def _shown_id(pid: str, parent: str) -> str:
+    """The set ``parent`` (an id, or a path ``pid`` names it by) as the app shows it: never a folder."""
+    there = _parent_path(pid, parent)
+    return parent if there is None else there.stem
+
+
+def _name_of(pid: str) -> Words:
+    """The names of the house file ``pid`` as it says them (its id where it says none)."""
+    raw = _raw(pid)
+    zh, en = raw.get("name_zh"), raw.get("name_en")
+    return Words(zh if isinstance(zh, str) and zh else pid, en if isinstance(en, str) and en else pid)
+
+
+def _missing(pid: str) -> tuple[str | None, str] | None:
+    """Where a set the house file ``pid`` inherits, near or far, is no longer here: the house set through which it
+    does (None: ``pid`` inherits it itself) and the one missing."""
+    via: str | None = None
+    at = pid
+    for _ in range(20):
+        parent = _raw(at).get("inherits")
+        if not isinstance(parent, str) or parent in BUILTIN:
+            return None
+        there = _parent_path(at, parent)
+        if there is not None:
+            if not there.is_file():
+                return via, there.stem
+            if there.parent != user_profile_path(pid).parent.resolve():
+                return None  # (a file outside the data folder: said as the store says it)
+            parent = there.stem
+        elif not valid_id(parent) or parent not in list_profiles():
+            return via, parent
+        via = at = parent
+    return None
+
+
 def _problem(pid: str, bad: ProfileError) -> Words:
     """Why the house file ``pid`` cannot be played, as the host sees it: no folder, no command-line advice."""
-    parent = _raw(pid).get("inherits")
-    if isinstance(parent, str) and parent not in list_profiles():
-        return ui("rs_parent_gone", parent=parent)
+    missing = _missing(pid)
+    if missing is not None:
+        via, gone = missing
+        if via is None:
+            return ui("rs_parent_gone", parent=gone)
+        name = _name_of(via)
+        return ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=gone)
     folder = str(data_dir() / "profiles")
     zh, en = bad.zh.replace(folder, "…"), str(bad).replace(folder, "…")
     return Words(zh, en)
@@ -133,6 +184,11 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
         check_caps(profile)
     except ProfileError:
         default = load_profile(DEFAULT_PROFILE)
+        missing = _missing(pid) if valid_id(pid) and pid in list_profiles() else None
+        if missing is not None:  # (a review: a set whose parent was deleted was said to be deleted itself)
+            name = _name_of(pid)
+            return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=missing[1],
+                               default=default.name_zh, default_en=default.name_en)
         return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
     return profile, None
 
@@ -206,6 +262,8 @@ class RuleSetDraft:
         self.base = base  # the rule set copied (or edited)
         self.id, self.name, self.editing = pid, name, editing
         self.loaded = loaded  # the file as the editor read it (editing): a save is refused where it has changed
+        self.remade = False  # an edited set deleted meanwhile, to be saved again as the editor has it
+        self.was = name if editing else None  # the names its file had (one saved before the cap keeps them)
         self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
         self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
         self.typed: dict[str, str] = {}  # what a number field holds where it is refused
@@ -254,17 +312,31 @@ class RuleSetDraft:
             except ProfileError as bad:
                 raise _refused(bad) from None
             data["inherits"] = parent_id
-            kept = {k: v for k, v in base.own_tai.items() if f"tai.{k}" not in _BY_KEY} if self.editing else {}
-            data["tai"] = kept | {k.partition(".")[2]: v for k, v in own_tai.items()
-                                  if parent.tai[k.partition(".")[2]] != v}
-            data["switches"] = {k.partition(".")[2]: v for k, v in own_switches.items()
-                                if parent.switches[k.partition(".")[2]] != v}
+            if self.editing:  # the file's own values as they were, and what this editor changed where it differs
+                # from the parent as it is now: a value the editor loaded from the parent is never pinned (a review:
+                # another phone's change to the parent was undone for the child by the child's save)
+                data["tai"], data["switches"] = dict(base.own_tai), dict(base.own_switches)
+                for key, v in self.values.items():
+                    kind, _, name = key.partition(".")
+                    if not self.changed(key):
+                        continue
+                    mine, theirs = (data["tai"], parent.tai) if kind == "tai" else (data["switches"],
+                                                                                      parent.switches)
+                    if theirs[name] != v:
+                        mine[name] = v
+                    else:
+                        mine.pop(name, None)
+            else:
+                data["tai"] = {k.partition(".")[2]: v for k, v in own_tai.items()
+                               if parent.tai[k.partition(".")[2]] != v}
+                data["switches"] = {k.partition(".")[2]: v for k, v in own_switches.items()
+                                    if parent.switches[k.partition(".")[2]] != v}
             # the items the rule set copied marks "house rule" (uncertain) beyond its parent's; a value this table
             # sets otherwise is agreed, and loses the mark as it does in any file that overrides its parent
             own_house = [h for h in base.house_rules if h not in parent.house_rules]
         if own_house:
             data["house_rules"] = own_house
-        if self.editing and base.source:
+        if (self.editing or self.remade) and base.source:
             data["source"] = base.source
         return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}",
                              folder=data_dir() / "profiles")
@@ -282,8 +354,14 @@ class RuleSetDraft:
 
     def as_new(self) -> None:
         """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that
-        id was taken since)."""
-        self.editing, self.loaded = False, None
+        id was taken since), as the editor has it: its ``inherits`` where that set is still here, and its ``source``
+        (a review: both were dropped, the old parent's values flattened in)."""
+        self.loaded, self.remade = None, True
+        if self.editing and self.base.inherits is not None:
+            try:
+                load_profile(self.base.inherits)
+            except ProfileError:  # its parent is gone too: a copy of the built-in set it came from
+                self.editing = False
 
     def save(self) -> Words:
         """Save it as ``companion tai --save-profile`` does; what was done, or :class:`RuleSetRefused`."""
@@ -291,10 +369,11 @@ class RuleSetDraft:
             key, why = next(iter(self.bad.items()))
             name = _BY_KEY[key].name
             raise RuleSetRefused(ui("rs_field_bad", field=name.zh, field_en=name.en, why=why.zh, why_en=why.en))
-        if self.editing:  # (another phone may have changed or deleted it since the editor read it)
+        if self.editing and not self.remade:  # (another phone may have changed or deleted it since it was read)
             self._check_unchanged()
         else:  # (another phone may have saved one under this id since the copy was made)
             _check_new_id(self.id)
+        _check_names(self.name, self.id, self.was)  # (another phone may have taken a name since: a review)
         cap, least = self.values["switches.tai_cap"], self.values["switches.min_tai"]
         if cap != "none" and least > cap:  # (the store says so too, in its file's words: min_tai, tai_cap)
             raise RuleSetRefused(ui("rs_min_above_cap", least=least, cap=cap, min_name=_BY_KEY["switches.min_tai"]
@@ -307,7 +386,9 @@ class RuleSetDraft:
             raise _refused(bad) from None
         except OSError as e:
             raise RuleSetRefused(ui("rs_write_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
-        self.loaded = _read(self.id)
+        self.loaded, self.remade = _read(self.id), False
+        if self.editing:
+            self.was = self.name
         return ui("rs_saved", name=self.name.zh, name_en=self.name.en, id=self.id)
 
 
@@ -374,18 +455,24 @@ def _check_new_id(pid: str) -> None:
 def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
     if not name.zh or not name.en:
         raise RuleSetRefused(ui("rs_name_missing"))
-    if name != was and max(_width(name.zh), _width(name.en)) > NAME_WIDTH:  # (one saved before the cap keeps it)
-        raise RuleSetRefused(ui("rs_name_long", zh=NAME_WIDTH // 2, most=NAME_WIDTH))
-    for text in (name.zh, name.en):
+    before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
+    for text, before in ((name.zh, before_zh), (name.en, before_en)):  # (one saved before the cap keeps
+        # it, though the other name is changed: a review)
+        if text != before and _width(text) > NAME_WIDTH:
+            raise RuleSetRefused(ui("rs_name_long", zh=NAME_WIDTH // 2, most=NAME_WIDTH))
+    for text, key in ((name.zh, "rs_name_zh"), (name.en, "rs_name_en")):
         odd = odd_character(text)
-        if odd is not None:  # (as the store refuses it)
-            raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}"))
-    if _CJK.search(name.en):
+        if odd is not None:  # (as the store refuses it, naming the name as the editor does: a review saw name_zh)
+            field = ui(key)
+            raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}", field=field.zh, field_en=field.en))
+    if name.en != before_en and _CJK.search(name.en):
         raise RuleSetRefused(ui("rs_name_en_cjk"))
+    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if n != before]
     for r in rule_sets():
-        if r.id != pid and (name.zh in (r.name.zh, r.name.en) or name.en in (r.name.zh, r.name.en)):
-            raise RuleSetRefused(ui("rs_name_taken", name=name.zh if name.zh in (r.name.zh, r.name.en) else name.en,
-                                    other=r.name.zh, other_en=r.name.en))
+        taken = [n for n in new if n in (r.name.zh, r.name.en)] if r.id != pid else []
+        if taken:  # (each language names the clash in its own name where both clash)
+            raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], other=r.name.zh,
+                                    other_en=r.name.en))
 
 
 def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
@@ -396,8 +483,8 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     _check_names(name, pid)
     try:
         base = load_profile(source)
-    except ProfileError as bad:
-        raise _refused(bad) from None
+    except ProfileError as bad:  # (as the Settings list says it: no folder, no file keys)
+        raise RuleSetRefused(_problem(source, bad)) from None
     return RuleSetDraft(base, pid, name, editing=False)
 
 
@@ -437,10 +524,12 @@ def delete(pid: str) -> Words:
     except ProfileError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     heirs = [other for other in list_profiles() if other not in BUILTIN and other != pid
-             and _raw(other).get("inherits") == pid]
+             and _inherits(other, pid)]
+    name = _name_of(pid)
     if heirs:  # each would be left unreadable (a review: they vanished from every dropdown)
-        names = [next((r.name for r in rule_sets() if r.id == h), Words(h, h)) for h in heirs]
-        raise RuleSetRefused(ui("rs_delete_inherited", id=pid, names="、".join(f"「{n.zh}」" for n in names),
+        names = [_name_of(h) for h in heirs]
+        raise RuleSetRefused(ui("rs_delete_inherited" if len(names) > 1 else "rs_delete_inherited_one",
+                                name=name.zh, name_en=name.en, names="、".join(f"「{n.zh}」" for n in names),
                                 names_en=", ".join(f"“{n.en}”" for n in names)))
     try:
         path.unlink()
@@ -448,4 +537,19 @@ def delete(pid: str) -> Words:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     except OSError as e:
         raise RuleSetRefused(ui("rs_delete_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
-    return ui("rs_deleted", id=pid)
+    return ui("rs_deleted", name=name.zh, name_en=name.en)
+
+
+def _inherits(other: str, pid: str) -> bool:
+    """Whether the house file ``other`` inherits ``pid``, by its id or by its file's path (a review: a set that
+    named its parent's file was left unreadable by the parent's delete)."""
+    parent = _raw(other).get("inherits")
+    if not isinstance(parent, str):
+        return False
+    if parent == pid:
+        return True
+    there = _parent_path(other, parent)
+    try:
+        return there is not None and there == user_profile_path(pid).resolve()
+    except (OSError, ProfileError):
+        return False

@@ -76,6 +76,7 @@ log = logging.getLogger(__name__)
 PHOTO_FIX_TO = "photo-fix-to"  # the key of the palette's line, scrolled to when a tile is tapped for correcting
 ID_PHOTO_RULES_NOTE = "photo-rules-note"  # the rules scored with, where the set picked is gone
 ID_PHOTO_RULES_USED = "photo-rules-used"  # the rule set a score card was scored with
+ID_PHOTO_RULES_STALE = "photo-rules-stale"  # the card was scored with a set no longer here
 ID_PHOTO_FIX_TOTAL = "photo-fix-total"  # the total, under the tiles corrected
 
 
@@ -113,6 +114,7 @@ class PhotoTab:
         self.picking: int | None = None  # the tile being corrected
         self._runs = 0  # scorings started: only the latest one's result is shown
         self._scored_with: tuple[str | Profile, Stakes] | None = None  # the rules and stakes of the last scoring
+        self._scored_note: Words | None = None  # why those rules were not the set picked, said when it was scored
         self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
 
     # --- work off the page's loop ----------------------------------------------------------------------
@@ -175,11 +177,17 @@ class PhotoTab:
             profile = used if isinstance(used, Profile) else load_profile(used)
         except ProfileError:
             return []
-        t, note = self.host.t, self.rules_note()
+        t, then, now = self.host.t, self._scored_note, self.rules_note()
         out = [ident(ID_PHOTO_RULES_USED, label(t(ui("rs_scored_with", name=profile.name_zh, name_en=profile.name_en)),
                                                 12, colour=GREY))]
-        if note is not None:
-            out.append(label(t(note), 13, bold=True, colour=ACCENT))
+        # the card says what held when it was scored, never what the form picks now (a review: a card scored with
+        # a set deleted since said it was scored with the default); the form's own note is not said twice
+        if then is not None and then != now:
+            out.append(label(t(then), 13, bold=True, colour=ACCENT))
+        if now is not None and then != now:  # scored with a set since deleted or damaged: its numbers are that set's
+            out.append(ident(ID_PHOTO_RULES_STALE, label(t(ui("rs_scored_before", name=profile.name_zh,
+                                                              name_en=profile.name_en)), 13, bold=True,
+                                                         colour=ACCENT)))
         return out
 
     def rules_note(self) -> Words | None:
@@ -202,7 +210,7 @@ class PhotoTab:
         if self._dealer_east():
             context = dataclasses.replace(context, dealer="E")
         profile, stakes = self._rules()
-        self._scored_with = (profile, stakes)
+        self._scored_with, self._scored_note = (profile, stakes), self.rules_note()
         if self.typed is not None:
             shown = score_typed_hand(self.typed, context.as_context(), stakes, profile, self.typed_win)
             if run == self._runs:

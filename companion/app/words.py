@@ -844,7 +844,7 @@ UI: dict[str, tuple[str, str]] = {
     "rs_opt_false_win_penalty_none": ("不罰", "no penalty"),
     "rs_saved": ("已儲存「{name}」（id {id}）：入座和拍照算台的規則選單裡都有它",
                  "Saved “{name_en}” (id {id}): it is offered when players sit down and when a hand is scored"),
-    "rs_deleted": ("已刪除 {id}；用它入座的牌桌照舊", "Deleted {id}; tables seated under it are unchanged"),
+    "rs_deleted": ("已刪除「{name}」；用它入座的牌桌照舊", "Deleted “{name_en}”; tables seated under it are unchanged"),
     "rs_not_a_choice": ("沒有「{got}」這個選項", "“{got}” is not one of the options"),
     "rs_not_a_number": ("「{got}」不是 {least} 到 {most} 的整數", "“{got}” is not a whole number from {least} to {most}"),
     "rs_not_a_number_or_none": ("「{got}」不是 {least} 到 {most} 的整數（空白＝不限）",
@@ -880,9 +880,9 @@ UI: dict[str, tuple[str, str]] = {
                           "make it again as you have it here, tap Save it again"),
     "rs_reload": ("重新載入", "Reload"),
     "rs_save_again": ("重新儲存", "Save it again"),
-    "rs_delete_inherited": ("不能刪除 {id}：{names} 是照它改的（繼承它），刪了它們就無法使用。請先刪除它們",
-                            "{id} was not deleted: {names_en} inherit it and could not be used without it. Delete "
-                            "them first"),
+    "rs_delete_inherited": ("不能刪除「{name}」：{names}是照它改的（繼承它），刪了它們就無法使用。請先刪除它們",
+                            "“{name_en}” was not deleted: {names_en} inherit it and could not be used without it. "
+                            "Delete them first"),
     "rs_delete_failed": ("無法刪除：{why}", "Could not delete it: {why_en}"),
     "rs_min_above_cap": ("「{min_name}」{least} 台大於「{cap_name}」{cap} 台，沒有一手胡牌付得到起胡的台數",
                          "{min_name_en} ({least}) is above {cap_name_en} ({cap}): no win could be paid what it needs"),
@@ -891,12 +891,24 @@ UI: dict[str, tuple[str, str]] = {
     "rs_case_builtin": ("檔案 {id} 和內建規則 {builtin} 只差在大小寫，無法使用；可以刪除它",
                         "The file {id} differs from the built-in {builtin} only in case and cannot be used; you can "
                         "delete it"),
-    "rs_name_odd": ("名稱裡有看不見的控制字元（{code}），請寫成一行看得見的字",
-                    "The name holds an invisible control character ({code}): write it on one line, of visible "
+    "rs_name_odd": ("「{field}」裡有看不見的控制字元（{code}），請寫成一行看得見的字",
+                    "The {field_en} holds an invisible control character ({code}): write it on one line, of visible "
                     "characters"),
     "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
     "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",
                         "The rule set “{id}” was deleted or cannot be read: scored here with “{default_en}”"),
+    # (rule sets, a change review's mends: the card, the heirs, the names)
+    "rs_scored_before": ("這個結果是用「{name}」算的（當時它還在）；再算一次才會改用現在的規則",
+                         "This result was scored with “{name_en}” while it was still here; score the hand again to use "
+                         "the rules picked now"),
+    "rs_delete_inherited_one": ("不能刪除「{name}」：{names}是照它改的（繼承它），刪了它，{names}就無法使用。請先刪除{names}",
+                                "“{name_en}” was not deleted: {names_en} inherits it and could not be used without it. "
+                                "Delete {names_en} first"),
+    "rs_ancestor_gone": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」已經不在了",
+                         "It inherits “{via_en}”, and the set “{parent}” that one comes from is no longer here"),
+    "rs_used_default_parent": ("規則「{name}」所根據的「{parent}」已經不在了，這裡改用「{default}」計算",
+                               "The set “{parent}” that the rule set “{name_en}” comes from is no longer here: scored "
+                               "here with “{default_en}”"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

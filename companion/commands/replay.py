@@ -97,6 +97,43 @@ def _correction_said(e: ev.Event, after: ev.Event | None, players: tuple[str, ..
     return msg("drew_flower_shown", name=zh, name_en=en, tile=drawn[1].zh, tile_en=f"{drawn[1].en} ({drawn[1].code})")
 
 
+class _UndoneShown:
+    """Follows the log for the eighth flower's correction of a draw logged face down (the records set aside, the
+    draw retracted with ``FLOWER_SHOWN_NOTE`` and entered again named, the records again) and its undo (what it
+    entered retracted with no note, then the draw face down and the records entered again as they were), so that
+    the undo's lines say what they do as the correction's own lines do (a change review found them bare)."""
+
+    def __init__(self) -> None:
+        self.aside = 0  # the set-aside retractions just passed
+        self.entered: dict[int, int] = {}  # the log's index of what a correction entered: the draw's seat
+        self.undone = 0  # the undo's retractions just passed
+        self.again = 0  # the undo's re-entries still to come
+
+    def said(self, at: int, e: ev.Event, after: ev.Event | None, players: tuple[str, ...]) -> Msg | None:
+        """What the event ``e`` at the log's index ``at`` adds to its line here, or None."""
+        if isinstance(e, ev.Retracted) and e.note == ev.SET_ASIDE_NOTE:
+            self.aside += 1
+            return None
+        if isinstance(e, ev.Retracted) and e.note == ev.FLOWER_SHOWN_NOTE:
+            drawn = _flower_drawn(after) if after is not None else None
+            if drawn is not None:
+                self.entered |= {k: drawn[0] for k in range(at + 1, at + 2 + self.aside)}
+            self.aside = 0
+            return None
+        self.aside = 0
+        if isinstance(e, ev.Retracted) and not e.note and e.target in self.entered:
+            self.undone += 1
+            zh, en = seat_label(self.entered[e.target], players)
+            return msg("retract_undo_shown", name=zh, name_en=en)
+        if self.undone:
+            self.again, self.undone = self.undone, 0
+        if self.again and not isinstance(e, ev.Retracted):
+            self.again -= 1
+            return msg("again_undo_shown")
+        self.again = 0
+        return None
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="replay an event log (JSON lines) and print the table and the ledger "
                                       "/ 重播牌局紀錄",
@@ -160,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     state = TableState()
     lenient: list[str] = []  # the events this version refuses, replayed as kept
+    undone_shown = _UndoneShown()
     for i, (line, e) in enumerate(events):
         name = type(e).__name__
         players = state.players
@@ -194,7 +232,9 @@ def run(args: argparse.Namespace) -> int:
                 zh = "".join(f"，{spec.zh if spec and spec.zh else k}：{_value_zh(v)}" for spec, k, v in changed)
                 en = "".join(f", {spec.en if spec and spec.en else k}: {v}" for spec, k, v in changed)
                 head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
-            added = _correction_said(e, events[i + 1][1] if i + 1 < len(events) else None, players)
+            after = events[i + 1][1] if i + 1 < len(events) else None
+            added = undone_shown.said(state.log_len - 1, e, after, players)
+            added = _correction_said(e, after, players) if added is None else added
             if added is not None:  # a retraction's why, a flower drawn shown (§2.6: public, named as it turns up)
                 head += pick(f"：{added.zh}", f": {added.en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log

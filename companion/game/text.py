@@ -229,6 +229,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                           "set aside to correct the draw before it; entered again after it as it was"),
     "retract_note": ("備註：{note}", "note: {note_en}"),
     "drew_flower_shown": ("{name} 摸到花 {tile}（亮出）", "{name} draws a flower, {tile_en} (shown)"),
+    # (the undo of that correction, as the replay says it: a change review found its lines bare)
+    "retract_undo_shown": ("復原：撤回第八張花的更正（{name} 的摸牌改回面朝下）",
+                           "undo: the eighth flower's correction of {name_en}'s draw taken back (the draw goes back "
+                           "to face down)"),
+    "again_undo_shown": ("照更正前的樣子重記（復原第八張花的更正）",
+                         "entered again as before the correction (the eighth flower's correction undone)"),
 }
 
 RETRACT_NOTES: dict[str, tuple[str, str]] = {

@@ -147,7 +147,10 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
             dealer="（莊）" if s == state.dealer else "", dealer_en=" (dealer)" if s == state.dealer else "")
         shown = held_flower(state) if state.phase is Phase.ACT and state.in_hand and s == state.turn else None
         # a flower drawn and not replaced is shown (§2.6): with the flowers, apart from the hidden hand
-        hand = format_tiles(st.concealed_tiles) if show_hands else f"[{st.size - (shown is not None)}]"
+        tiles = list(st.concealed_tiles)
+        if shown is not None and shown[1] in tiles:  # (shown once, after the flowers: a review saw it twice)
+            tiles.remove(shown[1])
+        hand = format_tiles(tiles) if show_hands else f"[{st.size - (shown is not None)}]"
         held = f" +{shown[1].code}{pick('（剛摸到，未補花）', ' (just drawn, not replaced)')}" if shown is not None else ""
         melds = " ".join(str(m) for m in _shown_melds(state, s, s if show_hands else None))
         tags = "".join(f" {x}" for x in (pick(st.ready.zh, st.ready.en) if st.ready else "",

@@ -444,3 +444,34 @@ def test_the_seat_and_the_banner_show_the_eighth_flower_held_and_what_the_table_
     assert not any("just drawn, not replaced yet" in x or "剛摸到，還沒補花" in x for x in texts)
     tab.detach()
     game.close()
+
+
+def test_companion_replay_shows_the_held_flower_once_and_says_what_the_undo_of_its_tap_did(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--show-hands` showed the eighth flower held both in the hand and after the flowers, and the undo of the
+    flower's tap printed bare "撤回 / Retracted" lines and a face-down draw and a 相公 entered again without a word
+    (a change review): the flower is shown once, apart, and the undo's lines say, in both languages, what they do."""
+    from companion.cli import main
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    assert game.wrong_count((dealer + 2) % 4, True) is None
+    assert game.flower(dealer, "8f") is None
+    assert game.undo() is None
+    path = game.path
+    game.close()
+    capsys.readouterr()
+    assert main(["replay", "--show-hands", "--lang", "both", str(path)]) == 0
+    out = capsys.readouterr().out
+    blocks = out.split("\n#")
+    held = next(b for b in blocks if "8f（剛摸到" in b or "+8f" in b)
+    seat_lines = [x for x in held.splitlines() if "+8f" in x]
+    assert len(seat_lines) == 1 and seat_lines[0].split()[0].count("8f") == 0, seat_lines
+    heads = [b.splitlines()[0] for b in blocks]
+    undo = [h for h in heads if "the eighth flower's correction of 阿東's draw taken back" in h]
+    assert len(undo) == 2 and all("撤回第八張花的更正（阿東 的摸牌改回面朝下）" in h for h in undo)
+    again = [h for h in heads if "entered again as before the correction" in h]
+    assert len(again) == 2 and all("照更正前的樣子重記" in h for h in again)
+    assert heads.index(again[0]) == heads.index(undo[1]) + 1 and heads[-1] == again[1]

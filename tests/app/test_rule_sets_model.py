@@ -158,7 +158,7 @@ def test_a_copy_is_edited_and_saved_through_the_store_and_a_built_in_one_is_neve
     for pid in BUILTIN:
         assert "built" in _refused(edit, pid).en and "built" in _refused(delete, pid).en
     assert not list((data / "profiles").glob("atawmj*"))
-    assert "home8" in delete("home8").en
+    assert "“Home, no cap”" in delete("home8").en
     assert [p for p in rule_set_options() if p[0] == "home8"] == []
     assert "no house rule set" in _refused(delete, "home8").en  # said, not a traceback
 
@@ -493,3 +493,185 @@ def test_the_words_claim_only_what_the_app_does(data: Path) -> None:
     said = clone("atawmj_2009", "h1", "一號", "One").save()
     assert "wherever" not in said.en and "sit down" in said.en and "scored" in said.en
     assert "built-in" in ui("learn_by_profile").en and "內建" in ui("learn_by_profile").zh
+
+
+def _par_kid(data: Path, kid_extra: str = "") -> None:
+    (data / "profiles").mkdir(parents=True, exist_ok=True)
+    (data / "profiles" / "par.toml").write_text('id = "par"\ninherits = "atawmj_2009"\nname_zh = "爸爸"\n'
+                                                'name_en = "Parent"\n[tai]\nzimo = 2\n', encoding="utf-8")
+    (data / "profiles" / "kid.toml").write_text('id = "kid"\ninherits = "par"\nname_zh = "小孩"\nname_en = "Kid"\n'
+                                                f'{kid_extra}[tai]\nmenqing = 2\n', encoding="utf-8")
+
+
+def test_saving_a_child_after_another_phone_changed_its_parent_keeps_the_parents_change(data: Path) -> None:
+    """Phone A opened a child set, phone B raised its parent's 自摸, and A's save of another field wrote the parent's
+    old 自摸 into the child as its own, undoing B's change for the child without a word (a change review): a save
+    writes only what the editor changed, and leaves the child following its parent."""
+    _par_kid(data)
+    a, b = edit("kid"), edit("par")
+    assert b.set("tai.zimo", "3") is None
+    b.save()
+    assert load_profile("kid").value("zimo") == 3
+    assert a.set("tai.dealer", "3") is None
+    a.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "par" and dict(kid.own_tai) == {"menqing": 2, "dealer": 3}
+    assert kid.value("zimo") == 3  # still the parent's, as it is now
+    renamed = edit("kid")
+    b = edit("par")
+    assert b.set("tai.zimo", "4") is None
+    b.save()
+    rename(renamed, "小孩二", "Kid two")  # a rename alone
+    renamed.save()
+    assert dict(load_profile("kid").own_tai) == {"menqing": 2, "dealer": 3} and load_profile("kid").value("zimo") == 4
+
+
+def test_saving_again_a_set_deleted_meanwhile_keeps_its_parent_and_source(data: Path) -> None:
+    """"Save it again" after another phone deleted the set wrote it as a copy of the built-in set, its parent's
+    values flattened in and its ``source`` line gone (a change review): it is made again as the editor had it."""
+    _par_kid(data, 'source = "club sheet 2024"\n')
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "3") is None
+    delete("kid")  # another phone
+    with pytest.raises(RuleSetRefused) as gone:
+        draft.save()
+    assert gone.value.stale == "gone"
+    draft.as_new()
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "par" and kid.source == "club sheet 2024"
+    assert dict(kid.own_tai) == {"menqing": 2, "dealer": 3}
+    assert draft.set("tai.dealer", "4") is None
+    draft.save()  # and it is edited as before after that
+    assert load_profile("kid").value("dealer") == 4
+
+
+def test_the_score_card_names_the_rules_it_was_scored_with_after_the_set_is_deleted(data: Path) -> None:
+    """A card scored with a house set kept that set's tai once the set was deleted, and a redraw (the language
+    switch) added "scored here with the default" on it (a change review): the card says what it was scored with, and
+    that the hand must be scored again for the rules picked now; once scored again it names the default, once."""
+    from companion.app.photo_model import PhotoPanel
+    from companion.app.view_photo import ID_PHOTO_RULES_STALE, PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "club.toml").write_text('id = "club"\ninherits = "atawmj_2009"\nname_zh = "俱樂部"\n'
+                                                 'name_en = "Club"\n[tai]\nzimo = 5\n', encoding="utf-8")
+
+    def unused(*_: object) -> tuple[object, dict]:
+        raise AssertionError("no photo here")
+
+    tab = PhotoTab(_Host(), PhotoSource(demo=unused, read_file=unused, upload_dir=None))  # type: ignore[arg-type]
+    tab.set_context(profile="club")
+    tab.score_typed("123m456m234p678p345s88s")
+    club = tab.shown
+    assert isinstance(club, PhotoPanel)
+    (data / "profiles" / "club.toml").unlink()  # another phone deletes it
+    texts = _texts(tab._card(club))  # a redraw that does not score again
+    default = load_profile("atawmj_2009").name_en
+    assert "Scored with: Club" in texts and not any(default in x for x in texts), texts
+    assert any("Club" in x and "again" in x for x in texts)
+    tab.open()  # scored again
+    again = tab.shown
+    assert isinstance(again, PhotoPanel) and again.total != club.total
+    texts = _texts(tab.build())
+    assert f"Scored with: {default}" in texts and sum("deleted" in x for x in texts) == 1, texts
+    assert not [x for x in texts if "again" in x and "Club" in x]
+    assert ID_PHOTO_RULES_STALE
+
+
+def test_a_parent_named_by_its_path_is_not_deleted_and_no_folder_is_shown(data: Path) -> None:
+    """A set inheriting its parent by the file's path did not keep the parent from being deleted, and was then
+    listed with the data folder's full path (a change review)."""
+    _par_kid(data)
+    kid = data / "profiles" / "kid.toml"
+    kid.write_text(kid.read_text(encoding="utf-8").replace('inherits = "par"',
+                                                           f'inherits = "{data / "profiles" / "par.toml"}"'),
+                   encoding="utf-8")
+    assert load_profile("kid").value("zimo") == 2
+    why = _refused(delete, "par")
+    assert "“Kid”" in why.en and "“Parent”" in why.en and (data / "profiles" / "par.toml").exists()
+    (data / "profiles" / "par.toml").unlink()  # by hand
+    listed = next(r for r in rule_sets() if r.id == "kid")
+    assert listed.problem is not None and "par" in listed.problem.en and "par" in listed.problem.zh
+    assert str(data) not in listed.problem.en + listed.problem.zh
+
+
+def test_a_set_whose_grandparent_is_gone_says_which_set_is_missing(data: Path) -> None:
+    """A set whose grandparent was deleted by hand was listed with the raw file error (file keys, command-line
+    advice), and the Score view said that set itself was deleted (a change review)."""
+    from companion.app.rule_sets_model import rule_set_used
+
+    _par_kid(data)
+    (data / "profiles" / "grand.toml").write_text('id = "grand"\ninherits = "kid"\nname_zh = "孫子"\n'
+                                                  'name_en = "Grand"\n', encoding="utf-8")
+    (data / "profiles" / "par.toml").unlink()
+    listed = next(r for r in rule_sets() if r.id == "grand")
+    assert listed.problem is not None
+    assert listed.problem.en == "It inherits “Kid”, and the set “par” that one comes from is no longer here"
+    assert "「小孩」" in listed.problem.zh and "「par」" in listed.problem.zh
+    said = listed.problem.en + listed.problem.zh
+    assert "profile" not in said and ".toml" not in said and str(data) not in said
+    _, note = rule_set_used("grand")
+    assert note is not None and "deleted" not in note.en and "刪除" not in note.zh
+    assert "“par”" in note.en and "“Grand”" in note.en and "「par」" in note.zh and "「孫子」" in note.zh
+    assert "deleted" in (rule_set_used("gone")[1] or Words("", "")).en  # one deleted itself is said so
+    assert _refused(clone, "grand", "g2", "孫二", "Grand two") == listed.problem  # a copy of it: said alike
+
+
+def test_a_delete_refused_for_one_heir_or_several_is_worded_for_each_and_names_the_sets(data: Path) -> None:
+    """"“Grand” inherit it … Delete them first" / 它們 for one heir, and the sets named by their ids (a change
+    review)."""
+    _par_kid(data)
+    (data / "profiles" / "grand.toml").write_text('id = "grand"\ninherits = "kid"\nname_zh = "孫子"\n'
+                                                  'name_en = "Grand"\n', encoding="utf-8")
+    one = _refused(delete, "kid")
+    assert one.en == ("“Kid” was not deleted: “Grand” inherits it and could not be used without it. Delete “Grand” "
+                      "first")
+    assert "它們" not in one.zh and "「小孩」" in one.zh and "「孫子」" in one.zh and " " not in one.zh
+    (data / "profiles" / "k2.toml").write_text('id = "k2"\ninherits = "par"\nname_zh = "二"\nname_en = "Two"\n',
+                                               encoding="utf-8")
+    two = _refused(delete, "par")
+    assert "“Two”, “Kid” inherit it" in two.en and "Delete them first" in two.en and "它們" in two.zh
+    assert "「爸爸」" in two.zh and "“Parent”" in two.en
+    delete("grand")
+    assert delete("kid") == Words("已刪除「小孩」；用它入座的牌桌照舊", "Deleted “Kid”; tables seated under it are unchanged")
+
+
+def test_changing_one_name_of_a_set_saved_before_the_cap_checks_that_name_only(data: Path) -> None:
+    """Changing only the English name of a set whose Chinese name was saved longer than the cap was refused for the
+    Chinese name (a change review)."""
+    _par_kid(data)
+    kid = data / "profiles" / "kid.toml"
+    kid.write_text(kid.read_text(encoding="utf-8").replace('"小孩"', '"台北俱樂部週五晚上的十六張規則"'), encoding="utf-8")
+    draft = edit("kid")
+    rename(draft, draft.name.zh, "Kid Friday")
+    draft.save()
+    assert load_profile("kid").name_en == "Kid Friday"
+    assert "12" in _refused(rename, draft, "台北俱樂部週五晚上的十六張規則二", "Kid Friday").zh
+
+
+def test_two_phones_copying_under_one_name_at_once_are_refused_at_save(data: Path) -> None:
+    """Two copy forms given the same names, then both saved, made two sets the dropdowns could not tell apart (a
+    change review): the names are checked again at save."""
+    _par_kid(data)
+    first, second = clone("par", "c1", "同名", "Same"), clone("par", "c2", "同名", "Same")
+    first.save()
+    why = _refused(second.save)
+    assert why.en.startswith("“Same” is the name of “Same”") and why.zh.startswith("「同名」已經是「同名」")
+    assert "c2" not in dict(rule_set_options())
+
+
+def test_a_hand_placed_name_with_a_control_character_is_named_as_the_editor_names_it(data: Path) -> None:
+    """Saving a set whose hand-placed name held a tab was refused naming the file key name_zh (a change review)."""
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "tabby.toml").write_text('id = "tabby"\ninherits = "atawmj_2009"\nname_zh = "週五\\t規則"\n'
+                                                  'name_en = "Tabby"\n', encoding="utf-8")
+    draft = edit("tabby")
+    assert draft.set("tai.zimo", "2") is None
+    why = _refused(draft.save)
+    assert "Chinese name" in why.en and "中文名稱" in why.zh and "U+0009" in why.en
+    assert "name_zh" not in why.en + why.zh
+    rename(draft, "週五規則", "Tabby")
+    draft.save()
+    assert load_profile("tabby").value("zimo") == 2
