@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import settings
+from hypothesis import seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -157,6 +157,11 @@ SEEN: Counter[str] = Counter()
 REQUIRED = {"fifth_copy", "not_turn", "chow_left", "window_closed", "last_tile_kong", "barred", "not_complete"}
 
 
+# A seed of its own: derandomized, the run's examples still came out differently when the whole suite was collected
+# than when this file ran alone (the same within one process), so whether a winnable discard ever came up for the
+# 'barred' generator hung on the other test files (it failed in full runs only). Seeds 0-5 each fire
+# every generator; 4 fires 'barred' most (28 refusals).
+@seed(4)
 class CountingTable(Table):
     def teardown(self) -> None:
         SEEN.update(self.refusals)
