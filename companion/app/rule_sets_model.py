@@ -117,6 +117,15 @@ def _parent_path(pid: str, parent: str) -> Path | None:
         return None
 
 
+def _load_parent(parent: str) -> Profile:
+    """The set a house file inherits: by its id, or by its path read from the house sets' folder as ``load_profile``
+    reads a file's ``inherits`` (a change review: the editor read ``par.toml`` from the app's own folder, refused
+    every save of such a set, and "Save it again" made it inherit the default)."""
+    if _is_path(parent):
+        return load_profile((data_dir() / "profiles" / parent).resolve())
+    return load_profile(parent)
+
+
 def _shown_id(pid: str, parent: str) -> str:
     """The set ``parent`` (an id, or a path ``pid`` names it by) as the app shows it: never a folder."""
     there = _parent_path(pid, parent)
@@ -308,7 +317,7 @@ class RuleSetDraft:
         else:
             parent_id = base.inherits if self.editing and base.inherits is not None else _root(base)
             try:
-                parent = load_profile(parent_id)
+                parent = _load_parent(parent_id)
             except ProfileError as bad:
                 raise _refused(bad) from None
             data["inherits"] = parent_id
@@ -359,7 +368,7 @@ class RuleSetDraft:
         self.loaded, self.remade = None, True
         if self.editing and self.base.inherits is not None:
             try:
-                load_profile(self.base.inherits)
+                _load_parent(self.base.inherits)
             except ProfileError:  # its parent is gone too: a copy of the built-in set it came from
                 self.editing = False
 

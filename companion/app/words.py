@@ -880,7 +880,7 @@ UI: dict[str, tuple[str, str]] = {
                           "make it again as you have it here, tap Save it again"),
     "rs_reload": ("重新載入", "Reload"),
     "rs_save_again": ("重新儲存", "Save it again"),
-    "rs_delete_inherited": ("不能刪除「{name}」：{names}是照它改的（繼承它），刪了它們就無法使用。請先刪除它們",
+    "rs_delete_inherited": ("不能刪除「{name}」：{names}是照它改的（繼承它），刪了它，它們就無法使用。請先刪除它們",
                             "“{name_en}” was not deleted: {names_en} inherit it and could not be used without it. "
                             "Delete them first"),
     "rs_delete_failed": ("無法刪除：{why}", "Could not delete it: {why_en}"),

@@ -675,3 +675,30 @@ def test_a_hand_placed_name_with_a_control_character_is_named_as_the_editor_name
     rename(draft, "週五規則", "Tabby")
     draft.save()
     assert load_profile("tabby").value("zimo") == 2
+
+
+def test_a_set_that_names_its_parent_by_path_is_edited_from_the_house_sets_folder(
+        data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A house file may inherit another by its file's name (``inherits = "par.toml"``), which ``load_profile`` reads
+    from the house sets' folder; the editor read it from the app's own folder, so every save was refused, or took an
+    unrelated ``par.toml`` lying there (a change review)."""
+    folder = data / "profiles"
+    folder.mkdir(parents=True)
+    (folder / "par.toml").write_text('id = "par"\nname_zh = "父"\nname_en = "Par"\ninherits = "atawmj_2009"\n'
+                                     "[tai]\nzimo = 3\n", encoding="utf-8")
+    (folder / "kid.toml").write_text('id = "kid"\nname_zh = "子"\nname_en = "Kid"\ninherits = "par.toml"\n'
+                                     "[tai]\nmenqing = 2\n", encoding="utf-8")
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "2") is None
+    draft.save()  # (refused: "profile file 'par.toml': cannot read it")
+    kid = load_profile("kid")
+    assert (kid.value("zimo"), kid.value("menqing"), kid.value("dealer")) == (3, 2, 2)
+    (elsewhere / "par.toml").write_text('id = "par"\nname_zh = "別的"\nname_en = "Other"\ninherits = "star31"\n'
+                                        "[tai]\nzimo = 9\n", encoding="utf-8")
+    draft = edit("kid")
+    assert draft.set("tai.zimo", "9") is None  # the other file's value, not the parent's (3)
+    draft.save()
+    assert load_profile("kid").value("zimo") == 9  # (lost: taken for the parent's own)
