@@ -106,6 +106,7 @@ class _UndoneShown:
     def __init__(self) -> None:
         self.aside = 0  # the set-aside retractions just passed
         self.entered: dict[int, int] = {}  # the log's index of what a correction entered: the draw's seat
+        self.draws: set[int] = set()  # ... of those, the draws named (the others: the records set aside)
         self.undone = 0  # the undo's retractions just passed
         self.again = 0  # the undo's re-entries still to come
 
@@ -118,13 +119,15 @@ class _UndoneShown:
             drawn = _flower_drawn(after) if after is not None else None
             if drawn is not None:
                 self.entered |= {k: drawn[0] for k in range(at + 1, at + 2 + self.aside)}
+                self.draws.add(at + 1)
             self.aside = 0
             return None
         self.aside = 0
         if isinstance(e, ev.Retracted) and not e.note and e.target in self.entered:
             self.undone += 1
-            zh, en = seat_label(self.entered[e.target], players)
-            return msg("retract_undo_shown", name=zh, name_en=en)
+            zh, en = seat_label(self.entered[e.target], players)  # (a change review: a record's retraction said
+            # the draw went back face down)
+            return msg("retract_undo_shown" if e.target in self.draws else "retract_undo_aside", name=zh, name_en=en)
         if self.undone:
             self.again, self.undone = self.undone, 0
         if self.again and not isinstance(e, ev.Retracted):

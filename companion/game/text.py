@@ -233,6 +233,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "retract_undo_shown": ("復原：撤回第八張花的更正（{name} 的摸牌改回面朝下）",
                            "undo: the eighth flower's correction of {name_en}'s draw taken back (the draw goes back "
                            "to face down)"),
+    "retract_undo_aside": ("復原：撤回第八張花的更正時重記的這筆（下面照原樣再記一次）",
+                           "undo: this record, entered again by the eighth flower's correction of {name_en}'s draw, "
+                           "taken back (entered again below as it was)"),
     "again_undo_shown": ("照更正前的樣子重記（復原第八張花的更正）",
                          "entered again as before the correction (the eighth flower's correction undone)"),
 }

@@ -470,8 +470,13 @@ def test_companion_replay_shows_the_held_flower_once_and_says_what_the_undo_of_i
     seat_lines = [x for x in held.splitlines() if "+8f" in x]
     assert len(seat_lines) == 1 and seat_lines[0].split()[0].count("8f") == 0, seat_lines
     heads = [b.splitlines()[0] for b in blocks]
-    undo = [h for h in heads if "the eighth flower's correction of 阿東's draw taken back" in h]
-    assert len(undo) == 2 and all("撤回第八張花的更正（阿東 的摸牌改回面朝下）" in h for h in undo)
+    undo = [h for h in heads if "undo:" in h]
+    # the 相公 entered again by the correction is taken back first, then the draw (a change review: both lines said
+    # the draw went back face down)
+    assert len(undo) == 2 and "this record, entered again by the eighth flower's correction" in undo[0] \
+        and "撤回第八張花的更正時重記的這筆" in undo[0]
+    assert "correction of 阿東's draw taken back (the draw goes back to face down)" in undo[1] \
+        and "撤回第八張花的更正（阿東 的摸牌改回面朝下）" in undo[1]
     again = [h for h in heads if "entered again as before the correction" in h]
     assert len(again) == 2 and all("照更正前的樣子重記" in h for h in again)
     assert heads.index(again[0]) == heads.index(undo[1]) + 1 and heads[-1] == again[1]
