@@ -609,7 +609,7 @@ class LiveGame:
                 return at
             if not 0 <= at < len(raw):
                 return None
-            then, now = effective_events(raw[:at]), effective_events(raw)
+            then, now = self._then_now(at, raw)
             if now == then:  # the entries since taken back: the same table
                 return len(raw)
             if now[:len(then)] != then or kind.is_instant or kind is ev.WinKind.SELF_DRAW:
@@ -624,7 +624,7 @@ class LiveGame:
         bring it back; None where undo cannot (entries before it were taken back since)."""
         with self._lock:
             raw = self.events()
-            then, now = effective_events(raw[:at]), effective_events(raw)
+            then, now = self._then_now(at, raw)
             if at > len(raw) or now[:len(then)] != then or len(now) <= len(then):
                 return None
             taps, left = 0, now
@@ -644,11 +644,15 @@ class LiveGame:
             more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
             return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), taps
 
+    def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
+        """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
+        raw = self.events() if raw is None else raw
+        return effective_events(raw[:at]), effective_events(raw)
+
     def _wins_since(self, at: int, tile: str | None) -> list[int]:
         """The seats whose win on ``tile`` (the form's, on the table at ``at``) was entered since and stands, nearest
         the discarder first."""
-        then = effective_events(self.events()[:at])
-        now = effective_events(self.events())
+        then, now = self._then_now(at)
         w = window(self._table_at(at)[0])
         if tile is None or w is None or now[:len(then)] != then:
             return []
@@ -673,8 +677,8 @@ class LiveGame:
             offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
-            drew = since is not None and any(isinstance(e, ev.Drew) for e in effective_events(self.events())[
-                len(effective_events(self.events()[:at])):])
+            then, now = self._then_now(at)
+            drew = since is not None and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
             first = self.first_win(at, seat, kind)
             taken_back = tile is not None and self._taken_back(at)

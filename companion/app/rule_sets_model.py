@@ -107,23 +107,26 @@ def _raw(pid: str) -> dict[str, Any]:
         return {}
 
 
+def _parent_file(parent: str) -> Path:
+    """The file a house set names as its parent by its path: read from the house sets' folder, as ``load_profile``
+    reads a file's ``inherits`` (a change review: the editor read ``par.toml`` from the app's own folder, refused
+    every save of such a set, and "Save it again" made it inherit the default)."""
+    return (data_dir() / "profiles" / parent).resolve()
+
+
 def _parent_path(pid: str, parent: str) -> Path | None:
-    """The file the house set ``pid`` inherits where it names one by its path (as ``load_profile`` takes it)."""
+    """The file the house set ``pid`` inherits where it names one by its path (None where it names an id)."""
     if not _is_path(parent):
         return None
     try:
-        return (user_profile_path(pid).parent / parent).resolve()
+        return _parent_file(parent)
     except (OSError, ValueError, ProfileError):
         return None
 
 
 def _load_parent(parent: str) -> Profile:
-    """The set a house file inherits: by its id, or by its path read from the house sets' folder as ``load_profile``
-    reads a file's ``inherits`` (a change review: the editor read ``par.toml`` from the app's own folder, refused
-    every save of such a set, and "Save it again" made it inherit the default)."""
-    if _is_path(parent):
-        return load_profile((data_dir() / "profiles" / parent).resolve())
-    return load_profile(parent)
+    """The set a house file inherits: by its id, or by its path (:func:`_parent_file`)."""
+    return load_profile(_parent_file(parent) if _is_path(parent) else parent)
 
 
 def _shown_id(pid: str, parent: str) -> str:
@@ -428,7 +431,7 @@ def _root(p: Profile) -> str:
         if not p.inherits:
             break
         try:
-            p = load_profile(p.inherits)
+            p = _load_parent(p.inherits)
         except ProfileError:
             break
     return DEFAULT_PROFILE
