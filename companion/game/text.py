@@ -73,7 +73,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                     "{seat_en} laid {tiles_en}, not the tile just drawn: a flower is laid as soon as it is drawn, "
                     "never kept hidden"),
     "flower_count": ("補花數目不符：{n} 張花、{m} 張補牌", "flowers and replacements differ: {n} flowers, {m} replacements"),
-    "held_back": ("{seat}還沒補花，本輪未完不能再補", "{seat_en} has not replaced yet: the next pass (再補) waits for this one"),
+    "held_back": ("{seat}還沒補花，本輪未完不能再補", "{seat_en} has not replaced yet: another round of replacements "
+                  "waits until this one is done"),
     "flower_order": ("{seat}要先補花：補花從莊家起依序輪流，還輪不到{other}",
                      "{seat_en} replaces first: flowers go in turn from the dealer, {other_en} must wait"),
     "wall_empty": ("牌牆已無可摸的牌（剩 {live} 張可摸）", "no tile left to draw (live tiles: {live})"),
@@ -105,7 +106,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（{profile}）：宣告胡牌即為詐胡，請記為詐胡（宣稱 {tai} 台）",
                   "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
                   "a false win; record it as one, with the {tai} tai it claimed"),
-    "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since (過水)"),
+    "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since: no win until then"),
     "barred_shown": ("{seat}攤開的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
                      "請記為詐胡",
                      # (no Chinese in the English: the app shows it to English players; the name said once)
@@ -149,7 +150,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "decline_late": ("最後一張已經摸走了，沒有牌可以不摸：打出的牌沒人胡就是流局", "the last tile has been drawn already: "
                      "there is none left to decline (unless someone wins on the discard, the hand is a draw)"),
     "no_draw_due": ("還不是流局：還剩 {live} 張可摸", "not a draw yet: {live} tiles can still be drawn"),
-    "session_over": ("這一將已結束", "the session (一將) is over"),
+    "session_over": ("這一將已結束", "the session is over"),
     "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
     "concealed_size": ("胡牌時手牌應有 {want} 張，攤開 {got} 張", "the hand shown should hold {want} tiles besides its melds, got {got}"),
@@ -161,9 +162,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dead_ready": ("{seat}已詐胡陪打，不能胡，也就不能報聽", "{seat_en} is playing dead after a false win and may not win, "
                    "so may not declare ready"),
     "dead_already": ("{seat}已詐胡", "{seat_en} has already made a false win"),
-    "big_count": ("{seat}大相公（牌多），本局不能胡", "{seat_en} holds too many tiles (大相公) and may not win"),
-    "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles (小相公) and may not win"),
-    "no_win": ("{seat}相公，本局不能胡", "{seat_en} has a wrong tile count (相公) and may not win this hand"),
+    "big_count": ("{seat}大相公（牌多），本局不能胡", "{seat_en} holds too many tiles and may not win this hand"),
+    "small_count": ("{seat}小相公（牌少），本局不能胡", "{seat_en} holds too few tiles and may not win this hand"),
+    "no_win": ("{seat}相公，本局不能胡", "{seat_en} has a wrong tile count and may not win this hand"),
     "ready_passed": ("{seat}已報聽卻放過胡牌，由牌桌決定", "{seat_en} declared ready and passed a win: the table decides"),
     "unscored": ("無法計台（請亮出暗槓或補齊手牌）：{reason}", "cannot score (reveal the concealed kongs or the hand): {reason_en}"),
     # saved logs (JSON lines)
