@@ -621,28 +621,22 @@ class LiveGame:
 
     def since(self, at: int) -> tuple[Words, int] | None:
         """What the table entered since the log was ``at`` events long, in a line, and how many taps undo takes to
-        bring it back; None where undo cannot (entries before it were taken back since)."""
+        bring it back; None where undo cannot (entries before it were taken back since). The taps are those undo
+        takes back, one by one (:func:`_undo_path`): the eighth flower's correction of a draw (live_offer's
+        ``eighth_flower_tap``) is one of them, said as the flower shown, whose undo puts the draw back face down (a
+        review: a form opened on that draw took the correction for entries before it taken back, and one opened
+        before the draw counted it as the draw, its undo left one tap short)."""
         with self._lock:
             raw = self.events()
-            then, now = self._then_now(at, raw)
-            if at > len(raw) or now[:len(then)] != then or len(now) <= len(then):
+            if not 0 <= at <= len(raw):
                 return None
-            taps, left = 0, now
-            while len(left) > len(then):
-                left = left[:len(left) - _tap_length(left)]
-                taps += 1
-            if len(left) != len(then):  # a tap that began before it
+            path = _undo_path(raw, self.state, effective_events(raw[:at]))
+            if not path:
                 return None
-            lines: list[Words] = []
-            state = self.state
-            for e in reversed(now[len(then):]):
-                before = state.prev if state.prev is not None else TableState()
-                lines.append(describe(e, before, show=False, after=state))
-                state = before
-            lines.reverse()
+            lines = [line for tap in reversed(path) for line in tap]
             shown = lines[-SINCE_SHOWN:]
             more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
-            return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), taps
+            return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), len(path)
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
         """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
@@ -683,12 +677,19 @@ class LiveGame:
             first = self.first_win(at, seat, kind)
             taken_back = tile is not None and self._taken_back(at)
             names = self._table_at(at)[0].players
+            # the form's own draw since shown to be the eighth flower (the correction enters it again named): said so
+            corrected = _drawn_shown(then, now) if since is not None else None
         if tile is not None and taken_back:
             face = Tile.from_code(tile)
             return ui("live_claim_taken_back", tile=face.zh, tile_en=face.en)
         if tile is not None and first is not None:
             face = Tile.from_code(tile)
             return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
+        if corrected is not None and since is not None:  # (what changed is in ``since``: the flower shown)
+            what = ui("live_claim_gone_flower", seat=names[corrected[0]])
+            button = undo_since_words(since[1])
+            return ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=what.zh, what_en=what.en,
+                      rule="", rule_en="") + ui("live_claim_undo_flower", button=button.zh, button_en=button.en)
         if tile is not None:
             face = Tile.from_code(tile)
             what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)
@@ -759,6 +760,8 @@ class LiveGame:
                 why = self.undo()
                 if why is not None:
                     return why
+            if effective_events(self.events()) != effective_events(self.events()[:at]):  # (undo and its path
+                return ui("live_moved")  # agree: never a table short of the form's, said to be the form's)
         return None
 
     def check_win(self, seat: int, kind: ev.WinKind, concealed: str, tile: str = "", kongs: str = "",
@@ -906,9 +909,9 @@ class LiveGame:
             state = self.state
             if not effective or state.prev is None:
                 return None
-            if _shown_tap(self.events(), state) is not None and state.last_flower is not None:
-                seat, flower = state.last_flower  # (the eighth flower shown: undo puts its draw back face down)
-                return ui("live_flower_shown", seat=state.players[seat], tile=flower.zh, tile_en=flower.en)
+            shown = _flower_shown(self.events(), state)
+            if shown is not None:  # (the eighth flower shown: undo puts its draw back face down)
+                return shown
             taken = _tap_length(effective)
             tail = effective[len(effective) - taken:]
             after = 0  # the tap's inferred events logged after its entry (a kong's replacement, the deal)
@@ -1088,6 +1091,72 @@ def _shown_tap(raw: Sequence[ev.Event], state: TableState) -> list[ev.Event] | N
         assert now.prev is not None
         now = now.prev
     return [*undo, raw[note.target], *reversed(aside)]
+
+
+def _flower_shown(raw: Sequence[ev.Event], state: TableState) -> Words | None:
+    """What undo takes back where the last tap is the eighth flower shown on a draw logged face down
+    (:func:`_shown_tap`): that flower shown; else None."""
+    if _shown_tap(raw, state) is None or state.last_flower is None:
+        return None
+    seat, flower = state.last_flower
+    return ui("live_flower_shown", seat=state.players[seat], tile=flower.zh, tile_en=flower.en)
+
+
+def _drawn_shown(then: Sequence[ev.Event], now: Sequence[ev.Event]) -> tuple[int, Tile] | None:
+    """Where the effective events ``now`` differ from ``then`` (a form's table) in a draw ``then`` held face down
+    and ``now`` names as a flower (the eighth flower's correction of it, live_offer's ``eighth_flower_tap``): the
+    seat that drew and the flower; else None."""
+    changed = next(((was, is_) for was, is_ in zip(then, now, strict=False) if was != is_), None)
+    if changed is None:
+        return None
+    was, named = changed
+
+    def last_drawn(e: ev.Event) -> Tile | None:
+        if isinstance(e, ev.FlowerReplaced):
+            return e.replacements[-1] if e.replacements else None
+        return e.tile if isinstance(e, ev.Drew | ev.ReplacementDrew) else None
+
+    if type(was) is not type(named) or not isinstance(named, ev.Drew | ev.ReplacementDrew | ev.FlowerReplaced) \
+            or not isinstance(was, ev.SeatEvent) or was.seat != named.seat:
+        return None
+    face_down, flower = last_drawn(was), last_drawn(named)
+    return (named.seat, flower) if face_down in (None, UNSEEN) and flower is not None and flower.is_flower else None
+
+
+def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Event]) -> list[list[Words]] | None:
+    """The taps :meth:`LiveGame.undo` takes back, the last first, to bring the table (``state``, after the log
+    ``raw``) back to the effective events ``then``, each said in lines (its events, or the eighth flower shown);
+    None where undo cannot (entries before it taken back, a tap that began before it). Undo is played out, not
+    counted from the events: the undo of the eighth flower's correction of a draw enters the draw again face down,
+    which a count of events since took for one tap that removes it, or for a change before ``then``."""
+    log: list[ev.Event] = list(raw)
+    path: list[list[Words]] = []
+    while True:
+        effective = effective_events(log)
+        if effective == list(then):
+            return path
+        if len(effective) < len(then) or state.prev is None:
+            return None
+        undo = _shown_tap(log, state)  # as undo decides: the flower's tap, or the last tap's events retracted
+        try:
+            if undo is not None:
+                said = _flower_shown(log, state)
+                lines = [said if said is not None else describe(effective[-1], state.prev, show=False, after=state)]
+                for e in undo:
+                    state = step(state, e)
+            else:
+                lines, undo = [], []
+                for _ in range(_tap_length(effective)):  # each retraction takes back the event left last
+                    if state.prev is None:
+                        return None
+                    lines.append(describe(effective[-1 - len(undo)], state.prev, show=False, after=state))
+                    undo.append(ev.Retracted(target=state.last_index))
+                    state = step(state, undo[-1])
+                lines.reverse()
+        except IllegalEvent:
+            return None
+        log += undo
+        path.append(lines)
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

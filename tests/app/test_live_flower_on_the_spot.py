@@ -480,3 +480,70 @@ def test_companion_replay_shows_the_held_flower_once_and_says_what_the_undo_of_i
     again = [h for h in heads if "entered again as before the correction" in h]
     assert len(again) == 2 and all("照更正前的樣子重記" in h for h in again)
     assert heads.index(again[0]) == heads.index(undo[1]) + 1 and heads[-1] == again[1]
+
+
+def test_a_win_form_opened_on_the_face_down_draw_undoes_the_eighth_flowers_correction_of_it(tmp_path: Path) -> None:
+    """The dealer's self-draw form is opened on his face-down draw; before it is recorded another phone taps his
+    eighth flower, which corrects that draw (retracted, entered again named). The form said "earlier entries were
+    taken back … tap Cancel" and its undo "the table was just updated by someone else": the correction changed the
+    draw the form's table ends on, which it took for entries before it taken back. The form now says what changed
+    (the eighth flower shown), and its undo takes back that one tap: the table it was opened on, to record on."""
+    from companion.app.live_model import effective_events
+    from companion.app.words import ui
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    form, kind = len(game.events()), ev.WinKind.SELF_DRAW
+    assert (dealer, kind) in {(w.seat, w.kind) for w in game.offer().wins}
+    then = effective_events(game.events())
+    assert game.flower(dealer, "8f") is None  # another phone: the draw corrected to the eighth flower
+    assert game.claim_at(form, dealer, kind) is None  # a flower drawn: no self-draw on it
+    gone = game.claim_gone(form, dealer, kind)
+    shown = ui("live_flower_shown", seat=PLAYERS[dealer], tile="竹", tile_en="Bamboo flower")
+    assert shown.en in gone.en and shown.zh in gone.zh
+    assert ui("live_claim_undone").en not in gone.en and ui("live_undo_since_one").en in gone.en
+    for said in (ui("live_claim_gone_flower", seat=PLAYERS[dealer]),  # the form's own draw, and the way out
+                 ui("live_claim_undo_flower", button="撤回後來記的那一步", button_en="Undo the later entry")):
+        assert said.en in gone.en and said.zh in gone.zh
+    assert game.win(dealer, kind, HAND17[:-2] + "s", "7s", at=form) == gone  # refused, saying so
+    assert game.since(form) == (shown, 1)
+    assert game.undo_since(form) is None
+    assert effective_events(game.events()) == then  # the form's own table again: the draw face down
+    assert game.claim_at(form, dealer, kind) == len(game.events())
+    assert game.win(dealer, kind, HAND17[:-2] + "s", "7s", at=form) is None  # on the draw, as the form said
+    game.close()
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_a_win_form_on_a_discard_undoes_a_draw_corrected_to_the_eighth_flower_as_the_taps_it_names(
+        tmp_path: Path, record: bool) -> None:
+    """A form opened on a discard; the next seat's draw is tapped face down (the discard is dead), a 相公 perhaps
+    recorded, then the draw corrected to the eighth flower. The form counted the correction's draw as one entry to
+    take back ("Undo the 2 later entries"), but undoing the correction puts the draw back face down: its undo left
+    the table one tap short of the form's, the form still refused. It now names the taps its undo takes back, the
+    correction and the draw apart, and takes them all back."""
+    from companion.app.live_model import effective_events
+    from companion.app.words import ui
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")  # the seat before the dealer discards 4z: the next seat is the dealer
+    form, seat, kind = len(game.events()), (dealer + 1) % 4, ev.WinKind.DISCARD
+    assert (seat, kind) in {(w.seat, w.kind) for w in game.offer().wins}
+    then = effective_events(game.events())
+    assert game.draw() is None
+    if record:
+        assert game.wrong_count((dealer + 2) % 4, True) is None
+    assert game.flower(dealer, "8f") is None
+    taps = 3 if record else 2
+    since = game.since(form)
+    assert since is not None and since[1] == taps
+    shown = ui("live_flower_shown", seat=PLAYERS[dealer], tile="竹", tile_en="Bamboo flower")
+    assert since[0].en.endswith(shown.en) and "draws a tile" in since[0].en
+    assert ui("live_undo_since", n=taps).en in game.claim_gone(form, seat, kind).en
+    assert game.undo_since(form) is None
+    assert effective_events(game.events()) == then
+    assert game.claim_at(form, seat, kind) == len(game.events())
+    game.close()
