@@ -1131,9 +1131,11 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
     which a count of events since took for one tap that removes it, or for a change before ``then``."""
     log: list[ev.Event] = list(raw)
     path: list[list[Words]] = []
+    effective, then = effective_events(log), list(then)
+    if effective[:len(then)] != then and _drawn_shown(then, effective) is None:  # entries before it taken back
+        return None
     while True:
-        effective = effective_events(log)
-        if effective == list(then):
+        if effective == then:
             return path
         if len(effective) < len(then) or state.prev is None:
             return None
@@ -1157,6 +1159,7 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
             return None
         log += undo
         path.append(lines)
+        effective = effective_events(log)
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:
