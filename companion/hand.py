@@ -123,7 +123,7 @@ class Meld:
                 raise HandError(f"a chow is three consecutive ranks of one suit: {self}",
                                 f"吃要同一花色的三張連號：{self}")
             if self.source not in (None, Source.LEFT):
-                raise HandError(f"a chow may only take the tile of the player on the left (上家, L): {self}",
+                raise HandError(f"a chow may only take the tile of the player on the left (L): {self}",
                                 f"只能吃上家（L）打的牌：{self}")
         else:
             if len(set(tiles)) != 1:

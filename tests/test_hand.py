@@ -44,7 +44,7 @@ def test_meld_parse() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment", "zh"),
     [
-        ("chow:345p@O", "the player on the left (上家, L)", "只能吃上家（L）打的牌"),
+        ("chow:345p@O", "the player on the left (L)", "只能吃上家（L）打的牌"),
         ("chow:135p", "consecutive", "吃要同一花色的三張連號"),
         ("chow:891m", "consecutive", "吃要同一花色的三張連號"),
         ("chow:123z", "consecutive", "吃要同一花色的三張連號"),

@@ -30,6 +30,11 @@ _WIND_LETTERS = {"E": Tile.Z1, "S": Tile.Z2, "W": Tile.Z3, "N": Tile.Z4}
 _WIND_LETTER_OF = {v: k for k, v in _WIND_LETTERS.items()}
 
 
+_FIRST_WINS = (("heavenly", "天胡", "a heavenly win"), ("earthly", "地胡", "an earthly win"),
+               ("human", "人胡", "a human win"))
+"""The first go-around's wins (spec §4.2): their flag, and their names in Chinese and English."""
+
+
 class WinInputError(ValueError):
     """A scoring input that cannot be a real win record; ``field`` names the offending field.
 
@@ -209,8 +214,8 @@ class Win:
         n = len(self.concealed) + 3 * len(self.melds)
         if n == 17 and self.win_type is WinType.SEVEN_FLOWERS_ROB and self.seat_wind != self.dealer:
             # (taken: a review) the dealer alone may hold 17: another's opening flower robbed before his first discard
-            raise WinInputError("concealed", "17 structural tiles: a 七搶一 (seven rob one) is won on another "
-                                             "player's flower, so a non-dealer holds 16",
+            raise WinInputError("concealed", "17 structural tiles: a seven rob one is won on another player's "
+                                             "flower, so a non-dealer holds 16",
                                 "有 17 張：七搶一是搶別家的花，閒家胡牌時手上是 16 張")
         if n != 16 and not (self.win_type.is_instant and n == 17 and self.win_tile is None):
             # (17 with the winning tile named too was taken, and scoring it raised a traceback: a change review)
@@ -252,28 +257,29 @@ class Win:
         # all eight flowers with a hand complete at the deal or the first draw: entered as that self-draw, which
         # adds 八仙過海's 8 (the live table scores it so; a change review read only the refusal)
         eight_en, eight_zh = (" (with all eight flowers: give it as a self_draw, its winning tile and the eight "
-                              "flowers; 八仙過海's 8 is added)", "（八張花都有：寫成 self_draw、胡的那張和八張花，會加上八仙過海 8 台）") \
+                              "flowers; the 8 tai of eight flowers are added)", "（八張花都有：寫成 self_draw、胡的那張和八張花，會加上八仙過海 8 台）") \
             if t is WinType.EIGHT_FLOWERS else ("", "")
         if self.heavenly and (not self.is_dealer or t is not WinType.SELF_DRAW):
-            raise WinInputError("flags.heavenly", "天胡 is the dealer's self-drawn win on his dealt tiles" + eight_en,
+            raise WinInputError("flags.heavenly", "a heavenly win is the dealer's self-drawn win on the dealt tiles" + eight_en,
                                 "天胡是莊家用起手的牌自摸胡" + eight_zh)
         if self.earthly and (self.is_dealer or t is not WinType.SELF_DRAW):
-            raise WinInputError("flags.earthly", "地胡 is a non-dealer's self-draw on his first draw" + eight_en,
+            raise WinInputError("flags.earthly", "an earthly win is a non-dealer's self-draw on the first draw" + eight_en,
                                 "地胡是閒家摸第一張牌就自摸胡" + eight_zh)
         if self.human and t is not WinType.DISCARD:
             # a robbed kong was added to a pung, and that pung was a call, which ends the first go-around
-            raise WinInputError("flags.human", "人胡 is a win on a discard in the first go-around, before any "
-                                               "call (a robbed kong's pung was one)",
+            raise WinInputError("flags.human", "a human win is a win on a discard in the first go-around, "
+                                               "before any call (a robbed kong's pung was one)",
                                 "人胡是第一巡、還沒有人吃碰之前胡別人打出的牌（被搶槓的那組碰也算吃碰）")
         if self.heavenly and self.replacement is not None:
-            raise WinInputError("flags.replacement_after", "天胡 is complete on the dealt tiles: a flower replaced "
-                                                           "during the deal is part of dealing, not 槓上開花 "
-                                                           "(spec §3.2, §2.6)",
+            raise WinInputError("flags.replacement_after", "a heavenly win is complete on the dealt tiles: a "
+                                                           "flower replaced during the deal is part of dealing, "
+                                                           "not a win on a replacement (spec §3.2, §2.6)",
                                 "天胡是起手的牌就胡：發牌時補花算發牌，不算槓上開花（規格 §3.2、§2.6）")
         self._check_first_go_around()
         kong = _KONG_OF.get(self.replacement) if self.replacement is not None else None
         if kong is not None and not any(m.kind is kong for m in self.melds):
-            raise WinInputError("flags.replacement_after", f"a win on the replacement after a {kong.zh} "
+            raise WinInputError("flags.replacement_after", f"a win on the replacement after "
+                                                           f"{'an' if kong.en[0] in 'aeiou' else 'a'} {kong.en} "
                                                            f"({kong.value}) needs that kong among the melds",
                                 f"{kong.zh}補牌胡，吃碰槓裡要有那組{kong.zh}")
         if self.replacement is Replacement.FLOWER and not self.flowers:
@@ -283,7 +289,7 @@ class Win:
         if self.last_tile and t not in (WinType.SELF_DRAW, WinType.DISCARD):
             raise WinInputError("flags.last_tile", f"no last-tile win by {t.value}", f"{win_type_zh(t)}不算海底")
         if self.last_discard and t is not WinType.DISCARD:
-            raise WinInputError("flags.last_discard", "河底 is a win on a discard", "河底是胡別人打出的牌")
+            raise WinInputError("flags.last_discard", "a last-discard win is a win on a discard", "河底是胡別人打出的牌")
         if t is WinType.ROB_KONG and self.win_tile is not None and self.win_tile in self.own_tiles():
             raise WinInputError("win_tile", "the robbed player holds the other three copies; the winner "
                                             f"cannot hold {self.win_tile.code}",
@@ -291,24 +297,25 @@ class Win:
 
     def _check_first_go_around(self) -> None:
         """天胡/地胡/人胡 come before any call or kong; 天聽/地聽 before any call, frozen after (§2.11, §4.2)."""
-        for flag, name in (("heavenly", "天胡"), ("earthly", "地胡"), ("human", "人胡")):
+        for flag, name, name_en in _FIRST_WINS:
             if getattr(self, flag) and self.melds:
-                raise WinInputError(f"flags.{flag}", f"{name} comes before any call or kong, but the winner has "
+                raise WinInputError(f"flags.{flag}", f"{name_en} comes before any call or kong, but the winner has "
                                                      f"{self.melds[0]} (spec §4.2, §5.4 item 4)",
                                     f"{name}要在任何吃碰槓之前，但胡牌的人有 {self.melds[0]}（規格 §4.2、§5.4 第 4 項）")
-        for flag, name in (("heavenly", "天胡"), ("earthly", "地胡"), ("human", "人胡")):
+        for flag, name, name_en in _FIRST_WINS:
             # the first go-around is 63 draws from the wall's end (a rules review scored 地胡 with 海底撈月)
             last = "last_tile" if self.last_tile else "last_discard" if self.last_discard else None
             if getattr(self, flag) and last is not None:
                 bottom, what_en, what_zh = ("海底", "the wall's last tile", "牌牆的最後一張") if last == "last_tile" \
                     else ("河底", "the discard after the wall's last tile", "牌摸完後打出的最後一張")
-                raise WinInputError(f"flags.{last}", f"{name} comes in the first go-around; {what_en} ({bottom}) "
-                                                     "comes dozens of draws later",
+                raise WinInputError(f"flags.{last}", f"{name_en} comes in the first go-around; {what_en} comes "
+                                                     "dozens of draws later",
                                     f"{name}是第一巡就胡，不可能同時是{bottom}（{what_zh}）")
-        for flag, name in (("ready_on_deal", "天聽"), ("ready_first_discard", "地聽")):
+        for flag, name, name_en in (("ready_on_deal", "天聽", "a heavenly ready"),
+                                    ("ready_first_discard", "地聽", "an earthly ready")):
             called = next((m for m in self.melds if m.is_called), None)
             if getattr(self, flag) and called is not None:
-                raise WinInputError(f"flags.{flag}", f"{name} is declared before any call and the hand is frozen "
+                raise WinInputError(f"flags.{flag}", f"{name_en} is declared before any call and the hand is frozen "
                                                      f"after it (only a concealed kong), but it has {called} "
                                                      "(spec §2.11)",
                                     f"{name}要在吃碰之前報聽，之後手牌不能再動（只能暗槓），但有 {called}（規格 §2.11）")
@@ -316,16 +323,17 @@ class Win:
         # runs past the winner's first discard, and the tracker records a declaration made before a win in the turn
         # (refusing them was tried: a change review found tracker-made wins refused)
         if self.ready_on_deal and self.ready_first_discard:  # one declaration a hand (a scoring review scored both)
-            raise WinInputError("flags.ready_first_discard", "a player declares ready once: 天聽 before his first "
-                                                             "draw or 地聽 with his first discard, not both "
-                                                             "(spec §2.11)",
+            raise WinInputError("flags.ready_first_discard", "a player declares ready once: a heavenly ready "
+                                                             "before the first draw or an earthly ready with the "
+                                                             "first discard, not both (spec §2.11)",
                                 "報聽只有一次：天聽在第一次摸牌前、地聽在第一次打牌時，不會兩個都有（規格 §2.11）")
         if self.ready_first_discard and self.is_dealer:
-            raise WinInputError("flags.ready_first_discard", "地聽 is a non-dealer's declaration; the dealer "
-                                                             "declaring with his first discard is 天聽 (spec §2.11)",
+            raise WinInputError("flags.ready_first_discard", "an earthly ready is a non-dealer's declaration; "
+                                                             "the dealer declaring with the first discard makes a "
+                                                             "heavenly ready (spec §2.11)",
                                 "地聽是閒家報聽；莊家打第一張牌時報聽是天聽（規格 §2.11）")
         if len(self.flowers) == 8 and self.win_type in (WinType.DISCARD, WinType.ROB_KONG):
-            raise WinInputError("flowers", "the eighth flower ends the hand at once (八仙過海, spec §4.2): no "
+            raise WinInputError("flowers", "the eighth flower ends the hand at once (eight flowers, spec §4.2): no "
                                            f"later {self.win_type.value} win",
                                 f"第八張花一出現就胡了（八仙過海，規格 §4.2），不會再有{win_type_zh(self.win_type)}")
 

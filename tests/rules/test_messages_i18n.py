@@ -90,6 +90,13 @@ API_ERRORS: list[tuple[str, dict[str, Any], str]] = [
     (HAND, {"win_type": "tsumo"}, "win_type"),
     ("123m456m234p45s88s", {"melds": ["pong:222z"]}, "melds"),
     (HAND, {"streak": -1}, "streak"),
+    # (the first go-around's wins and the last tile; seven rob one with 17 tiles; eight flowers typed with 天胡)
+    (HAND, {"heavenly": True, "last_tile": True}, "flags.last_tile"),
+    ("123m456m234p45s88s", {"melds": ["pung:222z@O"], "earthly": True, "seat_wind": "S"}, "flags.earthly"),
+    (HAND + "9s", {"win_tile": None, "win_type": "seven_flowers_rob", "seat_wind": "S", "flowers": "1234567f",
+                   "discarder": "W"}, "concealed"),
+    (HAND, {"win_tile": None, "win_type": "eight_flowers", "flowers": "12345678f", "heavenly": True},
+     "flags.heavenly"),
 ]
 
 
@@ -102,6 +109,9 @@ def test_win_errors_from_code_are_bilingual(concealed: str, context: dict[str, A
     e = info.value
     assert e.field == field and str(e) == f"{field}: {e.reason}"  # the English message as before
     assert CJK.search(e.zh) and e.zh != e.reason, e.zh
+    # plain English: the app's Score tab shows it to an English player (a wording review read "天胡 is the
+    # dealer's self-drawn win", "not 槓上開花", "(八仙過海, spec §4.2)")
+    assert not CJK.search(e.reason), e.reason
     assert e.message_zh == f"欄位 {field} 有誤：{e.zh}"
 
 
@@ -178,7 +188,7 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     assert main(["tai", "--stakes", "3x"]) == 2
     err = capsys.readouterr().err
-    assert "--stakes: expected base/per tai (底/台) such as 30/10, got '3x'" in err and "選項 --stakes 有誤：要寫成 底/台" in err
+    assert "--stakes: expected base/per tai such as 30/10, got '3x'" in err and "選項 --stakes 有誤：要寫成 底/台" in err
     assert main(["tai", "--profile", "nope"]) == 2
     err = capsys.readouterr().err
     assert "unknown profile 'nope'" in err and "不認得規則 'nope'" in err

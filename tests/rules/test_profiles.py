@@ -98,7 +98,7 @@ def _write(tmp_path: Path, text: str) -> str:
     ('[switches]\nmulti_win = "everyone"', "multi_win must be one of nearest"),
     ('[switches]\nsmall_winds_adds_winds = 1', "must be true or false"),
     ('[tai]\nzimo = -1', "tai.zimo must be an integer >= 0"),
-    ('[tai]\neight_pairs_half = 8', "八對半"),
+    ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
     ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
     ('house_rules = ["tai.nothing"]', "names no item or switch"),
     ('colour = "red"', "unknown key 'colour'"),

@@ -36,7 +36,7 @@ ITEMS: dict[str, Item] = {i: REGISTRY[i] for i in ORDER}
 
 UNSUPPORTED: dict[str, tuple[str, str]] = {
     "eight_pairs_half": ("八對半：規格未定義其牌型，不能開啟。",
-                         "八對半 (eight pairs and a half): its shape is not specified (spec §4.4); it cannot be "
+                         "eight pairs and a half: its shape is not specified (spec §4.4); it cannot be "
                          "switched on."),
 }
 """Ids the spec names but does not define: a profile may only give them 0."""
