@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -11,6 +12,7 @@ from companion.cli import main
 from companion.hand import Hand
 
 EX14 = "45m234s789s77p kong:6666m@R pung:999p@O"
+CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str | None = None,
@@ -61,7 +63,8 @@ def test_waits_says_a_hand_with_all_eight_flowers_has_won(capsys: pytest.Capture
     assert main(["waits", hand, "--lang", "en"]) == 0 and main(["waits", hand]) == 0
     assert main(["waits", "--json", hand]) == 0 and main(["waits", "--json", hand.replace("12345678f", "1234567f")]) == 0
     en, zh, won, seven = capsys.readouterr().out.splitlines()
-    assert en.endswith("all eight flowers: already a win (八仙過海, Eight Immortals)") and "waits 3m" in en
+    assert en.endswith("all eight flowers: already a win (Eight Immortals)") and "waits 3m" in en
+    assert not CJK.search(en)
     assert zh.endswith("八張花都到齊：已經胡了（八仙過海）")
     assert json.loads(won)["eight_flowers"] is True and "eight_flowers" not in json.loads(seven)
 
@@ -72,10 +75,12 @@ def test_shanten_and_discard_say_all_eight_flowers_have_won(hand: str, capsys: p
     ``discard`` advised "the best choice" with "complete": false (a teaching review)."""
     assert main(["shanten", hand, "--lang", "en"]) == 0 and main(["shanten", hand]) == 0
     en, zh = capsys.readouterr().out.splitlines()
-    assert "already a win (八仙過海" in en and "已經胡了（八仙過海）" in zh
+    # (in English alone: a wording review read "(八仙過海, Eight Immortals)" in the English)
+    assert "already a win (Eight Immortals)" in en and not CJK.search(en) and "已經胡了（八仙過海）" in zh
     if Hand.parse(hand).is_drawn_size:
         assert main(["discard", hand, "--lang", "en"]) == 0
-        assert capsys.readouterr().out.splitlines()[1].strip().startswith("All eight flowers: already a win")
+        said = capsys.readouterr().out.splitlines()[1].strip()
+        assert said.startswith("All eight flowers: already a win (Eight Immortals,") and not CJK.search(said)
         assert main(["discard", "--json", hand]) == 0 and main(["discard", "--json", hand.replace("8f", "f")]) == 0
         won, seven = (json.loads(x) for x in capsys.readouterr().out.splitlines())
         assert won["complete"] is False and won["eight_flowers"] is True  # complete: the shape, as shanten says
@@ -387,3 +392,10 @@ def test_a_hand_typed_without_its_quotes_is_told_to_quote_it(capsys: pytest.Capt
     assert code == 1 and "quotes" not in err
     code, _, err = run(capsys, "waits", "--lang", "en", "1112345678999m", "pung:666z 123m", monkeypatch=monkeypatch)
     assert code == 1 and "quotes" not in err  # quoted whole, melds first: a hand of its own (a change review)
+
+
+def test_the_demo_in_english_says_it_in_english_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wording review read "a single wait (獨聽)" in the English demo: an English player reads it in English."""
+    assert main(["demo", "--lang", "en", "--no-photo"]) == 0
+    out = capsys.readouterr().out
+    assert "a single wait." in out and not CJK.findall(out)

@@ -37,7 +37,7 @@ EXAMPLES = (
         "A wait used up by one's own kong (rules §7 Example 14)",
         "45m 兩面本來聽 三萬、六萬；但四張六萬都在自己的槓裡，真正只聽三萬，算獨聽。",
         "45m is two-sided on 3m and 6m, but all four 6m sit in the player's own kong: the only real wait "
-        "is 3m, a single wait (獨聽).",
+        "is 3m, a single wait.",
     ),
     Example(
         "1112345678999m123p",

@@ -80,7 +80,7 @@ def register(sub: Any) -> None:
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
     p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則（預設 atawmj_2009）")
-    p.add_argument("--stakes", help="the stakes, base/per tai (底/台), e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
+    p.add_argument("--stakes", help="the stakes, base/per tai, e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
                                     "底與每台金額，例如 30/10")
     p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
     add_lang_option(p, "language of the text output", "輸出語言")

@@ -90,7 +90,7 @@ def register(subparsers: Any) -> None:
                    help="profile id or a .toml house file (default atawmj_2009) / 規則代號或自家 .toml 規則檔"
                         "（預設 atawmj_2009）")
     p.add_argument("--stakes",
-                   help="the stakes, base/per tai (底/台), for every line without its own, e.g. 30/10: a "
+                   help="the stakes, base/per tai, for every line without its own, e.g. 30/10: a "
                         "3-tai hand pays 30 + 3 x 10 / "
                         "沒寫底台的每一行所用的底與每台金額，例如 30/10：3 台的牌付 30 + 3 × 10")
     p.add_argument("--explain", action="store_true",
@@ -161,7 +161,7 @@ def parse_stakes(text: str | None) -> Stakes | None:
         return None
     base, sep, per = text.partition("/")
     if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
-        raise WinInputError("--stakes", f"expected base/per tai (底/台) such as 30/10, got {text!r}",
+        raise WinInputError("--stakes", f"expected base/per tai such as 30/10, got {text!r}",
                             f"要寫成 底/台，例如 30/10，收到 {text!r}")
     try:
         stakes = Stakes(int(base), int(per))
