@@ -547,3 +547,41 @@ def test_a_win_form_on_a_discard_undoes_a_draw_corrected_to_the_eighth_flower_as
     assert effective_events(game.events()) == then
     assert game.claim_at(form, seat, kind) == len(game.events())
     game.close()
+
+
+def test_the_live_tab_s_self_draw_form_left_open_undoes_the_eighth_flowers_correction_and_records(
+        tmp_path: Path) -> None:
+    """Drawn without a browser: the dealer's self-draw form, opened on his face-down draw and left open while another
+    phone showed that draw as the eighth flower, says so with an undo button (it offered Cancel alone); the button
+    puts the draw back face down, the form open as it was filled, and Record records the self-draw."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE, ID_LIVE_WIN_OK, LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _idents, _texts
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), f"live-win-{dealer}-self_draw")
+    assert tab.win is not None and tab.win.kind is ev.WinKind.SELF_DRAW
+    tab.concealed.value, tab.drawn.value = HAND17[:-2] + "s", "7s"
+    tab._typing()
+    assert game.flower(dealer, "8f") is None  # another phone
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert ID_LIVE_WIN_GONE in shown and shown[ID_LIVE_WIN_OK].content.disabled and ID_LIVE_UNDO_SINCE in shown
+    assert "shows the eighth flower" in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    _tapped(page, ID_LIVE_UNDO_SINCE)
+    assert tab.error is None and tab.win is not None and tab.concealed.value == HAND17[:-2] + "s"
+    assert game.events()[-1] == ev.Drew(seat=dealer)  # face down again
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert ID_LIVE_WIN_GONE not in shown and not shown[ID_LIVE_WIN_OK].content.disabled
+    _tapped(page, ID_LIVE_WIN_OK)
+    out = game.state.outcome
+    assert tab.error is None and out is not None and [w.seat for w in out.winners] == [dealer]
+    game.close()
