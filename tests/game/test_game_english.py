@@ -9,7 +9,7 @@ import string
 
 from companion.game.events import ReadyKind, WinKind
 from companion.game.state import OutcomeKind, Phase
-from companion.game.text import RETRACT_NOTES, SWITCH_SAID, TEMPLATES, msg
+from companion.game.text import RETRACT_NOTES, SWITCH_SAID, TEMPLATES, WIND_EN, WIND_ZH, msg
 
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 
@@ -35,11 +35,17 @@ def test_every_game_message_says_its_english_without_chinese() -> None:
 
 def test_the_names_the_messages_put_in_their_english_carry_no_chinese() -> None:
     """The names the messages fill in (phases, outcomes, kinds of win and ready, procedure switches, retraction
-    notes) are English in the English."""
+    notes, winds, the refusals' rules and claims, a refusal's evidence) are English in the English."""
+    from companion.game.check import _SEATING_ONLY
+    from companion.game.check_claims import _RANK_NAME
+    from companion.game.view import _COUNT_KEYS, _SEAT_KEYS
+
     named = ([(p.zh, p.en) for p in Phase] + [(o.zh, o.en) for o in OutcomeKind]
              + [(w.zh, w.en) for w in WinKind] + [(w.zh, w.won_en) for w in WinKind]
-             + [(r.zh, r.en) for r in ReadyKind] + list(SWITCH_SAID.values()) + list(RETRACT_NOTES.values()))
-    assert len(named) > 30
+             + [(r.zh, r.en) for r in ReadyKind] + list(SWITCH_SAID.values()) + list(RETRACT_NOTES.values())
+             + list(zip(WIND_ZH, WIND_EN, strict=True)) + list(_SEATING_ONLY.values()) + list(_RANK_NAME.values())
+             + list(_SEAT_KEYS.values()) + list(_COUNT_KEYS.values()))
+    assert len(named) > 50
     assert [en for _, en in named if CJK.search(en)] == []
     assert [zh for zh, _ in named if not CJK.search(zh)] == []
 
