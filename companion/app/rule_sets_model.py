@@ -278,6 +278,9 @@ class RuleSetDraft:
         self.was = name if editing else None  # the names its file had (one saved before the cap keeps them)
         self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
         self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
+        # the built-in set it comes from, found while its parents are here: one made again after they were deleted
+        # too keeps it as its base (a change review: it inherited the default)
+        self.root = _root(base)
         self.typed: dict[str, str] = {}  # what a number field holds where it is refused
         self.bad: dict[str, Words] = {}  # why, by field
 
@@ -318,7 +321,7 @@ class RuleSetDraft:
             data["switches"] = {**base.own_switches, **{k.partition(".")[2]: v for k, v in own_switches.items()}}
             own_house = list(base.own_house_rules)
         else:
-            parent_id = base.inherits if self.editing and base.inherits is not None else _root(base)
+            parent_id = base.inherits if self.editing and base.inherits is not None else self.root
             try:
                 parent = _load_parent(parent_id)
             except ProfileError as bad:
@@ -364,6 +367,18 @@ class RuleSetDraft:
         if now != self.loaded:
             raise RuleSetRefused(ui("rs_changed_meanwhile", name=self.name.zh, name_en=self.name.en), "changed")
 
+    def _check_not_remade(self) -> None:
+        """Refuse to make a set deleted meanwhile again where another phone has since saved one under its id or one
+        of its names: it is neither written over nor doubled (a change review: a second set of the same names was
+        saved, the two alike in every dropdown)."""
+        names = {self.name.zh, self.name.en}
+        for r in rule_sets():
+            if r.id == self.id:  # (one in another case only: refused below as an id taken)
+                raise RuleSetRefused(ui("rs_remade_same_id", id=r.id, other=r.name.zh, other_en=r.name.en),
+                                     "changed")
+            if r.name.zh in names or r.name.en in names:
+                raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en))
+
     def as_new(self) -> None:
         """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that
         id was taken since), as the editor has it: its ``inherits`` where that set is still here, and its ``source``
@@ -384,8 +399,12 @@ class RuleSetDraft:
         if self.editing and not self.remade:  # (another phone may have changed or deleted it since it was read)
             self._check_unchanged()
         else:  # (another phone may have saved one under this id since the copy was made)
+            if self.remade:  # (or remade it, under its id or its names, since it was deleted)
+                self._check_not_remade()
             _check_new_id(self.id)
-        _check_names(self.name, self.id, self.was)  # (another phone may have taken a name since: a review)
+        # (another phone may have taken a name since: a review); a set made again has both names checked: its old
+        # file no longer holds them
+        _check_names(self.name, self.id, self.was, clash_all=self.remade)
         cap, least = self.values["switches.tai_cap"], self.values["switches.min_tai"]
         if cap != "none" and least > cap:  # (the store says so too, in its file's words: min_tai, tai_cap)
             raise RuleSetRefused(ui("rs_min_above_cap", least=least, cap=cap, min_name=_BY_KEY["switches.min_tai"]
@@ -464,7 +483,9 @@ def _check_new_id(pid: str) -> None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 
 
-def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
+def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: bool = False) -> None:
+    """Refuse names that are missing, too wide, odd or another set's; ``was``: the names the set's file had (each
+    kept name passes unchecked), ``clash_all``: both names are checked against the other sets' all the same."""
     if not name.zh or not name.en:
         raise RuleSetRefused(ui("rs_name_missing"))
     before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
@@ -479,7 +500,7 @@ def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
             raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}", field=field.zh, field_en=field.en))
     if name.en != before_en and _CJK.search(name.en):
         raise RuleSetRefused(ui("rs_name_en_cjk"))
-    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if n != before]
+    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if clash_all or n != before]
     for r in rule_sets():
         taken = [n for n in new if n in (r.name.zh, r.name.en)] if r.id != pid else []
         if taken:  # (each language names the clash in its own name where both clash)

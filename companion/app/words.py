@@ -909,6 +909,16 @@ UI: dict[str, tuple[str, str]] = {
     "rs_used_default_parent": ("規則「{name}」所根據的「{parent}」已經不在了，這裡改用「{default}」計算",
                                "The set “{parent}” that the rule set “{name_en}” comes from is no longer here: scored "
                                "here with “{default_en}”"),
+    # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
+    "rs_remade_same_id": ("另一支手機在這期間又存了一套 id {id} 的規則（「{other}」），這次沒有蓋掉它。按「重新載入」打開"
+                          "那一套（你在這裡的修改會放棄）",
+                          "Another phone has meanwhile saved a rule set under the id {id} (“{other_en}”), so this was "
+                          "not saved over it. Tap Reload to open that one (your changes here are dropped)"),
+    "rs_remade_same_name": ("另一支手機在這期間存了一套同名的規則「{other}」（id {id}），這次沒有再存一套同名的（兩套同名"
+                            "在選單裡分不出來）。請給這一套改個名字再儲存，或取消，去修改那一套",
+                            "Another phone has meanwhile saved a rule set named “{other_en}” (id {id}), so this was "
+                            "not saved as a second set of that name (the dropdowns could not tell the two apart). Give "
+                            "this one other names and save it, or cancel and edit that one"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

@@ -702,3 +702,68 @@ def test_a_set_that_names_its_parent_by_path_is_edited_from_the_house_sets_folde
     assert draft.set("tai.zimo", "9") is None  # the other file's value, not the parent's (3)
     draft.save()
     assert load_profile("kid").value("zimo") == 9  # (lost: taken for the parent's own)
+
+
+def test_saving_again_a_set_another_phone_deleted_and_remade_under_its_names_or_id_is_refused(data: Path) -> None:
+    """"Save it again" of a set another phone had deleted and made again under the same names saved a second set of
+    those names, the two alike in every dropdown (a change review): it is refused, naming the other set, and saved
+    once given names of its own; one remade under its id is not written over, and Reload opens it."""
+    from companion.app.view_rule_sets import ID_RS_RELOAD, ID_RS_SAVE_AGAIN, RuleSetsPanel
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    _home8()
+    draft = edit("home8")
+    assert draft.set("tai.menqing", "2") is None
+    delete("home8")  # another phone deletes it, and makes it again under another id
+    clone("atawmj_2009", "home9", "家裡滿八台", "Home, cap 8").save()
+    with pytest.raises(RuleSetRefused) as gone:
+        draft.save()
+    assert gone.value.stale == "gone"
+    draft.as_new()  # "Save it again"
+    why = _refused(draft.save)
+    assert "Another phone" in why.en and "“Home, cap 8” (id home9)" in why.en and "not saved" in why.en
+    assert "另一支手機" in why.zh and "「家裡滿八台」（id home9）" in why.zh
+    named = [pid for pid, name in rule_set_options() if name.en == "Home, cap 8" or name.zh == "家裡滿八台"]
+    assert named == ["home9"] and not (data / "profiles" / "home8.toml").exists()
+    rename(draft, "家裡滿八台二", "Home, cap 8 too")  # names of its own: saved
+    draft.save()
+    assert load_profile("home8").value("menqing") == 2 and load_profile("home8").name_en == "Home, cap 8 too"
+    # another phone deletes it and saves a set of other names under its id: the panel's Save it again is refused
+    panel = RuleSetsPanel(_Host())  # type: ignore[arg-type]
+    panel.edit("home8")
+    assert panel.draft is not None and panel.draft.set("tai.zimo", "3") is None
+    delete("home8")
+    panel.save()
+    assert panel.stale == "gone"
+    clone("atawmj_2009", "home8", "別的", "Other").save()
+    remade = (data / "profiles" / "home8.toml").read_bytes()
+    _tapped(panel.build(), ID_RS_SAVE_AGAIN)
+    assert panel.message is not None and panel.message[1] and "id home8 (“Other”)" in panel.message[0].en
+    assert (data / "profiles" / "home8.toml").read_bytes() == remade  # not written over
+    _tapped(panel.build(), ID_RS_RELOAD)  # open the one another phone made
+    assert panel.draft is not None and panel.draft.name == Words("別的", "Other")
+
+
+def test_a_set_made_again_after_its_parent_was_deleted_too_keeps_its_built_in_root(data: Path) -> None:
+    """"Save it again" of a set whose parent was gone too made it inherit the default rule set, not the built-in
+    one it came from (a change review): it inherits its root, with every value as the editor had it."""
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "par.toml").write_text('id = "par"\ninherits = "sml_2026"\nname_zh = "爸爸"\n'
+                                                'name_en = "Parent"\n[tai]\nzimo = 2\n', encoding="utf-8")
+    (data / "profiles" / "kid.toml").write_text('id = "kid"\ninherits = "par"\nname_zh = "小孩"\nname_en = "Kid"\n'
+                                                '[tai]\nmenqing = 2\n', encoding="utf-8")
+    was = load_profile("kid")
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "3") is None
+    delete("kid")  # another phone deletes it, then its parent
+    delete("par")
+    with pytest.raises(RuleSetRefused):
+        draft.save()
+    draft.as_new()
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "sml_2026"
+    assert {k: kid.tai[k] for k in was.tai} == {**was.tai, "dealer": 3} and dict(kid.switches) == dict(was.switches)
+    assert (kid.name_zh, kid.name_en) == ("小孩", "Kid")
+
