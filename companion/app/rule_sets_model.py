@@ -41,7 +41,7 @@ from companion.rules.profiles._store import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "rule_set_used", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
+           "rule_set_options", "rule_set_used", "unusable", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = 100
 """The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
@@ -180,11 +180,26 @@ def _problem(pid: str, bad: ProfileError) -> Words:
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
     """A rule dropdown's options (id, name): every rule set a table can play, built-in first. ``current`` (a rule set
-    picked before) is said to be gone where it is no longer here, so the dropdown still shows what it holds."""
-    out = [(r.id, r.name) for r in rule_sets() if r.problem is None]
+    picked before) is said to be gone where it is no longer here, or unusable where its file is here but cannot be
+    played (damaged: a change review saw one said to be gone), so the dropdown still shows what it holds."""
+    sets = rule_sets()
+    out = [(r.id, r.name) for r in sets if r.problem is None]
     if current is not None and current not in (pid for pid, _ in out):
-        out.append((current, ui("rs_gone", id=current)))
+        here = any(r.id == current for r in sets)
+        out.append((current, ui("rs_unusable" if here else "rs_gone", id=current)))
     return tuple(out)
+
+
+def unusable(pid: str) -> Words | None:
+    """Why the house rule set ``pid``, whose file is here, cannot be played (its file damaged, a value refused, a
+    set it inherits gone), in both languages and naming it by its id; None where it can be played or is not here
+    at all (deleted)."""
+    problem = next((r.problem for r in rule_sets() if r.id == pid), None)
+    if problem is None:
+        return None
+    if _missing(pid) is not None:  # (its own words name the set missing)
+        return problem
+    return ui("rs_damaged_set", id=pid, why=problem.zh, why_en=problem.en)
 
 
 def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
@@ -201,6 +216,10 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
             name = _name_of(pid)
             return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=missing[1],
                                default=default.name_zh, default_en=default.name_en)
+        damaged = unusable(pid) if valid_id(pid) else None
+        if damaged is not None:  # (a change review: a damaged file was said to be deleted or unreadable)
+            return default, ui("rs_used_damaged", why=damaged.zh, why_en=damaged.en, default=default.name_zh,
+                               default_en=default.name_en)
         return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
     return profile, None
 
@@ -362,9 +381,14 @@ class RuleSetDraft:
             now = user_profile_path(self.id).read_bytes()
         except FileNotFoundError:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
-        except (OSError, ProfileError):
-            return  # (the write says why)
+        except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
+            # review: the write went ahead)
+            why = Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError) else Words(e.zh, str(e))
+            raise RuleSetRefused(ui("rs_damaged_meanwhile", id=self.id, why=why.zh, why_en=why.en)) from None
         if now != self.loaded:
+            damaged = unusable(self.id)
+            if damaged is not None:  # (a change review: said to be changed, then "no longer here")
+                raise RuleSetRefused(ui("rs_damaged_meanwhile", id=self.id, why=damaged.zh, why_en=damaged.en))
             raise RuleSetRefused(ui("rs_changed_meanwhile", name=self.name.zh, name_en=self.name.en), "changed")
 
     def _check_not_remade(self) -> None:
@@ -374,6 +398,8 @@ class RuleSetDraft:
         names = {self.name.zh, self.name.en}
         for r in rule_sets():
             if r.id == self.id:  # (one in another case only: refused below as an id taken)
+                if r.problem is not None:
+                    _check_new_id(self.id)  # (a file here but damaged: said so, and left as it is)
                 raise RuleSetRefused(ui("rs_remade_same_id", id=r.id, other=r.name.zh, other_en=r.name.en),
                                      "changed")
             if r.name.zh in names or r.name.en in names:
@@ -479,6 +505,9 @@ def _check_new_id(pid: str) -> None:
     taken = _lower_ids().get(pid.lower())  # (home8 beside HOME8: one file on some disks)
     if taken in BUILTIN:
         raise RuleSetRefused(ui("rs_id_builtin", id=pid))
+    damaged = unusable(taken) if taken is not None else None
+    if damaged is not None:  # (its Edit is not offered: said so, and the file is left as it is)
+        raise RuleSetRefused(ui("rs_id_damaged", why=damaged.zh, why_en=damaged.en))
     if taken is not None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 

@@ -910,6 +910,18 @@ UI: dict[str, tuple[str, str]] = {
                                "The set “{parent}” that the rule set “{name_en}” comes from is no longer here: scored "
                                "here with “{default_en}”"),
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
+    "rs_unusable": ("{id}（無法使用）", "{id} (cannot be used)"),
+    "rs_damaged_set": ("規則「{id}」的檔案有問題，無法使用：{why}", "The file of the rule set “{id}” is damaged and cannot "
+                       "be used: {why_en}"),
+    "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
+    "rs_damaged_meanwhile": ("規則「{id}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
+                             "可以在清單裡刪除它",
+                             "The file of the rule set “{id}” can no longer be used since you opened it: {why_en}. This "
+                             "was not saved and the file is left as it is, not written over; you can delete it in the "
+                             "list"),
+    "rs_id_damaged": ("{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉：要用這個 id，請先在清單裡刪除它",
+                      "{why_en}. This was not saved and the file is left as it is, not written over: to use this id, "
+                      "delete it in the list first"),
     "rs_remade_same_id": ("另一支手機在這期間又存了一套 id {id} 的規則（「{other}」），這次沒有蓋掉它。按「重新載入」打開"
                           "那一套（你在這裡的修改會放棄）",
                           "Another phone has meanwhile saved a rule set under the id {id} (“{other_en}”), so this was "

@@ -767,3 +767,56 @@ def test_a_set_made_again_after_its_parent_was_deleted_too_keeps_its_built_in_ro
     assert {k: kid.tai[k] for k in was.tai} == {**was.tai, "dealer": 3} and dict(kid.switches) == dict(was.switches)
     assert (kid.name_zh, kid.name_en) == ("小孩", "Kid")
 
+
+def test_a_damaged_set_is_said_damaged_with_its_id_and_why_and_never_written_over(data: Path) -> None:
+    """A house file that cannot be read (bad TOML, a bad value) was said to be "no longer here", as if deleted (a
+    change review): the dropdowns, the score form and the editor say it is damaged, naming its id and the reason,
+    and neither a save nor "Save it again" writes over it."""
+    from companion.app.rule_sets_model import rule_set_used
+
+    _home8()
+    draft = edit("home8")
+    assert draft.set("tai.menqing", "2") is None
+    path = data / "profiles" / "home8.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("tai_cap = 8", 'tai_cap = "eight"'), encoding="utf-8")
+    damaged = path.read_bytes()
+    option = dict(rule_set_options("home8"))["home8"]
+    assert option == Words("home8（無法使用）", "home8 (cannot be used)")
+    _, note = rule_set_used("home8")
+    assert note is not None and "no longer" not in note.en and "deleted" not in note.en and "刪除" not in note.zh
+    assert "“home8” is damaged" in note.en and "tai_cap" in note.en and "“home8”" in note.en
+    assert "「home8」" in note.zh and "tai_cap" in note.zh and str(data) not in note.en + note.zh
+    why = _refused(draft.save)  # the editor open on it: not saved over, and said why
+    assert "“home8”" in why.en and "tai_cap" in why.en and "not written over" in why.en and "沒有蓋掉" in why.zh
+    assert path.read_bytes() == damaged
+    path.write_text("id = [", encoding="utf-8")  # unreadable TOML
+    damaged = path.read_bytes()
+    _, note = rule_set_used("home8")
+    assert note is not None and "“home8” is damaged" in note.en and "TOML" in note.en and "TOML" in note.zh
+    draft.as_new()  # "Save it again" after it was gone and came back damaged
+    why = _refused(draft.save)
+    assert "“home8” is damaged" in why.en and "not written over" in why.en and "delete it in the list" in why.en
+    assert path.read_bytes() == damaged
+    assert "no longer" not in dict(rule_set_options("home8"))["home8"].en
+    assert "no longer" in dict(rule_set_options("gone"))["gone"].en  # one deleted is still said gone
+
+
+
+def test_an_editor_never_writes_over_a_file_it_can_no_longer_read(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save whose file could not be read back (no permission) went ahead and wrote over it (a change review)."""
+    _home8()
+    draft = edit("home8")
+    assert draft.set("tai.menqing", "2") is None
+    path, real = data / "profiles" / "home8.toml", Path.read_bytes
+    before = path.read_text(encoding="utf-8")
+
+    def denied(self: Path) -> bytes:
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    why = _refused(draft.save)
+    assert "“home8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
+    assert "沒有權限" in why.zh and "沒有蓋掉" in why.zh
+    assert path.read_text(encoding="utf-8") == before
