@@ -931,6 +931,12 @@ UI: dict[str, tuple[str, str]] = {
                             "Another phone has meanwhile saved a rule set named “{other_en}” (id {id}), so this was "
                             "not saved as a second set of that name (the dropdowns could not tell the two apart). Give "
                             "this one other names and save it, or cancel and edit that one"),
+    "live_profile_gone": ("你選的規則「{name}」已經被刪除了（可能是在另一支手機上）：入座前請另選一套",
+                          "The rule set you picked, “{name_en}”, has been deleted (on another phone?): pick another "
+                          "before the players sit down"),
+    "live_profile_unusable": ("你選的規則現在無法使用：{why}。入座前請另選一套",
+                              "The rule set you picked cannot be used now: {why_en}. Pick another before the players "
+                              "sit down"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

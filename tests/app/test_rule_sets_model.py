@@ -820,3 +820,56 @@ def test_an_editor_never_writes_over_a_file_it_can_no_longer_read(data: Path, mo
     assert "“home8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
     assert "沒有權限" in why.zh and "沒有蓋掉" in why.zh
     assert path.read_text(encoding="utf-8") == before
+
+def test_the_live_tab_says_the_set_picked_was_deleted_and_seats_nobody_under_another(
+        data: Path, tmp_path: Path) -> None:
+    """The host picked a house set; another phone deleted it before the players sat down, and the Live tab put the
+    default in its place without a word, seating the table under it (a change review): it says so in both
+    languages, keeps the set picked, and Start seats nobody until another is picked."""
+    from companion.app.view_live import ID_LIVE_PROFILE_GONE, ID_LIVE_START, LiveTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    _home8()
+    game = LiveGame(tmp_path / "table.sqlite")
+    tab = LiveTab(_Host(), game)  # type: ignore[arg-type]
+    tab.profile = "home8"  # picked in the dropdown
+    assert not any("deleted" in x for x in _texts(tab.build()))
+    assert ID_LIVE_PROFILE_GONE not in [c.identifier for c in _idents(tab.build())]
+    delete("home8")  # on another phone
+    line = next(c for c in _idents(tab.build()) if c.identifier == ID_LIVE_PROFILE_GONE)
+    assert _texts(line) == ["The rule set you picked, “Home, cap 8”, has been deleted (on another phone?): pick "
+                            "another before the players sit down"]
+    shown = " ".join(_texts(tab.build()))
+    assert "The rule set you picked, “Home, cap 8”, has been deleted" in shown and "home8 (no longer here)" in shown
+    _tapped(tab.build(), ID_LIVE_START)
+    assert not game.state.players and tab.profile == "home8"
+    assert tab.error is not None and "「家裡滿八台」已經被刪除" in tab.error.zh and "“Home, cap 8”" in tab.error.en
+    _home8()  # made again
+    path = data / "profiles" / "home8.toml"
+    path.write_text("id = [", encoding="utf-8")  # and damaged
+    tab.error = None  # (the refusal read)
+    shown = " ".join(_texts(tab.build()))
+    assert "cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    _tapped(tab.build(), ID_LIVE_START)
+    assert not game.state.players
+    tab.profile = "atawmj_2009"  # another picked: seated under it
+    _tapped(tab.build(), ID_LIVE_START)
+    assert game.state.players and game.state.profile.startswith("atawmj_2009") and tab.error is None
+
+
+def test_seating_a_table_again_after_its_house_set_was_deleted_says_so(data: Path, tmp_path: Path) -> None:
+    """The form that seats a table again is filled from the table's own terms; where its house set was deleted since,
+    the form put the default in its place without a word (a change review): it keeps the set, named as the table
+    kept it, and says it is gone."""
+    from companion.app.view_live import ID_LIVE_PROFILE_GONE, LiveTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    _home8()
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(PLAYERS, "home8", 30, 10) is None
+    delete("home8")
+    tab = LiveTab(_Host(), game)  # type: ignore[arg-type]
+    form = tab._seating(game.offer())
+    (line,) = [c for c in _idents(form) if c.identifier == ID_LIVE_PROFILE_GONE]
+    assert tab.profile == "home8" and "“Home, cap 8”, has been deleted" in _texts(line)[0]
