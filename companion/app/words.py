@@ -937,6 +937,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_profile_unusable": ("你選的規則現在無法使用：{why}。入座前請另選一套",
                               "The rule set you picked cannot be used now: {why_en}. Pick another before the players "
                               "sit down"),
+    "learn_by_house": ("你們自訂的規則的台數：", "Tai under your house rule sets:"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

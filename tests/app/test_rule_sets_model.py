@@ -873,3 +873,28 @@ def test_seating_a_table_again_after_its_house_set_was_deleted_says_so(data: Pat
     form = tab._seating(game.offer())
     (line,) = [c for c in _idents(form) if c.identifier == ID_LIVE_PROFILE_GONE]
     assert tab.profile == "home8" and "“Home, cap 8”, has been deleted" in _texts(line)[0]
+
+def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
+    """The Learn tab gave an item's worth under the built-in rule sets only; a player of a house set wants it under
+    that one (a change review): each house set saved is named as the dropdowns name it, with its tai, as it is now."""
+    from companion.app.learn_model import house_worths
+    from companion.app.view_learn import ID_LEARN_HOUSE, LearnTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    assert house_worths("menqing") == ()
+    draft = clone("atawmj_2009", "home8", "家裡滿八台", "Home, cap 8")
+    assert draft.set("tai.menqing", "3") is None
+    draft.save()
+    clone("sml_2026", "club", "俱樂部", "Club").save()
+    (data / "profiles" / "broken.toml").write_text("id = [", encoding="utf-8")  # never offered, nor here
+    assert house_worths("menqing") == ((Words("俱樂部", "Club"), load_profile("sml_2026").value("menqing")),
+                                       (Words("家裡滿八台", "Home, cap 8"), 3))
+    tab = LearnTab(_Host())  # type: ignore[arg-type]
+    tab.item = "menqing"
+    (row,) = [c for c in _idents(tab.build()) if c.identifier == ID_LEARN_HOUSE]
+    assert sorted(_texts(row)) == sorted(["Tai under your house rule sets:", "Home, cap 8 3",
+                                          f"Club {load_profile('sml_2026').value('menqing')}"])
+    edit_draft = edit("home8")  # changed on another phone: the tab shows it as it is now
+    assert edit_draft.set("tai.menqing", "4") is None
+    edit_draft.save()
+    assert "Home, cap 8 4" in _texts(tab.build())
