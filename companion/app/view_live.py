@@ -153,7 +153,8 @@ class LiveTab:
         self.penalty: tuple[str, int, int] | None = None  # a 詐胡 or 相公 tapped, to confirm: (kind, seat, at)
         self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
         self.profile = "atawmj_2009"
-        self._profile_named = (self.profile, Words("", ""))  # the rule set picked and its names, said once it is gone
+        self._set_names: dict[str, Words] = {}  # the names of each rule set the dropdown has offered: one picked
+        # and deleted since is said gone by the name the host saw
         self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
         self.house_open = self.reseat_open = self.wall_open = False
         self._seated_key: object = None  # the seating the form was last filled from
@@ -466,7 +467,7 @@ class LiveTab:
                     self.profile = kept
                     try:
                         was = load_profile(state.profile)
-                        self._profile_named = (kept, Words(was.name_zh, was.name_en))
+                        self._set_names[kept] = Words(was.name_zh, was.name_en)
                     except ProfileError:
                         pass
                 try:
@@ -510,15 +511,13 @@ class LiveTab:
     def _profile_gone(self, usable: Sequence[tuple[str, Words]]) -> Words | None:
         """Why the rule set picked can seat no table now (deleted, or its file damaged, since it was picked), in
         both languages; None where it is one of the rule sets ``usable`` (:func:`rule_set_options`)."""
-        named = dict(usable).get(self.profile)
-        if named is not None:
-            self._profile_named = (self.profile, named)
+        self._set_names.update(usable)
+        if self.profile in dict(usable):
             return None
         why = unusable(self.profile)
         if why is not None:
             return ui("live_profile_unusable", why=why.zh, why_en=why.en)
-        pid, name = self._profile_named
-        name = name if pid == self.profile else Words(self.profile, self.profile)
+        name = self._set_names.get(self.profile, Words(self.profile, self.profile))
         return ui("live_profile_gone", name=name.zh, name_en=name.en)
 
     def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],
