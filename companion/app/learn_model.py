@@ -17,14 +17,14 @@ from typing import Any
 from companion.app.ledger_model import marked_items
 from companion.app.table_model import meld_codes, wind_words
 from companion.app.words import Words, ui
-from companion.rules.profiles import BUILTIN, load_profile
+from companion.rules.profiles import BUILTIN, ProfileError, load_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
 from companion.rules.tai import ITEMS, REGISTRY, Ctx
 from companion.rules.tai._base import ItemKind
 from companion.rules.win import Win, WinType
 
-__all__ = ["LearnItem", "LearnExample", "learn_items", "examples_path"]
+__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path"]
 
 _KIND = {ItemKind.HAND: ("算在這手牌的台", "Tai of the hand"), ItemKind.RELATION: ("莊家台（只算莊家付或收的）",
                                                                   "Dealer tai (only on what the dealer pays or is paid)"),
@@ -101,6 +101,23 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
                         tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
                         win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,
                         dealer_tai, Words(entry["note_zh"], entry["note_en"]), house)
+
+
+def house_worths(item_id: str) -> tuple[tuple[Words, int], ...]:
+    """The item's worth under each house rule set saved (spec §5.1), named as the rule dropdowns name them, read as
+    they are now (a change review: a player of a house set could learn the built-in ones' values only). One that
+    cannot be played (damaged, its parent gone) is left out, as the dropdowns leave it out."""
+    from companion.app.rule_sets_model import rule_sets
+
+    out = []
+    for r in rule_sets():
+        if r.builtin or r.problem is not None:
+            continue
+        try:
+            out.append((r.name, load_profile(r.id).value(item_id)))
+        except ProfileError:  # (deleted or damaged since it was listed)
+            continue
+    return tuple(out)
 
 
 @cache

@@ -41,7 +41,7 @@ from companion.rules.profiles._store import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "rule_set_used", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
+           "rule_set_options", "rule_set_used", "unusable", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = 100
 """The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
@@ -180,11 +180,26 @@ def _problem(pid: str, bad: ProfileError) -> Words:
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
     """A rule dropdown's options (id, name): every rule set a table can play, built-in first. ``current`` (a rule set
-    picked before) is said to be gone where it is no longer here, so the dropdown still shows what it holds."""
-    out = [(r.id, r.name) for r in rule_sets() if r.problem is None]
+    picked before) is said to be gone where it is no longer here, or unusable where its file is here but cannot be
+    played (damaged: a change review saw one said to be gone), so the dropdown still shows what it holds."""
+    sets = rule_sets()
+    out = [(r.id, r.name) for r in sets if r.problem is None]
     if current is not None and current not in (pid for pid, _ in out):
-        out.append((current, ui("rs_gone", id=current)))
+        here = any(r.id == current for r in sets)
+        out.append((current, ui("rs_unusable" if here else "rs_gone", id=current)))
     return tuple(out)
+
+
+def unusable(pid: str) -> Words | None:
+    """Why the house rule set ``pid``, whose file is here, cannot be played (its file damaged, a value refused, a
+    set it inherits gone), in both languages and naming it by its id; None where it can be played or is not here
+    at all (deleted)."""
+    problem = next((r.problem for r in rule_sets() if r.id == pid), None)
+    if problem is None:
+        return None
+    if _missing(pid) is not None:  # (its own words name the set missing)
+        return problem
+    return ui("rs_damaged_set", id=pid, why=problem.zh, why_en=problem.en)
 
 
 def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
@@ -201,6 +216,10 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
             name = _name_of(pid)
             return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=missing[1],
                                default=default.name_zh, default_en=default.name_en)
+        damaged = unusable(pid) if valid_id(pid) else None
+        if damaged is not None:  # (a change review: a damaged file was said to be deleted or unreadable)
+            return default, ui("rs_used_damaged", why=damaged.zh, why_en=damaged.en, default=default.name_zh,
+                               default_en=default.name_en)
         return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
     return profile, None
 
@@ -278,6 +297,9 @@ class RuleSetDraft:
         self.was = name if editing else None  # the names its file had (one saved before the cap keeps them)
         self.values: dict[str, Any] = {f"tai.{k}": v for k, v in base.tai.items() if f"tai.{k}" in _BY_KEY}
         self.values |= {f"switches.{k}": v for k, v in base.switches.items() if f"switches.{k}" in _BY_KEY}
+        # the built-in set it comes from, found while its parents are here: one made again after they were deleted
+        # too keeps it as its base (a change review: it inherited the default)
+        self.root = _root(base)
         self.typed: dict[str, str] = {}  # what a number field holds where it is refused
         self.bad: dict[str, Words] = {}  # why, by field
 
@@ -318,7 +340,7 @@ class RuleSetDraft:
             data["switches"] = {**base.own_switches, **{k.partition(".")[2]: v for k, v in own_switches.items()}}
             own_house = list(base.own_house_rules)
         else:
-            parent_id = base.inherits if self.editing and base.inherits is not None else _root(base)
+            parent_id = base.inherits if self.editing and base.inherits is not None else self.root
             try:
                 parent = _load_parent(parent_id)
             except ProfileError as bad:
@@ -359,10 +381,29 @@ class RuleSetDraft:
             now = user_profile_path(self.id).read_bytes()
         except FileNotFoundError:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
-        except (OSError, ProfileError):
-            return  # (the write says why)
+        except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
+            # review: the write went ahead)
+            why = Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError) else Words(e.zh, str(e))
+            raise RuleSetRefused(ui("rs_damaged_meanwhile", id=self.id, why=why.zh, why_en=why.en)) from None
         if now != self.loaded:
+            damaged = unusable(self.id)
+            if damaged is not None:  # (a change review: said to be changed, then "no longer here")
+                raise RuleSetRefused(ui("rs_damaged_meanwhile", id=self.id, why=damaged.zh, why_en=damaged.en))
             raise RuleSetRefused(ui("rs_changed_meanwhile", name=self.name.zh, name_en=self.name.en), "changed")
+
+    def _check_not_remade(self) -> None:
+        """Refuse to make a set deleted meanwhile again where another phone has since saved one under its id or one
+        of its names: it is neither written over nor doubled (a change review: a second set of the same names was
+        saved, the two alike in every dropdown)."""
+        names = {self.name.zh, self.name.en}
+        for r in rule_sets():
+            if r.id == self.id:  # (one in another case only: refused below as an id taken)
+                if r.problem is not None:
+                    _check_new_id(self.id)  # (a file here but damaged: said so, and left as it is)
+                raise RuleSetRefused(ui("rs_remade_same_id", id=r.id, other=r.name.zh, other_en=r.name.en),
+                                     "changed")
+            if r.name.zh in names or r.name.en in names:
+                raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en))
 
     def as_new(self) -> None:
         """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that
@@ -384,8 +425,12 @@ class RuleSetDraft:
         if self.editing and not self.remade:  # (another phone may have changed or deleted it since it was read)
             self._check_unchanged()
         else:  # (another phone may have saved one under this id since the copy was made)
+            if self.remade:  # (or remade it, under its id or its names, since it was deleted)
+                self._check_not_remade()
             _check_new_id(self.id)
-        _check_names(self.name, self.id, self.was)  # (another phone may have taken a name since: a review)
+        # (another phone may have taken a name since: a review); a set made again has both names checked: its old
+        # file no longer holds them
+        _check_names(self.name, self.id, self.was, clash_all=self.remade)
         cap, least = self.values["switches.tai_cap"], self.values["switches.min_tai"]
         if cap != "none" and least > cap:  # (the store says so too, in its file's words: min_tai, tai_cap)
             raise RuleSetRefused(ui("rs_min_above_cap", least=least, cap=cap, min_name=_BY_KEY["switches.min_tai"]
@@ -460,11 +505,16 @@ def _check_new_id(pid: str) -> None:
     taken = _lower_ids().get(pid.lower())  # (home8 beside HOME8: one file on some disks)
     if taken in BUILTIN:
         raise RuleSetRefused(ui("rs_id_builtin", id=pid))
+    damaged = unusable(taken) if taken is not None else None
+    if damaged is not None:  # (its Edit is not offered: said so, and the file is left as it is)
+        raise RuleSetRefused(ui("rs_id_damaged", why=damaged.zh, why_en=damaged.en))
     if taken is not None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 
 
-def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
+def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: bool = False) -> None:
+    """Refuse names that are missing, too wide, odd or another set's; ``was``: the names the set's file had (each
+    kept name passes unchecked), ``clash_all``: both names are checked against the other sets' all the same."""
     if not name.zh or not name.en:
         raise RuleSetRefused(ui("rs_name_missing"))
     before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
@@ -479,7 +529,7 @@ def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
             raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}", field=field.zh, field_en=field.en))
     if name.en != before_en and _CJK.search(name.en):
         raise RuleSetRefused(ui("rs_name_en_cjk"))
-    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if n != before]
+    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if clash_all or n != before]
     for r in rule_sets():
         taken = [n for n in new if n in (r.name.zh, r.name.en)] if r.id != pid else []
         if taken:  # (each language names the clash in its own name where both clash)

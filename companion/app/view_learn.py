@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.learn_model import LearnItem, learn_items
+from companion.app.learn_model import LearnItem, house_worths, learn_items
 from companion.app.quiz_model import DiscardGrade, QuizGrade, discard_quiz, grade, grade_discard, wait_quiz
 from companion.app.ui_kit import (
     ACCENT,
@@ -52,6 +52,7 @@ def _verdict(t: Callable[[Words], str], buttons: list[ft.Control], streak: int, 
     return out
 
 
+ID_LEARN_HOUSE = "learn-house"  # the item's worth under each house rule set saved
 NARROW = 700
 """A page narrower than this (a phone) is scrolled to what a tap opened below the chips."""
 LEARN_CARD = "learn-card"
@@ -270,6 +271,11 @@ class LearnTab:
         if item.by_profile:
             worths = [label(f"{t(name)} {n}", 12, colour=GREY if n == 0 else None) for name, n in item.by_profile]
             rows.append(ft.Row([label(t(ui("learn_by_profile")), 12, bold=True), *worths], spacing=14, wrap=True))
+        house = house_worths(item.id)  # the house rule sets saved, as they are now (Settings, --save-profile)
+        if house:
+            worths = [label(f"{t(name)} {n}", 12, colour=GREY if n == 0 else None) for name, n in house]
+            rows.append(ident(ID_LEARN_HOUSE, ft.Row([label(t(ui("learn_by_house")), 12, bold=True), *worths],
+                                                     spacing=14, wrap=True)))
         ex = item.example
         if ex is None:
             rows.append(label(t(ui("learn_no_example")), 13))

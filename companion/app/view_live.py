@@ -37,7 +37,7 @@ from companion.app.live_model import (
 from companion.app.live_offer import Claim, Offer, WinChance, exhaustive_words, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
-from companion.app.rule_sets_model import rule_set_options
+from companion.app.rule_sets_model import rule_set_options, unusable
 from companion.app.table_model import GameReplay, LogError, meld_words
 from companion.app.ui_kit import (
     ACCENT,
@@ -77,7 +77,8 @@ from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
 from companion.game.text import msg
 from companion.hand import MeldKind
-from companion.rules.profiles import DEFAULT_PROFILE, ProfileError, profile_id
+from companion.rules.profiles import ProfileError, load_profile, profile_id
+from companion.rules.profiles._store import valid_id
 from companion.rules.settlement import STAKE_MAX
 from companion.tiles import CopyLimitError, NotationError, Tile
 
@@ -132,6 +133,9 @@ def _chow_words(tiles: Sequence[str]) -> Words:
     return Words("吃 " + "、".join(f.zh for f in faces), "Chow " + ", ".join(f.en for f in faces))
 
 
+ID_LIVE_PROFILE_GONE = "live-profile-gone"  # why the rule set picked can seat nobody now (deleted or damaged since)
+
+
 class LiveTab:
     def __init__(self, host: Host, game: LiveGame | None, photos: PhotoSource | None = None) -> None:
         self.host, self.game, self.photos = host, game, photos
@@ -149,6 +153,8 @@ class LiveTab:
         self.penalty: tuple[str, int, int] | None = None  # a 詐胡 or 相公 tapped, to confirm: (kind, seat, at)
         self.names = [ft.TextField(width=130, dense=True) for _ in range(4)]
         self.profile = "atawmj_2009"
+        self._set_names: dict[str, Words] = {}  # the names of each rule set the dropdown has offered: one picked
+        # and deleted since is said gone by the name the host saw
         self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
         self.house_open = self.reseat_open = self.wall_open = False
         self._seated_key: object = None  # the seating the form was last filled from
@@ -263,6 +269,11 @@ class LiveTab:
             self.host.render()
             return
         base, per_tai = stakes
+        gone = self._profile_gone(rule_set_options())
+        if gone is not None:  # deleted or damaged since it was picked: never seated under another set unsaid
+            self.error = gone
+            self.host.render()
+            return
         game = self.game
         assert game is not None
         house = dict(self.house)
@@ -449,8 +460,16 @@ class LiveTab:
             key = (state.players, state.profile, state.switches, state.base, state.per_tai)
             if key != self._seated_key:
                 self._seated_key = key
-                kept = profile_id(state.profile)  # (a table keeps its rule set's values: ``id#digest``)
-                self.profile = kept if kept in (pid for pid, _ in rule_set_options()) else self.profile
+                # (a table keeps its rule set's values: ``id#digest``); one deleted since stays picked, and is said
+                # gone by the name the table kept (a change review: the default was put in its place unsaid)
+                kept = profile_id(state.profile)
+                if valid_id(kept):  # (a file named by its path, as a command may seat one, is no set to pick)
+                    self.profile = kept
+                    try:
+                        was = load_profile(state.profile)
+                        self._set_names[kept] = Words(was.name_zh, was.name_en)
+                    except ProfileError:
+                        pass
                 try:
                     usual = rule_values(switches_for(state.profile))
                 except ProfileError:
@@ -471,9 +490,12 @@ class LiveTab:
             self.profile = e.control.value or self.profile
             self.host.render()  # the house rules show the new rule set's values
 
-        offered = rule_set_options()  # the built-in rule sets and the house ones saved (Settings, --save-profile)
-        if self.profile not in (pid for pid, _ in offered):  # a house rule set deleted since it was picked
-            self.profile = DEFAULT_PROFILE
+        # the built-in rule sets and the house ones saved (Settings, --save-profile); a house one deleted or damaged
+        # since it was picked stays picked, said so, and seats nobody (a change review: the default was put in its
+        # place without a word)
+        usable = rule_set_options()
+        gone = self._profile_gone(usable)
+        offered = usable if gone is None else rule_set_options(self.profile)
         rules = drop_down("live-profile", ft.Dropdown(
             label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
             # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
@@ -483,7 +505,20 @@ class LiveTab:
                           ft.Row([ident(f"live-name-{i}", f) for i, f in enumerate(self.names)], wrap=True, spacing=8),
                           ft.Row([rules, ident("live-base", self.stakes[0]), ident("live-per-tai", self.stakes[1]), start],
                                  wrap=True, spacing=8),
-                          self._house_rules()], spacing=6)
+                          *([ident(ID_LIVE_PROFILE_GONE, label(t(gone), 13, bold=True, colour=ACCENT))]
+                            if gone is not None else [self._house_rules()])], spacing=6)
+
+    def _profile_gone(self, usable: Sequence[tuple[str, Words]]) -> Words | None:
+        """Why the rule set picked can seat no table now (deleted, or its file damaged, since it was picked), in
+        both languages; None where it is one of the rule sets ``usable`` (:func:`rule_set_options`)."""
+        self._set_names.update(usable)
+        if self.profile in dict(usable):
+            return None
+        why = unusable(self.profile)
+        if why is not None:
+            return ui("live_profile_unusable", why=why.zh, why_en=why.en)
+        name = self._set_names.get(self.profile, Words(self.profile, self.profile))
+        return ui("live_profile_gone", name=name.zh, name_en=name.en)
 
     def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],
                     skip: tuple[str, ...] = ()) -> ft.Control:

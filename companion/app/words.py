@@ -909,6 +909,35 @@ UI: dict[str, tuple[str, str]] = {
     "rs_used_default_parent": ("規則「{name}」所根據的「{parent}」已經不在了，這裡改用「{default}」計算",
                                "The set “{parent}” that the rule set “{name_en}” comes from is no longer here: scored "
                                "here with “{default_en}”"),
+    # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
+    "rs_unusable": ("{id}（無法使用）", "{id} (cannot be used)"),
+    "rs_damaged_set": ("規則「{id}」的檔案有問題，無法使用：{why}", "The file of the rule set “{id}” is damaged and cannot "
+                       "be used: {why_en}"),
+    "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
+    "rs_damaged_meanwhile": ("規則「{id}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
+                             "可以在清單裡刪除它",
+                             "The file of the rule set “{id}” can no longer be used since you opened it: {why_en}. This "
+                             "was not saved and the file is left as it is, not written over; you can delete it in the "
+                             "list"),
+    "rs_id_damaged": ("{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉：要用這個 id，請先在清單裡刪除它",
+                      "{why_en}. This was not saved and the file is left as it is, not written over: to use this id, "
+                      "delete it in the list first"),
+    "rs_remade_same_id": ("另一支手機在這期間又存了一套 id {id} 的規則（「{other}」），這次沒有蓋掉它。按「重新載入」打開"
+                          "那一套（你在這裡的修改會放棄）",
+                          "Another phone has meanwhile saved a rule set under the id {id} (“{other_en}”), so this was "
+                          "not saved over it. Tap Reload to open that one (your changes here are dropped)"),
+    "rs_remade_same_name": ("另一支手機在這期間存了一套同名的規則「{other}」（id {id}），這次沒有再存一套同名的（兩套同名"
+                            "在選單裡分不出來）。請給這一套改個名字再儲存，或取消，去修改那一套",
+                            "Another phone has meanwhile saved a rule set named “{other_en}” (id {id}), so this was "
+                            "not saved as a second set of that name (the dropdowns could not tell the two apart). Give "
+                            "this one other names and save it, or cancel and edit that one"),
+    "live_profile_gone": ("你選的規則「{name}」已經被刪除了（可能是在另一支手機上）：入座前請另選一套",
+                          "The rule set you picked, “{name_en}”, has been deleted (on another phone?): pick another "
+                          "before the players sit down"),
+    "live_profile_unusable": ("你選的規則現在無法使用：{why}。入座前請另選一套",
+                              "The rule set you picked cannot be used now: {why_en}. Pick another before the players "
+                              "sit down"),
+    "learn_by_house": ("你們自訂的規則的台數：", "Tai under your house rule sets:"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

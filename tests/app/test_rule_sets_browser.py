@@ -76,3 +76,26 @@ def test_a_rule_set_copied_with_a_tai_cap_of_8_is_offered_when_the_players_sit_d
         assert isinstance(seated, ev.Seated) and seated.profile == "home8" and "tai_cap = 8" in seated.rules
     finally:
         page.close()
+
+
+def test_a_rule_set_deleted_after_the_host_picked_it_is_said_and_seats_nobody(
+        browser: Any, table: tuple[str, LiveGame, Path]) -> None:
+    """The host picked a house set, another phone deleted it, and Start seated the table under the default set
+    without a word (a change review): the tap is refused with why, in the host's language, and nobody is seated."""
+    from companion.app.rule_sets_model import clone, delete
+
+    url, live, _ = table
+    clone("atawmj_2009", "home8", "家裡滿八台", "Home, cap 8").save()
+    page = _open(browser, url)
+    try:
+        tap(page, "tab-live")
+        wait_text(page, "live-prompt", ui("live_p_seat").zh)
+        choose(page, "live-profile", "家裡滿八台")
+        delete("home8")  # on another phone
+        tap(page, "live-start")
+        gone = ui("live_profile_gone", name="家裡滿八台", name_en="Home, cap 8")
+        wait_said(page, "live-error", gone.zh)
+        wait_said(page, "live-profile-gone", gone.zh)  # and under the dropdown, which still holds the set picked
+        assert live.events() == []
+    finally:
+        page.close()

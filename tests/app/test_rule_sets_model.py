@@ -702,3 +702,199 @@ def test_a_set_that_names_its_parent_by_path_is_edited_from_the_house_sets_folde
     assert draft.set("tai.zimo", "9") is None  # the other file's value, not the parent's (3)
     draft.save()
     assert load_profile("kid").value("zimo") == 9  # (lost: taken for the parent's own)
+
+
+def test_saving_again_a_set_another_phone_deleted_and_remade_under_its_names_or_id_is_refused(data: Path) -> None:
+    """"Save it again" of a set another phone had deleted and made again under the same names saved a second set of
+    those names, the two alike in every dropdown (a change review): it is refused, naming the other set, and saved
+    once given names of its own; one remade under its id is not written over, and Reload opens it."""
+    from companion.app.view_rule_sets import ID_RS_RELOAD, ID_RS_SAVE_AGAIN, RuleSetsPanel
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    _home8()
+    draft = edit("home8")
+    assert draft.set("tai.menqing", "2") is None
+    delete("home8")  # another phone deletes it, and makes it again under another id
+    clone("atawmj_2009", "home9", "家裡滿八台", "Home, cap 8").save()
+    with pytest.raises(RuleSetRefused) as gone:
+        draft.save()
+    assert gone.value.stale == "gone"
+    draft.as_new()  # "Save it again"
+    why = _refused(draft.save)
+    assert "Another phone" in why.en and "“Home, cap 8” (id home9)" in why.en and "not saved" in why.en
+    assert "另一支手機" in why.zh and "「家裡滿八台」（id home9）" in why.zh
+    named = [pid for pid, name in rule_set_options() if name.en == "Home, cap 8" or name.zh == "家裡滿八台"]
+    assert named == ["home9"] and not (data / "profiles" / "home8.toml").exists()
+    rename(draft, "家裡滿八台二", "Home, cap 8 too")  # names of its own: saved
+    draft.save()
+    assert load_profile("home8").value("menqing") == 2 and load_profile("home8").name_en == "Home, cap 8 too"
+    # another phone deletes it and saves a set of other names under its id: the panel's Save it again is refused
+    panel = RuleSetsPanel(_Host())  # type: ignore[arg-type]
+    panel.edit("home8")
+    assert panel.draft is not None and panel.draft.set("tai.zimo", "3") is None
+    delete("home8")
+    panel.save()
+    assert panel.stale == "gone"
+    clone("atawmj_2009", "home8", "別的", "Other").save()
+    remade = (data / "profiles" / "home8.toml").read_bytes()
+    _tapped(panel.build(), ID_RS_SAVE_AGAIN)
+    assert panel.message is not None and panel.message[1] and "id home8 (“Other”)" in panel.message[0].en
+    assert (data / "profiles" / "home8.toml").read_bytes() == remade  # not written over
+    _tapped(panel.build(), ID_RS_RELOAD)  # open the one another phone made
+    assert panel.draft is not None and panel.draft.name == Words("別的", "Other")
+
+
+def test_a_set_made_again_after_its_parent_was_deleted_too_keeps_its_built_in_root(data: Path) -> None:
+    """"Save it again" of a set whose parent was gone too made it inherit the default rule set, not the built-in
+    one it came from (a change review): it inherits its root, with every value as the editor had it."""
+    (data / "profiles").mkdir(parents=True)
+    (data / "profiles" / "par.toml").write_text('id = "par"\ninherits = "sml_2026"\nname_zh = "爸爸"\n'
+                                                'name_en = "Parent"\n[tai]\nzimo = 2\n', encoding="utf-8")
+    (data / "profiles" / "kid.toml").write_text('id = "kid"\ninherits = "par"\nname_zh = "小孩"\nname_en = "Kid"\n'
+                                                '[tai]\nmenqing = 2\n', encoding="utf-8")
+    was = load_profile("kid")
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "3") is None
+    delete("kid")  # another phone deletes it, then its parent
+    delete("par")
+    with pytest.raises(RuleSetRefused):
+        draft.save()
+    draft.as_new()
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "sml_2026"
+    assert {k: kid.tai[k] for k in was.tai} == {**was.tai, "dealer": 3} and dict(kid.switches) == dict(was.switches)
+    assert (kid.name_zh, kid.name_en) == ("小孩", "Kid")
+
+
+def test_a_damaged_set_is_said_damaged_with_its_id_and_why_and_never_written_over(data: Path) -> None:
+    """A house file that cannot be read (bad TOML, a bad value) was said to be "no longer here", as if deleted (a
+    change review): the dropdowns, the score form and the editor say it is damaged, naming its id and the reason,
+    and neither a save nor "Save it again" writes over it."""
+    from companion.app.rule_sets_model import rule_set_used
+
+    _home8()
+    draft = edit("home8")
+    assert draft.set("tai.menqing", "2") is None
+    path = data / "profiles" / "home8.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("tai_cap = 8", 'tai_cap = "eight"'), encoding="utf-8")
+    damaged = path.read_bytes()
+    option = dict(rule_set_options("home8"))["home8"]
+    assert option == Words("home8（無法使用）", "home8 (cannot be used)")
+    _, note = rule_set_used("home8")
+    assert note is not None and "no longer" not in note.en and "deleted" not in note.en and "刪除" not in note.zh
+    assert "“home8” is damaged" in note.en and "tai_cap" in note.en and "“home8”" in note.en
+    assert "「home8」" in note.zh and "tai_cap" in note.zh and str(data) not in note.en + note.zh
+    why = _refused(draft.save)  # the editor open on it: not saved over, and said why
+    assert "“home8”" in why.en and "tai_cap" in why.en and "not written over" in why.en and "沒有蓋掉" in why.zh
+    assert path.read_bytes() == damaged
+    path.write_text("id = [", encoding="utf-8")  # unreadable TOML
+    damaged = path.read_bytes()
+    _, note = rule_set_used("home8")
+    assert note is not None and "“home8” is damaged" in note.en and "TOML" in note.en and "TOML" in note.zh
+    draft.as_new()  # "Save it again" after it was gone and came back damaged
+    why = _refused(draft.save)
+    assert "“home8” is damaged" in why.en and "not written over" in why.en and "delete it in the list" in why.en
+    assert path.read_bytes() == damaged
+    assert "no longer" not in dict(rule_set_options("home8"))["home8"].en
+    assert "no longer" in dict(rule_set_options("gone"))["gone"].en  # one deleted is still said gone
+
+
+
+def test_an_editor_never_writes_over_a_file_it_can_no_longer_read(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save whose file could not be read back (no permission) went ahead and wrote over it (a change review)."""
+    _home8()
+    draft = edit("home8")
+    assert draft.set("tai.menqing", "2") is None
+    path, real = data / "profiles" / "home8.toml", Path.read_bytes
+    before = path.read_text(encoding="utf-8")
+
+    def denied(self: Path) -> bytes:
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    why = _refused(draft.save)
+    assert "“home8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
+    assert "沒有權限" in why.zh and "沒有蓋掉" in why.zh
+    assert path.read_text(encoding="utf-8") == before
+
+def test_the_live_tab_says_the_set_picked_was_deleted_and_seats_nobody_under_another(
+        data: Path, tmp_path: Path) -> None:
+    """The host picked a house set; another phone deleted it before the players sat down, and the Live tab put the
+    default in its place without a word, seating the table under it (a change review): it says so in both
+    languages, keeps the set picked, and Start seats nobody until another is picked."""
+    from companion.app.view_live import ID_LIVE_PROFILE_GONE, ID_LIVE_START, LiveTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    _home8()
+    game = LiveGame(tmp_path / "table.sqlite")
+    tab = LiveTab(_Host(), game)  # type: ignore[arg-type]
+    tab.profile = "home8"  # picked in the dropdown
+    assert not any("deleted" in x for x in _texts(tab.build()))
+    assert ID_LIVE_PROFILE_GONE not in [c.identifier for c in _idents(tab.build())]
+    delete("home8")  # on another phone
+    line = next(c for c in _idents(tab.build()) if c.identifier == ID_LIVE_PROFILE_GONE)
+    assert _texts(line) == ["The rule set you picked, “Home, cap 8”, has been deleted (on another phone?): pick "
+                            "another before the players sit down"]
+    shown = " ".join(_texts(tab.build()))
+    assert "The rule set you picked, “Home, cap 8”, has been deleted" in shown and "home8 (no longer here)" in shown
+    _tapped(tab.build(), ID_LIVE_START)
+    assert not game.state.players and tab.profile == "home8"
+    assert tab.error is not None and "「家裡滿八台」已經被刪除" in tab.error.zh and "“Home, cap 8”" in tab.error.en
+    _home8()  # made again
+    path = data / "profiles" / "home8.toml"
+    path.write_text("id = [", encoding="utf-8")  # and damaged
+    tab.error = None  # (the refusal read)
+    shown = " ".join(_texts(tab.build()))
+    assert "cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    _tapped(tab.build(), ID_LIVE_START)
+    assert not game.state.players
+    tab.profile = "atawmj_2009"  # another picked: seated under it
+    _tapped(tab.build(), ID_LIVE_START)
+    assert game.state.players and game.state.profile.startswith("atawmj_2009") and tab.error is None
+
+
+def test_seating_a_table_again_after_its_house_set_was_deleted_says_so(data: Path, tmp_path: Path) -> None:
+    """The form that seats a table again is filled from the table's own terms; where its house set was deleted since,
+    the form put the default in its place without a word (a change review): it keeps the set, named as the table
+    kept it, and says it is gone."""
+    from companion.app.view_live import ID_LIVE_PROFILE_GONE, LiveTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    _home8()
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(PLAYERS, "home8", 30, 10) is None
+    delete("home8")
+    tab = LiveTab(_Host(), game)  # type: ignore[arg-type]
+    form = tab._seating(game.offer())
+    (line,) = [c for c in _idents(form) if c.identifier == ID_LIVE_PROFILE_GONE]
+    assert tab.profile == "home8" and "“Home, cap 8”, has been deleted" in _texts(line)[0]
+
+def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
+    """The Learn tab gave an item's worth under the built-in rule sets only; a player of a house set wants it under
+    that one (a change review): each house set saved is named as the dropdowns name it, with its tai, as it is now."""
+    from companion.app.learn_model import house_worths
+    from companion.app.view_learn import ID_LEARN_HOUSE, LearnTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    assert house_worths("menqing") == ()
+    draft = clone("atawmj_2009", "home8", "家裡滿八台", "Home, cap 8")
+    assert draft.set("tai.menqing", "3") is None
+    draft.save()
+    clone("sml_2026", "club", "俱樂部", "Club").save()
+    (data / "profiles" / "broken.toml").write_text("id = [", encoding="utf-8")  # never offered, nor here
+    assert house_worths("menqing") == ((Words("俱樂部", "Club"), load_profile("sml_2026").value("menqing")),
+                                       (Words("家裡滿八台", "Home, cap 8"), 3))
+    tab = LearnTab(_Host())  # type: ignore[arg-type]
+    tab.item = "menqing"
+    (row,) = [c for c in _idents(tab.build()) if c.identifier == ID_LEARN_HOUSE]
+    assert sorted(_texts(row)) == sorted(["Tai under your house rule sets:", "Home, cap 8 3",
+                                          f"Club {load_profile('sml_2026').value('menqing')}"])
+    edit_draft = edit("home8")  # changed on another phone: the tab shows it as it is now
+    assert edit_draft.set("tai.menqing", "4") is None
+    edit_draft.save()
+    assert "Home, cap 8 4" in _texts(tab.build())
