@@ -27,6 +27,7 @@ from companion.rules.profiles import (
     check_caps,
     load_profile,
     os_error_zh,
+    parent_ref,
     parse_profile,
 )
 from companion.rules.profiles._schema import SWITCHES, check_switch
@@ -107,32 +108,27 @@ def _raw(pid: str) -> dict[str, Any]:
         return {}
 
 
-def _parent_file(parent: str) -> Path:
-    """The file a house set names as its parent by its path: read from the house sets' folder, as ``load_profile``
-    reads a file's ``inherits`` (a change review: the editor read ``par.toml`` from the app's own folder, refused
-    every save of such a set, and "Save it again" made it inherit the default)."""
-    return (data_dir() / "profiles" / parent).resolve()
+def _house_folder() -> Path:
+    """The folder of the house sets' files (each ``<id>.toml``)."""
+    return data_dir() / "profiles"
 
 
-def _parent_path(pid: str, parent: str) -> Path | None:
-    """The file the house set ``pid`` inherits where it names one by its path (None where it names an id)."""
+def _parent_path(parent: str) -> Path | None:
+    """The file a house set (its file in :func:`_house_folder`) inherits where it names ``parent`` by its path, found
+    as the store finds it (:func:`companion.rules.profiles.parent_ref`); None where it names an id."""
     if not _is_path(parent):
         return None
     try:
-        return _parent_file(parent)
-    except (OSError, ValueError, ProfileError):
+        return Path(parent_ref(parent, _house_folder())).resolve()
+    except (OSError, ValueError, RuntimeError):
         return None
 
 
 def _load_parent(parent: str) -> Profile:
-    """The set a house file inherits: by its id, or by its path (:func:`_parent_file`)."""
-    return load_profile(_parent_file(parent) if _is_path(parent) else parent)
-
-
-def _shown_id(pid: str, parent: str) -> str:
-    """The set ``parent`` (an id, or a path ``pid`` names it by) as the app shows it: never a folder."""
-    there = _parent_path(pid, parent)
-    return parent if there is None else there.stem
+    """The set a house set inherits, by its id or by its path, as the store reads it (a change review: the editor
+    read ``par.toml`` from the app's own folder, refused every save of such a set, and "Save it again" made it
+    inherit the default)."""
+    return load_profile(parent_ref(parent, _house_folder()))
 
 
 def _name_of(pid: str) -> Words:
@@ -151,7 +147,7 @@ def _missing(pid: str) -> tuple[str | None, str] | None:
         parent = _raw(at).get("inherits")
         if not isinstance(parent, str) or parent in BUILTIN:
             return None
-        there = _parent_path(at, parent)
+        there = _parent_path(parent)
         if there is not None:
             if not there.is_file():
                 return via, there.stem
@@ -173,7 +169,7 @@ def _problem(pid: str, bad: ProfileError) -> Words:
             return ui("rs_parent_gone", parent=gone)
         name = _name_of(via)
         return ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=gone)
-    folder = str(data_dir() / "profiles")
+    folder = str(_house_folder())
     zh, en = bad.zh.replace(folder, "…"), str(bad).replace(folder, "…")
     return Words(zh, en)
 
@@ -373,7 +369,7 @@ class RuleSetDraft:
         if (self.editing or self.remade) and base.source:
             data["source"] = base.source
         return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}",
-                             folder=data_dir() / "profiles")
+                             folder=_house_folder())
 
     def _check_unchanged(self) -> None:
         """Refuse to save a set edited where another phone changed or deleted its file since the editor read it."""
@@ -469,16 +465,21 @@ def _parse(f: RuleField, text: str) -> Any:
 
 
 def _root(p: Profile) -> str:
-    """The built-in rule set ``p`` comes from (itself where built in; the default where none is found)."""
+    """The built-in rule set ``p`` (a house set, or a built-in one) comes from (itself where built in; the default
+    where none is found), each parent read as the store reads it: a path from the folder of the file that names it
+    (a review: a set below the house sets' folder was read from that folder, and its copy inherited the default)."""
+    folder = _house_folder()
     for _ in range(20):
         if p.id in BUILTIN:
             return p.id
         if not p.inherits:
             break
+        ref = parent_ref(p.inherits, folder)
         try:
-            p = _load_parent(p.inherits)
+            p = load_profile(ref)
         except ProfileError:
             break
+        folder = Path(ref).parent if _is_path(ref) else _house_folder()
     return DEFAULT_PROFILE
 
 
@@ -610,7 +611,7 @@ def _inherits(other: str, pid: str) -> bool:
         return False
     if parent == pid:
         return True
-    there = _parent_path(other, parent)
+    there = _parent_path(parent)
     try:
         return there is not None and there == user_profile_path(pid).resolve()
     except (OSError, ProfileError):

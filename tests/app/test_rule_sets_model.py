@@ -704,6 +704,38 @@ def test_a_set_that_names_its_parent_by_path_is_edited_from_the_house_sets_folde
     assert load_profile("kid").value("zimo") == 9  # (lost: taken for the parent's own)
 
 
+def test_a_copy_of_a_set_whose_parents_lie_below_the_house_folder_or_at_home_keeps_its_built_in_root(
+        data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The editor read a parent named by a relative path from the house sets' folder, where the store reads it from
+    the folder of the file that names it, and ``~/par.toml`` as a folder named ``~`` (a review): a copy of a set whose
+    parents lie in a folder below was saved as inheriting the default, its house-rule marks taken against it, and a
+    set inheriting a file at home could be neither copied nor edited."""
+    sub = data / "profiles" / "sub"
+    sub.mkdir(parents=True)
+    (data / "profiles" / "kid.toml").write_text('id = "kid"\ninherits = "sub/par.toml"\nname_zh = "子"\n'
+                                                'name_en = "Kid"\n[tai]\nmenqing = 2\n', encoding="utf-8")
+    (sub / "par.toml").write_text('id = "par"\ninherits = "gp.toml"\n', encoding="utf-8")
+    (sub / "gp.toml").write_text('id = "gp"\ninherits = "star31"\n[tai]\nzimo = 3\n', encoding="utf-8")
+    kid = load_profile("kid")
+    clone("kid", "kid2", "子二", "Kid two").save()
+    copy = load_profile("kid2")
+    assert copy.inherits == "star31"  # (atawmj_2009: the default, gp.toml read from the house sets' folder)
+    assert (dict(copy.tai), dict(copy.switches)) == (dict(kid.tai), dict(kid.switches))
+    assert set(copy.house_rules) == set(kid.house_rules)
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    (home / "par.toml").write_text('id = "hp"\ninherits = "sml_2026"\n[tai]\nzimo = 4\n', encoding="utf-8")
+    (data / "profiles" / "til.toml").write_text('id = "til"\ninherits = "~/par.toml"\nname_zh = "家傳"\n'
+                                                'name_en = "From home"\n', encoding="utf-8")
+    clone("til", "til2", "家傳二", "From home two").save()
+    assert load_profile("til2").inherits == "sml_2026" and load_profile("til2").value("zimo") == 4
+    draft = edit("til")
+    assert draft.set("tai.menqing", "3") is None
+    draft.save()  # (refused: "… '…/~/par.toml': cannot read it")
+    assert (load_profile("til").value("menqing"), load_profile("til").value("zimo")) == (3, 4)
+
+
 def test_saving_again_a_set_another_phone_deleted_and_remade_under_its_names_or_id_is_refused(data: Path) -> None:
     """"Save it again" of a set another phone had deleted and made again under the same names saved a second set of
     those names, the two alike in every dropdown (a change review): it is refused, naming the other set, and saved

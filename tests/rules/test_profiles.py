@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.profiles import BUILTIN, ProfileError, load_profile, parse_profile
+from companion.rules.profiles import BUILTIN, ProfileError, load_profile, parent_ref, parse_profile
 from companion.rules.profiles._schema import SWITCHES
 from companion.rules.profiles._store import export_profile, list_profiles, save_profile
 from companion.rules.tai import ITEMS, ORDER, REGISTRY, REPLACES, SWITCH_REPLACES, SWITCH_VALUED
@@ -241,6 +241,29 @@ def test_a_house_file_inherits_a_file_beside_it_and_is_saved_whole(tmp_path: Pat
     saved = load_profile("child")
     assert (saved.value("flower_kong"), saved.value("menqing"), saved.inherits) == (1, 2, None)
     assert dict(saved.tai) == dict(child.tai) and dict(saved.switches) == dict(child.switches)
+
+
+def test_a_parent_named_by_path_is_read_from_the_folder_of_the_file_naming_it_with_its_tilde_expanded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One rule for where a parent named by its path lies (:func:`parent_ref`), which the app's editor uses too (a
+    review: ``inherits = "~/par.toml"`` was read as a folder named ``~``, and a ``~user`` unknown here stopped every
+    rule set being listed with a RuntimeError)."""
+    home, folder = tmp_path / "home", tmp_path / "house"
+    home.mkdir()
+    folder.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    assert parent_ref("star31", folder) == "star31"  # an id, as it is
+    assert parent_ref("sub/par.toml", folder) == str(folder / "sub" / "par.toml")
+    assert parent_ref(str(tmp_path / "par.toml"), folder) == str(tmp_path / "par.toml")
+    assert parent_ref("~/par.toml", folder) == parent_ref("~/par.toml", None) == str(home / "par.toml")
+    (home / "par.toml").write_text('id = "par"\ninherits = "star31"\n[tai]\nzimo = 3\n', encoding="utf-8")
+    (folder / "kid.toml").write_text('id = "kid"\ninherits = "~/par.toml"\n', encoding="utf-8")
+    kid = load_profile(folder / "kid.toml")  # (refused: "profile file '~/par.toml': cannot read it")
+    assert (kid.value("zimo"), kid.switch("streak_cap")) == (3, load_profile("star31").switch("streak_cap"))
+    (folder / "odd.toml").write_text('id = "odd"\ninherits = "~nosuchuser9/par.toml"\n', encoding="utf-8")
+    with pytest.raises(ProfileError, match=r"odd\.toml.*inherits: .*nosuchuser9.*cannot read it"):
+        load_profile(folder / "odd.toml")
 
 
 @pytest.mark.parametrize(("body", "message", "message_zh"), [

@@ -11,6 +11,7 @@ the wrong type, or an inheritance cycle is a :class:`ProfileError` naming the fi
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import errno
 import hashlib
@@ -28,7 +29,7 @@ from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id", "check_caps", "played_with"]
+           "profile_id", "check_caps", "played_with", "parent_ref"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -186,11 +187,8 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         if parent_id in _seen or parent_id == pid:
             chain = " -> ".join(_seen + (pid, parent_id))
             raise ProfileError(f"{where}: inheritance cycle {chain}", f"{wz}：繼承繞成一圈 {chain}")
-        parent_ref = parent_id
-        if folder is not None and _is_path(parent_id) and not Path(parent_id).expanduser().is_absolute():
-            parent_ref = str(folder / parent_id)
         try:
-            parent = _load(parent_ref, _seen + (pid,))
+            parent = _load(parent_ref(parent_id, folder), _seen + (pid,))
         except ProfileError as bad:  # said of the file that inherits it (a review: the file went unnamed)
             raise ProfileError(f"{where}: inherits: {bad}", f"{wz}：inherits：{bad.zh}") from None
         tai = {**parent.tai, **own_tai}
@@ -242,6 +240,21 @@ def os_error_zh(e: OSError) -> str:
 
 def _is_path(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or "\\" in name
+
+
+def parent_ref(parent: str, folder: Path | None) -> str:
+    """Where a profile's ``inherits = parent`` points, as :func:`load_profile` takes it: an id as it is; a path with
+    its ``~`` expanded, and where relative, read from ``folder``, the folder of the file that names it (None: from
+    where the command runs). The one rule for the store and the app's editor (a review: the editor read a relative
+    path from the house sets' folder, so a copy of a set in a folder below it was saved as inheriting the wrong
+    built-in one; and ``~/par.toml`` was read as a folder named ``~``). A ``~user`` this system does not know is
+    left as written, to be refused as a file that cannot be read (it stopped every rule set being listed)."""
+    if not _is_path(parent):
+        return parent
+    path = Path(parent)
+    with contextlib.suppress(RuntimeError):  # (no such user, or no home folder)
+        path = path.expanduser()
+    return str(path if folder is None or path.is_absolute() else folder / path)
 
 
 @lru_cache(maxsize=64)
