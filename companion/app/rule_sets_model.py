@@ -21,6 +21,7 @@ from companion.app.words import Words, ui
 from companion.rules.profiles import (
     BUILTIN,
     DEFAULT_PROFILE,
+    MinAboveCap,
     Profile,
     ProfileError,
     _is_path,
@@ -427,14 +428,12 @@ class RuleSetDraft:
         # (another phone may have taken a name since: a review); a set made again has both names checked: its old
         # file no longer holds them
         _check_names(self.name, self.id, self.was, clash_all=self.remade)
-        cap, least = self.values["switches.tai_cap"], self.values["switches.min_tai"]
-        if cap != "none" and least > cap:  # (the store says so too, in its file's words: min_tai, tai_cap)
-            raise RuleSetRefused(ui("rs_min_above_cap", least=least, cap=cap, min_name=_BY_KEY["switches.min_tai"]
-                                    .name.zh, min_name_en=_BY_KEY["switches.min_tai"].name.en,
-                                    cap_name=_BY_KEY["switches.tai_cap"].name.zh,
-                                    cap_name_en=_BY_KEY["switches.tai_cap"].name.en))
         try:
             save_profile(self.profile())
+        except MinAboveCap as bad:  # (the store's rule, said as the editor names its fields, not its file's keys)
+            least, cap = _BY_KEY["switches.min_tai"].name, _BY_KEY["switches.tai_cap"].name
+            raise RuleSetRefused(ui("rs_min_above_cap", least=bad.least, cap=bad.cap, min_name=least.zh,
+                                    min_name_en=least.en, cap_name=cap.zh, cap_name_en=cap.en)) from None
         except ProfileError as bad:
             raise _refused(bad) from None
         except OSError as e:

@@ -198,6 +198,22 @@ def test_refused_ids_names_and_values_are_said_in_both_languages_and_change_noth
     assert "saved already" in _refused(other.save).en
 
 
+def test_a_minimum_equal_to_the_cap_is_saved_and_one_above_it_refused_in_the_editors_words(data: Path) -> None:
+    """The editor refused a minimum above the cap with its own copy of the store's rule, which no test ran (a code
+    review: ``>`` made ``>=`` went unseen, and would refuse 起胡 8 台 with 滿 8 台): the store's rule alone decides,
+    said with the names of the editor's fields."""
+    draft = clone("atawmj_2009", "cap8", "滿八", "Cap eight")
+    assert draft.set("switches.tai_cap", "8") is None and draft.set("switches.min_tai", "9") is None
+    why = _refused(draft.save)
+    least, cap = (next(f.name for f in FIELDS if f.key == f"switches.{k}") for k in ("min_tai", "tai_cap"))
+    assert why == Words(f"「{least.zh}」9 台大於「{cap.zh}」8 台，沒有一手胡牌付得到起胡的台數",
+                        f"{least.en} (9) is above {cap.en} (8): no win could be paid what it needs")
+    assert "cap8" not in dict(rule_set_options())
+    assert draft.set("switches.min_tai", "8") is None
+    draft.save()
+    assert (load_profile("cap8").switch("min_tai"), load_profile("cap8").switch("tai_cap")) == (8, 8)
+
+
 def test_the_editor_has_every_value_of_the_schema_once_in_its_groups() -> None:
     keys = [f.key for f in FIELDS]
     assert len(keys) == len(set(keys))

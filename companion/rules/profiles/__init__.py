@@ -29,7 +29,7 @@ from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id", "check_caps", "played_with", "parent_ref"]
+           "profile_id", "check_caps", "played_with", "parent_ref", "MinAboveCap"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -43,6 +43,15 @@ class ProfileError(ValueError):
     def __init__(self, message: str, zh: str = "") -> None:
         super().__init__(message)
         self.zh = zh or message
+
+
+class MinAboveCap(ProfileError):
+    """:func:`check_caps`'s refusal of a ``min_tai`` (``least``) above the ``tai_cap`` (``cap``): the app's editor
+    says it in the words of its fields, the rule kept here alone (a review: the editor's own copy went untested)."""
+
+    def __init__(self, message: str, zh: str, least: int, cap: int) -> None:
+        super().__init__(message, zh)
+        self.least, self.cap = least, cap
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,9 +300,9 @@ def check_caps(profile: Profile) -> None:
         raise ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
                            f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
     if cap != "none" and least > cap:
-        raise ProfileError(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
-                           "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
-                           "付得到起胡的台數")
+        raise MinAboveCap(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
+                          "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
+                          "付得到起胡的台數", least, cap)
 
 
 _KEPT: dict[str, Profile] = {}
