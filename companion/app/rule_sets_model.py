@@ -41,6 +41,7 @@ from companion.rules.profiles._store import (
     valid_id,
 )
 from companion.rules.tai import ITEMS, SWITCH_VALUED
+from companion.vision.calibration import name_key
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
            "rule_set_options", "rule_set_used", "unusable", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
@@ -392,14 +393,14 @@ class RuleSetDraft:
         """Refuse to make a set deleted meanwhile again where another phone has since saved one under its id or one
         of its names: it is neither written over nor doubled (a change review: a second set of the same names was
         saved, the two alike in every dropdown)."""
-        names = {self.name.zh, self.name.en}
+        names = {name_key(self.name.zh), name_key(self.name.en)}
         for r in rule_sets():
             if r.id == self.id:  # (one in another case only: refused below as an id taken)
                 if r.problem is not None:
                     _check_new_id(self.id)  # (a file here but damaged: said so, and left as it is)
                 raise RuleSetRefused(ui("rs_remade_same_id", id=r.id, other=r.name.zh, other_en=r.name.en),
                                      "changed")
-            if r.name.zh in names or r.name.en in names:
+            if name_key(r.name.zh) in names or name_key(r.name.en) in names:
                 raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en))
 
     def as_new(self) -> None:
@@ -531,10 +532,18 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         raise RuleSetRefused(ui("rs_name_en_cjk"))
     new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if clash_all or n != before]
     for r in rule_sets():
-        taken = [n for n in new if n in (r.name.zh, r.name.en)] if r.id != pid else []
+        if r.id == pid:
+            continue
+        taken = [n for n in new if n in (r.name.zh, r.name.en)]
         if taken:  # (each language names the clash in its own name where both clash)
             raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], other=r.name.zh,
                                     other_en=r.name.en))
+        # one that differs only in case or width, as tile-set names are compared (a code review: "Home" and "home"
+        # were both saved, two entries of the dropdowns alike)
+        alike = [(n, theirs) for n in new for theirs in (r.name.zh, r.name.en) if name_key(n) == name_key(theirs)]
+        if alike:
+            (mine, theirs), (mine_en, theirs_en) = alike[0], alike[-1]
+            raise RuleSetRefused(ui("rs_name_alike", name=mine, theirs=theirs, name_en=mine_en, theirs_en=theirs_en))
 
 
 def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:

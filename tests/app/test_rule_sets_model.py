@@ -678,6 +678,42 @@ def test_two_phones_copying_under_one_name_at_once_are_refused_at_save(data: Pat
     assert "c2" not in dict(rule_set_options())
 
 
+def test_names_that_differ_only_in_case_or_width_are_refused_as_tile_set_names_are(data: Path) -> None:
+    """Rule-set names compared exactly: "Home" and "home" were both saved, two entries of the Live tab's dropdown
+    that only their case told apart, where tile-set names refuse the pair (a code review). A name is compared as a
+    tile set's is (NFKC, casefold), with each of the other sets' names, at the copy, the rename, the save and a
+    set made again; a name a set already had passes, so a pair saved before stays editable."""
+    clone("atawmj_2009", "home1", "家裡", "Home").save()
+    why = _refused(clone, "atawmj_2009", "home4", "家裏", "home")
+    assert why == Words("「home」和已存的規則名稱「Home」只差大小寫或全形半形，在選單裡分不出來，請換一個",
+                        "“home” differs from the saved rule set name “Home” only in case or width, so the dropdowns "
+                        "could not tell them apart: choose another")
+    why = _refused(clone, "atawmj_2009", "home4", "ＨＯＭＥ", "House")  # a Chinese keyboard's full-width letters
+    assert "「ＨＯＭＥ」" in why.zh and "「Home」" in why.zh and "“Home”" in why.en
+    draft = clone("atawmj_2009", "home4", "家裏", "House")
+    with pytest.raises(RuleSetRefused):
+        rename(draft, "家裏", "HOME")
+    assert draft.name == Words("家裏", "House")
+    clone("atawmj_2009", "home5", "家裏二", "House").save()  # another phone takes the name meanwhile
+    with pytest.raises(RuleSetRefused):
+        clone("atawmj_2009", "home6", "家裏三", "house")
+    assert [w.en for pid, w in rule_set_options() if pid not in BUILTIN] == ["Home", "House"]
+    # a set deleted by another phone, which saves one of a look-alike name: "Save it again" is refused
+    draft = edit("home1")
+    delete("home1")
+    clone("atawmj_2009", "home7", "家裡七", "HOME").save()
+    draft.as_new()
+    why = _refused(draft.save)
+    assert "“HOME” (id home7)" in why.en and not (data / "profiles" / "home1.toml").exists()
+    # two look-alike names saved before (by hand, or by an earlier version) stay editable under them
+    (data / "profiles" / "old.toml").write_text('id = "old"\ninherits = "atawmj_2009"\nname_zh = "舊"\n'
+                                                'name_en = "house"\n', encoding="utf-8")
+    draft = edit("old")
+    assert draft.set("tai.zimo", "2") is None
+    draft.save()
+    assert load_profile("old").value("zimo") == 2
+
+
 def test_a_hand_placed_name_with_a_control_character_is_named_as_the_editor_names_it(data: Path) -> None:
     """Saving a set whose hand-placed name held a tab was refused naming the file key name_zh (a change review)."""
     (data / "profiles").mkdir(parents=True)
