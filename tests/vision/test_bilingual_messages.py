@@ -320,7 +320,7 @@ def test_calibrate_says_in_both_languages_when_it_cannot_write_a_crop(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.commands import calibrate
 
-    monkeypatch.setattr(cv2, "imwrite", lambda *a, **k: False)
+    monkeypatch.setattr(cv2, "imencode", lambda *a, **k: (False, None))
     with pytest.raises(ValueError) as e:
         calibrate._write_crops(tmp_path, [(Tile.M5, np.zeros((80, 60, 3), np.uint8))], 2)
     bilingual(str(e.value), "cannot write 5m_2.png", "無法寫入 5m_2.png")
