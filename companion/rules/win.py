@@ -352,11 +352,6 @@ class Win:
         return self.seat_wind == self.dealer
 
     @property
-    def is_self_draw(self) -> bool:
-        """自摸: the winner drew the tile himself (wall or replacement). 搶槓 is not."""
-        return self.win_type is WinType.SELF_DRAW
-
-    @property
     def win_source(self) -> str:
         """The ``win_source`` of spec §3.2."""
         if self.win_type is WinType.SELF_DRAW:
