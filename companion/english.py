@@ -1,6 +1,7 @@
 """Filled-in messages. English number agreement: a template says ``{n} tiles``, and with ``n`` 1 that read
 "1 tiles" (a review noted it); :func:`agreed` mends the English half of a message after it is filled (the Chinese
-half has no plural). And :func:`shortened`, for what a player typed said back in either half."""
+half has no plural). And :func:`shortened`, for what a player typed said back in either half, and :func:`chinese`,
+which half a language code asks for."""
 
 from __future__ import annotations
 
@@ -17,6 +18,14 @@ def agreed(text: str) -> str:
     """``text`` with "1 tiles" and the like made singular ("1 tile"); "21 tiles", "0.1 tiles" and "1/4 tiles" are left
     as they are."""
     return _ONE.sub(lambda m: f"1 {SINGULAR[m.group(1)]}", text)
+
+
+def chinese(lang: str) -> bool:
+    """Whether ``lang`` asks for the Traditional Chinese half of a text: a code that begins with ``zh`` (``zh``,
+    ``zh-TW``, ``zh_Hant``, in any case); any other asks for the English one (``en``, ``en-US``). The one rule of
+    the app's words and the game's messages: the words took only ``en`` for English and the messages only ``zh...``
+    for Chinese, so ``en-US`` read Chinese in one and English in the other (a review)."""
+    return lang.lower().startswith("zh")
 
 
 def shortened(text: str, at_most: int = 80) -> str:

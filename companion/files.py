@@ -30,7 +30,8 @@ refused for want of permission is an error: the folder's owner said no.)"""
 @contextmanager
 def whole_file(path: Path) -> Iterator[BinaryIO]:
     """A binary file to write ``path`` through: a temporary file beside the file ``path`` leads to (through its
-    links), synced and renamed over it when the block ends, removed when it raises (the old file kept). The new file
+    links), synced and renamed over it when the block ends, its folder synced then (:func:`_sync_folder`: the
+    rename kept through a power cut), removed when it raises (the old file kept). The new file
     keeps the old one's mode, or gets what ``open`` would give it. What is no plain file (``/dev/stdout``, a pipe)
     and what cannot be replaced by a rename (:data:`_NO_ROOM_BESIDE`, :data:`_NO_RENAME_OVER`) is written in place,
     as ``open`` would. An ``OSError`` names ``path``, never the temporary file."""
@@ -64,9 +65,45 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
             with open(tmp, "rb") as src, open(target, "wb") as dst:  # (a bind-mounted file: EBUSY)
                 while chunk := src.read(1 << 20):
                     dst.write(chunk)
+                dst.flush()
+                os.fsync(dst.fileno())
+        _sync_folder(target.parent, path)
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+_FOLDER_UNSYNCABLE = (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF, errno.EACCES, errno.EPERM,
+                      errno.EISDIR)
+"""Why a folder could not be opened or synced where that says nothing about the file written: a file system that
+syncs no folders (some network and FUSE ones: EINVAL), a folder that may be written but not read (EACCES)."""
+
+
+_FOLDERS_SYNC = os.name != "nt"
+"""Whether a folder can be opened to sync it: not on Windows, which opens no folder as a file (NTFS journals the
+rename itself)."""
+
+
+def _sync_folder(folder: Path, path: Path) -> None:
+    """The rename of a file in ``folder`` made durable: on POSIX a rename lives in the folder, and until the folder
+    is synced a power cut just after "saved" may leave the old file, or none (a new rule set gone, an edited one back
+    as it was; a review). Nothing to do on Windows (:data:`_FOLDERS_SYNC`), nor where the file system syncs no
+    folders. Another error (EIO) names ``path``: the file may not be kept."""
+    if not _FOLDERS_SYNC:
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as e:
+        if e.errno in _FOLDER_UNSYNCABLE:
+            return
+        raise _named(e, path) from None
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        if e.errno not in _FOLDER_UNSYNCABLE:
+            raise _named(e, path) from None
+    finally:
+        os.close(fd)
 
 
 def write_whole(path: Path, data: bytes) -> None:

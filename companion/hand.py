@@ -265,11 +265,6 @@ class Hand:
         """Sets still to be formed from the concealed part."""
         return self.sets - len(self.melds)
 
-    @property
-    def is_concealed(self) -> bool:
-        """門清: no called set (concealed kongs allowed)."""
-        return not any(m.is_called for m in self.melds)
-
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every physical tile: concealed, all meld tiles (four per kong) and flowers."""
         out = list(self.concealed)

@@ -27,3 +27,17 @@ def test_a_calibration_of_one_crop_is_said_in_the_singular() -> None:
 
     assert agreed("calibrated 'x': 1 crops of 1 kinds / 已校正") == "calibrated 'x': 1 crop of 1 kind / 已校正"
     assert agreed("21 crops of 11 kinds") == "21 crops of 11 kinds"
+
+
+def test_the_apps_words_and_the_games_messages_read_a_language_code_alike() -> None:
+    """The app's words gave English only for exactly ``en`` and the game's messages Chinese only for ``zh...``: for
+    ``en-US`` one read Chinese and the other English (a review). One rule now: ``zh...`` (any case) is Chinese."""
+    from companion.app.words import Words
+    from companion.game.text import Msg
+
+    words, message = Words("中文", "English"), Msg("k", "中文", "English")
+    for lang, want in (("zh", "中文"), ("zh-TW", "中文"), ("zh_Hant", "中文"), ("ZH-tw", "中文"), ("en", "English"),
+                       ("en-US", "English"), ("EN", "English")):
+        assert words.text(lang) == message.text(lang) == want, lang
+    for lang in ("both", "ja", ""):
+        assert words.text(lang) == message.text(lang), lang

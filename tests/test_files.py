@@ -176,3 +176,85 @@ def test_the_app_sweeps_its_folders_at_its_start(tmp_path: Path, monkeypatch: py
                      "--table", str(beside / "T.sqlite")]) == 2
     assert "--port" in capsys.readouterr().err
     assert [p for p in left if p.exists()] == [] and others.read_bytes() == b"half"
+
+
+def test_the_folder_is_synced_after_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rename lives in its folder: until the folder is synced, a power cut just after "saved" may leave the old
+    file (a review: a new rule set gone, an edited one back as it was). The file is synced first, then its folder."""
+    import companion.files as files
+
+    real = os.fsync
+    synced: list[tuple[bool, int]] = []
+
+    def watched(fd: int) -> None:
+        st = os.fstat(fd)
+        synced.append((stat.S_ISDIR(st.st_mode), st.st_ino))
+        real(fd)
+
+    monkeypatch.setattr(files.os, "fsync", watched)
+    (tmp_path / "sub").mkdir()
+    write_whole(tmp_path / "sub" / "kept.txt", b"new")
+    folder = (tmp_path / "sub").stat().st_ino
+    assert synced == [(False, (tmp_path / "sub" / "kept.txt").stat().st_ino), (True, folder)]
+    synced.clear()
+    link = tmp_path / "link.txt"  # through a link: the folder of the file it leads to
+    link.symlink_to(tmp_path / "sub" / "kept.txt")
+    write_whole(link, b"newer")
+    assert synced[-1] == (True, folder) and link.is_symlink()
+    synced.clear()
+
+    def busy(src: object, dst: object) -> None:  # a bind-mounted file, written in place: synced too
+        raise OSError(16, "Device or resource busy", str(dst))
+
+    monkeypatch.setattr(files.os, "replace", busy)
+    write_whole(tmp_path / "sub" / "kept.txt", b"newest")
+    assert synced[1:] == [(False, (tmp_path / "sub" / "kept.txt").stat().st_ino), (True, folder)]
+
+
+@pytest.mark.parametrize("code", [22, 13])  # EINVAL (a file system that syncs no folder), EACCES (an unreadable one)
+def test_a_folder_that_cannot_be_synced_keeps_the_write_and_windows_syncs_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int) -> None:
+    import companion.files as files
+
+    real_open = os.open
+
+    def no_folder(path: object, flags: int, *args: int) -> int:
+        if Path(str(path)).is_dir():
+            raise OSError(code, os.strerror(code), str(path))
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    kept = tmp_path / "kept.txt"
+    monkeypatch.setattr(files.os, "open", no_folder)
+    write_whole(kept, b"new")
+    assert kept.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+    monkeypatch.setattr(files.os, "open", real_open)
+    opened: list[str] = []
+
+    def watched(path: object, flags: int, *args: int) -> int:
+        if Path(str(path)).is_dir():
+            opened.append(str(path))
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(files.os, "open", watched)
+    monkeypatch.setattr(files, "_FOLDERS_SYNC", False)  # Windows opens no folder as a file: none is tried
+    write_whole(kept, b"newer")
+    assert kept.read_bytes() == b"newer" and opened == []
+
+
+def test_an_io_error_syncing_the_folder_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An EIO from the folder's sync: the new file may not outlive a power cut, and the error says so (naming the
+    file asked for) rather than the write being said to be done."""
+    import companion.files as files
+
+    real = os.fsync
+
+    def broken(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(5, "Input/output error")
+        real(fd)
+
+    kept = tmp_path / "kept.txt"
+    monkeypatch.setattr(files.os, "fsync", broken)
+    with pytest.raises(OSError) as e:
+        write_whole(kept, b"new")
+    assert e.value.errno == 5 and e.value.filename == str(kept)

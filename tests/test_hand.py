@@ -30,8 +30,6 @@ def test_str_is_canonical() -> None:
     h = Hand.parse("5z 987s pung:555p@O 15f 654p 321m ckong:7777m")
     assert str(h) == "123m456p789s5z pung:555p@O ckong:7777m 15f"
     assert h.structural_count == 16 and h.is_waiting_size and h.sets_needed == 3
-    assert not h.is_concealed
-    assert Hand.parse("123m456p789s5z ckong:5555s ckong:1111z").is_concealed
 
 
 def test_meld_parse() -> None:

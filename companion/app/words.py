@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.english import agreed
+from companion.english import agreed, chinese
 from companion.tiles import zh_count
 
 __all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER", "SEP"]
@@ -22,7 +22,8 @@ class Words:
     en: str
 
     def text(self, lang: str) -> str:
-        return self.en if lang == "en" else self.zh
+        """The half ``lang`` asks for (:func:`~companion.english.chinese`)."""
+        return self.zh if chinese(lang) else self.en
 
     def __add__(self, other: Words) -> Words:
         return Words(self.zh + other.zh, self.en + other.en)

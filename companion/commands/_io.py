@@ -42,13 +42,14 @@ def with_zh(message: str, zh: str) -> str:
     return message if re.search("[\u4e00-\u9fff]", message) else f"{message} / {zh}"
 
 
-def bad_threads(threads: int) -> str | None:
-    """Why ``--threads`` cannot be used, in both languages, or ``None``."""
+def bad_threads(threads: int) -> tuple[str, str] | None:
+    """Why ``--threads`` cannot be used, as (English, Chinese), or ``None`` (a pair, not one string split on
+    ``" / "`` by its reader: an English text holding " / " would have put English in the Chinese half)."""
     from companion.vision.runtime import MAX_THREADS
 
     if 1 <= threads <= MAX_THREADS:
         return None
-    return f"--threads must be 1-{MAX_THREADS}, got {threads} / --threads 須介於 1 到 {MAX_THREADS}，收到 {threads}"
+    return f"--threads must be 1-{MAX_THREADS}, got {threads}", f"--threads 須介於 1 到 {MAX_THREADS}，收到 {threads}"
 
 
 def complain(prog: str, lang: str | None, zh: str, en: str) -> None:

@@ -388,14 +388,21 @@ def _check_crops(samples: list[tuple[Tile, np.ndarray]], files: list[Path], keep
 
 
 def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: int) -> None:
-    """The cut tiles as ``5m.png`` (``5m_2.png`` from a second photo of a page), as `calibrate add` reads them."""
+    """The cut tiles as ``5m.png`` (``5m_2.png`` from a second photo of a page), as `calibrate add` reads them: each
+    written whole or not at all (:func:`~companion.files.write_whole`; written in place, a crash left half a PNG for
+    `calibrate add` to read, a review)."""
     import cv2
 
     folder.mkdir(parents=True, exist_ok=True)
     for tile, crop in samples:
         name = tile.code + (f"_{times}" if times > 1 else "")
-        if not cv2.imwrite(str(folder / f"{name}.png"), crop):
+        encoded, png = cv2.imencode(".png", crop)
+        if not encoded:
             raise ValueError(f"{folder}: cannot write {name}.png / 無法寫入 {name}.png")
+        try:
+            write_whole(folder / f"{name}.png", png.tobytes())
+        except OSError as e:  # (a full disk's error names no file: `calibrate` says which one it could not write)
+            raise e if e.filename else type(e)(e.errno, e.strerror, str(folder / f"{name}.png")) from None
 
 
 

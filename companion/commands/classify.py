@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
     threads = bad_threads(args.threads)
     if threads:
-        print(f"companion classify: {threads}", file=sys.stderr)
+        print(f"companion classify: {threads[0]} / {threads[1]}", file=sys.stderr)
         return 2
     try:
         clf = _classifier(args)

@@ -205,7 +205,7 @@ def _bad_option(args: argparse.Namespace) -> str | None:
     The detector's scores lie in 0-1: a threshold above 1 would silently find no tile, and 0 keep every peak."""
     threads = bad_threads(args.threads)
     if threads:
-        return threads
+        return f"{threads[0]} / {threads[1]}"
     if args.threshold is not None and not 0 < args.threshold <= 1:  # NaN fails too
         return (f"--threshold must be above 0 and at most 1, got {args.threshold} / "
                 "--threshold 須大於 0 且不超過 1")

@@ -29,7 +29,7 @@ import json
 import sys
 from typing import Any
 
-from companion.commands._io import add_lang_option, bad_threads, print_json, say
+from companion.commands._io import OptionError, add_lang_option, bad_threads, print_json, say
 from companion.commands.read import (
     annotate_refused,
     annotation_path,
@@ -94,31 +94,29 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-class _OptionError(ValueError):
-    def __init__(self, en: str, zh: str) -> None:
-        super().__init__(en)
-        self.zh = zh
-
-
 def context_of(args: argparse.Namespace) -> dict[str, Any]:
     """The win's context (``companion tai``'s fields without the tiles) from ``--context`` and the options, which
     win over it."""
     try:
         ctx = loads_json(args.context)
     except json.JSONDecodeError as e:
-        raise _OptionError(f"--context: not JSON: {e}",
-                           f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）") from None
+        raise OptionError("--context", args.context, f"--context: not JSON: {e}",
+                          f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）") from None
     if not isinstance(ctx, dict):
-        raise _OptionError("--context: expected a JSON object", "--context 要是 JSON 物件 {...}")
+        raise OptionError("--context", args.context,
+                          "--context: expected a JSON object", "--context 要是 JSON 物件 {...}")
     tiles = sorted({"concealed", "melds", "flowers", "win_tile", "profile", "stakes", "id"} & set(ctx))
     if tiles:
-        raise _OptionError(f"--context: {tiles[0]} comes from the photo or its own option, not --context",
-                           f"--context：{tiles[0]} 由照片或它自己的選項決定，不能寫在 --context")
+        raise OptionError("--context", args.context,
+                          f"--context: {tiles[0]} comes from the photo or its own option, not --context",
+                          f"--context：{tiles[0]} 由照片或它自己的選項決定，不能寫在 --context")
     if args.streak is not None and args.streak < 0:  # named as the option typed (it said the JSON field "streak")
-        raise _OptionError(f"--streak {args.streak}: N must be 0 or more", f"--streak {args.streak}：連莊數 N 不能小於 0")
+        raise OptionError("--streak", str(args.streak),
+                          f"--streak {args.streak}: N must be 0 or more", f"--streak {args.streak}：連莊數 N 不能小於 0")
     if args.streak is not None and args.streak > MAX_STREAK:  # (a review's typo paid 200,001 dealer tai unsaid)
-        raise _OptionError(f"--streak {args.streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo: "
-                           "check the number", f"--streak {args.streak}：連莊超過 {MAX_STREAK} 把應該是打錯了：請檢查這個數字")
+        raise OptionError("--streak", str(args.streak),
+                          f"--streak {args.streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo: "
+                          "check the number", f"--streak {args.streak}：連莊超過 {MAX_STREAK} 把應該是打錯了：請檢查這個數字")
     for key, value in (("seat_wind", args.seat), ("round_wind", args.round), ("dealer", args.dealer),
                        ("streak", args.streak)):
         if value is not None:
@@ -134,10 +132,11 @@ def _dealer_fits(context: dict[str, Any], profile: Any) -> None:
     ``--dealer N`` there says two different tables at once, refused before any photo is read."""
     dealer = context.get("dealer", "E")
     if profile.switch("seat_wind") == "dealer_east" and parse_wind(dealer, "dealer") is not Tile.EAST:
-        raise _OptionError(f"--dealer {dealer}: rule set {profile.id} counts the seat winds from the dealer, so the "
-                           "dealer is East; give --seat and --discarder as seen from the dealer",
-                           f"--dealer {dealer}：{profile.id} 的門風從莊家算起（莊家坐東），莊家一定是東；"
-                           "請以莊家為東來給 --seat 與 --discarder")
+        raise OptionError("--dealer", str(dealer),
+                          f"--dealer {dealer}: rule set {profile.id} counts the seat winds from the dealer, so the "
+                          "dealer is East; give --seat and --discarder as seen from the dealer",
+                          f"--dealer {dealer}：{profile.id} 的門風從莊家算起（莊家坐東），莊家一定是東；"
+                          "請以莊家為東來給 --seat 與 --discarder")
 
 
 def _win_tile(text: str | None) -> Tile | None:
@@ -146,10 +145,10 @@ def _win_tile(text: str | None) -> Tile | None:
     try:
         tile = parse_tile(text)
     except NotationError as e:
-        raise _OptionError(f"--win-tile: {e}", f"--win-tile 看不懂 {text!r}：{e.zh}") from None
+        raise OptionError("--win-tile", text, f"--win-tile: {e}", f"--win-tile 看不懂 {text!r}：{e.zh}") from None
     if not tile.is_known or tile.is_flower:
-        raise _OptionError(f"--win-tile: {tile.code} cannot be a winning tile",
-                           f"--win-tile：{tile.code} 不能是胡的那張")
+        raise OptionError("--win-tile", text, f"--win-tile: {tile.code} cannot be a winning tile",
+                          f"--win-tile：{tile.code} 不能是胡的那張")
     return tile
 
 
@@ -165,8 +164,9 @@ def kongs_of(items: list[str]) -> dict[Tile, MeldKind]:
             kind = None
             tile = Tile.UNKNOWN
         if kind is None or not kind.is_kong or not tile.is_known or tile.is_flower:
-            raise _OptionError(f"--kong {item}: expected TILE=addkong, TILE=ckong or TILE=kong, e.g. 5p=addkong",
-                               f"--kong {item}：要寫成 牌=addkong（加槓）、牌=ckong（暗槓）或 牌=kong（明槓），例如 5p=addkong")
+            raise OptionError("--kong", item,
+                              f"--kong {item}: expected TILE=addkong, TILE=ckong or TILE=kong, e.g. 5p=addkong",
+                              f"--kong {item}：要寫成 牌=addkong（加槓）、牌=ckong（暗槓）或 牌=kong（明槓），例如 5p=addkong")
         out[tile] = kind
     return out
 
@@ -186,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         bad = bad_threads(args.threads)
         if bad:
-            raise _OptionError(bad.split(" / ")[0], bad.split(" / ")[1])
+            raise OptionError("--threads", str(args.threads), *bad)
         context = context_of(args)
         profile = load_profile(args.profile)
         check_context(context, profile)  # (a wind that is none is refused here, by name)
@@ -196,9 +196,9 @@ def run(args: argparse.Namespace) -> int:
         kongs = kongs_of(args.kong)
         refused = annotate_refused(args.annotate, args.photos) if args.annotate is not None else None
         if refused:  # before any photo is read: no drawing that cannot be written, no photo drawn over
-            raise _OptionError(*refused)
+            raise OptionError("--annotate", args.annotate, *refused)
         reader = _reader(args)
-    except _OptionError as e:
+    except OptionError as e:
         print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
         return 2
     except ProfileError as e:

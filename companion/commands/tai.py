@@ -42,7 +42,7 @@ from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named,
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.tai import ITEMS, ItemKind
 from companion.rules.waits import WaitShape
-from companion.rules.win import Win, WinInputError, WinType, wind_letter
+from companion.rules.win import Win, WinInputError, WinType, counted_streak, wind_letter
 
 FIELDS = """\
 a hand's JSON object / 每手牌的 JSON 欄位:
@@ -418,7 +418,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai), file=out)
         n, cap = s.win.streak, profile.switch("streak_cap")
         # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
-        streak = "" if n == 0 else t["streak"].format(n=n) if cap == "none" or n <= int(cap) else \
+        streak = "" if n == 0 else t["streak"].format(n=n) if counted_streak(n, cap) == n else \
             t["streak_capped"].format(n=n, cap=cap)  # (none said with no streak: it printed "(連0拉0)", a review)
         streak = f"{opened}{streak}{closed}" if streak else ""
         counts_none = not any(profile.value(i.id) for i in ITEMS.values() if i.kind is ItemKind.RELATION)

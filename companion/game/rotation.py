@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.game.state import Outcome, OutcomeKind, WinRecord, offset
 from companion.game.switches import MultiWin, Switches
+from companion.rules.win import counted_streak
 
 __all__ = ["NextDeal", "next_deal", "capped_streak", "resolve_claimants"]
 
@@ -40,15 +41,13 @@ def resolve_claimants(claimants: tuple[WinRecord, ...], giver: int, switches: Sw
 
 def capped_streak(streak: int, switches: Switches) -> int:
     """N as ``switches`` count it: a streak cap lowered between hands counts from the next hand on."""
-    cap = switches.streak_cap
-    return streak if cap is None else min(streak, cap)
+    return counted_streak(streak, switches.streak_cap)
 
 
 def next_deal(dealer: int, streak: int, round_wind: int, hand_in_round: int, first_dealer: int,
               outcome: Outcome, switches: Switches) -> NextDeal:
     """The next hand's dealer, N and round wind, derived from the result (never typed in)."""
-    cap = switches.streak_cap
-    keep = NextDeal(dealer, streak + 1 if cap is None else min(streak + 1, cap), round_wind, hand_in_round + 1)
+    keep = NextDeal(dealer, capped_streak(streak + 1, switches), round_wind, hand_in_round + 1)
     if outcome.kind is OutcomeKind.FALSE_WIN:
         return NextDeal(dealer, streak, round_wind, hand_in_round + 1)
     if outcome.kind in (OutcomeKind.DRAW, OutcomeKind.DECLINED):

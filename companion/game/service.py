@@ -179,7 +179,8 @@ class TableService:
 
     def start_session(self, players: tuple[str, ...], profile: str = "atawmj_2009", base: int = 30,
                       per_tai: int = 10, source: ev.EventSource = ev.EventSource.MANUAL) -> Accepted | Refused:
-        """Seat four named players under a rule profile (its procedure switches) at 底/台 stakes."""
+        """Seat four named players under a rule profile (its procedure switches) at 底/台 stakes. (Only tests call it
+        today: kept as the seating the camera loop will ask the table service for, as the roadmap plans.)"""
         from companion.game.session import switches_for
         from companion.rules.profiles import ProfileError, load_profile
         from companion.rules.profiles._store import rules_text
@@ -203,6 +204,8 @@ class TableService:
         return qid
 
     def open_questions(self) -> dict[int, Question]:
+        """The questions not answered yet. (Only tests call it today: kept for the camera loop, whose questions
+        with evidence crops the players answer through the table service, as the roadmap plans.)"""
         return {q: v[0] for q, v in self._questions.items() if v[1] is None}
 
     def answer(self, question_id: int, choice: int) -> Accepted | Refused | None:

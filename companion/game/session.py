@@ -180,16 +180,8 @@ def table_profile(prof: Profile, switches: Switches) -> Profile:
     """The rule set as this table plays it: each procedure switch the table set otherwise (its house rules, in its
     log) replaces the rule set's own, for the scorer reads some of them too (a win on a discard kong's
     replacement: without this a table that allows it had its winner scored as a 詐胡)."""
-    usual, played = switches_for(prof).to_mapping(), switches.to_mapping()
-    changed: dict[str, Any] = {}
-    for name, value in played.items():
-        if name not in prof.switches or usual[name] == value:
-            continue
-        if name == "kong_from_left":
-            value = "allowed" if value else "forbidden"
-        elif name == "streak_cap" and value is None:
-            value = "none"
-        changed[name] = value
+    usual, played = switches_for(prof).as_profile(), switches.as_profile()
+    changed = {name: value for name, value in played.items() if name in prof.switches and usual[name] != value}
     return replace(prof, switches={**prof.switches, **changed}) if changed else prof
 
 

@@ -113,6 +113,15 @@ class Switches:
             out[f.name] = v.value if isinstance(v, Enum) else v
         return out
 
+    def as_profile(self) -> dict[str, Any]:
+        """:meth:`to_mapping` as a rule set's ``switches`` spell the values (:meth:`from_mapping` reads both):
+        ``kong_from_left`` ``"allowed"``/``"forbidden"``, no ``streak_cap`` ``"none"`` (TOML has no null)."""
+        out = self.to_mapping()
+        out["kong_from_left"] = "allowed" if self.kong_from_left else "forbidden"
+        if self.streak_cap is None:
+            out["streak_cap"] = "none"
+        return out
+
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, strict: bool = False) -> Switches:
         """Read switch values; ``kong_from_left`` accepts ``allowed``/``forbidden`` as in the spec."""

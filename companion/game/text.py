@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.english import agreed
+from companion.english import agreed, chinese
 from companion.tiles import Tile
 
 __all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
@@ -275,7 +275,8 @@ class Msg:
         return f"{self.en} / {self.zh}"
 
     def text(self, lang: str) -> str:
-        return self.zh if lang.startswith("zh") else self.en
+        """The half ``lang`` asks for (:func:`~companion.english.chinese`)."""
+        return self.zh if chinese(lang) else self.en
 
 
 EVENT_ZH: dict[str, str] = {

@@ -23,7 +23,7 @@ from typing import Any
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles
 
-__all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "parse_wind"]
+__all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "counted_streak", "parse_wind"]
 
 WINDS = (Tile.Z1, Tile.Z2, Tile.Z3, Tile.Z4)
 _WIND_LETTERS = {"E": Tile.Z1, "S": Tile.Z2, "W": Tile.Z3, "N": Tile.Z4}
@@ -121,6 +121,14 @@ def parse_wind(value: Any, field: str) -> Tile:
             return tile
     raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {value!r}",
                         f"風位要寫 E、S、W、N（東南西北）或 1z-4z，收到 {value!r}")
+
+
+def counted_streak(streak: int, cap: int | str | None) -> int:
+    """The 連莊 count N that the dealer's tai count and the next hand carries (spec §4.1, §2.14): ``streak`` up to
+    ``cap``, the ``streak_cap`` switch as a rule set spells it (a number or ``"none"``) or as the tracker's
+    switches hold it (``None`` for none). The one place the cap is applied: the tracker's next deal, the scorer's
+    連莊 and 拉莊, and `tai`'s line each applied it themselves (a review)."""
+    return streak if cap is None or cap == "none" else min(streak, int(cap))
 
 
 def wind_letter(tile: Tile) -> str:
@@ -342,11 +350,6 @@ class Win:
     @property
     def is_dealer(self) -> bool:
         return self.seat_wind == self.dealer
-
-    @property
-    def is_self_draw(self) -> bool:
-        """自摸: the winner drew the tile himself (wall or replacement). 搶槓 is not."""
-        return self.win_type is WinType.SELF_DRAW
 
     @property
     def win_source(self) -> str:

@@ -27,8 +27,7 @@ import cv2
 import numpy as np
 
 __all__ = ["INPUT_SIZE", "MEAN", "STD", "CropError", "as_bgr", "resize", "resize_batch", "quantised_patches", "prepare",
-           "prepare_one", "normalise",
-           "one_cv_thread", "map_crops"]
+           "normalise", "one_cv_thread", "map_crops"]
 
 INPUT_SIZE = (60, 80)
 """(width, height) of the classifier input; the model's metadata repeats it."""
@@ -173,6 +172,3 @@ def normalise(small: np.ndarray) -> np.ndarray:
     return x
 
 
-def prepare_one(crop: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> np.ndarray:
-    """One crop -> ``3 x H x W`` ``float32``."""
-    return prepare([crop], size)[0]

@@ -49,6 +49,37 @@ def test_dealer_continuation_table() -> None:
     assert _ds(next_deal(1, 0, 0, 1, 1, both, sw)) == (1, 1)  # the dealer among several winners keeps it
 
 
+def test_every_rule_sets_switches_round_trip_and_the_streak_cap_is_counted_alike() -> None:
+    """One set of switches in two spellings: a rule set's (``streak_cap = "none"``, ``kong_from_left = "allowed"``)
+    and the tracker's (``None``, ``True``). Each built-in set's switches read by the tracker spell back as the set
+    spells them, the two defaults agree, and the streak N the next deal carries, the scorer counts and a rule set
+    caps is one number (a review found the cap computed in four places)."""
+    from companion.game.session import switches_for, table_profile
+    from companion.rules.profiles import BUILTIN
+    from companion.rules.profiles._schema import SWITCHES
+    from companion.rules.scoring import dealer_tai
+    from companion.rules.win import Win, counted_streak
+
+    both = sorted(set(Switches().to_mapping()) & set(SWITCHES))
+    assert len(both) == 14
+    assert {k: Switches().as_profile()[k] for k in both} == {k: SWITCHES[k].default for k in both}
+    for pid in BUILTIN:
+        prof, sw = load_profile(pid), switches_for(pid)
+        assert Switches.from_mapping(sw.as_profile()) == sw, pid
+        assert {k: sw.as_profile()[k] for k in both} == {k: prof.switches[k] for k in both}, pid
+        assert table_profile(prof, sw) is prof, pid
+        per = prof.value("streak") + prof.value("streak_pull")
+        for n in range(13):
+            counted = counted_streak(n, prof.switch("streak_cap"))
+            assert counted == counted_streak(n, sw.streak_cap) == min(n, sw.streak_cap if sw.streak_cap is not None
+                                                                      else n), (pid, n)
+            kept = next_deal(0, n, 0, 1, 0, _win(0), sw).streak
+            assert kept == counted_streak(n + 1, sw.streak_cap), (pid, n)
+            win = Win.of("222p444s888p99s11z", "1z", "self_draw", melds=["ckong:7777m"], seat_wind="E",
+                         round_wind="E", dealer="E", streak=n)
+            assert dealer_tai(win, prof) == prof.value("dealer") + per * counted, (pid, n)
+
+
 def test_round_wind_advances_when_the_deal_returns_to_the_first_dealer() -> None:
     sw = Switches()
     nd = next_deal(0, 0, 0, 4, 1, _win(2), sw)  # dealer 0 is the round's fourth dealer (first was 1)

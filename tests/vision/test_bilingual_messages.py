@@ -115,6 +115,23 @@ def test_threads_out_of_range_are_refused_naming_the_option(
     bilingual(err, "--threads", f"got {value}", "須介於 1 到")
 
 
+def test_threads_out_of_range_are_said_in_the_language_asked_each_half_whole(
+        photo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bad_threads`` gives (English, Chinese): `score` split one string on " / " to part them, which would put
+    English in the Chinese half of any text holding " / " (a review)."""
+    from companion.commands._io import bad_threads
+
+    assert bad_threads(2) is None
+    refused = bad_threads(0)
+    assert refused is not None and len(refused) == 2
+    en, zh = refused
+    assert "--threads must be 1-" in en and "got 0" in en and not CJK.search(en) and "須介於 1 到" in zh
+    code, out, err = run(capsys, "score", str(photo), "--threads", "0", "--lang", "en")
+    assert code == 2 and out == "" and err == f"companion score: {en}\n"
+    code, out, err = run(capsys, "score", str(photo), "--threads", "0", "--lang", "zh")
+    assert code == 2 and out == "" and err == f"companion score: {zh}\n"
+
+
 def test_calibrate_sheet_refuses_a_dpi_out_of_range_naming_the_option(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for dpi in ("0", "-300", "39", "1201"):
@@ -320,7 +337,7 @@ def test_calibrate_says_in_both_languages_when_it_cannot_write_a_crop(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.commands import calibrate
 
-    monkeypatch.setattr(cv2, "imwrite", lambda *a, **k: False)
+    monkeypatch.setattr(cv2, "imencode", lambda *a, **k: (False, None))
     with pytest.raises(ValueError) as e:
         calibrate._write_crops(tmp_path, [(Tile.M5, np.zeros((80, 60, 3), np.uint8))], 2)
     bilingual(str(e.value), "cannot write 5m_2.png", "無法寫入 5m_2.png")

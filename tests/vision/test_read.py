@@ -922,6 +922,23 @@ def test_a_second_looks_likeliest_other_face_joins_the_top_three(reader: TileRea
     assert got.second_look is not None and got.second_look[1].tolist() == [False, True, False]
 
 
+def test_a_second_look_reading_another_face_faintly_offers_nothing(reader: TileReader) -> None:
+    """:data:`~companion.vision.sideways.OFFER`, in numbers: a speck of a checked table boxed as a small tile, read
+    across as 3f at 0.06, let a rendered hand be scored wrong with one flower more (a review: no test failed with
+    every face offered). A faint other face stays out of the top three; one at 0.25 joins it."""
+    k = [[int(Tile.P2), int(Tile.P3), int(Tile.P1)]]
+    dets = Detections(np.float32([[50, 50, 30, 40, 0]]), np.full(1, int(Tile.P2), np.int16), np.ones(1, bool),
+                      np.float32([0.9]), np.array(k, np.int16), np.float32([[0.97, 0.02, 0.005]]))
+    look = np.zeros((1, len(reader._kind_of)), np.float32)
+    at = next(i for i, t in enumerate(reader._kind_of) if t == int(Tile.F3))
+    look[0, at] = 0.06
+    got = reader._offered(dets, np.array([0]), look, np.zeros(1, bool))
+    assert np.array_equal(got.top3_kind, dets.top3_kind) and np.allclose(got.top3_score, dets.top3_score)
+    look[0, at] = 0.25
+    got = reader._offered(dets, np.array([0]), look, np.zeros(1, bool))
+    assert [Tile(int(t)).code for t in got.top3_kind[0]] == ["2p", "3f", "3p"]
+
+
 def test_top3_in_json_is_the_reading_first_then_by_score_and_a_second_look_is_given_apart(reader: TileReader) -> None:
     """A review's tile read 1f 0.38 had ``top3`` [1f 0.38, 9p 0.81, 4f 0.15]: the 0.81 was a second look's (another
     view of the box), inserted in second place; a program sorting top3 took 9p. ``top3`` is the classifier's, the

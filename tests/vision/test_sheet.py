@@ -453,6 +453,35 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     assert f"the folder {typo.parent} does not exist" in capsys.readouterr().err and not typo.parent.exists()
 
 
+def test_a_crop_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`calibrate photo --crops` wrote each PNG in place: a crash or a full disk left half a PNG for `calibrate add`
+    to read (a review). A crop that cannot be encoded or written leaves the file that was there, and nothing beside
+    it."""
+    import companion.files as files
+    from companion.commands import calibrate
+
+    rng = np.random.default_rng(3)
+    first, second = (rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2))
+    calibrate._write_crops(tmp_path, [(Tile.M5, first)], 2)
+    path = tmp_path / "5m_2.png"
+    kept = path.read_bytes()
+    assert np.array_equal(cv2.imread(str(path)), first)  # (PNG: the crop as it was cut)
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    with pytest.raises(OSError) as e:
+        calibrate._write_crops(tmp_path, [(Tile.M5, second)], 2)
+    assert e.value.filename == str(path)  # (`calibrate` says it: "cannot write <path>")
+    assert path.read_bytes() == kept and [p.name for p in tmp_path.iterdir()] == ["5m_2.png"]
+    monkeypatch.undo()
+    monkeypatch.setattr(cv2, "imencode", lambda *a, **k: (False, None))
+    with pytest.raises(ValueError, match="cannot write 5m_2.png"):
+        calibrate._write_crops(tmp_path, [(Tile.M5, second)], 2)
+    assert path.read_bytes() == kept and [p.name for p in tmp_path.iterdir()] == ["5m_2.png"]
+
+
 def _asset(code: str) -> str:
     return str(resources.files("companion") / "assets" / "tiles" / f"{code}.png")
 

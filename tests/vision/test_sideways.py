@@ -315,6 +315,14 @@ def test_a_row_takes_the_way_up_its_readings_favour_together(turn: float) -> Non
     assert not _ways([0, 0, 180, 0, 0], [-2, -2, -0.3, -2, -2], turn).any()
 
 
+def test_a_row_turns_only_on_a_vote_of_about_one_and_a_half() -> None:
+    """:data:`DECIDE`, in numbers (the test above scales its votes with it, so that no value of it failed them, a
+    review): three tiles standing the same way, each reading a little surer turned (log gains summing to 1.0), stay
+    as they lie; a vote of 1.8 turns the row."""
+    assert not _ways([0, 0, 0], [0.35, 0.35, 0.3]).any()
+    assert _ways([0, 0, 0], [0.6, 0.6, 0.6]).all()
+
+
 def test_a_short_row_follows_the_photos_tiles_and_sideways_ones_are_left() -> None:
     obb = np.concatenate([row([(i * 31.0, W, D, 180) for i in range(5)]),  # a row read upside down, surely so
                           row([(0.0, W, D, 0.0), (31.0, W, D, 0.0)])[:, :] + np.array([0, 200, 0, 0, 0]),  # a pair

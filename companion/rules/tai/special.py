@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.rules.tai._base import Ctx, Fill, ItemKind, Rules, item
+from companion.rules.win import counted_streak
 from companion.tiles import zh_count
 
 
@@ -53,9 +54,7 @@ def declared_ready(c: Ctx) -> int:
 
 
 def _streak(c: Ctx) -> int:
-    cap = c.switches["streak_cap"]
-    n = c.win.streak
-    return n if cap == "none" else min(n, int(cap))
+    return counted_streak(c.win.streak, c.switches["streak_cap"])
 
 
 def _per(item_id: str) -> Fill:
