@@ -228,8 +228,8 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     picture = None
     if state.wall is not None:
         w = state.wall
-        live = max(w.live, 0)  # a flower shown after the last drawable tile takes its replacement from those kept
-        wall_line = ui("wall_line", count=w.count, live=live, reserve=min(w.reserve, w.count - live))  # (15 of 16)
+        count, live, reserve = w.said
+        wall_line = ui("wall_line", count=count, live=live, reserve=reserve)
         owners = []
         for s in range(4):
             wind = state.seat_wind(s)

@@ -21,7 +21,7 @@ from companion.app.words import UI, Words, ui
 from companion.cli import main
 from companion.game import events as ev
 from companion.game.session import ledger_of
-from companion.game.state import Phase
+from companion.game.state import Phase, TableState
 from companion.hand import Hand, MeldKind
 from companion.rules.efficiency import discard_options
 from companion.rules.house import house_reading
@@ -350,9 +350,12 @@ def test_the_dealers_name_is_kept_on_one_line_in_the_hand_line() -> None:
     assert unbroken(name) in line.zh and unbroken(name) in line.en
 
 
-def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path: Path) -> None:
-    """A flower shown after the last drawable tile takes its replacement from the tiles kept back (spec §2.7): a
-    host review read 「牌牆剩 15 張（可摸 0，留 16 張不摸）」; it says 留 15 張 now."""
+_WALL_ENDS = ((128, (16, 0, 16)), (129, (15, 0, 15)), (127, (17, 1, 16)))
+"""Tiles taken from the wall, and the wall then said: (count, to draw, kept back)."""
+
+
+def _walls_near_the_end(tmp_path: Path) -> list[tuple[TableState, tuple[int, int, int]]]:
+    """A table whose wall has the tiles of :data:`_WALL_ENDS` taken, each with its wall as said."""
     import dataclasses
 
     from companion.app.live_model import LiveGame
@@ -363,10 +366,28 @@ def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path:
     state = game.state
     game.close()
     assert state.wall is not None
-    for taken, (count, live, kept) in ((128, (16, 0, 16)), (129, (15, 0, 15)), (127, (17, 1, 16))):
-        wall = dataclasses.replace(state.wall, head=taken - state.wall.tail)
-        frame = table_frame(dataclasses.replace(state, wall=wall), Words("", ""), (), 0, 1, None)
+    return [(dataclasses.replace(state, wall=dataclasses.replace(state.wall, head=taken - state.wall.tail)), said)
+            for taken, said in _WALL_ENDS]
+
+
+def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path: Path) -> None:
+    """A flower shown after the last drawable tile takes its replacement from the tiles kept back (spec §2.7): a
+    host review read 「牌牆剩 15 張（可摸 0，留 16 張不摸）」; it says 留 15 張 now."""
+    for state, (count, live, kept) in _walls_near_the_end(tmp_path):
+        frame = table_frame(state, Words("", ""), (), 0, 1, None)
         assert frame.wall_line == ui("wall_line", count=count, live=live, reserve=kept)
+
+
+def test_companion_replay_counts_the_wall_as_the_app_does(tmp_path: Path) -> None:
+    """A code review: ``companion replay`` printed "wall 15, live 0, kept back 16" (16 kept back of 15) where the
+    app said 15 kept back; both count the wall with one function now."""
+    from companion.game.text import msg
+    from companion.game.view import render_table
+
+    for state, (count, live, kept) in _walls_near_the_end(tmp_path):
+        said = msg("wall_line", count=count, live=live, reserve=kept)
+        assert said.en in render_table(state, "en").splitlines()
+        assert said.zh in render_table(state, "zh").splitlines()
 
 
 def test_a_replacement_at_the_opening_flower_pass_is_not_shown_apart_as_a_tile_drawn(replay: GameReplay) -> None:
