@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from companion.app.house_rules import terms_change
+from companion.app.house_rules import stakes_changed
 from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import stored_step
-from companion.game.evolve import seated_rules, terms_ahead
+from companion.game.evolve import seated_rules
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
@@ -460,9 +460,7 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
         return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}",
                      f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}")
     if isinstance(e, ev.StakesChanged):
-        base, per_tai, switches = terms_ahead(before)  # (a change made before it, after the same hand)
-        return terms_change(base, per_tai, switches, e.base, e.per_tai,
-                            e.switches if e.switches is not None else switches, before.profile)
+        return stakes_changed(before, e)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
         said = Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")
