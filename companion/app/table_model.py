@@ -417,7 +417,7 @@ def _tiles(tiles: Iterable[Tile]) -> Words:
 def describe(e: ev.Event, before: TableState, show: bool = True, after: TableState | None = None) -> Words:
     """One line about an event, in both languages (``before`` is the table it was applied to, ``after`` the table it
     made, where known); without ``show`` a draw does not name its tile (the hands are hidden)."""
-    said = _describe(e, before, show)
+    said = _describe(e, before, show, after)
     more = _another_win(e, before, after)
     return said if more is None else Words(said.zh + more.zh, said.en + more.en)
 
@@ -442,7 +442,7 @@ def _another_win(e: ev.Event, before: TableState, after: TableState | None) -> W
     return ui("another_win_both")
 
 
-def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
+def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | None) -> Words:
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
     if isinstance(e, ev.Seated):
@@ -519,6 +519,9 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     if isinstance(e, ev.PassedWin):
         return Words(f"{who} 放過可胡的 {e.tile.zh}（過水）", f"{who} passes a win on {e.tile.en}")
     if isinstance(e, ev.ExhaustiveDraw):
+        ended = after.outcome if after is not None else None
+        if ended is not None and ended.four_kongs:  # four kongs split, the wall not spent (§2.13): said as the hand's
+            return Words(*ended.said)  # outcome says it (the caption said the wall ran out: a code review)
         return Words("流局：牌摸完了，沒有人胡", "Exhaustive draw: the wall ran out, nobody won")
     if isinstance(e, ev.DeclinedLastTile):
         return Words(f"{who} 不摸海底", f"{who} declines the last tile")

@@ -406,3 +406,21 @@ def test_a_replacement_at_the_opening_flower_pass_is_not_shown_apart_as_a_tile_d
             elif seat == state.turn and st.drawn is not None and st.drawn.is_known and st.drawn.is_suited:
                 assert panel.drawn == st.drawn.code, (i, seat)
     assert seen  # (the demo's opening passes replace flowers)
+
+
+def test_a_four_kongs_draw_is_captioned_as_four_kongs_not_as_the_wall_run_out() -> None:
+    """A code review: the step caption of a draw four kongs split between players made (§2.13) said "the wall ran
+    out" with 19 tiles still to draw; it says the hand's outcome, as ``companion replay`` and the ledger do."""
+    from dataclasses import replace
+
+    from companion.game.simulator import simulate
+    from companion.game.switches import Switches
+
+    log, _ = simulate(107, 6, replace(Switches(), four_kongs=True))
+    end = next(i for i, e in enumerate(log) if isinstance(e, ev.ExhaustiveDraw))
+    lines = [json.dumps(ev.to_dict(e), ensure_ascii=False) for e in log[:end + 1]]
+    game = GameReplay.from_lines(lines, "fk.jsonl")
+    outcome, wall = game.states[-1].outcome, game.states[-2].wall
+    assert outcome is not None and outcome.four_kongs and wall is not None and wall.live > 0
+    for captions in (game.captions, game.captions_hidden):
+        assert captions[-1] == Words(*outcome.said) == Words("流局（四槓分屬不同家）", "drawn: four kongs by different players")
