@@ -1,9 +1,10 @@
 """``companion replay FILE``: replay an event log, print the table after each event and the ledger.
 
 Exits 1 naming the event (line, type and reason in zh/en) when the log holds an illegal event. One that only the
-checks added since a log may have been kept refuse (a fifth copy seen across the table, 過水 seen in the tiles shown…)
-is replayed as kept, as the app opens it, and named on stderr; the exit status is 1 then too (a tracker review: a
-log edited to show six red dragons replayed with 0).
+checks added since its rules stamp refuse (a fifth copy seen across the table, 過水 seen in the tiles shown… asked of
+no event of a log kept before events were stamped) is replayed as kept, as the app opens and imports it, and named on
+stderr; the exit status is 1 then too (a tracker review: a log edited to show six red dragons replayed with 0). An
+event stamped with today's rules is refused as one entered now is, as ``app --from-log`` refuses it.
 """
 
 from __future__ import annotations

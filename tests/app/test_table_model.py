@@ -43,6 +43,27 @@ def test_the_bundled_log_is_what_simulate_writes(tmp_path: Path) -> None:
     assert out.read_bytes() == demo_log_path().read_bytes()
 
 
+def test_the_bundled_log_as_an_earlier_version_wrote_it_still_opens_imports_and_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundled log was written in schema 3, without the rules stamp, until the stamp came in (a code review): a
+    log kept so opens (Open log), goes into a table (``--from-log``) and replays (``companion replay``) as the
+    stamped one does, each of its events read as kept before the stamp."""
+    from companion.game.service import TableService
+
+    lines = demo_log_path().read_text(encoding="utf-8").splitlines()
+    old = [json.dumps({**{k: v for k, v in json.loads(x).items() if k != "rules_version"}, "v": 3}, ensure_ascii=False)
+           for x in lines]
+    kept, now = GameReplay.from_lines(old, "old.jsonl"), GameReplay.from_lines(lines, "game.jsonl")
+    assert {e.rules_version for e in kept.events} == {0} and {e.rules_version for e in now.events} == {ev.RULES_VERSION}
+    assert kept.events == now.events and kept.states[-1] == now.states[-1]
+    with TableService.import_jsonl(tmp_path / "old.sqlite", old) as table:
+        assert table.events() == now.events and table.state == now.states[-1]
+    path = tmp_path / "old.jsonl"
+    path.write_text("\n".join(old) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "replayed as kept" not in capsys.readouterr().err
+
+
 def test_every_step_has_a_frame_and_a_caption_in_both_languages(replay: GameReplay) -> None:
     assert len(replay) == len(replay.events) + 1
     for i in range(len(replay)):
