@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.app.words import Words, ui
+from companion.game.events import StakesChanged
+from companion.game.evolve import terms_ahead
 from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches
@@ -21,7 +23,7 @@ from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
 
 __all__ = ["HouseRule", "HOUSE_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
-           "terms_change", "TableTerms", "table_terms"]
+           "terms_change", "stakes_changed", "TableTerms", "table_terms"]
 
 def _named(key: str) -> Words:
     """A switch's name as the rule set's schema gives it: the ledger, replay and the profile checks say the same."""
@@ -163,6 +165,15 @@ def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_
             parts.append(r.name + Words("：", ": ") + r.option(theirs[r.key]) + back)
     said = Words("；".join(w.zh for w in parts), "; ".join(w.en for w in parts)) if parts else Words("不變", "nothing")
     return (when if when is not None else Words("從下一把起", "From the next hand")) + Words("：", ": ") + said
+
+
+def stakes_changed(before: TableState, e: StakesChanged) -> Words:
+    """A ``StakesChanged`` entered on the table ``before`` it, said as :func:`terms_change` says it: the Table tab's
+    step caption and ``companion replay``'s line alike (replay printed the switches' raw codes, "一炮多響：all",
+    "declined: False", a code review)."""
+    base, per_tai, switches = terms_ahead(before)  # (a change made before it, after the same hand)
+    return terms_change(base, per_tai, switches, e.base, e.per_tai, e.switches if e.switches is not None else switches,
+                        before.profile)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,8 +71,9 @@ class LiveError(RuntimeError):
 
 
 log = logging.getLogger(__name__)
-_PAST_VERSIONS = range(1, ev.SCHEMA_VERSION + 1)
-"""The event schema versions whose number went into a kept form's or claim's digest, before the digests left it out."""
+_PAST_VERSIONS = range(1, 4)
+"""The event schema versions whose number went into a kept form's or claim's digest, before the digests left it out
+(while 3 was the latest)."""
 
 
 GAME_KEY_EVENTS = 16  # the first events that tell one game from another on a file of the same name
@@ -80,8 +81,10 @@ GAME_KEY_EVENTS = 16  # the first events that tell one game from another on a fi
 
 def _content(event: ev.Event, version: int | None = None) -> dict[str, Any]:
     """What an event says, for a digest: its fields without the schema version (``version``: with that one, as the
-    digests of the versions before took it)."""
+    digests of the versions before took it) and without the rules it was checked under (a stamp says how it was
+    checked, not what happened; the digests kept before events were stamped lack it)."""
     out = ev.to_dict(event)
+    del out["rules_version"]
     if version is None:
         del out["v"]
     else:

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from companion.app.house_rules import terms_change
+from companion.app.house_rules import stakes_changed
 from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import stored_step
-from companion.game.evolve import seated_rules, terms_ahead
+from companion.game.evolve import seated_rules
 from companion.game.service import read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
@@ -228,8 +228,8 @@ def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], in
     picture = None
     if state.wall is not None:
         w = state.wall
-        live = max(w.live, 0)  # a flower shown after the last drawable tile takes its replacement from those kept
-        wall_line = ui("wall_line", count=w.count, live=live, reserve=min(w.reserve, w.count - live))  # (15 of 16)
+        count, live, reserve = w.said
+        wall_line = ui("wall_line", count=count, live=live, reserve=reserve)
         owners = []
         for s in range(4):
             wind = state.seat_wind(s)
@@ -417,7 +417,7 @@ def _tiles(tiles: Iterable[Tile]) -> Words:
 def describe(e: ev.Event, before: TableState, show: bool = True, after: TableState | None = None) -> Words:
     """One line about an event, in both languages (``before`` is the table it was applied to, ``after`` the table it
     made, where known); without ``show`` a draw does not name its tile (the hands are hidden)."""
-    said = _describe(e, before, show)
+    said = _describe(e, before, show, after)
     more = _another_win(e, before, after)
     return said if more is None else Words(said.zh + more.zh, said.en + more.en)
 
@@ -442,7 +442,7 @@ def _another_win(e: ev.Event, before: TableState, after: TableState | None) -> W
     return ui("another_win_both")
 
 
-def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
+def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | None) -> Words:
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
     if isinstance(e, ev.Seated):
@@ -460,9 +460,7 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
         return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}",
                      f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}")
     if isinstance(e, ev.StakesChanged):
-        base, per_tai, switches = terms_ahead(before)  # (a change made before it, after the same hand)
-        return terms_change(base, per_tai, switches, e.base, e.per_tai,
-                            e.switches if e.switches is not None else switches, before.profile)
+        return stakes_changed(before, e)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
         said = Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")
@@ -521,6 +519,9 @@ def _describe(e: ev.Event, before: TableState, show: bool) -> Words:
     if isinstance(e, ev.PassedWin):
         return Words(f"{who} 放過可胡的 {e.tile.zh}（過水）", f"{who} passes a win on {e.tile.en}")
     if isinstance(e, ev.ExhaustiveDraw):
+        ended = after.outcome if after is not None else None
+        if ended is not None and ended.four_kongs:  # four kongs split, the wall not spent (§2.13): said as the hand's
+            return Words(*ended.said)  # outcome says it (the caption said the wall ran out: a code review)
         return Words("流局：牌摸完了，沒有人胡", "Exhaustive draw: the wall ran out, nobody won")
     if isinstance(e, ev.DeclinedLastTile):
         return Words(f"{who} 不摸海底", f"{who} declines the last tile")

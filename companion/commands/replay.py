@@ -1,9 +1,10 @@
 """``companion replay FILE``: replay an event log, print the table after each event and the ledger.
 
 Exits 1 naming the event (line, type and reason in zh/en) when the log holds an illegal event. One that only the
-checks added since a log may have been kept refuse (a fifth copy seen across the table, 過水 seen in the tiles shown…)
-is replayed as kept, as the app opens it, and named on stderr; the exit status is 1 then too (a tracker review: a
-log edited to show six red dragons replayed with 0).
+checks added since its rules stamp refuse (a fifth copy seen across the table, 過水 seen in the tiles shown… asked of
+no event of a log kept before events were stamped) is replayed as kept, as the app opens and imports it, and named on
+stderr; the exit status is 1 then too (a tracker review: a log edited to show six red dragons replayed with 0). An
+event stamped with today's rules is refused as one entered now is, as ``app --from-log`` refuses it.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ import json
 import sys
 from typing import Any
 
+from companion.app.house_rules import stakes_changed
 from companion.app.ledger_model import ledger_csv, next_deal_words
 from companion.app.words import signed
 from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
 from companion.game.check import step, stored_step
 from companion.game.events import EventError
-from companion.game.evolve import terms_ahead
 from companion.game.history import passed_wins
 from companion.game.service import SQLITE_MAGIC, read_log
 from companion.game.session import (
@@ -33,14 +34,7 @@ from companion.game.session import (
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, RETRACT_NOTES, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import evidence_said, render_table
-from companion.rules.profiles._schema import SWITCHES
 from companion.tiles import Tile, format_tiles
-
-
-def _value_zh(value: object) -> str:
-    """A switch's value for the Chinese half (on/off in words; the named choices stay as the spec writes them)."""
-    return {True: "是", False: "否", None: "不限"}.get(value, str(value)) if isinstance(value, bool | None) \
-        else str(value)
 
 
 def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
@@ -229,12 +223,9 @@ def run(args: argparse.Namespace) -> int:
                 won = f" + {e.tile.code}" if e.tile is not None else ""
                 head += pick(f"：第 {e.hand} 把 {who}：{format_tiles(e.concealed)}{won}",
                              f": hand {e.hand}, {who}: {format_tiles(e.concealed)}{won}", " ")
-            if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, from the next hand on
-                was, now = terms_ahead(state.prev)[2].to_mapping(), terms_ahead(state)[2].to_mapping()
-                changed = [(SWITCHES.get(k), k, v) for k, v in now.items() if was[k] != v]
-                zh = "".join(f"，{spec.zh if spec and spec.zh else k}：{_value_zh(v)}" for spec, k, v in changed)
-                en = "".join(f", {spec.en if spec and spec.en else k}: {v}" for spec, k, v in changed)
-                head += pick(f"：底 {e.base}／台 {e.per_tai}{zh}", f": stakes {e.base}/{e.per_tai}{en}", " ")
+            if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, as the app says it
+                terms = stakes_changed(state.prev, e)
+                head += pick(f"：{terms.zh}", f": {terms.en}", " ")
             after = events[i + 1][1] if i + 1 < len(events) else None
             added = undone_shown.said(state.log_len - 1, e, after, players)
             added = _correction_said(e, after, players) if added is None else added

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
-from companion.game.check_win import check_copies, entered_now, passed_shown, replaying
+from companion.game.check_win import check_copies, checked_since, passed_shown, replaying
 from companion.game.evolve import (
     corrected_hand,
     evolve,
@@ -147,9 +147,10 @@ def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
 
 
 def stored_step(state: TableState, event: ev.Event) -> TableState:
-    """:func:`step` for an event replayed from a stored log, kept under the rules of its day: the rules added since
-    are not asked of it (:func:`companion.game.check_win.replaying`)."""
-    with replaying():
+    """:func:`step` for an event replayed from a stored log, kept under the rules of its day (its
+    ``rules_version``): the checks added since are not asked of it, every other one is
+    (:func:`companion.game.check_win.checked_since`)."""
+    with replaying(event.rules_version):
         return step(state, event)
 
 
@@ -202,7 +203,7 @@ def _check_stakes(base: object, per_tai: object) -> None:
     if not isinstance(base, int) or not isinstance(per_tai, int) or isinstance(base, bool) or \
             isinstance(per_tai, bool) or base < 0 or per_tai < 0:
         raise IllegalEvent(msg("stakes", base=base, per_tai=per_tai), stakes=f"{base}/{per_tai}")
-    if entered_now() and max(base, per_tai) > STAKE_MAX:  # (a log kept before replays as kept)
+    if checked_since(1) and max(base, per_tai) > STAKE_MAX:  # (a log kept before replays as kept)
         raise IllegalEvent(msg("stakes_big", base=base, per_tai=per_tai, most=f"{STAKE_MAX:,}"),
                            stakes=f"{base}/{per_tai}")
 
@@ -219,7 +220,7 @@ def _seated(state: TableState, e: ev.Seated) -> None:
         raise phase_error(state, "定位", "seat the players")
     names = tuple(e.players)
     unfit = len(names) != 4 or len(set(names)) != 4 or any(not isinstance(n, str) or not n.strip() for n in names)
-    if not unfit and entered_now():  # a name must show, and two names must look different (a review seated a
+    if not unfit and checked_since(1):  # a name must show, and two names must look different (a review seated a
         # zero-width space, and two names apart only by one); a log kept before replays as kept
         shown = [visible_name(n) for n in names]
         unfit = not all(shown) or len(set(shown)) != 4
@@ -234,7 +235,7 @@ def _seated(state: TableState, e: ev.Seated) -> None:
     try:
         # the ledger scores every hand under it: the rule set as the table keeps it, else by its id
         prof = load_profile(seated_rules(e))
-        if entered_now():  # (a log kept before, under a cap now refused, replays as kept: a review)
+        if checked_since(1):  # (a log kept before, under a cap now refused, replays as kept: a review)
             check_caps(prof)
     except ProfileError as bad:
         raise IllegalEvent(msg("profile", name=e.profile, why=bad.zh or str(bad), why_en=str(bad)),
@@ -308,7 +309,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
                                hand_en=f"{format_en(e.concealed)} + {tile.en}{said.en}"), hand=hand)
     switches = result.switches if result.switches is not None else state.switches
     blocks = rec.kind is not ev.WinKind.SELF_DRAW or switches.passed_win_blocks_self_draw
-    passed = passed_shown(rec, tuple(shown)) if blocks and entered_now() else None
+    passed = passed_shown(rec, tuple(shown)) if blocks and checked_since(1) else None
     if passed is not None:  # as the win entered with these tiles would have been (a review: a 詐胡 made a paid win)
         raise IllegalEvent(msg("barred_shown", **state.who(e.seat), tile=passed.zh, tile_en=passed.en),
                            seat=e.seat, passed=passed.code)
@@ -414,7 +415,7 @@ def _flower(state: TableState, e: ev.FlowerReplaced) -> None:
         _flower_order(state, e)
     elif state.phase is not Phase.ACT or e.seat != state.turn:
         raise phase_error(state, "補花", "replace a flower", seat=e.seat, turn=state.turn)
-    elif state.act is ActKind.CLAIMED and entered_now():  # §2.8.5: he discards without drawing (a pung outranking
+    elif state.act is ActKind.CLAIMED and checked_since(1):  # §2.8.5: he discards without drawing (a pung outranking
         # his chow would also take his replacement back off the table: two reviews); a log kept before replays
         raise IllegalEvent(msg("flower_after_claim", **state.who(e.seat)), seat=e.seat)
     if not can_take(st.concealed, e.flowers):
@@ -482,7 +483,7 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
             and e.tile != st.drawn:
         raise IllegalEvent(msg("frozen_discard", **state.who(e.seat), tile=st.drawn.zh, tile_en=st.drawn.said_en),
                            drawn=st.drawn.code, discard=e.tile.code)
-    if st.ready is not None and st.ready_now and st.fully_known and entered_now():  # it must keep the declaration true
+    if st.ready is not None and st.ready_now and st.fully_known and checked_since(1):  # it must keep the declaration true
         left = list(st.concealed)
         left[e.tile] -= 1
         if not waits_of(tuple(left), st.melds):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.game import events as ev
-from companion.game.check_win import check_won, entered_now
+from companion.game.check_win import check_won, checked_since
 from companion.game.state import (
     ActKind,
     Phase,
@@ -188,7 +188,7 @@ def _ready(state: TableState, e: ev.DeclaredReady) -> None:
     kind = e.kind
     if st.ready is not None:
         raise IllegalEvent(msg("ready_twice", **state.who(e.seat)))
-    if st.dead and entered_now():  # a seat playing dead may not win (§2.16): a declaration of a win to come is not
+    if st.dead and checked_since(1):  # a seat playing dead may not win (§2.16): a declaration of a win to come is not
         raise IllegalEvent(msg("dead_ready", **state.who(e.seat)))  # his to make (a log saved before replays as kept)
     dealer = e.seat == state.dealer
     acting = e.seat == state.turn and (state.phase is Phase.ACT or (state.phase is Phase.FLOWERS and dealer))

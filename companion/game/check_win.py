@@ -26,26 +26,40 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh
 
-__all__ = ["check_won", "check_copies", "own_win_refusal", "instant_win_refusal", "replaying", "entered_now"]
+__all__ = ["check_won", "check_copies", "own_win_refusal", "instant_win_refusal", "replaying", "checked_since"]
 
-_REPLAYING: ContextVar[bool] = ContextVar("companion_replaying", default=False)
+_REPLAYING: ContextVar[int | None] = ContextVar("companion_replaying", default=None)  # the stamp replayed under
 
 
 @contextmanager
-def replaying() -> Iterator[None]:
-    """Events replayed from a stored log, not entered now: the rules added after a log may have been kept (a win
-    shows every face-down concealed kong; a ready declaration's own discard keeps the hand ready) are not asked of
-    them, so a saved game kept before still opens (a review), its win then listed unscored."""
-    token = _REPLAYING.set(True)
+def replaying(stamp: int = 0) -> Iterator[None]:
+    """Events replayed from a stored log, checked under the version of the rules they were entered under
+    (``stamp``: the event's ``rules_version``; 0, the default, for a log kept before events were stamped): the
+    checks added since are not asked of them (a win shows every face-down concealed kong; a ready declaration's own
+    discard keeps the hand ready), so a saved game kept before still opens (a review), its win then listed
+    unscored. A log stamped with today's version is checked as an event entered now is (a code review: a log
+    written today, edited to seat two look-alike names at stakes over the cap, was imported by ``--from-log``)."""
+    token = _REPLAYING.set(stamp)
     try:
         yield
     finally:
         _REPLAYING.reset(token)
 
 
-def entered_now() -> bool:
-    """Whether the event checked is being entered (not replayed from a stored log: :func:`replaying`)."""
-    return not _REPLAYING.get()
+def checked_since(version: int) -> bool:
+    """Whether the event checked is held to a check the rules brought in at ``version``: an event entered now
+    always is; one replayed from a stored log (:func:`replaying`) where it was entered under that version of the
+    rules or a later one (its ``rules_version``).
+
+    The rule for the next engineer: a check of an event that a log kept before might fail (a new refusal, a
+    tighter limit) is added as ``if checked_since(N) and ...``, where N is
+    :data:`companion.game.events.RULES_VERSION` bumped by one for it (bump it in events.py in the same change).
+    Logs entered under the versions before then replay as they were kept; every log written from then on is
+    checked by it, on import and replay alike. A check that every log ever kept passes needs no version. The
+    checks in place when events were first stamped are version 1: a log kept before the stamp (0) is asked none
+    of them, as it was before; a log written since is asked all of them."""
+    stamp = _REPLAYING.get()
+    return stamp is None or stamp >= version
 
 
 def check_won(state: TableState, e: ev.Won) -> None:
@@ -68,7 +82,7 @@ def check_won(state: TableState, e: ev.Won) -> None:
     for t in e.concealed:
         counts[t] += 1
     check_copies(counts, st.melds, e.tile)
-    if entered_now():  # (a log kept before the check replays as kept)
+    if checked_since(1):  # (a log kept before the check replays as kept)
         check_table_copies(state, e.seat, counts, e.tile, on_offer=kind is not ev.WinKind.SELF_DRAW)
     if not completes(tuple(counts), st.melds, e.tile):
         hand = f"{format_tiles(e.concealed)} + {e.tile.code}"
@@ -77,7 +91,7 @@ def check_won(state: TableState, e: ev.Won) -> None:
         named = f"{format_zh(e.concealed)}，胡{e.tile.zh}"
         raise IllegalEvent(msg("not_complete", **w.who(e.seat), hand=named, hand_en=f"{format_en(e.concealed)} + "
                                f"{e.tile.en}"), hand=hand)
-    passed = passed_shown(st, tuple(counts)) if blocks and entered_now() else None
+    passed = passed_shown(st, tuple(counts)) if blocks and checked_since(1) else None
     if passed is not None:
         raise IllegalEvent(msg("barred_shown", **w.who(e.seat), tile=passed.zh, tile_en=passed.en), seat=e.seat,
                            passed=passed.code)
@@ -208,7 +222,7 @@ def passed_shown(st: SeatState | WinRecord, hand: tuple[int, ...]) -> Tile | Non
     the tiles were shown (§2.12). The hand then was the one shown, for a hand changes only by its own draw and
     discard, or by a kong since: its tiles put back and the tile drawn before it taken out (a face-down draw, any one
     of the hand's: barred only where each would have won). The check is asked of wins entered now only
-    (:func:`entered_now`): a log kept before it replays as kept."""
+    (:func:`checked_since`): a log kept before it replays as kept."""
     if not st.passed:
         return None
     melds = st.melds if st.passed_melds is None else st.passed_melds
@@ -282,6 +296,6 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     if len(shown_kongs) > hidden:
         raise IllegalEvent(msg("kongs_extra", **state.who(e.seat), hidden=hidden, got=len(shown_kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)
-    if len(shown_kongs) < hidden and entered_now():  # one left face down would leave the win unscorable (an audit)
+    if len(shown_kongs) < hidden and checked_since(1):  # one left face down would leave the win unscorable (an audit)
         raise IllegalEvent(msg("kongs_to_show", **state.who(e.seat), hidden=hidden, got=len(shown_kongs)),
                            kongs=format_tiles(e.kongs), hidden_kongs=hidden)

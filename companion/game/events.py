@@ -6,7 +6,10 @@ as the draw before a discard entered at the table). The log is append-only: an u
 :class:`Retracted` (and the replacement event).
 
 Saved logs are JSON lines; each line carries the schema version ``v``. :func:`from_dict` upgrades
-older versions through :data:`UPGRADES` (version -> function returning the next version's dict).
+older versions through :data:`UPGRADES` (version -> function returning the next version's dict). Each line also
+carries the version of the tracker's rules the event was checked under when it was entered (``rules_version``,
+:data:`RULES_VERSION`): a log replays under the rules of its day, and only under those (see
+:func:`companion.game.check_win.checked_since`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from companion.game.text import Msg, msg
 from companion.tiles import NotationError, Tile, parse_tiles
 
 __all__ = [
-    "SCHEMA_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event", "SeatEvent",
+    "SCHEMA_VERSION", "RULES_VERSION", "UPGRADES", "EventError", "EventSource", "ReadyKind", "WinKind", "Event", "SeatEvent",
     "Seated", "DealerChosen", "StakesChanged", "DiceRolled", "Dealt", "FlowerReplaced", "Drew", "Discarded", "Chowed",
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
     "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "WinCorrected",
@@ -31,7 +34,13 @@ __all__ = [
     "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+
+RULES_VERSION = 1
+"""The version of the tracker's checks that an event entered now is held to, stamped in the log with the event
+(``Event.rules_version``). A check added later that a log kept before may fail is asked of a replayed event only
+where its stamp is that check's version or later: bump this when adding one (the rule is written out at
+:func:`companion.game.check_win.checked_since`). An event of a log kept before the stamp reads as 0."""
 
 
 class EventError(ValueError):
@@ -101,9 +110,12 @@ class WinKind(Enum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """Base of every event: where it came from."""
+    """Base of every event: where it came from, and the version of the rules it was checked under when it was
+    entered (:data:`RULES_VERSION` for one entered now; 0 for one of a log kept before events were stamped). The
+    stamp says how the event was checked, not what happened: two events alike but for it are equal."""
 
     source: EventSource = EventSource.MANUAL
+    rules_version: int = field(default=RULES_VERSION, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +343,15 @@ def _v2_as_kept(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_human_win, 2: _v2_as_kept}
+def _v3_unstamped(d: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 stamped each event with the version of the rules it was checked under (``rules_version``): a
+    version 3 event has none, and reads as 0, kept before any (a version 3 reader says "written by a newer version"
+    of a stamped log, not "unknown field rules_version")."""
+    return {**d, "rules_version": 0} if "rules_version" not in d else d
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_human_win, 2: _v2_as_kept,
+                                                                   3: _v3_unstamped}
 """Schema upgrades: ``UPGRADES[n]`` turns a version-n event dict into a version n+1 dict."""
 
 
@@ -438,6 +458,10 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     while version < SCHEMA_VERSION:
         d = UPGRADES[version](d)
         version += 1
+    stamp = d.setdefault("rules_version", 0)  # (none: kept before events were stamped)
+    if type(stamp) is int and stamp < 0:  # (one not a whole number is the decoder's to say)
+        raise _bad_field(f"{d.get('type')}.rules_version", f"應為 0 或更大的整數，收到 {stamp!r}",
+                         f"expected 0 or more, got {stamp!r}")
     name = d.pop("type", None)
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:

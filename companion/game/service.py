@@ -17,7 +17,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from queue import Queue
 from typing import IO, Any, TypeVar
@@ -25,7 +25,6 @@ from typing import IO, Any, TypeVar
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
-from companion.game.check_win import replaying
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
@@ -251,13 +250,11 @@ class TableService:
             if events:  # in one transaction: a refused import leaves no game cut off at the bad line (a review's
                 # kept the 149 events before it); checked as a stored log is when the app opens it, under the rules of
                 # its day (a change review: a game saved by an earlier version, stakes now over the cap, was refused)
+                # each event under the rules it was entered under (its stamp): one stamped with today's rules is
+                # checked as if entered now (a code review imported a log written today, edited to seat look-alike
+                # names at stakes over the cap)
                 batch = tuple(e for _, e in events)
-
-                def stored() -> Accepted | Refused:
-                    with replaying():
-                        return service._submit_many(batch)
-
-                r = service._call(stored)
+                r = service._call(lambda: service._submit_many(batch, stored=True))
                 if isinstance(r, Refused):
                     evidence = dict(r.evidence)
                     n, e = events[int(evidence.pop("at"))]
@@ -501,17 +498,25 @@ class TableService:
         """``also`` writes what belongs with the event (an answer, a private hand) in its transaction."""
         return self._submit_many((event,), also)
 
-    def _submit_many(self, events: tuple[ev.Event, ...], also: Write | None = None) -> Accepted | Refused:
+    def _submit_many(self, events: tuple[ev.Event, ...], also: Write | None = None,
+                     stored: bool = False) -> Accepted | Refused:
         """Each event checked on the table the ones before it leave, then all stored in one transaction (with
-        ``also``), then acknowledged: all of them or none."""
+        ``also``), then acknowledged: all of them or none. Each is checked as entered now and stored stamped with
+        today's rules, or (``stored``: a log imported) under the rules its own stamp names, and stored with it."""
         if not events:
             raise ValueError("no events to submit / 沒有要送出的事件")
         states = []
         bodies = []
+        kept = []
         state = self._state
         for k, event in enumerate(events):
             try:
-                state = step(state, event)
+                if stored:
+                    state = stored_step(state, event)
+                else:
+                    state = step(state, event)
+                    if event.rules_version != ev.RULES_VERSION:  # (one read from a log, entered again now)
+                        event = replace(event, rules_version=ev.RULES_VERSION)
                 body = _storable(event)  # the rules do not look at types: the log's reader does
             except IllegalEvent as e:
                 body = Refused(e.reason, e.evidence)
@@ -522,6 +527,7 @@ class TableService:
                 return body if len(events) == 1 else Refused(body.reason, (*body.evidence, ("at", str(k))))
             states.append(state)
             bodies.append(body)
+            kept.append(event)
         first = len(self._events)
 
         def store(db: sqlite3.Connection) -> None:
@@ -535,7 +541,7 @@ class TableService:
         except sqlite3.Error as err:  # a full disk, a read-only store: nothing was stored, the table is as it was
             raise ServiceError(f"{self.path}: the event could not be stored ({err}) / "
                                f"{self.path}：事件無法存入牌局檔（{sqlite_zh(err)}）") from err  # (both name it: a review)
-        for k, (event, new) in enumerate(zip(events, states, strict=True)):
+        for k, (event, new) in enumerate(zip(kept, states, strict=True)):
             self._events.append(event)
             self._state = new
             self._listeners.tell(event, first + k, new)

@@ -140,7 +140,8 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
         say("hand_line", n=len(state.results) + 1, k=state.hand_in_round, round=WIND_ZH[min(state.round_wind, 3)],
             round_en=WIND_EN[min(state.round_wind, 3)], dealer=names[state.dealer], streak=state.streak)
     if state.wall is not None:
-        say("wall_line", count=state.wall.count, live=max(state.wall.live, 0), reserve=state.wall.reserve)
+        count, live, reserve = state.wall.said
+        say("wall_line", count=count, live=live, reserve=reserve)
     for s, st in enumerate(state.seats if state.wall else ()):
         wind = state.seat_wind(s)
         say("seat_line", wind=WIND_ZH[wind], wind_en=WIND_EN[wind], name=names[s],

@@ -88,6 +88,15 @@ class Wall:
         """Tiles that can still be drawn: ``count - R`` (negative only after an owed flower replacement)."""
         return self.count - self.reserve
 
+    @property
+    def said(self) -> tuple[int, int, int]:
+        """``(count, live, kept back)`` as the players are told them, the app's and ``companion replay``'s wall line
+        alike: a flower shown after the last drawable tile takes its replacement from the tiles kept back (§2.7), so
+        none is said drawable then and no more are said kept back than the wall holds (the CLI said "wall 15, live
+        0, kept back 16" where the app said 15 kept back: a code review)."""
+        live = max(self.live, 0)
+        return self.count, live, min(self.reserve, self.count - live)
+
     def position(self, stack: int, top: bool) -> StackPos:
         if not 1 <= stack <= STACKS:
             raise WallError(f"stacks are numbered 1-{STACKS}, got {stack}")

@@ -777,7 +777,7 @@ def _as_an_older_version_kept(events: Sequence[ev.Event], version: int) -> tuple
     import json
 
     def body(e: ev.Event) -> dict[str, object]:
-        return {**ev.to_dict(e), "v": version}
+        return {**{k: v for k, v in ev.to_dict(e).items() if k != "rules_version"}, "v": version}  # (unstamped then)
 
     chain = hashlib.sha256().hexdigest()
     for e in events:
@@ -786,7 +786,7 @@ def _as_an_older_version_kept(events: Sequence[ev.Event], version: int) -> tuple
     return chain, hashlib.sha256(tail.encode("utf-8")).hexdigest()
 
 
-@pytest.mark.parametrize("version", sorted({2, ev.SCHEMA_VERSION}))
+@pytest.mark.parametrize("version", [2, 3])
 def test_a_form_begun_and_a_claim_kept_before_an_upgrade_are_still_the_tables(tmp_path: Path, version: int) -> None:
     """A review upgraded the companion (event schema 2 to 3) with a win form begun and a refused win's claimed tai
     kept: both were dropped as another table's, since their digests took the schema version in with the events. They

@@ -21,7 +21,7 @@ from companion.app.words import UI, Words, ui
 from companion.cli import main
 from companion.game import events as ev
 from companion.game.session import ledger_of
-from companion.game.state import Phase
+from companion.game.state import Phase, TableState
 from companion.hand import Hand, MeldKind
 from companion.rules.efficiency import discard_options
 from companion.rules.house import house_reading
@@ -41,6 +41,27 @@ def test_the_bundled_log_is_what_simulate_writes(tmp_path: Path) -> None:
     out = tmp_path / "game.jsonl"
     assert main(["simulate", "--seed", str(DEMO_SEED), "--hands", str(DEMO_HANDS), "--out", str(out)]) == 0
     assert out.read_bytes() == demo_log_path().read_bytes()
+
+
+def test_the_bundled_log_as_an_earlier_version_wrote_it_still_opens_imports_and_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundled log was written in schema 3, without the rules stamp, until the stamp came in (a code review): a
+    log kept so opens (Open log), goes into a table (``--from-log``) and replays (``companion replay``) as the
+    stamped one does, each of its events read as kept before the stamp."""
+    from companion.game.service import TableService
+
+    lines = demo_log_path().read_text(encoding="utf-8").splitlines()
+    old = [json.dumps({**{k: v for k, v in json.loads(x).items() if k != "rules_version"}, "v": 3}, ensure_ascii=False)
+           for x in lines]
+    kept, now = GameReplay.from_lines(old, "old.jsonl"), GameReplay.from_lines(lines, "game.jsonl")
+    assert {e.rules_version for e in kept.events} == {0} and {e.rules_version for e in now.events} == {ev.RULES_VERSION}
+    assert kept.events == now.events and kept.states[-1] == now.states[-1]
+    with TableService.import_jsonl(tmp_path / "old.sqlite", old) as table:
+        assert table.events() == now.events and table.state == now.states[-1]
+    path = tmp_path / "old.jsonl"
+    path.write_text("\n".join(old) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "replayed as kept" not in capsys.readouterr().err
 
 
 def test_every_step_has_a_frame_and_a_caption_in_both_languages(replay: GameReplay) -> None:
@@ -350,9 +371,12 @@ def test_the_dealers_name_is_kept_on_one_line_in_the_hand_line() -> None:
     assert unbroken(name) in line.zh and unbroken(name) in line.en
 
 
-def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path: Path) -> None:
-    """A flower shown after the last drawable tile takes its replacement from the tiles kept back (spec §2.7): a
-    host review read 「牌牆剩 15 張（可摸 0，留 16 張不摸）」; it says 留 15 張 now."""
+_WALL_ENDS = ((128, (16, 0, 16)), (129, (15, 0, 15)), (127, (17, 1, 16)))
+"""Tiles taken from the wall, and the wall then said: (count, to draw, kept back)."""
+
+
+def _walls_near_the_end(tmp_path: Path) -> list[tuple[TableState, tuple[int, int, int]]]:
+    """A table whose wall has the tiles of :data:`_WALL_ENDS` taken, each with its wall as said."""
     import dataclasses
 
     from companion.app.live_model import LiveGame
@@ -363,10 +387,28 @@ def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path:
     state = game.state
     game.close()
     assert state.wall is not None
-    for taken, (count, live, kept) in ((128, (16, 0, 16)), (129, (15, 0, 15)), (127, (17, 1, 16))):
-        wall = dataclasses.replace(state.wall, head=taken - state.wall.tail)
-        frame = table_frame(dataclasses.replace(state, wall=wall), Words("", ""), (), 0, 1, None)
+    return [(dataclasses.replace(state, wall=dataclasses.replace(state.wall, head=taken - state.wall.tail)), said)
+            for taken, said in _WALL_ENDS]
+
+
+def test_the_wall_line_never_keeps_back_more_tiles_than_the_wall_holds(tmp_path: Path) -> None:
+    """A flower shown after the last drawable tile takes its replacement from the tiles kept back (spec §2.7): a
+    host review read 「牌牆剩 15 張（可摸 0，留 16 張不摸）」; it says 留 15 張 now."""
+    for state, (count, live, kept) in _walls_near_the_end(tmp_path):
+        frame = table_frame(state, Words("", ""), (), 0, 1, None)
         assert frame.wall_line == ui("wall_line", count=count, live=live, reserve=kept)
+
+
+def test_companion_replay_counts_the_wall_as_the_app_does(tmp_path: Path) -> None:
+    """A code review: ``companion replay`` printed "wall 15, live 0, kept back 16" (16 kept back of 15) where the
+    app said 15 kept back; both count the wall with one function now."""
+    from companion.game.text import msg
+    from companion.game.view import render_table
+
+    for state, (count, live, kept) in _walls_near_the_end(tmp_path):
+        said = msg("wall_line", count=count, live=live, reserve=kept)
+        assert said.en in render_table(state, "en").splitlines()
+        assert said.zh in render_table(state, "zh").splitlines()
 
 
 def test_a_replacement_at_the_opening_flower_pass_is_not_shown_apart_as_a_tile_drawn(replay: GameReplay) -> None:
@@ -385,3 +427,21 @@ def test_a_replacement_at_the_opening_flower_pass_is_not_shown_apart_as_a_tile_d
             elif seat == state.turn and st.drawn is not None and st.drawn.is_known and st.drawn.is_suited:
                 assert panel.drawn == st.drawn.code, (i, seat)
     assert seen  # (the demo's opening passes replace flowers)
+
+
+def test_a_four_kongs_draw_is_captioned_as_four_kongs_not_as_the_wall_run_out() -> None:
+    """A code review: the step caption of a draw four kongs split between players made (§2.13) said "the wall ran
+    out" with 19 tiles still to draw; it says the hand's outcome, as ``companion replay`` and the ledger do."""
+    from dataclasses import replace
+
+    from companion.game.simulator import simulate
+    from companion.game.switches import Switches
+
+    log, _ = simulate(107, 6, replace(Switches(), four_kongs=True))
+    end = next(i for i, e in enumerate(log) if isinstance(e, ev.ExhaustiveDraw))
+    lines = [json.dumps(ev.to_dict(e), ensure_ascii=False) for e in log[:end + 1]]
+    game = GameReplay.from_lines(lines, "fk.jsonl")
+    outcome, wall = game.states[-1].outcome, game.states[-2].wall
+    assert outcome is not None and outcome.four_kongs and wall is not None and wall.live > 0
+    for captions in (game.captions, game.captions_hidden):
+        assert captions[-1] == Words(*outcome.said) == Words("流局（四槓分屬不同家）", "drawn: four kongs by different players")

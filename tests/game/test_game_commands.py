@@ -118,13 +118,51 @@ def test_replay_names_an_event_only_the_newer_checks_refuse_and_replays_it_as_ke
 
     log = [*_face_down_pass([ev.Discarded(seat=1, tile=Tile.S7)]),
            ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=Tile.S7, concealed=parse_tiles("111z222z333z444z66p77s"))]
-    path = tmp_path / "passed.jsonl"
-    path.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in log), "utf-8")
+    path = tmp_path / "passed.jsonl"  # kept before events were stamped with the rules they were checked under
+    path.write_text("".join(json.dumps({**ev.to_dict(e), "rules_version": 0}, ensure_ascii=False) + "\n"
+                            for e in log), "utf-8")
     assert main(["replay", str(path), "--lang", "en"]) == 1
     out, err = capsys.readouterr()
     assert f"line {len(log)}: illegal event Won" in err and "passed win" in err and "replayed as kept" in err
     assert "each hand" in out  # the ledger is there, as the app shows it
     assert main(["replay", str(path), "--json"]) == 1 and json.loads(capsys.readouterr().out)["players"]
+
+
+def test_replay_refuses_a_log_stamped_with_today_s_rules_that_they_refuse_as_the_import_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A code review: a log written by this version (``companion simulate``), edited to seat two look-alike names at
+    stakes over the cap, was "replayed as kept" as if an earlier version had saved it, and ``app --from-log`` put
+    it into a live table. Its events carry today's rules stamp: replay refuses it, as the import and the app's Open
+    log do; the same log kept before the stamp still replays as kept, named on stderr."""
+    from companion.app.table_model import GameReplay, LogError
+    from companion.game.service import TableService
+    from companion.game.text import IllegalEvent
+
+    sim = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--seed", "3", "--hands", "1", "--out", str(sim)]) == 0
+    lines = sim.read_text("utf-8").splitlines()
+    first = json.loads(lines[0])
+    assert first["type"] == "Seated" and first["rules_version"] == ev.RULES_VERSION
+    forged = [json.dumps({**first, "base": 900_000_000_000, "players": ["Lin", "Lin\u200b", "老王", "小美"]}),
+              *lines[1:]]
+    today = tmp_path / "forged.jsonl"
+    today.write_text("\n".join(forged) + "\n", "utf-8")
+    assert main(["replay", str(today), "--quiet", "--lang", "en"]) == 1
+    out, err = capsys.readouterr()
+    assert "line 1: illegal event Seated" in err and "four players with distinct names" in err
+    assert "replayed as kept" not in err and "ledger" not in out
+    with pytest.raises(IllegalEvent, match="line=1"):
+        TableService.import_jsonl(tmp_path / "t.sqlite", forged)
+    with pytest.raises(LogError):
+        GameReplay.from_lines(forged, "forged.jsonl")
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(json.dumps({k: v for k, v in {**json.loads(x), "v": 3}.items() if k != "rules_version"},
+                                      ensure_ascii=False) + "\n" for x in forged), "utf-8")
+    assert main(["replay", str(old), "--quiet", "--lang", "en"]) == 1
+    out, err = capsys.readouterr()
+    assert "line 1: illegal event Seated" in err and "replayed as kept" in err and "ledger" in out
+    with TableService.import_jsonl(tmp_path / "old.sqlite", old.read_text("utf-8").splitlines()) as kept:
+        assert kept.state.base == 900_000_000_000
 
 
 def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

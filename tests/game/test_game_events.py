@@ -52,6 +52,40 @@ def test_malformed_saved_events_are_refused_in_both_languages(data: object, word
     assert info.value.reason.zh and info.value.reason.en and info.value.reason.zh != info.value.reason.en
 
 
+def test_each_event_is_stamped_with_the_rules_it_was_checked_under() -> None:
+    """A code review: nothing in a log said under which rules its events were checked, so every log replayed as one
+    kept before the rules. An event made now is stamped with today's; one of a log kept before the stamp (schema 3,
+    or a line without it) reads as 0; the stamp round-trips and is no part of what happened (equality)."""
+    drew = ev.Drew(seat=2, tile=Tile.M5)
+    assert drew.rules_version == ev.RULES_VERSION >= 1
+    assert ev.to_dict(drew)["rules_version"] == ev.RULES_VERSION
+    assert ev.from_dict(ev.to_dict(drew)).rules_version == ev.RULES_VERSION
+    old = ev.from_dict({"v": 3, "type": "Drew", "seat": 2, "tile": "5m"})
+    assert old.rules_version == 0 and old == drew
+    assert ev.from_dict({"v": ev.SCHEMA_VERSION, "type": "Drew", "seat": 2, "tile": "5m"}).rules_version == 0
+    assert ev.from_dict({**ev.to_dict(drew), "rules_version": 0}).rules_version == 0
+    for bad, words in ((-1, "0 or more"), ("1", "integer"), (True, "integer")):
+        with pytest.raises(ev.EventError, match=words) as info:
+            ev.from_dict({**ev.to_dict(drew), "rules_version": bad})
+        assert "rules_version" in info.value.reason.en and "rules_version" in info.value.reason.zh
+
+
+def test_a_check_is_asked_of_the_events_stamped_since_it_came_in() -> None:
+    """The rule ``checked_since`` keeps: an event entered now is asked every check; one replayed from a log only the
+    checks its stamp's version of the rules already had."""
+    from companion.game.check_win import checked_since, replaying
+
+    assert checked_since(1) and checked_since(ev.RULES_VERSION + 1)  # entered now
+    with replaying():  # a log kept before the stamp
+        assert not checked_since(1)
+    with replaying(1):
+        assert checked_since(1) and not checked_since(2)
+        with replaying(0):  # (nested: the inner one holds, then the outer again)
+            assert not checked_since(1)
+        assert checked_since(1)
+    assert checked_since(1)
+
+
 def test_an_older_schema_version_is_upgraded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The upgrade path: pretend the current schema is 2, whose Drew renamed ``who`` to ``seat``."""
     monkeypatch.setattr(ev, "SCHEMA_VERSION", 2)

@@ -17,7 +17,7 @@ import pytest
 
 from companion.game import events as ev
 from companion.game.check import replay, step
-from companion.game.service import Accepted, Choice, Question, Refused, TableService
+from companion.game.service import Accepted, Choice, Question, Refused, ServiceError, TableService
 from companion.game.simulator import Simulator
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent, msg
@@ -187,18 +187,102 @@ def test_import_refuses_an_illegal_log_naming_the_line(tmp_path: Path) -> None:
         TableService.import_jsonl(tmp_path / "c.db", lines)
 
 
+def kept_before_the_stamp(e: ev.Event) -> dict[str, object]:
+    """``e`` as a log kept before events were stamped with the version of the rules they were checked under wrote it
+    (event schema 3, no ``rules_version``)."""
+    d = ev.to_dict(e)
+    del d["rules_version"]
+    return {**d, "v": 3}
+
+
 def test_import_takes_a_log_an_earlier_version_kept_as_the_app_opens_it(tmp_path: Path) -> None:
     """A change review: a game saved by an earlier version (its stakes over today's cap) opened as a table file and
-    replayed, but ``--from-log`` (this import) checked it under today's rules and refused it."""
+    replayed, but ``--from-log`` (this import) checked it under today's rules and refused it. Kept again and
+    exported, it stays a log of its day (unstamped), so it goes back in again."""
     log = sim_log()
-    first = ev.to_dict(log[0])
+    first = kept_before_the_stamp(log[0])
     assert first["type"] == "Seated"
     first["base"] = 20_000_000
-    lines = [json.dumps(first)] + [json.dumps(ev.to_dict(e)) for e in log[1:10]]
+    lines = [json.dumps(first)] + [json.dumps(kept_before_the_stamp(e)) for e in log[1:10]]
     with pytest.raises(IllegalEvent):  # entered today, refused
-        step(TableState(), ev.from_dict(first))
+        step(TableState(), ev.from_dict({**first, "v": ev.SCHEMA_VERSION, "rules_version": ev.RULES_VERSION}))
+    out = io.StringIO()
     with TableService.import_jsonl(tmp_path / "old.db", lines) as copy:
         assert len(copy.events()) == 10 and copy.state.base == 20_000_000
+        assert {e.rules_version for e in copy.events()} == {0}
+        copy.export_jsonl(out)
+    assert {json.loads(x)["rules_version"] for x in out.getvalue().splitlines()[1:]} == {0}
+    with TableService.import_jsonl(tmp_path / "again.db", out.getvalue().splitlines()) as again:
+        assert again.state.base == 20_000_000
+    with TableService(tmp_path / "old.db") as reopened:  # and the table file opens again
+        assert reopened.state.base == 20_000_000
+
+
+_LOOK_ALIKE = {"players": ["Lin", "Lin\u200b", "老王", "小美"]}  # a zero-width space: two players who look the same
+_OVER_THE_CAP = {"base": 900_000_000_000}
+
+
+@pytest.mark.parametrize(("change", "key"), [(_LOOK_ALIKE, "players"), (_OVER_THE_CAP, "stakes_big")])
+def test_import_refuses_a_log_written_today_that_this_version_refuses_when_entered(
+        tmp_path: Path, change: dict[str, object], key: str) -> None:
+    """A code review: ``--from-log`` took any log under the leniency meant for logs kept before a rule existed, so a
+    log written by this version, edited to seat two look-alike names or stakes over the cap, was imported into a
+    live table whose same entry is refused. Its events are stamped with today's rules now and checked by them."""
+    log = sim_log()
+    first = {**ev.to_dict(log[0]), **change}
+    assert first["rules_version"] == ev.RULES_VERSION
+    lines = [json.dumps(first)] + [json.dumps(ev.to_dict(e)) for e in log[1:10]]
+    with pytest.raises(IllegalEvent) as refused:
+        TableService.import_jsonl(tmp_path / "forged.db", lines)
+    assert refused.value.reason.key == key and ("line", "1") in refused.value.evidence
+    assert not (tmp_path / "forged.db").exists()
+    old = [json.dumps({**kept_before_the_stamp(log[0]), **change})] + \
+        [json.dumps(kept_before_the_stamp(e)) for e in log[1:10]]
+    with TableService.import_jsonl(tmp_path / "old.db", old) as kept:  # the same log kept before the stamp: as kept
+        assert len(kept.events()) == 10
+
+
+def test_a_table_file_s_event_stamped_today_is_replayed_under_today_s_rules(tmp_path: Path) -> None:
+    """The table file keeps each event's stamp: one stamped today that today's rules refuse (written into the file
+    by hand) does not open; the same event unstamped, kept before the stamp, does."""
+    first = {**ev.to_dict(sim_log()[0]), **_LOOK_ALIKE}
+    for body, opens in ((first, False), ({**first, "rules_version": 0}, True)):
+        store = tmp_path / f"t{opens}.sqlite"
+        TableService(store).close()
+        with sqlite3.connect(store) as db:
+            db.execute("INSERT INTO events (seq, body) VALUES (0, ?)", (json.dumps(body),))
+        if opens:
+            with TableService(store) as kept:
+                assert len(kept.state.players) == 4
+        else:
+            with pytest.raises(ServiceError, match="stored event #0 cannot be replayed"):
+                TableService(store)
+
+
+def test_a_log_the_app_writes_today_is_stamped_and_goes_back_into_a_table(tmp_path: Path) -> None:
+    """Every event entered is stored stamped with today's rules (one read from an older log and entered again too,
+    having been checked by them now); the export carries the stamps, and ``--from-log`` and ``companion replay``
+    take it back as it was."""
+    from dataclasses import replace
+
+    from companion.cli import main
+
+    log = sim_log(seed=6, hands=2)
+    out = io.StringIO()
+    with TableService(tmp_path / "live.db") as live:
+        assert live.submit_many(log[:-1]).ok
+        assert live.submit(replace(log[-1], rules_version=0)).ok  # entered now: checked now
+        assert {e.rules_version for e in live.events()} == {ev.RULES_VERSION}
+        live.export_jsonl(out)
+    lines = out.getvalue().splitlines()
+    assert {json.loads(x)["rules_version"] for x in lines[1:]} == {ev.RULES_VERSION}
+    with TableService.import_jsonl(tmp_path / "again.db", lines) as again:
+        assert again.events() == log and {e.rules_version for e in again.events()} == {ev.RULES_VERSION}
+    with TableService(tmp_path / "live.db") as reopened:
+        assert {e.rules_version for e in reopened.events()} == {ev.RULES_VERSION}
+    saved = tmp_path / "saved.jsonl"
+    saved.write_text(out.getvalue(), "utf-8")
+    assert main(["replay", str(saved), "--quiet"]) == 0
 
 
 def test_killed_writer_loses_no_acknowledged_event(tmp_path: Path) -> None:

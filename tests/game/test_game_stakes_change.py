@@ -291,7 +291,7 @@ def test_a_change_between_two_winners_on_one_tile_is_no_pass_and_replay_names_th
             assert main(["replay", str(path), "--lang", "en"]) == 0
         printed = out.getvalue()
     line = next(x for x in printed.splitlines() if "StakesChanged" in x)
-    assert "stakes 100/50" in line and "Streak tai counted up to: 3" in line
+    assert "stakes 30 + 10 a tai become 100 + 50" in line and "Streak tai counted up to: 3 in a row" in line
 
 
 def test_the_stakes_change_before_the_first_dealer_is_chosen_too() -> None:
@@ -301,3 +301,27 @@ def test_the_stakes_change_before_the_first_dealer_is_chosen_too() -> None:
     assert seated.phase is Phase.DEALER
     changed = step(seated, ev.StakesChanged(base=50, per_tai=20, switches=seated.switches))
     assert (changed.base, changed.per_tai) == (50, 20) and changed.next_terms is None
+
+
+def test_replay_says_a_change_of_house_rules_as_the_app_does(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A code review: ``companion replay`` printed the switches' codes ("一炮多響：all", "The last tile may be
+    declined: False") where the app's step caption says 都胡 / "no": one name for each rule and each value."""
+    import json
+
+    from companion.app.table_model import GameReplay
+    from companion.cli import main
+
+    log = _log()
+    seated = _seated(log)
+    at = _before_hand(log, 2)
+    new = replace(seated.switches, multi_win=type(seated.switches.multi_win)("all"), may_decline_last_tile=False)
+    changed = _insert(log, at, ev.StakesChanged(base=seated.base, per_tai=seated.per_tai, switches=new))
+    path = tmp_path / "stakes.jsonl"
+    path.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in changed), "utf-8")
+    caption = GameReplay.from_lines(path.read_bytes().splitlines(), "stakes.jsonl").captions[at + 1]
+    assert "都胡" in caption.zh and "all of them win" in caption.en and "no" in caption.en
+    for lang, said in (("zh", caption.zh), ("en", caption.en)):
+        assert main(["replay", str(path), "--lang", lang]) == 0
+        (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith(f"#{at} ")]
+        assert line.endswith(said), line
+        assert "：all" not in line and "False" not in line
