@@ -100,8 +100,9 @@ UI: dict[str, tuple[str, str]] = {
     "balances": ("累計輸贏", "Running balances"),
     "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
                   "Next hand: {dealer} deals, streak {streak}, {round_en} round"),
-    "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊）",
-                                " (unless the dealer {dealer} wins on this tile as well: then {dealer} deals again)"),
+    "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊：連莊 {streak}）",
+                                " (unless the dealer {dealer} wins on this tile as well: then {dealer} deals again, "
+                                "streak {streak})"),
     "session_over": ("一將打完", "The session is over"),
     "false_win": ("詐胡", "false win"),
     "photo_table_rules": ("記錄牌局這桌的規矩", "The live table's rules"),

@@ -898,13 +898,37 @@ def test_the_next_deal_is_said_with_the_dealer_still_to_win_on_the_same_tile(tmp
     assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, hand) is None
     end = game.frame().end
     assert end is not None
-    unless = ui("next_deal_unless_dealer", dealer=PLAYERS[dealer])
+    unless = ui("next_deal_unless_dealer", dealer=PLAYERS[dealer], streak=1)
     assert end.next_deal.zh.endswith(unless.zh) and end.next_deal.en.endswith(unless.en)
     assert PLAYERS[(dealer + 1) % 4] in end.next_deal.zh  # the deal passes on, unless
     assert game.win(dealer, ev.WinKind.DISCARD, hand) is None
     end = game.frame().end
     assert end is not None and unless.zh not in end.next_deal.zh
     assert end.next_deal == ui("next_deal", dealer=PLAYERS[dealer], streak=1, round="東", round_en="East")
+    game.close()
+
+
+def test_after_a_false_win_the_dealer_who_may_win_too_is_said_to_keep_the_deal_with_the_streak_he_would_have(
+        tmp_path: Path) -> None:
+    """詐胡 makes the hand void and the dealer deals again at the same streak (spec §2.14); the dealer may still win on
+    the tile. The English said "C deals, streak 0 … (unless the dealer C wins on this tile as well: then C deals
+    again)", contradicting itself (a review): what his win changes is the streak, said as the card says it after."""
+    game = LiveGame(tmp_path / "table.sqlite")
+    for done in (game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10), game.choose_dealer((1, 1, 2), (1, 1, 2)),
+                 game.throw((3, 4, 5)), game.discard("9p"), game.discard("9s"), game.discard("1z"),
+                 game.discard("2p")):
+        assert done is None, done
+    dealer = game.state.dealer
+    assert any(w.seat == dealer for w in game.offer().wins)  # the dealer may win on B's 2p too
+    assert game.false_win((dealer + 1) % 4) is None
+    end = game.frame().end
+    assert end is not None
+    before = ui("next_deal", dealer="C", streak=0, round="東", round_en="East")
+    assert end.next_deal.en == before.en + " (unless the dealer C wins on this tile as well: then C deals again, streak 1)"
+    assert end.next_deal.zh == before.zh + "（莊家 C 若也胡這張，就是他連莊：連莊 1）"
+    assert game.win(dealer, ev.WinKind.DISCARD, "123m456m789s345s22p34p", "2p") is None
+    end = game.frame().end
+    assert end is not None and end.next_deal == ui("next_deal", dealer="C", streak=1, round="東", round_en="East")
     game.close()
 
 
