@@ -161,7 +161,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
         lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
-        transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
+        transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds))
                       for w in r.outcome.winners if w.tiles_count)
@@ -202,12 +202,19 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                        pending=pending)
 
 
-def hand_payment(t: Transfer, base: int, per_tai: int) -> Words:
+def hand_payment(t: Transfer, base: int, per_tai: int, lines: Sequence[WinLine] = ()) -> Words:
     """One payment of a hand, with how the stakes make it (底 + 台 × tai) where its amount is so made (a player
-    review could not see how tai became money)."""
+    review could not see how tai became money). ``lines``: the hand's score lines; a payment to a winner whose hand
+    was capped, with the dealer's tai in it, says the two apart, "30 + (8 + 1) tai × 10" (a review read "9 tai"
+    beside "the hand scores 9, capped at 8; plus 1" as the cap not applied)."""
     tai, rest = divmod(t.amount - base, per_tai) if per_tai > 0 else (0, 1)
     if rest or tai < 0:
         return ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)
+    capped = next((x for x in lines if x.player == t.payee and x.kind != "false_win" and x.capped_tai != x.hand_tai
+                   and x.dealer_tai and tai == x.capped_tai + x.dealer_tai), None)
+    if capped is not None:
+        return ui("pays_stakes_capped", payer=t.payer, payee=t.payee, amount=t.amount, base=base,
+                  tai=capped.capped_tai, dealer=capped.dealer_tai, per_tai=per_tai)
     return ui("pays_stakes", payer=t.payer, payee=t.payee, amount=t.amount, base=base, tai=tai, per_tai=per_tai)
 
 

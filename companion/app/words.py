@@ -993,6 +993,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_undo_flower": ("。如果花是點錯的，按「{button}」，把那張摸牌改回面朝下，再記這個胡；不然按「取消」",
                                ". If the flower was tapped by mistake, tap “{button_en}” to put the draw back face "
                                "down, then record this win; otherwise tap Cancel"),
+    # a capped hand's payment with the dealer's tai in it: the cap seen applied, its tai and the dealer's apart (a
+    # review read "the hand scores 9, capped at 8; plus 1" then "(30 + 9 tai × 10)" as the cap not applied)
+    "pays_stakes_capped": ("{payer} 付 {payee} {amount}（底 {base} + ({tai} + {dealer}) 台 × {per_tai}）",
+                           "{payer} pays {payee} {amount} ({base} + ({tai} + {dealer}) tai × {per_tai})"),
 }
 
 

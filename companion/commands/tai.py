@@ -436,8 +436,14 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             print(t["limit_tai"].format(tai=result["payments"][0]["tai"]), file=out)
             return
         print(t["limit"].format(tai=result["payments"][0]["tai"], amount=sum(amounts)), file=out)
+    # a capped hand's payment with the dealer's tai in it says the two apart, "(8 + 1) tai", as the Ledger does (a
+    # review read "9 tai" beside "Hand total 9 tai (capped at 8 tai) · Dealer +1" as the cap not applied)
+    under_cap: int | None = None if result.get("false_win") or "_score" not in result or \
+        result["_score"].capped_tai == result["_score"].hand_tai else result["_score"].capped_tai
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
-        paid = str(p["amount"]) if shared else f"{p['tai']} {t['tai']}{amount}"
+        on = f"({under_cap} + {p['dealer_tai']})" if under_cap is not None and p["dealer_tai"] and \
+            p["tai"] == under_cap + p["dealer_tai"] else str(p["tai"])
+        paid = str(p["amount"]) if shared else f"{on} {t['tai']}{amount}"
         print(f"  {seat[p['payer']]} → {seat[p['payee']]}{colon}{paid}", file=out)
 
