@@ -12,14 +12,23 @@ import os
 import sys
 import tomllib
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.files import write_whole
-from companion.rules.profiles import BUILTIN, Profile, ProfileError, check_caps, load_profile
+from companion.rules.profiles import (
+    BUILTIN,
+    DEFAULT_PROFILE,
+    Profile,
+    ProfileError,
+    check_caps,
+    load_profile,
+    parse_profile,
+)
 
-__all__ = ["data_dir", "export_profile", "list_profiles", "odd_character", "save_profile", "user_profile_path",
-           "valid_id"]
+__all__ = ["data_dir", "export_profile", "list_profiles", "name_key", "odd_character", "record_rules",
+           "rules_of_record", "save_profile", "user_profile_path", "valid_id"]
 
 
 def data_dir() -> Path:
@@ -88,6 +97,41 @@ def rules_text(profile: Profile) -> str:
     """What a table keeps of the rule set its players sat down under (:func:`companion.rules.profiles.keep_rules`):
     every item and switch, stand-alone."""
     return export_profile(profile, resolved=True)
+
+
+_RECORD_KEYS = ("name_zh", "name_en", "source", "house_rules", "tai", "switches")
+
+
+def record_rules(profile: Profile) -> dict[str, Any]:
+    """Every value of ``profile`` (a rule set as a table played it) as a scoring record carries it (``companion
+    tai``'s ``rules``): the record then scores as played wherever it is read, its house file edited, deleted or
+    never there (a review: an exported record re-scored with the file's values as edited, and elsewhere not at
+    all). :func:`rules_of_record` reads it back."""
+    return {"name_zh": profile.name_zh, "name_en": profile.name_en,
+            **({"house_rules": list(profile.house_rules)} if profile.house_rules else {}),
+            "tai": dict(profile.tai), "switches": dict(profile.switches)}
+
+
+def rules_of_record(pid: str, rules: Any) -> Profile:
+    """The rule set ``pid`` from a record's ``rules`` (:func:`record_rules`), read as a profile file is (a value of
+    the wrong kind, an unknown item or switch: a :class:`ProfileError` naming ``rules`` and the key); an item or a
+    switch it lacks (a record of a version that had none) has the default rule set's value, as a table's kept rules
+    do (:func:`companion.rules.profiles.keep_rules`)."""
+    if not isinstance(rules, Mapping):
+        raise ProfileError(f"rules: expected an object of the rule set's values ({{\"tai\": {{…}}, \"switches\": "
+                           f"{{…}}}}), got {rules!r}", f"rules：要是規則各項數值的物件（{{\"tai\": {{…}}, \"switches\": "
+                           f"{{…}}}}），收到 {rules!r}")
+    unknown = sorted(k for k in rules if k not in _RECORD_KEYS)
+    if unknown:
+        raise ProfileError(f"rules: unknown key {unknown[0]!r} ({', '.join(_RECORD_KEYS)})",
+                           f"rules：不認得的鍵 {unknown[0]!r}（只有 {'、'.join(_RECORD_KEYS)}）")
+    default = load_profile(DEFAULT_PROFILE)
+    data: dict[str, Any] = {"id": pid, **rules}
+    for key, values in (("tai", default.own_tai), ("switches", default.own_switches)):
+        given = rules.get(key, {})
+        if isinstance(given, Mapping):  # (else refused by parse_profile, naming it)
+            data[key] = {**values, **given}
+    return parse_profile(data, "rules", where_zh="rules")
 
 
 def save_profile(profile: Profile | str | Path) -> Path:
