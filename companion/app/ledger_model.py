@@ -12,7 +12,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from companion.app.house_rules import played_rules, terms_change
+from companion.app.house_rules import played_rules, rules_named, terms_change
 from companion.app.words import Words, signed, ui
 from companion.game import events as ev
 from companion.game.rotation import NextDeal
@@ -29,7 +29,6 @@ from companion.game.state import Phase, TableState
 from companion.game.text import WIND_EN, WIND_ZH
 from companion.hand import Meld, MeldKind
 from companion.rules.house import house_reading
-from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.waits import WaitShape
 from companion.tiles import format_en, format_tiles, format_zh, parse_tiles
@@ -173,11 +172,8 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                               entry.balances, change, shown, next_deal_words(r.players, entry.next), r.dice_total,
                               winds))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
-    try:
-        prof = load_profile(ledger.profile)
-        name = Words(prof.name_zh, prof.name_en)
-    except ProfileError:  # a house file of another install: its id is what is known
-        name = Words(ledger.profile, ledger.profile)
+    # its names ("as seated" where the file here now says otherwise); its id, a house file of another install's
+    name = rules_named(ledger.profile)
     # the head gives the terms the last hand was played with, and the first hand's stakes where they differ (each
     # change has its line at its hand); before any hand, the table's
     first = ledger.entries[0] if ledger.entries else None

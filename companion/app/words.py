@@ -997,6 +997,9 @@ UI: dict[str, tuple[str, str]] = {
     # review read "the hand scores 9, capped at 8; plus 1" then "(30 + 9 tai × 10)" as the cap not applied)
     "pays_stakes_capped": ("{payer} 付 {payee} {amount}（底 {base} + ({tai} + {dealer}) 台 × {per_tai}）",
                            "{payer} pays {payee} {amount} ({base} + ({tai} + {dealer}) tai × {per_tai})"),
+    # the rule set a table kept at seating, once its file here says otherwise (edited, deleted or damaged since): the
+    # Score card, the Live tab's and the Ledger's heads name it so (a review read one name for two sets of values)
+    "rules_as_seated": ("{name}（入座時的版本）", "{name_en} (as seated)"),
 }
 
 

@@ -348,7 +348,10 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
         if later is not None and later != sw:
             nd = replace(nd, streak=capped_streak(nd.streak, later))
         entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
-    return Ledger(tuple(players), stakes, prof.id, tuple(entries), switches)
+    # the table's own key where it kept its rules (keep_rules): its screens name them as kept, not as the file of
+    # that id says now (a review: an edited file's name and house rules were said of the table's)
+    kept = profile if isinstance(profile, str) and profile_id(profile) == prof.id else prof.id
+    return Ledger(tuple(players), stakes, kept, tuple(entries), switches)
 
 
 def ledger_of(state: TableState, profile: str | Profile | None = None) -> Ledger:
