@@ -519,8 +519,10 @@ def test_the_live_tables_rules_are_named_as_seated_once_the_file_of_their_name_s
 
     _scored(tab, lambda: tab.score_typed(typed))
     assert heads() == ("stakes 30 + 10 a tai, rules Friday house",) * 2 + (plain.en,)  # the file as seated
-    saved.write_text(saved.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1"),
-                     encoding="utf-8")  # the host edits the set
+    # the host edits the set: an item's tai, and a rule of the table the table kept as it was (the Ledger's head read
+    # it against the file, and said "house rules: The dealer keeps the deal after a draw: yes" of its own rule set)
+    saved.write_text(saved.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1")
+                     .replace("tai_cap = 8", "tai_cap = 8\ndraw_keeps_deal = false"), encoding="utf-8")
     table = _scored(tab, lambda: tab.score_typed(typed))
     assert heads() == ("stakes 30 + 10 a tai, rules Friday house (as seated)",) * 2 + (seated.en,)
     assert rules_named(game.state.profile) == Words("週五家規（入座時的版本）", "Friday house (as seated)")
