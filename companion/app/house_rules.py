@@ -18,12 +18,12 @@ from companion.game.evolve import terms_ahead
 from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches
-from companion.rules.profiles import Profile, ProfileError, load_profile
+from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, profile_id
 from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
 
 __all__ = ["HouseRule", "HOUSE_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
-           "terms_change", "stakes_changed", "TableTerms", "table_terms"]
+           "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named"]
 
 def _named(key: str) -> Words:
     """A switch's name as the rule set's schema gives it: the ledger, replay and the profile checks say the same."""
@@ -176,14 +176,37 @@ def stakes_changed(before: TableState, e: StakesChanged) -> Words:
                         before.profile)
 
 
+def rules_named(key: str) -> Words:
+    """The name every screen gives the rule set a table plays (``key``: the table's, as it kept it at seating, or a
+    rule set's id): its names, "as seated" where the rule set of that id here is no longer what the table kept (its
+    file edited since, deleted, or damaged), for the two then score alike-named hands otherwise (a review: "Scored
+    with: Friday house" both for the table's 5 tai and for the edited file's 3). Its id where it is not known here."""
+    try:
+        kept = load_profile(key or None)
+    except ProfileError:
+        return Words(key, key)
+    names = Words(kept.name_zh, kept.name_en)
+    if profile_id(key) == key:  # a rule set's own id: what its file says now
+        return names
+    try:
+        now = load_profile(profile_id(key))
+        check_caps(now)
+    except ProfileError:
+        return ui("rules_as_seated", name=names.zh, name_en=names.en)
+    same = (Words(now.name_zh, now.name_en) == names and dict(now.switches) == dict(kept.switches)
+            and {k: v for k, v in now.tai.items() if v} == {k: v for k, v in kept.tai.items() if v})
+    return names if same else ui("rules_as_seated", name=names.zh, name_en=names.en)
+
+
 @dataclass(frozen=True, slots=True)
 class TableTerms:
     """What a seated table plays by now: its rule set with its house rules in (the scorer reads some of them),
-    its stakes, and both in words."""
+    its stakes, both in words, and the rule set's name (:func:`rules_named`)."""
 
     profile: Profile
     stakes: Stakes
     words: Words  # "底 50／台 20，規則 中華競技麻將 2009；各家規矩：……"
+    name: Words
 
 
 def table_terms(state: TableState) -> TableTerms | None:
@@ -195,9 +218,9 @@ def table_terms(state: TableState) -> TableTerms | None:
         rules = load_profile(state.profile or None)
     except ProfileError:
         return None
-    words = ui("ledger_stakes", base=state.base, per_tai=state.per_tai, profile=rules.name_zh,
-               profile_en=rules.name_en)
+    name = rules_named(state.profile)
+    words = ui("ledger_stakes", base=state.base, per_tai=state.per_tai, profile=name.zh, profile_en=name.en)
     played = played_rules(state.profile, state.switches)
     if played is not None:
         words += ui("ledger_house", rules=played.zh, rules_en=played.en)
-    return TableTerms(table_profile(rules, state.switches), Stakes(state.base, state.per_tai), words)
+    return TableTerms(table_profile(rules, state.switches), Stakes(state.base, state.per_tai), words, name)

@@ -12,7 +12,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from companion.app.house_rules import played_rules, terms_change
+from companion.app.house_rules import played_rules, rules_named, terms_change
 from companion.app.words import Words, signed, ui
 from companion.game import events as ev
 from companion.game.rotation import NextDeal
@@ -29,7 +29,6 @@ from companion.game.state import Phase, TableState
 from companion.game.text import WIND_EN, WIND_ZH
 from companion.hand import Meld, MeldKind
 from companion.rules.house import house_reading
-from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
 from companion.rules.waits import WaitShape
 from companion.tiles import format_en, format_tiles, format_zh, parse_tiles
@@ -161,7 +160,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
         lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
-        transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
+        transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds))
                       for w in r.outcome.winners if w.tiles_count)
@@ -173,11 +172,8 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                               entry.balances, change, shown, next_deal_words(r.players, entry.next), r.dice_total,
                               winds))
     settle = tuple(ui("pays", payer=t.payer, payee=t.payee, amount=t.amount) for t in ledger.settle_up())
-    try:
-        prof = load_profile(ledger.profile)
-        name = Words(prof.name_zh, prof.name_en)
-    except ProfileError:  # a house file of another install: its id is what is known
-        name = Words(ledger.profile, ledger.profile)
+    # its names ("as seated" where the file here now says otherwise); its id, a house file of another install's
+    name = rules_named(ledger.profile)
     # the head gives the terms the last hand was played with, and the first hand's stakes where they differ (each
     # change has its line at its hand); before any hand, the table's
     first = ledger.entries[0] if ledger.entries else None
@@ -202,12 +198,19 @@ def _panel(ledger: Ledger) -> LedgerPanel:
                        pending=pending)
 
 
-def hand_payment(t: Transfer, base: int, per_tai: int) -> Words:
+def hand_payment(t: Transfer, base: int, per_tai: int, lines: Sequence[WinLine] = ()) -> Words:
     """One payment of a hand, with how the stakes make it (底 + 台 × tai) where its amount is so made (a player
-    review could not see how tai became money)."""
+    review could not see how tai became money). ``lines``: the hand's score lines; a payment to a winner whose hand
+    was capped, with the dealer's tai in it, says the two apart, "30 + (8 + 1) tai × 10" (a review read "9 tai"
+    beside "the hand scores 9, capped at 8; plus 1" as the cap not applied)."""
     tai, rest = divmod(t.amount - base, per_tai) if per_tai > 0 else (0, 1)
     if rest or tai < 0:
         return ui("pays", payer=t.payer, payee=t.payee, amount=t.amount)
+    capped = next((x for x in lines if x.player == t.payee and x.kind != "false_win" and x.capped_tai != x.hand_tai
+                   and x.dealer_tai and tai == x.capped_tai + x.dealer_tai), None)
+    if capped is not None:
+        return ui("pays_stakes_capped", payer=t.payer, payee=t.payee, amount=t.amount, base=base,
+                  tai=capped.capped_tai, dealer=capped.dealer_tai, per_tai=per_tai)
     return ui("pays_stakes", payer=t.payer, payee=t.payee, amount=t.amount, base=base, tai=tai, per_tai=per_tai)
 
 

@@ -48,6 +48,7 @@ from companion.files import write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
+from companion.game.rotation import capped_streak
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import Phase, TableState, offset, window
@@ -311,7 +312,9 @@ class LiveGame:
                 state.dealer not in {w.seat for w in state.outcome.winners} and \
                 any(w.seat == state.dealer for w in offer_for(state, len(self.events())).wins):
             # 一炮多響 with the dealer not yet entered: the next deal is so unless he wins on the tile as well
-            later = ui("next_deal_unless_dealer", dealer=state.players[state.dealer])
+            # with the streak his win gives him (a review read "C deals, streak 0 … unless C wins: then C deals
+            # again" after a 詐胡: the deal stays with him either way, his streak is what changes)
+            later = ui("next_deal_unless_dealer", dealer=state.players[state.dealer], streak=dealer_keeps(state))
             frame = replace(frame, end=replace(end, next_deal=end.next_deal + later))
         return frame
 
@@ -1022,6 +1025,14 @@ class LiveGame:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+
+def dealer_keeps(state: TableState) -> int:
+    """The streak the dealer deals the next hand with where he wins on the tile as well: N + 1 (spec §2.14), under
+    the hand's streak cap and the next hand's (a cap lowered between hands counts from it), as finishing the hand
+    counts it."""
+    then = capped_streak(state.streak + 1, state.switches)
+    return capped_streak(then, state.next_terms[2]) if state.next_terms is not None else then
+
 
 def _said(error: Exception) -> tuple[str, str]:
     """An error's message in English and Chinese: the service says both (``English / 中文``), each said once (a

@@ -386,7 +386,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else (),
                                shared=line.shared))
     at = ledger.stakes_of(entry)
-    transfers = tuple(hand_payment(t, at.base, at.per_tai) for t in entry.transfers)
+    transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)
     who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
     who_en = ", ".join(f"{names[w.seat]} {w.kind.won_en}" for w in out.winners)

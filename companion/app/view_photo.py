@@ -115,6 +115,7 @@ class PhotoTab:
         self._runs = 0  # scorings started: only the latest one's result is shown
         self._scored_with: tuple[str | Profile, Stakes] | None = None  # the rules and stakes of the last scoring
         self._scored_note: Words | None = None  # why those rules were not the set picked, said when it was scored
+        self._scored_name: Words | None = None  # the live table's rules' name, where the card was scored with them
         self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
 
     # --- work off the page's loop ----------------------------------------------------------------------
@@ -178,8 +179,11 @@ class PhotoTab:
         except ProfileError:
             return []
         t, then, now = self.host.t, self._scored_note, self.rules_note()
-        out = [ident(ID_PHOTO_RULES_USED, label(t(ui("rs_scored_with", name=profile.name_zh, name_en=profile.name_en)),
-                                                12, colour=GREY))]
+        # the live table's rules as it names them ("as seated" where the file of that name now says otherwise: a
+        # review read "Scored with: Friday house" beside the table's 5 tai and the edited file's 3)
+        name = self._scored_name or Words(profile.name_zh, profile.name_en)
+        out = [ident(ID_PHOTO_RULES_USED, label(t(ui("rs_scored_with", name=name.zh, name_en=name.en)), 12,
+                                                colour=GREY))]
         # the card says what held when it was scored, never what the form picks now (a review: a card scored with
         # a set deleted since said it was scored with the default); the form's own note is not said twice
         if then is not None and then != now:
@@ -211,6 +215,8 @@ class PhotoTab:
             context = dataclasses.replace(context, dealer="E")
         profile, stakes = self._rules()
         self._scored_with, self._scored_note = (profile, stakes), self.rules_note()
+        table = self._table() if isinstance(profile, Profile) else None
+        self._scored_name = table.name if isinstance(table, TableTerms) else None
         if self.typed is not None:
             shown = score_typed_hand(self.typed, context.as_context(), stakes, profile, self.typed_win)
             if run == self._runs:

@@ -101,8 +101,9 @@ UI: dict[str, tuple[str, str]] = {
     "balances": ("累計輸贏", "Running balances"),
     "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
                   "Next hand: {dealer} deals, streak {streak}, {round_en} round"),
-    "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊）",
-                                " (unless the dealer {dealer} wins on this tile as well: then {dealer} deals again)"),
+    "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊：連莊 {streak}）",
+                                " (unless the dealer {dealer} wins on this tile as well: then {dealer} deals again, "
+                                "streak {streak})"),
     "session_over": ("一將打完", "The session is over"),
     "false_win": ("詐胡", "false win"),
     "photo_table_rules": ("記錄牌局這桌的規矩", "The live table's rules"),
@@ -997,6 +998,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_undo_flower": ("。如果花是點錯的，按「{button}」，把那張摸牌改回面朝下，再記這個胡；不然按「取消」",
                                ". If the flower was tapped by mistake, tap “{button_en}” to put the draw back face "
                                "down, then record this win; otherwise tap Cancel"),
+    # a capped hand's payment with the dealer's tai in it: the cap seen applied, its tai and the dealer's apart (a
+    # review read "the hand scores 9, capped at 8; plus 1" then "(30 + 9 tai × 10)" as the cap not applied)
+    "pays_stakes_capped": ("{payer} 付 {payee} {amount}（底 {base} + ({tai} + {dealer}) 台 × {per_tai}）",
+                           "{payer} pays {payee} {amount} ({base} + ({tai} + {dealer}) tai × {per_tai})"),
+    # the rule set a table kept at seating, once its file here says otherwise (edited, deleted or damaged since): the
+    # Score card, the Live tab's and the Ledger's heads name it so (a review read one name for two sets of values)
+    "rules_as_seated": ("{name}（入座時的版本）", "{name_en} (as seated)"),
 }
 
 

@@ -37,7 +37,7 @@ from companion.rules.profiles import (
     os_error_zh,
     played_with,
 )
-from companion.rules.profiles._store import export_profile, list_profiles, save_profile
+from companion.rules.profiles._store import export_profile, list_profiles, rules_of_record, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.tai import ITEMS, ItemKind
@@ -69,6 +69,11 @@ a hand's JSON object / 每手牌的 JSON 欄位:
     profile      a rule set id for this hand / 這手用的規則
     switches     {"discard_kong_replacement_win": "kong_bloom", …}: the rule set's switches the hand's table
                  played otherwise (a ledger's record carries them) / 這手牌桌與規則不同的開關
+    rules        {"name_zh": …, "name_en": …, "tai": {…}, "switches": {…}}: every value of the rule set the hand's
+                 table kept, scored with in place of the profile's file, edited, deleted or not on this computer
+                 (a ledger's record of a house rule set carries them; a value left out is the default's) /
+                 這手牌桌入座時存下的整套規則數值：照它算，不讀規則檔（規則檔改過、刪了或這台電腦沒有都一樣；
+                 帳目裡自訂規則的紀錄會帶著它）
     id           your own label, echoed back / 自己的標記，原樣輸出
 
 example, one hand a line / 例（每行一手）:
@@ -274,7 +279,13 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         win = Win.from_dict(obj)
         stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
-        profile = load_profile(win.profile) if win.profile else default_profile
+        if obj.get("rules") is not None:  # every value the hand's table kept (a ledger's record of a house set)
+            try:
+                profile = rules_of_record(win.profile or "rules", obj["rules"])
+            except ProfileError as bad:
+                raise WinInputError("rules", str(bad).removeprefix("rules: "), bad.zh.removeprefix("rules：")) from None
+        else:
+            profile = load_profile(win.profile) if win.profile else default_profile
         if obj.get("switches") is not None:  # the switches the hand's table played otherwise (a ledger's record)
             try:
                 profile = played_with(profile, obj["switches"])
@@ -436,8 +447,14 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             print(t["limit_tai"].format(tai=result["payments"][0]["tai"]), file=out)
             return
         print(t["limit"].format(tai=result["payments"][0]["tai"], amount=sum(amounts)), file=out)
+    # a capped hand's payment with the dealer's tai in it says the two apart, "(8 + 1) tai", as the Ledger does (a
+    # review read "9 tai" beside "Hand total 9 tai (capped at 8 tai) · Dealer +1" as the cap not applied)
+    under_cap: int | None = None if result.get("false_win") or "_score" not in result or \
+        result["_score"].capped_tai == result["_score"].hand_tai else result["_score"].capped_tai
     for p in result["payments"]:
         amount = f" = {p['amount']}" if p["amount"] is not None else ""
-        paid = str(p["amount"]) if shared else f"{p['tai']} {t['tai']}{amount}"
+        on = f"({under_cap} + {p['dealer_tai']})" if under_cap is not None and p["dealer_tai"] and \
+            p["tai"] == under_cap + p["dealer_tai"] else str(p["tai"])
+        paid = str(p["amount"]) if shared else f"{on} {t['tai']}{amount}"
         print(f"  {seat[p['payer']]} → {seat[p['payee']]}{colon}{paid}", file=out)
 

@@ -20,7 +20,8 @@ from companion.game.rotation import NextDeal, capped_streak, next_deal
 from companion.game.state import ActKind, HandResult, Outcome, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
-from companion.rules.profiles import Profile, ProfileError, load_profile, profile_id
+from companion.rules.profiles import BUILTIN, Profile, load_profile, profile_id
+from companion.rules.profiles._store import record_rules
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.win import WINDS, Replacement, Win, WinInputError, WinType
@@ -164,15 +165,18 @@ def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: 
 
 
 def _record(sc: Score) -> dict[str, Any]:
-    """A winner's scoring record as ``companion tai`` reads it, with the switches his table played otherwise than its
-    rule set (a change review: without them a table that allowed a win on a discard kong's replacement had the
-    record scored a 詐胡)."""
+    """A winner's scoring record as ``companion tai`` reads it: under a built-in rule set, with the switches his table
+    played otherwise (a change review: without them a table that allowed a win on a discard kong's replacement had
+    the record scored a 詐胡); under any other (a house set, or a built-in one as an earlier version had it), with
+    every value the table kept (``rules``), so that it scores as played wherever it is read (a review: a house set's
+    record gave other tai once its file was edited, and "unknown profile" once it was deleted or on another
+    install)."""
     out = sc.win.to_dict()
-    try:
-        own = load_profile(sc.profile.id).switches
-    except ProfileError:  # rules kept with the table under an id this process does not know: every switch
-        own = {}
-    changed = {k: v for k, v in sc.profile.switches.items() if own.get(k) != v}
+    played = sc.profile
+    own = load_profile(played.id) if played.id in BUILTIN else None
+    if own is None or dict(own.tai) != dict(played.tai):
+        return {**out, "rules": record_rules(played)}
+    changed = {k: v for k, v in played.switches.items() if own.switches.get(k) != v}
     return {**out, "switches": changed} if changed else out
 
 
@@ -336,7 +340,10 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
         if later is not None and later != sw:
             nd = replace(nd, streak=capped_streak(nd.streak, later))
         entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
-    return Ledger(tuple(players), stakes, prof.id, tuple(entries), switches)
+    # the table's own key where it kept its rules (keep_rules): its screens name them as kept, not as the file of
+    # that id says now (a review: an edited file's name and house rules were said of the table's)
+    kept = profile if isinstance(profile, str) and profile_id(profile) == prof.id else prof.id
+    return Ledger(tuple(players), stakes, kept, tuple(entries), switches)
 
 
 def ledger_of(state: TableState, profile: str | Profile | None = None) -> Ledger:

@@ -30,7 +30,7 @@ MAX_STREAK = 99
 drew); ``companion score --streak`` and a ``tai`` line's ``streak`` alike."""
 
 TOP_KEYS = frozenset({"id", "profile", "concealed", "melds", "win_tile", "win_type", "seat_wind", "round_wind",
-                      "flowers", "dealer", "streak", "discarder", "flags", "stakes", "switches"})
+                      "flowers", "dealer", "streak", "discarder", "flags", "stakes", "switches", "rules"})
 FLAG_KEYS = frozenset({"last_tile", "last_discard", "replacement_after", "after_kong", "after_flower",
                        "heavenly", "earthly", "human", "ready_declared", "ready_on_deal",
                        "ready_first_discard"})

@@ -267,6 +267,54 @@ def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: 
     assert not [w for x, w in lines if x.hand_tai == x.capped_tai and "capped" in w.en]
 
 
+def test_a_capped_hands_payment_with_the_dealers_tai_says_the_cap_applied(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review read "the hand scores 9, capped at 8; plus 1 dealer tai" then "A pays B 120 (30 + 9 tai × 10)": the 9
+    there is 8 + 1, read as the cap not applied. Such a payment says "(30 + (8 + 1) tai × 10)", in the Ledger and on
+    the hand's end card alike; a payment without the dealer's tai, or of a hand under the cap, as before."""
+    import re
+
+    from companion.app.table_model import table_frame
+    from companion.app.words import Words
+    from companion.game import events as ev
+    from companion.game.check import step
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    house = tmp_path / "cap2.toml"
+    house.write_text('id = "cap2"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = 2\n', encoding="utf-8")
+    save_profile(house)
+    replay = GameReplay.demo()
+    first = replay.events[0]
+    assert isinstance(first, ev.Seated)
+    states = [step(replay.states[0], ev.Seated(first.players, profile="cap2"))]
+    for e in replay.events[1:]:
+        states.append(step(states[-1], e))
+    ledger = ledger_of(states[-1])
+    panel = ledger_panel(states[-1])
+    assert panel is not None
+    split = 0
+    for row, entry in zip(panel.rows, ledger.entries, strict=True):
+        at = ledger.stakes_of(entry)
+        end_state = next(s for s in states if len(s.results) == row.number - 1 and s.outcome is not None
+                         and s.phase.name == "HAND_OVER")
+        card = table_frame(end_state, Words("", ""), (Words("", ""),), 0, 0, None).end
+        assert card is not None
+        for said in (row.transfers, card.transfers):
+            for t, w in zip(entry.transfers, said, strict=True):
+                line = next(x for x in entry.lines if x.player == t.payee)
+                tai = (t.amount - at.base) // at.per_tai
+                if line.capped_tai < line.hand_tai and line.dealer_tai and tai == line.capped_tai + line.dealer_tai:
+                    split += 1
+                    assert w.en.endswith(f"({at.base} + ({line.capped_tai} + {line.dealer_tai}) tai × {at.per_tai})")
+                    assert w.zh.endswith(f"（底 {at.base} + ({line.capped_tai} + {line.dealer_tai}) 台 × {at.per_tai}）")
+                else:
+                    assert w.en.endswith(f"({at.base} + {tai} tai × {at.per_tai})"), w.en
+                how = re.search(r"\((\d+) \+ \(?(\d+)(?: \+ (\d+)\))? tai × (\d+)\)$", w.en)
+                assert how is not None and int(how[1]) + (int(how[2]) + int(how[3] or 0)) * int(how[4]) == t.amount
+    assert split, "the demo under a cap of 2 should have a capped hand the dealer takes part in"
+
+
 def test_a_tap_that_leaves_the_ledgers_inputs_alone_leaves_the_ledger_alone() -> None:
     """The Ledger tab draws again only when :func:`ledger_inputs` change (a review: it rebuilt every hand's score on
     every tap). Checked on every step of a bots' game with a 詐胡, a stakes change and players seated again."""

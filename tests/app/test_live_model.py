@@ -898,13 +898,37 @@ def test_the_next_deal_is_said_with_the_dealer_still_to_win_on_the_same_tile(tmp
     assert game.win((dealer + 2) % 4, ev.WinKind.DISCARD, hand) is None
     end = game.frame().end
     assert end is not None
-    unless = ui("next_deal_unless_dealer", dealer=PLAYERS[dealer])
+    unless = ui("next_deal_unless_dealer", dealer=PLAYERS[dealer], streak=1)
     assert end.next_deal.zh.endswith(unless.zh) and end.next_deal.en.endswith(unless.en)
     assert PLAYERS[(dealer + 1) % 4] in end.next_deal.zh  # the deal passes on, unless
     assert game.win(dealer, ev.WinKind.DISCARD, hand) is None
     end = game.frame().end
     assert end is not None and unless.zh not in end.next_deal.zh
     assert end.next_deal == ui("next_deal", dealer=PLAYERS[dealer], streak=1, round="東", round_en="East")
+    game.close()
+
+
+def test_after_a_false_win_the_dealer_who_may_win_too_is_said_to_keep_the_deal_with_the_streak_he_would_have(
+        tmp_path: Path) -> None:
+    """詐胡 makes the hand void and the dealer deals again at the same streak (spec §2.14); the dealer may still win on
+    the tile. The English said "C deals, streak 0 … (unless the dealer C wins on this tile as well: then C deals
+    again)", contradicting itself (a review): what his win changes is the streak, said as the card says it after."""
+    game = LiveGame(tmp_path / "table.sqlite")
+    for done in (game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10), game.choose_dealer((1, 1, 2), (1, 1, 2)),
+                 game.throw((3, 4, 5)), game.discard("9p"), game.discard("9s"), game.discard("1z"),
+                 game.discard("2p")):
+        assert done is None, done
+    dealer = game.state.dealer
+    assert any(w.seat == dealer for w in game.offer().wins)  # the dealer may win on B's 2p too
+    assert game.false_win((dealer + 1) % 4) is None
+    end = game.frame().end
+    assert end is not None
+    before = ui("next_deal", dealer="C", streak=0, round="東", round_en="East")
+    assert end.next_deal.en == before.en + " (unless the dealer C wins on this tile as well: then C deals again, streak 1)"
+    assert end.next_deal.zh == before.zh + "（莊家 C 若也胡這張，就是他連莊：連莊 1）"
+    assert game.win(dealer, ev.WinKind.DISCARD, "123m456m789s345s22p34p", "2p") is None
+    end = game.frame().end
+    assert end is not None and end.next_deal == ui("next_deal", dealer="C", streak=1, round="東", round_en="East")
     game.close()
 
 
@@ -1517,6 +1541,63 @@ def test_a_table_keeps_its_house_rules_as_seated(tmp_path: Path, monkeypatch: py
     first = by_path.events()[0]
     assert isinstance(first, ev.Seated) and first.profile == "cap1" and "tai_cap = 1" in first.rules
     by_path.close()
+
+
+def test_a_house_sets_ledger_record_scores_as_played_once_its_file_is_edited_deleted_or_elsewhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion replay --json`'s win record named the house set and the switches played otherwise, not its item
+    tai: once the host edited the set (seat flower 2 to 1, cap 8 to 16), `companion tai` scored the record 7 tai and
+    110 each where 120 was paid, and with the set deleted or on another install, "unknown profile" (a review). The
+    record carries every value the table kept; a record without them is read as before."""
+    import json
+
+    from companion.cli import main
+    from companion.rules import profiles
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\nname_zh = "週五家規"\nname_en = "Friday house"\ninherits = "atawmj_2009"\n'
+                     '[tai]\nseat_flower = 2\n[switches]\ntai_cap = 8\nmin_tai = 2\n', encoding="utf-8")
+    saved = save_profile(house)
+    game = LiveGame(tmp_path / "table.sqlite")
+    for done in (game.start(["A", "B", "C", "D"], "home8", 30, 10), game.choose_dealer((1, 1, 2), (1, 1, 2)),
+                 game.throw((3, 4, 5)), game.flower(2, "1f"), game.flower(2, "5f"), game.discard("9p"),
+                 game.discard("9s"), game.discard("1z"), game.discard("2z"), game.draw(),
+                 game.win(2, ev.WinKind.SELF_DRAW, "123m56m555z666z234p11s", "4m")):
+        assert done is None, done
+    game.close()
+    # the dealer's self-draw: 9 tai (seat flowers 2 × 2) capped at 8, and the dealer's 1: 30 + 9 × 10 from each
+    assert main(["replay", "--json", str(tmp_path / "table.sqlite")]) == 0
+    hand = json.loads(capsys.readouterr().out)["hands"][0]
+    (line,) = hand["lines"]
+    assert (line["hand_tai"], line["capped_tai"], line["dealer_tai"]) == (9, 8, 1)
+    record = tmp_path / "win.jsonl"
+    record.write_text(json.dumps({**line["win"], "stakes": hand["stakes"]}) + "\n", encoding="utf-8")
+
+    def scored() -> tuple[int, int, list[int]]:
+        assert main(["tai", str(record)]) == 0
+        out = json.loads(capsys.readouterr().out)
+        return out["hand_tai"], out.get("capped_tai", out["hand_tai"]), [p["amount"] for p in out["payments"]]
+
+    assert scored() == (9, 8, [120, 120, 120])
+    saved.write_text(saved.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1")
+                     .replace("tai_cap = 8", "tai_cap = 16"), encoding="utf-8")  # the host edits the set
+    assert profiles.load_profile("home8").value("seat_flower") == 1
+    assert scored() == (9, 8, [120, 120, 120])
+    saved.unlink()  # deleted, or read on another install
+    monkeypatch.setattr(profiles, "_KEPT", {})
+    assert scored() == (9, 8, [120, 120, 120])
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "elsewhere"))
+    assert main(["tai", "--explain", "--lang", "en", str(record)]) == 0
+    assert "Profile: home8 (Friday house)" in capsys.readouterr().out  # named as the table played it
+    # a record without them (an earlier version's) is read as before: with the set's file where it is here
+    old = {k: v for k, v in json.loads(record.read_text(encoding="utf-8")).items() if k != "rules"}
+    record.write_text(json.dumps({**old, "switches": {"tai_cap": 8}}) + "\n", encoding="utf-8")
+    assert main(["tai", str(record)]) == 1 and "unknown profile 'home8'" in capsys.readouterr().out
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    save_profile(house)
+    assert scored() == (9, 8, [120, 120, 120])
 
 
 def test_seating_again_is_undone_like_any_tap(tmp_path: Path) -> None:

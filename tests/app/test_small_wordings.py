@@ -73,8 +73,8 @@ def test_the_english_words_say_no_he_of_a_player() -> None:
 
     said = {k: v[1] for k, v in UI.items()} | {k: v[1] for k, v in TEMPLATES.items()}
     assert [k for k, en in said.items() if re.search(r"\b(he|his|him|himself)\b", en, re.IGNORECASE)] == []
-    assert ui("next_deal_unless_dealer", dealer="Carol").en == (" (unless the dealer Carol wins on this tile as well: "
-                                                                "then Carol deals again)")
+    assert ui("next_deal_unless_dealer", dealer="Carol", streak=2).en == (
+        " (unless the dealer Carol wins on this tile as well: then Carol deals again, streak 2)")
     assert ui("live_p_nearer_wins", winner="Bob").en == (
         "Only the nearest wins: does a seat nearer than Bob also win on this tile? If so, tap that seat's Win: the "
         "nearer seat takes the win; if not, enter the next dealer's dice")

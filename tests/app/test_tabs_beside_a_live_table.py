@@ -484,3 +484,55 @@ def _idents(control: ft.Control) -> list[Any]:
             elif isinstance(v, ft.Control):
                 stack.append(v)
     return out
+
+
+def test_the_live_tables_rules_are_named_as_seated_once_the_file_of_their_name_says_otherwise(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A review edited the house set a table was seated under (seat flower 2 to 1): Score a photo scored the demo
+    hand 5 tai by the table's rules and 3 by the file's, each card saying "Scored with: Friday house", and the Live
+    tab's and the Ledger's heads said "rules Friday house" of the table's. Once the file of that name says otherwise
+    (edited, or deleted), the table's are named "Friday house (as seated)" on the three; the file's own, and the
+    table's while the file is as seated, by the name alone."""
+    from companion.app.house_rules import rules_named
+    from companion.app.ledger_model import ledger_panel
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\nname_zh = "週五家規"\nname_en = "Friday house"\ninherits = "atawmj_2009"\n'
+                     '[tai]\nseat_flower = 2\n[switches]\ntai_cap = 8\n', encoding="utf-8")
+    saved = save_profile(house)
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(("A", "B", "C", "D"), "home8", 30, 10) is None
+    typed = "345m678p234s22z pung:777z@O chow:123m@L 26f"  # won on 8p from North by South: 正花 2 × 2 as seated
+    tab = PhotoTab(_Host(), _source(), game)
+    tab.context = PhotoContext(profile=TABLE_RULES, win_type="discard", discarder="N", seat_wind="S")
+    plain, seated = Words("計算規則：週五家規", "Scored with: Friday house"), \
+        Words("計算規則：週五家規（入座時的版本）", "Scored with: Friday house (as seated)")
+
+    def heads() -> tuple[str, str, str]:
+        """The Live tab's head (the table's terms), the Ledger's, and the card's line of the rules it scored with."""
+        terms, panel = table_terms(game.state), ledger_panel(game.state)
+        assert terms is not None and panel is not None
+        card = [x for c in tab._scored_by() for x in _texts(c)]
+        return terms.words.en, panel.stakes.en, card[0]
+
+    _scored(tab, lambda: tab.score_typed(typed))
+    assert heads() == ("stakes 30 + 10 a tai, rules Friday house",) * 2 + (plain.en,)  # the file as seated
+    # the host edits the set: an item's tai, and a rule of the table the table kept as it was (the Ledger's head read
+    # it against the file, and said "house rules: The dealer keeps the deal after a draw: yes" of its own rule set)
+    saved.write_text(saved.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1")
+                     .replace("tai_cap = 8", "tai_cap = 8\ndraw_keeps_deal = false"), encoding="utf-8")
+    table = _scored(tab, lambda: tab.score_typed(typed))
+    assert heads() == ("stakes 30 + 10 a tai, rules Friday house (as seated)",) * 2 + (seated.en,)
+    assert rules_named(game.state.profile) == Words("週五家規（入座時的版本）", "Friday house (as seated)")
+    assert ui("rs_scored_with", name=rules_named(game.state.profile).zh, name_en="").zh == seated.zh
+    tab.set_context(profile="home8")  # the file itself: its own name, its own tai
+    by_file = tab.shown
+    assert isinstance(by_file, PhotoPanel) and by_file.total != table.total
+    assert [x for c in tab._scored_by() for x in _texts(c)][0] == plain.en
+    assert rules_named("home8") == Words("週五家規", "Friday house")
+    saved.unlink()  # deleted: the table's still scored as seated, and said so
+    tab.set_context(profile=TABLE_RULES)
+    assert heads() == ("stakes 30 + 10 a tai, rules Friday house (as seated)",) * 2 + (seated.en,)
+    game.close()

@@ -139,6 +139,65 @@ def test_house_profile_saved_in_data_folder(tmp_path: Path, monkeypatch: pytest.
         save_profile(_write(tmp_path, 'id = "SML_2026"\ninherits = "atawmj_2009"\n'))
 
 
+def test_a_house_profile_is_refused_an_id_another_has_in_another_case_or_another_saved_ones_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--save-profile`` took HOME8 beside home8 (one file on a disk that ignores case: the second save wrote over
+    the first) and a set named as another saved one (two "Friday house" in every rule dropdown); the Settings editor
+    refuses both (a review). Refused in both languages naming the set it clashes with, nothing written; names are
+    compared with case and full-width forms folded, and in either language; the set itself saves again."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "profiles"
+    save_profile(_write(tmp_path, 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
+                                  'name_en = "Friday house"\n[switches]\ntai_cap = 8\n'))
+    before = (folder / "home8.toml").read_bytes()
+    for pid in ("HOME8", "Home8"):
+        with pytest.raises(ProfileError, match="'home8' is saved already.*differ only in case") as bad:
+            save_profile(_write(tmp_path, f'id = "{pid}"\ninherits = "atawmj_2009"\nname_zh = "大寫"\n'
+                                          'name_en = "Upper"\n'))
+        assert "已經存了自訂規則 'home8'" in bad.value.zh and "只差大小寫" in bad.value.zh
+    for zh, en in (("週五家規", "Other"), ("別的", "Friday house"), ("別的", "FRIDAY HOUSE"), ("別的", "Ｆｒｉｄａｙ house"),
+                   ("別的", "週五家規"), ("Friday house", "Other")):  # (either language's name, in either field)
+        with pytest.raises(ProfileError, match="is taken by the saved house profile 'home8' \\(Friday house\\)") as bad:
+            save_profile(_write(tmp_path, f'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "{zh}"\n'
+                                          f'name_en = "{en}"\n'))
+        assert "是已儲存的自訂規則 'home8'（週五家規）的名稱" in bad.value.zh
+    assert sorted(p.name for p in folder.iterdir()) == ["home8.toml"] and (folder / "home8.toml").read_bytes() == before
+    # the set itself, edited, saves again under its names; another set of names of its own is saved beside it
+    save_profile(_write(tmp_path, 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
+                                  'name_en = "Friday house"\n[switches]\ntai_cap = 16\n'))
+    assert load_profile("home8").switch("tai_cap") == 16
+    save_profile(_write(tmp_path, 'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "週六家規"\n'
+                                  'name_en = "Saturday house"\n'))
+    assert sorted(p.name for p in folder.iterdir()) == ["home11.toml", "home8.toml"]
+    # a built-in's name is compared alike (it was compared as typed: a look-alike of its own was taken)
+    with pytest.raises(ProfileError, match="is the built-in atawmj_2009's name"):
+        save_profile(_write(tmp_path, 'id = "home12"\ninherits = "atawmj_2009"\nname_zh = "別的"\n'
+                                      'name_en = "atawmj 2009 (Default)"\n'))
+    # a set without names is named by its id: two such sets do not clash
+    save_profile(_write(tmp_path, 'id = "plain1"\ninherits = "atawmj_2009"\n'))
+    save_profile(_write(tmp_path, 'id = "plain2"\ninherits = "atawmj_2009"\n'))
+
+
+def test_a_house_profile_saved_before_beside_one_of_its_names_still_saves(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two sets of one name saved before the check (by an older version): each still saves under the names its own
+    file has, as the Settings editor lets a set keep them; a name it takes anew is checked."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "profiles"
+    folder.mkdir(parents=True)
+    for pid in ("home8", "home11"):
+        (folder / f"{pid}.toml").write_text(f'id = "{pid}"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
+                                             'name_en = "Friday house"\n', encoding="utf-8")
+    save_profile(_write(tmp_path, 'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
+                                  'name_en = "Friday house"\n[switches]\ntai_cap = 8\n'))
+    assert load_profile("home11").switch("tai_cap") == 8
+    (folder / "home12.toml").write_text('id = "home12"\ninherits = "atawmj_2009"\nname_zh = "小台"\n'
+                                        'name_en = "Small"\n', encoding="utf-8")
+    with pytest.raises(ProfileError, match="'Small' is taken by the saved house profile 'home12'"):
+        save_profile(_write(tmp_path, 'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
+                                      'name_en = "Small"\n'))
+
+
 @pytest.mark.parametrize("name", ["有\x7f刪除", "兩\n行", "tab\there", "rtl\u202eevil", "zero\u200bwidth"])
 def test_a_house_profile_named_with_a_control_character_is_refused(name: str, tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:

@@ -371,3 +371,56 @@ def test_a_house_file_counting_the_streak_alone_is_not_said_to_count_no_dealer_t
         rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=streak))],
                        "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
         assert rc == 0 and said in out and "counts no dealer tai" not in out, out
+
+
+def test_explain_says_a_capped_hands_payment_with_the_dealers_tai_as_the_cap_and_the_dealers_apart(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A review read "Hand total 9 tai (capped at 8 tai) · Dealer +1 tai" then "South → East: 9 tai = 120": the 9 is
+    8 + 1, read as the cap not applied. It says "(8 + 1) tai = 120", as the Ledger does; a payment without the
+    dealer's tai, or of a hand under the cap, as before."""
+    house = tmp_path / "cap6.toml"
+    house.write_text('id = "cap6"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = 6\n', encoding="utf-8")
+    # the dealer's self-draw: concealed 1, concealed self-draw 1, self-draw 1, seat flower 1, two dragon pungs 2
+    dealer = {"concealed": "123m56m555z666z234p11s", "win_tile": "4m", "win_type": "self_draw", "seat_wind": "E",
+              "round_wind": "E", "flowers": "1f5f"}
+    rc, out = _run(capsys, [json.dumps(dealer)], "--explain", "--lang", "en", "--stakes", "30/10", "--profile",
+                   str(house), tmp_path=tmp_path)
+    assert rc == 0 and "Hand total 7 tai (capped at 6 tai) · Dealer +1 tai" in out
+    assert [line.strip() for line in out.splitlines()[-3:]] == [
+        "South → East: (6 + 1) tai = 100", "West → East: (6 + 1) tai = 100", "North → East: (6 + 1) tai = 100"]
+    rc, out = _run(capsys, [json.dumps(dealer)], "--explain", "--lang", "zh", "--profile", str(house),
+                   tmp_path=tmp_path)
+    assert rc == 0 and [line.strip() for line in out.splitlines()[-3:]] == ["南 → 東：(6 + 1) 台", "西 → 東：(6 + 1) 台",
+                                                                          "北 → 東：(6 + 1) 台"]
+    # South wins it: the dealer's payment carries his tai, the others' do not; and uncapped it says the sum
+    south = dict(dealer, seat_wind="S", flowers="2f6f")  # (7 tai: both seat flowers)
+    rc, out = _run(capsys, [json.dumps(south)], "--explain", "--lang", "en", "--stakes", "30/10", "--profile",
+                   str(house), tmp_path=tmp_path)
+    assert rc == 0 and [line.strip() for line in out.splitlines()[-3:]] == [
+        "West → South: 6 tai = 90", "North → South: 6 tai = 90", "East → South: (6 + 1) tai = 100"]
+    rc, out = _run(capsys, [json.dumps(south)], "--explain", "--lang", "en", "--stakes", "30/10", tmp_path=tmp_path)
+    assert rc == 0 and "East → South: 8 tai = 110" in out and "(" not in out.splitlines()[-1]
+
+
+def test_a_records_rules_are_scored_with_and_a_bad_one_is_said_naming_it(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    """A ledger's record of a house set carries every value its table kept (``rules``): scored with them, not a
+    file's, with the default's where one is left out; a bad one is an error naming ``rules`` and the key, and the
+    batch goes on."""
+    dealer = {"concealed": "123m56m555z666z234p11s", "win_tile": "4m", "win_type": "self_draw", "seat_wind": "E",
+              "round_wind": "E", "flowers": "1f5f", "profile": "nowhere"}
+    good = dict(dealer, rules={"name_zh": "週五家規", "name_en": "Friday house", "tai": {"seat_flower": 2},
+                               "switches": {"tai_cap": 8}})
+    bad = [dict(dealer, rules=5), dict(dealer, rules={"tai": {"seat_flowr": 2}}), dict(dealer, rules={"id": "x"}),
+           dict(dealer, rules={"switches": {"tai_cap": -1}}), dict(dealer, rules={"tai": [1]})]
+    rc, out = _run(capsys, [json.dumps(good), *map(json.dumps, bad)], tmp_path=tmp_path)
+    first, *errors = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and (first["profile"], first["hand_tai"], first["capped_tai"]) == ("nowhere", 9, 8)
+    assert [e["error"]["field"] for e in errors] == ["rules"] * len(bad)
+    said = [e["error"]["message"] for e in errors]
+    assert "expected an object of the rule set's values" in said[0]
+    assert "unknown tai item 'seat_flowr' (did you mean 'seat_flower'?)" in said[1]
+    assert "unknown key 'id'" in said[2] and "tai_cap" in said[3] and "[tai] must be a table" in said[4]
+    assert all(not e["error"]["message_zh"].startswith("rules") for e in errors)  # (named by the field, once)
+    rc, out = _run(capsys, [json.dumps(good)], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert rc == 0 and "Profile: nowhere (Friday house)" in out and "Seat flower ×2            4" in out

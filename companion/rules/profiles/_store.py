@@ -10,15 +10,25 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tomllib
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.files import write_whole
-from companion.rules.profiles import BUILTIN, Profile, ProfileError, check_caps, load_profile
+from companion.rules.profiles import (
+    BUILTIN,
+    DEFAULT_PROFILE,
+    Profile,
+    ProfileError,
+    check_caps,
+    load_profile,
+    parse_profile,
+)
 
-__all__ = ["data_dir", "export_profile", "list_profiles", "odd_character", "save_profile", "user_profile_path",
-           "valid_id"]
+__all__ = ["data_dir", "export_profile", "list_profiles", "name_key", "odd_character", "record_rules",
+           "rules_of_record", "save_profile", "user_profile_path", "valid_id"]
 
 
 def data_dir() -> Path:
@@ -89,6 +99,41 @@ def rules_text(profile: Profile) -> str:
     return export_profile(profile, resolved=True)
 
 
+_RECORD_KEYS = ("name_zh", "name_en", "source", "house_rules", "tai", "switches")
+
+
+def record_rules(profile: Profile) -> dict[str, Any]:
+    """Every value of ``profile`` (a rule set as a table played it) as a scoring record carries it (``companion
+    tai``'s ``rules``): the record then scores as played wherever it is read, its house file edited, deleted or
+    never there (a review: an exported record re-scored with the file's values as edited, and elsewhere not at
+    all). :func:`rules_of_record` reads it back."""
+    return {"name_zh": profile.name_zh, "name_en": profile.name_en,
+            **({"house_rules": list(profile.house_rules)} if profile.house_rules else {}),
+            "tai": dict(profile.tai), "switches": dict(profile.switches)}
+
+
+def rules_of_record(pid: str, rules: Any) -> Profile:
+    """The rule set ``pid`` from a record's ``rules`` (:func:`record_rules`), read as a profile file is (a value of
+    the wrong kind, an unknown item or switch: a :class:`ProfileError` naming ``rules`` and the key); an item or a
+    switch it lacks (a record of a version that had none) has the default rule set's value, as a table's kept rules
+    do (:func:`companion.rules.profiles.keep_rules`)."""
+    if not isinstance(rules, Mapping):
+        raise ProfileError(f"rules: expected an object of the rule set's values ({{\"tai\": {{…}}, \"switches\": "
+                           f"{{…}}}}), got {rules!r}", f"rules：要是規則各項數值的物件（{{\"tai\": {{…}}, \"switches\": "
+                           f"{{…}}}}），收到 {rules!r}")
+    unknown = sorted(k for k in rules if k not in _RECORD_KEYS)
+    if unknown:
+        raise ProfileError(f"rules: unknown key {unknown[0]!r} ({', '.join(_RECORD_KEYS)})",
+                           f"rules：不認得的鍵 {unknown[0]!r}（只有 {'、'.join(_RECORD_KEYS)}）")
+    default = load_profile(DEFAULT_PROFILE)
+    data: dict[str, Any] = {"id": pid, **rules}
+    for key, values in (("tai", default.own_tai), ("switches", default.own_switches)):
+        given = rules.get(key, {})
+        if isinstance(given, Mapping):  # (else refused by parse_profile, naming it)
+            data[key] = {**values, **given}
+    return parse_profile(data, "rules", where_zh="rules")
+
+
 def save_profile(profile: Profile | str | Path) -> Path:
     """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``. One that inherits a
     file is saved whole, every item and switch written out: the copy in the data folder cannot reach a file named
@@ -110,17 +155,66 @@ def save_profile(profile: Profile | str | Path) -> Path:
         # under the house rules was labelled as the built-in (a newcomer review). Asked of a profile saved, not of one
         # loaded: a file saved so before still opens, and the tables seated under it
         named = getattr(p, key).strip()
-        owner = next((b for b in BUILTIN if named == getattr(load_profile(b), key)), None)
+        owner = next((b for b in BUILTIN if name_key(named) == name_key(getattr(load_profile(b), key))), None)
         if owner is not None:
             raise ProfileError(f"profile {p.id!r}: {key} {named!r} is the built-in {owner}'s name; give the house "
                                "profile a name of its own (or leave the line out: it is then named by its id)",
                                f"規則 {p.id!r}：{key} {named!r} 是內建規則 {owner} 的名稱，請給自訂規則取自己的名稱"
                                "（或刪掉這一行，就用 id 當名稱）")
+    _check_house_clash(p)
     path = user_profile_path(p.id)
     path.parent.mkdir(parents=True, exist_ok=True)
     whole = p.inherits is not None and _is_path(p.inherits)
     write_whole(path, export_profile(p, resolved=whole).encode("utf-8"))  # (a crash midway had left a profile cut short)
     return path
+
+
+def name_key(name: str) -> str:
+    """What two rule-set names that look alike share: the case and the full-width forms a Chinese keyboard types
+    folded, as :func:`companion.vision.calibration.name_key` folds a tile set's (``Ｆｒｉｄａｙ house`` and
+    ``friday house`` are one set to a player)."""
+    return unicodedata.normalize("NFKC", name.strip()).casefold()
+
+
+def _saved_names(pid: str) -> tuple[str, str]:
+    """The names the house file ``pid`` gives itself (its id where it gives none, or where it cannot be read: the
+    Settings list names it so)."""
+    try:
+        raw = tomllib.loads(user_profile_path(pid).read_text(encoding="utf-8").removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return pid, pid
+    zh, en = raw.get("name_zh"), raw.get("name_en")
+    return (zh.strip() if isinstance(zh, str) and zh.strip() else pid,
+            en.strip() if isinstance(en, str) and en.strip() else pid)
+
+
+def _check_house_clash(p: Profile) -> None:
+    """Refuse a house profile whose id differs only in case from a saved one's (``HOME8`` beside ``home8``: one file
+    on a disk that ignores case, Windows' and macOS', so the second save wrote over the first), or one named as
+    another saved one is in either language (:func:`name_key`: two sets no rule dropdown could tell apart), as the
+    Settings editor refuses both (a review saved both with ``--save-profile``). A name the profile's own saved file
+    has already passes: a set saved so before still saves."""
+    others = [pid for pid in list_profiles() if pid not in BUILTIN and pid != p.id]
+    twin = next((pid for pid in others if pid.lower() == p.id.lower()), None)
+    if twin is not None:
+        raise ProfileError(f"profile {p.id!r}: the house profile {twin!r} is saved already, and ids that differ only "
+                           "in case are one file on some disks (Windows, macOS); give it another id, or save it as "
+                           f"{twin!r} to replace that one",
+                           f"規則 {p.id!r}：已經存了自訂規則 {twin!r}，只差大小寫的 id 在有些磁碟（Windows、macOS）上是同一個"
+                           f"檔案；請換一個 id，或用 {twin!r} 存來取代它")
+    own = {name_key(n) for n in _saved_names(p.id)} if user_profile_path(p.id).is_file() else set()
+    for key in ("name_zh", "name_en"):
+        named = getattr(p, key).strip()
+        if name_key(named) in own:
+            continue
+        for other in others:
+            zh, en = _saved_names(other)
+            if name_key(named) in (name_key(zh), name_key(en)):
+                raise ProfileError(f"profile {p.id!r}: the name {named!r} is taken by the saved house profile "
+                                   f"{other!r} ({en}); give it a name of its own, or save it as {other!r} to replace "
+                                   "that one",
+                                   f"規則 {p.id!r}：名稱 {named!r} 是已儲存的自訂規則 {other!r}（{zh}）的名稱；請取別的名稱，"
+                                   f"或用 {other!r} 存來取代它")
 
 
 def list_profiles() -> tuple[str, ...]:
