@@ -956,6 +956,13 @@ UI: dict[str, tuple[str, str]] = {
                            "{seat} has drawn the eighth flower, {tile_en}: nobody may win on it now (a wrong count "
                            "or a false win played dead), so {seat} draws the replacement"),
     "flower_held_mark": ("剛摸到，還沒補花", "just drawn, not replaced yet"),  # beside it on the seat's flower row
+    # --- a photo unfit to be read (companion.vision.quality): shaken, black and white; a note on the scored hand,
+    # and after the reason where it cannot be scored ---
+    "photo_shaken": ("照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）",
+                     "The photo looks shaken: hold still and take it again (its tiles may be misread)"),
+    "photo_black_white": ("這是黑白照片：條子和筒子可能會讀錯，請拍彩色照片",
+                          "A black-and-white photo: bamboo and dots may be misread; take a colour photo"),
+    "photo_also": ("；{what}", "; {what_en}"),
 }
 
 
