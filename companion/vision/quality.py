@@ -26,22 +26,27 @@ from companion.vision.read import Detections, levels_stretched, upright_crops
 __all__ = ["PhotoQuality", "photo_quality", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
            "GREY_ZH"]
 
-JUDGE_WIDTH = 24
+JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
 JUDGE_FROM = 3
-"""... when the photo has at least this many face-up tiles at least that wide."""
-SHAKEN_BELOW = 1.3
+"""... when the photo has at least this many face-up tiles at least :data:`JUDGE_MIN` wide."""
+JUDGE_MIN = 24
+"""The narrowest tile judged (pixels): one and a half times :data:`JUDGE_WIDTH`, so that even the smallest tiles
+judged are shrunk (a tile cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39
+rendered table frames without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none)."""
+SHAKEN_BELOW = 2.0
 """A photo is shaken when the median over its tiles of the variance of the Laplacian of the crop (grey, at
 :data:`JUDGE_WIDTH`) over the variance of the crop itself is under this: a blur takes away the fine strokes, which
-the Laplacian measures, far more than the contrast between face and ink. The ten dev photos (6 sets) gave 1.94 to
-4.03 and the bundled demo photo 1.73 (the lowest: a rendered photo, soft by itself), so 1.3 keeps a quarter of the
-softest one's value to spare. The same eleven photos blurred with line kernels (``cv2.filter2D``; 3, 5, 9, 15 and 25
-pixels long at 0, 45, 90 and 135 degrees: 220 photos) misread at least one tile more than sharp in 102 cases, of
-which 96 were flagged (86 of the 91 that misread a tenth of their tiles more), with 1,101 of the 1,125 tiles the
-blur cost; 30 of the 118 read as well as sharp were flagged too (blurred all the same, most of them 3 or 5 pixels
-across the 37-pixel tiles of one photo). By length: 3 px, 4 of 44 flagged (none misread); 5 px, 6 (1 misread, flagged);
-9 px, 31 (22 misread, 17 of them flagged); 15 px, 43 (38 misread, all flagged); 25 px, 42 (41 misread, 40 flagged,
-one with too few tiles found to judge). At 1.2: 93 of the 102 misread, 25 read right; at 1.4: 96 and 42."""
+the Laplacian measures, far more than the contrast between face and ink. The ten dev photos (6 sets) gave 2.89 to
+4.61 and the bundled demo photo 3.26, so 2.0 keeps 30% of the softest one's value to spare; 39 held-out rendered
+scenes without blur (36 table frames, 1280 x 720, and 3 photos) gave at least 2.05. The eleven photos blurred with
+line kernels (``cv2.filter2D``; 3, 5, 9, 15 and 25 pixels long at 0, 45, 90 and 135 degrees: 220 photos) misread
+at least one tile more than sharp in 102 cases, of which 90 were flagged (81 of the 91 that misread a tenth of
+their tiles more), with 1,089 of the 1,125 tiles the blur cost; 13 of the 118 read as well as sharp were flagged
+too. By length: 3 px, none flagged (none misread); 5 px, 3 of 44 (1 misread, flagged); 9 px, 16 (22 misread, 12 of
+them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 (41 misread, 40 flagged, one with
+too few tiles found to judge). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
+pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
 GREY_BELOW = 6.0
 """A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
 less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of
@@ -94,7 +99,7 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     ``image``, BGR uint8, in its pixels) are: :class:`PhotoQuality`. The colour is measured on every other pixel of
     each crop (each way), the tiles' levels stretched as the reader stretches a dark photo's
     (:func:`companion.vision.read.levels_stretched`, on the tiles alone: a dark photo's colours are faint)."""
-    up = dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_WIDTH)
+    up = dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN)
     if int(up.sum()) < JUDGE_FROM:
         return PhotoQuality(None, None)
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
