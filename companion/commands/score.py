@@ -84,7 +84,10 @@ def register(sub: Any) -> None:
     p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則（預設 atawmj_2009）")
     p.add_argument("--stakes", help="the stakes, base/per tai (底/台), e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
                                     "底與每台金額，例如 30/10")
-    p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per photo, with \"warnings\" and \"quality\" as companion read gives them "
+                        "(a shaken or black-and-white photo) / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 "
+                        "quality（照片晃到或是黑白的）")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "

@@ -150,3 +150,13 @@ def test_a_sharp_table_frame_of_small_tiles_is_not_said_to_be_shaken(i: int) -> 
                                    scene.seed)
     q = photo_quality(frame, _reader().read(frame))
     assert q.sharpness is not None and not q.shaken
+
+
+def test_the_warnings_field_is_documented_in_read_and_score_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("read", "score"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        said = " ".join(capsys.readouterr().out.split())  # (the help wraps its lines)
+        assert '"warnings"' in said and "warnings" in said.split(" / ", 1)[-1]  # in English and in Chinese
+        assert "shaken" in said
+        assert ("black-and-white" if command == "score" else "greyscale") in said
