@@ -41,11 +41,12 @@ from companion.vision.hand_score import (
 )
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
 from companion.vision.legend import Entry
+from companion.vision.quality import photo_quality
 from companion.vision.read import Detections, TileReader, annotated, reading_order, too_dark
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
-           "read_tiles", "with_picks", "score_typed_hand", "score_picked"]
+           "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings"]
 
 DEMO_STAKES = Stakes(30, 10)
 TABLE_RULES = "table"
@@ -307,7 +308,7 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
     choices = () if outcome.marked else tuple((t.code, tai) for t, tai in outcome.win_tiles)
     picture, legend = photo_drawn(image, dets, hand_labels(dets, outcome))
     panel = replace(_panel(name, picture, outcome.win, outcome.score, stakes,
-                           tuple(scorer_note(d.zh, d.en) for d in outcome.doubts),
+                           tuple(scorer_note(d.zh, d.en) for d in outcome.doubts) + photo_warnings(read),
                            tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())), choices, outcome.named),
                     legend=legend)
     won = outcome.win.win_tile
@@ -453,11 +454,24 @@ def _structural_count(text: str) -> int | None:
         return None
 
 
+_WARNING_WORDS = {"shaken": "photo_shaken", "greyscale": "photo_black_white"}
+
+
+def photo_warnings(read: ReadPhoto) -> tuple[Words, ...]:
+    """What is wrong with the photo ``read`` (:func:`companion.vision.quality.photo_quality`: shaken, black and
+    white), a sentence each, for the card's notes: its tiles may be misread, and taking it again is the cure."""
+    return tuple(ui(_WARNING_WORDS[code]) for code, _, _ in photo_quality(read.image, read.dets).warnings())
+
+
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
-    """Why the photo ``read`` cannot be scored, in both languages, with the photo as read."""
+    """Why the photo ``read`` cannot be scored, in both languages, with the photo as read, and what is wrong with the
+    photo (:func:`photo_warnings`), which may be why its hand reads as no win."""
     why = app_words(bad)
     if isinstance(bad, PhotoHandError) and too_dark(read.image):  # the light may be why (a review's dark photo)
         why = why + ui("photo_too_dark")
+    if not isinstance(bad, WinInputError):  # (the form's own mistake: the photo is not why)
+        for said in photo_warnings(read):
+            why = why + ui("photo_also", what=said.zh, what_en=said.en[:1].lower() + said.en[1:])
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
                        *photo_drawn(read.image, read.dets))
 

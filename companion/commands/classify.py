@@ -2,7 +2,9 @@
 
 With ``--json`` each image gives one line ``{"file": ..., "tile": "5p", "score": 0.99, "top3": [...]}``;
 ``"tile": "unknown"`` means the crop is not a tile, ``"0x"`` a face-down tile. A file that cannot be
-read (missing, empty, truncated, not an image, too large) is reported on stderr with its name and, with
+read (missing, empty, truncated, not an image, too large), or that is shaped like several tiles in a row (its
+long side at least 1.8 times its short side, where a tile is about 3:4: ``companion read`` reads photos of
+several tiles), is reported on stderr with its name and, with
 ``--json``, as ``{"file": ..., "error": {"message": ..., "message_zh": ...}}`` (as ``companion read`` and
 ``companion score`` give it); the other files are still classified (exit code 1). Messages
 are in English and Traditional Chinese (``English / 中文``); a model file that cannot be used and a bad
@@ -48,6 +50,7 @@ def _classifier(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.vision.classify import several_tiles
     from companion.vision.image_file import ImageFileError, read_image, too_small
     from companion.vision.read import DOUBTFUL
 
@@ -72,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
             errors[i] = e
             continue
         small = too_small(image.shape[1], image.shape[0])  # as companion read refuses it (a review's 2x2 blank
-        if small:  # image was read as a sure 白板)
+        # image was read as a sure 白板); a crop of three tiles in a row read a sure 6s (a review)
+        small = small or several_tiles(image.shape[1], image.shape[0])
+        if small:
             errors[i] = ImageFileError(Path(f), *small)
         else:
             images[i] = image

@@ -11,7 +11,11 @@ reading's; ``unsure``: a face the text output
 marks ``?``: read unsurely, or ``extra_copy``, the least sure of more copies of its kind than a set holds, which
 the text output also says in a line of its own). Tiles are listed in reading order, as the text output lists
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
-output marks unsure faces with ``?``. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
+output marks unsure faces with ``?``. Each line also has ``warnings``, ``[{"code", "message", "message_zh"}]``: ``shaken``
+(the tiles are blurred, as by a phone that moved: many are misread) and ``greyscale`` (a black-and-white photo,
+whose bamboo and dots are misread), empty for a photo fit to be read, and ``quality``, ``{"sharpness",
+"colour"}``, the two measures they are judged by (:mod:`companion.vision.quality`; null where too few tiles are
+large enough to judge); the text output says each warning in a line of its own. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, as ``companion score`` and ``companion classify``
 give it); the other photos are still read (exit code 1). Messages are in English and
@@ -83,10 +87,15 @@ def register(sub: Any) -> None:
                         "pixels), \"angle\" (degrees, counter-clockwise, of the tile's top from up), \"score\" (how "
                         "sure, 0-1), \"top3\" (the classifier's likeliest kinds, the reading first, each with its "
                         "probability), \"second_look\" (only where another view of the tile found a kind likelier "
-                        "than the third), \"unsure\", \"extra_copy\"}]}, in reading order / 每張照片輸出一個 JSON 物件："
+                        "than the third), \"unsure\", \"extra_copy\"}], in reading order; \"warnings\": [{\"code\": "
+                        "\"shaken\" (blurred by a moving phone: take it again) or \"greyscale\" (black and white: bamboo "
+                        "and dots may be misread), \"message\", \"message_zh\"}], empty for a photo fit to be read; "
+                        "\"quality\": {\"sharpness\", \"colour\"} they are judged by} / 每張照片輸出一個 JSON 物件："
                         "tile 牌、xyxy 框（原圖像素）、angle 牌頂方向（度，逆時針）、score 把握（0-1）、top3 分類器最可能的"
                         "三種（讀到的排第一，各附機率）、second_look（換個角度再看、比第三名更可能的那種，只在有時出現）、"
-                        "unsure 不確定、extra_copy 超過一副牌的張數；依閱讀順序")
+                        "unsure 不確定、extra_copy 超過一副牌的張數；依閱讀順序；warnings 照片的問題：shaken 晃到而模糊"
+                        "（請重拍）、greyscale 黑白照片（條子、筒子可能讀錯），照片沒問題時是空的；quality 判斷用的"
+                        "清晰度 sharpness 與色彩 colour")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the reading drawn on it, a legend below; a photo over 40 MP is drawn "
                         "at the size it is read at (a half, a quarter…), which the legend says, while --json gives "
@@ -216,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from companion.vision.image_file import ImageFileError, full_size, read_image
+    from companion.vision.quality import photo_quality
     from companion.vision.read import annotate
 
     bad = _bad_option(args)
@@ -242,6 +252,7 @@ def run(args: argparse.Namespace) -> int:
             seen = reader.read(image, tiled=not args.single_pass).in_reading_order()  # boxes in the image as read
             size = full_size(f)
             dets = seen if size[0] == image.shape[1] else seen.scaled(size[0] / image.shape[1], size)  # the photo's
+            quality = photo_quality(image, seen)  # a shaken or black-and-white photo is misread: said
         except (ImageFileError, ValueError, cv2.error) as e:  # one photo's failure, the others are still read
             failed += 1
             msg = with_zh(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
@@ -250,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
                 print_json(json_error(f, msg))
             continue
         if args.json:
-            print_json({"file": f, "tiles": dets.to_json()})
+            print_json({"file": f, "tiles": dets.to_json(), **quality.to_json()})
         else:
             doubtful = dets.to_check()
             codes = [t.code + ("?" if d else "") for t, d in zip(dets.tiles(), doubtful, strict=True)]
@@ -259,6 +270,8 @@ def run(args: argparse.Namespace) -> int:
             over = dets.over_read()
             if over:
                 print(over_read_note(over))
+            for _, en, zh in quality.warnings():
+                print(f"  ! {zh} / {en}")
         if args.annotate:
             out = annotation_path(args.annotate, n, len(args.photos))
             try:

@@ -16,7 +16,9 @@ comes from the options or ``--context`` (the fields of ``companion tai``'s input
 and said. The winds are the winner's as seen from the dealer, who is East under the default rules (莊家坐東, spec
 §2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default.
 ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
-``win_tiles``, ``doubts`` and ``file``. A photo that cannot be scored is reported with its name (with ``--json``, as
+``win_tiles``, ``doubts``, ``file``, and ``warnings`` and ``quality`` as ``companion read`` gives them (a shaken or
+black-and-white photo, whose tiles may be misread: the text output says it after the hand, and a refusal adds it to
+its reason). A photo that cannot be scored is reported with its name (with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
 classify`` give, plus ``reading``, the tiles as read, where the photo was read) and the others are still scored
 (exit code 1); a bad option is refused naming it (exit code 2).
@@ -82,7 +84,10 @@ def register(sub: Any) -> None:
     p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則（預設 atawmj_2009）")
     p.add_argument("--stakes", help="the stakes, base/per tai, e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
                                     "底與每台金額，例如 30/10")
-    p.add_argument("--json", action="store_true", help="one JSON object per photo / 每張照片輸出一行 JSON")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per photo, with \"warnings\" and \"quality\" as companion read gives them "
+                        "(a shaken or black-and-white photo) / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 "
+                        "quality（照片晃到或是黑白的）")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "
@@ -230,11 +235,13 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.rules.scoring import NotAWin
     from companion.vision.hand_score import PhotoHandError, score_photo
     from companion.vision.image_file import ImageFileError, full_size, read_image
+    from companion.vision.quality import photo_quality
     from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
 
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
+        quality = photo_quality(image, dets)  # a shaken or black-and-white photo is misread: said with the hand
         # a kong of 5z named: four backs lying together may be it, where a set's 白板 is blank (said when refused)
         found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1])
     except ImageFileError as e:  # the reason alone, in both languages (a review read the decoder's own words in
@@ -247,6 +254,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         en, zh = str(e), e.zh
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
+        en, zh = _with_warnings(en, zh, quality)
         failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
@@ -260,7 +268,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, en, zh)
     except NotAWin as e:  # the hand named in both languages, as the English does (a review read only the reason in
         # Chinese)
-        return _failed(args, photo, str(e), f"不是胡牌（{_hand_zh(e.win)}）：{e.reason_zh}")
+        return _failed(args, photo, *_with_warnings(str(e), f"不是胡牌（{_hand_zh(e.win)}）：{e.reason_zh}", quality))
     except ValueError as e:
         return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
     kongs = {m.tile for m in found.win.melds if m.kind.is_kong}
@@ -270,12 +278,20 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         print(f"companion score: {say(args.lang, zh, en)}", file=sys.stderr)
     size = full_size(photo)  # boxes in the photo's own pixels, as companion read gives them
     shown = dets if size[0] == image.shape[1] else dets.scaled(size[0] / image.shape[1], size)
-    result = photo_result(photo, shown, found, stakes, profile)
+    result = {**photo_result(photo, shown, found, stakes, profile), **quality.to_json()}
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
         print_text(result, found, args.lang)
     return _annotate(args, image, dets, found, n) if args.annotate else True
+
+
+def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
+    """A refusal's reason with what is wrong with the photo (:class:`companion.vision.quality.PhotoQuality`) after
+    it: a shaken or black-and-white photo may be why its hand reads as no win."""
+    for _, more_en, more_zh in quality.warnings():
+        en, zh = f"{en}; {more_en}", f"{zh}；{more_zh}"
+    return en, zh
 
 
 def _failed(args: argparse.Namespace, photo: str, en: str, zh: str, more: dict[str, Any] | None = None) -> bool:
@@ -316,6 +332,8 @@ def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
           f"{f} {hand['flowers'] or '-'} ｜ {w} {hand['win_tile'] or '-'}{how}")
     for d in found.doubts:
         print(f"  ! {d.zh if lang == 'zh' else d.en}")
+    for w in result.get("warnings", ()):  # a shaken or black-and-white photo: its tiles may be misread
+        print(f"  ! {w['message_zh'] if lang == 'zh' else w['message']}")
     explain(result, lang, sys.stdout, None)
 
 

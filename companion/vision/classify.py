@@ -38,7 +38,7 @@ from companion.vision.preprocess import (
 from companion.vision.runtime import input_kind, model_session, shipped_model
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
-           "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS"]
+           "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS", "SEVERAL_TILES", "several_tiles"]
 
 MODEL_FILE = "tile_classifier.onnx"
 NOT_A_TILE = "unknown"
@@ -53,6 +53,28 @@ REREAD_VIEWS: tuple[tuple[float, float, float], ...] = ((1.08, 0.0, 0.0), (0.93,
 crop a slightly different box would have given. On 1,720 crops of 40 held-out synthetic styles 6% were unsure
 and top-1 rose 97.4 -> 97.8%; on the real dev crops (each set read by the model trained without it) 94.4 ->
 95.7%. Two views gained half of that, six no more than four."""
+
+
+SEVERAL_TILES = 1.8
+"""A crop whose long side is at least this many times its short side holds several tiles, not one
+(:func:`several_tiles`): a tile is about 3:4 upright and 4:3 lying (1.33; the 232 real dev crops are all 240 x 320,
+1.33), two side by side 1.5, three 2.25. On crops of two, three and four dev crops side by side the classifier read
+19%, 16% and 35% of them as one tile it was sure of (at least 0.5; stacked lying, 11%, 28%, 46%): a review's crop of
+three tiles read a sure ``6s``. At 1.8 a close crop of one tile keeps a third of its length to spare, and a crop of
+two tiles side by side (1.5) is not caught."""
+
+
+def several_tiles(w: int, h: int) -> tuple[str, str] | None:
+    """Why a ``w`` x ``h`` crop cannot be read as one tile (it is shaped like several side by side:
+    :data:`SEVERAL_TILES`), (English, Chinese), or ``None`` when it may be one."""
+    if min(w, h) <= 0 or max(w, h) < SEVERAL_TILES * min(w, h):
+        return None
+    ratio = max(w, h) / min(w, h)
+    return (f"the image is {w}x{h}, {ratio:.1f} times as {'wide' if w > h else 'tall'} as it is "
+            f"{'tall' if w > h else 'wide'}, while a tile is about 3:4 (4:3 lying): it looks like several tiles in a "
+            "row, and classify reads one tile per image; `companion read` finds and reads every tile in a photo",
+            f"圖片 {w}x{h}，{'寬' if w > h else '高'}是{'高' if w > h else '寬'}的 {ratio:.1f} 倍，一張牌約 3:4（橫放 4:3）："
+            "看來是一排好幾張牌，classify 每張圖只讀一張牌；照片裡有好幾張牌請用 companion read，它會找出並辨識每一張")
 
 
 class ModelError(ValueError):

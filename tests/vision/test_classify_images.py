@@ -283,3 +283,34 @@ def test_a_photos_size_in_chinese_is_said_in_whole_wan_of_pixels() -> None:
 
     assert [_mp_zh(n) for n in (42_123_456, 40_400_000, 99_999_999, 2_560_000_000, 1200)] == [
         "4212 萬畫素", "4040 萬畫素", "1 億畫素", "25.6 億畫素", "1200 畫素"]
+
+
+def test_classify_refuses_a_crop_of_several_tiles_in_a_row_naming_it_and_reads_the_others(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review's crop of three tiles side by side (about 2.3:1) was read as a sure ``6s``. A tile is about 3:4
+    upright, 4:3 lying: a crop three or more tiles long is refused for its own file, pointing to ``companion read``,
+    and the other crops of the batch, one upright and one lying, are still read."""
+    from companion.cli import main
+
+    tiles = Path(__file__).parents[2] / "companion" / "assets" / "tiles"
+    faces = [Image.open(tiles / f"{c}.png").convert("RGB") for c in ("3s", "6s", "9s")]  # 120 x 160 each
+    row = Image.new("RGB", (360, 160), (240, 240, 235))
+    for i, face in enumerate(faces):
+        row.paste(face, (120 * i, 0))
+    row_path, one_path, lying_path = tmp_path / "three.png", tmp_path / "one.png", tmp_path / "lying.png"
+    row.save(row_path)
+    faces[1].save(one_path)
+    faces[1].rotate(90, expand=True).save(lying_path)
+    assert main(["classify", str(row_path), str(one_path), str(lying_path), "--json", "--no-calibration"]) == 1
+    said = capsys.readouterr()
+    lines = [json.loads(line) for line in said.out.splitlines()]
+    assert [line["file"] for line in lines] == [str(row_path), str(one_path), str(lying_path)]
+    error = lines[0]["error"]
+    assert error["message"].startswith(f"{row_path}: the image is 360x160, 2.2 times as wide as it is tall")
+    assert "companion read" in error["message"] and "companion read" in error["message_zh"]
+    assert str(row_path) in error["message_zh"] and "一排好幾張牌" in error["message_zh"]
+    assert "tile" not in lines[0]
+    assert lines[1]["tile"] == "6s" and "error" not in lines[2]  # the single crops are read
+    assert f"{row_path}: the image is 360x160" in said.err
+    assert main(["classify", str(row.rotate(90, expand=True).save(row_path) or row_path), "--no-calibration"]) == 1
+    assert "2.2 times as tall as it is wide" in capsys.readouterr().err

@@ -1,0 +1,121 @@
+"""Is a photo fit to be read? Measured on the tiles the reader found: a shaken (motion-blurred) photo and a
+black-and-white one are misread without a word otherwise.
+
+>>> q = photo_quality(image, reader.read(image, tiled=True))   # doctest: +SKIP
+>>> q.shaken, q.greyscale                                      # doctest: +SKIP
+(False, False)
+
+Both are judged on the face-up tiles' upright crops (what the classifier reads), each shrunk to
+:data:`JUDGE_WIDTH` pixels wide so that a blur counts by its length against the tile's size, as it counts for the
+reading: a 9-pixel streak is harmless across a 110-pixel tile and ruins a 37-pixel one. Tiles narrower than
+:data:`JUDGE_WIDTH` (a table frame's) are not judged, nor a photo with fewer than :data:`JUDGE_FROM` tiles left:
+its :class:`PhotoQuality` then says neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.tiles import Tile
+from companion.vision.preprocess import one_cv_thread
+from companion.vision.read import Detections, levels_stretched, upright_crops
+
+__all__ = ["PhotoQuality", "photo_quality", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
+           "GREY_ZH"]
+
+JUDGE_WIDTH = 16
+"""The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
+JUDGE_FROM = 3
+"""... when the photo has at least this many face-up tiles at least :data:`JUDGE_MIN` wide."""
+JUDGE_MIN = 24
+"""The narrowest tile judged (pixels): one and a half times :data:`JUDGE_WIDTH`, so that even the smallest tiles
+judged are shrunk (a tile cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39
+rendered table frames without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none)."""
+SHAKEN_BELOW = 2.0
+"""A photo is shaken when the median over its tiles of the variance of the Laplacian of the crop (grey, at
+:data:`JUDGE_WIDTH`) over the variance of the crop itself is under this: a blur takes away the fine strokes, which
+the Laplacian measures, far more than the contrast between face and ink. The ten dev photos (6 sets) gave 2.89 to
+4.61 and the bundled demo photo 3.26, so 2.0 keeps 30% of the softest one's value to spare; 39 held-out rendered
+scenes without blur (36 table frames, 1280 x 720, and 3 photos) gave at least 2.05. The eleven photos blurred with
+line kernels (``cv2.filter2D``; 3, 5, 9, 15 and 25 pixels long at 0, 45, 90 and 135 degrees: 220 photos) misread
+at least one tile more than sharp in 102 cases, of which 90 were flagged (81 of the 91 that misread a tenth of
+their tiles more), with 1,089 of the 1,125 tiles the blur cost; 13 of the 118 read as well as sharp were flagged
+too. By length: 3 px, none flagged (none misread); 5 px, 3 of 44 (1 misread, flagged); 9 px, 16 (22 misread, 12 of
+them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 (41 misread, 40 flagged, one with
+too few tiles found to judge). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
+pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
+GREY_BELOW = 6.0
+"""A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
+less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of
+its pixels from the tile's own median colour (its face under the light's cast, which a warm lamp gives every
+pixel). Red and green ink shows 40 to 90: the dev photos and the demo photo gave 46.5 to 91.1; made grey (and saved
+as JPEG) all 0.0, and read 6 of their 250 labelled tiles worse; with their saturation cut to 30%, 13.4 to 23.2 (not
+flagged); at 15% exposure, brightened as the reader brightens it, 49.5 to 83.6."""
+SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
+SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
+GREY_EN = "a black-and-white photo: bamboo and dots may be misread; take a colour photo"
+GREY_ZH = "這是黑白照片：條子和筒子可能會讀錯，請拍彩色照片"
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoQuality:
+    """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`) and ``colour`` (see
+    :data:`GREY_BELOW`), ``None`` where too few tiles were judged."""
+
+    sharpness: float | None
+    colour: float | None
+
+    @property
+    def shaken(self) -> bool:
+        return self.sharpness is not None and self.sharpness < SHAKEN_BELOW
+
+    @property
+    def greyscale(self) -> bool:
+        return self.colour is not None and self.colour < GREY_BELOW
+
+    def warnings(self) -> list[tuple[str, str, str]]:
+        """``(code, English, Chinese)`` for each thing wrong with the photo: ``shaken``, ``greyscale``."""
+        out = []
+        if self.shaken:
+            out.append(("shaken", SHAKEN_EN, SHAKEN_ZH))
+        if self.greyscale:
+            out.append(("greyscale", GREY_EN, GREY_ZH))
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        """``{"quality": {"sharpness", "colour"}, "warnings": [{"code", "message", "message_zh"}]}``: the two
+        measures (rounded; null where too few tiles were judged) and what is wrong with the photo, empty for a photo
+        fit to be read (the fields ``companion read --json`` and ``companion score --json`` give)."""
+        return {"quality": {"sharpness": None if self.sharpness is None else round(self.sharpness, 3),
+                            "colour": None if self.colour is None else round(self.colour, 1)},
+                "warnings": [{"code": c, "message": en, "message_zh": zh} for c, en, zh in self.warnings()]}
+
+
+def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
+    """How sharp and how colourful the face-up tiles of ``dets`` (a :class:`companion.vision.read.Detections` of
+    ``image``, BGR uint8, in its pixels) are: :class:`PhotoQuality`. The colour is measured on every other pixel of
+    each crop (each way), the tiles' levels stretched as the reader stretches a dark photo's
+    (:func:`companion.vision.read.levels_stretched`, on the tiles alone: a dark photo's colours are faint)."""
+    up = dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN)
+    if int(up.sum()) < JUDGE_FROM:
+        return PhotoQuality(None, None)
+    with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
+        return _measured(upright_crops(image, dets.obb[up]))
+
+
+def _measured(crops: list[np.ndarray]) -> PhotoQuality:
+    """:func:`photo_quality` of the tiles' upright ``crops``."""
+    sharp = []
+    for crop in crops:
+        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (JUDGE_WIDTH, JUDGE_WIDTH * 4 // 3),
+                          interpolation=cv2.INTER_AREA).astype(np.float32)
+        sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
+    pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
+    ends = np.cumsum([len(p) for p in pixels])[:-1]
+    lab = cv2.cvtColor(levels_stretched(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0]
+    colour = [float(np.percentile(np.hypot(*(ab - np.median(ab, axis=0)).T), 99))
+              for ab in np.split(lab[:, 1:].astype(np.float32), ends)]
+    return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)))

@@ -1,0 +1,162 @@
+"""A shaken (motion-blurred) or black-and-white photo is said to be one, in ``companion read``, ``companion score``
+and the app's Photo view, in both languages; a sharp colour photo is not (:mod:`companion.vision.quality`). The
+photos are the bundled demo photo, blurred or made grey here."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.app.photo_model import PhotoFailed, PhotoPanel, demo_photo, score_photo_file
+from companion.app.words import ui
+from companion.cli import main
+from companion.vision.quality import GREY_EN, GREY_ZH, SHAKEN_BELOW, SHAKEN_EN, SHAKEN_ZH, photo_quality
+from companion.vision.read import Detections, TileReader
+
+
+def _line(length: int, degrees: float) -> np.ndarray:
+    """A motion blur's kernel: a line ``length`` pixels long at ``degrees`` counter-clockwise from the x axis."""
+    k = np.zeros((length, length), np.float32)
+    c = (length - 1) / 2
+    t = np.radians(degrees)
+    for s in np.linspace(-c, c, 4 * length):
+        k[int(round(c - s * np.sin(t))), int(round(c + s * np.cos(t)))] = 1
+    return k / k.sum()
+
+
+@cache
+def _demo() -> np.ndarray:
+    image = cv2.imread(str(demo_photo()[0]))
+    assert image is not None
+    return image
+
+
+@cache
+def _reader() -> TileReader:
+    return TileReader()
+
+
+def _shaken() -> np.ndarray:
+    return cv2.filter2D(_demo(), -1, _line(15, 90))  # the phone moved up or down by 15 pixels (a tile is ~70 wide)
+
+
+def _grey() -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(_demo(), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def _faces(dets: Detections) -> Counter[str]:
+    return Counter(t.code for t, up in zip(dets.tiles(), dets.face_up, strict=True) if up)
+
+
+def test_the_demo_photo_is_fit_to_be_read_and_shaken_or_grey_it_is_said_to_be_not() -> None:
+    sharp = _reader().read(_demo(), tiled=True)
+    q = photo_quality(_demo(), sharp)
+    assert q.sharpness is not None and q.colour is not None
+    assert not q.shaken and not q.greyscale and q.warnings() == []
+    shaken = _reader().read(_shaken(), tiled=True)
+    assert _faces(shaken) != _faces(sharp)  # the blur costs tiles: said so
+    q = photo_quality(_shaken(), shaken)
+    assert q.shaken and not q.greyscale
+    assert [c for c, _, _ in q.warnings()] == ["shaken"]
+    q = photo_quality(_grey(), _reader().read(_grey(), tiled=True))
+    assert q.greyscale and not q.shaken
+    assert [c for c, _, _ in q.warnings()] == ["greyscale"]
+
+
+def test_too_few_tiles_large_enough_are_not_judged() -> None:
+    q = photo_quality(_demo(), Detections.empty((_demo().shape[1], _demo().shape[0])))
+    assert (q.sharpness, q.colour, q.shaken, q.greyscale) == (None, None, False, False)
+
+
+@pytest.fixture()
+def photos(tmp_path: Path) -> dict[str, Path]:
+    out = {"sharp": tmp_path / "sharp.jpg", "shaken": tmp_path / "shaken.jpg", "grey": tmp_path / "grey.jpg"}
+    for name, image in (("sharp", _demo()), ("shaken", _shaken()), ("grey", _grey())):
+        cv2.imwrite(str(out[name]), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    return out
+
+
+def test_companion_read_says_a_shaken_or_grey_photo_in_its_json_and_text(photos: dict[str, Path],
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    names = [str(photos[k]) for k in ("sharp", "shaken", "grey")]
+    assert main(["read", *names, "--json", "--no-calibration"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["file"] for x in lines] == names
+    assert [[w["code"] for w in x["warnings"]] for x in lines] == [[], ["shaken"], ["greyscale"]]
+    assert lines[1]["warnings"][0] == {"code": "shaken", "message": SHAKEN_EN, "message_zh": SHAKEN_ZH}
+    assert lines[2]["warnings"][0] == {"code": "greyscale", "message": GREY_EN, "message_zh": GREY_ZH}
+    assert lines[0]["quality"]["sharpness"] > lines[1]["quality"]["sharpness"]
+    assert lines[2]["quality"]["colour"] < lines[0]["quality"]["colour"]
+    assert main(["read", *names, "--no-calibration"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(SHAKEN_EN) == 1 and f"{SHAKEN_ZH} / {SHAKEN_EN}" in out.split(names[1])[1].split(names[2])[0]
+    assert out.count(GREY_EN) == 1 and f"{GREY_ZH} / {GREY_EN}" in out.split(names[2])[1]
+    assert "take it again" in SHAKEN_EN and "hold still" in SHAKEN_EN and "colour photo" in GREY_EN
+
+
+def test_companion_score_says_a_shaken_photo_with_its_refusal_and_a_grey_one_with_its_hand(
+        photos: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """The shaken demo photo reads 3m as 4m twice and 2f as 5f: no win, and the refusal says the photo may be why;
+    the grey one still reads right, and its hand is scored with the warning beside it."""
+    context = json.dumps(demo_photo()[1])
+    assert main(["score", *(str(photos[k]) for k in ("sharp", "shaken", "grey")), "--json", "--no-calibration",
+                 "--context", context]) == 1
+    sharp, shaken, grey = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert sharp["warnings"] == [] and sharp["quality"]["sharpness"] > SHAKEN_BELOW and "error" not in sharp
+    assert shaken["error"]["message"].endswith(f"; {SHAKEN_EN}")
+    assert shaken["error"]["message_zh"].endswith(f"；{SHAKEN_ZH}")
+    assert [w["code"] for w in grey["warnings"]] == ["greyscale"] and grey["hand_tai"] == sharp["hand_tai"]
+    assert main(["score", str(photos["shaken"]), str(photos["grey"]), "--no-calibration", "--lang", "en",
+                 "--context", context]) == 1
+    said = capsys.readouterr()
+    assert f"; {SHAKEN_EN}" in said.err and SHAKEN_ZH not in said.err
+    assert f"  ! {GREY_EN}" in said.out.splitlines() and GREY_ZH not in said.out
+
+
+def test_the_apps_photo_view_says_a_shaken_or_grey_photo(photos: dict[str, Path]) -> None:
+    """In both languages: a note on the grey photo's scored hand, and after the reason the shaken one is refused."""
+    _, context = demo_photo()
+    sharp = score_photo_file(photos["sharp"], context, _reader())
+    assert isinstance(sharp, PhotoPanel)
+    assert ui("photo_shaken") not in sharp.notes and ui("photo_black_white") not in sharp.notes
+    grey = score_photo_file(photos["grey"], context, _reader())
+    assert isinstance(grey, PhotoPanel) and ui("photo_black_white") in grey.notes
+    assert ui("photo_shaken") not in grey.notes
+    shaken = score_photo_file(photos["shaken"], context, _reader())
+    assert isinstance(shaken, PhotoFailed)
+    assert shaken.reason.zh.endswith("；" + ui("photo_shaken").zh)
+    assert shaken.reason.en.endswith("; the photo looks shaken: hold still and take it again (its tiles may be "
+                                     "misread)")
+
+
+@pytest.mark.parametrize("i", [18, 37])
+def test_a_sharp_table_frame_of_small_tiles_is_not_said_to_be_shaken(i: int) -> None:
+    """Held-out table frames rendered without blur (``benchmarks.vision``'s scenes, seed 2024), their tiles 24 to 60
+    pixels wide: judged at 24 pixels wide, a tile cut at about its own size looked soft and these read as shaken."""
+    from training.synth.faces import sample_style
+    from training.synth.scene import render_table_ids
+    from training.synth.scene_layouts import random_scene
+
+    rng = np.random.default_rng([2024, i])
+    scene = random_scene(rng, sample_style(rng, "heldout"), "heldout", "table", (1280, 720), None)
+    assert scene.style.finish.blur < 0.3 and scene.style.finish.motion < 1  # rendered sharp
+    frame, _, _ = render_table_ids(scene.layout, scene.camera, scene.style, scene.lighting, scene.occluders,
+                                   scene.seed)
+    q = photo_quality(frame, _reader().read(frame))
+    assert q.sharpness is not None and not q.shaken
+
+
+def test_the_warnings_field_is_documented_in_read_and_score_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("read", "score"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        said = " ".join(capsys.readouterr().out.split())  # (the help wraps its lines)
+        assert '"warnings"' in said and "warnings" in said.split(" / ", 1)[-1]  # in English and in Chinese
+        assert "shaken" in said
+        assert ("black-and-white" if command == "score" else "greyscale") in said
