@@ -105,8 +105,16 @@ def rule_sets() -> tuple[RuleSet, ...]:
 def _raw(pid: str) -> dict[str, Any]:
     """The house file ``pid`` as TOML (empty where it cannot be read)."""
     try:
-        return tomllib.loads(user_profile_path(pid).read_text(encoding="utf-8").removeprefix("\ufeff"))
-    except (OSError, UnicodeDecodeError, ValueError, ProfileError):
+        return _raw_file(user_profile_path(pid))
+    except ProfileError:
+        return {}
+
+
+def _raw_file(path: Path) -> dict[str, Any]:
+    """The rule-set file at ``path`` as TOML (empty where it cannot be read)."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, ValueError):
         return {}
 
 
@@ -594,7 +602,11 @@ def delete(pid: str) -> Words:
         path = user_profile_path(pid)
     except ProfileError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
-    heirs = [other for other in list_profiles() if other not in BUILTIN and other != pid
+    # only a set that can be played now is kept from losing its parent: one damaged already (two that inherit each
+    # other, a bad value) cannot be used either way, and it would block the delete it is listed to be mended by
+    # (a change review: two sets in a loop could never be deleted in the app)
+    usable = {r.id for r in rule_sets() if r.problem is None}
+    heirs = [other for other in list_profiles() if other in usable and other not in BUILTIN and other != pid
              and _inherits(other, pid)]
     name = _name_of(pid)
     if heirs:  # each would be left unreadable (a review: they vanished from every dropdown)
@@ -612,15 +624,25 @@ def delete(pid: str) -> Words:
 
 
 def _inherits(other: str, pid: str) -> bool:
-    """Whether the house file ``other`` inherits ``pid``, by its id or by its file's path (a review: a set that
-    named its parent's file was left unreadable by the parent's delete)."""
-    parent = _raw(other).get("inherits")
-    if not isinstance(parent, str):
-        return False
-    if parent == pid:
-        return True
-    there = _parent_path(parent)
+    """Whether the house file ``other`` inherits ``pid``, near or far: by its id or by its file's path, and through
+    files in other folders, each path read from the folder of the file that names it, as the store reads it (a
+    review: a set that named its parent's file, then one that reached it through a file in a sub-folder, was left
+    unreadable by the parent's delete)."""
     try:
-        return there is not None and there == user_profile_path(pid).resolve()
-    except (OSError, ProfileError):
+        target, at = user_profile_path(pid).resolve(), user_profile_path(other).resolve()
+    except (OSError, RuntimeError, ProfileError):
         return False
+    seen: set[Path] = set()
+    while at not in seen:
+        seen.add(at)
+        parent = _raw_file(at).get("inherits")
+        if not isinstance(parent, str) or parent in BUILTIN:
+            return False
+        try:
+            ref = parent_ref(parent, at.parent)
+            at = (Path(ref) if _is_path(ref) else user_profile_path(parent)).resolve()
+        except (OSError, RuntimeError, ProfileError):
+            return False
+        if at == target:
+            return True
+    return False

@@ -982,3 +982,50 @@ def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: P
     assert edit_draft.set("tai.menqing", "4") is None
     edit_draft.save()
     assert "Home, cap 8 4" in _texts(tab.build())
+
+
+# --- a second change review of the house rule sets ----------------------------------------------------
+
+
+def _w(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("link", ['"mid"', '"../mid.toml"'])
+def test_a_set_inherited_through_a_file_in_a_sub_folder_is_not_deleted(data: Path, link: str) -> None:
+    """kid -> sub/par.toml -> mid (by its id or its path): deleting mid left kid in no dropdown."""
+    p = data / "profiles"
+    clone("sml_2026", "mid", "中間", "Middle").save()
+    _w(p / "sub" / "par.toml", f'id = "par"\ninherits = {link}\n[tai]\ndealer = 2\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "sub/par.toml"\nname_zh = "子"\nname_en = "Kid"\n')
+    assert "kid" in dict(rule_set_options())
+    words = _refused(delete, "mid")
+    assert "Kid" in words.en and "子" in words.zh
+    assert (p / "mid.toml").is_file() and "kid" in dict(rule_set_options())
+
+
+@pytest.mark.parametrize("files", [('loopa', '"loopb"', 'loopb', '"loopa"'),
+                                   ('pla', '"plb.toml"', 'plb', '"pla.toml"')])
+def test_sets_that_cannot_be_played_do_not_keep_their_parent_from_being_deleted(
+        data: Path, files: tuple[str, str, str, str]) -> None:
+    """Two sets inheriting each other (by id, by path) each blocked the other's delete: neither could be deleted."""
+    a, a_parent, b, b_parent = files
+    p = data / "profiles"
+    _w(p / f"{a}.toml", f'id = "{a}"\ninherits = {a_parent}\nname_zh = "甲"\nname_en = "A"\n')
+    _w(p / f"{b}.toml", f'id = "{b}"\ninherits = {b_parent}\nname_zh = "乙"\nname_en = "B"\n')
+    assert all(r.problem is not None for r in rule_sets() if r.id in (a, b))
+    assert "A" in delete(a).en
+    assert not (p / f"{a}.toml").exists()
+    assert "B" in delete(b).en
+
+
+def test_a_damaged_heir_does_not_keep_a_good_set_from_being_deleted(data: Path) -> None:
+    p = data / "profiles"
+    clone("sml_2026", "par", "爸", "Dad").save()
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n[tai]\nzimo = -1\n')
+    _w(p / "good.toml", 'id = "good"\ninherits = "par"\nname_zh = "好"\nname_en = "Good"\n')
+    words = _refused(delete, "par")  # (the good heir keeps it; the damaged one is not named)
+    assert "Good" in words.en and "Kid" not in words.en
+    delete("good")
+    assert "Dad" in delete("par").en
