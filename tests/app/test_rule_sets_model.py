@@ -1029,3 +1029,21 @@ def test_a_damaged_heir_does_not_keep_a_good_set_from_being_deleted(data: Path) 
     assert "Good" in words.en and "Kid" not in words.en
     delete("good")
     assert "Dad" in delete("par").en
+
+
+def test_editing_a_set_that_names_its_parent_by_path_keeps_its_parent(data: Path) -> None:
+    """An edit of kid (``inherits = "par.toml"``) wrote every value out and no ``inherits``: par's later changes no
+    longer reached it, and par could then be deleted."""
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\nname_zh = "父"\nname_en = "Par"\ninherits = "sml_2026"\n[tai]\nzimo = 3\n')
+    _w(p / "kid.toml", 'id = "kid"\nname_zh = "子"\nname_en = "Kid"\ninherits = "par.toml"\n[tai]\nmenqing = 2\n')
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "2") is None
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "par.toml" and dict(kid.own_tai) == {"menqing": 2, "dealer": 2}
+    parent = edit("par")
+    assert parent.set("tai.zimo", "5") is None
+    parent.save()
+    assert load_profile("kid").value("zimo") == 5
+    _refused(delete, "par")
