@@ -1047,3 +1047,19 @@ def test_editing_a_set_that_names_its_parent_by_path_keeps_its_parent(data: Path
     parent.save()
     assert load_profile("kid").value("zimo") == 5
     _refused(delete, "par")
+
+
+def test_a_set_file_whose_id_is_not_its_name_is_listed_as_damaged_and_seats_no_table(data: Path,
+                                                                                       tmp_path: Path) -> None:
+    """home9.toml holding ``id = "home8"`` (copied by hand) was offered as "Home nine" and seated a table as home8:
+    the form to seat it again then said the set had been deleted, or, with home8.toml there too, picked home8."""
+    p = data / "profiles"
+    _w(p / "home8.toml", 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "家裡八"\nname_en = "Home eight"\n')
+    _w(p / "home9.toml", 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "家裡九"\nname_en = "Home nine"\n'
+                         '[switches]\ntai_cap = 10\n')
+    assert "home9" not in dict(rule_set_options()) and "home8" in dict(rule_set_options())
+    listed = next(r for r in rule_sets() if r.id == "home9")
+    assert listed.problem is not None and "home8" in listed.problem.en and str(data) not in listed.problem.en
+    said = LiveGame(tmp_path / "table.sqlite").start(PLAYERS, "home9", 30, 10)
+    assert said is not None and "home8" in said.en
+    assert "Home nine" in delete("home9").en  # (the host can delete it in the list)
