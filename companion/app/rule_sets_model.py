@@ -19,6 +19,7 @@ from typing import Any
 from companion.app.house_rules import HOUSE_RULES
 from companion.app.words import Words, ui
 from companion.files import write_whole
+from companion.names import name_key, shown_name
 from companion.rules.profiles import (
     BUILTIN,
     DEFAULT_PROFILE,
@@ -43,7 +44,6 @@ from companion.rules.profiles._store import (
     valid_id,
 )
 from companion.rules.tai import ITEMS, SWITCH_VALUED
-from companion.vision.calibration import name_key
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
            "rule_set_options", "rule_set_used", "unusable", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
@@ -532,7 +532,7 @@ def _check_new_id(pid: str) -> None:
 def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: bool = False) -> None:
     """Refuse names that are missing, too wide, odd or another set's; ``was``: the names the set's file had (each
     kept name passes unchecked), ``clash_all``: both names are checked against the other sets' all the same."""
-    if not name.zh or not name.en:
+    if not shown_name(name.zh) or not shown_name(name.en):  # (a Hangul filler or a braille blank shows nothing)
         raise RuleSetRefused(ui("rs_name_missing"))
     before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
     for text, before in ((name.zh, before_zh), (name.en, before_en)):  # (one saved before the cap keeps
@@ -554,8 +554,8 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         if taken:  # (each language names the clash in its own name where both clash)
             raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], other=r.name.zh,
                                     other_en=r.name.en))
-        # one that differs only in case or width, as tile-set names are compared (a code review: "Home" and "home"
-        # were both saved, two entries of the dropdowns alike)
+        # one that differs only in case, width, spaces or what shows nothing, as tile-set and player names are
+        # compared (code reviews: "Home" and "home", then "Home  rules" and "Home\ufe0f", were saved beside their twins)
         alike = [(n, theirs) for n in new for theirs in (r.name.zh, r.name.en) if name_key(n) == name_key(theirs)]
         if alike:
             (mine, theirs), (mine_en, theirs_en) = alike[0], alike[-1]

@@ -940,9 +940,11 @@ UI: dict[str, tuple[str, str]] = {
                               "sit down"),
     "learn_by_house": ("你們自訂的規則的台數：", "Tai under your house rule sets:"),
     # (rule sets: a name that differs from another set's only in case or width, a code review)
-    "rs_name_alike": ("「{name}」和已存的規則名稱「{theirs}」只差大小寫或全形半形，在選單裡分不出來，請換一個",
-                      "“{name_en}” differs from the saved rule set name “{theirs_en}” only in case or width, so the "
-                      "dropdowns could not tell them apart: choose another"),
+    "rs_name_alike": ("「{name}」和已存的規則名稱「{theirs}」看起來一樣（只差大小寫、全形半形、空格或看不見的字元），在選單裡"
+                      "分不出來，請換一個",
+                      "“{name_en}” looks the same as the saved rule set name “{theirs_en}” (they differ only in case, "
+                      "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
+                      "choose another"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

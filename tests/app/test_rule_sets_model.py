@@ -685,9 +685,11 @@ def test_names_that_differ_only_in_case_or_width_are_refused_as_tile_set_names_a
     set made again; a name a set already had passes, so a pair saved before stays editable."""
     clone("atawmj_2009", "home1", "家裡", "Home").save()
     why = _refused(clone, "atawmj_2009", "home4", "家裏", "home")
-    assert why == Words("「home」和已存的規則名稱「Home」只差大小寫或全形半形，在選單裡分不出來，請換一個",
-                        "“home” differs from the saved rule set name “Home” only in case or width, so the dropdowns "
-                        "could not tell them apart: choose another")
+    assert why == Words("「home」和已存的規則名稱「Home」看起來一樣（只差大小寫、全形半形、空格或看不見的字元），在選單裡分不出來，"
+                        "請換一個",
+                        "“home” looks the same as the saved rule set name “Home” (they differ only in case, width, "
+                        "spaces or characters that show nothing), so the dropdowns could not tell them apart: choose "
+                        "another")
     why = _refused(clone, "atawmj_2009", "home4", "ＨＯＭＥ", "House")  # a Chinese keyboard's full-width letters
     assert "「ＨＯＭＥ」" in why.zh and "「Home」" in why.zh and "“Home”" in why.en
     draft = clone("atawmj_2009", "home4", "家裏", "House")
@@ -1063,3 +1065,29 @@ def test_a_set_file_whose_id_is_not_its_name_is_listed_as_damaged_and_seats_no_t
     said = LiveGame(tmp_path / "table.sqlite").start(PLAYERS, "home9", 30, 10)
     assert said is not None and "home8" in said.en
     assert "Home nine" in delete("home9").en  # (the host can delete it in the list)
+
+
+@pytest.mark.parametrize(("zh", "en"), [("另一套", "Home  rules"), ("另一套", "Home rules\ufe0f"),
+                                        ("另一套", "Home\u034f rules"), ("家裡  規則", "Other"),
+                                        ("家裡 規則\u3164", "Other"), ("家裡 規則\u2800", "Other")])
+def test_names_that_show_alike_are_refused(data: Path, zh: str, en: str) -> None:
+    """Two spaces, a variation selector, a combining grapheme joiner, a Hangul filler, a braille blank: each was
+    saved beside the name it shows as, two entries of the dropdowns no one could tell apart."""
+    clone("atawmj_2009", "h1", "家裡 規則", "Home rules").save()
+    words = _refused(lambda: clone("atawmj_2009", "h2", zh, en).save())
+    assert "Home rules" in words.en or "家裡 規則" in words.zh
+
+
+@pytest.mark.parametrize("line", ['name_en = "Club "', 'name_en = "Club\\u200b"'])
+def test_a_name_saved_by_the_command_or_by_hand_keeps_its_look_alike_out(data: Path, line: str) -> None:
+    """A set saved by ``companion tai --save-profile`` kept "Club " (its trailing space), and one placed by hand
+    said "Club" with a zero-width space: the editor then saved "Club" beside either."""
+    _w(data / "profiles" / "club.toml", f'id = "club"\ninherits = "atawmj_2009"\nname_zh = "俱樂部"\n{line}\n')
+    assert "club" in dict(rule_set_options())
+    words = _refused(lambda: clone("atawmj_2009", "club2", "另一個", "Club").save())
+    assert "Club" in words.en
+
+
+def test_a_name_that_shows_nothing_is_refused(data: Path) -> None:
+    _refused(clone, "atawmj_2009", "h3", "\u3164", "Blank")
+    _refused(clone, "atawmj_2009", "h3", "空白", "\u2800")
