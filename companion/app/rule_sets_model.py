@@ -403,15 +403,18 @@ class RuleSetDraft:
         """Refuse to make a set deleted meanwhile again where another phone has since saved one under its id or one
         of its names: it is neither written over nor doubled (a change review: a second set of the same names was
         saved, the two alike in every dropdown)."""
-        names = {name_key(self.name.zh), name_key(self.name.en)}
         for r in rule_sets():
             if r.id == self.id:  # (one in another case only: refused below as an id taken)
                 if r.problem is not None:
                     _check_new_id(self.id)  # (a file here but damaged: said so, and left as it is)
                 raise RuleSetRefused(ui("rs_remade_same_id", id=r.id, other=r.name.zh, other_en=r.name.en),
                                      "changed")
-            if name_key(r.name.zh) in names or name_key(r.name.en) in names:
-                raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en))
+            theirs = {name_key(r.name.zh), name_key(r.name.en)}
+            clash = [n for n in (self.name.zh, self.name.en) if name_key(n) in theirs]
+            if clash:  # each language names the name that clashes, its own where both do (a change review: the
+                # English named the other set's English name, though only the Chinese names clashed)
+                raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en,
+                                        name=clash[0], name_en=clash[-1]))
 
     def as_new(self) -> None:
         """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that

@@ -927,11 +927,11 @@ UI: dict[str, tuple[str, str]] = {
                           "那一套（你在這裡的修改會放棄）",
                           "Another phone has meanwhile saved a rule set under the id {id} (“{other_en}”), so this was "
                           "not saved over it. Tap Reload to open that one (your changes here are dropped)"),
-    "rs_remade_same_name": ("另一支手機在這期間存了一套同名的規則「{other}」（id {id}），這次沒有再存一套同名的（兩套同名"
-                            "在選單裡分不出來）。請給這一套改個名字再儲存，或取消，去修改那一套",
-                            "Another phone has meanwhile saved a rule set named “{other_en}” (id {id}), so this was "
-                            "not saved as a second set of that name (the dropdowns could not tell the two apart). Give "
-                            "this one other names and save it, or cancel and edit that one"),
+    "rs_remade_same_name": ("另一支手機在這期間存了一套規則「{other}」（id {id}），它也叫「{name}」，這次沒有再存一套同名的"
+                            "（兩套同名在選單裡分不出來）。請給這一套改個名字再儲存，或取消，去修改那一套",
+                            "Another phone has meanwhile saved a rule set “{other_en}” (id {id}) that is also named "
+                            "“{name_en}”, so this was not saved as a second set of that name (the dropdowns could not "
+                            "tell the two apart). Give this one other names and save it, or cancel and edit that one"),
     "live_profile_gone": ("你選的規則「{name}」已經被刪除了（可能是在另一支手機上）：入座前請另選一套",
                           "The rule set you picked, “{name_en}”, has been deleted (on another phone?): pick another "
                           "before the players sit down"),

@@ -1091,3 +1091,20 @@ def test_a_name_saved_by_the_command_or_by_hand_keeps_its_look_alike_out(data: P
 def test_a_name_that_shows_nothing_is_refused(data: Path) -> None:
     _refused(clone, "atawmj_2009", "h3", "\u3164", "Blank")
     _refused(clone, "atawmj_2009", "h3", "空白", "\u2800")
+
+
+@pytest.mark.parametrize(("theirs_zh", "theirs_en", "clash_zh", "clash_en"),
+                         [("小孩", "Child", "小孩", "小孩"), ("別的", "Kid", "Kid", "Kid"), ("小孩", "Kid", "小孩", "Kid")])
+def test_the_refusal_of_a_set_made_again_names_the_name_that_clashes(
+        data: Path, theirs_zh: str, theirs_en: str, clash_zh: str, clash_en: str) -> None:
+    """Another phone deleted "小孩 / Kid" and saved "小孩 / Child": the English refusal said a set named “Child” was
+    saved, "a second set of that name", though the host's set is “Kid” and the clash is 小孩 (and the Chinese said
+    the same of 別的 where only the English name clashed)."""
+    _w(data / "profiles" / "kid.toml", 'id = "kid"\ninherits = "atawmj_2009"\nname_zh = "小孩"\nname_en = "Kid"\n')
+    draft = edit("kid")
+    delete("kid")
+    clone("atawmj_2009", "other", theirs_zh, theirs_en).save()
+    draft.as_new()
+    words = _refused(draft.save)
+    assert f"也叫「{clash_zh}」" in words.zh and f"also named “{clash_en}”" in words.en
+    assert theirs_zh in words.zh and theirs_en in words.en  # (the other set named too)
