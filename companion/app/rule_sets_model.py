@@ -181,9 +181,33 @@ def _problem(pid: str, bad: ProfileError) -> Words:
             return ui("rs_parent_gone", parent=gone)
         name = _name_of(via)
         return ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=gone)
+    try:
+        path = user_profile_path(pid)
+    except ProfileError:
+        return _stripped(bad)
+    if not path.is_file() and (path.exists() or path.is_symlink()):  # (the store says of it "unknown profile … or
+        # give a path to a .toml file": a set listed, yet called unknown, and given command-line advice: a review)
+        return ui("rs_not_a_file", id=pid)
+    return _stripped(bad)
+
+
+def _stripped(bad: ProfileError) -> Words:
+    """The store's reason, the data folder's path taken out (the app shows no folder)."""
     folder = str(_house_folder())
-    zh, en = bad.zh.replace(folder, "…"), str(bad).replace(folder, "…")
-    return Words(zh, en)
+    return Words(bad.zh.replace(folder, "…"), str(bad).replace(folder, "…"))
+
+
+def _parent_problem(parent: str, bad: ProfileError) -> Words:
+    """Why a save was refused where the set that the set saved inherits (``parent``, by its id or its path) cannot be
+    read now: gone, or damaged, named as the host knows it, with no folder and no command-line advice (a change
+    review: the data folder's whole path, the store's file keys, "or give a path to a .toml file")."""
+    there = _parent_path(parent)
+    pid = there.stem if there is not None else parent
+    if there is not None and there.is_file() or there is None and valid_id(parent) and parent in list_profiles():
+        name = _name_of(pid) if there is None or there.parent == _house_folder().resolve() else Words(pid, pid)
+        why = _problem(pid, bad) if there is None else _stripped(bad)
+        return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
+    return ui("rs_save_parent_gone", parent=pid)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
@@ -352,7 +376,7 @@ class RuleSetDraft:
             try:
                 parent = _load_parent(parent_id)
             except ProfileError as bad:
-                raise _refused(bad) from None
+                raise RuleSetRefused(_parent_problem(parent_id, bad)) from None
             data["inherits"] = parent_id
             if self.editing:  # the file's own values as they were, and what this editor changed where it differs
                 # from the parent as it is now: a value the editor loaded from the parent is never pinned (a review:
@@ -571,6 +595,9 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     pid, name = pid.strip(), Words(name_zh.strip(), name_en.strip())
     _check_new_id(pid)
     _check_names(name, pid)
+    if source not in list_profiles():  # (deleted by another phone while the form had it picked: a review was told
+        # "unknown profile …, or give a path to a .toml file")
+        raise RuleSetRefused(ui("rs_not_there", id=source))
     try:
         base = load_profile(source)
     except ProfileError as bad:  # (as the Settings list says it: no folder, no file keys)

@@ -945,6 +945,14 @@ UI: dict[str, tuple[str, str]] = {
                       "“{name_en}” looks the same as the saved rule set name “{theirs_en}” (they differ only in case, "
                       "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
                       "choose another"),
+    # (rule sets, a second change review: files that cannot be read, parents gone or damaged at a save)
+    "rs_not_a_file": ("規則「{id}」的 {id}.toml 不是一般的檔案（是資料夾，或是指向不存在檔案的連結），無法使用",
+                      "The rule set “{id}” cannot be used: its {id}.toml is not a file (a folder, or a link to a file "
+                      "that is not there)"),
+    "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
+                            "This was not saved: it inherits “{parent}”, which is no longer here"),
+    "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
+                               "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

@@ -24,9 +24,11 @@ from companion.app.rule_sets_model import (
     edit,
     rename,
     rule_set_options,
+    rule_set_used,
     rule_sets,
+    unusable,
 )
-from companion.app.words import Words
+from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.session import ledger_of
 from companion.rules import profiles
@@ -1108,3 +1110,46 @@ def test_the_refusal_of_a_set_made_again_names_the_name_that_clashes(
     words = _refused(draft.save)
     assert f"也叫「{clash_zh}」" in words.zh and f"also named “{clash_en}”" in words.en
     assert theirs_zh in words.zh and theirs_en in words.en  # (the other set named too)
+
+
+@pytest.mark.parametrize("then", ["damaged", "removed"])
+def test_a_save_refused_for_a_parent_damaged_or_removed_meanwhile_shows_no_folder_and_no_command_line(
+        data: Path, then: str) -> None:
+    """The refusal showed the data folder's whole path and the store's file keys, or "unknown profile 'par': …;
+    house profiles live in /…/profiles (or give a path to a .toml file)"."""
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = 2\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n')
+    draft = edit("kid")
+    assert draft.set("tai.menqing", "3") is None
+    if then == "damaged":
+        _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = -2\n')
+    else:
+        (p / "par.toml").unlink()
+    before = (p / "kid.toml").read_bytes()
+    words = _refused(draft.save)
+    assert str(data) not in words.zh + words.en and "give a path" not in words.en and "路徑" not in words.zh
+    assert ("“Dad”" in words.en and "「爸」" in words.zh) if then == "damaged" else "“par”" in words.en
+    assert "not saved" in words.en and (p / "kid.toml").read_bytes() == before
+
+
+def test_a_copy_of_a_set_deleted_meanwhile_is_said_to_be_gone(data: Path) -> None:
+    _home8()
+    delete("home8")  # another phone, while the copy form had it picked
+    assert _refused(clone, "home8", "new1", "新", "New") == ui("rs_not_there", id="home8")
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(data: Path, kind: str) -> None:
+    """Its Settings line, the Live tab's line and the score note said "unknown profile 'home8': … (or give a path to
+    a .toml file)": a set listed, yet called unknown, and the host given command-line advice."""
+    p = data / "profiles"
+    p.mkdir(parents=True)
+    if kind == "folder":
+        (p / "home8.toml").mkdir()
+    else:
+        (p / "home8.toml").symlink_to(p / "nowhere.toml")
+    listed = next(r for r in rule_sets() if r.id == "home8")
+    assert listed.problem == ui("rs_not_a_file", id="home8")
+    for words in (unusable("home8"), rule_set_used("home8")[1]):
+        assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
