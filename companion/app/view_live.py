@@ -487,7 +487,11 @@ class LiveTab:
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
 
         def chose(e: Any) -> None:
-            self.profile = e.control.value or self.profile
+            picked = e.control.value or self.profile
+            if picked != self.profile and self.error is not None and self.error == self._profile_gone(
+                    rule_set_options()):  # (the refusal of the set left goes with it: a change review saw it stay)
+                self.error = None
+            self.profile = picked
             self.host.render()  # the house rules show the new rule set's values
 
         # the built-in rule sets and the house ones saved (Settings, --save-profile); a house one deleted or damaged

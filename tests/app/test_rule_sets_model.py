@@ -962,6 +962,29 @@ def test_seating_a_table_again_after_its_house_set_was_deleted_says_so(data: Pat
     (line,) = [c for c in _idents(form) if c.identifier == ID_LIVE_PROFILE_GONE]
     assert tab.profile == "home8" and "“Home, cap 8”, has been deleted" in _texts(line)[0]
 
+def test_the_refusal_to_seat_under_a_deleted_set_goes_once_another_set_is_picked(data: Path, tmp_path: Path) -> None:
+    """Start refused for a set another phone deleted; the host then picked SML 2026, and the red refusal that the
+    set picked "has been deleted" stayed under the form."""
+    from types import SimpleNamespace
+
+    from companion.app.view_live import ID_LIVE_ERROR, ID_LIVE_START, LiveTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents
+
+    _home8()
+    tab = LiveTab(_Host(), LiveGame(tmp_path / "t.sqlite"))  # type: ignore[arg-type]
+    tab.profile = "home8"
+    tab.build()
+    delete("home8")
+    _tapped(tab.build(), ID_LIVE_START)
+    assert ID_LIVE_ERROR in [c.identifier for c in _idents(tab.build())]
+    drop = next(c.content for c in _idents(tab._seating(tab.game.offer()))  # type: ignore[union-attr]
+                if c.identifier == "live-profile")
+    drop.on_select(SimpleNamespace(control=SimpleNamespace(value="sml_2026")))
+    assert tab.profile == "sml_2026" and tab.error is None
+    assert ID_LIVE_ERROR not in [c.identifier for c in _idents(tab.build())]
+
+
 def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
     """The Learn tab gave an item's worth under the built-in rule sets only; a player of a house set wants it under
     that one (a change review): each house set saved is named as the dropdowns name it, with its tai, as it is now."""
