@@ -985,6 +985,27 @@ def test_the_refusal_to_seat_under_a_deleted_set_goes_once_another_set_is_picked
     assert ID_LIVE_ERROR not in [c.identifier for c in _idents(tab.build())]
 
 
+def test_a_set_made_again_after_its_parent_was_deleted_too_is_not_said_copied_from_itself(data: Path) -> None:
+    """"Save it again" of kid, refused for a name, left the editor headed "Editing “Kid” (id kid, copied from
+    “Kid”)": kid and par deleted meanwhile, kid is made again as a copy of the built-in set it came from."""
+    from companion.app.view_rule_sets import ID_RS_SAVE_AGAIN, RuleSetsPanel
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸爸"\nname_en = "Parent"\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "小孩"\nname_en = "Kid"\n')
+    panel = RuleSetsPanel(_Host())  # type: ignore[arg-type]
+    panel.edit("kid")
+    delete("kid")
+    delete("par")
+    clone("atawmj_2009", "other", "小孩", "Child").save()  # so that Save it again is refused and the editor stays
+    panel.save()
+    _tapped(panel.build(), ID_RS_SAVE_AGAIN)
+    shown = _texts(panel.build())
+    assert "Editing “Kid” (id kid)" in shown and not [x for x in shown if "copied from" in x]
+
+
 def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
     """The Learn tab gave an item's worth under the built-in rule sets only; a player of a house set wants it under
     that one (a change review): each house set saved is named as the dropdowns name it, with its tai, as it is now."""
