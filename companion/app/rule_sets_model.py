@@ -653,7 +653,14 @@ def delete(pid: str) -> Words:
                                 name=name.zh, name_en=name.en, names="、".join(f"「{n.zh}」" for n in names),
                                 names_en=", ".join(f"“{n.en}”" for n in names)))
     try:
-        path.unlink()
+        if path.is_dir() and not path.is_symlink():  # (a folder in place of its file: the Settings list and the
+            # refusals say to delete it here, and "Is a directory" refused it: a change review). An empty one is
+            # removed; one holding files is left, with why
+            if any(path.iterdir()):
+                raise RuleSetRefused(ui("rs_delete_folder", id=pid))
+            path.rmdir()
+        else:
+            path.unlink()
     except FileNotFoundError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     except OSError as e:

@@ -951,6 +951,9 @@ UI: dict[str, tuple[str, str]] = {
                       "that is not there)"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
                             "This was not saved: it inherits “{parent}”, which is no longer here"),
+    "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
+                         "Not deleted: {id}.toml is a folder with files in it; move it away on the computer that "
+                         "keeps the data"),
     "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
                                "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "

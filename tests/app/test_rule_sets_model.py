@@ -390,8 +390,13 @@ def test_a_failed_write_or_delete_says_why_in_both_languages(data: Path, monkeyp
     assert why.zh == "無法寫入：磁碟已滿" and why.en == f"Could not write it: {os.strerror(errno.ENOSPC)}"
     monkeypatch.undo()
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
-    (data / "profiles" / "dir.toml").mkdir(parents=True)  # a folder where a set's file should be
-    why = _refused(delete, "dir")
+    clone("atawmj_2009", "h2", "二號", "Two").save()
+
+    def denied(_: object) -> None:
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(Path, "unlink", denied)  # (a folder in its place is now deleted: its own test)
+    why = _refused(delete, "h2")
     assert why.zh.startswith("無法刪除：") and not re.search("[A-Za-z]", why.zh) and "delete" in why.en
 
 
@@ -1197,3 +1202,19 @@ def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(d
     assert listed.problem == ui("rs_not_a_file", id="home8")
     for words in (unusable("home8"), rule_set_used("home8")[1]):
         assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
+
+
+def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(data: Path) -> None:
+    """A save onto a set whose file became a folder says "you can delete it in the list", and the delete then
+    failed: "Could not delete it: Is a directory". An empty folder is removed; one holding files is left, and said."""
+    _home8()
+    draft = edit("home8")
+    path = data / "profiles" / "home8.toml"
+    path.unlink()
+    path.mkdir()
+    assert "delete it in the list" in _refused(draft.save).en
+    assert "home8" in delete("home8").en and not path.exists()
+    path.mkdir()
+    (path / "notes.txt").write_text("kept", encoding="utf-8")
+    assert _refused(delete, "home8") == ui("rs_delete_folder", id="home8")
+    assert (path / "notes.txt").read_text(encoding="utf-8") == "kept"
