@@ -231,7 +231,24 @@ def unusable(pid: str) -> Words | None:
         return None
     if _missing(pid) is not None:  # (its own words name the set missing)
         return problem
+    parent = _damaged_parent(pid)
+    if parent is not None:  # (a change review: its own file, which is fine, was said to be damaged)
+        return ui("rs_parent_damaged_set", id=pid, parent=parent, why=problem.zh, why_en=problem.en)
     return ui("rs_damaged_set", id=pid, why=problem.zh, why_en=problem.en)
+
+
+def _damaged_parent(pid: str) -> str | None:
+    """The set (its id, or the name of its file) that the house set ``pid`` inherits where that one cannot be
+    played itself; None where ``pid`` inherits nothing, a built-in set or one that can be played."""
+    parent = _raw(pid).get("inherits")
+    if not isinstance(parent, str) or parent in BUILTIN:
+        return None
+    try:
+        check_caps(_load_parent(parent))
+    except ProfileError:
+        there = _parent_path(parent)
+        return parent if there is None else there.name
+    return None
 
 
 def rule_set_used(pid: str) -> tuple[Profile, Words | None]:

@@ -500,6 +500,12 @@ class LiveTab:
         usable = rule_set_options()
         gone = self._profile_gone(usable)
         offered = usable if gone is None else rule_set_options(self.profile)
+        if gone is not None and self.profile in self._set_names:  # (the dropdown names it as it showed it before,
+            # not by an id the host never saw: a change review)
+            shown = self._set_names[self.profile]
+            said = "rs_unusable_named" if unusable(self.profile) is not None else "rs_gone_named"
+            offered = tuple((pid, ui(said, name=shown.zh, name_en=shown.en) if pid == self.profile else words)
+                            for pid, words in offered)
         rules = drop_down("live-profile", ft.Dropdown(
             label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
             # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
@@ -518,10 +524,11 @@ class LiveTab:
         self._set_names.update(usable)
         if self.profile in dict(usable):
             return None
-        why = unusable(self.profile)
-        if why is not None:
-            return ui("live_profile_unusable", why=why.zh, why_en=why.en)
         name = self._set_names.get(self.profile, Words(self.profile, self.profile))
+        why = unusable(self.profile)
+        if why is not None:  # (named as the dropdown showed it, the why said once: a change review read "cannot
+            # be used" twice, of a set named by an id the host never saw)
+            return ui("live_profile_unusable", name=name.zh, name_en=name.en, why=why.zh, why_en=why.en)
         return ui("live_profile_gone", name=name.zh, name_en=name.en)
 
     def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],

@@ -912,8 +912,7 @@ UI: dict[str, tuple[str, str]] = {
                                "here with “{default_en}”"),
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
     "rs_unusable": ("{id}（無法使用）", "{id} (cannot be used)"),
-    "rs_damaged_set": ("規則「{id}」的檔案有問題，無法使用：{why}", "The file of the rule set “{id}” is damaged and cannot "
-                       "be used: {why_en}"),
+    "rs_damaged_set": ("規則「{id}」的檔案有問題：{why}", "The file of the rule set “{id}” is damaged: {why_en}"),
     "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
     "rs_damaged_meanwhile": ("規則「{id}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
                              "可以在清單裡刪除它",
@@ -935,9 +934,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_profile_gone": ("你選的規則「{name}」已經被刪除了（可能是在另一支手機上）：入座前請另選一套",
                           "The rule set you picked, “{name_en}”, has been deleted (on another phone?): pick another "
                           "before the players sit down"),
-    "live_profile_unusable": ("你選的規則現在無法使用：{why}。入座前請另選一套",
-                              "The rule set you picked cannot be used now: {why_en}. Pick another before the players "
-                              "sit down"),
+    "live_profile_unusable": ("你選的規則「{name}」現在無法使用。{why}。入座前請另選一套",
+                              "The rule set you picked, “{name_en}”, cannot be used now. {why_en}. Pick another "
+                              "before the players sit down"),
     "learn_by_house": ("你們自訂的規則的台數：", "Tai under your house rule sets:"),
     # (rule sets: a name that differs from another set's only in case or width, a code review)
     "rs_name_alike": ("「{name}」和已存的規則名稱「{theirs}」看起來一樣（只差大小寫、全形半形、空格或看不見的字元），在選單裡"
@@ -954,6 +953,10 @@ UI: dict[str, tuple[str, str]] = {
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
                          "Not deleted: {id}.toml is a folder with files in it; move it away on the computer that "
                          "keeps the data"),
+    "rs_parent_damaged_set": ("規則「{id}」所根據（繼承）的「{parent}」有問題，無法使用：{why}",
+                              "The set “{parent}” that the rule set “{id}” inherits is damaged: {why_en}"),
+    "rs_gone_named": ("{name}（已不在了）", "{name_en} (no longer here)"),
+    "rs_unusable_named": ("{name}（無法使用）", "{name_en} (cannot be used)"),
     "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
                                "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "

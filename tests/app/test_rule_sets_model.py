@@ -934,7 +934,8 @@ def test_the_live_tab_says_the_set_picked_was_deleted_and_seats_nobody_under_ano
     assert _texts(line) == ["The rule set you picked, “Home, cap 8”, has been deleted (on another phone?): pick "
                             "another before the players sit down"]
     shown = " ".join(_texts(tab.build()))
-    assert "The rule set you picked, “Home, cap 8”, has been deleted" in shown and "home8 (no longer here)" in shown
+    assert "The rule set you picked, “Home, cap 8”, has been deleted" in shown and "home8 (no longer here)" not in shown
+    assert "Home, cap 8 (no longer here)" in shown  # (the dropdown too names it as it showed it: a change review)
     _tapped(tab.build(), ID_LIVE_START)
     assert not game.state.players and tab.profile == "home8"
     assert tab.error is not None and "「家裡滿八台」已經被刪除" in tab.error.zh and "“Home, cap 8”" in tab.error.en
@@ -943,7 +944,8 @@ def test_the_live_tab_says_the_set_picked_was_deleted_and_seats_nobody_under_ano
     path.write_text("id = [", encoding="utf-8")  # and damaged
     tab.error = None  # (the refusal read)
     shown = " ".join(_texts(tab.build()))
-    assert "cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    assert "“Home, cap 8”, cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    assert not [x for x in _texts(tab.build()) if x.count("cannot be used") > 1]  # (said once: a change review)
     _tapped(tab.build(), ID_LIVE_START)
     assert not game.state.players
     tab.profile = "atawmj_2009"  # another picked: seated under it
@@ -1009,6 +1011,19 @@ def test_a_set_made_again_after_its_parent_was_deleted_too_is_not_said_copied_fr
     _tapped(panel.build(), ID_RS_SAVE_AGAIN)
     shown = _texts(panel.build())
     assert "Editing “Kid” (id kid)" in shown and not [x for x in shown if "copied from" in x]
+
+
+def test_a_set_whose_parent_file_is_damaged_is_not_said_to_have_a_damaged_file_itself(data: Path) -> None:
+    """kid's own file is fine; the file of par, which it inherits, is damaged: the score note and the Live line said
+    "The file of the rule set “kid” is damaged"."""
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = -1\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n')
+    said = unusable("kid")
+    assert said is not None and "“par” that the rule set “kid” inherits is damaged" in said.en
+    assert "file of the rule set “kid”" not in said.en and str(data) not in said.en
+    note = rule_set_used("kid")[1]
+    assert note is not None and "“par” that the rule set “kid” inherits" in note.en
 
 
 def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
