@@ -32,3 +32,15 @@ def test_players_tile_sets_and_rule_sets_fold_names_alike() -> None:
     assert visible_name("Lin") != visible_name("lin")  # (two players' names a table writes apart)
     assert calibration.name_key("Home\u3164") == name_key("home")
     assert calibration.twin_of("Home  set", ["Home set"]) == "Home set"
+
+
+def test_the_rule_set_model_folds_names_without_the_vision_layer() -> None:
+    """The rule-set model took its name folding from the tile-set calibration, which pulled cv2 and numpy into the
+    Settings tab's rule sets."""
+    import subprocess
+    import sys
+
+    code = ("import sys, companion.app.rule_sets_model; "
+            "print(sorted(m for m in ('cv2', 'companion.vision.calibration') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.strip() == "[]"
