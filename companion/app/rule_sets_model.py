@@ -558,7 +558,9 @@ def _lower_ids() -> dict[str, str]:
     return {pid.lower(): pid for pid in list_profiles()}
 
 
-def _check_new_id(pid: str) -> None:
+def _check_new_id(pid: str, saving: bool = True) -> None:
+    """Refuse an id a new set cannot have; ``saving``: asked at a save (else at the copy, where nothing is saved
+    yet, and the refusal says nothing of a save: a change review)."""
     if not pid:
         raise RuleSetRefused(ui("rs_id_missing"))
     if len(pid) > NAME_MAX or not valid_id(pid):
@@ -568,7 +570,8 @@ def _check_new_id(pid: str) -> None:
         raise RuleSetRefused(ui("rs_id_builtin", id=pid))
     damaged = unusable(taken) if taken is not None else None
     if damaged is not None:  # (its Edit is not offered: said so, and the file is left as it is)
-        raise RuleSetRefused(ui("rs_id_damaged", why=damaged.zh, why_en=damaged.en))
+        raise RuleSetRefused(ui("rs_id_damaged" if saving else "rs_id_damaged_copy", why=damaged.zh,
+                                why_en=damaged.en))
     if taken is not None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 
@@ -610,7 +613,7 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     """A copy of the rule set ``source`` as a new house rule set ``pid`` named ``name_zh`` / ``name_en`` (not saved
     yet); :class:`RuleSetRefused` where the id or a name cannot be had."""
     pid, name = pid.strip(), Words(name_zh.strip(), name_en.strip())
-    _check_new_id(pid)
+    _check_new_id(pid, saving=False)
     _check_names(name, pid)
     if source not in list_profiles():  # (deleted by another phone while the form had it picked: a review was told
         # "unknown profile …, or give a path to a .toml file")

@@ -957,6 +957,8 @@ UI: dict[str, tuple[str, str]] = {
                               "The set “{parent}” that the rule set “{id}” inherits is damaged: {why_en}"),
     "rs_gone_named": ("{name}（已不在了）", "{name_en} (no longer here)"),
     "rs_unusable_named": ("{name}（無法使用）", "{name_en} (cannot be used)"),
+    "rs_id_damaged_copy": ("{why}。檔案照原樣留著：要用這個 id，請先在清單裡刪除它",
+                           "{why_en}. The file is left as it is: to use this id, delete it in the list first"),
     "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
                                "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "

@@ -1233,3 +1233,11 @@ def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(dat
     (path / "notes.txt").write_text("kept", encoding="utf-8")
     assert _refused(delete, "home8") == ui("rs_delete_folder", id="home8")
     assert (path / "notes.txt").read_text(encoding="utf-8") == "kept"
+
+
+def test_a_copy_refused_for_the_id_of_a_damaged_file_does_not_say_it_was_not_saved(data: Path) -> None:
+    """The Copy button's refusal of a damaged file's id read "This was not saved", though nothing was being saved."""
+    _w(data / "profiles" / "home8.toml", "id = [")
+    words = _refused(clone, "atawmj_2009", "home8", "新", "New")
+    assert "not saved" not in words.en and "沒有儲存" not in words.zh
+    assert "delete it in the list" in words.en and (data / "profiles" / "home8.toml").read_text() == "id = ["
