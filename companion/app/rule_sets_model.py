@@ -591,7 +591,12 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         if odd is not None:  # (as the store refuses it, naming the name as the editor does: a review saw name_zh)
             field = ui(key)
             raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}", field=field.zh, field_en=field.en))
-    if name.en != before_en and _CJK.search(name.en):
+    wide = _CJK.search(name.en) if name.en != before_en else None
+    if wide is not None:  # (a full-width comma a Chinese keyboard typed was refused as "not Latin letters", the
+        # letters being Latin: a change review); that one is named, with the form to type instead
+        narrow = unicodedata.normalize("NFKC", wide[0])
+        if narrow != wide[0] and not _CJK.search(narrow):
+            raise RuleSetRefused(ui("rs_name_en_wide", char=wide[0], narrow=narrow))
         raise RuleSetRefused(ui("rs_name_en_cjk"))
     new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if clash_all or n != before]
     for r in rule_sets():

@@ -959,6 +959,9 @@ UI: dict[str, tuple[str, str]] = {
     "rs_unusable_named": ("{name}（無法使用）", "{name_en} (cannot be used)"),
     "rs_id_damaged_copy": ("{why}。檔案照原樣留著：要用這個 id，請先在清單裡刪除它",
                            "{why_en}. The file is left as it is: to use this id, delete it in the list first"),
+    "rs_name_en_wide": ("英文名稱裡的「{char}」是全形字，請改成半形的「{narrow}」",
+                        "The English name holds “{char}”, a full-width character a Chinese keyboard types: write "
+                        "“{narrow}” instead"),
     "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
                                "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "

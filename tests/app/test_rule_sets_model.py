@@ -1241,3 +1241,11 @@ def test_a_copy_refused_for_the_id_of_a_damaged_file_does_not_say_it_was_not_sav
     words = _refused(clone, "atawmj_2009", "home8", "新", "New")
     assert "not saved" not in words.en and "沒有儲存" not in words.zh
     assert "delete it in the list" in words.en and (data / "profiles" / "home8.toml").read_text() == "id = ["
+
+
+def test_an_english_name_with_a_full_width_comma_is_refused_for_the_comma(data: Path) -> None:
+    """"Home，cap 8" (a Chinese keyboard's comma) was refused with "Write the English name in Latin letters", which
+    it is: the comma is what is refused, and the refusal says so."""
+    words = _refused(clone, "atawmj_2009", "home8", "家裡滿八台", "Home，cap 8")
+    assert "“，”" in words.en and "“,”" in words.en and "「，」" in words.zh
+    assert "Latin letters" in _refused(clone, "atawmj_2009", "home8", "家裡滿八台", "家裡 8").en
