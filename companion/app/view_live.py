@@ -270,8 +270,9 @@ class LiveTab:
             return
         base, per_tai = stakes
         gone = self._profile_gone(rule_set_options())
-        if gone is not None:  # deleted or damaged since it was picked: never seated under another set unsaid
-            self.error = gone
+        if gone is not None:  # deleted or damaged since it was picked: never seated under another set unsaid; the
+            # why is the line under the dropdown (a change review read the same sentence twice on a phone)
+            self.error = ui("live_start_pick_another")
             self.host.render()
             return
         game = self.game
@@ -488,8 +489,8 @@ class LiveTab:
 
         def chose(e: Any) -> None:
             picked = e.control.value or self.profile
-            if picked != self.profile and self.error is not None and self.error == self._profile_gone(
-                    rule_set_options()):  # (the refusal of the set left goes with it: a change review saw it stay)
+            if picked != self.profile and self.error == ui("live_start_pick_another"):  # (the refusal of the set
+                # left goes with it: a change review saw it stay)
                 self.error = None
             self.profile = picked
             self.host.render()  # the house rules show the new rule set's values

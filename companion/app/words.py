@@ -962,6 +962,9 @@ UI: dict[str, tuple[str, str]] = {
     "rs_name_en_wide": ("英文名稱裡的「{char}」是全形字，請改成半形的「{narrow}」",
                         "The English name holds “{char}”, a full-width character a Chinese keyboard types: write "
                         "“{narrow}” instead"),
+    "live_start_pick_another": ("沒有入座：你選的規則不能用（原因在規則選單下方），請另選一套",
+                                "Nobody was seated: the rule set picked cannot be used (why is said under the rule "
+                                "dropdown); pick another"),
     "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
                                "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
