@@ -229,7 +229,7 @@ def unusable(pid: str) -> Words | None:
     problem = next((r.problem for r in rule_sets() if r.id == pid), None)
     if problem is None:
         return None
-    if _missing(pid) is not None:  # (its own words name the set missing)
+    if _missing(pid) is not None or problem == ui("rs_not_a_file", id=pid):  # (its own words name the set)
         return problem
     parent = _damaged_parent(pid)
     if parent is not None:  # (a change review: its own file, which is fine, was said to be damaged)

@@ -1219,6 +1219,7 @@ def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(d
     assert listed.problem == ui("rs_not_a_file", id="home8")
     for words in (unusable("home8"), rule_set_used("home8")[1]):
         assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
+        assert words.en.count("rule set “home8”") == 1  # (said once)
 
 
 def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(data: Path) -> None:
