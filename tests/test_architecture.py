@@ -3,8 +3,9 @@ import anything.
 
 Every module under ``companion`` gets a layer, in this order (a module may import its own layer or one below):
 
-* ``base``: the package root (``companion/__init__.py``) and the helpers ``files.py`` and ``english.py`` that the
-  core imports (``rules.profiles``, ``game.service``, ``game.text``), so they sit below ``tiles``;
+* ``base``: the package root (``companion/__init__.py``) and the helpers ``files.py``, ``english.py`` and
+  ``names.py`` that the core imports (``rules.profiles``, ``game.service``, ``game.text``, ``game.check``), so they
+  sit below ``tiles``;
 * the six layers ``tiles``, ``hand``, ``rules``, ``game``, ``vision``, ``app``;
 * ``cli``: ``cli.py``, ``__main__.py`` and the ``commands`` it loads; nothing below imports them.
 
@@ -42,7 +43,7 @@ SIX = ("tiles", "hand", "rules", "game", "vision", "app")
 ORDER = ("base", *SIX, "cli")
 PURE = {"base", "tiles", "hand", "rules", "game"}
 # what the package's second name (companion.<name>) says about the layer; "" is companion itself
-LAYER_OF = {"": "base", "files": "base", "english": "base",
+LAYER_OF = {"": "base", "files": "base", "english": "base", "names": "base",
             **{name: name for name in SIX}, "cli": "cli", "__main__": "cli", "commands": "cli"}
 # third-party packages (top-level import names) each impure layer may import; the pure layers import none
 THIRD_PARTY = {

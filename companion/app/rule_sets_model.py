@@ -18,6 +18,8 @@ from typing import Any
 
 from companion.app.house_rules import HOUSE_RULES
 from companion.app.words import Words, ui
+from companion.files import write_whole
+from companion.names import name_key, shown_name
 from companion.rules.profiles import (
     BUILTIN,
     DEFAULT_PROFILE,
@@ -34,6 +36,7 @@ from companion.rules.profiles import (
 from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.profiles._store import (
     data_dir,
+    export_profile,
     list_profiles,
     odd_character,
     save_profile,
@@ -41,7 +44,6 @@ from companion.rules.profiles._store import (
     valid_id,
 )
 from companion.rules.tai import ITEMS, SWITCH_VALUED
-from companion.vision.calibration import name_key
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
            "rule_set_options", "rule_set_used", "unusable", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
@@ -105,8 +107,16 @@ def rule_sets() -> tuple[RuleSet, ...]:
 def _raw(pid: str) -> dict[str, Any]:
     """The house file ``pid`` as TOML (empty where it cannot be read)."""
     try:
-        return tomllib.loads(user_profile_path(pid).read_text(encoding="utf-8").removeprefix("\ufeff"))
-    except (OSError, UnicodeDecodeError, ValueError, ProfileError):
+        return _raw_file(user_profile_path(pid))
+    except ProfileError:
+        return {}
+
+
+def _raw_file(path: Path) -> dict[str, Any]:
+    """The rule-set file at ``path`` as TOML (empty where it cannot be read)."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, ValueError):
         return {}
 
 
@@ -171,9 +181,33 @@ def _problem(pid: str, bad: ProfileError) -> Words:
             return ui("rs_parent_gone", parent=gone)
         name = _name_of(via)
         return ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=gone)
+    try:
+        path = user_profile_path(pid)
+    except ProfileError:
+        return _stripped(bad)
+    if not path.is_file() and (path.exists() or path.is_symlink()):  # (the store says of it "unknown profile … or
+        # give a path to a .toml file": a set listed, yet called unknown, and given command-line advice: a review)
+        return ui("rs_not_a_file", id=pid)
+    return _stripped(bad)
+
+
+def _stripped(bad: ProfileError) -> Words:
+    """The store's reason, the data folder's path taken out (the app shows no folder)."""
     folder = str(_house_folder())
-    zh, en = bad.zh.replace(folder, "…"), str(bad).replace(folder, "…")
-    return Words(zh, en)
+    return Words(bad.zh.replace(folder, "…"), str(bad).replace(folder, "…"))
+
+
+def _parent_problem(parent: str, bad: ProfileError) -> Words:
+    """Why a save was refused where the set that the set saved inherits (``parent``, by its id or its path) cannot be
+    read now: gone, or damaged, named as the host knows it, with no folder and no command-line advice (a change
+    review: the data folder's whole path, the store's file keys, "or give a path to a .toml file")."""
+    there = _parent_path(parent)
+    pid = there.stem if there is not None else parent
+    if there is not None and there.is_file() or there is None and valid_id(parent) and parent in list_profiles():
+        name = _name_of(pid) if there is None or there.parent == _house_folder().resolve() else Words(pid, pid)
+        why = _problem(pid, bad) if there is None else _stripped(bad)
+        return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
+    return ui("rs_save_parent_gone", parent=pid)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
@@ -195,9 +229,26 @@ def unusable(pid: str) -> Words | None:
     problem = next((r.problem for r in rule_sets() if r.id == pid), None)
     if problem is None:
         return None
-    if _missing(pid) is not None:  # (its own words name the set missing)
+    if _missing(pid) is not None or problem == ui("rs_not_a_file", id=pid):  # (its own words name the set)
         return problem
+    parent = _damaged_parent(pid)
+    if parent is not None:  # (a change review: its own file, which is fine, was said to be damaged)
+        return ui("rs_parent_damaged_set", id=pid, parent=parent, why=problem.zh, why_en=problem.en)
     return ui("rs_damaged_set", id=pid, why=problem.zh, why_en=problem.en)
+
+
+def _damaged_parent(pid: str) -> str | None:
+    """The set (its id, or the name of its file) that the house set ``pid`` inherits where that one cannot be
+    played itself; None where ``pid`` inherits nothing, a built-in set or one that can be played."""
+    parent = _raw(pid).get("inherits")
+    if not isinstance(parent, str) or parent in BUILTIN:
+        return None
+    try:
+        check_caps(_load_parent(parent))
+    except ProfileError:
+        there = _parent_path(parent)
+        return parent if there is None else there.name
+    return None
 
 
 def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
@@ -342,7 +393,7 @@ class RuleSetDraft:
             try:
                 parent = _load_parent(parent_id)
             except ProfileError as bad:
-                raise _refused(bad) from None
+                raise RuleSetRefused(_parent_problem(parent_id, bad)) from None
             data["inherits"] = parent_id
             if self.editing:  # the file's own values as they were, and what this editor changed where it differs
                 # from the parent as it is now: a value the editor loaded from the parent is never pinned (a review:
@@ -393,15 +444,18 @@ class RuleSetDraft:
         """Refuse to make a set deleted meanwhile again where another phone has since saved one under its id or one
         of its names: it is neither written over nor doubled (a change review: a second set of the same names was
         saved, the two alike in every dropdown)."""
-        names = {name_key(self.name.zh), name_key(self.name.en)}
         for r in rule_sets():
             if r.id == self.id:  # (one in another case only: refused below as an id taken)
                 if r.problem is not None:
                     _check_new_id(self.id)  # (a file here but damaged: said so, and left as it is)
                 raise RuleSetRefused(ui("rs_remade_same_id", id=r.id, other=r.name.zh, other_en=r.name.en),
                                      "changed")
-            if name_key(r.name.zh) in names or name_key(r.name.en) in names:
-                raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en))
+            theirs = {name_key(r.name.zh), name_key(r.name.en)}
+            clash = [n for n in (self.name.zh, self.name.en) if name_key(n) in theirs]
+            if clash:  # each language names the name that clashes, its own where both do (a change review: the
+                # English named the other set's English name, though only the Chinese names clashed)
+                raise RuleSetRefused(ui("rs_remade_same_name", id=r.id, other=r.name.zh, other_en=r.name.en,
+                                        name=clash[0], name_en=clash[-1]))
 
     def as_new(self) -> None:
         """Save it again though another phone deleted it meanwhile: as a new set under its id (refused if that
@@ -430,7 +484,13 @@ class RuleSetDraft:
         # file no longer holds them
         _check_names(self.name, self.id, self.was, clash_all=self.remade)
         try:
-            save_profile(self.profile())
+            profile = self.profile()
+            save_profile(profile)
+            if profile.inherits is not None and _is_path(profile.inherits):
+                # the store writes a set that inherits a file whole (a copy saved elsewhere could not reach it); this
+                # file is written where it lay, so its path still reaches its parent, and the parent's later changes
+                # still reach it as they do a set that names its parent by id (a change review: an edit cut it off)
+                write_whole(user_profile_path(self.id), export_profile(profile).encode("utf-8"))
         except MinAboveCap as bad:  # (the store's rule, said as the editor names its fields, not its file's keys)
             least, cap = _BY_KEY["switches.min_tai"].name, _BY_KEY["switches.tai_cap"].name
             raise RuleSetRefused(ui("rs_min_above_cap", least=bad.least, cap=bad.cap, min_name=least.zh,
@@ -498,7 +558,9 @@ def _lower_ids() -> dict[str, str]:
     return {pid.lower(): pid for pid in list_profiles()}
 
 
-def _check_new_id(pid: str) -> None:
+def _check_new_id(pid: str, saving: bool = True) -> None:
+    """Refuse an id a new set cannot have; ``saving``: asked at a save (else at the copy, where nothing is saved
+    yet, and the refusal says nothing of a save: a change review)."""
     if not pid:
         raise RuleSetRefused(ui("rs_id_missing"))
     if len(pid) > NAME_MAX or not valid_id(pid):
@@ -508,7 +570,8 @@ def _check_new_id(pid: str) -> None:
         raise RuleSetRefused(ui("rs_id_builtin", id=pid))
     damaged = unusable(taken) if taken is not None else None
     if damaged is not None:  # (its Edit is not offered: said so, and the file is left as it is)
-        raise RuleSetRefused(ui("rs_id_damaged", why=damaged.zh, why_en=damaged.en))
+        raise RuleSetRefused(ui("rs_id_damaged" if saving else "rs_id_damaged_copy", why=damaged.zh,
+                                why_en=damaged.en))
     if taken is not None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 
@@ -516,7 +579,7 @@ def _check_new_id(pid: str) -> None:
 def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: bool = False) -> None:
     """Refuse names that are missing, too wide, odd or another set's; ``was``: the names the set's file had (each
     kept name passes unchecked), ``clash_all``: both names are checked against the other sets' all the same."""
-    if not name.zh or not name.en:
+    if not shown_name(name.zh) or not shown_name(name.en):  # (a Hangul filler or a braille blank shows nothing)
         raise RuleSetRefused(ui("rs_name_missing"))
     before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
     for text, before in ((name.zh, before_zh), (name.en, before_en)):  # (one saved before the cap keeps
@@ -528,7 +591,12 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         if odd is not None:  # (as the store refuses it, naming the name as the editor does: a review saw name_zh)
             field = ui(key)
             raise RuleSetRefused(ui("rs_name_odd", code=f"U+{ord(odd):04X}", field=field.zh, field_en=field.en))
-    if name.en != before_en and _CJK.search(name.en):
+    wide = _CJK.search(name.en) if name.en != before_en else None
+    if wide is not None:  # (a full-width comma a Chinese keyboard typed was refused as "not Latin letters", the
+        # letters being Latin: a change review); that one is named, with the form to type instead
+        narrow = unicodedata.normalize("NFKC", wide[0])
+        if narrow != wide[0] and not _CJK.search(narrow):
+            raise RuleSetRefused(ui("rs_name_en_wide", char=wide[0], narrow=narrow))
         raise RuleSetRefused(ui("rs_name_en_cjk"))
     new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if clash_all or n != before]
     for r in rule_sets():
@@ -538,8 +606,8 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         if taken:  # (each language names the clash in its own name where both clash)
             raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], other=r.name.zh,
                                     other_en=r.name.en))
-        # one that differs only in case or width, as tile-set names are compared (a code review: "Home" and "home"
-        # were both saved, two entries of the dropdowns alike)
+        # one that differs only in case, width, spaces or what shows nothing, as tile-set and player names are
+        # compared (code reviews: "Home" and "home", then "Home  rules" and "Home\ufe0f", were saved beside their twins)
         alike = [(n, theirs) for n in new for theirs in (r.name.zh, r.name.en) if name_key(n) == name_key(theirs)]
         if alike:
             (mine, theirs), (mine_en, theirs_en) = alike[0], alike[-1]
@@ -550,8 +618,11 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     """A copy of the rule set ``source`` as a new house rule set ``pid`` named ``name_zh`` / ``name_en`` (not saved
     yet); :class:`RuleSetRefused` where the id or a name cannot be had."""
     pid, name = pid.strip(), Words(name_zh.strip(), name_en.strip())
-    _check_new_id(pid)
+    _check_new_id(pid, saving=False)
     _check_names(name, pid)
+    if source not in list_profiles():  # (deleted by another phone while the form had it picked: a review was told
+        # "unknown profile …, or give a path to a .toml file")
+        raise RuleSetRefused(ui("rs_not_there", id=source))
     try:
         base = load_profile(source)
     except ProfileError as bad:  # (as the Settings list says it: no folder, no file keys)
@@ -594,7 +665,11 @@ def delete(pid: str) -> Words:
         path = user_profile_path(pid)
     except ProfileError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
-    heirs = [other for other in list_profiles() if other not in BUILTIN and other != pid
+    # only a set that can be played now is kept from losing its parent: one damaged already (two that inherit each
+    # other, a bad value) cannot be used either way, and it would block the delete it is listed to be mended by
+    # (a change review: two sets in a loop could never be deleted in the app)
+    usable = {r.id for r in rule_sets() if r.problem is None}
+    heirs = [other for other in list_profiles() if other in usable and other not in BUILTIN and other != pid
              and _inherits(other, pid)]
     name = _name_of(pid)
     if heirs:  # each would be left unreadable (a review: they vanished from every dropdown)
@@ -603,7 +678,14 @@ def delete(pid: str) -> Words:
                                 name=name.zh, name_en=name.en, names="、".join(f"「{n.zh}」" for n in names),
                                 names_en=", ".join(f"“{n.en}”" for n in names)))
     try:
-        path.unlink()
+        if path.is_dir() and not path.is_symlink():  # (a folder in place of its file: the Settings list and the
+            # refusals say to delete it here, and "Is a directory" refused it: a change review). An empty one is
+            # removed; one holding files is left, with why
+            if any(path.iterdir()):
+                raise RuleSetRefused(ui("rs_delete_folder", id=pid))
+            path.rmdir()
+        else:
+            path.unlink()
     except FileNotFoundError:
         raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
     except OSError as e:
@@ -612,15 +694,25 @@ def delete(pid: str) -> Words:
 
 
 def _inherits(other: str, pid: str) -> bool:
-    """Whether the house file ``other`` inherits ``pid``, by its id or by its file's path (a review: a set that
-    named its parent's file was left unreadable by the parent's delete)."""
-    parent = _raw(other).get("inherits")
-    if not isinstance(parent, str):
-        return False
-    if parent == pid:
-        return True
-    there = _parent_path(parent)
+    """Whether the house file ``other`` inherits ``pid``, near or far: by its id or by its file's path, and through
+    files in other folders, each path read from the folder of the file that names it, as the store reads it (a
+    review: a set that named its parent's file, then one that reached it through a file in a sub-folder, was left
+    unreadable by the parent's delete)."""
     try:
-        return there is not None and there == user_profile_path(pid).resolve()
-    except (OSError, ProfileError):
+        target, at = user_profile_path(pid).resolve(), user_profile_path(other).resolve()
+    except (OSError, RuntimeError, ProfileError):
         return False
+    seen: set[Path] = set()
+    while at not in seen:
+        seen.add(at)
+        parent = _raw_file(at).get("inherits")
+        if not isinstance(parent, str) or parent in BUILTIN:
+            return False
+        try:
+            ref = parent_ref(parent, at.parent)
+            at = (Path(ref) if _is_path(ref) else user_profile_path(parent)).resolve()
+        except (OSError, RuntimeError, ProfileError):
+            return False
+        if at == target:
+            return True
+    return False

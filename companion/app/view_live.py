@@ -270,8 +270,9 @@ class LiveTab:
             return
         base, per_tai = stakes
         gone = self._profile_gone(rule_set_options())
-        if gone is not None:  # deleted or damaged since it was picked: never seated under another set unsaid
-            self.error = gone
+        if gone is not None:  # deleted or damaged since it was picked: never seated under another set unsaid; the
+            # why is the line under the dropdown (a change review read the same sentence twice on a phone)
+            self.error = ui("live_start_pick_another")
             self.host.render()
             return
         game = self.game
@@ -487,7 +488,11 @@ class LiveTab:
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
 
         def chose(e: Any) -> None:
-            self.profile = e.control.value or self.profile
+            picked = e.control.value or self.profile
+            if picked != self.profile and self.error == ui("live_start_pick_another"):  # (the refusal of the set
+                # left goes with it: a change review saw it stay)
+                self.error = None
+            self.profile = picked
             self.host.render()  # the house rules show the new rule set's values
 
         # the built-in rule sets and the house ones saved (Settings, --save-profile); a house one deleted or damaged
@@ -496,6 +501,12 @@ class LiveTab:
         usable = rule_set_options()
         gone = self._profile_gone(usable)
         offered = usable if gone is None else rule_set_options(self.profile)
+        if gone is not None and self.profile in self._set_names:  # (the dropdown names it as it showed it before,
+            # not by an id the host never saw: a change review)
+            shown = self._set_names[self.profile]
+            said = "rs_unusable_named" if unusable(self.profile) is not None else "rs_gone_named"
+            offered = tuple((pid, ui(said, name=shown.zh, name_en=shown.en) if pid == self.profile else words)
+                            for pid, words in offered)
         rules = drop_down("live-profile", ft.Dropdown(
             label=t(ui("profile")), value=self.profile, on_select=chose, width=340, dense=True,  # the English
             # default's name whole on a phone ("…, ATAWMJ 2009 (default)" was cut at 260)
@@ -514,10 +525,11 @@ class LiveTab:
         self._set_names.update(usable)
         if self.profile in dict(usable):
             return None
-        why = unusable(self.profile)
-        if why is not None:
-            return ui("live_profile_unusable", why=why.zh, why_en=why.en)
         name = self._set_names.get(self.profile, Words(self.profile, self.profile))
+        why = unusable(self.profile)
+        if why is not None:  # (named as the dropdown showed it, the why said once: a change review read "cannot
+            # be used" twice, of a set named by an id the host never saw)
+            return ui("live_profile_unusable", name=name.zh, name_en=name.en, why=why.zh, why_en=why.en)
         return ui("live_profile_gone", name=name.zh, name_en=name.en)
 
     def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],

@@ -230,7 +230,9 @@ class RuleSetsPanel:
         t, d = self.host.t, self.draft
         assert d is not None and self.names is not None
         base = Words(d.base.name_zh, d.base.name_en)
-        head = ui("rs_editing_own", name=d.name.zh, name_en=d.name.en, id=d.id) if d.editing else \
+        # a set being made again is still the set it was, under its own id (a change review: one whose parent was
+        # deleted too, made a copy of its built-in root, was said to be "copied from" itself)
+        head = ui("rs_editing_own", name=d.name.zh, name_en=d.name.en, id=d.id) if d.editing or d.remade else \
             ui("rs_editing", name=d.name.zh, name_en=d.name.en, id=d.id, base=base.zh, base_en=base.en)
         self.names[0].label, self.names[1].label = t(ui("rs_name_zh")), t(ui("rs_name_en"))
         groups = [self._group(g) for g in GROUPS]

@@ -913,8 +913,7 @@ UI: dict[str, tuple[str, str]] = {
                                "here with “{default_en}”"),
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
     "rs_unusable": ("{id}（無法使用）", "{id} (cannot be used)"),
-    "rs_damaged_set": ("規則「{id}」的檔案有問題，無法使用：{why}", "The file of the rule set “{id}” is damaged and cannot "
-                       "be used: {why_en}"),
+    "rs_damaged_set": ("規則「{id}」的檔案有問題：{why}", "The file of the rule set “{id}” is damaged: {why_en}"),
     "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
     "rs_damaged_meanwhile": ("規則「{id}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
                              "可以在清單裡刪除它",
@@ -928,22 +927,47 @@ UI: dict[str, tuple[str, str]] = {
                           "那一套（你在這裡的修改會放棄）",
                           "Another phone has meanwhile saved a rule set under the id {id} (“{other_en}”), so this was "
                           "not saved over it. Tap Reload to open that one (your changes here are dropped)"),
-    "rs_remade_same_name": ("另一支手機在這期間存了一套同名的規則「{other}」（id {id}），這次沒有再存一套同名的（兩套同名"
-                            "在選單裡分不出來）。請給這一套改個名字再儲存，或取消，去修改那一套",
-                            "Another phone has meanwhile saved a rule set named “{other_en}” (id {id}), so this was "
-                            "not saved as a second set of that name (the dropdowns could not tell the two apart). Give "
-                            "this one other names and save it, or cancel and edit that one"),
+    "rs_remade_same_name": ("另一支手機在這期間存了一套規則「{other}」（id {id}），它也叫「{name}」，這次沒有再存一套同名的"
+                            "（兩套同名在選單裡分不出來）。請給這一套改個名字再儲存，或取消，去修改那一套",
+                            "Another phone has meanwhile saved a rule set “{other_en}” (id {id}) that is also named "
+                            "“{name_en}”, so this was not saved as a second set of that name (the dropdowns could not "
+                            "tell the two apart). Give this one other names and save it, or cancel and edit that one"),
     "live_profile_gone": ("你選的規則「{name}」已經被刪除了（可能是在另一支手機上）：入座前請另選一套",
                           "The rule set you picked, “{name_en}”, has been deleted (on another phone?): pick another "
                           "before the players sit down"),
-    "live_profile_unusable": ("你選的規則現在無法使用：{why}。入座前請另選一套",
-                              "The rule set you picked cannot be used now: {why_en}. Pick another before the players "
-                              "sit down"),
+    "live_profile_unusable": ("你選的規則「{name}」現在無法使用。{why}。入座前請另選一套",
+                              "The rule set you picked, “{name_en}”, cannot be used now. {why_en}. Pick another "
+                              "before the players sit down"),
     "learn_by_house": ("你們自訂的規則的台數：", "Tai under your house rule sets:"),
     # (rule sets: a name that differs from another set's only in case or width, a code review)
-    "rs_name_alike": ("「{name}」和已存的規則名稱「{theirs}」只差大小寫或全形半形，在選單裡分不出來，請換一個",
-                      "“{name_en}” differs from the saved rule set name “{theirs_en}” only in case or width, so the "
-                      "dropdowns could not tell them apart: choose another"),
+    "rs_name_alike": ("「{name}」和已存的規則名稱「{theirs}」看起來一樣（只差大小寫、全形半形、空格或看不見的字元），在選單裡"
+                      "分不出來，請換一個",
+                      "“{name_en}” looks the same as the saved rule set name “{theirs_en}” (they differ only in case, "
+                      "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
+                      "choose another"),
+    # (rule sets, a second change review: files that cannot be read, parents gone or damaged at a save)
+    "rs_not_a_file": ("規則「{id}」的檔案 {id}.toml 不是一般的檔案（是資料夾，或是指向不存在檔案的連結）",
+                      "The file of the rule set “{id}”, {id}.toml, is not a file (a folder, or a link to a file that "
+                      "is not there)"),
+    "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
+                            "This was not saved: it inherits “{parent}”, which is no longer here"),
+    "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
+                         "Not deleted: {id}.toml is a folder with files in it; move it away on the computer that "
+                         "keeps the data"),
+    "rs_parent_damaged_set": ("規則「{id}」所根據（繼承）的「{parent}」有問題，無法使用：{why}",
+                              "The set “{parent}” that the rule set “{id}” inherits is damaged: {why_en}"),
+    "rs_gone_named": ("{name}（已不在了）", "{name_en} (no longer here)"),
+    "rs_unusable_named": ("{name}（無法使用）", "{name_en} (cannot be used)"),
+    "rs_id_damaged_copy": ("{why}。檔案照原樣留著：要用這個 id，請先在清單裡刪除它",
+                           "{why_en}. The file is left as it is: to use this id, delete it in the list first"),
+    "rs_name_en_wide": ("英文名稱裡的「{char}」是全形字，請改成半形的「{narrow}」",
+                        "The English name holds “{char}”, a full-width character a Chinese keyboard types: write "
+                        "“{narrow}” instead"),
+    "live_start_pick_another": ("沒有入座：你選的規則不能用（原因在規則選單下方），請另選一套",
+                                "Nobody was seated: the rule set picked cannot be used (why is said under the rule "
+                                "dropdown); pick another"),
+    "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
+                               "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),

@@ -7,7 +7,6 @@ Claims, kongs, wins and ready declarations are checked in :mod:`companion.game.c
 from __future__ import annotations
 
 import typing
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import fields
 from typing import Any
@@ -42,6 +41,7 @@ from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent, msg, own_tile, switch_off, tile_names
 from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
+from companion.names import shown_name
 from companion.rules.profiles import ProfileError, check_caps, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.settlement import STAKE_MAX
@@ -209,10 +209,11 @@ def _check_stakes(base: object, per_tai: object) -> None:
 
 
 def visible_name(name: str) -> str:
-    """A player's name as it shows: its compatibility forms folded (NFKC) and the characters that show nothing
-    (zero-width spaces and joiners, format marks) taken out, the spaces around it stripped."""
-    folded = unicodedata.normalize("NFKC", name)
-    return "".join(c for c in folded if unicodedata.category(c) not in ("Cf", "Cc")).strip()
+    """A player's name as it shows (:func:`companion.names.shown_name`, the one folding of every name a player
+    gives): its compatibility forms folded (NFKC), the characters that show nothing (zero-width spaces and joiners,
+    variation selectors, fillers) taken out, runs of white space one space, none at the ends. Its case is kept:
+    "lin" and "Lin" are two players' names as a table writes them."""
+    return shown_name(name)
 
 
 def _seated(state: TableState, e: ev.Seated) -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion import names
 from companion.files import whole_file
 from companion.tiles import Tile
 from companion.vision.augment import photo_view
@@ -331,9 +332,10 @@ def valid_name(name: str) -> bool:
 
 
 def name_key(name: str) -> str:
-    """What two names that look alike share: the case and the full-width forms a Chinese keyboard types folded
-    (``Ｈｏｍｅ`` and ``home`` are one set to a player; a review saved both side by side)."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names that look alike share (:func:`companion.names.name_key`, as rule sets and players compare
+    theirs): the case and the full-width forms a Chinese keyboard types folded (``Ｈｏｍｅ`` and ``home`` are one set
+    to a player; a review saved both side by side), and what shows nothing taken out."""
+    return names.name_key(name)
 
 
 def twin_of(name: str, saved: list[str]) -> str | None:

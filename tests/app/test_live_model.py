@@ -1380,6 +1380,11 @@ def test_a_name_that_shows_nothing_is_refused_and_so_are_two_that_look_alike_and
     assert why is not None and "阿東、小南、老西、小南" in why.zh
     why = game.start(("ＡＢ", "AB", "老西", "北北"), "atawmj_2009", 30, 10)  # full width types the same name
     assert why is not None and not game.events()
+    for twin in ("小南\ufe0f", "小南\u3164", "小\u034f南"):  # a variation selector, a filler, a joiner: no more seen
+        why = game.start(("阿東", "小南", "老西", twin), "atawmj_2009", 30, 10)
+        assert why is not None and "阿東、小南、老西、小南" in why.zh and not game.events()
+    why = game.start(("阿 東", "阿  東", "老西", "北北"), "atawmj_2009", 30, 10)  # (two spaces show as one)
+    assert why is not None and not game.events()
     why = game.start(("阿東" * 20, "小南", "老西", "北北"), "atawmj_2009", 30, 10)  # a 40-character name
     assert why == Words(f"名字太長：「{('阿東' * 12)}…」（最多 24 個字）",
                         f"a name is too long: “{('阿東' * 12)}…” (at most 24 characters)")

@@ -94,7 +94,7 @@ def test_a_rule_set_deleted_after_the_host_picked_it_is_said_and_seats_nobody(
         delete("home8")  # on another phone
         tap(page, "live-start")
         gone = ui("live_profile_gone", name="家裡滿八台", name_en="Home, cap 8")
-        wait_said(page, "live-error", gone.zh)
+        wait_said(page, "live-error", ui("live_start_pick_another").zh)
         wait_said(page, "live-profile-gone", gone.zh)  # and under the dropdown, which still holds the set picked
         assert live.events() == []
     finally:

@@ -24,9 +24,11 @@ from companion.app.rule_sets_model import (
     edit,
     rename,
     rule_set_options,
+    rule_set_used,
     rule_sets,
+    unusable,
 )
-from companion.app.words import Words
+from companion.app.words import Words, ui
 from companion.game import events as ev
 from companion.game.session import ledger_of
 from companion.rules import profiles
@@ -388,8 +390,13 @@ def test_a_failed_write_or_delete_says_why_in_both_languages(data: Path, monkeyp
     assert why.zh == "無法寫入：磁碟已滿" and why.en == f"Could not write it: {os.strerror(errno.ENOSPC)}"
     monkeypatch.undo()
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
-    (data / "profiles" / "dir.toml").mkdir(parents=True)  # a folder where a set's file should be
-    why = _refused(delete, "dir")
+    clone("atawmj_2009", "h2", "二號", "Two").save()
+
+    def denied(_: object) -> None:
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(Path, "unlink", denied)  # (a folder in its place is now deleted: its own test)
+    why = _refused(delete, "h2")
     assert why.zh.startswith("無法刪除：") and not re.search("[A-Za-z]", why.zh) and "delete" in why.en
 
 
@@ -685,9 +692,11 @@ def test_names_that_differ_only_in_case_or_width_are_refused_as_tile_set_names_a
     set made again; a name a set already had passes, so a pair saved before stays editable."""
     clone("atawmj_2009", "home1", "家裡", "Home").save()
     why = _refused(clone, "atawmj_2009", "home4", "家裏", "home")
-    assert why == Words("「home」和已存的規則名稱「Home」只差大小寫或全形半形，在選單裡分不出來，請換一個",
-                        "“home” differs from the saved rule set name “Home” only in case or width, so the dropdowns "
-                        "could not tell them apart: choose another")
+    assert why == Words("「home」和已存的規則名稱「Home」看起來一樣（只差大小寫、全形半形、空格或看不見的字元），在選單裡分不出來，"
+                        "請換一個",
+                        "“home” looks the same as the saved rule set name “Home” (they differ only in case, width, "
+                        "spaces or characters that show nothing), so the dropdowns could not tell them apart: choose "
+                        "another")
     why = _refused(clone, "atawmj_2009", "home4", "ＨＯＭＥ", "House")  # a Chinese keyboard's full-width letters
     assert "「ＨＯＭＥ」" in why.zh and "「Home」" in why.zh and "“Home”" in why.en
     draft = clone("atawmj_2009", "home4", "家裏", "House")
@@ -925,16 +934,20 @@ def test_the_live_tab_says_the_set_picked_was_deleted_and_seats_nobody_under_ano
     assert _texts(line) == ["The rule set you picked, “Home, cap 8”, has been deleted (on another phone?): pick "
                             "another before the players sit down"]
     shown = " ".join(_texts(tab.build()))
-    assert "The rule set you picked, “Home, cap 8”, has been deleted" in shown and "home8 (no longer here)" in shown
+    assert "The rule set you picked, “Home, cap 8”, has been deleted" in shown and "home8 (no longer here)" not in shown
+    assert "Home, cap 8 (no longer here)" in shown  # (the dropdown too names it as it showed it: a change review)
     _tapped(tab.build(), ID_LIVE_START)
     assert not game.state.players and tab.profile == "home8"
-    assert tab.error is not None and "「家裡滿八台」已經被刪除" in tab.error.zh and "“Home, cap 8”" in tab.error.en
+    assert tab.error == ui("live_start_pick_another")  # (its why is the line above, said once: a change review)
+    shown = _texts(tab.build())
+    assert len([x for x in shown if "has been deleted" in x]) == 1 and len([x for x in shown if "Nobody" in x]) == 1
     _home8()  # made again
     path = data / "profiles" / "home8.toml"
     path.write_text("id = [", encoding="utf-8")  # and damaged
     tab.error = None  # (the refusal read)
     shown = " ".join(_texts(tab.build()))
-    assert "cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    assert "“Home, cap 8”, cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    assert not [x for x in _texts(tab.build()) if x.count("cannot be used") > 1]  # (said once: a change review)
     _tapped(tab.build(), ID_LIVE_START)
     assert not game.state.players
     tab.profile = "atawmj_2009"  # another picked: seated under it
@@ -957,6 +970,63 @@ def test_seating_a_table_again_after_its_house_set_was_deleted_says_so(data: Pat
     form = tab._seating(game.offer())
     (line,) = [c for c in _idents(form) if c.identifier == ID_LIVE_PROFILE_GONE]
     assert tab.profile == "home8" and "“Home, cap 8”, has been deleted" in _texts(line)[0]
+
+def test_the_refusal_to_seat_under_a_deleted_set_goes_once_another_set_is_picked(data: Path, tmp_path: Path) -> None:
+    """Start refused for a set another phone deleted; the host then picked SML 2026, and the red refusal that the
+    set picked "has been deleted" stayed under the form."""
+    from types import SimpleNamespace
+
+    from companion.app.view_live import ID_LIVE_ERROR, ID_LIVE_START, LiveTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents
+
+    _home8()
+    tab = LiveTab(_Host(), LiveGame(tmp_path / "t.sqlite"))  # type: ignore[arg-type]
+    tab.profile = "home8"
+    tab.build()
+    delete("home8")
+    _tapped(tab.build(), ID_LIVE_START)
+    assert ID_LIVE_ERROR in [c.identifier for c in _idents(tab.build())]
+    drop = next(c.content for c in _idents(tab._seating(tab.game.offer()))  # type: ignore[union-attr]
+                if c.identifier == "live-profile")
+    drop.on_select(SimpleNamespace(control=SimpleNamespace(value="sml_2026")))
+    assert tab.profile == "sml_2026" and tab.error is None
+    assert ID_LIVE_ERROR not in [c.identifier for c in _idents(tab.build())]
+
+
+def test_a_set_made_again_after_its_parent_was_deleted_too_is_not_said_copied_from_itself(data: Path) -> None:
+    """"Save it again" of kid, refused for a name, left the editor headed "Editing “Kid” (id kid, copied from
+    “Kid”)": kid and par deleted meanwhile, kid is made again as a copy of the built-in set it came from."""
+    from companion.app.view_rule_sets import ID_RS_SAVE_AGAIN, RuleSetsPanel
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸爸"\nname_en = "Parent"\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "小孩"\nname_en = "Kid"\n')
+    panel = RuleSetsPanel(_Host())  # type: ignore[arg-type]
+    panel.edit("kid")
+    delete("kid")
+    delete("par")
+    clone("atawmj_2009", "other", "小孩", "Child").save()  # so that Save it again is refused and the editor stays
+    panel.save()
+    _tapped(panel.build(), ID_RS_SAVE_AGAIN)
+    shown = _texts(panel.build())
+    assert "Editing “Kid” (id kid)" in shown and not [x for x in shown if "copied from" in x]
+
+
+def test_a_set_whose_parent_file_is_damaged_is_not_said_to_have_a_damaged_file_itself(data: Path) -> None:
+    """kid's own file is fine; the file of par, which it inherits, is damaged: the score note and the Live line said
+    "The file of the rule set “kid” is damaged"."""
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = -1\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n')
+    said = unusable("kid")
+    assert said is not None and "“par” that the rule set “kid” inherits is damaged" in said.en
+    assert "file of the rule set “kid”" not in said.en and str(data) not in said.en
+    note = rule_set_used("kid")[1]
+    assert note is not None and "“par” that the rule set “kid” inherits" in note.en
+
 
 def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
     """The Learn tab gave an item's worth under the built-in rule sets only; a player of a house set wants it under
@@ -982,3 +1052,203 @@ def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: P
     assert edit_draft.set("tai.menqing", "4") is None
     edit_draft.save()
     assert "Home, cap 8 4" in _texts(tab.build())
+
+
+# --- a second change review of the house rule sets ----------------------------------------------------
+
+
+def _w(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("link", ['"mid"', '"../mid.toml"'])
+def test_a_set_inherited_through_a_file_in_a_sub_folder_is_not_deleted(data: Path, link: str) -> None:
+    """kid -> sub/par.toml -> mid (by its id or its path): deleting mid left kid in no dropdown."""
+    p = data / "profiles"
+    clone("sml_2026", "mid", "中間", "Middle").save()
+    _w(p / "sub" / "par.toml", f'id = "par"\ninherits = {link}\n[tai]\ndealer = 2\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "sub/par.toml"\nname_zh = "子"\nname_en = "Kid"\n')
+    assert "kid" in dict(rule_set_options())
+    words = _refused(delete, "mid")
+    assert "Kid" in words.en and "子" in words.zh
+    assert (p / "mid.toml").is_file() and "kid" in dict(rule_set_options())
+
+
+@pytest.mark.parametrize("files", [('loopa', '"loopb"', 'loopb', '"loopa"'),
+                                   ('pla', '"plb.toml"', 'plb', '"pla.toml"')])
+def test_sets_that_cannot_be_played_do_not_keep_their_parent_from_being_deleted(
+        data: Path, files: tuple[str, str, str, str]) -> None:
+    """Two sets inheriting each other (by id, by path) each blocked the other's delete: neither could be deleted."""
+    a, a_parent, b, b_parent = files
+    p = data / "profiles"
+    _w(p / f"{a}.toml", f'id = "{a}"\ninherits = {a_parent}\nname_zh = "甲"\nname_en = "A"\n')
+    _w(p / f"{b}.toml", f'id = "{b}"\ninherits = {b_parent}\nname_zh = "乙"\nname_en = "B"\n')
+    assert all(r.problem is not None for r in rule_sets() if r.id in (a, b))
+    assert "A" in delete(a).en
+    assert not (p / f"{a}.toml").exists()
+    assert "B" in delete(b).en
+
+
+def test_a_damaged_heir_does_not_keep_a_good_set_from_being_deleted(data: Path) -> None:
+    p = data / "profiles"
+    clone("sml_2026", "par", "爸", "Dad").save()
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n[tai]\nzimo = -1\n')
+    _w(p / "good.toml", 'id = "good"\ninherits = "par"\nname_zh = "好"\nname_en = "Good"\n')
+    words = _refused(delete, "par")  # (the good heir keeps it; the damaged one is not named)
+    assert "Good" in words.en and "Kid" not in words.en
+    delete("good")
+    assert "Dad" in delete("par").en
+
+
+def test_editing_a_set_that_names_its_parent_by_path_keeps_its_parent(data: Path) -> None:
+    """An edit of kid (``inherits = "par.toml"``) wrote every value out and no ``inherits``: par's later changes no
+    longer reached it, and par could then be deleted."""
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\nname_zh = "父"\nname_en = "Par"\ninherits = "sml_2026"\n[tai]\nzimo = 3\n')
+    _w(p / "kid.toml", 'id = "kid"\nname_zh = "子"\nname_en = "Kid"\ninherits = "par.toml"\n[tai]\nmenqing = 2\n')
+    draft = edit("kid")
+    assert draft.set("tai.dealer", "2") is None
+    draft.save()
+    kid = load_profile("kid")
+    assert kid.inherits == "par.toml" and dict(kid.own_tai) == {"menqing": 2, "dealer": 2}
+    parent = edit("par")
+    assert parent.set("tai.zimo", "5") is None
+    parent.save()
+    assert load_profile("kid").value("zimo") == 5
+    _refused(delete, "par")
+
+
+def test_a_set_file_whose_id_is_not_its_name_is_listed_as_damaged_and_seats_no_table(data: Path,
+                                                                                       tmp_path: Path) -> None:
+    """home9.toml holding ``id = "home8"`` (copied by hand) was offered as "Home nine" and seated a table as home8:
+    the form to seat it again then said the set had been deleted, or, with home8.toml there too, picked home8."""
+    p = data / "profiles"
+    _w(p / "home8.toml", 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "家裡八"\nname_en = "Home eight"\n')
+    _w(p / "home9.toml", 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "家裡九"\nname_en = "Home nine"\n'
+                         '[switches]\ntai_cap = 10\n')
+    assert "home9" not in dict(rule_set_options()) and "home8" in dict(rule_set_options())
+    listed = next(r for r in rule_sets() if r.id == "home9")
+    assert listed.problem is not None and "home8" in listed.problem.en and str(data) not in listed.problem.en
+    said = LiveGame(tmp_path / "table.sqlite").start(PLAYERS, "home9", 30, 10)
+    assert said is not None and "home8" in said.en
+    assert "Home nine" in delete("home9").en  # (the host can delete it in the list)
+
+
+@pytest.mark.parametrize(("zh", "en"), [("另一套", "Home  rules"), ("另一套", "Home rules\ufe0f"),
+                                        ("另一套", "Home\u034f rules"), ("家裡  規則", "Other"),
+                                        ("家裡 規則\u3164", "Other"), ("家裡 規則\u2800", "Other")])
+def test_names_that_show_alike_are_refused(data: Path, zh: str, en: str) -> None:
+    """Two spaces, a variation selector, a combining grapheme joiner, a Hangul filler, a braille blank: each was
+    saved beside the name it shows as, two entries of the dropdowns no one could tell apart."""
+    clone("atawmj_2009", "h1", "家裡 規則", "Home rules").save()
+    words = _refused(lambda: clone("atawmj_2009", "h2", zh, en).save())
+    assert "Home rules" in words.en or "家裡 規則" in words.zh
+
+
+@pytest.mark.parametrize("line", ['name_en = "Club "', 'name_en = "Club\\u200b"'])
+def test_a_name_saved_by_the_command_or_by_hand_keeps_its_look_alike_out(data: Path, line: str) -> None:
+    """A set saved by ``companion tai --save-profile`` kept "Club " (its trailing space), and one placed by hand
+    said "Club" with a zero-width space: the editor then saved "Club" beside either."""
+    _w(data / "profiles" / "club.toml", f'id = "club"\ninherits = "atawmj_2009"\nname_zh = "俱樂部"\n{line}\n')
+    assert "club" in dict(rule_set_options())
+    words = _refused(lambda: clone("atawmj_2009", "club2", "另一個", "Club").save())
+    assert "Club" in words.en
+
+
+def test_a_name_that_shows_nothing_is_refused(data: Path) -> None:
+    _refused(clone, "atawmj_2009", "h3", "\u3164", "Blank")
+    _refused(clone, "atawmj_2009", "h3", "空白", "\u2800")
+
+
+@pytest.mark.parametrize(("theirs_zh", "theirs_en", "clash_zh", "clash_en"),
+                         [("小孩", "Child", "小孩", "小孩"), ("別的", "Kid", "Kid", "Kid"), ("小孩", "Kid", "小孩", "Kid")])
+def test_the_refusal_of_a_set_made_again_names_the_name_that_clashes(
+        data: Path, theirs_zh: str, theirs_en: str, clash_zh: str, clash_en: str) -> None:
+    """Another phone deleted "小孩 / Kid" and saved "小孩 / Child": the English refusal said a set named “Child” was
+    saved, "a second set of that name", though the host's set is “Kid” and the clash is 小孩 (and the Chinese said
+    the same of 別的 where only the English name clashed)."""
+    _w(data / "profiles" / "kid.toml", 'id = "kid"\ninherits = "atawmj_2009"\nname_zh = "小孩"\nname_en = "Kid"\n')
+    draft = edit("kid")
+    delete("kid")
+    clone("atawmj_2009", "other", theirs_zh, theirs_en).save()
+    draft.as_new()
+    words = _refused(draft.save)
+    assert f"也叫「{clash_zh}」" in words.zh and f"also named “{clash_en}”" in words.en
+    assert theirs_zh in words.zh and theirs_en in words.en  # (the other set named too)
+
+
+@pytest.mark.parametrize("then", ["damaged", "removed"])
+def test_a_save_refused_for_a_parent_damaged_or_removed_meanwhile_shows_no_folder_and_no_command_line(
+        data: Path, then: str) -> None:
+    """The refusal showed the data folder's whole path and the store's file keys, or "unknown profile 'par': …;
+    house profiles live in /…/profiles (or give a path to a .toml file)"."""
+    p = data / "profiles"
+    _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = 2\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n')
+    draft = edit("kid")
+    assert draft.set("tai.menqing", "3") is None
+    if then == "damaged":
+        _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = -2\n')
+    else:
+        (p / "par.toml").unlink()
+    before = (p / "kid.toml").read_bytes()
+    words = _refused(draft.save)
+    assert str(data) not in words.zh + words.en and "give a path" not in words.en and "路徑" not in words.zh
+    assert ("“Dad”" in words.en and "「爸」" in words.zh) if then == "damaged" else "“par”" in words.en
+    assert "not saved" in words.en and (p / "kid.toml").read_bytes() == before
+
+
+def test_a_copy_of_a_set_deleted_meanwhile_is_said_to_be_gone(data: Path) -> None:
+    _home8()
+    delete("home8")  # another phone, while the copy form had it picked
+    assert _refused(clone, "home8", "new1", "新", "New") == ui("rs_not_there", id="home8")
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(data: Path, kind: str) -> None:
+    """Its Settings line, the Live tab's line and the score note said "unknown profile 'home8': … (or give a path to
+    a .toml file)": a set listed, yet called unknown, and the host given command-line advice."""
+    p = data / "profiles"
+    p.mkdir(parents=True)
+    if kind == "folder":
+        (p / "home8.toml").mkdir()
+    else:
+        (p / "home8.toml").symlink_to(p / "nowhere.toml")
+    listed = next(r for r in rule_sets() if r.id == "home8")
+    assert listed.problem == ui("rs_not_a_file", id="home8")
+    for words in (unusable("home8"), rule_set_used("home8")[1]):
+        assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
+        assert words.en.count("rule set “home8”") == 1  # (said once)
+
+
+def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(data: Path) -> None:
+    """A save onto a set whose file became a folder says "you can delete it in the list", and the delete then
+    failed: "Could not delete it: Is a directory". An empty folder is removed; one holding files is left, and said."""
+    _home8()
+    draft = edit("home8")
+    path = data / "profiles" / "home8.toml"
+    path.unlink()
+    path.mkdir()
+    assert "delete it in the list" in _refused(draft.save).en
+    assert "home8" in delete("home8").en and not path.exists()
+    path.mkdir()
+    (path / "notes.txt").write_text("kept", encoding="utf-8")
+    assert _refused(delete, "home8") == ui("rs_delete_folder", id="home8")
+    assert (path / "notes.txt").read_text(encoding="utf-8") == "kept"
+
+
+def test_a_copy_refused_for_the_id_of_a_damaged_file_does_not_say_it_was_not_saved(data: Path) -> None:
+    """The Copy button's refusal of a damaged file's id read "This was not saved", though nothing was being saved."""
+    _w(data / "profiles" / "home8.toml", "id = [")
+    words = _refused(clone, "atawmj_2009", "home8", "新", "New")
+    assert "not saved" not in words.en and "沒有儲存" not in words.zh
+    assert "delete it in the list" in words.en and (data / "profiles" / "home8.toml").read_text() == "id = ["
+
+
+def test_an_english_name_with_a_full_width_comma_is_refused_for_the_comma(data: Path) -> None:
+    """"Home，cap 8" (a Chinese keyboard's comma) was refused with "Write the English name in Latin letters", which
+    it is: the comma is what is refused, and the refusal says so."""
+    words = _refused(clone, "atawmj_2009", "home8", "家裡滿八台", "Home，cap 8")
+    assert "“，”" in words.en and "“,”" in words.en and "「，」" in words.zh
+    assert "Latin letters" in _refused(clone, "atawmj_2009", "home8", "家裡滿八台", "家裡 8").en

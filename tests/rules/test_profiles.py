@@ -393,3 +393,18 @@ def test_a_tai_cap_of_the_wrong_type_is_said_as_the_cap_check_says_it(tmp_path: 
             as info:
         load_profile(path)
     assert '1 以上的整數或 "none"' in info.value.zh
+
+
+def test_a_house_file_whose_id_is_not_its_file_name_is_refused(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """home9.toml copied by hand from home8.toml, ``id = "home8"`` left in it, was played as home8: a table seated
+    under "home9" kept home8's id, and the form to seat it again said its set had been deleted."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "profiles"
+    folder.mkdir(parents=True)
+    (folder / "home9.toml").write_text('id = "home8"\ninherits = "atawmj_2009"\n[tai]\nzimo = 3\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as got:
+        load_profile("home9")
+    assert "'home8'" in str(got.value) and "'home9'" in str(got.value)
+    assert "'home8'" in got.value.zh and "'home9'" in got.value.zh
+    assert load_profile(folder / "home9.toml").id == "home8"  # (a file given by its path keeps the id it says)

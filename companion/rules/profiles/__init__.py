@@ -368,7 +368,15 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
     except ProfileError:  # not an id a house profile can have
         user = None
     if user is not None and user.is_file():
-        return _load_file(user, seen)
+        profile = _load_file(user, seen)
+        if profile.id != name:  # a file copied by hand, its id left as it was: played as the other id, a table
+            # seated under it kept that one, and was then said to have lost its set (a change review)
+            where, wz = f"profile file {str(user)!r}", f"規則檔 {str(user)!r}"
+            raise ProfileError(f"{where}: its id is {profile.id!r}, not {name!r}, the name of its file: a house "
+                               f"profile's id names its file (write id = \"{name}\" in it)",
+                               f"{wz}：裡面的 id 是 {profile.id!r}，不是檔名 {name!r}；自訂規則的 id 要和檔名一樣"
+                               f"（請在檔案裡寫 id = \"{name}\"）")
+        return profile
     folder = data_dir() / "profiles"
     raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}; house profiles live in "
                        f"{folder} (or give a path to a .toml file){_suggest(name, BUILTIN)}",

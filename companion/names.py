@@ -1,0 +1,44 @@
+"""Names as a player sees them, for every layer: a rule set's, a tile set's, a player's. Two names that show alike
+are one name to the people at the table, so the names a host gives are compared as they show, by one folding
+(a review saved "Home" beside "Home  rules"-like twins: two spaces, a variation selector, a Hangul filler, a space
+left at the end by the command line).
+
+:func:`shown_name` is a name as it shows, its case kept; :func:`name_key` also folds the case, for names that must
+differ in more than their case.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["name_key", "shown_name"]
+
+_BLANK = frozenset(
+    "\u034f"  # combining grapheme joiner
+    "\u115f\u1160\u3164\uffa0"  # Hangul fillers (NFKC turns U+3164 and U+FFA0 into U+1160)
+    "\u17b4\u17b5"  # Khmer inherent vowels, shown as nothing
+    "\u180b\u180c\u180d\u180e\u180f"  # Mongolian variation selectors and vowel separator
+    "\u2800"  # braille pattern blank
+)
+"""Characters that show nothing and are neither spaces nor format characters (Cf)."""
+
+
+def _shows_nothing(c: str) -> bool:
+    if c in _BLANK or "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef":  # (variation selectors)
+        return True
+    return unicodedata.category(c) in ("Cf", "Cc", "Cs")  # format, control, a lone surrogate
+
+
+def shown_name(name: str) -> str:
+    """``name`` as it shows: its compatibility forms folded (NFKC: full-width letters, the ideographic space), the
+    characters that show nothing taken out (zero-width spaces and joiners, variation selectors, fillers), each run
+    of white space one space, and none at either end. The case is kept."""
+    folded = unicodedata.normalize("NFKC", name)
+    kept = "".join(" " if c.isspace() else c for c in folded if c.isspace() or not _shows_nothing(c))
+    return " ".join(kept.split())
+
+
+def name_key(name: str) -> str:
+    """What two names that look alike share: :func:`shown_name` with the case folded too (``Ｈｏｍｅ``, ``home`` and
+    ``Home\u200b`` are one name to a player)."""
+    return shown_name(name).casefold()
