@@ -18,7 +18,6 @@ from typing import Any
 
 from companion.app.house_rules import HOUSE_RULES
 from companion.app.words import Words, ui
-from companion.files import write_whole
 from companion.names import name_key, shown_name
 from companion.rules.profiles import (
     BUILTIN,
@@ -36,7 +35,6 @@ from companion.rules.profiles import (
 from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.profiles._store import (
     data_dir,
-    export_profile,
     list_profiles,
     odd_character,
     save_profile,
@@ -485,12 +483,10 @@ class RuleSetDraft:
         _check_names(self.name, self.id, self.was, clash_all=self.remade)
         try:
             profile = self.profile()
-            save_profile(profile)
-            if profile.inherits is not None and _is_path(profile.inherits):
-                # the store writes a set that inherits a file whole (a copy saved elsewhere could not reach it); this
-                # file is written where it lay, so its path still reaches its parent, and the parent's later changes
-                # still reach it as they do a set that names its parent by id (a change review: an edit cut it off)
-                write_whole(user_profile_path(self.id), export_profile(profile).encode("utf-8"))
+            # (the store writes a set that inherits a file whole: a copy saved elsewhere could not reach it; this
+            # file is written where it lay, so its path still reaches its parent, and the parent's later changes
+            # still reach it as they do a set that names its parent by id: a change review, an edit cut it off)
+            save_profile(profile, keep_path_parent=True)
         except MinAboveCap as bad:  # (the store's rule, said as the editor names its fields, not its file's keys)
             least, cap = _BY_KEY["switches.min_tai"].name, _BY_KEY["switches.tai_cap"].name
             raise RuleSetRefused(ui("rs_min_above_cap", least=bad.least, cap=bad.cap, min_name=least.zh,

@@ -381,7 +381,7 @@ def test_a_failed_write_or_delete_says_why_in_both_languages(data: Path, monkeyp
 
     from companion.app import rule_sets_model
 
-    def full(_: object) -> None:
+    def full(_: object, keep_path_parent: bool = False) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     draft = clone("atawmj_2009", "h1", "一號", "One")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.files import write_whole
+from companion.names import name_key
 from companion.rules.profiles import (
     BUILTIN,
     DEFAULT_PROFILE,
@@ -134,10 +135,12 @@ def rules_of_record(pid: str, rules: Any) -> Profile:
     return parse_profile(data, "rules", where_zh="rules")
 
 
-def save_profile(profile: Profile | str | Path) -> Path:
+def save_profile(profile: Profile | str | Path, keep_path_parent: bool = False) -> Path:
     """Validate a house profile (or a TOML file) and save it as ``<data>/profiles/<id>.toml``. One that inherits a
     file is saved whole, every item and switch written out: the copy in the data folder cannot reach a file named
-    from where the original lay (a review's saved profile could not be read)."""
+    from where the original lay (a review's saved profile could not be read). ``keep_path_parent``: the profile is
+    one of the house folder's own, whose path to its parent reads from there as before (the rule-set editor's
+    edit), so its ``inherits`` is kept and its parent's later changes still reach it."""
     from companion.rules.profiles import _is_path
 
     p = load_profile(profile)
@@ -164,16 +167,9 @@ def save_profile(profile: Profile | str | Path) -> Path:
     _check_house_clash(p)
     path = user_profile_path(p.id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    whole = p.inherits is not None and _is_path(p.inherits)
+    whole = p.inherits is not None and _is_path(p.inherits) and not keep_path_parent
     write_whole(path, export_profile(p, resolved=whole).encode("utf-8"))  # (a crash midway had left a profile cut short)
     return path
-
-
-def name_key(name: str) -> str:
-    """What two rule-set names that look alike share: the case and the full-width forms a Chinese keyboard types
-    folded, as :func:`companion.vision.calibration.name_key` folds a tile set's (``Ｆｒｉｄａｙ house`` and
-    ``friday house`` are one set to a player)."""
-    return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
 def _saved_names(pid: str) -> tuple[str, str]:
