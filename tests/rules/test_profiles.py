@@ -156,7 +156,7 @@ def test_a_house_profile_is_refused_an_id_another_has_in_another_case_or_another
                                           'name_en = "Upper"\n'))
         assert "已經存了自訂規則 'home8'" in bad.value.zh and "只差大小寫" in bad.value.zh
     for zh, en in (("週五家規", "Other"), ("別的", "Friday house"), ("別的", "FRIDAY HOUSE"), ("別的", "Ｆｒｉｄａｙ house"),
-                   ("別的", "週五家規"), ("Friday house", "Other")):  # (either language's name, in either field)
+                   ("別的", "週五家規"), ("Friday house", "Other"), ("別的", "Friday  house ")):  # (either language's name, in either field)
         with pytest.raises(ProfileError, match="is taken by the saved house profile 'home8' \\(Friday house\\)") as bad:
             save_profile(_write(tmp_path, f'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "{zh}"\n'
                                           f'name_en = "{en}"\n'))
