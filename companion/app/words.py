@@ -1012,6 +1012,15 @@ UI: dict[str, tuple[str, str]] = {
     "photo_black_white": ("這是黑白照片：條子和筒子可能會讀錯，請拍彩色照片",
                           "A black-and-white photo: bamboo and dots may be misread; take a colour photo"),
     "photo_also": ("；{what}", "; {what_en}"),
+    # a win form's undo that may not reach back (LiveGame._since_path): the form's hand ended since, or more taps since
+    # than it takes back (a review's form, left open for a hand, offered to undo the result and the next deal)
+    "live_claim_on": ("之後又記了好幾步", "more entries were made since"),
+    "live_claim_barred": ("。{why}，請按「取消」", ". {why_en}: tap Cancel"),
+    "live_since_hand_over": ("這個表單開啟的那一局已經結束了（已記入帳本），撤回不能跨過一局的結束",
+                             "The hand this form was opened in has ended since (its result is in the ledger), and "
+                             "undo here never reaches back across a hand's end"),
+    "live_since_too_many": ("之後已經記了超過 {n} 步，這裡的撤回最多撤回 {n} 步",
+                            "More than {n} entries were made since, and undo here takes back at most {n}"),
 }
 
 
