@@ -785,10 +785,14 @@ class LiveGame:
         key = "live_claim_beside_three" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_draw"
         return ui(key, winner=names[won[0]], tile=face.zh, tile_en=face.en)
 
-    def undo_since(self, at: int) -> Words | None:
+    def undo_since(self, at: int, seen: int | None = None) -> Words | None:
         """Take back every tap entered since the log was ``at`` events long, one after another (the way out of a win
-        form left open while the table moved on, where the table agrees the win was called in time)."""
+        form left open while the table moved on, where the table agrees the win was called in time). ``seen``: the
+        log's length when the button was drawn, which said how many: another phone's entry since then is refused as
+        every Live button's is (a review's tap took back the other phone's discard too, and said nothing)."""
         with self._lock:
+            if seen is not None and seen != len(self.events()):
+                return ui("live_moved")
             barred = self._since_path(at)
             if isinstance(barred, Words):  # the form's hand over since, or too many taps
                 return barred

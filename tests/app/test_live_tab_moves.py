@@ -224,3 +224,24 @@ def test_a_win_form_undoes_a_stated_number_of_entries_at_most(tmp_path: Path) ->
     assert ID_LIVE_UNDO_SINCE not in {c.identifier for c in _idents(tab.build())}
     game.close()
 
+
+def test_a_win_forms_undo_tapped_after_another_phones_entry_is_refused(tmp_path: Path) -> None:
+    """A review: the form's button read "Undo the later entry"; another phone's discard landed before the tap, and
+    the tap took back both, the other phone's too, saying nothing. The button carries the table it was drawn on,
+    as every Live button does: refused with "the table was just updated", nothing taken back."""
+    from companion.app.live_model import effective_events
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE
+    from tests.app.test_photo_picks import _tapped
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.discard("8m") is None  # another phone
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert _texts(shown[ID_LIVE_UNDO_SINCE]) == [ui("live_undo_since_one").en]
+    assert game.discard("7p") is None  # another phone, before this one's tap arrives
+    entered = effective_events(game.events())
+    _tapped(page, ID_LIVE_UNDO_SINCE)  # the button as it was drawn
+    assert tab.error == ui("live_moved") and effective_events(game.events()) == entered
+    _tapped(tab.build(), ID_LIVE_UNDO_SINCE)  # drawn again, it says 2 and takes back 2
+    assert tab.error is None and effective_events(game.events()) == effective_events(game.events()[:at])
+    game.close()
