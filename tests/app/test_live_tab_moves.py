@@ -245,3 +245,28 @@ def test_a_win_forms_undo_tapped_after_another_phones_entry_is_refused(tmp_path:
     _tapped(tab.build(), ID_LIVE_UNDO_SINCE)  # drawn again, it says 2 and takes back 2
     assert tab.error is None and effective_events(game.events()) == effective_events(game.events()[:at])
     game.close()
+
+
+def test_a_win_forms_undo_path_is_played_out_on_the_entries_since_only(tmp_path: Path, monkeypatch: Any) -> None:
+    """A review measured since() and claim_gone() at 55-140 ms on a long log, on every render of a stale form and
+    under the table lock: each tap's undo worked the whole log's effective events out again. The log is read whole
+    a fixed number of times however many taps the form is behind, and a render's second ask reads it not at all."""
+    from companion.app import live_model
+
+    game, _, at = _form_on_9m(tmp_path)
+    for tile in ("8m", "7m", "6m", "5m", "4m", "3m", "2m", "1m"):
+        assert game.discard(tile) is None  # other phones
+    read: list[int] = []
+    whole = live_model.effective_events
+
+    def counted(events: Any) -> list[Any]:
+        read.append(len(events))
+        return whole(events)
+
+    monkeypatch.setattr(live_model, "effective_events", counted)
+    since = game.since(at)
+    assert since is not None and since[1] == 8
+    assert len(read) <= 3, read  # (it was 8 taps + 2)
+    read.clear()
+    assert game.since(at) == since and read == []
+    game.close()
