@@ -719,7 +719,8 @@ class LiveGame:
             face = Tile.from_code(tile)
             return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
         if corrected is not None and since is not None:  # (what changed is in ``since``: the flower shown)
-            what = ui("live_claim_gone_flower", seat=names[corrected[0]])
+            # the flower named in the sentence itself: the lines since may have left its own line out (SINCE_SHOWN)
+            what = ui("live_claim_gone_flower", seat=names[corrected[0]], tile=corrected[1].zh, tile_en=corrected[1].en)
             button = undo_since_words(since[1])
             return ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=what.zh, what_en=what.en,
                       rule="", rule_en="") + ui("live_claim_undo_flower", button=button.zh, button_en=button.en)

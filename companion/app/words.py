@@ -993,8 +993,9 @@ UI: dict[str, tuple[str, str]] = {
     "flower_held_mark": ("剛摸到，還沒補花", "just drawn, not replaced yet"),  # beside it on the seat's flower row
     # a win form whose own draw was since shown to be the eighth flower (its correction, live_offer): what changed
     # and the way out (a review's form said "earlier entries were taken back" and its undo "look, then tap again")
-    "live_claim_gone_flower": ("那就是這個表單開啟時 {seat} 摸的牌", "That is the tile {seat} drew when this form was "
-                               "opened"),
+    "live_claim_gone_flower": ("這個表單開啟時 {seat} 摸的牌，後來亮出是第八張花 {tile}",
+                               "The tile {seat} drew when this form was opened was since shown to be the eighth "
+                               "flower, {tile_en}"),
     "live_claim_undo_flower": ("。如果花是點錯的，按「{button}」，把那張摸牌改回面朝下，再記這個胡；不然按「取消」",
                                ". If the flower was tapped by mistake, tap “{button_en}” to put the draw back face "
                                "down, then record this win; otherwise tap Cancel"),
