@@ -613,7 +613,8 @@ class LiveGame:
     def claim_at(self, at: int, seat: int, kind: ev.WinKind) -> int | None:
         """Where the win a form opened on the table at ``at`` (the log's length then) may be recorded now: ``at``
         while the log is as it was; the log's length now where the same claim stands on the table now (the same
-        discard or kong offered, with only claims it outranks entered since, or the entries since taken back); None
+        discard or kong offered, with only claims it outranks entered since, or the entries since taken back; the
+        same self-draw or instant win offered, the winner's hand untouched: :meth:`_same_chance`); None
         where it is gone: the next seat drew, the tile is dead (spec §2.9), and the form can record nothing."""
         with self._lock:
             raw = self.events()
@@ -624,12 +625,27 @@ class LiveGame:
             then, now = self._then_now(at, raw)
             if now == then:  # the entries since taken back: the same table
                 return len(raw)
-            if now[:len(then)] != then or kind.is_instant or kind is ev.WinKind.SELF_DRAW:
+            if now[:len(then)] != then:
                 return None
+            if kind.is_instant or kind is ev.WinKind.SELF_DRAW:  # the same chance, as the tracker offers it now
+                return len(raw) if self._same_chance(at, seat, kind) else None
             before, after = window(self._table_at(at)[0]), window(self.state)
             if before is None or after is None or before.last_index != after.last_index:  # another tile on offer
                 return None
             return len(raw) if any(c.seat == seat and c.kind is kind for c in self.offer().wins) else None
+
+    def _same_chance(self, at: int, seat: int, kind: ev.WinKind) -> bool:
+        """Whether the self-draw or instant win (``kind``) of ``seat`` that the table at ``at`` offered is offered on
+        the table now, the winner's hand as it was: only other seats' entries since (a 相公 recorded for another
+        seat, the eighth flower's replacement drawn while the rob stays offered), which a fresh form records on. A
+        review's open form refused them ("its moment has passed"), and its undo took back the other seat's record."""
+        was, offered = self._table_at(at)
+        chance = next((c for c in offered.wins if c.seat == seat and c.kind is kind), None)
+        if chance is None or not 0 <= seat < len(self.state.seats) or was.seats[seat] != self.state.seats[seat]:
+            return False
+        return any((c.seat, c.kind, c.tile, c.shown, c.hidden_kongs) == (seat, kind, chance.tile, chance.shown,
+                                                                          chance.hidden_kongs)
+                   for c in self.offer().wins)
 
     def since(self, at: int) -> tuple[Words, int] | None:
         """What the table entered since the log was ``at`` events long, in a line, and how many taps undo takes to
