@@ -399,3 +399,40 @@ def test_the_demo_in_english_says_it_in_english_alone(capsys: pytest.CaptureFixt
     assert main(["demo", "--lang", "en", "--no-photo"]) == 0
     out = capsys.readouterr().out
     assert "a single wait." in out and not CJK.findall(out)
+
+
+def _english_halves(tree: object) -> list[str]:
+    """The English half's string literals of every Note(en, zh), PhotoHandError(en, zh) and BLANK_KONG in a module."""
+    import ast
+
+    assert isinstance(tree, ast.Module)
+    firsts: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args and \
+                node.func.id in ("Note", "PhotoHandError"):
+            firsts.append(node.args[0])
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "BLANK_KONG"
+                                                  for t in node.targets):
+            assert isinstance(node.value, ast.Tuple)
+            firsts.append(node.value.elts[0])
+    return [c.value for first in firsts for c in ast.walk(first)
+            if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+
+
+def test_score_says_its_english_without_chinese_glosses(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wording review: ``companion score --lang en``, the one command a player runs on a photo, still printed
+    "assumed self-drawn (自摸)", and its notes "(明槓)", "(加槓)", "(暗槓 turned up)", "(白板)", after demo, waits,
+    shanten and discard had lost theirs. Every English half of the photo scorer's notes and refusals, and the
+    command's output on the demo photo."""
+    import ast
+    from pathlib import Path
+
+    import companion.vision.hand_score as hand_score
+
+    han = re.compile(r"[\u4e00-\u9fff]")
+    english = _english_halves(ast.parse(Path(hand_score.__file__).read_text(encoding="utf-8")))
+    assert len(english) > 30 and any("assumed self-drawn" in e for e in english)
+    assert [e for e in english if han.search(e)] == []
+    photo = Path(hand_score.__file__).parents[1] / "assets" / "demo" / "win_hand.jpg"
+    code, out, _ = run(capsys, "score", str(photo), "--lang", "en")
+    assert code == 0 and "assumed self-drawn: give --discarder SEAT" in out and not han.findall(out)
