@@ -253,8 +253,8 @@ UI: dict[str, tuple[str, str]] = {
                       ". Note: Taiwanese 16-tile has no seven- or eight-pairs win; a win is five sets (chows or "
                       "pungs) and a pair"),
     "eight_flowers_won": ("八張花都到齊：已經胡了（八仙過海，照自摸算）！若不胡：", "All eight flowers: already a win "
-                          "(Eight Immortals, settled as a self-draw)! If you play on: "),
-    "eight_flowers_too": ("。八張花也都到齊：另加八仙過海的台", ". All eight flowers too: the Eight Immortals' tai "
+                          "(Eight flowers, settled as a self-draw)! If you play on: "),
+    "eight_flowers_too": ("。八張花也都到齊：另加八仙過海的台", ". All eight flowers too: the tai of Eight flowers "
                           "are added"),
     "hand_complete": ("胡了！這手牌已經成胡：按「算這手的台數」看每一台怎麼來",
                       "A complete winning hand! Tap Score this hand to see each tai item"),

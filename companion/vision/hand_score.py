@@ -552,7 +552,7 @@ def _count_said(dets: Detections, laid: LaidHand, need: Need, in_rows: set[int])
             f"{why_zh}），手牌排成一列")
 
 
-FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers (八仙過海)"), "seven_flowers_rob": (7, "Seven rob one (七搶一)")}
+FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers"), "seven_flowers_rob": (7, "Seven rob one")}
 """The flowers an instant win by flowers shows (spec §4: 八仙過海 all eight; 七搶一 seven, the eighth robbed), and its
 English name (the tai table's)."""
 
