@@ -63,7 +63,7 @@ def test_waits_says_a_hand_with_all_eight_flowers_has_won(capsys: pytest.Capture
     assert main(["waits", hand, "--lang", "en"]) == 0 and main(["waits", hand]) == 0
     assert main(["waits", "--json", hand]) == 0 and main(["waits", "--json", hand.replace("12345678f", "1234567f")]) == 0
     en, zh, won, seven = capsys.readouterr().out.splitlines()
-    assert en.endswith("all eight flowers: already a win (Eight Immortals)") and "waits 3m" in en
+    assert en.endswith("all eight flowers: already a win (Eight flowers)") and "waits 3m" in en
     assert not CJK.search(en)
     assert zh.endswith("八張花都到齊：已經胡了（八仙過海）")
     assert json.loads(won)["eight_flowers"] is True and "eight_flowers" not in json.loads(seven)
@@ -76,11 +76,11 @@ def test_shanten_and_discard_say_all_eight_flowers_have_won(hand: str, capsys: p
     assert main(["shanten", hand, "--lang", "en"]) == 0 and main(["shanten", hand]) == 0
     en, zh = capsys.readouterr().out.splitlines()
     # (in English alone: a wording review read "(八仙過海, Eight Immortals)" in the English)
-    assert "already a win (Eight Immortals)" in en and not CJK.search(en) and "已經胡了（八仙過海）" in zh
+    assert "already a win (Eight flowers)" in en and not CJK.search(en) and "已經胡了（八仙過海）" in zh
     if Hand.parse(hand).is_drawn_size:
         assert main(["discard", hand, "--lang", "en"]) == 0
         said = capsys.readouterr().out.splitlines()[1].strip()
-        assert said.startswith("All eight flowers: already a win (Eight Immortals,") and not CJK.search(said)
+        assert said.startswith("All eight flowers: already a win (Eight flowers,") and not CJK.search(said)
         assert main(["discard", "--json", hand]) == 0 and main(["discard", "--json", hand.replace("8f", "f")]) == 0
         won, seven = (json.loads(x) for x in capsys.readouterr().out.splitlines())
         assert won["complete"] is False and won["eight_flowers"] is True  # complete: the shape, as shanten says
@@ -399,3 +399,66 @@ def test_the_demo_in_english_says_it_in_english_alone(capsys: pytest.CaptureFixt
     assert main(["demo", "--lang", "en", "--no-photo"]) == 0
     out = capsys.readouterr().out
     assert "a single wait." in out and not CJK.findall(out)
+
+
+def _english_halves(tree: object) -> list[str]:
+    """The English half's string literals of every Note(en, zh), PhotoHandError(en, zh) and BLANK_KONG in a module."""
+    import ast
+
+    assert isinstance(tree, ast.Module)
+    firsts: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args and \
+                node.func.id in ("Note", "PhotoHandError"):
+            firsts.append(node.args[0])
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "BLANK_KONG"
+                                                  for t in node.targets):
+            assert isinstance(node.value, ast.Tuple)
+            firsts.append(node.value.elts[0])
+    return [c.value for first in firsts for c in ast.walk(first)
+            if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+
+
+def test_score_says_its_english_without_chinese_glosses(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wording review: ``companion score --lang en``, the one command a player runs on a photo, still printed
+    "assumed self-drawn (自摸)", and its notes "(明槓)", "(加槓)", "(暗槓 turned up)", "(白板)", after demo, waits,
+    shanten and discard had lost theirs. Every English half of the photo scorer's notes and refusals, and the
+    command's output on the demo photo."""
+    import ast
+    from pathlib import Path
+
+    import companion.vision.hand_score as hand_score
+
+    han = re.compile(r"[\u4e00-\u9fff]")
+    english = _english_halves(ast.parse(Path(hand_score.__file__).read_text(encoding="utf-8")))
+    assert len(english) > 30 and any("assumed self-drawn" in e for e in english)
+    assert [e for e in english if han.search(e)] == []
+    photo = Path(hand_score.__file__).parents[1] / "assets" / "demo" / "win_hand.jpg"
+    code, out, _ = run(capsys, "score", str(photo), "--lang", "en")
+    assert code == 0 and "assumed self-drawn: give --discarder SEAT" in out and not han.findall(out)
+
+
+def test_eight_flowers_has_one_english_name_the_tai_items(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wording review: with the glosses gone, 八仙過海 had two English names, "Eight Immortals" (waits, shanten,
+    discard, the app's My hand) and "Eight flowers" (the tai items, the Score refusals, the Live tab). One name, the
+    tai item's, everywhere: in no string of the product another."""
+    import ast
+    from pathlib import Path
+
+    import companion
+    from companion.app.words import ui
+    from companion.rules.tai import ITEMS
+    from companion.vision.hand_score import FLOWERS_NEEDED
+
+    name = ITEMS["eight_flowers"].en
+    assert name == "Eight flowers"
+    other = [(p.name, c.value) for p in Path(companion.__file__).parent.rglob("*.py")
+             for c in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(c, ast.Constant) and isinstance(c.value, str) and "immortal" in c.value.lower()]
+    assert other == []
+    held = "45m234s789s77p kong:6666m@R pung:999p@O 12345678f"
+    for command, hand in (("waits", held), ("shanten", held), ("discard", held.replace("77p", "77p5p"))):
+        assert main([command, hand, "--lang", "en"]) == 0, command
+        assert f"already a win ({name}" in capsys.readouterr().out, command
+    assert f"({name}, settled" in ui("eight_flowers_won").en and name in ui("eight_flowers_too").en
+    assert FLOWERS_NEEDED["eight_flowers"][1] == name

@@ -99,6 +99,9 @@ EXPORT_PATH = "/export/table.jsonl"
 """Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
 SINCE_SHOWN = 4
 """The entries since a win form's table that its notice names, the last ones (the earlier said as "…")."""
+UNDO_SINCE_MOST = 12
+"""The most taps a win form's undo takes back (:meth:`LiveGame.undo_since`): a form left open longer than that
+says so and offers Cancel only (a review's form, left open for a hand, offered to undo 67 entries with one tap)."""
 
 
 def default_table_path() -> Path:
@@ -128,6 +131,9 @@ class LiveGame:
         # refused win claimed): see :meth:`_table_now`; kept beside the table's file too, read back when first asked for
         self._then: tuple[int, TableState, Offer] | None = None  # an earlier table a win form was opened on, and its
         # offer (:meth:`_table_at`)
+        # the undo path of a form's table (:meth:`_since_path`), by the log it was played out on (its length, its last
+        # event) and the form's table: every render of a stale form asks, under the lock
+        self._since_kept: tuple[tuple[int, ev.Event | None, int], list[list[Words]] | Words | None] | None = None
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -250,7 +256,7 @@ class LiveGame:
 
     def close(self) -> None:
         with self._lock:
-            self._then = None
+            self._then = self._since_kept = None
             if self._service is not None:
                 self._service.close()
                 self._service = None
@@ -607,7 +613,8 @@ class LiveGame:
     def claim_at(self, at: int, seat: int, kind: ev.WinKind) -> int | None:
         """Where the win a form opened on the table at ``at`` (the log's length then) may be recorded now: ``at``
         while the log is as it was; the log's length now where the same claim stands on the table now (the same
-        discard or kong offered, with only claims it outranks entered since, or the entries since taken back); None
+        discard or kong offered, with only claims it outranks entered since, or the entries since taken back; the
+        same self-draw or instant win offered, the winner's hand untouched: :meth:`_same_chance`); None
         where it is gone: the next seat drew, the tile is dead (spec §2.9), and the form can record nothing."""
         with self._lock:
             raw = self.events()
@@ -618,31 +625,66 @@ class LiveGame:
             then, now = self._then_now(at, raw)
             if now == then:  # the entries since taken back: the same table
                 return len(raw)
-            if now[:len(then)] != then or kind.is_instant or kind is ev.WinKind.SELF_DRAW:
+            if now[:len(then)] != then:
                 return None
+            if kind.is_instant or kind is ev.WinKind.SELF_DRAW:  # the same chance, as the tracker offers it now
+                return len(raw) if self._same_chance(at, seat, kind) else None
             before, after = window(self._table_at(at)[0]), window(self.state)
             if before is None or after is None or before.last_index != after.last_index:  # another tile on offer
                 return None
             return len(raw) if any(c.seat == seat and c.kind is kind for c in self.offer().wins) else None
 
+    def _same_chance(self, at: int, seat: int, kind: ev.WinKind) -> bool:
+        """Whether the self-draw or instant win (``kind``) of ``seat`` that the table at ``at`` offered is offered on
+        the table now, the winner's hand as it was: only other seats' entries since (a 相公 recorded for another
+        seat, the eighth flower's replacement drawn while the rob stays offered), which a fresh form records on. A
+        review's open form refused them ("its moment has passed"), and its undo took back the other seat's record."""
+        was, offered = self._table_at(at)
+        chance = next((c for c in offered.wins if c.seat == seat and c.kind is kind), None)
+        if chance is None or not 0 <= seat < len(self.state.seats) or was.seats[seat] != self.state.seats[seat]:
+            return False
+        return any((c.seat, c.kind, c.tile, c.shown, c.hidden_kongs) == (seat, kind, chance.tile, chance.shown,
+                                                                          chance.hidden_kongs)
+                   for c in self.offer().wins)
+
     def since(self, at: int) -> tuple[Words, int] | None:
         """What the table entered since the log was ``at`` events long, in a line, and how many taps undo takes to
-        bring it back; None where undo cannot (entries before it were taken back since). The taps are those undo
+        bring it back; None where undo cannot (entries before it were taken back since) or may not (the form's hand
+        ended since, or more than :data:`UNDO_SINCE_MOST` taps: :meth:`_since_path`). The taps are those undo
         takes back, one by one (:func:`_undo_path`): the eighth flower's correction of a draw (live_offer's
         ``eighth_flower_tap``) is one of them, said as the flower shown, whose undo puts the draw back face down (a
         review: a form opened on that draw took the correction for entries before it taken back, and one opened
         before the draw counted it as the draw, its undo left one tap short)."""
         with self._lock:
+            path = self._since_path(at)
+        if not isinstance(path, list) or not path:
+            return None
+        lines = [line for tap in reversed(path) for line in tap]
+        shown = lines[-SINCE_SHOWN:]
+        more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
+        return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), len(path)
+
+    def _since_path(self, at: int) -> list[list[Words]] | Words | None:
+        """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
+        first (:func:`_undo_path`); None where it cannot; why not where it may not: the form's hand ended since (a
+        win or a draw entered, the next hand dealt: a review's form, left open, offered to undo the finished hand's
+        result and the next deal with one tap), or more than :data:`UNDO_SINCE_MOST` taps were entered since. Kept
+        for the log it was played out on: a stale form's every render asks, twice, under the lock."""
+        with self._lock:
             raw = self.events()
-            if not 0 <= at <= len(raw):
-                return None
-            path = _undo_path(raw, self.state, effective_events(raw[:at]))
-            if not path:
-                return None
-            lines = [line for tap in reversed(path) for line in tap]
-            shown = lines[-SINCE_SHOWN:]
-            more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
-            return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), len(path)
+            key = (len(raw), raw[-1] if raw else None, at)
+            if self._since_kept is not None and self._since_kept[0] == key:
+                return self._since_kept[1]
+            path: list[list[Words]] | Words | None = None
+            if 0 <= at <= len(raw):
+                then, state = self._table_at(at)[0], self.state
+                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST)
+                if path is not None and _hand_ended(then, state):
+                    path = ui("live_since_hand_over")
+                elif path is not None and len(path) > UNDO_SINCE_MOST:
+                    path = ui("live_since_too_many", n=UNDO_SINCE_MOST)
+            self._since_kept = (key, path)
+            return path
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
         """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
@@ -677,6 +719,7 @@ class LiveGame:
             offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
+            barred = self._since_path(at)  # the form's hand over since, or too many taps: why undo may not
             then, now = self._then_now(at)
             drew = since is not None and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
@@ -692,7 +735,8 @@ class LiveGame:
             face = Tile.from_code(tile)
             return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
         if corrected is not None and since is not None:  # (what changed is in ``since``: the flower shown)
-            what = ui("live_claim_gone_flower", seat=names[corrected[0]])
+            # the flower named in the sentence itself: the lines since may have left its own line out (SINCE_SHOWN)
+            what = ui("live_claim_gone_flower", seat=names[corrected[0]], tile=corrected[1].zh, tile_en=corrected[1].en)
             button = undo_since_words(since[1])
             return ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=what.zh, what_en=what.en,
                       rule="", rule_en="") + ui("live_claim_undo_flower", button=button.zh, button_en=button.en)
@@ -702,9 +746,12 @@ class LiveGame:
         else:
             what = ui("live_claim_gone_turn")
         rule = ui("live_claim_gone_rule") if drew else Words("", "")
-        moved = since[0] if since is not None else ui("live_claim_undone")
+        moved = since[0] if since is not None else ui("live_claim_on") if isinstance(barred, Words) else ui(
+            "live_claim_undone")
         said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
                   rule_en=rule.en)
+        if isinstance(barred, Words):
+            return said + ui("live_claim_barred", why=barred.zh, why_en=barred.en)
         if since is None:
             return said + ui("live_claim_cancel")
         button = undo_since_words(since[1])
@@ -755,10 +802,17 @@ class LiveGame:
         key = "live_claim_beside_three" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_draw"
         return ui(key, winner=names[won[0]], tile=face.zh, tile_en=face.en)
 
-    def undo_since(self, at: int) -> Words | None:
+    def undo_since(self, at: int, seen: int | None = None) -> Words | None:
         """Take back every tap entered since the log was ``at`` events long, one after another (the way out of a win
-        form left open while the table moved on, where the table agrees the win was called in time)."""
+        form left open while the table moved on, where the table agrees the win was called in time). ``seen``: the
+        log's length when the button was drawn, which said how many: another phone's entry since then is refused as
+        every Live button's is (a review's tap took back the other phone's discard too, and said nothing)."""
         with self._lock:
+            if seen is not None and seen != len(self.events()):
+                return ui("live_moved")
+            barred = self._since_path(at)
+            if isinstance(barred, Words):  # the form's hand over since, or too many taps
+                return barred
             since = self.since(at)
             if since is None:
                 return ui("live_moved")
@@ -1137,22 +1191,31 @@ def _drawn_shown(then: Sequence[ev.Event], now: Sequence[ev.Event]) -> tuple[int
     return (named.seat, flower) if face_down in (None, UNSEEN) and flower is not None and flower.is_flower else None
 
 
-def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Event]) -> list[list[Words]] | None:
+def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Event],
+               most: int | None = None) -> list[list[Words]] | None:
     """The taps :meth:`LiveGame.undo` takes back, the last first, to bring the table (``state``, after the log
     ``raw``) back to the effective events ``then``, each said in lines (its events, or the eighth flower shown);
     None where undo cannot (entries before it taken back, a tap that began before it). Undo is played out, not
     counted from the events: the undo of the eighth flower's correction of a draw enters the draw again face down,
-    which a count of events since took for one tap that removes it, or for a change before ``then``."""
+    which a count of events since took for one tap that removes it, or for a change before ``then``. ``most``: the
+    play-out stops after ``most + 1`` taps (the path then longer than ``most``). Played out on the tail only: the
+    effective events kept as each undo changes them (a review measured 0.1 s at 600 events, 0.5 s at 1500, where
+    each tap's undo worked the whole log out again)."""
     log: list[ev.Event] = list(raw)
     path: list[list[Words]] = []
     effective, then = effective_events(log), list(then)
-    if effective[:len(then)] != then and _drawn_shown(then, effective) is None:  # entries before it taken back
+    differ = next((k for k, (a, b) in enumerate(zip(effective, then, strict=False)) if a != b),
+                  min(len(effective), len(then)))  # the first event the table now and the form's differ in
+    if differ < len(then) and _drawn_shown(then, effective) is None:  # entries before it taken back
         return None
+    low = len(effective)  # the events below it stand as they were, the first ``differ`` of them as in ``then``
     while True:
-        if effective == then:
+        if len(effective) == len(then) and differ >= low and effective[low:] == then[low:]:
             return path
         if len(effective) < len(then) or state.prev is None:
             return None
+        if most is not None and len(path) > most:  # (longer than the most: said so, not played out further)
+            return path
         undo = _shown_tap(log, state)  # as undo decides: the flower's tap, or the last tap's events retracted
         try:
             if undo is not None:
@@ -1173,7 +1236,26 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
             return None
         log += undo
         path.append(lines)
-        effective = effective_events(log)
+        for e in undo:  # as effective_events takes them: a retraction takes back the event left last
+            if isinstance(e, ev.Retracted):
+                if effective:
+                    effective.pop()
+                    low = min(low, len(effective))
+            else:
+                effective.append(e)
+
+
+def _hand_ended(then: TableState, now: TableState) -> bool:
+    """Whether the hand of the table ``then`` (a win form's) ended before the table ``now``: the next hand dealt
+    (or the session closed), or the hand's end entered: a draw, or a win other than on the tile ``then`` offers (a
+    win on it is the form's rival, :meth:`LiveGame.first_win`, which says so)."""
+    if (then.deals, len(then.results), len(then.past)) != (now.deals, len(now.results), len(now.past)):
+        return True
+    out = now.outcome
+    if then.outcome is not None or out is None:
+        return False
+    return then.offer is None or not out.claimants or any(
+        c.tile is None or c.tile.code != then.offer.code or c.discarder is None for c in out.claimants)
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

@@ -503,7 +503,7 @@ def _form_field(field: str) -> Words:
 # the command's way to name a face-up kong's kind, said as a player does it: the form's moment says an added one
 # (槓上開花 after his own kong), a concealed one is photographed with its ends face down (a code review: the hint
 # was only stripped, so the app said nothing of a concealed kong turned up)
-_KONG_HINT = (re.compile(r"; --kong \S+ \(加槓\) or =ckong \(暗槓 turned up\) says otherwise$"),
+_KONG_HINT = (re.compile(r"; --kong \S+ \(an added kong\) or =ckong \(a concealed kong turned up\) says otherwise$"),
               re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$"))
 KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face down, and an added kong won on its "
                 "replacement is said by \u201cWhen it came\u201d: after their own kong")
@@ -515,8 +515,8 @@ BLANK_KONG_APP = ("; if they are blank white dragons lying face up, enter the ha
                   "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌")
 
 
-# the command line's English glosses its terms in Chinese, "taken as an exposed kong (明槓)"; the app's English
-# carries no Chinese (a wording review read "(明槓)", "(白板)" on the English card)
+# a Chinese gloss in a scorer's English (the command line's once had them, "taken as an exposed kong (明槓)"): the
+# app's English carries none (a wording review read "(明槓)", "(白板)" on the English card)
 _GLOSS = re.compile(r" \([\u4e00-\u9fff]+\)")
 
 
@@ -525,7 +525,7 @@ def stripped(zh: str, en: str) -> Words:
     en, zh = en.replace(BLANK_KONG[0], BLANK_KONG_APP[0]), zh.replace(BLANK_KONG[1], BLANK_KONG_APP[1])
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-    en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's glosses first: it is matched with them)
+    en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's options first: it is matched with them)
     return Words(_KONG_HINT[1].sub(KONG_HINT_ZH, zh), _GLOSS.sub("", en))
 
 

@@ -965,7 +965,7 @@ class LiveTab:
         at = self.win_at
 
         def undo_since() -> None:  # the form stays open, on the table it was opened on again
-            self._do(lambda: game.undo_since(at), keep_dice=True, keep_form=True)
+            self._do(lambda: game.undo_since(at, seen=o.at), keep_dice=True, keep_form=True)  # (as drawn, or refused)
 
         buttons: list[ft.Control] = [ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
                                                                      height=FINGER, disabled=gone))]

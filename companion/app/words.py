@@ -253,8 +253,8 @@ UI: dict[str, tuple[str, str]] = {
                       ". Note: Taiwanese 16-tile has no seven- or eight-pairs win; a win is five sets (chows or "
                       "pungs) and a pair"),
     "eight_flowers_won": ("八張花都到齊：已經胡了（八仙過海，照自摸算）！若不胡：", "All eight flowers: already a win "
-                          "(Eight Immortals, settled as a self-draw)! If you play on: "),
-    "eight_flowers_too": ("。八張花也都到齊：另加八仙過海的台", ". All eight flowers too: the Eight Immortals' tai "
+                          "(Eight flowers, settled as a self-draw)! If you play on: "),
+    "eight_flowers_too": ("。八張花也都到齊：另加八仙過海的台", ". All eight flowers too: the tai of Eight flowers "
                           "are added"),
     "hand_complete": ("胡了！這手牌已經成胡：按「算這手的台數」看每一台怎麼來",
                       "A complete winning hand! Tap Score this hand to see each tai item"),
@@ -1017,8 +1017,9 @@ UI: dict[str, tuple[str, str]] = {
     "flower_held_mark": ("剛摸到，還沒補花", "just drawn, not replaced yet"),  # beside it on the seat's flower row
     # a win form whose own draw was since shown to be the eighth flower (its correction, live_offer): what changed
     # and the way out (a review's form said "earlier entries were taken back" and its undo "look, then tap again")
-    "live_claim_gone_flower": ("那就是這個表單開啟時 {seat} 摸的牌", "That is the tile {seat} drew when this form was "
-                               "opened"),
+    "live_claim_gone_flower": ("這個表單開啟時 {seat} 摸的牌，後來亮出是第八張花 {tile}",
+                               "The tile {seat} drew when this form was opened was since shown to be the eighth "
+                               "flower, {tile_en}"),
     "live_claim_undo_flower": ("。如果花是點錯的，按「{button}」，把那張摸牌改回面朝下，再記這個胡；不然按「取消」",
                                ". If the flower was tapped by mistake, tap “{button_en}” to put the draw back face "
                                "down, then record this win; otherwise tap Cancel"),
@@ -1036,6 +1037,15 @@ UI: dict[str, tuple[str, str]] = {
     "photo_black_white": ("這是黑白照片：條子和筒子可能會讀錯，請拍彩色照片",
                           "A black-and-white photo: bamboo and dots may be misread; take a colour photo"),
     "photo_also": ("；{what}", "; {what_en}"),
+    # a win form's undo that may not reach back (LiveGame._since_path): the form's hand ended since, or more taps since
+    # than it takes back (a review's form, left open for a hand, offered to undo the result and the next deal)
+    "live_claim_on": ("之後又記了好幾步", "more entries were made since"),
+    "live_claim_barred": ("。{why}，請按「取消」", ". {why_en}: tap Cancel"),
+    "live_since_hand_over": ("這個表單開啟的那一局已經結束了（已記入帳本），撤回不能跨過一局的結束",
+                             "The hand this form was opened in has ended since (its result is in the ledger), and "
+                             "undo here never reaches back across a hand's end"),
+    "live_since_too_many": ("之後已經記了超過 {n} 步，這裡的撤回最多撤回 {n} 步",
+                            "More than {n} entries were made since, and undo here takes back at most {n}"),
 }
 
 

@@ -19,7 +19,7 @@ from companion.rules.waits import holds_eight_flowers
 COMPLETE_ZH = "這手牌已經胡了：宣告胡牌，不用打牌。若不胡，下面是各種打法："
 COMPLETE_EN = "This hand is already complete: declare the win, no discard needed. If you play on, the discards:"
 FLOWERS_ZH = "八張花都到齊：已經胡了（八仙過海，照自摸算），宣告胡牌，不用打牌。若不胡，下面是各種打法："
-FLOWERS_EN = ("All eight flowers: already a win (Eight Immortals, settled as a self-draw): declare it, no "
+FLOWERS_EN = ("All eight flowers: already a win (Eight flowers, settled as a self-draw): declare it, no "
               "discard needed. If you play on, the discards:")
 
 

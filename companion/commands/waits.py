@@ -110,7 +110,7 @@ def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool
 
 def won_by_flowers(zh: bool) -> str:
     """What a hand holding all eight flowers is told, after what its tiles do (:func:`holds_eight_flowers`)."""
-    return "；八張花都到齊：已經胡了（八仙過海）" if zh else "; all eight flowers: already a win (Eight Immortals)"
+    return "；八張花都到齊：已經胡了（八仙過海）" if zh else "; all eight flowers: already a win (Eight flowers)"
 
 
 def describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, lang: str) -> str:

@@ -184,7 +184,7 @@ def _alternatives(others: list[tuple[float, Legal, tuple[Repair, ...]]], context
 def _assumed(context: Mapping[str, Any], profile: Profile | None = None) -> list[Note]:
     notes = []
     if "win_type" not in context and context.get("discarder") is None:
-        notes.append(Note("assumed self-drawn (自摸): give --discarder SEAT for a win on a discard",
+        notes.append(Note("assumed self-drawn: give --discarder SEAT for a win on a discard",
                           "假設是自摸：胡別人打出的牌請加 --discarder 座位"))
     for key, en, zh in (("seat_wind", "the winner sits East", "胡牌的人坐東"),
                         ("round_wind", "the round is East", "圈風是東"),
@@ -280,9 +280,9 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
         if m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
         elif m.kind is MeldKind.KONG:
-            notes.append(Note(f"the kong of {_en(m.tile)} lies face up, so it is taken as an exposed kong (明槓); "
-                              f"--kong {m.tile.code}=addkong (加槓) or ={MeldKind.CKONG.value} (暗槓 turned up) says "
-                              "otherwise",
+            notes.append(Note(f"the kong of {_en(m.tile)} lies face up, so it is taken as an exposed kong; "
+                              f"--kong {m.tile.code}=addkong (an added kong) or ={MeldKind.CKONG.value} (a concealed "
+                              "kong turned up) says otherwise",
                               f"{m.tile.zh}的槓整組朝上：當作明槓；加槓請用 --kong {m.tile.code}=addkong，"
                               f"暗槓翻開的請用 --kong {m.tile.code}=ckong"))
         melds.append(m)
@@ -409,12 +409,12 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"{len(twice)} 個讀得不確定的框在一張橫放的牌裡面，當作同一張牌框了兩次，不計（讀成"
                            f"{'、'.join(Tile(int(dets.kind[i])).zh for i in twice)}）"))
     if named:  # (four backs together are taken as 白 only so)
-        doubts.append(Note(f"{named} face-down tile(s) taken as white dragons (白板), as --kong 5z said: check that "
+        doubts.append(Note(f"{named} face-down tile(s) taken as white dragons, as --kong 5z said: check that "
                            "they are blank white dragons, not a concealed kong laid face down",
                            f"{named} 張蓋著的牌照 --kong 5z 當作白板：請確認它們是牌面空白的白板，不是蓋著的暗槓"))
     if len(whites) > named:  # (not "blank in this set": nothing in the photo says so; a review's set had a framed 白板)
-        doubts.append(Note(f"{len(whites) - named} face-down tile(s) outside any concealed kong taken as white dragons "
-                           "(白板): only then is the hand a win (in some sets the white dragon is blank and looks like a "
+        doubts.append(Note(f"{len(whites) - named} face-down tile(s) outside any concealed kong taken as white dragons: "
+                           "only then is the hand a win (in some sets the white dragon is blank and looks like a "
                            "tile's back); check them in the photo",
                            f"{len(whites) - named} 張蓋著的牌不屬於暗槓，當作白板：這樣才是胡牌（有些牌的白板是空白的，"
                            "看起來像背面）；請對照照片"))
@@ -518,7 +518,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_
     return plans
 
 
-BLANK_KONG = ("; if they are blank white dragons (白板) lying face up, say so with --kong 5z=kong, or score the hand "
+BLANK_KONG = ("; if they are blank white dragons lying face up, say so with --kong 5z=kong, or score the hand "
               "with `companion tai`",
               "；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
 """What four backs lying together are, where a set's 白板 is blank (:func:`score_photo` takes them so with
@@ -552,7 +552,7 @@ def _count_said(dets: Detections, laid: LaidHand, need: Need, in_rows: set[int])
             f"{why_zh}），手牌排成一列")
 
 
-FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers (八仙過海)"), "seven_flowers_rob": (7, "Seven rob one (七搶一)")}
+FLOWERS_NEEDED = {"eight_flowers": (8, "Eight flowers"), "seven_flowers_rob": (7, "Seven rob one")}
 """The flowers an instant win by flowers shows (spec §4: 八仙過海 all eight; 七搶一 seven, the eighth robbed), and its
 English name (the tai table's)."""
 

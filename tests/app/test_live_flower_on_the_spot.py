@@ -504,7 +504,7 @@ def test_a_win_form_opened_on_the_face_down_draw_undoes_the_eighth_flowers_corre
     shown = ui("live_flower_shown", seat=PLAYERS[dealer], tile="竹", tile_en="Bamboo flower")
     assert shown.en in gone.en and shown.zh in gone.zh
     assert ui("live_claim_undone").en not in gone.en and ui("live_undo_since_one").en in gone.en
-    for said in (ui("live_claim_gone_flower", seat=PLAYERS[dealer]),  # the form's own draw, and the way out
+    for said in (ui("live_claim_gone_flower", seat=PLAYERS[dealer], tile="竹", tile_en="Bamboo flower"),  # the way out
                  ui("live_claim_undo_flower", button="撤回後來記的那一步", button_en="Undo the later entry")):
         assert said.en in gone.en and said.zh in gone.zh
     assert game.win(dealer, kind, HAND17[:-2] + "s", "7s", at=form) == gone  # refused, saying so
@@ -513,6 +513,33 @@ def test_a_win_form_opened_on_the_face_down_draw_undoes_the_eighth_flowers_corre
     assert effective_events(game.events()) == then  # the form's own table again: the draw face down
     assert game.claim_at(form, dealer, kind) == len(game.events())
     assert game.win(dealer, kind, HAND17[:-2] + "s", "7s", at=form) is None  # on the draw, as the form said
+    game.close()
+
+
+def test_a_win_form_whose_draw_was_shown_the_eighth_flower_names_it_however_many_entries_follow(
+        tmp_path: Path) -> None:
+    """A review: the dealer's self-draw form on his face-down draw; another phone showed it to be the eighth flower,
+    drew the replacement and discarded five tiles. The form's notice lists the last 4 entries only, so the flower's
+    line was cut off, and "That is the tile 阿東 drew when this form was opened" pointed at "阿東 discards 2
+    Characters". The sentence names the flower itself."""
+    from companion.app.live_model import SINCE_SHOWN
+    from companion.app.words import ui
+
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer, kind = game.state.dealer, ev.WinKind.SELF_DRAW
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    form = len(game.events())
+    assert game.flower(dealer, "8f") is None and game.replace_flower() is None  # other phones
+    _round(game, "5z 6z 7z 1m 2m")
+    since = game.since(form)
+    shown = ui("live_flower_shown", seat=PLAYERS[dealer], tile="竹", tile_en="Bamboo flower")
+    assert since is not None and since[1] > SINCE_SHOWN and shown.en not in since[0].en  # (its line cut off)
+    gone = game.claim_gone(form, dealer, kind)
+    said = f"The tile {PLAYERS[dealer]} drew when this form was opened was since shown to be the eighth flower, " \
+           "Bamboo flower"
+    assert said in gone.en and f"這個表單開啟時 {PLAYERS[dealer]} 摸的牌，後來亮出是第八張花 竹" in gone.zh
+    assert gone.en.index(said) < gone.en.index("If the flower was tapped by mistake")
     game.close()
 
 
@@ -584,4 +611,54 @@ def test_the_live_tab_s_self_draw_form_left_open_undoes_the_eighth_flowers_corre
     _tapped(page, ID_LIVE_WIN_OK)
     out = game.state.outcome
     assert tab.error is None and out is not None and [w.seat for w in out.winners] == [dealer]
+    game.close()
+
+
+def test_an_open_seven_rob_one_form_records_while_the_table_still_offers_the_rob(tmp_path: Path) -> None:
+    """A review: a 七搶一 form opened while the eighth flower waited; another phone tapped the replacement. The table
+    still offers the rob (until the drawer's next step) and a fresh form records it, but the open form said "its
+    moment has passed" and refused. It records where the tracker offers the same win now."""
+    game = _dealt(tmp_path, {1: "1234567"})
+    dealer = game.state.dealer
+    holder, drawer, kind = (dealer + 1) % 4, (dealer + 2) % 4, ev.WinKind.SEVEN_ROB_ONE
+    _round(game, "1z 2z")
+    assert game.flower(drawer, "8f") is None
+    form = len(game.events())
+    assert game.replace_flower() is None  # another phone
+    assert (holder, kind) in {(w.seat, w.kind) for w in game.offer().wins}  # the table's word: still offered
+    assert game.claim_at(form, holder, kind) == len(game.events())
+    assert game.check_win(holder, kind, HAND16, at=form) is None
+    assert game.win(holder, kind, HAND16, at=form) is None
+    out = game.state.outcome
+    assert out is not None and [(w.seat, w.kind) for w in out.winners] == [(holder, kind)]
+    game.close()
+
+
+def test_an_open_self_draw_form_records_after_a_record_for_another_seat_not_after_its_own_next_draw(
+        tmp_path: Path) -> None:
+    """A review: the dealer's self-draw form on his draw; another phone recorded a 相公 for a third seat. The table
+    still offers the self-draw and a fresh form records it, but the open form refused it, and its undo would have
+    taken back the 相公 (spec §2.16). It records now, the 相公 standing; a form whose seat has since discarded and
+    drawn again is a draw gone (its hand is another)."""
+    from companion.app.live_model import effective_events
+
+    game = _dealt(tmp_path, {})
+    dealer, kind = game.state.dealer, ev.WinKind.SELF_DRAW
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    form = len(game.events())
+    assert game.wrong_count((dealer + 2) % 4, True) is None  # another phone
+    assert game.claim_at(form, dealer, kind) == len(game.events())
+    assert game.win(dealer, kind, HAND17[:-2] + "s", "7s", at=form) is None
+    assert any(isinstance(e, ev.WrongCount) for e in effective_events(game.events()))
+    assert game.state.outcome is not None
+    game.close()
+    game = _dealt(tmp_path / "again", {})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    assert game.draw() is None
+    form = len(game.events())
+    _round(game, "5z 6z 7z 1m")  # the dealer discards, the others too, and he draws again
+    assert game.draw() is None and (dealer, kind) in {(w.seat, w.kind) for w in game.offer().wins}
+    assert game.claim_at(form, dealer, kind) is None
     game.close()

@@ -173,3 +173,100 @@ def test_a_win_form_whose_discard_was_taken_back_says_so(tmp_path: Path) -> None
     assert game.discard("9m") is None  # entered again: the form records on it
     assert game.claim_at(at, 2, ev.WinKind.DISCARD) is not None
     game.close()
+
+
+def test_a_win_form_left_open_past_its_hands_end_never_undoes_the_result(tmp_path: Path) -> None:
+    """A review: a form left open past the end of its hand offered "Undo the 67 later entries", and one tap took back
+    the finished hand's result and the next deal. The form's undo never reaches back across a hand's end: it says
+    so, offers Cancel only, and a tap refused leaves every entry standing."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.discard("8m") is None  # other phones: B discards 8m, D wins on it (the hand's end)
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s456s8m") is None
+    assert game.state.outcome is not None
+    entered = len(game.events())
+    ended = ui("live_since_hand_over")
+    for dealt in (False, True):  # the win alone, then the next hand dealt too
+        if dealt:
+            assert game.throw((2, 3, 4)) is None
+        entered = len(game.events())
+        assert game.since(at) is None and game.undo_since(at) == ended and len(game.events()) == entered
+        gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+        assert ended.en in gone.en and ended.zh in gone.zh and ui("live_undo_since_one").en not in gone.en
+        shown = {c.identifier: c for c in _idents(tab.build())}
+        assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    assert len(game.state.results) == 1  # D's win stands
+    game.close()
+
+
+def test_a_win_form_undoes_a_stated_number_of_entries_at_most(tmp_path: Path) -> None:
+    """A form left open while the hand went on for more than UNDO_SINCE_MOST taps offers no undo that takes them all
+    back (one tap could take back most of a hand): it says how many it would take back at most."""
+    from companion.app.live_model import UNDO_SINCE_MOST
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    faces = iter(f"{n}{s}" for s in "mps" for n in range(1, 10))
+    for _ in range(UNDO_SINCE_MOST):
+        while game.discard(next(faces)) is not None:  # (one the seat may hold)
+            pass
+    since = game.since(at)
+    assert since is not None and since[1] == UNDO_SINCE_MOST
+    while game.discard(next(faces)) is not None:
+        pass
+    entered, most = len(game.events()), ui("live_since_too_many", n=UNDO_SINCE_MOST)
+    assert game.since(at) is None and game.undo_since(at) == most and len(game.events()) == entered
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert most.en in gone.en and most.zh in gone.zh and f"at most {UNDO_SINCE_MOST}" in gone.en
+    assert ID_LIVE_UNDO_SINCE not in {c.identifier for c in _idents(tab.build())}
+    game.close()
+
+
+def test_a_win_forms_undo_tapped_after_another_phones_entry_is_refused(tmp_path: Path) -> None:
+    """A review: the form's button read "Undo the later entry"; another phone's discard landed before the tap, and
+    the tap took back both, the other phone's too, saying nothing. The button carries the table it was drawn on,
+    as every Live button does: refused with "the table was just updated", nothing taken back."""
+    from companion.app.live_model import effective_events
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE
+    from tests.app.test_photo_picks import _tapped
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.discard("8m") is None  # another phone
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert _texts(shown[ID_LIVE_UNDO_SINCE]) == [ui("live_undo_since_one").en]
+    assert game.discard("7p") is None  # another phone, before this one's tap arrives
+    entered = effective_events(game.events())
+    _tapped(page, ID_LIVE_UNDO_SINCE)  # the button as it was drawn
+    assert tab.error == ui("live_moved") and effective_events(game.events()) == entered
+    _tapped(tab.build(), ID_LIVE_UNDO_SINCE)  # drawn again, it says 2 and takes back 2
+    assert tab.error is None and effective_events(game.events()) == effective_events(game.events()[:at])
+    game.close()
+
+
+def test_a_win_forms_undo_path_is_played_out_on_the_entries_since_only(tmp_path: Path, monkeypatch: Any) -> None:
+    """A review measured since() and claim_gone() at 55-140 ms on a long log, on every render of a stale form and
+    under the table lock: each tap's undo worked the whole log's effective events out again. The log is read whole
+    a fixed number of times however many taps the form is behind, and a render's second ask reads it not at all."""
+    from companion.app import live_model
+
+    game, _, at = _form_on_9m(tmp_path)
+    for tile in ("8m", "7m", "6m", "5m", "4m", "3m", "2m", "1m"):
+        assert game.discard(tile) is None  # other phones
+    read: list[int] = []
+    whole = live_model.effective_events
+
+    def counted(events: Any) -> list[Any]:
+        read.append(len(events))
+        return whole(events)
+
+    monkeypatch.setattr(live_model, "effective_events", counted)
+    since = game.since(at)
+    assert since is not None and since[1] == 8
+    assert len(read) <= 3, read  # (it was 8 taps + 2)
+    read.clear()
+    assert game.since(at) == since and read == []
+    game.close()

@@ -763,7 +763,7 @@ def test_an_instant_win_never_makes_a_surely_read_or_concealed_tile_the_missing_
     for readings in ({}, {0: [("1m", 0.85), ("8f", 0.05), ("2m", 0.01)]}):  # the classifier's own 8f too
         with pytest.raises(PhotoHandError) as e:
             score_photo(laid(SEVEN, readings), {"win_type": "eight_flowers"}, PROFILE)
-        assert str(e.value).startswith("Eight flowers (八仙過海) needs 8 flowers, and the photo shows 7 (read: ")
+        assert str(e.value).startswith("Eight flowers needs 8 flowers, and the photo shows 7 (read: ")
         assert e.value.zh.startswith("八仙過海要有 8 張花，照片裡只有 7 張（讀到：")
         assert "8f" not in str(e.value) and "竹" not in e.value.zh
     # even an unsure tile of the concealed row: flowers lie apart from it
@@ -1009,7 +1009,7 @@ def test_four_backs_refused_say_how_to_score_blank_white_dragons() -> None:
     with pytest.raises(PhotoHandError) as e:
         score_photo(dets, {}, PROFILE)
     assert str(e.value).split(" (read:")[0].endswith(
-        "; if they are blank white dragons (白板) lying face up, say so with --kong 5z=kong, or score the hand with "
+        "; if they are blank white dragons lying face up, say so with --kong 5z=kong, or score the hand with "
         "`companion tai`")
     assert e.value.zh.split("（讀到")[0].endswith("；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
     # (not from a kongs map naming every kind, as the app's 槓上開花 gives: said of 白 alone)
@@ -1019,7 +1019,7 @@ def test_four_backs_refused_say_how_to_score_blank_white_dragons() -> None:
     truth = Win.of("123456789m5p", "5p", "self_draw", melds=["kong:5555z", "pung:999s"])
     assert got.score == score(truth, PROFILE)
     (note,) = [n for n in got.doubts if "white dragon" in n.en]
-    assert note.en.startswith("4 face-down tile(s) taken as white dragons (白板), as --kong 5z said")
+    assert note.en.startswith("4 face-down tile(s) taken as white dragons, as --kong 5z said")
     assert note.zh.startswith("4 張蓋著的牌照 --kong 5z 當作白板")
     # said as a concealed kong of 白: scored so
     ck = score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.CKONG}, blank_white=True)
