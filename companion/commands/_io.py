@@ -176,7 +176,7 @@ def cannot_read(name: str, error: OSError) -> tuple[str, str]:
     """(zh, en) of a file that cannot be opened or read: its name and the system's reason, as the commands say it."""
     from companion.rules.profiles import os_error_zh
 
-    return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror}"
+    return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror or error}"
 
 
 def folder_missing(path: Path) -> tuple[str, str] | None:
