@@ -35,13 +35,17 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
     keeps the old one's mode, or gets what ``open`` would give it. What is no plain file (``/dev/stdout``, a pipe)
     and what cannot be replaced by a rename (:data:`_NO_ROOM_BESIDE`, :data:`_NO_RENAME_OVER`) is written in place,
     as ``open`` would. An ``OSError`` names ``path``, never the temporary file."""
-    target = Path(os.path.realpath(path))
-    if target.is_dir():
+    try:  # (``path`` as given: /dev/stdout into a pipe leads to "pipe:[…]", which realpath cannot follow)
+        mode: int | None = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    if target.exists() and not target.is_file():
-        with open(target, "wb") as f:
+    if mode is not None and not stat.S_ISREG(mode):
+        with open(path, "wb") as f:
             yield f
         return
+    target = Path(os.path.realpath(path))
     try:
         tmp, fd = _beside(target)
     except OSError as e:

@@ -353,6 +353,20 @@ def test_companion_lang_sets_the_commands_language_once(capsys: pytest.CaptureFi
     assert code == 0 and "聽 三萬(3m)" in out and err.count("is not zh, en or both") == 1
 
 
+def test_companion_lang_reads_a_regional_code_by_the_one_language_rule(capsys: pytest.CaptureFixture[str],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change review: COMPANION_LANG=en-US was left aside with a notice and the output was Chinese, and zh_TW
+    was left aside too: the variable is read by the one language rule (companion.english.chinese)."""
+    from companion.commands import _io
+
+    monkeypatch.setattr(_io, "_LANG_SAID", set())
+    for value, said in (("en-US", "waits 3m"), ("EN_gb", "waits 3m"), ("zh_TW", "聽 三萬(3m)"),
+                        ("zh-Hant", "聽 三萬(3m)")):
+        monkeypatch.setenv("COMPANION_LANG", value)
+        code, out, err = run(capsys, "waits", EX14)
+        assert code == 0 and said in out and err == "", (value, out, err)
+
+
 def test_a_discard_of_the_last_copy_of_its_own_wait_says_so_and_ranks_a_step_behind(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -92,12 +92,13 @@ def test_a_table_files_event_stored_as_bytes_is_read_as_utf8(tmp_path: Path,
 
 def test_an_events_version_of_the_wrong_type_is_said_as_such(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """``"v": "2"`` was said to be an event without a version, with the whole event after it."""
+    """``"v": "2"`` was said to be an event without a version, with the whole event after it; it is said as the
+    file writes it ("2"), not as Python does ('2')."""
     log = tmp_path / "log.jsonl"
     log.write_text('{"v": "2", "type": "Seated", "players": ["a", "b", "c", "d"]}\n', "utf-8")
     assert main(["replay", str(log)]) == 2
     err = capsys.readouterr().err
-    assert "got '2'" in err and "收到 '2'" in err and "players" not in err
+    assert 'got "2"' in err and '收到 "2"' in err and "players" not in err
 
 
 @pytest.mark.parametrize("kind", ["folder", "program", "log"])

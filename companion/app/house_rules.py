@@ -21,8 +21,9 @@ from companion.game.switches import SwitchError, Switches
 from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, profile_id
 from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
+from companion.rules.tai import REGISTRY
 
-__all__ = ["HouseRule", "HOUSE_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
+__all__ = ["HouseRule", "HOUSE_RULES", "INSTANT_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
            "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named"]
 
 def _named(key: str) -> Words:
@@ -89,6 +90,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 them: :class:`companion.game.switches.Switches` reads the same words)."""
 
 
+INSTANT_RULES: tuple[tuple[str, Words], ...] = tuple((key, Words(REGISTRY[key].zh, REGISTRY[key].en))
+                                                     for key in ("seven_rob_one", "eight_flowers", "four_kongs"))
+"""The switches of the instant wins (spec §4.4: 七搶一, 八仙過海, 四槓), named as their tai items are everywhere: not
+house rules a table sets at seating (they come with the rule set's tai), yet a change between hands may switch
+them (a change review: such a change was said as "nothing")."""
+
+_ON_OFF = {True: Words("算", "on"), False: Words("不算", "off")}
+
+
 SEATING_RULES = ("first_dealer", "seat_wind")
 """The house rules fixed at seating for the whole session (the tracker refuses a change of them between hands)."""
 
@@ -148,21 +158,29 @@ def played_rules(profile: str, played: Switches) -> Words | None:
 def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_tai: int, now: Switches,
                  profile: str = "", when: Words | None = None) -> Words:
     """What a change of stakes and house rules between hands (``StakesChanged``) changes, for one line: "從下一把起：
-    底 30／台 10 改成 底 50／台 20；可以不摸海底：否" (``when`` replaces "from the next hand"). A rule back to the
-    rule set's own value says so."""
+    底 30／台 10 改成 底 50／台 20；可以不摸海底：否" (``when`` replaces "from the next hand"). Every switch a log
+    can change is said: the house rules, then the instant wins' (:data:`INSTANT_RULES`). A rule back to the rule
+    set's own value says so."""
     parts: list[Words] = []
     if (base, per_tai) != (new_base, new_per_tai):
         parts.append(Words(f"底 {base}／台 {per_tai} 改成 底 {new_base}／台 {new_per_tai}",
                            f"stakes {base} + {per_tai} a tai become {new_base} + {new_per_tai}"))
     mine, theirs = rule_values(was), rule_values(now)
     try:
-        usual = rule_values(switches_for(profile)) if profile else {}
+        own = switches_for(profile) if profile else None
     except ProfileError:
-        usual = {}
+        own = None
+    usual = rule_values(own) if own is not None else {}
     for r in HOUSE_RULES:
         if mine[r.key] != theirs[r.key]:
             back = Words("（照規則）", " (as the rule set has it)") if usual.get(r.key) == theirs[r.key] else Words("", "")
             parts.append(r.name + Words("：", ": ") + r.option(theirs[r.key]) + back)
+    for key, name in INSTANT_RULES:
+        value = bool(getattr(now, key))
+        if bool(getattr(was, key)) != value:
+            as_set = own is not None and bool(getattr(own, key)) == value
+            back = Words("（照規則）", " (as the rule set has it)") if as_set else Words("", "")
+            parts.append(name + Words("：", ": ") + _ON_OFF[value] + back)
     said = Words("；".join(w.zh for w in parts), "; ".join(w.en for w in parts)) if parts else Words("不變", "nothing")
     return (when if when is not None else Words("從下一把起", "From the next hand")) + Words("：", ": ") + said
 

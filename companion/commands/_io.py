@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.english import shortened
+from companion.english import chinese, shortened
 from companion.hand import MeldKind
 
 
@@ -33,7 +33,7 @@ def say(lang: str | None, zh: str, en: str) -> str:
     """``zh`` or ``en`` as ``lang`` asks; both (``zh / en``) when the command has no ``--lang`` (``None``)."""
     if lang is None:
         return f"{zh} / {en}"
-    return zh if lang.startswith("zh") else en
+    return zh if chinese(lang) else en
 
 
 def with_zh(message: str, zh: str) -> str:
@@ -76,8 +76,12 @@ def add_lang_option(p: Any, en: str, zh: str, both: bool = False) -> None:
 
 def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
     """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
-    command without it). A value that is no language is said on stderr once (naming the variable) and left aside."""
+    command without it). A language is read by the one rule (:func:`companion.english.chinese`): ``zh_TW`` and
+    ``zh-Hant`` ask for Chinese, ``en-US`` for English (both were left aside, and the output was Chinese: a review).
+    A value that is none of these languages is said on stderr once (naming the variable) and left aside."""
     chosen = os.environ.get(LANG_ENV, "").strip().lower()
+    if chosen.startswith(("zh", "en")):
+        chosen = "zh" if chinese(chosen) else "en"
     if chosen in choices:
         return chosen
     if chosen and chosen not in ("zh", "en", "both") and chosen not in _LANG_SAID:
@@ -172,7 +176,7 @@ def cannot_read(name: str, error: OSError) -> tuple[str, str]:
     """(zh, en) of a file that cannot be opened or read: its name and the system's reason, as the commands say it."""
     from companion.rules.profiles import os_error_zh
 
-    return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror}"
+    return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror or error}"
 
 
 def folder_missing(path: Path) -> tuple[str, str] | None:

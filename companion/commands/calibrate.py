@@ -470,7 +470,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion calibrate: {with_zh(str(e), '無法校正')}", file=sys.stderr)
         return 2
     except OSError as e:  # a folder or file the sheet or the crops cannot be written to
+        from companion.rules.profiles import os_error_zh
+
         where = e.filename or ""
-        print(f"companion calibrate: cannot write {where}: {e.strerror or e} / 無法寫入 {where}", file=sys.stderr)
+        print(f"companion calibrate: cannot write {where}: {e.strerror or e} / 無法寫入 {where}（{os_error_zh(e)}）",
+              file=sys.stderr)
         return 2
     return 0

@@ -14,6 +14,7 @@ carries the version of the tracker's rules the event was checked under when it w
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
@@ -21,6 +22,7 @@ from enum import Enum
 from types import UnionType
 from typing import Any, Union
 
+from companion.english import shortened
 from companion.game.switches import Switches
 from companion.game.text import Msg, msg
 from companion.tiles import NotationError, Tile, parse_tiles
@@ -350,6 +352,10 @@ def _v3_unstamped(d: dict[str, Any]) -> dict[str, Any]:
     return {**d, "rules_version": 0} if "rules_version" not in d else d
 
 
+STAMPED_SINCE = 4
+"""The first event schema version that writes ``rules_version`` on every line: a line of it without one, or one of
+a version before it with one, was edited."""
+
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_human_win, 2: _v2_as_kept,
                                                                    3: _v3_unstamped}
 """Schema upgrades: ``UPGRADES[n]`` turns a version-n event dict into a version n+1 dict."""
@@ -375,6 +381,16 @@ def _encode(tp: Any, value: Any) -> Any:
     return value
 
 
+def _as_written(value: Any) -> str:
+    """``value`` as a log's JSON writes it (``true``, ``null``, ``"1"``), where Python's spelling (``True``,
+    ``None``, ``'1'``) is not what the file holds (a review); cut short where long."""
+    try:
+        said = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # (not from a JSON file: an object made in Python)
+        said = repr(value)
+    return shortened(said)
+
+
 def _bad_field(where: str, zh: str, en: str) -> EventError:
     """A log field whose value cannot be read, said in each language."""
     return EventError(msg("ev_bad_field", where=where, detail=zh, detail_en=en))
@@ -389,11 +405,11 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         origin = typing.get_origin(tp)
     if tp is Tile:
         if not isinstance(value, str):
-            raise _bad_field(where, f"應為一張牌的代碼，收到 {value!r}", f"expected a tile code, got {value!r}")
+            raise _bad_field(where, f"應為一張牌的代碼，收到 {_as_written(value)}", f"expected a tile code, got {_as_written(value)}")
         return Tile.from_code(value)
     if tp is Switches:
         if not isinstance(value, Mapping):
-            raise _bad_field(where, f"應為規則開關的對照，收到 {value!r}", f"expected a map of switches, got {value!r}")
+            raise _bad_field(where, f"應為規則開關的對照，收到 {_as_written(value)}", f"expected a map of switches, got {_as_written(value)}")
         try:
             return Switches.from_mapping(value, strict=True)
         except ValueError as e:
@@ -403,20 +419,20 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
             return tp(value)
         except ValueError:
             allowed = ", ".join(str(m.value) for m in tp)
-            raise _bad_field(where, f"應為 {allowed} 之一，收到 {value!r}", f"expected one of {allowed}, got {value!r}") from None
+            raise _bad_field(where, f"應為 {allowed} 之一，收到 {_as_written(value)}", f"expected one of {allowed}, got {_as_written(value)}") from None
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         if inner is Tile:
             if not isinstance(value, str):
-                raise _bad_field(where, f"應為以文字寫的牌，收到 {value!r}", f"expected tiles as text, got {value!r}")
+                raise _bad_field(where, f"應為以文字寫的牌，收到 {_as_written(value)}", f"expected tiles as text, got {_as_written(value)}")
             return parse_tiles(value, check=False)
         if not isinstance(value, list):
-            raise _bad_field(where, f"應為清單，收到 {value!r}", f"expected a list, got {value!r}")
+            raise _bad_field(where, f"應為清單，收到 {_as_written(value)}", f"expected a list, got {_as_written(value)}")
         return tuple(_decode(inner, v, where) for v in value)
     if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise _bad_field(where, f"應為整數，收到 {value!r}", f"expected an integer, got {value!r}")
+        raise _bad_field(where, f"應為整數，收到 {_as_written(value)}", f"expected an integer, got {_as_written(value)}")
     if tp is str and not isinstance(value, str):
-        raise _bad_field(where, f"應為文字，收到 {value!r}", f"expected text, got {value!r}")
+        raise _bad_field(where, f"應為文字，收到 {_as_written(value)}", f"expected text, got {_as_written(value)}")
     return value
 
 
@@ -451,21 +467,28 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     if version is None:
         raise EventError(msg("ev_no_version", data=repr(data)[:200]))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
-        raise EventError(msg("ev_bad_version", version=repr(version)[:40]))
+        raise EventError(msg("ev_bad_version", version=shortened(_as_written(version), 40)))
     if version > SCHEMA_VERSION:  # (a version of 4000 digits was said whole, twice)
         said = str(version) if version < 10**12 else f"{str(version)[:12]}…"
         raise EventError(msg("ev_future", version=said, current=SCHEMA_VERSION))
+    written, early = version, version < STAMPED_SINCE and "rules_version" in d  # (none wrote one: edited)
     while version < SCHEMA_VERSION:
         d = UPGRADES[version](d)
         version += 1
-    stamp = d.setdefault("rules_version", 0)  # (none: kept before events were stamped)
-    if type(stamp) is int and stamp < 0:  # (one not a whole number is the decoder's to say)
-        raise _bad_field(f"{d.get('type')}.rules_version", f"應為 0 或更大的整數，收到 {stamp!r}",
-                         f"expected 0 or more, got {stamp!r}")
     name = d.pop("type", None)
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise EventError(msg("ev_unknown_type", name=repr(name), data=repr(data)[:200]))
+    if early:
+        raise EventError(msg("ev_stamp_early", name=name, version=written, stamp=_as_written(d["rules_version"])))
+    if written >= STAMPED_SINCE and "rules_version" not in d:  # (written on every line: one without it was edited)
+        raise EventError(msg("ev_no_stamp", name=name, version=written))
+    stamp = d.get("rules_version", 0)
+    if type(stamp) is int and stamp < 0:  # (one not a whole number is the decoder's to say)
+        raise _bad_field(f"{name}.rules_version", f"應為 0 或更大的整數，收到 {stamp}", f"expected 0 or more, got {stamp}")
+    if type(stamp) is int and stamp > RULES_VERSION:  # (as a schema version from the future is refused)
+        said = str(stamp) if stamp < 10**12 else f"{str(stamp)[:12]}…"
+        raise EventError(msg("ev_stamp_future", name=name, stamp=said, current=RULES_VERSION))
     hints = _HINTS[cls]
     known = {f.name for f in fields(cls)}
     extra = sorted(set(d) - known)

@@ -10,6 +10,8 @@ cannot decide becomes a question (``ask``) that a person ``answer``s.
 from __future__ import annotations
 
 import contextlib
+import io
+import itertools
 import json
 import logging
 import os
@@ -892,8 +894,10 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
     with open(p, "rb") as f:
         head = f.read(len(SQLITE_MAGIC))
         if head != SQLITE_MAGIC:
-            f.seek(0)
-            return read_jsonl(f)
+            if f.seekable():
+                f.seek(0)
+                return read_jsonl(f)
+            return read_jsonl(itertools.chain(io.BytesIO(head + f.readline()), f))  # (a pipe: /dev/stdin)
     try:
         try:
             return _read_store(f"{p.resolve().as_uri()}?mode=ro")

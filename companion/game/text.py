@@ -173,6 +173,16 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                        "an event's schema version 'v' is a whole number 1 or more, got {version}"),
     "ev_future": ("事件格式版本 {version} 比本程式支援的 {current} 新，請更新程式",
                   "event schema version {version} is newer than this program ({current})"),
+    # the rules stamp (rules_version) of a line: version 4 writes it on every line, no version before it wrote one
+    "ev_no_stamp": ("{name} 缺少欄位 rules_version（格式版本 {version} 的每一行都有：這一行被改過）",
+                    "{name}: missing field rules_version (every line of schema version {version} has it: this line "
+                    "was edited)"),
+    "ev_stamp_early": ("{name} 有欄位 rules_version（{stamp}），但格式版本 {version} 的紀錄沒有這個欄位：這一行被改過",
+                       "{name}: a field rules_version ({stamp}) on a line of schema version {version}, which never "
+                       "had one: this line was edited"),
+    "ev_stamp_future": ("{name} 的規則版本 {stamp} 比本程式的 {current} 新：是較新版本寫的紀錄，請更新程式",
+                        "{name}: rules version {stamp} is newer than this program's ({current}): written by a newer "
+                        "version; update the program"),
     "ev_unknown_type": ("未知的事件類型 {name}：{data}", "unknown event type {name} in {data}"),
     "ev_unknown_fields": ("{name} 有未知的欄位 {extra}", "{name}: unknown fields {extra}"),
     "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail_en}"),

@@ -381,7 +381,10 @@ def save(cal: Calibration) -> Path:
     try:
         write_atomic(p, tiles=np.array([t.code for t in cal.tiles]), crops=cal.crops)
     except OSError as e:
-        raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e} / 無法寫入校正檔") from e
+        from companion.rules.profiles import os_error_zh
+
+        raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e} / "
+                               f"無法寫入校正檔 {p}（{os_error_zh(e)}）") from e
     for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
         with contextlib.suppress(OSError):
             old.unlink()
@@ -425,8 +428,10 @@ def select(name: str) -> None:
     try:
         write_atomic(p, (name + "\n").encode("utf-8"))
     except OSError as e:
+        from companion.rules.profiles import os_error_zh
+
         raise CalibrationError(f"cannot select {name!r}: cannot write {p}: {e.strerror or e} / "
-                               f"無法選用 {name!r}：無法寫入設定檔") from e
+                               f"無法選用 {name!r}：無法寫入設定檔 {p}（{os_error_zh(e)}）") from e
 
 
 def deselect() -> None:

@@ -110,3 +110,57 @@ def test_the_first_dealer_is_asked_for_as_the_table_chooses_it(tmp_path: Path, h
     offer = game.offer()
     assert offer.prompt == ui(prompt, east="甲") and offer.dealer_throws == throws  # East is named
     game.close()
+
+
+def _terms_change_log(tmp_path: Path) -> Path:
+    """The bundled demo up to its first win, then a change between hands that switches only the instant wins."""
+    import json
+    from importlib import resources
+
+    from companion.game.service import read_jsonl
+
+    lines = (resources.files("companion") / "assets" / "demo" / "game.jsonl").read_text(encoding="utf-8").splitlines()
+    events, _ = read_jsonl(lines)
+    cut = next(i for i, (_, e) in enumerate(events) if isinstance(e, ev.Won))
+    sw = json.loads(lines[0])["switches"]
+    assert (sw["eight_flowers"], sw["seven_rob_one"], sw["four_kongs"]) == (True, True, False)
+    change = {"v": ev.SCHEMA_VERSION, "type": "StakesChanged", "source": "manual", "rules_version": ev.RULES_VERSION,
+              "base": 30, "per_tai": 10,
+              "switches": {**sw, "eight_flowers": False, "seven_rob_one": False, "four_kongs": True}}
+    path = tmp_path / "terms.jsonl"
+    path.write_text("\n".join([*lines[:cut + 1], json.dumps(change, ensure_ascii=False)]) + "\n", "utf-8")
+    return path
+
+
+def test_a_change_of_the_instant_wins_between_hands_is_said_not_as_nothing(tmp_path: Path) -> None:
+    """A change review: a change between hands switching 八仙過海, 七搶一 or 四槓 (which the tracker takes, from the
+    next hand) was said "From the next hand: nothing" by replay, the Table tab, the Live tab and the ledger, where
+    replay had named it before. Each names every switch changed, in both languages, by the names the tai items
+    have."""
+    import subprocess
+    import sys
+
+    from companion.app.house_rules import INSTANT_RULES, terms_change
+    from companion.app.table_model import GameReplay
+    from companion.game.evolve import terms_ahead
+    from companion.game.service import TableService
+
+    assert {r.key for r in HOUSE_RULES} | {k for k, _ in INSTANT_RULES} == {f.name for f in fields(Switches)}
+    path = _terms_change_log(tmp_path)
+    game = GameReplay.from_file(str(path))
+    base, per_tai, now = terms_ahead(game.states[-1])
+    assert (now.eight_flowers, now.seven_rob_one, now.four_kongs) == (False, False, True)  # the change holds
+    said = terms_change(30, 10, game.states[-1].switches, base, per_tai, now)
+    for caption in (game.captions[-1], said):  # the Table tab's step, the Live tab's line for the next hand
+        assert "nothing" not in caption.en and "不變" not in caption.zh, caption
+        for zh, en in (("八仙過海：不算", "Eight flowers: off"), ("七搶一：不算", "Seven rob one: off"),
+                       ("四槓：算", "Four kongs: on")):
+            assert zh in caption.zh and en in caption.en, caption
+    out = subprocess.run([sys.executable, "-m", "companion", "replay", "--lang", "en", str(path)],
+                         capture_output=True, text=True).stdout
+    line = next(x for x in out.splitlines() if "StakesChanged" in x)
+    assert "Four kongs: on" in line and "nothing" not in line, line
+    with TableService.import_jsonl(tmp_path / "t.sqlite", path.read_text("utf-8").splitlines()) as table:
+        panel = ledger_panel(table.state)
+    assert panel is not None and panel.pending is not None
+    assert "Eight flowers: off" in panel.pending.en and "八仙過海：不算" in panel.pending.zh, panel.pending

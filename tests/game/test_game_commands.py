@@ -172,6 +172,33 @@ def test_simulate_to_a_path_it_cannot_write(tmp_path: Path, capsys: pytest.Captu
     assert "cannot write" in err and "無法寫入" in err
 
 
+def test_simulate_and_replay_go_through_a_pipe(tmp_path: Path) -> None:
+    """A change review: ``simulate --out /dev/stdout`` into a pipe failed ("No such file or directory": the path
+    leads to "pipe:[…]", no file beside which to write), and ``replay /dev/stdin`` from a pipe failed ("not
+    seekable") with "None" as its English reason. A pipe is a normal thing on a command line."""
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "companion"]
+    sim = subprocess.run([*cmd, "simulate", "--seed", "3", "--hands", "1", "--out", "/dev/stdout"],
+                         capture_output=True, text=True)
+    assert sim.returncode == 0 and sim.stderr == "", sim.stderr
+    lines = sim.stdout.splitlines()
+    assert len(lines) > 20 and all(json.loads(x)["v"] == ev.SCHEMA_VERSION for x in lines)
+    kept = tmp_path / "log.jsonl"
+    kept.write_text(sim.stdout, "utf-8")
+    with open(kept, "rb") as f:  # a file's replay, to compare with the pipe's
+        want = subprocess.run([*cmd, "replay", "--lang", "en", str(kept)], capture_output=True, text=True, stdin=f)
+    piped = subprocess.run([*cmd, "replay", "--lang", "en", "/dev/stdin"], input=sim.stdout, capture_output=True,
+                           text=True)
+    assert want.returncode == 0 and "ledger" in want.stdout
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, want.stdout, want.stderr), piped.stderr
+    from companion.commands._io import cannot_read
+
+    zh, en = cannot_read("/dev/stdin", io.UnsupportedOperation("File or stream is not seekable."))
+    assert en == "cannot read /dev/stdin: File or stream is not seekable." and "not seekable" in zh  # (not "None")
+
+
 def test_replay_passed_says_where_a_declared_seat_passed_a_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A log the bots wrote before a newcomer review (the demo's robber declared 天聽, then let the tile pass, §2.11
     forbids it): replay opens it, and --passed says that pass was a declared seat's, in both languages and the JSON;

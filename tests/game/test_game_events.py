@@ -54,20 +54,48 @@ def test_malformed_saved_events_are_refused_in_both_languages(data: object, word
 
 def test_each_event_is_stamped_with_the_rules_it_was_checked_under() -> None:
     """A code review: nothing in a log said under which rules its events were checked, so every log replayed as one
-    kept before the rules. An event made now is stamped with today's; one of a log kept before the stamp (schema 3,
-    or a line without it) reads as 0; the stamp round-trips and is no part of what happened (equality)."""
+    kept before the rules. An event made now is stamped with today's; one of a log kept before the stamp (schema 3)
+    reads as 0; the stamp round-trips and is no part of what happened (equality)."""
     drew = ev.Drew(seat=2, tile=Tile.M5)
     assert drew.rules_version == ev.RULES_VERSION >= 1
     assert ev.to_dict(drew)["rules_version"] == ev.RULES_VERSION
     assert ev.from_dict(ev.to_dict(drew)).rules_version == ev.RULES_VERSION
     old = ev.from_dict({"v": 3, "type": "Drew", "seat": 2, "tile": "5m"})
     assert old.rules_version == 0 and old == drew
-    assert ev.from_dict({"v": ev.SCHEMA_VERSION, "type": "Drew", "seat": 2, "tile": "5m"}).rules_version == 0
-    assert ev.from_dict({**ev.to_dict(drew), "rules_version": 0}).rules_version == 0
+    assert ev.from_dict({**ev.to_dict(drew), "rules_version": 0}).rules_version == 0  # an old table continued
     for bad, words in ((-1, "0 or more"), ("1", "integer"), (True, "integer")):
         with pytest.raises(ev.EventError, match=words) as info:
             ev.from_dict({**ev.to_dict(drew), "rules_version": bad})
         assert "rules_version" in info.value.reason.en and "rules_version" in info.value.reason.zh
+
+
+def test_an_edited_stamp_is_refused_naming_the_event() -> None:
+    """A change review: a schema-4 line without its stamp read as 0, "kept before the stamp", so deleting it from an
+    edited line had the line replayed leniently; a stamp from the future was taken silently, and so was one on a
+    schema-3 line (no version 3 wrote one). Each is refused, in both languages; a bad stamp names the event type
+    it is on, and a value is said as the file writes it (true, null), not as Python does (True, None)."""
+    drew = ev.to_dict(ev.Drew(seat=2, tile=Tile.M5))
+    unstamped = {k: v for k, v in drew.items() if k != "rules_version"}
+    cases = ((unstamped, "missing field rules_version", "缺少欄位 rules_version"),
+             ({**drew, "rules_version": ev.RULES_VERSION + 1}, "newer version", "較新版本"),
+             ({**drew, "rules_version": 10**40}, "newer version", "較新版本"),
+             ({**unstamped, "v": 3, "rules_version": 1}, "schema version 3, which never", "格式版本 3"),
+             ({**unstamped, "v": 3, "rules_version": 0}, "schema version 3, which never", "格式版本 3"),
+             ({**drew, "rules_version": True}, "got true", "收到 true"),
+             ({**drew, "rules_version": None}, "got null", "收到 null"),
+             ({**drew, "rules_version": "1"}, 'got "1"', '收到 "1"'))
+    for data, en, zh in cases:
+        with pytest.raises(ev.EventError) as info:
+            ev.from_dict(data)
+        said = info.value.reason
+        assert en in said.en and zh in said.zh and "Drew" in said.en and "Drew" in said.zh, said
+        assert len(said.en) < 300, said  # (a stamp of 41 digits is cut short)
+    for data in ({"v": 4, "rules_version": -1}, {"v": 4, "type": ["x"], "rules_version": -5}):
+        with pytest.raises(ev.EventError, match="unknown event type"):  # what is wrong with the line, first
+            ev.from_dict(data)
+    with pytest.raises(ev.EventError, match="got true"):
+        ev.from_dict({**drew, "seat": True})  # (every field: as the file writes it)
+    assert ev.from_dict({**unstamped, "v": 3}).rules_version == 0
 
 
 def test_a_check_is_asked_of_the_events_stamped_since_it_came_in() -> None:

@@ -1047,3 +1047,30 @@ def test_a_photo_given_for_a_log_is_said_to_be_one(tmp_path: Path, head: bytes, 
     with open(path, "rb") as f, pytest.raises(ev.EventError) as info:
         read_jsonl(f)
     assert "photo" not in info.value.reason.en
+
+
+def test_a_log_whose_stamp_was_edited_is_refused_naming_its_line(tmp_path: Path) -> None:
+    """A change review: a log written today, one line edited to seat two look-alike names and its stamp deleted,
+    was imported, opened and replayed as kept before the stamp (leniently); a stamp from the future was taken with
+    no word. The import, the app's Open log and replay each refuse it, naming the line, in both languages."""
+    from companion.app.table_model import GameReplay, LogError
+
+    log = sim_log()
+    first = {**ev.to_dict(log[0]), **_LOOK_ALIKE}
+    del first["rules_version"]
+    future = {**ev.to_dict(log[3]), "rules_version": ev.RULES_VERSION + 1}
+    for n, bad, said in ((1, first, "missing field rules_version"), (4, future, "newer version")):
+        lines = [json.dumps(ev.to_dict(e)) for e in log[:10]]
+        lines[n - 1] = json.dumps(bad)
+        with pytest.raises(ev.EventError) as info:
+            TableService.import_jsonl(tmp_path / f"edited{n}.db", lines)
+        assert f"line {n}:" in info.value.reason.en and said in info.value.reason.en
+        assert f"第 {n} 行" in info.value.reason.zh
+        assert not (tmp_path / f"edited{n}.db").exists()
+        path = tmp_path / f"edited{n}.jsonl"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with pytest.raises(LogError, match=f"line {n}: .*{said}"):
+            GameReplay.from_file(str(path))
+        code = subprocess.run([sys.executable, "-m", "companion", "replay", "--lang", "en", str(path)],
+                              capture_output=True, text=True)
+        assert code.returncode == 2 and f"line {n}: " in code.stderr and said in code.stderr, code.stderr

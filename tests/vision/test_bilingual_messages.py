@@ -258,10 +258,10 @@ def test_calibration_errors_are_in_both_languages(data_dir: Path, monkeypatch: p
         m.setattr(calibration, "write_atomic", full)
         with pytest.raises(calibration.CalibrationError) as e:
             calibration.save(cal)
-        bilingual(str(e.value), "cannot write", "無法寫入校正檔")
+        bilingual(str(e.value), "cannot write", "無法寫入校正檔", "磁碟已滿")  # (the Chinese gave no reason)
         with pytest.raises(calibration.CalibrationError) as e:
             calibration.select("good")
-        bilingual(str(e.value), "cannot select 'good'", "無法選用 'good'")
+        bilingual(str(e.value), "cannot select 'good'", "無法選用 'good'", "磁碟已滿")
 
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
@@ -325,7 +325,7 @@ def test_calibrate_sheet_messages_are_in_both_languages(
         m.setattr(os, "replace", denied)
         code, _, err = run(capsys, "calibrate", "sheet", str(tmp_path / "locked" / "sheet.pdf"), "--dpi", "40")
     assert code == 2
-    bilingual(err, "cannot write", "locked", "無法寫入")
+    bilingual(err, "cannot write", "locked", "無法寫入", "沒有權限")  # (the Chinese gave no reason: a review)
     # a folder that is not there is said as `read --annotate` says it, not made (a newcomer review's typo left one)
     code, out, err = run(capsys, "calibrate", "sheet", str(tmp_path / "nonexist" / "dir" / "sheet.pdf"), "--dpi", "40")
     assert code == 2 and out == "" and not (tmp_path / "nonexist").exists()
