@@ -293,13 +293,14 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
             seated = not win.profile or not as_its_file(profile)
         else:
             profile = load_profile(win.profile) if win.profile else default_profile
+        kept = profile
         if obj.get("switches") is not None:  # the switches the hand's table played otherwise (a ledger's record)
             try:
                 profile = played_with(profile, obj["switches"])
             except ProfileError as bad:
                 raise WinInputError("switches", str(bad).removeprefix("switches: "),
                                     bad.zh.removeprefix("switches：")) from None
-        check_caps(profile)
+        _check_caps_of(profile, kept, "rules" if obj.get("rules") is not None else None)
     except WinInputError as e:
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
@@ -325,6 +326,28 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
     return {**echo, **scored_result(win, s, stakes, profile), "profile_as_seated": seated}
+
+
+def _check_caps_of(profile: Profile, kept: Profile, field: str | None) -> None:
+    """:func:`check_caps` of the rule set a line is scored under, its cap no win could be paid under named where it
+    comes from: the line's ``switches`` where ``kept`` (the set before them) had a good one, else the line's
+    ``field`` (``rules``: its own values, a :class:`WinInputError`), else the profile's file (a
+    :class:`ProfileError`). A record whose ``rules`` had min_tai above tai_cap was blamed on the profile, whose file
+    was fine (a change review)."""
+    try:
+        check_caps(profile)
+    except ProfileError as bad:
+        culprit = field
+        if profile is not kept:
+            try:
+                check_caps(kept)
+                culprit = "switches"
+            except ProfileError:
+                pass
+        if culprit is None:
+            raise
+        raise WinInputError(culprit, str(bad).removeprefix(f"profile {profile.id!r}: "),
+                            bad.zh.removeprefix(f"規則 {profile.id!r}：")) from None
 
 
 def _not_a_win_field(win: Win) -> str:

@@ -478,3 +478,32 @@ def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here
     now = dict(hand, profile="atawmj_2009", rules=record_rules(load_profile("atawmj_2009")))
     assert told(now, "zh")[0] == "規則：atawmj_2009（中華競技麻將 2009）" and as_seated(now) is False
 
+
+def test_a_records_rules_with_no_payable_cap_are_named_not_the_profiles_file(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change review: a record whose ``rules`` had min_tai above tai_cap (or a cap of 0) was blamed on the field
+    ``profile``, "profile 'home8': …", though the host's file was fine; it names the record's ``rules``, as every
+    other bad value of them is named, and a cap the line's ``switches`` make unpayable names ``switches``."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n',
+                     encoding="utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    capsys.readouterr()
+    hand = {"concealed": "123m56m555z666z234p11s", "win_tile": "4m", "win_type": "self_draw", "seat_wind": "E",
+            "round_wind": "E", "flowers": "1f5f", "profile": "home8"}
+    lines = [dict(hand, rules={"switches": {"tai_cap": 4, "min_tai": 6}}), dict(hand, rules={"switches": {"tai_cap": 0}}),
+             dict(hand, switches={"tai_cap": 4, "min_tai": 6}),
+             dict(hand, rules={"switches": {"tai_cap": 4}}, switches={"min_tai": 6})]
+    rc, out = _run(capsys, [json.dumps(x) for x in lines], tmp_path=tmp_path)
+    errors = [json.loads(x)["error"] for x in out.splitlines()]
+    assert rc == 1 and [(e["kind"], e["field"]) for e in errors] == [("input", "rules")] * 2 + [("input", "switches")] * 2
+    assert errors[0]["message"] == "rules: switch min_tai (6) is above tai_cap (4): no win could be paid what it needs"
+    assert errors[0]["message_zh"].startswith("欄位 rules 有誤：開關 min_tai（起胡台數 6）大於 tai_cap（滿台 4）")
+    assert "home8" not in errors[0]["message"] + errors[0]["message_zh"]
+    assert errors[1]["message"].startswith("rules: switch tai_cap must be at least 1")
+    assert errors[2]["message"].startswith("switches: switch min_tai (6) is above tai_cap (4)")
+    # a file of its own with such a cap is still the profile's
+    house.write_text(house.read_text(encoding="utf-8") + "[switches]\ntai_cap = 4\nmin_tai = 6\n", "utf-8")
+    rc, out = _run(capsys, [json.dumps(dict(hand, profile=str(house)))], tmp_path=tmp_path)
+    assert rc == 1 and json.loads(out)["error"]["field"] == "profile"
