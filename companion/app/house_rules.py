@@ -18,7 +18,7 @@ from companion.game.evolve import terms_ahead
 from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches
-from companion.rules.profiles import Profile, ProfileError, check_caps, load_profile, profile_id
+from companion.rules.profiles import Profile, ProfileError, as_its_file, load_profile, profile_id
 from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
 from companion.rules.tai import REGISTRY
@@ -204,16 +204,9 @@ def rules_named(key: str) -> Words:
     except ProfileError:
         return Words(key, key)
     names = Words(kept.name_zh, kept.name_en)
-    if profile_id(key) == key:  # a rule set's own id: what its file says now
+    if profile_id(key) == key or as_its_file(kept):  # a rule set's own id: what its file says now
         return names
-    try:
-        now = load_profile(profile_id(key))
-        check_caps(now)
-    except ProfileError:
-        return ui("rules_as_seated", name=names.zh, name_en=names.en)
-    same = (Words(now.name_zh, now.name_en) == names and dict(now.switches) == dict(kept.switches)
-            and {k: v for k, v in now.tai.items() if v} == {k: v for k, v in kept.tai.items() if v})
-    return names if same else ui("rules_as_seated", name=names.zh, name_en=names.en)
+    return ui("rules_as_seated", name=names.zh, name_en=names.en)
 
 
 @dataclass(frozen=True, slots=True)

@@ -599,9 +599,9 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         if r.id == pid:
             continue
         taken = [n for n in new if n in (r.name.zh, r.name.en)]
-        if taken:  # (each language names the clash in its own name where both clash)
-            raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], other=r.name.zh,
-                                    other_en=r.name.en))
+        if taken:  # (each language names the clash in its own name where both clash); the other set by its id,
+            # as the list shows it under its name ("“Friday house” is the name of “Friday house” already", a review)
+            raise RuleSetRefused(ui("rs_name_taken", name=taken[0], name_en=taken[-1], id=r.id))
         # one that differs only in case, width, spaces or what shows nothing, as tile-set and player names are
         # compared (code reviews: "Home" and "home", then "Home  rules" and "Home\ufe0f", were saved beside their twins)
         alike = [(n, theirs) for n in new for theirs in (r.name.zh, r.name.en) if name_key(n) == name_key(theirs)]

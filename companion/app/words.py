@@ -864,8 +864,8 @@ UI: dict[str, tuple[str, str]] = {
                      "A name may be at most {most} letters long (or {zh} Chinese characters), so the rule dropdowns "
                      "show it whole"),
     "rs_name_en_cjk": ("英文名稱請用英文字母", "Write the English name in Latin letters"),
-    "rs_name_taken": ("「{name}」已經是「{other}」的名稱，請換一個", "“{name_en}” is the name of “{other_en}” already: "
-                      "choose another"),
+    "rs_name_taken": ("「{name}」已經是另一套規則（id {id}）的名稱，請換一個",
+                      "“{name_en}” is already the name of another rule set (id {id}): choose another"),
     "rs_builtin_kept": ("「{id}」是內建規則，不能修改或刪除；請複製一份再改", "“{id}” is built in and is never edited or "
                         "deleted: copy it and change the copy"),
     "rs_not_there": ("沒有「{id}」這套自訂規則（可能已經刪除了）", "There is no house rule set “{id}” (deleted already?)"),

@@ -9,7 +9,8 @@
 
 Each result has the hand's ``items`` and ``hand_tai``; ``dealer_tai``, the tai the dealer's side adds (1 and 2 per
 streak), with ``dealer_in`` saying whether the dealer wins or pays here (only then does it count); and
-``payments``, each with the ``tai`` it is paid on and the ``dealer_tai`` in them (spec §3.2).
+``payments``, each with the ``tai`` it is paid on and the ``dealer_tai`` in them (spec §3.2); ``profile_as_seated``
+says the line was scored with its own ``rules``, which the rule set of its id here no longer has.
 
 A line's own ``"profile"`` wins over ``--profile``. A line that cannot be read gives an error object
 naming the field, and the batch goes on (exit code 1 at the end).
@@ -32,6 +33,7 @@ from companion.rules.profiles import (
     BUILTIN,
     Profile,
     ProfileError,
+    as_its_file,
     check_caps,
     load_profile,
     os_error_zh,
@@ -71,9 +73,12 @@ a hand's JSON object / 每手牌的 JSON 欄位:
                  played otherwise (a ledger's record carries them) / 這手牌桌與規則不同的開關
     rules        {"name_zh": …, "name_en": …, "tai": {…}, "switches": {…}}: every value of the rule set the hand's
                  table kept, scored with in place of the profile's file, edited, deleted or not on this computer
-                 (a ledger's record of a house rule set carries them; a value left out is the default's) /
+                 (a ledger's record of a house rule set carries them; a value left out is the default's); where
+                 the rule set of that id here says otherwise, the result has "profile_as_seated": true and
+                 --explain names it "(as seated)" /
                  這手牌桌入座時存下的整套規則數值：照它算，不讀規則檔（規則檔改過、刪了或這台電腦沒有都一樣；
-                 帳目裡自訂規則的紀錄會帶著它）
+                 帳目裡自訂規則的紀錄會帶著它）；這台電腦上同 id 的規則不一樣時，結果的 "profile_as_seated" 是
+                 true，--explain 寫「（入座時的版本）」
     id           your own label, echoed back / 自己的標記，原樣輸出
 
 example, one hand a line / 例（每行一手）:
@@ -279,20 +284,23 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         win = Win.from_dict(obj)
         stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
+        seated = False  # scored with the record's own values, which the rule set of its id here no longer has
         if obj.get("rules") is not None:  # every value the hand's table kept (a ledger's record of a house set)
             try:
                 profile = rules_of_record(win.profile or "rules", obj["rules"])
             except ProfileError as bad:
                 raise WinInputError("rules", str(bad).removeprefix("rules: "), bad.zh.removeprefix("rules：")) from None
+            seated = not win.profile or not as_its_file(profile)
         else:
             profile = load_profile(win.profile) if win.profile else default_profile
+        kept = profile
         if obj.get("switches") is not None:  # the switches the hand's table played otherwise (a ledger's record)
             try:
                 profile = played_with(profile, obj["switches"])
             except ProfileError as bad:
                 raise WinInputError("switches", str(bad).removeprefix("switches: "),
                                     bad.zh.removeprefix("switches：")) from None
-        check_caps(profile)
+        _check_caps_of(profile, kept, "rules" if obj.get("rules") is not None else None)
     except WinInputError as e:
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
@@ -307,8 +315,8 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         s = score(win, profile)
     except FalseWin as e:
         penalty = settle_false_win(win, stakes, profile, e.claimed.hand_tai if e.claimed else None)
-        return {**echo, "profile": profile.id, "_profile": profile, "false_win": True, "reason": e.reason,
-                "reason_zh": e.reason_zh,
+        return {**echo, "profile": profile.id, "profile_as_seated": seated, "_profile": profile, "false_win": True,
+                "reason": e.reason, "reason_zh": e.reason_zh,
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
                 "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
     except NotAWin as e:
@@ -317,7 +325,29 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     except WinInputError as e:  # a record the profile cannot seat (a dealer other than East under dealer_east)
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
-    return {**echo, **scored_result(win, s, stakes, profile)}
+    return {**echo, **scored_result(win, s, stakes, profile), "profile_as_seated": seated}
+
+
+def _check_caps_of(profile: Profile, kept: Profile, field: str | None) -> None:
+    """:func:`check_caps` of the rule set a line is scored under, its cap no win could be paid under named where it
+    comes from: the line's ``switches`` where ``kept`` (the set before them) had a good one, else the line's
+    ``field`` (``rules``: its own values, a :class:`WinInputError`), else the profile's file (a
+    :class:`ProfileError`). A record whose ``rules`` had min_tai above tai_cap was blamed on the profile, whose file
+    was fine (a change review)."""
+    try:
+        check_caps(profile)
+    except ProfileError as bad:
+        culprit = field
+        if profile is not kept:
+            try:
+                check_caps(kept)
+                culprit = "switches"
+            except ProfileError:
+                pass
+        if culprit is None:
+            raise
+        raise WinInputError(culprit, str(bad).removeprefix(f"profile {profile.id!r}: "),
+                            bad.zh.removeprefix(f"規則 {profile.id!r}：")) from None
 
 
 def _not_a_win_field(win: Win) -> str:
@@ -404,7 +434,14 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         return
     # the profile the line was scored under (a house file too: its id need not name a file to reload)
     profile: Profile = result["_profile"] if "_profile" in result else load_profile(result["profile"])
-    print(f"{t['profile']}{colon}{profile.id}{opened}{profile.name(lang)}{closed}", file=out)
+    named = f"{profile.id}{opened}{profile.name(lang)}{closed}"
+    if result.get("profile_as_seated"):  # the record's own values, which the set of that id here no longer has: said
+        # as the app's screens say it (a change review read one name beside 9 tai and, without "rules", 7)
+        from companion.app.words import ui
+
+        said = ui("rules_as_seated", name=f"{profile.id}（{profile.name_zh}）", name_en=f"{profile.id} ({profile.name_en})")
+        named = said.zh if lang == "zh" else said.en
+    print(f"{t['profile']}{colon}{named}", file=out)
     if result.get("false_win"):
         print(f"{t['false']}{colon}{result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
     else:

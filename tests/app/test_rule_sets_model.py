@@ -681,7 +681,10 @@ def test_two_phones_copying_under_one_name_at_once_are_refused_at_save(data: Pat
     first, second = clone("par", "c1", "同名", "Same"), clone("par", "c2", "同名", "Same")
     first.save()
     why = _refused(second.save)
-    assert why.en.startswith("“Same” is the name of “Same”") and why.zh.startswith("「同名」已經是「同名」")
+    # the other set named by its id, as the list shows it: "“Same” is the name of “Same” already" said nothing (a
+    # change review)
+    assert why == Words("「同名」已經是另一套規則（id c1）的名稱，請換一個",
+                        "“Same” is already the name of another rule set (id c1): choose another")
     assert "c2" not in dict(rule_set_options())
 
 

@@ -424,3 +424,86 @@ def test_a_records_rules_are_scored_with_and_a_bad_one_is_said_naming_it(capsys:
     assert all(not e["error"]["message_zh"].startswith("rules") for e in errors)  # (named by the field, once)
     rc, out = _run(capsys, [json.dumps(good)], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "Profile: nowhere (Friday house)" in out and "Seat flower ×2            4" in out
+
+
+def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change review read "Profile: home8 (Friday house)" beside 9 tai for a record scored with its own ``rules``
+    and beside 7 for the same hand scored with the set's file as edited since: the record's own values, where the
+    set of that id here no longer has them, are said "(as seated)" as the app's screens say it, and its JSON says
+    ``profile_as_seated``."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    from companion.rules.profiles import load_profile
+    from companion.rules.profiles._store import record_rules
+
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n'
+                     "[tai]\nseat_flower = 2\n[switches]\ntai_cap = 8\n", encoding="utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    capsys.readouterr()
+    hand = {"concealed": "123m56m555z666z234p11s", "win_tile": "4m", "win_type": "self_draw", "seat_wind": "E",
+            "round_wind": "E", "flowers": "1f5f", "stakes": {"base": 30, "per_tai": 10}}
+    record = dict(hand, profile="home8", rules=record_rules(load_profile("home8")))
+
+    def told(line: dict[str, object], lang: str) -> tuple[str, str]:
+        rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", lang, tmp_path=tmp_path)
+        assert rc == 0
+        return out.splitlines()[1], out.splitlines()[-1].strip()
+
+    def as_seated(line: dict[str, object]) -> object:
+        rc, out = _run(capsys, [json.dumps(line)], tmp_path=tmp_path)
+        assert rc == 0
+        return json.loads(out)["profile_as_seated"]
+
+    # the file says what the record kept: its plain name
+    assert told(record, "en") == ("Profile: home8 (Friday house)", "North → East: (8 + 1) tai = 120")
+    assert told(record, "zh")[0] == "規則：home8（週五家規）" and as_seated(record) is False
+    # the file edited since: the record still scores as played, said as seated; the file's own hand is not
+    house.write_text(house.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1"), "utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    capsys.readouterr()
+    assert told(record, "en") == ("Profile: home8 (Friday house) (as seated)", "North → East: (8 + 1) tai = 120")
+    assert told(record, "zh")[0] == "規則：home8（週五家規）（入座時的版本）" and as_seated(record) is True
+    plain = {k: v for k, v in record.items() if k != "rules"}
+    assert told(plain, "en") == ("Profile: home8 (Friday house)", "North → East: 8 tai = 110")
+    assert as_seated(plain) is False
+    # the file deleted: as seated too
+    (tmp_path / "data" / "profiles" / "home8.toml").unlink()
+    assert told(record, "en")[0] == "Profile: home8 (Friday house) (as seated)" and as_seated(record) is True
+    # a built-in set's record as an earlier version kept it (seat flower 2, cap 8), beside the set as it is now
+    old = {**record["rules"], "name_zh": "中華競技麻將 2009", "name_en": "ATAWMJ 2009 (default)"}
+    builtin = dict(hand, profile="atawmj_2009", rules=old)
+    assert told(builtin, "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009 (default)) (as seated)"
+    assert told(dict(hand, profile="atawmj_2009"), "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009 (default))"
+    now = dict(hand, profile="atawmj_2009", rules=record_rules(load_profile("atawmj_2009")))
+    assert told(now, "zh")[0] == "規則：atawmj_2009（中華競技麻將 2009）" and as_seated(now) is False
+
+
+def test_a_records_rules_with_no_payable_cap_are_named_not_the_profiles_file(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change review: a record whose ``rules`` had min_tai above tai_cap (or a cap of 0) was blamed on the field
+    ``profile``, "profile 'home8': …", though the host's file was fine; it names the record's ``rules``, as every
+    other bad value of them is named, and a cap the line's ``switches`` make unpayable names ``switches``."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n',
+                     encoding="utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    capsys.readouterr()
+    hand = {"concealed": "123m56m555z666z234p11s", "win_tile": "4m", "win_type": "self_draw", "seat_wind": "E",
+            "round_wind": "E", "flowers": "1f5f", "profile": "home8"}
+    lines = [dict(hand, rules={"switches": {"tai_cap": 4, "min_tai": 6}}), dict(hand, rules={"switches": {"tai_cap": 0}}),
+             dict(hand, switches={"tai_cap": 4, "min_tai": 6}),
+             dict(hand, rules={"switches": {"tai_cap": 4}}, switches={"min_tai": 6})]
+    rc, out = _run(capsys, [json.dumps(x) for x in lines], tmp_path=tmp_path)
+    errors = [json.loads(x)["error"] for x in out.splitlines()]
+    assert rc == 1 and [(e["kind"], e["field"]) for e in errors] == [("input", "rules")] * 2 + [("input", "switches")] * 2
+    assert errors[0]["message"] == "rules: switch min_tai (6) is above tai_cap (4): no win could be paid what it needs"
+    assert errors[0]["message_zh"].startswith("欄位 rules 有誤：開關 min_tai（起胡台數 6）大於 tai_cap（滿台 4）")
+    assert "home8" not in errors[0]["message"] + errors[0]["message_zh"]
+    assert errors[1]["message"].startswith("rules: switch tai_cap must be at least 1")
+    assert errors[2]["message"].startswith("switches: switch min_tai (6) is above tai_cap (4)")
+    # a file of its own with such a cap is still the profile's
+    house.write_text(house.read_text(encoding="utf-8") + "[switches]\ntai_cap = 4\nmin_tai = 6\n", "utf-8")
+    rc, out = _run(capsys, [json.dumps(dict(hand, profile=str(house)))], tmp_path=tmp_path)
+    assert rc == 1 and json.loads(out)["error"]["field"] == "profile"

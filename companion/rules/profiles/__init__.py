@@ -29,7 +29,7 @@ from companion.rules.profiles._schema import SWITCHES, check_switch
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id", "check_caps", "played_with", "parent_ref", "MinAboveCap"]
+           "profile_id", "check_caps", "played_with", "parent_ref", "MinAboveCap", "as_its_file"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -338,6 +338,21 @@ def keep_rules(pid: str, text: str) -> str:
             raise ProfileError(f"{where}: they are the rules of {profile.id!r}", f"{wz}：存的是 {profile.id!r} 的規則")
         _KEPT[key] = profile
     return key
+
+
+def as_its_file(kept: Profile) -> bool:
+    """Whether ``kept``, the values a table kept at seating (:func:`keep_rules`) or a ledger's record carries, are
+    what the rule set of its id here says now: the same names, switches and tai (a tai of 0 and one left out alike).
+    False where its file was edited since, deleted or damaged, or where no set of that id is here: two hands then
+    named alike score otherwise, and the screens and ``companion tai --explain`` say "as seated" (a review read
+    "Friday house" both for a table's 5 tai and for the edited file's 3)."""
+    try:
+        now = load_profile(kept.id)
+        check_caps(now)
+    except ProfileError:
+        return False
+    return ((now.name_zh, now.name_en) == (kept.name_zh, kept.name_en) and dict(now.switches) == dict(kept.switches)
+            and {k: v for k, v in now.tai.items() if v} == {k: v for k, v in kept.tai.items() if v})
 
 
 def _takes(switch: str, value: Any) -> bool:
