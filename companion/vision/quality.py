@@ -8,7 +8,7 @@ black-and-white one are misread without a word otherwise.
 Both are judged on the face-up tiles' upright crops (what the classifier reads), each shrunk to
 :data:`JUDGE_WIDTH` pixels wide so that a blur counts by its length against the tile's size, as it counts for the
 reading: a 9-pixel streak is harmless across a 110-pixel tile and ruins a 37-pixel one. Tiles narrower than
-:data:`JUDGE_WIDTH` (a table frame's) are not judged, nor a photo with fewer than :data:`JUDGE_FROM` tiles left:
+:data:`JUDGE_MIN` (a wide shot of a table's) are not judged, nor a photo with fewer than :data:`JUDGE_FROM` tiles left:
 its :class:`PhotoQuality` then says neither.
 """
 
@@ -30,10 +30,12 @@ JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
 JUDGE_FROM = 3
 """... when the photo has at least this many face-up tiles at least :data:`JUDGE_MIN` wide."""
-JUDGE_MIN = 24
-"""The narrowest tile judged (pixels): one and a half times :data:`JUDGE_WIDTH`, so that even the smallest tiles
-judged are shrunk (a tile cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39
-rendered table frames without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none)."""
+JUDGE_MIN = 32
+"""The narrowest tile judged (pixels): twice :data:`JUDGE_WIDTH`, so that every tile judged is shrunk well (a tile
+cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39 rendered table frames
+without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none). From 24 pixels, sharp dev photos
+scaled down until their tiles were 23-31 pixels wide (``cv2.INTER_AREA``, no blur) read as shaken in 8 of 99 scaled
+photos (sharpness 1.54-2.0) though they read as well as at full size; from 32, none of the 99 (the lowest 2.01)."""
 SHAKEN_BELOW = 2.0
 """A photo is shaken when the median over its tiles of the variance of the Laplacian of the crop (grey, at
 :data:`JUDGE_WIDTH`) over the variance of the crop itself is under this: a blur takes away the fine strokes, which
@@ -45,7 +47,8 @@ at least one tile more than sharp in 102 cases, of which 90 were flagged (81 of 
 their tiles more), with 1,089 of the 1,125 tiles the blur cost; 13 of the 118 read as well as sharp were flagged
 too. By length: 3 px, none flagged (none misread); 5 px, 3 of 44 (1 misread, flagged); 9 px, 16 (22 misread, 12 of
 them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 (41 misread, 40 flagged, one with
-too few tiles found to judge). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
+too few tiles found to judge; judged from :data:`JUDGE_MIN` = 32 pixels wide, 88 of the 102, two 25-pixel streaks
+leaving too few tiles that wide). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
 pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
 GREY_BELOW = 6.0
 """A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
