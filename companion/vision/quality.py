@@ -50,17 +50,25 @@ them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 
 too few tiles found to judge; judged from :data:`JUDGE_MIN` = 32 pixels wide, 88 of the 102, two 25-pixel streaks
 leaving too few tiles that wide). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
 pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
-GREY_BELOW = 6.0
-"""A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
-less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of
-its pixels from the tile's own median colour (its face under the light's cast, which a warm lamp gives every
-pixel). Red and green ink shows 40 to 90: the dev photos and the demo photo gave 46.5 to 91.1; made grey (and saved
-as JPEG) all 0.0, and read 6 of their 250 labelled tiles worse; with their saturation cut to 30%, 13.4 to 23.2 (not
-flagged); at 15% exposure, brightened as the reader brightens it, 49.5 to 83.6."""
+GREY_BELOW = 16.0
+"""A photo is black and white (or of one tint: sepia, a strong colour filter) when the most colourful tenth of its
+tiles (the 90th percentile over the tiles) show less colour than this: per tile, the 99th percentile of the
+distance in CIELAB a* b* (OpenCV's 8-bit units) of its pixels from the mean colour of the tile's pixels of the same
+lightness (L* in steps of :data:`LIGHTNESS_STEP`). A photo of one hue has one colour at each lightness (its tint
+fades with the light: a sepia tile's ink is a darker shade of its face's colour), so it shows none, while red,
+green and blue ink of one lightness differ; a warm lamp or a colour cast moves every colour the same way and keeps
+those differences. Read as ``companion read`` reads them, the ten dev photos and the demo photo gave 28.9-56.5;
+under warm, tungsten, blue and green casts and a lamp, 23.1-67.8 (none flagged); made grey 0.0, given a strong
+single tint 1.1-1.5, in sepia 1.3-12.0 (saved as JPEG 6.9-10.6), all flagged. Sepia read 7 of their 231 labelled
+tiles worse, grey 6, and sepia was not flagged while the distance was taken from the tile's median colour (15.6-26.9
+there: the tint is a colour). With their saturation cut to 30%, 8.7-16.3: 10 of the 11 flagged (they read 2 tiles
+worse)."""
+LIGHTNESS_STEP = 4
+"""The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
 SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
-GREY_EN = "a black-and-white photo: bamboo and dots may be misread; take a colour photo"
-GREY_ZH = "這是黑白照片：條子和筒子可能會讀錯，請拍彩色照片"
+GREY_EN = "a black-and-white or one-colour (sepia) photo: bamboo and dots may be misread; take a colour photo"
+GREY_ZH = "這是黑白或單色（懷舊棕色）照片：條子和筒子可能會讀錯，請拍彩色照片"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +126,14 @@ def _measured(crops: list[np.ndarray]) -> PhotoQuality:
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
-    lab = cv2.cvtColor(levels_stretched(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0]
-    colour = [float(np.percentile(np.hypot(*(ab - np.median(ab, axis=0)).T), 99))
-              for ab in np.split(lab[:, 1:].astype(np.float32), ends)]
+    lab = cv2.cvtColor(levels_stretched(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
+    # each pixel's group: its tile and its lightness; its colour is measured from its group's mean colour
+    levels = 256 // LIGHTNESS_STEP
+    group = (np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]) * levels
+             + (lab[:, 0] // LIGHTNESS_STEP).astype(np.int64))
+    count = np.maximum(np.bincount(group, minlength=len(pixels) * levels), 1)
+    mean_a = np.bincount(group, lab[:, 1], len(pixels) * levels) / count
+    mean_b = np.bincount(group, lab[:, 2], len(pixels) * levels) / count
+    off = np.hypot(lab[:, 1] - mean_a[group], lab[:, 2] - mean_b[group])
+    colour = [float(np.percentile(tile, 99)) for tile in np.split(off, ends)]
     return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)))
