@@ -202,3 +202,19 @@ def test_a_sepia_or_one_tint_photo_is_said_to_be_black_and_white_and_a_warm_lit_
         q = photo_quality(photo, _reader().read(photo, tiled=True))
         assert q.colour is not None and not q.greyscale, (name, q)
     assert "sepia" in GREY_EN and "單色" in GREY_ZH
+
+
+def test_companion_score_json_gives_warnings_and_quality_beside_a_refusal(photos: dict[str, Path], tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The shaken demo photo is refused (no win read): its JSON line said why only in the message's words, with no
+    ``warnings`` or ``quality`` field as its --help promised (a change review). A file that is no photo has none."""
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a photo")
+    context = json.dumps(demo_photo()[1])
+    assert main(["score", str(photos["shaken"]), str(broken), "--json", "--no-calibration", "--context",
+                 context]) == 1
+    shaken, unread = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert "error" in shaken and [w["code"] for w in shaken["warnings"]] == ["shaken"]
+    assert shaken["warnings"][0] == {"code": "shaken", "message": SHAKEN_EN, "message_zh": SHAKEN_ZH}
+    assert shaken["quality"]["sharpness"] < SHAKEN_BELOW and shaken["quality"]["colour"] is not None
+    assert set(unread) == {"file", "error"}
