@@ -30,6 +30,11 @@ JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
 JUDGE_FROM = 3
 """... when the photo has at least this many face-up tiles at least :data:`JUDGE_MIN` wide."""
+JUDGE_AT_MOST = 24
+"""A photo with more tiles to judge has this many judged, spread evenly over them in the detector's order: the
+checks cost 0.2-0.8 ms a tile, by its size (all 144 of a 1280 x 720 frame of a table 30-48 ms, of a dev photo's
+143-156 at its full size 61-171 ms; the demo photo's 19, 12 ms); a sample of 24 costs 5-8 ms and 17-18 ms there, and
+gives the same verdicts (models/README.md, "Photo checks")."""
 JUDGE_MIN = 32
 """The narrowest tile judged (pixels): twice :data:`JUDGE_WIDTH`, so that every tile judged is shrunk well (a tile
 cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39 rendered table frames
@@ -110,9 +115,11 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     ``image``, BGR uint8, in its pixels) are: :class:`PhotoQuality`. The colour is measured on every other pixel of
     each crop (each way), the tiles' levels stretched as the reader stretches a dark photo's
     (:func:`companion.vision.read.levels_stretched`, on the tiles alone: a dark photo's colours are faint)."""
-    up = dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN)
-    if int(up.sum()) < JUDGE_FROM:
+    up = np.flatnonzero(dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN))
+    if len(up) < JUDGE_FROM:
         return PhotoQuality(None, None)
+    if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
+        up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
         return _measured(upright_crops(image, dets.obb[up]))
 

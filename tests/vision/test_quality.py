@@ -218,3 +218,26 @@ def test_companion_score_json_gives_warnings_and_quality_beside_a_refusal(photos
     assert shaken["warnings"][0] == {"code": "shaken", "message": SHAKEN_EN, "message_zh": SHAKEN_ZH}
     assert shaken["quality"]["sharpness"] < SHAKEN_BELOW and shaken["quality"]["colour"] is not None
     assert set(unread) == {"file", "error"}
+
+
+def test_a_photo_of_many_tiles_is_judged_on_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame of a whole table (144 tiles) cost 62-81 ms to judge, a tenth of its reading (a change review): at most
+    24 tiles are judged, spread over the photo, with the same verdict."""
+    import companion.vision.quality as quality
+
+    dets = _reader().read(_demo(), tiled=True)
+    h, w = _demo().shape[:2]
+    table = np.tile(_demo(), (3, 3, 1))  # the demo photo nine times: 171 tiles
+    shifts = [(x * w, y * h) for y in range(3) for x in range(3)]
+    obb = np.concatenate([dets.obb + np.float32([dx, dy, 0, 0, 0]) for dx, dy in shifts])
+    many = Detections(obb, np.tile(dets.kind, 9), np.tile(dets.face_up, 9), np.tile(dets.score, 9),
+                      np.tile(dets.top3_kind, (9, 1)), np.tile(dets.top3_score, (9, 1)), (3 * w, 3 * h))
+    judged: list[int] = []
+    crops = quality.upright_crops
+    monkeypatch.setattr(quality, "upright_crops", lambda image, boxes: judged.append(len(boxes)) or crops(image, boxes))
+    q = photo_quality(table, many)
+    assert len(many) == 171 and judged == [24]
+    one = photo_quality(_demo(), dets)
+    assert q.sharpness is not None and q.colour is not None and one.sharpness is not None and one.colour is not None
+    assert abs(q.sharpness - one.sharpness) < 0.3 and abs(q.colour - one.colour) < 10
+    assert (q.shaken, q.greyscale) == (one.shaken, one.greyscale) == (False, False)
