@@ -16,11 +16,12 @@ comes from the options or ``--context`` (the fields of ``companion tai``'s input
 and said. The winds are the winner's as seen from the dealer, who is East under the default rules (莊家坐東, spec
 §2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default.
 ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
-``win_tiles``, ``doubts``, ``file``, and ``warnings`` and ``quality`` as ``companion read`` gives them (a shaken or
-black-and-white photo, whose tiles may be misread: the text output says it after the hand, and a refusal adds it to
+``win_tiles``, ``doubts``, ``file``, and ``warnings`` and ``quality`` as ``companion read`` gives them (a shaken,
+black-and-white or one-colour photo, whose tiles may be misread: the text output says it after the hand, and a refusal adds it to
 its reason). A photo that cannot be scored is reported with its name (with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
-classify`` give, plus ``reading``, the tiles as read, where the photo was read) and the others are still scored
+classify`` give, plus ``reading``, the tiles as read, and beside ``error`` ``warnings`` and ``quality``, where the
+photo was read) and the others are still scored
 (exit code 1); a bad option is refused naming it (exit code 2).
 """
 
@@ -86,8 +87,9 @@ def register(sub: Any) -> None:
                                     "底與每台金額，例如 30/10")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo, with \"warnings\" and \"quality\" as companion read gives them "
-                        "(a shaken or black-and-white photo) / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 "
-                        "quality（照片晃到或是黑白的）")
+                        "(a shaken, black-and-white or one-colour photo), also beside the \"error\" of a photo read "
+                        "but not scored / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality（照片晃到、"
+                        "黑白或單色），讀得到但無法計分的照片也在 error 旁附上")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "
@@ -238,6 +240,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.vision.quality import photo_quality
     from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
 
+    quality = None  # (until the photo is read: a refusal of a photo read carries it, as a hand scored does)
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
@@ -255,7 +258,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
-        failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None)
+        failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None, quality)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed
@@ -265,12 +268,13 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             # as exposed: say how to name it (a review was not told)
             en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"
             zh += "；照片裡亮著的槓當作明槓：用 --kong 牌=addkong 或 =ckong 說明它是哪一種"
-        return _failed(args, photo, en, zh)
+        return _failed(args, photo, en, zh, quality=quality)
     except NotAWin as e:  # the hand named in both languages, as the English does (a review read only the reason in
         # Chinese)
-        return _failed(args, photo, *_with_warnings(str(e), f"不是胡牌（{_hand_zh(e.win)}）：{e.reason_zh}", quality))
+        return _failed(args, photo, *_with_warnings(str(e), f"不是胡牌（{_hand_zh(e.win)}）：{e.reason_zh}", quality),
+                       quality=quality)
     except ValueError as e:
-        return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）")
+        return _failed(args, photo, str(e), f"無法計算這張照片的台數（{e}）", quality=quality)
     kongs = {m.tile for m in found.win.melds if m.kind.is_kong}
     for tile in sorted(set(said[1]) - kongs):  # said, not dropped in silence (a review's --kong 5p)
         zh = f"{photo}：--kong {tile.code}：讀到的手牌沒有{tile.zh}的槓，這個選項不用"
@@ -294,12 +298,16 @@ def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
     return en, zh
 
 
-def _failed(args: argparse.Namespace, photo: str, en: str, zh: str, more: dict[str, Any] | None = None) -> bool:
-    """Say that ``photo`` could not be scored; ``more``: fields for the JSON error (the photo as read)."""
+def _failed(args: argparse.Namespace, photo: str, en: str, zh: str, more: dict[str, Any] | None = None,
+            quality: Any = None) -> bool:
+    """Say that ``photo`` could not be scored; ``more``: fields for the JSON error (the photo as read); ``quality``
+    (:class:`companion.vision.quality.PhotoQuality`, where the photo was read): the JSON line's ``quality`` and
+    ``warnings``, as a scored photo's line has them (a change review found them only in the message's words)."""
     en = en if photo in en else f"{photo}: {en}"
     zh = zh if photo in zh else f"{photo}：{zh}"  # (the JSON's Chinese named no file: a review)
     if args.json:
-        print_json({"file": photo, "error": {"message": en, "message_zh": zh, **(more or {})}})
+        print_json({"file": photo, "error": {"message": en, "message_zh": zh, **(more or {})},
+                    **(quality.to_json() if quality is not None else {})})
     print(f"companion score: {say(args.lang, zh, en)}", file=sys.stderr)
     return False
 

@@ -71,7 +71,7 @@ def several_tiles(w: int, h: int) -> tuple[str, str] | None:
         return None
     ratio = max(w, h) / min(w, h)
     return (f"the image is {w}x{h}, {ratio:.1f} times as {'wide' if w > h else 'tall'} as it is "
-            f"{'tall' if w > h else 'wide'}, while a tile is about 3:4 (4:3 lying): it looks like several tiles in a "
+            f"{'tall' if w > h else 'wide'}, while a tile is about 3:4 (4:3 on its side): it looks like several tiles in a "
             "row, and classify reads one tile per image; `companion read` finds and reads every tile in a photo",
             f"圖片 {w}x{h}，{'寬' if w > h else '高'}是{'高' if w > h else '寬'}的 {ratio:.1f} 倍，一張牌約 3:4（橫放 4:3）："
             "看來是一排好幾張牌，classify 每張圖只讀一張牌；照片裡有好幾張牌請用 companion read，它會找出並辨識每一張")

@@ -22,7 +22,8 @@ import numpy as np
 
 from companion.vision.runtime import model_session, shipped_model
 
-__all__ = ["TileOrienter", "OrientError", "SquareModel", "square_crops", "default_model_path", "SIZE", "SPAN"]
+__all__ = ["TileOrienter", "OrientError", "SquareModel", "square_crops", "default_model_path", "SIZE", "SPAN",
+           "LYING_FROM", "lying", "upright"]
 
 MODEL_NAME = "tile_orient.onnx"
 SIZE = 32
@@ -150,3 +151,28 @@ class TileOrienter(SquareModel):
         k[(k == 2) & (p[:, 2] < FLIP_SURE)] = 0  # an unsure half turn: the angle stays
         out[rows, 4] = (obb[rows, 4] + 90.0 * k + 180.0) % 360.0 - 180.0
         return out
+
+
+LYING_FROM = 1.15
+"""A crop of one tile at least this many times as wide as it is tall is of a tile lying on its side (:func:`lying`):
+a tile is about 3:4 upright and 4:3 lying (1.33); a close crop of an upright tile is narrower than tall."""
+
+
+def lying(w: int, h: int) -> bool:
+    """Whether a ``w`` x ``h`` crop of one tile is of a tile lying on its side (:data:`LYING_FROM`)."""
+    return h > 0 and w >= LYING_FROM * h
+
+
+def upright(crop: np.ndarray, orienter: TileOrienter) -> tuple[np.ndarray, int]:
+    """A crop of one tile lying on its side (:func:`lying`) turned upright, and the quarter turn it was given
+    (degrees, counter-clockwise: 90 or -90); other crops as they are, 0. The orientation network reads the tile as
+    a box the crop's size turned a quarter (its top to the left), and says whether its top is there or to the
+    right (the crop's shape rules out the two other answers). On 29 dev crops (every 8th) turned a quarter each
+    way, the classifier read 6 of the 58 right as they lay and 57 turned upright so (the upright 29: 29)."""
+    h, w = crop.shape[:2]
+    if not lying(w, h):
+        return crop, 0
+    p = orienter.probabilities(crop, np.array([[w / 2, h / 2, h, w, 90.0]], np.float32))[0]
+    if p[0] >= p[2]:  # its top to the left: a quarter turn clockwise brings it up
+        return cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), -90
+    return cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE), 90

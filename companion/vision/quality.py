@@ -8,7 +8,7 @@ black-and-white one are misread without a word otherwise.
 Both are judged on the face-up tiles' upright crops (what the classifier reads), each shrunk to
 :data:`JUDGE_WIDTH` pixels wide so that a blur counts by its length against the tile's size, as it counts for the
 reading: a 9-pixel streak is harmless across a 110-pixel tile and ruins a 37-pixel one. Tiles narrower than
-:data:`JUDGE_WIDTH` (a table frame's) are not judged, nor a photo with fewer than :data:`JUDGE_FROM` tiles left:
+:data:`JUDGE_MIN` (a wide shot of a table's) are not judged, nor a photo with fewer than :data:`JUDGE_FROM` tiles left:
 its :class:`PhotoQuality` then says neither.
 """
 
@@ -30,10 +30,17 @@ JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
 JUDGE_FROM = 3
 """... when the photo has at least this many face-up tiles at least :data:`JUDGE_MIN` wide."""
-JUDGE_MIN = 24
-"""The narrowest tile judged (pixels): one and a half times :data:`JUDGE_WIDTH`, so that even the smallest tiles
-judged are shrunk (a tile cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39
-rendered table frames without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none)."""
+JUDGE_AT_MOST = 24
+"""A photo with more tiles to judge has this many judged, spread evenly over them in the detector's order: the
+checks cost 0.2-0.8 ms a tile, by its size (all 144 of a 1280 x 720 frame of a table 30-48 ms, of a dev photo's
+143-156 at its full size 61-171 ms; the demo photo's 19, 12 ms); a sample of 24 costs 5-8 ms and 17-18 ms there, and
+gives the same verdicts (models/README.md, "Photo checks")."""
+JUDGE_MIN = 32
+"""The narrowest tile judged (pixels): twice :data:`JUDGE_WIDTH`, so that every tile judged is shrunk well (a tile
+cut at about its own size looks softer than one shrunk: judged at 24 pixels wide, 15 of 39 rendered table frames
+without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none). From 24 pixels, sharp dev photos
+scaled down until their tiles were 23-31 pixels wide (``cv2.INTER_AREA``, no blur) read as shaken in 8 of 99 scaled
+photos (sharpness 1.54-2.0) though they read as well as at full size; from 32, none of the 99 (the lowest 2.01)."""
 SHAKEN_BELOW = 2.0
 """A photo is shaken when the median over its tiles of the variance of the Laplacian of the crop (grey, at
 :data:`JUDGE_WIDTH`) over the variance of the crop itself is under this: a blur takes away the fine strokes, which
@@ -45,19 +52,28 @@ at least one tile more than sharp in 102 cases, of which 90 were flagged (81 of 
 their tiles more), with 1,089 of the 1,125 tiles the blur cost; 13 of the 118 read as well as sharp were flagged
 too. By length: 3 px, none flagged (none misread); 5 px, 3 of 44 (1 misread, flagged); 9 px, 16 (22 misread, 12 of
 them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 (41 misread, 40 flagged, one with
-too few tiles found to judge). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
+too few tiles found to judge; judged from :data:`JUDGE_MIN` = 32 pixels wide, 88 of the 102, two 25-pixel streaks
+leaving too few tiles that wide). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
 pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
-GREY_BELOW = 6.0
-"""A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
-less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of
-its pixels from the tile's own median colour (its face under the light's cast, which a warm lamp gives every
-pixel). Red and green ink shows 40 to 90: the dev photos and the demo photo gave 46.5 to 91.1; made grey (and saved
-as JPEG) all 0.0, and read 6 of their 250 labelled tiles worse; with their saturation cut to 30%, 13.4 to 23.2 (not
-flagged); at 15% exposure, brightened as the reader brightens it, 49.5 to 83.6."""
+GREY_BELOW = 16.0
+"""A photo is black and white (or of one tint: sepia, a strong colour filter) when the most colourful tenth of its
+tiles (the 90th percentile over the tiles) show less colour than this: per tile, the 99th percentile of the
+distance in CIELAB a* b* (OpenCV's 8-bit units) of its pixels from the mean colour of the tile's pixels of the same
+lightness (L* in steps of :data:`LIGHTNESS_STEP`). A photo of one hue has one colour at each lightness (its tint
+fades with the light: a sepia tile's ink is a darker shade of its face's colour), so it shows none, while red,
+green and blue ink of one lightness differ; a warm lamp or a colour cast moves every colour the same way and keeps
+those differences. Read as ``companion read`` reads them, the ten dev photos and the demo photo gave 28.9-56.5;
+under warm, tungsten, blue and green casts and a lamp, 23.1-67.8 (none flagged); made grey 0.0, given a strong
+single tint 1.1-1.5, in sepia 1.3-12.0 (saved as JPEG 6.9-10.6), all flagged. Sepia read 7 of their 231 labelled
+tiles worse, grey 6, and sepia was not flagged while the distance was taken from the tile's median colour (15.6-26.9
+there: the tint is a colour). With their saturation cut to 30%, 8.7-16.3: 10 of the 11 flagged (they read 2 tiles
+worse)."""
+LIGHTNESS_STEP = 4
+"""The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
 SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
-GREY_EN = "a black-and-white photo: bamboo and dots may be misread; take a colour photo"
-GREY_ZH = "這是黑白照片：條子和筒子可能會讀錯，請拍彩色照片"
+GREY_EN = "a black-and-white or one-colour (sepia) photo: bamboo and dots may be misread; take a colour photo"
+GREY_ZH = "這是黑白或單色（懷舊棕色）照片：條子和筒子可能會讀錯，請拍彩色照片"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +115,11 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     ``image``, BGR uint8, in its pixels) are: :class:`PhotoQuality`. The colour is measured on every other pixel of
     each crop (each way), the tiles' levels stretched as the reader stretches a dark photo's
     (:func:`companion.vision.read.levels_stretched`, on the tiles alone: a dark photo's colours are faint)."""
-    up = dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN)
-    if int(up.sum()) < JUDGE_FROM:
+    up = np.flatnonzero(dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN))
+    if len(up) < JUDGE_FROM:
         return PhotoQuality(None, None)
+    if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
+        up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
         return _measured(upright_crops(image, dets.obb[up]))
 
@@ -115,7 +133,14 @@ def _measured(crops: list[np.ndarray]) -> PhotoQuality:
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
-    lab = cv2.cvtColor(levels_stretched(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0]
-    colour = [float(np.percentile(np.hypot(*(ab - np.median(ab, axis=0)).T), 99))
-              for ab in np.split(lab[:, 1:].astype(np.float32), ends)]
+    lab = cv2.cvtColor(levels_stretched(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
+    # each pixel's group: its tile and its lightness; its colour is measured from its group's mean colour
+    levels = 256 // LIGHTNESS_STEP
+    group = (np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]) * levels
+             + (lab[:, 0] // LIGHTNESS_STEP).astype(np.int64))
+    count = np.maximum(np.bincount(group, minlength=len(pixels) * levels), 1)
+    mean_a = np.bincount(group, lab[:, 1], len(pixels) * levels) / count
+    mean_b = np.bincount(group, lab[:, 2], len(pixels) * levels) / count
+    off = np.hypot(lab[:, 1] - mean_a[group], lab[:, 2] - mean_b[group])
+    colour = [float(np.percentile(tile, 99)) for tile in np.split(off, ends)]
     return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)))

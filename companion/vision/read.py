@@ -917,32 +917,67 @@ SPECK = 0.35
 """:func:`cloth_squares`: a face-up box in no row whose area is under this share of the median face-up box's ..."""
 SPECK_FROM = 8
 """... in a photo of at least this many faces is a speck of the table, not a tile."""
+BESIDE_PITCH = (0.65, 1.4)
+""":func:`cloth_squares` keeps a back in no row that lies beside a face as the next tile of its row would, whatever
+its box's angle: its centre this many of the face's short sides from the face's along its short axis ..."""
+BESIDE_ACROSS = 0.5
+"""... and within this share of the face's long side off that axis; or (:data:`NEAR_FACE`) ..."""
+NEAR_FACE = 0.85
+"""... its centre within this share of a face's long side from the face's, either way (a box turned 90 degrees,
+or a face's box turned so: a concealed kong's end beside the sideways tile of a chow) ..."""
+NEAR_SIZE = 1.5
+"""... the back's box (short side and long side) within this ratio of the face's: a speck beside a tile is not
+one."""
 
 
 def cloth_squares(dets: Detections) -> np.ndarray:
     """Bool mask over ``dets`` (a photo's): the boxes that are squares of a checked (gingham) cloth, not tiles. A
     box read as a back that lies in no row (no box next to it, either way, as the next tile of a row:
-    :func:`companion.vision.detect.row_pairs`): a square of the cloth is about a tile's size and plain, like a back,
-    while a hand's backs are a concealed kong's ends, beside its faces, and a table's lie in walls and rows; and a
-    face-up box in no row far smaller than the faces (:data:`SPECK`), a square or two read as a blank 白板.
+    :func:`companion.vision.detect.row_pairs`) and beside no face (:func:`_beside_a_face`): a square of the cloth
+    is about a tile's size and plain, like a back, while a hand's backs are a concealed kong's ends, beside its
+    faces, and a table's lie in walls and rows; and a face-up box in no row far smaller than the faces
+    (:data:`SPECK`), a square or two read as a blank 白板.
 
-    The demo hand rendered on a checked cloth (its scene, 24 seeds of the cloth's colours and square size) read 12
-    boxes on the cloth in 8 of them: 8 backs, all in no row (every real tile in no row was a face: the winning tile
-    set apart), 2 blank faces of 0.12 and 0.2 of the faces' area, and a flower of their size lying in line with a
-    row, which stays: 1 box on the cloth left, no tile lost. On the ten dev photos and the demo photo ``companion
-    read --json`` gave every box as before, tile by tile. :meth:`TileReader.read` drops them in photos read
-    ``tiled`` only: a live frame's reading is left as it is."""
+    A kong's end is often boxed turned 90 degrees (it is nearly square) or tilted apart from its neighbours, so it
+    lies in no row: the kong ``ckong:5555s ckong:9999p`` hand rendered on felt, wood, checked and plain tables (seeds
+    1-6, 1600 x 1200) had 17 such real backs in 15 of its 24 scenes, 0.76-0.90 of a face's length from the nearest
+    face; the cloth's squares read as backs were 0.88 of a length or more from every face, and end to end with it,
+    not side by side (models/README.md, "Photo checks"). :meth:`TileReader.read` drops them in photos read ``tiled``
+    only: a live frame's reading is left as it is."""
     out = np.zeros(len(dets), bool)
     if len(dets) < 2:
         return out
     pairs = row_pairs(dets.obb, dets.obb)
     lone = ~(pairs.any(axis=1) | pairs.any(axis=0))
-    out |= lone & (dets.kind == int(Tile.UNKNOWN))  # read as a back
     faces = dets.face_up & (dets.kind != int(Tile.UNKNOWN))
+    backs = lone & (dets.kind == int(Tile.UNKNOWN))  # read as a back
+    out |= backs & ~_beside_a_face(dets.obb, faces)
     if int(faces.sum()) >= SPECK_FROM:
         area = dets.obb[:, 2] * dets.obb[:, 3]
         out |= lone & dets.face_up & (area < SPECK * np.median(area[faces]))
     return out
+
+
+def _beside_a_face(obb: np.ndarray, faces: np.ndarray) -> np.ndarray:
+    """Bool mask over ``obb`` (N x 5): the boxes of a tile's size lying beside one of the boxes ``faces`` (a mask),
+    side by side as a row's next tile (:data:`BESIDE_PITCH`, :data:`BESIDE_ACROSS`, the face's short axis taken as
+    the row's whichever side its box calls its width) or touching it any way round (:data:`NEAR_FACE`)."""
+    if not faces.any():
+        return np.zeros(len(obb), bool)
+    f = obb[faces]
+    short, long_ = f[:, 2:4].min(axis=1), f[:, 2:4].max(axis=1)
+    a = np.radians(f[:, 4])
+    dx, dy = obb[:, None, 0] - f[None, :, 0], obb[:, None, 1] - f[None, :, 1]
+    along = dx * np.cos(a) - dy * np.sin(a)  # along the face box's width axis
+    across = -dx * np.sin(a) - dy * np.cos(a)
+    wide = f[:, 2] > f[:, 3]  # a box whose width is its long side: the row runs along its height
+    side, off = np.abs(np.where(wide, across, along)), np.abs(np.where(wide, along, across))
+    beside = ((side > BESIDE_PITCH[0] * short) & (side < BESIDE_PITCH[1] * short) & (off < BESIDE_ACROSS * long_)
+              | (np.hypot(dx, dy) < NEAR_FACE * long_))
+    own_short, own_long = obb[:, 2:4].min(axis=1)[:, None], obb[:, 2:4].max(axis=1)[:, None]
+    sized = ((own_short < NEAR_SIZE * short) & (own_short > short / NEAR_SIZE)
+             & (own_long < NEAR_SIZE * long_) & (own_long > long_ / NEAR_SIZE))
+    return np.asarray((beside & sized).any(axis=1))
 
 
 def _found(dets: Detections, idx: np.ndarray | list[int]) -> np.ndarray:

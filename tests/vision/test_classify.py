@@ -587,3 +587,37 @@ def test_names_that_look_alike_are_one_set() -> None:
     assert calibration.twin_of("Ｈｏｍｅ", ["Home", "阿嬤的牌"]) == "Home"
     assert calibration.twin_of("home", ["Home"]) == "Home" and calibration.twin_of("Home", ["Home"]) is None
     assert calibration.twin_of("阿嬤的牌", ["Home"]) is None
+
+
+def test_a_crop_of_a_tile_lying_on_its_side_is_turned_upright_and_read(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo photo's tiles cut out upright, and turned a quarter either way: the classifier reads upright faces,
+    and a lying crop passed its shape check and was read as another tile (a change review: 52 of 58 dev crops), while
+    the refusal of a long crop said a tile is 4:3 lying. A crop wider than tall is turned upright, and said so."""
+    import cv2
+
+    from companion.app.photo_model import demo_photo
+    from companion.vision.read import TileReader, upright_crops
+
+    photo = cv2.imread(str(demo_photo()[0]))
+    dets = TileReader().read(photo, tiled=True)
+    crops = upright_crops(photo, dets.obb[dets.face_up])
+    files: dict[str, list[str]] = {"up": [], "cw": [], "ccw": []}
+    for n, crop in enumerate(crops):
+        for way, turned in (("up", crop), ("cw", cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)),
+                            ("ccw", cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE))):
+            files[way].append(str(tmp_path / f"{n}_{way}.png"))
+            cv2.imwrite(files[way][-1], turned)
+    names = files["up"] + files["cw"] + files["ccw"]
+    assert cli.main(["classify", *names, "--json", "--no-calibration"]) == 0
+    out = {o["file"]: o for o in (json.loads(line) for line in capsys.readouterr().out.splitlines())}
+    n = len(crops)
+    assert n == 19 and all("turned" not in out[f] for f in files["up"])
+    assert all(out[f].get("turned") in (90, -90) for f in files["cw"] + files["ccw"])  # (which way, for a tile
+    # the same upside down, 紅中 or 8p, the network may not know: either reads right)
+    assert sum(out[f]["turned"] == 90 for f in files["cw"]) + sum(out[f]["turned"] == -90 for f in files["ccw"]) > n
+    same = sum(out[f]["tile"] == out[u]["tile"] for way in ("cw", "ccw") for f, u in zip(files[way], files["up"],
+                                                                                           strict=True))
+    assert same >= 2 * n - 1
+    assert cli.main(["classify", files["cw"][0], "--no-calibration"]) == 0
+    assert "lying on its side, turned upright" in capsys.readouterr().out
