@@ -454,13 +454,16 @@ def _structural_count(text: str) -> int | None:
         return None
 
 
-_WARNING_WORDS = {"shaken": "photo_shaken", "greyscale": "photo_black_white"}
+def warning_words(en: str, zh: str) -> Words:
+    """A warning of :mod:`companion.vision.quality` as the card says it, a sentence: its own words, which ``read`` and
+    ``score`` print (one wording, not a copy of it to drift apart)."""
+    return Words(zh, en[:1].upper() + en[1:])
 
 
 def photo_warnings(read: ReadPhoto) -> tuple[Words, ...]:
     """What is wrong with the photo ``read`` (:func:`companion.vision.quality.photo_quality`: shaken, black and
     white), a sentence each, for the card's notes: its tiles may be misread, and taking it again is the cure."""
-    return tuple(ui(_WARNING_WORDS[code]) for code, _, _ in photo_quality(read.image, read.dets).warnings())
+    return tuple(warning_words(en, zh) for _, en, zh in photo_quality(read.image, read.dets).warnings())
 
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:

@@ -1030,13 +1030,8 @@ UI: dict[str, tuple[str, str]] = {
     # the rule set a table kept at seating, once its file here says otherwise (edited, deleted or damaged since): the
     # Score card, the Live tab's and the Ledger's heads name it so (a review read one name for two sets of values)
     "rules_as_seated": ("{name}（入座時的版本）", "{name_en} (as seated)"),
-    # --- a photo unfit to be read (companion.vision.quality): shaken, black and white; a note on the scored hand,
-    # and after the reason where it cannot be scored ---
-    "photo_shaken": ("照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）",
-                     "The photo looks shaken: hold still and take it again (its tiles may be misread)"),
-    "photo_black_white": ("這是黑白或單色（懷舊棕色）照片：條子和筒子可能會讀錯，請拍彩色照片",
-                          "A black-and-white or one-colour (sepia) photo: bamboo and dots may be misread; take a "
-                          "colour photo"),
+    # --- a photo unfit to be read (companion.vision.quality, whose own words say why: shaken, black and white),
+    # said after the reason where it cannot be scored ---
     "photo_also": ("；{what}", "; {what_en}"),
     # a win form's undo that may not reach back (LiveGame._since_path): the form's hand ended since, or more taps since
     # than it takes back (a review's form, left open for a hand, offered to undo the result and the next deal)

@@ -239,8 +239,8 @@ def test_a_ledger_row_marks_house_rule_items_and_says_who_deals_next(tmp_path: P
     game.close()
 
 
-def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A money review: a hand over the tai cap listed items adding up to 7 beside "5 tai", without a word."""
+def _demo_capped_at_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[TableState]:
+    """The bundled demo game's states played again under a house set capped at 2 tai (saved in ``tmp_path``)."""
     from companion.game import events as ev
     from companion.game.check import step
     from companion.rules.profiles._store import save_profile
@@ -255,6 +255,13 @@ def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: 
     states = [step(replay.states[0], ev.Seated(first.players, profile="cap2"))]
     for e in replay.events[1:]:
         states.append(step(states[-1], e))
+    return states
+
+
+def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A money review: a hand over the tai cap listed items adding up to 7 beside "5 tai", without a word."""
+
+    states = _demo_capped_at_2(tmp_path, monkeypatch)
     panel = ledger_panel(states[-1])
     assert panel is not None
     lines = [(x, w) for r, e in zip(panel.rows, ledger_of(states[-1]).entries, strict=True)
@@ -276,20 +283,8 @@ def test_a_capped_hands_payment_with_the_dealers_tai_says_the_cap_applied(tmp_pa
 
     from companion.app.table_model import table_frame
     from companion.app.words import Words
-    from companion.game import events as ev
-    from companion.game.check import step
-    from companion.rules.profiles._store import save_profile
 
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
-    house = tmp_path / "cap2.toml"
-    house.write_text('id = "cap2"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = 2\n', encoding="utf-8")
-    save_profile(house)
-    replay = GameReplay.demo()
-    first = replay.events[0]
-    assert isinstance(first, ev.Seated)
-    states = [step(replay.states[0], ev.Seated(first.players, profile="cap2"))]
-    for e in replay.events[1:]:
-        states.append(step(states[-1], e))
+    states = _demo_capped_at_2(tmp_path, monkeypatch)
     ledger = ledger_of(states[-1])
     panel = ledger_panel(states[-1])
     assert panel is not None

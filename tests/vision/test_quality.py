@@ -13,8 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app.photo_model import PhotoFailed, PhotoPanel, demo_photo, score_photo_file
-from companion.app.words import ui
+from companion.app.photo_model import PhotoFailed, PhotoPanel, demo_photo, score_photo_file, warning_words
 from companion.cli import main
 from companion.vision.quality import GREY_EN, GREY_ZH, SHAKEN_BELOW, SHAKEN_EN, SHAKEN_ZH, photo_quality
 from companion.vision.read import Detections, TileReader
@@ -124,13 +123,14 @@ def test_the_apps_photo_view_says_a_shaken_or_grey_photo(photos: dict[str, Path]
     _, context = demo_photo()
     sharp = score_photo_file(photos["sharp"], context, _reader())
     assert isinstance(sharp, PhotoPanel)
-    assert ui("photo_shaken") not in sharp.notes and ui("photo_black_white") not in sharp.notes
+    assert warning_words(SHAKEN_EN, SHAKEN_ZH) not in sharp.notes and warning_words(GREY_EN, GREY_ZH) not in sharp.notes
     grey = score_photo_file(photos["grey"], context, _reader())
-    assert isinstance(grey, PhotoPanel) and ui("photo_black_white") in grey.notes
-    assert ui("photo_shaken") not in grey.notes
+    assert isinstance(grey, PhotoPanel) and warning_words(GREY_EN, GREY_ZH) in grey.notes
+    assert warning_words(GREY_EN, GREY_ZH).en.startswith("A black-and-white")  # (a sentence of its own)
+    assert warning_words(SHAKEN_EN, SHAKEN_ZH) not in grey.notes
     shaken = score_photo_file(photos["shaken"], context, _reader())
     assert isinstance(shaken, PhotoFailed)
-    assert shaken.reason.zh.endswith("；" + ui("photo_shaken").zh)
+    assert shaken.reason.zh.endswith("；" + warning_words(SHAKEN_EN, SHAKEN_ZH).zh)
     assert shaken.reason.en.endswith("; the photo looks shaken: hold still and take it again (its tiles may be "
                                      "misread)")
 
