@@ -51,7 +51,7 @@ from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
 from companion.game.rotation import capped_streak
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
-from companion.game.state import Phase, TableState, offset, window
+from companion.game.state import OutcomeKind, Phase, TableState, offset, window
 from companion.game.switches import FirstDealer, MultiWin, SwitchError
 from companion.game.text import IllegalEvent, msg
 from companion.game.view import seen_on_table
@@ -1247,15 +1247,35 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
 
 def _hand_ended(then: TableState, now: TableState) -> bool:
     """Whether the hand of the table ``then`` (a win form's) ended before the table ``now``: the next hand dealt
-    (or the session closed), or the hand's end entered: a draw, or a win other than on the tile ``then`` offers (a
-    win on it is the form's rival, :meth:`LiveGame.first_win`, which says so)."""
+    (or the session closed), or the hand's end entered other than on the tile ``then`` offers (:func:`_ended_on`):
+    a win on that discard is the form's rival (:meth:`LiveGame.first_win`, which says so), and a 流局 or a declined
+    last tile entered on it is the entry a win on the last discard replaces (spec §2.7, §2.13: the draw happens only
+    if nobody wins on it). A win on another discard of the same face ends the hand (a review's form, on A's 9m,
+    offered to undo D's win on B's 9m and the five taps before it, and recorded its own win in its place)."""
     if (then.deals, len(then.results), len(then.past)) != (now.deals, len(now.results), len(now.past)):
         return True
     out = now.outcome
     if then.outcome is not None or out is None:
         return False
-    return then.offer is None or not out.claimants or any(
-        c.tile is None or c.tile.code != then.offer.code or c.discarder is None for c in out.claimants)
+    if then.offer is None or not _ended_on(then, now):
+        return True
+    if out.claimants:
+        return any(c.tile is None or c.tile.code != then.offer.code or c.discarder is None for c in out.claimants)
+    return not (out.kind is OutcomeKind.DECLINED or out.kind is OutcomeKind.DRAW and not out.four_kongs)
+
+
+def _ended_on(then: TableState, now: TableState) -> bool:
+    """Whether the hand's end on the table ``now`` was entered on the very tile the table ``then`` offered (the same
+    discard or added kong, the same event: not another of its face): the table just before the end was entered
+    offered it still."""
+    was = window(then)
+    if was is None or now.outcome is None:
+        return False
+    end = now
+    while end.prev is not None and end.prev.outcome is not None:  # back to the entry that ended the hand
+        end = end.prev
+    before = window(end.prev) if end.prev is not None else None
+    return before is not None and before.last_index == was.last_index
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

@@ -270,3 +270,61 @@ def test_a_win_forms_undo_path_is_played_out_on_the_entries_since_only(tmp_path:
     read.clear()
     assert game.since(at) == since and read == []
     game.close()
+
+
+def test_a_win_form_left_open_past_a_win_on_another_discard_of_its_face_never_undoes_it(tmp_path: Path) -> None:
+    """A review: C's form on A's 9m, left open while the table went round and D won on B's later 9m (the hand's
+    end), took D's win for its rival, a win on its tile, by the face alone: it offered "Undo the 6 later entries",
+    and one tap took back D's win and the five taps before it. A's 9m died at B's draw (spec §2.9): the form says
+    the hand ended and offers Cancel only, and the model refuses the undo too."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    for tile in ("1z", "2z", "3z", "4z", "9m"):  # other phones: B C D A discard, then B discards a second 9m
+        assert game.discard(tile) is None
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # D wins on B's 9m
+    assert game.state.outcome is not None
+    entered, ended = len(game.events()), ui("live_since_hand_over")
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    assert game.undo_since(at, seen=entered) == ended and len(game.events()) == entered
+    assert game.state.outcome is not None and [w.seat for w in game.state.outcome.winners] == [3]
+    game.close()
+
+
+def _to_the_last_discard(game: LiveGame, declined: bool) -> None:
+    """Discards until the table offers the 流局 (``declined``: the next seat's declining the last tile)."""
+    faces = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    k = 0
+    while not (game.offer().decline_seat is not None if declined else game.offer().exhaustive):
+        while game.discard(faces[k % len(faces)]) is not None:  # (one the seat may hold)
+            k += 1
+        k += 1
+
+
+def test_a_win_form_on_the_last_discard_undoes_the_draw_entered_over_it_and_records(tmp_path: Path) -> None:
+    """A review: a form open on the last discard (河底撈魚) could no longer record once another phone entered the
+    流局, or the next seat's declining the last tile: it said the hand had ended and offered Cancel only. The draw
+    happens only if nobody wins on that discard (spec §2.7, §2.13): it is the entry the win replaces, as the next
+    seat's draw is, so the form names it, undoes it, and records the win."""
+    from companion.app.live_model import undo_since_words
+    from companion.game.state import OutcomeKind
+
+    for declined in (False, True):
+        game = _table(tmp_path / str(declined))
+        _to_the_last_discard(game, declined)
+        at, chance = len(game.events()), game.offer().wins[0]
+        assert (game.decline() if declined else game.exhaustive()) is None
+        assert game.state.outcome is not None and game.state.outcome.kind is (
+            OutcomeKind.DECLINED if declined else OutcomeKind.DRAW)
+        since = game.since(at)
+        assert since is not None and since[1] == 1, since
+        assert ("declines the last tile" if declined else "Exhaustive draw") in since[0].en
+        gone = game.claim_gone(at, chance.seat, chance.kind)
+        assert since[0].en in gone.en and since[0].zh in gone.zh and undo_since_words(1).en in gone.en
+        assert game.undo_since(at, seen=len(game.events())) is None and game.state.outcome is None
+        assert game.win(chance.seat, chance.kind, "123p456p789p123s456s" + str(chance.tile), at=at) is None
+        out = game.state.outcome
+        assert out is not None and out.kind is OutcomeKind.WIN and [w.seat for w in out.winners] == [chance.seat]
+        game.close()
