@@ -133,7 +133,8 @@ class LiveGame:
         # offer (:meth:`_table_at`)
         # the undo path of a form's table (:meth:`_since_path`), by the log it was played out on (its length, its last
         # event) and the form's table: every render of a stale form asks, under the lock
-        self._since_kept: tuple[tuple[int, ev.Event | None, int], list[list[Words]] | Words | None] | None = None
+        self._since_kept: tuple[tuple[int, ev.Event | None, int], tuple[list[list[Words]] | None, Words | None]] \
+            | None = None
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -659,32 +660,37 @@ class LiveGame:
             path = self._since_path(at)
         if not isinstance(path, list) or not path:
             return None
-        lines = [line for tap in reversed(path) for line in tap]
-        shown = lines[-SINCE_SHOWN:]
-        more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
-        return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), len(path)
+        return _said_since(path), len(path)
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
         first (:func:`_undo_path`); None where it cannot; why not where it may not: the form's hand ended since (a
         win or a draw entered, the next hand dealt: a review's form, left open, offered to undo the finished hand's
-        result and the next deal with one tap), or more than :data:`UNDO_SINCE_MOST` taps were entered since. Kept
-        for the log it was played out on: a stale form's every render asks, twice, under the lock."""
+        result and the next deal with one tap), or more than :data:`UNDO_SINCE_MOST` taps were entered since."""
+        path, why = self._since_walk(at)
+        return why if why is not None else path
+
+    def _since_walk(self, at: int) -> tuple[list[list[Words]] | None, Words | None]:
+        """The taps since the form's table (:meth:`_since_path`), played out even where undo may not take them back,
+        and why it may not (None where it may): a barred form still says what the table entered (a review's said
+        "more entries were made since" of a single 流局). Kept for the log it was played out on: a stale form's every
+        render asks, twice, under the lock."""
         with self._lock:
             raw = self.events()
             key = (len(raw), raw[-1] if raw else None, at)
             if self._since_kept is not None and self._since_kept[0] == key:
                 return self._since_kept[1]
-            path: list[list[Words]] | Words | None = None
+            path: list[list[Words]] | None = None
+            why: Words | None = None
             if 0 <= at <= len(raw):
                 then, state = self._table_at(at)[0], self.state
                 path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST)
                 if path is not None and _hand_ended(then, state):
-                    path = ui("live_since_hand_over")
+                    why = ui("live_since_hand_over")
                 elif path is not None and len(path) > UNDO_SINCE_MOST:
-                    path = ui("live_since_too_many", n=UNDO_SINCE_MOST)
-            self._since_kept = (key, path)
-            return path
+                    why = ui("live_since_too_many", n=UNDO_SINCE_MOST)
+            self._since_kept = (key, (path, why))
+            return path, why
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
         """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
@@ -719,9 +725,9 @@ class LiveGame:
             offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
-            barred = self._since_path(at)  # the form's hand over since, or too many taps: why undo may not
+            path, barred = self._since_walk(at)  # the form's hand over since, or too many taps: why undo may not
             then, now = self._then_now(at)
-            drew = since is not None and any(isinstance(e, ev.Drew) for e in now[len(then):])
+            drew = bool(path) and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
             first = self.first_win(at, seat, kind)
             taken_back = tile is not None and self._taken_back(at)
@@ -746,11 +752,13 @@ class LiveGame:
         else:
             what = ui("live_claim_gone_turn")
         rule = ui("live_claim_gone_rule") if drew else Words("", "")
-        moved = since[0] if since is not None else ui("live_claim_on") if isinstance(barred, Words) else ui(
-            "live_claim_undone")
+        # (a barred form names the entries too, the hand's end among them: a review's said "more entries were made
+        # since" of a single 流局, and dropped the dead-discard clause)
+        moved = since[0] if since is not None else _said_since(path) if path else ui("live_claim_on") \
+            if barred is not None else ui("live_claim_undone")
         said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
                   rule_en=rule.en)
-        if isinstance(barred, Words):
+        if barred is not None:
             return said + ui("live_claim_barred", why=barred.zh, why_en=barred.en)
         if since is None:
             return said + ui("live_claim_cancel")
@@ -1243,6 +1251,15 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
                     low = min(low, len(effective))
             else:
                 effective.append(e)
+
+
+def _said_since(path: Sequence[Sequence[Words]]) -> Words:
+    """The entries of an undo path (:func:`_undo_path`, the last tap first) in a line, the last
+    :data:`SINCE_SHOWN` of them."""
+    lines = [line for tap in reversed(path) for line in tap]
+    shown = lines[-SINCE_SHOWN:]
+    more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
+    return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown))
 
 
 def _hand_ended(then: TableState, now: TableState) -> bool:

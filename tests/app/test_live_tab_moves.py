@@ -328,3 +328,28 @@ def test_a_win_form_on_the_last_discard_undoes_the_draw_entered_over_it_and_reco
         out = game.state.outcome
         assert out is not None and out.kind is OutcomeKind.WIN and [w.seat for w in out.winners] == [chance.seat]
         game.close()
+
+
+def test_a_win_form_barred_by_its_hands_end_names_the_entries_that_ended_it(tmp_path: Path) -> None:
+    """A review: a form whose undo may not reach back said "more entries were made since" / 「之後又記了好幾步」 even
+    of a single entry, never naming the false win that ended the hand, and dropped "(once the next player draws,
+    the discard is dead)" where B had drawn. It names the entries as an unbarred form does, the clause where a draw
+    was entered."""
+    from companion.game import events as ev
+
+    for drew in (False, True):
+        game = _table(tmp_path / str(drew))
+        assert game.discard("9m") is None
+        at = len(game.events())
+        if drew:
+            assert game.draw() is None  # B draws: A's 9m is dead
+        assert game.false_win(3) is None  # D's false win voids the hand
+        assert game.state.outcome is not None
+        gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+        ended, rule, vague = ui("live_since_hand_over"), ui("live_claim_gone_rule"), ui("live_claim_on")
+        assert ended.en in gone.en and ended.zh in gone.zh
+        assert vague.en not in gone.en and vague.zh not in gone.zh, gone
+        assert "D: false win" in gone.en and ("B draws a tile" in gone.en) is drew, gone.en
+        assert "D" in gone.zh and "詐胡" in gone.zh.split("。")[0], gone.zh
+        assert (rule.en in gone.en and rule.zh in gone.zh) is drew, gone
+        game.close()
