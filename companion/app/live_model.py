@@ -699,10 +699,11 @@ class LiveGame:
 
     def _wins_since(self, at: int, tile: str | None) -> list[int]:
         """The seats whose win on ``tile`` (the form's, on the table at ``at``) was entered since and stands, nearest
-        the discarder first."""
+        the discarder first: on the form's very discard, not another of its face (a review's form on A's 9m said
+        A's win on B's later 9m came first, 截胡, where the hand had ended)."""
         then, now = self._then_now(at)
         w = window(self._table_at(at)[0])
-        if tile is None or w is None or now[:len(then)] != then:
+        if tile is None or w is None or now[:len(then)] != then or not _ended_on(self._table_at(at)[0], self.state):
             return []
         seats = [e.seat for e in now[len(then):] if isinstance(e, ev.Won) and e.tile is not None and e.tile.code == tile]
         return sorted(seats, key=lambda s: offset(s, w.turn))

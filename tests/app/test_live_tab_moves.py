@@ -353,3 +353,22 @@ def test_a_win_form_barred_by_its_hands_end_names_the_entries_that_ended_it(tmp_
         assert "D" in gone.zh and "詐胡" in gone.zh.split("。")[0], gone.zh
         assert (rule.en in gone.en and rule.zh in gone.zh) is drew, gone
         game.close()
+
+
+def test_a_win_form_left_open_past_a_win_on_a_later_tile_of_its_face_says_the_hand_ended(tmp_path: Path) -> None:
+    """A review: C's form on A's 9m, left open while B drew and discarded another 9m and A won on it, said A's win
+    "comes first (截胡: the nearest claimant after the discarder wins)"; 截胡 is about claimants on one discard, and
+    A won on another: the form says the hand ended, naming A's win, and offers Cancel only."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.discard("9m") is None  # another phone: B draws and discards a second 9m
+    assert game.win(0, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # A wins on B's 9m
+    gone, ended = game.claim_gone(at, 2, ev.WinKind.DISCARD), ui("live_since_hand_over")
+    assert ended.en in gone.en and ended.zh in gone.zh and "A wins on 9 Characters, discarded by B" in gone.en
+    assert "截胡" not in gone.zh and "nearest claimant" not in gone.en, gone
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    game.close()
+
