@@ -741,6 +741,9 @@ class LiveGame:
         if tile is not None and first is not None:
             face = Tile.from_code(tile)
             return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
+        if tile is not None and self.recorded(at, seat, kind):
+            face = Tile.from_code(tile)
+            return ui("live_claim_recorded", winner=names[seat], tile=face.zh, tile_en=face.en)
         if corrected is not None and since is not None:  # (what changed is in ``since``: the flower shown)
             # the flower named in the sentence itself: the lines since may have left its own line out (SINCE_SHOWN)
             what = ui("live_claim_gone_flower", seat=names[corrected[0]], tile=corrected[1].zh, tile_en=corrected[1].en)
@@ -778,6 +781,16 @@ class LiveGame:
             ahead = [s for s in self._wins_since(at, chance.tile)
                      if w is not None and offset(s, w.turn) < offset(seat, w.turn)]
             return ahead[0] if ahead else None
+
+    def recorded(self, at: int, seat: int, kind: ev.WinKind) -> bool:
+        """Whether the win a form opened on the table at ``at`` would record is on the table already: ``seat``'s win
+        of ``kind`` entered since on the form's very discard (another phone recorded it). A review's form said the
+        tile "can no longer be won on" and offered to undo that win, to record what this phone typed in its place."""
+        with self._lock:
+            out = self.state.outcome
+            return out is not None and seat in self._wins_since(at, next(
+                (c.tile for c in self._table_at(at)[1].wins if c.seat == seat and c.kind is kind), None)) and any(
+                c.seat == seat and c.kind is kind for c in out.claimants)
 
     def claim_beside(self, at: int, seat: int, kind: ev.WinKind) -> Words | None:
         """What a win form opened on the table at ``at``, that still records, says of a win on its tile already on the

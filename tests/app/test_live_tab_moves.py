@@ -372,3 +372,20 @@ def test_a_win_form_left_open_past_a_win_on_a_later_tile_of_its_face_says_the_ha
     assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
     game.close()
 
+
+def test_a_win_form_whose_own_win_another_phone_recorded_says_so_and_offers_no_undo(tmp_path: Path) -> None:
+    """A review: C's form on A's 9m, left open while another phone recorded C's win on it, said the 9m "can no
+    longer be won on" and offered to undo that win, to record whatever this phone typed in its place. It says the
+    win is recorded already and offers Cancel only; the win stands."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # another phone records C's win
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone == ui("live_claim_recorded", winner="C", tile="九萬", tile_en="9 Characters")
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE not in shown and gone.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
