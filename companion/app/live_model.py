@@ -741,9 +741,8 @@ class LiveGame:
         if tile is not None and first is not None:
             face = Tile.from_code(tile)
             return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
-        if tile is not None and self.recorded(at, seat, kind):
-            face = Tile.from_code(tile)
-            return ui("live_claim_recorded", winner=names[seat], tile=face.zh, tile_en=face.en)
+        if self.recorded(at, seat, kind):
+            return ui("live_claim_recorded", winner=names[seat])
         if corrected is not None and since is not None:  # (what changed is in ``since``: the flower shown)
             # the flower named in the sentence itself: the lines since may have left its own line out (SINCE_SHOWN)
             what = ui("live_claim_gone_flower", seat=names[corrected[0]], tile=corrected[1].zh, tile_en=corrected[1].en)
@@ -784,13 +783,18 @@ class LiveGame:
 
     def recorded(self, at: int, seat: int, kind: ev.WinKind) -> bool:
         """Whether the win a form opened on the table at ``at`` would record is on the table already: ``seat``'s win
-        of ``kind`` entered since on the form's very discard (another phone recorded it). A review's form said the
-        tile "can no longer be won on" and offered to undo that win, to record what this phone typed in its place."""
+        of ``kind`` entered since (another phone recorded it) on the form's very discard, or, a self-draw or instant
+        win, on the form's very table. A review's form said the tile "can no longer be won on" and offered to undo
+        that win, to record what this phone typed in its place."""
         with self._lock:
-            out = self.state.outcome
-            return out is not None and seat in self._wins_since(at, next(
-                (c.tile for c in self._table_at(at)[1].wins if c.seat == seat and c.kind is kind), None)) and any(
-                c.seat == seat and c.kind is kind for c in out.claimants)
+            out, then, now = self.state.outcome, self._table_at(at)[0], self.state
+            if then.outcome is not None or out is None or not any(c.seat == seat and c.kind is kind
+                                                                   for c in out.claimants):
+                return False
+            if window(then) is not None:
+                return _ended_on(then, now)
+            before = _before_end(now)
+            return before is not None and before.last_index == then.last_index
 
     def claim_beside(self, at: int, seat: int, kind: ev.WinKind) -> Words | None:
         """What a win form opened on the table at ``at``, that still records, says of a win on its tile already on the
@@ -1299,14 +1303,19 @@ def _ended_on(then: TableState, now: TableState) -> bool:
     """Whether the hand's end on the table ``now`` was entered on the very tile the table ``then`` offered (the same
     discard or added kong, the same event: not another of its face): the table just before the end was entered
     offered it still."""
-    was = window(then)
-    if was is None or now.outcome is None:
-        return False
+    was, end = window(then), _before_end(now)
+    before = window(end) if end is not None else None
+    return was is not None and before is not None and before.last_index == was.last_index
+
+
+def _before_end(now: TableState) -> TableState | None:
+    """The table just before the entry that ended the hand of the table ``now`` (None where it has not ended)."""
+    if now.outcome is None:
+        return None
     end = now
     while end.prev is not None and end.prev.outcome is not None:  # back to the entry that ended the hand
         end = end.prev
-    before = window(end.prev) if end.prev is not None else None
-    return before is not None and before.last_index == was.last_index
+    return end.prev
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

@@ -383,9 +383,27 @@ def test_a_win_form_whose_own_win_another_phone_recorded_says_so_and_offers_no_u
     game, tab, at = _form_on_9m(tmp_path)
     assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # another phone records C's win
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert gone == ui("live_claim_recorded", winner="C", tile="九萬", tile_en="9 Characters")
+    assert gone == ui("live_claim_recorded", winner="C")
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert ID_LIVE_UNDO_SINCE not in shown and gone.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
     out = game.state.outcome
     assert out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
+
+
+def test_a_self_draw_form_whose_win_another_phone_recorded_says_so(tmp_path: Path) -> None:
+    """The self-draw counterpart of the form above said "the hand ended, tap Cancel" where the discard form offered
+    undo (a review: the two disagreed): both say the win is recorded already."""
+    from companion.game import events as ev
+
+    game = _table(tmp_path)
+    dealer = game.state.dealer
+    for tile in ("1z", "2z", "3z", "4z"):
+        assert game.discard(tile) is None
+    assert game.draw() is None
+    at = len(game.events())
+    assert any(c.seat == dealer and c.kind is ev.WinKind.SELF_DRAW for c in game.offer().wins)
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123p456p7s", "7s") is None  # another phone
+    assert game.claim_gone(at, dealer, ev.WinKind.SELF_DRAW) == ui("live_claim_recorded", winner="A")
+    assert not game.recorded(at, (dealer + 1) % 4, ev.WinKind.SELF_DRAW)
     game.close()
