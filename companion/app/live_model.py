@@ -51,7 +51,7 @@ from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
 from companion.game.rotation import capped_streak
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
-from companion.game.state import Phase, TableState, offset, window
+from companion.game.state import OutcomeKind, Phase, TableState, offset, window
 from companion.game.switches import FirstDealer, MultiWin, SwitchError
 from companion.game.text import IllegalEvent, msg
 from companion.game.view import seen_on_table
@@ -133,7 +133,8 @@ class LiveGame:
         # offer (:meth:`_table_at`)
         # the undo path of a form's table (:meth:`_since_path`), by the log it was played out on (its length, its last
         # event) and the form's table: every render of a stale form asks, under the lock
-        self._since_kept: tuple[tuple[int, ev.Event | None, int], list[list[Words]] | Words | None] | None = None
+        self._since_kept: tuple[tuple[int, ev.Event | None, int], tuple[list[list[Words]] | None, Words | None]] \
+            | None = None
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -659,32 +660,37 @@ class LiveGame:
             path = self._since_path(at)
         if not isinstance(path, list) or not path:
             return None
-        lines = [line for tap in reversed(path) for line in tap]
-        shown = lines[-SINCE_SHOWN:]
-        more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
-        return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown)), len(path)
+        return _said_since(path), len(path)
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
         first (:func:`_undo_path`); None where it cannot; why not where it may not: the form's hand ended since (a
         win or a draw entered, the next hand dealt: a review's form, left open, offered to undo the finished hand's
-        result and the next deal with one tap), or more than :data:`UNDO_SINCE_MOST` taps were entered since. Kept
-        for the log it was played out on: a stale form's every render asks, twice, under the lock."""
+        result and the next deal with one tap), or more than :data:`UNDO_SINCE_MOST` taps were entered since."""
+        path, why = self._since_walk(at)
+        return why if why is not None else path
+
+    def _since_walk(self, at: int) -> tuple[list[list[Words]] | None, Words | None]:
+        """The taps since the form's table (:meth:`_since_path`), played out even where undo may not take them back,
+        and why it may not (None where it may): a barred form still says what the table entered (a review's said
+        "more entries were made since" of a single 流局). Kept for the log it was played out on: a stale form's every
+        render asks, twice, under the lock."""
         with self._lock:
             raw = self.events()
             key = (len(raw), raw[-1] if raw else None, at)
             if self._since_kept is not None and self._since_kept[0] == key:
                 return self._since_kept[1]
-            path: list[list[Words]] | Words | None = None
+            path: list[list[Words]] | None = None
+            why: Words | None = None
             if 0 <= at <= len(raw):
                 then, state = self._table_at(at)[0], self.state
                 path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST)
                 if path is not None and _hand_ended(then, state):
-                    path = ui("live_since_hand_over")
+                    why = ui("live_since_hand_over")
                 elif path is not None and len(path) > UNDO_SINCE_MOST:
-                    path = ui("live_since_too_many", n=UNDO_SINCE_MOST)
-            self._since_kept = (key, path)
-            return path
+                    why = ui("live_since_too_many", n=UNDO_SINCE_MOST)
+            self._since_kept = (key, (path, why))
+            return path, why
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
         """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
@@ -693,10 +699,11 @@ class LiveGame:
 
     def _wins_since(self, at: int, tile: str | None) -> list[int]:
         """The seats whose win on ``tile`` (the form's, on the table at ``at``) was entered since and stands, nearest
-        the discarder first."""
+        the discarder first: on the form's very discard, not another of its face (a review's form on A's 9m said
+        A's win on B's later 9m came first, 截胡, where the hand had ended)."""
         then, now = self._then_now(at)
         w = window(self._table_at(at)[0])
-        if tile is None or w is None or now[:len(then)] != then:
+        if tile is None or w is None or now[:len(then)] != then or not _ended_on(self._table_at(at)[0], self.state):
             return []
         seats = [e.seat for e in now[len(then):] if isinstance(e, ev.Won) and e.tile is not None and e.tile.code == tile]
         return sorted(seats, key=lambda s: offset(s, w.turn))
@@ -719,9 +726,9 @@ class LiveGame:
             offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
-            barred = self._since_path(at)  # the form's hand over since, or too many taps: why undo may not
+            path, barred = self._since_walk(at)  # the form's hand over since, or too many taps: why undo may not
             then, now = self._then_now(at)
-            drew = since is not None and any(isinstance(e, ev.Drew) for e in now[len(then):])
+            drew = bool(path) and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
             first = self.first_win(at, seat, kind)
             taken_back = tile is not None and self._taken_back(at)
@@ -734,6 +741,8 @@ class LiveGame:
         if tile is not None and first is not None:
             face = Tile.from_code(tile)
             return ui("live_claim_first", winner=names[first], tile=face.zh, tile_en=face.en)
+        if self.recorded(at, seat, kind):
+            return ui("live_claim_recorded", winner=names[seat])
         if corrected is not None and since is not None:  # (what changed is in ``since``: the flower shown)
             # the flower named in the sentence itself: the lines since may have left its own line out (SINCE_SHOWN)
             what = ui("live_claim_gone_flower", seat=names[corrected[0]], tile=corrected[1].zh, tile_en=corrected[1].en)
@@ -746,11 +755,13 @@ class LiveGame:
         else:
             what = ui("live_claim_gone_turn")
         rule = ui("live_claim_gone_rule") if drew else Words("", "")
-        moved = since[0] if since is not None else ui("live_claim_on") if isinstance(barred, Words) else ui(
-            "live_claim_undone")
+        # (a barred form names the entries too, the hand's end among them: a review's said "more entries were made
+        # since" of a single 流局, and dropped the dead-discard clause)
+        moved = since[0] if since is not None else _said_since(path) if path else ui("live_claim_on") \
+            if barred is not None else ui("live_claim_undone")
         said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
                   rule_en=rule.en)
-        if isinstance(barred, Words):
+        if barred is not None:
             return said + ui("live_claim_barred", why=barred.zh, why_en=barred.en)
         if since is None:
             return said + ui("live_claim_cancel")
@@ -769,6 +780,21 @@ class LiveGame:
             ahead = [s for s in self._wins_since(at, chance.tile)
                      if w is not None and offset(s, w.turn) < offset(seat, w.turn)]
             return ahead[0] if ahead else None
+
+    def recorded(self, at: int, seat: int, kind: ev.WinKind) -> bool:
+        """Whether the win a form opened on the table at ``at`` would record is on the table already: ``seat``'s win
+        of ``kind`` entered since (another phone recorded it) on the form's very discard, or, a self-draw or instant
+        win, on the form's very table. A review's form said the tile "can no longer be won on" and offered to undo
+        that win, to record what this phone typed in its place."""
+        with self._lock:
+            out, then, now = self.state.outcome, self._table_at(at)[0], self.state
+            if then.outcome is not None or out is None or not any(c.seat == seat and c.kind is kind
+                                                                   for c in out.claimants):
+                return False
+            if window(then) is not None:
+                return _ended_on(then, now)
+            before = _before_end(now)
+            return before is not None and before.last_index == then.last_index
 
     def claim_beside(self, at: int, seat: int, kind: ev.WinKind) -> Words | None:
         """What a win form opened on the table at ``at``, that still records, says of a win on its tile already on the
@@ -1245,17 +1271,51 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
                 effective.append(e)
 
 
+def _said_since(path: Sequence[Sequence[Words]]) -> Words:
+    """The entries of an undo path (:func:`_undo_path`, the last tap first) in a line, the last
+    :data:`SINCE_SHOWN` of them."""
+    lines = [line for tap in reversed(path) for line in tap]
+    shown = lines[-SINCE_SHOWN:]
+    more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
+    return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown))
+
+
 def _hand_ended(then: TableState, now: TableState) -> bool:
     """Whether the hand of the table ``then`` (a win form's) ended before the table ``now``: the next hand dealt
-    (or the session closed), or the hand's end entered: a draw, or a win other than on the tile ``then`` offers (a
-    win on it is the form's rival, :meth:`LiveGame.first_win`, which says so)."""
+    (or the session closed), or the hand's end entered other than on the tile ``then`` offers (:func:`_ended_on`):
+    a win on that discard is the form's rival (:meth:`LiveGame.first_win`, which says so), and a 流局 or a declined
+    last tile entered on it is the entry a win on the last discard replaces (spec §2.7, §2.13: the draw happens only
+    if nobody wins on it). A win on another discard of the same face ends the hand (a review's form, on A's 9m,
+    offered to undo D's win on B's 9m and the five taps before it, and recorded its own win in its place)."""
     if (then.deals, len(then.results), len(then.past)) != (now.deals, len(now.results), len(now.past)):
         return True
     out = now.outcome
     if then.outcome is not None or out is None:
         return False
-    return then.offer is None or not out.claimants or any(
-        c.tile is None or c.tile.code != then.offer.code or c.discarder is None for c in out.claimants)
+    if then.offer is None or not _ended_on(then, now):
+        return True
+    if out.claimants:
+        return any(c.tile is None or c.tile.code != then.offer.code or c.discarder is None for c in out.claimants)
+    return not (out.kind is OutcomeKind.DECLINED or out.kind is OutcomeKind.DRAW and not out.four_kongs)
+
+
+def _ended_on(then: TableState, now: TableState) -> bool:
+    """Whether the hand's end on the table ``now`` was entered on the very tile the table ``then`` offered (the same
+    discard or added kong, the same event: not another of its face): the table just before the end was entered
+    offered it still."""
+    was, end = window(then), _before_end(now)
+    before = window(end) if end is not None else None
+    return was is not None and before is not None and before.last_index == was.last_index
+
+
+def _before_end(now: TableState) -> TableState | None:
+    """The table just before the entry that ended the hand of the table ``now`` (None where it has not ended)."""
+    if now.outcome is None:
+        return None
+    end = now
+    while end.prev is not None and end.prev.outcome is not None:  # back to the entry that ended the hand
+        end = end.prev
+    return end.prev
 
 
 def _tap_length(effective: Sequence[ev.Event]) -> int:

@@ -969,8 +969,10 @@ class LiveTab:
 
         buttons: list[ft.Control] = [ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
                                                                      height=FINGER, disabled=gone))]
-        # (none where a nearer seat's win came first: undoing it would record the wrong winner, 截胡)
-        since = game.since(at) if gone and game.first_win(at, c.seat, c.kind) is None else None
+        # (none where a nearer seat's win came first: undoing it would record the wrong winner, 截胡; nor where this
+        # very win is on the table already)
+        since = game.since(at) if gone and game.first_win(at, c.seat, c.kind) is None and not game.recorded(
+            at, c.seat, c.kind) else None
         if since is not None:
             buttons.append(ident(ID_LIVE_UNDO_SINCE, ft.Button(content=t(undo_since_words(since[1])),
                                                                on_click=undo_since, height=FINGER)))

@@ -1042,6 +1042,10 @@ UI: dict[str, tuple[str, str]] = {
                              "undo here never reaches back across a hand's end"),
     "live_since_too_many": ("之後已經記了超過 {n} 步，這裡的撤回最多撤回 {n} 步",
                             "More than {n} entries were made since, and undo here takes back at most {n}"),
+    # a win form whose own win another phone recorded since (LiveGame.recorded): said so, Cancel only
+    "live_claim_recorded": ("{winner} 的這個胡已經記上了（別的手機記的），這個表單不用再記，請按「取消」",
+                            "This win of {winner} is recorded already (entered on another phone), so this form has "
+                            "nothing more to record: tap Cancel"),
 }
 
 

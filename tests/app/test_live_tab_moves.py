@@ -270,3 +270,140 @@ def test_a_win_forms_undo_path_is_played_out_on_the_entries_since_only(tmp_path:
     read.clear()
     assert game.since(at) == since and read == []
     game.close()
+
+
+def test_a_win_form_left_open_past_a_win_on_another_discard_of_its_face_never_undoes_it(tmp_path: Path) -> None:
+    """A review: C's form on A's 9m, left open while the table went round and D won on B's later 9m (the hand's
+    end), took D's win for its rival, a win on its tile, by the face alone: it offered "Undo the 6 later entries",
+    and one tap took back D's win and the five taps before it. A's 9m died at B's draw (spec §2.9): the form says
+    the hand ended and offers Cancel only, and the model refuses the undo too."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    for tile in ("1z", "2z", "3z", "4z", "9m"):  # other phones: B C D A discard, then B discards a second 9m
+        assert game.discard(tile) is None
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # D wins on B's 9m
+    assert game.state.outcome is not None
+    entered, ended = len(game.events()), ui("live_since_hand_over")
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    assert game.undo_since(at, seen=entered) == ended and len(game.events()) == entered
+    assert game.state.outcome is not None and [w.seat for w in game.state.outcome.winners] == [3]
+    game.close()
+
+
+def _to_the_last_discard(game: LiveGame, declined: bool) -> None:
+    """Discards until the table offers the 流局 (``declined``: the next seat's declining the last tile)."""
+    faces = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    k = 0
+    while not (game.offer().decline_seat is not None if declined else game.offer().exhaustive):
+        while game.discard(faces[k % len(faces)]) is not None:  # (one the seat may hold)
+            k += 1
+        k += 1
+
+
+def test_a_win_form_on_the_last_discard_undoes_the_draw_entered_over_it_and_records(tmp_path: Path) -> None:
+    """A review: a form open on the last discard (河底撈魚) could no longer record once another phone entered the
+    流局, or the next seat's declining the last tile: it said the hand had ended and offered Cancel only. The draw
+    happens only if nobody wins on that discard (spec §2.7, §2.13): it is the entry the win replaces, as the next
+    seat's draw is, so the form names it, undoes it, and records the win."""
+    from companion.app.live_model import undo_since_words
+    from companion.game.state import OutcomeKind
+
+    for declined in (False, True):
+        game = _table(tmp_path / str(declined))
+        _to_the_last_discard(game, declined)
+        at, chance = len(game.events()), game.offer().wins[0]
+        assert (game.decline() if declined else game.exhaustive()) is None
+        assert game.state.outcome is not None and game.state.outcome.kind is (
+            OutcomeKind.DECLINED if declined else OutcomeKind.DRAW)
+        since = game.since(at)
+        assert since is not None and since[1] == 1, since
+        assert ("declines the last tile" if declined else "Exhaustive draw") in since[0].en
+        gone = game.claim_gone(at, chance.seat, chance.kind)
+        assert since[0].en in gone.en and since[0].zh in gone.zh and undo_since_words(1).en in gone.en
+        assert game.undo_since(at, seen=len(game.events())) is None and game.state.outcome is None
+        assert game.win(chance.seat, chance.kind, "123p456p789p123s456s" + str(chance.tile), at=at) is None
+        out = game.state.outcome
+        assert out is not None and out.kind is OutcomeKind.WIN and [w.seat for w in out.winners] == [chance.seat]
+        game.close()
+
+
+def test_a_win_form_barred_by_its_hands_end_names_the_entries_that_ended_it(tmp_path: Path) -> None:
+    """A review: a form whose undo may not reach back said "more entries were made since" / 「之後又記了好幾步」 even
+    of a single entry, never naming the false win that ended the hand, and dropped "(once the next player draws,
+    the discard is dead)" where B had drawn. It names the entries as an unbarred form does, the clause where a draw
+    was entered."""
+    from companion.game import events as ev
+
+    for drew in (False, True):
+        game = _table(tmp_path / str(drew))
+        assert game.discard("9m") is None
+        at = len(game.events())
+        if drew:
+            assert game.draw() is None  # B draws: A's 9m is dead
+        assert game.false_win(3) is None  # D's false win voids the hand
+        assert game.state.outcome is not None
+        gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+        ended, rule, vague = ui("live_since_hand_over"), ui("live_claim_gone_rule"), ui("live_claim_on")
+        assert ended.en in gone.en and ended.zh in gone.zh
+        assert vague.en not in gone.en and vague.zh not in gone.zh, gone
+        assert "D: false win" in gone.en and ("B draws a tile" in gone.en) is drew, gone.en
+        assert "D" in gone.zh and "詐胡" in gone.zh.split("。")[0], gone.zh
+        assert (rule.en in gone.en and rule.zh in gone.zh) is drew, gone
+        game.close()
+
+
+def test_a_win_form_left_open_past_a_win_on_a_later_tile_of_its_face_says_the_hand_ended(tmp_path: Path) -> None:
+    """A review: C's form on A's 9m, left open while B drew and discarded another 9m and A won on it, said A's win
+    "comes first (截胡: the nearest claimant after the discarder wins)"; 截胡 is about claimants on one discard, and
+    A won on another: the form says the hand ended, naming A's win, and offers Cancel only."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.discard("9m") is None  # another phone: B draws and discards a second 9m
+    assert game.win(0, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # A wins on B's 9m
+    gone, ended = game.claim_gone(at, 2, ev.WinKind.DISCARD), ui("live_since_hand_over")
+    assert ended.en in gone.en and ended.zh in gone.zh and "A wins on 9 Characters, discarded by B" in gone.en
+    assert "截胡" not in gone.zh and "nearest claimant" not in gone.en, gone
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    game.close()
+
+
+def test_a_win_form_whose_own_win_another_phone_recorded_says_so_and_offers_no_undo(tmp_path: Path) -> None:
+    """A review: C's form on A's 9m, left open while another phone recorded C's win on it, said the 9m "can no
+    longer be won on" and offered to undo that win, to record whatever this phone typed in its place. It says the
+    win is recorded already and offers Cancel only; the win stands."""
+    from companion.app.view_live import ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # another phone records C's win
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone == ui("live_claim_recorded", winner="C")
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE not in shown and gone.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
+
+
+def test_a_self_draw_form_whose_win_another_phone_recorded_says_so(tmp_path: Path) -> None:
+    """The self-draw counterpart of the form above said "the hand ended, tap Cancel" where the discard form offered
+    undo (a review: the two disagreed): both say the win is recorded already."""
+    from companion.game import events as ev
+
+    game = _table(tmp_path)
+    dealer = game.state.dealer
+    for tile in ("1z", "2z", "3z", "4z"):
+        assert game.discard(tile) is None
+    assert game.draw() is None
+    at = len(game.events())
+    assert any(c.seat == dealer and c.kind is ev.WinKind.SELF_DRAW for c in game.offer().wins)
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123p456p7s", "7s") is None  # another phone
+    assert game.claim_gone(at, dealer, ev.WinKind.SELF_DRAW) == ui("live_claim_recorded", winner="A")
+    assert not game.recorded(at, (dealer + 1) % 4, ev.WinKind.SELF_DRAW)
+    game.close()
