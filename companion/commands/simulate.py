@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     where, where_zh = (args.out, f" {args.out}") if args.out else ("standard output", "標準輸出")
     try:
-        if args.out:
+        if args.out and not _is_stdout(Path(args.out)):
             _write_whole(Path(args.out), sim.run(args.hands))
         else:
             for e in sim.run(args.hands):
@@ -87,6 +89,17 @@ def run(args: argparse.Namespace) -> int:
                           "events": dict(st.events.most_common()), "details": dict(st.details.most_common())},
                          ensure_ascii=False, indent=1), file=sys.stderr)
     return 0
+
+
+def _is_stdout(path: Path) -> bool:
+    """Whether ``path`` is this process's standard output (``/dev/stdout``, ``/proc/self/fd/1``): written through it,
+    where the shell put it (``>> log`` appends, ``{ …; simulate --out /dev/stdout; } > log`` keeps the lines around
+    it); a whole file put in its place replaced what the shell's file held (a review lost a header so)."""
+    try:
+        here, out = path.stat(), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return False
+    return (here.st_dev, here.st_ino) == (out.st_dev, out.st_ino)
 
 
 def _write_whole(path: Path, events: Iterable[Any]) -> None:

@@ -438,3 +438,20 @@ def test_replay_of_a_table_file_refuses_a_newer_version_and_names_a_gap_and_a_st
     assert main(["replay", str(dup), "--quiet"]) == 1
     err = capsys.readouterr().err
     assert "stored event #101: illegal event" in err and "存下的事件 #101（" in err and "line" not in err
+
+
+def test_simulate_out_dev_stdout_into_a_file_keeps_what_the_shell_wrote_around_it(tmp_path: Path) -> None:
+    """A review: ``simulate --out /dev/stdout >> log`` replaced the log with the run (a whole file put in the place
+    of the shell's file), and so did ``{ echo head; simulate --out /dev/stdout; } > log``, losing the head: written
+    through standard output, where the shell put it."""
+    import subprocess
+    import sys
+
+    log = tmp_path / "log.jsonl"
+    log.write_text("kept\n", "utf-8")
+    with open(log, "a", encoding="utf-8") as out:
+        sim = subprocess.run([sys.executable, "-m", "companion", "simulate", "--seed", "3", "--hands", "1", "--out",
+                              "/dev/stdout"], stdout=out, stderr=subprocess.PIPE, text=True)
+    assert sim.returncode == 0 and sim.stderr == "", sim.stderr
+    lines = log.read_text("utf-8").splitlines()
+    assert lines[0] == "kept" and len(lines) > 20 and all(json.loads(x)["v"] == ev.SCHEMA_VERSION for x in lines[1:])
