@@ -472,7 +472,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:  # a folder or file the sheet or the crops cannot be written to
         from companion.rules.profiles import os_error_zh
 
-        where = e.filename or ""
+        where = e.filename or vars(args).get("out") or ""  # (a full disk names no file: the one being written)
         print(f"companion calibrate: cannot write {where}: {e.strerror or e} / 無法寫入 {where}（{os_error_zh(e)}）",
               file=sys.stderr)
         return 2

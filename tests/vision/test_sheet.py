@@ -589,3 +589,22 @@ def test_a_kind_laid_in_two_boxes_is_pointed_at_below_the_usual_sureness() -> No
     samples = [(Tile.from_code(code), np.full((2, 2), code, object)) for code in read]
     got = [(m.tile.code, m.looks_like.code) for m in misplaced(samples, Reader())]  # type: ignore[arg-type]
     assert got == [("5m", "2m"), ("9m", "1p")]  # not the 7m (no 1m box holds a 1m), nor the 3m (0.5)
+
+
+def test_calibrate_sheet_on_a_full_disk_names_the_file_it_could_not_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: a full disk said "cannot write : No space left on device" (the system's error names no file on a
+    write): the sheet's file is named, in both languages."""
+    import errno
+    import os
+
+    from companion.commands import calibrate as command
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(command, "write_whole", full)
+    out = tmp_path / "sheet.pdf"
+    assert main(["calibrate", "sheet", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {out}: " in err and f"無法寫入 {out}（磁碟已滿）" in err, err
