@@ -21,9 +21,9 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.preprocess import one_cv_thread
-from companion.vision.read import Detections, levels_stretched, upright_crops
+from companion.vision.read import DARK_FLOOR, DARK_TO, Detections, brightest, upright_crops
 
-__all__ = ["PhotoQuality", "photo_quality", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
+__all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
            "GREY_ZH"]
 
 JUDGE_WIDTH = 16
@@ -67,7 +67,9 @@ under warm, tungsten, blue and green casts and a lamp, 23.1-67.8 (none flagged);
 single tint 1.1-1.5, in sepia 1.3-12.0 (saved as JPEG 6.9-10.6), all flagged. Sepia read 7 of their 231 labelled
 tiles worse, grey 6, and sepia was not flagged while the distance was taken from the tile's median colour (15.6-26.9
 there: the tint is a colour). With their saturation cut to 30%, 8.7-16.3: 10 of the 11 flagged (they read 2 tiles
-worse)."""
+worse). The tiles are judged at one exposure (:func:`exposed`): dimmed to 0.7-0.2 of their brightness, plain or
+warm, the eleven measured 21.5-57.3 (none flagged; stretched only where the whole photo was dark, 2-2 at 0.55 gave
+15.4 and was flagged), dimmed sepia and one-tint ones 6.2-10.9 (all flagged)."""
 LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
@@ -113,8 +115,8 @@ class PhotoQuality:
 def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     """How sharp and how colourful the face-up tiles of ``dets`` (a :class:`companion.vision.read.Detections` of
     ``image``, BGR uint8, in its pixels) are: :class:`PhotoQuality`. The colour is measured on every other pixel of
-    each crop (each way), the tiles' levels stretched as the reader stretches a dark photo's
-    (:func:`companion.vision.read.levels_stretched`, on the tiles alone: a dark photo's colours are faint)."""
+    each crop (each way), the tiles' levels stretched to one exposure (:func:`exposed`: a dim photo's colours are
+    faint)."""
     up = np.flatnonzero(dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN))
     if len(up) < JUDGE_FROM:
         return PhotoQuality(None, None)
@@ -122,6 +124,20 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
         return _measured(upright_crops(image, dets.obb[up]))
+
+
+def exposed(pixels: np.ndarray) -> np.ndarray:
+    """The tiles' ``pixels`` (BGR uint8) with their levels multiplied so that their brightest parts reach
+    :data:`companion.vision.read.DARK_TO` (a tile's white), as they are where they do already or are black: a
+    photo's colours fade with its light (the distance :data:`GREY_BELOW` measures halves with it), and a colour photo
+    taken in dim light is no black-and-white one. Stretched only where the whole photo was dark (the reader's
+    :func:`companion.vision.read.levels_stretched`), dev photo 2-2 at 0.55 of its brightness measured 15.4 and was
+    flagged (a change review), 28.9 at its full."""
+    top = brightest(pixels)
+    if top >= DARK_TO or top < DARK_FLOOR:
+        return pixels
+    lut = np.clip(np.rint(np.arange(256, dtype=np.float64) * (DARK_TO / top)), 0, 255).astype(np.uint8)
+    return cv2.LUT(pixels, lut)
 
 
 def _measured(crops: list[np.ndarray]) -> PhotoQuality:
@@ -133,7 +149,7 @@ def _measured(crops: list[np.ndarray]) -> PhotoQuality:
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
-    lab = cv2.cvtColor(levels_stretched(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
+    lab = cv2.cvtColor(exposed(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
     # each pixel's group: its tile and its lightness; its colour is measured from its group's mean colour
     levels = 256 // LIGHTNESS_STEP
     group = (np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]) * levels

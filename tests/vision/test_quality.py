@@ -241,3 +241,24 @@ def test_a_photo_of_many_tiles_is_judged_on_a_sample(monkeypatch: pytest.MonkeyP
     assert q.sharpness is not None and q.colour is not None and one.sharpness is not None and one.colour is not None
     assert abs(q.sharpness - one.sharpness) < 0.3 and abs(q.colour - one.colour) < 10
     assert (q.shaken, q.greyscale) == (one.shaken, one.greyscale) == (False, False)
+
+
+def test_a_colour_photo_in_dim_light_is_not_said_to_be_black_and_white() -> None:
+    """A photo's colours fade with its light: dev photo 2-2 (red, green and blue honours) at 0.55 of its brightness
+    measured 15.4 against 28.9 at its full and was said to be black and white, though every tile read as at its full
+    (a change review). The tiles' colour is judged at the same exposure whatever the light: the demo photo dimmed,
+    plain or in a warm lamp's light, measures as at its full, and a sepia or grey one dimmed is still flagged."""
+    hue, saturation, value = cv2.split(cv2.cvtColor(_demo(), cv2.COLOR_BGR2HSV))
+    faded = cv2.cvtColor(cv2.merge([hue, saturation // 2, value]), cv2.COLOR_HSV2BGR)  # its colours half as strong
+    dets = _reader().read(_demo(), tiled=True)  # (the tiles lie where they lie in any light)
+    for photo, name in ((_demo(), "demo"), (faded, "faded")):
+        full = photo_quality(photo, dets).colour
+        assert full is not None and full >= 16, (name, full)
+        for scale, cast in ((0.7, (1, 1, 1)), (0.55, (1, 1, 1)), (0.45, (1, 1, 1)), (0.5, (0.75, 0.95, 1.15))):
+            ok, data = cv2.imencode(".jpg", _tinted(photo, np.diag(np.float32(cast)) * scale),
+                                    [cv2.IMWRITE_JPEG_QUALITY, 85])
+            q = photo_quality(cv2.imdecode(data, cv2.IMREAD_COLOR), dets)
+            assert q.colour is not None and not q.greyscale and abs(q.colour - full) < 0.2 * full, (name, scale, q)
+    for photo in (_tinted(_demo(), SEPIA * 0.5), _grey() // 2):
+        q = photo_quality(photo, dets)
+        assert q.greyscale, q
