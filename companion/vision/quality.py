@@ -21,7 +21,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from companion.vision.preprocess import one_cv_thread
-from companion.vision.read import DARK_FLOOR, DARK_TO, Detections, brightest, upright_crops
+from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
            "GREY_ZH"]
@@ -133,11 +133,7 @@ def exposed(pixels: np.ndarray) -> np.ndarray:
     taken in dim light is no black-and-white one. Stretched only where the whole photo was dark (the reader's
     :func:`companion.vision.read.levels_stretched`), dev photo 2-2 at 0.55 of its brightness measured 15.4 and was
     flagged (a change review), 28.9 at its full."""
-    top = brightest(pixels)
-    if top >= DARK_TO or top < DARK_FLOOR:
-        return pixels
-    lut = np.clip(np.rint(np.arange(256, dtype=np.float64) * (DARK_TO / top)), 0, 255).astype(np.uint8)
-    return cv2.LUT(pixels, lut)
+    return levels_stretched(pixels, below=DARK_TO)
 
 
 def _measured(crops: list[np.ndarray]) -> PhotoQuality:

@@ -382,11 +382,12 @@ def too_dark(image: np.ndarray) -> bool:
     return image.size > 0 and brightest(image) < DARK_LEVEL
 
 
-def levels_stretched(image: np.ndarray) -> np.ndarray:
-    """``image`` (BGR uint8) as it is unless it is underexposed (:data:`DARK_LEVEL`); then its levels multiplied so
-    that its brightest parts reach :data:`DARK_TO`, as a photo editor's "levels" does (a copy)."""
+def levels_stretched(image: np.ndarray, below: float = DARK_LEVEL) -> np.ndarray:
+    """``image`` (BGR uint8) as it is unless it is underexposed (its brightest parts under ``below``,
+    :data:`DARK_LEVEL`); then its levels multiplied so that its brightest parts reach :data:`DARK_TO`, as a photo
+    editor's "levels" does (a copy)."""
     top = brightest(image)
-    if top >= DARK_LEVEL or top < DARK_FLOOR:
+    if top >= below or top < DARK_FLOOR:
         return image
     lut = np.clip(np.rint(np.arange(256, dtype=np.float64) * (DARK_TO / top)), 0, 255).astype(np.uint8)
     return cv2.LUT(image, lut)
