@@ -34,7 +34,8 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
     rename kept through a power cut), removed when it raises (the old file kept). The new file
     keeps the old one's mode, or gets what ``open`` would give it. What is no plain file (``/dev/stdout``, a pipe)
     and what cannot be replaced by a rename (:data:`_NO_ROOM_BESIDE`, :data:`_NO_RENAME_OVER`) is written in place,
-    as ``open`` would. An ``OSError`` names ``path``, never the temporary file."""
+    as ``open`` would. An ``OSError`` names ``path`` (one raised by the block naming a file of its own, that one), never
+    the temporary file."""
     try:  # (``path`` as given: /dev/stdout into a pipe leads to "pipe:[…]", which realpath cannot follow)
         mode: int | None = os.stat(path).st_mode
     except OSError:
@@ -72,6 +73,8 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
                 dst.flush()
                 os.fsync(dst.fileno())
         _sync_folder(target.parent, path)
+    except OSError as e:  # (a full disk's error, raised by a write or the sync, names no file: ``path`` it is)
+        raise e if e.filename else _named(e, path) from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()

@@ -399,10 +399,7 @@ def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: in
         encoded, png = cv2.imencode(".png", crop)
         if not encoded:
             raise ValueError(f"{folder}: cannot write {name}.png / 無法寫入 {name}.png")
-        try:
-            write_whole(folder / f"{name}.png", png.tobytes())
-        except OSError as e:  # (a full disk's error names no file: `calibrate` says which one it could not write)
-            raise e if e.filename else type(e)(e.errno, e.strerror, str(folder / f"{name}.png")) from None
+        write_whole(folder / f"{name}.png", png.tobytes())  # (its error names the file, a full disk's too)
 
 
 
@@ -472,7 +469,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:  # a folder or file the sheet or the crops cannot be written to
         from companion.rules.profiles import os_error_zh
 
-        where = e.filename or vars(args).get("out") or ""  # (a full disk names no file: the one being written)
+        where = e.filename or ""
         print(f"companion calibrate: cannot write {where}: {e.strerror or e} / 無法寫入 {where}（{os_error_zh(e)}）",
               file=sys.stderr)
         return 2

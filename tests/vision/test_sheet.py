@@ -598,12 +598,10 @@ def test_calibrate_sheet_on_a_full_disk_names_the_file_it_could_not_write(tmp_pa
     import errno
     import os
 
-    from companion.commands import calibrate as command
-
     def full(*_: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(command, "write_whole", full)
+    monkeypatch.setattr(os, "fsync", full)  # (the file's sync, as a full disk fails it: no file named)
     out = tmp_path / "sheet.pdf"
     assert main(["calibrate", "sheet", str(out)]) == 2
     err = capsys.readouterr().err
