@@ -111,10 +111,8 @@ def _text(value: object) -> str:
 
 def rule_values(switches: Switches) -> dict[str, str]:
     """Each house rule's value in ``switches``, as its option's key."""
-    data = switches.to_mapping()
-    out = {r.key: _text(data[r.key]) for r in HOUSE_RULES}
-    out["kong_from_left"] = "allowed" if switches.kong_from_left else "forbidden"
-    return out
+    data = switches.as_profile()  # (kong_from_left "allowed"/"forbidden", as its options are keyed)
+    return {r.key: _text(data[r.key]) for r in HOUSE_RULES}
 
 
 def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:

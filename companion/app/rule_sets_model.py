@@ -480,7 +480,7 @@ class RuleSetDraft:
             _check_new_id(self.id)
         # (another phone may have taken a name since: a review); a set made again has both names checked: its old
         # file no longer holds them
-        _check_names(self.name, self.id, self.was, clash_all=self.remade)
+        _check_names(self.name, self.id, self.was)
         try:
             profile = self.profile()
             # (the store writes a set that inherits a file whole: a copy saved elsewhere could not reach it; this
@@ -572,9 +572,9 @@ def _check_new_id(pid: str, saving: bool = True) -> None:
         raise RuleSetRefused(ui("rs_id_taken", id=taken))
 
 
-def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: bool = False) -> None:
+def _check_names(name: Words, pid: str, was: Words | None = None) -> None:
     """Refuse names that are missing, too wide, odd or another set's; ``was``: the names the set's file had (each
-    kept name passes unchecked), ``clash_all``: both names are checked against the other sets' all the same."""
+    kept name passes unchecked; a set made again has both checked against the others' by ``_check_not_remade``)."""
     if not shown_name(name.zh) or not shown_name(name.en):  # (a Hangul filler or a braille blank shows nothing)
         raise RuleSetRefused(ui("rs_name_missing"))
     before_zh, before_en = (was.zh, was.en) if was is not None else (None, None)
@@ -594,7 +594,7 @@ def _check_names(name: Words, pid: str, was: Words | None = None, clash_all: boo
         if narrow != wide[0] and not _CJK.search(narrow):
             raise RuleSetRefused(ui("rs_name_en_wide", char=wide[0], narrow=narrow))
         raise RuleSetRefused(ui("rs_name_en_cjk"))
-    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if clash_all or n != before]
+    new = [n for n, before in ((name.zh, before_zh), (name.en, before_en)) if n != before]
     for r in rule_sets():
         if r.id == pid:
             continue
@@ -664,9 +664,7 @@ def delete(pid: str) -> Words:
     # only a set that can be played now is kept from losing its parent: one damaged already (two that inherit each
     # other, a bad value) cannot be used either way, and it would block the delete it is listed to be mended by
     # (a change review: two sets in a loop could never be deleted in the app)
-    usable = {r.id for r in rule_sets() if r.problem is None}
-    heirs = [other for other in list_profiles() if other in usable and other not in BUILTIN and other != pid
-             and _inherits(other, pid)]
+    heirs = [r.id for r in rule_sets() if r.problem is None and not r.builtin and r.id != pid and _inherits(r.id, pid)]
     name = _name_of(pid)
     if heirs:  # each would be left unreadable (a review: they vanished from every dropdown)
         names = [_name_of(h) for h in heirs]

@@ -391,6 +391,11 @@ def _as_written(value: Any) -> str:
     return shortened(said)
 
 
+def _big(n: int) -> str:
+    """A whole number from a log said briefly (a version of 4000 digits was said whole, twice)."""
+    return str(n) if n < 10**12 else f"{str(n)[:12]}…"
+
+
 def _bad_field(where: str, zh: str, en: str) -> EventError:
     """A log field whose value cannot be read, said in each language."""
     return EventError(msg("ev_bad_field", where=where, detail=zh, detail_en=en))
@@ -469,8 +474,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
         raise EventError(msg("ev_bad_version", version=shortened(_as_written(version), 40)))
     if version > SCHEMA_VERSION:  # (a version of 4000 digits was said whole, twice)
-        said = str(version) if version < 10**12 else f"{str(version)[:12]}…"
-        raise EventError(msg("ev_future", version=said, current=SCHEMA_VERSION))
+        raise EventError(msg("ev_future", version=_big(version), current=SCHEMA_VERSION))
     written, early = version, version < STAMPED_SINCE and "rules_version" in d  # (none wrote one: edited)
     while version < SCHEMA_VERSION:
         d = UPGRADES[version](d)
@@ -487,8 +491,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     if type(stamp) is int and stamp < 0:  # (one not a whole number is the decoder's to say)
         raise _bad_field(f"{name}.rules_version", f"應為 0 或更大的整數，收到 {stamp}", f"expected 0 or more, got {stamp}")
     if type(stamp) is int and stamp > RULES_VERSION:  # (as a schema version from the future is refused)
-        said = str(stamp) if stamp < 10**12 else f"{str(stamp)[:12]}…"
-        raise EventError(msg("ev_stamp_future", name=name, stamp=said, current=RULES_VERSION))
+        raise EventError(msg("ev_stamp_future", name=name, stamp=_big(stamp), current=RULES_VERSION))
     hints = _HINTS[cls]
     known = {f.name for f in fields(cls)}
     extra = sorted(set(d) - known)

@@ -28,7 +28,7 @@ from companion.rules.profiles import (
     parse_profile,
 )
 
-__all__ = ["data_dir", "export_profile", "list_profiles", "name_key", "odd_character", "record_rules",
+__all__ = ["data_dir", "export_profile", "list_profiles", "odd_character", "record_rules",
            "rules_of_record", "save_profile", "user_profile_path", "valid_id"]
 
 
