@@ -73,8 +73,9 @@ def whole_file(path: Path) -> Iterator[BinaryIO]:
                 dst.flush()
                 os.fsync(dst.fileno())
         _sync_folder(target.parent, path)
-    except OSError as e:  # (a full disk's error, raised by a write or the sync, names no file: ``path`` it is)
-        raise e if e.filename else _named(e, path) from None
+    except OSError as e:  # (a full disk's error, raised by a write or the sync, names no file: ``path`` it is; one
+        # of no system error, a message alone, is kept as it is)
+        raise e if e.filename or e.errno is None else _named(e, path) from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
