@@ -18,6 +18,7 @@ from companion.game import events as ev
 from companion.rules.profiles import load_profile
 from tests.app.serving import served
 from tests.app.test_app_browser import (
+    RERUN,
     _open,
     browser,
     choose,
@@ -30,7 +31,7 @@ from tests.app.test_app_browser import (
 
 __all__ = ["browser"]  # the fixture, shared with the app's other browser tests
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.timeout(240), RERUN]
 
 
 @pytest.fixture
