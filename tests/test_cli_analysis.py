@@ -367,6 +367,19 @@ def test_companion_lang_reads_a_regional_code_by_the_one_language_rule(capsys: p
         assert code == 0 and said in out and err == "", (value, out, err)
 
 
+def test_companion_lang_notice_quotes_the_value_as_given(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: COMPANION_LANG=FR-CA was said as 'fr-ca', a value the user never wrote: the notice quotes the
+    variable as it was set, in both languages."""
+    from companion.commands import _io
+
+    monkeypatch.setattr(_io, "_LANG_SAID", set())
+    monkeypatch.setenv("COMPANION_LANG", "FR-CA")
+    code, out, err = run(capsys, "waits", EX14)
+    assert code == 0 and "聽 三萬(3m)" in out
+    assert err.count("COMPANION_LANG='FR-CA'") == 2 and "fr-ca" not in err, err
+
+
 def test_a_discard_of_the_last_copy_of_its_own_wait_says_so_and_ranks_a_step_behind(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

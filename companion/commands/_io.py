@@ -78,16 +78,18 @@ def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
     """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
     command without it). A language is read by the one rule (:func:`companion.english.chinese`): ``zh_TW`` and
     ``zh-Hant`` ask for Chinese, ``en-US`` for English (both were left aside, and the output was Chinese: a review).
-    A value that is none of these languages is said on stderr once (naming the variable) and left aside."""
-    chosen = os.environ.get(LANG_ENV, "").strip().lower()
+    A value that is none of these languages is said on stderr once (naming the variable, the value quoted as given:
+    a review read ``'fr-ca'`` for ``FR-CA``) and left aside."""
+    given = os.environ.get(LANG_ENV, "")
+    chosen = given.strip().lower()
     if chosen.startswith(("zh", "en")):
         chosen = "zh" if chinese(chosen) else "en"
     if chosen in choices:
         return chosen
-    if chosen and chosen not in ("zh", "en", "both") and chosen not in _LANG_SAID:
-        _LANG_SAID.add(chosen)
-        print(f"{LANG_ENV}={chosen!r} is not zh, en or both: left aside / "
-              f"{LANG_ENV}={chosen!r} 不是 zh、en 或 both：不用", file=sys.stderr)
+    if chosen and chosen not in ("zh", "en", "both") and given not in _LANG_SAID:
+        _LANG_SAID.add(given)
+        print(f"{LANG_ENV}={given!r} is not zh, en or both: left aside / "
+              f"{LANG_ENV}={given!r} 不是 zh、en 或 both：不用", file=sys.stderr)
     return default
 
 
