@@ -162,8 +162,50 @@ def sweep_left_over(folder: Path, now: float | None = None, ours: bool = False) 
 
 
 def _named(e: OSError, path: Path) -> OSError:
-    """``e`` naming ``path``, the file asked for."""
+    """``e`` naming ``path``, the file asked for; a :class:`NotAFolderError` where a file stands where a folder above
+    it must be."""
+    blocker = file_in_the_way(Path(path).parent) if e.errno == errno.ENOTDIR else None
+    if blocker is not None:
+        return NotAFolderError(blocker, path)
     return type(e)(e.errno, e.strerror, str(path))
+
+
+class NotAFolderError(NotADirectoryError):
+    """A file that stands where a folder must be for ``path`` to be written (``companion simulate --out X/log`` with
+    ``X`` a file): ``file`` is that file, and what it says names it, in English (``strerror``) and in Chinese
+    (``zh``); ``filename`` is ``path``. The system's "Not a directory" named neither, and a check of the folder alone
+    said it "does not exist" (a review)."""
+
+    def __init__(self, file: Path, path: Path) -> None:
+        super().__init__(errno.ENOTDIR, f"{file} is a file, not a folder", str(path))
+        self.file = file
+        self.zh = f"{file} 是檔案，不是資料夾"
+
+
+def file_in_the_way(folder: Path) -> Path | None:
+    """The file (anything but a folder) that stands where a folder must be for ``folder`` to be one: ``folder``
+    itself or the nearest folder above it that is there, where that is no folder; None where it is one (a folder
+    not there yet is no file in the way)."""
+    for p in (folder, *folder.parents):
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:  # not there (ENOENT), or below a file (ENOTDIR): the one above says
+            continue
+        return None if stat.S_ISDIR(mode) else p
+    return None
+
+
+def make_folder(folder: Path, mode: int = 0o777) -> None:
+    """``folder`` made with the folders above it, as ``mkdir(parents=True, exist_ok=True)`` makes them; a file in
+    its way is a :class:`NotAFolderError` naming it (the system's "File exists" or "Not a directory" named neither
+    the file nor why)."""
+    try:
+        folder.mkdir(mode=mode, parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = file_in_the_way(folder)
+        if blocker is None:
+            raise
+        raise NotAFolderError(blocker, folder) from None
 
 
 def number_too_long(e: json.JSONDecodeError) -> bool:

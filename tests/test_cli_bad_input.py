@@ -231,3 +231,41 @@ def test_an_empty_file_name_is_said_as_such(capsys: pytest.CaptureFixture[str]) 
     assert "LOG is empty: give the log's or the table file's name" in capsys.readouterr().err
     assert main(["read", ""]) == 1
     assert '"": an empty file name' in capsys.readouterr().err
+
+
+def test_a_file_where_an_outputs_folder_must_be_is_named_as_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: ``calibrate sheet X/sheet.pdf`` with ``X`` a file said "the folder X does not exist"; ``simulate
+    --out X/log`` and ``tai --save-profile`` into a data folder that is a file said "Not a directory" or "File
+    exists", naming no file. Every command writing a file says that ``X`` is a file, not a folder, naming it, in
+    both languages, and writes nothing."""
+    plain = tmp_path / "X"
+    plain.write_text("kept\n", encoding="utf-8")
+    photo = str(tmp_path / "hand.jpg")  # refused before any photo is read: it need not exist
+    en, zh = f"{plain} is a file, not a folder", f"{plain} 是檔案，不是資料夾"
+    for below in (plain / "out.png", plain / "deeper" / "out.png"):
+        for commands in ([["calibrate", "sheet", str(below.with_suffix(".pdf"))]], [["simulate", "--out", str(below)]],
+                         [["read", "--annotate", str(below), photo]],
+                         [["score", "--lang", lang, "--annotate", str(below), photo] for lang in ("zh", "en")],
+                         [["calibrate", "photo", "club", photo, "--crops", str(below.parent)]]):
+            err = ""
+            for command in commands:  # (score says one language: each asked)
+                assert main(command) == 2, command
+                err += capsys.readouterr().err
+            assert en in err and zh in err and "does not exist" not in err and "不存在" not in err, (commands, err)
+    assert main(["calibrate", "photo", "club", photo, "--crops", str(plain)]) == 2  # the folder to be made itself
+    err = capsys.readouterr().err
+    assert en in err and zh in err and "File exists" not in err
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n',
+                     encoding="utf-8")
+    for data, blocker in ((plain, plain), (tmp_path / "data", tmp_path / "data" / "profiles")):
+        if blocker != plain:
+            blocker.parent.mkdir()
+            blocker.write_text("kept\n", encoding="utf-8")
+        monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+        assert main(["tai", "--save-profile", str(house)]) == 2
+        err = capsys.readouterr().err
+        assert f"{blocker} is a file, not a folder" in err and f"{blocker} 是檔案，不是資料夾" in err, err
+        assert blocker.read_text(encoding="utf-8") == "kept\n"
+    assert plain.read_text(encoding="utf-8") == "kept\n"

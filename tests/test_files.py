@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.files import LEFT_OVER_AGE_S, sweep_left_over, whole_file, write_whole
+from companion.files import (
+    LEFT_OVER_AGE_S,
+    NotAFolderError,
+    make_folder,
+    sweep_left_over,
+    whole_file,
+    write_whole,
+)
 
 
 def test_a_block_that_raises_leaves_the_old_file_and_nothing_beside_it(tmp_path: Path) -> None:
@@ -40,6 +47,27 @@ def test_a_folder_or_a_missing_folder_is_refused_before_anything_is_written(tmp_
     with pytest.raises(FileNotFoundError):
         write_whole(tmp_path / "not here" / "x.txt", b"x")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_where_a_folder_must_be_is_named_as_a_file(tmp_path: Path) -> None:
+    """A write below a file (``X/out.txt``, ``X`` a file) and a folder made where a file is are refused naming that
+    file, not with the system's "Not a directory" or "File exists" (a review)."""
+    plain = tmp_path / "X"
+    plain.write_bytes(b"kept")
+    for path in (plain / "out.txt", plain / "deeper" / "out.txt"):
+        with pytest.raises(NotAFolderError) as bad:
+            write_whole(path, b"x")
+        said = bad.value
+        assert (said.file, said.filename, said.strerror) == (plain, str(path), f"{plain} is a file, not a folder")
+        assert said.zh == f"{plain} 是檔案，不是資料夾" and isinstance(said, NotADirectoryError)
+    for folder in (plain, plain / "deeper"):
+        with pytest.raises(NotAFolderError) as bad:
+            make_folder(folder)
+        assert bad.value.file == plain and bad.value.filename == str(folder)
+    assert plain.read_bytes() == b"kept" and [p.name for p in tmp_path.iterdir()] == ["X"]
+    make_folder(tmp_path / "a" / "b")  # made as mkdir(parents=True) makes it, and again without a word
+    make_folder(tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b").is_dir()
 
 
 def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:

@@ -181,10 +181,18 @@ def cannot_read(name: str, error: OSError) -> tuple[str, str]:
     return f"無法讀取 {name}（{os_error_zh(error)}）", f"cannot read {name}: {error.strerror or error}"
 
 
-def folder_missing(path: Path) -> tuple[str, str] | None:
+def folder_missing(path: Path, folder: bool = False) -> tuple[str, str] | None:
     """(English, Chinese) saying that the folder ``path`` would be written into is not there, or ``None`` when it is:
     a file is written only into a folder that exists (a typo in a folder's name would leave a stray folder behind),
-    as ``read``/``score --annotate`` and ``calibrate sheet`` say it."""
+    as ``read``/``score --annotate`` and ``calibrate sheet`` say it. A file that stands where a folder must be is
+    named as a file (:func:`companion.files.file_in_the_way`: ``sheet X/sheet.pdf``, ``X`` a file, was said to have
+    no folder ``X``). ``folder``: ``path`` is a folder to be made itself (``calibrate photo --crops``), so a file
+    there is in its way too."""
+    from companion.files import file_in_the_way
+
+    blocker = file_in_the_way(path if folder else path.parent)
+    if blocker is not None:
+        return f"{blocker} is a file, not a folder", f"{blocker} 是檔案，不是資料夾"
     if path.parent.is_dir():
         return None
     return f"the folder {path.parent} does not exist", f"資料夾 {path.parent} 不存在"

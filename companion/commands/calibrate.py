@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.commands._io import folder_missing, with_zh
 from companion.english import agreed
-from companion.files import whole_file, write_whole
+from companion.files import make_folder, whole_file, write_whole
 from companion.tiles import Tile, parse_tile
 
 if TYPE_CHECKING:  # (numpy loads where a sub-command runs: every command loads this module, a review)
@@ -288,7 +288,7 @@ def _photo(args: argparse.Namespace) -> int:
     if args.crops and Path(args.crops).is_dir() and any(Path(args.crops).iterdir()):
         # crops of an earlier run (5m_2.png of a second photo) would be mixed with these by `calibrate add DIR`
         raise ValueError(f"--crops {args.crops}: the folder is not empty; give a new or empty one / 資料夾不是空的")
-    missing = folder_missing(Path(args.crops)) if args.crops else None  # (the folder itself is made; not a typo'd
+    missing = folder_missing(Path(args.crops), folder=True) if args.crops else None  # (the folder itself is made; not a typo'd
     if missing:  # path of folders above it, as `sheet` refuses them: a change review)
         raise ValueError(f"--crops {args.crops}: {missing[0]} / --crops {args.crops}：{missing[1]}")
     keep = _keep(args.keep)
@@ -393,7 +393,7 @@ def _write_crops(folder: Path, samples: list[tuple[Tile, np.ndarray]], times: in
     `calibrate add` to read, a review)."""
     import cv2
 
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     for tile, crop in samples:
         name = tile.code + (f"_{times}" if times > 1 else "")
         encoded, png = cv2.imencode(".png", crop)

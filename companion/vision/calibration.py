@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from companion import names
-from companion.files import whole_file
+from companion.files import make_folder, whole_file
 from companion.tiles import Tile
 from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
@@ -367,7 +367,7 @@ def write_atomic(path: Path, data: bytes | None = None, /, compress: bool = True
     """``data``, or else ``np.savez_compressed`` of ``arrays`` (``np.savez`` without ``compress``: ten times
     quicker, for a file written often), into ``path`` whole or not at all (:func:`companion.files.whole_file`),
     its folder made first."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     with whole_file(path) as f:
         if data is not None:
             f.write(data)

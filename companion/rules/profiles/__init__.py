@@ -243,7 +243,11 @@ _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", e
 
 
 def os_error_zh(e: OSError) -> str:
-    """The gist of an :class:`OSError` in Chinese (the English is its ``strerror``)."""
+    """The gist of an :class:`OSError` in Chinese (the English is its ``strerror``): its own where it has one
+    (:class:`companion.files.NotAFolderError`)."""
+    own = getattr(e, "zh", None)
+    if isinstance(own, str) and own:
+        return own
     return _OS_ZH.get(e.errno or 0, f"系統錯誤：{e.strerror or e}")
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.files import write_whole
+from companion.files import make_folder, write_whole
 from companion.names import name_key
 from companion.rules.profiles import (
     BUILTIN,
@@ -166,7 +166,7 @@ def save_profile(profile: Profile | str | Path, keep_path_parent: bool = False) 
                                "（或刪掉這一行，就用 id 當名稱）")
     _check_house_clash(p)
     path = user_profile_path(p.id)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)  # (a file in the way is named: a review read "File exists")
     whole = p.inherits is not None and _is_path(p.inherits) and not keep_path_parent
     write_whole(path, export_profile(p, resolved=whole).encode("utf-8"))  # (a crash midway had left a profile cut short)
     return path
