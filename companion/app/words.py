@@ -1046,6 +1046,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_recorded": ("{winner} 的這個胡已經記上了（別的手機記的），這個表單不用再記，請按「取消」",
                             "This win of {winner} is recorded already (entered on another phone), so this form has "
                             "nothing more to record: tap Cancel"),
+    # --- companion tai --explain: a record's rules that name no rule set (its ``rules`` without a ``profile``), where
+    # the record gives them no name either (a review read "Profile: rules", a key printed as a name) ---
+    "rules_of_record": ("這筆紀錄帶的規則", "the rules this record carries"),
 }
 
 

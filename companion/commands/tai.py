@@ -75,10 +75,10 @@ a hand's JSON object / 每手牌的 JSON 欄位:
                  table kept, scored with in place of the profile's file, edited, deleted or not on this computer
                  (a ledger's record of a house rule set carries them; a value left out is the default's); where
                  the rule set of that id here says otherwise, the result has "profile_as_seated": true and
-                 --explain names it "(as seated)" /
+                 --explain names it "(as seated)"; without "profile", the result's "profile" is null /
                  這手牌桌入座時存下的整套規則數值：照它算，不讀規則檔（規則檔改過、刪了或這台電腦沒有都一樣；
                  帳目裡自訂規則的紀錄會帶著它）；這台電腦上同 id 的規則不一樣時，結果的 "profile_as_seated" 是
-                 true，--explain 寫「（入座時的版本）」
+                 true，--explain 寫「（入座時的版本）」；沒寫 "profile" 時，結果的 "profile" 是 null
     id           your own label, echoed back / 自己的標記，原樣輸出
 
 example, one hand a line / 例（每行一手）:
@@ -285,6 +285,7 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         win = Win.from_dict(obj)
         stakes = Stakes.from_dict(obj["stakes"]) if obj.get("stakes") is not None else default_stakes
         seated = False  # scored with the record's own values, which the rule set of its id here no longer has
+        unnamed = obj.get("rules") is not None and not win.profile  # the record's values, of no rule set it names
         if obj.get("rules") is not None:  # every value the hand's table kept (a ledger's record of a house set)
             try:
                 profile = rules_of_record(win.profile or "rules", obj["rules"])
@@ -315,7 +316,8 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         s = score(win, profile)
     except FalseWin as e:
         penalty = settle_false_win(win, stakes, profile, e.claimed.hand_tai if e.claimed else None)
-        return {**echo, "profile": profile.id, "profile_as_seated": seated, "_profile": profile, "false_win": True,
+        return {**echo, "profile": profile.id, "profile_as_seated": seated, "_profile": profile,
+                **_of_record(unnamed, obj), "false_win": True,
                 "reason": e.reason, "reason_zh": e.reason_zh,
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
                 "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
@@ -325,7 +327,19 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     except WinInputError as e:  # a record the profile cannot seat (a dealer other than East under dealer_east)
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
-    return {**echo, **scored_result(win, s, stakes, profile), "profile_as_seated": seated}
+    return {**echo, **scored_result(win, s, stakes, profile), "profile_as_seated": seated, **_of_record(unnamed, obj)}
+
+
+def _of_record(unnamed: bool, obj: dict[str, Any]) -> dict[str, Any]:
+    """What a result says of rules a record carries without naming a rule set (``rules``, no ``profile``): no
+    profile (``null``: it named none, and its values are no rule set's here), and for :func:`explain` the names the
+    record gives them, (zh, en), each None where it gives none (it said "Profile: rules", a key printed as a name:
+    a review). Nothing for a record that names its rule set."""
+    if not unnamed:
+        return {}
+    rules = obj["rules"]  # (a mapping: rules_of_record read it)
+    names = tuple(rules[k].strip() or None if isinstance(rules.get(k), str) else None for k in ("name_zh", "name_en"))
+    return {"profile": None, "_record_names": names}
 
 
 def _check_caps_of(profile: Profile, kept: Profile, field: str | None) -> None:
@@ -435,7 +449,14 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
     # the profile the line was scored under (a house file too: its id need not name a file to reload)
     profile: Profile = result["_profile"] if "_profile" in result else load_profile(result["profile"])
     named = f"{profile.id}{opened}{profile.name(lang)}{closed}"
-    if result.get("profile_as_seated"):  # the record's own values, which the set of that id here no longer has: said
+    if "_record_names" in result:  # a record's rules of no rule set it names: by the name it gives them, else so
+        from companion.app.words import ui
+
+        zh, en = result["_record_names"]
+        carried = ui("rules_of_record")
+        said = ui("rules_as_seated", name=zh or carried.zh, name_en=en or carried.en)
+        named = said.zh if lang == "zh" else said.en
+    elif result.get("profile_as_seated"):  # the record's own values, which the set of that id here no longer has: said
         # as the app's screens say it (a change review read one name beside 9 tai and, without "rules", 7)
         from companion.app.words import ui
 

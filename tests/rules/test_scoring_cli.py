@@ -479,6 +479,43 @@ def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here
     assert told(now, "zh")[0] == "規則：atawmj_2009（中華競技麻將 2009）" and as_seated(now) is False
 
 
+def test_a_records_rules_without_a_profile_are_said_as_the_records_not_as_a_profile_named_rules(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A review: a win record carrying ``rules`` but no ``profile`` (one from ``replay --json`` with its profile taken
+    out) was said "Profile: rules (Friday house) (as seated)", and without names "rules (rules)": a key printed as
+    a name. It is said by the name the record gives its rules, else as the rules the record carries, "(as seated)"
+    as a record with a profile is; its JSON names no profile."""
+    from companion.rules.profiles import load_profile
+    from companion.rules.profiles._store import record_rules
+
+    hand = {"concealed": "123m56m555z666z234p11s", "win_tile": "4m", "win_type": "self_draw", "seat_wind": "E",
+            "round_wind": "E", "flowers": "1f5f"}
+    kept = {**record_rules(load_profile("atawmj_2009")), "name_zh": "週五家規", "name_en": "Friday house"}
+    bare = {k: v for k, v in kept.items() if k not in ("name_zh", "name_en")}
+    zh_only = {**bare, "name_zh": "週五家規"}
+
+    def heads(rules: dict[str, object]) -> tuple[str, str]:
+        said = []
+        for lang in ("en", "zh"):
+            rc, out = _run(capsys, [json.dumps(dict(hand, rules=rules))], "--explain", "--lang", lang,
+                           tmp_path=tmp_path)
+            assert rc == 0, out
+            said.append(out.splitlines()[1])
+        return said[0], said[1]
+
+    assert heads(kept) == ("Profile: Friday house (as seated)", "規則：週五家規（入座時的版本）")
+    assert heads(bare) == ("Profile: the rules this record carries (as seated)", "規則：這筆紀錄帶的規則（入座時的版本）")
+    assert heads(zh_only) == ("Profile: the rules this record carries (as seated)", "規則：週五家規（入座時的版本）")
+    rc, out = _run(capsys, [json.dumps(dict(hand, rules=kept))], tmp_path=tmp_path)
+    result = json.loads(out)
+    assert rc == 0 and result["profile"] is None and result["profile_as_seated"] is True
+    assert not any(k.startswith("_") for k in result)
+    # a false win's record too
+    false = dict(DISCARD_KONG, rules=kept)  # (§2.10 under the default's switches the record keeps)
+    rc, out = _run(capsys, [json.dumps(false)], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert "False win" in out and out.splitlines()[1] == "Profile: Friday house (as seated)", out
+
+
 def test_a_records_rules_with_no_payable_cap_are_named_not_the_profiles_file(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A change review: a record whose ``rules`` had min_tai above tai_cap (or a cap of 0) was blamed on the field
