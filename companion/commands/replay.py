@@ -10,7 +10,6 @@ event stamped with today's rules is refused as one entered now is, as ``app --fr
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 from typing import Any
@@ -23,7 +22,7 @@ from companion.game import events as ev
 from companion.game.check import step, stored_step
 from companion.game.events import EventError
 from companion.game.history import passed_wins
-from companion.game.service import SQLITE_MAGIC, read_log
+from companion.game.service import read_log_or_table
 from companion.game.session import (
     WinLine,
     dealer_tai_counts,
@@ -168,16 +167,14 @@ def run(args: argparse.Namespace) -> int:
         error("LOG 是空的：請給紀錄檔或牌局檔的檔名", "LOG is empty: give the log's or the table file's name")
         return 2
     try:  # a JSON-lines log (read as bytes: a line that is not UTF-8 is reported as itself) or a live table's file
-        events, _private = read_log(args.file)
+        # (whose events are said by their stored number, as the app says them), read once: a pipe's too
+        events, _private, stored = read_log_or_table(args.file)
     except OSError as bad:
         error(*cannot_read(args.file, bad))
         return 2
     except EventError as bad:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
         return 2
-    stored = False  # a table file's events are said by their stored number, as the app says them
-    with contextlib.suppress(OSError), open(args.file, "rb") as f:
-        stored = f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
 
     def illegal(line: int, name: str, err: IllegalEvent) -> Msg:
         if stored:

@@ -33,7 +33,7 @@ from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "TableInUse", "ServiceTimeout",
-           "EXPORT_SCHEMA", "read_jsonl", "read_log", "SQLITE_MAGIC", "Subscribers"]
+           "EXPORT_SCHEMA", "read_jsonl", "read_log", "read_log_or_table", "SQLITE_MAGIC", "Subscribers"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -890,14 +890,48 @@ def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tu
     """A log file as :func:`read_jsonl` reads it, or a table service's store (the app's live table), read without
     writing to it, so while the app keeps it open too; its events are numbered from 1 like lines. ``OSError`` when
     the file cannot be opened; :class:`~companion.game.events.EventError` when its content cannot be read."""
+    events, private, _table = read_log_or_table(path)
+    return events, private
+
+
+def read_log_or_table(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]], bool]:
+    """:func:`read_log`, and whether ``path`` held a table file (its events are then said by their stored number):
+    known as it is read, so a pipe (``/dev/stdin``), which can be read once, is read once. A table file through a
+    pipe is spooled to a temporary file, which SQLite reads by name (``cat table.sqlite | companion replay
+    /dev/stdin`` was refused as "unable to open database file": a review)."""
     p = Path(path)
     with open(p, "rb") as f:
         head = f.read(len(SQLITE_MAGIC))
         if head != SQLITE_MAGIC:
             if f.seekable():
                 f.seek(0)
-                return read_jsonl(f)
-            return read_jsonl(itertools.chain(io.BytesIO(head + f.readline()), f))  # (a pipe: /dev/stdin)
+                return (*read_jsonl(f), False)
+            return (*read_jsonl(itertools.chain(io.BytesIO(head + f.readline()), f)), False)  # (a pipe: /dev/stdin)
+        if not f.seekable():
+            try:
+                return (*_read_piped(head, f), True)
+            except sqlite3.Error as err:
+                raise ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err))) from None
+    return (*_read_table(p), True)
+
+
+def _read_piped(head: bytes, f: IO[bytes]) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """A table file read from a pipe, ``head`` its first bytes read already: written to a temporary folder and
+    read there. A pipe carries the file alone, not the ``-wal`` beside it: what that held is not in it, as in a copy
+    of the file alone."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="companion-read-") as folder:
+        copy = Path(folder) / "table.sqlite"
+        with open(copy, "wb") as out:
+            out.write(head)
+            shutil.copyfileobj(f, out)
+        return _read_store(copy.as_uri())
+
+
+def _read_table(p: Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
+    """The table file ``p`` read without writing to it (:func:`read_log`)."""
     try:
         try:
             return _read_store(f"{p.resolve().as_uri()}?mode=ro")

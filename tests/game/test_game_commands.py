@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +198,41 @@ def test_simulate_and_replay_go_through_a_pipe(tmp_path: Path) -> None:
 
     zh, en = cannot_read("/dev/stdin", io.UnsupportedOperation("File or stream is not seekable."))
     assert en == "cannot read /dev/stdin: File or stream is not seekable." and "not seekable" in zh  # (not "None")
+
+
+def test_replay_reads_a_table_file_through_a_pipe_as_by_its_name(tmp_path: Path) -> None:
+    """A review: a live table's file piped into ``replay /dev/stdin`` was refused ("the table file cannot be read:
+    unable to open database file"), where by its name it replays: SQLite reads a file by name, so the pipe's bytes
+    are read from a temporary copy, and its events are said by their stored number as by name."""
+    import sqlite3
+    import subprocess
+    import sys
+
+    from companion.game.service import TableService
+
+    table = tmp_path / "table.sqlite"
+    service = TableService(table)
+    service.submit(ev.Seated(players=("a", "b", "c", "d")))
+    service.close()
+    cmd = [sys.executable, "-m", "companion", "replay", "--lang", "en"]
+
+    def both() -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
+        named = subprocess.run([*cmd, str(table)], capture_output=True, text=True)
+        piped = subprocess.run(f"cat {shlex.quote(str(table))} | {shlex.join(cmd)} /dev/stdin", shell=True,
+                               capture_output=True, text=True)
+        return named, piped
+
+    named, piped = both()
+    assert named.returncode == 0 and "waiting for the first dealer" in named.stdout, named.stderr
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, named.stdout, ""), piped.stderr
+    with sqlite3.connect(table) as db:  # an event the table refuses: named by its stored number through the pipe too
+        db.execute("INSERT INTO events (seq, body) VALUES (1, ?)", ('{"v": 2, "type": "Discarded", "seat": 0, '
+                                                                   '"tile": "1m"}',))
+    db.close()
+    named, piped = both()
+    assert named.returncode == 1 and f"{table}: stored event #1: illegal event Discarded" in named.stderr
+    assert (piped.returncode, piped.stdout) == (1, named.stdout)
+    assert piped.stderr == named.stderr.replace(str(table), "/dev/stdin")
 
 
 def test_replay_passed_says_where_a_declared_seat_passed_a_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
