@@ -10,7 +10,8 @@ import re
 SINGULAR = {"tiles": "tile", "copies": "copy", "stacks": "stack", "steps": "step", "hands": "hand",
             "players": "player", "flowers": "flower", "kongs": "kong", "melds": "meld", "pairs": "pair",
             "discards": "discard", "draws": "draw", "points": "point", "rounds": "round", "games": "game",
-            "photos": "photo", "boxes": "box", "rows": "row", "waits": "wait", "kinds": "kind", "crops": "crop"}
+            "photos": "photo", "boxes": "box", "rows": "row", "waits": "wait", "kinds": "kind", "crops": "crop",
+            "events": "event"}
 _ONE = re.compile(r"(?<![\d.,/])\b1 (" + "|".join(SINGULAR) + r")\b")
 
 

@@ -48,6 +48,7 @@ from companion.files import write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
+from companion.game.older_rules import OlderRules
 from companion.game.rotation import capped_streak
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
@@ -135,6 +136,7 @@ class LiveGame:
         # event) and the form's table: every render of a stale form asks, under the lock
         self._since_kept: tuple[tuple[int, ev.Event | None, int], tuple[list[list[Words]] | None, Words | None]] \
             | None = None
+        self._older: tuple[TableService, Words | None] | None = None  # :meth:`older_rules`, for the file opened
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -342,6 +344,24 @@ class LiveGame:
             events = self.events()
             state, at = self.state, len(events)
         return offer_for(state, at, events)
+
+    def older_rules(self) -> Words | None:
+        """What ``companion replay`` says of the table's events let in under the older rules of their stamp (a saved
+        log imported by ``companion app --from-log``): how many, and the first by its stored number; None where
+        there is none. Worked out once for the file opened (only a table holding events of an older stamp replays
+        for it: every event entered here is stamped with today's rules)."""
+        with self._lock:
+            service = self.service
+            if self._older is None or self._older[0] is not service:
+                events = service.events()
+                older = OlderRules(stored=True)
+                if any(e.rules_version < ev.RULES_VERSION for e in events):
+                    state = TableState()
+                    for n, e in enumerate(events, 1):
+                        state = older.step(state, e, n)
+                said = older.said()
+                self._older = (service, Words(said.zh, said.en) if said is not None else None)
+            return self._older[1]
 
     def snapshot(self) -> tuple[Offer, TableFrame]:
         """The offer and the table of one and the same moment (a screen draws both)."""

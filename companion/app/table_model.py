@@ -9,6 +9,7 @@ the end of a hand, the itemised tai and who pays whom.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -18,13 +19,13 @@ from companion.app.ledger_model import hand_payment, marked_items, meld_codes, n
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
-from companion.game.check import stored_step
 from companion.game.evolve import seated_rules
-from companion.game.service import read_jsonl, read_log
+from companion.game.older_rules import OlderRules, refused_at
+from companion.game.service import SQLITE_MAGIC, read_jsonl, read_log
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
 from companion.game.switches import SeatWind
-from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
+from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent
 from companion.game.view import phase_said, seen_on_table
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import DRAGONS, discard_options
@@ -145,20 +146,24 @@ class TableFrame:
 class GameReplay:
     """A checked event log and the state after each of its events."""
 
-    def __init__(self, events: Sequence[tuple[int, ev.Event]], name: str = "") -> None:
+    def __init__(self, events: Sequence[tuple[int, ev.Event]], name: str = "", stored: bool = False) -> None:
+        """``events`` with their lines (``stored``: a table file's, numbered from 1, said by their stored number)."""
         if not events:
             raise LogError(Words(f"{name}：記錄是空的，沒有事件可重播", f"{name}: no events to replay (the log is empty)"))
         self.name = name
         self.events = [e for _, e in events]
         self.states = [TableState()]
+        older = OlderRules(stored)
         for line, e in events:
-            kind = type(e).__name__
             try:
-                self.states.append(stored_step(self.states[-1], e))
+                self.states.append(older.step(self.states[-1], e, line))
             except IllegalEvent as err:
-                why = msg("illegal_at", line=line, event=EVENT_ZH.get(kind, kind), event_en=kind,
-                          zh=err.reason.zh, en=err.reason.en)
+                why = refused_at(line, type(e).__name__, err.reason, stored)
                 raise LogError(Words(f"{name}：{why.zh}", f"{name}: {why.en}")) from err
+        # the events this version refuses, let in under the older rules of a log kept before, as `companion replay`
+        # says them (the Table tab and `companion app LOG` took them without a word)
+        said = older.said()
+        self.older: Words | None = Words(said.zh, said.en) if said is not None else None
         self.captions = [Words("空桌", "An empty table")]
         self.captions += [describe(e, s, after=a) for e, s, a in zip(self.events, self.states[:-1], self.states[1:],
                                                                       strict=True)]
@@ -182,7 +187,10 @@ class GameReplay:
             events, _private = read_log(path)
         except ev.EventError as bad:
             raise LogError(Words(f"{path}：{bad.reason.zh}", f"{path}: {bad.reason.en}")) from bad
-        return cls(events, path)
+        stored = False  # a table file's events are said by their stored number, as `companion replay` says them
+        with contextlib.suppress(OSError), open(path, "rb") as f:
+            stored = f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+        return cls(events, path, stored)
 
     @classmethod
     def demo(cls) -> GameReplay:

@@ -91,6 +91,7 @@ ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "l
     "live-concealed"
 ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
 ID_LIVE_WIN_GONE, ID_LIVE_UNDO_SINCE = "live-win-gone", "live-win-undo-since"
+ID_LIVE_OLDER_RULES = "live-older-rules"  # a saved log's events let in under the older rules of their stamp
 ID_LIVE_WIN_BESIDE = "live-win-beside"  # a win on the form's tile entered since, beside which it records
 log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
@@ -381,6 +382,9 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
+        older = self.game.older_rules()  # a saved log imported: what this version refuses in it, as replay says it
+        if older is not None:
+            parts.append(ident(ID_LIVE_OLDER_RULES, label(t(older), 12, colour=ACCENT)))
         self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None

@@ -42,6 +42,7 @@ WINDS = "東南西北"
 
 
 ID_PLAY = "play"
+ID_OLDER_RULES = "table-older-rules"  # under the note: events of an old log let in under the older rules of their stamp
 
 
 class TableTab:
@@ -168,7 +169,10 @@ class TableTab:
     def build(self) -> ft.Control:
         t = self.host.t
         frame = self.replay.frame(self.index, self.show_hands)
-        parts: list[ft.Control] = [label(t(self.note), 12, colour=GREY), self._jumps(frame), banner(t, frame)]
+        parts: list[ft.Control] = [label(t(self.note), 12, colour=GREY)]
+        if self.replay.older is not None:  # (as `companion replay` says it: the tab took them without a word)
+            parts.append(ident(ID_OLDER_RULES, label(t(self.replay.older), 12, colour=ACCENT)))
+        parts += [self._jumps(frame), banner(t, frame)]
         if frame.wall is not None:
             parts.append(wall_fold(t, frame.wall, self.wall_open, self._fold_wall, "table-wall"))
         if frame.end is not None:

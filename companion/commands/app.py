@@ -15,8 +15,13 @@ import socket
 import sys
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.commands._io import add_lang_option, cannot_read
+
+if TYPE_CHECKING:  # (the app's modules are imported when it starts, not for `companion --help`)
+    from companion.app.words import Words
+    from companion.game.text import Msg
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -132,8 +137,9 @@ def _import_log(saved: str, table: Path) -> int:
     the exit status after saying why not (a review: the refusals for a damaged table said to keep the game through
     Save log, but nothing could turn a saved log back into a live table)."""
     from companion.game.events import EventError
+    from companion.game.older_rules import OlderRules, refused_at
     from companion.game.service import SQLITE_MAGIC, ServiceError, TableService
-    from companion.game.text import EVENT_ZH, IllegalEvent, msg
+    from companion.game.text import IllegalEvent
 
     try:
         with open(saved, "rb") as f:
@@ -148,7 +154,8 @@ def _import_log(saved: str, table: Path) -> int:
                          f"{unusable[1]}")
                 return 2
             f.seek(0)
-            TableService.import_jsonl(table, f).close()
+            older = OlderRules()  # the events this version refuses, let in under the rules of their day
+            TableService.import_jsonl(table, f, older).close()
     except OSError as bad:
         _say(*cannot_read(f"--from-log {saved}", bad))
         return 2
@@ -157,9 +164,8 @@ def _import_log(saved: str, table: Path) -> int:
         return 1
     except IllegalEvent as bad:
         said = dict(bad.evidence)
-        name = str(said.get("event", ""))
-        why = msg("illegal_at", line=said.get("line", "?"), event=EVENT_ZH.get(name, name), event_en=name,
-                  zh=bad.reason.zh, en=bad.reason.en)
+        line = said.get("line", "")
+        why = refused_at(int(line) if line.isdigit() else 0, str(said.get("event", "")), bad.reason)
         _say(f"--from-log {saved}：{why.zh}", f"--from-log {saved}: {why.en}")
         return 1
     except ServiceError as bad:  # the table file holds a game already, or cannot be used
@@ -170,7 +176,15 @@ def _import_log(saved: str, table: Path) -> int:
         return 2
     print(f"companion app: 已把 {saved} 的牌局寫進牌局檔，可以接著記錄 / {saved}'s game is in the table file: "
           "the Live tab goes on with it", flush=True)
+    _say_older(saved, older.said())
     return 0
+
+
+def _say_older(name: str, said: Msg | Words | None) -> None:
+    """What ``companion replay`` says of a log's events let in under older rules (``said``: how many, the first),
+    said of ``name`` at start; nothing where there are none."""
+    if said is not None:
+        _say(f"{name}：{said.zh}", f"{name}: {said.en}")
 
 
 def _cannot_listen(host: str, port: int) -> OSError | None:
@@ -207,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.app.live_model import default_table_path
     from companion.app.server import serve
     from companion.app.table_model import DEMO_HANDS, GameReplay, LogError
-    from companion.app.words import Words, ui
+    from companion.app.words import ui
     from companion.rules.profiles import os_error_zh
 
     if not 0 < args.port < 65536:
@@ -217,6 +231,7 @@ def run(args: argparse.Namespace) -> int:
         if args.log:
             replay = GameReplay.from_file(args.log)
             note = ui("log_note", file=args.log)
+            _say_older(args.log, replay.older)  # (the Table tab says it under the note)
         else:
             replay = GameReplay.demo()
             note = ui("demo_note", hands=DEMO_HANDS)

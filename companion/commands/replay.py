@@ -2,8 +2,9 @@
 
 Exits 1 naming the event (line, type and reason in zh/en) when the log holds an illegal event. One that only the
 checks added since its rules stamp refuse (a fifth copy seen across the table, 過水 seen in the tiles shown… asked of
-no event of a log kept before events were stamped) is replayed as kept, as the app opens and imports it, and named on
-stderr; the exit status is 1 then too (a tracker review: a log edited to show six red dragons replayed with 0). An
+no event of a log kept before events were stamped) is replayed as kept, as the app opens and imports it, and said on
+stderr, how many and the first as the app says them (:class:`~companion.game.older_rules.OlderRules`), then the
+others; the exit status is 1 then too (a tracker review: a log edited to show six red dragons replayed with 0). An
 event stamped with today's rules is refused as one entered now is, as ``app --from-log`` refuses it.
 """
 
@@ -19,9 +20,9 @@ from companion.app.ledger_model import ledger_csv, next_deal_words
 from companion.app.words import signed
 from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
-from companion.game.check import step, stored_step
 from companion.game.events import EventError
 from companion.game.history import passed_wins
+from companion.game.older_rules import OlderRules, refused_at
 from companion.game.service import read_log_or_table
 from companion.game.session import (
     WinLine,
@@ -176,13 +177,6 @@ def run(args: argparse.Namespace) -> int:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
         return 2
 
-    def illegal(line: int, name: str, err: IllegalEvent) -> Msg:
-        if stored:
-            return msg("illegal_stored", seq=line - 1, event=EVENT_ZH.get(name, name), event_en=name,
-                       zh=err.reason.zh, en=err.reason.en)
-        return msg("illegal_at", line=line, event=EVENT_ZH.get(name, name), event_en=name, zh=err.reason.zh,
-                   en=err.reason.en)
-
     if args.csv and args.passed:  # (the CSV has no place for them: it dropped them without a word)
         error("--passed 不在 CSV 裡；請配合 --json 或文字輸出", "--passed is not in the CSV; use it with --json or the text")
         return 2
@@ -190,25 +184,15 @@ def run(args: argparse.Namespace) -> int:
         error(f"{args.file}：記錄是空的，沒有事件可重播", f"{args.file}: no events to replay (the log is empty)")
         return 1
     state = TableState()
-    lenient: list[str] = []  # the events this version refuses, replayed as kept
+    older = OlderRules(stored)  # the events this version refuses, replayed as kept (said as the app says them)
     undone_shown = _UndoneShown()
     for i, (line, e) in enumerate(events):
         name = type(e).__name__
         players = state.players
-        refused_now: IllegalEvent | None = None
         try:
-            strict: TableState | None = step(state, e)
-        except IllegalEvent as refused:
-            strict, refused_now = None, refused
-        try:
-            state = strict if strict is not None else stored_step(state, e)
-            if refused_now is not None:
-                why = illegal(line, name, refused_now)
-                lenient.append(pick(f"{args.file}：{why.zh}；這個版本會拒絕，照紀錄重播（較早版本存的紀錄；改過的紀錄就不是真的牌局）",
-                                    f"{args.file}: {why.en}; this version refuses it, replayed as kept (a log saved by "
-                                    "an earlier version; an edited log is no table's)"))
+            state = older.step(state, e, line)
         except IllegalEvent as err:
-            why = illegal(line, name, err)
+            why = refused_at(line, name, err.reason, stored)
             zh, en = evidence_said(err.evidence, state.players, err.reason)
             error(f"{args.file}：{why.zh}" + (f"（{zh}）" if zh else ""), f"{args.file}: {why.en}" + (f" [{en}]" if en else ""))
             return 1
@@ -230,9 +214,13 @@ def run(args: argparse.Namespace) -> int:
                 head += pick(f"：{added.zh}", f": {added.en}", " ")
             print(f"#{state.log_len - 1} {head}")  # its own place in the log
             print(render_table(state, lang, args.show_hands))
-    for said in lenient:
-        print(f"companion replay: {said}", file=sys.stderr)
-    status = 1 if lenient else 0
+    said = older.said()
+    if said is not None:  # how many, the first; then the others, one a line
+        error(f"{args.file}：{said.zh}", f"{args.file}: {said.en}")
+        for other in older.let_in[1:]:
+            also = refused_at(other.at, other.event, other.reason, stored)
+            print(f"  {pick(also.zh, also.en)}", file=sys.stderr)
+    status = 1 if said is not None else 0
     if args.csv:  # every session at the table, headings in both languages (spec §6.7)
         # the Ledger tab's download byte for byte: its BOM tells a spreadsheet the text is UTF-8, and bytes pass no
         # newline translation that would double csv's \r\n (a money review: garbled Chinese, a blank row each row)

@@ -27,6 +27,7 @@ from typing import IO, Any, TypeVar
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
 from companion.game.check import step, stored_step
+from companion.game.older_rules import OlderRules
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
@@ -238,9 +239,10 @@ class TableService:
         return len(self._events)
 
     @classmethod
-    def import_jsonl(cls, path: str | Path, lines: Iterable[str | bytes]) -> TableService:
+    def import_jsonl(cls, path: str | Path, lines: Iterable[str | bytes], older: OlderRules | None = None) -> TableService:
         """A new table database at ``path`` holding an exported session; refuses an illegal log,
-        naming the line."""
+        naming the line. ``older`` notes the events let in under the older rules of their stamp, by their line
+        (:meth:`OlderRules.said` says them): the import says them as ``companion replay`` does."""
         events, private = read_jsonl(lines)
         made = not Path(path).exists()  # a refused import removes only a store it made itself
         service = cls(path)
@@ -256,7 +258,8 @@ class TableService:
                 # checked as if entered now (a code review imported a log written today, edited to seat look-alike
                 # names at stakes over the cap)
                 batch = tuple(e for _, e in events)
-                r = service._call(lambda: service._submit_many(batch, stored=True))
+                noted = older if older is not None else OlderRules()
+                r = service._call(lambda: service._submit_many(batch, stored=noted, lines=[n for n, _ in events]))
                 if isinstance(r, Refused):
                     evidence = dict(r.evidence)
                     n, e = events[int(evidence.pop("at"))]
@@ -501,10 +504,11 @@ class TableService:
         return self._submit_many((event,), also)
 
     def _submit_many(self, events: tuple[ev.Event, ...], also: Write | None = None,
-                     stored: bool = False) -> Accepted | Refused:
+                     stored: OlderRules | None = None, lines: Sequence[int] = ()) -> Accepted | Refused:
         """Each event checked on the table the ones before it leave, then all stored in one transaction (with
         ``also``), then acknowledged: all of them or none. Each is checked as entered now and stored stamped with
-        today's rules, or (``stored``: a log imported) under the rules its own stamp names, and stored with it."""
+        today's rules, or (``stored``: a log imported, its events at ``lines``) under the rules its own stamp names,
+        and stored with it; ``stored`` notes those that today's rules refuse."""
         if not events:
             raise ValueError("no events to submit / 沒有要送出的事件")
         states = []
@@ -513,8 +517,8 @@ class TableService:
         state = self._state
         for k, event in enumerate(events):
             try:
-                if stored:
-                    state = stored_step(state, event)
+                if stored is not None:
+                    state = stored.step(state, event, lines[k] if lines else k + 1)
                 else:
                     state = step(state, event)
                     if event.rules_version != ev.RULES_VERSION:  # (one read from a log, entered again now)

@@ -213,6 +213,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),
     "ev_stored_not_json": ("內容不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
+    # events of an old log let in under the older rules of their stamp (companion.game.older_rules): replay, the
+    # app's table replay, the import of a saved log and the Live tab say it so
+    "let_in": ("這個版本會拒絕其中 {n} 個事件，依較早版本的規則照紀錄重播（較早版本存的紀錄；改過的紀錄就不是真的牌局）；"
+               "第一個：{first}",
+               "this version refuses {n} events, replayed as kept under an earlier version's rules (a log saved by an "
+               "earlier version; an edited log is no table's); the first: {first_en}"),
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),

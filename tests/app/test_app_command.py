@@ -643,6 +643,38 @@ def test_a_saved_log_goes_on_as_the_live_table(tmp_path: Path, monkeypatch: pyte
     assert "--from-log" in err and "line 31" in err and "第 31 行" in err and not fresh.exists()
 
 
+def test_the_app_says_at_the_start_the_events_it_lets_in_under_older_rules_as_replay_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: `companion replay` named the events of an old log that only today's rules refuse, while
+    `companion app LOG` (its table replay) and `companion app --from-log LOG` (the import) let them in without a
+    word. Both say at the start, in replay's words: how many, and the first by its line and today's refusal. A log
+    with none says nothing of it."""
+    from companion.app import server
+    from tests.game.test_older_rules import old_events, old_lines
+
+    served: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join(old_lines(old_events())) + "\n", encoding="utf-8")
+    said_en = (f"{old}: this version refuses 2 events, replayed as kept under an earlier version's rules",
+               "the first: line 1: illegal event Seated: the base or the amount per tai is too large")
+    said_zh = (f"{old}：這個版本會拒絕其中 2 個事件", "第一個：第 1 行的入座不合法")
+    for given in ([str(old)], ["--from-log", str(old)]):
+        table = tmp_path / f"t{len(given)}.sqlite"
+        assert main(["app", "--no-browser", "--port", str(_free_port()), "--table", str(table), *given]) == 0
+        err = capsys.readouterr().err
+        assert all(x in err for x in (*said_en, *said_zh)), (given, err)
+        assert (served[-1][0].older is not None) == (given == [str(old)])  # the replay's, for the Table tab (the
+        # demo game's with --from-log alone)
+    clean = tmp_path / "clean.jsonl"
+    clean.write_text("\n".join(old_lines(old_events(stakes_over_cap=False)[:-1])) + "\n", encoding="utf-8")
+    for given in ([str(clean)], ["--from-log", str(clean)]):
+        table = tmp_path / f"c{len(given)}.sqlite"
+        assert main(["app", "--no-browser", "--port", str(_free_port()), "--table", str(table), *given]) == 0
+        assert "this version refuses" not in capsys.readouterr().err, given
+    assert len(served) == 4
+
+
 def test_new_token_on_a_table_not_served_to_the_network_is_said_to_do_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A change review: `--new-token` without `--host 0.0.0.0` was taken without a word."""

@@ -129,6 +129,28 @@ def test_replay_names_an_event_only_the_newer_checks_refuse_and_replays_it_as_ke
     assert main(["replay", str(path), "--json"]) == 1 and json.loads(capsys.readouterr().out)["players"]
 
 
+def test_replay_says_how_many_events_it_let_in_under_older_rules_and_the_first_as_the_app_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An old log's events that only today's rules refuse: how many and the first (its line, today's refusal), in
+    the words the app says them in (:meth:`OlderRules.said`, one function); the others listed after it. A log
+    stamped with today's rules that they take says nothing of it."""
+    from tests.game.test_older_rules import old_events, old_lines
+
+    path = tmp_path / "old.jsonl"
+    path.write_text("\n".join(old_lines(old_events())) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--quiet"]) == 1
+    out, err = capsys.readouterr()
+    assert f"{path}: this version refuses 2 events, replayed as kept under an earlier version's rules" in err
+    assert "the first: line 1: illegal event Seated: the base or the amount per tai is too large" in err
+    assert f"{path}：這個版本會拒絕其中 2 個事件" in err and "第一個：第 1 行的入座不合法" in err
+    assert "\n  第 8 行的胡牌不合法" in err and "line 8: illegal event Won" in err and "ledger" in out
+    today = tmp_path / "today.jsonl"
+    today.write_text("\n".join(old_lines(old_events(stakes_over_cap=False)[:-1], ev.RULES_VERSION)) + "\n",
+                     encoding="utf-8")
+    assert main(["replay", str(today), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_replay_refuses_a_log_stamped_with_today_s_rules_that_they_refuse_as_the_import_does(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A code review: a log written by this version (``companion simulate``), edited to seat two look-alike names at

@@ -1,0 +1,94 @@
+"""An old log's events that today's rules refuse, let in under the older rules of their stamp, are said where a
+player sees them, in both languages and in the words of ``companion replay``: the Table tab's replay of the log
+(``companion app LOG``) under its note, and the Live tab of a table it was imported into (``--from-log``). The app
+took them without a word (a change review). A log with none says nothing more. Drawn without a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.app.live_model import LiveGame
+from companion.app.table_model import GameReplay
+from companion.app.view_live import ID_LIVE_OLDER_RULES, LiveTab
+from companion.app.view_table import ID_OLDER_RULES, TableTab
+from companion.app.words import Words, ui
+from companion.game.service import TableService
+from tests.app.test_live_tab_moves import _Phone
+from tests.app.test_tabs_beside_a_live_table import _texts
+from tests.game.test_older_rules import CJK, old_events, old_lines
+
+FIRST_EN = "this version refuses 2 events, replayed as kept under an earlier version's rules"
+FIRST_ZH = "這個版本會拒絕其中 2 個事件"
+
+
+class _Reader(_Phone):
+    """A page in the language ``lang``."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def t(self, words: Words) -> str:
+        return words.text(self.lang)
+
+
+def _ids(control: object) -> set[str]:
+    """The identifiers (``ident``'s) of the control and its children."""
+    out: set[str] = set()
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        said = getattr(c, "identifier", None)
+        if isinstance(said, str):
+            out.add(said)
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += v
+            elif v is not None and not isinstance(v, str):
+                stack.append(v)
+    return out
+
+
+def test_the_table_tab_says_an_old_log_s_events_let_in_under_older_rules() -> None:
+    replay = GameReplay.from_lines(old_lines(old_events()), "old.jsonl")
+    assert replay.older is not None
+    assert FIRST_EN in replay.older.en and "the first: line 1: illegal event Seated" in replay.older.en
+    assert not CJK.search(replay.older.en)
+    assert FIRST_ZH in replay.older.zh and "第一個：第 1 行的入座不合法" in replay.older.zh
+    for lang, said in (("en", replay.older.en), ("zh", replay.older.zh)):
+        tab = TableTab(_Reader(lang), replay, ui("log_note", file="old.jsonl"))
+        built = tab.build()
+        assert said in _texts(built) and ID_OLDER_RULES in _ids(built), lang
+    clean = GameReplay.from_lines(old_lines(old_events(stakes_over_cap=False)[:-1]), "kept.jsonl")
+    assert clean.older is None
+    built = TableTab(_Reader("en"), clean, ui("log_note", file="kept.jsonl")).build()
+    assert ID_OLDER_RULES not in _ids(built) and not any("this version refuses" in x for x in _texts(built))
+
+
+def test_the_live_tab_says_an_imported_log_s_events_let_in_under_older_rules(tmp_path: Path) -> None:
+    table = tmp_path / "table.sqlite"
+    TableService.import_jsonl(table, old_lines(old_events())).close()
+    game = LiveGame(table)
+    try:
+        said = game.older_rules()
+        assert said is not None  # by the table's stored number, as the Live tab numbers the events
+        assert FIRST_EN in said.en and "the first: stored event #0: illegal event Seated" in said.en
+        assert FIRST_ZH in said.zh and "存下的事件 #0（入座）不合法" in said.zh
+        for lang, text in (("en", said.en), ("zh", said.zh)):
+            tab = LiveTab(_Reader(lang), game)
+            tab.visible = True
+            built = tab.build()
+            assert text in _texts(built) and ID_LIVE_OLDER_RULES in _ids(built), lang
+    finally:
+        game.close()
+    clean = tmp_path / "clean.sqlite"
+    TableService.import_jsonl(clean, old_lines(old_events(stakes_over_cap=False)[:-1])).close()
+    game = LiveGame(clean)
+    try:
+        assert game.older_rules() is None
+        tab = LiveTab(_Reader("en"), game)
+        tab.visible = True
+        assert ID_LIVE_OLDER_RULES not in _ids(tab.build())
+    finally:
+        game.close()

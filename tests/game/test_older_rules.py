@@ -1,0 +1,89 @@
+"""The events of an old log let in under the older rules of their stamp: counted, the first named, in the words
+``companion replay``, the app's table replay, the import and the Live tab share (:mod:`companion.game.older_rules`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+
+from companion.game import events as ev
+from companion.game.check import step
+from companion.game.older_rules import OlderRules
+from companion.game.state import TableState
+from companion.game.switches import FirstDealer, Switches
+from companion.game.text import IllegalEvent
+from companion.rules.settlement import STAKE_MAX
+from companion.tiles import Tile, parse_tiles
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def old_events(stakes_over_cap: bool = True) -> list[ev.Event]:
+    """A small game a log kept before the rules stamp holds: West lets the dealer's 6p go (hands face down), then
+    wins on South's 7s showing tiles that won on the 6p too (過水, seen in the tiles shown: refused today, line 8);
+    seated (``stakes_over_cap``) at a base over today's cap (refused today too, line 1)."""
+    u = Tile.UNKNOWN  # (as tests/game/test_game_claims.py's _face_down_pass: the app's tests read this one too)
+    log = [ev.Seated(players=("East", "South", "West", "North"),
+                     switches=Switches(first_dealer=FirstDealer.EAST_DEALS)), ev.DealerChosen(dealer=0),
+           ev.DiceRolled(dice=(2, 2, 1)), ev.Dealt(hands=((u,) * 17, (u,) * 16, (u,) * 16, (u,) * 16)),
+           ev.Discarded(seat=0, tile=Tile.P6), ev.Drew(seat=1, tile=u), ev.Discarded(seat=1, tile=Tile.S7),
+           ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=Tile.S7, concealed=parse_tiles("111z222z333z444z66p77s"))]
+    if stakes_over_cap:
+        assert isinstance(log[0], ev.Seated)
+        log[0] = replace(log[0], base=STAKE_MAX + 1)
+    return log
+
+
+def old_lines(log: list[ev.Event], stamp: int | None = None) -> list[str]:
+    """``log`` as JSON lines of schema 3, before events were stamped (``stamp`` None), or of today's schema stamped
+    with ``stamp``."""
+    def line(e: ev.Event) -> dict[str, object]:
+        d = ev.to_dict(e)
+        if stamp is None:
+            return {**{k: v for k, v in d.items() if k != "rules_version"}, "v": 3}
+        return {**d, "rules_version": stamp}
+
+    return [json.dumps(line(e), ensure_ascii=False) for e in log]
+
+
+def _stepped(log: list[ev.Event], older: OlderRules) -> TableState:
+    state = TableState()
+    for n, e in enumerate(log, 1):
+        state = older.step(state, ev.from_dict(json.loads(old_lines([e])[0])), n)
+    return state
+
+
+def test_each_event_refused_today_is_counted_and_the_first_is_named_in_both_languages() -> None:
+    log = old_events()
+    with pytest.raises(IllegalEvent):  # (today's rules refuse both: the seating's stakes first)
+        step(TableState(), log[0])
+    older = OlderRules()
+    state = _stepped(log, older)
+    assert state.seats[2].passed == (Tile.P6,) and state.base == STAKE_MAX + 1  # replayed as kept
+    assert [(x.at, x.event, x.reason.key) for x in older.let_in] == [(1, "Seated", "stakes_big"),
+                                                                      (8, "Won", "barred_shown")]
+    said = older.said()
+    assert said is not None
+    assert said.en.startswith("this version refuses 2 events, replayed as kept under an earlier version's rules")
+    assert "the first: line 1: illegal event Seated: the base or the amount per tai is too large" in said.en
+    assert "Won" not in said.en and not CJK.search(said.en)
+    assert "會拒絕其中 2 個事件" in said.zh and "第一個：第 1 行的入座不合法：底或台太大" in said.zh
+    one = OlderRules(stored=True)  # a table file's: by its stored number; one event, said as one
+    _stepped(old_events(stakes_over_cap=False), one)
+    said = one.said()
+    assert [x.at for x in one.let_in] == [8] and said is not None
+    assert "refuses 1 event, replayed" in said.en and "the first: stored event #7: illegal event Won" in said.en
+    assert "存下的事件 #7（胡牌）不合法" in said.zh
+
+
+def test_a_log_of_events_today_s_rules_take_or_of_today_s_stamp_gets_no_word() -> None:
+    older = OlderRules()
+    _stepped(old_events(stakes_over_cap=False)[:-1], older)  # the pass alone: taken today too
+    assert older.let_in == [] and older.said() is None
+    today = OlderRules()  # stamped with today's rules: refused as one entered now is, not let in
+    with pytest.raises(IllegalEvent):
+        today.step(TableState(), old_events()[0], 1)
+    assert today.said() is None
