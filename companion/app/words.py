@@ -1046,6 +1046,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_recorded": ("{winner} 的這個胡已經記上了（別的手機記的），這個表單不用再記，請按「取消」",
                             "This win of {winner} is recorded already (entered on another phone), so this form has "
                             "nothing more to record: tap Cancel"),
+    # --- a win form's list of the entries since (LiveGame.since): a stretch left out, said with how many (a review:
+    # the entry that ended the form's hand fell off the last 4) ---
+    "live_since_gap": ("……另 {n} 筆", "… {n} more"),
 }
 
 
