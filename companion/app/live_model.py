@@ -662,6 +662,23 @@ class LiveGame:
             return None
         return walked.said, len(walked.path)
 
+    def undo_also(self, at: int, seat: int) -> Words | None:
+        """What the undo of ``seat``'s win form opened on the table at ``at`` (:meth:`undo_since`) takes back beyond
+        the play since: a record about another seat (a 相公, a 詐胡 played dead, a 天聽) entered since, named with its
+        seat, said before the tap; None where it takes back none (or offers no undo). A review: an eighth-flower
+        form's undo took back another seat's 相公 entered in between, listed among the entries, never warned. The undo
+        still takes it back (the rules say nothing of keeping it): the players are told, and may cancel instead."""
+        with self._lock:
+            walked = self._since_walk(at)
+        if walked.why is not None or not walked.path:
+            return None
+        others = [line for who, line in walked.records if who != seat]
+        if not others:
+            return None
+        button = undo_since_words(len(walked.path))
+        return ui("live_undo_since_also", button=button.zh, button_en=button.en, what="、".join(w.zh for w in others),
+                  what_en="; ".join(w.en for w in others))
+
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
         first (:func:`_undo_path`); None where it cannot; why not where it may not: the form's hand ended since (a
@@ -672,9 +689,10 @@ class LiveGame:
 
     def _since_walk(self, at: int) -> _Since:
         """The taps since the form's table (:meth:`_since_path`), played out even where undo may not take them back,
-        why it may not (None where it may) and the entries since in a line (a barred form still says what the table
-        entered: a review's said "more entries were made since" of a single 流局). Kept for the log it was played
-        out on: a stale form's every render asks, twice, under the lock."""
+        why it may not (None where it may), the entries since in a line (a barred form still says what the table
+        entered: a review's said "more entries were made since" of a single 流局) and the records about seats its
+        undo takes back (:meth:`undo_also`). Kept for the log it was played out on: a stale form's every render asks,
+        twice, under the lock."""
         with self._lock:
             raw = self.events()
             key = (len(raw), raw[-1] if raw else None, at)
@@ -683,9 +701,10 @@ class LiveGame:
             path: list[list[Words]] | None = None
             why: Words | None = None
             said: Words | None = None
+            taken: list[tuple[ev.Event, Words]] = []
             if 0 <= at <= len(raw):
                 then, state = self._table_at(at)[0], self.state
-                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST)
+                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST, taken)
                 ended = path is not None and _hand_ended(then, state)
                 if ended:
                     why = ui("live_since_hand_over")
@@ -695,7 +714,8 @@ class LiveGame:
                     said = _said_back(*self._then_now(at, raw), then, state, ended)
                 if said is None and path:
                     said = _said_since(path)
-            walked = _Since(path, why, said)
+            records = tuple((who, line) for e, line in taken if (who := _record_of(e)) is not None)
+            walked = _Since(path, why, said, records)
             self._since_kept = (key, walked)
             return walked
 
@@ -1226,15 +1246,17 @@ def _drawn_shown(then: Sequence[ev.Event], now: Sequence[ev.Event]) -> tuple[int
 
 
 def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Event],
-               most: int | None = None) -> list[list[Words]] | None:
+               most: int | None = None, taken: list[tuple[ev.Event, Words]] | None = None
+               ) -> list[list[Words]] | None:
     """The taps :meth:`LiveGame.undo` takes back, the last first, to bring the table (``state``, after the log
     ``raw``) back to the effective events ``then``, each said in lines (its events, or the eighth flower shown);
     None where undo cannot (entries before it taken back, a tap that began before it). Undo is played out, not
     counted from the events: the undo of the eighth flower's correction of a draw enters the draw again face down,
     which a count of events since took for one tap that removes it, or for a change before ``then``. ``most``: the
-    play-out stops after ``most + 1`` taps (the path then longer than ``most``). Played out on the tail only: the
-    effective events kept as each undo changes them (a review measured 0.1 s at 600 events, 0.5 s at 1500, where
-    each tap's undo worked the whole log out again)."""
+    play-out stops after ``most + 1`` taps (the path then longer than ``most``). ``taken``: given, it gets each event
+    the path takes back for good, with its line (not those the eighth flower's undo enters again). Played out on the
+    tail only: the effective events kept as each undo changes them (a review measured 0.1 s at 600 events, 0.5 s at
+    1500, where each tap's undo worked the whole log out again)."""
     log: list[ev.Event] = list(raw)
     path: list[list[Words]] = []
     effective, then = effective_events(log), list(then)
@@ -1263,6 +1285,8 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
                     if state.prev is None:
                         return None
                     lines.append(describe(effective[-1 - len(undo)], state.prev, show=False, after=state))
+                    if taken is not None:
+                        taken.append((effective[-1 - len(undo)], lines[-1]))
                     undo.append(ev.Retracted(target=state.last_index))
                     state = step(state, undo[-1])
                 lines.reverse()
@@ -1285,6 +1309,16 @@ class _Since(NamedTuple):
     path: list[list[Words]] | None  # the taps undo takes back, the last first (:func:`_undo_path`)
     why: Words | None  # why undo may not: the form's hand over since, or too many taps
     said: Words | None  # the entries since in a line
+    records: tuple[tuple[int, Words], ...]  # the records about seats (their seat, their line) the path takes back
+
+
+def _record_of(e: ev.Event) -> int | None:
+    """The seat ``e`` is a record about, where it is no move of the play but the table's record about a player (a 相公,
+    a 詐胡 played dead, a 天聽 declared on its own: a ready declaration made with a discard is that discard's); else
+    None."""
+    if isinstance(e, ev.WrongCount | ev.FalseWin) or isinstance(e, ev.DeclaredReady) and e.kind is ev.ReadyKind.HEAVENLY:
+        return e.seat
+    return None
 
 
 def _listed(n: int, line: Callable[[int], Words], keep: int | None = None) -> Words:

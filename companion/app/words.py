@@ -1046,9 +1046,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_recorded": ("{winner} 的這個胡已經記上了（別的手機記的），這個表單不用再記，請按「取消」",
                             "This win of {winner} is recorded already (entered on another phone), so this form has "
                             "nothing more to record: tap Cancel"),
-    # --- a win form's list of the entries since (LiveGame.since): a stretch left out, said with how many (a review:
-    # the entry that ended the form's hand fell off the last 4) ---
+    # --- a win form's undo (LiveGame.since, undo_also): a stretch of entries since left out of its list, said with
+    # how many (a review: the entry that ended the form's hand fell off the last 4), and a record about another seat
+    # that the undo takes back too (a review: an eighth-flower form's undo took back another seat's 相公 unwarned) ---
     "live_since_gap": ("……另 {n} 筆", "… {n} more"),
+    "live_undo_since_also": ("注意：「{button}」也會撤回別家的紀錄：{what}。那一筆也該撤回才按",
+                             "Careful: “{button_en}” also takes back another player's record: {what_en}. Tap it "
+                             "only if that should go too"),
 }
 
 
