@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.app.house_rules import with_rules
 from companion.app.live_offer import (
@@ -99,7 +99,8 @@ INFERRED = ev.EventSource.INFERRED
 EXPORT_PATH = "/export/table.jsonl"
 """Where the server offers the live game as JSON lines (``server.LiveExport``), for the players to keep."""
 SINCE_SHOWN = 4
-"""The entries since a win form's table that its notice names, the last ones (the earlier said as "…")."""
+"""The entries since a win form's table that its notice names: the last ones (a stretch left out said with how many it
+holds), or, where the form's hand has ended since, the entry that ended it and the last ones after it."""
 UNDO_SINCE_MOST = 12
 """The most taps a win form's undo takes back (:meth:`LiveGame.undo_since`): a form left open longer than that
 says so and offers Cancel only (a review's form, left open for a hand, offered to undo 67 entries with one tap)."""
@@ -134,8 +135,7 @@ class LiveGame:
         # offer (:meth:`_table_at`)
         # the undo path of a form's table (:meth:`_since_path`), by the log it was played out on (its length, its last
         # event) and the form's table: every render of a stale form asks, under the lock
-        self._since_kept: tuple[tuple[int, ev.Event | None, int], tuple[list[list[Words]] | None, Words | None]] \
-            | None = None
+        self._since_kept: tuple[tuple[int, ev.Event | None, int], _Since] | None = None
         self._older: tuple[TableService, Words | None] | None = None  # :meth:`older_rules`, for the file opened
 
     # --- a win form being filled in ------------------------------------------------------------------
@@ -677,24 +677,42 @@ class LiveGame:
         review: a form opened on that draw took the correction for entries before it taken back, and one opened
         before the draw counted it as the draw, its undo left one tap short)."""
         with self._lock:
-            path = self._since_path(at)
-        if not isinstance(path, list) or not path:
+            walked = self._since_walk(at)
+        if walked.why is not None or not walked.path or walked.said is None:
             return None
-        return _said_since(path), len(path)
+        return walked.said, len(walked.path)
+
+    def undo_also(self, at: int, seat: int) -> Words | None:
+        """What the undo of ``seat``'s win form opened on the table at ``at`` (:meth:`undo_since`) takes back beyond
+        the play since: a record about another seat (a 相公, a 詐胡 played dead, a 天聽) entered since, named with its
+        seat, said before the tap; None where it takes back none (or offers no undo). A review: an eighth-flower
+        form's undo took back another seat's 相公 entered in between, listed among the entries, never warned. The undo
+        still takes it back (the rules say nothing of keeping it): the players are told, and may cancel instead."""
+        with self._lock:
+            walked = self._since_walk(at)
+        if walked.why is not None or not walked.path:
+            return None
+        others = [line for who, line in walked.records if who != seat]
+        if not others:
+            return None
+        button = undo_since_words(len(walked.path))
+        return ui("live_undo_since_also", button=button.zh, button_en=button.en, what="、".join(w.zh for w in others),
+                  what_en="; ".join(w.en for w in others))
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
         first (:func:`_undo_path`); None where it cannot; why not where it may not: the form's hand ended since (a
         win or a draw entered, the next hand dealt: a review's form, left open, offered to undo the finished hand's
         result and the next deal with one tap), or more than :data:`UNDO_SINCE_MOST` taps were entered since."""
-        path, why = self._since_walk(at)
-        return why if why is not None else path
+        walked = self._since_walk(at)
+        return walked.why if walked.why is not None else walked.path
 
-    def _since_walk(self, at: int) -> tuple[list[list[Words]] | None, Words | None]:
+    def _since_walk(self, at: int) -> _Since:
         """The taps since the form's table (:meth:`_since_path`), played out even where undo may not take them back,
-        and why it may not (None where it may): a barred form still says what the table entered (a review's said
-        "more entries were made since" of a single 流局). Kept for the log it was played out on: a stale form's every
-        render asks, twice, under the lock."""
+        why it may not (None where it may), the entries since in a line (a barred form still says what the table
+        entered: a review's said "more entries were made since" of a single 流局) and the records about seats its
+        undo takes back (:meth:`undo_also`). Kept for the log it was played out on: a stale form's every render asks,
+        twice, under the lock."""
         with self._lock:
             raw = self.events()
             key = (len(raw), raw[-1] if raw else None, at)
@@ -702,15 +720,24 @@ class LiveGame:
                 return self._since_kept[1]
             path: list[list[Words]] | None = None
             why: Words | None = None
+            said: Words | None = None
+            taken: list[tuple[ev.Event, Words]] = []
             if 0 <= at <= len(raw):
                 then, state = self._table_at(at)[0], self.state
-                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST)
-                if path is not None and _hand_ended(then, state):
+                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST, taken)
+                ended = path is not None and _hand_ended(then, state)
+                if ended:
                     why = ui("live_since_hand_over")
                 elif path is not None and len(path) > UNDO_SINCE_MOST:
                     why = ui("live_since_too_many", n=UNDO_SINCE_MOST)
-            self._since_kept = (key, (path, why))
-            return path, why
+                if why is not None:  # (its path may stop short of the hand's end: the entries read off the table)
+                    said = _said_back(*self._then_now(at, raw), then, state, ended)
+                if said is None and path:
+                    said = _said_since(path)
+            records = tuple((who, line) for e, line in taken if (who := _record_of(e)) is not None)
+            walked = _Since(path, why, said, records)
+            self._since_kept = (key, walked)
+            return walked
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
         """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
@@ -746,7 +773,8 @@ class LiveGame:
             offer = self._table_at(at)[1]
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
-            path, barred = self._since_walk(at)  # the form's hand over since, or too many taps: why undo may not
+            walked = self._since_walk(at)
+            path, barred = walked.path, walked.why  # the form's hand over since, or too many taps: why undo may not
             then, now = self._then_now(at)
             drew = bool(path) and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
@@ -777,7 +805,7 @@ class LiveGame:
         rule = ui("live_claim_gone_rule") if drew else Words("", "")
         # (a barred form names the entries too, the hand's end among them: a review's said "more entries were made
         # since" of a single 流局, and dropped the dead-discard clause)
-        moved = since[0] if since is not None else _said_since(path) if path else ui("live_claim_on") \
+        moved = since[0] if since is not None else walked.said if walked.said is not None else ui("live_claim_on") \
             if barred is not None else ui("live_claim_undone")
         said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
                   rule_en=rule.en)
@@ -1238,15 +1266,17 @@ def _drawn_shown(then: Sequence[ev.Event], now: Sequence[ev.Event]) -> tuple[int
 
 
 def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Event],
-               most: int | None = None) -> list[list[Words]] | None:
+               most: int | None = None, taken: list[tuple[ev.Event, Words]] | None = None
+               ) -> list[list[Words]] | None:
     """The taps :meth:`LiveGame.undo` takes back, the last first, to bring the table (``state``, after the log
     ``raw``) back to the effective events ``then``, each said in lines (its events, or the eighth flower shown);
     None where undo cannot (entries before it taken back, a tap that began before it). Undo is played out, not
     counted from the events: the undo of the eighth flower's correction of a draw enters the draw again face down,
     which a count of events since took for one tap that removes it, or for a change before ``then``. ``most``: the
-    play-out stops after ``most + 1`` taps (the path then longer than ``most``). Played out on the tail only: the
-    effective events kept as each undo changes them (a review measured 0.1 s at 600 events, 0.5 s at 1500, where
-    each tap's undo worked the whole log out again)."""
+    play-out stops after ``most + 1`` taps (the path then longer than ``most``). ``taken``: given, it gets each event
+    the path takes back for good, with its line (not those the eighth flower's undo enters again). Played out on the
+    tail only: the effective events kept as each undo changes them (a review measured 0.1 s at 600 events, 0.5 s at
+    1500, where each tap's undo worked the whole log out again)."""
     log: list[ev.Event] = list(raw)
     path: list[list[Words]] = []
     effective, then = effective_events(log), list(then)
@@ -1275,6 +1305,8 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
                     if state.prev is None:
                         return None
                     lines.append(describe(effective[-1 - len(undo)], state.prev, show=False, after=state))
+                    if taken is not None:
+                        taken.append((effective[-1 - len(undo)], lines[-1]))
                     undo.append(ev.Retracted(target=state.last_index))
                     state = step(state, undo[-1])
                 lines.reverse()
@@ -1291,13 +1323,69 @@ def _undo_path(raw: Sequence[ev.Event], state: TableState, then: Sequence[ev.Eve
                 effective.append(e)
 
 
+class _Since(NamedTuple):
+    """What a win form's table became since (:meth:`LiveGame._since_walk`)."""
+
+    path: list[list[Words]] | None  # the taps undo takes back, the last first (:func:`_undo_path`)
+    why: Words | None  # why undo may not: the form's hand over since, or too many taps
+    said: Words | None  # the entries since in a line
+    records: tuple[tuple[int, Words], ...]  # the records about seats (their seat, their line) the path takes back
+
+
+def _record_of(e: ev.Event) -> int | None:
+    """The seat ``e`` is a record about, where it is no move of the play but the table's record about a player (a 相公,
+    a 詐胡 played dead, a 天聽 declared on its own: a ready declaration made with a discard is that discard's); else
+    None."""
+    if isinstance(e, ev.WrongCount | ev.FalseWin) or isinstance(e, ev.DeclaredReady) and e.kind is ev.ReadyKind.HEAVENLY:
+        return e.seat
+    return None
+
+
+def _listed(n: int, line: Callable[[int], Words], keep: int | None = None) -> Words:
+    """``n`` entries (``line``: the ``i``-th, the first 0) in a line: the last :data:`SINCE_SHOWN` of them, or, where
+    ``keep`` is not among them, that one and the last ones after it; each stretch left out said with how many it
+    holds (a review: the entry that ended the form's hand fell off the list of the last 4)."""
+    shown = list(range(max(0, n - SINCE_SHOWN), n))
+    if keep is not None and 0 <= keep < n and keep not in shown:
+        shown = [keep, *range(n - SINCE_SHOWN + 1, n)]
+    parts: list[Words] = []
+    last = -1
+    for i in shown:
+        if i > last + 1:
+            parts.append(ui("live_since_gap", n=i - last - 1))
+        parts.append(line(i))
+        last = i
+    return Words("、".join(w.zh for w in parts), "; ".join(w.en for w in parts))
+
+
 def _said_since(path: Sequence[Sequence[Words]]) -> Words:
-    """The entries of an undo path (:func:`_undo_path`, the last tap first) in a line, the last
-    :data:`SINCE_SHOWN` of them."""
+    """The entries of an undo path (:func:`_undo_path`, the last tap first) in a line (:func:`_listed`)."""
     lines = [line for tap in reversed(path) for line in tap]
-    shown = lines[-SINCE_SHOWN:]
-    more = Words("…", "…") if len(lines) > len(shown) else Words("", "")
-    return more + Words("、".join(w.zh for w in shown), "; ".join(w.en for w in shown))
+    return _listed(len(lines), lines.__getitem__)
+
+
+def _said_back(then: Sequence[ev.Event], now: Sequence[ev.Event], was: TableState, state: TableState,
+               ended: bool) -> Words | None:
+    """The entries since a barred form's table in a line (:func:`_listed`), read off the table's history, where its
+    undo path may stop short of them (at most ``UNDO_SINCE_MOST + 1`` taps are played out): the effective events
+    ``now`` past those they share with ``then`` (the form's), ``state`` the table after them. ``ended``: the entry
+    that ended the hand of ``was`` (the form's table) is among those shown, however many follow it. None where the
+    history holds fewer."""
+    d = next((k for k, (a, b) in enumerate(zip(then, now, strict=False)) if a != b), min(len(then), len(now)))
+    n = len(now) - d
+    chain = [state]  # chain[k]: the table after ``now[-1 - k]``, so entry i is played from chain[n - i]
+    while len(chain) <= n:
+        back = chain[-1].prev
+        if back is None:
+            return None
+        chain.append(back)
+    keep = None
+    if ended:
+        i = n - 1
+        while i > 0 and _hand_ended(was, chain[n - i]):  # the hand had ended before entry i: an earlier one ended it
+            i -= 1
+        keep = i if n > 0 and _hand_ended(was, chain[n - 1 - i]) else None
+    return _listed(n, lambda i: describe(now[d + i], chain[n - i], show=False, after=chain[n - 1 - i]), keep)
 
 
 def _hand_ended(then: TableState, now: TableState) -> bool:

@@ -84,7 +84,7 @@ from companion.tiles import CopyLimitError, NotationError, Tile
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
            "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED", "ID_LIVE_PHOTO", "ID_LIVE_PHOTO_SAID", "ID_LIVE_WIN_GONE",
-           "ID_LIVE_UNDO_SINCE"]
+           "ID_LIVE_UNDO_SINCE", "ID_LIVE_UNDO_ALSO"]
 
 ID_LIVE_PROMPT, ID_LIVE_ERROR, ID_LIVE_UNDO, ID_LIVE_START = "live-prompt", "live-error", "live-undo", "live-start"
 ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "live-throw", "live-win-ok", \
@@ -92,6 +92,7 @@ ID_LIVE_DICE, ID_LIVE_THROW, ID_LIVE_WIN_OK, ID_LIVE_CONCEALED = "live-dice", "l
 ID_LIVE_PHOTO, ID_LIVE_PHOTO_SAID = "live-win-photo", "live-photo-said"
 ID_LIVE_WIN_GONE, ID_LIVE_UNDO_SINCE = "live-win-gone", "live-win-undo-since"
 ID_LIVE_OLDER_RULES = "live-older-rules"  # a saved log's events let in under the older rules of their stamp
+ID_LIVE_UNDO_ALSO = "live-win-undo-also"  # under the win form's undo: a record about another seat it takes back too
 ID_LIVE_WIN_BESIDE = "live-win-beside"  # a win on the form's tile entered since, beside which it records
 log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
@@ -982,6 +983,9 @@ class LiveTab:
                                                                on_click=undo_since, height=FINGER)))
         buttons.append(ident("live-win-cancel", ft.OutlinedButton(content=t(ui("live_cancel")), on_click=cancel)))
         rows.append(ft.Row(buttons, spacing=8, wrap=True))
+        also = game.undo_also(at, c.seat) if since is not None else None
+        if also is not None:  # said before the tap (a review: another seat's 相公 went with it, unwarned)
+            rows.append(ident(ID_LIVE_UNDO_ALSO, label(t(also), 13, bold=True, colour=ACCENT)))
         return ft.Column(rows, spacing=6)
 
     def _tile_keys(self) -> ft.Control:

@@ -1049,6 +1049,13 @@ UI: dict[str, tuple[str, str]] = {
     # --- companion tai --explain: a record's rules that name no rule set (its ``rules`` without a ``profile``), where
     # the record gives them no name either (a review read "Profile: rules", a key printed as a name) ---
     "rules_of_record": ("這筆紀錄帶的規則", "the rules this record carries"),
+    # --- a win form's undo (LiveGame.since, undo_also): a stretch of entries since left out of its list, said with
+    # how many (a review: the entry that ended the form's hand fell off the last 4), and a record about another seat
+    # that the undo takes back too (a review: an eighth-flower form's undo took back another seat's 相公 unwarned) ---
+    "live_since_gap": ("……另 {n} 筆", "… {n} more"),
+    "live_undo_since_also": ("注意：「{button}」也會撤回別家的紀錄：{what}。那一筆也該撤回才按",
+                             "Careful: “{button_en}” also takes back another player's record: {what_en}. Tap it "
+                             "only if that should go too"),
 }
 
 

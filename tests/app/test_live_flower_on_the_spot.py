@@ -662,3 +662,73 @@ def test_an_open_self_draw_form_records_after_a_record_for_another_seat_not_afte
     assert game.draw() is None and (dealer, kind) in {(w.seat, w.kind) for w in game.offer().wins}
     assert game.claim_at(form, dealer, kind) is None
     game.close()
+
+
+@pytest.mark.parametrize("form", ["eight_flowers", "self_draw"])
+def test_a_win_forms_undo_says_before_the_tap_that_it_takes_back_another_seats_wrong_count(
+        tmp_path: Path, form: str) -> None:
+    """A review: a 八仙過海 form opened on the eighth flower the correction showed on a face-down draw; another phone
+    recorded 老西's 相公, then tapped the replacement. The form's "Undo the 2 later entries" took the 相公 back too,
+    listed among the entries, never warned. The same with a self-draw form opened on the face-down draw, the 相公
+    entered before the correction. A line under the button says so, naming the seat and the record, in both
+    languages; the undo does what it did (the rules say nothing of keeping the record)."""
+    from companion.app.live_model import effective_events, undo_since_words
+    from companion.app.live_offer import SHOWN_NOTE
+    from companion.app.view_live import ID_LIVE_UNDO_ALSO, ID_LIVE_UNDO_SINCE, LiveTab
+    from companion.app.words import ui
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _idents, _texts
+
+    game = _dealt(tmp_path, {1: "1234567"} if form == "eight_flowers" else {0: "1234567"})
+    dealer = game.state.dealer
+    other = (dealer + 2) % 4
+    if form == "eight_flowers":
+        seat, kind = (dealer + 1) % 4, ev.WinKind.EIGHT_FLOWERS
+        assert game.discard("1z") is None
+        assert game.draw() is None and game.flower(seat, "8f") is None  # the draw shown as the eighth flower
+        assert any(isinstance(e, ev.Retracted) and e.note == SHOWN_NOTE for e in game.events())  # (a correction)
+    else:
+        seat, kind = dealer, ev.WinKind.SELF_DRAW
+        _round(game, "1z 2z 3z 4z")
+        assert game.draw() is None
+    assert (seat, kind) in {(w.seat, w.kind) for w in game.offer().wins}
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), f"live-win-{seat}-{kind.value}")
+    at, then = tab.win_at, effective_events(game.events())
+    assert game.undo_also(at, seat) is None  # nothing since
+    assert game.wrong_count(other, True) is None  # other phones: 老西's 相公, then the replacement or the flower
+    assert (game.replace_flower() if form == "eight_flowers" else game.flower(seat, "8f")) is None
+    assert game.claim_at(at, seat, kind) is None
+    since = game.since(at)
+    assert since is not None and since[1] == 2
+    also = game.undo_also(at, seat)
+    button = undo_since_words(2)
+    assert also == ui("live_undo_since_also", button=button.zh, button_en=button.en, what="老西 相公（張數不對）",
+                      what_en="老西: wrong tile count"), also
+    page = tab.build()
+    shown = {c.identifier: c for c in _idents(page)}
+    assert ID_LIVE_UNDO_SINCE in shown and also.en in _texts(shown[ID_LIVE_UNDO_ALSO])
+    _tapped(page, ID_LIVE_UNDO_SINCE)  # as before: the 相公 goes too, the form's table again
+    assert tab.error is None and effective_events(game.events()) == then
+    assert not any(isinstance(e, ev.WrongCount) for e in effective_events(game.events()))
+    assert ID_LIVE_UNDO_ALSO not in {c.identifier for c in _idents(tab.build())}
+    game.close()
+
+
+def test_a_win_forms_undo_of_the_play_alone_says_nothing_more(tmp_path: Path) -> None:
+    """The line under the undo is for records about another seat: a form whose undo takes back draws, discards and a
+    flower shown and replaced has none."""
+    game = _dealt(tmp_path, {0: "1234567"})
+    dealer = game.state.dealer
+    _round(game, "1z 2z 3z 4z")
+    form, seat = len(game.events()), (dealer + 1) % 4
+    assert (seat, ev.WinKind.DISCARD) in {(w.seat, w.kind) for w in game.offer().wins}
+    assert game.draw() is None and game.flower(dealer, "8f") is None and game.replace_flower() is None
+    _round(game, "5z")
+    since = game.since(form)
+    assert since is not None and since[1] == 4
+    assert game.undo_also(form, seat) is None
+    game.close()

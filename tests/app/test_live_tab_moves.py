@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.app.live_model import LiveGame
 from companion.app.view_live import ID_LIVE_ERROR, LiveTab
 from companion.app.words import Words, ui
@@ -406,4 +408,45 @@ def test_a_self_draw_form_whose_win_another_phone_recorded_says_so(tmp_path: Pat
     assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123p456p7s", "7s") is None  # another phone
     assert game.claim_gone(at, dealer, ev.WinKind.SELF_DRAW) == ui("live_claim_recorded", winner="A")
     assert not game.recorded(at, (dealer + 1) % 4, ev.WinKind.SELF_DRAW)
+    game.close()
+
+
+
+@pytest.mark.parametrize("later", [3, 20])  # 20: more taps than the form's undo path plays out
+def test_a_win_form_barred_by_its_hands_end_lists_the_entry_that_ended_it_however_many_follow(
+        tmp_path: Path, later: int) -> None:
+    """A review: a form barred by its hand's end listed the last 4 entries since, so once the next hand had been dealt
+    and played a little, the entry that ended the form's hand (D's win) fell off the list, while the sentence still
+    said the hand had ended. The list names that entry however many follow it, and says how many it leaves out."""
+    from companion.app.live_model import SINCE_SHOWN, effective_events
+    from companion.game import events as ev
+    from companion.tiles import Tile
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.discard("8m") is None  # other phones: B draws and discards 8m, D wins on it (the hand's end)
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s456s8m") is None
+    assert game.throw((2, 3, 4)) is None  # the next hand dealt and played on
+    faces = iter(f"{n}{s}" for s in "mps" for n in range(1, 10))
+    for _ in range(later):
+        face = next(faces)
+        while game.discard(face) is not None:  # (one the seat may hold)
+            face = next(faces)
+    ended, won = ui("live_since_hand_over"), ("D wins on 8 Characters, discarded by B", "D 胡 八萬（B 放槍）")
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert ended.en in gone.en and ended.zh in gone.zh
+    assert won[0] in gone.en and won[1] in gone.zh, gone
+    # the entries since, one line each: B's draw and discard before the win, then the rest (the last ones shown)
+    since = len(effective_events(game.events())) - len(effective_events(game.events()[:at]))
+    before, after = 2, since - 3 - (SINCE_SHOWN - 1)
+    assert after > 0
+    for n in (before, after):
+        gap = ui("live_since_gap", n=n)
+        assert gap.en in gone.en and gap.zh in gone.zh, (n, gone)
+    listed = gone.en.split(": ", 1)[1].split(". ", 1)[0]
+    assert listed.index(ui("live_since_gap", n=before).en) < listed.index(won[0]) \
+        < listed.index(ui("live_since_gap", n=after).en)
+    assert listed.endswith(f"discards {Tile.from_code(face).en}"), listed
+    assert listed.count("; ") == SINCE_SHOWN + 1  # four entries and the two stretches left out
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert won[0] in " ".join(_texts(shown["live-win-gone"]))
     game.close()
