@@ -23,8 +23,8 @@ from companion.tiles import Tile
 from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
-__all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
-           "GREY_ZH"]
+__all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
+           "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -55,21 +55,33 @@ them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 
 too few tiles found to judge; judged from :data:`JUDGE_MIN` = 32 pixels wide, 88 of the 102, two 25-pixel streaks
 leaving too few tiles that wide). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
 pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
-GREY_BELOW = 16.0
-"""A photo is black and white (or of one tint: sepia, a strong colour filter) when the most colourful tenth of its
-tiles (the 90th percentile over the tiles) show less colour than this: per tile, the 99th percentile of the
-distance in CIELAB a* b* (OpenCV's 8-bit units) of its pixels from the mean colour of the tile's pixels of the same
-lightness (L* in steps of :data:`LIGHTNESS_STEP`). A photo of one hue has one colour at each lightness (its tint
-fades with the light: a sepia tile's ink is a darker shade of its face's colour), so it shows none, while red,
-green and blue ink of one lightness differ; a warm lamp or a colour cast moves every colour the same way and keeps
-those differences. Read as ``companion read`` reads them, the ten dev photos and the demo photo gave 28.9-56.5;
-under warm, tungsten, blue and green casts and a lamp, 23.1-67.8 (none flagged); made grey 0.0, given a strong
-single tint 1.1-1.5, in sepia 1.3-12.0 (saved as JPEG 6.9-10.6), all flagged. Sepia read 7 of their 231 labelled
-tiles worse, grey 6, and sepia was not flagged while the distance was taken from the tile's median colour (15.6-26.9
-there: the tint is a colour). With their saturation cut to 30%, 8.7-16.3: 10 of the 11 flagged (they read 2 tiles
-worse). The tiles are judged at one exposure (:func:`exposed`): dimmed to 0.7-0.2 of their brightness, plain or
-warm, the eleven measured 21.5-57.3 (none flagged; stretched only where the whole photo was dark, 2-2 at 0.55 gave
-15.4 and was flagged), dimmed sepia and one-tint ones 6.2-10.9 (all flagged)."""
+GREY_BELOW = 7.0
+"""A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
+less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of its
+pixels from the mean colour of the tile's pixels of the same lightness (L* in steps of :data:`LIGHTNESS_STEP`). A
+photo of one hue has one colour at each lightness (its tint fades with the light: a sepia tile's ink is a darker
+shade of its face's colour), so it shows little, while red, green and blue ink of one lightness differ; a warm lamp
+or a colour cast moves every colour the same way and keeps those differences. Read as ``companion read`` reads
+them, the ten dev photos and the demo photo gave 28.9-56.5; under warm, tungsten, blue and green casts and a lamp,
+23.1-67.8; made grey 0.0, given a strong single tint 1.1-1.6, in sepia 1.2-11.2 (saved as JPEG 6.5-10.5). With their
+saturation cut to 30% (a faded photo, still in colour) they measure 8.7-17.3 (saved as JPEG 8.5-16.7, and dimmed to
+half 8.3-13.9) and read 2 of their 231 labelled tiles worse; cut to 20%, 6.0-10.9 (5 worse); to 10%, 3.0-5.1 (11
+worse); made grey, 18 worse. The line stood at 16 and called 10 of the 11 photos at 30% black and white; at 7 those
+at 0-10% are (all 22, plain and JPEG) and none at 30% (of 33). A one-tint photo that shows more than this is told by
+:data:`CONTRAST_BELOW`. The tiles are judged at one exposure (:func:`exposed`): dimmed to 0.45 of their
+brightness, or to 0.5 in a warm light, the eleven measured 21.3-62.6 (none flagged), dimmed sepia 1.3-1.9."""
+ONE_TINT_BELOW = 16.0
+"""A photo showing less colour than this (:data:`GREY_BELOW`'s measure) whose :data:`CONTRAST_BELOW` is low too is
+of one tint (sepia, a strong colour filter) and said to be black and white ..."""
+CONTRAST_BELOW = 4.0
+"""... where the 90th percentile over its tiles of each tile's 99th percentile of the distance over its median (+1)
+is under this: a faded photo's colour lies in its inks, a few pixels far from the rest, while a one-tint photo's
+JPEG noise and clipped highlights spread over every pixel. The dev photos and the demo photo in sepia saved as JPEG
+(what a phone's filter saves) measured 2.8-3.7 (the colour 6.5-10.5: all 11 flagged, and they read 7 tiles worse);
+with their saturation cut to 30%, 4.2-8.5 (plain, JPEG and dimmed: none of 33 flagged); in colour 10.8-20.1, under
+casts and a dim warm lamp at least 6.7. Sepia not saved as JPEG measured 0.9-5.6: 3 of those 11 are flagged (the
+demo photo's at 1.2 by its colour), the 8 others not, where the line at 16 flagged them all: no line of either
+measure told them from the faded photos (measured on the same 11, a change review)."""
 LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
@@ -80,11 +92,13 @@ GREY_ZH = "這是黑白或單色（懷舊棕色）照片：條子和筒子可能
 
 @dataclass(frozen=True, slots=True)
 class PhotoQuality:
-    """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`) and ``colour`` (see
-    :data:`GREY_BELOW`), ``None`` where too few tiles were judged."""
+    """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`), ``colour`` (see
+    :data:`GREY_BELOW`) and its ``contrast`` (see :data:`CONTRAST_BELOW`), ``None`` where too few tiles were
+    judged."""
 
     sharpness: float | None
     colour: float | None
+    contrast: float | None = None
 
     @property
     def shaken(self) -> bool:
@@ -92,7 +106,10 @@ class PhotoQuality:
 
     @property
     def greyscale(self) -> bool:
-        return self.colour is not None and self.colour < GREY_BELOW
+        if self.colour is None:
+            return False
+        return self.colour < GREY_BELOW or (self.colour < ONE_TINT_BELOW and self.contrast is not None
+                                             and self.contrast < CONTRAST_BELOW)
 
     def warnings(self) -> list[tuple[str, str, str]]:
         """``(code, English, Chinese)`` for each thing wrong with the photo: ``shaken``, ``greyscale``."""
@@ -154,5 +171,7 @@ def _measured(crops: list[np.ndarray]) -> PhotoQuality:
     mean_a = np.bincount(group, lab[:, 1], len(pixels) * levels) / count
     mean_b = np.bincount(group, lab[:, 2], len(pixels) * levels) / count
     off = np.hypot(lab[:, 1] - mean_a[group], lab[:, 2] - mean_b[group])
-    colour = [float(np.percentile(tile, 99)) for tile in np.split(off, ends)]
-    return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)))
+    tiles = [np.percentile(tile, (50, 99)) for tile in np.split(off, ends)]
+    colour = [float(p99) for _, p99 in tiles]
+    contrast = [float(p99 / (p50 + 1)) for p50, p99 in tiles]
+    return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)), float(np.percentile(contrast, 90)))
