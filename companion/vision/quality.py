@@ -165,7 +165,9 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     if len(up) < JUDGE_FROM:  # a wide shot: its smaller tiles judged (:data:`SMALL_MIN`)
         up, judged_at = np.flatnonzero(known & (width >= SMALL_MIN)), SMALL_WIDTH
     if len(up) < JUDGE_FROM:
-        return PhotoQuality(None, None, too_small=int(known.sum()) >= JUDGE_FROM)
+        # (too small: most of its tiles, not a few specks beside two large ones)
+        small = int(known.sum()) >= JUDGE_FROM and float(np.median(width[known])) < SMALL_MIN
+        return PhotoQuality(None, None, too_small=small)
     if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)

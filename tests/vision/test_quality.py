@@ -345,3 +345,22 @@ def test_a_photo_of_tiles_too_small_to_judge_says_so_wherever_the_warnings_are_s
     assert not isinstance(read, PhotoFailed)
     assert photo_warnings(read) == (warning_words(SMALL_EN, SMALL_ZH),)
     assert "move closer" in SMALL_EN and "靠近" in SMALL_ZH
+
+
+def test_two_large_tiles_beside_a_speck_are_not_said_to_be_too_small() -> None:
+    """Too small is said of a photo whose tiles mostly are, not of one whose two tiles large enough to judge lie
+    beside a small false find (two of the demo photo's tiles kept and a third shrunk to 10 pixels): too few to
+    judge, nothing said."""
+    dets = _reader().read(_demo(), tiled=True)
+    up = np.flatnonzero(dets.face_up)[:3]
+    obb = dets.obb[up].copy()
+    obb[2, 2:4] = 10
+
+    def found() -> Detections:
+        return Detections(obb.copy(), dets.kind[up], dets.face_up[up], dets.score[up], dets.top3_kind[up],
+                          dets.top3_score[up], dets.image_size)
+
+    q = photo_quality(_demo(), found())
+    assert (q.sharpness, q.colour, q.too_small, q.warnings()) == (None, None, False, [])
+    obb[:2, 2:4] = 10
+    assert photo_quality(_demo(), found()).too_small
