@@ -17,7 +17,7 @@ and said. The winds are the winner's as seen from the dealer, who is East under 
 §2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default.
 ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
 ``win_tiles``, ``doubts``, ``file``, and ``warnings`` and ``quality`` as ``companion read`` gives them (a shaken,
-black-and-white or one-colour photo, whose tiles may be misread: the text output says it after the hand, and a refusal adds it to
+black-and-white or one-colour photo, or one whose tiles are too small, whose tiles may be misread: the text output says it after the hand, and a refusal adds it to
 its reason). A photo that cannot be scored is reported with its name (with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
 classify`` give, plus ``reading``, the tiles as read, and beside ``error`` ``warnings`` and ``quality``, where the
@@ -87,9 +87,9 @@ def register(sub: Any) -> None:
                                     "底與每台金額，例如 30/10")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo, with \"warnings\" and \"quality\" as companion read gives them "
-                        "(a shaken, black-and-white or one-colour photo), also beside the \"error\" of a photo read "
-                        "but not scored / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality（照片晃到、"
-                        "黑白或單色），讀得到但無法計分的照片也在 error 旁附上")
+                        "(a shaken, black-and-white or one-colour photo, or tiles too small), also beside the \"error\" of "
+                        "a photo read but not scored / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality"
+                        "（照片晃到、黑白或單色、牌太小），讀得到但無法計分的照片也在 error 旁附上")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "

@@ -7,9 +7,11 @@ black-and-white one are misread without a word otherwise.
 
 Both are judged on the face-up tiles' upright crops (what the classifier reads), each shrunk to
 :data:`JUDGE_WIDTH` pixels wide so that a blur counts by its length against the tile's size, as it counts for the
-reading: a 9-pixel streak is harmless across a 110-pixel tile and ruins a 37-pixel one. Tiles narrower than
-:data:`JUDGE_MIN` (a wide shot of a table's) are not judged, nor a photo with fewer than :data:`JUDGE_FROM` tiles left:
-its :class:`PhotoQuality` then says neither.
+reading: a 9-pixel streak is harmless across a 110-pixel tile and ruins a 37-pixel one. The tiles judged are those
+at least :data:`JUDGE_MIN` wide; a photo with fewer than :data:`JUDGE_FROM` of them (a wide shot of a table) is
+judged on its tiles from :data:`SMALL_MIN` wide, each shrunk to :data:`SMALL_WIDTH`, and one with fewer than
+:data:`JUDGE_FROM` of those either, though it has tiles, is said to be too small to read reliably
+(:data:`SMALL_EN`); its :class:`PhotoQuality` then measures neither.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from companion.tiles import Tile
 from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
-__all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN",
-           "GREY_ZH"]
+__all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
+           "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "SMALL_EN", "SMALL_ZH"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -41,6 +43,23 @@ cut at about its own size looks softer than one shrunk: judged at 24 pixels wide
 without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none). From 24 pixels, sharp dev photos
 scaled down until their tiles were 23-31 pixels wide (``cv2.INTER_AREA``, no blur) read as shaken in 8 of 99 scaled
 photos (sharpness 1.54-2.0) though they read as well as at full size; from 32, none of the 99 (the lowest 2.01)."""
+SMALL_MIN = 16
+"""A photo with fewer than :data:`JUDGE_FROM` tiles :data:`JUDGE_MIN` wide (a wide shot of a table) is judged on its
+face-up tiles at least this wide, each shrunk to :data:`SMALL_WIDTH`, against the same lines; where it has fewer
+than :data:`JUDGE_FROM` of those, though it has tiles, they are too small to judge or to read reliably:
+:data:`SMALL_EN` says so. Those photos were not judged at all: a shaken or grey wide shot went unsaid. The dev
+photos and the demo photo at full size and scaled to 1/2, 1/3 and 1/4 (``cv2.INTER_AREA``; 44 photos) left 22
+with too few tiles 32 wide: 19, their tiles 18-29 pixels wide, judged so, none flagged (sharpness 2.83-4.73,
+colour 14.8-53.9), and 3 too small (3.png at 1/3 and 1/4, tiles 9-12 pixels, which read 5 of its 40 labelled tiles
+worse than at full size; 7.jpg at 1/4, 15 pixels, as well as at full). Made grey or with saturation cut to 10%, all 39 judged flagged (at 30%, 4 of 19 at 1/4 size, where the
+colour fades with the scaling); blurred with line kernels 0.4 of a tile's width long (0 and 90 degrees), 22 of 30
+(all misread at least 2 tiles more), 0.25, 22 of 38 (19 of the 31 that misread 2 or more), 0.15, 2 of 40."""
+SMALL_WIDTH = 10
+"""The width (pixels; height 4/3 of it) a tile from :data:`SMALL_MIN` to :data:`JUDGE_MIN` wide is shrunk to before it
+is judged (:data:`SMALL_MIN`): shrunk at least 1.6 times, so that its own softness does not count (at 8 pixels
+the blurred photos flagged overlapped the sharp ones: sharp 4.11-6.76, blurred that misread a tenth of their tiles
+up to 6.56); at 10 the sharp ones gave 2.85-4.73 (the demo photo, softened with a 1.5-pixel Gaussian blur, 3.72-4.94
+from 16 to 32 pixels wide), so :data:`SHAKEN_BELOW` keeps 30% to spare, as it does for the large tiles."""
 SHAKEN_BELOW = 2.0
 """A photo is shaken when the median over its tiles of the variance of the Laplacian of the crop (grey, at
 :data:`JUDGE_WIDTH`) over the variance of the crop itself is under this: a blur takes away the fine strokes, which
@@ -55,36 +74,53 @@ them flagged: 1 to 7 tiles each); 15 px, 42 (38 misread, 37 flagged); 25 px, 42 
 too few tiles found to judge; judged from :data:`JUDGE_MIN` = 32 pixels wide, 88 of the 102, two 25-pixel streaks
 leaving too few tiles that wide). At 1.9: 87 of the 102 misread and 12 read right; at 2.1: 90 and 21. Judged at 24
 pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendered scenes without blur."""
-GREY_BELOW = 16.0
-"""A photo is black and white (or of one tint: sepia, a strong colour filter) when the most colourful tenth of its
-tiles (the 90th percentile over the tiles) show less colour than this: per tile, the 99th percentile of the
-distance in CIELAB a* b* (OpenCV's 8-bit units) of its pixels from the mean colour of the tile's pixels of the same
-lightness (L* in steps of :data:`LIGHTNESS_STEP`). A photo of one hue has one colour at each lightness (its tint
-fades with the light: a sepia tile's ink is a darker shade of its face's colour), so it shows none, while red,
-green and blue ink of one lightness differ; a warm lamp or a colour cast moves every colour the same way and keeps
-those differences. Read as ``companion read`` reads them, the ten dev photos and the demo photo gave 28.9-56.5;
-under warm, tungsten, blue and green casts and a lamp, 23.1-67.8 (none flagged); made grey 0.0, given a strong
-single tint 1.1-1.5, in sepia 1.3-12.0 (saved as JPEG 6.9-10.6), all flagged. Sepia read 7 of their 231 labelled
-tiles worse, grey 6, and sepia was not flagged while the distance was taken from the tile's median colour (15.6-26.9
-there: the tint is a colour). With their saturation cut to 30%, 8.7-16.3: 10 of the 11 flagged (they read 2 tiles
-worse). The tiles are judged at one exposure (:func:`exposed`): dimmed to 0.7-0.2 of their brightness, plain or
-warm, the eleven measured 21.5-57.3 (none flagged; stretched only where the whole photo was dark, 2-2 at 0.55 gave
-15.4 and was flagged), dimmed sepia and one-tint ones 6.2-10.9 (all flagged)."""
+GREY_BELOW = 7.0
+"""A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
+less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of its
+pixels from the mean colour of the tile's pixels of the same lightness (L* in steps of :data:`LIGHTNESS_STEP`). A
+photo of one hue has one colour at each lightness (its tint fades with the light: a sepia tile's ink is a darker
+shade of its face's colour), so it shows little, while red, green and blue ink of one lightness differ; a warm lamp
+or a colour cast moves every colour the same way and keeps those differences. Read as ``companion read`` reads
+them, the ten dev photos and the demo photo gave 28.9-56.5; under warm, tungsten, blue and green casts and a lamp,
+23.1-67.8; made grey 0.0, given a strong single tint 1.1-1.6, in sepia 1.2-11.2 (saved as JPEG 6.5-10.5). With their
+saturation cut to 30% (a faded photo, still in colour) they measure 8.7-17.3 (saved as JPEG 8.5-16.7, and dimmed to
+half 8.3-13.9) and read 2 of their 231 labelled tiles worse; cut to 20%, 6.0-10.9 (5 worse); to 10%, 3.0-5.1 (11
+worse); made grey, 18 worse. The line stood at 16 and called 10 of the 11 photos at 30% black and white; at 7 those
+at 0-10% are (all 22, plain and JPEG) and none at 30% (of 33). A one-tint photo that shows more than this is told by
+:data:`CONTRAST_BELOW`. The tiles are judged at one exposure (:func:`exposed`): dimmed to 0.45 of their
+brightness, or to 0.5 in a warm light, the eleven measured 21.3-62.6 (none flagged), dimmed sepia 1.3-1.9."""
+ONE_TINT_BELOW = 16.0
+"""A photo showing less colour than this (:data:`GREY_BELOW`'s measure) whose :data:`CONTRAST_BELOW` is low too is
+of one tint (sepia, a strong colour filter) and said to be black and white ..."""
+CONTRAST_BELOW = 4.0
+"""... where the 90th percentile over its tiles of each tile's 99th percentile of the distance over its median (+1)
+is under this: a faded photo's colour lies in its inks, a few pixels far from the rest, while a one-tint photo's
+JPEG noise and clipped highlights spread over every pixel. The dev photos and the demo photo in sepia saved as JPEG
+(what a phone's filter saves) measured 2.8-3.7 (the colour 6.5-10.5: all 11 flagged, and they read 7 tiles worse);
+with their saturation cut to 30%, 4.2-8.5 (plain, JPEG and dimmed: none of 33 flagged); in colour 10.8-20.1, under
+casts and a dim warm lamp at least 6.7. Sepia not saved as JPEG measured 0.9-5.6: 3 of those 11 are flagged (the
+demo photo's at 1.2 by its colour), the 8 others not, where the line at 16 flagged them all: no line of either
+measure told them from the faded photos (measured on the same 11, a change review)."""
 LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
 SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
 GREY_EN = "a black-and-white or one-colour (sepia) photo: bamboo and dots may be misread; take a colour photo"
 GREY_ZH = "這是黑白或單色（懷舊棕色）照片：條子和筒子可能會讀錯，請拍彩色照片"
+SMALL_EN = "the tiles are too small in the photo to be read reliably: move closer and take it again"
+SMALL_ZH = "照片裡的牌太小，無法可靠辨識：請靠近一點再拍一次"
 
 
 @dataclass(frozen=True, slots=True)
 class PhotoQuality:
-    """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`) and ``colour`` (see
-    :data:`GREY_BELOW`), ``None`` where too few tiles were judged."""
+    """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`), ``colour`` (see
+    :data:`GREY_BELOW`) and its ``contrast`` (see :data:`CONTRAST_BELOW`), ``None`` where too few tiles were
+    judged; ``too_small``: the photo has tiles, but too few at least :data:`SMALL_MIN` wide to judge."""
 
     sharpness: float | None
     colour: float | None
+    contrast: float | None = None
+    too_small: bool = False
 
     @property
     def shaken(self) -> bool:
@@ -92,11 +128,17 @@ class PhotoQuality:
 
     @property
     def greyscale(self) -> bool:
-        return self.colour is not None and self.colour < GREY_BELOW
+        if self.colour is None:
+            return False
+        return self.colour < GREY_BELOW or (self.colour < ONE_TINT_BELOW and self.contrast is not None
+                                             and self.contrast < CONTRAST_BELOW)
 
     def warnings(self) -> list[tuple[str, str, str]]:
-        """``(code, English, Chinese)`` for each thing wrong with the photo: ``shaken``, ``greyscale``."""
+        """``(code, English, Chinese)`` for each thing wrong with the photo: ``shaken``, ``greyscale``,
+        ``too_small``."""
         out = []
+        if self.too_small:
+            out.append(("too_small", SMALL_EN, SMALL_ZH))
         if self.shaken:
             out.append(("shaken", SHAKEN_EN, SHAKEN_ZH))
         if self.greyscale:
@@ -117,13 +159,19 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     ``image``, BGR uint8, in its pixels) are: :class:`PhotoQuality`. The colour is measured on every other pixel of
     each crop (each way), the tiles' levels stretched to one exposure (:func:`exposed`: a dim photo's colours are
     faint)."""
-    up = np.flatnonzero(dets.face_up & (dets.kind != int(Tile.UNKNOWN)) & (dets.obb[:, 2:4].min(axis=1) >= JUDGE_MIN))
+    known = dets.face_up & (dets.kind != int(Tile.UNKNOWN))
+    width = dets.obb[:, 2:4].min(axis=1)
+    up, judged_at = np.flatnonzero(known & (width >= JUDGE_MIN)), JUDGE_WIDTH
+    if len(up) < JUDGE_FROM:  # a wide shot: its smaller tiles judged (:data:`SMALL_MIN`)
+        up, judged_at = np.flatnonzero(known & (width >= SMALL_MIN)), SMALL_WIDTH
     if len(up) < JUDGE_FROM:
-        return PhotoQuality(None, None)
+        # (too small: most of its tiles, not a few specks beside two large ones)
+        small = int(known.sum()) >= JUDGE_FROM and float(np.median(width[known])) < SMALL_MIN
+        return PhotoQuality(None, None, too_small=small)
     if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
-        return _measured(upright_crops(image, dets.obb[up]))
+        return _measured(upright_crops(image, dets.obb[up]), judged_at)
 
 
 def exposed(pixels: np.ndarray) -> np.ndarray:
@@ -136,11 +184,11 @@ def exposed(pixels: np.ndarray) -> np.ndarray:
     return levels_stretched(pixels, below=DARK_TO)
 
 
-def _measured(crops: list[np.ndarray]) -> PhotoQuality:
-    """:func:`photo_quality` of the tiles' upright ``crops``."""
+def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH) -> PhotoQuality:
+    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide."""
     sharp = []
     for crop in crops:
-        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (JUDGE_WIDTH, JUDGE_WIDTH * 4 // 3),
+        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (judged_at, judged_at * 4 // 3),
                           interpolation=cv2.INTER_AREA).astype(np.float32)
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
@@ -154,5 +202,7 @@ def _measured(crops: list[np.ndarray]) -> PhotoQuality:
     mean_a = np.bincount(group, lab[:, 1], len(pixels) * levels) / count
     mean_b = np.bincount(group, lab[:, 2], len(pixels) * levels) / count
     off = np.hypot(lab[:, 1] - mean_a[group], lab[:, 2] - mean_b[group])
-    colour = [float(np.percentile(tile, 99)) for tile in np.split(off, ends)]
-    return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)))
+    tiles = [np.percentile(tile, (50, 99)) for tile in np.split(off, ends)]
+    colour = [float(p99) for _, p99 in tiles]
+    contrast = [float(p99 / (p50 + 1)) for p50, p99 in tiles]
+    return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)), float(np.percentile(contrast, 90)))

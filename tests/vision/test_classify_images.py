@@ -314,3 +314,41 @@ def test_classify_refuses_a_crop_of_several_tiles_in_a_row_naming_it_and_reads_t
     assert f"{row_path}: the image is 360x160" in said.err
     assert main(["classify", str(row.rotate(90, expand=True).save(row_path) or row_path), "--no-calibration"]) == 1
     assert "2.2 times as tall as it is wide" in capsys.readouterr().err
+
+
+def test_classify_refuses_two_tiles_side_by_side_and_reads_a_tile_lying_in_a_crop_as_wide(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two tiles side by side are about 1.5:1, under the 1.8 a row of three is refused at: a crop of 2m and 3m was
+    read as a sure 2m (0.95), the 3m lost without a word. Each half of such a crop reads as a tile of its own, where a
+    tile lying on its side, even in a crop as wide (1.4-1.6:1, table at its ends), does not: it is still read."""
+    from companion.cli import main
+
+    tiles = Path(__file__).parents[2] / "companion" / "assets" / "tiles"
+
+    def face(code: str) -> Image.Image:
+        return Image.open(tiles / f"{code}.png").convert("RGB")  # 120 x 160
+
+    pair = Image.new("RGB", (240, 160))
+    pair.paste(face("2m"), (0, 0))
+    pair.paste(face("3m"), (120, 0))
+    pair_path = tmp_path / "pair.png"
+    pair.save(pair_path)
+    lying = []
+    for code, pad in (("9p", 14), ("8p", 8), ("2p", 20), ("5m", 14)):  # 1.4-1.6:1
+        turned = face(code).rotate(90, expand=True)  # 160 x 120
+        wide = Image.new("RGB", (160 + 2 * pad, 120), (40, 120, 60))  # the table's green cloth at its ends
+        wide.paste(turned, (pad, 0))
+        lying.append(tmp_path / f"lying-{code}.png")
+        wide.save(lying[-1])
+    assert main(["classify", str(pair_path), *map(str, lying), "--json", "--no-calibration"]) == 1
+    said = capsys.readouterr()
+    lines = [json.loads(line) for line in said.out.splitlines()]
+    assert [line["file"] for line in lines] == [str(pair_path), *map(str, lying)]
+    error = lines[0]["error"]
+    assert "tile" not in lines[0]
+    assert error["message"].startswith(f"{pair_path}: the image is 240x160, 1.5 times as wide as it is tall")
+    assert "(2m and 3m)" in error["message"] and "two tiles side by side" in error["message"]
+    assert "companion read" in error["message"] and "兩張牌並排" in error["message_zh"]
+    assert "二萬、三萬" in error["message_zh"]
+    assert all("error" not in line and line["tile"] != "unknown" for line in lines[1:]), lines[1:]
+    assert f"{pair_path}: the image is 240x160" in said.err

@@ -262,3 +262,105 @@ def test_a_colour_photo_in_dim_light_is_not_said_to_be_black_and_white() -> None
     for photo in (_tinted(_demo(), SEPIA * 0.5), _grey() // 2):
         q = photo_quality(photo, dets)
         assert q.greyscale, q
+
+
+def _saturated(image: np.ndarray, share: float) -> np.ndarray:
+    """``image`` with its colours' saturation cut to ``share`` of it (a faded photo; 0: black and white)."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.float32)
+    hsv[..., 1] *= share
+    return cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+
+
+def _jpeg(image: np.ndarray) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def test_a_faded_colour_photo_is_not_said_to_be_black_and_white_and_one_nearly_grey_is() -> None:
+    """The demo photo with its saturation cut to 30% still carries colour (the dev photos so read 2 tiles in 231
+    worse) but was said to be black and white (13.3 under the line at 16; 10 of 11 photos, a change review). Cut to
+    10% or none it is, and in sepia saved as JPEG (as a phone's filter saves it) too, though its JPEG noise shows more
+    colour than the photo cut to 10%."""
+    dets = _reader().read(_demo(), tiled=True)  # (the tiles lie where they lie in any colour)
+    for share in (0.3, 0.5):
+        for photo in (_saturated(_demo(), share), _jpeg(_saturated(_demo(), share))):
+            q = photo_quality(photo, dets)
+            assert q.colour is not None and not q.greyscale and q.warnings() == [], (share, q)
+    for share in (0.1, 0.0):
+        for photo in (_saturated(_demo(), share), _jpeg(_saturated(_demo(), share))):
+            q = photo_quality(photo, dets)
+            assert q.greyscale and [c for c, _, _ in q.warnings()] == ["greyscale"], (share, q)
+    sepia = photo_quality(_jpeg(_tinted(_demo(), SEPIA)), dets)
+    faded = photo_quality(_jpeg(_saturated(_demo(), 0.1)), dets)
+    assert sepia.colour is not None and faded.colour is not None and sepia.colour > faded.colour
+    assert sepia.greyscale, sepia
+
+
+def _scaled(image: np.ndarray, scale: float) -> np.ndarray:
+    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+def test_a_wide_shot_of_small_tiles_is_judged_too() -> None:
+    """A photo whose tiles are all under 32 pixels wide (a wide shot of the table) was judged neither shaken nor black
+    and white: the demo photo at 0.3 of its size (tiles 21 pixels wide), shaken so that it misread 14 of its 19
+    tiles, or made grey, said nothing (a change review). Its smaller tiles are judged now, and the sharp demo photo
+    at a half, a third and a quarter of its size is not flagged."""
+    for scale in (0.5, 0.33, 0.25):
+        small = _scaled(_demo(), scale)
+        q = photo_quality(small, _reader().read(small, tiled=True))
+        assert q.sharpness is not None and q.colour is not None and q.warnings() == [], (scale, q)
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    assert float(np.median(sharp.obb[sharp.face_up, 2:4].min(axis=1))) < 24
+    shaken = cv2.filter2D(small, -1, _line(11, 45))
+    dets = _reader().read(shaken, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 10  # the blur costs tiles
+    q = photo_quality(shaken, dets)
+    assert [c for c, _, _ in q.warnings()] == ["shaken"], q
+    grey = cv2.cvtColor(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    q = photo_quality(grey, _reader().read(grey, tiled=True))
+    assert [c for c, _, _ in q.warnings()] == ["greyscale"], q
+
+
+def test_a_photo_of_tiles_too_small_to_judge_says_so_wherever_the_warnings_are_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo photo at 0.15 of its size (tiles 11 pixels wide) still finds its 19 tiles, but too small to judge
+    whether it is shaken or grey, or to read reliably: it said nothing (a change review). Now ``read``, ``score`` and
+    the app's Photo view say so, in both languages."""
+    from companion.app.photo_model import photo_warnings, read_photo_file
+    from companion.vision.quality import SMALL_EN, SMALL_ZH
+
+    tiny = tmp_path / "tiny.png"
+    cv2.imwrite(str(tiny), _scaled(_demo(), 0.15))
+    warning = {"code": "too_small", "message": SMALL_EN, "message_zh": SMALL_ZH}
+    assert main(["read", str(tiny), "--json", "--no-calibration"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert len(line["tiles"]) >= 3 and line["warnings"] == [warning]
+    assert line["quality"] == {"sharpness": None, "colour": None}
+    assert main(["read", str(tiny), "--no-calibration"]) == 0
+    assert f"{SMALL_ZH} / {SMALL_EN}" in capsys.readouterr().out
+    main(["score", str(tiny), "--json", "--no-calibration", "--context", json.dumps(demo_photo()[1])])
+    assert json.loads(capsys.readouterr().out)["warnings"] == [warning]
+    read = read_photo_file(tiny, _reader())
+    assert not isinstance(read, PhotoFailed)
+    assert photo_warnings(read) == (warning_words(SMALL_EN, SMALL_ZH),)
+    assert "move closer" in SMALL_EN and "靠近" in SMALL_ZH
+
+
+def test_two_large_tiles_beside_a_speck_are_not_said_to_be_too_small() -> None:
+    """Too small is said of a photo whose tiles mostly are, not of one whose two tiles large enough to judge lie
+    beside a small false find (two of the demo photo's tiles kept and a third shrunk to 10 pixels): too few to
+    judge, nothing said."""
+    dets = _reader().read(_demo(), tiled=True)
+    up = np.flatnonzero(dets.face_up)[:3]
+    obb = dets.obb[up].copy()
+    obb[2, 2:4] = 10
+
+    def found() -> Detections:
+        return Detections(obb.copy(), dets.kind[up], dets.face_up[up], dets.score[up], dets.top3_kind[up],
+                          dets.top3_score[up], dets.image_size)
+
+    q = photo_quality(_demo(), found())
+    assert (q.sharpness, q.colour, q.too_small, q.warnings()) == (None, None, False, [])
+    obb[:2, 2:4] = 10
+    assert photo_quality(_demo(), found()).too_small
