@@ -44,7 +44,7 @@ from companion.rules.profiles._store import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "rule_set_used", "unusable", "why_unusable", "clone", "edit", "delete",
+           "rule_set_options", "rule_set_used", "unusable", "why_unusable", "not_there", "clone", "edit", "delete",
            "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = 100
@@ -77,7 +77,7 @@ def _refused(error: ProfileError) -> RuleSetRefused:
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     id: str
-    name: Words  # the profile's own names (its id for a file that cannot be read)
+    name: Words  # the profile's own names (for a file that cannot be read, as it was last read, else its id)
     builtin: bool
     problem: Words | None = None  # why a house file cannot be played (damaged): it is listed, never offered
 
@@ -96,8 +96,8 @@ def rule_sets() -> tuple[RuleSet, ...]:
         try:
             p = load_profile(pid)
             check_caps(p)
-        except ProfileError as bad:
-            out.append(RuleSet(pid, Words(pid, pid), False, _problem(pid, bad)))
+        except ProfileError as bad:  # (named as its file names it where it still reads, or as it was last read)
+            out.append(RuleSet(pid, _name_of(pid), False, _problem(pid, bad)))
             continue
         out.append(RuleSet(pid, Words(p.name_zh, p.name_en), pid in BUILTIN))
         _seen(pid, out[-1].name)
@@ -163,6 +163,12 @@ def _name_of(pid: str) -> Words:
     name = Words(zh if isinstance(zh, str) and zh else pid, en if isinstance(en, str) and en else pid)
     _SEEN[path] = name
     return name
+
+
+def not_there(pid: str) -> Words:
+    """That the house set ``pid`` is no longer here, named as the list showed it (a review: by its id)."""
+    name = _name_of(pid) if valid_id(pid) else Words(pid, pid)
+    return ui("rs_not_there", name=name.zh, name_en=name.en)
 
 
 def _seen(pid: str, name: Words) -> None:
@@ -306,7 +312,8 @@ def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...
     out = [(r.id, r.name) for r in sets if r.problem is None]
     if current is not None and current not in (pid for pid, _ in out):
         here = any(r.id == current for r in sets)
-        out.append((current, ui("rs_unusable" if here else "rs_gone", id=current)))
+        name = _name_of(current) if valid_id(current) else Words(current, current)  # (as the host saw it: a review)
+        out.append((current, ui("rs_unusable_named" if here else "rs_gone_named", name=name.zh, name_en=name.en)))
     return tuple(out)
 
 
@@ -360,7 +367,9 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
         if damaged is not None:  # (a change review: a damaged file was said to be deleted or unreadable)
             return default, ui("rs_used_damaged", why=damaged.zh, why_en=damaged.en, default=default.name_zh,
                                default_en=default.name_en)
-        return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
+        name = _name_of(pid) if valid_id(pid) else Words(pid, pid)  # (as the dropdown showed it: a review)
+        return default, ui("rs_used_default", name=name.zh, name_en=name.en, default=default.name_zh,
+                           default_en=default.name_en)
     return profile, None
 
 
@@ -713,7 +722,7 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     _check_names(name, pid)
     if source not in list_profiles():  # (deleted by another phone while the form had it picked: a review was told
         # "unknown profile …, or give a path to a .toml file")
-        raise RuleSetRefused(ui("rs_not_there", id=source))
+        raise RuleSetRefused(not_there(source))
     try:
         base = load_profile(source)
     except ProfileError as bad:  # (as the Settings list says it: no folder, no file keys)
@@ -730,7 +739,7 @@ def edit(pid: str) -> RuleSetDraft:
         raise RuleSetRefused(problem)
     loaded = _read(pid)
     if loaded is None or pid not in list_profiles():  # deleted by another phone meanwhile
-        raise RuleSetRefused(ui("rs_not_there", id=pid))
+        raise RuleSetRefused(not_there(pid))
     try:
         base = load_profile(pid)
     except ProfileError as bad:
@@ -755,7 +764,7 @@ def delete(pid: str) -> Words:
     try:
         path = user_profile_path(pid)
     except ProfileError:
-        raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
+        raise RuleSetRefused(not_there(pid)) from None
     # only a set that can be played now is kept from losing its parent: one damaged already (two that inherit each
     # other, a bad value) cannot be used either way, and it would block the delete it is listed to be mended by
     # (a change review: two sets in a loop could never be deleted in the app)
@@ -776,7 +785,7 @@ def delete(pid: str) -> Words:
         else:
             path.unlink()
     except FileNotFoundError:
-        raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
+        raise RuleSetRefused(not_there(pid)) from None
     except OSError as e:
         raise RuleSetRefused(ui("rs_delete_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
     return ui("rs_deleted", name=name.zh, name_en=name.en)

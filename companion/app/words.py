@@ -817,7 +817,6 @@ UI: dict[str, tuple[str, str]] = {
     "rs_builtin": ("內建", "built in"),
     "rs_house": ("自訂", "house"),
     "rs_damaged": ("無法使用：{why}", "Cannot be used: {why_en}"),
-    "rs_gone": ("{id}（已不在了）", "{id} (no longer here)"),
     "rs_copy_from": ("複製哪一套", "Copy"),
     "rs_new_id": ("新規則的 id（字母、數字、_ 或 -）", "New id (letters, digits, _ or -)"),
     "rs_name_zh": ("中文名稱", "Chinese name"),
@@ -868,7 +867,8 @@ UI: dict[str, tuple[str, str]] = {
                       "“{name_en}” is already the name of another rule set (id {id}): choose another"),
     "rs_builtin_kept": ("「{id}」是內建規則，不能修改或刪除；請複製一份再改", "“{id}” is built in and is never edited or "
                         "deleted: copy it and change the copy"),
-    "rs_not_there": ("沒有「{id}」這套自訂規則（可能已經刪除了）", "There is no house rule set “{id}” (deleted already?)"),
+    "rs_not_there": ("沒有「{name}」這套自訂規則（可能已經刪除了）",
+                     "There is no house rule set “{name_en}” (deleted already?)"),
     "rs_write_failed": ("無法寫入：{why}", "Could not write it: {why_en}"),
     # (a change review of the rule-set editor: two phones, files saved by the command, sets inherited, wording)
     "rs_changed_meanwhile": ("「{name}」在你打開編輯後已被另一支手機改過，這次沒有儲存，免得蓋掉對方的修改。按「重新載入」"
@@ -897,8 +897,8 @@ UI: dict[str, tuple[str, str]] = {
                     "The {field_en} holds an invisible control character ({code}): write it on one line, of visible "
                     "characters"),
     "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
-    "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",
-                        "The rule set “{id}” was deleted or cannot be read: scored here with “{default_en}”"),
+    "rs_used_default": ("規則「{name}」已刪除或無法讀取，這裡改用「{default}」計算",
+                        "The rule set “{name_en}” was deleted or cannot be read: scored here with “{default_en}”"),
     # (rule sets, a change review's mends: the card, the heirs, the names)
     "rs_scored_before": ("這個結果是用「{name}」算的（當時它還在）；再算一次才會改用現在的規則",
                          "This result was scored with “{name_en}” while it was still here; score the hand again to use "
@@ -912,7 +912,6 @@ UI: dict[str, tuple[str, str]] = {
                                "The set “{parent_en}” that the rule set “{name_en}” comes from is no longer here: "
                                "scored here with “{default_en}”"),
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
-    "rs_unusable": ("{id}（無法使用）", "{id} (cannot be used)"),
     "rs_damaged_set": ("規則「{name}」的檔案有問題：{why}", "The file of the rule set “{name_en}” is damaged: {why_en}"),
     "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
     "rs_damaged_meanwhile": ("規則「{name}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"

@@ -503,9 +503,9 @@ def test_the_score_view_offers_house_sets_and_names_the_rules_it_scored_with(dat
     again = tab.shown
     assert isinstance(again, PhotoPanel) and again.total == default.total  # scored by the default …
     name = load_profile("atawmj_2009").name_en
-    assert any("grandma" in x and name in x for x in texts), texts  # … and says so, naming it
+    assert any("“Grandma's” was deleted" in x and name in x for x in texts), texts  # … and says so, naming it
     assert f"Scored with: {name}" in texts  # the card names the rules it was scored with
-    assert "grandma" in offered()
+    assert offered()["grandma"] == "Grandma's (no longer here)"  # (by the name it was shown by, not its id)
 
 
 def test_the_words_claim_only_what_the_app_does(data: Path) -> None:
@@ -865,9 +865,9 @@ def test_a_set_made_again_after_its_parent_was_deleted_too_keeps_its_built_in_ro
     assert (kid.name_zh, kid.name_en) == ("小孩", "Kid")
 
 
-def test_a_damaged_set_is_said_damaged_with_its_id_and_why_and_never_written_over(data: Path) -> None:
+def test_a_damaged_set_is_said_damaged_with_its_name_and_why_and_never_written_over(data: Path) -> None:
     """A house file that cannot be read (bad TOML, a bad value) was said to be "no longer here", as if deleted (a
-    change review): the dropdowns, the score form and the editor say it is damaged, naming its id and the reason,
+    change review): the dropdowns, the score form and the editor say it is damaged, naming it and the reason,
     and neither a save nor "Save it again" writes over it."""
     from companion.app.rule_sets_model import rule_set_used
 
@@ -878,7 +878,7 @@ def test_a_damaged_set_is_said_damaged_with_its_id_and_why_and_never_written_ove
     path.write_text(path.read_text(encoding="utf-8").replace("tai_cap = 8", 'tai_cap = "eight"'), encoding="utf-8")
     damaged = path.read_bytes()
     option = dict(rule_set_options("home8"))["home8"]
-    assert option == Words("home8（無法使用）", "home8 (cannot be used)")
+    assert option == Words("家裡滿八台（無法使用）", "Home, cap 8 (cannot be used)")  # (by its name: a review)
     _, note = rule_set_used("home8")
     assert note is not None and "no longer" not in note.en and "deleted" not in note.en and "刪除" not in note.zh
     assert "“Home, cap 8” is damaged" in note.en and "tai_cap" in note.en  # (by its name: a review)
@@ -1206,7 +1206,7 @@ def test_a_save_refused_for_a_parent_damaged_or_removed_meanwhile_shows_no_folde
 def test_a_copy_of_a_set_deleted_meanwhile_is_said_to_be_gone(data: Path) -> None:
     _home8()
     delete("home8")  # another phone, while the copy form had it picked
-    assert _refused(clone, "home8", "new1", "新", "New") == ui("rs_not_there", id="home8")
+    assert _refused(clone, "home8", "new1", "新", "New") == ui("rs_not_there", name="家裡滿八台", name_en="Home, cap 8")
 
 
 @pytest.mark.parametrize("kind", ["folder", "link"])
@@ -1342,3 +1342,28 @@ def test_a_damaged_set_is_said_in_the_apps_words_by_its_name_and_its_parent_by_i
     assert note is not None and note.en.startswith("The rule set “Grand” inherits “Kid”, and the file of “Parent”")
     _no_store_wording(note, data)
 
+
+def test_seating_under_a_set_damaged_or_deleted_meanwhile_is_refused_in_the_apps_words(
+        data: Path, tmp_path: Path) -> None:
+    """The Settings list and the rule dropdowns named a damaged set by its id ("home8 (cannot be used)"). The seating
+    itself (a set damaged or deleted between the form's check and Start) said the store's
+    "rule profile home8 cannot be loaded: profile file '/…/data/profiles/home8.toml': not valid TOML …", or for one
+    deleted "unknown profile 'home8': …; house profiles live in /… (or give a path to a .toml file)": the data
+    folder's whole path and command-line advice. It is said as the Live tab's line says it, by the set's name."""
+    _home8()
+    assert dict(rule_set_options())["home8"] == Words("家裡滿八台", "Home, cap 8")
+    path = data / "profiles" / "home8.toml"
+    path.write_text("id = = 1\n", encoding="utf-8")
+    listed = next(r for r in rule_sets() if r.id == "home8")  # the Settings list: by the name it was shown by
+    assert listed.name == Words("家裡滿八台", "Home, cap 8") and listed.problem is not None
+    assert dict(rule_set_options("home8"))["home8"] == Words("家裡滿八台（無法使用）", "Home, cap 8 (cannot be used)")
+    game = LiveGame(tmp_path / "table.sqlite")
+    said = game.start(PLAYERS, "home8", 30, 10)
+    assert said is not None and not game.state.players
+    assert said.en.startswith("The file of the rule set “Home, cap 8” is damaged: not valid TOML") and "line 1" in said.en
+    assert "「家裡滿八台」" in said.zh and "第 1 行" in said.zh
+    _no_store_wording(said, data)
+    path.unlink()
+    said = game.start(PLAYERS, "home8", 30, 10)
+    assert said == ui("rs_not_there", name="家裡滿八台", name_en="Home, cap 8") and not game.state.players
+    game.close()
