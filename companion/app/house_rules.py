@@ -6,7 +6,7 @@ all follow them. These are the fields of :class:`companion.game.switches.Switche
 spec §2.17 (its ``declared_ready_tai`` is a scoring item, set with the rule set's tai) and the 人胡 window. The
 instant-win items (七搶一, 八仙過海, 四槓) are not set here either: they come with the rule set's tai, which score them;
 a change between hands may switch them, and the lines of a table's terms name them with the house rules
-(:data:`TABLE_RULES`).
+(:data:`TABLE_SWITCHES`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
 from companion.rules.tai import REGISTRY
 
-__all__ = ["HouseRule", "HOUSE_RULES", "INSTANT_RULES", "TABLE_RULES", "SEATING_RULES", "rule_values", "with_rules",
+__all__ = ["HouseRule", "HOUSE_RULES", "INSTANT_RULES", "TABLE_SWITCHES", "SEATING_RULES", "rule_values", "with_rules",
            "changed_rules", "played_rules", "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named"]
 
 def _named(key: str) -> Words:
@@ -100,7 +100,7 @@ INSTANT_RULES: tuple[HouseRule, ...] = tuple(HouseRule(key, Words(REGISTRY[key].
 house rules a table sets at seating (they come with the rule set's tai), yet a change between hands may switch
 them (a change review: such a change was said as "nothing")."""
 
-TABLE_RULES: tuple[HouseRule, ...] = HOUSE_RULES + INSTANT_RULES
+TABLE_SWITCHES: tuple[HouseRule, ...] = HOUSE_RULES + INSTANT_RULES
 """Every switch a table can play otherwise than its rule set: the house rules, then the instant wins'. The terms
 line (:func:`played_rules`) and the line of a change between hands (:func:`terms_change`) both list these (a
 review: the terms line left out the instant wins a change had switched, which the change's own line named)."""
@@ -146,10 +146,10 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
 
 
 def changed_rules(profile: Switches, played: Switches) -> tuple[Words, ...]:
-    """The switches (:data:`TABLE_RULES`) ``played`` sets otherwise than the rule set's ``profile``, each as "rule:
+    """The switches (:data:`TABLE_SWITCHES`) ``played`` sets otherwise than the rule set's ``profile``, each as "rule:
     value"."""
-    mine, theirs = rule_values(played, TABLE_RULES), rule_values(profile, TABLE_RULES)
-    return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in TABLE_RULES if mine[r.key] != theirs[r.key])
+    mine, theirs = rule_values(played, TABLE_SWITCHES), rule_values(profile, TABLE_SWITCHES)
+    return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in TABLE_SWITCHES if mine[r.key] != theirs[r.key])
 
 
 def played_rules(profile: str, played: Switches) -> Words | None:
@@ -166,19 +166,19 @@ def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_
                  profile: str = "", when: Words | None = None) -> Words:
     """What a change of stakes and house rules between hands (``StakesChanged``) changes, for one line: "從下一把起：
     底 30／台 10 改成 底 50／台 20；可以不摸海底：否" (``when`` replaces "from the next hand"). Every switch a log
-    can change is said (:data:`TABLE_RULES`, as the terms line lists them). A rule back to the rule
+    can change is said (:data:`TABLE_SWITCHES`, as the terms line lists them). A rule back to the rule
     set's own value says so."""
     parts: list[Words] = []
     if (base, per_tai) != (new_base, new_per_tai):
         parts.append(Words(f"底 {base}／台 {per_tai} 改成 底 {new_base}／台 {new_per_tai}",
                            f"stakes {base} + {per_tai} a tai become {new_base} + {new_per_tai}"))
-    mine, theirs = rule_values(was, TABLE_RULES), rule_values(now, TABLE_RULES)
+    mine, theirs = rule_values(was, TABLE_SWITCHES), rule_values(now, TABLE_SWITCHES)
     try:
         own = switches_for(profile) if profile else None
     except ProfileError:
         own = None
-    usual = rule_values(own, TABLE_RULES) if own is not None else {}
-    for r in TABLE_RULES:
+    usual = rule_values(own, TABLE_SWITCHES) if own is not None else {}
+    for r in TABLE_SWITCHES:
         if mine[r.key] != theirs[r.key]:
             back = Words("（照規則）", " (as the rule set has it)") if usual.get(r.key) == theirs[r.key] else Words("", "")
             parts.append(r.name + Words("：", ": ") + r.option(theirs[r.key]) + back)

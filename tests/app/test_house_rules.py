@@ -174,11 +174,11 @@ def test_the_terms_line_names_the_instant_wins_a_table_plays_otherwise(tmp_path:
     import json
     from importlib import resources
 
-    from companion.app.house_rules import TABLE_RULES, table_terms
+    from companion.app.house_rules import TABLE_SWITCHES, table_terms
     from companion.game.service import TableService, read_jsonl
 
-    assert {r.key for r in TABLE_RULES} == {f.name for f in fields(Switches)}  # (every switch, none twice)
-    assert len(TABLE_RULES) == len({r.key for r in TABLE_RULES})
+    assert {r.key for r in TABLE_SWITCHES} == {f.name for f in fields(Switches)}  # (every switch, none twice)
+    assert len(TABLE_SWITCHES) == len({r.key for r in TABLE_SWITCHES})
     lines = (resources.files("companion") / "assets" / "demo" / "game.jsonl").read_text(encoding="utf-8").splitlines()
     events, _ = read_jsonl(lines)
     cut = next(i for i, (_, e) in enumerate(events) if isinstance(e, ev.Won))
