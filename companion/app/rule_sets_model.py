@@ -301,7 +301,9 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
         name = _name_of(pid) if there is None or there.parent == _house_folder().resolve() else Words(pid, pid)
         why = _problem(pid, bad) if there is None else _reason(bad)
         return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
-    return ui("rs_save_parent_gone", parent=pid)
+    house = there is None or there.parent == _house_folder().resolve()
+    gone = _name_of(pid) if house and valid_id(pid) else Words(pid, pid)  # (as it was shown: a review named its id)
+    return ui("rs_save_parent_gone", parent=gone.zh, parent_en=gone.en)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:

@@ -949,7 +949,7 @@ UI: dict[str, tuple[str, str]] = {
                       "The file of the rule set “{id}”, {id}.toml, is not a file (a folder, or a link to a file that "
                       "is not there)"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
-                            "This was not saved: it inherits “{parent}”, which is no longer here"),
+                            "This was not saved: it inherits “{parent_en}”, which is no longer here"),
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
                          "Not deleted: {id}.toml is a folder with files in it; move it away on the computer that "
                          "keeps the data"),
