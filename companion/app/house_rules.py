@@ -199,11 +199,12 @@ def rules_named(key: str) -> Words:
     """The name every screen gives the rule set a table plays (``key``: the table's, as it kept it at seating, or a
     rule set's id): its names, "as seated" where the rule set of that id here is no longer what the table kept (its
     file edited since, deleted, or damaged), for the two then score alike-named hands otherwise (a review: "Scored
-    with: Friday house" both for the table's 5 tai and for the edited file's 3). Its id where it is not known here."""
+    with: Friday house" both for the table's 5 tai and for the edited file's 3). Its id where it is not known here
+    (a kept key's digest left out: "home8#0f3a…" is no name a player knows)."""
     try:
         kept = load_profile(key or None)
     except ProfileError:
-        return Words(key, key)
+        return Words(profile_id(key), profile_id(key))
     names = Words(kept.name_zh, kept.name_en)
     if profile_id(key) == key or as_its_file(kept):  # a rule set's own id: what its file says now
         return names

@@ -12,6 +12,7 @@ import pytest
 from companion.app.house_rules import HOUSE_RULES, changed_rules, rule_values, with_rules
 from companion.app.ledger_model import ledger_panel
 from companion.app.live_model import LiveGame
+from companion.app.words import Words
 from companion.game import events as ev
 from companion.game.check import replay
 from companion.game.session import switches_for
@@ -201,3 +202,12 @@ def test_the_terms_line_names_the_instant_wins_a_table_plays_otherwise(tmp_path:
         assert "本桌規矩" in line.zh and "house rules:" in line.en
     as_set = switches_for("atawmj_2009")
     assert changed_rules(as_set, as_set) == ()  # a table playing its rule set as it is lists none
+
+
+def test_rules_not_known_here_are_named_by_their_id_without_the_tables_digest() -> None:
+    """A table's rule set is kept under "<id>#<digest>"; where those rules cannot be read here, the heads named them
+    by that key, digest and all."""
+    from companion.app.house_rules import rules_named
+
+    assert rules_named("nowhere_set#0123456789abcdef") == Words("nowhere_set", "nowhere_set")
+    assert rules_named("nowhere_set") == Words("nowhere_set", "nowhere_set")
