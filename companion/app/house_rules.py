@@ -4,7 +4,9 @@ Plain Python (no flet). A rule set (profile) gives each switch its value; a tabl
 it here, and the switches go into the game's first event (``Seated``), so the tracker, the offer and the replay
 all follow them. These are the fields of :class:`companion.game.switches.Switches`: the procedure switches of
 spec §2.17 (its ``declared_ready_tai`` is a scoring item, set with the rule set's tai) and the 人胡 window. The
-instant-win items (七搶一, 八仙過海, 四槓) are not here either: they come with the rule set's tai, which score them.
+instant-win items (七搶一, 八仙過海, 四槓) are not set here either: they come with the rule set's tai, which score them;
+a change between hands may switch them, and the lines of a table's terms name them with the house rules
+(:data:`TABLE_SWITCHES`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
 from companion.rules.tai import REGISTRY
 
-__all__ = ["HouseRule", "HOUSE_RULES", "INSTANT_RULES", "SEATING_RULES", "rule_values", "with_rules", "changed_rules", "played_rules",
-           "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named"]
+__all__ = ["HouseRule", "HOUSE_RULES", "INSTANT_RULES", "TABLE_SWITCHES", "SEATING_RULES", "rule_values", "with_rules",
+           "changed_rules", "played_rules", "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named"]
 
 def _named(key: str) -> Words:
     """A switch's name as the rule set's schema gives it: the ledger, replay and the profile checks say the same."""
@@ -90,13 +92,18 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 them: :class:`companion.game.switches.Switches` reads the same words)."""
 
 
-INSTANT_RULES: tuple[tuple[str, Words], ...] = tuple((key, Words(REGISTRY[key].zh, REGISTRY[key].en))
-                                                     for key in ("seven_rob_one", "eight_flowers", "four_kongs"))
+_ON_OFF = (("true", Words("算", "on")), ("false", Words("不算", "off")))
+
+INSTANT_RULES: tuple[HouseRule, ...] = tuple(HouseRule(key, Words(REGISTRY[key].zh, REGISTRY[key].en), _ON_OFF)
+                                             for key in ("seven_rob_one", "eight_flowers", "four_kongs"))
 """The switches of the instant wins (spec §4.4: 七搶一, 八仙過海, 四槓), named as their tai items are everywhere: not
 house rules a table sets at seating (they come with the rule set's tai), yet a change between hands may switch
 them (a change review: such a change was said as "nothing")."""
 
-_ON_OFF = {True: Words("算", "on"), False: Words("不算", "off")}
+TABLE_SWITCHES: tuple[HouseRule, ...] = HOUSE_RULES + INSTANT_RULES
+"""Every switch a table can play otherwise than its rule set: the house rules, then the instant wins'. The terms
+line (:func:`played_rules`) and the line of a change between hands (:func:`terms_change`) both list these (a
+review: the terms line left out the instant wins a change had switched, which the change's own line named)."""
 
 
 SEATING_RULES = ("first_dealer", "seat_wind")
@@ -109,10 +116,11 @@ def _text(value: object) -> str:
     return "none" if value is None else str(value)
 
 
-def rule_values(switches: Switches) -> dict[str, str]:
-    """Each house rule's value in ``switches``, as its option's key."""
+def rule_values(switches: Switches, rules: tuple[HouseRule, ...] = HOUSE_RULES) -> dict[str, str]:
+    """Each of the ``rules``' value in ``switches`` (the house rules a table sets at seating, by default), as its
+    option's key."""
     data = switches.as_profile()  # (kong_from_left "allowed"/"forbidden", as its options are keyed)
-    return {r.key: _text(data[r.key]) for r in HOUSE_RULES}
+    return {r.key: _text(data[r.key]) for r in rules}
 
 
 def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
@@ -138,9 +146,10 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
 
 
 def changed_rules(profile: Switches, played: Switches) -> tuple[Words, ...]:
-    """The house rules ``played`` sets otherwise than the rule set's ``profile``, each as "rule: value"."""
-    mine, theirs = rule_values(played), rule_values(profile)
-    return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in HOUSE_RULES if mine[r.key] != theirs[r.key])
+    """The switches (:data:`TABLE_SWITCHES`) ``played`` sets otherwise than the rule set's ``profile``, each as "rule:
+    value"."""
+    mine, theirs = rule_values(played, TABLE_SWITCHES), rule_values(profile, TABLE_SWITCHES)
+    return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in TABLE_SWITCHES if mine[r.key] != theirs[r.key])
 
 
 def played_rules(profile: str, played: Switches) -> Words | None:
@@ -157,28 +166,22 @@ def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_
                  profile: str = "", when: Words | None = None) -> Words:
     """What a change of stakes and house rules between hands (``StakesChanged``) changes, for one line: "從下一把起：
     底 30／台 10 改成 底 50／台 20；可以不摸海底：否" (``when`` replaces "from the next hand"). Every switch a log
-    can change is said: the house rules, then the instant wins' (:data:`INSTANT_RULES`). A rule back to the rule
+    can change is said (:data:`TABLE_SWITCHES`, as the terms line lists them). A rule back to the rule
     set's own value says so."""
     parts: list[Words] = []
     if (base, per_tai) != (new_base, new_per_tai):
         parts.append(Words(f"底 {base}／台 {per_tai} 改成 底 {new_base}／台 {new_per_tai}",
                            f"stakes {base} + {per_tai} a tai become {new_base} + {new_per_tai}"))
-    mine, theirs = rule_values(was), rule_values(now)
+    mine, theirs = rule_values(was, TABLE_SWITCHES), rule_values(now, TABLE_SWITCHES)
     try:
         own = switches_for(profile) if profile else None
     except ProfileError:
         own = None
-    usual = rule_values(own) if own is not None else {}
-    for r in HOUSE_RULES:
+    usual = rule_values(own, TABLE_SWITCHES) if own is not None else {}
+    for r in TABLE_SWITCHES:
         if mine[r.key] != theirs[r.key]:
             back = Words("（照規則）", " (as the rule set has it)") if usual.get(r.key) == theirs[r.key] else Words("", "")
             parts.append(r.name + Words("：", ": ") + r.option(theirs[r.key]) + back)
-    for key, name in INSTANT_RULES:
-        value = bool(getattr(now, key))
-        if bool(getattr(was, key)) != value:
-            as_set = own is not None and bool(getattr(own, key)) == value
-            back = Words("（照規則）", " (as the rule set has it)") if as_set else Words("", "")
-            parts.append(name + Words("：", ": ") + _ON_OFF[value] + back)
     said = Words("；".join(w.zh for w in parts), "; ".join(w.en for w in parts)) if parts else Words("不變", "nothing")
     return (when if when is not None else Words("從下一把起", "From the next hand")) + Words("：", ": ") + said
 
@@ -196,11 +199,12 @@ def rules_named(key: str) -> Words:
     """The name every screen gives the rule set a table plays (``key``: the table's, as it kept it at seating, or a
     rule set's id): its names, "as seated" where the rule set of that id here is no longer what the table kept (its
     file edited since, deleted, or damaged), for the two then score alike-named hands otherwise (a review: "Scored
-    with: Friday house" both for the table's 5 tai and for the edited file's 3). Its id where it is not known here."""
+    with: Friday house" both for the table's 5 tai and for the edited file's 3). Its id where it is not known here
+    (a kept key's digest left out: "home8#0f3a…" is no name a player knows)."""
     try:
         kept = load_profile(key or None)
     except ProfileError:
-        return Words(key, key)
+        return Words(profile_id(key), profile_id(key))
     names = Words(kept.name_zh, kept.name_en)
     if profile_id(key) == key or as_its_file(kept):  # a rule set's own id: what its file says now
         return names

@@ -42,6 +42,7 @@ from companion.app.live_offer import (
     refusal,
     replacement_tap,
 )
+from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
 from companion.files import write_whole
@@ -59,7 +60,7 @@ from companion.game.view import seen_on_table
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile
-from companion.rules.profiles._store import rules_text
+from companion.rules.profiles._store import rules_text, valid_id
 from companion.tiles import ZH_TILE_WORDS, CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
 __all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "without_last_tile", "EXPORT_PATH", "not_saved"]
@@ -378,6 +379,9 @@ class LiveGame:
         try:
             switches = with_rules(switches_for(profile), house or {})
         except ProfileError as bad:
+            if valid_id(profile):  # a set of the dropdown, damaged or deleted since: in the app's words, by its name
+                # (a review: the store's "profile file '/…/home8.toml': …", the whole path, reached the page)
+                return unusable(profile) or not_there(profile)
             said = msg("profile", name=profile, why=bad.zh, why_en=str(bad))  # (the Chinese said the English reason)
             return Words(said.zh, said.en)
         except SwitchError as bad:

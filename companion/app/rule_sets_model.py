@@ -44,7 +44,8 @@ from companion.rules.profiles._store import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "rule_set_used", "unusable", "clone", "edit", "delete", "MOST", "NAME_MAX", "NAME_WIDTH"]
+           "rule_set_options", "rule_set_used", "unusable", "why_unusable", "not_there", "clone", "edit", "delete",
+           "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = 100
 """The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
@@ -76,7 +77,7 @@ def _refused(error: ProfileError) -> RuleSetRefused:
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     id: str
-    name: Words  # the profile's own names (its id for a file that cannot be read)
+    name: Words  # the profile's own names (for a file that cannot be read, as it was last read, else its id)
     builtin: bool
     problem: Words | None = None  # why a house file cannot be played (damaged): it is listed, never offered
 
@@ -95,10 +96,11 @@ def rule_sets() -> tuple[RuleSet, ...]:
         try:
             p = load_profile(pid)
             check_caps(p)
-        except ProfileError as bad:
-            out.append(RuleSet(pid, Words(pid, pid), False, _problem(pid, bad)))
+        except ProfileError as bad:  # (named as its file names it where it still reads, or as it was last read)
+            out.append(RuleSet(pid, _name_of(pid), False, _problem(pid, bad)))
             continue
         out.append(RuleSet(pid, Words(p.name_zh, p.name_en), pid in BUILTIN))
+        _seen(pid, out[-1].name)
     return tuple(out)
 
 
@@ -141,11 +143,53 @@ def _load_parent(parent: str) -> Profile:
     return load_profile(parent_ref(parent, _house_folder()))
 
 
+_SEEN: dict[str, Words] = {}
+"""The names each house set's file gave when it was last read here, by the file's path: a set deleted since, or
+whose file no longer reads, is still named as the host saw it (a review: a parent deleted or damaged was named by
+its id in the Live tab's line)."""
+
+
 def _name_of(pid: str) -> Words:
-    """The names of the house file ``pid`` as it says them (its id where it says none)."""
+    """The names of the house set ``pid`` as its file says them (its id where it says none); where its file cannot
+    be read (deleted, damaged), as it said them when last read here, else its id."""
     raw = _raw(pid)
+    try:
+        path = str(user_profile_path(pid))
+    except ProfileError:
+        return Words(pid, pid)
+    if not raw:
+        return _SEEN.get(path, Words(pid, pid))
     zh, en = raw.get("name_zh"), raw.get("name_en")
-    return Words(zh if isinstance(zh, str) and zh else pid, en if isinstance(en, str) and en else pid)
+    name = Words(zh if isinstance(zh, str) and zh else pid, en if isinstance(en, str) and en else pid)
+    _SEEN[path] = name
+    return name
+
+
+def not_there(pid: str) -> Words:
+    """That the house set ``pid`` is no longer here, named as the list showed it (a review: by its id)."""
+    name = _name_of(pid) if valid_id(pid) else Words(pid, pid)
+    return ui("rs_not_there", name=name.zh, name_en=name.en)
+
+
+def _seen(pid: str, name: Words) -> None:
+    """Note that the house set ``pid`` is named ``name`` (read from its file now)."""
+    if pid not in BUILTIN and valid_id(pid):
+        _SEEN[str(user_profile_path(pid))] = name
+
+
+def _file_named(path: Path | None, written: str) -> Words:
+    """The name of the set whose file is ``path`` (None: not known; ``written`` is then how it was named): a house
+    set's names (:func:`_name_of`), another file's name (no folder: the app shows none)."""
+    if path is None:
+        there = _parent_path(written)
+        if there is None:
+            return _name_of(written) if valid_id(written) else Words(written, written)
+        path = there
+    try:
+        house = path.resolve().parent == _house_folder().resolve()
+    except (OSError, RuntimeError):
+        house = False
+    return _name_of(path.stem) if house and valid_id(path.stem) else Words(path.name, path.name)
 
 
 def _missing(pid: str) -> tuple[str | None, str] | None:
@@ -170,23 +214,75 @@ def _missing(pid: str) -> tuple[str | None, str] | None:
     return None
 
 
-def _problem(pid: str, bad: ProfileError) -> Words:
-    """Why the house file ``pid`` cannot be played, as the host sees it: no folder, no command-line advice."""
+@dataclass(frozen=True, slots=True)
+class _Fault:
+    """Why a house set cannot be played, its parts apart for each line to say it its way: ``why``, said whole where
+    ``whole`` (a set it inherits gone, its file not a file); else the reason, with no path, and where a set it
+    inherits is at fault, ``via`` (the set it inherits) and ``culprit`` (the one at fault: ``via``, or one that
+    ``via`` comes from), each by its name."""
+
+    why: Words
+    whole: bool = False
+    via: Words | None = None
+    culprit: Words | None = None
+
+
+def _reason(bad: ProfileError) -> Words:
+    """What the store says is wrong, the file unnamed (:attr:`ProfileError.reason`); else its whole message, the
+    data folder taken out."""
+    return Words(bad.reason[1], bad.reason[0]) if bad.reason is not None else _stripped(bad)
+
+
+def _fault(pid: str, bad: ProfileError) -> _Fault:
+    """Why the house file ``pid`` cannot be played (``bad``: the store's refusal of it), as the host sees it: no
+    folder, no command-line wording, each set by its name (a review: "profile file '…/home8.toml': not valid
+    TOML", and a parent named by its id)."""
     missing = _missing(pid)
     if missing is not None:
         via, gone = missing
+        parent = _name_of(gone) if valid_id(gone) else Words(gone, gone)
         if via is None:
-            return ui("rs_parent_gone", parent=gone)
+            return _Fault(ui("rs_parent_gone", parent=parent.zh, parent_en=parent.en), whole=True)
         name = _name_of(via)
-        return ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=gone)
+        return _Fault(ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=parent.zh, parent_en=parent.en),
+                      whole=True)
     try:
         path = user_profile_path(pid)
     except ProfileError:
-        return _stripped(bad)
+        return _Fault(_reason(bad))
     if not path.is_file() and (path.exists() or path.is_symlink()):  # (the store says of it "unknown profile … or
         # give a path to a .toml file": a set listed, yet called unknown, and given command-line advice: a review)
-        return ui("rs_not_a_file", id=pid)
-    return _stripped(bad)
+        return _Fault(ui("rs_not_a_file", id=pid), whole=True)
+    raw = _raw(pid).get("inherits")
+    written = raw if isinstance(raw, str) else ""
+    if bad.inherited is not None:  # its own file reads; a set it inherits, near or far, does not
+        inner = bad.inherited
+        while inner.inherited is not None and inner.inherited.file is not None:
+            inner = inner.inherited
+        parent = _file_named(bad.inherited.file, written)
+        culprit = parent if inner is bad.inherited else _file_named(inner.file, "")
+        return _Fault(_reason(inner), via=parent, culprit=culprit)
+    if bad.file is None and written and written not in BUILTIN:  # a value it inherits refused (a cap)
+        try:
+            check_caps(_load_parent(written))
+        except ProfileError:
+            parent = _file_named(None, written)
+            return _Fault(_reason(bad), via=parent, culprit=parent)
+    return _Fault(_reason(bad))
+
+
+def _problem(pid: str, bad: ProfileError) -> Words:
+    """Why the house file ``pid`` cannot be played, for a line that names the set already (the Settings list, the
+    Live tab's line): "Its file is damaged: not valid TOML …", "It inherits “Friday house”, which …"."""
+    f = _fault(pid, bad)
+    if f.whole:
+        return f.why
+    if f.via is None or f.culprit is None:
+        return ui("rs_own_damaged", why=f.why.zh, why_en=f.why.en)
+    if f.via == f.culprit:
+        return ui("rs_parent_damaged", parent=f.via.zh, parent_en=f.via.en, why=f.why.zh, why_en=f.why.en)
+    return ui("rs_ancestor_damaged", via=f.via.zh, via_en=f.via.en, parent=f.culprit.zh, parent_en=f.culprit.en,
+              why=f.why.zh, why_en=f.why.en)
 
 
 def _stripped(bad: ProfileError) -> Words:
@@ -203,9 +299,11 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
     pid = there.stem if there is not None else parent
     if there is not None and there.is_file() or there is None and valid_id(parent) and parent in list_profiles():
         name = _name_of(pid) if there is None or there.parent == _house_folder().resolve() else Words(pid, pid)
-        why = _problem(pid, bad) if there is None else _stripped(bad)
+        why = _problem(pid, bad) if there is None else _reason(bad)
         return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
-    return ui("rs_save_parent_gone", parent=pid)
+    house = there is None or there.parent == _house_folder().resolve()
+    gone = _name_of(pid) if house and valid_id(pid) else Words(pid, pid)  # (as it was shown: a review named its id)
+    return ui("rs_save_parent_gone", parent=gone.zh, parent_en=gone.en)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
@@ -216,37 +314,40 @@ def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...
     out = [(r.id, r.name) for r in sets if r.problem is None]
     if current is not None and current not in (pid for pid, _ in out):
         here = any(r.id == current for r in sets)
-        out.append((current, ui("rs_unusable" if here else "rs_gone", id=current)))
+        name = _name_of(current) if valid_id(current) else Words(current, current)  # (as the host saw it: a review)
+        out.append((current, ui("rs_unusable_named" if here else "rs_gone_named", name=name.zh, name_en=name.en)))
     return tuple(out)
+
+
+def why_unusable(pid: str) -> Words | None:
+    """Why the house rule set ``pid``, whose file is here, cannot be played, for a line that names it already (as
+    the Settings list says it); None where it can be played or is not here at all (deleted)."""
+    return next((r.problem for r in rule_sets() if r.id == pid), None)
 
 
 def unusable(pid: str) -> Words | None:
     """Why the house rule set ``pid``, whose file is here, cannot be played (its file damaged, a value refused, a
-    set it inherits gone), in both languages and naming it by its id; None where it can be played or is not here
-    at all (deleted)."""
-    problem = next((r.problem for r in rule_sets() if r.id == pid), None)
+    set it inherits gone or damaged), in both languages and naming it and the set at fault by their names; None
+    where it can be played or is not here at all (deleted)."""
+    problem = why_unusable(pid)
     if problem is None:
         return None
-    if _missing(pid) is not None or problem == ui("rs_not_a_file", id=pid):  # (its own words name the set)
-        return problem
-    parent = _damaged_parent(pid)
-    if parent is not None:  # (a change review: its own file, which is fine, was said to be damaged)
-        return ui("rs_parent_damaged_set", id=pid, parent=parent, why=problem.zh, why_en=problem.en)
-    return ui("rs_damaged_set", id=pid, why=problem.zh, why_en=problem.en)
-
-
-def _damaged_parent(pid: str) -> str | None:
-    """The set (its id, or the name of its file) that the house set ``pid`` inherits where that one cannot be
-    played itself; None where ``pid`` inherits nothing, a built-in set or one that can be played."""
-    parent = _raw(pid).get("inherits")
-    if not isinstance(parent, str) or parent in BUILTIN:
-        return None
     try:
-        check_caps(_load_parent(parent))
-    except ProfileError:
-        there = _parent_path(parent)
-        return parent if there is None else there.name
-    return None
+        check_caps(load_profile(pid))
+    except ProfileError as bad:
+        f = _fault(pid, bad)
+    else:  # (listed with why, yet it loads: a file named like a built-in set in another case)
+        return problem
+    if f.whole:  # (its own words name the set)
+        return f.why
+    name = _name_of(pid)
+    if f.via is None or f.culprit is None:
+        return ui("rs_damaged_set", name=name.zh, name_en=name.en, why=f.why.zh, why_en=f.why.en)
+    if f.via == f.culprit:  # (a change review: its own file, which is fine, was said to be damaged)
+        return ui("rs_parent_damaged_set", name=name.zh, name_en=name.en, parent=f.via.zh, parent_en=f.via.en,
+                  why=f.why.zh, why_en=f.why.en)
+    return ui("rs_ancestor_damaged_set", name=name.zh, name_en=name.en, via=f.via.zh, via_en=f.via.en,
+              parent=f.culprit.zh, parent_en=f.culprit.en, why=f.why.zh, why_en=f.why.en)
 
 
 def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
@@ -260,14 +361,17 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
         default = load_profile(DEFAULT_PROFILE)
         missing = _missing(pid) if valid_id(pid) and pid in list_profiles() else None
         if missing is not None:  # (a review: a set whose parent was deleted was said to be deleted itself)
-            name = _name_of(pid)
-            return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=missing[1],
-                               default=default.name_zh, default_en=default.name_en)
+            name, gone = _name_of(pid), missing[1]
+            parent = _name_of(gone) if valid_id(gone) else Words(gone, gone)
+            return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=parent.zh,
+                               parent_en=parent.en, default=default.name_zh, default_en=default.name_en)
         damaged = unusable(pid) if valid_id(pid) else None
         if damaged is not None:  # (a change review: a damaged file was said to be deleted or unreadable)
             return default, ui("rs_used_damaged", why=damaged.zh, why_en=damaged.en, default=default.name_zh,
                                default_en=default.name_en)
-        return default, ui("rs_used_default", id=pid, default=default.name_zh, default_en=default.name_en)
+        name = _name_of(pid) if valid_id(pid) else Words(pid, pid)  # (as the dropdown showed it: a review)
+        return default, ui("rs_used_default", name=name.zh, name_en=name.en, default=default.name_zh,
+                           default_en=default.name_en)
     return profile, None
 
 
@@ -430,12 +534,14 @@ class RuleSetDraft:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
         except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
             # review: the write went ahead)
-            why = Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError) else Words(e.zh, str(e))
-            raise RuleSetRefused(ui("rs_damaged_meanwhile", id=self.id, why=why.zh, why_en=why.en)) from None
+            why = Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError) else _reason(e)
+            raise RuleSetRefused(ui("rs_damaged_meanwhile", name=self.name.zh, name_en=self.name.en, why=why.zh,
+                                    why_en=why.en)) from None
         if now != self.loaded:
-            damaged = unusable(self.id)
+            damaged = why_unusable(self.id)
             if damaged is not None:  # (a change review: said to be changed, then "no longer here")
-                raise RuleSetRefused(ui("rs_damaged_meanwhile", id=self.id, why=damaged.zh, why_en=damaged.en))
+                raise RuleSetRefused(ui("rs_damaged_meanwhile", name=self.name.zh, name_en=self.name.en,
+                                        why=damaged.zh, why_en=damaged.en))
             raise RuleSetRefused(ui("rs_changed_meanwhile", name=self.name.zh, name_en=self.name.en), "changed")
 
     def _check_not_remade(self) -> None:
@@ -618,7 +724,7 @@ def clone(source: str, pid: str, name_zh: str, name_en: str) -> RuleSetDraft:
     _check_names(name, pid)
     if source not in list_profiles():  # (deleted by another phone while the form had it picked: a review was told
         # "unknown profile …, or give a path to a .toml file")
-        raise RuleSetRefused(ui("rs_not_there", id=source))
+        raise RuleSetRefused(not_there(source))
     try:
         base = load_profile(source)
     except ProfileError as bad:  # (as the Settings list says it: no folder, no file keys)
@@ -635,7 +741,7 @@ def edit(pid: str) -> RuleSetDraft:
         raise RuleSetRefused(problem)
     loaded = _read(pid)
     if loaded is None or pid not in list_profiles():  # deleted by another phone meanwhile
-        raise RuleSetRefused(ui("rs_not_there", id=pid))
+        raise RuleSetRefused(not_there(pid))
     try:
         base = load_profile(pid)
     except ProfileError as bad:
@@ -660,7 +766,7 @@ def delete(pid: str) -> Words:
     try:
         path = user_profile_path(pid)
     except ProfileError:
-        raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
+        raise RuleSetRefused(not_there(pid)) from None
     # only a set that can be played now is kept from losing its parent: one damaged already (two that inherit each
     # other, a bad value) cannot be used either way, and it would block the delete it is listed to be mended by
     # (a change review: two sets in a loop could never be deleted in the app)
@@ -681,7 +787,7 @@ def delete(pid: str) -> Words:
         else:
             path.unlink()
     except FileNotFoundError:
-        raise RuleSetRefused(ui("rs_not_there", id=pid)) from None
+        raise RuleSetRefused(not_there(pid)) from None
     except OSError as e:
         raise RuleSetRefused(ui("rs_delete_failed", why=os_error_zh(e), why_en=e.strerror or str(e))) from None
     return ui("rs_deleted", name=name.zh, name_en=name.en)

@@ -37,7 +37,7 @@ from companion.app.live_model import (
 from companion.app.live_offer import Claim, Offer, WinChance, exhaustive_words, nearest_winner, voided
 from companion.app.live_photo import READABLE_KINDS, HandFill, fill_from_photo
 from companion.app.photo_model import PhotoFailed
-from companion.app.rule_sets_model import rule_set_options, unusable
+from companion.app.rule_sets_model import rule_set_options, why_unusable
 from companion.app.table_model import GameReplay, LogError, meld_words
 from companion.app.ui_kit import (
     ACCENT,
@@ -509,7 +509,7 @@ class LiveTab:
         if gone is not None and self.profile in self._set_names:  # (the dropdown names it as it showed it before,
             # not by an id the host never saw: a change review)
             shown = self._set_names[self.profile]
-            said = "rs_unusable_named" if unusable(self.profile) is not None else "rs_gone_named"
+            said = "rs_unusable_named" if why_unusable(self.profile) is not None else "rs_gone_named"
             offered = tuple((pid, ui(said, name=shown.zh, name_en=shown.en) if pid == self.profile else words)
                             for pid, words in offered)
         rules = drop_down("live-profile", ft.Dropdown(
@@ -531,9 +531,10 @@ class LiveTab:
         if self.profile in dict(usable):
             return None
         name = self._set_names.get(self.profile, Words(self.profile, self.profile))
-        why = unusable(self.profile)
+        why = why_unusable(self.profile)
         if why is not None:  # (named as the dropdown showed it, the why said once: a change review read "cannot
-            # be used" twice, of a set named by an id the host never saw)
+            # be used" twice, of a set named by an id the host never saw; then the store's "profile file
+            # '…/home8.toml': …", the set named by its id again: a review)
             return ui("live_profile_unusable", name=name.zh, name_en=name.en, why=why.zh, why_en=why.en)
         return ui("live_profile_gone", name=name.zh, name_en=name.en)
 

@@ -816,8 +816,7 @@ UI: dict[str, tuple[str, str]] = {
                  "editing or deleting the set later changes none of its hands."),
     "rs_builtin": ("內建", "built in"),
     "rs_house": ("自訂", "house"),
-    "rs_damaged": ("無法讀取：{why}", "Cannot be read: {why_en}"),
-    "rs_gone": ("{id}（已不在了）", "{id} (no longer here)"),
+    "rs_damaged": ("無法使用：{why}", "Cannot be used: {why_en}"),
     "rs_copy_from": ("複製哪一套", "Copy"),
     "rs_new_id": ("新規則的 id（字母、數字、_ 或 -）", "New id (letters, digits, _ or -)"),
     "rs_name_zh": ("中文名稱", "Chinese name"),
@@ -868,7 +867,8 @@ UI: dict[str, tuple[str, str]] = {
                       "“{name_en}” is already the name of another rule set (id {id}): choose another"),
     "rs_builtin_kept": ("「{id}」是內建規則，不能修改或刪除；請複製一份再改", "“{id}” is built in and is never edited or "
                         "deleted: copy it and change the copy"),
-    "rs_not_there": ("沒有「{id}」這套自訂規則（可能已經刪除了）", "There is no house rule set “{id}” (deleted already?)"),
+    "rs_not_there": ("沒有「{name}」這套自訂規則（可能已經刪除了）",
+                     "There is no house rule set “{name_en}” (deleted already?)"),
     "rs_write_failed": ("無法寫入：{why}", "Could not write it: {why_en}"),
     # (a change review of the rule-set editor: two phones, files saved by the command, sets inherited, wording)
     "rs_changed_meanwhile": ("「{name}」在你打開編輯後已被另一支手機改過，這次沒有儲存，免得蓋掉對方的修改。按「重新載入」"
@@ -888,7 +888,7 @@ UI: dict[str, tuple[str, str]] = {
     "rs_delete_failed": ("無法刪除：{why}", "Could not delete it: {why_en}"),
     "rs_min_above_cap": ("「{min_name}」{least} 台大於「{cap_name}」{cap} 台，沒有一手胡牌付得到起胡的台數",
                          "{min_name_en} ({least}) is above {cap_name_en} ({cap}): no win could be paid what it needs"),
-    "rs_parent_gone": ("它照「{parent}」改（繼承），但「{parent}」已經不在了", "It inherits “{parent}”, which is no "
+    "rs_parent_gone": ("它照「{parent}」改（繼承），但「{parent}」已經不在了", "It inherits “{parent_en}”, which is no "
                        "longer here"),
     "rs_case_builtin": ("檔案 {id} 和內建規則 {builtin} 只差在大小寫，無法使用；可以刪除它",
                         "The file {id} differs from the built-in {builtin} only in case and cannot be used; you can "
@@ -897,8 +897,8 @@ UI: dict[str, tuple[str, str]] = {
                     "The {field_en} holds an invisible control character ({code}): write it on one line, of visible "
                     "characters"),
     "rs_scored_with": ("計算規則：{name}", "Scored with: {name_en}"),
-    "rs_used_default": ("規則「{id}」已刪除或無法讀取，這裡改用「{default}」計算",
-                        "The rule set “{id}” was deleted or cannot be read: scored here with “{default_en}”"),
+    "rs_used_default": ("規則「{name}」已刪除或無法讀取，這裡改用「{default}」計算",
+                        "The rule set “{name_en}” was deleted or cannot be read: scored here with “{default_en}”"),
     # (rule sets, a change review's mends: the card, the heirs, the names)
     "rs_scored_before": ("這個結果是用「{name}」算的（當時它還在）；再算一次才會改用現在的規則",
                          "This result was scored with “{name_en}” while it was still here; score the hand again to use "
@@ -907,19 +907,18 @@ UI: dict[str, tuple[str, str]] = {
                                 "“{name_en}” was not deleted: {names_en} inherits it and could not be used without it. "
                                 "Delete {names_en} first"),
     "rs_ancestor_gone": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」已經不在了",
-                         "It inherits “{via_en}”, and the set “{parent}” that one comes from is no longer here"),
+                         "It inherits “{via_en}”, and the set “{parent_en}” that one comes from is no longer here"),
     "rs_used_default_parent": ("規則「{name}」所根據的「{parent}」已經不在了，這裡改用「{default}」計算",
-                               "The set “{parent}” that the rule set “{name_en}” comes from is no longer here: scored "
-                               "here with “{default_en}”"),
+                               "The set “{parent_en}” that the rule set “{name_en}” comes from is no longer here: "
+                               "scored here with “{default_en}”"),
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
-    "rs_unusable": ("{id}（無法使用）", "{id} (cannot be used)"),
-    "rs_damaged_set": ("規則「{id}」的檔案有問題：{why}", "The file of the rule set “{id}” is damaged: {why_en}"),
+    "rs_damaged_set": ("規則「{name}」的檔案有問題：{why}", "The file of the rule set “{name_en}” is damaged: {why_en}"),
     "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
-    "rs_damaged_meanwhile": ("規則「{id}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
+    "rs_damaged_meanwhile": ("規則「{name}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
                              "可以在清單裡刪除它",
-                             "The file of the rule set “{id}” can no longer be used since you opened it: {why_en}. This "
-                             "was not saved and the file is left as it is, not written over; you can delete it in the "
-                             "list"),
+                             "The file of the rule set “{name_en}” can no longer be used since you opened it: "
+                             "{why_en}. This was not saved and the file is left as it is, not written over; you can "
+                             "delete it in the list"),
     "rs_id_damaged": ("{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉：要用這個 id，請先在清單裡刪除它",
                       "{why_en}. This was not saved and the file is left as it is, not written over: to use this id, "
                       "delete it in the list first"),
@@ -950,12 +949,12 @@ UI: dict[str, tuple[str, str]] = {
                       "The file of the rule set “{id}”, {id}.toml, is not a file (a folder, or a link to a file that "
                       "is not there)"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
-                            "This was not saved: it inherits “{parent}”, which is no longer here"),
+                            "This was not saved: it inherits “{parent_en}”, which is no longer here"),
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
                          "Not deleted: {id}.toml is a folder with files in it; move it away on the computer that "
                          "keeps the data"),
-    "rs_parent_damaged_set": ("規則「{id}」所根據（繼承）的「{parent}」有問題，無法使用：{why}",
-                              "The set “{parent}” that the rule set “{id}” inherits is damaged: {why_en}"),
+    "rs_parent_damaged_set": ("規則「{name}」所根據（繼承）的「{parent}」有問題，無法使用：{why}",
+                              "The set “{parent_en}” that the rule set “{name_en}” inherits is damaged: {why_en}"),
     "rs_gone_named": ("{name}（已不在了）", "{name_en} (no longer here)"),
     "rs_unusable_named": ("{name}（無法使用）", "{name_en} (cannot be used)"),
     "rs_id_damaged_copy": ("{why}。檔案照原樣留著：要用這個 id，請先在清單裡刪除它",
@@ -1056,6 +1055,18 @@ UI: dict[str, tuple[str, str]] = {
     "live_undo_since_also": ("注意：「{button}」也會撤回別家的紀錄：{what}。那一筆也該撤回才按",
                              "Careful: “{button_en}” also takes back another player's record: {what_en}. Tap it "
                              "only if that should go too"),
+    # (rule sets: a set that cannot be played, said in the app's words: its file or a set it inherits damaged, each
+    # set by its name, the reason with no path, a review)
+    "rs_own_damaged": ("它的檔案有問題：{why}", "Its file is damaged: {why_en}"),
+    "rs_parent_damaged": ("它照「{parent}」改（繼承），但「{parent}」的檔案有問題：{why}",
+                          "It inherits “{parent_en}”, whose file is damaged: {why_en}"),
+    "rs_ancestor_damaged": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案有問題：{why}",
+                            "It inherits “{via_en}”, and the file of “{parent_en}”, which that one comes from, is "
+                            "damaged: {why_en}"),
+    "rs_ancestor_damaged_set": ("規則「{name}」照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案有問題，"
+                                "無法使用：{why}",
+                                "The rule set “{name_en}” inherits “{via_en}”, and the file of “{parent_en}”, which "
+                                "that one comes from, is damaged: {why_en}"),
 }
 
 

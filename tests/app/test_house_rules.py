@@ -12,6 +12,7 @@ import pytest
 from companion.app.house_rules import HOUSE_RULES, changed_rules, rule_values, with_rules
 from companion.app.ledger_model import ledger_panel
 from companion.app.live_model import LiveGame
+from companion.app.words import Words
 from companion.game import events as ev
 from companion.game.check import replay
 from companion.game.session import switches_for
@@ -145,7 +146,7 @@ def test_a_change_of_the_instant_wins_between_hands_is_said_not_as_nothing(tmp_p
     from companion.game.evolve import terms_ahead
     from companion.game.service import TableService
 
-    assert {r.key for r in HOUSE_RULES} | {k for k, _ in INSTANT_RULES} == {f.name for f in fields(Switches)}
+    assert {r.key for r in HOUSE_RULES} | {r.key for r in INSTANT_RULES} == {f.name for f in fields(Switches)}
     path = _terms_change_log(tmp_path)
     game = GameReplay.from_file(str(path))
     base, per_tai, now = terms_ahead(game.states[-1])
@@ -164,3 +165,49 @@ def test_a_change_of_the_instant_wins_between_hands_is_said_not_as_nothing(tmp_p
         panel = ledger_panel(table.state)
     assert panel is not None and panel.pending is not None
     assert "Eight flowers: off" in panel.pending.en and "八仙過海：不算" in panel.pending.zh, panel.pending
+
+
+def test_the_terms_line_names_the_instant_wins_a_table_plays_otherwise(tmp_path: Path) -> None:
+    """A review: a table that had switched 八仙過海, 七搶一 and 四槓 between hands had the change said ("From the next
+    hand: Eight flowers: off; …"), yet the terms line (the Ledger tab's head, the Live tab's and the Photo tab's
+    line of the table's terms) listed the house rules only, as if it played them as its rule set does. Every switch
+    a table can change is listed there, from the same list as the change's line, in both languages."""
+    import json
+    from importlib import resources
+
+    from companion.app.house_rules import TABLE_SWITCHES, table_terms
+    from companion.game.service import TableService, read_jsonl
+
+    assert {r.key for r in TABLE_SWITCHES} == {f.name for f in fields(Switches)}  # (every switch, none twice)
+    assert len(TABLE_SWITCHES) == len({r.key for r in TABLE_SWITCHES})
+    lines = (resources.files("companion") / "assets" / "demo" / "game.jsonl").read_text(encoding="utf-8").splitlines()
+    events, _ = read_jsonl(lines)
+    cut = next(i for i, (_, e) in enumerate(events) if isinstance(e, ev.Won))
+    sw = json.loads(lines[0])["switches"]
+    assert (sw["eight_flowers"], sw["seven_rob_one"], sw["four_kongs"]) == (True, True, False)  # its rule set's
+    change = {"v": ev.SCHEMA_VERSION, "type": "StakesChanged", "source": "manual", "rules_version": ev.RULES_VERSION,
+              "base": 30, "per_tai": 10,
+              "switches": {**sw, "eight_flowers": False, "seven_rob_one": False, "four_kongs": True}}
+    log = [lines[0], json.dumps(change, ensure_ascii=False), *lines[1:cut + 1]]  # changed before its first hand
+    with TableService.import_jsonl(tmp_path / "t.sqlite", log) as table:
+        state = table.state
+        terms, panel = table_terms(state), ledger_panel(state)
+    assert (state.switches.eight_flowers, state.switches.seven_rob_one, state.switches.four_kongs) == \
+        (False, False, True)  # the hand was played so
+    assert terms is not None and panel is not None
+    for line in (terms.words, panel.stakes):
+        for zh, en in (("八仙過海：不算", "Eight flowers: off"), ("七搶一：不算", "Seven rob one: off"),
+                       ("四槓：算", "Four kongs: on")):
+            assert zh in line.zh and en in line.en, line
+        assert "本桌規矩" in line.zh and "house rules:" in line.en
+    as_set = switches_for("atawmj_2009")
+    assert changed_rules(as_set, as_set) == ()  # a table playing its rule set as it is lists none
+
+
+def test_rules_not_known_here_are_named_by_their_id_without_the_tables_digest() -> None:
+    """A table's rule set is kept under "<id>#<digest>"; where those rules cannot be read here, the heads named them
+    by that key, digest and all."""
+    from companion.app.house_rules import rules_named
+
+    assert rules_named("nowhere_set#0123456789abcdef") == Words("nowhere_set", "nowhere_set")
+    assert rules_named("nowhere_set") == Words("nowhere_set", "nowhere_set")

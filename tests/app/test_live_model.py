@@ -310,8 +310,11 @@ def test_rules_that_cannot_be_loaded_are_refused_in_each_language(tmp_path: Path
     game = LiveGame(tmp_path / "table.sqlite")
     try:
         said = game.start(["甲", "乙", "丙", "丁"], "no_such_profile", 30, 10)
-        assert said is not None and said.zh.startswith("規則設定 no_such_profile 無法載入：") and "built in" not in said.zh
-        assert "unknown profile" in said.en and not game.events()  # (the Chinese carried the English reason)
+        assert said is not None and "「no_such_profile」" in said.zh and "built in" not in said.zh
+        assert "“no_such_profile”" in said.en and not game.events()  # (the Chinese carried the English reason)
+        assert "profiles live in" not in said.en and "path" not in said.en  # (no folder, no command-line advice)
+        said = game.start(["甲", "乙", "丙", "丁"], "/nowhere/x.toml", 30, 10)  # (a file, as a command names one)
+        assert said is not None and said.zh.startswith("規則設定 /nowhere/x.toml 無法載入：") and "cannot read" in said.en
     finally:
         game.close()
 

@@ -503,9 +503,9 @@ def test_the_score_view_offers_house_sets_and_names_the_rules_it_scored_with(dat
     again = tab.shown
     assert isinstance(again, PhotoPanel) and again.total == default.total  # scored by the default …
     name = load_profile("atawmj_2009").name_en
-    assert any("grandma" in x and name in x for x in texts), texts  # … and says so, naming it
+    assert any("“Grandma's” was deleted" in x and name in x for x in texts), texts  # … and says so, naming it
     assert f"Scored with: {name}" in texts  # the card names the rules it was scored with
-    assert "grandma" in offered()
+    assert offered()["grandma"] == "Grandma's (no longer here)"  # (by the name it was shown by, not its id)
 
 
 def test_the_words_claim_only_what_the_app_does(data: Path) -> None:
@@ -616,7 +616,8 @@ def test_a_parent_named_by_its_path_is_not_deleted_and_no_folder_is_shown(data: 
     assert "“Kid”" in why.en and "“Parent”" in why.en and (data / "profiles" / "par.toml").exists()
     (data / "profiles" / "par.toml").unlink()  # by hand
     listed = next(r for r in rule_sets() if r.id == "kid")
-    assert listed.problem is not None and "par" in listed.problem.en and "par" in listed.problem.zh
+    assert listed.problem is not None  # (named as it was shown before its file went, not by its id: a review)
+    assert "“Parent”" in listed.problem.en and "「爸爸」" in listed.problem.zh
     assert str(data) not in listed.problem.en + listed.problem.zh
 
 
@@ -864,9 +865,9 @@ def test_a_set_made_again_after_its_parent_was_deleted_too_keeps_its_built_in_ro
     assert (kid.name_zh, kid.name_en) == ("小孩", "Kid")
 
 
-def test_a_damaged_set_is_said_damaged_with_its_id_and_why_and_never_written_over(data: Path) -> None:
+def test_a_damaged_set_is_said_damaged_with_its_name_and_why_and_never_written_over(data: Path) -> None:
     """A house file that cannot be read (bad TOML, a bad value) was said to be "no longer here", as if deleted (a
-    change review): the dropdowns, the score form and the editor say it is damaged, naming its id and the reason,
+    change review): the dropdowns, the score form and the editor say it is damaged, naming it and the reason,
     and neither a save nor "Save it again" writes over it."""
     from companion.app.rule_sets_model import rule_set_used
 
@@ -877,21 +878,21 @@ def test_a_damaged_set_is_said_damaged_with_its_id_and_why_and_never_written_ove
     path.write_text(path.read_text(encoding="utf-8").replace("tai_cap = 8", 'tai_cap = "eight"'), encoding="utf-8")
     damaged = path.read_bytes()
     option = dict(rule_set_options("home8"))["home8"]
-    assert option == Words("home8（無法使用）", "home8 (cannot be used)")
+    assert option == Words("家裡滿八台（無法使用）", "Home, cap 8 (cannot be used)")  # (by its name: a review)
     _, note = rule_set_used("home8")
     assert note is not None and "no longer" not in note.en and "deleted" not in note.en and "刪除" not in note.zh
-    assert "“home8” is damaged" in note.en and "tai_cap" in note.en and "“home8”" in note.en
-    assert "「home8」" in note.zh and "tai_cap" in note.zh and str(data) not in note.en + note.zh
+    assert "“Home, cap 8” is damaged" in note.en and "tai_cap" in note.en  # (by its name: a review)
+    assert "「家裡滿八台」" in note.zh and "tai_cap" in note.zh and str(data) not in note.en + note.zh
     why = _refused(draft.save)  # the editor open on it: not saved over, and said why
-    assert "“home8”" in why.en and "tai_cap" in why.en and "not written over" in why.en and "沒有蓋掉" in why.zh
+    assert "“Home, cap 8”" in why.en and "tai_cap" in why.en and "not written over" in why.en and "沒有蓋掉" in why.zh
     assert path.read_bytes() == damaged
     path.write_text("id = [", encoding="utf-8")  # unreadable TOML
     damaged = path.read_bytes()
     _, note = rule_set_used("home8")
-    assert note is not None and "“home8” is damaged" in note.en and "TOML" in note.en and "TOML" in note.zh
+    assert note is not None and "“Home, cap 8” is damaged" in note.en and "TOML" in note.en and "TOML" in note.zh
     draft.as_new()  # "Save it again" after it was gone and came back damaged
     why = _refused(draft.save)
-    assert "“home8” is damaged" in why.en and "not written over" in why.en and "delete it in the list" in why.en
+    assert "“Home, cap 8” is damaged" in why.en and "not written over" in why.en and "delete it in the list" in why.en
     assert path.read_bytes() == damaged
     assert "no longer" not in dict(rule_set_options("home8"))["home8"].en
     assert "no longer" in dict(rule_set_options("gone"))["gone"].en  # one deleted is still said gone
@@ -913,7 +914,7 @@ def test_an_editor_never_writes_over_a_file_it_can_no_longer_read(data: Path, mo
 
     monkeypatch.setattr(Path, "read_bytes", denied)
     why = _refused(draft.save)
-    assert "“home8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
+    assert "“Home, cap 8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
     assert "沒有權限" in why.zh and "沒有蓋掉" in why.zh
     assert path.read_text(encoding="utf-8") == before
 
@@ -949,7 +950,7 @@ def test_the_live_tab_says_the_set_picked_was_deleted_and_seats_nobody_under_ano
     path.write_text("id = [", encoding="utf-8")  # and damaged
     tab.error = None  # (the refusal read)
     shown = " ".join(_texts(tab.build()))
-    assert "“Home, cap 8”, cannot be used now" in shown and "“home8” is damaged" in shown and "deleted" not in shown
+    assert "“Home, cap 8”, cannot be used now. Its file is damaged: not valid TOML" in shown and "deleted" not in shown
     assert not [x for x in _texts(tab.build()) if x.count("cannot be used") > 1]  # (said once: a change review)
     _tapped(tab.build(), ID_LIVE_START)
     assert not game.state.players
@@ -1025,10 +1026,10 @@ def test_a_set_whose_parent_file_is_damaged_is_not_said_to_have_a_damaged_file_i
     _w(p / "par.toml", 'id = "par"\ninherits = "sml_2026"\nname_zh = "爸"\nname_en = "Dad"\n[tai]\nzimo = -1\n')
     _w(p / "kid.toml", 'id = "kid"\ninherits = "par"\nname_zh = "子"\nname_en = "Kid"\n')
     said = unusable("kid")
-    assert said is not None and "“par” that the rule set “kid” inherits is damaged" in said.en
-    assert "file of the rule set “kid”" not in said.en and str(data) not in said.en
+    assert said is not None and "“Dad” that the rule set “Kid” inherits is damaged" in said.en  # (by their names)
+    assert "file of the rule set “Kid”" not in said.en and str(data) not in said.en
     note = rule_set_used("kid")[1]
-    assert note is not None and "“par” that the rule set “kid” inherits" in note.en
+    assert note is not None and "“Dad” that the rule set “Kid” inherits" in note.en
 
 
 def test_the_learn_tab_gives_each_items_worth_under_the_house_sets_saved(data: Path) -> None:
@@ -1198,14 +1199,14 @@ def test_a_save_refused_for_a_parent_damaged_or_removed_meanwhile_shows_no_folde
     before = (p / "kid.toml").read_bytes()
     words = _refused(draft.save)
     assert str(data) not in words.zh + words.en and "give a path" not in words.en and "路徑" not in words.zh
-    assert ("“Dad”" in words.en and "「爸」" in words.zh) if then == "damaged" else "“par”" in words.en
+    assert "“Dad”" in words.en and "「爸」" in words.zh  # (by its name, damaged or removed: a review named its id)
     assert "not saved" in words.en and (p / "kid.toml").read_bytes() == before
 
 
 def test_a_copy_of_a_set_deleted_meanwhile_is_said_to_be_gone(data: Path) -> None:
     _home8()
     delete("home8")  # another phone, while the copy form had it picked
-    assert _refused(clone, "home8", "new1", "新", "New") == ui("rs_not_there", id="home8")
+    assert _refused(clone, "home8", "new1", "新", "New") == ui("rs_not_there", name="家裡滿八台", name_en="Home, cap 8")
 
 
 @pytest.mark.parametrize("kind", ["folder", "link"])
@@ -1234,7 +1235,7 @@ def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(dat
     path.unlink()
     path.mkdir()
     assert "delete it in the list" in _refused(draft.save).en
-    assert "home8" in delete("home8").en and not path.exists()
+    assert "“Home, cap 8”" in delete("home8").en and not path.exists()  # (named as it was last read)
     path.mkdir()
     (path / "notes.txt").write_text("kept", encoding="utf-8")
     assert _refused(delete, "home8") == ui("rs_delete_folder", id="home8")
@@ -1255,3 +1256,114 @@ def test_an_english_name_with_a_full_width_comma_is_refused_for_the_comma(data: 
     words = _refused(clone, "atawmj_2009", "home8", "家裡滿八台", "Home，cap 8")
     assert "“，”" in words.en and "“,”" in words.en and "「，」" in words.zh
     assert "Latin letters" in _refused(clone, "atawmj_2009", "home8", "家裡滿八台", "家裡 8").en
+
+
+def _live_line(tab: object) -> Words:
+    """The Live tab's line under the rule dropdown, in both languages."""
+    from companion.app.view_live import LiveTab
+
+    assert isinstance(tab, LiveTab)
+    line = tab._profile_gone(rule_set_options())
+    assert line is not None
+    return line
+
+
+def _no_store_wording(words: Words, data: Path) -> None:
+    said = words.zh + words.en
+    for word in ("profile file", "規則檔", ".toml", "'…", str(data), "inherits:", "inherits："):
+        assert word not in said, (word, words)
+
+
+def test_a_damaged_set_is_said_in_the_apps_words_by_its_name_and_its_parent_by_its_name(
+        data: Path, tmp_path: Path) -> None:
+    """A review: the Live tab's line for a set whose own file was damaged carried the store's command-line words,
+    "profile file '…/home8.toml': not valid TOML: …" (a path, the folder left out), and a damaged or deleted set it
+    inherits was named by its id. The line says, in both languages, the set's name, that its file is damaged and
+    the parser's reason with its line and column, no path; a parent is named by the name it was shown by (its id,
+    quoted, where none is known)."""
+    from companion.app import rule_sets_model
+    from companion.app.view_live import LiveTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    _home8()
+    tab = LiveTab(_Host(), LiveGame(tmp_path / "table.sqlite"))  # type: ignore[arg-type]
+    tab.profile = "home8"
+    tab.build()  # shown in the dropdown by its names
+    path = data / "profiles" / "home8.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("tai_cap = 8", "tai_cap = = 8"), encoding="utf-8")
+    at = next(n for n, x in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "= =" in x)
+    line = _live_line(tab)
+    assert line.en.startswith("The rule set you picked, “Home, cap 8”, cannot be used now. Its file is damaged: "
+                              "not valid TOML: "), line.en
+    assert f"(at line {at}, column " in line.en and f"（第 {at} 行第 " in line.zh and "TOML" in line.zh
+    assert "「家裡滿八台」" in line.zh and "它的檔案有問題" in line.zh and "home8" not in line.zh + line.en
+    _no_store_wording(line, data)
+    note = unusable("home8")  # (the score form's note and the editor's refusals name it too)
+    assert note is not None and note.en.startswith("The file of the rule set “Home, cap 8” is damaged: not valid TOML")
+    assert "「家裡滿八台」" in note.zh and f"第 {at} 行" in note.zh
+    _no_store_wording(note, data)
+
+    # a set whose parent's file is damaged, then deleted: the parent by its name
+    _par_kid(data)
+    tab.profile = "kid"
+    tab.build()
+    (data / "profiles" / "par.toml").write_text('id = "par"\ninherits = "atawmj_2009"\nname_zh = "爸爸"\n'
+                                                'name_en = "Parent"\n[tai]\nzimo = = 2\n', encoding="utf-8")
+    line = _live_line(tab)
+    assert "“Kid”, cannot be used now. It inherits “Parent”, whose file is damaged: not valid TOML" in line.en
+    assert "「爸爸」的檔案有問題" in line.zh and "第 6 行" in line.zh and "(at line 6, column" in line.en
+    assert "par" not in line.en.replace("Parent", "")
+    _no_store_wording(line, data)
+    note = unusable("kid")
+    assert note is not None and "“Parent” that the rule set “Kid” inherits" in note.en and "「爸爸」" in note.zh
+    _no_store_wording(note, data)
+    (data / "profiles" / "par.toml").unlink()
+    line = _live_line(tab)
+    assert "It inherits “Parent”, which is no longer here" in line.en and "「爸爸」已經不在了" in line.zh
+    note = rule_set_used("kid")[1]
+    assert note is not None and "The set “Parent” that the rule set “Kid” comes from" in note.en
+    rule_sets_model._SEEN.clear()  # (another run of the app, which never read it: its id, quoted)
+    line = _live_line(tab)
+    assert "It inherits “par”, which is no longer here" in line.en and "「par」已經不在了" in line.zh
+
+    # a grandparent's file damaged: the set inherited and the one at fault, each by its name
+    _par_kid(data)
+    (data / "profiles" / "grand.toml").write_text('id = "grand"\ninherits = "kid"\nname_zh = "孫子"\n'
+                                                  'name_en = "Grand"\n', encoding="utf-8")
+    tab.profile = "grand"
+    tab.build()
+    (data / "profiles" / "par.toml").write_text('id = "par"\ninherits = "atawmj_2009"\nname_zh = "爸爸"\n'
+                                                'name_en = "Parent"\n[tai]\nzimo = -1\n', encoding="utf-8")
+    line = _live_line(tab)
+    assert "It inherits “Kid”, and the file of “Parent”, which that one comes from, is damaged: tai.zimo" in line.en
+    assert "「小孩」所根據的「爸爸」的檔案有問題" in line.zh
+    _no_store_wording(line, data)
+    note = unusable("grand")
+    assert note is not None and note.en.startswith("The rule set “Grand” inherits “Kid”, and the file of “Parent”")
+    _no_store_wording(note, data)
+
+
+def test_seating_under_a_set_damaged_or_deleted_meanwhile_is_refused_in_the_apps_words(
+        data: Path, tmp_path: Path) -> None:
+    """The Settings list and the rule dropdowns named a damaged set by its id ("home8 (cannot be used)"). The seating
+    itself (a set damaged or deleted between the form's check and Start) said the store's
+    "rule profile home8 cannot be loaded: profile file '/…/data/profiles/home8.toml': not valid TOML …", or for one
+    deleted "unknown profile 'home8': …; house profiles live in /… (or give a path to a .toml file)": the data
+    folder's whole path and command-line advice. It is said as the Live tab's line says it, by the set's name."""
+    _home8()
+    assert dict(rule_set_options())["home8"] == Words("家裡滿八台", "Home, cap 8")
+    path = data / "profiles" / "home8.toml"
+    path.write_text("id = = 1\n", encoding="utf-8")
+    listed = next(r for r in rule_sets() if r.id == "home8")  # the Settings list: by the name it was shown by
+    assert listed.name == Words("家裡滿八台", "Home, cap 8") and listed.problem is not None
+    assert dict(rule_set_options("home8"))["home8"] == Words("家裡滿八台（無法使用）", "Home, cap 8 (cannot be used)")
+    game = LiveGame(tmp_path / "table.sqlite")
+    said = game.start(PLAYERS, "home8", 30, 10)
+    assert said is not None and not game.state.players
+    assert said.en.startswith("The file of the rule set “Home, cap 8” is damaged: not valid TOML") and "line 1" in said.en
+    assert "「家裡滿八台」" in said.zh and "第 1 行" in said.zh
+    _no_store_wording(said, data)
+    path.unlink()
+    said = game.start(PLAYERS, "home8", 30, 10)
+    assert said == ui("rs_not_there", name="家裡滿八台", name_en="Home, cap 8") and not game.state.players
+    game.close()

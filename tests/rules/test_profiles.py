@@ -408,3 +408,23 @@ def test_a_house_file_whose_id_is_not_its_file_name_is_refused(tmp_path: Path,
     assert "'home8'" in str(got.value) and "'home9'" in str(got.value)
     assert "'home8'" in got.value.zh and "'home9'" in got.value.zh
     assert load_profile(folder / "home9.toml").id == "home8"  # (a file given by its path keeps the id it says)
+
+
+def test_a_file_error_keeps_its_reason_apart_from_the_files_name(tmp_path: Path) -> None:
+    """The app names a set its own way and shows no path: the store's error of a rule-set file keeps what is wrong
+    apart from "profile file '/…/x.toml'" (with the parser's line and column), and that of a set whose parent's
+    file is at fault keeps the parent's own error (a review: the Live tab showed the command line's words)."""
+    par, kid = tmp_path / "par.toml", tmp_path / "kid.toml"
+    par.write_text('id = "par"\ninherits = "atawmj_2009"\n[tai]\nzimo = = 2\n', encoding="utf-8")
+    kid.write_text(f'id = "kid"\ninherits = "{par.name}"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as own:
+        load_profile(par)
+    assert own.value.file == par and own.value.inherited is None and own.value.reason is not None
+    en, zh = own.value.reason
+    assert en.startswith("not valid TOML: ") and "(at line 4, column 8)" in en and zh == "不是有效的 TOML（第 4 行第 8 欄）"
+    assert str(own.value) == f"profile file {str(par)!r}: {en}"  # (the command line's words as before)
+    with pytest.raises(ProfileError) as inherited:
+        load_profile(kid)
+    assert inherited.value.file == kid and inherited.value.inherited is not None
+    assert inherited.value.inherited.file == par and inherited.value.inherited.reason == own.value.reason
+    assert str(par) in str(inherited.value)  # (the command line still names the file at fault)

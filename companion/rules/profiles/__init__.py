@@ -38,11 +38,28 @@ _TOP_KEYS = frozenset({"id", "inherits", "name_zh", "name_en", "source", "house_
 
 class ProfileError(ValueError):
     """A profile that cannot be used; the message names the profile (file) and the offending key.
-    ``zh``: the same in Traditional Chinese."""
+    ``zh``: the same in Traditional Chinese.
+
+    For a screen that names the set its own way and shows no path (the app), the error of a rule-set file also
+    keeps apart what it says of it: ``file``, the file at fault; ``reason``, (English, Chinese) what is wrong with
+    it, the file unnamed ("not valid TOML: … (at line 3, column 5)"); ``inherited``, where the set it inherits is
+    the one at fault, that set's own error (a review: the Live tab said "profile file '…/home8.toml': …")."""
+
+    file: Path | None = None
+    reason: tuple[str, str] | None = None
+    inherited: ProfileError | None = None
 
     def __init__(self, message: str, zh: str = "") -> None:
         super().__init__(message)
         self.zh = zh or message
+
+
+def _reason_kept(bad: ProfileError, where: str, wz: str, file: Path | None = None) -> None:
+    """Note on ``bad``, said of ``where`` (``wz`` in Chinese) as ``"{where}: reason"``, its reason apart (and the
+    file it is said of), where it has none yet: the innermost file that said it keeps its own."""
+    en, zh = str(bad), bad.zh
+    if bad.reason is None and en.startswith(f"{where}: ") and zh.startswith(f"{wz}："):
+        bad.reason, bad.file = (en[len(where) + 2:], zh[len(wz) + 1:]), file
 
 
 class MinAboveCap(ProfileError):
@@ -199,7 +216,9 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         try:
             parent = _load(parent_ref(parent_id, folder), _seen + (pid,))
         except ProfileError as bad:  # said of the file that inherits it (a review: the file went unnamed)
-            raise ProfileError(f"{where}: inherits: {bad}", f"{wz}：inherits：{bad.zh}") from None
+            said = ProfileError(f"{where}: inherits: {bad}", f"{wz}：inherits：{bad.zh}")
+            said.inherited = bad
+            raise said from None
         tai = {**parent.tai, **own_tai}
         switches = {**parent.switches, **own_sw}
         overridden = {f"tai.{k}" for k in own_tai} | {f"switches.{k}" for k in own_sw}
@@ -277,8 +296,21 @@ def _load_builtin(pid: str) -> Profile:
     return parse_profile(_read_toml(text, where, wz), where, where_zh=wz)
 
 
+def _file_where(path: Path) -> tuple[str, str]:
+    """How an error names the rule-set file ``path`` (English, Chinese)."""
+    return f"profile file {str(path)!r}", f"規則檔 {str(path)!r}"
+
+
 def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
-    where, wz = f"profile file {str(path)!r}", f"規則檔 {str(path)!r}"
+    where, wz = _file_where(path)
+    try:
+        return _read_file(path, seen, where, wz)
+    except ProfileError as bad:
+        _reason_kept(bad, where, wz, path)
+        raise
+
+
+def _read_file(path: Path, seen: tuple[str, ...], where: str, wz: str) -> Profile:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
@@ -300,13 +332,17 @@ def check_caps(profile: Profile) -> None:
     ``companion tai`` or seated at a table now, not of one a table already played under: its log still replays."""
     cap, least = profile.switch("tai_cap"), profile.switch("min_tai")
     where, wz = f"profile {profile.id!r}", f"規則 {profile.id!r}"
+    bad: ProfileError | None = None
     if cap != "none" and cap < 1:
-        raise ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
+        bad = ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
                            f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
-    if cap != "none" and least > cap:
-        raise MinAboveCap(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
+    elif cap != "none" and least > cap:
+        bad = MinAboveCap(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
                           "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
                           "付得到起胡的台數", least, cap)
+    if bad is not None:
+        _reason_kept(bad, where, wz)  # (said of the set, whose own file reads)
+        raise bad
 
 
 _KEPT: dict[str, Profile] = {}
@@ -390,11 +426,13 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
         profile = _load_file(user, seen)
         if profile.id != name:  # a file copied by hand, its id left as it was: played as the other id, a table
             # seated under it kept that one, and was then said to have lost its set (a change review)
-            where, wz = f"profile file {str(user)!r}", f"規則檔 {str(user)!r}"
-            raise ProfileError(f"{where}: its id is {profile.id!r}, not {name!r}, the name of its file: a house "
+            where, wz = _file_where(user)
+            bad = ProfileError(f"{where}: its id is {profile.id!r}, not {name!r}, the name of its file: a house "
                                f"profile's id names its file (write id = \"{name}\" in it)",
                                f"{wz}：裡面的 id 是 {profile.id!r}，不是檔名 {name!r}；自訂規則的 id 要和檔名一樣"
                                f"（請在檔案裡寫 id = \"{name}\"）")
+            _reason_kept(bad, where, wz, user)
+            raise bad
         return profile
     folder = data_dir() / "profiles"
     raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}; house profiles live in "
