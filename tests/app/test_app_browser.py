@@ -53,7 +53,8 @@ from tests.app.serving import served
 
 CHROMIUM = shutil.which("chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
+        "--disable-dev-shm-usage"]  # (a container's small /dev/shm can starve a renderer: the classic headless stall)
 WAIT_MS = 60_000  # generous: a loaded CI machine starts Flutter slowly; no assertion is about time
 QUIET_S = 0.3
 """How long a phone hears nothing from the server before a finger goes for a button: an update is often followed by

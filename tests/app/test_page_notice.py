@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import socket
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 
 from companion.app.page_notice import NOTICE, PageNotice
 from tests.app.serving import served
+from tests.app.test_app_browser import ARGS, CHROMIUM
 
 
 def _answered(app: Any, scope: dict[str, Any]) -> list[dict[str, Any]]:
@@ -51,11 +51,6 @@ def test_the_page_gets_the_notice_before_its_head_ends_and_nothing_else_is_touch
                        (_serving(b"text/html", page), {**get, "method": "POST"})):
         untouched = b"".join(m.get("body", b"") for m in _answered(app, scope))
         assert untouched and b"<script>" not in untouched
-
-
-CHROMIUM = shutil.which("chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
 
 
 @pytest.mark.timeout(300)
