@@ -4,9 +4,10 @@ Plain Python (no flet). A rule set (profile) gives each switch its value; a tabl
 it here, and the switches go into the game's first event (``Seated``), so the tracker, the offer and the replay
 all follow them. These are the fields of :class:`companion.game.switches.Switches`: the procedure switches of
 spec §2.17 (its ``declared_ready_tai`` is a scoring item, set with the rule set's tai) and the 人胡 window. The
-instant-win items (七搶一, 八仙過海, 四槓) are not set here either: they come with the rule set's tai, which score them;
-a change between hands may switch them, and the lines of a table's terms name them with the house rules
-(:data:`TABLE_SWITCHES`).
+instant-win items (七搶一, 八仙過海, 四槓) are not offered at a first seating either: they come with the rule set's tai,
+which score them; a change between hands may switch them, and the lines of a table's terms name them with the house
+rules (:data:`TABLE_SWITCHES`). A table seated again keeps every switch it played otherwise, the instant wins' as
+its house rules, and its form offers them (:func:`seating_rules`, :func:`seating_line`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from companion.rules.settlement import Stakes
 from companion.rules.tai import REGISTRY
 
 __all__ = ["HouseRule", "HOUSE_RULES", "INSTANT_RULES", "TABLE_SWITCHES", "SEATING_RULES", "rule_values", "with_rules",
-           "changed_rules", "played_rules", "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named"]
+           "changed_rules", "played_rules", "terms_change", "stakes_changed", "TableTerms", "table_terms", "rules_named",
+           "seating_rules", "seating_line"]
 
 def _named(key: str) -> Words:
     """A switch's name as the rule set's schema gives it: the ledger, replay and the profile checks say the same."""
@@ -124,9 +126,10 @@ def rule_values(switches: Switches, rules: tuple[HouseRule, ...] = HOUSE_RULES) 
 
 
 def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
-    """``switches`` with the house rules ``chosen`` (rule key -> option key). A rule or value that does not exist
-    raises :class:`SwitchError` naming it, in both languages."""
-    rules = {r.key: r for r in HOUSE_RULES}
+    """``switches`` with the switches ``chosen`` (rule key -> option key): the house rules, and the instant wins a
+    table seated again keeps (:data:`TABLE_SWITCHES`). A rule or value that does not exist raises
+    :class:`SwitchError` naming it, in both languages."""
+    rules = {r.key: r for r in TABLE_SWITCHES}
     data: dict[str, object] = {}
     for key, value in chosen.items():
         rule = rules.get(key)
@@ -143,6 +146,37 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
         else:
             data[key] = value
     return Switches.from_mapping({**switches.to_mapping(), **data}, strict=True)
+
+
+def seating_rules(state: TableState) -> dict[str, str]:
+    """What the form that seats the table at ``state`` again starts from (rule key -> option key): every switch
+    (:data:`TABLE_SWITCHES`) the table plays otherwise than its rule set, the instant wins as the house rules (a
+    review: a table that had switched 八仙過海 between hands was seated again with the rule set's, unsaid, while its
+    house rules were kept). Empty before anyone is seated; the house rules as played where the rule set is not
+    known here."""
+    if not state.players:
+        return {}
+    played = rule_values(state.switches, TABLE_SWITCHES)
+    try:
+        usual = rule_values(switches_for(state.profile), TABLE_SWITCHES)
+    except ProfileError:
+        return {k: v for k, v in played.items() if k in {r.key for r in HOUSE_RULES}}
+    return {k: v for k, v in played.items() if usual[k] != v}
+
+
+def seating_line(profile: str, chosen: Mapping[str, str]) -> Words | None:
+    """What a table seated under the rule set ``profile`` with the switches ``chosen`` (rule key -> option key) will
+    play otherwise than that rule set, for the line under the seating form: "入座後跟這套規則不同的：八仙過海：不算、…";
+    None where it plays the rule set as it is, or where either cannot be read (the form says why elsewhere)."""
+    try:
+        usual = switches_for(profile)
+        changed = changed_rules(usual, with_rules(usual, chosen))
+    except (ProfileError, SwitchError):
+        return None
+    if not changed:
+        return None
+    return ui("live_seat_otherwise", rules="、".join(w.zh for w in changed),
+              rules_en="; ".join(w.en for w in changed))
 
 
 def changed_rules(profile: Switches, played: Switches) -> tuple[Words, ...]:

@@ -16,9 +16,13 @@ import flet as ft
 
 from companion.app.house_rules import (
     HOUSE_RULES,
+    INSTANT_RULES,
     SEATING_RULES,
+    TABLE_SWITCHES,
     HouseRule,
     rule_values,
+    seating_line,
+    seating_rules,
     table_terms,
     terms_change,
 )
@@ -158,6 +162,7 @@ class LiveTab:
         self._set_names: dict[str, Words] = {}  # the names of each rule set the dropdown has offered: one picked
         # and deleted since is said gone by the name the host saw
         self.house: dict[str, str] = {}  # house rules played otherwise than the rule set (rule -> option)
+        self._kept_instant: tuple[str, ...] = ()  # the instant wins the table seated again played otherwise: offered
         self.house_open = self.reseat_open = self.wall_open = False
         self._seated_key: object = None  # the seating the form was last filled from
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
@@ -476,11 +481,8 @@ class LiveTab:
                         self._set_names[kept] = Words(was.name_zh, was.name_en)
                     except ProfileError:
                         pass
-                try:
-                    usual = rule_values(switches_for(state.profile))
-                except ProfileError:
-                    usual = {}
-                self.house = {k: v for k, v in rule_values(state.switches).items() if usual.get(k) != v}
+                self.house = seating_rules(state)  # (the instant wins it changed too, as its house rules)
+                self._kept_instant = tuple(r.key for r in INSTANT_RULES if r.key in self.house)
                 self.stakes[0].value, self.stakes[1].value = str(state.base), str(state.per_tai)
         for i, f in enumerate(self.names):
             wind = ui(f"wind_{WIND_KEYS[i]}")
@@ -539,7 +541,7 @@ class LiveTab:
         return ui("live_profile_gone", name=name.zh, name_en=name.en)
 
     def _rule_picks(self, prefix: str, shown: Mapping[str, str], picked: dict[str, str], usual: Mapping[str, str],
-                    skip: tuple[str, ...] = ()) -> ft.Control:
+                    skip: tuple[str, ...] = (), rules: tuple[HouseRule, ...] = HOUSE_RULES) -> ft.Control:
         """A dropdown per house rule showing ``shown``; a pick other than ``usual`` goes into ``picked`` (one equal
         to it leaves it), and the form is drawn again open."""
         t = self.host.t
@@ -565,24 +567,36 @@ class LiveTab:
                 label=t(rule.name), value=shown[rule.key], on_select=changed, width=300,
                 dense=True, options=[ft.DropdownOption(key=v, text=t(w)) for v, w in options]), t(rule.name))
 
-        return ft.Container(ft.Row([pick(r) for r in HOUSE_RULES if r.key not in skip], wrap=True, spacing=8,
+        return ft.Container(ft.Row([pick(r) for r in rules if r.key not in skip], wrap=True, spacing=8,
                                    run_spacing=12), padding=ft.Padding.only(top=10, bottom=6))
 
     def _house_rules(self) -> ft.Control:
-        """The rule set's procedure switches, each one a table may play otherwise (各家規矩)."""
+        """The rule set's procedure switches, each one a table may play otherwise (各家規矩); seating a table again,
+        the instant wins it played otherwise too (kept, as its house rules are). Under them, what the table will
+        play otherwise than the rule set, in words (a review: 八仙過海 switched between hands went back unsaid)."""
         t = self.host.t
-        usual = rule_values(switches_for(self.profile))
+        usual = rule_values(switches_for(self.profile), TABLE_SWITCHES)
         # (a pick that is another rule set's own value, that rule set chosen now, is kept for going back to it)
         chosen = {k: v for k, v in self.house.items() if usual.get(k) != v}
+        instant = tuple(r for r in INSTANT_RULES if r.key in self._kept_instant or r.key in chosen)
 
         def toggled(e: Any) -> None:
             self.house_open = unfolded(e, "live-house")
 
-        return ident("live-house", ft.ExpansionTile(
+        picks = [self._rule_picks("house", {**usual, **chosen}, self.house, usual, rules=HOUSE_RULES + instant)]
+        if instant:
+            names = INSTANT_RULES[0].name
+            for r in INSTANT_RULES[1:]:
+                names += Words("、", ", ") + r.name
+            picks.append(ident("live-instant-kept", label(t(ui("live_instant_kept", names=names.zh,
+                                                                names_en=names.en)), 12, colour=GREY)))
+        tile = ident("live-house", ft.ExpansionTile(
             key=scroll_key("live-house"),
             title=label(t(ui("live_house_rules", n=len(chosen))), 13, colour=FELT if chosen else GREY),
-            expanded=self.house_open, on_change=toggled,
-            controls=[self._rule_picks("house", {**usual, **chosen}, self.house, usual)]))
+            expanded=self.house_open, on_change=toggled, controls=picks))
+        said = seating_line(self.profile, chosen)
+        return ft.Column([tile, *([ident("live-seat-otherwise", label(t(said), 12, colour=FELT))] if said else [])],
+                         spacing=4)
 
     def _terms(self, o: Offer) -> ft.Control:
         """改底台、改規矩: between hands, the stakes and the house rules from the next hand on (the seating

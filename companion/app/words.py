@@ -1067,6 +1067,12 @@ UI: dict[str, tuple[str, str]] = {
                                 "無法使用：{why}",
                                 "The rule set “{name_en}” inherits “{via_en}”, and the file of “{parent_en}”, which "
                                 "that one comes from, is damaged: {why_en}"),
+    # (seating again: the switches a table played otherwise, the instant wins' too, kept and said on the form, a
+    # review: 八仙過海 switched between hands went back to the rule set's unsaid)
+    "live_seat_otherwise": ("入座後跟這套規則不同的：{rules}", "Played otherwise than the rule set once seated: {rules_en}"),
+    "live_instant_kept": ("{names}平常跟著規則的台數；這桌改過的照樣保留，要照規則就在這裡改回來。",
+                          "{names_en} come with the rule set's tai; what this table changed is kept: set it back here "
+                          "to play the rule set's."),
 }
 
 

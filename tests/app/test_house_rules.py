@@ -211,3 +211,74 @@ def test_rules_not_known_here_are_named_by_their_id_without_the_tables_digest() 
 
     assert rules_named("nowhere_set#0123456789abcdef") == Words("nowhere_set", "nowhere_set")
     assert rules_named("nowhere_set") == Words("nowhere_set", "nowhere_set")
+
+
+def _table_with_its_instant_wins_changed(tmp_path: Path) -> LiveGame:
+    """A live table seated under atawmj_2009 that then changed 八仙過海 (an instant win) and 一炮多響 (a house
+    rule) before its first hand, as a log imported or kept by an older version may have done."""
+    import json
+    from importlib import resources
+
+    from companion.game.service import TableService
+
+    lines = (resources.files("companion") / "assets" / "demo" / "game.jsonl").read_text(encoding="utf-8").splitlines()
+    sw = json.loads(lines[0])["switches"]
+    assert (sw["eight_flowers"], sw["multi_win"]) == (True, "nearest")  # its rule set's
+    change = {"v": ev.SCHEMA_VERSION, "type": "StakesChanged", "source": "manual", "rules_version": ev.RULES_VERSION,
+              "base": 30, "per_tai": 10, "switches": {**sw, "eight_flowers": False, "multi_win": "all"}}
+    TableService.import_jsonl(tmp_path / "t.sqlite", [lines[0], json.dumps(change, ensure_ascii=False)]).close()
+    game = LiveGame(tmp_path / "t.sqlite")
+    assert not game.state.switches.eight_flowers and game.state.switches.multi_win is MultiWin.ALL
+    return game
+
+
+def test_a_table_seated_again_keeps_the_instant_wins_it_changed_as_it_keeps_its_house_rules(tmp_path: Path) -> None:
+    """A review: seating a table again (new players, stakes, the next session) kept the house rules it had changed,
+    the form filled with them, but put 七搶一, 八仙過海 and 四槓 back to the rule set's values without a word, for the
+    form carried the house rules only. What the form starts from holds every switch the table plays otherwise, the
+    tracker takes each, and the line under the form names what will be played otherwise, in both languages."""
+    from companion.app.house_rules import seating_line, seating_rules
+
+    game = _table_with_its_instant_wins_changed(tmp_path)
+    state = game.state
+    kept = seating_rules(state)
+    assert kept == {"multi_win": "all", "eight_flowers": "false"}
+    assert game.start(state.players, "atawmj_2009", 50, 20, house=kept) is None  # seated again, other stakes
+    again = game.state.switches
+    assert isinstance(game.events()[-1], ev.Seated) and game.state.base == 50
+    assert not again.eight_flowers and again.multi_win is MultiWin.ALL  # both kept
+    assert again.seven_rob_one and not again.four_kongs  # (the others as the rule set has them)
+    line = seating_line("atawmj_2009", kept)
+    assert line is not None
+    for zh, en in (("八仙過海：不算", "Eight flowers: off"), ("一炮多響", "Several winners on one discard")):
+        assert zh in line.zh and en in line.en, line
+    assert seating_line("atawmj_2009", {}) is None and seating_line("atawmj_2009", {"eight_flowers": "true"}) is None
+    # set back on the form: the rule set's own value
+    assert game.start(state.players, "atawmj_2009", 50, 20, house={"multi_win": "all"}) is None
+    assert game.state.switches.eight_flowers and game.state.switches.multi_win is MultiWin.ALL
+    with pytest.raises(SwitchError, match="eight_flowers is one of") as bad:
+        with_rules(Switches(), {"eight_flowers": "maybe"})
+    assert "八仙過海" in bad.value.zh
+    game.close()
+
+
+def test_the_seating_form_offers_and_names_the_instant_wins_a_table_seated_again_changed(tmp_path: Path) -> None:
+    """The Live tab's form that seats the table again (no browser): it offers 八仙過海 as the table played it, says
+    under it what will be played otherwise than the rule set, and Start keeps it."""
+    from companion.app.view_live import ID_LIVE_START, LiveTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
+
+    game = _table_with_its_instant_wins_changed(tmp_path)
+    tab = LiveTab(_Host(), game)  # type: ignore[arg-type]
+    form = tab._seating(game.offer())
+    named = {c.identifier: c for c in _idents(form)}
+    assert named["house-eight_flowers"].content.value == "false"  # offered, as the table plays it
+    assert "house-four_kongs" not in named  # (one it plays as the rule set does comes with the rule set's tai)
+    (said,) = _texts(named["live-seat-otherwise"])
+    assert "Eight flowers: off" in said and "Several winners on one discard: all of them win" in said, said
+    assert any("come with the rule set's tai" in x for x in _texts(named["live-instant-kept"]))
+    _tapped(form, ID_LIVE_START)
+    assert isinstance(game.events()[-1], ev.Seated) and len(game.events()) == 3
+    assert not game.state.switches.eight_flowers and game.state.switches.multi_win is MultiWin.ALL
+    game.close()
