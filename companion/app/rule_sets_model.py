@@ -252,7 +252,8 @@ def _fault(pid: str, bad: ProfileError) -> _Fault:
         return _Fault(_reason(bad))
     if not path.is_file() and (path.exists() or path.is_symlink()):  # (the store says of it "unknown profile … or
         # give a path to a .toml file": a set listed, yet called unknown, and given command-line advice: a review)
-        return _Fault(ui("rs_not_a_file", id=pid), whole=True)
+        name = _name_of(pid)  # (as the list showed it, and the file by its name alone: a review said the id twice)
+        return _Fault(ui("rs_not_a_file", name=name.zh, name_en=name.en, file=path.name), whole=True)
     raw = _raw(pid).get("inherits")
     written = raw if isinstance(raw, str) else ""
     if bad.inherited is not None:  # its own file reads; a set it inherits, near or far, does not

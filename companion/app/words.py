@@ -945,9 +945,9 @@ UI: dict[str, tuple[str, str]] = {
                       "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
                       "choose another"),
     # (rule sets, a second change review: files that cannot be read, parents gone or damaged at a save)
-    "rs_not_a_file": ("規則「{id}」的檔案 {id}.toml 不是一般的檔案（是資料夾，或是指向不存在檔案的連結）",
-                      "The file of the rule set “{id}”, {id}.toml, is not a file (a folder, or a link to a file that "
-                      "is not there)"),
+    "rs_not_a_file": ("規則「{name}」的檔案 {file} 不是一般的檔案（是資料夾，或是指向不存在檔案的連結）",
+                      "The file of the rule set “{name_en}”, {file}, is not a file (a folder, or a link to a file "
+                      "that is not there)"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
                             "This was not saved: it inherits “{parent_en}”, which is no longer here"),
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",

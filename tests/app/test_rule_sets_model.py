@@ -1220,10 +1220,32 @@ def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(d
     else:
         (p / "home8.toml").symlink_to(p / "nowhere.toml")
     listed = next(r for r in rule_sets() if r.id == "home8")
-    assert listed.problem == ui("rs_not_a_file", id="home8")
+    assert listed.problem == ui("rs_not_a_file", name="home8", name_en="home8", file="home8.toml")
     for words in (unusable("home8"), rule_set_used("home8")[1]):
         assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
         assert words.en.count("rule set “home8”") == 1  # (said once)
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_a_set_whose_file_is_no_longer_a_file_is_named_as_the_list_showed_it(data: Path, kind: str) -> None:
+    """Its line said "The file of the rule set “home8”, home8.toml, is not a file": the id, which the host never saw
+    where the list had shown the set's names, said twice; the file is named by its name alone, no folder."""
+    _home8()
+    assert any(r.name.en == "Home, cap 8" for r in rule_sets())  # (the list shows it, its names read)
+    path = data / "profiles" / "home8.toml"
+    path.unlink()
+    if kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(data / "profiles" / "nowhere.toml")
+    listed = next(r for r in rule_sets() if r.id == "home8")
+    assert listed.problem is not None
+    assert "“Home, cap 8”" in listed.problem.en and "「家裡滿八台」" in listed.problem.zh
+    assert "“home8”" not in listed.problem.en and "「home8」" not in listed.problem.zh
+    assert " home8.toml" in listed.problem.en and " home8.toml " in listed.problem.zh
+    assert str(data) not in listed.problem.en + listed.problem.zh
+    for words in (unusable("home8"), rule_set_used("home8")[1]):
+        assert words is not None and words.en.count("“Home, cap 8”") == 1 and "“home8”" not in words.en
 
 
 def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(data: Path) -> None:
