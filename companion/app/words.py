@@ -1029,6 +1029,8 @@ UI: dict[str, tuple[str, str]] = {
     # the rule set a table kept at seating, once its file here says otherwise (edited, deleted or damaged since): the
     # Score card, the Live tab's and the Ledger's heads name it so (a review read one name for two sets of values)
     "rules_as_seated": ("{name}（入座時的版本）", "{name_en} (as seated)"),
+    # (the Table tab's "Seated" line, a log whose rules this install cannot read: named as the log carries them)
+    "table_rules_not_here": ("規則「{name}」，這台裝置上沒有這套規則", "rule set “{name_en}”, not on this device"),
     # --- a photo unfit to be read (companion.vision.quality, whose own words say why: shaken, black and white),
     # said after the reason where it cannot be scored ---
     "photo_also": ("；{what}", "; {what_en}"),
