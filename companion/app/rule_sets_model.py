@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.app.house_rules import HOUSE_RULES
 from companion.app.words import Words, ui
 from companion.names import name_key, shown_name
 from companion.rules.profiles import (
@@ -404,8 +403,7 @@ def _choices(name: str) -> tuple[tuple[str, Words], ...]:
     spec = SWITCHES[name]
     if spec.kind == "bool":
         return _YES_NO
-    rule = next((r for r in HOUSE_RULES if r.key == name), None)
-    return tuple((c, rule.option(c) if rule is not None else ui(f"rs_opt_{name}_{c}")) for c in spec.choices)
+    return tuple((c, Words(*spec.choice_name(c))) for c in spec.choices)  # (named as the schema names them)
 
 
 def _switch_field(name: str, group: str) -> RuleField:

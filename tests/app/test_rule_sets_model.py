@@ -1248,6 +1248,20 @@ def test_a_set_whose_file_is_no_longer_a_file_is_named_as_the_list_showed_it(dat
         assert words is not None and words.en.count("“Home, cap 8”") == 1 and "“home8”" not in words.en
 
 
+def test_a_set_edited_by_hand_with_a_choice_it_lacks_is_said_in_both_languages_by_the_app_names(data: Path) -> None:
+    """Its Settings line read "Its file is damaged: switch multi_win must be one of nearest, all, …" in English, and
+    the Chinese named the choices by their codes: now by the names the editor shows, each code in brackets."""
+    _w(data / "profiles" / "home8.toml", 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "家裡"\nname_en = "Home"\n'
+                                         '[switches]\nmulti_win = "everyone"\n')
+    problem = next(r for r in rule_sets() if r.id == "home8").problem
+    assert problem is not None
+    field = next(f for f in FIELDS if f.key == "switches.multi_win")
+    assert f"{field.name.en} (multi_win) must be one of “{field.choices[0][1].en}” (nearest)" in problem.en
+    assert f"{field.name.zh}（multi_win）要是「{field.choices[0][1].zh}」（nearest）" in problem.zh
+    assert "switch multi_win" not in problem.en
+    assert str(data) not in problem.en + problem.zh and not re.search(r"[\u3000-\u9fff]", problem.en)
+
+
 def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(data: Path) -> None:
     """A save onto a set whose file became a folder says "you can delete it in the list", and the delete then
     failed: "Could not delete it: Is a directory". An empty folder is removed; one holding files is left, and said."""
