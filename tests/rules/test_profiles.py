@@ -350,8 +350,10 @@ def test_a_parent_named_by_path_is_read_from_the_folder_of_the_file_naming_it_wi
 
 
 @pytest.mark.parametrize(("body", "message", "message_zh"), [
-    ("tai_cap = 8\nmin_tai = 10", "min_tai (10) is above tai_cap (8)", "min_tai（起胡台數 10）大於 tai_cap（滿台 8）"),
-    ("tai_cap = 0", "tai_cap must be at least 1", "tai_cap（滿台）至少要 1"),
+    # (each switch by the name the app shows, its key in brackets: "switch min_tai (10) is above tai_cap (8)" before)
+    ("tai_cap = 8\nmin_tai = 10", "Minimum tai (min_tai, 10) is above the tai cap (tai_cap, 8)",
+     "起胡台數（min_tai，10）大於滿台（tai_cap，8）"),
+    ("tai_cap = 0", "Tai cap (tai_cap) must be at least 1", "滿台（tai_cap）至少要 1"),
 ])
 def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, message: str,
                                                      message_zh: str) -> None:

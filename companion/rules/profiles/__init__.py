@@ -320,13 +320,15 @@ def check_caps(profile: Profile) -> None:
     cap, least = profile.switch("tai_cap"), profile.switch("min_tai")
     where, wz = f"profile {profile.id!r}", f"規則 {profile.id!r}"
     bad: ProfileError | None = None
+    # (each switch by its name as the app shows it, its key in brackets: a review read "switch tai_cap must be …")
+    c, m = SWITCHES["tai_cap"], SWITCHES["min_tai"]
     if cap != "none" and cap < 1:
-        bad = ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
-                           f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
+        bad = ProfileError(f"{where}: {c.en} (tai_cap) must be at least 1 (or \"none\"), got {cap}",
+                           f"{wz}：{c.zh}（tai_cap）至少要 1（或 \"none\"），收到 {cap}")
     elif cap != "none" and least > cap:
-        bad = MinAboveCap(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
-                          "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
-                          "付得到起胡的台數", least, cap)
+        bad = MinAboveCap(f"{where}: {m.en} (min_tai, {least}) is above the {c.en.lower()} (tai_cap, {cap}): no win "
+                          "could be paid what it needs", f"{wz}：{m.zh}（min_tai，{least}）大於{c.zh}（tai_cap，{cap}），"
+                          "沒有一手胡牌付得到起胡的台數", least, cap)
     if bad is not None:
         _reason_kept(bad, where, wz)  # (said of the set, whose own file reads)
         raise bad
