@@ -39,6 +39,13 @@ def _named(key: str) -> Words:
 _YES_NO = (("true", Words("是", "yes")), ("false", Words("否", "no")))
 
 
+def _options(key: str) -> tuple[tuple[str, Words], ...]:
+    """A switch's choices with their names, as the rule set's schema gives them (the checks of a rule-set file say
+    them the same: :func:`companion.rules.profiles._schema.switch_refused`)."""
+    spec = SWITCHES[key]
+    return tuple((c, Words(*spec.choice_name(c))) for c in spec.choices)
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRule:
     key: str  # the switch's name (spec §2.17)
@@ -50,29 +57,8 @@ class HouseRule:
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
-    HouseRule("first_dealer", _named("first_dealer"), (
-        ("two_throws", Words("擲兩次骰子", "two throws of the dice")),
-        ("one_throw", Words("擲一次骰子", "one throw of the dice")),
-        ("east_deals", Words("坐東的直接做莊", "East deals first")))),
-    HouseRule("seat_wind", _named("seat_wind"), (
-        ("dealer_east", Words("莊家坐東", "the dealer is East")),
-        ("kaimen", Words("以開門為東風（依骰子）", "the opened wall's owner is East (by the dice)")),
-        ("fixed_seats", Words("座位風固定", "fixed by the seats")))),
-    HouseRule("reserve_rule", _named("reserve_rule"), (
-        ("fixed16", Words("留 16 張", "16")),
-        ("plus_one_per_kong", Words("16 張，每槓多留一張", "16, one more per kong")),
-        ("play_to_end", Words("摸到完", "none: play to the end")))),
-    HouseRule("multi_win", _named("multi_win"), (
-        ("nearest", Words("截胡（最近的一家胡）", "the nearest wins")),
-        ("all", Words("都胡", "all of them win")),
-        ("nearest_unless_three", Words("截胡，三家都胡時都算", "the nearest, but all three when three")),
-        ("three_is_draw", Words("截胡，三家都胡時流局", "the nearest, a draw when three")))),
-    HouseRule("kong_from_left", _named("kong_from_left"), (
-        ("allowed", Words("可以", "allowed")), ("forbidden", Words("不可以", "forbidden")))),
-    HouseRule("discard_kong_replacement_win", _named("discard_kong_replacement_win"), (
-        ("forbidden", Words("不能胡", "not a win")),
-        ("self_draw", Words("算自摸", "a self-draw")),
-        ("kong_bloom", Words("算槓上開花", "scored as a win on a replacement")))),
+    *(HouseRule(key, _named(key), _options(key)) for key in (
+        "first_dealer", "seat_wind", "reserve_rule", "multi_win", "kong_from_left", "discard_kong_replacement_win")),
     HouseRule("passed_win_blocks_self_draw", _named("passed_win_blocks_self_draw"), _YES_NO),
     HouseRule("passed_win_released_by_kong", _named("passed_win_released_by_kong"),
               _YES_NO),
@@ -80,15 +66,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("draw_keeps_deal", _named("draw_keeps_deal"), _YES_NO),
     HouseRule("streak_cap", _named("streak_cap"), (
         ("none", Words("不限", "no cap")), *((str(n), Words(f"連 {n}", f"{n} in a row")) for n in range(1, 13)))),
-    HouseRule("false_win_after", _named("false_win_after"), (
-        ("void_hand", Words("這把作廢重來", "the hand is void")),
-        ("continue_dead", Words("繼續打，詐胡的人陪打", "play on, the offender plays dead")))),
-    HouseRule("wrong_count", _named("wrong_count"), (
-        ("dead_hand", Words("不能胡，繼續打", "may not win, plays on")),
-        ("warn_only", Words("只提醒", "a warning only")))),
-    HouseRule("human_win_window", _named("human_win_window"), (
-        ("first_go_around", Words("第一巡內胡別人的牌", "in the first go-around")),  # (a phone cut a longer one)
-        ("before_own_discard", Words("閒家自己打第一張之前", "before their own first discard")))),
+    *(HouseRule(key, _named(key), _options(key)) for key in ("false_win_after", "wrong_count", "human_win_window")),
 )
 """Every procedure switch a table may set, in the order the spec lists them (its value words as the spec has
 them: :class:`companion.game.switches.Switches` reads the same words)."""
@@ -135,10 +113,12 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
         rule = rules.get(key)
         if rule is None:
             raise SwitchError(f"no such house rule: {key}", f"沒有這條規矩：{key}")
-        if value not in (v for v, _ in rule.options):
-            choices = ", ".join(v for v, _ in rule.options)
-            raise SwitchError(f"{key} is one of {choices}, got {value!r}",
-                              f"{rule.name.zh}（{key}）只能是 {choices}，收到 {value!r}")
+        if value not in (v for v, _ in rule.options):  # (said as the app names the rule and its choices, each
+            # choice's value and the rule's key in brackets: a review read "multi_win is one of nearest, all, …")
+            choices = "、".join(f"「{w.zh}」（{v}）" for v, w in rule.options)
+            choices_en = ", ".join(f"“{w.en}” ({v})" for v, w in rule.options)
+            raise SwitchError(f"{rule.name.en} ({key}) must be one of {choices_en}; got {value!r}",
+                              f"{rule.name.zh}（{key}）只能是{choices}其中之一，收到 {value!r}")
         if key == "streak_cap":
             data[key] = None if value == "none" else int(value)
         elif value in ("true", "false"):

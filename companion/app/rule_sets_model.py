@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.app.house_rules import HOUSE_RULES
 from companion.app.words import Words, ui
 from companion.names import name_key, shown_name
 from companion.rules.profiles import (
@@ -252,7 +251,8 @@ def _fault(pid: str, bad: ProfileError) -> _Fault:
         return _Fault(_reason(bad))
     if not path.is_file() and (path.exists() or path.is_symlink()):  # (the store says of it "unknown profile … or
         # give a path to a .toml file": a set listed, yet called unknown, and given command-line advice: a review)
-        return _Fault(ui("rs_not_a_file", id=pid), whole=True)
+        name = _name_of(pid)  # (as the list showed it, and the file by its name alone: a review said the id twice)
+        return _Fault(ui("rs_not_a_file", name=name.zh, name_en=name.en, file=path.name), whole=True)
     raw = _raw(pid).get("inherits")
     written = raw if isinstance(raw, str) else ""
     if bad.inherited is not None:  # its own file reads; a set it inherits, near or far, does not
@@ -403,8 +403,7 @@ def _choices(name: str) -> tuple[tuple[str, Words], ...]:
     spec = SWITCHES[name]
     if spec.kind == "bool":
         return _YES_NO
-    rule = next((r for r in HOUSE_RULES if r.key == name), None)
-    return tuple((c, rule.option(c) if rule is not None else ui(f"rs_opt_{name}_{c}")) for c in spec.choices)
+    return tuple((c, Words(*spec.choice_name(c))) for c in spec.choices)  # (named as the schema names them)
 
 
 def _switch_field(name: str, group: str) -> RuleField:

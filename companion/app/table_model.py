@@ -10,6 +10,7 @@ the end of a hand, the itemised tai and who pays whom.
 from __future__ import annotations
 
 import contextlib
+import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -450,6 +451,27 @@ def _another_win(e: ev.Event, before: TableState, after: TableState | None) -> W
     return ui("another_win_both")
 
 
+def _carried_names(text: str) -> Words | None:
+    """The names the rules a log kept at seating (``Seated.rules``, TOML) give, each where it gives one; None where
+    it gives neither or cannot be read as TOML."""
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except (tomllib.TOMLDecodeError, ValueError):
+        return None
+    zh, en = data.get("name_zh"), data.get("name_en")
+    zh, en = (zh.strip() if isinstance(zh, str) else ""), (en.strip() if isinstance(en, str) else "")
+    if not zh and not en:
+        return None
+    return Words(zh or en, en or zh)
+
+
+def _not_here(e: ev.Seated) -> Words:
+    """The rule set of a seating this install cannot read, said so: by the names the log carries with its rules,
+    else by its id, quoted."""
+    names = (_carried_names(e.rules) if e.rules else None) or Words(e.profile, e.profile)
+    return ui("table_rules_not_here", name=names.zh, name_en=names.en)
+
+
 def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | None) -> Words:
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
@@ -457,8 +479,8 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         try:
             prof = load_profile(seated_rules(e))
             rules = Words(prof.name_zh, prof.name_en)
-        except ProfileError:  # a log from elsewhere, with rules this install lacks: its id
-            rules = Words(e.profile, e.profile)
+        except ProfileError:  # a log from elsewhere, with rules this install cannot read (a review: its bare id)
+            rules = _not_here(e)
         return Words(f"入座：{'、'.join(e.players)}（底 {e.base}／台 {e.per_tai}，{rules.zh}）",
                      f"Seated: {', '.join(e.players)} (stakes {e.base} + {e.per_tai} a tai, {rules.en})")
     if isinstance(e, ev.WinCorrected):

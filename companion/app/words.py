@@ -837,12 +837,6 @@ UI: dict[str, tuple[str, str]] = {
     "rs_changed": ("{n} 項和原本不同", "{n} changed"),
     "rs_no_cap": ("空白＝不限，或 {least} 到 {most}", "blank: no cap; or {least} to {most}"),
     "rs_number": ("{least} 到 {most}", "{least} to {most}"),
-    "rs_opt_false_win_penalty_fixed8_plus_dealer": ("每家賠 底＋8 台（加莊家台）",
-                                                    "base + 8 tai to each (+ dealer tai)"),
-    "rs_opt_false_win_penalty_claimed_tai": ("每家賠 宣稱的台數", "the tai claimed, to each"),
-    "rs_opt_false_win_penalty_limit": ("賠一份滿台（不限則 8 台），三家分",
-                                         "one limit (the cap, else 8), split by the three"),
-    "rs_opt_false_win_penalty_none": ("不罰", "no penalty"),
     "rs_saved": ("已儲存「{name}」（id {id}）：入座和拍照算台的規則選單裡都有它",
                  "Saved “{name_en}” (id {id}): it is offered when players sit down and when a hand is scored"),
     "rs_deleted": ("已刪除「{name}」；用它入座的牌桌照舊", "Deleted “{name_en}”; tables seated under it are unchanged"),
@@ -945,9 +939,9 @@ UI: dict[str, tuple[str, str]] = {
                       "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
                       "choose another"),
     # (rule sets, a second change review: files that cannot be read, parents gone or damaged at a save)
-    "rs_not_a_file": ("規則「{id}」的檔案 {id}.toml 不是一般的檔案（是資料夾，或是指向不存在檔案的連結）",
-                      "The file of the rule set “{id}”, {id}.toml, is not a file (a folder, or a link to a file that "
-                      "is not there)"),
+    "rs_not_a_file": ("規則「{name}」的檔案 {file} 不是一般的檔案（是資料夾，或是指向不存在檔案的連結）",
+                      "The file of the rule set “{name_en}”, {file}, is not a file (a folder, or a link to a file "
+                      "that is not there)"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
                             "This was not saved: it inherits “{parent_en}”, which is no longer here"),
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
@@ -1029,6 +1023,8 @@ UI: dict[str, tuple[str, str]] = {
     # the rule set a table kept at seating, once its file here says otherwise (edited, deleted or damaged since): the
     # Score card, the Live tab's and the Ledger's heads name it so (a review read one name for two sets of values)
     "rules_as_seated": ("{name}（入座時的版本）", "{name_en} (as seated)"),
+    # (the Table tab's "Seated" line, a log whose rules this install cannot read: named as the log carries them)
+    "table_rules_not_here": ("規則「{name}」，這台裝置上沒有這套規則", "rule set “{name_en}”, not on this device"),
     # --- a photo unfit to be read (companion.vision.quality, whose own words say why: shaken, black and white),
     # said after the reason where it cannot be scored ---
     "photo_also": ("；{what}", "; {what_en}"),

@@ -1220,10 +1220,46 @@ def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(d
     else:
         (p / "home8.toml").symlink_to(p / "nowhere.toml")
     listed = next(r for r in rule_sets() if r.id == "home8")
-    assert listed.problem == ui("rs_not_a_file", id="home8")
+    assert listed.problem == ui("rs_not_a_file", name="home8", name_en="home8", file="home8.toml")
     for words in (unusable("home8"), rule_set_used("home8")[1]):
         assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
         assert words.en.count("rule set “home8”") == 1  # (said once)
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_a_set_whose_file_is_no_longer_a_file_is_named_as_the_list_showed_it(data: Path, kind: str) -> None:
+    """Its line said "The file of the rule set “home8”, home8.toml, is not a file": the id, which the host never saw
+    where the list had shown the set's names, said twice; the file is named by its name alone, no folder."""
+    _home8()
+    assert any(r.name.en == "Home, cap 8" for r in rule_sets())  # (the list shows it, its names read)
+    path = data / "profiles" / "home8.toml"
+    path.unlink()
+    if kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(data / "profiles" / "nowhere.toml")
+    listed = next(r for r in rule_sets() if r.id == "home8")
+    assert listed.problem is not None
+    assert "“Home, cap 8”" in listed.problem.en and "「家裡滿八台」" in listed.problem.zh
+    assert "“home8”" not in listed.problem.en and "「home8」" not in listed.problem.zh
+    assert " home8.toml" in listed.problem.en and " home8.toml " in listed.problem.zh
+    assert str(data) not in listed.problem.en + listed.problem.zh
+    for words in (unusable("home8"), rule_set_used("home8")[1]):
+        assert words is not None and words.en.count("“Home, cap 8”") == 1 and "“home8”" not in words.en
+
+
+def test_a_set_edited_by_hand_with_a_choice_it_lacks_is_said_in_both_languages_by_the_app_names(data: Path) -> None:
+    """Its Settings line read "Its file is damaged: switch multi_win must be one of nearest, all, …" in English, and
+    the Chinese named the choices by their codes: now by the names the editor shows, each code in brackets."""
+    _w(data / "profiles" / "home8.toml", 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "家裡"\nname_en = "Home"\n'
+                                         '[switches]\nmulti_win = "everyone"\n')
+    problem = next(r for r in rule_sets() if r.id == "home8").problem
+    assert problem is not None
+    field = next(f for f in FIELDS if f.key == "switches.multi_win")
+    assert f"{field.name.en} (multi_win) must be one of “{field.choices[0][1].en}” (nearest)" in problem.en
+    assert f"{field.name.zh}（multi_win）要是「{field.choices[0][1].zh}」（nearest）" in problem.zh
+    assert "switch multi_win" not in problem.en
+    assert str(data) not in problem.en + problem.zh and not re.search(r"[\u3000-\u9fff]", problem.en)
 
 
 def test_a_set_whose_file_became_a_folder_can_be_deleted_as_the_refusals_say(data: Path) -> None:

@@ -281,6 +281,29 @@ def test_every_event_kind_has_its_own_words(replay: GameReplay) -> None:
     assert {"Seated", "Dealt", "Drew", "Discarded", "Won", "FlowerReplaced"} <= set(kinds)
 
 
+_KEPT_BAD = 'id = "home8"\nname_zh = "家裡滿八台"\nname_en = "Home, cap 8"\n[tai]\nzimo = -1\n'
+
+
+@pytest.mark.parametrize(("rules", "zh", "en"), [
+    (_KEPT_BAD, "「家裡滿八台」", "“Home, cap 8”"),  # (its names, as the log carries them with its values)
+    ('id = "home8"\nname_en = "Home, cap 8"\n[tai]\nzimo = -1\n', "「Home, cap 8」", "“Home, cap 8”"),
+    ("", "「home8」", "“home8”"),  # (no names carried: its id, quoted)
+    ("not toml = = =", "「home8」", "“home8”"),
+])
+def test_a_seating_under_rules_this_install_cannot_read_names_them_as_the_log_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rules: str, zh: str, en: str) -> None:
+    """The "Seated" line of a log whose rules this install cannot read said "(stakes 30 + 10 a tai, home8)": a bare
+    id, where the log carried the set's names, and nothing said the set is not on this device."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))  # (no house set "home8" here)
+    seated = ev.Seated(players=("Lin", "Ming", "Mei", "Wang"), profile="home8", rules=rules)
+    words = describe(seated, TableState())
+    assert zh in words.zh and en in words.en
+    assert "這台裝置上沒有" in words.zh and "not on this device" in words.en
+    if rules.startswith("id"):
+        assert "home8" not in words.zh + words.en  # (named as the log names it, not by its id)
+    assert not CJK.search(words.en)
+
+
 def test_every_app_word_has_both_languages_and_the_same_fields() -> None:
     for key, (zh, en) in UI.items():
         assert zh and en, key

@@ -96,7 +96,7 @@ def _write(tmp_path: Path, text: str) -> str:
 @pytest.mark.parametrize(("body", "message"), [
     ('[tai]\nmenqin = 2', "unknown tai item 'menqin' (did you mean 'menqing'?)"),
     ('[switches]\ntai_capp = 8', "unknown switch 'tai_capp'"),
-    ('[switches]\nmulti_win = "everyone"', "multi_win must be one of nearest"),
+    ('[switches]\nmulti_win = "everyone"', "(multi_win) must be one of “the nearest wins” (nearest)"),
     ('[switches]\nsmall_winds_adds_winds = 1', "must be true or false"),
     ('[tai]\nzimo = -1', "tai.zimo must be an integer >= 0"),
     ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
@@ -109,6 +109,29 @@ def test_validation_errors_name_the_key(tmp_path: Path, body: str, message: str)
     with pytest.raises(ProfileError, match=re.escape(message)) as info:
         load_profile(path)
     assert "house.toml" in str(info.value)
+
+
+@pytest.mark.parametrize(("body", "zh", "en"), [
+    ('multi_win = "everyone"', ["一炮多響（multi_win）", "「截胡（最近的一家胡）」（nearest）", "「都胡」（all）", "收到 'everyone'"],
+     ["Several winners on one discard (multi_win)", "“the nearest wins” (nearest)", "“all of them win” (all)",
+      "(three_is_draw)", "got 'everyone'"]),
+    ('false_win_penalty = "double"', ["詐胡罰則（false_win_penalty）", "「不罰」（none）"],
+     ["False-win penalty (false_win_penalty)", "“no penalty” (none)", "“the tai claimed, to each” (claimed_tai)"]),
+    ("min_tai = -1", ["起胡台數（min_tai）要是 0 以上的整數"], ["Minimum tai (min_tai) must be an integer >= 0"]),
+])
+def test_a_switch_value_a_file_does_not_take_is_said_by_the_names_the_app_shows(
+        tmp_path: Path, body: str, zh: list[str], en: list[str]) -> None:
+    """A rule-set file edited by hand read "switch multi_win must be one of nearest, all, …": in English alone (the
+    Chinese named the choices by their codes too), no name a player sees in the app; the switch's key and each
+    choice's value stay, in brackets, for the host mending the file."""
+    path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n')
+    with pytest.raises(ProfileError) as info:
+        load_profile(path)
+    for part in zh:
+        assert part in info.value.zh
+    for part in en:
+        assert part in str(info.value)
+    assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", str(info.value).replace(str(tmp_path), ""))
 
 
 def test_structural_profile_errors(tmp_path: Path) -> None:
@@ -327,8 +350,10 @@ def test_a_parent_named_by_path_is_read_from_the_folder_of_the_file_naming_it_wi
 
 
 @pytest.mark.parametrize(("body", "message", "message_zh"), [
-    ("tai_cap = 8\nmin_tai = 10", "min_tai (10) is above tai_cap (8)", "min_tai（起胡台數 10）大於 tai_cap（滿台 8）"),
-    ("tai_cap = 0", "tai_cap must be at least 1", "tai_cap（滿台）至少要 1"),
+    # (each switch by the name the app shows, its key in brackets: "switch min_tai (10) is above tai_cap (8)" before)
+    ("tai_cap = 8\nmin_tai = 10", "Minimum tai (min_tai, 10) is above the tai cap (tai_cap, 8)",
+     "起胡台數（min_tai，10）大於滿台（tai_cap，8）"),
+    ("tai_cap = 0", "Tai cap (tai_cap) must be at least 1", "滿台（tai_cap）至少要 1"),
 ])
 def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, message: str,
                                                      message_zh: str) -> None:
@@ -389,7 +414,7 @@ def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -
 def test_a_tai_cap_of_the_wrong_type_is_said_as_the_cap_check_says_it(tmp_path: Path) -> None:
     """">= 0" for a cap given as text, "at least 1" for a cap of 0: one rule, said one way (a newcomer review)."""
     path = _write(tmp_path, 'id = "house"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = "8"\n')
-    with pytest.raises(ProfileError, match=re.escape('switch tai_cap must be an integer >= 1 or "none", got \'8\'')) \
+    with pytest.raises(ProfileError, match=re.escape('Tai cap (tai_cap) must be an integer >= 1 or "none", got \'8\'')) \
             as info:
         load_profile(path)
     assert '1 以上的整數或 "none"' in info.value.zh

@@ -535,12 +535,28 @@ def test_a_records_rules_with_no_payable_cap_are_named_not_the_profiles_file(
     rc, out = _run(capsys, [json.dumps(x) for x in lines], tmp_path=tmp_path)
     errors = [json.loads(x)["error"] for x in out.splitlines()]
     assert rc == 1 and [(e["kind"], e["field"]) for e in errors] == [("input", "rules")] * 2 + [("input", "switches")] * 2
-    assert errors[0]["message"] == "rules: switch min_tai (6) is above tai_cap (4): no win could be paid what it needs"
-    assert errors[0]["message_zh"].startswith("欄位 rules 有誤：開關 min_tai（起胡台數 6）大於 tai_cap（滿台 4）")
+    assert errors[0]["message"] == ("rules: Minimum tai (min_tai, 6) is above the tai cap (tai_cap, 4): no win could be "
+                                    "paid what it needs")
+    assert errors[0]["message_zh"].startswith("欄位 rules 有誤：起胡台數（min_tai，6）大於滿台（tai_cap，4）")
     assert "home8" not in errors[0]["message"] + errors[0]["message_zh"]
-    assert errors[1]["message"].startswith("rules: switch tai_cap must be at least 1")
-    assert errors[2]["message"].startswith("switches: switch min_tai (6) is above tai_cap (4)")
+    assert errors[1]["message"].startswith("rules: Tai cap (tai_cap) must be at least 1")
+    assert errors[2]["message"].startswith("switches: Minimum tai (min_tai, 6) is above the tai cap (tai_cap, 4)")
     # a file of its own with such a cap is still the profile's
     house.write_text(house.read_text(encoding="utf-8") + "[switches]\ntai_cap = 4\nmin_tai = 6\n", "utf-8")
     rc, out = _run(capsys, [json.dumps(dict(hand, profile=str(house)))], tmp_path=tmp_path)
     assert rc == 1 and json.loads(out)["error"]["field"] == "profile"
+
+
+@pytest.mark.parametrize("lang", [None, "en"])
+def test_a_house_file_edited_by_hand_with_a_choice_it_lacks_is_said_by_its_names(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str | None) -> None:
+    """`companion tai --profile FILE` said "switch multi_win must be one of nearest, all, …": English words with
+    codes, the Chinese the same codes; now the switch and each choice by the names the app shows, key and values
+    in brackets for the host to mend the file."""
+    house = tmp_path / "home8.toml"
+    house.write_text('id = "home8"\ninherits = "atawmj_2009"\n[switches]\nmulti_win = "everyone"\n', encoding="utf-8")
+    assert main(["tai", "--profile", str(house), *(["--lang", lang] if lang else [])]) == 2
+    err = capsys.readouterr().err
+    assert "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest)" in err
+    assert ("一炮多響（multi_win）要是「截胡（最近的一家胡）」（nearest）" in err) is (lang is None)
+

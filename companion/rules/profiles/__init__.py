@@ -25,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.profiles._schema import SWITCHES, check_switch
+from companion.rules.profiles._schema import SWITCHES, check_switch, switch_refused
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
@@ -121,18 +121,6 @@ def _suggest_zh(word: str, choices: Any) -> str:
     return f"（是不是 {close[0]!r}？）" if close else ""
 
 
-def _want_zh(name: str) -> str:
-    """What switch ``name`` takes, in Chinese (the English is :func:`check_switch`'s)."""
-    spec = SWITCHES[name]
-    if spec.kind == "bool":
-        return "true 或 false"
-    if spec.kind == "int":
-        return "0 以上的整數"
-    if spec.kind == "int_or_none":  # (a cap of tai: at least 1, as the English and the cap check say)
-        return '1 以上的整數或 "none"' if name == "tai_cap" else '0 以上的整數或 "none"'
-    return "、".join(spec.choices) + " 其中之一"
-
-
 def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
     if not isinstance(raw, Mapping):
         raise ProfileError(f"{where}: [tai] must be a table of item = tai", f"{wz}：[tai] 要是「項目 = 台數」的表")
@@ -174,8 +162,7 @@ def _check_switches(raw: Any, where: str, wz: str) -> dict[str, Any]:
         try:
             out[key] = check_switch(key, value, where)
         except ValueError as e:
-            raise ProfileError(str(e), f"{wz}：開關 {key}（{SWITCHES[key].zh}）要是 {_want_zh(key)}，"
-                                       f"收到 {value!r}") from None
+            raise ProfileError(str(e), f"{wz}：{switch_refused(key, value)[1]}") from None
     return out
 
 
@@ -333,13 +320,15 @@ def check_caps(profile: Profile) -> None:
     cap, least = profile.switch("tai_cap"), profile.switch("min_tai")
     where, wz = f"profile {profile.id!r}", f"規則 {profile.id!r}"
     bad: ProfileError | None = None
+    # (each switch by its name as the app shows it, its key in brackets: a review read "switch tai_cap must be …")
+    c, m = SWITCHES["tai_cap"], SWITCHES["min_tai"]
     if cap != "none" and cap < 1:
-        bad = ProfileError(f"{where}: switch tai_cap must be at least 1 (or \"none\"), got {cap}",
-                           f"{wz}：開關 tai_cap（滿台）至少要 1（或 \"none\"），收到 {cap}")
+        bad = ProfileError(f"{where}: {c.en} (tai_cap) must be at least 1 (or \"none\"), got {cap}",
+                           f"{wz}：{c.zh}（tai_cap）至少要 1（或 \"none\"），收到 {cap}")
     elif cap != "none" and least > cap:
-        bad = MinAboveCap(f"{where}: switch min_tai ({least}) is above tai_cap ({cap}): no win could be paid what "
-                          "it needs", f"{wz}：開關 min_tai（起胡台數 {least}）大於 tai_cap（滿台 {cap}），沒有一手胡牌"
-                          "付得到起胡的台數", least, cap)
+        bad = MinAboveCap(f"{where}: {m.en} (min_tai, {least}) is above the {c.en.lower()} (tai_cap, {cap}): no win "
+                          "could be paid what it needs", f"{wz}：{m.zh}（min_tai，{least}）大於{c.zh}（tai_cap，{cap}），"
+                          "沒有一手胡牌付得到起胡的台數", least, cap)
     if bad is not None:
         _reason_kept(bad, where, wz)  # (said of the set, whose own file reads)
         raise bad
