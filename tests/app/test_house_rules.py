@@ -260,7 +260,7 @@ def test_a_table_seated_again_keeps_the_instant_wins_it_changed_as_it_keeps_its_
     # set back on the form: the rule set's own value
     assert game.start(state.players, "atawmj_2009", 50, 20, house={"multi_win": "all"}) is None
     assert game.state.switches.eight_flowers and game.state.switches.multi_win is MultiWin.ALL
-    with pytest.raises(SwitchError, match="eight_flowers is one of") as bad:
+    with pytest.raises(SwitchError, match=r"Eight flowers \(eight_flowers\) must be one of") as bad:
         with_rules(Switches(), {"eight_flowers": "maybe"})
     assert "八仙過海" in bad.value.zh
     game.close()
