@@ -8,7 +8,7 @@ counter-clockwise) where the crop was turned upright; ``"tile": "unknown"`` mean
 face-down tile. A file that cannot be
 read (missing, empty, truncated, not an image, too large), or that is shaped like several tiles in a row (its
 long side at least 1.8 times its short side, where a tile is about 3:4: ``companion read`` reads photos of
-several tiles; or at least 1.4 times as wide as tall with each half read as a tile: two side by side), is reported on stderr with its name and, with
+several tiles), is reported on stderr with its name and, with
 ``--json``, as ``{"file": ..., "error": {"message": ..., "message_zh": ...}}`` (as ``companion read`` and
 ``companion score`` give it); the other files are still classified (exit code 1). Messages
 are in English and Traditional Chinese (``English / 中文``); a model file that cannot be used and a bad
@@ -58,7 +58,7 @@ def _classifier(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.vision.classify import several_tiles, side_by_side
+    from companion.vision.classify import several_tiles
     from companion.vision.image_file import ImageFileError, read_image, too_small
     from companion.vision.orient import TileOrienter, lying, upright
     from companion.vision.read import DOUBTFUL
@@ -90,11 +90,6 @@ def run(args: argparse.Namespace) -> int:
             errors[i] = ImageFileError(Path(f), *small)
         else:
             images[i] = image
-    for i, image in list(images.items()):  # two tiles side by side (1.5:1) are shaped like one lying (1.33)
-        pair = side_by_side(image, clf)
-        if pair:
-            errors[i] = ImageFileError(Path(args.crops[i]), *pair)
-            del images[i]
     turned: dict[int, int] = {}
     if any(lying(im.shape[1], im.shape[0]) for im in images.values()):  # a tile lying on its side: turned upright
         try:

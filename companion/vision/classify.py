@@ -38,8 +38,7 @@ from companion.vision.preprocess import (
 from companion.vision.runtime import input_kind, model_session, shipped_model
 
 __all__ = ["ModelError", "ModelInfo", "Prediction", "TileClassifier", "default_model_path", "moved_view", "NOT_A_TILE",
-           "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS", "SEVERAL_TILES", "several_tiles", "PAIR_FROM",
-           "HALVES_SURE", "side_by_side"]
+           "REJECT_BELOW", "REREAD_BELOW", "REREAD_VIEWS", "SEVERAL_TILES", "several_tiles"]
 
 MODEL_FILE = "tile_classifier.onnx"
 NOT_A_TILE = "unknown"
@@ -61,21 +60,8 @@ SEVERAL_TILES = 1.8
 (:func:`several_tiles`): a tile is about 3:4 upright and 4:3 lying (1.33; the 232 real dev crops are all 240 x 320,
 1.33), two side by side 1.5, three 2.25. On crops of two, three and four dev crops side by side the classifier read
 19%, 16% and 35% of them as one tile it was sure of (at least 0.5; stacked lying, 11%, 28%, 46%): a review's crop of
-three tiles read a sure ``6s``. At 1.8 a close crop of one tile keeps a third of its length to spare; a crop of
-two tiles side by side (1.5) is caught by its halves instead (:data:`PAIR_FROM`)."""
-PAIR_FROM = 1.4
-"""A crop at least this many times as wide as it is tall (and under :data:`SEVERAL_TILES`) is read in halves, left
-and right, and refused as two tiles side by side when both halves read as a tile of at least :data:`HALVES_SURE`
-(:func:`side_by_side`): its shape alone cannot tell two upright tiles (1.5) from one lying on its side (1.33) or
-one in a loose crop. On crops cut from the real dev photos' boxes (a change review), 44 pairs of neighbouring
-tiles (1.40-1.57:1, 5 photos) gave halves of at least 0.76 (median 0.96), where the classifier read 23% of them
-whole as one tile it was sure of; 231 single tiles lying on their side (1.16-1.46:1) gave at most 0.73 from 1.4
-(0.98 under it: a lying 2p, 8p or 9p's half looks like a tile), 154 lying in loose crops (to 1.64:1) and 8
-upright ones in wide loose crops at most 0.76 and 0.15, none from 1.4. Taken from 1.3, 5 of the lying ones were
-refused, so the line is drawn at 1.4, where a pair of tiles set close is 1.5."""
-HALVES_SURE = 0.75
-"""... the score both halves must reach (:data:`PAIR_FROM`); the 44 pairs' lowest was 0.76, the lying tiles'
-from 1.4:1 0.73: a narrow gap, measured on 5 photos' pairs."""
+three tiles read a sure ``6s``. At 1.8 a close crop of one tile keeps a third of its length to spare, and a crop of
+two tiles side by side (1.5) is not caught."""
 
 
 def several_tiles(w: int, h: int) -> tuple[str, str] | None:
@@ -89,22 +75,6 @@ def several_tiles(w: int, h: int) -> tuple[str, str] | None:
             "row, and classify reads one tile per image; `companion read` finds and reads every tile in a photo",
             f"圖片 {w}x{h}，{'寬' if w > h else '高'}是{'高' if w > h else '寬'}的 {ratio:.1f} 倍，一張牌約 3:4（橫放 4:3）："
             "看來是一排好幾張牌，classify 每張圖只讀一張牌；照片裡有好幾張牌請用 companion read，它會找出並辨識每一張")
-
-
-def side_by_side(crop: np.ndarray, clf: TileClassifier) -> tuple[str, str] | None:
-    """Why ``crop`` (BGR) cannot be read as one tile, its halves read by ``clf`` each as a tile of its own
-    (:data:`PAIR_FROM`), (English, Chinese), or ``None`` when it may be one."""
-    h, w = crop.shape[:2]
-    if h <= 0 or w < PAIR_FROM * h or w >= SEVERAL_TILES * h:
-        return None
-    left, right = clf.classify([crop[:, : w // 2], crop[:, w - w // 2 :]])
-    if left.tile is None or right.tile is None or min(left.score, right.score) < HALVES_SURE:
-        return None
-    return (f"the image is {w}x{h}, {w / h:.1f} times as wide as it is tall, and each half reads as a tile of its "
-            f"own ({left.tile.code} and {right.tile.code}): it looks like two tiles side by side, and classify reads "
-            "one tile per image; `companion read` finds and reads every tile in a photo",
-            f"圖片 {w}x{h}，寬是高的 {w / h:.1f} 倍，左右兩半各讀得出一張牌（{left.tile.zh}、{right.tile.zh}）："
-            "看來是兩張牌並排，classify 每張圖只讀一張牌；照片裡有好幾張牌請用 companion read，它會找出並辨識每一張")
 
 
 class ModelError(ValueError):
