@@ -162,47 +162,70 @@ def sweep_left_over(folder: Path, now: float | None = None, ours: bool = False) 
 
 
 def _named(e: OSError, path: Path) -> OSError:
-    """``e`` naming ``path``, the file asked for; a :class:`NotAFolderError` where a file stands where a folder above
-    it must be."""
-    blocker = file_in_the_way(Path(path).parent) if e.errno == errno.ENOTDIR else None
+    """``e`` naming ``path``, the file asked for; a :class:`NotAFolderError` where a file (or a link that loops)
+    stands where a folder above it must be."""
+    blocker = file_in_the_way(Path(path).parent) if e.errno in _IN_THE_WAY else None
     if blocker is not None:
         return NotAFolderError(blocker, path)
     return type(e)(e.errno, e.strerror, str(path))
 
 
+_IN_THE_WAY = (errno.EEXIST, errno.ENOTDIR, errno.ELOOP)
+"""The system's errors where something stands where a folder must be: "File exists" (a folder made where a file is),
+"Not a directory" (a path below a file), "Too many levels of symbolic links" (a path through a link that loops)."""
+
+
 class NotAFolderError(NotADirectoryError):
     """A file that stands where a folder must be for ``path`` to be written (``companion simulate --out X/log`` with
-    ``X`` a file): ``file`` is that file, and what it says names it, in English (``strerror``) and in Chinese
-    (``zh``); ``filename`` is ``path``. The system's "Not a directory" named neither, and a check of the folder alone
-    said it "does not exist" (a review)."""
+    ``X`` a file), or a link that loops there: ``file`` is that file or link, and what it says names it, in English
+    (``strerror``) and in Chinese (``zh``), as :func:`in_the_way_said` says it; ``filename`` is ``path``. The system's
+    "Not a directory" named neither, and a check of the folder alone said it "does not exist" (a review)."""
 
     def __init__(self, file: Path, path: Path) -> None:
-        super().__init__(errno.ENOTDIR, f"{file} is a file, not a folder", str(path))
+        en, zh = in_the_way_said(file)
+        super().__init__(errno.ENOTDIR, en, str(path))
         self.file = file
-        self.zh = f"{file} 是檔案，不是資料夾"
+        self.zh = zh
+
+
+def in_the_way_said(file: Path) -> tuple[str, str]:
+    """What stands at ``file`` (:func:`file_in_the_way`) where a folder must be, in English and Chinese: a link that
+    loops (it was said that the folder "does not exist", or "Too many levels of symbolic links" in both languages: a
+    review), or a file."""
+    try:
+        os.stat(file)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return (f"{file} is a link that loops back on itself, not a folder",
+                    f"{file} 是繞回自己的符號連結，不是資料夾")
+    return f"{file} is a file, not a folder", f"{file} 是檔案，不是資料夾"
 
 
 def file_in_the_way(folder: Path) -> Path | None:
     """The file (anything but a folder) that stands where a folder must be for ``folder`` to be one: ``folder``
-    itself or the nearest folder above it that is there, where that is no folder; None where it is one (a folder
-    not there yet is no file in the way)."""
+    itself or the nearest folder above it that is there, where that is no folder; or the link that loops (leads back
+    to itself, so no folder is ever reached through it) nearest the top on the way to ``folder``. None where it is a
+    folder (a folder not there yet is no file in the way)."""
+    looping: Path | None = None
     for p in (folder, *folder.parents):
         try:
             mode = os.stat(p).st_mode
-        except OSError:  # not there (ENOENT), or below a file (ENOTDIR): the one above says
+        except OSError as e:  # not there (ENOENT), or below a file (ENOTDIR): the one above says; a link that loops,
+            if e.errno == errno.ELOOP:  # or a path through one (ELOOP): the one above may be it
+                looping = p
             continue
-        return None if stat.S_ISDIR(mode) else p
-    return None
+        return looping if stat.S_ISDIR(mode) else p
+    return looping
 
 
 def make_folder(folder: Path, mode: int = 0o777) -> None:
-    """``folder`` made with the folders above it, as ``mkdir(parents=True, exist_ok=True)`` makes them; a file in
-    its way is a :class:`NotAFolderError` naming it (the system's "File exists" or "Not a directory" named neither
-    the file nor why)."""
+    """``folder`` made with the folders above it, as ``mkdir(parents=True, exist_ok=True)`` makes them; a file (or a
+    link that loops) in its way is a :class:`NotAFolderError` naming it (the system's "File exists", "Not a
+    directory" or "Too many levels of symbolic links" named neither the file nor why)."""
     try:
         folder.mkdir(mode=mode, parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        blocker = file_in_the_way(folder)
+    except OSError as e:
+        blocker = file_in_the_way(folder) if e.errno in _IN_THE_WAY else None
         if blocker is None:
             raise
         raise NotAFolderError(blocker, folder) from None

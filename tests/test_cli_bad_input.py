@@ -269,3 +269,26 @@ def test_a_file_where_an_outputs_folder_must_be_is_named_as_a_file(tmp_path: Pat
         assert f"{blocker} is a file, not a folder" in err and f"{blocker} 是檔案，不是資料夾" in err, err
         assert blocker.read_text(encoding="utf-8") == "kept\n"
     assert plain.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_a_link_that_loops_where_an_outputs_folder_must_be_is_named_as_such(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: ``calibrate sheet loop1/s.pdf`` (``loop1 -> loop2 -> loop1``) said "the folder loop1 does not
+    exist", and ``simulate --out loop1/x`` "Too many levels of symbolic links" in both halves. Every command writing a
+    file says that ``loop1`` is a link that loops, naming it, in both languages, and writes nothing."""
+    from tests.test_files import _loop
+
+    loop = _loop(tmp_path)
+    photo = str(tmp_path / "hand.jpg")  # refused before any photo is read: it need not exist
+    en, zh = f"{loop} is a link that loops back on itself, not a folder", f"{loop} 是繞回自己的符號連結，不是資料夾"
+    for below in (loop / "out.png", loop / "deeper" / "out.png"):
+        for command in (["calibrate", "sheet", str(below.with_suffix(".pdf"))], ["simulate", "--out", str(below)],
+                        ["read", "--annotate", str(below), photo],
+                        ["calibrate", "photo", "club", photo, "--crops", str(below.parent)]):
+            assert main(command) == 2, command
+            err = capsys.readouterr().err
+            assert en in err and zh in err and "does not exist" not in err and "Too many levels" not in err, err
+    assert main(["calibrate", "photo", "club", photo, "--crops", str(loop)]) == 2  # the folder to be made itself
+    err = capsys.readouterr().err
+    assert en in err and zh in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and loop.is_symlink()

@@ -11,6 +11,7 @@ import pytest
 from companion.files import (
     LEFT_OVER_AGE_S,
     NotAFolderError,
+    file_in_the_way,
     make_folder,
     sweep_left_over,
     whole_file,
@@ -68,6 +69,35 @@ def test_a_file_where_a_folder_must_be_is_named_as_a_file(tmp_path: Path) -> Non
     make_folder(tmp_path / "a" / "b")  # made as mkdir(parents=True) makes it, and again without a word
     make_folder(tmp_path / "a" / "b")
     assert (tmp_path / "a" / "b").is_dir()
+
+
+def _loop(tmp_path: Path) -> Path:
+    """Two links that lead to each other (``loop1 -> loop2 -> loop1``): ``loop1``; skipped where no link can be made."""
+    loop = tmp_path / "loop1"
+    try:
+        loop.symlink_to(tmp_path / "loop2")
+        (tmp_path / "loop2").symlink_to(loop)
+    except OSError:
+        pytest.skip("this system makes no symbolic links here")
+    return loop
+
+
+def test_a_link_that_loops_where_a_folder_must_be_is_named_as_such(tmp_path: Path) -> None:
+    """A review: a link that loops where a folder must be was said "does not exist" (the folder checked alone), or
+    "Too many levels of symbolic links" (a write below it), naming no link and no why. Each says it is a link that
+    loops, in both languages, naming the link, and writes nothing."""
+    loop = _loop(tmp_path)
+    en, zh = f"{loop} is a link that loops back on itself, not a folder", f"{loop} 是繞回自己的符號連結，不是資料夾"
+    assert file_in_the_way(loop) == loop and file_in_the_way(loop / "a" / "b") == loop
+    for path in (loop / "out.txt", loop / "deeper" / "out.txt"):
+        with pytest.raises(NotAFolderError) as bad:
+            write_whole(path, b"x")
+        assert (bad.value.file, bad.value.filename, bad.value.strerror, bad.value.zh) == (loop, str(path), en, zh)
+    for folder in (loop, loop / "deeper"):
+        with pytest.raises(NotAFolderError) as bad:
+            make_folder(folder)
+        assert (bad.value.file, bad.value.filename, bad.value.strerror, bad.value.zh) == (loop, str(folder), en, zh)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and loop.is_symlink()
 
 
 def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:

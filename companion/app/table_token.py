@@ -17,7 +17,7 @@ import re
 import secrets
 from pathlib import Path
 
-from companion.files import write_whole
+from companion.files import make_folder, write_whole
 
 __all__ = ["table_token", "token_lasts", "token_path"]
 
@@ -54,8 +54,10 @@ def table_token(table: Path | None, new: bool = False, folder: Path | None = Non
     try:
         _write_private(path, token)
     except OSError as err:
+        from companion.rules.profiles import os_error_zh
+
         log.warning("the table's token could not be kept in %s (%s): it lasts this run only / 牌局的通行碼無法存在 %s"
-                    "（%s）：只用於這次執行", path, err, path, err)
+                    "（%s）：只用於這次執行", path, err.strerror or err, path, os_error_zh(err))
     return token, False
 
 
@@ -76,7 +78,7 @@ def _read(path: Path) -> str | None:
 def _write_private(path: Path, text: str) -> None:
     """``text`` into ``path``, whole or not at all (:func:`companion.files.write_whole`), readable and writable by its
     owner only, in a folder only its owner may enter."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    make_folder(path.parent, mode=0o700)  # (a file in the way is named: the system's "File exists" named none)
     os.chmod(path.parent, 0o700)
     write_whole(path, (text + "\n").encode("utf-8"))
     os.chmod(path, 0o600)  # (a file replaced keeps the old one's mode; a new one gets the umask's)

@@ -188,11 +188,11 @@ def folder_missing(path: Path, folder: bool = False) -> tuple[str, str] | None:
     named as a file (:func:`companion.files.file_in_the_way`: ``sheet X/sheet.pdf``, ``X`` a file, was said to have
     no folder ``X``). ``folder``: ``path`` is a folder to be made itself (``calibrate photo --crops``), so a file
     there is in its way too."""
-    from companion.files import file_in_the_way
+    from companion.files import file_in_the_way, in_the_way_said
 
     blocker = file_in_the_way(path if folder else path.parent)
-    if blocker is not None:
-        return f"{blocker} is a file, not a folder", f"{blocker} 是檔案，不是資料夾"
+    if blocker is not None:  # (a link that loops there was said "does not exist": a review)
+        return in_the_way_said(blocker)
     if path.parent.is_dir():
         return None
     return f"the folder {path.parent} does not exist", f"資料夾 {path.parent} 不存在"

@@ -101,6 +101,31 @@ def _not_a_table(table: Path, given: bool) -> tuple[str, str] | None:
     return None
 
 
+def _no_folder_for(table: Path, given: bool) -> tuple[str, str] | None:
+    """Why no table file can be kept at ``table`` (``given`` as ``--table``, else the default file in the data
+    folder): a file, or a link that loops, standing where its folder must be, named as the commands name it
+    (:class:`companion.files.NotAFolderError`), in Chinese and English; None where its folder is there or can be made
+    (at the first entry). ``--table X/t.sqlite`` with ``X`` a file, or ``COMPANION_DATA_DIR`` naming a file, was
+    served, and the first entry then said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move
+    (a change review)."""
+    from companion.files import NotAFolderError, file_in_the_way
+
+    blocker = file_in_the_way(table.parent)
+    if blocker is None:
+        return None
+    said = NotAFolderError(blocker, table.parent)
+    if given:
+        return (f"--table {table}：{said.zh}，牌局檔無法放在那裡",
+                f"--table {table}: {said.strerror}, so the table file cannot be kept there")
+    if os.environ.get("COMPANION_DATA_DIR"):
+        return (f"牌局檔 {table}：{said.zh}（資料夾是環境變數 COMPANION_DATA_DIR 指定的）；請把它設成一個資料夾，"
+                "或用 --table 指定牌局檔",
+                f"the table file {table}: {said.strerror} (the data folder is the one COMPANION_DATA_DIR names): set "
+                "it to a folder, or give a table file with --table")
+    return (f"牌局檔 {table}：{said.zh}；請用 --table 指定牌局檔",
+            f"the table file {table}: {said.strerror}: give a table file with --table")
+
+
 def _unusable(table: Path) -> tuple[str, str] | None:
     """Why the SQLite file ``table`` cannot keep a live game (another program's database, a damaged file, another
     version's table file), in Chinese and English without the file's name, found by opening it as the server would,
@@ -246,6 +271,10 @@ def run(args: argparse.Namespace) -> int:
              "default table file is used)")
         return 2
     table = Path(args.table) if args.table else default_table_path()
+    no_folder = _no_folder_for(table, given=bool(args.table))
+    if no_folder is not None:  # (refused before serving: the Live tab could keep no game there)
+        _say(*no_folder)
+        return 2
     wrong = _not_a_table(table, given=bool(args.table))
     if wrong is not None and args.table:
         _say(*wrong)

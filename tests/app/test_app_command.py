@@ -752,3 +752,51 @@ def test_the_served_app_sweeps_a_killed_servers_photos_and_holds_its_own_folder(
     while own[0].exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not own[0].exists()
+
+
+def test_a_file_where_the_table_files_folder_must_be_is_refused_at_the_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: `--table X/t.sqlite` with `X` a file, or `COMPANION_DATA_DIR` naming a file, was served,
+    and the first entry then said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move. The app
+    refuses at the start, naming `X` as a file (or a link that loops) in both languages, as the commands do, and
+    writes nothing."""
+    from companion.app import server
+    from tests.test_files import _loop
+
+    served: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    plain = tmp_path / "X"
+    plain.write_text("kept\n", encoding="utf-8")
+    loop = _loop(tmp_path)
+    files = (f"{plain} is a file, not a folder", f"{plain} 是檔案，不是資料夾")
+    loops = (f"{loop} is a link that loops back on itself, not a folder", f"{loop} 是繞回自己的符號連結，不是資料夾")
+    for table, said in ((plain / "t.sqlite", files), (plain / "a" / "t.sqlite", files), (loop / "t.sqlite", loops)):
+        for given in (["--table", str(table)], ["--table", str(table), "--from-log", str(demo_log_path())]):
+            assert main(["app", "--no-browser", "--port", str(_free_port()), *given]) == 2, given
+            err = capsys.readouterr().err
+            assert all(x in err for x in said) and f"--table {table}: " in err and f"--table {table}：" in err, err
+            assert "Errno" not in err and "File exists" not in err, err
+    for data, said in ((plain, files), (loop, loops)):
+        monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+        assert main(["app", "--no-browser", "--port", str(_free_port())]) == 2
+        err = capsys.readouterr().err
+        assert all(x in err for x in said) and "COMPANION_DATA_DIR" in err and f"the table file {data}" in err, err
+    assert served == [] and plain.read_text(encoding="utf-8") == "kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["X", "loop1", "loop2"]
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))  # a folder not there yet: made at the first entry
+    assert main(["app", "--no-browser", "--port", str(_free_port()), "--table", str(tmp_path / "new" / "t.sqlite")]) \
+        == 0 and len(served) == 1
+
+
+def test_a_token_whose_folder_is_a_file_names_that_file(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A change review: the token's folder was made by a bare mkdir, so a data folder that is a file was logged as
+    "Not a directory" (English in both halves), naming neither that file nor why."""
+    from companion.app.table_token import table_token
+
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x", encoding="utf-8")
+    with caplog.at_level("WARNING", logger="companion.app.table_token"):
+        token, kept = table_token(tmp_path / "t.sqlite", folder=blocked)
+    assert not kept and len(token) >= 12 and blocked.read_text(encoding="utf-8") == "x"
+    said = caplog.text
+    assert f"({blocked} is a file, not a folder)" in said and f"（{blocked} 是檔案，不是資料夾）" in said, said
