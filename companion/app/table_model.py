@@ -9,7 +9,6 @@ the end of a hand, the itemised tai and who pays whom.
 
 from __future__ import annotations
 
-import contextlib
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
 from companion.game.evolve import seated_rules
 from companion.game.older_rules import OlderRules, refused_at
-from companion.game.service import SQLITE_MAGIC, read_jsonl, read_log
+from companion.game.service import read_jsonl, read_log_or_table
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
 from companion.game.switches import SeatWind
@@ -183,14 +182,14 @@ class GameReplay:
 
     @classmethod
     def from_file(cls, path: str) -> GameReplay:
-        """A log file, or a live game's table file (``OSError`` when it cannot be opened)."""
+        """A log file, or a live game's table file (``OSError`` when it cannot be opened), its events said by their
+        stored number as `companion replay` says them. Read once, and known to be a table file from that read: a
+        pipe (``cat table.sqlite | companion app /dev/stdin``) is empty when opened again, so its events were said
+        by a "line" no file has (a change review)."""
         try:
-            events, _private = read_log(path)
+            events, _private, stored = read_log_or_table(path)
         except ev.EventError as bad:
             raise LogError(Words(f"{path}：{bad.reason.zh}", f"{path}: {bad.reason.en}")) from bad
-        stored = False  # a table file's events are said by their stored number, as `companion replay` says them
-        with contextlib.suppress(OSError), open(path, "rb") as f:
-            stored = f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
         return cls(events, path, stored)
 
     @classmethod

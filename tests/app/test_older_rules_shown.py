@@ -5,6 +5,8 @@ took them without a word (a change review). A log with none says nothing more. D
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 from companion.app.live_model import LiveGame
@@ -64,6 +66,33 @@ def test_the_table_tab_says_an_old_log_s_events_let_in_under_older_rules() -> No
     assert clean.older is None
     built = TableTab(_Reader("en"), clean, ui("log_note", file="kept.jsonl")).build()
     assert ID_OLDER_RULES not in _ids(built) and not any("this version refuses" in x for x in _texts(built))
+
+
+def test_a_table_file_through_a_pipe_is_said_by_its_stored_numbers_as_replay_says_them(tmp_path: Path) -> None:
+    """``cat table.sqlite | companion app /dev/stdin``: the Table tab said "line 1" of the first stored event (the
+    pipe was read, then opened again, empty, to learn whether it held a table file: a change review), where
+    ``companion replay /dev/stdin`` and ``companion app table.sqlite`` say "stored event #0"."""
+    table = tmp_path / "table.sqlite"
+    TableService.import_jsonl(table, old_lines(old_events())).close()
+    by_name = GameReplay.from_file(str(table))
+    read, write = os.pipe()
+
+    def pour() -> None:
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(table.read_bytes())
+
+    pouring = threading.Thread(target=pour)
+    pouring.start()
+    try:
+        piped = GameReplay.from_file(f"/dev/fd/{read}")
+    finally:
+        pouring.join()
+        os.close(read)
+    for replay in (by_name, piped):
+        assert replay.older is not None
+        assert "the first: stored event #0: illegal event Seated" in replay.older.en
+        assert "第一個：存下的事件 #0（入座）不合法" in replay.older.zh
+    assert piped.older == by_name.older and len(piped) == len(by_name)
 
 
 def test_the_live_tab_says_an_imported_log_s_events_let_in_under_older_rules(tmp_path: Path) -> None:
