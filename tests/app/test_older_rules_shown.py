@@ -102,6 +102,8 @@ def test_the_live_tab_says_an_imported_log_s_events_let_in_under_older_rules(tmp
     try:
         said = game.older_rules()
         assert said is not None  # by the table's stored number, as the Live tab numbers the events
+        noted = game.service.older_rules()  # as the table service noted them at open: the same words
+        assert noted is not None and (noted.zh, noted.en) == (said.zh, said.en)
         assert FIRST_EN in said.en and "the first: stored event #0: illegal event Seated" in said.en
         assert FIRST_ZH in said.zh and "存下的事件 #0（入座）不合法" in said.zh
         for lang, text in (("en", said.en), ("zh", said.zh)):
