@@ -9,7 +9,6 @@ the end of a hand, the itemised tai and who pays whom.
 
 from __future__ import annotations
 
-import contextlib
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.game import events as ev
 from companion.game.evolve import seated_rules
 from companion.game.older_rules import OlderRules, refused_at
-from companion.game.service import SQLITE_MAGIC, read_jsonl, read_log
+from companion.game.service import read_jsonl, read_log_or_table
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
 from companion.game.switches import SeatWind
@@ -37,7 +36,8 @@ from companion.rules.waits import structural_waits, wait_counts, wait_shapes
 from companion.tiles import Tile, format_en, list_en
 
 __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advice", "ScoreLine", "HandEnd",
-           "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words"]
+           "LogError", "table_frame", "DEMO_SEED", "DEMO_HANDS", "demo_log_path", "describe", "meld_words", "meld_codes", "wind_words",
+           "standing_events"]
 
 DEMO_SEED = 60
 DEMO_HANDS = 4
@@ -174,6 +174,15 @@ class GameReplay:
                                  for e, s, a in zip(self.events, self.states[:-1], self.states[1:], strict=True)]
 
     @classmethod
+    def of_table(cls, events: Sequence[ev.Event], name: str) -> GameReplay:
+        """A live table's log (``events``: all of them, as stored, retractions too) to step through on the Table tab:
+        the taps taken back left out, each event said by its stored number, as the Live tab and `companion replay`
+        say it. (Numbered by its place among the events that stand, the 過水 win of an old log with a discard taken
+        back before it was "line 8" there, a line no file has, where the Live tab and replay said "stored event #9":
+        a change review.)"""
+        return cls(standing_events(events), name, stored=True)
+
+    @classmethod
     def from_lines(cls, lines: Iterable[bytes | str], name: str) -> GameReplay:
         try:
             events, _private = read_jsonl(lines)
@@ -183,14 +192,14 @@ class GameReplay:
 
     @classmethod
     def from_file(cls, path: str) -> GameReplay:
-        """A log file, or a live game's table file (``OSError`` when it cannot be opened)."""
+        """A log file, or a live game's table file (``OSError`` when it cannot be opened), its events said by their
+        stored number as `companion replay` says them. Read once, and known to be a table file from that read: a
+        pipe (``cat table.sqlite | companion app /dev/stdin``) is empty when opened again, so its events were said
+        by a "line" no file has (a change review)."""
         try:
-            events, _private = read_log(path)
+            events, _private, stored = read_log_or_table(path)
         except ev.EventError as bad:
             raise LogError(Words(f"{path}：{bad.reason.zh}", f"{path}: {bad.reason.en}")) from bad
-        stored = False  # a table file's events are said by their stored number, as `companion replay` says them
-        with contextlib.suppress(OSError), open(path, "rb") as f:
-            stored = f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
         return cls(events, path, stored)
 
     @classmethod
@@ -222,6 +231,20 @@ class GameReplay:
         captions = self.captions if show_hands else self.captions_hidden
         recent = tuple(captions[i] for i in range(index, max(-1, index - RECENT_SHOWN), -1))
         return table_frame(self.states[index], captions[index], recent, index, len(self.states) - 1, show_hands)
+
+
+def standing_events(events: Sequence[ev.Event]) -> list[tuple[int, ev.Event]]:
+    """The events of a table's log that stand, each with its stored number from 1 (as
+    :func:`companion.game.service.read_log` numbers a table file's): each retraction takes back the event before it
+    that still stands, as :func:`companion.app.live_model.effective_events` leaves them."""
+    out: list[tuple[int, ev.Event]] = []
+    for n, e in enumerate(events, 1):
+        if isinstance(e, ev.Retracted):
+            if out:
+                out.pop()
+        else:
+            out.append((n, e))
+    return out
 
 
 def table_frame(state: TableState, caption: Words, recent: tuple[Words, ...], index: int, total: int,

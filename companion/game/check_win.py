@@ -57,7 +57,9 @@ def checked_since(version: int) -> bool:
     Logs entered under the versions before then replay as they were kept; every log written from then on is
     checked by it, on import and replay alike. A check that every log ever kept passes needs no version. The
     checks in place when events were first stamped are version 1: a log kept before the stamp (0) is asked none
-    of them, as it was before; a log written since is asked all of them."""
+    of them, as it was before; a log written since is asked all of them. Such a check only refuses: an event it lets
+    pass makes the same table under any stamp (:meth:`companion.game.older_rules.OlderRules.step` steps an old event
+    that today's rules take once, under them alone)."""
     stamp = _REPLAYING.get()
     return stamp is None or stamp >= version
 

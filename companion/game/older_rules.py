@@ -50,15 +50,21 @@ class OlderRules:
 
     def step(self, state: TableState, event: ev.Event, at: int) -> TableState:
         """:func:`~companion.game.check.stored_step` of ``event`` (at ``at``): :class:`IllegalEvent` where the rules
-        of its own stamp refuse it; noted in :attr:`let_in` where they take it and today's refuse it. An event
-        stamped with today's rules is checked once: its stamp asks every check."""
-        new = stored_step(state, event)
-        if event.rules_version < ev.RULES_VERSION:
-            try:
-                step(state, event)
-            except IllegalEvent as now:
-                self.let_in.append(LetIn(at, type(event).__name__, now.reason))
-        return new
+        of its own stamp refuse it; noted in :attr:`let_in` where they take it and today's refuse it.
+
+        Each event is stepped once where once will do: one of an older stamp that today's rules take makes the table
+        its own stamp's rules make (a check added since only refuses:
+        :func:`~companion.game.check_win.checked_since`), so it is stepped under today's alone; only one they refuse
+        is stepped again under its stamp's. (Both steps for every old event made an old log load 60% slower in the
+        app: a change review.) An event stamped with today's rules is checked once: its stamp asks every check."""
+        if event.rules_version >= ev.RULES_VERSION:
+            return stored_step(state, event)
+        try:
+            return step(state, event)
+        except IllegalEvent as now:
+            new = stored_step(state, event)  # (refused under its own stamp's rules too: that refusal is said)
+            self.let_in.append(LetIn(at, type(event).__name__, now.reason))
+            return new
 
     def said(self) -> Msg | None:
         """How many events were let in under older rules and the first of them (where, and what today's rules say

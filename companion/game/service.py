@@ -26,7 +26,7 @@ from typing import IO, Any, TypeVar
 
 from companion.files import json_error_zh, loads_json
 from companion.game import events as ev
-from companion.game.check import step, stored_step
+from companion.game.check import step
 from companion.game.older_rules import OlderRules
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
@@ -134,6 +134,9 @@ class TableService:
         self._listeners = Subscribers("table")
         self._events: list[ev.Event] = []
         self._state = TableState()
+        # the stored events let in under the older rules of their stamp, by their stored number: noted as the file is
+        # replayed at open, or as a log is imported (every event entered here since is stamped with today's rules)
+        self._older = OlderRules(stored=True)
         self._private: dict[int, tuple[int | None, tuple[Tile, ...]]] = {}  # seat -> (the deal, its tiles)
         self._questions: dict[int, tuple[Question, int | None]] = {}
         self._db: sqlite3.Connection | None = None
@@ -163,6 +166,14 @@ class TableService:
 
     def events(self) -> list[ev.Event]:
         return list(self._events)
+
+    def older_rules(self) -> Msg | None:
+        """What ``companion replay`` says of the stored events that today's rules refuse, let in under the older
+        rules of their stamp (a log saved by an earlier version, imported; a table file an earlier version kept): how
+        many, and the first by its stored number; None where there is none. Noted as the events were replayed when
+        the file was opened (or imported), at no cost: the Live tab replayed the whole log again for it, 0.83 s of a
+        6,317-event log at its first render, holding the game (a change review)."""
+        return self._older.said()
 
     def submit(self, event: ev.Event, timeout: float | None = 30.0) -> Accepted | Refused:
         """Check, commit, then acknowledge; ``Refused`` carries the reason (zh/en) and the evidence."""
@@ -259,11 +270,14 @@ class TableService:
                 # names at stakes over the cap)
                 batch = tuple(e for _, e in events)
                 noted = older if older is not None else OlderRules()
+                before = len(noted.let_in)
                 r = service._call(lambda: service._submit_many(batch, stored=noted, lines=[n for n, _ in events]))
                 if isinstance(r, Refused):
                     evidence = dict(r.evidence)
                     n, e = events[int(evidence.pop("at"))]
                     raise IllegalEvent(r.reason, line=n, event=type(e).__name__, **evidence)
+                stored_at = {n: k + 1 for k, (n, _) in enumerate(events)}  # line -> stored number (from 1)
+                service._older.let_in += [replace(x, at=stored_at[x.at]) for x in noted.let_in[before:]]
             for seat, tiles in private.items():
                 if _current(service.state, seat, None):  # the log already says whether the seat's hand is known
                     service.set_private_hand(seat, tiles)
@@ -443,7 +457,7 @@ class TableService:
                 raise ServiceError(f"{self.path}: {gap.en} / {self.path}：{gap.zh}")
             try:
                 e = ev.from_dict(loads_json(_body_text(body)))
-                state = stored_step(state, e)
+                state = self._older.step(state, e, seq + 1)  # under its stamp's rules (its number from 1)
             except (ValueError, json.JSONDecodeError) as err:
                 self._say_if_damaged(db)
                 reason = (err.reason if isinstance(err, IllegalEvent | ev.EventError)  # in both languages

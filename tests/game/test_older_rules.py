@@ -6,12 +6,16 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from companion.game import events as ev
-from companion.game.check import step
+from companion.game import older_rules
+from companion.game.check import step, stored_step
 from companion.game.older_rules import OlderRules
+from companion.game.service import TableService, read_jsonl
 from companion.game.state import TableState
 from companion.game.switches import FirstDealer, Switches
 from companion.game.text import IllegalEvent
@@ -87,3 +91,80 @@ def test_a_log_of_events_today_s_rules_take_or_of_today_s_stamp_gets_no_word() -
     with pytest.raises(IllegalEvent):
         today.step(TableState(), old_events()[0], 1)
     assert today.said() is None
+
+
+def test_an_old_event_today_s_rules_take_is_stepped_once_into_the_table_its_stamp_makes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every event of an old log was stepped twice, under its stamp's rules and under today's: an old log loaded 60%
+    slower in the app (a change review). One that today's rules take is stepped once, under them (the same table:
+    a check added since only refuses); one they refuse is stepped again under its stamp's, and noted."""
+    calls: list[str] = []
+
+    def today(s: TableState, e: ev.Event) -> TableState:
+        calls.append("today")
+        return step(s, e)
+
+    def stamp(s: TableState, e: ev.Event) -> TableState:
+        calls.append("stamp")
+        return stored_step(s, e)
+
+    demo = read_jsonl((resources.files("companion") / "assets" / "demo" / "game.jsonl").read_bytes().splitlines())
+    for log, let_in in (([e for _, e in demo[0]], 0), (old_events(), 2)):
+        old = [ev.from_dict(json.loads(line)) for line in old_lines(log)]  # kept before the stamp (0)
+        assert all(e.rules_version < ev.RULES_VERSION for e in old)
+        kept = [TableState()]  # as the log's own stamp replays it
+        for e in old:
+            kept.append(stored_step(kept[-1], e))
+        calls.clear()
+        with monkeypatch.context() as patched:
+            patched.setattr(older_rules, "step", today)
+            patched.setattr(older_rules, "stored_step", stamp)
+            older = OlderRules()
+            state = TableState()
+            for n, e in enumerate(old, 1):
+                state = older.step(state, e, n)
+                assert state == kept[n], n
+        assert len(older.let_in) == let_in
+        assert len(calls) == len(old) + let_in and calls.count("stamp") == let_in
+
+
+def test_a_table_file_says_its_events_let_in_from_its_replay_at_open_each_event_stepped_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Live tab of a table a saved log was imported into replayed the whole log again for its notice (0.83 s of a
+    6,317-event log at its first render, holding the game: a change review). The table service notes them as it
+    replays the file at open, each event stepped once, and as it imports a log; by the stored number, as
+    ``companion replay`` says them (the import's log had a blank line first: its lines are one further on)."""
+    table = tmp_path / "t.sqlite"
+    with TableService.import_jsonl(table, ["", *old_lines(old_events())]) as imported:
+        said = imported.older_rules()
+    assert said is not None
+    assert "refuses 2 events" in said.en and "the first: stored event #0: illegal event Seated" in said.en
+    assert "存下的事件 #0（入座）不合法" in said.zh
+    steps: list[ev.Event] = []
+
+    def stamp(s: TableState, e: ev.Event) -> TableState:
+        steps.append(e)
+        return stored_step(s, e)
+
+    def today(s: TableState, e: ev.Event) -> TableState:
+        steps.append(e)
+        return step(s, e)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(older_rules, "stored_step", stamp)
+        patched.setattr(older_rules, "step", today)
+        with TableService(table) as opened:
+            assert len(steps) == len(old_events()) + 2  # once each, and again each one let in
+            assert opened.older_rules() == said
+    one = tmp_path / "one.sqlite"  # the win alone let in: its stored number (#7), not its line (9)
+    with TableService.import_jsonl(one, ["", *old_lines(old_events(stakes_over_cap=False))]) as imported:
+        said = imported.older_rules()
+        assert said is not None and "refuses 1 event, replayed" in said.en
+        assert "the first: stored event #7: illegal event Won" in said.en and "存下的事件 #7（胡牌）不合法" in said.zh
+    with TableService(one) as opened:
+        assert opened.older_rules() == said
+    clean = tmp_path / "clean.sqlite"  # none refused today: no word, at the import or at open
+    with TableService.import_jsonl(clean, old_lines(old_events(stakes_over_cap=False)[:-1])) as imported:
+        assert imported.older_rules() is None
+    with TableService(clean) as opened:
+        assert opened.older_rules() is None
