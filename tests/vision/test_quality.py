@@ -364,3 +364,36 @@ def test_two_large_tiles_beside_a_speck_are_not_said_to_be_too_small() -> None:
     assert (q.sharpness, q.colour, q.too_small, q.warnings()) == (None, None, False, [])
     obb[:2, 2:4] = 10
     assert photo_quality(_demo(), found()).too_small
+
+
+def _inked_tiles(n: int, seed: int) -> list[np.ndarray]:
+    """``n`` tile faces 60 x 80: ivory, with red, green and blue strokes every way (anti-aliased)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        face = np.full((80, 60, 3), (225, 238, 242), np.uint8)
+        for ink in ((40, 40, 190), (70, 140, 50), (170, 90, 40)):
+            for _ in range(2):
+                x, y = rng.integers(8, 52, 2), rng.integers(8, 72, 2)
+                cv2.line(face, (int(x[0]), int(y[0])), (int(x[1]), int(y[1])), ink, 3, cv2.LINE_AA)
+        out.append(cv2.GaussianBlur(face, (0, 0), 0.8))
+    return out
+
+
+def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_in_warm_light_is_not() -> None:
+    """Sepia not saved as JPEG: its clipped highlights' edges show colour (7.5-12.5 on 8 of the 11 dev and demo
+    photos), over both lines, and it was not said (3 of 11 flagged). Balanced (each channel multiplied so that the
+    tiles' mean is grey), a sepia photo is grey while a faded photo, in any light, keeps its inks' colours."""
+    from companion.vision.quality import BALANCED_BELOW, CONTRAST_BELOW, GREY_BELOW, ONE_TINT_BELOW, _measured
+
+    tiles = _inked_tiles(12, 5)
+    sepia = _measured([_tinted(t, SEPIA) for t in tiles])
+    assert sepia.colour is not None and sepia.contrast is not None and sepia.balanced is not None
+    assert GREY_BELOW <= sepia.colour < ONE_TINT_BELOW and sepia.contrast >= CONTRAST_BELOW  # (neither line tells)
+    assert sepia.balanced < BALANCED_BELOW and sepia.greyscale, sepia
+    lights = {"daylight": np.eye(3, dtype=np.float32), "warm": np.diag(np.float32([0.75, 1.0, 1.15])),
+              "tungsten": np.diag(np.float32([0.45, 0.8, 1.25]))}
+    for name, light in lights.items():
+        faded = _measured([_tinted(_saturated(t, 0.15), light) for t in tiles])
+        assert faded.colour is not None and faded.colour < ONE_TINT_BELOW, (name, faded)  # (faded enough to ask)
+        assert not faded.greyscale, (name, faded)
