@@ -26,7 +26,7 @@ from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
-           "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "SMALL_EN", "SMALL_ZH"]
+           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "SMALL_EN", "SMALL_ZH"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -101,6 +101,27 @@ with their saturation cut to 30%, 4.2-8.5 (plain, JPEG and dimmed: none of 33 fl
 casts and a dim warm lamp at least 6.7. Sepia not saved as JPEG measured 0.9-5.6: 3 of those 11 are flagged (the
 demo photo's at 1.2 by its colour), the 8 others not, where the line at 16 flagged them all: no line of either
 measure told them from the faded photos (measured on the same 11, a change review): :data:`BALANCED_BELOW` does."""
+STREAK_WIDTH = 20
+"""The width (pixels; height 4/3 of it) a tile judged on :data:`SMALL_MIN` is brought to for :data:`STREAKED_BELOW`,
+of which the middle (:data:`STREAK_INNER` cut off each side) is measured."""
+STREAK_INNER = 0.15
+"""The share of a tile's crop cut off each side for :data:`STREAKED_BELOW`: its outline (a tile is 3:4, its long
+sides weigh more) and its neighbours' edges."""
+STREAKED_BELOW = 0.15
+"""A wide shot (its tiles judged from :data:`SMALL_MIN`) is shaken too when its tiles' edges run one way: the two
+eigenvalues of the sum over its tiles of each tile's gradient structure tensor (Sobel, at :data:`STREAK_WIDTH`, the
+middle only, over its trace, turned by the tile's angle into the photo's directions: a shake streaks the photo one
+way, whichever way each tile lies), the smaller over the larger, is under this (1: edges every way alike). A motion
+blur leaves the edges along it and takes those across it, while a sharp tile has strokes both ways. Small tiles
+shrunk to :data:`SMALL_WIDTH` keep a streak of a few pixels, and :data:`SHAKEN_BELOW` missed many: the demo photo at
+0.3 of its size (tiles 21 pixels wide) streaked 9-11 pixels up or down measured 3.0-3.4 there and misread 6-8 of its
+19 tiles; here 0.13-0.14 (sharp 0.72). Streaked across, 0.28-0.35 (sharpness 2.34-2.51, 12-14 misread): still not
+said. The dev photos and the demo photo at 1/2, 1/3 and 1/4 of their size judged on their small tiles (21 sharp)
+measured 0.23-0.93 (dev photo 2-1, one row of tiles, 0.23 and 0.24; the others at least 0.39), so 0.15 keeps 35% of
+the lowest to spare (at 0.2, 13%). Blurred with line kernels (3-25 pixels, and 0.15, 0.25 and 0.4 of the tile's
+width, at 0, 45, 90 and 135 degrees; 431 judged), of the 300 that misread 2 tiles or more :data:`SHAKEN_BELOW` alone
+flagged 149, with this 164; of the 90 read as well as sharp, 8 and 15 (models/README.md, "Photo checks"). Not used
+on the larger tiles: there it flagged 1 more of the 422 that misread, and 5 more of the 185 read right."""
 BALANCED_BELOW = 5.0
 """A photo showing less colour than :data:`ONE_TINT_BELOW` is of one tint also when, balanced, it shows less than
 this: its tiles' pixels (all of them; those clipped, a channel at :data:`CLIPPED` or more, with their neighbours, and
@@ -131,18 +152,22 @@ class PhotoQuality:
     """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`), ``colour`` (see
     :data:`GREY_BELOW`) and its ``contrast`` (see :data:`CONTRAST_BELOW`), ``None`` where too few tiles were
     judged; ``balanced`` (see :data:`BALANCED_BELOW`), measured only where it decides (a colour from
-    :data:`GREY_BELOW` to :data:`ONE_TINT_BELOW` and a contrast from :data:`CONTRAST_BELOW`); ``too_small``: the photo has tiles, but too few at least
+    :data:`GREY_BELOW` to :data:`ONE_TINT_BELOW` and a contrast from :data:`CONTRAST_BELOW`); ``evenness`` (see
+    :data:`STREAKED_BELOW`), measured on a wide shot's small tiles only; ``too_small``: the photo has tiles, but too few at least
     :data:`SMALL_MIN` wide to judge."""
 
     sharpness: float | None
     colour: float | None
     contrast: float | None = None
     too_small: bool = False
+    evenness: float | None = None
     balanced: float | None = None
 
     @property
     def shaken(self) -> bool:
-        return self.sharpness is not None and self.sharpness < SHAKEN_BELOW
+        if self.sharpness is None:
+            return False
+        return self.sharpness < SHAKEN_BELOW or (self.evenness is not None and self.evenness < STREAKED_BELOW)
 
     @property
     def greyscale(self) -> bool:
@@ -192,7 +217,7 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
-        return _measured(upright_crops(image, dets.obb[up]), judged_at)
+        return _measured(upright_crops(image, dets.obb[up]), judged_at, dets.obb[up, 4])
 
 
 def exposed(pixels: np.ndarray) -> np.ndarray:
@@ -205,13 +230,17 @@ def exposed(pixels: np.ndarray) -> np.ndarray:
     return levels_stretched(pixels, below=DARK_TO)
 
 
-def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH) -> PhotoQuality:
-    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide."""
+def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH,
+              angles: np.ndarray | None = None) -> PhotoQuality:
+    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide; with
+    the tiles' ``angles`` (degrees, as :class:`companion.vision.read.Detections` gives them) a wide shot's (judged
+    at :data:`SMALL_WIDTH`) evenness too (:data:`STREAKED_BELOW`)."""
     sharp = []
     for crop in crops:
         grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (judged_at, judged_at * 4 // 3),
                           interpolation=cv2.INTER_AREA).astype(np.float32)
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
+    evenness = _evenness(crops, angles) if angles is not None and judged_at == SMALL_WIDTH else None
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
     lab = cv2.cvtColor(exposed(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
@@ -223,7 +252,7 @@ def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH) -> PhotoQua
     shown, spread = float(np.percentile(colour, 90)), float(np.percentile(contrast, 90))
     # (balanced only where it decides: it costs 15-60 ms, every pixel of the tiles)
     balanced = _balanced(crops) if GREY_BELOW <= shown < ONE_TINT_BELOW and spread >= CONTRAST_BELOW else None
-    return PhotoQuality(float(np.median(sharp)), shown, spread, balanced=balanced)
+    return PhotoQuality(float(np.median(sharp)), shown, spread, evenness=evenness, balanced=balanced)
 
 
 def _off_lightness(lab: np.ndarray, tile: np.ndarray, tiles: int) -> np.ndarray:
@@ -263,3 +292,23 @@ def _balanced(crops: list[np.ndarray]) -> float | None:
     ends = np.cumsum([len(k) for k in kept])[:-1]
     return float(np.percentile([np.percentile(o, 99) for o in np.split(off, ends)], 90))
 
+
+def _evenness(crops: list[np.ndarray], angles: np.ndarray) -> float:
+    """:data:`STREAKED_BELOW`'s measure of the tiles' upright ``crops`` lying at ``angles`` (degrees counter-clockwise
+    of the tile's top from the photo's up)."""
+    tensor = np.zeros((2, 2))
+    width, height = STREAK_WIDTH, STREAK_WIDTH * 4 // 3
+    x0, y0 = round(width * STREAK_INNER), round(height * STREAK_INNER)
+    for crop, degrees in zip(crops, angles, strict=True):
+        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (width, height),
+                          interpolation=cv2.INTER_AREA).astype(np.float32)
+        gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)[y0:height - y0, x0:width - x0]
+        gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)[y0:height - y0, x0:width - x0]
+        tile = np.array([[np.mean(gx * gx), np.mean(gx * gy)], [np.mean(gx * gy), np.mean(gy * gy)]])
+        if np.trace(tile) <= 1e-6:  # (a blank crop: no edges to weigh)
+            continue
+        t = np.radians(float(degrees))
+        turn = np.array([[np.cos(t), np.sin(t)], [-np.sin(t), np.cos(t)]])  # the crop's x and y in the photo
+        tensor += turn @ tile @ turn.T / np.trace(tile)
+    low, high = np.linalg.eigvalsh(tensor)
+    return float(low / high) if high > 0 else 1.0

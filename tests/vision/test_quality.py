@@ -366,6 +366,24 @@ def test_two_large_tiles_beside_a_speck_are_not_said_to_be_too_small() -> None:
     assert photo_quality(_demo(), found()).too_small
 
 
+def test_a_wide_shot_streaked_up_or_down_is_said_to_be_shaken() -> None:
+    """The demo photo at 0.3 of its size (tiles 21 pixels wide) streaked 9-11 pixels up or down misread 6-8 of its 19
+    tiles, yet its tiles shrunk to 10 pixels kept a sharpness of 3.0-3.4 (the line 2.0) and nothing was said. Its
+    tiles' edges now run one way (evenness 0.13 against 0.72 sharp), and that is said."""
+    from companion.vision.quality import STREAKED_BELOW
+
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    q = photo_quality(small, sharp)
+    assert q.evenness is not None and q.evenness > 3 * STREAKED_BELOW and q.warnings() == [], q
+    streaked = cv2.filter2D(small, -1, _line(10, 90))
+    dets = _reader().read(streaked, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 4  # the streak costs tiles
+    q = photo_quality(streaked, dets)
+    assert q.sharpness is not None and q.sharpness > SHAKEN_BELOW  # (the sharpness alone does not tell)
+    assert q.evenness is not None and q.evenness < STREAKED_BELOW and [c for c, _, _ in q.warnings()] == ["shaken"], q
+
+
 def _inked_tiles(n: int, seed: int) -> list[np.ndarray]:
     """``n`` tile faces 60 x 80: ivory, with red, green and blue strokes every way (anti-aliased)."""
     rng = np.random.default_rng(seed)
@@ -378,6 +396,26 @@ def _inked_tiles(n: int, seed: int) -> list[np.ndarray]:
                 cv2.line(face, (int(x[0]), int(y[0])), (int(x[1]), int(y[1])), ink, 3, cv2.LINE_AA)
         out.append(cv2.GaussianBlur(face, (0, 0), 0.8))
     return out
+
+
+def test_evenness_is_judged_in_the_photos_directions_whichever_way_each_tile_lies() -> None:
+    """A shake streaks the whole photo one way: across an upright tile's crop, down a tile lying on its side. The
+    demo photo's tiles at 21 pixels wide, every other one lying (90 degrees) and streaked down its crop, the others
+    streaked across, are one streak (as low as all streaked across); taken all as upright, the two directions
+    cancel and the tiles measure even."""
+    from companion.vision.quality import _evenness
+    from companion.vision.read import upright_crops
+
+    dets = _reader().read(_demo(), tiled=True)
+    tiles = [cv2.resize(c, (21, 28), interpolation=cv2.INTER_AREA)
+             for c in upright_crops(_demo(), dets.obb[dets.face_up])]
+    n = len(tiles)
+    upright, lying = np.zeros(n, np.float32), np.float32([90 * (i % 2) for i in range(n)])
+    sharp = _evenness(tiles, upright)
+    across = _evenness([cv2.filter2D(t, -1, _line(10, 0)) for t in tiles], upright)
+    mixed = [cv2.filter2D(t, -1, _line(10, 90 * (i % 2))) for i, t in enumerate(tiles)]
+    assert across < 0.5 * sharp and _evenness(mixed, lying) < 1.1 * across
+    assert _evenness(mixed, upright) > 0.9 * sharp
 
 
 def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_in_warm_light_is_not() -> None:
