@@ -192,11 +192,14 @@ class PhotoQuality:
         return out
 
     def to_json(self) -> dict[str, object]:
-        """``{"quality": {"sharpness", "colour"}, "warnings": [{"code", "message", "message_zh"}]}``: the two
-        measures (rounded; null where too few tiles were judged) and what is wrong with the photo, empty for a photo
-        fit to be read (the fields ``companion read --json`` and ``companion score --json`` give)."""
+        """``{"quality": {"sharpness", "colour", "evenness"}, "warnings": [{"code", "message", "message_zh"}]}``:
+        the measures (rounded; null where too few tiles were judged, and the evenness where the tiles were large
+        enough to judge without it) and what is wrong with the photo, empty for a photo fit to be read (the fields
+        ``companion read --json`` and ``companion score --json`` give). A wide shot streaked up or down is shaken
+        by its evenness with a sharpness over the line: the evenness says why."""
         return {"quality": {"sharpness": None if self.sharpness is None else round(self.sharpness, 3),
-                            "colour": None if self.colour is None else round(self.colour, 1)},
+                            "colour": None if self.colour is None else round(self.colour, 1),
+                            "evenness": None if self.evenness is None else round(self.evenness, 3)},
                 "warnings": [{"code": c, "message": en, "message_zh": zh} for c, en, zh in self.warnings()]}
 
 

@@ -336,7 +336,7 @@ def test_a_photo_of_tiles_too_small_to_judge_says_so_wherever_the_warnings_are_s
     assert main(["read", str(tiny), "--json", "--no-calibration"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert len(line["tiles"]) >= 3 and line["warnings"] == [warning]
-    assert line["quality"] == {"sharpness": None, "colour": None}
+    assert line["quality"] == {"sharpness": None, "colour": None, "evenness": None}
     assert main(["read", str(tiny), "--no-calibration"]) == 0
     assert f"{SMALL_ZH} / {SMALL_EN}" in capsys.readouterr().out
     main(["score", str(tiny), "--json", "--no-calibration", "--context", json.dumps(demo_photo()[1])])
@@ -382,6 +382,8 @@ def test_a_wide_shot_streaked_up_or_down_is_said_to_be_shaken() -> None:
     q = photo_quality(streaked, dets)
     assert q.sharpness is not None and q.sharpness > SHAKEN_BELOW  # (the sharpness alone does not tell)
     assert q.evenness is not None and q.evenness < STREAKED_BELOW and [c for c, _, _ in q.warnings()] == ["shaken"], q
+    said = q.to_json()["quality"]  # (the JSON says why: its sharpness alone would not)
+    assert isinstance(said, dict) and said["evenness"] == round(q.evenness, 3) and said["sharpness"] > SHAKEN_BELOW
 
 
 def _inked_tiles(n: int, seed: int) -> list[np.ndarray]:
