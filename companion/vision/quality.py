@@ -26,7 +26,7 @@ from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
-           "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "SMALL_EN", "SMALL_ZH"]
+           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "SMALL_EN", "SMALL_ZH"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -100,7 +100,43 @@ JPEG noise and clipped highlights spread over every pixel. The dev photos and th
 with their saturation cut to 30%, 4.2-8.5 (plain, JPEG and dimmed: none of 33 flagged); in colour 10.8-20.1, under
 casts and a dim warm lamp at least 6.7. Sepia not saved as JPEG measured 0.9-5.6: 3 of those 11 are flagged (the
 demo photo's at 1.2 by its colour), the 8 others not, where the line at 16 flagged them all: no line of either
-measure told them from the faded photos (measured on the same 11, a change review)."""
+measure told them from the faded photos (measured on the same 11, a change review): :data:`BALANCED_BELOW` does."""
+STREAK_WIDTH = 20
+"""The width (pixels; height 4/3 of it) a tile judged on :data:`SMALL_MIN` is brought to for :data:`STREAKED_BELOW`,
+of which the middle (:data:`STREAK_INNER` cut off each side) is measured."""
+STREAK_INNER = 0.15
+"""The share of a tile's crop cut off each side for :data:`STREAKED_BELOW`: its outline (a tile is 3:4, its long
+sides weigh more) and its neighbours' edges."""
+STREAKED_BELOW = 0.15
+"""A wide shot (its tiles judged from :data:`SMALL_MIN`) is shaken too when its tiles' edges run one way: the two
+eigenvalues of the sum over its tiles of each tile's gradient structure tensor (Sobel, at :data:`STREAK_WIDTH`, the
+middle only, over its trace, turned by the tile's angle into the photo's directions: a shake streaks the photo one
+way, whichever way each tile lies), the smaller over the larger, is under this (1: edges every way alike). A motion
+blur leaves the edges along it and takes those across it, while a sharp tile has strokes both ways. Small tiles
+shrunk to :data:`SMALL_WIDTH` keep a streak of a few pixels, and :data:`SHAKEN_BELOW` missed many: the demo photo at
+0.3 of its size (tiles 21 pixels wide) streaked 9-11 pixels up or down measured 3.0-3.4 there and misread 6-8 of its
+19 tiles; here 0.13-0.14 (sharp 0.72). Streaked across, 0.28-0.35 (sharpness 2.34-2.51, 12-14 misread): still not
+said. The dev photos and the demo photo at 1/2, 1/3 and 1/4 of their size judged on their small tiles (21 sharp)
+measured 0.23-0.93 (dev photo 2-1, one row of tiles, 0.23 and 0.24; the others at least 0.39), so 0.15 keeps 35% of
+the lowest to spare (at 0.2, 13%). Blurred with line kernels (3-25 pixels, and 0.15, 0.25 and 0.4 of the tile's
+width, at 0, 45, 90 and 135 degrees; 431 judged), of the 300 that misread 2 tiles or more :data:`SHAKEN_BELOW` alone
+flagged 149, with this 164; of the 90 read as well as sharp, 8 and 15 (models/README.md, "Photo checks"). Not used
+on the larger tiles: there it flagged 1 more of the 422 that misread, and 5 more of the 185 read right."""
+BALANCED_BELOW = 5.0
+"""A photo showing less colour than :data:`ONE_TINT_BELOW` is of one tint also when, balanced, it shows less than
+this: its tiles' pixels (all of them; those clipped, a channel at :data:`CLIPPED` or more, with their neighbours, and
+the black left out) multiplied channel by channel so that their mean is grey, then measured as :data:`GREY_BELOW`
+measures. A colour cast multiplies each channel: balanced away, the inks keep their colours; a sepia filter makes
+every pixel one brown times its lightness: balanced, it is grey. Sepia not saved as JPEG measured 1.9-3.9 (dev photo
+3.png 8.3: not flagged), where :data:`CONTRAST_BELOW` flagged 3 of the 11; with their saturation cut to 30%,
+7.8-16.4 (plain, JPEG, dimmed), and so faded under a warm, tungsten, blue or green light 6.9-21.5: none flagged by
+it (3 of the blue and 5 of the green by :data:`CONTRAST_BELOW`, as before). The spread of hue among the coloured
+pixels (1 less the length of their mean hue, weighted by saturation) told sepia (0.001-0.017, JPEG up to 0.025) from
+faded photos (0.10-0.68) but not from faded photos in a warm, tungsten or green light (0.002-0.034), which it would
+have called sepia (models/README.md, "Photo checks")."""
+CLIPPED = 250
+"""A pixel with a channel at least this bright (after :func:`exposed`) is clipped: left out of :data:`BALANCED_BELOW`,
+with its neighbours (a sepia photo's clipped highlights are no longer its one brown)."""
 LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
@@ -115,23 +151,33 @@ SMALL_ZH = "照片裡的牌太小，無法可靠辨識：請靠近一點再拍�
 class PhotoQuality:
     """What :func:`photo_quality` measured: ``sharpness`` (see :data:`SHAKEN_BELOW`), ``colour`` (see
     :data:`GREY_BELOW`) and its ``contrast`` (see :data:`CONTRAST_BELOW`), ``None`` where too few tiles were
-    judged; ``too_small``: the photo has tiles, but too few at least :data:`SMALL_MIN` wide to judge."""
+    judged; ``balanced`` (see :data:`BALANCED_BELOW`), measured only where it decides (a colour from
+    :data:`GREY_BELOW` to :data:`ONE_TINT_BELOW` and a contrast from :data:`CONTRAST_BELOW`); ``evenness`` (see
+    :data:`STREAKED_BELOW`), measured on a wide shot's small tiles only; ``too_small``: the photo has tiles, but too few at least
+    :data:`SMALL_MIN` wide to judge."""
 
     sharpness: float | None
     colour: float | None
     contrast: float | None = None
     too_small: bool = False
+    evenness: float | None = None
+    balanced: float | None = None
 
     @property
     def shaken(self) -> bool:
-        return self.sharpness is not None and self.sharpness < SHAKEN_BELOW
+        if self.sharpness is None:
+            return False
+        return self.sharpness < SHAKEN_BELOW or (self.evenness is not None and self.evenness < STREAKED_BELOW)
 
     @property
     def greyscale(self) -> bool:
         if self.colour is None:
             return False
-        return self.colour < GREY_BELOW or (self.colour < ONE_TINT_BELOW and self.contrast is not None
-                                             and self.contrast < CONTRAST_BELOW)
+        if self.colour < GREY_BELOW:
+            return True
+        return self.colour < ONE_TINT_BELOW and (
+            (self.contrast is not None and self.contrast < CONTRAST_BELOW)
+            or (self.balanced is not None and self.balanced < BALANCED_BELOW))
 
     def warnings(self) -> list[tuple[str, str, str]]:
         """``(code, English, Chinese)`` for each thing wrong with the photo: ``shaken``, ``greyscale``,
@@ -146,11 +192,14 @@ class PhotoQuality:
         return out
 
     def to_json(self) -> dict[str, object]:
-        """``{"quality": {"sharpness", "colour"}, "warnings": [{"code", "message", "message_zh"}]}``: the two
-        measures (rounded; null where too few tiles were judged) and what is wrong with the photo, empty for a photo
-        fit to be read (the fields ``companion read --json`` and ``companion score --json`` give)."""
+        """``{"quality": {"sharpness", "colour", "evenness"}, "warnings": [{"code", "message", "message_zh"}]}``:
+        the measures (rounded; null where too few tiles were judged, and the evenness where the tiles were large
+        enough to judge without it) and what is wrong with the photo, empty for a photo fit to be read (the fields
+        ``companion read --json`` and ``companion score --json`` give). A wide shot streaked up or down is shaken
+        by its evenness with a sharpness over the line: the evenness says why."""
         return {"quality": {"sharpness": None if self.sharpness is None else round(self.sharpness, 3),
-                            "colour": None if self.colour is None else round(self.colour, 1)},
+                            "colour": None if self.colour is None else round(self.colour, 1),
+                            "evenness": None if self.evenness is None else round(self.evenness, 3)},
                 "warnings": [{"code": c, "message": en, "message_zh": zh} for c, en, zh in self.warnings()]}
 
 
@@ -171,7 +220,7 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
-        return _measured(upright_crops(image, dets.obb[up]), judged_at)
+        return _measured(upright_crops(image, dets.obb[up]), judged_at, dets.obb[up, 4])
 
 
 def exposed(pixels: np.ndarray) -> np.ndarray:
@@ -184,25 +233,85 @@ def exposed(pixels: np.ndarray) -> np.ndarray:
     return levels_stretched(pixels, below=DARK_TO)
 
 
-def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH) -> PhotoQuality:
-    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide."""
+def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH,
+              angles: np.ndarray | None = None) -> PhotoQuality:
+    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide; with
+    the tiles' ``angles`` (degrees, as :class:`companion.vision.read.Detections` gives them) a wide shot's (judged
+    at :data:`SMALL_WIDTH`) evenness too (:data:`STREAKED_BELOW`)."""
     sharp = []
     for crop in crops:
         grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (judged_at, judged_at * 4 // 3),
                           interpolation=cv2.INTER_AREA).astype(np.float32)
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
+    evenness = _evenness(crops, angles) if angles is not None and judged_at == SMALL_WIDTH else None
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
     lab = cv2.cvtColor(exposed(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
     # each pixel's group: its tile and its lightness; its colour is measured from its group's mean colour
-    levels = 256 // LIGHTNESS_STEP
-    group = (np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]) * levels
-             + (lab[:, 0] // LIGHTNESS_STEP).astype(np.int64))
-    count = np.maximum(np.bincount(group, minlength=len(pixels) * levels), 1)
-    mean_a = np.bincount(group, lab[:, 1], len(pixels) * levels) / count
-    mean_b = np.bincount(group, lab[:, 2], len(pixels) * levels) / count
-    off = np.hypot(lab[:, 1] - mean_a[group], lab[:, 2] - mean_b[group])
+    off = _off_lightness(lab, np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]), len(pixels))
     tiles = [np.percentile(tile, (50, 99)) for tile in np.split(off, ends)]
     colour = [float(p99) for _, p99 in tiles]
     contrast = [float(p99 / (p50 + 1)) for p50, p99 in tiles]
-    return PhotoQuality(float(np.median(sharp)), float(np.percentile(colour, 90)), float(np.percentile(contrast, 90)))
+    shown, spread = float(np.percentile(colour, 90)), float(np.percentile(contrast, 90))
+    # (balanced only where it decides: it costs 15-60 ms, every pixel of the tiles)
+    balanced = _balanced(crops) if GREY_BELOW <= shown < ONE_TINT_BELOW and spread >= CONTRAST_BELOW else None
+    return PhotoQuality(float(np.median(sharp)), shown, spread, evenness=evenness, balanced=balanced)
+
+
+def _off_lightness(lab: np.ndarray, tile: np.ndarray, tiles: int) -> np.ndarray:
+    """Each CIELAB pixel's distance in a* b* from the mean of its ``tile``'s pixels of its lightness (in steps of
+    :data:`LIGHTNESS_STEP`)."""
+    levels = 256 // LIGHTNESS_STEP
+    group = tile * levels + (lab[:, 0] // LIGHTNESS_STEP).astype(np.int64)
+    count = np.maximum(np.bincount(group, minlength=tiles * levels), 1)
+    mean_a = np.bincount(group, lab[:, 1], tiles * levels) / count
+    mean_b = np.bincount(group, lab[:, 2], tiles * levels) / count
+    return np.asarray(np.hypot(lab[:, 1] - mean_a[group], lab[:, 2] - mean_b[group]))
+
+
+def _balanced(crops: list[np.ndarray]) -> float | None:
+    """:data:`BALANCED_BELOW`'s measure of the tiles' upright ``crops`` (every pixel: every other one each way
+    measured 5.6 on a faded photo under tungsten light, 6.9 so), ``None`` where too few are neither clipped nor
+    black."""
+    pixels = exposed(np.concatenate([c.reshape(-1, 3) for c in crops])[None])[0]
+    lit = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]) > 8  # (the black: its colour is noise)
+    clipped = (np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]) >= CLIPPED).astype(np.uint8)
+    kept, tile, start = [], [], 0
+    for crop in crops:  # (channel by channel above: numpy's reductions over 3 values are slow)
+        size = crop.shape[0] * crop.shape[1]
+        near = cv2.dilate(clipped[start:start + size].reshape(crop.shape[:2]), np.ones((3, 3), np.uint8))
+        keep = pixels[start:start + size][(near.reshape(-1) == 0) & lit[start:start + size]]
+        start += size
+        if len(keep) >= 10:
+            kept.append(keep)
+            tile.append(np.full(len(keep), len(kept) - 1))
+    if not kept:
+        return None
+    flat = np.concatenate(kept).astype(np.float32)
+    mean = flat.mean(axis=0)
+    balanced = np.clip(flat * (mean.mean() / np.maximum(mean, 1)), 0, 255).astype(np.uint8)
+    lab = cv2.cvtColor(balanced[None], cv2.COLOR_BGR2LAB)[0].astype(np.float32)
+    off = _off_lightness(lab, np.concatenate(tile), len(kept))
+    ends = np.cumsum([len(k) for k in kept])[:-1]
+    return float(np.percentile([np.percentile(o, 99) for o in np.split(off, ends)], 90))
+
+
+def _evenness(crops: list[np.ndarray], angles: np.ndarray) -> float:
+    """:data:`STREAKED_BELOW`'s measure of the tiles' upright ``crops`` lying at ``angles`` (degrees counter-clockwise
+    of the tile's top from the photo's up)."""
+    tensor = np.zeros((2, 2))
+    width, height = STREAK_WIDTH, STREAK_WIDTH * 4 // 3
+    x0, y0 = round(width * STREAK_INNER), round(height * STREAK_INNER)
+    for crop, degrees in zip(crops, angles, strict=True):
+        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (width, height),
+                          interpolation=cv2.INTER_AREA).astype(np.float32)
+        gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)[y0:height - y0, x0:width - x0]
+        gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)[y0:height - y0, x0:width - x0]
+        tile = np.array([[np.mean(gx * gx), np.mean(gx * gy)], [np.mean(gx * gy), np.mean(gy * gy)]])
+        if np.trace(tile) <= 1e-6:  # (a blank crop: no edges to weigh)
+            continue
+        t = np.radians(float(degrees))
+        turn = np.array([[np.cos(t), np.sin(t)], [-np.sin(t), np.cos(t)]])  # the crop's x and y in the photo
+        tensor += turn @ tile @ turn.T / np.trace(tile)
+    low, high = np.linalg.eigvalsh(tensor)
+    return float(low / high) if high > 0 else 1.0

@@ -336,7 +336,7 @@ def test_a_photo_of_tiles_too_small_to_judge_says_so_wherever_the_warnings_are_s
     assert main(["read", str(tiny), "--json", "--no-calibration"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert len(line["tiles"]) >= 3 and line["warnings"] == [warning]
-    assert line["quality"] == {"sharpness": None, "colour": None}
+    assert line["quality"] == {"sharpness": None, "colour": None, "evenness": None}
     assert main(["read", str(tiny), "--no-calibration"]) == 0
     assert f"{SMALL_ZH} / {SMALL_EN}" in capsys.readouterr().out
     main(["score", str(tiny), "--json", "--no-calibration", "--context", json.dumps(demo_photo()[1])])
@@ -364,3 +364,76 @@ def test_two_large_tiles_beside_a_speck_are_not_said_to_be_too_small() -> None:
     assert (q.sharpness, q.colour, q.too_small, q.warnings()) == (None, None, False, [])
     obb[:2, 2:4] = 10
     assert photo_quality(_demo(), found()).too_small
+
+
+def test_a_wide_shot_streaked_up_or_down_is_said_to_be_shaken() -> None:
+    """The demo photo at 0.3 of its size (tiles 21 pixels wide) streaked 9-11 pixels up or down misread 6-8 of its 19
+    tiles, yet its tiles shrunk to 10 pixels kept a sharpness of 3.0-3.4 (the line 2.0) and nothing was said. Its
+    tiles' edges now run one way (evenness 0.13 against 0.72 sharp), and that is said."""
+    from companion.vision.quality import STREAKED_BELOW
+
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    q = photo_quality(small, sharp)
+    assert q.evenness is not None and q.evenness > 3 * STREAKED_BELOW and q.warnings() == [], q
+    streaked = cv2.filter2D(small, -1, _line(10, 90))
+    dets = _reader().read(streaked, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 4  # the streak costs tiles
+    q = photo_quality(streaked, dets)
+    assert q.sharpness is not None and q.sharpness > SHAKEN_BELOW  # (the sharpness alone does not tell)
+    assert q.evenness is not None and q.evenness < STREAKED_BELOW and [c for c, _, _ in q.warnings()] == ["shaken"], q
+    said = q.to_json()["quality"]  # (the JSON says why: its sharpness alone would not)
+    assert isinstance(said, dict) and said["evenness"] == round(q.evenness, 3) and said["sharpness"] > SHAKEN_BELOW
+
+
+def _inked_tiles(n: int, seed: int) -> list[np.ndarray]:
+    """``n`` tile faces 60 x 80: ivory, with red, green and blue strokes every way (anti-aliased)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        face = np.full((80, 60, 3), (225, 238, 242), np.uint8)
+        for ink in ((40, 40, 190), (70, 140, 50), (170, 90, 40)):
+            for _ in range(2):
+                x, y = rng.integers(8, 52, 2), rng.integers(8, 72, 2)
+                cv2.line(face, (int(x[0]), int(y[0])), (int(x[1]), int(y[1])), ink, 3, cv2.LINE_AA)
+        out.append(cv2.GaussianBlur(face, (0, 0), 0.8))
+    return out
+
+
+def test_evenness_is_judged_in_the_photos_directions_whichever_way_each_tile_lies() -> None:
+    """A shake streaks the whole photo one way: across an upright tile's crop, down a tile lying on its side. The
+    demo photo's tiles at 21 pixels wide, every other one lying (90 degrees) and streaked down its crop, the others
+    streaked across, are one streak (as low as all streaked across); taken all as upright, the two directions
+    cancel and the tiles measure even."""
+    from companion.vision.quality import _evenness
+    from companion.vision.read import upright_crops
+
+    dets = _reader().read(_demo(), tiled=True)
+    tiles = [cv2.resize(c, (21, 28), interpolation=cv2.INTER_AREA)
+             for c in upright_crops(_demo(), dets.obb[dets.face_up])]
+    n = len(tiles)
+    upright, lying = np.zeros(n, np.float32), np.float32([90 * (i % 2) for i in range(n)])
+    sharp = _evenness(tiles, upright)
+    across = _evenness([cv2.filter2D(t, -1, _line(10, 0)) for t in tiles], upright)
+    mixed = [cv2.filter2D(t, -1, _line(10, 90 * (i % 2))) for i, t in enumerate(tiles)]
+    assert across < 0.5 * sharp and _evenness(mixed, lying) < 1.1 * across
+    assert _evenness(mixed, upright) > 0.9 * sharp
+
+
+def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_in_warm_light_is_not() -> None:
+    """Sepia not saved as JPEG: its clipped highlights' edges show colour (7.5-12.5 on 8 of the 11 dev and demo
+    photos), over both lines, and it was not said (3 of 11 flagged). Balanced (each channel multiplied so that the
+    tiles' mean is grey), a sepia photo is grey while a faded photo, in any light, keeps its inks' colours."""
+    from companion.vision.quality import BALANCED_BELOW, CONTRAST_BELOW, GREY_BELOW, ONE_TINT_BELOW, _measured
+
+    tiles = _inked_tiles(12, 5)
+    sepia = _measured([_tinted(t, SEPIA) for t in tiles])
+    assert sepia.colour is not None and sepia.contrast is not None and sepia.balanced is not None
+    assert GREY_BELOW <= sepia.colour < ONE_TINT_BELOW and sepia.contrast >= CONTRAST_BELOW  # (neither line tells)
+    assert sepia.balanced < BALANCED_BELOW and sepia.greyscale, sepia
+    lights = {"daylight": np.eye(3, dtype=np.float32), "warm": np.diag(np.float32([0.75, 1.0, 1.15])),
+              "tungsten": np.diag(np.float32([0.45, 0.8, 1.25]))}
+    for name, light in lights.items():
+        faded = _measured([_tinted(_saturated(t, 0.15), light) for t in tiles])
+        assert faded.colour is not None and faded.colour < ONE_TINT_BELOW, (name, faded)  # (faded enough to ask)
+        assert not faded.greyscale, (name, faded)
