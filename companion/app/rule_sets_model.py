@@ -584,8 +584,9 @@ class RuleSetDraft:
         except FileNotFoundError:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
         except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
-            # review: the write went ahead)
-            why = Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError) else _reason(e)
+            # review: the write went ahead); said as the list says it where it can (a folder in its place)
+            why = why_unusable(self.id) or (Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError)
+                                             else _reason(e))
             raise RuleSetRefused(ui("rs_damaged_meanwhile", name=self.name.zh, name_en=self.name.en, why=why.zh,
                                     why_en=why.en)) from None
         if now != self.loaded:

@@ -908,9 +908,9 @@ UI: dict[str, tuple[str, str]] = {
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
     "rs_damaged_set": ("規則「{name}」的檔案有問題：{why}", "The file of the rule set “{name_en}” is damaged: {why_en}"),
     "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
-    "rs_damaged_meanwhile": ("規則「{name}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
+    "rs_damaged_meanwhile": ("規則「{name}」在你打開編輯後被改過，現在無法使用。{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
                              "可以在清單裡刪除它",
-                             "The file of the rule set “{name_en}” can no longer be used since you opened it: "
+                             "The rule set “{name_en}” was changed after you opened it and cannot be used now. "
                              "{why_en}. This was not saved and the file is left as it is, not written over; you can "
                              "delete it in the list"),
     "rs_id_damaged": ("{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉：要用這個 id，請先在清單裡刪除它",

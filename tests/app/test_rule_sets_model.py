@@ -1526,7 +1526,8 @@ def test_two_sets_that_inherit_each_other_are_said_to_go_round_in_a_circle_not_t
 
 def test_a_save_refusal_says_what_is_wrong_as_a_sentence_of_its_own(data: Path) -> None:
     """A change review: "This was not saved: it inherits “Friday house”, which cannot be used now: Its file is
-    damaged: …": a capital letter in mid-sentence."""
+    damaged: …" and "The file of the rule set “Kids” can no longer be used since you opened it: Its file is damaged:
+    …" (規則「小孩版」的檔案…：它的檔案有問題): a capital letter in mid-sentence, "the file … its file"."""
     p = data / "profiles"
     fri = 'id = "fri"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n'
     _w(p / "fri.toml", fri)
@@ -1539,3 +1540,19 @@ def test_a_save_refusal_says_what_is_wrong_as_a_sentence_of_its_own(data: Path) 
     assert words.en == ("This was not saved: it inherits “Friday house”, which cannot be used now. Its file is "
                         "damaged: not valid TOML: Invalid value (at end of document)")
     assert "現在無法使用。它的檔案有問題" in words.zh
+    _w(p / "fri.toml", fri)
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    _w(p / "kid.toml", "")
+    words = _refused(draft.save)
+    assert words.en.startswith("The rule set “Kids” was changed after you opened it and cannot be used now. Its "
+                               "file is damaged: missing id"), words.en
+    assert words.zh.startswith("規則「小孩版」在你打開編輯後被改過，現在無法使用。它的檔案有問題："), words.zh
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    (p / "kid.toml").unlink()
+    (p / "kid.toml").mkdir()  # (the file read as the list reads it, not as the system's "Is a directory")
+    words = _refused(draft.save)
+    assert "cannot be used now. The file of the rule set “Kids”, kid.toml, is not a file" in words.en, words.en
+    assert "Is a directory" not in words.en and "規則「小孩版」的檔案 kid.toml 不是一般的檔案" in words.zh
