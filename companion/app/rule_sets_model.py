@@ -178,47 +178,80 @@ def _seen(pid: str, name: Words) -> None:
 
 def _file_named(path: Path | None, written: str) -> Words:
     """The name of the set whose file is ``path`` (None: not known; ``written`` is then how it was named): a house
-    set's names (:func:`_name_of`), another file's name (no folder: the app shows none)."""
+    set's names (:func:`_name_of`), another file's name with its ``.toml`` (no folder: the app shows none), whether
+    it reads, is damaged or is gone (a change review: “secret.toml” damaged, “secret” deleted)."""
     if path is None:
         there = _parent_path(written)
         if there is None:
             return _name_of(written) if valid_id(written) else Words(written, written)
         path = there
-    try:
-        house = path.resolve().parent == _house_folder().resolve()
+    try:  # (its folder resolved, not the file: a link that leads nowhere is still the house set's own)
+        house = path.absolute().parent.resolve() == _house_folder().resolve()
     except (OSError, RuntimeError):
         house = False
     return _name_of(path.stem) if house and valid_id(path.stem) else Words(path.name, path.name)
 
 
-def _missing(pid: str) -> tuple[str | None, str] | None:
-    """Where a set the house file ``pid`` inherits, near or far, is no longer here: the house set through which it
-    does (None: ``pid`` inherits it itself) and the one missing."""
-    via: str | None = None
-    at = pid
-    for _ in range(20):
-        parent = _raw(at).get("inherits")
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """A rule-set file and the sets it inherits, near to far, as the store finds them (by id in the house folder,
+    by path from the folder of the file that names it), read until one cannot be followed. ``files``: those that
+    are files, the first one's own first; ``end``: why the walk stopped: "gone" (``stop``, as ``written``, is not
+    there), "not_a_file" (``stop`` is a folder, or a link that leads nowhere), "loop" (the last file inherits
+    ``files[loop]``), or "" (a built-in set, or a file that does not read: the store's reason says it)."""
+
+    files: tuple[Path, ...]
+    end: str = ""
+    stop: Path | None = None
+    written: str = ""
+    loop: int = 0
+
+
+def _walk(start: Path) -> _Walk:
+    files: list[Path] = []
+    seen: list[Path] = []
+    at, written = start, start.stem
+    for _ in range(100):
+        try:
+            key = at.resolve()
+        except (OSError, RuntimeError):
+            return _Walk(tuple(files))
+        if key in seen:
+            return _Walk(tuple(files), "loop", loop=seen.index(key))
+        if not at.is_file():
+            end = "not_a_file" if at.exists() or at.is_symlink() else "gone"
+            return _Walk(tuple(files), end, at, written)
+        files.append(at)
+        seen.append(key)
+        parent = _raw_file(at).get("inherits")
         if not isinstance(parent, str) or parent in BUILTIN:
-            return None
-        there = _parent_path(parent)
-        if there is not None:
-            if not there.is_file():
-                return via, there.stem
-            if there.parent != user_profile_path(pid).parent.resolve():
-                return None  # (a file outside the data folder: said as the store says it)
-            parent = there.stem
-        elif not valid_id(parent) or parent not in list_profiles():
-            return via, parent
-        via = at = parent
-    return None
+            return _Walk(tuple(files))
+        written = parent
+        if _is_path(parent):
+            at = Path(parent_ref(parent, at.parent))
+        elif valid_id(parent):
+            at = user_profile_path(parent)
+        else:  # (no file can have that id: the store calls it unknown)
+            return _Walk(tuple(files), "gone", None, parent)
+    return _Walk(tuple(files))
+
+
+def _gone(pid: str) -> Words | None:
+    """The name of the set that the house set ``pid`` inherits, near or far, which is no longer here; None where
+    there is none."""
+    try:
+        walk = _walk(user_profile_path(pid))
+    except ProfileError:
+        return None
+    return _file_named(walk.stop, walk.written) if walk.end == "gone" and walk.files else None
 
 
 @dataclass(frozen=True, slots=True)
 class _Fault:
     """Why a house set cannot be played, its parts apart for each line to say it its way: ``why``, said whole where
-    ``whole`` (a set it inherits gone, its file not a file); else the reason, with no path, and where a set it
-    inherits is at fault, ``via`` (the set it inherits) and ``culprit`` (the one at fault: ``via``, or one that
-    ``via`` comes from), each by its name."""
+    ``whole`` (a set it inherits gone, a file not a file, sets that inherit each other); else the reason, with no
+    path, and where a set it inherits is at fault, ``via`` (the set it inherits) and ``culprit`` (the one at fault:
+    ``via``, or one that ``via`` comes from), each by its name."""
 
     why: Words
     whole: bool = False
@@ -227,46 +260,62 @@ class _Fault:
 
 
 def _reason(bad: ProfileError) -> Words:
-    """What the store says is wrong, the file unnamed (:attr:`ProfileError.reason`); else its whole message, the
-    data folder taken out."""
-    return Words(bad.reason[1], bad.reason[0]) if bad.reason is not None else _stripped(bad)
+    """What the store says is wrong, the file unnamed (:attr:`ProfileError.reason`); else its whole message. The
+    data folder is taken out of either (a change review: a reason that quoted the store's refusal of a set not here
+    carried the folder's whole path)."""
+    folder = str(_house_folder())
+    zh, en = (bad.reason[1], bad.reason[0]) if bad.reason is not None else (bad.zh, str(bad))
+    return Words(zh.replace(folder, "…"), en.replace(folder, "…"))
 
 
 def _fault(pid: str, bad: ProfileError) -> _Fault:
     """Why the house file ``pid`` cannot be played (``bad``: the store's refusal of it), as the host sees it: no
     folder, no command-line wording, each set by its name (a review: "profile file '…/home8.toml': not valid
     TOML", and a parent named by its id)."""
-    missing = _missing(pid)
-    if missing is not None:
-        via, gone = missing
-        parent = _name_of(gone) if valid_id(gone) else Words(gone, gone)
-        if via is None:
-            return _Fault(ui("rs_parent_gone", parent=parent.zh, parent_en=parent.en), whole=True)
-        name = _name_of(via)
-        return _Fault(ui("rs_ancestor_gone", via=name.zh, via_en=name.en, parent=parent.zh, parent_en=parent.en),
-                      whole=True)
     try:
         path = user_profile_path(pid)
     except ProfileError:
         return _Fault(_reason(bad))
-    if not path.is_file() and (path.exists() or path.is_symlink()):  # (the store says of it "unknown profile … or
-        # give a path to a .toml file": a set listed, yet called unknown, and given command-line advice: a review)
-        name = _name_of(pid)  # (as the list showed it, and the file by its name alone: a review said the id twice)
-        return _Fault(ui("rs_not_a_file", name=name.zh, name_en=name.en, file=path.name), whole=True)
-    raw = _raw(pid).get("inherits")
+    return _fault_at(path, bad)
+
+
+def _fault_at(path: Path, bad: ProfileError) -> _Fault:
+    """Why the set of the file ``path`` (a house set's, or a file a house set inherits by its path) cannot be played,
+    ``bad`` being the store's refusal of it: what cannot be followed is said in the app's words, whatever file it
+    lies behind (a change review: a set gone behind a file outside the house folder was said in the store's words,
+    the data folder's whole path and "or give a path to a .toml file" in them; a parent's file turned into a folder
+    was called "unknown profile 'fri'"; two sets that inherit each other were each said to have a damaged file)."""
+    walk = _walk(path)
+    names = [_file_named(p, "") for p in walk.files]
+    if walk.end in ("gone", "not_a_file"):
+        stop = _file_named(walk.stop, walk.written)
+        if not walk.files:  # its own file (deleted since it was listed, or no longer a file)
+            return _Fault(ui("rs_not_there" if walk.end == "gone" else "rs_not_a_file", name=stop.zh,
+                             name_en=stop.en, file=path.name), whole=True)
+        if walk.end == "gone":
+            key, via = ("rs_parent_gone", stop) if len(walk.files) == 1 else ("rs_ancestor_gone", names[1])
+        else:
+            key, via = ("rs_parent_not_a_file", stop) if len(walk.files) == 1 else ("rs_ancestor_not_a_file",
+                                                                                   names[1])
+        return _Fault(ui(key, via=via.zh, via_en=via.en, parent=stop.zh, parent_en=stop.en), whole=True)
+    if walk.end == "loop":
+        chain = [*names, names[walk.loop]]
+        return _Fault(ui("rs_loop", chain="→".join(f"「{n.zh}」" for n in chain),
+                         chain_en=" → ".join(f"“{n.en}”" for n in chain)), whole=True)
+    raw = _raw_file(path).get("inherits")
     written = raw if isinstance(raw, str) else ""
     if bad.inherited is not None:  # its own file reads; a set it inherits, near or far, does not
         inner = bad.inherited
         while inner.inherited is not None and inner.inherited.file is not None:
             inner = inner.inherited
-        parent = _file_named(bad.inherited.file, written)
+        parent = names[1] if len(names) > 1 else _file_named(bad.inherited.file, written)
         culprit = parent if inner is bad.inherited else _file_named(inner.file, "")
         return _Fault(_reason(inner), via=parent, culprit=culprit)
     if bad.file is None and written and written not in BUILTIN:  # a value it inherits refused (a cap)
         try:
-            check_caps(_load_parent(written))
+            check_caps(load_profile(parent_ref(written, path.parent)))
         except ProfileError:
-            parent = _file_named(None, written)
+            parent = names[1] if len(names) > 1 else _file_named(None, written)
             return _Fault(_reason(bad), via=parent, culprit=parent)
     return _Fault(_reason(bad))
 
@@ -274,7 +323,11 @@ def _fault(pid: str, bad: ProfileError) -> _Fault:
 def _problem(pid: str, bad: ProfileError) -> Words:
     """Why the house file ``pid`` cannot be played, for a line that names the set already (the Settings list, the
     Live tab's line): "Its file is damaged: not valid TOML …", "It inherits “Friday house”, which …"."""
-    f = _fault(pid, bad)
+    return _said(_fault(pid, bad))
+
+
+def _said(f: _Fault) -> Words:
+    """``f`` said as a sentence of its own, of a set named before it."""
     if f.whole:
         return f.why
     if f.via is None or f.culprit is None:
@@ -285,25 +338,25 @@ def _problem(pid: str, bad: ProfileError) -> Words:
               why=f.why.zh, why_en=f.why.en)
 
 
-def _stripped(bad: ProfileError) -> Words:
-    """The store's reason, the data folder's path taken out (the app shows no folder)."""
-    folder = str(_house_folder())
-    return Words(bad.zh.replace(folder, "…"), str(bad).replace(folder, "…"))
-
-
 def _parent_problem(parent: str, bad: ProfileError) -> Words:
     """Why a save was refused where the set that the set saved inherits (``parent``, by its id or its path) cannot be
-    read now: gone, or damaged, named as the host knows it, with no folder and no command-line advice (a change
-    review: the data folder's whole path, the store's file keys, "or give a path to a .toml file")."""
+    read now: gone, or damaged, named as the host knows it (a file outside the house folder by its file's name, as
+    the list names it), with no folder and no command-line advice (a change review: the data folder's whole path,
+    the store's file keys, "or give a path to a .toml file"), and what is wrong with it as a sentence of its own (a
+    review read "…, which cannot be used now: Its file is damaged: …")."""
     there = _parent_path(parent)
-    pid = there.stem if there is not None else parent
-    if there is not None and there.is_file() or there is None and valid_id(parent) and parent in list_profiles():
-        name = _name_of(pid) if there is None or there.parent == _house_folder().resolve() else Words(pid, pid)
-        why = _problem(pid, bad) if there is None else _reason(bad)
-        return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
-    house = there is None or there.parent == _house_folder().resolve()
-    gone = _name_of(pid) if house and valid_id(pid) else Words(pid, pid)  # (as it was shown: a review named its id)
-    return ui("rs_save_parent_gone", parent=gone.zh, parent_en=gone.en)
+    if there is None:
+        try:
+            there = user_profile_path(parent)
+        except ProfileError:  # (no house set can have that id)
+            return ui("rs_save_parent_gone", parent=parent, parent_en=parent)
+    name = _file_named(there, parent)
+    walk = _walk(there)
+    if not walk.files and walk.end in ("gone", "not_a_file"):
+        key = "rs_save_parent_gone" if walk.end == "gone" else "rs_save_parent_not_a_file"
+        return ui(key, parent=name.zh, parent_en=name.en)
+    why = _said(_fault_at(there, bad))
+    return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:
@@ -359,10 +412,9 @@ def rule_set_used(pid: str) -> tuple[Profile, Words | None]:
         check_caps(profile)
     except ProfileError:
         default = load_profile(DEFAULT_PROFILE)
-        missing = _missing(pid) if valid_id(pid) and pid in list_profiles() else None
-        if missing is not None:  # (a review: a set whose parent was deleted was said to be deleted itself)
-            name, gone = _name_of(pid), missing[1]
-            parent = _name_of(gone) if valid_id(gone) else Words(gone, gone)
+        parent = _gone(pid) if valid_id(pid) and pid in list_profiles() else None
+        if parent is not None:  # (a review: a set whose parent was deleted was said to be deleted itself)
+            name = _name_of(pid)
             return default, ui("rs_used_default_parent", name=name.zh, name_en=name.en, parent=parent.zh,
                                parent_en=parent.en, default=default.name_zh, default_en=default.name_en)
         damaged = unusable(pid) if valid_id(pid) else None
@@ -532,8 +584,9 @@ class RuleSetDraft:
         except FileNotFoundError:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
         except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
-            # review: the write went ahead)
-            why = Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError) else _reason(e)
+            # review: the write went ahead); said as the list says it where it can (a folder in its place)
+            why = why_unusable(self.id) or (Words(os_error_zh(e), e.strerror or str(e)) if isinstance(e, OSError)
+                                             else _reason(e))
             raise RuleSetRefused(ui("rs_damaged_meanwhile", name=self.name.zh, name_en=self.name.en, why=why.zh,
                                     why_en=why.en)) from None
         if now != self.loaded:

@@ -908,9 +908,9 @@ UI: dict[str, tuple[str, str]] = {
     # (rule sets, a change review's mends: sets made again, damaged files, the Live tab's pick, the Learn tab)
     "rs_damaged_set": ("規則「{name}」的檔案有問題：{why}", "The file of the rule set “{name_en}” is damaged: {why_en}"),
     "rs_used_damaged": ("{why}；這裡改用「{default}」計算", "{why_en}; scored here with “{default_en}”"),
-    "rs_damaged_meanwhile": ("規則「{name}」的檔案在你打開編輯後變得無法使用：{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
+    "rs_damaged_meanwhile": ("規則「{name}」在你打開編輯後被改過，現在無法使用。{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉；"
                              "可以在清單裡刪除它",
-                             "The file of the rule set “{name_en}” can no longer be used since you opened it: "
+                             "The rule set “{name_en}” was changed after you opened it and cannot be used now. "
                              "{why_en}. This was not saved and the file is left as it is, not written over; you can "
                              "delete it in the list"),
     "rs_id_damaged": ("{why}。這次沒有儲存，檔案照原樣留著，沒有蓋掉：要用這個 id，請先在清單裡刪除它",
@@ -959,8 +959,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_start_pick_another": ("沒有入座：你選的規則不能用（原因在規則選單下方），請另選一套",
                                 "Nobody was seated: the rule set picked cannot be used (why is said under the rule "
                                 "dropdown); pick another"),
-    "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用：{why}",
-                               "This was not saved: it inherits “{parent_en}”, which cannot be used now: {why_en}"),
+    "rs_save_parent_damaged": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」現在無法使用。{why}",
+                               "This was not saved: it inherits “{parent_en}”, which cannot be used now. {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
     "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),
@@ -1069,6 +1069,22 @@ UI: dict[str, tuple[str, str]] = {
     "live_instant_kept": ("{names}平常跟著規則的台數；這桌改過的照樣保留，要照規則就在這裡改回來。",
                           "{names_en} come with the rule set's tai; what this table changed is kept: set it back here "
                           "to play the rule set's."),
+    # (rule sets, a change review of their wording: a set it inherits whose file is a folder, sets that inherit each
+    # other in a circle, each by its name, no path and no command-line advice)
+    "rs_parent_not_a_file": ("它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾，或是指向不存在檔案的連結",
+                             "It inherits “{parent_en}”, whose file cannot be read: it is a folder, or a link to a "
+                             "file that is not there"),
+    "rs_ancestor_not_a_file": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案無法讀取：它是資料夾，"
+                               "或是指向不存在檔案的連結",
+                               "It inherits “{via_en}”, and the file of “{parent_en}”, which that one comes from, "
+                               "cannot be read: it is a folder, or a link to a file that is not there"),
+    "rs_save_parent_not_a_file": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾，"
+                                  "或是指向不存在檔案的連結",
+                                  "This was not saved: it inherits “{parent_en}”, whose file cannot be read: it is a "
+                                  "folder, or a link to a file that is not there"),
+    "rs_loop": ("它的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
+                "Its inheritance goes round in a circle (each set inherits the next), so none of these can be used: "
+                "{chain_en}"),
 }
 
 

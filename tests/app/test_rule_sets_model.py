@@ -1403,3 +1403,156 @@ def test_seating_under_a_set_damaged_or_deleted_meanwhile_is_refused_in_the_apps
     said = game.start(PLAYERS, "home8", 30, 10)
     assert said == ui("rs_not_there", name="家裡滿八台", name_en="Home, cap 8") and not game.state.players
     game.close()
+
+
+def _no_path(words: Words, *folders: Path) -> None:
+    """No folder and none of the store's command-line words."""
+    said = words.zh + words.en
+    for word in (*map(str, folders), "give a path", "路徑", "unknown profile", "不認得規則", "inherits:", "inherits：",
+                 "profile file", "規則檔"):
+        assert word not in said, (word, words)
+
+
+def test_a_set_gone_behind_a_file_outside_the_house_folder_is_said_with_no_path(data: Path, tmp_path: Path) -> None:
+    """A change review: a house set inheriting a file outside the house folder, which inherits a set not here, was
+    listed (and said by the Live tab's line, the score note and the editor's refusal) as "It inherits “secret.toml”,
+    whose file is damaged: inherits: unknown profile 'grand': …; house profiles live in /…/profiles (or give a path
+    to a .toml file)": the data folder's whole path and command-line advice."""
+    outside = tmp_path / "outside"
+    _w(outside / "secret.toml", 'id = "secret"\ninherits = "grand"\nname_zh = "外面"\nname_en = "Outside"\n')
+    _w(data / "profiles" / "kid.toml", f'id = "kid"\ninherits = "{outside / "secret.toml"}"\nname_zh = "小孩版"\n'
+                                       'name_en = "Kids"\n')
+    listed = next(r for r in rule_sets() if r.id == "kid")
+    assert listed.problem == ui("rs_ancestor_gone", via="secret.toml", parent="grand")
+    for words in (listed.problem, unusable("kid"), rule_set_used("kid")[1]):
+        assert words is not None and "“grand”" in words.en and "「grand」" in words.zh
+        _no_path(words, data, outside)
+
+    # the editor's save, the outside file made to inherit a set not here meanwhile
+    _w(outside / "secret.toml", 'id = "secret"\ninherits = "atawmj_2009"\nname_zh = "外面"\nname_en = "Outside"\n')
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    _w(outside / "secret.toml", 'id = "secret"\ninherits = "gone_one"\n')
+    words = _refused(draft.save)
+    assert words.en == ("This was not saved: it inherits “secret.toml”, which cannot be used now. It inherits "
+                        "“gone_one”, which is no longer here")
+    _no_path(words, data, outside)
+
+
+def test_a_set_whose_parents_file_became_a_folder_is_said_so_by_the_parents_name(data: Path) -> None:
+    """A change review: the child of a set whose file became a folder was listed as "It inherits “Friday house”,
+    whose file is damaged: unknown profile 'fri': built in are …; house profiles live in … (or give a path to a
+    .toml file)": the parent called unknown by its id, and command-line advice."""
+    p = data / "profiles"
+    _w(p / "fri.toml", 'id = "fri"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    _w(p / "grand.toml", 'id = "grand"\ninherits = "kid"\nname_zh = "孫子"\nname_en = "Grand"\n')
+    assert all(r.problem is None for r in rule_sets())  # (the list has shown them by their names)
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    (p / "fri.toml").unlink()
+    (p / "fri.toml").mkdir()
+    listed = {r.id: r.problem for r in rule_sets()}
+    assert listed["fri"] == ui("rs_not_a_file", name="週五家規", name_en="Friday house", file="fri.toml")
+    assert listed["kid"] == ui("rs_parent_not_a_file", parent="週五家規", parent_en="Friday house")
+    assert listed["grand"] == ui("rs_ancestor_not_a_file", via="小孩版", via_en="Kids", parent="週五家規",
+                                 parent_en="Friday house")
+    for words in (listed["kid"], listed["grand"], unusable("kid"), rule_set_used("kid")[1]):
+        assert words is not None and "“Friday house”" in words.en and "「週五家規」" in words.zh
+        _no_path(words, data)
+    assert "“fri”" not in listed["kid"].en + listed["grand"].en
+    assert _refused(draft.save) == ui("rs_save_parent_not_a_file", parent="週五家規", parent_en="Friday house")
+
+
+@pytest.mark.parametrize("then", ["damaged", "deleted", "folder"])
+def test_a_parent_outside_the_house_folder_is_named_by_its_files_name_whatever_became_of_it(
+        data: Path, tmp_path: Path, then: str) -> None:
+    """A change review: a parent named by its path outside the house folder was “secret.toml” where its file was
+    damaged, but “secret” where it was deleted or a folder, and the editor's refusal called it “sec”."""
+    outside = tmp_path / "outside"
+    _w(outside / "sec.toml", 'id = "sec"\ninherits = "atawmj_2009"\nname_zh = "外面"\nname_en = "Outside"\n')
+    _w(data / "profiles" / "kid.toml", f'id = "kid"\ninherits = "{outside / "sec.toml"}"\nname_zh = "小孩版"\n'
+                                       'name_en = "Kids"\n')
+    assert all(r.problem is None for r in rule_sets())
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    if then == "damaged":
+        _w(outside / "sec.toml", "id = [\n")
+    else:
+        (outside / "sec.toml").unlink()
+        if then == "folder":
+            (outside / "sec.toml").mkdir()
+    listed = next(r for r in rule_sets() if r.id == "kid").problem
+    for words in (listed, unusable("kid"), _refused(draft.save)):
+        assert words is not None
+        assert "“sec.toml”" in words.en and "「sec.toml」" in words.zh, words
+        assert "“sec”" not in words.en and "「sec」" not in words.zh
+        _no_path(words, data, outside)
+
+
+def test_a_damaged_files_parser_detail_is_said_in_chinese_too(data: Path) -> None:
+    """A change review: the English said "not valid TOML: Invalid value (at end of document)", the Chinese only
+    "不是有效的 TOML" (and in the middle of a file only where: "（第 5 行第 11 欄）")."""
+    p = data / "profiles"
+    _w(p / "end.toml", 'id = "end"\nname_zh = "尾"\nname_en = "End"\ntai_cap = [\n')
+    _w(p / "mid.toml", 'id = "mid"\nname_zh = "中"\nname_en = "Mid"\n[switches]\ntai_cap = = 8\n')
+    listed = {r.id: r.problem for r in rule_sets()}
+    end, mid = listed["end"], listed["mid"]
+    assert end is not None and mid is not None
+    assert end.en.endswith("not valid TOML: Invalid value (at end of document)"), end.en
+    assert end.zh.endswith("不是有效的 TOML：值寫得不對（在檔案結尾）"), end.zh
+    assert mid.en.endswith("not valid TOML: Invalid value (at line 5, column 11)"), mid.en
+    assert mid.zh.endswith("不是有效的 TOML：值寫得不對（第 5 行第 11 欄）"), mid.zh
+
+
+def test_two_sets_that_inherit_each_other_are_said_to_go_round_in_a_circle_not_to_be_damaged(data: Path) -> None:
+    """A change review: each of two sets that inherit each other was listed as "It inherits “Kids”, whose file is
+    damaged: inheritance cycle fri -> kid -> fri" (its ids): neither file is damaged, the circle is the fault."""
+    p = data / "profiles"
+    _w(p / "fri.toml", 'id = "fri"\ninherits = "kid"\nname_zh = "週五家規"\nname_en = "Friday house"\n')
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    _w(p / "me.toml", 'id = "me"\ninherits = "me"\nname_zh = "我"\nname_en = "Me"\n')
+    listed = {r.id: r.problem for r in rule_sets()}
+    assert listed["kid"] == ui("rs_loop", chain="「小孩版」→「週五家規」→「小孩版」",
+                               chain_en="“Kids” → “Friday house” → “Kids”")
+    assert listed["fri"] == ui("rs_loop", chain="「週五家規」→「小孩版」→「週五家規」",
+                               chain_en="“Friday house” → “Kids” → “Friday house”")
+    assert listed["me"] == ui("rs_loop", chain="「我」→「我」", chain_en="“Me” → “Me”")
+    for words in (listed["kid"], listed["fri"], listed["me"], unusable("kid"), rule_set_used("kid")[1]):
+        assert words is not None and "damaged" not in words.en and "有問題" not in words.zh
+        assert "->" not in words.en + words.zh
+        _no_path(words, data)
+
+
+def test_a_save_refusal_says_what_is_wrong_as_a_sentence_of_its_own(data: Path) -> None:
+    """A change review: "This was not saved: it inherits “Friday house”, which cannot be used now: Its file is
+    damaged: …" and "The file of the rule set “Kids” can no longer be used since you opened it: Its file is damaged:
+    …" (規則「小孩版」的檔案…：它的檔案有問題): a capital letter in mid-sentence, "the file … its file"."""
+    p = data / "profiles"
+    fri = 'id = "fri"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n'
+    _w(p / "fri.toml", fri)
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    rule_sets()
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    _w(p / "fri.toml", "id = [\n")
+    words = _refused(draft.save)
+    assert words.en == ("This was not saved: it inherits “Friday house”, which cannot be used now. Its file is "
+                        "damaged: not valid TOML: Invalid value (at end of document)")
+    assert "現在無法使用。它的檔案有問題" in words.zh
+    _w(p / "fri.toml", fri)
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    _w(p / "kid.toml", "")
+    words = _refused(draft.save)
+    assert words.en.startswith("The rule set “Kids” was changed after you opened it and cannot be used now. Its "
+                               "file is damaged: missing id"), words.en
+    assert words.zh.startswith("規則「小孩版」在你打開編輯後被改過，現在無法使用。它的檔案有問題："), words.zh
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    (p / "kid.toml").unlink()
+    (p / "kid.toml").mkdir()  # (the file read as the list reads it, not as the system's "Is a directory")
+    words = _refused(draft.save)
+    assert "cannot be used now. The file of the rule set “Kids”, kid.toml, is not a file" in words.en, words.en
+    assert "Is a directory" not in words.en and "規則「小孩版」的檔案 kid.toml 不是一般的檔案" in words.zh

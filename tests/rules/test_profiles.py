@@ -446,10 +446,33 @@ def test_a_file_error_keeps_its_reason_apart_from_the_files_name(tmp_path: Path)
         load_profile(par)
     assert own.value.file == par and own.value.inherited is None and own.value.reason is not None
     en, zh = own.value.reason
-    assert en.startswith("not valid TOML: ") and "(at line 4, column 8)" in en and zh == "不是有效的 TOML（第 4 行第 8 欄）"
+    assert en.startswith("not valid TOML: ") and "(at line 4, column 8)" in en
+    assert zh == "不是有效的 TOML：值寫得不對（第 4 行第 8 欄）"  # (the parser's detail too: a change review read it in English alone)
     assert str(own.value) == f"profile file {str(par)!r}: {en}"  # (the command line's words as before)
+    assert own.value.zh == f"規則檔 {str(par)!r}：不是有效的 TOML（第 4 行第 8 欄）"
     with pytest.raises(ProfileError) as inherited:
         load_profile(kid)
     assert inherited.value.file == kid and inherited.value.inherited is not None
     assert inherited.value.inherited.file == par and inherited.value.inherited.reason == own.value.reason
     assert str(par) in str(inherited.value)  # (the command line still names the file at fault)
+
+
+@pytest.mark.parametrize("text", ["id = [\n", "id = = 1\n", 'id = "x\n', "[tai\n", "id = 1 2\n", "id = 1\nid = 2\n",
+                                  "a = {b = 1\n", "= 1\n", 'id = "\\x"\n', "[[t]\n", 'id = "\x01"\n',
+                                  "a.b = 1\n[a]\nb = 2\n", "a = [1,\n", "a = {b = 1, b = 2}\n"])
+def test_the_parsers_reason_is_said_in_chinese_for_the_app(tmp_path: Path, text: str) -> None:
+    """A change review: the app's English said the parser's reason ("Invalid value (at end of document)"), its
+    Chinese only "不是有效的 TOML" (and where, in the middle of a file). The command line's Chinese is as it was."""
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ProfileError) as got:
+        load_profile(path)
+    assert got.value.reason is not None
+    en, zh = got.value.reason
+    detail = en.removeprefix("not valid TOML: ")
+    assert zh.startswith("不是有效的 TOML：") and len(zh) > len("不是有效的 TOML：") + 3, zh
+    said = re.sub(r"'[^']*'|\('[^']*',\)|TOML|Unicode", "", zh)  # (what the parser quotes, and names)
+    assert not re.search(r"[A-Za-z]{2,}", said), (detail, zh)
+    at = re.search(r"line (\d+), column (\d+)", detail)
+    assert (f"（第 {at[1]} 行第 {at[2]} 欄）" if at else "（在檔案結尾）") in zh, (detail, zh)
+    assert got.value.zh.startswith(f"規則檔 {str(path)!r}：不是有效的 TOML") and "：" not in got.value.zh.split("TOML")[1]

@@ -48,6 +48,8 @@ class ProfileError(ValueError):
     file: Path | None = None
     reason: tuple[str, str] | None = None
     inherited: ProfileError | None = None
+    reason_zh: str | None = None  # the Chinese reason where it says more than ``zh`` (the parser's detail, which
+    # the command line's Chinese leaves out: a change review read it in the app's English alone)
 
     def __init__(self, message: str, zh: str = "") -> None:
         super().__init__(message)
@@ -59,7 +61,7 @@ def _reason_kept(bad: ProfileError, where: str, wz: str, file: Path | None = Non
     file it is said of), where it has none yet: the innermost file that said it keeps its own."""
     en, zh = str(bad), bad.zh
     if bad.reason is None and en.startswith(f"{where}: ") and zh.startswith(f"{wz}："):
-        bad.reason, bad.file = (en[len(where) + 2:], zh[len(wz) + 1:]), file
+        bad.reason, bad.file = (en[len(where) + 2:], bad.reason_zh or zh[len(wz) + 1:]), file
 
 
 class MinAboveCap(ProfileError):
@@ -238,9 +240,50 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as e:
         at = re.search(r"line (\d+), column (\d+)", str(e))
         spot = f"（第 {at[1]} 行第 {at[2]} 欄）" if at else ""
-        raise ProfileError(f"{where}: not valid TOML: {e}", f"{wz}：不是有效的 TOML{spot}") from None
+        bad = ProfileError(f"{where}: not valid TOML: {e}", f"{wz}：不是有效的 TOML{spot}")
+        bad.reason_zh = f"不是有效的 TOML：{_toml_zh(str(e))}"
+        raise bad from None
     except ValueError:  # a number of more digits than Python reads (4300): a traceback (a review)
         raise ProfileError(f"{where}: a number too long to read", f"{wz}：有數字太長，無法讀取") from None
+
+
+_TOML_ZH = (  # the parser's (tomllib's) reasons, in Chinese ({0}: what the parser quotes); the English is its own
+    (r"Invalid value", "值寫得不對"),
+    (r"Unterminated string", "字串少了結尾的引號"),
+    (r"Unclosed array", "清單（[ ]）沒有結尾"),
+    (r"Unclosed inline table", "行內表（{{ }}）沒有結尾"),
+    (r"Invalid statement", "這一行看不懂"),
+    (r"Expected '=' after a key in a key/value pair", "鍵的後面要有 ="),
+    (r"Expected newline or end of document after a statement", "一個設定的後面要換行"),
+    (r"Expected '\]' at the end of a table declaration", "表的名稱後面少了 ]"),
+    (r"Expected '\]\]' at the end of an array declaration", "表陣列的名稱後面少了 ]]"),
+    (r"Invalid initial character for a key part", "鍵的第一個字元不對"),
+    (r"Cannot overwrite a value", "同一個值寫了兩次"),
+    (r"Cannot declare (.+) twice", "{0} 寫了兩次"),
+    (r"Cannot mutate immutable namespace (.+)", "{0} 已經寫定，不能再加"),
+    (r"Cannot redefine namespace (.+)", "{0} 已經寫定，不能重新定義"),
+    (r"Duplicate inline table key (.+)", "行內表裡的鍵 {0} 重複了"),
+    (r"(?:Illegal|Found invalid) character (.+)", "有不能用的字元 {0}"),
+    (r"Invalid date or datetime", "日期或時間寫得不對"),
+    (r"Invalid hex value", "十六進位的值寫得不對"),
+    (r"Escaped character is not a Unicode scalar value", "跳脫字元不是有效的 Unicode 字元"),
+    (r"Unescaped '\\' in a string", "字串裡的 \\ 沒有跳脫"),
+    (r"Expected (.+)", "這裡應該是 {0}"),
+)
+
+
+def _toml_zh(said: str) -> str:
+    """The parser's reason ``said`` ("Invalid value (at line 5, column 11)") in Chinese, with where it is; one it
+    does not know, in its own words."""
+    what, _, at = said.partition(" (at ")
+    where = re.fullmatch(r"line (\d+), column (\d+)\)", at)
+    spot = f"（第 {where[1]} 行第 {where[2]} 欄）" if where else "（在檔案結尾）" if at == "end of document)" else \
+        f"（{at}" if at else ""
+    for pattern, zh in _TOML_ZH:
+        known = re.fullmatch(pattern, what)
+        if known:
+            return zh.format(*known.groups()) + spot
+    return what + spot
 
 
 _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",
