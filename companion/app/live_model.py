@@ -1383,13 +1383,18 @@ def _said_back(then: Sequence[ev.Event], now: Sequence[ev.Event], was: TableStat
         if back is None:
             return None
         chain.append(back)
-    keep = None
-    if ended:
-        i = n - 1
-        while i > 0 and _hand_ended(was, chain[n - i]):  # the hand had ended before entry i: an earlier one ended it
-            i -= 1
-        keep = i if n > 0 and _hand_ended(was, chain[n - 1 - i]) else None
+    # the entry after which the hand was over, whatever ended it: a win on the form's own tile (its rival), a 流局 or
+    # a declined last tile entered on it too (a review's list named the next hand's dice throw, and hid the win that
+    # ended the hand among "… 1 more", for :func:`_hand_ended` leaves those out: they are no bar to undo alone)
+    keep = next((i for i in range(n) if _over(was, chain[n - 1 - i])), None) if ended else None
     return _listed(n, lambda i: describe(now[d + i], chain[n - i], show=False, after=chain[n - 1 - i]), keep)
+
+
+def _over(then: TableState, now: TableState) -> bool:
+    """Whether the hand of the table ``then`` was over on the table ``now``: its result entered, or the next hand
+    dealt (or the session closed) since."""
+    return (then.deals, len(then.results), len(then.past)) != (now.deals, len(now.results), len(now.past)) \
+        or then.outcome is None and now.outcome is not None
 
 
 def _hand_ended(then: TableState, now: TableState) -> bool:

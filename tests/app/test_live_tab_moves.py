@@ -450,3 +450,27 @@ def test_a_win_form_barred_by_its_hands_end_lists_the_entry_that_ended_it_howeve
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert won[0] in " ".join(_texts(shown["live-win-gone"]))
     game.close()
+
+
+@pytest.mark.parametrize("multi_win", ["nearest", "all"])
+def test_a_win_form_barred_by_its_hands_end_names_a_rivals_win_on_its_own_tile(tmp_path: Path, multi_win: str) -> None:
+    """A review: C's form on A's 9m, left open while another phone recorded B's win on that same 9m, dealt the next
+    hand and played 6 discards: the list named the next hand's dice throw as the entry that ended the hand, and hid
+    B's win among "… 1 more" (a win on the form's own tile is no bar to its undo alone, so it was passed over). The
+    list names B's win, in both languages."""
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path, multi_win)
+    assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone: B wins on it
+    assert game.throw((1, 2, 4)) is None  # the next hand dealt and played on
+    faces = iter(f"{n}{s}" for s in "mps" for n in range(1, 10))
+    for _ in range(6):
+        face = next(faces)
+        while game.discard(face) is not None:
+            face = next(faces)
+    gone, ended = game.claim_gone(at, 2, ev.WinKind.DISCARD), ui("live_since_hand_over")
+    assert ended.en in gone.en and ended.zh in gone.zh
+    listed_en, listed_zh = gone.en.split(": ", 1)[1], gone.zh.split("：", 1)[1]
+    assert listed_en.startswith("B wins on 9 Characters, discarded by A; "), gone.en
+    assert listed_zh.startswith("B 胡 九萬（A 放槍）、"), gone.zh
+    game.close()
