@@ -1338,9 +1338,11 @@ class _Since(NamedTuple):
 
 def _record_of(e: ev.Event) -> int | None:
     """The seat ``e`` is a record about, where it is no move of the play but the table's record about a player (a 相公,
-    a 詐胡 played dead, a 天聽 declared on its own: a ready declaration made with a discard is that discard's); else
-    None."""
-    if isinstance(e, ev.WrongCount | ev.FalseWin) or isinstance(e, ev.DeclaredReady) and e.kind is ev.ReadyKind.HEAVENLY:
+    a 詐胡 played dead, a 天聽 declared on its own: a ready declaration made with a discard is that discard's; a
+    改正胡牌 of an earlier hand's win, which works its payments and every balance after out again, spec §6.7: a
+    review's form took one back unwarned, the balances with it); else None."""
+    if isinstance(e, ev.WrongCount | ev.FalseWin | ev.WinCorrected) \
+            or isinstance(e, ev.DeclaredReady) and e.kind is ev.ReadyKind.HEAVENLY:
         return e.seat
     return None
 

@@ -474,3 +474,33 @@ def test_a_win_form_barred_by_its_hands_end_names_a_rivals_win_on_its_own_tile(t
     assert listed_en.startswith("B wins on 9 Characters, discarded by A; "), gone.en
     assert listed_zh.startswith("B 胡 九萬（A 放槍）、"), gone.zh
     game.close()
+
+
+def test_a_win_forms_undo_warns_that_it_takes_back_another_seats_win_correction(tmp_path: Path) -> None:
+    """A review: hand 1 D won on A's 9m; in hand 2 C's form was open on B's 9m while another phone corrected D's
+    hand-1 tiles (改正胡牌, which added 三暗刻 and moved A's and D's balances). C's "Undo the later entry" took the
+    correction back, the balances with it, with no word under the button as for another seat's 相公. It says so,
+    naming D and the correction, in both languages, before the tap."""
+    from companion.app.view_live import ID_LIVE_UNDO_ALSO, ID_LIVE_UNDO_SINCE
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game = _table(tmp_path)
+    assert game.discard("9m") is None
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # hand 1: D wins on A's 9m
+    assert game.throw((1, 2, 4)) is None and game.discard("9m") is None  # hand 2: B's 9m
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    at = tab.win_at
+    assert game.undo_also(at, 2) is None  # nothing since
+    assert game.correct_win(1, 3, "111p222p333p123s456s9m") is None  # another phone: D's tiles put right
+    since = game.since(at)
+    assert since is not None and since[1] == 1
+    also = game.undo_also(at, 2)
+    assert also is not None and since[0].en in also.en and since[0].zh in also.zh, also
+    assert "D" in also.en and "corrected" in also.en and "改正" in also.zh, also
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE in shown and also.en in " ".join(_texts(shown[ID_LIVE_UNDO_ALSO]))
+    game.close()
