@@ -688,20 +688,48 @@ class LiveGame:
 
     def undo_also(self, at: int, seat: int) -> Words | None:
         """What the undo of ``seat``'s win form opened on the table at ``at`` (:meth:`undo_since`) takes back beyond
-        the play since: a record about another seat (a 相公, a 詐胡 played dead, a 天聽) entered since, named with its
-        seat, said before the tap; None where it takes back none (or offers no undo). A review: an eighth-flower
-        form's undo took back another seat's 相公 entered in between, listed among the entries, never warned. The undo
-        still takes it back (the rules say nothing of keeping it): the players are told, and may cancel instead."""
+        the play since: the records about seats (a 相公, a 詐胡 played dead, a 天聽, a 改正胡牌) entered since, each
+        named with its seat, in the order they were entered, said before the tap; None where it takes back none (or
+        offers no undo: :meth:`own_bar`). A review: an eighth-flower form's undo took back another seat's 相公 entered
+        in between, listed among the entries, never warned. The undo still takes them back (the rules say nothing of
+        keeping them): the players are told, and may cancel instead. ``seat``'s own are named too (a review: the
+        warning left them out), said as his."""
         with self._lock:
             walked = self._since_walk(at)
-        if walked.why is not None or not walked.path:
-            return None
-        others = [line for who, line in walked.records if who != seat]
-        if not others:
+            if walked.why is not None or not walked.path or self.own_bar(at, seat) is not None:
+                return None
+            names = self.state.players
+        records = [line for _, line in walked.records]
+        if not records:
             return None
         button = undo_since_words(len(walked.path))
-        return ui("live_undo_since_also", button=button.zh, button_en=button.en, what="、".join(w.zh for w in others),
-                  what_en="; ".join(w.en for w in others))
+        what, what_en = "、".join(w.zh for w in records), "; ".join(w.en for w in records)
+        if len(records) > 1:  # (a review read several in the singular: "another player's record")
+            return ui("live_undo_since_also_many", button=button.zh, button_en=button.en, what=what, what_en=what_en)
+        if walked.records[0][0] == seat:
+            return ui("live_undo_since_also_own", button=button.zh, button_en=button.en, seat=names[seat], what=what,
+                      what_en=what_en)
+        return ui("live_undo_since_also", button=button.zh, button_en=button.en, what=what, what_en=what_en)
+
+    def own_bar(self, at: int, seat: int) -> Words | None:
+        """Why the undo of ``seat``'s win form opened on the table at ``at`` may not take back the entries since,
+        where a record about ``seat`` among them bars his win for the rest of the hand: his 相公 under ``wrong_count =
+        dead_hand``, his 詐胡 played dead (spec §2.16), the seat now barred where the form's table had him free. A
+        review's undo took his 相公 back, and the form then recorded the win the rules bar. The form says so, and
+        offers Cancel: a record entered by mistake is taken back with the Live tab's Undo, the entries after it
+        first; the form then records (:meth:`claim_at`, the table the form's again). None where none does."""
+        with self._lock:
+            walked = self._since_walk(at)
+            if walked.why is not None or not walked.path or not 0 <= seat < len(self.state.seats):
+                return None
+            own = [line for who, line in walked.records if who == seat]
+            was, now = self._table_at(at)[0].seats[seat], self.state.seats[seat]
+            if not own or was.no_win or was.dead or not (now.no_win or now.dead):
+                return None
+            name = self.state.players[seat]
+        undo = ui("live_undo")
+        return ui("live_since_own_bar", seat=name, what="、".join(w.zh for w in own),
+                  what_en="; ".join(w.en for w in own), undo=undo.zh, undo_en=undo.en)
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
@@ -738,7 +766,9 @@ class LiveGame:
                     said = _said_back(*self._then_now(at, raw), then, state, ended)
                 if said is None and path:
                     said = _said_since(path)
-            records = tuple((who, line) for e, line in taken if (who := _record_of(e)) is not None)
+            # (in the order entered: the path, and ``taken`` with it, is played out the last first; a review read
+            # them backwards)
+            records = tuple((who, line) for e, line in reversed(taken) if (who := _record_of(e)) is not None)
             walked = _Since(path, why, said, records)
             self._since_kept = (key, walked)
             return walked
@@ -778,7 +808,8 @@ class LiveGame:
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
             walked = self._since_walk(at)
-            path, barred = walked.path, walked.why  # the form's hand over since, or too many taps: why undo may not
+            # the form's hand over since, too many taps, or a record since that bars the seat's win: why undo may not
+            path, barred = walked.path, walked.why or self.own_bar(at, seat)
             then, now = self._then_now(at)
             drew = bool(path) and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
@@ -880,17 +911,21 @@ class LiveGame:
         key = "live_claim_beside_three" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_draw"
         return ui(key, winner=names[won[0]], tile=face.zh, tile_en=face.en)
 
-    def undo_since(self, at: int, seen: int | None = None) -> Words | None:
+    def undo_since(self, at: int, seen: int | None = None, seat: int | None = None) -> Words | None:
         """Take back every tap entered since the log was ``at`` events long, one after another (the way out of a win
         form left open while the table moved on, where the table agrees the win was called in time). ``seen``: the
         log's length when the button was drawn, which said how many: another phone's entry since then is refused as
-        every Live button's is (a review's tap took back the other phone's discard too, and said nothing)."""
+        every Live button's is (a review's tap took back the other phone's discard too, and said nothing). ``seat``:
+        the form's winner, whose own record since that bars his win (:meth:`own_bar`) the undo may not take back."""
         with self._lock:
             if seen is not None and seen != len(self.events()):
                 return ui("live_moved")
             barred = self._since_path(at)
             if isinstance(barred, Words):  # the form's hand over since, or too many taps
                 return barred
+            own = self.own_bar(at, seat) if seat is not None else None
+            if own is not None:
+                return own
             since = self.since(at)
             if since is None:
                 return ui("live_moved")

@@ -985,14 +985,15 @@ class LiveTab:
         at = self.win_at
 
         def undo_since() -> None:  # the form stays open, on the table it was opened on again
-            self._do(lambda: game.undo_since(at, seen=o.at), keep_dice=True, keep_form=True)  # (as drawn, or refused)
+            self._do(lambda: game.undo_since(at, seen=o.at, seat=c.seat), keep_dice=True, keep_form=True)  # (as
+            # drawn, or refused)
 
         buttons: list[ft.Control] = [ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
                                                                      height=FINGER, disabled=gone))]
         # (none where a nearer seat's win came first: undoing it would record the wrong winner, 截胡; nor where this
-        # very win is on the table already)
+        # very win is on the table already; nor where the seat's own record since bars his win, 相公)
         since = game.since(at) if gone and game.first_win(at, c.seat, c.kind) is None and not game.recorded(
-            at, c.seat, c.kind) else None
+            at, c.seat, c.kind) and game.own_bar(at, c.seat) is None else None
         if since is not None:
             buttons.append(ident(ID_LIVE_UNDO_SINCE, ft.Button(content=t(undo_since_words(since[1])),
                                                                on_click=undo_since, height=FINGER)))

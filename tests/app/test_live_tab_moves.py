@@ -504,3 +504,79 @@ def test_a_win_forms_undo_warns_that_it_takes_back_another_seats_win_correction(
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert ID_LIVE_UNDO_SINCE in shown and also.en in " ".join(_texts(shown[ID_LIVE_UNDO_ALSO]))
     game.close()
+
+
+def test_a_win_forms_undo_names_several_records_in_the_order_entered_in_the_plural(tmp_path: Path) -> None:
+    """A review: C's form open on A's 9m, other phones recorded A's 相公, then D's; the warning under the undo named
+    them backwards ("D: …; A: …") and in the singular ("another player's record", 「那一筆」). They are named as
+    entered, and said as several, in both languages."""
+    from companion.app.live_model import undo_since_words
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.wrong_count(0, True) is None and game.wrong_count(3, False) is None  # other phones
+    assert game.claim_at(at, 2, ev.WinKind.DISCARD) is None
+    since = game.since(at)
+    assert since is not None and since[1] == 2
+    also, button = game.undo_also(at, 2), undo_since_words(2)
+    assert also == ui("live_undo_since_also_many", button=button.zh, button_en=button.en,
+                      what="A 相公（張數不對）、D 相公（張數不對）", what_en="A: wrong tile count; D: wrong tile count"), also
+    assert "records" in also.en and "那幾筆" in also.zh
+    game.close()
+
+
+@pytest.mark.parametrize("rule", ["dead_hand", "warn_only"])
+def test_a_win_forms_undo_never_takes_back_its_own_seats_wrong_count_to_record_a_barred_win(
+        tmp_path: Path, rule: str) -> None:
+    """A review: C's form open on A's 9m, other phones recorded A's 相公, then C's own; the warning under the undo named
+    A's alone, and once tapped C's win recorded, where under ``wrong_count = dead_hand`` a 相公 player may not win for
+    the rest of the hand (spec §2.16). The form now says so and offers no undo (Cancel, or the Live tab's Undo for a
+    record entered by mistake, which takes it back and lets the form record); under ``warn_only`` the record bars
+    nothing, and the warning names it as C's own."""
+    from companion.app.live_model import effective_events, undo_since_words
+    from companion.app.view_live import ID_LIVE_UNDO_ALSO, ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": rule}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    at, hand = tab.win_at, "123p456p789p123s456s9m"
+    tab.concealed.value = hand
+    assert game.wrong_count(2, True) is None  # another phone: C's own 相公
+    assert game.discard("5z") is None  # B draws and discards: the 9m is dead
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    if rule == "warn_only":
+        assert game.own_bar(at, 2) is None
+        also, button = game.undo_also(at, 2), undo_since_words(2)
+        assert also == ui("live_undo_since_also_own", button=button.zh, button_en=button.en, seat="C",
+                          what="C 相公（張數不對）", what_en="C: wrong tile count"), also
+        assert also.en in " ".join(_texts(shown[ID_LIVE_UNDO_ALSO]))
+        _tapped(tab.build(), ID_LIVE_UNDO_SINCE)
+        assert tab.error is None and game.win(2, ev.WinKind.DISCARD, hand, at=at) is None
+        game.close()
+        return
+    bar = game.own_bar(at, 2)
+    assert bar is not None and "C: wrong tile count" in bar.en and "C 相公" in bar.zh and "C" in bar.zh, bar
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert bar.en in gone.en and bar.zh in gone.zh and ui("live_claim_cancel").en not in gone.en, gone
+    assert ID_LIVE_UNDO_SINCE not in shown and ID_LIVE_UNDO_ALSO not in shown
+    assert bar.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    before = game.events()
+    assert game.undo_since(at, seen=len(before), seat=2) == bar and game.events() == before  # nothing taken back
+    assert game.win(2, ev.WinKind.DISCARD, hand, at=at) is not None
+    out = game.state.outcome
+    assert out is None and game.state.seats[2].no_win
+    # the way out of a record entered by mistake: the Live tab's Undo, entry by entry; the form then goes on
+    assert game.undo() is None and game.undo() is None
+    assert effective_events(game.events()) == effective_events(game.events()[:at])
+    assert game.win(2, ev.WinKind.DISCARD, hand, at=at) is None
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
