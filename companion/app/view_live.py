@@ -388,9 +388,6 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
-        older = self.game.older_rules()  # a saved log imported: what this version refuses in it, as replay says it
-        if older is not None:
-            parts.append(ident(ID_LIVE_OLDER_RULES, label(t(older), 12, colour=ACCENT)))
         self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None
@@ -419,6 +416,11 @@ class LiveTab:
         if frame.seats:
             parts.append(seat_grid(t, frame))
         parts.append(recent_list(t, frame))
+        # a saved log imported: what this version refuses in it, as replay says it; at the foot, for the rest of the
+        # evening: above the prompt, in English, it pushed the last seat's claims under a phone's bar (a review)
+        older = self.game.older_rules()
+        if older is not None:
+            parts.append(ident(ID_LIVE_OLDER_RULES, label(t(older), 12, colour=ACCENT)))
         # that every tap is kept, at the foot: above the prompt it pushed the last seat's claims under a phone's bar
         parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
         return ft.Column(parts, spacing=8)
