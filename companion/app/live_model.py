@@ -137,6 +137,9 @@ class LiveGame:
         # the undo path of a form's table (:meth:`_since_path`), by the log it was played out on (its length, its last
         # event) and the form's table: every render of a stale form asks, under the lock
         self._since_kept: tuple[tuple[int, ev.Event | None, int], _Since] | None = None
+        # the effective events of the log's first n events, by n and the n-th (:meth:`_effective`): a stale form's
+        # render worked them out ten times over, 18 ms a render at 6300 events (a review)
+        self._effective_kept: dict[tuple[int, ev.Event | None], list[ev.Event]] = {}
         self._older: tuple[TableService, Words | None] | None = None  # :meth:`older_rules`, for the file opened
 
     # --- a win form being filled in ------------------------------------------------------------------
@@ -261,6 +264,7 @@ class LiveGame:
     def close(self) -> None:
         with self._lock:
             self._then = self._since_kept = None
+            self._effective_kept = {}
             if self._service is not None:
                 self._service.close()
                 self._service = None
@@ -756,7 +760,7 @@ class LiveGame:
             taken: list[tuple[ev.Event, Words]] = []
             if 0 <= at <= len(raw):
                 then, state = self._table_at(at)[0], self.state
-                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST, taken)
+                path = _undo_path(raw, state, self._effective(raw, at), UNDO_SINCE_MOST, taken)
                 ended = path is not None and _hand_ended(then, state)
                 if ended:
                     why = ui("live_since_hand_over")
@@ -774,9 +778,23 @@ class LiveGame:
             return walked
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
-        """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
+        """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once); kept
+        (:meth:`_effective`): not to be changed."""
         raw = self.events() if raw is None else raw
-        return effective_events(raw[:at]), effective_events(raw)
+        return self._effective(raw, at), self._effective(raw, len(raw))
+
+    def _effective(self, raw: Sequence[ev.Event], n: int) -> list[ev.Event]:
+        """``effective_events(raw[:n])``, kept for the log's first ``n`` events (the log only grows; a table opened
+        anew forgets them), a few at a time: not to be changed."""
+        n = max(0, min(n, len(raw)))
+        key = (n, raw[n - 1] if n else None)
+        with self._lock:
+            kept = self._effective_kept.get(key)
+            if kept is None:
+                if len(self._effective_kept) >= 8:
+                    self._effective_kept.clear()
+                kept = self._effective_kept[key] = effective_events(raw[:n])
+            return kept
 
     def _wins_since(self, at: int, tile: str | None) -> list[int]:
         """The seats whose win on ``tile`` (the form's, on the table at ``at``) was entered since and stands, nearest
@@ -795,8 +813,8 @@ class LiveGame:
         if w is None or w.last_index < 0:
             return False
         raw = self.events()
-        then = effective_events(raw[:w.last_index + 1])
-        return effective_events(raw)[:len(then)] != then
+        then = self._effective(raw, w.last_index + 1)
+        return self._effective(raw, len(raw))[:len(then)] != then
 
     def claim_gone(self, at: int, seat: int, kind: ev.WinKind) -> Words:
         """Why a win form opened on the table at ``at`` can record nothing now, and the way out: undo the entries

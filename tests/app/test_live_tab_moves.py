@@ -580,3 +580,31 @@ def test_a_win_forms_undo_never_takes_back_its_own_seats_wrong_count_to_record_a
     out = game.state.outcome
     assert out is not None and [w.seat for w in out.winners] == [2]
     game.close()
+
+
+def test_a_stale_win_forms_render_works_the_log_out_once_per_entry(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review timed a form left open 1,316 entries back: each render worked the whole log's effective events out
+    ten times over (18 ms at 6,300 events, under the game lock). They are kept for the log they were worked out on:
+    a render with nothing entered since works none out, one after an entry a few, and the form says the same."""
+    import companion.app.live_model as live_model
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    for face in ("5z", "6z", "7z"):  # other phones: the 9m dead, and on
+        assert game.discard(face) is None
+    worked = []
+    real = live_model.effective_events
+    monkeypatch.setattr(live_model, "effective_events", lambda events: worked.append(len(events)) or real(events))
+    first = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert 0 < len(worked) <= 4, worked
+    worked.clear()
+    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == first and worked == []
+    assert game.discard("1z") is None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert 0 < len(worked) <= 6 and gone != first, worked
+    monkeypatch.setattr(live_model, "effective_events", real)
+    game.close()
+    fresh = LiveGame(game.path)  # worked out anew, nothing kept: the same words
+    assert fresh.claim_gone(at, 2, ev.WinKind.DISCARD) == gone
+    fresh.close()
