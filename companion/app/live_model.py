@@ -137,6 +137,9 @@ class LiveGame:
         # the undo path of a form's table (:meth:`_since_path`), by the log it was played out on (its length, its last
         # event) and the form's table: every render of a stale form asks, under the lock
         self._since_kept: tuple[tuple[int, ev.Event | None, int], _Since] | None = None
+        # the effective events of the log's first n events, by n and the n-th (:meth:`_effective`): a stale form's
+        # render worked them out ten times over, 18 ms a render at 6300 events (a review)
+        self._effective_kept: dict[tuple[int, ev.Event | None], list[ev.Event]] = {}
         self._older: tuple[TableService, Words | None] | None = None  # :meth:`older_rules`, for the file opened
 
     # --- a win form being filled in ------------------------------------------------------------------
@@ -261,6 +264,7 @@ class LiveGame:
     def close(self) -> None:
         with self._lock:
             self._then = self._since_kept = None
+            self._effective_kept = {}
             if self._service is not None:
                 self._service.close()
                 self._service = None
@@ -688,20 +692,48 @@ class LiveGame:
 
     def undo_also(self, at: int, seat: int) -> Words | None:
         """What the undo of ``seat``'s win form opened on the table at ``at`` (:meth:`undo_since`) takes back beyond
-        the play since: a record about another seat (a 相公, a 詐胡 played dead, a 天聽) entered since, named with its
-        seat, said before the tap; None where it takes back none (or offers no undo). A review: an eighth-flower
-        form's undo took back another seat's 相公 entered in between, listed among the entries, never warned. The undo
-        still takes it back (the rules say nothing of keeping it): the players are told, and may cancel instead."""
+        the play since: the records about seats (a 相公, a 詐胡 played dead, a 天聽, a 改正胡牌) entered since, each
+        named with its seat, in the order they were entered, said before the tap; None where it takes back none (or
+        offers no undo: :meth:`own_bar`). A review: an eighth-flower form's undo took back another seat's 相公 entered
+        in between, listed among the entries, never warned. The undo still takes them back (the rules say nothing of
+        keeping them): the players are told, and may cancel instead. ``seat``'s own are named too (a review: the
+        warning left them out), said as his."""
         with self._lock:
             walked = self._since_walk(at)
-        if walked.why is not None or not walked.path:
-            return None
-        others = [line for who, line in walked.records if who != seat]
-        if not others:
+            if walked.why is not None or not walked.path or self.own_bar(at, seat) is not None:
+                return None
+            names = self.state.players
+        records = [line for _, line in walked.records]
+        if not records:
             return None
         button = undo_since_words(len(walked.path))
-        return ui("live_undo_since_also", button=button.zh, button_en=button.en, what="、".join(w.zh for w in others),
-                  what_en="; ".join(w.en for w in others))
+        what, what_en = "、".join(w.zh for w in records), "; ".join(w.en for w in records)
+        if len(records) > 1:  # (a review read several in the singular: "another player's record")
+            return ui("live_undo_since_also_many", button=button.zh, button_en=button.en, what=what, what_en=what_en)
+        if walked.records[0][0] == seat:
+            return ui("live_undo_since_also_own", button=button.zh, button_en=button.en, seat=names[seat], what=what,
+                      what_en=what_en)
+        return ui("live_undo_since_also", button=button.zh, button_en=button.en, what=what, what_en=what_en)
+
+    def own_bar(self, at: int, seat: int) -> Words | None:
+        """Why the undo of ``seat``'s win form opened on the table at ``at`` may not take back the entries since,
+        where a record about ``seat`` among them bars his win for the rest of the hand: his 相公 under ``wrong_count =
+        dead_hand``, his 詐胡 played dead (spec §2.16), the seat now barred where the form's table had him free. A
+        review's undo took his 相公 back, and the form then recorded the win the rules bar. The form says so, and
+        offers Cancel: a record entered by mistake is taken back with the Live tab's Undo, the entries after it
+        first; the form then records (:meth:`claim_at`, the table the form's again). None where none does."""
+        with self._lock:
+            walked = self._since_walk(at)
+            if walked.why is not None or not walked.path or not 0 <= seat < len(self.state.seats):
+                return None
+            own = [line for who, line in walked.records if who == seat]
+            was, now = self._table_at(at)[0].seats[seat], self.state.seats[seat]
+            if not own or was.no_win or was.dead or not (now.no_win or now.dead):
+                return None
+            name = self.state.players[seat]
+        undo = ui("live_undo")
+        return ui("live_since_own_bar", seat=name, what="、".join(w.zh for w in own),
+                  what_en="; ".join(w.en for w in own), undo=undo.zh, undo_en=undo.en)
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
@@ -728,7 +760,7 @@ class LiveGame:
             taken: list[tuple[ev.Event, Words]] = []
             if 0 <= at <= len(raw):
                 then, state = self._table_at(at)[0], self.state
-                path = _undo_path(raw, state, effective_events(raw[:at]), UNDO_SINCE_MOST, taken)
+                path = _undo_path(raw, state, self._effective(raw, at), UNDO_SINCE_MOST, taken)
                 ended = path is not None and _hand_ended(then, state)
                 if ended:
                     why = ui("live_since_hand_over")
@@ -738,15 +770,31 @@ class LiveGame:
                     said = _said_back(*self._then_now(at, raw), then, state, ended)
                 if said is None and path:
                     said = _said_since(path)
-            records = tuple((who, line) for e, line in taken if (who := _record_of(e)) is not None)
+            # (in the order entered: the path, and ``taken`` with it, is played out the last first; a review read
+            # them backwards)
+            records = tuple((who, line) for e, line in reversed(taken) if (who := _record_of(e)) is not None)
             walked = _Since(path, why, said, records)
             self._since_kept = (key, walked)
             return walked
 
     def _then_now(self, at: int, raw: Sequence[ev.Event] | None = None) -> tuple[list[ev.Event], list[ev.Event]]:
-        """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once)."""
+        """The log's effective events when it was ``at`` events long, and now (``raw``: the log, read once); kept
+        (:meth:`_effective`): not to be changed."""
         raw = self.events() if raw is None else raw
-        return effective_events(raw[:at]), effective_events(raw)
+        return self._effective(raw, at), self._effective(raw, len(raw))
+
+    def _effective(self, raw: Sequence[ev.Event], n: int) -> list[ev.Event]:
+        """``effective_events(raw[:n])``, kept for the log's first ``n`` events (the log only grows; a table opened
+        anew forgets them), a few at a time: not to be changed."""
+        n = max(0, min(n, len(raw)))
+        key = (n, raw[n - 1] if n else None)
+        with self._lock:
+            kept = self._effective_kept.get(key)
+            if kept is None:
+                if len(self._effective_kept) >= 8:
+                    self._effective_kept.clear()
+                kept = self._effective_kept[key] = effective_events(raw[:n])
+            return kept
 
     def _wins_since(self, at: int, tile: str | None) -> list[int]:
         """The seats whose win on ``tile`` (the form's, on the table at ``at``) was entered since and stands, nearest
@@ -765,8 +813,8 @@ class LiveGame:
         if w is None or w.last_index < 0:
             return False
         raw = self.events()
-        then = effective_events(raw[:w.last_index + 1])
-        return effective_events(raw)[:len(then)] != then
+        then = self._effective(raw, w.last_index + 1)
+        return self._effective(raw, len(raw))[:len(then)] != then
 
     def claim_gone(self, at: int, seat: int, kind: ev.WinKind) -> Words:
         """Why a win form opened on the table at ``at`` can record nothing now, and the way out: undo the entries
@@ -778,7 +826,8 @@ class LiveGame:
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
             walked = self._since_walk(at)
-            path, barred = walked.path, walked.why  # the form's hand over since, or too many taps: why undo may not
+            # the form's hand over since, too many taps, or a record since that bars the seat's win: why undo may not
+            path, barred = walked.path, walked.why or self.own_bar(at, seat)
             then, now = self._then_now(at)
             drew = bool(path) and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
@@ -880,17 +929,21 @@ class LiveGame:
         key = "live_claim_beside_three" if rule is MultiWin.NEAREST_UNLESS_THREE else "live_claim_beside_draw"
         return ui(key, winner=names[won[0]], tile=face.zh, tile_en=face.en)
 
-    def undo_since(self, at: int, seen: int | None = None) -> Words | None:
+    def undo_since(self, at: int, seen: int | None = None, seat: int | None = None) -> Words | None:
         """Take back every tap entered since the log was ``at`` events long, one after another (the way out of a win
         form left open while the table moved on, where the table agrees the win was called in time). ``seen``: the
         log's length when the button was drawn, which said how many: another phone's entry since then is refused as
-        every Live button's is (a review's tap took back the other phone's discard too, and said nothing)."""
+        every Live button's is (a review's tap took back the other phone's discard too, and said nothing). ``seat``:
+        the form's winner, whose own record since that bars his win (:meth:`own_bar`) the undo may not take back."""
         with self._lock:
             if seen is not None and seen != len(self.events()):
                 return ui("live_moved")
             barred = self._since_path(at)
             if isinstance(barred, Words):  # the form's hand over since, or too many taps
                 return barred
+            own = self.own_bar(at, seat) if seat is not None else None
+            if own is not None:
+                return own
             since = self.since(at)
             if since is None:
                 return ui("live_moved")
@@ -1338,9 +1391,11 @@ class _Since(NamedTuple):
 
 def _record_of(e: ev.Event) -> int | None:
     """The seat ``e`` is a record about, where it is no move of the play but the table's record about a player (a 相公,
-    a 詐胡 played dead, a 天聽 declared on its own: a ready declaration made with a discard is that discard's); else
-    None."""
-    if isinstance(e, ev.WrongCount | ev.FalseWin) or isinstance(e, ev.DeclaredReady) and e.kind is ev.ReadyKind.HEAVENLY:
+    a 詐胡 played dead, a 天聽 declared on its own: a ready declaration made with a discard is that discard's; a
+    改正胡牌 of an earlier hand's win, which works its payments and every balance after out again, spec §6.7: a
+    review's form took one back unwarned, the balances with it); else None."""
+    if isinstance(e, ev.WrongCount | ev.FalseWin | ev.WinCorrected) \
+            or isinstance(e, ev.DeclaredReady) and e.kind is ev.ReadyKind.HEAVENLY:
         return e.seat
     return None
 
@@ -1383,13 +1438,18 @@ def _said_back(then: Sequence[ev.Event], now: Sequence[ev.Event], was: TableStat
         if back is None:
             return None
         chain.append(back)
-    keep = None
-    if ended:
-        i = n - 1
-        while i > 0 and _hand_ended(was, chain[n - i]):  # the hand had ended before entry i: an earlier one ended it
-            i -= 1
-        keep = i if n > 0 and _hand_ended(was, chain[n - 1 - i]) else None
+    # the entry after which the hand was over, whatever ended it: a win on the form's own tile (its rival), a 流局 or
+    # a declined last tile entered on it too (a review's list named the next hand's dice throw, and hid the win that
+    # ended the hand among "… 1 more", for :func:`_hand_ended` leaves those out: they are no bar to undo alone)
+    keep = next((i for i in range(n) if _over(was, chain[n - 1 - i])), None) if ended else None
     return _listed(n, lambda i: describe(now[d + i], chain[n - i], show=False, after=chain[n - 1 - i]), keep)
+
+
+def _over(then: TableState, now: TableState) -> bool:
+    """Whether the hand of the table ``then`` was over on the table ``now``: its result entered, or the next hand
+    dealt (or the session closed) since."""
+    return (then.deals, len(then.results), len(then.past)) != (now.deals, len(now.results), len(now.past)) \
+        or then.outcome is None and now.outcome is not None
 
 
 def _hand_ended(then: TableState, now: TableState) -> bool:

@@ -388,9 +388,6 @@ class LiveTab:
             return ft.Column(parts, spacing=8)
         if not offer.seating:  # the phone's screen is for the table once a game is on
             parts = []
-        older = self.game.older_rules()  # a saved log imported: what this version refuses in it, as replay says it
-        if older is not None:
-            parts.append(ident(ID_LIVE_OLDER_RULES, label(t(older), 12, colour=ACCENT)))
         self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
         terms = table_terms(state) if not offer.seating else None
@@ -419,6 +416,11 @@ class LiveTab:
         if frame.seats:
             parts.append(seat_grid(t, frame))
         parts.append(recent_list(t, frame))
+        # a saved log imported: what this version refuses in it, as replay says it; at the foot, for the rest of the
+        # evening: above the prompt, in English, it pushed the last seat's claims under a phone's bar (a review)
+        older = self.game.older_rules()
+        if older is not None:
+            parts.append(ident(ID_LIVE_OLDER_RULES, label(t(older), 12, colour=ACCENT)))
         # that every tap is kept, at the foot: above the prompt it pushed the last seat's claims under a phone's bar
         parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
         return ft.Column(parts, spacing=8)
@@ -985,14 +987,15 @@ class LiveTab:
         at = self.win_at
 
         def undo_since() -> None:  # the form stays open, on the table it was opened on again
-            self._do(lambda: game.undo_since(at, seen=o.at), keep_dice=True, keep_form=True)  # (as drawn, or refused)
+            self._do(lambda: game.undo_since(at, seen=o.at, seat=c.seat), keep_dice=True, keep_form=True)  # (as
+            # drawn, or refused)
 
         buttons: list[ft.Control] = [ident(ID_LIVE_WIN_OK, ft.Button(content=t(ui("live_win_ok")), on_click=record,
                                                                      height=FINGER, disabled=gone))]
         # (none where a nearer seat's win came first: undoing it would record the wrong winner, 截胡; nor where this
-        # very win is on the table already)
+        # very win is on the table already; nor where the seat's own record since bars his win, 相公)
         since = game.since(at) if gone and game.first_win(at, c.seat, c.kind) is None and not game.recorded(
-            at, c.seat, c.kind) else None
+            at, c.seat, c.kind) and game.own_bar(at, c.seat) is None else None
         if since is not None:
             buttons.append(ident(ID_LIVE_UNDO_SINCE, ft.Button(content=t(undo_since_words(since[1])),
                                                                on_click=undo_since, height=FINGER)))

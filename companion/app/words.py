@@ -1085,6 +1085,20 @@ UI: dict[str, tuple[str, str]] = {
     "rs_loop": ("它的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
                 "Its inheritance goes round in a circle (each set inherits the next), so none of these can be used: "
                 "{chain_en}"),
+    # --- a win form's undo and the records about seats it takes back (LiveGame.undo_also, own_bar): several said in
+    # the plural, in the order entered (a review read them backwards, as one), the form's own seat's too; his own
+    # record that bars his win (相公 under dead_hand, 詐胡 played dead, spec §2.16) is not undone to record it ---
+    "live_undo_since_also_many": ("注意：「{button}」也會撤回這幾筆關於玩家的紀錄：{what}。那幾筆也該撤回才按",
+                                  "Careful: “{button_en}” also takes back these records about players: {what_en}. Tap "
+                                  "it only if those should go too"),
+    "live_undo_since_also_own": ("注意：「{button}」也會撤回 {seat} 自己的紀錄：{what}。那一筆也該撤回才按",
+                                 "Careful: “{button_en}” also takes back a record about {seat}, the winner on "
+                                 "this form: {what_en}. Tap it only if that should go too"),
+    "live_since_own_bar": ("之後記了 {what}：照規則 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆"
+                           "是記錯的，先用「{undo}」一步步撤回到它，再回到這個表單；不然",
+                           "Entered since: {what_en}. By the rules {seat} may not win for the rest of this hand, so "
+                           "undo here will not take that back to record this win. If it was entered by mistake, take "
+                           "it back with “{undo_en}”, one entry at a time, then come back to this form; otherwise"),
 }
 
 

@@ -450,3 +450,161 @@ def test_a_win_form_barred_by_its_hands_end_lists_the_entry_that_ended_it_howeve
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert won[0] in " ".join(_texts(shown["live-win-gone"]))
     game.close()
+
+
+@pytest.mark.parametrize("multi_win", ["nearest", "all"])
+def test_a_win_form_barred_by_its_hands_end_names_a_rivals_win_on_its_own_tile(tmp_path: Path, multi_win: str) -> None:
+    """A review: C's form on A's 9m, left open while another phone recorded B's win on that same 9m, dealt the next
+    hand and played 6 discards: the list named the next hand's dice throw as the entry that ended the hand, and hid
+    B's win among "… 1 more" (a win on the form's own tile is no bar to its undo alone, so it was passed over). The
+    list names B's win, in both languages."""
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path, multi_win)
+    assert game.win(1, ev.WinKind.DISCARD, "123p456p789p123s456s9m", at=at) is None  # another phone: B wins on it
+    assert game.throw((1, 2, 4)) is None  # the next hand dealt and played on
+    faces = iter(f"{n}{s}" for s in "mps" for n in range(1, 10))
+    for _ in range(6):
+        face = next(faces)
+        while game.discard(face) is not None:
+            face = next(faces)
+    gone, ended = game.claim_gone(at, 2, ev.WinKind.DISCARD), ui("live_since_hand_over")
+    assert ended.en in gone.en and ended.zh in gone.zh
+    listed_en, listed_zh = gone.en.split(": ", 1)[1], gone.zh.split("：", 1)[1]
+    assert listed_en.startswith("B wins on 9 Characters, discarded by A; "), gone.en
+    assert listed_zh.startswith("B 胡 九萬（A 放槍）、"), gone.zh
+    game.close()
+
+
+def test_a_win_forms_undo_warns_that_it_takes_back_another_seats_win_correction(tmp_path: Path) -> None:
+    """A review: hand 1 D won on A's 9m; in hand 2 C's form was open on B's 9m while another phone corrected D's
+    hand-1 tiles (改正胡牌, which added 三暗刻 and moved A's and D's balances). C's "Undo the later entry" took the
+    correction back, the balances with it, with no word under the button as for another seat's 相公. It says so,
+    naming D and the correction, in both languages, before the tap."""
+    from companion.app.view_live import ID_LIVE_UNDO_ALSO, ID_LIVE_UNDO_SINCE
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game = _table(tmp_path)
+    assert game.discard("9m") is None
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # hand 1: D wins on A's 9m
+    assert game.throw((1, 2, 4)) is None and game.discard("9m") is None  # hand 2: B's 9m
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    at = tab.win_at
+    assert game.undo_also(at, 2) is None  # nothing since
+    assert game.correct_win(1, 3, "111p222p333p123s456s9m") is None  # another phone: D's tiles put right
+    since = game.since(at)
+    assert since is not None and since[1] == 1
+    also = game.undo_also(at, 2)
+    assert also is not None and since[0].en in also.en and since[0].zh in also.zh, also
+    assert "D" in also.en and "corrected" in also.en and "改正" in also.zh, also
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    assert ID_LIVE_UNDO_SINCE in shown and also.en in " ".join(_texts(shown[ID_LIVE_UNDO_ALSO]))
+    game.close()
+
+
+def test_a_win_forms_undo_names_several_records_in_the_order_entered_in_the_plural(tmp_path: Path) -> None:
+    """A review: C's form open on A's 9m, other phones recorded A's 相公, then D's; the warning under the undo named
+    them backwards ("D: …; A: …") and in the singular ("another player's record", 「那一筆」). They are named as
+    entered, and said as several, in both languages."""
+    from companion.app.live_model import undo_since_words
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    assert game.wrong_count(0, True) is None and game.wrong_count(3, False) is None  # other phones
+    assert game.claim_at(at, 2, ev.WinKind.DISCARD) is None
+    since = game.since(at)
+    assert since is not None and since[1] == 2
+    also, button = game.undo_also(at, 2), undo_since_words(2)
+    assert also == ui("live_undo_since_also_many", button=button.zh, button_en=button.en,
+                      what="A 相公（張數不對）、D 相公（張數不對）", what_en="A: wrong tile count; D: wrong tile count"), also
+    assert "records" in also.en and "那幾筆" in also.zh
+    game.close()
+
+
+@pytest.mark.parametrize("rule", ["dead_hand", "warn_only"])
+def test_a_win_forms_undo_never_takes_back_its_own_seats_wrong_count_to_record_a_barred_win(
+        tmp_path: Path, rule: str) -> None:
+    """A review: C's form open on A's 9m, other phones recorded A's 相公, then C's own; the warning under the undo named
+    A's alone, and once tapped C's win recorded, where under ``wrong_count = dead_hand`` a 相公 player may not win for
+    the rest of the hand (spec §2.16). The form now says so and offers no undo (Cancel, or the Live tab's Undo for a
+    record entered by mistake, which takes it back and lets the form record); under ``warn_only`` the record bars
+    nothing, and the warning names it as C's own."""
+    from companion.app.live_model import effective_events, undo_since_words
+    from companion.app.view_live import ID_LIVE_UNDO_ALSO, ID_LIVE_UNDO_SINCE, ID_LIVE_WIN_GONE
+    from companion.game import events as ev
+    from tests.app.test_photo_picks import _tapped
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": rule}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-2-discard")
+    at, hand = tab.win_at, "123p456p789p123s456s9m"
+    tab.concealed.value = hand
+    assert game.wrong_count(2, True) is None  # another phone: C's own 相公
+    assert game.discard("5z") is None  # B draws and discards: the 9m is dead
+    shown = {c.identifier: c for c in _idents(tab.build())}
+    if rule == "warn_only":
+        assert game.own_bar(at, 2) is None
+        also, button = game.undo_also(at, 2), undo_since_words(2)
+        assert also == ui("live_undo_since_also_own", button=button.zh, button_en=button.en, seat="C",
+                          what="C 相公（張數不對）", what_en="C: wrong tile count"), also
+        assert also.en in " ".join(_texts(shown[ID_LIVE_UNDO_ALSO]))
+        _tapped(tab.build(), ID_LIVE_UNDO_SINCE)
+        assert tab.error is None and game.win(2, ev.WinKind.DISCARD, hand, at=at) is None
+        game.close()
+        return
+    bar = game.own_bar(at, 2)
+    assert bar is not None and "C: wrong tile count" in bar.en and "C 相公" in bar.zh and "C" in bar.zh, bar
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert bar.en in gone.en and bar.zh in gone.zh and ui("live_claim_cancel").en not in gone.en, gone
+    assert ID_LIVE_UNDO_SINCE not in shown and ID_LIVE_UNDO_ALSO not in shown
+    assert bar.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    before = game.events()
+    assert game.undo_since(at, seen=len(before), seat=2) == bar and game.events() == before  # nothing taken back
+    assert game.win(2, ev.WinKind.DISCARD, hand, at=at) is not None
+    out = game.state.outcome
+    assert out is None and game.state.seats[2].no_win
+    # the way out of a record entered by mistake: the Live tab's Undo, entry by entry; the form then goes on
+    assert game.undo() is None and game.undo() is None
+    assert effective_events(game.events()) == effective_events(game.events()[:at])
+    assert game.win(2, ev.WinKind.DISCARD, hand, at=at) is None
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [2]
+    game.close()
+
+
+def test_a_stale_win_forms_render_works_the_log_out_once_per_entry(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review timed a form left open 1,316 entries back: each render worked the whole log's effective events out
+    ten times over (18 ms at 6,300 events, under the game lock). They are kept for the log they were worked out on:
+    a render with nothing entered since works none out, one after an entry a few, and the form says the same."""
+    import companion.app.live_model as live_model
+    from companion.game import events as ev
+
+    game, tab, at = _form_on_9m(tmp_path)
+    for face in ("5z", "6z", "7z"):  # other phones: the 9m dead, and on
+        assert game.discard(face) is None
+    worked = []
+    real = live_model.effective_events
+    monkeypatch.setattr(live_model, "effective_events", lambda events: worked.append(len(events)) or real(events))
+    first = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert 0 < len(worked) <= 4, worked
+    worked.clear()
+    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == first and worked == []
+    assert game.discard("1z") is None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert 0 < len(worked) <= 6 and gone != first, worked
+    monkeypatch.setattr(live_model, "effective_events", real)
+    game.close()
+    fresh = LiveGame(game.path)  # worked out anew, nothing kept: the same words
+    assert fresh.claim_gone(at, 2, ev.WinKind.DISCARD) == gone
+    fresh.close()
