@@ -45,11 +45,10 @@ from companion.app.live_offer import (
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
-from companion.files import write_whole
+from companion.files import make_folder, write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
-from companion.game.older_rules import OlderRules
 from companion.game.rotation import capped_streak
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
@@ -59,7 +58,7 @@ from companion.game.text import IllegalEvent, msg
 from companion.game.view import seen_on_table
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
-from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.profiles import ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import rules_text, valid_id
 from companion.tiles import ZH_TILE_WORDS, CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
 
@@ -140,7 +139,6 @@ class LiveGame:
         # the effective events of the log's first n events, by n and the n-th (:meth:`_effective`): a stale form's
         # render worked them out ten times over, 18 ms a render at 6300 events (a review)
         self._effective_kept: dict[tuple[int, ev.Event | None], list[ev.Event]] = {}
-        self._older: tuple[TableService, Words | None] | None = None  # :meth:`older_rules`, for the file opened
 
     # --- a win form being filled in ------------------------------------------------------------------
 
@@ -254,7 +252,7 @@ class LiveGame:
             if self._service is not None:
                 return
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                make_folder(self.path.parent)
                 self._service = TableService(self.path)
             except (ServiceError, OSError) as bad:
                 en, zh = _said(bad)
@@ -353,20 +351,9 @@ class LiveGame:
     def older_rules(self) -> Words | None:
         """What ``companion replay`` says of the table's events let in under the older rules of their stamp (a saved
         log imported by ``companion app --from-log``): how many, and the first by its stored number; None where
-        there is none. Worked out once for the file opened (only a table holding events of an older stamp replays
-        for it: every event entered here is stamped with today's rules)."""
-        with self._lock:
-            service = self.service
-            if self._older is None or self._older[0] is not service:
-                events = service.events()
-                older = OlderRules(stored=True)
-                if any(e.rules_version < ev.RULES_VERSION for e in events):
-                    state = TableState()
-                    for n, e in enumerate(events, 1):
-                        state = older.step(state, e, n)
-                said = older.said()
-                self._older = (service, Words(said.zh, said.en) if said is not None else None)
-            return self._older[1]
+        there is none (:meth:`~companion.game.service.TableService.older_rules`)."""
+        said = self.service.older_rules()  # (noted by the service as it replayed the file: no replay here)
+        return Words(said.zh, said.en) if said is not None else None
 
     def snapshot(self) -> tuple[Offer, TableFrame]:
         """The offer and the table of one and the same moment (a screen draws both)."""
@@ -1224,6 +1211,8 @@ def _said(error: Exception) -> tuple[str, str]:
     review read them twice over, wrapped in the table's own words)."""
     text = str(error)
     en, sep, zh = text.rpartition(" / ") if isinstance(error, ServiceError) else ("", "", "")
+    if not sep and isinstance(error, OSError) and error.strerror:  # (a folder made for the table: make_folder's own)
+        return error.strerror, os_error_zh(error)
     return (en, zh) if sep else (text, text)
 
 

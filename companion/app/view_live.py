@@ -32,7 +32,6 @@ from companion.app.live_model import (
     LiveError,
     LiveGame,
     drawn_last,
-    effective_events,
     not_saved,
     tiles_typed,
     undo_since_words,
@@ -324,9 +323,8 @@ class LiveTab:
     def _replay(self) -> None:
         """The live log on the Table tab, to step through (hands stay face down: the log never saw them)."""
         assert self.game is not None
-        events = effective_events(self.game.events())  # what stands: taps taken back are left out
-        try:
-            replay = GameReplay(list(enumerate(events, 1)), self.game.path.name)
+        try:  # what stands (taps taken back left out), each event said by its stored number as this tab says it
+            replay = GameReplay.of_table(self.game.events(), self.game.path.name)
         except LogError as bad:
             self.error = bad.words
             self.host.render()

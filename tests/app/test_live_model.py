@@ -1685,3 +1685,16 @@ def test_a_win_form_open_while_another_seat_pungs_its_tile_still_records_the_win
     out = game.state.outcome
     assert out is not None and [w.seat for w in out.winners] == [2]
     game.close()
+
+
+def test_a_file_standing_where_the_table_files_folder_must_be_is_named_in_both_languages(tmp_path: Path) -> None:
+    """The folder replaced by a file while the app runs (the start refuses it before: ``companion app``): the first
+    entry said "[Errno 17] File exists: 'X'" in both halves (a review); it names the file as a file, in Chinese too."""
+    (tmp_path / "x").write_text("not a folder")
+    game = LiveGame(tmp_path / "x" / "t.sqlite", seed=1)
+    with pytest.raises(LiveError) as bad:
+        game.open()
+    said = bad.value.words
+    assert "is a file, not a folder" in said.en and "Errno" not in said.en, said.en
+    assert "是檔案，不是資料夾" in said.zh and "File exists" not in said.zh, said.zh
+    assert (tmp_path / "x").read_text() == "not a folder"  # the file stands as it was
