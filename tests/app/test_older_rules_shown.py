@@ -18,7 +18,7 @@ from companion.game import events as ev
 from companion.game.service import TableService
 from companion.tiles import Tile
 from tests.app.test_live_tab_moves import _Phone
-from tests.app.test_tabs_beside_a_live_table import _texts
+from tests.app.test_tabs_beside_a_live_table import _idents, _texts
 from tests.game.test_older_rules import CJK, old_events, old_lines
 
 FIRST_EN = "this version refuses 2 events, replayed as kept under an earlier version's rules"
@@ -38,20 +38,7 @@ class _Reader(_Phone):
 
 def _ids(control: object) -> set[str]:
     """The identifiers (``ident``'s) of the control and its children."""
-    out: set[str] = set()
-    stack = [control]
-    while stack:
-        c = stack.pop()
-        said = getattr(c, "identifier", None)
-        if isinstance(said, str):
-            out.add(said)
-        for name in ("content", "controls"):
-            v = getattr(c, name, None)
-            if isinstance(v, list):
-                stack += v
-            elif v is not None and not isinstance(v, str):
-                stack.append(v)
-    return out
+    return {c.identifier for c in _idents(control)}  # type: ignore[arg-type]
 
 
 def test_the_table_tab_says_an_old_log_s_events_let_in_under_older_rules() -> None:
