@@ -128,6 +128,9 @@ def _whole(text: str) -> bool:
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
 """The claim buttons a little narrower than Flet's own (24 px a side): a seat's three chows, its pung, kong and win
 take two lines on a phone, not three (a review found the third seat's buttons under the bottom bar after a discard)."""
+SEAT_BAND = "#ebe4d2"
+"""A seat's claims on a band of this shade, not in a frame: framed (its border, padding and gap), the three seats took
+28 px more, and on an English phone with its browser's bars the last seat's buttons lay under the bottom bar."""
 CHOW_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
 """A chow's button, its run's three tiles and no word (one 吃 before them says it for all)."""
 
@@ -421,7 +424,7 @@ class LiveTab:
             parts.append(ident(ID_LIVE_OLDER_RULES, label(t(older), 12, colour=ACCENT)))
         # that every tap is kept, at the foot: above the prompt it pushed the last seat's claims under a phone's bar
         parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
-        return ft.Column(parts, spacing=8)
+        return ft.Column(parts, spacing=6)
 
     def _actions(self, o: Offer) -> ft.Control:
         if self.win is not None:  # keyed: opened from a 胡 low on a phone, the form is brought up to be filled
@@ -448,7 +451,7 @@ class LiveTab:
             # last hand, which settles the night, could not be completed)
             rows.append(self._reseat(o, ui("live_next_session")))
         rows += self._others(o)
-        return self._card(ft.Column(rows, spacing=10)) if rows else ft.Container()
+        return self._card(ft.Column(rows, spacing=8)) if rows else ft.Container()
 
     def _reseat(self, o: Offer, title: Words | None = None) -> ft.Control:
         """The seating form folded: players seated again, or the next session while the last hand is still open."""
@@ -461,7 +464,9 @@ class LiveTab:
 
     @staticmethod
     def _card(content: ft.Control) -> ft.Control:
-        return ft.Container(content, bgcolor=CARD, padding=12, border_radius=8, border=ft.Border.all(1, "#d0c8b0"))
+        # (8 px over and under, not 12: the claims under the tile keys fit an English phone's screen)
+        return ft.Container(content, bgcolor=CARD, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                            border_radius=8, border=ft.Border.all(1, "#d0c8b0"))
 
     def _seating(self, o: Offer) -> ft.Control:
         t = self.host.t
@@ -767,12 +772,12 @@ class LiveTab:
             mine: list[ft.Control] = [label(t(ui("live_chow")), 14, bold=True), *chows] if chows else []
             mine += [claim_button(c) for c in o.claims if c.seat == seat and c.kind is not MeldKind.CHOW]
             mine += [win_button(c) for c in o.wins if c.seat == seat]
-            if mine:  # one framed line a seat, its name first: three seats took half a phone's screen as blocks
+            if mine:  # one band a seat, its name first: three seats took half a phone's screen as blocks
                 rows.append(ft.Container(ft.Row([ft.Container(label(names[seat], 14, bold=True), width=64), *mine],
-                                                wrap=True, spacing=6, run_spacing=6,
+                                                wrap=True, spacing=6, run_spacing=4,
                                                 vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                                         border=ft.Border.all(1, GREY), border_radius=8,
-                                         padding=ft.Padding.symmetric(horizontal=8, vertical=4)))
+                                         bgcolor=SEAT_BAND, border_radius=8,
+                                         padding=ft.Padding.symmetric(horizontal=8, vertical=2)))
         # no title where the prompt above already asks for a chow, pung, kong or win
         title: Words | None = ui("live_also_wins") if o.phase is Phase.HAND_OVER else None
         state = game.state
@@ -792,7 +797,7 @@ class LiveTab:
                        meld_en=kind.en)
         # side by side where the screen is wide (a laptop at the table), one under another on a phone
         said = [ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY))] if title is not None else []
-        return ft.Column([*said, ft.Row(rows, wrap=True, spacing=8, run_spacing=8,
+        return ft.Column([*said, ft.Row(rows, wrap=True, spacing=8, run_spacing=4,
                                         vertical_alignment=ft.CrossAxisAlignment.START)], spacing=8)
 
     def _open_win(self, c: WinChance) -> Callable[[], None]:

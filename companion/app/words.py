@@ -34,7 +34,7 @@ SEP = Words("\u3000", "  ")
 full-width one in the English lines)."""
 
 UI: dict[str, tuple[str, str]] = {
-    "title": ("台灣十六張麻將小幫手", "Taiwanese 16-tile mahjong companion"),
+    "title": ("台灣十六張麻將小幫手", "Taiwanese 16-tile mahjong"),
     "tab_table": ("牌桌", "Table"),
     "tab_photo": ("拍照算台", "Score a photo"),
     "language": ("English", "中文"),  # the button shows the language it switches to
