@@ -437,3 +437,25 @@ def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_
         faded = _measured([_tinted(_saturated(t, 0.15), light) for t in tiles])
         assert faded.colour is not None and faded.colour < ONE_TINT_BELOW, (name, faded)  # (faded enough to ask)
         assert not faded.greyscale, (name, faded)
+
+
+def test_a_soft_photo_judged_on_tiles_either_side_of_the_large_tile_line_measures_alike() -> None:
+    """Tiles from 32 pixels wide were each shrunk only twice to be judged, tiles of 31 more than three times: the
+    sharpness halved at the line (the demo photo, softened as a phone's photo is, 4.69 with tiles 30 pixels wide,
+    2.39 at 32), and sharp dev photos with tiles 32-35 pixels wide were called shaken (a change review). The widths
+    now meet: scaled a little at a time, the sharpness falls a little at a time, and a shaken one is still said."""
+    from companion.vision.quality import JUDGE_FULL, JUDGE_MIN, JUDGE_WIDTH, SMALL_WIDTH, judge_widths
+
+    assert judge_widths(np.array([JUDGE_MIN, JUDGE_MIN + 2, JUDGE_FULL, 90])).tolist() == [
+        SMALL_WIDTH, 13, JUDGE_WIDTH, JUDGE_WIDTH]
+    soft = cv2.GaussianBlur(_demo(), (0, 0), 1.5)
+    measured = []
+    for scale in (0.42, 0.44, 0.46, 0.48, 0.5, 0.52):  # (tiles 30 to 37 pixels wide)
+        small = _scaled(soft, scale)
+        q = photo_quality(small, _reader().read(small, tiled=True))
+        assert q.sharpness is not None and not q.shaken, (scale, q)
+        measured.append(q.sharpness)
+    assert all(after > 0.67 * before for before, after in zip(measured, measured[1:], strict=False)), measured
+    small = _scaled(soft, 0.46)  # (tiles 33 pixels wide) streaked 0.4 of a tile
+    streaked = cv2.filter2D(small, -1, _line(13, 0))
+    assert photo_quality(streaked, _reader().read(streaked, tiled=True)).shaken
