@@ -94,8 +94,17 @@ pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendere
 GREY_BELOW = 7.0
 """A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
 less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of its
-pixels from the mean colour of the tile's pixels of the same lightness (L* in steps of :data:`LIGHTNESS_STEP`). A
-photo of one hue has one colour at each lightness (its tint fades with the light: a sepia tile's ink is a darker
+pixels from the mean colour of all the judged tiles' pixels of the same lightness (L* in steps of
+:data:`LIGHTNESS_STEP`). Measured from the tile's own pixels of that lightness (as it was), a tile in one ink, a
+red 中 or a green 發, has one colour at each lightness as a sepia one does: dev photo 2-2 (中, 發, 白) scaled to
+0.17-0.32 of its size and cut tight to its tiles measured 5.9-6.8 and was called black and white (a change
+review); now 13.2 and more. The dev photos and the demo photo at 1, 1/2, 1/3 and 1/4 of their size and from 0.15
+to 0.60 in steps of 0.01 (452 judged) measured 5.9-62.0 so (3 flagged), now 13.2-66.7 (none); saved as JPEG q60
+(148), 10.2-55.9 (9 flagged), now 17.3-56.6 (none); at 1 to 1/4, made grey (0.0), at 10% saturation (2.9-5.3) and in
+sepia saved as JPEG (6.3-12.7, by :data:`CONTRAST_BELOW`) all 42 still flagged; at 30% saturation 8.3-16.7, 1 of 42
+flagged (5 before), under a warm or tungsten light or dimmed to 0.45 at least 30.5 (none), and at 30% saturation
+so lit 5.5-20.1 (3, 3 and 1 of 42 flagged; 3, 3 and 5 before). The figures below are those of the
+measure per tile. A photo of one hue has one colour at each lightness (its tint fades with the light: a sepia tile's ink is a darker
 shade of its face's colour), so it shows little, while red, green and blue ink of one lightness differ; a warm lamp
 or a colour cast moves every colour the same way and keeps those differences. Read as ``companion read`` reads
 them, the ten dev photos and the demo photo gave 28.9-56.5; under warm, tungsten, blue and green casts and a lamp,
@@ -274,8 +283,8 @@ def _measured(crops: list[np.ndarray], judged_at: int | np.ndarray = JUDGE_WIDTH
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
     lab = cv2.cvtColor(exposed(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
-    # each pixel's group: its tile and its lightness; its colour is measured from its group's mean colour
-    off = _off_lightness(lab, np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]), len(pixels))
+    # each pixel's colour is measured from the mean colour of the photo's tiles' pixels of its lightness
+    off = _off_lightness(lab, np.zeros(len(lab), np.int64), 1)
     tiles = [np.percentile(tile, (50, 99)) for tile in np.split(off, ends)]
     colour = [float(p99) for _, p99 in tiles]
     contrast = [float(p99 / (p50 + 1)) for p50, p99 in tiles]
