@@ -26,7 +26,7 @@ from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
-           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "SMALL_EN", "SMALL_ZH"]
+           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "JUDGE_FULL", "judge_widths", "SMALL_EN", "SMALL_ZH"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -43,6 +43,23 @@ cut at about its own size looks softer than one shrunk: judged at 24 pixels wide
 without blur, their tiles 24 to 60 pixels wide, read as shaken; at 16, none). From 24 pixels, sharp dev photos
 scaled down until their tiles were 23-31 pixels wide (``cv2.INTER_AREA``, no blur) read as shaken in 8 of 99 scaled
 photos (sharpness 1.54-2.0) though they read as well as at full size; from 32, none of the 99 (the lowest 2.01)."""
+JUDGE_FULL = 36
+"""The narrowest tile shrunk to :data:`JUDGE_WIDTH` to be judged: a tile from :data:`JUDGE_MIN` wide is shrunk to
+:data:`SMALL_WIDTH`, as the widest small tile is, and the width rises to :data:`JUDGE_WIDTH` at this
+(:func:`judge_widths`; 33 pixels wide: 12, 34: 13). Each tile from 32 pixels was shrunk to 16, only twice, while one
+of 31 was shrunk to 10: a jump, and a tile shrunk only twice looks softer. A change review found sharp photos whose
+tiles were 32-35 pixels wide called shaken (dev photo 2-4 at 0.41-0.44 of its size, 9.jpg at 0.43, sharpness
+1.90-1.98, every tile read right). Measured on the ten dev photos and the demo photo scaled from 0.15 to 0.60 in
+steps of 0.01 and to 1, 1/2, 1/3 and 1/4 (528; ``cv2.INTER_AREA``) and saved as JPEG at quality 60 from 0.15 to 0.60
+in steps of 0.03 (176): 5 and 3 were called shaken, now none (the lowest 2.09, 2.02 as JPEG); at 34 or 35, 2-4 at
+0.45 as JPEG still is (1.95, 1.98). The same photos at full size blurred with line kernels 3, 5, 9, 15 and 25 pixels
+long at 0, 45, 90 and 135 degrees (220) are flagged as before (0, 4, 16, 42 and 42 of 44). At 1/2, 1/3 and 1/4 of
+their size blurred 0.15, 0.25 and 0.4 of the median tile's width at 0 and 90 degrees (198), 24, 42 and 38 of 66
+(27, 43 and 40 before); of those that misread 2 tiles or more than sharp, 10, 32 and 38 (12, 33 and 40): the ones
+no longer flagged are 7.jpg at 1/2 (its median tile 29 pixels wide) blurred 0.15 and 0.25 (12-50 misread), and the
+demo photo at 1/2 (36 pixels) blurred 0.4 (7 and 14): at 2 times each tile looked softer than it is, sharp or
+blurred. Judged from 32 at 10 pixels (every tile shrunk at least 3.2 times) the sharp ones were said fine too, but
+the full-size blurred lost 6 (5 px: 2 of 4, 9 px: 12 of 16) and those scaled 23."""
 SMALL_MIN = 16
 """A photo with fewer than :data:`JUDGE_FROM` tiles :data:`JUDGE_MIN` wide (a wide shot of a table) is judged on its
 face-up tiles at least this wide, each shrunk to :data:`SMALL_WIDTH`, against the same lines; where it has fewer
@@ -77,8 +94,17 @@ pixels wide (threshold 1.3) 96 of the 102 were flagged, and 15 of the 39 rendere
 GREY_BELOW = 7.0
 """A photo is black and white when the most colourful tenth of its tiles (the 90th percentile over the tiles) show
 less colour than this: per tile, the 99th percentile of the distance in CIELAB a* b* (OpenCV's 8-bit units) of its
-pixels from the mean colour of the tile's pixels of the same lightness (L* in steps of :data:`LIGHTNESS_STEP`). A
-photo of one hue has one colour at each lightness (its tint fades with the light: a sepia tile's ink is a darker
+pixels from the mean colour of all the judged tiles' pixels of the same lightness (L* in steps of
+:data:`LIGHTNESS_STEP`). Measured from the tile's own pixels of that lightness (as it was), a tile in one ink, a
+red 中 or a green 發, has one colour at each lightness as a sepia one does: dev photo 2-2 (中, 發, 白) scaled to
+0.17-0.32 of its size and cut tight to its tiles measured 5.9-6.8 and was called black and white (a change
+review); now 13.2 and more. The dev photos and the demo photo at 1, 1/2, 1/3 and 1/4 of their size and from 0.15
+to 0.60 in steps of 0.01 (452 judged) measured 5.9-62.0 so (3 flagged), now 13.2-66.7 (none); saved as JPEG q60
+(148), 10.2-55.9 (9 flagged), now 17.3-56.6 (none); at 1 to 1/4, made grey (0.0), at 10% saturation (2.9-5.3) and in
+sepia saved as JPEG (6.3-12.7, by :data:`CONTRAST_BELOW`) all 42 still flagged; at 30% saturation 8.3-16.7, 1 of 42
+flagged (5 before), under a warm or tungsten light or dimmed to 0.45 at least 30.5 (none), and at 30% saturation
+so lit 5.5-20.1 (3, 3 and 1 of 42 flagged; 3, 3 and 5 before). The figures below are those of the
+measure per tile. A photo of one hue has one colour at each lightness (its tint fades with the light: a sepia tile's ink is a darker
 shade of its face's colour), so it shows little, while red, green and blue ink of one lightness differ; a warm lamp
 or a colour cast moves every colour the same way and keeps those differences. Read as ``companion read`` reads
 them, the ten dev photos and the demo photo gave 28.9-56.5; under warm, tungsten, blue and green casts and a lamp,
@@ -219,8 +245,18 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
         return PhotoQuality(None, None, too_small=small)
     if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
+    widths = judge_widths(width[up]) if judged_at == JUDGE_WIDTH else np.full(len(up), SMALL_WIDTH, np.int64)
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
-        return _measured(upright_crops(image, dets.obb[up]), judged_at, dets.obb[up, 4])
+        return _measured(upright_crops(image, dets.obb[up]), widths,
+                         dets.obb[up, 4] if judged_at == SMALL_WIDTH else None)
+
+
+def judge_widths(widths: np.ndarray) -> np.ndarray:
+    """The width (pixels) each tile at least :data:`JUDGE_MIN` wide (``widths``, pixels) is shrunk to before its
+    sharpness is judged: :data:`SMALL_WIDTH` at :data:`JUDGE_MIN`, rising to :data:`JUDGE_WIDTH` at
+    :data:`JUDGE_FULL` (:data:`JUDGE_FULL`)."""
+    rise = (np.asarray(widths, np.float64) - JUDGE_MIN) * (JUDGE_WIDTH - SMALL_WIDTH) / (JUDGE_FULL - JUDGE_MIN)
+    return np.clip(np.round(SMALL_WIDTH + rise), SMALL_WIDTH, JUDGE_WIDTH).astype(np.int64)
 
 
 def exposed(pixels: np.ndarray) -> np.ndarray:
@@ -233,22 +269,22 @@ def exposed(pixels: np.ndarray) -> np.ndarray:
     return levels_stretched(pixels, below=DARK_TO)
 
 
-def _measured(crops: list[np.ndarray], judged_at: int = JUDGE_WIDTH,
+def _measured(crops: list[np.ndarray], judged_at: int | np.ndarray = JUDGE_WIDTH,
               angles: np.ndarray | None = None) -> PhotoQuality:
-    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide; with
-    the tiles' ``angles`` (degrees, as :class:`companion.vision.read.Detections` gives them) a wide shot's (judged
-    at :data:`SMALL_WIDTH`) evenness too (:data:`STREAKED_BELOW`)."""
+    """:func:`photo_quality` of the tiles' upright ``crops``, their sharpness judged ``judged_at`` pixels wide (one
+    width for all, or one a crop); with the tiles' ``angles`` (degrees, as :class:`companion.vision.read.Detections`
+    gives them: a wide shot's, judged on :data:`SMALL_MIN`) their evenness too (:data:`STREAKED_BELOW`)."""
     sharp = []
-    for crop in crops:
-        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (judged_at, judged_at * 4 // 3),
+    for crop, at in zip(crops, np.broadcast_to(np.asarray(judged_at), (len(crops),)), strict=True):
+        grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (int(at), int(at) * 4 // 3),
                           interpolation=cv2.INTER_AREA).astype(np.float32)
         sharp.append(float(cv2.Laplacian(grey, cv2.CV_32F).var() / (grey.var() + 1e-6)))
-    evenness = _evenness(crops, angles) if angles is not None and judged_at == SMALL_WIDTH else None
+    evenness = _evenness(crops, angles) if angles is not None else None
     pixels = [c[::2, ::2].reshape(-1, 3) for c in crops]  # all the tiles in one row of pixels: one conversion
     ends = np.cumsum([len(p) for p in pixels])[:-1]
     lab = cv2.cvtColor(exposed(np.concatenate(pixels)[None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
-    # each pixel's group: its tile and its lightness; its colour is measured from its group's mean colour
-    off = _off_lightness(lab, np.repeat(np.arange(len(pixels)), [len(p) for p in pixels]), len(pixels))
+    # each pixel's colour is measured from the mean colour of the photo's tiles' pixels of its lightness
+    off = _off_lightness(lab, np.zeros(len(lab), np.int64), 1)
     tiles = [np.percentile(tile, (50, 99)) for tile in np.split(off, ends)]
     colour = [float(p99) for _, p99 in tiles]
     contrast = [float(p99 / (p50 + 1)) for p50, p99 in tiles]

@@ -437,3 +437,63 @@ def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_
         faded = _measured([_tinted(_saturated(t, 0.15), light) for t in tiles])
         assert faded.colour is not None and faded.colour < ONE_TINT_BELOW, (name, faded)  # (faded enough to ask)
         assert not faded.greyscale, (name, faded)
+
+
+def test_a_soft_photo_judged_on_tiles_either_side_of_the_large_tile_line_measures_alike() -> None:
+    """Tiles from 32 pixels wide were each shrunk only twice to be judged, tiles of 31 more than three times: the
+    sharpness halved at the line (the demo photo, softened as a phone's photo is, 4.69 with tiles 30 pixels wide,
+    2.39 at 32), and sharp dev photos with tiles 32-35 pixels wide were called shaken (a change review). The widths
+    now meet: scaled a little at a time, the sharpness falls a little at a time, and a shaken one is still said."""
+    from companion.vision.quality import JUDGE_FULL, JUDGE_MIN, JUDGE_WIDTH, SMALL_WIDTH, judge_widths
+
+    assert judge_widths(np.array([JUDGE_MIN, JUDGE_MIN + 2, JUDGE_FULL, 90])).tolist() == [
+        SMALL_WIDTH, 13, JUDGE_WIDTH, JUDGE_WIDTH]
+    soft = cv2.GaussianBlur(_demo(), (0, 0), 1.5)
+    measured = []
+    for scale in (0.42, 0.44, 0.46, 0.48, 0.5, 0.52):  # (tiles 30 to 37 pixels wide)
+        small = _scaled(soft, scale)
+        q = photo_quality(small, _reader().read(small, tiled=True))
+        assert q.sharpness is not None and not q.shaken, (scale, q)
+        measured.append(q.sharpness)
+    assert all(after > 0.67 * before for before, after in zip(measured, measured[1:], strict=False)), measured
+    small = _scaled(soft, 0.46)  # (tiles 33 pixels wide) streaked 0.4 of a tile
+    streaked = cv2.filter2D(small, -1, _line(13, 0))
+    assert photo_quality(streaked, _reader().read(streaked, tiled=True)).shaken
+
+
+def _one_ink_row(width: int) -> tuple[np.ndarray, Detections]:
+    """A photo cut tight to a row of seven honour-like tiles ``width`` pixels wide, each in one ink (red and green
+    by turns, as 中 and 發 are: strokes 6 pixels thick on a 60 x 80 face, shrunk), and what a reader found in it."""
+    from companion.tiles import Tile
+
+    rng = np.random.default_rng(7)
+    height, n = width * 4 // 3, 7
+    image = np.full((height + 8, n * width + 8, 3), 60, np.uint8)
+    for i in range(n):
+        face = np.full((80, 60, 3), (225, 238, 242), np.uint8)
+        for _ in range(4):
+            x, y = rng.integers(10, 50, 2), rng.integers(10, 70, 2)
+            ink = (40, 40, 190) if i % 2 == 0 else (70, 140, 50)
+            cv2.line(face, (int(x[0]), int(y[0])), (int(x[1]), int(y[1])), ink, 6, cv2.LINE_AA)
+        image[4:4 + height, 4 + i * width:4 + (i + 1) * width] = cv2.resize(face, (width, height),
+                                                                           interpolation=cv2.INTER_AREA)
+    obb = np.float32([[4 + i * width + width / 2, 4 + height / 2, width, height, 0] for i in range(n)])
+    kind = np.full(n, int(Tile.Z5), np.int16)
+    return image, Detections(obb, kind, np.ones(n, bool), np.full(n, 0.9, np.float32), np.tile(kind[:, None], 3),
+                             np.zeros((n, 3), np.float32), (image.shape[1], image.shape[0]))
+
+
+@pytest.mark.parametrize("width", [17, 40])
+def test_a_colour_photo_of_tiles_each_in_one_ink_is_not_said_to_be_black_and_white(width: int) -> None:
+    """Each tile's colour was measured from its own pixels of the same lightness, so a tile in one ink (a red 中, a
+    green 發) showed one colour at each lightness, as a sepia tile does: dev photo 2-2 (red 中, green 發, 白) scaled
+    small and cut tight to its tiles was called black and white (colour 5.9-6.8, a change review; here 1.3-1.9).
+    Measured from the pixels of that lightness over all the photo's tiles, red and green ink differ; the same
+    photo in black and white or in sepia is still said to be."""
+    image, dets = _one_ink_row(width)
+    q = photo_quality(image, dets)
+    assert q.colour is not None and not q.greyscale, q
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    assert photo_quality(grey, dets).greyscale
+    assert photo_quality(_jpeg(_tinted(image, SEPIA)), dets).greyscale
+    assert photo_quality(_tinted(image, SEPIA), dets).greyscale
