@@ -1122,8 +1122,26 @@ class LiveGame:
             # the eighth flower shown on a draw logged face down: the draw entered back as it was (and the records
             # the tap set aside and entered again after it, as they were)
             refused = self._submit(shown) if shown is not None else self._take_back(effective, raw)
+            if refused is None:
+                self._forms_again()
         self._changed()
         return refused
+
+    def _forms_again(self) -> None:
+        """After an undo: the forms begun on an earlier table that the undos have brought back (the same effective
+        events) answer the table now, so the form opens again as it was filled. A review: a winner barred by his own
+        相公 entered since was told to take it back with Undo and come back to the form, which then opened empty,
+        its 17 tiles kept under the table it was begun on only."""
+        drafts = self._read_drafts()
+        raw = self.events()
+        begun = {at for at, _, _ in drafts if at < len(raw)}
+        if len(begun) != 1:  # (none, or already this table's: forms are kept for one table at a time)
+            return
+        at = begun.pop()
+        if self._effective(raw, at) != self._effective(raw, len(raw)):
+            return
+        self._drafts = {(len(raw), seat, kind): fields for (_, seat, kind), fields in drafts.items()}
+        self._write_drafts()
 
     def _take_back(self, effective: Sequence[ev.Event], raw: Sequence[ev.Event]) -> Words | None:
         """Retract the last tap's events (:meth:`undo`): why not, or None."""
