@@ -696,6 +696,9 @@ class LiveGame:
         button = undo_since_words(len(walked.path))
         what, what_en = "、".join(w.zh for w in records), "; ".join(w.en for w in records)
         if len(records) > 1:  # (a review read several in the singular: "another player's record")
+            if any(who == seat for who, _ in walked.records):  # his own among them, said so (a review: it was not)
+                return ui("live_undo_since_also_many_own", button=button.zh, button_en=button.en, seat=names[seat],
+                          what=what, what_en=what_en)
             return ui("live_undo_since_also_many", button=button.zh, button_en=button.en, what=what, what_en=what_en)
         if walked.records[0][0] == seat:
             return ui("live_undo_since_also_own", button=button.zh, button_en=button.en, seat=names[seat], what=what,

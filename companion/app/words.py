@@ -1101,6 +1101,14 @@ UI: dict[str, tuple[str, str]] = {
                            "undo here will not take that back to record this win. If it was entered by mistake, take "
                            "it back with “{undo_en}”, one entry at a time: the entries after it, then that record "
                            "itself; this form then opens again with the tiles typed in it; otherwise"),
+    # --- a win form barred by its winner's own record (LiveGame.undo_also, claim_gone): several records his own
+    # among them said so; only records entered since, the tile still live, said without "can no longer be won on"
+    # (a change review of the Live win form) ---
+    "live_undo_since_also_many_own": ("注意：「{button}」也會撤回這幾筆關於玩家的紀錄，其中有這個表單的胡牌者 {seat} 自己的："
+                                      "{what}。那幾筆也該撤回才按",
+                                      "Careful: “{button_en}” also takes back these records about players, among them "
+                                      "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
+                                      "those should go too"),
 }
 
 

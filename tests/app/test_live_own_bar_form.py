@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.app.live_model import LiveGame, effective_events
+from companion.app.live_model import LiveGame, effective_events, undo_since_words
+from companion.app.words import ui
 from companion.game import events as ev
 
 HAND = "123p456p789p123s456s9m"
@@ -59,4 +60,22 @@ def test_a_table_not_back_as_the_forms_keeps_the_draft_where_it_was(tmp_path: Pa
     assert game.wrong_count(0, True) is None and game.wrong_count(2, True) is None
     assert game.undo() is None  # C's 相公 taken back, A's stands
     assert game.draft(game.offer().at, 2, "discard") is None and game.draft(at, 2, "discard") == (HAND, "", "")
+    game.close()
+
+
+def test_several_records_taken_back_name_the_winners_own_as_his(tmp_path: Path) -> None:
+    """A review: under ``warn_only``, A's 相公 then C's own entered since C's form opened; the warning under the undo
+    said "these records about players: A: …; C: …", C's never said to be the winner's own."""
+    game, at = _form_on_9m(tmp_path, "warn_only")
+    assert game.wrong_count(0, True) is None and game.wrong_count(2, True) is None and game.discard("5z") is None
+    since = game.since(at)
+    assert since is not None
+    button = undo_since_words(since[1])
+    also = game.undo_also(at, 2)
+    assert also == ui("live_undo_since_also_many_own", button=button.zh, button_en=button.en, seat="C",
+                      what="A 相公（張數不對）、C 相公（張數不對）", what_en="A: wrong tile count; C: wrong tile count"), also
+    assert "C's own" in also.en and "C 自己的" in also.zh
+    assert game.undo_also(at, 1) == ui("live_undo_since_also_many", button=button.zh, button_en=button.en,
+                                       what="A 相公（張數不對）、C 相公（張數不對）",
+                                       what_en="A: wrong tile count; C: wrong tile count")  # (B's form: none his)
     game.close()
