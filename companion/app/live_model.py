@@ -840,6 +840,11 @@ class LiveGame:
             button = undo_since_words(since[1])
             return ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=what.zh, what_en=what.en,
                       rule="", rule_en="") + ui("live_claim_undo_flower", button=button.zh, button_en=button.en)
+        if barred is not None and walked.why is None and since is not None and now[:len(then)] == then and all(
+                _record_of(e) is not None for e in now[len(then):]):
+            # only records since, his own that bars him among them: the tile is still live, its moment not passed,
+            # the bar (which names what was entered) is the reason (a review's form said "can no longer be won on" first, which was false)
+            return ui("live_claim_barred_only", why=barred.zh, why_en=barred.en)
         if tile is not None:
             face = Tile.from_code(tile)
             what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)

@@ -1109,6 +1109,7 @@ UI: dict[str, tuple[str, str]] = {
                                       "Careful: “{button_en}” also takes back these records about players, among them "
                                       "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
                                       "those should go too"),
+    "live_claim_barred_only": ("{why}，請按「取消」", "{why_en}: tap Cancel"),
 }
 
 

@@ -79,3 +79,23 @@ def test_several_records_taken_back_name_the_winners_own_as_his(tmp_path: Path) 
                                        what="A 相公（張數不對）、C 相公（張數不對）",
                                        what_en="A: wrong tile count; C: wrong tile count")  # (B's form: none his)
     game.close()
+
+
+def test_a_form_barred_only_by_its_winners_own_record_gives_the_bar_as_its_reason(tmp_path: Path) -> None:
+    """A review: only C's own 相公 entered since (dead_hand), nothing played: the form said "The 9 Characters can no
+    longer be won on" before the bar, which was false: the 9m is still live and C is barred. The bar alone is said;
+    once the table plays on, the tile's passing is said again."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    assert game.wrong_count(2, True) is None
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en), gone
+    assert "can no longer" not in gone.en and "不能再胡" not in gone.zh.replace(bar.zh, "")
+    assert game.discard("5z") is None  # B plays on: now the 9m is dead
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert "can no longer be won on" in gone.en and gone.en.endswith(ui("live_claim_barred", why=bar.zh,
+                                                                         why_en=bar.en).en), gone
+    game.close()
