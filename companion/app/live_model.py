@@ -696,6 +696,9 @@ class LiveGame:
         button = undo_since_words(len(walked.path))
         what, what_en = "、".join(w.zh for w in records), "; ".join(w.en for w in records)
         if len(records) > 1:  # (a review read several in the singular: "another player's record")
+            if any(who == seat for who, _ in walked.records):  # his own among them, said so (a review: it was not)
+                return ui("live_undo_since_also_many_own", button=button.zh, button_en=button.en, seat=names[seat],
+                          what=what, what_en=what_en)
             return ui("live_undo_since_also_many", button=button.zh, button_en=button.en, what=what, what_en=what_en)
         if walked.records[0][0] == seat:
             return ui("live_undo_since_also_own", button=button.zh, button_en=button.en, seat=names[seat], what=what,
@@ -837,6 +840,11 @@ class LiveGame:
             button = undo_since_words(since[1])
             return ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=what.zh, what_en=what.en,
                       rule="", rule_en="") + ui("live_claim_undo_flower", button=button.zh, button_en=button.en)
+        if barred is not None and walked.why is None and since is not None and now[:len(then)] == then and all(
+                _record_of(e) is not None for e in now[len(then):]):
+            # only records since, his own that bars him among them: the tile is still live, its moment not passed,
+            # the bar (which names what was entered) is the reason (a review's form said "can no longer be won on" first, which was false)
+            return ui("live_claim_barred_only", why=barred.zh, why_en=barred.en)
         if tile is not None:
             face = Tile.from_code(tile)
             what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)
@@ -1122,8 +1130,26 @@ class LiveGame:
             # the eighth flower shown on a draw logged face down: the draw entered back as it was (and the records
             # the tap set aside and entered again after it, as they were)
             refused = self._submit(shown) if shown is not None else self._take_back(effective, raw)
+            if refused is None:
+                self._forms_again()
         self._changed()
         return refused
+
+    def _forms_again(self) -> None:
+        """After an undo: the forms begun on an earlier table that the undos have brought back (the same effective
+        events) answer the table now, so the form opens again as it was filled. A review: a winner barred by his own
+        相公 entered since was told to take it back with Undo and come back to the form, which then opened empty,
+        its 17 tiles kept under the table it was begun on only."""
+        drafts = self._read_drafts()
+        raw = self.events()
+        begun = {at for at, _, _ in drafts if at < len(raw)}
+        if len(begun) != 1:  # (none, or already this table's: forms are kept for one table at a time)
+            return
+        at = begun.pop()
+        if self._effective(raw, at) != self._effective(raw, len(raw)):
+            return
+        self._drafts = {(len(raw), seat, kind): fields for (_, seat, kind), fields in drafts.items()}
+        self._write_drafts()
 
     def _take_back(self, effective: Sequence[ev.Event], raw: Sequence[ev.Event]) -> Words | None:
         """Retract the last tap's events (:meth:`undo`): why not, or None."""

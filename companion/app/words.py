@@ -1095,10 +1095,21 @@ UI: dict[str, tuple[str, str]] = {
                                  "Careful: “{button_en}” also takes back a record about {seat}, the winner on "
                                  "this form: {what_en}. Tap it only if that should go too"),
     "live_since_own_bar": ("之後記了 {what}：照規則 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆"
-                           "是記錯的，先用「{undo}」一步步撤回到它，再回到這個表單；不然",
+                           "是記錯的，就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌"
+                           "再打開；不然",
                            "Entered since: {what_en}. By the rules {seat} may not win for the rest of this hand, so "
                            "undo here will not take that back to record this win. If it was entered by mistake, take "
-                           "it back with “{undo_en}”, one entry at a time, then come back to this form; otherwise"),
+                           "it back with “{undo_en}”, one entry at a time: the entries after it, then that record "
+                           "itself; this form then opens again with the tiles typed in it; otherwise"),
+    # --- a win form barred by its winner's own record (LiveGame.undo_also, claim_gone): several records his own
+    # among them said so; only records entered since, the tile still live, said without "can no longer be won on"
+    # (a change review of the Live win form) ---
+    "live_undo_since_also_many_own": ("注意：「{button}」也會撤回這幾筆關於玩家的紀錄，其中有這個表單的胡牌者 {seat} 自己的："
+                                      "{what}。那幾筆也該撤回才按",
+                                      "Careful: “{button_en}” also takes back these records about players, among them "
+                                      "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
+                                      "those should go too"),
+    "live_claim_barred_only": ("{why}，請按「取消」", "{why_en}: tap Cancel"),
 }
 
 
