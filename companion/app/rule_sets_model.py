@@ -9,6 +9,7 @@ in its log (:func:`companion.rules.profiles.keep_rules`), so editing or deleting
 
 from __future__ import annotations
 
+import errno
 import re
 import tomllib
 import unicodedata
@@ -197,7 +198,7 @@ class _Walk:
     """A rule-set file and the sets it inherits, near to far, as the store finds them (by id in the house folder,
     by path from the folder of the file that names it), read until one cannot be followed. ``files``: those that
     are files, the first one's own first; ``end``: why the walk stopped: "gone" (``stop``, as ``written``, is not
-    there), "not_a_file" (``stop`` is a folder, or a link that leads nowhere), "loop" (the last file inherits
+    there), "not_a_file" (``stop`` is a folder, a link that leads nowhere, or one that loops), "loop" (the last file inherits
     ``files[loop]``), or "" (a built-in set, or a file that does not read: the store's reason says it)."""
 
     files: tuple[Path, ...]
@@ -214,8 +215,10 @@ def _walk(start: Path) -> _Walk:
     for _ in range(100):
         try:
             key = at.resolve()
-        except (OSError, RuntimeError):
-            return _Walk(tuple(files))
+        except RuntimeError:  # a link that loops (Python 3.11; an OSError ELOOP after): no file to read, as a folder
+            return _Walk(tuple(files), "not_a_file", at, written)  # (the store's "unknown profile": a review)
+        except OSError as e:
+            return _Walk(tuple(files), "not_a_file", at, written) if e.errno == errno.ELOOP else _Walk(tuple(files))
         if key in seen:
             return _Walk(tuple(files), "loop", loop=seen.index(key))
         if not at.is_file():

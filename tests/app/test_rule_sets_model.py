@@ -1439,10 +1439,12 @@ def test_a_set_gone_behind_a_file_outside_the_house_folder_is_said_with_no_path(
     _no_path(words, data, outside)
 
 
-def test_a_set_whose_parents_file_became_a_folder_is_said_so_by_the_parents_name(data: Path) -> None:
+@pytest.mark.parametrize("kind", ["folder", "loop"])
+def test_a_set_whose_parents_file_became_a_folder_is_said_so_by_the_parents_name(data: Path, kind: str) -> None:
     """A change review: the child of a set whose file became a folder was listed as "It inherits “Friday house”,
     whose file is damaged: unknown profile 'fri': built in are …; house profiles live in … (or give a path to a
-    .toml file)": the parent called unknown by its id, and command-line advice."""
+    .toml file)": the parent called unknown by its id, and command-line advice. A later review: the same words for
+    a file that became a link looping back on itself, the parent's own line included."""
     p = data / "profiles"
     _w(p / "fri.toml", 'id = "fri"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n')
     _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
@@ -1451,9 +1453,13 @@ def test_a_set_whose_parents_file_became_a_folder_is_said_so_by_the_parents_name
     draft = edit("kid")
     assert draft.set("switches.tai_cap", "5") is None
     (p / "fri.toml").unlink()
-    (p / "fri.toml").mkdir()
+    if kind == "folder":
+        (p / "fri.toml").mkdir()
+    else:
+        (p / "fri.toml").symlink_to("fri.toml")
     listed = {r.id: r.problem for r in rule_sets()}
     assert listed["fri"] == ui("rs_not_a_file", name="週五家規", name_en="Friday house", file="fri.toml")
+    assert unusable("fri") == listed["fri"]
     assert listed["kid"] == ui("rs_parent_not_a_file", parent="週五家規", parent_en="Friday house")
     assert listed["grand"] == ui("rs_ancestor_not_a_file", via="小孩版", via_en="Kids", parent="週五家規",
                                  parent_en="Friday house")
