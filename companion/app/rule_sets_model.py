@@ -130,9 +130,14 @@ def _parent_path(parent: str) -> Path | None:
     as the store finds it (:func:`companion.rules.profiles.parent_ref`); None where it names an id."""
     if not _is_path(parent):
         return None
+    path = Path(parent_ref(parent, _house_folder()))
     try:
-        return Path(parent_ref(parent, _house_folder())).resolve()
-    except (OSError, ValueError, RuntimeError):
+        return path.resolve()
+    except RuntimeError:  # a link that loops (Python 3.11; an OSError ELOOP after): that link, named as written
+        return path.absolute()  # (it was called gone by its whole path: a change review)
+    except OSError as e:
+        return path.absolute() if e.errno == errno.ELOOP else None
+    except ValueError:
         return None
 
 

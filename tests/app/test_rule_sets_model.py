@@ -1470,7 +1470,7 @@ def test_a_set_whose_parents_file_became_a_folder_is_said_so_by_the_parents_name
     assert _refused(draft.save) == ui("rs_save_parent_not_a_file", parent="週五家規", parent_en="Friday house")
 
 
-@pytest.mark.parametrize("then", ["damaged", "deleted", "folder"])
+@pytest.mark.parametrize("then", ["damaged", "deleted", "folder", "loop"])
 def test_a_parent_outside_the_house_folder_is_named_by_its_files_name_whatever_became_of_it(
         data: Path, tmp_path: Path, then: str) -> None:
     """A change review: a parent named by its path outside the house folder was “secret.toml” where its file was
@@ -1488,10 +1488,15 @@ def test_a_parent_outside_the_house_folder_is_named_by_its_files_name_whatever_b
         (outside / "sec.toml").unlink()
         if then == "folder":
             (outside / "sec.toml").mkdir()
+        if then == "loop":  # (a later review: "whose file is damaged: cannot read it (Too many levels of symbolic
+            (outside / "sec.toml").symlink_to("sec.toml")  # links)", and English system words in the Chinese)
     listed = next(r for r in rule_sets() if r.id == "kid").problem
+    if then == "loop":
+        assert listed == ui("rs_parent_not_a_file", parent="sec.toml", parent_en="sec.toml")
     for words in (listed, unusable("kid"), _refused(draft.save)):
         assert words is not None
         assert "“sec.toml”" in words.en and "「sec.toml」" in words.zh, words
+        assert then != "loop" or not re.search(r"[A-Za-z]{4,}", words.zh.replace(".toml", "")), words.zh
         assert "“sec”" not in words.en and "「sec」" not in words.zh
         _no_path(words, data, outside)
 

@@ -476,3 +476,14 @@ def test_the_parsers_reason_is_said_in_chinese_for_the_app(tmp_path: Path, text:
     at = re.search(r"line (\d+), column (\d+)", detail)
     assert (f"（第 {at[1]} 行第 {at[2]} 欄）" if at else "（在檔案結尾）") in zh, (detail, zh)
     assert got.value.zh.startswith(f"規則檔 {str(path)!r}：不是有效的 TOML") and "：" not in got.value.zh.split("TOML")[1]
+
+
+def test_a_profile_file_that_is_a_looping_link_is_said_in_chinese_too(tmp_path: Path) -> None:
+    """A change review: a file that is a link looping back on itself read "無法讀取（系統錯誤：Too many levels of
+    symbolic links）", the system's English in the Chinese half."""
+    loop = tmp_path / "l.toml"
+    loop.symlink_to("l.toml")
+    with pytest.raises(ProfileError) as bad:
+        load_profile(str(loop))
+    assert "Too many levels of symbolic links" in str(bad.value)
+    assert "符號連結繞成一圈" in bad.value.zh and "Too many" not in bad.value.zh and "系統錯誤" not in bad.value.zh

@@ -288,7 +288,8 @@ def _toml_zh(said: str) -> str:
 
 _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",
           errno.EISDIR: "這是資料夾，不是檔案", errno.ENOTDIR: "路徑中有一段不是資料夾", errno.ENOSPC: "磁碟已滿",
-          errno.EROFS: "唯讀的檔案系統"}
+          errno.EROFS: "唯讀的檔案系統",
+          errno.ELOOP: "符號連結繞成一圈"}
 
 
 def os_error_zh(e: OSError) -> str:
