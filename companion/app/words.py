@@ -1101,6 +1101,16 @@ UI: dict[str, tuple[str, str]] = {
                            "Entered since: {what_en}. By the rules {seat} may not win for the rest of this hand, so "
                            "undo here will not take that back to record this win. If it was entered by mistake, take "
                            "it back with “{undo_en}”, one entry at a time, then come back to this form; otherwise"),
+    # --- rule sets: a set that inherits what no rule set can be called (inherits = "", or "Bad Id!"), said so, not
+    # as a set "no longer here" (a review read "It inherits “”, which is no longer here") ---
+    "rs_inherits_empty": ("它的檔案裡 inherits 是空的，沒寫要照哪一套規則改（繼承）",
+                          "Its file's inherits is empty: it names no rule set to inherit"),
+    "rs_inherits_bad_id": ("它照「{parent}」改（繼承），但沒有規則能叫這個 id（id 只能用字母、數字、_ 和 -）",
+                           "It inherits “{parent_en}”, an id no rule set can have (an id has only letters, digits, "
+                           "_ and -)"),
+    "rs_ancestor_inherits_bad": ("它照「{via}」改（繼承），但「{via}」的檔案沒寫出能照著改的規則（inherits = {parent}）",
+                                 "It inherits “{via_en}”, whose file names no rule set that can be inherited "
+                                 "(inherits = {parent_en})"),
 }
 
 

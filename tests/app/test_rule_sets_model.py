@@ -1567,3 +1567,21 @@ def test_a_save_refusal_says_what_is_wrong_as_a_sentence_of_its_own(data: Path) 
     words = _refused(draft.save)
     assert "cannot be used now. The file of the rule set “Kids”, kid.toml, is not a file" in words.en, words.en
     assert "Is a directory" not in words.en and "規則「小孩版」的檔案 kid.toml 不是一般的檔案" in words.zh
+
+
+def test_a_set_that_inherits_what_no_set_can_be_called_is_not_said_to_be_gone(data: Path) -> None:
+    """A change review: `inherits = ""` read "It inherits “”, which is no longer here" (「」已經不在了), and an id
+    no file can have ("Bad Id!") was said to be no longer here too: it never was. Each is said for what it is, a
+    set that inherits one of them too, and none in the store's command-line words."""
+    p = data / "profiles"
+    _w(p / "kid.toml", 'id = "kid"\ninherits = ""\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    _w(p / "odd.toml", 'id = "odd"\ninherits = "Bad Id!"\nname_zh = "怪"\nname_en = "Odd"\n')
+    _w(p / "grand.toml", 'id = "grand"\ninherits = "kid"\nname_zh = "孫子"\nname_en = "Grand"\n')
+    listed = {r.id: r.problem for r in rule_sets()}
+    assert listed["kid"] == ui("rs_inherits_empty")
+    assert listed["odd"] == ui("rs_inherits_bad_id", parent="Bad Id!", parent_en="Bad Id!")
+    assert listed["grand"] == ui("rs_ancestor_inherits_bad", via="小孩版", via_en="Kids", parent='""', parent_en='""')
+    for pid in ("kid", "odd", "grand"):
+        for words in (listed[pid], unusable(pid), rule_set_used(pid)[1]):
+            assert words is not None and "no longer here" not in words.en and "不在了" not in words.zh, words
+            assert "unknown profile" not in words.en and "“”" not in words.en and "「」" not in words.zh, words
