@@ -191,13 +191,17 @@ class NotAFolderError(NotADirectoryError):
 def in_the_way_said(file: Path) -> tuple[str, str]:
     """What stands at ``file`` (:func:`file_in_the_way`) where a folder must be, in English and Chinese: a link that
     loops (it was said that the folder "does not exist", or "Too many levels of symbolic links" in both languages: a
-    review), or a file."""
+    review), a link to nothing there (it was said "File exists": a later review), or a file."""
     try:
         os.stat(file)
     except OSError as e:
         if e.errno == errno.ELOOP:
             return (f"{file} is a link that loops back on itself, not a folder",
                     f"{file} 是繞回自己的符號連結，不是資料夾")
+        if e.errno == errno.ENOENT and os.path.islink(file):
+            to = os.readlink(file)
+            return (f"{file} is a link to {to}, which is not there (not a folder)",
+                    f"{file} 是符號連結，指向的 {to} 不存在（不是資料夾）")
     return f"{file} is a file, not a folder", f"{file} 是檔案，不是資料夾"
 
 
@@ -226,9 +230,21 @@ def make_folder(folder: Path, mode: int = 0o777) -> None:
         folder.mkdir(mode=mode, parents=True, exist_ok=True)
     except OSError as e:
         blocker = file_in_the_way(folder) if e.errno in _IN_THE_WAY else None
+        if blocker is None and e.errno == errno.EEXIST:
+            blocker = _dangling_link(folder)
         if blocker is None:
             raise
         raise NotAFolderError(blocker, folder) from None
+
+
+def _dangling_link(folder: Path) -> Path | None:
+    """The link on the way to ``folder`` (``folder`` itself or a folder above it) that leads to nothing there (a
+    synced folder not mounted), nearest the top; None where there is none. A folder is not made through it (it was
+    said "File exists" in both languages, naming nothing: a change review)."""
+    for p in (*reversed(folder.parents), folder):
+        if os.path.islink(p) and not os.path.exists(p):
+            return p
+    return None
 
 
 def number_too_long(e: json.JSONDecodeError) -> bool:

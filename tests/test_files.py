@@ -100,6 +100,24 @@ def test_a_link_that_loops_where_a_folder_must_be_is_named_as_such(tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and loop.is_symlink()
 
 
+def test_a_link_to_nothing_where_a_folder_must_be_is_named_as_such(tmp_path: Path) -> None:
+    """A change review: a folder made where a link leads to nothing there (a synced folder not mounted) was said
+    "File exists" in both languages, naming nothing. It names the link and where it leads, in both languages, and
+    makes nothing through it."""
+    link = tmp_path / "data"
+    try:
+        link.symlink_to(tmp_path / "unmounted" / "data")
+    except OSError:
+        pytest.skip("this system makes no symbolic links here")
+    to = tmp_path / "unmounted" / "data"
+    en, zh = f"{link} is a link to {to}, which is not there (not a folder)", f"{link} 是符號連結，指向的 {to} 不存在（不是資料夾）"
+    for folder in (link, link / "profiles"):
+        with pytest.raises(NotAFolderError) as bad:
+            make_folder(folder)
+        assert (bad.value.file, bad.value.filename, bad.value.strerror, bad.value.zh) == (link, str(folder), en, zh)
+    assert [p.name for p in tmp_path.iterdir()] == ["data"] and link.is_symlink()
+
+
 def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
     """A review's ``simulate --out`` through a symlink turned the link into a file and left its target as it was."""
     (tmp_path / "real").mkdir()

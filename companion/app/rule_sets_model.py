@@ -9,6 +9,8 @@ in its log (:func:`companion.rules.profiles.keep_rules`), so editing or deleting
 
 from __future__ import annotations
 
+import errno
+import json
 import re
 import tomllib
 import unicodedata
@@ -129,9 +131,14 @@ def _parent_path(parent: str) -> Path | None:
     as the store finds it (:func:`companion.rules.profiles.parent_ref`); None where it names an id."""
     if not _is_path(parent):
         return None
+    path = Path(parent_ref(parent, _house_folder()))
     try:
-        return Path(parent_ref(parent, _house_folder())).resolve()
-    except (OSError, ValueError, RuntimeError):
+        return path.resolve()
+    except RuntimeError:  # a link that loops (Python 3.11; an OSError ELOOP after): that link, named as written
+        return path.absolute()  # (it was called gone by its whole path: a change review)
+    except OSError as e:
+        return path.absolute() if e.errno == errno.ELOOP else None
+    except ValueError:
         return None
 
 
@@ -197,8 +204,9 @@ class _Walk:
     """A rule-set file and the sets it inherits, near to far, as the store finds them (by id in the house folder,
     by path from the folder of the file that names it), read until one cannot be followed. ``files``: those that
     are files, the first one's own first; ``end``: why the walk stopped: "gone" (``stop``, as ``written``, is not
-    there), "not_a_file" (``stop`` is a folder, or a link that leads nowhere), "loop" (the last file inherits
-    ``files[loop]``), or "" (a built-in set, or a file that does not read: the store's reason says it)."""
+    there), "not_a_file" (``stop`` is a folder, a link that leads nowhere, or one that loops), "loop" (the last file inherits
+    ``files[loop]``), "bad_id" (the last file inherits ``written``, which no set can be called: empty, or a name
+    with a space), or "" (a built-in set, or a file that does not read: the store's reason says it)."""
 
     files: tuple[Path, ...]
     end: str = ""
@@ -214,8 +222,10 @@ def _walk(start: Path) -> _Walk:
     for _ in range(100):
         try:
             key = at.resolve()
-        except (OSError, RuntimeError):
-            return _Walk(tuple(files))
+        except RuntimeError:  # a link that loops (Python 3.11; an OSError ELOOP after): no file to read, as a folder
+            return _Walk(tuple(files), "not_a_file", at, written)  # (the store's "unknown profile": a review)
+        except OSError as e:
+            return _Walk(tuple(files), "not_a_file", at, written) if e.errno == errno.ELOOP else _Walk(tuple(files))
         if key in seen:
             return _Walk(tuple(files), "loop", loop=seen.index(key))
         if not at.is_file():
@@ -231,8 +241,8 @@ def _walk(start: Path) -> _Walk:
             at = Path(parent_ref(parent, at.parent))
         elif valid_id(parent):
             at = user_profile_path(parent)
-        else:  # (no file can have that id: the store calls it unknown)
-            return _Walk(tuple(files), "gone", None, parent)
+        else:  # (no file can have that id: never here, so not said to be gone, "“” no longer here": a review)
+            return _Walk(tuple(files), "bad_id", None, parent)
     return _Walk(tuple(files))
 
 
@@ -298,6 +308,14 @@ def _fault_at(path: Path, bad: ProfileError) -> _Fault:
             key, via = ("rs_parent_not_a_file", stop) if len(walk.files) == 1 else ("rs_ancestor_not_a_file",
                                                                                    names[1])
         return _Fault(ui(key, via=via.zh, via_en=via.en, parent=stop.zh, parent_en=stop.en), whole=True)
+    if walk.end == "bad_id":
+        if len(walk.files) > 1:
+            written = json.dumps(walk.written, ensure_ascii=False)
+            return _Fault(ui("rs_ancestor_inherits_bad", via=names[1].zh, via_en=names[1].en, parent=written,
+                             parent_en=written), whole=True)
+        if not walk.written.strip():
+            return _Fault(ui("rs_inherits_empty"), whole=True)
+        return _Fault(ui("rs_inherits_bad_id", parent=walk.written, parent_en=walk.written), whole=True)
     if walk.end == "loop":
         chain = [*names, names[walk.loop]]
         return _Fault(ui("rs_loop", chain="→".join(f"「{n.zh}」" for n in chain),

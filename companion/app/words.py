@@ -939,9 +939,9 @@ UI: dict[str, tuple[str, str]] = {
                       "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
                       "choose another"),
     # (rule sets, a second change review: files that cannot be read, parents gone or damaged at a save)
-    "rs_not_a_file": ("規則「{name}」的檔案 {file} 不是一般的檔案（是資料夾，或是指向不存在檔案的連結）",
-                      "The file of the rule set “{name_en}”, {file}, is not a file (a folder, or a link to a file "
-                      "that is not there)"),
+    "rs_not_a_file": ("規則「{name}」的檔案 {file} 不是一般的檔案（是資料夾、指向不存在檔案的連結，或繞回自己的連結）",
+                      "The file of the rule set “{name_en}”, {file}, is not a file (a folder, a link to a file "
+                      "that is not there, or a link that loops back on itself)"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
                             "This was not saved: it inherits “{parent_en}”, which is no longer here"),
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
@@ -1071,17 +1071,19 @@ UI: dict[str, tuple[str, str]] = {
                           "to play the rule set's."),
     # (rule sets, a change review of their wording: a set it inherits whose file is a folder, sets that inherit each
     # other in a circle, each by its name, no path and no command-line advice)
-    "rs_parent_not_a_file": ("它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾，或是指向不存在檔案的連結",
-                             "It inherits “{parent_en}”, whose file cannot be read: it is a folder, or a link to a "
-                             "file that is not there"),
-    "rs_ancestor_not_a_file": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案無法讀取：它是資料夾，"
-                               "或是指向不存在檔案的連結",
+    "rs_parent_not_a_file": ("它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾、指向不存在檔案的"
+                             "連結，或繞回自己的連結",
+                             "It inherits “{parent_en}”, whose file cannot be read: it is a folder, a link to a "
+                             "file that is not there, or a link that loops back on itself"),
+    "rs_ancestor_not_a_file": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案無法讀取：它是資料夾、"
+                               "指向不存在檔案的連結，或繞回自己的連結",
                                "It inherits “{via_en}”, and the file of “{parent_en}”, which that one comes from, "
-                               "cannot be read: it is a folder, or a link to a file that is not there"),
-    "rs_save_parent_not_a_file": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾，"
-                                  "或是指向不存在檔案的連結",
+                               "cannot be read: it is a folder, a link to a file that is not there, or a link that "
+                               "loops back on itself"),
+    "rs_save_parent_not_a_file": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾、"
+                                  "指向不存在檔案的連結，或繞回自己的連結",
                                   "This was not saved: it inherits “{parent_en}”, whose file cannot be read: it is a "
-                                  "folder, or a link to a file that is not there"),
+                                  "folder, a link to a file that is not there, or a link that loops back on itself"),
     "rs_loop": ("它的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
                 "Its inheritance goes round in a circle (each set inherits the next), so none of these can be used: "
                 "{chain_en}"),
@@ -1110,6 +1112,16 @@ UI: dict[str, tuple[str, str]] = {
                                       "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
                                       "those should go too"),
     "live_claim_barred_only": ("{why}，請按「取消」", "{why_en}: tap Cancel"),
+    # --- rule sets: a set that inherits what no rule set can be called (inherits = "", or "Bad Id!"), said so, not
+    # as a set "no longer here" (a review read "It inherits “”, which is no longer here") ---
+    "rs_inherits_empty": ("它的檔案裡 inherits 是空的，沒寫要照哪一套規則改（繼承）",
+                          "Its file's inherits is empty: it names no rule set to inherit"),
+    "rs_inherits_bad_id": ("它照「{parent}」改（繼承），但沒有規則能叫這個 id（id 只能用字母、數字、_ 和 -）",
+                           "It inherits “{parent_en}”, an id no rule set can have (an id has only letters, digits, "
+                           "_ and -)"),
+    "rs_ancestor_inherits_bad": ("它照「{via}」改（繼承），但「{via}」的檔案沒寫出能照著改的規則（inherits = {parent}）",
+                                 "It inherits “{via_en}”, whose file names no rule set that can be inherited "
+                                 "(inherits = {parent_en})"),
 }
 
 

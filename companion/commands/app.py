@@ -105,14 +105,14 @@ def _no_folder_for(table: Path, given: bool) -> tuple[str, str] | None:
     """Why no table file can be kept at ``table`` (``given`` as ``--table``, else the default file in the data
     folder): a file, or a link that loops, standing where its folder must be, named as the commands name it
     (:class:`companion.files.NotAFolderError`), in Chinese and English; None where its folder is there or can be made
-    (at the first entry). ``--table X/t.sqlite`` with ``X`` a file, or ``COMPANION_DATA_DIR`` naming a file, was
+    (at the first entry); the table file itself a link that loops, too (:func:`_looping_table`). ``--table X/t.sqlite`` with ``X`` a file, or ``COMPANION_DATA_DIR`` naming a file, was
     served, and the first entry then said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move
     (a change review)."""
     from companion.files import NotAFolderError, file_in_the_way
 
     blocker = file_in_the_way(table.parent)
     if blocker is None:
-        return None
+        return _looping_table(table, given)
     said = NotAFolderError(blocker, table.parent)
     if given:
         return (f"--table {table}：{said.zh}，牌局檔無法放在那裡",
@@ -124,6 +124,31 @@ def _no_folder_for(table: Path, given: bool) -> tuple[str, str] | None:
                 "it to a folder, or give a table file with --table")
     return (f"牌局檔 {table}：{said.zh}；請用 --table 指定牌局檔",
             f"the table file {table}: {said.strerror}: give a table file with --table")
+
+
+def _looping_table(table: Path, given: bool) -> tuple[str, str] | None:
+    """Why ``table`` itself cannot be a table file when it is a link that loops (back on itself, or through other
+    links), in Chinese and English, naming it; None otherwise. Such a file "does not exist" to ``Path.exists``, so it
+    was taken as "none yet": the app served, its start-up line and the Live tab then failed on every draw with
+    "Symlink loop" (a change review)."""
+    try:
+        os.stat(table)
+    except OSError as e:
+        if e.errno != errno.ELOOP:
+            return None
+    else:
+        return None
+    what_zh = f"{table} 是繞回自己的符號連結，不是牌局檔"
+    what = f"{table} is a link that loops back on itself, not a table file"
+    if given:
+        return f"--table {table}：{what_zh}；請給一個牌局檔", f"--table {table}: {what}; give a table file"
+    if os.environ.get("COMPANION_DATA_DIR"):
+        return (f"牌局檔 {table}：{what_zh}（資料夾是環境變數 COMPANION_DATA_DIR 指定的）；請移除這個連結，"
+                "或用 --table 指定牌局檔",
+                f"the table file {table}: {what} (the data folder is the one COMPANION_DATA_DIR names): remove the "
+                "link, or give a table file with --table")
+    return (f"牌局檔 {table}：{what_zh}；請移除這個連結，或用 --table 指定牌局檔",
+            f"the table file {table}: {what}: remove the link, or give a table file with --table")
 
 
 def _unusable(table: Path) -> tuple[str, str] | None:

@@ -788,6 +788,33 @@ def test_a_file_where_the_table_files_folder_must_be_is_refused_at_the_start(
         == 0 and len(served) == 1
 
 
+def test_a_table_file_that_is_a_looping_link_is_refused_at_the_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: a table file that is a link looping back on itself (given with --table, or the default file
+    in the data folder) does not "exist" to Path.exists, so it was taken as "none yet": the app served, and the
+    start-up line and the Live tab then failed on every draw with "Symlink loop". It is refused at the start, naming
+    the link in both languages, and nothing is served."""
+    from companion.app import server
+
+    served: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    data = tmp_path / "data"
+    data.mkdir()
+    own = data / "table.sqlite"
+    own.symlink_to("table.sqlite")  # the default file, a link to itself
+    other = tmp_path / "loop.sqlite"
+    other.symlink_to("loop2.sqlite")
+    (tmp_path / "loop2.sqlite").symlink_to("loop.sqlite")  # a loop through two links
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    for given, table in (([], own), (["--table", str(other)], other), (["--table", str(own)], own)):
+        assert main(["app", "--no-browser", "--port", str(_free_port()), *given]) == 2, given
+        err = capsys.readouterr().err
+        en, zh = f"{table} is a link that loops back on itself, not a table file", f"{table} 是繞回自己的符號連結，不是牌局檔"
+        assert en in err and zh in err, err
+        assert ("COMPANION_DATA_DIR" in err) == (not given), err
+    assert served == [] and sorted(p.name for p in data.iterdir()) == ["table.sqlite"]
+
+
 def test_a_token_whose_folder_is_a_file_names_that_file(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """A change review: the token's folder was made by a bare mkdir, so a data folder that is a file was logged as
     "Not a directory" (English in both halves), naming neither that file nor why."""

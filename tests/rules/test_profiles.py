@@ -476,3 +476,31 @@ def test_the_parsers_reason_is_said_in_chinese_for_the_app(tmp_path: Path, text:
     at = re.search(r"line (\d+), column (\d+)", detail)
     assert (f"（第 {at[1]} 行第 {at[2]} 欄）" if at else "（在檔案結尾）") in zh, (detail, zh)
     assert got.value.zh.startswith(f"規則檔 {str(path)!r}：不是有效的 TOML") and "：" not in got.value.zh.split("TOML")[1]
+
+
+@pytest.mark.parametrize(("text", "table"), [("[switches]\ntai_cap = 8\n[switches]\n", "[switches]"),
+                                           ("a = {b = 1}\n[a.c]\n", "[a.c]"),
+                                           ('["a b".c]\nx = 1\n["a b".c]\n', '["a b".c]')])
+def test_a_table_written_twice_is_named_as_in_the_file_not_as_a_python_tuple(
+        tmp_path: Path, text: str, table: str) -> None:
+    """A change review: "not valid TOML: Cannot declare ('switches',) twice" / "('switches',) 寫了兩次": the parser's
+    Python tuple reached the host in both languages."""
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ProfileError) as got:
+        load_profile(path)
+    assert got.value.reason is not None
+    en, zh = got.value.reason
+    assert f"Cannot declare {table} twice" in en and f"{table} 寫了兩次" in zh, (en, zh)
+    assert "('" not in en + zh + str(got.value)
+
+
+def test_a_profile_file_that_is_a_looping_link_is_said_in_chinese_too(tmp_path: Path) -> None:
+    """A change review: a file that is a link looping back on itself read "無法讀取（系統錯誤：Too many levels of
+    symbolic links）", the system's English in the Chinese half."""
+    loop = tmp_path / "l.toml"
+    loop.symlink_to("l.toml")
+    with pytest.raises(ProfileError) as bad:
+        load_profile(str(loop))
+    assert "Too many levels of symbolic links" in str(bad.value)
+    assert "符號連結繞成一圈" in bad.value.zh and "Too many" not in bad.value.zh and "系統錯誤" not in bad.value.zh

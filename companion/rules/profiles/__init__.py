@@ -11,10 +11,12 @@ the wrong type, or an inheritance cycle is a :class:`ProfileError` naming the fi
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import difflib
 import errno
 import hashlib
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -238,13 +240,34 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))  # (a byte-order mark an editor put first: a review)
     except tomllib.TOMLDecodeError as e:
-        at = re.search(r"line (\d+), column (\d+)", str(e))
+        said = _toml_keys(str(e))
+        at = re.search(r"line (\d+), column (\d+)", said)
         spot = f"（第 {at[1]} 行第 {at[2]} 欄）" if at else ""
-        bad = ProfileError(f"{where}: not valid TOML: {e}", f"{wz}：不是有效的 TOML{spot}")
-        bad.reason_zh = f"不是有效的 TOML：{_toml_zh(str(e))}"
+        bad = ProfileError(f"{where}: not valid TOML: {said}", f"{wz}：不是有效的 TOML{spot}")
+        bad.reason_zh = f"不是有效的 TOML：{_toml_zh(said)}"
         raise bad from None
     except ValueError:  # a number of more digits than Python reads (4300): a traceback (a review)
         raise ProfileError(f"{where}: a number too long to read", f"{wz}：有數字太長，無法讀取") from None
+
+
+_KEY_TUPLE = re.compile(r"\((?:'[^'\\]*'|\"[^\"\\]*\")(?:, (?:'[^'\\]*'|\"[^\"\\]*\"))*,?\)")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _toml_keys(said: str) -> str:
+    """The parser's reason ``said`` with each table it quotes as a Python tuple (``('switches',)``, ``('a', 'c')``)
+    written as it is in the file (``[switches]``, ``[a.c]``): the tuple reached the host in both languages (a change
+    review)."""
+    def table(m: re.Match[str]) -> str:
+        try:
+            parts = ast.literal_eval(m[0])
+        except (ValueError, SyntaxError):
+            return m[0]
+        if not isinstance(parts, tuple) or not all(isinstance(p, str) for p in parts):
+            return m[0]
+        return "[" + ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False)
+                              for p in parts) + "]"
+    return _KEY_TUPLE.sub(table, said)
 
 
 _TOML_ZH = (  # the parser's (tomllib's) reasons, in Chinese ({0}: what the parser quotes); the English is its own
@@ -288,7 +311,8 @@ def _toml_zh(said: str) -> str:
 
 _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",
           errno.EISDIR: "這是資料夾，不是檔案", errno.ENOTDIR: "路徑中有一段不是資料夾", errno.ENOSPC: "磁碟已滿",
-          errno.EROFS: "唯讀的檔案系統"}
+          errno.EROFS: "唯讀的檔案系統",
+          errno.ELOOP: "符號連結繞成一圈"}
 
 
 def os_error_zh(e: OSError) -> str:
