@@ -943,7 +943,12 @@ class LiveTab:
         if now is not None and now != self.win_at:  # the same claim on the table now (a claim it outranks entered,
             self.win_at = now  # or the entries since taken back): the form records there, its draft kept there
             c = self.win = next((w for w in o.wins if w.seat == c.seat and w.kind is c.kind), c)
-            self._keep()
+            kept = game.draft(now, c.seat, c.kind.value)
+            if kept is not None:  # a draft kept there already (brought back by an undo, or typed on another phone):
+                # taken, not overwritten (a review: a second phone's empty form deleted the hand an undo brought back)
+                self.concealed.value, self.drawn.value, self.kongs.value = kept
+            else:
+                self._keep()
         name = game.state.players[c.seat]
         rows: list[ft.Control] = [label(t(ui("live_win_form", seat=name, kind=c.kind.zh, kind_en=c.kind.en)), 15,
                                         bold=True, colour=ACCENT)]

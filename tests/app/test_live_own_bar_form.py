@@ -99,3 +99,35 @@ def test_a_form_barred_only_by_its_winners_own_record_gives_the_bar_as_its_reaso
     assert "can no longer be won on" in gone.en and gone.en.endswith(ui("live_claim_barred", why=bar.zh,
                                                                          why_en=bar.en).en), gone
     game.close()
+
+
+def test_a_second_phones_empty_form_takes_the_hand_an_undo_brought_back_rather_than_delete_it(tmp_path: Path) -> None:
+    """Two phones with C's win form open, the first types the hand, C's 相公 is entered and then undone: the draft
+    is moved to the table brought back; the second phone's form, following the table, saved its own empty fields
+    there, which deleted the hand (a review): it now takes the kept hand."""
+    from companion.app.view_live import ID_LIVE_UNDO, LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": "dead_hand"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    second = LiveTab(_Phone(), game)  # type: ignore[arg-type]
+    second.visible = True
+    _tapped(second.build(), "live-win-2-discard")  # opened first, left empty
+    first = LiveTab(_Phone(), game)  # type: ignore[arg-type]
+    first.visible = True
+    _tapped(first.build(), "live-win-2-discard")
+    first.concealed.value = HAND
+    first._typing()
+    assert game.wrong_count(2, True) is None  # C's 相公
+    first.build()
+    second.build()
+    _tapped(first.bottom_bar(), ID_LIVE_UNDO)
+    now = game.offer().at
+    assert game.draft(now, 2, "discard") == (HAND, "", "")  # moved with the table brought back
+    second.build()  # the second phone's next render follows the table
+    assert game.draft(now, 2, "discard") == (HAND, "", "") and second.concealed.value == HAND
+    game.close()
