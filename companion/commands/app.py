@@ -105,25 +105,19 @@ def _no_folder_for(table: Path, given: bool) -> tuple[str, str] | None:
     """Why no table file can be kept at ``table`` (``given`` as ``--table``, else the default file in the data
     folder): a file, or a link that loops, standing where its folder must be, named as the commands name it
     (:class:`companion.files.NotAFolderError`), in Chinese and English; None where its folder is there or can be made
-    (at the first entry); the table file itself a link that loops, too (:func:`_looping_table`). ``--table X/t.sqlite`` with ``X`` a file, or ``COMPANION_DATA_DIR`` naming a file, was
-    served, and the first entry then said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move
-    (a change review)."""
+    (at the first entry); the table file itself a link that loops, too (:func:`_looping_table`). ``--table
+    X/t.sqlite`` with ``X`` a file, or ``COMPANION_DATA_DIR`` naming a file, was served, and the first entry then
+    said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move (a change review)."""
     from companion.files import NotAFolderError, file_in_the_way
 
     blocker = file_in_the_way(table.parent)
     if blocker is None:
         return _looping_table(table, given)
     said = NotAFolderError(blocker, table.parent)
-    if given:
-        return (f"--table {table}：{said.zh}，牌局檔無法放在那裡",
-                f"--table {table}: {said.strerror}, so the table file cannot be kept there")
-    if os.environ.get("COMPANION_DATA_DIR"):
-        return (f"牌局檔 {table}：{said.zh}（資料夾是環境變數 COMPANION_DATA_DIR 指定的）；請把它設成一個資料夾，"
-                "或用 --table 指定牌局檔",
-                f"the table file {table}: {said.strerror} (the data folder is the one COMPANION_DATA_DIR names): set "
-                "it to a folder, or give a table file with --table")
-    return (f"牌局檔 {table}：{said.zh}；請用 --table 指定牌局檔",
-            f"the table file {table}: {said.strerror}: give a table file with --table")
+    return _table_refused(table, given, (said.zh, str(said.strerror)),
+                          ("，牌局檔無法放在那裡", ", so the table file cannot be kept there"),
+                          ("請把它設成一個資料夾，或用 --table 指定牌局檔", "set it to a folder, or give a table file with --table"),
+                          ("請用 --table 指定牌局檔", "give a table file with --table"))
 
 
 def _looping_table(table: Path, given: bool) -> tuple[str, str] | None:
@@ -138,17 +132,24 @@ def _looping_table(table: Path, given: bool) -> tuple[str, str] | None:
             return None
     else:
         return None
-    what_zh = f"{table} 是繞回自己的符號連結，不是牌局檔"
-    what = f"{table} is a link that loops back on itself, not a table file"
+    mend = ("請移除這個連結，或用 --table 指定牌局檔", "remove the link, or give a table file with --table")
+    return _table_refused(table, given, (f"{table} 是繞回自己的符號連結，不是牌局檔",
+                                         f"{table} is a link that loops back on itself, not a table file"),
+                          ("；請給一個牌局檔", "; give a table file"), mend, mend)
+
+
+def _table_refused(table: Path, given: bool, what: tuple[str, str], given_tail: tuple[str, str],
+                   env_mend: tuple[str, str], mend: tuple[str, str]) -> tuple[str, str]:
+    """The start's refusal of the table file ``table`` for ``what`` (Chinese, English), worded by where its name came
+    from: ``--table`` (``given``: then ``given_tail``), the data folder ``COMPANION_DATA_DIR`` names (``env_mend``),
+    or the default one (``mend``)."""
+    zh, en = what
     if given:
-        return f"--table {table}：{what_zh}；請給一個牌局檔", f"--table {table}: {what}; give a table file"
+        return f"--table {table}：{zh}{given_tail[0]}", f"--table {table}: {en}{given_tail[1]}"
     if os.environ.get("COMPANION_DATA_DIR"):
-        return (f"牌局檔 {table}：{what_zh}（資料夾是環境變數 COMPANION_DATA_DIR 指定的）；請移除這個連結，"
-                "或用 --table 指定牌局檔",
-                f"the table file {table}: {what} (the data folder is the one COMPANION_DATA_DIR names): remove the "
-                "link, or give a table file with --table")
-    return (f"牌局檔 {table}：{what_zh}；請移除這個連結，或用 --table 指定牌局檔",
-            f"the table file {table}: {what}: remove the link, or give a table file with --table")
+        return (f"牌局檔 {table}：{zh}（資料夾是環境變數 COMPANION_DATA_DIR 指定的）；{env_mend[0]}",
+                f"the table file {table}: {en} (the data folder is the one COMPANION_DATA_DIR names): {env_mend[1]}")
+    return f"牌局檔 {table}：{zh}；{mend[0]}", f"the table file {table}: {en}: {mend[1]}"
 
 
 def _unusable(table: Path) -> tuple[str, str] | None:
