@@ -495,6 +495,30 @@ def test_a_table_written_twice_is_named_as_in_the_file_not_as_a_python_tuple(
     assert "('" not in en + zh + str(got.value)
 
 
+@pytest.mark.parametrize(("text", "en_said", "zh_said"), [
+    ('["a\\\\b"]\nx = 1\n["a\\\\b"]\n', 'Cannot declare ["a\\\\b"] twice', '["a\\\\b"] 寫了兩次'),
+    ('["a\'\\"b"]\n["a\'\\"b"]\n', 'Cannot declare ["a\'\\"b"] twice', '["a\'\\"b"] 寫了兩次'),
+    ('["a\\"b"]\n["a\\"b"]\n', 'Cannot declare ["a\\"b"] twice', '["a\\"b"] 寫了兩次'),
+    ('a."b\\\\c" = {}\na."b\\\\c".d = 1\n', 'Cannot mutate immutable namespace [a."b\\\\c"]',
+     '[a."b\\\\c"] 已經寫定'),
+    ('x = {a."b.c" = 1, a."b.c" = 2}\n', 'Duplicate inline table key "b.c"', '行內表裡的鍵 "b.c" 重複了'),
+    ("x = {bc = 1, bc = 2}\n", "Duplicate inline table key bc (", "行內表裡的鍵 bc 重複了"),
+])
+def test_a_key_with_quotes_or_a_backslash_is_named_as_toml_writes_it(
+        tmp_path: Path, text: str, en_said: str, zh_said: str) -> None:
+    """A change review: a table whose name held a backslash, or both quotes, was still said as a Python tuple
+    ("Cannot declare ('a\\\\b',) twice", in both languages): Python's repr escapes them, and the pattern took the tuple
+    for no key; an inline table's key kept Python's quotes ('b.c'). Each is said as the file writes it."""
+    path = tmp_path / "bad.toml"
+    path.write_text(f'id = "house"\ninherits = "atawmj_2009"\n{text}', encoding="utf-8")
+    with pytest.raises(ProfileError) as got:
+        load_profile(path)
+    assert got.value.reason is not None
+    en, zh = got.value.reason
+    assert en_said in en and zh_said in zh, (en, zh)
+    assert "('" not in en + zh + str(got.value) and "'b" not in en + zh
+
+
 def test_a_profile_file_that_is_a_looping_link_is_said_in_chinese_too(tmp_path: Path) -> None:
     """A change review: a file that is a link looping back on itself read "無法讀取（系統錯誤：Too many levels of
     symbolic links）", the system's English in the Chinese half."""

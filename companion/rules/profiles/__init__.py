@@ -250,24 +250,42 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
         raise ProfileError(f"{where}: a number too long to read", f"{wz}：有數字太長，無法讀取") from None
 
 
-_KEY_TUPLE = re.compile(r"\((?:'[^'\\]*'|\"[^\"\\]*\")(?:, (?:'[^'\\]*'|\"[^\"\\]*\"))*,?\)")
+_PY_TEXT = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""  # a str as Python's repr writes it, escapes too
+_KEY_TUPLE = re.compile(rf"\({_PY_TEXT}(?:, {_PY_TEXT})*,?\)")
+_INLINE_KEY = re.compile(rf"^(Duplicate inline table key )({_PY_TEXT})")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
+def _toml_key(parts: tuple[str, ...]) -> str:
+    """A key of ``parts`` as a TOML file writes it: each part bare where it can be, else in double quotes with
+    TOML's escapes, joined by dots (``a."b.c"``)."""
+    return ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False) for p in parts)
+
+
+def _key_parts(text: str) -> tuple[str, ...] | None:
+    """The key parts of ``text``, a str or a tuple of them as Python's repr writes it; None where it is not."""
+    try:
+        got = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    got = (got,) if isinstance(got, str) else got
+    return got if isinstance(got, tuple) and got and all(isinstance(p, str) for p in got) else None
+
+
 def _toml_keys(said: str) -> str:
-    """The parser's reason ``said`` with each table it quotes as a Python tuple (``('switches',)``, ``('a', 'c')``)
-    written as it is in the file (``[switches]``, ``[a.c]``): the tuple reached the host in both languages (a change
-    review)."""
+    """The parser's reason ``said`` with each key it quotes in Python's words written as it is in the file: a table
+    (a tuple: ``('switches',)``, ``('a', 'c')``) as ``[switches]``, ``[a.c]``; an inline table's key (a str:
+    ``'b.c'``) as ``"b.c"``. The tuple reached the host in both languages (a change review); then again where a key
+    held a backslash or both quotes, which Python's repr escapes and the pattern took for no key, and the inline
+    table's key kept Python's quotes (a change review)."""
     def table(m: re.Match[str]) -> str:
-        try:
-            parts = ast.literal_eval(m[0])
-        except (ValueError, SyntaxError):
-            return m[0]
-        if not isinstance(parts, tuple) or not all(isinstance(p, str) for p in parts):
-            return m[0]
-        return "[" + ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False)
-                              for p in parts) + "]"
-    return _KEY_TUPLE.sub(table, said)
+        parts = _key_parts(m[0])
+        return m[0] if parts is None else f"[{_toml_key(parts)}]"
+
+    def inline(m: re.Match[str]) -> str:
+        parts = _key_parts(m[2])
+        return m[0] if parts is None else m[1] + _toml_key(parts)
+    return _KEY_TUPLE.sub(table, _INLINE_KEY.sub(inline, said))
 
 
 _TOML_ZH = (  # the parser's (tomllib's) reasons, in Chinese ({0}: what the parser quotes); the English is its own
