@@ -89,15 +89,24 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
 @pytest.mark.parametrize(
     ("switch", "zh", "en"),
     [
-        ("kong_from_left=1", "kong_from_left 只能是 allowed、forbidden、true 或 false，收到 1",
-         "kong_from_left is allowed, forbidden, true or false, got 1"),
-        ("kong_from_left=yes", "kong_from_left 只能是 allowed、forbidden、true 或 false，收到 'yes'",
-         "kong_from_left is allowed, forbidden, true or false, got 'yes'"),
-        ("four_kongs=yes", "four_kongs 只能是 true 或 false，收到 'yes'", "four_kongs is true or false, got 'yes'"),
-        ("multi_win=sometimes", "multi_win 只能是 nearest、all、nearest_unless_three 或 three_is_draw，收到 'sometimes'",
-         "multi_win is nearest, all, nearest_unless_three or three_is_draw, got 'sometimes'"),
-        ("streak_cap=x", "streak_cap 只能是 none 或 0 以上的整數，收到 'x'",
-         "streak_cap is none or a whole number 0 or more, got 'x'"),
+        ("kong_from_left=1", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，收到 1",
+         "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), “forbidden” "
+         "(forbidden); got 1"),
+        ("kong_from_left=yes", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，"
+         "收到 'yes'", "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), "
+         "“forbidden” (forbidden); got 'yes'"),
+        ("four_kongs=yes", "四槓（four_kongs）只能是「算」（true）、「不算」（false）其中之一，收到 'yes'",
+         "Four kongs (four_kongs) must be one of “on” (true), “off” (false); got 'yes'"),
+        ("draw_keeps_deal=3", "流局莊家連莊（draw_keeps_deal）只能是「是」（true）、「否」（false）其中之一，收到 3",
+         "The dealer keeps the deal after a draw (draw_keeps_deal) must be one of “yes” (true), “no” (false); got 3"),
+        ("multi_win=sometimes", "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）、「截胡，三家都胡"
+         "時都算」（nearest_unless_three）、「截胡，三家都胡時流局」（three_is_draw）其中之一，收到 'sometimes'",
+         "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest), “all of them win” "
+         "(all), “the nearest, but all three when three” (nearest_unless_three), “the nearest, a draw when three” "
+         "(three_is_draw); got 'sometimes'"),
+        ("streak_cap=x", "連莊台數最多算到（streak_cap）只能是「不限」（none）、「連 N 次（N 是 0 以上的整數）」（N）其中之一，"
+         "收到 'x'", "Streak tai counted up to (streak_cap) must be one of “no cap” (none), “N in a row, N a whole "
+         "number 0 or more” (N); got 'x'"),
         ("no_such=1", f"沒有這些規則開關：no_such（有這些開關：{'、'.join(SWITCH_NAMES)}）",
          f"unknown procedure switches: no_such (the switches: {', '.join(SWITCH_NAMES)})"),
         ("multiwin=all", f"沒有這些規則開關：multiwin（是不是 multi_win？有這些開關：{'、'.join(SWITCH_NAMES)}）",
@@ -106,11 +115,17 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
     ],
 )
 def test_a_bad_switch_is_explained_in_both_languages(
-    capsys: pytest.CaptureFixture[str], switch: str, zh: str, en: str
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, switch: str, zh: str, en: str
 ) -> None:
+    """A value is said as the app says it (a review read "multi_win is nearest, all, …", the codes alone), in the
+    language COMPANION_LANG asks for, both where it asks none."""
+    monkeypatch.delenv("COMPANION_LANG", raising=False)
     code, out, err = run(capsys, "simulate", "--switch", switch)
     assert code == 2 and out == ""
     assert err == f"companion simulate: 規則開關有誤：{zh} / bad procedure switch: {en}\n"
+    for lang, said in (("en", f"bad procedure switch: {en}"), ("zh_TW", f"規則開關有誤：{zh}")):
+        monkeypatch.setenv("COMPANION_LANG", lang)
+        assert run(capsys, "simulate", "--switch", switch) == (2, "", f"companion simulate: {said}\n")
 
 
 def test_switch_error_carries_chinese() -> None:

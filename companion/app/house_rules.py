@@ -20,7 +20,7 @@ from companion.game.events import StakesChanged
 from companion.game.evolve import terms_ahead
 from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
-from companion.game.switches import SwitchError, Switches
+from companion.game.switches import SwitchError, Switches, value_refused
 from companion.rules.profiles import Profile, ProfileError, as_its_file, load_profile, profile_id
 from companion.rules.profiles._schema import SWITCHES
 from companion.rules.settlement import Stakes
@@ -115,10 +115,7 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
             raise SwitchError(f"no such house rule: {key}", f"沒有這條規矩：{key}")
         if value not in (v for v, _ in rule.options):  # (said as the app names the rule and its choices, each
             # choice's value and the rule's key in brackets: a review read "multi_win is one of nearest, all, …")
-            choices = "、".join(f"「{w.zh}」（{v}）" for v, w in rule.options)
-            choices_en = ", ".join(f"“{w.en}” ({v})" for v, w in rule.options)
-            raise SwitchError(f"{rule.name.en} ({key}) must be one of {choices_en}; got {value!r}",
-                              f"{rule.name.zh}（{key}）只能是{choices}其中之一，收到 {value!r}")
+            raise value_refused(key, value, [(v, w.zh, w.en) for v, w in rule.options])
         if key == "streak_cap":
             data[key] = None if value == "none" else int(value)
         elif value in ("true", "false"):

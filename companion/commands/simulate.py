@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion.commands._io import complain, lang_default
 from companion.files import whole_file
 from companion.game.events import to_dict
 from companion.game.simulator import Simulator
@@ -60,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         switches = _switches(args.switch)
     except SwitchError as bad:
-        print(f"companion simulate: 規則開關有誤：{bad.zh} / bad procedure switch: {bad}", file=sys.stderr)
+        # (in the language COMPANION_LANG asks for, both where it asks none, as the other commands' errors)
+        complain("companion simulate", lang_default("", ("zh", "en")) or None, f"規則開關有誤：{bad.zh}",
+                 f"bad procedure switch: {bad}")
         return 2
     if args.out is not None and not args.out.strip():  # (an empty name wrote to standard output: a review)
         print("companion simulate: --out needs a file name (without --out the log goes to standard output) / "

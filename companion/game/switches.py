@@ -7,12 +7,14 @@ Values are read, never branched on by profile name. ``Switches.from_mapping`` ac
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
 __all__ = [
+    "switch_name",
+    "value_refused",
     "FalseWinAfter",
     "FirstDealer",
     "MultiWin",
@@ -143,26 +145,47 @@ class Switches:
         return replace(base, **changes)
 
 
-def _allowed(name: str, default: Any) -> tuple[list[str], list[str]]:
-    """The values a switch takes, as (English, Chinese) words to list (none for a free value)."""
-    if name == "kong_from_left":
-        return ["allowed", "forbidden", "true", "false"], ["allowed", "forbidden", "true", "false"]
+_YES_NO = (("true", "是", "yes"), ("false", "否", "no"))
+_ON_OFF = (("true", "算", "on"), ("false", "不算", "off"))
+
+
+def switch_name(name: str) -> tuple[str, str]:
+    """The switch ``name``'s name (Chinese, English) as the app shows it: the rule sets' schema's for a procedure
+    switch, its tai item's for an instant win (七搶一, 八仙過海, 四槓); its key where it has none."""
+    from companion.rules.profiles._schema import SWITCHES
+    from companion.rules.tai import REGISTRY
+
+    spec, item = SWITCHES.get(name), REGISTRY.get(name)
+    return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
+
+
+def value_refused(name: str, value: Any, options: Sequence[tuple[str, str, str]]) -> SwitchError:
+    """The refusal of ``value`` for the switch ``name``, said as the app says it: the switch by its name, its key in
+    brackets, and each of ``options`` ((its value as written, its name in Chinese, in English)) by its name with
+    its value in brackets. The app's house rules and ``companion simulate --switch`` both say it so (a review: the
+    command said "multi_win is nearest, all, …", the codes alone)."""
+    zh, en = switch_name(name)
+    choices = "、".join(f"「{z}」（{v}）" for v, z, _ in options)
+    choices_en = ", ".join(f"“{e}” ({v})" for v, _, e in options)
+    return SwitchError(f"{en} ({name}) must be one of {choices_en}; got {value!r}",
+                       f"{zh}（{name}）只能是{choices}其中之一，收到 {value!r}")
+
+
+def _options(name: str) -> tuple[tuple[str, str, str], ...]:
+    """The values the switch ``name`` takes, each (as written, Chinese, English), named as the app names them."""
+    from companion.rules.profiles._schema import SWITCHES
+
+    spec = SWITCHES.get(name)
     if name == "streak_cap":
-        return ["none", "a whole number 0 or more"], ["none", "0 以上的整數"]
-    if isinstance(default, Enum):
-        values = [str(m.value) for m in type(default)]
-        return values, values
-    if isinstance(default, bool):
-        return ["true", "false"], ["true", "false"]
-    return [], []
+        return ("none", "不限", "no cap"), ("N", "連 N 次（N 是 0 以上的整數）", "N in a row, N a whole number 0 or more")
+    if spec is not None and spec.kind == "choice":  # (kong_from_left: true and false are read too)
+        return tuple((c, *spec.choice_name(c)) for c in spec.choices)
+    return _YES_NO if spec is not None else _ON_OFF
 
 
 def _refuse(name: str, default: Any, value: Any) -> SwitchError:
     """The error for a value ``name`` does not take, listing the values it does take."""
-    en_words, zh_words = _allowed(name, default)
-    en = ", ".join(en_words[:-1]) + " or " + en_words[-1] if len(en_words) > 1 else "".join(en_words)
-    zh = "、".join(zh_words[:-1]) + " 或 " + zh_words[-1] if len(zh_words) > 1 else "".join(zh_words)
-    return SwitchError(f"{name} is {en}, got {value!r}", f"{name} 只能是 {zh}，收到 {value!r}")
+    return value_refused(name, value, _options(name))
 
 
 def _coerce(name: str, default: Any, value: Any) -> Any:
