@@ -302,8 +302,10 @@ def _fault_at(path: Path, bad: ProfileError) -> _Fault:
         if not walk.files:  # its own file (deleted since it was listed, or no longer a file)
             return _Fault(ui("rs_not_there" if walk.end == "gone" else "rs_not_a_file", name=stop.zh,
                              name_en=stop.en, file=path.name), whole=True)
+        if walk.end == "gone" and len(walk.files) == 1:
+            return _Fault(_own_inherits(walk), whole=True)
         if walk.end == "gone":
-            key, via = ("rs_parent_gone", stop) if len(walk.files) == 1 else ("rs_ancestor_gone", names[1])
+            key, via = "rs_ancestor_gone", names[1]
         else:
             key, via = ("rs_parent_not_a_file", stop) if len(walk.files) == 1 else ("rs_ancestor_not_a_file",
                                                                                    names[1])
@@ -313,9 +315,7 @@ def _fault_at(path: Path, bad: ProfileError) -> _Fault:
             written = json.dumps(walk.written, ensure_ascii=False)
             return _Fault(ui("rs_ancestor_inherits_bad", via=names[1].zh, via_en=names[1].en, parent=written,
                              parent_en=written), whole=True)
-        if not walk.written.strip():
-            return _Fault(ui("rs_inherits_empty"), whole=True)
-        return _Fault(ui("rs_inherits_bad_id", parent=walk.written, parent_en=walk.written), whole=True)
+        return _Fault(_own_inherits(walk), whole=True)
     if walk.end == "loop":
         chain = [*names, names[walk.loop]]
         return _Fault(ui("rs_loop", chain="→".join(f"「{n.zh}」" for n in chain),
@@ -336,6 +336,26 @@ def _fault_at(path: Path, bad: ProfileError) -> _Fault:
             parent = names[1] if len(names) > 1 else _file_named(None, written)
             return _Fault(_reason(bad), via=parent, culprit=parent)
     return _Fault(_reason(bad))
+
+
+def _own_inherits(walk: _Walk, name: Words | None = None) -> Words:
+    """Why a set whose file is here cannot be played where what its own file inherits cannot be followed (``walk``
+    stopped after its own file: "gone", "bad_id"): a set not here, an inherits empty, blank (only spaces or tabs:
+    a review read "is empty" for ``inherits = "   "``), or an id no set can have. Said of "it", for a line that
+    names the set already; by its ``name`` where given, for a refusal that names another set first (a review read
+    "This was not saved: it inherits “secret.toml”, which cannot be used now. It inherits “gone_one”, which is no
+    longer here", as if the parent were gone)."""
+    of = {} if name is None else {"name": name.zh, "name_en": name.en}
+    parent = _file_named(walk.stop, walk.written) if walk.end == "gone" else Words(walk.written, walk.written)
+    if walk.end == "gone":
+        key = "rs_parent_gone" if name is None else "rs_named_parent_gone"
+    elif not walk.written:
+        key = "rs_inherits_empty" if name is None else "rs_named_inherits_empty"
+    elif not walk.written.strip():
+        key = "rs_inherits_blank" if name is None else "rs_named_inherits_blank"
+    else:
+        key = "rs_inherits_bad_id" if name is None else "rs_named_inherits_bad_id"
+    return ui(key, parent=parent.zh, parent_en=parent.en, **of)
 
 
 def _problem(pid: str, bad: ProfileError) -> Words:
@@ -373,6 +393,9 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
     if not walk.files and walk.end in ("gone", "not_a_file"):
         key = "rs_save_parent_gone" if walk.end == "gone" else "rs_save_parent_not_a_file"
         return ui(key, parent=name.zh, parent_en=name.en)
+    if len(walk.files) == 1 and walk.end in ("gone", "bad_id"):  # here, but what its own file inherits is not
+        why = _own_inherits(walk, name)
+        return ui("rs_save_parent_broken", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
     why = _said(_fault_at(there, bad))
     return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
 

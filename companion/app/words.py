@@ -1122,6 +1122,24 @@ UI: dict[str, tuple[str, str]] = {
     "rs_ancestor_inherits_bad": ("它照「{via}」改（繼承），但「{via}」的檔案沒寫出能照著改的規則（inherits = {parent}）",
                                  "It inherits “{via_en}”, whose file names no rule set that can be inherited "
                                  "(inherits = {parent_en})"),
+    # --- rule sets: an inherits of spaces alone said to be blank, not empty; a save refused for a parent that is
+    # here but whose own inherits cannot be followed says so by the parent's name (a review read "It inherits
+    # “gone_one”, which is no longer here" after "which cannot be used now", as if the parent were gone) ---
+    "rs_inherits_blank": ("它的檔案裡 inherits 只有空白（空格或定位字元），沒寫要照哪一套規則改（繼承）",
+                          "Its file's inherits is blank (only spaces or tabs): it names no rule set to inherit"),
+    "rs_save_parent_broken": ("這次沒有儲存：它照「{parent}」改（繼承）；「{parent}」還在，但現在無法使用。{why}",
+                              "This was not saved: it inherits “{parent_en}”, which is here but cannot be used now. "
+                              "{why_en}"),
+    "rs_named_parent_gone": ("「{name}」照「{parent}」改（繼承），但「{parent}」已經不在了",
+                             "“{name_en}” inherits “{parent_en}”, which is no longer here"),
+    "rs_named_inherits_empty": ("「{name}」的檔案裡 inherits 是空的，沒寫要照哪一套規則改（繼承）",
+                                "The file of “{name_en}” names no rule set to inherit: its inherits is empty"),
+    "rs_named_inherits_blank": ("「{name}」的檔案裡 inherits 只有空白（空格或定位字元），沒寫要照哪一套規則改（繼承）",
+                                "The file of “{name_en}” names no rule set to inherit: its inherits is blank (only "
+                                "spaces or tabs)"),
+    "rs_named_inherits_bad_id": ("「{name}」照「{parent}」改（繼承），但沒有規則能叫這個 id（id 只能用字母、數字、_ 和 -）",
+                                 "“{name_en}” inherits “{parent_en}”, an id no rule set can have (an id has only "
+                                 "letters, digits, _ and -)"),
 }
 
 

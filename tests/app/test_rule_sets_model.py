@@ -1434,8 +1434,8 @@ def test_a_set_gone_behind_a_file_outside_the_house_folder_is_said_with_no_path(
     assert draft.set("switches.tai_cap", "5") is None
     _w(outside / "secret.toml", 'id = "secret"\ninherits = "gone_one"\n')
     words = _refused(draft.save)
-    assert words.en == ("This was not saved: it inherits “secret.toml”, which cannot be used now. It inherits "
-                        "“gone_one”, which is no longer here")
+    assert words.en == ("This was not saved: it inherits “secret.toml”, which is here but cannot be used now. "
+                        "“secret.toml” inherits “gone_one”, which is no longer here")
     _no_path(words, data, outside)
 
 
@@ -1585,3 +1585,44 @@ def test_a_set_that_inherits_what_no_set_can_be_called_is_not_said_to_be_gone(da
         for words in (listed[pid], unusable(pid), rule_set_used(pid)[1]):
             assert words is not None and "no longer here" not in words.en and "不在了" not in words.zh, words
             assert "unknown profile" not in words.en and "“”" not in words.en and "「」" not in words.zh, words
+
+
+@pytest.mark.parametrize(("written", "key"), [('"   "', "rs_inherits_blank"), ('"\\t"', "rs_inherits_blank"),
+                                              ('" \\t "', "rs_inherits_blank"), ('""', "rs_inherits_empty")])
+def test_an_inherits_of_spaces_alone_is_said_to_be_blank_not_empty(data: Path, written: str, key: str) -> None:
+    """A change review: `inherits = "   "` (or a tab) was said to be "empty", which the file shows it is not."""
+    _w(data / "profiles" / "kid.toml", f'id = "kid"\ninherits = {written}\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    listed = {r.id: r.problem for r in rule_sets()}
+    assert listed["kid"] == ui(key)
+    assert unusable("kid") == listed["kid"]
+    assert (("blank (only spaces or tabs)" in ui(key).en) == (key == "rs_inherits_blank")
+            and ("只有空白" in ui(key).zh) == (key == "rs_inherits_blank"))
+
+
+@pytest.mark.parametrize(("written", "en", "zh"), [
+    ('""', "The file of “Friday house” names no rule set to inherit: its inherits is empty",
+     "「週五家規」的檔案裡 inherits 是空的"),
+    ('"  \\t"', "The file of “Friday house” names no rule set to inherit: its inherits is blank (only spaces or tabs)",
+     "「週五家規」的檔案裡 inherits 只有空白"),
+    ('"Bad Id!"', "“Friday house” inherits “Bad Id!”, an id no rule set can have", "「週五家規」照「Bad Id!」改（繼承），但沒有"),
+    ('"gone_one"', "“Friday house” inherits “gone_one”, which is no longer here",
+     "「週五家規」照「gone_one」改（繼承），但「gone_one」已經不在了"),
+])
+def test_a_save_whose_parents_own_inherits_is_broken_says_the_parent_is_here_and_why(
+        data: Path, written: str, en: str, zh: str) -> None:
+    """A change review: a save refused because the parent's own inherits could not be followed read "…, which cannot
+    be used now. It inherits “gone_one”, which is no longer here" (or "Its file's inherits is empty"): "it" read as
+    the set saved, and the parent as gone. It now says the parent is here, and what is wrong with it by its name."""
+    p = data / "profiles"
+    fri = 'id = "fri"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\nname_en = "Friday house"\n'
+    _w(p / "fri.toml", fri)
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "fri"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    _w(p / "fri.toml", fri.replace('"atawmj_2009"', written))
+    words = _refused(draft.save)
+    assert words.en.startswith("This was not saved: it inherits “Friday house”, which is here but cannot be used now. "
+                               + en), words.en
+    assert words.zh.startswith("這次沒有儲存：它照「週五家規」改（繼承）；「週五家規」還在，但現在無法使用。" + zh), words.zh
+    _no_path(words, data)
+    assert "It inherits" not in words.en and "Its file" not in words.en
