@@ -503,6 +503,7 @@ def test_a_table_written_twice_is_named_as_in_the_file_not_as_a_python_tuple(
      '[a."b\\\\c"] 已經寫定'),
     ('x = {a."b.c" = 1, a."b.c" = 2}\n', 'Duplicate inline table key "b.c"', '行內表裡的鍵 "b.c" 重複了'),
     ("x = {bc = 1, bc = 2}\n", "Duplicate inline table key bc (", "行內表裡的鍵 bc 重複了"),
+    ('["a\\u007fb"]\n["a\\u007fb"]\n', 'Cannot declare ["a\\u007fb"] twice', '["a\\u007fb"] 寫了兩次'),  # (DEL)
 ])
 def test_a_key_with_quotes_or_a_backslash_is_named_as_toml_writes_it(
         tmp_path: Path, text: str, en_said: str, zh_said: str) -> None:

@@ -258,8 +258,9 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 def _toml_key(parts: tuple[str, ...]) -> str:
     """A key of ``parts`` as a TOML file writes it: each part bare where it can be, else in double quotes with
-    TOML's escapes, joined by dots (``a."b.c"``)."""
-    return ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False) for p in parts)
+    TOML's escapes (JSON's, and DEL, which TOML takes only escaped), joined by dots (``a."b.c"``)."""
+    return ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False).replace("\x7f", "\\u007f")
+                    for p in parts)
 
 
 def _key_parts(text: str) -> tuple[str, ...] | None:
