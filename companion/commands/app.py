@@ -125,17 +125,13 @@ def _looping_table(table: Path, given: bool) -> tuple[str, str] | None:
     links), in Chinese and English, naming it; None otherwise. Such a file "does not exist" to ``Path.exists``, so it
     was taken as "none yet": the app served, its start-up line and the Live tab then failed on every draw with
     "Symlink loop" (a change review)."""
-    try:
-        os.stat(table)
-    except OSError as e:
-        if e.errno != errno.ELOOP:
-            return None
-    else:
+    from companion.game.service import looping_table
+
+    looping = looping_table(table)  # (the words the Live tab says of a table file made such a link later)
+    if looping is None:
         return None
     mend = ("請移除這個連結，或用 --table 指定牌局檔", "remove the link, or give a table file with --table")
-    return _table_refused(table, given, (f"{table} 是繞回自己的符號連結，不是牌局檔",
-                                         f"{table} is a link that loops back on itself, not a table file"),
-                          ("；請給一個牌局檔", "; give a table file"), mend, mend)
+    return _table_refused(table, given, (looping[1], looping[0]), ("；請給一個牌局檔", "; give a table file"), mend, mend)
 
 
 def _table_refused(table: Path, given: bool, what: tuple[str, str], given_tail: tuple[str, str],
