@@ -1122,6 +1122,11 @@ UI: dict[str, tuple[str, str]] = {
     "rs_ancestor_inherits_bad": ("它照「{via}」改（繼承），但「{via}」的檔案沒寫出能照著改的規則（inherits = {parent}）",
                                  "It inherits “{via_en}”, whose file names no rule set that can be inherited "
                                  "(inherits = {parent_en})"),
+    # --- the Live tab where the table file's folder is no folder (a file, a link that loops or leads to nothing):
+    # `companion app LOG` serves the replay all the same, and every live entry is refused by this (a change review) ---
+    "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {path} 無法放在那裡（重播照常可以看）",
+                       "Live entries cannot be saved: {why_en}, so the table file {path} cannot be kept there (a "
+                       "replay still plays)"),
 }
 
 
