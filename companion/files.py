@@ -237,6 +237,14 @@ def make_folder(folder: Path, mode: int = 0o777) -> None:
         raise NotAFolderError(blocker, folder) from None
 
 
+def folder_blocker(folder: Path) -> Path | None:
+    """What :func:`make_folder` would refuse ``folder`` for, found without making anything: a file (or a link that
+    loops) in its way (:func:`file_in_the_way`), or a link on the way to it that leads to nothing there; None where it
+    is a folder or can be made. ``companion app`` took a data folder that is a link to nothing for one it could make,
+    and its first entry was then refused (a change review)."""
+    return file_in_the_way(folder) or _dangling_link(folder)
+
+
 def _dangling_link(folder: Path) -> Path | None:
     """The link on the way to ``folder`` (``folder`` itself or a folder above it) that leads to nothing there (a
     synced folder not mounted), nearest the top; None where there is none. A folder is not made through it (it was

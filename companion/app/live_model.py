@@ -45,7 +45,7 @@ from companion.app.live_offer import (
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
-from companion.files import make_folder, write_whole
+from companion.files import NotAFolderError, make_folder, write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
@@ -253,6 +253,13 @@ class LiveGame:
                 return
             try:
                 make_folder(self.path.parent)
+            except NotAFolderError as bad:  # (a data folder that is a file: `companion app LOG` serves the replay)
+                raise LiveError(ui("live_no_folder", why=bad.zh, why_en=bad.strerror, path=self.path)) from bad
+            except OSError as bad:
+                en, zh = _said(bad)
+                raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{zh}",
+                                      f"cannot open the table file {self.path.name}: {en}")) from bad
+            try:
                 self._service = TableService(self.path)
             except (ServiceError, OSError) as bad:
                 en, zh = _said(bad)

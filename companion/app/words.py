@@ -1140,6 +1140,11 @@ UI: dict[str, tuple[str, str]] = {
     "rs_named_inherits_bad_id": ("「{name}」照「{parent}」改（繼承），但沒有規則能叫這個 id（id 只能用字母、數字、_ 和 -）",
                                  "“{name_en}” inherits “{parent_en}”, an id no rule set can have (an id has only "
                                  "letters, digits, _ and -)"),
+    # --- the Live tab where the table file's folder is no folder (a file, a link that loops or leads to nothing):
+    # `companion app LOG` serves the replay all the same, and every live entry is refused by this (a change review) ---
+    "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {path} 無法放在那裡（重播照常可以看）",
+                       "Live entries cannot be saved: {why_en}, so the table file {path} cannot be kept there (a "
+                       "replay still plays)"),
 }
 
 

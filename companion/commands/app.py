@@ -107,10 +107,13 @@ def _no_folder_for(table: Path, given: bool) -> tuple[str, str] | None:
     (:class:`companion.files.NotAFolderError`), in Chinese and English; None where its folder is there or can be made
     (at the first entry); the table file itself a link that loops, too (:func:`_looping_table`). ``--table
     X/t.sqlite`` with ``X`` a file, or ``COMPANION_DATA_DIR`` naming a file, was served, and the first entry then
-    said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move (a change review)."""
-    from companion.files import NotAFolderError, file_in_the_way
+    said "[Errno 17] File exists: 'X'" in both languages, as a refusal of the move (a change review). A link to
+    nothing there (a synced folder not mounted) is refused too, naming where it leads: no folder is made through it,
+    as :func:`companion.files.make_folder` makes none."""
+    from companion.files import NotAFolderError, folder_blocker
 
-    blocker = file_in_the_way(table.parent)
+    blocker = folder_blocker(table.parent)  # (a link to nothing there too: a change review's was served, and its
+    # first entry then refused)
     if blocker is None:
         return _looping_table(table, given)
     said = NotAFolderError(blocker, table.parent)
@@ -125,17 +128,13 @@ def _looping_table(table: Path, given: bool) -> tuple[str, str] | None:
     links), in Chinese and English, naming it; None otherwise. Such a file "does not exist" to ``Path.exists``, so it
     was taken as "none yet": the app served, its start-up line and the Live tab then failed on every draw with
     "Symlink loop" (a change review)."""
-    try:
-        os.stat(table)
-    except OSError as e:
-        if e.errno != errno.ELOOP:
-            return None
-    else:
+    from companion.game.service import looping_table
+
+    looping = looping_table(table)  # (the words the Live tab says of a table file made such a link later)
+    if looping is None:
         return None
     mend = ("請移除這個連結，或用 --table 指定牌局檔", "remove the link, or give a table file with --table")
-    return _table_refused(table, given, (f"{table} 是繞回自己的符號連結，不是牌局檔",
-                                         f"{table} is a link that loops back on itself, not a table file"),
-                          ("；請給一個牌局檔", "; give a table file"), mend, mend)
+    return _table_refused(table, given, (looping[1], looping[0]), ("；請給一個牌局檔", "; give a table file"), mend, mend)
 
 
 def _table_refused(table: Path, given: bool, what: tuple[str, str], given_tail: tuple[str, str],
@@ -298,9 +297,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     table = Path(args.table) if args.table else default_table_path()
     no_folder = _no_folder_for(table, given=bool(args.table))
-    if no_folder is not None:  # (refused before serving: the Live tab could keep no game there)
-        _say(*no_folder)
+    if no_folder is not None and (args.table or args.from_log or not args.log):  # (refused before serving: the Live
+        _say(*no_folder)  # tab could keep no game there)
         return 2
+    if no_folder is not None:  # a replay needs no data folder (a change review's was refused): served, the Live tab
+        # refusing every entry by name (:meth:`LiveGame.open`)
+        _say(f"{no_folder[0]}。{args.log} 的重播照常開啟，但記錄的牌局存不進去",
+             f"{no_folder[1]}. The replay of {args.log} is served, but live entries cannot be saved")
     wrong = _not_a_table(table, given=bool(args.table))
     if wrong is not None and args.table:
         _say(*wrong)
@@ -333,7 +336,10 @@ def run(args: argparse.Namespace) -> int:
             "at the first entry"
         if unusable is not None:  # (in use by another companion, damaged, another version's: said here too)
             kept = f"無法使用：{unusable.zh} / cannot be used: {unusable.en}"
-        print(f"companion app: 牌局檔 / table file: {table.resolve()} ({kept})", flush=True)
+        if no_folder is not None:  # (not "none yet: made at the first entry")
+            kept = "無法放在那裡，記錄的牌局存不進去 / cannot be kept there: live entries cannot be saved"
+        print(f"companion app: 牌局檔 / table file: {os.path.realpath(table)} ({kept})", flush=True)  # (resolve raises
+        # on a data folder that loops, served for LOG)
         earlier = _earlier_table()
         if not args.table and not table.exists() and earlier is not None and earlier != table:
             print(f"companion app: 之前版本的牌局檔在 {earlier}，用 --table 開它 / a table file of an earlier version "

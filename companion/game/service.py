@@ -10,6 +10,7 @@ cannot decide becomes a question (``ask``) that a person ``answer``s.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import itertools
 import json
@@ -24,7 +25,14 @@ from pathlib import Path
 from queue import Queue
 from typing import IO, Any, TypeVar
 
-from companion.files import json_error_zh, loads_json
+from companion.files import (
+    NotAFolderError,
+    file_in_the_way,
+    in_the_way_said,
+    json_error_zh,
+    loads_json,
+    make_folder,
+)
 from companion.game import events as ev
 from companion.game.check import step
 from companion.game.older_rules import OlderRules
@@ -34,7 +42,8 @@ from companion.rules.profiles import os_error_zh
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "TableInUse", "ServiceTimeout",
-           "EXPORT_SCHEMA", "read_jsonl", "read_log", "read_log_or_table", "SQLITE_MAGIC", "Subscribers"]
+           "EXPORT_SCHEMA", "read_jsonl", "read_log", "read_log_or_table", "SQLITE_MAGIC", "Subscribers",
+           "looping_table"]
 
 log = logging.getLogger(__name__)
 EXPORT_SCHEMA = "companion.table"
@@ -351,6 +360,9 @@ class TableService:
             os.close(self._file_lock)
 
     def _open(self) -> None:
+        looping = looping_table(self.path)
+        if looping is not None:  # (sqlite said "unable to open database file", naming neither the file nor why)
+            raise ServiceError(f"{looping[0]} / {looping[1]}")
         try:
             self._take_lock()
             self._open_db()
@@ -360,7 +372,9 @@ class TableService:
 
     @property
     def _lock_path(self) -> Path:
-        return Path(f"{self.path.resolve()}.lock")  # the file's, not a link's: a link to it gets the same lock
+        # the file's, not a link's: a link to it gets the same lock (realpath: a link that loops is refused by
+        # :meth:`_open`, where ``resolve`` raised a bare RuntimeError from the constructor, a traceback on the phone)
+        return Path(f"{os.path.realpath(self.path)}.lock")
 
     def _take_lock(self) -> None:
         """The service is its store's only writer: a second service on the same store, in this process or
@@ -617,6 +631,17 @@ class TableService:
             self._write_again()
             return
         except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
+            looping = looping_table(self.path)
+            if looping is not None:  # the file no name reaches any more: the game kept beside it, as for one replaced
+                self._replaced = self._set_aside(looping)
+                raise self._replaced from None
+            blocker = file_in_the_way(self.path.parent) if err.errno in (errno.ENOTDIR, errno.ELOOP) else None
+            if blocker is not None:  # the folder made a file, or a link that loops, while open: named as at the start
+                en, zh = in_the_way_said(blocker)
+                raise ServiceError(
+                    f"{self.path}: {en}, so nothing more can be stored there; the game so far is still open: save "
+                    f"the log (Save log) to keep it / {self.path}：{zh}，之後的記錄存不進去；這局到目前為止還在，"
+                    "請先「下載紀錄」存下這局") from None
             raise ServiceError(f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
                                f"{self.path}：無法查看牌局檔（{os_error_zh(err)}）") from err
         if self._identity is not None and (st.st_dev, st.st_ino) != self._identity:
@@ -631,12 +656,13 @@ class TableService:
                 st = os.stat(f"{self.path}{part}")
                 self._beside[part] = (st.st_dev, st.st_ino)
 
-    def _set_aside(self) -> ServiceError:
+    def _set_aside(self, put: tuple[str, str] | None = None) -> ServiceError:
         """A table file replaced by another while open (a sync tool, a backup restored): the open game is written
         whole to a file of its own beside it, and this connection's -wal and -shm are taken away from beside the
         file put there. Left there, they were read over the new file's pages: a review's was "malformed" at once,
         or it opened as the old game, whose checkpoint then wrote it over the new file for good. The file put there
-        is left as it came; no more is written by this service."""
+        is left as it came; no more is written by this service. ``put``: what was put there, in English and Chinese,
+        naming it (a link that loops: :func:`looping_table`), where it is not another file."""
         assert self._db is not None
         kept: Path | None = None
         why = ""
@@ -663,6 +689,18 @@ class TableService:
         self._db.close()
         self._db = None
         log.warning("%s: replaced while open; the game so far is kept in %s", self.path, kept)
+        if put is not None:  # (said "the table file cannot be looked at (Too many levels of symbolic links)", and a
+            # game no name reached was lost when the app stopped: a change review)
+            en, zh = put
+            if kept is None:
+                return ServiceError(
+                    f"{en} (put there while the companion had the table open): nothing more is stored there, and the "
+                    f"game could not be kept beside it ({why}); save the log (Save log) to keep the game / {zh}（牌局"
+                    f"使用中被換上的）：之後的記錄存不進去，這局也無法另存（{why}）；請先「下載紀錄」存下這局")
+            return ServiceError(
+                f"{en} (put there while the companion had the table open): nothing more is stored there; the game so "
+                f"far is kept in {kept} (open it with --table) / {zh}（牌局使用中被換上的）：之後的記錄存不進去；"
+                f"這局到目前為止另存在 {kept}（用 --table 開啟）")
         if kept is None:
             return ServiceError(
                 f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
@@ -690,6 +728,14 @@ class TableService:
         """The table file written again at its path from the open connection (SQLite's backup), then used."""
         assert self._db is not None
         log.warning("%s: the table file was removed while open: written again from the open one", self.path)
+        try:
+            make_folder(self.path.parent)  # (its folder removed with it; one made a link to nothing is named)
+        except NotAFolderError as err:
+            raise ServiceError(
+                f"{self.path}: {err.strerror}, so the table file cannot be written there again: save the log (Save "
+                f"log) to keep the game / {self.path}：{err.zh}，牌局檔無法重新寫入；請先「下載紀錄」存下這局") from None
+        except OSError:  # (sqlite says why below)
+            pass
         try:
             fresh = sqlite3.connect(self.path, isolation_level=None)
             try:
@@ -890,6 +936,25 @@ _SQLITE_ZH = {"SQLITE_FULL": "磁碟已滿", "SQLITE_READONLY": "檔案或資料
               "SQLITE_NOTADB": "不是資料庫檔，或已損壞", "SQLITE_CANTOPEN": "無法開啟檔案", "SQLITE_IOERR": "讀寫檔案時出錯",
               "SQLITE_BUSY": "檔案正被另一個程式使用", "SQLITE_LOCKED": "檔案正被另一個程式使用",
               "SQLITE_PERM": "沒有權限", "SQLITE_AUTH": "沒有權限"}
+
+
+def looping_table(path: Path) -> tuple[str, str] | None:
+    """Why ``path`` cannot be a table file when it is a link that loops (back on itself, or through other links),
+    in English and Chinese, naming it; None otherwise (a folder on the way that loops is no such link:
+    :func:`companion.files.file_in_the_way` names it). The words of ``companion app``'s start and of a table file made
+    such a link while the app had it open (a change review: the first said it, the second raised "Symlink loop")."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        if e.errno != errno.ELOOP or not os.path.islink(path):
+            return None
+    else:
+        return None
+    try:
+        os.stat(path.parent)
+    except OSError:  # (the loop is above it)
+        return None
+    return f"{path} is a link that loops back on itself, not a table file", f"{path} 是繞回自己的符號連結，不是牌局檔"
 
 
 def sqlite_zh(err: sqlite3.Error) -> str:

@@ -827,3 +827,80 @@ def test_a_token_whose_folder_is_a_file_names_that_file(tmp_path: Path, caplog: 
     assert not kept and len(token) >= 12 and blocked.read_text(encoding="utf-8") == "x"
     said = caplog.text
     assert f"({blocked} is a file, not a folder)" in said and f"（{blocked} 是檔案，不是資料夾）" in said, said
+
+
+def test_a_log_is_replayed_where_the_data_folder_is_a_file_and_live_entries_are_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: `companion app LOG` (a replay only) was refused at the start where COMPANION_DATA_DIR names a
+    file, though a replay needs no data folder. It is served, saying in both languages that live entries cannot be
+    saved and why; the Live tab's first entry is refused naming the file, in both languages too, never a traceback.
+    Without LOG (the Live tab is what is asked for), or with --from-log (a table to write), it is still refused."""
+    from companion.app import server
+    from companion.app.live_model import LiveError, LiveGame, default_table_path
+    from companion.app.words import ui
+
+    served: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    plain = tmp_path / "X"
+    plain.write_text("kept\n", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(plain))
+    log = str(demo_log_path())
+    assert main(["app", "--no-browser", "--port", str(_free_port()), log]) == 0 and len(served) == 1
+    err = capsys.readouterr().err
+    assert f"{plain} is a file, not a folder" in err and f"{plain} 是檔案，不是資料夾" in err, err
+    assert f"The replay of {log} is served, but live entries cannot be saved" in err and "記錄的牌局存不進去" in err, err
+    table = default_table_path()
+    ready = served[0][5]
+    ready("http://localhost:1/", None, None)  # its line where the table file is kept says it too (not "none yet")
+    out = capsys.readouterr().out
+    assert "cannot be kept there: live entries cannot be saved" in out and "none yet" not in out, out
+    assert served[0][6] == table  # the Live tab's file: its entries refused by name
+    game = LiveGame(table)
+    with pytest.raises(LiveError) as bad:
+        game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
+    assert bad.value.words == ui("live_no_folder", why=f"{plain} 是檔案，不是資料夾",
+                                 why_en=f"{plain} is a file, not a folder", path=table)
+    game.close()
+    for refused in ([], ["--from-log", log]):
+        assert main(["app", "--no-browser", "--port", str(_free_port()), *refused]) == 2, refused
+        assert f"{plain} is a file, not a folder" in capsys.readouterr().err
+    assert len(served) == 1 and plain.read_text(encoding="utf-8") == "kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["X"]
+    from tests.test_files import _loop
+
+    loop = _loop(tmp_path)  # a data folder that loops: served too, and its start-up line said (resolve raised there)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(loop))
+    assert main(["app", "--no-browser", "--port", str(_free_port()), log]) == 0 and len(served) == 2
+    assert f"{loop} is a link that loops back on itself, not a folder" in capsys.readouterr().err
+    served[1][5]("http://localhost:1/", None, None)
+    assert "cannot be kept there: live entries cannot be saved" in capsys.readouterr().out
+
+
+def test_a_data_folder_that_is_a_link_to_nothing_is_refused_at_the_start_as_at_the_first_entry(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: COMPANION_DATA_DIR naming a link whose target is not there (a synced folder not mounted)
+    passed the start, and the first entry was then refused. No folder is made through such a link (make_folder makes
+    none, as `mkdir -p` makes none): the start refuses it, naming the link and where it leads, in both languages, as
+    the first entry does, and nothing is served or made."""
+    from companion.app import server
+    from companion.app.live_model import LiveError, LiveGame, default_table_path
+
+    served: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    target = tmp_path / "mounted" / "companion"
+    data = tmp_path / "data"
+    data.symlink_to(target)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    en, zh = (f"{data} is a link to {target}, which is not there (not a folder)",
+              f"{data} 是符號連結，指向的 {target} 不存在（不是資料夾）")
+    for given in ([], ["--table", str(data / "t.sqlite")]):
+        assert main(["app", "--no-browser", "--port", str(_free_port()), *given]) == 2, given
+        err = capsys.readouterr().err
+        assert en in err and zh in err and ("COMPANION_DATA_DIR" in err) == (not given), err
+    game = LiveGame(default_table_path())  # the first entry says the same
+    with pytest.raises(LiveError) as bad:
+        game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
+    assert en in bad.value.words.en and zh in bad.value.words.zh, bad.value.words
+    game.close()
+    assert served == [] and not (tmp_path / "mounted").exists() and sorted(p.name for p in tmp_path.iterdir()) == \
+        ["data"]

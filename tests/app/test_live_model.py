@@ -1698,3 +1698,41 @@ def test_a_file_standing_where_the_table_files_folder_must_be_is_named_in_both_l
     assert "is a file, not a folder" in said.en and "Errno" not in said.en, said.en
     assert "是檔案，不是資料夾" in said.zh and "File exists" not in said.zh, said.zh
     assert (tmp_path / "x").read_text() == "not a folder"  # the file stands as it was
+
+
+def test_a_table_file_made_a_looping_link_while_the_app_runs_is_refused_by_the_starts_words(tmp_path: Path) -> None:
+    """A change review: the start refuses a table file that is a link looping back on itself, but one made so after
+    the start raised "Symlink loop" from Start (the table not yet opened), and an entry on an open table said "cannot
+    be looked at (Too many levels of symbolic links)" and lost the game at the close. Each entry (Start on a table
+    not yet opened; a discard, undo on an open one) is refused naming the link as the start does, the
+    game stays in memory and is kept beside it."""
+    from companion.game.service import read_log
+
+    def looping_table(path: Path) -> tuple[str, str]:  # the start's words (companion app)
+        return f"{path} is a link that loops back on itself, not a table file", f"{path} 是繞回自己的符號連結，不是牌局檔"
+
+    fresh = tmp_path / "fresh" / "table.sqlite"
+    fresh.parent.mkdir()
+    game = LiveGame(fresh, seed=5)
+    fresh.symlink_to(fresh.name)  # after the start, before the first tap
+    words = looping_table(fresh)
+    with pytest.raises(LiveError) as bad:
+        game.start(PLAYERS, "atawmj_2009", 30, 10)
+    assert words[0] in bad.value.words.en and words[1] in bad.value.words.zh, bad.value.words
+    assert not game.opened and sorted(p.name for p in fresh.parent.iterdir()) == ["table.sqlite"]
+    game.close()
+
+    game = _dealt(tmp_path)
+    path, held = game.path, game.events()
+    path.unlink()
+    path.symlink_to(path.name)
+    words = looping_table(path)
+    kept = tmp_path / "table.kept-1.sqlite"
+    assert game.offer().discard_seat is not None and game.undo_what() is not None  # both would be taken
+    for entry in (lambda: game.discard("1m"), game.undo, lambda: game.discard("1m")):
+        refused = entry()
+        assert refused is not None and words[0] in refused.en and words[1] in refused.zh, refused
+        assert str(kept) in refused.en and str(kept) in refused.zh, refused
+        assert game.events() == held
+    game.close()
+    assert [e for _, e in read_log(kept)[0]] == held and path.is_symlink()

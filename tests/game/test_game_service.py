@@ -1074,3 +1074,68 @@ def test_a_log_whose_stamp_was_edited_is_refused_naming_its_line(tmp_path: Path)
         code = subprocess.run([sys.executable, "-m", "companion", "replay", "--lang", "en", str(path)],
                               capture_output=True, text=True)
         assert code.returncode == 2 and f"line {n}: " in code.stderr and said in code.stderr, code.stderr
+
+
+def test_a_table_file_that_is_a_looping_link_is_refused_by_name_and_one_made_so_while_open_keeps_its_game(
+        tmp_path: Path) -> None:
+    """A change review: a table file that is a link looping back on itself raised a bare RuntimeError ("Symlink
+    loop") from the constructor, a traceback where the Live tab's Start was tapped; one made so while the table was
+    open was said "cannot be looked at (Too many levels of symbolic links)", and the game, reached by no name any
+    more, was lost when the app stopped. Both are said in the words of ``companion app``'s start (looping_table), and
+    the open game is kept beside it as for a file replaced."""
+    from companion.game.service import looping_table, read_log
+
+    path = tmp_path / "table.sqlite"
+    path.symlink_to(path.name)
+    said = (f"{path} is a link that loops back on itself, not a table file", f"{path} 是繞回自己的符號連結，不是牌局檔")
+    assert looping_table(path) == said and looping_table(tmp_path / "none.sqlite") is None
+    with pytest.raises(ServiceError) as err:
+        TableService(path)
+    assert str(err.value) == f"{said[0]} / {said[1]}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.sqlite"]  # (no lock file left)
+    path.unlink()
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:5]:
+        assert service.submit(e).ok
+    path.unlink()
+    path.symlink_to(path.name)
+    for _ in range(2):  # every later write too, the game still in memory
+        with pytest.raises(ServiceError) as err:
+            service.submit(mine[5])
+        kept = tmp_path / "table.kept-1.sqlite"
+        assert said[0] in str(err.value) and said[1] in str(err.value) and str(kept) in str(err.value), err.value
+        assert service.events() == mine[:5]
+    service.close()
+    assert [e for _, e in read_log(kept)[0]] == mine[:5] and path.is_symlink()
+
+
+@pytest.mark.parametrize("put", ["file", "nowhere", "loop"])
+def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_kept_in_memory(
+        tmp_path: Path, put: str) -> None:
+    """A change review: the table's folder moved away while open and a file, a link to nothing or a link that loops
+    put in its place was said "cannot be looked at (Not a directory)", or "cannot be written again (unable to open
+    database file)": now named as the start names it (in_the_way_said), the game kept in memory for Save log."""
+    from companion.files import in_the_way_said
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    mine = sim_log()
+    service = TableService(folder / "table.sqlite")
+    for e in mine[:5]:
+        assert service.submit(e).ok
+    folder.rename(tmp_path / "moved")
+    if put == "file":
+        folder.write_text("x")
+    else:
+        folder.symlink_to(tmp_path / "not-there" if put == "nowhere" else folder.name)
+    en, zh = in_the_way_said(folder)
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[5])
+    assert en in str(err.value) and zh in str(err.value) and "Save log" in str(err.value), err.value
+    assert "Errno" not in str(err.value) and "unable to open" not in str(err.value), err.value
+    assert service.events() == mine[:5]
+    out = io.StringIO()
+    assert service.export_jsonl(out) == 5  # Save log still has the whole game
+    service.close()
+    assert not (tmp_path / "not-there").exists()  # no folder made through the link
