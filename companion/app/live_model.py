@@ -728,7 +728,13 @@ class LiveGame:
             if not own or was.no_win or was.dead or not (now.no_win or now.dead):
                 return None
             name = self.state.players[seat]
+            every = [line for _, line in walked.records]
         undo = ui("live_undo")
+        if len(every) > len(own):  # records about other seats among them: every one named, in the order entered (a
+            # review's form named his own alone, "Entered since: C …", where A's and D's were entered too)
+            return ui("live_since_own_bar_among", seat=name, what="、".join(w.zh for w in every),
+                      what_en="; ".join(w.en for w in every), own="、".join(w.zh for w in own),
+                      own_en="; ".join(w.en for w in own), undo=undo.zh, undo_en=undo.en)
         return ui("live_since_own_bar", seat=name, what="、".join(w.zh for w in own),
                   what_en="; ".join(w.en for w in own), undo=undo.zh, undo_en=undo.en)
 

@@ -1145,6 +1145,17 @@ UI: dict[str, tuple[str, str]] = {
     "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {path} 無法放在那裡（重播照常可以看）",
                        "Live entries cannot be saved: {why_en}, so the table file {path} cannot be kept there (a "
                        "replay still plays)"),
+    # --- a win form barred by its winner's own record, records about other seats (or an earlier hand's correction)
+    # entered since too (LiveGame.own_bar): every record named in the order entered, his own said as the bar (a review
+    # read "Entered since: C: wrong tile count" where A's 相公 and D's were entered too) ---
+    "live_since_own_bar_among": ("之後記了 {what}，其中 {seat} 自己的 {own}：照規則 {seat} 這一局不能再胡，這裡的撤回不會為了"
+                                 "記這個胡把它撤回。如果那一筆是記錯的，就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回"
+                                 "那一筆本身；撤回後這個表單會帶著已經打好的牌再打開；不然",
+                                 "Entered since: {what_en}. {seat}'s own ({own_en}) bars this win: by the rules {seat} "
+                                 "may not win for the rest of this hand, so undo here will not take that back to record "
+                                 "this win. If it was entered by mistake, take it back with “{undo_en}”, one entry at a "
+                                 "time: the entries after it, then that record itself; this form then opens again with "
+                                 "the tiles typed in it; otherwise"),
 }
 
 

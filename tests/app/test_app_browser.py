@@ -1199,20 +1199,30 @@ def test_the_discard_tiles_stay_put_while_the_claims_change(browser: Any, tmp_pa
             assert len([b for b, _ in buttons if b.startswith("live-chow-")]) == 3, buttons
             assert len(buttons) == 3 + 3 * 3, buttons  # every seat but the discarder's: pung, kong and win
             assert all(bottom <= bar["y"] for _, bottom in buttons), (buttons, bar)
-            page.set_viewport_size({"width": 390, "height": 740})  # the same phone, its browser's own bars shown
-            # the bar moved up to the new foot (measured before that, it would say nothing of the claims above it)
-            page.wait_for_function(f"sel => {{ {BOX_JS} return r !== null && r.bottom <= 740; }}",
-                                   arg=_sel(ID_LIVE_UNDO))
-            bar = _still_box(page, ID_LIVE_UNDO)
-            # each button whole on the screen: one cut by the page's scrolling edge (10 px over the bar) has the box
-            # of the part shown, so a bottom alone passed the last seat's buttons with a quarter of them hidden
-            shown = read_page(page, "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
-                                    ".filter(e => /^live-(chow|pung|kong|win)-/.test("
-                                    "e.getAttribute('flt-semantics-identifier')))"
-                                    ".map(e => [e.getAttribute('flt-semantics-identifier'),"
-                                    " e.getBoundingClientRect().top, e.getBoundingClientRect().bottom])")
-            assert len(shown) == len(buttons), (shown, buttons)
-            assert all(bottom <= bar["y"] and bottom - top >= FINGER - 1 for _, top, bottom in shown), (shown, bar)
+            # the same phone, its browser's own bars shown; then a 360 px phone's (a suit's ninth key wrapped onto a
+            # line of its own there, and every seat's claims lay under the bar: the last seat's win at 793 px, the
+            # bar at 676; measured since: 70 px to spare in Chinese, 50 in English, 55 and 35 at 390)
+            for wide in (390, 360):
+                page.set_viewport_size({"width": wide, "height": 740})
+                # the bar moved to the new foot, the page laid out anew (measured before that, it would say nothing
+                # of the claims above it)
+                page.wait_for_function(f"sel => {{ {BOX_JS} return r !== null && r.bottom <= 740 && r.right <= {wide}; }}",
+                                       arg=_sel(ID_LIVE_UNDO))
+                bar = _still_box(page, ID_LIVE_UNDO)
+                # each button whole on the screen: one cut by the page's scrolling edge (10 px over the bar) has the
+                # box of the part shown, so a bottom alone passed the last seat's buttons with a quarter of them hidden
+                shown = read_page(page, "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                                        ".filter(e => /^live-(chow|pung|kong|win)-/.test("
+                                        "e.getAttribute('flt-semantics-identifier')))"
+                                        ".map(e => [e.getAttribute('flt-semantics-identifier'),"
+                                        " e.getBoundingClientRect().top, e.getBoundingClientRect().bottom,"
+                                        " e.getBoundingClientRect().right])")
+                assert len(shown) == len(buttons), (wide, shown, buttons)
+                assert all(bottom <= bar["y"] and bottom - top >= FINGER - 1 and right <= wide
+                           for _, top, bottom, right in shown), (wide, shown, bar)
+                # a suit's nine keys on one row: its first and its ninth at the same height
+                first, ninth = _still_box(page, "live-discard-1s"), _still_box(page, "live-discard-9s")
+                assert abs(first["y"] - ninth["y"]) <= 1 and ninth["x"] + ninth["width"] <= wide, (wide, first, ninth)
         finally:
             page.close()
 

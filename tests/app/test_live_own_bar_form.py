@@ -131,3 +131,24 @@ def test_a_second_phones_empty_form_takes_the_hand_an_undo_brought_back_rather_t
     second.build()  # the second phone's next render follows the table
     assert game.draft(now, 2, "discard") == (HAND, "", "") and second.concealed.value == HAND
     game.close()
+
+
+def test_a_barred_only_form_names_every_record_entered_since_not_the_winners_own_alone(tmp_path: Path) -> None:
+    """A review: A's 相公, C's own, then D's entered since C's form opened (dead_hand), nothing played: the form's
+    reason said "Entered since: C: wrong tile count", A's and D's never named, where the way out it gives (undo the
+    entries after it, then that record) needs D's. Every record is named in the order entered, C's said as the bar;
+    the undo still takes nothing back."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    for seat in (0, 2, 3):
+        assert game.wrong_count(seat, True) is None
+    bar = game.own_bar(at, 2)
+    undo = ui("live_undo")
+    assert bar == ui("live_since_own_bar_among", seat="C", what="A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對）",
+                     what_en="A: wrong tile count; C: wrong tile count; D: wrong tile count",
+                     own="C 相公（張數不對）", own_en="C: wrong tile count", undo=undo.zh, undo_en=undo.en), bar
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en), gone
+    assert gone.en.startswith("Entered since: A: wrong tile count; C: wrong tile count; D: wrong tile count. C's own")
+    before = game.events()
+    assert game.undo_since(at, seen=len(before), seat=2) == bar and game.events() == before
+    game.close()
