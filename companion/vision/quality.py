@@ -16,7 +16,7 @@ judged on its tiles from :data:`SMALL_MIN` wide, each shrunk to :data:`SMALL_WID
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,7 +26,8 @@ from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
-           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "JUDGE_FULL", "judge_widths", "SMALL_EN", "SMALL_ZH"]
+           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "JUDGE_FULL", "judge_widths", "SMALL_EN", "SMALL_ZH",
+           "GREY_OF_EN", "GREY_OF_ZH", "GREY_GROUPS", "colour_groups", "grey_words"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -167,10 +168,24 @@ LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
 SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
-GREY_EN = "a black-and-white or one-colour (sepia) photo: bamboo and dots may be misread; take a colour photo"
-GREY_ZH = "這是黑白或單色（懷舊棕色）照片：條子和筒子可能會讀錯，請拍彩色照片"
+GREY_EN = ("a black-and-white or one-colour (sepia) photo: colours that tell tiles apart, such as bamboo's green "
+           "and the red of dots and the red dragon, may be misread; take a colour photo")
+GREY_ZH = "這是黑白或單色（懷舊棕色）照片：靠顏色分辨的牌（例如綠色的條子、紅色的筒子和紅中）可能會讀錯，請拍彩色照片"
+"""The black-and-white warning where no tile read is told apart by its colour (:func:`grey_words`)."""
 SMALL_EN = "the tiles are too small in the photo to be read reliably: move closer and take it again"
 SMALL_ZH = "照片裡的牌太小，無法可靠辨識：請靠近一點再拍一次"
+
+# the black-and-white warning naming what may be misread in the photo: the groups read whose colours tell them apart
+GREY_OF_EN = "a black-and-white or one-colour (sepia) photo: {tiles} may be misread; take a colour photo"
+GREY_OF_ZH = "這是黑白或單色（懷舊棕色）照片：{tiles}可能會讀錯，請拍彩色照片"
+GREY_GROUPS: dict[str, tuple[str, str]] = {
+    "suits": ("bamboo and dots", "條子和筒子"),
+    "dragons": ("the red and green dragons", "紅中和青發"),
+    "flowers": ("the flowers", "花牌"),
+}
+"""``{group: (English, Chinese)}``: the tiles a grey photo may misread, in the order they are named: a bamboo's green
+and a dot's red and blue, the red 中 and green 發 (the white dragon and the winds are in black or blue ink, told by
+their shape) and the flowers' coloured pictures and numbers (:func:`colour_groups`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +195,8 @@ class PhotoQuality:
     judged; ``balanced`` (see :data:`BALANCED_BELOW`), measured only where it decides (a colour from
     :data:`GREY_BELOW` to :data:`ONE_TINT_BELOW` and a contrast from :data:`CONTRAST_BELOW`); ``evenness`` (see
     :data:`STREAKED_BELOW`), measured on a wide shot's small tiles only; ``too_small``: the photo has tiles, but too few at least
-    :data:`SMALL_MIN` wide to judge."""
+    :data:`SMALL_MIN` wide to judge; ``groups``: the groups of :data:`GREY_GROUPS` among the tiles read, which the
+    black-and-white warning names (:func:`grey_words`)."""
 
     sharpness: float | None
     colour: float | None
@@ -188,6 +204,7 @@ class PhotoQuality:
     too_small: bool = False
     evenness: float | None = None
     balanced: float | None = None
+    groups: tuple[str, ...] = ()
 
     @property
     def shaken(self) -> bool:
@@ -214,7 +231,7 @@ class PhotoQuality:
         if self.shaken:
             out.append(("shaken", SHAKEN_EN, SHAKEN_ZH))
         if self.greyscale:
-            out.append(("greyscale", GREY_EN, GREY_ZH))
+            out.append(("greyscale", *grey_words(self.groups)))
         return out
 
     def to_json(self) -> dict[str, object]:
@@ -247,8 +264,31 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     widths = judge_widths(width[up]) if judged_at == JUDGE_WIDTH else np.full(len(up), SMALL_WIDTH, np.int64)
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
-        return _measured(upright_crops(image, dets.obb[up]), widths,
-                         dets.obb[up, 4] if judged_at == SMALL_WIDTH else None)
+        measured = _measured(upright_crops(image, dets.obb[up]), widths,
+                             dets.obb[up, 4] if judged_at == SMALL_WIDTH else None)
+    return replace(measured, groups=colour_groups(dets.kind[known]))
+
+
+def colour_groups(kinds: np.ndarray) -> tuple[str, ...]:
+    """The groups of :data:`GREY_GROUPS` (in its order) that tiles of ``kinds`` (:class:`companion.tiles.Tile`
+    values, as read) fall in: what a black-and-white copy of their photo may misread."""
+    kinds = np.asarray(kinds)
+    found = {"suits": bool(((kinds >= int(Tile.P1)) & (kinds <= int(Tile.S9))).any()),  # (characters: by shape)
+             "dragons": bool(((kinds == int(Tile.RED)) | (kinds == int(Tile.GREEN))).any()),
+             "flowers": bool(((kinds >= int(Tile.F1)) & (kinds <= int(Tile.F8))).any())}
+    return tuple(g for g in GREY_GROUPS if found[g])
+
+
+def grey_words(groups: tuple[str, ...]) -> tuple[str, str]:
+    """The black-and-white warning ``(English, Chinese)`` for a photo whose tiles read fall in ``groups``
+    (:func:`colour_groups`): what it may misread by name, or, where none was read (winds, the white dragon and
+    characters only, told by their shape), :data:`GREY_EN`, true of any photo."""
+    named = [GREY_GROUPS[g] for g in GREY_GROUPS if g in groups]
+    if not named:
+        return GREY_EN, GREY_ZH
+    en = [e for e, _ in named]
+    listed = en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1]
+    return GREY_OF_EN.format(tiles=listed), GREY_OF_ZH.format(tiles="、".join(z for _, z in named))
 
 
 def judge_widths(widths: np.ndarray) -> np.ndarray:
