@@ -428,7 +428,7 @@ def test_evenness_is_judged_in_the_photos_directions_whichever_way_each_tile_lie
     across = _evenness([cv2.filter2D(t, -1, _line(10, 0)) for t in tiles], upright)
     mixed = [cv2.filter2D(t, -1, _line(10, 90 * (i % 2))) for i, t in enumerate(tiles)]
     assert across < 0.5 * sharp and _evenness(mixed, lying) < 1.1 * across
-    assert _evenness(mixed, upright) > 0.9 * sharp
+    assert _evenness(mixed, upright) > 0.75 * sharp  # (the diagonals, softened by both, weigh a little less)
 
 
 def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_in_warm_light_is_not() -> None:
@@ -567,3 +567,40 @@ def test_the_black_and_white_warning_names_what_was_read_or_says_what_is_true_of
     assert "the red and green dragons and the flowers may be misread" in en and "紅中和青發、花牌" in zh
     assert all(not any("\u4e00" <= ch <= "\u9fff" for ch in grey_words(g)[0])
                for g in [(), ("suits",), ("dragons",), ("flowers",), ("suits", "dragons", "flowers")])
+
+
+@pytest.mark.parametrize("length", [9, 11])
+def test_a_wide_shot_streaked_sideways_is_said_to_be_shaken(length: int) -> None:
+    """The demo photo at 0.3 of its size (tiles 21 pixels wide) streaked 9-11 pixels across misread 12-14 of its 19
+    tiles, yet its evenness measured 0.28-0.35 (the line 0.15; the measure, a gradient tensor, kept the streak's
+    ramps) and its sharpness 2.3-2.4: nothing was said. The second derivative along each of eight directions of the
+    photo loses a ramp: 0.02-0.10 across."""
+    from companion.vision.quality import SOFT_AND_UNEVEN_BELOW, STREAKED_BELOW
+
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    q = photo_quality(small, sharp)
+    assert q.sharpness is not None and q.evenness is not None and q.warnings() == [], q
+    assert q.evenness > 3 * STREAKED_BELOW and q.sharpness * q.evenness > 3 * SOFT_AND_UNEVEN_BELOW, q
+    across = cv2.filter2D(small, -1, _line(length, 0))
+    dets = _reader().read(across, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 4  # the streak costs tiles
+    q = photo_quality(across, dets)
+    assert q.sharpness is not None and q.sharpness > SHAKEN_BELOW  # (the sharpness alone does not tell)
+    assert q.evenness is not None and q.evenness < STREAKED_BELOW and [c for c, _, _ in q.warnings()] == ["shaken"], q
+
+
+def test_a_wide_shot_streaked_aslant_is_said_to_be_shaken() -> None:
+    """Streaked 9 pixels aslant, the demo photo at 0.3 misread 13 of its 19 tiles with a sharpness of 2.07 and an
+    evenness of 0.15-0.4 (either measure by itself at its line): a tile is softened and runs one way, each a
+    little, and the two measures' product tells it (0.32 against the sharp photo's 3.2)."""
+    from companion.vision.quality import SOFT_AND_UNEVEN_BELOW
+
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    aslant = cv2.filter2D(small, -1, _line(9, 45))
+    dets = _reader().read(aslant, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 4
+    q = photo_quality(aslant, dets)
+    assert q.sharpness is not None and q.evenness is not None and [c for c, _, _ in q.warnings()] == ["shaken"], q
+    assert q.sharpness * q.evenness < SOFT_AND_UNEVEN_BELOW, q
