@@ -13,7 +13,8 @@ the text output also says in a line of its own). Tiles are listed in reading ord
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
 output marks unsure faces with ``?``. Each line also has ``warnings``, ``[{"code", "message", "message_zh"}]``: ``shaken``
 (the tiles are blurred, as by a phone that moved: many are misread), ``greyscale`` (a black-and-white or one-colour photo,
-whose bamboo and dots are misread) and ``too_small`` (the tiles are too small to judge or read reliably: move closer), empty for a photo fit to be read, and ``quality``, ``{"sharpness",
+whose tiles told apart by colour may be misread: its message names those read, bamboo and dots, the red and green
+dragons, the flowers) and ``too_small`` (the tiles are too small to judge or read reliably: move closer), empty for a photo fit to be read, and ``quality``, ``{"sharpness",
 "colour", "evenness"}``, the measures they are judged by (:mod:`companion.vision.quality`; null where too few tiles are
 large enough to judge; the evenness, whether the tiles' edges run every way, only for a photo of small tiles); the text output says each warning in a line of its own. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as
@@ -89,13 +90,15 @@ def register(sub: Any) -> None:
                         "probability), \"second_look\" (only where another view of the tile found a kind likelier "
                         "than the third), \"unsure\", \"extra_copy\"}], in reading order; \"warnings\": [{\"code\": "
                         "\"shaken\" (blurred by a moving phone: take it again), \"greyscale\" (black and white, or of "
-                        "one colour such as sepia: bamboo and dots may be misread) or \"too_small\" (tiles too small "
+                        "one colour such as sepia: tiles told apart by their colour may be misread; the message names those "
+                        "read, among bamboo and dots, the red and green dragons and the flowers) or \"too_small\" (tiles too small "
                         "to read reliably: move closer), \"message\", \"message_zh\"}], empty for a photo fit to be read; "
                         "\"quality\": {\"sharpness\", \"colour\", \"evenness\" (small tiles only)} they are judged by} / 每張照片輸出一個 JSON 物件："
                         "tile 牌、xyxy 框（原圖像素）、angle 牌頂方向（度，逆時針）、score 把握（0-1）、top3 分類器最可能的"
                         "三種（讀到的排第一，各附機率）、second_look（換個角度再看、比第三名更可能的那種，只在有時出現）、"
                         "unsure 不確定、extra_copy 超過一副牌的張數；依閱讀順序；warnings 照片的問題：shaken 晃到而模糊"
-                        "（請重拍）、greyscale 黑白或單色照片（條子、筒子可能讀錯）、too_small 牌太小無法可靠辨識（請靠近拍），"
+                        "（請重拍）、greyscale 黑白或單色照片（靠顏色分辨的牌可能讀錯，"
+                        "訊息會說出讀到的是條子和筒子、紅中和青發或花牌）、too_small 牌太小無法可靠辨識（請靠近拍），"
                         "照片沒問題時是空的；quality 判斷用的"
                         "清晰度 sharpness、色彩 colour 與邊緣方向的均勻度 evenness（只量小牌的照片）")
     p.add_argument("--annotate", metavar="OUT.png",

@@ -16,7 +16,7 @@ judged on its tiles from :data:`SMALL_MIN` wide, each shrunk to :data:`SMALL_WID
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,7 +26,8 @@ from companion.vision.preprocess import one_cv_thread
 from companion.vision.read import DARK_TO, Detections, levels_stretched, upright_crops
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
-           "STREAKED_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "JUDGE_FULL", "judge_widths", "SMALL_EN", "SMALL_ZH"]
+           "STREAKED_BELOW", "STREAK_WAYS", "SOFT_AND_UNEVEN_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "JUDGE_FULL", "judge_widths", "SMALL_EN", "SMALL_ZH",
+           "GREY_OF_EN", "GREY_OF_ZH", "GREY_GROUPS", "colour_groups", "grey_words"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -134,7 +135,7 @@ STREAK_INNER = 0.15
 """The share of a tile's crop cut off each side for :data:`STREAKED_BELOW`: its outline (a tile is 3:4, its long
 sides weigh more) and its neighbours' edges."""
 STREAKED_BELOW = 0.15
-"""A wide shot (its tiles judged from :data:`SMALL_MIN`) is shaken too when its tiles' edges run one way: the two
+"""(Measured now as :data:`STREAK_WAYS` says; what follows is the first measure's record.) A wide shot (its tiles judged from :data:`SMALL_MIN`) is shaken too when its tiles' edges run one way: the two
 eigenvalues of the sum over its tiles of each tile's gradient structure tensor (Sobel, at :data:`STREAK_WIDTH`, the
 middle only, over its trace, turned by the tile's angle into the photo's directions: a shake streaks the photo one
 way, whichever way each tile lies), the smaller over the larger, is under this (1: edges every way alike). A motion
@@ -148,6 +149,27 @@ the lowest to spare (at 0.2, 13%). Blurred with line kernels (3-25 pixels, and 0
 width, at 0, 45, 90 and 135 degrees; 431 judged), of the 300 that misread 2 tiles or more :data:`SHAKEN_BELOW` alone
 flagged 149, with this 164; of the 90 read as well as sharp, 8 and 15 (models/README.md, "Photo checks"). Not used
 on the larger tiles: there it flagged 1 more of the 422 that misread, and 5 more of the 185 read right."""
+STREAK_WAYS = 8
+"""The directions of the photo (every 180/8 degrees) :data:`STREAKED_BELOW`'s evenness weighs: each tile's mean
+square second derivative along each (Sobel at :data:`STREAK_WIDTH`, the middle only, each direction turned by the
+tile's angle into the crop's), over the sum of its eight, summed over the tiles; the least direction's over the
+largest's. A motion blur makes each edge across it a ramp, whose second derivative along it is nought but at its
+ends, while a sharp tile's strokes bend every way. The first measure (the gradient structure tensor's eigenvalues)
+kept the ramps' slopes: the demo photo at 0.3 of its size streaked 9-11 pixels across measured 0.28-0.35 (12-15 of
+its 19 tiles misread) and was not said to be shaken; now 0.02-0.10. The ten dev photos and the demo photo sharp,
+at 1, 1/2, 1/3, 1/4 and 0.15-0.60 of their size (528; 221 judged on small tiles) measure 0.215-0.79 (dev photo 2-1,
+one row of tiles, 0.215-0.35; the others at least 0.44), saved as JPEG q60 (176; 73) 0.27-0.79 (the others at least
+0.42): none flagged, as before. Blurred with line kernels 5-13 pixels long at 0, 45, 90 and 135 degrees at the
+sizes where they are judged on small tiles (1,440), the 622 judged that misread 2 tiles or more than sharp were flagged 442 times before, 522
+with this measure at 0.15, 567 with :data:`SOFT_AND_UNEVEN_BELOW` too (models/README.md, "Photo checks")."""
+SOFT_AND_UNEVEN_BELOW = 0.6
+"""A wide shot is shaken too when its sharpness (:data:`SHAKEN_BELOW`'s measure) times its evenness
+(:data:`STREAKED_BELOW`) is under this: a streak aslant softens the tiles and runs their edges one way, each a
+little (the demo photo at 0.3 streaked 9 pixels at 45 degrees: sharpness 2.07, evenness 0.15, 13 of 19 tiles
+misread), while a sharp photo soft in one is even in the other: the sharp photos judged on small tiles (294, as
+taken and as JPEG) measure at least 0.90 (dev photo 2-1; the others 1.0 and more), so 0.6 keeps a third to spare.
+Of the 622 blurred that misread 2 or more it adds 45 (aslant 201 to 231 of 276), and 13 of the 101 read within a
+tile of sharp; at 0.5, 28 and 9; at 0.7, 58 and 19 (models/README.md, "Photo checks")."""
 BALANCED_BELOW = 5.0
 """A photo showing less colour than :data:`ONE_TINT_BELOW` is of one tint also when, balanced, it shows less than
 this: its tiles' pixels (all of them; those clipped, a channel at :data:`CLIPPED` or more, with their neighbours, and
@@ -167,10 +189,24 @@ LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
 SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
-GREY_EN = "a black-and-white or one-colour (sepia) photo: bamboo and dots may be misread; take a colour photo"
-GREY_ZH = "這是黑白或單色（懷舊棕色）照片：條子和筒子可能會讀錯，請拍彩色照片"
+GREY_EN = ("a black-and-white or one-colour (sepia) photo: colours that tell tiles apart, such as bamboo's green "
+           "and the red of dots and the red dragon, may be misread; take a colour photo")
+GREY_ZH = "這是黑白或單色（懷舊棕色）照片：靠顏色分辨的牌（例如綠色的條子、紅色的筒子和紅中）可能會讀錯，請拍彩色照片"
+"""The black-and-white warning where no tile read is told apart by its colour (:func:`grey_words`)."""
 SMALL_EN = "the tiles are too small in the photo to be read reliably: move closer and take it again"
 SMALL_ZH = "照片裡的牌太小，無法可靠辨識：請靠近一點再拍一次"
+
+# the black-and-white warning naming what may be misread in the photo: the groups read whose colours tell them apart
+GREY_OF_EN = "a black-and-white or one-colour (sepia) photo: {tiles} may be misread; take a colour photo"
+GREY_OF_ZH = "這是黑白或單色（懷舊棕色）照片：{tiles}可能會讀錯，請拍彩色照片"
+GREY_GROUPS: dict[str, tuple[str, str]] = {
+    "suits": ("bamboo and dots", "條子和筒子"),
+    "dragons": ("the red and green dragons", "紅中和青發"),
+    "flowers": ("the flowers", "花牌"),
+}
+"""``{group: (English, Chinese)}``: the tiles a grey photo may misread, in the order they are named: a bamboo's green
+and a dot's red and blue, the red 中 and green 發 (the white dragon and the winds are in black or blue ink, told by
+their shape) and the flowers' coloured pictures and numbers (:func:`colour_groups`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +216,8 @@ class PhotoQuality:
     judged; ``balanced`` (see :data:`BALANCED_BELOW`), measured only where it decides (a colour from
     :data:`GREY_BELOW` to :data:`ONE_TINT_BELOW` and a contrast from :data:`CONTRAST_BELOW`); ``evenness`` (see
     :data:`STREAKED_BELOW`), measured on a wide shot's small tiles only; ``too_small``: the photo has tiles, but too few at least
-    :data:`SMALL_MIN` wide to judge."""
+    :data:`SMALL_MIN` wide to judge; ``groups``: the groups of :data:`GREY_GROUPS` among the tiles read, which the
+    black-and-white warning names (:func:`grey_words`)."""
 
     sharpness: float | None
     colour: float | None
@@ -188,12 +225,16 @@ class PhotoQuality:
     too_small: bool = False
     evenness: float | None = None
     balanced: float | None = None
+    groups: tuple[str, ...] = ()
 
     @property
     def shaken(self) -> bool:
         if self.sharpness is None:
             return False
-        return self.sharpness < SHAKEN_BELOW or (self.evenness is not None and self.evenness < STREAKED_BELOW)
+        if self.sharpness < SHAKEN_BELOW:
+            return True
+        return self.evenness is not None and (self.evenness < STREAKED_BELOW
+                                              or self.sharpness * self.evenness < SOFT_AND_UNEVEN_BELOW)
 
     @property
     def greyscale(self) -> bool:
@@ -214,15 +255,16 @@ class PhotoQuality:
         if self.shaken:
             out.append(("shaken", SHAKEN_EN, SHAKEN_ZH))
         if self.greyscale:
-            out.append(("greyscale", GREY_EN, GREY_ZH))
+            out.append(("greyscale", *grey_words(self.groups)))
         return out
 
     def to_json(self) -> dict[str, object]:
         """``{"quality": {"sharpness", "colour", "evenness"}, "warnings": [{"code", "message", "message_zh"}]}``:
         the measures (rounded; null where too few tiles were judged, and the evenness where the tiles were large
         enough to judge without it) and what is wrong with the photo, empty for a photo fit to be read (the fields
-        ``companion read --json`` and ``companion score --json`` give). A wide shot streaked up or down is shaken
-        by its evenness with a sharpness over the line: the evenness says why."""
+        ``companion read --json`` and ``companion score --json`` give). A wide shot streaked one way is shaken
+        by its evenness (or the evenness times the sharpness) with a sharpness over the line: the evenness says
+        why."""
         return {"quality": {"sharpness": None if self.sharpness is None else round(self.sharpness, 3),
                             "colour": None if self.colour is None else round(self.colour, 1),
                             "evenness": None if self.evenness is None else round(self.evenness, 3)},
@@ -247,8 +289,31 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     widths = judge_widths(width[up]) if judged_at == JUDGE_WIDTH else np.full(len(up), SMALL_WIDTH, np.int64)
     with one_cv_thread():  # (small images: OpenCV's threads cost more than they give)
-        return _measured(upright_crops(image, dets.obb[up]), widths,
-                         dets.obb[up, 4] if judged_at == SMALL_WIDTH else None)
+        measured = _measured(upright_crops(image, dets.obb[up]), widths,
+                             dets.obb[up, 4] if judged_at == SMALL_WIDTH else None)
+    return replace(measured, groups=colour_groups(dets.kind[known]))
+
+
+def colour_groups(kinds: np.ndarray) -> tuple[str, ...]:
+    """The groups of :data:`GREY_GROUPS` (in its order) that tiles of ``kinds`` (:class:`companion.tiles.Tile`
+    values, as read) fall in: what a black-and-white copy of their photo may misread."""
+    kinds = np.asarray(kinds)
+    found = {"suits": bool(((kinds >= int(Tile.P1)) & (kinds <= int(Tile.S9))).any()),  # (characters: by shape)
+             "dragons": bool(((kinds == int(Tile.RED)) | (kinds == int(Tile.GREEN))).any()),
+             "flowers": bool(((kinds >= int(Tile.F1)) & (kinds <= int(Tile.F8))).any())}
+    return tuple(g for g in GREY_GROUPS if found[g])
+
+
+def grey_words(groups: tuple[str, ...]) -> tuple[str, str]:
+    """The black-and-white warning ``(English, Chinese)`` for a photo whose tiles read fall in ``groups``
+    (:func:`colour_groups`): what it may misread by name, or, where none was read (winds, the white dragon and
+    characters only, told by their shape), :data:`GREY_EN`, true of any photo."""
+    named = [GREY_GROUPS[g] for g in GREY_GROUPS if g in groups]
+    if not named:
+        return GREY_EN, GREY_ZH
+    en = [e for e, _ in named]
+    listed = en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1]
+    return GREY_OF_EN.format(tiles=listed), GREY_OF_ZH.format(tiles="、".join(z for _, z in named))
 
 
 def judge_widths(widths: np.ndarray) -> np.ndarray:
@@ -334,20 +399,26 @@ def _balanced(crops: list[np.ndarray]) -> float | None:
 
 def _evenness(crops: list[np.ndarray], angles: np.ndarray) -> float:
     """:data:`STREAKED_BELOW`'s measure of the tiles' upright ``crops`` lying at ``angles`` (degrees counter-clockwise
-    of the tile's top from the photo's up)."""
-    tensor = np.zeros((2, 2))
+    of the tile's top from the photo's up): over :data:`STREAK_WAYS` directions of the photo, the least over the
+    largest of the tiles' mean square second derivative along each (each tile's shares, summed)."""
+    energy = np.zeros(STREAK_WAYS)
     width, height = STREAK_WIDTH, STREAK_WIDTH * 4 // 3
     x0, y0 = round(width * STREAK_INNER), round(height * STREAK_INNER)
+    ways = np.radians(np.arange(STREAK_WAYS) * 180 / STREAK_WAYS)
+    photo = np.stack([np.cos(ways), np.sin(ways)])  # (each direction a column, in the photo's x and y)
     for crop, degrees in zip(crops, angles, strict=True):
         grey = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (width, height),
-                          interpolation=cv2.INTER_AREA).astype(np.float32)
-        gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)[y0:height - y0, x0:width - x0]
-        gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)[y0:height - y0, x0:width - x0]
-        tile = np.array([[np.mean(gx * gx), np.mean(gx * gy)], [np.mean(gx * gy), np.mean(gy * gy)]])
-        if np.trace(tile) <= 1e-6:  # (a blank crop: no edges to weigh)
-            continue
+                          interpolation=cv2.INTER_AREA).astype(np.float64)
+        xx, yy, xy = (cv2.Sobel(grey, cv2.CV_64F, dx, dy, ksize=3)[y0:height - y0, x0:width - x0]
+                      for dx, dy in ((2, 0), (0, 2), (1, 1)))
         t = np.radians(float(degrees))
         turn = np.array([[np.cos(t), np.sin(t)], [-np.sin(t), np.cos(t)]])  # the crop's x and y in the photo
-        tensor += turn @ tile @ turn.T / np.trace(tile)
-    low, high = np.linalg.eigvalsh(tensor)
-    return float(low / high) if high > 0 else 1.0
+        c, s = turn.T @ photo  # each direction of the photo in the crop's x and y
+        # the mean square of the second derivative along (c, s), c² xx + 2cs xy + s² yy, expanded
+        along = (c ** 4 * np.mean(xx * xx) + s ** 4 * np.mean(yy * yy) + 4 * c * c * s * s * np.mean(xy * xy)
+                 + 2 * c * c * s * s * np.mean(xx * yy) + 4 * c ** 3 * s * np.mean(xx * xy)
+                 + 4 * c * s ** 3 * np.mean(yy * xy))
+        if along.sum() <= 1e-6:  # (a blank crop: no edges to weigh)
+            continue
+        energy += along / along.sum()
+    return float(energy.min() / energy.max()) if energy.max() > 0 else 1.0

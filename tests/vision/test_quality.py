@@ -15,8 +15,19 @@ import pytest
 
 from companion.app.photo_model import PhotoFailed, PhotoPanel, demo_photo, score_photo_file, warning_words
 from companion.cli import main
-from companion.vision.quality import GREY_EN, GREY_ZH, SHAKEN_BELOW, SHAKEN_EN, SHAKEN_ZH, photo_quality
+from companion.vision.quality import (
+    GREY_EN,
+    GREY_ZH,
+    SHAKEN_BELOW,
+    SHAKEN_EN,
+    SHAKEN_ZH,
+    grey_words,
+    photo_quality,
+)
 from companion.vision.read import Detections, TileReader
+
+DEMO_GREY_EN, DEMO_GREY_ZH = grey_words(("suits", "dragons", "flowers"))
+"""The black-and-white warning on the demo photo, which holds suited tiles, a red 中 and flowers."""
 
 
 def _line(length: int, degrees: float) -> np.ndarray:
@@ -89,14 +100,14 @@ def test_companion_read_says_a_shaken_or_grey_photo_in_its_json_and_text(photos:
     assert [x["file"] for x in lines] == names
     assert [[w["code"] for w in x["warnings"]] for x in lines] == [[], ["shaken"], ["greyscale"]]
     assert lines[1]["warnings"][0] == {"code": "shaken", "message": SHAKEN_EN, "message_zh": SHAKEN_ZH}
-    assert lines[2]["warnings"][0] == {"code": "greyscale", "message": GREY_EN, "message_zh": GREY_ZH}
+    assert lines[2]["warnings"][0] == {"code": "greyscale", "message": DEMO_GREY_EN, "message_zh": DEMO_GREY_ZH}
     assert lines[0]["quality"]["sharpness"] > lines[1]["quality"]["sharpness"]
     assert lines[2]["quality"]["colour"] < lines[0]["quality"]["colour"]
     assert main(["read", *names, "--no-calibration"]) == 0
     out = capsys.readouterr().out
     assert out.count(SHAKEN_EN) == 1 and f"{SHAKEN_ZH} / {SHAKEN_EN}" in out.split(names[1])[1].split(names[2])[0]
-    assert out.count(GREY_EN) == 1 and f"{GREY_ZH} / {GREY_EN}" in out.split(names[2])[1]
-    assert "take it again" in SHAKEN_EN and "hold still" in SHAKEN_EN and "colour photo" in GREY_EN
+    assert out.count(DEMO_GREY_EN) == 1 and f"{DEMO_GREY_ZH} / {DEMO_GREY_EN}" in out.split(names[2])[1]
+    assert "take it again" in SHAKEN_EN and "hold still" in SHAKEN_EN and "colour photo" in DEMO_GREY_EN
 
 
 def test_companion_score_says_a_shaken_photo_with_its_refusal_and_a_grey_one_with_its_hand(
@@ -115,7 +126,7 @@ def test_companion_score_says_a_shaken_photo_with_its_refusal_and_a_grey_one_wit
                  "--context", context]) == 1
     said = capsys.readouterr()
     assert f"; {SHAKEN_EN}" in said.err and SHAKEN_ZH not in said.err
-    assert f"  ! {GREY_EN}" in said.out.splitlines() and GREY_ZH not in said.out
+    assert f"  ! {DEMO_GREY_EN}" in said.out.splitlines() and DEMO_GREY_ZH not in said.out
 
 
 def test_the_apps_photo_view_says_a_shaken_or_grey_photo(photos: dict[str, Path]) -> None:
@@ -123,10 +134,10 @@ def test_the_apps_photo_view_says_a_shaken_or_grey_photo(photos: dict[str, Path]
     _, context = demo_photo()
     sharp = score_photo_file(photos["sharp"], context, _reader())
     assert isinstance(sharp, PhotoPanel)
-    assert warning_words(SHAKEN_EN, SHAKEN_ZH) not in sharp.notes and warning_words(GREY_EN, GREY_ZH) not in sharp.notes
+    assert warning_words(SHAKEN_EN, SHAKEN_ZH) not in sharp.notes and warning_words(DEMO_GREY_EN, DEMO_GREY_ZH) not in sharp.notes
     grey = score_photo_file(photos["grey"], context, _reader())
-    assert isinstance(grey, PhotoPanel) and warning_words(GREY_EN, GREY_ZH) in grey.notes
-    assert warning_words(GREY_EN, GREY_ZH).en.startswith("A black-and-white")  # (a sentence of its own)
+    assert isinstance(grey, PhotoPanel) and warning_words(DEMO_GREY_EN, DEMO_GREY_ZH) in grey.notes
+    assert warning_words(DEMO_GREY_EN, DEMO_GREY_ZH).en.startswith("A black-and-white")  # (a sentence of its own)
     assert warning_words(SHAKEN_EN, SHAKEN_ZH) not in grey.notes
     shaken = score_photo_file(photos["shaken"], context, _reader())
     assert isinstance(shaken, PhotoFailed)
@@ -201,7 +212,7 @@ def test_a_sepia_or_one_tint_photo_is_said_to_be_black_and_white_and_a_warm_lit_
         photo = _tinted(_demo(), matrix)
         q = photo_quality(photo, _reader().read(photo, tiled=True))
         assert q.colour is not None and not q.greyscale, (name, q)
-    assert "sepia" in GREY_EN and "單色" in GREY_ZH
+    assert "sepia" in GREY_EN and "單色" in GREY_ZH and "sepia" in DEMO_GREY_EN and "單色" in DEMO_GREY_ZH
 
 
 def test_companion_score_json_gives_warnings_and_quality_beside_a_refusal(photos: dict[str, Path], tmp_path: Path,
@@ -417,7 +428,7 @@ def test_evenness_is_judged_in_the_photos_directions_whichever_way_each_tile_lie
     across = _evenness([cv2.filter2D(t, -1, _line(10, 0)) for t in tiles], upright)
     mixed = [cv2.filter2D(t, -1, _line(10, 90 * (i % 2))) for i, t in enumerate(tiles)]
     assert across < 0.5 * sharp and _evenness(mixed, lying) < 1.1 * across
-    assert _evenness(mixed, upright) > 0.9 * sharp
+    assert _evenness(mixed, upright) > 0.75 * sharp  # (the diagonals, softened by both, weigh a little less)
 
 
 def test_a_sepia_photo_not_saved_as_jpeg_is_said_to_be_one_tint_and_a_faded_one_in_warm_light_is_not() -> None:
@@ -497,3 +508,99 @@ def test_a_colour_photo_of_tiles_each_in_one_ink_is_not_said_to_be_black_and_whi
     assert photo_quality(grey, dets).greyscale
     assert photo_quality(_jpeg(_tinted(image, SEPIA)), dets).greyscale
     assert photo_quality(_tinted(image, SEPIA), dets).greyscale
+
+
+def _honours(grey: bool) -> np.ndarray:
+    """A photo of nine honours (the bundled tile pictures on a green cloth: red 中, green 發, white 白 and the
+    winds), in black and white where ``grey``."""
+    tiles = Path(demo_photo()[0]).parents[1] / "tiles"
+    codes = ["7z", "6z", "5z", "1z", "2z", "3z", "4z", "7z", "6z"]
+    image = np.full((280, len(codes) * 126 + 100, 3), (60, 110, 40), np.uint8)
+    for i, code in enumerate(codes):
+        tile = cv2.imread(str(tiles / f"{code}.png"), cv2.IMREAD_UNCHANGED)
+        assert tile is not None and tile.shape == (160, 120, 4), code
+        alpha = tile[:, :, 3:4].astype(np.float32) / 255
+        x = 50 + i * 126
+        under = image[60:220, x:x + 120].astype(np.float32)
+        image[60:220, x:x + 120] = (tile[:, :, :3] * alpha + under * (1 - alpha)).astype(np.uint8)
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR) if grey else image
+
+
+def test_a_black_and_white_photo_of_honours_names_the_dragons_not_bamboo_and_dots(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The warning said "bamboo and dots may be misread" on every black-and-white photo, one of honours only too,
+    where what a grey photo loses is the red 中 and the green 發: it names the groups read whose colours tell tiles
+    apart (bamboo and dots, the red and green dragons, the flowers), in both languages, the code unchanged."""
+    colour, grey = _honours(grey=False), _honours(grey=True)
+    dets = _reader().read(grey, tiled=True)
+    assert all(t.is_honour for t in dets.tiles()) and any(t.is_dragon for t in dets.tiles()), dets.tiles()
+    assert photo_quality(colour, _reader().read(colour, tiled=True)).warnings() == []
+    q = photo_quality(grey, dets)
+    assert q.groups == ("dragons",) and [c for c, _, _ in q.warnings()] == ["greyscale"], q
+    _, en, zh = q.warnings()[0]
+    assert "dragons" in en and "bamboo" not in en and "dots" not in en and "colour photo" in en
+    assert "紅中" in zh and "青發" in zh and "條子" not in zh and "筒子" not in zh
+    path = tmp_path / "honours.png"
+    assert cv2.imwrite(str(path), grey)
+    assert main(["read", str(path), "--json", "--no-calibration"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["warnings"] == [{"code": "greyscale", "message": en, "message_zh": zh}]
+    assert set(line["quality"]) == {"sharpness", "colour", "evenness"}
+    assert main(["read", str(path), "--no-calibration"]) == 0
+    assert f"  ! {zh} / {en}" in capsys.readouterr().out.splitlines()
+
+
+def test_the_black_and_white_warning_names_what_was_read_or_says_what_is_true_of_any_photo() -> None:
+    """Each group by name, in :data:`GREY_GROUPS`' order; a photo of winds, 白 and characters only (told by their
+    shape) gets the wording true of any photo."""
+    from companion.tiles import Tile
+    from companion.vision.quality import colour_groups
+
+    def kinds(*codes: str) -> np.ndarray:
+        return np.array([int(Tile.from_code(c)) for c in codes])
+
+    assert colour_groups(kinds("1z", "5z", "3m")) == ()
+    assert grey_words(()) == (GREY_EN, GREY_ZH) and "bamboo" in GREY_EN and "中" not in GREY_EN
+    assert colour_groups(kinds("6f", "7z", "2s")) == ("suits", "dragons", "flowers")
+    assert colour_groups(kinds("9p")) == ("suits",) and grey_words(("suits",))[0].count("bamboo and dots") == 1
+    en, zh = grey_words(("dragons", "flowers"))
+    assert "the red and green dragons and the flowers may be misread" in en and "紅中和青發、花牌" in zh
+    assert all(not any("\u4e00" <= ch <= "\u9fff" for ch in grey_words(g)[0])
+               for g in [(), ("suits",), ("dragons",), ("flowers",), ("suits", "dragons", "flowers")])
+
+
+@pytest.mark.parametrize("length", [9, 11])
+def test_a_wide_shot_streaked_sideways_is_said_to_be_shaken(length: int) -> None:
+    """The demo photo at 0.3 of its size (tiles 21 pixels wide) streaked 9-11 pixels across misread 12-14 of its 19
+    tiles, yet its evenness measured 0.28-0.35 (the line 0.15; the measure, a gradient tensor, kept the streak's
+    ramps) and its sharpness 2.3-2.4: nothing was said. The second derivative along each of eight directions of the
+    photo loses a ramp: 0.02-0.10 across."""
+    from companion.vision.quality import SOFT_AND_UNEVEN_BELOW, STREAKED_BELOW
+
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    q = photo_quality(small, sharp)
+    assert q.sharpness is not None and q.evenness is not None and q.warnings() == [], q
+    assert q.evenness > 3 * STREAKED_BELOW and q.sharpness * q.evenness > 3 * SOFT_AND_UNEVEN_BELOW, q
+    across = cv2.filter2D(small, -1, _line(length, 0))
+    dets = _reader().read(across, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 4  # the streak costs tiles
+    q = photo_quality(across, dets)
+    assert q.sharpness is not None and q.sharpness > SHAKEN_BELOW  # (the sharpness alone does not tell)
+    assert q.evenness is not None and q.evenness < STREAKED_BELOW and [c for c, _, _ in q.warnings()] == ["shaken"], q
+
+
+def test_a_wide_shot_streaked_aslant_is_said_to_be_shaken() -> None:
+    """Streaked 9 pixels aslant, the demo photo at 0.3 misread 13 of its 19 tiles with a sharpness of 2.07 and an
+    evenness of 0.15-0.4 (either measure by itself at its line): a tile is softened and runs one way, each a
+    little, and the two measures' product tells it (0.32 against the sharp photo's 3.2)."""
+    from companion.vision.quality import SOFT_AND_UNEVEN_BELOW
+
+    small = _scaled(_demo(), 0.3)
+    sharp = _reader().read(small, tiled=True)
+    aslant = cv2.filter2D(small, -1, _line(9, 45))
+    dets = _reader().read(aslant, tiled=True)
+    assert sum((_faces(sharp) - _faces(dets)).values()) >= 4
+    q = photo_quality(aslant, dets)
+    assert q.sharpness is not None and q.evenness is not None and [c for c, _, _ in q.warnings()] == ["shaken"], q
+    assert q.sharpness * q.evenness < SOFT_AND_UNEVEN_BELOW, q
