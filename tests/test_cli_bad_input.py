@@ -182,19 +182,24 @@ def test_calibrate_says_what_is_wrong_with_the_command_before_reading_any_file(
     assert "known: none" in capsys.readouterr().err
 
 
-def test_an_empty_or_folder_output_name_is_refused_not_ignored(tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_empty_or_folder_output_name_is_refused_not_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """``--annotate ''`` drew nothing and ``--annotate FOLDER`` wrote FOLDER.png beside it, both without a word;
-    ``simulate --out ''`` wrote to standard output."""
+    ``simulate --out ''`` wrote to standard output (and is said in the language COMPANION_LANG asks for, both where
+    it asks none: a change review read both under COMPANION_LANG=en)."""
+    monkeypatch.delenv("COMPANION_LANG", raising=False)
     photo = str(tmp_path / "hand.jpg")  # refused before any photo is read: it need not exist
     for out in ("", str(tmp_path)):
         assert main(["read", "--annotate", out, photo]) == 2
         err = capsys.readouterr().err
         assert "--annotate" in err and ("檔名" in err or "資料夾" in err)
     assert not (tmp_path.parent / f"{tmp_path.name}.png").exists()
-    assert main(["simulate", "--hands", "1", "--out", ""]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and "--out" in captured.err and "檔名" in captured.err
+    zh, en = "--out 要寫檔名（不寫 --out 就印到標準輸出）", "--out needs a file name (without --out the log goes to standard output)"
+    for lang, said in ((None, f"{zh} / {en}"), ("en", en), ("zh_TW", zh)):
+        if lang is not None:
+            monkeypatch.setenv("COMPANION_LANG", lang)
+        assert main(["simulate", "--hands", "1", "--out", ""]) == 2
+        assert capsys.readouterr() == ("", f"companion simulate: {said}\n")
 
 
 def test_a_house_file_inheriting_an_unknown_profile_is_named(tmp_path: Path) -> None:

@@ -89,29 +89,43 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
 @pytest.mark.parametrize(
     ("switch", "zh", "en"),
     [
-        ("kong_from_left=1", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，收到 1",
+        ("kong_from_left=1", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，收到「1」",
          "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), “forbidden” "
-         "(forbidden); got 1"),
+         "(forbidden); got “1”"),
         ("kong_from_left=yes", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，"
-         "收到 'yes'", "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), "
-         "“forbidden” (forbidden); got 'yes'"),
-        ("four_kongs=yes", "四槓（four_kongs）只能是「算」（true）、「不算」（false）其中之一，收到 'yes'",
-         "Four kongs (four_kongs) must be one of “on” (true), “off” (false); got 'yes'"),
-        ("draw_keeps_deal=3", "流局莊家連莊（draw_keeps_deal）只能是「是」（true）、「否」（false）其中之一，收到 3",
-         "The dealer keeps the deal after a draw (draw_keeps_deal) must be one of “yes” (true), “no” (false); got 3"),
+         "收到「yes」", "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), "
+         "“forbidden” (forbidden); got “yes”"),
+        ("four_kongs=yes", "四槓（four_kongs）只能是「算」（true）、「不算」（false）其中之一，收到「yes」",
+         "Four kongs (four_kongs) must be one of “on” (true), “off” (false); got “yes”"),
+        ("draw_keeps_deal=3", "流局莊家連莊（draw_keeps_deal）只能是「是」（true）、「否」（false）其中之一，收到「3」",
+         "The dealer keeps the deal after a draw (draw_keeps_deal) must be one of “yes” (true), “no” (false); got “3”"),
         ("multi_win=sometimes", "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）、「截胡，三家都胡"
-         "時都算」（nearest_unless_three）、「截胡，三家都胡時流局」（three_is_draw）其中之一，收到 'sometimes'",
+         "時都算」（nearest_unless_three）、「截胡，三家都胡時流局」（three_is_draw）其中之一，收到「sometimes」",
          "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest), “all of them win” "
          "(all), “the nearest, but all three when three” (nearest_unless_three), “the nearest, a draw when three” "
-         "(three_is_draw); got 'sometimes'"),
-        ("streak_cap=x", "連莊台數最多算到（streak_cap）只能是「不限」（none）、「連 N 次（N 是 0 以上的整數）」（N）其中之一，"
-         "收到 'x'", "Streak tai counted up to (streak_cap) must be one of “no cap” (none), “N in a row, N a whole "
-         "number 0 or more” (N); got 'x'"),
+         "(three_is_draw); got “sometimes”"),
+        ("streak_cap=x", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 以上的整數（例如 3），收到「x」",
+         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number 0 or more (e.g. 3); got “x”"),
+        # (said as typed, in the quotes names are said in, a number as a number: a change review read "got True",
+        # "got \"it's\"", and "“N in a row” (N)" as if N were the value to type)
+        ("streak_cap=true", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 以上的整數（例如 3），收到「true」",
+         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number 0 or more (e.g. 3); got "
+         "“true”"),
+        ("streak_cap=N", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 以上的整數（例如 3），收到「N」",
+         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number 0 or more (e.g. 3); got “N”"),
+        ("multi_win=it's", "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）、「截胡，三家都胡"
+         "時都算」（nearest_unless_three）、「截胡，三家都胡時流局」（three_is_draw）其中之一，收到「it's」",
+         "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest), “all of them win” "
+         "(all), “the nearest, but all three when three” (nearest_unless_three), “the nearest, a draw when three” "
+         "(three_is_draw); got “it's”"),
+        ("kong_from_left=05", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，收到「05」",
+         "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), “forbidden” "
+         "(forbidden); got “05”"),
         ("no_such=1", f"沒有這些規則開關：no_such（有這些開關：{'、'.join(SWITCH_NAMES)}）",
          f"unknown procedure switches: no_such (the switches: {', '.join(SWITCH_NAMES)})"),
         ("multiwin=all", f"沒有這些規則開關：multiwin（是不是 multi_win？有這些開關：{'、'.join(SWITCH_NAMES)}）",
          f"unknown procedure switches: multiwin (did you mean multi_win? the switches: {', '.join(SWITCH_NAMES)})"),
-        ("multi_win", "--switch 要寫成 名稱=值，收到 'multi_win'", "--switch wants NAME=VALUE, got 'multi_win'"),
+        ("multi_win", "--switch 要寫成 名稱=值，收到「multi_win」", "--switch wants NAME=VALUE, got “multi_win”"),
     ],
 )
 def test_a_bad_switch_is_explained_in_both_languages(
@@ -158,10 +172,17 @@ def test_simulate_into_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatc
     assert err.getvalue() == ""
 
 
-def test_simulate_says_standard_output_in_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("lang", [None, "en", "zh_TW"])
+def test_simulate_says_standard_output_in_chinese(monkeypatch: pytest.MonkeyPatch, lang: str | None) -> None:
+    """In the language COMPANION_LANG asks for, both where it asks none (Chinese first, as every command's errors)."""
+    if lang is None:
+        monkeypatch.delenv("COMPANION_LANG", raising=False)
+    else:
+        monkeypatch.setenv("COMPANION_LANG", lang)
     err = io.StringIO()
     monkeypatch.setattr("sys.stdout", _Pipe(OSError(errno.ENOSPC, "No space left on device")))
     monkeypatch.setattr("sys.stderr", err)
     assert main(["simulate", "--hands", "1"]) == 2
-    assert err.getvalue() == ("companion simulate: cannot write standard output: No space left on device "
-                              "/ 無法寫入標準輸出（磁碟已滿）\n")
+    zh, en = "無法寫入標準輸出（磁碟已滿）", "cannot write standard output: No space left on device"
+    said = {None: f"{zh} / {en}", "en": en, "zh_TW": zh}[lang]
+    assert err.getvalue() == f"companion simulate: {said}\n"

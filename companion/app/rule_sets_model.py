@@ -15,6 +15,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -381,7 +382,9 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
     read now: gone, or damaged, named as the host knows it (a file outside the house folder by its file's name, as
     the list names it), with no folder and no command-line advice (a change review: the data folder's whole path,
     the store's file keys, "or give a path to a .toml file"), and what is wrong with it as a sentence of its own (a
-    review read "…, which cannot be used now: Its file is damaged: …")."""
+    review read "…, which cannot be used now: Its file is damaged: …"). Every set in that sentence is named, the
+    parent's own line of sets down to the one at fault (a change review read "…, which cannot be used now. It
+    inherits “Middle”, and the set “gone_one” that one comes from is no longer here", "it" read as the set saved)."""
     there = _parent_path(parent)
     if there is None:
         try:
@@ -393,11 +396,42 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
     if not walk.files and walk.end in ("gone", "not_a_file"):
         key = "rs_save_parent_gone" if walk.end == "gone" else "rs_save_parent_not_a_file"
         return ui(key, parent=name.zh, parent_en=name.en)
-    if len(walk.files) == 1 and walk.end in ("gone", "bad_id"):  # here, but what its own file inherits is not
-        why = _own_inherits(walk, name)
-        return ui("rs_save_parent_broken", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
-    why = _said(_fault_at(there, bad))
-    return ui("rs_save_parent_damaged", parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
+    at, why = _at_fault(there, walk, bad)
+    if at:  # the parent's line of sets, down to the one at fault
+        names = [_file_named(p, "") for p in walk.files[:at + 1]]
+        line = [ui("rs_inherits_link", name=a.zh, name_en=a.en, parent=b.zh, parent_en=b.en)
+                for a, b in pairwise(names)]
+        why = ui("rs_line_then", line="，".join(w.zh for w in line), line_en=", ".join(w.en for w in line),
+                 why=why.zh, why_en=why.en)
+    key = "rs_save_parent_broken" if at or walk.end in ("gone", "bad_id") else "rs_save_parent_damaged"
+    return ui(key, parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
+
+
+def _at_fault(path: Path, walk: _Walk, bad: ProfileError) -> tuple[int, Words]:
+    """Which set of ``walk`` (the walk from the file ``path``, whose set the store refused as ``bad``) is at fault, by
+    its place in ``walk.files`` (0: the set of ``path`` itself), and what is wrong with it, said of it by its name."""
+    names = [_file_named(p, "") for p in walk.files]
+    last = len(names) - 1
+    if walk.end in ("gone", "bad_id"):  # what the last file inherits cannot be followed
+        return last, _own_inherits(walk, names[last])
+    if walk.end == "not_a_file":
+        stop = _file_named(walk.stop, walk.written)
+        return last, ui("rs_named_parent_not_a_file", name=names[last].zh, name_en=names[last].en, parent=stop.zh,
+                        parent_en=stop.en)
+    if walk.end == "loop":
+        chain = [*names, names[walk.loop]]
+        return 0, ui("rs_named_loop", name=names[0].zh, name_en=names[0].en,
+                     chain="→".join(f"「{n.zh}」" for n in chain), chain_en=" → ".join(f"“{n.en}”" for n in chain))
+    f = _fault_at(path, bad)
+    if f.whole:  # (the walk's ends are said above: not reached)
+        return 0, f.why
+    culprit = names[0] if f.culprit is None else f.culprit
+    at = names.index(culprit) if culprit in names else None
+    if at is None:  # (a set at fault not on the walk: said as the list says it, by the parent's name)
+        return 0, ui("rs_parent_damaged_set" if f.via == f.culprit else "rs_ancestor_damaged_set",
+                     name=names[0].zh, name_en=names[0].en, via=(f.via or culprit).zh, via_en=(f.via or culprit).en,
+                     parent=culprit.zh, parent_en=culprit.en, why=f.why.zh, why_en=f.why.en)
+    return at, ui("rs_damaged_set", name=culprit.zh, name_en=culprit.en, why=f.why.zh, why_en=f.why.en)
 
 
 def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...]:

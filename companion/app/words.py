@@ -1156,6 +1156,18 @@ UI: dict[str, tuple[str, str]] = {
                                  "this win. If it was entered by mistake, take it back with “{undo_en}”, one entry at a "
                                  "time: the entries after it, then that record itself; this form then opens again with "
                                  "the tiles typed in it; otherwise"),
+    # --- rule sets: a save refused for a set further up its parent's line, each set named, the parent's line down to
+    # the one at fault (a change review read "…, which cannot be used now. It inherits “Middle”, …", "it" read as the
+    # set saved) ---
+    "rs_inherits_link": ("「{name}」照「{parent}」改（繼承）", "“{name_en}” inherits “{parent_en}”"),
+    "rs_line_then": ("{line}。{why}", "{line_en}. {why_en}"),
+    "rs_named_parent_not_a_file": ("「{name}」照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾、指向不存在"
+                                   "檔案的連結，或繞回自己的連結",
+                                   "“{name_en}” inherits “{parent_en}”, whose file cannot be read: it is a folder, a "
+                                   "link to a file that is not there, or a link that loops back on itself"),
+    "rs_named_loop": ("「{name}」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
+                      "The inheritance of “{name_en}” goes round in a circle (each set inherits the next), so none "
+                      "of these can be used: {chain_en}"),
 }
 
 

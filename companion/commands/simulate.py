@@ -43,31 +43,37 @@ def _switches(items: list[str]) -> Switches:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise SwitchError(f"--switch wants NAME=VALUE, got {item!r}", f"--switch 要寫成 名稱=值，收到 {item!r}")
+            raise SwitchError(f"--switch wants NAME=VALUE, got “{item}”", f"--switch 要寫成 名稱=值，收到「{item}」")
         if value.isdecimal() and len(value) > 18:  # no switch counts that far (and past 4300 digits int() fails)
             raise SwitchError(f"--switch {name.strip()}: the number {value[:20]}… is too long",
                               f"--switch {name.strip()}：數字 {value[:20]}… 太長")
-        # (isdecimal: isdigit passed ² on to the JSON reader, which failed on it)
-        data[name.strip()] = value == "true" if value in ("true", "false") else int(value) if value.isdecimal() \
-            else value  # (int: 05, ５ and ٥ too, which the JSON reader refused with a traceback)
+        key = name.strip()
+        got: object = value
+        if value in ("true", "false"):
+            got = value == "true"
+        elif key == "streak_cap" and value.isdecimal():  # (isdecimal: isdigit passed ² on to the JSON reader,
+            got = int(value)  # which failed on it; int: 05, ５ and ٥ too, which it refused with a traceback)
+        data[key] = got  # (a number for streak_cap alone, the one switch that counts: another's refusal says the
+        # value as typed, 05 as 05)
     return Switches.from_mapping(data, strict=True)
 
 
 def run(args: argparse.Namespace) -> int:
+    # (each refusal in the language COMPANION_LANG asks for, both where it asks none, as the other commands' errors:
+    # a review read --hands 0 and --out '' in both under COMPANION_LANG=en)
+    lang = lang_default("", ("zh", "en")) or None
     if args.hands < 1:  # (0 wrote an empty log that replay and app then refused: a newcomer review)
-        print(f"companion simulate: --hands must be >= 1 (a log with no hand holds nothing to replay), got "
-              f"{args.hands} / --hands 至少要 1（沒有打任何一把的紀錄無從重播），收到 {args.hands}", file=sys.stderr)
+        complain("companion simulate", lang, f"--hands 至少要 1（沒有打任何一把的紀錄無從重播），收到 {args.hands}",
+                 f"--hands must be >= 1 (a log with no hand holds nothing to replay), got {args.hands}")
         return 2
     try:
         switches = _switches(args.switch)
     except SwitchError as bad:
-        # (in the language COMPANION_LANG asks for, both where it asks none, as the other commands' errors)
-        complain("companion simulate", lang_default("", ("zh", "en")) or None, f"規則開關有誤：{bad.zh}",
-                 f"bad procedure switch: {bad}")
+        complain("companion simulate", lang, f"規則開關有誤：{bad.zh}", f"bad procedure switch: {bad}")
         return 2
     if args.out is not None and not args.out.strip():  # (an empty name wrote to standard output: a review)
-        print("companion simulate: --out needs a file name (without --out the log goes to standard output) / "
-              "--out 要寫檔名（不寫 --out 就印到標準輸出）", file=sys.stderr)
+        complain("companion simulate", lang, "--out 要寫檔名（不寫 --out 就印到標準輸出）",
+                 "--out needs a file name (without --out the log goes to standard output)")
         return 2
     sim = Simulator(args.seed, switches)
     t0 = time.perf_counter()
@@ -81,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader stopped (| head): end quietly, as cli.main does for every command
         raise
     except OSError as bad:  # a folder given, a full disk, an I/O error
-        print(f"companion simulate: cannot write {where}: {bad.strerror or bad} / "
-              f"無法寫入{where_zh}（{os_error_zh(bad)}）", file=sys.stderr)
+        complain("companion simulate", lang, f"無法寫入{where_zh}（{os_error_zh(bad)}）",
+                 f"cannot write {where}: {bad.strerror or bad}")
         return 2
     if args.stats:
         dt = time.perf_counter() - t0

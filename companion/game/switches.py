@@ -7,6 +7,7 @@ Values are read, never branched on by profile name. ``Switches.from_mapping`` ac
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
@@ -159,25 +160,51 @@ def switch_name(name: str) -> tuple[str, str]:
     return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
 
 
-def value_refused(name: str, value: Any, options: Sequence[tuple[str, str, str]]) -> SwitchError:
+def value_refused(name: str, value: Any, options: Sequence[tuple[str, str, str]],
+                  number: tuple[str, str] | None = None) -> SwitchError:
     """The refusal of ``value`` for the switch ``name``, said as the app says it: the switch by its name, its key in
     brackets, and each of ``options`` ((its value as written, its name in Chinese, in English)) by its name with
-    its value in brackets. The app's house rules and ``companion simulate --switch`` both say it so (a review: the
-    command said "multi_win is nearest, all, …", the codes alone)."""
+    its value in brackets; ``number`` (Chinese, English), where the switch takes a number too, says which, after
+    them. The app's house rules and ``companion simulate --switch`` both say it so (a review: the command said
+    "multi_win is nearest, all, …", the codes alone). The value refused is said as it was written, in the quotes
+    the rest says names in (a change review read ``got True`` for ``streak_cap=true``, and ``got "it's"``)."""
     zh, en = switch_name(name)
+    got = _as_written(value)
     choices = "、".join(f"「{z}」（{v}）" for v, z, _ in options)
     choices_en = ", ".join(f"“{e}” ({v})" for v, _, e in options)
-    return SwitchError(f"{en} ({name}) must be one of {choices_en}; got {value!r}",
-                       f"{zh}（{name}）只能是{choices}其中之一，收到 {value!r}")
+    if number is not None:
+        return SwitchError(f"{en} ({name}) must be {choices_en} or {number[1]}; got “{got}”",
+                           f"{zh}（{name}）只能是{choices}或 {number[0]}，收到「{got}」")
+    return SwitchError(f"{en} ({name}) must be one of {choices_en}; got “{got}”",
+                       f"{zh}（{name}）只能是{choices}其中之一，收到「{got}」")
+
+
+def _as_written(value: Any) -> str:
+    """``value`` as it was typed or written: a text as it is, ``true``/``false``, a number (a command's, a TOML
+    file's or a log's spelling, not Python's ``True`` or ``'x'``); cut short where long."""
+    if isinstance(value, str):
+        said = value
+    else:
+        try:
+            said = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):  # (not from a file or a command line: an object made in Python)
+            said = repr(value)
+    return said if len(said) <= 80 else said[:79] + "…"
+
+
+_STREAK_NUMBER = ("0 以上的整數（例如 3）", "a whole number 0 or more (e.g. 3)")
+"""What ``streak_cap`` takes besides ``none``, said as a number (its options listed "“N in a row” (N)", which read
+as if N were the value to type: a change review)."""
 
 
 def _options(name: str) -> tuple[tuple[str, str, str], ...]:
-    """The values the switch ``name`` takes, each (as written, Chinese, English), named as the app names them."""
+    """The values the switch ``name`` takes, each (as written, Chinese, English), named as the app names them
+    (``streak_cap``: ``none`` alone; the number it takes too is :data:`_STREAK_NUMBER`)."""
     from companion.rules.profiles._schema import SWITCHES
 
     spec = SWITCHES.get(name)
     if name == "streak_cap":
-        return ("none", "不限", "no cap"), ("N", "連 N 次（N 是 0 以上的整數）", "N in a row, N a whole number 0 or more")
+        return (("none", "不限", "no cap"),)
     if spec is not None and spec.kind == "choice":  # (kong_from_left: true and false are read too)
         return tuple((c, *spec.choice_name(c)) for c in spec.choices)
     return _YES_NO if spec is not None else _ON_OFF
@@ -185,7 +212,7 @@ def _options(name: str) -> tuple[tuple[str, str, str], ...]:
 
 def _refuse(name: str, default: Any, value: Any) -> SwitchError:
     """The error for a value ``name`` does not take, listing the values it does take."""
-    return value_refused(name, value, _options(name))
+    return value_refused(name, value, _options(name), _STREAK_NUMBER if name == "streak_cap" else None)
 
 
 def _coerce(name: str, default: Any, value: Any) -> Any:

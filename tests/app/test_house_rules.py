@@ -76,6 +76,8 @@ def test_a_rule_or_a_value_that_does_not_exist_is_refused_by_name() -> None:
     assert str(bad.value).startswith("Several winners on one discard (multi_win) must be one of “the nearest wins” "
                                      "(nearest), “all of them win” (all)")
     assert "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）" in bad.value.zh
+    # the value as it was given, in the quotes the names are in (a change review read Python's 'everyone')
+    assert str(bad.value).endswith("; got “everyone”") and bad.value.zh.endswith("其中之一，收到「everyone」")
 
 
 def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> None:

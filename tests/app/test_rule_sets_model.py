@@ -1548,9 +1548,9 @@ def test_a_save_refusal_says_what_is_wrong_as_a_sentence_of_its_own(data: Path) 
     assert draft.set("switches.tai_cap", "5") is None
     _w(p / "fri.toml", "id = [\n")
     words = _refused(draft.save)
-    assert words.en == ("This was not saved: it inherits “Friday house”, which cannot be used now. Its file is "
-                        "damaged: not valid TOML: Invalid value (at end of document)")
-    assert "現在無法使用。它的檔案有問題" in words.zh
+    assert words.en == ("This was not saved: it inherits “Friday house”, which cannot be used now. The file of the "
+                        "rule set “Friday house” is damaged: not valid TOML: Invalid value (at end of document)")
+    assert "現在無法使用。規則「週五家規」的檔案有問題" in words.zh  # (by its name: "Its file" read as the set saved's)
     _w(p / "fri.toml", fri)
     draft = edit("kid")
     assert draft.set("switches.tai_cap", "5") is None
@@ -1626,3 +1626,67 @@ def test_a_save_whose_parents_own_inherits_is_broken_says_the_parent_is_here_and
     assert words.zh.startswith("這次沒有儲存：它照「週五家規」改（繼承）；「週五家規」還在，但現在無法使用。" + zh), words.zh
     _no_path(words, data)
     assert "It inherits" not in words.en and "Its file" not in words.en
+
+
+_BROKEN_HERE = ("This was not saved: it inherits “Friday house”, which is here but cannot be used now. ",
+                "這次沒有儲存：它照「週五家規」改（繼承）；「週五家規」還在，但現在無法使用。")
+_DAMAGED = ("This was not saved: it inherits “Friday house”, which cannot be used now. ",
+            "這次沒有儲存：它照「週五家規」改（繼承），但「週五家規」現在無法使用。")
+_FRI_MID = ("“Friday house” inherits “Middle”. ", "「週五家規」照「中間」改（繼承）。")
+_TO_TOP = ("“Friday house” inherits “Middle”, “Middle” inherits “Top”. ",
+           "「週五家規」照「中間」改（繼承），「中間」照「頂」改（繼承）。")
+
+
+@pytest.mark.parametrize(("at", "text", "said", "en", "zh"), [
+    ("mid", 'inherits = "gone_one"', _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits “gone_one”, which is no longer "
+     "here", _FRI_MID[1] + "「中間」照「gone_one」改（繼承），但「gone_one」已經不在了"),
+    ("mid", 'inherits = "   "', _BROKEN_HERE, _FRI_MID[0] + "The file of “Middle” names no rule set to inherit: its "
+     "inherits is blank (only spaces or tabs)", _FRI_MID[1] + "「中間」的檔案裡 inherits 只有空白"),
+    ("mid", 'inherits = "Bad Id!"', _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits “Bad Id!”, an id no rule set can "
+     "have", _FRI_MID[1] + "「中間」照「Bad Id!」改（繼承），但沒有規則能叫這個 id"),
+    ("mid", "[tai]\nzimo = -2", _BROKEN_HERE, _FRI_MID[0] + "The file of the rule set “Middle” is damaged: tai.zimo",
+     _FRI_MID[1] + "規則「中間」的檔案有問題：tai.zimo"),
+    ("top", "folder", _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits “Top”, whose file cannot be read: it is a folder",
+     _FRI_MID[1] + "「中間」照「頂」改（繼承），但「頂」的檔案無法讀取"),
+    ("top", "[tai]\nzimo = -2", _BROKEN_HERE, _TO_TOP[0] + "The file of the rule set “Top” is damaged: tai.zimo",
+     _TO_TOP[1] + "規則「頂」的檔案有問題：tai.zimo"),
+    ("top", "x = = 1", _BROKEN_HERE, _TO_TOP[0] + "The file of the rule set “Top” is damaged: not valid TOML",
+     _TO_TOP[1] + "規則「頂」的檔案有問題：不是有效的 TOML"),
+    ("fri", "x = = 1", _DAMAGED, "The file of the rule set “Friday house” is damaged: not valid TOML",
+     "規則「週五家規」的檔案有問題：不是有效的 TOML"),
+    ("fri", "inherits = 3", _DAMAGED, "The file of the rule set “Friday house” is damaged: inherits must be a "
+     "profile id, got 3", "規則「週五家規」的檔案有問題：inherits 要寫規則的 id，收到 3"),
+    ("top", 'inherits = "fri"', _DAMAGED, "The inheritance of “Friday house” goes round in a circle (each set "
+     "inherits the next), so none of these can be used: “Friday house” → “Middle” → “Top” → “Friday house”",
+     "「週五家規」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：「週五家規」→「中間」→「頂」→「週五家規」"),
+])
+def test_a_save_refused_for_a_set_up_its_parents_line_names_the_set_at_each_level(
+        data: Path, at: str, text: str, said: tuple[str, str], en: str, zh: str) -> None:
+    """A change review: kid → fri → mid, mid's inherits = "gone_one", read "This was not saved: it inherits “Friday
+    house”, which cannot be used now. It inherits “Middle”, and the set “gone_one” that one comes from is no longer
+    here" (「它照「中間」改…」): "it" read as the set saved; a damaged parent file read "Its file is damaged". Each
+    set is named, the parent's line down to the one at fault."""
+    p = data / "profiles"
+
+    def head(pid: str, parent: str, zh: str, en: str) -> str:
+        return f'id = "{pid}"\ninherits = "{parent}"\nname_zh = "{zh}"\nname_en = "{en}"\n'
+    sets = {"top": head("top", "atawmj_2009", "頂", "Top"), "mid": head("mid", "top", "中間", "Middle"),
+            "fri": head("fri", "mid", "週五家規", "Friday house"), "kid": head("kid", "fri", "小孩版", "Kids")}
+    for pid, body in sets.items():
+        _w(p / f"{pid}.toml", body)
+    draft = edit("kid")
+    assert draft.set("switches.tai_cap", "5") is None
+    if text == "folder":
+        (p / f"{at}.toml").unlink()
+        (p / f"{at}.toml").mkdir()
+    elif text.startswith("inherits"):
+        _w(p / f"{at}.toml", re.sub(r'inherits = "\w+"', text, sets[at]))
+    else:
+        _w(p / f"{at}.toml", f"{sets[at]}{text}\n")
+    before = (p / "kid.toml").read_bytes()
+    words = _refused(draft.save)
+    assert words.en.startswith(said[0] + en), words.en
+    assert words.zh.startswith(said[1] + zh), words.zh
+    _no_path(words, data)
+    assert not re.search(r"\bIts? ", words.en) and "。它" not in words.zh and "。它的" not in words.zh
+    assert (p / "kid.toml").read_bytes() == before

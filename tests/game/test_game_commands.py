@@ -286,14 +286,21 @@ def test_replay_passed_says_where_a_declared_seat_passed_a_win(tmp_path: Path, c
 
 @pytest.mark.parametrize("hands", ["-1", "0"])
 def test_simulate_refuses_a_hand_count_under_one_in_both_languages(
-        hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """--hands 0 wrote an empty log (exit 0) that replay and app then refused (a newcomer review): refused, naming
-    the option, and no file is written."""
+    the option, and no file is written; in the language COMPANION_LANG asks for, both where it asks none (a change
+    review read both under COMPANION_LANG=en)."""
     out = tmp_path / "log.jsonl"
-    assert main(["simulate", "--hands", hands, "--out", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert "--hands must be >= 1" in err and f"got {hands}" in err and "--hands 至少要 1" in err
-    assert not out.exists() and "Traceback" not in err
+    zh = f"--hands 至少要 1（沒有打任何一把的紀錄無從重播），收到 {hands}"
+    en = f"--hands must be >= 1 (a log with no hand holds nothing to replay), got {hands}"
+    for lang, said in (("en", en), ("zh_TW", zh), (None, f"{zh} / {en}")):
+        if lang is None:
+            monkeypatch.delenv("COMPANION_LANG", raising=False)
+        else:
+            monkeypatch.setenv("COMPANION_LANG", lang)
+        assert main(["simulate", "--hands", hands, "--out", str(out)]) == 2
+        assert capsys.readouterr() == ("", f"companion simulate: {said}\n")
+        assert not out.exists()
 
 
 def test_a_bad_field_is_explained_in_chinese_in_the_chinese_half(tmp_path: Path,

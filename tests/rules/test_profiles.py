@@ -520,6 +520,25 @@ def test_a_key_with_quotes_or_a_backslash_is_named_as_toml_writes_it(
     assert "('" not in en + zh + str(got.value) and "'b" not in en + zh
 
 
+@pytest.mark.parametrize(("text", "en_said", "zh_said"), [
+    ('x = {"(\'a\',)" = 1, "(\'a\',)" = 2}\n', 'Duplicate inline table key "(\'a\',)" (',
+     '行內表裡的鍵 "(\'a\',)" 重複了'),
+    ('["(\'a\',)"]\n["(\'a\',)"]\n', 'Cannot declare ["(\'a\',)"] twice', '["(\'a\',)"] 寫了兩次'),
+])
+def test_a_key_written_like_a_python_tuple_is_named_as_the_file_writes_it(
+        tmp_path: Path, text: str, en_said: str, zh_said: str) -> None:
+    """A change review: the keys were written back in two passes, so an inline table's key "('a',)", written back as
+    itself, was then read as a table and said "Duplicate inline table key "[a]"". Said as the file writes it."""
+    path = tmp_path / "bad.toml"
+    path.write_text(f'id = "house"\ninherits = "atawmj_2009"\n{text}', encoding="utf-8")
+    with pytest.raises(ProfileError) as got:
+        load_profile(path)
+    assert got.value.reason is not None
+    en, zh = got.value.reason
+    assert en_said in en and zh_said in zh, (en, zh)
+    assert "[a]" not in en + zh + str(got.value)
+
+
 def test_a_profile_file_that_is_a_looping_link_is_said_in_chinese_too(tmp_path: Path) -> None:
     """A change review: a file that is a link looping back on itself read "無法讀取（系統錯誤：Too many levels of
     symbolic links）", the system's English in the Chinese half."""

@@ -251,8 +251,8 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
 
 
 _PY_TEXT = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""  # a str as Python's repr writes it, escapes too
-_KEY_TUPLE = re.compile(rf"\({_PY_TEXT}(?:, {_PY_TEXT})*,?\)")
-_INLINE_KEY = re.compile(rf"^(Duplicate inline table key )({_PY_TEXT})")
+_PY_KEY = re.compile(rf"^(?P<lead>Duplicate inline table key )(?P<inline>{_PY_TEXT})"  # an inline table's key,
+                     rf"|(?P<table>\({_PY_TEXT}(?:, {_PY_TEXT})*,?\))")  # a table's (a tuple)
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -278,15 +278,15 @@ def _toml_keys(said: str) -> str:
     (a tuple: ``('switches',)``, ``('a', 'c')``) as ``[switches]``, ``[a.c]``; an inline table's key (a str:
     ``'b.c'``) as ``"b.c"``. The tuple reached the host in both languages (a change review); then again where a key
     held a backslash or both quotes, which Python's repr escapes and the pattern took for no key, and the inline
-    table's key kept Python's quotes (a change review)."""
-    def table(m: re.Match[str]) -> str:
-        parts = _key_parts(m[0])
+    table's key kept Python's quotes (a change review). One pass: a key written back is never read again (an inline
+    table's key ``"('a',)"``, written back as itself, was then read as a table and said ``[a]``: a change review)."""
+    def key(m: re.Match[str]) -> str:
+        if m["inline"] is not None:
+            parts = _key_parts(m["inline"])
+            return m[0] if parts is None else m["lead"] + _toml_key(parts)
+        parts = _key_parts(m["table"])
         return m[0] if parts is None else f"[{_toml_key(parts)}]"
-
-    def inline(m: re.Match[str]) -> str:
-        parts = _key_parts(m[2])
-        return m[0] if parts is None else m[1] + _toml_key(parts)
-    return _KEY_TUPLE.sub(table, _INLINE_KEY.sub(inline, said))
+    return _PY_KEY.sub(key, said)
 
 
 _TOML_ZH = (  # the parser's (tomllib's) reasons, in Chinese ({0}: what the parser quotes); the English is its own
