@@ -53,7 +53,7 @@ from companion.game.rotation import capped_streak
 from companion.game.service import Refused, ServiceError, Subscribers, TableService
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import OutcomeKind, Phase, TableState, offset, window
-from companion.game.switches import FirstDealer, MultiWin, SwitchError
+from companion.game.switches import FirstDealer, MultiWin, SwitchError, WrongCount
 from companion.game.text import IllegalEvent, msg
 from companion.game.view import seen_on_table
 from companion.game.wall import count_seat
@@ -712,31 +712,46 @@ class LiveGame:
                       what_en=what_en)
         return ui("live_undo_since_also", button=button.zh, button_en=button.en, what=what, what_en=what_en)
 
-    def own_bar(self, at: int, seat: int) -> Words | None:
+    def own_bar(self, at: int, seat: int, listed: bool = True) -> Words | None:
         """Why the undo of ``seat``'s win form opened on the table at ``at`` may not take back the entries since,
         where a record about ``seat`` among them bars his win for the rest of the hand: his 相公 under ``wrong_count =
         dead_hand``, his 詐胡 played dead (spec §2.16), the seat now barred where the form's table had him free. A
         review's undo took his 相公 back, and the form then recorded the win the rules bar. The form says so, and
         offers Cancel: a record entered by mistake is taken back with the Live tab's Undo, the entries after it
-        first; the form then records (:meth:`claim_at`, the table the form's again). None where none does."""
+        first; the form then records (:meth:`claim_at`, the table the form's again). None where none does.
+
+        ``listed``: every record entered since named first, in the order entered (a review's form named his own
+        alone, where A's and D's were entered too); else (the form lists the entries since itself, :meth:`claim_gone`)
+        the bar alone, which of his records bars (a review read the records twice). The bar names only his records
+        that bar (a correction of an earlier hand, a 天聽, are his too, and bar nothing)."""
         with self._lock:
             walked = self._since_walk(at)
             if walked.why is not None or not walked.path or not 0 <= seat < len(self.state.seats):
                 return None
-            own = [line for who, line in walked.records if who == seat]
+            dead_hand = self.state.switches.wrong_count is WrongCount.DEAD_HAND
+            bars = [e for e in walked.entered if _record_of(e) == seat and (
+                isinstance(e, ev.FalseWin) or isinstance(e, ev.WrongCount) and dead_hand)]
             was, now = self._table_at(at)[0].seats[seat], self.state.seats[seat]
-            if not own or was.no_win or was.dead or not (now.no_win or now.dead):
+            if not bars or was.no_win or was.dead or not (now.no_win or now.dead):
                 return None
             name = self.state.players[seat]
             every = [line for _, line in walked.records]
         undo = ui("live_undo")
-        if len(every) > len(own):  # records about other seats among them: every one named, in the order entered (a
-            # review's form named his own alone, "Entered since: C …", where A's and D's were entered too)
-            return ui("live_since_own_bar_among", seat=name, what="、".join(w.zh for w in every),
-                      what_en="; ".join(w.en for w in every), own="、".join(w.zh for w in own),
-                      own_en="; ".join(w.en for w in own), undo=undo.zh, undo_en=undo.en)
-        return ui("live_since_own_bar", seat=name, what="、".join(w.zh for w in own),
-                  what_en="; ".join(w.en for w in own), undo=undo.zh, undo_en=undo.en)
+        if listed and len(every) == 1:  # his one record, all that was entered: the rule said of it as ever
+            return ui("live_since_own_bar", seat=name, what=every[0].zh, what_en=every[0].en, undo=undo.zh,
+                      undo_en=undo.en)
+        counts = sum(isinstance(e, ev.WrongCount) for e in bars)
+        kinds = [ui("live_own_bar_false_win") if isinstance(e, ev.FalseWin) else ui("live_own_bar_wrong_count")
+                 if counts == 1 else ui("live_own_bar_wrong_counts", n=counts) for e in bars]
+        kinds = [w for i, w in enumerate(kinds) if w not in kinds[:i]]  # (the same kind once, counted)
+        own = kinds[0] if len(kinds) == 1 else ui("live_own_bar_both", first=kinds[0].zh, first_en=kinds[0].en,
+                                                   second=kinds[1].zh, second_en=kinds[1].en)
+        bar = ui("live_own_bar_one" if len(bars) == 1 else "live_own_bar_many", seat=name, own=own.zh,
+                 own_en=own.en, undo=undo.zh, undo_en=undo.en)
+        if not listed:
+            return bar
+        return ui("live_own_bar_listed", what="、".join(w.zh for w in every), what_en="; ".join(w.en for w in every),
+                  bar=bar.zh, bar_en=bar.en)
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
@@ -775,8 +790,9 @@ class LiveGame:
                     said = _said_since(path)
             # (in the order entered: the path, and ``taken`` with it, is played out the last first; a review read
             # them backwards)
-            records = tuple((who, line) for e, line in reversed(taken) if (who := _record_of(e)) is not None)
-            walked = _Since(path, why, said, records)
+            kept = [(e, who, line) for e, line in reversed(taken) if (who := _record_of(e)) is not None]
+            walked = _Since(path, why, said, tuple((who, line) for _, who, line in kept),
+                            tuple(e for e, _, _ in kept))
             self._since_kept = (key, walked)
             return walked
 
@@ -829,9 +845,13 @@ class LiveGame:
             chance = next((c for c in offer.wins if c.seat == seat and c.kind is kind), None)
             since = self.since(at)
             walked = self._since_walk(at)
-            # the form's hand over since, too many taps, or a record since that bars the seat's win: why undo may not
-            path, barred = walked.path, walked.why or self.own_bar(at, seat)
             then, now = self._then_now(at)
+            # only records since, the tile still live: no list of the entries since is shown, the bar names them
+            listed = walked.why is None and since is not None and now[:len(then)] == then and all(
+                _record_of(e) is not None for e in now[len(then):])
+            # the form's hand over since, too many taps, or a record since that bars the seat's win: why undo may not
+            # (after the list of the entries since, the bar alone: a review read the records twice)
+            path, barred = walked.path, walked.why or self.own_bar(at, seat, listed)
             drew = bool(path) and any(isinstance(e, ev.Drew) for e in now[len(then):])
             tile = chance.tile if chance is not None else None
             first = self.first_win(at, seat, kind)
@@ -853,8 +873,7 @@ class LiveGame:
             button = undo_since_words(since[1])
             return ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=what.zh, what_en=what.en,
                       rule="", rule_en="") + ui("live_claim_undo_flower", button=button.zh, button_en=button.en)
-        if barred is not None and walked.why is None and since is not None and now[:len(then)] == then and all(
-                _record_of(e) is not None for e in now[len(then):]):
+        if barred is not None and listed:
             # only records since, his own that bars him among them: the tile is still live, its moment not passed,
             # the bar (which names what was entered) is the reason (a review's form said "can no longer be won on" first, which was false)
             return ui("live_claim_barred_only", why=barred.zh, why_en=barred.en)
@@ -1415,6 +1434,7 @@ class _Since(NamedTuple):
     why: Words | None  # why undo may not: the form's hand over since, or too many taps
     said: Words | None  # the entries since in a line
     records: tuple[tuple[int, Words], ...]  # the records about seats (their seat, their line) the path takes back
+    entered: tuple[ev.Event, ...] = ()  # those records' events, as ``records`` (which of them bars: LiveGame.own_bar)
 
 
 def _record_of(e: ev.Event) -> int | None:

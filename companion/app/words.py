@@ -1145,17 +1145,6 @@ UI: dict[str, tuple[str, str]] = {
     "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {path} 無法放在那裡（重播照常可以看）",
                        "Live entries cannot be saved: {why_en}, so the table file {path} cannot be kept there (a "
                        "replay still plays)"),
-    # --- a win form barred by its winner's own record, records about other seats (or an earlier hand's correction)
-    # entered since too (LiveGame.own_bar): every record named in the order entered, his own said as the bar (a review
-    # read "Entered since: C: wrong tile count" where A's 相公 and D's were entered too) ---
-    "live_since_own_bar_among": ("之後記了 {what}，其中 {seat} 自己的 {own}：照規則 {seat} 這一局不能再胡，這裡的撤回不會為了"
-                                 "記這個胡把它撤回。如果那一筆是記錯的，就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回"
-                                 "那一筆本身；撤回後這個表單會帶著已經打好的牌再打開；不然",
-                                 "Entered since: {what_en}. {seat}'s own ({own_en}) bars this win: by the rules {seat} "
-                                 "may not win for the rest of this hand, so undo here will not take that back to record "
-                                 "this win. If it was entered by mistake, take it back with “{undo_en}”, one entry at a "
-                                 "time: the entries after it, then that record itself; this form then opens again with "
-                                 "the tiles typed in it; otherwise"),
     # --- rule sets: a save refused for a set further up its parent's line, each set named, the parent's line down to
     # the one at fault (a change review read "…, which cannot be used now. It inherits “Middle”, …", "it" read as the
     # set saved) ---
@@ -1168,6 +1157,32 @@ UI: dict[str, tuple[str, str]] = {
     "rs_named_loop": ("「{name}」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
                       "The inheritance of “{name_en}” goes round in a circle (each set inherits the next), so none "
                       "of these can be used: {chain_en}"),
+    # --- a win form barred by its winner's own record (LiveGame.own_bar, claim_gone): after the list of entries a
+    # stale form shows, the bar alone, naming which of his records bars (a review: the records listed twice, once as
+    # "Entered since", and 「其中 C 自己的 C 相公（張數不對）：照規則…」 with no verb, C named twice); with nothing
+    # played, every record entered since, then the bar; his records that bar nothing (a correction, a 天聽) not named
+    # as the bar ---
+    "live_own_bar_one": ("{seat} 自己的{own}讓 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，"
+                         "就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌"
+                         "再打開；不然",
+                         "{seat}'s own record ({own_en}) bars this win: by the rules {seat} may not win for the rest of "
+                         "this hand, so undo here will not take it back to record this win. If it was entered by "
+                         "mistake, take it back with “{undo_en}”, one entry at a time: the entries after it, then that "
+                         "record itself; this form then opens again with the tiles typed in it; otherwise"),
+    "live_own_bar_many": ("{seat} 自己的{own}讓 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果那幾筆都是"
+                          "記錯的，就用「{undo}」一步一步撤回：先撤回它們之後記的，再撤回那幾筆本身；撤回後這個表單會帶著"
+                          "已經打好的牌再打開；不然",
+                          "{seat}'s own records ({own_en}) bar this win: by the rules {seat} may not win for the rest "
+                          "of this hand, so undo here will not take them back to record this win. If they were entered "
+                          "by mistake, take them back with “{undo_en}”, one entry at a time: the entries after them, "
+                          "then those records themselves; this form then opens again with the tiles typed in it; "
+                          "otherwise"),
+    "live_own_bar_listed": ("之後記了 {what}，其中 {bar}", "Entered since: {what_en}. {bar_en}"),
+    "live_own_bar_wrong_count": ("相公（張數不對）", "wrong tile count"),
+    # (several: "C 自己的 2 筆相公", the space before the number in the word, as after 和)
+    "live_own_bar_wrong_counts": (" {n} 筆相公（張數不對）", "{n} wrong tile counts"),
+    "live_own_bar_false_win": ("詐胡", "false win"),
+    "live_own_bar_both": ("{first}和{second}", "{first_en} and {second_en}"),
 }
 
 

@@ -93,7 +93,7 @@ def test_a_form_barred_only_by_its_winners_own_record_gives_the_bar_as_its_reaso
     assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en), gone
     assert "can no longer" not in gone.en and "不能再胡" not in gone.zh.replace(bar.zh, "")
     assert game.discard("5z") is None  # B plays on: now the 9m is dead
-    bar = game.own_bar(at, 2)
+    bar = game.own_bar(at, 2, listed=False)  # (the entries since listed before it, the bar said alone)
     assert bar is not None
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
     assert "can no longer be won on" in gone.en and gone.en.endswith(ui("live_claim_barred", why=bar.zh,
@@ -143,12 +143,151 @@ def test_a_barred_only_form_names_every_record_entered_since_not_the_winners_own
         assert game.wrong_count(seat, True) is None
     bar = game.own_bar(at, 2)
     undo = ui("live_undo")
-    assert bar == ui("live_since_own_bar_among", seat="C", what="A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對）",
-                     what_en="A: wrong tile count; C: wrong tile count; D: wrong tile count",
-                     own="C 相公（張數不對）", own_en="C: wrong tile count", undo=undo.zh, undo_en=undo.en), bar
+    own = ui("live_own_bar_wrong_count")
+    one = ui("live_own_bar_one", seat="C", own=own.zh, own_en=own.en, undo=undo.zh, undo_en=undo.en)
+    assert bar == ui("live_own_bar_listed", what="A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對）",
+                     what_en="A: wrong tile count; C: wrong tile count; D: wrong tile count", bar=one.zh,
+                     bar_en=one.en), bar
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
     assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en), gone
     assert gone.en.startswith("Entered since: A: wrong tile count; C: wrong tile count; D: wrong tile count. C's own")
     before = game.events()
     assert game.undo_since(at, seen=len(before), seat=2) == bar and game.events() == before
+    game.close()
+
+
+# the bar said alone (after the list of entries a stale form shows) and after its own list of what was entered, in
+# both languages, written out: a review read 「其中 C 自己的 C 相公（張數不對）：照規則…」 (no verb, C named twice) and
+# "C's own (C: wrong tile count) bars this win"
+_ONE_ZH = ("C 自己的{own}讓 C 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，就用「撤回上一步」一步一步"
+           "撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌再打開；不然")
+_ONE_EN = ("C's own record ({own}) bars this win: by the rules C may not win for the rest of this hand, so undo here will "
+           "not take it back to record this win. If it was entered by mistake, take it back with “Undo”, one entry at "
+           "a time: the entries after it, then that record itself; this form then opens again with the tiles typed in "
+           "it; otherwise")
+_MANY_ZH = ("C 自己的{own}讓 C 這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果那幾筆都是記錯的，就用「撤回上一步」一步"
+            "一步撤回：先撤回它們之後記的，再撤回那幾筆本身；撤回後這個表單會帶著已經打好的牌再打開；不然")
+_MANY_EN = ("C's own records ({own}) bar this win: by the rules C may not win for the rest of this hand, so undo here "
+            "will not take them back to record this win. If they were entered by mistake, take them back with “Undo”, "
+            "one entry at a time: the entries after them, then those records themselves; this form then opens again "
+            "with the tiles typed in it; otherwise")
+
+
+def test_a_stale_barred_form_lists_the_entries_once_and_names_the_winners_own_record_as_the_bar(
+        tmp_path: Path) -> None:
+    """A review: A's, C's and D's 相公 entered since C's form opened (dead_hand), then B played on: the form said
+    "The table moved on…: … 1 more; C: …; D: …; B draws a tile; B discards White dragon…", then again "Entered since:
+    A: …; C: …; D: …" (A's named there, cut to "1 more" in the first, B's play left out), then "C's own (C: wrong tile
+    count) bars this win". The entries are listed once, the bar says only which of C's records bars, with a verb."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    for seat in (0, 2, 3):
+        assert game.wrong_count(seat, True) is None
+    assert game.discard("5z") is None  # B draws and discards: the 9m is dead
+    since = game.since(at)
+    assert since is not None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    bar_zh, bar_en = _ONE_ZH.format(own="相公（張數不對）"), _ONE_EN.format(own="wrong tile count")
+    face = ui("live_claim_gone_tile", tile="九萬", tile_en="9 Characters")
+    rule = ui("live_claim_gone_rule")
+    said = ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=face.zh, what_en=face.en, rule=rule.zh,
+              rule_en=rule.en)
+    assert gone == said + ui("live_claim_barred", why=bar_zh, why_en=bar_en), gone
+    assert gone.en.count("wrong tile count;") == 2 and "Entered since" not in gone.en and "之後記了" not in gone.zh
+    assert gone.en.endswith("C's own record (wrong tile count) bars this win: by the rules C may not win for the rest "
+                            "of this hand, so undo here will not take it back to record this win. If it was entered by "
+                            "mistake, take it back with “Undo”, one entry at a time: the entries after it, then that "
+                            "record itself; this form then opens again with the tiles typed in it; otherwise: tap "
+                            "Cancel"), gone.en
+    assert gone.zh.endswith("這個胡記不了。C 自己的相公（張數不對）讓 C 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。"
+                            "如果那一筆是記錯的，就用「撤回上一步」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後"
+                            "這個表單會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
+    game.close()
+
+
+def test_a_barred_form_with_nothing_played_lists_every_record_then_says_which_of_his_bars(tmp_path: Path) -> None:
+    """Nothing played since, records about others among them: one list of what was entered, then his own record
+    that bars, said with a verb and his name once (a review: 「其中 C 自己的 C 相公（張數不對）：」)."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    for seat in (0, 2, 3):
+        assert game.wrong_count(seat, True) is None
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    assert bar.zh == ("之後記了 A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對），其中 "
+                      + _ONE_ZH.format(own="相公（張數不對）")), bar.zh
+    assert bar.en == ("Entered since: A: wrong tile count; C: wrong tile count; D: wrong tile count. "
+                      + _ONE_EN.format(own="wrong tile count")), bar.en
+    assert bar.zh.startswith("之後記了 A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對），其中 C 自己的相公（張數不對）"
+                             "讓 C 這一局不能再胡，")
+    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en)
+    game.close()
+
+
+def test_his_own_record_alone_is_said_as_before(tmp_path: Path) -> None:
+    """Only his own 相公 entered since: the one record named, the rule said (no "his own" repeated)."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    assert game.wrong_count(2, False) is None
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    assert bar.zh.startswith("之後記了 C 相公（張數不對）：照規則 C 這一局不能再胡，") and "自己的" not in bar.zh, bar.zh
+    assert bar.en.startswith("Entered since: C: wrong tile count. By the rules C may not win") and "own" not in bar.en
+    game.close()
+
+
+def test_several_of_his_own_records_are_said_in_the_plural(tmp_path: Path) -> None:
+    """Two 相公 of C's entered since (the second after A's), and B plays on: the bar names both, in the plural."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    for seat in (2, 0, 2):
+        assert game.wrong_count(seat, True) is None
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    assert bar.zh == ("之後記了 C 相公（張數不對）、A 相公（張數不對）、C 相公（張數不對），其中 "
+                      + _MANY_ZH.format(own=" 2 筆相公（張數不對）")), bar.zh
+    assert bar.en == ("Entered since: C: wrong tile count; A: wrong tile count; C: wrong tile count. "
+                      + _MANY_EN.format(own="2 wrong tile counts")), bar.en
+    assert game.discard("5z") is None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone.en.endswith(". " + _MANY_EN.format(own="2 wrong tile counts") + ": tap Cancel"), gone.en
+    assert gone.zh.endswith("。" + _MANY_ZH.format(own=" 2 筆相公（張數不對）") + "，請按「取消」"), gone.zh
+    game.close()
+
+
+def test_a_false_win_played_dead_is_named_as_the_bar_and_a_warning_only_count_is_not(tmp_path: Path) -> None:
+    """Under ``warn_only`` a 相公 bars nothing; C's 詐胡 played dead (``continue_dead``) does: the bar names it alone,
+    then, with a 相公 that bars too (dead_hand), both, in the order entered."""
+    for rule, own_zh, own_en, many in (("warn_only", "詐胡", "false win", False),
+                                       ("dead_hand", "相公（張數不對）和詐胡", "wrong tile count and false win", True)):
+        game = LiveGame(tmp_path / f"{rule}.sqlite", seed=5)
+        assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                          house={"first_dealer": "east_deals", "wrong_count": rule,
+                                 "false_win_after": "continue_dead"}) is None
+        assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+        assert game.discard("9m") is None
+        at = game.offer().at
+        assert game.wrong_count(2, True) is None and game.wrong_count(3, True) is None
+        assert game.false_win(2) is None
+        bar = game.own_bar(at, 2)
+        assert bar is not None
+        zh, en = (_MANY_ZH, _MANY_EN) if many else (_ONE_ZH, _ONE_EN)
+        assert bar.zh == ("之後記了 C 相公（張數不對）、D 相公（張數不對）、C 詐胡，其中 " + zh.format(own=own_zh)), bar.zh
+        assert bar.en == ("Entered since: C: wrong tile count; D: wrong tile count; C: false win. "
+                          + en.format(own=own_en)), bar.en
+        game.close()
+
+
+def test_his_own_correction_of_an_earlier_hand_is_listed_but_not_said_to_bar(tmp_path: Path) -> None:
+    """C's tiles of hand 1 corrected (改正胡牌), then C's 相公 entered, while C's form is open in hand 2: the
+    correction is his own record too, but only the 相公 bars his win, and only it is named as the bar."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": "dead_hand"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None and game.win(2, ev.WinKind.DISCARD, HAND) is None  # hand 1: C on A's 9m
+    assert game.throw((1, 2, 4)) is None and game.discard("9m") is None  # hand 2: B's 9m
+    at = game.offer().at
+    assert any(c.seat == 2 and c.kind is ev.WinKind.DISCARD for c in game.offer().wins)
+    assert game.correct_win(1, 2, "111p222p333p123s456s9m") is None and game.wrong_count(2, True) is None
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    assert bar.zh.endswith("，其中 " + _ONE_ZH.format(own="相公（張數不對）")) and "改正第 1 把 C" in bar.zh, bar.zh
+    assert bar.en.endswith(". " + _ONE_EN.format(own="wrong tile count")) and "corrected" in bar.en, bar.en
     game.close()

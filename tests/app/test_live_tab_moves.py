@@ -564,10 +564,12 @@ def test_a_win_forms_undo_never_takes_back_its_own_seats_wrong_count_to_record_a
         return
     bar = game.own_bar(at, 2)
     assert bar is not None and "C: wrong tile count" in bar.en and "C 相公" in bar.zh and "C" in bar.zh, bar
+    alone = game.own_bar(at, 2, listed=False)  # (after the form's own list of the entries since)
+    assert alone is not None and "C's own record (wrong tile count)" in alone.en and "C 自己的相公" in alone.zh, alone
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert bar.en in gone.en and bar.zh in gone.zh and ui("live_claim_cancel").en not in gone.en, gone
+    assert alone.en in gone.en and alone.zh in gone.zh and ui("live_claim_cancel").en not in gone.en, gone
     assert ID_LIVE_UNDO_SINCE not in shown and ID_LIVE_UNDO_ALSO not in shown
-    assert bar.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
+    assert alone.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
     before = game.events()
     assert game.undo_since(at, seen=len(before), seat=2) == bar and game.events() == before  # nothing taken back
     assert game.win(2, ev.WinKind.DISCARD, hand, at=at) is not None
