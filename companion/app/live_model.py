@@ -45,12 +45,12 @@ from companion.app.live_offer import (
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
-from companion.files import NotAFolderError, make_folder, write_whole
+from companion.files import NotAFolderError, in_the_way_said, make_folder, write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
 from companion.game.rotation import capped_streak
-from companion.game.service import Refused, ServiceError, Subscribers, TableService
+from companion.game.service import Refused, ServiceError, Subscribers, TableService, looping_table
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import OutcomeKind, Phase, TableState, offset, window
 from companion.game.switches import FirstDealer, MultiWin, SwitchError, WrongCount
@@ -118,8 +118,9 @@ def default_table_path() -> Path:
 class LiveGame:
     """A live table backed by a :class:`TableService` at ``path`` (opened on first use)."""
 
-    def __init__(self, path: str | Path, seed: int | None = None) -> None:
+    def __init__(self, path: str | Path, seed: int | None = None, replaying: str | None = None) -> None:
         self.path = Path(path)
+        self.replaying = replaying  # the LOG the app replays (named where no live entry can be saved), if any
         self._service: TableService | None = None
         self._lock = threading.RLock()
         self._listeners = Subscribers("live table")
@@ -251,16 +252,18 @@ class LiveGame:
         with self._lock:
             if self._service is not None:
                 return
+            # what is wrong said by name, with what the host can do, and the replay only where there is one (`companion
+            # app LOG` serves it where no table file can be kept: a change review read two full paths on a phone)
+            still = ui("live_replay_still", log=Path(self.replaying).name) if self.replaying else Words("", "")
             try:
                 make_folder(self.path.parent)
-            except NotAFolderError as bad:  # (a data folder that is a file: `companion app LOG` serves the replay)
-                raise LiveError(ui("live_no_folder", why=bad.zh, why_en=bad.strerror, path=self.path)) from bad
-            except OSError as bad:
-                en, zh = _said(bad)
-                raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{zh}",
-                                      f"cannot open the table file {self.path.name}: {en}")) from bad
-            try:
+                if looping_table(self.path) is not None:
+                    raise LiveError(ui("live_table_loops", file=self.path.name) + still)
                 self._service = TableService(self.path)
+            except NotAFolderError as bad:  # (a data folder that is a file)
+                en, zh = in_the_way_said(bad.file, by_name=True)
+                raise LiveError(ui("live_no_folder", why=zh, why_en=en, file=self.path.name, name=bad.file.name)
+                                + still) from bad
             except (ServiceError, OSError) as bad:
                 en, zh = _said(bad)
                 raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{zh}",

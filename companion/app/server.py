@@ -438,19 +438,20 @@ def _dual_stack(port: int) -> socket.socket:
 
 def serve(replay: GameReplay, note: Words, host: str, port: int, lang: str = "zh",
           on_ready: Callable[[str, str | None, Words | None], None] | None = None, table: Path | None = None,
-          new_token: bool = False) -> None:
+          new_token: bool = False, replaying: str | None = None) -> None:
     """Serve until interrupted; ``on_ready(url, token, why)`` is called once the server listens, ``why`` saying why an
     existing table file cannot be used (None: it can, or there is none yet). A server reachable from
     the network (a host other than loopback) lets in only visitors with its token (:class:`TableToken`). ``table``:
     the live table's file (opened when the Live tab is first used, or at once when the file exists; None: no Live tab).
     The token is the table file's, kept from run to run (:func:`~companion.app.table_token.table_token`), so the phones
-    that joined come back after a restart; ``new_token`` makes a new one."""
+    that joined come back after a restart; ``new_token`` makes a new one. ``replaying``: the LOG replayed (None: the
+    demo), named by the Live tab where no live entry can be saved."""
     import uvicorn
 
     upload.sweep_left_over_folders()  # a killed server's photos (its folder was never removed: a privacy review)
     uploads = tempfile.TemporaryDirectory(prefix=f"{upload.FOLDER_PREFIX}{os.getpid()}-")
     held = upload.hold(Path(uploads.name))  # (another server's sweep leaves it alone while this one runs)
-    live = LiveGame(table) if table is not None else None
+    live = LiveGame(table, replaying=replaying) if table is not None else None
 
     def cleanup() -> None:
         if held is not None:

@@ -1142,9 +1142,10 @@ UI: dict[str, tuple[str, str]] = {
                                  "letters, digits, _ and -)"),
     # --- the Live tab where the table file's folder is no folder (a file, a link that loops or leads to nothing):
     # `companion app LOG` serves the replay all the same, and every live entry is refused by this (a change review) ---
-    "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {path} 無法放在那裡（重播照常可以看）",
-                       "Live entries cannot be saved: {why_en}, so the table file {path} cannot be kept there (a "
-                       "replay still plays)"),
+    "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請把 {name} 改回資料夾，或用 --table "
+                       "指定別處的牌局檔，重新啟動 companion app",
+                       "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. Make "
+                       "{name} a folder again, or start the app again with --table naming a table file elsewhere"),
     # --- rule sets: a save refused for a set further up its parent's line, each set named, the parent's line down to
     # the one at fault (a change review read "…, which cannot be used now. It inherits “Middle”, …", "it" read as the
     # set saved) ---
@@ -1183,6 +1184,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_own_bar_wrong_counts": (" {n} 筆相公（張數不對）", "{n} wrong tile counts"),
     "live_own_bar_false_win": ("詐胡", "false win"),
     "live_own_bar_both": ("{first}和{second}", "{first_en} and {second_en}"),
+    # --- the Live tab where the table file itself is a link that loops (`companion app LOG` serves the replay all the
+    # same), and the replay named where the app was started with a LOG to replay (a change review) ---
+    "live_table_loops": ("記錄的牌局存不進去：牌局檔 {file} 是繞回自己的符號連結。請移除這個連結，或用 --table 指定別處的"
+                         "牌局檔，重新啟動 companion app",
+                         "Live entries cannot be saved: the table file {file} is a link that loops back on itself. "
+                         "Remove the link, or start the app again with --table naming a table file elsewhere"),
+    "live_replay_still": ("。「牌桌」上 {log} 的重播照常可以看", ". The replay of {log} still plays on the Table tab"),
 }
 
 

@@ -338,8 +338,8 @@ def run(args: argparse.Namespace) -> int:
             kept = f"無法使用：{unusable.zh} / cannot be used: {unusable.en}"
         if no_folder is not None:  # (not "none yet: made at the first entry")
             kept = "無法放在那裡，記錄的牌局存不進去 / cannot be kept there: live entries cannot be saved"
-        print(f"companion app: 牌局檔 / table file: {os.path.realpath(table)} ({kept})", flush=True)  # (resolve raises
-        # on a data folder that loops, served for LOG)
+        print(f"companion app: 牌局檔 / table file: {os.path.abspath(table)} ({kept})", flush=True)  # as given, not
+        # through links (resolve raises on a data folder that loops; realpath named a link's missing target: reviews)
         earlier = _earlier_table()
         if not args.table and not table.exists() and earlier is not None and earlier != table:
             print(f"companion app: 之前版本的牌局檔在 {earlier}，用 --table 開它 / a table file of an earlier version "
@@ -365,5 +365,5 @@ def run(args: argparse.Namespace) -> int:
             webbrowser.open(url)
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how the app is stopped
-        serve(replay, note, args.host, args.port, args.lang, ready, table, new_token=args.new_token)
+        serve(replay, note, args.host, args.port, args.lang, ready, table, new_token=args.new_token, replaying=args.log)
     return 0

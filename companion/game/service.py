@@ -18,7 +18,7 @@ import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -350,8 +350,14 @@ class TableService:
         if self._db is not None:
             # a file replaced and not yet noticed: the game is kept now; one removed is written again (a change
             # review: removed, then the app closed before another tap, the game was gone)
-            with contextlib.suppress(ServiceError, OSError, sqlite3.Error):
+            try:
                 self._check_file()
+            except (ServiceError, OSError, sqlite3.Error):
+                if self._db is not None:  # written nowhere a name reaches (not written again): kept now, where said
+                    # (a change review: the folder removed and nothing written again, the game was gone at close)
+                    self._replaced = self._set_aside((
+                        f"{self.path}: the table file could not be written again when the companion closed",
+                        f"{self.path}：companion 關閉時牌局檔無法重新寫入"))
         if self._db is not None:
             self._db.close()
         if self._lock_file is not None:
@@ -633,15 +639,13 @@ class TableService:
         except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
             looping = looping_table(self.path)
             if looping is not None:  # the file no name reaches any more: the game kept beside it, as for one replaced
-                self._replaced = self._set_aside(looping)
+                self._replaced = self._set_aside(_put_there(*looping))
                 raise self._replaced from None
             blocker = file_in_the_way(self.path.parent) if err.errno in (errno.ENOTDIR, errno.ELOOP) else None
-            if blocker is not None:  # the folder made a file, or a link that loops, while open: named as at the start
-                en, zh = in_the_way_said(blocker)
-                raise ServiceError(
-                    f"{self.path}: {en}, so nothing more can be stored there; the game so far is still open: save "
-                    f"the log (Save log) to keep it / {self.path}：{zh}，之後的記錄存不進去；這局到目前為止還在，"
-                    "請先「下載紀錄」存下這局") from None
+            if blocker is not None:  # the folder made a file, or a link that loops, while open: named as at the start,
+                # the game kept in the nearest folder that can take it (it was in memory alone, lost at close)
+                self._replaced = self._set_aside(_put_there(*in_the_way_said(blocker)))
+                raise self._replaced from None
             raise ServiceError(f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
                                f"{self.path}：無法查看牌局檔（{os_error_zh(err)}）") from err
         if self._identity is not None and (st.st_dev, st.st_ino) != self._identity:
@@ -661,8 +665,11 @@ class TableService:
         whole to a file of its own beside it, and this connection's -wal and -shm are taken away from beside the
         file put there. Left there, they were read over the new file's pages: a review's was "malformed" at once,
         or it opened as the old game, whose checkpoint then wrote it over the new file for good. The file put there
-        is left as it came; no more is written by this service. ``put``: what was put there, in English and Chinese,
-        naming it (a link that loops: :func:`looping_table`), where it is not another file."""
+        is left as it came; no more is written by this service. ``put``: what happened, in English and Chinese,
+        naming what was put there (a link that loops: :func:`looping_table`), where it is not another file. Where no
+        file can be made beside it (its folder is no folder any more), the game is kept in the nearest folder that can
+        take it (:meth:`_keep_path`). What was kept, and where, is said on stderr too, in both languages (the host
+        sees it when the app stops)."""
         assert self._db is not None
         kept: Path | None = None
         why = ""
@@ -688,19 +695,23 @@ class TableService:
         self._beside = {}
         self._db.close()
         self._db = None
-        log.warning("%s: replaced while open; the game so far is kept in %s", self.path, kept)
+        said = self._set_aside_said(kept, why, put)
+        log.warning("%s", said)
+        return said
+
+    def _set_aside_said(self, kept: Path | None, why: str, put: tuple[str, str] | None) -> ServiceError:
+        """:meth:`_set_aside`'s words: what happened, and where the game is kept (or why it could not be)."""
         if put is not None:  # (said "the table file cannot be looked at (Too many levels of symbolic links)", and a
             # game no name reached was lost when the app stopped: a change review)
             en, zh = put
             if kept is None:
                 return ServiceError(
-                    f"{en} (put there while the companion had the table open): nothing more is stored there, and the "
-                    f"game could not be kept beside it ({why}); save the log (Save log) to keep the game / {zh}（牌局"
-                    f"使用中被換上的）：之後的記錄存不進去，這局也無法另存（{why}）；請先「下載紀錄」存下這局")
+                    f"{en}: nothing more is stored there, and the game could not be kept elsewhere ({why}); save the "
+                    f"log (Save log) to keep the game / {zh}：之後的記錄存不進去，這局也無法另存（{why}）；請先"
+                    "「下載紀錄」存下這局")
             return ServiceError(
-                f"{en} (put there while the companion had the table open): nothing more is stored there; the game so "
-                f"far is kept in {kept} (open it with --table) / {zh}（牌局使用中被換上的）：之後的記錄存不進去；"
-                f"這局到目前為止另存在 {kept}（用 --table 開啟）")
+                f"{en}: nothing more is stored there; the game so far is kept in {kept} (open it with --table) / "
+                f"{zh}：之後的記錄存不進去；這局到目前為止另存在 {kept}（用 --table 開啟）")
         if kept is None:
             return ServiceError(
                 f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
@@ -714,26 +725,32 @@ class TableService:
             f"{kept}（用 --table 開啟）")
 
     def _keep_path(self) -> Path:
-        """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free."""
-        for n in range(1, 10_000):
-            candidate = self.path.with_name(f"{self.path.stem}.kept-{n}{self.path.suffix}")
-            try:
-                os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            except FileExistsError:
-                continue
-            return candidate
-        raise OSError(f"no free name beside {self.path}")
+        """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free; where
+        none can be made there (its folder made a file or a link to nothing while open: a change review's game was
+        then lost at close), in the nearest folder above it that is there and can be written, else the home folder,
+        else the current one."""
+        tried: OSError | None = None
+        for folder in _keep_folders(self.path.parent):
+            for n in range(1, 10_000):
+                candidate = folder / f"{self.path.stem}.kept-{n}{self.path.suffix}"
+                try:
+                    os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                except FileExistsError:
+                    continue
+                except OSError as err:  # (no folder there: the next)
+                    tried = tried or err
+                    break
+                return candidate
+        raise tried or OSError(f"no free name beside {self.path}")
 
     def _write_again(self) -> None:
         """The table file written again at its path from the open connection (SQLite's backup), then used."""
         assert self._db is not None
-        log.warning("%s: the table file was removed while open: written again from the open one", self.path)
         try:
             make_folder(self.path.parent)  # (its folder removed with it; one made a link to nothing is named)
-        except NotAFolderError as err:
-            raise ServiceError(
-                f"{self.path}: {err.strerror}, so the table file cannot be written there again: save the log (Save "
-                f"log) to keep the game / {self.path}：{err.zh}，牌局檔無法重新寫入；請先「下載紀錄」存下這局") from None
+        except NotAFolderError as err:  # the game kept where a folder can take it (it was lost at close: a review)
+            self._replaced = self._set_aside(_put_there(str(err.strerror), err.zh))
+            raise self._replaced from None
         except OSError:  # (sqlite says why below)
             pass
         try:
@@ -752,6 +769,8 @@ class TableService:
                 "也無法重新寫入；請先「下載紀錄」存下這局") from err
         self._db.close()
         self._db = fresh
+        # said once it is (it was said at every tap that could not write it, and at close: a change review)
+        log.warning("%s: the table file was removed while open: written again from the open one", self.path)
         st = os.stat(self.path)
         self._identity = (st.st_dev, st.st_ino)
         self._note_beside()
@@ -936,6 +955,30 @@ _SQLITE_ZH = {"SQLITE_FULL": "磁碟已滿", "SQLITE_READONLY": "檔案或資料
               "SQLITE_NOTADB": "不是資料庫檔，或已損壞", "SQLITE_CANTOPEN": "無法開啟檔案", "SQLITE_IOERR": "讀寫檔案時出錯",
               "SQLITE_BUSY": "檔案正被另一個程式使用", "SQLITE_LOCKED": "檔案正被另一個程式使用",
               "SQLITE_PERM": "沒有權限", "SQLITE_AUTH": "沒有權限"}
+
+
+def _put_there(en: str, zh: str) -> tuple[str, str]:
+    """What was put in the table file's place, or its folder's, while the table was open (English, Chinese), said so
+    for :meth:`TableService._set_aside`."""
+    return f"{en} (put there while the companion had the table open)", f"{zh}（牌局使用中被換上的）"
+
+
+def _keep_folders(folder: Path) -> Iterator[Path]:
+    """Where a game set aside is kept (:meth:`TableService._keep_path`): ``folder``, then the nearest folder above it
+    that is there and can be written (named as the table was: not through links), then the home folder, then the
+    current one."""
+    yield folder
+    for above in Path(os.path.abspath(folder)).parents:
+        if os.path.isdir(above) and os.access(above, os.W_OK):
+            yield above
+            break
+    try:
+        home = Path.home()
+    except RuntimeError:  # (no home folder known)
+        pass
+    else:
+        yield home
+    yield Path.cwd()
 
 
 def looping_table(path: Path) -> tuple[str, str] | None:

@@ -855,11 +855,11 @@ def test_a_log_is_replayed_where_the_data_folder_is_a_file_and_live_entries_are_
     out = capsys.readouterr().out
     assert "cannot be kept there: live entries cannot be saved" in out and "none yet" not in out, out
     assert served[0][6] == table  # the Live tab's file: its entries refused by name
-    game = LiveGame(table)
+    game = LiveGame(table, replaying=log)
     with pytest.raises(LiveError) as bad:
         game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
-    assert bad.value.words == ui("live_no_folder", why=f"{plain} 是檔案，不是資料夾",
-                                 why_en=f"{plain} is a file, not a folder", path=table)
+    assert bad.value.words == ui("live_no_folder", why="X 是檔案，不是資料夾", why_en="X is a file, not a folder",
+                                 file="table.sqlite", name="X") + ui("live_replay_still", log="game.jsonl")
     game.close()
     for refused in ([], ["--from-log", log]):
         assert main(["app", "--no-browser", "--port", str(_free_port()), *refused]) == 2, refused
@@ -897,10 +897,84 @@ def test_a_data_folder_that_is_a_link_to_nothing_is_refused_at_the_start_as_at_t
         assert main(["app", "--no-browser", "--port", str(_free_port()), *given]) == 2, given
         err = capsys.readouterr().err
         assert en in err and zh in err and ("COMPANION_DATA_DIR" in err) == (not given), err
-    game = LiveGame(default_table_path())  # the first entry says the same
+    game = LiveGame(default_table_path())  # the first entry says the same, by the link's name (on a phone)
     with pytest.raises(LiveError) as bad:
         game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
+    en, zh = en.replace(str(data), "data"), zh.replace(str(data), "data")
     assert en in bad.value.words.en and zh in bad.value.words.zh, bad.value.words
     game.close()
     assert served == [] and not (tmp_path / "mounted").exists() and sorted(p.name for p in tmp_path.iterdir()) == \
         ["data"]
+
+
+def test_the_start_up_line_names_the_table_file_as_given_not_where_a_link_leads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: with COMPANION_DATA_DIR a link to ``nowhere`` and a LOG to replay, the start's refusal named
+    ``…/dangling/table.sqlite`` and the line below it "table file: …/nowhere/table.sqlite", a path the user never
+    gave (realpath followed the link). It names the table file as given, made absolute; the Live tab (told the LOG
+    replayed) refuses by names, with what to do, and names the replay."""
+    from companion.app import server
+    from companion.app.live_model import LiveError, LiveGame, default_table_path
+    from companion.app.words import ui
+
+    served: list[tuple[Any, ...]] = []
+    kw: list[dict[str, Any]] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: (served.append(a), kw.append(k)))
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to("nowhere")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(dangling))
+    log = str(demo_log_path())
+    assert main(["app", "--no-browser", "--port", str(_free_port()), log]) == 0 and len(served) == 1
+    assert f"{dangling}/table.sqlite" in capsys.readouterr().err
+    served[0][5]("http://localhost:1/", None, None)
+    out = capsys.readouterr().out
+    assert f"table file: {dangling}/table.sqlite (" in out and "nowhere/table.sqlite" not in out, out
+    assert kw[0]["replaying"] == log and served[0][6] == default_table_path()
+    said = ui("live_no_folder", why="dangling 是符號連結，指向的 nowhere 不存在（不是資料夾）",
+              why_en="dangling is a link to nowhere, which is not there (not a folder)", file="table.sqlite",
+              name="dangling")
+    assert str(tmp_path) not in said.en and str(tmp_path) not in said.zh, said
+    assert "--table" in said.en and "--table" in said.zh and "replay" not in said.en, said
+    for replaying, tail in ((kw[0]["replaying"], ui("live_replay_still", log="game.jsonl")), (None, None)):
+        game = LiveGame(served[0][6], replaying=replaying)  # (no LOG: the folder made so after the start)
+        with pytest.raises(LiveError) as bad:
+            game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
+        assert bad.value.words == (said + tail if tail is not None else said), bad.value.words
+        game.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dangling"]
+
+
+def test_a_table_file_that_is_a_looping_link_still_serves_a_log_and_the_live_tab_refuses_it_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: a table file that is a link looping back on itself is served with `companion app LOG` (it
+    was refused before the replay was served where no table file can be kept). Right: a replay needs no table file.
+    Pinned here: LOG is served, saying why live entries cannot be saved; without LOG it is still refused; the Live
+    tab refuses every entry naming the link by its name, what to do, and the replay; the link is left as it was."""
+    from companion.app import server
+    from companion.app.live_model import LiveError, LiveGame
+    from companion.app.words import ui
+
+    served: list[tuple[Any, ...]] = []
+    kw: list[dict[str, Any]] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: (served.append(a), kw.append(k)))
+    table = tmp_path / "table.sqlite"
+    table.symlink_to(table.name)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    looping = f"{table} is a link that loops back on itself, not a table file"
+    log = str(demo_log_path())
+    assert main(["app", "--no-browser", "--port", str(_free_port()), log]) == 0 and len(served) == 1
+    err = capsys.readouterr().err
+    assert looping in err and f"The replay of {log} is served, but live entries cannot be saved" in err, err
+    assert main(["app", "--no-browser", "--port", str(_free_port())]) == 2 and len(served) == 1
+    assert looping in capsys.readouterr().err
+    for replaying, tail in ((log, ui("live_replay_still", log="game.jsonl")), (None, None)):
+        game = LiveGame(served[0][6], replaying=replaying)
+        assert not game.opened
+        with pytest.raises(LiveError) as bad:
+            game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
+        said = ui("live_table_loops", file="table.sqlite")
+        assert bad.value.words == (said + tail if tail is not None else said), bad.value.words
+        assert "replay" not in said.en and str(tmp_path) not in said.en and str(tmp_path) not in said.zh, said
+        game.close()
+    assert kw[0]["replaying"] == log and table.is_symlink() and os.readlink(table) == table.name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.sqlite"]

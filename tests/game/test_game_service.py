@@ -1110,13 +1110,21 @@ def test_a_table_file_that_is_a_looping_link_is_refused_by_name_and_one_made_so_
     assert [e for _, e in read_log(kept)[0]] == mine[:5] and path.is_symlink()
 
 
+@pytest.mark.parametrize("gone", ["moved", "removed"])
 @pytest.mark.parametrize("put", ["file", "nowhere", "loop"])
-def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_kept_in_memory(
-        tmp_path: Path, put: str) -> None:
-    """A change review: the table's folder moved away while open and a file, a link to nothing or a link that loops
-    put in its place was said "cannot be looked at (Not a directory)", or "cannot be written again (unable to open
-    database file)": now named as the start names it (in_the_way_said), the game kept in memory for Save log."""
+def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_kept_where_it_can_be(
+        tmp_path: Path, put: str, gone: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A change review: the table's folder moved away (or removed) while open and a file, a link to nothing or a link
+    that loops put in its place was said "cannot be looked at (Not a directory)", or "cannot be written again (unable
+    to open database file)"; then named as the start names it (in_the_way_said), but the game was in memory alone,
+    lost when the host stopped the app before a phone saved the log, and "written again from the open one" was logged
+    at every tap where nothing was written. Now the game is kept in the nearest folder that can take it (here the one
+    above the data folder), named in both languages by the refusal and on stderr once; no more is logged at close."""
+    import logging
+    import shutil
+
     from companion.files import in_the_way_said
+    from companion.game.service import read_log
 
     folder = tmp_path / "data"
     folder.mkdir()
@@ -1124,18 +1132,56 @@ def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_ke
     service = TableService(folder / "table.sqlite")
     for e in mine[:5]:
         assert service.submit(e).ok
-    folder.rename(tmp_path / "moved")
+    if gone == "moved":
+        folder.rename(tmp_path / "moved")
+    else:
+        shutil.rmtree(folder)
     if put == "file":
         folder.write_text("x")
     else:
         folder.symlink_to(tmp_path / "not-there" if put == "nowhere" else folder.name)
     en, zh = in_the_way_said(folder)
-    with pytest.raises(ServiceError) as err:
-        service.submit(mine[5])
-    assert en in str(err.value) and zh in str(err.value) and "Save log" in str(err.value), err.value
-    assert "Errno" not in str(err.value) and "unable to open" not in str(err.value), err.value
-    assert service.events() == mine[:5]
+    kept = tmp_path / "table.kept-1.sqlite"
+    caplog.set_level(logging.WARNING, logger="companion.game.service")
+    for _ in range(2):  # every later write says the same, nothing more kept
+        with pytest.raises(ServiceError) as err:
+            service.submit(mine[5])
+        said = str(err.value)
+        assert en in said and zh in said and f"kept in {kept}" in said and f"另存在 {kept}" in said, said
+        assert "Errno" not in said and "unable to open" not in said, said
+        assert service.events() == mine[:5]
     out = io.StringIO()
     assert service.export_jsonl(out) == 5  # Save log still has the whole game
     service.close()
+    assert [e for _, e in read_log(kept)[0]] == mine[:5]
     assert not (tmp_path / "not-there").exists()  # no folder made through the link
+    logged = [r.getMessage() for r in caplog.records]
+    assert len(logged) == 1 and f"kept in {kept}" in logged[0] and f"另存在 {kept}" in logged[0], logged
+    assert not any("written again" in m for m in logged), logged
+
+
+def test_a_table_files_folder_made_no_folder_then_the_app_closed_keeps_the_game_and_says_where(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A change review: the data folder removed and a file put there while open, then the app stopped before any
+    tap: the game, in memory alone, was gone and the close said nothing. It is kept at the close, in the nearest
+    folder that can take it, and said where on stderr (the log's warning) in both languages."""
+    import logging
+    import shutil
+
+    from companion.game.service import read_log
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    mine = sim_log()
+    service = TableService(folder / "table.sqlite")
+    for e in mine[:5]:
+        assert service.submit(e).ok
+    shutil.rmtree(folder)
+    folder.write_text("x")
+    caplog.set_level(logging.WARNING, logger="companion.game.service")
+    service.close()
+    kept = tmp_path / "table.kept-1.sqlite"
+    assert [e for _, e in read_log(kept)[0]] == mine[:5] and folder.read_text() == "x"
+    logged = [r.getMessage() for r in caplog.records]
+    assert len(logged) == 1 and f"{folder} is a file, not a folder" in logged[0], logged
+    assert f"kept in {kept}" in logged[0] and f"另存在 {kept}" in logged[0] and f"{folder} 是檔案" in logged[0], logged
