@@ -7,11 +7,12 @@ Values are read, never branched on by profile name. ``Switches.from_mapping`` ac
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
+
+from companion.rules.profiles._schema import SWITCHES, as_written, refusal, switch_name, switch_options
 
 __all__ = [
     "switch_name",
@@ -146,18 +147,7 @@ class Switches:
         return replace(base, **changes)
 
 
-_YES_NO = (("true", "是", "yes"), ("false", "否", "no"))
 _ON_OFF = (("true", "算", "on"), ("false", "不算", "off"))
-
-
-def switch_name(name: str) -> tuple[str, str]:
-    """The switch ``name``'s name (Chinese, English) as the app shows it: the rule sets' schema's for a procedure
-    switch, its tai item's for an instant win (七搶一, 八仙過海, 四槓); its key where it has none."""
-    from companion.rules.profiles._schema import SWITCHES
-    from companion.rules.tai import REGISTRY
-
-    spec, item = SWITCHES.get(name), REGISTRY.get(name)
-    return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
 
 
 def value_refused(name: str, value: Any, options: Sequence[tuple[str, str, str]],
@@ -165,54 +155,23 @@ def value_refused(name: str, value: Any, options: Sequence[tuple[str, str, str]]
     """The refusal of ``value`` for the switch ``name``, said as the app says it: the switch by its name, its key in
     brackets, and each of ``options`` ((its value as written, its name in Chinese, in English)) by its name with
     its value in brackets; ``number`` (Chinese, English), where the switch takes a number too, says which, after
-    them. The app's house rules and ``companion simulate --switch`` both say it so (a review: the command said
-    "multi_win is nearest, all, …", the codes alone). The value refused is said as it was written, in the quotes
-    the rest says names in (a change review read ``got True`` for ``streak_cap=true``, and ``got "it's"``)."""
-    zh, en = switch_name(name)
-    got = _as_written(value)
-    choices = "、".join(f"「{z}」（{v}）" for v, z, _ in options)
-    choices_en = ", ".join(f"“{e}” ({v})" for v, _, e in options)
-    if number is not None:
-        return SwitchError(f"{en} ({name}) must be {choices_en} or {number[1]}; got “{got}”",
-                           f"{zh}（{name}）只能是{choices}或 {number[0]}，收到「{got}」")
-    return SwitchError(f"{en} ({name}) must be one of {choices_en}; got “{got}”",
-                       f"{zh}（{name}）只能是{choices}其中之一，收到「{got}」")
+    them. The app's house rules, ``companion simulate --switch`` and a rule-set file's checks all say it so, in
+    :func:`companion.rules.profiles._schema.refusal`'s words (a review: the command said "multi_win is nearest, all,
+    …", the codes alone; a file ``收到 'everyone'``). The value refused is said as it was written, in the quotes the
+    rest says names in (a change review read ``got True`` for ``streak_cap=true``, and ``got "it's"``)."""
+    return SwitchError(*refusal(name, as_written(value), options, number))
 
 
-def _as_written(value: Any) -> str:
-    """``value`` as it was typed or written: a text as it is, ``true``/``false``, a number (a command's, a TOML
-    file's or a log's spelling, not Python's ``True`` or ``'x'``); cut short where long."""
-    if isinstance(value, str):
-        said = value
-    else:
-        try:
-            said = json.dumps(value, ensure_ascii=False)
-        except (TypeError, ValueError):  # (not from a file or a command line: an object made in Python)
-            said = repr(value)
-    return said if len(said) <= 80 else said[:79] + "…"
-
-
-_STREAK_NUMBER = ("0 以上的整數（例如 3）", "a whole number 0 or more (e.g. 3)")
-"""What ``streak_cap`` takes besides ``none``, said as a number (its options listed "“N in a row” (N)", which read
-as if N were the value to type: a change review)."""
-
-
-def _options(name: str) -> tuple[tuple[str, str, str], ...]:
-    """The values the switch ``name`` takes, each (as written, Chinese, English), named as the app names them
-    (``streak_cap``: ``none`` alone; the number it takes too is :data:`_STREAK_NUMBER`)."""
-    from companion.rules.profiles._schema import SWITCHES
-
-    spec = SWITCHES.get(name)
-    if name == "streak_cap":
-        return (("none", "不限", "no cap"),)
-    if spec is not None and spec.kind == "choice":  # (kong_from_left: true and false are read too)
-        return tuple((c, *spec.choice_name(c)) for c in spec.choices)
-    return _YES_NO if spec is not None else _ON_OFF
+def _options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, str] | None]:
+    """The values the switch ``name`` takes, each (as written, Chinese, English), named as the app names them, and
+    the number it takes too: a rule set's switch's as its schema has them (``streak_cap``: ``none`` and a number),
+    an instant win's on and off."""
+    return switch_options(name) if name in SWITCHES else (_ON_OFF, None)
 
 
 def _refuse(name: str, default: Any, value: Any) -> SwitchError:
     """The error for a value ``name`` does not take, listing the values it does take."""
-    return value_refused(name, value, _options(name), _STREAK_NUMBER if name == "streak_cap" else None)
+    return value_refused(name, value, *_options(name))
 
 
 def _coerce(name: str, default: Any, value: Any) -> Any:

@@ -17,7 +17,7 @@ from companion.game import events as ev
 from companion.game.check import replay
 from companion.game.session import switches_for
 from companion.game.switches import MultiWin, SwitchError, Switches
-from companion.rules.profiles import BUILTIN
+from companion.rules.profiles import BUILTIN, ProfileError, load_profile
 from companion.rules.profiles._schema import SWITCHES
 
 
@@ -78,6 +78,18 @@ def test_a_rule_or_a_value_that_does_not_exist_is_refused_by_name() -> None:
     assert "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）" in bad.value.zh
     # the value as it was given, in the quotes the names are in (a change review read Python's 'everyone')
     assert str(bad.value).endswith("; got “everyone”") and bad.value.zh.endswith("其中之一，收到「everyone」")
+
+
+def test_a_house_rule_value_refused_is_said_as_a_rule_set_file_says_it(tmp_path: Path) -> None:
+    """The house-rules form said ``收到「everyone」`` and a rule-set file's ``multi_win = "everyone"``
+    ``收到 'everyone'`` (Python's quotes), in other words around it: the same mistake is said the same way."""
+    with pytest.raises(SwitchError) as said:
+        with_rules(Switches(), {"multi_win": "everyone"})
+    path = tmp_path / "house.toml"
+    path.write_text('id = "house"\ninherits = "atawmj_2009"\n[switches]\nmulti_win = "everyone"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(path))
+    assert str(info.value).endswith(f": {said.value}") and info.value.zh.endswith(f"：{said.value.zh}")
 
 
 def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> None:

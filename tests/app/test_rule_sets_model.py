@@ -1257,7 +1257,8 @@ def test_a_set_edited_by_hand_with_a_choice_it_lacks_is_said_in_both_languages_b
     assert problem is not None
     field = next(f for f in FIELDS if f.key == "switches.multi_win")
     assert f"{field.name.en} (multi_win) must be one of “{field.choices[0][1].en}” (nearest)" in problem.en
-    assert f"{field.name.zh}（multi_win）要是「{field.choices[0][1].zh}」（nearest）" in problem.zh
+    assert f"{field.name.zh}（multi_win）只能是「{field.choices[0][1].zh}」（nearest）" in problem.zh
+    assert problem.en.endswith("; got “everyone”") and "收到「everyone」" in problem.zh
     assert "switch multi_win" not in problem.en
     assert str(data) not in problem.en + problem.zh and not re.search(r"[\u3000-\u9fff]", problem.en)
 

@@ -97,8 +97,10 @@ def _write(tmp_path: Path, text: str) -> str:
     ('[tai]\nmenqin = 2', "unknown tai item 'menqin' (did you mean 'menqing'?)"),
     ('[switches]\ntai_capp = 8', "unknown switch 'tai_capp'"),
     ('[switches]\nmulti_win = "everyone"', "(multi_win) must be one of “the nearest wins” (nearest)"),
-    ('[switches]\nsmall_winds_adds_winds = 1', "must be true or false"),
-    ('[tai]\nzimo = -1', "tai.zimo must be an integer >= 0"),
+    ('[switches]\nsmall_winds_adds_winds = 1', "must be one of “yes” (true), “no” (false); got “1”"),
+    ('[tai]\nzimo = -1', "tai.zimo must be a whole number 0 or more; got “-1”"),
+    ('[tai]\nzimo = "2"', "tai.zimo must be a whole number 0 or more; got “\"2\"”"),  # (a text TOML would read as
+    ('[switches]\nstreak_cap = "3"', "or a whole number 0 or more (e.g. 3); got “\"3\"”"),  # a number: its quotes)
     ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
     ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
     ('house_rules = ["tai.nothing"]', "names no item or switch"),
@@ -112,12 +114,12 @@ def test_validation_errors_name_the_key(tmp_path: Path, body: str, message: str)
 
 
 @pytest.mark.parametrize(("body", "zh", "en"), [
-    ('multi_win = "everyone"', ["一炮多響（multi_win）", "「截胡（最近的一家胡）」（nearest）", "「都胡」（all）", "收到 'everyone'"],
+    ('multi_win = "everyone"', ["一炮多響（multi_win）", "「截胡（最近的一家胡）」（nearest）", "「都胡」（all）", "收到「everyone」"],
      ["Several winners on one discard (multi_win)", "“the nearest wins” (nearest)", "“all of them win” (all)",
-      "(three_is_draw)", "got 'everyone'"]),
+      "(three_is_draw)", "got “everyone”"]),
     ('false_win_penalty = "double"', ["詐胡罰則（false_win_penalty）", "「不罰」（none）"],
      ["False-win penalty (false_win_penalty)", "“no penalty” (none)", "“the tai claimed, to each” (claimed_tai)"]),
-    ("min_tai = -1", ["起胡台數（min_tai）要是 0 以上的整數"], ["Minimum tai (min_tai) must be an integer >= 0"]),
+    ("min_tai = -1", ["起胡台數（min_tai）只能是 0 以上的整數"], ["Minimum tai (min_tai) must be a whole number 0 or more"]),
 ])
 def test_a_switch_value_a_file_does_not_take_is_said_by_the_names_the_app_shows(
         tmp_path: Path, body: str, zh: list[str], en: list[str]) -> None:
@@ -132,6 +134,31 @@ def test_a_switch_value_a_file_does_not_take_is_said_by_the_names_the_app_shows(
     for part in en:
         assert part in str(info.value)
     assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", str(info.value).replace(str(tmp_path), ""))
+
+
+@pytest.mark.parametrize(("body", "value", "got"), [
+    ('multi_win = "everyone"', "everyone", "everyone"),
+    ("multi_win = 3", 3, "3"),
+    ('kong_from_left = "yes"', "yes", "yes"),
+    ("streak_cap = -1", -1, "-1"),
+    ("streak_cap = 2.5", 2.5, "2.5"),
+    ("streak_cap = true", True, "true"),
+    ("draw_keeps_deal = 1", 1, "1"),
+])
+def test_a_switch_value_a_file_does_not_take_is_said_as_the_app_and_simulate_say_it(
+        tmp_path: Path, body: str, value: object, got: str) -> None:
+    """A rule-set file's ``multi_win = "everyone"`` was said ``收到 'everyone'``, ``streak_cap = true`` ``got True``
+    (Python's spelling), while the app's house rules and ``companion simulate --switch`` said ``收到「everyone」``: one
+    wording now for the same mistake wherever it is made, the value as the file wrote it."""
+    from companion.game.switches import SwitchError, Switches
+
+    path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n')
+    with pytest.raises(ProfileError) as info:
+        load_profile(path)
+    with pytest.raises(SwitchError) as said:  # the tracker's refusal, which the app and simulate say
+        Switches.from_mapping({body.partition(" =")[0]: value})
+    assert str(info.value).endswith(f": {said.value}") and info.value.zh.endswith(f"：{said.value.zh}")
+    assert str(said.value).endswith(f"; got “{got}”") and said.value.zh.endswith(f"，收到「{got}」")
 
 
 def test_structural_profile_errors(tmp_path: Path) -> None:
@@ -414,10 +441,10 @@ def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -
 def test_a_tai_cap_of_the_wrong_type_is_said_as_the_cap_check_says_it(tmp_path: Path) -> None:
     """">= 0" for a cap given as text, "at least 1" for a cap of 0: one rule, said one way (a newcomer review)."""
     path = _write(tmp_path, 'id = "house"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = "8"\n')
-    with pytest.raises(ProfileError, match=re.escape('Tai cap (tai_cap) must be an integer >= 1 or "none", got \'8\'')) \
-            as info:
+    with pytest.raises(ProfileError, match=re.escape('Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or '
+                                                     'more (e.g. 8); got “"8"”')) as info:
         load_profile(path)
-    assert '1 以上的整數或 "none"' in info.value.zh
+    assert info.value.zh.endswith('滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「"8"」')
 
 
 def test_a_house_file_whose_id_is_not_its_file_name_is_refused(tmp_path: Path,

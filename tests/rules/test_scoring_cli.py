@@ -558,5 +558,5 @@ def test_a_house_file_edited_by_hand_with_a_choice_it_lacks_is_said_by_its_names
     assert main(["tai", "--profile", str(house), *(["--lang", lang] if lang else [])]) == 2
     err = capsys.readouterr().err
     assert "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest)" in err
-    assert ("一炮多響（multi_win）要是「截胡（最近的一家胡）」（nearest）" in err) is (lang is None)
+    assert ("一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）" in err) is (lang is None)
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.profiles._schema import SWITCHES, check_switch, switch_refused
+from companion.rules.profiles._schema import SWITCHES, as_written, check_switch, switch_refused
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
@@ -137,8 +137,9 @@ def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
             raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}",
                                f"{wz}：不認得的台數項目 {key!r}{_suggest_zh(key, ITEMS)}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ProfileError(f"{where}: tai.{key} must be an integer >= 0, got {value!r}",
-                               f"{wz}：tai.{key} 要是 0 以上的整數，收到 {value!r}")
+            got = as_written(value, toml=True)  # (as the file wrote it, as a switch's is: a review read ``got True``)
+            raise ProfileError(f"{where}: tai.{key} must be a whole number 0 or more; got “{got}”",
+                               f"{wz}：tai.{key} 只能是 0 以上的整數，收到「{got}」")
         if key in UNSUPPORTED and value:
             raise ProfileError(f"{where}: tai.{key}: {UNSUPPORTED[key][1]}",
                                f"{wz}：tai.{key}：{UNSUPPORTED[key][0]}")

@@ -5,10 +5,16 @@
 
 from __future__ import annotations
 
+import json
+import math
+import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, time
 from typing import Any
 
-__all__ = ["SwitchSpec", "SWITCHES", "check_switch", "switch_refused"]
+__all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options",
+           "switch_refused"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,35 +96,18 @@ _LIST = (
 SWITCHES: dict[str, SwitchSpec] = {s.name: s for s in _LIST}
 
 
-def _listed(words: list[str], last: str, sep: str = ", ") -> str:
-    return sep.join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
-
-
 def switch_refused(name: str, value: Any) -> tuple[str, str]:
-    """Why switch ``name`` (a known one) does not take ``value``, (English, Chinese), for a host mending a file by
-    hand: the switch by its name as the app shows it, its key in brackets, and each choice by its name with its
-    value as the file writes it (a review: "multi_win must be one of nearest, all, …", in English alone)."""
-    spec = SWITCHES[name]
-    if spec.kind == "bool":
-        want, want_zh = "true or false", "true 或 false"
-    elif spec.kind == "int":
-        want, want_zh = "an integer >= 0", "0 以上的整數"
-    elif spec.kind == "int_or_none":
-        # a cap of 0 tai still reads (a table played under one replays) but a profile may not set one: said as the
-        # cap check says it (">= 0" here and "at least 1" there: a newcomer review)
-        low = 1 if name == "tai_cap" else 0
-        want, want_zh = f'an integer >= {low} or "none"', f'{low} 以上的整數或 "none"'
-    else:
-        named = [(c, *spec.choice_name(c)) for c in spec.choices]
-        want = "one of " + _listed([f"“{en}” ({c})" for c, _, en in named], " or ")
-        want_zh = _listed([f"「{zh}」（{c}）" for c, zh, _ in named], "或", "、") + "其中之一"
-    return (f"{spec.en} ({name}) must be {want}, got {value!r}",
-            f"{spec.zh}（{name}）要是{'' if want_zh.startswith('「') else ' '}{want_zh}，收到 {value!r}")
+    """Why switch ``name`` (a known one) does not take ``value`` in a rule-set file, (English, Chinese): said as the
+    app's house rules and ``companion simulate --switch`` say the same mistake (:func:`refusal`), the value as the
+    file wrote it (a review read the file's ``multi_win = "everyone"`` said ``收到 'everyone'``, and the app's
+    ``收到「everyone」``; ``streak_cap = true`` said ``got True``)."""
+    options, number = switch_options(name)
+    return refusal(name, as_written(value, toml=True), options, number)
 
 
 def check_switch(name: str, value: Any, where: str) -> Any:
-    """The value, checked against the switch's type; raises ``ValueError`` naming ``where`` (its Chinese:
-    :func:`switch_refused`)."""
+    """The value, checked against the switch's type; raises ``ValueError`` naming ``where``, in the words of
+    :func:`switch_refused` (its Chinese there too)."""
     spec = SWITCHES.get(name)
     if spec is None:
         raise ValueError(f"{where}: unknown switch {name!r} (known: {', '.join(sorted(SWITCHES))})")
@@ -133,3 +122,97 @@ def check_switch(name: str, value: Any, where: str) -> Any:
     if not ok:
         raise ValueError(f"{where}: {switch_refused(name, value)[0]}")
     return value
+
+
+# --- a switch value refused, one wording wherever it is made (a rule-set file, the app's house rules, simulate) ---
+
+_YES_NO = (("true", "是", "yes"), ("false", "否", "no"))
+_NO_CAP = ("none", "不限", "no cap")
+_NUMBERS = {"streak_cap": ("0 以上的整數（例如 3）", "a whole number 0 or more (e.g. 3)"),
+            "tai_cap": ("1 以上的整數（例如 8）", "a whole number 1 or more (e.g. 8)")}
+"""What a switch that counts takes besides ``none``, said as a number (streak_cap's options listed "“N in a row”
+(N)", which read as if N were the value to type: a change review). A cap of 0 tai still reads (a table played under
+one replays) but a rule set may not set one: said as the cap check says it (a newcomer review)."""
+_WHOLE = ("0 以上的整數", "a whole number 0 or more")
+
+
+def switch_name(name: str) -> tuple[str, str]:
+    """The switch ``name``'s name (Chinese, English) as the app shows it: the schema's for a rule set's switch, its
+    tai item's for an instant win (七搶一, 八仙過海, 四槓); its key where it has none."""
+    from companion.rules.tai import REGISTRY
+
+    spec, item = SWITCHES.get(name), REGISTRY.get(name)
+    return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
+
+
+def switch_options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, str] | None]:
+    """The values the switch ``name`` (one of :data:`SWITCHES`) takes, each (as written, Chinese, English) named as
+    the app names it, and what number it takes too (Chinese, English), where it counts."""
+    spec = SWITCHES[name]
+    if spec.kind == "choice":
+        return tuple((c, *spec.choice_name(c)) for c in spec.choices), None
+    if spec.kind == "bool":
+        return _YES_NO, None
+    return ((_NO_CAP,) if spec.kind == "int_or_none" else ()), _NUMBERS.get(name, _WHOLE)
+
+
+def refusal(name: str, got: str, options: Sequence[tuple[str, str, str]],
+            number: tuple[str, str] | None = None) -> tuple[str, str]:
+    """Why the switch ``name`` does not take the value written ``got`` (:func:`as_written`), (English, Chinese): the
+    switch by its name (:func:`switch_name`), its key in brackets, each of ``options`` ((its value as written, its
+    name in Chinese, in English)) by its name with its value in brackets, and ``number`` (Chinese, English), where
+    the switch takes a number too, after them; the value in the quotes the rest says names in."""
+    zh, en = switch_name(name)
+    choices = "、".join(f"「{z}」（{v}）" for v, z, _ in options)
+    choices_en = ", ".join(f"“{e}” ({v})" for v, _, e in options)
+    if number is not None and options:
+        return (f"{en} ({name}) must be {choices_en} or {number[1]}; got “{got}”",
+                f"{zh}（{name}）只能是{choices}或 {number[0]}，收到「{got}」")
+    if number is not None:
+        return f"{en} ({name}) must be {number[1]}; got “{got}”", f"{zh}（{name}）只能是 {number[0]}，收到「{got}」"
+    return (f"{en} ({name}) must be one of {choices_en}; got “{got}”",
+            f"{zh}（{name}）只能是{choices}其中之一，收到「{got}」")
+
+
+def as_written(value: Any, *, toml: bool = False) -> str:
+    """``value`` as it was typed or written, not as Python spells it (``True``, ``'x'``): a text as it is, a TOML
+    file's ``true``, ``3``, ``2.5``, a list or table as TOML writes one; cut short where long. ``toml``: the value
+    came from a file, where a text that TOML would read as another value (``"8"``, ``"true"``) keeps its quotes
+    (``tai_cap = "8"`` said ``got “8”`` beside "must be a whole number")."""
+    if not isinstance(value, str):
+        said = _toml(value)
+    elif toml and _reads_otherwise(value):
+        said = json.dumps(value, ensure_ascii=False)
+    else:
+        said = value
+    return said if len(said) <= 80 else said[:79] + "…"
+
+
+def _reads_otherwise(text: str) -> bool:
+    """Whether TOML reads ``text``, written bare, as a value that is no text (a number, a date, a boolean)."""
+    try:
+        read = tomllib.loads(f"v = {text}") if "\n" not in text and "\r" not in text else {}
+    except tomllib.TOMLDecodeError:
+        return False
+    return len(read) == 1 and not isinstance(read.get("v", ""), str)
+
+
+def _toml(value: Any) -> str:
+    """``value`` (one a TOML file gives, or a JSON log) as TOML writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:  # (TOML has none: a JSON log's)
+        return "null"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else "inf" if value > 0 else "-inf"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    return str(value)  # (not from a file or a command line: an object made in Python)
