@@ -17,7 +17,7 @@ from companion.tiles import Tile
 from companion.vision.image_file import image_size
 from companion.vision.legend import Entry
 
-__all__ = ["Host", "tile", "tiles", "label", "ident", "drop_down", "tile_name", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
+__all__ = ["Host", "tile", "tiles", "key_row", "tile_key", "label", "ident", "drop_down", "tile_name", "meld", "meld_tiles", "badge", "photo", "TILE_W", "FELT", "CARD",
            "ACCENT", "GREY", "opened", "PALETTE", "FLOWER_CODES", "FINGER", "on_tap"]
 
 TILE_W = {"hand": 34, "meld": 28, "river": 24, "wait": 30}
@@ -26,7 +26,11 @@ CARD = "#fbf8f0"
 ACCENT = "#b3261e"
 KEY_W, KEY_GAP = 35, 3
 """The tile keys a finger taps (discards, a winner's tiles, flowers, My hand's palette): nine a row fill a phone's
-card (9 x 35 + 8 x 3 = 339 of its 344 px; a review measured 26 and 28 px keys 2 px apart on the Live tab)."""
+card (9 x 35 + 8 x 3 = 339 of its 344 px; a review measured 26 and 28 px keys 2 px apart on the Live tab); on a
+narrower one nine still share a row (:func:`key_row`)."""
+KEYS_WIDE = 9 * KEY_W + 8 * KEY_GAP
+"""A row of tile keys at most this wide (nine keys of :data:`KEY_W`): on a narrower card (a 360 px phone's Live
+card, 314 px) the keys are narrower, nine still to a row (:func:`key_row`)."""
 FINGER = 44
 """A button's height for a finger at the table (touch targets of 44-48 px)."""
 PALETTE = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(f"{r}z" for r in range(1, 8))
@@ -114,6 +118,27 @@ def key_tip(text: str) -> ft.Tooltip:
 
 def tiles(t: Callable[[Words], str], codes: Sequence[str], width: int) -> ft.Control:
     return ft.Row([tile(t, c, width) for c in codes], spacing=1, wrap=True, run_spacing=2)
+
+
+def key_row(keys: Sequence[ft.Control], gap: int = KEY_GAP, wide: int = KEYS_WIDE) -> ft.Control:
+    """Tile keys (:func:`tile_key`) on one row, each a ninth of it, the row at most ``wide`` (nine keys of
+    :data:`KEY_W` ``gap`` apart): as before where the card is as wide as a 390 px phone's or wider, narrower keys on a
+    360 px phone's. At a fixed width a suit's ninth key wrapped onto a line of its own there (the Live tab's four rows
+    took seven, and put every seat's claims under the bottom bar: the last seat's win button's foot at 793 px, the
+    bar's top at 676, measured at 360x740; the wait quiz's suits each left 九 alone). A row of fewer keys (the
+    honours, the flowers) keeps their size, the rest of the row left empty."""
+    for key in keys:
+        key.expand = 1
+    return ft.Container(ft.Row([*keys, *(ft.Container(expand=1) for _ in range(9 - len(keys)))], spacing=gap),
+                        width=wide)
+
+
+def tile_key(t: Callable[[Words], str], code: str, **box: Any) -> ft.Container:
+    """A tile key whose width its row gives (:func:`key_row`), its picture a tile's height, 4 to its 3 (set before
+    the picture comes: no row moves as it loads); ``box``: the Container's own (on_click, opacity, tooltip, a
+    frame's border and padding, which the picture keeps inside)."""
+    return ft.Container(ft.Image(src=f"tiles/{code}.png", fit=ft.BoxFit.CONTAIN, aspect_ratio=3 / 4,
+                                 semantics_label=t(tile_name(code))), **box)
 
 
 def label(text: str, size: int = 13, bold: bool = False, colour: str | None = None) -> ft.Text:

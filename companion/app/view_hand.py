@@ -35,15 +35,15 @@ from companion.app.ui_kit import (
     ID_HAND_SUMMARY,
     ID_HAND_TILES,
     ID_VISIBLE_FIELD,
-    KEY_GAP,
-    KEY_W,
     PALETTE_ROWS,
     TILE_W,
     Host,
     ident,
+    key_row,
     label,
     meld_tiles,
     tile,
+    tile_key,
     tile_tip,
 )
 from companion.app.words import SEP, Words, ui
@@ -55,6 +55,9 @@ __all__ = ["HandTab", "EXAMPLE_HAND", "HAND_KEY"]
 log = logging.getLogger(__name__)
 HAND_KEY = "companion.hand"
 """Where a phone's browser keeps My hand's own (:class:`~companion.app.hand_model.KeptHand`)."""
+MELD_KEY_PADDING = ft.Padding.symmetric(horizontal=16)
+"""A meld key's padding beside its word: with Material's 24 px, 吃碰槓： and its four keys took 355 px, and on a 360 px
+phone (340 px inside the page) 暗槓 wrapped onto a line of its own; now 291 (the keys 46 to 60 px wide)."""
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
 
 
@@ -281,10 +284,9 @@ class HandTab:
         # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
         # each key named as the Live tab's are (the notation read aloud and shown on hover meant little: a review)
-        palette = [ft.Row([ident(f"hand-key-{code}", ft.Container(
-                               tile(t, code, KEY_W), on_click=add(code),
-                               tooltip=tile_tip(t, code)))
-                           for code in part], spacing=KEY_GAP, wrap=True)
+        # (nine to a row on a narrower phone too, narrower: :func:`key_row`)
+        palette = [key_row([ident(f"hand-key-{code}", tile_key(t, code, on_click=add(code), tooltip=tile_tip(t, code)))
+                            for code in part])
                    for part in (*PALETTE_ROWS, FLOWER_CODES)]
         buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
                           ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self._tap_into("")),
@@ -314,7 +316,8 @@ class HandTab:
             armed = kind is self.meld
             return ident(f"hand-meld-{kind.value}", ft.OutlinedButton(
                 content=t(ui(f"hand_meld_{kind.value}")), on_click=lambda: self._arm(kind),
-                style=ft.ButtonStyle(bgcolor=FELT if armed else None, color="#ffffff" if armed else None)))
+                style=ft.ButtonStyle(bgcolor=FELT if armed else None, color="#ffffff" if armed else None,
+                                     padding=MELD_KEY_PADDING)))
 
         rows: list[ft.Control] = [ft.Row([label(t(ui("hand_meld_keys")), 13), *(key(k) for k in MELD_KEYS)],
                                          spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]

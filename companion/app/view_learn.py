@@ -23,11 +23,13 @@ from companion.app.ui_kit import (
     bring_into_view,
     drop_down,
     ident,
+    key_row,
     label,
     meld_tiles,
     on_tap,
     scroll_key,
     tile,
+    tile_key,
     tile_name,
     tiles,
 )
@@ -52,6 +54,11 @@ def _verdict(t: Callable[[Words], str], buttons: list[ft.Control], streak: int, 
     return out
 
 
+QUIZ_KEY_GAP = 2
+QUIZ_KEYS_WIDE = 9 * 34 + 8 * QUIZ_KEY_GAP
+"""The wait quiz's row of a suit's keys at most this wide: nine keys of a 28 px tile in a 3 px frame, as on a 390 px
+phone; on a 360 px phone's card (312 px inside) nine of 33 px, where at a fixed width each suit's 九 wrapped onto a
+line of its own (the four rows took seven)."""
 ID_LEARN_HOUSE = "learn-house"  # the item's worth under each house rule set saved
 NARROW = 700
 """A page narrower than this (a phone) is scrolled to what a tap opened below the chips."""
@@ -215,11 +222,12 @@ class LearnTab:
             if graded is not None and (chosen or code in waits):
                 said = "quiz_key_right" if code in waits and chosen else "quiz_key_wrong" if chosen else "quiz_key_missed"
             return quiz_key(f"quiz-{code}", t(tile_name(code)), chosen, None if said is None else t(ui(said)),
-                            ft.Container(tile(t, code, 28), on_click=lambda: self.toggle(code), padding=3 - width,
-                                         border_radius=4, border=ft.Border.all(width, colour)))
+                            tile_key(t, code, on_click=lambda: self.toggle(code), padding=3 - width,
+                                     border_radius=4, border=ft.Border.all(width, colour)))
 
-        for suit in "mpsz":
-            rows.append(ft.Row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], spacing=2, wrap=True))
+        for suit in "mpsz":  # a suit to a row on a 360 px phone too (:data:`QUIZ_KEYS_WIDE`)
+            rows.append(key_row([key(f"{r}{suit}") for r in range(1, 10 if suit != "z" else 8)], QUIZ_KEY_GAP,
+                                QUIZ_KEYS_WIDE))
         if graded is not None:  # what the frames' colours say (a review found no key to them)
             rows.append(ft.Row([_swatch(FELT, t(ui("quiz_key_right"))), _swatch("#e0b040", t(ui("quiz_key_missed"))),
                                 _swatch(ACCENT, t(ui("quiz_key_wrong")))], spacing=12, wrap=True))

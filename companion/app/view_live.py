@@ -50,13 +50,13 @@ from companion.app.ui_kit import (
     FLOWER_CODES,
     GREY,
     KEY_GAP,
-    KEY_W,
     PALETTE_ROWS,
     Host,
     bring_into_view,
     drop_down,
     field_width,
     ident,
+    key_row,
     key_tip,
     label,
     on_tap,
@@ -64,7 +64,7 @@ from companion.app.ui_kit import (
     photo_legend,
     scroll_key,
     tile,
-    tile_name,
+    tile_key,
     tile_tip,
     unfolded,
 )
@@ -132,30 +132,6 @@ take two lines on a phone, not three (a review found the third seat's buttons un
 SEAT_BAND = "#ebe4d2"
 """A seat's claims on a band of this shade, not in a frame: framed (its border, padding and gap), the three seats took
 28 px more, and on an English phone with its browser's bars the last seat's buttons lay under the bottom bar."""
-KEYS_WIDE = 9 * KEY_W + 8 * KEY_GAP
-"""A row of tile keys at most this wide (nine keys of :data:`KEY_W`): on a narrower card (a 360 px phone's, 314 px)
-the keys are narrower, nine still to a row (:func:`_keys`)."""
-
-
-def _keys(keys: Sequence[ft.Control]) -> ft.Control:
-    """Tile keys (:func:`_key`) on one row, each a ninth of it: nine keys of :data:`KEY_W` where the card is as wide
-    as a 390 px phone's or wider, narrower on a 360 px phone's. At a fixed width a suit's ninth key wrapped onto a line
-    of its own there, and the four rows took seven, which put every seat's claims under the bottom bar (measured at
-    360x740: the last seat's win button's foot at 793 px, the bar's top at 676). A row of fewer keys (the honours,
-    the flowers) keeps their size, the rest of the row left empty."""
-    for key in keys:
-        key.expand = 1
-    return ft.Container(ft.Row([*keys, *(ft.Container(expand=1) for _ in range(9 - len(keys)))], spacing=KEY_GAP),
-                        width=KEYS_WIDE)
-
-
-def _key(t: Callable[[Words], str], code: str, **tap: Any) -> ft.Container:
-    """A tile key whose width its row gives (:func:`_keys`), its height a tile's, 4 to its 3 (set before the picture
-    comes: no row moves as it loads); ``tap``: the Container's own (on_click, opacity, tooltip)."""
-    return ft.Container(ft.Image(src=f"tiles/{code}.png", fit=ft.BoxFit.CONTAIN, semantics_label=t(tile_name(code))),
-                        aspect_ratio=3 / 4, **tap)
-
-
 CHOW_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
 """A chow's button, its run's three tiles and no word (one 吃 before them says it for all)."""
 
@@ -750,9 +726,10 @@ class LiveTab:
             for code in part:
                 face = Tile.from_code(code)
                 gone = known[face] >= 4  # pale; a tap on it is refused with the reason
-                cells.append(ident(f"live-discard-{code}", _key(t, code, on_click=tap(code),
-                                                                opacity=0.3 if gone else 1.0, tooltip=tile_tip(t, code))))
-            rows.append(_keys(cells))
+                cells.append(ident(f"live-discard-{code}", tile_key(t, code, on_click=tap(code),
+                                                                   opacity=0.3 if gone else 1.0,
+                                                                   tooltip=tile_tip(t, code))))
+            rows.append(key_row(cells))
         return ft.Column([ft.Row(head, spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER), *rows],
                          spacing=KEY_GAP)
 
@@ -1075,10 +1052,10 @@ class LiveTab:
             return state is not None and own is not None and state.known[face] - own[face] >= 4
 
         rows: list[ft.Control] = [
-            _keys([ident(f"live-key-{code}", _key(self.host.t, code, on_click=add(code),
-                                                  opacity=0.3 if gone(code) else 1.0,
-                                                  tooltip=tile_tip(self.host.t, code)))
-                   for code in part])
+            key_row([ident(f"live-key-{code}", tile_key(self.host.t, code, on_click=add(code),
+                                                         opacity=0.3 if gone(code) else 1.0,
+                                                         tooltip=tile_tip(self.host.t, code)))
+                     for code in part])
             for part in PALETTE_ROWS]
         rows.append(ft.TextButton(content=self.host.t(ui("backspace")), on_click=back))
         return ft.Column(rows, spacing=KEY_GAP)
@@ -1095,12 +1072,12 @@ class LiveTab:
             cells = []
             for code in FLOWER_CODES:
                 seen = state.known[Tile.from_code(code)] > 0  # pale; a tap on it is refused with the reason
-                cells.append(ident(f"live-flower-{seat}-{code}", _key(
+                cells.append(ident(f"live-flower-{seat}-{code}", tile_key(
                     t, code, opacity=0.3 if seen else 1.0, tooltip=tile_tip(t, code),
                     on_click=on_tap(self._do, partial(game.flower, seat, code, at=o.at)))))
             # the seat's name on a line of its own, so its eight flowers keep a finger's size on a phone
             out.append(ft.Column([label(t(ui("live_flower_by", seat=names[seat])), 13),
-                                  _keys(cells)], spacing=2))
+                                  key_row(cells)], spacing=2))
         buttons: list[ft.Control] = [
             ident(f"live-heavenly-{s}", ft.OutlinedButton(content=t(ui("live_heavenly", seat=names[s])),
                                                           on_click=on_tap(self._do, partial(game.declare_heavenly, s,

@@ -1523,6 +1523,55 @@ def test_on_a_phone_the_tab_shown_is_in_sight_in_the_tabs_row(browser: Any, url:
         page.close()
 
 
+PAST_EDGE_JS = ("wide => [...document.querySelectorAll('flt-semantics')]"
+                ".filter(e => !e.closest('[flt-semantics-identifier^=\"tab-\"]'))"
+                ".map(e => [e.getAttribute('flt-semantics-identifier') || e.textContent.slice(0, 30),"
+                " e.getBoundingClientRect()])"
+                ".filter(([, r]) => r.width > 0 && r.right > wide + 0.5).map(([n, r]) => [n, r.left, r.right])")
+"""What lies past the right edge of a screen ``wide`` px wide (the row of tabs aside: it scrolls sideways)."""
+ROWS_JS = ("prefix => Object.fromEntries([...document.querySelectorAll(`[flt-semantics-identifier^=\"${prefix}\"]`)]"
+           ".map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect().top]))")
+"""The top of each node whose identifier starts with ``prefix``."""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_on_a_360_px_phone_a_suits_keys_share_a_row_and_nothing_lies_past_the_edge(browser: Any, url: str,
+                                                                                   lang: str) -> None:
+    """Laid out for a 390 px phone, on a 360 px one the wait quiz's nine keys of a suit took two rows (each 九 on a
+    line of its own, the four rows seven) and My hand's 暗槓 wrapped alone under 吃碰槓; My hand's palette had 1 px
+    to spare. Each suit's keys on one row there, the four meld keys on one in Chinese, nothing past the screen's edge."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        for tab, ready in (("hand", "hand-key-9m"), ("learn", "learn-mode-quiz")):
+            page = listen(context.new_page())
+            page.set_default_timeout(WAIT_MS)
+            page.goto(url + tab)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached")
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_shown(page, ready)
+            if lang == "en" and tab == "hand":  # (kept in the browser for the next page)
+                tap(page, "lang")
+                wait_text(page, "title", ui("title").en)
+            prefix = "hand-key-"
+            if tab == "learn":
+                tap(page, "learn-mode-quiz")
+                wait_shown(page, "quiz-9s")
+                prefix = "quiz-"
+            settle(page)
+            tops = read_page(page, ROWS_JS, prefix)
+            for suit in "mps":
+                row = {round(tops[f"{prefix}{r}{suit}"]) for r in range(1, 10)}
+                assert len(row) == 1, (tab, lang, suit, tops)
+            if tab == "hand":
+                melds = read_page(page, ROWS_JS, "hand-meld-")
+                # (in English the words take two rows on a 390 px phone too, Concealed kong under the three)
+                assert len(melds) == 4 and (lang == "en" or len({round(y) for y in melds.values()}) == 1), (lang, melds)
+            assert read_page(page, PAST_EDGE_JS, 360) == [], (tab, lang)
+            page.close()
+    finally:
+        context.close()
+
+
 def test_the_wait_quiz_grades_the_tiles_picked(page: Any) -> None:
     from companion.app.quiz_model import grade, wait_quiz
 
