@@ -463,7 +463,9 @@ def warning_words(en: str, zh: str) -> Words:
 def photo_warnings(read: ReadPhoto) -> tuple[Words, ...]:
     """What is wrong with the photo ``read`` (:func:`companion.vision.quality.photo_quality`: shaken, black and
     white, tiles too small to judge), a sentence each, for the card's notes: its tiles may be misread, and taking it again is the cure."""
-    return tuple(warning_words(en, zh) for _, en, zh in photo_quality(read.image, read.dets).warnings())
+    # (a photo with no tile found is refused saying so, and what to photograph: not said twice)
+    return tuple(warning_words(en, zh) for code, en, zh in photo_quality(read.image, read.dets).warnings()
+                 if code != "no_tiles")
 
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:

@@ -14,9 +14,11 @@ them: rows from the top of the photo down, each left to right (``companion.visio
 output marks unsure faces with ``?``. Each line also has ``warnings``, ``[{"code", "message", "message_zh"}]``: ``shaken``
 (the tiles are blurred, as by a phone that moved: many are misread), ``greyscale`` (a black-and-white or one-colour photo,
 whose tiles told apart by colour may be misread: its message names those read, bamboo and dots, the red and green
-dragons, the flowers) and ``too_small`` (the tiles are too small to judge or read reliably: move closer), empty for a photo fit to be read, and ``quality``, ``{"sharpness",
-"colour", "evenness"}``, the measures they are judged by (:mod:`companion.vision.quality`; null where too few tiles are
-large enough to judge; the evenness, whether the tiles' edges run every way, only for a photo of small tiles); the text output says each warning in a line of its own. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
+dragons, the flowers), ``too_small`` (the tiles are too small to judge or read reliably: move closer) and ``no_tiles`` (no
+tile found: what may be why), empty for a photo fit to be read, and ``quality``, ``{"sharpness",
+"colour", "evenness", "photo_evenness"}``, the measures they are judged by (:mod:`companion.vision.quality`; null where too few tiles are
+large enough to judge; the evenness, whether the tiles' edges run every way, only for a photo of small tiles; the
+photo's evenness, the same over the whole photo, only where too few tiles are found to judge); the text output says each warning in a line of its own. ``--annotate OUT.png`` draws the reading (with several photos: ``OUT-1.png``,
 ``OUT-2.png``…). A file that cannot be read is reported with its name (and, with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, as ``companion score`` and ``companion classify``
 give it); the other photos are still read (exit code 1). Messages are in English and
@@ -91,16 +93,19 @@ def register(sub: Any) -> None:
                         "than the third), \"unsure\", \"extra_copy\"}], in reading order; \"warnings\": [{\"code\": "
                         "\"shaken\" (blurred by a moving phone: take it again), \"greyscale\" (black and white, or of "
                         "one colour such as sepia: tiles told apart by their colour may be misread; the message names those "
-                        "read, among bamboo and dots, the red and green dragons and the flowers) or \"too_small\" (tiles too small "
-                        "to read reliably: move closer), \"message\", \"message_zh\"}], empty for a photo fit to be read; "
-                        "\"quality\": {\"sharpness\", \"colour\", \"evenness\" (small tiles only)} they are judged by} / 每張照片輸出一個 JSON 物件："
+                        "read, among bamboo and dots, the red and green dragons and the flowers), \"too_small\" (tiles too small "
+                        "to read reliably: move closer) or \"no_tiles\" (no tile found: what may be why), \"message\", "
+                        "\"message_zh\"}], empty for a photo fit to be read; \"quality\": {\"sharpness\", \"colour\", "
+                        "\"evenness\" (small tiles only), \"photo_evenness\" (the whole photo, where too few tiles are "
+                        "found)} they are judged by} / 每張照片輸出一個 JSON 物件："
                         "tile 牌、xyxy 框（原圖像素）、angle 牌頂方向（度，逆時針）、score 把握（0-1）、top3 分類器最可能的"
                         "三種（讀到的排第一，各附機率）、second_look（換個角度再看、比第三名更可能的那種，只在有時出現）、"
                         "unsure 不確定、extra_copy 超過一副牌的張數；依閱讀順序；warnings 照片的問題：shaken 晃到而模糊"
                         "（請重拍）、greyscale 黑白或單色照片（靠顏色分辨的牌可能讀錯，"
-                        "訊息會說出讀到的是條子和筒子、紅中和青發或花牌）、too_small 牌太小無法可靠辨識（請靠近拍），"
-                        "照片沒問題時是空的；quality 判斷用的"
-                        "清晰度 sharpness、色彩 colour 與邊緣方向的均勻度 evenness（只量小牌的照片）")
+                        "訊息會說出讀到的是條子和筒子、紅中和青發或花牌）、too_small 牌太小無法可靠辨識（請靠近拍）、"
+                        "no_tiles 沒找到牌（說出可能的原因），照片沒問題時是空的；quality 判斷用的"
+                        "清晰度 sharpness、色彩 colour 與邊緣方向的均勻度 evenness（只量小牌的照片）、"
+                        "整張照片的邊緣均勻度 photo_evenness（只在找到的牌太少時量）")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the reading drawn on it, a legend below; a photo over 40 MP is drawn "
                         "at the size it is read at (a half, a quarter…), which the legend says, while --json gives "

@@ -293,8 +293,9 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
     """A refusal's reason with what is wrong with the photo (:class:`companion.vision.quality.PhotoQuality`) after
     it: a shaken or black-and-white photo may be why its hand reads as no win."""
-    for _, more_en, more_zh in quality.warnings():
-        en, zh = f"{en}; {more_en}", f"{zh}；{more_zh}"
+    for code, more_en, more_zh in quality.warnings():
+        if code != "no_tiles":  # (the refusal says no tile was found, and what to photograph)
+            en, zh = f"{en}; {more_en}", f"{zh}；{more_zh}"
     return en, zh
 
 

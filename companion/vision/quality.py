@@ -11,7 +11,9 @@ reading: a 9-pixel streak is harmless across a 110-pixel tile and ruins a 37-pix
 at least :data:`JUDGE_MIN` wide; a photo with fewer than :data:`JUDGE_FROM` of them (a wide shot of a table) is
 judged on its tiles from :data:`SMALL_MIN` wide, each shrunk to :data:`SMALL_WIDTH`, and one with fewer than
 :data:`JUDGE_FROM` of those either, though it has tiles, is said to be too small to read reliably
-(:data:`SMALL_EN`); its :class:`PhotoQuality` then measures neither.
+(:data:`SMALL_EN`); its :class:`PhotoQuality` then measures neither on the tiles, but whether the whole photo is
+streaked (:data:`PHOTO_STREAKED_BELOW`: a shake may blur the tiles past finding them), and one with no tile found at
+all says so (:data:`NONE_FOUND_EN`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from companion.vision.read import DARK_TO, Detections, levels_stretched, upright
 
 __all__ = ["PhotoQuality", "photo_quality", "exposed", "SHAKEN_BELOW", "GREY_BELOW", "ONE_TINT_BELOW", "CONTRAST_BELOW",
            "STREAKED_BELOW", "STREAK_WAYS", "SOFT_AND_UNEVEN_BELOW", "BALANCED_BELOW", "SHAKEN_EN", "SHAKEN_ZH", "GREY_EN", "GREY_ZH", "SMALL_MIN", "SMALL_WIDTH", "JUDGE_FULL", "judge_widths", "SMALL_EN", "SMALL_ZH",
-           "GREY_OF_EN", "GREY_OF_ZH", "GREY_GROUPS", "colour_groups", "grey_words"]
+           "GREY_OF_EN", "GREY_OF_ZH", "GREY_GROUPS", "colour_groups", "grey_words",
+           "PHOTO_STREAKED_BELOW", "NONE_FOUND_EN", "NONE_FOUND_ZH"]
 
 JUDGE_WIDTH = 16
 """The width (pixels; height 4/3 of it) each tile's crop is shrunk to before it is judged ..."""
@@ -170,6 +173,17 @@ misread), while a sharp photo soft in one is even in the other: the sharp photos
 taken and as JPEG) measure at least 0.90 (dev photo 2-1; the others 1.0 and more), so 0.6 keeps a third to spare.
 Of the 622 blurred that misread 2 or more it adds 45 (aslant 201 to 231 of 276), and 13 of the 101 read within a
 tile of sharp; at 0.5, 28 and 9; at 0.7, 58 and 19 (models/README.md, "Photo checks")."""
+PHOTO_STREAKED_BELOW = 0.12
+"""A photo with too few tiles found to judge them one by one (none, or fewer than :data:`JUDGE_FROM` at least
+:data:`SMALL_MIN` wide) is shaken when the whole photo's edges run one way: :data:`STREAK_WAYS`' measure over the
+photo's every pixel as it is read (no tile to turn by: the photo's own directions), the least direction's mean square
+second derivative over the largest's, is under this. A shake that blurs the tiles past finding them went unsaid: of
+the dev photos and the demo photo streaked 5-13 pixels (as :data:`STREAK_WAYS` says) that misread 2 tiles or more,
+715 of 1,337 had too few tiles found to judge (432 none at all) and 584 of them got no word. Sharp, at 1, 1/2, 1/3,
+1/4 and 0.15-0.60 of their size and as JPEG q60 (704), they measure 0.176-0.79 (dev photo 2-1, one row of tiles,
+0.176-0.38; the others at least 0.40), the held-out rendered frames (48, blurred or not) at least 0.20, so 0.12
+keeps a third of the lowest to spare: it flags 399 of the 584 (271 of the 432 with no tile found; streaked across or
+up and down 261 of 263, aslant, which softens every edge a little, 138 of 321) (models/README.md, "Photo checks")."""
 BALANCED_BELOW = 5.0
 """A photo showing less colour than :data:`ONE_TINT_BELOW` is of one tint also when, balanced, it shows less than
 this: its tiles' pixels (all of them; those clipped, a channel at :data:`CLIPPED` or more, with their neighbours, and
@@ -208,6 +222,12 @@ GREY_GROUPS: dict[str, tuple[str, str]] = {
 and a dot's red and blue, the red 中 and green 發 (the white dragon and the winds are in black or blue ink, told by
 their shape) and the flowers' coloured pictures and numbers (:func:`colour_groups`)."""
 
+# a photo in which the reader found no tile at all: said with what may be why (each cure the same), none claimed;
+# a shake, where the whole photo measures one (:data:`PHOTO_STREAKED_BELOW`), is said besides
+NONE_FOUND_EN = ("no tile was found in the photo: it may be blurred, too dark, taken from too far, or not of mahjong "
+                 "tiles; take it again from above, close and held still, in good light")
+NONE_FOUND_ZH = "照片裡沒找到牌：可能是照片模糊、太暗、離得太遠，或拍的不是麻將牌；請從上方靠近、拿穩、在亮處再拍一次"
+
 
 @dataclass(frozen=True, slots=True)
 class PhotoQuality:
@@ -217,7 +237,8 @@ class PhotoQuality:
     :data:`GREY_BELOW` to :data:`ONE_TINT_BELOW` and a contrast from :data:`CONTRAST_BELOW`); ``evenness`` (see
     :data:`STREAKED_BELOW`), measured on a wide shot's small tiles only; ``too_small``: the photo has tiles, but too few at least
     :data:`SMALL_MIN` wide to judge; ``groups``: the groups of :data:`GREY_GROUPS` among the tiles read, which the
-    black-and-white warning names (:func:`grey_words`)."""
+    black-and-white warning names (:func:`grey_words`); ``photo_evenness`` (see :data:`PHOTO_STREAKED_BELOW`), measured
+    on the whole photo where too few tiles were judged; ``none_found``: the reader found no tile at all."""
 
     sharpness: float | None
     colour: float | None
@@ -226,11 +247,13 @@ class PhotoQuality:
     evenness: float | None = None
     balanced: float | None = None
     groups: tuple[str, ...] = ()
+    photo_evenness: float | None = None
+    none_found: bool = False
 
     @property
     def shaken(self) -> bool:
-        if self.sharpness is None:
-            return False
+        if self.sharpness is None:  # too few tiles to judge: the whole photo is (:data:`PHOTO_STREAKED_BELOW`)
+            return self.photo_evenness is not None and self.photo_evenness < PHOTO_STREAKED_BELOW
         if self.sharpness < SHAKEN_BELOW:
             return True
         return self.evenness is not None and (self.evenness < STREAKED_BELOW
@@ -247,9 +270,11 @@ class PhotoQuality:
             or (self.balanced is not None and self.balanced < BALANCED_BELOW))
 
     def warnings(self) -> list[tuple[str, str, str]]:
-        """``(code, English, Chinese)`` for each thing wrong with the photo: ``shaken``, ``greyscale``,
-        ``too_small``."""
+        """``(code, English, Chinese)`` for each thing wrong with the photo: ``no_tiles`` (none found),
+        ``too_small``, ``shaken``, ``greyscale``."""
         out = []
+        if self.none_found:
+            out.append(("no_tiles", NONE_FOUND_EN, NONE_FOUND_ZH))
         if self.too_small:
             out.append(("too_small", SMALL_EN, SMALL_ZH))
         if self.shaken:
@@ -259,15 +284,17 @@ class PhotoQuality:
         return out
 
     def to_json(self) -> dict[str, object]:
-        """``{"quality": {"sharpness", "colour", "evenness"}, "warnings": [{"code", "message", "message_zh"}]}``:
-        the measures (rounded; null where too few tiles were judged, and the evenness where the tiles were large
-        enough to judge without it) and what is wrong with the photo, empty for a photo fit to be read (the fields
+        """``{"quality": {"sharpness", "colour", "evenness", "photo_evenness"}, "warnings": [{"code", "message",
+        "message_zh"}]}``: the measures (rounded; null where too few tiles were judged, the evenness where the tiles
+        were large enough to judge without it, and the whole photo's evenness, :data:`PHOTO_STREAKED_BELOW`, where
+        they were judged) and what is wrong with the photo, empty for a photo fit to be read (the fields
         ``companion read --json`` and ``companion score --json`` give). A wide shot streaked one way is shaken
         by its evenness (or the evenness times the sharpness) with a sharpness over the line: the evenness says
         why."""
         return {"quality": {"sharpness": None if self.sharpness is None else round(self.sharpness, 3),
                             "colour": None if self.colour is None else round(self.colour, 1),
-                            "evenness": None if self.evenness is None else round(self.evenness, 3)},
+                            "evenness": None if self.evenness is None else round(self.evenness, 3),
+                            "photo_evenness": None if self.photo_evenness is None else round(self.photo_evenness, 3)},
                 "warnings": [{"code": c, "message": en, "message_zh": zh} for c, en, zh in self.warnings()]}
 
 
@@ -284,7 +311,9 @@ def photo_quality(image: np.ndarray, dets: Detections) -> PhotoQuality:
     if len(up) < JUDGE_FROM:
         # (too small: most of its tiles, not a few specks beside two large ones)
         small = int(known.sum()) >= JUDGE_FROM and float(np.median(width[known])) < SMALL_MIN
-        return PhotoQuality(None, None, too_small=small)
+        with one_cv_thread():
+            whole = _photo_evenness(image)
+        return PhotoQuality(None, None, too_small=small, photo_evenness=whole, none_found=len(dets) == 0)
     if len(up) > JUDGE_AT_MOST:  # a sample, spread over the photo's tiles (:data:`JUDGE_AT_MOST`)
         up = up[np.linspace(0, len(up) - 1, JUDGE_AT_MOST).round().astype(np.int64)]
     widths = judge_widths(width[up]) if judged_at == JUDGE_WIDTH else np.full(len(up), SMALL_WIDTH, np.int64)
@@ -422,3 +451,22 @@ def _evenness(crops: list[np.ndarray], angles: np.ndarray) -> float:
             continue
         energy += along / along.sum()
     return float(energy.min() / energy.max()) if energy.max() > 0 else 1.0
+
+
+def _photo_evenness(image: np.ndarray) -> float | None:
+    """:data:`PHOTO_STREAKED_BELOW`'s measure of ``image`` (BGR uint8, every pixel): over :data:`STREAK_WAYS`
+    directions of the photo, the least over the largest of its mean square second derivative along each; ``None``
+    for a photo too small or too blank to measure."""
+    if image.size == 0 or min(image.shape[:2]) < 3:
+        return None
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    xx, yy, xy = (cv2.Sobel(grey, cv2.CV_32F, dx, dy, ksize=3) for dx, dy in ((2, 0), (0, 2), (1, 1)))
+    means = {k: float(np.mean(a * b, dtype=np.float64))
+             for k, (a, b) in {"xx": (xx, xx), "yy": (yy, yy), "xy": (xy, xy), "xxyy": (xx, yy), "xxxy": (xx, xy),
+                               "yyxy": (yy, xy)}.items()}
+    ways = np.radians(np.arange(STREAK_WAYS) * 180 / STREAK_WAYS)
+    c, s = np.cos(ways), np.sin(ways)
+    # the mean square of the second derivative along (c, s), c² xx + 2cs xy + s² yy, expanded (as :func:`_evenness`)
+    along = (c ** 4 * means["xx"] + s ** 4 * means["yy"] + 4 * c * c * s * s * means["xy"]
+             + 2 * c * c * s * s * means["xxyy"] + 4 * c ** 3 * s * means["xxxy"] + 4 * c * s ** 3 * means["yyxy"])
+    return float(along.min() / along.max()) if along.max() > 1e-6 else None

@@ -347,7 +347,9 @@ def test_a_photo_of_tiles_too_small_to_judge_says_so_wherever_the_warnings_are_s
     assert main(["read", str(tiny), "--json", "--no-calibration"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert len(line["tiles"]) >= 3 and line["warnings"] == [warning]
-    assert line["quality"] == {"sharpness": None, "colour": None, "evenness": None}
+    assert {k: v for k, v in line["quality"].items() if k != "photo_evenness"} == {"sharpness": None, "colour": None,
+                                                                                "evenness": None}
+    assert line["quality"]["photo_evenness"] > 0.12  # (the whole photo, sharp: not shaken)
     assert main(["read", str(tiny), "--no-calibration"]) == 0
     assert f"{SMALL_ZH} / {SMALL_EN}" in capsys.readouterr().out
     main(["score", str(tiny), "--json", "--no-calibration", "--context", json.dumps(demo_photo()[1])])
@@ -545,7 +547,7 @@ def test_a_black_and_white_photo_of_honours_names_the_dragons_not_bamboo_and_dot
     assert main(["read", str(path), "--json", "--no-calibration"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert line["warnings"] == [{"code": "greyscale", "message": en, "message_zh": zh}]
-    assert set(line["quality"]) == {"sharpness", "colour", "evenness"}
+    assert set(line["quality"]) == {"sharpness", "colour", "evenness", "photo_evenness"}
     assert main(["read", str(path), "--no-calibration"]) == 0
     assert f"  ! {zh} / {en}" in capsys.readouterr().out.splitlines()
 
@@ -604,3 +606,46 @@ def test_a_wide_shot_streaked_aslant_is_said_to_be_shaken() -> None:
     q = photo_quality(aslant, dets)
     assert q.sharpness is not None and q.evenness is not None and [c for c, _, _ in q.warnings()] == ["shaken"], q
     assert q.sharpness * q.evenness < SOFT_AND_UNEVEN_BELOW, q
+
+
+def test_a_photo_shaken_past_finding_its_tiles_is_said_to_be_shaken_and_one_with_none_found_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo photo at 0.25 and 0.3 of its size streaked 13 pixels across finds no tile, or 3 misread of its 19:
+    too few to judge one by one, and nothing was said (``read`` printed "0 tiles" alone). The whole photo's
+    evenness (0.01; sharp 0.52) now says it is shaken, and a photo with no tile found says so with what may be why,
+    in ``read``; ``score``'s refusal, which says no tile was found, adds the shake alone. A blank picture finds no
+    tile either, and is not said to be shaken: no streak is measured on it."""
+    from companion.app.photo_model import photo_warnings, read_photo_file
+    from companion.vision.quality import NONE_FOUND_EN, NONE_FOUND_ZH, PHOTO_STREAKED_BELOW
+
+    sharp = _scaled(_demo(), 0.25)
+    q = photo_quality(sharp, Detections.empty((sharp.shape[1], sharp.shape[0])))
+    assert q.photo_evenness is not None and q.photo_evenness > 3 * PHOTO_STREAKED_BELOW and not q.shaken, q
+    none = tmp_path / "none.png"
+    cv2.imwrite(str(none), cv2.filter2D(sharp, -1, _line(13, 0)))
+    assert main(["read", str(none), "--json", "--no-calibration"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["tiles"] == [] and [w["code"] for w in line["warnings"]] == ["no_tiles", "shaken"], line
+    assert line["quality"]["photo_evenness"] < PHOTO_STREAKED_BELOW
+    assert main(["read", str(none), "--no-calibration"]) == 0
+    out = capsys.readouterr().out
+    assert f"  ! {NONE_FOUND_ZH} / {NONE_FOUND_EN}" in out and f"  ! {SHAKEN_ZH} / {SHAKEN_EN}" in out
+    assert main(["score", str(none), "--json", "--no-calibration", "--context", json.dumps(demo_photo()[1])]) == 1
+    refused = json.loads(capsys.readouterr().out)
+    assert refused["error"]["message"].endswith(f"; {SHAKEN_EN}") and NONE_FOUND_EN not in refused["error"]["message"]
+    failed = score_photo_file(none, demo_photo()[1], _reader())  # the Photo view's refusal: the shake after it
+    assert isinstance(failed, PhotoFailed) and failed.reason.en.endswith(SHAKEN_EN[1:]), failed.reason
+    assert failed.reason.zh.endswith(SHAKEN_ZH) and NONE_FOUND_EN[1:] not in failed.reason.en
+    few = _scaled(_demo(), 0.3)
+    few = cv2.filter2D(few, -1, _line(13, 0))
+    dets = _reader().read(few, tiled=True)
+    assert 0 < len(dets) < 19
+    assert [c for c, _, _ in photo_quality(few, dets).warnings()] == ["shaken"]
+    path = tmp_path / "few.png"
+    cv2.imwrite(str(path), few)
+    read = read_photo_file(path, _reader())
+    assert not isinstance(read, PhotoFailed) and photo_warnings(read) == (warning_words(SHAKEN_EN, SHAKEN_ZH),)
+    blank = np.full((480, 640, 3), 128, np.uint8)
+    q = photo_quality(blank, _reader().read(blank, tiled=True))
+    assert [c for c, _, _ in q.warnings()] == ["no_tiles"] and not q.shaken
+    assert "too dark" in NONE_FOUND_EN and "太暗" in NONE_FOUND_ZH
