@@ -1156,6 +1156,12 @@ UI: dict[str, tuple[str, str]] = {
                                  "this win. If it was entered by mistake, take it back with “{undo_en}”, one entry at a "
                                  "time: the entries after it, then that record itself; this form then opens again with "
                                  "the tiles typed in it; otherwise"),
+    # --- the photo form's box for a hand with nothing called (門清), whose rows lie as melds would: a row apart with
+    # no tile lying sideways is taken as called, and the card says what the hand would be concealed ---
+    "photo_calls": ("吃碰", "Calls"),
+    "photo_calls_": ("照擺法判斷", "As laid out"),
+    "photo_calls_concealed": ("沒有（門清）", "None (concealed)"),
+    "photo_concealed_hint": ("：是的話請在「{field}」選「{choice}」", ": if so, choose “{choice_en}” under “{field_en}”"),
 }
 
 

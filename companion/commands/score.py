@@ -6,7 +6,8 @@
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
-``--kong`` says otherwise), the flowers anywhere, and, if you like,
+``--kong`` says otherwise; a row apart is taken as called melds, said where nothing else marks it so, with the tai
+of the hand concealed; ``--concealed`` says nothing was called), the flowers anywhere, and, if you like,
 the winning tile a little apart at one end of the row. The reader finds every tile (as ``companion read``),
 decides which row is the concealed one and cuts the others into melds, tries the classifier's other readings
 where the hand as read is no legal win (each change reported), and scores the hand as ``companion tai`` does:
@@ -89,6 +90,10 @@ def register(sub: Any) -> None:
                    help="correct a tile as read: tile N of row ROW, numbered as the output lists them (2.5=7p; "
                         "f.1=1f for the flowers), repeatable / 改正讀錯的牌：第 ROW 列第 N 張，編號照輸出列的（例如 "
                         "2.5=7p；花牌用 f.1=1f），可重複")
+    p.add_argument("--concealed", action="store_true",
+                   help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
+                        "concealed kong shows tiles face down) / 沒有吃碰（門清）：不管怎麼排，每一列都是自己的手牌"
+                        "（暗槓要蓋著兩頭）")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -259,7 +264,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         quality = photo_quality(image, dets)  # a shaken or black-and-white photo is misread: said with the hand
         dets = corrected(dets, corrections or [])  # the player's own reading of a tile (--tile ROW.N=TILE)
         # a kong of 5z named: four backs lying together may be it, where a set's 白板 is blank (said when refused)
-        found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1])
+        found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1], concealed=args.concealed)
     except ImageFileError as e:  # the reason alone, in both languages (a review read the decoder's own words in
         # the English, and no "cannot read" before it)
         return _failed(args, photo, f"cannot read this photo: {e.en}", f"無法讀取這張照片：{e.zh}")

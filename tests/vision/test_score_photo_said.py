@@ -79,3 +79,65 @@ def test_a_misread_tile_is_corrected_with_tile_as_the_refusal_says(photo_of, cap
     assert "--tile 3.1=1m: the photo has 2 rows (tiles a row, as read: 1) 11, 2) 6)" in capsys.readouterr().err
     assert main(["score", photo, "--tile", "2.9=1m"]) == 1
     assert "--tile 2.9=1m：第 2 列只有 6 張" in capsys.readouterr().err
+
+
+TWO_ROWS = [(100, ["123m456m789m"]), (200, ["234p56p55s", "7p"])]
+"""A review's concealed self-draw laid in two rows (h12): nothing marks the first as called."""
+
+
+def test_a_row_taken_as_called_only_for_lying_apart_is_said_with_the_tai_it_would_be_concealed() -> None:
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import score_photo
+
+    profile = load_profile(None)
+    got = score_photo(laid(TWO_ROWS), {}, profile)
+    assert [m.kind.value for m in got.win.melds] == ["chow"] * 3  # the reading as laid out stays the default
+    whole = score_photo(laid(TWO_ROWS), {}, profile, concealed=True)
+    assert not whole.win.melds and whole.win.win_tile == Tile.P7 and whole.marked
+    assert whole.score.hand_tai > got.score.hand_tai
+    said = [n for n in got.doubts if "only because it lies apart" in n.en]
+    assert len(said) == 1 and said[0].en.startswith("row 1 taken as called chows (chow of 1 2 3 Characters")
+    assert f"if they were not called, the hand is {whole.score.hand_tai} tai, not {got.score.hand_tai}: say so " \
+        "with --concealed" in said[0].en
+    assert said[0].zh.startswith("第 1 列當作吃的牌（") and f"這手是 {whole.score.hand_tai} 台" in said[0].zh
+    assert not [n for n in whole.doubts if "only because" in n.en]
+    # the second review's: four chows in the top row
+    four = score_photo(laid([(100, ["123m456m789m234p"]), (200, ["56p55s", "7p"])]), {}, profile)
+    assert any(n.en.startswith("row 1 taken as called chows") for n in four.doubts)
+    # a tile lying sideways marks a claim, and a gap between melds lays them out as melds: nothing said then
+    for marked in (laid(TWO_ROWS, sideways=frozenset({0})), laid([(100, ["123m", "456m", "789m"]), TWO_ROWS[1]])):
+        assert not [n for n in score_photo(marked, {}, profile).doubts if "only because" in n.en]
+
+
+def test_companion_score_concealed_scores_every_row_as_the_hands_own(photo_of, capsys) -> None:
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "melds chow:123m chow:456m chow:789m" in out and "say so with --concealed" in out
+    assert "South → East: 2 tai" in out
+    assert main(["score", photo, "--lang", "en", "--concealed"]) == 0
+    out = capsys.readouterr().out
+    assert "concealed 123456789m23456p55s ｜ melds -" in out and "South → East: 4 tai" in out
+    assert "--concealed" not in out
+
+
+def test_the_photo_forms_calls_box_says_the_hand_is_concealed() -> None:
+    import dataclasses
+
+    from companion.app.photo_model import PhotoContext, ReadPhoto, score_read_photo, score_typed_hand
+
+    read = ReadPhoto("two-rows.jpg", np.zeros((60, 80, 3), np.uint8), laid(TWO_ROWS))
+    form = PhotoContext()
+    as_laid = score_read_photo(read, form.as_context())
+    said = [n for n in as_laid.notes if "only because it lies apart" in n.en]
+    assert len(said) == 1 and "--concealed" not in said[0].en + said[0].zh  # the form's box, not the option
+    assert said[0].en.endswith(": if so, choose “None (concealed)” under “Calls”")
+    assert said[0].zh.endswith("：是的話請在「吃碰」選「沒有（門清）」")
+    concealed = dataclasses.replace(form, concealed="concealed")
+    assert PhotoContext.from_context(concealed.as_context()) == concealed
+    whole = score_read_photo(read, concealed.as_context())
+    assert whole.hand_tai > as_laid.hand_tai and not whole.melds
+    assert not [n for n in whole.notes if "only because" in n.en]
+    assert concealed.next_hand() == (form, ("concealed",))  # each hand's own, as the moment is
+    typed = score_typed_hand("123m456m789m234p56p55s7p", concealed.as_context(), win_tile=Tile.P7)  # (melds typed)
+    assert typed.hand_tai == whole.hand_tai
