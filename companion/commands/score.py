@@ -2,7 +2,8 @@
 
     companion score win.jpg                       # self-drawn, East everywhere: assumed and said
     companion score win.jpg --discarder S --seat W --round S --streak 1 --lang en
-    companion score win.jpg --win-tile 3s --context '{"flags": {"last_tile": true}}' --json
+    companion score win.jpg --win-tile 3s --flag last_tile --json   # 海底撈月; --flag 海底 alike
+    companion score win.jpg --tile 2.5=7p --concealed             # the fifth tile of row 2 is a 7p; nothing called
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
@@ -94,6 +95,9 @@ def register(sub: Any) -> None:
                    help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
                         "concealed kong shows tiles face down) / 沒有吃碰（門清）：不管怎麼排，每一列都是自己的手牌"
                         "（暗槓要蓋著兩頭）")
+    p.add_argument("--flag", action="append", default=[], metavar="NAME",
+                   help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
+                        "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -121,9 +125,16 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     win over it."""
     try:
         ctx = loads_json(args.context)
-    except json.JSONDecodeError as e:
-        raise OptionError("--context", args.context, f"--context: not JSON: {e}",
-                          f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）") from None
+    except json.JSONDecodeError as e:  # said in words, not the parser's "Expecting value: line 1 column 1 (char 0)"
+        word = args.context.strip().strip("'\"")
+        flag_en, flag_zh = (f"; a flag is given as --flag {_flag_name(word)}", f"；旗標請用 --flag {_flag_name(word)}") \
+            if _flag_name(word) else ("", "")
+        raise OptionError("--context", args.context,
+                          f"--context {args.context}: not JSON (wrong from character {e.colno}): write an object of "
+                          f"companion tai's fields in braces, names in double quotes, e.g. "
+                          f"'{{\"win_type\": \"discard\"}}'{flag_en}",
+                          f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）：請用大括號寫 companion tai "
+                          f"的欄位，名稱加雙引號，例如 '{{\"win_type\": \"discard\"}}'{flag_zh}") from None
     if not isinstance(ctx, dict):
         raise OptionError("--context", args.context,
                           "--context: expected a JSON object", "--context 要是 JSON 物件 {...}")
@@ -139,6 +150,15 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
         raise OptionError("--streak", str(args.streak),
                           f"--streak {args.streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo: "
                           "check the number", f"--streak {args.streak}：連莊超過 {MAX_STREAK} 把應該是打錯了：請檢查這個數字")
+    for name in getattr(args, "flag", []):
+        known = _flag_name(name)
+        if known is None:
+            raise OptionError("--flag", name, f"--flag {name}: no such flag; the flags: "
+                              + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()),
+                              f"--flag {name}：沒有這個旗標；可用的旗標：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
+        flags = ctx.setdefault("flags", {})
+        if isinstance(flags, dict):  # (one that is no object is refused as --context's)
+            flags[known] = True
     for key, value in (("seat_wind", args.seat), ("round_wind", args.round), ("dealer", args.dealer),
                        ("streak", args.streak)):
         if value is not None:
@@ -147,6 +167,21 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
     return ctx
+
+
+FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花", "after_flower": "花上開花",
+         "heavenly": "天胡", "earthly": "地胡", "human": "人胡", "ready_declared": "報聽",
+         "ready_on_deal": "天聽", "ready_first_discard": "地聽"}
+"""The flags ``--flag`` sets, by ``companion tai``'s name or their Chinese one (the kong of a discard's replacement,
+``replacement_after``, goes in ``--context``)."""
+
+
+def _flag_name(word: str) -> str | None:
+    """The flag ``word`` names (its name, any case, or its Chinese one: 海底撈月, or 海底 alone), or None."""
+    word = word.strip()
+    if word.lower() in FLAGS:
+        return word.lower()
+    return next((k for k, v in FLAGS.items() if word and (word == v or (len(word) >= 2 and v.startswith(word)))), None)
 
 
 def _dealer_fits(context: dict[str, Any], profile: Any) -> None:
@@ -371,6 +406,23 @@ def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = ""
     for w in result.get("warnings", ()):  # a shaken or black-and-white photo: its tiles may be misread
         print(f"  ! {w['message_zh'] if lang == 'zh' else w['message']}")
     explain(result, lang, sys.stdout, None)
+    received(result, lang)
+
+
+def received(result: dict[str, Any], lang: str) -> None:
+    """What the winner receives in all, after the payments (the JSON's ``total``; a review found it only there): in
+    tai, and in money where the stakes are given."""
+    payments = result.get("payments") or []
+    if not payments:
+        return
+    seat = payments[0]["payee"]
+    tai, total = sum(p["tai"] for p in payments), result.get("total")
+    if lang == "zh":
+        name = {"E": "東", "S": "南", "W": "西", "N": "北"}[seat] + "家"
+        print(f"{name}共收 {total}（{tai} 台）" if total is not None else f"{name}共收 {tai} 台")
+    else:
+        name = {"E": "East", "S": "South", "W": "West", "N": "North"}[seat]
+        print(f"{name} receives {total} in all ({tai} tai)" if total is not None else f"{name} receives {tai} tai in all")
 
 
 def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> bool:

@@ -141,3 +141,49 @@ def test_the_photo_forms_calls_box_says_the_hand_is_concealed() -> None:
     assert concealed.next_hand() == (form, ("concealed",))  # each hand's own, as the moment is
     typed = score_typed_hand("123m456m789m234p56p55s7p", concealed.as_context(), win_tile=Tile.P7)  # (melds typed)
     assert typed.hand_tai == whole.hand_tai
+
+
+def test_context_and_flags_are_said_in_the_players_words(photo_of, capsys) -> None:
+    """``--context 'last_tile'`` printed the parser's "Expecting value: line 1 column 1 (char 0)"; a flag could only
+    be given in JSON, and an unknown one's error did not list the others."""
+    import json
+
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--context", "last_tile"]) == 2
+    err = capsys.readouterr().err
+    assert "Expecting value" not in err and "(char" not in err
+    assert "--context last_tile: not JSON (wrong from character 1)" in err and "a flag is given as --flag last_tile" in err
+    assert main(["score", photo, "--context", "海底"]) == 2
+    assert "旗標請用 --flag last_tile" in capsys.readouterr().err
+    for flag in ("last_tile", "海底", "海底撈月"):
+        assert main(["score", photo, "--json", "--flag", flag, "--flag", "ready_declared"]) == 0
+        flags = json.loads(capsys.readouterr().out)["win"]["flags"]
+        assert flags["last_tile"] and flags["ready_declared"]
+    assert main(["score", photo, "--lang", "en", "--flag", "haidi"]) == 2
+    assert "--flag haidi: no such flag; the flags: last_tile (海底撈月), last_discard (河底撈魚), after_kong (槓上開花)" \
+        in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--context", '{"flags": {"haidi": true}}']) == 2
+    assert "unknown flag (the flags: after_flower, after_kong, earthly" in capsys.readouterr().err
+    assert main(["score", photo, "--context", '{"flags": {"haidi": true}}']) == 2
+    assert "不認得的旗標（可用的旗標：after_flower、after_kong" in capsys.readouterr().err
+
+
+def test_the_text_says_what_the_winner_receives_in_all(photo_of, capsys) -> None:
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en"]) == 0
+    assert "East receives 6 tai in all" in capsys.readouterr().out  # 3 players x (1 + dealer 1)
+    assert main(["score", photo, "--lang", "en", "--stakes", "30/10"]) == 0
+    assert "East receives 150 in all (6 tai)" in capsys.readouterr().out
+    assert main(["score", photo, "--stakes", "30/10", "--discarder", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "南 → 東：3 台 = 60" in out and "東家共收 60（3 台）" in out
+
+
+def test_the_photo_cards_payments_have_no_spaces_around_the_chinese_verb() -> None:
+    from companion.app.photo_model import PhotoContext, ReadPhoto, score_read_photo
+
+    read = ReadPhoto("two-rows.jpg", np.zeros((60, 80, 3), np.uint8), laid(TWO_ROWS))
+    panel = score_read_photo(read, PhotoContext().as_context())
+    assert [p.zh for p in panel.payments][0].startswith("南家付東家 ")
+    assert all(" 付 " not in p.zh for p in panel.payments)
+    assert panel.payments[0].en.startswith("South pays East ")
