@@ -107,11 +107,11 @@ MOMENTS_FOR = {"self_draw": ("", "after_kong", DISCARD_KONG, "after_flower", "la
                "discard": ("", "last_discard", "human"), "rob_kong": ("",)}
 
 
-HAND_FIELDS = ("win_type", "discarder", "seat_wind", "streak", "moment", "ready")
+HAND_FIELDS = ("win_type", "discarder", "seat_wind", "streak", "moment", "ready", "concealed")
 """The form's fields each hand has of its own: another photo is another hand (a review's next photo was charged the
 streak set for the one before)."""
 FIELD_WORDS = {"win_type": "win_type", "discarder": "discarder", "seat_wind": "seat_wind", "streak": "streak_n",
-               "moment": "moment", "ready": "ready_kind"}
+               "moment": "moment", "ready": "ready_kind", "concealed": "photo_calls"}
 """Each of :data:`HAND_FIELDS` by the form's label (a key of the words)."""
 
 
@@ -129,6 +129,7 @@ class PhotoContext:
     stakes: str = "30/10"  # 底/台
     moment: str = ""  # one of MOMENTS: when the winning tile came, where it scores
     ready: str = ""  # one of READIES: a ready declaration that scores if he wins
+    concealed: str = ""  # "concealed": nothing was called (門清), however the rows lie; "": as laid out
 
     def as_context(self) -> dict[str, Any]:
         """The fields of ``companion tai``'s input this context fills (the profile and stakes go apart)."""
@@ -141,6 +142,8 @@ class PhotoContext:
             flags["replacement_after"] = "kong"
         if flags:
             out["flags"] = flags
+        if self.concealed:
+            out[CONCEALED_HAND] = True
         return out
 
     def next_hand(self) -> tuple[PhotoContext, tuple[str, ...]]:
@@ -159,7 +162,8 @@ class PhotoContext:
         ready = next((r for r in READIES[1:] if flags.get(r)), "")
         return cls(str(context.get("win_type", "self_draw")), str(context.get("discarder") or "N"),
                    str(context.get("seat_wind", "E")), str(context.get("round_wind", "E")),
-                   str(context.get("dealer", "E")), int(context.get("streak", 0)), moment=moment, ready=ready)
+                   str(context.get("dealer", "E")), int(context.get("streak", 0)), moment=moment, ready=ready,
+                   concealed="concealed" if context.get(CONCEALED_HAND) else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,13 +277,14 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
              win_tile: Tile | None = None) -> PhotoWin | _Refusal:
     """The photo's hand scored (won on ``win_tile`` where the player named it), or why it cannot be. A hand won on
     the tile named keeps the list of every tile it can have been won on, so the player can pick again."""
+    context, concealed = as_laid(context)
     try:
         check_context(context)
         profile = load_profile(profile_id)
         kongs = ADDED_KONGS if _own_kong(context) else None
-        every = score_photo(read.dets, context, profile, kongs=kongs)
+        every = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
         if win_tile is not None:  # (the search again: a few ms once the reader has run)
-            named = score_photo(read.dets, context, profile, win_tile, kongs=kongs)
+            named = score_photo(read.dets, context, profile, win_tile, kongs=kongs, concealed=concealed)
             every = named if every.marked else replace(named, win_tiles=every.win_tiles)
         return replace(every, doubts=every.doubts + _added_notes(every.win.melds)) if kongs else every
     except (PhotoHandError, WinInputError, NotAWin) as bad:
@@ -377,6 +382,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     (the player knows it; it changes 獨聽, 平胡, a concealed triplet); without it each kind is tried, the most tai
     taken and said. Either way the panel lists every tile the hand can have been won on with its tai, to pick."""
     shown = text.strip() or "-"
+    context = as_laid(context)[0]  # (a typed hand says its melds itself)
     try:
         hand = Hand.parse(text)
     except NotationError as bad:
@@ -528,6 +534,7 @@ _GLOSS = re.compile(r" \([\u4e00-\u9fff]+\)")
 def stripped(zh: str, en: str) -> Words:
     """A scorer's words without the command line's options and commands, nor its Chinese glosses in the English."""
     en, zh = en.replace(BLANK_KONG[0], BLANK_KONG_APP[0]), zh.replace(BLANK_KONG[1], BLANK_KONG_APP[1])
+    en, zh = concealed_said(en, zh)
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
     en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's options first: it is matched with them)
@@ -558,3 +565,26 @@ def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader 
     """Read and score the photo at ``path`` (:func:`read_photo_file`, then :func:`score_read_photo`)."""
     read = read_photo_file(path, reader, name)
     return read if isinstance(read, PhotoFailed) else score_read_photo(read, context, stakes)
+
+
+# --- a hand with nothing called (門清) whose rows lie as melds would: the form's "Calls" box ---------------------
+
+CONCEALED_HAND = "hand_concealed"
+"""The key :meth:`PhotoContext.as_context` sets for a hand said to have nothing called (read by :func:`as_laid`; no
+field of ``companion tai``'s input)."""
+
+# the command's option, said as the form's box (hand_score's note on a row taken as called only for lying apart)
+_CONCEALED_HINT = (re.compile(r": say so with --concealed$"), re.compile(r"：請加 --concealed$"))
+
+
+def as_laid(context: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``context`` without :data:`CONCEALED_HAND`, and whether it said the hand has nothing called."""
+    rest = dict(context)
+    return rest, bool(rest.pop(CONCEALED_HAND, False))
+
+
+def concealed_said(en: str, zh: str) -> tuple[str, str]:
+    """A scorer's ``--concealed`` said as the form's box and its choice."""
+    box, choice = ui("photo_calls"), ui("photo_calls_concealed")
+    said = ui("photo_concealed_hint", field=box.zh, field_en=box.en, choice=choice.zh, choice_en=choice.en)
+    return _CONCEALED_HINT[0].sub(said.en, en), _CONCEALED_HINT[1].sub(said.zh, zh)

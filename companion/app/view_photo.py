@@ -390,6 +390,7 @@ class PhotoTab:
         moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}")))
                    for m in MOMENTS_FOR.get(c.win_type, MOMENTS)]
         readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
+        calls = [ft.DropdownOption(key=k or "-", text=t(ui(f"photo_calls_{k}"))) for k in ("", "concealed")]
         # (the default rules cap no streak: a rules review met a dealer on his ninth, which the form could not say)
         streaks = [ft.DropdownOption(key=str(n), text=str(n)) for n in range(STREAKS)]
         # the built-in rule sets and the house ones saved (Settings, --save-profile); one deleted since it was
@@ -429,6 +430,7 @@ class PhotoTab:
                     pick("streak", "streak_n", str(c.streak), streaks, 100),
                     pick("moment", "moment", c.moment or "-", moments, 260),
                     pick("ready", "ready_kind", c.ready or "-", readies, 175),
+                    pick("concealed", "photo_calls", c.concealed or "-", calls, 175),
                     pick("profile", "profile", c.profile, rules, 260),
                     pick("stakes", "stakes", shown_stakes, stakes, 130, disabled=seated is not None)],
                    wrap=True, spacing=8, run_spacing=8),

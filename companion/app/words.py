@@ -95,8 +95,8 @@ UI: dict[str, tuple[str, str]] = {
     "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
     "pays_stakes": ("{payer} 付 {payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
                     "{payer} pays {payee} {amount} ({base} + {tai} tai × {per_tai})"),
-    "pays_tai": ("{payer} 付 {payee} {amount}（{tai} 台）", "{payer_en} pays {payee_en} {amount} ({tai} tai)"),
-    "pays_wind": ("{payer} 付 {payee} {amount}", "{payer_en} pays {payee_en} {amount}"),
+    "pays_tai": ("{payer}付{payee} {amount}（{tai} 台）", "{payer_en} pays {payee_en} {amount} ({tai} tai)"),
+    "pays_wind": ("{payer}付{payee} {amount}", "{payer_en} pays {payee_en} {amount}"),
     "payments": ("誰付誰", "Who pays whom"),
     "balances": ("累計輸贏", "Running balances"),
     "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
@@ -1191,6 +1191,12 @@ UI: dict[str, tuple[str, str]] = {
                          "Live entries cannot be saved: the table file {file} is a link that loops back on itself. "
                          "Remove the link, or start the app again with --table naming a table file elsewhere"),
     "live_replay_still": ("。「牌桌」上 {log} 的重播照常可以看", ". The replay of {log} still plays on the Table tab"),
+    # --- the photo form's box for a hand with nothing called (門清), whose rows lie as melds would: a row apart with
+    # no tile lying sideways is taken as called, and the card says what the hand would be concealed ---
+    "photo_calls": ("吃碰", "Calls"),
+    "photo_calls_": ("照擺法判斷", "As laid out"),
+    "photo_calls_concealed": ("沒有（門清）", "None (concealed)"),
+    "photo_concealed_hint": ("：是的話請在「{field}」選「{choice}」", ": if so, choose “{choice_en}” under “{field_en}”"),
 }
 
 

@@ -2,11 +2,13 @@
 
     companion score win.jpg                       # self-drawn, East everywhere: assumed and said
     companion score win.jpg --discarder S --seat W --round S --streak 1 --lang en
-    companion score win.jpg --win-tile 3s --context '{"flags": {"last_tile": true}}' --json
+    companion score win.jpg --win-tile 3s --flag last_tile --json   # 海底撈月; --flag 海底 alike
+    companion score win.jpg --tile 2.5=7p --concealed             # the fifth tile of row 2 is a 7p; nothing called
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
-``--kong`` says otherwise), the flowers anywhere, and, if you like,
+``--kong`` says otherwise; a row apart is taken as called melds, said where nothing else marks it so, with the tai
+of the hand concealed; ``--concealed`` says nothing was called), the flowers anywhere, and, if you like,
 the winning tile a little apart at one end of the row. The reader finds every tile (as ``companion read``),
 decides which row is the concealed one and cuts the others into melds, tries the classifier's other readings
 where the hand as read is no legal win (each change reported), and scores the hand as ``companion tai`` does:
@@ -23,12 +25,18 @@ its reason). A photo that cannot be scored is reported with its name (with ``--j
 classify`` give, plus ``reading``, the tiles as read, and beside ``error`` ``warnings`` and ``quality``, where the
 photo was read) and the others are still scored
 (exit code 1); a bad option is refused naming it (exit code 2).
+
+A tile read wrong is put right with ``--tile ROW.N=TILE``: the text output lists the tiles as read numbered so
+(``2.5=7p`` is the fifth tile of the second row from the top, the flowers laid apart are ``f.1``…), a refusal too.
+The ``win`` of ``--json`` is ``companion tai``'s input: ``companion score win.jpg --json | jq -c .win | companion
+tai --explain`` scores it again there (edit it between); the notation printed after "Hand:" is not its input.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
@@ -79,6 +87,17 @@ def register(sub: Any) -> None:
                    help="a face-up kong that was added (5p=addkong) or a concealed one turned up (5p=ckong); "
                         "others are taken as exposed (kong); 5z=kong: four tiles together that read face down are "
                         "blank white dragons / 朝上的槓是加槓或翻開的暗槓時指定，其餘當明槓；5z=kong：讀成蓋著的四張是牌面空白的白板")
+    p.add_argument("--tile", action="append", default=[], metavar="ROW.N=TILE",
+                   help="correct a tile as read: tile N of row ROW, numbered as the output lists them (2.5=7p; "
+                        "f.1=1f for the flowers), repeatable / 改正讀錯的牌：第 ROW 列第 N 張，編號照輸出列的（例如 "
+                        "2.5=7p；花牌用 f.1=1f），可重複")
+    p.add_argument("--concealed", action="store_true",
+                   help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
+                        "concealed kong shows tiles face down) / 沒有吃碰（門清）：不管怎麼排，每一列都是自己的手牌"
+                        "（暗槓要蓋著兩頭）")
+    p.add_argument("--flag", action="append", default=[], metavar="NAME",
+                   help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
+                        "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -106,9 +125,16 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     win over it."""
     try:
         ctx = loads_json(args.context)
-    except json.JSONDecodeError as e:
-        raise OptionError("--context", args.context, f"--context: not JSON: {e}",
-                          f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）") from None
+    except json.JSONDecodeError as e:  # said in words, not the parser's "Expecting value: line 1 column 1 (char 0)"
+        word = args.context.strip().strip("'\"")
+        flag_en, flag_zh = (f"; a flag is given as --flag {_flag_name(word)}", f"；旗標請用 --flag {_flag_name(word)}") \
+            if _flag_name(word) else ("", "")
+        raise OptionError("--context", args.context,
+                          f"--context {args.context}: not JSON (wrong from character {e.colno}): write an object of "
+                          f"companion tai's fields in braces, names in double quotes, e.g. "
+                          f"'{{\"win_type\": \"discard\"}}'{flag_en}",
+                          f"--context 不是有效的 JSON（第 {e.colno} 個字元起{json_error_zh(e)}）：請用大括號寫 companion tai "
+                          f"的欄位，名稱加雙引號，例如 '{{\"win_type\": \"discard\"}}'{flag_zh}") from None
     if not isinstance(ctx, dict):
         raise OptionError("--context", args.context,
                           "--context: expected a JSON object", "--context 要是 JSON 物件 {...}")
@@ -124,6 +150,15 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
         raise OptionError("--streak", str(args.streak),
                           f"--streak {args.streak}: more than {MAX_STREAK} hands in a row as dealer is surely a typo: "
                           "check the number", f"--streak {args.streak}：連莊超過 {MAX_STREAK} 把應該是打錯了：請檢查這個數字")
+    for name in getattr(args, "flag", []):
+        known = _flag_name(name)
+        if known is None:
+            raise OptionError("--flag", name, f"--flag {name}: no such flag; the flags: "
+                              + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()),
+                              f"--flag {name}：沒有這個旗標；可用的旗標：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
+        flags = ctx.setdefault("flags", {})
+        if isinstance(flags, dict):  # (one that is no object is refused as --context's)
+            flags[known] = True
     for key, value in (("seat_wind", args.seat), ("round_wind", args.round), ("dealer", args.dealer),
                        ("streak", args.streak)):
         if value is not None:
@@ -132,6 +167,21 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
     return ctx
+
+
+FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花", "after_flower": "花上開花",
+         "heavenly": "天胡", "earthly": "地胡", "human": "人胡", "ready_declared": "報聽",
+         "ready_on_deal": "天聽", "ready_first_discard": "地聽"}
+"""The flags ``--flag`` sets, by ``companion tai``'s name or their Chinese one (the kong of a discard's replacement,
+``replacement_after``, goes in ``--context``)."""
+
+
+def _flag_name(word: str) -> str | None:
+    """The flag ``word`` names (its name, any case, or its Chinese one: 海底撈月, or 海底 alone), or None."""
+    word = word.strip()
+    if word.lower() in FLAGS:
+        return word.lower()
+    return next((k for k, v in FLAGS.items() if word and (word == v or (len(word) >= 2 and v.startswith(word)))), None)
 
 
 def _dealer_fits(context: dict[str, Any], profile: Any) -> None:
@@ -201,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
         stakes = parse_stakes(args.stakes)
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
+        corrections = tiles_of(args.tile)
         refused = annotate_refused(args.annotate, args.photos) if args.annotate is not None else None
         if refused:  # before any photo is read: no drawing that cannot be written, no photo drawn over
             raise OptionError("--annotate", args.annotate, *refused)
@@ -225,12 +276,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion score: {read_with(reader.classifier.calibration.name, lang)}", file=sys.stderr)
     failed = 0
     for n, photo in enumerate(args.photos, 1):
-        failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n)
+        failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n, corrections)
     return 1 if failed else 0
 
 
 def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, Any], stakes: Stakes | None,
-         said: tuple[Tile | None, dict[Tile, MeldKind]], profile: Any, n: int) -> bool:
+         said: tuple[Tile | None, dict[Tile, MeldKind]], profile: Any, n: int,
+         corrections: list[Correction] | None = None) -> bool:
     """Score one photo and print it; False when it could not be scored (reported)."""
     import cv2
 
@@ -245,20 +297,28 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
         quality = photo_quality(image, dets)  # a shaken or black-and-white photo is misread: said with the hand
+        dets = corrected(dets, corrections or [])  # the player's own reading of a tile (--tile ROW.N=TILE)
         # a kong of 5z named: four backs lying together may be it, where a set's 白板 is blank (said when refused)
-        found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1])
+        found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1], concealed=args.concealed)
     except ImageFileError as e:  # the reason alone, in both languages (a review read the decoder's own words in
         # the English, and no "cannot read" before it)
         return _failed(args, photo, f"cannot read this photo: {e.en}", f"無法讀取這張照片：{e.zh}")
     except cv2.error as e:
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
+    except TileOptionError as e:  # a --tile that names no tile of this photo
+        failed = _failed(args, photo, str(e), e.zh, quality=quality)
+        if not args.json:  # the tiles numbered as --tile names them
+            print(numbered_text(dets, args.lang), file=sys.stderr)
+        return failed
     except PhotoHandError as e:
-        en, zh = str(e), e.zh
+        en, zh = advised(str(e), e.zh)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
         failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None, quality)
+        if not args.json:  # the tiles numbered as --tile names them
+            print(numbered_text(dets, args.lang), file=sys.stderr)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed
@@ -286,7 +346,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
-        print_text(result, found, args.lang)
+        print_text(result, found, args.lang, numbered_text(dets, args.lang))
     return _annotate(args, image, dets, found, n) if args.annotate else True
 
 
@@ -329,8 +389,9 @@ def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profi
             "doubts": [d.to_dict() for d in found.doubts]}
 
 
-def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
-    """The photo's hand as read, what was assumed or doubted, then the itemised tai and payments."""
+def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = "") -> None:
+    """The photo's hand as read, what was assumed or doubted, then the itemised tai and payments; ``numbered``: the
+    tiles as read, numbered as ``--tile`` names them (:func:`numbered_text`)."""
     hand = result["hand"]
     label = {"zh": ("照片讀到", "手牌", "吃碰槓", "花", "胡", "（分開擺）", "（指定）"),
              "en": ("read from the photo", "concealed", "melds", "flowers", "win", " (set apart)", " (named)")}
@@ -339,11 +400,30 @@ def print_text(result: dict[str, Any], found: Any, lang: str) -> None:
     print(f"── {result['file']}")
     print(f"{head} — {c} {hand['concealed'] or '-'} ｜ {m} {' '.join(hand['melds']) or '-'} ｜ "
           f"{f} {hand['flowers'] or '-'} ｜ {w} {hand['win_tile'] or '-'}{how}")
+    if numbered:
+        print(numbered)
     for d in found.doubts:
         print(f"  ! {d.zh if lang == 'zh' else d.en}")
     for w in result.get("warnings", ()):  # a shaken or black-and-white photo: its tiles may be misread
         print(f"  ! {w['message_zh'] if lang == 'zh' else w['message']}")
     explain(result, lang, sys.stdout, None)
+    received(result, lang)
+
+
+def received(result: dict[str, Any], lang: str) -> None:
+    """What the winner receives in all, after the payments (the JSON's ``total``; a review found it only there): in
+    tai, and in money where the stakes are given."""
+    payments = result.get("payments") or []
+    if not payments:
+        return
+    seat = payments[0]["payee"]
+    tai, total = sum(p["tai"] for p in payments), result.get("total")
+    if lang == "zh":
+        name = {"E": "東", "S": "南", "W": "西", "N": "北"}[seat] + "家"
+        print(f"{name}共收 {total}（{tai} 台）" if total is not None else f"{name}共收 {tai} 台")
+    else:
+        name = {"E": "East", "S": "South", "W": "West", "N": "North"}[seat]
+        print(f"{name} receives {total} in all ({tai} tai)" if total is not None else f"{name} receives {tai} tai in all")
 
 
 def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> bool:
@@ -369,3 +449,106 @@ def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: in
     if not written:
         print(f"companion score: {say(args.lang, f'無法寫入 {out}', f'cannot write {out}')}", file=sys.stderr)
     return bool(written)
+
+
+# --- --tile: the player's own reading of a tile ------------------------------------------------------------
+
+Correction = tuple[str, int, Tile, str]
+"""One ``--tile ROW.N=TILE``: the row (its number, or ``f`` for the flowers), the tile's place in it (from 1), the
+tile it is, and the option's value as typed (to name it in an error)."""
+
+_TILE_OPTION = re.compile(r"^\s*(\d+|[fF])\s*\.\s*(\d+)\s*=\s*(\S+)\s*$")
+
+
+class TileOptionError(ValueError):
+    """A ``--tile`` that names no tile of the photo read (its rows are as they are only once it is read)."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+
+
+def tiles_of(items: list[str]) -> list[Correction]:
+    """``--tile 2.5=7p`` ... as corrections; a value that is no ``ROW.N=TILE`` is refused naming it."""
+    out = []
+    for item in items:
+        m = _TILE_OPTION.match(item)
+        try:
+            tile = parse_tile(m.group(3)) if m else None
+        except NotationError:
+            tile = None
+        if m is None or tile is None or int(m.group(2)) < 1 or (m.group(1).isdigit() and int(m.group(1)) < 1):
+            raise OptionError("--tile", item,
+                              f"--tile {item}: expected ROW.N=TILE, tile N of row ROW as the output numbers them, "
+                              "e.g. 2.5=7p (f.1=1f for the flowers)",
+                              f"--tile {item}：要寫成 列.張=牌，照輸出的編號，例如 2.5=7p（花牌用 f.1=1f）")
+        out.append((m.group(1).lower(), int(m.group(2)), tile, item))
+    return out
+
+
+def _numbered_rows(dets: Any) -> list[tuple[str, list[list[int]]]]:
+    """The photo's tiles as ``--tile`` numbers them: each row's (its number, its groups of detection indices), top
+    to bottom, then the flowers laid apart as row ``f`` (face-down tiles in no group are not numbered)."""
+    from companion.vision.hand_photo import lay_out
+
+    laid = lay_out(dets)
+    rows = [(str(r), [list(g.tiles) for g in row]) for r, row in enumerate(laid.rows, 1)]
+    return rows + ([("f", [list(laid.flowers)])] if laid.flowers else [])
+
+
+def corrected(dets: Any, corrections: list[Correction]) -> Any:
+    """``dets`` with each tile the player corrected read as he says, for certain (not doubted, not repaired); a
+    :class:`TileOptionError` for one that names no tile of the photo."""
+    if not corrections:
+        return dets
+    from companion.vision.read import Detections
+
+    rows = dict(_numbered_rows(dets))
+    kind, face_up, score = dets.kind.copy(), dets.face_up.copy(), dets.score.copy()
+    top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+    for row, n, tile, item in corrections:
+        tiles = [i for g in rows.get(row, []) for i in g]
+        if not 0 < n <= len(tiles):
+            where_en = f"row {row} has {len(tiles)} tiles" if row in rows else \
+                ("no flowers lie apart" if row == "f" else f"the photo has {sum(r != 'f' for r in rows)} rows")
+            where_zh = f"第 {row} 列只有 {len(tiles)} 張" if row in rows else \
+                ("沒有分開擺的花牌" if row == "f" else f"照片只有 {sum(r != 'f' for r in rows)} 列")
+            sizes = ", ".join(f"{r}) {sum(map(len, g))}" for r, g in rows.items())
+            raise TileOptionError(f"--tile {item}: {where_en} (tiles a row, as read: {sizes})",
+                                  f"--tile {item}：{where_zh}（讀到每列的張數：{sizes}）")
+        i = tiles[n - 1]
+        kind[i], face_up[i], score[i] = int(tile), tile is not Tile.UNKNOWN, 1.0
+        top3_kind[i], top3_score[i] = [int(tile)] * 3, [1.0, 0.0, 0.0]
+    return Detections(dets.obb, kind, face_up, score, top3_kind, top3_score, dets.image_size)
+
+
+def numbered_text(dets: Any, lang: str) -> str:
+    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure), groups apart by ``|``: what ``--tile`` takes,
+    to copy with the tile put right."""
+    doubtful = dets.doubtful()
+    lines = []
+    for row, groups in _numbered_rows(dets):
+        n, parts = 0, []
+        for g in groups:
+            codes = []
+            for i in g:
+                n += 1
+                codes.append(f"{row}.{n}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}")
+            parts.append(" ".join(codes))
+        lines.append("    " + " | ".join(parts))
+    head = "  讀到的牌（? = 不確定；讀錯的用 --tile 列.張=牌 改正，例如 --tile 2.5=7p）：" if lang == "zh" else \
+        "  tiles as read (? = unsure; correct a misread one with --tile ROW.N=TILE, e.g. --tile 2.5=7p):"
+    return "\n".join([head, *lines])
+
+
+_ADVICE = ((re.compile(r"score (the hand|it) with `companion tai`$"),
+            "correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, e.g. --tile 2.5=7p)"),
+           (re.compile(r"用 companion tai 輸入$"),
+            "用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，例如 --tile 2.5=7p）"))
+"""A refusal's way out, as this command gives it: ``companion tai`` reads JSON lines, not the notation printed here
+(a review's "cannot read it" when he typed the hand in); ``--tile`` corrects the tile read wrong."""
+
+
+def advised(en: str, zh: str) -> tuple[str, str]:
+    """A refusal's reason with its way out said as this command's option (:data:`_ADVICE`)."""
+    return _ADVICE[0][0].sub(_ADVICE[0][1], en), _ADVICE[1][0].sub(_ADVICE[1][1], zh)

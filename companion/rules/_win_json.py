@@ -89,7 +89,8 @@ def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
         raise WinInputError("flags", f"expected an object, got {obj!r}", f"要是一個物件 {{...}}，收到 {obj!r}")
     unknown = set(obj) - FLAG_KEYS
     if unknown:
-        raise WinInputError(f"flags.{sorted(unknown)[0]}", "unknown flag", "不認得的旗標")
+        raise WinInputError(f"flags.{sorted(unknown)[0]}", f"unknown flag (the flags: {', '.join(sorted(FLAG_KEYS))})",
+                            f"不認得的旗標（可用的旗標：{'、'.join(sorted(FLAG_KEYS))}）")
     out: dict[str, Any] = {}
     for name in _BOOL_FLAGS + ("after_kong", "after_flower"):
         value = obj.get(name, False)

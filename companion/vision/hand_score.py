@@ -291,7 +291,7 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal,
 
 def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                 win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None,
-                blank_white: bool = False) -> PhotoWin:
+                blank_white: bool = False, concealed: bool = False) -> PhotoWin:
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
@@ -299,12 +299,16 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
     others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
     whose faces are blank (``--kong 5z=…``): four backs lying together are taken as it, of the kind ``kongs`` says.
+    ``concealed``: the player says nothing was called (門清): every row is concealed tiles but a concealed kong's
+    with tiles face down, however the rows lie (:func:`_as_concealed`). Otherwise a row taken as called melds only
+    for lying apart, no tile of it across the row to mark a claim, is said with the tai it would be concealed
+    (:func:`_called_by_layout`).
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
     need = hand_need(context)
     try:
-        plans, refused = _plans_or_refuse(dets, laid, need), None
+        plans, refused = _plans_or_refuse(dets, laid, need, concealed), None
     except PhotoHandError as why:
         plans, refused = [], why
     found = search(dets, laid, plans, need) if refused is None else []
@@ -319,7 +323,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if whites:
         white = as_whites(dets, whites)
         laid_white = lay_out(white)
-        plans_white, other = _attempt(white, laid_white, need)
+        plans_white, other = _attempt(white, laid_white, need, concealed)
         if other:
             dets, laid, plans, found, refused = white, laid_white, plans_white, other, None
         else:
@@ -332,7 +336,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if pale:
         backs = as_backs(dets, pale)
         laid_backs = lay_out(backs)
-        _, other = _attempt(backs, laid_backs, need)
+        _, other = _attempt(backs, laid_backs, need, concealed)
         if other and (not found or len(other[0][2]) < len(found[0][2])):
             dets, laid, found = backs, laid_backs, other
         else:
@@ -344,7 +348,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     twice = shadowed(dets) if guessed else []
     if twice:
         laid_once = lay_out(dets, frozenset(twice))
-        plans_once, once = _attempt(dets, laid_once, need)
+        plans_once, once = _attempt(dets, laid_once, need, concealed)
         if once and (not found or math.isfinite(once[0][0])):
             laid, plans, found = laid_once, plans_once, once
         else:
@@ -356,7 +360,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     apart: list[int] = []
     same_en = same_zh = ""
     if not found or math.isinf(found[0][0]):
-        choices = _without_lone(dets, laid, frozenset(twice), need)
+        choices = _without_lone(dets, laid, frozenset(twice), need, concealed)
         if choices:
             (apart, laid, plans, found), same_en, same_zh = _lone_choice(dets, laid, choices, context, profile,
                                                                          win_tile, kongs or {})
@@ -396,6 +400,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note("the hand's row has gaps: its groups are taken as concealed tiles (melds lie in a row of "
                            "their own, in front of the hand)",
                            "手牌那一列中間有空隙：各組都當作手牌（吃碰槓要另外排一列，放在手牌前面）"))
+    if not concealed:  # rows taken as called only for lying apart (a review's concealed hand in two rows paid short)
+        doubts += _called_by_layout(laid, legal, need, context, profile, win_tile, best)
     doubts += _unsure_notes(dets, legal, {r.index for r in repairs}, best, profile)
     doubts += _flower_notes(dets, legal, best, profile, {r.index for r in repairs})
     doubts += _win_tile_notes(legal, scored, best, win_tile, need.instant)
@@ -431,8 +437,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     doubts.extend(_assumed(context, profile))
     kinds = {i: legal.kinds[i] for i in (*legal.plan.concealed, *(j for m in legal.meld_idx for j in m),
                                           *legal.flowers)}
-    concealed = tuple(i for i in legal.plan.concealed if i not in legal.flowers)
-    return PhotoWin(best[1], best[2], concealed, legal.meld_idx, legal.flowers, best[0],
+    own = tuple(i for i in legal.plan.concealed if i not in legal.flowers)
+    return PhotoWin(best[1], best[2], own, legal.meld_idx, legal.flowers, best[0],
                     best[0] < 0 or (legal.apart >= 0 and legal.kinds[legal.apart] == best[1].win_tile),
                     win_tile is not None, kinds,
                     tuple((s[1].win_tile, s[2].hand_tai) for s in scored if s[1].win_tile is not None),
@@ -443,12 +449,12 @@ SHAKY = 4
 """A hand with this many tiles read unsure or changed says first that its reading is likely wrong."""
 
 
-def _attempt(dets: Detections, laid: LaidHand, need: Need
+def _attempt(dets: Detections, laid: LaidHand, need: Need, concealed: bool = False
              ) -> tuple[list[hand_search.Plan], list[tuple[float, Legal, tuple[Repair, ...]]]]:
     """The plans of ``dets`` laid out as ``laid``, and the readings of them that win; none where no plan fits (a
     second try at a photo: as read, its refusal is said)."""
     try:
-        plans = _plans_or_refuse(dets, laid, need)
+        plans = _plans_or_refuse(dets, laid, need, concealed)
     except PhotoHandError:
         return [], []
     return plans, search(dets, laid, plans, need)
@@ -472,8 +478,10 @@ def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan],
             f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
 
 
-def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_search.Plan]:
-    """The rows' plans, or a :class:`PhotoHandError` saying why the photo cannot hold a winning hand."""
+def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
+                     concealed: bool = False) -> list[hand_search.Plan]:
+    """The rows' plans (``concealed``: every row concealed, :func:`_as_concealed`), or a :class:`PhotoHandError`
+    saying why the photo cannot hold a winning hand."""
     in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
     plans = row_plans(laid, in_rows)
     counts = [laid.tile_count(r) for r in range(len(laid.rows))]
@@ -515,7 +523,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_
         said_en = ": is this a photo of one laid-down hand?" if many else f" (read: {read})"
         said_zh = "：這是一手攤開的牌的照片嗎？" if many else f"（讀到：{read_zh}）"
         raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
-    return plans
+    return _as_concealed(plans) if concealed else plans
 
 
 BLANK_KONG = ("; if they are blank white dragons lying face up, say so with --kong 5z=kong, or score the hand "
@@ -604,7 +612,8 @@ LoneChoice = tuple[list[int], LaidHand, list[hand_search.Plan], list[tuple[float
 """Tiles lying alone left out, and the layout, plans and winning readings without them (:func:`_without_lone`)."""
 
 
-def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need) -> list[LoneChoice]:
+def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], need: Need,
+                  concealed: bool = False) -> list[LoneChoice]:
     """Every choice of tiles lying alone (:meth:`LaidHand.lone`) without which the photo is a win as read or with the
     classifier's own other readings (not a kind it did not name: a tile left out and another guessed is too much):
     (those tiles, the layout, plans and readings without them), the fewest tiles first, then the farthest from the
@@ -615,7 +624,7 @@ def _without_lone(dets: Detections, laid: LaidHand, left_out: frozenset[int], ne
     for k in range(1, min(len(lone), LONE_OUT) + 1):
         for tiles in itertools.combinations(lone, k):
             without = lay_out(dets, left_out | frozenset(tiles))
-            plans, found = _attempt(dets, without, need)
+            plans, found = _attempt(dets, without, need, concealed)
             if found and math.isfinite(found[0][0]):
                 out.append((sorted(tiles), without, plans, found))
     return out
@@ -805,3 +814,59 @@ def hand_labels(dets: Detections, found: PhotoWin) -> list[str]:
     if found.win_index >= 0:
         names[found.win_index] += "*"
     return names
+
+
+# --- rows taken as called melds, or said to be concealed ---------------------------------------------------------
+
+
+def _as_concealed(plans: list[hand_search.Plan]) -> list[hand_search.Plan]:
+    """The plans with every group of their melds concealed tiles but a concealed kong's (tiles face down in it): the
+    hand as the player says it was, nothing called (門清), however its rows lie; one plan for each set of concealed
+    tiles, the one with a winning tile set apart first."""
+    out: dict[frozenset[int], hand_search.Plan] = {}
+    for p in sorted(plans, key=lambda p: p.apart < 0):
+        kept = tuple(g for g in p.meld_groups if g.backs)
+        tiles = p.concealed + tuple(i for g in p.meld_groups if not g.backs for i in g.tiles)
+        out.setdefault(frozenset(tiles), hand_search.Plan(tiles, p.apart, kept))
+    return list(out.values())
+
+
+def _called_by_layout(laid: LaidHand, legal: Legal, need: Need, context: Mapping[str, Any], profile: Profile,
+                      win_tile: Tile | None, best: tuple[int, Win, Score]) -> list[Note]:
+    """A note where rows were taken as called melds only for lying in a row of their own: no tile of them across the
+    row marking a claim, no gap between their melds, no face-down tile; with the tai of the hand were they concealed
+    (a review's concealed self-draw laid in two rows, 123m456m789m over 234p56p55s, paid 2 tai a player, not 4: 門清
+    and 不求 lost unsaid). None where they could not be concealed, or would score the same."""
+    meld_tiles = {i for g in legal.plan.meld_groups for i in g.tiles}
+    rows = [r for r, row in enumerate(laid.rows, 1) if len(row) == 1 and not row[0].sideways and not row[0].backs
+            and set(row[0].tiles) <= meld_tiles]
+    if not rows:
+        return []
+    moved = {i for r in rows for i in laid.rows[r - 1][0].tiles}
+    plan = legal.plan
+    other = hand_search.Plan(plan.concealed + tuple(sorted(moved)), plan.apart,
+                             tuple(g for g in plan.meld_groups if not set(g.tiles) & moved))
+    alt = hand_search.legal_reading(other, dict(legal.kinds), laid.flowers, need)
+    if alt is None:
+        return []
+    try:
+        tai = max(s[2].hand_tai for s in _score_each(alt, context, profile, win_tile))
+    except (NotAWin, WinInputError, PhotoHandError, ValueError):
+        return []
+    now = best[2].hand_tai
+    if tai == now:
+        return []
+    melds = [m for m, idx in zip(legal.melds, legal.meld_idx, strict=True) if set(idx) <= moved]
+    kinds = {m.kind for m in melds}
+    called_en = "called chows" if kinds == {MeldKind.CHOW} else "called pungs" if kinds == {MeldKind.PUNG} else \
+        "called melds"
+    called_zh = "吃的牌" if kinds == {MeldKind.CHOW} else "碰的牌" if kinds == {MeldKind.PUNG} else "吃碰槓的牌"
+    which_en = f"row {rows[0]}" if len(rows) == 1 else "rows " + _listed(rows, "and")
+    which_zh = "、".join(map(str, rows))
+    each_en = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in melds)
+    each_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in melds)
+    return [Note(f"{which_en} taken as {called_en} ({each_en}) only because {'it lies' if len(rows) == 1 else 'they lie'}"
+                 f" apart: no tile lies sideways to mark a claim; if they were not called, the hand is {tai} tai, not "
+                 f"{now}: say so with --concealed",
+                 f"第 {which_zh} 列當作{called_zh}（{each_zh}），只因為分開擺：沒有橫放的牌表示是吃碰來的；"
+                 f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台：請加 --concealed")]

@@ -1983,3 +1983,12 @@ def test_a_complete_hand_typed_on_my_hand_is_scored_with_the_form(page: Any) -> 
     wait_text(page, ID_PHOTO_TOTAL, on_fewest.total.zh)
     tap(page, "typed-win-most")
     wait_text(page, ID_PHOTO_TOTAL, on_discard.total.zh)
+
+
+def test_the_photo_form_says_whether_anything_was_called(page: Any) -> None:
+    """A hand with nothing called laid in two rows read as open: the form's Calls box says it was concealed."""
+    tap(page, "tab-photo")
+    wait_shown(page, ID_PHOTO_TOTAL)
+    wait_text(page, "ctx-concealed", f"{ui('photo_calls').zh} {ui('photo_calls_').zh}")
+    choose(page, "ctx-concealed", ui("photo_calls_concealed").zh)
+    wait_text(page, "ctx-concealed", f"{ui('photo_calls').zh} {ui('photo_calls_concealed').zh}")

@@ -1,0 +1,189 @@
+"""``companion score``: the ways out it gives work (``--tile``), a hand laid in two rows is not silently open, and
+its text says what the winner receives."""
+
+import argparse
+
+import cv2
+import numpy as np
+import pytest
+
+import companion.commands.score as score_command
+from companion.cli import main
+from companion.tiles import Tile, parse_tiles
+from companion.vision.read import Detections
+
+W, H = 30.0, 40.0
+
+
+def laid(rows: list[tuple[float, list[str]]], unsure: dict[int, list[tuple[str, float]]] | None = None,
+         sideways: frozenset[int] = frozenset()) -> Detections:
+    """Tiles laid in rows (y, groups), a tile's width between groups, read surely (``unsure``: a tile's readings);
+    ``sideways`` tiles lie turned across their row."""
+    unsure = unsure or {}
+    obb, kind, sc, k3, s3, up = [], [], [], [], [], []
+    for y, groups in rows:
+        x = 50.0
+        for g in groups:
+            for t in parse_tiles(g, check=False):
+                n = len(kind)
+                w = H if n in sideways else W
+                obb.append([x + w / 2, y, W, H, 90.0 if n in sideways else 0.0])
+                opts = unsure.get(n, [(t.code, 0.98), ("9p" if t != Tile.P9 else "8p", 0.01), ("7z", 0.005)])
+                kind.append(int(Tile.from_code(opts[0][0])))
+                up.append(t != Tile.UNKNOWN)
+                sc.append(opts[0][1])
+                k3.append([int(Tile.from_code(c)) for c, _ in opts])
+                s3.append([p for _, p in opts])
+                x += w + 1
+            x += W
+    return Detections(np.array(obb, np.float32), np.array(kind, np.int16), np.array(up, bool),
+                      np.array(sc, np.float32), np.array(k3, np.int16), np.array(s3, np.float32), (2000, 1000))
+
+
+@pytest.fixture
+def photo_of(tmp_path, monkeypatch):
+    """A photo ``companion score`` reads as the detections given (the reader stands in for the models)."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+
+    def given(dets: Detections) -> str:
+        reader = argparse.Namespace(read=lambda image, tiled: dets, classifier=argparse.Namespace(calibration=None))
+        monkeypatch.setattr(score_command, "_reader", lambda args: reader)
+        photo = tmp_path / "hand.png"
+        cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+        return str(photo)
+
+    return given
+
+
+def test_a_misread_tile_is_corrected_with_tile_as_the_refusal_says(photo_of, capsys) -> None:
+    """The refusal said "score the hand with `companion tai`", which reads JSON lines, not the notation printed: a
+    review's player got "cannot read it". ``--tile ROW.N=TILE`` puts the tile right, numbered as the output lists."""
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    assert main(["score", photo, "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "companion tai" not in err and "--tile ROW.N=TILE" in err
+    assert "1.1=4m 1.2=5m" in err and "1.7=9s" in err and "| 1.11=6s" in err and "2.4=1z" in err  # as --tile names
+    assert main(["score", photo]) == 1
+    err = capsys.readouterr().err
+    assert "companion tai" not in err and "用 --tile 列.張=牌 改正讀錯的牌" in err
+    assert main(["score", photo, "--lang", "en", "--tile", "1.7=4s"]) == 0
+    out = capsys.readouterr().out
+    assert "concealed 456789m45s55z" in out and "1.7=4s 1.8=5s" in out
+    # a value that is no ROW.N=TILE is refused before any photo is read, naming it; one naming no tile of the photo
+    # is said with the photo
+    for bad in ("2=7p", "1.0=7p", "a.1=7p", "1.1=7q", "0.1=1m"):
+        assert main(["score", photo, "--lang", "en", "--tile", bad]) == 2
+        assert f"--tile {bad}: expected ROW.N=TILE" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "3.1=1m", "--tile", "1.20=1m"]) == 1
+    assert "--tile 3.1=1m: the photo has 2 rows (tiles a row, as read: 1) 11, 2) 6)" in capsys.readouterr().err
+    assert main(["score", photo, "--tile", "2.9=1m"]) == 1
+    assert "--tile 2.9=1m：第 2 列只有 6 張" in capsys.readouterr().err
+
+
+TWO_ROWS = [(100, ["123m456m789m"]), (200, ["234p56p55s", "7p"])]
+"""A review's concealed self-draw laid in two rows (h12): nothing marks the first as called."""
+
+
+def test_a_row_taken_as_called_only_for_lying_apart_is_said_with_the_tai_it_would_be_concealed() -> None:
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import score_photo
+
+    profile = load_profile(None)
+    got = score_photo(laid(TWO_ROWS), {}, profile)
+    assert [m.kind.value for m in got.win.melds] == ["chow"] * 3  # the reading as laid out stays the default
+    whole = score_photo(laid(TWO_ROWS), {}, profile, concealed=True)
+    assert not whole.win.melds and whole.win.win_tile == Tile.P7 and whole.marked
+    assert whole.score.hand_tai > got.score.hand_tai
+    said = [n for n in got.doubts if "only because it lies apart" in n.en]
+    assert len(said) == 1 and said[0].en.startswith("row 1 taken as called chows (chow of 1 2 3 Characters")
+    assert f"if they were not called, the hand is {whole.score.hand_tai} tai, not {got.score.hand_tai}: say so " \
+        "with --concealed" in said[0].en
+    assert said[0].zh.startswith("第 1 列當作吃的牌（") and f"這手是 {whole.score.hand_tai} 台" in said[0].zh
+    assert not [n for n in whole.doubts if "only because" in n.en]
+    # the second review's: four chows in the top row
+    four = score_photo(laid([(100, ["123m456m789m234p"]), (200, ["56p55s", "7p"])]), {}, profile)
+    assert any(n.en.startswith("row 1 taken as called chows") for n in four.doubts)
+    # a tile lying sideways marks a claim, and a gap between melds lays them out as melds: nothing said then
+    for marked in (laid(TWO_ROWS, sideways=frozenset({0})), laid([(100, ["123m", "456m", "789m"]), TWO_ROWS[1]])):
+        assert not [n for n in score_photo(marked, {}, profile).doubts if "only because" in n.en]
+
+
+def test_companion_score_concealed_scores_every_row_as_the_hands_own(photo_of, capsys) -> None:
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "melds chow:123m chow:456m chow:789m" in out and "say so with --concealed" in out
+    assert "South → East: 2 tai" in out
+    assert main(["score", photo, "--lang", "en", "--concealed"]) == 0
+    out = capsys.readouterr().out
+    assert "concealed 123456789m23456p55s ｜ melds -" in out and "South → East: 4 tai" in out
+    assert "--concealed" not in out
+
+
+def test_the_photo_forms_calls_box_says_the_hand_is_concealed() -> None:
+    import dataclasses
+
+    from companion.app.photo_model import PhotoContext, ReadPhoto, score_read_photo, score_typed_hand
+
+    read = ReadPhoto("two-rows.jpg", np.zeros((60, 80, 3), np.uint8), laid(TWO_ROWS))
+    form = PhotoContext()
+    as_laid = score_read_photo(read, form.as_context())
+    said = [n for n in as_laid.notes if "only because it lies apart" in n.en]
+    assert len(said) == 1 and "--concealed" not in said[0].en + said[0].zh  # the form's box, not the option
+    assert said[0].en.endswith(": if so, choose “None (concealed)” under “Calls”")
+    assert said[0].zh.endswith("：是的話請在「吃碰」選「沒有（門清）」")
+    concealed = dataclasses.replace(form, concealed="concealed")
+    assert PhotoContext.from_context(concealed.as_context()) == concealed
+    whole = score_read_photo(read, concealed.as_context())
+    assert whole.hand_tai > as_laid.hand_tai and not whole.melds
+    assert not [n for n in whole.notes if "only because" in n.en]
+    assert concealed.next_hand() == (form, ("concealed",))  # each hand's own, as the moment is
+    typed = score_typed_hand("123m456m789m234p56p55s7p", concealed.as_context(), win_tile=Tile.P7)  # (melds typed)
+    assert typed.hand_tai == whole.hand_tai
+
+
+def test_context_and_flags_are_said_in_the_players_words(photo_of, capsys) -> None:
+    """``--context 'last_tile'`` printed the parser's "Expecting value: line 1 column 1 (char 0)"; a flag could only
+    be given in JSON, and an unknown one's error did not list the others."""
+    import json
+
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--context", "last_tile"]) == 2
+    err = capsys.readouterr().err
+    assert "Expecting value" not in err and "(char" not in err
+    assert "--context last_tile: not JSON (wrong from character 1)" in err and "a flag is given as --flag last_tile" in err
+    assert main(["score", photo, "--context", "海底"]) == 2
+    assert "旗標請用 --flag last_tile" in capsys.readouterr().err
+    for flag in ("last_tile", "海底", "海底撈月"):
+        assert main(["score", photo, "--json", "--flag", flag, "--flag", "ready_declared"]) == 0
+        flags = json.loads(capsys.readouterr().out)["win"]["flags"]
+        assert flags["last_tile"] and flags["ready_declared"]
+    assert main(["score", photo, "--lang", "en", "--flag", "haidi"]) == 2
+    assert "--flag haidi: no such flag; the flags: last_tile (海底撈月), last_discard (河底撈魚), after_kong (槓上開花)" \
+        in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--context", '{"flags": {"haidi": true}}']) == 2
+    assert "unknown flag (the flags: after_flower, after_kong, earthly" in capsys.readouterr().err
+    assert main(["score", photo, "--context", '{"flags": {"haidi": true}}']) == 2
+    assert "不認得的旗標（可用的旗標：after_flower、after_kong" in capsys.readouterr().err
+
+
+def test_the_text_says_what_the_winner_receives_in_all(photo_of, capsys) -> None:
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en"]) == 0
+    assert "East receives 6 tai in all" in capsys.readouterr().out  # 3 players x (1 + dealer 1)
+    assert main(["score", photo, "--lang", "en", "--stakes", "30/10"]) == 0
+    assert "East receives 150 in all (6 tai)" in capsys.readouterr().out
+    assert main(["score", photo, "--stakes", "30/10", "--discarder", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "南 → 東：3 台 = 60" in out and "東家共收 60（3 台）" in out
+
+
+def test_the_photo_cards_payments_have_no_spaces_around_the_chinese_verb() -> None:
+    from companion.app.photo_model import PhotoContext, ReadPhoto, score_read_photo
+
+    read = ReadPhoto("two-rows.jpg", np.zeros((60, 80, 3), np.uint8), laid(TWO_ROWS))
+    panel = score_read_photo(read, PhotoContext().as_context())
+    assert [p.zh for p in panel.payments][0].startswith("南家付東家 ")
+    assert all(" 付 " not in p.zh for p in panel.payments)
+    assert panel.payments[0].en.startswith("South pays East ")
