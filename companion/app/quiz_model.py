@@ -24,7 +24,7 @@ from companion.rules.shape import is_complete
 from companion.rules.waits import structural_waits
 from companion.tiles import Tile
 
-__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
+__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "waits_wanted", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
            "discard_quiz", "grade_discard"]
 
 SUITS = "mps"
@@ -50,21 +50,36 @@ class QuizGrade:
         return not self.missed and not self.wrong
 
 
+def waits_wanted(number: int) -> range:
+    """How many waits quiz ``number`` has: one or two at first, then more, a step every few quizzes (a teaching
+    review: quiz 1 had five waits, and the 40 first came in no order of difficulty)."""
+    if number <= 5:
+        return range(1, 3)
+    if number <= 12:
+        return range(2, 4)
+    if number <= 20:
+        return range(3, 5)
+    return range(4, 10)
+
+
 def wait_quiz(number: int) -> WaitQuiz:
-    """Quiz ``number`` (from 1): always the same ready hand for the same number."""
+    """Quiz ``number`` (from 1): always the same ready hand for the same number, with :func:`waits_wanted` waits,
+    and never four of a kind in hand (a player holding four would have made a concealed kong of them; as in the
+    discard quiz)."""
     rng = random.Random(f"wait-quiz-{number}")
     suits = SUITS[rng.randrange(3)] if number % 3 else "".join(rng.sample(SUITS, 2))  # mostly one suit
     honours = number % 4 == 0  # now and then a pung of honours too
+    wanted = waits_wanted(number)
     while True:
-        tiles = _complete_hand(rng, suits, honours)
+        tiles = _complete_hand(rng, suits, honours, most=3)
         tiles.remove(rng.choice(tiles))
         panel = analyse("".join(t.code for t in tiles))
-        if isinstance(panel, HandPanel) and panel.waits:
+        if isinstance(panel, HandPanel) and len(panel.waits) in wanted:
             return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
 
 
-def _complete_hand(rng: random.Random, suits: str, honours: bool) -> list[Tile]:
-    """Five sets and a pair (17 tiles) that one set of tiles can hold."""
+def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4) -> list[Tile]:
+    """Five sets and a pair (17 tiles) that one set of tiles can hold, with at most ``most`` copies of a kind."""
     while True:
         used: Counter[Tile] = Counter()
         out: list[Tile] = []
@@ -81,12 +96,12 @@ def _complete_hand(rng: random.Random, suits: str, honours: bool) -> list[Tile]:
                 else:
                     t = Tile.suited(suit, rng.randint(1, 9))
                     group = [t, t, t]
-            if all(used[t] + group.count(t) <= 4 for t in group):
+            if all(used[t] + group.count(t) <= most for t in group):
                 used.update(group)
                 out += group
                 groups += 1
         pair = Tile.suited(rng.choice(suits), rng.randint(1, 9))
-        if used[pair] <= 2:
+        if used[pair] <= most - 2:
             return out + [pair, pair]
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.app.quiz_model import grade, wait_quiz
+from companion.app.quiz_model import WaitQuiz, grade, wait_quiz
 from companion.hand import Hand
 from companion.rules.shape import is_complete
 from companion.rules.waits import structural_waits
@@ -54,10 +54,31 @@ def test_grading_names_what_was_missed_and_what_is_not_a_wait() -> None:
     assert f"{honour.en} ({honour.code})" in east.verdict.en  # an honour by its name, not its code alone
 
 
+def test_the_first_quizzes_start_with_one_or_two_waits_and_grow_harder_with_no_four_of_a_kind() -> None:
+    """A teaching review: quiz 1 had five waits and all four 7s, 26 of the first 40 held four of a kind (a player
+    would have made a concealed kong), and the number of waits came in no order."""
+    counts = [len(wait_quiz(n).waits) for n in range(1, 41)]
+    assert all(1 <= c <= 2 for c in counts[:5])
+    assert all(2 <= c <= 3 for c in counts[5:12]) and all(3 <= c <= 4 for c in counts[12:20])
+    assert all(c >= 4 for c in counts[20:])
+    assert all(max(Counter(wait_quiz(n).hand).values()) <= 3 for n in range(1, 41))
+
+
+@given(st.integers(min_value=1, max_value=100_000))
+def test_no_quiz_holds_four_of_a_kind(number: int) -> None:
+    assert max(Counter(wait_quiz(number).hand).values()) <= 3
+
+
 def test_a_tile_that_fits_the_shape_but_is_all_in_the_hand_is_said_so() -> None:
-    """Quiz 15's hand holds all four 6p, and a fifth would complete it: picked, 6p is said to be all in the hand,
-    not to fit no arrangement (a teaching review: the reason turned the lesson upside down); 1m fits none."""
-    q = wait_quiz(15)
+    """A hand holding all four 6p, which a fifth would complete: picked, 6p is said to be all in the hand, not to
+    fit no arrangement (a teaching review: the reason turned the lesson upside down); 1m fits none. (The quizzes
+    no longer deal four of a kind; the grading still says it of such a hand.)"""
+    from companion.app.hand_model import HandPanel, analyse
+
+    hand = "2p3p4p6p6p6p6p7p7p8p8p9p9p1s2s3s"  # the old quiz 15: waits on 9p alone
+    panel = analyse(hand)
+    assert isinstance(panel, HandPanel) and [w.tile for w in panel.waits] == ["9p"]
+    q = WaitQuiz(15, tuple(hand[i:i + 2] for i in range(0, 32, 2)), panel.waits)
     assert Counter(q.hand)["6p"] == 4 and "6p" not in [w.tile for w in q.waits]
     assert Tile.from_code("6p") in structural_waits(Hand.parse("".join(q.hand)))  # a fifth would complete it
     g = grade(q, {"6p", "1m"})
