@@ -360,11 +360,18 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
         if left == 0:  # 死聽: the copies are all on the table
             head = head + ui("dead_wait")
         return HandPanel(*shown, head, waits=waits)
+    # four of an honour concealed can be no pung plus one (spec §3.1): said, and what they can be (a teaching review
+    # read only "1 step from ready" beside four East)
+    counts = hand.concealed_counts()
+    quads = Words("", "")
+    for k in range(NUM_KINDS):
+        if counts[k] == 4 and Tile(k).is_honour:
+            quads = quads + ui("four_honours_held", tile=Tile(k).zh, tile_en=Tile(k).said_en)
     gone = structural_waits(hand)
     if gone:
         names = _group_text(tuple(gone))
         # a step from ready (spec §3.5): the draws that make it ready again, as for any hand not ready (a review)
-        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone)),
-                         draws=_closer(hand, shanten(hand), seen))
+        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone))
+                         + quads, draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
-    return HandPanel(*shown, ui("not_ready", **shanten_words(s)), draws=_closer(hand, s, seen))
+    return HandPanel(*shown, ui("not_ready", **shanten_words(s)) + quads, draws=_closer(hand, s, seen))

@@ -1168,6 +1168,13 @@ UI: dict[str, tuple[str, str]] = {
     "rs_named_loop": ("「{name}」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
                       "The inheritance of “{name_en}” goes round in a circle (each set inherits the next), so none "
                       "of these can be used: {chain_en}"),
+    # --- teaching review 2 (the quizzes, My hand, `companion discard`) ---
+    # four of an honour held concealed between turns (spec §3.1: a pung plus one can never make a pair)
+    "four_honours_held": ("。四張{tile}都在手上：不能當一組刻子加一張用（多的那張湊不成對，這樣永遠胡不了）。輪到你時，"
+                          "只能開暗槓，或打掉一張",
+                          ". All four copies of the {tile_en} are in your hand: they cannot be used as a pung plus "
+                          "one (the extra one can never make a pair, so the hand cannot win that way). On your turn, "
+                          "make them a concealed kong or discard one"),
 }
 
 

@@ -90,9 +90,12 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert sorted(_group_tiles(partial) + (t,)) == list(_group_tiles(made))
     if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
-        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful " \
-            f"tile{'' if s == 1 else 's'} to draw)"
-        assert result.headline.zh == f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）"  # 兩張, 二向聽
+        quads = [Tile(k) for k in range(NUM_KINDS) if hand.concealed_counts()[k] == 4 and Tile(k).is_honour]
+        note = ui("four_honours_held", tile=quads[0].zh, tile_en=quads[0].said_en) if quads else Words("", "")
+        assert result.headline.en.startswith(f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful "
+                                             f"tile{'' if s == 1 else 's'} to draw){note.en}")
+        assert result.headline.zh.startswith(f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）{note.zh}")
+        assert ("pung plus one" in result.headline.en) == bool(quads)
 
 
 @settings(max_examples=8)
@@ -518,3 +521,15 @@ def test_my_hands_notes_built_outside_the_words_table_carry_no_chinese_in_englis
         panel = analyse(format_tiles(tiles), format_tiles(seen))
         said = _words_in(panel)
         assert said and not [w.en for w in said if w.en and cjk.search(w.en)], panel
+
+
+def test_four_of_an_honour_held_between_turns_are_said_to_be_no_pung_plus_one() -> None:
+    """A teaching review: four East held between turns read only "1 step from ready"; four of an honour concealed
+    can be no pung and one (spec §3.1): only a concealed kong, or a discard."""
+    panel = analyse("1111z 23m 456p 789s 55s 22z")
+    assert isinstance(panel, HandPanel) and not panel.waits
+    said = ui("four_honours_held", tile="東", tile_en=Tile.from_code("1z").said_en)
+    assert panel.headline.zh.endswith(said.zh) and panel.headline.en.endswith(said.en)
+    assert "暗槓" in said.zh and "concealed kong" in said.en and "pung plus one" in said.en
+    four_suited = analyse("1111m 23m 456p 789s 55s 22z")  # four 1m may be a pung and a chow's 1m: nothing to say
+    assert isinstance(four_suited, HandPanel) and said.en not in four_suited.headline.en
