@@ -43,7 +43,7 @@ class QuizGrade:
     missed: tuple[str, ...]
     wrong: tuple[str, ...]
     verdict: Words
-    wrong_why: tuple[Words, ...] = ()  # why each tile of ``wrong`` is no wait
+    wrong_why: tuple[Words, ...] = ()  # why each tile of ``wrong`` is not a wait
 
     @property
     def perfect(self) -> bool:
@@ -119,7 +119,7 @@ def grade(quiz: WaitQuiz, picked: set[str]) -> QuizGrade:
 
 
 def _not_a_wait(quiz: WaitQuiz, code: str) -> Words:
-    """Why ``code`` is no wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
+    """Why ``code`` is not a wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
     four (spec §3.5; a teaching review: such a tile was said to fit no arrangement, the lesson turned upside down)."""
     face = Tile.from_code(code)
     if face in structural_waits(Hand.parse("".join(quiz.hand))):

@@ -570,7 +570,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Quiz {n}: which tiles does this hand wait on? Tap the ones you think, then Check."),
     "quiz_key_right": ("綠框：點對了", "Green: a wait you picked"),
     "quiz_key_missed": ("黃框：漏掉的", "Yellow: a wait you missed"),
-    "quiz_key_wrong": ("紅框：不是聽牌", "Red: picked, but no wait"),
+    "quiz_key_wrong": ("紅框：不是要聽的牌", "Red: picked, but not a wait"),
     "quiz_check": ("對答案", "Check"),
     "quiz_next": ("下一題", "Next hand"),
     "dq_tile_best": ("最好的打法", "a best discard"),
@@ -580,7 +580,7 @@ UI: dict[str, tuple[str, str]] = {
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
     "quiz_answer": ("答案與原因", "The answer, and why"),
     "quiz_not_wait": ("{tile} 不是聽的牌：加進這手，17 張怎麼排都排不成五組（順子或刻子）加一對",
-                      "{tile_en} is no wait: added to the hand, the 17 tiles cannot be arranged as five sets "
+                      "{tile_en} is not a wait: added to the hand, the 17 tiles cannot be arranged as five sets "
                       "(chows or pungs) and a pair"),
     "quiz_not_wait_own": ("{tile} 排得成胡牌的樣子，可是四張{tile}都在你自己手上，沒有第五張可以胡",
                           "{tile_en} would complete the shape, but all four are in your own hand: there is no fifth "

@@ -121,3 +121,14 @@ def test_the_discard_quiz_is_the_same_for_a_number_and_grades_the_tap() -> None:
     assert not bad.best and bad.verdict.en == f"Discarding {worst} is not the best: discard {' or '.join(q.best)}"
     with pytest.raises(ValueError, match="not in the quiz's hand"):
         grade_discard(q, next(f"{r}z" for r in range(1, 8) if f"{r}z" not in q.hand))
+
+
+def test_the_quiz_says_a_tile_picked_is_not_a_wait_not_that_the_hand_is_not_ready() -> None:
+    """A teaching review: 「紅框：不是聽牌」 read as "not a ready hand", and "no wait" is no English for a tile."""
+    from companion.app.words import ui
+
+    key = ui("quiz_key_wrong")
+    assert key.zh == "紅框：不是要聽的牌" and key.en == "Red: picked, but not a wait"
+    q = wait_quiz(1)
+    g = grade(q, {next(Tile(k).code for k in range(34) if Tile(k).code not in [w.tile for w in q.waits])})
+    assert g.wrong_why[0].en.startswith(f"{Tile.from_code(g.wrong[0]).said_en} is not a wait: ")
