@@ -122,18 +122,32 @@ def _not_a_wait(quiz: WaitQuiz, code: str) -> Words:
     """Why ``code`` is not a wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
     four (spec §3.5; a teaching review: such a tile was said to fit no arrangement, the lesson turned upside down)."""
     face = Tile.from_code(code)
+    said = _the(face)
+    said = said[0].upper() + said[1:]  # (it begins the sentence)
     if face in structural_waits(Hand.parse("".join(quiz.hand))):
-        return ui("quiz_not_wait_own", tile=face.zh, tile_en=face.said_en)
-    return ui("quiz_not_wait", tile=face.zh, tile_en=face.said_en)
+        return ui("quiz_not_wait_own", tile=face.zh, tile_en=said)
+    return ui("quiz_not_wait", tile=face.zh, tile_en=said)
+
+
+def _the(t: Tile) -> str:
+    """A tile in an English sentence: a suit tile by its code (``6p``), an honour by its name and code, with "the"
+    as the app's other lines say it (``the Green dragon (6z)``): "1z" tells a beginner nothing, and a review read
+    "discard Green dragon (6z)"."""
+    return t.said_en if t.is_suited else f"the {t.said_en}"
+
+
+def _listed(tiles: list[Tile], last: str) -> Words:
+    """Tiles named in a list: 五萬、東 / ``5m and the East wind (1z)`` (a review read "5m East wind (1z)", no
+    separators); ``last`` joins the last two in English ("and", "or")."""
+    said = [_the(t) for t in tiles]
+    en = f"{', '.join(said[:-1])} {last} {said[-1]}" if len(said) > 1 else "".join(said)
+    return Words("、".join(t.zh for t in tiles), en)
 
 
 def _names(codes: tuple[str, ...]) -> Words:
     if not codes:
         return Words("無", "none")
-    tiles = [Tile.from_code(c) for c in codes]
-    # in English a suit tile reads as its code (6p), an honour by its name too: "1z" tells a beginner nothing
-    return Words("、".join(t.zh for t in tiles),
-                 " ".join(t.said_en for t in tiles))
+    return _listed([Tile.from_code(c) for c in codes], "and")
 
 
 # --- the discard quiz -------------------------------------------------------------------------------------
@@ -196,10 +210,9 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
     mine = next((c for c in quiz.choices if c.tile == picked), None)
     if mine is None:
         raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
-    best = [Tile.from_code(c) for c in quiz.best]
-    names = Words("、".join(t.zh for t in best), " or ".join(t.said_en for t in best))
+    names = _listed([Tile.from_code(c) for c in quiz.best], "or")
     tile = Tile.from_code(picked)
     if picked in quiz.best:
-        return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=tile.said_en))
-    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=tile.said_en, best=names.zh,
+        return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=_the(tile)))
+    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=_the(tile), best=names.zh,
                                            best_en=names.en))

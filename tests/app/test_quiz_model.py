@@ -118,7 +118,7 @@ def test_the_discard_quiz_is_the_same_for_a_number_and_grades_the_tap() -> None:
     assert good.best and good.verdict.en == f"Right! Discarding {q.best[0]} is the best play"
     worst = q.choices[-1].tile
     bad = grade_discard(q, worst)
-    assert not bad.best and bad.verdict.en == f"Discarding {worst} is not the best: discard {' or '.join(q.best)}"
+    assert q.best == ("1p",) and not bad.best and bad.verdict.en == f"Discarding {worst} is not the best: discard 1p"
     with pytest.raises(ValueError, match="not in the quiz's hand"):
         grade_discard(q, next(f"{r}z" for r in range(1, 8) if f"{r}z" not in q.hand))
 
@@ -131,4 +131,25 @@ def test_the_quiz_says_a_tile_picked_is_not_a_wait_not_that_the_hand_is_not_read
     assert key.zh == "紅框：不是要聽的牌" and key.en == "Red: picked, but not a wait"
     q = wait_quiz(1)
     g = grade(q, {next(Tile(k).code for k in range(34) if Tile(k).code not in [w.tile for w in q.waits])})
-    assert g.wrong_why[0].en.startswith(f"{Tile.from_code(g.wrong[0]).said_en} is not a wait: ")
+    assert g.wrong_why[0].en.startswith(f"{g.wrong[0]} is not a wait: ")
+
+
+def test_the_grading_lines_name_an_honour_with_the_and_list_tiles_with_commas_and_and() -> None:
+    """A teaching review read "discard Green dragon (6z)" (the app's English says "the Green dragon") and "not
+    waits: 5m East wind (1z)", a list with no separators."""
+    from companion.app.quiz_model import discard_quiz, grade_discard
+
+    q = discard_quiz(20)
+    assert q.best == ("6z", "2s")
+    assert grade_discard(q, "6m").verdict.en == "Discarding 6m is not the best: discard the Green dragon (6z) or 2s"
+    assert grade_discard(q, "6z").verdict.en == "Right! Discarding the Green dragon (6z) is the best play"
+    three = discard_quiz(37)
+    assert three.best == ("9p", "4p", "7p")
+    said = grade_discard(three, "5p").verdict
+    assert said.en.endswith("discard 9p, 4p or 7p") and said.zh.endswith("最好打九筒、四筒、七筒")
+    w = wait_quiz(1)
+    assert [x.tile for x in w.waits] == ["2s", "5s"]
+    g = grade(w, {"5m", "1z", "7z"})
+    assert g.verdict.en == "0 of 2 right. Missed: 2s and 5s; not waits: 5m, the East wind (1z) and the Red dragon (7z)"
+    assert g.verdict.zh == "對了 0／2 種。漏了：二條、五條；多選：五萬、東、紅中"
+    assert g.wrong_why[1].en.startswith("The East wind (1z) is not a wait: ")
