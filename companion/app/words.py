@@ -1175,6 +1175,11 @@ UI: dict[str, tuple[str, str]] = {
                           ". All four copies of the {tile_en} are in your hand: they cannot be used as a pung plus "
                           "one (the extra one can never make a pair, so the hand cannot win that way). On your turn, "
                           "make them a concealed kong or discard one"),
+    # a pair wait (單吊) said as a learner reads it, not "Red dragon + Red dragon (7z) makes Red dragon x2 (pair
+    # wait)"; and 獨聽 on the pair not "Single wait (pair)"
+    "wait_why_pair": ("單吊{tile}：手上一張{tile}，等另一張{tile}湊成一對", "a lone {tile_en} waits for its partner to make the pair"),
+    "single_wait_pair": ("（獨聽：單吊）", " (a single wait, on the pair)"),
+    "item_on_the_pair": ("（單吊）", ", on the pair"),
 }
 
 

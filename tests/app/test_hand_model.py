@@ -82,6 +82,8 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
         assert w.unseen == 4 - own[t] - seen[t]
         assert w.why
         for why in w.why:  # "{partial} + {tile} makes {made} ({shape} wait)": the partial and the tile are the set
+            if why == ui("wait_why_pair", tile=t.zh, tile_en=t.said_en):  # a pair wait, said as a learner reads it
+                continue
             partial, rest = why.en.split(" + ")
             tile, rest = rest.split(" makes ")
             made, shape = rest.split(" (")
@@ -149,15 +151,16 @@ def test_melds_flowers_and_chinese_input_are_read() -> None:
 
 
 @pytest.mark.parametrize(("hand", "shape_zh", "shape_en"), [
-    ("12m234s789s77p456p123m", "邊張", "edge"),
-    ("13m234s789s77p456p123m", "中洞", "closed"),
-    ("1z234s789s456p123m456p", "單吊", "pair"),
+    ("12m234s789s77p456p123m", "獨聽：邊張", "a single wait: edge"),
+    ("13m234s789s77p456p123m", "獨聽：中洞", "a single wait: closed"),
+    ("1z234s789s456p123m456p", "獨聽：單吊", "a single wait, on the pair"),
 ])
 def test_a_single_wait_is_named_with_its_shape(hand: str, shape_zh: str, shape_en: str) -> None:
-    """Spec §3.6: where 獨聽 applies the app names the shape: 邊張, 中洞 or 單吊."""
+    """Spec §3.6: where 獨聽 applies the app names the shape: 邊張, 中洞 or 單吊 (on the pair: "a single wait: pair"
+    read as a tangle, a teaching review)."""
     result = analyse(hand)
     assert isinstance(result, HandPanel) and len(result.waits) == 1
-    assert result.headline.zh.endswith(f"（獨聽：{shape_zh}）") and result.headline.en.endswith(f"(a single wait: {shape_en})")
+    assert result.headline.zh.endswith(f"（{shape_zh}）") and result.headline.en.endswith(f"({shape_en})")
     assert "死聽" not in result.headline.zh
 
 
@@ -533,3 +536,13 @@ def test_four_of_an_honour_held_between_turns_are_said_to_be_no_pung_plus_one() 
     assert "暗槓" in said.zh and "concealed kong" in said.en and "pung plus one" in said.en
     four_suited = analyse("1111m 23m 456p 789s 55s 22z")  # four 1m may be a pung and a chow's 1m: nothing to say
     assert isinstance(four_suited, HandPanel) and said.en not in four_suited.headline.en
+
+
+def test_a_pair_wait_on_an_honour_is_said_as_a_lone_tile_waiting_for_its_partner() -> None:
+    """A teaching review read "Red dragon + Red dragon (7z) makes Red dragon x2 (pair wait)"; now "a lone Red dragon
+    (7z) waits for its partner to make the pair", 單吊紅中."""
+    result = analyse("7z234s789s456p123m456p")
+    assert isinstance(result, HandPanel) and [w.tile for w in result.waits] == ["7z"]
+    (why,) = result.waits[0].why
+    assert why.en == "a lone Red dragon (7z) waits for its partner to make the pair"
+    assert why.zh.startswith("單吊紅中：")
