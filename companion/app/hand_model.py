@@ -159,7 +159,8 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
             shape = wait_shape(group, tile)
             shapes.setdefault(shape, None)
             words = ui("wait_why", partial=partial.zh, partial_en=partial.en, tile=tile.zh, tile_en=tile.said_en,
-                       made=made.zh, made_en=made.en, shape=shape.zh, shape_en=shape.en)
+                       made=made.zh, made_en=made.en, shape=shape.zh, shape_en=shape.en) \
+                if shape is not WaitShape.SINGLE else ui("wait_why_pair", tile=tile.zh, tile_en=tile.said_en)
             if shape is WaitShape.TWO_SIDED:
                 lo, hi = min(rest), max(rest)
                 other = lo.next_in_suit(-1) if tile > hi else hi.next_in_suit(1)
@@ -355,16 +356,24 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
             head = ui("ready", kinds=len(found), left=left)
         else:  # 獨聽 with the shape of the partial the tile completes (spec §3.6: 邊張, 中洞 or 單吊)
             shapes = [ui("one_end_gone") if x is WaitShape.TWO_SIDED else Words(x.zh, x.en) for x in whys[0][1]]
-            head = ui("ready_one", left=left) + ui("single_wait_shape", shape="、".join(x.zh for x in shapes),
-                                                  shape_en=" or ".join(x.en for x in shapes))
+            head = ui("ready_one", left=left) + (ui("single_wait_pair") if whys[0][1] == (WaitShape.SINGLE,) else
+                                                 ui("single_wait_shape", shape="、".join(x.zh for x in shapes),
+                                                    shape_en=" or ".join(x.en for x in shapes)))
         if left == 0:  # 死聽: the copies are all on the table
             head = head + ui("dead_wait")
         return HandPanel(*shown, head, waits=waits)
+    # four of an honour concealed can be no pung plus one (spec §3.1): said, and what they can be (a teaching review
+    # read only "1 step from ready" beside four East)
+    counts = hand.concealed_counts()
+    quads = Words("", "")
+    for k in range(NUM_KINDS):
+        if counts[k] == 4 and Tile(k).is_honour:
+            quads = quads + ui("four_honours_held", tile=Tile(k).zh, tile_en=Tile(k).said_en)
     gone = structural_waits(hand)
     if gone:
         names = _group_text(tuple(gone))
         # a step from ready (spec §3.5): the draws that make it ready again, as for any hand not ready (a review)
-        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone)),
-                         draws=_closer(hand, shanten(hand), seen))
+        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone))
+                         + quads, draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
-    return HandPanel(*shown, ui("not_ready", **shanten_words(s)), draws=_closer(hand, s, seen))
+    return HandPanel(*shown, ui("not_ready", **shanten_words(s)) + quads, draws=_closer(hand, s, seen))

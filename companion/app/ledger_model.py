@@ -241,6 +241,8 @@ def _named(item: str, name: Words, sc: Score) -> Words:
     end is all the winner's own says that)."""
     if item != "single_wait" or sc.wait_shape is None:
         return name
+    if sc.wait_shape is WaitShape.SINGLE:  # "Single wait (pair)" read as a tangle (a teaching review)
+        return name + ui("item_on_the_pair")
     shape = ui("one_end_gone") if sc.wait_shape is WaitShape.TWO_SIDED else Words(sc.wait_shape.zh, sc.wait_shape.en)
     return name + ui("item_shape", shape=shape.zh, shape_en=shape.en)
 

@@ -24,7 +24,7 @@ from companion.rules.shape import is_complete
 from companion.rules.waits import structural_waits
 from companion.tiles import Tile
 
-__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
+__all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "waits_wanted", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
            "discard_quiz", "grade_discard"]
 
 SUITS = "mps"
@@ -43,28 +43,43 @@ class QuizGrade:
     missed: tuple[str, ...]
     wrong: tuple[str, ...]
     verdict: Words
-    wrong_why: tuple[Words, ...] = ()  # why each tile of ``wrong`` is no wait
+    wrong_why: tuple[Words, ...] = ()  # why each tile of ``wrong`` is not a wait
 
     @property
     def perfect(self) -> bool:
         return not self.missed and not self.wrong
 
 
+def waits_wanted(number: int) -> range:
+    """How many waits quiz ``number`` has: one or two at first, then more, a step every few quizzes (a teaching
+    review: quiz 1 had five waits, and the 40 first came in no order of difficulty)."""
+    if number <= 5:
+        return range(1, 3)
+    if number <= 12:
+        return range(2, 4)
+    if number <= 20:
+        return range(3, 5)
+    return range(4, 10)
+
+
 def wait_quiz(number: int) -> WaitQuiz:
-    """Quiz ``number`` (from 1): always the same ready hand for the same number."""
+    """Quiz ``number`` (from 1): always the same ready hand for the same number, with :func:`waits_wanted` waits,
+    and never four of a kind in hand (a player holding four would have made a concealed kong of them; as in the
+    discard quiz)."""
     rng = random.Random(f"wait-quiz-{number}")
     suits = SUITS[rng.randrange(3)] if number % 3 else "".join(rng.sample(SUITS, 2))  # mostly one suit
     honours = number % 4 == 0  # now and then a pung of honours too
+    wanted = waits_wanted(number)
     while True:
-        tiles = _complete_hand(rng, suits, honours)
+        tiles = _complete_hand(rng, suits, honours, most=3)
         tiles.remove(rng.choice(tiles))
         panel = analyse("".join(t.code for t in tiles))
-        if isinstance(panel, HandPanel) and panel.waits:
+        if isinstance(panel, HandPanel) and len(panel.waits) in wanted:
             return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
 
 
-def _complete_hand(rng: random.Random, suits: str, honours: bool) -> list[Tile]:
-    """Five sets and a pair (17 tiles) that one set of tiles can hold."""
+def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4) -> list[Tile]:
+    """Five sets and a pair (17 tiles) that one set of tiles can hold, with at most ``most`` copies of a kind."""
     while True:
         used: Counter[Tile] = Counter()
         out: list[Tile] = []
@@ -81,12 +96,12 @@ def _complete_hand(rng: random.Random, suits: str, honours: bool) -> list[Tile]:
                 else:
                     t = Tile.suited(suit, rng.randint(1, 9))
                     group = [t, t, t]
-            if all(used[t] + group.count(t) <= 4 for t in group):
+            if all(used[t] + group.count(t) <= most for t in group):
                 used.update(group)
                 out += group
                 groups += 1
         pair = Tile.suited(rng.choice(suits), rng.randint(1, 9))
-        if used[pair] <= 2:
+        if used[pair] <= most - 2:
             return out + [pair, pair]
 
 
@@ -104,21 +119,35 @@ def grade(quiz: WaitQuiz, picked: set[str]) -> QuizGrade:
 
 
 def _not_a_wait(quiz: WaitQuiz, code: str) -> Words:
-    """Why ``code`` is no wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
+    """Why ``code`` is not a wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
     four (spec §3.5; a teaching review: such a tile was said to fit no arrangement, the lesson turned upside down)."""
     face = Tile.from_code(code)
+    said = _the(face)
+    said = said[0].upper() + said[1:]  # (it begins the sentence)
     if face in structural_waits(Hand.parse("".join(quiz.hand))):
-        return ui("quiz_not_wait_own", tile=face.zh, tile_en=face.said_en)
-    return ui("quiz_not_wait", tile=face.zh, tile_en=face.said_en)
+        return ui("quiz_not_wait_own", tile=face.zh, tile_en=said)
+    return ui("quiz_not_wait", tile=face.zh, tile_en=said)
+
+
+def _the(t: Tile) -> str:
+    """A tile in an English sentence: a suit tile by its code (``6p``), an honour by its name and code, with "the"
+    as the app's other lines say it (``the Green dragon (6z)``): "1z" tells a beginner nothing, and a review read
+    "discard Green dragon (6z)"."""
+    return t.said_en if t.is_suited else f"the {t.said_en}"
+
+
+def _listed(tiles: list[Tile], last: str) -> Words:
+    """Tiles named in a list: 五萬、東 / ``5m and the East wind (1z)`` (a review read "5m East wind (1z)", no
+    separators); ``last`` joins the last two in English ("and", "or")."""
+    said = [_the(t) for t in tiles]
+    en = f"{', '.join(said[:-1])} {last} {said[-1]}" if len(said) > 1 else "".join(said)
+    return Words("、".join(t.zh for t in tiles), en)
 
 
 def _names(codes: tuple[str, ...]) -> Words:
     if not codes:
         return Words("無", "none")
-    tiles = [Tile.from_code(c) for c in codes]
-    # in English a suit tile reads as its code (6p), an honour by its name too: "1z" tells a beginner nothing
-    return Words("、".join(t.zh for t in tiles),
-                 " ".join(t.said_en for t in tiles))
+    return _listed([Tile.from_code(c) for c in codes], "and")
 
 
 # --- the discard quiz -------------------------------------------------------------------------------------
@@ -181,10 +210,9 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
     mine = next((c for c in quiz.choices if c.tile == picked), None)
     if mine is None:
         raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
-    best = [Tile.from_code(c) for c in quiz.best]
-    names = Words("、".join(t.zh for t in best), " or ".join(t.said_en for t in best))
+    names = _listed([Tile.from_code(c) for c in quiz.best], "or")
     tile = Tile.from_code(picked)
     if picked in quiz.best:
-        return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=tile.said_en))
-    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=tile.said_en, best=names.zh,
+        return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=_the(tile)))
+    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=_the(tile), best=names.zh,
                                            best_en=names.en))

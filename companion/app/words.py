@@ -570,7 +570,7 @@ UI: dict[str, tuple[str, str]] = {
                    "Quiz {n}: which tiles does this hand wait on? Tap the ones you think, then Check."),
     "quiz_key_right": ("綠框：點對了", "Green: a wait you picked"),
     "quiz_key_missed": ("黃框：漏掉的", "Yellow: a wait you missed"),
-    "quiz_key_wrong": ("紅框：不是聽牌", "Red: picked, but no wait"),
+    "quiz_key_wrong": ("紅框：不是要聽的牌", "Red: picked, but not a wait"),
     "quiz_check": ("對答案", "Check"),
     "quiz_next": ("下一題", "Next hand"),
     "dq_tile_best": ("最好的打法", "a best discard"),
@@ -580,7 +580,7 @@ UI: dict[str, tuple[str, str]] = {
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
     "quiz_answer": ("答案與原因", "The answer, and why"),
     "quiz_not_wait": ("{tile} 不是聽的牌：加進這手，17 張怎麼排都排不成五組（順子或刻子）加一對",
-                      "{tile_en} is no wait: added to the hand, the 17 tiles cannot be arranged as five sets "
+                      "{tile_en} is not a wait: added to the hand, the 17 tiles cannot be arranged as five sets "
                       "(chows or pungs) and a pair"),
     "quiz_not_wait_own": ("{tile} 排得成胡牌的樣子，可是四張{tile}都在你自己手上，沒有第五張可以胡",
                           "{tile_en} would complete the shape, but all four are in your own hand: there is no fifth "
@@ -1197,6 +1197,18 @@ UI: dict[str, tuple[str, str]] = {
     "photo_calls_": ("照擺法判斷", "As laid out"),
     "photo_calls_concealed": ("沒有（門清）", "None (concealed)"),
     "photo_concealed_hint": ("：是的話請在「{field}」選「{choice}」", ": if so, choose “{choice_en}” under “{field_en}”"),
+    # --- teaching review 2 (the quizzes, My hand, `companion discard`) ---
+    # four of an honour held concealed between turns (spec §3.1: a pung plus one can never make a pair)
+    "four_honours_held": ("。四張{tile}都在手上：不能當一組刻子加一張用（多的那張湊不成對，這樣永遠胡不了）。輪到你時，"
+                          "只能開暗槓，或打掉一張",
+                          ". All four copies of the {tile_en} are in your hand: they cannot be used as a pung plus "
+                          "one (the extra one can never make a pair, so the hand cannot win that way). On your turn, "
+                          "make them a concealed kong or discard one"),
+    # a pair wait (單吊) said as a learner reads it, not "Red dragon + Red dragon (7z) makes Red dragon x2 (pair
+    # wait)"; and 獨聽 on the pair not "Single wait (pair)"
+    "wait_why_pair": ("單吊{tile}：手上一張{tile}，等另一張{tile}湊成一對", "a lone {tile_en} waits for its partner to make the pair"),
+    "single_wait_pair": ("（獨聽：單吊）", " (a single wait, on the pair)"),
+    "item_on_the_pair": ("（單吊）", ", on the pair"),
 }
 
 

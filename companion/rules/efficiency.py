@@ -162,8 +162,9 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
 def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iterable[Tile] | None = None
                     ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a drawn hand, best first: lowest shanten, then most unseen
-    improving tiles, then most improving kinds; on a full tie an honour goes first (one whose pung would score
-    nothing before one in ``valued``), then a terminal (they join fewer sets), then tile order.
+    improving tiles, then most improving kinds; on a full tie a fourth copy goes last (it may be a concealed kong),
+    an honour first (one whose pung would score nothing before one in ``valued``), then a terminal (they join fewer
+    sets), then tile order.
 
     ``visible``: the tiles seen on the table (discards, other players' melds), as tiles or notation.
     ``valued``: the honours whose pung scores for this player (default: the dragons; a table that knows the seat
@@ -207,8 +208,10 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
             mine = structural_waits(hand.remove(x))  # ready in shape, on tiles all its own: said (a review)
         raw.append((x, left, imp, dead, mine))
     # a ready hand whose winning tiles are all in sight cannot win: it ranks as a step from ready
-    raw.sort(key=lambda r: (1 if r[3] else r[1], -sum(i.unseen for i in r[2]), -len(r[2]), not r[0].is_honour,
-                           r[0] in keep, not r[0].is_terminal, r[0]))
+    # at a tie a fourth copy is kept: four in hand may become a concealed kong, a draw more (a teaching review: the
+    # fourth East went before a lone red dragon)
+    raw.sort(key=lambda r: (1 if r[3] else r[1], -sum(i.unseen for i in r[2]), -len(r[2]), counts[r[0]] == 4,
+                           not r[0].is_honour, r[0] in keep, not r[0].is_terminal, r[0]))
     best_shanten, best_unseen = 1 if raw[0][3] else raw[0][1], sum(i.unseen for i in raw[0][2])
     punged = {m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG}
     return tuple(

@@ -82,6 +82,8 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
         assert w.unseen == 4 - own[t] - seen[t]
         assert w.why
         for why in w.why:  # "{partial} + {tile} makes {made} ({shape} wait)": the partial and the tile are the set
+            if why == ui("wait_why_pair", tile=t.zh, tile_en=t.said_en):  # a pair wait, said as a learner reads it
+                continue
             partial, rest = why.en.split(" + ")
             tile, rest = rest.split(" makes ")
             made, shape = rest.split(" (")
@@ -90,9 +92,12 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert sorted(_group_tiles(partial) + (t,)) == list(_group_tiles(made))
     if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
-        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful " \
-            f"tile{'' if s == 1 else 's'} to draw)"
-        assert result.headline.zh == f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）"  # 兩張, 二向聽
+        quads = [Tile(k) for k in range(NUM_KINDS) if hand.concealed_counts()[k] == 4 and Tile(k).is_honour]
+        note = ui("four_honours_held", tile=quads[0].zh, tile_en=quads[0].said_en) if quads else Words("", "")
+        assert result.headline.en.startswith(f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful "
+                                             f"tile{'' if s == 1 else 's'} to draw){note.en}")
+        assert result.headline.zh.startswith(f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）{note.zh}")
+        assert ("pung plus one" in result.headline.en) == bool(quads)
 
 
 @settings(max_examples=8)
@@ -146,15 +151,16 @@ def test_melds_flowers_and_chinese_input_are_read() -> None:
 
 
 @pytest.mark.parametrize(("hand", "shape_zh", "shape_en"), [
-    ("12m234s789s77p456p123m", "邊張", "edge"),
-    ("13m234s789s77p456p123m", "中洞", "closed"),
-    ("1z234s789s456p123m456p", "單吊", "pair"),
+    ("12m234s789s77p456p123m", "獨聽：邊張", "a single wait: edge"),
+    ("13m234s789s77p456p123m", "獨聽：中洞", "a single wait: closed"),
+    ("1z234s789s456p123m456p", "獨聽：單吊", "a single wait, on the pair"),
 ])
 def test_a_single_wait_is_named_with_its_shape(hand: str, shape_zh: str, shape_en: str) -> None:
-    """Spec §3.6: where 獨聽 applies the app names the shape: 邊張, 中洞 or 單吊."""
+    """Spec §3.6: where 獨聽 applies the app names the shape: 邊張, 中洞 or 單吊 (on the pair: "a single wait: pair"
+    read as a tangle, a teaching review)."""
     result = analyse(hand)
     assert isinstance(result, HandPanel) and len(result.waits) == 1
-    assert result.headline.zh.endswith(f"（獨聽：{shape_zh}）") and result.headline.en.endswith(f"(a single wait: {shape_en})")
+    assert result.headline.zh.endswith(f"（{shape_zh}）") and result.headline.en.endswith(f"({shape_en})")
     assert "死聽" not in result.headline.zh
 
 
@@ -518,3 +524,25 @@ def test_my_hands_notes_built_outside_the_words_table_carry_no_chinese_in_englis
         panel = analyse(format_tiles(tiles), format_tiles(seen))
         said = _words_in(panel)
         assert said and not [w.en for w in said if w.en and cjk.search(w.en)], panel
+
+
+def test_four_of_an_honour_held_between_turns_are_said_to_be_no_pung_plus_one() -> None:
+    """A teaching review: four East held between turns read only "1 step from ready"; four of an honour concealed
+    can be no pung and one (spec §3.1): only a concealed kong, or a discard."""
+    panel = analyse("1111z 23m 456p 789s 55s 22z")
+    assert isinstance(panel, HandPanel) and not panel.waits
+    said = ui("four_honours_held", tile="東", tile_en=Tile.from_code("1z").said_en)
+    assert panel.headline.zh.endswith(said.zh) and panel.headline.en.endswith(said.en)
+    assert "暗槓" in said.zh and "concealed kong" in said.en and "pung plus one" in said.en
+    four_suited = analyse("1111m 23m 456p 789s 55s 22z")  # four 1m may be a pung and a chow's 1m: nothing to say
+    assert isinstance(four_suited, HandPanel) and said.en not in four_suited.headline.en
+
+
+def test_a_pair_wait_on_an_honour_is_said_as_a_lone_tile_waiting_for_its_partner() -> None:
+    """A teaching review read "Red dragon + Red dragon (7z) makes Red dragon x2 (pair wait)"; now "a lone Red dragon
+    (7z) waits for its partner to make the pair", 單吊紅中."""
+    result = analyse("7z234s789s456p123m456p")
+    assert isinstance(result, HandPanel) and [w.tile for w in result.waits] == ["7z"]
+    (why,) = result.waits[0].why
+    assert why.en == "a lone Red dragon (7z) waits for its partner to make the pair"
+    assert why.zh.startswith("單吊紅中：")

@@ -329,3 +329,17 @@ def test_a_tap_that_leaves_the_ledgers_inputs_alone_leaves_the_ledger_alone() ->
             kept += 1
             assert ledger_panel(before) == ledger_panel(after)
     assert kept > len(states) * 0.8  # most taps change no money
+
+
+def test_a_single_wait_on_the_pair_is_named_so() -> None:
+    """獨聽 on a pair wait read "Single wait (pair)" (a teaching review); now "Single wait, on the pair"; the other
+    shapes keep their brackets."""
+    from companion.app.words import Words
+    from companion.rules.scoring import score
+    from companion.rules.win import Win
+
+    pair = score(Win.of("1z123m456m234p678p789s", "1z", "discard", seat_wind="W", round_wind="S", discarder="S"))
+    named = [w for w, _ in marked_items(pair)[0]]
+    assert Words("獨聽（單吊）", "Single wait, on the pair") in named
+    closed = score(Win.of("123m456m234p678p79s88s", "8s", "discard", seat_wind="W", round_wind="S", discarder="S"))
+    assert Words("獨聽（中洞）", "Single wait (closed)") in [w for w, _ in marked_items(closed)[0]]

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.app.quiz_model import grade, wait_quiz
+from companion.app.quiz_model import WaitQuiz, grade, wait_quiz
 from companion.hand import Hand
 from companion.rules.shape import is_complete
 from companion.rules.waits import structural_waits
@@ -54,10 +54,31 @@ def test_grading_names_what_was_missed_and_what_is_not_a_wait() -> None:
     assert f"{honour.en} ({honour.code})" in east.verdict.en  # an honour by its name, not its code alone
 
 
+def test_the_first_quizzes_start_with_one_or_two_waits_and_grow_harder_with_no_four_of_a_kind() -> None:
+    """A teaching review: quiz 1 had five waits and all four 7s, 26 of the first 40 held four of a kind (a player
+    would have made a concealed kong), and the number of waits came in no order."""
+    counts = [len(wait_quiz(n).waits) for n in range(1, 41)]
+    assert all(1 <= c <= 2 for c in counts[:5])
+    assert all(2 <= c <= 3 for c in counts[5:12]) and all(3 <= c <= 4 for c in counts[12:20])
+    assert all(c >= 4 for c in counts[20:])
+    assert all(max(Counter(wait_quiz(n).hand).values()) <= 3 for n in range(1, 41))
+
+
+@given(st.integers(min_value=1, max_value=100_000))
+def test_no_quiz_holds_four_of_a_kind(number: int) -> None:
+    assert max(Counter(wait_quiz(number).hand).values()) <= 3
+
+
 def test_a_tile_that_fits_the_shape_but_is_all_in_the_hand_is_said_so() -> None:
-    """Quiz 15's hand holds all four 6p, and a fifth would complete it: picked, 6p is said to be all in the hand,
-    not to fit no arrangement (a teaching review: the reason turned the lesson upside down); 1m fits none."""
-    q = wait_quiz(15)
+    """A hand holding all four 6p, which a fifth would complete: picked, 6p is said to be all in the hand, not to
+    fit no arrangement (a teaching review: the reason turned the lesson upside down); 1m fits none. (The quizzes
+    no longer deal four of a kind; the grading still says it of such a hand.)"""
+    from companion.app.hand_model import HandPanel, analyse
+
+    hand = "2p3p4p6p6p6p6p7p7p8p8p9p9p1s2s3s"  # the old quiz 15: waits on 9p alone
+    panel = analyse(hand)
+    assert isinstance(panel, HandPanel) and [w.tile for w in panel.waits] == ["9p"]
+    q = WaitQuiz(15, tuple(hand[i:i + 2] for i in range(0, 32, 2)), panel.waits)
     assert Counter(q.hand)["6p"] == 4 and "6p" not in [w.tile for w in q.waits]
     assert Tile.from_code("6p") in structural_waits(Hand.parse("".join(q.hand)))  # a fifth would complete it
     g = grade(q, {"6p", "1m"})
@@ -97,6 +118,38 @@ def test_the_discard_quiz_is_the_same_for_a_number_and_grades_the_tap() -> None:
     assert good.best and good.verdict.en == f"Right! Discarding {q.best[0]} is the best play"
     worst = q.choices[-1].tile
     bad = grade_discard(q, worst)
-    assert not bad.best and bad.verdict.en == f"Discarding {worst} is not the best: discard {' or '.join(q.best)}"
+    assert q.best == ("1p",) and not bad.best and bad.verdict.en == f"Discarding {worst} is not the best: discard 1p"
     with pytest.raises(ValueError, match="not in the quiz's hand"):
         grade_discard(q, next(f"{r}z" for r in range(1, 8) if f"{r}z" not in q.hand))
+
+
+def test_the_quiz_says_a_tile_picked_is_not_a_wait_not_that_the_hand_is_not_ready() -> None:
+    """A teaching review: 「紅框：不是聽牌」 read as "not a ready hand", and "no wait" is no English for a tile."""
+    from companion.app.words import ui
+
+    key = ui("quiz_key_wrong")
+    assert key.zh == "紅框：不是要聽的牌" and key.en == "Red: picked, but not a wait"
+    q = wait_quiz(1)
+    g = grade(q, {next(Tile(k).code for k in range(34) if Tile(k).code not in [w.tile for w in q.waits])})
+    assert g.wrong_why[0].en.startswith(f"{g.wrong[0]} is not a wait: ")
+
+
+def test_the_grading_lines_name_an_honour_with_the_and_list_tiles_with_commas_and_and() -> None:
+    """A teaching review read "discard Green dragon (6z)" (the app's English says "the Green dragon") and "not
+    waits: 5m East wind (1z)", a list with no separators."""
+    from companion.app.quiz_model import discard_quiz, grade_discard
+
+    q = discard_quiz(20)
+    assert q.best == ("6z", "2s")
+    assert grade_discard(q, "6m").verdict.en == "Discarding 6m is not the best: discard the Green dragon (6z) or 2s"
+    assert grade_discard(q, "6z").verdict.en == "Right! Discarding the Green dragon (6z) is the best play"
+    three = discard_quiz(37)
+    assert three.best == ("9p", "4p", "7p")
+    said = grade_discard(three, "5p").verdict
+    assert said.en.endswith("discard 9p, 4p or 7p") and said.zh.endswith("最好打九筒、四筒、七筒")
+    w = wait_quiz(1)
+    assert [x.tile for x in w.waits] == ["2s", "5s"]
+    g = grade(w, {"5m", "1z", "7z"})
+    assert g.verdict.en == "0 of 2 right. Missed: 2s and 5s; not waits: 5m, the East wind (1z) and the Red dragon (7z)"
+    assert g.verdict.zh == "對了 0／2 種。漏了：二條、五條；多選：五萬、東、紅中"
+    assert g.wrong_why[1].en.startswith("The East wind (1z) is not a wait: ")

@@ -285,6 +285,14 @@ def test_at_a_tie_a_guest_wind_goes_before_an_honour_whose_pung_scores() -> None
     assert [o.discard.code for o in east_only[:3]] == ["5z", "7z", "1z"]
 
 
+def test_at_a_tie_a_fourth_copy_is_kept_for_a_concealed_kong() -> None:
+    """A teaching review: four East and a lone red dragon, both discards a step from ready on 12 tiles; the fourth
+    East was ranked first, though keeping it leaves the four for a concealed kong (a draw more)."""
+    options = discard_options(Hand.parse("1111z23m456p789s55s22z7z"))
+    assert [o.discard.code for o in options[:2]] == ["7z", "1z"]
+    assert (options[0].shanten, options[0].unseen) == (options[1].shanten, options[1].unseen)
+
+
 def test_a_kongs_improvements_leave_out_draws_that_lead_only_to_dead_waits() -> None:
     """An audit: a kong a step from ready counted 1p as improving it, though after 1p the hand waits only on tiles
     all in sight; the discards it is weighed against leave such draws out."""
