@@ -86,6 +86,7 @@ class PhotoFailed:
     reason: Words
     image: bytes | None = None
     legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
+    check: tuple[int, ...] = ()  # the detections the refusal names for the player to check (PhotoHandError.check)
 
 
 def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> tuple[bytes, tuple[Entry, ...]]:
@@ -476,7 +477,7 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
         for said in photo_warnings(read):
             why = why + ui("photo_also", what=said.zh, what_en=said.en[:1].lower() + said.en[1:])
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                       *photo_drawn(read.image, read.dets))
+                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else ())
 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),

@@ -54,10 +54,13 @@ class PhotoHandError(ValueError):
     """The photo does not show a winning hand this reader can make out; the message says why (``zh``: in
     Chinese)."""
 
-    def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None) -> None:
+    def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
+                 check: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.zh = zh
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
+        self.check = check  # the detections the refusal names for the player to check (a tile read surely that
+        # would make the hand a win as another kind, the copies of a kind read too often)
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +367,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
         _refuse_by_count(dets, laid, plans, need, context)
+        _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
@@ -461,15 +465,42 @@ def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan],
     if found is None:
         return "", ""
     i, kinds = found
-    at, at_zh = "among the flowers", "花牌裡"
-    for r, groups in enumerate(laid.rows, 1):
-        tiles = [j for g in groups for j in g.tiles]
-        if i in tiles:
-            at, at_zh = f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
+    at, at_zh = _place(laid, i)
     read = Tile(int(dets.kind[i]))
     return (f"the tile read {_en(read)} ({at}) would make a win as {' or '.join(map(_en, kinds))}: check which "
             "it is; ",
             f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
+
+
+def _place(laid: LaidHand, i: int) -> tuple[str, str]:
+    """Where detection ``i`` lies, as a player finds it: ``row 2, tile 3`` / ``第 2 列第 3 張`` (or among the
+    flowers)."""
+    for r, groups in enumerate(laid.rows, 1):
+        tiles = [j for g in groups for j in g.tiles]
+        if i in tiles:
+            return f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
+    return "among the flowers", "花牌裡"
+
+
+def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need) -> None:
+    """For a photo no reading of which is a win: where a tile read surely would make it one as another kind
+    (:func:`hand_search.sure_fits`), a :class:`PhotoHandError` saying the hand is no win as read and naming that
+    tile and kind. Such a tile was once taken as the kind silently, and a hand one tile from a win scored and paid (a
+    review: 9s read at 86% taken as 1s; a 7p set apart at 83% taken as the hand's only wait, 3p)."""
+    fits = hand_search.sure_fits(dets, laid, plans, need)
+    if not fits:
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    ifs_en, ifs_zh = [], []
+    for i, kinds in fits:
+        t, (at, at_zh) = Tile(int(dets.kind[i])), _place(laid, i)
+        ifs_en.append(f"the {_en(t)} ({_sure(float(dets.score[i]))} sure; {at}) were {' or '.join(map(_en, kinds))}")
+        ifs_zh.append(f"{at_zh}的{t.zh}（{_sure(float(dets.score[i]))} 把握）其實是{'或'.join(k.zh for k in kinds)}")
+    that_en, that_zh = ("that tile", "那張牌") if len(fits) == 1 else ("those tiles", "那幾張牌")
+    raise PhotoHandError(f"not a win as read; it would be one if {', or '.join(ifs_en)}: check {that_en} "
+                         f"(read, row by row: {read})",
+                         f"照讀到的不是胡牌；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
+                         (read, read_zh), tuple(i for i, _ in fits))
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need) -> list[hand_search.Plan]:
