@@ -188,8 +188,9 @@ def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
                scored: Mapping[int, str] | None = None) -> tuple[ReadTile, ...]:
     """Every tile of the photo in reading order (rows from the top, each left to right): the player's ``picks``
     (detection index -> the tile it really is), else what the hand was ``scored`` as (a doubtful tile the scorer
-    read otherwise), else the reading. Doubtful: a face read unsurely and, in a photo not scored (``scored`` None:
-    refused), the least sure of more copies of a kind than a set holds, as the photo's drawing frames them."""
+    read otherwise), else the reading. Doubtful: a face read unsurely, or scored as another kind than it was read
+    (a review saw two 1s and could not tell which the reader had changed), and, in a photo not scored (``scored``
+    None: refused), the least sure of more copies of a kind than a set holds, as the photo's drawing frames them."""
     # a refused photo's tiles as its drawing shows them: with the player's picks
     doubtful = read.dets.doubtful() if scored is not None else with_picks(read, picks or {}).dets.to_check()
     picks, scored = picks or {}, scored or {}
@@ -198,7 +199,8 @@ def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
     for k in reading_order(dets.obb):
         i = int(k)
         code = picks[i].code if i in picks else scored.get(i, Tile(int(dets.kind[i])).code)
-        out.append(ReadTile(i, code, bool(doubtful[i]) and i not in picks, i in picks))
+        changed = i in scored and scored[i] != Tile(int(dets.kind[i])).code
+        out.append(ReadTile(i, code, bool(doubtful[i] or changed) and i not in picks, i in picks))
     return tuple(out)
 
 

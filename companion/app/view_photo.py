@@ -486,6 +486,9 @@ class PhotoTab:
             # below it, and each box changed needed a scroll down to see what it did, and back (a review)
             near = ui("photo_sum", total=p.total.zh, total_en=p.total.en, pays="；".join(w.zh for w in p.payments),
                       pays_en="; ".join(w.en for w in p.payments))
+            changed = self._changed(p)
+            if changed:  # a win only with tiles read otherwise: said where the sum is (a review read a red sum alone)
+                near = near + ui("photo_sum_changed", n=changed)
             head.insert(head.index(form) + 1, ident(ID_PHOTO_SUM, label(t(near), 14, bold=True, colour=ACCENT)))
         if not p.image:  # a typed hand: no photo beside it, and its card before the form (on a phone the form
             # filled the screen and the score sat below it, out of sight: a beginner review)
@@ -495,10 +498,18 @@ class PhotoTab:
             ft.Container(ft.Column([photo(p.image, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)], spacing=4), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
 
+    def _changed(self, p: PhotoPanel) -> int:
+        """How many tiles of the photo the hand ``p`` was scored as another kind than they were read (the player's
+        own corrections aside)."""
+        if not isinstance(self.read, ReadPhoto):
+            return 0
+        kinds = self.read.dets.kind
+        return sum(i not in self.picks and code != Tile(int(kinds[i])).code for i, code in p.scored)
+
     def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None,
                      total: Words | None = None, check: tuple[int, ...] = ()) -> ft.Control:
-        """Every tile as scored (or read), to tap and correct: unsure ones and those a refusal names (``check``)
-        framed orange, corrected ones green; the one being corrected opens a palette of
+        """Every tile as scored (or read), to tap and correct: unsure ones, those the reader changed and those a
+        refusal names (``check``) framed orange, corrected ones green; the one being corrected opens a palette of
         every kind; once a tile is corrected, the ``total`` it gives is said here too, under the finger (the card is
         a screen above on a phone)."""
         t, busy = self.host.t, self.busy is not None
@@ -514,7 +525,7 @@ class PhotoTab:
                 on_click=None if busy else on_tap(self.pick_tile, r.index)))
 
         rows: list[ft.Control] = [label(t(ui("photo_fix")), 13, bold=True, colour=FELT),
-                                  label(t(ui("photo_fix_legend")), 11, colour=GREY),
+                                  label(t(ui("photo_fix_legend_changed")), 11, colour=GREY),
                                   ft.Row([cell(n, r) for n, r in enumerate(shown)], spacing=2, wrap=True,
                                          run_spacing=2)]
         n = next((k for k, r in enumerate(shown) if r.index == self.picking), None)

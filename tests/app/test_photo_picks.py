@@ -638,3 +638,24 @@ def test_a_hand_one_sure_tile_from_a_win_is_refused_on_the_tab_and_the_tile_to_c
     _tapped(tab.build(), "photo-fix-1s")
     assert isinstance(tab.shown, PhotoPanel) and tab.shown.scored and dict(tab.shown.scored)[15] == "1s"
 
+def test_a_tile_the_reader_changed_is_framed_and_the_sum_says_so(tmp_path: Path) -> None:
+    """A 5z read as 6z at 55% (sure enough to pass unframed), the hand a win only as its second reading 5z: the list
+    to correct showed a plain 5z beside the other, the sum under the form no doubt. Now the changed tile is framed,
+    and the sum says the win needs a tile read otherwise."""
+    from companion.app.ui_kit import ID_PHOTO_SUM
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("p.jpg", np.full((400, 900, 3), 90, np.uint8),
+                     laid([(100, ["123m456m789m123p45s55z", "6s"])], {15: [("6z", 0.55), ("5z", 0.41), ("7z", 0.02)]}))
+    assert not read.dets.doubtful()[15]
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, {}), read_file=lambda *_: read, upload_dir=None))
+    tab._received(tmp_path / "p.jpg", "p.jpg")
+    assert isinstance(tab.shown, PhotoPanel) and dict(tab.shown.scored)[15] == "5z"
+    assert _framed(tab, 15) and not _framed(tab, 14)
+    (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
+    assert said.endswith("(only with 1 tile(s) read otherwise is this a win: check the orange-framed tiles)")
+    tab.host.t = lambda words: words.zh  # type: ignore[method-assign]
+    (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
+    assert said.endswith("（改讀了 1 張才是胡牌：請檢查橘框的牌）")
