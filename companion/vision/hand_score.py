@@ -367,6 +367,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
         _refuse_by_count(dets, laid, plans, need, context)
+        _refuse_too_many(dets, laid)
         _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
@@ -480,6 +481,41 @@ def _place(laid: LaidHand, i: int) -> tuple[str, str]:
         if i in tiles:
             return f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
     return "among the flowers", "花牌裡"
+
+
+_TIMES = {2: ("twice", "two"), 3: ("three times", "three"), 4: ("four times", "four"), 5: ("five times", "five"),
+          6: ("six times", "six"), 7: ("seven times", "seven"), 8: ("eight times", "eight")}
+
+
+def _refuse_too_many(dets: Detections, laid: LaidHand) -> None:
+    """For a photo no reading of which is a win: where a kind is read more often than a set holds it (a fifth 5m, a
+    second 3f), a :class:`PhotoHandError` saying so and naming where each copy lies, before any word of a win: one
+    of them is misread (a review's five 5m were refused as "no arrangement is a winning hand (a false win?)")."""
+    over = dets.over_read()
+    if not over:
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    said_en, said_zh, check = [], [], []
+    for t, n in sorted(over.items()):
+        copies = [i for i in range(len(dets)) if dets.face_up[i] and int(dets.kind[i]) == int(t)]
+        check += copies
+        at: dict[int, list[int]] = {}  # row -> places in it (0: among the flowers)
+        for i in copies:
+            row = next((r for r, groups in enumerate(laid.rows, 1) for g in groups if i in g.tiles), 0)
+            tiles = [j for g in laid.rows[row - 1] for j in g.tiles] if row else list(laid.flowers)
+            at.setdefault(row, []).append(tiles.index(i) + 1 if i in tiles else 0)
+        where_en = "; ".join((f"row {r}, tile" if r else "flower") + ("s " if len(k) > 1 else " ")
+                             + ", ".join(map(str, sorted(k))) for r, k in sorted(at.items()))
+        where_zh = "；".join((f"第 {r} 列" if r else "花牌") + f"第 {'、'.join(map(str, sorted(k)))} 張"
+                             for r, k in sorted(at.items()))
+        most = t.max_copies
+        said_en.append(f"{_en(t)} read {_TIMES.get(n, (f'{n} times', ''))[0]}; a set has "
+                       f"{'one' if most == 1 else _TIMES.get(most, ('', str(most)))[1]} ({where_en})")
+        said_zh.append(f"{t.zh}讀到 {n} 張，一副牌只有 {most} 張（{where_zh}）")
+    raise PhotoHandError(f"{'; '.join(said_en)}: one of them is another tile: check them against the photo "
+                         f"(read, row by row: {read})",
+                         f"{'；'.join(said_zh)}：其中有讀錯的，請對照照片檢查（逐列讀到：{read_zh}）",
+                         (read, read_zh), tuple(check))
 
 
 def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need) -> None:

@@ -1150,3 +1150,16 @@ def test_a_photo_too_dark_to_score_says_it_is_dark_in_both_languages(tmp_path, c
     shown = score_photo_file(light, {})
     assert isinstance(shown, PhotoFailed) and "too dark" not in shown.reason.en
 
+
+def test_a_fifth_copy_read_surely_is_said_as_such_before_any_word_of_a_win() -> None:
+    # a review's h6: five 5m, every tile read surely, was refused as "no arrangement of them is a winning hand (a
+    # false win?)", which at a table means a penalty; a set has four, so one of them is misread
+    dets = laid([(100, ["55555789m23456p678s", "7p"])])
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    said = str(refused.value)
+    assert said.startswith("5 Characters read five times; a set has four (row 1, tiles 1, 2, 3, 4, 5): one of them "
+                           "is another tile: check them against the photo")
+    assert "false win" not in said and "詐胡" not in refused.value.zh
+    assert refused.value.zh.startswith("五萬讀到 5 張，一副牌只有 4 張（第 1 列第 1、2、3、4、5 張）：其中有讀錯的")
+    assert refused.value.check == (0, 1, 2, 3, 4)
