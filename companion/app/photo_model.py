@@ -471,13 +471,17 @@ def photo_warnings(read: ReadPhoto) -> tuple[Words, ...]:
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
     """Why the photo ``read`` cannot be scored, in both languages, with the photo as read, and what is wrong with the
-    photo (:func:`photo_warnings`), which may be why its hand reads as no win."""
+    photo (:func:`photo_warnings`), which may be why its hand reads as no win: a shaken photo said first."""
     why = app_words(bad)
     if isinstance(bad, PhotoHandError) and too_dark(read.image):  # the light may be why (a review's dark photo)
         why = why + ui("photo_too_dark")
     if not isinstance(bad, WinInputError):  # (the form's own mistake: the photo is not why)
-        for said in photo_warnings(read):
-            why = why + ui("photo_also", what=said.zh, what_en=said.en[:1].lower() + said.en[1:])
+        for code, en, zh in photo_quality(read.image, read.dets).warnings():
+            if code == "shaken":  # first: the cure is another photo, and the count or the tiles read are likely
+                # wrong (a review's blurred photo led with "found 8 tiles … a winning hand shows 17")
+                why = Words(zh, en) + ui("photo_also", what=why.zh, what_en=why.en)
+            else:
+                why = why + ui("photo_also", what=zh, what_en=en)
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
                        *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else ())
 
