@@ -86,6 +86,7 @@ class PhotoFailed:
     reason: Words
     image: bytes | None = None
     legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
+    check: tuple[int, ...] = ()  # the detections the refusal names for the player to check (PhotoHandError.check)
 
 
 def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> tuple[bytes, tuple[Entry, ...]]:
@@ -191,8 +192,9 @@ def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
                scored: Mapping[int, str] | None = None) -> tuple[ReadTile, ...]:
     """Every tile of the photo in reading order (rows from the top, each left to right): the player's ``picks``
     (detection index -> the tile it really is), else what the hand was ``scored`` as (a doubtful tile the scorer
-    read otherwise), else the reading. Doubtful: a face read unsurely and, in a photo not scored (``scored`` None:
-    refused), the least sure of more copies of a kind than a set holds, as the photo's drawing frames them."""
+    read otherwise), else the reading. Doubtful: a face read unsurely, or scored as another kind than it was read
+    (a review saw two 1s and could not tell which the reader had changed), and, in a photo not scored (``scored``
+    None: refused), the least sure of more copies of a kind than a set holds, as the photo's drawing frames them."""
     # a refused photo's tiles as its drawing shows them: with the player's picks
     doubtful = read.dets.doubtful() if scored is not None else with_picks(read, picks or {}).dets.to_check()
     picks, scored = picks or {}, scored or {}
@@ -201,7 +203,8 @@ def read_tiles(read: ReadPhoto, picks: Mapping[int, Tile] | None = None,
     for k in reading_order(dets.obb):
         i = int(k)
         code = picks[i].code if i in picks else scored.get(i, Tile(int(dets.kind[i])).code)
-        out.append(ReadTile(i, code, bool(doubtful[i]) and i not in picks, i in picks))
+        changed = i in scored and scored[i] != Tile(int(dets.kind[i])).code
+        out.append(ReadTile(i, code, bool(doubtful[i] or changed) and i not in picks, i in picks))
     return tuple(out)
 
 
@@ -476,15 +479,19 @@ def photo_warnings(read: ReadPhoto) -> tuple[Words, ...]:
 
 def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
     """Why the photo ``read`` cannot be scored, in both languages, with the photo as read, and what is wrong with the
-    photo (:func:`photo_warnings`), which may be why its hand reads as no win."""
+    photo (:func:`photo_warnings`), which may be why its hand reads as no win: a shaken photo said first."""
     why = app_words(bad)
     if isinstance(bad, PhotoHandError) and too_dark(read.image):  # the light may be why (a review's dark photo)
         why = why + ui("photo_too_dark")
     if not isinstance(bad, WinInputError):  # (the form's own mistake: the photo is not why)
-        for said in photo_warnings(read):
-            why = why + ui("photo_also", what=said.zh, what_en=said.en[:1].lower() + said.en[1:])
+        for code, en, zh in photo_quality(read.image, read.dets).warnings():
+            if code == "shaken":  # first: the cure is another photo, and the count or the tiles read are likely
+                # wrong (a review's blurred photo led with "found 8 tiles … a winning hand shows 17")
+                why = Words(zh, en) + ui("photo_also", what=why.zh, what_en=why.en)
+            else:
+                why = why + ui("photo_also", what=zh, what_en=en)
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                       *photo_drawn(read.image, read.dets))
+                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else ())
 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),

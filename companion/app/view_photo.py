@@ -469,8 +469,9 @@ class PhotoTab:
             failed_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
             if failed_set:  # which set read it: a refusal is when a player wonders (a review found it unsaid there)
                 head.append(label(t(ui("photo_tile_set", name=failed_set)), 12, colour=GREY))
-            if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why
-                head.append(self._corrections(self.read))
+            if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why (the tiles the
+                # refusal names framed: a tile read surely that would make it a win as another kind, a fifth copy)
+                head.append(self._corrections(self.read, check=p.check))
             # won on the tile picked, the hand is no win: back to the most tai
             if (self.typed_win if self.typed is not None else self.photo_win) is not None:
                 head.append(ident("typed-win-most", ft.TextButton(content=t(ui("typed_win_most")),
@@ -487,6 +488,9 @@ class PhotoTab:
             # below it, and each box changed needed a scroll down to see what it did, and back (a review)
             near = ui("photo_sum", total=p.total.zh, total_en=p.total.en, pays="；".join(w.zh for w in p.payments),
                       pays_en="; ".join(w.en for w in p.payments))
+            changed = self._changed(p)
+            if changed:  # a win only with tiles read otherwise: said where the sum is (a review read a red sum alone)
+                near = near + ui("photo_sum_changed", n=changed)
             head.insert(head.index(form) + 1, ident(ID_PHOTO_SUM, label(t(near), 14, bold=True, colour=ACCENT)))
         if not p.image:  # a typed hand: no photo beside it, and its card before the form (on a phone the form
             # filled the screen and the score sat below it, out of sight: a beginner review)
@@ -496,24 +500,34 @@ class PhotoTab:
             ft.Container(ft.Column([photo(p.image, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)], spacing=4), col={"xs": 12, "md": 7}),
             ft.Container(self._card(p), col={"xs": 12, "md": 5})]), *fixes], spacing=8)
 
+    def _changed(self, p: PhotoPanel) -> int:
+        """How many tiles of the photo the hand ``p`` was scored as another kind than they were read (the player's
+        own corrections aside)."""
+        if not isinstance(self.read, ReadPhoto):
+            return 0
+        kinds = self.read.dets.kind
+        return sum(i not in self.picks and code != Tile(int(kinds[i])).code for i, code in p.scored)
+
     def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None,
-                     total: Words | None = None) -> ft.Control:
-        """Every tile as scored (or read), to tap and correct: unsure ones framed orange, corrected ones green; the
-        one being corrected opens a palette of every kind; once a tile is corrected, the ``total`` it gives is said
-        here too, under the finger (the card is a screen above on a phone)."""
+                     total: Words | None = None, check: tuple[int, ...] = ()) -> ft.Control:
+        """Every tile as scored (or read), to tap and correct: unsure ones, those the reader changed and those a
+        refusal names (``check``) framed orange, corrected ones green; the one being corrected opens a palette of
+        every kind; once a tile is corrected, the ``total`` it gives is said here too, under the finger (the card is
+        a screen above on a phone)."""
         t, busy = self.host.t, self.busy is not None
         shown = read_tiles(read, self.picks, scored)
 
         def cell(n: int, r: ReadTile) -> ft.Control:
             chosen = self.picking == r.index
-            colour = ACCENT if chosen else FELT if r.picked else "#e8833a" if r.doubtful else "#d0c8b0"
+            doubtful = r.doubtful or (r.index in check and not r.picked)
+            colour = ACCENT if chosen else FELT if r.picked else "#e8833a" if doubtful else "#d0c8b0"
             return ident(f"photo-tile-{n}", ft.Container(
                 tile(t, r.code, TILE_W["wait"]), padding=2, border_radius=4, tooltip=tile_tip(t, r.code),
-                border=ft.Border.all(3 if chosen or r.picked or r.doubtful else 1, colour),
+                border=ft.Border.all(3 if chosen or r.picked or doubtful else 1, colour),
                 on_click=None if busy else on_tap(self.pick_tile, r.index)))
 
         rows: list[ft.Control] = [label(t(ui("photo_fix")), 13, bold=True, colour=FELT),
-                                  label(t(ui("photo_fix_legend")), 11, colour=GREY),
+                                  label(t(ui("photo_fix_legend_changed")), 11, colour=GREY),
                                   ft.Row([cell(n, r) for n, r in enumerate(shown)], spacing=2, wrap=True,
                                          run_spacing=2)]
         n = next((k for k, r in enumerate(shown) if r.index == self.picking), None)

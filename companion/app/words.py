@@ -963,7 +963,6 @@ UI: dict[str, tuple[str, str]] = {
                                "This was not saved: it inherits “{parent_en}”, which cannot be used now. {why_en}"),
     "photo_fix": ("讀錯了嗎？點那張牌，選它其實是哪張，就會重新算台", "Misread? Tap the tile and pick what it really is: "
                   "the hand is scored again"),
-    "photo_fix_legend": ("橘框：不太確定的；深綠框：你改過的", "Orange frame: unsure; dark green frame: corrected by you"),
     "photo_fix_to": ("第 {n} 張其實是：", "Tile {n} is really:"),
     "photo_fix_cancel": ("不改", "Leave it"),
     "photo_fixed": ("你改了 {n} 張", "Corrected by you: {n}"),
@@ -1209,6 +1208,13 @@ UI: dict[str, tuple[str, str]] = {
     "wait_why_pair": ("單吊{tile}：手上一張{tile}，等另一張{tile}湊成一對", "a lone {tile_en} waits for its partner to make the pair"),
     "single_wait_pair": ("（獨聽：單吊）", " (a single wait, on the pair)"),
     "item_on_the_pair": ("（單吊）", ", on the pair"),
+    # --- the photo's tiles the reader changed to make the hand a win, or named for a refusal (a review saw two 1s in
+    # the correction list and could not tell which the reader had changed; its summary carried no doubt) ---
+    "photo_fix_legend_changed": ("橘框：不太確定、被改讀、或要檢查的；深綠框：你改過的",
+                                 "Orange frame: unsure, changed by the reader, or to check; dark green frame: corrected "
+                                 "by you"),
+    "photo_sum_changed": ("（改讀了 {n} 張才是胡牌：請檢查橘框的牌）",
+                          " (only with {n} tile(s) read otherwise is this a win: check the orange-framed tiles)"),
 }
 
 

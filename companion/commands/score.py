@@ -352,9 +352,14 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
 
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
     """A refusal's reason with what is wrong with the photo (:class:`companion.vision.quality.PhotoQuality`) after
-    it: a shaken or black-and-white photo may be why its hand reads as no win."""
+    it: a shaken or black-and-white photo may be why its hand reads as no win. A shaken photo is said first: the cure
+    is another photo (a review's blurred one led with "found 8 tiles … a winning hand shows 17")."""
     for code, more_en, more_zh in quality.warnings():
-        if code != "no_tiles":  # (the refusal says no tile was found, and what to photograph)
+        if code == "no_tiles":  # (the refusal says no tile was found, and what to photograph)
+            continue
+        if code == "shaken":
+            en, zh = f"{more_en}; {en}", f"{more_zh}；{zh}"
+        else:
             en, zh = f"{en}; {more_en}", f"{zh}；{more_zh}"
     return en, zh
 

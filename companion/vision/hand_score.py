@@ -54,10 +54,13 @@ class PhotoHandError(ValueError):
     """The photo does not show a winning hand this reader can make out; the message says why (``zh``: in
     Chinese)."""
 
-    def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None) -> None:
+    def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
+                 check: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.zh = zh
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
+        self.check = check  # the detections the refusal names for the player to check (a tile read surely that
+        # would make the hand a win as another kind, the copies of a kind read too often)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +371,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
         _refuse_by_count(dets, laid, plans, need, context)
+        _refuse_too_many(dets, laid)
+        _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
@@ -467,15 +472,77 @@ def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan],
     if found is None:
         return "", ""
     i, kinds = found
-    at, at_zh = "among the flowers", "花牌裡"
-    for r, groups in enumerate(laid.rows, 1):
-        tiles = [j for g in groups for j in g.tiles]
-        if i in tiles:
-            at, at_zh = f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
+    at, at_zh = _place(laid, i)
     read = Tile(int(dets.kind[i]))
     return (f"the tile read {_en(read)} ({at}) would make a win as {' or '.join(map(_en, kinds))}: check which "
             "it is; ",
             f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
+
+
+def _place(laid: LaidHand, i: int) -> tuple[str, str]:
+    """Where detection ``i`` lies, as a player finds it: ``row 2, tile 3`` / ``第 2 列第 3 張`` (or among the
+    flowers)."""
+    for r, groups in enumerate(laid.rows, 1):
+        tiles = [j for g in groups for j in g.tiles]
+        if i in tiles:
+            return f"row {r}, tile {tiles.index(i) + 1}", f"第 {r} 列第 {tiles.index(i) + 1} 張"
+    return "among the flowers", "花牌裡"
+
+
+_TIMES = {2: ("twice", "two"), 3: ("three times", "three"), 4: ("four times", "four"), 5: ("five times", "five"),
+          6: ("six times", "six"), 7: ("seven times", "seven"), 8: ("eight times", "eight")}
+
+
+def _refuse_too_many(dets: Detections, laid: LaidHand) -> None:
+    """For a photo no reading of which is a win: where a kind is read more often than a set holds it (a fifth 5m, a
+    second 3f), a :class:`PhotoHandError` saying so and naming where each copy lies, before any word of a win: one
+    of them is misread (a review's five 5m were refused as "no arrangement is a winning hand (a false win?)")."""
+    over = dets.over_read()
+    if not over:
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    said_en, said_zh, check = [], [], []
+    for t, n in sorted(over.items()):
+        copies = [i for i in range(len(dets)) if dets.face_up[i] and int(dets.kind[i]) == int(t)]
+        check += copies
+        at: dict[int, list[int]] = {}  # row -> places in it (0: among the flowers)
+        for i in copies:
+            row = next((r for r, groups in enumerate(laid.rows, 1) for g in groups if i in g.tiles), 0)
+            tiles = [j for g in laid.rows[row - 1] for j in g.tiles] if row else list(laid.flowers)
+            at.setdefault(row, []).append(tiles.index(i) + 1 if i in tiles else 0)
+        where_en = "; ".join((f"row {r}, tile" if r else "flower") + ("s " if len(k) > 1 else " ")
+                             + ", ".join(map(str, sorted(k))) for r, k in sorted(at.items()))
+        where_zh = "；".join((f"第 {r} 列" if r else "花牌") + f"第 {'、'.join(map(str, sorted(k)))} 張"
+                             for r, k in sorted(at.items()))
+        most = t.max_copies
+        said_en.append(f"{_en(t)} read {_TIMES.get(n, (f'{n} times', ''))[0]}; a set has "
+                       f"{'one' if most == 1 else _TIMES.get(most, ('', str(most)))[1]} ({where_en})")
+        said_zh.append(f"{t.zh}讀到 {n} 張，一副牌只有 {most} 張（{where_zh}）")
+    raise PhotoHandError(f"{'; '.join(said_en)}: one of them is another tile: check them against the photo "
+                         f"(read, row by row: {read})",
+                         f"{'；'.join(said_zh)}：其中有讀錯的，請對照照片檢查（逐列讀到：{read_zh}）",
+                         (read, read_zh), tuple(check))
+
+
+def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need) -> None:
+    """For a photo no reading of which is a win: where a tile read surely would make it one as another kind
+    (:func:`hand_search.sure_fits`), a :class:`PhotoHandError` saying the hand is no win as read and naming that
+    tile and kind. Such a tile was once taken as the kind silently, and a hand one tile from a win scored and paid (a
+    review: 9s read at 86% taken as 1s; a 7p set apart at 83% taken as the hand's only wait, 3p)."""
+    fits = hand_search.sure_fits(dets, laid, plans, need)
+    if not fits:
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    ifs_en, ifs_zh = [], []
+    for i, kinds in fits:
+        t, (at, at_zh) = Tile(int(dets.kind[i])), _place(laid, i)
+        ifs_en.append(f"the {_en(t)} ({_sure(float(dets.score[i]))} sure; {at}) were {' or '.join(map(_en, kinds))}")
+        ifs_zh.append(f"{at_zh}的{t.zh}（{_sure(float(dets.score[i]))} 把握）其實是{'或'.join(k.zh for k in kinds)}")
+    that_en, that_zh = ("that tile", "那張牌") if len(fits) == 1 else ("those tiles", "那幾張牌")
+    raise PhotoHandError(f"not a win as read; it would be one if {', or '.join(ifs_en)}: check {that_en} "
+                         f"(read, row by row: {read})",
+                         f"照讀到的不是胡牌；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
+                         (read, read_zh), tuple(i for i, _ in fits))
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,

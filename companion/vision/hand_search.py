@@ -36,7 +36,7 @@ ALTERNATIVE_FLOOR = 0.02
 """A reading the classifier gives less than this probability is never tried."""
 WILDCARDS = 3
 """When no reading from the classifier's top three makes a win, each of this many least sure tiles in turn is
-tried as every kind, and then each tile lying across its row (:func:`_unreadable`)."""
+tried as every kind, and then each tile lying across its row (:func:`_unreadable`), of the tiles read unsure only."""
 ALTERNATIVE_ODDS = 4.0
 """Another legal reading at most this many times less likely than the one taken is said, with its tai."""
 MAX_ALTERNATIVES = 3
@@ -346,9 +346,9 @@ def _unreadable(dets: Detections, laid: LaidHand, plans: list[Plan],
     """When no reading from the top three is a win: one tile may be a kind the classifier did not think of; the
     other tiles as read (or each at its likeliest face, where a second look offered one likelier than the reading:
     :meth:`companion.vision.read.TileReader._offered`), the rules say which kinds complete the hand. The tiles so
-    tried are the :data:`WILDCARDS` least sure face-up ones and each face-up tile lying across its row (a meld's
-    claimed tile, read from a turned crop, the surest misreads of turned hands: a 7s across its chow read 6s at
-    0.96). Taken only when exactly one kind does (for the first tile that has one)."""
+    tried are the :data:`WILDCARDS` least sure face-up ones and each unsure face-up tile lying across its row (a
+    meld's claimed tile, read from a turned crop); a tile read surely is never taken so (:func:`_wild_fits`). Taken
+    only when exactly one kind does (for the first tile that has one)."""
     for i, read, base, fits in _wild_fits(dets, laid, plans, need):
         if len(fits) == 1:
             taken = fits[0].kinds[i]
@@ -379,9 +379,11 @@ def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
                need: Need) -> Iterator[tuple[int, dict[int, Tile], dict[int, Tile], list[Legal]]]:
     """Each tile :func:`_unreadable` tries as any kind, in its order: (the tile, the tiles as read, the other tiles'
     readings it is tried with, the legal readings with it as another kind). A tile is tried as a flower only where it
-    lies among flowers (:func:`among_flowers`; never in the concealed row) and :func:`no_flower` allows it; in an
-    instant win, whose hand has no shape to check a kind against (any tile made the missing eighth flower fits
-    alone), only tiles read unsure are tried."""
+    lies among flowers (:func:`among_flowers`; never in the concealed row) and :func:`no_flower` allows it. Only tiles
+    read unsure (:meth:`Detections.doubtful`) are tried: a tile read surely taken as a kind the classifier did not
+    name made a hand that is no win one (a review's 9s read at 0.86 taken as 1s, and a 7p set apart at 0.83 as the
+    3p that was the hand's only wait: a false win scored and paid); such a hand is refused, naming the tiles that
+    would make it a win (:func:`sure_fits`)."""
     across = RowFrame.of(dets.obb).sideways if len(dets) else np.zeros(0, bool)
     unsure = dets.doubtful()
     beside = among_flowers(dets, laid)
@@ -389,8 +391,7 @@ def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
         hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
         read = {i: Tile(int(dets.kind[i])) for i in hand}
         likeliest = {i: max(_options(dets, i), key=lambda o: o[1])[0] for i in hand}
-        up = sorted((i for i in hand if dets.face_up[i] and (unsure[i] or not need.instant)),
-                    key=lambda i: float(dets.score[i]))
+        up = sorted((i for i in hand if dets.face_up[i] and unsure[i]), key=lambda i: float(dets.score[i]))
         doubtful = list(dict.fromkeys([*up[:WILDCARDS], *(i for i in up if across[i])]))
         barred = no_flower(dets, laid, hand, need.instant) | {i for i in hand if i not in beside}
         for base in (read, likeliest) if likeliest != read else (read,):
@@ -404,3 +405,31 @@ def _wild_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
 def _p(dets: Detections, i: int, t: Tile) -> float:
     """The probability detection ``i``'s readings give tile ``t`` (0 where none does)."""
     return next((p for k, p in _options(dets, i) if k == t), 0.0)
+
+
+def sure_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
+              need: Need = WIN) -> list[tuple[int, tuple[Tile, ...]]]:
+    """For a photo no reading of which is a win: each tile read surely (face up, not :meth:`Detections.doubtful`)
+    that one to :data:`AMBIGUOUS` kinds other than its reading would each make a win of, the others as read (or at
+    their likeliest face, as :func:`_wild_fits` tries them), with those kinds; the least sure first, at most :data:`AMBIGUOUS` tiles. Never taken (the classifier was sure, and a
+    hand one tile from a win is no win: a false win, 詐胡), but named, for the player to check that tile."""
+    unsure = dets.doubtful()
+    beside = among_flowers(dets, laid)
+    found: dict[int, set[Tile]] = {}
+    for plan in plans:
+        hand = [*plan.concealed, *(i for g in plan.meld_groups for i in g.tiles), *laid.flowers]
+        read = {i: Tile(int(dets.kind[i])) for i in hand}
+        likeliest = {i: max(_options(dets, i), key=lambda o: o[1])[0] for i in hand}
+        barred = no_flower(dets, laid, hand, need.instant) | {i for i in hand if i not in beside}
+        for base in (read, likeliest) if likeliest != read else (read,):  # (as :func:`_wild_fits` tries them)
+            for i in hand:
+                if not dets.face_up[i] or unsure[i] or read[i] == Tile.UNKNOWN:
+                    continue
+                for t in Tile:
+                    if t in (Tile.UNKNOWN, read[i], base[i]) or (t.is_flower and i in barred) \
+                            or t in found.get(i, ()):
+                        continue
+                    if legal_reading(plan, {**base, i: t}, laid.flowers, need) is not None:
+                        found.setdefault(i, set()).add(t)
+    fits = [(i, tuple(sorted(kinds))) for i, kinds in found.items() if len(kinds) <= AMBIGUOUS]
+    return sorted(fits, key=lambda f: (float(dets.score[f[0]]), f[0]))[:AMBIGUOUS]

@@ -307,9 +307,14 @@ def test_a_refused_photo_says_which_tile_would_make_a_win_and_no_command_line() 
         with pytest.raises(PhotoHandError) as refused:
             score_photo(dets, {}, load_profile(None))
         said = app_words(refused.value)
-        assert said.en.endswith("the tile read 9 Dots (row 2, tile 3) would make a win as 1 Dot or 4 Dots: check "
-                                 "which it is")
-        assert said.zh.endswith("第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡：請看清楚是哪一張")
+        if read < 0.5:
+            assert said.en.endswith("the tile read 9 Dots (row 2, tile 3) would make a win as 1 Dot or 4 Dots: check "
+                                    "which it is")
+            assert said.zh.endswith("第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡：請看清楚是哪一張")
+        else:  # read surely: no win as read, the tile named with the kinds that would make one (never taken as one)
+            assert said.en.startswith("not a win as read; it would be one if the 9 Dots (96% sure; row 2, tile 3) "
+                                      "were 1 Dot or 4 Dots: check that tile")
+            assert said.zh.startswith("照讀到的不是胡牌；若第 2 列第 3 張的九筒（96% 把握）其實是一筒或四筒，才是胡牌")
         assert "companion" not in said.en + said.zh
 
 
@@ -586,3 +591,71 @@ def test_the_notes_the_app_builds_outside_its_words_carry_no_chinese_in_english(
 def _notes(shown: PhotoPanel | PhotoFailed) -> list:
     assert isinstance(shown, PhotoPanel), shown
     return list(shown.notes)
+
+
+def _drawn(control: object, identifier: str) -> object:
+    """The control drawn with ``identifier`` in a tab drawn without a browser."""
+    import flet as ft
+
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ft.Semantics) and c.identifier == identifier:
+            return c.content
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += v
+            elif v is not None and not isinstance(v, str):
+                stack.append(v)
+    raise AssertionError(f"no {identifier} drawn")
+
+
+def _framed(tab: object, n: int) -> bool:
+    """The n-th tile of the tab's list to correct is framed (thick: unsure, changed, to check, or picked)."""
+    return _drawn(tab.build(), f"photo-tile-{n}").border.top.width == 3  # type: ignore[attr-defined]
+
+
+def test_a_hand_one_sure_tile_from_a_win_is_refused_on_the_tab_and_the_tile_to_check_is_framed(tmp_path: Path) -> None:
+    """A review's photo: 123456789m 23456p 19s, 7p set apart, its 9s read at 86%: the tab showed "4 tai in all:
+    South pays East…" with the 9s taken as 1s; a 詐胡 paid. Now it is refused, naming the tiles; each is framed in the
+    list to correct, and the one tapped and corrected makes the win."""
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("h4.jpg", np.full((400, 900, 3), 90, np.uint8),
+                     laid([(100, ["123456789m23456p19s", "7p"])], {15: [("9s", 0.86), ("8s", 0.1), ("7s", 0.02)]}))
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, {}), read_file=lambda *_: read, upload_dir=None))
+    tab._received(tmp_path / "h4.jpg", "h4.jpg")
+    failed = tab.shown
+    assert isinstance(failed, PhotoFailed) and failed.check == (15, 14)
+    assert "not a win as read; it would be one if the 9 Bamboo (86% sure; row 1, tile 16) were 1 Bamboo" \
+        in failed.reason.en
+    assert "照讀到的不是胡牌；若第 1 列第 16 張的九條（86% 把握）其實是一條" in failed.reason.zh
+    assert _framed(tab, 15) and _framed(tab, 14) and not _framed(tab, 13)
+    _tapped(tab.build(), "photo-tile-15")
+    _tapped(tab.build(), "photo-fix-1s")
+    assert isinstance(tab.shown, PhotoPanel) and tab.shown.scored and dict(tab.shown.scored)[15] == "1s"
+
+def test_a_tile_the_reader_changed_is_framed_and_the_sum_says_so(tmp_path: Path) -> None:
+    """A 5z read as 6z at 55% (sure enough to pass unframed), the hand a win only as its second reading 5z: the list
+    to correct showed a plain 5z beside the other, the sum under the form no doubt. Now the changed tile is framed,
+    and the sum says the win needs a tile read otherwise."""
+    from companion.app.ui_kit import ID_PHOTO_SUM
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("p.jpg", np.full((400, 900, 3), 90, np.uint8),
+                     laid([(100, ["123m456m789m123p45s55z", "6s"])], {15: [("6z", 0.55), ("5z", 0.41), ("7z", 0.02)]}))
+    assert not read.dets.doubtful()[15]
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, {}), read_file=lambda *_: read, upload_dir=None))
+    tab._received(tmp_path / "p.jpg", "p.jpg")
+    assert isinstance(tab.shown, PhotoPanel) and dict(tab.shown.scored)[15] == "5z"
+    assert _framed(tab, 15) and not _framed(tab, 14)
+    (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
+    assert said.endswith("(only with 1 tile(s) read otherwise is this a win: check the orange-framed tiles)")
+    tab.host.t = lambda words: words.zh  # type: ignore[method-assign]
+    (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
+    assert said.endswith("（改讀了 1 張才是胡牌：請檢查橘框的牌）")

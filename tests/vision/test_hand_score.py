@@ -273,29 +273,41 @@ def test_a_tile_none_of_whose_readings_fits_is_the_one_kind_that_makes_the_win()
     assert any("did not name" in n.en and "沒有想到" in n.zh for n in got.doubts)
 
 
-def test_a_claimed_tile_misread_surely_is_tried_as_any_kind_and_a_concealed_tile_boxed_across_its_row() -> None:
-    # a dev hand of benchmarks.photo_score --sideways, refused before: the concealed row's first 4p boxed as half a
-    # tile lying across the row and read 2p (0.84; a second look offered 4p at 0.94), which made the row a meld
-    # group; and the 7s lying across its chow read 6s at 0.96, with no 7s among its readings
+def test_a_claimed_tile_misread_surely_is_named_not_taken_and_a_concealed_tile_boxed_across_its_row() -> None:
+    # a dev hand of benchmarks.photo_score --sideways: the concealed row's first 4p boxed as half a tile lying across
+    # the row and read 2p (0.84; a second look offered 4p at 0.94), which made the row a meld group; and the 7s lying
+    # across its chow read 6s at 0.96, with no 7s among its readings. The 6s was once taken as 7s, the kind the
+    # classifier did not name: a tile read surely is never so taken (a hand one tile from a win was scored and paid);
+    # the refusal names it and the kind that makes the win, for the player to correct it
     rows = [(100, ["44p678p11s", "1s"]), (200, ["689s", "222z", "123m"])]
     readings = {0: [("2p", 0.84), ("4p", 0.94), ("3z", 0.2)], 8: [("6s", 0.96), ("3z", 0.01), ("4z", 0.005)]}
     dets = laid(rows, readings, sideways={0, 8, 11, 14})
     assert lay_out(dets).rows[0][0].sideways
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    assert str(refused.value).startswith("not a win as read; it would be one if the 6 Bamboo (96% sure; row 2, "
+                                         "tile 1) were 7 Bamboo, or the 9 Bamboo (98% sure; row 2, tile 3) were "
+                                         "7 Bamboo: check those tiles")
+    assert refused.value.zh.startswith("照讀到的不是胡牌；若第 2 列第 1 張的六條（96% 把握）其實是七條，或")
+    assert refused.value.check == (8, 10)
+    # corrected (the player's pick is read surely as what he says), the 2p is its second look's 4p, and it wins
+    dets.kind[8], dets.score[8] = int(Tile.S7), 1.0
     got = score_photo(dets, {}, PROFILE)
     assert got.win.concealed == parse_tiles("44p678p11s") and got.win.win_tile == Tile.S1
     assert sorted(str(m) for m in got.win.melds) == ["chow:123m", "chow:789s", "pung:222z"]
-    assert [(r.index, r.read, r.taken) for r in got.repairs] == [(0, Tile.P2, Tile.P4), (8, Tile.S6, Tile.S7)]
-    # the claimed tile alone: the least sure tiles are others, yet a tile lying across its row is tried as any kind
+    assert [(r.index, r.read, r.taken) for r in got.repairs] == [(0, Tile.P2, Tile.P4)]
+    # the claimed tile read unsure: the least sure tiles are others, yet a tile lying across its row is tried as any
+    # kind, and taken
     dets = laid([(100, ["44p678p11s", "1s"]), (200, ["689s", "222z", "123m"])],
                 {1: [("4p", 0.6), ("1p", 0.2), ("3z", 0.1)], 2: [("6p", 0.7), ("9p", 0.2), ("3z", 0.05)],
-                 3: [("7p", 0.7), ("1p", 0.2), ("3z", 0.05)], 8: [("6s", 0.96), ("3z", 0.01), ("4z", 0.005)]},
+                 3: [("7p", 0.7), ("1p", 0.2), ("3z", 0.05)], 8: [("6s", 0.46), ("3z", 0.01), ("4z", 0.005)]},
                 sideways={8, 11, 14})
     got = score_photo(dets, {}, PROFILE)
     assert [(r.index, r.read, r.taken, r.taken_p) for r in got.repairs] == [(8, Tile.S6, Tile.S7, 0.0)]
     # where two kinds would each complete it (2p 3p and 1p or 4p), the hand is refused, not guessed, and the refusal
-    # names the tile and the kinds for the player to tell which it is
+    # names the tile and the kinds for the player to tell which it is: read unsure ...
     dets = laid([(100, ["44p678p11s", "1s"]), (200, ["239p", "222z", "123m"])],
-                {10: [("9p", 0.96), ("3z", 0.01), ("4z", 0.005)]}, sideways={10, 11, 14})
+                {10: [("9p", 0.36), ("3z", 0.01), ("4z", 0.005)]}, sideways={10, 11, 14})
     with pytest.raises(PhotoHandError) as refused:
         score_photo(dets, {}, PROFILE)
     assert "the tile read 9 Dots (row 2, tile 3) would make a win as 1 Dot or 4 Dots: check which it is" \
@@ -303,6 +315,35 @@ def test_a_claimed_tile_misread_surely_is_tried_as_any_kind_and_a_concealed_tile
     assert "第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡" in refused.value.zh
     assert hand_search.ambiguous(dets, lay_out(dets), hand_search.row_plans(lay_out(dets), set())) == (
         10, (Tile.P1, Tile.P4))
+    # ... or surely
+    dets.score[10] = dets.top3_score[10, 0] = 0.96
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    assert "it would be one if the 9 Dots (96% sure; row 2, tile 3) were 1 Dot or 4 Dots: check that tile" \
+        in str(refused.value)
+    assert hand_search.sure_fits(dets, lay_out(dets), hand_search.row_plans(lay_out(dets), set())) == [
+        (10, (Tile.P1, Tile.P4))]
+
+
+def test_a_hand_one_tile_read_surely_from_a_win_is_refused_naming_the_tile_never_scored() -> None:
+    # a review's photo: 123456789m 23456p 19s with 7p set apart, the 9s read at 0.86 and nothing else among its
+    # readings; it was scored 3 tai with the 9s taken as 1s, and paid; a 詐胡 at the table
+    dets = laid([(100, ["123456789m23456p19s", "7p"])], readings={15: [("9s", 0.86), ("8s", 0.1), ("7s", 0.02)]})
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    said = str(refused.value)
+    assert said.startswith("not a win as read; it would be one if the 9 Bamboo (86% sure; row 1, tile 16) were "
+                           "1 Bamboo, or the 1 Bamboo (98% sure; row 1, tile 15) were 9 Bamboo: check those tiles")
+    assert refused.value.zh.startswith("照讀到的不是胡牌；若第 1 列第 16 張的九條（86% 把握）其實是一條，或第 1 列第 15 張的"
+                                       "一條（98% 把握）其實是九條，才是胡牌：請檢查那幾張牌")
+    assert refused.value.check == (15, 14)
+    # the winning tile set apart, read surely, is never the hand's only wait it is not (a near-miss photo: 7p at 0.83
+    # taken as 3p, the one tile that completed 12456p)
+    dets = laid([(100, ["123456789m12456p55s", "7p"])], readings={16: [("7p", 0.83), ("8p", 0.1), ("9p", 0.03)]})
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    assert "if the 7 Dots (83% sure; row 1, tile 17) were 3 Dots" in str(refused.value)
+    assert 16 in refused.value.check
 
 
 def test_an_unsure_box_inside_a_claimed_tile_lying_across_its_row_is_the_same_tile_boxed_twice() -> None:
@@ -1108,3 +1149,17 @@ def test_a_photo_too_dark_to_score_says_it_is_dark_in_both_languages(tmp_path, c
     assert "the photo is too dark" in shown.reason.en and "照片太暗" in shown.reason.zh
     shown = score_photo_file(light, {})
     assert isinstance(shown, PhotoFailed) and "too dark" not in shown.reason.en
+
+
+def test_a_fifth_copy_read_surely_is_said_as_such_before_any_word_of_a_win() -> None:
+    # a review's h6: five 5m, every tile read surely, was refused as "no arrangement of them is a winning hand (a
+    # false win?)", which at a table means a penalty; a set has four, so one of them is misread
+    dets = laid([(100, ["55555789m23456p678s", "7p"])])
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    said = str(refused.value)
+    assert said.startswith("5 Characters read five times; a set has four (row 1, tiles 1, 2, 3, 4, 5): one of them "
+                           "is another tile: check them against the photo")
+    assert "false win" not in said and "詐胡" not in refused.value.zh
+    assert refused.value.zh.startswith("五萬讀到 5 張，一副牌只有 4 張（第 1 列第 1、2、3、4、5 張）：其中有讀錯的")
+    assert refused.value.check == (0, 1, 2, 3, 4)

@@ -119,18 +119,20 @@ def test_companion_score_says_a_shaken_photo_with_its_refusal_and_a_grey_one_wit
                  "--context", context]) == 1
     sharp, shaken, grey = (json.loads(x) for x in capsys.readouterr().out.splitlines())
     assert sharp["warnings"] == [] and sharp["quality"]["sharpness"] > SHAKEN_BELOW and "error" not in sharp
-    assert shaken["error"]["message"].endswith(f"; {SHAKEN_EN}")
-    assert shaken["error"]["message_zh"].endswith(f"；{SHAKEN_ZH}")
+    # first: the cure is another photo (a review's blurred one led with the count of tiles)
+    assert shaken["error"]["message"].startswith(f"{photos['shaken']}: {SHAKEN_EN}; ")
+    assert shaken["error"]["message_zh"].startswith(f"{photos['shaken']}：{SHAKEN_ZH}；")
     assert [w["code"] for w in grey["warnings"]] == ["greyscale"] and grey["hand_tai"] == sharp["hand_tai"]
     assert main(["score", str(photos["shaken"]), str(photos["grey"]), "--no-calibration", "--lang", "en",
                  "--context", context]) == 1
     said = capsys.readouterr()
-    assert f"; {SHAKEN_EN}" in said.err and SHAKEN_ZH not in said.err
+    assert f": {SHAKEN_EN}; " in said.err and SHAKEN_ZH not in said.err
     assert f"  ! {DEMO_GREY_EN}" in said.out.splitlines() and DEMO_GREY_ZH not in said.out
 
 
 def test_the_apps_photo_view_says_a_shaken_or_grey_photo(photos: dict[str, Path]) -> None:
-    """In both languages: a note on the grey photo's scored hand, and after the reason the shaken one is refused."""
+    """In both languages: a note on the grey photo's scored hand, and before the reason the shaken one is refused
+    (first: the cure is another photo)."""
     _, context = demo_photo()
     sharp = score_photo_file(photos["sharp"], context, _reader())
     assert isinstance(sharp, PhotoPanel)
@@ -141,9 +143,9 @@ def test_the_apps_photo_view_says_a_shaken_or_grey_photo(photos: dict[str, Path]
     assert warning_words(SHAKEN_EN, SHAKEN_ZH) not in grey.notes
     shaken = score_photo_file(photos["shaken"], context, _reader())
     assert isinstance(shaken, PhotoFailed)
-    assert shaken.reason.zh.endswith("；" + warning_words(SHAKEN_EN, SHAKEN_ZH).zh)
-    assert shaken.reason.en.endswith("; the photo looks shaken: hold still and take it again (its tiles may be "
-                                     "misread)")
+    assert shaken.reason.zh.startswith(f"無法計算 shaken.jpg 的台數：{SHAKEN_ZH}；")
+    assert shaken.reason.en.startswith("shaken.jpg cannot be scored: the photo looks shaken: hold still and take it "
+                                       "again (its tiles may be misread); ")
 
 
 @pytest.mark.parametrize("i", [42, 45])
