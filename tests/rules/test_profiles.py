@@ -161,6 +161,34 @@ def test_a_switch_value_a_file_does_not_take_is_said_as_the_app_and_simulate_say
     assert str(said.value).endswith(f"; got “{got}”") and said.value.zh.endswith(f"，收到「{got}」")
 
 
+@pytest.mark.parametrize(("body", "got_en", "got_zh"), [
+    ('multi_win = "all\\u007f"', '“"all\\u007f"”', '「"all\\u007f"」'),  # (DEL: said ``got “all”`` before)
+    ('multi_win = "a\\tb\\n"', '“"a\\tb\\n"”', '「"a\\tb\\n"」'),  # (a tab and a newline broke the line)
+    ('multi_win = "\\u202eevil"', '“"\\u202eevil"”', '「"\\u202eevil"」'),  # (a bidi override)
+    ('multi_win = "x\\u200by"', '“"x\\u200by"”', '「"x\\u200by"」'),  # (a zero-width space)
+    ('multi_win = ""', "an empty text", "空白文字"),  # (said ``got “”`` before)
+    ("streak_cap = 1979-05-27T07:32:00Z", "“1979-05-27T07:32:00Z”", "「1979-05-27T07:32:00Z」"),  # (+00:00 before)
+])
+def test_a_switch_value_is_said_with_what_cannot_be_seen_escaped(tmp_path: Path, body: str, got_en: str,
+                                                                  got_zh: str) -> None:
+    """A value with a character not seen (a control, DEL, a format or bidi character) was said raw: ``multi_win =
+    "all\\u007f"`` read ``got “all”``, a valid choice to the eye, and ``--switch multi_win=$'all\\x1b[2J'`` cleared
+    the terminal. Said now in quotes with TOML's escapes, as a key is; an empty text said so; a date as TOML
+    writes it."""
+    from companion.commands.simulate import _switches
+    from companion.game.switches import SwitchError
+
+    with pytest.raises(ProfileError) as info:
+        load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n'))
+    assert str(info.value).endswith(f"; got {got_en}") and info.value.zh.endswith(f"，收到{got_zh}")
+    with pytest.raises(SwitchError) as said:
+        _switches(["multi_win=all\x1b[2J\t"])
+    assert str(said.value).endswith('; got “"all\\u001b[2J\\t"”') and "\x1b" not in said.value.zh
+    with pytest.raises(SwitchError) as said:
+        _switches(["multi_win="])
+    assert str(said.value).endswith("; got an empty text") and said.value.zh.endswith("，收到空白文字")
+
+
 def test_structural_profile_errors(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="every item and switch must be set"):
         load_profile(_write(tmp_path, 'id = "lonely"\n[tai]\nzimo = 1\n'))
