@@ -418,10 +418,17 @@ def _at_fault(path: Path, walk: _Walk, bad: ProfileError) -> tuple[int, Words]:
         stop = _file_named(walk.stop, walk.written)
         return last, ui("rs_named_parent_not_a_file", name=names[last].zh, name_en=names[last].en, parent=stop.zh,
                         parent_en=stop.en)
-    if walk.end == "loop":
-        chain = [*names, names[walk.loop]]
-        return 0, ui("rs_named_loop", name=names[0].zh, name_en=names[0].en,
-                     chain="→".join(f"「{n.zh}」" for n in chain), chain_en=" → ".join(f"“{n.en}”" for n in chain))
+    if walk.end == "loop":  # (said of the sets in the circle, the first of them at fault: the line down to it
+        # is said before it; the circle was said as the inheritance of the first set, in it or not: a change review)
+        ring = names[walk.loop:]
+        if len(ring) == 1:
+            return walk.loop, ui("rs_named_loop_self", name=ring[0].zh, name_en=ring[0].en)
+        if len(ring) == 2:
+            return walk.loop, ui("rs_named_loop_pair", name=ring[0].zh, name_en=ring[0].en, other=ring[1].zh,
+                                 other_en=ring[1].en)
+        chain = [*ring, ring[0]]
+        return walk.loop, ui("rs_named_loop", chain="→".join(f"「{n.zh}」" for n in chain),
+                             chain_en=" → ".join(f"“{n.en}”" for n in chain))
     f = _fault_at(path, bad)
     if f.whole:  # (the walk's ends are said above: not reached)
         return 0, f.why

@@ -1155,9 +1155,14 @@ UI: dict[str, tuple[str, str]] = {
                                    "檔案的連結，或繞回自己的連結",
                                    "“{name_en}” inherits “{parent_en}”, whose file cannot be read: it is a folder, a "
                                    "link to a file that is not there, or a link that loops back on itself"),
-    "rs_named_loop": ("「{name}」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
-                      "The inheritance of “{name_en}” goes round in a circle (each set inherits the next), so none "
-                      "of these can be used: {chain_en}"),
+    "rs_named_loop": ("{chain}的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用",
+                      "{chain_en} go round in a circle (each set inherits the next), so none of these can be used"),
+    # --- rule sets: a circle said of the sets in it alone, the line down to it said before it (a change review read
+    # "The inheritance of “Friday house” goes round in a circle … “Friday house” → “Middle” → “Top” → “Middle”",
+    # Friday house not in the circle) ---
+    "rs_named_loop_self": ("「{name}」照自己改（繼承自己），無法使用", "“{name_en}” inherits itself, so it cannot be used"),
+    "rs_named_loop_pair": ("「{name}」和「{other}」互相繼承，這兩套都無法使用",
+                           "“{name_en}” and “{other_en}” inherit each other, so neither can be used"),
     # --- a win form barred by its winner's own record (LiveGame.own_bar, claim_gone): after the list of entries a
     # stale form shows, the bar alone, naming which of his records bars (a review: the records listed twice, once as
     # "Entered since", and 「其中 C 自己的 C 相公（張數不對）：照規則…」 with no verb, C named twice); with nothing

@@ -1657,9 +1657,15 @@ _TO_TOP = ("“Friday house” inherits “Middle”, “Middle” inherits “T
      "規則「週五家規」的檔案有問題：不是有效的 TOML"),
     ("fri", "inherits = 3", _DAMAGED, "The file of the rule set “Friday house” is damaged: inherits must be a "
      "profile id, got 3", "規則「週五家規」的檔案有問題：inherits 要寫規則的 id，收到 3"),
-    ("top", 'inherits = "fri"', _DAMAGED, "The inheritance of “Friday house” goes round in a circle (each set "
-     "inherits the next), so none of these can be used: “Friday house” → “Middle” → “Top” → “Friday house”",
-     "「週五家規」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：「週五家規」→「中間」→「頂」→「週五家規」"),
+    ("top", 'inherits = "fri"', _DAMAGED, "“Friday house” → “Middle” → “Top” → “Friday house” go round in a circle "
+     "(each set inherits the next), so none of these can be used",
+     "「週五家規」→「中間」→「頂」→「週五家規」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用"),
+    # (a circle further up said of the sets in it, the line down to it before: "The inheritance of “Friday house”
+    # goes round in a circle …: “Friday house” → “Middle” → “Top” → “Middle”" before, Friday house not in it)
+    ("top", 'inherits = "mid"', _BROKEN_HERE, _FRI_MID[0] + "“Middle” and “Top” inherit each other, so neither can "
+     "be used", _FRI_MID[1] + "「中間」和「頂」互相繼承，這兩套都無法使用"),
+    ("mid", 'inherits = "mid"', _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits itself, so it cannot be used",
+     _FRI_MID[1] + "「中間」照自己改（繼承自己），無法使用"),
 ])
 def test_a_save_refused_for_a_set_up_its_parents_line_names_the_set_at_each_level(
         data: Path, at: str, text: str, said: tuple[str, str], en: str, zh: str) -> None:
