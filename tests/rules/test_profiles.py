@@ -408,7 +408,9 @@ def test_a_parent_named_by_path_is_read_from_the_folder_of_the_file_naming_it_wi
     # (each switch by the name the app shows, its key in brackets: "switch min_tai (10) is above tai_cap (8)" before)
     ("tai_cap = 8\nmin_tai = 10", "Minimum tai (min_tai, 10) is above the tai cap (tai_cap, 8)",
      "起胡台數（min_tai，10）大於滿台（tai_cap，8）"),
-    ("tai_cap = 0", "Tai cap (tai_cap) must be at least 1", "滿台（tai_cap）至少要 1"),
+    # (said as the file's check says -1: "must be at least 1 (or "none"), got 0" before, "1 or more" for -1)
+    ("tai_cap = 0", "Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or more (e.g. 8); got “0”",
+     "滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「0」"),
 ])
 def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, message: str,
                                                      message_zh: str) -> None:
@@ -603,3 +605,19 @@ def test_a_profile_file_that_is_a_looping_link_is_said_in_chinese_too(tmp_path: 
         load_profile(str(loop))
     assert "Too many levels of symbolic links" in str(bad.value)
     assert "符號連結繞成一圈" in bad.value.zh and "Too many" not in bad.value.zh and "系統錯誤" not in bad.value.zh
+
+
+@pytest.mark.parametrize("cap", ["0", "-1"])
+def test_a_tai_cap_under_1_is_said_in_one_wording_whichever_check_refuses_it(tmp_path: Path, cap: str) -> None:
+    """A change review: ``tai_cap = -1`` was refused as "a whole number 1 or more (e.g. 8)" when the file was read,
+    while ``tai_cap = 0`` read and was refused later as "must be at least 1 (or "none")". A cap of 0 has no meaning
+    in the spec (every win paid 底 alone): it still reads, so that a table played under one replays, and is refused
+    wherever a set is saved, listed, scored or seated, in the words that refuse -1."""
+    from companion.rules.profiles import check_caps
+
+    path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = {cap}\n')
+    with pytest.raises(ProfileError) as info:
+        check_caps(load_profile(path))
+    assert str(info.value).endswith("Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or more (e.g. 8); "
+                                    f"got “{cap}”"), str(info.value)
+    assert info.value.zh.endswith(f"滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「{cap}」")

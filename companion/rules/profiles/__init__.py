@@ -406,9 +406,10 @@ def check_caps(profile: Profile) -> None:
     bad: ProfileError | None = None
     # (each switch by its name as the app shows it, its key in brackets: a review read "switch tai_cap must be …")
     c, m = SWITCHES["tai_cap"], SWITCHES["min_tai"]
-    if cap != "none" and cap < 1:
-        bad = ProfileError(f"{where}: {c.en} (tai_cap) must be at least 1 (or \"none\"), got {cap}",
-                           f"{wz}：{c.zh}（tai_cap）至少要 1（或 \"none\"），收到 {cap}")
+    if cap != "none" and cap < 1:  # (said as the file's check says -1: a change review read 0 load while -1 was
+        # refused as "a whole number 1 or more", and 0 refused here as "at least 1 (or "none")", two wordings)
+        en, zh = switch_refused("tai_cap", cap)
+        bad = ProfileError(f"{where}: {en}", f"{wz}：{zh}")
     elif cap != "none" and least > cap:
         bad = MinAboveCap(f"{where}: {m.en} (min_tai, {least}) is above the {c.en.lower()} (tai_cap, {cap}): no win "
                           "could be paid what it needs", f"{wz}：{m.zh}（min_tai，{least}）大於{c.zh}（tai_cap，{cap}），"

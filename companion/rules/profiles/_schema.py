@@ -132,8 +132,10 @@ _NO_CAP = ("none", "不限", "no cap")
 _NUMBERS = {"streak_cap": ("0 以上的整數（例如 3）", "a whole number 0 or more (e.g. 3)"),
             "tai_cap": ("1 以上的整數（例如 8）", "a whole number 1 or more (e.g. 8)")}
 """What a switch that counts takes besides ``none``, said as a number (streak_cap's options listed "“N in a row”
-(N)", which read as if N were the value to type: a change review). A cap of 0 tai still reads (a table played under
-one replays) but a rule set may not set one: said as the cap check says it (a newcomer review)."""
+(N)", which read as if N were the value to type: a change review). A cap of 0 tai (the spec gives it no meaning: every
+win paid 底 alone) still reads, so that a table played under one replays, but a rule set may not set one: the cap
+check (``check_caps``) refuses it where a set is saved, listed, scored or seated, in these same words (a newcomer
+review; a change review read 0 refused as "at least 1" there, -1 as "1 or more" here)."""
 _WHOLE = ("0 以上的整數", "a whole number 0 or more")
 
 
