@@ -284,3 +284,19 @@ def loads_json(text: str) -> Any:
             raise
         raise json.JSONDecodeError(f"a number of {len(found[0])} digits, too long to read", text,
                                    found.start()) from e
+
+
+def what_stands_at(path: Path) -> str:
+    """What stands at ``path`` where a file must be read: ``"file"``, ``"folder"``, ``"loop"`` (a link that loops
+    back on itself, or a path through one), ``"dangling"`` (a link to something not there), ``"other"`` (no plain
+    file: a pipe, a device) or ``"gone"`` (nothing there). A refusal says which one, where it listed all three (a
+    change review)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "loop"
+        return "dangling" if os.path.islink(path) else "gone"
+    except RuntimeError:  # (a loop, as some Pythons' path resolution says it)
+        return "loop"
+    return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"

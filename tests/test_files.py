@@ -334,3 +334,19 @@ def test_an_io_error_syncing_the_folder_names_the_file(tmp_path: Path, monkeypat
     with pytest.raises(OSError) as e:
         write_whole(kept, b"new")
     assert e.value.errno == 5 and e.value.filename == str(kept)
+
+
+def test_what_stands_where_a_file_must_be_is_said_as_the_one_it_is(tmp_path: Path) -> None:
+    """A change review: a rule set's parent file was said to be "a folder, a link to a file that is not there, or a
+    link that loops back on itself" where the app could say which."""
+    from companion.files import what_stands_at
+
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    os.mkfifo(tmp_path / "pipe")
+    said = {n: what_stands_at(tmp_path / n) for n in ("file", "folder", "dangling", "loop", "pipe", "gone")}
+    assert said == {"file": "file", "folder": "folder", "dangling": "dangling", "loop": "loop", "pipe": "other",
+                    "gone": "gone"}
+    assert what_stands_at(tmp_path / "loop" / "x.toml") == "loop"

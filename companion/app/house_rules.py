@@ -53,7 +53,19 @@ class HouseRule:
     options: tuple[tuple[str, Words], ...]  # (the switch's value as the spec writes it, what players call it)
 
     def option(self, value: str) -> Words:
+        if self.key == "streak_cap" and _streak(value) is not None:  # (any cap a rule set may set, 0 and 20 too:
+            return _in_a_row(int(value))  # the picker offers 1-12, and adds the table's own value, said alike)
         return next((w for v, w in self.options if v == value), Words(value, value))
+
+
+def _in_a_row(n: int) -> Words:
+    return Words(f"連 {n}", f"{n} in a row")
+
+
+def _streak(value: str) -> int | None:
+    """The ``streak_cap`` a picked ``value`` sets, as ``companion simulate --switch`` and a rule-set file take it
+    (a whole number 0 or more); None where it is none."""
+    return int(value) if value.isdecimal() and len(value) <= 18 else None
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -65,7 +77,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("may_decline_last_tile", _named("may_decline_last_tile"), _YES_NO),
     HouseRule("draw_keeps_deal", _named("draw_keeps_deal"), _YES_NO),
     HouseRule("streak_cap", _named("streak_cap"), (
-        ("none", Words("不限", "no cap")), *((str(n), Words(f"連 {n}", f"{n} in a row")) for n in range(1, 13)))),
+        ("none", Words("不限", "no cap")), *((str(n), _in_a_row(n)) for n in range(1, 13)))),
     *(HouseRule(key, _named(key), _options(key)) for key in ("false_win_after", "wrong_count", "human_win_window")),
 )
 """Every procedure switch a table may set, in the order the spec lists them (its value words as the spec has
@@ -113,11 +125,14 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
         rule = rules.get(key)
         if rule is None:
             raise SwitchError(f"no such house rule: {key}", f"沒有這條規矩：{key}")
+        if key == "streak_cap":  # any cap a rule set takes, refused in its words (a change review: the app listed
+            # 1-12 alone, so a table under streak_cap = 20 or 0 had its own value refused on the way back in)
+            cap = _streak(value)
+            data[key] = None if value == "none" else value if cap is None else cap  # (the tracker refuses a text)
+            continue
         if value not in (v for v, _ in rule.options):  # (said as the app names the rule and its choices, each
             # choice's value and the rule's key in brackets: a review read "multi_win is one of nearest, all, …")
             raise value_refused(key, value, [(v, w.zh, w.en) for v, w in rule.options])
-        if key == "streak_cap":
-            data[key] = None if value == "none" else int(value)
         elif value in ("true", "false"):
             data[key] = value == "true"
         else:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.words import Words, ui
+from companion.files import what_stands_at
 from companion.names import name_key, shown_name
 from companion.rules.profiles import (
     BUILTIN,
@@ -302,7 +303,7 @@ def _fault_at(path: Path, bad: ProfileError) -> _Fault:
         stop = _file_named(walk.stop, walk.written)
         if not walk.files:  # its own file (deleted since it was listed, or no longer a file)
             return _Fault(ui("rs_not_there" if walk.end == "gone" else "rs_not_a_file", name=stop.zh,
-                             name_en=stop.en, file=path.name), whole=True)
+                             name_en=stop.en, file=path.name, **_what(walk.stop)), whole=True)
         if walk.end == "gone" and len(walk.files) == 1:
             return _Fault(_own_inherits(walk), whole=True)
         if walk.end == "gone":
@@ -310,7 +311,8 @@ def _fault_at(path: Path, bad: ProfileError) -> _Fault:
         else:
             key, via = ("rs_parent_not_a_file", stop) if len(walk.files) == 1 else ("rs_ancestor_not_a_file",
                                                                                    names[1])
-        return _Fault(ui(key, via=via.zh, via_en=via.en, parent=stop.zh, parent_en=stop.en), whole=True)
+        return _Fault(ui(key, via=via.zh, via_en=via.en, parent=stop.zh, parent_en=stop.en, **_what(walk.stop)),
+                      whole=True)
     if walk.end == "bad_id":
         if len(walk.files) > 1:
             written = json.dumps(walk.written, ensure_ascii=False)
@@ -395,7 +397,7 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
     walk = _walk(there)
     if not walk.files and walk.end in ("gone", "not_a_file"):
         key = "rs_save_parent_gone" if walk.end == "gone" else "rs_save_parent_not_a_file"
-        return ui(key, parent=name.zh, parent_en=name.en)
+        return ui(key, parent=name.zh, parent_en=name.en, **_what(walk.stop))
     at, why = _at_fault(there, walk, bad)
     if at:  # the parent's line of sets, down to the one at fault
         names = [_file_named(p, "") for p in walk.files[:at + 1]]
@@ -405,6 +407,14 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
                  why=why.zh, why_en=why.en)
     key = "rs_save_parent_broken" if at or walk.end in ("gone", "bad_id") else "rs_save_parent_damaged"
     return ui(key, parent=name.zh, parent_en=name.en, why=why.zh, why_en=why.en)
+
+
+def _what(stop: Path | None) -> dict[str, str]:
+    """What stands at ``stop`` where a set's file must be read (:func:`companion.files.what_stands_at`), as the
+    words' ``what`` (a change review: the three it might be were listed, where the app could say which)."""
+    kind = what_stands_at(stop) if stop is not None else "other"
+    said = ui(f"rs_what_{kind}" if kind in ("folder", "dangling", "loop") else "rs_what_other")
+    return {"what": said.zh, "what_en": said.en}
 
 
 def _at_fault(path: Path, walk: _Walk, bad: ProfileError) -> tuple[int, Words]:
@@ -417,11 +427,18 @@ def _at_fault(path: Path, walk: _Walk, bad: ProfileError) -> tuple[int, Words]:
     if walk.end == "not_a_file":
         stop = _file_named(walk.stop, walk.written)
         return last, ui("rs_named_parent_not_a_file", name=names[last].zh, name_en=names[last].en, parent=stop.zh,
-                        parent_en=stop.en)
-    if walk.end == "loop":
-        chain = [*names, names[walk.loop]]
-        return 0, ui("rs_named_loop", name=names[0].zh, name_en=names[0].en,
-                     chain="→".join(f"「{n.zh}」" for n in chain), chain_en=" → ".join(f"“{n.en}”" for n in chain))
+                        parent_en=stop.en, **_what(walk.stop))
+    if walk.end == "loop":  # (said of the sets in the circle, the first of them at fault: the line down to it
+        # is said before it; the circle was said as the inheritance of the first set, in it or not: a change review)
+        ring = names[walk.loop:]
+        if len(ring) == 1:
+            return walk.loop, ui("rs_named_loop_self", name=ring[0].zh, name_en=ring[0].en)
+        if len(ring) == 2:
+            return walk.loop, ui("rs_named_loop_pair", name=ring[0].zh, name_en=ring[0].en, other=ring[1].zh,
+                                 other_en=ring[1].en)
+        chain = [*ring, ring[0]]
+        return walk.loop, ui("rs_named_loop", chain="→".join(f"「{n.zh}」" for n in chain),
+                             chain_en=" → ".join(f"“{n.en}”" for n in chain))
     f = _fault_at(path, bad)
     if f.whole:  # (the walk's ends are said above: not reached)
         return 0, f.why

@@ -939,9 +939,8 @@ UI: dict[str, tuple[str, str]] = {
                       "width, spaces or characters that show nothing), so the dropdowns could not tell them apart: "
                       "choose another"),
     # (rule sets, a second change review: files that cannot be read, parents gone or damaged at a save)
-    "rs_not_a_file": ("規則「{name}」的檔案 {file} 不是一般的檔案（是資料夾、指向不存在檔案的連結，或繞回自己的連結）",
-                      "The file of the rule set “{name_en}”, {file}, is not a file (a folder, a link to a file "
-                      "that is not there, or a link that loops back on itself)"),
+    "rs_not_a_file": ("規則「{name}」的檔案 {file} 不是一般的檔案（{what}）",
+                      "The file of the rule set “{name_en}”, {file}, is not a file ({what_en})"),
     "rs_save_parent_gone": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」已經不在了",
                             "This was not saved: it inherits “{parent_en}”, which is no longer here"),
     "rs_delete_folder": ("沒有刪除：{id}.toml 是一個資料夾，裡面還有檔案；請在存資料的電腦上把它移走",
@@ -1070,19 +1069,14 @@ UI: dict[str, tuple[str, str]] = {
                           "to play the rule set's."),
     # (rule sets, a change review of their wording: a set it inherits whose file is a folder, sets that inherit each
     # other in a circle, each by its name, no path and no command-line advice)
-    "rs_parent_not_a_file": ("它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾、指向不存在檔案的"
-                             "連結，或繞回自己的連結",
-                             "It inherits “{parent_en}”, whose file cannot be read: it is a folder, a link to a "
-                             "file that is not there, or a link that loops back on itself"),
-    "rs_ancestor_not_a_file": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案無法讀取：它是資料夾、"
-                               "指向不存在檔案的連結，或繞回自己的連結",
+    "rs_parent_not_a_file": ("它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：{what}",
+                             "It inherits “{parent_en}”, whose file cannot be read: {what_en}"),
+    "rs_ancestor_not_a_file": ("它照「{via}」改（繼承），但「{via}」所根據的「{parent}」的檔案無法讀取：{what}",
                                "It inherits “{via_en}”, and the file of “{parent_en}”, which that one comes from, "
-                               "cannot be read: it is a folder, a link to a file that is not there, or a link that "
-                               "loops back on itself"),
-    "rs_save_parent_not_a_file": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾、"
-                                  "指向不存在檔案的連結，或繞回自己的連結",
-                                  "This was not saved: it inherits “{parent_en}”, whose file cannot be read: it is a "
-                                  "folder, a link to a file that is not there, or a link that loops back on itself"),
+                               "cannot be read: {what_en}"),
+    "rs_save_parent_not_a_file": ("這次沒有儲存：它照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：{what}",
+                                  "This was not saved: it inherits “{parent_en}”, whose file cannot be read: "
+                                  "{what_en}"),
     "rs_loop": ("它的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
                 "Its inheritance goes round in a circle (each set inherits the next), so none of these can be used: "
                 "{chain_en}"),
@@ -1150,13 +1144,22 @@ UI: dict[str, tuple[str, str]] = {
     # set saved) ---
     "rs_inherits_link": ("「{name}」照「{parent}」改（繼承）", "“{name_en}” inherits “{parent_en}”"),
     "rs_line_then": ("{line}。{why}", "{line_en}. {why_en}"),
-    "rs_named_parent_not_a_file": ("「{name}」照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：它是資料夾、指向不存在"
-                                   "檔案的連結，或繞回自己的連結",
-                                   "“{name_en}” inherits “{parent_en}”, whose file cannot be read: it is a folder, a "
-                                   "link to a file that is not there, or a link that loops back on itself"),
-    "rs_named_loop": ("「{name}」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
-                      "The inheritance of “{name_en}” goes round in a circle (each set inherits the next), so none "
-                      "of these can be used: {chain_en}"),
+    "rs_named_parent_not_a_file": ("「{name}」照「{parent}」改（繼承），但「{parent}」的檔案無法讀取：{what}",
+                                   "“{name_en}” inherits “{parent_en}”, whose file cannot be read: {what_en}"),
+    "rs_named_loop": ("{chain}的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用",
+                      "{chain_en} go round in a circle (each set inherits the next), so none of these can be used"),
+    # --- rule sets: a circle said of the sets in it alone, the line down to it said before it (a change review read
+    # "The inheritance of “Friday house” goes round in a circle … “Friday house” → “Middle” → “Top” → “Middle”",
+    # Friday house not in the circle) ---
+    "rs_named_loop_self": ("「{name}」照自己改（繼承自己），無法使用", "“{name_en}” inherits itself, so it cannot be used"),
+    "rs_named_loop_pair": ("「{name}」和「{other}」互相繼承，這兩套都無法使用",
+                           "“{name_en}” and “{other_en}” inherit each other, so neither can be used"),
+    # --- rule sets: what stands where a set's file must be read, said as the one it is (a change review read "it is
+    # a folder, a link to a file that is not there, or a link that loops back on itself" where it was one) ---
+    "rs_what_folder": ("它是資料夾", "it is a folder"),
+    "rs_what_dangling": ("它是指向不存在檔案的連結", "it is a link to a file that is not there"),
+    "rs_what_loop": ("它是繞回自己的連結", "it is a link that loops back on itself"),
+    "rs_what_other": ("它不是一般的檔案（例如管道或裝置）", "it is no plain file (a pipe or a device, say)"),
     # --- a win form barred by its winner's own record (LiveGame.own_bar, claim_gone): after the list of entries a
     # stale form shows, the bar alone, naming which of his records bars (a review: the records listed twice, once as
     # "Entered since", and 「其中 C 自己的 C 相公（張數不對）：照規則…」 with no verb, C named twice); with nothing

@@ -300,3 +300,47 @@ def test_the_seating_form_offers_and_names_the_instant_wins_a_table_seated_again
     assert isinstance(game.events()[-1], ev.Seated) and len(game.events()) == 3
     assert not game.state.switches.eight_flowers and game.state.switches.multi_win is MultiWin.ALL
     game.close()
+
+
+@pytest.mark.parametrize(("toml", "typed"), [
+    ("20", "20"), ("0", "0"), ('"none"', "none"), ("-1", "-1"), ('"x"', "x"), ('""', ""), ('"none "', "none ")])
+def test_streak_cap_takes_and_refuses_the_same_values_in_the_same_words_in_a_file_simulate_and_the_app(
+        tmp_path: Path, toml: str, typed: str) -> None:
+    """A change review: the app's house rules refused any streak_cap but none and 1-12, listing 13 choices ("“1 in a
+    row” (1) … “12 in a row” (12)"), while a rule-set file and ``simulate --switch`` took a whole number 0 or more:
+    a table under streak_cap = 20 or 0 had its own value refused on the way back in. One set of values, one
+    wording."""
+    from companion.commands.simulate import _switches
+
+    path = tmp_path / "house.toml"
+    path.write_text(f'id = "house"\ninherits = "atawmj_2009"\n[switches]\nstreak_cap = {toml}\n', encoding="utf-8")
+    said: list[tuple[str, str] | int | None] = []
+    try:
+        said.append(load_profile(str(path)).switch("streak_cap"))
+    except ProfileError as e:
+        said.append((str(e).rpartition(": ")[2], e.zh.rpartition("：")[2]))
+    for take in (lambda: _switches([f"streak_cap={typed}"]), lambda: with_rules(Switches(), {"streak_cap": typed})):
+        try:
+            cap = take().streak_cap
+            said.append("none" if cap is None else cap)
+        except SwitchError as e:
+            said.append((str(e), e.zh or ""))
+    assert said[0] == said[1] == said[2], said
+    if isinstance(said[0], tuple):
+        assert "a whole number 0 or more" in said[0][0] and "in a row" not in said[0][0]
+
+
+@pytest.mark.parametrize("cap", [0, 20])
+def test_a_table_whose_streak_cap_the_picker_does_not_offer_keeps_it_on_the_way_back_in(tmp_path: Path,
+                                                                                        cap: int) -> None:
+    """The table's own value went back in refused (``with_rules(s, rule_values(s))`` for 0, ``change_terms(rules=
+    {"streak_cap": "20"})``); it is kept now, and shown as the picker's choices are."""
+    from dataclasses import replace
+
+    played = replace(Switches(), streak_cap=cap)
+    assert with_rules(played, rule_values(played)) == played
+    rule = next(r for r in HOUSE_RULES if r.key == "streak_cap")
+    assert rule.option(str(cap)) == Words(f"連 {cap}", f"{cap} in a row")
+    game = LiveGame(tmp_path / "table.sqlite")
+    assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10, house={"streak_cap": str(cap)}) is None
+    assert game.state.switches.streak_cap == cap

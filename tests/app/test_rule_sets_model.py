@@ -1220,7 +1220,9 @@ def test_a_set_whose_file_is_a_folder_or_a_dangling_link_is_not_called_unknown(d
     else:
         (p / "home8.toml").symlink_to(p / "nowhere.toml")
     listed = next(r for r in rule_sets() if r.id == "home8")
-    assert listed.problem == ui("rs_not_a_file", name="home8", name_en="home8", file="home8.toml")
+    what = ui("rs_what_folder" if kind == "folder" else "rs_what_dangling")  # (the one it is: all three before)
+    assert listed.problem == ui("rs_not_a_file", name="home8", name_en="home8", file="home8.toml", what=what.zh,
+                                what_en=what.en)
     for words in (unusable("home8"), rule_set_used("home8")[1]):
         assert words is not None and "unknown" not in words.en and ".toml file" not in words.en
         assert words.en.count("rule set “home8”") == 1  # (said once)
@@ -1459,16 +1461,18 @@ def test_a_set_whose_parents_file_became_a_folder_is_said_so_by_the_parents_name
     else:
         (p / "fri.toml").symlink_to("fri.toml")
     listed = {r.id: r.problem for r in rule_sets()}
-    assert listed["fri"] == ui("rs_not_a_file", name="週五家規", name_en="Friday house", file="fri.toml")
+    what = ui("rs_what_folder" if kind == "folder" else "rs_what_loop")  # (the one it is: all three before)
+    w = {"what": what.zh, "what_en": what.en}
+    assert listed["fri"] == ui("rs_not_a_file", name="週五家規", name_en="Friday house", file="fri.toml", **w)
     assert unusable("fri") == listed["fri"]
-    assert listed["kid"] == ui("rs_parent_not_a_file", parent="週五家規", parent_en="Friday house")
+    assert listed["kid"] == ui("rs_parent_not_a_file", parent="週五家規", parent_en="Friday house", **w)
     assert listed["grand"] == ui("rs_ancestor_not_a_file", via="小孩版", via_en="Kids", parent="週五家規",
-                                 parent_en="Friday house")
+                                 parent_en="Friday house", **w)
     for words in (listed["kid"], listed["grand"], unusable("kid"), rule_set_used("kid")[1]):
         assert words is not None and "“Friday house”" in words.en and "「週五家規」" in words.zh
         _no_path(words, data)
     assert "“fri”" not in listed["kid"].en + listed["grand"].en
-    assert _refused(draft.save) == ui("rs_save_parent_not_a_file", parent="週五家規", parent_en="Friday house")
+    assert _refused(draft.save) == ui("rs_save_parent_not_a_file", parent="週五家規", parent_en="Friday house", **w)
 
 
 @pytest.mark.parametrize("then", ["damaged", "deleted", "folder", "loop"])
@@ -1493,7 +1497,9 @@ def test_a_parent_outside_the_house_folder_is_named_by_its_files_name_whatever_b
             (outside / "sec.toml").symlink_to("sec.toml")  # links)", and English system words in the Chinese)
     listed = next(r for r in rule_sets() if r.id == "kid").problem
     if then == "loop":
-        assert listed == ui("rs_parent_not_a_file", parent="sec.toml", parent_en="sec.toml")
+        loops = ui("rs_what_loop")
+        assert listed == ui("rs_parent_not_a_file", parent="sec.toml", parent_en="sec.toml", what=loops.zh,
+                            what_en=loops.en)
     for words in (listed, unusable("kid"), _refused(draft.save)):
         assert words is not None
         assert "“sec.toml”" in words.en and "「sec.toml」" in words.zh, words
@@ -1649,6 +1655,11 @@ _TO_TOP = ("“Friday house” inherits “Middle”, “Middle” inherits “T
      _FRI_MID[1] + "規則「中間」的檔案有問題：tai.zimo"),
     ("top", "folder", _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits “Top”, whose file cannot be read: it is a folder",
      _FRI_MID[1] + "「中間」照「頂」改（繼承），但「頂」的檔案無法讀取"),
+    # (the one it is: "it is a folder, a link to a file that is not there, or a link that loops back on itself" before)
+    ("top", "dangling", _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits “Top”, whose file cannot be read: it is a link "
+     "to a file that is not there", _FRI_MID[1] + "「中間」照「頂」改（繼承），但「頂」的檔案無法讀取：它是指向不存在檔案的連結"),
+    ("top", "loop", _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits “Top”, whose file cannot be read: it is a link "
+     "that loops back on itself", _FRI_MID[1] + "「中間」照「頂」改（繼承），但「頂」的檔案無法讀取：它是繞回自己的連結"),
     ("top", "[tai]\nzimo = -2", _BROKEN_HERE, _TO_TOP[0] + "The file of the rule set “Top” is damaged: tai.zimo",
      _TO_TOP[1] + "規則「頂」的檔案有問題：tai.zimo"),
     ("top", "x = = 1", _BROKEN_HERE, _TO_TOP[0] + "The file of the rule set “Top” is damaged: not valid TOML",
@@ -1657,9 +1668,15 @@ _TO_TOP = ("“Friday house” inherits “Middle”, “Middle” inherits “T
      "規則「週五家規」的檔案有問題：不是有效的 TOML"),
     ("fri", "inherits = 3", _DAMAGED, "The file of the rule set “Friday house” is damaged: inherits must be a "
      "profile id, got 3", "規則「週五家規」的檔案有問題：inherits 要寫規則的 id，收到 3"),
-    ("top", 'inherits = "fri"', _DAMAGED, "The inheritance of “Friday house” goes round in a circle (each set "
-     "inherits the next), so none of these can be used: “Friday house” → “Middle” → “Top” → “Friday house”",
-     "「週五家規」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：「週五家規」→「中間」→「頂」→「週五家規」"),
+    ("top", 'inherits = "fri"', _DAMAGED, "“Friday house” → “Middle” → “Top” → “Friday house” go round in a circle "
+     "(each set inherits the next), so none of these can be used",
+     "「週五家規」→「中間」→「頂」→「週五家規」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用"),
+    # (a circle further up said of the sets in it, the line down to it before: "The inheritance of “Friday house”
+    # goes round in a circle …: “Friday house” → “Middle” → “Top” → “Middle”" before, Friday house not in it)
+    ("top", 'inherits = "mid"', _BROKEN_HERE, _FRI_MID[0] + "“Middle” and “Top” inherit each other, so neither can "
+     "be used", _FRI_MID[1] + "「中間」和「頂」互相繼承，這兩套都無法使用"),
+    ("mid", 'inherits = "mid"', _BROKEN_HERE, _FRI_MID[0] + "“Middle” inherits itself, so it cannot be used",
+     _FRI_MID[1] + "「中間」照自己改（繼承自己），無法使用"),
 ])
 def test_a_save_refused_for_a_set_up_its_parents_line_names_the_set_at_each_level(
         data: Path, at: str, text: str, said: tuple[str, str], en: str, zh: str) -> None:
@@ -1677,9 +1694,12 @@ def test_a_save_refused_for_a_set_up_its_parents_line_names_the_set_at_each_leve
         _w(p / f"{pid}.toml", body)
     draft = edit("kid")
     assert draft.set("switches.tai_cap", "5") is None
-    if text == "folder":
+    if text in ("folder", "dangling", "loop"):
         (p / f"{at}.toml").unlink()
-        (p / f"{at}.toml").mkdir()
+        if text == "folder":
+            (p / f"{at}.toml").mkdir()
+        else:
+            (p / f"{at}.toml").symlink_to("nowhere.toml" if text == "dangling" else f"{at}.toml")
     elif text.startswith("inherits"):
         _w(p / f"{at}.toml", re.sub(r'inherits = "\w+"', text, sets[at]))
     else:

@@ -161,6 +161,34 @@ def test_a_switch_value_a_file_does_not_take_is_said_as_the_app_and_simulate_say
     assert str(said.value).endswith(f"; got “{got}”") and said.value.zh.endswith(f"，收到「{got}」")
 
 
+@pytest.mark.parametrize(("body", "got_en", "got_zh"), [
+    ('multi_win = "all\\u007f"', '“"all\\u007f"”', '「"all\\u007f"」'),  # (DEL: said ``got “all”`` before)
+    ('multi_win = "a\\tb\\n"', '“"a\\tb\\n"”', '「"a\\tb\\n"」'),  # (a tab and a newline broke the line)
+    ('multi_win = "\\u202eevil"', '“"\\u202eevil"”', '「"\\u202eevil"」'),  # (a bidi override)
+    ('multi_win = "x\\u200by"', '“"x\\u200by"”', '「"x\\u200by"」'),  # (a zero-width space)
+    ('multi_win = ""', "an empty text", "空白文字"),  # (said ``got “”`` before)
+    ("streak_cap = 1979-05-27T07:32:00Z", "“1979-05-27T07:32:00Z”", "「1979-05-27T07:32:00Z」"),  # (+00:00 before)
+])
+def test_a_switch_value_is_said_with_what_cannot_be_seen_escaped(tmp_path: Path, body: str, got_en: str,
+                                                                  got_zh: str) -> None:
+    """A value with a character not seen (a control, DEL, a format or bidi character) was said raw: ``multi_win =
+    "all\\u007f"`` read ``got “all”``, a valid choice to the eye, and ``--switch multi_win=$'all\\x1b[2J'`` cleared
+    the terminal. Said now in quotes with TOML's escapes, as a key is; an empty text said so; a date as TOML
+    writes it."""
+    from companion.commands.simulate import _switches
+    from companion.game.switches import SwitchError
+
+    with pytest.raises(ProfileError) as info:
+        load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n'))
+    assert str(info.value).endswith(f"; got {got_en}") and info.value.zh.endswith(f"，收到{got_zh}")
+    with pytest.raises(SwitchError) as said:
+        _switches(["multi_win=all\x1b[2J\t"])
+    assert str(said.value).endswith('; got “"all\\u001b[2J\\t"”') and "\x1b" not in said.value.zh
+    with pytest.raises(SwitchError) as said:
+        _switches(["multi_win="])
+    assert str(said.value).endswith("; got an empty text") and said.value.zh.endswith("，收到空白文字")
+
+
 def test_structural_profile_errors(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="every item and switch must be set"):
         load_profile(_write(tmp_path, 'id = "lonely"\n[tai]\nzimo = 1\n'))
@@ -380,7 +408,9 @@ def test_a_parent_named_by_path_is_read_from_the_folder_of_the_file_naming_it_wi
     # (each switch by the name the app shows, its key in brackets: "switch min_tai (10) is above tai_cap (8)" before)
     ("tai_cap = 8\nmin_tai = 10", "Minimum tai (min_tai, 10) is above the tai cap (tai_cap, 8)",
      "起胡台數（min_tai，10）大於滿台（tai_cap，8）"),
-    ("tai_cap = 0", "Tai cap (tai_cap) must be at least 1", "滿台（tai_cap）至少要 1"),
+    # (said as the file's check says -1: "must be at least 1 (or "none"), got 0" before, "1 or more" for -1)
+    ("tai_cap = 0", "Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or more (e.g. 8); got “0”",
+     "滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「0」"),
 ])
 def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, message: str,
                                                      message_zh: str) -> None:
@@ -575,3 +605,19 @@ def test_a_profile_file_that_is_a_looping_link_is_said_in_chinese_too(tmp_path: 
         load_profile(str(loop))
     assert "Too many levels of symbolic links" in str(bad.value)
     assert "符號連結繞成一圈" in bad.value.zh and "Too many" not in bad.value.zh and "系統錯誤" not in bad.value.zh
+
+
+@pytest.mark.parametrize("cap", ["0", "-1"])
+def test_a_tai_cap_under_1_is_said_in_one_wording_whichever_check_refuses_it(tmp_path: Path, cap: str) -> None:
+    """A change review: ``tai_cap = -1`` was refused as "a whole number 1 or more (e.g. 8)" when the file was read,
+    while ``tai_cap = 0`` read and was refused later as "must be at least 1 (or "none")". A cap of 0 has no meaning
+    in the spec (every win paid 底 alone): it still reads, so that a table played under one replays, and is refused
+    wherever a set is saved, listed, scored or seated, in the words that refuse -1."""
+    from companion.rules.profiles import check_caps
+
+    path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = {cap}\n')
+    with pytest.raises(ProfileError) as info:
+        check_caps(load_profile(path))
+    assert str(info.value).endswith("Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or more (e.g. 8); "
+                                    f"got “{cap}”"), str(info.value)
+    assert info.value.zh.endswith(f"滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「{cap}」")

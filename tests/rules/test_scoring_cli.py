@@ -539,7 +539,8 @@ def test_a_records_rules_with_no_payable_cap_are_named_not_the_profiles_file(
                                     "paid what it needs")
     assert errors[0]["message_zh"].startswith("欄位 rules 有誤：起胡台數（min_tai，6）大於滿台（tai_cap，4）")
     assert "home8" not in errors[0]["message"] + errors[0]["message_zh"]
-    assert errors[1]["message"].startswith("rules: Tai cap (tai_cap) must be at least 1")
+    assert errors[1]["message"].startswith("rules: Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or "
+                                           "more (e.g. 8); got “0”")
     assert errors[2]["message"].startswith("switches: Minimum tai (min_tai, 6) is above the tai cap (tai_cap, 4)")
     # a file of its own with such a cap is still the profile's
     house.write_text(house.read_text(encoding="utf-8") + "[switches]\ntai_cap = 4\nmin_tai = 6\n", "utf-8")

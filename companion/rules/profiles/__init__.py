@@ -16,7 +16,6 @@ import contextlib
 import difflib
 import errno
 import hashlib
-import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -27,7 +26,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.profiles._schema import SWITCHES, as_written, check_switch, switch_refused
+from companion.rules.profiles._schema import (
+    SWITCHES,
+    as_written,
+    check_switch,
+    got_said,
+    switch_refused,
+    toml_key,
+)
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
@@ -137,9 +143,10 @@ def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
             raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}",
                                f"{wz}：不認得的台數項目 {key!r}{_suggest_zh(key, ITEMS)}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            got = as_written(value, toml=True)  # (as the file wrote it, as a switch's is: a review read ``got True``)
-            raise ProfileError(f"{where}: tai.{key} must be a whole number 0 or more; got “{got}”",
-                               f"{wz}：tai.{key} 只能是 0 以上的整數，收到「{got}」")
+            # (as the file wrote it, as a switch's is: a review read ``got True``)
+            got, got_zh = got_said(as_written(value, toml=True))
+            raise ProfileError(f"{where}: tai.{key} must be a whole number 0 or more; got {got}",
+                               f"{wz}：tai.{key} 只能是 0 以上的整數，收到{got_zh}")
         if key in UNSUPPORTED and value:
             raise ProfileError(f"{where}: tai.{key}: {UNSUPPORTED[key][1]}",
                                f"{wz}：tai.{key}：{UNSUPPORTED[key][0]}")
@@ -254,16 +261,6 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
 _PY_TEXT = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""  # a str as Python's repr writes it, escapes too
 _PY_KEY = re.compile(rf"^(?P<lead>Duplicate inline table key )(?P<inline>{_PY_TEXT})"  # an inline table's key,
                      rf"|(?P<table>\({_PY_TEXT}(?:, {_PY_TEXT})*,?\))")  # a table's (a tuple)
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def _toml_key(parts: tuple[str, ...]) -> str:
-    """A key of ``parts`` as a TOML file writes it: each part bare where it can be, else in double quotes with
-    TOML's escapes (JSON's, and DEL, which TOML takes only escaped), joined by dots (``a."b.c"``)."""
-    return ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False).replace("\x7f", "\\u007f")
-                    for p in parts)
-
-
 def _key_parts(text: str) -> tuple[str, ...] | None:
     """The key parts of ``text``, a str or a tuple of them as Python's repr writes it; None where it is not."""
     try:
@@ -284,9 +281,9 @@ def _toml_keys(said: str) -> str:
     def key(m: re.Match[str]) -> str:
         if m["inline"] is not None:
             parts = _key_parts(m["inline"])
-            return m[0] if parts is None else m["lead"] + _toml_key(parts)
+            return m[0] if parts is None else m["lead"] + toml_key(parts)
         parts = _key_parts(m["table"])
-        return m[0] if parts is None else f"[{_toml_key(parts)}]"
+        return m[0] if parts is None else f"[{toml_key(parts)}]"
     return _PY_KEY.sub(key, said)
 
 
@@ -409,9 +406,10 @@ def check_caps(profile: Profile) -> None:
     bad: ProfileError | None = None
     # (each switch by its name as the app shows it, its key in brackets: a review read "switch tai_cap must be …")
     c, m = SWITCHES["tai_cap"], SWITCHES["min_tai"]
-    if cap != "none" and cap < 1:
-        bad = ProfileError(f"{where}: {c.en} (tai_cap) must be at least 1 (or \"none\"), got {cap}",
-                           f"{wz}：{c.zh}（tai_cap）至少要 1（或 \"none\"），收到 {cap}")
+    if cap != "none" and cap < 1:  # (said as the file's check says -1: a change review read 0 load while -1 was
+        # refused as "a whole number 1 or more", and 0 refused here as "at least 1 (or "none")", two wordings)
+        en, zh = switch_refused("tai_cap", cap)
+        bad = ProfileError(f"{where}: {en}", f"{wz}：{zh}")
     elif cap != "none" and least > cap:
         bad = MinAboveCap(f"{where}: {m.en} (min_tai, {least}) is above the {c.en.lower()} (tai_cap, {cap}): no win "
                           "could be paid what it needs", f"{wz}：{m.zh}（min_tai，{least}）大於{c.zh}（tai_cap，{cap}），"

@@ -5,16 +5,17 @@
 
 from __future__ import annotations
 
-import json
 import math
+import re
 import tomllib
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 __all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options",
-           "switch_refused"]
+           "switch_refused", "toml_key", "toml_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +132,10 @@ _NO_CAP = ("none", "不限", "no cap")
 _NUMBERS = {"streak_cap": ("0 以上的整數（例如 3）", "a whole number 0 or more (e.g. 3)"),
             "tai_cap": ("1 以上的整數（例如 8）", "a whole number 1 or more (e.g. 8)")}
 """What a switch that counts takes besides ``none``, said as a number (streak_cap's options listed "“N in a row”
-(N)", which read as if N were the value to type: a change review). A cap of 0 tai still reads (a table played under
-one replays) but a rule set may not set one: said as the cap check says it (a newcomer review)."""
+(N)", which read as if N were the value to type: a change review). A cap of 0 tai (the spec gives it no meaning: every
+win paid 底 alone) still reads, so that a table played under one replays, but a rule set may not set one: the cap
+check (``check_caps``) refuses it where a set is saved, listed, scored or seated, in these same words (a newcomer
+review; a change review read 0 refused as "at least 1" there, -1 as "1 or more" here)."""
 _WHOLE = ("0 以上的整數", "a whole number 0 or more")
 
 
@@ -165,13 +168,20 @@ def refusal(name: str, got: str, options: Sequence[tuple[str, str, str]],
     zh, en = switch_name(name)
     choices = "、".join(f"「{z}」（{v}）" for v, z, _ in options)
     choices_en = ", ".join(f"“{e}” ({v})" for v, _, e in options)
+    said_en, said_zh = got_said(got)
     if number is not None and options:
-        return (f"{en} ({name}) must be {choices_en} or {number[1]}; got “{got}”",
-                f"{zh}（{name}）只能是{choices}或 {number[0]}，收到「{got}」")
+        return (f"{en} ({name}) must be {choices_en} or {number[1]}; got {said_en}",
+                f"{zh}（{name}）只能是{choices}或 {number[0]}，收到{said_zh}")
     if number is not None:
-        return f"{en} ({name}) must be {number[1]}; got “{got}”", f"{zh}（{name}）只能是 {number[0]}，收到「{got}」"
-    return (f"{en} ({name}) must be one of {choices_en}; got “{got}”",
-            f"{zh}（{name}）只能是{choices}其中之一，收到「{got}」")
+        return f"{en} ({name}) must be {number[1]}; got {said_en}", f"{zh}（{name}）只能是 {number[0]}，收到{said_zh}"
+    return (f"{en} ({name}) must be one of {choices_en}; got {said_en}",
+            f"{zh}（{name}）只能是{choices}其中之一，收到{said_zh}")
+
+
+def got_said(got: str) -> tuple[str, str]:
+    """A value ``got`` (:func:`as_written`) in the quotes a refusal says it in, (English, Chinese): ``“all”``,
+    ``「all」``; an empty text said so (a change review read ``got “”`` and ``收到「」``)."""
+    return ("an empty text", "空白文字") if got == "" else (f"“{got}”", f"「{got}」")
 
 
 def as_written(value: Any, *, toml: bool = False) -> str:
@@ -181,11 +191,43 @@ def as_written(value: Any, *, toml: bool = False) -> str:
     (``tai_cap = "8"`` said ``got “8”`` beside "must be a whole number")."""
     if not isinstance(value, str):
         said = _toml(value)
-    elif toml and _reads_otherwise(value):
-        said = json.dumps(value, ensure_ascii=False)
+    elif any(map(_unseen, value)) or toml and _reads_otherwise(value):
+        said = toml_text(value)  # (a character not seen, or one that moves the line, written as TOML escapes it)
     else:
         said = value
     return said if len(said) <= 80 else said[:79] + "…"
+
+
+def _unseen(c: str) -> bool:
+    """Whether ``c`` is not seen where it is printed, or moves what follows: a control (tab, newline, ESC, DEL), a
+    format character (a zero-width space, the bidi marks and overrides), a lone surrogate, a line or paragraph
+    separator. A value or key said with one is written in quotes with TOML's escapes (a change review read
+    ``multi_win = "all\\u007f"`` said ``got “all”``, and ``--switch multi_win=$'all\\x1b[2J'`` cleared the
+    screen)."""
+    return unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
+_SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
+
+
+def toml_text(text: str) -> str:
+    """``text`` as a TOML file writes a text in double quotes: a quote and a backslash escaped, and each character
+    not seen (:func:`_unseen`) by TOML's escape (``\\t``, ``\\u007f``, ``\\u202e``). The one spelling of a
+    value and of a key (:func:`toml_key`) a refusal says."""
+    def escape(c: str) -> str:
+        if c in _SHORT:
+            return _SHORT[c]
+        return c if not _unseen(c) else f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}"
+    return '"' + "".join(map(escape, text)) + '"'
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_key(parts: tuple[str, ...]) -> str:
+    """A key of ``parts`` as a TOML file writes it: each part bare where it can be, else in double quotes with
+    TOML's escapes (:func:`toml_text`), joined by dots (``a."b.c"``)."""
+    return ".".join(p if _BARE_KEY.fullmatch(p) else toml_text(p) for p in parts)
 
 
 def _reads_otherwise(text: str) -> bool:
@@ -208,11 +250,13 @@ def _toml(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return toml_text(value)
+    if isinstance(value, datetime | time) and value.utcoffset() == timedelta(0):
+        return value.isoformat().removesuffix("+00:00") + "Z"  # (TOML's spelling, as a file writes it: not +00:00)
     if isinstance(value, datetime | date | time):
         return value.isoformat()
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{toml_key((str(k),))} = {_toml(v)}" for k, v in value.items()) + "}"
     return str(value)  # (not from a file or a command line: an object made in Python)
