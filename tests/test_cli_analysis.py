@@ -429,7 +429,7 @@ def test_the_demo_in_english_says_it_in_english_alone(capsys: pytest.CaptureFixt
 
 
 def _english_halves(tree: object) -> list[str]:
-    """The English half's string literals of every Note(en, zh), PhotoHandError(en, zh) and BLANK_KONG in a module."""
+    """The English half's string literals of every Note(en, zh) and PhotoHandError(en, zh) in a module."""
     import ast
 
     assert isinstance(tree, ast.Module)
@@ -438,10 +438,6 @@ def _english_halves(tree: object) -> list[str]:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args and \
                 node.func.id in ("Note", "PhotoHandError"):
             firsts.append(node.args[0])
-        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "BLANK_KONG"
-                                                  for t in node.targets):
-            assert isinstance(node.value, ast.Tuple)
-            firsts.append(node.value.elts[0])
     return [c.value for first in firsts for c in ast.walk(first)
             if isinstance(c, ast.Constant) and isinstance(c.value, str)]
 
@@ -460,6 +456,8 @@ def test_score_says_its_english_without_chinese_glosses(capsys: pytest.CaptureFi
     english = _english_halves(ast.parse(Path(hand_score.__file__).read_text(encoding="utf-8")))
     assert len(english) > 30 and any("assumed self-drawn" in e for e in english)
     assert [e for e in english if han.search(e)] == []
+    from companion.commands.score import _WAY_OUT  # a refusal's way out, as the command says it
+    assert [en for en, _ in _WAY_OUT.values() if han.search(en)] == []
     photo = Path(hand_score.__file__).parents[1] / "assets" / "demo" / "win_hand.jpg"
     code, out, _ = run(capsys, "score", str(photo), "--lang", "en")
     assert code == 0 and "assumed self-drawn: give --discarder SEAT" in out and not han.findall(out)

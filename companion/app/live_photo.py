@@ -90,7 +90,7 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
     except PhotoHandError as bad:  # the tiles read still fill the form, for the player to mend
         shown = {Tile(int(k)) for k in dets.kind}
         why = ui("live_photo_no_tile", tile=named.zh, tile_en=named.said_en) if named is not None \
-            and named not in shown else app_words(bad)
+            and named not in shown else app_words(bad, live=True)
         return _as_read(read, seat.melds, named, chance, why)
     except (WinInputError, NotAWin) as bad:
         return unscored(read, bad)

@@ -31,10 +31,10 @@ from companion.rules.shape import is_complete
 from companion.rules.win import Win, WinInputError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_score import (
-    BLANK_KONG,
     Note,
     PhotoHandError,
     PhotoWin,
+    WayOut,
     check_context,
     hand_labels,
     score_photo,
@@ -485,6 +485,8 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
         why = why + ui("photo_too_dark")
     if not isinstance(bad, WinInputError):  # (the form's own mistake: the photo is not why)
         for code, en, zh in photo_quality(read.image, read.dets).warnings():
+            if code == "no_tiles":  # (the refusal says no tile was found, and what to photograph: not said twice)
+                continue
             if code == "shaken":  # first: the cure is another photo, and the count or the tiles read are likely
                 # wrong (a review's blurred photo led with "found 8 tiles … a winning hand shows 17")
                 why = Words(zh, en) + ui("photo_also", what=why.zh, what_en=why.en)
@@ -497,11 +499,6 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
                  # the tile won on is picked on the card (its choices), not with the command's option
                  (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")),
-                 (re.compile(r"; photograph it closer, or score it with `companion tai`$"),
-                  re.compile(r"；請拍近一點，或用 companion tai 輸入$")),
-                 # (the tiles are picked on the card: no command to type a hand that is misread)
-                 (re.compile(r"; if one is misread, score the hand with `companion tai`$"),
-                  re.compile(r"；若有讀錯的牌，用 companion tai 輸入$")),
                  # the rule book's section numbers mean nothing to a player without it (a beginner review)
                  (re.compile(r" \([^()]*spec §[\d.]+[^()]*\)"), re.compile(r"（[^（）]*規格 §[\d.]+[^（）]*）")))
 
@@ -528,11 +525,6 @@ KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face 
 KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的，請在「胡在什麼時候」選槓上開花"
 
 
-# four backs together, where a set's 白板 is blank: the app has no --kong; the hand is typed in instead
-BLANK_KONG_APP = ("; if they are blank white dragons lying face up, enter the hand in \u201cMy hand\u201d",
-                  "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌")
-
-
 # a Chinese gloss in a scorer's English (the command line's once had them, "taken as an exposed kong (明槓)"): the
 # app's English carries none (a wording review read "(明槓)", "(白板)" on the English card)
 _GLOSS = re.compile(r" \([\u4e00-\u9fff]+\)")
@@ -540,7 +532,6 @@ _GLOSS = re.compile(r" \([\u4e00-\u9fff]+\)")
 
 def stripped(zh: str, en: str) -> Words:
     """A scorer's words without the command line's options and commands, nor its Chinese glosses in the English."""
-    en, zh = en.replace(BLANK_KONG[0], BLANK_KONG_APP[0]), zh.replace(BLANK_KONG[1], BLANK_KONG_APP[1])
     en, zh = concealed_said(en, zh)
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
@@ -555,16 +546,40 @@ def scorer_note(zh: str, en: str) -> Words:
     return Words(note.zh, note.en[:1].upper() + note.en[1:])
 
 
-def app_words(bad: PhotoHandError | WinInputError | NotAWin) -> Words:
+def way_out(refused: PhotoHandError, live: bool = False) -> Words:
+    """A refusal's way out (:class:`~companion.vision.hand_score.WayOut`) as the app gives it: on the Score tab the
+    tiles read, to tap and correct, are under the refusal, and a kong of blank white dragons is typed in on My hand;
+    on the Live tab (``live``) the form is filled with the tiles read, to mend, and a concealed kong's kind is its
+    field."""
+    way = refused.way_out
+    if way is WayOut.BLANK_KONG:
+        if live:
+            field = ui("live_win_kongs")
+            return ui("live_way_blank_kong", field=field.zh, field_en=field.en)
+        tab = ui("tab_hand")
+        return ui("photo_way_blank_kong", tab=tab.zh, tab_en=tab.en)
+    if way is WayOut.CORRECT_TILE:
+        return ui("live_way_correct" if live else "photo_way_correct")
+    if way is WayOut.CLOSER:
+        return ui("live_way_closer" if live else "photo_way_closer")
+    return Words("", "")
+
+
+def app_words(bad: PhotoHandError | WinInputError | NotAWin, live: bool = False) -> Words:
     """The reason a photo's hand cannot be scored, as the app says it: without the command line's options and
-    commands, which mean nothing on a phone, and naming the form's box where the record's field is wrong."""
+    commands, which mean nothing on a phone, naming the form's box where the record's field is wrong, and a
+    refusal's way out in the app's own terms (:func:`way_out`; ``live``: the Live tab's)."""
     if isinstance(bad, WinInputError) and bad.field != "(line)":  # the record's field said as the form's box
         box, why = _form_field(bad.field), stripped(bad.zh, bad.reason)
         return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
     if isinstance(bad, NotAWin):  # the reason alone: the hand is on the card (a review read its notation here)
         said = stripped(bad.reason_zh, bad.reason)
         return Words("詐胡：" + said.zh, "a false win: " + said.en) if isinstance(bad, FalseWin) else said
-    return stripped(bad.zh if isinstance(bad, PhotoHandError) else bad.message_zh, str(bad))
+    if isinstance(bad, PhotoHandError):
+        way = way_out(bad, live)
+        en, zh = bad.said((way.en, way.zh))
+        return stripped(zh, en)
+    return stripped(bad.message_zh, str(bad))
 
 
 def score_photo_file(path: Path, context: Mapping[str, Any], reader: TileReader | None = None,

@@ -1218,6 +1218,18 @@ UI: dict[str, tuple[str, str]] = {
                                  "by you"),
     "photo_sum_changed": ("（改讀了 {n} 張才是胡牌：請檢查橘框的牌）",
                           " (only with {n} tile(s) read otherwise is this a win: check the orange-framed tiles)"),
+    # --- a refused photo's way out (hand_score.WayOut), said as the app does it: the Score tab's tiles to tap, the
+    # Live tab's form (the command line's options and `companion tai` mean nothing on a phone) ---
+    "photo_way_correct": ("；讀錯的牌請在下面點它，選它其實是哪張", "; tap a tile read wrong below and pick what it really is"),
+    "photo_way_closer": ("；請拍近一點，或在下面點讀錯的牌，選它其實是哪張",
+                         "; photograph it closer, or tap a tile read wrong below and pick what it really is"),
+    "photo_way_blank_kong": ("；若這是牌面空白的白板、朝上擺著，請到「{tab}」輸入這手牌",
+                             "; if they are blank white dragons lying face up, enter the hand in \u201c{tab_en}\u201d"),
+    "live_way_correct": ("；讀錯的牌請在表格裡改正", "; correct each tile read wrong in the form"),
+    "live_way_closer": ("；請拍近一點，或在表格裡改正讀錯的牌", "; photograph it closer, or correct each tile read wrong in the form"),
+    "live_way_blank_kong": ("；若這是牌面空白的白板暗槓、朝上擺著，請在「{field}」填白板",
+                            "; if they are a concealed kong of blank white dragons lying face up, enter the White "
+                            "dragon in \u201c{field_en}\u201d"),
 }
 
 

@@ -38,7 +38,7 @@ import argparse
 import json
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands._io import OptionError, add_lang_option, bad_threads, print_json, say
 from companion.commands.read import (
@@ -55,6 +55,9 @@ from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
 from companion.rules.win import Win, WinInputError, WinType, parse_wind, win_type_zh
 from companion.tiles import NotationError, Tile, format_tiles, parse_tile
+
+if TYPE_CHECKING:
+    from companion.vision.hand_score import PhotoHandError
 
 _WINDS = ("E", "S", "W", "N")
 
@@ -312,7 +315,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             print(numbered_text(dets, args.lang), file=sys.stderr)
         return failed
     except PhotoHandError as e:
-        en, zh = advised(str(e), e.zh)
+        en, zh = advised(e)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
@@ -546,14 +549,19 @@ def numbered_text(dets: Any, lang: str) -> str:
     return "\n".join([head, *lines])
 
 
-_ADVICE = ((re.compile(r"score (the hand|it) with `companion tai`$"),
-            "correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, e.g. --tile 2.5=7p)"),
-           (re.compile(r"用 companion tai 輸入$"),
-            "用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，例如 --tile 2.5=7p）"))
-"""A refusal's way out, as this command gives it: ``companion tai`` reads JSON lines, not the notation printed here
-(a review's "cannot read it" when he typed the hand in); ``--tile`` corrects the tile read wrong."""
+_TILE_EN = "correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, e.g. --tile 2.5=7p)"
+_TILE_ZH = "用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，例如 --tile 2.5=7p）"
+_WAY_OUT = {"correct_tile": (f"; {_TILE_EN}", f"；{_TILE_ZH}"),
+            "closer": (f"; photograph it closer, or {_TILE_EN}", f"；請拍近一點，或{_TILE_ZH}"),
+            "blank_kong": ("; if they are blank white dragons lying face up, say so with --kong 5z=kong",
+                           "；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong")}
+"""A refusal's way out (:class:`companion.vision.hand_score.WayOut`, by its value), as this command gives it: its own
+options. Not ``companion tai``: it reads JSON lines, not the notation printed here (a review's "cannot read it" when
+he typed the hand in); ``--tile`` corrects the tile read wrong, ``--kong 5z=kong`` takes four backs as blank white
+dragons."""
 
 
-def advised(en: str, zh: str) -> tuple[str, str]:
-    """A refusal's reason with its way out said as this command's option (:data:`_ADVICE`)."""
-    return _ADVICE[0][0].sub(_ADVICE[0][1], en), _ADVICE[1][0].sub(_ADVICE[1][1], zh)
+def advised(refused: PhotoHandError) -> tuple[str, str]:
+    """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
+    command's options (:data:`_WAY_OUT`)."""
+    return refused.said(_WAY_OUT.get(refused.way_out.value, ("", "")))

@@ -25,6 +25,7 @@ import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from companion.hand import Meld, MeldKind
@@ -50,17 +51,41 @@ INSTANT = frozenset(t.value for t in WinType if t.is_instant)
 between turns (:func:`hand_need`)."""
 
 
+class WayOut(Enum):
+    """A refusal's way out, as data: each surface says it in its own terms (``companion score``'s options, the app's
+    taps and fields), for the words of one are nonsense on the other (the command line's ``companion tai`` was once
+    patched into each surface's words by pattern, and broke silently when these words changed)."""
+
+    NONE = "none"
+    CORRECT_TILE = "correct_tile"
+    """A tile may be misread: correct it."""
+    CLOSER = "closer"
+    """The photo may be misread: photograph the hand closer, or correct the tiles read wrong."""
+    BLANK_KONG = "blank_kong"
+    """Four backs lying together may be a kong of blank white dragons lying face up (a set whose 白板 is blank): say
+    so (:func:`score_photo` takes them so with ``blank_white``, which ``companion score --kong 5z=…`` gives)."""
+
+
 class PhotoHandError(ValueError):
     """The photo does not show a winning hand this reader can make out; the message says why (``zh``: in
-    Chinese)."""
+    Chinese), and :attr:`way_out` what the player can do, which each surface says in its own words where
+    :meth:`said` puts them (the message carries none)."""
 
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
-                 check: tuple[int, ...] = ()) -> None:
-        super().__init__(message)
-        self.zh = zh
+                 check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", "")) -> None:
+        super().__init__(message + after[0])
+        self.zh = zh + after[1]
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
         self.check = check  # the detections the refusal names for the player to check (a tile read surely that
         # would make the hand a win as another kind, the copies of a kind read too often)
+        self.way_out = way_out
+        self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
+        self._after = after
+
+    def said(self, way: tuple[str, str]) -> tuple[str, str]:
+        """The refusal (English, Chinese) with a surface's words for :attr:`way_out` (``way``, each beginning with
+        its own separator, ``"; "`` / ``"；"``) where they go: at the end, or before the photo as read."""
+        return self._before[0] + way[0] + self._after[0], self._before[1] + way[1] + self._after[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,17 +401,15 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
             raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
-                                 f"win?): check the tiles against the photo (read, row by row: {read}); {which}if one "
-                                 "is misread, score the hand with `companion tai`",
-                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌（詐胡？）：請對照照片檢查（逐列讀到：{read_zh}）；"
-                                 f"{which_zh}若有讀錯的牌，用 companion tai 輸入",
-                                 (read, read_zh))
+                                 f"win?): check the tiles against the photo (read, row by row: {read}){which}",
+                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌（詐胡？）：請對照照片檢查（逐列讀到：{read_zh}）"
+                                 f"{which_zh}",
+                                 (read, read_zh), way_out=WayOut.CORRECT_TILE)
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {n} doubtful tiles read "
-                             f"otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}); "
-                             f"{which}photograph it closer, or score it with `companion tai`",
+                             f"otherwise or one unsure tile as any kind (read, row by row, ? = unsure: {read}){which}",
                              f"照片怎麼讀都不是胡牌，改讀最多 {n} 張不確定的牌、或把一張不確定的牌當任何一種也不行"
-                             f"（逐列讀到，？= 不確定：{read_zh}）；{which_zh}請拍近一點，或用 companion tai 輸入",
-                             (read, read_zh))
+                             f"（逐列讀到，？= 不確定：{read_zh}）{which_zh}",
+                             (read, read_zh), way_out=WayOut.CLOSER)
     _, legal, repairs = found[0]
     legal, kong_notes = _kongs_as_said(legal, kongs or {})
     scored = _score_each(legal, context, profile, win_tile)
@@ -467,16 +490,17 @@ def _attempt(dets: Detections, laid: LaidHand, need: Need, concealed: bool = Fal
 
 def _which_kind(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need) -> tuple[str, str]:
     """For a refusal: the tile that each of two or three kinds would make a win of (:func:`hand_search.ambiguous`),
-    named by its row and place for the player to tell which it is (``""`` each where there is none)."""
+    named by its row and place for the player to tell which it is, after ``"; "`` / ``"；"`` (``""`` each where there
+    is none)."""
     found = hand_search.ambiguous(dets, laid, plans, need)
     if found is None:
         return "", ""
     i, kinds = found
     at, at_zh = _place(laid, i)
     read = Tile(int(dets.kind[i]))
-    return (f"the tile read {_en(read)} ({at}) would make a win as {' or '.join(map(_en, kinds))}: check which "
-            "it is; ",
-            f"{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張；")
+    return (f"; the tile read {_en(read)} ({at}) would make a win as {' or '.join(map(_en, kinds))}: check which "
+            "it is",
+            f"；{at_zh}（讀成{read.zh}）當作{'或'.join(k.zh for k in kinds)}都能胡：請看清楚是哪一張")
 
 
 def _place(laid: LaidHand, i: int) -> tuple[str, str]:
@@ -521,7 +545,7 @@ def _refuse_too_many(dets: Detections, laid: LaidHand) -> None:
     raise PhotoHandError(f"{'; '.join(said_en)}: one of them is another tile: check them against the photo "
                          f"(read, row by row: {read})",
                          f"{'；'.join(said_zh)}：其中有讀錯的，請對照照片檢查（逐列讀到：{read_zh}）",
-                         (read, read_zh), tuple(check))
+                         (read, read_zh), tuple(check), WayOut.CORRECT_TILE)
 
 
 def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.Plan], need: Need) -> None:
@@ -542,7 +566,7 @@ def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.
     raise PhotoHandError(f"not a win as read; it would be one if {', or '.join(ifs_en)}: check {that_en} "
                          f"(read, row by row: {read})",
                          f"照讀到的不是胡牌；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
-                         (read, read_zh), tuple(i for i, _ in fits))
+                         (read, read_zh), tuple(i for i, _ in fits), WayOut.CORRECT_TILE)
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
@@ -567,11 +591,11 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
                              f"沒找到翻開的牌，只有 {len(laid.stray)} 張看起來是蓋著的：胡牌的手牌要攤開（讀到：{read_zh}）", (read, read_zh))
     if len(laid.stray) >= 4 and total < fewest <= total + len(laid.stray):  # the backs would make up the count
         # four together may be a kong of blank 白板 lying face up, with nothing to turn over (a product review): said
-        blank_en, blank_zh = BLANK_KONG if any(len(g) == 4 for g in laid.hidden) else ("", "")
+        blank = WayOut.BLANK_KONG if any(len(g) == 4 for g in laid.hidden) else WayOut.NONE
         raise PhotoHandError(f"{len(laid.stray)} tiles lie face down: turn one tile of a concealed kong face up so "
-                             f"its kind shows{blank_en} (read: {read})",
-                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到{blank_zh}（讀到：{read_zh}）",
-                             (read, read_zh))
+                             "its kind shows",
+                             f"有 {len(laid.stray)} 張牌蓋著：暗槓請翻開一張，讓它的牌面看得到",
+                             (read, read_zh), way_out=blank, after=(f" (read: {read})", f"（讀到：{read_zh}）"))
     if total == 0:
         flowers = len(laid.flowers)
         but_en = f" but {flowers} flower(s)" if flowers else ""
@@ -592,12 +616,6 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
         raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return _as_concealed(plans) if concealed else plans
 
-
-BLANK_KONG = ("; if they are blank white dragons lying face up, say so with --kong 5z=kong, or score the hand "
-              "with `companion tai`",
-              "；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
-"""What four backs lying together are, where a set's 白板 is blank (:func:`score_photo` takes them so with
-``blank_white``, which ``companion score --kong 5z=…`` gives)."""
 
 COUNT_SAID = {
     None: ("16 and the winning tile, one more per kong", "16 張加胡的那張，每槓多一張"),

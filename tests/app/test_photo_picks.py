@@ -309,8 +309,10 @@ def test_a_refused_photo_says_which_tile_would_make_a_win_and_no_command_line() 
         said = app_words(refused.value)
         if read < 0.5:
             assert said.en.endswith("the tile read 9 Dots (row 2, tile 3) would make a win as 1 Dot or 4 Dots: check "
-                                    "which it is")
-            assert said.zh.endswith("第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡：請看清楚是哪一張")
+                                    "which it is; photograph it closer, or tap a tile read wrong below and pick what "
+                                    "it really is")
+            assert said.zh.endswith("第 2 列第 3 張（讀成九筒）當作一筒或四筒都能胡：請看清楚是哪一張；請拍近一點，"
+                                    "或在下面點讀錯的牌，選它其實是哪張")
         else:  # read surely: no win as read, the tile named with the kinds that would make one (never taken as one)
             assert said.en.startswith("not a win as read; it would be one if the 9 Dots (96% sure; row 2, tile 3) "
                                       "were 1 Dot or 4 Dots: check that tile")
@@ -659,3 +661,40 @@ def test_a_tile_the_reader_changed_is_framed_and_the_sum_says_so(tmp_path: Path)
     tab.host.t = lambda words: words.zh  # type: ignore[method-assign]
     (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
     assert said.endswith("（改讀了 1 張才是胡牌：請檢查橘框的牌）")
+
+
+def test_a_refusal_says_its_way_out_as_the_app_does_and_nothing_of_the_command_line() -> None:
+    """A refusal's way out was the scorer's command-line words, stripped here by a pattern that stopped matching when
+    they changed (and the Score tab said no way out). The scorer gives it as data; the Score tab says it as its tiles
+    to tap, the Live tab as its form's fields, in both languages, never as an option or `companion tai`."""
+    from companion.app.photo_model import app_words
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import PhotoHandError, WayOut, score_photo
+    from tests.vision.test_hand_score import laid
+
+    refused = {WayOut.CORRECT_TILE: laid([(100, ["13579m13579p1357s1z2z", "3z"])]),
+               WayOut.CLOSER: laid([(100, ["13579m13579p1357s1z2z", "3z"])], {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}),
+               WayOut.BLANK_KONG: laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])])}
+    score_tab = {WayOut.CORRECT_TILE: ("; tap a tile read wrong below and pick what it really is",
+                                       "；讀錯的牌請在下面點它，選它其實是哪張"),
+                 WayOut.CLOSER: ("; photograph it closer, or tap a tile read wrong below and pick what it really is",
+                                 "；請拍近一點，或在下面點讀錯的牌，選它其實是哪張"),
+                 WayOut.BLANK_KONG: ("; if they are blank white dragons lying face up, enter the hand in "
+                                     "\u201cMy hand\u201d (read:", "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌（讀到：")}
+    live_tab = {WayOut.CORRECT_TILE: ("; correct each tile read wrong in the form", "；讀錯的牌請在表格裡改正"),
+                WayOut.CLOSER: ("; photograph it closer, or correct each tile read wrong in the form",
+                                "；請拍近一點，或在表格裡改正讀錯的牌"),
+                WayOut.BLANK_KONG: ("; if they are a concealed kong of blank white dragons lying face up, enter the "
+                                    "White dragon in \u201cConcealed kongs (one tile each)\u201d (read:",
+                                    "；若這是牌面空白的白板暗槓、朝上擺著，請在「暗槓的牌（每個暗槓一張）」填白板（讀到：")}
+    assert set(refused) == set(score_tab) == set(live_tab) == set(WayOut) - {WayOut.NONE}
+    for way, dets in refused.items():
+        with pytest.raises(PhotoHandError) as bad:
+            score_photo(dets, {}, load_profile(None))
+        assert bad.value.way_out is way
+        for live, (en, zh) in ((False, score_tab[way]), (True, live_tab[way])):
+            said = app_words(bad.value, live)
+            assert en in said.en and zh in said.zh, (way, live, said)
+            assert "companion" not in said.en + said.zh and "--" not in said.en + said.zh  # the command line's means
+            other = live_tab[way] if not live else score_tab[way]
+            assert other[0].split(" (read:")[0] not in said.en and other[1].split("（讀到")[0] not in said.zh

@@ -20,7 +20,7 @@ from companion.rules.win import Win
 from companion.tiles import Tile, parse_tiles
 from companion.vision import hand_search
 from companion.vision.hand_photo import Group, lay_out, shadowed
-from companion.vision.hand_score import PhotoHandError, check_context, score_photo
+from companion.vision.hand_score import PhotoHandError, WayOut, check_context, score_photo
 from companion.vision.read import Detections, TileReader
 from training.synth.faces import CLEAN_STYLE
 from training.synth.scene import SceneStyle
@@ -477,13 +477,13 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     unsure = {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}
     with pytest.raises(PhotoHandError, match="no reading of the photo is a winning hand") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])], unsure), {}, PROFILE)
-    assert "不是胡牌" in e.value.zh and "請拍近一點" in e.value.zh
+    assert "不是胡牌" in e.value.zh and e.value.way_out is WayOut.CLOSER  # (each surface says how, in its own terms)
     assert "(read, row by row, ? = unsure: 1) 1m 3m 5m 7m? 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
     # every tile read surely: the hand is no win (a review's was told to photograph it closer)
     with pytest.raises(PhotoHandError, match="^every tile was read surely, and no arrangement of them is a winning "
                                              "hand") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
-    assert "詐胡" in e.value.zh and "請拍近一點" not in e.value.zh and "closer" not in str(e.value)
+    assert "詐胡" in e.value.zh and e.value.way_out is WayOut.CORRECT_TILE
 
 
 def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_have_robbed() -> None:
@@ -1049,10 +1049,10 @@ def test_four_backs_refused_say_how_to_score_blank_white_dragons() -> None:
     dets = laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])])
     with pytest.raises(PhotoHandError) as e:
         score_photo(dets, {}, PROFILE)
-    assert str(e.value).split(" (read:")[0].endswith(
-        "; if they are blank white dragons lying face up, say so with --kong 5z=kong, or score the hand with "
-        "`companion tai`")
-    assert e.value.zh.split("（讀到")[0].endswith("；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong，或用 companion tai 輸入")
+    assert str(e.value).split(" (read:")[0].endswith("turn one tile of a concealed kong face up so its kind shows")
+    assert e.value.zh.split("（讀到")[0].endswith("暗槓請翻開一張，讓它的牌面看得到")
+    assert e.value.way_out is WayOut.BLANK_KONG  # said by each surface (the command: --kong 5z=kong), before the reading
+    assert e.value.said(("; X", "；X"))[0].split(" (read:")[0].endswith("its kind shows; X")
     # (not from a kongs map naming every kind, as the app's 槓上開花 gives: said of 白 alone)
     assert not any(m.tile == Tile.Z5 for m in _wins_or_none(dets, {t: MeldKind.ADDKONG for t in Tile if t.is_known}))
     got = score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.KONG}, blank_white=True)

@@ -2,6 +2,8 @@
 its text says what the winner receives."""
 
 import argparse
+import json
+import re
 
 import cv2
 import numpy as np
@@ -187,3 +189,35 @@ def test_the_photo_cards_payments_have_no_spaces_around_the_chinese_verb() -> No
     assert [p.zh for p in panel.payments][0].startswith("南家付東家 ")
     assert all(" 付 " not in p.zh for p in panel.payments)
     assert panel.payments[0].en.startswith("South pays East ")
+
+
+REFUSED = {  # a photo refused with each way out the scorer gives (hand_score.WayOut)
+    "correct_tile": ([(100, ["13579m13579p1357s1z2z", "3z"])], None),  # every tile read surely: no win as read
+    "closer": ([(100, ["13579m13579p1357s1z2z", "3z"])], {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}),  # unsure
+    "blank_kong": ([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])], None),  # four backs together
+}
+
+
+def test_a_refusal_says_its_way_out_as_this_commands_options_and_nothing_of_the_app(photo_of, capsys) -> None:
+    """A refusal's way out was the scorer's words ("score the hand with `companion tai`") patched here by a pattern,
+    and by another in the app: when the scorer's words changed, the patch no longer matched and said nothing (a fifth
+    copy's refusal gave no way out at all). The scorer gives the way out as data; this command says it as its own
+    options, in both languages, and never as the app's taps and fields."""
+    from companion.vision.hand_score import WayOut
+
+    said = {"correct_tile": ("; correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, e.g. "
+                             "--tile 2.5=7p)", "；用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，例如 --tile 2.5=7p）"),
+            "closer": ("; photograph it closer, or correct each tile read wrong with --tile ROW.N=TILE",
+                       "；請拍近一點，或用 --tile 列.張=牌 改正讀錯的牌"),
+            "blank_kong": ("its kind shows; if they are blank white dragons lying face up, say so with --kong 5z=kong "
+                           "(read:", "讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong（讀到：")}
+    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value}
+    for way, (rows, unsure) in REFUSED.items():
+        photo = photo_of(laid(rows, unsure))
+        assert main(["score", photo, "--json"]) == 1
+        error = json.loads(capsys.readouterr().out)["error"]
+        en, zh = error["message"], error["message_zh"]
+        assert said[way][0] in en and said[way][1] in zh, (way, en, zh)
+        assert "companion tai" not in en + zh  # (it reads JSON lines, not the notation printed here)
+        assert not re.search(r"\btap\b|My hand|the form", en), en  # the app's means
+        assert not re.search(r"下面點|點讀錯|我的手牌|表格", zh), zh
