@@ -208,6 +208,20 @@ def in_the_way_said(file: Path, by_name: bool = False) -> tuple[str, str]:
     return f"{shown} is a file, not a folder", f"{shown} 是檔案，不是資料夾"
 
 
+def in_the_way_kind(file: Path) -> str:
+    """What stands at ``file`` where a folder must be (:func:`in_the_way_said`): "loop" (a link that loops), "link" (a
+    link to nothing there: a drive not mounted) or "file". What the host can do depends on it: "make it a folder
+    again" was said of a file that never was one, and of a drive not plugged in (a change review)."""
+    try:
+        os.stat(file)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "loop"
+        if e.errno == errno.ENOENT and os.path.islink(file):
+            return "link"
+    return "file"
+
+
 def file_in_the_way(folder: Path) -> Path | None:
     """The file (anything but a folder) that stands where a folder must be for ``folder`` to be one: ``folder``
     itself or the nearest folder above it that is there, where that is no folder; or the link that loops (leads back

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import random
 import threading
 import time
@@ -45,12 +46,19 @@ from companion.app.live_offer import (
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
-from companion.files import NotAFolderError, in_the_way_said, make_folder, write_whole
+from companion.files import NotAFolderError, in_the_way_kind, in_the_way_said, make_folder, write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import FLOWER_KEPT_PAST, terms_ahead
 from companion.game.rotation import capped_streak
-from companion.game.service import Refused, ServiceError, Subscribers, TableService, looping_table
+from companion.game.service import (
+    Refused,
+    ServiceError,
+    Subscribers,
+    TableService,
+    dangling_table,
+    looping_table,
+)
 from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
 from companion.game.state import OutcomeKind, Phase, TableState, offset, window
 from companion.game.switches import FirstDealer, MultiWin, SwitchError, WrongCount
@@ -259,11 +267,14 @@ class LiveGame:
                 make_folder(self.path.parent)
                 if looping_table(self.path) is not None:
                     raise LiveError(ui("live_table_loops", file=self.path.name) + still)
+                if dangling_table(self.path) is not None:  # (a path and "cannot open its lock file": a change review)
+                    raise LiveError(ui("live_table_dangling", file=self.path.name, to=os.readlink(self.path)) + still)
                 self._service = TableService(self.path)
             except NotAFolderError as bad:  # (a data folder that is a file)
                 en, zh = in_the_way_said(bad.file, by_name=True)
-                raise LiveError(ui("live_no_folder", why=zh, why_en=en, file=self.path.name, name=bad.file.name)
-                                + still) from bad
+                advice = {"file": "live_no_folder", "loop": "live_no_folder_loop",  # ("make it a folder again" of a
+                          "link": "live_no_folder_link"}[in_the_way_kind(bad.file)]  # drive not mounted: a review)
+                raise LiveError(ui(advice, why=zh, why_en=en, file=self.path.name, name=bad.file.name) + still) from bad
             except (ServiceError, OSError) as bad:
                 en, zh = _said(bad)
                 raise LiveError(Words(f"無法開啟牌局檔 {self.path.name}：{zh}",
@@ -1270,6 +1281,8 @@ def dealer_keeps(state: TableState) -> int:
 def _said(error: Exception) -> tuple[str, str]:
     """An error's message in English and Chinese: the service says both (``English / 中文``), each said once (a
     review read them twice over, wrapped in the table's own words)."""
+    if isinstance(error, ServiceError) and error.phone is not None:  # by name: the host's paths stay on the host
+        return error.phone  # (two full paths and a command-line hint filled a phone: a change review)
     text = str(error)
     en, sep, zh = text.rpartition(" / ") if isinstance(error, ServiceError) else ("", "", "")
     if not sep and isinstance(error, OSError) and error.strerror:  # (a folder made for the table: make_folder's own)

@@ -1135,10 +1135,11 @@ UI: dict[str, tuple[str, str]] = {
                                  "letters, digits, _ and -)"),
     # --- the Live tab where the table file's folder is no folder (a file, a link that loops or leads to nothing):
     # `companion app LOG` serves the replay all the same, and every live entry is refused by this (a change review) ---
-    "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請把 {name} 改回資料夾，或用 --table "
-                       "指定別處的牌局檔，重新啟動 companion app",
-                       "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. Make "
-                       "{name} a folder again, or start the app again with --table naming a table file elsewhere"),
+    "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請把檔案 {name} 移走，在那裡建一個資料夾，"
+                       "或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                       "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. Move "
+                       "the file {name} away and make a folder there, or start the app again with --table naming a "
+                       "table file elsewhere"),
     # --- rule sets: a save refused for a set further up its parent's line, each set named, the parent's line down to
     # the one at fault (a change review read "…, which cannot be used now. It inherits “Middle”, …", "it" read as the
     # set saved) ---
@@ -1230,6 +1231,23 @@ UI: dict[str, tuple[str, str]] = {
     "live_way_blank_kong": ("；若這是牌面空白的白板暗槓、朝上擺著，請在「{field}」填白板",
                             "; if they are a concealed kong of blank white dragons lying face up, enter the White "
                             "dragon in \u201c{field_en}\u201d"),
+    # --- the Live tab's "no folder" advice by what is in the way (a link that loops, a link to a drive not mounted;
+    # a file: live_no_folder), and a table file that is a link to nothing there (a change review) ---
+    "live_no_folder_loop": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請把 {name} 改成資料夾（或指向資料夾的"
+                            "連結），或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. "
+                            "Make {name} a folder (or a link to one), or start the app again with --table naming a "
+                            "table file elsewhere"),
+    "live_no_folder_link": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請接上或掛載 {name} 指向的磁碟，或修正"
+                            "這個連結，或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. "
+                            "Plug in or mount the drive {name} leads to, or fix the link, or start the app again with "
+                            "--table naming a table file elsewhere"),
+    "live_table_dangling": ("記錄的牌局存不進去：牌局檔 {file} 是符號連結，指向的 {to} 不存在。請接上或掛載它指向的磁碟，或"
+                            "修正這個連結，或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "Live entries cannot be saved: the table file {file} is a link to {to}, which is not "
+                            "there. Plug in or mount the drive it leads to, or fix the link, or start the app again "
+                            "with --table naming a table file elsewhere"),
 }
 
 

@@ -112,6 +112,7 @@ def _no_folder_for(table: Path, given: bool) -> tuple[str, str] | None:
     as :func:`companion.files.make_folder` makes none."""
     from companion.files import NotAFolderError, folder_blocker
 
+    table = Path(shown(table))  # (named as on the start-up line: `x/../y/table.sqlite` there was `y/table.sqlite`)
     blocker = folder_blocker(table.parent)  # (a link to nothing there too: a change review's was served, and its
     # first entry then refused)
     if blocker is None:
@@ -137,12 +138,19 @@ def _looping_table(table: Path, given: bool) -> tuple[str, str] | None:
     return _table_refused(table, given, (looping[1], looping[0]), ("；請給一個牌局檔", "; give a table file"), mend, mend)
 
 
+def shown(path: Path) -> str:
+    """``path`` as the start's lines name it: made absolute and normalised (``x/../y``: ``y``), not through links
+    (the same file was named two ways on two lines: a change review)."""
+    return os.path.normpath(os.path.abspath(path))
+
+
 def _table_refused(table: Path, given: bool, what: tuple[str, str], given_tail: tuple[str, str],
                    env_mend: tuple[str, str], mend: tuple[str, str]) -> tuple[str, str]:
     """The start's refusal of the table file ``table`` for ``what`` (Chinese, English), worded by where its name came
     from: ``--table`` (``given``: then ``given_tail``), the data folder ``COMPANION_DATA_DIR`` names (``env_mend``),
     or the default one (``mend``)."""
     zh, en = what
+    table = Path(shown(table))  # (named as on the start-up line: `x/../y/table.sqlite` there was `y/table.sqlite`)
     if given:
         return f"--table {table}：{zh}{given_tail[0]}", f"--table {table}: {en}{given_tail[1]}"
     if os.environ.get("COMPANION_DATA_DIR"):
@@ -272,6 +280,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.app.server import serve
     from companion.app.table_model import DEMO_HANDS, GameReplay, LogError
     from companion.app.words import ui
+    from companion.files import folder_blocker
+    from companion.game.service import kept_copies
     from companion.rules.profiles import os_error_zh
 
     if not 0 < args.port < 65536:
@@ -297,6 +307,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     table = Path(args.table) if args.table else default_table_path()
     no_folder = _no_folder_for(table, given=bool(args.table))
+    looping = no_folder is not None and folder_blocker(table.parent) is None  # (the table file itself loops)
     if no_folder is not None and (args.table or args.from_log or not args.log):  # (refused before serving: the Live
         _say(*no_folder)  # tab could keep no game there)
         return 2
@@ -336,10 +347,18 @@ def run(args: argparse.Namespace) -> int:
             "at the first entry"
         if unusable is not None:  # (in use by another companion, damaged, another version's: said here too)
             kept = f"無法使用：{unusable.zh} / cannot be used: {unusable.en}"
-        if no_folder is not None:  # (not "none yet: made at the first entry")
-            kept = "無法放在那裡，記錄的牌局存不進去 / cannot be kept there: live entries cannot be saved"
-        print(f"companion app: 牌局檔 / table file: {os.path.abspath(table)} ({kept})", flush=True)  # as given, not
+        if no_folder is not None:  # (not "none yet: made at the first entry"), said by what is wrong: the table
+            # file itself a link that loops is no "cannot be kept there" (a change review)
+            kept = "是繞回自己的符號連結，記錄的牌局存不進去 / a link that loops back on itself: live entries cannot be " \
+                "saved" if looping else "無法放在那裡，記錄的牌局存不進去 / cannot be kept there: live entries cannot be saved"
+        print(f"companion app: 牌局檔 / table file: {shown(table)} ({kept})", flush=True)  # as given, not
         # through links (resolve raises on a data folder that loops; realpath named a link's missing target: reviews)
+        copies = kept_copies(table)
+        if copies:  # a game set aside while open, in a folder the host may never look in (a fresh game began and
+            # said nothing of it: a change review)
+            named = ", ".join(shown(p) for p in copies)
+            print(f"companion app: 之前另存的牌局在 {named}，用 --table 檔名 開啟 / a game kept earlier is in {named}: "
+                  "start the app with --table naming it to go on with it", flush=True)
         earlier = _earlier_table()
         if not args.table and not table.exists() and earlier is not None and earlier != table:
             print(f"companion app: 之前版本的牌局檔在 {earlier}，用 --table 開它 / a table file of an earlier version "

@@ -52,7 +52,15 @@ _OURS = frozenset({"meta", "events", "private", "questions"})
 
 
 class ServiceError(RuntimeError):
-    """The service is closed, or its database cannot be used."""
+    """The service is closed, or its database cannot be used. Its text (``English / 中文``) is the host's, naming files
+    by their full paths; ``phone`` (English, Chinese), where given, says it by name, for a phone (two full paths of
+    the host's and a command-line hint filled a phone's refusal: a change review). ``what`` (English, Chinese, the
+    host's words): what happened, without what to do, where that is said otherwise at close."""
+
+    def __init__(self, text: str, phone: tuple[str, str] | None = None, what: tuple[str, str] | None = None) -> None:
+        super().__init__(text)
+        self.phone = phone
+        self.what = what
 
 
 class TableInUse(ServiceError):
@@ -352,12 +360,14 @@ class TableService:
             # review: removed, then the app closed before another tap, the game was gone)
             try:
                 self._check_file()
-            except (ServiceError, OSError, sqlite3.Error):
+            except (ServiceError, OSError, sqlite3.Error) as err:
                 if self._db is not None:  # written nowhere a name reaches (not written again): kept now, where said
-                    # (a change review: the folder removed and nothing written again, the game was gone at close)
-                    self._replaced = self._set_aside((
-                        f"{self.path}: the table file could not be written again when the companion closed",
-                        f"{self.path}：companion 關閉時牌局檔無法重新寫入"))
+                    # (a change review: the folder removed and nothing written again, the game was gone at close),
+                    # saying what happened (it said "could not be written again" of a file it could not look at)
+                    what = err.what if isinstance(err, ServiceError) and err.what is not None else (
+                        f"{self.path}: the table file could not be checked when the companion closed ({err})",
+                        f"{self.path}：companion 關閉時無法檢查牌局檔（{err}）")
+                    self._replaced = self._set_aside((what, what), closing=True)
         if self._db is not None:
             self._db.close()
         if self._lock_file is not None:
@@ -392,6 +402,11 @@ class TableService:
         try:
             f = open(self._lock_path, "a")  # noqa: SIM115  (held open while the service is)
         except OSError as err:
+            dangling = dangling_table(self.path)
+            if dangling is not None:  # (said "cannot open its lock file (No such file or directory)", naming the path
+                # on a phone: a change review)
+                raise ServiceError(f"{dangling[0]} / {dangling[1]}", phone=dangling_table(self.path, by_name=True)
+                                   ) from None
             raise ServiceError(f"{self.path}: cannot open its lock file ({err.strerror}) / "
                                f"無法開啟牌局檔的鎖定檔（{os_error_zh(err)}）") from err
         try:
@@ -639,15 +654,23 @@ class TableService:
         except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
             looping = looping_table(self.path)
             if looping is not None:  # the file no name reaches any more: the game kept beside it, as for one replaced
-                self._replaced = self._set_aside(_put_there(*looping))
+                named = looping_table(self.path, by_name=True)
+                assert named is not None
+                self._replaced = self._set_aside(_put_there(looping, named))
                 raise self._replaced from None
             blocker = file_in_the_way(self.path.parent) if err.errno in (errno.ENOTDIR, errno.ELOOP) else None
             if blocker is not None:  # the folder made a file, or a link that loops, while open: named as at the start,
                 # the game kept in the nearest folder that can take it (it was in memory alone, lost at close)
-                self._replaced = self._set_aside(_put_there(*in_the_way_said(blocker)))
+                self._replaced = self._set_aside(_put_there(in_the_way_said(blocker),
+                                                            in_the_way_said(blocker, by_name=True)))
                 raise self._replaced from None
-            raise ServiceError(f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
-                               f"{self.path}：無法查看牌局檔（{os_error_zh(err)}）") from err
+            raise ServiceError(
+                f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
+                f"{self.path}：無法查看牌局檔（{os_error_zh(err)}）",
+                phone=(f"the table file {self.path.name} cannot be looked at ({err.strerror})",
+                       f"無法查看牌局檔 {self.path.name}（{os_error_zh(err)}）"),
+                what=(f"{self.path}: the table file could not be looked at when the companion closed ({err.strerror})",
+                      f"{self.path}：companion 關閉時無法查看牌局檔（{os_error_zh(err)}）")) from err
         if self._identity is not None and (st.st_dev, st.st_ino) != self._identity:
             self._replaced = self._set_aside()
             raise self._replaced
@@ -660,21 +683,22 @@ class TableService:
                 st = os.stat(f"{self.path}{part}")
                 self._beside[part] = (st.st_dev, st.st_ino)
 
-    def _set_aside(self, put: tuple[str, str] | None = None) -> ServiceError:
+    def _set_aside(self, put: Put | None = None, closing: bool = False) -> ServiceError:
         """A table file replaced by another while open (a sync tool, a backup restored): the open game is written
         whole to a file of its own beside it, and this connection's -wal and -shm are taken away from beside the
         file put there. Left there, they were read over the new file's pages: a review's was "malformed" at once,
         or it opened as the old game, whose checkpoint then wrote it over the new file for good. The file put there
-        is left as it came; no more is written by this service. ``put``: what happened, in English and Chinese,
-        naming what was put there (a link that loops: :func:`looping_table`), where it is not another file. Where no
-        file can be made beside it (its folder is no folder any more), the game is kept in the nearest folder that can
-        take it (:meth:`_keep_path`). What was kept, and where, is said on stderr too, in both languages (the host
-        sees it when the app stops)."""
+        is left as it came; no more is written by this service. ``put``: what happened, for the host and for a phone
+        (:func:`_put_there`), naming what was put there (a link that loops: :func:`looping_table`), where it is not
+        another file; ``closing``: found as the service closes. Where no file can be made beside it (its folder is
+        no folder any more), the game is kept in the nearest folder that can take it (:meth:`_keep_path`). What was
+        kept, and where, is said on stderr too, in both languages (the host sees it when the app stops)."""
         assert self._db is not None
         kept: Path | None = None
-        why = ""
+        where = "beside"
+        why: tuple[str, str] = ("", "")
         try:
-            kept = self._keep_path()
+            kept, where = self._keep_path()
             copy = sqlite3.connect(kept, isolation_level=None)
             try:
                 self._db.backup(copy)
@@ -683,7 +707,7 @@ class TableService:
                 copy.close()
         except (sqlite3.Error, OSError) as err:
             log.error("%s: the game could not be kept beside the replaced file: %s", self.path, err)
-            why = str(err)
+            why = (str(err), os_error_zh(err)) if isinstance(err, OSError) else (str(err), sqlite_zh(err))
             if kept is not None:
                 kept.unlink(missing_ok=True)
             kept = None
@@ -695,44 +719,55 @@ class TableService:
         self._beside = {}
         self._db.close()
         self._db = None
-        said = self._set_aside_said(kept, why, put)
+        said = self._set_aside_said(kept, where, why, put, closing)
         log.warning("%s", said)
         return said
 
-    def _set_aside_said(self, kept: Path | None, why: str, put: tuple[str, str] | None) -> ServiceError:
-        """:meth:`_set_aside`'s words: what happened, and where the game is kept (or why it could not be)."""
-        if put is not None:  # (said "the table file cannot be looked at (Too many levels of symbolic links)", and a
-            # game no name reached was lost when the app stopped: a change review)
-            en, zh = put
-            if kept is None:
-                return ServiceError(
-                    f"{en}: nothing more is stored there, and the game could not be kept elsewhere ({why}); save the "
-                    f"log (Save log) to keep the game / {zh}：之後的記錄存不進去，這局也無法另存（{why}）；請先"
-                    "「下載紀錄」存下這局")
-            return ServiceError(
-                f"{en}: nothing more is stored there; the game so far is kept in {kept} (open it with --table) / "
-                f"{zh}：之後的記錄存不進去；這局到目前為止另存在 {kept}（用 --table 開啟）")
+    def _set_aside_said(self, kept: Path | None, where: str, why: tuple[str, str], put: Put | None,
+                        closing: bool) -> ServiceError:
+        """:meth:`_set_aside`'s words: what happened, and where the game is kept (or why it could not be), with what
+        the host can do: in full for the host (the log, stderr), by name for a phone (``phone``)."""
+        name = self.path.name
+        if put is None:
+            put = ((f"{self.path}: the table file was replaced while the companion had it open",
+                    f"{self.path}：牌局檔在使用中被換掉了"),
+                   (f"the table file {name} was replaced while the companion had it open", f"牌局檔 {name} 在使用中被換掉了"))
+            left = (" (the file put there is left as it is)", "（換上的檔案沒有動）")
+        else:
+            left = ("", "")
+        (en, zh), (p_en, p_zh) = put
+        more = ("", "") if closing else (f": nothing more is stored there{left[0]}", f"：之後的記錄存不進去{left[1]}")
         if kept is None:
+            lost = ((f"{more[0]}, and the game could not be kept elsewhere", f"{more[1]}，這局也無法另存") if more[0]
+                    else (": the game could not be kept elsewhere", "：這局無法另存"))
+            save = ("; save the log (Save log) to keep the game", "；請先「下載紀錄」存下這局")
             return ServiceError(
-                f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored "
-                f"there, and the game could not be kept beside it ({why}); save the log (Save log) to keep the game / "
-                f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去，這局也無法另存（{why}）；"
-                "請先「下載紀錄」存下這局")
+                f"{en}{lost[0]} ({why[0]}){save[0]} / {zh}{lost[1]}（{why[0]}）{save[1]}",
+                phone=(f"{p_en}{lost[0]} ({why[1]}){save[0]}", f"{p_zh}{lost[1]}（{why[1]}）{save[1]}"))
+        folder = self.path.parent.name
+        at = {"beside": (", beside it", "，在牌局檔旁邊"),
+              "above": (f", in the folder {kept.parent.name} above {folder}", f"，在 {folder} 上層的資料夾 {kept.parent.name}"),
+              "home": (", in the host's home folder", "，在主機的家目錄"),
+              "here": (", in the folder the app was started from", "，在 companion app 啟動時所在的資料夾")}[where]
         return ServiceError(
-            f"{self.path}: the table file was replaced while the companion had it open: nothing more is stored there "
-            f"(the file put there is left as it is); the game so far is kept in {kept} (open it with --table) / "
-            f"{self.path}：牌局檔在使用中被換掉了，之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存在 "
-            f"{kept}（用 --table 開啟）")
+            f"{en}{more[0]}; the game so far is kept in {kept}: the host can restart the app with --table {kept} to "
+            f"go on / {zh}{more[1]}；這局到目前為止另存在 {kept}，主機可以用 --table {kept} 重新啟動 companion app 接著記錄",
+            phone=(f"{p_en}{more[0]}; the game so far is kept in {kept.name}{at[0]}; the host can restart the app with "
+                   f"--table {kept.name} to go on",
+                   f"{p_zh}{more[1]}；這局到目前為止另存在 {kept.name}{at[1]}；主機可以用 --table {kept.name} 重新啟動 "
+                   "companion app 接著記錄"))
 
-    def _keep_path(self) -> Path:
+    def _keep_path(self) -> tuple[Path, str]:
         """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free; where
         none can be made there (its folder made a file or a link to nothing while open: a change review's game was
         then lost at close), in the nearest folder above it that is there and can be written, else the home folder,
-        else the current one."""
+        else the current one, named for the app there (``companion-table.kept-1.sqlite``: a shared folder's
+        ``table.kept-1.sqlite`` said nothing of whose it was: a change review); and which of those it is
+        (:func:`_keep_folders`)."""
         tried: OSError | None = None
-        for folder in _keep_folders(self.path.parent):
+        for folder, where in _keep_folders(self.path.parent):
             for n in range(1, 10_000):
-                candidate = folder / f"{self.path.stem}.kept-{n}{self.path.suffix}"
+                candidate = folder / kept_name(self.path, n, beside=where == "beside")
                 try:
                     os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
                 except FileExistsError:
@@ -740,7 +775,7 @@ class TableService:
                 except OSError as err:  # (no folder there: the next)
                     tried = tried or err
                     break
-                return candidate
+                return candidate, where
         raise tried or OSError(f"no free name beside {self.path}")
 
     def _write_again(self) -> None:
@@ -749,7 +784,8 @@ class TableService:
         try:
             make_folder(self.path.parent)  # (its folder removed with it; one made a link to nothing is named)
         except NotAFolderError as err:  # the game kept where a folder can take it (it was lost at close: a review)
-            self._replaced = self._set_aside(_put_there(str(err.strerror), err.zh))
+            self._replaced = self._set_aside(_put_there((str(err.strerror), err.zh),
+                                                        in_the_way_said(err.file, by_name=True)))
             raise self._replaced from None
         except OSError:  # (sqlite says why below)
             pass
@@ -766,7 +802,13 @@ class TableService:
             raise ServiceError(
                 f"{self.path}: the table file was removed while the companion had it open, and cannot be written "
                 f"again ({err}): save the log (Save log) to keep the game / {self.path}：牌局檔在使用中被刪除了，"
-                "也無法重新寫入；請先「下載紀錄」存下這局") from err
+                "也無法重新寫入；請先「下載紀錄」存下這局",
+                phone=(f"the table file {self.path.name} was removed while the companion had it open, and cannot be "
+                       "written again: save the log (Save log) to keep the game",
+                       f"牌局檔 {self.path.name} 在使用中被刪除了，也無法重新寫入；請先「下載紀錄」存下這局"),
+                what=(f"{self.path}: the table file was removed while the companion had it open, and could not be "
+                      f"written again when it closed ({err})",
+                      f"{self.path}：牌局檔在使用中被刪除了，companion 關閉時也無法重新寫入（{err}）")) from err
         self._db.close()
         self._db = fresh
         # said once it is (it was said at every tap that could not write it, and at close: a change review)
@@ -957,31 +999,66 @@ _SQLITE_ZH = {"SQLITE_FULL": "磁碟已滿", "SQLITE_READONLY": "檔案或資料
               "SQLITE_PERM": "沒有權限", "SQLITE_AUTH": "沒有權限"}
 
 
-def _put_there(en: str, zh: str) -> tuple[str, str]:
-    """What was put in the table file's place, or its folder's, while the table was open (English, Chinese), said so
-    for :meth:`TableService._set_aside`."""
-    return f"{en} (put there while the companion had the table open)", f"{zh}（牌局使用中被換上的）"
+Put = tuple[tuple[str, str], tuple[str, str]]
+"""What happened to a table file while open, in English and Chinese: the host's words (full paths), a phone's (by
+name)."""
 
 
-def _keep_folders(folder: Path) -> Iterator[Path]:
-    """Where a game set aside is kept (:meth:`TableService._keep_path`): ``folder``, then the nearest folder above it
-    that is there and can be written (named as the table was: not through links), then the home folder, then the
-    current one."""
-    yield folder
+def _put_there(host: tuple[str, str], phone: tuple[str, str]) -> Put:
+    """What was put in the table file's place, or its folder's, while the table was open (English, Chinese: the
+    host's, a phone's), said so for :meth:`TableService._set_aside`."""
+    tail = (" (put there while the companion had the table open)", "（牌局使用中被換上的）")
+    return (host[0] + tail[0], host[1] + tail[1]), (phone[0] + tail[0], phone[1] + tail[1])
+
+
+def kept_name(table: Path, n: int, beside: bool = True) -> str:
+    """The name of the ``n``-th copy of the table file ``table`` set aside: ``table.kept-1.sqlite`` beside it,
+    ``companion-table.kept-1.sqlite`` elsewhere (a shared folder, the home folder)."""
+    return f"{'' if beside else 'companion-'}{table.stem}.kept-{n}{table.suffix}"
+
+
+def _keep_folders(folder: Path) -> Iterator[tuple[Path, str]]:
+    """Where a game set aside is kept (:meth:`TableService._keep_path`), and which it is: ``folder`` ("beside"), then
+    the nearest folder above it that is there and can be written ("above"; named as the table was: not through
+    links), then the home folder ("home"), then the current one ("here")."""
+    yield folder, "beside"
     for above in Path(os.path.abspath(folder)).parents:
         if os.path.isdir(above) and os.access(above, os.W_OK):
-            yield above
+            yield above, "above"
             break
     try:
         home = Path.home()
     except RuntimeError:  # (no home folder known)
         pass
     else:
-        yield home
-    yield Path.cwd()
+        yield home, "home"
+    yield Path.cwd(), "here"
 
 
-def looping_table(path: Path) -> tuple[str, str] | None:
+def kept_copies(table: Path) -> list[Path]:
+    """The copies of ``table``'s game set aside earlier (:meth:`TableService._set_aside`) that are still there: beside
+    it, or (``companion-…``) in a folder above it, the home folder or the current one, where the service would have
+    put them. ``companion app`` names them at its start (a fresh game began and said nothing of the kept one: a change
+    review)."""
+    folder = Path(os.path.abspath(table.parent))
+    found = set(_glob(folder, f"{table.stem}.kept-*{table.suffix}"))
+    try:
+        home: list[Path] = [Path.home()]
+    except RuntimeError:
+        home = []
+    for other in (*folder.parents, *home, Path.cwd()):
+        found.update(_glob(other, f"companion-{table.stem}.kept-*{table.suffix}"))
+    return sorted(found, key=lambda p: (str(p.parent), len(p.name), p.name))
+
+
+def _glob(folder: Path, pattern: str) -> list[Path]:
+    try:
+        return [p for p in folder.glob(pattern) if p.is_file()]
+    except OSError:
+        return []
+
+
+def looping_table(path: Path, by_name: bool = False) -> tuple[str, str] | None:
     """Why ``path`` cannot be a table file when it is a link that loops (back on itself, or through other links),
     in English and Chinese, naming it; None otherwise (a folder on the way that loops is no such link:
     :func:`companion.files.file_in_the_way` names it). The words of ``companion app``'s start and of a table file made
@@ -997,7 +1074,23 @@ def looping_table(path: Path) -> tuple[str, str] | None:
         os.stat(path.parent)
     except OSError:  # (the loop is above it)
         return None
-    return f"{path} is a link that loops back on itself, not a table file", f"{path} 是繞回自己的符號連結，不是牌局檔"
+    shown = path.name if by_name else path
+    return f"{shown} is a link that loops back on itself, not a table file", f"{shown} 是繞回自己的符號連結，不是牌局檔"
+
+
+def dangling_table(path: Path, by_name: bool = False) -> tuple[str, str] | None:
+    """Why ``path`` cannot be a table file when it is a link to nothing there (a drive not mounted), in English and
+    Chinese, naming it (``by_name``: by its name alone, as a phone says it) and where it leads; None otherwise. It was
+    said "cannot open its lock file (No such file or directory)" (a change review)."""
+    if not os.path.islink(path) or os.path.exists(path) or looping_table(path) is not None:
+        return None
+    try:
+        to = os.readlink(path)
+    except OSError:
+        return None
+    shown = path.name if by_name else path
+    return (f"{shown} is a link to {to}, which is not there, not a table file",
+            f"{shown} 是符號連結，指向的 {to} 不存在，不是牌局檔")
 
 
 def sqlite_zh(err: sqlite3.Error) -> str:

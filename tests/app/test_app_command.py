@@ -874,6 +874,16 @@ def test_a_log_is_replayed_where_the_data_folder_is_a_file_and_live_entries_are_
     assert f"{loop} is a link that loops back on itself, not a folder" in capsys.readouterr().err
     served[1][5]("http://localhost:1/", None, None)
     assert "cannot be kept there: live entries cannot be saved" in capsys.readouterr().out
+    game = LiveGame(default_table_path())  # its advice: a folder, or a link to one (not "again")
+    with pytest.raises(LiveError) as bad:
+        game.start(["A", "B", "C", "D"], "atawmj_2009", 30, 10)
+    assert bad.value.words == ui("live_no_folder_loop", why=f"{loop.name} 是繞回自己的符號連結，不是資料夾",
+                                 why_en=f"{loop.name} is a link that loops back on itself, not a folder",
+                                 file="table.sqlite", name=loop.name), bad.value.words
+    assert f"Make {loop.name} a folder (or a link to one)" in bad.value.words.en, bad.value.words
+    game.close()
+    file_said = ui("live_no_folder", why="X 是檔案，不是資料夾", why_en="X is a file, not a folder", file="t", name="X")
+    assert "Move the file X away and make a folder there" in file_said.en and "folder again" not in file_said.en
 
 
 def test_a_data_folder_that_is_a_link_to_nothing_is_refused_at_the_start_as_at_the_first_entry(
@@ -930,11 +940,15 @@ def test_the_start_up_line_names_the_table_file_as_given_not_where_a_link_leads(
     out = capsys.readouterr().out
     assert f"table file: {dangling}/table.sqlite (" in out and "nowhere/table.sqlite" not in out, out
     assert kw[0]["replaying"] == log and served[0][6] == default_table_path()
-    said = ui("live_no_folder", why="dangling 是符號連結，指向的 nowhere 不存在（不是資料夾）",
+    said = ui("live_no_folder_link", why="dangling 是符號連結，指向的 nowhere 不存在（不是資料夾）",
               why_en="dangling is a link to nowhere, which is not there (not a folder)", file="table.sqlite",
               name="dangling")
     assert str(tmp_path) not in said.en and str(tmp_path) not in said.zh, said
     assert "--table" in said.en and "--table" in said.zh and "replay" not in said.en, said
+    # the advice for a link to nothing (a drive not mounted), not "make it a folder again" (a change review)
+    assert "Plug in or mount the drive dangling leads to, or fix the link" in said.en and "again" not in \
+        said.en.replace("start the app again", ""), said
+    assert "請接上或掛載 dangling 指向的磁碟，或修正這個連結" in said.zh, said
     for replaying, tail in ((kw[0]["replaying"], ui("live_replay_still", log="game.jsonl")), (None, None)):
         game = LiveGame(served[0][6], replaying=replaying)  # (no LOG: the folder made so after the start)
         with pytest.raises(LiveError) as bad:
@@ -959,12 +973,18 @@ def test_a_table_file_that_is_a_looping_link_still_serves_a_log_and_the_live_tab
     monkeypatch.setattr(server, "serve", lambda *a, **k: (served.append(a), kw.append(k)))
     table = tmp_path / "table.sqlite"
     table.symlink_to(table.name)
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    (tmp_path / "other").mkdir()  # (the folder named as `other/..`: the refusal and the start-up line name it alike)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "other" / ".."))
     looping = f"{table} is a link that loops back on itself, not a table file"
     log = str(demo_log_path())
     assert main(["app", "--no-browser", "--port", str(_free_port()), log]) == 0 and len(served) == 1
     err = capsys.readouterr().err
     assert looping in err and f"The replay of {log} is served, but live entries cannot be saved" in err, err
+    assert "other" not in err, err
+    served[0][5]("http://localhost:1/", None, None)  # its start-up line: what is wrong, not "cannot be kept there"
+    out = capsys.readouterr().out
+    assert f"table file: {table} (是繞回自己的符號連結，記錄的牌局存不進去 / a link that loops back on itself: live " \
+        "entries cannot be saved)" in out and "cannot be kept there" not in out, out
     assert main(["app", "--no-browser", "--port", str(_free_port())]) == 2 and len(served) == 1
     assert looping in capsys.readouterr().err
     for replaying, tail in ((log, ui("live_replay_still", log="game.jsonl")), (None, None)):
@@ -977,4 +997,35 @@ def test_a_table_file_that_is_a_looping_link_still_serves_a_log_and_the_live_tab
         assert "replay" not in said.en and str(tmp_path) not in said.en and str(tmp_path) not in said.zh, said
         game.close()
     assert kw[0]["replaying"] == log and table.is_symlink() and os.readlink(table) == table.name
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.sqlite"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other", "table.sqlite"]
+
+
+@pytest.mark.parametrize("where", ["beside", "above", "home"])
+def test_the_start_up_line_names_games_kept_earlier_and_how_to_open_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str) -> None:
+    """A change review: a game set aside while open (its data folder made a file) was kept in the folder above, and
+    once the folder was a folder again `companion app` began a fresh game, saying nothing of the kept one. The
+    start-up line names the copies kept beside the table file, or (named for the app) where the service would have put
+    them, in both languages, and how to open one (--table); none, none said."""
+    from companion.app import server
+
+    served: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    home, data = tmp_path / "home", tmp_path / "share" / "companion"
+    home.mkdir()
+    data.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    monkeypatch.chdir(tmp_path)
+    assert main(["app", "--no-browser", "--port", str(_free_port())]) == 0
+    served[-1][5]("http://localhost:1/", None, None)
+    assert "kept earlier" not in capsys.readouterr().out
+    kept = {"beside": data / "table.kept-1.sqlite", "above": data.parent / "companion-table.kept-1.sqlite",
+            "home": home / "companion-table.kept-2.sqlite"}[where]
+    kept.write_bytes(b"")
+    (data.parent / "table.kept-9.sqlite").write_bytes(b"")  # (another program's name in a shared folder: not ours)
+    assert main(["app", "--no-browser", "--port", str(_free_port())]) == 0
+    served[-1][5]("http://localhost:1/", None, None)
+    out = capsys.readouterr().out
+    assert f"之前另存的牌局在 {kept}，用 --table 檔名 開啟 / a game kept earlier is in {kept}: start the app with " \
+        "--table naming it to go on with it" in out and "kept-9" not in out, out

@@ -1725,13 +1725,34 @@ def test_a_table_file_made_a_looping_link_while_the_app_runs_is_refused_by_the_s
     path, held = game.path, game.events()
     path.unlink()
     path.symlink_to(path.name)
-    words = looping_table(path)
+    words = looping_table(Path(path.name))  # by name on a phone, with where the game is and what the host can do
     kept = tmp_path / "table.kept-1.sqlite"
     assert game.offer().discard_seat is not None and game.undo_what() is not None  # both would be taken
     for entry in (lambda: game.discard("1m"), game.undo, lambda: game.discard("1m")):
         refused = entry()
         assert refused is not None and words[0] in refused.en and words[1] in refused.zh, refused
-        assert str(kept) in refused.en and str(kept) in refused.zh, refused
+        assert "the host can restart the app with --table table.kept-1.sqlite to go on" in refused.en, refused
+        assert "主機可以用 --table table.kept-1.sqlite 重新啟動 companion app 接著記錄" in refused.zh, refused
+        assert str(tmp_path) not in refused.en and str(tmp_path) not in refused.zh, refused  # (no host paths)
         assert game.events() == held
     game.close()
     assert [e for _, e in read_log(kept)[0]] == held and path.is_symlink()
+
+
+def test_a_table_file_that_is_a_link_to_nothing_is_refused_by_name_with_where_it_leads(tmp_path: Path) -> None:
+    """A change review: the Live tab on a table file that is a link to nothing there (``d6/table.sqlite ->
+    /nowhere/t.sqlite``) said "cannot open the table file table.sqlite: /…/d6/table.sqlite: cannot open its lock file
+    (No such file or directory)" in English: a path of the host's and the wrong reason. It is named as a looping link
+    is, with where it leads and what the host can do, in both languages; nothing is made."""
+    path = tmp_path / "d6" / "table.sqlite"
+    path.parent.mkdir()
+    path.symlink_to(tmp_path / "nowhere" / "t.sqlite")
+    game = LiveGame(path, seed=5)
+    with pytest.raises(LiveError) as bad:
+        game.start(PLAYERS, "atawmj_2009", 30, 10)
+    to = str(tmp_path / "nowhere" / "t.sqlite")
+    assert bad.value.words == ui("live_table_dangling", file="table.sqlite", to=to), bad.value.words
+    assert f"table.sqlite is a link to {to}, which is not there" in bad.value.words.en, bad.value.words
+    assert "lock file" not in bad.value.words.en and str(path) not in bad.value.words.en, bad.value.words
+    game.close()
+    assert sorted(p.name for p in path.parent.iterdir()) == ["table.sqlite"] and not (tmp_path / "nowhere").exists()

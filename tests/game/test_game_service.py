@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -863,6 +864,12 @@ def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, tap
         service.submit(mine[taps])
     kept = tmp_path / "table.kept-1.sqlite"
     assert str(kept) in str(err.value) and "另存在" in str(err.value)
+    assert err.value.phone == (
+        "the table file table.sqlite was replaced while the companion had it open: nothing more is stored there (the "
+        "file put there is left as it is); the game so far is kept in table.kept-1.sqlite, beside it; the host can "
+        "restart the app with --table table.kept-1.sqlite to go on",
+        "牌局檔 table.sqlite 在使用中被換掉了：之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存在 "
+        "table.kept-1.sqlite，在牌局檔旁邊；主機可以用 --table table.kept-1.sqlite 重新啟動 companion app 接著記錄")
     with pytest.raises(ServiceError, match="replaced"):  # and so every later write, the game still not lost
         service.submit(mine[taps])
     assert service.events() == mine[:taps]
@@ -1105,6 +1112,10 @@ def test_a_table_file_that_is_a_looping_link_is_refused_by_name_and_one_made_so_
             service.submit(mine[5])
         kept = tmp_path / "table.kept-1.sqlite"
         assert said[0] in str(err.value) and said[1] in str(err.value) and str(kept) in str(err.value), err.value
+        assert err.value.phone is not None and all(str(tmp_path) not in w for w in err.value.phone), err.value.phone
+        assert err.value.phone[0].startswith("table.sqlite is a link that loops back on itself") and \
+            "kept in table.kept-1.sqlite, beside it; the host can restart the app with --table table.kept-1.sqlite" \
+            in err.value.phone[0], err.value.phone
         assert service.events() == mine[:5]
     service.close()
     assert [e for _, e in read_log(kept)[0]] == mine[:5] and path.is_symlink()
@@ -1141,14 +1152,25 @@ def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_ke
     else:
         folder.symlink_to(tmp_path / "not-there" if put == "nowhere" else folder.name)
     en, zh = in_the_way_said(folder)
-    kept = tmp_path / "table.kept-1.sqlite"
+    kept = tmp_path / "companion-table.kept-1.sqlite"  # (outside the table's own folder: named for the app)
     caplog.set_level(logging.WARNING, logger="companion.game.service")
     for _ in range(2):  # every later write says the same, nothing more kept
         with pytest.raises(ServiceError) as err:
             service.submit(mine[5])
-        said = str(err.value)
+        said = str(err.value)  # the host's words: full paths, and how to go on
         assert en in said and zh in said and f"kept in {kept}" in said and f"另存在 {kept}" in said, said
+        assert f"the host can restart the app with --table {kept} to go on" in said, said
         assert "Errno" not in said and "unable to open" not in said, said
+        # a phone's: by name (two full paths and "(open it with --table)" filled a phone: a change review)
+        assert err.value.phone is not None
+        p_en, p_zh = err.value.phone
+        assert p_en.startswith("data is a "), p_en  # (where a link leads is said as it says it: the clue)
+        assert all(str(tmp_path) not in w.replace(str(tmp_path / "not-there"), "") for w in err.value.phone), p_en
+        assert ("the game so far is kept in companion-table.kept-1.sqlite, in the folder "
+                f"{tmp_path.name} above data; the host can restart the app with --table "
+                "companion-table.kept-1.sqlite to go on") in p_en, p_en
+        assert f"另存在 companion-table.kept-1.sqlite，在 data 上層的資料夾 {tmp_path.name}" in p_zh and \
+            "主機可以用 --table companion-table.kept-1.sqlite 重新啟動" in p_zh, p_zh
         assert service.events() == mine[:5]
     out = io.StringIO()
     assert service.export_jsonl(out) == 5  # Save log still has the whole game
@@ -1180,8 +1202,110 @@ def test_a_table_files_folder_made_no_folder_then_the_app_closed_keeps_the_game_
     folder.write_text("x")
     caplog.set_level(logging.WARNING, logger="companion.game.service")
     service.close()
-    kept = tmp_path / "table.kept-1.sqlite"
+    kept = tmp_path / "companion-table.kept-1.sqlite"
     assert [e for _, e in read_log(kept)[0]] == mine[:5] and folder.read_text() == "x"
     logged = [r.getMessage() for r in caplog.records]
     assert len(logged) == 1 and f"{folder} is a file, not a folder" in logged[0], logged
     assert f"kept in {kept}" in logged[0] and f"另存在 {kept}" in logged[0] and f"{folder} 是檔案" in logged[0], logged
+
+
+@pytest.mark.parametrize("fallback", ["home", "here"])
+def test_a_game_kept_where_no_folder_above_takes_it_goes_to_the_home_or_current_folder_named_for_the_app(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fallback: str) -> None:
+    """A change review: a game set aside outside the table's own folder was kept as ``table.kept-1.sqlite`` in a
+    shared folder (``~/.local/share``), a name that says nothing of whose it is, and nothing pointed back to it. Kept
+    outside its own folder it is ``companion-table.kept-N.sqlite``; where no folder above takes it, in the home folder,
+    else the current one, each said by name on a phone; :func:`kept_copies` finds it there."""
+    import shutil
+
+    from companion.game import service as svc
+    from companion.game.service import kept_copies, read_log
+
+    home, here, top = tmp_path / "home", tmp_path / "here", tmp_path / "top"
+    for folder in (home, here, top):
+        folder.mkdir()
+    monkeypatch.setenv("HOME", str(home) if fallback == "home" else str(tmp_path / "no-home"))
+    monkeypatch.chdir(here)
+    real_access = os.access
+    monkeypatch.setattr(svc.os, "access", lambda p, mode: False if Path(p) in (top, *top.parents)
+                        else real_access(p, mode))  # (root writes anywhere: no folder above takes it)
+    data = top / "data"
+    data.mkdir()
+    table = data / "table.sqlite"
+    mine = sim_log()
+    service = TableService(table)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+    shutil.rmtree(data)
+    data.write_text("x")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    service.close()
+    kept = (home if fallback == "home" else here) / "companion-table.kept-1.sqlite"
+    assert [e for _, e in read_log(kept)[0]] == mine[:3]
+    where = ("in the host's home folder", "在主機的家目錄") if fallback == "home" else \
+        ("in the folder the app was started from", "在 companion app 啟動時所在的資料夾")
+    assert err.value.phone is not None
+    assert f"kept in companion-table.kept-1.sqlite, {where[0]}" in err.value.phone[0], err.value.phone
+    assert f"另存在 companion-table.kept-1.sqlite，{where[1]}" in err.value.phone[1], err.value.phone
+    assert f"kept in {kept}" in str(err.value)
+    data.unlink()
+    data.mkdir()
+    assert kept_copies(table) == [kept]
+
+
+def test_a_table_file_not_looked_at_when_the_service_closes_is_kept_saying_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A change review: a table file that could not be looked at when the service closed (a permission changed) was
+    kept, and the log said it "could not be written again", which is not what happened. It says what did: it could
+    not be looked at, and why, and where the game is kept; a phone tapping before then is told by name."""
+    import logging
+
+    from companion.game import service as svc
+    from companion.game.service import read_log
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+    real_stat = os.stat
+
+    def stat(p: Any, *a: Any, **k: Any) -> os.stat_result:
+        if str(p) == str(path):
+            raise PermissionError(13, "Permission denied", str(p))
+        return real_stat(p, *a, **k)
+
+    monkeypatch.setattr(svc.os, "stat", stat)
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone == ("the table file table.sqlite cannot be looked at (Permission denied)",
+                               "無法查看牌局檔 table.sqlite（沒有權限）"), err.value.phone
+    caplog.set_level(logging.WARNING, logger="companion.game.service")
+    service.close()
+    monkeypatch.undo()
+    kept = tmp_path / "table.kept-1.sqlite"
+    assert [e for _, e in read_log(kept)[0]] == mine[:3]
+    logged = [r.getMessage() for r in caplog.records]
+    assert len(logged) == 1 and "written again" not in logged[0], logged
+    assert f"{path}: the table file could not be looked at when the companion closed (Permission denied); the game " \
+        f"so far is kept in {kept}" in logged[0], logged
+    assert "companion 關閉時無法查看牌局檔（沒有權限）" in logged[0], logged
+
+
+def test_a_table_file_that_is_a_link_to_nothing_is_named_with_where_it_leads(tmp_path: Path) -> None:
+    """A change review: a table file that is a link to nothing there (``d/table.sqlite -> /nowhere/t.sqlite``) was
+    said "cannot open its lock file (No such file or directory)", with its full path on a phone. It is named as a
+    link that loops is, with where it leads: in full for the host, by name for a phone."""
+    from companion.game.service import dangling_table
+
+    path = tmp_path / "table.sqlite"
+    path.symlink_to(tmp_path / "nowhere" / "t.sqlite")
+    to = tmp_path / "nowhere" / "t.sqlite"
+    with pytest.raises(ServiceError) as err:
+        TableService(path)
+    assert str(err.value) == (f"{path} is a link to {to}, which is not there, not a table file / "
+                              f"{path} 是符號連結，指向的 {to} 不存在，不是牌局檔")
+    assert err.value.phone == dangling_table(path, by_name=True) and err.value.phone is not None
+    assert err.value.phone[0] == f"table.sqlite is a link to {to}, which is not there, not a table file"
+    assert dangling_table(tmp_path / "none.sqlite") is None and not (tmp_path / "nowhere").exists()
