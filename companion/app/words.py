@@ -75,7 +75,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready ({n_en} from ready: {k_en} to draw)"),  # shanten_words
+    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready ({n_en} from ready: it needs {k_en})"),  # shanten_words
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -262,8 +262,8 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} from ready ({k_en} to "
-                        "draw)"),  # shanten_words
+    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} from ready (it needs "
+                        "{k_en})"),  # shanten_words
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -1184,9 +1184,10 @@ def signed(amount: int) -> str:
 
 def shanten_words(n: int) -> dict[str, str]:
     """The fields of a "not ready" wording for shanten ``n``: 還差兩張才聽、二向聽 (兩 before a measure word, 二 in the
-    term: "還差二張" was said, a change review) / "2 steps", "2 useful tiles"."""
+    term: "還差二張" was said, a change review) / "2 steps", "2 more useful draws": how many draws it needs, not
+    how many tiles would help ("8 useful tiles to draw" stood above "28 kinds improve it", a teacher's review)."""
     return {"k": zh_count(n, "兩"), "n": zh_count(n), "n_en": steps(n),
-            "k_en": "1 useful tile" if n == 1 else f"{n} useful tiles"}
+            "k_en": "1 more useful draw" if n == 1 else f"{n} more useful draws"}
 
 
 def steps(n: int) -> str:

@@ -90,8 +90,8 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             assert sorted(_group_tiles(partial) + (t,)) == list(_group_tiles(made))
     if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
-        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful " \
-            f"tile{'' if s == 1 else 's'} to draw)"
+        assert result.headline.en == f"Not ready ({s} step{'' if s == 1 else 's'} from ready: it needs {s} more " \
+            f"useful draw{'' if s == 1 else 's'})"
         assert result.headline.zh == f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）"  # 兩張, 二向聽
 
 
