@@ -1168,6 +1168,10 @@ UI: dict[str, tuple[str, str]] = {
     "rs_named_loop": ("「{name}」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用：{chain}",
                       "The inheritance of “{name_en}” goes round in a circle (each set inherits the next), so none "
                       "of these can be used: {chain_en}"),
+    # --- Learn: an item no built-in rule set counts is taught under a house rule set that turns it on (a teacher's
+    # review: its card showed "0 tai" and no row for it, teaching nothing) ---
+    "learn_house_example": ("{name}＋家規：{item}算 {n} 台（預設規則不算這一項）",
+                            "{name_en} with a house rule: {item_en} {n} tai (the default rules do not count it)"),
 }
 
 
