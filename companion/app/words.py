@@ -1172,6 +1172,19 @@ UI: dict[str, tuple[str, str]] = {
     # review: its card showed "0 tai" and no row for it, teaching nothing) ---
     "learn_house_example": ("{name}＋家規：{item}算 {n} 台（預設規則不算這一項）",
                             "{name_en} with a house rule: {item_en} {n} tai (the default rules do not count it)"),
+    # --- companion tai --explain: the hand, how it was won and its split in words (a teacher's review read
+    # "拆法：chow:123m … pair:77z" and "win=7z@R" in the Chinese table) ---
+    "explain_hand": ("{concealed}；吃碰槓：{melds}", "{concealed_en}; melds: {melds_en}"),
+    "explain_won_discard": ("胡牌：{tile}，{who}家打出（{code}）", "Won on: {tile_en}, discarded by {who_en} ({code})"),
+    "explain_won_self": ("胡牌：{tile}，自摸（{code}）", "Won on: {tile_en}, self-drawn ({code})"),
+    "explain_won_robbed": ("胡牌：{tile}，搶{who}家的加槓（{code}）", "Won on: {tile_en}, robbing {who_en}'s added kong ({code})"),
+    "explain_won_instant": ("胡牌：{how}，直接胡，不看牌型", "Won by: {how_en}, an instant win (no winning shape needed)"),
+    "explain_chow": ("順子 {tiles}", "chow {tiles}"),
+    "explain_pung": ("刻子 {tiles}", "pung {tiles}"),
+    "explain_kong": ("槓子 {tiles}", "kong {tiles}"),
+    "explain_pair": ("眼 {tiles}", "pair {tiles}"),
+    "explain_called_from": ("{set}（{how}{who}的牌）", "{set_en} ({how_en} from the player {who_en})"),
+    "explain_laid": ("{set}（{how}）", "{set_en} ({how_en})"),
 }
 
 
