@@ -95,8 +95,9 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
     sc = score(win, prof)
     how = _HOW.get(win.win_type, (win.win_type.value, win.win_type.value))
     seat, rnd, dealer = wind_words(win.seat_wind), wind_words(win.round_wind), wind_words(win.dealer)
+    streak = ui("learn_streak", n=win.streak) if win.streak else ui("learn_no_streak")
     setting = ui("learn_setting", how=how[0], how_en=how[1], seat=seat.zh, seat_en=seat.en, round=rnd.zh,
-                 round_en=rnd.en, dealer=dealer.zh, dealer_en=dealer.en, streak=win.streak)
+                 round_en=rnd.en, dealer=dealer.zh, dealer_en=dealer.en, streak=streak.zh, streak_en=streak.en)
     if win.discarder is not None:
         who = wind_words(win.discarder)
         # nobody discarded: he added a kong and it was robbed, or he showed the eighth flower (a review read "West

@@ -292,16 +292,16 @@ UI: dict[str, tuple[str, str]] = {
     "tab_learn": ("學台數", "Learn the tai"),
     "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。由小台排到大台，這套規則不算的放最後。點一個項目看看。",
                     "What each tai item means and what it is worth, with a hand that scores it (the tai are "
-                    "worked out by the rules as you look). From the smallest to the biggest; those these rules do "
-                    "not count come last. Pick an item."),
+                    "worked out by the rules as you look). From the smallest to the biggest; items these rules don't "
+                    "count come last. Pick an item."),
     "learn_worth": ("預設規則 {n} 台", "{n} tai under the default rules"),
     "learn_off": ("預設規則不算這一項", "not counted under the default rules"),
     "learn_by_profile": ("各套內建規則的台數：", "Tai under each built-in rule set:"),
     "learn_example": ("例子", "Example"),
     "learn_no_example": ("這一項還沒有例子", "No example for this item yet"),
-    "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，連莊 {streak}",
+    "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，{streak}",
                       "{how_en}; the winner sits {seat_en}, {round_en} round, the dealer {dealer_en}, "
-                      "streak {streak}"),
+                      "{streak_en}"),  # learn_streak / learn_no_streak
     "learn_discarder": ("，{who}家放槍", "; {who_en} discarded"),
     "learn_flower_robbed": ("，{who}家亮出第八張花（{who}家一人付）", "; {who_en} showed the eighth flower ({who_en} "
                             "pays alone)"),
@@ -1185,6 +1185,9 @@ UI: dict[str, tuple[str, str]] = {
     "explain_pair": ("眼 {tiles}", "pair {tiles}"),
     "explain_called_from": ("{set}（{how}{who}的牌）", "{set_en} ({how_en} from the player {who_en})"),
     "explain_laid": ("{set}（{how}）", "{set_en} ({how_en})"),
+    # --- Learn: an example's streak said in words ("連莊 0" read as a number to learn, a teacher's review) ---
+    "learn_streak": ("連莊 {n}", "streak {n}"),
+    "learn_no_streak": ("沒有連莊", "no streak"),
 }
 
 
