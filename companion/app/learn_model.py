@@ -9,7 +9,7 @@ item). Each example is scored here by the rules, so the breakdown shown is the s
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -17,14 +17,14 @@ from typing import Any
 from companion.app.ledger_model import marked_items
 from companion.app.table_model import meld_codes, wind_words
 from companion.app.words import Words, ui
-from companion.rules.profiles import BUILTIN, ProfileError, load_profile
+from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile, parse_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
 from companion.rules.tai import ITEMS, REGISTRY, Ctx
 from companion.rules.tai._base import ItemKind
 from companion.rules.win import Win, WinType
 
-__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path"]
+__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path", "example_profile"]
 
 _KIND = {ItemKind.HAND: ("算在這手牌的台", "Tai of the hand"), ItemKind.RELATION: ("莊家台（只算莊家付或收的）",
                                                                   "Dealer tai (only on what the dealer pays or is paid)"),
@@ -73,14 +73,31 @@ def examples_path() -> Any:
     return resources.files("companion") / "assets" / "learn" / "tai_examples.json"
 
 
+def example_profile(entry: dict[str, Any]) -> Profile:
+    """The rules an example is scored under: its entry's built-in profile; for an item no built-in profile counts,
+    that profile with the entry's ``house`` (``{"tai": {...}}`` or ``{"switches": {...}}``) on top, a house rule set
+    that turns the item on, named so (its card showed "0 tai" and no row for the item, teaching nothing: a
+    teacher's review)."""
+    base = load_profile(entry["profile"])
+    house = entry.get("house")
+    if house is None:
+        return base
+    item = REGISTRY[entry["item"]]
+    on = parse_profile({"id": f"learn_{item.id}", "inherits": base.id, **house}, f"tai_examples.json: {item.id}: house")
+    name = ui("learn_house_example", name=base.name_zh, name_en=base.name_en, item=item.zh, item_en=item.en,
+              n=on.value(item.id))
+    return replace(on, name_zh=name.zh, name_en=name.en)
+
+
 def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
-    prof = load_profile(entry["profile"])
-    win = Win.from_dict({**entry["win"], "profile": prof.id})
+    prof = example_profile(entry)
+    win = Win.from_dict({**entry["win"], "profile": entry["profile"]})
     sc = score(win, prof)
     how = _HOW.get(win.win_type, (win.win_type.value, win.win_type.value))
     seat, rnd, dealer = wind_words(win.seat_wind), wind_words(win.round_wind), wind_words(win.dealer)
+    streak = ui("learn_streak", n=win.streak) if win.streak else ui("learn_no_streak")
     setting = ui("learn_setting", how=how[0], how_en=how[1], seat=seat.zh, seat_en=seat.en, round=rnd.zh,
-                 round_en=rnd.en, dealer=dealer.zh, dealer_en=dealer.en, streak=win.streak)
+                 round_en=rnd.en, dealer=dealer.zh, dealer_en=dealer.en, streak=streak.zh, streak_en=streak.en)
     if win.discarder is not None:
         who = wind_words(win.discarder)
         # nobody discarded: he added a kong and it was robbed, or he showed the eighth flower (a review read "West

@@ -327,20 +327,31 @@ class CompanionApp:
         as the event says (a row laid out on a laptop's width, then narrowed, hid the tab shown)."""
         self._show_tab(wide=e.width)
 
-    def _show_tab(self, waits: tuple[float, ...] = (SCROLL_AFTER,), wide: float | None = None) -> None:
-        """Scroll the tabs' row, after the redraw under way, so the tab shown starts near its left edge, the tab
-        before it peeking. By an offset from the labels' estimated widths: a scroll to the tab's key moved the
-        whole page down too (Flutter brings every scrolling ancestor along) and left the tab at the row's edge."""
+    def _tab_offset(self, wide: float | None) -> float | None:
+        """Where the tabs' row is scrolled to show the tab shown now; None when the whole row is in sight."""
         widths = [_tab_width(self.t(ui(key))) + TAB_GAP for _, key, _ in self._tabs]
         wide = wide or self.page.width or 0  # (0 until the browser has said)
         if wide and sum(widths) <= wide - 2 * PAGE_PADDING:
-            return  # the whole row in sight (a laptop): nothing to scroll, nothing sent
+            return None  # the whole row in sight (a laptop): nothing to scroll, nothing sent
         at = next((i for i, (view, _, _) in enumerate(self._tabs) if view == self.view), 0)
-        offset = max(0.0, sum(widths[:at]) - TAB_PEEK)
+        return max(0.0, sum(widths[:at]) - TAB_PEEK)
+
+    def _show_tab(self, waits: tuple[float, ...] = (SCROLL_AFTER,), wide: float | None = None) -> None:
+        """Scroll the tabs' row, after the redraw under way, so the tab shown starts near its left edge, the tab
+        before it peeking. By an offset from the labels' estimated widths: a scroll to the tab's key moved the
+        whole page down too (Flutter brings every scrolling ancestor along) and left the tab at the row's edge.
+        Each scroll goes to the tab shown when it is made: the opening's late scrolls (:data:`FIRST_SCROLLS`, 8 s
+        in all) went to the tab opened, and put the row back at its start under a phone that had gone to Learn and
+        tapped its Wait quiz by then (a teacher's review)."""
+        if self._tab_offset(wide) is None:
+            return
 
         async def scroll() -> None:
             for wait in waits:
                 await asyncio.sleep(wait)
+                offset = self._tab_offset(wide)
+                if offset is None:
+                    return
                 try:
                     await self._tab_row.scroll_to(offset=offset, duration=0)  # (past the end: the row's end)
                 except RuntimeError:  # the page left in the seconds since (its session closed): nothing to scroll

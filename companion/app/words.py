@@ -75,7 +75,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready ({n_en} from ready: {k_en} to draw)"),  # shanten_words
+    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready ({n_en} from ready: it needs {k_en})"),  # shanten_words
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -262,8 +262,8 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} from ready ({k_en} to "
-                        "draw)"),  # shanten_words
+    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} from ready (it needs "
+                        "{k_en})"),  # shanten_words
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -292,16 +292,16 @@ UI: dict[str, tuple[str, str]] = {
     "tab_learn": ("學台數", "Learn the tai"),
     "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。由小台排到大台，這套規則不算的放最後。點一個項目看看。",
                     "What each tai item means and what it is worth, with a hand that scores it (the tai are "
-                    "worked out by the rules as you look). From the smallest to the biggest; those these rules do "
-                    "not count come last. Pick an item."),
+                    "worked out by the rules as you look). From the smallest to the biggest; items these rules don't "
+                    "count come last. Pick an item."),
     "learn_worth": ("預設規則 {n} 台", "{n} tai under the default rules"),
     "learn_off": ("預設規則不算這一項", "not counted under the default rules"),
     "learn_by_profile": ("各套內建規則的台數：", "Tai under each built-in rule set:"),
     "learn_example": ("例子", "Example"),
     "learn_no_example": ("這一項還沒有例子", "No example for this item yet"),
-    "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，連莊 {streak}",
+    "learn_setting": ("{how}，胡牌的人坐{seat}，{round}風圈，莊家在{dealer}，{streak}",
                       "{how_en}; the winner sits {seat_en}, {round_en} round, the dealer {dealer_en}, "
-                      "streak {streak}"),
+                      "{streak_en}"),  # learn_streak / learn_no_streak
     "learn_discarder": ("，{who}家放槍", "; {who_en} discarded"),
     "learn_flower_robbed": ("，{who}家亮出第八張花（{who}家一人付）", "; {who_en} showed the eighth flower ({who_en} "
                             "pays alone)"),
@@ -1248,6 +1248,26 @@ UI: dict[str, tuple[str, str]] = {
                             "Live entries cannot be saved: the table file {file} is a link to {to}, which is not "
                             "there. Plug in or mount the drive it leads to, or fix the link, or start the app again "
                             "with --table naming a table file elsewhere"),
+    # --- Learn: an item no built-in rule set counts is taught under a house rule set that turns it on (a teacher's
+    # review: its card showed "0 tai" and no row for it, teaching nothing) ---
+    "learn_house_example": ("{name}＋家規：{item}算 {n} 台（預設規則不算這一項）",
+                            "{name_en} with a house rule: {item_en} {n} tai (the default rules do not count it)"),
+    # --- companion tai --explain: the hand, how it was won and its split in words (a teacher's review read
+    # "拆法：chow:123m … pair:77z" and "win=7z@R" in the Chinese table) ---
+    "explain_hand": ("{concealed}；吃碰槓：{melds}", "{concealed_en}; melds: {melds_en}"),
+    "explain_won_discard": ("胡牌：{tile}，{who}家打出（{code}）", "Won on: {tile_en}, discarded by {who_en} ({code})"),
+    "explain_won_self": ("胡牌：{tile}，自摸（{code}）", "Won on: {tile_en}, self-drawn ({code})"),
+    "explain_won_robbed": ("胡牌：{tile}，搶{who}家的加槓（{code}）", "Won on: {tile_en}, robbing {who_en}'s added kong ({code})"),
+    "explain_won_instant": ("胡牌：{how}，直接胡，不看牌型", "Won by: {how_en}, an instant win (no winning shape needed)"),
+    "explain_chow": ("順子 {tiles}", "chow {tiles}"),
+    "explain_pung": ("刻子 {tiles}", "pung {tiles}"),
+    "explain_kong": ("槓子 {tiles}", "kong {tiles}"),
+    "explain_pair": ("眼 {tiles}", "pair {tiles}"),
+    "explain_called_from": ("{set}（{how}{who}的牌）", "{set_en} ({how_en} from the player {who_en})"),
+    "explain_laid": ("{set}（{how}）", "{set_en} ({how_en})"),
+    # --- Learn: an example's streak said in words ("連莊 0" read as a number to learn, a teacher's review) ---
+    "learn_streak": ("連莊 {n}", "streak {n}"),
+    "learn_no_streak": ("沒有連莊", "no streak"),
 }
 
 
@@ -1264,9 +1284,10 @@ def signed(amount: int) -> str:
 
 def shanten_words(n: int) -> dict[str, str]:
     """The fields of a "not ready" wording for shanten ``n``: 還差兩張才聽、二向聽 (兩 before a measure word, 二 in the
-    term: "還差二張" was said, a change review) / "2 steps", "2 useful tiles"."""
+    term: "還差二張" was said, a change review) / "2 steps", "2 more useful draws": how many draws it needs, not
+    how many tiles would help ("8 useful tiles to draw" stood above "28 kinds improve it", a teacher's review)."""
     return {"k": zh_count(n, "兩"), "n": zh_count(n), "n_en": steps(n),
-            "k_en": "1 useful tile" if n == 1 else f"{n} useful tiles"}
+            "k_en": "1 more useful draw" if n == 1 else f"{n} more useful draws"}
 
 
 def steps(n: int) -> str:

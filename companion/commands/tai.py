@@ -26,8 +26,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
+from companion.english import chinese
 from companion.files import json_error_zh, loads_json, number_too_long
+from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import (
     BUILTIN,
@@ -42,9 +45,11 @@ from companion.rules.profiles import (
 from companion.rules.profiles._store import export_profile, list_profiles, rules_of_record, save_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
+from companion.rules.shape import Decomposition
 from companion.rules.tai import ITEMS, ItemKind
 from companion.rules.waits import WaitShape
 from companion.rules.win import Win, WinInputError, WinType, counted_streak, wind_letter
+from companion.tiles import format_tiles
 
 FIELDS = """\
 a hand's JSON object / 每手牌的 JSON 欄位:
@@ -432,6 +437,57 @@ _T = {
 }
 
 
+def _set_said(kind: str, tiles: str) -> Words:
+    return ui(f"explain_{kind}", tiles=tiles)
+
+
+def _meld_said(m: Meld) -> Words:
+    """A laid set by what it is and how it was made: 刻子 777m（碰下家的牌） / pung 777m (called from the player on the
+    right)."""
+    said = _set_said("kong" if m.kind.is_kong else m.kind.value, format_tiles(m.tiles))
+    if m.source is not None and m.kind is not MeldKind.ADDKONG:
+        kong = m.kind is MeldKind.KONG
+        return ui("explain_called_from", set=said.zh, set_en=said.en, how="明槓，槓" if kong else m.kind.zh,
+                  how_en="exposed, called" if kong else "called",
+                  who=m.source.zh, who_en={"L": "on the left", "O": "opposite", "R": "on the right"}[m.source.value])
+    return ui("explain_laid", set=said.zh, set_en=said.en, how=m.kind.zh, how_en=m.kind.en)
+
+
+def _hand_said(win: Win, lang: str) -> str:
+    """The hand before the win: the concealed tiles in notation, the laid sets in words (it printed the notation
+    ``kong:2222m@O``, a teacher's review)."""
+    concealed = format_tiles(sorted(win.concealed)) + (" " + format_tiles(win.flowers) if win.flowers else "")
+    if not win.melds:
+        return concealed
+    melds = [_meld_said(m) for m in win.melds]
+    said = ui("explain_hand", concealed=concealed, melds="、".join(w.zh for w in melds),
+              melds_en=", ".join(w.en for w in melds))
+    return said.zh if chinese(lang) else said.en
+
+
+def _won_said(win: Win, lang: str) -> str:
+    """The winning tile and how it was won, in words, the notation in brackets (``win=7z@R`` was all it said)."""
+    if win.win_tile is None:
+        item = ITEMS[{WinType.EIGHT_FLOWERS: "eight_flowers", WinType.SEVEN_FLOWERS_ROB: "seven_rob_one",
+                      WinType.FOUR_KONGS: "four_kongs"}[win.win_type]]
+        said = ui("explain_won_instant", how=item.zh, how_en=item.en)
+    else:
+        code = win.describe().rpartition(" ")[2]
+        key = "explain_won_self" if win.discarder is None else \
+            "explain_won_robbed" if win.win_type is WinType.ROB_KONG else "explain_won_discard"
+        who = wind_letter(win.discarder) if win.discarder is not None else ""
+        said = ui(key, tile=win.win_tile.zh, tile_en=win.win_tile.en, code=code, who=_SEAT_ZH.get(who, ""),
+                  who_en=_SEAT_EN.get(who, ""))
+    return said.zh if chinese(lang) else said.en
+
+
+def _split_said(d: Decomposition, lang: str) -> str:
+    """The split in set words: 順子 456s、眼 99p、槓子 2222m（明槓對家的牌） (it printed ``chow:456s  pair:99p``)."""
+    said = [_set_said(g.kind.value, format_tiles(g.tiles)) for g in d.sets]
+    said += [_set_said("pair", format_tiles((d.pair, d.pair)))] + [_meld_said(m) for m in d.melds]
+    return "、".join(w.zh for w in said) if chinese(lang) else ", ".join(w.en for w in said)
+
+
 def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = "") -> None:
     """Print one result as an itemised table in zh-TW or English, under a ``── label`` line (none when ``label``
     is None: the caller printed its own)."""
@@ -468,9 +524,10 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
     else:
         s: Score = result["_score"]
         reading: HouseReading = result["_house"]
-        print(f"{t['hand']}{colon}{s.win.describe()}", file=out)
-        if result["decomposition"]:
-            print(f"{t['split']}{colon}{'  '.join(result['decomposition'])}", file=out)
+        print(f"{t['hand']}{colon}{_hand_said(s.win, lang)}", file=out)
+        print(_won_said(s.win, lang), file=out)
+        if s.decomposition is not None:
+            print(f"{t['split']}{colon}{_split_said(s.decomposition, lang)}", file=out)
             print(f"{t['waits']}{colon}{' '.join(result['waits']) or t['none']}", file=out)
             if s.wait_shape is not None and s.win.win_tile is not None:  # the winning tile's shape, not every wait's
                 exhausted = t["exhausted"] if len(result["waits"]) == 1 and s.wait_shape is WaitShape.TWO_SIDED else ""

@@ -1992,3 +1992,34 @@ def test_the_photo_form_says_whether_anything_was_called(page: Any) -> None:
     wait_text(page, "ctx-concealed", f"{ui('photo_calls').zh} {ui('photo_calls_').zh}")
     choose(page, "ctx-concealed", ui("photo_calls_concealed").zh)
     wait_text(page, "ctx-concealed", f"{ui('photo_calls').zh} {ui('photo_calls_concealed').zh}")
+
+
+def test_on_a_phone_a_tab_tapped_stays_in_sight_through_the_openings_late_scrolls(browser: Any, url: str) -> None:
+    """The page opened on the Table tab scrolls the tabs' row a few times over its first seconds (views.FIRST_SCROLLS):
+    those went to the tab opened, and put the row back at its start under a phone that had swiped to 學台數, tapped
+    it and then its Wait quiz, the tab shown off the right edge (a teacher's review)."""
+    from companion.app.views import FIRST_SCROLLS
+
+    page = _open(browser, url, ready="title")
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()  # opened as a phone opens it (the late scrolls are the opening's)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached")
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        page.wait_for_function(TAB_IN_SIGHT_JS, arg=_sel("tab-table"))
+        row = page.locator(_sel("tab-table")).first.bounding_box()
+        assert row is not None
+        for _ in range(20):  # swiped as a thumb does, until 學台數 is in sight
+            if page.evaluate(TAB_IN_SIGHT_JS, _sel("tab-learn")):
+                break
+            page.mouse.move(200, row["y"] + row["height"] / 2)
+            page.mouse.wheel(60, 0)
+            page.wait_for_timeout(50)
+        page.wait_for_function(TAB_IN_SIGHT_JS, arg=_sel("tab-learn"))
+        tap(page, "tab-learn")
+        tap(page, "learn-mode-quiz")
+        wait_shown(page, "quiz-check")
+        page.wait_for_timeout(1000 * (sum(FIRST_SCROLLS) + 1))  # past the opening's last scroll
+        assert page.evaluate(TAB_IN_SIGHT_JS, _sel("tab-learn")), "the tab shown slid off the tabs' row"
+    finally:
+        page.close()

@@ -94,9 +94,9 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
         s = shanten(hand)
         quads = [Tile(k) for k in range(NUM_KINDS) if hand.concealed_counts()[k] == 4 and Tile(k).is_honour]
         note = ui("four_honours_held", tile=quads[0].zh, tile_en=quads[0].said_en) if quads else Words("", "")
-        assert result.headline.en.startswith(f"Not ready ({s} step{'' if s == 1 else 's'} from ready: {s} useful "
-                                             f"tile{'' if s == 1 else 's'} to draw){note.en}")
-        assert result.headline.zh.startswith(f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）{note.zh}")
+        assert result.headline.en.startswith(f"Not ready ({s} step{'' if s == 1 else 's'} from ready: it needs {s} "
+                                             f"more useful draw{'' if s == 1 else 's'}){note.en}")
+        assert result.headline.zh.startswith(f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）{note.zh}")  # 兩張, 二向聽
         assert ("pung plus one" in result.headline.en) == bool(quads)
 
 

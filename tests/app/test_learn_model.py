@@ -40,8 +40,6 @@ def test_each_example_shows_the_whole_hand_and_scores_its_item() -> None:
         taught = [w for w, _t, mine in ex.items if mine]
         if kind is ItemKind.RELATION:
             assert ex.dealer_tai > 0 and taught == [Words(REGISTRY[i.id].zh, REGISTRY[i.id].en) + dealer], i.id
-        elif load_profile(ex.profile_id).value(i.id) == 0:  # no built-in profile counts it: its note says so
-            assert taught == [] and "0" in ex.note.en and "0" in ex.note.zh, i.id
         else:
             # (獨聽 is named with its shape: 獨聽（中洞）)
             assert [re.sub(r"（[^）]*）$", "", w.zh.removesuffix(ui("house_rule_mark").zh)) for w in taught] \
@@ -72,3 +70,17 @@ def test_the_seven_rob_one_example_names_who_showed_the_eighth_flower_not_a_disc
     assert example is not None
     assert "放槍" not in example.setting.zh and "discarded" not in example.setting.en
     assert "第八張花" in example.setting.zh and "eighth flower" in example.setting.en
+
+
+def test_every_cards_example_shows_its_own_item_with_tai() -> None:
+    """An item no built-in rule set counts (無花, 暗槓, 報聽 …) is taught under a house rule set that turns it on,
+    named so, and saying the default rules do not count it: its card showed "0 tai" and no row for the item,
+    teaching nothing (a teacher's review)."""
+    for i in learn_items():
+        ex = i.example
+        assert ex is not None
+        taught = [tai for _w, tai, mine in ex.items if mine]
+        assert taught and all(t > 0 for t in taught), (i.id, ex.items)
+        if not any(n for _p, n in i.by_profile):  # the example's rules say they are a house rule, not the default
+            assert "家規" in ex.profile.zh and "預設規則不算這一項" in ex.profile.zh, ex.profile.zh
+            assert "house rule" in ex.profile.en and "the default rules do not count it" in ex.profile.en, ex.profile

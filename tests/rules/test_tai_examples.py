@@ -3,8 +3,9 @@
 Each entry is ``{"item", "profile", "win", "note_zh", "note_en"}``; ``win`` is the ``companion tai`` input
 without a profile. A HAND or INSTANT item must be among the score's items under the entry's profile; a
 RELATION item (莊家, 連莊, 拉莊) is dealer tai, so its example must carry dealer tai, its own share of it, and a
-payment that involves the dealer. An item worth 0 in every built-in profile is shown under the profile that
-defines it, and must score once a house profile turns it on.
+payment that involves the dealer. An item worth 0 in every built-in profile is shown under the default profile
+with a ``house`` (``{"tai": {...}}`` or ``{"switches": {...}}``) that turns it on, and scores there (its card showed
+"0 tai" and no row for it, teaching nothing: a teacher's review).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from companion.app.learn_model import example_profile
 from companion.rules.profiles import BUILTIN, DEFAULT_PROFILE, Profile, load_profile, parse_profile
 from companion.rules.scoring import Score, dealer_tai, score
 from companion.rules.settlement import settle
@@ -26,6 +28,7 @@ from companion.rules.win import Win
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")  # ideographs, CJK punctuation, full-width forms
 HAN = re.compile(r"[\u4e00-\u9fff]")
 KEYS = {"item", "profile", "win", "note_zh", "note_en"}
+OPTIONAL = {"house"}
 
 
 @cache
@@ -41,12 +44,18 @@ def _worth_nothing(item_id: str) -> bool:
     return all(load_profile(p).value(item_id) == 0 for p in BUILTIN)
 
 
-def _turned_on(base: Profile, item_id: str) -> Profile:
-    """A house profile on top of ``base`` that gives ``item_id`` 1 tai (its switch, for switch-valued items)."""
+def _turned_on(entry: dict[str, Any]) -> Profile:
+    """The entry's house profile, which must turn its item on and nothing else (its switch, for a switch-valued
+    item)."""
+    item_id = entry["item"]
+    assert "house" in entry, f"{item_id} is worth 0 in every built-in profile: give its example a house that counts it"
     sw = SWITCH_VALUED.get(item_id)
-    record: dict[str, Any] = {"id": f"learn_{item_id}_on", "inherits": base.id}
-    record["switches" if sw else "tai"] = {sw or item_id: 1}
-    return parse_profile(record, f"house profile turning {item_id} on")
+    key = "switches" if sw else "tai"
+    assert set(entry["house"]) == {key} and set(entry["house"][key]) == {sw or item_id}, \
+        f"{item_id}: the house turns on its own item only"
+    prof = example_profile(entry)
+    assert prof.value(item_id) > 0
+    return prof
 
 
 def _scored(entry: dict[str, Any], profile: Profile | None = None) -> Score:
@@ -68,7 +77,8 @@ def test_one_entry_per_item_in_registry_order() -> None:
 
 @pytest.mark.parametrize("entry", _entries(), ids=lambda e: str(e.get("item")))
 def test_entry_shape_and_notes(entry: dict[str, Any]) -> None:
-    assert set(entry) == KEYS
+    assert KEYS <= set(entry) <= KEYS | OPTIONAL
+    assert ("house" in entry) == _worth_nothing(entry["item"]), "a house only for an item no built-in profile counts"
     assert entry["profile"] in BUILTIN
     assert isinstance(entry["win"], dict) and "profile" not in entry["win"]
     zh, en = entry["note_zh"], entry["note_en"]
@@ -82,6 +92,7 @@ def test_entry_profile_values_the_item(entry: dict[str, Any]) -> None:
     prof = load_profile(entry["profile"])
     if _worth_nothing(item_id):
         assert entry["profile"] == DEFAULT_PROFILE, "an item off everywhere is shown under the default"
+        _turned_on(entry)
         return
     assert prof.value(item_id) > 0, f"{item_id} is worth 0 in {prof.id}"
     if load_profile(DEFAULT_PROFILE).value(item_id) > 0:
@@ -107,7 +118,7 @@ def test_example_scores_its_item(entry: dict[str, Any]) -> None:
         return
     if _worth_nothing(item_id):
         assert item_id not in _ids(s)
-        s = _scored(entry, _turned_on(prof, item_id))
+        s = _scored(entry, _turned_on(entry))
     assert item_id in _ids(s), f"{item_id} not scored: {_ids(s)}"
     got = s.item(item_id)
     assert got is not None and got.tai == s.profile.value(item_id) * got.count > 0
@@ -124,7 +135,7 @@ EN_TAI = re.compile(r"(\d+)\s+(?:[a-z-]+\s+)?tai\b")  # "2 tai", "1 dealer tai",
 def _tai_values(entry: dict[str, Any]) -> tuple[int, set[int]]:
     """The taught item's own tai, and every number of tai the example can honestly name: each scored item's tai
     and the hand's total; where the dealer wins or pays, the dealer tai and each part (莊家, 連莊, 拉莊); for an
-    item worth 0 in every built-in profile, that 0 and its tai once a house profile turns it on. No other 0:
+    item worth 0 in every built-in profile, that 0 and what it scores under the house that turns it on. No other 0:
     "0 台" is said only of an item that is off."""
     item_id = entry["item"]
     prof = load_profile(entry["profile"])
@@ -136,8 +147,11 @@ def _tai_values(entry: dict[str, Any]) -> tuple[int, set[int]]:
     if paid:
         values |= {paid} | set(parts.values())
     if _worth_nothing(item_id):
-        on = _scored(entry, _turned_on(prof, item_id))
-        return 0, {v for v in values if v} | {0} | {i.tai for i in on.items}
+        house = _turned_on(entry)
+        on = _scored(entry, house)
+        got = on.item(item_id)
+        assert got is not None, f"{item_id} not scored under its house"  # ("1 tai each": its worth per occurrence)
+        return got.tai, {0, house.value(item_id)} | {i.tai for i in on.items} | {on.hand_tai}
     if item_id in parts:
         return parts[item_id], {v for v in values if v}
     got = s.item(item_id)

@@ -37,7 +37,7 @@ def dragon_pung(c: Ctx) -> int:
 
 
 @item("small_dragons", "小三元", "Small three dragons",
-      "兩組三元牌刻子加第三種作眼。", "Two dragon pungs and a pair of the third dragon.", split=True)
+      "兩組三元牌刻子或槓子加第三種作眼。", "Two dragon pungs or kongs and a pair of the third dragon.", split=True)
 def small_dragons(c: Ctx) -> int:
     """小三元: two dragon pungs and the third dragon as the pair."""
     return int(_dragons(c) == 2 and c.pair is not None and c.pair.is_dragon)

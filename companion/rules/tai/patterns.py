@@ -23,14 +23,14 @@ def three_concealed(c: Ctx) -> int:
 
 
 @item("four_concealed", "四暗刻", "Four concealed pungs",
-      "剛好四組暗刻。", "Exactly four concealed pungs or kongs.", split=True)
+      "剛好四組暗刻（含暗槓）。", "Exactly four concealed pungs or kongs.", split=True)
 def four_concealed(c: Ctx) -> int:
     """四暗刻: exactly four concealed pungs."""
     return int(c.concealed_pungs == 4)
 
 
 @item("five_concealed", "五暗刻", "Five concealed pungs",
-      "五組都是暗刻。", "Five concealed pungs or kongs.", split=True)
+      "五組都是暗刻（含暗槓）。", "Five concealed pungs or kongs.", split=True)
 def five_concealed(c: Ctx) -> int:
     """五暗刻: five concealed pungs."""
     return int(c.concealed_pungs == 5)

@@ -16,16 +16,18 @@ def heaven_win(c: Ctx) -> int:
 
 
 @item("earth_win", "地胡", "Earthly win",
-      "閒家第一巡第一次摸牌就自摸，且之前無人吃碰槓。",
-      "A non-dealer self-draws on his first draw in the first go-around, with no call before it.")
+      "閒家第一巡第一次摸牌就自摸，且之前無人吃、碰或開槓（暗槓也算）。",
+      "A non-dealer self-draws on his first draw in the first go-around, with no chow, pung or kong (a concealed "
+      "kong too) by anyone before it.")
 def earth_win(c: Ctx) -> int:
     """地胡: flag ``earthly`` (checked: a non-dealer, self-drawn)."""
     return int(c.win.earthly)
 
 
 @item("human_win", "人胡", "Human win",
-      "第一巡內胡別人打出的牌，且之前無人吃碰槓。",
-      "A win on a discard in the first go-around, with no call by anyone before it.")
+      "第一巡內胡別人打出的牌，且之前無人吃、碰或開槓（暗槓也算）。",
+      "A win on a discard in the first go-around, with no chow, pung or kong (a concealed kong too) by anyone "
+      "before it.")
 def human_win(c: Ctx) -> int:
     """人胡: flag ``human`` (checked: a discard win)."""
     return int(c.win.human)

@@ -54,7 +54,8 @@ def _all_called(c: Ctx) -> bool:
 
 
 @item("half_seek", "半求", "Half-seek",
-      "五組都是吃碰槓來的，最後自摸單吊。", "All five sets called; the winner self-draws the partner of his single tile.")
+      "五組都是吃、碰、明槓或加槓來的（有暗槓就不算），最後自摸單吊。",
+      "All five sets called (a concealed kong breaks it); the winner self-draws the partner of his single tile.")
 def half_seek(c: Ctx) -> int:
     """半求: five called melds and a self-drawn pair tile."""
     return int(_all_called(c) and c.self_draw)

@@ -1,0 +1,29 @@
+"""A hand not ready says in English how many useful draws it still needs (a teacher's review: "8 useful tiles to
+draw" stood right above "28 kinds improve it… 100 tiles unseen", and "1 useful tile to draw" beside draws of 12
+copies in all, read as a count of tiles that help)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.hand_model import HandPanel, analyse
+from companion.app.words import shanten_words, ui
+
+
+@pytest.mark.parametrize(("hand", "said"), [
+    ("123m456m789m123p45p1s5z", "Not ready (1 step from ready: it needs 1 more useful draw)"),
+    ("123m456m789m123p4p7p1s5z", "Not ready (2 steps from ready: it needs 2 more useful draws)"),
+    ("147m147p147s1234567z9m", "After the best discard: 9 steps from ready (it needs 9 more useful draws)"),
+])
+def test_my_hand_says_the_useful_draws_it_needs(hand: str, said: str) -> None:
+    panel = analyse(hand)
+    assert isinstance(panel, HandPanel)
+    assert panel.headline.en == said
+    assert "useful tile" not in panel.headline.en
+
+
+@pytest.mark.parametrize("n", [1, 2, 8])
+def test_every_not_ready_wording_counts_draws(n: int) -> None:
+    for key in ("not_ready", "drawn_not_ready"):
+        en = ui(key, **shanten_words(n)).en
+        assert f"it needs {n} more useful draw{'' if n == 1 else 's'})" in en, en
