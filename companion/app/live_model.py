@@ -23,7 +23,7 @@ import random
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -755,13 +755,18 @@ class LiveGame:
             return ui("live_since_own_bar", seat=name, what=every[0].zh, what_en=every[0].en, undo=undo.zh,
                       undo_en=undo.en)
         counts = sum(isinstance(e, ev.WrongCount) for e in bars)
-        kinds = [ui("live_own_bar_false_win") if isinstance(e, ev.FalseWin) else ui("live_own_bar_wrong_count")
-                 if counts == 1 else ui("live_own_bar_wrong_counts", n=counts) for e in bars]
+        many = len(bars) > 1  # (in the plural, each kind said with its article: "a wrong tile count and a false win")
+        kinds = [ui("live_own_bar_a_false_win" if many else "live_own_bar_false_win") if isinstance(e, ev.FalseWin)
+                 else ui("live_own_bar_a_wrong_count" if many else "live_own_bar_wrong_count") if counts == 1
+                 else ui("live_own_bar_wrong_counts", n=counts) for e in bars]  # (several 相公: a log from before
+        # a second one of a seat's was refused, LiveGame.wrong_count)
         kinds = [w for i, w in enumerate(kinds) if w not in kinds[:i]]  # (the same kind once, counted)
         own = kinds[0] if len(kinds) == 1 else ui("live_own_bar_both", first=kinds[0].zh, first_en=kinds[0].en,
                                                    second=kinds[1].zh, second_en=kinds[1].en)
-        bar = ui("live_own_bar_one" if len(bars) == 1 else "live_own_bar_many", seat=name, own=own.zh,
-                 own_en=own.en, undo=undo.zh, undo_en=undo.en)
+        those = ui("live_own_bar_those_two" if len(bars) == 2 else "live_own_bar_those")
+        bar = ui("live_own_bar_many", seat=name, own=own.zh, own_en=own.en, undo=undo.zh, undo_en=undo.en,
+                 those=those.zh, those_en=those.en) if many else ui("live_own_bar_one", seat=name, own=own.zh,
+                                                                     own_en=own.en, undo=undo.zh, undo_en=undo.en)
         if not listed:
             return bar
         return ui("live_own_bar_listed", what="、".join(w.zh for w in every), what_en="; ".join(w.en for w in every),
@@ -800,11 +805,11 @@ class LiveGame:
                     why = ui("live_since_too_many", n=UNDO_SINCE_MOST)
                 if why is not None:  # (its path may stop short of the hand's end: the entries read off the table)
                     said = _said_back(*self._then_now(at, raw), then, state, ended)
-                if said is None and path:
-                    said = _said_since(path)
             # (in the order entered: the path, and ``taken`` with it, is played out the last first; a review read
             # them backwards)
             kept = [(e, who, line) for e, line in reversed(taken) if (who := _record_of(e)) is not None]
+            if said is None and path:
+                said = _said_since(path, [line for _, _, line in kept])
             walked = _Since(path, why, said, tuple((who, line) for _, who, line in kept),
                             tuple(e for e, _, _ in kept))
             self._since_kept = (key, walked)
@@ -903,8 +908,9 @@ class LiveGame:
             if barred is not None else ui("live_claim_undone")
         said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
                   rule_en=rule.en)
-        if barred is not None:
-            return said + ui("live_claim_barred", why=barred.zh, why_en=barred.en)
+        if barred is not None:  # (his own record's bar says how to take it back; "otherwise, tap Cancel" after it)
+            return said + ui("live_claim_barred" if walked.why is not None else "live_claim_barred_own", why=barred.zh,
+                             why_en=barred.en)
         if since is None:
             return said + ui("live_claim_cancel")
         button = undo_since_words(since[1])
@@ -1130,8 +1136,20 @@ class LiveGame:
         return self._enter(at, [ev.FalseWin(seat=seat, claimed_tai=self.claimed(seat))])
 
     def wrong_count(self, seat: int, big: bool, at: int | None = None) -> Words | None:
-        """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles."""
-        return self._enter(at, [ev.WrongCount(seat=seat, big=big)])
+        """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles. Under ``wrong_count =
+        dead_hand`` refused for a seat that may not win this hand already (spec §2.16: a 相公 does nothing else, and
+        pays no penalty), his 相公 entered, or his 詐胡 played dead: a review entered C's twice, and his barred win
+        form then said "2 wrong tile counts" (:meth:`false_win` refuses a second 詐胡 as well)."""
+        with self._lock:
+            state = self.state
+            if (at is None or at == len(self.events())) and state.in_hand and 0 <= seat < len(state.seats) \
+                    and state.switches.wrong_count is WrongCount.DEAD_HAND:
+                st, name = state.seats[seat], state.players[seat]
+                if st.no_win:
+                    return ui("live_wrong_count_again", seat=name)
+                if st.dead:
+                    return ui("live_wrong_count_dead", seat=name)
+            return self._enter(at, [ev.WrongCount(seat=seat, big=big)])
 
     def undo_what(self) -> Words | None:
         """What :meth:`undo` would take back, in a line (the tap's entry: a discard, not the draw logged with it;
@@ -1464,27 +1482,31 @@ def _record_of(e: ev.Event) -> int | None:
     return None
 
 
-def _listed(n: int, line: Callable[[int], Words], keep: int | None = None) -> Words:
-    """``n`` entries (``line``: the ``i``-th, the first 0) in a line: the last :data:`SINCE_SHOWN` of them, or, where
-    ``keep`` is not among them, that one and the last ones after it; each stretch left out said with how many it
-    holds (a review: the entry that ended the form's hand fell off the list of the last 4)."""
-    shown = list(range(max(0, n - SINCE_SHOWN), n))
-    if keep is not None and 0 <= keep < n and keep not in shown:
-        shown = [keep, *range(n - SINCE_SHOWN + 1, n)]
+def _listed(n: int, line: Callable[[int], Words], keep: Iterable[int] = ()) -> Words:
+    """``n`` entries (``line``: the ``i``-th, the first 0) in a line: the last :data:`SINCE_SHOWN` of them, and every
+    one ``keep`` names before them (the entry that ended the form's hand, the records about seats: a review's list
+    cut A's 相公 to "… 1 more", named nowhere else), the last ones after them fewer by as many, the last always; each
+    stretch left out said with how many it holds, a stretch of one shown instead ("… 1 more" saves nothing)."""
+    kept = sorted({k for k in keep if 0 <= k < n - SINCE_SHOWN})
+    shown = sorted({*kept, *range(max(0, n - max(1, SINCE_SHOWN - len(kept))), n)})
     parts: list[Words] = []
     last = -1
     for i in shown:
-        if i > last + 1:
+        if i == last + 2:
+            parts.append(line(last + 1))
+        elif i > last + 2:
             parts.append(ui("live_since_gap", n=i - last - 1))
         parts.append(line(i))
         last = i
     return Words("、".join(w.zh for w in parts), "; ".join(w.en for w in parts))
 
 
-def _said_since(path: Sequence[Sequence[Words]]) -> Words:
-    """The entries of an undo path (:func:`_undo_path`, the last tap first) in a line (:func:`_listed`)."""
+def _said_since(path: Sequence[Sequence[Words]], records: Sequence[Words] = ()) -> Words:
+    """The entries of an undo path (:func:`_undo_path`, the last tap first) in a line (:func:`_listed`), each of
+    ``records`` (the lines of the records about seats it takes back, as the path holds them) kept in it."""
     lines = [line for tap in reversed(path) for line in tap]
-    return _listed(len(lines), lines.__getitem__)
+    return _listed(len(lines), lines.__getitem__,
+                   [i for i, line in enumerate(lines) if any(line is r for r in records)])
 
 
 def _said_back(then: Sequence[ev.Event], now: Sequence[ev.Event], was: TableState, state: TableState,
@@ -1505,8 +1527,10 @@ def _said_back(then: Sequence[ev.Event], now: Sequence[ev.Event], was: TableStat
     # the entry after which the hand was over, whatever ended it: a win on the form's own tile (its rival), a 流局 or
     # a declined last tile entered on it too (a review's list named the next hand's dice throw, and hid the win that
     # ended the hand among "… 1 more", for :func:`_hand_ended` leaves those out: they are no bar to undo alone)
-    keep = next((i for i in range(n) if _over(was, chain[n - 1 - i])), None) if ended else None
-    return _listed(n, lambda i: describe(now[d + i], chain[n - i], show=False, after=chain[n - 1 - i]), keep)
+    keep = [i for i in range(n) if _record_of(now[d + i]) is not None]  # (the records about seats too)
+    over = next((i for i in range(n) if _over(was, chain[n - 1 - i])), None) if ended else None
+    return _listed(n, lambda i: describe(now[d + i], chain[n - i], show=False, after=chain[n - 1 - i]),
+                   keep if over is None else [over, *keep])
 
 
 def _over(then: TableState, now: TableState) -> bool:

@@ -1091,11 +1091,11 @@ UI: dict[str, tuple[str, str]] = {
                                  "this form: {what_en}. Tap it only if that should go too"),
     "live_since_own_bar": ("之後記了 {what}：照規則 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆"
                            "是記錯的，就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌"
-                           "再打開；不然",
+                           "再打開",
                            "Entered since: {what_en}. By the rules {seat} may not win for the rest of this hand, so "
                            "undo here will not take that back to record this win. If it was entered by mistake, take "
                            "it back with “{undo_en}”, one entry at a time: the entries after it, then that record "
-                           "itself; this form then opens again with the tiles typed in it; otherwise"),
+                           "itself; this form then opens again with the tiles typed in it"),
     # --- a win form barred by its winner's own record (LiveGame.undo_also, claim_gone): several records his own
     # among them said so; only records entered since, the tile still live, said without "can no longer be won on"
     # (a change review of the Live win form) ---
@@ -1104,7 +1104,7 @@ UI: dict[str, tuple[str, str]] = {
                                       "Careful: “{button_en}” also takes back these records about players, among them "
                                       "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
                                       "those should go too"),
-    "live_claim_barred_only": ("{why}，請按「取消」", "{why_en}: tap Cancel"),
+    "live_claim_barred_only": ("{why}；不然，請按「取消」", "{why_en}; otherwise, tap Cancel"),
     # --- rule sets: a set that inherits what no rule set can be called (inherits = "", or "Bad Id!"), said so, not
     # as a set "no longer here" (a review read "It inherits “”, which is no longer here") ---
     "rs_inherits_empty": ("它的檔案裡 inherits 是空的，沒寫要照哪一套規則改（繼承）",
@@ -1166,21 +1166,21 @@ UI: dict[str, tuple[str, str]] = {
     # "Entered since", and 「其中 C 自己的 C 相公（張數不對）：照規則…」 with no verb, C named twice); with nothing
     # played, every record entered since, then the bar; his records that bar nothing (a correction, a 天聽) not named
     # as the bar ---
-    "live_own_bar_one": ("{seat} 自己的{own}讓 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，"
+    # (his name once in Chinese: 「C 自己的相公讓他這一局不能再胡」, a review read 「…讓 C 這一局…」 as C named twice)
+    "live_own_bar_one": ("{seat} 自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，"
                          "就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌"
-                         "再打開；不然",
+                         "再打開",
                          "{seat}'s own record ({own_en}) bars this win: by the rules {seat} may not win for the rest of "
                          "this hand, so undo here will not take it back to record this win. If it was entered by "
                          "mistake, take it back with “{undo_en}”, one entry at a time: the entries after it, then that "
-                         "record itself; this form then opens again with the tiles typed in it; otherwise"),
-    "live_own_bar_many": ("{seat} 自己的{own}讓 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果那幾筆都是"
-                          "記錯的，就用「{undo}」一步一步撤回：先撤回它們之後記的，再撤回那幾筆本身；撤回後這個表單會帶著"
-                          "已經打好的牌再打開；不然",
+                         "record itself; this form then opens again with the tiles typed in it"),
+    "live_own_bar_many": ("{seat} 自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果{those}都是"
+                          "記錯的，就用「{undo}」一步一步撤回：先撤回它們之後記的，再撤回{those}本身；撤回後這個表單會帶著"
+                          "已經打好的牌再打開",
                           "{seat}'s own records ({own_en}) bar this win: by the rules {seat} may not win for the rest "
                           "of this hand, so undo here will not take them back to record this win. If they were entered "
                           "by mistake, take them back with “{undo_en}”, one entry at a time: the entries after them, "
-                          "then those records themselves; this form then opens again with the tiles typed in it; "
-                          "otherwise"),
+                          "then {those_en} themselves; this form then opens again with the tiles typed in it"),
     "live_own_bar_listed": ("之後記了 {what}，其中 {bar}", "Entered since: {what_en}. {bar_en}"),
     "live_own_bar_wrong_count": ("相公（張數不對）", "wrong tile count"),
     # (several: "C 自己的 2 筆相公", the space before the number in the word, as after 和)
@@ -1268,6 +1268,22 @@ UI: dict[str, tuple[str, str]] = {
     # --- Learn: an example's streak said in words ("連莊 0" read as a number to learn, a teacher's review) ---
     "learn_streak": ("連莊 {n}", "streak {n}"),
     "learn_no_streak": ("沒有連莊", "no streak"),
+    # --- a win form barred by its winner's own record, a change review's second read (LiveGame.own_bar, claim_gone):
+    # the bar ends complete, "otherwise, tap Cancel" after it (a review read "…; otherwise: tap Cancel"); in the plural
+    # each kind with its article (a review read "2 wrong tile counts and false win"), two records said 那兩筆 ---
+    "live_claim_barred_own": ("。{why}；不然，請按「取消」", ". {why_en}; otherwise, tap Cancel"),
+    "live_own_bar_a_wrong_count": ("相公（張數不對）", "a wrong tile count"),
+    "live_own_bar_a_false_win": ("詐胡", "a false win"),
+    "live_own_bar_those_two": ("那兩筆", "those two records"),
+    "live_own_bar_those": ("那幾筆", "those records"),
+    # --- a second 相公 of a seat that may not win this hand already, refused under wrong_count = dead_hand (spec
+    # §2.16: it bars his win, and does nothing else; a review entered C's twice, as 詐胡 is refused twice) ---
+    "live_wrong_count_again": ("{seat} 已經記過相公，這一局本來就不能再胡，不用再記一次",
+                               "{seat} already has a wrong tile count entered and may not win for the rest of this "
+                               "hand: it need not be entered again"),
+    "live_wrong_count_dead": ("{seat} 已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
+                              "{seat} has made a false win and plays dead for the rest of this hand, unable to win "
+                              "already: a wrong tile count need not be entered"),
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.app.live_model import LiveGame, effective_events, undo_since_words
-from companion.app.words import ui
+from companion.app.words import Words, ui
 from companion.game import events as ev
 
 HAND = "123p456p789p123s456s9m"
@@ -96,7 +96,7 @@ def test_a_form_barred_only_by_its_winners_own_record_gives_the_bar_as_its_reaso
     bar = game.own_bar(at, 2, listed=False)  # (the entries since listed before it, the bar said alone)
     assert bar is not None
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert "can no longer be won on" in gone.en and gone.en.endswith(ui("live_claim_barred", why=bar.zh,
+    assert "can no longer be won on" in gone.en and gone.en.endswith(ui("live_claim_barred_own", why=bar.zh,
                                                                          why_en=bar.en).en), gone
     game.close()
 
@@ -159,18 +159,18 @@ def test_a_barred_only_form_names_every_record_entered_since_not_the_winners_own
 # the bar said alone (after the list of entries a stale form shows) and after its own list of what was entered, in
 # both languages, written out: a review read 「其中 C 自己的 C 相公（張數不對）：照規則…」 (no verb, C named twice) and
 # "C's own (C: wrong tile count) bars this win"
-_ONE_ZH = ("C 自己的{own}讓 C 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，就用「撤回上一步」一步一步"
-           "撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌再打開；不然")
+_ONE_ZH = ("C 自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，就用「撤回上一步」一步一步"
+           "撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌再打開")
 _ONE_EN = ("C's own record ({own}) bars this win: by the rules C may not win for the rest of this hand, so undo here will "
            "not take it back to record this win. If it was entered by mistake, take it back with “Undo”, one entry at "
            "a time: the entries after it, then that record itself; this form then opens again with the tiles typed in "
-           "it; otherwise")
-_MANY_ZH = ("C 自己的{own}讓 C 這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果那幾筆都是記錯的，就用「撤回上一步」一步"
-            "一步撤回：先撤回它們之後記的，再撤回那幾筆本身；撤回後這個表單會帶著已經打好的牌再打開；不然")
+           "it")
+_MANY_ZH = ("C 自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果{those}都是記錯的，就用「撤回上一步」一步"
+            "一步撤回：先撤回它們之後記的，再撤回{those}本身；撤回後這個表單會帶著已經打好的牌再打開")
 _MANY_EN = ("C's own records ({own}) bar this win: by the rules C may not win for the rest of this hand, so undo here "
             "will not take them back to record this win. If they were entered by mistake, take them back with “Undo”, "
-            "one entry at a time: the entries after them, then those records themselves; this form then opens again "
-            "with the tiles typed in it; otherwise")
+            "one entry at a time: the entries after them, then {those} themselves; this form then opens again "
+            "with the tiles typed in it")
 
 
 def test_a_stale_barred_form_lists_the_entries_once_and_names_the_winners_own_record_as_the_bar(
@@ -191,14 +191,14 @@ def test_a_stale_barred_form_lists_the_entries_once_and_names_the_winners_own_re
     rule = ui("live_claim_gone_rule")
     said = ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=face.zh, what_en=face.en, rule=rule.zh,
               rule_en=rule.en)
-    assert gone == said + ui("live_claim_barred", why=bar_zh, why_en=bar_en), gone
-    assert gone.en.count("wrong tile count;") == 2 and "Entered since" not in gone.en and "之後記了" not in gone.zh
+    assert gone == said + ui("live_claim_barred_own", why=bar_zh, why_en=bar_en), gone
+    assert gone.en.count("wrong tile count;") == 3 and "Entered since" not in gone.en and "之後記了" not in gone.zh
     assert gone.en.endswith("C's own record (wrong tile count) bars this win: by the rules C may not win for the rest "
                             "of this hand, so undo here will not take it back to record this win. If it was entered by "
                             "mistake, take it back with “Undo”, one entry at a time: the entries after it, then that "
-                            "record itself; this form then opens again with the tiles typed in it; otherwise: tap "
+                            "record itself; this form then opens again with the tiles typed in it; otherwise, tap "
                             "Cancel"), gone.en
-    assert gone.zh.endswith("這個胡記不了。C 自己的相公（張數不對）讓 C 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。"
+    assert gone.zh.endswith("這個胡記不了。C 自己的相公（張數不對）讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。"
                             "如果那一筆是記錯的，就用「撤回上一步」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後"
                             "這個表單會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
     game.close()
@@ -217,7 +217,7 @@ def test_a_barred_form_with_nothing_played_lists_every_record_then_says_which_of
     assert bar.en == ("Entered since: A: wrong tile count; C: wrong tile count; D: wrong tile count. "
                       + _ONE_EN.format(own="wrong tile count")), bar.en
     assert bar.zh.startswith("之後記了 A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對），其中 C 自己的相公（張數不對）"
-                             "讓 C 這一局不能再胡，")
+                             "讓他這一局不能再胡，")
     assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en)
     game.close()
 
@@ -234,20 +234,22 @@ def test_his_own_record_alone_is_said_as_before(tmp_path: Path) -> None:
 
 
 def test_several_of_his_own_records_are_said_in_the_plural(tmp_path: Path) -> None:
-    """Two 相公 of C's entered since (the second after A's), and B plays on: the bar names both, in the plural."""
+    """Two 相公 of C's entered since (the second after A's), and B plays on: the bar names both, in the plural. (A
+    second 相公 of his is refused now, LiveGame.wrong_count: a log from before holds them, entered here past it.)"""
     game, at = _form_on_9m(tmp_path, "dead_hand")
     for seat in (2, 0, 2):
-        assert game.wrong_count(seat, True) is None
+        assert game._enter(None, [ev.WrongCount(seat=seat, big=True)]) is None
     bar = game.own_bar(at, 2)
     assert bar is not None
     assert bar.zh == ("之後記了 C 相公（張數不對）、A 相公（張數不對）、C 相公（張數不對），其中 "
-                      + _MANY_ZH.format(own=" 2 筆相公（張數不對）")), bar.zh
+                      + _MANY_ZH.format(own=" 2 筆相公（張數不對）", those="那兩筆")), bar.zh
     assert bar.en == ("Entered since: C: wrong tile count; A: wrong tile count; C: wrong tile count. "
-                      + _MANY_EN.format(own="2 wrong tile counts")), bar.en
+                      + _MANY_EN.format(own="2 wrong tile counts", those="those two records")), bar.en
     assert game.discard("5z") is None
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert gone.en.endswith(". " + _MANY_EN.format(own="2 wrong tile counts") + ": tap Cancel"), gone.en
-    assert gone.zh.endswith("。" + _MANY_ZH.format(own=" 2 筆相公（張數不對）") + "，請按「取消」"), gone.zh
+    assert gone.en.endswith(". " + _MANY_EN.format(own="2 wrong tile counts", those="those two records")
+                            + "; otherwise, tap Cancel"), gone.en
+    assert gone.zh.endswith("。" + _MANY_ZH.format(own=" 2 筆相公（張數不對）", those="那兩筆") + "；不然，請按「取消」"), gone.zh
     game.close()
 
 
@@ -255,7 +257,8 @@ def test_a_false_win_played_dead_is_named_as_the_bar_and_a_warning_only_count_is
     """Under ``warn_only`` a 相公 bars nothing; C's 詐胡 played dead (``continue_dead``) does: the bar names it alone,
     then, with a 相公 that bars too (dead_hand), both, in the order entered."""
     for rule, own_zh, own_en, many in (("warn_only", "詐胡", "false win", False),
-                                       ("dead_hand", "相公（張數不對）和詐胡", "wrong tile count and false win", True)):
+                                       ("dead_hand", "相公（張數不對）和詐胡", "a wrong tile count and a false win",
+                                        True)):
         game = LiveGame(tmp_path / f"{rule}.sqlite", seed=5)
         assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
                           house={"first_dealer": "east_deals", "wrong_count": rule,
@@ -268,9 +271,10 @@ def test_a_false_win_played_dead_is_named_as_the_bar_and_a_warning_only_count_is
         bar = game.own_bar(at, 2)
         assert bar is not None
         zh, en = (_MANY_ZH, _MANY_EN) if many else (_ONE_ZH, _ONE_EN)
-        assert bar.zh == ("之後記了 C 相公（張數不對）、D 相公（張數不對）、C 詐胡，其中 " + zh.format(own=own_zh)), bar.zh
+        assert bar.zh == ("之後記了 C 相公（張數不對）、D 相公（張數不對）、C 詐胡，其中 "
+                          + zh.format(own=own_zh, those="那兩筆")), bar.zh
         assert bar.en == ("Entered since: C: wrong tile count; D: wrong tile count; C: false win. "
-                          + en.format(own=own_en)), bar.en
+                          + en.format(own=own_en, those="those two records")), bar.en
         game.close()
 
 
@@ -290,4 +294,124 @@ def test_his_own_correction_of_an_earlier_hand_is_listed_but_not_said_to_bar(tmp
     assert bar is not None
     assert bar.zh.endswith("，其中 " + _ONE_ZH.format(own="相公（張數不對）")) and "改正第 1 把 C" in bar.zh, bar.zh
     assert bar.en.endswith(". " + _ONE_EN.format(own="wrong tile count")) and "corrected" in bar.en, bar.en
+    game.close()
+
+
+# --- a change review's second read of the barred form (every sentence written out, both languages) ---
+
+def test_a_stale_barred_form_names_every_record_and_never_hides_a_single_entry(tmp_path: Path) -> None:
+    """A review: A's, C's and D's 相公 entered (dead_hand), then B played: the list read 「……另 1 筆、C 相公…」 /
+    "… 1 more; C: …", A's record named nowhere, and "1 more" saving nothing. A stretch of one is shown."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    for seat in (0, 2, 3):
+        assert game.wrong_count(seat, True) is None
+    assert game.discard("5z") is None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone.zh == (
+        "在你填這個胡的時候，牌桌已經往下記了：A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對）、B 摸 一張牌、"
+        "B 打 白板。九萬已經不能再胡（下一家摸牌後，這張牌就過了），這個胡記不了。C 自己的相公（張數不對）讓他這一局不能再胡，"
+        "這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，就用「撤回上一步」一步一步撤回：先撤回它之後記的，再撤回那一筆"
+        "本身；撤回後這個表單會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
+    assert gone.en == (
+        "The table moved on while this form was open: A: wrong tile count; C: wrong tile count; D: wrong tile count; "
+        "B draws a tile; B discards White dragon. The 9 Characters can no longer be won on (once the next player draws, "
+        "the discard is dead), so this win cannot be recorded. C's own record (wrong tile count) bars this win: by the "
+        "rules C may not win for the rest of this hand, so undo here will not take it back to record this win. If it "
+        "was entered by mistake, take it back with “Undo”, one entry at a time: the entries after it, then that record "
+        "itself; this form then opens again with the tiles typed in it; otherwise, tap Cancel"), gone.en
+    game.close()
+
+
+def test_the_records_stay_in_a_long_list_of_entries_since(tmp_path: Path) -> None:
+    """A's and C's 相公, then B, C and D play (8 entries since): the records matter most, and are kept in the list
+    (the last 4 alone hid them both among "… 4 more"); the play between them and the last entries is counted."""
+    game, at = _form_on_9m(tmp_path, "dead_hand")
+    assert game.wrong_count(0, True) is None and game.wrong_count(2, True) is None
+    for tile in ("5z", "6z", "7z"):
+        assert game.discard(tile) is None
+    since = game.since(at)
+    assert since is not None
+    assert since[0].zh == "A 相公（張數不對）、C 相公（張數不對）、……另 4 筆、D 摸 一張牌、D 打 紅中", since[0].zh
+    assert since[0].en == ("A: wrong tile count; C: wrong tile count; … 4 more; D draws a tile; D discards Red dragon"), \
+        since[0].en
+    game.close()
+
+
+def test_his_two_records_are_said_with_articles_and_as_those_two(tmp_path: Path) -> None:
+    """C's 相公 (dead_hand) and then his 詐胡 played dead: a review read "C's own records (2 wrong tile counts and
+    false win)" with no article, 「…讓 C 這一局不能再胡」 naming C twice, and 「那幾筆」 of two records."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": "dead_hand",
+                             "false_win_after": "continue_dead"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    at = game.offer().at
+    assert game.wrong_count(2, True) is None and game.false_win(2) is None
+    gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
+    assert gone.zh == (
+        "之後記了 C 相公（張數不對）、C 詐胡，其中 C 自己的相公（張數不對）和詐胡讓他這一局不能再胡，這裡的撤回不會為了記這個胡"
+        "把它們撤回。如果那兩筆都是記錯的，就用「撤回上一步」一步一步撤回：先撤回它們之後記的，再撤回那兩筆本身；撤回後這個表單"
+        "會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
+    assert gone.en == (
+        "Entered since: C: wrong tile count; C: false win. C's own records (a wrong tile count and a false win) bar this "
+        "win: by the rules C may not win for the rest of this hand, so undo here will not take them back to record this "
+        "win. If they were entered by mistake, take them back with “Undo”, one entry at a time: the entries after them, "
+        "then those two records themselves; this form then opens again with the tiles typed in it; otherwise, tap "
+        "Cancel"), gone.en
+    game.close()
+
+
+def test_a_second_wrong_count_of_a_seat_that_may_not_win_already_is_refused(tmp_path: Path) -> None:
+    """A review: under dead_hand C's 相公 was entered twice (大 then 小), both taken, and his barred form said "2 wrong
+    tile counts"; a second 詐胡 is refused ("C has already made a false win"). A 相公 bars his win and does nothing else
+    (spec §2.16): the second is refused, said why, nothing logged; so is one after his 詐胡 played dead. Under
+    warn_only (only a warning) a second is taken."""
+    game, _ = _form_on_9m(tmp_path, "dead_hand")
+    assert game.wrong_count(2, True) is None
+    before = game.events()
+    again = game.wrong_count(2, False)
+    assert again == Words("C 已經記過相公，這一局本來就不能再胡，不用再記一次",
+                          "C already has a wrong tile count entered and may not win for the rest of this hand: it need "
+                          "not be entered again"), again
+    assert game.events() == before and game.wrong_count(0, False) is None  # (A's first is taken)
+    game.close()
+    game = LiveGame(tmp_path / "dead.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": "dead_hand",
+                             "false_win_after": "continue_dead"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.false_win(2) is None
+    before = game.events()
+    dead = game.wrong_count(2, True)
+    assert dead == Words("C 已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
+                         "C has made a false win and plays dead for the rest of this hand, unable to win already: a "
+                         "wrong tile count need not be entered"), dead
+    assert game.events() == before
+    game.close()
+    (tmp_path / "warn").mkdir()
+    game, _ = _form_on_9m(tmp_path / "warn", "warn_only")
+    assert game.wrong_count(2, True) is None and game.wrong_count(2, False) is None
+    game.close()
+
+
+def test_three_of_his_records_are_those_records(tmp_path: Path) -> None:
+    """Two 相公 of C's (a log from before a second was refused) and his 詐胡 played dead: 「那幾筆」, "a false win"
+    after the count (a review read "2 wrong tile counts and false win")."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": "dead_hand",
+                             "false_win_after": "continue_dead"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("9m") is None
+    at = game.offer().at
+    for big in (True, False):
+        assert game._enter(None, [ev.WrongCount(seat=2, big=big)]) is None
+    assert game.false_win(2) is None
+    bar = game.own_bar(at, 2)
+    assert bar is not None
+    assert bar.zh == ("之後記了 C 相公（張數不對）、C 相公（張數不對）、C 詐胡，其中 "
+                      + _MANY_ZH.format(own=" 2 筆相公（張數不對）和詐胡", those="那幾筆")), bar.zh
+    assert bar.en == ("Entered since: C: wrong tile count; C: wrong tile count; C: false win. "
+                      + _MANY_EN.format(own="2 wrong tile counts and a false win", those="those records")), bar.en
     game.close()
