@@ -311,8 +311,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
                        "無法解讀這張圖")
     except TileOptionError as e:  # a --tile that names no tile of this photo
         failed = _failed(args, photo, str(e), e.zh, quality=quality)
-        if not args.json:  # the tiles numbered as --tile names them
-            print(numbered_text(dets, args.lang), file=sys.stderr)
+        if not args.json and (listed := numbered_text(dets, args.lang)):  # the tiles numbered as --tile names them
+            print(listed, file=sys.stderr)
         return failed
     except PhotoHandError as e:
         en, zh = advised(e)
@@ -320,8 +320,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
         failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None, quality)
-        if not args.json:  # the tiles numbered as --tile names them
-            print(numbered_text(dets, args.lang), file=sys.stderr)
+        if not args.json and (listed := numbered_text(dets, args.lang)):  # the tiles numbered as --tile names them
+            print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed
@@ -516,6 +516,9 @@ def corrected(dets: Any, corrections: list[Correction]) -> Any:
     top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
     for row, n, tile, item in corrections:
         tiles = [i for g in rows.get(row, []) for i in g]
+        if not rows:  # nothing read to correct: no empty "(tiles a row, as read: )" (a review)
+            raise TileOptionError(f"--tile {item}: no tile was found in the photo to correct",
+                                  f"--tile {item}：照片裡沒找到可以改正的牌")
         if not 0 < n <= len(tiles):
             where_en = f"row {row} has {len(tiles)} tiles" if row in rows else \
                 ("no flowers lie apart" if row == "f" else f"the photo has {sum(r != 'f' for r in rows)} rows")
@@ -532,7 +535,8 @@ def corrected(dets: Any, corrections: list[Correction]) -> Any:
 
 def numbered_text(dets: Any, lang: str) -> str:
     """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure), groups apart by ``|``: what ``--tile`` takes,
-    to copy with the tile put right."""
+    to copy with the tile put right; ``""`` where no tile is numbered (none found, or only backs): a review saw the
+    list's header printed with nothing under it."""
     doubtful = dets.doubtful()
     lines = []
     for row, groups in _numbered_rows(dets):
@@ -544,6 +548,8 @@ def numbered_text(dets: Any, lang: str) -> str:
                 codes.append(f"{row}.{n}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}")
             parts.append(" ".join(codes))
         lines.append("    " + " | ".join(parts))
+    if not lines:
+        return ""
     head = "  讀到的牌（? = 不確定；讀錯的用 --tile 列.張=牌 改正，例如 --tile 2.5=7p）：" if lang == "zh" else \
         "  tiles as read (? = unsure; correct a misread one with --tile ROW.N=TILE, e.g. --tile 2.5=7p):"
     return "\n".join([head, *lines])

@@ -221,3 +221,34 @@ def test_a_refusal_says_its_way_out_as_this_commands_options_and_nothing_of_the_
         assert "companion tai" not in en + zh  # (it reads JSON lines, not the notation printed here)
         assert not re.search(r"\btap\b|My hand|the form", en), en  # the app's means
         assert not re.search(r"下面點|點讀錯|我的手牌|表格", zh), zh
+
+
+def test_a_photo_with_no_tile_or_only_backs_lists_no_tiles_as_read(tmp_path, photo_of, capsys) -> None:
+    """A blank photo finds no tile: the refusal said so, then printed the header "tiles as read (…--tile…):" with
+    nothing under it (a review); a --tile for it was answered "the photo has 0 rows (tiles a row, as read: )". Now
+    no list and no header where no tile is numbered (none found, or only backs), nor an empty field in the JSON."""
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((480, 640, 3), 128, np.uint8))  # as the quality tests' no-tile photo
+    for lang, head in (("en", "tiles as read"), ("zh", "讀到的牌")):
+        assert main(["score", str(blank), "--no-calibration", "--lang", lang]) == 1
+        err = capsys.readouterr().err
+        assert ("no tile found in the photo" if lang == "en" else "照片裡沒找到牌") in err and head not in err, err
+        assert main(["score", str(blank), "--no-calibration", "--lang", lang, "--tile", "1.1=1m"]) == 1
+        err = capsys.readouterr().err
+        assert ("no tile was found in the photo to correct" if lang == "en" else "照片裡沒找到可以改正的牌") in err
+        assert head not in err and "0 rows" not in err and "0 列" not in err, err
+    assert main(["score", str(blank), "--no-calibration", "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert set(error) == {"message", "message_zh"} and all(error.values()), error
+    assert main(["score", str(blank), "--no-calibration", "--json", "--tile", "1.1=1m"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert set(error) == {"message", "message_zh"} and "as read: )" not in error["message"], error
+    backs = photo_of(laid([(100, ["0x0x0x0x0x"])]))  # only backs: refused as such, nothing numbered to correct
+    assert main(["score", backs, "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "no face-up tile found, only 5" in err and "tiles as read" not in err, err
+    assert main(["score", backs, "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"]["reading"] == "face down 5"
+    flowers = photo_of(laid([(100, ["1f2f"])]))  # flowers alone are tiles read: listed, to correct one misread
+    assert main(["score", flowers, "--lang", "en"]) == 1
+    assert "tiles as read" in (err := capsys.readouterr().err) and "f.1=1f f.2=2f" in err, err
