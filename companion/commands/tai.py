@@ -450,7 +450,10 @@ def _meld_said(m: Meld) -> Words:
         return ui("explain_called_from", set=said.zh, set_en=said.en, how="明槓，槓" if kong else m.kind.zh,
                   how_en="exposed, called" if kong else "called",
                   who=m.source.zh, who_en={"L": "on the left", "O": "opposite", "R": "on the right"}[m.source.value])
-    return ui("explain_laid", set=said.zh, set_en=said.en, how=m.kind.zh, how_en=m.kind.en)
+    # (a chow or pung with no source, as a photo shows it: "pung 777z (called)", where the kind's own word read
+    # "pung 777z (pung)"; 吃/碰 say the call in Chinese)
+    how_en = "called" if m.kind in (MeldKind.CHOW, MeldKind.PUNG) else m.kind.en
+    return ui("explain_laid", set=said.zh, set_en=said.en, how=m.kind.zh, how_en=how_en)
 
 
 def _hand_said(win: Win, lang: str) -> str:

@@ -17,7 +17,7 @@ from companion.hand import Meld, MeldKind
 from companion.rules.profiles import load_profile, played_with
 from companion.rules.scoring import replacement_named, score
 from companion.rules.win import Win
-from companion.tiles import Tile, parse_tiles
+from companion.tiles import Tile, format_tiles, parse_tiles
 from companion.vision import hand_search
 from companion.vision.hand_photo import Group, lay_out, shadowed
 from companion.vision.hand_score import PhotoHandError, WayOut, check_context, score_photo
@@ -735,7 +735,11 @@ def test_the_demo_scores_its_bundled_photo_as_the_hand_it_was_rendered_from(caps
     unsourced = Win(truth.concealed, truth.win_tile, truth.win_type, truth.seat_wind, truth.round_wind,
                     tuple(Meld(m.kind, m.tiles) for m in truth.melds), truth.flowers, truth.dealer, truth.streak,
                     truth.discarder)  # a photo does not show who supplied a meld's tile
-    assert f"Hand: {unsourced.describe()}" in photo
+    concealed = format_tiles(sorted(unsourced.concealed)) + " " + format_tiles(unsourced.flowers)
+    melds = ", ".join(f"{'kong' if m.kind.is_kong else m.kind.value} {format_tiles(m.tiles)} "
+                      f"({'called' if m.kind in (MeldKind.CHOW, MeldKind.PUNG) else m.kind.en})"
+                      for m in unsourced.melds)  # (as `tai --explain` says a hand in words)
+    assert f"Hand: {concealed}; melds: {melds}" in photo
     assert f"Hand total {expected.hand_tai} tai" in photo
     assert f"win {truth.win_tile.code} (set apart)" in photo  # type: ignore[union-attr]
     assert "!" not in photo  # nothing repaired, nothing assumed
