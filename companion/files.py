@@ -192,8 +192,9 @@ def in_the_way_said(file: Path, by_name: bool = False) -> tuple[str, str]:
     """What stands at ``file`` (:func:`file_in_the_way`) where a folder must be, in English and Chinese: a link that
     loops (it was said that the folder "does not exist", or "Too many levels of symbolic links" in both languages: a
     review), a link to nothing there (it was said "File exists": a later review), or a file. ``by_name``: it named by
-    its name alone, as a phone says it (two full paths filled a phone's refusal: a change review); where a link leads
-    is said as the link says it, the one clue to what is missing (a drive not mounted)."""
+    its name alone, as a phone says it (two full paths filled a phone's refusal: a change review), where a link leads
+    not said (a host path); the host's words say it as the link says it, the one clue to what is missing (a drive
+    not mounted)."""
     shown: str | Path = file.name if by_name else file
     try:
         os.stat(file)
@@ -202,9 +203,12 @@ def in_the_way_said(file: Path, by_name: bool = False) -> tuple[str, str]:
             return (f"{shown} is a link that loops back on itself, not a folder",
                     f"{shown} 是繞回自己的符號連結，不是資料夾")
         if e.errno == errno.ENOENT and os.path.islink(file):
+            if by_name:  # (where it leads is a host path: said on the host's stderr alone, a third review)
+                return (f"{shown} is a link to a place that is not there (a drive not plugged in?), not a folder",
+                        f"{shown} 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾")
             to = os.readlink(file)
-            return (f"{shown} is a link to {to}, which is not there (not a folder)",
-                    f"{shown} 是符號連結，指向的 {to} 不存在（不是資料夾）")
+            return (f"{shown} is a link to {to}, which is not there, not a folder",
+                    f"{shown} 是符號連結，指向的 {to} 不存在，不是資料夾")
     return f"{shown} is a file, not a folder", f"{shown} 是檔案，不是資料夾"
 
 

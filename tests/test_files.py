@@ -12,6 +12,7 @@ from companion.files import (
     LEFT_OVER_AGE_S,
     NotAFolderError,
     file_in_the_way,
+    in_the_way_said,
     make_folder,
     sweep_left_over,
     whole_file,
@@ -110,12 +111,16 @@ def test_a_link_to_nothing_where_a_folder_must_be_is_named_as_such(tmp_path: Pat
     except OSError:
         pytest.skip("this system makes no symbolic links here")
     to = tmp_path / "unmounted" / "data"
-    en, zh = f"{link} is a link to {to}, which is not there (not a folder)", f"{link} 是符號連結，指向的 {to} 不存在（不是資料夾）"
+    en, zh = f"{link} is a link to {to}, which is not there, not a folder", f"{link} 是符號連結，指向的 {to} 不存在，不是資料夾"
     for folder in (link, link / "profiles"):
         with pytest.raises(NotAFolderError) as bad:
             make_folder(folder)
         assert (bad.value.file, bad.value.filename, bad.value.strerror, bad.value.zh) == (link, str(folder), en, zh)
     assert [p.name for p in tmp_path.iterdir()] == ["data"] and link.is_symlink()
+    # by name (a phone's words): where it leads is a host path, said to the host alone (a third review)
+    assert in_the_way_said(link, by_name=True) == (
+        "data is a link to a place that is not there (a drive not plugged in?), not a folder",
+        "data 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾")
 
 
 def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:

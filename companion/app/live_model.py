@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import random
 import threading
 import time
@@ -268,7 +267,8 @@ class LiveGame:
                 if looping_table(self.path) is not None:
                     raise LiveError(ui("live_table_loops", file=self.path.name) + still)
                 if dangling_table(self.path) is not None:  # (a path and "cannot open its lock file": a change review)
-                    raise LiveError(ui("live_table_dangling", file=self.path.name, to=os.readlink(self.path)) + still)
+                    log.warning("%s", dangling_table(self.path))  # (where it leads: the host's alone)
+                    raise LiveError(ui("live_table_dangling", file=self.path.name) + still)
                 self._service = TableService(self.path)
             except NotAFolderError as bad:  # (a data folder that is a file)
                 en, zh = in_the_way_said(bad.file, by_name=True)

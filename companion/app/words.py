@@ -1243,11 +1243,11 @@ UI: dict[str, tuple[str, str]] = {
                             "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. "
                             "Plug in or mount the drive {name} leads to, or fix the link, or start the app again with "
                             "--table naming a table file elsewhere"),
-    "live_table_dangling": ("記錄的牌局存不進去：牌局檔 {file} 是符號連結，指向的 {to} 不存在。請接上或掛載它指向的磁碟，或"
-                            "修正這個連結，或用 --table 指定別處的牌局檔，重新啟動 companion app",
-                            "Live entries cannot be saved: the table file {file} is a link to {to}, which is not "
-                            "there. Plug in or mount the drive it leads to, or fix the link, or start the app again "
-                            "with --table naming a table file elsewhere"),
+    "live_table_dangling": ("記錄的牌局存不進去：牌局檔 {file} 是符號連結，指向的地方不存在（磁碟沒接上？）。請接上或掛載它"
+                            "指向的磁碟，或修正這個連結，或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "Live entries cannot be saved: the table file {file} is a link to a place that is not "
+                            "there (a drive not plugged in?). Plug in or mount the drive it leads to, or fix the link, "
+                            "or start the app again with --table naming a table file elsewhere"),
     # --- Learn: an item no built-in rule set counts is taught under a house rule set that turns it on (a teacher's
     # review: its card showed "0 tai" and no row for it, teaching nothing) ---
     "learn_house_example": ("{name}＋家規：{item}算 {n} 台（預設規則不算這一項）",

@@ -238,6 +238,26 @@ def _import_log(saved: str, table: Path) -> int:
     return 0
 
 
+def _kept_line(table: Path) -> tuple[str, str] | None:
+    """The games of ``table`` kept earlier (:func:`companion.game.service.kept_copies`), in Chinese and English, with
+    how to go on with one and how to stop being told; None where there are none. Three were said "a game kept
+    earlier is in A, B, C … naming it", and in Chinese joined by ", " (a third review)."""
+    from companion.game.service import kept_copies
+
+    copies = kept_copies(table)
+    if not copies:
+        return None
+    zh = "、".join(shown(p) for p in copies)
+    en = ", ".join(shown(p) for p in copies)
+    if len(copies) == 1:
+        return (f"之前另存的牌局在 {zh}，用 --table 檔名 開啟接著記錄；接著記錄了或不需要了，就把它移走或刪除，這行就不再出現",
+                f"a game kept earlier is in {en}: start the app with --table naming it to go on with it; once it is "
+                "continued or not needed, move or delete it and this line stops")
+    return (f"之前另存的牌局在 {zh}，用 --table 檔名 開啟其中一個接著記錄；接著記錄了或不需要了，就把它移走或刪除，這行就不再出現",
+            f"games kept earlier are in {en}: start the app with --table naming one to go on with it; once each is "
+            "continued or not needed, move or delete it and this line stops")
+
+
 def _say_older(name: str, said: Msg | Words | None) -> None:
     """What ``companion replay`` says of a log's events let in under older rules (``said``: how many, the first),
     said of ``name`` at start; nothing where there are none."""
@@ -281,7 +301,6 @@ def run(args: argparse.Namespace) -> int:
     from companion.app.table_model import DEMO_HANDS, GameReplay, LogError
     from companion.app.words import ui
     from companion.files import folder_blocker
-    from companion.game.service import kept_copies
     from companion.rules.profiles import os_error_zh
 
     if not 0 < args.port < 65536:
@@ -310,6 +329,9 @@ def run(args: argparse.Namespace) -> int:
     looping = no_folder is not None and folder_blocker(table.parent) is None  # (the table file itself loops)
     if no_folder is not None and (args.table or args.from_log or not args.log):  # (refused before serving: the Live
         _say(*no_folder)  # tab could keep no game there)
+        copies = _kept_line(table)
+        if copies is not None:  # (the kept game not named where the data folder is still a file: a third review)
+            _say(*copies)
         return 2
     if no_folder is not None:  # a replay needs no data folder (a change review's was refused): served, the Live tab
         # refusing every entry by name (:meth:`LiveGame.open`)
@@ -353,12 +375,10 @@ def run(args: argparse.Namespace) -> int:
                 "saved" if looping else "無法放在那裡，記錄的牌局存不進去 / cannot be kept there: live entries cannot be saved"
         print(f"companion app: 牌局檔 / table file: {shown(table)} ({kept})", flush=True)  # as given, not
         # through links (resolve raises on a data folder that loops; realpath named a link's missing target: reviews)
-        copies = kept_copies(table)
-        if copies:  # a game set aside while open, in a folder the host may never look in (a fresh game began and
-            # said nothing of it: a change review)
-            named = ", ".join(shown(p) for p in copies)
-            print(f"companion app: 之前另存的牌局在 {named}，用 --table 檔名 開啟 / a game kept earlier is in {named}: "
-                  "start the app with --table naming it to go on with it", flush=True)
+        copies = _kept_line(table)
+        if copies is not None:  # a game set aside while open, in a folder the host may never look in (a fresh game
+            # began and said nothing of it: a change review)
+            print(f"companion app: {copies[0]} / {copies[1]}", flush=True)
         earlier = _earlier_table()
         if not args.table and not table.exists() and earlier is not None and earlier != table:
             print(f"companion app: 之前版本的牌局檔在 {earlier}，用 --table 開它 / a table file of an earlier version "

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import io
 import itertools
 import json
 import logging
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -367,7 +369,10 @@ class TableService:
                     what = err.what if isinstance(err, ServiceError) and err.what is not None else (
                         f"{self.path}: the table file could not be checked when the companion closed ({err})",
                         f"{self.path}：companion 關閉時無法檢查牌局檔（{err}）")
-                    self._replaced = self._set_aside((what, what), closing=True)
+                    name = self.path.name  # (a phone's words by name, never the host's: a third review)
+                    self._replaced = self._set_aside((what, (
+                        f"the table file {name} could not be checked when the companion closed",
+                        f"companion 關閉時無法檢查牌局檔 {name}")), closing=True)
         if self._db is not None:
             self._db.close()
         if self._lock_file is not None:
@@ -649,6 +654,12 @@ class TableService:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
+            dangling = dangling_table(self.path)
+            if dangling is not None:  # made a link to nothing while open: said so, not "removed" (a third review)
+                named = dangling_table(self.path, by_name=True)
+                assert named is not None
+                self._replaced = self._set_aside(_put_there(dangling, named))
+                raise self._replaced from None
             self._write_again()
             return
         except OSError as err:  # (not known to be another file: nothing set aside, the next tap looks again)
@@ -697,6 +708,7 @@ class TableService:
         kept: Path | None = None
         where = "beside"
         why: tuple[str, str] = ("", "")
+        why_phone = why
         try:
             kept, where = self._keep_path()
             copy = sqlite3.connect(kept, isolation_level=None)
@@ -708,6 +720,7 @@ class TableService:
         except (sqlite3.Error, OSError) as err:
             log.error("%s: the game could not be kept beside the replaced file: %s", self.path, err)
             why = (str(err), os_error_zh(err)) if isinstance(err, OSError) else (str(err), sqlite_zh(err))
+            why_phone = (str(err.strerror or err), why[1]) if isinstance(err, OSError) else why  # (no path: a review)
             if kept is not None:
                 kept.unlink(missing_ok=True)
             kept = None
@@ -719,14 +732,16 @@ class TableService:
         self._beside = {}
         self._db.close()
         self._db = None
-        said = self._set_aside_said(kept, where, why, put, closing)
+        said = self._set_aside_said(kept, where, (why, why_phone), put, closing)
         log.warning("%s", said)
         return said
 
-    def _set_aside_said(self, kept: Path | None, where: str, why: tuple[str, str], put: Put | None,
-                        closing: bool) -> ServiceError:
-        """:meth:`_set_aside`'s words: what happened, and where the game is kept (or why it could not be), with what
-        the host can do: in full for the host (the log, stderr), by name for a phone (``phone``)."""
+    def _set_aside_said(self, kept: Path | None, where: str, whys: tuple[tuple[str, str], tuple[str, str]],
+                        put: Put | None, closing: bool) -> ServiceError:
+        """:meth:`_set_aside`'s words: what happened, and where the game is kept (or why it could not be: ``whys``,
+        the host's words and a phone's, each in English and Chinese), with what the host can do: in full for the
+        host (the log, stderr), by name for a phone (``phone``)."""
+        why, why_phone = whys
         name = self.path.name
         if put is None:
             put = ((f"{self.path}: the table file was replaced while the companion had it open",
@@ -742,8 +757,8 @@ class TableService:
                     else (": the game could not be kept elsewhere", "：這局無法另存"))
             save = ("; save the log (Save log) to keep the game", "；請先「下載紀錄」存下這局")
             return ServiceError(
-                f"{en}{lost[0]} ({why[0]}){save[0]} / {zh}{lost[1]}（{why[0]}）{save[1]}",
-                phone=(f"{p_en}{lost[0]} ({why[1]}){save[0]}", f"{p_zh}{lost[1]}（{why[1]}）{save[1]}"))
+                f"{en}{lost[0]} ({why[0]}){save[0]} / {zh}{lost[1]}（{why[1]}）{save[1]}",
+                phone=(f"{p_en}{lost[0]} ({why_phone[0]}){save[0]}", f"{p_zh}{lost[1]}（{why_phone[1]}）{save[1]}"))
         folder = self.path.parent.name
         at = {"beside": (", beside it", "，在牌局檔旁邊"),
               "above": (f", in the folder {kept.parent.name} above {folder}", f"，在 {folder} 上層的資料夾 {kept.parent.name}"),
@@ -799,6 +814,7 @@ class TableService:
                 fresh.close()
                 raise
         except (sqlite3.Error, OSError) as err:
+            err_zh = os_error_zh(err) if isinstance(err, OSError) else sqlite_zh(err)  # (English in the Chinese: a review)
             raise ServiceError(
                 f"{self.path}: the table file was removed while the companion had it open, and cannot be written "
                 f"again ({err}): save the log (Save log) to keep the game / {self.path}：牌局檔在使用中被刪除了，"
@@ -808,7 +824,7 @@ class TableService:
                        f"牌局檔 {self.path.name} 在使用中被刪除了，也無法重新寫入；請先「下載紀錄」存下這局"),
                 what=(f"{self.path}: the table file was removed while the companion had it open, and could not be "
                       f"written again when it closed ({err})",
-                      f"{self.path}：牌局檔在使用中被刪除了，companion 關閉時也無法重新寫入（{err}）")) from err
+                      f"{self.path}：牌局檔在使用中被刪除了，companion 關閉時也無法重新寫入（{err_zh}）")) from err
         self._db.close()
         self._db = fresh
         # said once it is (it was said at every tap that could not write it, and at close: a change review)
@@ -1039,23 +1055,45 @@ def kept_copies(table: Path) -> list[Path]:
     """The copies of ``table``'s game set aside earlier (:meth:`TableService._set_aside`) that are still there: beside
     it, or (``companion-…``) in a folder above it, the home folder or the current one, where the service would have
     put them. ``companion app`` names them at its start (a fresh game began and said nothing of the kept one: a change
-    review)."""
+    review). Only ``<stem>.kept-<digits><suffix>`` that is a table file (:func:`_is_table`): a third review's listed
+    ``companion-table.kept-notes.sqlite``, an empty ``table.kept-old.sqlite``, and another table's copies (a stem
+    with ``[`` in it, read as a pattern)."""
     folder = Path(os.path.abspath(table.parent))
-    found = set(_glob(folder, f"{table.stem}.kept-*{table.suffix}"))
+    found = set(_kept_in(folder, table, ""))
     try:
         home: list[Path] = [Path.home()]
     except RuntimeError:
         home = []
     for other in (*folder.parents, *home, Path.cwd()):
-        found.update(_glob(other, f"companion-{table.stem}.kept-*{table.suffix}"))
+        found.update(_kept_in(other, table, "companion-"))
     return sorted(found, key=lambda p: (str(p.parent), len(p.name), p.name))
 
 
-def _glob(folder: Path, pattern: str) -> list[Path]:
+def _kept_in(folder: Path, table: Path, prefix: str) -> list[Path]:
+    """The kept copies of ``table`` in ``folder``, named ``<prefix><stem>.kept-<digits><suffix>``."""
+    name = re.compile(re.escape(f"{prefix}{table.stem}.kept-") + r"[0-9]+" + re.escape(table.suffix))
     try:
-        return [p for p in folder.glob(pattern) if p.is_file()]
+        return [p for p in folder.glob(f"{glob.escape(prefix + table.stem)}.kept-*{glob.escape(table.suffix)}")
+                if name.fullmatch(p.name) and _is_table(p)]
     except OSError:
         return []
+
+
+def _is_table(path: Path) -> bool:
+    """Whether ``path`` is a table file: an SQLite file holding the table's ``events``, read without writing
+    (nothing made beside it); False where it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
+                return False
+        db = sqlite3.connect(f"{Path(os.path.abspath(path)).as_uri()}?mode=ro", uri=True)
+        try:
+            return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'"
+                              ).fetchone() is not None
+        finally:
+            db.close()
+    except (OSError, sqlite3.Error, ValueError):
+        return False
 
 
 def looping_table(path: Path, by_name: bool = False) -> tuple[str, str] | None:
@@ -1088,7 +1126,10 @@ def dangling_table(path: Path, by_name: bool = False) -> tuple[str, str] | None:
         to = os.readlink(path)
     except OSError:
         return None
-    shown = path.name if by_name else path
+    if by_name:  # (where it leads is a host path: on the host's stderr alone, a third review)
+        return (f"{path.name} is a link to a place that is not there (a drive not plugged in?), not a table file",
+                f"{path.name} 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔")
+    shown = path
     return (f"{shown} is a link to {to}, which is not there, not a table file",
             f"{shown} 是符號連結，指向的 {to} 不存在，不是牌局檔")
 

@@ -1164,8 +1164,9 @@ def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_ke
         # a phone's: by name (two full paths and "(open it with --table)" filled a phone: a change review)
         assert err.value.phone is not None
         p_en, p_zh = err.value.phone
-        assert p_en.startswith("data is a "), p_en  # (where a link leads is said as it says it: the clue)
-        assert all(str(tmp_path) not in w.replace(str(tmp_path / "not-there"), "") for w in err.value.phone), p_en
+        assert p_en.startswith("data is a "), p_en  # (where a link leads: a host path, the host's alone, a third
+        assert all(str(tmp_path) not in w for w in err.value.phone), p_en  # review)
+        assert ") (" not in p_en and "）（" not in p_zh, err.value.phone  # (one parenthesis, not two side by side)
         assert ("the game so far is kept in companion-table.kept-1.sqlite, in the folder "
                 f"{tmp_path.name} above data; the host can restart the app with --table "
                 "companion-table.kept-1.sqlite to go on") in p_en, p_en
@@ -1291,6 +1292,74 @@ def test_a_table_file_not_looked_at_when_the_service_closes_is_kept_saying_so(
     assert f"{path}: the table file could not be looked at when the companion closed (Permission denied); the game " \
         f"so far is kept in {kept}" in logged[0], logged
     assert "companion 關閉時無法查看牌局檔（沒有權限）" in logged[0], logged
+    phone = service._replaced.phone if service._replaced is not None else None  # (a phone's words by name, never the
+    assert phone == (  # host's: a third review)
+        "the table file table.sqlite could not be checked when the companion closed; the game so far is kept in "
+        "table.kept-1.sqlite, beside it; the host can restart the app with --table table.kept-1.sqlite to go on",
+        "companion 關閉時無法檢查牌局檔 table.sqlite；這局到目前為止另存在 table.kept-1.sqlite，在牌局檔旁邊；主機可以用 "
+        "--table table.kept-1.sqlite 重新啟動 companion app 接著記錄"), phone
+
+
+def test_a_table_file_made_a_link_to_nothing_while_open_is_said_so_and_the_game_kept(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A third review: a table file made a link to nothing there while open was said "removed while the companion had
+    it open", and at close "(unable to open database file)" in the Chinese too. It is said to be a link to nothing
+    (where it leads: the host's words alone), and the game is kept beside it."""
+    import logging
+
+    from companion.game.service import read_log
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+    path.unlink()
+    path.symlink_to(tmp_path / "nowhere" / "t.sqlite")
+    caplog.set_level(logging.WARNING, logger="companion.game.service")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone is not None
+    p_en, p_zh = err.value.phone
+    assert p_en.startswith("table.sqlite is a link to a place that is not there (a drive not plugged in?), not a "
+                           "table file (put there while the companion had the table open)"), p_en
+    assert p_zh.startswith("table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔（牌局使用中被換上的）"), p_zh
+    assert "removed" not in p_en and str(tmp_path) not in p_en + p_zh, err.value.phone
+    assert f"is a link to {tmp_path / 'nowhere' / 't.sqlite'}, which is not there" in str(err.value)
+    service.close()
+    kept = tmp_path / "table.kept-1.sqlite"
+    assert [e for _, e in read_log(kept)[0]] == mine[:3]
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "removed" not in logged and "unable to open" not in logged, logged
+
+
+def test_a_game_that_cannot_be_kept_anywhere_is_said_on_a_phone_in_its_language_without_a_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third review: a game that could be kept nowhere put the Chinese reason in the English phone words too (and
+    the host's Chinese half had the English one). Each language says its own reason; a phone's names no path."""
+    import re
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+
+    def nowhere() -> tuple[Path, str]:
+        raise PermissionError(13, "Permission denied", str(tmp_path / "table.kept-1.sqlite"))
+
+    monkeypatch.setattr(service, "_keep_path", nowhere)
+    path.unlink()
+    path.write_bytes(b"another program's file")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone is not None
+    p_en, p_zh = err.value.phone
+    assert "the game could not be kept elsewhere (Permission denied); save the log" in p_en, p_en
+    assert not re.search(r"[\u2e80-\u9fff\uff00-\uffef]", p_en) and str(tmp_path) not in p_en + p_zh, err.value.phone
+    assert "這局也無法另存（沒有權限）" in p_zh, p_zh
+    assert "這局也無法另存（沒有權限）" in str(err.value), str(err.value)
+    service.close()
 
 
 def test_a_table_file_that_is_a_link_to_nothing_is_named_with_where_it_leads(tmp_path: Path) -> None:
@@ -1307,5 +1376,7 @@ def test_a_table_file_that_is_a_link_to_nothing_is_named_with_where_it_leads(tmp
     assert str(err.value) == (f"{path} is a link to {to}, which is not there, not a table file / "
                               f"{path} 是符號連結，指向的 {to} 不存在，不是牌局檔")
     assert err.value.phone == dangling_table(path, by_name=True) and err.value.phone is not None
-    assert err.value.phone[0] == f"table.sqlite is a link to {to}, which is not there, not a table file"
+    assert err.value.phone == ("table.sqlite is a link to a place that is not there (a drive not plugged in?), not a "
+                               "table file", "table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔")
+    assert str(tmp_path) not in "".join(err.value.phone)  # (a host path on a phone: a third review)
     assert dangling_table(tmp_path / "none.sqlite") is None and not (tmp_path / "nowhere").exists()
