@@ -485,6 +485,8 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
         why = why + ui("photo_too_dark")
     if not isinstance(bad, WinInputError):  # (the form's own mistake: the photo is not why)
         for code, en, zh in photo_quality(read.image, read.dets).warnings():
+            if code == "no_tiles":  # (the refusal says no tile was found, and what to photograph: not said twice)
+                continue
             if code == "shaken":  # first: the cure is another photo, and the count or the tiles read are likely
                 # wrong (a review's blurred photo led with "found 8 tiles … a winning hand shows 17")
                 why = Words(zh, en) + ui("photo_also", what=why.zh, what_en=why.en)

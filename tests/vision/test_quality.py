@@ -615,7 +615,7 @@ def test_a_photo_shaken_past_finding_its_tiles_is_said_to_be_shaken_and_one_with
     """The demo photo at 0.25 and 0.3 of its size streaked 13 pixels across finds no tile, or 3 misread of its 19:
     too few to judge one by one, and nothing was said (``read`` printed "0 tiles" alone). The whole photo's
     evenness (0.01; sharp 0.52) now says it is shaken, and a photo with no tile found says so with what may be why,
-    in ``read``; ``score``'s refusal, which says no tile was found, adds the shake alone. A blank picture finds no
+    in ``read``; ``score``'s refusal, which says no tile was found, adds the shake alone, first. A blank picture finds no
     tile either, and is not said to be shaken: no streak is measured on it."""
     from companion.app.photo_model import photo_warnings, read_photo_file
     from companion.vision.quality import NONE_FOUND_EN, NONE_FOUND_ZH, PHOTO_STREAKED_BELOW
@@ -634,10 +634,12 @@ def test_a_photo_shaken_past_finding_its_tiles_is_said_to_be_shaken_and_one_with
     assert f"  ! {NONE_FOUND_ZH} / {NONE_FOUND_EN}" in out and f"  ! {SHAKEN_ZH} / {SHAKEN_EN}" in out
     assert main(["score", str(none), "--json", "--no-calibration", "--context", json.dumps(demo_photo()[1])]) == 1
     refused = json.loads(capsys.readouterr().out)
-    assert refused["error"]["message"].endswith(f"; {SHAKEN_EN}") and NONE_FOUND_EN not in refused["error"]["message"]
-    failed = score_photo_file(none, demo_photo()[1], _reader())  # the Photo view's refusal: the shake after it
-    assert isinstance(failed, PhotoFailed) and failed.reason.en.endswith(SHAKEN_EN[1:]), failed.reason
-    assert failed.reason.zh.endswith(SHAKEN_ZH) and NONE_FOUND_EN[1:] not in failed.reason.en
+    said = refused["error"]["message"]  # the shake first (its cure is another photo), after the photo's name
+    assert said.startswith(f"{none}: {SHAKEN_EN}; ") and NONE_FOUND_EN not in said, said
+    failed = score_photo_file(none, demo_photo()[1], _reader())  # the Photo view's refusal: the shake first too
+    assert isinstance(failed, PhotoFailed) and SHAKEN_EN[1:] in failed.reason.en, failed.reason
+    assert SHAKEN_ZH in failed.reason.zh and NONE_FOUND_EN[1:] not in failed.reason.en
+    assert failed.reason.en.index(SHAKEN_EN[1:]) < failed.reason.en.index("no tile found"), failed.reason
     few = _scaled(_demo(), 0.3)
     few = cv2.filter2D(few, -1, _line(13, 0))
     dets = _reader().read(few, tiled=True)
