@@ -203,8 +203,8 @@ LIGHTNESS_STEP = 4
 """The lightness (L*, OpenCV's 8-bit units) a tile's pixels are grouped by for :data:`GREY_BELOW`."""
 SHAKEN_EN = "the photo looks shaken: hold still and take it again (its tiles may be misread)"
 SHAKEN_ZH = "照片看起來晃到了：請拿穩再拍一次（牌可能會讀錯）"
-GREY_EN = ("a black-and-white or one-colour (sepia) photo: colours that tell tiles apart, such as bamboo's green "
-           "and the red of dots and the red dragon, may be misread; take a colour photo")
+GREY_EN = ("a black-and-white or one-colour (sepia) photo: tiles told apart by colour (such as bamboo, dots and the "
+           "red dragon) may be misread; take a colour photo")
 GREY_ZH = "這是黑白或單色（懷舊棕色）照片：靠顏色分辨的牌（例如綠色的條子、紅色的筒子和紅中）可能會讀錯，請拍彩色照片"
 """The black-and-white warning where no tile read is told apart by its colour (:func:`grey_words`)."""
 SMALL_EN = "the tiles are too small in the photo to be read reliably: move closer and take it again"
@@ -213,12 +213,12 @@ SMALL_ZH = "照片裡的牌太小，無法可靠辨識：請靠近一點再拍�
 # the black-and-white warning naming what may be misread in the photo: the groups read whose colours tell them apart
 GREY_OF_EN = "a black-and-white or one-colour (sepia) photo: {tiles} may be misread; take a colour photo"
 GREY_OF_ZH = "這是黑白或單色（懷舊棕色）照片：{tiles}可能會讀錯，請拍彩色照片"
-GREY_GROUPS: dict[str, tuple[str, str]] = {
-    "suits": ("bamboo and dots", "條子和筒子"),
-    "dragons": ("the red and green dragons", "紅中和青發"),
-    "flowers": ("the flowers", "花牌"),
+GREY_GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
+    "suits": (("bamboo", "dots"), "條子和筒子"),
+    "dragons": (("the red and green dragons",), "紅中和青發"),
+    "flowers": (("the flowers",), "花牌"),
 }
-"""``{group: (English, Chinese)}``: the tiles a grey photo may misread, in the order they are named: a bamboo's green
+"""``{group: (English items, Chinese)}``: the tiles a grey photo may misread, in the order they are named: a bamboo's green
 and a dot's red and blue, the red 中 and green 發 (the white dragon and the winds are in black or blue ink, told by
 their shape) and the flowers' coloured pictures and numbers (:func:`colour_groups`)."""
 
@@ -340,8 +340,11 @@ def grey_words(groups: tuple[str, ...]) -> tuple[str, str]:
     named = [GREY_GROUPS[g] for g in GREY_GROUPS if g in groups]
     if not named:
         return GREY_EN, GREY_ZH
-    en = [e for e, _ in named]
-    listed = en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1]
+    en = [e for items, _ in named for e in items]
+    # "bamboo, dots and the flowers"; a comma before the last "and" where an item has its own ("bamboo, dots, the
+    # red and green dragons, and the flowers"), so that the list reads as one
+    last = ", and " if len(en) > 2 and any(" and " in e for e in en[:-1]) else " and "
+    listed = en[0] if len(en) == 1 else ", ".join(en[:-1]) + last + en[-1]
     return GREY_OF_EN.format(tiles=listed), GREY_OF_ZH.format(tiles="、".join(z for _, z in named))
 
 

@@ -569,6 +569,12 @@ def test_the_black_and_white_warning_names_what_was_read_or_says_what_is_true_of
     assert colour_groups(kinds("9p")) == ("suits",) and grey_words(("suits",))[0].count("bamboo and dots") == 1
     en, zh = grey_words(("dragons", "flowers"))
     assert "the red and green dragons and the flowers may be misread" in en and "紅中和青發、花牌" in zh
+    # a list read as one (a change review: "bamboo and dots and the flowers")
+    assert ": bamboo, dots and the flowers may be misread" in grey_words(("suits", "flowers"))[0]
+    assert ": bamboo, dots, the red and green dragons, and the flowers may be misread" in DEMO_GREY_EN
+    assert "條子和筒子、紅中和青發、花牌可能會讀錯" in DEMO_GREY_ZH
+    # tiles told apart, as the Chinese says, not colours misread
+    assert "tiles told apart by colour (such as bamboo, dots and the red dragon) may be misread" in GREY_EN
     assert all(not any("\u4e00" <= ch <= "\u9fff" for ch in grey_words(g)[0])
                for g in [(), ("suits",), ("dragons",), ("flowers",), ("suits", "dragons", "flowers")])
 
