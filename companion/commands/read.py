@@ -13,7 +13,7 @@ the text output also says in a line of its own). Tiles are listed in reading ord
 them: rows from the top of the photo down, each left to right (``companion.vision.read.reading_order``); the text
 output marks unsure faces with ``?``. Each line also has ``warnings``, ``[{"code", "message", "message_zh"}]``: ``shaken``
 (the tiles are blurred, as by a phone that moved: many are misread), ``greyscale`` (a black-and-white or one-colour photo,
-whose tiles told apart by colour may be misread: its message names those read, bamboo and dots, the red and green
+whose tiles told apart by colour may be misread: its message names those read, bamboo, dots, the red and green
 dragons, the flowers), ``too_small`` (the tiles are too small to judge or read reliably: move closer) and ``no_tiles`` (no
 tile found: what may be why), empty for a photo fit to be read, and ``quality``, ``{"sharpness",
 "colour", "evenness", "photo_evenness"}``, the measures they are judged by (:mod:`companion.vision.quality`; null where too few tiles are
@@ -93,7 +93,7 @@ def register(sub: Any) -> None:
                         "than the third), \"unsure\", \"extra_copy\"}], in reading order; \"warnings\": [{\"code\": "
                         "\"shaken\" (blurred by a moving phone: take it again), \"greyscale\" (black and white, or of "
                         "one colour such as sepia: tiles told apart by their colour may be misread; the message names those "
-                        "read, among bamboo and dots, the red and green dragons and the flowers), \"too_small\" (tiles too small "
+                        "read, among bamboo, dots, the red and green dragons, and the flowers), \"too_small\" (tiles too small "
                         "to read reliably: move closer) or \"no_tiles\" (no tile found: what may be why), \"message\", "
                         "\"message_zh\"}], empty for a photo fit to be read; \"quality\": {\"sharpness\", \"colour\", "
                         "\"evenness\" (small tiles only), \"photo_evenness\" (the whole photo, where too few tiles are "
