@@ -327,9 +327,15 @@ class NotPlainFileError(OSError):
 
 
 def read_plain_text(path: Path) -> str:
-    """The UTF-8 text of the plain file at ``path``, its line ends as :meth:`Path.read_text` reads them; a folder
-    raises :class:`IsADirectoryError`, a pipe or a device :class:`NotPlainFileError`, without waiting on it (opened
-    without blocking, then checked: no gap where one could be swapped in after a check)."""
+    """The UTF-8 text of the plain file at ``path`` (:func:`read_plain_bytes`), its line ends as
+    :meth:`Path.read_text` reads them."""
+    return read_plain_bytes(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_plain_bytes(path: Path) -> bytes:
+    """The bytes of the plain file at ``path``; a folder raises :class:`IsADirectoryError`, a pipe or a device
+    :class:`NotPlainFileError`, without waiting on it (opened without blocking, then checked: no gap where one
+    could be swapped in after a check)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         mode = os.fstat(fd).st_mode
@@ -342,4 +348,4 @@ def read_plain_text(path: Path) -> str:
             chunks.append(chunk)
     finally:
         os.close(fd)
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    return b"".join(chunks)

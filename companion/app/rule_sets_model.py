@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.words import Words, ui
-from companion.files import read_plain_text, what_stands_at
+from companion.files import read_plain_bytes, read_plain_text, what_stands_at
 from companion.names import name_key, shown_name
 from companion.rules.profiles import (
     BUILTIN,
@@ -672,7 +672,7 @@ class RuleSetDraft:
     def _check_unchanged(self) -> None:
         """Refuse to save a set edited where another phone changed or deleted its file since the editor read it."""
         try:
-            now = user_profile_path(self.id).read_bytes()
+            now = read_plain_bytes(user_profile_path(self.id))
         except FileNotFoundError:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
         except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
@@ -791,7 +791,7 @@ def _root(p: Profile) -> str:
 
 def _read(pid: str) -> bytes | None:
     try:
-        return user_profile_path(pid).read_bytes()
+        return read_plain_bytes(user_profile_path(pid))
     except (OSError, ProfileError):
         return None
 

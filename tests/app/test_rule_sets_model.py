@@ -904,15 +904,17 @@ def test_an_editor_never_writes_over_a_file_it_can_no_longer_read(data: Path, mo
     _home8()
     draft = edit("home8")
     assert draft.set("tai.menqing", "2") is None
-    path, real = data / "profiles" / "home8.toml", Path.read_bytes
+    from companion.app import rule_sets_model
+
+    path, real = data / "profiles" / "home8.toml", rule_sets_model.read_plain_bytes
     before = path.read_text(encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
-        if self == path:
+    def denied(at: Path) -> bytes:
+        if at == path:
             raise PermissionError(13, "Permission denied")
-        return real(self)
+        return real(at)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(rule_sets_model, "read_plain_bytes", denied)  # (its reads of a file, a pipe refused unread)
     why = _refused(draft.save)
     assert "“Home, cap 8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
     assert "沒有權限" in why.zh and "沒有蓋掉" in why.zh
