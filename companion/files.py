@@ -318,3 +318,38 @@ def what_stands_at(path: Path) -> str:
     except RuntimeError:  # (a loop, as some Pythons' path resolution says it)
         return "loop"
     return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
+
+
+class NotPlainFileError(OSError):
+    """A pipe, a device or a socket where a file must be read: refused before a byte is read, as reading a pipe waits
+    for a writer that never comes (a review: the Settings list hung on a rule set's file made a FIFO). Said in
+    English (``strerror``) and in Chinese (``zh``); ``filename`` is the path."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.EINVAL, "it is a special file, such as a pipe or a device, not a plain file", str(path))
+        self.zh = "它是管道、裝置之類的特殊檔案，不是一般的檔案"
+
+
+def read_plain_text(path: Path) -> str:
+    """The UTF-8 text of the plain file at ``path`` (:func:`read_plain_bytes`), its line ends as
+    :meth:`Path.read_text` reads them."""
+    return read_plain_bytes(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_plain_bytes(path: Path) -> bytes:
+    """The bytes of the plain file at ``path``; a folder raises :class:`IsADirectoryError`, a pipe or a device
+    :class:`NotPlainFileError`, without waiting on it (opened without blocking, then checked: no gap where one
+    could be swapped in after a check)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise NotPlainFileError(path)
+        chunks = []
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)

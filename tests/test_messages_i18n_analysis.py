@@ -104,15 +104,15 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
          "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest), “all of them win” "
          "(all), “the nearest, but all three when three” (nearest_unless_three), “the nearest, a draw when three” "
          "(three_is_draw); got “sometimes”"),
-        ("streak_cap=x", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 以上的整數（例如 3），收到「x」",
-         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number 0 or more (e.g. 3); got “x”"),
+        ("streak_cap=x", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 到 99 的整數（例如 3），收到「x」",
+         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number from 0 to 99 (e.g. 3); got “x”"),
         # (said as typed, in the quotes names are said in, a number as a number: a change review read "got True",
         # "got \"it's\"", and "“N in a row” (N)" as if N were the value to type)
-        ("streak_cap=true", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 以上的整數（例如 3），收到「true」",
-         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number 0 or more (e.g. 3); got "
+        ("streak_cap=true", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 到 99 的整數（例如 3），收到「true」",
+         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number from 0 to 99 (e.g. 3); got "
          "“true”"),
-        ("streak_cap=N", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 以上的整數（例如 3），收到「N」",
-         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number 0 or more (e.g. 3); got “N”"),
+        ("streak_cap=N", "連莊台數最多算到（streak_cap）只能是「不限」（none）或 0 到 99 的整數（例如 3），收到「N」",
+         "Streak tai counted up to (streak_cap) must be “no cap” (none) or a whole number from 0 to 99 (e.g. 3); got “N”"),
         ("multi_win=it's", "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）、「截胡，三家都胡"
          "時都算」（nearest_unless_three）、「截胡，三家都胡時流局」（three_is_draw）其中之一，收到「it's」",
          "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest), “all of them win” "

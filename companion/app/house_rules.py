@@ -59,12 +59,15 @@ class HouseRule:
 
 
 def _in_a_row(n: int) -> Words:
-    return Words(f"連 {n}", f"{n} in a row")
+    """A streak cap ``n`` as a player reads it; 0 as what it does (spec §2.14: N stays 0, so the dealer's tai is 1,
+    with no 連莊 or 拉莊 tai: a change review read "0 in a row")."""
+    return Words(f"連 {n}", f"{n} in a row") if n else Words("不算連莊台", "no streak tai")
 
 
 def _streak(value: str) -> int | None:
     """The ``streak_cap`` a picked ``value`` sets, as ``companion simulate --switch`` and a rule-set file take it
-    (a whole number 0 or more); None where it is none."""
+    (a whole number; past 18 digits None, refused as the text it is, in the words that say how far a cap goes); None
+    where it is none."""
     return int(value) if value.isdecimal() and len(value) <= 18 else None
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.words import Words, ui
-from companion.files import what_stands_at
+from companion.files import read_plain_bytes, read_plain_text, what_stands_at
 from companion.names import name_key, shown_name
 from companion.rules.profiles import (
     BUILTIN,
@@ -118,7 +118,7 @@ def _raw(pid: str) -> dict[str, Any]:
 def _raw_file(path: Path) -> dict[str, Any]:
     """The rule-set file at ``path`` as TOML (empty where it cannot be read)."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+        return tomllib.loads(read_plain_text(path).removeprefix("\ufeff"))  # (a pipe hung the list: a review)
     except (OSError, UnicodeDecodeError, ValueError):
         return {}
 
@@ -412,8 +412,8 @@ def _parent_problem(parent: str, bad: ProfileError) -> Words:
 def _what(stop: Path | None) -> dict[str, str]:
     """What stands at ``stop`` where a set's file must be read (:func:`companion.files.what_stands_at`), as the
     words' ``what`` (a change review: the three it might be were listed, where the app could say which)."""
-    kind = what_stands_at(stop) if stop is not None else "other"
-    said = ui(f"rs_what_{kind}" if kind in ("folder", "dangling", "loop") else "rs_what_other")
+    kind = what_stands_at(stop) if stop is not None else "other"  # (a file gone, or one again, since the walk: said
+    said = ui(f"rs_what_{kind}")  # so, where both were called "no plain file": a review)
     return {"what": said.zh, "what_en": said.en}
 
 
@@ -672,7 +672,7 @@ class RuleSetDraft:
     def _check_unchanged(self) -> None:
         """Refuse to save a set edited where another phone changed or deleted its file since the editor read it."""
         try:
-            now = user_profile_path(self.id).read_bytes()
+            now = read_plain_bytes(user_profile_path(self.id))
         except FileNotFoundError:
             raise RuleSetRefused(ui("rs_gone_meanwhile", name=self.name.zh, name_en=self.name.en), "gone") from None
         except (OSError, ProfileError) as e:  # a file this cannot read is never written over unseen (a change
@@ -791,7 +791,7 @@ def _root(p: Profile) -> str:
 
 def _read(pid: str) -> bytes | None:
     try:
-        return user_profile_path(pid).read_bytes()
+        return read_plain_bytes(user_profile_path(pid))
     except (OSError, ProfileError):
         return None
 

@@ -1160,7 +1160,7 @@ UI: dict[str, tuple[str, str]] = {
     "rs_what_folder": ("它是資料夾", "it is a folder"),
     "rs_what_dangling": ("它是指向不存在檔案的連結", "it is a link to a file that is not there"),
     "rs_what_loop": ("它是繞回自己的連結", "it is a link that loops back on itself"),
-    "rs_what_other": ("它不是一般的檔案（例如管道或裝置）", "it is no plain file (a pipe or a device, say)"),
+    "rs_what_other": ("它是管道、裝置之類的特殊檔案", "it is a special file, such as a pipe or a device"),
     # --- a win form barred by its winner's own record (LiveGame.own_bar, claim_gone): after the list of entries a
     # stale form shows, the bar alone, naming which of his records bars (a review: the records listed twice, once as
     # "Entered since", and 「其中 C 自己的 C 相公（張數不對）：照規則…」 with no verb, C named twice); with nothing
@@ -1284,6 +1284,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_wrong_count_dead": ("{seat} 已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
                               "{seat} has made a false win and plays dead for the rest of this hand, unable to win "
                               "already: a wrong tile count need not be entered"),
+    # --- rule sets: a set's file gone, or a file again, between the walk of what it inherits and the look at it (a
+    # review read both said as "no plain file") ---
+    "rs_what_gone": ("它已經不在了", "it is no longer there"),
+    "rs_what_file": ("它剛剛又變回檔案了，請再看一次", "it has just become a file again: look again"),
 }
 
 

@@ -12,7 +12,14 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-from companion.rules.profiles._schema import SWITCHES, as_written, refusal, switch_name, switch_options
+from companion.rules.profiles._schema import (
+    STREAK_CAP_MOST,
+    SWITCHES,
+    as_written,
+    refusal,
+    switch_name,
+    switch_options,
+)
 
 __all__ = [
     "switch_name",
@@ -182,7 +189,7 @@ def _coerce(name: str, default: Any, value: Any) -> Any:
     if name == "streak_cap":
         if value is None or value == "none":
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= STREAK_CAP_MOST:
             raise _refuse(name, default, value)
         return value
     if isinstance(default, Enum):

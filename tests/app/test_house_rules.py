@@ -303,13 +303,15 @@ def test_the_seating_form_offers_and_names_the_instant_wins_a_table_seated_again
 
 
 @pytest.mark.parametrize(("toml", "typed"), [
-    ("20", "20"), ("0", "0"), ('"none"', "none"), ("-1", "-1"), ('"x"', "x"), ('""', ""), ('"none "', "none ")])
+    ("20", "20"), ("0", "0"), ('"none"', "none"), ("-1", "-1"), ('"x"', "x"), ('""', ""), ('"none "', "none "),
+    ("99", "99"), ("100", "100"), ("99999999999999999999", "99999999999999999999")])
 def test_streak_cap_takes_and_refuses_the_same_values_in_the_same_words_in_a_file_simulate_and_the_app(
         tmp_path: Path, toml: str, typed: str) -> None:
     """A change review: the app's house rules refused any streak_cap but none and 1-12, listing 13 choices ("“1 in a
     row” (1) … “12 in a row” (12)"), while a rule-set file and ``simulate --switch`` took a whole number 0 or more:
     a table under streak_cap = 20 or 0 had its own value refused on the way back in. One set of values, one
-    wording."""
+    wording; a number past 99 refused as that, where "99999999999999999999" was said not to be "a whole number 0 or
+    more" (a third review)."""
     from companion.commands.simulate import _switches
 
     path = tmp_path / "house.toml"
@@ -327,7 +329,8 @@ def test_streak_cap_takes_and_refuses_the_same_values_in_the_same_words_in_a_fil
             said.append((str(e), e.zh or ""))
     assert said[0] == said[1] == said[2], said
     if isinstance(said[0], tuple):
-        assert "a whole number 0 or more" in said[0][0] and "in a row" not in said[0][0]
+        assert "a whole number from 0 to 99" in said[0][0] and "in a row" not in said[0][0]
+        assert "0 到 99 的整數" in said[0][1]
 
 
 @pytest.mark.parametrize("cap", [0, 20])
@@ -340,7 +343,8 @@ def test_a_table_whose_streak_cap_the_picker_does_not_offer_keeps_it_on_the_way_
     played = replace(Switches(), streak_cap=cap)
     assert with_rules(played, rule_values(played)) == played
     rule = next(r for r in HOUSE_RULES if r.key == "streak_cap")
-    assert rule.option(str(cap)) == Words(f"連 {cap}", f"{cap} in a row")
+    assert rule.option(str(cap)) == (Words(f"連 {cap}", f"{cap} in a row") if cap else  # (a cap of 0 counts no
+                                     Words("不算連莊台", "no streak tai"))  # streak tai: "0 in a row" read nothing)
     game = LiveGame(tmp_path / "table.sqlite")
     assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10, house={"streak_cap": str(cap)}) is None
     assert game.state.switches.streak_cap == cap

@@ -904,15 +904,17 @@ def test_an_editor_never_writes_over_a_file_it_can_no_longer_read(data: Path, mo
     _home8()
     draft = edit("home8")
     assert draft.set("tai.menqing", "2") is None
-    path, real = data / "profiles" / "home8.toml", Path.read_bytes
+    from companion.app import rule_sets_model
+
+    path, real = data / "profiles" / "home8.toml", rule_sets_model.read_plain_bytes
     before = path.read_text(encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
-        if self == path:
+    def denied(at: Path) -> bytes:
+        if at == path:
             raise PermissionError(13, "Permission denied")
-        return real(self)
+        return real(at)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(rule_sets_model, "read_plain_bytes", denied)  # (its reads of a file, a pipe refused unread)
     why = _refused(draft.save)
     assert "“Home, cap 8”" in why.en and "Permission denied" in why.en and "not written over" in why.en
     assert "沒有權限" in why.zh and "沒有蓋掉" in why.zh
@@ -1711,3 +1713,60 @@ def test_a_save_refused_for_a_set_up_its_parents_line_names_the_set_at_each_leve
     _no_path(words, data)
     assert not re.search(r"\bIts? ", words.en) and "。它" not in words.zh and "。它的" not in words.zh
     assert (p / "kid.toml").read_bytes() == before
+
+
+def _within(seconds: float, call: object, *args: object) -> object:
+    """``call(*args)``'s result, failing the test where it has not returned within ``seconds`` (a read that waits on
+    a pipe blocks for ever: the test must fail, not hang)."""
+    import threading
+
+    got: list[object] = []
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            got.append(call(*args))  # type: ignore[operator]
+        except BaseException as e:  # (raised again below, in the test's own thread)
+            raised.append(e)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"{call} still waits after {seconds} s"
+    if raised:
+        raise raised[0]
+    return got[0]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_set_whose_file_is_a_pipe_is_listed_as_one_and_nothing_waits_on_it(data: Path) -> None:
+    """A third review: with ``home8.toml`` made a FIFO and ``kid.toml`` inheriting it, the Settings list hung for ever
+    (``_raw_file`` read the pipe, waiting for a writer); the store's own read of a file given by its path too. Each is
+    refused now without a byte read, said as what it is; and "is not a file (it is no plain file …)" said it
+    twice."""
+    import os
+
+    p = data / "profiles"
+    _w(p / "kid.toml", 'id = "kid"\ninherits = "home8"\nname_zh = "小孩版"\nname_en = "Kids"\n')
+    os.mkfifo(p / "home8.toml")
+    listed = {r.id: r.problem for r in _within(20, rule_sets)}  # type: ignore[attr-defined]
+    what = ui("rs_what_other")
+    w = {"what": what.zh, "what_en": what.en}
+    assert listed["home8"] == ui("rs_not_a_file", name="home8", name_en="home8", file="home8.toml", **w)
+    assert listed["kid"] == ui("rs_parent_not_a_file", parent="home8", parent_en="home8", **w)
+    said = listed["home8"]
+    assert said is not None and "plain file" not in said.en and said.zh.count("一般的檔案") == 1  # (said once)
+    with pytest.raises(profiles.ProfileError) as refused:
+        _within(20, load_profile, p / "home8.toml")
+    assert "pipe" in str(refused.value) and "管道" in refused.value.zh
+
+
+def test_a_file_gone_or_a_file_again_since_the_walk_is_said_so(data: Path) -> None:
+    """A third review: what stands where a set's file must be read was called "no plain file (a pipe or a device)"
+    where the file had been deleted since the walk of what it inherits, or was a plain file again."""
+    from companion.app.rule_sets_model import _what
+
+    _w(data / "there.toml", "")
+    for at, key in ((data / "gone.toml", "rs_what_gone"), (data / "there.toml", "rs_what_file"), (data, "rs_what_folder")):
+        said = ui(key)
+        assert _what(at) == {"what": said.zh, "what_en": said.en}

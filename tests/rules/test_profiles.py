@@ -99,8 +99,8 @@ def _write(tmp_path: Path, text: str) -> str:
     ('[switches]\nmulti_win = "everyone"', "(multi_win) must be one of “the nearest wins” (nearest)"),
     ('[switches]\nsmall_winds_adds_winds = 1', "must be one of “yes” (true), “no” (false); got “1”"),
     ('[tai]\nzimo = -1', "tai.zimo must be a whole number 0 or more; got “-1”"),
-    ('[tai]\nzimo = "2"', "tai.zimo must be a whole number 0 or more; got “\"2\"”"),  # (a text TOML would read as
-    ('[switches]\nstreak_cap = "3"', "or a whole number 0 or more (e.g. 3); got “\"3\"”"),  # a number: its quotes)
+    ('[tai]\nzimo = "2"', 'tai.zimo must be a whole number 0 or more; got "2"'),  # (a text TOML would read as a
+    ('[switches]\nstreak_cap = "3"', 'or a whole number from 0 to 99 (e.g. 3); got "3"'),  # number: its quotes, once)
     ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
     ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
     ('house_rules = ["tai.nothing"]', "names no item or switch"),
@@ -161,12 +161,20 @@ def test_a_switch_value_a_file_does_not_take_is_said_as_the_app_and_simulate_say
     assert str(said.value).endswith(f"; got “{got}”") and said.value.zh.endswith(f"，收到「{got}」")
 
 
+_ESC = "\\u001b[2J"  # (as a TOML file writes ESC [ 2 J: a screen cleared)
+
+
 @pytest.mark.parametrize(("body", "got_en", "got_zh"), [
-    ('multi_win = "all\\u007f"', '“"all\\u007f"”', '「"all\\u007f"」'),  # (DEL: said ``got “all”`` before)
-    ('multi_win = "a\\tb\\n"', '“"a\\tb\\n"”', '「"a\\tb\\n"」'),  # (a tab and a newline broke the line)
-    ('multi_win = "\\u202eevil"', '“"\\u202eevil"”', '「"\\u202eevil"」'),  # (a bidi override)
-    ('multi_win = "x\\u200by"', '“"x\\u200by"”', '「"x\\u200by"」'),  # (a zero-width space)
-    ('multi_win = ""', "an empty text", "空白文字"),  # (said ``got “”`` before)
+    ('multi_win = "all\\u007f"', '"all\\u007f"', '"all\\u007f"'),  # (DEL: said ``got “all”`` before; then in
+    ('multi_win = "a\\tb\\n"', '"a\\tb\\n"', '"a\\tb\\n"'),  # two pairs of quotes, ``“"all\\u007f"”``)
+    ('multi_win = "\\u202eevil"', '"\\u202eevil"', '"\\u202eevil"'),  # (a bidi override)
+    ('multi_win = "x\\u200by"', '"x\\u200by"', '"x\\u200by"'),  # (a zero-width space)
+    ('multi_win = "all\\u00a0"', '"all\\u00a0"', '"all\\u00a0"'),  # (a no-break space: read ``“all ”`` before)
+    ('multi_win = "\\u3000"', '"\\u3000"', '"\\u3000"'),  # (an ideographic space: ``「　」``)
+    ('multi_win = "  "', '"  "', '"  "'),  # (spaces alone: ``“  ”``)
+    ('multi_win = ""', "an empty value", "空值"),  # (said ``got “”`` before, then "an empty text")
+    ('multi_win = "' + _ESC * 20 + '"', '"' + _ESC * 8 + '…"', '"' + _ESC * 8 + '…"'),  # (cut after
+    # it was escaped: read ``…\\u001b[2…``, an escape split and the closing quote lost)
     ("streak_cap = 1979-05-27T07:32:00Z", "“1979-05-27T07:32:00Z”", "「1979-05-27T07:32:00Z」"),  # (+00:00 before)
 ])
 def test_a_switch_value_is_said_with_what_cannot_be_seen_escaped(tmp_path: Path, body: str, got_en: str,
@@ -183,10 +191,13 @@ def test_a_switch_value_is_said_with_what_cannot_be_seen_escaped(tmp_path: Path,
     assert str(info.value).endswith(f"; got {got_en}") and info.value.zh.endswith(f"，收到{got_zh}")
     with pytest.raises(SwitchError) as said:
         _switches(["multi_win=all\x1b[2J\t"])
-    assert str(said.value).endswith('; got “"all\\u001b[2J\\t"”') and "\x1b" not in said.value.zh
+    assert str(said.value).endswith('; got "all\\u001b[2J\\t"') and "\x1b" not in said.value.zh
     with pytest.raises(SwitchError) as said:
         _switches(["multi_win="])
-    assert str(said.value).endswith("; got an empty text") and said.value.zh.endswith("，收到空白文字")
+    assert str(said.value).endswith("; got an empty value") and said.value.zh.endswith("，收到空值")
+    with pytest.raises(SwitchError) as said:
+        _switches(["multi_win=all\u00a0"])
+    assert str(said.value).endswith('; got "all\\u00a0"') and said.value.zh.endswith('，收到"all\\u00a0"')
 
 
 def test_structural_profile_errors(tmp_path: Path) -> None:
@@ -472,9 +483,9 @@ def test_a_tai_cap_of_the_wrong_type_is_said_as_the_cap_check_says_it(tmp_path: 
     """">= 0" for a cap given as text, "at least 1" for a cap of 0: one rule, said one way (a newcomer review)."""
     path = _write(tmp_path, 'id = "house"\ninherits = "atawmj_2009"\n[switches]\ntai_cap = "8"\n')
     with pytest.raises(ProfileError, match=re.escape('Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or '
-                                                     'more (e.g. 8); got “"8"”')) as info:
+                                                     'more (e.g. 8); got "8"')) as info:
         load_profile(path)
-    assert info.value.zh.endswith('滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「"8"」')
+    assert info.value.zh.endswith('滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到"8"')
 
 
 def test_a_house_file_whose_id_is_not_its_file_name_is_refused(tmp_path: Path,

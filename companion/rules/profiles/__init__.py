@@ -26,6 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from companion.files import read_plain_text
 from companion.rules.profiles._schema import (
     SWITCHES,
     as_written,
@@ -383,7 +384,7 @@ def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
 
 def _read_file(path: Path, seen: tuple[str, ...], where: str, wz: str) -> Profile:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_plain_text(path)  # (a pipe is refused, not waited on: a review)
     except OSError as e:
         raise ProfileError(f"{where}: cannot read it ({e.strerror})", f"{wz}：無法讀取（{os_error_zh(e)}）") from None
     except UnicodeDecodeError:

@@ -117,6 +117,7 @@ def check_switch(name: str, value: Any, where: str) -> Any:
         ok = isinstance(value, bool)
     elif spec.kind in ("int", "int_or_none"):
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        ok = ok and (name != "streak_cap" or value <= STREAK_CAP_MOST)
         ok = ok or spec.kind == "int_or_none" and value == "none"
     else:
         ok = value in spec.choices
@@ -129,7 +130,12 @@ def check_switch(name: str, value: Any, where: str) -> Any:
 
 _YES_NO = (("true", "是", "yes"), ("false", "否", "no"))
 _NO_CAP = ("none", "不限", "no cap")
-_NUMBERS = {"streak_cap": ("0 以上的整數（例如 3）", "a whole number 0 or more (e.g. 3)"),
+STREAK_CAP_MOST = 99
+"""The largest ``streak_cap`` a rule set, ``companion simulate --switch`` and the app take, as the scorer takes a
+streak up to 99 (``companion.rules._win_json.MAX_STREAK``; the sources cap N at 10): one bound, said as it is, where
+"99999999999999999999" was refused as not "a whole number 0 or more" (a change review)."""
+_NUMBERS = {"streak_cap": (f"0 到 {STREAK_CAP_MOST} 的整數（例如 3）",
+                           f"a whole number from 0 to {STREAK_CAP_MOST} (e.g. 3)"),
             "tai_cap": ("1 以上的整數（例如 8）", "a whole number 1 or more (e.g. 8)")}
 """What a switch that counts takes besides ``none``, said as a number (streak_cap's options listed "“N in a row”
 (N)", which read as if N were the value to type: a change review). A cap of 0 tai (the spec gives it no meaning: every
@@ -180,31 +186,47 @@ def refusal(name: str, got: str, options: Sequence[tuple[str, str, str]],
 
 def got_said(got: str) -> tuple[str, str]:
     """A value ``got`` (:func:`as_written`) in the quotes a refusal says it in, (English, Chinese): ``“all”``,
-    ``「all」``; an empty text said so (a change review read ``got “”`` and ``收到「」``)."""
-    return ("an empty text", "空白文字") if got == "" else (f"“{got}”", f"「{got}」")
+    ``「all」``; one :func:`as_written` wrote in TOML's quotes, with its escapes, as it is (a change review read
+    ``got “"all\\u200b"”``); an empty value said so (a change review read ``got “”`` and ``收到「」``, and then "got
+    an empty text")."""
+    if got == "":
+        return "an empty value", "空值"
+    if len(got) >= 2 and got[0] == got[-1] == '"':
+        return got, got
+    return f"“{got}”", f"「{got}」"
 
 
 def as_written(value: Any, *, toml: bool = False) -> str:
     """``value`` as it was typed or written, not as Python spells it (``True``, ``'x'``): a text as it is, a TOML
-    file's ``true``, ``3``, ``2.5``, a list or table as TOML writes one; cut short where long. ``toml``: the value
-    came from a file, where a text that TOML would read as another value (``"8"``, ``"true"``) keeps its quotes
-    (``tai_cap = "8"`` said ``got “8”`` beside "must be a whole number")."""
+    file's ``true``, ``3``, ``2.5``, a list or table as TOML writes one; cut short where long, the cut marked "…"
+    (inside the quotes of a text written in them). ``toml``: the value came from a file, where a text that TOML
+    would read as another value (``"8"``, ``"true"``) keeps its quotes (``tai_cap = "8"`` said ``got “8”`` beside
+    "must be a whole number"). A text with a character not seen (:func:`_unseen`), or of spaces alone, is written in
+    TOML's quotes with its escapes (:func:`toml_text`), as is one already in double quotes."""
     if not isinstance(value, str):
         said = _toml(value)
-    elif any(map(_unseen, value)) or toml and _reads_otherwise(value):
-        said = toml_text(value)  # (a character not seen, or one that moves the line, written as TOML escapes it)
-    else:
-        said = value
-    return said if len(said) <= 80 else said[:79] + "…"
+        return said if len(said) <= _LONG else said[:_LONG - 1] + "…"
+    quoted = len(value) >= 2 and value[0] == value[-1] == '"'  # (as if in TOML's quotes: :func:`got_said`)
+    if not (any(map(_unseen, value)) or value and not value.strip(" ") or quoted or toml and _reads_otherwise(value)):
+        return value if len(value) <= _LONG else value[:_LONG - 1] + "…"
+    cut = value[:_LONG]  # (cut before it is escaped, so that no escape is split and the closing quote stays: a
+    while len(toml_text(cut)) > _LONG - 2:  # change review read ``…\\u001b[2…``)
+        cut = cut[:-1]
+    return toml_text(cut) if cut == value else toml_text(cut)[:-1] + '…"'
+
+
+_LONG = 80
+"""The most characters a value is said in."""
 
 
 def _unseen(c: str) -> bool:
     """Whether ``c`` is not seen where it is printed, or moves what follows: a control (tab, newline, ESC, DEL), a
     format character (a zero-width space, the bidi marks and overrides), a lone surrogate, a line or paragraph
-    separator. A value or key said with one is written in quotes with TOML's escapes (a change review read
-    ``multi_win = "all\\u007f"`` said ``got “all”``, and ``--switch multi_win=$'all\\x1b[2J'`` cleared the
-    screen)."""
-    return unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+    separator, a space other than the plain one (a no-break space, an ideographic space: a change review read
+    ``“all ”`` and ``「　」`` as a plain space, or nothing). A value or key said with one is written in quotes with
+    TOML's escapes (a change review read ``multi_win = "all\\u007f"`` said ``got “all”``, and ``--switch
+    multi_win=$'all\\x1b[2J'`` cleared the screen)."""
+    return unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") or c != " " and c.isspace()
 
 
 _SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.files import make_folder, write_whole
+from companion.files import make_folder, read_plain_text, write_whole
 from companion.names import name_key
 from companion.rules.profiles import (
     BUILTIN,
@@ -176,7 +176,7 @@ def _saved_names(pid: str) -> tuple[str, str]:
     """The names the house file ``pid`` gives itself (its id where it gives none, or where it cannot be read: the
     Settings list names it so)."""
     try:
-        raw = tomllib.loads(user_profile_path(pid).read_text(encoding="utf-8").removeprefix("\ufeff"))
+        raw = tomllib.loads(read_plain_text(user_profile_path(pid)).removeprefix("\ufeff"))
     except (OSError, UnicodeDecodeError, ValueError):
         return pid, pid
     zh, en = raw.get("name_zh"), raw.get("name_en")
