@@ -84,8 +84,11 @@ def example_profile(entry: dict[str, Any]) -> Profile:
         return base
     item = REGISTRY[entry["item"]]
     on = parse_profile({"id": f"learn_{item.id}", "inherits": base.id, **house}, f"tai_examples.json: {item.id}: house")
-    name = ui("learn_house_example", name=base.name_zh, name_en=base.name_en, item=item.zh, item_en=item.en,
-              n=on.value(item.id))
+    # an item that scores per thing says per what: 見花見字 2 tai for a flower and a wind pung stood under a name
+    # of "見花見字算 1 台" (a teacher's review)
+    name = ui("learn_house_example_each" if item.each_zh else "learn_house_example", name=base.name_zh,
+              name_en=base.name_en, item=item.zh, item_en=item.en, n=on.value(item.id), each=item.each_zh,
+              each_en=item.each_en)
     return replace(on, name_zh=name.zh, name_en=name.en)
 
 

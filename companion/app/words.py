@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from companion.english import agreed, chinese
 from companion.tiles import zh_count
 
-__all__ = ["Words", "UI", "LANGS", "ui", "steps", "unbroken", "WORD_JOINER", "SEP"]
+__all__ = ["Words", "UI", "LANGS", "ui", "unbroken", "WORD_JOINER", "SEP"]
 
 LANGS = ("zh", "en")
 """The languages the app speaks; zh (zh-TW) is the default."""
@@ -75,7 +75,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready ({n_en} from ready: it needs {k_en})"),  # shanten_words
+    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready: {n_en} {k_en} from ready"),  # shanten_words
     "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
                 "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -262,8 +262,7 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} from ready (it needs "
-                        "{k_en})"),  # shanten_words
+    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} {k_en} from ready"),  # shanten_words
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -1288,6 +1287,24 @@ UI: dict[str, tuple[str, str]] = {
     # review read both said as "no plain file") ---
     "rs_what_gone": ("它已經不在了", "it is no longer there"),
     "rs_what_file": ("它剛剛又變回檔案了，請再看一次", "it has just become a file again: look again"),
+    # --- a teacher's review of the Learn cards and companion tai --explain: a house rule of an item that scores per
+    # thing says per what ("見花見字算 1 台" stood above a row of 2); an eight-flowers win whose replacement completes
+    # the hand says so, and which tile the program took where none was given ("二萬，自摸" hid both); a tile of the
+    # waits named in words, its code in brackets; a kong called from a discard and a chow said in plain words ---
+    "learn_house_example_each": ("{name}＋家規：{item}，{each} {n} 台（預設規則不算這一項）",
+                                 "{name_en} with a house rule: {item_en}, {n} tai {each_en} (the default rules do not "
+                                 "count it)"),
+    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}也剛好胡（{code}）",
+                          "Won by: Eight flowers, the eighth flower's replacement, {tile_en}, also completing the hand "
+                          "({code})"),
+    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了{tile}（{code}）",
+                                 "Won by: Eight flowers, the eighth flower's replacement also completing the hand; "
+                                 "which tile it was is not given, so the program chose {tile_en} ({code})"),
+    "explain_tile": ("{tile}（{code}）", "{tile_en} ({code})"),
+    "explain_shape_of": ("胡{tile}的牌型：{shape}", "Won on {tile_en}: {shape_en} wait"),
+    "explain_exposed_kong": ("槓子 {tiles}（明槓，槓{who}打出的牌）", "exposed kong {tiles}, from the discard of the player "
+                             "{who_en}"),
+    "explain_chow_called": ("順子 {tiles}（吃上家的牌）", "chow {tiles} (called from the left)"),
 }
 
 
@@ -1304,15 +1321,12 @@ def signed(amount: int) -> str:
 
 def shanten_words(n: int) -> dict[str, str]:
     """The fields of a "not ready" wording for shanten ``n``: 還差兩張才聽、二向聽 (兩 before a measure word, 二 in the
-    term: "還差二張" was said, a change review) / "2 steps", "2 more useful draws": how many draws it needs, not
-    how many tiles would help ("8 useful tiles to draw" stood above "28 kinds improve it", a teacher's review)."""
-    return {"k": zh_count(n, "兩"), "n": zh_count(n), "n_en": steps(n),
-            "k_en": "1 more useful draw" if n == 1 else f"{n} more useful draws"}
-
-
-def steps(n: int) -> str:
-    """Shanten in English words: "1 step", "2 steps" (a review read "4 from ready")."""
-    return f"{n} step" if n == 1 else f"{n} steps"
+    term: "還差二張" was said, a change review) / "1 useful draw", "2 useful draws": how many draws it needs, not
+    how many tiles would help ("8 useful tiles to draw" stood above "28 kinds improve it", a teacher's review), said
+    once ("1 step from ready: it needs 1 more useful draw" said one number twice, a teacher's review): ``n_en`` the
+    number, ``k_en`` what it counts ("useful draw", "useful draws"), as the Chinese needs its two forms of it."""
+    return {"k": zh_count(n, "兩"), "n": zh_count(n), "n_en": str(n),
+            "k_en": "useful draw" if n == 1 else "useful draws"}
 
 
 def ui(key: str, **kw: object) -> Words:

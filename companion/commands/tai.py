@@ -49,7 +49,7 @@ from companion.rules.shape import Decomposition
 from companion.rules.tai import ITEMS, ItemKind
 from companion.rules.waits import WaitShape
 from companion.rules.win import Win, WinInputError, WinType, counted_streak, wind_letter
-from companion.tiles import format_tiles
+from companion.tiles import Tile, format_tiles
 
 FIELDS = """\
 a hand's JSON object / 每手牌的 JSON 欄位:
@@ -418,7 +418,7 @@ _T = {
            "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
            "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
-           "shape": "胡 {tile} 的牌型：{shape}", "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
+           "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
            "limit": "詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分：", "no_dealer_tai": "這套規則不算莊家台",
            "limit_tai": "詐胡罰滿台 {tai} 台，由另外三家平分（給了 --stakes 才算得出各付多少）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
@@ -428,7 +428,7 @@ _T = {
            "no_dealer": "the dealer neither wins nor pays: no dealer tai",
            "streak_capped": "streak {n} and pull {n}, counted up to the cap of {cap}",
            "capped": " (capped at {cap} tai)",
-           "shape": "Won on {tile}: {shape} wait", "exhausted": " (the other end's four copies are all the winner's "
+           "exhausted": " (the other end's four copies are all the winner's "
            "own, so it waited on one kind)",
            "limit": "False-win penalty: one limit payment, {tai} tai = {amount}, split among the other three:",
            "limit_tai": "False-win penalty: one limit payment, {tai} tai, split among the other three (the shares "
@@ -441,24 +441,34 @@ def _set_said(kind: str, tiles: str) -> Words:
     return ui(f"explain_{kind}", tiles=tiles)
 
 
+_FROM_EN = {"L": "on the left", "O": "opposite", "R": "on the right"}
+
+
 def _meld_said(m: Meld) -> Words:
     """A laid set by what it is and how it was made: 刻子 777m（碰下家的牌） / pung 777m (called from the player on the
-    right)."""
-    said = _set_said("kong" if m.kind.is_kong else m.kind.value, format_tiles(m.tiles))
+    right); an exposed kong ``exposed kong 6666s, from the discard of the player on the right`` (it read "kong 6666s
+    (exposed, called from …)"), and a chow, which only the left player's discard makes, from the left with or
+    without its source (a photo gives none: it read "chow 789m (called)", a teacher's review)."""
+    tiles = format_tiles(m.tiles)
+    said = _set_said("kong" if m.kind.is_kong else m.kind.value, tiles)
+    if m.kind is MeldKind.CHOW:
+        return ui("explain_chow_called", tiles=tiles)
+    if m.source is not None and m.kind is MeldKind.KONG:
+        return ui("explain_exposed_kong", tiles=tiles, who=m.source.zh, who_en=_FROM_EN[m.source.value])
     if m.source is not None and m.kind is not MeldKind.ADDKONG:
-        kong = m.kind is MeldKind.KONG
-        return ui("explain_called_from", set=said.zh, set_en=said.en, how="明槓，槓" if kong else m.kind.zh,
-                  how_en="exposed, called" if kong else "called",
-                  who=m.source.zh, who_en={"L": "on the left", "O": "opposite", "R": "on the right"}[m.source.value])
-    # (a chow or pung with no source, as a photo shows it: "pung 777z (called)", where the kind's own word read
-    # "pung 777z (pung)"; 吃/碰 say the call in Chinese)
-    how_en = "called" if m.kind in (MeldKind.CHOW, MeldKind.PUNG) else m.kind.en
+        return ui("explain_called_from", set=said.zh, set_en=said.en, how=m.kind.zh, how_en="called",
+                  who=m.source.zh, who_en=_FROM_EN[m.source.value])
+    # (a pung with no source, as a photo shows it: "pung 777z (called)", where the kind's own word read
+    # "pung 777z (pung)"; 碰 says the call in Chinese)
+    how_en = "called" if m.kind is MeldKind.PUNG else m.kind.en
     return ui("explain_laid", set=said.zh, set_en=said.en, how=m.kind.zh, how_en=how_en)
 
 
 def _hand_said(win: Win, lang: str) -> str:
     """The hand before the win: the concealed tiles in notation, the laid sets in words (it printed the notation
-    ``kong:2222m@O``, a teacher's review)."""
+    ``kong:2222m@O``, a teacher's review). The tiles stay in the product's notation, as in the split: sixteen tiles
+    named in words would be a line of names too long to read, where ``123456789m456p7z`` is read at a glance; the
+    lines of one tile (the Won line, the waits, the winning shape) name it in words, the code in brackets."""
     concealed = format_tiles(sorted(win.concealed)) + (" " + format_tiles(win.flowers) if win.flowers else "")
     if not win.melds:
         return concealed
@@ -468,20 +478,35 @@ def _hand_said(win: Win, lang: str) -> str:
     return said.zh if chinese(lang) else said.en
 
 
-def _won_said(win: Win, lang: str) -> str:
-    """The winning tile and how it was won, in words, the notation in brackets (``win=7z@R`` was all it said)."""
-    if win.win_tile is None:
-        item = ITEMS[{WinType.EIGHT_FLOWERS: "eight_flowers", WinType.SEVEN_FLOWERS_ROB: "seven_rob_one",
-                      WinType.FOUR_KONGS: "four_kongs"}[win.win_type]]
+def _tile_named(t: Tile) -> Words:
+    """A tile named in words, its code in brackets: 六筒（6p） / 6 Dots (6p), ``the White dragon (5z)`` (an honour
+    with "the", as the app's English says it)."""
+    return ui("explain_tile", tile=t.zh, tile_en=f"the {t.en}" if t.is_honour else t.en, code=t.code)
+
+
+def _won_said(s: Score, lang: str, chosen: bool = False) -> str:
+    """The winning tile and how it was won, in words, the notation in brackets (``win=7z@R`` was all it said). An
+    eight-flowers win whose tile completes the hand says so, and, where the tile was not given (``chosen``), that the
+    program chose it (it read "二萬，自摸", hiding both: a teacher's review)."""
+    win = s.win
+    if win.win_type is WinType.EIGHT_FLOWERS and win.win_tile is not None and s.decomposition is not None:
+        tile = _tile_named(win.win_tile)
+        said = ui("explain_won_eight_chosen" if chosen else "explain_won_eight", tile=win.win_tile.zh,
+                  tile_en=tile.en.rpartition(" (")[0], code=win.win_tile.code)
+    elif win.win_tile is None or win.win_type.value in _INSTANT:
+        item = ITEMS[_INSTANT[win.win_type.value]]
         said = ui("explain_won_instant", how=item.zh, how_en=item.en)
     else:
         code = win.describe().rpartition(" ")[2]
         key = "explain_won_self" if win.discarder is None else \
             "explain_won_robbed" if win.win_type is WinType.ROB_KONG else "explain_won_discard"
         who = wind_letter(win.discarder) if win.discarder is not None else ""
-        said = ui(key, tile=win.win_tile.zh, tile_en=win.win_tile.en, code=code, who=_SEAT_ZH.get(who, ""),
+        said = ui(key, tile=win.win_tile.zh, tile_en=_tile_named(win.win_tile).en.rpartition(" (")[0], code=code, who=_SEAT_ZH.get(who, ""),
                   who_en=_SEAT_EN.get(who, ""))
     return said.zh if chinese(lang) else said.en
+
+
+_INSTANT = {"eight_flowers": "eight_flowers", "seven_flowers_rob": "seven_rob_one", "four_kongs": "four_kongs"}
 
 
 def _split_said(d: Decomposition, lang: str) -> str:
@@ -509,16 +534,12 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
     profile: Profile = result["_profile"] if "_profile" in result else load_profile(result["profile"])
     named = f"{profile.id}{opened}{profile.name(lang)}{closed}"
     if "_record_names" in result:  # a record's rules of no rule set it names: by the name it gives them, else so
-        from companion.app.words import ui
-
         zh, en = result["_record_names"]
         carried = ui("rules_of_record")
         said = ui("rules_as_seated", name=zh or carried.zh, name_en=en or carried.en)
         named = said.zh if lang == "zh" else said.en
     elif result.get("profile_as_seated"):  # the record's own values, which the set of that id here no longer has: said
         # as the app's screens say it (a change review read one name beside 9 tai and, without "rules", 7)
-        from companion.app.words import ui
-
         said = ui("rules_as_seated", name=f"{profile.id}（{profile.name_zh}）", name_en=f"{profile.id} ({profile.name_en})")
         named = said.zh if lang == "zh" else said.en
     print(f"{t['profile']}{colon}{named}", file=out)
@@ -528,14 +549,21 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         s: Score = result["_score"]
         reading: HouseReading = result["_house"]
         print(f"{t['hand']}{colon}{_hand_said(s.win, lang)}", file=out)
-        print(_won_said(s.win, lang), file=out)
+        print(_won_said(s, lang, "win_tile_chosen" in result), file=out)
         if s.decomposition is not None:
             print(f"{t['split']}{colon}{_split_said(s.decomposition, lang)}", file=out)
-            print(f"{t['waits']}{colon}{' '.join(result['waits']) or t['none']}", file=out)
+            # the waits and the winning tile named in words, the code in brackets, as the Won line names it (they
+            # showed bare codes right under it, "聽：3p 6p", a teacher's review); the hand and the split keep the
+            # notation: a whole hand in words would be a line of twenty names, and the notation is the product's
+            waits = [_tile_named(Tile.from_code(c)) for c in result["waits"]]
+            waits_said = "、".join(w.zh for w in waits) if lang == "zh" else ", ".join(w.en for w in waits)
+            print(f"{t['waits']}{colon}{waits_said or t['none']}", file=out)
             if s.wait_shape is not None and s.win.win_tile is not None:  # the winning tile's shape, not every wait's
                 exhausted = t["exhausted"] if len(result["waits"]) == 1 and s.wait_shape is WaitShape.TWO_SIDED else ""
-                print(t["shape"].format(tile=s.win.win_tile.code, shape=s.wait_shape.name_in(lang)) + exhausted,
-                      file=out)
+                won = _tile_named(s.win.win_tile)
+                shape = ui("explain_shape_of", tile=won.zh, tile_en=won.en, shape=s.wait_shape.zh,
+                           shape_en=s.wait_shape.en)
+                print((shape.zh if lang == "zh" else shape.en) + exhausted, file=out)
         rows = [(it.zh if lang == "zh" else it.en, it.tai, it.count, it.id) for it in s.items]
         width = max([_width(r[0]) + 4 for r in rows] + [12])
         print(f"{_pad(t['item'], width)}{t['tai']:>4}", file=out)

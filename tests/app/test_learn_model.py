@@ -84,3 +84,28 @@ def test_every_cards_example_shows_its_own_item_with_tai() -> None:
         if not any(n for _p, n in i.by_profile):  # the example's rules say they are a house rule, not the default
             assert "家規" in ex.profile.zh and "預設規則不算這一項" in ex.profile.zh, ex.profile.zh
             assert "house rule" in ex.profile.en and "the default rules do not count it" in ex.profile.en, ex.profile
+
+
+def test_a_house_rule_of_an_item_that_scores_per_thing_says_per_what() -> None:
+    """見花見字's card was named "＋家規：見花見字算 1 台" / "Any flower, any wind 1 tai" above its row of 2 tai (a flower
+    and a wind pung), and 明槓, 暗槓 likewise: they score per thing (spec §4.4), and the name says so (a teacher's
+    review)."""
+    items = {i.id: i for i in learn_items()}
+    said = {k: items[k].example.profile for k in ("any_flower_any_wind", "kong_bonus_exposed",  # type: ignore[union-attr]
+                                                   "kong_bonus_concealed")}
+    assert "見花見字，每張花、每組風刻各 1 台" in said["any_flower_any_wind"].zh
+    assert "Any flower, any wind, 1 tai each" in said["any_flower_any_wind"].en
+    assert "明槓，每組明槓 1 台" in said["kong_bonus_exposed"].zh
+    assert "1 tai per exposed kong" in said["kong_bonus_exposed"].en
+    assert "暗槓，每組暗槓 2 台" in said["kong_bonus_concealed"].zh
+    assert "2 tai per concealed kong" in said["kong_bonus_concealed"].en
+    once = items["no_flowers"].example.profile  # type: ignore[union-attr]
+    assert "無花算 1 台" in once.zh and "No flowers 1 tai" in once.en  # one that scores once says no unit
+
+
+def test_no_card_says_an_item_replaces_one_its_house_rule_leaves_off() -> None:
+    """無字無花's note said "（取代無花）" / "in place of no flowers", where its house rule counts 無花 0 tai and spec
+    §4.4 does not say one replaces the other (a teacher's review)."""
+    ex = {i.id: i for i in learn_items()}["no_honours_no_flowers"].example
+    assert ex is not None
+    assert "取代無花" not in ex.note.zh and "in place of" not in ex.note.en

@@ -11,9 +11,9 @@ from companion.app.words import shanten_words, ui
 
 
 @pytest.mark.parametrize(("hand", "said"), [
-    ("123m456m789m123p45p1s5z", "Not ready (1 step from ready: it needs 1 more useful draw)"),
-    ("123m456m789m123p4p7p1s5z", "Not ready (2 steps from ready: it needs 2 more useful draws)"),
-    ("147m147p147s1234567z9m", "After the best discard: 9 steps from ready (it needs 9 more useful draws)"),
+    ("123m456m789m123p45p1s5z", "Not ready: 1 useful draw from ready"),
+    ("123m456m789m123p4p7p1s5z", "Not ready: 2 useful draws from ready"),
+    ("147m147p147s1234567z9m", "After the best discard: 9 useful draws from ready"),
 ])
 def test_my_hand_says_the_useful_draws_it_needs(hand: str, said: str) -> None:
     panel = analyse(hand)
@@ -26,4 +26,5 @@ def test_my_hand_says_the_useful_draws_it_needs(hand: str, said: str) -> None:
 def test_every_not_ready_wording_counts_draws(n: int) -> None:
     for key in ("not_ready", "drawn_not_ready"):
         en = ui(key, **shanten_words(n)).en
-        assert f"it needs {n} more useful draw{'' if n == 1 else 's'})" in en, en
+        assert en.endswith(f": {n} useful draw{'' if n == 1 else 's'} from ready"), en
+        assert "step" not in en, en  # the count said once: steps from ready are the draws it needs (a teacher's review)

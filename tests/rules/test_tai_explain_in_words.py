@@ -36,7 +36,7 @@ def test_the_chinese_explain_names_the_sets_and_the_win_in_chinese(capsys: pytes
     assert lines["胡牌"] == "胡牌：紅中，西家打出（win=7z@R）"
     assert lines["手牌"] == "手牌：123456789m456p7z；吃碰槓：刻子 222s（碰對家的牌）"
     lines = _explain(capsys, tmp_path, KONGS, "zh")
-    assert lines["拆法"] == ("拆法：順子 456s、眼 99p、槓子 2222m（明槓，槓對家的牌）、槓子 5555p（加槓）、槓子 9999m（暗槓）、"
+    assert lines["拆法"] == ("拆法：順子 456s、眼 99p、槓子 2222m（明槓，槓對家打出的牌）、槓子 5555p（加槓）、槓子 9999m（暗槓）、"
                            "刻子 777m（碰下家的牌）")
     assert lines["胡牌"] == "胡牌：九筒，自摸（win=9p@self）"
     assert not any(NOTATION.search(line) for line in lines.values()), lines
@@ -46,7 +46,7 @@ def test_the_english_explain_reads_likewise(capsys: pytest.CaptureFixture[str], 
     lines = _explain(capsys, tmp_path, DISCARD, "en")
     assert lines["Split"] == "Split: chow 123m, chow 456m, chow 789m, chow 456p, pair 77z, pung 222s (called from the " \
         "player opposite)"
-    assert lines["Won on"] == "Won on: Red dragon, discarded by West (win=7z@R)"
+    assert lines["Won on"] == "Won on: the Red dragon, discarded by West (win=7z@R)"
     lines = _explain(capsys, tmp_path, KONGS, "en")
     assert "kong 9999m (concealed kong)" in lines["Split"] and "kong 5555p (added kong)" in lines["Split"]
     assert lines["Won on"] == "Won on: 9 Dots, self-drawn (win=9p@self)"
@@ -63,3 +63,47 @@ def test_a_robbed_kong_and_an_instant_win_say_how_they_were_won(capsys: pytest.C
     assert _explain(capsys, tmp_path, eight, "zh")["胡牌"] == "胡牌：八仙過海，直接胡，不看牌型"
     assert _explain(capsys, tmp_path, eight, "en")["Won by"] == "Won by: Eight flowers, an instant win (no winning " \
         "shape needed)"
+
+
+def test_an_eight_flowers_win_whose_replacement_completes_the_hand_says_so(capsys: pytest.CaptureFixture[str],
+                                                                          tmp_path: Path) -> None:
+    """Given 17 tiles and no winning tile, it read 「胡牌：二萬，自摸（win=2m@self）」: neither the eight flowers nor that
+    the program chose the tile (the JSON's ``win_tile_chosen``) was said (a teacher's review)."""
+    seventeen = {"concealed": "123p456m789p888s55p567s", "flowers": "12345678f", "win_type": "eight_flowers",
+                 "seat_wind": "S", "round_wind": "E"}
+    assert _explain(capsys, tmp_path, seventeen, "zh")["胡牌"] == \
+        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了五萬（5m）"
+    assert _explain(capsys, tmp_path, seventeen, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
+        "replacement also completing the hand; which tile it was is not given, so the program chose 5 Characters (5m)"
+    given = {**seventeen, "concealed": "123p456m789p888s55p67s", "win_tile": "5s"}
+    assert _explain(capsys, tmp_path, given, "zh")["胡牌"] == "胡牌：八仙過海，第八張花補進的五條也剛好胡（5s）"
+    assert _explain(capsys, tmp_path, given, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
+        "replacement, 5 Bamboo, also completing the hand (5s)"
+
+
+def test_the_waits_and_the_winning_shape_name_their_tiles_in_words(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    """Right under the Won line in words the Chinese read 「聽：3p 6p」 and 「胡 6p 的牌型：兩面」 (a teacher's review):
+    the tiles said as the Won line says them, the code in brackets; the hand and the split keep the notation."""
+    two_sided = {"concealed": "123m456m123p45p55z", "melds": ["chow:789s@L"], "win_tile": "6p",
+                 "win_type": "discard", "seat_wind": "S", "round_wind": "E", "discarder": "E"}
+    lines = _explain(capsys, tmp_path, two_sided, "zh")
+    assert lines["聽"] == "聽：三筒（3p）、六筒（6p）"
+    assert lines["胡六筒（6p）的牌型"] == "胡六筒（6p）的牌型：兩面"
+    assert lines["手牌"] == "手牌：123456m12345p55z；吃碰槓：順子 789s（吃上家的牌）"
+    lines = _explain(capsys, tmp_path, two_sided, "en")
+    assert lines["Waits"] == "Waits: 3 Dots (3p), 6 Dots (6p)"
+    assert lines["Won on 6 Dots (6p)"] == "Won on 6 Dots (6p): two-sided wait"
+    lines = _explain(capsys, tmp_path, DISCARD, "en")
+    assert lines["Waits"] == "Waits: the Red dragon (7z)"
+
+
+def test_a_kong_from_a_discard_and_a_chow_read_as_english(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An exposed kong read "kong 2222m (exposed, called from the player opposite)", and a chow with no source, as a
+    photo gives it, "chow 789s (called)", though only the left player's discard makes a chow (a teacher's review)."""
+    lines = _explain(capsys, tmp_path, KONGS, "en")
+    assert "exposed kong 2222m, from the discard of the player opposite" in lines["Split"]
+    unsourced = {"concealed": "123m456m123p45p55z", "melds": ["chow:789s"], "win_tile": "6p", "win_type": "discard",
+                 "seat_wind": "S", "round_wind": "E", "discarder": "E"}
+    assert _explain(capsys, tmp_path, unsourced, "en")["Hand"].endswith("melds: chow 789s (called from the left)")
+    assert _explain(capsys, tmp_path, unsourced, "zh")["手牌"].endswith("吃碰槓：順子 789s（吃上家的牌）")

@@ -78,7 +78,8 @@ def no_honours_no_flowers(c: Ctx) -> int:
 @item("any_flower_any_wind", "見花見字", "Any flower, any wind",
       "每張花、每組風牌刻子都算台，不論座位（取代正花、門風，圈風照算；部分牌桌才算）。",
       "Every flower and every wind pung scores, whatever the seat (in place of the seat flower and the seat wind; "
-      "the round wind still counts; counted at some tables only).", split=True)
+      "the round wind still counts; counted at some tables only).", split=True,
+      each=("每張花、每組風刻各", "each"))
 def any_flower_any_wind(c: Ctx) -> int:
     """見花見字: one per flower and one per wind pung or kong."""
     return len(c.flowers) + sum(1 for t in c.pungs if t.is_wind)
