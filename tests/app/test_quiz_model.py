@@ -182,3 +182,9 @@ def test_the_first_quizzes_are_one_lesson_a_shape_and_no_two_of_forty_share_wait
             for q in map(wait_quiz, range(1, 41))]
     assert len(set(said)) == 40
     assert wait_quiz(10) == wait_quiz(10) and wait_quiz(41) == wait_quiz(41)  # the same number, the same hand
+
+
+def test_the_chinese_not_a_wait_line_has_no_stray_spaces() -> None:
+    """A teaching review read 「五萬 不是聽的牌：…」."""
+    g = grade(_quiz("1s1s1s2s2s4s4s4s5s5s7s7s7s8s8s8s"), {"5m"})
+    assert g.wrong_why[0].zh.startswith("五萬不是聽的牌：加進這手")
