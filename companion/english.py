@@ -1,11 +1,12 @@
 """Filled-in messages. English number agreement: a template says ``{n} tiles``, and with ``n`` 1 that read
 "1 tiles" (a review noted it); :func:`agreed` mends the English half of a message after it is filled (the Chinese
-half has no plural). And :func:`shortened`, for what a player typed said back in either half, and :func:`chinese`,
+half has no plural). And :func:`listed`, tiles or names with commas and "and", :func:`shortened`, for what a player typed said back in either half, and :func:`chinese`,
 which half a language code asks for."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 SINGULAR = {"tiles": "tile", "copies": "copy", "stacks": "stack", "steps": "step", "hands": "hand",
             "players": "player", "flowers": "flower", "kongs": "kong", "melds": "meld", "pairs": "pair",
@@ -27,6 +28,12 @@ def chinese(lang: str) -> bool:
     the app's words and the game's messages: the words took only ``en`` for English and the messages only ``zh...``
     for Chinese, so ``en-US`` read Chinese in one and English in the other (a review)."""
     return lang.lower().startswith("zh")
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """``items`` in an English list: ``2p, 3p, 4p and 8p`` (``last`` joins the last two: "and", "or"); a teaching
+    review read "waiting on 2p 3p 4p 5p 8p" beside quiz lines that had commas."""
+    return f"{', '.join(items[:-1])} {last} {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def shortened(text: str, at_most: int = 80) -> str:

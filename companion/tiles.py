@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
+from companion.english import listed
+
 __all__ = [
     "NUM_KINDS",
     "NUM_FACES",
@@ -445,8 +447,7 @@ def format_en(tiles: Iterable[Tile]) -> str:
 
 def list_en(tiles: Iterable[Tile], last: str = "and") -> str:
     """A few tiles named one by one (``3 Characters or 6 Characters``), ``last`` before the last of them."""
-    ts = [t.en for t in tiles]
-    return ", ".join(ts[:-1]) + f" {last} " + ts[-1] if len(ts) > 1 else "".join(ts)
+    return listed([t.en for t in tiles], last)
 
 
 def format_zh(tiles: Iterable[Tile]) -> str:

@@ -30,7 +30,7 @@ def test_waits_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
     first, second = out.splitlines()
     assert "三萬(3m)" in first and "獨聽" in first and "六萬(6m)" not in first
-    assert "（六萬 四張都在自己手上）" in first  # why a two-sided shape waits on one tile
+    assert "（六萬四張都在自己手上）" in first  # why a two-sided shape waits on one tile
     assert "二萬(2m)[中洞]" in second
 
 
@@ -207,7 +207,7 @@ def test_discard_ranked_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "45m345678p123999s557z"
-    assert lines[1].strip().startswith("1. Discard the Red dragon (7z; a lone honour): ready, waiting on 3m 6m")
+    assert lines[1].strip().startswith("1. Discard the Red dragon (7z; a lone honour): ready, waiting on 3m and 6m")
     assert lines[2].strip().startswith("2. ") and len(lines) == 3
 
 
@@ -226,7 +226,7 @@ def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys
     # 7z leaves a wait on 3m 6m, all in sight: ranked a step from ready, by the 8 draws that mend it (4m 5m 5z), as
     # many as the best of the hands a step from ready (4m's: 5m 5z 7z)
     dead = next(x for x in lines if "Red dragon (7z;" in x)
-    assert code == 0 and "nothing left to win on" in dead and "(4m 5m and the White dragon; 8 tiles unseen) make it ready on a live" in dead
+    assert code == 0 and "nothing left to win on" in dead and "(4m, 5m and the White dragon; 8 tiles unseen) make it ready on a live" in dead
     assert "Discard 4m" in lines[2] and "1 step from ready" in lines[2] and "as good as the best" in lines[2]
     # 5z: no draw makes it ready on a live wait (it had said "0 kinds improve it ()", then "every tile that would
     # improve it is in sight" where unseen copies make it ready only on waits all in sight: a newcomer review)

@@ -141,6 +141,25 @@ def _group_text(tiles: tuple[Tile, ...]) -> Words:
     return Words(zh, " ".join(t.said_en for t in tiles))
 
 
+_WHY = {WaitShape.TWO_SIDED: "wait_why_two_sided", WaitShape.EDGE: "wait_why_edge", WaitShape.CLOSED: "wait_why_closed"}
+
+
+def _said_why(shape: WaitShape, partial: tuple[Tile, ...], made: tuple[Tile, ...], tile: Tile) -> Words:
+    """One wait's why in a sentence a shape (a teaching review read 「二條二條 加 二條 成 二條二條二條（雙碰）」): a chow
+    by its ranks and suit, 三四條 / ``34s``; a pung's or a pair's tile by its name."""
+    if shape is WaitShape.SINGLE:
+        return ui("wait_why_pair", tile=tile.zh, tile_en=tile.said_en)
+    if shape is WaitShape.DOUBLE_PUNG:
+        return ui("wait_why_pung", tile=tile.zh, tile_en=tile.said_en)
+    return ui(_WHY[shape], partial=_chow_zh(partial), partial_en=_group_text(partial).en, tile=tile.zh,
+              tile_en=tile.said_en, made=_chow_zh(made), made_en=_group_text(made).en)
+
+
+def _chow_zh(tiles: tuple[Tile, ...]) -> str:
+    """Suit tiles of one suit as a Chinese reader says them: 三四五條 (not 三條四條五條)."""
+    return "".join(t.zh[0] for t in tiles) + tiles[0].zh[1:]
+
+
 def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ...]]:
     """Every way ``tile`` completes ``hand``: the partial set it joins, the set it makes, and the shape; and the
     shapes, each once. A two-sided partial whose other end is all in the hand says so (it is then a single wait)."""
@@ -155,12 +174,9 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
                 continue
             rest = list(group.tiles)
             rest.remove(tile)
-            partial, made = _group_text(tuple(rest)), _group_text(group.tiles)
             shape = wait_shape(group, tile)
             shapes.setdefault(shape, None)
-            words = ui("wait_why", partial=partial.zh, partial_en=partial.en, tile=tile.zh, tile_en=tile.said_en,
-                       made=made.zh, made_en=made.en, shape=shape.zh, shape_en=shape.en) \
-                if shape is not WaitShape.SINGLE else ui("wait_why_pair", tile=tile.zh, tile_en=tile.said_en)
+            words = _said_why(shape, tuple(rest), group.tiles, tile)
             if shape is WaitShape.TWO_SIDED:
                 lo, hi = min(rest), max(rest)
                 other = lo.next_in_suit(-1) if tile > hi else hi.next_in_suit(1)

@@ -12,16 +12,18 @@ time and are easy to miss.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
 
 from companion.app.hand_model import HandPanel, WaitWhy, analyse
 from companion.app.words import Words, ui
+from companion.english import listed
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
 from companion.rules.shape import is_complete
-from companion.rules.waits import structural_waits
+from companion.rules.waits import WaitShape, structural_waits, wait_shapes
 from companion.tiles import Tile
 
 __all__ = ["WaitQuiz", "QuizGrade", "wait_quiz", "waits_wanted", "grade", "DiscardQuiz", "DiscardChoice", "DiscardGrade",
@@ -62,24 +64,63 @@ def waits_wanted(number: int) -> range:
     return range(4, 10)
 
 
+LESSONS = ((WaitShape.TWO_SIDED, 2), (WaitShape.EDGE, 1), (WaitShape.CLOSED, 1), (WaitShape.SINGLE, 1),
+           (WaitShape.DOUBLE_PUNG, 2))
+"""Quizzes 1-5, one shape each with its plain number of waits (a teaching review: quiz 1 was a six-pung 雙碰 hand,
+not the clearest opening lesson); each in all three suits, the first four in a hand of chows and a pair with no
+three of a kind."""
+
+PATTERNS = ("s", "m", "p", "m", "p", "s", "mp", "ps", "ms")
+"""The suits of quiz ``n``: ``PATTERNS[(n - 1) % 9]``, mostly one suit, where waits come several at a time."""
+
+BLOCK = 40
+"""No two quizzes of a run of 40 (1-40, 41-80, ...) have the same waits in the same suits (a teaching review: quiz
+1 and quiz 10 were near the same hand with the same answer, 2s and 5s)."""
+
+
 def wait_quiz(number: int) -> WaitQuiz:
     """Quiz ``number`` (from 1): always the same ready hand for the same number, with :func:`waits_wanted` waits,
     and never four of a kind in hand (a player holding four would have made a concealed kong of them; as in the
-    discard quiz)."""
+    discard quiz). Quizzes 1-5 are :data:`LESSONS`; no two quizzes of a :data:`BLOCK` share waits and suits."""
+    return _wait_quiz(number)
+
+
+@functools.lru_cache(maxsize=256)
+def _wait_quiz(number: int) -> WaitQuiz:
     rng = random.Random(f"wait-quiz-{number}")
-    suits = SUITS[rng.randrange(3)] if number % 3 else "".join(rng.sample(SUITS, 2))  # mostly one suit
-    honours = number % 4 == 0  # now and then a pung of honours too
-    wanted = waits_wanted(number)
+    lesson = LESSONS[number - 1] if number <= len(LESSONS) else None
+    suits = "mps" if lesson else PATTERNS[(number - 1) % len(PATTERNS)]  # a lesson: each set plain to see
+    honours = lesson is None and number % 4 == 0  # now and then a pung of honours too
+    wanted = range(lesson[1], lesson[1] + 1) if lesson else waits_wanted(number)
+    chows = lesson is not None and lesson[0] is not WaitShape.DOUBLE_PUNG
+    taken = set() if lesson else _taken(number, suits)
     while True:
-        tiles = _complete_hand(rng, suits, honours, most=3)
+        tiles = _complete_hand(rng, suits, honours, most=2 if chows else 3, chows=1.0 if chows else 0.65)
         tiles.remove(rng.choice(tiles))
+        if {t.code[1] for t in tiles if t.is_suited} != set(suits):
+            continue
         panel = analyse("".join(t.code for t in tiles))
-        if isinstance(panel, HandPanel) and len(panel.waits) in wanted:
-            return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
+        if not isinstance(panel, HandPanel) or len(panel.waits) not in wanted:
+            continue
+        waits = tuple(w.tile for w in panel.waits)
+        if waits in taken:
+            continue
+        hand = Hand(tuple(tiles))
+        if lesson and any(wait_shapes(hand, Tile.from_code(w)) != (lesson[0],) for w in waits):
+            continue
+        return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
 
 
-def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4) -> list[Tile]:
-    """Five sets and a pair (17 tiles) that one set of tiles can hold, with at most ``most`` copies of a kind."""
+def _taken(number: int, suits: str) -> set[tuple[str, ...]]:
+    """The waits of the earlier quizzes of ``number``'s run of :data:`BLOCK` in the same suits."""
+    first = (number - 1) // BLOCK * BLOCK + 1
+    return {tuple(w.tile for w in _wait_quiz(n).waits) for n in range(first, number)
+            if PATTERNS[(n - 1) % len(PATTERNS)] == suits}
+
+
+def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4, chows: float = 0.65) -> list[Tile]:
+    """Five sets and a pair (17 tiles) that one set of tiles can hold, with at most ``most`` copies of a kind; a
+    suit set a chow with chance ``chows`` (else a pung)."""
     while True:
         used: Counter[Tile] = Counter()
         out: list[Tile] = []
@@ -90,7 +131,7 @@ def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4)
                 group = [t, t, t]
             else:
                 suit = rng.choice(suits)
-                if rng.random() < 0.65:
+                if rng.random() < chows:
                     start = rng.randint(1, 7)
                     group = [Tile.suited(suit, start + k) for k in range(3)]
                 else:
@@ -139,9 +180,7 @@ def _the(t: Tile) -> str:
 def _listed(tiles: list[Tile], last: str) -> Words:
     """Tiles named in a list: 五萬、東 / ``5m and the East wind (1z)`` (a review read "5m East wind (1z)", no
     separators); ``last`` joins the last two in English ("and", "or")."""
-    said = [_the(t) for t in tiles]
-    en = f"{', '.join(said[:-1])} {last} {said[-1]}" if len(said) > 1 else "".join(said)
-    return Words("、".join(t.zh for t in tiles), en)
+    return Words("、".join(t.zh for t in tiles), listed([_the(t) for t in tiles], last))
 
 
 def _names(codes: tuple[str, ...]) -> Words:

@@ -268,11 +268,10 @@ UI: dict[str, tuple[str, str]] = {
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
     "one_end_gone": ("兩面只剩一頭", "two-sided with one end gone"),
     "item_shape": ("（{shape}）", " ({shape_en})"),
-    "other_end_own": ("另一頭 {tile} 四張都在自己手上，所以這兩張只等這一種", "the other end, {tile_en}, is all four in "
+    "other_end_own": ("另一頭{tile}四張都在自己手上，所以這兩張只等這一種", "the other end, {tile_en}, is all four in "
                       "your own hand, so these two wait on this tile alone"),
     "dead_wait": ("。死聽：要等的牌都已經出現，胡不到了，可以考慮換聽", ". A dead wait: every copy you wait for is already "
                   "visible, so it cannot win; think about changing the wait"),
-    "wait_why": ("{partial} 加 {tile} 成 {made}（{shape}）", "{partial_en} + {tile_en} makes {made_en} ({shape_en} wait)"),
     "closer": ("摸到這些牌會更接近聽牌（牌下是還沒出現的張數）", "Draws that bring it closer (under each: the copies still "
                "unseen)"),
     "choices": ("打哪張（最好的在前）", "What to discard, best first"),
@@ -578,10 +577,10 @@ UI: dict[str, tuple[str, str]] = {
     "quiz_graded": ("對了 {right}／{n} 種。漏了：{missed}；多選：{wrong}",
                     "{right} of {n} right. Missed: {missed_en}; not waits: {wrong_en}"),
     "quiz_answer": ("答案與原因", "The answer, and why"),
-    "quiz_not_wait": ("{tile} 不是聽的牌：加進這手，17 張怎麼排都排不成五組（順子或刻子）加一對",
+    "quiz_not_wait": ("{tile}不是聽的牌：加進這手，17 張怎麼排都排不成五組（順子或刻子）加一對",
                       "{tile_en} is not a wait: added to the hand, the 17 tiles cannot be arranged as five sets "
                       "(chows or pungs) and a pair"),
-    "quiz_not_wait_own": ("{tile} 排得成胡牌的樣子，可是四張{tile}都在你自己手上，沒有第五張可以胡",
+    "quiz_not_wait_own": ("{tile}排得成胡牌的樣子，可是四張{tile}都在你自己手上，沒有第五張可以胡",
                           "{tile_en} would complete the shape, but all four are in your own hand: there is no fifth "
                           "to win on"),
     "learn_discard": ("打哪張練習", "Discard quiz"),
@@ -1305,6 +1304,17 @@ UI: dict[str, tuple[str, str]] = {
     "explain_exposed_kong": ("槓子 {tiles}（明槓，槓{who}打出的牌）", "exposed kong {tiles}, from the discard of the player "
                              "{who_en}"),
     "explain_chow_called": ("順子 {tiles}（吃上家的牌）", "chow {tiles} (called from the left)"),
+    # --- a wait's why, one sentence a shape (a teaching review read 「二條二條 加 二條 成 二條二條二條（雙碰）」 and
+    # "22s + 2s makes 222s (double pung wait)") ---
+    "wait_why_two_sided": ("{partial}兩頭都能接，摸到{tile}成順子{made}（兩面）",
+                           "{partial_en} is open at both ends: {tile_en} makes the chow {made_en} (a two-sided wait)"),
+    "wait_why_edge": ("{partial}只能接一頭，摸到{tile}成順子{made}（邊張）",
+                      "{partial_en} can grow at one end only: {tile_en} makes the chow {made_en} (an edge wait)"),
+    "wait_why_closed": ("{partial}中間缺一張，摸到{tile}成順子{made}（中洞）",
+                        "{partial_en} has a gap in the middle: {tile_en} fills it to make the chow {made_en} (a closed "
+                        "wait)"),
+    "wait_why_pung": ("兩張{tile}再摸一張{tile}成刻子（雙碰）",
+                      "a pair of {tile_en} and a third {tile_en} make a pung (a double-pung wait)"),
 }
 
 

@@ -9,7 +9,7 @@ English.
 >>> best.discard.code, best.shanten, [i.tile.code for i in best.improvements], best.unseen
 ('7z', 0, ['3m', '6m'], 8)
 >>> best.reason_en
-'Discard the Red dragon (7z; a lone honour): ready, waiting on 3m 6m with 8 tiles unseen — the best choice.'
+'Discard the Red dragon (7z; a lone honour): ready, waiting on 3m and 6m with 8 tiles unseen — the best choice.'
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.english import listed
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
@@ -162,9 +163,10 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
 def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iterable[Tile] | None = None
                     ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a drawn hand, best first: lowest shanten, then most unseen
-    improving tiles, then most improving kinds; on a full tie a fourth copy goes last (it may be a concealed kong),
-    an honour first (one whose pung would score nothing before one in ``valued``), then a terminal (they join fewer
-    sets), then tile order.
+    improving tiles, then most improving kinds. On a full tie a discard that breaks four of a kind goes after every
+    other, a suit tile's as an honour's (the four may become a concealed kong, a draw more); among the rest an honour
+    first (one whose pung would score nothing before one in ``valued``), then a terminal (they join fewer sets), then
+    tile order.
 
     ``visible``: the tiles seen on the table (discards, other players' melds), as tiles or notation.
     ``valued``: the honours whose pung scores for this player (default: the dragons; a table that knows the seat
@@ -413,12 +415,11 @@ def _reasons(
 
 
 def _en_tiles(tiles: Iterable[Tile]) -> str:
-    """Tiles in an English sentence: suit tiles by code, then honours by name (``1m 9s and the Green dragon``):
-    "6z" tells a beginner nothing (a review), and "Green dragon (6z)" in a list in brackets read as a tangle."""
+    """Tiles in an English sentence: suit tiles by code, then honours by name (``1m, 9s and the Green dragon``):
+    "6z" tells a beginner nothing (a review), "Green dragon (6z)" in a list in brackets read as a tangle, and
+    "waiting on 2p 3p 4p 5p 8p" had no commas (a teaching review)."""
     tiles = tuple(tiles)
-    groups = [" ".join(t.code for t in tiles if t.is_suited)] * any(t.is_suited for t in tiles)
-    groups += [f"the {t.en}" for t in tiles if not t.is_suited]
-    return ", ".join(groups[:-1]) + " and " + groups[-1] if len(groups) > 1 else "".join(groups)
+    return listed([t.code for t in tiles if t.is_suited] + [f"the {t.en}" for t in tiles if not t.is_suited])
 
 
 def _en_one(x: Tile) -> str:

@@ -81,16 +81,16 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
         t = Tile.from_code(w.tile)
         assert w.unseen == 4 - own[t] - seen[t]
         assert w.why
-        for why in w.why:  # "{partial} + {tile} makes {made} ({shape} wait)": the partial and the tile are the set
-            if why == ui("wait_why_pair", tile=t.zh, tile_en=t.said_en):  # a pair wait, said as a learner reads it
+        for why in w.why:  # one sentence a shape: the partial chow and the tile make the chow it names
+            if why in (ui("wait_why_pair", tile=t.zh, tile_en=t.said_en), ui("wait_why_pung", tile=t.zh,
+                                                                               tile_en=t.said_en)):
                 continue
-            partial, rest = why.en.split(" + ")
-            tile, rest = rest.split(" makes ")
-            made, shape = rest.split(" (")
-            shape, _, own_end = shape.partition("; ")  # a two-sided wait whose other end is all in the hand says so
-            assert shape.endswith(" wait)") and (not own_end or own_end.startswith("the other end, ")), why.en
-            assert tile == t.said_en  # an honour by its name (a review read 1z1z in the English answers)
-            assert sorted(_group_tiles(partial) + (t,)) == list(_group_tiles(made))
+            chow = re.fullmatch(r"(\d\d[mps]) (?:is open|can grow|has a gap).*: (\S+) (?:makes|fills it to make) the "
+                                r"chow (\d{3}[mps]) \(an? (?:two-sided|edge|closed) wait\)(?:; the other end.*)?", why.en)
+            assert chow, why.en
+            assert chow.group(2) == t.said_en
+            assert sorted(_group_tiles(chow.group(1)) + (t,)) == list(_group_tiles(chow.group(3)))
+            assert " " not in why.zh and t.zh in why.zh
     if not brute and not result.headline.en.startswith("Not ready: all four"):
         s = shanten(hand)
         quads = [Tile(k) for k in range(NUM_KINDS) if hand.concealed_counts()[k] == 4 and Tile(k).is_honour]
@@ -147,7 +147,7 @@ def test_melds_flowers_and_chinese_input_are_read() -> None:
     assert result.headline.en.endswith("(a single wait: two-sided with one end gone)")
     assert result.headline.zh.endswith("（獨聽：兩面只剩一頭）")
     (why,) = result.waits[0].why
-    assert "另一頭 六萬 四張都在自己手上" in why.zh and "the other end, 6m, is all four in your own hand" in why.en
+    assert "另一頭六萬四張都在自己手上" in why.zh and "the other end, 6m, is all four in your own hand" in why.en
 
 
 @pytest.mark.parametrize(("hand", "shape_zh", "shape_en"), [
@@ -546,3 +546,24 @@ def test_a_pair_wait_on_an_honour_is_said_as_a_lone_tile_waiting_for_its_partner
     (why,) = result.waits[0].why
     assert why.en == "a lone Red dragon (7z) waits for its partner to make the pair"
     assert why.zh.startswith("單吊紅中：")
+
+
+@pytest.mark.parametrize(("hand", "tile", "zh", "en"), [
+    ("45m123p456p789p123s55s", "3m", "四五萬兩頭都能接，摸到三萬成順子三四五萬（兩面）",
+     "45m is open at both ends: 3m makes the chow 345m (a two-sided wait)"),
+    ("12m123p456p789p123s55s", "3m", "一二萬只能接一頭，摸到三萬成順子一二三萬（邊張）",
+     "12m can grow at one end only: 3m makes the chow 123m (an edge wait)"),
+    ("46m123p456p789p123s55s", "5m", "四六萬中間缺一張，摸到五萬成順子四五六萬（中洞）",
+     "46m has a gap in the middle: 5m fills it to make the chow 456m (a closed wait)"),
+    ("22s55s123p456p789p123m", "2s", "兩張二條再摸一張二條成刻子（雙碰）",
+     "a pair of 2s and a third 2s make a pung (a double-pung wait)"),
+    ("7s123p456p789p123m456m", "7s", "單吊七條：手上一張七條，等另一張七條湊成一對",
+     "a lone 7s waits for its partner to make the pair"),
+])
+def test_each_wait_shape_is_said_in_a_plain_sentence(hand: str, tile: str, zh: str, en: str) -> None:
+    """A teaching review read 「二條二條 加 二條 成 二條二條二條（雙碰）」, stray spaces and no sentence; each shape now
+    says what the partial set is and what the tile makes of it, in both languages."""
+    result = analyse(hand)
+    assert isinstance(result, HandPanel)
+    (why,) = next(w for w in result.waits if w.tile == tile).why
+    assert (why.zh, why.en) == (zh, en)

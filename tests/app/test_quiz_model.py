@@ -7,11 +7,12 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.app.hand_model import HandPanel, analyse
 from companion.app.quiz_model import WaitQuiz, grade, wait_quiz
 from companion.hand import Hand
 from companion.rules.shape import is_complete
 from companion.rules.waits import structural_waits
-from companion.tiles import NUM_KINDS, Tile
+from companion.tiles import NUM_KINDS, Tile, parse_tiles
 
 
 def _brute_waits(hand: tuple[str, ...]) -> list[str]:
@@ -20,6 +21,12 @@ def _brute_waits(hand: tuple[str, ...]) -> list[str]:
     held = Counter(tiles)
     return [Tile(k).code for k in range(NUM_KINDS) if held[Tile(k)] < 4
             and is_complete(Hand(tuple(sorted(tiles + [Tile(k)]))))]
+
+
+def _quiz(hand: str) -> WaitQuiz:
+    panel = analyse(hand)
+    assert isinstance(panel, HandPanel)
+    return WaitQuiz(0, tuple(t.code for t in parse_tiles(hand)), panel.waits)
 
 
 @given(st.integers(min_value=1, max_value=100_000))
@@ -147,9 +154,37 @@ def test_the_grading_lines_name_an_honour_with_the_and_list_tiles_with_commas_an
     assert three.best == ("9p", "4p", "7p")
     said = grade_discard(three, "5p").verdict
     assert said.en.endswith("discard 9p, 4p or 7p") and said.zh.endswith("最好打九筒、四筒、七筒")
-    w = wait_quiz(1)
+    w = _quiz("1s1s1s2s2s4s4s4s5s5s7s7s7s8s8s8s")
     assert [x.tile for x in w.waits] == ["2s", "5s"]
     g = grade(w, {"5m", "1z", "7z"})
     assert g.verdict.en == "0 of 2 right. Missed: 2s and 5s; not waits: 5m, the East wind (1z) and the Red dragon (7z)"
     assert g.verdict.zh == "對了 0／2 種。漏了：二條、五條；多選：五萬、東、紅中"
     assert g.wrong_why[1].en.startswith("The East wind (1z) is not a wait: ")
+
+
+def test_the_first_quizzes_are_one_lesson_a_shape_and_no_two_of_forty_share_waits_and_suits() -> None:
+    """A teaching review: quiz 1 was a six-pung 雙碰 hand, not the clearest opening lesson, and quizzes 1 and 10
+    (1s1s1s2s2s4s4s4s5s5s7s7s7s8s8s8s, 1s1s1s2s2s4s4s4s5s5s6s6s6s9s9s9s) near the same hand with the same answer."""
+    from companion.rules.waits import WaitShape, wait_shapes
+
+    lessons = [WaitShape.TWO_SIDED, WaitShape.EDGE, WaitShape.CLOSED, WaitShape.SINGLE, WaitShape.DOUBLE_PUNG]
+    for number, shape in enumerate(lessons, 1):
+        q = wait_quiz(number)
+        hand = Hand(tuple(parse_tiles("".join(q.hand))))
+        assert all(wait_shapes(hand, Tile.from_code(w.tile)) == (shape,) for w in q.waits), (number, q.hand)
+        assert len(q.waits) == (2 if shape in (WaitShape.TWO_SIDED, WaitShape.DOUBLE_PUNG) else 1)
+        if shape is not WaitShape.DOUBLE_PUNG:  # a hand of chows and a pair: no three of a kind
+            assert max(Counter(q.hand).values()) <= 2
+    assert [w.tile for w in wait_quiz(1).waits] == ["4m", "7m"]
+    assert [why.zh for w in wait_quiz(1).waits for why in w.why] == [
+        "五六萬兩頭都能接，摸到四萬成順子四五六萬（兩面）", "五六萬兩頭都能接，摸到七萬成順子五六七萬（兩面）"]
+    said = [(tuple(w.tile for w in q.waits), frozenset(t[1] for t in q.hand if t[1] != "z"))
+            for q in map(wait_quiz, range(1, 41))]
+    assert len(set(said)) == 40
+    assert wait_quiz(10) == wait_quiz(10) and wait_quiz(41) == wait_quiz(41)  # the same number, the same hand
+
+
+def test_the_chinese_not_a_wait_line_has_no_stray_spaces() -> None:
+    """A teaching review read 「五萬 不是聽的牌：…」."""
+    g = grade(_quiz("1s1s1s2s2s4s4s4s5s5s7s7s7s8s8s8s"), {"5m"})
+    assert g.wrong_why[0].zh.startswith("五萬不是聽的牌：加進這手")

@@ -174,7 +174,7 @@ def test_a_ready_hand_with_every_wait_in_sight_ranks_by_the_draws_that_mend_it()
     assert best.discard.code == "1z" and best.dead_waits == (Tile.P3, Tile.P6) and best.is_ready
     assert [i.tile.code for i in best.improvements] == ["1p", "2p", "4p", "5p", "9p"] and best.unseen == 14
     assert options[1].shanten == 1 and options[1].unseen == 11
-    assert "nothing left to win on; 5 kinds (1p 2p 4p 5p 9p; 14 tiles unseen) make it ready on a live wait" \
+    assert "nothing left to win on; 5 kinds (1p, 2p, 4p, 5p and 9p; 14 tiles unseen) make it ready on a live wait" \
         in best.reason_en and "就能改聽還有牌的" in best.reason_zh
 
 
@@ -225,7 +225,7 @@ def test_a_hand_that_may_kong_is_offered_the_kong_beside_its_discards() -> None:
     (k,) = kong_options(added)
     assert k.added and k.tile is Tile.Z5 and str(k.hand) == "45m345678p12399s addkong:5555z@L"
     assert k.reason_zh.startswith("加槓白板：槓完補一張牌，聽三萬、六萬") and "多摸一張" in k.reason_zh
-    assert k.reason_en.startswith("Added kong of the White dragon (5z): a replacement draw follows; ready, waiting on 3m 6m")
+    assert k.reason_en.startswith("Added kong of the White dragon (5z): a replacement draw follows; ready, waiting on 3m and 6m")
     fourth = next(o for o in discard_options(added) if o.discard is Tile.Z5)
     assert "可以加槓" in fourth.reason_zh and "孤張" not in fourth.reason_zh and "added kong" in fourth.reason_en
     held = Hand.parse("4444m56m345p678p123s55z")
@@ -320,3 +320,12 @@ def test_a_wait_all_in_the_own_hand_is_said_where_nothing_improves_the_hand_eith
     one = next(o for o in discard_options(hand, seen) if o.discard == Tile.from_code("1p"))
     assert not one.improvements and one.shanten == 1  # (ready in shape on a tile it cannot draw: a step away)
     assert "四筒四張都在自己手上" in one.reason_zh and "its wait, 4p, is all in the player's own hand" in one.reason_en
+
+
+def test_at_a_full_tie_a_fourth_copy_of_a_suit_tile_goes_last_too() -> None:
+    """The docstring said a fourth copy goes last and then "an honour first", read as if for honours alone (a teaching
+    review): four 1s at a tie with 4s are kept, 4s first, as four East are kept."""
+    options = discard_options(Hand.parse("355789m16p111134779s"))
+    four, other = next(o for o in options if o.discard is Tile.S1), next(o for o in options if o.discard is Tile.S4)
+    assert (four.shanten, four.unseen, len(four.improvements)) == (other.shanten, other.unseen, len(other.improvements))
+    assert [o.discard for o in options].index(Tile.S4) < [o.discard for o in options].index(Tile.S1)
