@@ -41,6 +41,7 @@ from companion.app.live_offer import (
     offer_for,
     refusal,
     replacement_tap,
+    wrong_count_refusal,
 )
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
@@ -740,13 +741,8 @@ class LiveGame:
         that bar (a correction of an earlier hand, a 天聽, are his too, and bar nothing)."""
         with self._lock:
             walked = self._since_walk(at)
-            if walked.why is not None or not walked.path or not 0 <= seat < len(self.state.seats):
-                return None
-            dead_hand = self.state.switches.wrong_count is WrongCount.DEAD_HAND
-            bars = [e for e in walked.entered if _record_of(e) == seat and (
-                isinstance(e, ev.FalseWin) or isinstance(e, ev.WrongCount) and dead_hand)]
-            was, now = self._table_at(at)[0].seats[seat], self.state.seats[seat]
-            if not bars or was.no_win or was.dead or not (now.no_win or now.dead):
+            bars = self._own_bars(at, seat)
+            if not bars:
                 return None
             name = self.state.players[seat]
             every = [line for _, line in walked.records]
@@ -771,6 +767,21 @@ class LiveGame:
             return bar
         return ui("live_own_bar_listed", what="、".join(w.zh for w in every), what_en="; ".join(w.en for w in every),
                   bar=bar.zh, bar_en=bar.en)
+
+    def _own_bars(self, at: int, seat: int) -> list[ev.Event]:
+        """``seat``'s records entered since the form's table that bar his win (:meth:`own_bar`), in the order entered;
+        none where none does, or undo may not take the entries since back for another reason."""
+        with self._lock:
+            walked = self._since_walk(at)
+            if walked.why is not None or not walked.path or not 0 <= seat < len(self.state.seats):
+                return []
+            dead_hand = self.state.switches.wrong_count is WrongCount.DEAD_HAND
+            bars: list[ev.Event] = [e for e in walked.entered if _record_of(e) == seat and (
+                isinstance(e, ev.FalseWin) or isinstance(e, ev.WrongCount) and dead_hand)]
+            was, now = self._table_at(at)[0].seats[seat], self.state.seats[seat]
+            if was.no_win or was.dead or not (now.no_win or now.dead):
+                return []
+            return bars
 
     def _since_path(self, at: int) -> list[list[Words]] | Words | None:
         """The taps undo takes back to bring the table back to the form's (the log ``at`` events long), the last
@@ -895,7 +906,8 @@ class LiveGame:
         if barred is not None and listed:
             # only records since, his own that bars him among them: the tile is still live, its moment not passed,
             # the bar (which names what was entered) is the reason (a review's form said "can no longer be won on" first, which was false)
-            return ui("live_claim_barred_only", why=barred.zh, why_en=barred.en)
+            right = self._entered_right(at, seat)
+            return ui("live_claim_barred_only", why=barred.zh, why_en=barred.en, right=right.zh, right_en=right.en)
         if tile is not None:
             face = Tile.from_code(tile)
             what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)
@@ -908,13 +920,21 @@ class LiveGame:
             if barred is not None else ui("live_claim_undone")
         said = ui("live_claim_gone", since=moved.zh, since_en=moved.en, what=what.zh, what_en=what.en, rule=rule.zh,
                   rule_en=rule.en)
-        if barred is not None:  # (his own record's bar says how to take it back; "otherwise, tap Cancel" after it)
-            return said + ui("live_claim_barred" if walked.why is not None else "live_claim_barred_own", why=barred.zh,
-                             why_en=barred.en)
+        if barred is not None and walked.why is not None:
+            return said + ui("live_claim_barred", why=barred.zh, why_en=barred.en)
+        if barred is not None:  # (his own record's bar says how to take it back; "if it was entered right, tap Cancel"
+            # after it, a review: "otherwise, tap Cancel" followed "the form opens again", far from the mistake)
+            right = self._entered_right(at, seat)
+            return said + ui("live_claim_barred_own", why=barred.zh, why_en=barred.en, right=right.zh,
+                             right_en=right.en)
         if since is None:
             return said + ui("live_claim_cancel")
         button = undo_since_words(since[1])
         return said + ui("live_claim_undo", button=button.zh, button_en=button.en)
+
+    def _entered_right(self, at: int, seat: int) -> Words:
+        """The Cancel after :meth:`own_bar`'s sentences: "if it was (they were) entered right"."""
+        return ui("live_own_bar_right_many" if len(self._own_bars(at, seat)) > 1 else "live_own_bar_right")
 
     def first_win(self, at: int, seat: int, kind: ev.WinKind) -> int | None:
         """The seat whose win on the form's tile, entered since the form opened on the table at ``at``, comes before
@@ -1136,19 +1156,14 @@ class LiveGame:
         return self._enter(at, [ev.FalseWin(seat=seat, claimed_tai=self.claimed(seat))])
 
     def wrong_count(self, seat: int, big: bool, at: int | None = None) -> Words | None:
-        """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles. Under ``wrong_count =
-        dead_hand`` refused for a seat that may not win this hand already (spec §2.16: a 相公 does nothing else, and
-        pays no penalty), his 相公 entered, or his 詐胡 played dead: a review entered C's twice, and his barred win
-        form then said "2 wrong tile counts" (:meth:`false_win` refuses a second 詐胡 as well)."""
+        """相公: the table finds the seat holding too many (大相公) or too few (小相公) tiles; refused for a seat
+        that may not win this hand already under ``wrong_count = dead_hand`` (:func:`wrong_count_refusal`, the test
+        the Live tab's offer makes too). :meth:`false_win` refuses a second 詐胡 as well."""
         with self._lock:
-            state = self.state
-            if (at is None or at == len(self.events())) and state.in_hand and 0 <= seat < len(state.seats) \
-                    and state.switches.wrong_count is WrongCount.DEAD_HAND:
-                st, name = state.seats[seat], state.players[seat]
-                if st.no_win:
-                    return ui("live_wrong_count_again", seat=name)
-                if st.dead:
-                    return ui("live_wrong_count_dead", seat=name)
+            if at is None or at == len(self.events()):
+                why = wrong_count_refusal(self.state, seat)
+                if why is not None:
+                    return why
             return self._enter(at, [ev.WrongCount(seat=seat, big=big)])
 
     def undo_what(self) -> Words | None:

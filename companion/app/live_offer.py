@@ -23,13 +23,14 @@ from companion.game.state import (
     own_last_flower,
     window,
 )
-from companion.game.switches import FirstDealer, MultiWin
+from companion.game.switches import FirstDealer, MultiWin, WrongCount
 from companion.game.text import IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
 __all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
-           "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE", "face_down_draw"]
+           "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE", "face_down_draw",
+           "wrong_count_refusal"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -87,6 +88,9 @@ class Offer:
     # the eighth flower the seat to play has drawn and shown, not yet replaced (a win may take it on the spot,
     # spec §4.2, §4.4): its seat and flower; its replacement is a tap of its own (replacement_tap)
     flower_held: tuple[int, str] | None = None
+    # the seats of ``penalties`` a wrong count (相公) may be recorded for: not one :func:`wrong_count_refusal` refuses
+    # (a review: C's 大相公 and 小相公 stood offered after his 相公, and the confirm tap was then refused)
+    wrong_counts: tuple[int, ...] = ()
 
 
 def dealer_after(state: TableState) -> int:
@@ -105,6 +109,23 @@ def refusal(state: TableState, *events: ev.Event) -> Words | None:
             return Words(bad.reason.zh, bad.reason.en)
         except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
             return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+    return None
+
+
+def wrong_count_refusal(state: TableState, seat: int) -> Words | None:
+    """Why a 相公 of ``seat`` is not taken now besides what the tracker refuses, or None: under ``wrong_count =
+    dead_hand`` a seat that may not win this hand already, his 相公 entered or his 詐胡 played dead (spec §2.16: a
+    相公 does nothing else and pays no penalty; a review entered C's twice, and his barred win form then said "2 wrong
+    tile counts"). Under ``warn_only`` (a warning only) a second is taken. The Live tab offers no 相公 it refuses
+    (:attr:`Offer.wrong_counts`), and ``LiveGame.wrong_count`` enters none."""
+    if not state.in_hand or not 0 <= seat < len(state.seats) \
+            or state.switches.wrong_count is not WrongCount.DEAD_HAND:
+        return None
+    st, name = state.seats[seat], state.players[seat]
+    if st.no_win:
+        return ui("live_wrong_count_again", seat=name)
+    if st.dead:
+        return ui("live_wrong_count_dead", seat=name)
     return None
 
 
@@ -307,6 +328,7 @@ def offer_for(state: TableState, at: int, log: Sequence[ev.Event] = ()) -> Offer
     decline = next_seat(turn) if phase is Phase.CLAIM and _ok(state, ev.DeclinedLastTile(seat=next_seat(turn))) else None
     penalties = tuple(s for s in range(4) if state.in_hand and _ok(state, ev.FalseWin(seat=s))
                       and _ok(state, ev.WrongCount(seat=s)))
+    wrong_counts = tuple(s for s in penalties if wrong_count_refusal(state, s) is None)
     undo = state.prev is not None and state.last_index >= 0
     # what the seat to play may do besides discarding, as offered: after a chow or pung no kong and no win (he
     # drew no tile), where the prompt named them all (a host review)
@@ -319,7 +341,8 @@ def offer_for(state: TableState, at: int, log: Sequence[ev.Event] = ()) -> Offer
         prompt = _held_prompt(state, shown, wins, held is not None)
     return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
                  draws_first, ready_kind, heavenly, flowers, claims, wins, ckong, added, no_rob, draw_seat, exhaustive, decline,
-                 penalties, undo, session_over, flower_held=None if held is None else (held[0], held[1].code))
+                 penalties, undo, session_over, flower_held=None if held is None else (held[0], held[1].code),
+                 wrong_counts=wrong_counts)
 
 
 def _held_prompt(state: TableState, held: tuple[int, Tile], wins: tuple[WinChance, ...], replaced: bool) -> Words:

@@ -1147,6 +1147,8 @@ class LiveTab:
         else:
             for s in o.penalties:
                 for kind, key in self._PENALTY.items():
+                    if kind != "false_win" and s not in o.wrong_counts:  # his 相公 would be refused (a review)
+                        continue
                     small.append(ident(f"live-{kind}-{s}", ft.TextButton(
                         content=t(ui(key, seat=names[s])), on_click=on_tap(self._ask_penalty, (kind, s, o.at)))))
         return ft.ExpansionTile(title=label(t(ui("live_more")), 12, colour=GREY), expanded=asked is not None,

@@ -1102,7 +1102,7 @@ UI: dict[str, tuple[str, str]] = {
                                       "Careful: “{button_en}” also takes back these records about players, among them "
                                       "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
                                       "those should go too"),
-    "live_claim_barred_only": ("{why}；不然，請按「取消」", "{why_en}; otherwise, tap Cancel"),
+    "live_claim_barred_only": ("{why}。{right}，請按「取消」", "{why_en}. {right_en}, tap Cancel"),
     # --- rule sets: a set that inherits what no rule set can be called (inherits = "", or "Bad Id!"), said so, not
     # as a set "no longer here" (a review read "It inherits “”, which is no longer here") ---
     "rs_inherits_empty": ("它的檔案裡 inherits 是空的，沒寫要照哪一套規則改（繼承）",
@@ -1267,9 +1267,9 @@ UI: dict[str, tuple[str, str]] = {
     "learn_streak": ("連莊 {n}", "streak {n}"),
     "learn_no_streak": ("沒有連莊", "no streak"),
     # --- a win form barred by its winner's own record, a change review's second read (LiveGame.own_bar, claim_gone):
-    # the bar ends complete, "otherwise, tap Cancel" after it (a review read "…; otherwise: tap Cancel"); in the plural
+    # the bar ends complete, Cancel said after it (a review read "…; otherwise: tap Cancel"); in the plural
     # each kind with its article (a review read "2 wrong tile counts and false win"), two records said 那兩筆 ---
-    "live_claim_barred_own": ("。{why}；不然，請按「取消」", ". {why_en}; otherwise, tap Cancel"),
+    "live_claim_barred_own": ("。{why}。{right}，請按「取消」", ". {why_en}. {right_en}, tap Cancel"),
     "live_own_bar_a_wrong_count": ("相公（張數不對）", "a wrong tile count"),
     "live_own_bar_a_false_win": ("詐胡", "a false win"),
     "live_own_bar_those_two": ("那兩筆", "those two records"),
@@ -1280,8 +1280,8 @@ UI: dict[str, tuple[str, str]] = {
                                "{seat} already has a wrong tile count entered and may not win for the rest of this "
                                "hand: it need not be entered again"),
     "live_wrong_count_dead": ("{seat} 已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
-                              "{seat} has made a false win and plays dead for the rest of this hand, unable to win "
-                              "already: a wrong tile count need not be entered"),
+                              "{seat} made a false win and plays dead this hand, so cannot win anyway: no wrong tile "
+                              "count is needed"),
     # --- rule sets: a set's file gone, or a file again, between the walk of what it inherits and the look at it (a
     # review read both said as "no plain file") ---
     "rs_what_gone": ("它已經不在了", "it is no longer there"),
@@ -1315,6 +1315,10 @@ UI: dict[str, tuple[str, str]] = {
                         "wait)"),
     "wait_why_pung": ("兩張{tile}再摸一張{tile}成刻子（雙碰）",
                       "a pair of {tile_en} and a third {tile_en} make a pung (a double-pung wait)"),
+    # --- a win form barred by its winner's own record: Cancel said with the sentence it answers, "if it was entered
+    # right" (a review: "otherwise, tap Cancel" followed "the form then opens again", far from "entered by mistake") ---
+    "live_own_bar_right": ("如果沒有記錯", "If it was entered right"),
+    "live_own_bar_right_many": ("如果都沒有記錯", "If they were entered right"),
 }
 
 

@@ -157,7 +157,7 @@ def enter(game: LiveGame, log: Sequence[ev.Event]) -> int:
             assert e.seat in offer.penalties
             why = game.false_win(e.seat, at=at)
         elif isinstance(e, ev.WrongCount):
-            assert e.seat in offer.penalties
+            assert e.seat in offer.wrong_counts
             why = game.wrong_count(e.seat, e.big, at=at)
         elif isinstance(e, ev.Retracted):
             why = game.undo(at=at)

@@ -90,14 +90,15 @@ def test_a_form_barred_only_by_its_winners_own_record_gives_the_bar_as_its_reaso
     bar = game.own_bar(at, 2)
     assert bar is not None
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en), gone
+    right = ui("live_own_bar_right")
+    assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en, right=right.zh, right_en=right.en), gone
     assert "can no longer" not in gone.en and "不能再胡" not in gone.zh.replace(bar.zh, "")
     assert game.discard("5z") is None  # B plays on: now the 9m is dead
     bar = game.own_bar(at, 2, listed=False)  # (the entries since listed before it, the bar said alone)
     assert bar is not None
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert "can no longer be won on" in gone.en and gone.en.endswith(ui("live_claim_barred_own", why=bar.zh,
-                                                                         why_en=bar.en).en), gone
+    assert "can no longer be won on" in gone.en and gone.en.endswith(ui(
+        "live_claim_barred_own", why=bar.zh, why_en=bar.en, right=right.zh, right_en=right.en).en), gone
     game.close()
 
 
@@ -149,7 +150,8 @@ def test_a_barred_only_form_names_every_record_entered_since_not_the_winners_own
                      what_en="A: wrong tile count; C: wrong tile count; D: wrong tile count", bar=one.zh,
                      bar_en=one.en), bar
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
-    assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en), gone
+    right = ui("live_own_bar_right")
+    assert gone == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en, right=right.zh, right_en=right.en), gone
     assert gone.en.startswith("Entered since: A: wrong tile count; C: wrong tile count; D: wrong tile count. C's own")
     before = game.events()
     assert game.undo_since(at, seen=len(before), seat=2) == bar and game.events() == before
@@ -191,16 +193,17 @@ def test_a_stale_barred_form_lists_the_entries_once_and_names_the_winners_own_re
     rule = ui("live_claim_gone_rule")
     said = ui("live_claim_gone", since=since[0].zh, since_en=since[0].en, what=face.zh, what_en=face.en, rule=rule.zh,
               rule_en=rule.en)
-    assert gone == said + ui("live_claim_barred_own", why=bar_zh, why_en=bar_en), gone
+    right = ui("live_own_bar_right")
+    assert gone == said + ui("live_claim_barred_own", why=bar_zh, why_en=bar_en, right=right.zh, right_en=right.en), gone
     assert gone.en.count("wrong tile count;") == 3 and "Entered since" not in gone.en and "之後記了" not in gone.zh
     assert gone.en.endswith("C's own record (wrong tile count) bars this win: by the rules C may not win for the rest "
                             "of this hand, so undo here will not take it back to record this win. If it was entered by "
                             "mistake, take it back with “Undo”, one entry at a time: the entries after it, then that "
-                            "record itself; this form then opens again with the tiles typed in it; otherwise, tap "
-                            "Cancel"), gone.en
+                            "record itself; this form then opens again with the tiles typed in it. If it was entered "
+                            "right, tap Cancel"), gone.en
     assert gone.zh.endswith("這個胡記不了。C 自己的相公（張數不對）讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。"
                             "如果那一筆是記錯的，就用「撤回上一步」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後"
-                            "這個表單會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
+                            "這個表單會帶著已經打好的牌再打開。如果沒有記錯，請按「取消」"), gone.zh
     game.close()
 
 
@@ -218,7 +221,9 @@ def test_a_barred_form_with_nothing_played_lists_every_record_then_says_which_of
                       + _ONE_EN.format(own="wrong tile count")), bar.en
     assert bar.zh.startswith("之後記了 A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對），其中 C 自己的相公（張數不對）"
                              "讓他這一局不能再胡，")
-    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en)
+    right = ui("live_own_bar_right")
+    assert game.claim_gone(at, 2, ev.WinKind.DISCARD) == ui("live_claim_barred_only", why=bar.zh, why_en=bar.en,
+                                                            right=right.zh, right_en=right.en)
     game.close()
 
 
@@ -248,8 +253,9 @@ def test_several_of_his_own_records_are_said_in_the_plural(tmp_path: Path) -> No
     assert game.discard("5z") is None
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
     assert gone.en.endswith(". " + _MANY_EN.format(own="2 wrong tile counts", those="those two records")
-                            + "; otherwise, tap Cancel"), gone.en
-    assert gone.zh.endswith("。" + _MANY_ZH.format(own=" 2 筆相公（張數不對）", those="那兩筆") + "；不然，請按「取消」"), gone.zh
+                            + ". If they were entered right, tap Cancel"), gone.en
+    assert gone.zh.endswith("。" + _MANY_ZH.format(own=" 2 筆相公（張數不對）", those="那兩筆") + "。如果都沒有記錯，請按「取消」"), \
+        gone.zh
     game.close()
 
 
@@ -311,14 +317,14 @@ def test_a_stale_barred_form_names_every_record_and_never_hides_a_single_entry(t
         "在你填這個胡的時候，牌桌已經往下記了：A 相公（張數不對）、C 相公（張數不對）、D 相公（張數不對）、B 摸 一張牌、"
         "B 打 白板。九萬已經不能再胡（下一家摸牌後，這張牌就過了），這個胡記不了。C 自己的相公（張數不對）讓他這一局不能再胡，"
         "這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，就用「撤回上一步」一步一步撤回：先撤回它之後記的，再撤回那一筆"
-        "本身；撤回後這個表單會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
+        "本身；撤回後這個表單會帶著已經打好的牌再打開。如果沒有記錯，請按「取消」"), gone.zh
     assert gone.en == (
         "The table moved on while this form was open: A: wrong tile count; C: wrong tile count; D: wrong tile count; "
         "B draws a tile; B discards White dragon. The 9 Characters can no longer be won on (once the next player draws, "
         "the discard is dead), so this win cannot be recorded. C's own record (wrong tile count) bars this win: by the "
         "rules C may not win for the rest of this hand, so undo here will not take it back to record this win. If it "
         "was entered by mistake, take it back with “Undo”, one entry at a time: the entries after it, then that record "
-        "itself; this form then opens again with the tiles typed in it; otherwise, tap Cancel"), gone.en
+        "itself; this form then opens again with the tiles typed in it. If it was entered right, tap Cancel"), gone.en
     game.close()
 
 
@@ -352,13 +358,13 @@ def test_his_two_records_are_said_with_articles_and_as_those_two(tmp_path: Path)
     assert gone.zh == (
         "之後記了 C 相公（張數不對）、C 詐胡，其中 C 自己的相公（張數不對）和詐胡讓他這一局不能再胡，這裡的撤回不會為了記這個胡"
         "把它們撤回。如果那兩筆都是記錯的，就用「撤回上一步」一步一步撤回：先撤回它們之後記的，再撤回那兩筆本身；撤回後這個表單"
-        "會帶著已經打好的牌再打開；不然，請按「取消」"), gone.zh
+        "會帶著已經打好的牌再打開。如果都沒有記錯，請按「取消」"), gone.zh
     assert gone.en == (
         "Entered since: C: wrong tile count; C: false win. C's own records (a wrong tile count and a false win) bar this "
         "win: by the rules C may not win for the rest of this hand, so undo here will not take them back to record this "
         "win. If they were entered by mistake, take them back with “Undo”, one entry at a time: the entries after them, "
-        "then those two records themselves; this form then opens again with the tiles typed in it; otherwise, tap "
-        "Cancel"), gone.en
+        "then those two records themselves; this form then opens again with the tiles typed in it. If they were entered "
+        "right, tap Cancel"), gone.en
     game.close()
 
 
@@ -385,8 +391,8 @@ def test_a_second_wrong_count_of_a_seat_that_may_not_win_already_is_refused(tmp_
     before = game.events()
     dead = game.wrong_count(2, True)
     assert dead == Words("C 已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
-                         "C has made a false win and plays dead for the rest of this hand, unable to win already: a "
-                         "wrong tile count need not be entered"), dead
+                         "C made a false win and plays dead this hand, so cannot win anyway: no wrong tile count is "
+                         "needed"), dead
     assert game.events() == before
     game.close()
     (tmp_path / "warn").mkdir()
@@ -414,4 +420,52 @@ def test_three_of_his_records_are_those_records(tmp_path: Path) -> None:
                       + _MANY_ZH.format(own=" 2 筆相公（張數不對）和詐胡", those="那幾筆")), bar.zh
     assert bar.en == ("Entered since: C: wrong tile count; C: wrong tile count; C: false win. "
                       + _MANY_EN.format(own="2 wrong tile counts and a false win", those="those records")), bar.en
+    game.close()
+
+
+def test_the_live_tab_offers_no_wrong_count_the_table_would_refuse(tmp_path: Path) -> None:
+    """A review: C's 相公 entered (dead_hand), the Live tab still offered C's 大相公 and 小相公 and asked "are you sure",
+    and only the confirm tap was refused ("C already has a wrong tile count entered…"). The offer asks what
+    LiveGame.wrong_count asks (wrong_count_refusal): C's 相公 buttons go, his 詐胡 stays (the tracker takes it); after
+    the undo they are back; under warn_only (a warning only) a second is offered and taken; after his 詐胡 played dead
+    he is offered nothing."""
+    from companion.app.view_live import LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_tabs_beside_a_live_table import _idents
+
+    def drawn(game: LiveGame) -> set[str]:
+        tab = LiveTab(_Phone(), game)
+        return {c.identifier for c in _idents(tab._penalties(game.offer()))}
+
+    def offered(game: LiveGame, seat: int) -> set[str]:
+        return {k for k in ("false_win", "big", "small") if f"live-{k}-{seat}" in drawn(game)}
+
+    game, _ = _form_on_9m(tmp_path, "dead_hand")
+    assert game.offer().wrong_counts == (0, 1, 2, 3) and offered(game, 2) == {"false_win", "big", "small"}
+    assert game.wrong_count(2, True) is None
+    o = game.offer()
+    assert o.penalties == (0, 1, 2, 3) and o.wrong_counts == (0, 1, 3), o
+    assert offered(game, 2) == {"false_win"} and offered(game, 0) == {"false_win", "big", "small"}
+    n = len(game.events())
+    assert game.wrong_count(2, False) is not None and len(game.events()) == n  # (the one not offered: refused)
+    assert game.undo() is None
+    assert game.offer().wrong_counts == (0, 1, 2, 3) and offered(game, 2) == {"false_win", "big", "small"}
+    game.close()
+
+    (tmp_path / "warn").mkdir()
+    game, _ = _form_on_9m(tmp_path / "warn", "warn_only")
+    assert game.wrong_count(2, True) is None
+    assert game.offer().wrong_counts == (0, 1, 2, 3) and offered(game, 2) == {"false_win", "big", "small"}
+    assert game.wrong_count(2, False) is None
+    game.close()
+
+    game = LiveGame(tmp_path / "dead.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "wrong_count": "dead_hand",
+                             "false_win_after": "continue_dead"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.false_win(2) is None
+    o = game.offer()
+    assert 2 not in o.penalties and 2 not in o.wrong_counts and offered(game, 2) == set(), o
+    assert game.wrong_count(2, True) is not None
     game.close()
