@@ -242,13 +242,14 @@ def _kept_line(table: Path) -> tuple[str, str] | None:
     """The games of ``table`` kept earlier (:func:`companion.game.service.kept_copies`), in Chinese and English, with
     how to go on with one and how to stop being told; None where there are none. Three were said "a game kept
     earlier is in A, B, C … naming it", and in Chinese joined by ", " (a third review)."""
-    from companion.game.service import kept_copies
+    from companion.game.service import kept_copies, kept_entries
 
     copies = kept_copies(table)
     if not copies:
         return None
-    zh = "、".join(shown(p) for p in copies)
-    en = ", ".join(shown(p) for p in copies)
+    empty = {p for p in copies if kept_entries(p) == 0}  # (kept before its first entry: still the host's, said so)
+    zh = "、".join(shown(p) + ("（沒有記錄）" if p in empty else "") for p in copies)
+    en = ", ".join(shown(p) + (" (no entries)" if p in empty else "") for p in copies)
     if len(copies) == 1:
         return (f"之前另存的牌局在 {zh}，用 --table 檔名 開啟接著記錄；接著記錄了或不需要了，就把它移走或刪除，這行就不再出現",
                 f"a game kept earlier is in {en}: start the app with --table naming it to go on with it; once it is "

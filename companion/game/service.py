@@ -162,6 +162,9 @@ class TableService:
         self._lock_file: IO[str] | None = None
         self._file_lock: int | None = None  # a descriptor of the table file itself, locked (its other names too)
         self._identity: tuple[int, int] | None = None  # the open file's device and inode
+        # the links on the way to the table (its file, its folders) when it was opened: one there since is not said to
+        # have been "put there" while it was open (a drive unplugged mid-game: a fourth review)
+        self._links_at_open = {p for p in (self.path, *self.path.parents) if os.path.islink(p)}
         self._beside: dict[str, tuple[int, int]] = {}  # the open connection's -wal and -shm: their device and inode
         self._replaced: ServiceError | None = None  # said of every write once the file was found replaced
         self._closed = False
@@ -658,7 +661,7 @@ class TableService:
             if dangling is not None:  # made a link to nothing while open: said so, not "removed" (a third review)
                 named = dangling_table(self.path, by_name=True)
                 assert named is not None
-                self._replaced = self._set_aside(_put_there(dangling, named))
+                self._replaced = self._set_aside(_put_there(dangling, named, self.path not in self._links_at_open))
                 raise self._replaced from None
             self._write_again()
             return
@@ -667,13 +670,14 @@ class TableService:
             if looping is not None:  # the file no name reaches any more: the game kept beside it, as for one replaced
                 named = looping_table(self.path, by_name=True)
                 assert named is not None
-                self._replaced = self._set_aside(_put_there(looping, named))
+                self._replaced = self._set_aside(_put_there(looping, named, self.path not in self._links_at_open))
                 raise self._replaced from None
             blocker = file_in_the_way(self.path.parent) if err.errno in (errno.ENOTDIR, errno.ELOOP) else None
             if blocker is not None:  # the folder made a file, or a link that loops, while open: named as at the start,
                 # the game kept in the nearest folder that can take it (it was in memory alone, lost at close)
                 self._replaced = self._set_aside(_put_there(in_the_way_said(blocker),
-                                                            in_the_way_said(blocker, by_name=True)))
+                                                            in_the_way_said(blocker, by_name=True),
+                                                            blocker not in self._links_at_open))
                 raise self._replaced from None
             raise ServiceError(
                 f"{self.path}: the table file cannot be looked at ({err.strerror}) / "
@@ -715,12 +719,15 @@ class TableService:
             try:
                 self._db.backup(copy)
                 copy.execute("PRAGMA journal_mode=DELETE")  # one file, whole: nothing beside it to lose
+                with copy:  # which table it is a copy of (:func:`kept_copies`: another table's were listed, a review)
+                    copy.execute("BEGIN IMMEDIATE")
+                    copy.execute("INSERT OR REPLACE INTO meta VALUES ('kept_from', ?)", (os.path.abspath(self.path),))
             finally:
                 copy.close()
         except (sqlite3.Error, OSError) as err:
             log.error("%s: the game could not be kept beside the replaced file: %s", self.path, err)
             why = (str(err), os_error_zh(err)) if isinstance(err, OSError) else (str(err), sqlite_zh(err))
-            why_phone = (str(err.strerror or err), why[1]) if isinstance(err, OSError) else why  # (no path: a review)
+            why_phone = _why_by_kind(err)  # (no path: a review)
             if kept is not None:
                 kept.unlink(missing_ok=True)
             kept = None
@@ -767,10 +774,10 @@ class TableService:
         return ServiceError(
             f"{en}{more[0]}; the game so far is kept in {kept}: the host can restart the app with --table {kept} to "
             f"go on / {zh}{more[1]}；這局到目前為止另存在 {kept}，主機可以用 --table {kept} 重新啟動 companion app 接著記錄",
-            phone=(f"{p_en}{more[0]}; the game so far is kept in {kept.name}{at[0]}; the host can restart the app with "
-                   f"--table {kept.name} to go on",
-                   f"{p_zh}{more[1]}；這局到目前為止另存在 {kept.name}{at[1]}；主機可以用 --table {kept.name} 重新啟動 "
-                   "companion app 接著記錄"))
+            # no command here: a bare name given to --table from another folder began a new game (a fourth review)
+            phone=(f"{p_en}{more[0]}; the game so far is kept as {kept.name}{at[0]}; the host's terminal and log give "
+                   "the command to go on with it",
+                   f"{p_zh}{more[1]}；這局到目前為止另存為 {kept.name}{at[1]}；主機的終端機和記錄檔裡有接著記錄的指令"))
 
     def _keep_path(self) -> tuple[Path, str]:
         """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free; where
@@ -800,7 +807,8 @@ class TableService:
             make_folder(self.path.parent)  # (its folder removed with it; one made a link to nothing is named)
         except NotAFolderError as err:  # the game kept where a folder can take it (it was lost at close: a review)
             self._replaced = self._set_aside(_put_there((str(err.strerror), err.zh),
-                                                        in_the_way_said(err.file, by_name=True)))
+                                                        in_the_way_said(err.file, by_name=True),
+                                                        err.file not in self._links_at_open))
             raise self._replaced from None
         except OSError:  # (sqlite says why below)
             pass
@@ -1020,11 +1028,39 @@ Put = tuple[tuple[str, str], tuple[str, str]]
 name)."""
 
 
-def _put_there(host: tuple[str, str], phone: tuple[str, str]) -> Put:
+def _put_there(host: tuple[str, str], phone: tuple[str, str], put: bool = True) -> Put:
     """What was put in the table file's place, or its folder's, while the table was open (English, Chinese: the
-    host's, a phone's), said so for :meth:`TableService._set_aside`."""
-    tail = (" (put there while the companion had the table open)", "（牌局使用中被換上的）")
+    host's, a phone's), said so for :meth:`TableService._set_aside`; ``put``: False where it stood there when the
+    table was opened (a link to a drive unplugged since), said as it is. Not in parentheses: a link to nothing is
+    already "(a drive not plugged in?)" (a fourth review)."""
+    if not put:
+        return host, phone
+    tail = ("; it was put there while the companion had the table open", "；是牌局使用中被換上的")
     return (host[0] + tail[0], host[1] + tail[1]), (phone[0] + tail[0], phone[1] + tail[1])
+
+
+_SQLITE_EN = {"SQLITE_FULL": "the disk is full", "SQLITE_READONLY": "the file or folder is read-only",
+              "SQLITE_CORRUPT": "the file is damaged", "SQLITE_NOTADB": "not a database file, or damaged",
+              "SQLITE_CANTOPEN": "the file cannot be opened", "SQLITE_IOERR": "an error reading or writing the file",
+              "SQLITE_BUSY": "another program is using the file", "SQLITE_LOCKED": "another program is using the file",
+              "SQLITE_PERM": "no permission", "SQLITE_AUTH": "no permission"}
+
+
+def _why_by_kind(err: OSError | sqlite3.Error) -> tuple[str, str]:
+    """Why a game could not be kept, for a phone, in English and Chinese: from the error's kind (its errno, SQLite's
+    code) alone, never its text, which may hold a host path (a fourth review: "no free name beside /…/table.sqlite",
+    and a Chinese fallback that quoted it)."""
+    if isinstance(err, NotAFolderError):
+        return in_the_way_said(err.file, by_name=True)
+    if isinstance(err, OSError):
+        if not err.errno:  # (:meth:`TableService._keep_path`'s own)
+            return "no free name for a copy", "找不到可用的檔名"
+        return os.strerror(err.errno), os_error_zh(OSError(err.errno, os.strerror(err.errno)))
+    name = str(getattr(err, "sqlite_errorname", "") or "")
+    code = next((c for c in _SQLITE_EN if name == c or name.startswith(c + "_")), None)
+    if code is None:
+        return "a database error", "資料庫錯誤"
+    return _SQLITE_EN[code], _SQLITE_ZH[code]
 
 
 def kept_name(table: Path, n: int, beside: bool = True) -> str:
@@ -1055,11 +1091,13 @@ def kept_copies(table: Path) -> list[Path]:
     """The copies of ``table``'s game set aside earlier (:meth:`TableService._set_aside`) that are still there: beside
     it, or (``companion-…``) in a folder above it, the home folder or the current one, where the service would have
     put them. ``companion app`` names them at its start (a fresh game began and said nothing of the kept one: a change
-    review). Only ``<stem>.kept-<digits><suffix>`` that is a table file (:func:`_is_table`): a third review's listed
+    review). Only ``<stem>.kept-<digits><suffix>`` that is a table file (:func:`_kept_table`): a third review's listed
     ``companion-table.kept-notes.sqlite``, an empty ``table.kept-old.sqlite``, and another table's copies (a stem
-    with ``[`` in it, read as a pattern)."""
+    with ``[`` in it, read as a pattern). One away from the table (``companion-…``) only where it says it is a copy of
+    this table (``kept_from`` in its ``meta``): every table is ``table.sqlite``, and a fourth review's start-up listed
+    another data folder's copy found in a folder above."""
     folder = Path(os.path.abspath(table.parent))
-    found = set(_kept_in(folder, table, ""))
+    found = set(_kept_in(folder, table, ""))  # (by its name: one kept before copies said whose they were is listed)
     try:
         home: list[Path] = [Path.home()]
     except RuntimeError:
@@ -1073,27 +1111,45 @@ def _kept_in(folder: Path, table: Path, prefix: str) -> list[Path]:
     """The kept copies of ``table`` in ``folder``, named ``<prefix><stem>.kept-<digits><suffix>``."""
     name = re.compile(re.escape(f"{prefix}{table.stem}.kept-") + r"[0-9]+" + re.escape(table.suffix))
     try:
-        return [p for p in folder.glob(f"{glob.escape(prefix + table.stem)}.kept-*{glob.escape(table.suffix)}")
-                if name.fullmatch(p.name) and _is_table(p)]
+        candidates = list(folder.glob(f"{glob.escape(prefix + table.stem)}.kept-*{glob.escape(table.suffix)}"))
     except OSError:
         return []
+    sources = (os.path.abspath(table), os.path.realpath(table))
+    found = []
+    for p in candidates:
+        kept = _kept_table(p) if name.fullmatch(p.name) else None
+        if kept is not None and (not prefix or kept[0] in sources):
+            found.append(p)
+    return found
 
 
-def _is_table(path: Path) -> bool:
-    """Whether ``path`` is a table file: an SQLite file holding the table's ``events``, read without writing
-    (nothing made beside it); False where it cannot be read."""
+def _kept_table(path: Path) -> tuple[str | None, int] | None:
+    """Whether ``path`` is a table file (an SQLite file holding the table's ``events``, read without writing:
+    nothing made beside it): which table it was kept from (:meth:`TableService._set_aside`; None in one kept before
+    that was said) and how many entries it holds; None where it is none, or cannot be read."""
     try:
         with open(path, "rb") as f:
             if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
-                return False
+                return None
         db = sqlite3.connect(f"{Path(os.path.abspath(path)).as_uri()}?mode=ro", uri=True)
         try:
-            return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'"
-                              ).fetchone() is not None
+            tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "events" not in tables:
+                return None
+            (count,) = db.execute("SELECT COUNT(*) FROM events").fetchone()
+            row = db.execute("SELECT value FROM meta WHERE key = 'kept_from'").fetchone() if "meta" in tables else None
+            return (str(row[0]) if row else None), int(count)
         finally:
             db.close()
     except (OSError, sqlite3.Error, ValueError):
-        return False
+        return None
+
+
+def kept_entries(path: Path) -> int:
+    """How many entries the kept copy ``path`` (:func:`kept_copies`) holds: 0 for a game kept before its first one
+    (still the host's, said "(no entries)" at the start: a fourth review), and where it cannot be read."""
+    kept = _kept_table(path)
+    return 0 if kept is None else kept[1]
 
 
 def looping_table(path: Path, by_name: bool = False) -> tuple[str, str] | None:

@@ -1025,7 +1025,7 @@ def test_the_start_up_line_names_games_kept_earlier_and_how_to_open_one(
     assert "kept earlier" not in capsys.readouterr().out
     kept = {"beside": data / "table.kept-1.sqlite", "above": data.parent / "companion-table.kept-1.sqlite",
             "home": home / "companion-table.kept-2.sqlite"}[where]
-    _a_table_file(kept)
+    _a_table_file(kept, data / "table.sqlite")
     _a_table_file(data.parent / "table.kept-9.sqlite")  # (another program's name in a shared folder: not ours)
     assert main(["app", "--no-browser", "--port", str(_free_port())]) == 0
     served[-1][5]("http://localhost:1/", None, None)
@@ -1035,12 +1035,17 @@ def test_the_start_up_line_names_games_kept_earlier_and_how_to_open_one(
         "continued or not needed, move or delete it and this line stops" in out and "kept-9" not in out, out
 
 
-def _a_table_file(path: Path) -> None:
-    """A table file at ``path`` holding a game's tables (a kept copy, as :func:`kept_copies` finds one)."""
+def _a_table_file(path: Path, source: Path | None = None, entries: int = 1) -> None:
+    """A table file at ``path`` holding a game's tables (a kept copy, as :func:`kept_copies` finds one) with
+    ``entries`` entries, kept from the table ``source`` (None: not said, as in a copy kept before they said it)."""
     import sqlite3
 
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    db.executemany("INSERT INTO events (body) VALUES ('{}')", [()] * entries)
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    if source is not None:
+        db.execute("INSERT INTO meta VALUES ('kept_from', ?)", (os.path.abspath(source),))
     db.commit()
     db.close()
 
@@ -1074,9 +1079,9 @@ def test_games_kept_earlier_are_listed_only_when_they_are_this_tables_and_named_
     data = share / "companion"
     data.write_text("a file where the data folder must be")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
-    _a_table_file(share / "companion-table.kept-1.sqlite")
-    _a_table_file(share / "companion-table.kept-notes.sqlite")
-    _a_table_file(home / "companion-table.kept-2.sqlite")
+    _a_table_file(share / "companion-table.kept-1.sqlite", data / "table.sqlite")
+    _a_table_file(share / "companion-table.kept-notes.sqlite", data / "table.sqlite")
+    _a_table_file(home / "companion-table.kept-2.sqlite", data / "table.sqlite")
     (share / "table.kept-old.sqlite").write_bytes(b"")
     assert main(["app", "--no-browser", "--port", str(_free_port())]) == 2 and served == []
     err = capsys.readouterr().err
@@ -1085,3 +1090,31 @@ def test_games_kept_earlier_are_listed_only_when_they_are_this_tables_and_named_
         "it; once each is continued or not needed, move or delete it and this line stops" in err, err
     assert f"之前另存的牌局在 {kept[0]}、{kept[1]}，用 --table 檔名 開啟其中一個接著記錄" in err, err
     assert "notes" not in err and "kept-old" not in err, err
+
+
+def test_the_start_up_line_leaves_out_other_tables_kept_games_and_says_an_empty_one_has_no_entries(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A fourth review: every table is ``table.sqlite``, so another data folder's ``companion-table.kept-3.sqlite``
+    in the folder above was listed at this table's start; and a copy kept before any entry was listed as a game. Only
+    copies kept from this table are listed (an older one beside it by its name), an empty one said "(no entries)"."""
+    from companion.app import server
+
+    served: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: served.append(a))
+    home, share = tmp_path / "home", tmp_path / "share"
+    data = share / "other"
+    home.mkdir()
+    data.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    monkeypatch.chdir(tmp_path)
+    _a_table_file(share / "companion-table.kept-3.sqlite", share / "data" / "table.sqlite")  # (another table's)
+    _a_table_file(home / "companion-table.kept-1.sqlite", data / "table.sqlite", entries=0)
+    _a_table_file(data / "table.kept-1.sqlite")  # (an older copy beside it: its own by name)
+    assert main(["app", "--no-browser", "--port", str(_free_port())]) == 0
+    served[-1][5]("http://localhost:1/", None, None)
+    out = capsys.readouterr().out
+    empty, older = home / "companion-table.kept-1.sqlite", data / "table.kept-1.sqlite"
+    assert f"games kept earlier are in {empty} (no entries), {older}: start the app" in out, out
+    assert f"之前另存的牌局在 {empty}（沒有記錄）、{older}，用 --table" in out, out
+    assert "kept-3" not in out, out

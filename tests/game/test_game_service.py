@@ -25,6 +25,7 @@ from companion.game.text import IllegalEvent, msg
 from companion.tiles import Tile
 
 HERE = Path(__file__).parent
+HOST_SAYS_HOW = ("the host's terminal and log give the command to go on with it", "主機的終端機和記錄檔裡有接著記錄的指令")
 
 
 def sim_log(seed: int = 4, hands: int = 2) -> list[ev.Event]:
@@ -866,10 +867,10 @@ def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, tap
     assert str(kept) in str(err.value) and "另存在" in str(err.value)
     assert err.value.phone == (
         "the table file table.sqlite was replaced while the companion had it open: nothing more is stored there (the "
-        "file put there is left as it is); the game so far is kept in table.kept-1.sqlite, beside it; the host can "
-        "restart the app with --table table.kept-1.sqlite to go on",
-        "牌局檔 table.sqlite 在使用中被換掉了：之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存在 "
-        "table.kept-1.sqlite，在牌局檔旁邊；主機可以用 --table table.kept-1.sqlite 重新啟動 companion app 接著記錄")
+        "file put there is left as it is); the game so far is kept as table.kept-1.sqlite, beside it; the host's "
+        "terminal and log give the command to go on with it",
+        "牌局檔 table.sqlite 在使用中被換掉了：之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存為 "
+        "table.kept-1.sqlite，在牌局檔旁邊；主機的終端機和記錄檔裡有接著記錄的指令")
     with pytest.raises(ServiceError, match="replaced"):  # and so every later write, the game still not lost
         service.submit(mine[taps])
     assert service.events() == mine[:taps]
@@ -1114,8 +1115,7 @@ def test_a_table_file_that_is_a_looping_link_is_refused_by_name_and_one_made_so_
         assert said[0] in str(err.value) and said[1] in str(err.value) and str(kept) in str(err.value), err.value
         assert err.value.phone is not None and all(str(tmp_path) not in w for w in err.value.phone), err.value.phone
         assert err.value.phone[0].startswith("table.sqlite is a link that loops back on itself") and \
-            "kept in table.kept-1.sqlite, beside it; the host can restart the app with --table table.kept-1.sqlite" \
-            in err.value.phone[0], err.value.phone
+            f"kept as table.kept-1.sqlite, beside it; {HOST_SAYS_HOW[0]}" in err.value.phone[0], err.value.phone
         assert service.events() == mine[:5]
     service.close()
     assert [e for _, e in read_log(kept)[0]] == mine[:5] and path.is_symlink()
@@ -1167,11 +1167,10 @@ def test_a_table_files_folder_made_no_folder_while_open_is_named_and_the_game_ke
         assert p_en.startswith("data is a "), p_en  # (where a link leads: a host path, the host's alone, a third
         assert all(str(tmp_path) not in w for w in err.value.phone), p_en  # review)
         assert ") (" not in p_en and "）（" not in p_zh, err.value.phone  # (one parenthesis, not two side by side)
-        assert ("the game so far is kept in companion-table.kept-1.sqlite, in the folder "
-                f"{tmp_path.name} above data; the host can restart the app with --table "
-                "companion-table.kept-1.sqlite to go on") in p_en, p_en
-        assert f"另存在 companion-table.kept-1.sqlite，在 data 上層的資料夾 {tmp_path.name}" in p_zh and \
-            "主機可以用 --table companion-table.kept-1.sqlite 重新啟動" in p_zh, p_zh
+        assert ("the game so far is kept as companion-table.kept-1.sqlite, in the folder "
+                f"{tmp_path.name} above data; {HOST_SAYS_HOW[0]}") in p_en, p_en
+        assert f"另存為 companion-table.kept-1.sqlite，在 data 上層的資料夾 {tmp_path.name}；{HOST_SAYS_HOW[1]}" in p_zh, p_zh
+        assert "--table" not in p_en + p_zh, err.value.phone  # (a bare name from another folder: a new game)
         assert service.events() == mine[:5]
     out = io.StringIO()
     assert service.export_jsonl(out) == 5  # Save log still has the whole game
@@ -1247,8 +1246,8 @@ def test_a_game_kept_where_no_folder_above_takes_it_goes_to_the_home_or_current_
     where = ("in the host's home folder", "在主機的家目錄") if fallback == "home" else \
         ("in the folder the app was started from", "在 companion app 啟動時所在的資料夾")
     assert err.value.phone is not None
-    assert f"kept in companion-table.kept-1.sqlite, {where[0]}" in err.value.phone[0], err.value.phone
-    assert f"另存在 companion-table.kept-1.sqlite，{where[1]}" in err.value.phone[1], err.value.phone
+    assert f"kept as companion-table.kept-1.sqlite, {where[0]}" in err.value.phone[0], err.value.phone
+    assert f"另存為 companion-table.kept-1.sqlite，{where[1]}" in err.value.phone[1], err.value.phone
     assert f"kept in {kept}" in str(err.value)
     data.unlink()
     data.mkdir()
@@ -1294,10 +1293,9 @@ def test_a_table_file_not_looked_at_when_the_service_closes_is_kept_saying_so(
     assert "companion 關閉時無法查看牌局檔（沒有權限）" in logged[0], logged
     phone = service._replaced.phone if service._replaced is not None else None  # (a phone's words by name, never the
     assert phone == (  # host's: a third review)
-        "the table file table.sqlite could not be checked when the companion closed; the game so far is kept in "
-        "table.kept-1.sqlite, beside it; the host can restart the app with --table table.kept-1.sqlite to go on",
-        "companion 關閉時無法檢查牌局檔 table.sqlite；這局到目前為止另存在 table.kept-1.sqlite，在牌局檔旁邊；主機可以用 "
-        "--table table.kept-1.sqlite 重新啟動 companion app 接著記錄"), phone
+        "the table file table.sqlite could not be checked when the companion closed; the game so far is kept as "
+        f"table.kept-1.sqlite, beside it; {HOST_SAYS_HOW[0]}",
+        f"companion 關閉時無法檢查牌局檔 table.sqlite；這局到目前為止另存為 table.kept-1.sqlite，在牌局檔旁邊；{HOST_SAYS_HOW[1]}"), phone
 
 
 def test_a_table_file_made_a_link_to_nothing_while_open_is_said_so_and_the_game_kept(
@@ -1322,8 +1320,8 @@ def test_a_table_file_made_a_link_to_nothing_while_open_is_said_so_and_the_game_
     assert err.value.phone is not None
     p_en, p_zh = err.value.phone
     assert p_en.startswith("table.sqlite is a link to a place that is not there (a drive not plugged in?), not a "
-                           "table file (put there while the companion had the table open)"), p_en
-    assert p_zh.startswith("table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔（牌局使用中被換上的）"), p_zh
+                           "table file; it was put there while the companion had the table open"), p_en
+    assert p_zh.startswith("table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔；是牌局使用中被換上的"), p_zh
     assert "removed" not in p_en and str(tmp_path) not in p_en + p_zh, err.value.phone
     assert f"is a link to {tmp_path / 'nowhere' / 't.sqlite'}, which is not there" in str(err.value)
     service.close()
@@ -1380,3 +1378,96 @@ def test_a_table_file_that_is_a_link_to_nothing_is_named_with_where_it_leads(tmp
                                "table file", "table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔")
     assert str(tmp_path) not in "".join(err.value.phone)  # (a host path on a phone: a third review)
     assert dangling_table(tmp_path / "none.sqlite") is None and not (tmp_path / "nowhere").exists()
+
+
+def test_a_data_folder_linked_to_a_drive_from_the_start_and_unplugged_is_not_said_put_there(tmp_path: Path) -> None:
+    """A fourth review: the data folder a link to a drive's folder from the start, the drive unplugged mid-game: the
+    phone said the link was "put there while the companion had the table open" (nothing was put there), in a second
+    parenthesis beside "(a drive not plugged in?)"; and it gave ``--table table.kept-1.sqlite``, which from another
+    folder starts a new game. Now said as it is, the game kept, and the command left to the host's words."""
+    from companion.game.service import kept_copies, read_log
+
+    (tmp_path / "drive" / "data").mkdir(parents=True)
+    (tmp_path / "share").mkdir()
+    data = tmp_path / "share" / "data"
+    data.symlink_to(tmp_path / "drive" / "data")
+    mine = sim_log()
+    service = TableService(data / "table.sqlite")
+    for e in mine[:3]:
+        assert service.submit(e).ok
+    (tmp_path / "drive").rename(tmp_path / "unplugged")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone is not None
+    p_en, p_zh = err.value.phone
+    assert p_en.startswith("data is a link to a place that is not there (a drive not plugged in?), not a folder: "
+                           "nothing more is stored there; the game so far is kept as companion-table.kept-1.sqlite, "
+                           f"in the folder share above data; {HOST_SAYS_HOW[0]}"), p_en
+    assert p_zh.startswith("data 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾：之後的記錄存不進去；"), p_zh
+    assert "put there" not in p_en and "換上" not in p_zh and str(tmp_path) not in p_en + p_zh, err.value.phone
+    kept = tmp_path / "share" / "companion-table.kept-1.sqlite"
+    assert f"--table {kept}" in str(err.value)  # (the host's words: the full path, a command that works)
+    service.close()
+    assert [e for _, e in read_log(kept)[0]] == mine[:3]
+    assert kept_copies(data / "table.sqlite") == [kept]
+
+
+def test_kept_copies_are_listed_only_for_the_table_they_were_kept_from(tmp_path: Path) -> None:
+    """A fourth review: every table is ``table.sqlite``, and another data folder's kept copy, found in a folder above
+    both, was listed at this table's start. A copy says which table it was kept from; one beside the table is its own
+    by its name (an older copy, kept before they said so, too)."""
+    from companion.game.service import kept_copies
+
+    share = tmp_path / "share"
+    data = share / "data"
+    data.mkdir(parents=True)
+    mine = sim_log()
+    service = TableService(data / "table.sqlite")
+    for e in mine[:3]:
+        assert service.submit(e).ok
+    data.rename(share / "moved")
+    data.write_text("x")
+    with pytest.raises(ServiceError):
+        service.submit(mine[3])
+    service.close()
+    kept = share / "companion-table.kept-1.sqlite"
+    with sqlite3.connect(kept) as db:
+        assert db.execute("SELECT value FROM meta WHERE key = 'kept_from'").fetchone() == (str(data / "table.sqlite"),)
+    other = share / "other" / "table.sqlite"
+    other.parent.mkdir()
+    assert kept_copies(other) == []  # (it was [kept])
+    assert kept_copies(data / "table.sqlite") == [kept]
+    beside = other.parent / "table.kept-1.sqlite"  # an older copy beside it: no word of whose, its own by name
+    beside.write_bytes(kept.read_bytes())
+    with sqlite3.connect(beside) as db:
+        db.execute("DELETE FROM meta WHERE key = 'kept_from'")
+    assert kept_copies(other) == [beside]
+
+
+def test_a_game_with_no_free_name_to_keep_it_says_why_on_a_phone_without_a_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fourth review (from reading): an error without an errno ("no free name beside /…/table.sqlite") put its
+    text, a host path, in the phone's words, and in the Chinese fallback too. The phone's reason comes from its kind."""
+    from companion.game import service as service_module
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+
+    def no_name(self: TableService) -> tuple[Path, str]:
+        raise OSError(f"no free name beside {self.path}")
+
+    monkeypatch.setattr(service_module.TableService, "_keep_path", no_name)
+    path.unlink()
+    path.write_bytes(b"")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone is not None
+    p_en, p_zh = err.value.phone
+    assert "the game could not be kept elsewhere (no free name for a copy)" in p_en, p_en
+    assert "這局也無法另存（找不到可用的檔名）" in p_zh, p_zh
+    assert str(tmp_path) not in p_en + p_zh, err.value.phone
+    assert f"no free name beside {path}" in str(err.value)  # (the host's words say it in full)
+    service.close()
