@@ -424,9 +424,11 @@ def sure_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
     """For a photo no reading of which is a win: each tile read surely (face up, not :meth:`Detections.doubtful`)
     that one to :data:`AMBIGUOUS` kinds other than its reading would each make a win of, the others as read (or at
     their likeliest face, as :func:`_wild_fits` tries them), with those kinds; the least sure first, at most
-    :data:`AMBIGUOUS` tiles. Never taken (the classifier was sure, and a
+    :data:`AMBIGUOUS` tiles; never a tile the player said (:attr:`Detections.picked`: a corrected 7m was named back
+    as "100% sure" and suspect). Never taken (the classifier was sure, and a
     hand one tile from a win is no win: a false win, 詐胡), but named, for the player to check that tile."""
     unsure = dets.doubtful()
+    picked = np.zeros(len(dets), bool) if dets.picked is None else dets.picked  # the player said them: not suspect
     beside = among_flowers(dets, laid)
     found: dict[int, set[Tile]] = {}
     for plan in plans:
@@ -436,7 +438,7 @@ def sure_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
         barred = no_flower(dets, laid, hand, need.instant) | {i for i in hand if i not in beside}
         for base in (read, likeliest) if likeliest != read else (read,):  # (as :func:`_wild_fits` tries them)
             for i in hand:
-                if not dets.face_up[i] or unsure[i] or read[i] == Tile.UNKNOWN:
+                if not dets.face_up[i] or unsure[i] or read[i] == Tile.UNKNOWN or picked[i]:
                     continue
                 for t in Tile:
                     if t in (Tile.UNKNOWN, read[i], base[i]) or (t.is_flower and i in barred) \

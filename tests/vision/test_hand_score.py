@@ -398,6 +398,23 @@ def test_a_tile_read_surely_is_never_swapped_for_its_second_guess_to_make_a_win(
         assert [(r.index, r.read, r.taken) for r in got.repairs] == [(12, Tile.S9, Tile.S3)]
 
 
+def test_a_tile_the_player_corrected_is_never_named_back_as_sure_and_suspect() -> None:
+    # a review's photo: 7m corrected with --tile (read then as the player says, at 100%) was named back: "or the
+    # 7 Characters (100% sure; row 1, tile 15) were 6 Characters: check those tiles"
+    dets = laid([(100, ["123456789m23456p19s", "7p"])], readings={15: [("9s", 0.86), ("8s", 0.1), ("7s", 0.02)]})
+    picked = dets.corrected({14: Tile.S1})
+    assert picked.picked is not None and picked.picked.tolist() == [i == 14 for i in range(len(dets))]
+    assert picked.take(np.array([14, 15])).picked.tolist() == [True, False]  # type: ignore[union-attr]
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(picked, {}, PROFILE)
+    assert str(refused.value).startswith("not a win as read; it would be one if the 9 Bamboo (86% sure; row 1, "
+                                         "tile 16) were 1 Bamboo: check that tile")
+    assert "100%" not in str(refused.value) and "100%" not in refused.value.zh
+    assert refused.value.check == (15,)
+    with pytest.raises(ValueError, match="no tile 99"):
+        dets.corrected({99: Tile.S1})
+
+
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
     # the last tile read 8s (0.5): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
     dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.5), ("5m", 0.3), ("1z", 0.15)]})
