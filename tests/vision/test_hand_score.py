@@ -415,6 +415,22 @@ def test_a_tile_the_player_corrected_is_never_named_back_as_sure_and_suspect() -
         dets.corrected({99: Tile.S1})
 
 
+def test_nothing_called_keeps_a_kong_lying_face_up_as_a_concealed_kong() -> None:
+    # a review: 1111m over 234m567m234p567p5s with 5s set apart, --concealed (with --kong 1m=ckong or without) was
+    # refused as "found 18 tiles ... is a tile missing from the photo"
+    dets = laid([(100, ["1111m"]), (200, ["234m567m234p567p5s", "5s"])])
+    for kongs in ({}, {Tile.M1: MeldKind.CKONG}):
+        got = score_photo(dets, {}, PROFILE, kongs=kongs, concealed=True)
+        assert [str(m) for m in got.win.melds] == ["ckong:1111m"] and got.win.win_tile == Tile.S5
+        assert got.score.hand_tai == score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.CKONG}).score.hand_tai
+        said = [n for n in got.doubts if "concealed kong turned up" in n.en]
+        assert len(said) == (0 if kongs else 1) and (not said or "暗槓" in said[0].zh)
+    with pytest.raises(PhotoHandError, match="^--kong 1m=addkong calls the kong of 1 Character, but nothing was "
+                                             "called") as refused:
+        score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.ADDKONG}, concealed=True)
+    assert "門清" in refused.value.zh
+
+
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
     # the last tile read 8s (0.5): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
     dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.5), ("5m", 0.3), ("1z", 0.15)]})
