@@ -213,16 +213,10 @@ def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
     scorer neither doubts nor repairs them. A picked back is face down, a picked face face up."""
     if not picks:
         return read
-    d = read.dets
-    kind, face_up, score = d.kind.copy(), d.face_up.copy(), d.score.copy()
-    top3_kind, top3_score = d.top3_kind.copy(), d.top3_score.copy()
-    for i, t in picks.items():
-        if not 0 <= i < len(d):
-            raise ValueError(f"no tile {i} in the photo {read.name} ({len(d)} read)")
-        kind[i], face_up[i], score[i] = int(t), t is not Tile.UNKNOWN, 1.0
-        top3_kind[i] = [int(t), int(t), int(t)]
-        top3_score[i] = [1.0, 0.0, 0.0]
-    dets = Detections(d.obb, kind, face_up, score, top3_kind, top3_score, d.image_size)
+    bad = [i for i in picks if not 0 <= i < len(read.dets)]
+    if bad:
+        raise ValueError(f"no tile {bad[0]} in the photo {read.name} ({len(read.dets)} read)")
+    dets = read.dets.corrected(picks)
     return ReadPhoto(read.name, read.image, dets, read.tile_set)
 
 

@@ -509,11 +509,8 @@ def corrected(dets: Any, corrections: list[Correction]) -> Any:
     :class:`TileOptionError` for one that names no tile of the photo."""
     if not corrections:
         return dets
-    from companion.vision.read import Detections
-
     rows = dict(_numbered_rows(dets))
-    kind, face_up, score = dets.kind.copy(), dets.face_up.copy(), dets.score.copy()
-    top3_kind, top3_score = dets.top3_kind.copy(), dets.top3_score.copy()
+    picks = {}
     for row, n, tile, item in corrections:
         tiles = [i for g in rows.get(row, []) for i in g]
         if not rows:  # nothing read to correct: no empty "(tiles a row, as read: )" (a review)
@@ -527,10 +524,8 @@ def corrected(dets: Any, corrections: list[Correction]) -> Any:
             sizes = ", ".join(f"{r}) {sum(map(len, g))}" for r, g in rows.items())
             raise TileOptionError(f"--tile {item}: {where_en} (tiles a row, as read: {sizes})",
                                   f"--tile {item}：{where_zh}（讀到每列的張數：{sizes}）")
-        i = tiles[n - 1]
-        kind[i], face_up[i], score[i] = int(tile), tile is not Tile.UNKNOWN, 1.0
-        top3_kind[i], top3_score[i] = [int(tile)] * 3, [1.0, 0.0, 0.0]
-    return Detections(dets.obb, kind, face_up, score, top3_kind, top3_score, dets.image_size)
+        picks[tiles[n - 1]] = tile
+    return dets.corrected(picks)
 
 
 def numbered_text(dets: Any, lang: str) -> str:

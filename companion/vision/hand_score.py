@@ -300,12 +300,26 @@ def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
     return "  ".join(parts) or "-"
 
 
-def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal, list[Note]]:
+def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
+                   concealed: bool = False) -> tuple[Legal, list[Note]]:
     """Face-up kongs of the kinds in ``kongs`` made that kind of kong (加槓, or 暗槓 turned up at the win); a
-    note for each other face-up kong, taken as exposed (明槓)."""
+    note for each other face-up kong, taken as exposed (明槓). ``concealed`` (the player says nothing was called):
+    each is a concealed kong turned up, and said; a :class:`PhotoHandError` where ``kongs`` calls it otherwise."""
     melds, notes = [], []
     for m in legal.melds:
-        if m.kind is MeldKind.KONG and m.tile in kongs:
+        if m.kind is MeldKind.KONG and concealed and kongs.get(m.tile, MeldKind.CKONG) is not MeldKind.CKONG:
+            said = kongs[m.tile].value
+            raise PhotoHandError(f"--kong {m.tile.code}={said} calls the kong of {_en(m.tile)}, but nothing was "
+                                 f"called (concealed): say one or the other",
+                                 f"--kong {m.tile.code}={said} 表示{m.tile.zh}的槓是吃碰來的，但又說沒有吃碰（門清）："
+                                 "請只說其中一個")
+        if m.kind is MeldKind.KONG and concealed:
+            if m.tile not in kongs:
+                notes.append(Note(f"nothing was called, so the kong of {_en(m.tile)} lying face up is taken as a "
+                                  "concealed kong turned up",
+                                  f"沒有吃碰（門清）：{m.tile.zh}整組朝上的槓當作翻開的暗槓"))
+            m = Meld(MeldKind.CKONG, m.tiles)
+        elif m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
         elif m.kind is MeldKind.KONG:
             notes.append(Note(f"the kong of {_en(m.tile)} lies face up, so it is taken as an exposed kong; "
@@ -411,7 +425,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                              f"（逐列讀到，？= 不確定：{read_zh}）{which_zh}",
                              (read, read_zh), way_out=WayOut.CLOSER)
     _, legal, repairs = found[0]
-    legal, kong_notes = _kongs_as_said(legal, kongs or {})
+    legal, kong_notes = _kongs_as_said(legal, kongs or {}, concealed)
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     doubts = [*map(_repair_note, repairs), *_alternatives(found[1:], context, profile, win_tile), *kong_notes]
@@ -912,6 +926,13 @@ def _as_concealed(plans: list[hand_search.Plan]) -> list[hand_search.Plan]:
     for p in sorted(plans, key=lambda p: p.apart < 0):
         kept = tuple(g for g in p.meld_groups if g.backs)
         tiles = p.concealed + tuple(i for g in p.meld_groups if not g.backs for i in g.tiles)
+        out.setdefault(frozenset(tiles), hand_search.Plan(tiles, p.apart, kept))
+    # and a group of four lying face up kept as a kong (a concealed kong turned up: nothing was called,
+    # :func:`_kongs_as_said`): a review's 1111m over 234m567m234p567p 5s, taken as 18 concealed tiles, was refused
+    # as "a tile missing from the photo"
+    for p in sorted(plans, key=lambda p: p.apart < 0):
+        kept = tuple(g for g in p.meld_groups if g.backs or len(g) == 4)
+        tiles = p.concealed + tuple(i for g in p.meld_groups if g not in kept for i in g.tiles)
         out.setdefault(frozenset(tiles), hand_search.Plan(tiles, p.apart, kept))
     return list(out.values())
 

@@ -4,7 +4,8 @@ concealed one, the other groups cut into melds, and which readings of the tiles 
 A reading is legal when the melds are melds, no kind has more copies than a set holds, and the concealed tiles
 with the winning tile complete the hand (16 + 1, a kong one more; for a win with no winning shape, the count of its
 kind, complete or not: :class:`Need`). Readings are tried likeliest first: the tiles as read, then up to
-:data:`MAX_CHANGES` of them changed to another of the classifier's top three (cost: the log-odds of each change);
+:data:`MAX_CHANGES` of them changed to another of the classifier's top three (cost: the log-odds of each change;
+a tile read surely never, unless the other reading nearly matches it: :func:`_changeable`);
 when none is legal, one of the least sure tiles, or of the tiles lying across their row, as any kind
 (:func:`_unreadable`).
 """
@@ -26,7 +27,7 @@ from companion.rules.shape import is_complete
 from companion.rules.win import WinType
 from companion.tiles import Tile
 from companion.vision.hand_photo import Group, LaidHand
-from companion.vision.read import Detections
+from companion.vision.read import DOUBTFUL, Detections
 from companion.vision.sideways import RowFrame
 
 SETS = 5
@@ -276,18 +277,29 @@ def no_flower(dets: Detections, laid: LaidHand, hand: list[int], instant: bool) 
     return {i for i in hand if not Tile(int(dets.kind[i])).is_flower and (i not in beside or not doubtful[i])}
 
 
+def _changeable(unsure: bool, read_p: float, p: float) -> bool:
+    """A reading (probability ``read_p``) may be changed to another the classifier gives ``p``: where it is read
+    unsure (:meth:`Detections.doubtful`), or where the other's share would make it so, the reading's lead over it
+    under :data:`companion.vision.read.DOUBTFUL` (a 6z at 0.55 beside 5z at 0.41; a second look's offer likelier
+    than the reading). A tile read surely is otherwise never changed to make a win, whatever its top three say: a
+    review's 9s read at 0.87, with 3s a 0.06 second guess, was taken as 3s and a hand one tile from a win scored
+    3 tai and paid (a 詐胡); such a hand is refused, naming the tile (:func:`sure_fits`)."""
+    return unsure or read_p - p < DOUBTFUL
+
+
 def _readings(dets: Detections, hand: list[int],
               barred: set[int] = frozenset()) -> Iterator[tuple[float, dict[int, Tile], tuple[Repair, ...]]]:  # type: ignore[assignment]
     """Readings of the hand's tiles, likeliest first: the tiles as read, then up to :data:`MAX_CHANGES` of
-    them changed to another of their top three (cost: the log-odds of the change); a tile of ``barred`` never to a
-    flower (:func:`no_flower`)."""
+    them changed to another of their top three (cost: the log-odds of the change; only where :func:`_changeable`
+    allows it); a tile of ``barred`` never to a flower (:func:`no_flower`)."""
     base = {i: Tile(int(dets.kind[i])) for i in hand}
+    unsure = dets.doubtful()
     changes = []
     for i in hand:
         opts = _options(dets, i)
         read_p = max(opts[0][1], 1e-6)
         for t, p in opts[1:]:
-            if t.is_flower and i in barred:
+            if (t.is_flower and i in barred) or not _changeable(bool(unsure[i]), read_p, p):
                 continue
             changes.append((math.log(read_p) - math.log(p), i, t, p, read_p))
     changes.sort(key=lambda c: (c[0], c[1], int(c[2])))
@@ -411,9 +423,12 @@ def sure_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
               need: Need = WIN) -> list[tuple[int, tuple[Tile, ...]]]:
     """For a photo no reading of which is a win: each tile read surely (face up, not :meth:`Detections.doubtful`)
     that one to :data:`AMBIGUOUS` kinds other than its reading would each make a win of, the others as read (or at
-    their likeliest face, as :func:`_wild_fits` tries them), with those kinds; the least sure first, at most :data:`AMBIGUOUS` tiles. Never taken (the classifier was sure, and a
+    their likeliest face, as :func:`_wild_fits` tries them), with those kinds; the least sure first, at most
+    :data:`AMBIGUOUS` tiles; never a tile the player said (:attr:`Detections.picked`: a corrected 7m was named back
+    as "100% sure" and suspect). Never taken (the classifier was sure, and a
     hand one tile from a win is no win: a false win, 詐胡), but named, for the player to check that tile."""
     unsure = dets.doubtful()
+    picked = np.zeros(len(dets), bool) if dets.picked is None else dets.picked  # the player said them: not suspect
     beside = among_flowers(dets, laid)
     found: dict[int, set[Tile]] = {}
     for plan in plans:
@@ -423,7 +438,7 @@ def sure_fits(dets: Detections, laid: LaidHand, plans: list[Plan],
         barred = no_flower(dets, laid, hand, need.instant) | {i for i in hand if i not in beside}
         for base in (read, likeliest) if likeliest != read else (read,):  # (as :func:`_wild_fits` tries them)
             for i in hand:
-                if not dets.face_up[i] or unsure[i] or read[i] == Tile.UNKNOWN:
+                if not dets.face_up[i] or unsure[i] or read[i] == Tile.UNKNOWN or picked[i]:
                     continue
                 for t in Tile:
                     if t in (Tile.UNKNOWN, read[i], base[i]) or (t.is_flower and i in barred) \

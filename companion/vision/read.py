@@ -18,7 +18,7 @@ do not spin between runs (the detector's spin while its run lasts: :func:`compan
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,6 +134,8 @@ class Detections:
     top3_score: np.ndarray
     image_size: tuple[int, int] = (0, 0)
     second_look: np.ndarray | None = None
+    picked: np.ndarray | None = None
+    """N bool or None (none): the tiles the player said (:meth:`corrected`), read as he says, for certain."""
 
     def __post_init__(self) -> None:
         n = len(self.kind)
@@ -146,6 +148,8 @@ class Detections:
             raise ValueError(f"Detections.kind must hold tile values 0-42, got {self.kind!r}")
         if self.second_look is not None and (self.second_look.shape != (n, 3) or self.second_look.dtype != np.bool_):
             raise ValueError(f"Detections.second_look must be {n} x 3 bool, got {self.second_look.shape}")
+        if self.picked is not None and (self.picked.shape != (n,) or self.picked.dtype != np.bool_):
+            raise ValueError(f"Detections.picked must be {n} bool, got {self.picked.shape}")
         if self.face_up.dtype != np.bool_:
             raise ValueError(f"Detections.face_up must be bool, got {self.face_up.dtype}")
         if n and not (np.all(self.score >= 0) and np.all(self.score <= 1)):
@@ -196,7 +200,28 @@ class Detections:
         """These detections at the rows ``idx`` (an index array or a bool mask), in that order."""
         return Detections(self.obb[idx], self.kind[idx], self.face_up[idx], self.score[idx], self.top3_kind[idx],
                           self.top3_score[idx], self.image_size,
-                          None if self.second_look is None else self.second_look[idx])
+                          None if self.second_look is None else self.second_look[idx],
+                          None if self.picked is None else self.picked[idx])
+
+    def corrected(self, picks: Mapping[int, Tile]) -> Detections:
+        """These detections with the tiles the player picked (index -> tile) read as those, for certain: neither
+        doubted nor repaired by the scorer, nor named as suspect (:attr:`picked` marks them). A picked back is
+        face down, a picked face face up. A ValueError for an index not read."""
+        if not picks:
+            return self
+        kind, face_up, score = self.kind.copy(), self.face_up.copy(), self.score.copy()
+        top3_kind, top3_score = self.top3_kind.copy(), self.top3_score.copy()
+        picked = np.zeros(len(self), bool) if self.picked is None else self.picked.copy()
+        second_look = None if self.second_look is None else self.second_look.copy()
+        for i, t in picks.items():
+            if not 0 <= i < len(self):
+                raise ValueError(f"no tile {i} among the {len(self)} read")
+            kind[i], face_up[i], score[i], picked[i] = int(t), t is not Tile.UNKNOWN, 1.0, True
+            top3_kind[i], top3_score[i] = [int(t)] * 3, [1.0, 0.0, 0.0]
+            if second_look is not None:
+                second_look[i] = False
+        return dataclasses.replace(self, kind=kind, face_up=face_up, score=score, top3_kind=top3_kind,
+                                   top3_score=top3_score, second_look=second_look, picked=picked)
 
     def scaled(self, k: float, image_size: tuple[int, int]) -> Detections:
         """These detections in an image ``k`` times as large (centres and sides; angles kept), of ``image_size``:

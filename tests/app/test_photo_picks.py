@@ -698,3 +698,16 @@ def test_a_refusal_says_its_way_out_as_the_app_does_and_nothing_of_the_command_l
             assert "companion" not in said.en + said.zh and "--" not in said.en + said.zh  # the command line's means
             other = live_tab[way] if not live else score_tab[way]
             assert other[0].split(" (read:")[0] not in said.en and other[1].split("（讀到")[0] not in said.zh
+
+
+def test_a_tile_the_player_picked_is_not_named_back_as_sure_and_suspect() -> None:
+    """A review: score_picked(read, {11: 7m}, ctx) on a hand one tile from a win named the picked 7m back, "100%
+    sure", as a tile to check. Now only the tiles read as they were are named."""
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("p.jpg", np.full((400, 900, 3), 90, np.uint8),
+                     laid([(100, ["123456789m23456p19s", "7p"])], {15: [("9s", 0.86), ("8s", 0.1), ("7s", 0.02)]}))
+    said = score_picked(read, {14: Tile.S1}, {})
+    assert isinstance(said, PhotoFailed) and said.check == (15,)
+    assert "100%" not in said.reason.en and "100%" not in said.reason.zh
+    assert "9 Bamboo (86% sure" in said.reason.en

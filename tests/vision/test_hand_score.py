@@ -377,6 +377,60 @@ def test_an_unsure_box_inside_a_claimed_tile_lying_across_its_row_is_the_same_ti
     assert any("did not name" in n.en for n in kept.doubts)
 
 
+def test_a_tile_read_surely_is_never_swapped_for_its_second_guess_to_make_a_win() -> None:
+    # a review's photo: 123456789p 112s 9s 4s 67m with 5m set apart, the 9s read at 0.87 and 3s its 0.06 second guess;
+    # it was scored 3 tai with the 9s taken as 3s ("South pays North 60"), a hand one tile from a win: a 詐胡
+    dets = laid([(100, ["123456789p1129s4s67m", "5m"])], readings={12: [("9s", 0.87), ("3s", 0.06), ("8s", 0.03)]})
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(dets, {}, PROFILE)
+    assert str(refused.value).startswith("not a win as read; it would be one if the 9 Bamboo (87% sure; row 1, "
+                                         "tile 13) were 3 Bamboo")
+    assert 12 in refused.value.check
+    # nor with a second guess that leaves it sure (0.87 less 0.3 is still over half)
+    dets.top3_score[12, 1] = 0.3
+    with pytest.raises(PhotoHandError):
+        score_photo(dets, {}, PROFILE)
+    # read unsure, or with a second guess close to the reading or likelier (a second look's offer), it is taken
+    for read_p, other_p in ((0.45, 0.3), (0.55, 0.41), (0.8, 0.9)):
+        dets.score[12] = dets.top3_score[12, 0] = read_p
+        dets.top3_score[12, 1] = other_p
+        got = score_photo(dets, {}, PROFILE)
+        assert [(r.index, r.read, r.taken) for r in got.repairs] == [(12, Tile.S9, Tile.S3)]
+
+
+def test_a_tile_the_player_corrected_is_never_named_back_as_sure_and_suspect() -> None:
+    # a review's photo: 7m corrected with --tile (read then as the player says, at 100%) was named back: "or the
+    # 7 Characters (100% sure; row 1, tile 15) were 6 Characters: check those tiles"
+    dets = laid([(100, ["123456789m23456p19s", "7p"])], readings={15: [("9s", 0.86), ("8s", 0.1), ("7s", 0.02)]})
+    picked = dets.corrected({14: Tile.S1})
+    assert picked.picked is not None and picked.picked.tolist() == [i == 14 for i in range(len(dets))]
+    assert picked.take(np.array([14, 15])).picked.tolist() == [True, False]  # type: ignore[union-attr]
+    with pytest.raises(PhotoHandError) as refused:
+        score_photo(picked, {}, PROFILE)
+    assert str(refused.value).startswith("not a win as read; it would be one if the 9 Bamboo (86% sure; row 1, "
+                                         "tile 16) were 1 Bamboo: check that tile")
+    assert "100%" not in str(refused.value) and "100%" not in refused.value.zh
+    assert refused.value.check == (15,)
+    with pytest.raises(ValueError, match="no tile 99"):
+        dets.corrected({99: Tile.S1})
+
+
+def test_nothing_called_keeps_a_kong_lying_face_up_as_a_concealed_kong() -> None:
+    # a review: 1111m over 234m567m234p567p5s with 5s set apart, --concealed (with --kong 1m=ckong or without) was
+    # refused as "found 18 tiles ... is a tile missing from the photo"
+    dets = laid([(100, ["1111m"]), (200, ["234m567m234p567p5s", "5s"])])
+    for kongs in ({}, {Tile.M1: MeldKind.CKONG}):
+        got = score_photo(dets, {}, PROFILE, kongs=kongs, concealed=True)
+        assert [str(m) for m in got.win.melds] == ["ckong:1111m"] and got.win.win_tile == Tile.S5
+        assert got.score.hand_tai == score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.CKONG}).score.hand_tai
+        said = [n for n in got.doubts if "concealed kong turned up" in n.en]
+        assert len(said) == (0 if kongs else 1) and (not said or "暗槓" in said[0].zh)
+    with pytest.raises(PhotoHandError, match="^--kong 1m=addkong calls the kong of 1 Character, but nothing was "
+                                             "called") as refused:
+        score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.ADDKONG}, concealed=True)
+    assert "門清" in refused.value.zh
+
+
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
     # the last tile read 8s (0.5): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
     dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.5), ("5m", 0.3), ("1z", 0.15)]})
