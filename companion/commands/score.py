@@ -490,7 +490,14 @@ def tiles_of(items: list[str]) -> list[Correction]:
                               f"--tile {item}: expected ROW.N=TILE, tile N of row ROW as the output numbers them, "
                               "e.g. 2.5=7p (f.1=1f for the flowers)",
                               f"--tile {item}：要寫成 列.張=牌，照輸出的編號，例如 2.5=7p（花牌用 f.1=1f）")
-        out.append((m.group(1).lower(), int(m.group(2)), tile, item))
+        row, n = m.group(1).lower(), int(m.group(2))
+        twice = next((c for c in out if c[:2] == (row, n) and c[2] is not tile), None)
+        if twice is not None:  # one tile named two ways: refused, not the last taken in silence (a review)
+            raise OptionError("--tile", item,
+                              f"--tile {twice[3]} and --tile {item} name the same tile {row}.{n} as two tiles: "
+                              "give it once",
+                              f"--tile {twice[3]} 和 --tile {item} 把同一張牌 {row}.{n} 說成兩種牌：只能給一次")
+        out.append((row, n, tile, item))
     return out
 
 

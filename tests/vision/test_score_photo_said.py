@@ -252,3 +252,14 @@ def test_a_photo_with_no_tile_or_only_backs_lists_no_tiles_as_read(tmp_path, pho
     flowers = photo_of(laid([(100, ["1f2f"])]))  # flowers alone are tiles read: listed, to correct one misread
     assert main(["score", flowers, "--lang", "en"]) == 1
     assert "tiles as read" in (err := capsys.readouterr().err) and "f.1=1f f.2=2f" in err, err
+
+
+def test_one_tile_corrected_twice_as_two_tiles_is_refused_naming_both(photo_of, capsys) -> None:
+    """A review's ``--tile 1.15=6m --tile 1.15=7m`` took the last in silence."""
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
+    err = capsys.readouterr().err
+    assert "--tile 1.2=6m and --tile 1.2=7m name the same tile 1.2" in err and "Traceback" not in err
+    assert main(["score", photo, "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
+    assert "--tile 1.2=6m 和 --tile 1.2=7m" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "1.2=2m", "--tile", "1.2=2m"]) == 0  # the same: harmless
