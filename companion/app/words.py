@@ -1288,6 +1288,11 @@ UI: dict[str, tuple[str, str]] = {
     # review read both said as "no plain file") ---
     "rs_what_gone": ("它已經不在了", "it is no longer there"),
     "rs_what_file": ("它剛剛又變回檔案了，請再看一次", "it has just become a file again: look again"),
+    # --- the Live form: a row taken as called only for lying apart, said with what the player can do there (a review
+    # found the note dropped, the form filled with called chows and nothing said) ---
+    "live_concealed_hint": ("：沒有吃碰的話，請把那幾列的牌也填進手牌，或把手牌排成一列再拍一次",
+                            ": if nothing was called, type those rows' tiles into the hand too, or lay the hand in "
+                            "one row and photograph it again"),
 }
 
 

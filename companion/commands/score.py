@@ -394,7 +394,8 @@ def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profi
     repairs = [{**r.to_dict(), "xyxy": [round(float(v), 1) for v in xyxy[r.index]]} for r in found.repairs]
     return {**scored_result(win, found.score, stakes, profile), "file": photo, "hand": hand, "win": win.to_dict(),
             "repairs": repairs, "win_tiles": [{"tile": t.code, "tai": tai} for t, tai in found.win_tiles],
-            "doubts": [d.to_dict() for d in found.doubts]}
+            "doubts": [{**d.to_dict(), **dict(zip(("message", "message_zh"), noted(d), strict=True))}
+                       for d in found.doubts]}
 
 
 def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = "") -> None:
@@ -411,7 +412,8 @@ def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = ""
     if numbered:
         print(numbered)
     for d in found.doubts:
-        print(f"  ! {d.zh if lang == 'zh' else d.en}")
+        en, zh = noted(d)
+        print(f"  ! {zh if lang == 'zh' else en}")
     for w in result.get("warnings", ()):  # a shaken or black-and-white photo: its tiles may be misread
         print(f"  ! {w['message_zh'] if lang == 'zh' else w['message']}")
     explain(result, lang, sys.stdout, None)
@@ -478,7 +480,7 @@ class TileOptionError(ValueError):
 
 def tiles_of(items: list[str]) -> list[Correction]:
     """``--tile 2.5=7p`` ... as corrections; a value that is no ``ROW.N=TILE`` is refused naming it."""
-    out = []
+    out: list[Correction] = []
     for item in items:
         m = _TILE_OPTION.match(item)
         try:
@@ -578,3 +580,12 @@ def advised(refused: PhotoHandError) -> tuple[str, str]:
     """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
     command's options (:data:`_WAY_OUT`)."""
     return refused.said(_WAY_OUT.get(refused.way_out.value, ("", "")))
+
+
+_NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed")}
+"""A doubt's way out (:attr:`companion.vision.hand_score.Note.way_out`, by its value) as this command's options."""
+
+
+def noted(doubt: Any) -> tuple[str, str]:
+    """A doubt (English, Chinese) with its way out said as this command's options (:data:`_NOTE_WAY`)."""
+    return doubt.said(_NOTE_WAY.get(doubt.way_out.value, ("", "")))

@@ -64,6 +64,9 @@ class WayOut(Enum):
     BLANK_KONG = "blank_kong"
     """Four backs lying together may be a kong of blank white dragons lying face up (a set whose 白板 is blank): say
     so (:func:`score_photo` takes them so with ``blank_white``, which ``companion score --kong 5z=…`` gives)."""
+    CONCEALED = "concealed"
+    """A note's (:attr:`Note.way_out`): rows were taken as called melds only for lying apart; were they not called,
+    say so (:func:`score_photo`'s ``concealed``, ``companion score --concealed``, the photo form's calls)."""
 
 
 class PhotoHandError(ValueError):
@@ -90,13 +93,21 @@ class PhotoHandError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """One thing the reader assumed or doubts, in both languages."""
+    """One thing the reader assumed or doubts, in both languages; :attr:`way_out` what the player can do about it,
+    which each surface says in its own words after it (:meth:`said`): the words carry none."""
 
     en: str
     zh: str
+    way_out: WayOut = WayOut.NONE
+
+    def said(self, way: tuple[str, str]) -> tuple[str, str]:
+        """The note (English, Chinese) with a surface's words for :attr:`way_out` after it (each beginning with its
+        own separator)."""
+        return self.en + way[0], self.zh + way[1]
 
     def to_dict(self) -> dict[str, str]:
-        return {"message": self.en, "message_zh": self.zh}
+        return {"message": self.en, "message_zh": self.zh,
+                **({"way_out": self.way_out.value} if self.way_out is not WayOut.NONE else {})}
 
 
 @dataclass(frozen=True, slots=True)
@@ -951,7 +962,7 @@ def _called_by_layout(laid: LaidHand, legal: Legal, need: Need, context: Mapping
     each_en = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in melds)
     each_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in melds)
     return [Note(f"{which_en} taken as {called_en} ({each_en}) only because {'it lies' if len(rows) == 1 else 'they lie'}"
-                 f" apart: no tile lies sideways to mark a claim; if they were not called, the hand is {tai} tai, not "
-                 f"{now}: say so with --concealed",
+                 f" apart: no tile lies sideways to mark a claim; were they not called, the hand would be {tai} tai, "
+                 f"not {now}",
                  f"第 {which_zh} 列當作{called_zh}（{each_zh}），只因為分開擺：沒有橫放的牌表示是吃碰來的；"
-                 f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台：請加 --concealed")]
+                 f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台", WayOut.CONCEALED)]

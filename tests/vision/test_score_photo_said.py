@@ -99,8 +99,9 @@ def test_a_row_taken_as_called_only_for_lying_apart_is_said_with_the_tai_it_woul
     assert whole.score.hand_tai > got.score.hand_tai
     said = [n for n in got.doubts if "only because it lies apart" in n.en]
     assert len(said) == 1 and said[0].en.startswith("row 1 taken as called chows (chow of 1 2 3 Characters")
-    assert f"if they were not called, the hand is {whole.score.hand_tai} tai, not {got.score.hand_tai}: say so " \
-        "with --concealed" in said[0].en
+    assert said[0].en.endswith(f"were they not called, the hand would be {whole.score.hand_tai} tai, not "
+                               f"{got.score.hand_tai}") and said[0].way_out.value == "concealed"  # each surface
+    # words its own way out: the note carries no option
     assert said[0].zh.startswith("第 1 列當作吃的牌（") and f"這手是 {whole.score.hand_tai} 台" in said[0].zh
     assert not [n for n in whole.doubts if "only because" in n.en]
     # the second review's: four chows in the top row
@@ -117,6 +118,9 @@ def test_companion_score_concealed_scores_every_row_as_the_hands_own(photo_of, c
     out = capsys.readouterr().out
     assert "melds chow:123m chow:456m chow:789m" in out and "say so with --concealed" in out
     assert "South → East: 2 tai" in out
+    assert main(["score", photo, "--json"]) == 0
+    doubt = next(d for d in json.loads(capsys.readouterr().out)["doubts"] if d.get("way_out") == "concealed")
+    assert doubt["message"].endswith(" tai, not 1: say so with --concealed") and doubt["message_zh"].endswith("請加 --concealed")
     assert main(["score", photo, "--lang", "en", "--concealed"]) == 0
     out = capsys.readouterr().out
     assert "concealed 123456789m23456p55s ｜ melds -" in out and "South → East: 4 tai" in out
@@ -211,7 +215,8 @@ def test_a_refusal_says_its_way_out_as_this_commands_options_and_nothing_of_the_
                        "；請拍近一點，或用 --tile 列.張=牌 改正讀錯的牌"),
             "blank_kong": ("its kind shows; if they are blank white dragons lying face up, say so with --kong 5z=kong "
                            "(read:", "讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong（讀到：")}
-    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value}
+    # (a note's own way out, ``concealed``, is no refusal's)
+    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value, WayOut.CONCEALED.value}
     for way, (rows, unsure) in REFUSED.items():
         photo = photo_of(laid(rows, unsure))
         assert main(["score", photo, "--json"]) == 1
@@ -263,3 +268,20 @@ def test_one_tile_corrected_twice_as_two_tiles_is_refused_naming_both(photo_of, 
     assert main(["score", photo, "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
     assert "--tile 1.2=6m 和 --tile 1.2=7m" in capsys.readouterr().err
     assert main(["score", photo, "--lang", "en", "--tile", "1.2=2m", "--tile", "1.2=2m"]) == 0  # the same: harmless
+
+
+def test_the_note_on_rows_taken_as_called_is_said_in_each_surfaces_own_words() -> None:
+    """The Live tab dropped the note (every doubt with "--" was), and the Score tab patched the command's option into
+    its box by pattern: the note carries its way out as a code, each surface words it."""
+    from companion.app.photo_model import doubt_note
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import WayOut, score_photo
+
+    got = score_photo(laid(TWO_ROWS), {}, load_profile(None))
+    note = next(n for n in got.doubts if n.way_out is WayOut.CONCEALED)
+    assert "--" not in note.en + note.zh and note.to_dict()["way_out"] == "concealed"
+    live, tab = doubt_note(note, live=True), doubt_note(note)
+    assert live.en.startswith("Row 1 taken as called chows") and "type those rows' tiles into the hand" in live.en
+    assert "請把那幾列的牌也填進手牌" in live.zh
+    assert tab.en.endswith(": if so, choose “None (concealed)” under “Calls”") and "「吃碰」選「沒有（門清）」" in tab.zh
+    assert tab.en.count("if ") == 1  # (a review read "if they were not called, …: if so, choose …")
