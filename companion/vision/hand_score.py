@@ -75,12 +75,14 @@ class PhotoHandError(ValueError):
     :meth:`said` puts them (the message carries none)."""
 
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
-                 check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", "")) -> None:
+                 check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", ""),
+                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = ()) -> None:
         super().__init__(message + after[0])
         self.zh = zh + after[1]
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
         self.check = check  # the detections the refusal names for the player to check (a tile read surely that
         # would make the hand a win as another kind, the copies of a kind read too often)
+        self.fits = fits  # of those, each read surely that would make the hand a win, with the kinds it would as
         self.way_out = way_out
         self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
         self._after = after
@@ -293,8 +295,9 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
 
 
 def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
-    """The photo as read, row by row (``1) …  2) …``), groups apart by `` | ``, unsure faces marked ``?``, the
-    flowers and the face-down tiles left out last: what a person checks against the photo. In the notation, or
+    """The photo as read, row by row (``row 1: …; row 2: …``, 「第 1 列：…；第 2 列：…」: no parentheses, for it is
+    said in some, a review read "(read, row by row: 1) 1p …)"), groups apart by `` | ``, unsure faces marked ``?``,
+    the flowers and the face-down tiles left out last: what a person checks against the photo. In the notation, or
     with ``zh`` by the tiles' Chinese names (一萬 …, unsure ``？``)."""
     doubtful = dets.doubtful()
 
@@ -302,13 +305,13 @@ def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
         t = Tile(int(dets.kind[i]))
         return (t.zh + "？" if doubtful[i] else t.zh) if zh else t.code + ("?" if doubtful[i] else "")
 
-    parts = [f"{n}) " + " | ".join(" ".join(name(i) for i in g.tiles) for g in row)
+    parts = [(f"第 {n} 列：" if zh else f"row {n}: ") + " | ".join(" ".join(name(i) for i in g.tiles) for g in row)
              for n, row in enumerate(laid.rows, 1)]
     if laid.flowers:
-        parts.append(("花 " if zh else "flowers ") + " ".join(name(i) for i in laid.flowers))
+        parts.append(("花：" if zh else "flowers: ") + " ".join(name(i) for i in laid.flowers))
     if laid.stray:
-        parts.append(f"蓋著 {len(laid.stray)} 張" if zh else f"face down {len(laid.stray)}")
-    return "  ".join(parts) or "-"
+        parts.append(f"蓋著 {len(laid.stray)} 張" if zh else f"{len(laid.stray)} face down")
+    return ("；" if zh else "; ").join(parts) or "-"
 
 
 def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind]) -> tuple[Legal, list[Note]]:
@@ -577,7 +580,8 @@ def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.
     raise PhotoHandError(f"not a win as read; it would be one if {', or '.join(ifs_en)}: check {that_en} "
                          f"(read, row by row: {read})",
                          f"照讀到的不是胡牌；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
-                         (read, read_zh), tuple(i for i, _ in fits), WayOut.CORRECT_TILE)
+                         (read, read_zh), tuple(i for i, _ in fits), WayOut.CORRECT_TILE,
+                         fits=tuple((i, tuple(kinds)) for i, kinds in fits))
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
