@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.app.live_offer import WinChance
-from companion.app.photo_model import PhotoFailed, ReadPhoto, app_words, photo_drawn, scorer_note, unscored
+from companion.app.photo_model import PhotoFailed, ReadPhoto, app_words, doubt_note, photo_drawn, unscored
 from companion.app.table_model import meld_words
 from companion.app.words import Words, ui
 from companion.game import events as ev
@@ -98,8 +98,9 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
     # the kinds the form asks for: the photo's concealed kongs the table holds face down (not one it knows)
     known = Counter(m.tile for m in seat.melds if m.kind is MeldKind.CKONG and m.tile.is_known)
     hidden = list((Counter(m.tile for m in win.melds if m.kind is MeldKind.CKONG) - known).elements())
-    # the reading's doubts, less the command line's hints (``--win-tile``…: the form is where they are said here)
-    notes = [scorer_note(d.zh, d.en) for d in found.doubts if "--" not in d.en]
+    # the reading's doubts, less the command line's hints (``--win-tile``…: the form is where they are said here);
+    # a way out each in the form's words (rows taken as called only for lying apart: a review found it dropped)
+    notes = [doubt_note(d, live=True) for d in found.doubts if "--" not in d.en]
     tile_drawn = ""
     if chance.tile is None and win.win_tile is not None:
         tile_drawn = win.win_tile.code

@@ -310,7 +310,7 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
     choices = () if outcome.marked else tuple((t.code, tai) for t, tai in outcome.win_tiles)
     picture, legend = photo_drawn(image, dets, hand_labels(dets, outcome))
     panel = replace(_panel(name, picture, outcome.win, outcome.score, stakes,
-                           tuple(scorer_note(d.zh, d.en) for d in outcome.doubts) + photo_warnings(read),
+                           tuple(map(doubt_note, outcome.doubts)) + photo_warnings(read),
                            tuple((int(i), t.code) for i, t in sorted(outcome.kinds.items())), choices, outcome.named),
                     legend=legend)
     won = outcome.win.win_tile
@@ -526,7 +526,6 @@ _GLOSS = re.compile(r" \([\u4e00-\u9fff]+\)")
 
 def stripped(zh: str, en: str) -> Words:
     """A scorer's words without the command line's options and commands, nor its Chinese glosses in the English."""
-    en, zh = concealed_said(en, zh)
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
     en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's options first: it is matched with them)
@@ -589,9 +588,6 @@ CONCEALED_HAND = "hand_concealed"
 """The key :meth:`PhotoContext.as_context` sets for a hand said to have nothing called (read by :func:`as_laid`; no
 field of ``companion tai``'s input)."""
 
-# the command's option, said as the form's box (hand_score's note on a row taken as called only for lying apart)
-_CONCEALED_HINT = (re.compile(r": say so with --concealed$"), re.compile(r"：請加 --concealed$"))
-
 
 def as_laid(context: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     """``context`` without :data:`CONCEALED_HAND`, and whether it said the hand has nothing called."""
@@ -599,8 +595,17 @@ def as_laid(context: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     return rest, bool(rest.pop(CONCEALED_HAND, False))
 
 
-def concealed_said(en: str, zh: str) -> tuple[str, str]:
-    """A scorer's ``--concealed`` said as the form's box and its choice."""
-    box, choice = ui("photo_calls"), ui("photo_calls_concealed")
-    said = ui("photo_concealed_hint", field=box.zh, field_en=box.en, choice=choice.zh, choice_en=choice.en)
-    return _CONCEALED_HINT[0].sub(said.en, en), _CONCEALED_HINT[1].sub(said.zh, zh)
+def doubt_note(doubt: Note, live: bool = False) -> Words:
+    """A scorer's doubt as the app says it (:func:`scorer_note`) with its way out (:attr:`Note.way_out`) in the
+    app's words: rows taken as called only for lying apart are said concealed by the form's calls box on the Score
+    tab, and on the Live tab (``live``) by typing their tiles into the hand, or laying the hand in one row."""
+    way = ("", "")
+    if doubt.way_out is WayOut.CONCEALED:
+        if live:
+            said = ui("live_concealed_hint")
+        else:
+            box, choice = ui("photo_calls"), ui("photo_calls_concealed")
+            said = ui("photo_concealed_hint", field=box.zh, field_en=box.en, choice=choice.zh, choice_en=choice.en)
+        way = (said.en, said.zh)
+    en, zh = doubt.said(way)
+    return scorer_note(zh, en)

@@ -18,16 +18,20 @@ comes from the options or ``--context`` (the fields of ``companion tai``'s input
 and said. The winds are the winner's as seen from the dealer, who is East under the default rules (莊家坐東, spec
 §2.15): ``--dealer`` other than E is for a rule set that seats the winds otherwise, and refused under the default.
 ``--json`` prints one object per photo: the tai result of ``companion tai`` plus ``hand``, ``repairs``,
-``win_tiles``, ``doubts``, ``file``, and ``warnings`` and ``quality`` as ``companion read`` gives them (a shaken,
+``win_tiles``, ``doubts`` (a doubt's ``way_out``, where it has one: ``concealed``, said by ``--concealed``), ``file``, and ``warnings`` and ``quality`` as ``companion read`` gives them (a shaken,
 black-and-white or one-colour photo, or one whose tiles are too small, whose tiles may be misread: the text output says it after the hand, and a refusal adds it to
 its reason). A photo that cannot be scored is reported with its name (with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
-classify`` give, plus ``reading``, the tiles as read, and beside ``error`` ``warnings`` and ``quality``, where the
-photo was read) and the others are still scored
+classify`` give, plus ``reading``, the tiles as read, and for a script to build ``--tile`` from: ``tiles``, each as
+``--tile`` numbers it (``{"at": "1.15", "tile": "9s", "score": 0.87}``, ``"unsure"``/``"corrected": true`` where
+so), ``check``, the tiles the refusal names (``{"at", "tile"}``, ``"could_be"``: the kinds that would make a win)
+and ``way_out`` (``correct_tile``, ``closer``, ``blank_kong``, ``none``); and beside ``error`` ``warnings`` and
+``quality``, where the photo was read) and the others are still scored
 (exit code 1); a bad option is refused naming it (exit code 2).
 
 A tile read wrong is put right with ``--tile ROW.N=TILE``: the text output lists the tiles as read numbered so
-(``2.5=7p`` is the fifth tile of the second row from the top, the flowers laid apart are ``f.1``…), a refusal too.
+(``2.5=7p`` is the fifth tile of the second row from the top; flowers lying apart from the rows are ``f.1``…, and
+flowers in a row of their own are numbered as a row), a refusal too.
 The ``win`` of ``--json`` is ``companion tai``'s input: ``companion score win.jpg --json | jq -c .win | companion
 tai --explain`` scores it again there (edit it between); the notation printed after "Hand:" is not its input.
 """
@@ -92,8 +96,9 @@ def register(sub: Any) -> None:
                         "blank white dragons / 朝上的槓是加槓或翻開的暗槓時指定，其餘當明槓；5z=kong：讀成蓋著的四張是牌面空白的白板")
     p.add_argument("--tile", action="append", default=[], metavar="ROW.N=TILE",
                    help="correct a tile as read: tile N of row ROW, numbered as the output lists them (2.5=7p; "
-                        "f.1=1f for the flowers), repeatable / 改正讀錯的牌：第 ROW 列第 N 張，編號照輸出列的（例如 "
-                        "2.5=7p；花牌用 f.1=1f），可重複")
+                        "f.1=1f for a flower lying apart from the rows, flowers in a row of their own are numbered as "
+                        "a row), repeatable / 改正讀錯的牌：第 ROW 列第 N 張，編號照輸出列的（例如 2.5=7p；和各列分開擺"
+                        "的花用 f.1=1f，自成一列的花照列編號），可重複")
     p.add_argument("--concealed", action="store_true",
                    help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
                         "concealed kong shows tiles face down) / 沒有吃碰（門清）：不管怎麼排，每一列都是自己的手牌"
@@ -110,8 +115,15 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo, with \"warnings\" and \"quality\" as companion read gives them "
                         "(a shaken, black-and-white or one-colour photo, or tiles too small), also beside the \"error\" of "
-                        "a photo read but not scored / 每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality"
-                        "（照片晃到、黑白或單色、牌太小），讀得到但無法計分的照片也在 error 旁附上")
+                        "a photo read but not scored; that \"error\" has \"tiles\" (each {\"at\": \"1.15\", \"tile\": "
+                        "\"9s\", \"score\": 0.87}, as --tile numbers them), \"check\" (the tiles it names, with "
+                        "\"could_be\": the kinds that would make a win) and \"way_out\" (correct_tile, closer, "
+                        "blank_kong, none), to build --tile from; a doubt's \"way_out\": concealed (--concealed) / "
+                        "每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality"
+                        "（照片晃到、黑白或單色、牌太小），讀得到但無法計分的照片也在 error 旁附上；"
+                        "那個 error 另有 tiles（照 --tile 的編號，每張 {\"at\": \"1.15\", \"tile\": \"9s\", \"score\": "
+                        "0.87}）、check（它點名要檢查的牌，could_be 是能胡的牌）與 way_out（correct_tile、closer、blank_kong、"
+                        "none），可用來組 --tile；doubts 的 way_out 為 concealed 時請加 --concealed")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "
@@ -177,6 +189,15 @@ FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kon
          "ready_on_deal": "天聽", "ready_first_discard": "地聽"}
 """The flags ``--flag`` sets, by ``companion tai``'s name or their Chinese one (the kong of a discard's replacement,
 ``replacement_after``, goes in ``--context``)."""
+
+
+def flag_said(bad: WinInputError, args: argparse.Namespace) -> tuple[str, str]:
+    """A win refused (English, Chinese), naming ``--flag NAME`` where the flag it names was given so, not the JSON
+    field (a review's ``--flag last_discard`` on a self-draw was refused as "flags.last_discard: …")."""
+    name = bad.field.removeprefix("flags.")
+    if bad.field.startswith("flags.") and name in {_flag_name(w) for w in getattr(args, "flag", [])}:
+        return f"--flag {name}: {bad.reason}", f"--flag {name}：{bad.zh}"
+    return str(bad), bad.message_zh
 
 
 def _flag_name(word: str) -> str | None:
@@ -266,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion score: {say(lang, e.zh, str(e))}", file=sys.stderr)
         return 2
     except WinInputError as e:  # --stakes, or a context no hand could be scored with
-        print(f"companion score: {say(lang, e.message_zh, str(e))}", file=sys.stderr)
+        print(f"companion score: {say(lang, *reversed(flag_said(e, args)))}", file=sys.stderr)
         return 2
     except ValueError as e:  # a model file or calibration that cannot be used: the message names it
         en, sep, zh = str(e).rpartition(" / ")  # (its own Chinese where it has some: a review got only the gist)
@@ -296,6 +317,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
 
     quality = None  # (until the photo is read: a refusal of a photo read carries it, as a hand scored does)
+    fixed = frozenset(f"{row}.{n}" for row, n, _, _ in corrections or [])  # marked in the tiles as read
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         dets = reader.read(image, tiled=True)
@@ -310,23 +332,25 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
                        "無法解讀這張圖")
     except TileOptionError as e:  # a --tile that names no tile of this photo
-        failed = _failed(args, photo, str(e), e.zh, quality=quality)
+        failed = _failed(args, photo, str(e), e.zh, {"tiles": tiles} if (tiles := numbered_tiles(dets)) else None,
+                         quality=quality)
         if not args.json and (listed := numbered_text(dets, args.lang)):  # the tiles numbered as --tile names them
             print(listed, file=sys.stderr)
         return failed
     except PhotoHandError as e:
-        en, zh = advised(e)
+        en, zh = advised(e, dets)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
-        failed = _failed(args, photo, en, zh, {"reading": e.reading[0]} if e.reading else None, quality)
-        if not args.json and (listed := numbered_text(dets, args.lang)):  # the tiles numbered as --tile names them
+        more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed)}
+        failed = _failed(args, photo, en, zh, more, quality)
+        if not args.json and (listed := numbered_text(dets, args.lang, fixed)):  # the tiles numbered as --tile names them
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
         return failed
     except WinInputError as e:
-        en, zh = str(e), e.message_zh
+        en, zh = flag_said(e, args)
         if e.field == "flags.replacement_after" and "needs that kong among the melds" in en:  # a face-up kong reads
             # as exposed: say how to name it (a review was not told)
             en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"
@@ -349,7 +373,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
-        print_text(result, found, args.lang, numbered_text(dets, args.lang))
+        print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
     return _annotate(args, image, dets, found, n) if args.annotate else True
 
 
@@ -394,7 +418,8 @@ def photo_result(photo: str, dets: Any, found: Any, stakes: Stakes | None, profi
     repairs = [{**r.to_dict(), "xyxy": [round(float(v), 1) for v in xyxy[r.index]]} for r in found.repairs]
     return {**scored_result(win, found.score, stakes, profile), "file": photo, "hand": hand, "win": win.to_dict(),
             "repairs": repairs, "win_tiles": [{"tile": t.code, "tai": tai} for t, tai in found.win_tiles],
-            "doubts": [d.to_dict() for d in found.doubts]}
+            "doubts": [{**d.to_dict(), **dict(zip(("message", "message_zh"), noted(d), strict=True))}
+                       for d in found.doubts]}
 
 
 def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = "") -> None:
@@ -411,7 +436,8 @@ def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = ""
     if numbered:
         print(numbered)
     for d in found.doubts:
-        print(f"  ! {d.zh if lang == 'zh' else d.en}")
+        en, zh = noted(d)
+        print(f"  ! {zh if lang == 'zh' else en}")
     for w in result.get("warnings", ()):  # a shaken or black-and-white photo: its tiles may be misread
         print(f"  ! {w['message_zh'] if lang == 'zh' else w['message']}")
     explain(result, lang, sys.stdout, None)
@@ -478,7 +504,7 @@ class TileOptionError(ValueError):
 
 def tiles_of(items: list[str]) -> list[Correction]:
     """``--tile 2.5=7p`` ... as corrections; a value that is no ``ROW.N=TILE`` is refused naming it."""
-    out = []
+    out: list[Correction] = []
     for item in items:
         m = _TILE_OPTION.match(item)
         try:
@@ -488,9 +514,16 @@ def tiles_of(items: list[str]) -> list[Correction]:
         if m is None or tile is None or int(m.group(2)) < 1 or (m.group(1).isdigit() and int(m.group(1)) < 1):
             raise OptionError("--tile", item,
                               f"--tile {item}: expected ROW.N=TILE, tile N of row ROW as the output numbers them, "
-                              "e.g. 2.5=7p (f.1=1f for the flowers)",
-                              f"--tile {item}：要寫成 列.張=牌，照輸出的編號，例如 2.5=7p（花牌用 f.1=1f）")
-        out.append((m.group(1).lower(), int(m.group(2)), tile, item))
+                              "e.g. 2.5=7p (f.1=1f for a flower lying apart from the rows)",
+                              f"--tile {item}：要寫成 列.張=牌，照輸出的編號，例如 2.5=7p（和各列分開擺的花用 f.1=1f）")
+        row, n = m.group(1).lower(), int(m.group(2))
+        twice = next((c for c in out if c[:2] == (row, n) and c[2] is not tile), None)
+        if twice is not None:  # one tile named two ways: refused, not the last taken in silence (a review)
+            raise OptionError("--tile", item,
+                              f"--tile {twice[3]} and --tile {item} name the same tile {row}.{n} as two tiles: "
+                              "give it once",
+                              f"--tile {twice[3]} 和 --tile {item} 把同一張牌 {row}.{n} 說成兩種牌：只能給一次")
+        out.append((row, n, tile, item))
     return out
 
 
@@ -517,52 +550,139 @@ def corrected(dets: Any, corrections: list[Correction]) -> Any:
             raise TileOptionError(f"--tile {item}: no tile was found in the photo to correct",
                                   f"--tile {item}：照片裡沒找到可以改正的牌")
         if not 0 < n <= len(tiles):
-            where_en = f"row {row} has {len(tiles)} tiles" if row in rows else \
-                ("no flowers lie apart" if row == "f" else f"the photo has {sum(r != 'f' for r in rows)} rows")
-            where_zh = f"第 {row} 列只有 {len(tiles)} 張" if row in rows else \
-                ("沒有分開擺的花牌" if row == "f" else f"照片只有 {sum(r != 'f' for r in rows)} 列")
-            sizes = ", ".join(f"{r}) {sum(map(len, g))}" for r, g in rows.items())
-            raise TileOptionError(f"--tile {item}: {where_en} (tiles a row, as read: {sizes})",
-                                  f"--tile {item}：{where_zh}（讀到每列的張數：{sizes}）")
+            has_en, has_zh = _rows_said(rows)
+            where_en = f"row {row} has {_tiles_en(len(tiles))} ({has_en})" if row in rows else \
+                (f"no flowers lie apart from the rows: a row of flowers is numbered as the other rows ({has_en})"
+                 if row == "f" else has_en)
+            where_zh = f"第 {row} 列只有 {len(tiles)} 張（{has_zh}）" if row in rows else \
+                (f"沒有和各列分開擺的花牌：自成一列的花照其他列編號（{has_zh}）" if row == "f" else has_zh)
+            raise TileOptionError(f"--tile {item}: {where_en}", f"--tile {item}：{where_zh}")
         picks[tiles[n - 1]] = tile
     return dets.corrected(picks)
 
 
-def numbered_text(dets: Any, lang: str) -> str:
-    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure), groups apart by ``|``: what ``--tile`` takes,
-    to copy with the tile put right; ``""`` where no tile is numbered (none found, or only backs): a review saw the
-    list's header printed with nothing under it."""
+def _tiles_en(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
+def _rows_said(rows: dict[str, list[list[int]]]) -> tuple[str, str]:
+    """The photo's rows as ``--tile`` numbers them, said (English, Chinese): "the photo has 2 rows of 2 and 17
+    tiles" (a review read "the photo has 1 rows (tiles a row, as read: 1) 17)"), and the flowers lying apart."""
+    sizes = [str(sum(map(len, g))) for r, g in rows.items() if r != "f"]
+    listed = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + f" and {sizes[-1]}"
+    en = f"the photo has {len(sizes)} row{'s' if len(sizes) != 1 else ''} of {listed} " \
+         f"tile{'s' if sizes != ['1'] else ''}"
+    zh = f"照片有 {len(sizes)} 列，" + ("、".join(sizes) + " 張" if len(sizes) == 1 else "各 " + "、".join(sizes) + " 張")
+    if "f" in rows:
+        n = sum(map(len, rows["f"]))
+        en += f", and {n} flower{'s' if n != 1 else ''} apart (row f)"
+        zh += f"，另有 {n} 張分開擺的花（f 列）"
+    return en, zh
+
+
+def _places(dets: Any) -> list[tuple[str, list[list[tuple[str, int]]]]]:
+    """:func:`_numbered_rows` with each tile's place as ``--tile`` names it: each row's groups of (``"2.5"``, its
+    detection index)."""
+    out = []
+    for row, groups in _numbered_rows(dets):
+        n, numbered = 0, []
+        for g in groups:
+            numbered.append([(f"{row}.{n + k}", i) for k, i in enumerate(g, 1)])
+            n += len(g)
+        out.append((row, numbered))
+    return out
+
+
+def numbered_tiles(dets: Any, fixed: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The tiles as ``--tile`` numbers them, for a script (the ``--json`` refusal's ``tiles``): each as ``{"at":
+    "1.15", "tile": "9s", "score": 0.87}``, with ``"unsure": true`` where read unsure and ``"corrected": true``
+    where ``--tile`` gave it (``fixed``: their places)."""
+    doubtful = dets.doubtful()
+    return [{"at": at, "tile": Tile(int(dets.kind[i])).code, "score": round(float(dets.score[i]), 2),
+             **({"unsure": True} if doubtful[i] else {}), **({"corrected": True} if at in fixed else {})}
+            for _, groups in _places(dets) for g in groups for at, i in g]
+
+
+def example(dets: Any) -> str:
+    """A ``ROW.N=TILE`` of this photo, for the words that show how ``--tile`` is written (a review read "e.g. --tile
+    2.5=7p" under a photo of one row): its first unsure tile as its next reading, else the last tile of the first
+    row as read; ``"1.1=1m"`` where none is numbered."""
+    doubtful = dets.doubtful()
+    placed = [(at, i) for _, groups in _places(dets) for g in groups for at, i in g]
+    for at, i in placed:
+        if doubtful[i] and int(dets.top3_kind[i][1]) != int(dets.kind[i]):
+            return f"{at}={Tile(int(dets.top3_kind[i][1])).code}"
+    first = [(at, i) for at, i in placed if at.split(".")[0] == (placed[0][0].split(".")[0] if placed else "")]
+    return f"{first[-1][0]}={Tile(int(dets.kind[first[-1][1]])).code}" if first else "1.1=1m"
+
+
+def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset()) -> str:
+    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; ``*``: as ``--tile`` gave it, ``fixed``: their
+    places), groups apart by ``|``: what ``--tile`` takes, to copy with the tile put right; ``""`` where no tile is
+    numbered (none found, or only backs): a review saw the list's header printed with nothing under it."""
     doubtful = dets.doubtful()
     lines = []
-    for row, groups in _numbered_rows(dets):
-        n, parts = 0, []
-        for g in groups:
-            codes = []
-            for i in g:
-                n += 1
-                codes.append(f"{row}.{n}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}")
-            parts.append(" ".join(codes))
+    for _, groups in _places(dets):
+        parts = [" ".join(f"{at}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}"
+                          f"{'*' if at in fixed else ''}" for at, i in g) for g in groups]
         lines.append("    " + " | ".join(parts))
     if not lines:
         return ""
-    head = "  讀到的牌（? = 不確定；讀錯的用 --tile 列.張=牌 改正，例如 --tile 2.5=7p）：" if lang == "zh" else \
-        "  tiles as read (? = unsure; correct a misread one with --tile ROW.N=TILE, e.g. --tile 2.5=7p):"
+    ex, star_zh, star_en = example(dets), ("；* = 用 --tile 改正過" if fixed else ""), ("; * = corrected by --tile"
+                                                                                     if fixed else "")
+    head = f"  讀到的牌（? = 不確定{star_zh}；讀錯的用 --tile 列.張=牌 改正，例如 --tile {ex}）：" if lang == "zh" else \
+        f"  tiles as read (? = unsure{star_en}; correct a misread one with --tile ROW.N=TILE, e.g. --tile {ex}):"
     return "\n".join([head, *lines])
 
 
-_TILE_EN = "correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, e.g. --tile 2.5=7p)"
-_TILE_ZH = "用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，例如 --tile 2.5=7p）"
+_TILE_EN = "correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, {ex})"
+_TILE_ZH = "用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，{ex}）"
 _WAY_OUT = {"correct_tile": (f"; {_TILE_EN}", f"；{_TILE_ZH}"),
             "closer": (f"; photograph it closer, or {_TILE_EN}", f"；請拍近一點，或{_TILE_ZH}"),
             "blank_kong": ("; if they are blank white dragons lying face up, say so with --kong 5z=kong",
                            "；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong")}
 """A refusal's way out (:class:`companion.vision.hand_score.WayOut`, by its value), as this command gives it: its own
-options. Not ``companion tai``: it reads JSON lines, not the notation printed here (a review's "cannot read it" when
-he typed the hand in); ``--tile`` corrects the tile read wrong, ``--kong 5z=kong`` takes four backs as blank white
-dragons."""
+options (``{ex}``: an example of this photo's, or the exact command for the tile the refusal names). Not ``companion
+tai``: it reads JSON lines, not the notation printed here (a review's "cannot read it" when he typed the hand in);
+``--tile`` corrects the tile read wrong, ``--kong 5z=kong`` takes four backs as blank white dragons."""
 
 
-def advised(refused: PhotoHandError) -> tuple[str, str]:
+def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
+    """The ``ROW.N=TILE`` each the refusal names: a tile read surely and a kind it would make the hand a win as (at
+    most four; none where it names more, or none)."""
+    at = {i: a for _, groups in _places(dets) for g in groups for a, i in g}
+    out = [f"{at[i]}={t.code}" for i, kinds in getattr(refused, "fits", ()) if i in at for t in kinds]
+    return out if len(out) <= 4 else []
+
+
+def advised(refused: PhotoHandError, dets: Any = None) -> tuple[str, str]:
     """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
-    command's options (:data:`_WAY_OUT`)."""
-    return refused.said(_WAY_OUT.get(refused.way_out.value, ("", "")))
+    command's options (:data:`_WAY_OUT`): the exact ``--tile`` where the refusal names a tile and kind, else an
+    example of the photo ``dets``."""
+    exact = _exact(refused, dets) if dets is not None else []
+    ex_en, ex_zh = (("here --tile " + " or --tile ".join(exact), "這裡是 --tile " + " 或 --tile ".join(exact)) if exact
+                    else (f"e.g. --tile {example(dets)}", f"例如 --tile {example(dets)}") if dets is not None else
+                    ("e.g. --tile 2.5=7p", "例如 --tile 2.5=7p"))
+    en, zh = _WAY_OUT.get(refused.way_out.value, ("", ""))
+    return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)))
+
+
+def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The ``--json`` refusal's fields for a script to build ``--tile`` with: ``tiles`` (:func:`numbered_tiles`),
+    ``check`` (the tiles the refusal names, ``{"at", "tile"}``, with ``"could_be"``: the kinds that would make the
+    hand a win, where it says them; both left out where no tile is numbered) and ``way_out`` (:class:`companion.vision.hand_score.WayOut`'s value)."""
+    at = {i: a for _, groups in _places(dets) for g in groups for a, i in g}
+    fits = dict(getattr(refused, "fits", ()))
+    check = [{"at": at[i], "tile": Tile(int(dets.kind[i])).code,
+              **({"could_be": [t.code for t in fits[i]]} if i in fits else {})} for i in refused.check if i in at]
+    tiles = numbered_tiles(dets, fixed)  # (none, and nothing to check, where no tile was found: no empty field)
+    return {**({"tiles": tiles, "check": check} if tiles else {}), "way_out": refused.way_out.value}
+
+
+_NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed")}
+"""A doubt's way out (:attr:`companion.vision.hand_score.Note.way_out`, by its value) as this command's options."""
+
+
+def noted(doubt: Any) -> tuple[str, str]:
+    """A doubt (English, Chinese) with its way out said as this command's options (:data:`_NOTE_WAY`)."""
+    return doubt.said(_NOTE_WAY.get(doubt.way_out.value, ("", "")))

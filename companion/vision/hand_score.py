@@ -64,6 +64,9 @@ class WayOut(Enum):
     BLANK_KONG = "blank_kong"
     """Four backs lying together may be a kong of blank white dragons lying face up (a set whose 白板 is blank): say
     so (:func:`score_photo` takes them so with ``blank_white``, which ``companion score --kong 5z=…`` gives)."""
+    CONCEALED = "concealed"
+    """A note's (:attr:`Note.way_out`): rows were taken as called melds only for lying apart; were they not called,
+    say so (:func:`score_photo`'s ``concealed``, ``companion score --concealed``, the photo form's calls)."""
 
 
 class PhotoHandError(ValueError):
@@ -72,12 +75,14 @@ class PhotoHandError(ValueError):
     :meth:`said` puts them (the message carries none)."""
 
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
-                 check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", "")) -> None:
+                 check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", ""),
+                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = ()) -> None:
         super().__init__(message + after[0])
         self.zh = zh + after[1]
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
         self.check = check  # the detections the refusal names for the player to check (a tile read surely that
         # would make the hand a win as another kind, the copies of a kind read too often)
+        self.fits = fits  # of those, each read surely that would make the hand a win, with the kinds it would as
         self.way_out = way_out
         self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
         self._after = after
@@ -90,13 +95,21 @@ class PhotoHandError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """One thing the reader assumed or doubts, in both languages."""
+    """One thing the reader assumed or doubts, in both languages; :attr:`way_out` what the player can do about it,
+    which each surface says in its own words after it (:meth:`said`): the words carry none."""
 
     en: str
     zh: str
+    way_out: WayOut = WayOut.NONE
+
+    def said(self, way: tuple[str, str]) -> tuple[str, str]:
+        """The note (English, Chinese) with a surface's words for :attr:`way_out` after it (each beginning with its
+        own separator)."""
+        return self.en + way[0], self.zh + way[1]
 
     def to_dict(self) -> dict[str, str]:
-        return {"message": self.en, "message_zh": self.zh}
+        return {"message": self.en, "message_zh": self.zh,
+                **({"way_out": self.way_out.value} if self.way_out is not WayOut.NONE else {})}
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,8 +295,9 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
 
 
 def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
-    """The photo as read, row by row (``1) …  2) …``), groups apart by `` | ``, unsure faces marked ``?``, the
-    flowers and the face-down tiles left out last: what a person checks against the photo. In the notation, or
+    """The photo as read, row by row (``row 1: …; row 2: …``, 「第 1 列：…；第 2 列：…」: no parentheses, for it is
+    said in some, a review read "(read, row by row: 1) 1p …)"), groups apart by `` | ``, unsure faces marked ``?``,
+    the flowers and the face-down tiles left out last: what a person checks against the photo. In the notation, or
     with ``zh`` by the tiles' Chinese names (一萬 …, unsure ``？``)."""
     doubtful = dets.doubtful()
 
@@ -291,13 +305,13 @@ def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
         t = Tile(int(dets.kind[i]))
         return (t.zh + "？" if doubtful[i] else t.zh) if zh else t.code + ("?" if doubtful[i] else "")
 
-    parts = [f"{n}) " + " | ".join(" ".join(name(i) for i in g.tiles) for g in row)
+    parts = [(f"第 {n} 列：" if zh else f"row {n}: ") + " | ".join(" ".join(name(i) for i in g.tiles) for g in row)
              for n, row in enumerate(laid.rows, 1)]
     if laid.flowers:
-        parts.append(("花 " if zh else "flowers ") + " ".join(name(i) for i in laid.flowers))
+        parts.append(("花：" if zh else "flowers: ") + " ".join(name(i) for i in laid.flowers))
     if laid.stray:
-        parts.append(f"蓋著 {len(laid.stray)} 張" if zh else f"face down {len(laid.stray)}")
-    return "  ".join(parts) or "-"
+        parts.append(f"蓋著 {len(laid.stray)} 張" if zh else f"{len(laid.stray)} face down")
+    return ("；" if zh else "; ").join(parts) or "-"
 
 
 def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
@@ -580,7 +594,8 @@ def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.
     raise PhotoHandError(f"not a win as read; it would be one if {', or '.join(ifs_en)}: check {that_en} "
                          f"(read, row by row: {read})",
                          f"照讀到的不是胡牌；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
-                         (read, read_zh), tuple(i for i, _ in fits), WayOut.CORRECT_TILE)
+                         (read, read_zh), tuple(i for i, _ in fits), WayOut.CORRECT_TILE,
+                         fits=tuple((i, tuple(kinds)) for i, kinds in fits))
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
@@ -972,7 +987,7 @@ def _called_by_layout(laid: LaidHand, legal: Legal, need: Need, context: Mapping
     each_en = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in melds)
     each_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in melds)
     return [Note(f"{which_en} taken as {called_en} ({each_en}) only because {'it lies' if len(rows) == 1 else 'they lie'}"
-                 f" apart: no tile lies sideways to mark a claim; if they were not called, the hand is {tai} tai, not "
-                 f"{now}: say so with --concealed",
+                 f" apart: no tile lies sideways to mark a claim; were they not called, the hand would be {tai} tai, "
+                 f"not {now}",
                  f"第 {which_zh} 列當作{called_zh}（{each_zh}），只因為分開擺：沒有橫放的牌表示是吃碰來的；"
-                 f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台：請加 --concealed")]
+                 f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台", WayOut.CONCEALED)]

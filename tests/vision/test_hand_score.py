@@ -523,7 +523,7 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="found 9 tiles besides the flowers, in 2 rows of 6 and 3") as e:
         score_photo(laid([(100, ["123m456m"]), (200, ["789m3f"])]), {}, PROFILE)
     assert "分成 2 列，各 6、3 張" in e.value.zh and e.value.reading is not None
-    assert e.value.reading[0] == "1) 1m 2m 3m 4m 5m 6m  2) 7m 8m 9m 3f"
+    assert e.value.reading[0] == "row 1: 1m 2m 3m 4m 5m 6m; row 2: 7m 8m 9m 3f"  # (no parentheses in parentheses)
     with pytest.raises(PhotoHandError, match="^no tile found in the photo but 2 flower") as e:
         score_photo(laid([(100, ["1f2f"])]), {}, PROFILE)
     assert "照片裡沒找到牌（只有 2 張花牌）" in e.value.zh
@@ -532,7 +532,8 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="no reading of the photo is a winning hand") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])], unsure), {}, PROFILE)
     assert "不是胡牌" in e.value.zh and e.value.way_out is WayOut.CLOSER  # (each surface says how, in its own terms)
-    assert "(read, row by row, ? = unsure: 1) 1m 3m 5m 7m? 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
+    assert "(read, row by row, ? = unsure: row 1: 1m 3m 5m 7m? 9m 1p 3p 5p 7p 9p 1s 3s 5s 7s 1z 2z | 3z)" in str(e.value)
+    assert "（逐列讀到，？= 不確定：第 1 列：一萬 三萬" in e.value.zh
     # every tile read surely: the hand is no win (a review's was told to photograph it closer)
     with pytest.raises(PhotoHandError, match="^every tile was read surely, and no arrangement of them is a winning "
                                              "hand") as e:
@@ -880,8 +881,8 @@ def test_an_instant_win_never_makes_a_surely_read_or_concealed_tile_the_missing_
     two = [(100, ["123m789m234p5p", "5p"]), (200, ["777s", "345s"]), (300, ["1f5f"])]
     with pytest.raises(PhotoHandError) as e:
         score_photo(laid(two), {"win_type": "eight_flowers"}, PROFILE)
-    assert "shows 2" in str(e.value) and "flowers 1f 5f)" in str(e.value) and "8f" not in str(e.value)
-    assert "花 春 梅）" in e.value.zh
+    assert "shows 2" in str(e.value) and "flowers: 1f 5f)" in str(e.value) and "8f" not in str(e.value)
+    assert "花：春 梅）" in e.value.zh
     # the eight flowers beside 18 tiles: the count is what is wrong, said so (16, or 17 with the replacement)
     eight = [(100, ["123m789m234p59p", "5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f8f"])]
     with pytest.raises(PhotoHandError, match="^found 18 tiles besides the flowers.*shows 16 or 17 [(]16 between "

@@ -71,14 +71,20 @@ def test_a_misread_tile_is_corrected_with_tile_as_the_refusal_says(photo_of, cap
     assert "companion tai" not in err and "用 --tile 列.張=牌 改正讀錯的牌" in err
     assert main(["score", photo, "--lang", "en", "--tile", "1.7=4s"]) == 0
     out = capsys.readouterr().out
-    assert "concealed 456789m45s55z" in out and "1.7=4s 1.8=5s" in out
+    assert "concealed 456789m45s55z" in out and "1.7=4s* 1.8=5s" in out and "* = corrected by --tile" in out
     # a value that is no ROW.N=TILE is refused before any photo is read, naming it; one naming no tile of the photo
     # is said with the photo
     for bad in ("2=7p", "1.0=7p", "a.1=7p", "1.1=7q", "0.1=1m"):
         assert main(["score", photo, "--lang", "en", "--tile", bad]) == 2
         assert f"--tile {bad}: expected ROW.N=TILE" in capsys.readouterr().err
     assert main(["score", photo, "--lang", "en", "--tile", "3.1=1m", "--tile", "1.20=1m"]) == 1
-    assert "--tile 3.1=1m: the photo has 2 rows (tiles a row, as read: 1) 11, 2) 6)" in capsys.readouterr().err
+    assert "--tile 3.1=1m: the photo has 2 rows of 11 and 6 tiles" in capsys.readouterr().err  # (a review read
+    # "the photo has 1 rows (tiles a row, as read: 1) 17)")
+    assert main(["score", photo, "--tile", "3.1=1m"]) == 1
+    assert "--tile 3.1=1m：照片有 2 列，各 11、6 張" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "f.1=1f"]) == 1
+    assert "--tile f.1=1f: no flowers lie apart from the rows: a row of flowers is numbered as the other rows (the " \
+        "photo has 2 rows of 11 and 6 tiles)" in capsys.readouterr().err
     assert main(["score", photo, "--tile", "2.9=1m"]) == 1
     assert "--tile 2.9=1m：第 2 列只有 6 張" in capsys.readouterr().err
 
@@ -99,8 +105,9 @@ def test_a_row_taken_as_called_only_for_lying_apart_is_said_with_the_tai_it_woul
     assert whole.score.hand_tai > got.score.hand_tai
     said = [n for n in got.doubts if "only because it lies apart" in n.en]
     assert len(said) == 1 and said[0].en.startswith("row 1 taken as called chows (chow of 1 2 3 Characters")
-    assert f"if they were not called, the hand is {whole.score.hand_tai} tai, not {got.score.hand_tai}: say so " \
-        "with --concealed" in said[0].en
+    assert said[0].en.endswith(f"were they not called, the hand would be {whole.score.hand_tai} tai, not "
+                               f"{got.score.hand_tai}") and said[0].way_out.value == "concealed"  # each surface
+    # words its own way out: the note carries no option
     assert said[0].zh.startswith("第 1 列當作吃的牌（") and f"這手是 {whole.score.hand_tai} 台" in said[0].zh
     assert not [n for n in whole.doubts if "only because" in n.en]
     # the second review's: four chows in the top row
@@ -117,6 +124,9 @@ def test_companion_score_concealed_scores_every_row_as_the_hands_own(photo_of, c
     out = capsys.readouterr().out
     assert "melds chow:123m chow:456m chow:789m" in out and "say so with --concealed" in out
     assert "South → East: 2 tai" in out
+    assert main(["score", photo, "--json"]) == 0
+    doubt = next(d for d in json.loads(capsys.readouterr().out)["doubts"] if d.get("way_out") == "concealed")
+    assert doubt["message"].endswith(" tai, not 1: say so with --concealed") and doubt["message_zh"].endswith("請加 --concealed")
     assert main(["score", photo, "--lang", "en", "--concealed"]) == 0
     out = capsys.readouterr().out
     assert "concealed 123456789m23456p55s ｜ melds -" in out and "South → East: 4 tai" in out
@@ -205,13 +215,14 @@ def test_a_refusal_says_its_way_out_as_this_commands_options_and_nothing_of_the_
     options, in both languages, and never as the app's taps and fields."""
     from companion.vision.hand_score import WayOut
 
-    said = {"correct_tile": ("; correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, e.g. "
-                             "--tile 2.5=7p)", "；用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，例如 --tile 2.5=7p）"),
+    said = {"correct_tile": ("; correct each tile read wrong with --tile ROW.N=TILE (tile N of row ROW as read, ",
+                             "；用 --tile 列.張=牌 改正讀錯的牌（第幾列第幾張照讀到的順序，"),
             "closer": ("; photograph it closer, or correct each tile read wrong with --tile ROW.N=TILE",
                        "；請拍近一點，或用 --tile 列.張=牌 改正讀錯的牌"),
             "blank_kong": ("its kind shows; if they are blank white dragons lying face up, say so with --kong 5z=kong "
                            "(read:", "讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong（讀到：")}
-    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value}
+    # (a note's own way out, ``concealed``, is no refusal's)
+    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value, WayOut.CONCEALED.value}
     for way, (rows, unsure) in REFUSED.items():
         photo = photo_of(laid(rows, unsure))
         assert main(["score", photo, "--json"]) == 1
@@ -239,7 +250,7 @@ def test_a_photo_with_no_tile_or_only_backs_lists_no_tiles_as_read(tmp_path, pho
         assert head not in err and "0 rows" not in err and "0 列" not in err, err
     assert main(["score", str(blank), "--no-calibration", "--json"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
-    assert set(error) == {"message", "message_zh"} and all(error.values()), error
+    assert set(error) == {"message", "message_zh", "way_out"} and all(error.values()), error  # (no empty tiles)
     assert main(["score", str(blank), "--no-calibration", "--json", "--tile", "1.1=1m"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
     assert set(error) == {"message", "message_zh"} and "as read: )" not in error["message"], error
@@ -248,7 +259,72 @@ def test_a_photo_with_no_tile_or_only_backs_lists_no_tiles_as_read(tmp_path, pho
     err = capsys.readouterr().err
     assert "no face-up tile found, only 5" in err and "tiles as read" not in err, err
     assert main(["score", backs, "--json"]) == 1
-    assert json.loads(capsys.readouterr().out)["error"]["reading"] == "face down 5"
+    assert json.loads(capsys.readouterr().out)["error"]["reading"] == "5 face down"
     flowers = photo_of(laid([(100, ["1f2f"])]))  # flowers alone are tiles read: listed, to correct one misread
     assert main(["score", flowers, "--lang", "en"]) == 1
     assert "tiles as read" in (err := capsys.readouterr().err) and "f.1=1f f.2=2f" in err, err
+
+
+def test_one_tile_corrected_twice_as_two_tiles_is_refused_naming_both(photo_of, capsys) -> None:
+    """A review's ``--tile 1.15=6m --tile 1.15=7m`` took the last in silence."""
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
+    err = capsys.readouterr().err
+    assert "--tile 1.2=6m and --tile 1.2=7m name the same tile 1.2" in err and "Traceback" not in err
+    assert main(["score", photo, "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
+    assert "--tile 1.2=6m 和 --tile 1.2=7m" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "1.2=2m", "--tile", "1.2=2m"]) == 0  # the same: harmless
+
+
+def test_the_note_on_rows_taken_as_called_is_said_in_each_surfaces_own_words() -> None:
+    """The Live tab dropped the note (every doubt with "--" was), and the Score tab patched the command's option into
+    its box by pattern: the note carries its way out as a code, each surface words it."""
+    from companion.app.photo_model import doubt_note
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import WayOut, score_photo
+
+    got = score_photo(laid(TWO_ROWS), {}, load_profile(None))
+    note = next(n for n in got.doubts if n.way_out is WayOut.CONCEALED)
+    assert "--" not in note.en + note.zh and note.to_dict()["way_out"] == "concealed"
+    live, tab = doubt_note(note, live=True), doubt_note(note)
+    assert live.en.startswith("Row 1 taken as called chows") and "type those rows' tiles into the hand" in live.en
+    assert "請把那幾列的牌也填進手牌" in live.zh
+    assert tab.en.endswith(": if so, choose “None (concealed)” under “Calls”") and "「吃碰」選「沒有（門清）」" in tab.zh
+    assert tab.en.count("if ") == 1  # (a review read "if they were not called, …: if so, choose …")
+
+
+def test_a_refusal_gives_the_exact_tile_command_and_a_script_its_fields(photo_of, capsys) -> None:
+    """A review: the refusal printed "e.g. --tile 2.5=7p" under a photo of one row, and ``--json`` carried no way
+    for a script to build ``--tile``. A refusal naming one tile and kind gives the exact command; the JSON error
+    has the tiles as numbered, the tiles to check, and the way out's code."""
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    assert main(["score", photo, "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "(tile N of row ROW as read, here --tile 1.7=4s or --tile 1.7=7s)" in err and "2.5=7p" not in err
+    assert main(["score", photo]) == 1
+    assert "這裡是 --tile 1.7=4s 或 --tile 1.7=7s" in capsys.readouterr().err
+    assert main(["score", photo, "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["way_out"] == "correct_tile" and error["check"] == [{"at": "1.7", "tile": "9s", "could_be": ["4s", "7s"]}]
+    assert error["tiles"][6] == {"at": "1.7", "tile": "9s", "score": 0.98} and error["tiles"][-1]["at"] == "2.6"
+    assert {"message", "message_zh", "reading"} <= set(error)  # (as before)
+    # a refusal naming no one tile: an example of this photo's, not another photo's 2.5
+    unsure = {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}
+    assert main(["score", photo_of(laid([(100, ["13579m13579p1357s1z2z", "3z"])], unsure)), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "e.g. --tile 1.4=1m" in err and "2.5=7p" not in err
+
+
+def test_a_flag_that_does_not_fit_the_win_is_refused_naming_the_option_typed(photo_of, capsys) -> None:
+    """A review's ``--flag last_discard`` on a self-draw was refused as "flags.last_discard: …", a JSON field he
+    never typed; given in ``--context`` it is still named as its field."""
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--context", '{"win_type": "self_draw"}', "--flag", "河底"]) == 2
+    err = capsys.readouterr().err
+    assert "--flag last_discard: a last-discard win is a win on a discard" in err and "flags." not in err
+    assert main(["score", photo, "--context", '{"win_type": "self_draw"}', "--flag", "last_discard"]) == 2
+    assert "--flag last_discard：河底是胡別人打出的牌" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--context",
+                 '{"win_type": "self_draw", "flags": {"last_discard": true}}']) == 2
+    assert "flags.last_discard: a last-discard win" in capsys.readouterr().err
